@@ -1,0 +1,273 @@
+// The IR: plain typed objects built by generator/load from spec/*.yaml.
+// Every emitter reads only this; nothing here knows YAML.
+
+/** Where a fact was stated, so errors and diffs can point at it. */
+export interface SourcePos {
+  file: string;
+  line: number;
+  col: number;
+}
+
+export const scalarTypes = [
+  'text',
+  'integer',
+  'decimal',
+  'flag',
+  'date',
+  'datetime',
+  'dateordatetime',
+  'unixtime',
+  'owner',
+  'idlist',
+  'emaillist',
+  'addresslist',
+  'textlist',
+  'fieldnamelist',
+  'enum',
+  'upload',
+  'status',
+  'createdtext',
+  'searchmode',
+  'ownerfilter',
+  'due',
+] as const;
+export type ScalarType = (typeof scalarTypes)[number];
+
+export interface ValueEntry {
+  value: string | number;
+  label?: string;
+  pos: SourcePos;
+}
+
+export interface ValueList {
+  name: string;
+  description?: string;
+  assumed?: string;
+  /** text when any value is a string, integer otherwise. */
+  base: 'text' | 'integer';
+  values: ValueEntry[];
+  pos: SourcePos;
+}
+
+/** A field is valid only when another field of the same body has (or has not) a value. */
+export interface Condition {
+  field: string;
+  equals?: string | number;
+  notEquals?: string | number;
+}
+
+export interface ScalarShape {
+  kind: 'scalar';
+  type: ScalarType;
+  /** Name of the value list that restricts the value (enum) or each list entry (idlist). */
+  values?: string;
+  min?: number;
+  max?: number;
+  default?: string | number;
+  unit?: string;
+}
+
+export interface ObjectShape {
+  kind: 'object';
+  fields: Field[];
+  /** The kind's record fields or the hook fields appear inline beside `fields`. */
+  spread?: 'recordfields' | 'hookfields';
+}
+
+export interface ListShape {
+  kind: 'list';
+  /** Name of the repeated child element (categories/category). */
+  element: string;
+  of: Shape;
+}
+
+export interface KeyedShape {
+  kind: 'keyed';
+  /** Children are named prefix + id (id12). */
+  prefix: string;
+  of: Shape;
+  /** Property name of the ordered array in typed values. */
+  as: string;
+  /** Children sit directly in the enclosing element (list entries beside count). */
+  inline: boolean;
+}
+
+export interface MapShape {
+  kind: 'map';
+  of: Shape;
+}
+
+export interface RefShape {
+  kind: 'ref';
+  name: string;
+}
+
+/** The field set of the path's kind (record) or segment (activity). */
+export interface FieldSetShape {
+  kind: 'recordfields' | 'activityfields';
+}
+
+export type Shape = ScalarShape | ObjectShape | ListShape | KeyedShape | MapShape | RefShape | FieldSetShape;
+
+export interface Field {
+  name: string;
+  shape: Shape;
+  required: boolean;
+  description?: string;
+  assumed?: string;
+  /** Activity rules. */
+  when?: Condition;
+  /** The field cannot be 1 when the activity is created. */
+  notTrueOnCreate?: boolean;
+  pos: SourcePos;
+}
+
+export interface Structure {
+  name: string;
+  description?: string;
+  assumed?: string;
+  shape: ObjectShape;
+  pos: SourcePos;
+}
+
+export interface RecordField {
+  name: string;
+  label: string;
+  type: 'text' | 'owner';
+  role?: 'email' | 'phone';
+  pos: SourcePos;
+}
+
+export interface FieldSet {
+  name: string;
+  description?: string;
+  assumed?: string;
+  fields: RecordField[];
+  pos: SourcePos;
+}
+
+export interface Kind {
+  /** Path segment: contacts, companies, projectblogs, tickets. */
+  name: string;
+  singular: string;
+  title: string;
+  typeid: number;
+  assumed?: string;
+  fieldset: string;
+  nameFrom: string[];
+  pos: SourcePos;
+}
+
+export interface ActivityType {
+  segment: string;
+  title: string;
+  aliases: string[];
+  typeid: number;
+  altTypeids: number[];
+  thirdParty: boolean;
+  onePerParent: boolean;
+  fields: Field[];
+  /** Allowed parents, from hierarchy.yaml: 'record' or a segment; sorted. */
+  parents: string[];
+  pos: SourcePos;
+}
+
+export interface HierarchyRule {
+  parent: string;
+  child: string;
+  pos: SourcePos;
+}
+
+export interface Operation {
+  /** listRecords, createActivity, reportTimetracking, ... */
+  id: string;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  /** kind: once per record kind; activity: per kind and segment; global: once. */
+  scope: 'kind' | 'activity' | 'global';
+  purpose: string;
+  status: number;
+  location: boolean;
+  upload: boolean;
+  multipart: boolean;
+  /** List and report parameters (query string or request body). */
+  params?: Field[];
+  request?: Shape;
+  response?: Shape;
+  /** Set for report operations. */
+  report?: string;
+  pos: SourcePos;
+}
+
+export interface ErrorKey {
+  key: string;
+  status: number;
+  message: string;
+  assumed?: string;
+  pos: SourcePos;
+}
+
+export interface Report {
+  name: string;
+  lists: string;
+  container: string;
+  element: string;
+  entry: string;
+  pos: SourcePos;
+}
+
+export interface Spec {
+  service: { title: string; baseUrl: string; versioning: string };
+  formats: {
+    requestRoot: string;
+    responseRoot: string;
+    input: Record<'xml' | 'json' | 'form' | 'upload', string[]>;
+    default: string;
+    output: Record<'xml' | 'json' | 'jsonp', string>;
+    jsonp: { parameter: string; allowed: string };
+    dates: { emit: string; accept: string[]; createdText: string };
+  };
+  auth: { scheme: string; username: string; password: string };
+  quota: {
+    header: string;
+    format: string;
+    batchNestedCallsCount: boolean;
+    assumed?: string;
+    defaultAllowed: number;
+    defaultWindowSeconds: number;
+  };
+  limits: Record<string, number>;
+  batch: {
+    path: string;
+    method: string;
+    contentType: string;
+    partContentType: string;
+    lineEnding: string;
+    maxParts: number;
+    echoContentId: boolean;
+    inheritOuterHeaders: boolean;
+    outerStatus: number;
+  };
+  errors: ErrorKey[];
+  values: ValueList[];
+  kinds: Kind[];
+  fieldsets: FieldSet[];
+  customFields: { namePattern: string; types: string[] };
+  auditFields: Field[];
+  activities: ActivityType[];
+  reportOnlyTypeids: { typeid: number; title: string; segment: string }[];
+  hierarchy: HierarchyRule[];
+  structures: Structure[];
+  operations: Operation[];
+  reports: Report[];
+  reportActivityTypes: { name: string; typeid: number }[];
+  hooks: { fields: Field[]; assumed?: string; constraintsByEventFamily: Record<string, string> };
+  events: { name: string; description: string; pos: SourcePos }[];
+  notification: {
+    assumed?: string;
+    root: string;
+    fields: Field[];
+    signature: { header: string; algorithm: string; encoding: string; over: string };
+    retries: number;
+  };
+}
