@@ -444,7 +444,7 @@ class IrBuilder {
     }
 
     const errorsLoc = this.section('errors');
-    const errors = Object.entries(errorsLoc.value.keys ?? {}).map(([key, e]: [string, Raw]) => ({
+    const errors = Object.entries((errorsLoc.value.keys ?? {}) as Record<string, Raw>).map(([key, e]) => ({
       key,
       status: e.status,
       message: e.message,
@@ -589,10 +589,11 @@ class IrBuilder {
       default: {
         const type = raw.type as ScalarType;
         if (!scalarTypes.includes(type)) ctx.problem(loc, ['type'], `unknown type '${String(raw.type)}'`);
-        if ((type === 'enum' || (type === 'idlist' && raw.of)) && !ctx.valueNames.has(raw.of)) {
+        const takesList = type === 'enum' || type === 'idlist' || type === 'due';
+        if ((type === 'enum' || type === 'due' || (type === 'idlist' && raw.of)) && !ctx.valueNames.has(raw.of)) {
           ctx.problem(loc, ['of'], `unknown value list '${String(raw.of)}'; expected one of ${[...ctx.valueNames].sort().join(', ')}`);
         }
-        if (raw.of && type !== 'enum' && type !== 'idlist') ctx.problem(loc, ['of'], `'of' names a value list only for enum and idlist fields, found type ${type}`);
+        if (raw.of && !takesList) ctx.problem(loc, ['of'], `'of' names a value list only for enum, idlist and due fields, found type ${type}`);
         if ((raw.min !== undefined || raw.max !== undefined) && !['integer', 'decimal'].includes(type)) ctx.problem(loc, ['min'], `min/max apply to integer and decimal fields, found type ${type}`);
         if (raw.min !== undefined && raw.max !== undefined && raw.min > raw.max) ctx.problem(loc, ['max'], `max ${raw.max} is below min ${raw.min}`);
         return {

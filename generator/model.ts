@@ -27,8 +27,7 @@ export const scalarTypes = [
   'upload',
   'status',
   'createdtext',
-  'searchmode',
-  'ownerfilter',
+    'ownerfilter',
   'due',
 ] as const;
 export type ScalarType = (typeof scalarTypes)[number];

@@ -1,0 +1,95 @@
+// crmgen command line: wires the pieces; nothing imports it.
+import { parseArgs } from 'node:util';
+import { resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SpecError } from './load.ts';
+import { generate, defaultCacheFile } from './generate.ts';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+const usage = `usage:
+  crmgen generate [--spec DIR] [--out DIR] [--check]
+  crmgen start            regenerate if stale, then report (the service comes with the server issue)
+`;
+
+async function runGenerate(args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      spec: { type: 'string', default: resolve(root, 'spec') },
+      out: { type: 'string', default: resolve(root, 'generated') },
+      check: { type: 'boolean', default: false },
+      quiet: { type: 'boolean', default: false },
+    },
+  });
+  const started = performance.now();
+  const result = await generate({
+    specDir: resolve(values.spec!),
+    outDir: resolve(values.out!),
+    check: values.check,
+    cacheFile: defaultCacheFile(root),
+  });
+  const ms = performance.now() - started;
+  const c = result.comparison;
+  const stages = result.timings.map(([n, t]) => `${n} ${t.toFixed(0)}ms`).join(', ');
+  if (values.check) {
+    const stale = c.changed.length + c.added.length + c.removed.length;
+    if (stale) {
+      process.stdout.write(`${result.diff}\n`);
+      process.stderr.write(
+        `crmgen generate --check: generated/ is stale: ${c.changed.length} changed, ${c.added.length} missing, ${c.removed.length} extra\n` +
+          [...c.changed.map((p) => `  changed ${p}`), ...c.added.map((p) => `  missing ${p}`), ...c.removed.map((p) => `  extra   ${p}`)].join('\n') +
+          '\nrun `crmgen generate` to update it\n',
+      );
+      return 1;
+    }
+    if (!values.quiet) console.log(`crmgen generate --check: ${c.unchanged.length} files up to date (${ms.toFixed(0)} ms: ${stages})`);
+    return 0;
+  }
+  if (!values.quiet) {
+    console.log(
+      `crmgen generate: ${c.changed.length + c.added.length} written, ${c.removed.length} removed, ${c.unchanged.length} unchanged, ${result.formatted} formatted (${ms.toFixed(0)} ms: ${stages})`,
+    );
+    // A cold run writes every file; list them only when the change is small enough to read.
+    const touched = [...c.changed.map((p) => `  wrote ${p}`), ...c.added.map((p) => `  wrote ${p}`), ...c.removed.map((p) => `  removed ${p}`)];
+    if (touched.length) console.log(touched.length > 20 ? [...touched.slice(0, 20), `  ... and ${touched.length - 20} more`].join('\n') : touched.join('\n'));
+  }
+  return 0;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'generate':
+      return runGenerate(rest);
+    case 'start': {
+      const code = await runGenerate([]);
+      if (code === 0) console.log('generated/ is up to date; the reference service is not built yet (see issue 4).');
+      return code;
+    }
+    case undefined:
+    case '-h':
+    case '--help':
+      process.stdout.write(usage);
+      return command ? 0 : 2;
+    default:
+      process.stderr.write(`crmgen: unknown command '${command}'\n${usage}`);
+      return 2;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    if (err instanceof SpecError) {
+      process.stderr.write(`${err.message}\ncrmgen: the spec has ${err.problems.length} problem${err.problems.length === 1 ? '' : 's'}\n`);
+      process.exit(2);
+    }
+    if (err instanceof TypeError && (err as NodeJS.ErrnoException).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+      process.stderr.write(`crmgen: ${err.message}\n${usage}`);
+      process.exit(2);
+    }
+    process.stderr.write(`crmgen: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(70);
+  },
+);

@@ -1,0 +1,232 @@
+// Emits generated/schemas/: one self-contained JSON Schema (draft 2020-12) per operation
+// part (params, request, response), per kind or activity segment where the body depends
+// on it. Schemas describe typed values, the form codecs produce and validators check:
+// lists are arrays, id<N> children are the ordered array named by `as`.
+import type { Field, ObjectShape, Operation, Shape, Spec } from '../model.ts';
+import type { GeneratedFile } from '../write.ts';
+
+type Schema = Record<string, unknown>;
+
+const dateRe = '^[0-9]{4}-[0-9]{2}-[0-9]{2}$';
+const dateTimeRe = '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\+00:00$';
+
+interface Binding {
+  kind?: string;
+  segment?: string;
+  /** Structures referenced so far, emitted into $defs. */
+  defs: Map<string, Schema>;
+}
+
+class SchemaBuilder {
+  constructor(readonly spec: Spec) {}
+
+  values(name: string): (string | number)[] {
+    return this.spec.values.find((v) => v.name === name)!.values.map((e) => e.value);
+  }
+
+  /** An enum whose entries may be templates ({fieldId} matches digits). */
+  enumSchema(list: string): Schema {
+    const vals = this.values(list);
+    const templates = vals.filter((v): v is string => typeof v === 'string' && /\{\w+\}/.test(v));
+    if (!templates.length) return { enum: vals };
+    const plain = vals.filter((v) => !templates.includes(v as string)).map((v) => escapeRe(String(v)));
+    const tpl = templates.map((t) => escapeRe(t).replace(/\\\{\w+\\\}/g, '[0-9]+'));
+    return { type: 'string', pattern: `^(?:${[...plain, ...tpl].join('|')})$` };
+  }
+
+  scalar(type: string, s: Extract<Shape, { kind: 'scalar' }>): Schema {
+    const range = { ...(s.min !== undefined ? { minimum: s.min } : {}), ...(s.max !== undefined ? { maximum: s.max } : {}) };
+    switch (type) {
+      case 'text':
+        return { type: 'string' };
+      case 'integer':
+        return { type: 'integer', ...range };
+      case 'decimal':
+        return { type: 'number', ...range };
+      case 'owner':
+      case 'unixtime':
+        return { type: 'integer', minimum: 0 };
+      case 'flag':
+        return { enum: [0, 1] };
+      case 'date':
+        return { type: 'string', pattern: dateRe };
+      case 'datetime':
+        return { type: 'string', pattern: dateTimeRe };
+      case 'dateordatetime':
+        return { type: 'string', pattern: `${dateRe.slice(0, -1)}(?:T[0-9]{2}:[0-9]{2}:[0-9]{2}\\+00:00)?$` };
+      case 'createdtext':
+        return { type: 'string', pattern: '^[A-Z][a-z]{2} [0-9]{1,2}, [0-9]{4} [0-9]{2}:[0-9]{2}:[0-9]{2}$' };
+      case 'idlist':
+        return { type: 'array', items: s.values ? this.enumSchema(s.values) : { type: 'integer', minimum: 0 } };
+      case 'emaillist':
+        return { type: 'array', items: { type: 'string', pattern: '^[^@\\s,]+@[^@\\s,]+$' } };
+      case 'addresslist':
+      case 'textlist':
+      case 'fieldnamelist':
+        return { type: 'array', items: { type: 'string' } };
+      case 'enum':
+        return this.enumSchema(s.values!);
+      case 'upload':
+        return {
+          type: 'object',
+          additionalProperties: false,
+          required: ['filename'],
+          properties: { filename: { type: 'string' }, contenttype: { type: 'string' }, size: { type: 'integer', minimum: 0 } },
+        };
+      case 'status':
+        return { enum: ['success', 'failed'] };
+      case 'ownerfilter':
+        return { anyOf: [{ type: 'integer', minimum: 0 }, { const: '' }] };
+      case 'due': {
+        const keywords = this.values(s.values!).map((v) => escapeRe(String(v)));
+        return { type: 'string', pattern: `^(?:${keywords.join('|')}|[0-9]{4}-[0-9]{2}-[0-9]{2}[^,]*,[0-9]{4}-[0-9]{2}-[0-9]{2}[^,]*)$` };
+      }
+      default:
+        throw new Error(`no JSON Schema for scalar '${type}'`);
+    }
+  }
+
+  shape(shape: Shape, b: Binding): Schema {
+    switch (shape.kind) {
+      case 'scalar':
+        return this.scalar(shape.type, shape);
+      case 'object':
+        return this.object(shape, b);
+      case 'list':
+      case 'keyed':
+        return { type: 'array', items: this.shape(shape.of, b) };
+      case 'map':
+        return { type: 'object', additionalProperties: this.shape(shape.of, b) };
+      case 'ref': {
+        const key = shape.name;
+        if (!b.defs.has(key)) {
+          b.defs.set(key, {});
+          const s = this.spec.structures.find((x) => x.name === shape.name)!;
+          b.defs.set(key, { ...(s.description ? { description: s.description } : {}), ...this.shape(s.shape, b) });
+        }
+        return { $ref: `#/$defs/${key}` };
+      }
+      case 'recordfields':
+        return this.recordFields(b, true);
+      case 'activityfields':
+        return this.activityFields(b);
+    }
+  }
+
+  properties(fields: Field[], b: Binding): { properties: Record<string, Schema>; required: string[] } {
+    const properties: Record<string, Schema> = {};
+    const required: string[] = [];
+    for (const f of fields) {
+      const name = f.shape.kind === 'keyed' ? f.shape.as : f.name;
+      const s = this.shape(f.shape, b);
+      properties[name] = f.description && !('$ref' in s) ? { description: f.description, ...s } : s;
+      if (f.required) required.push(name);
+    }
+    return { properties, required };
+  }
+
+  object(shape: ObjectShape, b: Binding): Schema {
+    const { properties, required } = this.properties(shape.fields, b);
+    const out: Schema = { type: 'object', additionalProperties: false, properties, ...(required.length ? { required } : {}) };
+    const generic = shape.fields.find((f) => f.shape.kind === 'activityfields');
+    if (generic && !b.segment && shape.fields.some((f) => f.name === 'typeid')) out.allOf = this.fieldsByTypeid(generic.name, b);
+    if (shape.spread === 'recordfields') {
+      const rec = this.recordFields(b, false);
+      Object.assign(properties, rec.properties as object);
+      out.patternProperties = rec.patternProperties;
+    } else if (shape.spread === 'hookfields') {
+      const hook = this.properties(this.spec.hooks.fields, b);
+      Object.assign(properties, hook.properties);
+    }
+    return out;
+  }
+
+  recordFields(b: Binding, withAudit: boolean): Schema {
+    const kind = this.spec.kinds.find((k) => k.name === b.kind);
+    const sets = kind ? this.spec.fieldsets.filter((f) => f.name === kind.fieldset) : this.spec.fieldsets;
+    const properties: Record<string, Schema> = {};
+    for (const f of sets.flatMap((fs) => fs.fields)) properties[f.name] = { description: f.label, ...(f.type === 'owner' ? { type: 'integer', minimum: 0 } : { type: 'string' }) };
+    if (withAudit) Object.assign(properties, this.properties(this.spec.auditFields, b).properties);
+    return { type: 'object', additionalProperties: false, properties, patternProperties: { [this.spec.customFields.namePattern]: { type: 'string' } } };
+  }
+
+  activityFields(b: Binding): Schema {
+    if (!b.segment) return { type: 'object', description: 'The fields of the activity type given by typeid.' };
+    const a = this.spec.activities.find((x) => x.segment === b.segment)!;
+    const { properties, required } = this.properties(a.fields, b);
+    return { type: 'object', additionalProperties: false, properties, ...(required.length ? { required } : {}) };
+  }
+
+  /** For a journal entry of any segment: its typeid selects the schema of its fields. */
+  fieldsByTypeid(fieldsName: string, b: Binding): Schema[] {
+    return this.spec.activities.map((a) => {
+      const key = `${a.segment[0].toUpperCase()}${a.segment.slice(1)}Fields`;
+      if (!b.defs.has(key)) b.defs.set(key, this.activityFields({ ...b, segment: a.segment }));
+      return {
+        if: { properties: { typeid: { enum: [a.typeid, ...a.altTypeids] } }, required: ['typeid'] },
+        then: { properties: { [fieldsName]: { $ref: `#/$defs/${key}` } } },
+      };
+    });
+  }
+}
+
+function escapeRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function document(id: string, title: string, body: Schema, b: Binding): Schema {
+  const defs = [...b.defs].sort(([x], [y]) => x.localeCompare(y));
+  return {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $id: `crmgen:${id}`,
+    title,
+    ...body,
+    ...(defs.length ? { $defs: Object.fromEntries(defs) } : {}),
+  };
+}
+
+/** File name stem and binding of every schema an operation needs. */
+function bindings(op: Operation, spec: Spec): { stem: string; kind?: string; segment?: string; label: string }[] {
+  if (op.scope === 'kind') return spec.kinds.map((k) => ({ stem: `records/${k.name}.${op.id}`, kind: k.name, label: `${op.method} /${k.name}${op.path.replace('/{kind}', '')}` }));
+  if (op.scope === 'activity') return spec.activities.map((a) => ({ stem: `activities/${a.segment}.${op.id}`, segment: a.segment, label: `${op.method} ${op.path.replace('{segment}', a.segment)}` }));
+  return [{ stem: op.id, label: `${op.method} ${op.path}` }];
+}
+
+export function emitSchemas(spec: Spec): GeneratedFile[] {
+  const builder = new SchemaBuilder(spec);
+  const files: GeneratedFile[] = [];
+  const emit = (stem: string, part: string, title: string, shape: Shape, kind?: string, segment?: string) => {
+    // Unbound kind (global operations): the union of every field set.
+    // Unbound segment (show's journal): fields chosen by typeid, see object().
+    const b: Binding = { kind, segment, defs: new Map() };
+    const body = builder.shape(shape, b);
+    const id = `${stem}.${part}`;
+    files.push({ path: `schemas/${id}.json`, content: `${JSON.stringify(document(id, title, body, b), null, 2)}\n`, format: 'json' });
+  };
+  for (const op of spec.operations) {
+    for (const t of bindings(op, spec)) {
+      if (op.params) emit(t.stem, 'params', `Parameters of ${t.label}`, { kind: 'object', fields: op.params }, t.kind, t.segment);
+      if (op.request) emit(t.stem, 'request', `Request of ${t.label}`, op.request, t.kind, t.segment);
+      if (op.response && !(op.scope === 'activity' && !usesSegment(op.response))) emit(t.stem, 'response', `Response of ${t.label}`, op.response, t.kind, t.segment);
+    }
+    if (op.scope === 'activity' && op.response && !usesSegment(op.response)) emit(`activities/${op.id}`, 'response', `Response of ${op.method} ${op.path}`, op.response);
+  }
+  const errorShape: Schema = {
+    type: 'object',
+    additionalProperties: false,
+    required: ['status', 'errors'],
+    properties: {
+      status: { const: 'failed' },
+      errors: { type: 'object', additionalProperties: false, properties: Object.fromEntries(spec.errors.map((e) => [e.key, { type: 'string', description: `HTTP ${e.status}: ${e.message}` }])) },
+    },
+  };
+  files.push({ path: 'schemas/error.response.json', content: `${JSON.stringify(document('error.response', 'Error envelope of a failed call', errorShape, { defs: new Map() }), null, 2)}\n`, format: 'json' });
+  return files;
+}
+
+function usesSegment(shape: Shape): boolean {
+  if (shape.kind === 'activityfields') return true;
+  if (shape.kind === 'object') return shape.fields.some((f) => usesSegment(f.shape));
+  if (shape.kind === 'list' || shape.kind === 'keyed' || shape.kind === 'map') return usesSegment(shape.of);
+  return false;
+}

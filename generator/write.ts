@@ -1,0 +1,131 @@
+// Formats emitted files and writes only what changed. Prettier dominates run time,
+// so a content-hash cache (outside generated/) maps each unformatted text to the
+// hash of its formatted form: when the file on disk already has that hash, prettier
+// is skipped. The cache can only save work, never change output: a miss formats.
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { createTwoFilesPatch } from 'diff';
+
+export interface GeneratedFile {
+  /** Relative to the output folder, with forward slashes. */
+  path: string;
+  content: string;
+  /** typescript: prettier; json and text are emitted already in their final form. */
+  format: 'typescript' | 'json' | 'text';
+}
+
+const hash = (s: string) => createHash('sha256').update(s).digest('hex').slice(0, 32);
+
+export interface FormatCache {
+  /** raw hash -> formatted hash */
+  entries: Record<string, string>;
+}
+
+export function loadCache(file: string): FormatCache {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as FormatCache;
+  } catch {
+    return { entries: {} };
+  }
+}
+
+export function saveCache(file: string, cache: FormatCache) {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify(cache));
+}
+
+let prettier: typeof import('prettier') | undefined;
+const prettierOptions = { parser: 'typescript', singleQuote: true, printWidth: 120, trailingComma: 'all' } as const;
+
+/** Final text of each file: formatted, taken from disk when the cache proves it current. */
+export async function formatFiles(files: GeneratedFile[], outDir: string, cache: FormatCache): Promise<{ files: Map<string, string>; formatted: number }> {
+  const result = new Map<string, string>();
+  let formatted = 0;
+  await Promise.all(
+    files.map(async (f) => {
+      if (f.format !== 'typescript') {
+        result.set(f.path, f.content);
+        return;
+      }
+      const rawHash = hash(f.content);
+      const known = cache.entries[rawHash];
+      if (known) {
+        const onDisk = readIfExists(join(outDir, f.path));
+        if (onDisk !== undefined && hash(onDisk) === known) {
+          result.set(f.path, onDisk);
+          return;
+        }
+      }
+      prettier ??= await import('prettier');
+      const text = await prettier.format(f.content, prettierOptions);
+      formatted++;
+      cache.entries[rawHash] = hash(text);
+      result.set(f.path, text);
+    }),
+  );
+  return { files: result, formatted };
+}
+
+function readIfExists(p: string): string | undefined {
+  try {
+    return readFileSync(p, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Files under dir, relative, sorted, forward slashes. */
+export function listFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const name of readdirSync(d)) {
+      const full = join(d, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else out.push(relative(dir, full).split('\\').join('/'));
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
+
+export interface Comparison {
+  changed: string[];
+  added: string[];
+  removed: string[];
+  unchanged: string[];
+}
+
+export function compare(files: Map<string, string>, outDir: string): Comparison {
+  const c: Comparison = { changed: [], added: [], removed: [], unchanged: [] };
+  for (const [path, text] of [...files].sort(([a], [b]) => a.localeCompare(b))) {
+    const onDisk = readIfExists(join(outDir, path));
+    if (onDisk === undefined) c.added.push(path);
+    else if (onDisk !== text) c.changed.push(path);
+    else c.unchanged.push(path);
+  }
+  c.removed = listFiles(outDir).filter((p) => !files.has(p));
+  return c;
+}
+
+/** A unified diff of every difference between the expected files and outDir. */
+export function diffReport(files: Map<string, string>, outDir: string, c: Comparison, maxLines = 400): string {
+  const parts: string[] = [];
+  for (const p of [...c.changed, ...c.added, ...c.removed].sort()) {
+    const before = readIfExists(join(outDir, p)) ?? '';
+    const after = files.get(p) ?? '';
+    parts.push(createTwoFilesPatch(`a/${p}`, `b/${p}`, before, after, '', '', { context: 3 }));
+  }
+  const lines = parts.join('').split('\n');
+  return lines.length > maxLines ? [...lines.slice(0, maxLines), `... (${lines.length - maxLines} more diff lines)`].join('\n') : lines.join('\n');
+}
+
+export function writeChanges(files: Map<string, string>, outDir: string, c: Comparison) {
+  for (const p of [...c.changed, ...c.added]) {
+    const full = join(outDir, p);
+    mkdirSync(dirname(full), { recursive: true });
+    writeFileSync(full, files.get(p)!);
+  }
+  for (const p of c.removed) rmSync(join(outDir, p));
+}
