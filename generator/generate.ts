@@ -74,4 +74,6 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
   return { files, comparison, formatted, timings, diff };
 }
 
-export const defaultCacheFile = (root: string) => join(root, 'node_modules', '.cache', 'crmgen', 'format.json');
+/** CRMGEN_CACHE_DIR moves the prettier cache (benchmarks use a temp dir so they never touch the developer's). */
+export const defaultCacheFile = (root: string) =>
+  join(process.env.CRMGEN_CACHE_DIR || join(root, 'node_modules', '.cache', 'crmgen'), 'format.json');

@@ -326,7 +326,7 @@ class IrBuilder {
       const loc = { ...activitiesLoc, path: [...activitiesLoc.path, segment, 'fields'] };
       const fields = this.fieldMap(a.fields ?? {}, loc, ctx, 'activity');
       for (const f of fields) {
-        if (f.when && !fields.some((g) => g.name === f.when!.field)) this.problem(activitiesLoc.file, ['activities', segment, 'fields', f.name, 'when'], `activity '${segment}': field '${f.name}' has a condition on unknown field '${f.when.field}'`);
+        if (f.when && !fields.some((g) => g.name === f.when!.field)) this.problem(activitiesLoc.file, ['activities', segment, 'fields', f.name, 'when'], `activity '${segment}': field '${f.name}' has a condition on unknown field '${f.when.field}'`, true);
       }
       return {
         segment,
