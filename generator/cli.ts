@@ -2,8 +2,7 @@
 import { parseArgs } from 'node:util';
 import { resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SpecError } from './load.ts';
-import { generate, defaultCacheFile } from './generate.ts';
+import { defaultCacheDir, inputFingerprint, recordManifest, upToDate } from './fingerprint.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -23,13 +22,21 @@ async function runGenerate(args: string[]): Promise<number> {
     },
   });
   const started = performance.now();
-  const result = await generate({
-    specDir: resolve(values.spec!),
-    outDir: resolve(values.out!),
-    check: values.check,
-    cacheFile: defaultCacheFile(root),
-  });
+  const specDir = resolve(values.spec!);
+  const outDir = resolve(values.out!);
+  const cacheDir = defaultCacheDir(root);
+  const fingerprint = inputFingerprint(root, specDir);
+  if (upToDate(cacheDir, outDir, fingerprint)) {
+    const ms = performance.now() - started;
+    if (!values.quiet) console.log(`crmgen generate${values.check ? ' --check' : ''}: nothing changed since the last run, generated/ verified by hash (${ms.toFixed(0)} ms)`);
+    return 0;
+  }
+  // The pipeline (ts-morph, prettier, ajv) loads only when there is work to do.
+  const { generate, defaultCacheFile } = await import('./generate.ts');
+  const result = await generate({ specDir, outDir, check: values.check, cacheFile: defaultCacheFile(root) });
   const ms = performance.now() - started;
+  const c0 = result.comparison;
+  if (c0.changed.length + c0.added.length + c0.removed.length === 0 || !values.check) recordManifest(cacheDir, outDir, fingerprint, result.files);
   const c = result.comparison;
   const stages = result.timings.map(([n, t]) => `${n} ${t.toFixed(0)}ms`).join(', ');
   if (values.check) {
@@ -81,8 +88,9 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err: unknown) => {
-    if (err instanceof SpecError) {
-      process.stderr.write(`${err.message}\ncrmgen: the spec has ${err.problems.length} problem${err.problems.length === 1 ? '' : 's'}\n`);
+    if (err instanceof Error && err.name === 'SpecError') {
+      const problems = (err as Error & { problems: unknown[] }).problems;
+      process.stderr.write(`${err.message}\ncrmgen: the spec has ${problems.length} problem${problems.length === 1 ? '' : 's'}\n`);
       process.exit(2);
     }
     if (err instanceof TypeError && (err as NodeJS.ErrnoException).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {

@@ -7,6 +7,7 @@ import { compare, diffReport, formatFiles, loadCache, saveCache, writeChanges, t
 import { emitTypes } from './emit/types.ts';
 import { emitSchemas } from './emit/schemas.ts';
 import { emitRuntimeSpec } from './emit/runtime-spec.ts';
+import { defaultCacheDir } from './fingerprint.ts';
 
 /** An emitter is a pure function of the IR. */
 export interface Emitter {
@@ -74,6 +75,4 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
   return { files, comparison, formatted, timings, diff };
 }
 
-/** CRMGEN_CACHE_DIR moves the prettier cache (benchmarks use a temp dir so they never touch the developer's). */
-export const defaultCacheFile = (root: string) =>
-  join(process.env.CRMGEN_CACHE_DIR || join(root, 'node_modules', '.cache', 'crmgen'), 'format.json');
+export const defaultCacheFile = (root: string) => join(defaultCacheDir(root), 'format.json');
