@@ -7,6 +7,7 @@ import { compare, diffReport, formatFiles, loadCache, saveCache, writeChanges, t
 import { emitTypes } from './emit/types.ts';
 import { emitSchemas } from './emit/schemas.ts';
 import { emitRuntimeSpec } from './emit/runtime-spec.ts';
+import { emitCodecs } from './emit/codecs.ts';
 import { defaultCacheDir } from './fingerprint.ts';
 
 /** An emitter is a pure function of the IR. */
@@ -19,6 +20,7 @@ export const emitters: Emitter[] = [
   { name: 'types', emit: emitTypes },
   { name: 'schemas', emit: emitSchemas },
   { name: 'runtime-spec', emit: emitRuntimeSpec },
+  { name: 'codecs', emit: emitCodecs },
 ];
 
 export interface GenerateOptions {

@@ -64,6 +64,8 @@ export interface ScalarShape {
   max?: number;
   default?: string | number;
   unit?: string;
+  /** A flag whose 0 is written as an empty element (item flagged: "1 when flagged, empty otherwise"). */
+  falseIsEmpty?: boolean;
 }
 
 export interface ObjectShape {

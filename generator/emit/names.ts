@@ -1,4 +1,5 @@
 // Names of generated declarations, derived from the API's own vocabulary in one place
+import type { Operation, Shape, Spec } from '../model.ts';
 // so every emitter (types, schemas, later codecs and clients) agrees on them.
 
 export function pascal(name: string): string {
@@ -23,3 +24,46 @@ export const fieldsetType = (fieldset: string) => `${pascal(fieldset)}Fields`;
 export const requestType = (op: string) => `${pascal(op)}Request`;
 export const responseType = (op: string) => `${pascal(op)}Response`;
 export const paramsType = (op: string) => `${pascal(op)}Params`;
+
+/** One message of the API: an operation part bound to a kind or segment where its body depends on it. */
+export interface MessageTarget {
+  /** Schema id and codec key: records/contacts.createRecord.request, activities/task.createActivity.request, listHooks.response. */
+  id: string;
+  op: Operation;
+  part: 'params' | 'request' | 'response';
+  shape: Shape;
+  kind?: string;
+  segment?: string;
+  /** METHOD path, for titles. */
+  label: string;
+}
+
+export function usesSegment(shape: Shape): boolean {
+  if (shape.kind === 'activityfields') return true;
+  if (shape.kind === 'object') return shape.fields.some((f) => usesSegment(f.shape));
+  if (shape.kind === 'list' || shape.kind === 'keyed' || shape.kind === 'map') return usesSegment(shape.of);
+  return false;
+}
+
+/** Every message target, in spec order. Activity-scope parts that do not depend on the segment appear once. */
+export function messageTargets(spec: Spec): MessageTarget[] {
+  const out: MessageTarget[] = [];
+  for (const op of spec.operations) {
+    const parts: ['params' | 'request' | 'response', Shape | undefined][] = [
+      ['params', op.params && { kind: 'object', fields: op.params }],
+      ['request', op.request],
+      ['response', op.response],
+    ];
+    for (const [part, shape] of parts) {
+      if (!shape) continue;
+      if (op.scope === 'kind') {
+        for (const k of spec.kinds) out.push({ id: `records/${k.name}.${op.id}.${part}`, op, part, shape, kind: k.name, label: `${op.method} /${k.name}${op.path.replace('/{kind}', '')}` });
+      } else if (op.scope === 'activity' && usesSegment(shape)) {
+        for (const a of spec.activities) out.push({ id: `activities/${a.segment}.${op.id}.${part}`, op, part, shape, segment: a.segment, label: `${op.method} ${op.path.replace('{segment}', a.segment)}` });
+      } else {
+        out.push({ id: op.scope === 'activity' ? `activities/${op.id}.${part}` : `${op.id}.${part}`, op, part, shape, label: `${op.method} ${op.path}` });
+      }
+    }
+  }
+  return out;
+}

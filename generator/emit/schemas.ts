@@ -2,7 +2,8 @@
 // part (params, request, response), per kind or activity segment where the body depends
 // on it. Schemas describe typed values, the form codecs produce and validators check:
 // lists are arrays, id<N> children are the ordered array named by `as`.
-import type { Field, ObjectShape, Operation, Shape, Spec } from '../model.ts';
+import type { Field, ObjectShape, Shape, Spec } from '../model.ts';
+import { messageTargets } from './names.ts';
 import type { GeneratedFile } from '../write.ts';
 
 type Schema = Record<string, unknown>;
@@ -185,31 +186,16 @@ function document(id: string, title: string, body: Schema, b: Binding): Schema {
   };
 }
 
-/** File name stem and binding of every schema an operation needs. */
-function bindings(op: Operation, spec: Spec): { stem: string; kind?: string; segment?: string; label: string }[] {
-  if (op.scope === 'kind') return spec.kinds.map((k) => ({ stem: `records/${k.name}.${op.id}`, kind: k.name, label: `${op.method} /${k.name}${op.path.replace('/{kind}', '')}` }));
-  if (op.scope === 'activity') return spec.activities.map((a) => ({ stem: `activities/${a.segment}.${op.id}`, segment: a.segment, label: `${op.method} ${op.path.replace('{segment}', a.segment)}` }));
-  return [{ stem: op.id, label: `${op.method} ${op.path}` }];
-}
-
 export function emitSchemas(spec: Spec): GeneratedFile[] {
   const builder = new SchemaBuilder(spec);
   const files: GeneratedFile[] = [];
-  const emit = (stem: string, part: string, title: string, shape: Shape, kind?: string, segment?: string) => {
+  const partTitle = { params: 'Parameters', request: 'Request', response: 'Response' };
+  for (const t of messageTargets(spec)) {
     // Unbound kind (global operations): the union of every field set.
     // Unbound segment (show's journal): fields chosen by typeid, see object().
-    const b: Binding = { kind, segment, defs: new Map() };
-    const body = builder.shape(shape, b);
-    const id = `${stem}.${part}`;
-    files.push({ path: `schemas/${id}.json`, content: `${JSON.stringify(document(id, title, body, b), null, 2)}\n`, format: 'json' });
-  };
-  for (const op of spec.operations) {
-    for (const t of bindings(op, spec)) {
-      if (op.params) emit(t.stem, 'params', `Parameters of ${t.label}`, { kind: 'object', fields: op.params }, t.kind, t.segment);
-      if (op.request) emit(t.stem, 'request', `Request of ${t.label}`, op.request, t.kind, t.segment);
-      if (op.response && !(op.scope === 'activity' && !usesSegment(op.response))) emit(t.stem, 'response', `Response of ${t.label}`, op.response, t.kind, t.segment);
-    }
-    if (op.scope === 'activity' && op.response && !usesSegment(op.response)) emit(`activities/${op.id}`, 'response', `Response of ${op.method} ${op.path}`, op.response);
+    const b: Binding = { kind: t.kind, segment: t.segment, defs: new Map() };
+    const body = builder.shape(t.shape, b);
+    files.push({ path: `schemas/${t.id}.json`, content: `${JSON.stringify(document(t.id, `${partTitle[t.part]} of ${t.label}`, body, b), null, 2)}\n`, format: 'json' });
   }
   const errorShape: Schema = {
     type: 'object',
@@ -222,11 +208,4 @@ export function emitSchemas(spec: Spec): GeneratedFile[] {
   };
   files.push({ path: 'schemas/error.response.json', content: `${JSON.stringify(document('error.response', 'Error envelope of a failed call', errorShape, { defs: new Map() }), null, 2)}\n`, format: 'json' });
   return files;
-}
-
-function usesSegment(shape: Shape): boolean {
-  if (shape.kind === 'activityfields') return true;
-  if (shape.kind === 'object') return shape.fields.some((f) => usesSegment(f.shape));
-  if (shape.kind === 'list' || shape.kind === 'keyed' || shape.kind === 'map') return usesSegment(shape.of);
-  return false;
 }

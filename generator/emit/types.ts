@@ -369,9 +369,7 @@ export function typeSources(spec: Spec): TypeSource[] {
     for (const [name, shape, what] of entries) {
       if (!shape) continue;
       opShapes.push(shape);
-      const g = { kind: false, segment: false };
-      ctx.scan(shape, g);
-      if (op.scope === 'activity' && shape.kind === 'object' && shape.fields.some((f) => f.shape.kind === 'activityfields')) g.segment = true;
+      const g = messageGenerics(ctx, op, shape);
       opStatements.push({
         kind: StructureKind.TypeAlias,
         isExported: true,
@@ -440,6 +438,19 @@ export function typeSources(spec: Spec): TypeSource[] {
     ),
   });
   return out;
+}
+
+function messageGenerics(ctx: TypeContext, op: Operation, shape: Shape): Generics {
+  const g = { kind: false, segment: false };
+  ctx.scan(shape, g);
+  if (op.scope === 'activity' && shape.kind === 'object' && shape.fields.some((f) => f.shape.kind === 'activityfields')) g.segment = true;
+  return g;
+}
+
+/** Which type parameters (K for kind, S for segment) the declaration of an operation part takes. */
+export function operationGenerics(spec: Spec): (op: Operation, shape: Shape) => Generics {
+  const ctx = new TypeContext(spec);
+  return (op, shape) => messageGenerics(ctx, op, shape);
 }
 
 function refsIn(shapes: Shape[]): string[] {
