@@ -103,14 +103,15 @@ class DescriptorBuilder {
     const inline = shape.fields.find((f) => f.shape.kind === 'keyed' && f.shape.inline);
     const own = new Set(shape.fields.map((f) => f.name));
     if (shape.spread === 'recordfields') {
-      // A field set's `name` is the record's name, already a child of its own.
-      entries.push(...this.recordFieldEntries(b.kind, false).filter((e) => !own.has(e.split(':')[0].replace(/"/g, ''))));
+      // The record's fields come first, as the document lists them; a field set's `name`
+      // is the record's name, already a child of its own.
+      entries.unshift(...this.recordFieldEntries(b.kind, false).filter((e) => !own.has(e.split(':')[0].replace(/"/g, ''))));
       parts.push(`c: ${JSON.stringify(this.spec.customFields.namePattern)}`);
     }
     if (shape.spread === 'hookfields') entries.push(...this.fieldEntries(this.spec.hooks.fields.filter((f) => !own.has(f.name)), b));
     if (inline && inline.shape.kind === 'keyed') {
       // The inline entries keep their place among the fields for encoding order.
-      const at = shape.fields.indexOf(inline);
+      const at = entries.length - (shape.fields.length - 1) + shape.fields.indexOf(inline);
       entries.splice(at, 0, `${key(inline.shape.as)}: ${s('t')}`);
       parts.push(`inl: { p: ${JSON.stringify(inline.shape.prefix)}, as: ${JSON.stringify(inline.shape.as)}, of: ${this.desc(inline.shape.of, b)} }`);
     }

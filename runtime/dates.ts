@@ -1,0 +1,67 @@
+// Date handling of the API: three save formats accepted, UTC ISO 8601 emitted.
+// Hand-written: Date.parse accepts far more than the document allows.
+
+const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+
+/** 'YYYY-MM-DD', 'YYYY-MM-DD hh:mm:ss', 'YYYY-MM-DDThh:mm:ss±hh:mm' (also Z); anything else is null. */
+const saveFormat = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2}):(\d{2})(?:(Z)|([+-])(\d{2}):?(\d{2}))?)?$/;
+
+/** Milliseconds since the epoch in UTC, and whether a time was given; null when not a valid save format. */
+export function parseSaveDate(text: string): { ms: number; hasTime: boolean } | null {
+  const m = saveFormat.exec(text.trim());
+  if (!m) return null;
+  const [, y, mo, d, h, mi, s, z, sign, oh, om] = m;
+  const year = +y;
+  const month = +mo;
+  const day = +d;
+  if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) return null;
+  const hasTime = h !== undefined;
+  const hour = hasTime ? +h : 0;
+  const minute = hasTime ? +mi : 0;
+  const second = hasTime ? +s : 0;
+  if (hour > 23 || minute > 59 || second > 59) return null;
+  let ms = Date.UTC(year, month - 1, day, hour, minute, second);
+  if (sign && !z) ms -= (sign === '-' ? -1 : 1) * (+oh * 60 + +om) * 60_000;
+  return { ms, hasTime };
+}
+
+function daysIn(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** YYYY-MM-DDThh:mm:ss+00:00 */
+export function formatDateTime(ms: number): string {
+  const d = new Date(ms);
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}+00:00`;
+}
+
+/** YYYY-MM-DD */
+export function formatDate(ms: number): string {
+  return formatDateTime(ms).slice(0, 10);
+}
+
+const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** The `created` text of create activity: Mon D, YYYY hh:mm:ss (UTC). */
+export function formatCreatedText(ms: number): string {
+  const d = new Date(ms);
+  return `${months[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+}
+
+/** Normalizes a date field; returns the input unchanged when it is not a save format (validators report it). */
+export function normalizeDate(text: string): string {
+  const p = parseSaveDate(text);
+  return p ? formatDate(p.ms) : text;
+}
+
+export function normalizeDateTime(text: string): string {
+  const p = parseSaveDate(text);
+  return p ? formatDateTime(p.ms) : text;
+}
+
+/** A date stays a date, a date and time becomes UTC ISO 8601. */
+export function normalizeDateOrDateTime(text: string): string {
+  const p = parseSaveDate(text);
+  if (!p) return text;
+  return p.hasTime ? formatDateTime(p.ms) : formatDate(p.ms);
+}
