@@ -10,6 +10,8 @@ export interface Row {
   minMs: number;
   ratio: number;
   files?: number;
+  /** In-process micro benchmarks: operations per second at the median. */
+  opsPerSec?: number;
 }
 
 export type Bench = () => Promise<Row[]>;
@@ -30,10 +32,56 @@ export function stats(samples: number[]): { medianMs: number; minMs: number } {
 }
 
 export function formatTable(rows: Row[]): string {
-  const head = ['bench', 'case', 'runs', 'median ms', 'min ms', 'x baseline', 'files'];
-  const body = rows.map((r) => [r.bench, r.case, String(r.runs), r.medianMs.toFixed(1), r.minMs.toFixed(1), r.ratio.toFixed(2), r.files === undefined ? '' : String(r.files)]);
+  const head = ['bench', 'case', 'runs', 'median ms', 'min ms', 'x baseline', 'ops/s', 'files'];
+  const ms = (v: number) => (v >= 1 ? v.toFixed(1) : v.toPrecision(3));
+  const body = rows.map((r) => [
+    r.bench,
+    r.case,
+    String(r.runs),
+    ms(r.medianMs),
+    ms(r.minMs),
+    r.ratio.toFixed(2),
+    r.opsPerSec === undefined ? '' : Math.round(r.opsPerSec).toLocaleString('en'),
+    r.files === undefined ? '' : String(r.files),
+  ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   // Text columns left-aligned, numbers right-aligned.
   const line = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
+}
+
+/**
+ * Per-operation time of an in-process function: `runs` samples, each timing enough calls to
+ * last about sampleMs, after a warm-up. Cases of one benchmark are interleaved by the caller
+ * so a noisy moment on a shared machine hits them alike.
+ */
+export function sampleOps(fn: () => unknown, sampleMs = 40): number {
+  let n = 1;
+  let elapsed = 0;
+  // Grow the batch until one sample is long enough to time reliably.
+  for (;;) {
+    const t = performance.now();
+    for (let i = 0; i < n; i++) fn();
+    elapsed = performance.now() - t;
+    if (elapsed >= sampleMs) return elapsed / n;
+    n *= elapsed < sampleMs / 10 ? 10 : 2;
+  }
+}
+
+/** Rows for in-process cases, each as a ratio to the named baseline case, all measured in the same rounds. */
+export function compareOps(bench: string, cases: Record<string, () => unknown>, baselineOf: Record<string, string>, runs = 15): Row[] {
+  const names = Object.keys(cases);
+  const samples: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
+  for (const n of names) sampleOps(cases[n], 20); // warm-up, JIT
+  for (let r = 0; r < runs; r++) for (const n of names) samples[n].push(sampleOps(cases[n]));
+  const st = Object.fromEntries(names.map((n) => [n, stats(samples[n])]));
+  return names.map((n) => ({
+    bench,
+    case: baselineOf[n] ? `${n} (vs ${baselineOf[n]})` : n,
+    runs,
+    medianMs: st[n].medianMs,
+    minMs: st[n].minMs,
+    ratio: baselineOf[n] ? st[n].medianMs / st[baselineOf[n]].medianMs : 1,
+    opsPerSec: 1000 / st[n].medianMs,
+  }));
 }

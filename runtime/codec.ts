@@ -86,6 +86,8 @@ const pattern = (src: string) => {
 };
 
 const join = (path: string, name: string | number) => (path ? `${path}.${name}` : String(name));
+/** Paths are only reported by strict (request) decoding; responses skip building them. */
+const sub = (opts: DecodeOptions, path: string, name: string | number) => (opts.strict ? join(path, name) : '');
 
 function unknown(opts: DecodeOptions, path: string, name: string) {
   opts.issues?.push({ key: 'unknownfield', message: `Unknown field: ${join(path, name)}`, path: join(path, name) });
@@ -94,6 +96,29 @@ function unknown(opts: DecodeOptions, path: string, name: string) {
 // ---------- scalars (shared by every format: XML text, JSON values and form strings) ----------
 
 const intRe = /^-?\d+$/;
+
+/** Integer text to number without a regex (the hot path of response decoding); NaN when not an integer. */
+function parseInteger(s: string): number {
+  const n = s.length;
+  if (n === 0 || n > 15) return intRe.test(s) ? Number(s) : NaN;
+  let i = s.charCodeAt(0) === 45 ? 1 : 0;
+  if (i === n) return NaN;
+  let v = 0;
+  for (; i < n; i++) {
+    const c = s.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) return NaN;
+    v = v * 10 + c;
+  }
+  return s.charCodeAt(0) === 45 ? -v : v;
+}
+
+const keyCache = new WeakMap<object, string[]>();
+/** Field names of a descriptor, computed once: for...in over descriptors is the slow part of encoding. */
+const keysOf = (f: Record<string, Desc>): string[] => {
+  let k = keyCache.get(f);
+  if (!k) keyCache.set(f, (k = Object.keys(f)));
+  return k;
+};
 const decRe = /^-?\d+(?:\.\d+)?$/;
 
 /** Converts a wire value to its typed value; a value that does not convert is kept as is, for the validators to report. Undefined means "not given". */
@@ -106,6 +131,10 @@ export function scalarFromWire(code: ScalarCode, v: unknown): unknown {
     case 'n': {
       if (typeof v === 'number') return v;
       if (typeof v !== 'string') return v;
+      if (code === 'i') {
+        const n = parseInteger(v);
+        if (n === n) return n;
+      }
       const s = v.trim();
       if (s === '') return undefined;
       return (code === 'i' ? intRe : decRe).test(s) ? Number(s) : v;
@@ -177,7 +206,7 @@ export function decodeXmlElement(desc: Desc, el: XmlElement, opts: DecodeOptions
     case 'l': {
       const out: unknown[] = [];
       for (const child of el.children) {
-        if (child.name === desc.e) out.push(decodeXmlElement(desc.of, child, opts, join(path, out.length)));
+        if (child.name === desc.e) out.push(decodeXmlElement(desc.of, child, opts, sub(opts, path, out.length)));
         else if (opts.strict) unknown(opts, path, child.name);
       }
       return out;
@@ -185,14 +214,14 @@ export function decodeXmlElement(desc: Desc, el: XmlElement, opts: DecodeOptions
     case 'y': {
       const out: unknown[] = [];
       for (const child of el.children) {
-        if (keyedName(child.name, desc.p)) out.push(withId(decodeXmlElement(desc.of, child, opts, join(path, child.name)), child.name, desc.p));
+        if (keyedName(child.name, desc.p)) out.push(withId(decodeXmlElement(desc.of, child, opts, sub(opts, path, child.name)), child.name, desc.p));
         else if (opts.strict) unknown(opts, path, child.name);
       }
       return out;
     }
     case 'm': {
       const out: Record<string, unknown> = {};
-      for (const child of el.children) out[child.name] = decodeXmlElement(desc.of, child, opts, join(path, child.name));
+      for (const child of el.children) out[child.name] = decodeXmlElement(desc.of, child, opts, sub(opts, path, child.name));
       return out;
     }
   }
@@ -217,10 +246,10 @@ function decodeXmlObject(desc: ObjectDesc, el: XmlElement, opts: DecodeOptions, 
         deferred = child;
         continue;
       }
-      const v = decodeXmlElement(fd, child, opts, join(path, name));
+      const v = decodeXmlElement(fd, child, opts, sub(opts, path, name));
       if (v !== undefined) out[fd.k === 'y' ? fd.as : name] = v;
     } else if (desc.inl && keyedName(name, desc.inl.p)) {
-      (inline ??= []).push(withId(decodeXmlElement(desc.inl.of, child, opts, join(path, name)), name, desc.inl.p));
+      (inline ??= []).push(withId(decodeXmlElement(desc.inl.of, child, opts, sub(opts, path, name)), name, desc.inl.p));
     } else if (desc.c && pattern(desc.c).test(name)) {
       out[name] = child.children.length ? genericXml(child) : child.text;
     } else if (opts.strict) {
@@ -230,7 +259,7 @@ function decodeXmlObject(desc: ObjectDesc, el: XmlElement, opts: DecodeOptions, 
   if (desc.inl) out[desc.inl.as] = inline ?? [];
   if (deferred && desc.sel) {
     const fd = desc.sel.cases[String(out[desc.sel.on])] ?? desc.f[desc.sel.f];
-    const v = decodeXmlElement(fd, deferred, opts, join(path, desc.sel.f));
+    const v = decodeXmlElement(fd, deferred, opts, sub(opts, path, desc.sel.f));
     if (v !== undefined) out[desc.sel.f] = v;
   }
   return out;
@@ -295,7 +324,7 @@ function element(name: string, desc: Desc, v: unknown, label?: string): string {
 
 function encodeXmlObject(desc: ObjectDesc, value: Record<string, unknown>): string {
   let s = '';
-  for (const name in desc.f) {
+  for (const name of keysOf(desc.f)) {
     const fd = desc.f[name];
     if (desc.inl && name === desc.inl.as) {
       for (const v of (value[desc.inl.as] as { id: number }[] | undefined) ?? []) s += element(`${desc.inl.p}${v.id}`, desc.inl.of, v);
@@ -325,7 +354,7 @@ export function toWireJson(desc: Desc, value: unknown): unknown {
     case 'o': {
       const v = value as Record<string, unknown>;
       const out: Record<string, unknown> = {};
-      for (const name in desc.f) {
+      for (const name of keysOf(desc.f)) {
         const fd = desc.f[name];
         if (desc.inl && name === desc.inl.as) {
           for (const e of (v[desc.inl.as] as { id: number }[] | undefined) ?? []) out[`${desc.inl.p}${e.id}`] = toWireJson(desc.inl.of, e);
@@ -373,12 +402,12 @@ export function fromWireJson(desc: Desc, value: unknown, opts: DecodeOptions, pa
         const fd = desc.f[name];
         if (fd) {
           if (desc.sel && name === desc.sel.f) continue;
-          const x = fromWireJson(fd, v[name], opts, join(path, name));
+          const x = fromWireJson(fd, v[name], opts, sub(opts, path, name));
           if (x !== undefined) out[fd.k === 'y' ? fd.as : name] = x;
         } else if (desc.inl && keyedName(name, desc.inl.p)) {
-          (inline ??= []).push(withId(fromWireJson(desc.inl.of, v[name], opts, join(path, name)), name, desc.inl.p));
+          (inline ??= []).push(withId(fromWireJson(desc.inl.of, v[name], opts, sub(opts, path, name)), name, desc.inl.p));
         } else if (desc.inl && name === desc.inl.as && Array.isArray(v[name])) {
-          inline = (v[name] as unknown[]).map((e, i) => fromWireJson(desc.inl!.of, e, opts, join(path, i)));
+          inline = (v[name] as unknown[]).map((e, i) => fromWireJson(desc.inl!.of, e, opts, sub(opts, path, i)));
         } else if (desc.c && pattern(desc.c).test(name)) {
           out[name] = v[name];
         } else if (opts.strict) {
@@ -388,7 +417,7 @@ export function fromWireJson(desc: Desc, value: unknown, opts: DecodeOptions, pa
       if (desc.inl) out[desc.inl.as] = inline ?? [];
       if (desc.sel && desc.sel.f in v) {
         const fd = desc.sel.cases[String(out[desc.sel.on])] ?? desc.f[desc.sel.f];
-        const x = fromWireJson(fd, v[desc.sel.f], opts, join(path, desc.sel.f));
+        const x = fromWireJson(fd, v[desc.sel.f], opts, sub(opts, path, desc.sel.f));
         if (x !== undefined) out[desc.sel.f] = x;
       }
       return out;
@@ -404,14 +433,14 @@ export function fromWireJson(desc: Desc, value: unknown, opts: DecodeOptions, pa
       }
       if (items === '' || items === undefined || items === null) return [];
       const arr = Array.isArray(items) ? items : [items];
-      return arr.map((e, i) => fromWireJson(desc.of, e, opts, join(path, i)));
+      return arr.map((e, i) => fromWireJson(desc.of, e, opts, sub(opts, path, i)));
     }
     case 'y': {
-      if (Array.isArray(value)) return value.map((e, i) => fromWireJson(desc.of, e, opts, join(path, i)));
+      if (Array.isArray(value)) return value.map((e, i) => fromWireJson(desc.of, e, opts, sub(opts, path, i)));
       if (!value || typeof value !== 'object') return value;
       const out: unknown[] = [];
       for (const [k, e] of Object.entries(value)) {
-        if (keyedName(k, desc.p)) out.push(withId(fromWireJson(desc.of, e, opts, join(path, k)), k, desc.p));
+        if (keyedName(k, desc.p)) out.push(withId(fromWireJson(desc.of, e, opts, sub(opts, path, k)), k, desc.p));
         else if (opts.strict) unknown(opts, path, k);
       }
       return out;

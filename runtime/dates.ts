@@ -48,19 +48,61 @@ export function formatCreatedText(ms: number): string {
   return `${months[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
 }
 
+const digitsAt = (s: string, from: number, to: number) => {
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+};
+const num = (s: string, from: number, to: number) => {
+  let n = 0;
+  for (let i = from; i < to; i++) n = n * 10 + s.charCodeAt(i) - 48;
+  return n;
+};
+
+/** True for an already canonical, valid YYYY-MM-DD: the common case, checked without regex or Date. */
+function canonicalDate(s: string): boolean {
+  if (s.length !== 10 || s[4] !== '-' || s[7] !== '-' || !digitsAt(s, 0, 4) || !digitsAt(s, 5, 7) || !digitsAt(s, 8, 10)) return false;
+  const month = num(s, 5, 7);
+  const day = num(s, 8, 10);
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysIn(num(s, 0, 4), month);
+}
+
+/** True for an already canonical YYYY-MM-DDThh:mm:ss+00:00. */
+function canonicalDateTime(s: string): boolean {
+  return (
+    s.length === 25 &&
+    s[10] === 'T' &&
+    s[13] === ':' &&
+    s[16] === ':' &&
+    s.endsWith('+00:00') &&
+    canonicalDate(s.slice(0, 10)) &&
+    digitsAt(s, 11, 13) &&
+    digitsAt(s, 14, 16) &&
+    digitsAt(s, 17, 19) &&
+    num(s, 11, 13) < 24 &&
+    num(s, 14, 16) < 60 &&
+    num(s, 17, 19) < 60
+  );
+}
+
 /** Normalizes a date field; returns the input unchanged when it is not a save format (validators report it). */
 export function normalizeDate(text: string): string {
+  if (canonicalDate(text)) return text;
   const p = parseSaveDate(text);
   return p ? formatDate(p.ms) : text;
 }
 
 export function normalizeDateTime(text: string): string {
+  if (canonicalDateTime(text)) return text;
   const p = parseSaveDate(text);
   return p ? formatDateTime(p.ms) : text;
 }
 
 /** A date stays a date, a date and time becomes UTC ISO 8601. */
 export function normalizeDateOrDateTime(text: string): string {
+  if (canonicalDateTime(text) || canonicalDate(text)) return text;
   const p = parseSaveDate(text);
   if (!p) return text;
   return p.hasTime ? formatDateTime(p.ms) : formatDate(p.ms);
