@@ -639,7 +639,7 @@ export function parseXml(input: string | Uint8Array, limits: XmlLimits): XmlElem
           const t = nextCR < end ? s.slice(lt + 9, end).replace(/\r\n?/g, '\n') : s.slice(lt + 9, end);
           cur.text = cur.text === '' ? t : cur.text + t;
           pos = end + 3;
-        }
+        } else if (isDoctypeAt(s, lt)) fail(s, lt, 'DOCTYPE is not allowed');
         else fail(s, lt, "invalid markup after '<!'");
       } else if (c2 === QMARK) {
         pos = skipPI(s, lt);
