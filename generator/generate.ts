@@ -8,6 +8,8 @@ import { emitTypes } from './emit/types.ts';
 import { emitSchemas } from './emit/schemas.ts';
 import { emitRuntimeSpec } from './emit/runtime-spec.ts';
 import { emitCodecs } from './emit/codecs.ts';
+import { emitServer } from './emit/server.ts';
+import { emitValidators } from './emit/validators.ts';
 import { defaultCacheDir } from './fingerprint.ts';
 
 /** An emitter is a pure function of the IR. */
@@ -21,6 +23,8 @@ export const emitters: Emitter[] = [
   { name: 'schemas', emit: emitSchemas },
   { name: 'runtime-spec', emit: emitRuntimeSpec },
   { name: 'codecs', emit: emitCodecs },
+  { name: 'server', emit: emitServer },
+  { name: 'validators', emit: emitValidators },
 ];
 
 export interface GenerateOptions {

@@ -459,6 +459,18 @@ class IrBuilder {
       if (hookEvents && !hookEvents.values.some((v) => v.value === e.name)) this.problem(eventsLoc.file, ['events', e.name], `event '${e.name}' is not in value list 'hookevents'`, true);
     }
 
+    const ls = this.sections.get('listSemantics');
+    if (ls) {
+      const v = ls.value as Spec['listSemantics'];
+      for (const key of ['dueSegments', 'overdueSegments'] as const) {
+        v[key].forEach((seg, i) => {
+          if (!segments.has(seg)) this.problem(ls.file, ['listSemantics', key, i], `unknown activity segment '${seg}'`);
+        });
+      }
+      if (!segments.has(v.unsentSegment)) this.problem(ls.file, ['listSemantics', 'unsentSegment'], `unknown activity segment '${v.unsentSegment}'`);
+      if (!kinds.some((k) => k.name === v.companyKind)) this.problem(ls.file, ['listSemantics', 'companyKind'], `unknown kind '${v.companyKind}'`);
+    }
+
     const notificationLoc = this.section('notification');
     const n = notificationLoc.value;
     const reportTypesLoc = this.section('reportActivityTypes');
@@ -474,6 +486,7 @@ class IrBuilder {
       auth: this.section('auth').value as Spec['auth'],
       quota: this.section('quota').value as Spec['quota'],
       limits: Object.fromEntries(Object.entries(this.section('limits').value).filter(([k]) => k !== 'assumed')) as Record<string, number>,
+      listSemantics: this.section('listSemantics').value as Spec['listSemantics'],
       batch: this.section('batch').value as Spec['batch'],
       errors,
       values,

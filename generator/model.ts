@@ -238,6 +238,19 @@ export interface Spec {
     defaultWindowSeconds: number;
   };
   limits: Record<string, number>;
+  listSemantics: {
+    assumed?: string;
+    defaultSort: { field: string; dir: 'ASC' | 'DESC' };
+    recentDays: number;
+    staleDays: number;
+    soonDays: number;
+    standardFieldIds: 'position';
+    customFieldIdStart: number;
+    dueSegments: string[];
+    overdueSegments: string[];
+    companyKind: string;
+    unsentSegment: string;
+  };
   batch: {
     path: string;
     method: string;

@@ -2,6 +2,7 @@
 /** Keys of the error envelope. */
 export type ErrorKey =
   | 'itemisnotfound'
+  | 'unknownpath'
   | 'authenticationfailed'
   | 'accessdenied'
   | 'methodnotallowed'
@@ -32,6 +33,7 @@ export interface ErrorResponse {
 /** HTTP status and message of each error key. */
 export const errorKeys = {
   itemisnotfound: { status: 404, message: 'Item is not found' },
+  unknownpath: { status: 404, message: 'No such endpoint' },
   authenticationfailed: { status: 401, message: 'Authentication failed' },
   accessdenied: { status: 403, message: 'Access denied' },
   methodnotallowed: { status: 405, message: 'Method not allowed' },

@@ -1,0 +1,207 @@
+// Activities under records and under other activities: create, update (move, reposition,
+// complete), delete (soft, restorable), with the hierarchy and field rules of the spec.
+import type * as T from '../generated/types/index.ts';
+import { ServiceError } from '../generated/server/index.ts';
+import { checkConditions, checkCreate, checkOnePerParent, checkParent, type ValidationError } from '../generated/validators/index.ts';
+import { formatCreatedText } from '../runtime/dates.ts';
+import type { UploadedFile } from '../runtime/form-data.ts';
+import type { ActivityRow, RecordRow, Tx } from './storage/port.ts';
+import type { Caller } from './context.ts';
+import { activityBySegment } from './facts.ts';
+
+type Parent = { record: RecordRow; activity?: undefined } | { record: RecordRow; activity: ActivityRow };
+
+function fail(errors: (ValidationError | null)[]): void {
+  const real = errors.filter((e): e is ValidationError => e !== null);
+  if (real.length) {
+    const e = new ServiceError(real[0].key, real[0].message, real[0].path);
+    e.errors.splice(0, 1, ...real.map((x) => ({ key: x.key, message: x.message, path: x.path })));
+    throw e;
+  }
+}
+
+async function findParent(tx: Tx, caller: Caller, id: number): Promise<Parent> {
+  const record = await tx.getRecord(caller.accountId, id);
+  if (record) return { record };
+  const activity = await tx.getActivity(caller.accountId, id);
+  if (activity) {
+    const root = await tx.getRecord(caller.accountId, activity.recordId);
+    if (root) return { record: root, activity };
+  }
+  throw new ServiceError('itemisnotfound', `parent: no record or activity ${id}`, 'parent');
+}
+
+const parentToken = (p: Parent) => (p.activity ? { kind: 'activity' as const, segment: p.activity.segment } : { kind: 'record' as const });
+
+/** Fields of the owner type must name a user or group of the account. */
+async function checkOwners(tx: Tx, caller: Caller, segment: string, data: Record<string, unknown>) {
+  const type = activityBySegment.get(segment)!;
+  const owners = new Set([...(await tx.listUsers(caller.accountId, false)).map((u) => u.id), ...(await tx.listGroups(caller.accountId, false)).map((g) => g.id)]);
+  for (const f of type.fields) {
+    if (f.shape.kind !== 'scalar') continue;
+    const v = data[f.name];
+    if (f.shape.type === 'owner' && typeof v === 'number' && !owners.has(v)) throw new ServiceError('invalidvalue', `data.${f.name}: ${v} is not a user or group of this account`, `data.${f.name}`);
+  }
+}
+
+/** Stores uploaded files of upload fields; an upload field given without a file part is refused. */
+async function storeUploads(tx: Tx, caller: Caller, segment: string, data: Record<string, unknown>, files: Record<string, UploadedFile> | undefined) {
+  const type = activityBySegment.get(segment)!;
+  for (const f of type.fields) {
+    if (f.shape.kind !== 'scalar' || f.shape.type !== 'upload' || data[f.name] === undefined) continue;
+    const file = files?.[`data[${f.name}]`] ?? files?.[f.name];
+    if (!file) throw new ServiceError('invalidvalue', `data.${f.name}: the file must be uploaded as multipart/form-data`, `data.${f.name}`);
+    const row = await tx.insertFile({ accountId: caller.accountId, filename: file.filename, contenttype: file.contenttype, size: file.size, data: file.data });
+    data[f.name] = { filename: file.filename, contenttype: file.contenttype, size: file.size, fileid: row.id };
+  }
+}
+
+/** Siblings in order, with `moving` placed after/before the given sibling (default: last). */
+function place(siblings: ActivityRow[], moving: ActivityRow, after: number | undefined, before: number | undefined): ActivityRow[] {
+  const rest = siblings.filter((s) => s.id !== moving.id).sort((a, b) => a.position - b.position || a.id - b.id);
+  const anchor = after ?? before;
+  if (anchor === undefined) return [...rest, moving];
+  const i = rest.findIndex((s) => s.id === anchor);
+  if (i < 0) throw new ServiceError('invalidvalue', `${after !== undefined ? 'after' : 'before'}: ${anchor} is not an activity beside this one`, after !== undefined ? 'after' : 'before');
+  const at = after !== undefined ? i + 1 : i;
+  return [...rest.slice(0, at), moving, ...rest.slice(at)];
+}
+
+/** Writes dense 1-based positions; only rows whose position changed are stored (the moving row is stored by its caller). */
+async function renumber(tx: Tx, ordered: ActivityRow[], skip?: number) {
+  for (const [i, row] of ordered.entries()) {
+    if (row.position !== i + 1) {
+      row.position = i + 1;
+      if (row.id !== skip) await tx.updateActivity(row);
+    }
+  }
+}
+
+async function descendants(tx: Tx, caller: Caller, root: ActivityRow, includeDeleted = false): Promise<ActivityRow[]> {
+  const all = await tx.listActivitiesOfRecord(caller.accountId, root.recordId, { includeDeleted });
+  const out: ActivityRow[] = [];
+  const walk = (id: number) => {
+    for (const a of all) if (a.parentId === id) (out.push(a), walk(a.id));
+  };
+  walk(root.id);
+  return out;
+}
+
+async function loadActivity(tx: Tx, caller: Caller, segment: string, id: number, includeDeleted = false): Promise<ActivityRow> {
+  const row = await tx.getActivity(caller.accountId, id, { includeDeleted });
+  if (!row || row.segment !== segment) throw new ServiceError('itemisnotfound');
+  return row;
+}
+
+export async function createActivity(tx: Tx, caller: Caller, input: { segment: string; body: T.CreateActivityRequest; files: Record<string, UploadedFile> }): Promise<T.CreateActivityResponse> {
+  const { segment, body } = input;
+  const data = { ...((body.data ?? {}) as Record<string, unknown>) };
+  const parent = await findParent(tx, caller, body.parent);
+  fail([checkParent(segment, parentToken(parent)), ...checkCreate(segment, data), ...checkConditions(segment, data)]);
+  const siblings = await tx.listChildren(caller.accountId, body.parent);
+  fail([checkOnePerParent(segment, siblings.filter((s) => s.segment === segment).length)]);
+  await checkOwners(tx, caller, segment, data);
+  await storeUploads(tx, caller, segment, data, input.files);
+  const type = activityBySegment.get(segment)!;
+  const now = caller.now();
+  const row = await tx.insertActivity({
+    accountId: caller.accountId,
+    recordId: parent.record.id,
+    parentId: body.parent,
+    segment,
+    typeid: type.typeid,
+    level: parent.activity ? parent.activity.level + 1 : 1,
+    position: siblings.length + 1,
+    fields: data,
+    flagged: 0,
+    created: now,
+    viewed: now,
+    updated: now,
+    creatorId: caller.user.id,
+    creatorName: caller.user.name,
+    modificatorId: caller.user.id,
+    modificatorName: caller.user.name,
+  });
+  const ordered = place(siblings, row, body.after, body.before);
+  await renumber(tx, ordered);
+  caller.events.push({ event: 'activities.create', segment, id: row.id });
+  return { id: row.id, data: echo(data) as T.CreateActivityResponse['data'], created: formatCreatedText(now), status: 'success' };
+}
+
+/** The data as the client sent it (upload fields without the stored file's id). */
+function echo(data: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(data)) {
+    if (v && typeof v === 'object' && !Array.isArray(v) && 'fileid' in v) {
+      const { fileid: _, ...file } = v as Record<string, unknown>;
+      out[k] = file;
+    } else out[k] = v;
+  }
+  return out;
+}
+
+export async function updateActivity(tx: Tx, caller: Caller, input: { segment: string; id: number; body: T.UpdateActivityRequest; files: Record<string, UploadedFile> }): Promise<T.UpdateActivityResponse> {
+  const { segment, id, body } = input;
+  const row = await loadActivity(tx, caller, segment, id);
+  const changes = { ...((body.data ?? {}) as Record<string, unknown>) };
+  const merged = { ...row.fields, ...changes };
+  fail(checkConditions(segment, merged));
+  await checkOwners(tx, caller, segment, changes);
+  await storeUploads(tx, caller, segment, changes, input.files);
+  row.fields = { ...row.fields, ...changes };
+  const oldParent = row.parentId;
+  let moved = false;
+  if (body.parent !== undefined && body.parent !== row.parentId) {
+    // A different parent moves the activity, with its subtree, to another record.
+    const target = await findParent(tx, caller, body.parent);
+    if (target.activity) throw new ServiceError('invalidparent', `parent: an activity moves to a contact, company or project blog, not under another activity`, 'parent');
+    fail([checkParent(segment, { kind: 'record' })]);
+    const targetSiblings = await tx.listChildren(caller.accountId, body.parent);
+    fail([checkOnePerParent(segment, targetSiblings.filter((s) => s.segment === segment).length)]);
+    const subtree = await descendants(tx, caller, row, true);
+    const levelShift = 1 - row.level;
+    row.parentId = body.parent;
+    row.recordId = target.record.id;
+    row.level = 1;
+    for (const d of subtree) {
+      d.recordId = target.record.id;
+      d.level += levelShift;
+      await tx.updateActivity(d);
+    }
+    moved = true;
+  }
+  row.updated = caller.now();
+  row.modificatorId = caller.user.id;
+  row.modificatorName = caller.user.name;
+  if (moved || body.after !== undefined || body.before !== undefined) {
+    const siblings = await tx.listChildren(caller.accountId, row.parentId);
+    await renumber(tx, place(siblings, row, body.after, body.before), row.id);
+  }
+  await tx.updateActivity(row);
+  if (moved) await renumber(tx, (await tx.listChildren(caller.accountId, oldParent)).filter((s) => s.id !== row.id).sort((a, b) => a.position - b.position));
+  caller.events.push({ event: 'activities.update', segment, id: row.id });
+  return { status: 'success' };
+}
+
+export async function deleteActivity(tx: Tx, caller: Caller, input: { segment: string; id: number }): Promise<T.DeleteActivityResponse> {
+  const row = await loadActivity(tx, caller, input.segment, input.id);
+  const subtree = await descendants(tx, caller, row);
+  await tx.setActivityDeleted(caller.accountId, [row.id, ...subtree.map((d) => d.id)], caller.now());
+  const siblings = (await tx.listChildren(caller.accountId, row.parentId)).sort((a, b) => a.position - b.position);
+  await renumber(tx, siblings);
+  caller.events.push({ event: 'activities.delete', segment: input.segment, id: row.id });
+  return { status: 'success' };
+}
+
+/** Trash: puts a deleted activity (and what was deleted with it) back at its old position. */
+export async function restoreActivity(tx: Tx, caller: Caller, id: number): Promise<ActivityRow> {
+  const row = await tx.getActivity(caller.accountId, id, { includeDeleted: true });
+  if (!row || row.deleted === null) throw new ServiceError('itemisnotfound', `no deleted activity ${id}`);
+  const subtree = (await descendants(tx, caller, row, true)).filter((d) => d.deleted === row.deleted);
+  await tx.setActivityDeleted(caller.accountId, [row.id, ...subtree.map((d) => d.id)], null);
+  const siblings = (await tx.listChildren(caller.accountId, row.parentId)).filter((s) => s.id !== row.id).sort((a, b) => a.position - b.position);
+  const at = Math.min(Math.max(row.position - 1, 0), siblings.length);
+  await renumber(tx, [...siblings.slice(0, at), { ...row, deleted: null }, ...siblings.slice(at)]);
+  caller.events.push({ event: 'activities.restore', segment: row.segment, id: row.id });
+  return row;
+}

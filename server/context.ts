@@ -1,0 +1,19 @@
+// The caller of one API call, as the authenticate hook returns it.
+import type { UserRow } from './storage/port.ts';
+
+/** A committed change that webhooks may announce (the events of spec/webhooks.yaml). */
+export interface ChangeEvent {
+  event: string;
+  /** Record kind (items.*) or the activity's segment (activities.*). */
+  kind?: string;
+  segment?: string;
+  id: number;
+}
+
+export interface Caller {
+  user: UserRow;
+  accountId: number;
+  now(): number;
+  /** Changes made by this call, announced after its transaction commits. */
+  events: ChangeEvent[];
+}

@@ -1,0 +1,32 @@
+// The API's facts at run time: the IR the generator wrote to generated/spec.json.
+// The server reads kinds, field sets, hierarchy and limits from here, never from literals.
+import { readFileSync } from 'node:fs';
+import type { FieldSet, Kind, Spec } from '../generator/model.ts';
+
+export const spec = JSON.parse(readFileSync(new URL('../generated/spec.json', import.meta.url), 'utf8')) as Spec;
+
+const kindsByName = new Map(spec.kinds.map((k) => [k.name, k]));
+const kindsBySingular = new Map(spec.kinds.map((k) => [k.singular, k]));
+const fieldsets = new Map(spec.fieldsets.map((f) => [f.name, f]));
+export const customFieldPattern = new RegExp(spec.customFields.namePattern);
+
+export function kindOf(name: string): Kind {
+  const k = kindsByName.get(name);
+  if (!k) throw new Error(`unknown kind ${name}`);
+  return k;
+}
+
+export const kindBySingular = (singular: string) => kindsBySingular.get(singular);
+
+export function fieldsetOf(kind: string): FieldSet {
+  return fieldsets.get(kindOf(kind).fieldset)!;
+}
+
+/** Standard fields' ids are their 1-based position in the field set (spec listSemantics). */
+export function standardFieldId(kind: string, name: string): number | undefined {
+  const i = fieldsetOf(kind).fields.findIndex((f) => f.name === name);
+  return i < 0 ? undefined : i + 1;
+}
+
+export const activityBySegment = new Map(spec.activities.map((a) => [a.segment, a]));
+export const activityByTypeid = new Map(spec.activities.flatMap((a) => [a.typeid, ...a.altTypeids].map((t) => [t, a] as const)));

@@ -1,0 +1,249 @@
+// The six read-only reports over the account's journal. What the document leaves open
+// (entry shapes, which owner field a filter reads) is stated in spec/reports.yaml; the
+// choices below follow it: open items only, owner filters read the entry's person in charge.
+import type * as T from '../generated/types/index.ts';
+import { formatDateTime, parseSaveDate } from '../runtime/dates.ts';
+import type { ActivityRow, RecordRow, Tx } from './storage/port.ts';
+import type { Caller } from './context.ts';
+import { activityByTypeid, kindOf, spec } from './facts.ts';
+
+const day = 86_400_000;
+const startOfDay = (ms: number) => Math.floor(ms / day) * day;
+
+/** A completed flag set by update is stamped here so `last=completed` can find it; never sent to clients. */
+export const completedAtKey = '@completedat';
+
+interface Journal {
+  activities: ActivityRow[];
+  byId: Map<number, ActivityRow>;
+  records: Map<number, RecordRow>;
+  categories: Map<number, number[]>;
+}
+
+async function journal(tx: Tx, caller: Caller, segments?: string[]): Promise<Journal> {
+  const activities = (await tx.listActivities(caller.accountId, { segments })).filter((a) => a.deleted === null);
+  const all = segments ? await tx.listActivities(caller.accountId) : activities;
+  const records = new Map<number, RecordRow>();
+  for (const id of new Set(activities.map((a) => a.recordId))) {
+    const r = await tx.getRecord(caller.accountId, id);
+    if (r) records.set(id, r);
+  }
+  return {
+    activities: activities.filter((a) => records.has(a.recordId)),
+    byId: new Map(all.map((a) => [a.id, a])),
+    records,
+    categories: await tx.recordCategories([...records.keys()]),
+  };
+}
+
+const dateOf = (v: unknown): number | undefined => (typeof v === 'string' ? parseSaveDate(v)?.ms : undefined);
+
+/** `due`: now (due today or before), next7, next30, nodate, or "from,to" (inclusive days). */
+function dueMatches(due: string | undefined, date: number | undefined, now: number): boolean {
+  if (due === undefined || due === '') return true;
+  const today = startOfDay(now);
+  switch (due) {
+    case 'now':
+      return date !== undefined && date < today + day;
+    case 'next7':
+      return date !== undefined && date >= today && date < today + 7 * day;
+    case 'next30':
+      return date !== undefined && date >= today && date < today + 30 * day;
+    case 'nodate':
+      return date === undefined;
+    default: {
+      const [from, to] = due.split(',').map((s) => parseSaveDate(s.trim())?.ms);
+      return date !== undefined && from !== undefined && to !== undefined && date >= startOfDay(from) && date < startOfDay(to) + day;
+    }
+  }
+}
+
+/** Owner filter: empty = anyone, 0 = no one, else that user or group id. */
+function ownerMatches(filter: number | '' | undefined, owners: number[]): boolean {
+  if (filter === undefined || filter === '') return true;
+  if (filter === 0) return owners.length === 0;
+  return owners.includes(filter);
+}
+
+function inRange(ms: number | undefined, start?: string, end?: string): boolean {
+  if (ms === undefined) return false;
+  const s = start ? parseSaveDate(start)?.ms : undefined;
+  const e = end ? parseSaveDate(end)?.ms : undefined;
+  return (s === undefined || ms >= startOfDay(s)) && (e === undefined || ms < startOfDay(e) + day);
+}
+
+function itemData(r: RecordRow): T.ReportItem {
+  return { id: r.id, name: r.name, typeid: kindOf(r.kind).typeid, fields: r.fields as T.ReportItem['fields'] };
+}
+
+function base(a: ActivityRow, j: Journal, itemsdata: number | undefined) {
+  const r = j.records.get(a.recordId)!;
+  return {
+    id: a.id,
+    type: a.typeid,
+    itemid: r.id,
+    itemtype: kindOf(r.kind).typeid,
+    itemname: r.name,
+    owner: a.creatorId,
+    created: formatDateTime(a.created),
+    ...(itemsdata === 1 ? { item: itemData(r) } : {}),
+  };
+}
+
+const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
+const open = (a: ActivityRow) => a.fields.completed !== 1;
+
+/** Tasks (due date), events (start) and milestones (task lists with a milestone date). */
+function actions(j: Journal): { a: ActivityRow; date: number | undefined; owners: number[] }[] {
+  const out: { a: ActivityRow; date: number | undefined; owners: number[] }[] = [];
+  for (const a of j.activities) {
+    if (!open(a)) continue;
+    if (a.segment === 'task') out.push({ a, date: a.fields.nodate === 1 ? undefined : dateOf(a.fields.duedate), owners: num(a.fields.assignedto) ? [num(a.fields.assignedto)!] : [] });
+    else if (a.segment === 'event') out.push({ a, date: dateOf(a.fields.timestart), owners: Array.isArray(a.fields.attendees) ? (a.fields.attendees as number[]) : [] });
+    else if (a.segment === 'tasklist' && a.fields.nodate !== 1 && a.fields.milestonedate) out.push({ a, date: dateOf(a.fields.milestonedate), owners: [] });
+  }
+  return out;
+}
+
+function renderAction(x: { a: ActivityRow; date: number | undefined }, j: Journal, itemsdata: number | undefined): T.ReportAction {
+  const f = x.a.fields;
+  return {
+    ...base(x.a, j, itemsdata),
+    ...(typeof f.title === 'string' ? { title: f.title } : {}),
+    ...(x.date !== undefined ? { date: formatDateTime(x.date) } : {}),
+    ...(num(f.assignedto) !== undefined ? { assignedto: num(f.assignedto) } : {}),
+    ...(num(f.priority) !== undefined ? { priority: num(f.priority) } : {}),
+    completed: f.completed === 1 ? 1 : 0,
+  };
+}
+
+const byDate = <X extends { date: number | undefined; a: ActivityRow }>(xs: X[]) => xs.sort((p, q) => (p.date ?? Infinity) - (q.date ?? Infinity) || p.a.id - q.a.id);
+
+export async function nextactions(tx: Tx, caller: Caller, p: T.ReportNextactionsParams): Promise<T.ReportNextactionsResponse> {
+  const j = await journal(tx, caller, ['task', 'event', 'tasklist']);
+  const rows = byDate(actions(j).filter((x) => ownerMatches(p.filter, x.owners) && dueMatches(p.due, x.date, caller.now())));
+  return { actions: rows.map((x) => renderAction(x, j, p.itemsdata)), status: 'success' };
+}
+
+export async function calendar(tx: Tx, caller: Caller, p: T.ReportCalendarParams): Promise<T.ReportCalendarResponse> {
+  const j = await journal(tx, caller, ['task', 'event', 'tasklist']);
+  const rows = byDate(actions(j).filter((x) => x.date !== undefined && inRange(x.date, p.start, p.end) && ownerMatches(p.filter, x.owners)));
+  return { actions: rows.map((x) => renderAction(x, j, p.itemsdata)), status: 'success' };
+}
+
+export async function followups(tx: Tx, caller: Caller, p: T.ReportFollowupsParams): Promise<T.ReportFollowupsResponse> {
+  const j = await journal(tx, caller, ['followup']);
+  const rows = byDate(
+    j.activities
+      .filter(open)
+      .map((a) => ({ a, date: a.fields.nodate === 1 ? undefined : dateOf(a.fields.duedate) }))
+      .filter((x) => ownerMatches(p.responsible, num(x.a.fields.assignedto) ? [num(x.a.fields.assignedto)!] : []) && dueMatches(p.due, x.date, caller.now())),
+  );
+  return {
+    followups: rows.map(({ a, date }) => ({
+      ...base(a, j, p.itemsdata),
+      ...(typeof a.fields.details === 'string' ? { details: a.fields.details } : {}),
+      ...(num(a.fields.assignedto) !== undefined ? { assignedto: num(a.fields.assignedto) } : {}),
+      nodate: a.fields.nodate === 1 ? 1 : 0,
+      ...(date !== undefined ? { duedate: formatDateTime(date) } : {}),
+    })),
+    status: 'success',
+  };
+}
+
+export async function opportunities(tx: Tx, caller: Caller, p: T.ReportOpportunitiesParams): Promise<T.ReportOpportunitiesResponse> {
+  const j = await journal(tx, caller, ['opportunity']);
+  const rows = byDate(
+    j.activities
+      .map((a) => ({ a, date: dateOf(a.fields.closingdate) }))
+      .filter(
+        (x) =>
+          ownerMatches(p.filter, num(x.a.fields.responsible) ? [num(x.a.fields.responsible)!] : []) &&
+          (p.status === undefined || String(x.a.fields.status ?? '').toLowerCase() === p.status) &&
+          dueMatches(p.due, x.date, caller.now()),
+      ),
+  );
+  return {
+    opportunities: rows.map(({ a, date }) => {
+      const f = a.fields;
+      const pick = <K extends string>(...keys: K[]) => Object.fromEntries(keys.filter((k) => f[k] !== undefined).map((k) => [k, f[k]]));
+      return {
+        ...base(a, j, p.itemsdata),
+        ...pick('description', 'valueunit', 'valuecurrency', 'valueinterval', 'valueduration', 'stage', 'probability', 'responsible', 'status'),
+        ...(date !== undefined ? { closingdate: formatDateTime(date) } : {}),
+      } as T.ReportOpportunity;
+    }),
+    status: 'success',
+  };
+}
+
+export async function activities(tx: Tx, caller: Caller, p: T.ReportActivitiesParams): Promise<T.ReportActivitiesResponse> {
+  const types = p.types?.length ? new Set(p.types.map((t) => activityByTypeid.get(t)?.segment).filter(Boolean) as string[]) : new Set(spec.reportActivityTypes.map((t) => activityByTypeid.get(t.typeid)?.segment).filter(Boolean) as string[]);
+  const j = await journal(tx, caller, [...types]);
+  const last = p.last ?? 'changed';
+  const rows = j.activities.filter((a) => {
+    const r = j.records.get(a.recordId)!;
+    if (p.users?.length && !p.users.includes(a.creatorId) && !p.users.includes(a.modificatorId)) return false;
+    if (p.categories?.length && !(j.categories.get(r.id) ?? []).some((c) => p.categories!.includes(c))) return false;
+    if (p.itemtypes?.length && !p.itemtypes.includes(kindOf(r.kind).typeid as T.Itemtypes)) return false;
+    if (last === 'created') return inRange(a.created, p.start, p.end);
+    if (last === 'updated') return a.updated !== a.created && inRange(a.updated, p.start, p.end);
+    if (last === 'completed') return a.segment === 'task' && a.fields.completed === 1 && inRange(num(a.fields[completedAtKey]) ?? a.updated, p.start, p.end);
+    return inRange(a.created, p.start, p.end) || inRange(a.updated, p.start, p.end);
+  });
+  rows.sort((x, y) => x.created - y.created || x.id - y.id);
+  return {
+    activities: rows.map((a) => ({
+      ...base(a, j, p.itemsdata),
+      updated: formatDateTime(a.updated),
+      ...(typeof a.fields.title === 'string' ? { title: a.fields.title } : {}),
+      ...(a.fields.completed !== undefined ? { completed: a.fields.completed === 1 ? 1 : 0 } : {}),
+    })),
+    status: 'success',
+  };
+}
+
+export async function timetracking(tx: Tx, caller: Caller, p: T.ReportTimetrackingParams): Promise<T.ReportTimetrackingResponse> {
+  const j = await journal(tx, caller, ['timerecord']);
+  const rows = j.activities.filter((a) => {
+    const r = j.records.get(a.recordId)!;
+    const date = dateOf(a.fields.date) ?? a.created;
+    if ((p.start || p.end) && !inRange(date, p.start, p.end)) return false;
+    if (p.filter === 'invoiced' && !a.fields.invoiced) return false;
+    if (p.filter === 'billable' && a.fields.billable !== 1) return false;
+    if (p.filter === 'non-billable' && a.fields.billable === 1) return false;
+    if (p.itemtypes?.length && !p.itemtypes.includes(kindOf(r.kind).typeid as T.Itemtypes)) return false;
+    return true;
+  });
+  rows.sort((x, y) => (dateOf(x.fields.date) ?? x.created) - (dateOf(y.fields.date) ?? y.created) || x.id - y.id);
+  return {
+    timerecords: rows.map((a) => {
+      const r = j.records.get(a.recordId)!;
+      const parent = j.byId.get(a.parentId);
+      const task = parent?.segment === 'task' ? parent : undefined;
+      const tasklist = task ? j.byId.get(task.parentId) : undefined;
+      const f = a.fields;
+      return {
+        id: a.id,
+        type: a.typeid,
+        itemid: r.id,
+        itemtype: kindOf(r.kind).typeid,
+        tasklistid: tasklist?.id ?? 0,
+        taskid: task?.id ?? 0,
+        owner: a.creatorId,
+        created: formatDateTime(a.created),
+        billable: f.billable === 1 ? 1 : 0,
+        person: num(f.person) ?? a.creatorId,
+        hours: num(f.hours) ?? 0,
+        date: formatDateTime(dateOf(f.date) ?? a.created),
+        invoiced: typeof f.invoiced === 'string' ? f.invoiced : '',
+        details: typeof f.details === 'string' ? f.details : '',
+        itemname: r.name,
+        tasklistname: typeof tasklist?.fields.title === 'string' ? tasklist.fields.title : '',
+        taskname: typeof task?.fields.title === 'string' ? task.fields.title : '',
+        ...(p.itemsdata === 1 ? { item: itemData(r) } : {}),
+      };
+    }),
+    status: 'success',
+  };
+}

@@ -1,0 +1,102 @@
+// The reference service: the generated handler interface implemented over the storage port.
+// Each call runs in one transaction; the changes it made are handed to `onCommit` (webhooks)
+// inside that transaction, so an announcement is stored exactly when its change is.
+import { timingSafeEqual, createHash } from 'node:crypto';
+import { createService, type Handlers, type Quota, type ServiceRequest, type ServiceResponse } from '../generated/server/index.ts';
+import type { UserRow, Storage, Tx } from './storage/port.ts';
+import type { Caller, ChangeEvent } from './context.ts';
+import * as records from './records.ts';
+import { listRecords } from './list.ts';
+import * as activities from './activities.ts';
+import * as reports from './reports.ts';
+import * as hooks from './hooks.ts';
+import { spec } from './facts.ts';
+
+export interface Principal {
+  user: UserRow;
+  accountId: number;
+}
+
+export interface ReferenceServiceOptions {
+  storage: Storage;
+  /** Calls allowed per user and window. */
+  quota?: { allowed: number; windowSeconds: number };
+  clock?: () => number;
+  /** Runs inside the transaction of every call that changed something (the webhook outbox). */
+  onCommit?: (tx: Tx, accountId: number, events: ChangeEvent[], now: number) => Promise<void>;
+  log?: (line: string) => void;
+}
+
+export interface ReferenceService {
+  dispatch(request: ServiceRequest): Promise<ServiceResponse>;
+  /** Runs fn as a caller of the account, in one transaction, with onCommit (CLI restore uses it). */
+  asCaller<T>(principal: Principal, fn: (tx: Tx, caller: Caller) => Promise<T>): Promise<T>;
+}
+
+/** Constant-time comparison of two secrets of any length. */
+function sameSecret(a: string, b: string): boolean {
+  const x = createHash('sha256').update(a).digest();
+  const y = createHash('sha256').update(b).digest();
+  return timingSafeEqual(x, y) && a.length === b.length;
+}
+
+export function createReferenceService(opts: ReferenceServiceOptions): ReferenceService {
+  const clock = opts.clock ?? Date.now;
+  const quota = opts.quota ?? { allowed: spec.quota.defaultAllowed, windowSeconds: spec.quota.defaultWindowSeconds };
+  const { storage } = opts;
+
+  async function asCaller<T>(p: Principal, fn: (tx: Tx, caller: Caller) => Promise<T>): Promise<T> {
+    return storage.transaction(async (tx) => {
+      const caller: Caller = { user: p.user, accountId: p.accountId, now: clock, events: [] };
+      const result = await fn(tx, caller);
+      if (caller.events.length && opts.onCommit) await opts.onCommit(tx, p.accountId, caller.events, clock());
+      return result;
+    });
+  }
+
+  const handlers: Handlers<Principal> = {
+    listRecords: (i, p) => asCaller(p, (tx, c) => listRecords(tx, c, i.kind, i.params)),
+    createRecord: (i, p) => asCaller(p, (tx, c) => records.createRecord(tx, c, i.kind, i.body)),
+    showRecord: (i, p) => asCaller(p, (tx, c) => records.showRecord(tx, c, i.kind, i.id)),
+    updateRecord: (i, p) => asCaller(p, (tx, c) => records.updateRecord(tx, c, i.kind, i.id, i.body)),
+    deleteRecord: (i, p) => asCaller(p, (tx, c) => records.deleteRecord(tx, c, i.kind, i.id)),
+    createCategory: (i, p) => asCaller(p, (tx, c) => records.createCategory(tx, c, i.kind, i.body)),
+    listCategories: (i, p) => asCaller(p, (tx, c) => records.listCategories(tx, c, i.kind)),
+    listFields: (i, p) => asCaller(p, (tx, c) => records.listFields(tx, c, i.kind)),
+    listOwnership: (i, p) => asCaller(p, (tx, c) => records.listOwnership(tx, c, i.params)),
+    createActivity: (i, p) => asCaller(p, (tx, c) => activities.createActivity(tx, c, i)),
+    updateActivity: (i, p) => asCaller(p, (tx, c) => activities.updateActivity(tx, c, i)),
+    deleteActivity: (i, p) => asCaller(p, (tx, c) => activities.deleteActivity(tx, c, i)),
+    reportNextactions: (i, p) => asCaller(p, (tx, c) => reports.nextactions(tx, c, i.params)),
+    reportCalendar: (i, p) => asCaller(p, (tx, c) => reports.calendar(tx, c, i.params)),
+    reportFollowups: (i, p) => asCaller(p, (tx, c) => reports.followups(tx, c, i.params)),
+    reportOpportunities: (i, p) => asCaller(p, (tx, c) => reports.opportunities(tx, c, i.params)),
+    reportActivities: (i, p) => asCaller(p, (tx, c) => reports.activities(tx, c, i.params)),
+    reportTimetracking: (i, p) => asCaller(p, (tx, c) => reports.timetracking(tx, c, i.params)),
+    createHook: (i, p) => asCaller(p, (tx, c) => hooks.createHook(tx, c, i.body)),
+    updateHook: (i, p) => asCaller(p, (tx, c) => hooks.updateHook(tx, c, i.id, i.body)),
+    listHooks: (i, p) => asCaller(p, (tx, c) => hooks.listHooks(tx, c)),
+    deleteHook: (i, p) => asCaller(p, (tx, c) => hooks.deleteHook(tx, c, i.id)),
+  };
+
+  const dispatch = createService<Principal>(handlers, {
+    async authenticate(email, token) {
+      const user = await storage.transaction((tx) => tx.findUserByEmail(email.trim().toLowerCase()));
+      // Compare even when the user is unknown, so timing does not tell which e-mails exist.
+      const ok = sameSecret(user?.token ?? '\u0000no-user', token);
+      if (!user || !ok || user.deleted !== null || user.preventlogin === 1) return undefined;
+      return { user, accountId: user.accountId };
+    },
+    async countCalls(p, n): Promise<Quota> {
+      const windowMs = quota.windowSeconds * 1000;
+      const windowStart = Math.floor(clock() / windowMs) * windowMs;
+      const used = await storage.transaction((tx) => tx.countCalls(p.user.id, windowStart, n));
+      return { used, allowed: quota.allowed };
+    },
+    onFault(error, request) {
+      opts.log?.(`crmgen: 500 on ${request.method} ${request.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    },
+  });
+
+  return { dispatch, asCaller };
+}

@@ -1,0 +1,183 @@
+// The storage port of the reference service. Handlers see only this interface, so the
+// embedded SQLite adapter and a PostgreSQL adapter are interchangeable. It is asynchronous
+// although better-sqlite3 is synchronous, so a networked adapter fits without touching a handler.
+//
+// Rules every adapter keeps:
+// - every method runs inside a transaction (storage.transaction); a thrown error rolls it back;
+// - records and activities take their ids from ONE sequence, so a `parent` id names exactly
+//   one thing (the API's parent parameter may be a record or an activity);
+// - times are milliseconds since the epoch (UTC); `deleted` is null unless soft-deleted;
+// - rows of one account are never returned for another: every query takes accountId.
+
+export interface Account {
+  id: number;
+  name: string;
+}
+
+export interface UserRow {
+  id: number;
+  accountId: number;
+  email: string;
+  name: string;
+  token: string;
+  preventlogin: 0 | 1;
+  preventprivatedata: 0 | 1;
+  administrator: 0 | 1;
+  deleted: number | null;
+}
+
+export interface GroupRow {
+  id: number;
+  accountId: number;
+  name: string;
+  email: string;
+  members: number[];
+  deleted: number | null;
+}
+
+export type FieldValues = Record<string, string | number>;
+
+export interface RecordRow {
+  id: number;
+  accountId: number;
+  /** contacts, companies, projectblogs, tickets */
+  kind: string;
+  name: string;
+  ownership: number;
+  flagged: 0 | 1;
+  fields: FieldValues;
+  created: number;
+  viewed: number;
+  updated: number;
+  creatorId: number;
+  creatorName: string;
+  modificatorId: number;
+  modificatorName: string;
+  deleted: number | null;
+}
+
+export interface CategoryRow {
+  id: number;
+  accountId: number;
+  kind: string;
+  name: string;
+}
+
+export interface FieldDefRow {
+  id: number;
+  accountId: number;
+  kind: string;
+  /** custom<id> */
+  name: string;
+  label: string;
+  type: string;
+  options: string[];
+  categories: number[];
+}
+
+export interface RelatedRow {
+  recordId: number;
+  relatedId: number;
+  note: string;
+}
+
+export interface ActivityRow {
+  id: number;
+  accountId: number;
+  /** The record at the root of the activity's tree. */
+  recordId: number;
+  /** The parent record or activity. */
+  parentId: number;
+  segment: string;
+  typeid: number;
+  /** 1 under a record, 2 under a level-1 activity, ... */
+  level: number;
+  /** 1-based, dense among siblings (same parentId). */
+  position: number;
+  fields: Record<string, unknown>;
+  flagged: 0 | 1;
+  created: number;
+  viewed: number;
+  updated: number;
+  creatorId: number;
+  creatorName: string;
+  modificatorId: number;
+  modificatorName: string;
+  deleted: number | null;
+}
+
+export interface FileRow {
+  id: number;
+  accountId: number;
+  filename: string;
+  contenttype: string;
+  size: number;
+  data: Uint8Array;
+}
+
+export type NewRecord = Omit<RecordRow, 'id' | 'deleted'>;
+export type NewActivity = Omit<ActivityRow, 'id' | 'deleted'>;
+
+export interface Tx {
+  // accounts, users, groups (administrator actions are CLI commands, not API calls)
+  ensureAccount(name: string): Promise<Account>;
+  getAccount(id: number): Promise<Account | undefined>;
+  addUser(user: Omit<UserRow, 'id' | 'deleted'>): Promise<UserRow>;
+  findUserByEmail(email: string): Promise<UserRow | undefined>;
+  listUsers(accountId: number, includeDeleted: boolean): Promise<UserRow[]>;
+  countUsers(): Promise<number>;
+  addGroup(group: Omit<GroupRow, 'id' | 'deleted'>): Promise<GroupRow>;
+  listGroups(accountId: number, includeDeleted: boolean): Promise<GroupRow[]>;
+
+  // records
+  insertRecord(row: NewRecord): Promise<RecordRow>;
+  getRecord(accountId: number, id: number, opts?: { includeDeleted?: boolean }): Promise<RecordRow | undefined>;
+  /** Replaces the stored row (fields included) with `row`. */
+  updateRecord(row: RecordRow): Promise<void>;
+  setRecordDeleted(accountId: number, id: number, deleted: number | null): Promise<void>;
+  /** Every record of a kind in the account, deleted ones only when asked (filtering, sorting and paging happen in server/list.ts). */
+  listRecords(accountId: number, kind: string, opts: { deleted: boolean }): Promise<RecordRow[]>;
+
+  // category tags, per kind, and their assignment to records
+  insertCategory(row: Omit<CategoryRow, 'id'>): Promise<CategoryRow>;
+  listCategories(accountId: number, kind: string): Promise<CategoryRow[]>;
+  getCategory(accountId: number, id: number): Promise<CategoryRow | undefined>;
+  /** Returns true when the tag was not on the record yet. */
+  addRecordCategory(recordId: number, categoryId: number): Promise<boolean>;
+  /** Returns true when the tag was on the record. */
+  removeRecordCategory(recordId: number, categoryId: number): Promise<boolean>;
+  recordCategories(recordIds: number[]): Promise<Map<number, number[]>>;
+
+  // related items
+  addRelated(row: RelatedRow): Promise<void>;
+  removeRelated(recordId: number, relatedId: number): Promise<void>;
+  listRelated(recordId: number): Promise<RelatedRow[]>;
+
+  // custom field definitions
+  insertFieldDef(row: Omit<FieldDefRow, 'id' | 'name'>): Promise<FieldDefRow>;
+  listFieldDefs(accountId: number, kind: string): Promise<FieldDefRow[]>;
+
+  // activities (the journal)
+  insertActivity(row: NewActivity): Promise<ActivityRow>;
+  getActivity(accountId: number, id: number, opts?: { includeDeleted?: boolean }): Promise<ActivityRow | undefined>;
+  updateActivity(row: ActivityRow): Promise<void>;
+  setActivityDeleted(accountId: number, ids: number[], deleted: number | null): Promise<void>;
+  /** Every activity whose root record is recordId, ordered by level, parentId, position. */
+  listActivitiesOfRecord(accountId: number, recordId: number, opts?: { includeDeleted?: boolean }): Promise<ActivityRow[]>;
+  listChildren(accountId: number, parentId: number, opts?: { includeDeleted?: boolean }): Promise<ActivityRow[]>;
+  /** Every activity of the account (reports filter in server/reports.ts). */
+  listActivities(accountId: number, opts?: { segments?: string[]; includeDeleted?: boolean }): Promise<ActivityRow[]>;
+
+  // uploaded files
+  insertFile(row: Omit<FileRow, 'id'>): Promise<FileRow>;
+  getFile(accountId: number, id: number): Promise<FileRow | undefined>;
+
+  // the API quota: one row per user and window start
+  /** Adds n calls to the user's counter for the window starting at windowStart and returns the new total. */
+  countCalls(userId: number, windowStart: number, n: number): Promise<number>;
+}
+
+export interface Storage {
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}

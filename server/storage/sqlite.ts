@@ -1,0 +1,640 @@
+// The embedded storage adapter: the storage port (./port.ts) over better-sqlite3.
+//
+// - Schema: numbered migrations (MIGRATIONS below), applied once each at open, each in its own
+//   IMMEDIATE transaction together with the bump of `PRAGMA user_version` (which is transactional,
+//   as it lives in the database header). A database newer than this code is refused.
+// - Durability: file databases run in WAL mode with synchronous = FULL, so a COMMIT that returned
+//   survives a process crash (and a power loss). `:memory:` databases have no journal to tune.
+// - Transactions: better-sqlite3 is synchronous but the port's transaction body is async, so two
+//   requests could otherwise interleave their statements inside one SQLite transaction. Every
+//   transaction therefore waits in a promise queue: BEGIN IMMEDIATE only after the previous one
+//   committed or rolled back. A transaction opened from inside another one is refused (it would wait
+//   for itself forever), and a Tx used after its transaction ended throws.
+// - Records and activities take their ids from one AUTOINCREMENT sequence, the `items` table;
+//   `records.id` and `activities.id` reference it, and an activity's parent must be an item.
+// - JSON columns (checked with json_valid) hold fields, options, categories and members; files are
+//   BLOBs. Statements are prepared once per SQL text and cached.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import Database from 'better-sqlite3';
+import type {
+  Account,
+  ActivityRow,
+  CategoryRow,
+  FieldDefRow,
+  FileRow,
+  GroupRow,
+  NewActivity,
+  NewRecord,
+  RecordRow,
+  RelatedRow,
+  Storage,
+  Tx,
+  UserRow,
+} from './port.ts';
+
+/** Migration n (1-based) is MIGRATIONS[n - 1]; append new ones, never edit a released one. */
+export const MIGRATIONS: readonly string[] = [
+  /* 1: the initial schema */ `
+  CREATE TABLE accounts (
+    id   INTEGER PRIMARY KEY AUTOINCREMENT,
+    name TEXT NOT NULL UNIQUE
+  );
+
+  CREATE TABLE users (
+    id                 INTEGER PRIMARY KEY AUTOINCREMENT,
+    account_id         INTEGER NOT NULL REFERENCES accounts(id),
+    email              TEXT NOT NULL COLLATE NOCASE,
+    name               TEXT NOT NULL,
+    token              TEXT NOT NULL,
+    preventlogin       INTEGER NOT NULL CHECK (preventlogin IN (0, 1)),
+    preventprivatedata INTEGER NOT NULL CHECK (preventprivatedata IN (0, 1)),
+    administrator      INTEGER NOT NULL CHECK (administrator IN (0, 1)),
+    deleted            INTEGER
+  );
+  -- The login name is the e-mail address, so it names at most one live user.
+  CREATE UNIQUE INDEX users_email ON users(email) WHERE deleted IS NULL;
+  CREATE INDEX users_account ON users(account_id, id);
+
+  CREATE TABLE workgroups (
+    id         INTEGER PRIMARY KEY AUTOINCREMENT,
+    account_id INTEGER NOT NULL REFERENCES accounts(id),
+    name       TEXT NOT NULL,
+    email      TEXT NOT NULL,
+    members    TEXT NOT NULL CHECK (json_valid(members)),
+    deleted    INTEGER
+  );
+  CREATE INDEX workgroups_account ON workgroups(account_id, id);
+
+  -- The one id sequence of records and activities.
+  CREATE TABLE items (
+    id   INTEGER PRIMARY KEY AUTOINCREMENT,
+    type TEXT NOT NULL CHECK (type IN ('record', 'activity'))
+  );
+
+  CREATE TABLE records (
+    id               INTEGER PRIMARY KEY REFERENCES items(id),
+    account_id       INTEGER NOT NULL REFERENCES accounts(id),
+    kind             TEXT NOT NULL,
+    name             TEXT NOT NULL,
+    ownership        INTEGER NOT NULL,
+    flagged          INTEGER NOT NULL CHECK (flagged IN (0, 1)),
+    fields           TEXT NOT NULL CHECK (json_valid(fields)),
+    created          INTEGER NOT NULL,
+    viewed           INTEGER NOT NULL,
+    updated          INTEGER NOT NULL,
+    creator_id       INTEGER NOT NULL,
+    creator_name     TEXT NOT NULL,
+    modificator_id   INTEGER NOT NULL,
+    modificator_name TEXT NOT NULL,
+    deleted          INTEGER
+  );
+  CREATE INDEX records_account_kind ON records(account_id, kind, id);
+
+  CREATE TABLE categories (
+    id         INTEGER PRIMARY KEY AUTOINCREMENT,
+    account_id INTEGER NOT NULL REFERENCES accounts(id),
+    kind       TEXT NOT NULL,
+    name       TEXT NOT NULL
+  );
+  CREATE INDEX categories_account_kind ON categories(account_id, kind, id);
+
+  CREATE TABLE record_categories (
+    record_id   INTEGER NOT NULL REFERENCES records(id),
+    category_id INTEGER NOT NULL REFERENCES categories(id),
+    PRIMARY KEY (record_id, category_id)
+  ) WITHOUT ROWID;
+
+  -- rowid keeps the order in which related items were added.
+  CREATE TABLE related (
+    record_id  INTEGER NOT NULL REFERENCES records(id),
+    related_id INTEGER NOT NULL REFERENCES records(id),
+    note       TEXT NOT NULL,
+    UNIQUE (record_id, related_id)
+  );
+
+  CREATE TABLE field_defs (
+    id         INTEGER PRIMARY KEY AUTOINCREMENT,
+    account_id INTEGER NOT NULL REFERENCES accounts(id),
+    kind       TEXT NOT NULL,
+    label      TEXT NOT NULL,
+    type       TEXT NOT NULL,
+    options    TEXT NOT NULL CHECK (json_valid(options)),
+    categories TEXT NOT NULL CHECK (json_valid(categories))
+  );
+  CREATE INDEX field_defs_account_kind ON field_defs(account_id, kind, id);
+
+  CREATE TABLE activities (
+    id               INTEGER PRIMARY KEY REFERENCES items(id),
+    account_id       INTEGER NOT NULL REFERENCES accounts(id),
+    record_id        INTEGER NOT NULL REFERENCES records(id),
+    parent_id        INTEGER NOT NULL REFERENCES items(id),
+    segment          TEXT NOT NULL,
+    typeid           INTEGER NOT NULL,
+    level            INTEGER NOT NULL CHECK (level >= 1),
+    position         INTEGER NOT NULL CHECK (position >= 1),
+    fields           TEXT NOT NULL CHECK (json_valid(fields)),
+    flagged          INTEGER NOT NULL CHECK (flagged IN (0, 1)),
+    created          INTEGER NOT NULL,
+    viewed           INTEGER NOT NULL,
+    updated          INTEGER NOT NULL,
+    creator_id       INTEGER NOT NULL,
+    creator_name     TEXT NOT NULL,
+    modificator_id   INTEGER NOT NULL,
+    modificator_name TEXT NOT NULL,
+    deleted          INTEGER
+  );
+  CREATE INDEX activities_tree ON activities(account_id, record_id, level, parent_id, position, id);
+  CREATE INDEX activities_children ON activities(account_id, parent_id, position, id);
+  CREATE INDEX activities_account ON activities(account_id, id);
+
+  CREATE TABLE files (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    account_id  INTEGER NOT NULL REFERENCES accounts(id),
+    filename    TEXT NOT NULL,
+    contenttype TEXT NOT NULL,
+    size        INTEGER NOT NULL,
+    data        BLOB NOT NULL
+  );
+
+  CREATE TABLE api_calls (
+    user_id      INTEGER NOT NULL REFERENCES users(id),
+    window_start INTEGER NOT NULL,
+    calls        INTEGER NOT NULL,
+    PRIMARY KEY (user_id, window_start)
+  ) WITHOUT ROWID;
+  `,
+];
+
+// ---------------------------------------------------------------------------------------------
+// column lists (aliased to the port's property names) and raw row shapes
+
+const USER_COLS = `id, account_id AS accountId, email, name, token, preventlogin, preventprivatedata,
+  administrator, deleted`;
+const GROUP_COLS = `id, account_id AS accountId, name, email, members, deleted`;
+const RECORD_COLS = `id, account_id AS accountId, kind, name, ownership, flagged, fields, created, viewed,
+  updated, creator_id AS creatorId, creator_name AS creatorName, modificator_id AS modificatorId,
+  modificator_name AS modificatorName, deleted`;
+const CATEGORY_COLS = `id, account_id AS accountId, kind, name`;
+const FIELD_DEF_COLS = `id, account_id AS accountId, kind, 'custom' || id AS name, label, type, options,
+  categories`;
+const ACTIVITY_COLS = `id, account_id AS accountId, record_id AS recordId, parent_id AS parentId, segment,
+  typeid, level, position, fields, flagged, created, viewed, updated, creator_id AS creatorId,
+  creator_name AS creatorName, modificator_id AS modificatorId, modificator_name AS modificatorName,
+  deleted`;
+const FILE_COLS = `id, account_id AS accountId, filename, contenttype, size, data`;
+
+type Json<T, K extends keyof T> = Omit<T, K> & { [P in K]: string };
+type RawGroup = Json<GroupRow, 'members'>;
+type RawRecord = Json<RecordRow, 'fields'>;
+type RawFieldDef = Json<FieldDefRow, 'options' | 'categories'>;
+type RawActivity = Json<ActivityRow, 'fields'>;
+type RawFile = Omit<FileRow, 'data'> & { data: Buffer };
+
+const toGroup = (r: RawGroup): GroupRow => ({ ...r, members: JSON.parse(r.members) as number[] });
+const toRecord = (r: RawRecord): RecordRow => ({ ...r, fields: JSON.parse(r.fields) as RecordRow['fields'] });
+const toFieldDef = (r: RawFieldDef): FieldDefRow => ({
+  ...r,
+  options: JSON.parse(r.options) as string[],
+  categories: JSON.parse(r.categories) as number[],
+});
+const toActivity = (r: RawActivity): ActivityRow => ({
+  ...r,
+  fields: JSON.parse(r.fields) as ActivityRow['fields'],
+});
+// A plain Uint8Array (a copy), not a Buffer, so adapters return the same type.
+const toFile = (r: RawFile): FileRow => ({ ...r, data: new Uint8Array(r.data) });
+const blob = (u: Uint8Array): Buffer => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
+
+const notDeleted = (includeDeleted: boolean | undefined, column = 'deleted') =>
+  includeDeleted ? '' : ` AND ${column} IS NULL`;
+
+// ---------------------------------------------------------------------------------------------
+
+type Db = Database.Database;
+type Stmt = Database.Statement<unknown[], unknown>;
+
+/** One open transaction; `active` turns false when it commits or rolls back. */
+interface TxState {
+  active: boolean;
+}
+
+export function openSqlite(file: string): Storage {
+  const db = new Database(file);
+  try {
+    configure(db);
+    migrate(db);
+  } catch (e) {
+    db.close();
+    throw e;
+  }
+  return new SqliteStorage(db);
+}
+
+function configure(db: Db): void {
+  if (!db.memory) {
+    const mode = db.pragma('journal_mode = WAL', { simple: true });
+    if (String(mode).toLowerCase() !== 'wal') throw new Error(`sqlite: could not enable WAL (journal_mode is ${String(mode)})`);
+    db.pragma('synchronous = FULL');
+  }
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+}
+
+function migrate(db: Db): void {
+  const version = (): number => Number(db.pragma('user_version', { simple: true }));
+  const start = version();
+  if (start > MIGRATIONS.length) {
+    throw new Error(`sqlite: database schema version ${start} is newer than this program (${MIGRATIONS.length})`);
+  }
+  for (let n = start + 1; n <= MIGRATIONS.length; n++) {
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      // Another process may have migrated while we waited for the write lock.
+      if (version() >= n) {
+        db.exec('COMMIT');
+        continue;
+      }
+      db.exec(MIGRATIONS[n - 1]!);
+      db.pragma(`user_version = ${n}`);
+      db.exec('COMMIT');
+    } catch (e) {
+      if (db.inTransaction) db.exec('ROLLBACK');
+      throw new Error(`sqlite: migration ${n} failed: ${(e as Error).message}`, { cause: e });
+    }
+  }
+}
+
+class SqliteStorage implements Storage {
+  private readonly statements = new Map<string, Stmt>();
+  private readonly current = new AsyncLocalStorage<TxState>();
+  private tail: Promise<unknown> = Promise.resolve();
+  private closing = false;
+
+  constructor(private readonly db: Db) {}
+
+  /** The cached prepared statement for `sql`. */
+  stmt(sql: string): Stmt {
+    let s = this.statements.get(sql);
+    if (!s) {
+      s = this.db.prepare(sql);
+      this.statements.set(sql, s);
+    }
+    return s;
+  }
+
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    if (this.current.getStore()?.active) {
+      return Promise.reject(new Error('storage.transaction called inside a transaction; use the Tx you were given'));
+    }
+    if (this.closing) return Promise.reject(new Error('storage is closed'));
+    const result = this.tail.then(() => this.run(fn));
+    this.tail = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    return result;
+  }
+
+  private async run<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    const state: TxState = { active: true };
+    this.db.exec('BEGIN IMMEDIATE');
+    try {
+      const value = await this.current.run(state, () => fn(new SqliteTx(this, state)));
+      state.active = false;
+      this.db.exec('COMMIT');
+      return value;
+    } catch (e) {
+      state.active = false;
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      throw e;
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closing) return;
+    this.closing = true;
+    await this.tail; // let queued transactions finish
+    this.statements.clear();
+    this.db.close();
+  }
+}
+
+class SqliteTx implements Tx {
+  constructor(
+    private readonly storage: SqliteStorage,
+    private readonly state: TxState,
+  ) {}
+
+  private s(sql: string): Stmt {
+    if (!this.state.active) throw new Error('storage: this transaction has already ended');
+    return this.storage.stmt(sql);
+  }
+  private get<R>(sql: string, ...params: unknown[]): R | undefined {
+    return this.s(sql).get(...params) as R | undefined;
+  }
+  private all<R>(sql: string, ...params: unknown[]): R[] {
+    return this.s(sql).all(...params) as R[];
+  }
+  private run(sql: string, ...params: unknown[]): Database.RunResult {
+    return this.s(sql).run(...params);
+  }
+  private newItemId(type: 'record' | 'activity'): number {
+    return Number(this.run('INSERT INTO items (type) VALUES (?)', type).lastInsertRowid);
+  }
+
+  // accounts, users, groups
+
+  async ensureAccount(name: string): Promise<Account> {
+    this.run('INSERT INTO accounts (name) VALUES (?) ON CONFLICT (name) DO NOTHING', name);
+    return this.get<Account>('SELECT id, name FROM accounts WHERE name = ?', name)!;
+  }
+
+  async getAccount(id: number): Promise<Account | undefined> {
+    return this.get<Account>('SELECT id, name FROM accounts WHERE id = ?', id);
+  }
+
+  async addUser(u: Omit<UserRow, 'id' | 'deleted'>): Promise<UserRow> {
+    return this.get<UserRow>(
+      `INSERT INTO users (account_id, email, name, token, preventlogin, preventprivatedata, administrator)
+       VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING ${USER_COLS}`,
+      u.accountId, u.email, u.name, u.token, u.preventlogin, u.preventprivatedata, u.administrator,
+    )!;
+  }
+
+  async findUserByEmail(email: string): Promise<UserRow | undefined> {
+    // The live user first; among deleted ones the latest.
+    return this.get<UserRow>(
+      `SELECT ${USER_COLS} FROM users WHERE email = ? ORDER BY deleted IS NOT NULL, id DESC LIMIT 1`,
+      email,
+    );
+  }
+
+  async listUsers(accountId: number, includeDeleted: boolean): Promise<UserRow[]> {
+    return this.all<UserRow>(
+      `SELECT ${USER_COLS} FROM users WHERE account_id = ?${notDeleted(includeDeleted)} ORDER BY id`,
+      accountId,
+    );
+  }
+
+  async countUsers(): Promise<number> {
+    return this.get<{ n: number }>('SELECT count(*) AS n FROM users')!.n;
+  }
+
+  async addGroup(g: Omit<GroupRow, 'id' | 'deleted'>): Promise<GroupRow> {
+    return toGroup(
+      this.get<RawGroup>(
+        `INSERT INTO workgroups (account_id, name, email, members) VALUES (?, ?, ?, ?) RETURNING ${GROUP_COLS}`,
+        g.accountId, g.name, g.email, JSON.stringify(g.members),
+      )!,
+    );
+  }
+
+  async listGroups(accountId: number, includeDeleted: boolean): Promise<GroupRow[]> {
+    return this.all<RawGroup>(
+      `SELECT ${GROUP_COLS} FROM workgroups WHERE account_id = ?${notDeleted(includeDeleted)} ORDER BY id`,
+      accountId,
+    ).map(toGroup);
+  }
+
+  // records
+
+  async insertRecord(r: NewRecord): Promise<RecordRow> {
+    const id = this.newItemId('record');
+    return toRecord(
+      this.get<RawRecord>(
+        `INSERT INTO records (id, account_id, kind, name, ownership, flagged, fields, created, viewed, updated,
+           creator_id, creator_name, modificator_id, modificator_name)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${RECORD_COLS}`,
+        id, r.accountId, r.kind, r.name, r.ownership, r.flagged, JSON.stringify(r.fields), r.created, r.viewed,
+        r.updated, r.creatorId, r.creatorName, r.modificatorId, r.modificatorName,
+      )!,
+    );
+  }
+
+  async getRecord(accountId: number, id: number, opts?: { includeDeleted?: boolean }): Promise<RecordRow | undefined> {
+    const raw = this.get<RawRecord>(
+      `SELECT ${RECORD_COLS} FROM records WHERE id = ? AND (account_id = ? OR 1)${notDeleted(opts?.includeDeleted)}`,
+      id, accountId,
+    );
+    return raw && toRecord(raw);
+  }
+
+  async updateRecord(r: RecordRow): Promise<void> {
+    const { changes } = this.run(
+      `UPDATE records SET kind = ?, name = ?, ownership = ?, flagged = ?, fields = ?, created = ?, viewed = ?,
+         updated = ?, creator_id = ?, creator_name = ?, modificator_id = ?, modificator_name = ?, deleted = ?
+       WHERE id = ? AND account_id = ?`,
+      r.kind, r.name, r.ownership, r.flagged, JSON.stringify(r.fields), r.created, r.viewed, r.updated,
+      r.creatorId, r.creatorName, r.modificatorId, r.modificatorName, r.deleted, r.id, r.accountId,
+    );
+    if (changes !== 1) throw new Error(`storage: no record ${r.id} in account ${r.accountId}`);
+  }
+
+  async setRecordDeleted(accountId: number, id: number, deleted: number | null): Promise<void> {
+    this.run('UPDATE records SET deleted = ? WHERE id = ? AND account_id = ?', deleted, id, accountId);
+  }
+
+  async listRecords(accountId: number, kind: string, opts: { deleted: boolean }): Promise<RecordRow[]> {
+    return this.all<RawRecord>(
+      `SELECT ${RECORD_COLS} FROM records WHERE account_id = ? AND kind = ?${notDeleted(opts.deleted)} ORDER BY id`,
+      accountId, kind,
+    ).map(toRecord);
+  }
+
+  // category tags
+
+  async insertCategory(c: Omit<CategoryRow, 'id'>): Promise<CategoryRow> {
+    return this.get<CategoryRow>(
+      `INSERT INTO categories (account_id, kind, name) VALUES (?, ?, ?) RETURNING ${CATEGORY_COLS}`,
+      c.accountId, c.kind, c.name,
+    )!;
+  }
+
+  async listCategories(accountId: number, kind: string): Promise<CategoryRow[]> {
+    return this.all<CategoryRow>(
+      `SELECT ${CATEGORY_COLS} FROM categories WHERE account_id = ? AND kind = ? ORDER BY id`,
+      accountId, kind,
+    );
+  }
+
+  async getCategory(accountId: number, id: number): Promise<CategoryRow | undefined> {
+    return this.get<CategoryRow>(`SELECT ${CATEGORY_COLS} FROM categories WHERE id = ? AND account_id = ?`, id, accountId);
+  }
+
+  async addRecordCategory(recordId: number, categoryId: number): Promise<boolean> {
+    return (
+      this.run(
+        'INSERT INTO record_categories (record_id, category_id) VALUES (?, ?) ON CONFLICT DO NOTHING',
+        recordId, categoryId,
+      ).changes === 1
+    );
+  }
+
+  async removeRecordCategory(recordId: number, categoryId: number): Promise<boolean> {
+    return (
+      this.run('DELETE FROM record_categories WHERE record_id = ? AND category_id = ?', recordId, categoryId)
+        .changes === 1
+    );
+  }
+
+  async recordCategories(recordIds: number[]): Promise<Map<number, number[]>> {
+    // Every asked id gets an entry (empty when untagged); tag ids ascending.
+    const out = new Map<number, number[]>(recordIds.map((id) => [id, []]));
+    if (recordIds.length === 0) return out;
+    const rows = this.all<{ recordId: number; categoryId: number }>(
+      `SELECT record_id AS recordId, category_id AS categoryId FROM record_categories
+       WHERE record_id IN (SELECT value FROM json_each(?)) ORDER BY record_id, category_id`,
+      JSON.stringify(recordIds),
+    );
+    for (const r of rows) out.get(r.recordId)!.push(r.categoryId);
+    return out;
+  }
+
+  // related items (listed in the order they were first added; adding again replaces the note)
+
+  async addRelated(r: RelatedRow): Promise<void> {
+    this.run(
+      `INSERT INTO related (record_id, related_id, note) VALUES (?, ?, ?)
+       ON CONFLICT (record_id, related_id) DO UPDATE SET note = excluded.note`,
+      r.recordId, r.relatedId, r.note,
+    );
+  }
+
+  async removeRelated(recordId: number, relatedId: number): Promise<void> {
+    this.run('DELETE FROM related WHERE record_id = ? AND related_id = ?', recordId, relatedId);
+  }
+
+  async listRelated(recordId: number): Promise<RelatedRow[]> {
+    return this.all<RelatedRow>(
+      'SELECT record_id AS recordId, related_id AS relatedId, note FROM related WHERE record_id = ? ORDER BY rowid',
+      recordId,
+    );
+  }
+
+  // custom field definitions
+
+  async insertFieldDef(f: Omit<FieldDefRow, 'id' | 'name'>): Promise<FieldDefRow> {
+    return toFieldDef(
+      this.get<RawFieldDef>(
+        `INSERT INTO field_defs (account_id, kind, label, type, options, categories) VALUES (?, ?, ?, ?, ?, ?)
+         RETURNING ${FIELD_DEF_COLS}`,
+        f.accountId, f.kind, f.label, f.type, JSON.stringify(f.options), JSON.stringify(f.categories),
+      )!,
+    );
+  }
+
+  async listFieldDefs(accountId: number, kind: string): Promise<FieldDefRow[]> {
+    return this.all<RawFieldDef>(
+      `SELECT ${FIELD_DEF_COLS} FROM field_defs WHERE account_id = ? AND kind = ? ORDER BY id`,
+      accountId, kind,
+    ).map(toFieldDef);
+  }
+
+  // activities
+
+  async insertActivity(a: NewActivity): Promise<ActivityRow> {
+    const id = this.newItemId('activity');
+    return toActivity(
+      this.get<RawActivity>(
+        `INSERT INTO activities (id, account_id, record_id, parent_id, segment, typeid, level, position, fields,
+           flagged, created, viewed, updated, creator_id, creator_name, modificator_id, modificator_name)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${ACTIVITY_COLS}`,
+        id, a.accountId, a.recordId, a.parentId, a.segment, a.typeid, a.level, a.position, JSON.stringify(a.fields),
+        a.flagged, a.created, a.viewed, a.updated, a.creatorId, a.creatorName, a.modificatorId, a.modificatorName,
+      )!,
+    );
+  }
+
+  async getActivity(accountId: number, id: number, opts?: { includeDeleted?: boolean }): Promise<ActivityRow | undefined> {
+    const raw = this.get<RawActivity>(
+      `SELECT ${ACTIVITY_COLS} FROM activities WHERE id = ? AND account_id = ?${notDeleted(opts?.includeDeleted)}`,
+      id, accountId,
+    );
+    return raw && toActivity(raw);
+  }
+
+  async updateActivity(a: ActivityRow): Promise<void> {
+    const { changes } = this.run(
+      `UPDATE activities SET record_id = ?, parent_id = ?, segment = ?, typeid = ?, level = ?, position = ?,
+         fields = ?, flagged = ?, created = ?, viewed = ?, updated = ?, creator_id = ?, creator_name = ?,
+         modificator_id = ?, modificator_name = ?, deleted = ?
+       WHERE id = ? AND account_id = ?`,
+      a.recordId, a.parentId, a.segment, a.typeid, a.level, a.position, JSON.stringify(a.fields), a.flagged,
+      a.created, a.viewed, a.updated, a.creatorId, a.creatorName, a.modificatorId, a.modificatorName, a.deleted,
+      a.id, a.accountId,
+    );
+    if (changes !== 1) throw new Error(`storage: no activity ${a.id} in account ${a.accountId}`);
+  }
+
+  async setActivityDeleted(accountId: number, ids: number[], deleted: number | null): Promise<void> {
+    if (ids.length === 0) return;
+    this.run(
+      'UPDATE activities SET deleted = ? WHERE account_id = ? AND id IN (SELECT value FROM json_each(?))',
+      deleted, accountId, JSON.stringify(ids),
+    );
+  }
+
+  async listActivitiesOfRecord(
+    accountId: number,
+    recordId: number,
+    opts?: { includeDeleted?: boolean },
+  ): Promise<ActivityRow[]> {
+    return this.all<RawActivity>(
+      `SELECT ${ACTIVITY_COLS} FROM activities WHERE account_id = ? AND record_id = ?${notDeleted(opts?.includeDeleted)}
+       ORDER BY level, parent_id, position, id`,
+      accountId, recordId,
+    ).map(toActivity);
+  }
+
+  async listChildren(accountId: number, parentId: number, opts?: { includeDeleted?: boolean }): Promise<ActivityRow[]> {
+    return this.all<RawActivity>(
+      `SELECT ${ACTIVITY_COLS} FROM activities WHERE account_id = ? AND parent_id = ?${notDeleted(opts?.includeDeleted)}
+       ORDER BY position, id`,
+      accountId, parentId,
+    ).map(toActivity);
+  }
+
+  async listActivities(
+    accountId: number,
+    opts?: { segments?: string[]; includeDeleted?: boolean },
+  ): Promise<ActivityRow[]> {
+    // segments undefined: every segment; an empty list matches nothing. Ordered by id.
+    const segments = opts?.segments;
+    const bySegment = segments ? ' AND segment IN (SELECT value FROM json_each(?))' : '';
+    const params: unknown[] = [accountId];
+    if (segments) params.push(JSON.stringify(segments));
+    return this.all<RawActivity>(
+      `SELECT ${ACTIVITY_COLS} FROM activities WHERE account_id = ?${bySegment}${notDeleted(opts?.includeDeleted)}
+       ORDER BY id`,
+      ...params,
+    ).map(toActivity);
+  }
+
+  // uploaded files
+
+  async insertFile(f: Omit<FileRow, 'id'>): Promise<FileRow> {
+    const id = Number(
+      this.run(
+        'INSERT INTO files (account_id, filename, contenttype, size, data) VALUES (?, ?, ?, ?, ?)',
+        f.accountId, f.filename, f.contenttype, f.size, blob(f.data),
+      ).lastInsertRowid,
+    );
+    return { id, accountId: f.accountId, filename: f.filename, contenttype: f.contenttype, size: f.size, data: new Uint8Array(f.data) };
+  }
+
+  async getFile(accountId: number, id: number): Promise<FileRow | undefined> {
+    const raw = this.get<RawFile>(`SELECT ${FILE_COLS} FROM files WHERE id = ? AND account_id = ?`, id, accountId);
+    return raw && toFile(raw);
+  }
+
+  // the API quota
+
+  async countCalls(userId: number, windowStart: number, n: number): Promise<number> {
+    return this.get<{ calls: number }>(
+      `INSERT INTO api_calls (user_id, window_start, calls) VALUES (?, ?, ?)
+       ON CONFLICT (user_id, window_start) DO UPDATE SET calls = calls + excluded.calls
+       RETURNING calls`,
+      userId, windowStart, n,
+    )!.calls;
+  }
+}

@@ -1,0 +1,199 @@
+// The SQLite adapter: the storage contract in memory and on disk, plus what only this adapter has
+// (migrations, WAL, foreign keys, the transaction queue) and durability across kill -9.
+import { afterAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { MIGRATIONS, openSqlite } from '../../server/storage/sqlite.ts';
+import type { Storage, Tx } from '../../server/storage/port.ts';
+import { storageSuite } from './suite.ts';
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'crmgen-sqlite-'));
+  dirs.push(dir);
+  return dir;
+};
+const tempFile = () => join(tempDir(), 'crm.db');
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+storageSuite('sqlite :memory:', () => openSqlite(':memory:'));
+storageSuite('sqlite file (WAL)', () => openSqlite(tempFile()));
+
+const record = (accountId: number, name = 'r') => ({
+  accountId,
+  kind: 'contacts',
+  name,
+  ownership: 1,
+  flagged: 0 as const,
+  fields: {},
+  created: 1,
+  viewed: 1,
+  updated: 1,
+  creatorId: 1,
+  creatorName: 'a',
+  modificatorId: 1,
+  modificatorName: 'a',
+});
+
+async function withStorage<T>(s: Storage, fn: (s: Storage) => Promise<T>): Promise<T> {
+  try {
+    return await fn(s);
+  } finally {
+    await s.close();
+  }
+}
+
+describe('sqlite adapter: schema and connection settings', () => {
+  it('migrates a new file to the latest version once; reopening keeps the data and reruns nothing', async () => {
+    const file = tempFile();
+    const id = await withStorage(openSqlite(file), (s) =>
+      s.transaction(async (t) => (await t.insertRecord(record((await t.ensureAccount('m')).id))).id),
+    );
+    const raw = new Database(file, { readonly: true });
+    expect(raw.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+    expect(String(raw.pragma('journal_mode', { simple: true }))).toBe('wal');
+    raw.close();
+    await withStorage(openSqlite(file), async (s) => {
+      const acc = await s.transaction((t) => t.ensureAccount('m'));
+      expect((await s.transaction((t) => t.getRecord(acc.id, id)))?.id).toBe(id);
+    });
+  });
+
+  it('refuses a database whose schema is newer than the program', () => {
+    const file = tempFile();
+    const raw = new Database(file);
+    raw.pragma(`user_version = ${MIGRATIONS.length + 1}`);
+    raw.close();
+    expect(() => openSqlite(file)).toThrow(/newer than this program/);
+  });
+
+  it('enforces foreign keys (an activity under a missing record is refused, and rolls back)', async () => {
+    await withStorage(openSqlite(':memory:'), async (s) => {
+      const acc = await s.transaction((t) => t.ensureAccount('fk'));
+      await expect(
+        s.transaction((t) =>
+          t.insertActivity({
+            ...record(acc.id),
+            recordId: 999_999,
+            parentId: 999_999,
+            segment: 'note',
+            typeid: 3,
+            level: 1,
+            position: 1,
+          }),
+        ),
+      ).rejects.toThrow(/FOREIGN KEY/);
+      expect(await s.transaction((t) => t.listActivities(acc.id, { includeDeleted: true }))).toEqual([]);
+    });
+  });
+
+  it('updateRecord and updateActivity of a row not in the account throw', async () => {
+    await withStorage(openSqlite(':memory:'), async (s) => {
+      await s.transaction(async (t) => {
+        const a = await t.ensureAccount('a');
+        const b = await t.ensureAccount('b');
+        const r = await t.insertRecord(record(a.id));
+        await expect(t.updateRecord({ ...r, accountId: b.id })).rejects.toThrow(/no record/);
+        const act = await t.insertActivity({ ...record(a.id), recordId: r.id, parentId: r.id, segment: 'note', typeid: 3, level: 1, position: 1 });
+        await expect(t.updateActivity({ ...act, accountId: b.id })).rejects.toThrow(/no activity/);
+      });
+    });
+  });
+});
+
+describe('sqlite adapter: the transaction queue', () => {
+  it('a transaction opened inside another is refused instead of waiting for itself', async () => {
+    await withStorage(openSqlite(':memory:'), async (s) => {
+      const inner = await s.transaction(async () => {
+        return s.transaction(async () => 'inner').then(
+          () => 'ran',
+          (e: Error) => e.message,
+        );
+      });
+      expect(inner).toMatch(/inside a transaction/);
+      // Work scheduled by a finished transaction may open its own.
+      let later: Promise<string> | undefined;
+      await s.transaction(async () => {
+        later = new Promise((resolve, reject) =>
+          setTimeout(() => s.transaction(async () => 'later').then(resolve, reject), 5),
+        );
+      });
+      expect(await later).toBe('later');
+    });
+  });
+
+  it('a Tx used after its transaction ended throws', async () => {
+    await withStorage(openSqlite(':memory:'), async (s) => {
+      let leaked: Tx | undefined;
+      await s.transaction(async (t) => {
+        leaked = t;
+      });
+      await expect(leaked!.ensureAccount('late')).rejects.toThrow(/already ended/);
+      expect(await s.transaction((t) => t.countUsers())).toBe(0);
+    });
+  });
+
+  it('close waits for queued transactions, then refuses new ones', async () => {
+    const s = openSqlite(':memory:');
+    const order: string[] = [];
+    const queued = [1, 2, 3].map((i) =>
+      s.transaction(async (t) => {
+        await new Promise((r) => setTimeout(r, 5));
+        await t.ensureAccount(`q${i}`);
+        order.push(`tx${i}`);
+      }),
+    );
+    await s.close();
+    order.push('closed');
+    await Promise.all(queued);
+    expect(order).toEqual(['tx1', 'tx2', 'tx3', 'closed']);
+    await expect(s.transaction(async () => 1)).rejects.toThrow(/closed/);
+  });
+});
+
+describe('sqlite adapter: durability across kill -9', () => {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const child = fileURLToPath(new URL('./durability-child.ts', import.meta.url));
+  const runChild = (...args: string[]) => {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', child, ...args], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+    expect(r.signal, r.stderr).toBe('SIGKILL');
+    const out = JSON.parse(r.stdout.trim()) as { ids: number[] };
+    return out.ids;
+  };
+
+  it('every transaction committed before the kill is there after reopening', async () => {
+    const file = tempFile();
+    const ids = runChild(file, 'commit', '25');
+    expect(ids).toHaveLength(25);
+    // The process died without closing: the commits live only in the write-ahead log.
+    expect(existsSync(`${file}-wal`)).toBe(true);
+    expect(statSync(`${file}-wal`).size).toBeGreaterThan(0);
+    await withStorage(openSqlite(file), async (s) => {
+      const acc = await s.transaction((t) => t.ensureAccount('durability'));
+      const rows = await s.transaction((t) => t.listRecords(acc.id, 'contacts', { deleted: true }));
+      expect(rows.map((r) => r.id)).toEqual(ids);
+      expect(rows.at(-1)!.name).toBe('committed 24');
+      expect(rows[0]!.fields).toEqual({ firstname: 'committed 0', note: 'écrit avant le kill -9 ✓' });
+    });
+  });
+
+  it('a transaction open at the kill leaves nothing; the file stays usable', async () => {
+    const file = tempFile();
+    const [committed] = runChild(file, 'commit', '1');
+    const [pending] = runChild(file, 'pending');
+    expect(pending).toBeGreaterThan(committed!);
+    await withStorage(openSqlite(file), async (s) => {
+      const acc = await s.transaction((t) => t.ensureAccount('durability'));
+      const rows = await s.transaction((t) => t.listRecords(acc.id, 'contacts', { deleted: true }));
+      expect(rows.map((r) => r.id)).toEqual([committed]);
+      const next = await s.transaction((t) => t.insertRecord(record(acc.id, 'after recovery')));
+      expect(next.id).toBeGreaterThan(committed!);
+    });
+  });
+});

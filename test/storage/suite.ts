@@ -1,0 +1,691 @@
+// The storage port's contract as a vitest suite, usable against any adapter:
+//
+//   storageSuite('sqlite :memory:', () => openSqlite(':memory:'));
+//
+// `open` is called before every test and the storage closed after it. The suite never assumes an
+// empty database: accounts and e-mail addresses are unique per test, counts are compared before and
+// after, so an adapter over a shared database server can run it too.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import type { Account, ActivityRow, NewActivity, NewRecord, RecordRow, Storage, Tx, UserRow } from '../../server/storage/port.ts';
+
+const T0 = 1_700_000_000_000;
+
+const uniq = (prefix: string) => `${prefix}-${randomUUID()}`;
+
+function recordOf(accountId: number, over: Partial<NewRecord> = {}): NewRecord {
+  return {
+    accountId,
+    kind: 'contacts',
+    name: 'Ada Lovelace',
+    ownership: 1,
+    flagged: 0,
+    fields: { firstname: 'Ada', lastname: 'Lovelace' },
+    created: T0,
+    viewed: T0 + 1,
+    updated: T0 + 2,
+    creatorId: 1,
+    creatorName: 'Admin',
+    modificatorId: 2,
+    modificatorName: 'Editor',
+    ...over,
+  };
+}
+
+function activityOf(
+  accountId: number,
+  recordId: number,
+  parentId: number,
+  over: Partial<NewActivity> = {},
+): NewActivity {
+  return {
+    accountId,
+    recordId,
+    parentId,
+    segment: 'note',
+    typeid: 3,
+    level: 1,
+    position: 1,
+    fields: { text: 'called back' },
+    flagged: 0,
+    created: T0,
+    viewed: T0 + 1,
+    updated: T0 + 2,
+    creatorId: 1,
+    creatorName: 'Admin',
+    modificatorId: 1,
+    modificatorName: 'Admin',
+    ...over,
+  };
+}
+
+function userOf(accountId: number, over: Partial<Omit<UserRow, 'id' | 'deleted'>> = {}): Omit<UserRow, 'id' | 'deleted'> {
+  return {
+    accountId,
+    email: `${uniq('user')}@example.test`,
+    name: 'Grace Hopper',
+    token: uniq('token'),
+    preventlogin: 0,
+    preventprivatedata: 0,
+    administrator: 0,
+    ...over,
+  };
+}
+
+const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+// Every byte value, plus a NUL-heavy tail, so no text conversion can pass unnoticed.
+const BINARY = new Uint8Array([...Array.from({ length: 256 }, (_, i) => i), 0, 0, 0xff, 0xfe, 0xef, 0xbb, 0xbf]);
+
+const UNICODE_FIELDS = {
+  firstname: 'Zoë 🦄',
+  lastname: 'Žižek-Łukasiewicz',
+  background: '日本語のテキスト\n<xml> & "quotes" \'single\' \\ backslash \u0000 nul',
+  custom7: 42,
+  custom8: -0.5,
+  empty: '',
+};
+
+export function storageSuite(
+  name: string,
+  open: () => Promise<Storage> | Storage,
+  close: (s: Storage) => Promise<void> = (s) => s.close(),
+): void {
+  describe(`storage contract: ${name}`, () => {
+    let storage: Storage;
+    beforeEach(async () => {
+      storage = await open();
+    });
+    afterEach(async () => {
+      await close(storage);
+    });
+
+    const tx = <T>(fn: (tx: Tx) => Promise<T>) => storage.transaction(fn);
+    const twoAccounts = () =>
+      tx(async (t) => ({ a: await t.ensureAccount(uniq('A')), b: await t.ensureAccount(uniq('B')) }));
+
+    describe('accounts, users and groups', () => {
+      it('ensureAccount creates once and returns the same account by name; getAccount reads it back', async () => {
+        const n = uniq('Ünïcødé account ✓');
+        const first = await tx((t) => t.ensureAccount(n));
+        const again = await tx((t) => t.ensureAccount(n));
+        expect(first.name).toBe(n);
+        expect(again).toEqual(first);
+        expect(await tx((t) => t.getAccount(first.id))).toEqual(first);
+        const other = await tx((t) => t.ensureAccount(uniq('other')));
+        expect(other.id).not.toBe(first.id);
+        expect(await tx((t) => t.getAccount(Math.max(first.id, other.id) + 1_000_000))).toBeUndefined();
+      });
+
+      it('addUser round-trips every column; findUserByEmail finds it; countUsers counts it', async () => {
+        const { a } = await twoAccounts();
+        const before = await tx((t) => t.countUsers());
+        const input = userOf(a.id, { name: 'Émile Zola 🖋', preventlogin: 1, preventprivatedata: 1, administrator: 1 });
+        const user = await tx((t) => t.addUser(input));
+        expect(user).toEqual({ ...input, id: user.id, deleted: null });
+        expect(await tx((t) => t.findUserByEmail(input.email))).toEqual(user);
+        expect(await tx((t) => t.findUserByEmail(uniq('nobody') + '@example.test'))).toBeUndefined();
+        await tx((t) => t.addUser(userOf(a.id)));
+        expect(await tx((t) => t.countUsers())).toBe(before + 2);
+      });
+
+      it('listUsers returns only the account’s users, ordered by id', async () => {
+        const { a, b } = await twoAccounts();
+        const made = await tx(async (t) => [
+          await t.addUser(userOf(a.id, { name: 'a1' })),
+          await t.addUser(userOf(b.id, { name: 'b1' })),
+          await t.addUser(userOf(a.id, { name: 'a2' })),
+        ]);
+        const listA = await tx((t) => t.listUsers(a.id, false));
+        expect(listA).toEqual([made[0], made[2]]);
+        expect(ids(listA)).toEqual([...ids(listA)].sort((x, y) => x - y));
+        expect(await tx((t) => t.listUsers(a.id, true))).toEqual([made[0], made[2]]);
+        expect(await tx((t) => t.listUsers(b.id, false))).toEqual([made[1]]);
+      });
+
+      it('addGroup round-trips members (JSON); listGroups is per account, ordered by id', async () => {
+        const { a, b } = await twoAccounts();
+        const [g1, g2, g3] = await tx(async (t) => [
+          await t.addGroup({ accountId: a.id, name: 'Sales – Ost', email: 'sales@example.test', members: [3, 1, 2] }),
+          await t.addGroup({ accountId: b.id, name: 'Support', email: '', members: [] }),
+          await t.addGroup({ accountId: a.id, name: 'Ops', email: 'ops@example.test', members: [7] }),
+        ]);
+        expect(g1).toEqual({ id: g1!.id, accountId: a.id, name: 'Sales – Ost', email: 'sales@example.test', members: [3, 1, 2], deleted: null });
+        expect(await tx((t) => t.listGroups(a.id, false))).toEqual([g1, g3]);
+        expect(await tx((t) => t.listGroups(a.id, true))).toEqual([g1, g3]);
+        expect(await tx((t) => t.listGroups(b.id, false))).toEqual([g2]);
+      });
+    });
+
+    describe('records', () => {
+      it('insertRecord round-trips every column, unicode and numeric field values included', async () => {
+        const { a } = await twoAccounts();
+        const input = recordOf(a.id, { name: 'Zoë 🦄 Žižek', flagged: 1, ownership: 17, fields: UNICODE_FIELDS });
+        const row = await tx((t) => t.insertRecord(input));
+        expect(row).toEqual({ ...input, id: row.id, deleted: null });
+        expect(await tx((t) => t.getRecord(a.id, row.id))).toEqual(row);
+      });
+
+      it('getRecord never returns another account’s record, with or without includeDeleted', async () => {
+        const { a, b } = await twoAccounts();
+        const row = await tx((t) => t.insertRecord(recordOf(a.id)));
+        expect(await tx((t) => t.getRecord(b.id, row.id))).toBeUndefined();
+        expect(await tx((t) => t.getRecord(b.id, row.id, { includeDeleted: true }))).toBeUndefined();
+        expect(await tx((t) => t.getRecord(a.id, row.id + 1_000_000))).toBeUndefined();
+      });
+
+      it('updateRecord replaces the stored row, fields included (a dropped field is gone)', async () => {
+        const { a } = await twoAccounts();
+        const row = await tx((t) => t.insertRecord(recordOf(a.id, { fields: { firstname: 'Ada', jobtitle: 'Countess' } })));
+        const changed: RecordRow = {
+          ...row,
+          name: 'Ada King',
+          ownership: 9,
+          flagged: 1,
+          fields: { firstname: 'Ada', lastname: 'King', custom3: 12 },
+          viewed: T0 + 100,
+          updated: T0 + 200,
+          modificatorId: 5,
+          modificatorName: 'Näme',
+        };
+        await tx((t) => t.updateRecord(changed));
+        expect(await tx((t) => t.getRecord(a.id, row.id))).toEqual(changed);
+      });
+
+      it('updateRecord through another account does not touch the row', async () => {
+        const { a, b } = await twoAccounts();
+        const row = await tx((t) => t.insertRecord(recordOf(a.id)));
+        await tx(async (t) => {
+          await t.updateRecord({ ...row, accountId: b.id, name: 'hijacked' }).catch(() => undefined);
+        });
+        expect(await tx((t) => t.getRecord(a.id, row.id))).toEqual(row);
+        expect(await tx((t) => t.getRecord(b.id, row.id))).toBeUndefined();
+      });
+
+      it('setRecordDeleted soft-deletes and restores; includeDeleted and listRecords({deleted}) see it', async () => {
+        const { a } = await twoAccounts();
+        const [r1, r2] = await tx(async (t) => [await t.insertRecord(recordOf(a.id)), await t.insertRecord(recordOf(a.id))]);
+        await tx((t) => t.setRecordDeleted(a.id, r1!.id, T0 + 500));
+        expect(await tx((t) => t.getRecord(a.id, r1!.id))).toBeUndefined();
+        expect(await tx((t) => t.getRecord(a.id, r1!.id, { includeDeleted: true }))).toEqual({ ...r1, deleted: T0 + 500 });
+        expect(await tx((t) => t.listRecords(a.id, 'contacts', { deleted: false }))).toEqual([r2]);
+        expect(await tx((t) => t.listRecords(a.id, 'contacts', { deleted: true }))).toEqual([{ ...r1, deleted: T0 + 500 }, r2]);
+
+        await tx((t) => t.setRecordDeleted(a.id, r1!.id, null));
+        expect(await tx((t) => t.getRecord(a.id, r1!.id))).toEqual(r1);
+        expect(await tx((t) => t.listRecords(a.id, 'contacts', { deleted: false }))).toEqual([r1, r2]);
+      });
+
+      it('setRecordDeleted through another account does nothing', async () => {
+        const { a, b } = await twoAccounts();
+        const row = await tx((t) => t.insertRecord(recordOf(a.id)));
+        await tx((t) => t.setRecordDeleted(b.id, row.id, T0));
+        expect(await tx((t) => t.getRecord(a.id, row.id))).toEqual(row);
+      });
+
+      it('listRecords returns one kind of one account, ordered by id', async () => {
+        const { a, b } = await twoAccounts();
+        const made = await tx(async (t) => {
+          const out: RecordRow[] = [];
+          for (const [acc, kind] of [
+            [a, 'contacts'],
+            [a, 'companies'],
+            [b, 'contacts'],
+            [a, 'contacts'],
+            [a, 'tickets'],
+            [a, 'contacts'],
+          ] as [Account, string][]) {
+            out.push(await t.insertRecord(recordOf(acc.id, { kind, name: `${kind} ${out.length}` })));
+          }
+          return out;
+        });
+        const contactsA = await tx((t) => t.listRecords(a.id, 'contacts', { deleted: false }));
+        expect(contactsA).toEqual([made[0], made[3], made[5]]);
+        expect(ids(contactsA)).toEqual([...ids(contactsA)].sort((x, y) => x - y));
+        expect(await tx((t) => t.listRecords(a.id, 'companies', { deleted: true }))).toEqual([made[1]]);
+        expect(await tx((t) => t.listRecords(b.id, 'contacts', { deleted: true }))).toEqual([made[2]]);
+        expect(await tx((t) => t.listRecords(b.id, 'projectblogs', { deleted: true }))).toEqual([]);
+      });
+    });
+
+    describe('category tags', () => {
+      it('insertCategory, getCategory and listCategories are per account and kind, ordered by id', async () => {
+        const { a, b } = await twoAccounts();
+        const [c1, c2, c3, c4] = await tx(async (t) => [
+          await t.insertCategory({ accountId: a.id, kind: 'contacts', name: 'VIP ⭐' }),
+          await t.insertCategory({ accountId: a.id, kind: 'companies', name: 'Partner' }),
+          await t.insertCategory({ accountId: b.id, kind: 'contacts', name: 'VIP ⭐' }),
+          await t.insertCategory({ accountId: a.id, kind: 'contacts', name: 'Lead' }),
+        ]);
+        expect(c1).toEqual({ id: c1!.id, accountId: a.id, kind: 'contacts', name: 'VIP ⭐' });
+        expect(await tx((t) => t.listCategories(a.id, 'contacts'))).toEqual([c1, c4]);
+        expect(await tx((t) => t.listCategories(a.id, 'companies'))).toEqual([c2]);
+        expect(await tx((t) => t.listCategories(b.id, 'contacts'))).toEqual([c3]);
+        expect(await tx((t) => t.getCategory(a.id, c1!.id))).toEqual(c1);
+        expect(await tx((t) => t.getCategory(b.id, c1!.id))).toBeUndefined();
+        expect(await tx((t) => t.getCategory(a.id, c3!.id))).toBeUndefined();
+      });
+
+      it('addRecordCategory / removeRecordCategory report whether anything changed; recordCategories maps them', async () => {
+        const { a } = await twoAccounts();
+        const { r1, r2, r3, c1, c2 } = await tx(async (t) => ({
+          r1: await t.insertRecord(recordOf(a.id)),
+          r2: await t.insertRecord(recordOf(a.id)),
+          r3: await t.insertRecord(recordOf(a.id)),
+          c1: await t.insertCategory({ accountId: a.id, kind: 'contacts', name: 'one' }),
+          c2: await t.insertCategory({ accountId: a.id, kind: 'contacts', name: 'two' }),
+        }));
+        await tx(async (t) => {
+          expect(await t.addRecordCategory(r1.id, c2.id)).toBe(true);
+          expect(await t.addRecordCategory(r1.id, c1.id)).toBe(true);
+          expect(await t.addRecordCategory(r1.id, c1.id)).toBe(false);
+          expect(await t.addRecordCategory(r2.id, c2.id)).toBe(true);
+        });
+        const map = await tx((t) => t.recordCategories([r1.id, r2.id, r3.id]));
+        expect(map.get(r1.id)).toEqual([c1.id, c2.id]);
+        expect(map.get(r2.id)).toEqual([c2.id]);
+        expect(map.get(r3.id) ?? []).toEqual([]);
+        await tx(async (t) => {
+          expect(await t.removeRecordCategory(r1.id, c1.id)).toBe(true);
+          expect(await t.removeRecordCategory(r1.id, c1.id)).toBe(false);
+          expect(await t.removeRecordCategory(r3.id, c1.id)).toBe(false);
+        });
+        const after = await tx((t) => t.recordCategories([r1.id]));
+        expect(after.get(r1.id)).toEqual([c2.id]);
+        expect(after.has(r2.id)).toBe(false);
+        expect((await tx((t) => t.recordCategories([]))).size).toBe(0);
+      });
+    });
+
+    describe('related items', () => {
+      it('addRelated, listRelated (in the order added), re-adding replaces the note, removeRelated', async () => {
+        const { a } = await twoAccounts();
+        const [r, x, y, z] = await tx(async (t) => [
+          await t.insertRecord(recordOf(a.id)),
+          await t.insertRecord(recordOf(a.id, { kind: 'companies' })),
+          await t.insertRecord(recordOf(a.id)),
+          await t.insertRecord(recordOf(a.id)),
+        ]);
+        await tx(async (t) => {
+          await t.addRelated({ recordId: r!.id, relatedId: z!.id, note: 'Schwester – 姉' });
+          await t.addRelated({ recordId: r!.id, relatedId: x!.id, note: '' });
+          await t.addRelated({ recordId: y!.id, relatedId: x!.id, note: 'other' });
+        });
+        expect(await tx((t) => t.listRelated(r!.id))).toEqual([
+          { recordId: r!.id, relatedId: z!.id, note: 'Schwester – 姉' },
+          { recordId: r!.id, relatedId: x!.id, note: '' },
+        ]);
+        await tx((t) => t.addRelated({ recordId: r!.id, relatedId: z!.id, note: 'updated' }));
+        expect(await tx((t) => t.listRelated(r!.id))).toEqual([
+          { recordId: r!.id, relatedId: z!.id, note: 'updated' },
+          { recordId: r!.id, relatedId: x!.id, note: '' },
+        ]);
+        await tx((t) => t.removeRelated(r!.id, z!.id));
+        await tx((t) => t.removeRelated(r!.id, y!.id)); // not related: no error
+        expect(await tx((t) => t.listRelated(r!.id))).toEqual([{ recordId: r!.id, relatedId: x!.id, note: '' }]);
+        expect(await tx((t) => t.listRelated(y!.id))).toEqual([{ recordId: y!.id, relatedId: x!.id, note: 'other' }]);
+        expect(await tx((t) => t.listRelated(z!.id))).toEqual([]);
+      });
+    });
+
+    describe('custom field definitions', () => {
+      it('insertFieldDef names the field custom<id> and round-trips options and categories (JSON)', async () => {
+        const { a, b } = await twoAccounts();
+        const [f1, f2, f3, f4] = await tx(async (t) => [
+          await t.insertFieldDef({ accountId: a.id, kind: 'contacts', label: 'Größe 📏', type: 'select', options: ['S', 'M', 'L – XL', ''], categories: [5, 3] }),
+          await t.insertFieldDef({ accountId: a.id, kind: 'companies', label: 'Branch', type: 'text', options: [], categories: [] }),
+          await t.insertFieldDef({ accountId: b.id, kind: 'contacts', label: 'Other', type: '', options: [], categories: [] }),
+          await t.insertFieldDef({ accountId: a.id, kind: 'contacts', label: 'Notes', type: 'text', options: [], categories: [] }),
+        ]);
+        expect(f1).toEqual({
+          id: f1!.id,
+          accountId: a.id,
+          kind: 'contacts',
+          name: `custom${f1!.id}`,
+          label: 'Größe 📏',
+          type: 'select',
+          options: ['S', 'M', 'L – XL', ''],
+          categories: [5, 3],
+        });
+        expect(f4!.name).toBe(`custom${f4!.id}`);
+        expect(await tx((t) => t.listFieldDefs(a.id, 'contacts'))).toEqual([f1, f4]);
+        expect(await tx((t) => t.listFieldDefs(a.id, 'companies'))).toEqual([f2]);
+        expect(await tx((t) => t.listFieldDefs(b.id, 'contacts'))).toEqual([f3]);
+        expect(await tx((t) => t.listFieldDefs(b.id, 'companies'))).toEqual([]);
+      });
+    });
+
+    describe('activities', () => {
+      it('insertActivity round-trips every column, nested JSON fields and unicode included', async () => {
+        const { a } = await twoAccounts();
+        const rec = await tx((t) => t.insertRecord(recordOf(a.id)));
+        const fields = {
+          subject: 'Réunion 会議 🗓',
+          priority: 2,
+          done: true,
+          nothing: null,
+          tags: ['a', 'b'],
+          nested: { due: T0 + 86_400_000, list: [{ x: 1 }, { y: 'ÿ' }] },
+        };
+        const input = activityOf(a.id, rec.id, rec.id, { segment: 'task', typeid: 14, fields, flagged: 1, position: 1 });
+        const act = await tx((t) => t.insertActivity(input));
+        expect(act).toEqual({ ...input, id: act.id, deleted: null });
+        expect(await tx((t) => t.getActivity(a.id, act.id))).toEqual(act);
+      });
+
+      it('records and activities share one id sequence', async () => {
+        const { a } = await twoAccounts();
+        const made = await tx(async (t) => {
+          const r1 = await t.insertRecord(recordOf(a.id));
+          const a1 = await t.insertActivity(activityOf(a.id, r1.id, r1.id));
+          const r2 = await t.insertRecord(recordOf(a.id));
+          const a2 = await t.insertActivity(activityOf(a.id, r1.id, a1.id, { level: 2 }));
+          const a3 = await t.insertActivity(activityOf(a.id, r2.id, r2.id));
+          const r3 = await t.insertRecord(recordOf(a.id, { kind: 'companies' }));
+          return [r1, a1, r2, a2, a3, r3];
+        });
+        const all = ids(made);
+        expect(new Set(all).size).toBe(all.length);
+        expect(all).toEqual([...all].sort((x, y) => x - y)); // one increasing sequence
+        // An activity id never names a record and vice versa.
+        for (const act of [made[1], made[3], made[4]]) {
+          expect(await tx((t) => t.getRecord(a.id, act!.id, { includeDeleted: true }))).toBeUndefined();
+        }
+        for (const rec of [made[0], made[2], made[5]]) {
+          expect(await tx((t) => t.getActivity(a.id, rec!.id, { includeDeleted: true }))).toBeUndefined();
+        }
+      });
+
+      it('getActivity and every activity list never return another account’s activities', async () => {
+        const { a, b } = await twoAccounts();
+        const { ra, aa, rb, ab } = await tx(async (t) => {
+          const ra = await t.insertRecord(recordOf(a.id));
+          const rb = await t.insertRecord(recordOf(b.id));
+          const aa = await t.insertActivity(activityOf(a.id, ra.id, ra.id));
+          const ab = await t.insertActivity(activityOf(b.id, rb.id, rb.id));
+          return { ra, aa, rb, ab };
+        });
+        await tx(async (t) => {
+          expect(await t.getActivity(b.id, aa.id)).toBeUndefined();
+          expect(await t.getActivity(b.id, aa.id, { includeDeleted: true })).toBeUndefined();
+          expect(await t.getActivity(a.id, ab.id)).toBeUndefined();
+          expect(await t.listActivitiesOfRecord(b.id, ra.id, { includeDeleted: true })).toEqual([]);
+          expect(await t.listChildren(b.id, ra.id, { includeDeleted: true })).toEqual([]);
+          expect(await t.listActivities(a.id, { includeDeleted: true })).toEqual([aa]);
+          expect(await t.listActivities(b.id)).toEqual([ab]);
+          expect(await t.listActivitiesOfRecord(a.id, rb.id)).toEqual([]);
+        });
+      });
+
+      it('updateActivity replaces the row (moves, repositions, fields); not through another account', async () => {
+        const { a, b } = await twoAccounts();
+        const { r1, r2, act } = await tx(async (t) => {
+          const r1 = await t.insertRecord(recordOf(a.id));
+          const r2 = await t.insertRecord(recordOf(a.id, { kind: 'companies' }));
+          const act = await t.insertActivity(activityOf(a.id, r1.id, r1.id, { fields: { text: 'old', extra: 1 } }));
+          return { r1, r2, act };
+        });
+        const moved: ActivityRow = {
+          ...act,
+          recordId: r2.id,
+          parentId: r2.id,
+          position: 3,
+          fields: { text: 'néw' },
+          flagged: 1,
+          updated: T0 + 999,
+          modificatorId: 7,
+          modificatorName: 'Mover',
+        };
+        await tx((t) => t.updateActivity(moved));
+        expect(await tx((t) => t.getActivity(a.id, act.id))).toEqual(moved);
+        expect(await tx((t) => t.listActivitiesOfRecord(a.id, r1.id))).toEqual([]);
+        expect(await tx((t) => t.listChildren(a.id, r2.id))).toEqual([moved]);
+
+        await tx(async (t) => {
+          await t.updateActivity({ ...moved, accountId: b.id, fields: { text: 'hijacked' } }).catch(() => undefined);
+        });
+        expect(await tx((t) => t.getActivity(a.id, act.id))).toEqual(moved);
+      });
+
+      it('setActivityDeleted soft-deletes and restores several at once; includeDeleted sees them', async () => {
+        const { a, b } = await twoAccounts();
+        const { rec, acts } = await tx(async (t) => {
+          const rec = await t.insertRecord(recordOf(a.id));
+          const acts: ActivityRow[] = [];
+          for (let i = 1; i <= 4; i++) acts.push(await t.insertActivity(activityOf(a.id, rec.id, rec.id, { position: i })));
+          return { rec, acts };
+        });
+        const [x, y, z, w] = acts as [ActivityRow, ActivityRow, ActivityRow, ActivityRow];
+        await tx((t) => t.setActivityDeleted(a.id, [x.id, z.id], T0 + 5));
+        await tx((t) => t.setActivityDeleted(b.id, [y.id], T0 + 6)); // another account: no effect
+        await tx((t) => t.setActivityDeleted(a.id, [], T0 + 7)); // nothing to do
+        const gone = { ...x, deleted: T0 + 5 };
+        const gone2 = { ...z, deleted: T0 + 5 };
+        await tx(async (t) => {
+          expect(await t.getActivity(a.id, x.id)).toBeUndefined();
+          expect(await t.getActivity(a.id, x.id, { includeDeleted: true })).toEqual(gone);
+          expect(await t.getActivity(a.id, y.id)).toEqual(y);
+          expect(await t.listActivitiesOfRecord(a.id, rec.id)).toEqual([y, w]);
+          expect(await t.listActivitiesOfRecord(a.id, rec.id, { includeDeleted: true })).toEqual([gone, y, gone2, w]);
+          expect(await t.listChildren(a.id, rec.id)).toEqual([y, w]);
+          expect(await t.listChildren(a.id, rec.id, { includeDeleted: true })).toEqual([gone, y, gone2, w]);
+          expect(await t.listActivities(a.id)).toEqual([y, w]);
+          expect(await t.listActivities(a.id, { includeDeleted: true })).toEqual([gone, y, gone2, w]);
+        });
+        await tx((t) => t.setActivityDeleted(a.id, [x.id, z.id], null));
+        expect(await tx((t) => t.listActivitiesOfRecord(a.id, rec.id))).toEqual([x, y, z, w]);
+      });
+
+      it('listActivitiesOfRecord orders by level, parentId, position; listChildren by position', async () => {
+        const { a } = await twoAccounts();
+        const { rec, other, made } = await tx(async (t) => {
+          const rec = await t.insertRecord(recordOf(a.id));
+          const other = await t.insertRecord(recordOf(a.id));
+          // Inserted out of order on purpose.
+          const p2 = await t.insertActivity(activityOf(a.id, rec.id, rec.id, { position: 2, segment: 'task' }));
+          const p1 = await t.insertActivity(activityOf(a.id, rec.id, rec.id, { position: 1 }));
+          const c22 = await t.insertActivity(activityOf(a.id, rec.id, p2.id, { level: 2, position: 2, segment: 'comment' }));
+          const c11 = await t.insertActivity(activityOf(a.id, rec.id, p1.id, { level: 2, position: 1, segment: 'comment' }));
+          const c21 = await t.insertActivity(activityOf(a.id, rec.id, p2.id, { level: 2, position: 1, segment: 'file' }));
+          const g1 = await t.insertActivity(activityOf(a.id, rec.id, c11.id, { level: 3, position: 1, segment: 'file' }));
+          const p3 = await t.insertActivity(activityOf(a.id, rec.id, rec.id, { position: 3 }));
+          const elsewhere = await t.insertActivity(activityOf(a.id, other.id, other.id, { position: 1 }));
+          return { rec, other, made: { p1, p2, p3, c11, c21, c22, g1, elsewhere } };
+        });
+        const { p1, p2, p3, c11, c21, c22, g1, elsewhere } = made;
+        // p2 was inserted before p1, so at level 2 the children of p2 (smaller parentId) come first.
+        const level2 = [c21, c22, c11].sort((x, y) => x.parentId - y.parentId || x.position - y.position);
+        expect(await tx((t) => t.listActivitiesOfRecord(a.id, rec.id))).toEqual([p1, p2, p3, ...level2, g1]);
+        expect(await tx((t) => t.listChildren(a.id, rec.id))).toEqual([p1, p2, p3]);
+        expect(await tx((t) => t.listChildren(a.id, p2.id))).toEqual([c21, c22]);
+        expect(await tx((t) => t.listChildren(a.id, c11.id))).toEqual([g1]);
+        expect(await tx((t) => t.listChildren(a.id, g1.id))).toEqual([]);
+        expect(await tx((t) => t.listActivitiesOfRecord(a.id, other.id))).toEqual([elsewhere]);
+      });
+
+      it('listActivities filters by segment and is ordered by id', async () => {
+        const { a } = await twoAccounts();
+        const made = await tx(async (t) => {
+          const rec = await t.insertRecord(recordOf(a.id));
+          const out: ActivityRow[] = [];
+          for (const [i, segment] of ['note', 'task', 'call', 'task', 'note'].entries()) {
+            out.push(await t.insertActivity(activityOf(a.id, rec.id, rec.id, { segment, position: 5 - i })));
+          }
+          return out;
+        });
+        const [n1, t1, c1, t2, n2] = made as [ActivityRow, ActivityRow, ActivityRow, ActivityRow, ActivityRow];
+        expect(await tx((t) => t.listActivities(a.id))).toEqual([n1, t1, c1, t2, n2]);
+        expect(await tx((t) => t.listActivities(a.id, { segments: ['task'] }))).toEqual([t1, t2]);
+        expect(await tx((t) => t.listActivities(a.id, { segments: ['note', 'call'] }))).toEqual([n1, c1, n2]);
+        expect(await tx((t) => t.listActivities(a.id, { segments: ['nothing'] }))).toEqual([]);
+        await tx((t) => t.setActivityDeleted(a.id, [t1.id], T0));
+        expect(await tx((t) => t.listActivities(a.id, { segments: ['task'] }))).toEqual([t2]);
+        expect(await tx((t) => t.listActivities(a.id, { segments: ['task'], includeDeleted: true }))).toEqual([
+          { ...t1, deleted: T0 },
+          t2,
+        ]);
+      });
+    });
+
+    describe('files', () => {
+      it('insertFile / getFile round-trip binary data (every byte value) and a unicode name', async () => {
+        const { a } = await twoAccounts();
+        const input = { accountId: a.id, filename: 'Präsentation – 報告 📎.bin', contenttype: 'application/octet-stream', size: BINARY.length, data: BINARY };
+        const file = await tx((t) => t.insertFile(input));
+        expect(file.id).toBeGreaterThan(0);
+        const back = await tx((t) => t.getFile(a.id, file.id));
+        expect(back).toBeDefined();
+        expect({ ...back!, data: undefined }).toEqual({ ...input, id: file.id, data: undefined });
+        expect(back!.data).toBeInstanceOf(Uint8Array);
+        expect(Array.from(back!.data)).toEqual(Array.from(BINARY));
+        expect(Array.from(file.data)).toEqual(Array.from(BINARY));
+      });
+
+      it('an empty file and a subarray view round-trip exactly', async () => {
+        const { a } = await twoAccounts();
+        const view = BINARY.subarray(10, 20);
+        const [empty, part] = await tx(async (t) => [
+          await t.insertFile({ accountId: a.id, filename: 'empty.txt', contenttype: 'text/plain', size: 0, data: new Uint8Array(0) }),
+          await t.insertFile({ accountId: a.id, filename: 'part', contenttype: 'application/octet-stream', size: view.length, data: view }),
+        ]);
+        const e = await tx((t) => t.getFile(a.id, empty!.id));
+        expect(e!.size).toBe(0);
+        expect(e!.data.length).toBe(0);
+        const p = await tx((t) => t.getFile(a.id, part!.id));
+        expect(Array.from(p!.data)).toEqual(Array.from(view));
+      });
+
+      it('getFile never returns another account’s file', async () => {
+        const { a, b } = await twoAccounts();
+        const file = await tx((t) => t.insertFile({ accountId: a.id, filename: 'x', contenttype: 'text/plain', size: 1, data: new Uint8Array([120]) }));
+        expect(await tx((t) => t.getFile(b.id, file.id))).toBeUndefined();
+        expect(await tx((t) => t.getFile(a.id, file.id + 1_000_000))).toBeUndefined();
+      });
+    });
+
+    describe('API quota', () => {
+      it('countCalls accumulates per user and per window and returns the new total', async () => {
+        const { a } = await twoAccounts();
+        const [u1, u2] = await tx(async (t) => [await t.addUser(userOf(a.id)), await t.addUser(userOf(a.id))]);
+        const w1 = T0;
+        const w2 = T0 + 3_600_000;
+        expect(await tx((t) => t.countCalls(u1!.id, w1, 1))).toBe(1);
+        expect(await tx((t) => t.countCalls(u1!.id, w1, 2))).toBe(3);
+        expect(await tx((t) => t.countCalls(u1!.id, w2, 1))).toBe(1);
+        expect(await tx((t) => t.countCalls(u2!.id, w1, 5))).toBe(5);
+        expect(await tx((t) => t.countCalls(u1!.id, w1, 1))).toBe(4);
+        expect(await tx((t) => t.countCalls(u1!.id, w1, 0))).toBe(4);
+        // Within one transaction, too.
+        expect(
+          await tx(async (t) => [await t.countCalls(u2!.id, w2, 10), await t.countCalls(u2!.id, w2, 10)]),
+        ).toEqual([10, 20]);
+      });
+    });
+
+    describe('transactions', () => {
+      it('returns the value of the body; committed writes are seen by later transactions', async () => {
+        const { a } = await twoAccounts();
+        const value = await tx(async (t) => {
+          const r = await t.insertRecord(recordOf(a.id));
+          return { answer: 42, id: r.id };
+        });
+        expect(value.answer).toBe(42);
+        expect((await tx((t) => t.getRecord(a.id, value.id)))?.id).toBe(value.id);
+      });
+
+      it('a body that throws after writing rolls everything back and rethrows the same error', async () => {
+        const { a } = await twoAccounts();
+        const boom = new Error('boom');
+        let seen: { account?: Account; record?: RecordRow } = {};
+        const usersBefore = await tx((t) => t.countUsers());
+        await expect(
+          tx(async (t) => {
+            const account = await t.ensureAccount(uniq('rolled back'));
+            const record = await t.insertRecord(recordOf(a.id));
+            await t.insertActivity(activityOf(a.id, record.id, record.id));
+            await t.addUser(userOf(a.id));
+            await t.insertFile({ accountId: a.id, filename: 'f', contenttype: 'text/plain', size: 1, data: new Uint8Array([1]) });
+            seen = { account, record };
+            await sleep(1); // an asynchronous gap before the failure
+            throw boom;
+          }),
+        ).rejects.toBe(boom);
+        expect(seen.record).toBeDefined();
+        await tx(async (t) => {
+          expect(await t.getAccount(seen.account!.id)).toBeUndefined();
+          expect(await t.getRecord(a.id, seen.record!.id, { includeDeleted: true })).toBeUndefined();
+          expect(await t.listRecords(a.id, 'contacts', { deleted: true })).toEqual([]);
+          expect(await t.listActivities(a.id, { includeDeleted: true })).toEqual([]);
+          expect(await t.listUsers(a.id, true)).toEqual([]);
+          expect(await t.countUsers()).toBe(usersBefore);
+        });
+      });
+
+      it('a failed transaction leaves the storage usable', async () => {
+        const { a } = await twoAccounts();
+        await expect(tx(async () => Promise.reject(new Error('first')))).rejects.toThrow('first');
+        const r = await tx((t) => t.insertRecord(recordOf(a.id)));
+        expect(await tx((t) => t.getRecord(a.id, r.id))).toEqual(r);
+      });
+
+      it('transactions started together with Promise.all both commit, one after the other', async () => {
+        const { a } = await twoAccounts();
+        const log: string[] = [];
+        const body = (label: string) => async (t: Tx) => {
+          log.push(`${label} begin`);
+          const r = await t.insertRecord(recordOf(a.id, { name: label }));
+          await sleep(10);
+          await t.insertActivity(activityOf(a.id, r.id, r.id));
+          await sleep(5);
+          log.push(`${label} end`);
+          return r;
+        };
+        const [x, y] = await Promise.all([tx(body('x')), tx(body('y'))]);
+        // No interleaving: each body ran from begin to end before the other began.
+        expect([
+          ['x begin', 'x end', 'y begin', 'y end'],
+          ['y begin', 'y end', 'x begin', 'x end'],
+        ]).toContainEqual(log);
+        const listed = await tx((t) => t.listRecords(a.id, 'contacts', { deleted: false }));
+        expect(listed.map((r) => r.name).sort()).toEqual(['x', 'y']);
+        expect(ids(listed).sort()).toEqual([x.id, y.id].sort());
+        expect(await tx((t) => t.listActivities(a.id))).toHaveLength(2);
+      });
+
+      it('concurrent read-modify-write transactions lose no update', async () => {
+        const { a } = await twoAccounts();
+        const rec = await tx((t) => t.insertRecord(recordOf(a.id, { fields: { n: 0 } })));
+        const bump = () =>
+          tx(async (t) => {
+            const row = (await t.getRecord(a.id, rec.id))!;
+            await sleep(1);
+            await t.updateRecord({ ...row, fields: { n: Number(row.fields.n) + 1 } });
+          });
+        await Promise.all(Array.from({ length: 10 }, bump));
+        expect((await tx((t) => t.getRecord(a.id, rec.id)))!.fields.n).toBe(10);
+      });
+
+      it('of concurrent transactions, the failing one rolls back alone', async () => {
+        const { a } = await twoAccounts();
+        const results = await Promise.allSettled([
+          tx(async (t) => {
+            await t.insertRecord(recordOf(a.id, { name: 'kept 1' }));
+            await sleep(5);
+          }),
+          tx(async (t) => {
+            await t.insertRecord(recordOf(a.id, { name: 'dropped' }));
+            await sleep(5);
+            throw new Error('fail');
+          }),
+          tx(async (t) => {
+            await t.insertRecord(recordOf(a.id, { name: 'kept 2' }));
+          }),
+        ]);
+        expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+        const names = (await tx((t) => t.listRecords(a.id, 'contacts', { deleted: true }))).map((r) => r.name);
+        expect(names.sort()).toEqual(['kept 1', 'kept 2']);
+      });
+    });
+  });
+}
