@@ -473,6 +473,10 @@ class IrBuilder {
 
     const notificationLoc = this.section('notification');
     const n = notificationLoc.value;
+    for (const [family, structure] of Object.entries((n.content ?? {}) as Record<string, string>)) {
+      if (!structureNames.has(structure)) this.problem(notificationLoc.file, ['notification', 'content', family], `unknown structure '${structure}'`);
+      if (!events.some((e) => e.name.startsWith(`${family}.`))) this.problem(notificationLoc.file, ['notification', 'content', family], `no event of family '${family}'`, true);
+    }
     const reportTypesLoc = this.section('reportActivityTypes');
     const auditLoc = this.section('auditFields');
     const reportOnly = this.sections.get('reportOnlyTypeids');
@@ -511,6 +515,7 @@ class IrBuilder {
         ...(n.assumed ? { assumed: n.assumed } : {}),
         root: n.root,
         fields: this.fieldMap(n.fields ?? {}, { ...notificationLoc, path: [...notificationLoc.path, 'fields'] }, ctx, 'notification'),
+        content: n.content ?? {},
         signature: n.signature,
         retries: n.retries,
       },

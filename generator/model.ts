@@ -281,6 +281,8 @@ export interface Spec {
     assumed?: string;
     root: string;
     fields: Field[];
+    /** Structure of the `content` element by event family (items, activities). */
+    content: Record<string, string>;
     signature: { header: string; algorithm: string; encoding: string; over: string };
     retries: number;
   };

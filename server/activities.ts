@@ -8,6 +8,7 @@ import type { UploadedFile } from '../runtime/form-data.ts';
 import type { ActivityRow, RecordRow, Tx } from './storage/port.ts';
 import type { Caller } from './context.ts';
 import { activityBySegment } from './facts.ts';
+import { completedAtKey } from './reports.ts';
 
 type Parent = { record: RecordRow; activity?: undefined } | { record: RecordRow; activity: ActivityRow };
 
@@ -148,6 +149,7 @@ export async function updateActivity(tx: Tx, caller: Caller, input: { segment: s
   fail(checkConditions(segment, merged));
   await checkOwners(tx, caller, segment, changes);
   await storeUploads(tx, caller, segment, changes, input.files);
+  if (changes.completed === 1 && row.fields.completed !== 1) changes[completedAtKey] = caller.now();
   row.fields = { ...row.fields, ...changes };
   const oldParent = row.parentId;
   let moved = false;

@@ -223,7 +223,7 @@ export async function listRecords(tx: Tx, caller: Caller, kind: string, params: 
       const tags = await tx.listCategories(caller.accountId, kind);
       entry.categories = (categories.get(r.id) ?? []).map((id) => ({ id, name: tags.find((t) => t.id === id)?.name ?? '' }));
     }
-    entries.push(entry as T.ListEntry);
+    entries.push(entry as unknown as T.ListEntry);
   }
   return { entries, count, status: 'success' };
 }

@@ -240,4 +240,13 @@ export async function listOwnership(tx: Tx, caller: Caller, params: T.ListOwners
   };
 }
 
-export { spec };
+
+
+/** Trash: brings a deleted record back (crmgen restore; the API has no restore endpoint). */
+export async function restoreRecord(tx: Tx, caller: Caller, kind: string, id: number): Promise<RecordRow> {
+  const row = await tx.getRecord(caller.accountId, id, { includeDeleted: true });
+  if (!row || row.kind !== kind || row.deleted === null) throw new ServiceError('itemisnotfound', `no deleted ${kind} record ${id}`);
+  await tx.setRecordDeleted(caller.accountId, id, null);
+  caller.events.push({ event: 'items.restore', kind, id });
+  return row;
+}

@@ -25,6 +25,8 @@ export interface ReferenceServiceOptions {
   /** Runs inside the transaction of every call that changed something (the webhook outbox). */
   onCommit?: (tx: Tx, accountId: number, events: ChangeEvent[], now: number) => Promise<void>;
   log?: (line: string) => void;
+  /** Accept hooks whose url is a private or loopback address (development, tests). */
+  allowPrivateWebhooks?: boolean;
 }
 
 export interface ReferenceService {
@@ -73,8 +75,8 @@ export function createReferenceService(opts: ReferenceServiceOptions): Reference
     reportOpportunities: (i, p) => asCaller(p, (tx, c) => reports.opportunities(tx, c, i.params)),
     reportActivities: (i, p) => asCaller(p, (tx, c) => reports.activities(tx, c, i.params)),
     reportTimetracking: (i, p) => asCaller(p, (tx, c) => reports.timetracking(tx, c, i.params)),
-    createHook: (i, p) => asCaller(p, (tx, c) => hooks.createHook(tx, c, i.body)),
-    updateHook: (i, p) => asCaller(p, (tx, c) => hooks.updateHook(tx, c, i.id, i.body)),
+    createHook: (i, p) => asCaller(p, (tx, c) => hooks.createHook(tx, c, i.body, opts.allowPrivateWebhooks ?? false)),
+    updateHook: (i, p) => asCaller(p, (tx, c) => hooks.updateHook(tx, c, i.id, i.body, opts.allowPrivateWebhooks ?? false)),
     listHooks: (i, p) => asCaller(p, (tx, c) => hooks.listHooks(tx, c)),
     deleteHook: (i, p) => asCaller(p, (tx, c) => hooks.deleteHook(tx, c, i.id)),
   };

@@ -535,6 +535,77 @@ const reportTimeRecord: Desc = {
     item: reportItem,
   },
 };
+const item: Desc = {
+  k: 'o',
+  f: {
+    id: S_INT,
+    name: S_TEXT,
+    typeid: S_INT,
+    created: S_DATETIME,
+    viewed: S_DATETIME,
+    updated: S_DATETIME,
+    ownership: S_INT,
+    flagged: S_FLAG_EMPTY,
+    fields: anyItemFields,
+  },
+};
+const itemNotificationContent: Desc = {
+  k: 'o',
+  f: {
+    item: item,
+    activities: { k: 'y', p: 'id', as: 'activities', of: activityEntry },
+    categories: { k: 'l', e: 'category', of: categoryTag },
+    relateditems: { k: 'l', e: 'relatedto', of: relatedItem },
+  },
+};
+const activityNotificationContent: Desc = {
+  k: 'o',
+  f: {
+    id: S_INT,
+    name: S_TEXT,
+    typeid: S_INT,
+    item: S_INT,
+    parent: S_INT,
+    level: S_INT,
+    position: S_INT,
+    created: S_DATETIME,
+    updated: S_DATETIME,
+    creatorid: S_INT,
+    creatorname: S_TEXT,
+    fields: { k: 'm', of: S_TEXT },
+  },
+  sel: {
+    on: 'typeid',
+    f: 'fields',
+    cases: {
+      55: attachmentfileFields,
+      73: callFields,
+      91: commentFields,
+      29: marketingawidgetFields,
+      39: marketingbwidgetFields,
+      4: eventFields,
+      5: eventFields,
+      23: fileFields,
+      6: followupFields,
+      27: billingawidgetFields,
+      37: onlinedocFields,
+      90: linkedemailsFields,
+      3: noteFields,
+      32: opportunityFields,
+      24: photoFields,
+      31: photolistFields,
+      57: separatorFields,
+      88: scheduledemailFields,
+      14: taskFields,
+      22: tasklistFields,
+      51: templateFields,
+      15: timerecordFields,
+      7: websiteFields,
+      96: billingbwidgetFields,
+      97: supportwidgetFields,
+    },
+  },
+};
 /** Wire shape of every message, by target (the JSON Schema id of the same message). */
 export const descriptors = {
   'records/contacts.listRecords.params': {
@@ -1281,6 +1352,14 @@ export const descriptors = {
   'reportTimetracking.response': {
     k: 'o',
     f: { timerecords: { k: 'l', e: 'timerecord', of: reportTimeRecord }, status: S_TEXT },
+  },
+  'notification/items': {
+    k: 'o',
+    f: { type: S_TEXT, objectid: S_INT, occured: S_DATETIME, content: itemNotificationContent },
+  },
+  'notification/activities': {
+    k: 'o',
+    f: { type: S_TEXT, objectid: S_INT, occured: S_DATETIME, content: activityNotificationContent },
   },
   'error.response': { k: 'o', f: { status: S_TEXT, errors: { k: 'm', of: S_TEXT } } },
 } satisfies Record<string, Desc>;

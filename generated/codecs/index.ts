@@ -158,6 +158,8 @@ export interface CodecTargets {
   'reportActivities.response': T.ReportActivitiesResponse;
   'reportTimetracking.params': T.ReportTimetrackingParams;
   'reportTimetracking.response': T.ReportTimetrackingResponse;
+  'notification/items': T.ItemsNotification;
+  'notification/activities': T.ActivitiesNotification;
   'error.response': T.ErrorResponse;
 }
 
@@ -165,7 +167,12 @@ export type CodecTarget = keyof CodecTargets;
 export type WireFormat = 'xml' | 'json' | 'form';
 /** Bounds on XML bodies (spec limits). */
 export const xmlLimits = { maxDepth: 32, maxElements: 100000, maxBytes: 10485760 };
-export const roots = { request: 'request', response: 'response' };
+export const roots = { request: 'request', response: 'response', notification: 'notification' };
+
+/** The root element of a message in XML. */
+export function rootOf(target: CodecTarget): string {
+  return target.startsWith('notification/') ? roots.notification : isResponse(target) ? roots.response : roots.request;
+}
 
 /** A decoded body: its typed value, and unknown fields found on the way (requests only). */
 export interface Decoded<V> {
@@ -174,7 +181,7 @@ export interface Decoded<V> {
 }
 
 export function isResponse(target: CodecTarget): boolean {
-  return target.endsWith('.response');
+  return target.endsWith('.response') || target.startsWith('notification/');
 }
 
 /** Decodes a body into the typed value of a message. Requests and parameters are strict (unknown fields become issues); responses tolerate what a newer server adds. Throws CodecError (malformedrequest) on a body that cannot be parsed. */
@@ -189,7 +196,7 @@ export function decode<K extends CodecTarget>(
   let value: unknown;
   if (format === 'xml') {
     if (typeof body === 'object' && !(body instanceof Uint8Array)) throw new CodecError('XML bodies are text or bytes');
-    value = decodeXml(desc, body, isResponse(target) ? roots.response : roots.request, xmlLimits, opts);
+    value = decodeXml(desc, body, rootOf(target), xmlLimits, opts);
   } else if (format === 'json') {
     value = fromWireJson(
       desc,
@@ -225,7 +232,7 @@ function parseJson(body: string | Uint8Array): unknown {
 /** Encodes the typed value of a message as XML (with its root), JSON (no root) or form text. */
 export function encode<K extends CodecTarget>(target: K, format: WireFormat, value: CodecTargets[K]): string {
   const desc = descriptors[target as keyof typeof descriptors];
-  if (format === 'xml') return encodeXml(desc, value, isResponse(target) ? roots.response : roots.request);
+  if (format === 'xml') return encodeXml(desc, value, rootOf(target));
   if (format === 'json') return JSON.stringify(toWireJson(desc, value));
   return new URLSearchParams(encodeForm(desc, value)).toString();
 }

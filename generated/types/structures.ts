@@ -222,6 +222,32 @@ export type ReportActivity<K extends KindName = KindName> = {
   completed?: 0 | 1;
   item?: ReportItem<K>;
 };
+/** What show returns for the record (items.* events). */
+export type ItemNotificationContent<K extends KindName = KindName, S extends ActivitySegment = ActivitySegment> = {
+  item: Item<K>;
+  activities?: Array<ActivityEntry<S>>;
+  categories?: Array<CategoryTag>;
+  relateditems?: Array<RelatedItem>;
+};
+/** The activity with its fields, its type name and the id of its record (activities.* events). */
+export type ActivityNotificationContent<S extends ActivitySegment = ActivitySegment> = {
+  id: number;
+  /** The activity's segment. */
+  name: string;
+  typeid: number;
+  /** Id of the record the activity belongs to. */
+  item: number;
+  parent: number;
+  level?: number;
+  position?: number;
+  /** UTC date and time, ISO 8601. */
+  created?: string;
+  /** UTC date and time, ISO 8601. */
+  updated?: string;
+  creatorid?: number;
+  creatorname?: string;
+  fields?: ActivityFieldsBySegment[S];
+};
 /** A webhook as listed by GET /hooks/. */
 export type Hook = {
   id: number;

@@ -176,9 +176,18 @@ export const validators: ReadonlyMap<string, CompiledValidator> = new Map<string
 ]);
 /** Patterns of the date types (emit/schemas.ts) and the date forms they accept. */
 const datePatterns = new Map<string, string>([
-  ['^[0-9]{4}-[0-9]{2}-[0-9]{2}$', 'YYYY-MM-DD'],
-  ['^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\+00:00$', 'YYYY-MM-DDThh:mm:ss+00:00'],
-  ['^[0-9]{4}-[0-9]{2}-[0-9]{2}(?:T[0-9]{2}:[0-9]{2}:[0-9]{2}\\+00:00)?$', 'YYYY-MM-DDThh:mm:ss+00:00 or YYYY-MM-DD'],
+  [
+    '^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$',
+    'YYYY-MM-DD',
+  ],
+  [
+    '^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\\+00:00$',
+    'YYYY-MM-DDThh:mm:ss+00:00',
+  ],
+  [
+    '^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))(?:T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\\+00:00)?$',
+    'YYYY-MM-DDThh:mm:ss+00:00 or YYYY-MM-DD',
+  ],
 ]);
 /** Value lists checked by a pattern (their {template} entries), by pattern. */
 const listPatterns = new Map<string, readonly (string | number)[]>([

@@ -930,8 +930,8 @@ return errors === 0;
 validate25.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_call_createActivity_request = validate26;
-const schema37 = {"$id":"crmgen:activities/call.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"details":{"type":"string"},"dateoccured":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\+00:00$"},"duration":{"type":"integer"}}},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
-const pattern4 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\+00:00$", "u");
+const schema37 = {"$id":"crmgen:activities/call.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"details":{"type":"string"},"dateoccured":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\\+00:00$"},"duration":{"type":"integer"}}},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
+const pattern4 = new RegExp("^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\\+00:00$", "u");
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/call.createActivity.request" */;
@@ -1011,7 +1011,7 @@ if(data1.dateoccured !== undefined){
 let data3 = data1.dateoccured;
 if(typeof data3 === "string"){
 if(!pattern4.test(data3)){
-const err5 = {instancePath:instancePath+"/data/dateoccured",schemaPath:"#/properties/data/properties/dateoccured/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\+00:00$"}};
+const err5 = {instancePath:instancePath+"/data/dateoccured",schemaPath:"#/properties/data/properties/dateoccured/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\\+00:00$"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1100,7 +1100,7 @@ return errors === 0;
 validate26.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_call_updateActivity_request = validate27;
-const schema38 = {"$id":"crmgen:activities/call.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"details":{"type":"string"},"dateoccured":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\+00:00$"},"duration":{"type":"integer"}}},"after":{"type":"integer"},"before":{"type":"integer"}}};
+const schema38 = {"$id":"crmgen:activities/call.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"details":{"type":"string"},"dateoccured":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\\+00:00$"},"duration":{"type":"integer"}}},"after":{"type":"integer"},"before":{"type":"integer"}}};
 
 function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/call.updateActivity.request" */;
@@ -1170,7 +1170,7 @@ if(data1.dateoccured !== undefined){
 let data3 = data1.dateoccured;
 if(typeof data3 === "string"){
 if(!pattern4.test(data3)){
-const err4 = {instancePath:instancePath+"/data/dateoccured",schemaPath:"#/properties/data/properties/dateoccured/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\+00:00$"}};
+const err4 = {instancePath:instancePath+"/data/dateoccured",schemaPath:"#/properties/data/properties/dateoccured/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\\+00:00$"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1511,10 +1511,10 @@ return errors === 0;
 validate29.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_event_createActivity_request = validate30;
-const schema41 = {"$id":"crmgen:activities/event.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","properties":{"title":{"type":"string"},"details":{"type":"string"},"completed":{"enum":[0,1]},"timestart":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}(?:T[0-9]{2}:[0-9]{2}:[0-9]{2}\\+00:00)?$"},"timeend":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}(?:T[0-9]{2}:[0-9]{2}:[0-9]{2}\\+00:00)?$"},"location":{"type":"string"},"eventtype":{"enum":["keep","remove"]},"priority":{"type":"integer","minimum":0,"maximum":6},"noticenow":{"enum":[0,1]},"remindtime":{"enum":[0,1]},"attendees":{"type":"array","items":{"type":"integer","minimum":0}},"externalattendees":{"type":"array","items":{"type":"string","pattern":"^[^@\\s,]+@[^@\\s,]+$"}},"repeats":{"enum":["","daily","weekly","monthly","yearly"]},"repeatevery":{"type":"integer"},"repeatuntil":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},"repeatinterval":{"type":"array","items":{"enum":[0,1,2,3,4,5,6]}}},"propertyNames":{"enum":["title","details","completed","timestart","timeend","location","eventtype","priority","noticenow","remindtime","attendees","externalattendees","repeats","repeatevery","repeatuntil","repeatinterval"]}},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
-const pattern6 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}(?:T[0-9]{2}:[0-9]{2}:[0-9]{2}\\+00:00)?$", "u");
+const schema41 = {"$id":"crmgen:activities/event.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","properties":{"title":{"type":"string"},"details":{"type":"string"},"completed":{"enum":[0,1]},"timestart":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))(?:T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\\+00:00)?$"},"timeend":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))(?:T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\\+00:00)?$"},"location":{"type":"string"},"eventtype":{"enum":["keep","remove"]},"priority":{"type":"integer","minimum":0,"maximum":6},"noticenow":{"enum":[0,1]},"remindtime":{"enum":[0,1]},"attendees":{"type":"array","items":{"type":"integer","minimum":0}},"externalattendees":{"type":"array","items":{"type":"string","pattern":"^[^@\\s,]+@[^@\\s,]+$"}},"repeats":{"enum":["","daily","weekly","monthly","yearly"]},"repeatevery":{"type":"integer"},"repeatuntil":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"repeatinterval":{"type":"array","items":{"enum":[0,1,2,3,4,5,6]}}},"propertyNames":{"enum":["title","details","completed","timestart","timeend","location","eventtype","priority","noticenow","remindtime","attendees","externalattendees","repeats","repeatevery","repeatuntil","repeatinterval"]}},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
+const pattern6 = new RegExp("^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))(?:T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\\+00:00)?$", "u");
 const pattern8 = new RegExp("^[^@\\s,]+@[^@\\s,]+$", "u");
-const pattern9 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "u");
+const pattern9 = new RegExp("^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$", "u");
 
 function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/event.createActivity.request" */;
@@ -1631,7 +1631,7 @@ if(data1.timestart !== undefined){
 let data5 = data1.timestart;
 if(typeof data5 === "string"){
 if(!pattern6.test(data5)){
-const err8 = {instancePath:instancePath+"/data/timestart",schemaPath:"#/properties/data/properties/timestart/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}(?:T[0-9]{2}:[0-9]{2}:[0-9]{2}\\+00:00)?$"}};
+const err8 = {instancePath:instancePath+"/data/timestart",schemaPath:"#/properties/data/properties/timestart/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))(?:T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\\+00:00)?$"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1656,7 +1656,7 @@ if(data1.timeend !== undefined){
 let data6 = data1.timeend;
 if(typeof data6 === "string"){
 if(!pattern6.test(data6)){
-const err10 = {instancePath:instancePath+"/data/timeend",schemaPath:"#/properties/data/properties/timeend/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}(?:T[0-9]{2}:[0-9]{2}:[0-9]{2}\\+00:00)?$"}};
+const err10 = {instancePath:instancePath+"/data/timeend",schemaPath:"#/properties/data/properties/timeend/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))(?:T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\\+00:00)?$"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1875,7 +1875,7 @@ if(data1.repeatuntil !== undefined){
 let data18 = data1.repeatuntil;
 if(typeof data18 === "string"){
 if(!pattern9.test(data18)){
-const err27 = {instancePath:instancePath+"/data/repeatuntil",schemaPath:"#/properties/data/properties/repeatuntil/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"}};
+const err27 = {instancePath:instancePath+"/data/repeatuntil",schemaPath:"#/properties/data/properties/repeatuntil/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1980,7 +1980,7 @@ return errors === 0;
 validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_event_updateActivity_request = validate31;
-const schema42 = {"$id":"crmgen:activities/event.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","properties":{"title":{"type":"string"},"details":{"type":"string"},"completed":{"enum":[0,1]},"timestart":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}(?:T[0-9]{2}:[0-9]{2}:[0-9]{2}\\+00:00)?$"},"timeend":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}(?:T[0-9]{2}:[0-9]{2}:[0-9]{2}\\+00:00)?$"},"location":{"type":"string"},"eventtype":{"enum":["keep","remove"]},"priority":{"type":"integer","minimum":0,"maximum":6},"noticenow":{"enum":[0,1]},"remindtime":{"enum":[0,1]},"attendees":{"type":"array","items":{"type":"integer","minimum":0}},"externalattendees":{"type":"array","items":{"type":"string","pattern":"^[^@\\s,]+@[^@\\s,]+$"}},"repeats":{"enum":["","daily","weekly","monthly","yearly"]},"repeatevery":{"type":"integer"},"repeatuntil":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},"repeatinterval":{"type":"array","items":{"enum":[0,1,2,3,4,5,6]}}},"propertyNames":{"enum":["title","details","completed","timestart","timeend","location","eventtype","priority","noticenow","remindtime","attendees","externalattendees","repeats","repeatevery","repeatuntil","repeatinterval"]}},"after":{"type":"integer"},"before":{"type":"integer"}}};
+const schema42 = {"$id":"crmgen:activities/event.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","properties":{"title":{"type":"string"},"details":{"type":"string"},"completed":{"enum":[0,1]},"timestart":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))(?:T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\\+00:00)?$"},"timeend":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))(?:T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\\+00:00)?$"},"location":{"type":"string"},"eventtype":{"enum":["keep","remove"]},"priority":{"type":"integer","minimum":0,"maximum":6},"noticenow":{"enum":[0,1]},"remindtime":{"enum":[0,1]},"attendees":{"type":"array","items":{"type":"integer","minimum":0}},"externalattendees":{"type":"array","items":{"type":"string","pattern":"^[^@\\s,]+@[^@\\s,]+$"}},"repeats":{"enum":["","daily","weekly","monthly","yearly"]},"repeatevery":{"type":"integer"},"repeatuntil":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"repeatinterval":{"type":"array","items":{"enum":[0,1,2,3,4,5,6]}}},"propertyNames":{"enum":["title","details","completed","timestart","timeend","location","eventtype","priority","noticenow","remindtime","attendees","externalattendees","repeats","repeatevery","repeatuntil","repeatinterval"]}},"after":{"type":"integer"},"before":{"type":"integer"}}};
 
 function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/event.updateActivity.request" */;
@@ -2087,7 +2087,7 @@ if(data1.timestart !== undefined){
 let data5 = data1.timestart;
 if(typeof data5 === "string"){
 if(!pattern6.test(data5)){
-const err7 = {instancePath:instancePath+"/data/timestart",schemaPath:"#/properties/data/properties/timestart/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}(?:T[0-9]{2}:[0-9]{2}:[0-9]{2}\\+00:00)?$"}};
+const err7 = {instancePath:instancePath+"/data/timestart",schemaPath:"#/properties/data/properties/timestart/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))(?:T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\\+00:00)?$"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2112,7 +2112,7 @@ if(data1.timeend !== undefined){
 let data6 = data1.timeend;
 if(typeof data6 === "string"){
 if(!pattern6.test(data6)){
-const err9 = {instancePath:instancePath+"/data/timeend",schemaPath:"#/properties/data/properties/timeend/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}(?:T[0-9]{2}:[0-9]{2}:[0-9]{2}\\+00:00)?$"}};
+const err9 = {instancePath:instancePath+"/data/timeend",schemaPath:"#/properties/data/properties/timeend/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))(?:T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\\+00:00)?$"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2331,7 +2331,7 @@ if(data1.repeatuntil !== undefined){
 let data18 = data1.repeatuntil;
 if(typeof data18 === "string"){
 if(!pattern9.test(data18)){
-const err26 = {instancePath:instancePath+"/data/repeatuntil",schemaPath:"#/properties/data/properties/repeatuntil/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"}};
+const err26 = {instancePath:instancePath+"/data/repeatuntil",schemaPath:"#/properties/data/properties/repeatuntil/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2860,7 +2860,7 @@ return errors === 0;
 validate33.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_followup_createActivity_request = validate34;
-const schema45 = {"$id":"crmgen:activities/followup.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"details":{"type":"string"},"assignedto":{"type":"integer","minimum":0},"nodate":{"enum":[0,1]},"duedate":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},"completed":{"enum":[0,1]},"sendnotification":{"enum":[0,1]},"remindtime":{"type":"integer"}}},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
+const schema45 = {"$id":"crmgen:activities/followup.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"details":{"type":"string"},"assignedto":{"type":"integer","minimum":0},"nodate":{"enum":[0,1]},"duedate":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"completed":{"enum":[0,1]},"sendnotification":{"enum":[0,1]},"remindtime":{"type":"integer"}}},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
 
 function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/followup.createActivity.request" */;
@@ -2978,7 +2978,7 @@ if(data1.duedate !== undefined){
 let data5 = data1.duedate;
 if(typeof data5 === "string"){
 if(!pattern9.test(data5)){
-const err8 = {instancePath:instancePath+"/data/duedate",schemaPath:"#/properties/data/properties/duedate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"}};
+const err8 = {instancePath:instancePath+"/data/duedate",schemaPath:"#/properties/data/properties/duedate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3093,7 +3093,7 @@ return errors === 0;
 validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_followup_updateActivity_request = validate35;
-const schema46 = {"$id":"crmgen:activities/followup.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"details":{"type":"string"},"assignedto":{"type":"integer","minimum":0},"nodate":{"enum":[0,1]},"duedate":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},"completed":{"enum":[0,1]},"sendnotification":{"enum":[0,1]},"remindtime":{"type":"integer"}}},"after":{"type":"integer"},"before":{"type":"integer"}}};
+const schema46 = {"$id":"crmgen:activities/followup.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"details":{"type":"string"},"assignedto":{"type":"integer","minimum":0},"nodate":{"enum":[0,1]},"duedate":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"completed":{"enum":[0,1]},"sendnotification":{"enum":[0,1]},"remindtime":{"type":"integer"}}},"after":{"type":"integer"},"before":{"type":"integer"}}};
 
 function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/followup.updateActivity.request" */;
@@ -3201,7 +3201,7 @@ if(data1.duedate !== undefined){
 let data5 = data1.duedate;
 if(typeof data5 === "string"){
 if(!pattern9.test(data5)){
-const err7 = {instancePath:instancePath+"/data/duedate",schemaPath:"#/properties/data/properties/duedate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"}};
+const err7 = {instancePath:instancePath+"/data/duedate",schemaPath:"#/properties/data/properties/duedate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4464,7 +4464,7 @@ return errors === 0;
 validate43.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_opportunity_createActivity_request = validate44;
-const schema55 = {"$id":"crmgen:activities/opportunity.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","properties":{"description":{"type":"string"},"valueunit":{"type":"number"},"valuecurrency":{"enum":["USD","EUR","GBP","CAD","AUD","BRL","CHF","CNY","DKK","HKD","HRK","HUF","INR","JPY","MXN","MYR","NOK","NZD","RUB","SEK","SGD","THB","ZAR"]},"valueinterval":{"enum":["fixed price","per hour","per day","per week","per month","per quarter","per year"]},"valueduration":{"type":"integer"},"stage":{"type":"integer","minimum":0,"maximum":100},"probability":{"type":"integer","minimum":0,"maximum":100},"closingdate":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},"responsible":{"type":"integer","minimum":0},"status":{"enum":["Discussion","Pending","Won","Lost","On-hold"]}},"propertyNames":{"enum":["description","valueunit","valuecurrency","valueinterval","valueduration","stage","probability","closingdate","responsible","status"]}},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
+const schema55 = {"$id":"crmgen:activities/opportunity.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","properties":{"description":{"type":"string"},"valueunit":{"type":"number"},"valuecurrency":{"enum":["USD","EUR","GBP","CAD","AUD","BRL","CHF","CNY","DKK","HKD","HRK","HUF","INR","JPY","MXN","MYR","NOK","NZD","RUB","SEK","SGD","THB","ZAR"]},"valueinterval":{"enum":["fixed price","per hour","per day","per week","per month","per quarter","per year"]},"valueduration":{"type":"integer"},"stage":{"type":"integer","minimum":0,"maximum":100},"probability":{"type":"integer","minimum":0,"maximum":100},"closingdate":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"responsible":{"type":"integer","minimum":0},"status":{"enum":["Discussion","Pending","Won","Lost","On-hold"]}},"propertyNames":{"enum":["description","valueunit","valuecurrency","valueinterval","valueduration","stage","probability","closingdate","responsible","status"]}},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
 
 function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/opportunity.createActivity.request" */;
@@ -4678,7 +4678,7 @@ if(data1.closingdate !== undefined){
 let data9 = data1.closingdate;
 if(typeof data9 === "string"){
 if(!pattern9.test(data9)){
-const err16 = {instancePath:instancePath+"/data/closingdate",schemaPath:"#/properties/data/properties/closingdate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"}};
+const err16 = {instancePath:instancePath+"/data/closingdate",schemaPath:"#/properties/data/properties/closingdate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4792,7 +4792,7 @@ return errors === 0;
 validate44.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_opportunity_updateActivity_request = validate45;
-const schema56 = {"$id":"crmgen:activities/opportunity.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","properties":{"description":{"type":"string"},"valueunit":{"type":"number"},"valuecurrency":{"enum":["USD","EUR","GBP","CAD","AUD","BRL","CHF","CNY","DKK","HKD","HRK","HUF","INR","JPY","MXN","MYR","NOK","NZD","RUB","SEK","SGD","THB","ZAR"]},"valueinterval":{"enum":["fixed price","per hour","per day","per week","per month","per quarter","per year"]},"valueduration":{"type":"integer"},"stage":{"type":"integer","minimum":0,"maximum":100},"probability":{"type":"integer","minimum":0,"maximum":100},"closingdate":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},"responsible":{"type":"integer","minimum":0},"status":{"enum":["Discussion","Pending","Won","Lost","On-hold"]}},"propertyNames":{"enum":["description","valueunit","valuecurrency","valueinterval","valueduration","stage","probability","closingdate","responsible","status"]}},"after":{"type":"integer"},"before":{"type":"integer"}}};
+const schema56 = {"$id":"crmgen:activities/opportunity.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","properties":{"description":{"type":"string"},"valueunit":{"type":"number"},"valuecurrency":{"enum":["USD","EUR","GBP","CAD","AUD","BRL","CHF","CNY","DKK","HKD","HRK","HUF","INR","JPY","MXN","MYR","NOK","NZD","RUB","SEK","SGD","THB","ZAR"]},"valueinterval":{"enum":["fixed price","per hour","per day","per week","per month","per quarter","per year"]},"valueduration":{"type":"integer"},"stage":{"type":"integer","minimum":0,"maximum":100},"probability":{"type":"integer","minimum":0,"maximum":100},"closingdate":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"responsible":{"type":"integer","minimum":0},"status":{"enum":["Discussion","Pending","Won","Lost","On-hold"]}},"propertyNames":{"enum":["description","valueunit","valuecurrency","valueinterval","valueduration","stage","probability","closingdate","responsible","status"]}},"after":{"type":"integer"},"before":{"type":"integer"}}};
 
 function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/opportunity.updateActivity.request" */;
@@ -4996,7 +4996,7 @@ if(data1.closingdate !== undefined){
 let data9 = data1.closingdate;
 if(typeof data9 === "string"){
 if(!pattern9.test(data9)){
-const err15 = {instancePath:instancePath+"/data/closingdate",schemaPath:"#/properties/data/properties/closingdate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"}};
+const err15 = {instancePath:instancePath+"/data/closingdate",schemaPath:"#/properties/data/properties/closingdate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -5362,7 +5362,7 @@ return errors === 0;
 validate47.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_scheduledemail_createActivity_request = validate48;
-const schema59 = {"$id":"crmgen:activities/scheduledemail.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"to":{"type":"array","items":{"type":"string"}},"cc":{"type":"array","items":{"type":"string"}},"bcc":{"type":"array","items":{"type":"string"}},"from":{"type":"string"},"subject":{"type":"string"},"priority":{"enum":[0,1,2]},"body":{"type":"string"},"scheduledtime":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"}}},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
+const schema59 = {"$id":"crmgen:activities/scheduledemail.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"to":{"type":"array","items":{"type":"string"}},"cc":{"type":"array","items":{"type":"string"}},"bcc":{"type":"array","items":{"type":"string"}},"from":{"type":"string"},"subject":{"type":"string"},"priority":{"enum":[0,1,2]},"body":{"type":"string"},"scheduledtime":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"}}},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
 
 function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/scheduledemail.createActivity.request" */;
@@ -5563,7 +5563,7 @@ if(data1.scheduledtime !== undefined){
 let data12 = data1.scheduledtime;
 if(typeof data12 === "string"){
 if(!pattern9.test(data12)){
-const err14 = {instancePath:instancePath+"/data/scheduledtime",schemaPath:"#/properties/data/properties/scheduledtime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"}};
+const err14 = {instancePath:instancePath+"/data/scheduledtime",schemaPath:"#/properties/data/properties/scheduledtime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -5639,7 +5639,7 @@ return errors === 0;
 validate48.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_scheduledemail_updateActivity_request = validate49;
-const schema60 = {"$id":"crmgen:activities/scheduledemail.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"to":{"type":"array","items":{"type":"string"}},"cc":{"type":"array","items":{"type":"string"}},"bcc":{"type":"array","items":{"type":"string"}},"from":{"type":"string"},"subject":{"type":"string"},"priority":{"enum":[0,1,2]},"body":{"type":"string"},"scheduledtime":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"}}},"after":{"type":"integer"},"before":{"type":"integer"}}};
+const schema60 = {"$id":"crmgen:activities/scheduledemail.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"to":{"type":"array","items":{"type":"string"}},"cc":{"type":"array","items":{"type":"string"}},"bcc":{"type":"array","items":{"type":"string"}},"from":{"type":"string"},"subject":{"type":"string"},"priority":{"enum":[0,1,2]},"body":{"type":"string"},"scheduledtime":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"}}},"after":{"type":"integer"},"before":{"type":"integer"}}};
 
 function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/scheduledemail.updateActivity.request" */;
@@ -5830,7 +5830,7 @@ if(data1.scheduledtime !== undefined){
 let data12 = data1.scheduledtime;
 if(typeof data12 === "string"){
 if(!pattern9.test(data12)){
-const err13 = {instancePath:instancePath+"/data/scheduledtime",schemaPath:"#/properties/data/properties/scheduledtime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"}};
+const err13 = {instancePath:instancePath+"/data/scheduledtime",schemaPath:"#/properties/data/properties/scheduledtime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6438,7 +6438,7 @@ return errors === 0;
 validate53.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_task_createActivity_request = validate54;
-const schema65 = {"$id":"crmgen:activities/task.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","properties":{"title":{"type":"string"},"details":{"type":"string"},"assignedto":{"type":"integer","minimum":0},"nodate":{"enum":[0,1]},"duedate":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},"completed":{"enum":[0,1]},"sendnotification":{"enum":[0,1]},"remindtime":{"type":"integer"},"priority":{"type":"integer","minimum":0,"maximum":6},"billed":{"enum":[0,1]},"ignoreweekends":{"enum":[0,1]},"timespent":{"type":"integer"},"timespentmeasure":{"enum":["days","hours","weeks"]},"timeremains":{"type":"integer"},"timeremainsmeasure":{"enum":["days","hours","weeks"]},"invoiced":{"type":"string"},"notifyoncomplete":{"type":"array","items":{"type":"string","pattern":"^[^@\\s,]+@[^@\\s,]+$"}}},"propertyNames":{"enum":["title","details","assignedto","nodate","duedate","completed","sendnotification","remindtime","priority","billed","ignoreweekends","timespent","timespentmeasure","timeremains","timeremainsmeasure","invoiced","notifyoncomplete"]}},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
+const schema65 = {"$id":"crmgen:activities/task.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","properties":{"title":{"type":"string"},"details":{"type":"string"},"assignedto":{"type":"integer","minimum":0},"nodate":{"enum":[0,1]},"duedate":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"completed":{"enum":[0,1]},"sendnotification":{"enum":[0,1]},"remindtime":{"type":"integer"},"priority":{"type":"integer","minimum":0,"maximum":6},"billed":{"enum":[0,1]},"ignoreweekends":{"enum":[0,1]},"timespent":{"type":"integer"},"timespentmeasure":{"enum":["days","hours","weeks"]},"timeremains":{"type":"integer"},"timeremainsmeasure":{"enum":["days","hours","weeks"]},"invoiced":{"type":"string"},"notifyoncomplete":{"type":"array","items":{"type":"string","pattern":"^[^@\\s,]+@[^@\\s,]+$"}}},"propertyNames":{"enum":["title","details","assignedto","nodate","duedate","completed","sendnotification","remindtime","priority","billed","ignoreweekends","timespent","timespentmeasure","timeremains","timeremainsmeasure","invoiced","notifyoncomplete"]}},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
 
 function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/task.createActivity.request" */;
@@ -6580,7 +6580,7 @@ if(data1.duedate !== undefined){
 let data6 = data1.duedate;
 if(typeof data6 === "string"){
 if(!pattern9.test(data6)){
-const err10 = {instancePath:instancePath+"/data/duedate",schemaPath:"#/properties/data/properties/duedate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"}};
+const err10 = {instancePath:instancePath+"/data/duedate",schemaPath:"#/properties/data/properties/duedate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6861,7 +6861,7 @@ return errors === 0;
 validate54.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_task_updateActivity_request = validate55;
-const schema66 = {"$id":"crmgen:activities/task.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","properties":{"title":{"type":"string"},"details":{"type":"string"},"assignedto":{"type":"integer","minimum":0},"nodate":{"enum":[0,1]},"duedate":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},"completed":{"enum":[0,1]},"sendnotification":{"enum":[0,1]},"remindtime":{"type":"integer"},"priority":{"type":"integer","minimum":0,"maximum":6},"billed":{"enum":[0,1]},"ignoreweekends":{"enum":[0,1]},"timespent":{"type":"integer"},"timespentmeasure":{"enum":["days","hours","weeks"]},"timeremains":{"type":"integer"},"timeremainsmeasure":{"enum":["days","hours","weeks"]},"invoiced":{"type":"string"},"notifyoncomplete":{"type":"array","items":{"type":"string","pattern":"^[^@\\s,]+@[^@\\s,]+$"}}},"propertyNames":{"enum":["title","details","assignedto","nodate","duedate","completed","sendnotification","remindtime","priority","billed","ignoreweekends","timespent","timespentmeasure","timeremains","timeremainsmeasure","invoiced","notifyoncomplete"]}},"after":{"type":"integer"},"before":{"type":"integer"}}};
+const schema66 = {"$id":"crmgen:activities/task.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","properties":{"title":{"type":"string"},"details":{"type":"string"},"assignedto":{"type":"integer","minimum":0},"nodate":{"enum":[0,1]},"duedate":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"completed":{"enum":[0,1]},"sendnotification":{"enum":[0,1]},"remindtime":{"type":"integer"},"priority":{"type":"integer","minimum":0,"maximum":6},"billed":{"enum":[0,1]},"ignoreweekends":{"enum":[0,1]},"timespent":{"type":"integer"},"timespentmeasure":{"enum":["days","hours","weeks"]},"timeremains":{"type":"integer"},"timeremainsmeasure":{"enum":["days","hours","weeks"]},"invoiced":{"type":"string"},"notifyoncomplete":{"type":"array","items":{"type":"string","pattern":"^[^@\\s,]+@[^@\\s,]+$"}}},"propertyNames":{"enum":["title","details","assignedto","nodate","duedate","completed","sendnotification","remindtime","priority","billed","ignoreweekends","timespent","timespentmeasure","timeremains","timeremainsmeasure","invoiced","notifyoncomplete"]}},"after":{"type":"integer"},"before":{"type":"integer"}}};
 
 function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/task.updateActivity.request" */;
@@ -6993,7 +6993,7 @@ if(data1.duedate !== undefined){
 let data6 = data1.duedate;
 if(typeof data6 === "string"){
 if(!pattern9.test(data6)){
-const err9 = {instancePath:instancePath+"/data/duedate",schemaPath:"#/properties/data/properties/duedate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"}};
+const err9 = {instancePath:instancePath+"/data/duedate",schemaPath:"#/properties/data/properties/duedate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7274,7 +7274,7 @@ return errors === 0;
 validate55.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_tasklist_createActivity_request = validate56;
-const schema67 = {"$id":"crmgen:activities/tasklist.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"nodate":{"enum":[0,1]},"milestonedate":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},"completed":{"enum":[0,1]}}},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
+const schema67 = {"$id":"crmgen:activities/tasklist.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"nodate":{"enum":[0,1]},"milestonedate":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"completed":{"enum":[0,1]}}},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
 
 function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/tasklist.createActivity.request" */;
@@ -7379,7 +7379,7 @@ if(data1.milestonedate !== undefined){
 let data5 = data1.milestonedate;
 if(typeof data5 === "string"){
 if(!pattern9.test(data5)){
-const err7 = {instancePath:instancePath+"/data/milestonedate",schemaPath:"#/properties/data/properties/milestonedate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"}};
+const err7 = {instancePath:instancePath+"/data/milestonedate",schemaPath:"#/properties/data/properties/milestonedate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7468,7 +7468,7 @@ return errors === 0;
 validate56.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_tasklist_updateActivity_request = validate57;
-const schema68 = {"$id":"crmgen:activities/tasklist.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"nodate":{"enum":[0,1]},"milestonedate":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},"completed":{"enum":[0,1]}}},"after":{"type":"integer"},"before":{"type":"integer"}}};
+const schema68 = {"$id":"crmgen:activities/tasklist.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"nodate":{"enum":[0,1]},"milestonedate":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"completed":{"enum":[0,1]}}},"after":{"type":"integer"},"before":{"type":"integer"}}};
 
 function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/tasklist.updateActivity.request" */;
@@ -7563,7 +7563,7 @@ if(data1.milestonedate !== undefined){
 let data5 = data1.milestonedate;
 if(typeof data5 === "string"){
 if(!pattern9.test(data5)){
-const err6 = {instancePath:instancePath+"/data/milestonedate",schemaPath:"#/properties/data/properties/milestonedate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"}};
+const err6 = {instancePath:instancePath+"/data/milestonedate",schemaPath:"#/properties/data/properties/milestonedate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7906,7 +7906,7 @@ return errors === 0;
 validate59.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_timerecord_createActivity_request = validate60;
-const schema71 = {"$id":"crmgen:activities/timerecord.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"date":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},"person":{"type":"integer","minimum":0},"hours":{"type":"number"},"billable":{"enum":[0,1]},"details":{"type":"string"},"invoiced":{"type":"string"}}},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
+const schema71 = {"$id":"crmgen:activities/timerecord.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"date":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"person":{"type":"integer","minimum":0},"hours":{"type":"number"},"billable":{"enum":[0,1]},"details":{"type":"string"},"invoiced":{"type":"string"}}},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
 
 function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/timerecord.createActivity.request" */;
@@ -7974,7 +7974,7 @@ if(data1.date !== undefined){
 let data2 = data1.date;
 if(typeof data2 === "string"){
 if(!pattern9.test(data2)){
-const err4 = {instancePath:instancePath+"/data/date",schemaPath:"#/properties/data/properties/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"}};
+const err4 = {instancePath:instancePath+"/data/date",schemaPath:"#/properties/data/properties/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8125,7 +8125,7 @@ return errors === 0;
 validate60.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_timerecord_updateActivity_request = validate61;
-const schema72 = {"$id":"crmgen:activities/timerecord.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"date":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},"person":{"type":"integer","minimum":0},"hours":{"type":"number"},"billable":{"enum":[0,1]},"details":{"type":"string"},"invoiced":{"type":"string"}}},"after":{"type":"integer"},"before":{"type":"integer"}}};
+const schema72 = {"$id":"crmgen:activities/timerecord.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"date":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"person":{"type":"integer","minimum":0},"hours":{"type":"number"},"billable":{"enum":[0,1]},"details":{"type":"string"},"invoiced":{"type":"string"}}},"after":{"type":"integer"},"before":{"type":"integer"}}};
 
 function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/timerecord.updateActivity.request" */;
@@ -8183,7 +8183,7 @@ if(data1.date !== undefined){
 let data2 = data1.date;
 if(typeof data2 === "string"){
 if(!pattern9.test(data2)){
-const err3 = {instancePath:instancePath+"/data/date",schemaPath:"#/properties/data/properties/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"}};
+const err3 = {instancePath:instancePath+"/data/date",schemaPath:"#/properties/data/properties/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11196,7 +11196,7 @@ return errors === 0;
 validate71.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 export const reportActivities_params = validate72;
-const schema92 = {"$id":"crmgen:reportActivities.params","type":"object","additionalProperties":false,"properties":{"start":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},"end":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},"last":{"enum":["created","updated","changed","completed"]},"types":{"type":"array","items":{"enum":[3,4,6,14,23,24,32,73,88]}},"users":{"type":"array","items":{"type":"integer","minimum":0}},"categories":{"type":"array","items":{"type":"integer","minimum":0}},"itemtypes":{"type":"array","items":{"enum":[1,2,40]}},"itemsdata":{"enum":[0,1]}}};
+const schema92 = {"$id":"crmgen:reportActivities.params","type":"object","additionalProperties":false,"properties":{"start":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"end":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"last":{"enum":["created","updated","changed","completed"]},"types":{"type":"array","items":{"enum":[3,4,6,14,23,24,32,73,88]}},"users":{"type":"array","items":{"type":"integer","minimum":0}},"categories":{"type":"array","items":{"type":"integer","minimum":0}},"itemtypes":{"type":"array","items":{"enum":[1,2,40]}},"itemsdata":{"enum":[0,1]}}};
 
 function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:reportActivities.params" */;
@@ -11226,7 +11226,7 @@ if(data.start !== undefined){
 let data0 = data.start;
 if(typeof data0 === "string"){
 if(!pattern9.test(data0)){
-const err1 = {instancePath:instancePath+"/start",schemaPath:"#/properties/start/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"}};
+const err1 = {instancePath:instancePath+"/start",schemaPath:"#/properties/start/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11251,7 +11251,7 @@ if(data.end !== undefined){
 let data1 = data.end;
 if(typeof data1 === "string"){
 if(!pattern9.test(data1)){
-const err3 = {instancePath:instancePath+"/end",schemaPath:"#/properties/end/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"}};
+const err3 = {instancePath:instancePath+"/end",schemaPath:"#/properties/end/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11455,7 +11455,7 @@ return errors === 0;
 validate72.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const reportCalendar_params = validate73;
-const schema93 = {"$id":"crmgen:reportCalendar.params","type":"object","additionalProperties":false,"properties":{"start":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},"end":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},"filter":{"anyOf":[{"type":"integer","minimum":0},{"const":""}]},"itemsdata":{"enum":[0,1]}}};
+const schema93 = {"$id":"crmgen:reportCalendar.params","type":"object","additionalProperties":false,"properties":{"start":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"end":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"filter":{"anyOf":[{"type":"integer","minimum":0},{"const":""}]},"itemsdata":{"enum":[0,1]}}};
 
 function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:reportCalendar.params" */;
@@ -11485,7 +11485,7 @@ if(data.start !== undefined){
 let data0 = data.start;
 if(typeof data0 === "string"){
 if(!pattern9.test(data0)){
-const err1 = {instancePath:instancePath+"/start",schemaPath:"#/properties/start/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"}};
+const err1 = {instancePath:instancePath+"/start",schemaPath:"#/properties/start/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11510,7 +11510,7 @@ if(data.end !== undefined){
 let data1 = data.end;
 if(typeof data1 === "string"){
 if(!pattern9.test(data1)){
-const err3 = {instancePath:instancePath+"/end",schemaPath:"#/properties/end/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"}};
+const err3 = {instancePath:instancePath+"/end",schemaPath:"#/properties/end/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11625,8 +11625,8 @@ return errors === 0;
 validate73.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const reportFollowups_params = validate74;
-const schema94 = {"$id":"crmgen:reportFollowups.params","type":"object","additionalProperties":false,"properties":{"responsible":{"anyOf":[{"type":"integer","minimum":0},{"const":""}]},"due":{"type":"string","pattern":"^(?:now|next7|next30|nodate|[0-9]{4}-[0-9]{2}-[0-9]{2}[^,]*,[0-9]{4}-[0-9]{2}-[0-9]{2}[^,]*)$"},"itemsdata":{"enum":[0,1]}}};
-const pattern41 = new RegExp("^(?:now|next7|next30|nodate|[0-9]{4}-[0-9]{2}-[0-9]{2}[^,]*,[0-9]{4}-[0-9]{2}-[0-9]{2}[^,]*)$", "u");
+const schema94 = {"$id":"crmgen:reportFollowups.params","type":"object","additionalProperties":false,"properties":{"responsible":{"anyOf":[{"type":"integer","minimum":0},{"const":""}]},"due":{"type":"string","pattern":"^(?:now|next7|next30|nodate|[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))[^,]*,[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))[^,]*)$"},"itemsdata":{"enum":[0,1]}}};
+const pattern41 = new RegExp("^(?:now|next7|next30|nodate|[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))[^,]*,[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))[^,]*)$", "u");
 
 function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:reportFollowups.params" */;
@@ -11720,7 +11720,7 @@ if(data.due !== undefined){
 let data1 = data.due;
 if(typeof data1 === "string"){
 if(!pattern41.test(data1)){
-const err5 = {instancePath:instancePath+"/due",schemaPath:"#/properties/due/pattern",keyword:"pattern",params:{pattern: "^(?:now|next7|next30|nodate|[0-9]{4}-[0-9]{2}-[0-9]{2}[^,]*,[0-9]{4}-[0-9]{2}-[0-9]{2}[^,]*)$"}};
+const err5 = {instancePath:instancePath+"/due",schemaPath:"#/properties/due/pattern",keyword:"pattern",params:{pattern: "^(?:now|next7|next30|nodate|[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))[^,]*,[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))[^,]*)$"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11771,7 +11771,7 @@ return errors === 0;
 validate74.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const reportNextactions_params = validate75;
-const schema95 = {"$id":"crmgen:reportNextactions.params","type":"object","additionalProperties":false,"properties":{"filter":{"anyOf":[{"type":"integer","minimum":0},{"const":""}]},"due":{"type":"string","pattern":"^(?:now|next7|next30|nodate|[0-9]{4}-[0-9]{2}-[0-9]{2}[^,]*,[0-9]{4}-[0-9]{2}-[0-9]{2}[^,]*)$"},"itemsdata":{"enum":[0,1]}}};
+const schema95 = {"$id":"crmgen:reportNextactions.params","type":"object","additionalProperties":false,"properties":{"filter":{"anyOf":[{"type":"integer","minimum":0},{"const":""}]},"due":{"type":"string","pattern":"^(?:now|next7|next30|nodate|[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))[^,]*,[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))[^,]*)$"},"itemsdata":{"enum":[0,1]}}};
 
 function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:reportNextactions.params" */;
@@ -11865,7 +11865,7 @@ if(data.due !== undefined){
 let data1 = data.due;
 if(typeof data1 === "string"){
 if(!pattern41.test(data1)){
-const err5 = {instancePath:instancePath+"/due",schemaPath:"#/properties/due/pattern",keyword:"pattern",params:{pattern: "^(?:now|next7|next30|nodate|[0-9]{4}-[0-9]{2}-[0-9]{2}[^,]*,[0-9]{4}-[0-9]{2}-[0-9]{2}[^,]*)$"}};
+const err5 = {instancePath:instancePath+"/due",schemaPath:"#/properties/due/pattern",keyword:"pattern",params:{pattern: "^(?:now|next7|next30|nodate|[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))[^,]*,[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))[^,]*)$"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11916,7 +11916,7 @@ return errors === 0;
 validate75.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const reportOpportunities_params = validate76;
-const schema96 = {"$id":"crmgen:reportOpportunities.params","type":"object","additionalProperties":false,"properties":{"filter":{"anyOf":[{"type":"integer","minimum":0},{"const":""}]},"status":{"enum":["discussion","pending","won","lost","on-hold"]},"due":{"type":"string","pattern":"^(?:now|next7|next30|nodate|[0-9]{4}-[0-9]{2}-[0-9]{2}[^,]*,[0-9]{4}-[0-9]{2}-[0-9]{2}[^,]*)$"},"itemsdata":{"enum":[0,1]}}};
+const schema96 = {"$id":"crmgen:reportOpportunities.params","type":"object","additionalProperties":false,"properties":{"filter":{"anyOf":[{"type":"integer","minimum":0},{"const":""}]},"status":{"enum":["discussion","pending","won","lost","on-hold"]},"due":{"type":"string","pattern":"^(?:now|next7|next30|nodate|[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))[^,]*,[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))[^,]*)$"},"itemsdata":{"enum":[0,1]}}};
 
 function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:reportOpportunities.params" */;
@@ -12023,7 +12023,7 @@ if(data.due !== undefined){
 let data2 = data.due;
 if(typeof data2 === "string"){
 if(!pattern41.test(data2)){
-const err6 = {instancePath:instancePath+"/due",schemaPath:"#/properties/due/pattern",keyword:"pattern",params:{pattern: "^(?:now|next7|next30|nodate|[0-9]{4}-[0-9]{2}-[0-9]{2}[^,]*,[0-9]{4}-[0-9]{2}-[0-9]{2}[^,]*)$"}};
+const err6 = {instancePath:instancePath+"/due",schemaPath:"#/properties/due/pattern",keyword:"pattern",params:{pattern: "^(?:now|next7|next30|nodate|[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))[^,]*,[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))[^,]*)$"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -12074,7 +12074,7 @@ return errors === 0;
 validate76.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const reportTimetracking_params = validate77;
-const schema97 = {"$id":"crmgen:reportTimetracking.params","type":"object","additionalProperties":false,"properties":{"start":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},"end":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},"filter":{"enum":["invoiced","billable","non-billable"]},"itemtypes":{"type":"array","items":{"enum":[1,2,40]}},"itemsdata":{"enum":[0,1]}}};
+const schema97 = {"$id":"crmgen:reportTimetracking.params","type":"object","additionalProperties":false,"properties":{"start":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"end":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"filter":{"enum":["invoiced","billable","non-billable"]},"itemtypes":{"type":"array","items":{"enum":[1,2,40]}},"itemsdata":{"enum":[0,1]}}};
 
 function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:reportTimetracking.params" */;
@@ -12104,7 +12104,7 @@ if(data.start !== undefined){
 let data0 = data.start;
 if(typeof data0 === "string"){
 if(!pattern9.test(data0)){
-const err1 = {instancePath:instancePath+"/start",schemaPath:"#/properties/start/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"}};
+const err1 = {instancePath:instancePath+"/start",schemaPath:"#/properties/start/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12129,7 +12129,7 @@ if(data.end !== undefined){
 let data1 = data.end;
 if(typeof data1 === "string"){
 if(!pattern9.test(data1)){
-const err3 = {instancePath:instancePath+"/end",schemaPath:"#/properties/end/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"}};
+const err3 = {instancePath:instancePath+"/end",schemaPath:"#/properties/end/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"}};
 if(vErrors === null){
 vErrors = [err3];
 }

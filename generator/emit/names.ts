@@ -1,5 +1,5 @@
 // Names of generated declarations, derived from the API's own vocabulary in one place
-import type { Operation, Shape, Spec } from '../model.ts';
+import type { ObjectShape, Operation, Shape, Spec } from '../model.ts';
 // so every emitter (types, schemas, later codecs and clients) agrees on them.
 
 export function pascal(name: string): string {
@@ -66,4 +66,25 @@ export function messageTargets(spec: Spec): MessageTarget[] {
     }
   }
   return out;
+}
+
+/** A webhook notification body of one event family: notification/items, notification/activities. */
+export interface NotificationTarget {
+  id: string;
+  family: string;
+  /** ItemsNotification, ActivitiesNotification */
+  typeName: string;
+  shape: ObjectShape;
+}
+
+export function notificationTargets(spec: Spec): NotificationTarget[] {
+  return Object.entries(spec.notification.content).map(([family, structure]) => ({
+    id: `notification/${family}`,
+    family,
+    typeName: `${pascal(family)}Notification`,
+    shape: {
+      kind: 'object',
+      fields: [...spec.notification.fields, { name: 'content', shape: { kind: 'ref', name: structure }, required: true, pos: spec.notification.fields[0]?.pos ?? { file: '', line: 0, col: 0 } }],
+    },
+  }));
 }

@@ -3,13 +3,17 @@
 // on it. Schemas describe typed values, the form codecs produce and validators check:
 // lists are arrays, id<N> children are the ordered array named by `as`.
 import type { Field, ObjectShape, Shape, Spec } from '../model.ts';
-import { messageTargets } from './names.ts';
+import { messageTargets, notificationTargets } from './names.ts';
 import type { GeneratedFile } from '../write.ts';
 
 type Schema = Record<string, unknown>;
 
-const dateRe = '^[0-9]{4}-[0-9]{2}-[0-9]{2}$';
-const dateTimeRe = '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\+00:00$';
+// Month lengths in the pattern itself (February allows 29 in every year), so a date the
+// codec could not normalize (2026-13-01, 2026-04-31) fails validation as invaliddate.
+const day = '(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))';
+const time = 'T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\\+00:00';
+const dateRe = `^[0-9]{4}-${day}$`;
+const dateTimeRe = `^[0-9]{4}-${day}${time}$`;
 
 interface Binding {
   kind?: string;
@@ -54,7 +58,7 @@ class SchemaBuilder {
       case 'datetime':
         return { type: 'string', pattern: dateTimeRe };
       case 'dateordatetime':
-        return { type: 'string', pattern: `${dateRe.slice(0, -1)}(?:T[0-9]{2}:[0-9]{2}:[0-9]{2}\\+00:00)?$` };
+        return { type: 'string', pattern: `^[0-9]{4}-${day}(?:${time})?$` };
       case 'createdtext':
         return { type: 'string', pattern: '^[A-Z][a-z]{2} [0-9]{1,2}, [0-9]{4} [0-9]{2}:[0-9]{2}:[0-9]{2}$' };
       case 'idlist':
@@ -80,7 +84,7 @@ class SchemaBuilder {
         return { anyOf: [{ type: 'integer', minimum: 0 }, { const: '' }] };
       case 'due': {
         const keywords = this.values(s.values!).map((v) => escapeRe(String(v)));
-        return { type: 'string', pattern: `^(?:${keywords.join('|')}|[0-9]{4}-[0-9]{2}-[0-9]{2}[^,]*,[0-9]{4}-[0-9]{2}-[0-9]{2}[^,]*)$` };
+        return { type: 'string', pattern: `^(?:${keywords.join('|')}|[0-9]{4}-${day}[^,]*,[0-9]{4}-${day}[^,]*)$` };
       }
       default:
         throw new Error(`no JSON Schema for scalar '${type}'`);
@@ -196,6 +200,11 @@ export function emitSchemas(spec: Spec): GeneratedFile[] {
     const b: Binding = { kind: t.kind, segment: t.segment, defs: new Map() };
     const body = builder.shape(t.shape, b);
     files.push({ path: `schemas/${t.id}.json`, content: `${JSON.stringify(document(t.id, `${partTitle[t.part]} of ${t.label}`, body, b), null, 2)}\n`, format: 'json' });
+  }
+  for (const n of notificationTargets(spec)) {
+    const b: Binding = { defs: new Map() };
+    const body = builder.shape(n.shape, b);
+    files.push({ path: `schemas/${n.id}.json`, content: `${JSON.stringify(document(n.id, `Webhook notification of ${n.family}.* events`, body, b), null, 2)}\n`, format: 'json' });
   }
   const errorShape: Schema = {
     type: 'object',

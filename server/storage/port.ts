@@ -115,6 +115,43 @@ export interface FileRow {
   data: Uint8Array;
 }
 
+export interface HookRow {
+  id: number;
+  accountId: number;
+  type: string;
+  title: string;
+  active: 0 | 1;
+  event: string;
+  constrainttype: string;
+  url: string;
+  contenttype: string;
+  secret: string;
+}
+
+/** One notification to one hook: written in the transaction of the change (the outbox). */
+export interface DeliveryRow {
+  id: number;
+  accountId: number;
+  hookId: number;
+  event: string;
+  objectId: number;
+  url: string;
+  /** Content-Type header of the body. */
+  contentType: string;
+  body: string;
+  /** X-Service-Hmac-Sha256 value, when the hook has a secret. */
+  signature: string | null;
+  attempts: number;
+  /** Not before this time (ms). */
+  nextAttempt: number;
+  status: 'pending' | 'delivered' | 'failed';
+  lastError: string;
+  /** Instance holding the delivery until claimedUntil; another may take it after the lease. */
+  claimedBy: string | null;
+  claimedUntil: number;
+  created: number;
+}
+
 export type NewRecord = Omit<RecordRow, 'id' | 'deleted'>;
 export type NewActivity = Omit<ActivityRow, 'id' | 'deleted'>;
 
@@ -135,7 +172,8 @@ export interface Tx {
   /** Replaces the stored row (fields included) with `row`. */
   updateRecord(row: RecordRow): Promise<void>;
   setRecordDeleted(accountId: number, id: number, deleted: number | null): Promise<void>;
-  /** Every record of a kind in the account, deleted ones only when asked (filtering, sorting and paging happen in server/list.ts). */
+  /** Every record of a kind in the account: the live ones, or with `deleted: true` only the soft-deleted ones
+   *  (filtermode archived); filtering, sorting and paging happen in server/list.ts. */
   listRecords(accountId: number, kind: string, opts: { deleted: boolean }): Promise<RecordRow[]>;
 
   // category tags, per kind, and their assignment to records
@@ -154,6 +192,7 @@ export interface Tx {
   listRelated(recordId: number): Promise<RelatedRow[]>;
 
   // custom field definitions
+  /** Ids start at 1001 (spec/list.yaml customFieldIdStart), so custom<id> never collides with a standard field id. */
   insertFieldDef(row: Omit<FieldDefRow, 'id' | 'name'>): Promise<FieldDefRow>;
   listFieldDefs(accountId: number, kind: string): Promise<FieldDefRow[]>;
 
@@ -171,6 +210,24 @@ export interface Tx {
   // uploaded files
   insertFile(row: Omit<FileRow, 'id'>): Promise<FileRow>;
   getFile(accountId: number, id: number): Promise<FileRow | undefined>;
+
+  // webhooks and their outbox
+  insertHook(row: Omit<HookRow, 'id'>): Promise<HookRow>;
+  getHook(accountId: number, id: number): Promise<HookRow | undefined>;
+  updateHook(row: HookRow): Promise<void>;
+  deleteHook(accountId: number, id: number): Promise<void>;
+  listHooks(accountId: number): Promise<HookRow[]>;
+  enqueueDeliveries(rows: Omit<DeliveryRow, 'id'>[]): Promise<void>;
+  /**
+   * Takes up to `limit` pending deliveries due at `now` that no live lease holds, and leases
+   * them to `claimer` until now + leaseMs (a crashed instance's leases simply expire).
+   */
+  claimDeliveries(now: number, limit: number, leaseMs: number, claimer: string): Promise<DeliveryRow[]>;
+  /** Records an attempt's outcome; only the current lease holder may. Returns false when it lost the lease. */
+  finishDelivery(id: number, claimer: string, outcome: { status: DeliveryRow['status']; attempts: number; nextAttempt: number; lastError: string }): Promise<boolean>;
+  listDeliveries(accountId: number): Promise<DeliveryRow[]>;
+  /** The earliest nextAttempt of a pending delivery, for the delivery loop's sleep. */
+  nextDeliveryDue(): Promise<number | undefined>;
 
   // the API quota: one row per user and window start
   /** Adds n calls to the user's counter for the window starting at windowStart and returns the new total. */

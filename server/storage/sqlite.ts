@@ -30,6 +30,8 @@ import type {
   Storage,
   Tx,
   UserRow,
+  HookRow,
+  DeliveryRow,
 } from './port.ts';
 
 /** Migration n (1-based) is MIGRATIONS[n - 1]; append new ones, never edit a released one. */
@@ -163,6 +165,45 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (user_id, window_start)
   ) WITHOUT ROWID;
   `,
+  /* 2: custom field ids start at 1001 (spec/list.yaml customFieldIdStart); standard fields use 1..n */ `
+  INSERT INTO sqlite_sequence (name, seq)
+    SELECT 'field_defs', 1000 WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = 'field_defs');
+  UPDATE sqlite_sequence SET seq = max(seq, 1000) WHERE name = 'field_defs';
+  `,
+  /* 3: webhooks and the delivery outbox */ `
+  CREATE TABLE hooks (
+    id             INTEGER PRIMARY KEY AUTOINCREMENT,
+    account_id     INTEGER NOT NULL REFERENCES accounts(id),
+    type           TEXT NOT NULL,
+    title          TEXT NOT NULL,
+    active         INTEGER NOT NULL,
+    event          TEXT NOT NULL,
+    constrainttype TEXT NOT NULL,
+    url            TEXT NOT NULL,
+    contenttype    TEXT NOT NULL,
+    secret         TEXT NOT NULL
+  );
+  CREATE INDEX hooks_account ON hooks (account_id);
+  CREATE TABLE deliveries (
+    id            INTEGER PRIMARY KEY AUTOINCREMENT,
+    account_id    INTEGER NOT NULL REFERENCES accounts(id),
+    hook_id       INTEGER NOT NULL,
+    event         TEXT NOT NULL,
+    object_id     INTEGER NOT NULL,
+    url           TEXT NOT NULL,
+    content_type  TEXT NOT NULL,
+    body          TEXT NOT NULL,
+    signature     TEXT,
+    attempts      INTEGER NOT NULL,
+    next_attempt  INTEGER NOT NULL,
+    status        TEXT NOT NULL,
+    last_error    TEXT NOT NULL,
+    claimed_by    TEXT,
+    claimed_until INTEGER NOT NULL,
+    created       INTEGER NOT NULL
+  );
+  CREATE INDEX deliveries_due ON deliveries (status, next_attempt);
+  `,
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -182,6 +223,10 @@ const ACTIVITY_COLS = `id, account_id AS accountId, record_id AS recordId, paren
   creator_name AS creatorName, modificator_id AS modificatorId, modificator_name AS modificatorName,
   deleted`;
 const FILE_COLS = `id, account_id AS accountId, filename, contenttype, size, data`;
+const HOOK_COLS = `id, account_id AS accountId, type, title, active, event, constrainttype, url, contenttype, secret`;
+const DELIVERY_COLS = `id, account_id AS accountId, hook_id AS hookId, event, object_id AS objectId, url,
+  content_type AS contentType, body, signature, attempts, next_attempt AS nextAttempt, status,
+  last_error AS lastError, claimed_by AS claimedBy, claimed_until AS claimedUntil, created`;
 
 type Json<T, K extends keyof T> = Omit<T, K> & { [P in K]: string };
 type RawGroup = Json<GroupRow, 'members'>;
@@ -413,7 +458,7 @@ class SqliteTx implements Tx {
 
   async getRecord(accountId: number, id: number, opts?: { includeDeleted?: boolean }): Promise<RecordRow | undefined> {
     const raw = this.get<RawRecord>(
-      `SELECT ${RECORD_COLS} FROM records WHERE id = ? AND (account_id = ? OR 1)${notDeleted(opts?.includeDeleted)}`,
+      `SELECT ${RECORD_COLS} FROM records WHERE id = ? AND account_id = ?${notDeleted(opts?.includeDeleted)}`,
       id, accountId,
     );
     return raw && toRecord(raw);
@@ -435,8 +480,10 @@ class SqliteTx implements Tx {
   }
 
   async listRecords(accountId: number, kind: string, opts: { deleted: boolean }): Promise<RecordRow[]> {
+    // deleted: false -> the live records; true -> only the soft-deleted ones (filtermode archived).
     return this.all<RawRecord>(
-      `SELECT ${RECORD_COLS} FROM records WHERE account_id = ? AND kind = ?${notDeleted(opts.deleted)} ORDER BY id`,
+      `SELECT ${RECORD_COLS} FROM records WHERE account_id = ? AND kind = ?
+       AND deleted IS ${opts.deleted ? 'NOT NULL' : 'NULL'} ORDER BY id`,
       accountId, kind,
     ).map(toRecord);
   }
@@ -625,6 +672,89 @@ class SqliteTx implements Tx {
   async getFile(accountId: number, id: number): Promise<FileRow | undefined> {
     const raw = this.get<RawFile>(`SELECT ${FILE_COLS} FROM files WHERE id = ? AND account_id = ?`, id, accountId);
     return raw && toFile(raw);
+  }
+
+  // webhooks and the outbox
+
+  async insertHook(h: Omit<HookRow, 'id'>): Promise<HookRow> {
+    const id = Number(
+      this.run(
+        `INSERT INTO hooks (account_id, type, title, active, event, constrainttype, url, contenttype, secret)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        h.accountId, h.type, h.title, h.active, h.event, h.constrainttype, h.url, h.contenttype, h.secret,
+      ).lastInsertRowid,
+    );
+    return { id, ...h };
+  }
+
+  async getHook(accountId: number, id: number): Promise<HookRow | undefined> {
+    return this.get<HookRow>(`SELECT ${HOOK_COLS} FROM hooks WHERE id = ? AND account_id = ?`, id, accountId);
+  }
+
+  async updateHook(h: HookRow): Promise<void> {
+    const r = this.run(
+      `UPDATE hooks SET type = ?, title = ?, active = ?, event = ?, constrainttype = ?, url = ?, contenttype = ?, secret = ?
+       WHERE id = ? AND account_id = ?`,
+      h.type, h.title, h.active, h.event, h.constrainttype, h.url, h.contenttype, h.secret, h.id, h.accountId,
+    );
+    if (r.changes !== 1) throw new Error(`storage: no hook ${h.id} in account ${h.accountId}`);
+  }
+
+  async deleteHook(accountId: number, id: number): Promise<void> {
+    this.run('DELETE FROM hooks WHERE id = ? AND account_id = ?', id, accountId);
+  }
+
+  async listHooks(accountId: number): Promise<HookRow[]> {
+    return this.all<HookRow>(`SELECT ${HOOK_COLS} FROM hooks WHERE account_id = ? ORDER BY id`, accountId);
+  }
+
+  async enqueueDeliveries(rows: Omit<DeliveryRow, 'id'>[]): Promise<void> {
+    for (const d of rows) {
+      this.run(
+        `INSERT INTO deliveries (account_id, hook_id, event, object_id, url, content_type, body, signature, attempts,
+           next_attempt, status, last_error, claimed_by, claimed_until, created)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        d.accountId, d.hookId, d.event, d.objectId, d.url, d.contentType, d.body, d.signature, d.attempts,
+        d.nextAttempt, d.status, d.lastError, d.claimedBy, d.claimedUntil, d.created,
+      );
+    }
+  }
+
+  async claimDeliveries(now: number, limit: number, leaseMs: number, claimer: string): Promise<DeliveryRow[]> {
+    // The transaction is BEGIN IMMEDIATE, so no other writer sees these rows unclaimed.
+    const rows = this.all<DeliveryRow>(
+      `SELECT ${DELIVERY_COLS} FROM deliveries
+       WHERE status = 'pending' AND next_attempt <= ? AND claimed_until <= ?
+       ORDER BY next_attempt, id LIMIT ?`,
+      now, now, limit,
+    );
+    for (const d of rows) {
+      this.run('UPDATE deliveries SET claimed_by = ?, claimed_until = ? WHERE id = ?', claimer, now + leaseMs, d.id);
+      d.claimedBy = claimer;
+      d.claimedUntil = now + leaseMs;
+    }
+    return rows;
+  }
+
+  async finishDelivery(
+    id: number,
+    claimer: string,
+    o: { status: DeliveryRow['status']; attempts: number; nextAttempt: number; lastError: string },
+  ): Promise<boolean> {
+    const r = this.run(
+      `UPDATE deliveries SET status = ?, attempts = ?, next_attempt = ?, last_error = ?, claimed_by = NULL, claimed_until = 0
+       WHERE id = ? AND claimed_by = ?`,
+      o.status, o.attempts, o.nextAttempt, o.lastError, id, claimer,
+    );
+    return r.changes === 1;
+  }
+
+  async listDeliveries(accountId: number): Promise<DeliveryRow[]> {
+    return this.all<DeliveryRow>(`SELECT ${DELIVERY_COLS} FROM deliveries WHERE account_id = ? ORDER BY id`, accountId);
+  }
+
+  async nextDeliveryDue(): Promise<number | undefined> {
+    return this.get<{ t: number | null }>(`SELECT min(max(next_attempt, claimed_until)) AS t FROM deliveries WHERE status = 'pending'`)?.t ?? undefined;
   }
 
   // the API quota

@@ -65,6 +65,30 @@ describe('sqlite adapter: schema and connection settings', () => {
     });
   });
 
+  it('brings an older schema up to date by running only the missing migrations', async () => {
+    const file = tempFile();
+    const raw = new Database(file);
+    raw.exec(MIGRATIONS[0]!);
+    raw.pragma('user_version = 1');
+    raw.exec(`INSERT INTO accounts (name) VALUES ('old');
+      INSERT INTO field_defs (account_id, kind, label, type, options, categories) VALUES (1, 'contacts', 'Old', 'text', '[]', '[]')`);
+    raw.close();
+    await withStorage(openSqlite(file), async (s) => {
+      const defs = await s.transaction(async (t) => {
+        const acc = await t.ensureAccount('old');
+        await t.insertFieldDef({ accountId: acc.id, kind: 'contacts', label: 'New', type: 'text', options: [], categories: [] });
+        return t.listFieldDefs(acc.id, 'contacts');
+      });
+      expect(defs.map((d) => [d.name, d.label])).toEqual([
+        ['custom1', 'Old'],
+        ['custom1001', 'New'],
+      ]);
+    });
+    const check = new Database(file, { readonly: true });
+    expect(check.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+    check.close();
+  });
+
   it('refuses a database whose schema is newer than the program', () => {
     const file = tempFile();
     const raw = new Database(file);
@@ -176,7 +200,7 @@ describe('sqlite adapter: durability across kill -9', () => {
     expect(statSync(`${file}-wal`).size).toBeGreaterThan(0);
     await withStorage(openSqlite(file), async (s) => {
       const acc = await s.transaction((t) => t.ensureAccount('durability'));
-      const rows = await s.transaction((t) => t.listRecords(acc.id, 'contacts', { deleted: true }));
+      const rows = await s.transaction((t) => t.listRecords(acc.id, 'contacts', { deleted: false }));
       expect(rows.map((r) => r.id)).toEqual(ids);
       expect(rows.at(-1)!.name).toBe('committed 24');
       expect(rows[0]!.fields).toEqual({ firstname: 'committed 0', note: 'écrit avant le kill -9 ✓' });
@@ -190,7 +214,7 @@ describe('sqlite adapter: durability across kill -9', () => {
     expect(pending).toBeGreaterThan(committed!);
     await withStorage(openSqlite(file), async (s) => {
       const acc = await s.transaction((t) => t.ensureAccount('durability'));
-      const rows = await s.transaction((t) => t.listRecords(acc.id, 'contacts', { deleted: true }));
+      const rows = await s.transaction((t) => t.listRecords(acc.id, 'contacts', { deleted: false }));
       expect(rows.map((r) => r.id)).toEqual([committed]);
       const next = await s.transaction((t) => t.insertRecord(record(acc.id, 'after recovery')));
       expect(next.id).toBeGreaterThan(committed!);

@@ -203,18 +203,19 @@ export function storageSuite(
         expect(await tx((t) => t.getRecord(b.id, row.id))).toBeUndefined();
       });
 
-      it('setRecordDeleted soft-deletes and restores; includeDeleted and listRecords({deleted}) see it', async () => {
+      it('setRecordDeleted soft-deletes and restores; includeDeleted sees it; listRecords({deleted: true}) lists only it', async () => {
         const { a } = await twoAccounts();
         const [r1, r2] = await tx(async (t) => [await t.insertRecord(recordOf(a.id)), await t.insertRecord(recordOf(a.id))]);
         await tx((t) => t.setRecordDeleted(a.id, r1!.id, T0 + 500));
         expect(await tx((t) => t.getRecord(a.id, r1!.id))).toBeUndefined();
         expect(await tx((t) => t.getRecord(a.id, r1!.id, { includeDeleted: true }))).toEqual({ ...r1, deleted: T0 + 500 });
         expect(await tx((t) => t.listRecords(a.id, 'contacts', { deleted: false }))).toEqual([r2]);
-        expect(await tx((t) => t.listRecords(a.id, 'contacts', { deleted: true }))).toEqual([{ ...r1, deleted: T0 + 500 }, r2]);
+        expect(await tx((t) => t.listRecords(a.id, 'contacts', { deleted: true }))).toEqual([{ ...r1, deleted: T0 + 500 }]);
 
         await tx((t) => t.setRecordDeleted(a.id, r1!.id, null));
         expect(await tx((t) => t.getRecord(a.id, r1!.id))).toEqual(r1);
         expect(await tx((t) => t.listRecords(a.id, 'contacts', { deleted: false }))).toEqual([r1, r2]);
+        expect(await tx((t) => t.listRecords(a.id, 'contacts', { deleted: true }))).toEqual([]);
       });
 
       it('setRecordDeleted through another account does nothing', async () => {
@@ -222,6 +223,8 @@ export function storageSuite(
         const row = await tx((t) => t.insertRecord(recordOf(a.id)));
         await tx((t) => t.setRecordDeleted(b.id, row.id, T0));
         expect(await tx((t) => t.getRecord(a.id, row.id))).toEqual(row);
+        expect(await tx((t) => t.listRecords(a.id, 'contacts', { deleted: true }))).toEqual([]);
+        expect(await tx((t) => t.listRecords(b.id, 'contacts', { deleted: true }))).toEqual([]);
       });
 
       it('listRecords returns one kind of one account, ordered by id', async () => {
@@ -243,9 +246,13 @@ export function storageSuite(
         const contactsA = await tx((t) => t.listRecords(a.id, 'contacts', { deleted: false }));
         expect(contactsA).toEqual([made[0], made[3], made[5]]);
         expect(ids(contactsA)).toEqual([...ids(contactsA)].sort((x, y) => x - y));
-        expect(await tx((t) => t.listRecords(a.id, 'companies', { deleted: true }))).toEqual([made[1]]);
-        expect(await tx((t) => t.listRecords(b.id, 'contacts', { deleted: true }))).toEqual([made[2]]);
-        expect(await tx((t) => t.listRecords(b.id, 'projectblogs', { deleted: true }))).toEqual([]);
+        expect(await tx((t) => t.listRecords(a.id, 'companies', { deleted: false }))).toEqual([made[1]]);
+        expect(await tx((t) => t.listRecords(b.id, 'contacts', { deleted: false }))).toEqual([made[2]]);
+        expect(await tx((t) => t.listRecords(b.id, 'projectblogs', { deleted: false }))).toEqual([]);
+        // Deleted ones of one account never show in another's archive.
+        await tx((t) => t.setRecordDeleted(b.id, made[2]!.id, T0));
+        expect(await tx((t) => t.listRecords(a.id, 'contacts', { deleted: true }))).toEqual([]);
+        expect(await tx((t) => t.listRecords(b.id, 'contacts', { deleted: true }))).toEqual([{ ...made[2], deleted: T0 }]);
       });
     });
 
@@ -330,7 +337,7 @@ export function storageSuite(
     });
 
     describe('custom field definitions', () => {
-      it('insertFieldDef names the field custom<id> and round-trips options and categories (JSON)', async () => {
+      it('insertFieldDef names the field custom<id> (ids from 1001) and round-trips options and categories (JSON)', async () => {
         const { a, b } = await twoAccounts();
         const [f1, f2, f3, f4] = await tx(async (t) => [
           await t.insertFieldDef({ accountId: a.id, kind: 'contacts', label: 'Größe 📏', type: 'select', options: ['S', 'M', 'L – XL', ''], categories: [5, 3] }),
@@ -349,6 +356,8 @@ export function storageSuite(
           categories: [5, 3],
         });
         expect(f4!.name).toBe(`custom${f4!.id}`);
+        for (const f of [f1, f2, f3, f4]) expect(f!.id).toBeGreaterThanOrEqual(1001);
+        expect(new Set([f1, f2, f3, f4].map((f) => f!.id)).size).toBe(4);
         expect(await tx((t) => t.listFieldDefs(a.id, 'contacts'))).toEqual([f1, f4]);
         expect(await tx((t) => t.listFieldDefs(a.id, 'companies'))).toEqual([f2]);
         expect(await tx((t) => t.listFieldDefs(b.id, 'contacts'))).toEqual([f3]);
@@ -615,6 +624,7 @@ export function storageSuite(
         await tx(async (t) => {
           expect(await t.getAccount(seen.account!.id)).toBeUndefined();
           expect(await t.getRecord(a.id, seen.record!.id, { includeDeleted: true })).toBeUndefined();
+          expect(await t.listRecords(a.id, 'contacts', { deleted: false })).toEqual([]);
           expect(await t.listRecords(a.id, 'contacts', { deleted: true })).toEqual([]);
           expect(await t.listActivities(a.id, { includeDeleted: true })).toEqual([]);
           expect(await t.listUsers(a.id, true)).toEqual([]);
@@ -683,7 +693,7 @@ export function storageSuite(
           }),
         ]);
         expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-        const names = (await tx((t) => t.listRecords(a.id, 'contacts', { deleted: true }))).map((r) => r.name);
+        const names = (await tx((t) => t.listRecords(a.id, 'contacts', { deleted: false }))).map((r) => r.name);
         expect(names.sort()).toEqual(['kept 1', 'kept 2']);
       });
     });

@@ -1,17 +1,10 @@
-// crmgen command line: wires the pieces; nothing imports it.
+// crmgen generate: regenerate generated/ from spec/, or check that it is current.
 import { parseArgs } from 'node:util';
-import { resolve, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { defaultCacheDir, inputFingerprint, recordManifest, upToDate } from './fingerprint.ts';
+import { resolve } from 'node:path';
+import { defaultCacheDir, inputFingerprint, recordManifest, upToDate } from '../generator/fingerprint.ts';
+import { root } from './root.ts';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-
-const usage = `usage:
-  crmgen generate [--spec DIR] [--out DIR] [--check]
-  crmgen start            regenerate if stale, then report (the service comes with the server issue)
-`;
-
-async function runGenerate(args: string[]): Promise<number> {
+export async function runGenerate(args: string[]): Promise<number> {
   const { values } = parseArgs({
     args,
     options: {
@@ -32,7 +25,7 @@ async function runGenerate(args: string[]): Promise<number> {
     return 0;
   }
   // The pipeline (ts-morph, prettier, ajv) loads only when there is work to do.
-  const { generate, defaultCacheFile } = await import('./generate.ts');
+  const { generate, defaultCacheFile } = await import('../generator/generate.ts');
   const result = await generate({ specDir, outDir, check: values.check, cacheFile: defaultCacheFile(root) });
   const ms = performance.now() - started;
   const c0 = result.comparison;
@@ -63,41 +56,3 @@ async function runGenerate(args: string[]): Promise<number> {
   }
   return 0;
 }
-
-async function main(argv: string[]): Promise<number> {
-  const [command, ...rest] = argv;
-  switch (command) {
-    case 'generate':
-      return runGenerate(rest);
-    case 'start': {
-      const code = await runGenerate([]);
-      if (code === 0) console.log('generated/ is up to date; the reference service is not built yet (see issue 4).');
-      return code;
-    }
-    case undefined:
-    case '-h':
-    case '--help':
-      process.stdout.write(usage);
-      return command ? 0 : 2;
-    default:
-      process.stderr.write(`crmgen: unknown command '${command}'\n${usage}`);
-      return 2;
-  }
-}
-
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    if (err instanceof Error && err.name === 'SpecError') {
-      const problems = (err as Error & { problems: unknown[] }).problems;
-      process.stderr.write(`${err.message}\ncrmgen: the spec has ${problems.length} problem${problems.length === 1 ? '' : 's'}\n`);
-      process.exit(2);
-    }
-    if (err instanceof TypeError && (err as NodeJS.ErrnoException).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
-      process.stderr.write(`crmgen: ${err.message}\n${usage}`);
-      process.exit(2);
-    }
-    process.stderr.write(`crmgen: ${err instanceof Error ? err.message : String(err)}\n`);
-    process.exit(70);
-  },
-);

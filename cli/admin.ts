@@ -1,0 +1,119 @@
+// Administrator actions the API does not offer (section 1, rule 2): users, groups, custom
+// fields, and restoring from the trash.
+import { parseArgs } from 'node:util';
+import { randomBytes } from 'node:crypto';
+import { dbOption, openDb, UsageError } from './serve.ts';
+import { spec } from '../server/facts.ts';
+import { createReferenceService } from '../server/service.ts';
+import { startWebhooks } from '../server/webhooks.ts';
+import { restoreActivity } from '../server/activities.ts';
+import { restoreRecord } from '../server/records.ts';
+
+const common = { db: { type: 'string' }, account: { type: 'string', default: 'default' } } as const;
+
+export async function runAdmin(command: string, args: string[]): Promise<number> {
+  const [sub, ...rest] = command === 'restore' ? ['', ...args] : args;
+  const key = command === 'restore' ? 'restore' : `${command} ${sub ?? ''}`.trim();
+  switch (key) {
+    case 'users add': {
+      const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { ...common, name: { type: 'string' }, token: { type: 'string' }, admin: { type: 'boolean', default: false } } });
+      const email = positionals[0]?.toLowerCase();
+      if (!email || !email.includes('@')) throw new UsageError('users add expects an e-mail address');
+      const token = values.token ?? randomBytes(12).toString('hex');
+      const storage = await openDb(dbOption(values.db));
+      try {
+        const user = await storage.transaction(async (tx) => {
+          if (await tx.findUserByEmail(email)) throw new UsageError(`a user ${email} exists already`);
+          const account = await tx.ensureAccount(values.account!);
+          return tx.addUser({ accountId: account.id, email, name: values.name ?? email.split('@')[0], token, preventlogin: 0, preventprivatedata: 0, administrator: values.admin ? 1 : 0 });
+        });
+        console.log(`user ${user.id} ${user.email} in account ${values.account}; API token: ${token}`);
+      } finally {
+        await storage.close();
+      }
+      return 0;
+    }
+    case 'users list': {
+      const { values } = parseArgs({ args: rest, options: { db: common.db } });
+      const storage = await openDb(dbOption(values.db));
+      try {
+        const rows = await storage.transaction(async (tx) => {
+          const out: string[] = [];
+          for (let accountId = 1; ; accountId++) {
+            const account = await tx.getAccount(accountId);
+            if (!account) break;
+            for (const u of await tx.listUsers(accountId, true)) out.push(`${u.id}\t${u.email}\t${u.token}\t${account.name}${u.deleted ? '\tdeleted' : ''}`);
+          }
+          return out;
+        });
+        console.log(['id\temail\ttoken\taccount', ...rows].join('\n'));
+      } finally {
+        await storage.close();
+      }
+      return 0;
+    }
+    case 'groups add': {
+      const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { ...common, email: { type: 'string' }, member: { type: 'string', multiple: true, default: [] } } });
+      const name = positionals[0];
+      if (!name || !values.email) throw new UsageError('groups add expects NAME --email EMAIL');
+      const storage = await openDb(dbOption(values.db));
+      try {
+        const group = await storage.transaction(async (tx) => {
+          const account = await tx.ensureAccount(values.account!);
+          return tx.addGroup({ accountId: account.id, name, email: values.email!, members: (values.member ?? []).map(Number) });
+        });
+        console.log(`group ${group.id} ${group.name}`);
+      } finally {
+        await storage.close();
+      }
+      return 0;
+    }
+    case 'fields add': {
+      const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { ...common, label: { type: 'string' }, type: { type: 'string', default: 'text' }, option: { type: 'string', multiple: true, default: [] } } });
+      const kind = positionals[0];
+      if (!spec.kinds.some((k) => k.name === kind)) throw new UsageError(`fields add expects a kind: ${spec.kinds.map((k) => k.name).join(', ')}`);
+      if (!values.label) throw new UsageError('fields add needs --label');
+      if (!spec.customFields.types.includes(values.type!)) throw new UsageError(`--type must be one of ${spec.customFields.types.join(', ')}`);
+      const storage = await openDb(dbOption(values.db));
+      try {
+        const def = await storage.transaction(async (tx) => {
+          const account = await tx.ensureAccount(values.account!);
+          return tx.insertFieldDef({ accountId: account.id, kind: kind!, label: values.label!, type: values.type!, options: values.option ?? [], categories: [] });
+        });
+        console.log(`field ${def.id} ${def.name} (${def.label}) on ${kind}`);
+      } finally {
+        await storage.close();
+      }
+      return 0;
+    }
+    case 'restore': {
+      const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: common });
+      const [kindOrSegment, idText] = positionals;
+      const id = Number(idText);
+      if (!kindOrSegment || !Number.isInteger(id)) throw new UsageError('restore expects KIND ID (a record kind or an activity segment, and its id)');
+      const storage = await openDb(dbOption(values.db));
+      const webhooks = startWebhooks({ storage, allowPrivate: true, log: (l: string) => process.stderr.write(`${l}\n`), deliver: false });
+      try {
+        const service = createReferenceService({ storage, onCommit: webhooks.enqueue });
+        const principal = await storage.transaction(async (tx) => {
+          const account = await tx.ensureAccount(values.account!);
+          const admin = (await tx.listUsers(account.id, false)).sort((a, b) => b.administrator - a.administrator)[0];
+          if (!admin) throw new UsageError(`account ${values.account} has no user`);
+          return { user: admin, accountId: account.id };
+        });
+        const what = await service.asCaller(principal, async (tx, caller) => {
+          if (spec.kinds.some((k) => k.name === kindOrSegment)) return `record ${(await restoreRecord(tx, caller, kindOrSegment, id)).id}`;
+          if (spec.activities.some((a) => a.segment === kindOrSegment)) return `activity ${(await restoreActivity(tx, caller, id)).id}`;
+          throw new UsageError(`restore: '${kindOrSegment}' is neither a record kind nor an activity segment`);
+        });
+        console.log(`restored ${what}`);
+      } finally {
+        await webhooks.stop();
+        await storage.close();
+      }
+      return 0;
+    }
+    default:
+      throw new UsageError(`unknown command '${key}'; see crmgen --help`);
+  }
+}

@@ -1,0 +1,65 @@
+// crmgen command line: wires the pieces; nothing imports it.
+import { runGenerate } from './generate.ts';
+
+const usage = `usage:
+  crmgen generate [--spec DIR] [--out DIR] [--check]
+  crmgen serve [--host 127.0.0.1] [--port 8080] [--db FILE|:memory:] [--user EMAIL:TOKEN[:ACCOUNT]]...
+               [--quota N] [--quota-window SECONDS] [--allow-private-webhooks]
+  crmgen start                      regenerate if stale, then serve on ./data/crm.sqlite
+  crmgen users add EMAIL [--name NAME] [--token TOKEN] [--account ACCOUNT] [--admin] [--db FILE]
+  crmgen users list [--db FILE]
+  crmgen groups add NAME --email EMAIL [--member USERID]... [--account ACCOUNT] [--db FILE]
+  crmgen fields add KIND --label LABEL --type text|select [--option OPTION]... [--account ACCOUNT] [--db FILE]
+  crmgen restore KIND ID [--account ACCOUNT] [--db FILE]
+`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'generate':
+      return runGenerate(rest);
+    case 'serve':
+      return (await import('./serve.ts')).runServe(rest);
+    case 'start': {
+      const code = await runGenerate(['--quiet']);
+      return code === 0 ? (await import('./serve.ts')).runServe(rest) : code;
+    }
+    case 'users':
+    case 'groups':
+    case 'fields':
+    case 'restore':
+      return (await import('./admin.ts')).runAdmin(command, rest);
+    case undefined:
+    case '-h':
+    case '--help':
+      process.stdout.write(usage);
+      return command ? 0 : 2;
+    default:
+      process.stderr.write(`crmgen: unknown command '${command}'\n${usage}`);
+      return 2;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    // serve keeps running; every other command ends here.
+    if (code !== -1) process.exit(code);
+  },
+  (err: unknown) => {
+    if (err instanceof Error && err.name === 'SpecError') {
+      const problems = (err as Error & { problems: unknown[] }).problems;
+      process.stderr.write(`${err.message}\ncrmgen: the spec has ${problems.length} problem${problems.length === 1 ? '' : 's'}\n`);
+      process.exit(2);
+    }
+    if (err instanceof Error && 'code' in err && String((err as NodeJS.ErrnoException).code).startsWith('ERR_PARSE_ARGS')) {
+      process.stderr.write(`crmgen: ${err.message}\n${usage}`);
+      process.exit(2);
+    }
+    if (err instanceof Error && err.name === 'UsageError') {
+      process.stderr.write(`crmgen: ${err.message}\n`);
+      process.exit(2);
+    }
+    process.stderr.write(`crmgen: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(70);
+  },
+);
