@@ -1,0 +1,33 @@
+// The service starts from the CLI and answers over real HTTP on 127.0.0.1.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, startServer, type RunningServer } from './support/server.ts';
+
+const ann: [string, string] = ['ann@example.com', 'secret1'];
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer({ users: [`${ann[0]}:${ann[1]}`] });
+});
+afterAll(async () => {
+  await server.stop();
+});
+
+describe('crmgen serve', () => {
+  it('prints where it listens and creates, shows and lists a contact', async () => {
+    expect(server.output()).toMatch(/crmgen listening on http:\/\/127\.0\.0\.1:\d+/);
+    const created = await call(server.base, '/contacts/', { user: ann, contentType: 'application/json', accept: 'application/json', body: JSON.stringify({ firstname: 'Ann', lastname: 'Lee' }) });
+    expect(created.status).toBe(201);
+    const id = created.json().item.id as number;
+    expect(created.headers.get('location')).toBe(`/contacts/${id}/`);
+    expect(created.headers.get('content-length')).toBe(String(Buffer.byteLength(created.text)));
+    const shown = await call(server.base, `/contacts/${id}`, { user: ann });
+    expect(shown.status).toBe(200);
+    expect(shown.text).toContain('<name>Ann Lee</name>');
+    const list = await call(server.base, '/contacts/?layout=1', { user: ann, accept: 'application/json' });
+    expect(list.json()).toMatchObject({ [`id${id}`]: { id, name: 'Ann Lee', firstname: 'Ann' }, count: 1, status: 'success' });
+  });
+
+  it('shuts down cleanly on SIGTERM', async () => {
+    const other = await startServer({ users: ['bob@example.com:pw'] });
+    expect(await other.stop('SIGTERM')).toBe(0);
+  });
+});

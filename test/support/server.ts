@@ -1,0 +1,89 @@
+// Starts `crmgen serve` as a real child process on 127.0.0.1 with a free port, for tests that
+// talk HTTP to the service. Every test file gets its own server and database.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cli, root } from './paths.ts';
+
+export interface RunningServer {
+  base: string;
+  child: ChildProcess;
+  /** Everything the server printed (stdout and stderr). */
+  output(): string;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export interface ServeOptions {
+  db?: string;
+  users?: string[];
+  args?: string[];
+  env?: Record<string, string>;
+  /** Time allowed for start-up (tsx compiles on first use). */
+  timeoutMs?: number;
+}
+
+export async function startServer(opts: ServeOptions = {}): Promise<RunningServer> {
+  const args = [cli, 'serve', '--port', '0', '--db', opts.db ?? ':memory:', ...(opts.users ?? []).flatMap((u) => ['--user', u]), ...(opts.args ?? [])];
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  const base = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${out}`)), opts.timeoutMs ?? 20_000);
+    const check = () => {
+      const m = /crmgen listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    };
+    child.stdout!.on('data', check);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited (${code}) before listening:\n${out}`));
+    });
+  });
+  return {
+    base,
+    child,
+    output: () => out,
+    stop: (signal = 'SIGTERM') =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+        child.once('exit', (code) => {
+          clearTimeout(timer);
+          resolve(code);
+        });
+        child.kill(signal);
+      }),
+  };
+}
+
+export const basic = (email: string, token: string) => `Basic ${Buffer.from(`${email}:${token}`).toString('base64')}`;
+
+export interface CallOptions {
+  method?: string;
+  auth?: string | null;
+  body?: string | Uint8Array | FormData;
+  contentType?: string;
+  accept?: string;
+  headers?: Record<string, string>;
+}
+
+export interface CallResult {
+  status: number;
+  headers: Headers;
+  text: string;
+  json(): any;
+}
+
+/** One HTTP call to the service; `auth` defaults to the given user. */
+export async function call(base: string, path: string, opts: CallOptions & { user?: [string, string] } = {}): Promise<CallResult> {
+  const headers: Record<string, string> = { ...opts.headers };
+  const auth = opts.auth === undefined ? (opts.user ? basic(...opts.user) : undefined) : opts.auth;
+  if (auth) headers.authorization = auth;
+  if (opts.contentType) headers['content-type'] = opts.contentType;
+  if (opts.accept) headers.accept = opts.accept;
+  const res = await fetch(base + path, { method: opts.method ?? (opts.body ? 'POST' : 'GET'), headers, body: opts.body as BodyInit | undefined, signal: AbortSignal.timeout(15_000) });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, text, json: () => JSON.parse(text) };
+}
