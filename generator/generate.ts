@@ -9,6 +9,8 @@ import { emitSchemas } from './emit/schemas.ts';
 import { emitRuntimeSpec } from './emit/runtime-spec.ts';
 import { emitCodecs } from './emit/codecs.ts';
 import { emitServer } from './emit/server.ts';
+import { emitClient } from './emit/client.ts';
+import { emitClientReadme } from './emit/client-readme.ts';
 import { emitValidators } from './emit/validators.ts';
 import { defaultCacheDir } from './fingerprint.ts';
 
@@ -24,6 +26,8 @@ export const emitters: Emitter[] = [
   { name: 'runtime-spec', emit: emitRuntimeSpec },
   { name: 'codecs', emit: emitCodecs },
   { name: 'server', emit: emitServer },
+  { name: 'client', emit: emitClient },
+  { name: 'client-readme', emit: emitClientReadme },
   { name: 'validators', emit: emitValidators },
 ];
 

@@ -392,8 +392,13 @@ class IrBuilder {
     const opsMap = this.merged.get('operations') ?? new Map<string, Located<Raw>>();
     const operations: Operation[] = [];
     for (const [id, loc] of opsMap) operations.push(this.operation(id, loc, ctx));
+    const clientNames = new Map<string, string>();
     for (const op of operations) {
+      const key = `${op.scope}:${op.client}`;
+      const prev = clientNames.get(key);
       const raw = opsMap.get(op.id)!;
+      if (prev) this.problem(raw.file, [...raw.path, 'client'], `client name '${op.client}' is already used by operation '${prev}'`);
+      clientNames.set(key, op.id);
       if (typeof raw.value.response === 'string' && raw.value.response !== 'status') {
         const other = operations.find((o) => o.id === raw.value.response);
         if (!other) this.problem(raw.file, [...raw.path, 'response'], `response '${raw.value.response}' names no operation; expected 'status', an operation id or a shape`);
@@ -426,6 +431,7 @@ class IrBuilder {
         path: `/report/${name}/`,
         scope: 'global',
         purpose: `Report: ${r.lists}`,
+        client: `reports.${name}`,
         status: 200,
         location: false,
         upload: false,
@@ -539,6 +545,8 @@ class IrBuilder {
       path: o.path,
       scope: o.scope,
       purpose: o.purpose,
+      client: o.client,
+      ...(o.paginate ? { paginate: o.paginate } : {}),
       status: o.status ?? 200,
       location: o.location === true,
       upload: o.upload === true,
@@ -551,6 +559,10 @@ class IrBuilder {
     for (const p of placeholders) if (![...expected, 'id'].includes(p)) this.problem(loc.file, [...loc.path, 'path'], `operation '${id}': unknown path placeholder {${p}}; expected ${[...expected, 'id'].map((x) => `{${x}}`).join(', ')}`);
     if (o.params) op.params = this.fieldMap(o.params, { ...loc, path: [...loc.path, 'params'] }, ctx, 'param');
     if (o.request) op.request = this.shape(o.request, { ...loc, path: [...loc.path, 'request'] }, ctx, 'request');
+    if (o.paginate) {
+      const names = Object.keys(o.params ?? {});
+      for (const key of ['start', 'limit'] as const) if (!names.includes(o.paginate[key])) this.problem(loc.file, [...loc.path, 'paginate', key], `paginate.${key} names '${o.paginate[key]}', which is not a parameter of '${id}'`);
+    }
     if (o.response === 'status') op.response = statusResponse();
     else if (o.response && typeof o.response === 'object') op.response = this.shape(o.response, { ...loc, path: [...loc.path, 'response'] }, ctx, 'response');
     return op;

@@ -187,6 +187,10 @@ export interface Operation {
   /** kind: once per record kind; activity: per kind and segment; global: once. */
   scope: 'kind' | 'activity' | 'global';
   purpose: string;
+  /** Dotted name in the generated client, under its scope (list, categories.create, hooks.list, reports.calendar). */
+  client: string;
+  /** Parameters and response fields of a paged list. */
+  paginate?: { start: string; limit: string; items: string; total: string };
   status: number;
   location: boolean;
   upload: boolean;

@@ -237,7 +237,7 @@ function probePatterns(spec: Spec): Patterns {
     ...dateTypes.map((t): Field => ({ name: `date:${t}`, shape: { kind: 'scalar', type: t }, required: false, pos })),
     ...spec.values.map((v): Field => ({ name: `list:${v.name}`, shape: { kind: 'scalar', type: 'enum', values: v.name }, required: false, pos })),
   ];
-  const probe: Operation = { id: 'validatorsProbe', method: 'GET', path: '/', scope: 'global', purpose: '', status: 200, location: false, upload: false, multipart: false, params, pos };
+  const probe: Operation = { id: 'validatorsProbe', method: 'GET', path: '/', scope: 'global', purpose: '', client: 'validatorsProbe', status: 200, location: false, upload: false, multipart: false, params, pos };
   const doc = emitSchemas({ ...spec, operations: [probe] }).find((f) => f.path === `schemas/${probe.id}.params.json`);
   if (!doc) throw new Error('validators: the schemas emitter wrote no probe schema');
   const props = (JSON.parse(doc.content) as { properties: Record<string, { pattern?: string }> }).properties;
