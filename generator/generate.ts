@@ -11,6 +11,8 @@ import { emitCodecs } from './emit/codecs.ts';
 import { emitServer } from './emit/server.ts';
 import { emitClient } from './emit/client.ts';
 import { emitClientReadme } from './emit/client-readme.ts';
+import { emitDocs } from './emit/docs.ts';
+import { emitOpenApi } from './emit/openapi.ts';
 import { emitValidators } from './emit/validators.ts';
 import { defaultCacheDir } from './fingerprint.ts';
 
@@ -28,6 +30,8 @@ export const emitters: Emitter[] = [
   { name: 'server', emit: emitServer },
   { name: 'client', emit: emitClient },
   { name: 'client-readme', emit: emitClientReadme },
+  { name: 'docs', emit: emitDocs },
+  { name: 'openapi', emit: emitOpenApi },
   { name: 'validators', emit: emitValidators },
 ];
 

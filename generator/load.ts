@@ -499,6 +499,7 @@ class IrBuilder {
       listSemantics: this.section('listSemantics').value as Spec['listSemantics'],
       batch: this.section('batch').value as Spec['batch'],
       errors,
+      errorEnvelope: errorsLoc.value.envelope as Spec['errorEnvelope'],
       values,
       kinds,
       fieldsets,

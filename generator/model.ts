@@ -267,6 +267,8 @@ export interface Spec {
     outerStatus: number;
   };
   errors: ErrorKey[];
+  /** <response><status>failed</status><errors>...</errors></response> */
+  errorEnvelope: { status: string; container: string };
   values: ValueList[];
   kinds: Kind[];
   fieldsets: FieldSet[];

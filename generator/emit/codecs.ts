@@ -5,6 +5,7 @@
 import { StructureKind, VariableDeclarationKind, Project, type StatementStructures } from 'ts-morph';
 import type { Field, ObjectShape, Shape, Spec } from '../model.ts';
 import type { GeneratedFile } from '../write.ts';
+import type { Desc } from '../../runtime/codec.ts';
 import { operationGenerics } from './types.ts';
 import { notificationTargets } from './names.ts';
 import { messageTargets, paramsType, requestType, responseType, type MessageTarget } from './names.ts';
@@ -198,6 +199,23 @@ function targetType(t: MessageTarget, generics: ReturnType<typeof operationGener
   const g = generics(t.op, t.shape);
   const args = [g.kind && t.kind && JSON.stringify(t.kind), g.segment && t.segment && JSON.stringify(t.segment)].filter(Boolean);
   return `T.${name}${args.length ? `<${args.join(', ')}>` : ''}`;
+}
+
+/**
+ * The descriptors as objects, for emitters that render examples through runtime/codec.ts (docs,
+ * OpenAPI), so examples and the shipped codecs cannot drift. The builder's expressions are plain
+ * object literals over named constants; evaluating them here avoids a second builder.
+ */
+export function descriptorObjects(spec: Spec): Record<string, Desc> {
+  const builder = new DescriptorBuilder(spec);
+  const entries = [...messageTargets(spec), ...notificationTargets(spec)].map((t) => {
+    const m = 'op' in t ? { kind: t.kind, segment: t.segment } : {};
+    return `${JSON.stringify(t.id)}: ${builder.desc(t.shape, m)}`;
+  });
+  const scalars = scalarCodes.map((code) => `const ${s(code)} = { k: 's', s: ${JSON.stringify(code)} };`);
+  const consts = [...builder.consts].map(([name, expr]) => `const ${name} = ${expr};`);
+  const code = `${scalars.join('\n')}\n${consts.join('\n')}\nreturn { ${entries.join(',\n')}, "error.response": { k: 'o', f: { status: ${s('t')}, errors: { k: 'm', of: ${s('t')} } } } };`;
+  return new Function(code)() as Record<string, Desc>;
 }
 
 export function emitCodecs(spec: Spec): GeneratedFile[] {

@@ -22,8 +22,12 @@ interface Binding {
   defs: Map<string, Schema>;
 }
 
-class SchemaBuilder {
-  constructor(readonly spec: Spec) {}
+export class SchemaBuilder {
+  /** wire: describe the JSON wire form (OpenAPI) instead of typed values. */
+  constructor(
+    readonly spec: Spec,
+    readonly wire = false,
+  ) {}
 
   values(name: string): (string | number)[] {
     return this.spec.values.find((v) => v.name === name)!.values.map((e) => e.value);
@@ -62,13 +66,12 @@ class SchemaBuilder {
       case 'createdtext':
         return { type: 'string', pattern: '^[A-Z][a-z]{2} [0-9]{1,2}, [0-9]{4} [0-9]{2}:[0-9]{2}:[0-9]{2}$' };
       case 'idlist':
-        return { type: 'array', items: s.values ? this.enumSchema(s.values) : { type: 'integer', minimum: 0 } };
       case 'emaillist':
-        return { type: 'array', items: { type: 'string', pattern: '^[^@\\s,]+@[^@\\s,]+$' } };
       case 'addresslist':
       case 'textlist':
       case 'fieldnamelist':
-        return { type: 'array', items: { type: 'string' } };
+        if (this.wire) return { type: 'string', description: 'Comma-delimited.' };
+        return this.listScalar(type, s);
       case 'enum':
         return this.enumSchema(s.values!);
       case 'upload':
@@ -91,6 +94,18 @@ class SchemaBuilder {
     }
   }
 
+  /** Typed value of the comma-delimited list types: arrays. */
+  listScalar(type: string, s: Extract<Shape, { kind: 'scalar' }>): Schema {
+    switch (type) {
+      case 'idlist':
+        return { type: 'array', items: s.values ? this.enumSchema(s.values) : { type: 'integer', minimum: 0 } };
+      case 'emaillist':
+        return { type: 'array', items: { type: 'string', pattern: '^[^@\\s,]+@[^@\\s,]+$' } };
+      default:
+        return { type: 'array', items: { type: 'string' } };
+    }
+  }
+
   shape(shape: Shape, b: Binding): Schema {
     switch (shape.kind) {
       case 'scalar':
@@ -98,7 +113,13 @@ class SchemaBuilder {
       case 'object':
         return this.object(shape, b);
       case 'list':
+        if (this.wire) {
+          const items = this.shape(shape.of, b);
+          return { type: 'array', items: { ...items, xml: { name: shape.element } }, xml: { wrapped: true } };
+        }
+        return { type: 'array', items: this.shape(shape.of, b) };
       case 'keyed':
+        if (this.wire) return { type: 'object', description: `Children named ${shape.prefix}<N>, in order.`, patternProperties: { [`^${shape.prefix}[0-9]+$`]: this.shape(shape.of, b) }, additionalProperties: false };
         return { type: 'array', items: this.shape(shape.of, b) };
       case 'map':
         return { type: 'object', additionalProperties: this.shape(shape.of, b) };
@@ -133,6 +154,12 @@ class SchemaBuilder {
   object(shape: ObjectShape, b: Binding): Schema {
     const { properties, required } = this.properties(shape.fields, b);
     const out: Schema = { type: 'object', additionalProperties: false, properties, ...(required.length ? { required } : {}) };
+    const inline = shape.fields.find((f) => f.shape.kind === 'keyed' && f.shape.inline);
+    if (this.wire && inline && inline.shape.kind === 'keyed') {
+      delete properties[inline.shape.as];
+      if (required.includes(inline.shape.as)) out.required = required.filter((r) => r !== (inline.shape as { as: string }).as);
+      out.patternProperties = { ...(out.patternProperties as object), [`^${inline.shape.prefix}[0-9]+$`]: this.shape(inline.shape.of, b) };
+    }
     const generic = shape.fields.find((f) => f.shape.kind === 'activityfields');
     if (generic && !b.segment && shape.fields.some((f) => f.name === 'typeid')) out.allOf = this.fieldsByTypeid(generic.name, b);
     if (shape.spread === 'recordfields') {

@@ -1,0 +1,193 @@
+// Emits generated/openapi.json and generated/openapi.yaml: an OpenAPI 3.1 document of the API
+// for other ecosystems' generators. Paths are expanded per record kind and activity segment
+// (their bodies differ); schemas describe the JSON wire form with XML annotations; every
+// response carries the call-limit header; errors use the envelope; webhooks are in `webhooks`.
+import { stringify } from 'yaml';
+import type { Operation, Spec } from '../model.ts';
+import type { GeneratedFile } from '../write.ts';
+import { encodeXml, toWireJson } from '../../runtime/codec.ts';
+import { SchemaBuilder } from './schemas.ts';
+import { descriptorObjects } from './codecs.ts';
+import { messageTargets, notificationTargets, type MessageTarget } from './names.ts';
+import { example } from '../examples.ts';
+
+type Schema = Record<string, unknown>;
+
+/** Hoists each message schema's $defs into components, naming a def per binding only when it differs. */
+class Components {
+  readonly schemas = new Map<string, Schema>();
+
+  add(name: string, schema: Schema): string {
+    const defs = (schema.$defs ?? {}) as Record<string, Schema>;
+    const { $defs: _, $schema: __, $id: ___, ...body } = schema;
+    const renames = new Map<string, string>();
+    // Defs may refer to each other: settle names first, then rewrite refs.
+    for (const [def, s] of Object.entries(defs)) renames.set(def, this.nameFor(def, s, defs));
+    const rewrite = (v: unknown): unknown => {
+      if (Array.isArray(v)) return v.map(rewrite);
+      if (!v || typeof v !== 'object') return v;
+      const o = v as Record<string, unknown>;
+      if (typeof o.$ref === 'string' && o.$ref.startsWith('#/$defs/')) return { ...o, $ref: `#/components/schemas/${renames.get(o.$ref.slice(8))}` };
+      return Object.fromEntries(Object.entries(o).map(([k, x]) => [k, rewrite(x)]));
+    };
+    for (const [def, s] of Object.entries(defs)) this.schemas.set(renames.get(def)!, rewrite(s) as Schema);
+    this.schemas.set(name, rewrite(body) as Schema);
+    return `#/components/schemas/${name}`;
+  }
+
+  private nameFor(def: string, s: Schema, defs: Record<string, Schema>): string {
+    const key = JSON.stringify(s);
+    for (let n = 1; ; n++) {
+      const name = n === 1 ? def : `${def}${n}`;
+      const existing = this.schemas.get(name);
+      // Same text (refs included) means the same schema, given that its refs resolve alike.
+      if (!existing || JSON.stringify(existing) === key || (n === 1 && sameShape(existing, s, defs))) return name;
+    }
+  }
+}
+
+function sameShape(a: Schema, b: Schema, _defs: Record<string, Schema>): boolean {
+  return JSON.stringify(a).replace(/#\/components\/schemas\/|#\/\$defs\//g, '') === JSON.stringify(b).replace(/#\/components\/schemas\/|#\/\$defs\//g, '');
+}
+
+const componentName = (id: string) => id.replace(/\//g, '.');
+
+export function emitOpenApi(spec: Spec): GeneratedFile[] {
+  const builder = new SchemaBuilder(spec, true);
+  const components = new Components();
+  const descriptors = descriptorObjects(spec);
+  const targets = messageTargets(spec);
+  const schemaRef = (t: MessageTarget | { id: string; shape: MessageTarget['shape'] }, b: { kind?: string; segment?: string }) => {
+    const defs = new Map<string, Schema>();
+    const body = builder.shape(t.shape, { ...b, defs } as never);
+    return { $ref: components.add(componentName(t.id), { ...body, $defs: Object.fromEntries([...defs].sort(([x], [y]) => x.localeCompare(y))) }) };
+  };
+  const errorRef = { $ref: '#/components/schemas/error.response' };
+  components.schemas.set('error.response', {
+    type: 'object',
+    xml: { name: spec.formats.responseRoot },
+    required: ['status', spec.errorEnvelope.container],
+    properties: {
+      status: { const: spec.errorEnvelope.status },
+      [spec.errorEnvelope.container]: { type: 'object', description: 'One child per error key, holding its message.', properties: Object.fromEntries(spec.errors.map((e) => [e.key, { type: 'string', description: `HTTP ${e.status}: ${e.message}` }])) },
+    },
+  });
+  const quotaHeader = { $ref: '#/components/headers/CallLimit' };
+  const errorResponses = Object.fromEntries(
+    [...new Set(spec.errors.map((e) => e.status))].sort().map((status) => [
+      String(status),
+      {
+        description: spec.errors.filter((e) => e.status === status).map((e) => e.key).join(', '),
+        headers: { [spec.quota.header]: quotaHeader },
+        content: { [spec.formats.output.xml]: { schema: errorRef }, [spec.formats.output.json]: { schema: errorRef } },
+      },
+    ]),
+  );
+
+  const bodyContent = (schema: Schema, t: MessageTarget, b: { kind?: string; segment?: string }, upload: boolean) => {
+    const value = example(spec, t.shape, b, 'value', t.part === 'response');
+    const d = descriptors[t.id];
+    const xmlSchema = { ...schema };
+    const content: Record<string, unknown> = {
+      [spec.formats.output.xml]: { schema: xmlSchema, example: encodeXml(d, value, t.part === 'response' ? spec.formats.responseRoot : spec.formats.requestRoot) },
+      [spec.formats.output.json]: { schema, example: toWireJson(d, value) },
+    };
+    if (t.part === 'request') {
+      content[spec.formats.input.form[0]] = { schema };
+      if (upload) content[spec.formats.input.upload[0]] = { schema };
+    }
+    return content;
+  };
+
+  const paths: Record<string, Record<string, unknown>> = {};
+  const bindings = (op: Operation): { kind?: string; segment?: string }[] =>
+    // Activity bodies do not depend on the record kind: one path per segment with a {kind} parameter.
+    op.scope === 'kind' ? spec.kinds.map((k) => ({ kind: k.name })) : op.scope === 'activity' ? spec.activities.map((a) => ({ segment: a.segment })) : [{}];
+  const tag = (op: Operation, b: { kind?: string; segment?: string }) => (op.scope === 'activity' ? `activities` : b.kind ?? (op.client.includes('.') ? op.client.split('.')[0] : 'service'));
+
+  for (const op of spec.operations) {
+    for (const b of bindings(op)) {
+      // Every path works with or without its trailing slash; the document's form is kept.
+      const idName = op.scope === 'activity' ? 'activityId' : op.scope === 'kind' ? `${spec.kinds.find((k) => k.name === b.kind)!.singular}Id` : op.path.includes('hooks') ? 'hookId' : 'id';
+      const path = op.path.replace('{kind}', b.kind ?? '{kind}').replace('{segment}', b.segment ?? '').replace('{id}', `{${idName}}`).replace(/\/?$/, '/');
+      const find = (part: MessageTarget['part']) => targets.find((t) => t.op === op && t.part === part && (t.kind === undefined || t.kind === b.kind) && (t.segment === undefined || t.segment === b.segment));
+      const parameters: unknown[] = [];
+      if (path.includes('{kind}')) parameters.push({ $ref: '#/components/parameters/kind' });
+      if (op.path.includes('{id}')) parameters.push({ name: idName, in: 'path', required: true, schema: { type: 'integer', minimum: 1 } });
+      const paramsT = find('params');
+      if (paramsT) {
+        const ref = schemaRef(paramsT, b);
+        const comp = components.schemas.get(ref.$ref.split('/').pop()!)!;
+        for (const [name, s] of Object.entries((comp.properties ?? {}) as Record<string, Schema>)) parameters.push({ name, in: 'query', required: false, schema: s, ...(s.description ? { description: s.description } : {}) });
+      }
+      if (op.method === 'GET') parameters.push({ $ref: '#/components/parameters/callback' });
+      const requestT = find('request');
+      const responseT = find('response');
+      const operation: Record<string, unknown> = {
+        operationId: `${op.id}${b.kind ? `_${b.kind}` : ''}${b.segment ? `_${b.segment}` : ''}`,
+        summary: op.purpose.replace(/\.$/, ''),
+        tags: [tag(op, b)],
+        ...(parameters.length ? { parameters } : {}),
+      };
+      if (op.multipart) {
+        operation.requestBody = { required: true, content: { [spec.batch.contentType]: { schema: { type: 'string', description: `Up to ${spec.batch.maxParts} ${spec.batch.partContentType} parts, each a complete HTTP request; CRLF line endings.` } } } };
+        operation.responses = { [String(spec.batch.outerStatus)]: { description: 'One part per request, in order, each with its own status line.', headers: { [spec.quota.header]: quotaHeader }, content: { [spec.batch.contentType]: { schema: { type: 'string' } } } }, ...errorResponses };
+      } else {
+        if (requestT) {
+          operation.requestBody = {
+            required: true,
+            description: `Form input nests with brackets (data[details]=..., categories[add][category][]=3).${op.upload ? ' With multipart/form-data, file parts named data[<field>] carry uploads.' : ''}`,
+            content: bodyContent(schemaRef(requestT, b), requestT, b, op.upload),
+          };
+        }
+        const ok: Record<string, unknown> = { description: 'Success.', headers: { [spec.quota.header]: quotaHeader, ...(op.location ? { Location: { description: 'Address of the new record.', schema: { type: 'string' } } } : {}) } };
+        if (responseT) ok.content = bodyContent(schemaRef(responseT, b), responseT, b, false);
+        operation.responses = { [String(op.status)]: ok, ...errorResponses };
+      }
+      (paths[path] ??= {})[op.method.toLowerCase()] = operation;
+    }
+  }
+
+  const webhooks: Record<string, unknown> = {};
+  for (const n of notificationTargets(spec)) {
+    const ref = schemaRef(n, {});
+    for (const e of spec.events.filter((x) => x.name.startsWith(`${n.family}.`))) {
+      webhooks[e.name] = {
+        post: {
+          summary: e.description.replace(/\.$/, ''),
+          description: `Sent to the hook's url in its contenttype. With a secret, ${spec.notification.signature.header} holds the ${spec.notification.signature.encoding} ${spec.notification.signature.algorithm} of the body.`,
+          parameters: [{ name: spec.notification.signature.header, in: 'header', required: false, schema: { type: 'string', pattern: '^[0-9a-f]{64}$' } }],
+          requestBody: { required: true, content: { [spec.formats.output.xml]: { schema: ref }, [spec.formats.output.json]: { schema: ref }, [spec.formats.input.form[0]]: { schema: ref } } },
+          responses: { '200': { description: 'Any 2xx answer acknowledges the notification.' } },
+        },
+      };
+    }
+  }
+
+  const doc = {
+    openapi: '3.1.0',
+    info: {
+      title: spec.service.title,
+      version: spec.service.versioning === 'none' ? 'unversioned' : spec.service.versioning,
+      description: `Generated by crmgen from spec/. XML is the default format (root <${spec.formats.requestRoot}>/<${spec.formats.responseRoot}>); JSON and form input are selected by Content-Type, JSON output by Accept. Children named id<N> cannot be described in XML Schema terms; they are object keys in JSON.`,
+    },
+    jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',
+    servers: [{ url: '{base_url}', variables: { base_url: { default: 'http://127.0.0.1:8080' } } }],
+    security: [{ basicAuth: [] }],
+    tags: [...new Set(Object.values(paths).flatMap((p) => Object.values(p).map((o) => (o as { tags: string[] }).tags[0])))].sort().map((name) => ({ name })),
+    paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),
+    webhooks,
+    components: {
+      securitySchemes: { basicAuth: { type: 'http', scheme: 'basic', description: `${spec.auth.username} : ${spec.auth.password}` } },
+      headers: { CallLimit: { description: `API calls used and allowed (${spec.quota.format}).`, schema: { type: 'string', pattern: '^[0-9]+/[0-9]+$' } } },
+      parameters: {
+        kind: { name: 'kind', in: 'path', required: true, description: 'The record kind of the activity\'s record.', schema: { enum: spec.kinds.map((k) => k.name) } },
+        callback: { name: spec.formats.jsonp.parameter, in: 'query', required: false, description: `JSONP: wraps the JSON body as callback(...) (${spec.formats.output.jsonp}); characters other than ${spec.formats.jsonp.allowed} are stripped.`, schema: { type: 'string' } } },
+      schemas: Object.fromEntries([...components.schemas].sort(([a], [b]) => a.localeCompare(b))),
+    },
+  };
+  return [
+    { path: 'openapi.json', content: `${JSON.stringify(doc, null, 2)}\n`, format: 'json' },
+    { path: 'openapi.yaml', content: stringify(doc, { lineWidth: 0, aliasDuplicateObjects: false }), format: 'text' },
+  ];
+}
