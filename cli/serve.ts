@@ -57,6 +57,8 @@ export async function runServe(args: string[]): Promise<number> {
   const windowSeconds = values['quota-window'] === undefined ? spec.quota.defaultWindowSeconds : Number(values['quota-window']);
   if (!Number.isInteger(allowed) || allowed < 1) throw new UsageError(`--quota expects a positive integer, got '${values.quota}'`);
   if (!Number.isInteger(windowSeconds) || windowSeconds < 1) throw new UsageError(`--quota-window expects a positive integer, got '${values['quota-window']}'`);
+  const retryMs = values['webhook-retry-ms'] === undefined ? undefined : Number(values['webhook-retry-ms']);
+  if (retryMs !== undefined && (!Number.isInteger(retryMs) || retryMs < 1)) throw new UsageError(`--webhook-retry-ms expects a positive integer, got '${values['webhook-retry-ms']}'`);
   const users = (values.user ?? []).map(parseUser);
   const db = dbOption(values.db);
   const storage = await openDb(db);
@@ -81,7 +83,7 @@ export async function runServe(args: string[]): Promise<number> {
   });
 
   const log = (line: string) => process.stderr.write(`${line}\n`);
-  const webhooks = startWebhooks({ storage, allowPrivate: values['allow-private-webhooks'] ?? false, retryBaseMs: values['webhook-retry-ms'] ? Number(values['webhook-retry-ms']) : undefined, log });
+  const webhooks = startWebhooks({ storage, allowPrivate: values['allow-private-webhooks'] ?? false, retryBaseMs: retryMs, log });
   const service = createReferenceService({ storage, quota: { allowed, windowSeconds }, onCommit: webhooks.enqueue, log, allowPrivateWebhooks: values['allow-private-webhooks'] ?? false });
   const tooLarge = () => ({
     status: errorKeys.requesttoolarge.status,
@@ -96,14 +98,15 @@ export async function runServe(args: string[]): Promise<number> {
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
   const base = `http://${values.host}:${actualPort}`;
-  console.log(`crmgen listening on ${base}`);
-  console.log(`  database ${db === ':memory:' ? ':memory: (nothing is kept)' : db}; reference docs at ${base}/docs/ and ${base}/openapi.json`);
+  // One write, so whoever waits for the first line sees the whole block.
+  const lines = [`crmgen listening on ${base}`, `  database ${db === ':memory:' ? ':memory: (nothing is kept)' : db}; reference docs at ${base}/docs/ and ${base}/openapi.json`];
   if (demo) {
-    console.log(`  demo user: ${demo.email}  API token: ${demo.token}`);
-    console.log(`  try: curl -u ${demo.email}:${demo.token} ${base}/contacts/ -H 'Accept: application/json'`);
+    lines.push(`  demo user: ${demo.email}  API token: ${demo.token}`);
+    lines.push(`  try: curl -u ${demo.email}:${demo.token} ${base}/contacts/ -H 'Accept: application/json'`);
   } else {
-    console.log(`  authenticate with HTTP Basic: e-mail and API token (crmgen users list --db ${db === ':memory:' ? '...' : db})`);
+    lines.push(`  authenticate with HTTP Basic: e-mail and API token (crmgen users list --db ${db === ':memory:' ? '...' : db})`);
   }
+  process.stdout.write(`${lines.join('\n')}\n`);
 
   let closing = false;
   const shutdown = (signal: string) => {

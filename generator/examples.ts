@@ -76,11 +76,24 @@ function fields(spec: Spec, list: Field[], b: ExampleBinding, full: boolean, dep
   for (const f of list) {
     if (f.when) continue; // conditional fields would need their condition; the field table explains them
     if (f.notTrueOnCreate) continue;
+    // A request example must work on a fresh service: optional lists (category tags, related
+    // items) would name things that do not exist yet.
+    if (!full && !f.required && holdsList(spec, f.shape)) continue;
     if (!full && !f.required && optional++ >= 4) continue;
     const v = example(spec, f.shape, b, f.name, full, depth + 1);
     if (v !== undefined) out[f.shape.kind === 'keyed' ? f.shape.as : f.name] = v;
   }
   return out;
+}
+
+function holdsList(spec: Spec, shape: Shape, seen = new Set<string>()): boolean {
+  if (shape.kind === 'list' || shape.kind === 'keyed') return true;
+  if (shape.kind === 'object') return shape.fields.some((f) => holdsList(spec, f.shape, seen));
+  if (shape.kind === 'ref' && !seen.has(shape.name)) {
+    seen.add(shape.name);
+    return holdsList(spec, spec.structures.find((x) => x.name === shape.name)!.shape, seen);
+  }
+  return false;
 }
 
 /** The segment examples use where none is given: the first type without uploads or required fields. */

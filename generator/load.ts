@@ -526,7 +526,21 @@ class IrBuilder {
         signature: n.signature,
         retries: n.retries,
       },
+      pos: this.sectionPositions(),
     };
+  }
+
+  /** Positions of every section and of the keys (and list entries) of the settings sections, by dotted path. */
+  private sectionPositions(): Record<string, SourcePos> {
+    const out: Record<string, SourcePos> = {};
+    const deep = new Set(['service', 'formats', 'auth', 'quota', 'limits', 'listSemantics', 'batch', 'customFields', 'reportOnlyTypeids', 'reportActivityTypes', 'hooks', 'notification', 'errors']);
+    const walk = (loc: Located<unknown>, value: unknown, path: Path, depth: number) => {
+      out[path.join('.')] = posAt(loc.file, path, typeof path[path.length - 1] === 'string');
+      if (depth === 0 || !value || typeof value !== 'object') return;
+      for (const [k, v] of Object.entries(value as Raw)) walk(loc, v, [...path, Array.isArray(value) ? Number(k) : k], depth - 1);
+    };
+    for (const [name, loc] of this.sections) if (loc.file) walk(loc, deep.has(name) ? loc.value : undefined, [name], 3);
+    return out;
   }
 
   private unique(loc: Located<Raw>, pairs: [string, number][], what: string) {

@@ -292,4 +292,10 @@ export interface Spec {
     signature: { header: string; algorithm: string; encoding: string; over: string };
     retries: number;
   };
+  /**
+   * Where each top-level section and each key of the sections without positioned entries
+   * (service, formats, limits, batch, ...) was stated, by dotted path: `limits.listLimitMax`.
+   * Named pos, like every position, so spec.json leaves it out.
+   */
+  pos?: Record<string, SourcePos>;
 }

@@ -343,6 +343,17 @@ export function emitDocs(spec: Spec): GeneratedFile[] {
     },
   ];
 
+  // Columns that are empty in every row (and the head) are left out.
+  const tidy = (t: Table): Table => {
+    const keep = t.head.map((h, i) => h !== '' || t.rows.some((r) => (r[i] ?? '') !== '')).map((k, i) => (k && (t.rows.some((r) => (r[i] ?? '') !== '') || i < 2) ? i : -1)).filter((i) => i >= 0);
+    return { ...t, head: keep.map((i) => t.head[i]), rows: t.rows.map((r) => keep.map((i) => r[i] ?? '')) };
+  };
+  for (const p of pages) {
+    for (const s of p.sections) {
+      s.tables = s.tables.map((t) => ({ ...tidy(t), ...(t.caption ? { caption: t.caption } : {}) }));
+      for (const e of s.endpoints) if (e.params) e.params = tidy(e.params);
+    }
+  }
   const hb = Handlebars.create();
   hb.registerHelper('eq', (a: unknown, b: unknown) => a === b);
   const layout = hb.compile(readFileSync(`${templatesDir}docs/page.html.hbs`, 'utf8'), { strict: true });

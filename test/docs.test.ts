@@ -1,0 +1,121 @@
+// Reference docs and the OpenAPI document: valid, complete, served without authentication.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { parse } from 'yaml';
+import { loadSpec } from '../generator/load.ts';
+import { messageTargets } from '../generator/emit/names.ts';
+import { example, exampleSegment } from '../generator/examples.ts';
+import { validateRequest } from '../generated/validators/index.ts';
+import { generatedDir, specDir } from './support/paths.ts';
+import { call, startServer, type RunningServer } from './support/server.ts';
+
+const spec = loadSpec(specDir);
+const openapi = JSON.parse(readFileSync(join(generatedDir, 'openapi.json'), 'utf8'));
+
+describe('OpenAPI 3.1 document', () => {
+  it('validates with swagger-parser', async () => {
+    const api = await SwaggerParser.validate(structuredClone(openapi));
+    expect(api.openapi).toBe('3.1.0');
+  });
+
+  it('the YAML rendering holds the same document', () => {
+    expect(parse(readFileSync(join(generatedDir, 'openapi.yaml'), 'utf8'))).toEqual(openapi);
+  });
+
+  it('has every record path for every kind, every activity segment, reports, hooks and batch', () => {
+    const paths = Object.keys(openapi.paths);
+    for (const k of spec.kinds) for (const p of ['/', '/{ID}/', '/categories/', '/fields/']) expect(paths).toContain(`/${k.name}${p.replace('{ID}', `{${k.singular}Id}`)}`);
+    for (const a of spec.activities) expect(paths).toEqual(expect.arrayContaining([`/{kind}/${a.segment}/`, `/{kind}/${a.segment}/{activityId}/`]));
+    for (const r of spec.reports) expect(paths).toContain(`/report/${r.name}/`);
+    expect(paths).toEqual(expect.arrayContaining(['/hooks/', '/hooks/{hookId}/', '/ownership/', '/batch/']));
+  });
+
+  it('offers XML, JSON and form request bodies, the error envelope and the call-limit header', () => {
+    const create = openapi.paths['/contacts/'].post;
+    expect(Object.keys(create.requestBody.content)).toEqual(['application/xml', 'application/json', 'application/x-www-form-urlencoded']);
+    expect(create.responses['201'].headers).toHaveProperty([spec.quota.header]);
+    expect(create.responses['201'].headers).toHaveProperty('Location');
+    expect(create.responses['404'].content['application/xml'].schema.$ref).toBe('#/components/schemas/error.response');
+    expect(openapi.components.securitySchemes.basicAuth).toEqual(expect.objectContaining({ type: 'http', scheme: 'basic' }));
+    expect(Object.keys(openapi.paths['/{kind}/file/'].post.requestBody.content)).toContain('multipart/form-data');
+  });
+
+  it('describes the JSON wire form: id<N> keys and comma-delimited lists', () => {
+    const list = openapi.components.schemas['records.contacts.listRecords.response'];
+    expect(Object.keys(list.patternProperties)).toEqual(['^id[0-9]+$']);
+    const event = openapi.components.schemas['activities.event.createActivity.request'];
+    expect(event.properties.data.properties.attendees.type).toBe('string');
+  });
+
+  it('lists every event in webhooks with the signature header', () => {
+    expect(Object.keys(openapi.webhooks).sort()).toEqual(spec.events.map((e) => e.name).sort());
+    expect(openapi.webhooks['items.update'].post.parameters[0].name).toBe(spec.notification.signature.header);
+  });
+});
+
+describe('examples in the docs and the OpenAPI document', () => {
+  it('every request and parameter example passes the generated validators', () => {
+    const problems: string[] = [];
+    for (const t of messageTargets(spec).filter((x) => x.part !== 'response')) {
+      const errors = validateRequest(t.id, example(spec, t.shape, { kind: t.kind, segment: t.segment ?? exampleSegment(spec) }));
+      if (errors.length) problems.push(`${t.id}: ${errors.map((e) => `${e.key} ${e.path}`).join(', ')}`);
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('reference docs', () => {
+  const page = (name: string) => readFileSync(join(generatedDir, 'docs', name), 'utf8');
+  it('has one page per resource family with navigation and search', () => {
+    for (const p of ['index', 'records', 'categories', 'fields', 'ownership', 'activities', 'hierarchy', 'reports', 'webhooks', 'batch']) {
+      const html = page(`${p}.html`);
+      expect(html).toContain('id="search"');
+      expect(html).toContain('class="sidebar"');
+    }
+  });
+
+  it('has a section with a field table for every activity type, and the hierarchy as SVG', () => {
+    const html = page('activities.html');
+    for (const a of spec.activities) expect(html).toContain(`<section id="${a.segment}">`);
+    const currencies = spec.values.find((v) => v.name === 'currencies')!.values.map((v) => v.value).join(', ');
+    expect(html).toContain(currencies);
+    expect(page('hierarchy.html')).toMatch(/<svg [^>]*aria-label="Activity hierarchy"/);
+    const md = page('reference.md');
+    expect(md).toContain('```mermaid');
+    for (const r of spec.hierarchy) expect(md).toContain(`${r.parent} --> ${r.child}`);
+  });
+
+  it('shows XML, JSON and curl examples for every endpoint', () => {
+    const all = ['records', 'categories', 'fields', 'ownership', 'activities', 'reports', 'webhooks'].map((p) => page(`${p}.html`)).join('\n');
+    const endpoints = all.match(/<article class="endpoint"/g)!.length;
+    expect(all.match(/data-kind="curl"/g)!.length).toBe(endpoints);
+    expect(endpoints).toBeGreaterThanOrEqual(spec.operations.length - 1);
+  });
+});
+
+describe('crmgen serve publishes the docs', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ users: ['ann@example.com:secret1'] });
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it('mentions the docs address when it starts', () => {
+    expect(server.output()).toContain(`${server.base}/docs/`);
+  });
+
+  it('serves /docs/ and /openapi.json without authentication', async () => {
+    const docs = await call(server.base, '/docs/', { auth: null });
+    expect(docs.status).toBe(200);
+    expect(docs.headers.get('content-type')).toContain('text/html');
+    expect(docs.text).toContain('<title>Overview');
+    const api = await call(server.base, '/openapi.json', { auth: null });
+    expect(api.status).toBe(200);
+    expect(api.json().openapi).toBe('3.1.0');
+    expect((await call(server.base, '/docs/../package.json', { auth: null })).status).not.toBe(200);
+  });
+});
