@@ -16,7 +16,7 @@ const openapi = JSON.parse(readFileSync(join(generatedDir, 'openapi.json'), 'utf
 
 describe('OpenAPI 3.1 document', () => {
   it('validates with swagger-parser', async () => {
-    const api = await SwaggerParser.validate(structuredClone(openapi));
+    const api = (await SwaggerParser.validate(structuredClone(openapi))) as { openapi?: string };
     expect(api.openapi).toBe('3.1.0');
   });
 
