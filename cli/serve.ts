@@ -49,6 +49,7 @@ export async function runServe(args: string[]): Promise<number> {
       'quota-window': { type: 'string' },
       'allow-private-webhooks': { type: 'boolean', default: false },
       'webhook-retry-ms': { type: 'string' },
+      'webhook-lease-ms': { type: 'string' },
     },
   });
   const port = Number(values.port);
@@ -59,6 +60,9 @@ export async function runServe(args: string[]): Promise<number> {
   if (!Number.isInteger(windowSeconds) || windowSeconds < 1) throw new UsageError(`--quota-window expects a positive integer, got '${values['quota-window']}'`);
   const retryMs = values['webhook-retry-ms'] === undefined ? undefined : Number(values['webhook-retry-ms']);
   if (retryMs !== undefined && (!Number.isInteger(retryMs) || retryMs < 1)) throw new UsageError(`--webhook-retry-ms expects a positive integer, got '${values['webhook-retry-ms']}'`);
+  // How long a claimed delivery stays with this instance; after that (it died) another instance retries it.
+  const leaseMs = values['webhook-lease-ms'] === undefined ? undefined : Number(values['webhook-lease-ms']);
+  if (leaseMs !== undefined && (!Number.isInteger(leaseMs) || leaseMs < 1)) throw new UsageError(`--webhook-lease-ms expects a positive integer, got '${values['webhook-lease-ms']}'`);
   const users = (values.user ?? []).map(parseUser);
   const db = dbOption(values.db);
   const storage = await openDb(db);
@@ -83,7 +87,7 @@ export async function runServe(args: string[]): Promise<number> {
   });
 
   const log = (line: string) => process.stderr.write(`${line}\n`);
-  const webhooks = startWebhooks({ storage, allowPrivate: values['allow-private-webhooks'] ?? false, retryBaseMs: retryMs, log });
+  const webhooks = startWebhooks({ storage, allowPrivate: values['allow-private-webhooks'] ?? false, retryBaseMs: retryMs, leaseMs, log });
   const service = createReferenceService({ storage, quota: { allowed, windowSeconds }, onCommit: webhooks.enqueue, log, allowPrivateWebhooks: values['allow-private-webhooks'] ?? false });
   const tooLarge = () => ({
     status: errorKeys.requesttoolarge.status,
@@ -98,21 +102,16 @@ export async function runServe(args: string[]): Promise<number> {
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
   const base = `http://${values.host}:${actualPort}`;
-  // One write, so whoever waits for the first line sees the whole block.
-  const lines = [`crmgen listening on ${base}`, `  database ${db === ':memory:' ? ':memory: (nothing is kept)' : db}; reference docs at ${base}/docs/ and ${base}/openapi.json`];
-  if (demo) {
-    lines.push(`  demo user: ${demo.email}  API token: ${demo.token}`);
-    lines.push(`  try: curl -u ${demo.email}:${demo.token} ${base}/contacts/ -H 'Accept: application/json'`);
-  } else {
-    lines.push(`  authenticate with HTTP Basic: e-mail and API token (crmgen users list --db ${db === ':memory:' ? '...' : db})`);
-  }
-  process.stdout.write(`${lines.join('\n')}\n`);
-
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
     log(`crmgen: ${signal}, shutting down`);
+    // In-flight calls and deliveries get a moment to finish; a stuck one cannot keep us alive.
+    setTimeout(() => {
+      log('crmgen: shutdown took too long; exiting');
+      process.exit(1);
+    }, 10_000).unref();
     server.close();
     server.closeAllConnections?.();
     void webhooks
@@ -122,5 +121,17 @@ export async function runServe(args: string[]): Promise<number> {
   };
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));
+
+  // Announce readiness only once signals are handled: before a listener exists, SIGTERM's
+  // default action would end the process mid-start.
+  // One write, so whoever waits for the first line sees the whole block.
+  const lines = [`crmgen listening on ${base}`, `  database ${db === ':memory:' ? ':memory: (nothing is kept)' : db}; reference docs at ${base}/docs/ and ${base}/openapi.json`];
+  if (demo) {
+    lines.push(`  demo user: ${demo.email}  API token: ${demo.token}`);
+    lines.push(`  try: curl -u ${demo.email}:${demo.token} ${base}/contacts/ -H 'Accept: application/json'`);
+  } else {
+    lines.push(`  authenticate with HTTP Basic: e-mail and API token (crmgen users list --db ${db === ':memory:' ? '...' : db})`);
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
   return -1;
 }

@@ -28,6 +28,7 @@ describe('crmgen serve', () => {
 
   it('shuts down cleanly on SIGTERM', async () => {
     const other = await startServer({ users: ['bob@example.com:pw'] });
-    expect(await other.stop('SIGTERM')).toBe(0);
+    const code = await other.stop('SIGTERM');
+    expect({ code, signal: other.child.signalCode, output: other.output() }).toEqual({ code: 0, signal: null, output: expect.stringContaining('SIGTERM, shutting down') });
   });
 });

@@ -2,6 +2,14 @@
 // talk HTTP to the service. Every test file gets its own server and database.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cli, root } from './paths.ts';
+import { createSchema, dropSchema } from './postgres.ts';
+
+/**
+ * CRMGEN_TEST_STORAGE=postgres (npm run test:postgres): a server started without a db of its
+ * own runs on a fresh schema of the test PostgreSQL (test/support/postgres.ts), dropped at
+ * stop(), instead of :memory:. A caller that passes `db` keeps it.
+ */
+export const testStorage: 'sqlite' | 'postgres' = process.env.CRMGEN_TEST_STORAGE === 'postgres' ? 'postgres' : 'sqlite';
 
 export interface RunningServer {
   base: string;
@@ -21,7 +29,8 @@ export interface ServeOptions {
 }
 
 export async function startServer(opts: ServeOptions = {}): Promise<RunningServer> {
-  const args = [cli, 'serve', '--port', '0', '--db', opts.db ?? ':memory:', ...(opts.users ?? []).flatMap((u) => ['--user', u]), ...(opts.args ?? [])];
+  const pg = opts.db === undefined && testStorage === 'postgres' ? await createSchema('http') : undefined;
+  const args = [cli, 'serve', '--port', '0', '--db', opts.db ?? pg?.url ?? ':memory:', ...(opts.users ?? []).flatMap((u) => ['--user', u]), ...(opts.args ?? [])];
   const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
@@ -40,21 +49,39 @@ export async function startServer(opts: ServeOptions = {}): Promise<RunningServe
       clearTimeout(timer);
       reject(new Error(`server exited (${code}) before listening:\n${out}`));
     });
+  }).catch(async (e: unknown) => {
+    if (pg) await dropSchema(pg.schema);
+    throw e;
   });
-  return {
+  return dropSchemaOnStop(pg?.schema, {
     base,
     child,
     output: () => out,
     stop: (signal = 'SIGTERM') =>
       new Promise((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
-        const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+        const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
         child.once('exit', (code) => {
           clearTimeout(timer);
           resolve(code);
         });
         child.kill(signal);
       }),
+  });
+}
+
+/** stop() of a server on a schema of its own also drops the schema (once the server is gone). */
+function dropSchemaOnStop(schema: string | undefined, server: RunningServer): RunningServer {
+  if (!schema) return server;
+  let dropped: Promise<void> | undefined;
+  return {
+    ...server,
+    async stop(signal) {
+      const code = await server.stop(signal);
+      dropped ??= dropSchema(schema);
+      await dropped;
+      return code;
+    },
   };
 }
 
