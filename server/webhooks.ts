@@ -19,6 +19,10 @@ export interface WebhookOptions {
   /** A delivery held by an instance that died is retried by another after this lease. */
   leaseMs?: number;
   timeoutMs?: number;
+  /** How often an idle loop looks for deliveries written by another process (default 1 s). */
+  pollMs?: number;
+  /** Deliveries attempted at the same time (default 20). */
+  maxInFlight?: number;
   log: (line: string) => void;
   /** false: only write the outbox (CLI commands); another process delivers. */
   deliver?: boolean;
@@ -77,6 +81,8 @@ export function startWebhooks(opts: WebhookOptions): Webhooks {
   const retryBase = opts.retryBaseMs ?? 1000;
   const leaseMs = opts.leaseMs ?? 30_000;
   const timeoutMs = opts.timeoutMs ?? 10_000;
+  const pollMs = opts.pollMs ?? 1000;
+  const maxInFlight = opts.maxInFlight ?? 20;
   const send = opts.fetch ?? fetch;
   const claimer = randomUUID();
   let stopped = false;
@@ -136,25 +142,38 @@ export function startWebhooks(opts: WebhookOptions): Webhooks {
     }
   }
 
+  /** One claimed delivery: attempt it and record the outcome (the lease makes it ours alone). */
+  async function deliver(d: DeliveryRow) {
+    const r = await attempt(d);
+    const attempts = d.attempts + 1;
+    const retriesLeft = attempts <= spec.notification.retries;
+    const outcome = r.ok
+      ? { status: 'delivered' as const, attempts, nextAttempt: d.nextAttempt, lastError: '' }
+      : retriesLeft
+        ? { status: 'pending' as const, attempts, nextAttempt: Date.now() + retryBase * 2 ** (attempts - 1), lastError: r.error }
+        : { status: 'failed' as const, attempts, nextAttempt: d.nextAttempt, lastError: r.error };
+    const mine = await storage.transaction((tx) => tx.finishDelivery(d.id, claimer, outcome));
+    if (mine && outcome.status === 'failed') log(`crmgen: webhook delivery ${d.id} (${d.event} ${d.objectId}) to ${d.url} failed after ${attempts} attempts: ${r.error}`);
+  }
+
+  // Deliveries run side by side, each on its own: a slow or hanging receiver holds up only its
+  // own notifications, not those of other hooks (up to maxInFlight at a time).
+  const inFlight = new Set<Promise<void>>();
+
   async function loop() {
-    while (!stopped) {
+    while (!stopped && inFlight.size < maxInFlight) {
       const now = Date.now();
-      const batch = await storage.transaction((tx) => tx.claimDeliveries(now, 20, leaseMs, claimer));
+      const batch = await storage.transaction((tx) => tx.claimDeliveries(now, maxInFlight - inFlight.size, leaseMs, claimer));
       if (!batch.length) break;
-      await Promise.all(
-        batch.map(async (d) => {
-          const r = await attempt(d);
-          const attempts = d.attempts + 1;
-          const retriesLeft = attempts <= spec.notification.retries;
-          const outcome = r.ok
-            ? { status: 'delivered' as const, attempts, nextAttempt: d.nextAttempt, lastError: '' }
-            : retriesLeft
-              ? { status: 'pending' as const, attempts, nextAttempt: Date.now() + retryBase * 2 ** (attempts - 1), lastError: r.error }
-              : { status: 'failed' as const, attempts, nextAttempt: d.nextAttempt, lastError: r.error };
-          const mine = await storage.transaction((tx) => tx.finishDelivery(d.id, claimer, outcome));
-          if (mine && outcome.status === 'failed') log(`crmgen: webhook delivery ${d.id} (${d.event} ${d.objectId}) to ${d.url} failed after ${attempts} attempts: ${r.error}`);
-        }),
-      );
+      for (const d of batch) {
+        const task: Promise<void> = deliver(d)
+          .catch((e: unknown) => log(`crmgen: webhook delivery ${d.id}: ${e instanceof Error ? e.message : String(e)}`))
+          .finally(() => {
+            inFlight.delete(task);
+            poke();
+          });
+        inFlight.add(task);
+      }
     }
   }
 
@@ -164,8 +183,12 @@ export function startWebhooks(opts: WebhookOptions): Webhooks {
     void storage
       .transaction((tx) => tx.nextDeliveryDue())
       .then((due) => {
-        if (stopped || due === undefined) return;
-        timer = setTimeout(poke, Math.max(0, Math.min(due - Date.now(), 60_000)) + 5);
+        if (stopped) return;
+        // Also look again after pollMs when nothing is due: another process (crmgen restore,
+        // a second instance) may have written to the outbox.
+        const wait = due === undefined ? pollMs : Math.min(Math.max(0, due - Date.now()) + 5, pollMs);
+        clearTimeout(timer);
+        timer = setTimeout(poke, wait);
         timer.unref();
       })
       .catch(() => undefined);
@@ -197,6 +220,7 @@ export function startWebhooks(opts: WebhookOptions): Webhooks {
       stopped = true;
       clearTimeout(timer);
       await running;
+      await Promise.all(inFlight);
     },
   };
 }

@@ -7,7 +7,10 @@ import Handlebars from 'handlebars';
 import type { ActivityType, Field, Operation, Shape, Spec } from '../model.ts';
 import type { GeneratedFile } from '../write.ts';
 import type { Desc } from '../../runtime/codec.ts';
-import { encodeXml, toWireJson } from '../../runtime/codec.ts';
+import { encodeXml as encodeXmlWire, toWireJson } from '../../runtime/codec.ts';
+import { escapeXmlAttr, escapeXmlText, parseXml, type XmlElement } from '../../runtime/xml.ts';
+
+const encodeXml = (desc: Desc, value: unknown, root: string) => indentXml(encodeXmlWire(desc, value, root));
 import { descriptorObjects } from './codecs.ts';
 import { clientCallName, templatesDir } from './client-readme.ts';
 import { messageTargets, notificationTargets, type MessageTarget } from './names.ts';
@@ -86,6 +89,25 @@ function fieldRows(spec: Spec, fields: Field[]): string[][] {
     if (f.shape.kind === 'scalar' && f.shape.default !== undefined) rules.push(`default ${JSON.stringify(f.shape.default)}`);
     return [f.name, describeType(spec, f.shape), [f.description ?? '', rules.join('; ')].filter(Boolean).join(' — '), f.assumed ? `assumed: ${f.assumed}` : ''];
   });
+}
+
+/** XML indented for reading: re-serialized from its parsed tree, so it says exactly the same. */
+export function indentXml(xml: string): string {
+  const root = parseXml(xml, { maxDepth: 64, maxElements: 100_000, maxBytes: 10_000_000 });
+  const lines: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
+  const walk = (el: XmlElement, depth: number) => {
+    const pad = '  '.repeat(depth);
+    const attrs = el.attrs ? Object.entries(el.attrs).map(([k, v]) => ` ${k}="${escapeXmlAttr(v)}"`).join('') : '';
+    if (!el.children.length) {
+      lines.push(el.text === '' ? `${pad}<${el.name}${attrs}/>` : `${pad}<${el.name}${attrs}>${escapeXmlText(el.text)}</${el.name}>`);
+      return;
+    }
+    lines.push(`${pad}<${el.name}${attrs}>`);
+    for (const c of el.children) walk(c, depth + 1);
+    lines.push(`${pad}</${el.name}>`);
+  };
+  walk(root, 0);
+  return lines.join('\n');
 }
 
 export function emitDocs(spec: Spec): GeneratedFile[] {
