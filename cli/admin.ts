@@ -8,6 +8,7 @@ import { createReferenceService } from '../server/service.ts';
 import { startWebhooks } from '../server/webhooks.ts';
 import { restoreActivity } from '../server/activities.ts';
 import { restoreRecord } from '../server/records.ts';
+import { ServiceError } from '../generated/server/index.ts';
 
 const common = { db: { type: 'string' }, account: { type: 'string', default: 'default' } } as const;
 
@@ -47,6 +48,42 @@ export async function runAdmin(command: string, args: string[]): Promise<number>
           return out;
         });
         console.log(['id\temail\ttoken\taccount', ...rows].join('\n'));
+      } finally {
+        await storage.close();
+      }
+      return 0;
+    }
+    case 'users delete': {
+      // Revokes a user's API token for good (the user no longer authenticates); GET /ownership/?deleted=1 still lists it.
+      const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { db: common.db } });
+      const email = positionals[0]?.toLowerCase();
+      if (!email || !email.includes('@')) throw new UsageError('users delete expects an e-mail address');
+      const storage = await openDb(dbOption(values.db));
+      try {
+        const user = await storage.transaction(async (tx) => {
+          const found = await tx.findUserByEmail(email);
+          if (!found || found.deleted !== null) throw new UsageError(`no user ${email}`);
+          await tx.setUserDeleted(found.accountId, found.id, Date.now());
+          return found;
+        });
+        console.log(`deleted user ${user.id} ${user.email}`);
+      } finally {
+        await storage.close();
+      }
+      return 0;
+    }
+    case 'groups delete': {
+      const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: common });
+      const id = Number(positionals[0]);
+      if (!Number.isInteger(id)) throw new UsageError('groups delete expects a group id');
+      const storage = await openDb(dbOption(values.db));
+      try {
+        await storage.transaction(async (tx) => {
+          const account = await tx.ensureAccount(values.account!);
+          const live = await tx.listGroups(account.id, false);
+          if (!live.some((g) => g.id === id) || !(await tx.setGroupDeleted(account.id, id, Date.now()))) throw new UsageError(`no group ${id} in account ${values.account}`);
+        });
+        console.log(`deleted group ${id}`);
       } finally {
         await storage.close();
       }
@@ -101,11 +138,16 @@ export async function runAdmin(command: string, args: string[]): Promise<number>
           if (!admin) throw new UsageError(`account ${values.account} has no user`);
           return { user: admin, accountId: account.id };
         });
-        const what = await service.asCaller(principal, async (tx, caller) => {
-          if (spec.kinds.some((k) => k.name === kindOrSegment)) return `record ${(await restoreRecord(tx, caller, kindOrSegment, id)).id}`;
-          if (spec.activities.some((a) => a.segment === kindOrSegment)) return `activity ${(await restoreActivity(tx, caller, id)).id}`;
-          throw new UsageError(`restore: '${kindOrSegment}' is neither a record kind nor an activity segment`);
-        });
+        const what = await service
+          .asCaller(principal, async (tx, caller) => {
+            if (spec.kinds.some((k) => k.name === kindOrSegment)) return `record ${(await restoreRecord(tx, caller, kindOrSegment, id)).id}`;
+            if (spec.activities.some((a) => a.segment === kindOrSegment)) return `activity ${(await restoreActivity(tx, caller, kindOrSegment, id)).id}`;
+            throw new UsageError(`restore: '${kindOrSegment}' is neither a record kind nor an activity segment`);
+          })
+          .catch((e: unknown) => {
+            // Nothing deleted by that id is a mistake in the command, not a fault of crmgen.
+            throw e instanceof ServiceError ? new UsageError(`restore: ${e.message}`) : e;
+          });
         console.log(`restored ${what}`);
       } finally {
         await webhooks.stop();

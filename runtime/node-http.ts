@@ -13,10 +13,17 @@ export interface HttpOptions {
   before?: (req: IncomingMessage) => ServiceResponse | undefined;
 }
 
+/**
+ * Reads the body up to `max` bytes. Past the limit the rest is read and dropped (up to another
+ * `max` bytes) before answering: a client that writes its whole body before reading the answer
+ * (fetch, curl) then gets the 413 instead of a broken pipe. A body declared or found larger than
+ * that is answered at once and the connection closed.
+ */
 function readBody(req: IncomingMessage, max: number): Promise<Uint8Array | 'too-large'> {
   return new Promise((resolve, reject) => {
+    const drainMax = 2 * max;
     const declared = Number(req.headers['content-length'] ?? '0');
-    if (declared > max) {
+    if (declared > drainMax) {
       resolve('too-large');
       return;
     }
@@ -24,14 +31,14 @@ function readBody(req: IncomingMessage, max: number): Promise<Uint8Array | 'too-
     let size = 0;
     req.on('data', (c: Buffer) => {
       size += c.length;
-      if (size > max) {
+      if (size > drainMax) {
         resolve('too-large');
         req.pause();
         return;
       }
-      chunks.push(c);
+      if (size <= max) chunks.push(c);
     });
-    req.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
+    req.on('end', () => resolve(size > max ? 'too-large' : new Uint8Array(Buffer.concat(chunks))));
     req.on('error', reject);
   });
 }
@@ -47,7 +54,14 @@ export function createHttpServer(dispatch: (r: ServiceRequest) => Promise<Servic
   return createServer(async (req, res) => {
     const close = (req.headers.connection ?? '').toLowerCase() === 'close';
     try {
-      const early = opts.before?.(req);
+      let early: ServiceResponse | undefined;
+      try {
+        early = opts.before?.(req);
+      } catch {
+        // A path the extra routes cannot even read (a broken %-escape) is not theirs: dispatch
+        // answers it with the error envelope instead of a bare 500.
+        early = undefined;
+      }
       if (early) {
         req.resume();
         send(res, early, close);

@@ -21,15 +21,17 @@ function fail(errors: (ValidationError | null)[]): void {
   }
 }
 
-async function findParent(tx: Tx, caller: Caller, id: number): Promise<Parent> {
-  const record = await tx.getRecord(caller.accountId, id);
-  if (record) return { record };
-  const activity = await tx.getActivity(caller.accountId, id);
-  if (activity) {
-    const root = await tx.getRecord(caller.accountId, activity.recordId);
-    if (root) return { record: root, activity };
-  }
-  throw new ServiceError('itemisnotfound', `parent: no record or activity ${id}`, 'parent');
+/** The parent record or activity; with `kind`, its record must be of that kind (the path's kind), like show. */
+async function findParent(tx: Tx, caller: Caller, id: number, kind?: string): Promise<Parent> {
+  const found = await (async (): Promise<Parent | undefined> => {
+    const record = await tx.getRecord(caller.accountId, id);
+    if (record) return { record };
+    const activity = await tx.getActivity(caller.accountId, id);
+    const root = activity && (await tx.getRecord(caller.accountId, activity.recordId));
+    return activity && root ? { record: root, activity } : undefined;
+  })();
+  if (!found || (kind !== undefined && found.record.kind !== kind)) throw new ServiceError('itemisnotfound', `parent: no ${kind ?? 'record'} or activity of one with id ${id}`, 'parent');
+  return found;
 }
 
 const parentToken = (p: Parent) => (p.activity ? { kind: 'activity' as const, segment: p.activity.segment } : { kind: 'record' as const });
@@ -88,22 +90,26 @@ async function descendants(tx: Tx, caller: Caller, root: ActivityRow, includeDel
   return out;
 }
 
-async function loadActivity(tx: Tx, caller: Caller, segment: string, id: number, includeDeleted = false): Promise<ActivityRow> {
-  const row = await tx.getActivity(caller.accountId, id, { includeDeleted });
-  if (!row || row.segment !== segment) throw new ServiceError('itemisnotfound');
+/** The activity at /{kind}/{segment}/{id}: of that segment, on a live record of that kind. */
+async function loadActivity(tx: Tx, caller: Caller, kind: string, segment: string, id: number): Promise<ActivityRow> {
+  const row = await tx.getActivity(caller.accountId, id);
+  const record = row && (await tx.getRecord(caller.accountId, row.recordId));
+  if (!row || row.segment !== segment || !record || record.kind !== kind) throw new ServiceError('itemisnotfound');
   return row;
 }
 
-export async function createActivity(tx: Tx, caller: Caller, input: { segment: string; body: T.CreateActivityRequest; files: Record<string, UploadedFile> }): Promise<T.CreateActivityResponse> {
+export async function createActivity(tx: Tx, caller: Caller, input: { kind: string; segment: string; body: T.CreateActivityRequest; files: Record<string, UploadedFile> }): Promise<T.CreateActivityResponse> {
   const { segment, body } = input;
   const data = { ...((body.data ?? {}) as Record<string, unknown>) };
-  const parent = await findParent(tx, caller, body.parent);
+  const type = activityBySegment.get(segment)!;
+  // The request schema checks data's required fields only when data is given at all.
+  fail(type.fields.filter((f) => f.required && data[f.name] === undefined).map((f) => ({ key: 'fieldisrequired', message: `Field is required: data.${f.name}`, path: `data.${f.name}` })));
+  const parent = await findParent(tx, caller, body.parent, input.kind);
   fail([checkParent(segment, parentToken(parent)), ...checkCreate(segment, data), ...checkConditions(segment, data)]);
   const siblings = await tx.listChildren(caller.accountId, body.parent);
   fail([checkOnePerParent(segment, siblings.filter((s) => s.segment === segment).length)]);
   await checkOwners(tx, caller, segment, data);
   await storeUploads(tx, caller, segment, data, input.files);
-  const type = activityBySegment.get(segment)!;
   const now = caller.now();
   const row = await tx.insertActivity({
     accountId: caller.accountId,
@@ -141,9 +147,9 @@ function echo(data: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
-export async function updateActivity(tx: Tx, caller: Caller, input: { segment: string; id: number; body: T.UpdateActivityRequest; files: Record<string, UploadedFile> }): Promise<T.UpdateActivityResponse> {
+export async function updateActivity(tx: Tx, caller: Caller, input: { kind: string; segment: string; id: number; body: T.UpdateActivityRequest; files: Record<string, UploadedFile> }): Promise<T.UpdateActivityResponse> {
   const { segment, id, body } = input;
-  const row = await loadActivity(tx, caller, segment, id);
+  const row = await loadActivity(tx, caller, input.kind, segment, id);
   const changes = { ...((body.data ?? {}) as Record<string, unknown>) };
   const merged = { ...row.fields, ...changes };
   fail(checkConditions(segment, merged));
@@ -185,8 +191,8 @@ export async function updateActivity(tx: Tx, caller: Caller, input: { segment: s
   return { status: 'success' };
 }
 
-export async function deleteActivity(tx: Tx, caller: Caller, input: { segment: string; id: number }): Promise<T.DeleteActivityResponse> {
-  const row = await loadActivity(tx, caller, input.segment, input.id);
+export async function deleteActivity(tx: Tx, caller: Caller, input: { kind: string; segment: string; id: number }): Promise<T.DeleteActivityResponse> {
+  const row = await loadActivity(tx, caller, input.kind, input.segment, input.id);
   const subtree = await descendants(tx, caller, row);
   await tx.setActivityDeleted(caller.accountId, [row.id, ...subtree.map((d) => d.id)], caller.now());
   const siblings = (await tx.listChildren(caller.accountId, row.parentId)).sort((a, b) => a.position - b.position);
@@ -196,9 +202,13 @@ export async function deleteActivity(tx: Tx, caller: Caller, input: { segment: s
 }
 
 /** Trash: puts a deleted activity (and what was deleted with it) back at its old position. */
-export async function restoreActivity(tx: Tx, caller: Caller, id: number): Promise<ActivityRow> {
+export async function restoreActivity(tx: Tx, caller: Caller, segment: string, id: number): Promise<ActivityRow> {
   const row = await tx.getActivity(caller.accountId, id, { includeDeleted: true });
-  if (!row || row.deleted === null) throw new ServiceError('itemisnotfound', `no deleted activity ${id}`);
+  if (!row || row.segment !== segment || row.deleted === null) throw new ServiceError('itemisnotfound', `no deleted ${segment} activity ${id}`);
+  // Under a parent activity that is still deleted it would come back as an orphan in the journal.
+  if (row.parentId !== row.recordId && !(await tx.getActivity(caller.accountId, row.parentId))) {
+    throw new ServiceError('itemisnotfound', `the parent ${row.parentId} of ${segment} activity ${id} is deleted; restore it first`);
+  }
   const subtree = (await descendants(tx, caller, row, true)).filter((d) => d.deleted === row.deleted);
   await tx.setActivityDeleted(caller.accountId, [row.id, ...subtree.map((d) => d.id)], null);
   const siblings = (await tx.listChildren(caller.accountId, row.parentId)).filter((s) => s.id !== row.id).sort((a, b) => a.position - b.position);

@@ -5,10 +5,30 @@ import type * as T from '../generated/types/index.ts';
 import { formatDateTime, parseSaveDate } from '../runtime/dates.ts';
 import type { ActivityRow, RecordRow, Tx } from './storage/port.ts';
 import type { Caller } from './context.ts';
-import { activityByTypeid, kindOf, spec } from './facts.ts';
+import { activityBySegment, activityByTypeid, kindOf, spec } from './facts.ts';
 
 const day = 86_400_000;
 const startOfDay = (ms: number) => Math.floor(ms / day) * day;
+
+/**
+ * The activity types the reports read. spec/reports.yaml does not name them (only the report
+ * type ids), so they are named here, once, and checked against the spec when the service loads:
+ * a renamed segment fails at start-up instead of silently emptying a report.
+ */
+function segment(name: string): string {
+  if (!activityBySegment.has(name)) throw new Error(`server/reports.ts: the spec has no activity segment '${name}'`);
+  return name;
+}
+const S = {
+  task: segment('task'),
+  event: segment('event'),
+  /** Task lists with a milestone date are the reports' milestones. */
+  milestone: segment('tasklist'),
+  followup: segment('followup'),
+  opportunity: segment('opportunity'),
+  timerecord: segment('timerecord'),
+} as const;
+const actionSegments = [S.task, S.event, S.milestone];
 
 /** A completed flag set by update is stamped here so `last=completed` can find it; never sent to clients. */
 export const completedAtKey = '@completedat';
@@ -98,9 +118,9 @@ function actions(j: Journal): { a: ActivityRow; date: number | undefined; owners
   const out: { a: ActivityRow; date: number | undefined; owners: number[] }[] = [];
   for (const a of j.activities) {
     if (!open(a)) continue;
-    if (a.segment === 'task') out.push({ a, date: a.fields.nodate === 1 ? undefined : dateOf(a.fields.duedate), owners: num(a.fields.assignedto) ? [num(a.fields.assignedto)!] : [] });
-    else if (a.segment === 'event') out.push({ a, date: dateOf(a.fields.timestart), owners: Array.isArray(a.fields.attendees) ? (a.fields.attendees as number[]) : [] });
-    else if (a.segment === 'tasklist' && a.fields.nodate !== 1 && a.fields.milestonedate) out.push({ a, date: dateOf(a.fields.milestonedate), owners: [] });
+    if (a.segment === S.task) out.push({ a, date: a.fields.nodate === 1 ? undefined : dateOf(a.fields.duedate), owners: num(a.fields.assignedto) ? [num(a.fields.assignedto)!] : [] });
+    else if (a.segment === S.event) out.push({ a, date: dateOf(a.fields.timestart), owners: Array.isArray(a.fields.attendees) ? (a.fields.attendees as number[]) : [] });
+    else if (a.segment === S.milestone && a.fields.nodate !== 1 && a.fields.milestonedate) out.push({ a, date: dateOf(a.fields.milestonedate), owners: [] });
   }
   return out;
 }
@@ -120,19 +140,19 @@ function renderAction(x: { a: ActivityRow; date: number | undefined }, j: Journa
 const byDate = <X extends { date: number | undefined; a: ActivityRow }>(xs: X[]) => xs.sort((p, q) => (p.date ?? Infinity) - (q.date ?? Infinity) || p.a.id - q.a.id);
 
 export async function nextactions(tx: Tx, caller: Caller, p: T.ReportNextactionsParams): Promise<T.ReportNextactionsResponse> {
-  const j = await journal(tx, caller, ['task', 'event', 'tasklist']);
+  const j = await journal(tx, caller, actionSegments);
   const rows = byDate(actions(j).filter((x) => ownerMatches(p.filter, x.owners) && dueMatches(p.due, x.date, caller.now())));
   return { actions: rows.map((x) => renderAction(x, j, p.itemsdata)), status: 'success' };
 }
 
 export async function calendar(tx: Tx, caller: Caller, p: T.ReportCalendarParams): Promise<T.ReportCalendarResponse> {
-  const j = await journal(tx, caller, ['task', 'event', 'tasklist']);
+  const j = await journal(tx, caller, actionSegments);
   const rows = byDate(actions(j).filter((x) => x.date !== undefined && inRange(x.date, p.start, p.end) && ownerMatches(p.filter, x.owners)));
   return { actions: rows.map((x) => renderAction(x, j, p.itemsdata)), status: 'success' };
 }
 
 export async function followups(tx: Tx, caller: Caller, p: T.ReportFollowupsParams): Promise<T.ReportFollowupsResponse> {
-  const j = await journal(tx, caller, ['followup']);
+  const j = await journal(tx, caller, [S.followup]);
   const rows = byDate(
     j.activities
       .filter(open)
@@ -152,7 +172,7 @@ export async function followups(tx: Tx, caller: Caller, p: T.ReportFollowupsPara
 }
 
 export async function opportunities(tx: Tx, caller: Caller, p: T.ReportOpportunitiesParams): Promise<T.ReportOpportunitiesResponse> {
-  const j = await journal(tx, caller, ['opportunity']);
+  const j = await journal(tx, caller, [S.opportunity]);
   const rows = byDate(
     j.activities
       .map((a) => ({ a, date: dateOf(a.fields.closingdate) }))
@@ -188,7 +208,7 @@ export async function activities(tx: Tx, caller: Caller, p: T.ReportActivitiesPa
     if (p.itemtypes?.length && !p.itemtypes.includes(kindOf(r.kind).typeid as T.Itemtypes)) return false;
     if (last === 'created') return inRange(a.created, p.start, p.end);
     if (last === 'updated') return a.updated !== a.created && inRange(a.updated, p.start, p.end);
-    if (last === 'completed') return a.segment === 'task' && a.fields.completed === 1 && inRange(num(a.fields[completedAtKey]) ?? a.updated, p.start, p.end);
+    if (last === 'completed') return a.segment === S.task && a.fields.completed === 1 && inRange(num(a.fields[completedAtKey]) ?? a.updated, p.start, p.end);
     return inRange(a.created, p.start, p.end) || inRange(a.updated, p.start, p.end);
   });
   rows.sort((x, y) => x.created - y.created || x.id - y.id);
@@ -204,7 +224,7 @@ export async function activities(tx: Tx, caller: Caller, p: T.ReportActivitiesPa
 }
 
 export async function timetracking(tx: Tx, caller: Caller, p: T.ReportTimetrackingParams): Promise<T.ReportTimetrackingResponse> {
-  const j = await journal(tx, caller, ['timerecord']);
+  const j = await journal(tx, caller, [S.timerecord]);
   const rows = j.activities.filter((a) => {
     const r = j.records.get(a.recordId)!;
     const date = dateOf(a.fields.date) ?? a.created;
@@ -220,7 +240,7 @@ export async function timetracking(tx: Tx, caller: Caller, p: T.ReportTimetracki
     timerecords: rows.map((a) => {
       const r = j.records.get(a.recordId)!;
       const parent = j.byId.get(a.parentId);
-      const task = parent?.segment === 'task' ? parent : undefined;
+      const task = parent?.segment === S.task ? parent : undefined;
       const tasklist = task ? j.byId.get(task.parentId) : undefined;
       const f = a.fields;
       return {
