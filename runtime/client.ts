@@ -3,6 +3,7 @@
 // idempotent calls, reads the quota header and turns failures into typed errors. The batch
 // queue sends queued calls as one multipart/mixed request, through the same codecs.
 import { parseBatchResponse, serializeBatchRequest, type BatchRequestPart } from './batch.ts';
+import { parseSaveDate } from './dates.ts';
 
 export type WireFormat = 'xml' | 'json';
 
@@ -96,6 +97,25 @@ function parseQuota(header: string | null): Quota | undefined {
   return m ? { used: Number(m[1]), allowed: Number(m[2]) } : undefined;
 }
 
+/** The value at a problem's dotted path (data.duedate, items.0.date). */
+function valueAt(value: unknown, path: string | undefined): unknown {
+  if (!path) return value;
+  return path.split('.').reduce<unknown>((v, k) => (v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), value);
+}
+
+/**
+ * Problems of a request value, as the service would report them. The service reads every save
+ * form of a date (YYYY-MM-DD, YYYY-MM-DD hh:mm:ss, ISO 8601 with any offset) into its canonical
+ * form before it validates, so a date the service accepts is not an error here either.
+ */
+function problemsOf(codec: ClientCodec, target: string, value: unknown): ErrorDetail[] {
+  return codec.validate(target, value).filter((p) => {
+    if (p.key !== 'invaliddate') return true;
+    const v = valueAt(value, p.path);
+    return typeof v !== 'string' || parseSaveDate(v) === null;
+  });
+}
+
 function basic(email: string, token: string): string {
   const bytes = new TextEncoder().encode(`${email}:${token}`);
   let bin = '';
@@ -123,7 +143,7 @@ export class Transport {
   /** Validates (unless disabled) and returns the request line, headers and body of a call. */
   prepare(call: CallSpec): { path: string; headers: Record<string, string>; body?: string | FormData } {
     if (this.options.validate !== false) {
-      const problems = [...(call.params ? this.codec.validate(call.params.target, call.params.value) : []), ...(call.body ? this.codec.validate(call.body.target, call.body.value) : [])];
+      const problems = [...(call.params ? problemsOf(this.codec, call.params.target, call.params.value) : []), ...(call.body ? problemsOf(this.codec, call.body.target, call.body.value) : [])];
       if (problems.length) throw new ServiceError(400, problems, this.quota, true);
     }
     let path = call.path;
@@ -202,11 +222,17 @@ export class Transport {
   /** A queue whose calls go out together as multipart/mixed batches of at most maxParts. */
   batch(): { send: Send; flush(): Promise<void> } {
     const queued: { call: CallSpec; resolve(v: unknown): void; reject(e: unknown): void }[] = [];
-    const send: Send = (call) =>
-      new Promise((resolve, reject) => {
+    const send: Send = (call) => {
+      const result = new Promise((resolve, reject) => {
         if (call.files) return reject(new TypeError('file uploads cannot be sent in a batch'));
         queued.push({ call, resolve, reject });
       });
+      // A queued call may fail before send() resolves (local validation, or a part of an earlier
+      // chunk while the next one is in flight); callers look at it after `await batch.send()`,
+      // so its rejection must not count as unhandled meanwhile. Awaiting it still throws.
+      result.catch(() => {});
+      return result;
+    };
     const flush = async () => {
       const all = queued.splice(0);
       for (let i = 0; i < all.length; i += this.codec.batch.maxParts) {
