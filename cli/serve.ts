@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { openStorage, type Storage } from '../server/storage/open.ts';
 import { createReferenceService } from '../server/service.ts';
 import { startWebhooks } from '../server/webhooks.ts';
@@ -89,11 +90,16 @@ export async function runServe(args: string[]): Promise<number> {
   const log = (line: string) => process.stderr.write(`${line}\n`);
   const webhooks = startWebhooks({ storage, allowPrivate: values['allow-private-webhooks'] ?? false, retryBaseMs: retryMs, leaseMs, log });
   const service = createReferenceService({ storage, quota: { allowed, windowSeconds }, onCommit: webhooks.enqueue, log, allowPrivateWebhooks: values['allow-private-webhooks'] ?? false });
-  const tooLarge = () => ({
-    status: errorKeys.requesttoolarge.status,
-    headers: { 'content-type': `${spec.formats.output.xml}; charset=utf-8`, connection: 'close' },
-    body: new TextEncoder().encode(encode('error.response', 'xml', { status: 'failed', errors: { requesttoolarge: errorKeys.requesttoolarge.message } })),
-  });
+  // Answered by the HTTP shell before the body is read, in the format the client asked for.
+  const tooLarge = (req: IncomingMessage) => {
+    const json = (req.headers.accept ?? '').includes(spec.formats.output.json);
+    const format = json ? 'json' : 'xml';
+    return {
+      status: errorKeys.requesttoolarge.status,
+      headers: { 'content-type': `${json ? spec.formats.output.json : spec.formats.output.xml}; charset=utf-8`, connection: 'close' },
+      body: new TextEncoder().encode(encode('error.response', format, { status: 'failed', errors: { requesttoolarge: errorKeys.requesttoolarge.message } })),
+    };
+  };
   const server = createHttpServer(service.dispatch, { maxBodyBytes: spec.limits.maxBodyBytes, tooLarge, before: serveStatic });
   await new Promise<void>((ok, fail) => {
     server.once('error', fail);

@@ -277,6 +277,7 @@ class Differ {
 
   /** Hierarchy rules as parent > child pairs; a removed pair forbids a parent once allowed. */
   hierarchy() {
+    const segmentsA = new Set(this.a.activities.map((t) => t.segment));
     const segmentsB = new Set(this.b.activities.map((t) => t.segment));
     this.keyed(
       this.a.hierarchy,
@@ -284,10 +285,14 @@ class Differ {
       (r) => `${r.parent}>${r.child}`,
       (r) => {
         // A removed activity type is reported once, as removed; its rules go with it.
-        if (!segmentsB.has(r.child)) return;
+        if (!segmentsB.has(r.child) || (r.parent !== 'record' && !segmentsB.has(r.parent))) return;
         this.add({ kind: 'parent-removed', subject: 'hierarchy', path: `hierarchy.${r.parent}>${r.child}`, message: `hierarchy: ${r.child} is no longer allowed under ${r.parent}`, pos: r.pos });
       },
-      (r) => this.add({ kind: 'parent-added', subject: 'hierarchy', path: `hierarchy.${r.parent}>${r.child}`, message: `hierarchy: ${r.child} is now allowed under ${r.parent}`, pos: r.pos }),
+      (r) => {
+        // A new activity type is reported once, as added; its rules come with it.
+        if (!segmentsA.has(r.child) || (r.parent !== 'record' && !segmentsA.has(r.parent))) return;
+        this.add({ kind: 'parent-added', subject: 'hierarchy', path: `hierarchy.${r.parent}>${r.child}`, message: `hierarchy: ${r.child} is now allowed under ${r.parent}`, pos: r.pos });
+      },
       () => undefined,
     );
   }
@@ -350,7 +355,10 @@ class Differ {
   part(path: string, label: string, x: Shape | undefined, y: Shape | undefined, dir: Dir, pos: SourcePos) {
     if (!x && !y) return;
     if (x && !y) this.add({ kind: 'removed', subject: 'operation', path, message: `${label} removed`, pos });
-    else if (!x && y) this.add({ kind: 'added', severity: dir.in ? 'breaking' : 'non-breaking', subject: 'operation', path, message: `${label} added`, pos });
+    else if (!x && y) {
+      const required = dir.in && hasRequired(y);
+      this.add({ kind: 'added', severity: required ? 'breaking' : 'non-breaking', subject: 'operation', path, message: `${label} added${required ? ' with required fields' : ''}`, pos });
+    }
     else this.shape(path, label, x!, y!, dir, pos);
   }
 
@@ -589,6 +597,10 @@ function describe(s: Shape): string {
     default:
       return `a${s.kind === 'object' ? 'n' : ''} ${s.kind}`;
   }
+}
+
+function hasRequired(s: Shape): boolean {
+  return s.kind === 'object' && s.fields.some((f) => f.required);
 }
 
 /** Which structures travel in requests (in) and which in responses and notifications (out), transitively. */

@@ -14,6 +14,7 @@ import { emitClientReadme } from './emit/client-readme.ts';
 import { emitDocs } from './emit/docs.ts';
 import { emitOpenApi } from './emit/openapi.ts';
 import { emitValidators } from './emit/validators.ts';
+import { emitApiSurface } from './emit/api-surface.ts';
 import { defaultCacheDir } from './fingerprint.ts';
 
 /** An emitter is a pure function of the IR. */
@@ -33,6 +34,7 @@ export const emitters: Emitter[] = [
   { name: 'docs', emit: emitDocs },
   { name: 'openapi', emit: emitOpenApi },
   { name: 'validators', emit: emitValidators },
+  { name: 'api-surface', emit: emitApiSurface },
 ];
 
 export interface GenerateOptions {

@@ -75,7 +75,8 @@ function posAt(f: SpecFile, path: Path, key = false): SourcePos {
   return { file: f.file, line, col };
 }
 
-function displayPath(file: string): string {
+/** Relative to the working folder when inside it, as given otherwise. */
+export function displayPath(file: string): string {
   const rel = relative(process.cwd(), file);
   return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : file;
 }

@@ -8,7 +8,7 @@ export interface HttpOptions {
   /** Bodies above this are answered 413 without reading them to the end. */
   maxBodyBytes: number;
   /** Answer for a body that is too large (the service's own error envelope). */
-  tooLarge: () => ServiceResponse;
+  tooLarge: (req: IncomingMessage) => ServiceResponse;
   /** Extra routes served before dispatch (docs, openapi); return undefined to pass. */
   before?: (req: IncomingMessage) => ServiceResponse | undefined;
 }
@@ -69,7 +69,7 @@ export function createHttpServer(dispatch: (r: ServiceRequest) => Promise<Servic
       }
       const body = await readBody(req, opts.maxBodyBytes);
       if (body === 'too-large') {
-        send(res, opts.tooLarge(), true);
+        send(res, opts.tooLarge(req), true);
         return;
       }
       const headers: Record<string, string | undefined> = {};

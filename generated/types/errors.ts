@@ -22,7 +22,8 @@ export type ErrorKey =
   | 'onlyoneperparent'
   | 'invalidbatch'
   | 'toomanyparts'
-  | 'internalerror';
+  | 'internalerror'
+  | 'notimplemented';
 
 /** A failed call: <response><status>failed</status><errors><KEY>message</KEY></errors></response>. */
 export interface ErrorResponse {
@@ -54,4 +55,5 @@ export const errorKeys = {
   invalidbatch: { status: 400, message: 'The batch request is malformed' },
   toomanyparts: { status: 400, message: 'Too many requests in one batch' },
   internalerror: { status: 500, message: 'Internal error' },
+  notimplemented: { status: 501, message: 'Not implemented' },
 } as const;

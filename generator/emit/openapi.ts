@@ -59,6 +59,7 @@ export function emitOpenApi(spec: Spec): GeneratedFile[] {
   const targets = messageTargets(spec);
   const schemaRef = (t: MessageTarget | { id: string; shape: MessageTarget['shape'] }, b: { kind?: string; segment?: string }) => {
     const defs = new Map<string, Schema>();
+    builder.optionalData = 'op' in t && t.op.method === 'PUT';
     const body = builder.shape(t.shape, { ...b, defs } as never);
     return { $ref: components.add(componentName(t.id), { ...body, $defs: Object.fromEntries([...defs].sort(([x], [y]) => x.localeCompare(y))) }) };
   };

@@ -23,6 +23,8 @@ interface Binding {
 }
 
 export class SchemaBuilder {
+  /** Set while building an update (PUT) request: its data holds only the fields that change. */
+  optionalData = false;
   /** wire: describe the JSON wire form (OpenAPI) instead of typed values. */
   constructor(
     readonly spec: Spec,
@@ -146,7 +148,9 @@ export class SchemaBuilder {
       const name = f.shape.kind === 'keyed' ? f.shape.as : f.name;
       const s = this.shape(f.shape, b);
       properties[name] = f.description && !('$ref' in s) ? { description: f.description, ...s } : s;
-      if (f.required) required.push(name);
+      // The fields of a type with required fields (an attached file's file) cannot be left out.
+      const holdsRequired = f.shape.kind === 'activityfields' && b.segment && this.spec.activities.find((a) => a.segment === b.segment)!.fields.some((x) => x.required);
+      if (f.required || (holdsRequired && !this.optionalData)) required.push(name);
     }
     return { properties, required };
   }
@@ -225,6 +229,8 @@ export function emitSchemas(spec: Spec): GeneratedFile[] {
     // Unbound kind (global operations): the union of every field set.
     // Unbound segment (show's journal): fields chosen by typeid, see object().
     const b: Binding = { kind: t.kind, segment: t.segment, defs: new Map() };
+    // An update carries only what changes; a create must carry the required fields.
+    builder.optionalData = t.op.method === 'PUT';
     const body = builder.shape(t.shape, b);
     files.push({ path: `schemas/${t.id}.json`, content: `${JSON.stringify(document(t.id, `${partTitle[t.part]} of ${t.label}`, body, b), null, 2)}\n`, format: 'json' });
   }

@@ -83,7 +83,8 @@ class TypeContext {
         return args.length ? `${shape.name}<${args.join(', ')}>` : shape.name;
       }
       case 'recordfields':
-        return 'RecordFieldsOf<K>';
+        // item.fields also carries the read-only audit fields.
+        return 'RecordFieldsOf<K> & AuditFields';
       case 'activityfields':
         return 'ActivityFieldsBySegment[S]';
     }
@@ -331,7 +332,7 @@ export function typeSources(spec: Spec): TypeSource[] {
     path: 'types/structures.ts',
     statements: [
       imp('./values.ts', usedValueTypes(spec.structures.map((s) => s.shape), ctx)),
-      imp('./records.ts', ['KindName', 'RecordFieldsOf']),
+      imp('./records.ts', ['AuditFields', 'KindName', 'RecordFieldsOf']),
       imp('./activities/index.ts', ['ActivityFieldsBySegment', 'ActivitySegment']),
       { kind: StructureKind.TypeAlias, isExported: true, name: 'Status', type: "'success' | 'failed'" },
       {

@@ -7,7 +7,8 @@
 // - records and activities take their ids from ONE sequence, so a `parent` id names exactly
 //   one thing (the API's parent parameter may be a record or an activity);
 // - times are milliseconds since the epoch (UTC); `deleted` is null unless soft-deleted;
-// - rows of one account are never returned for another: every query takes accountId.
+// - rows of one account are never returned for another: every query takes accountId;
+// - user and group ids never coincide (owner fields hold either): group ids start above 1000000.
 
 export interface Account {
   id: number;
@@ -165,6 +166,9 @@ export interface Tx {
   countUsers(): Promise<number>;
   addGroup(group: Omit<GroupRow, 'id' | 'deleted'>): Promise<GroupRow>;
   listGroups(accountId: number, includeDeleted: boolean): Promise<GroupRow[]>;
+  /** Soft-deletes (a time) or restores (null) a user or group of the account; false when there is none by that id. */
+  setUserDeleted(accountId: number, id: number, deleted: number | null): Promise<boolean>;
+  setGroupDeleted(accountId: number, id: number, deleted: number | null): Promise<boolean>;
 
   // records
   insertRecord(row: NewRecord): Promise<RecordRow>;

@@ -204,6 +204,11 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX deliveries_due ON deliveries (status, next_attempt);
   `,
+  /* 4: an owner id names a user or a group, never both: group ids start above GROUP_ID_BASE */ `
+  INSERT INTO sqlite_sequence (name, seq)
+    SELECT 'workgroups', 1000000 WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = 'workgroups');
+  UPDATE sqlite_sequence SET seq = max(seq, 1000000) WHERE name = 'workgroups';
+  `,
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -398,12 +403,35 @@ class SqliteTx implements Tx {
     return this.get<Account>('SELECT id, name FROM accounts WHERE id = ?', id);
   }
 
+  /**
+   * Users and workgroups share one id space: an ownership or assignedto value is "a user id or a
+   * workgroup id", so the two tables must never hand out the same id (they did: user 1 and group 1).
+   * A new one takes 1 + the highest id either table ever gave out (AUTOINCREMENT never reuses).
+   */
+  private nextPrincipalId(): number {
+    return this.get<{ n: number }>(
+      `SELECT 1 + max(
+         coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'users'), 0),
+         coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'workgroups'), 0),
+         coalesce((SELECT max(id) FROM users), 0),
+         coalesce((SELECT max(id) FROM workgroups), 0)) AS n`,
+    )!.n;
+  }
+
   async addUser(u: Omit<UserRow, 'id' | 'deleted'>): Promise<UserRow> {
     return this.get<UserRow>(
-      `INSERT INTO users (account_id, email, name, token, preventlogin, preventprivatedata, administrator)
-       VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING ${USER_COLS}`,
-      u.accountId, u.email, u.name, u.token, u.preventlogin, u.preventprivatedata, u.administrator,
+      `INSERT INTO users (id, account_id, email, name, token, preventlogin, preventprivatedata, administrator)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${USER_COLS}`,
+      this.nextPrincipalId(), u.accountId, u.email, u.name, u.token, u.preventlogin, u.preventprivatedata, u.administrator,
     )!;
+  }
+
+  async setUserDeleted(accountId: number, id: number, deleted: number | null): Promise<boolean> {
+    return this.run('UPDATE users SET deleted = ? WHERE id = ? AND account_id = ?', deleted, id, accountId).changes === 1;
+  }
+
+  async setGroupDeleted(accountId: number, id: number, deleted: number | null): Promise<boolean> {
+    return this.run('UPDATE workgroups SET deleted = ? WHERE id = ? AND account_id = ?', deleted, id, accountId).changes === 1;
   }
 
   async findUserByEmail(email: string): Promise<UserRow | undefined> {
@@ -428,8 +456,8 @@ class SqliteTx implements Tx {
   async addGroup(g: Omit<GroupRow, 'id' | 'deleted'>): Promise<GroupRow> {
     return toGroup(
       this.get<RawGroup>(
-        `INSERT INTO workgroups (account_id, name, email, members) VALUES (?, ?, ?, ?) RETURNING ${GROUP_COLS}`,
-        g.accountId, g.name, g.email, JSON.stringify(g.members),
+        `INSERT INTO workgroups (id, account_id, name, email, members) VALUES (?, ?, ?, ?, ?) RETURNING ${GROUP_COLS}`,
+        this.nextPrincipalId(), g.accountId, g.name, g.email, JSON.stringify(g.members),
       )!,
     );
   }
