@@ -119,6 +119,15 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
   const kinds = new Set(def.kinds);
   const segments = new Set(def.segments);
 
+  /** The decoded path, or undefined when its percent-encoding is broken (no endpoint has such a path). */
+  function decodePath(pathname: string): string | undefined {
+    try {
+      return decodeURIComponent(pathname);
+    } catch {
+      return undefined;
+    }
+  }
+
   function match(method: string, path: string): Match | { allow: string[] } | undefined {
     const parts = path.split('/').filter((p, i, all) => p !== '' || (i > 0 && i < all.length - 1));
     const allow = new Set<string>();
@@ -201,13 +210,28 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
     return hooks.authenticate(decoded.slice(0, colon), decoded.slice(colon + 1));
   }
 
+  /**
+   * The request target as a URL. An absolute-form target that does not parse (`GET http://[ HTTP/1.1`)
+   * threw outside every handler and answered a bare 500; it now becomes a path that no endpoint has.
+   */
+  function urlOf(target: string): URL {
+    try {
+      // An origin-form target is a path even when it starts with '//' (not a host, as for a relative URL).
+      return new URL(target.startsWith('/') ? `http://service.invalid${target}` : target, 'http://service.invalid');
+    } catch {
+      return new URL('http://service.invalid/%00');
+    }
+  }
+
   /** One call: route, decode, validate, invoke, encode. The caller has authenticated and counted it. */
   async function call(req: ServiceRequest, context: C, quota: Quota | undefined, nested: boolean): Promise<ServiceResponse> {
-    const url = new URL(req.url, 'http://service.invalid');
+    const url = urlOf(req.url);
     const out = outputOf(req, url.searchParams);
     const headers = withQuota(quota);
     try {
-      const m = match(req.method.toUpperCase(), decodeURIComponent(url.pathname));
+      // A malformed escape (%E0%A4%A) used to throw a URIError here and answer 500.
+      const path = decodePath(url.pathname);
+      const m = path === undefined ? undefined : match(req.method.toUpperCase(), path);
       if (!m) return failure([{ key: 'unknownpath', message: `No endpoint at ${url.pathname}` }], out, headers);
       if ('allow' in m) return failure([{ key: 'methodnotallowed', message: `${req.method} is not allowed here; allowed: ${m.allow.join(', ')}` }], out, { ...headers, allow: m.allow.join(', ') });
       const { op } = m;
@@ -220,7 +244,8 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
       const issues: ErrorEntry[] = [];
       const fmt = inputFormat(req.headers['content-type']);
       const hasBody = req.body.length > 0;
-      if (hasBody && fmt === undefined) return failure([{ key: 'unsupportedmediatype', message: `Unsupported content type ${req.headers['content-type']}` }], out, headers);
+      // multipart/mixed is the batch's format only; sent to any other endpoint it is as unknown as text/plain.
+      if (hasBody && (fmt === undefined || fmt === 'batch')) return failure([{ key: 'unsupportedmediatype', message: `Unsupported content type ${req.headers['content-type']}` }], out, headers);
       let bodyData: string | Uint8Array | Record<string, unknown> | undefined;
       let bodyFormat: Format = 'xml';
       if (hasBody && fmt === 'upload') {
@@ -229,9 +254,14 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
         bodyData = formToNested(form.fields);
         bodyFormat = 'form';
         input.files = form.files;
-      } else if (hasBody && fmt !== 'batch') {
+      } else if (hasBody) {
         bodyData = req.body;
         bodyFormat = fmt as Format;
+      } else {
+        // An empty body is an empty request whatever the Content-Type ("no field is required"):
+        // it used to be read as XML, so an empty form or JSON POST failed as "malformed XML".
+        bodyData = {};
+        bodyFormat = 'form';
       }
       // List and report parameters: the query string, then a `request` body of the GET;
       // parameters the service does not know are ignored (existing clients send extras).
@@ -275,6 +305,14 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
   /** Batch: parse every part first (a malformed batch runs nothing), then run each as its own call. */
   async function runBatch(req: ServiceRequest, context: C, out: Output): Promise<ServiceResponse> {
     const parts = parseBatchRequest(req.body, req.headers['content-type'], { maxParts: def.batch.maxParts });
+    // Every Content-ID must be one the response can echo. Checked by writing an empty response
+    // first: a Content-ID with a space, angle bracket or non-ASCII character used to let every
+    // part run (and commit) and then fail the whole answer with a 500.
+    try {
+      serializeBatchResponse(parts.map((p) => ({ status: 200, headers: {}, body: new Uint8Array(), contentId: p.contentId })));
+    } catch (e) {
+      throw new BatchError('invalidbatch', `a Content-ID cannot be echoed: ${e instanceof Error ? e.message : String(e)}`);
+    }
     const responses: BatchResponsePart[] = [];
     let quota: Quota | undefined;
     for (const part of parts) {
@@ -285,7 +323,7 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
       if (hooks.countCalls) {
         quota = await hooks.countCalls(context, 1);
         if (quota.used > quota.allowed) {
-          r = failure([{ key: 'quotaexceeded', message: `API call limit exceeded: ${quota.used}/${quota.allowed}` }], outputOf(nested, new URL(part.path, 'http://service.invalid').searchParams), withQuota(quota));
+          r = failure([{ key: 'quotaexceeded', message: `API call limit exceeded: ${quota.used}/${quota.allowed}` }], outputOf(nested, urlOf(part.path).searchParams), withQuota(quota));
           responses.push({ status: r.status, headers: r.headers, body: r.body, contentId: part.contentId });
           continue;
         }
@@ -294,7 +332,7 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
       const own = part.headers.authorization !== undefined && part.headers.authorization !== req.headers.authorization;
       const nestedContext = own ? await authenticate(nested) : context;
       r = nestedContext === undefined
-        ? failure([{ key: 'authenticationfailed', message: 'Basic authentication with the e-mail address and API token is required' }], outputOf(nested, new URL(part.path, 'http://service.invalid').searchParams), withQuota(quota))
+        ? failure([{ key: 'authenticationfailed', message: 'Basic authentication with the e-mail address and API token is required' }], outputOf(nested, urlOf(part.path).searchParams), withQuota(quota))
         : await call(nested, nestedContext, quota, true);
       responses.push({ status: r.status, headers: r.headers, body: r.body, contentId: part.contentId });
     }
@@ -303,7 +341,7 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
   }
 
   return async function dispatch(req: ServiceRequest): Promise<ServiceResponse> {
-    const url = new URL(req.url, 'http://service.invalid');
+    const url = urlOf(req.url);
     const out = outputOf(req, url.searchParams);
     try {
       if (req.body.length > def.limits.maxBodyBytes) return failure([{ key: 'requesttoolarge', message: `The body is larger than ${def.limits.maxBodyBytes} bytes` }], out);
@@ -313,9 +351,12 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
         r.headers['www-authenticate'] = 'Basic realm="service"';
         return r;
       }
-      const isBatch = inputFormat(req.headers['content-type']) === 'batch';
+      // A batch counts each nested call, not the envelope. Which request is the batch is decided by
+      // its route: deciding by the Content-Type let any call that claimed multipart/mixed skip the quota.
+      const path = decodePath(url.pathname);
+      const routed = path === undefined ? undefined : match(req.method.toUpperCase(), path);
+      const isBatch = routed !== undefined && 'op' in routed && routed.op.multipart;
       let quota: Quota | undefined;
-      // A batch counts each nested call, not the envelope.
       if (hooks.countCalls && !isBatch) {
         quota = await hooks.countCalls(context, 1);
         if (quota.used > quota.allowed) return failure([{ key: 'quotaexceeded', message: `API call limit exceeded: ${quota.used}/${quota.allowed}` }], out, withQuota(quota));

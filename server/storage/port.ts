@@ -8,7 +8,7 @@
 //   one thing (the API's parent parameter may be a record or an activity);
 // - times are milliseconds since the epoch (UTC); `deleted` is null unless soft-deleted;
 // - rows of one account are never returned for another: every query takes accountId;
-// - user and group ids never coincide (owner fields hold either): group ids start above 1000000.
+// - users and groups share one id space, so an owner id (ownership, assignedto) names one of them.
 
 export interface Account {
   id: number;

@@ -204,11 +204,6 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX deliveries_due ON deliveries (status, next_attempt);
   `,
-  /* 4: an owner id names a user or a group, never both: group ids start above GROUP_ID_BASE */ `
-  INSERT INTO sqlite_sequence (name, seq)
-    SELECT 'workgroups', 1000000 WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = 'workgroups');
-  UPDATE sqlite_sequence SET seq = max(seq, 1000000) WHERE name = 'workgroups';
-  `,
 ];
 
 // ---------------------------------------------------------------------------------------------

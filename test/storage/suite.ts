@@ -157,15 +157,17 @@ export function storageSuite(
         expect(await tx((t) => t.listGroups(b.id, false))).toEqual([g2]);
       });
 
-      it('a group id never equals a user id: owner fields hold either', async () => {
+      it('users and groups share one id space: an owner id names one of them', async () => {
         const { a } = await twoAccounts();
         const email = `owner-${Math.random().toString(36).slice(2)}@example.test`;
         const [user, group] = await tx(async (t) => [
           await t.addUser({ accountId: a.id, email, name: 'Owner', token: 't', preventlogin: 0, preventprivatedata: 0, administrator: 0 }),
           await t.addGroup({ accountId: a.id, name: 'Owners', email: '', members: [] }),
         ]);
-        expect(group.id).toBeGreaterThan(1_000_000);
-        expect(user.id).toBeLessThan(1_000_000);
+        expect(group.id).not.toBe(user.id);
+        const users = await tx((t) => t.listUsers(a.id, true));
+        const groups = await tx((t) => t.listGroups(a.id, true));
+        expect(users.map((u) => u.id).filter((id) => groups.some((g) => g.id === id))).toEqual([]);
       });
     });
 

@@ -1,0 +1,168 @@
+// Throughput of the reference service on loopback, against a bare node:http server:
+//   show record (XML)     GET /contacts/{id}/ answered by `crmgen serve --db :memory:`, against a
+//                         node:http server answering GET with a fixed XML body of the same bytes
+//   create record (JSON)  POST /contacts/ with a JSON body, against a node:http server that reads
+//                         the same request body and answers 201 with a fixed JSON body of the same size
+//   batch of 100 shows    one POST /batch of 100 GET parts (median latency), against the same 100
+//                         shows sent one after another on one keep-alive connection
+// Both servers are child processes, so neither shares an event loop with the client; one client
+// loop drives every case: `concurrency` keep-alive connections (node:http Agent) sending a fixed
+// count of requests, each answer's status checked and its body read to the end. Cases are
+// interleaved round by round so machine noise hits them alike. medianMs is wall time per request
+// (per batch for the batch rows) at that concurrency; opsPerSec is requests (batches) per second;
+// ratio is the time ratio to the case's baseline (x > 1 means the service is slower).
+// Run: npx tsx bench/service.bench.ts (BENCH_RUNS, BENCH_REQUESTS, BENCH_CONCURRENCY), or npm run bench.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { Agent, request } from 'node:http';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { formatTable, stats, type Row } from './lib.ts';
+
+const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const runs = Math.max(1, Number(process.env.BENCH_RUNS) || 5);
+const requests = Math.max(10, Number(process.env.BENCH_REQUESTS) || 1500);
+const concurrency = Math.max(1, Number(process.env.BENCH_CONCURRENCY) || 8);
+const batchRuns = 3; // batches per round (each is 100 calls)
+const user = { email: 'bench@example.com', token: 'bench-token' };
+const auth = `Basic ${Buffer.from(`${user.email}:${user.token}`).toString('base64')}`;
+
+interface Child {
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** Spawns node with args and waits for "listening ... :PORT" on stdout. */
+async function spawnServer(args: string[], env: Record<string, string> = {}): Promise<Child> {
+  const child: ChildProcess = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  const port = await new Promise<number>((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error(`server did not start:\n${out}`)), 30_000);
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        ok(Number(m[1]));
+      }
+    });
+    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+    child.once('exit', (code) => fail(new Error(`server exited (${code}):\n${out}`)));
+  });
+  return {
+    port,
+    stop: () =>
+      new Promise<void>((ok) => {
+        if (child.exitCode !== null || child.signalCode !== null) return ok();
+        child.once('exit', () => ok());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+// The bare server: reads the request body, answers GET with one fixed body and POST with another.
+const bareServer = `
+const http = require('node:http');
+const get = Buffer.from(process.env.GET_BODY, 'base64');
+const post = Buffer.from(process.env.POST_BODY, 'base64');
+http.createServer((req, res) => {
+  req.resume();
+  req.on('end', () => {
+    const [status, type, body] = req.method === 'POST' ? [201, 'application/json; charset=utf-8', post] : [200, 'application/xml; charset=utf-8', get];
+    res.writeHead(status, { 'content-type': type, 'content-length': body.length });
+    res.end(body);
+  });
+}).listen(0, '127.0.0.1', function () { console.log('listening on http://127.0.0.1:' + this.address().port); });
+`;
+
+interface Call {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+  status: number;
+}
+
+/** One request on the agent; resolves with the body once read to the end; rejects on an unexpected status. */
+function send(port: number, agent: Agent, call: Call): Promise<Buffer> {
+  return new Promise((ok, fail) => {
+    const headers = call.body === undefined ? call.headers : { ...call.headers, 'content-length': String(Buffer.byteLength(call.body)) };
+    const req = request({ host: '127.0.0.1', port, method: call.method, path: call.path, headers, agent, timeout: 30_000 }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => (res.statusCode === call.status ? ok(Buffer.concat(chunks)) : fail(new Error(`${call.method} ${call.path}: ${res.statusCode} ${Buffer.concat(chunks)}`))));
+      res.on('error', fail);
+    });
+    req.on('timeout', () => req.destroy(new Error('timed out')));
+    req.on('error', fail);
+    req.end(call.body);
+  });
+}
+
+/** `total` requests over `concurrency` keep-alive connections; returns wall ms. */
+async function drive(port: number, agent: Agent, call: Call, total: number, lanes: number): Promise<number> {
+  let next = 0;
+  const t = performance.now();
+  await Promise.all(
+    Array.from({ length: lanes }, async () => {
+      while (next++ < total) await send(port, agent, call);
+    }),
+  );
+  return performance.now() - t;
+}
+
+export default async function serviceBench(): Promise<Row[]> {
+  const service = await spawnServer(['bin/crmgen.js', 'serve', '--port', '0', '--db', ':memory:', '--user', `${user.email}:${user.token}`, '--quota', '100000000'], {});
+  let bare: Child | undefined;
+  const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
+  try {
+    const headers = { authorization: auth };
+    // A contact to show, and the bodies the bare server will answer with (same bytes and size).
+    const createBody = JSON.stringify({ firstname: 'Ann', lastname: 'Lee', businessemail: 'ann.lee@example.com', jobtitle: 'Head of Procurement', businessaddress: '1 High Street, London & Co' });
+    const create: Call = { method: 'POST', path: '/contacts/', headers: { ...headers, 'content-type': 'application/json', accept: 'application/json' }, body: createBody, status: 201 };
+    const created = await send(service.port, agent, create);
+    const id = (JSON.parse(created.toString()) as { item: { id: number } }).item.id;
+    const show: Call = { method: 'GET', path: `/contacts/${id}/`, headers: { ...headers, accept: 'application/xml' }, status: 200 };
+    const shown = await send(service.port, agent, show);
+    if (!shown.toString().includes(`<id>${id}</id>`)) throw new Error('show did not answer the record');
+    bare = await spawnServer(['-e', bareServer], { GET_BODY: shown.toString('base64'), POST_BODY: created.toString('base64') });
+    const parts = Array.from({ length: 100 }, (_, i) => `--b\r\nContent-Type: application/http\r\nContent-ID: <p${i}>\r\n\r\nGET /contacts/${id}/ HTTP/1.1\r\nAccept: application/xml\r\n\r\n\r\n`).join('');
+    const batch: Call = { method: 'POST', path: '/batch', headers: { ...headers, 'content-type': 'multipart/mixed; boundary=b' }, body: `${parts}--b--\r\n`, status: 200 };
+    const answered = (await send(service.port, agent, batch)).toString();
+    if ((answered.match(/HTTP\/1\.1 200 OK/g) ?? []).length !== 100) throw new Error('the batch did not answer 100 shows');
+    process.stderr.write(`service: show ${shown.length} bytes of XML, create ${created.length} bytes of JSON; ${requests} requests x ${concurrency} connections, ${runs} rounds\n`);
+
+    const cases: { name: string; baseline?: string; per: number; run: () => Promise<number> }[] = [
+      { name: 'node:http GET, fixed XML body', per: requests, run: () => drive(bare!.port, agent, show, requests, concurrency) },
+      { name: 'show record (XML)', baseline: 'node:http GET, fixed XML body', per: requests, run: () => drive(service.port, agent, show, requests, concurrency) },
+      { name: 'node:http POST, fixed JSON body', per: requests, run: () => drive(bare!.port, agent, create, requests, concurrency) },
+      { name: 'create record (JSON)', baseline: 'node:http POST, fixed JSON body', per: requests, run: () => drive(service.port, agent, create, requests, concurrency) },
+      { name: '100 shows, one by one', per: batchRuns, run: () => (async () => {
+        let ms = 0;
+        for (let i = 0; i < batchRuns; i++) ms += await drive(service.port, agent, show, 100, 1);
+        return ms;
+      })() },
+      { name: 'batch of 100 shows', baseline: '100 shows, one by one', per: batchRuns, run: () => drive(service.port, agent, batch, batchRuns, 1) },
+    ];
+    // Warm-up (JIT, statement cache, connections), not timed.
+    for (const c of cases) await c.run();
+    const samples = cases.map(() => [] as number[]);
+    for (let r = 0; r < runs; r++) for (const [i, c] of cases.entries()) samples[i].push((await c.run()) / c.per);
+    const st = cases.map((_, i) => stats(samples[i]));
+    const rows = cases.map((c, i): Row => {
+      const base = c.baseline ? st[cases.findIndex((b) => b.name === c.baseline)] : st[i];
+      return { bench: 'service', case: c.baseline ? `${c.name} (vs ${c.baseline})` : c.name, runs, ...st[i], ratio: st[i].medianMs / base.medianMs, opsPerSec: 1000 / st[i].medianMs };
+    });
+    mkdirSync(join(root, 'bench', 'results'), { recursive: true });
+    const meta = { date: new Date().toISOString(), node: process.version, platform: `${process.platform}-${process.arch}`, requests, concurrency };
+    writeFileSync(join(root, 'bench', 'results', 'service.json'), JSON.stringify({ ...meta, rows }, null, 2) + '\n');
+    return rows;
+  } finally {
+    agent.destroy();
+    await Promise.all([service.stop(), bare?.stop()]);
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  console.log(formatTable(await serviceBench()));
+}
