@@ -425,7 +425,25 @@ class IrBuilder {
         return this.field(pname, p, { ...rloc, path: [...rloc.path, 'params', pname] }, ctx, 'param');
       });
       if (!structureNames.has(r.entry)) this.problem(reportsLoc.file, ['reports', name, 'entry'], `unknown structure '${r.entry}'`);
-      reports.push({ name, lists: r.lists, container: r.container, element: r.element, entry: r.entry, pos: this.pos(rloc) });
+      const from: Report['from'] = {};
+      for (const [segment, src] of Object.entries((r.from ?? {}) as Record<string, Raw>)) {
+        const a = activities.find((x) => x.segment === segment);
+        if (!a) {
+          this.problem(reportsLoc.file, ['reports', name, 'from', segment], `unknown activity segment '${segment}'`, true);
+          continue;
+        }
+        for (const key of ['date', 'owner'] as const) {
+          if (src[key] !== undefined && !a.fields.some((f) => f.name === src[key])) this.problem(reportsLoc.file, ['reports', name, 'from', segment, key], `activity '${segment}' has no field '${src[key]}'`);
+        }
+        from[segment] = { date: src.date, ...(src.owner ? { owner: src.owner } : {}), dated: src.dated === true, includeCompleted: src.includeCompleted === true };
+      }
+      const completable = (r.completable ?? []) as string[];
+      const ancestors = (r.ancestors ?? {}) as Record<string, string>;
+      completable.forEach((seg, i) => {
+        if (!segments.has(seg)) this.problem(reportsLoc.file, ['reports', name, 'completable', i], `unknown activity segment '${seg}'`);
+      });
+      for (const [field, seg] of Object.entries(ancestors)) if (!segments.has(seg)) this.problem(reportsLoc.file, ['reports', name, 'ancestors', field], `unknown activity segment '${seg}'`);
+      reports.push({ name, lists: r.lists, container: r.container, element: r.element, entry: r.entry, from, completable, ancestors, pos: this.pos(rloc) });
       operations.push({
         id: `report${name[0].toUpperCase()}${name.slice(1)}`,
         method: 'GET',

@@ -212,12 +212,30 @@ export interface ErrorKey {
   pos: SourcePos;
 }
 
+/** What a report reads from one activity type. */
+export interface ReportSource {
+  /** The field holding the entry's date. */
+  date: string;
+  /** The field naming who is in charge (an owner id or a list of them). */
+  owner?: string;
+  /** Listed only when it has a date. */
+  dated: boolean;
+  /** Listed even when completed. */
+  includeCompleted: boolean;
+}
+
 export interface Report {
   name: string;
   lists: string;
   container: string;
   element: string;
   entry: string;
+  /** Activity segment -> how the report reads it. */
+  from: Record<string, ReportSource>;
+  /** Segments `last=completed` applies to. */
+  completable: string[];
+  /** Entry field -> the segment of the ancestor whose id it holds. */
+  ancestors: Record<string, string>;
   pos: SourcePos;
 }
 

@@ -1,6 +1,6 @@
-// The six read-only reports over the account's journal. What the document leaves open
-// (entry shapes, which owner field a filter reads) is stated in spec/reports.yaml; the
-// choices below follow it: open items only, owner filters read the entry's person in charge.
+// The six read-only reports over the account's journal. What each one lists, and which field
+// holds an entry's date and person in charge, is stated in spec/reports.yaml (`from`); the
+// document leaves it open.
 import type * as T from '../generated/types/index.ts';
 import { formatDateTime, parseSaveDate } from '../runtime/dates.ts';
 import type { ActivityRow, RecordRow, Tx } from './storage/port.ts';
@@ -10,25 +10,40 @@ import { activityBySegment, activityByTypeid, kindOf, spec } from './facts.ts';
 const day = 86_400_000;
 const startOfDay = (ms: number) => Math.floor(ms / day) * day;
 
-/**
- * The activity types the reports read. spec/reports.yaml does not name them (only the report
- * type ids), so they are named here, once, and checked against the spec when the service loads:
- * a renamed segment fails at start-up instead of silently emptying a report.
- */
-function segment(name: string): string {
-  if (!activityBySegment.has(name)) throw new Error(`server/reports.ts: the spec has no activity segment '${name}'`);
-  return name;
+/** What each report lists comes from spec/reports.yaml (`from`, `completable`, `ancestors`). */
+const reportOf = (name: string) => {
+  const r = spec.reports.find((x) => x.name === name);
+  if (!r) throw new Error(`the spec has no report '${name}'`);
+  return r;
+};
+const segmentsOf = (name: string) => Object.keys(reportOf(name).from);
+
+interface Entry {
+  a: ActivityRow;
+  date: number | undefined;
+  owners: number[];
 }
-const S = {
-  task: segment('task'),
-  event: segment('event'),
-  /** Task lists with a milestone date are the reports' milestones. */
-  milestone: segment('tasklist'),
-  followup: segment('followup'),
-  opportunity: segment('opportunity'),
-  timerecord: segment('timerecord'),
-} as const;
-const actionSegments = [S.task, S.event, S.milestone];
+
+/** The activities a report lists, with their date (none when the date field's condition fails) and who is in charge. */
+function entries(name: string, j: Journal): Entry[] {
+  const r = reportOf(name);
+  const out: Entry[] = [];
+  for (const a of j.activities) {
+    const src = r.from[a.segment];
+    if (!src) continue;
+    if (!src.includeCompleted && a.fields.completed === 1) continue;
+    const when = activityBySegment.get(a.segment)?.fields.find((f) => f.name === src.date)?.when;
+    // A missing flag reads as 0 (nodate absent: the date counts).
+    const other = when ? (a.fields[when.field] ?? 0) : undefined;
+    const holds = !when || (when.equals !== undefined ? other === when.equals : other !== when.notEquals);
+    const date = holds ? dateOf(a.fields[src.date]) : undefined;
+    if (src.dated && date === undefined) continue;
+    const owner = src.owner ? a.fields[src.owner] : undefined;
+    const owners = Array.isArray(owner) ? owner.filter((x): x is number => typeof x === 'number') : typeof owner === 'number' ? [owner] : [];
+    out.push({ a, date, owners });
+  }
+  return out;
+}
 
 /** A completed flag set by update is stamped here so `last=completed` can find it; never sent to clients. */
 export const completedAtKey = '@completedat';
@@ -111,19 +126,6 @@ function base(a: ActivityRow, j: Journal, itemsdata: number | undefined) {
 }
 
 const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
-const open = (a: ActivityRow) => a.fields.completed !== 1;
-
-/** Tasks (due date), events (start) and milestones (task lists with a milestone date). */
-function actions(j: Journal): { a: ActivityRow; date: number | undefined; owners: number[] }[] {
-  const out: { a: ActivityRow; date: number | undefined; owners: number[] }[] = [];
-  for (const a of j.activities) {
-    if (!open(a)) continue;
-    if (a.segment === S.task) out.push({ a, date: a.fields.nodate === 1 ? undefined : dateOf(a.fields.duedate), owners: num(a.fields.assignedto) ? [num(a.fields.assignedto)!] : [] });
-    else if (a.segment === S.event) out.push({ a, date: dateOf(a.fields.timestart), owners: Array.isArray(a.fields.attendees) ? (a.fields.attendees as number[]) : [] });
-    else if (a.segment === S.milestone && a.fields.nodate !== 1 && a.fields.milestonedate) out.push({ a, date: dateOf(a.fields.milestonedate), owners: [] });
-  }
-  return out;
-}
 
 function renderAction(x: { a: ActivityRow; date: number | undefined }, j: Journal, itemsdata: number | undefined): T.ReportAction {
   const f = x.a.fields;
@@ -140,25 +142,20 @@ function renderAction(x: { a: ActivityRow; date: number | undefined }, j: Journa
 const byDate = <X extends { date: number | undefined; a: ActivityRow }>(xs: X[]) => xs.sort((p, q) => (p.date ?? Infinity) - (q.date ?? Infinity) || p.a.id - q.a.id);
 
 export async function nextactions(tx: Tx, caller: Caller, p: T.ReportNextactionsParams): Promise<T.ReportNextactionsResponse> {
-  const j = await journal(tx, caller, actionSegments);
-  const rows = byDate(actions(j).filter((x) => ownerMatches(p.filter, x.owners) && dueMatches(p.due, x.date, caller.now())));
+  const j = await journal(tx, caller, segmentsOf('nextactions'));
+  const rows = byDate(entries('nextactions', j).filter((x) => ownerMatches(p.filter, x.owners) && dueMatches(p.due, x.date, caller.now())));
   return { actions: rows.map((x) => renderAction(x, j, p.itemsdata)), status: 'success' };
 }
 
 export async function calendar(tx: Tx, caller: Caller, p: T.ReportCalendarParams): Promise<T.ReportCalendarResponse> {
-  const j = await journal(tx, caller, actionSegments);
-  const rows = byDate(actions(j).filter((x) => x.date !== undefined && inRange(x.date, p.start, p.end) && ownerMatches(p.filter, x.owners)));
+  const j = await journal(tx, caller, segmentsOf('calendar'));
+  const rows = byDate(entries('calendar', j).filter((x) => x.date !== undefined && inRange(x.date, p.start, p.end) && ownerMatches(p.filter, x.owners)));
   return { actions: rows.map((x) => renderAction(x, j, p.itemsdata)), status: 'success' };
 }
 
 export async function followups(tx: Tx, caller: Caller, p: T.ReportFollowupsParams): Promise<T.ReportFollowupsResponse> {
-  const j = await journal(tx, caller, [S.followup]);
-  const rows = byDate(
-    j.activities
-      .filter(open)
-      .map((a) => ({ a, date: a.fields.nodate === 1 ? undefined : dateOf(a.fields.duedate) }))
-      .filter((x) => ownerMatches(p.responsible, num(x.a.fields.assignedto) ? [num(x.a.fields.assignedto)!] : []) && dueMatches(p.due, x.date, caller.now())),
-  );
+  const j = await journal(tx, caller, segmentsOf('followups'));
+  const rows = byDate(entries('followups', j).filter((x) => ownerMatches(p.responsible, x.owners) && dueMatches(p.due, x.date, caller.now())));
   return {
     followups: rows.map(({ a, date }) => ({
       ...base(a, j, p.itemsdata),
@@ -172,16 +169,12 @@ export async function followups(tx: Tx, caller: Caller, p: T.ReportFollowupsPara
 }
 
 export async function opportunities(tx: Tx, caller: Caller, p: T.ReportOpportunitiesParams): Promise<T.ReportOpportunitiesResponse> {
-  const j = await journal(tx, caller, [S.opportunity]);
+  const j = await journal(tx, caller, segmentsOf('opportunities'));
   const rows = byDate(
-    j.activities
-      .map((a) => ({ a, date: dateOf(a.fields.closingdate) }))
-      .filter(
-        (x) =>
-          ownerMatches(p.filter, num(x.a.fields.responsible) ? [num(x.a.fields.responsible)!] : []) &&
-          (p.status === undefined || String(x.a.fields.status ?? '').toLowerCase() === p.status) &&
-          dueMatches(p.due, x.date, caller.now()),
-      ),
+    entries('opportunities', j).filter(
+      // The report's status values are the lower-case spelling of the opportunity's.
+      (x) => ownerMatches(p.filter, x.owners) && (p.status === undefined || String(x.a.fields.status ?? '').toLowerCase() === p.status) && dueMatches(p.due, x.date, caller.now()),
+    ),
   );
   return {
     opportunities: rows.map(({ a, date }) => {
@@ -208,7 +201,7 @@ export async function activities(tx: Tx, caller: Caller, p: T.ReportActivitiesPa
     if (p.itemtypes?.length && !p.itemtypes.includes(kindOf(r.kind).typeid as T.Itemtypes)) return false;
     if (last === 'created') return inRange(a.created, p.start, p.end);
     if (last === 'updated') return a.updated !== a.created && inRange(a.updated, p.start, p.end);
-    if (last === 'completed') return a.segment === S.task && a.fields.completed === 1 && inRange(num(a.fields[completedAtKey]) ?? a.updated, p.start, p.end);
+    if (last === 'completed') return reportOf('activities').completable.includes(a.segment) && a.fields.completed === 1 && inRange(num(a.fields[completedAtKey]) ?? a.updated, p.start, p.end);
     return inRange(a.created, p.start, p.end) || inRange(a.updated, p.start, p.end);
   });
   rows.sort((x, y) => x.created - y.created || x.id - y.id);
@@ -224,10 +217,12 @@ export async function activities(tx: Tx, caller: Caller, p: T.ReportActivitiesPa
 }
 
 export async function timetracking(tx: Tx, caller: Caller, p: T.ReportTimetrackingParams): Promise<T.ReportTimetrackingResponse> {
-  const j = await journal(tx, caller, [S.timerecord]);
+  const j = await journal(tx, caller, segmentsOf('timetracking'));
+  const dates = new Map(entries('timetracking', j).map((e) => [e.a.id, e.date]));
   const rows = j.activities.filter((a) => {
     const r = j.records.get(a.recordId)!;
-    const date = dateOf(a.fields.date) ?? a.created;
+    if (!dates.has(a.id)) return false;
+    const date = dates.get(a.id) ?? a.created;
     if ((p.start || p.end) && !inRange(date, p.start, p.end)) return false;
     if (p.filter === 'invoiced' && !a.fields.invoiced) return false;
     if (p.filter === 'billable' && a.fields.billable !== 1) return false;
@@ -235,21 +230,32 @@ export async function timetracking(tx: Tx, caller: Caller, p: T.ReportTimetracki
     if (p.itemtypes?.length && !p.itemtypes.includes(kindOf(r.kind).typeid as T.Itemtypes)) return false;
     return true;
   });
-  rows.sort((x, y) => (dateOf(x.fields.date) ?? x.created) - (dateOf(y.fields.date) ?? y.created) || x.id - y.id);
+  rows.sort((x, y) => (dates.get(x.id) ?? x.created) - (dates.get(y.id) ?? y.created) || x.id - y.id);
+  // Entry fields naming an ancestor of the time record (taskid, tasklistid).
+  const ancestorIds = (a: ActivityRow): Record<string, ActivityRow | undefined> => {
+    const found: Record<string, ActivityRow | undefined> = {};
+    for (let up = j.byId.get(a.parentId); up; up = j.byId.get(up.parentId)) {
+      for (const [field, segment] of Object.entries(reportOf('timetracking').ancestors)) if (up.segment === segment && !found[field]) found[field] = up;
+    }
+    return found;
+  };
   return {
     timerecords: rows.map((a) => {
       const r = j.records.get(a.recordId)!;
-      const parent = j.byId.get(a.parentId);
-      const task = parent?.segment === S.task ? parent : undefined;
-      const tasklist = task ? j.byId.get(task.parentId) : undefined;
+      const up = ancestorIds(a);
       const f = a.fields;
+      // Each ancestor field (taskid) has its name beside it (taskname), from the ancestor's title.
+      const ancestorFields = Object.fromEntries(
+        Object.keys(reportOf('timetracking').ancestors).flatMap((field) => [
+          [field, up[field]?.id ?? 0],
+          [field.replace(/id$/, 'name'), typeof up[field]?.fields.title === 'string' ? (up[field]!.fields.title as string) : ''],
+        ]),
+      );
       return {
         id: a.id,
         type: a.typeid,
         itemid: r.id,
         itemtype: kindOf(r.kind).typeid,
-        tasklistid: tasklist?.id ?? 0,
-        taskid: task?.id ?? 0,
         owner: a.creatorId,
         created: formatDateTime(a.created),
         billable: f.billable === 1 ? 1 : 0,
@@ -259,10 +265,9 @@ export async function timetracking(tx: Tx, caller: Caller, p: T.ReportTimetracki
         invoiced: typeof f.invoiced === 'string' ? f.invoiced : '',
         details: typeof f.details === 'string' ? f.details : '',
         itemname: r.name,
-        tasklistname: typeof tasklist?.fields.title === 'string' ? tasklist.fields.title : '',
-        taskname: typeof task?.fields.title === 'string' ? task.fields.title : '',
+        ...ancestorFields,
         ...(p.itemsdata === 1 ? { item: itemData(r) } : {}),
-      };
+      } as T.ReportTimeRecord;
     }),
     status: 'success',
   };
