@@ -410,6 +410,8 @@ class IrBuilder {
     const reportParamsLoc = this.section('reportParams');
     const reportParams = new Map(this.fieldMap(reportParamsLoc.value, reportParamsLoc, ctx, 'param').map((f) => [f.name, f]));
     const reportsLoc = this.section('reports');
+    const reportSources = this.section('reportSources');
+    for (const name of Object.keys(reportSources.value)) if (!(name in reportsLoc.value)) this.problem(reportSources.file, ['reportSources', name], `no report '${name}' in reports`, true);
     const reports: Report[] = [];
     for (const [name, r] of Object.entries(reportsLoc.value)) {
       const rloc: Located<Raw> = { ...reportsLoc, path: [...reportsLoc.path, name] };
@@ -425,24 +427,26 @@ class IrBuilder {
         return this.field(pname, p, { ...rloc, path: [...rloc.path, 'params', pname] }, ctx, 'param');
       });
       if (!structureNames.has(r.entry)) this.problem(reportsLoc.file, ['reports', name, 'entry'], `unknown structure '${r.entry}'`);
+      const sources = (reportSources.value[name] ?? {}) as Raw;
+      const srcLoc = ['reportSources', name];
       const from: Report['from'] = {};
-      for (const [segment, src] of Object.entries((r.from ?? {}) as Record<string, Raw>)) {
+      for (const [segment, src] of Object.entries((sources.from ?? {}) as Record<string, Raw>)) {
         const a = activities.find((x) => x.segment === segment);
         if (!a) {
-          this.problem(reportsLoc.file, ['reports', name, 'from', segment], `unknown activity segment '${segment}'`, true);
+          this.problem(reportSources.file, [...srcLoc, 'from', segment], `unknown activity segment '${segment}'`, true);
           continue;
         }
         for (const key of ['date', 'owner'] as const) {
-          if (src[key] !== undefined && !a.fields.some((f) => f.name === src[key])) this.problem(reportsLoc.file, ['reports', name, 'from', segment, key], `activity '${segment}' has no field '${src[key]}'`);
+          if (src[key] !== undefined && !a.fields.some((f) => f.name === src[key])) this.problem(reportSources.file, [...srcLoc, 'from', segment, key], `activity '${segment}' has no field '${src[key]}'`);
         }
         from[segment] = { date: src.date, ...(src.owner ? { owner: src.owner } : {}), dated: src.dated === true, includeCompleted: src.includeCompleted === true };
       }
-      const completable = (r.completable ?? []) as string[];
-      const ancestors = (r.ancestors ?? {}) as Record<string, string>;
+      const completable = (sources.completable ?? []) as string[];
+      const ancestors = (sources.ancestors ?? {}) as Record<string, string>;
       completable.forEach((seg, i) => {
-        if (!segments.has(seg)) this.problem(reportsLoc.file, ['reports', name, 'completable', i], `unknown activity segment '${seg}'`);
+        if (!segments.has(seg)) this.problem(reportSources.file, [...srcLoc, 'completable', i], `unknown activity segment '${seg}'`);
       });
-      for (const [field, seg] of Object.entries(ancestors)) if (!segments.has(seg)) this.problem(reportsLoc.file, ['reports', name, 'ancestors', field], `unknown activity segment '${seg}'`);
+      for (const [field, seg] of Object.entries(ancestors)) if (!segments.has(seg)) this.problem(reportSources.file, [...srcLoc, 'ancestors', field], `unknown activity segment '${seg}'`);
       reports.push({ name, lists: r.lists, container: r.container, element: r.element, entry: r.entry, from, completable, ancestors, pos: this.pos(rloc) });
       operations.push({
         id: `report${name[0].toUpperCase()}${name.slice(1)}`,
@@ -639,7 +643,8 @@ class IrBuilder {
       case 'object': {
         const all = raw.required === 'all';
         const fields = Object.entries(raw.fields as Raw).map(([name, f]) => this.field(name, f, { ...loc, path: [...loc.path, 'fields', name] }, ctx, role, all));
-        return { kind: 'object', fields, ...(raw.spread ? { spread: raw.spread } : {}) };
+        if (raw.spreadAfter !== undefined && !fields.some((f) => f.name === raw.spreadAfter)) ctx.problem(loc, ['spreadAfter'], `spreadAfter names '${raw.spreadAfter}', which is not a field of this object`);
+        return { kind: 'object', fields, ...(raw.spread ? { spread: raw.spread } : {}), ...(raw.spreadAfter ? { spreadAfter: raw.spreadAfter } : {}) };
       }
       case 'list':
         return { kind: 'list', element: raw.element, of: this.shape(raw.of, sub('of'), ctx, role) };

@@ -73,6 +73,8 @@ export interface ObjectShape {
   fields: Field[];
   /** The kind's record fields or the hook fields appear inline beside `fields`. */
   spread?: 'recordfields' | 'hookfields';
+  /** Where the spread fields go on the wire: after this field (default: first). */
+  spreadAfter?: string;
 }
 
 export interface ListShape {

@@ -15,6 +15,10 @@ const categoryTag: Desc = { k: 'o', f: { id: S_INT, name: S_TEXT } };
 const listEntryContact: Desc = {
   k: 'o',
   f: {
+    id: S_INT,
+    name: S_TEXT,
+    parentid: S_INT,
+    flagged: S_FLAG_EMPTY,
     firstname: S_TEXT,
     lastname: S_TEXT,
     businessemail: S_TEXT,
@@ -29,10 +33,6 @@ const listEntryContact: Desc = {
     background: S_TEXT,
     website: S_TEXT,
     assignedto: S_INT,
-    id: S_INT,
-    name: S_TEXT,
-    parentid: S_INT,
-    flagged: S_FLAG_EMPTY,
     company: S_TEXT,
     created: S_DATETIME,
     viewed: S_DATETIME,
@@ -44,6 +44,10 @@ const listEntryContact: Desc = {
 const listEntryOrganization: Desc = {
   k: 'o',
   f: {
+    id: S_INT,
+    name: S_TEXT,
+    parentid: S_INT,
+    flagged: S_FLAG_EMPTY,
     businessemail: S_TEXT,
     businessphonemain: S_TEXT,
     businessfax: S_TEXT,
@@ -51,10 +55,6 @@ const listEntryOrganization: Desc = {
     website: S_TEXT,
     background: S_TEXT,
     assignedto: S_INT,
-    id: S_INT,
-    name: S_TEXT,
-    parentid: S_INT,
-    flagged: S_FLAG_EMPTY,
     company: S_TEXT,
     created: S_DATETIME,
     viewed: S_DATETIME,

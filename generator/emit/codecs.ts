@@ -107,14 +107,18 @@ class DescriptorBuilder {
     if (shape.spread === 'recordfields') {
       // The record's fields come first, as the document lists them; a field set's `name`
       // is the record's name, already a child of its own.
-      entries.unshift(...this.recordFieldEntries(b.kind, false).filter((e) => !own.has(e.split(':')[0].replace(/"/g, ''))));
+      const spread = this.recordFieldEntries(b.kind, false).filter((e) => !own.has(e.split(':')[0].replace(/"/g, '')));
+      const after = shape.spreadAfter ? entries.findIndex((e) => e.split(':')[0] === shape.spreadAfter) + 1 : 0;
+      entries.splice(after, 0, ...spread);
       parts.push(`c: ${JSON.stringify(this.spec.customFields.namePattern)}`);
     }
     if (shape.spread === 'hookfields') entries.push(...this.fieldEntries(this.spec.hooks.fields.filter((f) => !own.has(f.name)), b));
     if (inline && inline.shape.kind === 'keyed') {
       // The inline entries keep their place among the fields for encoding order.
-      const at = entries.length - (shape.fields.length - 1) + shape.fields.indexOf(inline);
-      entries.splice(at, 0, `${key(inline.shape.as)}: ${s('t')}`);
+      // Keep the entries' place among the object's own fields.
+      const next = shape.fields[shape.fields.indexOf(inline) + 1];
+      const at = next ? entries.findIndex((e) => e.split(':')[0] === key(next.name)) : entries.length;
+      entries.splice(at < 0 ? entries.length : at, 0, `${key(inline.shape.as)}: ${s('t')}`);
       parts.push(`inl: { p: ${JSON.stringify(inline.shape.prefix)}, as: ${JSON.stringify(inline.shape.as)}, of: ${this.desc(inline.shape.of, b)} }`);
     }
     const generic = shape.fields.find((f) => f.shape.kind === 'activityfields');
