@@ -70,6 +70,17 @@ export async function startServer(opts: ServeOptions = {}): Promise<RunningServe
   });
 }
 
+/**
+ * A database for tests that need to name theirs (a restart on the same data, a CLI command on the
+ * server's data): under CRMGEN_TEST_STORAGE=postgres a fresh schema's URL, else a SQLite file in
+ * `dir`. drop() removes the schema (a SQLite file goes with its directory).
+ */
+export async function testDatabase(dir: string, name = 'crm.sqlite'): Promise<{ db: string; drop(): Promise<void> }> {
+  if (testStorage !== 'postgres') return { db: `${dir}/${name}`, drop: async () => undefined };
+  const { schema, url } = await createSchema('db');
+  return { db: url, drop: () => dropSchema(schema) };
+}
+
 /** stop() of a server on a schema of its own also drops the schema (once the server is gone). */
 function dropSchemaOnStop(schema: string | undefined, server: RunningServer): RunningServer {
   if (!schema) return server;

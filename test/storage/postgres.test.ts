@@ -1,0 +1,295 @@
+// The PostgreSQL adapter: the storage contract (the same suite as SQLite), plus what only this
+// adapter has: migrations under an advisory lock, transactions serialised across instances,
+// the outbox claimed with SKIP LOCKED and leases, connection URLs. Every run works in a schema of
+// its own on the test server (test/support/postgres.ts), dropped at the end.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPostgres, parsePostgresUrl, PG_MIGRATIONS, redact } from '../../server/storage/postgres.ts';
+import { openStorage } from '../../server/storage/open.ts';
+import type { DeliveryRow, NewRecord, Storage, Tx } from '../../server/storage/port.ts';
+import { createSchema, dropSchema, schemaName, schemaUrl, sql } from '../support/postgres.ts';
+import { storageSuite } from './suite.ts';
+
+const schemas: string[] = [];
+async function freshSchema(prefix = 'st'): Promise<{ schema: string; url: string }> {
+  const s = await createSchema(prefix);
+  schemas.push(s.schema);
+  return s;
+}
+
+let shared: { schema: string; url: string };
+beforeAll(async () => {
+  shared = await freshSchema('suite');
+});
+afterAll(async () => {
+  for (const s of schemas) await dropSchema(s);
+});
+
+storageSuite('postgres', () => openPostgres(shared.url));
+
+const record = (accountId: number, name = 'r'): NewRecord => ({
+  accountId,
+  kind: 'contacts',
+  name,
+  ownership: 1,
+  flagged: 0,
+  fields: {},
+  created: 1,
+  viewed: 1,
+  updated: 1,
+  creatorId: 1,
+  creatorName: 'a',
+  modificatorId: 1,
+  modificatorName: 'a',
+});
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+async function withStorages<T>(n: number, url: string, fn: (s: Storage[]) => Promise<T>): Promise<T> {
+  const all = await Promise.all(Array.from({ length: n }, () => openPostgres(url)));
+  try {
+    return await fn(all);
+  } finally {
+    await Promise.all(all.map((s) => s.close()));
+  }
+}
+
+describe('postgres adapter: connection and schema', () => {
+  it('opens through openStorage for postgres:// and postgresql:// URLs', async () => {
+    const { url } = await freshSchema();
+    for (const u of [url, url.replace(/^postgres:/, 'postgresql:')]) {
+      const s = await openStorage(u);
+      expect((await s.transaction((t) => t.ensureAccount('via open'))).name).toBe('via open');
+      await s.close();
+    }
+  });
+
+  it('creates the ?schema= schema when missing and keeps the tables there, not in public', async () => {
+    const schema = schemaName('new');
+    schemas.push(schema);
+    const s = await openPostgres(schemaUrl(schema));
+    await s.transaction((t) => t.ensureAccount('here'));
+    await s.close();
+    const tables = await sql<{ table_schema: string }>(schema, `SELECT DISTINCT table_schema FROM information_schema.tables WHERE table_name = 'records' AND table_schema = $1`, [schema]);
+    expect(tables).toEqual([{ table_schema: schema }]);
+    expect(await sql(schema, 'SELECT name FROM accounts')).toEqual([{ name: 'here' }]);
+  });
+
+  it('instances starting together create the schema and migrate once; reopening reruns nothing', async () => {
+    const schema = schemaName('mig');
+    schemas.push(schema);
+    const url = schemaUrl(schema);
+    await withStorages(5, url, async (all) => {
+      // All five work on the one schema.
+      const ids = await Promise.all(all.map((s, i) => s.transaction(async (t) => (await t.insertRecord(record((await t.ensureAccount('m')).id, `n${i}`))).id)));
+      expect(new Set(ids).size).toBe(5);
+    });
+    expect(await sql(schema, 'SELECT version FROM schema_version')).toEqual([{ version: PG_MIGRATIONS.length }]);
+    const s = await openPostgres(url);
+    const acc = await s.transaction((t) => t.ensureAccount('m'));
+    expect(await s.transaction((t) => t.listRecords(acc.id, 'contacts', { deleted: false }))).toHaveLength(5);
+    await s.close();
+  });
+
+  it('refuses a schema whose version is newer than the program', async () => {
+    const { schema, url } = await freshSchema();
+    await (await openPostgres(url)).close();
+    await sql(schema, 'UPDATE schema_version SET version = $1', [PG_MIGRATIONS.length + 1]);
+    await expect(openPostgres(url)).rejects.toThrow(/newer than this program/);
+  });
+
+  it('parses ?schema=, passes other parameters through, refuses bad schema names; messages hide the password', async () => {
+    expect(parsePostgresUrl('postgres://u:pw@h:5433/db?schema=abc_1&application_name=x')).toEqual({
+      connectionString: 'postgres://u:pw@h:5433/db?application_name=x',
+      schema: 'abc_1',
+    });
+    expect(parsePostgresUrl('postgresql://h/db').schema).toBeUndefined();
+    expect(() => parsePostgresUrl('postgres://h/db?schema=Bad-Name')).toThrow(/lower-case/);
+    expect(() => parsePostgresUrl('postgres://h/db?schema=x;drop')).toThrow(/lower-case/);
+    expect(redact('postgres://u:secret@h/db')).toBe('postgres://u:***@h/db');
+    // Nothing listens on port 1: the error names the URL without its password.
+    const err = await openPostgres('postgres://u:secret@127.0.0.1:1/db').catch((e: Error) => e);
+    expect(err).toBeInstanceOf(Error);
+    expect((err as Error).message).toContain('postgres://u:***@127.0.0.1:1/db');
+    expect((err as Error).message).not.toContain('secret');
+  });
+
+  it('enforces foreign keys (an activity under a missing record is refused, and rolls back)', async () => {
+    const { url } = await freshSchema();
+    await withStorages(1, url, async ([s]) => {
+      const acc = await s!.transaction((t) => t.ensureAccount('fk'));
+      await expect(
+        s!.transaction((t) =>
+          t.insertActivity({ ...record(acc.id), recordId: 999_999, parentId: 999_999, segment: 'note', typeid: 3, level: 1, position: 1 }),
+        ),
+      ).rejects.toThrow(/foreign key/);
+      expect(await s!.transaction((t) => t.listActivities(acc.id, { includeDeleted: true }))).toEqual([]);
+    });
+  });
+
+  it('ids no bigint can hold name nothing (no error)', async () => {
+    await withStorages(1, shared.url, async ([s]) => {
+      await s!.transaction(async (t) => {
+        const a = await t.ensureAccount('big ids');
+        expect(await t.getRecord(a.id, 1e20)).toBeUndefined();
+        expect(await t.getActivity(a.id, 2 ** 63)).toBeUndefined();
+        expect(await t.getFile(a.id, 1.5)).toBeUndefined();
+        expect(await t.listChildren(a.id, 1e30)).toEqual([]);
+      });
+    });
+  });
+
+  it('JSON fields keep their key order and \\u0000 escapes', async () => {
+    await withStorages(1, shared.url, async ([s]) => {
+      const fields = { zeta: 'z', alpha: 'a\u0000b', mid: 1 };
+      const row = await s!.transaction(async (t) => t.insertRecord({ ...record((await t.ensureAccount('order')).id), fields }));
+      const back = await s!.transaction((t) => t.getRecord(row.accountId, row.id));
+      expect(Object.keys(back!.fields)).toEqual(['zeta', 'alpha', 'mid']);
+      expect(back!.fields.alpha).toBe('a\u0000b');
+    });
+  });
+});
+
+describe('postgres adapter: transactions', () => {
+  it('a transaction opened inside another is refused; a Tx used after its end throws', async () => {
+    await withStorages(1, shared.url, async ([s]) => {
+      const inner = await s!.transaction(async () =>
+        s!.transaction(async () => 'inner').then(
+          () => 'ran',
+          (e: Error) => e.message,
+        ),
+      );
+      expect(inner).toMatch(/inside a transaction/);
+      let leaked: Tx | undefined;
+      await s!.transaction(async (t) => {
+        leaked = t;
+      });
+      await expect(leaked!.ensureAccount('late')).rejects.toThrow(/already ended/);
+    });
+  });
+
+  it('close waits for running transactions, then refuses new ones', async () => {
+    const s = await openPostgres(shared.url);
+    const done: string[] = [];
+    const running = [1, 2, 3].map((i) =>
+      s.transaction(async (t) => {
+        await sleep(10);
+        await t.ensureAccount(`close ${i}`);
+        done.push(`tx${i}`);
+      }),
+    );
+    await s.close();
+    done.push('closed');
+    await Promise.all(running);
+    expect(done.slice(-1)).toEqual(['closed']);
+    expect(done.sort()).toEqual(['closed', 'tx1', 'tx2', 'tx3']);
+    await expect(s.transaction(async () => 1)).rejects.toThrow(/closed/);
+  });
+
+  it('transactions of two instances run one after the other; read-modify-write across them loses nothing', async () => {
+    await withStorages(2, shared.url, async ([s1, s2]) => {
+      const acc = await s1!.transaction((t) => t.ensureAccount('two instances'));
+      const log: string[] = [];
+      const body = (label: string) => async (t: Tx) => {
+        log.push(`${label} begin`);
+        await t.insertRecord(record(acc.id, label));
+        await sleep(20);
+        log.push(`${label} end`);
+      };
+      await Promise.all([s1!.transaction(body('x')), s2!.transaction(body('y'))]);
+      expect([
+        ['x begin', 'x end', 'y begin', 'y end'],
+        ['y begin', 'y end', 'x begin', 'x end'],
+      ]).toContainEqual(log);
+
+      const rec = await s1!.transaction((t) => t.insertRecord({ ...record(acc.id), fields: { n: 0 } }));
+      const bump = (s: Storage) =>
+        s.transaction(async (t) => {
+          const row = (await t.getRecord(acc.id, rec.id))!;
+          await sleep(1);
+          await t.updateRecord({ ...row, fields: { n: Number(row.fields.n) + 1 } });
+        });
+      await Promise.all(Array.from({ length: 20 }, (_, i) => bump(i % 2 ? s1! : s2!)));
+      expect((await s2!.transaction((t) => t.getRecord(acc.id, rec.id)))!.fields.n).toBe(20);
+    });
+  });
+
+  it('the quota counter adds up across instances', async () => {
+    await withStorages(3, shared.url, async (all) => {
+      const user = await all[0]!.transaction(async (t) =>
+        t.addUser({ accountId: (await t.ensureAccount('quota')).id, email: `q${Date.now()}@example.test`, name: 'q', token: 't', preventlogin: 0, preventprivatedata: 0, administrator: 0 }),
+      );
+      const totals = await Promise.all(Array.from({ length: 30 }, (_, i) => all[i % 3]!.transaction((t) => t.countCalls(user.id, 0, 1))));
+      expect(totals.sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    });
+  });
+});
+
+describe('postgres adapter: the webhook outbox', () => {
+  const delivery = (accountId: number, objectId: number, now: number): Omit<DeliveryRow, 'id'> => ({
+    accountId,
+    hookId: 1,
+    event: 'items.create',
+    objectId,
+    url: 'http://127.0.0.1:9/',
+    contentType: 'application/json',
+    body: `{"objectid":${objectId}}`,
+    signature: null,
+    attempts: 0,
+    nextAttempt: now,
+    status: 'pending',
+    lastError: '',
+    claimedBy: null,
+    claimedUntil: 0,
+    created: now,
+  });
+
+  it('instances claiming together each get their own deliveries; every one is claimed exactly once', async () => {
+    const { url } = await freshSchema();
+    await withStorages(3, url, async (all) => {
+      const now = Date.now();
+      const acc = await all[0]!.transaction(async (t) => {
+        const a = await t.ensureAccount('outbox');
+        await t.enqueueDeliveries(Array.from({ length: 60 }, (_, i) => delivery(a.id, i + 1, now)));
+        return a;
+      });
+      const claims = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => all[i % 3]!.transaction((t) => t.claimDeliveries(now, 7, 60_000, `claimer-${i % 3}`))),
+      );
+      const claimed = claims.flat().map((d) => d.objectId);
+      expect(claimed.sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
+      for (const [i, batch] of claims.entries()) for (const d of batch) expect(d.claimedBy).toBe(`claimer-${i % 3}`);
+      const listed = await all[1]!.transaction((t) => t.listDeliveries(acc.id));
+      expect(listed.every((d) => d.claimedUntil === now + 60_000)).toBe(true);
+      expect(await all[2]!.transaction((t) => t.claimDeliveries(now, 100, 60_000, 'late'))).toEqual([]);
+    });
+  });
+
+  it('a lease that expired is claimed by another instance; the old holder can no longer finish it', async () => {
+    const { url } = await freshSchema();
+    await withStorages(2, url, async ([a, b]) => {
+      const now = Date.now();
+      const acc = await a!.transaction(async (t) => {
+        const acc = await t.ensureAccount('lease');
+        await t.enqueueDeliveries([delivery(acc.id, 1, now), delivery(acc.id, 2, now + 10_000)]);
+        return acc;
+      });
+      const [first] = await a!.transaction((t) => t.claimDeliveries(now, 10, 1_000, 'crashed'));
+      expect(first!.objectId).toBe(1);
+      // Still leased: nobody else gets it; the next due time is the end of the lease.
+      expect(await b!.transaction((t) => t.claimDeliveries(now + 999, 10, 1_000, 'other'))).toEqual([]);
+      expect(await b!.transaction((t) => t.nextDeliveryDue())).toBe(now + 1_000);
+      // The lease ran out (claimed_until <= now): another instance takes it.
+      const [again] = await b!.transaction((t) => t.claimDeliveries(now + 1_000, 10, 1_000, 'other'));
+      expect(again).toMatchObject({ id: first!.id, claimedBy: 'other', claimedUntil: now + 2_000 });
+      const outcome = { status: 'delivered' as const, attempts: 1, nextAttempt: now, lastError: '' };
+      expect(await a!.transaction((t) => t.finishDelivery(first!.id, 'crashed', outcome))).toBe(false);
+      expect(await b!.transaction((t) => t.finishDelivery(first!.id, 'other', outcome))).toBe(true);
+      const rows = await a!.transaction((t) => t.listDeliveries(acc.id));
+      expect(rows.map((d) => [d.objectId, d.status, d.claimedBy])).toEqual([
+        [1, 'delivered', null],
+        [2, 'pending', null],
+      ]);
+      expect(await a!.transaction((t) => t.nextDeliveryDue())).toBe(now + 10_000);
+    });
+  });
+});
