@@ -5,6 +5,7 @@ import { dirname, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { openStorage, type Storage } from '../server/storage/open.ts';
+import { redact } from '../server/storage/postgres.ts';
 import { createReferenceService } from '../server/service.ts';
 import { startWebhooks } from '../server/webhooks.ts';
 import { createHttpServer } from '../runtime/node-http.ts';
@@ -131,7 +132,7 @@ export async function runServe(args: string[]): Promise<number> {
   // Announce readiness only once signals are handled: before a listener exists, SIGTERM's
   // default action would end the process mid-start.
   // One write, so whoever waits for the first line sees the whole block.
-  const lines = [`crmgen listening on ${base}`, `  database ${db === ':memory:' ? ':memory: (nothing is kept)' : db}; reference docs at ${base}/docs/ and ${base}/openapi.json`];
+  const lines = [`crmgen listening on ${base}`, `  database ${db === ':memory:' ? ':memory: (nothing is kept)' : redact(db)}; reference docs at ${base}/docs/ and ${base}/openapi.json`];
   if (demo) {
     lines.push(`  demo user: ${demo.email}  API token: ${demo.token}`);
     lines.push(`  try: curl -u ${demo.email}:${demo.token} ${base}/contacts/ -H 'Accept: application/json'`);

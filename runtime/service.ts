@@ -280,6 +280,7 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
         issues.push(...decoded.issues);
         issues.push(...def.validate(requestTarget, input.body).filter((e) => !(e.key === 'unknownfield' && issues.some((i) => i.path === e.path))));
       }
+      issues.push(...nulCharacters(input.body, ''), ...nulCharacters(input.params, ''));
       if (issues.length) return failure(issues, out, headers);
       const result = (await def.invoke(op.id, input, context)) as { body: unknown; location?: string } | unknown;
       const responseTarget = op.response?.[binding] ?? op.response?.['*'];
@@ -368,4 +369,12 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
       return failure([{ key: 'internalerror', message: 'Internal error' }], out, {}, 500);
     }
   };
+}
+
+/** U+0000 is refused in every text value: XML cannot carry it and databases cannot store it. */
+function nulCharacters(v: unknown, path: string): ErrorEntry[] {
+  if (typeof v === 'string') return v.includes('\u0000') ? [{ key: 'invalidvalue', message: `${path || 'value'}: the character U+0000 is not allowed`, path }] : [];
+  if (Array.isArray(v)) return v.flatMap((x, i) => nulCharacters(x, path ? `${path}.${i}` : String(i)));
+  if (v && typeof v === 'object') return Object.entries(v).flatMap(([k, x]) => nulCharacters(x, path ? `${path}.${k}` : k));
+  return [];
 }

@@ -26,6 +26,12 @@ describe('crmgen serve', () => {
     expect(list.json()).toMatchObject({ [`id${id}`]: { id, name: 'Ann Lee', firstname: 'Ann' }, count: 1, status: 'success' });
   });
 
+  it('refuses U+0000 in text with invalidvalue, whatever the storage', async () => {
+    const r = await call(server.base, '/contacts/', { user: ann, contentType: 'application/json', accept: 'application/json', body: JSON.stringify({ firstname: 'A\u0000B' }) });
+    expect(r.status).toBe(400);
+    expect(r.json().errors).toEqual({ invalidvalue: 'firstname: the character U+0000 is not allowed' });
+  });
+
   it('shuts down cleanly on SIGTERM', async () => {
     const other = await startServer({ users: ['bob@example.com:pw'] });
     const code = await other.stop('SIGTERM');
