@@ -661,8 +661,12 @@ export function parseXml(input: string | Uint8Array, limits: XmlLimits): XmlElem
  * Escapes text content: & < > always; also CR as &#13; so that a reader's line-end
  * normalisation gives the same string back.
  */
+const textSpecial = /[&<>\r]/;
+const attrSpecial = /[&<>"\t\n\r]/;
+
 export function escapeXmlText(s: string): string {
-  return escape(s, false);
+  // Most values need no escaping; a native scan says so faster than a character loop.
+  return textSpecial.test(s) ? escape(s, false) : s;
 }
 
 /**
@@ -670,7 +674,7 @@ export function escapeXmlText(s: string): string {
  * character references, since a reader turns literal ones into spaces.
  */
 export function escapeXmlAttr(s: string): string {
-  return escape(s, true);
+  return attrSpecial.test(s) ? escape(s, true) : s;
 }
 
 function escape(s: string, attr: boolean): string {
