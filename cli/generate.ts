@@ -4,6 +4,13 @@ import { resolve } from 'node:path';
 import { defaultCacheDir, inputFingerprint, recordManifest, upToDate } from '../generator/fingerprint.ts';
 import { root } from './root.ts';
 
+class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
 export async function runGenerate(args: string[]): Promise<number> {
   const { values } = parseArgs({
     args,
@@ -12,12 +19,17 @@ export async function runGenerate(args: string[]): Promise<number> {
       out: { type: 'string', default: resolve(root, 'generated') },
       check: { type: 'boolean', default: false },
       quiet: { type: 'boolean', default: false },
+      watch: { type: 'boolean', default: false },
     },
   });
   const started = performance.now();
   const specDir = resolve(values.spec!);
   const outDir = resolve(values.out!);
   const cacheDir = defaultCacheDir(root);
+  if (values.watch) {
+    if (values.check) throw new UsageError('--watch and --check cannot be combined');
+    return (await import('./watch.ts')).runWatch({ specDir, outDir, cacheDir });
+  }
   const fingerprint = inputFingerprint(root, specDir);
   if (upToDate(cacheDir, outDir, fingerprint)) {
     const ms = performance.now() - started;

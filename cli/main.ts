@@ -2,13 +2,19 @@
 import { runGenerate } from './generate.ts';
 
 const usage = `usage:
-  crmgen generate [--spec DIR] [--out DIR] [--check]
+  crmgen generate [--spec DIR] [--out DIR] [--check | --watch]
+  crmgen diff OLD NEW | --git REV [NEW]   spec changes: breaking / non-breaking / docs-only (exit 1 when breaking)
+               [--format text|json|markdown] [--allow-breaking] [--no-surface]
+  crmgen scaffold server DIR [--spec DIR] [--generated DIR] [--name NAME]
+                                    a starter server on the generated stubs; rerun after spec changes
   crmgen serve [--host 127.0.0.1] [--port 8080] [--db FILE|:memory:] [--user EMAIL:TOKEN[:ACCOUNT]]...
                [--quota N] [--quota-window SECONDS] [--allow-private-webhooks]
   crmgen start                      regenerate if stale, then serve on ./data/crm.sqlite
   crmgen users add EMAIL [--name NAME] [--token TOKEN] [--account ACCOUNT] [--admin] [--db FILE]
   crmgen users list [--db FILE]
+  crmgen users delete EMAIL [--db FILE]
   crmgen groups add NAME --email EMAIL [--member USERID]... [--account ACCOUNT] [--db FILE]
+  crmgen groups delete ID [--account ACCOUNT] [--db FILE]
   crmgen fields add KIND --label LABEL --type text|select [--option OPTION]... [--account ACCOUNT] [--db FILE]
   crmgen restore KIND ID [--account ACCOUNT] [--db FILE]
 `;
@@ -18,6 +24,10 @@ async function main(argv: string[]): Promise<number> {
   switch (command) {
     case 'generate':
       return runGenerate(rest);
+    case 'diff':
+      return (await import('./diff.ts')).runDiff(rest);
+    case 'scaffold':
+      return (await import('./scaffold.ts')).runScaffold(rest);
     case 'serve':
       return (await import('./serve.ts')).runServe(rest);
     case 'start': {

@@ -103,6 +103,15 @@ class Differ {
     this.changes.push({ ...c, severity });
   }
 
+  /** Sections whose facts (positions aside) differ although no rule reported a change. */
+  unclassified(sections: (keyof Spec)[]) {
+    const facts = (v: unknown) => JSON.stringify(v, (k, x) => (k === 'pos' ? undefined : x));
+    for (const k of sections) {
+      if (facts(this.a[k]) === facts(this.b[k])) continue;
+      this.add({ kind: 'changed', severity: 'non-breaking', subject: 'setting', path: String(k), message: `${String(k)} changed in a way crmgen diff does not classify (order, or a fact it does not know); review it`, pos: this.where(String(k)) });
+    }
+  }
+
   /** A docs-only text (description, title, purpose, assumed, label) that changed, appeared or disappeared. */
   docs(subject: Subject, path: string, what: string, before: string | undefined, after: string | undefined, pos: SourcePos, field?: string) {
     if ((before ?? '') === (after ?? '')) return;
@@ -123,18 +132,32 @@ class Differ {
   }
 
   run(): SpecDiff {
-    this.values();
-    this.errors();
-    this.kinds();
-    this.fieldsets();
-    this.activities();
-    this.hierarchy();
-    this.structures();
-    this.operations();
-    this.hooks();
-    this.events();
-    this.notification();
-    this.settings();
+    // Each comparer with the sections it covers; a covered section whose facts changed while its
+    // comparer found nothing is still reported (as unclassified), so a fact the IR gains before
+    // this file learns about it is never silently dropped.
+    const comparers: [keyof Spec | (keyof Spec)[], () => void][] = [
+      ['values', () => this.values()],
+      ['errors', () => this.errors()],
+      ['kinds', () => this.kinds()],
+      [['fieldsets', 'auditFields'], () => this.fieldsets()],
+      [['activities', 'hierarchy'], () => (this.activities(), this.hierarchy())],
+      ['structures', () => this.structures()],
+      ['operations', () => this.operations()],
+      ['reports', () => this.reports()],
+      ['hooks', () => this.hooks()],
+      ['events', () => this.events()],
+      ['notification', () => this.notification()],
+      [['service', 'formats', 'auth', 'quota', 'limits', 'listSemantics', 'batch', 'customFields', 'reportActivityTypes', 'reportOnlyTypeids'], () => this.settings()],
+    ];
+    const covered = new Set<string>(['pos']);
+    for (const [keys, compare] of comparers) {
+      const sections = Array.isArray(keys) ? keys : [keys];
+      sections.forEach((k) => covered.add(k));
+      const before = this.changes.length;
+      compare();
+      if (this.changes.length === before) this.unclassified(sections);
+    }
+    this.unclassified(Object.keys({ ...this.a, ...this.b }).filter((k) => !covered.has(k)) as (keyof Spec)[]);
     const order: Severity[] = ['breaking', 'non-breaking', 'docs'];
     this.changes.sort(
       (x, y) =>
@@ -243,7 +266,7 @@ class Differ {
         this.docs('fieldset', path, `field set ${x.name}: assumption`, x.assumed, y.assumed, y.pos);
       },
     );
-    this.fields('auditFields', 'audit fields', this.a.auditFields, this.b.auditFields, outOnly, this.b.pos?.auditFields ?? unknownPos);
+    this.fields('auditFields', 'audit fields', this.a.auditFields, this.b.auditFields, outOnly);
   }
 
   // ---- activity types ------------------------------------------------------------------------
@@ -272,7 +295,7 @@ class Differ {
     this.docs('activity', path, `${label}: title`, x.title, y.title, y.pos);
     this.docs('activity', path, `${label}: aliases`, x.aliases.join(', ') || undefined, y.aliases.join(', ') || undefined, y.pos);
     // Activity fields are sent (create, update) and returned (show, notifications).
-    this.fields(`${path}.fields`, label, x.fields, y.fields, both, y.pos, 'field');
+    this.fields(`${path}.fields`, label, x.fields, y.fields, both);
   }
 
   /** Hierarchy rules as parent > child pairs; a removed pair forbids a parent once allowed. */
@@ -347,7 +370,7 @@ class Differ {
     if (pg(x) !== pg(y))
       this.add({ kind: 'changed', severity: x.paginate ? 'breaking' : 'non-breaking', subject: 'operation', path, message: `${label}: paging ${!x.paginate ? 'added' : !y.paginate ? 'removed' : 'changed'}`, pos, ...(pg(x) ? { before: pg(x) } : {}), ...(pg(y) ? { after: pg(y) } : {}) });
     this.docs('operation', path, `${label}: purpose`, x.purpose, y.purpose, pos);
-    if (x.params || y.params) this.fields(`${path}.params`, `${label} parameters`, x.params ?? [], y.params ?? [], inOnly, pos, 'field');
+    if (x.params || y.params) this.fields(`${path}.params`, `${label} parameters`, x.params ?? [], y.params ?? [], inOnly);
     this.part(`${path}.request`, `${label} request body`, x.request, y.request, inOnly, pos);
     this.part(`${path}.response`, `${label} response body`, x.response, y.response, outOnly, pos);
   }
@@ -364,8 +387,8 @@ class Differ {
 
   // ---- fields and shapes -----------------------------------------------------------------
 
-  fields(path: string, label: string, xs: Field[], ys: Field[], dir: Dir, pos: SourcePos, subject: Subject = 'field') {
-    void pos;
+  /** Fields matched by name; each is reported at its own position. */
+  fields(path: string, label: string, xs: Field[], ys: Field[], dir: Dir, subject: Subject = 'field') {
     this.keyed(
       xs,
       ys,
@@ -426,7 +449,10 @@ class Differ {
       case 'object': {
         const o = y as typeof x;
         if (x.spread !== o.spread) this.add({ ...base, kind: 'type-changed', message: `${label}: inline fields changed from ${show(x.spread)} to ${show(o.spread)}`, before: show(x.spread), after: show(o.spread) });
-        this.fields(path, label, x.fields, o.fields, dir, pos, subject === 'hook-field' ? 'field' : subject);
+        // Element order only: readers that go by name are not affected.
+        else if (x.spreadAfter !== o.spreadAfter)
+          this.add({ ...base, kind: 'changed', severity: 'non-breaking', message: `${label}: inline ${o.spread ?? 'spread'} fields now ${o.spreadAfter ? `after ${o.spreadAfter}` : 'first'} on the wire (was ${x.spreadAfter ? `after ${x.spreadAfter}` : 'first'})` });
+        this.fields(path, label, x.fields, o.fields, dir, subject === 'hook-field' ? 'field' : subject);
         return;
       }
       case 'list': {
@@ -456,12 +482,48 @@ class Differ {
     }
   }
 
+  /**
+   * What each report lists (its operation, params and response are compared as an endpoint):
+   * an activity type it no longer lists, or lists fewer of, is breaking; one more is not.
+   */
+  reports() {
+    const bm = new Map(this.b.reports.map((r) => [r.name, r]));
+    for (const x of this.a.reports) {
+      const y = bm.get(x.name);
+      if (!y) continue; // reported as a removed endpoint
+      const at = (p: string, side: Spec = this.b) => this.where(`reportSources.${x.name}.${p}`, side);
+      const path = `reports.${x.name}`;
+      const label = `report ${x.name}`;
+      const xf = x.from ?? {};
+      const yf = y.from ?? {};
+      for (const seg of new Set([...Object.keys(xf), ...Object.keys(yf)])) {
+        const [f, g] = [xf[seg], yf[seg]];
+        const p = `${path}.from.${seg}`;
+        if (!g) this.add({ kind: 'removed', subject: 'setting', path: p, message: `${label} no longer lists ${seg} activities`, pos: at(`from.${seg}`, this.a) });
+        else if (!f) this.add({ kind: 'added', subject: 'setting', path: p, message: `${label} now lists ${seg} activities`, pos: at(`from.${seg}`) });
+        else {
+          const pos = at(`from.${seg}`);
+          if (f.date !== g.date) this.add({ kind: 'changed', subject: 'setting', path: p, message: `${label}: ${seg} entries now dated by ${g.date} (was ${f.date})`, pos, before: f.date, after: g.date });
+          if (f.owner !== g.owner) this.add({ kind: 'changed', subject: 'setting', path: p, message: `${label}: ${seg} owner now ${show(g.owner)} (was ${show(f.owner)})`, pos, before: show(f.owner), after: show(g.owner) });
+          if (f.dated !== g.dated) this.add({ kind: 'changed', severity: g.dated ? 'breaking' : 'non-breaking', subject: 'setting', path: p, message: `${label}: ${seg} entries ${g.dated ? 'now listed only when dated' : 'now listed without a date too'}`, pos });
+          if (f.includeCompleted !== g.includeCompleted)
+            this.add({ kind: 'changed', severity: g.includeCompleted ? 'non-breaking' : 'breaking', subject: 'setting', path: p, message: `${label}: completed ${seg} entries ${g.includeCompleted ? 'now listed' : 'no longer listed'}`, pos });
+        }
+      }
+      const xc = x.completable ?? [];
+      const yc = y.completable ?? [];
+      for (const seg of xc) if (!yc.includes(seg)) this.add({ kind: 'removed', subject: 'setting', path: `${path}.completable.${seg}`, message: `${label}: last=completed no longer applies to ${seg}`, pos: at('completable', this.a) });
+      for (const seg of yc) if (!xc.includes(seg)) this.add({ kind: 'added', subject: 'setting', path: `${path}.completable.${seg}`, message: `${label}: last=completed now applies to ${seg}`, pos: at('completable') });
+      this.record(`reportSources.${x.name}.ancestors`, `${label}: ancestor field`, x.ancestors ?? {}, y.ancestors ?? {});
+    }
+  }
+
   // ---- webhooks -------------------------------------------------------------------------------
 
   hooks() {
     const pos = this.b.pos?.hooks ?? unknownPos;
     // Hook fields are sent (create, update) and returned (list).
-    this.fields('hooks.fields', 'hook', this.a.hooks.fields, this.b.hooks.fields, both, pos, 'hook-field');
+    this.fields('hooks.fields', 'hook', this.a.hooks.fields, this.b.hooks.fields, both, 'hook-field');
     this.docs('setting', 'hooks', 'hooks: assumption', this.a.hooks.assumed, this.b.hooks.assumed, pos);
     this.record('hooks.constraintsByEventFamily', 'hooks: constraint list of event family', this.a.hooks.constraintsByEventFamily, this.b.hooks.constraintsByEventFamily);
   }
@@ -480,7 +542,7 @@ class Differ {
   notification() {
     const [x, y] = [this.a.notification, this.b.notification];
     const pos = this.b.pos?.notification ?? unknownPos;
-    this.fields('notification.fields', 'webhook notification', x.fields, y.fields, outOnly, pos);
+    this.fields('notification.fields', 'webhook notification', x.fields, y.fields, outOnly);
     this.record('notification.content', 'webhook notification: content of event family', x.content, y.content);
     this.settingsTree('notification.root', x.root, y.root);
     this.settingsTree('notification.signature', x.signature, y.signature);

@@ -556,7 +556,7 @@ class IrBuilder {
   /** Positions of every section and of the keys (and list entries) of the settings sections, by dotted path. */
   private sectionPositions(): Record<string, SourcePos> {
     const out: Record<string, SourcePos> = {};
-    const deep = new Set(['service', 'formats', 'auth', 'quota', 'limits', 'listSemantics', 'batch', 'customFields', 'reportOnlyTypeids', 'reportActivityTypes', 'hooks', 'notification', 'errors']);
+    const deep = new Set(['service', 'formats', 'auth', 'quota', 'limits', 'listSemantics', 'batch', 'customFields', 'reportOnlyTypeids', 'reportActivityTypes', 'reportSources', 'hooks', 'notification', 'errors']);
     const walk = (loc: Located<unknown>, value: unknown, path: Path, depth: number) => {
       out[path.join('.')] = posAt(loc.file, path, typeof path[path.length - 1] === 'string');
       if (depth === 0 || !value || typeof value !== 'object') return;

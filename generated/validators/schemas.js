@@ -2,7 +2,7 @@
 // ajv standalone validators (draft 2020-12) of the 73 request-side schemas of generated/schemas/
 // (*.request.json, *.params.json; 59 distinct), compiled by generator/emit/validators.ts. Use them through index.ts.
 export const activities_attachmentfile_createActivity_request = validate20;
-const schema31 = {"$id":"crmgen:activities/attachmentfile.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"file":{"type":"object","additionalProperties":false,"required":["filename"],"properties":{"filename":{"type":"string"},"contenttype":{"type":"string"},"size":{"type":"integer","minimum":0}}}},"required":["file"]},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
+const schema31 = {"$id":"crmgen:activities/attachmentfile.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"file":{"type":"object","additionalProperties":false,"required":["filename"],"properties":{"filename":{"type":"string"},"contenttype":{"type":"string"},"size":{"type":"integer","minimum":0}}}},"required":["file"]},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent","data"]};
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/attachmentfile.createActivity.request" */;
@@ -26,9 +26,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-for(const key0 in data){
-if(!((((key0 === "parent") || (key0 === "data")) || (key0 === "after")) || (key0 === "before"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
+if(data.data === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -37,11 +36,9 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-if(data.parent !== undefined){
-let data0 = data.parent;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err2 = {instancePath:instancePath+"/parent",schemaPath:"#/properties/parent/type",keyword:"type",params:{type: "integer"}};
+for(const key0 in data){
+if(!((((key0 === "parent") || (key0 === "data")) || (key0 === "after")) || (key0 === "before"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -51,11 +48,10 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.data !== undefined){
-let data1 = data.data;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.file === undefined){
-const err3 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/required",keyword:"required",params:{missingProperty: "file"}};
+if(data.parent !== undefined){
+let data0 = data.parent;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err3 = {instancePath:instancePath+"/parent",schemaPath:"#/properties/parent/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -64,9 +60,12 @@ vErrors.push(err3);
 }
 errors++;
 }
-for(const key1 in data1){
-if(!(key1 === "file")){
-const err4 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};
+}
+if(data.data !== undefined){
+let data1 = data.data;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.file === undefined){
+const err4 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/required",keyword:"required",params:{missingProperty: "file"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -75,12 +74,9 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-if(data1.file !== undefined){
-let data2 = data1.file;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.filename === undefined){
-const err5 = {instancePath:instancePath+"/data/file",schemaPath:"#/properties/data/properties/file/required",keyword:"required",params:{missingProperty: "filename"}};
+for(const key1 in data1){
+if(!(key1 === "file")){
+const err5 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -89,9 +85,12 @@ vErrors.push(err5);
 }
 errors++;
 }
-for(const key2 in data2){
-if(!(((key2 === "filename") || (key2 === "contenttype")) || (key2 === "size"))){
-const err6 = {instancePath:instancePath+"/data/file",schemaPath:"#/properties/data/properties/file/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2}};
+}
+if(data1.file !== undefined){
+let data2 = data1.file;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.filename === undefined){
+const err6 = {instancePath:instancePath+"/data/file",schemaPath:"#/properties/data/properties/file/required",keyword:"required",params:{missingProperty: "filename"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -100,10 +99,9 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-if(data2.filename !== undefined){
-if(typeof data2.filename !== "string"){
-const err7 = {instancePath:instancePath+"/data/file/filename",schemaPath:"#/properties/data/properties/file/properties/filename/type",keyword:"type",params:{type: "string"}};
+for(const key2 in data2){
+if(!(((key2 === "filename") || (key2 === "contenttype")) || (key2 === "size"))){
+const err7 = {instancePath:instancePath+"/data/file",schemaPath:"#/properties/data/properties/file/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -113,9 +111,9 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data2.contenttype !== undefined){
-if(typeof data2.contenttype !== "string"){
-const err8 = {instancePath:instancePath+"/data/file/contenttype",schemaPath:"#/properties/data/properties/file/properties/contenttype/type",keyword:"type",params:{type: "string"}};
+if(data2.filename !== undefined){
+if(typeof data2.filename !== "string"){
+const err8 = {instancePath:instancePath+"/data/file/filename",schemaPath:"#/properties/data/properties/file/properties/filename/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -125,10 +123,9 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data2.size !== undefined){
-let data5 = data2.size;
-if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err9 = {instancePath:instancePath+"/data/file/size",schemaPath:"#/properties/data/properties/file/properties/size/type",keyword:"type",params:{type: "integer"}};
+if(data2.contenttype !== undefined){
+if(typeof data2.contenttype !== "string"){
+const err9 = {instancePath:instancePath+"/data/file/contenttype",schemaPath:"#/properties/data/properties/file/properties/contenttype/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -137,9 +134,11 @@ vErrors.push(err9);
 }
 errors++;
 }
-if((typeof data5 == "number") && (isFinite(data5))){
-if(data5 < 0 || isNaN(data5)){
-const err10 = {instancePath:instancePath+"/data/file/size",schemaPath:"#/properties/data/properties/file/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
+}
+if(data2.size !== undefined){
+let data5 = data2.size;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err10 = {instancePath:instancePath+"/data/file/size",schemaPath:"#/properties/data/properties/file/properties/size/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -148,11 +147,9 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/data/file",schemaPath:"#/properties/data/properties/file/type",keyword:"type",params:{type: "object"}};
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 < 0 || isNaN(data5)){
+const err11 = {instancePath:instancePath+"/data/file/size",schemaPath:"#/properties/data/properties/file/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -163,8 +160,9 @@ errors++;
 }
 }
 }
+}
 else {
-const err12 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "object"}};
+const err12 = {instancePath:instancePath+"/data/file",schemaPath:"#/properties/data/properties/file/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -174,10 +172,9 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.after !== undefined){
-let data6 = data.after;
-if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err13 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
+}
+else {
+const err13 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -187,10 +184,10 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.before !== undefined){
-let data7 = data.before;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err14 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+if(data.after !== undefined){
+let data6 = data.after;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err14 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -200,14 +197,27 @@ vErrors.push(err14);
 errors++;
 }
 }
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.before !== undefined){
+let data7 = data.before;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err15 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err15];
 }
 else {
 vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
 }
 errors++;
 }

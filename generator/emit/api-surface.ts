@@ -4,6 +4,7 @@
 // every change an SDK user sees. Built from the client and types emitters' own text, parsed
 // (not type-checked) in an in-memory ts-morph project: no lib files, no checker.
 // `crmgen diff` compares two surfaces with compareSurfaces() to cross-check its verdict.
+import { createHash } from 'node:crypto';
 import { Node, Project, ts, type SourceFile, type TypeNode } from 'ts-morph';
 import type { Spec } from '../model.ts';
 import type { GeneratedFile } from '../write.ts';
@@ -224,10 +225,24 @@ function resolvePath(from: string, spec: string): string {
   return parts.join('/');
 }
 
+/** The last analysis, by the hash of the text it read: an edit that leaves the client and types alone (watch mode) skips the parse. */
+let last: { key: string; entries: SurfaceEntry[] } | undefined;
+
 /** The surface of the client and types generated from a spec. */
 export function surfaceEntries(spec: Spec): SurfaceEntry[] {
+  const sources = [...emitTypes(spec), ...emitClient(spec)];
+  const key = createHash('sha256')
+    .update(sources.map((f) => `${f.path}\0${f.content}`).join('\0'))
+    .digest('hex');
+  if (last?.key === key) return last.entries.map((e) => ({ ...e }));
+  const entries = analyse(sources);
+  last = { key, entries };
+  return entries.map((e) => ({ ...e }));
+}
+
+function analyse(sources: GeneratedFile[]): SurfaceEntry[] {
   const project = new Project({ useInMemoryFileSystem: true, skipLoadingLibFiles: true, compilerOptions: { noLib: true } });
-  for (const f of [...emitTypes(spec), ...emitClient(spec)]) project.createSourceFile(`/generated/${f.path}`, f.content, { overwrite: true });
+  for (const f of sources) project.createSourceFile(`/generated/${f.path}`, f.content, { overwrite: true });
   const b = new SurfaceBuilder(project);
   b.walk('client', '/generated/client/index.ts');
   b.walk('types', '/generated/types/index.ts');
