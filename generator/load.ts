@@ -1,7 +1,7 @@
 // Loads spec/*.yaml, checks it against spec/schema/spec.schema.json and the
 // cross-reference rules, and returns the IR. Every problem is reported as
 // `file:line:col: what was expected, what was found`.
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative, isAbsolute } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv, type ErrorObject } from 'ajv';
@@ -163,6 +163,9 @@ function schemaProblems(f: SpecFile, errors: ErrorObject[]): SpecProblem[] {
 /** Sections whose entries may be spread over several files. */
 const mergedSections = new Set(['structures', 'operations']);
 
+/** Beside the YAML files: the changes since the previous spec, as crmgen diff --format markdown writes them. */
+export const changelogFile = 'CHANGELOG.md';
+
 export interface LoadOptions {
   /** Read files from memory instead of disk (tests, watch mode). */
   files?: Record<string, string>;
@@ -170,7 +173,9 @@ export interface LoadOptions {
 
 export function loadSpec(dir: string, options: LoadOptions = {}): Spec {
   const names = options.files
-    ? Object.keys(options.files).sort()
+    ? Object.keys(options.files)
+        .filter((n) => n.endsWith('.yaml') || n.endsWith('.yml'))
+        .sort()
     : readdirSync(dir)
         .filter((n) => n.endsWith('.yaml') || n.endsWith('.yml'))
         .sort();
@@ -202,6 +207,9 @@ export function loadSpec(dir: string, options: LoadOptions = {}): Spec {
   if (problems.length) throw new SpecError(sortProblems(problems));
   const built = new IrBuilder(files);
   const spec = built.build();
+  // An optional changelog (crmgen diff --format markdown) is shown in the reference docs.
+  const changelog = options.files ? options.files[changelogFile] : existsSync(join(dir, changelogFile)) ? readFileSync(join(dir, changelogFile), 'utf8') : undefined;
+  if (changelog !== undefined && changelog.trim()) spec.changelog = changelog;
   if (built.problems.length) throw new SpecError(sortProblems(built.problems));
   return spec;
 }

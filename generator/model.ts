@@ -303,6 +303,8 @@ export interface Spec {
   reportActivityTypes: { name: string; typeid: number }[];
   hooks: { fields: Field[]; assumed?: string; constraintsByEventFamily: Record<string, string> };
   events: { name: string; description: string; pos: SourcePos }[];
+  /** spec/CHANGELOG.md when present: Markdown of crmgen diff between the previous spec and this one. */
+  changelog?: string;
   notification: {
     assumed?: string;
     root: string;

@@ -119,3 +119,33 @@ describe('crmgen serve publishes the docs', () => {
     expect((await call(server.base, '/docs/../package.json', { auth: null })).status).not.toBe(200);
   });
 });
+
+describe('a changelog beside the spec', () => {
+  it('crmgen diff --format markdown, saved as spec/CHANGELOG.md, becomes the Changes page', async () => {
+    const { mkdtempSync, cpSync, writeFileSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { spawnSync } = await import('node:child_process');
+    const { emitDocs } = await import('../generator/emit/docs.ts');
+    const { cli, root } = await import('./support/paths.ts');
+    const dir = mkdtempSync(join(tmpdir(), 'crmgen-changelog-'));
+    try {
+      cpSync(specDir, join(dir, 'old'), { recursive: true });
+      cpSync(specDir, join(dir, 'new'), { recursive: true });
+      const values = join(dir, 'new', 'values.yaml');
+      writeFileSync(values, readFileSync(values, 'utf8').replace('HRK, ', ''));
+      const r = spawnSync(process.execPath, [cli, 'diff', join(dir, 'old'), join(dir, 'new'), '--format', 'markdown', '--allow-breaking'], { cwd: root, encoding: 'utf8' });
+      expect(r.status).toBe(0);
+      expect(r.stdout).toMatch(/### Breaking/);
+      writeFileSync(join(dir, 'new', 'CHANGELOG.md'), r.stdout);
+      const files = emitDocs(loadSpec(join(dir, 'new')));
+      const changes = files.find((f) => f.path === 'docs/changes.html');
+      expect(changes?.content).toContain('Breaking');
+      expect(changes?.content).toContain('HRK');
+      expect(files.find((f) => f.path === 'docs/index.html')!.content).toContain('href="changes.html"');
+      // Without a changelog there is no Changes page.
+      expect(emitDocs(spec).some((f) => f.path === 'docs/changes.html')).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

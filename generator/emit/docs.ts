@@ -91,6 +91,24 @@ function fieldRows(spec: Spec, fields: Field[]): string[][] {
   });
 }
 
+/** The changelog's Markdown (### headings, - items, plain lines) as a docs page. */
+function changesPage(markdown: string): Page {
+  const sections: Section[] = [];
+  let current: Section | undefined;
+  for (const line of markdown.split('\n')) {
+    const h = /^#{1,4}\s+(.*)$/.exec(line);
+    if (h) {
+      if (/^#{1,2}\s/.test(line) && !sections.length && !current) continue; // the file's own title
+      current = { id: `changes-${sections.length + 1}`, title: h[1].trim(), text: [], tables: [], endpoints: [] };
+      sections.push(current);
+    } else if (line.trim()) {
+      current ??= (sections.push({ id: 'changes-1', title: 'Changes', text: [], tables: [], endpoints: [] }), sections[sections.length - 1]);
+      current.text.push(line.replace(/^\s*[-*]\s+/, '• ').replace(/`/g, ''));
+    }
+  }
+  return { file: 'changes.html', title: 'Changes', intro: 'What changed in the API since the previous spec, as crmgen diff reports it.', sections };
+}
+
 /** XML indented for reading: re-serialized from its parsed tree, so it says exactly the same. */
 export function indentXml(xml: string): string {
   const root = parseXml(xml, { maxDepth: 64, maxElements: 100_000, maxBytes: 10_000_000 });
@@ -376,6 +394,7 @@ export function emitDocs(spec: Spec): GeneratedFile[] {
       for (const e of s.endpoints) if (e.params) e.params = tidy(e.params);
     }
   }
+  if (spec.changelog) pages.push(changesPage(spec.changelog));
   const hb = Handlebars.create();
   hb.registerHelper('eq', (a: unknown, b: unknown) => a === b);
   const layout = hb.compile(readFileSync(`${templatesDir}docs/page.html.hbs`, 'utf8'), { strict: true });
