@@ -10,11 +10,16 @@ export interface ExampleBinding {
 
 const pick = <T>(xs: T[], n: number) => xs.slice(0, n);
 
+/** Text fields whose name says what they hold: "Url text" would be refused where an address is checked (a hook's url must be a public http(s) address). */
+const textSamples: Record<string, string> = { url: 'https://www.example.com/' };
+
 function scalar(spec: Spec, shape: Extract<Shape, { kind: 'scalar' }>, name: string): unknown {
   const list = shape.values ? spec.values.find((v) => v.name === shape.values)!.values.map((e) => e.value) : [];
+  // A documented default is a value the service takes (a hook's constrainttype "all").
+  if (shape.default !== undefined && shape.type !== 'status') return shape.default;
   switch (shape.type) {
     case 'text':
-      return `${name[0].toUpperCase()}${name.slice(1)} text`;
+      return textSamples[name] ?? `${name[0].toUpperCase()}${name.slice(1)} text`;
     case 'createdtext':
       return 'Nov 22, 2026 10:30:00';
     case 'status':
@@ -79,12 +84,18 @@ function fields(spec: Spec, list: Field[], b: ExampleBinding, full: boolean, dep
     // A request example must work on a fresh service: optional lists (category tags, related
     // items) would name things that do not exist yet.
     if (!full && !f.required && holdsList(spec, f.shape)) continue;
+    // Likewise optional ids among a request's own fields (an activity's after and before, the
+    // new parent that moves it): they would name activities the reader does not have.
+    if (!full && !f.required && depth === 0 && isBareId(f.shape)) continue;
     if (!full && !f.required && optional++ >= 4) continue;
     const v = example(spec, f.shape, b, f.name, full, depth + 1);
     if (v !== undefined) out[f.shape.kind === 'keyed' ? f.shape.as : f.name] = v;
   }
   return out;
 }
+
+/** An integer without a range: an id of something else, not a quantity with bounds. */
+const isBareId = (shape: Shape) => shape.kind === 'scalar' && shape.type === 'integer' && shape.min === undefined && shape.max === undefined;
 
 function holdsList(spec: Spec, shape: Shape, seen = new Set<string>()): boolean {
   if (shape.kind === 'list' || shape.kind === 'keyed') return true;

@@ -152,15 +152,29 @@ export function emitDocs(spec: Spec): GeneratedFile[] {
     const responseT = find('response');
     const requestValue = requestT ? example(spec, requestT.shape, b) : undefined;
     const paramsValue = paramsT ? example(spec, paramsT.shape, b) : undefined;
-    const req = render(requestT, requestValue);
+    // A file cannot travel in an XML or JSON body: requests carrying an upload are shown as
+    // multipart/form-data only, the curl line sending the file (-F 'data[file]=@plan.pdf').
+    const uploads = new Set(segment && op.upload ? spec.activities.find((a) => a.segment === segment)!.fields.filter((f) => f.shape.kind === 'scalar' && f.shape.type === 'upload').map((f) => f.name) : []);
+    const data = (requestValue as { data?: Record<string, unknown> } | undefined)?.data;
+    const multipart = !!data && Object.keys(data).some((k) => uploads.has(k));
+    const req = multipart ? undefined : render(requestT, requestValue);
     const query = paramsValue ? new URLSearchParams(Object.entries(paramsValue as Record<string, unknown>).slice(0, 3).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : String(v)])).toString() : '';
+    const quote = (text: string) => `'${text.replace(/'/g, "'\\''")}'`;
+    const wire = requestT && requestValue !== undefined ? (toWireJson(descriptors[requestT.id], requestValue) as Record<string, unknown>) : undefined;
+    const formParts = (body: Record<string, unknown>) =>
+      Object.entries(body).flatMap(([k, v]) =>
+        v !== null && typeof v === 'object'
+          ? Object.entries(v as Record<string, unknown>).map(([f, x]) => `-F ${quote(`${k}[${f}]=${uploads.has(f) ? `@${(x as { filename: string }).filename}` : String(x)}`)}`)
+          : [`-F ${quote(`${k}=${String(v)}`)}`],
+      );
     const curl = [
       `curl -u "$CRM_EMAIL:$CRM_TOKEN"`,
       op.method === 'GET' ? '' : `-X ${op.method}`,
       req ? `-H 'Content-Type: application/json'` : '',
       `-H 'Accept: application/json'`,
       `"$CRM_URL${path}${query ? `?${query}` : ''}"`,
-      req ? `-d '${JSON.stringify(toWireJson(descriptors[requestT!.id], requestValue)).replace(/'/g, "'\\''")}'` : '',
+      req ? `-d ${quote(JSON.stringify(wire))}` : '',
+      ...(multipart ? formParts(wire!) : []),
     ]
       .filter(Boolean)
       .join(' ');
@@ -181,12 +195,17 @@ export function emitDocs(spec: Spec): GeneratedFile[] {
   const isRecordOp = (o: Operation) => o.scope === 'kind' && !o.client.includes('.');
   const familyOf = (o: Operation) => (o.client.includes('.') ? o.client.split('.')[0] : o.scope === 'activity' ? 'activities' : 'records');
 
+  const uploadNote = (a: ActivityType): string[] => {
+    const files = a.fields.filter((f) => f.shape.kind === 'scalar' && f.shape.type === 'upload').map((f) => `data[${f.name}]`);
+    return files.length ? [`An XML or JSON body cannot carry a file: send ${files.join(', ')} as ${spec.formats.input.upload.join(', ')}, with the other fields beside it in bracket notation (parent, data[field]), as the curl examples do.`] : [];
+  };
   const activitySection = (a: ActivityType): Section => ({
     id: a.segment,
     title: `${a.title} (${a.segment})`,
     text: [
       `Type id ${[a.typeid, ...a.altTypeids].join(' or ')}.${a.aliases.length ? ` Also called ${a.aliases.join(', ')}.` : ''}${a.thirdParty ? ' Third-party widget.' : ''}${a.onePerParent ? ' One per parent.' : ''}`,
       `Allowed parents: ${a.parents.map((p) => (p === 'record' ? 'a record (contact, company, project blog, ticket)' : p)).join(', ')}. Paths: /{kind}/${a.segment}/ (create), /{kind}/${a.segment}/{id} (update, delete).`,
+      ...uploadNote(a),
     ],
     tables: [{ caption: `Fields of ${a.title}`, head: ['field', 'type', 'rules', ''], rows: a.fields.length ? fieldRows(spec, a.fields) : [['(none)', '', 'The document lists no fields.', '']] }],
     endpoints: ops((o) => o.scope === 'activity').map((o) => endpoint(o, spec.kinds[0].name, a.segment)),
