@@ -1,5 +1,8 @@
 // Schema-driven codecs: one interpreter of the descriptors that generated/codecs emits
 // per message type. XML, JSON wire and form bodies all meet in the same typed value.
+// For XML, generated/codecs/xml.ts holds the same rules specialized per descriptor (what
+// encode/decode use); this interpreter is their reference, held equal by
+// test/codecs-specialized.test.ts, and the helpers they share are exported below.
 // Hand-written because it is specific to this API's wire conventions (id<N> children,
 // container elements, comma-delimited lists, empty elements meaning "not given").
 import { normalizeDate, normalizeDateOrDateTime, normalizeDateTime } from './dates.ts';
@@ -69,7 +72,8 @@ export interface DecodeOptions {
   issues?: DecodeIssue[];
 }
 
-const keyedName = (name: string, prefix: string) => {
+/** Is `name` prefix<N> (an id<N> child)? */
+export const keyedName = (name: string, prefix: string) => {
   if (!name.startsWith(prefix) || name.length === prefix.length) return false;
   for (let i = prefix.length; i < name.length; i++) {
     const c = name.charCodeAt(i);
@@ -85,11 +89,22 @@ const pattern = (src: string) => {
   return re;
 };
 
-const join = (path: string, name: string | number) => (path ? `${path}.${name}` : String(name));
+/** The issue path of a child: parent.child (or the index of a list item). */
+export const join = (path: string, name: string | number) => (path ? `${path}.${name}` : String(name));
 /** Paths are only reported by strict (request) decoding; responses skip building them. */
 const sub = (opts: DecodeOptions, path: string, name: string | number) => (opts.strict ? join(path, name) : '');
 
-function unknown(opts: DecodeOptions, path: string, name: string) {
+/** Only own entries of a descriptor record: an element named `constructor` or `__proto__` is not a field. */
+const own = <T>(r: Record<string, T>, name: string): T | undefined => (Object.hasOwn(r, name) ? r[name] : undefined);
+
+/**
+ * The case of a `sel` field chosen by its sibling's value: the value's text. Structure where the
+ * sibling's value belongs (an element with children) selects no case, rather than String() failing on it.
+ */
+export const selKey = (v: unknown): string => (v !== null && typeof v === 'object' ? '' : String(v));
+
+/** Reports the unknown child `name` of the element at `path`. */
+export function unknown(opts: DecodeOptions, path: string, name: string) {
   opts.issues?.push({ key: 'unknownfield', message: `Unknown field: ${join(path, name)}`, path: join(path, name) });
 }
 
@@ -196,11 +211,7 @@ function scalarToText(code: ScalarCode, v: unknown): string {
 export function decodeXmlElement(desc: Desc, el: XmlElement, opts: DecodeOptions, path = ''): unknown {
   switch (desc.k) {
     case 's':
-      if (el.children.length) {
-        // Structure where a value belongs: keep it visible to the validators as an object.
-        return genericXml(el);
-      }
-      return scalarFromWire(desc.s, el.text);
+      return scalarXml(el, desc.s);
     case 'o':
       return decodeXmlObject(desc, el, opts, path);
     case 'l': {
@@ -227,7 +238,8 @@ export function decodeXmlElement(desc: Desc, el: XmlElement, opts: DecodeOptions
   }
 }
 
-function withId(value: unknown, name: string, prefix: string): unknown {
+/** An id<N> entry's value, with id N unless it has an id of its own. */
+export function withId(value: unknown, name: string, prefix: string): unknown {
   if (value && typeof value === 'object' && !Array.isArray(value) && (value as { id?: unknown }).id === undefined) {
     return { id: Number(name.slice(prefix.length)), ...(value as object) };
   }
@@ -240,7 +252,7 @@ function decodeXmlObject(desc: ObjectDesc, el: XmlElement, opts: DecodeOptions, 
   let inline: unknown[] | undefined;
   for (const child of el.children) {
     const name = child.name;
-    const fd = desc.f[name];
+    const fd = own(desc.f, name);
     if (fd) {
       if (desc.sel && name === desc.sel.f) {
         deferred = child;
@@ -258,7 +270,7 @@ function decodeXmlObject(desc: ObjectDesc, el: XmlElement, opts: DecodeOptions, 
   }
   if (desc.inl) out[desc.inl.as] = inline ?? [];
   if (deferred && desc.sel) {
-    const fd = desc.sel.cases[String(out[desc.sel.on])] ?? desc.f[desc.sel.f];
+    const fd = own(desc.sel.cases, selKey(out[desc.sel.on])) ?? desc.f[desc.sel.f];
     const v = decodeXmlElement(fd, deferred, opts, sub(opts, path, desc.sel.f));
     if (v !== undefined) out[desc.sel.f] = v;
   }
@@ -266,7 +278,7 @@ function decodeXmlObject(desc: ObjectDesc, el: XmlElement, opts: DecodeOptions, 
 }
 
 /** An element of unknown structure as plain data: text, or an object of its children. */
-function genericXml(el: XmlElement): unknown {
+export function genericXml(el: XmlElement): unknown {
   if (!el.children.length) return el.text;
   const out: Record<string, unknown> = {};
   for (const c of el.children) out[c.name] = genericXml(c);
@@ -274,6 +286,14 @@ function genericXml(el: XmlElement): unknown {
 }
 
 export function decodeXml(desc: Desc, body: string | Uint8Array, root: string, limits: XmlLimits, opts: DecodeOptions): unknown {
+  return decodeXmlWith((el, o) => decodeXmlElement(desc, el, o), body, root, limits, opts);
+}
+
+/** A decoder of one message's root element: the interpreter over a descriptor, or a generated function. */
+export type XmlDecoder = (el: XmlElement, opts: DecodeOptions, path: string) => unknown;
+
+/** Parses an XML body, reports a wrong root element, and decodes the root with `decoder`. */
+export function decodeXmlWith(decoder: XmlDecoder, body: string | Uint8Array, root: string, limits: XmlLimits, opts: DecodeOptions): unknown {
   let el: XmlElement;
   try {
     el = parseXml(body, limits);
@@ -284,11 +304,67 @@ export function decodeXml(desc: Desc, body: string | Uint8Array, root: string, l
   if (el.name !== root) {
     opts.issues?.push({ key: 'malformedrequest', message: `Expected root element <${root}>, found <${el.name}>`, path: '' });
   }
-  return decodeXmlElement(desc, el, opts);
+  return decoder(el, opts, '');
 }
 
 export function encodeXml(desc: Desc, value: unknown, root: string): string {
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<${root}>${encodeXmlContent(desc, value)}</${root}>`;
+  return xmlDocument(root, encodeXmlContent(desc, value));
+}
+
+/** A whole XML message: the declaration and the root element around its encoded content. */
+export function xmlDocument(root: string, content: string): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<${root}>${content}</${root}>`;
+}
+
+/** Escaped text of a scalar value other than a list (what scalarToText and escapeXmlText make of it). */
+export function xmlText(v: unknown): string {
+  return escapeXmlText(typeof v === 'string' ? v : String(v));
+}
+
+/** Escaped text of an id or text list value: comma-delimited. */
+export function xmlList(v: unknown): string {
+  return escapeXmlText(Array.isArray(v) ? v.join(',') : String(v));
+}
+
+// Elements of the generated encoders: `open` is the whole start tag (`<name>` or `<name label="...">`);
+// empty content is written as the empty-element tag. Callers skip values that are not given.
+
+/** Element of a scalar other than a list or a flag written empty when 0. */
+export function textEl(v: unknown, open: string, close: string): string {
+  let t: string;
+  if (typeof v === 'string') t = escapeXmlText(v);
+  // A number's text never needs escaping and is never empty.
+  else if (typeof v === 'number') return open + v + close;
+  else t = xmlText(v);
+  return t === '' ? emptyTag(open) : open + t + close;
+}
+
+/** Element of a flag written empty when 0 (F). */
+export function flagEl(v: unknown, open: string, close: string): string {
+  return v === 0 ? emptyTag(open) : textEl(v, open, close);
+}
+
+/** Element of an id or text list. */
+export function listEl(v: unknown, open: string, close: string): string {
+  const t = xmlList(v);
+  return t === '' ? emptyTag(open) : open + t + close;
+}
+
+/** Element around already encoded content. */
+export function wrapEl(content: string, open: string, close: string): string {
+  return content === '' ? emptyTag(open) : open + content + close;
+}
+
+const emptyTag = (open: string) => `${open.slice(0, -1)}/>`;
+
+/** An element read as a scalar: structure where a value belongs is kept as plain data, for the validators to report. */
+export function scalarXml(el: XmlElement, code: ScalarCode): unknown {
+  return el.children.length ? genericXml(el) : scalarFromWire(code, el.text);
+}
+
+/** scalarXml for text ('t'), which is never "not given". */
+export function textXml(el: XmlElement): unknown {
+  return el.children.length ? genericXml(el) : el.text;
 }
 
 function encodeXmlContent(desc: Desc, value: unknown): string {
@@ -332,8 +408,8 @@ function encodeXmlObject(desc: ObjectDesc, value: Record<string, unknown>): stri
     }
     const v = value[fd.k === 'y' ? fd.as : name];
     if (v === undefined) continue;
-    const d = desc.sel && name === desc.sel.f ? (desc.sel.cases[String(value[desc.sel.on])] ?? fd) : fd;
-    s += element(name, d, v, desc.lb?.[name]);
+    const d = desc.sel && name === desc.sel.f ? (own(desc.sel.cases, selKey(value[desc.sel.on])) ?? fd) : fd;
+    s += element(name, d, v, desc.lb && own(desc.lb, name));
   }
   if (desc.c) {
     const re = pattern(desc.c);
@@ -362,7 +438,7 @@ export function toWireJson(desc: Desc, value: unknown): unknown {
         }
         const x = v[fd.k === 'y' ? fd.as : name];
         if (x === undefined) continue;
-        const d = desc.sel && name === desc.sel.f ? (desc.sel.cases[String(v[desc.sel.on])] ?? fd) : fd;
+        const d = desc.sel && name === desc.sel.f ? (own(desc.sel.cases, selKey(v[desc.sel.on])) ?? fd) : fd;
         out[name] = toWireJson(d, x);
       }
       if (desc.c) {
@@ -399,7 +475,7 @@ export function fromWireJson(desc: Desc, value: unknown, opts: DecodeOptions, pa
       const out: Record<string, unknown> = {};
       let inline: unknown[] | undefined;
       for (const name of Object.keys(v)) {
-        const fd = desc.f[name];
+        const fd = own(desc.f, name);
         if (fd) {
           if (desc.sel && name === desc.sel.f) continue;
           const x = fromWireJson(fd, v[name], opts, sub(opts, path, name));
@@ -416,7 +492,7 @@ export function fromWireJson(desc: Desc, value: unknown, opts: DecodeOptions, pa
       }
       if (desc.inl) out[desc.inl.as] = inline ?? [];
       if (desc.sel && desc.sel.f in v) {
-        const fd = desc.sel.cases[String(out[desc.sel.on])] ?? desc.f[desc.sel.f];
+        const fd = own(desc.sel.cases, selKey(out[desc.sel.on])) ?? desc.f[desc.sel.f];
         const x = fromWireJson(fd, v[desc.sel.f], opts, sub(opts, path, desc.sel.f));
         if (x !== undefined) out[desc.sel.f] = x;
       }
@@ -508,7 +584,7 @@ export function encodeForm(desc: Desc, value: unknown): [string, string][] {
         for (const name in d.f) {
           const fd = d.f[name];
           const x = o[fd.k === 'y' ? fd.as : name];
-          const sd = d.sel && name === d.sel.f ? (d.sel.cases[String(o[d.sel.on])] ?? fd) : fd;
+          const sd = d.sel && name === d.sel.f ? (own(d.sel.cases, selKey(o[d.sel.on])) ?? fd) : fd;
           walk(sd, x, key ? `${key}[${name}]` : name);
         }
         if (d.c) {

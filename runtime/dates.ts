@@ -25,8 +25,14 @@ export function parseSaveDate(text: string): { ms: number; hasTime: boolean } | 
   return { ms, hasTime };
 }
 
+const monthDays = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** Days in month 1..12 of a year, without allocating a Date (decoding checks every date it reads). */
 function daysIn(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (month !== 2) return monthDays[month - 1];
+  // As Date.UTC, which reads the years 0..99 as 1900..1999.
+  const y = year >= 0 && year <= 99 ? year + 1900 : year;
+  return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28;
 }
 
 /** YYYY-MM-DDThh:mm:ss+00:00 */
@@ -61,12 +67,17 @@ const num = (s: string, from: number, to: number) => {
   return n;
 };
 
-/** True for an already canonical, valid YYYY-MM-DD: the common case, checked without regex or Date. */
-function canonicalDate(s: string): boolean {
-  if (s.length !== 10 || s[4] !== '-' || s[7] !== '-' || !digitsAt(s, 0, 4) || !digitsAt(s, 5, 7) || !digitsAt(s, 8, 10)) return false;
+/** True when s starts with a valid YYYY-MM-DD; s has at least 10 characters (callers check its length). */
+function dateAtStart(s: string): boolean {
+  if (s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45 || !digitsAt(s, 0, 4) || !digitsAt(s, 5, 7) || !digitsAt(s, 8, 10)) return false;
   const month = num(s, 5, 7);
   const day = num(s, 8, 10);
   return month >= 1 && month <= 12 && day >= 1 && day <= daysIn(num(s, 0, 4), month);
+}
+
+/** True for an already canonical, valid YYYY-MM-DD: the common case, checked without regex or Date. */
+function canonicalDate(s: string): boolean {
+  return s.length === 10 && dateAtStart(s);
 }
 
 /** True for an already canonical YYYY-MM-DDThh:mm:ss+00:00. */
@@ -77,7 +88,7 @@ function canonicalDateTime(s: string): boolean {
     s[13] === ':' &&
     s[16] === ':' &&
     s.endsWith('+00:00') &&
-    canonicalDate(s.slice(0, 10)) &&
+    dateAtStart(s) &&
     digitsAt(s, 11, 13) &&
     digitsAt(s, 14, 16) &&
     digitsAt(s, 17, 19) &&
