@@ -8,15 +8,16 @@ import type { GeneratedFile } from '../write.ts';
 
 export const templatesDir = fileURLToPath(new URL('../../templates/', import.meta.url));
 
-export function clientCallName(op: Spec['operations'][number]): string {
-  const where = op.scope === 'kind' ? 'contacts.' : op.scope === 'activity' ? 'contacts.activities.<segment>.' : '';
+/** How a call reads in the client: crm.<kind>.list, crm.<kind>.activities.<segment>.create, crm.hooks.list. */
+export function clientCallName(op: Spec['operations'][number], kind: string, segment = '<segment>'): string {
+  const where = op.scope === 'kind' ? `${kind}.` : op.scope === 'activity' ? `${kind}.activities.${segment}.` : '';
   return `crm.${where}${op.client}`;
 }
 
 export function emitClientReadme(spec: Spec): GeneratedFile[] {
   const template = Handlebars.compile(readFileSync(`${templatesDir}client-readme.md.hbs`, 'utf8'), { noEscape: true, strict: true });
-  const operations = spec.operations.filter((o) => !o.multipart).map((o) => ({ call: clientCallName(o), method: o.method, path: o.path, purpose: o.purpose }));
-  const paged = spec.operations.filter((o) => o.paginate).map((o) => ({ call: clientCallName(o).replace(/[a-z]+$/, 'iterate'), method: o.method, path: o.path, purpose: `Every page of: ${o.purpose}` }));
+  const operations = spec.operations.filter((o) => !o.multipart).map((o) => ({ call: clientCallName(o, spec.kinds[0].name), method: o.method, path: o.path, purpose: o.purpose }));
+  const paged = spec.operations.filter((o) => o.paginate).map((o) => ({ call: clientCallName(o, spec.kinds[0].name).replace(/[a-z]+$/, 'iterate'), method: o.method, path: o.path, purpose: `Every page of: ${o.purpose}` }));
   const content = template({ ...spec, operations: [...operations, ...paged, { call: 'crm.batch()', method: spec.batch.method, path: spec.batch.path, purpose: 'Queue calls and send them as one batch.' }] });
   return [{ path: 'client/README.md', content, format: 'text' }];
 }

@@ -183,7 +183,7 @@ export function emitDocs(spec: Spec): GeneratedFile[] {
       method: op.method,
       path,
       purpose: op.purpose,
-      client: clientCallName(op).replace('contacts', kind ?? 'contacts').replace('<segment>', segment ?? '<segment>'),
+      client: clientCallName(op, kind ?? spec.kinds[0].name, segment),
       status: op.status,
       ...(op.params ? { params: { head: ['parameter', 'type', 'meaning', ''], rows: fieldRows(spec, op.params) } } : {}),
       request: { label: 'Request', ...req, curl },

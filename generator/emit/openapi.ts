@@ -88,10 +88,13 @@ export function emitOpenApi(spec: Spec): GeneratedFile[] {
   const bodyContent = (schema: Schema, t: MessageTarget, b: { kind?: string; segment?: string }, upload: boolean) => {
     const value = example(spec, t.shape, b, 'value', t.part === 'response');
     const d = descriptors[t.id];
-    const xmlSchema = { ...schema };
+    // A request whose example carries a file goes as multipart/form-data only: XML and JSON cannot carry the bytes.
+    const uploadFields = spec.activities.find((a) => a.segment === b.segment)?.fields.filter((f) => f.shape.kind === 'scalar' && f.shape.type === 'upload') ?? [];
+    const data = (value as { data?: Record<string, unknown> }).data;
+    const carriesFile = t.part === 'request' && uploadFields.some((f) => data?.[f.name] !== undefined);
     const content: Record<string, unknown> = {
-      [spec.formats.output.xml]: { schema: xmlSchema, example: encodeXml(d, value, t.part === 'response' ? spec.formats.responseRoot : spec.formats.requestRoot) },
-      [spec.formats.output.json]: { schema, example: toWireJson(d, value) },
+      [spec.formats.output.xml]: carriesFile ? { schema } : { schema, example: encodeXml(d, value, t.part === 'response' ? spec.formats.responseRoot : spec.formats.requestRoot) },
+      [spec.formats.output.json]: carriesFile ? { schema } : { schema, example: toWireJson(d, value) },
     };
     if (t.part === 'request') {
       content[spec.formats.input.form[0]] = { schema };
