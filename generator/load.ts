@@ -542,6 +542,7 @@ class IrBuilder {
       structures,
       operations,
       reports,
+      dueWindows: this.dueWindows(values),
       reportActivityTypes: Object.entries(reportTypesLoc.value).map(([name, typeid]) => ({ name, typeid: typeid as number })),
       hooks: {
         fields: hookFields,
@@ -572,6 +573,19 @@ class IrBuilder {
     };
     for (const [name, loc] of this.sections) if (loc.file) walk(loc, deep.has(name) ? loc.value : undefined, [name], 3);
     return out;
+  }
+
+  /** Every due keyword has a window and every window is a due keyword. */
+  private dueWindows(values: ValueList[]): Spec['dueWindows'] {
+    const loc = this.section('dueWindows');
+    const windows = loc.value as Spec['dueWindows'];
+    const keywords = new Set((values.find((v) => v.name === 'duekeywords')?.values ?? []).map((e) => String(e.value)));
+    for (const [name, w] of Object.entries(windows)) {
+      if (!keywords.has(name)) this.problem(loc.file, ['dueWindows', name], `'${name}' is not in value list 'duekeywords'`, true);
+      if (!w.nodate && !w.days) this.problem(loc.file, ['dueWindows', name], `window '${name}' needs days or nodate`, true);
+    }
+    for (const k of keywords) if (!(k in windows)) this.problem(loc.file, ['dueWindows'], `due keyword '${k}' has no window`, true);
+    return windows;
   }
 
   private unique(loc: Located<Raw>, pairs: [string, number][], what: string) {

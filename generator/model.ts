@@ -301,6 +301,8 @@ export interface Spec {
   operations: Operation[];
   reports: Report[];
   reportActivityTypes: { name: string; typeid: number }[];
+  /** Report `due` keyword -> the dates it selects: `days` from today (and before, when overdue), or no date. */
+  dueWindows: Record<string, { days?: number; overdue?: boolean; nodate?: boolean }>;
   hooks: { fields: Field[]; assumed?: string; constraintsByEventFamily: Record<string, string> };
   events: { name: string; description: string; pos: SourcePos }[];
   /** spec/CHANGELOG.md when present: Markdown of crmgen diff between the previous spec and this one. */

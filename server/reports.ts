@@ -73,24 +73,17 @@ async function journal(tx: Tx, caller: Caller, segments?: string[]): Promise<Jou
 
 const dateOf = (v: unknown): number | undefined => (typeof v === 'string' ? parseSaveDate(v)?.ms : undefined);
 
-/** `due`: now (due today or before), next7, next30, nodate, or "from,to" (inclusive days). */
+/** `due`: a keyword's window from spec/report-sources.yaml (dueWindows), or "from,to" (inclusive days). */
 function dueMatches(due: string | undefined, date: number | undefined, now: number): boolean {
   if (due === undefined || due === '') return true;
   const today = startOfDay(now);
-  switch (due) {
-    case 'now':
-      return date !== undefined && date < today + day;
-    case 'next7':
-      return date !== undefined && date >= today && date < today + 7 * day;
-    case 'next30':
-      return date !== undefined && date >= today && date < today + 30 * day;
-    case 'nodate':
-      return date === undefined;
-    default: {
-      const [from, to] = due.split(',').map((s) => parseSaveDate(s.trim())?.ms);
-      return date !== undefined && from !== undefined && to !== undefined && date >= startOfDay(from) && date < startOfDay(to) + day;
-    }
+  const w = spec.dueWindows[due];
+  if (w) {
+    if (w.nodate) return date === undefined;
+    return date !== undefined && (w.overdue || date >= today) && date < today + (w.days ?? 0) * day;
   }
+  const [from, to] = due.split(',').map((s) => parseSaveDate(s.trim())?.ms);
+  return date !== undefined && from !== undefined && to !== undefined && date >= startOfDay(from) && date < startOfDay(to) + day;
 }
 
 /** Owner filter: empty = anyone, 0 = no one, else that user or group id. */
