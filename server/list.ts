@@ -194,6 +194,8 @@ export async function listRecords(tx: Tx, caller: Caller, kind: string, params: 
   const layoutAll = params.layout === 1;
   const wantedFields = params.fieldslist?.length ? new Set(params.fieldslist) : undefined;
   const entries: T.ListEntry[] = [];
+  // The kind's tags, read once for the page (names of the tags on each entry).
+  const tags = layoutAll && params.categories === 1 ? await tx.listCategories(caller.accountId, kind) : [];
   for (const r of page) {
     const related = await tx.listRelated(r.id);
     const companies: RecordRow[] = [];
@@ -220,7 +222,6 @@ export async function listRecords(tx: Tx, caller: Caller, kind: string, params: 
     entry.viewed = formatDateTime(r.viewed);
     entry.updated = formatDateTime(r.updated);
     if (layoutAll && params.categories === 1) {
-      const tags = await tx.listCategories(caller.accountId, kind);
       entry.categories = (categories.get(r.id) ?? []).map((id) => ({ id, name: tags.find((t) => t.id === id)?.name ?? '' }));
     }
     entries.push(entry as unknown as T.ListEntry);

@@ -64,12 +64,14 @@ export async function renderShow(tx: Tx, caller: Caller, row: RecordRow): Promis
 export function journalOrder(rows: ActivityRow[]): ActivityRow[] {
   const children = new Map<number, ActivityRow[]>();
   for (const r of rows) {
-    const list = children.get(r.parentId) ?? [];
-    list.push(r);
-    children.set(r.parentId, list);
+    const list = children.get(r.parentId);
+    if (list) list.push(r);
+    else children.set(r.parentId, [r]);
   }
   for (const list of children.values()) list.sort((a, b) => a.position - b.position || a.id - b.id);
   const ids = new Set(rows.map((r) => r.id));
+  // Roots hang from something outside the list: the record itself.
+  const rootParents = [...new Set(rows.filter((r) => !ids.has(r.parentId)).map((r) => r.parentId))];
   const out: ActivityRow[] = [];
   const walk = (parent: number) => {
     for (const r of children.get(parent) ?? []) {
@@ -77,8 +79,8 @@ export function journalOrder(rows: ActivityRow[]): ActivityRow[] {
       walk(r.id);
     }
   };
-  for (const r of rows) if (!ids.has(r.parentId) && !out.includes(r)) walk(r.parentId);
-  return out.filter((r, i) => out.indexOf(r) === i);
+  for (const p of rootParents) walk(p);
+  return out;
 }
 
 export async function loadRecord(tx: Tx, caller: Caller, kind: string, id: number): Promise<RecordRow> {
