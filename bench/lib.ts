@@ -1,5 +1,6 @@
 // Shared by the benchmarks and bench/run.ts: the row shape, whole-process timing, the table.
-import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess, type SpawnSyncOptions } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
 /** One measured case. ratio = median / the baseline median of the same run (machines are shared and noisy). */
 export interface Row {
@@ -15,6 +16,8 @@ export interface Row {
 }
 
 export type Bench = () => Promise<Row[]>;
+
+const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** Wall time of one child process, start to exit; throws if it fails so a broken run is never timed. */
 export function timeProcess(args: string[], opts: SpawnSyncOptions = {}): { ms: number; stdout: string } {
@@ -84,4 +87,38 @@ export function compareOps(bench: string, cases: Record<string, () => unknown>, 
     ratio: baselineOf[n] ? st[n].medianMs / st[baselineOf[n]].medianMs : 1,
     opsPerSec: 1000 / st[n].medianMs,
   }));
+}
+
+/** A server child process of a benchmark. */
+export interface Child {
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** Spawns node with args and waits for "listening ... :PORT" on stdout. */
+export async function spawnServer(args: string[], env: Record<string, string> = {}): Promise<Child> {
+  const child: ChildProcess = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  const port = await new Promise<number>((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error(`server did not start:\n${out}`)), 30_000);
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        ok(Number(m[1]));
+      }
+    });
+    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+    child.once('exit', (code) => fail(new Error(`server exited (${code}):\n${out}`)));
+  });
+  return {
+    port,
+    stop: () =>
+      new Promise<void>((ok) => {
+        if (child.exitCode !== null || child.signalCode !== null) return ok();
+        child.once('exit', () => ok());
+        child.kill('SIGTERM');
+      }),
+  };
 }

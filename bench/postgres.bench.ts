@@ -14,7 +14,6 @@
 // PostgreSQL: BENCH_PG_URL, else postgres://postgres@127.0.0.1:5432/test; each setup gets a fresh
 // schema, dropped at the end.
 // Run: npx tsx bench/postgres.bench.ts (BENCH_RUNS, BENCH_REQUESTS, BENCH_CONCURRENCY), or npm run bench.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,7 +21,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { formatTable, stats, type Row } from './lib.ts';
+import { formatTable, spawnServer, stats, type Child, type Row } from './lib.ts';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const runs = Math.max(1, Number(process.env.BENCH_RUNS) || 3);
@@ -32,38 +31,9 @@ const pgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/te
 const user = { email: 'bench@example.com', token: 'bench-token' };
 const auth = `Basic ${Buffer.from(`${user.email}:${user.token}`).toString('base64')}`;
 
-interface Child {
-  port: number;
-  stop(): Promise<void>;
-}
-
 /** Starts `crmgen serve` on a free port and waits for its "listening" line. */
-async function serve(db: string): Promise<Child> {
-  const args = ['bin/crmgen.js', 'serve', '--port', '0', '--db', db, '--user', `${user.email}:${user.token}`, '--quota', '100000000'];
-  const child: ChildProcess = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  const port = await new Promise<number>((ok, fail) => {
-    const timer = setTimeout(() => fail(new Error(`server did not start:\n${out}`)), 40_000);
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        ok(Number(m[1]));
-      }
-    });
-    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    child.once('exit', (code) => fail(new Error(`server exited (${code}):\n${out}`)));
-  });
-  return {
-    port,
-    stop: () =>
-      new Promise<void>((ok) => {
-        if (child.exitCode !== null || child.signalCode !== null) return ok();
-        child.once('exit', () => ok());
-        child.kill('SIGTERM');
-      }),
-  };
+function serve(db: string): Promise<Child> {
+  return spawnServer(['bin/crmgen.js', 'serve', '--port', '0', '--db', db, '--user', `${user.email}:${user.token}`, '--quota', '100000000']);
 }
 
 async function onPostgres<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {

@@ -12,12 +12,11 @@
 // (per batch for the batch rows) at that concurrency; opsPerSec is requests (batches) per second;
 // ratio is the time ratio to the case's baseline (x > 1 means the service is slower).
 // Run: npx tsx bench/service.bench.ts (BENCH_RUNS, BENCH_REQUESTS, BENCH_CONCURRENCY), or npm run bench.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { formatTable, stats, type Row } from './lib.ts';
+import { formatTable, spawnServer, stats, type Child, type Row } from './lib.ts';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const runs = Math.max(1, Number(process.env.BENCH_RUNS) || 5);
@@ -27,38 +26,6 @@ const batchRuns = 3; // batches per round (each is 100 calls)
 const user = { email: 'bench@example.com', token: 'bench-token' };
 const auth = `Basic ${Buffer.from(`${user.email}:${user.token}`).toString('base64')}`;
 
-interface Child {
-  port: number;
-  stop(): Promise<void>;
-}
-
-/** Spawns node with args and waits for "listening ... :PORT" on stdout. */
-async function spawnServer(args: string[], env: Record<string, string> = {}): Promise<Child> {
-  const child: ChildProcess = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  const port = await new Promise<number>((ok, fail) => {
-    const timer = setTimeout(() => fail(new Error(`server did not start:\n${out}`)), 30_000);
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        ok(Number(m[1]));
-      }
-    });
-    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    child.once('exit', (code) => fail(new Error(`server exited (${code}):\n${out}`)));
-  });
-  return {
-    port,
-    stop: () =>
-      new Promise<void>((ok) => {
-        if (child.exitCode !== null || child.signalCode !== null) return ok();
-        child.once('exit', () => ok());
-        child.kill('SIGTERM');
-      }),
-  };
-}
 
 // The bare server: reads the request body, answers GET with one fixed body and POST with another.
 const bareServer = `

@@ -499,12 +499,16 @@ class IrBuilder {
     const ls = this.sections.get('listSemantics');
     if (ls) {
       const v = ls.value as Spec['listSemantics'];
-      for (const key of ['dueSegments', 'overdueSegments'] as const) {
-        v[key].forEach((seg, i) => {
-          if (!segments.has(seg)) this.problem(ls.file, ['listSemantics', key, i], `unknown activity segment '${seg}'`);
-        });
+      v.overdueSegments.forEach((seg, i) => {
+        if (!segments.has(seg)) this.problem(ls.file, ['listSemantics', 'overdueSegments', i], `unknown activity segment '${seg}'`);
+      });
+      for (const key of ['due', 'unsent'] as const) {
+        for (const [seg, field] of Object.entries(v[key])) {
+          const a = activities.find((x) => x.segment === seg);
+          if (!a) this.problem(ls.file, ['listSemantics', key, seg], `unknown activity segment '${seg}'`, true);
+          else if (!a.fields.some((f) => f.name === field)) this.problem(ls.file, ['listSemantics', key, seg], `activity '${seg}' has no field '${field}'`);
+        }
       }
-      if (!segments.has(v.unsentSegment)) this.problem(ls.file, ['listSemantics', 'unsentSegment'], `unknown activity segment '${v.unsentSegment}'`);
       if (!kinds.some((k) => k.name === v.companyKind)) this.problem(ls.file, ['listSemantics', 'companyKind'], `unknown kind '${v.companyKind}'`);
     }
 

@@ -270,10 +270,12 @@ export interface Spec {
     soonDays: number;
     standardFieldIds: 'position';
     customFieldIdStart: number;
-    dueSegments: string[];
+    /** duetoday, duesoon: activity segment -> its due date field. */
+    due: Record<string, string>;
     overdueSegments: string[];
     companyKind: string;
-    unsentSegment: string;
+    /** unsent: activity segment -> the date it is sent at. */
+    unsent: Record<string, string>;
   };
   batch: {
     path: string;

@@ -8,6 +8,7 @@ import type { UploadedFile } from '../runtime/form-data.ts';
 import type { ActivityRow, RecordRow, Tx } from './storage/port.ts';
 import type { Caller } from './context.ts';
 import { activityBySegment } from './facts.ts';
+import { checkOwners } from './owners.ts';
 import { completedAtKey } from './reports.ts';
 
 type Parent = { record: RecordRow; activity?: undefined } | { record: RecordRow; activity: ActivityRow };
@@ -37,14 +38,11 @@ async function findParent(tx: Tx, caller: Caller, id: number, kind?: string): Pr
 const parentToken = (p: Parent) => (p.activity ? { kind: 'activity' as const, segment: p.activity.segment } : { kind: 'record' as const });
 
 /** Fields of the owner type must name a user or group of the account. */
-async function checkOwners(tx: Tx, caller: Caller, segment: string, data: Record<string, unknown>) {
-  const type = activityBySegment.get(segment)!;
-  const owners = new Set([...(await tx.listUsers(caller.accountId, false)).map((u) => u.id), ...(await tx.listGroups(caller.accountId, false)).map((g) => g.id)]);
-  for (const f of type.fields) {
-    if (f.shape.kind !== 'scalar') continue;
-    const v = data[f.name];
-    if (f.shape.type === 'owner' && typeof v === 'number' && !owners.has(v)) throw new ServiceError('invalidvalue', `data.${f.name}: ${v} is not a user or group of this account`, `data.${f.name}`);
-  }
+function ownerValues(segment: string, data: Record<string, unknown>): { id: number; path: string }[] {
+  return activityBySegment
+    .get(segment)!
+    .fields.filter((f) => f.shape.kind === 'scalar' && f.shape.type === 'owner' && typeof data[f.name] === 'number')
+    .map((f) => ({ id: data[f.name] as number, path: `data.${f.name}` }));
 }
 
 /** Stores uploaded files of upload fields; an upload field given without a file part is refused. */
@@ -108,7 +106,7 @@ export async function createActivity(tx: Tx, caller: Caller, input: { kind: stri
   fail([checkParent(segment, parentToken(parent)), ...checkCreate(segment, data), ...checkConditions(segment, data)]);
   const siblings = await tx.listChildren(caller.accountId, body.parent);
   fail([checkOnePerParent(segment, siblings.filter((s) => s.segment === segment).length)]);
-  await checkOwners(tx, caller, segment, data);
+  await checkOwners(tx, caller, ownerValues(segment, data));
   await storeUploads(tx, caller, segment, data, input.files);
   const now = caller.now();
   const row = await tx.insertActivity({
@@ -153,7 +151,7 @@ export async function updateActivity(tx: Tx, caller: Caller, input: { kind: stri
   const changes = { ...((body.data ?? {}) as Record<string, unknown>) };
   const merged = { ...row.fields, ...changes };
   fail(checkConditions(segment, merged));
-  await checkOwners(tx, caller, segment, changes);
+  await checkOwners(tx, caller, ownerValues(segment, changes));
   await storeUploads(tx, caller, segment, changes, input.files);
   if (changes.completed === 1 && row.fields.completed !== 1) changes[completedAtKey] = caller.now();
   row.fields = { ...row.fields, ...changes };

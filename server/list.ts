@@ -8,6 +8,7 @@ import { formatDateTime, parseSaveDate } from '../runtime/dates.ts';
 import type { ActivityRow, RecordRow, Tx } from './storage/port.ts';
 import type { Caller } from './context.ts';
 import { fieldsetOf, spec, standardFieldId } from './facts.ts';
+import { activityDate } from './journal.ts';
 
 const day = 86_400_000;
 const semantics = spec.listSemantics;
@@ -32,11 +33,11 @@ function startOfDay(ms: number): number {
   return Math.floor(ms / day) * day;
 }
 
-/** Due date of an open task or follow-up, or undefined. */
+/** Due date of an open activity of a type list.yaml names under `due`, or undefined. */
 function openDue(a: ActivityRow): number | undefined {
-  if (!semantics.dueSegments.includes(a.segment) || a.fields.completed === 1 || a.fields.nodate === 1) return undefined;
-  const due = typeof a.fields.duedate === 'string' ? parseSaveDate(a.fields.duedate) : null;
-  return due?.ms;
+  const field = semantics.due[a.segment];
+  if (!field || a.fields.completed === 1) return undefined;
+  return activityDate(a, field);
 }
 
 export async function listRecords(tx: Tx, caller: Caller, kind: string, params: T.ListRecordsParams): Promise<T.ListRecordsResponse> {
@@ -75,8 +76,10 @@ export async function listRecords(tx: Tx, caller: Caller, kind: string, params: 
       rows = rows.filter((r) => r.flagged === 1);
       break;
     case 'assigned': {
+      // Assigned: any owner-typed field of the kind's field set names them.
       const who = value === '' ? caller.user.id : Number(value);
-      rows = rows.filter((r) => r.fields.assignedto === who);
+      const ownerFields = fields.filter((f) => f.type === 'owner').map((f) => f.name);
+      rows = rows.filter((r) => ownerFields.some((n) => r.fields[n] === who));
       break;
     }
     case 'owner': {
@@ -130,9 +133,10 @@ export async function listRecords(tx: Tx, caller: Caller, kind: string, params: 
       const j = await journal();
       rows = rows.filter((r) =>
         (j.get(r.id) ?? []).some((a) => {
-          if (a.segment !== semantics.unsentSegment || a.deleted) return false;
-          const when = typeof a.fields.scheduledtime === 'string' ? parseSaveDate(a.fields.scheduledtime) : null;
-          return !when || when.ms > now;
+          const field = semantics.unsent[a.segment];
+          if (!field || a.deleted) return false;
+          const when = activityDate(a, field);
+          return when === undefined || when > now;
         }),
       );
       break;

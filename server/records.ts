@@ -6,6 +6,7 @@ import type { ActivityRow, FieldValues, RecordRow, Tx } from './storage/port.ts'
 import type { Caller } from './context.ts';
 import { customFieldPattern, fieldsetOf, kindOf, spec, standardFieldId } from './facts.ts';
 import { renderActivity } from './journal.ts';
+import { checkOwners } from './owners.ts';
 
 const iso = (ms: number) => formatDateTime(ms);
 const unixSeconds = (ms: number) => Math.floor(ms / 1000);
@@ -89,15 +90,6 @@ export async function loadRecord(tx: Tx, caller: Caller, kind: string, id: numbe
   return row;
 }
 
-/** Owners are users or groups of the caller's account. */
-async function checkOwner(tx: Tx, caller: Caller, id: number, path: string) {
-  const users = await tx.listUsers(caller.accountId, false);
-  const groups = await tx.listGroups(caller.accountId, false);
-  if (!users.some((u) => u.id === id) && !groups.some((g) => g.id === id)) {
-    throw new ServiceError('invalidvalue', `${path}: ${id} is not a user or group of this account`, path);
-  }
-}
-
 /** Splits a record body into field values, rejecting custom fields this account has not defined. */
 async function fieldValues(tx: Tx, caller: Caller, kind: string, body: Record<string, unknown>): Promise<FieldValues> {
   const standard = new Set(fieldsetOf(kind).fields.map((f) => f.name));
@@ -118,7 +110,8 @@ async function fieldValues(tx: Tx, caller: Caller, kind: string, body: Record<st
       out[name] = String(value);
     }
   }
-  if (typeof out.assignedto === 'number') await checkOwner(tx, caller, out.assignedto, 'assignedto');
+  const ownerFields = fieldsetOf(kind).fields.filter((f) => f.type === 'owner' && typeof out[f.name] === 'number');
+  await checkOwners(tx, caller, ownerFields.map((f) => ({ id: out[f.name] as number, path: f.name })));
   return out;
 }
 
@@ -145,7 +138,7 @@ async function applyRelated(tx: Tx, caller: Caller, row: RecordRow, changes: { a
 export async function createRecord(tx: Tx, caller: Caller, kind: string, body: T.CreateRecordRequest): Promise<{ body: T.ShowRecordResponse; location: string }> {
   const { ownership, categories, relateditems, ...rest } = body;
   const fields = await fieldValues(tx, caller, kind, rest);
-  if (ownership !== undefined) await checkOwner(tx, caller, ownership, 'ownership');
+  if (ownership !== undefined) await checkOwners(tx, caller, [{ id: ownership, path: 'ownership' }]);
   const now = caller.now();
   const row = await tx.insertRecord({
     accountId: caller.accountId,
@@ -179,7 +172,7 @@ export async function updateRecord(tx: Tx, caller: Caller, kind: string, id: num
   const row = await loadRecord(tx, caller, kind, id);
   const { ownership, categories, relateditems, ...rest } = body;
   const fields = await fieldValues(tx, caller, kind, rest);
-  if (ownership !== undefined) await checkOwner(tx, caller, ownership, 'ownership');
+  if (ownership !== undefined) await checkOwners(tx, caller, [{ id: ownership, path: 'ownership' }]);
   const changed = Object.keys(fields).length > 0 || ownership !== undefined;
   if (changed) {
     row.fields = { ...row.fields, ...fields };

@@ -5,7 +5,8 @@ import type * as T from '../generated/types/index.ts';
 import { formatDateTime, parseSaveDate } from '../runtime/dates.ts';
 import type { ActivityRow, RecordRow, Tx } from './storage/port.ts';
 import type { Caller } from './context.ts';
-import { activityBySegment, activityByTypeid, kindOf, spec } from './facts.ts';
+import { activityByTypeid, kindOf, spec } from './facts.ts';
+import { activityDate } from './journal.ts';
 
 const day = 86_400_000;
 const startOfDay = (ms: number) => Math.floor(ms / day) * day;
@@ -32,11 +33,7 @@ function entries(name: string, j: Journal): Entry[] {
     const src = r.from[a.segment];
     if (!src) continue;
     if (!src.includeCompleted && a.fields.completed === 1) continue;
-    const when = activityBySegment.get(a.segment)?.fields.find((f) => f.name === src.date)?.when;
-    // A missing flag reads as 0 (nodate absent: the date counts).
-    const other = when ? (a.fields[when.field] ?? 0) : undefined;
-    const holds = !when || (when.equals !== undefined ? other === when.equals : other !== when.notEquals);
-    const date = holds ? dateOf(a.fields[src.date]) : undefined;
+    const date = activityDate(a, src.date);
     if (src.dated && date === undefined) continue;
     const owner = src.owner ? a.fields[src.owner] : undefined;
     const owners = Array.isArray(owner) ? owner.filter((x): x is number => typeof x === 'number') : typeof owner === 'number' ? [owner] : [];
