@@ -12,7 +12,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createClient } from '../generated/client/index.ts';
+import { createClient } from '../generated/client/src/index.ts';
 import { formatTable, stats, type Row } from './lib.ts';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));

@@ -6,11 +6,11 @@
 // the baseline). For reference: parseXml alone (what bounds XML decoding) and the descriptor
 // interpreter of runtime/codec.ts that the generated XML codecs specialize.
 import { XMLParser } from 'fast-xml-parser';
-import { decode, encode, xmlLimits } from '../generated/codecs/index.ts';
-import { descriptors } from '../generated/codecs/descriptors.ts';
+import { decode, encode, xmlLimits } from '../generated/server/src/codecs/index.ts';
+import { descriptors } from '../generated/server/src/codecs/descriptors.ts';
 import { decodeXml, encodeXml } from '../runtime/codec.ts';
 import { parseXml } from '../runtime/xml.ts';
-import type { ListRecordsResponse } from '../generated/types/index.ts';
+import type { ListRecordsResponse } from '../generated/server/src/types/index.ts';
 import { compareOps, type Row } from './lib.ts';
 
 export function listResponse(records = 30): ListRecordsResponse<'contacts'> {

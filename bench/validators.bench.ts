@@ -6,7 +6,7 @@
 // and stderr shows ns per call.
 // Run: npx tsx bench/validators.bench.ts (BENCH_RUNS=n to change the run count), or npm run bench for all.
 import { pathToFileURL } from 'node:url';
-import { validateRequest } from '../generated/validators/index.ts';
+import { validateRequest } from '../generated/server/src/validators/index.ts';
 import { compareOps, formatTable, type Row } from './lib.ts';
 
 const runs = Math.max(1, Number(process.env.BENCH_RUNS) || 15);

@@ -2,13 +2,13 @@
 // fields, and restoring from the trash.
 import { parseArgs } from 'node:util';
 import { randomBytes } from 'node:crypto';
-import { dbOption, openDb, UsageError } from './serve.ts';
+import { dbOption, openDb, UsageError } from './db.ts';
 import { spec } from '../server/facts.ts';
 import { createReferenceService } from '../server/service.ts';
 import { startWebhooks } from '../server/webhooks.ts';
 import { restoreActivity } from '../server/activities.ts';
 import { restoreRecord } from '../server/records.ts';
-import { ServiceError } from '../generated/server/index.ts';
+import { ServiceError } from '../generated/server/dist/index.js';
 
 const common = { db: { type: 'string' }, account: { type: 'string', default: 'default' } } as const;
 

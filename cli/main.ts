@@ -1,5 +1,6 @@
-// crmgen command line: wires the pieces; nothing imports it.
-import { runGenerate } from './generate.ts';
+// crmgen command line: wires the pieces; nothing imports it. Each command loads only what it
+// needs, so `crmgen --help` and `crmgen serve` never load the generator's toolchain.
+const runGenerate = async (args: string[]) => (await import('./generate.ts')).runGenerate(args);
 
 const usage = `usage:
   crmgen generate [--spec DIR] [--out DIR] [--check | --watch]

@@ -1,10 +1,12 @@
 // crmgen scaffold server DIR [--spec DIR] [--generated DIR] [--name NAME]: writes (or brings up
 // to date) a starter server project on the generated stubs; see generator/scaffold.ts.
 import { parseArgs } from 'node:util';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { displayPath, loadSpec } from '../generator/load.ts';
-import { manifestName, planScaffold, type ScaffoldManifest } from '../generator/scaffold.ts';
+import { manifestName, planScaffold, vendorTarball, type ScaffoldManifest } from '../generator/scaffold.ts';
+import { spawnSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
 import { root } from './root.ts';
 
 class UsageError extends Error {
@@ -29,17 +31,13 @@ export async function runScaffold(args: string[]): Promise<number> {
   if (what !== 'server' || !target || extra.length) throw new UsageError('usage: crmgen scaffold server DIR [--spec DIR] [--generated DIR] [--name NAME]');
   const dir = resolve(target);
   const generated = resolve(values.generated!);
-  const runtime = resolve(generated, '..', 'runtime');
   const spec = loadSpec(resolve(values.spec!));
   const log = (line: string) => {
     if (!values.quiet) process.stdout.write(`${line}\n`);
   };
   const warn = (line: string) => process.stderr.write(`crmgen scaffold: warning: ${line}\n`);
 
-  if (!existsSync(join(generated, 'server', 'index.ts'))) throw new UsageError(`${displayPath(generated)} holds no generated server (server/index.ts); run crmgen generate --out ${displayPath(generated)} first`);
-  if (!existsSync(join(runtime, 'node-http.ts'))) warn(`no runtime beside ${displayPath(generated)} (${displayPath(runtime)}/node-http.ts); the generated code imports ../../runtime/`);
-  // The generated TypeScript is ES modules: it needs a package.json with "type": "module" above it.
-  if (!esmPackage(generated)) warn(`no package.json with "type": "module" above ${displayPath(generated)}; Node and tsc will read the generated code as CommonJS`);
+  if (!existsSync(join(generated, 'server', 'package.json'))) throw new UsageError(`${displayPath(generated)} holds no generated server package (server/package.json); run crmgen generate --out ${displayPath(generated)} first`);
   // The stubs must come from this spec, or the handlers will not match them.
   try {
     const gen = JSON.parse(readFileSync(join(generated, 'spec.json'), 'utf8')) as { operations: { id: string }[]; activities: { segment: string }[] };
@@ -66,7 +64,7 @@ export async function runScaffold(args: string[]): Promise<number> {
       return undefined;
     }
   };
-  const plan = planScaffold(spec, { dir, generated, runtime, typeRoots: resolve(root, 'node_modules', '@types') }, previous, disk, values.name ?? `${basename(dir).toLowerCase().replace(/[^a-z0-9-]/g, '-')}-server`);
+  const plan = planScaffold(spec, { dir }, previous, disk, values.name ?? `${basename(dir).toLowerCase().replace(/[^a-z0-9-]/g, '-')}-server`);
   for (const w of plan.warnings) warn(w);
   for (const f of plan.files) {
     const full = join(dir, f.path);
@@ -77,6 +75,8 @@ export async function runScaffold(args: string[]): Promise<number> {
   }
   mkdirSync(dir, { recursive: true });
   writeFileSync(manifestFile, `${JSON.stringify(plan.manifest, null, 2)}\n`);
+  const tarball = vendorTarball(spec.packages.server.name);
+  const packed = packServer(join(generated, 'server'), join(dir, tarball));
 
   const count = (a: string) => plan.files.filter((f) => f.action === a).length;
   log(`crmgen scaffold server ${displayPath(dir)}: ${count('add')} added, ${count('update')} updated, ${count('keep')} kept (edited by you), ${count('remove')} removed, ${count('unchanged')} unchanged`);
@@ -87,21 +87,29 @@ export async function runScaffold(args: string[]): Promise<number> {
   }
   for (const d of plan.disappeared) log(`operation ${d.operation} is no longer in the spec${d.files.length ? `; remove its handler from ${d.files.join(', ')}` : ''}`);
   for (const s of plan.disappearedSegments) log(`activity type ${s} is no longer in the spec`);
-  if (!previous) log(`next: node --import tsx ${displayPath(join(dir, 'main.ts'))} --port 8080   (API token: $API_TOKEN, default dev-token)`);
+  log(`  ${packed ? 'packed ' : 'kept   '} ${tarball} (${spec.packages.server.name}@${spec.packages.version})`);
+  if (!previous) log(`next: cd ${displayPath(dir)} && npm install && npm start   (API token: $API_TOKEN, default dev-token)`);
+  else if (packed) log(`next: npm install in ${displayPath(dir)}, to install the new ${tarball}`);
   return 0;
 }
 
-/** True when the nearest package.json above dir declares "type": "module". */
-function esmPackage(dir: string): boolean {
-  for (let d = dir; ; d = dirname(d)) {
-    const file = join(d, 'package.json');
-    if (existsSync(file)) {
-      try {
-        return (JSON.parse(readFileSync(file, 'utf8')) as { type?: string }).type === 'module';
-      } catch {
-        return false;
-      }
-    }
-    if (dirname(d) === d) return false;
+/**
+ * `npm pack` of the generated server package into the scaffold, where package.json depends on it
+ * by a file: path that moves with the folder. False when the tarball there already has the same bytes.
+ */
+function packServer(packageDir: string, target: string): boolean {
+  const tmp = mkdtempSync(join(tmpdir(), 'crmgen-pack-'));
+  try {
+    const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+    const r = spawnSync(npm, ['pack', packageDir, '--pack-destination', tmp, '--json', '--ignore-scripts'], { encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false' } });
+    if (r.status !== 0) throw new Error(`npm pack ${displayPath(packageDir)} failed (exit ${r.status ?? r.signal}):\n${r.stderr}`);
+    const [{ filename }] = JSON.parse(r.stdout) as { filename: string }[];
+    const bytes = readFileSync(join(tmp, filename));
+    if (existsSync(target) && readFileSync(target).equals(bytes)) return false;
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, bytes);
+    return true;
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
   }
 }

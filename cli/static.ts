@@ -1,12 +1,9 @@
 // Unauthenticated reference material beside the API: the generated docs at /docs/ and the
-// OpenAPI document at /openapi.json (and .yaml), read from generated/.
+// OpenAPI document at /openapi.json (and .yaml), read from the generated/ folder the service was built from.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
 import type { IncomingMessage } from 'node:http';
-import type { ServiceResponse } from '../runtime/service.ts';
-import { root } from './root.ts';
-
-const generated = join(root, 'generated');
+import type { ServiceResponse } from '../generated/server/dist/runtime/service.js';
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
@@ -22,7 +19,10 @@ function file(path: string): ServiceResponse | undefined {
   return { status: 200, headers: { 'content-type': types[extname(path)] ?? 'application/octet-stream', 'cache-control': 'no-cache' }, body: new Uint8Array(readFileSync(path)) };
 }
 
-export function serveStatic(req: IncomingMessage): ServiceResponse | undefined {
+/** The docs and OpenAPI document of a generated/ folder, for the HTTP shell's `before` hook. */
+export const staticFiles = (generated: string) => (req: IncomingMessage) => serveStatic(generated, req);
+
+function serveStatic(generated: string, req: IncomingMessage): ServiceResponse | undefined {
   if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
   const path = decodeURIComponent(new URL(req.url ?? '/', 'http://local').pathname);
   if (path === '/openapi.json' || path === '/openapi.yaml') return file(join(generated, path.slice(1)));

@@ -32,7 +32,7 @@ export function report(changed: string[], r: RegenerateResult, log: (line: strin
     .join(', ');
   log(`${what}: ${c.changed.length + c.added.length} written, ${c.removed.length} removed, ${c.unchanged.length} unchanged, ${r.formatted} formatted in ${r.ms.toFixed(0)} ms (${stages})`);
   const touched = [...c.changed.map((p) => `  wrote ${p}`), ...c.added.map((p) => `  wrote ${p}`), ...c.removed.map((p) => `  removed ${p}`)];
-  if (touched.length) log(touched.length > 40 ? [...touched.slice(0, 40), `  ... and ${touched.length - 40} more`].join('\n') : touched.join('\n'));
+  if (touched.length) log(touched.length > 100 ? [...touched.slice(0, 100), `  ... and ${touched.length - 100} more`].join('\n') : touched.join('\n'));
 }
 
 export async function runWatch(opts: { specDir: string; outDir: string; cacheDir: string }): Promise<number> {

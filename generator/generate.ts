@@ -16,6 +16,9 @@ import { emitOpenApi } from './emit/openapi.ts';
 import { emitValidators } from './emit/validators.ts';
 import { emitApiSurface } from './emit/api-surface.ts';
 import { defaultCacheDir } from './fingerprint.ts';
+import { assemblePackages, runtimeSource } from './packages.ts';
+import { compilePackages } from './compile.ts';
+import { root } from './root.ts';
 
 /** An emitter is a pure function of the IR. */
 export interface Emitter {
@@ -71,10 +74,14 @@ export async function generateInMemory(opts: GenerateOptions): Promise<{ files: 
     raw.push(...e.emit(spec));
     lap(`emit ${e.name}`);
   }
+  const laidOut = assemblePackages(spec, raw, runtimeSource(root));
+  lap('packages');
   const cache = opts.cacheFile ? loadCache(opts.cacheFile) : { entries: {} };
-  const { files, formatted } = await formatFiles(raw, opts.outDir, cache);
+  const { files, formatted } = await formatFiles(laidOut, opts.outDir, cache);
   if (opts.cacheFile && formatted) saveCache(opts.cacheFile, cache);
   lap('format');
+  for (const [path, text] of compilePackages(files, root)) files.set(path, text);
+  lap('compile');
   return { files, formatted, timings };
 }
 

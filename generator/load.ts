@@ -163,6 +163,9 @@ function schemaProblems(f: SpecFile, errors: ErrorObject[]): SpecProblem[] {
 /** Sections whose entries may be spread over several files. */
 const mergedSections = new Set(['structures', 'operations']);
 
+/** Licenses whose text crmgen writes itself (templates/licenses/); any other needs packages.licenseFile. */
+export const builtInLicenses = ['MIT', 'ISC'];
+
 /** Beside the YAML files: the changes since the previous spec, as crmgen diff --format markdown writes them. */
 export const changelogFile = 'CHANGELOG.md';
 
@@ -210,6 +213,12 @@ export function loadSpec(dir: string, options: LoadOptions = {}): Spec {
   // An optional changelog (crmgen diff --format markdown) is shown in the reference docs.
   const changelog = options.files ? options.files[changelogFile] : existsSync(join(dir, changelogFile)) ? readFileSync(join(dir, changelogFile), 'utf8') : undefined;
   if (changelog !== undefined && changelog.trim()) spec.changelog = changelog;
+  const licenseFile = spec.packages?.licenseFile;
+  if (licenseFile !== undefined) {
+    const text = options.files ? options.files[licenseFile] : existsSync(join(dir, licenseFile)) ? readFileSync(join(dir, licenseFile), 'utf8') : undefined;
+    if (text === undefined) built.problems.push({ pos: spec.pos?.['packages.licenseFile'] ?? { file: '(spec)', line: 1, col: 1 }, message: `packages.licenseFile: expected a file beside the spec, found no '${licenseFile}' in ${displayPath(dir)}` });
+    else spec.packages.licenseText = text;
+  }
   if (built.problems.length) throw new SpecError(sortProblems(built.problems));
   return spec;
 }
@@ -527,6 +536,7 @@ class IrBuilder {
 
     return {
       service: this.section('service').value as Spec['service'],
+      packages: this.packages(),
       formats: this.section('formats').value as Spec['formats'],
       auth: this.section('auth').value as Spec['auth'],
       quota: this.section('quota').value as Spec['quota'],
@@ -569,7 +579,7 @@ class IrBuilder {
   /** Positions of every section and of the keys (and list entries) of the settings sections, by dotted path. */
   private sectionPositions(): Record<string, SourcePos> {
     const out: Record<string, SourcePos> = {};
-    const deep = new Set(['service', 'formats', 'auth', 'quota', 'limits', 'listSemantics', 'batch', 'customFields', 'reportOnlyTypeids', 'reportActivityTypes', 'reportSources', 'hooks', 'notification', 'errors']);
+    const deep = new Set(['service', 'packages', 'formats', 'auth', 'quota', 'limits', 'listSemantics', 'batch', 'customFields', 'reportOnlyTypeids', 'reportActivityTypes', 'reportSources', 'hooks', 'notification', 'errors']);
     const walk = (loc: Located<unknown>, value: unknown, path: Path, depth: number) => {
       out[path.join('.')] = posAt(loc.file, path, typeof path[path.length - 1] === 'string');
       if (depth === 0 || !value || typeof value !== 'object') return;
@@ -577,6 +587,16 @@ class IrBuilder {
     };
     for (const [name, loc] of this.sections) if (loc.file) walk(loc, deep.has(name) ? loc.value : undefined, [name], 3);
     return out;
+  }
+
+  /** The generated packages: distinct names, a license crmgen can write or a file that holds it. */
+  private packages(): Spec['packages'] {
+    const loc = this.section('packages');
+    const p = loc.value as Spec['packages'];
+    if (p.client && p.server && p.client.name === p.server.name) this.problem(loc.file, ['packages', 'server', 'name'], `packages.server.name: expected a name other than the client's, found '${p.server.name}' for both`);
+    if (p.license && !p.licenseFile && !builtInLicenses.includes(p.license))
+      this.problem(loc.file, ['packages', 'license'], `packages.license: crmgen writes the text of ${builtInLicenses.join(' and ')} only; found '${p.license}', so name the file that holds its text in packages.licenseFile`);
+    return p;
   }
 
   /** Every due keyword has a window and every window is a due keyword. */

@@ -241,8 +241,26 @@ export interface Report {
   pos: SourcePos;
 }
 
+/** One generated npm package (generated/client, generated/server). */
+export interface PackageInfo {
+  name: string;
+  description: string;
+}
+
 export interface Spec {
   service: { title: string; baseUrl: string; versioning: string };
+  /** The npm packages generate writes; one version for both. */
+  packages: {
+    version: string;
+    /** SPDX identifier. */
+    license: string;
+    copyright?: string;
+    licenseFile?: string;
+    /** The text of licenseFile, read by the loader. */
+    licenseText?: string;
+    client: PackageInfo;
+    server: PackageInfo;
+  };
   formats: {
     requestRoot: string;
     responseRoot: string;

@@ -31,13 +31,10 @@ export interface ScaffoldManifest {
 export interface ScaffoldPaths {
   /** The scaffold's folder, absolute. */
   dir: string;
-  /** The generated/ folder its code imports, absolute. */
-  generated: string;
-  /** The runtime/ folder beside it (generated code imports ../../runtime/), absolute. */
-  runtime: string;
-  /** node_modules/@types of the crmgen installation, absolute (type-checks without an install). */
-  typeRoots: string;
 }
+
+/** Where the scaffold keeps the packed server package, relative to its folder; no version in the name, so package.json stays put across versions. */
+export const vendorTarball = (packageName: string) => `vendor/${packageName.replace(/^@/, '').replace(/\//g, '-')}.tgz`;
 
 export type FileAction =
   /** New file. */
@@ -99,8 +96,10 @@ class Contents {
     readonly paths: ScaffoldPaths,
   ) {}
 
-  gen(from: string, sub: string) {
-    return importPath(this.paths, from, `${this.paths.generated}/${sub}`);
+  /** The generated server package, or one of its subpath exports (types, codecs, validators). */
+  gen(_from: string, sub: string) {
+    const name = this.spec.packages.server.name;
+    return sub === 'server/index.ts' ? name : `${name}/${sub.split('/')[0]}`;
   }
 
   /** handlers/<family>.ts or an overflow file: the given operations, each answering 501. */
@@ -231,13 +230,13 @@ export interface Context {
 
   main(file: string): string {
     const tooLarge = this.spec.errors.find((e) => e.status === 413) ?? this.spec.errors[0];
-    return `// Starts the server: node --import tsx main.ts [--port 8080] [--host 127.0.0.1]
+    return `// Starts the server: npm start (tsc, then node dist/main.js) [-- --port 8080 --host 127.0.0.1]
 // Callers authenticate with HTTP Basic: any e-mail address and the API token in $API_TOKEN
 // (default dev-token). Replace authenticate() with your user store.
 import { parseArgs } from 'node:util';
 import { createService, type ServiceHooks } from '${this.gen(file, 'server/index.ts')}';
 import { encode } from '${this.gen(file, 'codecs/index.ts')}';
-import { createHttpServer } from '${importPath(this.paths, file, `${this.paths.runtime}/node-http.ts`)}';
+import { createHttpServer } from '${this.gen(file, 'server/index.ts')}';
 import { handlers } from './handlers/index.ts';
 import type { Context } from './context.ts';
 
@@ -287,8 +286,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
         name,
         private: true,
         type: 'module',
-        scripts: { start: 'node --import tsx main.ts', typecheck: 'tsc -p tsconfig.json' },
-        devDependencies: { '@types/node': '^20', tsx: '^4.20.0', typescript: '^5.9.0' },
+        scripts: { build: 'tsc -p tsconfig.json', start: 'tsc -p tsconfig.json && node dist/main.js', typecheck: 'tsc -p tsconfig.json --noEmit' },
+        // The generated server package travels with the project (a packed tarball), so the folder can move.
+        dependencies: { [this.spec.packages.server.name]: `file:${vendorTarball(this.spec.packages.server.name)}` },
+        devDependencies: { '@types/node': '^20', typescript: '^5.9.0' },
       },
       null,
       2,
@@ -303,14 +304,12 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
           module: 'NodeNext',
           moduleResolution: 'NodeNext',
           strict: true,
-          noEmit: true,
-          skipLibCheck: true,
+          outDir: 'dist',
+          rootDir: '.',
+          rewriteRelativeImportExtensions: true,
           resolveJsonModule: true,
-          allowImportingTsExtensions: true,
           verbatimModuleSyntax: true,
           types: ['node'],
-          // The generated code and runtime are type-checked with the server; their types come from crmgen's installation.
-          typeRoots: [relative(this.paths.dir, this.paths.typeRoots).split('\\').join('/')],
         },
         include: ['*.ts', 'handlers/**/*.ts'],
       },
@@ -322,13 +321,18 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   readme(): string {
     return `# Server scaffolded by crmgen
 
-\`crmgen scaffold server\` wrote this project on the generated server stubs
-(\`${relative(this.paths.dir, this.paths.generated).split('\\').join('/')}/server/\`). Every handler answers HTTP 501 with the
-error key \`notimplemented\` until you write it.
+\`crmgen scaffold server\` wrote this project on the generated server package
+\`${this.spec.packages.server.name}\` (packed in \`${vendorTarball(this.spec.packages.server.name)}\`, so the folder can be moved or deployed as it is).
+Every handler answers HTTP 501 with the error key \`notimplemented\` until you write it.
+
+\`\`\`sh
+npm install && npm start        # tsc, then node dist/main.js; API token in $API_TOKEN (default dev-token)
+npm run typecheck
+\`\`\`
 
 - \`handlers/<family>.ts\`: one file per resource family (records, categories, fields, ownership, hooks, reports).
 - \`handlers/activities/<type>.ts\`: one file per activity type; \`handlers/activities.ts\` dispatches to them.
-- \`main.ts\`: starts the server (\`node --import tsx main.ts --port 8080\`); \`context.ts\`: what authenticate returns.
+- \`main.ts\`: starts the server (\`npm start -- --port 8080\`); \`context.ts\`: what authenticate returns.
 
 Rerun \`crmgen scaffold server <this folder>\` after the spec changes: files you have not edited are
 brought up to date, new operations and activity types get new files, files you edited are never
@@ -411,6 +415,7 @@ export function planScaffold(spec: Spec, paths: ScaffoldPaths, previous: Scaffol
   desired.set('package.json', { content: c.packageJson(name) });
   desired.set('tsconfig.json', { content: c.tsconfig() });
   desired.set('README.md', { content: c.readme() });
+  desired.set('.gitignore', { content: 'node_modules/\ndist/\n' });
 
   const files: PlannedFile[] = [];
   const manifest: ScaffoldManifest = { scaffold: 'server', version: 1, operations: ops.map((o) => o.id), segments: spec.activities.map((a) => a.segment), files: {} };

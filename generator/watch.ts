@@ -10,6 +10,8 @@ import { displayPath, loadSpec, SpecError } from './load.ts';
 import { emitters } from './generate.ts';
 import { compare, formatFiles, loadCache, saveCache, writeChanges, type Comparison, type FormatCache, type GeneratedFile } from './write.ts';
 import { inputFingerprint, recordManifest } from './fingerprint.ts';
+import { assemblePackages, runtimeSource } from './packages.ts';
+import { compilePackages } from './compile.ts';
 
 export interface RegenerateOptions {
   specDir: string;
@@ -33,6 +35,7 @@ export class Regenerator {
   private readonly formattedText = new Map<string, string>();
   private readonly diskCache: FormatCache;
   private lastKey: string | undefined;
+  private compiled: { key: string; files: Map<string, string> } | undefined;
 
   constructor(readonly opts: RegenerateOptions) {
     this.diskCache = opts.cacheFile ? loadCache(opts.cacheFile) : { entries: {} };
@@ -51,11 +54,13 @@ export class Regenerator {
     try {
       const spec = loadSpec(this.opts.specDir);
       lap('load');
-      const raw: GeneratedFile[] = [];
+      const emitted: GeneratedFile[] = [];
       for (const e of emitters) {
-        raw.push(...e.emit(spec));
+        emitted.push(...e.emit(spec));
         lap(`emit ${e.name}`);
       }
+      const raw = assemblePackages(spec, emitted, runtimeSource(this.opts.root));
+      lap('packages');
       // Same emitted text as the last successful run (a save without a change): nothing to do.
       const key = hash(raw.map((f) => `${f.path}\0${f.content}`).join('\0'));
       const skipped = key === this.lastKey;
@@ -77,6 +82,12 @@ export class Regenerator {
       }
       if (this.opts.cacheFile && formatted) saveCache(this.opts.cacheFile, this.diskCache);
       lap('format');
+      // The packages' dist/ depends only on their src/: compiled again only when a source changed.
+      const sources = [...files].filter(([p]) => /^(client|server)\/src\//.test(p));
+      const sourceKey = hash(sources.map(([p, text]) => `${p}\0${text}`).join('\0'));
+      if (sourceKey !== this.compiled?.key) this.compiled = { key: sourceKey, files: compilePackages(files, this.opts.root) };
+      for (const [p, text] of this.compiled.files) files.set(p, text);
+      lap('compile');
       // Keep the emitters' order of files stable for the comparison and the report.
       const ordered = new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
       const comparison = compare(ordered, this.opts.outDir);

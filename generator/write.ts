@@ -127,5 +127,9 @@ export function writeChanges(files: Map<string, string>, outDir: string, c: Comp
     mkdirSync(dirname(full), { recursive: true });
     writeFileSync(full, files.get(p)!);
   }
-  for (const p of c.removed) rmSync(join(outDir, p));
+  for (const p of c.removed) {
+    rmSync(join(outDir, p));
+    // A folder the regeneration emptied goes too (a layout change would otherwise leave husks).
+    for (let d = dirname(join(outDir, p)); d.startsWith(`${outDir}/`) && readdirSync(d).length === 0; d = dirname(d)) rmSync(d, { recursive: true });
+  }
 }

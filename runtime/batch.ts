@@ -32,7 +32,7 @@ export interface BatchResponsePart {
    * wire form is `<response-ID>` (`<response-N>`, N 1-based, when the request had none);
    * parseBatchResponse strips the `response-` prefix again.
    */
-  contentId?: string;
+  contentId?: string | undefined;
 }
 
 export type BatchErrorKey = 'invalidbatch' | 'toomanyparts';

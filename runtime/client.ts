@@ -141,7 +141,7 @@ export class Transport {
   }
 
   /** Validates (unless disabled) and returns the request line, headers and body of a call. */
-  prepare(call: CallSpec): { path: string; headers: Record<string, string>; body?: string | FormData } {
+  prepare(call: CallSpec): { path: string; headers: Record<string, string>; body?: string | FormData | undefined } {
     if (this.options.validate !== false) {
       const problems = [...(call.params ? problemsOf(this.codec, call.params.target, call.params.value) : []), ...(call.body ? problemsOf(this.codec, call.body.target, call.body.value) : [])];
       if (problems.length) throw new ServiceError(400, problems, this.quota, true);
@@ -196,7 +196,8 @@ export class Transport {
     for (let attempt = 0; ; attempt++) {
       let res: Response;
       try {
-        res = await this.fetchImpl(this.base + path, { method: call.method, headers, body, signal: AbortSignal.timeout(this.options.timeoutMs ?? 30_000) });
+        // fetch reads an undefined body as no body; RequestInit's type only admits null.
+        res = await this.fetchImpl(this.base + path, { method: call.method, headers, body: body as BodyInit, signal: AbortSignal.timeout(this.options.timeoutMs ?? 30_000) });
       } catch (e) {
         if (attempt < max) {
           await sleep(Math.random() * Math.min(cap, base * 2 ** attempt));

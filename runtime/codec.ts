@@ -270,7 +270,8 @@ function decodeXmlObject(desc: ObjectDesc, el: XmlElement, opts: DecodeOptions, 
   }
   if (desc.inl) out[desc.inl.as] = inline ?? [];
   if (deferred && desc.sel) {
-    const fd = own(desc.sel.cases, selKey(out[desc.sel.on])) ?? desc.f[desc.sel.f];
+    // deferred is set only for a child that is the field sel.f of f.
+    const fd = own(desc.sel.cases, selKey(out[desc.sel.on])) ?? desc.f[desc.sel.f]!;
     const v = decodeXmlElement(fd, deferred, opts, sub(opts, path, desc.sel.f));
     if (v !== undefined) out[desc.sel.f] = v;
   }
@@ -401,7 +402,7 @@ function element(name: string, desc: Desc, v: unknown, label?: string): string {
 function encodeXmlObject(desc: ObjectDesc, value: Record<string, unknown>): string {
   let s = '';
   for (const name of keysOf(desc.f)) {
-    const fd = desc.f[name];
+    const fd = desc.f[name]!;
     if (desc.inl && name === desc.inl.as) {
       for (const v of (value[desc.inl.as] as { id: number }[] | undefined) ?? []) s += element(`${desc.inl.p}${v.id}`, desc.inl.of, v);
       continue;
@@ -431,7 +432,7 @@ export function toWireJson(desc: Desc, value: unknown): unknown {
       const v = value as Record<string, unknown>;
       const out: Record<string, unknown> = {};
       for (const name of keysOf(desc.f)) {
-        const fd = desc.f[name];
+        const fd = desc.f[name]!;
         if (desc.inl && name === desc.inl.as) {
           for (const e of (v[desc.inl.as] as { id: number }[] | undefined) ?? []) out[`${desc.inl.p}${e.id}`] = toWireJson(desc.inl.of, e);
           continue;
@@ -492,7 +493,8 @@ export function fromWireJson(desc: Desc, value: unknown, opts: DecodeOptions, pa
       }
       if (desc.inl) out[desc.inl.as] = inline ?? [];
       if (desc.sel && desc.sel.f in v) {
-        const fd = own(desc.sel.cases, selKey(out[desc.sel.on])) ?? desc.f[desc.sel.f];
+        // sel.f is always a field of f.
+        const fd = own(desc.sel.cases, selKey(out[desc.sel.on])) ?? desc.f[desc.sel.f]!;
         const x = fromWireJson(fd, v[desc.sel.f], opts, sub(opts, path, desc.sel.f));
         if (x !== undefined) out[desc.sel.f] = x;
       }
@@ -535,9 +537,9 @@ export function formToNested(pairs: Iterable<[string, unknown]>): Record<string,
     const parts = bracketParts(key);
     let node: Record<string, unknown> | unknown[] = root;
     for (let i = 0; i < parts.length; i++) {
-      const part = parts[i];
+      const part = parts[i]!;
       const last = i === parts.length - 1;
-      const nextIsArray = !last && (parts[i + 1] === '' || /^\d+$/.test(parts[i + 1]));
+      const nextIsArray = !last && (parts[i + 1] === '' || /^\d+$/.test(parts[i + 1]!));
       if (Array.isArray(node)) {
         const idx = part === '' ? node.length : Number(part);
         if (last) node[idx] = value;
@@ -562,7 +564,7 @@ function bracketParts(key: string): string[] {
   const re = /\[([^\]]*)\]/g;
   re.lastIndex = open;
   let m: RegExpExecArray | null;
-  while ((m = re.exec(key))) parts.push(m[1]);
+  while ((m = re.exec(key))) parts.push(m[1]!);
   return parts;
 }
 
@@ -582,7 +584,7 @@ export function encodeForm(desc: Desc, value: unknown): [string, string][] {
       case 'o': {
         const o = v as Record<string, unknown>;
         for (const name in d.f) {
-          const fd = d.f[name];
+          const fd = d.f[name]!;
           const x = o[fd.k === 'y' ? fd.as : name];
           const sd = d.sel && name === d.sel.f ? (own(d.sel.cases, selKey(o[d.sel.on])) ?? fd) : fd;
           walk(sd, x, key ? `${key}[${name}]` : name);

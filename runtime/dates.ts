@@ -11,17 +11,18 @@ export function parseSaveDate(text: string): { ms: number; hasTime: boolean } | 
   const m = saveFormat.exec(text.trim());
   if (!m) return null;
   const [, y, mo, d, h, mi, s, z, sign, oh, om] = m;
-  const year = +y;
-  const month = +mo;
-  const day = +d;
+  // Groups 1-3 always match; mi and s match with h, oh and om with sign.
+  const year = +y!;
+  const month = +mo!;
+  const day = +d!;
   if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) return null;
   const hasTime = h !== undefined;
   const hour = hasTime ? +h : 0;
-  const minute = hasTime ? +mi : 0;
-  const second = hasTime ? +s : 0;
+  const minute = hasTime ? +mi! : 0;
+  const second = hasTime ? +s! : 0;
   if (hour > 23 || minute > 59 || second > 59) return null;
   let ms = Date.UTC(year, month - 1, day, hour, minute, second);
-  if (sign && !z) ms -= (sign === '-' ? -1 : 1) * (+oh * 60 + +om) * 60_000;
+  if (sign && !z) ms -= (sign === '-' ? -1 : 1) * (+oh! * 60 + +om!) * 60_000;
   return { ms, hasTime };
 }
 
@@ -29,7 +30,7 @@ const monthDays = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /** Days in month 1..12 of a year, without allocating a Date (decoding checks every date it reads). */
 function daysIn(year: number, month: number): number {
-  if (month !== 2) return monthDays[month - 1];
+  if (month !== 2) return monthDays[month - 1]!;
   // As Date.UTC, which reads the years 0..99 as 1900..1999.
   const y = year >= 0 && year <= 99 ? year + 1900 : year;
   return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28;

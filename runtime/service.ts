@@ -64,9 +64,9 @@ export interface OperationInfo {
 
 /** What the dispatcher hands to a handler. */
 export interface OperationInput {
-  kind?: string;
-  segment?: string;
-  id?: number;
+  kind?: string | undefined;
+  segment?: string | undefined;
+  id?: number | undefined;
   params?: unknown;
   body?: unknown;
   files?: Record<string, UploadedFile>;
@@ -137,7 +137,7 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
       let ok = true;
       for (let i = 0; i < parts.length && ok; i++) {
         const t = op.path[i];
-        const p = parts[i];
+        const p = parts[i]!;
         if (t === '{kind}') ok = kinds.has(p) && !!(m.kind = p);
         else if (t === '{segment}') ok = segments.has(p) && !!(m.segment = p);
         else if (t === '{id}') ok = /^\d{1,15}$/.test(p) && !!(m.id = Number(p));
@@ -151,7 +151,7 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
   }
 
   function inputFormat(contentType: string | undefined): Format | 'upload' | 'batch' | undefined {
-    const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
+    const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
     if (type === '') return 'xml';
     if (def.contentTypes.json.includes(type)) return 'json';
     if (def.contentTypes.form.includes(type)) return 'form';
@@ -189,7 +189,8 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
       const text = e.message || known?.message || e.key;
       byKey[e.key] = byKey[e.key] ? `${byKey[e.key]}; ${text}` : text;
     }
-    const code = status ?? def.errors[errors[0].key]?.status ?? 400;
+    // Callers pass at least one error.
+    const code = status ?? def.errors[errors[0]!.key]?.status ?? 400;
     return respond(code, def.encodeError(out.format, byKey), out, extra);
   }
 
@@ -201,7 +202,7 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
     if (!m) return undefined;
     let decoded: string;
     try {
-      decoded = new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(atob(m[1]), (c) => c.charCodeAt(0)));
+      decoded = new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(atob(m[1]!), (c) => c.charCodeAt(0)));
     } catch {
       return undefined;
     }

@@ -256,7 +256,7 @@ function utf8Error(b: Uint8Array): XmlError {
   let i = 0;
   let bad = -1;
   while (i < n) {
-    const c = b[i];
+    const c = b[i]!;
     if (c < 0x80) {
       i++;
       continue;
@@ -279,9 +279,10 @@ function utf8Error(b: Uint8Array): XmlError {
     }
     let ok = i + need < n;
     if (ok) {
-      const d = b[i + 1];
+      // i + need < n: every byte of the sequence is there.
+      const d = b[i + 1]!;
       ok = d >= lo && d <= hi;
-      for (let k = 2; ok && k <= need; k++) ok = b[i + k] >= 0x80 && b[i + k] <= 0xbf;
+      for (let k = 2; ok && k <= need; k++) ok = b[i + k]! >= 0x80 && b[i + k]! <= 0xbf;
     }
     if (!ok) {
       bad = i;
@@ -293,13 +294,13 @@ function utf8Error(b: Uint8Array): XmlError {
   let line = 1;
   let col = 1;
   for (let k = 0; k < bad; k++) {
-    const c = b[k];
+    const c = b[k]!;
     if (c === LF) {
       line++;
       col = 1;
     } else if ((c & 0xc0) !== 0x80 && !(k === 0 && c === 0xef && b[1] === 0xbb && b[2] === 0xbf)) col++;
   }
-  return new XmlError(`invalid UTF-8 (byte 0x${b[bad].toString(16).toUpperCase().padStart(2, '0')})`, bad, line, col);
+  return new XmlError(`invalid UTF-8 (byte 0x${b[bad]!.toString(16).toUpperCase().padStart(2, '0')})`, bad, line, col);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -629,7 +630,7 @@ export function parseXml(input: string | Uint8Array, limits: XmlLimits): XmlElem
         pos = q + 1;
         stack.pop();
         if (stack.length === 0) break outer;
-        top = stack[stack.length - 1];
+        top = stack[stack.length - 1]!;
       } else if (c2 === BANG) {
         if (s.startsWith('<!--', lt)) pos = skipComment(s, lt);
         else if (s.startsWith('<![CDATA[', lt)) {

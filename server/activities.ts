@@ -1,10 +1,10 @@
 // Activities under records and under other activities: create, update (move, reposition,
 // complete), delete (soft, restorable), with the hierarchy and field rules of the spec.
-import type * as T from '../generated/types/index.ts';
-import { ServiceError } from '../generated/server/index.ts';
-import { checkConditions, checkCreate, checkOnePerParent, checkParent, type ValidationError } from '../generated/validators/index.ts';
-import { formatCreatedText } from '../runtime/dates.ts';
-import type { UploadedFile } from '../runtime/form-data.ts';
+import type * as T from '../generated/server/dist/types/index.js';
+import { ServiceError } from '../generated/server/dist/index.js';
+import { checkConditions, checkCreate, checkOnePerParent, checkParent, type ValidationError } from '../generated/server/dist/validators/index.js';
+import { formatCreatedText } from '../generated/server/dist/runtime/dates.js';
+import type { UploadedFile } from '../generated/server/dist/runtime/form-data.js';
 import type { ActivityRow, RecordRow, Tx } from './storage/port.ts';
 import type { Caller } from './context.ts';
 import { activityBySegment } from './facts.ts';

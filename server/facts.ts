@@ -1,9 +1,10 @@
 // The API's facts at run time: the IR the generator wrote to generated/spec.json.
 // The server reads kinds, field sets, hierarchy and limits from here, never from literals.
-import { readFileSync } from 'node:fs';
 import type { FieldSet, Kind, Spec } from '../generator/model.ts';
+// An import, not a file read: crmgen serve --spec points every import of generated/ elsewhere.
+import specJson from '../generated/spec.json' with { type: 'json' };
 
-export const spec = JSON.parse(readFileSync(new URL('../generated/spec.json', import.meta.url), 'utf8')) as Spec;
+export const spec = specJson as unknown as Spec;
 
 const kindsByName = new Map(spec.kinds.map((k) => [k.name, k]));
 const kindsBySingular = new Map(spec.kinds.map((k) => [k.singular, k]));

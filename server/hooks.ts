@@ -1,6 +1,6 @@
 // The hooks resource: create, update, list, delete webhooks of the caller's account.
-import type * as T from '../generated/types/index.ts';
-import { ServiceError } from '../generated/server/index.ts';
+import type * as T from '../generated/server/dist/types/index.js';
+import { ServiceError } from '../generated/server/dist/index.js';
 import type { HookRow, Tx } from './storage/port.ts';
 import type { Caller } from './context.ts';
 import { spec } from './facts.ts';

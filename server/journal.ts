@@ -1,6 +1,6 @@
 // An item's journal: activities as show returns them.
-import type * as T from '../generated/types/index.ts';
-import { formatDateTime, parseSaveDate } from '../runtime/dates.ts';
+import type * as T from '../generated/server/dist/types/index.js';
+import { formatDateTime, parseSaveDate } from '../generated/server/dist/runtime/dates.js';
 import type { ActivityRow } from './storage/port.ts';
 import { activityBySegment } from './facts.ts';
 

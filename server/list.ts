@@ -2,9 +2,9 @@
 // account's records of one kind. The storage port returns candidate rows and this module
 // filters them, so every adapter behaves the same. Semantics the document leaves open are
 // spec facts (api.yaml listSemantics).
-import type * as T from '../generated/types/index.ts';
-import { ServiceError } from '../generated/server/index.ts';
-import { formatDateTime, parseSaveDate } from '../runtime/dates.ts';
+import type * as T from '../generated/server/dist/types/index.js';
+import { ServiceError } from '../generated/server/dist/index.js';
+import { formatDateTime, parseSaveDate } from '../generated/server/dist/runtime/dates.js';
 import type { ActivityRow, RecordRow, Tx } from './storage/port.ts';
 import type { Caller } from './context.ts';
 import { fieldsetOf, spec, standardFieldId } from './facts.ts';

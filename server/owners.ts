@@ -1,6 +1,6 @@
 // Owner fields (ownership, assignedto, responsible, person) hold a user or group id of the
 // caller's account; one check for records and activities.
-import { ServiceError } from '../generated/server/index.ts';
+import { ServiceError } from '../generated/server/dist/index.js';
 import type { Tx } from './storage/port.ts';
 import type { Caller } from './context.ts';
 

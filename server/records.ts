@@ -1,7 +1,7 @@
 // Records of every kind: create, show, update, delete; category tags, fields and ownership.
-import type * as T from '../generated/types/index.ts';
-import { ServiceError } from '../generated/server/index.ts';
-import { formatDateTime } from '../runtime/dates.ts';
+import type * as T from '../generated/server/dist/types/index.js';
+import { ServiceError } from '../generated/server/dist/index.js';
+import { formatDateTime } from '../generated/server/dist/runtime/dates.js';
 import type { ActivityRow, FieldValues, RecordRow, Tx } from './storage/port.ts';
 import type { Caller } from './context.ts';
 import { customFieldPattern, fieldsetOf, kindOf, spec, standardFieldId } from './facts.ts';

@@ -1,8 +1,8 @@
 // The six read-only reports over the account's journal. What each one lists, and which field
 // holds an entry's date and person in charge, is stated in spec/reports.yaml (`from`); the
 // document leaves it open.
-import type * as T from '../generated/types/index.ts';
-import { formatDateTime, parseSaveDate } from '../runtime/dates.ts';
+import type * as T from '../generated/server/dist/types/index.js';
+import { formatDateTime, parseSaveDate } from '../generated/server/dist/runtime/dates.js';
 import type { ActivityRow, RecordRow, Tx } from './storage/port.ts';
 import type { Caller } from './context.ts';
 import { activityByTypeid, kindOf, spec } from './facts.ts';

@@ -2,7 +2,7 @@
 // Each call runs in one transaction; the changes it made are handed to `onCommit` (webhooks)
 // inside that transaction, so an announcement is stored exactly when its change is.
 import { timingSafeEqual, createHash } from 'node:crypto';
-import { createService, type Handlers, type Quota, type ServiceRequest, type ServiceResponse } from '../generated/server/index.ts';
+import { createService, type Handlers, type Quota, type ServiceRequest, type ServiceResponse } from '../generated/server/dist/index.js';
 import type { UserRow, Storage, Tx } from './storage/port.ts';
 import type { Caller, ChangeEvent } from './context.ts';
 import * as records from './records.ts';

@@ -3,8 +3,8 @@
 // off the request path, claims due deliveries under a lease, POSTs them signed, retries with
 // growing delays, and marks them failed after the spec's number of retries.
 import { createHmac, randomUUID } from 'node:crypto';
-import { encode, type CodecTarget } from '../generated/codecs/index.ts';
-import { formatDateTime } from '../runtime/dates.ts';
+import { encode, type CodecTarget } from '../generated/server/dist/codecs/index.js';
+import { formatDateTime } from '../generated/server/dist/runtime/dates.js';
 import type { ChangeEvent } from './context.ts';
 import type { DeliveryRow, HookRow, Storage, Tx } from './storage/port.ts';
 import { isPrivateHost } from './hooks.ts';

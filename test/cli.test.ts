@@ -26,27 +26,27 @@ describe('crmgen generate --check', () => {
   it('exits 1 with a diff naming the changed files when one currency changes, and writes nothing', () => {
     const values = join(dir, 'spec/values.yaml');
     writeFileSync(values, readFileSync(values, 'utf8').replace('HRK, ', 'HRX, '));
-    const before = readFileSync(join(dir, 'generated/types/values.ts'), 'utf8');
+    const before = readFileSync(join(dir, 'generated/client/src/types/values.ts'), 'utf8');
     const r = run('generate', '--check', '--spec', join(dir, 'spec'), '--out', join(dir, 'generated'));
     expect(r.status).toBe(1);
-    expect(r.stderr).toContain('changed types/values.ts');
+    expect(r.stderr).toContain('changed client/src/types/values.ts');
     expect(r.stderr).toContain('changed spec.json');
     expect(r.stderr).toContain('changed schemas/activities/opportunity.createActivity.request.json');
-    expect(r.stdout).toContain('--- a/types/values.ts');
+    expect(r.stdout).toContain('--- a/client/src/types/values.ts');
     expect(r.stdout).toMatch(/^-.*'HRK'/m);
     expect(r.stdout).toMatch(/^\+.*'HRX'/m);
-    expect(readFileSync(join(dir, 'generated/types/values.ts'), 'utf8')).toBe(before);
+    expect(readFileSync(join(dir, 'generated/client/src/types/values.ts'), 'utf8')).toBe(before);
   });
 
   it('generate then writes only the files that depend on the change', () => {
-    const untouched = join(dir, 'generated/types/activities/note.ts');
+    const untouched = join(dir, 'generated/client/src/types/activities/note.ts');
     const mtime = statSync(untouched).mtimeMs;
     const r = run('generate', '--spec', join(dir, 'spec'), '--out', join(dir, 'generated'));
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/crmgen generate: \d+ written/);
     expect(r.stdout).not.toContain('types/activities/note.ts');
     expect(statSync(untouched).mtimeMs).toBe(mtime);
-    expect(readFileSync(join(dir, 'generated/types/values.ts'), 'utf8')).toContain("'HRX'");
+    expect(readFileSync(join(dir, 'generated/client/src/types/values.ts'), 'utf8')).toContain("'HRX'");
     const again = run('generate', '--check', '--spec', join(dir, 'spec'), '--out', join(dir, 'generated'));
     expect(again.status).toBe(0);
   });

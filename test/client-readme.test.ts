@@ -11,7 +11,9 @@ import { root } from './support/paths.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 const readmePath = resolve(root, 'generated/client/README.md');
-const clientUrl = pathToFileURL(resolve(root, 'generated/client/index.ts')).href;
+// The package's own JavaScript, as an installed SDK would run.
+const clientUrl = pathToFileURL(resolve(root, 'generated/client/dist/index.js')).href;
+const packageName = (JSON.parse(readFileSync(resolve(root, 'generated/client/package.json'), 'utf8')) as { name: string }).name;
 const user = { email: 'ann@example.com', token: 'secret1' };
 
 interface Block {
@@ -77,11 +79,11 @@ function run(file: string): Promise<{ code: number | null; stdout: string; stder
 describe('generated/client/README.md', () => {
   it('has a ts example for every promised section, each importing the generated client', () => {
     expect(examples.map((b) => b.heading)).toEqual(expect.arrayContaining(Object.keys(promised)));
-    for (const b of examples) expect(b.code).toContain("from './generated/client/index.ts'");
+    for (const b of examples) expect(b.code).toContain(`from '${packageName}'`);
   });
 
   it.each(examples.map((b, i) => [`${i + 1}: ${b.heading}`, b] as const))('example %s runs and exits 0', async (_, block) => {
-    const code = block.code.replaceAll("'./generated/client/index.ts'", `'${clientUrl}'`);
+    const code = block.code.replaceAll(`'${packageName}'`, `'${clientUrl}'`);
     // Nothing else relative is imported: the example runs from a temp dir.
     expect(code).not.toMatch(/from '\.\.?\//);
     const file = join(dir, `${block.heading.replace(/\W+/g, '-').toLowerCase()}.mts`);

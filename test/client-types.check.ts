@@ -3,8 +3,8 @@
 // must fail to compile (an unused one fails tsc), and client-types.test.ts also checks that the
 // error tsc reports there, with the comments removed, mentions <words>: the line fails for the
 // intended reason, not for a typo. Each failing line sits next to a line that must compile.
-import { createClient, decodeNotification, ServiceError, type Client, type Quota } from '../generated/client/index.ts';
-import type * as T from '../generated/types/index.ts';
+import { createClient, decodeNotification, ServiceError, type Client, type Quota } from '../generated/client/src/index.ts';
+import type * as T from '../generated/server/src/types/index.ts';
 
 declare const crm: Client;
 declare const bytes: Uint8Array;

@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createClient, decodeNotification, ServiceError, verifyWebhook, type Client, type ClientOptions, type Quota } from '../generated/client/index.ts';
-import type * as T from '../generated/types/index.ts';
+import { createClient, decodeNotification, ServiceError, verifyWebhook, type Client, type ClientOptions, type Quota } from '../generated/client/src/index.ts';
+import type * as T from '../generated/server/src/types/index.ts';
 import { basic, startServer, type RunningServer } from './support/server.ts';
 
 type Format = 'xml' | 'json';

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadSpec } from '../generator/load.ts';
 import { messageTargets } from '../generator/emit/names.ts';
-import { decode, encode, toWire, CodecError, type CodecTarget } from '../generated/codecs/index.ts';
+import { decode, encode, toWire, CodecError, type CodecTarget } from '../generated/server/src/codecs/index.ts';
 import { sample } from './support/samples.ts';
 import { specDir } from './support/paths.ts';
 

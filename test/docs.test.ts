@@ -7,7 +7,7 @@ import { parse } from 'yaml';
 import { loadSpec } from '../generator/load.ts';
 import { messageTargets } from '../generator/emit/names.ts';
 import { example, exampleSegment } from '../generator/examples.ts';
-import { validateRequest } from '../generated/validators/index.ts';
+import { validateRequest } from '../generated/server/src/validators/index.ts';
 import { generatedDir, specDir } from './support/paths.ts';
 import { call, startServer, type RunningServer } from './support/server.ts';
 

@@ -42,7 +42,7 @@ describe('generated/ covers the whole spec', () => {
   const files = new Set(listFiles(generatedDir));
 
   it.each(spec.activities.map((a) => a.segment))('activity %s has its types and request/response schemas', (segment) => {
-    expect(files).toContain(`types/activities/${segment}.ts`);
+    expect(files).toContain(`client/src/types/activities/${segment}.ts`);
     for (const part of ['createActivity.request', 'createActivity.response', 'updateActivity.request']) {
       expect(files).toContain(`schemas/activities/${segment}.${part}.json`);
     }
@@ -57,7 +57,7 @@ describe('generated/ covers the whole spec', () => {
   });
 
   it('every operation has its request, params and response types', () => {
-    const ops = readFileSync(join(generatedDir, 'types/operations.ts'), 'utf8');
+    const ops = readFileSync(join(generatedDir, 'client/src/types/operations.ts'), 'utf8');
     for (const op of spec.operations) {
       const name = op.id[0].toUpperCase() + op.id.slice(1);
       if (op.request) expect(ops).toMatch(new RegExp(`export type ${name}Request\\b`));

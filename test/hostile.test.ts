@@ -1,8 +1,8 @@
 // Malformed and hostile bodies through the generated decoders: each gives a CodecError (the
 // service answers 400 malformedrequest), never a crash, a hang or a wrong value.
 import { describe, expect, it } from 'vitest';
-import { decode, CodecError, xmlLimits } from '../generated/codecs/index.ts';
-import { validateRequest } from '../generated/validators/index.ts';
+import { decode, CodecError, xmlLimits } from '../generated/server/src/codecs/index.ts';
+import { validateRequest } from '../generated/server/src/validators/index.ts';
 
 const target = 'records/contacts.createRecord.request';
 const decodes = (format: 'xml' | 'json' | 'form', body: string | Uint8Array) => () => decode(target, format, body);

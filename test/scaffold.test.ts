@@ -1,6 +1,8 @@
 // crmgen scaffold server: a starter project that type-checks with the repo's tsc, starts and
 // answers 501 in the API's error envelope; a rerun after a spec change (a new activity type,
-// generated into a temp out dir) adds the new handler and keeps the user's edit.
+// generated into a temp out dir) adds the new handler and keeps the user's edit. Its dependencies
+// are linked here (the generated server package, @types/node); test/packaging.test.ts installs a
+// moved scaffold for real, from its packed tarball.
 import { describe, expect, it, beforeAll, afterAll } from 'vitest';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -13,11 +15,25 @@ import { addMemoActivity, editDir, edited, type Edit } from './support/spec-edit
 
 const tsc = join(root, 'node_modules/.bin/tsc');
 const crmgen = (args: string[], env: Record<string, string> = {}) => spawnSync(process.execPath, [cli, ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, ...env } });
-const typecheck = (dir: string) => spawnSync(tsc, ['-p', dir], { cwd: root, encoding: 'utf8' });
+const typecheck = (dir: string) => spawnSync(tsc, ['-p', dir, '--noEmit'], { cwd: root, encoding: 'utf8' });
+const serverName = (JSON.parse(readFileSync(join(root, 'generated/server/package.json'), 'utf8')) as { name: string }).name;
+
+/** What npm install would put in the scaffold's node_modules: the server package (of `generated`) and Node's types. */
+function linkDependencies(dir: string, generated: string) {
+  rmSync(join(dir, 'node_modules'), { recursive: true, force: true });
+  mkdirSync(join(dir, 'node_modules/@types'), { recursive: true });
+  // A copy, as npm installs it: a link would resolve busboy from the generated folder.
+  cpSync(join(generated, 'server'), join(dir, 'node_modules', serverName), { recursive: true });
+  symlinkSync(join(root, 'node_modules/@types/node'), join(dir, 'node_modules/@types/node'));
+  symlinkSync(join(root, 'node_modules/busboy'), join(dir, 'node_modules/busboy'));
+  symlinkSync(join(root, 'node_modules/streamsearch'), join(dir, 'node_modules/streamsearch'));
+}
 
 /** Starts the scaffolded server on a free port; resolves with its base URL. */
 async function start(dir: string): Promise<{ base: string; child: ChildProcess; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(dir, 'main.ts'), '--port', '0', '--host', '127.0.0.1'], {
+  const built = spawnSync(tsc, ['-p', dir], { cwd: root, encoding: 'utf8' });
+  if (built.status !== 0) throw new Error(`tsc -p ${dir}:\n${built.stdout}${built.stderr}`);
+  const child = spawn(process.execPath, [join(dir, 'dist/main.js'), '--port', '0', '--host', '127.0.0.1'], {
     cwd: root,
     env: { ...process.env, API_TOKEN: 'test-token' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -64,10 +80,11 @@ describe('crmgen scaffold server', { timeout: 60_000 }, () => {
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/: \d+ added, 0 updated, 0 kept \(edited by you\), 0 removed/);
-    for (const f of ['main.ts', 'context.ts', 'not-implemented.ts', 'package.json', 'tsconfig.json', '.crmgen-scaffold.json', 'handlers/index.ts', 'handlers/records.ts', 'handlers/categories.ts', 'handlers/fields.ts', 'handlers/ownership.ts', 'handlers/hooks.ts', 'handlers/reports.ts', 'handlers/activities.ts', 'handlers/activities/call.ts', 'handlers/activities/task.ts'])
+    for (const f of ['vendor/' + serverName + '.tgz', 'main.ts', 'context.ts', 'not-implemented.ts', 'package.json', 'tsconfig.json', '.crmgen-scaffold.json', 'handlers/index.ts', 'handlers/records.ts', 'handlers/categories.ts', 'handlers/fields.ts', 'handlers/ownership.ts', 'handlers/hooks.ts', 'handlers/reports.ts', 'handlers/activities.ts', 'handlers/activities/call.ts', 'handlers/activities/task.ts'])
       expect(existsSync(join(app(), f)), f).toBe(true);
     const records = readFileSync(join(app(), 'handlers/records.ts'), 'utf8');
-    expect(records).toMatch(/from '(\.\.\/)+.*generated\/server\/index\.ts'/);
+    expect(records).toContain(`from '${serverName}'`);
+    linkDependencies(app(), join(root, 'generated'));
     expect(records).toContain("async listRecords(input, context) {\n    throw notImplemented('listRecords');");
   });
 
@@ -103,12 +120,9 @@ describe('crmgen scaffold server', { timeout: 60_000 }, () => {
     mkdirSync(gen);
     cpSync(specDir, join(gen, 'spec'), { recursive: true });
     editDir(join(gen, 'spec'), addMemoActivity);
-    writeFileSync(join(gen, 'package.json'), '{ "type": "module", "private": true }\n');
-    symlinkSync(join(root, 'runtime'), join(gen, 'runtime'));
-    symlinkSync(join(root, 'node_modules'), join(gen, 'node_modules'));
     const g = crmgen(['generate', '--spec', join(gen, 'spec'), '--out', join(gen, 'generated')], { CRMGEN_CACHE_DIR: join(tmp, 'cache') });
     expect(g.status, g.stderr).toBe(0);
-    expect(existsSync(join(gen, 'generated/types/activities/memo.ts'))).toBe(true);
+    expect(existsSync(join(gen, 'generated/client/src/types/activities/memo.ts'))).toBe(true);
 
     const r = crmgen(['scaffold', 'server', app(), '--spec', join(gen, 'spec'), '--generated', join(gen, 'generated')]);
     expect(r.stderr).toBe('');
@@ -121,6 +135,7 @@ describe('crmgen scaffold server', { timeout: 60_000 }, () => {
     expect(readFileSync(join(app(), 'handlers/activities/memo.ts'), 'utf8')).toContain("export const memo: ActivityHandlers<'memo'> = {");
     expect(readFileSync(join(app(), 'handlers/activities.ts'), 'utf8')).toContain("import { memo } from './activities/memo.ts';");
 
+    linkDependencies(app(), join(gen, 'generated'));
     const tc = typecheck(app());
     expect(tc.stdout + tc.stderr).toBe('');
     expect(tc.status).toBe(0);
@@ -145,7 +160,7 @@ describe('crmgen scaffold server', { timeout: 60_000 }, () => {
 });
 
 describe('planScaffold', () => {
-  const paths: ScaffoldPaths = { dir: '/srv/app', generated: '/crmgen/generated', runtime: '/crmgen/runtime', typeRoots: '/crmgen/node_modules/@types' };
+  const paths: ScaffoldPaths = { dir: '/srv/app' };
   const spec = (edits: readonly Edit[] = []) => loadSpec(specDir, { files: edited(edits) });
   /** The disk after applying a plan to `disk`. */
   const apply = (disk: Map<string, string>, plan: ReturnType<typeof planScaffold>) => {

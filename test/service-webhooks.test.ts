@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { decode } from '../generated/codecs/index.ts';
+import { decode } from '../generated/server/src/codecs/index.ts';
 import { call, startServer, type CallResult, type RunningServer } from './support/server.ts';
 import { cli, root } from './support/paths.ts';
 

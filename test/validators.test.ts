@@ -13,8 +13,8 @@ import {
   sanitizeCallback,
   validateRequest,
   type ValidationError,
-} from '../generated/validators/index.ts';
-import { allowedParents, conditions, notTrueOnCreate, onePerParent } from '../generated/validators/rules.ts';
+} from '../generated/server/src/validators/index.ts';
+import { allowedParents, conditions, notTrueOnCreate, onePerParent } from '../generated/server/src/validators/rules.ts';
 import { sample } from './support/samples.ts';
 import { specDir } from './support/paths.ts';
 

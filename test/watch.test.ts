@@ -78,7 +78,7 @@ describe('crmgen generate --watch', () => {
   }, 120_000);
 
   it('an edit of one activity field rewrites only the files that depend on it', async () => {
-    const note = join(outDir(), 'types/activities/note.ts');
+    const note = join(outDir(), 'client/src/types/activities/note.ts');
     const noteMtime = statSync(note).mtimeMs;
     const mark = out.mark();
     // call.details: text -> integer; its type in types/activities/call.ts becomes number.
@@ -86,17 +86,18 @@ describe('crmgen generate --watch', () => {
     const [summary, , written] = await out.waitFor(/activities\.yaml changed: (\d+) written, 0 removed, \d+ unchanged, \d+ formatted in \d+ ms \(load \d+ms, emit \d+ms.*\)\n((?: {2}wrote .*\n)+)/, mark, 60_000);
     expect(Number(summary.match(/changed: (\d+) written/)![1])).toBeGreaterThan(0);
     const files = written.trim().split('\n').map((l) => l.trim().replace(/^wrote /, ''));
-    expect(files).toContain('types/activities/call.ts');
+    expect(files).toContain('client/src/types/activities/call.ts');
+    expect(files).toContain('client/dist/types/activities/call.d.ts');
     expect(files).toContain('schemas/activities/call.createActivity.request.json');
     // No other activity type's own files.
-    expect(files.filter((f) => /^(types|schemas)\/activities\/(?!call[./]|index\.ts)/.test(f))).toEqual([]);
-    expect(readFileSync(join(outDir(), 'types/activities/call.ts'), 'utf8')).toMatch(/details\?: number;/);
+    expect(files.filter((f) => /^(?:(?:client|server)\/(?:src|dist)\/)?(types|schemas)\/activities\/(?!call[./]|index\.)/.test(f))).toEqual([]);
+    expect(readFileSync(join(outDir(), 'client/src/types/activities/call.ts'), 'utf8')).toMatch(/details\?: number;/);
     expect(statSync(note).mtimeMs).toBe(noteMtime);
   }, 90_000);
 
   it('a broken spec is reported with its position and the watcher keeps running', async () => {
     const mark = out.mark();
-    const before = readFileSync(join(outDir(), 'types/activities/call.ts'), 'utf8');
+    const before = readFileSync(join(outDir(), 'client/src/types/activities/call.ts'), 'utf8');
     const broken = readFileSync(activities(), 'utf8').replace('typeid: 73', 'typeid: seventy-three');
     writeFileSync(activities(), broken);
     const lines = broken.slice(0, broken.indexOf('seventy-three')).split('\n');
@@ -107,15 +108,15 @@ describe('crmgen generate --watch', () => {
     // Still alive, and nothing was written.
     await new Promise((r) => setTimeout(r, 300));
     expect(child.exitCode).toBeNull();
-    expect(readFileSync(join(outDir(), 'types/activities/call.ts'), 'utf8')).toBe(before);
+    expect(readFileSync(join(outDir(), 'client/src/types/activities/call.ts'), 'utf8')).toBe(before);
   }, 90_000);
 
   it('the fix regenerates again', async () => {
     const mark = out.mark();
     writeFileSync(activities(), original);
     await out.waitFor(/activities\.yaml changed: [1-9]\d* written, 0 removed/, mark, 60_000);
-    await out.waitFor(/ {2}wrote types\/activities\/call\.ts/, mark, 5_000);
-    expect(readFileSync(join(outDir(), 'types/activities/call.ts'), 'utf8')).toBe(readFileSync(join(generatedDir, 'types/activities/call.ts'), 'utf8'));
+    await out.waitFor(/ {2}wrote client\/src\/types\/activities\/call\.ts/, mark, 5_000);
+    expect(readFileSync(join(outDir(), 'client/src/types/activities/call.ts'), 'utf8')).toBe(readFileSync(join(generatedDir, 'client/src/types/activities/call.ts'), 'utf8'));
   }, 90_000);
 
   it('stops cleanly on SIGINT', async () => {

@@ -81,7 +81,7 @@ class SurfaceBuilder {
         continue;
       }
       // From outside generated/ (the runtime): listed by name and origin only.
-      const from = spec.replace(/^(\.\.\/)+/, '');
+      const from = spec.replace(/^(\.\.?\/)+/, '');
       for (const n of named) {
         const name = n.getAliasNode()?.getText() ?? n.getName();
         this.add({ key: name, name, role: 'reexport', type: `export${ex.isTypeOnly() || n.isTypeOnly() ? ' type' : ''} ${name} from ${from}` });
@@ -242,10 +242,11 @@ export function surfaceEntries(spec: Spec): SurfaceEntry[] {
 
 function analyse(sources: GeneratedFile[]): SurfaceEntry[] {
   const project = new Project({ useInMemoryFileSystem: true, skipLoadingLibFiles: true, compilerOptions: { noLib: true } });
-  for (const f of sources) project.createSourceFile(`/generated/${f.path}`, f.content, { overwrite: true });
+  // Laid out as in the client package: the shared types sit beside the client's entry module.
+  for (const f of sources) project.createSourceFile(`/generated/${f.path.startsWith('client/') ? f.path : `client/src/${f.path}`}`, f.content, { overwrite: true });
   const b = new SurfaceBuilder(project);
-  b.walk('client', '/generated/client/index.ts');
-  b.walk('types', '/generated/types/index.ts');
+  b.walk('client', '/generated/client/src/index.ts');
+  b.walk('types', '/generated/client/src/types/index.ts');
   const seen = new Set<string>();
   return b.entries
     .filter((e) => {

@@ -79,7 +79,7 @@ export function emitClient(spec: Spec): GeneratedFile[] {
       ...(op.params ? [`params: { target: ${target(op, 'params')}, value: params }`] : []),
       ...(op.request ? [`body: { target: ${target(op, 'request')}, value: body }`] : []),
       ...(response ? [`response: ${response}`] : []),
-      ...(op.upload ? ['files: options.files'] : []),
+      ...(op.upload ? ['...(options.files && { files: options.files })'] : []),
     ];
     const doc = `/** ${op.method} ${op.path}: ${op.purpose.replace(/\*\//g, '* /')} */\n`;
     return {
@@ -119,14 +119,14 @@ export function emitClient(spec: Spec): GeneratedFile[] {
 
   const iterateNames = paged.map((o) => o.client.replace(/[a-z]+$/, 'iterate'));
   const statements: StatementStructures[] = [
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: '../types/index.ts', namespaceImport: 'T' },
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../../runtime/client.ts', namedImports: ['Transport', 'ServiceError', 'verifyWebhook'] },
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: '../../runtime/client.ts', namedImports: ['ClientOptions', 'Quota', 'Send', 'ClientCodec'] },
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../codecs/index.ts', namedImports: ['decode', 'encode'] },
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: '../codecs/index.ts', namedImports: ['CodecTarget'] },
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../validators/index.ts', namedImports: ['validateRequest'] },
-    { kind: StructureKind.ExportDeclaration, moduleSpecifier: '../../runtime/client.ts', namedExports: ['ServiceError', 'verifyWebhook'] },
-    { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: '../../runtime/client.ts', namedExports: ['ClientOptions', 'Quota', 'RetryOptions', 'ErrorDetail'] },
+    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './types/index.ts', namespaceImport: 'T' },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/client.ts', namedImports: ['Transport', 'ServiceError', 'verifyWebhook'] },
+    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/client.ts', namedImports: ['ClientOptions', 'Quota', 'Send', 'ClientCodec'] },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './codecs/index.ts', namedImports: ['decode', 'encode'] },
+    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './codecs/index.ts', namedImports: ['CodecTarget'] },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './validators/index.ts', namedImports: ['validateRequest'] },
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/client.ts', namedExports: ['ServiceError', 'verifyWebhook'] },
+    { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/client.ts', namedExports: ['ClientOptions', 'Quota', 'RetryOptions', 'ErrorDetail'] },
     {
       kind: StructureKind.Interface,
       isExported: true,
@@ -303,5 +303,5 @@ return decode(\`notification/\${family}\` as CodecTarget, format, body).value as
   ];
   void usesSegment;
   const project = new Project({ useInMemoryFileSystem: true, skipLoadingLibFiles: true });
-  return [{ path: 'client/index.ts', content: header + project.createSourceFile('c.ts', { statements }).getFullText(), format: 'typescript' }];
+  return [{ path: 'client/src/index.ts', content: header + project.createSourceFile('c.ts', { statements }).getFullText(), format: 'typescript' }];
 }

@@ -328,9 +328,9 @@ export function xmlCodecStatements(constNames: Map<Desc, string>, targets: [stri
     });
   }
   return [
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../../runtime/codec.ts', namedImports: ['flagEl', 'join', 'keyedName', 'listEl', 'scalarXml', 'selKey', 'textEl', 'textXml', 'unknown', 'withId', 'wrapEl'] },
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: '../../runtime/codec.ts', namedImports: ['DecodeOptions', 'XmlDecoder'] },
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: '../../runtime/xml.ts', namedImports: ['XmlElement'] },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/codec.ts', namedImports: ['flagEl', 'join', 'keyedName', 'listEl', 'scalarXml', 'selKey', 'textEl', 'textXml', 'unknown', 'withId', 'wrapEl'] },
+    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: '../runtime/codec.ts', namedImports: ['DecodeOptions', 'XmlDecoder'] },
+    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: '../runtime/xml.ts', namedImports: ['XmlElement'] },
     { kind: StructureKind.TypeAlias, name: 'Rec', type: 'Record<string, unknown>' },
     { kind: StructureKind.TypeAlias, name: 'Keyed', type: '{ id: unknown }' },
     ...[...b.patterns].map(

@@ -251,7 +251,7 @@ export function emitCodecs(spec: Spec): GeneratedFile[] {
   const project = new Project({ useInMemoryFileSystem: true, skipLoadingLibFiles: true });
 
   const descriptors: StatementStructures[] = [
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: '../../runtime/codec.ts', namedImports: ['Desc', 'ScalarDesc'] },
+    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: '../runtime/codec.ts', namedImports: ['Desc', 'ScalarDesc'] },
     ...scalarCodes.map(
       (code): StatementStructures => ({
         kind: StructureKind.VariableStatement,
@@ -280,14 +280,14 @@ export function emitCodecs(spec: Spec): GeneratedFile[] {
     { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: '../types/index.ts', namespaceImport: 'T' },
     {
       kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: '../../runtime/codec.ts',
+      moduleSpecifier: '../runtime/codec.ts',
       namedImports: ['decodeXmlWith', 'xmlDocument', 'fromWireJson', 'toWireJson', 'formToNested', 'encodeForm', 'CodecError'],
     },
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: '../../runtime/codec.ts', namedImports: ['DecodeIssue'] },
+    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: '../runtime/codec.ts', namedImports: ['DecodeIssue'] },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './descriptors.ts', namedImports: ['descriptors'] },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './xml.ts', namedImports: ['xmlDecoders', 'xmlEncoders'] },
-    { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: '../../runtime/codec.ts', namedExports: ['DecodeIssue'] },
-    { kind: StructureKind.ExportDeclaration, moduleSpecifier: '../../runtime/codec.ts', namedExports: ['CodecError'] },
+    { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: '../runtime/codec.ts', namedExports: ['DecodeIssue'] },
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: '../runtime/codec.ts', namedExports: ['CodecError'] },
     {
       kind: StructureKind.Interface,
       isExported: true,

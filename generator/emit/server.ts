@@ -58,8 +58,8 @@ export function emitServer(spec: Spec): GeneratedFile[] {
   }));
 
   const handlers: StatementStructures[] = [
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: '../types/index.ts', namespaceImport: 'T' },
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: '../../runtime/form-data.ts', namedImports: ['UploadedFile'] },
+    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './types/index.ts', namespaceImport: 'T' },
+    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/form-data.ts', namedImports: ['UploadedFile'] },
     {
       kind: StructureKind.Interface,
       isExported: true,
@@ -101,26 +101,29 @@ export function emitServer(spec: Spec): GeneratedFile[] {
   }
   const formats = spec.formats;
   const definition: StatementStructures[] = [
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../../runtime/service.ts', namedImports: ['createDispatch'] },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/service.ts', namedImports: ['createDispatch'] },
     {
       kind: StructureKind.ImportDeclaration,
       isTypeOnly: true,
-      moduleSpecifier: '../../runtime/service.ts',
+      moduleSpecifier: './runtime/service.ts',
       namedImports: ['OperationInfo', 'ServiceDefinition', 'ServiceHooks', 'ServiceRequest', 'ServiceResponse', 'OperationInput'],
     },
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../codecs/index.ts', namedImports: ['decode', 'encode'] },
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: '../codecs/index.ts', namedImports: ['CodecTarget'] },
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../validators/index.ts', namedImports: ['validateRequest', 'sanitizeCallback'] },
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../types/errors.ts', namedImports: ['errorKeys'] },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './codecs/index.ts', namedImports: ['decode', 'encode'] },
+    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './codecs/index.ts', namedImports: ['CodecTarget'] },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './validators/index.ts', namedImports: ['validateRequest', 'sanitizeCallback'] },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './types/errors.ts', namedImports: ['errorKeys'] },
     { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './handlers.ts', namedImports: ['Handlers'] },
     { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: './handlers.ts', namedExports: ['Handlers'] },
-    { kind: StructureKind.ExportDeclaration, moduleSpecifier: '../../runtime/service.ts', namedExports: ['ServiceError'] },
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/service.ts', namedExports: ['ServiceError'] },
     {
       kind: StructureKind.ExportDeclaration,
       isTypeOnly: true,
-      moduleSpecifier: '../../runtime/service.ts',
+      moduleSpecifier: './runtime/service.ts',
       namedExports: ['ServiceHooks', 'ServiceRequest', 'ServiceResponse', 'Quota'],
     },
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/node-http.ts', namedExports: ['createHttpServer'] },
+    { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/node-http.ts', namedExports: ['HttpOptions'] },
+    { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/form-data.ts', namedExports: ['UploadedFile'] },
     {
       kind: StructureKind.VariableStatement,
       isExported: true,
@@ -156,14 +159,14 @@ export function emitServer(spec: Spec): GeneratedFile[] {
   validate: (target, value) => validateRequest(target, value),
   sanitizeCallback,
   invoke: (operation: string, input: OperationInput, context: unknown) =>
-    (handlers as unknown as Record<string, (input: OperationInput, context: C) => Promise<unknown>>)[operation](input, context as C),
+    (handlers as unknown as Record<string, (input: OperationInput, context: C) => Promise<unknown>>)[operation]!(input, context as C),
 };
 return createDispatch(definition, hooks);`,
     },
   ];
 
   return [
-    { path: 'server/handlers.ts', content: header + project.createSourceFile('h.ts', { statements: handlers }).getFullText(), format: 'typescript' },
-    { path: 'server/index.ts', content: header + project.createSourceFile('s.ts', { statements: definition }).getFullText(), format: 'typescript' },
+    { path: 'server/src/handlers.ts', content: header + project.createSourceFile('h.ts', { statements: handlers }).getFullText(), format: 'typescript' },
+    { path: 'server/src/index.ts', content: header + project.createSourceFile('s.ts', { statements: definition }).getFullText(), format: 'typescript' },
   ];
 }

@@ -345,7 +345,7 @@ function rulesSource(spec: Spec, f: Facts): (string | StatementStructures)[] {
         { name: 'parent', type: 'string' },
       ],
       returnType: 'boolean',
-      statements: ['return Object.hasOwn(allowedParents, segment) && (allowedParents as Readonly<Record<string, readonly string[]>>)[segment].includes(parent);'],
+      statements: ['return Object.hasOwn(allowedParents, segment) && (allowedParents as Readonly<Record<string, readonly string[]>>)[segment]!.includes(parent);'],
     },
     {
       kind: StructureKind.Function,
@@ -380,10 +380,9 @@ function indexSource(spec: Spec, f: Facts, compiled: Compiled, patterns: Pattern
   const data = f.dataField;
   const parent = f.parentField;
   return [
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: 'ajv', namedImports: ['ErrorObject'] },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../types/errors.ts', namedImports: ['errorKeys', { name: 'ErrorKey', isTypeOnly: true }] },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './schemas.js', namespaceImport: 'compiled' },
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './schemas.js', namedImports: ['CompiledValidator'] },
+    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './schemas.js', namedImports: ['CompiledValidator', 'SchemaError'] },
     {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: './rules.ts',
@@ -449,7 +448,7 @@ const dotted = (pointer: string) =>
         .join('.')
     : pointer.slice(1).replaceAll('/', '.');`,
     `/** One ajv error as an error of the envelope. */
-function fromAjv(e: ErrorObject): ValidationError {
+function fromAjv(e: SchemaError): ValidationError {
   const at = dotted(e.instancePath);
   const p = e.params as Record<string, unknown>;
   switch (e.keyword) {
@@ -491,7 +490,7 @@ function fromAjv(e: ErrorObject): ValidationError {
   }
 }`,
     `/** ajv's errors as envelope errors: one per problem, without the branch errors of a failed anyOf or propertyNames. */
-export function fromAjvErrors(errors: readonly ErrorObject[]): ValidationError[] {
+export function fromAjvErrors(errors: readonly SchemaError[]): ValidationError[] {
   const failedAnyOf = errors.filter((e) => e.keyword === 'anyOf');
   return errors
     .filter(
@@ -556,12 +555,22 @@ function schemasDts(compiled: Compiled): string {
   return [
     header.trimEnd(),
     '// Types of schemas.js: one ajv standalone validator per request-side schema id.',
-    "import type { ErrorObject } from 'ajv';",
+    '',
+    // Declared here rather than imported from ajv: the generated packages depend on nothing.
+    "/** One problem as the compiled code reports it (the members of ajv's ErrorObject that it sets). */",
+    'export interface SchemaError {',
+    '  keyword: string;',
+    '  instancePath: string;',
+    '  schemaPath: string;',
+    '  params: Record<string, unknown>;',
+    '  propertyName?: string;',
+    '  message?: string;',
+    '}',
     '',
     '/** An ajv standalone validator: true when valid, otherwise `errors` holds every problem. */',
     'export interface CompiledValidator {',
     '  (data: unknown): boolean;',
-    '  errors?: ErrorObject[] | null;',
+    '  errors?: SchemaError[] | null;',
     '}',
     '',
     ...compiled.targets.map((t) => `/** ${t.id} */\nexport declare const ${t.name}: CompiledValidator;`),

@@ -1,0 +1,108 @@
+// The reference service started for `crmgen serve`, once cli/serve.ts has checked the options and
+// (for --spec) pointed generated/ at the folder generated for that spec.
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { redact } from '../server/storage/postgres.ts';
+import { createReferenceService } from '../server/service.ts';
+import { startWebhooks } from '../server/webhooks.ts';
+import { createHttpServer } from '../generated/server/dist/index.js';
+import { encode } from '../generated/server/dist/codecs/index.js';
+import { errorKeys } from '../generated/server/dist/types/errors.js';
+import { spec } from '../server/facts.ts';
+import { dbOption, openDb, UsageError } from './db.ts';
+import { staticFiles } from './static.ts';
+
+export interface ServeOptions {
+  host: string;
+  port: number;
+  db?: string;
+  users: { email: string; token: string; account: string }[];
+  quota?: number;
+  quotaWindow?: number;
+  allowPrivateWebhooks: boolean;
+  retryMs?: number;
+  leaseMs?: number;
+  /** The generated/ folder whose docs and OpenAPI document are served. */
+  generated: string;
+}
+
+export async function startService(o: ServeOptions): Promise<number> {
+  const allowed = o.quota ?? spec.quota.defaultAllowed;
+  const windowSeconds = o.quotaWindow ?? spec.quota.defaultWindowSeconds;
+  const { users, port, retryMs, leaseMs } = o;
+  const db = dbOption(o.db);
+  const storage = await openDb(db);
+
+  // Users named on the command line exist; with none at all, one demo user.
+  let demo: { email: string; token: string } | undefined;
+  await storage.transaction(async (tx) => {
+    for (const u of users) {
+      const existing = await tx.findUserByEmail(u.email);
+      const account = await tx.ensureAccount(u.account);
+      if (existing) {
+        if (existing.token !== u.token || existing.accountId !== account.id) throw new UsageError(`--user ${u.email}: that user exists with another token or account; use crmgen users to change it`);
+        continue;
+      }
+      await tx.addUser({ accountId: account.id, email: u.email, name: u.email.split('@')[0], token: u.token, preventlogin: 0, preventprivatedata: 0, administrator: 1 });
+    }
+    if ((await tx.countUsers()) === 0) {
+      const account = await tx.ensureAccount('default');
+      demo = { email: 'demo@example.com', token: randomBytes(12).toString('hex') };
+      await tx.addUser({ accountId: account.id, email: demo.email, name: 'Demo', token: demo.token, preventlogin: 0, preventprivatedata: 0, administrator: 1 });
+    }
+  });
+
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+  const webhooks = startWebhooks({ storage, allowPrivate: o.allowPrivateWebhooks, retryBaseMs: retryMs, leaseMs, log });
+  const service = createReferenceService({ storage, quota: { allowed, windowSeconds }, onCommit: webhooks.enqueue, log, allowPrivateWebhooks: o.allowPrivateWebhooks });
+  // Answered by the HTTP shell before the body is read, in the format the client asked for.
+  const tooLarge = (req: IncomingMessage) => {
+    const json = (req.headers.accept ?? '').includes(spec.formats.output.json);
+    const format = json ? 'json' : 'xml';
+    return {
+      status: errorKeys.requesttoolarge.status,
+      headers: { 'content-type': `${json ? spec.formats.output.json : spec.formats.output.xml}; charset=utf-8`, connection: 'close' },
+      body: new TextEncoder().encode(encode('error.response', format, { status: 'failed', errors: { requesttoolarge: errorKeys.requesttoolarge.message } })),
+    };
+  };
+  const server = createHttpServer(service.dispatch, { maxBodyBytes: spec.limits.maxBodyBytes, tooLarge, before: staticFiles(o.generated) });
+  await new Promise<void>((ok, fail) => {
+    server.once('error', fail);
+    server.listen(port, o.host, () => ok());
+  });
+  const address = server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  const base = `http://${o.host}:${actualPort}`;
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log(`crmgen: ${signal}, shutting down`);
+    // In-flight calls and deliveries get a moment to finish; a stuck one cannot keep us alive.
+    setTimeout(() => {
+      log('crmgen: shutdown took too long; exiting');
+      process.exit(1);
+    }, 10_000).unref();
+    server.close();
+    server.closeAllConnections?.();
+    void webhooks
+      .stop()
+      .then(() => storage.close())
+      .then(() => process.exit(0));
+  };
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+
+  // Announce readiness only once signals are handled: before a listener exists, SIGTERM's
+  // default action would end the process mid-start.
+  // One write, so whoever waits for the first line sees the whole block.
+  const lines = [`crmgen listening on ${base}`, `  database ${db === ':memory:' ? ':memory: (nothing is kept)' : redact(db)}; reference docs at ${base}/docs/ and ${base}/openapi.json`];
+  if (demo) {
+    lines.push(`  demo user: ${demo.email}  API token: ${demo.token}`);
+    lines.push(`  try: curl -u ${demo.email}:${demo.token} ${base}/contacts/ -H 'Accept: application/json'`);
+  } else {
+    lines.push(`  authenticate with HTTP Basic: e-mail and API token (crmgen users list --db ${db === ':memory:' ? '...' : db})`);
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
+  return -1;
+}

@@ -1,0 +1,111 @@
+export type WireFormat = 'xml' | 'json';
+export interface Quota {
+    used: number;
+    allowed: number;
+}
+export interface RetryOptions {
+    /** Retries after the first attempt (default 3); 0 disables. */
+    max?: number;
+    /** First backoff delay (default 200 ms); doubles each retry, with full jitter. */
+    baseDelayMs?: number;
+    maxDelayMs?: number;
+}
+export interface ClientOptions {
+    baseUrl: string;
+    email: string;
+    token: string;
+    /** Wire format of bodies (default xml, the API's default). */
+    format?: WireFormat;
+    fetch?: typeof fetch;
+    retry?: RetryOptions;
+    /** Per attempt (default 30 s). */
+    timeoutMs?: number;
+    /** Check requests with the generated validators before sending (default true). */
+    validate?: boolean;
+    /** Called after every HTTP response, with its status and quota. */
+    onResponse?: (info: {
+        status: number;
+        quota: Quota | undefined;
+        method: string;
+        path: string;
+    }) => void;
+}
+export interface ErrorDetail {
+    key: string;
+    message: string;
+    path?: string;
+}
+/** A failed call: HTTP status, the envelope's keys and messages, and the quota when known. */
+export declare class ServiceError extends Error {
+    readonly status: number;
+    readonly errors: Record<string, string>;
+    readonly details: ErrorDetail[];
+    readonly quota: Quota | undefined;
+    /** True when the request failed local validation and was never sent. */
+    readonly local: boolean;
+    constructor(status: number, details: ErrorDetail[], quota?: Quota, local?: boolean);
+    get keys(): string[];
+}
+/** What the generated part tells the transport about the API. */
+export interface ClientCodec {
+    encode(target: string, format: WireFormat | 'form', value: unknown): string;
+    decode(target: string, format: WireFormat, body: string): {
+        value: unknown;
+    };
+    validate(target: string, value: unknown): ErrorDetail[];
+    errorTarget: string;
+    quotaHeader: string;
+    contentTypes: {
+        xml: string;
+        json: string;
+        form: string;
+    };
+    batch: {
+        path: string;
+        maxParts: number;
+    };
+}
+/** One call of an operation, as the generated resources describe it. */
+export interface CallSpec {
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+    path: string;
+    params?: {
+        target: string;
+        value: unknown;
+    };
+    body?: {
+        target: string;
+        value: unknown;
+    };
+    response?: string;
+    /** Files of upload fields: name -> content; the body goes as multipart/form-data. */
+    files?: Record<string, Blob | Uint8Array>;
+}
+/** Sends one call now (direct) or later (batch): the resources are built over either. */
+export type Send = (call: CallSpec) => Promise<unknown>;
+export declare class Transport {
+    readonly options: ClientOptions;
+    readonly codec: ClientCodec;
+    quota: Quota | undefined;
+    private readonly format;
+    private readonly fetchImpl;
+    private readonly auth;
+    private readonly base;
+    constructor(options: ClientOptions, codec: ClientCodec);
+    /** Validates (unless disabled) and returns the request line, headers and body of a call. */
+    prepare(call: CallSpec): {
+        path: string;
+        headers: Record<string, string>;
+        body?: string | FormData | undefined;
+    };
+    /** Decodes a response: the typed body, or a ServiceError from the envelope. */
+    read(status: number, contentType: string | null, text: string, response: string | undefined, quota: Quota | undefined): unknown;
+    send: Send;
+    /** A queue whose calls go out together as multipart/mixed batches of at most maxParts. */
+    batch(): {
+        send: Send;
+        flush(): Promise<void>;
+    };
+}
+/** Verifies a webhook's X-Service-Hmac-Sha256 header: lower-case hex HMAC-SHA256 of the exact body. */
+export declare function verifyWebhook(body: string | Uint8Array, signature: string | null | undefined, secret: string): Promise<boolean>;

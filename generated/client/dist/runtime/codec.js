@@ -1,0 +1,595 @@
+// Part of the crmgen runtime (runtime/codec.ts), copied into this package by crmgen generate. Do not edit.
+// Schema-driven codecs: one interpreter of the descriptors that generated/codecs emits
+// per message type. XML, JSON wire and form bodies all meet in the same typed value.
+// For XML, generated/codecs/xml.ts holds the same rules specialized per descriptor (what
+// encode/decode use); this interpreter is their reference, held equal by
+// test/codecs-specialized.test.ts, and the helpers they share are exported below.
+// Hand-written because it is specific to this API's wire conventions (id<N> children,
+// container elements, comma-delimited lists, empty elements meaning "not given").
+import { normalizeDate, normalizeDateOrDateTime, normalizeDateTime } from "./dates.js";
+import { XmlError, escapeXmlAttr, escapeXmlText, parseXml } from "./xml.js";
+/** A body that cannot be parsed at all (malformed XML, JSON or encoding). */
+export class CodecError extends Error {
+    key = 'malformedrequest';
+    constructor(message) {
+        super(message);
+        this.name = 'CodecError';
+    }
+}
+/** Is `name` prefix<N> (an id<N> child)? */
+export const keyedName = (name, prefix) => {
+    if (!name.startsWith(prefix) || name.length === prefix.length)
+        return false;
+    for (let i = prefix.length; i < name.length; i++) {
+        const c = name.charCodeAt(i);
+        if (c < 48 || c > 57)
+            return false;
+    }
+    return true;
+};
+const patterns = new Map();
+const pattern = (src) => {
+    let re = patterns.get(src);
+    if (!re)
+        patterns.set(src, (re = new RegExp(src)));
+    return re;
+};
+/** The issue path of a child: parent.child (or the index of a list item). */
+export const join = (path, name) => (path ? `${path}.${name}` : String(name));
+/** Paths are only reported by strict (request) decoding; responses skip building them. */
+const sub = (opts, path, name) => (opts.strict ? join(path, name) : '');
+/** Only own entries of a descriptor record: an element named `constructor` or `__proto__` is not a field. */
+const own = (r, name) => (Object.hasOwn(r, name) ? r[name] : undefined);
+/**
+ * The case of a `sel` field chosen by its sibling's value: the value's text. Structure where the
+ * sibling's value belongs (an element with children) selects no case, rather than String() failing on it.
+ */
+export const selKey = (v) => (v !== null && typeof v === 'object' ? '' : String(v));
+/** Reports the unknown child `name` of the element at `path`. */
+export function unknown(opts, path, name) {
+    opts.issues?.push({ key: 'unknownfield', message: `Unknown field: ${join(path, name)}`, path: join(path, name) });
+}
+// ---------- scalars (shared by every format: XML text, JSON values and form strings) ----------
+const intRe = /^-?\d+$/;
+/** Integer text to number without a regex (the hot path of response decoding); NaN when not an integer. */
+function parseInteger(s) {
+    const n = s.length;
+    if (n === 0 || n > 15)
+        return intRe.test(s) ? Number(s) : NaN;
+    let i = s.charCodeAt(0) === 45 ? 1 : 0;
+    if (i === n)
+        return NaN;
+    let v = 0;
+    for (; i < n; i++) {
+        const c = s.charCodeAt(i) - 48;
+        if (c < 0 || c > 9)
+            return NaN;
+        v = v * 10 + c;
+    }
+    return s.charCodeAt(0) === 45 ? -v : v;
+}
+const keyCache = new WeakMap();
+/** Field names of a descriptor, computed once: for...in over descriptors is the slow part of encoding. */
+const keysOf = (f) => {
+    let k = keyCache.get(f);
+    if (!k)
+        keyCache.set(f, (k = Object.keys(f)));
+    return k;
+};
+const decRe = /^-?\d+(?:\.\d+)?$/;
+/** Converts a wire value to its typed value; a value that does not convert is kept as is, for the validators to report. Undefined means "not given". */
+export function scalarFromWire(code, v) {
+    if (v === null || v === undefined)
+        return undefined;
+    switch (code) {
+        case 't':
+            return typeof v === 'number' ? String(v) : v;
+        case 'i':
+        case 'n': {
+            if (typeof v === 'number')
+                return v;
+            if (typeof v !== 'string')
+                return v;
+            if (code === 'i') {
+                const n = parseInteger(v);
+                if (n === n)
+                    return n;
+            }
+            const s = v.trim();
+            if (s === '')
+                return undefined;
+            return (code === 'i' ? intRe : decRe).test(s) ? Number(s) : v;
+        }
+        case 'f':
+        case 'F': {
+            if (v === 1 || v === '1' || v === true)
+                return 1;
+            if (v === 0 || v === '0' || v === false)
+                return 0;
+            if (v === '')
+                return code === 'F' ? 0 : undefined;
+            return v;
+        }
+        case 'd':
+        case 'dt':
+        case 'dd': {
+            if (typeof v !== 'string')
+                return v;
+            if (v.trim() === '')
+                return undefined;
+            return code === 'd' ? normalizeDate(v) : code === 'dt' ? normalizeDateTime(v) : normalizeDateOrDateTime(v);
+        }
+        case 'il': {
+            const parts = Array.isArray(v) ? v : typeof v === 'string' ? splitList(v) : typeof v === 'number' ? [v] : null;
+            if (!parts)
+                return v;
+            return parts.map((p) => (typeof p === 'string' && intRe.test(p.trim()) ? Number(p) : p));
+        }
+        case 'sl':
+            return Array.isArray(v) ? v : typeof v === 'string' ? splitList(v) : v;
+        case 'of': {
+            if (v === '' || typeof v === 'number')
+                return v;
+            return typeof v === 'string' && intRe.test(v.trim()) ? Number(v) : v;
+        }
+    }
+}
+/** Splits a comma-delimited list, keeping commas inside double quotes ("Lee, Ann" <ann@example.com>). */
+export function splitList(text) {
+    if (text.trim() === '')
+        return [];
+    if (!text.includes('"'))
+        return text.split(',').map((s) => s.trim()).filter(Boolean);
+    const out = [];
+    let quoted = false;
+    let start = 0;
+    for (let i = 0; i < text.length; i++) {
+        const c = text[i];
+        if (c === '"')
+            quoted = !quoted;
+        else if (c === ',' && !quoted) {
+            out.push(text.slice(start, i).trim());
+            start = i + 1;
+        }
+    }
+    out.push(text.slice(start).trim());
+    return out.filter(Boolean);
+}
+function scalarToText(code, v) {
+    if (code === 'il' || code === 'sl')
+        return Array.isArray(v) ? v.join(',') : String(v);
+    return typeof v === 'string' ? v : String(v);
+}
+// ---------- XML ----------
+export function decodeXmlElement(desc, el, opts, path = '') {
+    switch (desc.k) {
+        case 's':
+            return scalarXml(el, desc.s);
+        case 'o':
+            return decodeXmlObject(desc, el, opts, path);
+        case 'l': {
+            const out = [];
+            for (const child of el.children) {
+                if (child.name === desc.e)
+                    out.push(decodeXmlElement(desc.of, child, opts, sub(opts, path, out.length)));
+                else if (opts.strict)
+                    unknown(opts, path, child.name);
+            }
+            return out;
+        }
+        case 'y': {
+            const out = [];
+            for (const child of el.children) {
+                if (keyedName(child.name, desc.p))
+                    out.push(withId(decodeXmlElement(desc.of, child, opts, sub(opts, path, child.name)), child.name, desc.p));
+                else if (opts.strict)
+                    unknown(opts, path, child.name);
+            }
+            return out;
+        }
+        case 'm': {
+            const out = {};
+            for (const child of el.children)
+                out[child.name] = decodeXmlElement(desc.of, child, opts, sub(opts, path, child.name));
+            return out;
+        }
+    }
+}
+/** An id<N> entry's value, with id N unless it has an id of its own. */
+export function withId(value, name, prefix) {
+    if (value && typeof value === 'object' && !Array.isArray(value) && value.id === undefined) {
+        return { id: Number(name.slice(prefix.length)), ...value };
+    }
+    return value;
+}
+function decodeXmlObject(desc, el, opts, path) {
+    const out = {};
+    let deferred;
+    let inline;
+    for (const child of el.children) {
+        const name = child.name;
+        const fd = own(desc.f, name);
+        if (fd) {
+            if (desc.sel && name === desc.sel.f) {
+                deferred = child;
+                continue;
+            }
+            const v = decodeXmlElement(fd, child, opts, sub(opts, path, name));
+            if (v !== undefined)
+                out[fd.k === 'y' ? fd.as : name] = v;
+        }
+        else if (desc.inl && keyedName(name, desc.inl.p)) {
+            (inline ??= []).push(withId(decodeXmlElement(desc.inl.of, child, opts, sub(opts, path, name)), name, desc.inl.p));
+        }
+        else if (desc.c && pattern(desc.c).test(name)) {
+            out[name] = child.children.length ? genericXml(child) : child.text;
+        }
+        else if (opts.strict) {
+            unknown(opts, path, name);
+        }
+    }
+    if (desc.inl)
+        out[desc.inl.as] = inline ?? [];
+    if (deferred && desc.sel) {
+        // deferred is set only for a child that is the field sel.f of f.
+        const fd = own(desc.sel.cases, selKey(out[desc.sel.on])) ?? desc.f[desc.sel.f];
+        const v = decodeXmlElement(fd, deferred, opts, sub(opts, path, desc.sel.f));
+        if (v !== undefined)
+            out[desc.sel.f] = v;
+    }
+    return out;
+}
+/** An element of unknown structure as plain data: text, or an object of its children. */
+export function genericXml(el) {
+    if (!el.children.length)
+        return el.text;
+    const out = {};
+    for (const c of el.children)
+        out[c.name] = genericXml(c);
+    return out;
+}
+export function decodeXml(desc, body, root, limits, opts) {
+    return decodeXmlWith((el, o) => decodeXmlElement(desc, el, o), body, root, limits, opts);
+}
+/** Parses an XML body, reports a wrong root element, and decodes the root with `decoder`. */
+export function decodeXmlWith(decoder, body, root, limits, opts) {
+    let el;
+    try {
+        el = parseXml(body, limits);
+    }
+    catch (e) {
+        if (e instanceof XmlError)
+            throw new CodecError(`malformed XML: ${e.message}`);
+        throw e;
+    }
+    if (el.name !== root) {
+        opts.issues?.push({ key: 'malformedrequest', message: `Expected root element <${root}>, found <${el.name}>`, path: '' });
+    }
+    return decoder(el, opts, '');
+}
+export function encodeXml(desc, value, root) {
+    return xmlDocument(root, encodeXmlContent(desc, value));
+}
+/** A whole XML message: the declaration and the root element around its encoded content. */
+export function xmlDocument(root, content) {
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<${root}>${content}</${root}>`;
+}
+/** Escaped text of a scalar value other than a list (what scalarToText and escapeXmlText make of it). */
+export function xmlText(v) {
+    return escapeXmlText(typeof v === 'string' ? v : String(v));
+}
+/** Escaped text of an id or text list value: comma-delimited. */
+export function xmlList(v) {
+    return escapeXmlText(Array.isArray(v) ? v.join(',') : String(v));
+}
+// Elements of the generated encoders: `open` is the whole start tag (`<name>` or `<name label="...">`);
+// empty content is written as the empty-element tag. Callers skip values that are not given.
+/** Element of a scalar other than a list or a flag written empty when 0. */
+export function textEl(v, open, close) {
+    let t;
+    if (typeof v === 'string')
+        t = escapeXmlText(v);
+    // A number's text never needs escaping and is never empty.
+    else if (typeof v === 'number')
+        return open + v + close;
+    else
+        t = xmlText(v);
+    return t === '' ? emptyTag(open) : open + t + close;
+}
+/** Element of a flag written empty when 0 (F). */
+export function flagEl(v, open, close) {
+    return v === 0 ? emptyTag(open) : textEl(v, open, close);
+}
+/** Element of an id or text list. */
+export function listEl(v, open, close) {
+    const t = xmlList(v);
+    return t === '' ? emptyTag(open) : open + t + close;
+}
+/** Element around already encoded content. */
+export function wrapEl(content, open, close) {
+    return content === '' ? emptyTag(open) : open + content + close;
+}
+const emptyTag = (open) => `${open.slice(0, -1)}/>`;
+/** An element read as a scalar: structure where a value belongs is kept as plain data, for the validators to report. */
+export function scalarXml(el, code) {
+    return el.children.length ? genericXml(el) : scalarFromWire(code, el.text);
+}
+/** scalarXml for text ('t'), which is never "not given". */
+export function textXml(el) {
+    return el.children.length ? genericXml(el) : el.text;
+}
+function encodeXmlContent(desc, value) {
+    switch (desc.k) {
+        case 's':
+            return escapeXmlText(scalarToText(desc.s, value));
+        case 'o':
+            return encodeXmlObject(desc, value);
+        case 'l': {
+            let s = '';
+            for (const v of value)
+                s += element(desc.e, desc.of, v);
+            return s;
+        }
+        case 'y': {
+            let s = '';
+            for (const v of value)
+                s += element(`${desc.p}${v.id}`, desc.of, v);
+            return s;
+        }
+        case 'm': {
+            let s = '';
+            for (const [k, v] of Object.entries(value))
+                s += element(k, desc.of, v);
+            return s;
+        }
+    }
+}
+function element(name, desc, v, label) {
+    const open = label === undefined ? name : `${name} label="${escapeXmlAttr(label)}"`;
+    if (desc.k === 's' && desc.s === 'F' && v === 0)
+        return `<${open}/>`;
+    const inner = encodeXmlContent(desc, v);
+    return inner === '' ? `<${open}/>` : `<${open}>${inner}</${name}>`;
+}
+function encodeXmlObject(desc, value) {
+    let s = '';
+    for (const name of keysOf(desc.f)) {
+        const fd = desc.f[name];
+        if (desc.inl && name === desc.inl.as) {
+            for (const v of value[desc.inl.as] ?? [])
+                s += element(`${desc.inl.p}${v.id}`, desc.inl.of, v);
+            continue;
+        }
+        const v = value[fd.k === 'y' ? fd.as : name];
+        if (v === undefined)
+            continue;
+        const d = desc.sel && name === desc.sel.f ? (own(desc.sel.cases, selKey(value[desc.sel.on])) ?? fd) : fd;
+        s += element(name, d, v, desc.lb && own(desc.lb, name));
+    }
+    if (desc.c) {
+        const re = pattern(desc.c);
+        for (const name of Object.keys(value))
+            if (!(name in desc.f) && re.test(name) && value[name] !== undefined)
+                s += element(name, text, value[name]);
+    }
+    return s;
+}
+const text = { k: 's', s: 't' };
+// ---------- JSON wire ----------
+/** Typed value -> the JSON wire form: id<N> keys for keyed arrays, comma-delimited lists. */
+export function toWireJson(desc, value) {
+    switch (desc.k) {
+        case 's':
+            return desc.s === 'il' || desc.s === 'sl' ? (Array.isArray(value) ? value.join(',') : value) : value;
+        case 'o': {
+            const v = value;
+            const out = {};
+            for (const name of keysOf(desc.f)) {
+                const fd = desc.f[name];
+                if (desc.inl && name === desc.inl.as) {
+                    for (const e of v[desc.inl.as] ?? [])
+                        out[`${desc.inl.p}${e.id}`] = toWireJson(desc.inl.of, e);
+                    continue;
+                }
+                const x = v[fd.k === 'y' ? fd.as : name];
+                if (x === undefined)
+                    continue;
+                const d = desc.sel && name === desc.sel.f ? (own(desc.sel.cases, selKey(v[desc.sel.on])) ?? fd) : fd;
+                out[name] = toWireJson(d, x);
+            }
+            if (desc.c) {
+                const re = pattern(desc.c);
+                for (const name of Object.keys(v))
+                    if (!(name in desc.f) && re.test(name) && v[name] !== undefined)
+                        out[name] = v[name];
+            }
+            return out;
+        }
+        case 'l':
+            return value.map((e) => toWireJson(desc.of, e));
+        case 'y': {
+            const out = {};
+            for (const e of value)
+                out[`${desc.p}${e.id}`] = toWireJson(desc.of, e);
+            return out;
+        }
+        case 'm':
+            return value;
+    }
+}
+/**
+ * JSON wire (or form) -> typed value. Accepts both the collapsed container form
+ * ({"add": [3]}) and the literal one ({"add": {"category": [3]}}), a single child
+ * where a list is expected, and numbers or flags sent as strings.
+ */
+export function fromWireJson(desc, value, opts, path = '') {
+    switch (desc.k) {
+        case 's':
+            return value !== null && typeof value === 'object' && !Array.isArray(value) ? value : scalarFromWire(desc.s, value);
+        case 'o': {
+            if (value === '' || value === null || value === undefined)
+                return undefined;
+            if (typeof value !== 'object' || Array.isArray(value))
+                return value;
+            const v = value;
+            const out = {};
+            let inline;
+            for (const name of Object.keys(v)) {
+                const fd = own(desc.f, name);
+                if (fd) {
+                    if (desc.sel && name === desc.sel.f)
+                        continue;
+                    const x = fromWireJson(fd, v[name], opts, sub(opts, path, name));
+                    if (x !== undefined)
+                        out[fd.k === 'y' ? fd.as : name] = x;
+                }
+                else if (desc.inl && keyedName(name, desc.inl.p)) {
+                    (inline ??= []).push(withId(fromWireJson(desc.inl.of, v[name], opts, sub(opts, path, name)), name, desc.inl.p));
+                }
+                else if (desc.inl && name === desc.inl.as && Array.isArray(v[name])) {
+                    inline = v[name].map((e, i) => fromWireJson(desc.inl.of, e, opts, sub(opts, path, i)));
+                }
+                else if (desc.c && pattern(desc.c).test(name)) {
+                    out[name] = v[name];
+                }
+                else if (opts.strict) {
+                    unknown(opts, path, name);
+                }
+            }
+            if (desc.inl)
+                out[desc.inl.as] = inline ?? [];
+            if (desc.sel && desc.sel.f in v) {
+                // sel.f is always a field of f.
+                const fd = own(desc.sel.cases, selKey(out[desc.sel.on])) ?? desc.f[desc.sel.f];
+                const x = fromWireJson(fd, v[desc.sel.f], opts, sub(opts, path, desc.sel.f));
+                if (x !== undefined)
+                    out[desc.sel.f] = x;
+            }
+            return out;
+        }
+        case 'l': {
+            let items = value;
+            if (items && typeof items === 'object' && !Array.isArray(items)) {
+                const o = items;
+                const keys = Object.keys(o);
+                if (keys.length === 1 && keys[0] === desc.e)
+                    items = o[desc.e];
+                else if (opts.strict)
+                    for (const k of keys)
+                        if (k !== desc.e)
+                            unknown(opts, path, k);
+                if (items === o)
+                    items = [];
+            }
+            if (items === '' || items === undefined || items === null)
+                return [];
+            const arr = Array.isArray(items) ? items : [items];
+            return arr.map((e, i) => fromWireJson(desc.of, e, opts, sub(opts, path, i)));
+        }
+        case 'y': {
+            if (Array.isArray(value))
+                return value.map((e, i) => fromWireJson(desc.of, e, opts, sub(opts, path, i)));
+            if (!value || typeof value !== 'object')
+                return value;
+            const out = [];
+            for (const [k, e] of Object.entries(value)) {
+                if (keyedName(k, desc.p))
+                    out.push(withId(fromWireJson(desc.of, e, opts, sub(opts, path, k)), k, desc.p));
+                else if (opts.strict)
+                    unknown(opts, path, k);
+            }
+            return out;
+        }
+        case 'm':
+            return value;
+    }
+}
+// ---------- form (application/x-www-form-urlencoded, and multipart fields) ----------
+/** Bracket notation (data[details]=x, categories[add][category][]=3) -> nested plain data. */
+export function formToNested(pairs) {
+    const root = {};
+    for (const [key, value] of pairs) {
+        const parts = bracketParts(key);
+        let node = root;
+        for (let i = 0; i < parts.length; i++) {
+            const part = parts[i];
+            const last = i === parts.length - 1;
+            const nextIsArray = !last && (parts[i + 1] === '' || /^\d+$/.test(parts[i + 1]));
+            if (Array.isArray(node)) {
+                const idx = part === '' ? node.length : Number(part);
+                if (last)
+                    node[idx] = value;
+                else
+                    node = (node[idx] ??= nextIsArray ? [] : {});
+            }
+            else {
+                if (part === '__proto__' || part === 'constructor' || part === 'prototype')
+                    break;
+                if (last)
+                    node[part] = value;
+                else {
+                    const existing = node[part];
+                    node = (existing && typeof existing === 'object' ? existing : (node[part] = nextIsArray ? [] : {}));
+                }
+            }
+        }
+    }
+    return root;
+}
+function bracketParts(key) {
+    const open = key.indexOf('[');
+    if (open < 0)
+        return [key];
+    const parts = [key.slice(0, open)];
+    const re = /\[([^\]]*)\]/g;
+    re.lastIndex = open;
+    let m;
+    while ((m = re.exec(key)))
+        parts.push(m[1]);
+    return parts;
+}
+export function decodeForm(desc, body, opts) {
+    return fromWireJson(desc, formToNested(new URLSearchParams(body)), opts);
+}
+/** Typed value -> bracket-notation pairs (lists as name[element][]=v). */
+export function encodeForm(desc, value) {
+    const out = [];
+    const walk = (d, v, key) => {
+        if (v === undefined)
+            return;
+        switch (d.k) {
+            case 's':
+                out.push([key, scalarToText(d.s, v)]);
+                return;
+            case 'o': {
+                const o = v;
+                for (const name in d.f) {
+                    const fd = d.f[name];
+                    const x = o[fd.k === 'y' ? fd.as : name];
+                    const sd = d.sel && name === d.sel.f ? (own(d.sel.cases, selKey(o[d.sel.on])) ?? fd) : fd;
+                    walk(sd, x, key ? `${key}[${name}]` : name);
+                }
+                if (d.c) {
+                    const re = pattern(d.c);
+                    for (const name of Object.keys(o))
+                        if (!(name in d.f) && re.test(name) && o[name] !== undefined)
+                            out.push([key ? `${key}[${name}]` : name, String(o[name])]);
+                }
+                return;
+            }
+            case 'l':
+                v.forEach((e, i) => walk(d.of, e, d.of.k === 's' ? `${key}[${d.e}][]` : `${key}[${d.e}][${i}]`));
+                return;
+            case 'y':
+                for (const e of v)
+                    walk(d.of, e, `${key}[${d.p}${e.id}]`);
+                return;
+            case 'm':
+                for (const [k, e] of Object.entries(v))
+                    out.push([`${key}[${k}]`, String(e)]);
+                return;
+        }
+    };
+    walk(desc, value, '');
+    return out;
+}

@@ -1,0 +1,85 @@
+export type { AttachmentfileFields, AttachmentfileActivity } from './attachmentfile.ts';
+export type { CallFields, CallActivity } from './call.ts';
+export type { CommentFields, CommentActivity } from './comment.ts';
+export type { MarketingawidgetFields, MarketingawidgetActivity } from './marketingawidget.ts';
+export type { MarketingbwidgetFields, MarketingbwidgetActivity } from './marketingbwidget.ts';
+export type { EventFields, EventActivity } from './event.ts';
+export type { FileFields, FileActivity } from './file.ts';
+export type { FollowupFields, FollowupActivity } from './followup.ts';
+export type { BillingawidgetFields, BillingawidgetActivity } from './billingawidget.ts';
+export type { OnlinedocFields, OnlinedocActivity } from './onlinedoc.ts';
+export type { LinkedemailsFields, LinkedemailsActivity } from './linkedemails.ts';
+export type { NoteFields, NoteActivity } from './note.ts';
+export type { OpportunityFields, OpportunityActivity } from './opportunity.ts';
+export type { PhotoFields, PhotoActivity } from './photo.ts';
+export type { PhotolistFields, PhotolistActivity } from './photolist.ts';
+export type { SeparatorFields, SeparatorActivity } from './separator.ts';
+export type { ScheduledemailFields, ScheduledemailActivity } from './scheduledemail.ts';
+export type { TaskFields, TaskActivity } from './task.ts';
+export type { TasklistFields, TasklistActivity } from './tasklist.ts';
+export type { TemplateFields, TemplateActivity } from './template.ts';
+export type { TimerecordFields, TimerecordActivity } from './timerecord.ts';
+export type { WebsiteFields, WebsiteActivity } from './website.ts';
+export type { BillingbwidgetFields, BillingbwidgetActivity } from './billingbwidget.ts';
+export type { SupportwidgetFields, SupportwidgetActivity } from './supportwidget.ts';
+import type { AttachmentfileActivity, AttachmentfileFields } from './attachmentfile.ts';
+import type { CallActivity, CallFields } from './call.ts';
+import type { CommentActivity, CommentFields } from './comment.ts';
+import type { MarketingawidgetActivity, MarketingawidgetFields } from './marketingawidget.ts';
+import type { MarketingbwidgetActivity, MarketingbwidgetFields } from './marketingbwidget.ts';
+import type { EventActivity, EventFields } from './event.ts';
+import type { FileActivity, FileFields } from './file.ts';
+import type { FollowupActivity, FollowupFields } from './followup.ts';
+import type { BillingawidgetActivity, BillingawidgetFields } from './billingawidget.ts';
+import type { OnlinedocActivity, OnlinedocFields } from './onlinedoc.ts';
+import type { LinkedemailsActivity, LinkedemailsFields } from './linkedemails.ts';
+import type { NoteActivity, NoteFields } from './note.ts';
+import type { OpportunityActivity, OpportunityFields } from './opportunity.ts';
+import type { PhotoActivity, PhotoFields } from './photo.ts';
+import type { PhotolistActivity, PhotolistFields } from './photolist.ts';
+import type { SeparatorActivity, SeparatorFields } from './separator.ts';
+import type { ScheduledemailActivity, ScheduledemailFields } from './scheduledemail.ts';
+import type { TaskActivity, TaskFields } from './task.ts';
+import type { TasklistActivity, TasklistFields } from './tasklist.ts';
+import type { TemplateActivity, TemplateFields } from './template.ts';
+import type { TimerecordActivity, TimerecordFields } from './timerecord.ts';
+import type { WebsiteActivity, WebsiteFields } from './website.ts';
+import type { BillingbwidgetActivity, BillingbwidgetFields } from './billingbwidget.ts';
+import type { SupportwidgetActivity, SupportwidgetFields } from './supportwidget.ts';
+/** Path segment of an activity type. */
+export type ActivitySegment = 'attachmentfile' | 'call' | 'comment' | 'marketingawidget' | 'marketingbwidget' | 'event' | 'file' | 'followup' | 'billingawidget' | 'onlinedoc' | 'linkedemails' | 'note' | 'opportunity' | 'photo' | 'photolist' | 'separator' | 'scheduledemail' | 'task' | 'tasklist' | 'template' | 'timerecord' | 'website' | 'billingbwidget' | 'supportwidget';
+export interface ActivityFieldsBySegment {
+    attachmentfile: AttachmentfileFields;
+    call: CallFields;
+    comment: CommentFields;
+    marketingawidget: MarketingawidgetFields;
+    marketingbwidget: MarketingbwidgetFields;
+    event: EventFields;
+    file: FileFields;
+    followup: FollowupFields;
+    billingawidget: BillingawidgetFields;
+    onlinedoc: OnlinedocFields;
+    linkedemails: LinkedemailsFields;
+    note: NoteFields;
+    opportunity: OpportunityFields;
+    photo: PhotoFields;
+    photolist: PhotolistFields;
+    separator: SeparatorFields;
+    scheduledemail: ScheduledemailFields;
+    task: TaskFields;
+    tasklist: TasklistFields;
+    template: TemplateFields;
+    timerecord: TimerecordFields;
+    website: WebsiteFields;
+    billingbwidget: BillingbwidgetFields;
+    supportwidget: SupportwidgetFields;
+}
+/** An activity in an item's journal, discriminated by segment. */
+export type Activity = AttachmentfileActivity | CallActivity | CommentActivity | MarketingawidgetActivity | MarketingbwidgetActivity | EventActivity | FileActivity | FollowupActivity | BillingawidgetActivity | OnlinedocActivity | LinkedemailsActivity | NoteActivity | OpportunityActivity | PhotoActivity | PhotolistActivity | SeparatorActivity | ScheduledemailActivity | TaskActivity | TasklistActivity | TemplateActivity | TimerecordActivity | WebsiteActivity | BillingbwidgetActivity | SupportwidgetActivity;
+/** The data of any activity, discriminated by segment. */
+export type ActivityData = {
+    [S in ActivitySegment]: {
+        segment: S;
+        fields: ActivityFieldsBySegment[S];
+    };
+}[ActivitySegment];

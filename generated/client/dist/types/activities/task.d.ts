@@ -1,0 +1,34 @@
+import type { Timemeasures } from '../values.ts';
+import type { ActivityEntry } from '../structures.ts';
+/**
+ * Fields of Task (segment task, typeid 14).
+ * Allowed parents: tasklist.
+ */
+export interface TaskFields {
+    title?: string;
+    details?: string;
+    assignedto?: number;
+    nodate?: 0 | 1;
+    /** Date, YYYY-MM-DD. Only when nodate = 0. */
+    duedate?: string;
+    /** New tasks cannot be created completed. Cannot be 1 on create. */
+    completed?: 0 | 1;
+    sendnotification?: 0 | 1;
+    /** In minutes. */
+    remindtime?: number;
+    /** Range 0-6. */
+    priority?: number;
+    billed?: 0 | 1;
+    ignoreweekends?: 0 | 1;
+    timespent?: number;
+    timespentmeasure?: Timemeasures;
+    timeremains?: number;
+    timeremainsmeasure?: Timemeasures;
+    invoiced?: string;
+    notifyoncomplete?: string[];
+}
+/** An activity of type Task in an item's journal. */
+export interface TaskActivity extends ActivityEntry<'task'> {
+    segment: 'task';
+    typeid: 14;
+}

@@ -1,0 +1,68 @@
+import { decodeXmlWith, xmlDocument, fromWireJson, toWireJson, formToNested, encodeForm, CodecError, } from "../runtime/codec.js";
+import { descriptors } from "./descriptors.js";
+import { xmlDecoders, xmlEncoders } from "./xml.js";
+export { CodecError } from "../runtime/codec.js";
+/** Bounds on XML bodies (spec limits). */
+export const xmlLimits = { maxDepth: 32, maxElements: 100000, maxBytes: 10485760 };
+export const roots = { request: 'request', response: 'response', notification: 'notification' };
+/** The root element of a message in XML. */
+export function rootOf(target) {
+    return target.startsWith('notification/') ? roots.notification : isResponse(target) ? roots.response : roots.request;
+}
+export function isResponse(target) {
+    return target.endsWith('.response') || target.startsWith('notification/');
+}
+/** Decodes a body into the typed value of a message. Requests and parameters are strict (unknown fields become issues); responses tolerate what a newer server adds. Throws CodecError (malformedrequest) on a body that cannot be parsed. XML goes through the generated decoders of xml.ts; JSON and form through the descriptor interpreter. */
+export function decode(target, format, body) {
+    const desc = descriptors[target];
+    const issues = [];
+    const opts = { strict: !isResponse(target), issues };
+    let value;
+    if (format === 'xml') {
+        if (typeof body === 'object' && !(body instanceof Uint8Array))
+            throw new CodecError('XML bodies are text or bytes');
+        value = decodeXmlWith(xmlDecoders[target], body, rootOf(target), xmlLimits, opts);
+    }
+    else if (format === 'json') {
+        value = fromWireJson(desc, typeof body === 'object' && !(body instanceof Uint8Array) ? body : parseJson(body), opts);
+    }
+    else {
+        const fields = typeof body === 'object' && !(body instanceof Uint8Array)
+            ? body
+            : formToNested(new URLSearchParams(typeof body === 'string' ? body : new TextDecoder().decode(body)));
+        value = fromWireJson(desc, fields, opts);
+    }
+    return { value: (value ?? {}), issues };
+}
+function parseJson(body) {
+    let text;
+    try {
+        text = typeof body === 'string' ? body : new TextDecoder('utf-8', { fatal: true }).decode(body);
+    }
+    catch {
+        throw new CodecError('invalid UTF-8');
+    }
+    if (text.length > xmlLimits.maxBytes)
+        throw new CodecError(`body is larger than ${xmlLimits.maxBytes} bytes`);
+    if (text.trim() === '')
+        return {};
+    try {
+        return JSON.parse(text);
+    }
+    catch (e) {
+        throw new CodecError(`malformed JSON: ${e.message}`);
+    }
+}
+/** Encodes the typed value of a message as XML (with its root; the generated encoders of xml.ts), JSON (no root) or form text. */
+export function encode(target, format, value) {
+    if (format === 'xml')
+        return xmlDocument(rootOf(target), xmlEncoders[target](value));
+    const desc = descriptors[target];
+    if (format === 'json')
+        return JSON.stringify(toWireJson(desc, value));
+    return new URLSearchParams(encodeForm(desc, value)).toString();
+}
+/** The JSON wire form of a typed value (before JSON.stringify). */
+export function toWire(target, value) {
+    return toWireJson(descriptors[target], value);
+}

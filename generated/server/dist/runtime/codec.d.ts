@@ -1,0 +1,122 @@
+import { type XmlElement, type XmlLimits } from './xml.ts';
+/** A body that cannot be parsed at all (malformed XML, JSON or encoding). */
+export declare class CodecError extends Error {
+    readonly key: "malformedrequest";
+    constructor(message: string);
+}
+/**
+ * Scalar codes: t text, i integer, n decimal, f flag (0/1), F flag written empty when 0,
+ * d date, dt datetime, dd date or datetime, il integer list, sl text list, of owner filter.
+ */
+export type ScalarCode = 't' | 'i' | 'n' | 'f' | 'F' | 'd' | 'dt' | 'dd' | 'il' | 'sl' | 'of';
+export type Desc = ScalarDesc | ObjectDesc | ListDesc | KeyedDesc | MapDesc;
+export interface ScalarDesc {
+    k: 's';
+    s: ScalarCode;
+}
+export interface ObjectDesc {
+    k: 'o';
+    /** Children by element name, in document order. */
+    f: Record<string, Desc>;
+    /** Pattern of custom field names (text values) allowed beside f. */
+    c?: string;
+    /** Labels written as the label attribute of children. */
+    lb?: Record<string, string>;
+    /** Children named prefix<N> sit here directly and form the typed array `as`. */
+    inl?: {
+        p: string;
+        as: string;
+        of: Desc;
+    };
+    /** The child `f` decodes by the value of sibling `on` (an activity's fields by its typeid). */
+    sel?: {
+        on: string;
+        f: string;
+        cases: Record<string, Desc>;
+    };
+}
+/** A container of one repeated element: categories/category. */
+export interface ListDesc {
+    k: 'l';
+    e: string;
+    of: Desc;
+}
+/** A container of children named prefix<N>, typed as the array `as`. */
+export interface KeyedDesc {
+    k: 'y';
+    p: string;
+    as: string;
+    of: Desc;
+}
+/** Children with free names (the errors of the envelope). */
+export interface MapDesc {
+    k: 'm';
+    of: Desc;
+}
+export interface DecodeIssue {
+    key: 'unknownfield' | 'malformedrequest';
+    message: string;
+    path: string;
+}
+/** strict (requests): unknown elements are reported; lenient (responses): ignored. */
+export interface DecodeOptions {
+    strict: boolean;
+    issues?: DecodeIssue[];
+}
+/** Is `name` prefix<N> (an id<N> child)? */
+export declare const keyedName: (name: string, prefix: string) => boolean;
+/** The issue path of a child: parent.child (or the index of a list item). */
+export declare const join: (path: string, name: string | number) => string;
+/**
+ * The case of a `sel` field chosen by its sibling's value: the value's text. Structure where the
+ * sibling's value belongs (an element with children) selects no case, rather than String() failing on it.
+ */
+export declare const selKey: (v: unknown) => string;
+/** Reports the unknown child `name` of the element at `path`. */
+export declare function unknown(opts: DecodeOptions, path: string, name: string): void;
+/** Converts a wire value to its typed value; a value that does not convert is kept as is, for the validators to report. Undefined means "not given". */
+export declare function scalarFromWire(code: ScalarCode, v: unknown): unknown;
+/** Splits a comma-delimited list, keeping commas inside double quotes ("Lee, Ann" <ann@example.com>). */
+export declare function splitList(text: string): string[];
+export declare function decodeXmlElement(desc: Desc, el: XmlElement, opts: DecodeOptions, path?: string): unknown;
+/** An id<N> entry's value, with id N unless it has an id of its own. */
+export declare function withId(value: unknown, name: string, prefix: string): unknown;
+/** An element of unknown structure as plain data: text, or an object of its children. */
+export declare function genericXml(el: XmlElement): unknown;
+export declare function decodeXml(desc: Desc, body: string | Uint8Array, root: string, limits: XmlLimits, opts: DecodeOptions): unknown;
+/** A decoder of one message's root element: the interpreter over a descriptor, or a generated function. */
+export type XmlDecoder = (el: XmlElement, opts: DecodeOptions, path: string) => unknown;
+/** Parses an XML body, reports a wrong root element, and decodes the root with `decoder`. */
+export declare function decodeXmlWith(decoder: XmlDecoder, body: string | Uint8Array, root: string, limits: XmlLimits, opts: DecodeOptions): unknown;
+export declare function encodeXml(desc: Desc, value: unknown, root: string): string;
+/** A whole XML message: the declaration and the root element around its encoded content. */
+export declare function xmlDocument(root: string, content: string): string;
+/** Escaped text of a scalar value other than a list (what scalarToText and escapeXmlText make of it). */
+export declare function xmlText(v: unknown): string;
+/** Escaped text of an id or text list value: comma-delimited. */
+export declare function xmlList(v: unknown): string;
+/** Element of a scalar other than a list or a flag written empty when 0. */
+export declare function textEl(v: unknown, open: string, close: string): string;
+/** Element of a flag written empty when 0 (F). */
+export declare function flagEl(v: unknown, open: string, close: string): string;
+/** Element of an id or text list. */
+export declare function listEl(v: unknown, open: string, close: string): string;
+/** Element around already encoded content. */
+export declare function wrapEl(content: string, open: string, close: string): string;
+/** An element read as a scalar: structure where a value belongs is kept as plain data, for the validators to report. */
+export declare function scalarXml(el: XmlElement, code: ScalarCode): unknown;
+/** scalarXml for text ('t'), which is never "not given". */
+export declare function textXml(el: XmlElement): unknown;
+/** Typed value -> the JSON wire form: id<N> keys for keyed arrays, comma-delimited lists. */
+export declare function toWireJson(desc: Desc, value: unknown): unknown;
+/**
+ * JSON wire (or form) -> typed value. Accepts both the collapsed container form
+ * ({"add": [3]}) and the literal one ({"add": {"category": [3]}}), a single child
+ * where a list is expected, and numbers or flags sent as strings.
+ */
+export declare function fromWireJson(desc: Desc, value: unknown, opts: DecodeOptions, path?: string): unknown;
+/** Bracket notation (data[details]=x, categories[add][category][]=3) -> nested plain data. */
+export declare function formToNested(pairs: Iterable<[string, unknown]>): Record<string, unknown>;
+export declare function decodeForm(desc: Desc, body: string, opts: DecodeOptions): unknown;
+/** Typed value -> bracket-notation pairs (lists as name[element][]=v). */
+export declare function encodeForm(desc: Desc, value: unknown): [string, string][];

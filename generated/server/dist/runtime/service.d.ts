@@ -1,0 +1,105 @@
+import { type DecodeIssue } from './codec.ts';
+import { type UploadedFile } from './form-data.ts';
+export interface ServiceRequest {
+    method: string;
+    /** Path and query string, as on the request line. */
+    url: string;
+    /** Lower-case header names. */
+    headers: Record<string, string | undefined>;
+    body: Uint8Array;
+}
+export interface ServiceResponse {
+    status: number;
+    headers: Record<string, string>;
+    body: Uint8Array;
+}
+export interface ErrorEntry {
+    key: string;
+    message: string;
+    path?: string;
+}
+/** A failure a handler reports: the key of the error envelope and, optionally, a more precise message. */
+export declare class ServiceError extends Error {
+    readonly errors: ErrorEntry[];
+    constructor(key: string, message?: string, path?: string);
+    static of(errors: ErrorEntry[]): ServiceError;
+}
+export type Format = 'xml' | 'json' | 'form';
+export type Scope = 'kind' | 'activity' | 'global';
+export interface OperationInfo {
+    id: string;
+    method: string;
+    /** Path template segments: literal text or {kind}, {segment}, {id}. */
+    path: string[];
+    scope: Scope;
+    status: number;
+    location: boolean;
+    upload: boolean;
+    multipart: boolean;
+    /** Message targets by binding: the kind (scope kind), the segment (scope activity) or '*'. */
+    params?: Record<string, string>;
+    request?: Record<string, string>;
+    response?: Record<string, string>;
+}
+/** What the dispatcher hands to a handler. */
+export interface OperationInput {
+    kind?: string | undefined;
+    segment?: string | undefined;
+    id?: number | undefined;
+    params?: unknown;
+    body?: unknown;
+    files?: Record<string, UploadedFile>;
+}
+export interface ServiceDefinition {
+    operations: OperationInfo[];
+    kinds: readonly string[];
+    segments: readonly string[];
+    errors: Record<string, {
+        status: number;
+        message: string;
+    }>;
+    contentTypes: {
+        xml: readonly string[];
+        json: readonly string[];
+        form: readonly string[];
+        upload: readonly string[];
+    };
+    output: {
+        xml: string;
+        json: string;
+        jsonp: string;
+    };
+    jsonpParameter: string;
+    quotaHeader: string;
+    batch: {
+        maxParts: number;
+        contentType: string;
+    };
+    limits: {
+        maxBodyBytes: number;
+        maxUploadBytes: number;
+    };
+    decode(target: string, format: Format, body: string | Uint8Array | Record<string, unknown>): {
+        value: unknown;
+        issues: DecodeIssue[];
+    };
+    encode(target: string, format: 'xml' | 'json', value: unknown): string;
+    encodeError(format: 'xml' | 'json', errors: Record<string, string>): string;
+    validate(target: string, value: unknown): ErrorEntry[];
+    sanitizeCallback(callback: string): string;
+    /** Calls the typed handler of an operation. */
+    invoke(operation: string, input: OperationInput, context: unknown): Promise<unknown>;
+}
+export interface Quota {
+    used: number;
+    allowed: number;
+}
+export interface ServiceHooks<C> {
+    /** Basic auth: the caller's context, or undefined when the e-mail and token do not match. */
+    authenticate(email: string, token: string): Promise<C | undefined>;
+    /** Counts n calls against the caller's quota and returns the new state. */
+    countCalls?(context: C, n: number): Promise<Quota>;
+    /** Unexpected faults (500): logged by the caller, never shown to the client. */
+    onFault?(error: unknown, request: ServiceRequest): void;
+}
+export declare function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>): (request: ServiceRequest) => Promise<ServiceResponse>;

@@ -1,0 +1,22 @@
+import type { ActivityEntry } from '../structures.ts';
+/**
+ * Fields of Follow-up (segment followup, typeid 6).
+ * Allowed parents: record.
+ */
+export interface FollowupFields {
+    details?: string;
+    assignedto?: number;
+    nodate?: 0 | 1;
+    /** Date, YYYY-MM-DD. Only when nodate = 0. */
+    duedate?: string;
+    /** New follow-ups cannot be created completed. Cannot be 1 on create. */
+    completed?: 0 | 1;
+    sendnotification?: 0 | 1;
+    /** In minutes. */
+    remindtime?: number;
+}
+/** An activity of type Follow-up in an item's journal. */
+export interface FollowupActivity extends ActivityEntry<'followup'> {
+    segment: 'followup';
+    typeid: 6;
+}

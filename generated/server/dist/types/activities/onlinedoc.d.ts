@@ -1,0 +1,14 @@
+import type { ActivityEntry } from '../structures.ts';
+/**
+ * Fields of Online document (segment onlinedoc, typeid 37).
+ * Allowed parents: record, task.
+ */
+export interface OnlinedocFields {
+    title?: string;
+    url?: string;
+}
+/** An activity of type Online document in an item's journal. */
+export interface OnlinedocActivity extends ActivityEntry<'onlinedoc'> {
+    segment: 'onlinedoc';
+    typeid: 37;
+}

@@ -1,0 +1,23 @@
+import type { Emailpriorities } from '../values.ts';
+import type { ActivityEntry } from '../structures.ts';
+/**
+ * Fields of Scheduled email (segment scheduledemail, typeid 88).
+ * Allowed parents: record.
+ */
+export interface ScheduledemailFields {
+    to?: string[];
+    cc?: string[];
+    bcc?: string[];
+    from?: string;
+    subject?: string;
+    priority?: Emailpriorities;
+    /** When html is given the text part is created automatically. */
+    body?: string;
+    /** Date, YYYY-MM-DD. */
+    scheduledtime?: string;
+}
+/** An activity of type Scheduled email in an item's journal. */
+export interface ScheduledemailActivity extends ActivityEntry<'scheduledemail'> {
+    segment: 'scheduledemail';
+    typeid: 88;
+}

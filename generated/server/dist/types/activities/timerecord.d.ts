@@ -1,0 +1,19 @@
+import type { ActivityEntry } from '../structures.ts';
+/**
+ * Fields of Time record (segment timerecord, typeid 15).
+ * Allowed parents: call, task.
+ */
+export interface TimerecordFields {
+    /** Date, YYYY-MM-DD. */
+    date?: string;
+    person?: number;
+    hours?: number;
+    billable?: 0 | 1;
+    details?: string;
+    invoiced?: string;
+}
+/** An activity of type Time record in an item's journal. */
+export interface TimerecordActivity extends ActivityEntry<'timerecord'> {
+    segment: 'timerecord';
+    typeid: 15;
+}

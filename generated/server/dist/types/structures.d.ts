@@ -1,0 +1,302 @@
+import type { Contenttypes, Currencies, Hookevents, Hooktypes, Opportunitystatuses, Valueintervals } from './values.ts';
+import type { AuditFields, KindName, RecordFieldsOf } from './records.ts';
+import type { ActivityFieldsBySegment, ActivitySegment } from './activities/index.ts';
+export type Status = 'success' | 'failed';
+/** An uploaded file (multipart/form-data); name, size and type are recorded in the activity's fields. */
+export interface Upload {
+    filename: string;
+    contenttype?: string;
+    size?: number;
+}
+export type CategoryTag = {
+    id: number;
+    name: string;
+};
+export type RelatedItem = {
+    id: number;
+    typeid?: number;
+    name?: string;
+    note?: string;
+};
+/** A record as returned by show. */
+export type Item<K extends KindName = KindName> = {
+    id: number;
+    name: string;
+    typeid: number;
+    /** UTC date and time, ISO 8601. */
+    created: string;
+    /** UTC date and time, ISO 8601. */
+    viewed: string;
+    /** UTC date and time, ISO 8601. */
+    updated: string;
+    /** User id or workgroup id. */
+    ownership: number;
+    /** 1 when flagged, empty otherwise. */
+    flagged: 0 | 1;
+    fields: RecordFieldsOf<K> & AuditFields;
+};
+/** One activity of an item's journal, element id<activityId>. */
+export type ActivityEntry<S extends ActivitySegment = ActivitySegment> = {
+    level: number;
+    cn: string;
+    /** UTC date and time, ISO 8601. */
+    created: string;
+    /** UTC date and time, ISO 8601. */
+    viewed: string;
+    /** UTC date and time, ISO 8601. */
+    updated: string;
+    flagged: 0 | 1;
+    typeid: number;
+    /** Id of the parent record or activity. */
+    parent: number;
+    creatorid: number;
+    creatorname: string;
+    position: number;
+    fields: ActivityFieldsBySegment[S];
+    modificatorid: number;
+    modificatorname: string;
+    id: number;
+};
+/** One record of a list, element id<itemId>; only fields that have values appear. */
+export type ListEntry<K extends KindName = KindName> = RecordFieldsOf<K> & {
+    id: number;
+    name: string;
+    parentid?: number;
+    flagged?: 0 | 1;
+    /** Company names, comma-separated. */
+    company?: string;
+    /** UTC date and time, ISO 8601. */
+    created?: string;
+    /** UTC date and time, ISO 8601. */
+    viewed?: string;
+    /** UTC date and time, ISO 8601. */
+    updated?: string;
+    /** Present when layout = 1 and categories = 1. */
+    categories?: Array<CategoryTag>;
+};
+export type FieldDefinition = {
+    id: number;
+    /** Custom fields are named custom<fieldId>. */
+    name: string;
+    label?: string;
+    /** Empty, text, select, ... */
+    type?: string;
+    options?: Array<string>;
+    categories?: Array<number>;
+};
+export type User = {
+    id: number;
+    name: string;
+    email: string;
+    preventlogin: 0 | 1;
+    preventprivatedata: 0 | 1;
+    administrator: 0 | 1;
+};
+export type Group = {
+    id: number;
+    name: string;
+    email: string;
+};
+export type CategoryChanges = {
+    add?: Array<number>;
+    remove?: Array<number>;
+};
+export type RelatedItemAdd = {
+    id: number;
+    note?: string;
+};
+export type RelatedItemRemove = {
+    id: number;
+};
+/**
+ * The parent record of a report entry, present when itemsdata = 1.
+ * Assumed: not shown in the document.
+ */
+export type ReportItem<K extends KindName = KindName> = {
+    id: number;
+    name?: string;
+    typeid?: number;
+    fields?: RecordFieldsOf<K> & AuditFields;
+};
+/** A time record in the timetracking report (fields as in section 2). */
+export type ReportTimeRecord<K extends KindName = KindName> = {
+    id: number;
+    /** Always 15. */
+    type: number;
+    itemid: number;
+    itemtype: number;
+    tasklistid: number;
+    taskid: number;
+    owner: number;
+    /** UTC date and time, ISO 8601. */
+    created: string;
+    billable: 0 | 1;
+    person: number;
+    hours: number;
+    /** UTC date and time, ISO 8601. */
+    date: string;
+    invoiced: string;
+    details: string;
+    itemname: string;
+    tasklistname: string;
+    taskname: string;
+    item?: ReportItem<K>;
+};
+/** Assumed: shape not shown in the document. */
+export type ReportAction<K extends KindName = KindName> = {
+    id: number;
+    /** Type id (task 14, event 4, task list 22 for milestones). */
+    type: number;
+    itemid: number;
+    itemtype: number;
+    itemname?: string;
+    owner?: number;
+    /** UTC date and time, ISO 8601. */
+    created?: string;
+    title?: string;
+    /** Due date, event start or milestone date. UTC date and time, ISO 8601. */
+    date?: string;
+    assignedto?: number;
+    priority?: number;
+    completed?: 0 | 1;
+    item?: ReportItem<K>;
+};
+/** Assumed: shape not shown in the document. */
+export type ReportFollowup<K extends KindName = KindName> = {
+    id: number;
+    /** Always 6. */
+    type: number;
+    itemid: number;
+    itemtype: number;
+    itemname?: string;
+    owner?: number;
+    /** UTC date and time, ISO 8601. */
+    created?: string;
+    details?: string;
+    assignedto?: number;
+    nodate?: 0 | 1;
+    /** UTC date and time, ISO 8601. */
+    duedate?: string;
+    item?: ReportItem<K>;
+};
+/** Assumed: shape not shown in the document. */
+export type ReportOpportunity<K extends KindName = KindName> = {
+    id: number;
+    /** Always 32. */
+    type: number;
+    itemid: number;
+    itemtype: number;
+    itemname?: string;
+    owner?: number;
+    /** UTC date and time, ISO 8601. */
+    created?: string;
+    description?: string;
+    valueunit?: number;
+    valuecurrency?: Currencies;
+    valueinterval?: Valueintervals;
+    valueduration?: number;
+    stage?: number;
+    probability?: number;
+    /** UTC date and time, ISO 8601. */
+    closingdate?: string;
+    responsible?: number;
+    status?: Opportunitystatuses;
+    item?: ReportItem<K>;
+};
+/** Assumed: shape not shown in the document. */
+export type ReportActivity<K extends KindName = KindName> = {
+    id: number;
+    type: number;
+    itemid: number;
+    itemtype: number;
+    itemname?: string;
+    owner?: number;
+    /** UTC date and time, ISO 8601. */
+    created?: string;
+    /** UTC date and time, ISO 8601. */
+    updated?: string;
+    title?: string;
+    completed?: 0 | 1;
+    item?: ReportItem<K>;
+};
+/** What show returns for the record (items.* events). */
+export type ItemNotificationContent<K extends KindName = KindName, S extends ActivitySegment = ActivitySegment> = {
+    item: Item<K>;
+    activities?: Array<ActivityEntry<S>>;
+    categories?: Array<CategoryTag>;
+    relateditems?: Array<RelatedItem>;
+};
+/** The activity with its fields, its type name and the id of its record (activities.* events). */
+export type ActivityNotificationContent<S extends ActivitySegment = ActivitySegment> = {
+    id: number;
+    /** The activity's segment. */
+    name: string;
+    typeid: number;
+    /** Id of the record the activity belongs to. */
+    item: number;
+    parent: number;
+    level?: number;
+    position?: number;
+    /** UTC date and time, ISO 8601. */
+    created?: string;
+    /** UTC date and time, ISO 8601. */
+    updated?: string;
+    creatorid?: number;
+    creatorname?: string;
+    fields?: ActivityFieldsBySegment[S];
+};
+/** A webhook as listed by GET /hooks/. */
+export type Hook = {
+    id: number;
+    /** web (only class). Default "web". */
+    type: Hooktypes;
+    /** Free text describing the purpose. */
+    title: string;
+    /** 0 = disabled, 1 = enabled. Default 1. */
+    active: 0 | 1;
+    event: Hookevents;
+    /** Narrows the item kind or activity segment; valid values depend on the event family. Default "all". */
+    constrainttype: string;
+    /** Any valid publicly reachable address. */
+    url: string;
+    /** Default "xml". */
+    contenttype: Contenttypes;
+    /** Optional; key of the body hash. */
+    secret?: string;
+};
+/** Body of POST /hooks/. */
+export type HookCreate = {
+    /** web (only class). Default "web". */
+    type?: Hooktypes;
+    /** Free text describing the purpose. */
+    title?: string;
+    /** 0 = disabled, 1 = enabled. Default 1. */
+    active?: 0 | 1;
+    event: Hookevents;
+    /** Narrows the item kind or activity segment; valid values depend on the event family. Default "all". */
+    constrainttype?: string;
+    /** Any valid publicly reachable address. */
+    url: string;
+    /** Default "xml". */
+    contenttype?: Contenttypes;
+    /** Optional; key of the body hash. */
+    secret?: string;
+};
+/** Body of PUT /hooks/{id}: any of the fields. */
+export type HookUpdate = {
+    /** web (only class). Default "web". */
+    type?: Hooktypes;
+    /** Free text describing the purpose. */
+    title?: string;
+    /** 0 = disabled, 1 = enabled. Default 1. */
+    active?: 0 | 1;
+    event?: Hookevents;
+    /** Narrows the item kind or activity segment; valid values depend on the event family. Default "all". */
+    constrainttype?: string;
+    /** Any valid publicly reachable address. */
+    url?: string;
+    /** Default "xml". */
+    contenttype?: Contenttypes;
+    /** Optional; key of the body hash. */
+    secret?: string;
+};

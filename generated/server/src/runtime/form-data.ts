@@ -1,0 +1,70 @@
+// Part of the crmgen runtime (runtime/form-data.ts), copied into this package by crmgen generate. Do not edit.
+// multipart/form-data bodies (file uploads) for the server pipeline, read with busboy.
+// Server-side only (Node streams); the client never imports this file.
+import busboy from 'busboy';
+import { Readable } from 'node:stream';
+
+export interface UploadedFile {
+  filename: string;
+  contenttype: string;
+  size: number;
+  data: Uint8Array;
+}
+
+export class UploadTooLarge extends Error {
+  constructor(readonly limit: number) {
+    super(`An uploaded file is larger than ${limit} bytes`);
+    this.name = 'UploadTooLarge';
+  }
+}
+
+export class MalformedForm extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'MalformedForm';
+  }
+}
+
+/**
+ * Fields as [name, value] pairs for bracket-notation decoding; each file part appears as a
+ * field holding its description ({filename, contenttype, size}) and its bytes in `files`.
+ */
+export function parseMultipartForm(body: Uint8Array, contentType: string, maxFileBytes: number): Promise<{ fields: [string, unknown][]; files: Record<string, UploadedFile> }> {
+  return new Promise((resolve, reject) => {
+    let bb: busboy.Busboy;
+    try {
+      bb = busboy({ headers: { 'content-type': contentType }, limits: { fileSize: maxFileBytes, files: 20, fields: 1000, parts: 1100 } });
+    } catch (e) {
+      reject(new MalformedForm(`malformed multipart/form-data: ${(e as Error).message}`));
+      return;
+    }
+    const fields: [string, unknown][] = [];
+    const files: Record<string, UploadedFile> = {};
+    let failed = false;
+    const fail = (e: Error) => {
+      if (failed) return;
+      failed = true;
+      reject(e);
+    };
+    bb.on('field', (name, value) => fields.push([name, value]));
+    bb.on('file', (name, stream, info) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      stream.on('data', (c: Buffer) => {
+        size += c.length;
+        chunks.push(c);
+      });
+      stream.on('limit', () => fail(new UploadTooLarge(maxFileBytes)));
+      stream.on('end', () => {
+        const file: UploadedFile = { filename: info.filename ?? 'upload', contenttype: info.mimeType || 'application/octet-stream', size, data: new Uint8Array(Buffer.concat(chunks)) };
+        files[name] = file;
+        fields.push([name, { filename: file.filename, contenttype: file.contenttype, size }]);
+      });
+    });
+    bb.on('error', (e: Error) => fail(new MalformedForm(`malformed multipart/form-data: ${e.message}`)));
+    bb.on('close', () => {
+      if (!failed) resolve({ fields, files });
+    });
+    Readable.from([Buffer.from(body.buffer, body.byteOffset, body.byteLength)]).pipe(bb);
+  });
+}

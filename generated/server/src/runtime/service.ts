@@ -1,0 +1,382 @@
+// Part of the crmgen runtime (runtime/service.ts), copied into this package by crmgen generate. Do not edit.
+// The request pipeline of a service built on the generated stubs: one path for every
+// request, direct or nested in a batch. Framework-neutral: dispatch(request) -> response on
+// plain objects; runtime/node-http.ts adapts it to node:http. What it needs to know about
+// the API (routes, message targets, error keys, content types) comes in a ServiceDefinition
+// that generated/server builds from the spec; nothing here names an API fact.
+import { BatchError, parseBatchRequest, serializeBatchResponse, type BatchResponsePart } from './batch.ts';
+import { CodecError, formToNested, type DecodeIssue } from './codec.ts';
+import { MalformedForm, UploadTooLarge, parseMultipartForm, type UploadedFile } from './form-data.ts';
+
+export interface ServiceRequest {
+  method: string;
+  /** Path and query string, as on the request line. */
+  url: string;
+  /** Lower-case header names. */
+  headers: Record<string, string | undefined>;
+  body: Uint8Array;
+}
+
+export interface ServiceResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: Uint8Array;
+}
+
+export interface ErrorEntry {
+  key: string;
+  message: string;
+  path?: string;
+}
+
+/** A failure a handler reports: the key of the error envelope and, optionally, a more precise message. */
+export class ServiceError extends Error {
+  readonly errors: ErrorEntry[];
+  constructor(key: string, message?: string, path?: string) {
+    super(message ?? key);
+    this.name = 'ServiceError';
+    this.errors = [{ key, message: message ?? '', ...(path ? { path } : {}) }];
+  }
+  static of(errors: ErrorEntry[]): ServiceError {
+    const e = new ServiceError(errors[0]?.key ?? 'invalidvalue');
+    e.errors.splice(0, 1, ...errors);
+    return e;
+  }
+}
+
+export type Format = 'xml' | 'json' | 'form';
+export type Scope = 'kind' | 'activity' | 'global';
+
+export interface OperationInfo {
+  id: string;
+  method: string;
+  /** Path template segments: literal text or {kind}, {segment}, {id}. */
+  path: string[];
+  scope: Scope;
+  status: number;
+  location: boolean;
+  upload: boolean;
+  multipart: boolean;
+  /** Message targets by binding: the kind (scope kind), the segment (scope activity) or '*'. */
+  params?: Record<string, string>;
+  request?: Record<string, string>;
+  response?: Record<string, string>;
+}
+
+/** What the dispatcher hands to a handler. */
+export interface OperationInput {
+  kind?: string | undefined;
+  segment?: string | undefined;
+  id?: number | undefined;
+  params?: unknown;
+  body?: unknown;
+  files?: Record<string, UploadedFile>;
+}
+
+export interface ServiceDefinition {
+  operations: OperationInfo[];
+  kinds: readonly string[];
+  segments: readonly string[];
+  errors: Record<string, { status: number; message: string }>;
+  contentTypes: { xml: readonly string[]; json: readonly string[]; form: readonly string[]; upload: readonly string[] };
+  output: { xml: string; json: string; jsonp: string };
+  jsonpParameter: string;
+  quotaHeader: string;
+  batch: { maxParts: number; contentType: string };
+  limits: { maxBodyBytes: number; maxUploadBytes: number };
+  decode(target: string, format: Format, body: string | Uint8Array | Record<string, unknown>): { value: unknown; issues: DecodeIssue[] };
+  encode(target: string, format: 'xml' | 'json', value: unknown): string;
+  encodeError(format: 'xml' | 'json', errors: Record<string, string>): string;
+  validate(target: string, value: unknown): ErrorEntry[];
+  sanitizeCallback(callback: string): string;
+  /** Calls the typed handler of an operation. */
+  invoke(operation: string, input: OperationInput, context: unknown): Promise<unknown>;
+}
+
+export interface Quota {
+  used: number;
+  allowed: number;
+}
+
+export interface ServiceHooks<C> {
+  /** Basic auth: the caller's context, or undefined when the e-mail and token do not match. */
+  authenticate(email: string, token: string): Promise<C | undefined>;
+  /** Counts n calls against the caller's quota and returns the new state. */
+  countCalls?(context: C, n: number): Promise<Quota>;
+  /** Unexpected faults (500): logged by the caller, never shown to the client. */
+  onFault?(error: unknown, request: ServiceRequest): void;
+}
+
+interface Match {
+  op: OperationInfo;
+  kind?: string;
+  segment?: string;
+  id?: number;
+}
+
+const encoder = new TextEncoder();
+
+export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>): (request: ServiceRequest) => Promise<ServiceResponse> {
+  const kinds = new Set(def.kinds);
+  const segments = new Set(def.segments);
+
+  /** The decoded path, or undefined when its percent-encoding is broken (no endpoint has such a path). */
+  function decodePath(pathname: string): string | undefined {
+    try {
+      return decodeURIComponent(pathname);
+    } catch {
+      return undefined;
+    }
+  }
+
+  function match(method: string, path: string): Match | { allow: string[] } | undefined {
+    const parts = path.split('/').filter((p, i, all) => p !== '' || (i > 0 && i < all.length - 1));
+    const allow = new Set<string>();
+    for (const op of def.operations) {
+      if (op.path.length !== parts.length) continue;
+      const m: Match = { op };
+      let ok = true;
+      for (let i = 0; i < parts.length && ok; i++) {
+        const t = op.path[i];
+        const p = parts[i]!;
+        if (t === '{kind}') ok = kinds.has(p) && !!(m.kind = p);
+        else if (t === '{segment}') ok = segments.has(p) && !!(m.segment = p);
+        else if (t === '{id}') ok = /^\d{1,15}$/.test(p) && !!(m.id = Number(p));
+        else ok = t === p;
+      }
+      if (!ok) continue;
+      if (op.method === method) return m;
+      allow.add(op.method);
+    }
+    return allow.size ? { allow: [...allow] } : undefined;
+  }
+
+  function inputFormat(contentType: string | undefined): Format | 'upload' | 'batch' | undefined {
+    const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+    if (type === '') return 'xml';
+    if (def.contentTypes.json.includes(type)) return 'json';
+    if (def.contentTypes.form.includes(type)) return 'form';
+    if (def.contentTypes.upload.includes(type)) return 'upload';
+    if (def.contentTypes.xml.includes(type)) return 'xml';
+    if (type === def.batch.contentType) return 'batch';
+    return undefined;
+  }
+
+  interface Output {
+    format: 'xml' | 'json';
+    callback?: string;
+  }
+
+  function outputOf(req: ServiceRequest, query: URLSearchParams): Output {
+    const raw = query.get(def.jsonpParameter);
+    if (raw !== null) {
+      const callback = def.sanitizeCallback(raw);
+      return callback ? { format: 'json', callback } : { format: 'json' };
+    }
+    const accept = (req.headers.accept ?? '').toLowerCase();
+    return { format: def.contentTypes.json.some((t) => accept.includes(t)) ? 'json' : 'xml' };
+  }
+
+  function respond(status: number, text: string, out: Output, extra: Record<string, string> = {}): ServiceResponse {
+    const body = out.callback ? `${out.callback}(${text})` : text;
+    const type = out.callback ? def.output.jsonp : out.format === 'json' ? def.output.json : def.output.xml;
+    return { status, headers: { 'content-type': `${type}; charset=utf-8`, ...extra }, body: encoder.encode(body) };
+  }
+
+  function failure(errors: ErrorEntry[], out: Output, extra: Record<string, string> = {}, status?: number): ServiceResponse {
+    const byKey: Record<string, string> = {};
+    for (const e of errors) {
+      const known = def.errors[e.key];
+      const text = e.message || known?.message || e.key;
+      byKey[e.key] = byKey[e.key] ? `${byKey[e.key]}; ${text}` : text;
+    }
+    // Callers pass at least one error.
+    const code = status ?? def.errors[errors[0]!.key]?.status ?? 400;
+    return respond(code, def.encodeError(out.format, byKey), out, extra);
+  }
+
+  const withQuota = (q: Quota | undefined): Record<string, string> => (q ? { [def.quotaHeader]: `${q.used}/${q.allowed}` } : {});
+
+  async function authenticate(req: ServiceRequest): Promise<C | undefined> {
+    const auth = req.headers.authorization ?? '';
+    const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(auth);
+    if (!m) return undefined;
+    let decoded: string;
+    try {
+      decoded = new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(atob(m[1]!), (c) => c.charCodeAt(0)));
+    } catch {
+      return undefined;
+    }
+    const colon = decoded.indexOf(':');
+    if (colon < 0) return undefined;
+    return hooks.authenticate(decoded.slice(0, colon), decoded.slice(colon + 1));
+  }
+
+  /**
+   * The request target as a URL. An absolute-form target that does not parse (`GET http://[ HTTP/1.1`)
+   * threw outside every handler and answered a bare 500; it now becomes a path that no endpoint has.
+   */
+  function urlOf(target: string): URL {
+    try {
+      // An origin-form target is a path even when it starts with '//' (not a host, as for a relative URL).
+      return new URL(target.startsWith('/') ? `http://service.invalid${target}` : target, 'http://service.invalid');
+    } catch {
+      return new URL('http://service.invalid/%00');
+    }
+  }
+
+  /** One call: route, decode, validate, invoke, encode. The caller has authenticated and counted it. */
+  async function call(req: ServiceRequest, context: C, quota: Quota | undefined, nested: boolean): Promise<ServiceResponse> {
+    const url = urlOf(req.url);
+    const out = outputOf(req, url.searchParams);
+    const headers = withQuota(quota);
+    try {
+      // A malformed escape (%E0%A4%A) used to throw a URIError here and answer 500.
+      const path = decodePath(url.pathname);
+      const m = path === undefined ? undefined : match(req.method.toUpperCase(), path);
+      if (!m) return failure([{ key: 'unknownpath', message: `No endpoint at ${url.pathname}` }], out, headers);
+      if ('allow' in m) return failure([{ key: 'methodnotallowed', message: `${req.method} is not allowed here; allowed: ${m.allow.join(', ')}` }], out, { ...headers, allow: m.allow.join(', ') });
+      const { op } = m;
+      if (op.multipart) {
+        if (nested) return failure([{ key: 'invalidbatch', message: 'A batch cannot contain a batch' }], out, headers);
+        return await runBatch(req, context, out);
+      }
+      const binding = op.scope === 'kind' ? m.kind! : op.scope === 'activity' ? m.segment! : '*';
+      const input: OperationInput = { kind: m.kind, segment: m.segment, id: m.id };
+      const issues: ErrorEntry[] = [];
+      const fmt = inputFormat(req.headers['content-type']);
+      const hasBody = req.body.length > 0;
+      // multipart/mixed is the batch's format only; sent to any other endpoint it is as unknown as text/plain.
+      if (hasBody && (fmt === undefined || fmt === 'batch')) return failure([{ key: 'unsupportedmediatype', message: `Unsupported content type ${req.headers['content-type']}` }], out, headers);
+      let bodyData: string | Uint8Array | Record<string, unknown> | undefined;
+      let bodyFormat: Format = 'xml';
+      if (hasBody && fmt === 'upload') {
+        if (!op.upload) return failure([{ key: 'unsupportedmediatype', message: 'multipart/form-data is accepted by file uploads only' }], out, headers);
+        const form = await parseMultipartForm(req.body, req.headers['content-type']!, def.limits.maxUploadBytes);
+        bodyData = formToNested(form.fields);
+        bodyFormat = 'form';
+        input.files = form.files;
+      } else if (hasBody) {
+        bodyData = req.body;
+        bodyFormat = fmt as Format;
+      } else {
+        // An empty body is an empty request whatever the Content-Type ("no field is required"):
+        // it used to be read as XML, so an empty form or JSON POST failed as "malformed XML".
+        bodyData = {};
+        bodyFormat = 'form';
+      }
+      // List and report parameters: the query string, then a `request` body of the GET;
+      // parameters the service does not know are ignored (existing clients send extras).
+      const paramsTarget = op.params?.[binding] ?? op.params?.['*'];
+      if (paramsTarget) {
+        const query = Object.fromEntries([...url.searchParams].filter(([k]) => k !== def.jsonpParameter));
+        const fromQuery = def.decode(paramsTarget, 'form', query).value as Record<string, unknown>;
+        const fromBody = bodyData === undefined ? {} : (def.decode(paramsTarget, bodyFormat, bodyData).value as Record<string, unknown>);
+        input.params = { ...fromBody, ...fromQuery };
+        issues.push(...def.validate(paramsTarget, input.params));
+      }
+      const requestTarget = op.request?.[binding] ?? op.request?.['*'];
+      if (requestTarget) {
+        const decoded = def.decode(requestTarget, bodyFormat, bodyData ?? new Uint8Array());
+        input.body = decoded.value;
+        issues.push(...decoded.issues);
+        issues.push(...def.validate(requestTarget, input.body).filter((e) => !(e.key === 'unknownfield' && issues.some((i) => i.path === e.path))));
+      }
+      issues.push(...nulCharacters(input.body, ''), ...nulCharacters(input.params, ''));
+      if (issues.length) return failure(issues, out, headers);
+      const result = (await def.invoke(op.id, input, context)) as { body: unknown; location?: string } | unknown;
+      const responseTarget = op.response?.[binding] ?? op.response?.['*'];
+      let value = result;
+      const extra: Record<string, string> = { ...headers };
+      if (op.location && result && typeof result === 'object' && 'location' in (result as object)) {
+        extra.location = (result as { location: string }).location;
+        value = (result as { body: unknown }).body;
+      }
+      const text = responseTarget ? def.encode(responseTarget, out.format, value) : '';
+      return respond(op.status, text, out, extra);
+    } catch (e) {
+      if (e instanceof ServiceError) return failure(e.errors, out, headers);
+      if (e instanceof CodecError) return failure([{ key: 'malformedrequest', message: e.message }], out, headers);
+      if (e instanceof BatchError) return failure([{ key: e.key, message: e.message }], out, headers);
+      if (e instanceof UploadTooLarge) return failure([{ key: 'requesttoolarge', message: e.message }], out, headers);
+      if (e instanceof MalformedForm) return failure([{ key: 'malformedrequest', message: e.message }], out, headers);
+      hooks.onFault?.(e, req);
+      return failure([{ key: 'internalerror', message: def.errors.internalerror?.message ?? 'Internal error' }], out, headers, 500);
+    }
+  }
+
+  /** Batch: parse every part first (a malformed batch runs nothing), then run each as its own call. */
+  async function runBatch(req: ServiceRequest, context: C, out: Output): Promise<ServiceResponse> {
+    const parts = parseBatchRequest(req.body, req.headers['content-type'], { maxParts: def.batch.maxParts });
+    // Every Content-ID must be one the response can echo. Checked by writing an empty response
+    // first: a Content-ID with a space, angle bracket or non-ASCII character used to let every
+    // part run (and commit) and then fail the whole answer with a 500.
+    try {
+      serializeBatchResponse(parts.map((p) => ({ status: 200, headers: {}, body: new Uint8Array(), contentId: p.contentId })));
+    } catch (e) {
+      throw new BatchError('invalidbatch', `a Content-ID cannot be echoed: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    const responses: BatchResponsePart[] = [];
+    let quota: Quota | undefined;
+    for (const part of parts) {
+      // Outer headers apply to every nested request unless it overrides them; auth is given once.
+      const headers: Record<string, string | undefined> = { ...req.headers, 'content-length': undefined, 'content-type': undefined, ...part.headers };
+      const nested: ServiceRequest = { method: part.method, url: part.path, headers, body: part.body };
+      let r: ServiceResponse;
+      if (hooks.countCalls) {
+        quota = await hooks.countCalls(context, 1);
+        if (quota.used > quota.allowed) {
+          r = failure([{ key: 'quotaexceeded', message: `API call limit exceeded: ${quota.used}/${quota.allowed}` }], outputOf(nested, urlOf(part.path).searchParams), withQuota(quota));
+          responses.push({ status: r.status, headers: r.headers, body: r.body, contentId: part.contentId });
+          continue;
+        }
+      }
+      // A nested request that brings its own credentials is authenticated on its own.
+      const own = part.headers.authorization !== undefined && part.headers.authorization !== req.headers.authorization;
+      const nestedContext = own ? await authenticate(nested) : context;
+      r = nestedContext === undefined
+        ? failure([{ key: 'authenticationfailed', message: 'Basic authentication with the e-mail address and API token is required' }], outputOf(nested, urlOf(part.path).searchParams), withQuota(quota))
+        : await call(nested, nestedContext, quota, true);
+      responses.push({ status: r.status, headers: r.headers, body: r.body, contentId: part.contentId });
+    }
+    const { contentType, body } = serializeBatchResponse(responses);
+    return { status: 200, headers: { 'content-type': contentType, ...withQuota(quota) }, body };
+  }
+
+  return async function dispatch(req: ServiceRequest): Promise<ServiceResponse> {
+    const url = urlOf(req.url);
+    const out = outputOf(req, url.searchParams);
+    try {
+      if (req.body.length > def.limits.maxBodyBytes) return failure([{ key: 'requesttoolarge', message: `The body is larger than ${def.limits.maxBodyBytes} bytes` }], out);
+      const context = await authenticate(req);
+      if (context === undefined) {
+        const r = failure([{ key: 'authenticationfailed', message: 'Basic authentication with the e-mail address and API token is required' }], out);
+        r.headers['www-authenticate'] = 'Basic realm="service"';
+        return r;
+      }
+      // A batch counts each nested call, not the envelope. Which request is the batch is decided by
+      // its route: deciding by the Content-Type let any call that claimed multipart/mixed skip the quota.
+      const path = decodePath(url.pathname);
+      const routed = path === undefined ? undefined : match(req.method.toUpperCase(), path);
+      const isBatch = routed !== undefined && 'op' in routed && routed.op.multipart;
+      let quota: Quota | undefined;
+      if (hooks.countCalls && !isBatch) {
+        quota = await hooks.countCalls(context, 1);
+        if (quota.used > quota.allowed) return failure([{ key: 'quotaexceeded', message: `API call limit exceeded: ${quota.used}/${quota.allowed}` }], out, withQuota(quota));
+      }
+      return await call(req, context, quota, false);
+    } catch (e) {
+      if (e instanceof BatchError) return failure([{ key: e.key, message: e.message }], out);
+      hooks.onFault?.(e, req);
+      return failure([{ key: 'internalerror', message: 'Internal error' }], out, {}, 500);
+    }
+  };
+}
+
+/** U+0000 is refused in every text value: XML cannot carry it and databases cannot store it. */
+function nulCharacters(v: unknown, path: string): ErrorEntry[] {
+  if (typeof v === 'string') return v.includes('\u0000') ? [{ key: 'invalidvalue', message: `${path || 'value'}: the character U+0000 is not allowed`, path }] : [];
+  if (Array.isArray(v)) return v.flatMap((x, i) => nulCharacters(x, path ? `${path}.${i}` : String(i)));
+  if (v && typeof v === 'object') return Object.entries(v).flatMap(([k, x]) => nulCharacters(x, path ? `${path}.${k}` : k));
+  return [];
+}

@@ -1,0 +1,5 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The crmgen installation (this repository, or the installed package): runtime/, templates/, package.json. */
+export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
