@@ -9,7 +9,9 @@ export function initialize(data: { from: string; to: string }): void {
 
 type Resolved = { url: string; format?: string | null; shortCircuit?: boolean };
 
-export async function resolve(specifier: string, context: unknown, next: (specifier: string, context: unknown) => Promise<Resolved>): Promise<Resolved> {
-  const resolved = await next(specifier, context);
+export async function resolve(specifier: string, context: { parentURL?: string | undefined }, next: (specifier: string, context: unknown) => Promise<Resolved>): Promise<Resolved> {
+  // A package imported from the generated folder (busboy) resolves as if from the installation.
+  const parentURL = context.parentURL?.startsWith(to) ? from + context.parentURL.slice(to.length) : context.parentURL;
+  const resolved = await next(specifier, { ...context, parentURL });
   return resolved.url.startsWith(from) ? { ...resolved, url: to + resolved.url.slice(from.length) } : resolved;
 }

@@ -8,7 +8,7 @@ const usage = `usage:
                [--format text|json|markdown] [--allow-breaking] [--no-surface]
   crmgen scaffold server DIR [--spec DIR] [--generated DIR] [--name NAME]
                                     a starter server on the generated stubs; rerun after spec changes
-  crmgen serve [--host 127.0.0.1] [--port 8080] [--db FILE|:memory:] [--user EMAIL:TOKEN[:ACCOUNT]]...
+  crmgen serve [--spec DIR] [--host 127.0.0.1] [--port 8080] [--db FILE|:memory:|postgres://...] [--user EMAIL:TOKEN[:ACCOUNT]]...
                [--quota N] [--quota-window SECONDS] [--allow-private-webhooks]
   crmgen start                      regenerate if stale, then serve on ./data/crm.sqlite
   crmgen users add EMAIL [--name NAME] [--token TOKEN] [--account ACCOUNT] [--admin] [--db FILE]

@@ -153,7 +153,7 @@ const again = batch.contacts.show(created.item.id);
 await batch.send();
 const bob = await second;
 const annAgain = await again;
-console.log(JSON.stringify({ id: created.item.id, shown: shown.item.loyaltytier, listed: page.entries.map((e) => e.id), batched: [bob.item.name, annAgain.item.loyaltytier] }));
+console.log(JSON.stringify({ id: created.item.id, shown: shown.item.fields.loyaltytier, listed: page.entries.map((e) => e.id), batched: [bob.item.name, annAgain.item.fields.loyaltytier] }));
 `,
     );
     const r = run(process.execPath, ['main.mjs'], app, { CRM_URL: base, CRM_EMAIL: user.email, CRM_TOKEN: user.token });
@@ -164,7 +164,7 @@ console.log(JSON.stringify({ id: created.item.id, shown: shown.item.loyaltytier,
     expect(out.batched).toEqual(['Bob', 'gold']);
     // The new field on the wire, as XML (the API's default format), read back by hand.
     const xml = await fetch(`${base}/contacts/${out.id}`, { headers: { authorization: `Basic ${Buffer.from(`${user.email}:${user.token}`).toString('base64')}` } });
-    expect(await xml.text()).toContain('<loyaltytier>gold</loyaltytier>');
+    expect(await xml.text()).toContain('<loyaltytier label="Loyalty tier">gold</loyaltytier>');
   });
 
   it.each(['nodenext', 'bundler'])('type-checks a TypeScript program against the installed client (moduleResolution %s, strictest options, skipLibCheck false)', (resolution) => {
@@ -181,7 +181,7 @@ export async function use(): Promise<string | undefined> {
   // @ts-expect-error no such field
   await crm.contacts.create({ loyaltytire: 'gold' });
   const shown = await crm.contacts.show(created.item.id);
-  const tier: string | undefined = shown.item.loyaltytier;
+  const tier: string | undefined = shown.item.fields.loyaltytier;
   return tier;
 }
 export const isServiceError = (e: unknown): boolean => e instanceof ServiceError;

@@ -1,0 +1,109 @@
+// What the packaged artifacts cost their users, each against a baseline of the same run:
+//   start-up     `crmgen --help` and `crmgen serve` (until its "listening" line) as compiled
+//                JavaScript, against `node -e ""`, interleaved round by round
+//   bundle       esbuild (minified, ESM, browser) of an app that imports the client package and
+//                calls contacts.list and contacts.create; bytes and gzipped bytes, against a bundle
+//                of the same app without the client (the baseline)
+//   compile      what generate adds for the packages' JavaScript and declarations: the compile
+//                stage of an in-memory generate against the rest of its pipeline
+// Run: npm run bench (all), or npx tsx bench/packaging.bench.ts.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { generateInMemory } from '../generator/generate.ts';
+import { formatTable, stats, timeProcess, type Row } from './lib.ts';
+
+const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const runs = Math.max(1, Number(process.env.BENCH_RUNS) || 10);
+const cli = join(root, 'bin/crmgen.js');
+
+/** Milliseconds from spawn to the "crmgen listening" line of `crmgen serve` on :memory:. */
+function timeServeStart(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const t = performance.now();
+    const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--db', ':memory:'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (/crmgen listening on http:\/\/127\.0\.0\.1:\d+/.test(out)) {
+        const ms = performance.now() - t;
+        child.once('exit', () => ok(ms));
+        child.kill('SIGTERM');
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      if (!/crmgen listening/.test(out)) fail(new Error(`crmgen serve exited ${code}: ${out}`));
+    });
+  });
+}
+
+async function startup(): Promise<Row[]> {
+  const cases: { name: string; run: () => Promise<number> }[] = [
+    { name: 'baseline: node -e ""', run: async () => timeProcess(['-e', '']).ms },
+    { name: 'crmgen --help', run: async () => timeProcess([cli, '--help']).ms },
+    { name: 'crmgen serve (to listening)', run: timeServeStart },
+  ];
+  for (const c of cases) await c.run(); // warm-up: file cache
+  const samples = cases.map(() => [] as number[]);
+  for (let i = 0; i < runs; i++) for (const [k, c] of cases.entries()) samples[k]!.push(await c.run());
+  const base = stats(samples[0]!).medianMs;
+  return cases.map((c, k) => ({ bench: 'start-up', case: c.name, runs, ...stats(samples[k]!), ratio: stats(samples[k]!).medianMs / base }));
+}
+
+async function bundle(): Promise<Row[]> {
+  const tmp = mkdtempSync(join(tmpdir(), 'crmgen-bundle-'));
+  try {
+    const client = pathToFileURL(join(root, 'generated/client/dist/index.js')).pathname;
+    const app = (withClient: boolean) =>
+      withClient
+        ? `import { createClient } from ${JSON.stringify(client)};
+const crm = createClient({ baseUrl: location.origin, email: 'a@example.com', token: 't', format: 'json' });
+document.body.textContent = String((await crm.contacts.list({ limit: 50 })).count);
+await crm.contacts.create({ firstname: 'Ann' });`
+        : `const r = await fetch(location.origin + '/contacts/');
+document.body.textContent = String((await r.json()).count);`;
+    const size = async (withClient: boolean) => {
+      const entry = join(tmp, `app-${withClient}.js`);
+      writeFileSync(entry, app(withClient));
+      const r = await build({ entryPoints: [entry], bundle: true, minify: true, format: 'esm', platform: 'browser', target: 'es2022', write: false, logLevel: 'silent' });
+      const bytes = r.outputFiles[0]!.contents;
+      return { bytes: bytes.length, gzip: gzipSync(bytes).length };
+    };
+    const base = await size(false);
+    const full = await size(true);
+    const row = (name: string, v: number, b: number): Row => ({ bench: 'bundle', case: name, runs: 1, medianMs: v / 1024, minMs: v / 1024, ratio: v / b });
+    // Sizes in KB in the time columns (this table has no size column); ratio against the app without the client.
+    return [row('app without client: minified KB', base.bytes, base.bytes), row('app without client: gzipped KB', base.gzip, base.gzip), row('contacts.list+create: minified KB', full.bytes, base.bytes), row('contacts.list+create: gzipped KB', full.gzip, base.gzip)];
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+async function compile(): Promise<Row[]> {
+  const compileMs: number[] = [];
+  const restMs: number[] = [];
+  const n = Math.max(3, Math.min(runs, 5));
+  for (let i = 0; i < n + 1; i++) {
+    const { timings } = await generateInMemory({ specDir: join(root, 'spec'), outDir: join(tmpdir(), 'crmgen-bench-none') });
+    if (i === 0) continue; // warm-up: module loading
+    compileMs.push(timings.find(([name]) => name === 'compile')![1]);
+    restMs.push(timings.filter(([name]) => name !== 'compile').reduce((s, [, t]) => s + t, 0));
+  }
+  const rest = stats(restMs);
+  return [
+    { bench: 'generate', case: 'in memory, without the package compile (baseline)', runs: n, ...rest, ratio: 1 },
+    { bench: 'generate', case: 'package compile: JavaScript + declarations', runs: n, ...stats(compileMs), ratio: stats(compileMs).medianMs / rest.medianMs },
+  ];
+}
+
+export default async function packagingBench(): Promise<Row[]> {
+  return [...(await startup()), ...(await bundle()), ...(await compile())];
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) console.log(formatTable(await packagingBench()));
