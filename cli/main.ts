@@ -6,6 +6,8 @@ const usage = `usage:
   crmgen generate [--spec DIR] [--out DIR] [--check | --watch]
   crmgen diff OLD NEW | --git REV [NEW]   spec changes: breaking / non-breaking / docs-only (exit 1 when breaking)
                [--format text|json|markdown] [--allow-breaking] [--no-surface]
+               [--bump]             release NEW: packages.version to the next major / minor / patch by the
+                                    verdict, the changes on top of NEW/CHANGELOG.md (exit 0 even when breaking)
   crmgen scaffold server DIR [--spec DIR] [--generated DIR] [--name NAME]
                                     a starter server on the generated stubs; rerun after spec changes
   crmgen serve [--spec DIR] [--host 127.0.0.1] [--port 8080] [--db FILE|:memory:|postgres://...] [--user EMAIL:TOKEN[:ACCOUNT]]...

@@ -166,7 +166,7 @@ const mergedSections = new Set(['structures', 'operations']);
 /** Licenses whose text crmgen writes itself (templates/licenses/); any other needs packages.licenseFile. */
 export const builtInLicenses = ['MIT', 'ISC'];
 
-/** Beside the YAML files: the changes since the previous spec, as crmgen diff --format markdown writes them. */
+/** Beside the YAML files: the changes of each release, newest first, as crmgen diff --bump writes them. */
 export const changelogFile = 'CHANGELOG.md';
 
 export interface LoadOptions {

@@ -3,13 +3,13 @@
 // gates on it with exit codes; the API-surface cross-check catches what a verdict misses.
 import { describe, expect, it, beforeAll, afterAll } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadSpec } from '../generator/load.ts';
 import { diffSpecs, formatPos, type ChangeKind, type Severity, type Subject } from '../generator/diff.ts';
 import { compareSurfaces, renderSurface, surfaceEntries } from '../generator/emit/api-surface.ts';
-import { checkSurface } from '../cli/diff.ts';
+import { checkSurface, nextVersion, prependChangelog, setPackagesVersion } from '../cli/diff.ts';
 import { cli, root, specDir } from './support/paths.ts';
 import { specFiles } from './support/spec-files.ts';
 import { addMemoActivity, editDir, edited, posOf, type Edit } from './support/spec-edits.ts';
@@ -347,6 +347,15 @@ describe('diffSpecs: one edit of the real spec, its verdict and location', () =>
     expect(d.verdict).toBe('none');
   });
 
+  it('the packages version and the changelog are release metadata, not changes', () => {
+    const files = edited([['api.yaml', `  version: ${before.packages.version}\n`, '  version: 7.8.9\n']]);
+    const d = diffSpecs(before, loadSpec(specDir, { files: { ...files, 'CHANGELOG.md': '# Changelog\n\n## 7.8.9\n\n- something\n' } }));
+    expect(d.changes).toEqual([]);
+    // Any other packages fact is still reported.
+    const renamed = after([['api.yaml', 'name: crm-service-client', 'name: crm-client']]).spec;
+    expect(diffSpecs(before, renamed).changes.map((c) => c.path)).toEqual(['packages']);
+  });
+
   it.each(cases)('$name: $severity ($kind)', (c) => {
     const next = after(c.edits);
     const d = diffSpecs(before, next.spec);
@@ -385,6 +394,38 @@ describe('diffSpecs: one edit of the real spec, its verdict and location', () =>
       ]).spec,
     );
     expect(d.changes.map((c) => c.severity)).toEqual(['breaking', 'non-breaking', 'docs']);
+  });
+});
+
+describe('crmgen diff --bump: next version, version edit, changelog', () => {
+  it('breaking -> next major (next minor before 1.0.0), non-breaking -> next minor, docs-only -> next patch', () => {
+    expect(['breaking', 'non-breaking', 'docs'].map((l) => nextVersion('1.4.2', l as Severity))).toEqual(['2.0.0', '1.5.0', '1.4.3']);
+    expect(['breaking', 'non-breaking', 'docs'].map((l) => nextVersion('0.3.1', l as Severity))).toEqual(['0.4.0', '0.4.0', '0.3.2']);
+    expect(nextVersion('9.0.0', 'breaking')).toBe('10.0.0');
+    // A pre-release becomes the release it leads to when that is the step.
+    expect(nextVersion('2.0.0-rc.1', 'breaking')).toBe('2.0.0');
+    expect(nextVersion('2.1.0-beta', 'breaking')).toBe('3.0.0');
+    expect(nextVersion('2.1.0-beta', 'non-breaking')).toBe('2.1.0');
+    expect(nextVersion('2.1.3-beta', 'docs')).toBe('2.1.3');
+    expect(() => nextVersion('1.0', 'docs')).toThrow(/not MAJOR\.MINOR\.PATCH/);
+  });
+
+  it('sets packages.version alone, keeping its quotes, comments and everything else', () => {
+    const text = (v: string) => `# top\nservice: { title: T }  # x\n\npackages:\n  # the version\n  version: ${v}   # both packages\n  license: MIT\n  nested: { version: 1.0.0 }\n`;
+    expect(setPackagesVersion(text('1.0.0'), '2.0.0', 'api.yaml')).toBe(text('2.0.0'));
+    expect(setPackagesVersion(text('"1.0.0"'), '1.1.0', 'api.yaml')).toBe(text('"1.1.0"'));
+    expect(setPackagesVersion(text("'1.0.0'"), '1.0.1', 'api.yaml')).toBe(text("'1.0.1'"));
+    expect(() => setPackagesVersion('service: { title: T }\n', '1.0.1', 'api.yaml')).toThrow(/no packages\.version in api\.yaml/);
+  });
+
+  it('the entry goes under the title, above the newest entry; a missing file or title gets # Changelog', () => {
+    const entry = '## 1.1.0\n\n### Added and changed\n\n- x added\n';
+    expect(prependChangelog(undefined, entry)).toBe(`# Changelog\n\n${entry}`);
+    expect(prependChangelog('# Changes\n\n## 1.0.0\n\nFirst.\n', entry)).toBe(`# Changes\n\n${entry}\n## 1.0.0\n\nFirst.\n`);
+    expect(prependChangelog('# Changes\n\nEvery release.\n\n## 1.0.0\n', entry)).toBe(`# Changes\n\nEvery release.\n\n${entry}\n## 1.0.0\n`);
+    expect(prependChangelog('# Changes\n\nEvery release.', entry)).toBe(`# Changes\n\nEvery release.\n\n${entry}`);
+    expect(prependChangelog('## 1.0.0\n\nFirst.\n', entry)).toBe(`# Changelog\n\n${entry}\n## 1.0.0\n\nFirst.\n`);
+    expect(prependChangelog('# C\r\n\r\n## 1.0.0\r\n', entry)).toBe(`# C\r\n\r\n${entry.replace(/\n/g, '\r\n')}\r\n## 1.0.0\r\n`);
   });
 });
 
@@ -526,6 +567,113 @@ describe('crmgen diff (CLI)', { timeout: 90_000 }, () => {
     expect(r.status).toBe(0);
     expect(r.stdout).toContain(': 0 breaking, 0 non-breaking, 0 docs-only');
     expect(r.stdout).toContain('verdict: no changes');
+  });
+
+  // --bump: OLD and NEW carry the same packages.version line (with a comment that must survive).
+  const versionLine = (v: string) => `  version: ${v}   # both packages\n`;
+  const atVersion = (name: string, edits: readonly Edit[], version = '1.4.2') => {
+    const d = specCopy(name, [['api.yaml', `  version: ${before.packages.version}\n`, versionLine(version)], ...edits]);
+    rmSync(join(d, 'CHANGELOG.md'), { force: true });
+    return d;
+  };
+  const snapshot = (d: string) => Object.fromEntries(readdirSync(d, { withFileTypes: true }).filter((e) => e.isFile()).map((e) => [e.name, readFileSync(join(d, e.name), 'utf8')]));
+  const addedField = cases.find((c) => c.name === 'a new optional field in a request')!.edits;
+
+  it('--bump on an added optional field: next minor, only the version line edited, CHANGELOG.md created with the entry', () => {
+    const oldDir = atVersion('bump-minor-old', []);
+    const newDir = atVersion('bump-minor-new', addedField);
+    const was = snapshot(newDir);
+    expect(was['CHANGELOG.md']).toBeUndefined();
+    const r = run(oldDir, newDir, '--bump');
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('verdict: non-breaking\n');
+    expect(r.stdout.endsWith('crmgen diff: version 1.4.2 -> 1.5.0 (non-breaking); CHANGELOG.md created\n')).toBe(true);
+    const now = snapshot(newDir);
+    expect(Object.keys(now).sort()).toEqual([...Object.keys(was), 'CHANGELOG.md'].sort());
+    for (const name of Object.keys(was)) {
+      if (name === 'api.yaml') continue;
+      expect(now[name], name).toBe(was[name]);
+    }
+    const at = was['api.yaml'].indexOf(versionLine('1.4.2'));
+    expect(at).toBeGreaterThan(0);
+    expect(now['api.yaml']).toBe(was['api.yaml'].slice(0, at) + versionLine('1.5.0') + was['api.yaml'].slice(at + versionLine('1.4.2').length));
+    expect(now['CHANGELOG.md']).toBe('# Changelog\n\n## 1.5.0\n\n### Added and changed\n\n- endpoint createCategory request body: optional field color added\n');
+    // The bumped NEW loads, with the version and the changelog the packages take.
+    const spec = loadSpec(newDir);
+    expect(spec.packages.version).toBe('1.5.0');
+    expect(spec.changelog).toBe(now['CHANGELOG.md']);
+    // OLD is never written.
+    expect(readFileSync(join(oldDir, 'api.yaml'), 'utf8')).toContain(versionLine('1.4.2'));
+    expect(readdirSync(oldDir)).not.toContain('CHANGELOG.md');
+  });
+
+  it('--bump on a removed value-list entry: next major, exit 0 although breaking', () => {
+    const newDir = atVersion('bump-major-new', [['values.yaml', 'HRK, ', '']]);
+    const r = run(atVersion('bump-major-old', []), newDir, '--bump');
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('verdict: breaking (released by --bump)\n');
+    expect(r.stdout).toContain('crmgen diff: version 1.4.2 -> 2.0.0 (breaking); CHANGELOG.md created\n');
+    expect(readFileSync(join(newDir, 'api.yaml'), 'utf8')).toContain(versionLine('2.0.0'));
+    expect(readFileSync(join(newDir, 'CHANGELOG.md'), 'utf8')).toBe('# Changelog\n\n## 2.0.0\n\n### Breaking\n\n- value list currencies: entry "HRK" removed\n');
+  });
+
+  it('--bump on a description change: next patch, the entry on top of an existing CHANGELOG.md', () => {
+    const newDir = atVersion('bump-patch-new', [['values.yaml', 'description: Opportunity valueinterval.', 'description: How often an opportunity value recurs.']]);
+    const previous = '# Changelog\n\nReleases of the API packages.\n\n## 1.4.2\n\n### Documentation\n\n- earlier\n';
+    writeFileSync(join(newDir, 'CHANGELOG.md'), previous);
+    // NEW has a changelog, OLD none: that is no change of the API (else this would be a minor).
+    const r = run(atVersion('bump-patch-old', []), newDir, '--bump');
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('verdict: docs-only\n');
+    expect(r.stdout).toContain('crmgen diff: version 1.4.2 -> 1.4.3 (docs-only); CHANGELOG.md updated\n');
+    expect(readFileSync(join(newDir, 'api.yaml'), 'utf8')).toContain(versionLine('1.4.3'));
+    expect(readFileSync(join(newDir, 'CHANGELOG.md'), 'utf8')).toBe(
+      '# Changelog\n\nReleases of the API packages.\n\n## 1.4.3\n\n### Documentation\n\n- value list valueintervals: description changed\n\n## 1.4.2\n\n### Documentation\n\n- earlier\n',
+    );
+  });
+
+  it('a second --bump is refused (exit 2), writing nothing', () => {
+    const oldDir = atVersion('bump-twice-old', []);
+    const newDir = atVersion('bump-twice-new', [['values.yaml', 'HRK, HUF', 'HRK, PLN, HUF']]);
+    const first = run(oldDir, newDir, '--bump');
+    expect(first.status).toBe(0);
+    expect(first.stdout).toContain('crmgen diff: version 1.4.2 -> 1.5.0 (non-breaking); CHANGELOG.md created\n');
+    const bumped = snapshot(newDir);
+    const second = run(oldDir, newDir, '--bump');
+    expect(second.status).toBe(2);
+    expect(second.stdout).toBe('');
+    expect(second.stderr).toContain(`crmgen: --bump: ${newDir} is already bumped: its packages.version is 1.5.0, ${oldDir}'s is 1.4.2; not bumping twice`);
+    expect(snapshot(newDir)).toEqual(bumped);
+  });
+
+  it('--bump with no changes leaves the version and the changelog alone, and says so', () => {
+    const newDir = atVersion('bump-none-new', []);
+    const was = snapshot(newDir);
+    const r = run(atVersion('bump-none-old', []), newDir, '--bump');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('crmgen diff: no changes; version 1.4.2 and CHANGELOG.md left as they are\n');
+    expect(snapshot(newDir)).toEqual(was);
+  });
+
+  it('--git HEAD NEW --bump: the old side from git, NEW bumped', () => {
+    const committed = join(dir, 'bump-git');
+    mkdirSync(committed);
+    const names = spawnSync('git', ['ls-tree', '--name-only', 'HEAD', '--', 'spec/'], { cwd: root, encoding: 'utf8' }).stdout.split('\n').filter((n) => n.endsWith('.yaml'));
+    for (const n of names) writeFileSync(join(committed, n.slice('spec/'.length)), spawnSync('git', ['show', `HEAD:${n}`], { cwd: root, encoding: 'utf8' }).stdout);
+    editDir(committed, [['values.yaml', 'HRK, HUF', 'HRK, PLN, HUF']]);
+    const version = loadSpec(committed).packages.version;
+    // An added value is non-breaking: the next minor (before 1.0.0 too).
+    const [major, minor] = /^(\d+)\.(\d+)\.\d+$/.exec(version)!.slice(1).map(Number);
+    const next = `${major}.${minor + 1}.0`;
+    const r = run('--git', 'HEAD', committed, '--bump');
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain(`crmgen diff: version ${version} -> ${next} (non-breaking); CHANGELOG.md created\n`);
+    expect(loadSpec(committed).packages.version).toBe(next);
+    expect(readFileSync(join(committed, 'CHANGELOG.md'), 'utf8')).toBe(`# Changelog\n\n## ${next}\n\n### Added and changed\n\n- value list currencies: entry "PLN" added\n`);
   });
 
   it('--git with an unknown revision is a usage error', () => {
