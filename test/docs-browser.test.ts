@@ -1,11 +1,14 @@
 // The reference docs in a real browser (Debian's chromium, driven by playwright-core): search,
-// open a result, read a field table, copy an example and send it to the same service.
+// open a result, read a field table, copy an example and send it to the same service; and the
+// same site opened from file:// as a copy outside the repo.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { pathToFileURL } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { loadSpec } from '../generator/load.ts';
-import { root, specDir } from './support/paths.ts';
+import { generatedDir, root, specDir } from './support/paths.ts';
 import { call, startServer, type RunningServer } from './support/server.ts';
 
 const chromiumPath = '/usr/bin/chromium';
@@ -62,6 +65,112 @@ describe('the reference docs in chromium', () => {
     const res = await call(server.base, path, { user: ann, method: 'POST', contentType: 'application/json', accept: 'application/json', body: copied });
     expect(res.status).toBe(201);
     expect(res.json().item.name).toBe('Ann Lee');
+    await context.close();
+  });
+});
+
+describe('the reference docs opened from file://', () => {
+  // A space in the path: the site must not depend on where it sits or on URL-safe folder names.
+  let dir: string;
+  let site: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'crmgen-docs-'));
+    site = join(dir, 'static copy', 'docs');
+    cpSync(join(generatedDir, 'docs'), site, { recursive: true });
+  });
+  afterAll(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** A fresh context whose page records every page error, console error and failed or non-file request. */
+  async function open(init?: () => void): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const problems: string[] = [];
+    context.on('request', (r) => {
+      if (!r.url().startsWith('file://')) problems.push(`request outside file://: ${r.url()}`);
+    });
+    context.on('requestfailed', (r) => problems.push(`failed: ${r.url()} ${r.failure()?.errorText ?? ''}`));
+    const page = await context.newPage();
+    if (init) await page.addInitScript(init);
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`);
+    });
+    return { context, page, problems };
+  }
+  const styled = (page: Page) =>
+    page.evaluate(() => ({ body: getComputedStyle(document.body).display, sidebar: getComputedStyle(document.querySelector('.sidebar')!).width }));
+
+  it('searches, opens the result at its anchor, follows the nav, with the stylesheet applied and no errors', async () => {
+    const { context, page, problems } = await open();
+    const index = pathToFileURL(join(site, 'index.html')).href;
+    await page.goto(index);
+    expect(page.url()).toBe(index);
+    // site.css sets these; without it the body is block and the sidebar as wide as the page.
+    expect(await styled(page)).toEqual({ body: 'flex', sidebar: '280px' });
+
+    await page.fill('#search', 'opportunity');
+    const first = page.locator('#results li a').first();
+    await first.waitFor({ timeout: 10_000 });
+    expect(await first.textContent()).toContain('Opportunity');
+    await first.click();
+    await page.waitForURL(pathToFileURL(join(site, 'activities.html')).href + '#opportunity');
+    expect(await page.locator('h1').textContent()).toBe('Activities');
+    const top = await page.locator('section#opportunity').evaluate((el) => el.getBoundingClientRect().top);
+    expect(Math.abs(top)).toBeLessThan(5);
+    expect(await page.locator('section#opportunity table tr', { hasText: 'valuecurrency' }).count()).toBe(1);
+
+    await page.locator('.nav a', { hasText: 'Reports' }).click();
+    await page.waitForURL(pathToFileURL(join(site, 'reports.html')).href);
+    expect(await page.locator('h1').textContent()).toBe('Reports');
+    expect(await page.locator('.nav a[aria-current="page"]').textContent()).toBe('Reports');
+    expect(await styled(page)).toEqual({ body: 'flex', sidebar: '280px' });
+    // Search works on the second page too (the index is loaded per page, not fetched).
+    await page.fill('#search', 'webhook');
+    await page.locator('#results li a').first().waitFor({ timeout: 10_000 });
+    // A copy button with whatever clipboard file:// offers: it reacts, and nothing throws.
+    const copy = page.locator('.example button.copy').first();
+    await copy.click();
+    await expect.poll(() => copy.textContent()).toMatch(/^(Copied|Press Ctrl\+C)$/);
+
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('copy buttons fall back when the clipboard API is missing, and select the text when copying is impossible', async () => {
+    const { context, page, problems } = await open(() => {
+      Object.defineProperty(Navigator.prototype, 'clipboard', { get: () => undefined, configurable: true });
+    });
+    await page.goto(pathToFileURL(join(site, 'records.html')).href);
+    expect(await page.evaluate(() => navigator.clipboard)).toBeUndefined();
+    const example = page.locator('article#createRecord-contacts .example[data-kind="request-json"]');
+    const button = example.locator('button.copy');
+    const code = (await example.locator('code').textContent())!;
+
+    // execCommand('copy') is the fallback: record what it is asked to copy.
+    await page.evaluate(() => {
+      const w = window as unknown as { copied: string[] };
+      w.copied = [];
+      document.execCommand = (cmd: string) => {
+        const el = document.activeElement as HTMLTextAreaElement | null;
+        if (cmd === 'copy') w.copied.push(el?.value ?? '');
+        return cmd === 'copy';
+      };
+    });
+    await button.click();
+    await expect.poll(() => button.textContent()).toBe('Copied');
+    expect(await page.evaluate(() => (window as unknown as { copied: string[] }).copied)).toContain(code);
+
+    // Nothing can copy: the code is left selected for Ctrl+C and the button says so.
+    await page.evaluate(() => {
+      document.execCommand = () => false;
+    });
+    await page.locator('article#createRecord-contacts .example[data-kind="curl"] button.copy').click();
+    const curl = page.locator('article#createRecord-contacts .example[data-kind="curl"]');
+    await expect.poll(() => curl.locator('button.copy').textContent()).toBe('Press Ctrl+C');
+    expect(await page.evaluate(() => String(window.getSelection()))).toBe(await curl.locator('code').textContent());
+
+    expect(problems).toEqual([]);
     await context.close();
   });
 });

@@ -1,7 +1,8 @@
 // Reference docs and the OpenAPI document: valid, complete, served without authentication.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, posix } from 'node:path';
+import { runInNewContext } from 'node:vm';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { parse } from 'yaml';
 import { loadSpec } from '../generator/load.ts';
@@ -92,6 +93,73 @@ describe('reference docs', () => {
     const endpoints = all.match(/<article class="endpoint"/g)!.length;
     expect(all.match(/data-kind="curl"/g)!.length).toBe(endpoints);
     expect(endpoints).toBeGreaterThanOrEqual(spec.operations.length - 1);
+  });
+});
+
+describe('the reference docs as a static site', () => {
+  // Publishable anywhere (any host, any sub-path, file://): every link is relative and lands on a
+  // file of generated/docs, and every #anchor on an id of its page. The docs link to no API host.
+  const docs = join(generatedDir, 'docs');
+  const files = (readdirSync(docs, { recursive: true }) as string[]).map((f) => f.split('\\').join('/')).filter((f) => statSync(join(docs, f)).isFile());
+  const html = files.filter((f) => f.endsWith('.html'));
+  const ids = new Map(html.map((f) => [f, new Set([...readFileSync(join(docs, f), 'utf8').matchAll(/<[a-zA-Z][^>]*\sid="([^"]*)"/g)].map((m) => m[1]))]));
+  const decode = (v: string) => v.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  /** Problems with one link found in `from` (a path relative to generated/docs), or none. */
+  const check = (from: string, link: string): string[] => {
+    const where = `${from}: ${link}`;
+    if (link === '') return [`${where} is empty`];
+    if (/^[a-z][a-z0-9+.-]*:/i.test(link) || link.startsWith('/') || link.startsWith('\\')) return [`${where} is not relative`];
+    const [path, fragment] = link.split('#', 2) as [string, string | undefined];
+    const target = path === '' ? from : posix.normalize(posix.join(posix.dirname(from), decodeURIComponent(path.split('?')[0])));
+    if (target.startsWith('../') || !files.includes(target)) return [`${where} resolves to ${target}, not a file of generated/docs`];
+    if (fragment !== undefined && !ids.get(target)?.has(decodeURIComponent(fragment))) return [`${where}: ${target} has no id ${fragment}`];
+    return [];
+  };
+
+  it('has every href and src of every page relative, resolving to a file (and anchor) of the site', () => {
+    expect(html.length).toBeGreaterThanOrEqual(10);
+    const problems: string[] = [];
+    let checked = 0;
+    for (const f of html) {
+      const text = readFileSync(join(docs, f), 'utf8');
+      if (/<base[\s>]/i.test(text)) problems.push(`${f}: a <base> element changes what relative links mean`);
+      const links: string[] = [];
+      // Attributes of real tags only: text in examples is escaped, so it holds no tag.
+      for (const tag of text.matchAll(/<[a-zA-Z][^>]*>/g)) {
+        for (const m of tag[0].matchAll(/\s(href|src|xlink:href|srcset|action|poster|data)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/gi)) {
+          const value = decode(m[2] ?? m[3] ?? m[4]);
+          links.push(...(m[1].toLowerCase() === 'srcset' ? value.split(',').map((c) => c.trim().split(/\s+/)[0]) : [value]));
+        }
+      }
+      for (const link of links) problems.push(...check(f, link));
+      checked += links.length;
+      // The site's own files, by the links that load them.
+      for (const asset of ['assets/site.css', 'assets/site.js', 'search-index.js']) expect(links, f).toContain(asset);
+    }
+    expect(checked).toBeGreaterThan(html.length * 10);
+    expect(problems).toEqual([]);
+  });
+
+  it('has no absolute url() in its stylesheets and search results that are relative links to existing anchors', () => {
+    const problems: string[] = [];
+    for (const f of files.filter((x) => x.endsWith('.css'))) {
+      for (const m of readFileSync(join(docs, f), 'utf8').matchAll(/url\(\s*(?:"([^"]*)"|'([^']*)'|([^)]*?))\s*\)/g)) problems.push(...check(f, (m[1] ?? m[2] ?? m[3]).trim()));
+    }
+    // search-index.js runs as a script (no fetch, which file:// refuses) and sets the index.
+    const sandbox: { window: { crmgenSearchIndex?: { title: string; href: string }[] } } = { window: {} };
+    runInNewContext(readFileSync(join(docs, 'search-index.js'), 'utf8'), sandbox);
+    const index = sandbox.window.crmgenSearchIndex!;
+    expect(index.length).toBeGreaterThan(spec.activities.length);
+    expect(index.find((e) => e.href === 'activities.html#opportunity')?.title).toContain('Opportunity');
+    // Results are shown on every page, so their links are relative to each page's folder.
+    for (const p of html) for (const e of index) problems.push(...check(p, e.href));
+    expect(problems).toEqual([]);
+  });
+
+  it('site.js reads the index from the script, never by fetch or XHR', () => {
+    const js = readFileSync(join(docs, 'assets', 'site.js'), 'utf8');
+    expect(js).toContain('crmgenSearchIndex');
+    expect(js).not.toMatch(/\bfetch\s*\(|XMLHttpRequest|import\s*\(/);
   });
 });
 

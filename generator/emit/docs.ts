@@ -429,7 +429,8 @@ export function emitDocs(spec: Spec): GeneratedFile[] {
       text: [s.title, ...s.text, ...s.tables.flatMap((t) => t.rows.map((r) => r.join(' '))), ...s.endpoints.map((e) => `${e.method} ${e.path} ${e.purpose}`)].join(' ').replace(/\s+/g, ' ').slice(0, 2000),
     })),
   );
-  files.push({ path: 'docs/search-index.json', content: `${JSON.stringify(index)}\n`, format: 'json' });
+  // A script, not JSON: pages opened from file:// may load scripts but not fetch() files.
+  files.push({ path: 'docs/search-index.js', content: `window.crmgenSearchIndex = ${JSON.stringify(index)};\n`, format: 'text' });
   files.push({ path: 'docs/assets/site.css', content: readFileSync(`${templatesDir}docs/site.css`, 'utf8'), format: 'text' });
   files.push({ path: 'docs/assets/site.js', content: readFileSync(`${templatesDir}docs/site.js`, 'utf8'), format: 'text' });
   files.push({ path: 'docs/reference.md', content: markdown({ pages, service: spec.service }), format: 'text' });
