@@ -11,7 +11,7 @@ import { isScalar, parseDocument, Scalar } from 'yaml';
 import { changelogFile, displayPath, loadSpec } from '../generator/load.ts';
 import type { Spec } from '../generator/model.ts';
 import { diffSpecs, formatPos, type Change, type Severity, type SpecDiff } from '../generator/diff.ts';
-import { root } from './root.ts';
+import { defaultSpecDir, root } from './root.ts';
 
 export class DiffUsageError extends Error {
   constructor(message: string) {
@@ -241,7 +241,7 @@ export async function runDiff(args: string[]): Promise<number> {
   let labels: { old: string; new: string };
   if (values.git !== undefined) {
     if (positionals.length > 1) throw new DiffUsageError('diff --git REV takes at most one spec folder (NEW)');
-    newDir = resolve(positionals[0] ?? resolve(root, 'spec'));
+    newDir = positionals[0] === undefined ? defaultSpecDir() : resolve(positionals[0]);
     before = loadSpecAtRevision(values.git, newDir);
     after = loadSpec(newDir);
     labels = { old: `${values.git}:${shownDir(newDir)}`, new: shownDir(newDir) };

@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { defaultCacheDir, inputFingerprint, recordManifest, upToDate } from '../generator/fingerprint.ts';
-import { root } from './root.ts';
+import { defaultSpecDir, root } from './root.ts';
 
 class UsageError extends Error {
   constructor(message: string) {
@@ -15,16 +15,17 @@ export async function runGenerate(args: string[]): Promise<number> {
   const { values } = parseArgs({
     args,
     options: {
-      spec: { type: 'string', default: resolve(root, 'spec') },
-      out: { type: 'string', default: resolve(root, 'generated') },
+      spec: { type: 'string' },
+      out: { type: 'string' },
       check: { type: 'boolean', default: false },
       quiet: { type: 'boolean', default: false },
       watch: { type: 'boolean', default: false },
     },
   });
   const started = performance.now();
-  const specDir = resolve(values.spec!);
-  const outDir = resolve(values.out!);
+  const specDir = values.spec === undefined ? defaultSpecDir() : resolve(values.spec);
+  // Output goes to the working folder's generated/, never into an installed crmgen.
+  const outDir = resolve(values.out ?? 'generated');
   const cacheDir = defaultCacheDir(root);
   if (values.watch) {
     if (values.check) throw new UsageError('--watch and --check cannot be combined');

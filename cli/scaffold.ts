@@ -7,7 +7,7 @@ import { displayPath, loadSpec } from '../generator/load.ts';
 import { manifestName, planScaffold, vendorTarball, type ScaffoldManifest } from '../generator/scaffold.ts';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
-import { root } from './root.ts';
+import { defaultGeneratedDir, defaultSpecDir } from './root.ts';
 
 class UsageError extends Error {
   constructor(message: string) {
@@ -21,8 +21,8 @@ export async function runScaffold(args: string[]): Promise<number> {
     args,
     allowPositionals: true,
     options: {
-      spec: { type: 'string', default: resolve(root, 'spec') },
-      generated: { type: 'string', default: resolve(root, 'generated') },
+      spec: { type: 'string' },
+      generated: { type: 'string' },
       name: { type: 'string' },
       quiet: { type: 'boolean', default: false },
     },
@@ -30,8 +30,9 @@ export async function runScaffold(args: string[]): Promise<number> {
   const [what, target, ...extra] = positionals;
   if (what !== 'server' || !target || extra.length) throw new UsageError('usage: crmgen scaffold server DIR [--spec DIR] [--generated DIR] [--name NAME]');
   const dir = resolve(target);
-  const generated = resolve(values.generated!);
-  const spec = loadSpec(resolve(values.spec!));
+  const specDir = values.spec === undefined ? defaultSpecDir() : resolve(values.spec);
+  const generated = values.generated === undefined ? defaultGeneratedDir(specDir) : resolve(values.generated);
+  const spec = loadSpec(specDir);
   const log = (line: string) => {
     if (!values.quiet) process.stdout.write(`${line}\n`);
   };
@@ -43,7 +44,7 @@ export async function runScaffold(args: string[]): Promise<number> {
     const gen = JSON.parse(readFileSync(join(generated, 'spec.json'), 'utf8')) as { operations: { id: string }[]; activities: { segment: string }[] };
     const same = (a: string[], b: string[]) => a.join() === b.join();
     if (!same(gen.operations.map((o) => o.id), spec.operations.map((o) => o.id)) || !same(gen.activities.map((a) => a.segment), spec.activities.map((a) => a.segment)))
-      warn(`${displayPath(generated)} was generated from another spec than ${displayPath(resolve(values.spec!))}; run crmgen generate --spec ${displayPath(resolve(values.spec!))} --out ${displayPath(generated)} first`);
+      warn(`${displayPath(generated)} was generated from another spec than ${displayPath(specDir)}; run crmgen generate --spec ${displayPath(specDir)} --out ${displayPath(generated)} first`);
   } catch {
     warn(`cannot read ${displayPath(generated)}/spec.json to check it matches the spec`);
   }

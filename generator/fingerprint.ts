@@ -55,4 +55,6 @@ export function recordManifest(cacheDir: string, outDir: string, fingerprint: st
 }
 
 /** CRMGEN_CACHE_DIR moves the cache (benchmarks use a temp dir so they never touch the developer's). */
-export const defaultCacheDir = (root: string) => process.env.CRMGEN_CACHE_DIR || join(root, 'node_modules', '.cache', 'crmgen');
+// The working folder's node_modules/.cache when it has node_modules (this repository, a user's
+// project), so an installed crmgen never writes into its own folder.
+export const defaultCacheDir = (root: string) => process.env.CRMGEN_CACHE_DIR || join(existsSync(join(process.cwd(), 'node_modules')) ? process.cwd() : root, 'node_modules', '.cache', 'crmgen');

@@ -124,6 +124,11 @@ describe('crmgen outside its checkout', { timeout: 900_000 }, () => {
     expect(readFileSync(join(tool, 'gen/client/dist/types/records.d.ts'), 'utf8')).toContain('loyaltytier');
     ok(crmgen(['generate', '--spec', './spec', '--out', './gen', '--check']), 'generate --check');
     expect(existsSync(join(tool, 'spec/generated'))).toBe(false);
+    // Without --spec and --out: the working folder's spec/ into its generated/, never into the installation.
+    const installed = readFileSync(join(tool, 'node_modules/crmgen/generated/client/src/types/records.ts'), 'utf8');
+    ok(crmgen(['generate']), 'generate with defaults');
+    expect(readFileSync(join(tool, 'generated/client/src/types/records.ts'), 'utf8')).toContain('loyaltytier');
+    expect(readFileSync(join(tool, 'node_modules/crmgen/generated/client/src/types/records.ts'), 'utf8')).toBe(installed);
     const d = crmgen(['diff', join(tool, 'node_modules/crmgen/spec'), './spec']);
     ok(d, 'diff');
     expect(d.stdout).toContain('loyaltytier');
