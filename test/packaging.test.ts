@@ -220,6 +220,11 @@ export const isServiceError = (e: unknown): boolean => e instanceof ServiceError
     mkdirSync(join(tmp, 'elsewhere'));
     renameSync(join(tool, 'srv'), moved);
     ok(run(npm, ['install'], moved), 'npm install (scaffold)');
+    // The server package's README example type-checks with the scaffold (its tsconfig takes every *.ts).
+    const readme = readFileSync(join(moved, 'node_modules', serverName, 'README.md'), 'utf8');
+    const example = /^```ts\n([\s\S]*?)^```$/m.exec(readme)?.[1];
+    expect(example).toContain(`from '${serverName}'`);
+    writeFileSync(join(moved, 'readme-example.ts'), example!);
     ok(run(npm, ['run', 'typecheck'], moved), 'npm run typecheck (scaffold)');
     const server = await startProcess(npm, ['start', '--', '--port', '0', '--host', '127.0.0.1'], moved, /listening on (http:\/\/127\.0\.0\.1:\d+)/, { API_TOKEN: 'test-token' });
     try {
