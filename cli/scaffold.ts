@@ -6,6 +6,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { displayPath, loadSpec } from '../generator/load.ts';
 import { manifestName, planScaffold, vendorTarball, type ScaffoldManifest } from '../generator/scaffold.ts';
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { defaultGeneratedDir, defaultSpecDir } from './root.ts';
 
@@ -78,6 +79,7 @@ export async function runScaffold(args: string[]): Promise<number> {
   writeFileSync(manifestFile, `${JSON.stringify(plan.manifest, null, 2)}\n`);
   const tarball = vendorTarball(spec.packages.server.name);
   const packed = packServer(join(generated, 'server'), join(dir, tarball));
+  if (packed) refreshInstall(dir, join(generated, 'server'), tarball);
 
   const count = (a: string) => plan.files.filter((f) => f.action === a).length;
   log(`crmgen scaffold server ${displayPath(dir)}: ${count('add')} added, ${count('update')} updated, ${count('keep')} kept (edited by you), ${count('remove')} removed, ${count('unchanged')} unchanged`);
@@ -92,6 +94,26 @@ export async function runScaffold(args: string[]): Promise<number> {
   if (!previous) log(`next: cd ${displayPath(dir)} && npm install && npm start   (API token: $API_TOKEN, default dev-token)`);
   else if (packed) log(`next: npm install in ${displayPath(dir)}, to install the new ${tarball}`);
   return 0;
+}
+
+/**
+ * A project installed before this tarball changed: npm would keep the old package (the lockfile
+ * pins the old tarball's integrity), so the lock entry takes the new integrity and version and the
+ * installed copy goes; the next `npm install` installs the new tarball.
+ */
+function refreshInstall(dir: string, packageDir: string, tarball: string) {
+  const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { name: string; version: string; dependencies?: Record<string, string> };
+  rmSync(join(dir, 'node_modules', manifest.name), { recursive: true, force: true });
+  const lockFile = join(dir, 'package-lock.json');
+  if (!existsSync(lockFile)) return;
+  const lock = JSON.parse(readFileSync(lockFile, 'utf8')) as { packages?: Record<string, Record<string, unknown>> };
+  const entry = lock.packages?.[`node_modules/${manifest.name}`];
+  if (!entry) return;
+  entry.version = manifest.version;
+  entry.integrity = `sha512-${createHash('sha512').update(readFileSync(join(dir, tarball))).digest('base64')}`;
+  if (manifest.dependencies) entry.dependencies = manifest.dependencies;
+  else delete entry.dependencies;
+  writeFileSync(lockFile, `${JSON.stringify(lock, null, 2)}\n`);
 }
 
 /**

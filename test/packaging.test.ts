@@ -10,7 +10,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, r
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { root, specDir } from './support/paths.ts';
-import { editDir, type Edit } from './support/spec-edits.ts';
+import { addMemoActivity, editDir, type Edit } from './support/spec-edits.ts';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const tsc = join(root, 'node_modules/.bin/tsc');
@@ -234,5 +234,14 @@ export const isServiceError = (e: unknown): boolean => e instanceof ServiceError
     } finally {
       await server.stop();
     }
+    // The API gains an activity type: regenerate, scaffold again into the moved folder, npm install.
+    editDir(join(tool, 'spec'), addMemoActivity);
+    ok(crmgen(['generate', '--spec', './spec', '--out', './gen']), 'generate (memo)');
+    const again = crmgen(['scaffold', 'server', moved, '--spec', './spec', '--generated', './gen']);
+    ok(again, 'scaffold again');
+    expect(again.stdout).toContain('added   handlers/activities/memo.ts');
+    ok(run(npm, ['install'], moved), 'npm install (new server package)');
+    expect(readFileSync(join(moved, 'node_modules', serverName, 'dist/types/activities/index.d.ts'), 'utf8')).toContain('memo');
+    ok(run(npm, ['run', 'typecheck'], moved), 'npm run typecheck (memo)');
   });
 });
