@@ -12,6 +12,9 @@ const usage = `usage:
                                     a starter server on the generated stubs; rerun after spec changes
   crmgen serve [--spec DIR] [--host 127.0.0.1] [--port 8080] [--db FILE|:memory:|postgres://...] [--user EMAIL:TOKEN[:ACCOUNT]]...
                [--quota N] [--quota-window SECONDS] [--allow-private-webhooks]
+               [--cors-origin ORIGIN|'*'|none]...
+                                    web pages that may call the service from a browser (CORS); default
+                                    any loopback origin: http://localhost:*, http://127.0.0.1:*, http://[::1]:*
   crmgen start                      regenerate if stale, then serve on ./data/crm.sqlite
   crmgen users add EMAIL [--name NAME] [--token TOKEN] [--account ACCOUNT] [--admin] [--db FILE]
   crmgen users list [--db FILE]

@@ -3,6 +3,7 @@
 // or crmgen changes), and every import of generated/ is pointed there before the service loads.
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
+import { corsPolicy } from './cors.ts';
 import { UsageError } from './db.ts';
 import { root } from './root.ts';
 
@@ -27,6 +28,7 @@ export async function runServe(args: string[]): Promise<number> {
       'allow-private-webhooks': { type: 'boolean', default: false },
       'webhook-retry-ms': { type: 'string' },
       'webhook-lease-ms': { type: 'string' },
+      'cors-origin': { type: 'string', multiple: true, default: [] },
     },
   });
   const port = Number(values.port);
@@ -48,6 +50,7 @@ export async function runServe(args: string[]): Promise<number> {
     retryMs: positive('webhook-retry-ms', values['webhook-retry-ms']),
     // How long a claimed delivery stays with this instance; after that (it died) another instance retries it.
     leaseMs: positive('webhook-lease-ms', values['webhook-lease-ms']),
+    cors: corsPolicy(values['cors-origin'] ?? []),
     generated: resolve(root, 'generated'),
   };
   const specDir = values.spec === undefined ? undefined : resolve(values.spec);

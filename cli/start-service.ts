@@ -9,6 +9,7 @@ import { createHttpServer } from '../generated/server/dist/index.js';
 import { encode } from '../generated/server/dist/codecs/index.js';
 import { errorKeys } from '../generated/server/dist/types/errors.js';
 import { spec } from '../server/facts.ts';
+import { withCors, type CorsPolicy } from './cors.ts';
 import { dbOption, openDb, UsageError } from './db.ts';
 import { staticFiles } from './static.ts';
 
@@ -22,6 +23,8 @@ export interface ServeOptions {
   allowPrivateWebhooks: boolean;
   retryMs?: number;
   leaseMs?: number;
+  /** --cors-origin: which browser origins may call the service. */
+  cors: CorsPolicy;
   /** The generated/ folder whose docs and OpenAPI document are served. */
   generated: string;
 }
@@ -65,7 +68,20 @@ export async function startService(o: ServeOptions): Promise<number> {
       body: new TextEncoder().encode(encode('error.response', format, { status: 'failed', errors: { requesttoolarge: errorKeys.requesttoolarge.message } })),
     };
   };
-  const server = createHttpServer(service.dispatch, { maxBodyBytes: spec.limits.maxBodyBytes, tooLarge, before: staticFiles(o.generated) });
+  const http = withCors(
+    o.cors,
+    {
+      methods: [...new Set([...spec.operations.map((op) => op.method), spec.batch.method])].sort(),
+      // The quota header and a create's Location; Retry-After (the client honours it on 429) and
+      // X-Request-Id are not sent by this service today, but a proxy in front may add them.
+      exposeHeaders: [spec.quota.header, 'Location', 'X-Request-Id', 'Retry-After'],
+      allowHeaders: ['authorization', 'content-type', 'accept', 'x-request-id'],
+      // Short, so a changed --cors-origin takes effect soon in an open browser tab.
+      maxAgeSeconds: 600,
+    },
+    { dispatch: service.dispatch, before: staticFiles(o.generated), tooLarge },
+  );
+  const server = createHttpServer(http.dispatch, { maxBodyBytes: spec.limits.maxBodyBytes, tooLarge: http.tooLarge, before: http.before });
   await new Promise<void>((ok, fail) => {
     server.once('error', fail);
     server.listen(port, o.host, () => ok());
