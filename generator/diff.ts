@@ -446,6 +446,7 @@ class Differ {
           this.add({ ...base, kind: narrowed ? 'range-narrowed' : 'range-widened', message: `${label}: range ${narrowed ? 'narrowed' : 'widened'} from ${range(x.min, x.max)} to ${range(s.min, s.max)}`, before: range(x.min, x.max), after: range(s.min, s.max) });
         if (x.default !== s.default) this.add({ ...base, kind: 'changed', message: `${label}: default changed from ${show(x.default)} to ${show(s.default)}`, before: show(x.default), after: show(s.default) });
         if (x.unit !== s.unit) this.add({ ...base, kind: 'changed', message: `${label}: unit changed from ${show(x.unit)} to ${show(s.unit)}`, before: show(x.unit), after: show(s.unit) });
+        if (x.ids !== s.ids) this.add({ ...base, kind: s.ids !== undefined && (x.ids === undefined || s.ids === 'users') ? 'range-narrowed' : 'range-widened', message: `${label}: ids ${s.ids ? `now name ${s.ids} of the account` : 'no longer checked'} (was ${show(x.ids)})`, before: show(x.ids), after: show(s.ids) });
         if (!!x.falseIsEmpty !== !!s.falseIsEmpty) this.add({ ...base, kind: 'type-changed', message: `${label}: 0 is ${s.falseIsEmpty ? 'now' : 'no longer'} written as an empty element` });
         return;
       }

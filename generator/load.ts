@@ -709,6 +709,7 @@ class IrBuilder {
           ctx.problem(loc, ['of'], `unknown value list '${String(raw.of)}'; expected one of ${[...ctx.valueNames].sort().join(', ')}`);
         }
         if (raw.of && !takesList) ctx.problem(loc, ['of'], `'of' names a value list only for enum, idlist and due fields, found type ${type}`);
+        if (raw.ids !== undefined && type !== 'idlist') ctx.problem(loc, ['ids'], `ids applies to idlist fields only, found type ${type}`);
         if (raw.falseIsEmpty && type !== 'flag') ctx.problem(loc, ['falseIsEmpty'], `falseIsEmpty applies to flag fields only, found type ${type}`);
         if ((raw.min !== undefined || raw.max !== undefined) && !['integer', 'decimal'].includes(type)) ctx.problem(loc, ['min'], `min/max apply to integer and decimal fields, found type ${type}`);
         if (raw.min !== undefined && raw.max !== undefined && raw.min > raw.max) ctx.problem(loc, ['max'], `max ${raw.max} is below min ${raw.min}`);
@@ -721,6 +722,7 @@ class IrBuilder {
           ...(raw.default !== undefined ? { default: raw.default } : {}),
           ...(raw.unit ? { unit: raw.unit } : {}),
           ...(raw.falseIsEmpty ? { falseIsEmpty: true } : {}),
+          ...(raw.ids ? { ids: raw.ids } : {}),
         };
       }
     }

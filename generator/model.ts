@@ -66,6 +66,8 @@ export interface ScalarShape {
   unit?: string;
   /** A flag whose 0 is written as an empty element (item flagged: "1 when flagged, empty otherwise"). */
   falseIsEmpty?: boolean;
+  /** An idlist of ids of the caller's account: users, or users and groups (owners). */
+  ids?: 'users' | 'owners';
 }
 
 export interface ObjectShape {

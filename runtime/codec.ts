@@ -569,7 +569,59 @@ function bracketParts(key: string): string[] {
 }
 
 export function decodeForm(desc: Desc, body: string, opts: DecodeOptions): unknown {
-  return fromWireJson(desc, formToNested(new URLSearchParams(body)), opts);
+  return fromWireJson(desc, formToNested(parseForm(body)), opts);
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const utf8 = new TextEncoder();
+
+/**
+ * An application/x-www-form-urlencoded body as [name, value] pairs, like URLSearchParams
+ * (a malformed %-escape stays as it is) except that bytes, raw or %-escaped, that are not
+ * UTF-8 are a CodecError: URLSearchParams stored them as U+FFFD.
+ */
+export function parseForm(body: string | Uint8Array): [string, string][] {
+  let text: string;
+  try {
+    text = typeof body === 'string' ? body : strictUtf8.decode(body);
+  } catch {
+    throw new CodecError('invalid UTF-8');
+  }
+  const pairs: [string, string][] = [];
+  for (const piece of text.split('&')) {
+    if (piece === '') continue;
+    const eq = piece.indexOf('=');
+    pairs.push([formUnescape(eq < 0 ? piece : piece.slice(0, eq)), formUnescape(eq < 0 ? '' : piece.slice(eq + 1))]);
+  }
+  return pairs;
+}
+
+function formUnescape(s: string): string {
+  const plus = s.replace(/\+/g, ' ');
+  if (!plus.includes('%')) return plus;
+  const bytes = utf8.encode(plus);
+  const out = new Uint8Array(bytes.length);
+  let n = 0;
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i]!;
+    const hex = b === 0x25 && i + 2 < bytes.length ? hexByte(bytes[i + 1]!, bytes[i + 2]!) : -1;
+    if (hex >= 0) {
+      out[n++] = hex;
+      i += 2;
+    } else out[n++] = b;
+  }
+  try {
+    return strictUtf8.decode(out.subarray(0, n));
+  } catch {
+    throw new CodecError('invalid UTF-8 in a %-escape');
+  }
+}
+
+function hexByte(a: number, b: number): number {
+  const h = (c: number) => (c >= 0x30 && c <= 0x39 ? c - 0x30 : c >= 0x41 && c <= 0x46 ? c - 0x37 : c >= 0x61 && c <= 0x66 ? c - 0x57 : -1);
+  const x = h(a);
+  const y = h(b);
+  return x < 0 || y < 0 ? -1 : x * 16 + y;
 }
 
 /** Typed value -> bracket-notation pairs (lists as name[element][]=v). */

@@ -6,6 +6,7 @@
 import { BatchError, parseBatchRequest, serializeBatchResponse, type BatchResponsePart } from './batch.ts';
 import { CodecError, formToNested, type DecodeIssue } from './codec.ts';
 import { MalformedForm, UploadTooLarge, parseMultipartForm, type UploadedFile } from './form-data.ts';
+import { describeNonXmlChar, findNonXmlChar } from './xml.ts';
 
 export interface ServiceRequest {
   method: string;
@@ -186,7 +187,8 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
     const byKey: Record<string, string> = {};
     for (const e of errors) {
       const known = def.errors[e.key];
-      const text = e.message || known?.message || e.key;
+      // Messages may quote the request (a JSON parser's snippet): the XML envelope must still parse.
+      const text = printable(e.message || known?.message || e.key);
       byKey[e.key] = byKey[e.key] ? `${byKey[e.key]}; ${text}` : text;
     }
     // Callers pass at least one error.
@@ -281,7 +283,9 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
         issues.push(...decoded.issues);
         issues.push(...def.validate(requestTarget, input.body).filter((e) => !(e.key === 'unknownfield' && issues.some((i) => i.path === e.path))));
       }
-      issues.push(...nulCharacters(input.body, ''), ...nulCharacters(input.params, ''));
+      // Alone: the other issues may quote the offending text, which the XML envelope cannot carry.
+      const badText = nonXmlText({ body: input.body, params: input.params, names: issues.map((i) => i.path ?? ''), files: Object.entries(input.files ?? {}).map(([name, f]): [string, string] => [name, f.filename]) }, def.errors.invalidcharacter?.message ?? '');
+      if (badText.length) return failure(badText, out, headers);
       if (issues.length) return failure(issues, out, headers);
       const result = (await def.invoke(op.id, input, context)) as { body: unknown; location?: string } | unknown;
       const responseTarget = op.response?.[binding] ?? op.response?.['*'];
@@ -318,10 +322,17 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
     const responses: BatchResponsePart[] = [];
     let quota: Quota | undefined;
     for (const part of parts) {
-      // Outer headers apply to every nested request unless it overrides them; auth is given once.
+      // Outer headers apply to every nested request unless it overrides them.
       const headers: Record<string, string | undefined> = { ...req.headers, 'content-length': undefined, 'content-type': undefined, ...part.headers };
       const nested: ServiceRequest = { method: part.method, url: part.path, headers, body: part.body };
       let r: ServiceResponse;
+      // Every part runs as the batch's caller: a part with credentials of its own (even the same
+      // ones) is refused before it is counted or run, so no one runs calls inside another's batch.
+      if (part.headers.authorization !== undefined) {
+        r = failure([{ key: 'partauthorization', message: def.errors.partauthorization?.message ?? '' }], outputOf(nested, urlOf(part.path).searchParams), withQuota(quota));
+        responses.push({ status: r.status, headers: r.headers, body: r.body, contentId: part.contentId });
+        continue;
+      }
       if (hooks.countCalls) {
         quota = await hooks.countCalls(context, 1);
         if (quota.used > quota.allowed) {
@@ -330,12 +341,7 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
           continue;
         }
       }
-      // A nested request that brings its own credentials is authenticated on its own.
-      const own = part.headers.authorization !== undefined && part.headers.authorization !== req.headers.authorization;
-      const nestedContext = own ? await authenticate(nested) : context;
-      r = nestedContext === undefined
-        ? failure([{ key: 'authenticationfailed', message: 'Basic authentication with the e-mail address and API token is required' }], outputOf(nested, urlOf(part.path).searchParams), withQuota(quota))
-        : await call(nested, nestedContext, quota, true);
+      r = await call(nested, context, quota, true);
       responses.push({ status: r.status, headers: r.headers, body: r.body, contentId: part.contentId });
     }
     const { contentType, body } = serializeBatchResponse(responses);
@@ -372,10 +378,36 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
   };
 }
 
-/** U+0000 is refused in every text value: XML cannot carry it and databases cannot store it. */
-function nulCharacters(v: unknown, path: string): ErrorEntry[] {
-  if (typeof v === 'string') return v.includes('\u0000') ? [{ key: 'invalidvalue', message: `${path || 'value'}: the character U+0000 is not allowed`, path }] : [];
-  if (Array.isArray(v)) return v.flatMap((x, i) => nulCharacters(x, path ? `${path}.${i}` : String(i)));
-  if (v && typeof v === 'object') return Object.entries(v).flatMap(([k, x]) => nulCharacters(x, path ? `${path}.${k}` : k));
-  return [];
+/**
+ * Text XML 1.0 cannot carry (U+0000 and the other controls but TAB/LF/CR, U+FFFE/U+FFFF, unpaired
+ * surrogates) is refused in every key and value of every format: stored, it would make XML
+ * shows, lists and webhook bodies ill-formed (and databases cannot store U+0000).
+ * Iterative: a body may be nested 100k deep.
+ */
+function nonXmlText(roots: { body: unknown; params: unknown; names: string[]; files: [string, string][] }, message: string): ErrorEntry[] {
+  const found: ErrorEntry[] = [];
+  const check = (s: string, path: string, inName: boolean) => {
+    const i = findNonXmlChar(s);
+    if (i >= 0 && !found.some((e) => e.path === path)) found.push({ key: 'invalidcharacter', message: `${message}: ${path || 'value'} (${inName ? 'in the name: ' : ''}${describeNonXmlChar(s, i)} at character ${i + 1})`, path });
+  };
+  // Names the decoder dropped (unknown fields) are only in the paths of its issues.
+  for (const name of new Set(roots.names)) check(name, printable(name), true);
+  const queue: [unknown, string][] = [[roots.body, ''], [roots.params, ''], ...roots.files.map(([name, file]): [string, string] => [file, `${printable(name)}.filename`])];
+  for (let n = 0; n < queue.length; n++) {
+    const [v, path] = queue[n]!;
+    if (typeof v === 'string') check(v, path, false);
+    else if (v && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) {
+        const at = path ? `${path}.${printable(k)}` : printable(k);
+        check(k, at, true);
+        queue.push([x, at]);
+      }
+    }
+  }
+  return found;
+}
+
+/** The text with characters XML cannot carry written as \uXXXX. */
+function printable(k: string): string {
+  return findNonXmlChar(k) < 0 ? k : [...k].map((c) => (findNonXmlChar(c) < 0 ? c : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)).join('');
 }

@@ -8,7 +8,7 @@ import type { UploadedFile } from '../generated/server/dist/runtime/form-data.js
 import type { ActivityRow, RecordRow, Tx } from './storage/port.ts';
 import type { Caller } from './context.ts';
 import { activityBySegment } from './facts.ts';
-import { checkOwners } from './owners.ts';
+import { checkOwners, type OwnerValue } from './owners.ts';
 import { completedAtKey } from './reports.ts';
 
 type Parent = { record: RecordRow; activity?: undefined } | { record: RecordRow; activity: ActivityRow };
@@ -37,12 +37,16 @@ async function findParent(tx: Tx, caller: Caller, id: number, kind?: string): Pr
 
 const parentToken = (p: Parent) => (p.activity ? { kind: 'activity' as const, segment: p.activity.segment } : { kind: 'record' as const });
 
-/** Fields of the owner type must name a user or group of the account. */
-function ownerValues(segment: string, data: Record<string, unknown>): { id: number; path: string }[] {
-  return activityBySegment
-    .get(segment)!
-    .fields.filter((f) => f.shape.kind === 'scalar' && f.shape.type === 'owner' && typeof data[f.name] === 'number')
-    .map((f) => ({ id: data[f.name] as number, path: `data.${f.name}` }));
+/** Fields of the owner type must name a user or group of the account, idlists of users (spec `ids`) users of it. */
+function ownerValues(segment: string, data: Record<string, unknown>): OwnerValue[] {
+  return activityBySegment.get(segment)!.fields.flatMap((f): OwnerValue[] => {
+    const v = data[f.name];
+    const s = f.shape;
+    if (s.kind !== 'scalar') return [];
+    if (s.type === 'owner' && typeof v === 'number') return [{ id: v, path: `data.${f.name}` }];
+    if (s.ids && Array.isArray(v)) return v.filter((id): id is number => typeof id === 'number').map((id) => ({ id, path: `data.${f.name}`, ...(s.ids === 'users' ? { usersOnly: true } : {}) }));
+    return [];
+  });
 }
 
 /** Stores uploaded files of upload fields; an upload field given without a file part is refused. */

@@ -7,6 +7,7 @@ import type { ActivityRow, RecordRow, Tx } from './storage/port.ts';
 import type { Caller } from './context.ts';
 import { activityByTypeid, kindOf, spec } from './facts.ts';
 import { activityDate } from './journal.ts';
+import { checkOwners } from './owners.ts';
 
 const day = 86_400_000;
 const startOfDay = (ms: number) => Math.floor(ms / day) * day;
@@ -182,6 +183,8 @@ export async function opportunities(tx: Tx, caller: Caller, p: T.ReportOpportuni
 
 export async function activities(tx: Tx, caller: Caller, p: T.ReportActivitiesParams): Promise<T.ReportActivitiesResponse> {
   const types = p.types?.length ? new Set(p.types.map((t) => activityByTypeid.get(t)?.segment).filter(Boolean) as string[]) : new Set(spec.reportActivityTypes.map((t) => activityByTypeid.get(t.typeid)?.segment).filter(Boolean) as string[]);
+  // A filter naming another account's users is refused like an owner field naming them.
+  await checkOwners(tx, caller, (p.users ?? []).map((id) => ({ id, path: 'users' })));
   const j = await journal(tx, caller, [...types]);
   const last = p.last ?? 'changed';
   const rows = j.activities.filter((a) => {

@@ -41,7 +41,7 @@ describe('schema rules', () => {
     const edit = ['activities.yaml', 'priority: { type: integer, min: 0, max: 6 }', 'priority: { type: integer, min: 0, mx: 6 }'] as const;
     const problems = problemsAfter(...edit);
     expect(problems).toHaveLength(1);
-    expect(problems[0]).toBe(`${at(...edit, 'mx:')}: unknown key 'mx' in activities.event.fields.priority.mx; expected one of: type, ref, description, assumed, required, fields, spread, spreadAfter, element, of, prefix, as, inline, min, max, default, unit, falseIsEmpty, when, create`.replace('priority.mx', 'priority'));
+    expect(problems[0]).toBe(`${at(...edit, 'mx:')}: unknown key 'mx' in activities.event.fields.priority.mx; expected one of: type, ref, description, assumed, required, fields, spread, spreadAfter, element, of, prefix, as, inline, min, max, default, unit, falseIsEmpty, ids, when, create`.replace('priority.mx', 'priority'));
   });
 
   it('a value of the wrong type says what was expected and found', () => {

@@ -166,7 +166,7 @@ function ruleCases(): RuleCase[] {
           break;
         case 'owner':
           add('= the caller', 'OWNER', null);
-          add('= 999999 (no such user or group)', 999_999, 'invalidvalue');
+          add('= 999999 (no such user or group)', 999_999, 'unknownowner');
           break;
         case 'date':
         case 'datetime':
@@ -183,7 +183,11 @@ function ruleCases(): RuleCase[] {
         }
         case 'idlist': {
           const list = listOf(spec, s.values);
-          add(`= ${JSON.stringify(valid)}`, valid, null);
+          // A list of user ids (spec `ids`) names users of the caller's account.
+          if (s.ids) {
+            add('= the caller', 'OWNERS', null);
+            add('with an entry that is no user of the account', '999999', 'unknownowner');
+          } else add(`= ${JSON.stringify(valid)}`, valid, null);
           if (list.length) add('with an entry not in the list', `${list[0]},99`, 'notinlist');
           add('with an entry that is not an id', 'x', list.length ? 'notinlist' : 'invalidvalue');
           break;
@@ -241,7 +245,7 @@ describe('field rules, from spec/activities.yaml', () => {
   });
 
   it.each(cases.map((c) => [`${c.name} -> ${c.key ?? 'created'}`, c] as const))('%s', async (_, c) => {
-    const data = Object.fromEntries(Object.entries(c.data).map(([k, v]) => [k, v === 'OWNER' ? owner : v]));
+    const data = Object.fromEntries(Object.entries(c.data).map(([k, v]) => [k, v === 'OWNER' ? owner : v === 'OWNERS' ? String(owner) : v]));
     const r = await crm.create(contacts, c.segment, await parentFor(c.segment), data);
     if (c.key === null) {
       expect(r.status, r.text).toBe(200);
@@ -262,7 +266,7 @@ describe('field rules, from spec/activities.yaml', () => {
     };
     await expectKey(crm.update(contacts, 'task', task, { data: { priority: 7 } }), 'outofrange');
     await expectKey(crm.update(contacts, 'task', task, { data: { nodate: 1 } }), 'conditionnotmet'); // duedate is stored
-    await expectKey(crm.update(contacts, 'task', task, { data: { assignedto: 999_999 } }), 'invalidvalue');
+    await expectKey(crm.update(contacts, 'task', task, { data: { assignedto: 999_999 } }), 'unknownowner');
     await expectKey(crm.update(contacts, 'opportunity', opp, { data: { stage: 101 } }), 'outofrange');
     await expectKey(crm.update(contacts, 'opportunity', opp, { data: { valuecurrency: 'XYZ' } }), 'notinlist');
     await expectKey(crm.update(contacts, 'opportunity', opp, { data: { bogus: 1 } }), 'unknownfield');

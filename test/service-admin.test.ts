@@ -147,7 +147,7 @@ describe('GET /ownership/ with users and groups (crmgen users add, groups add) a
     expect((await ann.list('contacts', `filtermode=owner&filtervalue=${danId}`)).ids).not.toContain(id);
     // The other account cannot give its records to them.
     const mine = await bob.create('contacts', { firstname: 'Bob' });
-    expectError(await bob.put(`/contacts/${mine}/`, { ownership: salesId }), 400, 'invalidvalue');
+    expectError(await bob.put(`/contacts/${mine}/`, { ownership: salesId }), 400, 'unknownowner');
   });
 
   it('deleted users and groups: left out unless deleted=1; they cannot log in or own new records', async () => {
@@ -165,8 +165,8 @@ describe('GET /ownership/ with users and groups (crmgen users add, groups add) a
     }
     expect((await ann.get('/ownership/?deleted=0')).body).toEqual(live);
     expect((await ann.get('/contacts/', { auth: basic('dan@example.com', 'dan-token') })).status).toBe(401);
-    expectError(await ann.post('/contacts/', { firstname: 'x', ownership: danId }), 400, 'invalidvalue');
-    expectError(await ann.post('/contacts/', { firstname: 'x', ownership: supportId }), 400, 'invalidvalue');
+    expectError(await ann.post('/contacts/', { firstname: 'x', ownership: danId }), 400, 'unknownowner');
+    expectError(await ann.post('/contacts/', { firstname: 'x', ownership: supportId }), 400, 'unknownowner');
   });
 });
 

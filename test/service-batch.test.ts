@@ -145,15 +145,16 @@ describe('POST /batch: authentication', () => {
     expect(await count()).toBe(before);
   });
 
-  it('a nested request with its own credentials is authenticated on its own', async () => {
+  it('a nested request with credentials of its own is refused (partauthorization): parts run as the batch caller', async () => {
     const { contentType, body } = batchBody([
       { method: 'GET', path: `/contacts/${known}/`, headers: { Authorization: basic('ann@example.com', 'wrong') } },
       { method: 'GET', path: `/contacts/${known}/`, headers: { Authorization: bob.auth } },
       { method: 'GET', path: `/contacts/${known}/` },
     ]);
     const res = await postBatch(server.base, ann.auth, contentType, body);
-    expect(res.parts.map((p) => p.status)).toEqual([401, 404, 200]);
-    expect(Object.keys(json(res.parts[0]).errors)).toEqual(['authenticationfailed']);
+    expect(res.parts.map((p) => p.status)).toEqual([400, 400, 200]);
+    expect(Object.keys(json(res.parts[0]).errors)).toEqual(['partauthorization']);
+    expect(Object.keys(json(res.parts[1]).errors)).toEqual(['partauthorization']);
   });
 });
 

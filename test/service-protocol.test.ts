@@ -333,8 +333,8 @@ describe('accounts are isolated', () => {
     expectError(await bob.put(`/contacts/${mine}/`, { relateditems: { add: { relatedto: [{ id }] } } }), 400, 'invalidvalue');
     expectError(await bob.put(`/contacts/${mine}/`, { categories: { add: { category: [tag] } } }), 400, 'invalidvalue');
     const annUser = (await ann.get('/ownership/')).body.users[0].id;
-    expectError(await bob.put(`/contacts/${mine}/`, { ownership: annUser }), 400, 'invalidvalue');
-    expectError(await bob.put(`/contacts/${mine}/`, { assignedto: annUser }), 400, 'invalidvalue');
+    expectError(await bob.put(`/contacts/${mine}/`, { ownership: annUser }), 400, 'unknownowner');
+    expectError(await bob.put(`/contacts/${mine}/`, { assignedto: annUser }), 400, 'unknownowner');
     expectError(await bob.post('/contacts/note/', { parent: id, data: { details: 'x' } }), 404, 'itemisnotfound');
     // Lists, searches and filters of the other account never contain it.
     for (const q of ['limit=5000', 'filtermode=archived', 'searchmode=Cany&searchvalue=Private', `filtermode=category&filtervalue=${tag}`, 'filtermode=byemail']) {

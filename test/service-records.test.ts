@@ -126,7 +126,7 @@ describe('POST /{kind}/ (create record)', () => {
 
   it('refuses an owner, category tag or related item that does not exist, and stores nothing', async () => {
     const before = (await ann.list('contacts')).count;
-    expectError(await ann.post('/contacts/', { firstname: 'Bad', ownership: 999_999 }), 400, 'invalidvalue');
+    expectError(await ann.post('/contacts/', { firstname: 'Bad', ownership: 999_999 }), 400, 'unknownowner');
     expectError(await ann.post('/contacts/', { firstname: 'Bad', categories: { add: { category: [999_999] } } }), 400, 'invalidvalue');
     expectError(await ann.post('/contacts/', { firstname: 'Bad', relateditems: { add: { relatedto: [{ id: 999_999 }] } } }), 400, 'invalidvalue');
     // A contacts tag is not a companies tag.
@@ -213,7 +213,7 @@ describe('PUT /{kind}/{id}/ (update record)', () => {
   it('a failing update changes nothing (one transaction per call)', async () => {
     const id = await ann.create('contacts', { firstname: 'Atomic', jobtitle: 'Before' });
     expectError(await ann.put(`/contacts/${id}/`, { jobtitle: 'After', categories: { add: { category: [tagA, 999_999] } } }), 400, 'invalidvalue');
-    expectError(await ann.put(`/contacts/${id}/`, { jobtitle: 'After', ownership: 999_999 }), 400, 'invalidvalue');
+    expectError(await ann.put(`/contacts/${id}/`, { jobtitle: 'After', ownership: 999_999 }), 400, 'unknownowner');
     const shown = await ann.show('contacts', id);
     expect(shown.item.fields.jobtitle).toBe('Before');
     expect(shown.categories).toEqual([]);

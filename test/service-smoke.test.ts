@@ -26,10 +26,10 @@ describe('crmgen serve', () => {
     expect(list.json()).toMatchObject({ [`id${id}`]: { id, name: 'Ann Lee', firstname: 'Ann' }, count: 1, status: 'success' });
   });
 
-  it('refuses U+0000 in text with invalidvalue, whatever the storage', async () => {
+  it('refuses U+0000 in text with invalidcharacter, whatever the storage', async () => {
     const r = await call(server.base, '/contacts/', { user: ann, contentType: 'application/json', accept: 'application/json', body: JSON.stringify({ firstname: 'A\u0000B' }) });
     expect(r.status).toBe(400);
-    expect(r.json().errors).toEqual({ invalidvalue: 'firstname: the character U+0000 is not allowed' });
+    expect(r.json().errors).toEqual({ invalidcharacter: 'Character not allowed in text: firstname (invalid character U+0000 at character 2)' });
   });
 
   it('shuts down cleanly on SIGTERM', async () => {

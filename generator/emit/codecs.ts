@@ -281,7 +281,7 @@ export function emitCodecs(spec: Spec): GeneratedFile[] {
     {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: '../runtime/codec.ts',
-      namedImports: ['decodeXmlWith', 'xmlDocument', 'fromWireJson', 'toWireJson', 'formToNested', 'encodeForm', 'CodecError'],
+      namedImports: ['decodeXmlWith', 'xmlDocument', 'fromWireJson', 'toWireJson', 'formToNested', 'parseForm', 'encodeForm', 'CodecError'],
     },
     { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: '../runtime/codec.ts', namedImports: ['DecodeIssue'] },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './descriptors.ts', namedImports: ['descriptors'] },
@@ -370,7 +370,7 @@ if (format === 'xml') {
 } else if (format === 'json') {
   value = fromWireJson(desc, typeof body === 'object' && !(body instanceof Uint8Array) ? body : parseJson(body), opts);
 } else {
-  const fields = typeof body === 'object' && !(body instanceof Uint8Array) ? body : formToNested(new URLSearchParams(typeof body === 'string' ? body : new TextDecoder().decode(body)));
+  const fields = typeof body === 'object' && !(body instanceof Uint8Array) ? body : formToNested(parseForm(body));
   value = fromWireJson(desc, fields, opts);
 }
 return { value: (value ?? {}) as CodecTargets[K], issues };`,

@@ -118,5 +118,11 @@ export declare function fromWireJson(desc: Desc, value: unknown, opts: DecodeOpt
 /** Bracket notation (data[details]=x, categories[add][category][]=3) -> nested plain data. */
 export declare function formToNested(pairs: Iterable<[string, unknown]>): Record<string, unknown>;
 export declare function decodeForm(desc: Desc, body: string, opts: DecodeOptions): unknown;
+/**
+ * An application/x-www-form-urlencoded body as [name, value] pairs, like URLSearchParams
+ * (a malformed %-escape stays as it is) except that bytes, raw or %-escaped, that are not
+ * UTF-8 are a CodecError: URLSearchParams stored them as U+FFFD.
+ */
+export declare function parseForm(body: string | Uint8Array): [string, string][];
 /** Typed value -> bracket-notation pairs (lists as name[element][]=v). */
 export declare function encodeForm(desc: Desc, value: unknown): [string, string][];

@@ -19,6 +19,14 @@ export declare class XmlError extends Error {
     readonly col: number;
     constructor(problem: string, offset: number, line: number, col: number);
 }
+/**
+ * Index of the first character XML 1.0 cannot carry (a control other than TAB/LF/CR, U+FFFE,
+ * U+FFFF, an unpaired surrogate), or -1. The reader refuses such input with it, and the service
+ * refuses text values with it, so nothing stored can make an XML answer ill-formed.
+ */
+export declare function findNonXmlChar(s: string): number;
+/** 'invalid character U+0001' or 'unpaired surrogate U+D800', for the character at i. */
+export declare function describeNonXmlChar(s: string, i: number): string;
 /** Parses a whole document and returns its root element. Throws only XmlError. */
 export declare function parseXml(input: string | Uint8Array, limits: XmlLimits): XmlElement;
 export declare function escapeXmlText(s: string): string;

@@ -1,5 +1,5 @@
 /** Keys of the error envelope. */
-export type ErrorKey = 'itemisnotfound' | 'unknownpath' | 'authenticationfailed' | 'accessdenied' | 'methodnotallowed' | 'requesttoolarge' | 'unsupportedmediatype' | 'quotaexceeded' | 'malformedrequest' | 'unknownfield' | 'invalidvalue' | 'invaliddate' | 'outofrange' | 'notinlist' | 'fieldisrequired' | 'conditionnotmet' | 'cannotcreatecompleted' | 'invalidparent' | 'onlyoneperparent' | 'invalidbatch' | 'toomanyparts' | 'internalerror' | 'notimplemented';
+export type ErrorKey = 'itemisnotfound' | 'unknownpath' | 'authenticationfailed' | 'accessdenied' | 'methodnotallowed' | 'requesttoolarge' | 'unsupportedmediatype' | 'quotaexceeded' | 'malformedrequest' | 'unknownfield' | 'invalidvalue' | 'invaliddate' | 'outofrange' | 'notinlist' | 'fieldisrequired' | 'conditionnotmet' | 'cannotcreatecompleted' | 'invalidparent' | 'onlyoneperparent' | 'invalidbatch' | 'toomanyparts' | 'invalidcharacter' | 'unknownowner' | 'partauthorization' | 'internalerror' | 'notimplemented';
 /** A failed call: <response><status>failed</status><errors><KEY>message</KEY></errors></response>. */
 export interface ErrorResponse {
     status: 'failed';
@@ -90,6 +90,18 @@ export declare const errorKeys: {
     readonly toomanyparts: {
         readonly status: 400;
         readonly message: "Too many requests in one batch";
+    };
+    readonly invalidcharacter: {
+        readonly status: 400;
+        readonly message: "Character not allowed in text";
+    };
+    readonly unknownowner: {
+        readonly status: 400;
+        readonly message: "Not a user or group of this account";
+    };
+    readonly partauthorization: {
+        readonly status: 400;
+        readonly message: "A batch part cannot carry its own Authorization header";
     };
     readonly internalerror: {
         readonly status: 500;

@@ -235,7 +235,7 @@ export type ReportActivitiesParams = {
     last?: Lastmodes;
     /** Each one of Reportactivitytypes. */
     types?: Array<Reportactivitytypes>;
-    /** Group or user ids. */
+    /** Group or user ids of the account. */
     users?: number[];
     /** Category tag ids. */
     categories?: number[];

@@ -6,6 +6,7 @@ import {
   fromWireJson,
   toWireJson,
   formToNested,
+  parseForm,
   encodeForm,
   CodecError,
 } from '../runtime/codec.ts';
@@ -205,10 +206,7 @@ export function decode<K extends CodecTarget>(
       opts,
     );
   } else {
-    const fields =
-      typeof body === 'object' && !(body instanceof Uint8Array)
-        ? body
-        : formToNested(new URLSearchParams(typeof body === 'string' ? body : new TextDecoder().decode(body)));
+    const fields = typeof body === 'object' && !(body instanceof Uint8Array) ? body : formToNested(parseForm(body));
     value = fromWireJson(desc, fields, opts);
   }
   return { value: (value ?? {}) as CodecTargets[K], issues };

@@ -1,4 +1,4 @@
-import { decodeXmlWith, xmlDocument, fromWireJson, toWireJson, formToNested, encodeForm, CodecError, } from "../runtime/codec.js";
+import { decodeXmlWith, xmlDocument, fromWireJson, toWireJson, formToNested, parseForm, encodeForm, CodecError, } from "../runtime/codec.js";
 import { descriptors } from "./descriptors.js";
 import { xmlDecoders, xmlEncoders } from "./xml.js";
 export { CodecError } from "../runtime/codec.js";
@@ -27,9 +27,7 @@ export function decode(target, format, body) {
         value = fromWireJson(desc, typeof body === 'object' && !(body instanceof Uint8Array) ? body : parseJson(body), opts);
     }
     else {
-        const fields = typeof body === 'object' && !(body instanceof Uint8Array)
-            ? body
-            : formToNested(new URLSearchParams(typeof body === 'string' ? body : new TextDecoder().decode(body)));
+        const fields = typeof body === 'object' && !(body instanceof Uint8Array) ? body : formToNested(parseForm(body));
         value = fromWireJson(desc, fields, opts);
     }
     return { value: (value ?? {}), issues };

@@ -140,12 +140,17 @@ function isXmlChar(c) {
 // Control characters, U+FFFE/U+FFFF, and every surrogate (pairs are then checked one by one).
 // One native scan of the whole input, outside the hot loop.
 const SUSPECT_CHAR = /[\x00-\x08\x0B\x0C\x0E-\x1F\uD800-\uDFFF\uFFFE\uFFFF]/g;
-function checkChars(s) {
+/**
+ * Index of the first character XML 1.0 cannot carry (a control other than TAB/LF/CR, U+FFFE,
+ * U+FFFF, an unpaired surrogate), or -1. The reader refuses such input with it, and the service
+ * refuses text values with it, so nothing stored can make an XML answer ill-formed.
+ */
+export function findNonXmlChar(s) {
     SUSPECT_CHAR.lastIndex = 0;
     for (;;) {
         const m = SUSPECT_CHAR.exec(s);
         if (m === null)
-            return;
+            return -1;
         const i = m.index;
         const c = s.charCodeAt(i);
         if (c >= 0xd800 && c <= 0xdbff) {
@@ -156,9 +161,18 @@ function checkChars(s) {
             }
         }
         SUSPECT_CHAR.lastIndex = 0;
-        const kind = c >= 0xd800 && c <= 0xdfff ? 'unpaired surrogate' : 'invalid character';
-        fail(s, i, `${kind} ${codePointLabel(c)}`);
+        return i;
     }
+}
+/** 'invalid character U+0001' or 'unpaired surrogate U+D800', for the character at i. */
+export function describeNonXmlChar(s, i) {
+    const c = s.charCodeAt(i);
+    return `${c >= 0xd800 && c <= 0xdfff ? 'unpaired surrogate' : 'invalid character'} ${codePointLabel(c)}`;
+}
+function checkChars(s) {
+    const i = findNonXmlChar(s);
+    if (i >= 0)
+        fail(s, i, describeNonXmlChar(s, i));
 }
 function codePointLabel(c) {
     return 'U+' + c.toString(16).toUpperCase().padStart(4, '0');

@@ -21,6 +21,9 @@ export const errorKeys = {
     onlyoneperparent: { status: 400, message: 'Only one is allowed per parent' },
     invalidbatch: { status: 400, message: 'The batch request is malformed' },
     toomanyparts: { status: 400, message: 'Too many requests in one batch' },
+    invalidcharacter: { status: 400, message: 'Character not allowed in text' },
+    unknownowner: { status: 400, message: 'Not a user or group of this account' },
+    partauthorization: { status: 400, message: 'A batch part cannot carry its own Authorization header' },
     internalerror: { status: 500, message: 'Internal error' },
     notimplemented: { status: 501, message: 'Not implemented' },
 };

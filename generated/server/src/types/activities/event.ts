@@ -19,7 +19,7 @@ export interface EventFields {
   priority?: number;
   noticenow?: 0 | 1;
   remindtime?: 0 | 1;
-  /** User ids. */
+  /** User ids of the account. */
   attendees?: number[];
   externalattendees?: string[];
   repeats?: Repeats;
