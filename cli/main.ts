@@ -12,6 +12,9 @@ const usage = `usage:
                                     a starter server on the generated stubs; rerun after spec changes
   crmgen serve [--spec DIR] [--host 127.0.0.1] [--port 8080] [--db FILE|:memory:|postgres://...] [--user EMAIL:TOKEN[:ACCOUNT]]...
                [--quota N] [--quota-window SECONDS] [--allow-private-webhooks]
+               [--login-failures N] [--login-failures-per-address N] [--login-window SECONDS]
+                                    wrong credentials allowed per client address and e-mail / per address
+                                    within the window before 429 (default: the spec's auth.failedLogins)
                [--cors-origin ORIGIN|'*'|none]...
                                     web pages that may call the service from a browser (CORS); default
                                     any loopback origin: http://localhost:*, http://127.0.0.1:*, http://[::1]:*

@@ -20,6 +20,10 @@ export interface ServeOptions {
   users: { email: string; token: string; account: string }[];
   quota?: number;
   quotaWindow?: number;
+  /** --login-failures, --login-failures-per-address, --login-window: over the spec's auth.failedLogins. */
+  loginFailures?: number;
+  loginFailuresPerAddress?: number;
+  loginWindow?: number;
   allowPrivateWebhooks: boolean;
   retryMs?: number;
   leaseMs?: number;
@@ -33,6 +37,13 @@ export async function startService(o: ServeOptions): Promise<number> {
   const allowed = o.quota ?? spec.quota.defaultAllowed;
   const windowSeconds = o.quotaWindow ?? spec.quota.defaultWindowSeconds;
   const { users, port, retryMs, leaseMs } = o;
+  const failedLogins = spec.auth.failedLogins;
+  const perAddressAndEmail = o.loginFailures ?? failedLogins?.perAddressAndEmail;
+  const perAddress = o.loginFailuresPerAddress ?? failedLogins?.perAddress;
+  const loginWindow = o.loginWindow ?? failedLogins?.windowSeconds;
+  // A spec without auth.failedLogins throttles only when every number is given on the command line.
+  const loginLimits = perAddressAndEmail && perAddress && loginWindow ? { perAddressAndEmail, perAddress, windowSeconds: loginWindow } : false;
+  if (!loginLimits && (o.loginFailures ?? o.loginFailuresPerAddress ?? o.loginWindow) !== undefined) throw new UsageError('this spec has no auth.failedLogins: give --login-failures, --login-failures-per-address and --login-window together');
   const db = dbOption(o.db);
   const storage = await openDb(db);
 
@@ -57,7 +68,7 @@ export async function startService(o: ServeOptions): Promise<number> {
 
   const log = (line: string) => process.stderr.write(`${line}\n`);
   const webhooks = startWebhooks({ storage, allowPrivate: o.allowPrivateWebhooks, retryBaseMs: retryMs, leaseMs, log });
-  const service = createReferenceService({ storage, quota: { allowed, windowSeconds }, onCommit: webhooks.enqueue, log, allowPrivateWebhooks: o.allowPrivateWebhooks });
+  const service = createReferenceService({ storage, quota: { allowed, windowSeconds }, failedLogins: loginLimits, onCommit: webhooks.enqueue, log, allowPrivateWebhooks: o.allowPrivateWebhooks });
   // Answered by the HTTP shell before the body is read, in the format the client asked for.
   const tooLarge = (req: IncomingMessage) => {
     const json = (req.headers.accept ?? '').includes(spec.formats.output.json);
@@ -72,8 +83,8 @@ export async function startService(o: ServeOptions): Promise<number> {
     o.cors,
     {
       methods: [...new Set([...spec.operations.map((op) => op.method), spec.batch.method])].sort(),
-      // The quota header and a create's Location; Retry-After (the client honours it on 429) and
-      // X-Request-Id are not sent by this service today, but a proxy in front may add them.
+      // The quota header, a create's Location, Retry-After (throttled logins; the client honours it
+      // on 429) and X-Request-Id (not sent by this service, but a proxy in front may add it).
       exposeHeaders: [spec.quota.header, 'Location', 'X-Request-Id', 'Retry-After'],
       allowHeaders: ['authorization', 'content-type', 'accept', 'x-request-id'],
       // Short, so a changed --cors-origin takes effect soon in an open browser tab.

@@ -272,7 +272,13 @@ export interface Spec {
     jsonp: { parameter: string; allowed: string };
     dates: { emit: string; accept: string[]; createdText: string };
   };
-  auth: { scheme: string; username: string; password: string };
+  auth: {
+    scheme: string;
+    username: string;
+    password: string;
+    /** Failed-login throttling defaults (optional: specs from before it load unchanged). */
+    failedLogins?: { assumed?: string; windowSeconds: number; perAddress: number; perAddressAndEmail: number };
+  };
   quota: {
     header: string;
     format: string;

@@ -15,6 +15,8 @@ export interface ServiceRequest {
   /** Lower-case header names. */
   headers: Record<string, string | undefined>;
   body: Uint8Array;
+  /** The client's network address (the HTTP shell fills it in); keys the failed-login throttle. */
+  remoteAddress?: string | undefined;
 }
 
 export interface ServiceResponse {
@@ -98,6 +100,17 @@ export interface Quota {
   allowed: number;
 }
 
+/** Failed-login throttling: consulted before credentials are checked. */
+export interface LoginThrottle {
+  /**
+   * One login attempt from `address` as `email`: retryAfter > 0 (seconds) refuses it unchecked.
+   * With 0 the attempt already counts as failed, so parallel guesses cannot all slip past the
+   * check while the first ones are still being verified. release() takes it back: the credentials
+   * matched, or could not be checked (a fault).
+   */
+  attempt(address: string, email: string): { retryAfter: number; release(matched: boolean): void };
+}
+
 export interface ServiceHooks<C> {
   /** Basic auth: the caller's context, or undefined when the e-mail and token do not match. */
   authenticate(email: string, token: string): Promise<C | undefined>;
@@ -105,6 +118,8 @@ export interface ServiceHooks<C> {
   countCalls?(context: C, n: number): Promise<Quota>;
   /** Unexpected faults (500): logged by the caller, never shown to the client. */
   onFault?(error: unknown, request: ServiceRequest): void;
+  /** Refuses wrong-credential floods (429 with Retry-After); without it every guess is answered. */
+  loginThrottle?: LoginThrottle;
 }
 
 interface Match {
@@ -198,7 +213,8 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
 
   const withQuota = (q: Quota | undefined): Record<string, string> => (q ? { [def.quotaHeader]: `${q.used}/${q.allowed}` } : {});
 
-  async function authenticate(req: ServiceRequest): Promise<C | undefined> {
+  /** The e-mail and token of a Basic Authorization header, or undefined (absent or unreadable). */
+  function credentialsOf(req: ServiceRequest): { email: string; token: string } | undefined {
     const auth = req.headers.authorization ?? '';
     const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(auth);
     if (!m) return undefined;
@@ -210,7 +226,29 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
     }
     const colon = decoded.indexOf(':');
     if (colon < 0) return undefined;
-    return hooks.authenticate(decoded.slice(0, colon), decoded.slice(colon + 1));
+    return { email: decoded.slice(0, colon), token: decoded.slice(colon + 1) };
+  }
+
+  /**
+   * The caller, undefined for missing or wrong credentials, or a wait in seconds when the throttle
+   * refuses to check them. Only credentials that were checked and did not match count as failed:
+   * a request without any (a browser's first try, before the challenge) is no guess.
+   */
+  async function authenticate(req: ServiceRequest): Promise<{ context: C } | { retryAfter: number } | undefined> {
+    const credentials = credentialsOf(req);
+    if (!credentials) return undefined;
+    const attempt = hooks.loginThrottle?.attempt(req.remoteAddress ?? '', credentials.email);
+    if (attempt && attempt.retryAfter > 0) return { retryAfter: attempt.retryAfter };
+    let context: C | undefined;
+    try {
+      context = await hooks.authenticate(credentials.email, credentials.token);
+    } catch (e) {
+      attempt?.release(false);
+      throw e;
+    }
+    if (context === undefined) return undefined;
+    attempt?.release(true);
+    return { context };
   }
 
   /**
@@ -353,7 +391,12 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
     const out = outputOf(req, url.searchParams);
     try {
       if (req.body.length > def.limits.maxBodyBytes) return failure([{ key: 'requesttoolarge', message: `The body is larger than ${def.limits.maxBodyBytes} bytes` }], out);
-      const context = await authenticate(req);
+      const auth = await authenticate(req);
+      if (auth !== undefined && 'retryAfter' in auth) {
+        const known = def.errors.toomanyfailedlogins;
+        return failure([{ key: 'toomanyfailedlogins', message: `${known?.message ?? ''}; retry after ${auth.retryAfter} s` }], out, { 'retry-after': String(auth.retryAfter) }, known?.status ?? 429);
+      }
+      const context = auth?.context;
       if (context === undefined) {
         const r = failure([{ key: 'authenticationfailed', message: 'Basic authentication with the e-mail address and API token is required' }], out);
         r.headers['www-authenticate'] = 'Basic realm="service"';

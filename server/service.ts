@@ -11,6 +11,7 @@ import * as activities from './activities.ts';
 import * as reports from './reports.ts';
 import * as hooks from './hooks.ts';
 import { spec } from './facts.ts';
+import { createLoginThrottle } from './login-throttle.ts';
 
 export interface Principal {
   user: UserRow;
@@ -25,6 +26,8 @@ export interface ReferenceServiceOptions {
   /** Runs inside the transaction of every call that changed something (the webhook outbox). */
   onCommit?: (tx: Tx, accountId: number, events: ChangeEvent[], now: number) => Promise<void>;
   log?: (line: string) => void;
+  /** Failed-login limits (default: the spec's auth.failedLogins; false: none). */
+  failedLogins?: { windowSeconds: number; perAddress: number; perAddressAndEmail: number } | false;
   /** Accept hooks whose url is a private or loopback address (development, tests). */
   allowPrivateWebhooks?: boolean;
 }
@@ -46,6 +49,8 @@ export function createReferenceService(opts: ReferenceServiceOptions): Reference
   const clock = opts.clock ?? Date.now;
   const quota = opts.quota ?? { allowed: spec.quota.defaultAllowed, windowSeconds: spec.quota.defaultWindowSeconds };
   const { storage } = opts;
+  const failedLogins = opts.failedLogins ?? spec.auth.failedLogins;
+  const loginThrottle = failedLogins ? createLoginThrottle({ ...failedLogins, clock }) : undefined;
 
   async function asCaller<T>(p: Principal, fn: (tx: Tx, caller: Caller) => Promise<T>): Promise<T> {
     return storage.transaction(async (tx) => {
@@ -95,6 +100,7 @@ export function createReferenceService(opts: ReferenceServiceOptions): Reference
       const used = await storage.transaction((tx) => tx.countCalls(p.user.id, windowStart, n));
       return { used, allowed: quota.allowed };
     },
+    ...(loginThrottle ? { loginThrottle } : {}),
     onFault(error, request) {
       opts.log?.(`crmgen: 500 on ${request.method} ${request.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     },

@@ -221,7 +221,7 @@ export function emitDocs(spec: Spec): GeneratedFile[] {
         {
           id: 'auth',
           title: 'Authentication',
-          text: [`HTTP ${spec.auth.scheme} authentication on every request: user name = ${spec.auth.username}, password = ${spec.auth.password}. In a batch the outer request carries it and nested requests inherit it.`],
+          text: [`HTTP ${spec.auth.scheme} authentication on every request: user name = ${spec.auth.username}, password = ${spec.auth.password}. In a batch the outer request carries it and nested requests inherit it.`, ...failedLoginsText(spec)],
           tables: [],
           endpoints: [],
         },
@@ -435,4 +435,15 @@ export function emitDocs(spec: Spec): GeneratedFile[] {
   files.push({ path: 'docs/assets/site.js', content: readFileSync(`${templatesDir}docs/site.js`, 'utf8'), format: 'text' });
   files.push({ path: 'docs/reference.md', content: markdown({ pages, service: spec.service }), format: 'text' });
   return files;
+}
+
+/** The failed-login throttle of auth.failedLogins, when the spec sets one. */
+function failedLoginsText(spec: Spec): string[] {
+  const f = spec.auth.failedLogins;
+  if (!f) return [];
+  const refusal = spec.errors.find((e) => e.key === 'toomanyfailedlogins');
+  const answer = refusal ? `${refusal.status} with the error ${refusal.key} and a Retry-After header (seconds)` : 'a refusal with a Retry-After header (seconds)';
+  return [
+    `Wrong credentials are counted per client address and per client address and e-mail together: after ${f.perAddress} failures from one address, or ${f.perAddressAndEmail} for one e-mail from one address, within ${f.windowSeconds} s of the first, further credentials from there are answered ${answer} without being checked until the window ends. Requests without credentials are not counted; a successful login does not clear the address's count.${f.assumed ? ` Assumed: ${f.assumed}.` : ''}`,
+  ];
 }

@@ -66,7 +66,7 @@ export function createHttpServer(dispatch, opts) {
             const headers = {};
             for (const [k, v] of Object.entries(req.headers))
                 headers[k] = Array.isArray(v) ? v.join(', ') : v;
-            const r = await dispatch({ method: req.method ?? 'GET', url: req.url ?? '/', headers, body });
+            const r = await dispatch({ method: req.method ?? 'GET', url: req.url ?? '/', headers, body, remoteAddress: req.socket.remoteAddress });
             send(res, r, close);
         }
         catch {

@@ -7,6 +7,8 @@ export interface ServiceRequest {
     /** Lower-case header names. */
     headers: Record<string, string | undefined>;
     body: Uint8Array;
+    /** The client's network address (the HTTP shell fills it in); keys the failed-login throttle. */
+    remoteAddress?: string | undefined;
 }
 export interface ServiceResponse {
     status: number;
@@ -94,6 +96,19 @@ export interface Quota {
     used: number;
     allowed: number;
 }
+/** Failed-login throttling: consulted before credentials are checked. */
+export interface LoginThrottle {
+    /**
+     * One login attempt from `address` as `email`: retryAfter > 0 (seconds) refuses it unchecked.
+     * With 0 the attempt already counts as failed, so parallel guesses cannot all slip past the
+     * check while the first ones are still being verified. release() takes it back: the credentials
+     * matched, or could not be checked (a fault).
+     */
+    attempt(address: string, email: string): {
+        retryAfter: number;
+        release(matched: boolean): void;
+    };
+}
 export interface ServiceHooks<C> {
     /** Basic auth: the caller's context, or undefined when the e-mail and token do not match. */
     authenticate(email: string, token: string): Promise<C | undefined>;
@@ -101,5 +116,7 @@ export interface ServiceHooks<C> {
     countCalls?(context: C, n: number): Promise<Quota>;
     /** Unexpected faults (500): logged by the caller, never shown to the client. */
     onFault?(error: unknown, request: ServiceRequest): void;
+    /** Refuses wrong-credential floods (429 with Retry-After); without it every guess is answered. */
+    loginThrottle?: LoginThrottle;
 }
 export declare function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>): (request: ServiceRequest) => Promise<ServiceResponse>;

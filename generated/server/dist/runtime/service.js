@@ -106,7 +106,8 @@ export function createDispatch(def, hooks) {
         return respond(code, def.encodeError(out.format, byKey), out, extra);
     }
     const withQuota = (q) => (q ? { [def.quotaHeader]: `${q.used}/${q.allowed}` } : {});
-    async function authenticate(req) {
+    /** The e-mail and token of a Basic Authorization header, or undefined (absent or unreadable). */
+    function credentialsOf(req) {
         const auth = req.headers.authorization ?? '';
         const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(auth);
         if (!m)
@@ -121,7 +122,32 @@ export function createDispatch(def, hooks) {
         const colon = decoded.indexOf(':');
         if (colon < 0)
             return undefined;
-        return hooks.authenticate(decoded.slice(0, colon), decoded.slice(colon + 1));
+        return { email: decoded.slice(0, colon), token: decoded.slice(colon + 1) };
+    }
+    /**
+     * The caller, undefined for missing or wrong credentials, or a wait in seconds when the throttle
+     * refuses to check them. Only credentials that were checked and did not match count as failed:
+     * a request without any (a browser's first try, before the challenge) is no guess.
+     */
+    async function authenticate(req) {
+        const credentials = credentialsOf(req);
+        if (!credentials)
+            return undefined;
+        const attempt = hooks.loginThrottle?.attempt(req.remoteAddress ?? '', credentials.email);
+        if (attempt && attempt.retryAfter > 0)
+            return { retryAfter: attempt.retryAfter };
+        let context;
+        try {
+            context = await hooks.authenticate(credentials.email, credentials.token);
+        }
+        catch (e) {
+            attempt?.release(false);
+            throw e;
+        }
+        if (context === undefined)
+            return undefined;
+        attempt?.release(true);
+        return { context };
     }
     /**
      * The request target as a URL. An absolute-form target that does not parse (`GET http://[ HTTP/1.1`)
@@ -278,7 +304,12 @@ export function createDispatch(def, hooks) {
         try {
             if (req.body.length > def.limits.maxBodyBytes)
                 return failure([{ key: 'requesttoolarge', message: `The body is larger than ${def.limits.maxBodyBytes} bytes` }], out);
-            const context = await authenticate(req);
+            const auth = await authenticate(req);
+            if (auth !== undefined && 'retryAfter' in auth) {
+                const known = def.errors.toomanyfailedlogins;
+                return failure([{ key: 'toomanyfailedlogins', message: `${known?.message ?? ''}; retry after ${auth.retryAfter} s` }], out, { 'retry-after': String(auth.retryAfter) }, known?.status ?? 429);
+            }
+            const context = auth?.context;
             if (context === undefined) {
                 const r = failure([{ key: 'authenticationfailed', message: 'Basic authentication with the e-mail address and API token is required' }], out);
                 r.headers['www-authenticate'] = 'Basic realm="service"';

@@ -1,5 +1,5 @@
 /** Keys of the error envelope. */
-export type ErrorKey = 'itemisnotfound' | 'unknownpath' | 'authenticationfailed' | 'accessdenied' | 'methodnotallowed' | 'requesttoolarge' | 'unsupportedmediatype' | 'quotaexceeded' | 'malformedrequest' | 'unknownfield' | 'invalidvalue' | 'invaliddate' | 'outofrange' | 'notinlist' | 'fieldisrequired' | 'conditionnotmet' | 'cannotcreatecompleted' | 'invalidparent' | 'onlyoneperparent' | 'invalidbatch' | 'toomanyparts' | 'invalidcharacter' | 'unknownowner' | 'partauthorization' | 'internalerror' | 'notimplemented';
+export type ErrorKey = 'itemisnotfound' | 'unknownpath' | 'authenticationfailed' | 'accessdenied' | 'methodnotallowed' | 'requesttoolarge' | 'unsupportedmediatype' | 'toomanyfailedlogins' | 'quotaexceeded' | 'malformedrequest' | 'unknownfield' | 'invalidvalue' | 'invaliddate' | 'outofrange' | 'notinlist' | 'fieldisrequired' | 'conditionnotmet' | 'cannotcreatecompleted' | 'invalidparent' | 'onlyoneperparent' | 'invalidbatch' | 'toomanyparts' | 'invalidcharacter' | 'unknownowner' | 'partauthorization' | 'internalerror' | 'notimplemented';
 /** A failed call: <response><status>failed</status><errors><KEY>message</KEY></errors></response>. */
 export interface ErrorResponse {
     status: 'failed';
@@ -34,6 +34,10 @@ export declare const errorKeys: {
     readonly unsupportedmediatype: {
         readonly status: 415;
         readonly message: "Unsupported content type";
+    };
+    readonly toomanyfailedlogins: {
+        readonly status: 429;
+        readonly message: "Too many failed logins";
     };
     readonly quotaexceeded: {
         readonly status: 429;

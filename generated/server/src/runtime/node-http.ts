@@ -75,7 +75,7 @@ export function createHttpServer(dispatch: (r: ServiceRequest) => Promise<Servic
       }
       const headers: Record<string, string | undefined> = {};
       for (const [k, v] of Object.entries(req.headers)) headers[k] = Array.isArray(v) ? v.join(', ') : v;
-      const r = await dispatch({ method: req.method ?? 'GET', url: req.url ?? '/', headers, body });
+      const r = await dispatch({ method: req.method ?? 'GET', url: req.url ?? '/', headers, body, remoteAddress: req.socket.remoteAddress });
       send(res, r, close);
     } catch {
       // dispatch answers every failure itself; this is a broken connection.

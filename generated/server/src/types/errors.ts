@@ -8,6 +8,7 @@ export type ErrorKey =
   | 'methodnotallowed'
   | 'requesttoolarge'
   | 'unsupportedmediatype'
+  | 'toomanyfailedlogins'
   | 'quotaexceeded'
   | 'malformedrequest'
   | 'unknownfield'
@@ -43,6 +44,7 @@ export const errorKeys = {
   methodnotallowed: { status: 405, message: 'Method not allowed' },
   requesttoolarge: { status: 413, message: 'Request is too large' },
   unsupportedmediatype: { status: 415, message: 'Unsupported content type' },
+  toomanyfailedlogins: { status: 429, message: 'Too many failed logins' },
   quotaexceeded: { status: 429, message: 'API call limit exceeded' },
   malformedrequest: { status: 400, message: 'The request body cannot be parsed' },
   unknownfield: { status: 400, message: 'Unknown field' },
