@@ -49,10 +49,19 @@ describe('hostile JSON and form', () => {
     expect(decodes('json', body)).toThrow(CodecError);
   });
 
-  it('deeply nested JSON decodes without recursion and fails validation at the root', () => {
-    const { value } = decode(target, 'json', `${'['.repeat(100_000)}${']'.repeat(100_000)}`);
+  it('JSON nested deeper than the limit is a CodecError before parsing; at the limit it decodes', () => {
+    const deep = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
+    expect(decodes('json', deep(100_000))).toThrow(new CodecError(`malformed JSON: nested deeper than ${xmlLimits.maxDepth} levels (limit ${xmlLimits.maxDepth})`));
+    expect(decodes('json', deep(xmlLimits.maxDepth + 1))).toThrow(CodecError);
+    const { value } = decode(target, 'json', deep(xmlLimits.maxDepth));
     expect(Array.isArray(value)).toBe(true);
     expect(validateRequest(target, value).map((e) => e.key)).toEqual(['invalidvalue']);
+  });
+
+  it('a form key nested deeper than the limit is a CodecError', () => {
+    expect(decodes('form', `a${'[b]'.repeat(100_000)}=1`)).toThrow(CodecError);
+    expect(decodes('form', `a${'[b]'.repeat(xmlLimits.maxDepth)}=1`)).toThrow(CodecError);
+    expect(decodes('form', `a${'[b]'.repeat(xmlLimits.maxDepth - 1)}=1`)).not.toThrow();
   });
 
   it('invalid UTF-8 in JSON is refused', () => {

@@ -281,7 +281,7 @@ export function emitCodecs(spec: Spec): GeneratedFile[] {
     {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: '../runtime/codec.ts',
-      namedImports: ['decodeXmlWith', 'xmlDocument', 'fromWireJson', 'toWireJson', 'formToNested', 'parseForm', 'encodeForm', 'CodecError'],
+      namedImports: ['decodeXmlWith', 'xmlDocument', 'fromWireJson', 'toWireJson', 'formToNested', 'parseForm', 'encodeForm', 'checkJsonDepth', 'CodecError'],
     },
     { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: '../runtime/codec.ts', namedImports: ['DecodeIssue'] },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './descriptors.ts', namedImports: ['descriptors'] },
@@ -305,7 +305,7 @@ export function emitCodecs(spec: Spec): GeneratedFile[] {
       kind: StructureKind.VariableStatement,
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
-      docs: [{ kind: StructureKind.JSDoc, description: 'Bounds on XML bodies (spec limits).' }],
+      docs: [{ kind: StructureKind.JSDoc, description: 'Bounds on XML bodies (spec limits); maxDepth also bounds the nesting of JSON and form bodies.' }],
       declarations: [{ name: 'xmlLimits', initializer: `{ maxDepth: ${limits.maxXmlDepth}, maxElements: ${limits.maxXmlElements}, maxBytes: ${limits.maxBodyBytes} }` }],
     },
     {
@@ -370,7 +370,7 @@ if (format === 'xml') {
 } else if (format === 'json') {
   value = fromWireJson(desc, typeof body === 'object' && !(body instanceof Uint8Array) ? body : parseJson(body), opts);
 } else {
-  const fields = typeof body === 'object' && !(body instanceof Uint8Array) ? body : formToNested(parseForm(body));
+  const fields = typeof body === 'object' && !(body instanceof Uint8Array) ? body : formToNested(parseForm(body), xmlLimits.maxDepth);
   value = fromWireJson(desc, fields, opts);
 }
 return { value: (value ?? {}) as CodecTargets[K], issues };`,
@@ -388,6 +388,7 @@ try {
 }
 if (text.length > xmlLimits.maxBytes) throw new CodecError(\`body is larger than \${xmlLimits.maxBytes} bytes\`);
 if (text.trim() === '') return {};
+checkJsonDepth(text, xmlLimits.maxDepth);
 try {
   return JSON.parse(text);
 } catch (e) {

@@ -152,7 +152,7 @@ export function emitServer(spec: Spec): GeneratedFile[] {
   jsonpParameter: ${JSON.stringify(formats.jsonp.parameter)},
   quotaHeader: ${JSON.stringify(spec.quota.header)},
   batch: { maxParts: ${spec.batch.maxParts}, contentType: ${JSON.stringify(spec.batch.contentType)} },
-  limits: { maxBodyBytes: ${spec.limits.maxBodyBytes}, maxUploadBytes: ${spec.limits.maxUploadBytes} },
+  limits: { maxBodyBytes: ${spec.limits.maxBodyBytes}, maxUploadBytes: ${spec.limits.maxUploadBytes}, maxDepth: ${spec.limits.maxXmlDepth} },
   decode: (target, format, body) => decode(target as CodecTarget, format, body),
   encode: (target, format, value) => encode(target as CodecTarget, format, value as never),
   encodeError: (format, errors) => encode('error.response', format, { status: 'failed', errors }),

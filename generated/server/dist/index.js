@@ -452,7 +452,7 @@ export function createService(handlers, hooks) {
         jsonpParameter: 'callback',
         quotaHeader: 'Http-X-Service-Api-Call-Limit',
         batch: { maxParts: 100, contentType: 'multipart/mixed' },
-        limits: { maxBodyBytes: 10485760, maxUploadBytes: 10485760 },
+        limits: { maxBodyBytes: 10485760, maxUploadBytes: 10485760, maxDepth: 32 },
         decode: (target, format, body) => decode(target, format, body),
         encode: (target, format, value) => encode(target, format, value),
         encodeError: (format, errors) => encode('error.response', format, { status: 'failed', errors }),

@@ -470,7 +470,7 @@ export function createService<C>(
     jsonpParameter: 'callback',
     quotaHeader: 'Http-X-Service-Api-Call-Limit',
     batch: { maxParts: 100, contentType: 'multipart/mixed' },
-    limits: { maxBodyBytes: 10485760, maxUploadBytes: 10485760 },
+    limits: { maxBodyBytes: 10485760, maxUploadBytes: 10485760, maxDepth: 32 },
     decode: (target, format, body) => decode(target as CodecTarget, format, body),
     encode: (target, format, value) => encode(target as CodecTarget, format, value as never),
     encodeError: (format, errors) => encode('error.response', format, { status: 'failed', errors }),

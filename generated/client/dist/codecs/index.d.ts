@@ -152,7 +152,7 @@ export interface CodecTargets {
 }
 export type CodecTarget = keyof CodecTargets;
 export type WireFormat = 'xml' | 'json' | 'form';
-/** Bounds on XML bodies (spec limits). */
+/** Bounds on XML bodies (spec limits); maxDepth also bounds the nesting of JSON and form bodies. */
 export declare const xmlLimits: {
     maxDepth: number;
     maxElements: number;

@@ -505,11 +505,15 @@ export function fromWireJson(desc, value, opts, path = '') {
     }
 }
 // ---------- form (application/x-www-form-urlencoded, and multipart fields) ----------
-/** Bracket notation (data[details]=x, categories[add][category][]=3) -> nested plain data. */
-export function formToNested(pairs) {
+/**
+ * Bracket notation (data[details]=x, categories[add][category][]=3) -> nested plain data.
+ * `maxDepth` bounds the nesting like JSON's (a plain name is depth 1, each [segment] one more):
+ * a key nested deeper is a CodecError before any part of it is built.
+ */
+export function formToNested(pairs, maxDepth) {
     const root = {};
     for (const [key, value] of pairs) {
-        const parts = bracketParts(key);
+        const parts = bracketParts(key, maxDepth);
         let node = root;
         for (let i = 0; i < parts.length; i++) {
             const part = parts[i];
@@ -536,7 +540,8 @@ export function formToNested(pairs) {
     }
     return root;
 }
-function bracketParts(key) {
+/** The name and [segments] of a form key; more than maxDepth - 1 segments is a CodecError (checked as they are found). */
+function bracketParts(key, maxDepth) {
     const open = key.indexOf('[');
     if (open < 0)
         return [key];
@@ -544,12 +549,44 @@ function bracketParts(key) {
     const re = /\[([^\]]*)\]/g;
     re.lastIndex = open;
     let m;
-    while ((m = re.exec(key)))
+    while ((m = re.exec(key))) {
+        if (parts.length >= maxDepth)
+            throw new CodecError(`malformed form: a field name is nested deeper than ${maxDepth} levels (limit ${maxDepth})`);
         parts.push(m[1]);
+    }
     return parts;
 }
-export function decodeForm(desc, body, opts) {
-    return fromWireJson(desc, formToNested(parseForm(body)), opts);
+/**
+ * Refuses JSON text nested deeper than maxDepth ({} or [] at the top is depth 1) before it is
+ * parsed: one pass over the text counting brackets outside strings, stopping at the first one
+ * too deep. Everything after JSON.parse may then recurse freely (issue 19: 4.9 million levels
+ * blocked the service for seconds). Malformed text is left for JSON.parse to report.
+ */
+export function checkJsonDepth(text, maxDepth) {
+    let depth = 0;
+    const n = text.length;
+    for (let i = 0; i < n; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 0x22) {
+            // Skip the string: a backslash escapes the next character.
+            for (i++; i < n; i++) {
+                const d = text.charCodeAt(i);
+                if (d === 0x5c)
+                    i++;
+                else if (d === 0x22)
+                    break;
+            }
+        }
+        else if (c === 0x7b || c === 0x5b) {
+            if (++depth > maxDepth)
+                throw new CodecError(`malformed JSON: nested deeper than ${maxDepth} levels (limit ${maxDepth})`);
+        }
+        else if ((c === 0x7d || c === 0x5d) && depth > 0)
+            depth--;
+    }
+}
+export function decodeForm(desc, body, maxDepth, opts) {
+    return fromWireJson(desc, formToNested(parseForm(body), maxDepth), opts);
 }
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const utf8 = new TextEncoder();

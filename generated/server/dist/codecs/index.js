@@ -1,8 +1,8 @@
-import { decodeXmlWith, xmlDocument, fromWireJson, toWireJson, formToNested, parseForm, encodeForm, CodecError, } from "../runtime/codec.js";
+import { decodeXmlWith, xmlDocument, fromWireJson, toWireJson, formToNested, parseForm, encodeForm, checkJsonDepth, CodecError, } from "../runtime/codec.js";
 import { descriptors } from "./descriptors.js";
 import { xmlDecoders, xmlEncoders } from "./xml.js";
 export { CodecError } from "../runtime/codec.js";
-/** Bounds on XML bodies (spec limits). */
+/** Bounds on XML bodies (spec limits); maxDepth also bounds the nesting of JSON and form bodies. */
 export const xmlLimits = { maxDepth: 32, maxElements: 100000, maxBytes: 10485760 };
 export const roots = { request: 'request', response: 'response', notification: 'notification' };
 /** The root element of a message in XML. */
@@ -27,7 +27,9 @@ export function decode(target, format, body) {
         value = fromWireJson(desc, typeof body === 'object' && !(body instanceof Uint8Array) ? body : parseJson(body), opts);
     }
     else {
-        const fields = typeof body === 'object' && !(body instanceof Uint8Array) ? body : formToNested(parseForm(body));
+        const fields = typeof body === 'object' && !(body instanceof Uint8Array)
+            ? body
+            : formToNested(parseForm(body), xmlLimits.maxDepth);
         value = fromWireJson(desc, fields, opts);
     }
     return { value: (value ?? {}), issues };
@@ -44,6 +46,7 @@ function parseJson(body) {
         throw new CodecError(`body is larger than ${xmlLimits.maxBytes} bytes`);
     if (text.trim() === '')
         return {};
+    checkJsonDepth(text, xmlLimits.maxDepth);
     try {
         return JSON.parse(text);
     }

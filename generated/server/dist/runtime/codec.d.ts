@@ -115,9 +115,20 @@ export declare function toWireJson(desc: Desc, value: unknown): unknown;
  * where a list is expected, and numbers or flags sent as strings.
  */
 export declare function fromWireJson(desc: Desc, value: unknown, opts: DecodeOptions, path?: string): unknown;
-/** Bracket notation (data[details]=x, categories[add][category][]=3) -> nested plain data. */
-export declare function formToNested(pairs: Iterable<[string, unknown]>): Record<string, unknown>;
-export declare function decodeForm(desc: Desc, body: string, opts: DecodeOptions): unknown;
+/**
+ * Bracket notation (data[details]=x, categories[add][category][]=3) -> nested plain data.
+ * `maxDepth` bounds the nesting like JSON's (a plain name is depth 1, each [segment] one more):
+ * a key nested deeper is a CodecError before any part of it is built.
+ */
+export declare function formToNested(pairs: Iterable<[string, unknown]>, maxDepth: number): Record<string, unknown>;
+/**
+ * Refuses JSON text nested deeper than maxDepth ({} or [] at the top is depth 1) before it is
+ * parsed: one pass over the text counting brackets outside strings, stopping at the first one
+ * too deep. Everything after JSON.parse may then recurse freely (issue 19: 4.9 million levels
+ * blocked the service for seconds). Malformed text is left for JSON.parse to report.
+ */
+export declare function checkJsonDepth(text: string, maxDepth: number): void;
+export declare function decodeForm(desc: Desc, body: string, maxDepth: number, opts: DecodeOptions): unknown;
 /**
  * An application/x-www-form-urlencoded body as [name, value] pairs, like URLSearchParams
  * (a malformed %-escape stays as it is) except that bytes, raw or %-escaped, that are not

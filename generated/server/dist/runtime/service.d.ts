@@ -77,9 +77,11 @@ export interface ServiceDefinition {
         maxParts: number;
         contentType: string;
     };
+    /** maxDepth: nesting of JSON and form bodies (and XML's), the spec's maxXmlDepth. */
     limits: {
         maxBodyBytes: number;
         maxUploadBytes: number;
+        maxDepth: number;
     };
     decode(target: string, format: Format, body: string | Uint8Array | Record<string, unknown>): {
         value: unknown;

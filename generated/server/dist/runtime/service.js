@@ -195,7 +195,7 @@ export function createDispatch(def, hooks) {
                 if (!op.upload)
                     return failure([{ key: 'unsupportedmediatype', message: 'multipart/form-data is accepted by file uploads only' }], out, headers);
                 const form = await parseMultipartForm(req.body, req.headers['content-type'], def.limits.maxUploadBytes);
-                bodyData = formToNested(form.fields);
+                bodyData = formToNested(form.fields, def.limits.maxDepth);
                 bodyFormat = 'form';
                 input.files = form.files;
             }
@@ -340,7 +340,7 @@ export function createDispatch(def, hooks) {
  * Text XML 1.0 cannot carry (U+0000 and the other controls but TAB/LF/CR, U+FFFE/U+FFFF, unpaired
  * surrogates) is refused in every key and value of every format: stored, it would make XML
  * shows, lists and webhook bodies ill-formed (and databases cannot store U+0000).
- * Iterative: a body may be nested 100k deep.
+ * Iterative: no recursion on request data, whatever its depth.
  */
 function nonXmlText(roots, message) {
     const found = [];

@@ -8,6 +8,7 @@ import {
   formToNested,
   parseForm,
   encodeForm,
+  checkJsonDepth,
   CodecError,
 } from '../runtime/codec.ts';
 import type { DecodeIssue } from '../runtime/codec.ts';
@@ -167,7 +168,7 @@ export interface CodecTargets {
 
 export type CodecTarget = keyof CodecTargets;
 export type WireFormat = 'xml' | 'json' | 'form';
-/** Bounds on XML bodies (spec limits). */
+/** Bounds on XML bodies (spec limits); maxDepth also bounds the nesting of JSON and form bodies. */
 export const xmlLimits = { maxDepth: 32, maxElements: 100000, maxBytes: 10485760 };
 export const roots = { request: 'request', response: 'response', notification: 'notification' };
 
@@ -206,7 +207,10 @@ export function decode<K extends CodecTarget>(
       opts,
     );
   } else {
-    const fields = typeof body === 'object' && !(body instanceof Uint8Array) ? body : formToNested(parseForm(body));
+    const fields =
+      typeof body === 'object' && !(body instanceof Uint8Array)
+        ? body
+        : formToNested(parseForm(body), xmlLimits.maxDepth);
     value = fromWireJson(desc, fields, opts);
   }
   return { value: (value ?? {}) as CodecTargets[K], issues };
@@ -221,6 +225,7 @@ function parseJson(body: string | Uint8Array): unknown {
   }
   if (text.length > xmlLimits.maxBytes) throw new CodecError(`body is larger than ${xmlLimits.maxBytes} bytes`);
   if (text.trim() === '') return {};
+  checkJsonDepth(text, xmlLimits.maxDepth);
   try {
     return JSON.parse(text);
   } catch (e) {

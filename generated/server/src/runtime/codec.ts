@@ -531,11 +531,15 @@ export function fromWireJson(desc: Desc, value: unknown, opts: DecodeOptions, pa
 
 // ---------- form (application/x-www-form-urlencoded, and multipart fields) ----------
 
-/** Bracket notation (data[details]=x, categories[add][category][]=3) -> nested plain data. */
-export function formToNested(pairs: Iterable<[string, unknown]>): Record<string, unknown> {
+/**
+ * Bracket notation (data[details]=x, categories[add][category][]=3) -> nested plain data.
+ * `maxDepth` bounds the nesting like JSON's (a plain name is depth 1, each [segment] one more):
+ * a key nested deeper is a CodecError before any part of it is built.
+ */
+export function formToNested(pairs: Iterable<[string, unknown]>, maxDepth: number): Record<string, unknown> {
   const root: Record<string, unknown> = {};
   for (const [key, value] of pairs) {
-    const parts = bracketParts(key);
+    const parts = bracketParts(key, maxDepth);
     let node: Record<string, unknown> | unknown[] = root;
     for (let i = 0; i < parts.length; i++) {
       const part = parts[i]!;
@@ -558,19 +562,47 @@ export function formToNested(pairs: Iterable<[string, unknown]>): Record<string,
   return root;
 }
 
-function bracketParts(key: string): string[] {
+/** The name and [segments] of a form key; more than maxDepth - 1 segments is a CodecError (checked as they are found). */
+function bracketParts(key: string, maxDepth: number): string[] {
   const open = key.indexOf('[');
   if (open < 0) return [key];
   const parts = [key.slice(0, open)];
   const re = /\[([^\]]*)\]/g;
   re.lastIndex = open;
   let m: RegExpExecArray | null;
-  while ((m = re.exec(key))) parts.push(m[1]!);
+  while ((m = re.exec(key))) {
+    if (parts.length >= maxDepth) throw new CodecError(`malformed form: a field name is nested deeper than ${maxDepth} levels (limit ${maxDepth})`);
+    parts.push(m[1]!);
+  }
   return parts;
 }
 
-export function decodeForm(desc: Desc, body: string, opts: DecodeOptions): unknown {
-  return fromWireJson(desc, formToNested(parseForm(body)), opts);
+/**
+ * Refuses JSON text nested deeper than maxDepth ({} or [] at the top is depth 1) before it is
+ * parsed: one pass over the text counting brackets outside strings, stopping at the first one
+ * too deep. Everything after JSON.parse may then recurse freely (issue 19: 4.9 million levels
+ * blocked the service for seconds). Malformed text is left for JSON.parse to report.
+ */
+export function checkJsonDepth(text: string, maxDepth: number): void {
+  let depth = 0;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      // Skip the string: a backslash escapes the next character.
+      for (i++; i < n; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 0x5c) i++;
+        else if (d === 0x22) break;
+      }
+    } else if (c === 0x7b || c === 0x5b) {
+      if (++depth > maxDepth) throw new CodecError(`malformed JSON: nested deeper than ${maxDepth} levels (limit ${maxDepth})`);
+    } else if ((c === 0x7d || c === 0x5d) && depth > 0) depth--;
+  }
+}
+
+export function decodeForm(desc: Desc, body: string, maxDepth: number, opts: DecodeOptions): unknown {
+  return fromWireJson(desc, formToNested(parseForm(body), maxDepth), opts);
 }
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });

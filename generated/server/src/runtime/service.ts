@@ -86,7 +86,8 @@ export interface ServiceDefinition {
   jsonpParameter: string;
   quotaHeader: string;
   batch: { maxParts: number; contentType: string };
-  limits: { maxBodyBytes: number; maxUploadBytes: number };
+  /** maxDepth: nesting of JSON and form bodies (and XML's), the spec's maxXmlDepth. */
+  limits: { maxBodyBytes: number; maxUploadBytes: number; maxDepth: number };
   decode(target: string, format: Format, body: string | Uint8Array | Record<string, unknown>): { value: unknown; issues: DecodeIssue[] };
   encode(target: string, format: 'xml' | 'json', value: unknown): string;
   encodeError(format: 'xml' | 'json', errors: Record<string, string>): string;
@@ -293,7 +294,7 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
       if (hasBody && fmt === 'upload') {
         if (!op.upload) return failure([{ key: 'unsupportedmediatype', message: 'multipart/form-data is accepted by file uploads only' }], out, headers);
         const form = await parseMultipartForm(req.body, req.headers['content-type']!, def.limits.maxUploadBytes);
-        bodyData = formToNested(form.fields);
+        bodyData = formToNested(form.fields, def.limits.maxDepth);
         bodyFormat = 'form';
         input.files = form.files;
       } else if (hasBody) {
@@ -426,7 +427,7 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
  * Text XML 1.0 cannot carry (U+0000 and the other controls but TAB/LF/CR, U+FFFE/U+FFFF, unpaired
  * surrogates) is refused in every key and value of every format: stored, it would make XML
  * shows, lists and webhook bodies ill-formed (and databases cannot store U+0000).
- * Iterative: a body may be nested 100k deep.
+ * Iterative: no recursion on request data, whatever its depth.
  */
 function nonXmlText(roots: { body: unknown; params: unknown; names: string[]; files: [string, string][] }, message: string): ErrorEntry[] {
   const found: ErrorEntry[] = [];
