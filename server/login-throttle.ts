@@ -44,7 +44,7 @@ class Counter {
     return w && w.count >= this.limit ? w.start + this.windowMs - now : 0;
   }
 
-  /** Counts one attempt as failed; the window it went to (to take it back). */
+  /** Counts one failed attempt. */
   add(key: string, now: number): Window {
     let w = this.live(key, now);
     if (!w) {
@@ -57,14 +57,9 @@ class Counter {
     return w;
   }
 
-  /** Takes back one attempt, unless its window has been replaced meanwhile. */
-  remove(key: string, w: Window) {
-    if (this.windows.get(key) === w && w.count > 0) w.count--;
-  }
-
   /** Restarts key's count (its e-mail logged in from there). */
-  clear(key: string, w: Window) {
-    if (this.windows.get(key) === w) this.windows.delete(key);
+  clear(key: string, now: number) {
+    if (this.live(key, now)) this.windows.delete(key);
   }
 
   private evict(now: number) {
@@ -113,17 +108,18 @@ export function createLoginThrottle(o: LoginThrottleOptions): LoginThrottle & { 
       // As the authenticate hook reads it, so Alice@ and alice@ share a count.
       const pair = `${a} ${email.trim().toLowerCase().slice(0, maxEmail)}`;
       const wait = Math.max(byAddress.wait(a, now), byPair.wait(pair, now));
-      if (wait > 0) return { retryAfter: Math.ceil(wait / 1000), release() {} };
-      const wa = byAddress.add(a, now);
-      const wp = byPair.add(pair, now);
+      if (wait > 0) return { retryAfter: Math.ceil(wait / 1000), settle() {} };
       return {
         retryAfter: 0,
-        release(matched) {
-          // Not a failure after all. A success restarts only its own address+e-mail count: clearing the
-          // address's would let an attacker interleave logins of its own account with its guesses.
-          byAddress.remove(a, wa);
-          if (matched) byPair.clear(pair, wp);
-          else byPair.remove(pair, wp);
+        settle(outcome) {
+          const at = clock();
+          if (outcome === 'failed') {
+            byAddress.add(a, at);
+            byPair.add(pair, at);
+          }
+          // A success restarts only its own address+e-mail count: clearing the address's would let
+          // an attacker interleave logins of its own account with its guesses.
+          else if (outcome === 'matched') byPair.clear(pair, at);
         },
       };
     },

@@ -102,13 +102,12 @@ export interface Quota {
 export interface LoginThrottle {
     /**
      * One login attempt from `address` as `email`: retryAfter > 0 (seconds) refuses it unchecked.
-     * With 0 the attempt already counts as failed, so parallel guesses cannot all slip past the
-     * check while the first ones are still being verified. release() takes it back: the credentials
-     * matched, or could not be checked (a fault).
+     * With 0 the credentials are checked and settle() tells the outcome; only 'failed' counts.
+     * (Counting attempts still being checked would refuse a client's honest parallel calls.)
      */
     attempt(address: string, email: string): {
         retryAfter: number;
-        release(matched: boolean): void;
+        settle(outcome: 'matched' | 'failed' | 'fault'): void;
     };
 }
 export interface ServiceHooks<C> {

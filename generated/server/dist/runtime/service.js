@@ -141,12 +141,12 @@ export function createDispatch(def, hooks) {
             context = await hooks.authenticate(credentials.email, credentials.token);
         }
         catch (e) {
-            attempt?.release(false);
+            attempt?.settle('fault');
             throw e;
         }
+        attempt?.settle(context === undefined ? 'failed' : 'matched');
         if (context === undefined)
             return undefined;
-        attempt?.release(true);
         return { context };
     }
     /**
