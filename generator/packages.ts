@@ -50,10 +50,11 @@ export function assemblePackages(spec: Spec, emitted: GeneratedFile[], runtime: 
   for (const dir of packageDirs) {
     const files = new Map<string, GeneratedFile>();
     for (const f of out) if (f.path.startsWith(`${dir}/`)) files.set(f.path, f);
+    const emittedHere = new Set(files.keys());
     for (const f of shared) files.set(`${dir}/src/${f.path}`, { ...f, path: `${dir}/src/${f.path}` });
-    const own = new Set(files.keys());
     const dependencies = addRuntime(dir, files, runtime);
-    out.push(...[...files.values()].filter((f) => !own.has(f.path) || shared.some((s) => f.path === `${dir}/src/${s.path}`)));
+    // What this stage added: the shared sources' copies and the runtime modules.
+    out.push(...[...files.values()].filter((f) => !emittedHere.has(f.path)));
     out.push(...packageFiles(spec, dir, dependencies));
   }
   return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
