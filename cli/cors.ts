@@ -5,7 +5,7 @@
 // No API facts here: the caller passes the methods and the headers to expose. Only type imports
 // from generated/, so cli/serve.ts can parse --cors-origin before --spec redirects generated/.
 import type { IncomingMessage } from 'node:http';
-import type { ServiceRequest, ServiceResponse } from '../generated/server/dist/runtime/service.js';
+import type { Admission, RequestHead, ServiceRequest, ServiceResponse } from '../generated/server/dist/runtime/service.js';
 import { UsageError } from './db.ts';
 
 /** One allowed origin; port '*' is any port (and none). */
@@ -74,6 +74,8 @@ export interface CorsFacts {
 
 export interface HttpHooks {
   dispatch: (r: ServiceRequest) => Promise<ServiceResponse>;
+  admit?: (head: RequestHead) => Promise<{ refused: ServiceResponse } | { admission: Admission }>;
+  busy?: (req: IncomingMessage) => ServiceResponse;
   before?: (req: IncomingMessage) => ServiceResponse | undefined;
   tooLarge: (req: IncomingMessage) => ServiceResponse;
 }
@@ -141,5 +143,12 @@ export function withCors(policy: CorsPolicy, facts: CorsFacts, hooks: HttpHooks)
       return r && decorate(origin, r);
     },
     tooLarge: (req) => decorate(header(req.headers, 'origin'), hooks.tooLarge(req)),
+    ...(hooks.admit && {
+      admit: async (head: RequestHead) => {
+        const a = await hooks.admit!(head);
+        return 'refused' in a ? { refused: decorate(head.headers.origin, a.refused) } : a;
+      },
+    }),
+    ...(hooks.busy && { busy: (req: IncomingMessage) => decorate(header(req.headers, 'origin'), hooks.busy!(req)) }),
   };
 }

@@ -32,6 +32,9 @@ export async function runServe(args: string[]): Promise<number> {
       'webhook-retry-ms': { type: 'string' },
       'webhook-lease-ms': { type: 'string' },
       'cors-origin': { type: 'string', multiple: true, default: [] },
+      'max-connections': { type: 'string' },
+      'max-inflight-bytes': { type: 'string' },
+      'max-inflight-bytes-per-address': { type: 'string' },
     },
   });
   const port = Number(values.port);
@@ -57,6 +60,10 @@ export async function runServe(args: string[]): Promise<number> {
     // How long a claimed delivery stays with this instance; after that (it died) another instance retries it.
     leaseMs: positive('webhook-lease-ms', values['webhook-lease-ms']),
     cors: corsPolicy(values['cors-origin'] ?? []),
+    // Admission caps over the spec's limits: past them 503 with Retry-After.
+    maxConnections: positive('max-connections', values['max-connections']),
+    maxInFlightBytes: positive('max-inflight-bytes', values['max-inflight-bytes']),
+    maxInFlightBytesPerAddress: positive('max-inflight-bytes-per-address', values['max-inflight-bytes-per-address']),
     generated: resolve(root, 'generated'),
   };
   const specDir = values.spec === undefined ? undefined : resolve(values.spec);

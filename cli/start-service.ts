@@ -29,6 +29,9 @@ export interface ServeOptions {
   leaseMs?: number;
   /** --cors-origin: which browser origins may call the service. */
   cors: CorsPolicy;
+  maxConnections?: number | undefined;
+  maxInFlightBytes?: number | undefined;
+  maxInFlightBytesPerAddress?: number | undefined;
   /** The generated/ folder whose docs and OpenAPI document are served. */
   generated: string;
 }
@@ -69,16 +72,19 @@ export async function startService(o: ServeOptions): Promise<number> {
   const log = (line: string) => process.stderr.write(`${line}\n`);
   const webhooks = startWebhooks({ storage, allowPrivate: o.allowPrivateWebhooks, retryBaseMs: retryMs, leaseMs, log });
   const service = createReferenceService({ storage, quota: { allowed, windowSeconds }, failedLogins: loginLimits, onCommit: webhooks.enqueue, log, allowPrivateWebhooks: o.allowPrivateWebhooks });
-  // Answered by the HTTP shell before the body is read, in the format the client asked for.
-  const tooLarge = (req: IncomingMessage) => {
+  // Answers of the HTTP shell itself (no body read), in the format the client asked for.
+  const envelope = (key: 'requesttoolarge' | 'serviceunavailable', extra: Record<string, string>) => (req: IncomingMessage) => {
     const json = (req.headers.accept ?? '').includes(spec.formats.output.json);
     const format = json ? 'json' : 'xml';
     return {
-      status: errorKeys.requesttoolarge.status,
-      headers: { 'content-type': `${json ? spec.formats.output.json : spec.formats.output.xml}; charset=utf-8`, connection: 'close' },
-      body: new TextEncoder().encode(encode('error.response', format, { status: 'failed', errors: { requesttoolarge: errorKeys.requesttoolarge.message } })),
+      status: errorKeys[key].status,
+      headers: { 'content-type': `${json ? spec.formats.output.json : spec.formats.output.xml}; charset=utf-8`, connection: 'close', ...extra },
+      body: new TextEncoder().encode(encode('error.response', format, { status: 'failed', errors: { [key]: errorKeys[key].message } })),
     };
   };
+  const tooLarge = envelope('requesttoolarge', {});
+  // Caps free up as soon as bodies finish arriving: a second is a fair wait.
+  const busy = envelope('serviceunavailable', { 'retry-after': '1' });
   const http = withCors(
     o.cors,
     {
@@ -90,9 +96,20 @@ export async function startService(o: ServeOptions): Promise<number> {
       // Short, so a changed --cors-origin takes effect soon in an open browser tab.
       maxAgeSeconds: 600,
     },
-    { dispatch: service.dispatch, before: staticFiles(o.generated), tooLarge },
+    { dispatch: service.dispatch, admit: service.dispatch.admit, before: staticFiles(o.generated), tooLarge, busy },
   );
-  const server = createHttpServer(http.dispatch, { maxBodyBytes: spec.limits.maxBodyBytes, tooLarge: http.tooLarge, before: http.before });
+  const limits = spec.limits;
+  const server = createHttpServer(http.dispatch, {
+    maxBodyBytes: limits.maxBodyBytes,
+    tooLarge: http.tooLarge,
+    before: http.before,
+    ...(http.admit && { admit: http.admit }),
+    ...(http.busy && { busy: http.busy }),
+    maxConnections: o.maxConnections ?? limits.maxConnections,
+    maxInFlightBytes: o.maxInFlightBytes ?? limits.maxInFlightBytes,
+    maxInFlightBytesPerAddress: o.maxInFlightBytesPerAddress ?? limits.maxInFlightBytesPerAddress,
+    maxUnreadBodyDrainBytes: limits.maxUnreadBodyDrainBytes,
+  });
   await new Promise<void>((ok, fail) => {
     server.once('error', fail);
     server.listen(port, o.host, () => ok());

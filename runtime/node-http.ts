@@ -1,8 +1,10 @@
-// The thin node:http shell around dispatch(request) -> response: reads the body (bounded),
-// always answers with Content-Length (older clients cannot read chunked bodies), honours
-// Connection: close. Server-side only.
+// The thin node:http shell around dispatch(request) -> response: admits a request from its head
+// (credentials, quota, caps) before reading its body, reads the body (bounded), always answers
+// with Content-Length (older clients cannot read chunked bodies), honours Connection: close.
+// Server-side only.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { ServiceRequest, ServiceResponse } from './service.ts';
+import type { Socket } from 'node:net';
+import type { Admission, RequestHead, ServiceRequest, ServiceResponse } from './service.ts';
 
 export interface HttpOptions {
   /** Bodies above this are answered 413 without reading them to the end. */
@@ -11,15 +13,31 @@ export interface HttpOptions {
   tooLarge: (req: IncomingMessage) => ServiceResponse;
   /** Extra routes served before dispatch (docs, openapi); return undefined to pass. */
   before?: (req: IncomingMessage) => ServiceResponse | undefined;
+  /**
+   * Lets a request in from its head (authentication, quota) before the body is read; a refusal is
+   * answered after reading at most `maxUnreadBodyDrainBytes` of the body, and the connection is
+   * closed. Defaults to `dispatch.admit` when the dispatcher has one (createService's does).
+   */
+  admit?: (head: RequestHead) => Promise<{ refused: ServiceResponse } | { admission: Admission }>;
+  /** Open connections past this get 503 (default: unlimited). */
+  maxConnections?: number;
+  /** Request bodies being received at once, in bytes, all clients together and per client address. */
+  maxInFlightBytes?: number;
+  maxInFlightBytesPerAddress?: number;
+  /** How much of a refused request's body is read so that its client sees the answer (default 64 KiB). */
+  maxUnreadBodyDrainBytes?: number;
+  /** Answer past a cap (the service's 503 envelope); it should carry Retry-After. */
+  busy?: (req: IncomingMessage) => ServiceResponse;
 }
 
 /**
  * Reads the body up to `max` bytes. Past the limit the rest is read and dropped (up to another
  * `max` bytes) before answering: a client that writes its whole body before reading the answer
  * (fetch, curl) then gets the 413 instead of a broken pipe. A body declared or found larger than
- * that is answered at once and the connection closed.
+ * that is answered at once and the connection closed. `take(n)` books each chunk against the
+ * in-flight caps; false stops the read.
  */
-function readBody(req: IncomingMessage, max: number): Promise<Uint8Array | 'too-large'> {
+function readBody(req: IncomingMessage, max: number, take: (n: number) => boolean): Promise<Uint8Array | 'too-large' | 'busy'> {
   return new Promise((resolve, reject) => {
     const drainMax = 2 * max;
     const declared = Number(req.headers['content-length'] ?? '0');
@@ -29,18 +47,63 @@ function readBody(req: IncomingMessage, max: number): Promise<Uint8Array | 'too-
     }
     const chunks: Buffer[] = [];
     let size = 0;
+    let done = false;
+    const stop = (r: 'too-large' | 'busy') => {
+      done = true;
+      req.pause();
+      resolve(r);
+    };
     req.on('data', (c: Buffer) => {
+      if (done) return;
       size += c.length;
-      if (size > drainMax) {
-        resolve('too-large');
-        req.pause();
-        return;
+      if (size > drainMax) return stop('too-large');
+      if (size <= max) {
+        if (!take(c.length)) return stop('busy');
+        chunks.push(c);
       }
-      if (size <= max) chunks.push(c);
     });
-    req.on('end', () => resolve(size > max ? 'too-large' : new Uint8Array(Buffer.concat(chunks))));
+    req.on('end', () => done || resolve(size > max ? 'too-large' : new Uint8Array(Buffer.concat(chunks))));
     req.on('error', reject);
   });
+}
+
+/** Reads and drops a body of at most `max` bytes; false (nothing read) when it is larger or chunked. */
+function drain(req: IncomingMessage, max: number): Promise<boolean> {
+  const declared = req.headers['content-length'];
+  if (req.complete || declared === '0' || (declared === undefined && req.headers['transfer-encoding'] === undefined)) return Promise.resolve(true);
+  if (declared === undefined || Number(declared) > max) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > max) {
+        req.pause();
+        resolve(false);
+      }
+    });
+    req.on('end', () => resolve(true));
+    req.on('error', () => resolve(false));
+  });
+}
+
+/**
+ * After a refusal whose body stays unread. Closing a socket with unread data makes the kernel
+ * reset the connection, and a reset makes the client drop the answer it has not read yet; so,
+ * as nginx's lingering close does, we end our side, discard (never buffer) what still arrives
+ * for up to two seconds or `max` bytes, and then drop the connection.
+ */
+function hangUp(req: IncomingMessage, max: number) {
+  const socket = req.socket;
+  // node ends and destroys a Connection: close socket once the answer is written; only end it.
+  (socket as unknown as { destroySoon: () => void }).destroySoon = () => socket.end();
+  let size = 0;
+  const timer = setTimeout(() => socket.destroy(), 2000);
+  timer.unref();
+  req.on('data', (c: Buffer) => {
+    size += c.length;
+    if (size > max) socket.destroy();
+  });
+  socket.once('close', () => clearTimeout(timer));
 }
 
 function send(res: ServerResponse, r: ServiceResponse, close: boolean) {
@@ -50,10 +113,36 @@ function send(res: ServerResponse, r: ServiceResponse, close: boolean) {
   res.end(r.body);
 }
 
-export function createHttpServer(dispatch: (r: ServiceRequest) => Promise<ServiceResponse>, opts: HttpOptions): Server {
-  return createServer(async (req, res) => {
+const plainBusy = (): ServiceResponse => ({ status: 503, headers: { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '1' }, body: new TextEncoder().encode('Service busy; retry later\n') });
+
+export function createHttpServer(dispatch: ((r: ServiceRequest) => Promise<ServiceResponse>) & { admit?: HttpOptions['admit'] }, opts: HttpOptions): Server {
+  const admit = opts.admit ?? dispatch.admit;
+  const busy = opts.busy ?? plainBusy;
+  const drainMax = opts.maxUnreadBodyDrainBytes ?? 65536;
+  // Connections past the cap are marked as they open and answered 503 on their first request.
+  const overCap = new WeakSet<Socket>();
+  let open = 0;
+  // Bytes of request bodies held right now: a stranger cannot make the service buffer more.
+  let inFlight = 0;
+  const inFlightBy = new Map<string, number>();
+
+  const server = createServer(async (req, res) => {
     const close = (req.headers.connection ?? '').toLowerCase() === 'close';
+    const address = req.socket.remoteAddress ?? '';
+    let held = 0;
+    const take = (n: number): boolean => {
+      const mine = inFlightBy.get(address) ?? 0;
+      if ((opts.maxInFlightBytes !== undefined && inFlight + n > opts.maxInFlightBytes) || (opts.maxInFlightBytesPerAddress !== undefined && mine + n > opts.maxInFlightBytesPerAddress)) return false;
+      inFlight += n;
+      inFlightBy.set(address, mine + n);
+      held += n;
+      return true;
+    };
     try {
+      if (overCap.has(req.socket)) {
+        send(res, busy(req), true);
+        return;
+      }
       let early: ServiceResponse | undefined;
       try {
         early = opts.before?.(req);
@@ -67,18 +156,59 @@ export function createHttpServer(dispatch: (r: ServiceRequest) => Promise<Servic
         send(res, early, close);
         return;
       }
-      const body = await readBody(req, opts.maxBodyBytes);
+      const headers: Record<string, string | undefined> = {};
+      for (const [k, v] of Object.entries(req.headers)) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+      const head: RequestHead = { method: req.method ?? 'GET', url: req.url ?? '/', headers, remoteAddress: address };
+      if (Number(req.headers['content-length'] ?? '0') > 2 * opts.maxBodyBytes) {
+        send(res, opts.tooLarge(req), true);
+        return;
+      }
+      let admission: Admission | undefined;
+      if (admit) {
+        const a = await admit(head);
+        if ('refused' in a) {
+          // A small body is read so that a client writing all of it before reading still gets the
+          // answer (and the connection lives on); a larger one is not read at all, and it closes.
+          const drained = await drain(req, drainMax);
+          if (!drained) hangUp(req, 2 * opts.maxBodyBytes);
+          send(res, a.refused, close || !drained);
+          return;
+        }
+        admission = a.admission;
+      }
+      // A declared body is booked whole before a byte of it is buffered.
+      const declared = Number(req.headers['content-length'] ?? '0');
+      if (declared > 0 && declared <= opts.maxBodyBytes && !take(declared)) {
+        send(res, busy(req), true);
+        return;
+      }
+      const body = await readBody(req, opts.maxBodyBytes, (n) => declared > 0 || take(n));
       if (body === 'too-large') {
         send(res, opts.tooLarge(req), true);
         return;
       }
-      const headers: Record<string, string | undefined> = {};
-      for (const [k, v] of Object.entries(req.headers)) headers[k] = Array.isArray(v) ? v.join(', ') : v;
-      const r = await dispatch({ method: req.method ?? 'GET', url: req.url ?? '/', headers, body, remoteAddress: req.socket.remoteAddress });
+      if (body === 'busy') {
+        send(res, busy(req), true);
+        return;
+      }
+      const r = await dispatch({ ...head, body, admission });
       send(res, r, close);
     } catch {
       // dispatch answers every failure itself; this is a broken connection.
       if (!res.headersSent) send(res, { status: 500, headers: { 'content-type': 'text/plain' }, body: new TextEncoder().encode('Internal error') }, true);
+    } finally {
+      if (held) {
+        inFlight -= held;
+        const left = (inFlightBy.get(address) ?? 0) - held;
+        if (left > 0) inFlightBy.set(address, left);
+        else inFlightBy.delete(address);
+      }
     }
   });
+  server.on('connection', (socket: Socket) => {
+    open++;
+    if (opts.maxConnections !== undefined && open > opts.maxConnections) overCap.add(socket);
+    socket.once('close', () => open--);
+  });
+  return server;
 }

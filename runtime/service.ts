@@ -17,6 +17,26 @@ export interface ServiceRequest {
   body: Uint8Array;
   /** The client's network address (the HTTP shell fills it in); keys the failed-login throttle. */
   remoteAddress?: string | undefined;
+  /** Set when the HTTP shell already let the request in from its head (Dispatch.admit). */
+  admission?: Admission | undefined;
+}
+
+/** What a request is before its body is read. */
+export type RequestHead = Omit<ServiceRequest, 'body' | 'admission'>;
+
+/** A request authenticated and counted from its head; good for one dispatch. */
+export interface Admission {
+  readonly admitted: true;
+}
+
+export interface Dispatch {
+  (request: ServiceRequest): Promise<ServiceResponse>;
+  /**
+   * Authenticates the caller and counts the call from the head alone, so that the HTTP shell can
+   * answer a refusal (401, 429) without reading the body: strangers cannot make the service
+   * buffer megabytes. An admitted request is dispatched with `admission` set.
+   */
+  admit(head: RequestHead): Promise<{ refused: ServiceResponse } | { admission: Admission }>;
 }
 
 export interface ServiceResponse {
@@ -131,7 +151,7 @@ interface Match {
 
 const encoder = new TextEncoder();
 
-export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>): (request: ServiceRequest) => Promise<ServiceResponse> {
+export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>): Dispatch {
   const kinds = new Set(def.kinds);
   const segments = new Set(def.segments);
 
@@ -182,7 +202,7 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
     callback?: string;
   }
 
-  function outputOf(req: ServiceRequest, query: URLSearchParams): Output {
+  function outputOf(req: RequestHead, query: URLSearchParams): Output {
     const raw = query.get(def.jsonpParameter);
     if (raw !== null) {
       const callback = def.sanitizeCallback(raw);
@@ -214,7 +234,7 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
   const withQuota = (q: Quota | undefined): Record<string, string> => (q ? { [def.quotaHeader]: `${q.used}/${q.allowed}` } : {});
 
   /** The e-mail and token of a Basic Authorization header, or undefined (absent or unreadable). */
-  function credentialsOf(req: ServiceRequest): { email: string; token: string } | undefined {
+  function credentialsOf(req: RequestHead): { email: string; token: string } | undefined {
     const auth = req.headers.authorization ?? '';
     const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(auth);
     if (!m) return undefined;
@@ -234,7 +254,7 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
    * refuses to check them. Only credentials that were checked and did not match count as failed:
    * a request without any (a browser's first try, before the challenge) is no guess.
    */
-  async function authenticate(req: ServiceRequest): Promise<{ context: C } | { retryAfter: number } | undefined> {
+  async function authenticate(req: RequestHead): Promise<{ context: C } | { retryAfter: number } | undefined> {
     const credentials = credentialsOf(req);
     if (!credentials) return undefined;
     const attempt = hooks.loginThrottle?.attempt(req.remoteAddress ?? '', credentials.email);
@@ -386,39 +406,77 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
     return { status: 200, headers: { 'content-type': contentType, ...withQuota(quota) }, body };
   }
 
-  return async function dispatch(req: ServiceRequest): Promise<ServiceResponse> {
+  interface Admitted {
+    context: C;
+    quota: Quota | undefined;
+  }
+  const admitted = new WeakMap<Admission, Admitted>();
+
+  /** Authentication, then the call counted against the quota: everything decided by the head. */
+  async function admitHead(req: RequestHead): Promise<{ refused: ServiceResponse } | Admitted> {
     const url = urlOf(req.url);
     const out = outputOf(req, url.searchParams);
+    const auth = await authenticate(req);
+    if (auth !== undefined && 'retryAfter' in auth) {
+      const known = def.errors.toomanyfailedlogins;
+      return { refused: failure([{ key: 'toomanyfailedlogins', message: `${known?.message ?? ''}; retry after ${auth.retryAfter} s` }], out, { 'retry-after': String(auth.retryAfter) }, known?.status ?? 429) };
+    }
+    const context = auth?.context;
+    if (context === undefined) {
+      const r = failure([{ key: 'authenticationfailed', message: 'Basic authentication with the e-mail address and API token is required' }], out);
+      r.headers['www-authenticate'] = 'Basic realm="service"';
+      return { refused: r };
+    }
+    // A batch counts each nested call, not the envelope. Which request is the batch is decided by
+    // its route: deciding by the Content-Type let any call that claimed multipart/mixed skip the quota.
+    const path = decodePath(url.pathname);
+    const routed = path === undefined ? undefined : match(req.method.toUpperCase(), path);
+    const isBatch = routed !== undefined && 'op' in routed && routed.op.multipart;
+    let quota: Quota | undefined;
+    if (hooks.countCalls && !isBatch) {
+      quota = await hooks.countCalls(context, 1);
+      if (quota.used > quota.allowed) return { refused: failure([{ key: 'quotaexceeded', message: `API call limit exceeded: ${quota.used}/${quota.allowed}` }], out, withQuota(quota)) };
+    }
+    return { context, quota };
+  }
+
+  /** The envelope of a fault outside every handler; never its details. */
+  function fault(e: unknown, req: ServiceRequest | RequestHead): ServiceResponse {
+    const out = outputOf(req, urlOf(req.url).searchParams);
+    if (e instanceof BatchError) return failure([{ key: e.key, message: e.message }], out);
+    hooks.onFault?.(e, { ...req, body: new Uint8Array() });
+    return failure([{ key: 'internalerror', message: 'Internal error' }], out, {}, 500);
+  }
+
+  const dispatch = async function dispatch(req: ServiceRequest): Promise<ServiceResponse> {
     try {
-      if (req.body.length > def.limits.maxBodyBytes) return failure([{ key: 'requesttoolarge', message: `The body is larger than ${def.limits.maxBodyBytes} bytes` }], out);
-      const auth = await authenticate(req);
-      if (auth !== undefined && 'retryAfter' in auth) {
-        const known = def.errors.toomanyfailedlogins;
-        return failure([{ key: 'toomanyfailedlogins', message: `${known?.message ?? ''}; retry after ${auth.retryAfter} s` }], out, { 'retry-after': String(auth.retryAfter) }, known?.status ?? 429);
+      let state = req.admission && admitted.get(req.admission);
+      if (state) {
+        // One dispatch per admission: a replayed one would run a call nobody counted.
+        admitted.delete(req.admission!);
+      } else {
+        if (req.body.length > def.limits.maxBodyBytes) return failure([{ key: 'requesttoolarge', message: `The body is larger than ${def.limits.maxBodyBytes} bytes` }], outputOf(req, urlOf(req.url).searchParams));
+        const a = await admitHead(req);
+        if ('refused' in a) return a.refused;
+        state = a;
       }
-      const context = auth?.context;
-      if (context === undefined) {
-        const r = failure([{ key: 'authenticationfailed', message: 'Basic authentication with the e-mail address and API token is required' }], out);
-        r.headers['www-authenticate'] = 'Basic realm="service"';
-        return r;
-      }
-      // A batch counts each nested call, not the envelope. Which request is the batch is decided by
-      // its route: deciding by the Content-Type let any call that claimed multipart/mixed skip the quota.
-      const path = decodePath(url.pathname);
-      const routed = path === undefined ? undefined : match(req.method.toUpperCase(), path);
-      const isBatch = routed !== undefined && 'op' in routed && routed.op.multipart;
-      let quota: Quota | undefined;
-      if (hooks.countCalls && !isBatch) {
-        quota = await hooks.countCalls(context, 1);
-        if (quota.used > quota.allowed) return failure([{ key: 'quotaexceeded', message: `API call limit exceeded: ${quota.used}/${quota.allowed}` }], out, withQuota(quota));
-      }
-      return await call(req, context, quota, false);
+      return await call(req, state.context, state.quota, false);
     } catch (e) {
-      if (e instanceof BatchError) return failure([{ key: e.key, message: e.message }], out);
-      hooks.onFault?.(e, req);
-      return failure([{ key: 'internalerror', message: 'Internal error' }], out, {}, 500);
+      return fault(e, req);
+    }
+  } as Dispatch;
+  dispatch.admit = async (head) => {
+    try {
+      const a = await admitHead(head);
+      if ('refused' in a) return a;
+      const admission: Admission = { admitted: true };
+      admitted.set(admission, a);
+      return { admission };
+    } catch (e) {
+      return { refused: fault(e, head) };
     }
   };
+  return dispatch;
 }
 
 /**

@@ -2,7 +2,7 @@
 // Each call runs in one transaction; the changes it made are handed to `onCommit` (webhooks)
 // inside that transaction, so an announcement is stored exactly when its change is.
 import { timingSafeEqual, createHash } from 'node:crypto';
-import { createService, type Handlers, type Quota, type ServiceRequest, type ServiceResponse } from '../generated/server/dist/index.js';
+import { createService, type Dispatch, type Handlers, type Quota } from '../generated/server/dist/index.js';
 import type { UserRow, Storage, Tx } from './storage/port.ts';
 import type { Caller, ChangeEvent } from './context.ts';
 import * as records from './records.ts';
@@ -33,7 +33,7 @@ export interface ReferenceServiceOptions {
 }
 
 export interface ReferenceService {
-  dispatch(request: ServiceRequest): Promise<ServiceResponse>;
+  dispatch: Dispatch;
   /** Runs fn as a caller of the account, in one transaction, with onCommit (CLI restore uses it). */
   asCaller<T>(principal: Principal, fn: (tx: Tx, caller: Caller) => Promise<T>): Promise<T>;
 }

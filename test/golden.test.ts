@@ -26,7 +26,8 @@ describe('generated/ golden files', () => {
     const a = await generateInMemory({ specDir, outDir: '/nonexistent' });
     const b = await generateInMemory({ specDir, outDir: '/nonexistent' });
     expect([...a.files.entries()]).toEqual([...b.files.entries()]);
-  });
+    // Two whole generations (prettier, the packages' compile): slow on a busy 2-core machine.
+  }, 180_000);
 
   it('holds no absolute paths or timestamps', () => {
     for (const path of listFiles(generatedDir)) {

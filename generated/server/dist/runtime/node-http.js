@@ -1,15 +1,17 @@
 // Part of the crmgen runtime (runtime/node-http.ts), copied into this package by crmgen generate. Do not edit.
-// The thin node:http shell around dispatch(request) -> response: reads the body (bounded),
-// always answers with Content-Length (older clients cannot read chunked bodies), honours
-// Connection: close. Server-side only.
+// The thin node:http shell around dispatch(request) -> response: admits a request from its head
+// (credentials, quota, caps) before reading its body, reads the body (bounded), always answers
+// with Content-Length (older clients cannot read chunked bodies), honours Connection: close.
+// Server-side only.
 import { createServer } from 'node:http';
 /**
  * Reads the body up to `max` bytes. Past the limit the rest is read and dropped (up to another
  * `max` bytes) before answering: a client that writes its whole body before reading the answer
  * (fetch, curl) then gets the 413 instead of a broken pipe. A body declared or found larger than
- * that is answered at once and the connection closed.
+ * that is answered at once and the connection closed. `take(n)` books each chunk against the
+ * in-flight caps; false stops the read.
  */
-function readBody(req, max) {
+function readBody(req, max, take) {
     return new Promise((resolve, reject) => {
         const drainMax = 2 * max;
         const declared = Number(req.headers['content-length'] ?? '0');
@@ -19,19 +21,67 @@ function readBody(req, max) {
         }
         const chunks = [];
         let size = 0;
+        let done = false;
+        const stop = (r) => {
+            done = true;
+            req.pause();
+            resolve(r);
+        };
         req.on('data', (c) => {
-            size += c.length;
-            if (size > drainMax) {
-                resolve('too-large');
-                req.pause();
+            if (done)
                 return;
-            }
-            if (size <= max)
+            size += c.length;
+            if (size > drainMax)
+                return stop('too-large');
+            if (size <= max) {
+                if (!take(c.length))
+                    return stop('busy');
                 chunks.push(c);
+            }
         });
-        req.on('end', () => resolve(size > max ? 'too-large' : new Uint8Array(Buffer.concat(chunks))));
+        req.on('end', () => done || resolve(size > max ? 'too-large' : new Uint8Array(Buffer.concat(chunks))));
         req.on('error', reject);
     });
+}
+/** Reads and drops a body of at most `max` bytes; false (nothing read) when it is larger or chunked. */
+function drain(req, max) {
+    const declared = req.headers['content-length'];
+    if (req.complete || declared === '0' || (declared === undefined && req.headers['transfer-encoding'] === undefined))
+        return Promise.resolve(true);
+    if (declared === undefined || Number(declared) > max)
+        return Promise.resolve(false);
+    return new Promise((resolve) => {
+        let size = 0;
+        req.on('data', (c) => {
+            size += c.length;
+            if (size > max) {
+                req.pause();
+                resolve(false);
+            }
+        });
+        req.on('end', () => resolve(true));
+        req.on('error', () => resolve(false));
+    });
+}
+/**
+ * After a refusal whose body stays unread. Closing a socket with unread data makes the kernel
+ * reset the connection, and a reset makes the client drop the answer it has not read yet; so,
+ * as nginx's lingering close does, we end our side, discard (never buffer) what still arrives
+ * for up to two seconds or `max` bytes, and then drop the connection.
+ */
+function hangUp(req, max) {
+    const socket = req.socket;
+    // node ends and destroys a Connection: close socket once the answer is written; only end it.
+    socket.destroySoon = () => socket.end();
+    let size = 0;
+    const timer = setTimeout(() => socket.destroy(), 2000);
+    timer.unref();
+    req.on('data', (c) => {
+        size += c.length;
+        if (size > max)
+            socket.destroy();
+    });
+    socket.once('close', () => clearTimeout(timer));
 }
 function send(res, r, close) {
     const headers = { ...r.headers, 'content-length': r.body.byteLength };
@@ -40,10 +90,35 @@ function send(res, r, close) {
     res.writeHead(r.status, headers);
     res.end(r.body);
 }
+const plainBusy = () => ({ status: 503, headers: { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '1' }, body: new TextEncoder().encode('Service busy; retry later\n') });
 export function createHttpServer(dispatch, opts) {
-    return createServer(async (req, res) => {
+    const admit = opts.admit ?? dispatch.admit;
+    const busy = opts.busy ?? plainBusy;
+    const drainMax = opts.maxUnreadBodyDrainBytes ?? 65536;
+    // Connections past the cap are marked as they open and answered 503 on their first request.
+    const overCap = new WeakSet();
+    let open = 0;
+    // Bytes of request bodies held right now: a stranger cannot make the service buffer more.
+    let inFlight = 0;
+    const inFlightBy = new Map();
+    const server = createServer(async (req, res) => {
         const close = (req.headers.connection ?? '').toLowerCase() === 'close';
+        const address = req.socket.remoteAddress ?? '';
+        let held = 0;
+        const take = (n) => {
+            const mine = inFlightBy.get(address) ?? 0;
+            if ((opts.maxInFlightBytes !== undefined && inFlight + n > opts.maxInFlightBytes) || (opts.maxInFlightBytesPerAddress !== undefined && mine + n > opts.maxInFlightBytesPerAddress))
+                return false;
+            inFlight += n;
+            inFlightBy.set(address, mine + n);
+            held += n;
+            return true;
+        };
         try {
+            if (overCap.has(req.socket)) {
+                send(res, busy(req), true);
+                return;
+            }
             let early;
             try {
                 early = opts.before?.(req);
@@ -58,15 +133,44 @@ export function createHttpServer(dispatch, opts) {
                 send(res, early, close);
                 return;
             }
-            const body = await readBody(req, opts.maxBodyBytes);
+            const headers = {};
+            for (const [k, v] of Object.entries(req.headers))
+                headers[k] = Array.isArray(v) ? v.join(', ') : v;
+            const head = { method: req.method ?? 'GET', url: req.url ?? '/', headers, remoteAddress: address };
+            if (Number(req.headers['content-length'] ?? '0') > 2 * opts.maxBodyBytes) {
+                send(res, opts.tooLarge(req), true);
+                return;
+            }
+            let admission;
+            if (admit) {
+                const a = await admit(head);
+                if ('refused' in a) {
+                    // A small body is read so that a client writing all of it before reading still gets the
+                    // answer (and the connection lives on); a larger one is not read at all, and it closes.
+                    const drained = await drain(req, drainMax);
+                    if (!drained)
+                        hangUp(req, 2 * opts.maxBodyBytes);
+                    send(res, a.refused, close || !drained);
+                    return;
+                }
+                admission = a.admission;
+            }
+            // A declared body is booked whole before a byte of it is buffered.
+            const declared = Number(req.headers['content-length'] ?? '0');
+            if (declared > 0 && declared <= opts.maxBodyBytes && !take(declared)) {
+                send(res, busy(req), true);
+                return;
+            }
+            const body = await readBody(req, opts.maxBodyBytes, (n) => declared > 0 || take(n));
             if (body === 'too-large') {
                 send(res, opts.tooLarge(req), true);
                 return;
             }
-            const headers = {};
-            for (const [k, v] of Object.entries(req.headers))
-                headers[k] = Array.isArray(v) ? v.join(', ') : v;
-            const r = await dispatch({ method: req.method ?? 'GET', url: req.url ?? '/', headers, body, remoteAddress: req.socket.remoteAddress });
+            if (body === 'busy') {
+                send(res, busy(req), true);
+                return;
+            }
+            const r = await dispatch({ ...head, body, admission });
             send(res, r, close);
         }
         catch {
@@ -74,5 +178,22 @@ export function createHttpServer(dispatch, opts) {
             if (!res.headersSent)
                 send(res, { status: 500, headers: { 'content-type': 'text/plain' }, body: new TextEncoder().encode('Internal error') }, true);
         }
+        finally {
+            if (held) {
+                inFlight -= held;
+                const left = (inFlightBy.get(address) ?? 0) - held;
+                if (left > 0)
+                    inFlightBy.set(address, left);
+                else
+                    inFlightBy.delete(address);
+            }
+        }
     });
+    server.on('connection', (socket) => {
+        open++;
+        if (opts.maxConnections !== undefined && open > opts.maxConnections)
+            overCap.add(socket);
+        socket.once('close', () => open--);
+    });
+    return server;
 }

@@ -9,6 +9,27 @@ export interface ServiceRequest {
     body: Uint8Array;
     /** The client's network address (the HTTP shell fills it in); keys the failed-login throttle. */
     remoteAddress?: string | undefined;
+    /** Set when the HTTP shell already let the request in from its head (Dispatch.admit). */
+    admission?: Admission | undefined;
+}
+/** What a request is before its body is read. */
+export type RequestHead = Omit<ServiceRequest, 'body' | 'admission'>;
+/** A request authenticated and counted from its head; good for one dispatch. */
+export interface Admission {
+    readonly admitted: true;
+}
+export interface Dispatch {
+    (request: ServiceRequest): Promise<ServiceResponse>;
+    /**
+     * Authenticates the caller and counts the call from the head alone, so that the HTTP shell can
+     * answer a refusal (401, 429) without reading the body: strangers cannot make the service
+     * buffer megabytes. An admitted request is dispatched with `admission` set.
+     */
+    admit(head: RequestHead): Promise<{
+        refused: ServiceResponse;
+    } | {
+        admission: Admission;
+    }>;
 }
 export interface ServiceResponse {
     status: number;
@@ -120,4 +141,4 @@ export interface ServiceHooks<C> {
     /** Refuses wrong-credential floods (429 with Retry-After); without it every guess is answered. */
     loginThrottle?: LoginThrottle;
 }
-export declare function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>): (request: ServiceRequest) => Promise<ServiceResponse>;
+export declare function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>): Dispatch;

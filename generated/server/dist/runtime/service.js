@@ -298,43 +298,78 @@ export function createDispatch(def, hooks) {
         const { contentType, body } = serializeBatchResponse(responses);
         return { status: 200, headers: { 'content-type': contentType, ...withQuota(quota) }, body };
     }
-    return async function dispatch(req) {
+    const admitted = new WeakMap();
+    /** Authentication, then the call counted against the quota: everything decided by the head. */
+    async function admitHead(req) {
         const url = urlOf(req.url);
         const out = outputOf(req, url.searchParams);
+        const auth = await authenticate(req);
+        if (auth !== undefined && 'retryAfter' in auth) {
+            const known = def.errors.toomanyfailedlogins;
+            return { refused: failure([{ key: 'toomanyfailedlogins', message: `${known?.message ?? ''}; retry after ${auth.retryAfter} s` }], out, { 'retry-after': String(auth.retryAfter) }, known?.status ?? 429) };
+        }
+        const context = auth?.context;
+        if (context === undefined) {
+            const r = failure([{ key: 'authenticationfailed', message: 'Basic authentication with the e-mail address and API token is required' }], out);
+            r.headers['www-authenticate'] = 'Basic realm="service"';
+            return { refused: r };
+        }
+        // A batch counts each nested call, not the envelope. Which request is the batch is decided by
+        // its route: deciding by the Content-Type let any call that claimed multipart/mixed skip the quota.
+        const path = decodePath(url.pathname);
+        const routed = path === undefined ? undefined : match(req.method.toUpperCase(), path);
+        const isBatch = routed !== undefined && 'op' in routed && routed.op.multipart;
+        let quota;
+        if (hooks.countCalls && !isBatch) {
+            quota = await hooks.countCalls(context, 1);
+            if (quota.used > quota.allowed)
+                return { refused: failure([{ key: 'quotaexceeded', message: `API call limit exceeded: ${quota.used}/${quota.allowed}` }], out, withQuota(quota)) };
+        }
+        return { context, quota };
+    }
+    /** The envelope of a fault outside every handler; never its details. */
+    function fault(e, req) {
+        const out = outputOf(req, urlOf(req.url).searchParams);
+        if (e instanceof BatchError)
+            return failure([{ key: e.key, message: e.message }], out);
+        hooks.onFault?.(e, { ...req, body: new Uint8Array() });
+        return failure([{ key: 'internalerror', message: 'Internal error' }], out, {}, 500);
+    }
+    const dispatch = async function dispatch(req) {
         try {
-            if (req.body.length > def.limits.maxBodyBytes)
-                return failure([{ key: 'requesttoolarge', message: `The body is larger than ${def.limits.maxBodyBytes} bytes` }], out);
-            const auth = await authenticate(req);
-            if (auth !== undefined && 'retryAfter' in auth) {
-                const known = def.errors.toomanyfailedlogins;
-                return failure([{ key: 'toomanyfailedlogins', message: `${known?.message ?? ''}; retry after ${auth.retryAfter} s` }], out, { 'retry-after': String(auth.retryAfter) }, known?.status ?? 429);
+            let state = req.admission && admitted.get(req.admission);
+            if (state) {
+                // One dispatch per admission: a replayed one would run a call nobody counted.
+                admitted.delete(req.admission);
             }
-            const context = auth?.context;
-            if (context === undefined) {
-                const r = failure([{ key: 'authenticationfailed', message: 'Basic authentication with the e-mail address and API token is required' }], out);
-                r.headers['www-authenticate'] = 'Basic realm="service"';
-                return r;
+            else {
+                if (req.body.length > def.limits.maxBodyBytes)
+                    return failure([{ key: 'requesttoolarge', message: `The body is larger than ${def.limits.maxBodyBytes} bytes` }], outputOf(req, urlOf(req.url).searchParams));
+                const a = await admitHead(req);
+                if ('refused' in a)
+                    return a.refused;
+                state = a;
             }
-            // A batch counts each nested call, not the envelope. Which request is the batch is decided by
-            // its route: deciding by the Content-Type let any call that claimed multipart/mixed skip the quota.
-            const path = decodePath(url.pathname);
-            const routed = path === undefined ? undefined : match(req.method.toUpperCase(), path);
-            const isBatch = routed !== undefined && 'op' in routed && routed.op.multipart;
-            let quota;
-            if (hooks.countCalls && !isBatch) {
-                quota = await hooks.countCalls(context, 1);
-                if (quota.used > quota.allowed)
-                    return failure([{ key: 'quotaexceeded', message: `API call limit exceeded: ${quota.used}/${quota.allowed}` }], out, withQuota(quota));
-            }
-            return await call(req, context, quota, false);
+            return await call(req, state.context, state.quota, false);
         }
         catch (e) {
-            if (e instanceof BatchError)
-                return failure([{ key: e.key, message: e.message }], out);
-            hooks.onFault?.(e, req);
-            return failure([{ key: 'internalerror', message: 'Internal error' }], out, {}, 500);
+            return fault(e, req);
         }
     };
+    dispatch.admit = async (head) => {
+        try {
+            const a = await admitHead(head);
+            if ('refused' in a)
+                return a;
+            const admission = { admitted: true };
+            admitted.set(admission, a);
+            return { admission };
+        }
+        catch (e) {
+            return { refused: fault(e, head) };
+        }
+    };
+    return dispatch;
 }
 /**
  * Text XML 1.0 cannot carry (U+0000 and the other controls but TAB/LF/CR, U+FFFE/U+FFFF, unpaired

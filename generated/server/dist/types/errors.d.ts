@@ -1,5 +1,5 @@
 /** Keys of the error envelope. */
-export type ErrorKey = 'itemisnotfound' | 'unknownpath' | 'authenticationfailed' | 'accessdenied' | 'methodnotallowed' | 'requesttoolarge' | 'unsupportedmediatype' | 'toomanyfailedlogins' | 'quotaexceeded' | 'malformedrequest' | 'unknownfield' | 'invalidvalue' | 'invaliddate' | 'outofrange' | 'notinlist' | 'fieldisrequired' | 'conditionnotmet' | 'cannotcreatecompleted' | 'invalidparent' | 'onlyoneperparent' | 'invalidbatch' | 'toomanyparts' | 'invalidcharacter' | 'unknownowner' | 'partauthorization' | 'internalerror' | 'notimplemented';
+export type ErrorKey = 'itemisnotfound' | 'unknownpath' | 'authenticationfailed' | 'accessdenied' | 'methodnotallowed' | 'requesttoolarge' | 'unsupportedmediatype' | 'toomanyfailedlogins' | 'quotaexceeded' | 'malformedrequest' | 'unknownfield' | 'invalidvalue' | 'invaliddate' | 'outofrange' | 'notinlist' | 'fieldisrequired' | 'conditionnotmet' | 'cannotcreatecompleted' | 'invalidparent' | 'onlyoneperparent' | 'invalidbatch' | 'toomanyparts' | 'invalidcharacter' | 'unknownowner' | 'partauthorization' | 'serviceunavailable' | 'internalerror' | 'notimplemented';
 /** A failed call: <response><status>failed</status><errors><KEY>message</KEY></errors></response>. */
 export interface ErrorResponse {
     status: 'failed';
@@ -106,6 +106,10 @@ export declare const errorKeys: {
     readonly partauthorization: {
         readonly status: 400;
         readonly message: "A batch part cannot carry its own Authorization header";
+    };
+    readonly serviceunavailable: {
+        readonly status: 503;
+        readonly message: "The service is busy; retry later";
     };
     readonly internalerror: {
         readonly status: 500;

@@ -25,6 +25,7 @@ export const errorKeys = {
     invalidcharacter: { status: 400, message: 'Character not allowed in text' },
     unknownowner: { status: 400, message: 'Not a user or group of this account' },
     partauthorization: { status: 400, message: 'A batch part cannot carry its own Authorization header' },
+    serviceunavailable: { status: 503, message: 'The service is busy; retry later' },
     internalerror: { status: 500, message: 'Internal error' },
     notimplemented: { status: 501, message: 'Not implemented' },
 };
