@@ -42,6 +42,8 @@ export interface ValueList {
   name: string;
   description?: string;
   assumed?: string;
+  /** false: a value in any case is accepted and read as the list spells it (leniency where the document names values but not refusal). */
+  matchCase?: false;
   /** text when any value is a string, integer otherwise. */
   base: 'text' | 'integer';
   values: ValueEntry[];
@@ -265,6 +267,8 @@ export interface Spec {
   };
   formats: {
     requestRoot: string;
+    /** optional: a JSON request may be wrapped in requestRoot ({"request": {...}}); none (default): never. */
+    jsonRequestRoot?: 'none' | 'optional';
     responseRoot: string;
     input: Record<'xml' | 'json' | 'form' | 'upload', string[]>;
     default: string;
@@ -323,6 +327,8 @@ export interface Spec {
   customFields: { namePattern: string; types: string[] };
   auditFields: Field[];
   activities: ActivityType[];
+  /** A conditional field given while its condition does not hold: refused (conditionnotmet, the default) or ignored. */
+  conditionUnmet?: 'refuse' | 'ignore';
   reportOnlyTypeids: { typeid: number; title: string; segment: string }[];
   hierarchy: HierarchyRule[];
   structures: Structure[];

@@ -101,7 +101,7 @@ async function fieldValues(tx: Tx, caller: Caller, kind: string, body: Record<st
       if (value === '' || value === undefined) continue;
       out[name] = value as string | number;
     } else if (customFieldPattern.test(name)) {
-      if (!defs.some((d) => d.name === name)) throw new ServiceError('unknownfield', `Unknown field: ${name}`, name);
+      if (!defs.some((d) => d.name === name)) throw new ServiceError('incorrectfield', `Incorrect field specified: ${name}`, name);
       if (value === '' || value === undefined) continue;
       const def = defs.find((d) => d.name === name)!;
       if (def.type === 'select' && def.options.length && !def.options.includes(String(value))) {

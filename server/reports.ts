@@ -185,6 +185,8 @@ export async function activities(tx: Tx, caller: Caller, p: T.ReportActivitiesPa
   const types = p.types?.length ? new Set(p.types.map((t) => activityByTypeid.get(t)?.segment).filter(Boolean) as string[]) : new Set(spec.reportActivityTypes.map((t) => activityByTypeid.get(t.typeid)?.segment).filter(Boolean) as string[]);
   // A filter naming another account's users is refused like an owner field naming them.
   await checkOwners(tx, caller, (p.users ?? []).map((id) => ({ id, path: 'users' })));
+  // Ids that name no activity type of ours (61, non-linked events) select nothing.
+  if (!types.size) return { activities: [], status: 'success' };
   const j = await journal(tx, caller, [...types]);
   const last = p.last ?? 'changed';
   const rows = j.activities.filter((a) => {

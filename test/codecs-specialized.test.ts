@@ -253,7 +253,7 @@ describe('edge cases, through the public encode and decode', () => {
     const got = same('records/contacts.createCategory.request', '<requets><name>x</name><y/></requets>');
     expect(got.issues).toEqual([
       { key: 'malformedrequest', message: 'Expected root element <request>, found <requets>', path: '' },
-      { key: 'unknownfield', message: 'Unknown field: y', path: 'y' },
+      { key: 'incorrectfield', message: 'Incorrect field specified: y', path: 'y' },
     ]);
     expect(got.value).toEqual({ name: 'x' });
   });

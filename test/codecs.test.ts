@@ -194,8 +194,8 @@ describe('unknown elements', () => {
   it('a request reports each unknown field with its path', () => {
     const { issues } = decode('activities/note.createActivity.request', 'xml', '<request><parent>1</parent><data><details>x</details><colour>red</colour></data><urgent>1</urgent></request>');
     expect(issues).toEqual([
-      { key: 'unknownfield', message: 'Unknown field: data.colour', path: 'data.colour' },
-      { key: 'unknownfield', message: 'Unknown field: urgent', path: 'urgent' },
+      { key: 'incorrectfield', message: 'Incorrect field specified: data.colour', path: 'data.colour' },
+      { key: 'incorrectfield', message: 'Incorrect field specified: urgent', path: 'urgent' },
     ]);
     const json = decode('records/contacts.createRecord.request', 'json', '{"firstname": "Ann", "shoesize": 38, "categories": {"add": {"categry": [3]}}}');
     expect(json.issues.map((i) => i.path)).toEqual(['shoesize', 'categories.add.categry']);

@@ -269,7 +269,7 @@ describe('field rules, from spec/activities.yaml', () => {
     await expectKey(crm.update(contacts, 'task', task, { data: { assignedto: 999_999 } }), 'unknownowner');
     await expectKey(crm.update(contacts, 'opportunity', opp, { data: { stage: 101 } }), 'outofrange');
     await expectKey(crm.update(contacts, 'opportunity', opp, { data: { valuecurrency: 'XYZ' } }), 'notinlist');
-    await expectKey(crm.update(contacts, 'opportunity', opp, { data: { bogus: 1 } }), 'unknownfield');
+    await expectKey(crm.update(contacts, 'opportunity', opp, { data: { bogus: 1 } }), 'incorrectfield');
     expect((await crm.update(contacts, 'opportunity', opp, { data: { stage: 100, probability: 0, valuecurrency: 'EUR' } })).status).toBe(200);
     const entry = (await crm.journal(contacts, parents.record)).find((a) => a.id === opp)!;
     expect(entry.fields).toEqual({ status: 'Discussion', stage: 100, probability: 0, valuecurrency: 'EUR' });

@@ -270,7 +270,7 @@ describe('POST /{kind}/categories/ (create category tag)', () => {
   it('a missing or blank name is refused', async () => {
     expectError(await ann.post('/contacts/categories/', {}), 400, 'fieldisrequired');
     expectError(await ann.post('/contacts/categories/', { name: '   ' }), 400, 'fieldisrequired');
-    expectError(await ann.post('/contacts/categories/', { name: 'x', colour: 'red' }), 400, 'unknownfield');
+    expectError(await ann.post('/contacts/categories/', { name: 'x', colour: 'red' }), 400, 'incorrectfield');
   });
 });
 

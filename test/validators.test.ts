@@ -44,10 +44,10 @@ const list = 'records/contacts.listRecords.params';
 const schemaFamilies: Record<string, Case[]> = {
   'unknown field': [
     { name: 'known fields only', target: task, value: { parent: 1, data: { title: 'Call' } }, errors: [] },
-    { name: 'unknown top-level field', target: task, value: { parent: 1, colour: 'red' }, errors: [['unknownfield', 'colour']] },
-    { name: 'unknown activity field (17-field object)', target: task, value: { parent: 1, data: { title: 'Call', colour: 'red' } }, errors: [['unknownfield', 'data.colour']] },
-    { name: 'unknown field of a small nested object', target: contact, value: { categories: { add: [1], drop: [2] } }, errors: [['unknownfield', 'categories.drop']] },
-    { name: 'custom field not named custom<id>', target: contact, value: { custom12: 'ok', customer: 'x' }, errors: [['unknownfield', 'customer']] },
+    { name: 'unknown top-level field', target: task, value: { parent: 1, colour: 'red' }, errors: [['incorrectfield', 'colour']] },
+    { name: 'unknown activity field (17-field object)', target: task, value: { parent: 1, data: { title: 'Call', colour: 'red' } }, errors: [['incorrectfield', 'data.colour']] },
+    { name: 'unknown field of a small nested object', target: contact, value: { categories: { add: [1], drop: [2] } }, errors: [['incorrectfield', 'categories.drop']] },
+    { name: 'custom field not named custom<id>', target: contact, value: { custom12: 'ok', customer: 'x' }, errors: [['incorrectfield', 'customer']] },
   ],
   'wrong type': [
     { name: 'right types', target: task, value: { parent: 1, data: { title: 'Call', remindtime: 30 } }, errors: [] },
@@ -103,7 +103,7 @@ describe('validateRequest', () => {
       { key: 'outofrange', path: 'data.priority', message: 'Value is out of range: data.priority must be <= 6' },
     ]);
     const [unknown] = validateRequest(task, { parent: 1, data: { colour: 'red' } });
-    expect(unknown.message).toBe('Unknown field: data.colour');
+    expect(unknown.message).toBe('Incorrect field specified: data.colour');
     const [notInList] = validateRequest(task, { parent: 1, data: { timespentmeasure: 'months' } });
     expect(notInList.message).toBe('Value is not in the list of allowed values: data.timespentmeasure must be one of "days", "hours", "weeks"');
     const [date] = validateRequest(task, { parent: 1, data: { duedate: '22.11.2026' } });
@@ -115,8 +115,8 @@ describe('validateRequest', () => {
     expect(keysAndPaths(errors).sort()).toEqual(
       [
         ['invalidvalue', 'parent'],
-        ['unknownfield', 'colour'],
-        ['unknownfield', 'data.colour'],
+        ['incorrectfield', 'colour'],
+        ['incorrectfield', 'data.colour'],
         ['outofrange', 'data.priority'],
         ['invaliddate', 'data.duedate'],
         ['notinlist', 'data.timespentmeasure'],

@@ -281,7 +281,7 @@ export function emitCodecs(spec: Spec): GeneratedFile[] {
     {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: '../runtime/codec.ts',
-      namedImports: ['decodeXmlWith', 'xmlDocument', 'fromWireJson', 'toWireJson', 'formToNested', 'parseForm', 'encodeForm', 'checkJsonDepth', 'CodecError'],
+      namedImports: ['decodeXmlWith', 'xmlDocument', 'fromWireJson', 'toWireJson', 'formToNested', 'parseForm', 'encodeForm', 'checkJsonDepth', 'CodecError', ...(spec.formats.jsonRequestRoot === 'optional' ? ['unwrapRoot'] : [])],
     },
     { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: '../runtime/codec.ts', namedImports: ['DecodeIssue'] },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './descriptors.ts', namedImports: ['descriptors'] },
@@ -368,7 +368,8 @@ if (format === 'xml') {
   if (typeof body === 'object' && !(body instanceof Uint8Array)) throw new CodecError('XML bodies are text or bytes');
   value = decodeXmlWith(xmlDecoders[target as keyof typeof xmlDecoders], body, rootOf(target), xmlLimits, opts);
 } else if (format === 'json') {
-  value = fromWireJson(desc, typeof body === 'object' && !(body instanceof Uint8Array) ? body : parseJson(body), opts);
+  const parsed = typeof body === 'object' && !(body instanceof Uint8Array) ? body : parseJson(body);
+  value = fromWireJson(desc, ${spec.formats.jsonRequestRoot === 'optional' ? 'opts.strict ? unwrapRoot(parsed, rootOf(target)) : parsed' : 'parsed'}, opts);
 } else {
   const fields = typeof body === 'object' && !(body instanceof Uint8Array) ? body : formToNested(parseForm(body), xmlLimits.maxDepth);
   value = fromWireJson(desc, fields, opts);

@@ -90,6 +90,12 @@ export function emitServer(spec: Spec): GeneratedFile[] {
       const t = byPart(part);
       if (t) fields.push(`${part}: ${t}`);
     }
+    // Parameters whose value list is matched in any case (values.yaml matchCase: false).
+    const anyCase = (op.params ?? []).flatMap((f) => {
+      const list = f.shape.kind === 'scalar' && f.shape.type === 'enum' ? spec.values.find((v) => v.name === (f.shape as { values?: string }).values) : undefined;
+      return list?.matchCase === false ? [`${JSON.stringify(f.name)}: ${JSON.stringify(list.values.map((v) => String(v.value)))}`] : [];
+    });
+    if (anyCase.length) fields.push(`anyCase: { ${anyCase.join(', ')} }`);
     // Activity-scope parts that do not depend on the segment have one target for every segment.
     return `{ ${fields.join(', ')} }`;
   });

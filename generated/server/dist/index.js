@@ -28,6 +28,7 @@ export const operations = [
             projectblogs: 'records/projectblogs.listRecords.response',
             tickets: 'records/tickets.listRecords.response',
         },
+        anyCase: { sortdir: ['ASC', 'DESC'] },
     },
     {
         id: 'createRecord',
@@ -374,6 +375,7 @@ export const operations = [
         multipart: false,
         params: { '*': 'reportOpportunities.params' },
         response: { '*': 'reportOpportunities.response' },
+        anyCase: { status: ['discussion', 'pending', 'won', 'lost', 'on-hold'] },
     },
     {
         id: 'reportActivities',

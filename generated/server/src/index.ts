@@ -42,6 +42,7 @@ export const operations: OperationInfo[] = [
       projectblogs: 'records/projectblogs.listRecords.response',
       tickets: 'records/tickets.listRecords.response',
     },
+    anyCase: { sortdir: ['ASC', 'DESC'] },
   },
   {
     id: 'createRecord',
@@ -388,6 +389,7 @@ export const operations: OperationInfo[] = [
     multipart: false,
     params: { '*': 'reportOpportunities.params' },
     response: { '*': 'reportOpportunities.response' },
+    anyCase: { status: ['discussion', 'pending', 'won', 'lost', 'on-hold'] },
   },
   {
     id: 'reportActivities',

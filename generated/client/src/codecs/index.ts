@@ -10,6 +10,7 @@ import {
   encodeForm,
   checkJsonDepth,
   CodecError,
+  unwrapRoot,
 } from '../runtime/codec.ts';
 import type { DecodeIssue } from '../runtime/codec.ts';
 import { descriptors } from './descriptors.ts';
@@ -201,11 +202,8 @@ export function decode<K extends CodecTarget>(
     if (typeof body === 'object' && !(body instanceof Uint8Array)) throw new CodecError('XML bodies are text or bytes');
     value = decodeXmlWith(xmlDecoders[target as keyof typeof xmlDecoders], body, rootOf(target), xmlLimits, opts);
   } else if (format === 'json') {
-    value = fromWireJson(
-      desc,
-      typeof body === 'object' && !(body instanceof Uint8Array) ? body : parseJson(body),
-      opts,
-    );
+    const parsed = typeof body === 'object' && !(body instanceof Uint8Array) ? body : parseJson(body);
+    value = fromWireJson(desc, opts.strict ? unwrapRoot(parsed, rootOf(target)) : parsed, opts);
   } else {
     const fields =
       typeof body === 'object' && !(body instanceof Uint8Array)

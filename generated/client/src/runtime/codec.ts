@@ -62,7 +62,7 @@ export interface MapDesc {
 }
 
 export interface DecodeIssue {
-  key: 'unknownfield' | 'malformedrequest';
+  key: 'incorrectfield' | 'malformedrequest';
   message: string;
   path: string;
 }
@@ -106,7 +106,7 @@ export const selKey = (v: unknown): string => (v !== null && typeof v === 'objec
 
 /** Reports the unknown child `name` of the element at `path`. */
 export function unknown(opts: DecodeOptions, path: string, name: string) {
-  opts.issues?.push({ key: 'unknownfield', message: `Unknown field: ${join(path, name)}`, path: join(path, name) });
+  opts.issues?.push({ key: 'incorrectfield', message: `Incorrect field specified: ${join(path, name)}`, path: join(path, name) });
 }
 
 // ---------- scalars (shared by every format: XML text, JSON values and form strings) ----------
@@ -527,6 +527,15 @@ export function fromWireJson(desc: Desc, value: unknown, opts: DecodeOptions, pa
     case 'm':
       return value;
   }
+}
+
+/** A JSON request wrapped in its root element ({"request": {...}}): the wrapped object; anything else as it is. */
+export function unwrapRoot(value: unknown, root: string): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  const keys = Object.keys(value);
+  if (keys.length !== 1 || keys[0] !== root) return value;
+  const inner = (value as Record<string, unknown>)[root];
+  return inner && typeof inner === 'object' && !Array.isArray(inner) ? inner : inner === '' || inner === null ? {} : value;
 }
 
 // ---------- form (application/x-www-form-urlencoded, and multipart fields) ----------

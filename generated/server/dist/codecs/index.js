@@ -1,4 +1,4 @@
-import { decodeXmlWith, xmlDocument, fromWireJson, toWireJson, formToNested, parseForm, encodeForm, checkJsonDepth, CodecError, } from "../runtime/codec.js";
+import { decodeXmlWith, xmlDocument, fromWireJson, toWireJson, formToNested, parseForm, encodeForm, checkJsonDepth, CodecError, unwrapRoot, } from "../runtime/codec.js";
 import { descriptors } from "./descriptors.js";
 import { xmlDecoders, xmlEncoders } from "./xml.js";
 export { CodecError } from "../runtime/codec.js";
@@ -24,7 +24,8 @@ export function decode(target, format, body) {
         value = decodeXmlWith(xmlDecoders[target], body, rootOf(target), xmlLimits, opts);
     }
     else if (format === 'json') {
-        value = fromWireJson(desc, typeof body === 'object' && !(body instanceof Uint8Array) ? body : parseJson(body), opts);
+        const parsed = typeof body === 'object' && !(body instanceof Uint8Array) ? body : parseJson(body);
+        value = fromWireJson(desc, opts.strict ? unwrapRoot(parsed, rootOf(target)) : parsed, opts);
     }
     else {
         const fields = typeof body === 'object' && !(body instanceof Uint8Array)

@@ -54,7 +54,7 @@ export interface MapDesc {
     of: Desc;
 }
 export interface DecodeIssue {
-    key: 'unknownfield' | 'malformedrequest';
+    key: 'incorrectfield' | 'malformedrequest';
     message: string;
     path: string;
 }
@@ -115,6 +115,8 @@ export declare function toWireJson(desc: Desc, value: unknown): unknown;
  * where a list is expected, and numbers or flags sent as strings.
  */
 export declare function fromWireJson(desc: Desc, value: unknown, opts: DecodeOptions, path?: string): unknown;
+/** A JSON request wrapped in its root element ({"request": {...}}): the wrapped object; anything else as it is. */
+export declare function unwrapRoot(value: unknown, root: string): unknown;
 /**
  * Bracket notation (data[details]=x, categories[add][category][]=3) -> nested plain data.
  * `maxDepth` bounds the nesting like JSON's (a plain name is depth 1, each [segment] one more):

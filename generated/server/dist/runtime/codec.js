@@ -47,7 +47,7 @@ const own = (r, name) => (Object.hasOwn(r, name) ? r[name] : undefined);
 export const selKey = (v) => (v !== null && typeof v === 'object' ? '' : String(v));
 /** Reports the unknown child `name` of the element at `path`. */
 export function unknown(opts, path, name) {
-    opts.issues?.push({ key: 'unknownfield', message: `Unknown field: ${join(path, name)}`, path: join(path, name) });
+    opts.issues?.push({ key: 'incorrectfield', message: `Incorrect field specified: ${join(path, name)}`, path: join(path, name) });
 }
 // ---------- scalars (shared by every format: XML text, JSON values and form strings) ----------
 const intRe = /^-?\d+$/;
@@ -503,6 +503,16 @@ export function fromWireJson(desc, value, opts, path = '') {
         case 'm':
             return value;
     }
+}
+/** A JSON request wrapped in its root element ({"request": {...}}): the wrapped object; anything else as it is. */
+export function unwrapRoot(value, root) {
+    if (!value || typeof value !== 'object' || Array.isArray(value))
+        return value;
+    const keys = Object.keys(value);
+    if (keys.length !== 1 || keys[0] !== root)
+        return value;
+    const inner = value[root];
+    return inner && typeof inner === 'object' && !Array.isArray(inner) ? inner : inner === '' || inner === null ? {} : value;
 }
 // ---------- form (application/x-www-form-urlencoded, and multipart fields) ----------
 /**

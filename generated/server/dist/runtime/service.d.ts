@@ -42,6 +42,8 @@ export interface OperationInfo {
     params?: Record<string, string>;
     request?: Record<string, string>;
     response?: Record<string, string>;
+    /** Parameters matched in any case: name -> the values as the spec spells them. */
+    anyCase?: Record<string, readonly string[]>;
 }
 /** What the dispatcher hands to a handler. */
 export interface OperationInput {

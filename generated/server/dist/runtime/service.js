@@ -216,7 +216,14 @@ export function createDispatch(def, hooks) {
                 const query = Object.fromEntries([...url.searchParams].filter(([k]) => k !== def.jsonpParameter));
                 const fromQuery = def.decode(paramsTarget, 'form', query).value;
                 const fromBody = bodyData === undefined ? {} : def.decode(paramsTarget, bodyFormat, bodyData).value;
-                input.params = { ...fromBody, ...fromQuery };
+                const params = { ...fromBody, ...fromQuery };
+                for (const [name, spelled] of Object.entries(op.anyCase ?? {})) {
+                    const v = params[name];
+                    const match = typeof v === 'string' ? spelled.find((s) => s.toLowerCase() === v.toLowerCase()) : undefined;
+                    if (match !== undefined)
+                        params[name] = match;
+                }
+                input.params = params;
                 issues.push(...def.validate(paramsTarget, input.params));
             }
             const requestTarget = op.request?.[binding] ?? op.request?.['*'];
@@ -224,7 +231,7 @@ export function createDispatch(def, hooks) {
                 const decoded = def.decode(requestTarget, bodyFormat, bodyData ?? new Uint8Array());
                 input.body = decoded.value;
                 issues.push(...decoded.issues);
-                issues.push(...def.validate(requestTarget, input.body).filter((e) => !(e.key === 'unknownfield' && issues.some((i) => i.path === e.path))));
+                issues.push(...def.validate(requestTarget, input.body).filter((e) => !(e.key === 'incorrectfield' && issues.some((i) => i.path === e.path))));
             }
             // Alone: the other issues may quote the offending text, which the XML envelope cannot carry.
             const badText = nonXmlText({ body: input.body, params: input.params, names: issues.map((i) => i.path ?? ''), files: Object.entries(input.files ?? {}).map(([name, f]) => [name, f.filename]) }, def.errors.invalidcharacter?.message ?? '');

@@ -64,6 +64,8 @@ export interface OperationInfo {
   params?: Record<string, string>;
   request?: Record<string, string>;
   response?: Record<string, string>;
+  /** Parameters matched in any case: name -> the values as the spec spells them. */
+  anyCase?: Record<string, readonly string[]>;
 }
 
 /** What the dispatcher hands to a handler. */
@@ -312,7 +314,13 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
         const query = Object.fromEntries([...url.searchParams].filter(([k]) => k !== def.jsonpParameter));
         const fromQuery = def.decode(paramsTarget, 'form', query).value as Record<string, unknown>;
         const fromBody = bodyData === undefined ? {} : (def.decode(paramsTarget, bodyFormat, bodyData).value as Record<string, unknown>);
-        input.params = { ...fromBody, ...fromQuery };
+        const params: Record<string, unknown> = { ...fromBody, ...fromQuery };
+        for (const [name, spelled] of Object.entries(op.anyCase ?? {})) {
+          const v = params[name];
+          const match = typeof v === 'string' ? spelled.find((s) => s.toLowerCase() === v.toLowerCase()) : undefined;
+          if (match !== undefined) params[name] = match;
+        }
+        input.params = params;
         issues.push(...def.validate(paramsTarget, input.params));
       }
       const requestTarget = op.request?.[binding] ?? op.request?.['*'];
@@ -320,7 +328,7 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
         const decoded = def.decode(requestTarget, bodyFormat, bodyData ?? new Uint8Array());
         input.body = decoded.value;
         issues.push(...decoded.issues);
-        issues.push(...def.validate(requestTarget, input.body).filter((e) => !(e.key === 'unknownfield' && issues.some((i) => i.path === e.path))));
+        issues.push(...def.validate(requestTarget, input.body).filter((e) => !(e.key === 'incorrectfield' && issues.some((i) => i.path === e.path))));
       }
       // Alone: the other issues may quote the offending text, which the XML envelope cannot carry.
       const badText = nonXmlText({ body: input.body, params: input.params, names: issues.map((i) => i.path ?? ''), files: Object.entries(input.files ?? {}).map(([name, f]): [string, string] => [name, f.filename]) }, def.errors.invalidcharacter?.message ?? '');

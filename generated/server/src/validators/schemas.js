@@ -11206,7 +11206,7 @@ return errors === 0;
 validate71.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 export const reportActivities_params = validate72;
-const schema92 = {"$id":"crmgen:reportActivities.params","type":"object","additionalProperties":false,"properties":{"start":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"end":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"last":{"enum":["created","updated","changed","completed"]},"types":{"type":"array","items":{"enum":[3,4,6,14,23,24,32,73,88]}},"users":{"type":"array","items":{"type":"integer","minimum":0}},"categories":{"type":"array","items":{"type":"integer","minimum":0}},"itemtypes":{"type":"array","items":{"enum":[1,2,40]}},"itemsdata":{"enum":[0,1]}}};
+const schema92 = {"$id":"crmgen:reportActivities.params","type":"object","additionalProperties":false,"properties":{"start":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"end":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"last":{"enum":["created","updated","changed","completed"]},"types":{"type":"array","items":{"enum":[3,4,5,6,14,23,24,32,61,73,88]}},"users":{"type":"array","items":{"type":"integer","minimum":0}},"categories":{"type":"array","items":{"type":"integer","minimum":0}},"itemtypes":{"type":"array","items":{"enum":[1,2,40]}},"itemsdata":{"enum":[0,1]}}};
 
 function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:reportActivities.params" */;
@@ -11301,7 +11301,7 @@ if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 let data4 = data3[i0];
-if(!(((((((((data4 === 3) || (data4 === 4)) || (data4 === 6)) || (data4 === 14)) || (data4 === 23)) || (data4 === 24)) || (data4 === 32)) || (data4 === 73)) || (data4 === 88))){
+if(!(((((((((((data4 === 3) || (data4 === 4)) || (data4 === 5)) || (data4 === 6)) || (data4 === 14)) || (data4 === 23)) || (data4 === 24)) || (data4 === 32)) || (data4 === 61)) || (data4 === 73)) || (data4 === 88))){
 const err6 = {instancePath:instancePath+"/types/" + i0,schemaPath:"#/properties/types/items/enum",keyword:"enum",params:{allowedValues: schema92.properties.types.items.enum}};
 if(vErrors === null){
 vErrors = [err6];
