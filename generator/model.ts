@@ -274,6 +274,8 @@ export interface Spec {
     default: string;
     output: Record<'xml' | 'json' | 'jsonp', string>;
     jsonp: { parameter: string; allowed: string };
+    /** Owner-valued answer elements carry the owner's name: an XML attribute, a JSON member named field + suffix. */
+    ownerNames?: { xmlAttribute: string; jsonSuffix: string };
     dates: { emit: string; accept: string[]; createdText: string };
   };
   auth: {

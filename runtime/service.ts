@@ -92,6 +92,9 @@ export interface ServiceDefinition {
   decode(target: string, format: Format, body: string | Uint8Array | Record<string, unknown>): { value: unknown; issues: DecodeIssue[] };
   encode(target: string, format: 'xml' | 'json', value: unknown): string;
   encodeError(format: 'xml' | 'json', errors: Record<string, string>): string;
+  /** Sets owners' names in an answer's value; false when the message has no owner-valued element. */
+  nameOwners?(target: string, value: unknown, name: (id: number) => string | undefined): boolean;
+  ownerNamed?(target: string): boolean;
   validate(target: string, value: unknown): ErrorEntry[];
   sanitizeCallback(callback: string): string;
   /** Calls the typed handler of an operation. */
@@ -120,6 +123,8 @@ export interface ServiceHooks<C> {
   countCalls?(context: C, n: number): Promise<Quota>;
   /** Unexpected faults (500): logged by the caller, never shown to the client. */
   onFault?(error: unknown, request: ServiceRequest): void;
+  /** The display name of each user or group id the caller can see (owner names of answers, spec formats.ownerNames). */
+  ownerNames?(context: C): Promise<(id: number) => string | undefined>;
   /** Refuses wrong-credential floods (429 with Retry-After); without it every guess is answered. */
   loginThrottle?: LoginThrottle;
 }
@@ -340,6 +345,10 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
       if (op.location && result && typeof result === 'object' && 'location' in (result as object)) {
         extra.location = (result as { location: string }).location;
         value = (result as { body: unknown }).body;
+      }
+      if (responseTarget && hooks.ownerNames && def.nameOwners && def.ownerNamed?.(responseTarget)) {
+        const names = await hooks.ownerNames(context);
+        def.nameOwners(responseTarget, value, names);
       }
       const text = responseTarget ? def.encode(responseTarget, out.format, value) : '';
       return respond(op.status, text, out, extra);

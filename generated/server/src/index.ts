@@ -8,7 +8,7 @@ import type {
   ServiceResponse,
   OperationInput,
 } from './runtime/service.ts';
-import { decode, encode } from './codecs/index.ts';
+import { decode, encode, nameOwnersIn, ownerNamedIn } from './codecs/index.ts';
 import type { CodecTarget } from './codecs/index.ts';
 import { validateRequest, sanitizeCallback } from './validators/index.ts';
 import { errorKeys } from './types/errors.ts';
@@ -475,6 +475,8 @@ export function createService<C>(
     limits: { maxBodyBytes: 10485760, maxUploadBytes: 10485760, maxDepth: 32 },
     decode: (target, format, body) => decode(target as CodecTarget, format, body),
     encode: (target, format, value) => encode(target as CodecTarget, format, value as never),
+    nameOwners: (target, value, name) => nameOwnersIn(target as CodecTarget, value, name),
+    ownerNamed: (target) => ownerNamedIn(target as CodecTarget),
     encodeError: (format, errors) => encode('error.response', format, { status: 'failed', errors }),
     validate: (target, value) => validateRequest(target, value),
     sanitizeCallback,

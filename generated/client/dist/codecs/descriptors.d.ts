@@ -161,6 +161,11 @@ export declare const descriptors: {
             };
         };
         c: string;
+        an: {
+            a: string;
+            s: string;
+            f: string[];
+        };
     };
     'records/companies.createRecord.request': {
         k: "o";
@@ -196,6 +201,11 @@ export declare const descriptors: {
             };
         };
         c: string;
+        an: {
+            a: string;
+            s: string;
+            f: string[];
+        };
     };
     'records/projectblogs.createRecord.request': {
         k: "o";
@@ -231,6 +241,11 @@ export declare const descriptors: {
             };
         };
         c: string;
+        an: {
+            a: string;
+            s: string;
+            f: string[];
+        };
     };
     'records/tickets.createRecord.request': {
         k: "o";
@@ -266,6 +281,11 @@ export declare const descriptors: {
             };
         };
         c: string;
+        an: {
+            a: string;
+            s: string;
+            f: string[];
+        };
     };
     'records/contacts.createRecord.response': {
         k: "o";
@@ -487,6 +507,11 @@ export declare const descriptors: {
             };
         };
         c: string;
+        an: {
+            a: string;
+            s: string;
+            f: string[];
+        };
     };
     'records/companies.updateRecord.request': {
         k: "o";
@@ -518,6 +543,11 @@ export declare const descriptors: {
             };
         };
         c: string;
+        an: {
+            a: string;
+            s: string;
+            f: string[];
+        };
     };
     'records/projectblogs.updateRecord.request': {
         k: "o";
@@ -549,6 +579,11 @@ export declare const descriptors: {
             };
         };
         c: string;
+        an: {
+            a: string;
+            s: string;
+            f: string[];
+        };
     };
     'records/tickets.updateRecord.request': {
         k: "o";
@@ -580,6 +615,11 @@ export declare const descriptors: {
             };
         };
         c: string;
+        an: {
+            a: string;
+            s: string;
+            f: string[];
+        };
     };
     'records/contacts.updateRecord.response': {
         k: "o";

@@ -7,6 +7,7 @@ import {
   join,
   keyedName,
   listEl,
+  ownerOpen,
   scalarXml,
   selKey,
   textEl,
@@ -68,7 +69,8 @@ function encodeListEntryContact(v: Rec): string {
   if ((x = v.jobtitle) !== undefined) s += textEl(x, '<jobtitle>', '</jobtitle>');
   if ((x = v.background) !== undefined) s += textEl(x, '<background>', '</background>');
   if ((x = v.website) !== undefined) s += textEl(x, '<website>', '</website>');
-  if ((x = v.assignedto) !== undefined) s += textEl(x, '<assignedto>', '</assignedto>');
+  if ((x = v.assignedto) !== undefined)
+    s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
   if ((x = v.company) !== undefined) s += textEl(x, '<company>', '</company>');
   if ((x = v.created) !== undefined) s += textEl(x, '<created>', '</created>');
   if ((x = v.viewed) !== undefined) s += textEl(x, '<viewed>', '</viewed>');
@@ -141,6 +143,7 @@ function decodeListEntryContact(el: XmlElement, o: DecodeOptions, path: string):
         break;
       case 'assignedto':
         if ((v = scalarXml(c, 'i')) !== undefined) out.assignedto = v;
+        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['assignedto@cn'] = c.attrs.cn;
         break;
       case 'company':
         out.company = textXml(c);
@@ -195,7 +198,8 @@ function encodeListEntryOrganization(v: Rec): string {
   if ((x = v.businessaddress) !== undefined) s += textEl(x, '<businessaddress>', '</businessaddress>');
   if ((x = v.website) !== undefined) s += textEl(x, '<website>', '</website>');
   if ((x = v.background) !== undefined) s += textEl(x, '<background>', '</background>');
-  if ((x = v.assignedto) !== undefined) s += textEl(x, '<assignedto>', '</assignedto>');
+  if ((x = v.assignedto) !== undefined)
+    s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
   if ((x = v.company) !== undefined) s += textEl(x, '<company>', '</company>');
   if ((x = v.created) !== undefined) s += textEl(x, '<created>', '</created>');
   if ((x = v.viewed) !== undefined) s += textEl(x, '<viewed>', '</viewed>');
@@ -247,6 +251,7 @@ function decodeListEntryOrganization(el: XmlElement, o: DecodeOptions, path: str
         break;
       case 'assignedto':
         if ((v = scalarXml(c, 'i')) !== undefined) out.assignedto = v;
+        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['assignedto@cn'] = c.attrs.cn;
         break;
       case 'company':
         out.company = textXml(c);
@@ -320,7 +325,8 @@ function encodeContactItemFields(v: Rec): string {
   if ((x = v.jobtitle) !== undefined) s += textEl(x, '<jobtitle label="Job title">', '</jobtitle>');
   if ((x = v.background) !== undefined) s += textEl(x, '<background label="Background">', '</background>');
   if ((x = v.website) !== undefined) s += textEl(x, '<website label="Website">', '</website>');
-  if ((x = v.assignedto) !== undefined) s += textEl(x, '<assignedto label="Assigned to">', '</assignedto>');
+  if ((x = v.assignedto) !== undefined)
+    s += textEl(x, ownerOpen('<assignedto label="Assigned to"', v['assignedto@cn'], 'cn'), '</assignedto>');
   if ((x = v.creatorid) !== undefined) s += textEl(x, '<creatorid>', '</creatorid>');
   if ((x = v.creatorname) !== undefined) s += textEl(x, '<creatorname>', '</creatorname>');
   if ((x = v.creatordate) !== undefined) s += textEl(x, '<creatordate>', '</creatordate>');
@@ -381,6 +387,7 @@ function decodeContactItemFields(el: XmlElement, o: DecodeOptions, path: string)
         break;
       case 'assignedto':
         if ((v = scalarXml(c, 'i')) !== undefined) out.assignedto = v;
+        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['assignedto@cn'] = c.attrs.cn;
         break;
       case 'creatorid':
         if ((v = scalarXml(c, 'i')) !== undefined) out.creatorid = v;
@@ -418,7 +425,7 @@ function encodeItemContact(v: Rec): string {
   if ((x = v.created) !== undefined) s += textEl(x, '<created>', '</created>');
   if ((x = v.viewed) !== undefined) s += textEl(x, '<viewed>', '</viewed>');
   if ((x = v.updated) !== undefined) s += textEl(x, '<updated>', '</updated>');
-  if ((x = v.ownership) !== undefined) s += textEl(x, '<ownership>', '</ownership>');
+  if ((x = v.ownership) !== undefined) s += textEl(x, ownerOpen('<ownership', v['ownership@cn'], 'cn'), '</ownership>');
   if ((x = v.flagged) !== undefined) s += flagEl(x, '<flagged>', '</flagged>');
   if ((x = v.fields) !== undefined) s += wrapEl(encodeContactItemFields(x as Rec), '<fields>', '</fields>');
   return s;
@@ -449,6 +456,7 @@ function decodeItemContact(el: XmlElement, o: DecodeOptions, path: string): Rec 
         break;
       case 'ownership':
         if ((v = scalarXml(c, 'i')) !== undefined) out.ownership = v;
+        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['ownership@cn'] = c.attrs.cn;
         break;
       case 'flagged':
         if ((v = scalarXml(c, 'F')) !== undefined) out.flagged = v;
@@ -724,7 +732,8 @@ function encodeFollowupFields(v: Rec): string {
   let s = '';
   let x: unknown;
   if ((x = v.details) !== undefined) s += textEl(x, '<details>', '</details>');
-  if ((x = v.assignedto) !== undefined) s += textEl(x, '<assignedto>', '</assignedto>');
+  if ((x = v.assignedto) !== undefined)
+    s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
   if ((x = v.nodate) !== undefined) s += textEl(x, '<nodate>', '</nodate>');
   if ((x = v.duedate) !== undefined) s += textEl(x, '<duedate>', '</duedate>');
   if ((x = v.completed) !== undefined) s += textEl(x, '<completed>', '</completed>');
@@ -743,6 +752,7 @@ function decodeFollowupFields(el: XmlElement, o: DecodeOptions, path: string): R
         break;
       case 'assignedto':
         if ((v = scalarXml(c, 'i')) !== undefined) out.assignedto = v;
+        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['assignedto@cn'] = c.attrs.cn;
         break;
       case 'nodate':
         if ((v = scalarXml(c, 'f')) !== undefined) out.nodate = v;
@@ -880,7 +890,8 @@ function encodeOpportunityFields(v: Rec): string {
   if ((x = v.stage) !== undefined) s += textEl(x, '<stage>', '</stage>');
   if ((x = v.probability) !== undefined) s += textEl(x, '<probability>', '</probability>');
   if ((x = v.closingdate) !== undefined) s += textEl(x, '<closingdate>', '</closingdate>');
-  if ((x = v.responsible) !== undefined) s += textEl(x, '<responsible>', '</responsible>');
+  if ((x = v.responsible) !== undefined)
+    s += textEl(x, ownerOpen('<responsible', v['responsible@cn'], 'cn'), '</responsible>');
   if ((x = v.status) !== undefined) s += textEl(x, '<status>', '</status>');
   return s;
 }
@@ -916,6 +927,7 @@ function decodeOpportunityFields(el: XmlElement, o: DecodeOptions, path: string)
         break;
       case 'responsible':
         if ((v = scalarXml(c, 'i')) !== undefined) out.responsible = v;
+        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['responsible@cn'] = c.attrs.cn;
         break;
       case 'status':
         out.status = textXml(c);
@@ -1033,7 +1045,8 @@ function encodeTaskFields(v: Rec): string {
   let x: unknown;
   if ((x = v.title) !== undefined) s += textEl(x, '<title>', '</title>');
   if ((x = v.details) !== undefined) s += textEl(x, '<details>', '</details>');
-  if ((x = v.assignedto) !== undefined) s += textEl(x, '<assignedto>', '</assignedto>');
+  if ((x = v.assignedto) !== undefined)
+    s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
   if ((x = v.nodate) !== undefined) s += textEl(x, '<nodate>', '</nodate>');
   if ((x = v.duedate) !== undefined) s += textEl(x, '<duedate>', '</duedate>');
   if ((x = v.completed) !== undefined) s += textEl(x, '<completed>', '</completed>');
@@ -1064,6 +1077,7 @@ function decodeTaskFields(el: XmlElement, o: DecodeOptions, path: string): Rec {
         break;
       case 'assignedto':
         if ((v = scalarXml(c, 'i')) !== undefined) out.assignedto = v;
+        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['assignedto@cn'] = c.attrs.cn;
         break;
       case 'nodate':
         if ((v = scalarXml(c, 'f')) !== undefined) out.nodate = v;
@@ -1181,7 +1195,7 @@ function encodeTimerecordFields(v: Rec): string {
   let s = '';
   let x: unknown;
   if ((x = v.date) !== undefined) s += textEl(x, '<date>', '</date>');
-  if ((x = v.person) !== undefined) s += textEl(x, '<person>', '</person>');
+  if ((x = v.person) !== undefined) s += textEl(x, ownerOpen('<person', v['person@cn'], 'cn'), '</person>');
   if ((x = v.hours) !== undefined) s += textEl(x, '<hours>', '</hours>');
   if ((x = v.billable) !== undefined) s += textEl(x, '<billable>', '</billable>');
   if ((x = v.details) !== undefined) s += textEl(x, '<details>', '</details>');
@@ -1199,6 +1213,7 @@ function decodeTimerecordFields(el: XmlElement, o: DecodeOptions, path: string):
         break;
       case 'person':
         if ((v = scalarXml(c, 'i')) !== undefined) out.person = v;
+        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['person@cn'] = c.attrs.cn;
         break;
       case 'hours':
         if ((v = scalarXml(c, 'n')) !== undefined) out.hours = v;
@@ -1564,7 +1579,8 @@ function encodeOrganizationItemFields(v: Rec): string {
     s += textEl(x, '<businessaddress label="Business address">', '</businessaddress>');
   if ((x = v.website) !== undefined) s += textEl(x, '<website label="Website">', '</website>');
   if ((x = v.background) !== undefined) s += textEl(x, '<background label="Background">', '</background>');
-  if ((x = v.assignedto) !== undefined) s += textEl(x, '<assignedto label="Assigned to">', '</assignedto>');
+  if ((x = v.assignedto) !== undefined)
+    s += textEl(x, ownerOpen('<assignedto label="Assigned to"', v['assignedto@cn'], 'cn'), '</assignedto>');
   if ((x = v.creatorid) !== undefined) s += textEl(x, '<creatorid>', '</creatorid>');
   if ((x = v.creatorname) !== undefined) s += textEl(x, '<creatorname>', '</creatorname>');
   if ((x = v.creatordate) !== undefined) s += textEl(x, '<creatordate>', '</creatordate>');
@@ -1607,6 +1623,7 @@ function decodeOrganizationItemFields(el: XmlElement, o: DecodeOptions, path: st
         break;
       case 'assignedto':
         if ((v = scalarXml(c, 'i')) !== undefined) out.assignedto = v;
+        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['assignedto@cn'] = c.attrs.cn;
         break;
       case 'creatorid':
         if ((v = scalarXml(c, 'i')) !== undefined) out.creatorid = v;
@@ -1644,7 +1661,7 @@ function encodeItemOrganization(v: Rec): string {
   if ((x = v.created) !== undefined) s += textEl(x, '<created>', '</created>');
   if ((x = v.viewed) !== undefined) s += textEl(x, '<viewed>', '</viewed>');
   if ((x = v.updated) !== undefined) s += textEl(x, '<updated>', '</updated>');
-  if ((x = v.ownership) !== undefined) s += textEl(x, '<ownership>', '</ownership>');
+  if ((x = v.ownership) !== undefined) s += textEl(x, ownerOpen('<ownership', v['ownership@cn'], 'cn'), '</ownership>');
   if ((x = v.flagged) !== undefined) s += flagEl(x, '<flagged>', '</flagged>');
   if ((x = v.fields) !== undefined) s += wrapEl(encodeOrganizationItemFields(x as Rec), '<fields>', '</fields>');
   return s;
@@ -1675,6 +1692,7 @@ function decodeItemOrganization(el: XmlElement, o: DecodeOptions, path: string):
         break;
       case 'ownership':
         if ((v = scalarXml(c, 'i')) !== undefined) out.ownership = v;
+        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['ownership@cn'] = c.attrs.cn;
         break;
       case 'flagged':
         if ((v = scalarXml(c, 'F')) !== undefined) out.flagged = v;
@@ -2016,7 +2034,8 @@ function encodeAnyItemFields(v: Rec): string {
   if ((x = v.jobtitle) !== undefined) s += textEl(x, '<jobtitle label="Job title">', '</jobtitle>');
   if ((x = v.background) !== undefined) s += textEl(x, '<background label="Background">', '</background>');
   if ((x = v.website) !== undefined) s += textEl(x, '<website label="Website">', '</website>');
-  if ((x = v.assignedto) !== undefined) s += textEl(x, '<assignedto label="Assigned to">', '</assignedto>');
+  if ((x = v.assignedto) !== undefined)
+    s += textEl(x, ownerOpen('<assignedto label="Assigned to"', v['assignedto@cn'], 'cn'), '</assignedto>');
   if ((x = v.name) !== undefined) s += textEl(x, '<name label="Name">', '</name>');
   if ((x = v.creatorid) !== undefined) s += textEl(x, '<creatorid>', '</creatorid>');
   if ((x = v.creatorname) !== undefined) s += textEl(x, '<creatorname>', '</creatorname>');
@@ -2078,6 +2097,7 @@ function decodeAnyItemFields(el: XmlElement, o: DecodeOptions, path: string): Re
         break;
       case 'assignedto':
         if ((v = scalarXml(c, 'i')) !== undefined) out.assignedto = v;
+        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['assignedto@cn'] = c.attrs.cn;
         break;
       case 'name':
         out.name = textXml(c);
@@ -2152,11 +2172,12 @@ function encodeReportAction(v: Rec): string {
   if ((x = v.itemid) !== undefined) s += textEl(x, '<itemid>', '</itemid>');
   if ((x = v.itemtype) !== undefined) s += textEl(x, '<itemtype>', '</itemtype>');
   if ((x = v.itemname) !== undefined) s += textEl(x, '<itemname>', '</itemname>');
-  if ((x = v.owner) !== undefined) s += textEl(x, '<owner>', '</owner>');
+  if ((x = v.owner) !== undefined) s += textEl(x, ownerOpen('<owner', v['owner@cn'], 'cn'), '</owner>');
   if ((x = v.created) !== undefined) s += textEl(x, '<created>', '</created>');
   if ((x = v.title) !== undefined) s += textEl(x, '<title>', '</title>');
   if ((x = v.date) !== undefined) s += textEl(x, '<date>', '</date>');
-  if ((x = v.assignedto) !== undefined) s += textEl(x, '<assignedto>', '</assignedto>');
+  if ((x = v.assignedto) !== undefined)
+    s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
   if ((x = v.priority) !== undefined) s += textEl(x, '<priority>', '</priority>');
   if ((x = v.completed) !== undefined) s += textEl(x, '<completed>', '</completed>');
   if ((x = v.item) !== undefined) s += wrapEl(encodeReportItem(x as Rec), '<item>', '</item>');
@@ -2185,6 +2206,7 @@ function decodeReportAction(el: XmlElement, o: DecodeOptions, path: string): Rec
         break;
       case 'owner':
         if ((v = scalarXml(c, 'i')) !== undefined) out.owner = v;
+        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['owner@cn'] = c.attrs.cn;
         break;
       case 'created':
         if ((v = scalarXml(c, 'dt')) !== undefined) out.created = v;
@@ -2197,6 +2219,7 @@ function decodeReportAction(el: XmlElement, o: DecodeOptions, path: string): Rec
         break;
       case 'assignedto':
         if ((v = scalarXml(c, 'i')) !== undefined) out.assignedto = v;
+        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['assignedto@cn'] = c.attrs.cn;
         break;
       case 'priority':
         if ((v = scalarXml(c, 'i')) !== undefined) out.priority = v;
@@ -2223,10 +2246,11 @@ function encodeReportFollowup(v: Rec): string {
   if ((x = v.itemid) !== undefined) s += textEl(x, '<itemid>', '</itemid>');
   if ((x = v.itemtype) !== undefined) s += textEl(x, '<itemtype>', '</itemtype>');
   if ((x = v.itemname) !== undefined) s += textEl(x, '<itemname>', '</itemname>');
-  if ((x = v.owner) !== undefined) s += textEl(x, '<owner>', '</owner>');
+  if ((x = v.owner) !== undefined) s += textEl(x, ownerOpen('<owner', v['owner@cn'], 'cn'), '</owner>');
   if ((x = v.created) !== undefined) s += textEl(x, '<created>', '</created>');
   if ((x = v.details) !== undefined) s += textEl(x, '<details>', '</details>');
-  if ((x = v.assignedto) !== undefined) s += textEl(x, '<assignedto>', '</assignedto>');
+  if ((x = v.assignedto) !== undefined)
+    s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
   if ((x = v.nodate) !== undefined) s += textEl(x, '<nodate>', '</nodate>');
   if ((x = v.duedate) !== undefined) s += textEl(x, '<duedate>', '</duedate>');
   if ((x = v.item) !== undefined) s += wrapEl(encodeReportItem(x as Rec), '<item>', '</item>');
@@ -2255,6 +2279,7 @@ function decodeReportFollowup(el: XmlElement, o: DecodeOptions, path: string): R
         break;
       case 'owner':
         if ((v = scalarXml(c, 'i')) !== undefined) out.owner = v;
+        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['owner@cn'] = c.attrs.cn;
         break;
       case 'created':
         if ((v = scalarXml(c, 'dt')) !== undefined) out.created = v;
@@ -2264,6 +2289,7 @@ function decodeReportFollowup(el: XmlElement, o: DecodeOptions, path: string): R
         break;
       case 'assignedto':
         if ((v = scalarXml(c, 'i')) !== undefined) out.assignedto = v;
+        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['assignedto@cn'] = c.attrs.cn;
         break;
       case 'nodate':
         if ((v = scalarXml(c, 'f')) !== undefined) out.nodate = v;
@@ -2290,7 +2316,7 @@ function encodeReportOpportunity(v: Rec): string {
   if ((x = v.itemid) !== undefined) s += textEl(x, '<itemid>', '</itemid>');
   if ((x = v.itemtype) !== undefined) s += textEl(x, '<itemtype>', '</itemtype>');
   if ((x = v.itemname) !== undefined) s += textEl(x, '<itemname>', '</itemname>');
-  if ((x = v.owner) !== undefined) s += textEl(x, '<owner>', '</owner>');
+  if ((x = v.owner) !== undefined) s += textEl(x, ownerOpen('<owner', v['owner@cn'], 'cn'), '</owner>');
   if ((x = v.created) !== undefined) s += textEl(x, '<created>', '</created>');
   if ((x = v.description) !== undefined) s += textEl(x, '<description>', '</description>');
   if ((x = v.valueunit) !== undefined) s += textEl(x, '<valueunit>', '</valueunit>');
@@ -2300,7 +2326,8 @@ function encodeReportOpportunity(v: Rec): string {
   if ((x = v.stage) !== undefined) s += textEl(x, '<stage>', '</stage>');
   if ((x = v.probability) !== undefined) s += textEl(x, '<probability>', '</probability>');
   if ((x = v.closingdate) !== undefined) s += textEl(x, '<closingdate>', '</closingdate>');
-  if ((x = v.responsible) !== undefined) s += textEl(x, '<responsible>', '</responsible>');
+  if ((x = v.responsible) !== undefined)
+    s += textEl(x, ownerOpen('<responsible', v['responsible@cn'], 'cn'), '</responsible>');
   if ((x = v.status) !== undefined) s += textEl(x, '<status>', '</status>');
   if ((x = v.item) !== undefined) s += wrapEl(encodeReportItem(x as Rec), '<item>', '</item>');
   return s;
@@ -2328,6 +2355,7 @@ function decodeReportOpportunity(el: XmlElement, o: DecodeOptions, path: string)
         break;
       case 'owner':
         if ((v = scalarXml(c, 'i')) !== undefined) out.owner = v;
+        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['owner@cn'] = c.attrs.cn;
         break;
       case 'created':
         if ((v = scalarXml(c, 'dt')) !== undefined) out.created = v;
@@ -2358,6 +2386,7 @@ function decodeReportOpportunity(el: XmlElement, o: DecodeOptions, path: string)
         break;
       case 'responsible':
         if ((v = scalarXml(c, 'i')) !== undefined) out.responsible = v;
+        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['responsible@cn'] = c.attrs.cn;
         break;
       case 'status':
         out.status = textXml(c);
@@ -2381,7 +2410,7 @@ function encodeReportActivity(v: Rec): string {
   if ((x = v.itemid) !== undefined) s += textEl(x, '<itemid>', '</itemid>');
   if ((x = v.itemtype) !== undefined) s += textEl(x, '<itemtype>', '</itemtype>');
   if ((x = v.itemname) !== undefined) s += textEl(x, '<itemname>', '</itemname>');
-  if ((x = v.owner) !== undefined) s += textEl(x, '<owner>', '</owner>');
+  if ((x = v.owner) !== undefined) s += textEl(x, ownerOpen('<owner', v['owner@cn'], 'cn'), '</owner>');
   if ((x = v.created) !== undefined) s += textEl(x, '<created>', '</created>');
   if ((x = v.updated) !== undefined) s += textEl(x, '<updated>', '</updated>');
   if ((x = v.title) !== undefined) s += textEl(x, '<title>', '</title>');
@@ -2412,6 +2441,7 @@ function decodeReportActivity(el: XmlElement, o: DecodeOptions, path: string): R
         break;
       case 'owner':
         if ((v = scalarXml(c, 'i')) !== undefined) out.owner = v;
+        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['owner@cn'] = c.attrs.cn;
         break;
       case 'created':
         if ((v = scalarXml(c, 'dt')) !== undefined) out.created = v;
@@ -2445,10 +2475,10 @@ function encodeReportTimeRecord(v: Rec): string {
   if ((x = v.itemtype) !== undefined) s += textEl(x, '<itemtype>', '</itemtype>');
   if ((x = v.tasklistid) !== undefined) s += textEl(x, '<tasklistid>', '</tasklistid>');
   if ((x = v.taskid) !== undefined) s += textEl(x, '<taskid>', '</taskid>');
-  if ((x = v.owner) !== undefined) s += textEl(x, '<owner>', '</owner>');
+  if ((x = v.owner) !== undefined) s += textEl(x, ownerOpen('<owner', v['owner@cn'], 'cn'), '</owner>');
   if ((x = v.created) !== undefined) s += textEl(x, '<created>', '</created>');
   if ((x = v.billable) !== undefined) s += textEl(x, '<billable>', '</billable>');
-  if ((x = v.person) !== undefined) s += textEl(x, '<person>', '</person>');
+  if ((x = v.person) !== undefined) s += textEl(x, ownerOpen('<person', v['person@cn'], 'cn'), '</person>');
   if ((x = v.hours) !== undefined) s += textEl(x, '<hours>', '</hours>');
   if ((x = v.date) !== undefined) s += textEl(x, '<date>', '</date>');
   if ((x = v.invoiced) !== undefined) s += textEl(x, '<invoiced>', '</invoiced>');
@@ -2485,6 +2515,7 @@ function decodeReportTimeRecord(el: XmlElement, o: DecodeOptions, path: string):
         break;
       case 'owner':
         if ((v = scalarXml(c, 'i')) !== undefined) out.owner = v;
+        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['owner@cn'] = c.attrs.cn;
         break;
       case 'created':
         if ((v = scalarXml(c, 'dt')) !== undefined) out.created = v;
@@ -2494,6 +2525,7 @@ function decodeReportTimeRecord(el: XmlElement, o: DecodeOptions, path: string):
         break;
       case 'person':
         if ((v = scalarXml(c, 'i')) !== undefined) out.person = v;
+        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['person@cn'] = c.attrs.cn;
         break;
       case 'hours':
         if ((v = scalarXml(c, 'n')) !== undefined) out.hours = v;
@@ -2536,7 +2568,7 @@ function encodeItem(v: Rec): string {
   if ((x = v.created) !== undefined) s += textEl(x, '<created>', '</created>');
   if ((x = v.viewed) !== undefined) s += textEl(x, '<viewed>', '</viewed>');
   if ((x = v.updated) !== undefined) s += textEl(x, '<updated>', '</updated>');
-  if ((x = v.ownership) !== undefined) s += textEl(x, '<ownership>', '</ownership>');
+  if ((x = v.ownership) !== undefined) s += textEl(x, ownerOpen('<ownership', v['ownership@cn'], 'cn'), '</ownership>');
   if ((x = v.flagged) !== undefined) s += flagEl(x, '<flagged>', '</flagged>');
   if ((x = v.fields) !== undefined) s += wrapEl(encodeAnyItemFields(x as Rec), '<fields>', '</fields>');
   return s;
@@ -2567,6 +2599,7 @@ function decodeItem(el: XmlElement, o: DecodeOptions, path: string): Rec {
         break;
       case 'ownership':
         if ((v = scalarXml(c, 'i')) !== undefined) out.ownership = v;
+        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['ownership@cn'] = c.attrs.cn;
         break;
       case 'flagged':
         if ((v = scalarXml(c, 'F')) !== undefined) out.flagged = v;
@@ -3042,8 +3075,9 @@ function encodeRecordsContactsCreateRecordRequest(v: Rec): string {
   if ((x = v.jobtitle) !== undefined) s += textEl(x, '<jobtitle>', '</jobtitle>');
   if ((x = v.background) !== undefined) s += textEl(x, '<background>', '</background>');
   if ((x = v.website) !== undefined) s += textEl(x, '<website>', '</website>');
-  if ((x = v.assignedto) !== undefined) s += textEl(x, '<assignedto>', '</assignedto>');
-  if ((x = v.ownership) !== undefined) s += textEl(x, '<ownership>', '</ownership>');
+  if ((x = v.assignedto) !== undefined)
+    s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
+  if ((x = v.ownership) !== undefined) s += textEl(x, ownerOpen('<ownership', v['ownership@cn'], 'cn'), '</ownership>');
   if ((x = v.categories) !== undefined)
     s += wrapEl(encodeRecordsContactsCreateRecordRequestCategories(x as Rec), '<categories>', '</categories>');
   if ((x = v.relateditems) !== undefined)
@@ -3102,9 +3136,11 @@ function decodeRecordsContactsCreateRecordRequest(el: XmlElement, o: DecodeOptio
         break;
       case 'assignedto':
         if ((v = scalarXml(c, 'i')) !== undefined) out.assignedto = v;
+        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['assignedto@cn'] = c.attrs.cn;
         break;
       case 'ownership':
         if ((v = scalarXml(c, 'i')) !== undefined) out.ownership = v;
+        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['ownership@cn'] = c.attrs.cn;
         break;
       case 'categories':
         out.categories = decodeRecordsContactsCreateRecordRequestCategories(
@@ -3199,8 +3235,9 @@ function encodeRecordsCompaniesCreateRecordRequest(v: Rec): string {
   if ((x = v.businessaddress) !== undefined) s += textEl(x, '<businessaddress>', '</businessaddress>');
   if ((x = v.website) !== undefined) s += textEl(x, '<website>', '</website>');
   if ((x = v.background) !== undefined) s += textEl(x, '<background>', '</background>');
-  if ((x = v.assignedto) !== undefined) s += textEl(x, '<assignedto>', '</assignedto>');
-  if ((x = v.ownership) !== undefined) s += textEl(x, '<ownership>', '</ownership>');
+  if ((x = v.assignedto) !== undefined)
+    s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
+  if ((x = v.ownership) !== undefined) s += textEl(x, ownerOpen('<ownership', v['ownership@cn'], 'cn'), '</ownership>');
   if ((x = v.categories) !== undefined)
     s += wrapEl(encodeRecordsContactsCreateRecordRequestCategories(x as Rec), '<categories>', '</categories>');
   if ((x = v.relateditems) !== undefined)
@@ -3241,9 +3278,11 @@ function decodeRecordsCompaniesCreateRecordRequest(el: XmlElement, o: DecodeOpti
         break;
       case 'assignedto':
         if ((v = scalarXml(c, 'i')) !== undefined) out.assignedto = v;
+        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['assignedto@cn'] = c.attrs.cn;
         break;
       case 'ownership':
         if ((v = scalarXml(c, 'i')) !== undefined) out.ownership = v;
+        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['ownership@cn'] = c.attrs.cn;
         break;
       case 'categories':
         out.categories = decodeRecordsContactsCreateRecordRequestCategories(
@@ -3366,8 +3405,9 @@ function encodeRecordsContactsUpdateRecordRequest(v: Rec): string {
   if ((x = v.jobtitle) !== undefined) s += textEl(x, '<jobtitle>', '</jobtitle>');
   if ((x = v.background) !== undefined) s += textEl(x, '<background>', '</background>');
   if ((x = v.website) !== undefined) s += textEl(x, '<website>', '</website>');
-  if ((x = v.assignedto) !== undefined) s += textEl(x, '<assignedto>', '</assignedto>');
-  if ((x = v.ownership) !== undefined) s += textEl(x, '<ownership>', '</ownership>');
+  if ((x = v.assignedto) !== undefined)
+    s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
+  if ((x = v.ownership) !== undefined) s += textEl(x, ownerOpen('<ownership', v['ownership@cn'], 'cn'), '</ownership>');
   if ((x = v.categories) !== undefined) s += wrapEl(encodeCategoryChanges(x as Rec), '<categories>', '</categories>');
   if ((x = v.relateditems) !== undefined)
     s += wrapEl(encodeRecordsContactsUpdateRecordRequestRelateditems(x as Rec), '<relateditems>', '</relateditems>');
@@ -3425,9 +3465,11 @@ function decodeRecordsContactsUpdateRecordRequest(el: XmlElement, o: DecodeOptio
         break;
       case 'assignedto':
         if ((v = scalarXml(c, 'i')) !== undefined) out.assignedto = v;
+        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['assignedto@cn'] = c.attrs.cn;
         break;
       case 'ownership':
         if ((v = scalarXml(c, 'i')) !== undefined) out.ownership = v;
+        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['ownership@cn'] = c.attrs.cn;
         break;
       case 'categories':
         out.categories = decodeCategoryChanges(c, o, o.strict ? join(path, 'categories') : '');
@@ -3501,8 +3543,9 @@ function encodeRecordsCompaniesUpdateRecordRequest(v: Rec): string {
   if ((x = v.businessaddress) !== undefined) s += textEl(x, '<businessaddress>', '</businessaddress>');
   if ((x = v.website) !== undefined) s += textEl(x, '<website>', '</website>');
   if ((x = v.background) !== undefined) s += textEl(x, '<background>', '</background>');
-  if ((x = v.assignedto) !== undefined) s += textEl(x, '<assignedto>', '</assignedto>');
-  if ((x = v.ownership) !== undefined) s += textEl(x, '<ownership>', '</ownership>');
+  if ((x = v.assignedto) !== undefined)
+    s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
+  if ((x = v.ownership) !== undefined) s += textEl(x, ownerOpen('<ownership', v['ownership@cn'], 'cn'), '</ownership>');
   if ((x = v.categories) !== undefined) s += wrapEl(encodeCategoryChanges(x as Rec), '<categories>', '</categories>');
   if ((x = v.relateditems) !== undefined)
     s += wrapEl(encodeRecordsContactsUpdateRecordRequestRelateditems(x as Rec), '<relateditems>', '</relateditems>');
@@ -3542,9 +3585,11 @@ function decodeRecordsCompaniesUpdateRecordRequest(el: XmlElement, o: DecodeOpti
         break;
       case 'assignedto':
         if ((v = scalarXml(c, 'i')) !== undefined) out.assignedto = v;
+        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['assignedto@cn'] = c.attrs.cn;
         break;
       case 'ownership':
         if ((v = scalarXml(c, 'i')) !== undefined) out.ownership = v;
+        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['ownership@cn'] = c.attrs.cn;
         break;
       case 'categories':
         out.categories = decodeCategoryChanges(c, o, o.strict ? join(path, 'categories') : '');

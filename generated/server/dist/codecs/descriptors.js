@@ -38,6 +38,7 @@ const listEntryContact = {
         categories: { k: 'l', e: 'category', of: categoryTag },
     },
     c: '^custom[0-9]+$',
+    an: { a: 'cn', s: '@cn', f: ['assignedto'] },
 };
 const listEntryOrganization = {
     k: 'o',
@@ -60,6 +61,7 @@ const listEntryOrganization = {
         categories: { k: 'l', e: 'category', of: categoryTag },
     },
     c: '^custom[0-9]+$',
+    an: { a: 'cn', s: '@cn', f: ['assignedto'] },
 };
 const relatedItemAdd = { k: 'o', f: { id: S_INT, note: S_TEXT } };
 const contactItemFields = {
@@ -103,6 +105,7 @@ const contactItemFields = {
         website: 'Website',
         assignedto: 'Assigned to',
     },
+    an: { a: 'cn', s: '@cn', f: ['assignedto'] },
 };
 const itemContact = {
     k: 'o',
@@ -117,6 +120,7 @@ const itemContact = {
         flagged: S_FLAG_EMPTY,
         fields: contactItemFields,
     },
+    an: { a: 'cn', s: '@cn', f: ['ownership'] },
 };
 const upload = { k: 'o', f: { filename: S_TEXT, contenttype: S_TEXT, size: S_INT } };
 const attachmentfileFields = { k: 'o', f: { file: upload } };
@@ -157,6 +161,7 @@ const followupFields = {
         sendnotification: S_FLAG,
         remindtime: S_INT,
     },
+    an: { a: 'cn', s: '@cn', f: ['assignedto'] },
 };
 const billingawidgetFields = { k: 'o', f: { clientid: S_INT } };
 const onlinedocFields = { k: 'o', f: { title: S_TEXT, url: S_TEXT } };
@@ -176,6 +181,7 @@ const opportunityFields = {
         responsible: S_INT,
         status: S_TEXT,
     },
+    an: { a: 'cn', s: '@cn', f: ['responsible'] },
 };
 const photoFields = { k: 'o', f: { caption: S_TEXT, file: upload } };
 const photolistFields = { k: 'o', f: { title: S_TEXT } };
@@ -214,6 +220,7 @@ const taskFields = {
         invoiced: S_TEXT,
         notifyoncomplete: S_TEXT_LIST,
     },
+    an: { a: 'cn', s: '@cn', f: ['assignedto'] },
 };
 const tasklistFields = {
     k: 'o',
@@ -223,6 +230,7 @@ const templateFields = { k: 'o', f: { templateid: S_INT } };
 const timerecordFields = {
     k: 'o',
     f: { date: S_DATE, person: S_INT, hours: S_DEC, billable: S_FLAG, details: S_TEXT, invoiced: S_TEXT },
+    an: { a: 'cn', s: '@cn', f: ['person'] },
 };
 const websiteFields = { k: 'o', f: { caption: S_TEXT, url: S_TEXT } };
 const billingbwidgetFields = { k: 'o', f: { contactid: S_INT } };
@@ -308,6 +316,7 @@ const organizationItemFields = {
         background: 'Background',
         assignedto: 'Assigned to',
     },
+    an: { a: 'cn', s: '@cn', f: ['assignedto'] },
 };
 const itemOrganization = {
     k: 'o',
@@ -322,6 +331,7 @@ const itemOrganization = {
         flagged: S_FLAG_EMPTY,
         fields: organizationItemFields,
     },
+    an: { a: 'cn', s: '@cn', f: ['ownership'] },
 };
 const categoryChanges = {
     k: 'o',
@@ -434,6 +444,7 @@ const anyItemFields = {
         assignedto: 'Assigned to',
         name: 'Name',
     },
+    an: { a: 'cn', s: '@cn', f: ['assignedto'] },
 };
 const reportItem = { k: 'o', f: { id: S_INT, name: S_TEXT, typeid: S_INT, fields: anyItemFields } };
 const reportAction = {
@@ -453,6 +464,7 @@ const reportAction = {
         completed: S_FLAG,
         item: reportItem,
     },
+    an: { a: 'cn', s: '@cn', f: ['owner', 'assignedto'] },
 };
 const reportFollowup = {
     k: 'o',
@@ -470,6 +482,7 @@ const reportFollowup = {
         duedate: S_DATETIME,
         item: reportItem,
     },
+    an: { a: 'cn', s: '@cn', f: ['owner', 'assignedto'] },
 };
 const reportOpportunity = {
     k: 'o',
@@ -493,6 +506,7 @@ const reportOpportunity = {
         status: S_TEXT,
         item: reportItem,
     },
+    an: { a: 'cn', s: '@cn', f: ['owner', 'responsible'] },
 };
 const reportActivity = {
     k: 'o',
@@ -509,6 +523,7 @@ const reportActivity = {
         completed: S_FLAG,
         item: reportItem,
     },
+    an: { a: 'cn', s: '@cn', f: ['owner'] },
 };
 const reportTimeRecord = {
     k: 'o',
@@ -532,6 +547,7 @@ const reportTimeRecord = {
         taskname: S_TEXT,
         item: reportItem,
     },
+    an: { a: 'cn', s: '@cn', f: ['owner', 'person'] },
 };
 const item = {
     k: 'o',
@@ -546,6 +562,7 @@ const item = {
         flagged: S_FLAG_EMPTY,
         fields: anyItemFields,
     },
+    an: { a: 'cn', s: '@cn', f: ['ownership'] },
 };
 const itemNotificationContent = {
     k: 'o',
@@ -716,6 +733,7 @@ export const descriptors = {
             relateditems: { k: 'o', f: { add: { k: 'l', e: 'relatedto', of: relatedItemAdd } } },
         },
         c: '^custom[0-9]+$',
+        an: { a: 'cn', s: '@cn', f: ['ownership', 'assignedto'] },
     },
     'records/companies.createRecord.request': {
         k: 'o',
@@ -733,6 +751,7 @@ export const descriptors = {
             relateditems: { k: 'o', f: { add: { k: 'l', e: 'relatedto', of: relatedItemAdd } } },
         },
         c: '^custom[0-9]+$',
+        an: { a: 'cn', s: '@cn', f: ['ownership', 'assignedto'] },
     },
     'records/projectblogs.createRecord.request': {
         k: 'o',
@@ -750,6 +769,7 @@ export const descriptors = {
             relateditems: { k: 'o', f: { add: { k: 'l', e: 'relatedto', of: relatedItemAdd } } },
         },
         c: '^custom[0-9]+$',
+        an: { a: 'cn', s: '@cn', f: ['ownership', 'assignedto'] },
     },
     'records/tickets.createRecord.request': {
         k: 'o',
@@ -767,6 +787,7 @@ export const descriptors = {
             relateditems: { k: 'o', f: { add: { k: 'l', e: 'relatedto', of: relatedItemAdd } } },
         },
         c: '^custom[0-9]+$',
+        an: { a: 'cn', s: '@cn', f: ['ownership', 'assignedto'] },
     },
     'records/contacts.createRecord.response': {
         k: 'o',
@@ -876,6 +897,7 @@ export const descriptors = {
             },
         },
         c: '^custom[0-9]+$',
+        an: { a: 'cn', s: '@cn', f: ['ownership', 'assignedto'] },
     },
     'records/companies.updateRecord.request': {
         k: 'o',
@@ -899,6 +921,7 @@ export const descriptors = {
             },
         },
         c: '^custom[0-9]+$',
+        an: { a: 'cn', s: '@cn', f: ['ownership', 'assignedto'] },
     },
     'records/projectblogs.updateRecord.request': {
         k: 'o',
@@ -922,6 +945,7 @@ export const descriptors = {
             },
         },
         c: '^custom[0-9]+$',
+        an: { a: 'cn', s: '@cn', f: ['ownership', 'assignedto'] },
     },
     'records/tickets.updateRecord.request': {
         k: 'o',
@@ -945,6 +969,7 @@ export const descriptors = {
             },
         },
         c: '^custom[0-9]+$',
+        an: { a: 'cn', s: '@cn', f: ['ownership', 'assignedto'] },
     },
     'records/contacts.updateRecord.response': { k: 'o', f: { status: S_TEXT } },
     'records/companies.updateRecord.response': { k: 'o', f: { status: S_TEXT } },

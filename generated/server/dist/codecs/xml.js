@@ -2,7 +2,7 @@
 // XML encoders and decoders specialized per descriptor of descriptors.ts (same rules as the
 // interpreter in runtime/codec.ts, which stays the reference): one pair of functions per distinct
 // descriptor, shared by every message that uses it.
-import { flagEl, join, keyedName, listEl, scalarXml, selKey, textEl, textXml, unknown, withId, wrapEl, } from "../runtime/codec.js";
+import { flagEl, join, keyedName, listEl, ownerOpen, scalarXml, selKey, textEl, textXml, unknown, withId, wrapEl, } from "../runtime/codec.js";
 const CUSTOM_0 = new RegExp('^custom[0-9]+$');
 function encodeCategoryTag(v) {
     let s = '';
@@ -70,7 +70,7 @@ function encodeListEntryContact(v) {
     if ((x = v.website) !== undefined)
         s += textEl(x, '<website>', '</website>');
     if ((x = v.assignedto) !== undefined)
-        s += textEl(x, '<assignedto>', '</assignedto>');
+        s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
     if ((x = v.company) !== undefined)
         s += textEl(x, '<company>', '</company>');
     if ((x = v.created) !== undefined)
@@ -150,6 +150,8 @@ function decodeListEntryContact(el, o, path) {
             case 'assignedto':
                 if ((v = scalarXml(c, 'i')) !== undefined)
                     out.assignedto = v;
+                if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
+                    out['assignedto@cn'] = c.attrs.cn;
                 break;
             case 'company':
                 out.company = textXml(c);
@@ -218,7 +220,7 @@ function encodeListEntryOrganization(v) {
     if ((x = v.background) !== undefined)
         s += textEl(x, '<background>', '</background>');
     if ((x = v.assignedto) !== undefined)
-        s += textEl(x, '<assignedto>', '</assignedto>');
+        s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
     if ((x = v.company) !== undefined)
         s += textEl(x, '<company>', '</company>');
     if ((x = v.created) !== undefined)
@@ -277,6 +279,8 @@ function decodeListEntryOrganization(el, o, path) {
             case 'assignedto':
                 if ((v = scalarXml(c, 'i')) !== undefined)
                     out.assignedto = v;
+                if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
+                    out['assignedto@cn'] = c.attrs.cn;
                 break;
             case 'company':
                 out.company = textXml(c);
@@ -363,7 +367,7 @@ function encodeContactItemFields(v) {
     if ((x = v.website) !== undefined)
         s += textEl(x, '<website label="Website">', '</website>');
     if ((x = v.assignedto) !== undefined)
-        s += textEl(x, '<assignedto label="Assigned to">', '</assignedto>');
+        s += textEl(x, ownerOpen('<assignedto label="Assigned to"', v['assignedto@cn'], 'cn'), '</assignedto>');
     if ((x = v.creatorid) !== undefined)
         s += textEl(x, '<creatorid>', '</creatorid>');
     if ((x = v.creatorname) !== undefined)
@@ -430,6 +434,8 @@ function decodeContactItemFields(el, o, path) {
             case 'assignedto':
                 if ((v = scalarXml(c, 'i')) !== undefined)
                     out.assignedto = v;
+                if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
+                    out['assignedto@cn'] = c.attrs.cn;
                 break;
             case 'creatorid':
                 if ((v = scalarXml(c, 'i')) !== undefined)
@@ -478,7 +484,7 @@ function encodeItemContact(v) {
     if ((x = v.updated) !== undefined)
         s += textEl(x, '<updated>', '</updated>');
     if ((x = v.ownership) !== undefined)
-        s += textEl(x, '<ownership>', '</ownership>');
+        s += textEl(x, ownerOpen('<ownership', v['ownership@cn'], 'cn'), '</ownership>');
     if ((x = v.flagged) !== undefined)
         s += flagEl(x, '<flagged>', '</flagged>');
     if ((x = v.fields) !== undefined)
@@ -516,6 +522,8 @@ function decodeItemContact(el, o, path) {
             case 'ownership':
                 if ((v = scalarXml(c, 'i')) !== undefined)
                     out.ownership = v;
+                if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
+                    out['ownership@cn'] = c.attrs.cn;
                 break;
             case 'flagged':
                 if ((v = scalarXml(c, 'F')) !== undefined)
@@ -819,7 +827,7 @@ function encodeFollowupFields(v) {
     if ((x = v.details) !== undefined)
         s += textEl(x, '<details>', '</details>');
     if ((x = v.assignedto) !== undefined)
-        s += textEl(x, '<assignedto>', '</assignedto>');
+        s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
     if ((x = v.nodate) !== undefined)
         s += textEl(x, '<nodate>', '</nodate>');
     if ((x = v.duedate) !== undefined)
@@ -843,6 +851,8 @@ function decodeFollowupFields(el, o, path) {
             case 'assignedto':
                 if ((v = scalarXml(c, 'i')) !== undefined)
                     out.assignedto = v;
+                if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
+                    out['assignedto@cn'] = c.attrs.cn;
                 break;
             case 'nodate':
                 if ((v = scalarXml(c, 'f')) !== undefined)
@@ -996,7 +1006,7 @@ function encodeOpportunityFields(v) {
     if ((x = v.closingdate) !== undefined)
         s += textEl(x, '<closingdate>', '</closingdate>');
     if ((x = v.responsible) !== undefined)
-        s += textEl(x, '<responsible>', '</responsible>');
+        s += textEl(x, ownerOpen('<responsible', v['responsible@cn'], 'cn'), '</responsible>');
     if ((x = v.status) !== undefined)
         s += textEl(x, '<status>', '</status>');
     return s;
@@ -1038,6 +1048,8 @@ function decodeOpportunityFields(el, o, path) {
             case 'responsible':
                 if ((v = scalarXml(c, 'i')) !== undefined)
                     out.responsible = v;
+                if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
+                    out['responsible@cn'] = c.attrs.cn;
                 break;
             case 'status':
                 out.status = textXml(c);
@@ -1168,7 +1180,7 @@ function encodeTaskFields(v) {
     if ((x = v.details) !== undefined)
         s += textEl(x, '<details>', '</details>');
     if ((x = v.assignedto) !== undefined)
-        s += textEl(x, '<assignedto>', '</assignedto>');
+        s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
     if ((x = v.nodate) !== undefined)
         s += textEl(x, '<nodate>', '</nodate>');
     if ((x = v.duedate) !== undefined)
@@ -1213,6 +1225,8 @@ function decodeTaskFields(el, o, path) {
             case 'assignedto':
                 if ((v = scalarXml(c, 'i')) !== undefined)
                     out.assignedto = v;
+                if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
+                    out['assignedto@cn'] = c.attrs.cn;
                 break;
             case 'nodate':
                 if ((v = scalarXml(c, 'f')) !== undefined)
@@ -1348,7 +1362,7 @@ function encodeTimerecordFields(v) {
     if ((x = v.date) !== undefined)
         s += textEl(x, '<date>', '</date>');
     if ((x = v.person) !== undefined)
-        s += textEl(x, '<person>', '</person>');
+        s += textEl(x, ownerOpen('<person', v['person@cn'], 'cn'), '</person>');
     if ((x = v.hours) !== undefined)
         s += textEl(x, '<hours>', '</hours>');
     if ((x = v.billable) !== undefined)
@@ -1371,6 +1385,8 @@ function decodeTimerecordFields(el, o, path) {
             case 'person':
                 if ((v = scalarXml(c, 'i')) !== undefined)
                     out.person = v;
+                if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
+                    out['person@cn'] = c.attrs.cn;
                 break;
             case 'hours':
                 if ((v = scalarXml(c, 'n')) !== undefined)
@@ -1767,7 +1783,7 @@ function encodeOrganizationItemFields(v) {
     if ((x = v.background) !== undefined)
         s += textEl(x, '<background label="Background">', '</background>');
     if ((x = v.assignedto) !== undefined)
-        s += textEl(x, '<assignedto label="Assigned to">', '</assignedto>');
+        s += textEl(x, ownerOpen('<assignedto label="Assigned to"', v['assignedto@cn'], 'cn'), '</assignedto>');
     if ((x = v.creatorid) !== undefined)
         s += textEl(x, '<creatorid>', '</creatorid>');
     if ((x = v.creatorname) !== undefined)
@@ -1816,6 +1832,8 @@ function decodeOrganizationItemFields(el, o, path) {
             case 'assignedto':
                 if ((v = scalarXml(c, 'i')) !== undefined)
                     out.assignedto = v;
+                if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
+                    out['assignedto@cn'] = c.attrs.cn;
                 break;
             case 'creatorid':
                 if ((v = scalarXml(c, 'i')) !== undefined)
@@ -1864,7 +1882,7 @@ function encodeItemOrganization(v) {
     if ((x = v.updated) !== undefined)
         s += textEl(x, '<updated>', '</updated>');
     if ((x = v.ownership) !== undefined)
-        s += textEl(x, '<ownership>', '</ownership>');
+        s += textEl(x, ownerOpen('<ownership', v['ownership@cn'], 'cn'), '</ownership>');
     if ((x = v.flagged) !== undefined)
         s += flagEl(x, '<flagged>', '</flagged>');
     if ((x = v.fields) !== undefined)
@@ -1902,6 +1920,8 @@ function decodeItemOrganization(el, o, path) {
             case 'ownership':
                 if ((v = scalarXml(c, 'i')) !== undefined)
                     out.ownership = v;
+                if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
+                    out['ownership@cn'] = c.attrs.cn;
                 break;
             case 'flagged':
                 if ((v = scalarXml(c, 'F')) !== undefined)
@@ -2282,7 +2302,7 @@ function encodeAnyItemFields(v) {
     if ((x = v.website) !== undefined)
         s += textEl(x, '<website label="Website">', '</website>');
     if ((x = v.assignedto) !== undefined)
-        s += textEl(x, '<assignedto label="Assigned to">', '</assignedto>');
+        s += textEl(x, ownerOpen('<assignedto label="Assigned to"', v['assignedto@cn'], 'cn'), '</assignedto>');
     if ((x = v.name) !== undefined)
         s += textEl(x, '<name label="Name">', '</name>');
     if ((x = v.creatorid) !== undefined)
@@ -2351,6 +2371,8 @@ function decodeAnyItemFields(el, o, path) {
             case 'assignedto':
                 if ((v = scalarXml(c, 'i')) !== undefined)
                     out.assignedto = v;
+                if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
+                    out['assignedto@cn'] = c.attrs.cn;
                 break;
             case 'name':
                 out.name = textXml(c);
@@ -2439,7 +2461,7 @@ function encodeReportAction(v) {
     if ((x = v.itemname) !== undefined)
         s += textEl(x, '<itemname>', '</itemname>');
     if ((x = v.owner) !== undefined)
-        s += textEl(x, '<owner>', '</owner>');
+        s += textEl(x, ownerOpen('<owner', v['owner@cn'], 'cn'), '</owner>');
     if ((x = v.created) !== undefined)
         s += textEl(x, '<created>', '</created>');
     if ((x = v.title) !== undefined)
@@ -2447,7 +2469,7 @@ function encodeReportAction(v) {
     if ((x = v.date) !== undefined)
         s += textEl(x, '<date>', '</date>');
     if ((x = v.assignedto) !== undefined)
-        s += textEl(x, '<assignedto>', '</assignedto>');
+        s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
     if ((x = v.priority) !== undefined)
         s += textEl(x, '<priority>', '</priority>');
     if ((x = v.completed) !== undefined)
@@ -2483,6 +2505,8 @@ function decodeReportAction(el, o, path) {
             case 'owner':
                 if ((v = scalarXml(c, 'i')) !== undefined)
                     out.owner = v;
+                if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
+                    out['owner@cn'] = c.attrs.cn;
                 break;
             case 'created':
                 if ((v = scalarXml(c, 'dt')) !== undefined)
@@ -2498,6 +2522,8 @@ function decodeReportAction(el, o, path) {
             case 'assignedto':
                 if ((v = scalarXml(c, 'i')) !== undefined)
                     out.assignedto = v;
+                if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
+                    out['assignedto@cn'] = c.attrs.cn;
                 break;
             case 'priority':
                 if ((v = scalarXml(c, 'i')) !== undefined)
@@ -2531,13 +2557,13 @@ function encodeReportFollowup(v) {
     if ((x = v.itemname) !== undefined)
         s += textEl(x, '<itemname>', '</itemname>');
     if ((x = v.owner) !== undefined)
-        s += textEl(x, '<owner>', '</owner>');
+        s += textEl(x, ownerOpen('<owner', v['owner@cn'], 'cn'), '</owner>');
     if ((x = v.created) !== undefined)
         s += textEl(x, '<created>', '</created>');
     if ((x = v.details) !== undefined)
         s += textEl(x, '<details>', '</details>');
     if ((x = v.assignedto) !== undefined)
-        s += textEl(x, '<assignedto>', '</assignedto>');
+        s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
     if ((x = v.nodate) !== undefined)
         s += textEl(x, '<nodate>', '</nodate>');
     if ((x = v.duedate) !== undefined)
@@ -2573,6 +2599,8 @@ function decodeReportFollowup(el, o, path) {
             case 'owner':
                 if ((v = scalarXml(c, 'i')) !== undefined)
                     out.owner = v;
+                if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
+                    out['owner@cn'] = c.attrs.cn;
                 break;
             case 'created':
                 if ((v = scalarXml(c, 'dt')) !== undefined)
@@ -2584,6 +2612,8 @@ function decodeReportFollowup(el, o, path) {
             case 'assignedto':
                 if ((v = scalarXml(c, 'i')) !== undefined)
                     out.assignedto = v;
+                if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
+                    out['assignedto@cn'] = c.attrs.cn;
                 break;
             case 'nodate':
                 if ((v = scalarXml(c, 'f')) !== undefined)
@@ -2617,7 +2647,7 @@ function encodeReportOpportunity(v) {
     if ((x = v.itemname) !== undefined)
         s += textEl(x, '<itemname>', '</itemname>');
     if ((x = v.owner) !== undefined)
-        s += textEl(x, '<owner>', '</owner>');
+        s += textEl(x, ownerOpen('<owner', v['owner@cn'], 'cn'), '</owner>');
     if ((x = v.created) !== undefined)
         s += textEl(x, '<created>', '</created>');
     if ((x = v.description) !== undefined)
@@ -2637,7 +2667,7 @@ function encodeReportOpportunity(v) {
     if ((x = v.closingdate) !== undefined)
         s += textEl(x, '<closingdate>', '</closingdate>');
     if ((x = v.responsible) !== undefined)
-        s += textEl(x, '<responsible>', '</responsible>');
+        s += textEl(x, ownerOpen('<responsible', v['responsible@cn'], 'cn'), '</responsible>');
     if ((x = v.status) !== undefined)
         s += textEl(x, '<status>', '</status>');
     if ((x = v.item) !== undefined)
@@ -2671,6 +2701,8 @@ function decodeReportOpportunity(el, o, path) {
             case 'owner':
                 if ((v = scalarXml(c, 'i')) !== undefined)
                     out.owner = v;
+                if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
+                    out['owner@cn'] = c.attrs.cn;
                 break;
             case 'created':
                 if ((v = scalarXml(c, 'dt')) !== undefined)
@@ -2708,6 +2740,8 @@ function decodeReportOpportunity(el, o, path) {
             case 'responsible':
                 if ((v = scalarXml(c, 'i')) !== undefined)
                     out.responsible = v;
+                if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
+                    out['responsible@cn'] = c.attrs.cn;
                 break;
             case 'status':
                 out.status = textXml(c);
@@ -2736,7 +2770,7 @@ function encodeReportActivity(v) {
     if ((x = v.itemname) !== undefined)
         s += textEl(x, '<itemname>', '</itemname>');
     if ((x = v.owner) !== undefined)
-        s += textEl(x, '<owner>', '</owner>');
+        s += textEl(x, ownerOpen('<owner', v['owner@cn'], 'cn'), '</owner>');
     if ((x = v.created) !== undefined)
         s += textEl(x, '<created>', '</created>');
     if ((x = v.updated) !== undefined)
@@ -2776,6 +2810,8 @@ function decodeReportActivity(el, o, path) {
             case 'owner':
                 if ((v = scalarXml(c, 'i')) !== undefined)
                     out.owner = v;
+                if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
+                    out['owner@cn'] = c.attrs.cn;
                 break;
             case 'created':
                 if ((v = scalarXml(c, 'dt')) !== undefined)
@@ -2818,13 +2854,13 @@ function encodeReportTimeRecord(v) {
     if ((x = v.taskid) !== undefined)
         s += textEl(x, '<taskid>', '</taskid>');
     if ((x = v.owner) !== undefined)
-        s += textEl(x, '<owner>', '</owner>');
+        s += textEl(x, ownerOpen('<owner', v['owner@cn'], 'cn'), '</owner>');
     if ((x = v.created) !== undefined)
         s += textEl(x, '<created>', '</created>');
     if ((x = v.billable) !== undefined)
         s += textEl(x, '<billable>', '</billable>');
     if ((x = v.person) !== undefined)
-        s += textEl(x, '<person>', '</person>');
+        s += textEl(x, ownerOpen('<person', v['person@cn'], 'cn'), '</person>');
     if ((x = v.hours) !== undefined)
         s += textEl(x, '<hours>', '</hours>');
     if ((x = v.date) !== undefined)
@@ -2875,6 +2911,8 @@ function decodeReportTimeRecord(el, o, path) {
             case 'owner':
                 if ((v = scalarXml(c, 'i')) !== undefined)
                     out.owner = v;
+                if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
+                    out['owner@cn'] = c.attrs.cn;
                 break;
             case 'created':
                 if ((v = scalarXml(c, 'dt')) !== undefined)
@@ -2887,6 +2925,8 @@ function decodeReportTimeRecord(el, o, path) {
             case 'person':
                 if ((v = scalarXml(c, 'i')) !== undefined)
                     out.person = v;
+                if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
+                    out['person@cn'] = c.attrs.cn;
                 break;
             case 'hours':
                 if ((v = scalarXml(c, 'n')) !== undefined)
@@ -2937,7 +2977,7 @@ function encodeItem(v) {
     if ((x = v.updated) !== undefined)
         s += textEl(x, '<updated>', '</updated>');
     if ((x = v.ownership) !== undefined)
-        s += textEl(x, '<ownership>', '</ownership>');
+        s += textEl(x, ownerOpen('<ownership', v['ownership@cn'], 'cn'), '</ownership>');
     if ((x = v.flagged) !== undefined)
         s += flagEl(x, '<flagged>', '</flagged>');
     if ((x = v.fields) !== undefined)
@@ -2975,6 +3015,8 @@ function decodeItem(el, o, path) {
             case 'ownership':
                 if ((v = scalarXml(c, 'i')) !== undefined)
                     out.ownership = v;
+                if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
+                    out['ownership@cn'] = c.attrs.cn;
                 break;
             case 'flagged':
                 if ((v = scalarXml(c, 'F')) !== undefined)
@@ -3489,9 +3531,9 @@ function encodeRecordsContactsCreateRecordRequest(v) {
     if ((x = v.website) !== undefined)
         s += textEl(x, '<website>', '</website>');
     if ((x = v.assignedto) !== undefined)
-        s += textEl(x, '<assignedto>', '</assignedto>');
+        s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
     if ((x = v.ownership) !== undefined)
-        s += textEl(x, '<ownership>', '</ownership>');
+        s += textEl(x, ownerOpen('<ownership', v['ownership@cn'], 'cn'), '</ownership>');
     if ((x = v.categories) !== undefined)
         s += wrapEl(encodeRecordsContactsCreateRecordRequestCategories(x), '<categories>', '</categories>');
     if ((x = v.relateditems) !== undefined)
@@ -3550,10 +3592,14 @@ function decodeRecordsContactsCreateRecordRequest(el, o, path) {
             case 'assignedto':
                 if ((v = scalarXml(c, 'i')) !== undefined)
                     out.assignedto = v;
+                if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
+                    out['assignedto@cn'] = c.attrs.cn;
                 break;
             case 'ownership':
                 if ((v = scalarXml(c, 'i')) !== undefined)
                     out.ownership = v;
+                if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
+                    out['ownership@cn'] = c.attrs.cn;
                 break;
             case 'categories':
                 out.categories = decodeRecordsContactsCreateRecordRequestCategories(c, o, o.strict ? join(path, 'categories') : '');
@@ -3646,9 +3692,9 @@ function encodeRecordsCompaniesCreateRecordRequest(v) {
     if ((x = v.background) !== undefined)
         s += textEl(x, '<background>', '</background>');
     if ((x = v.assignedto) !== undefined)
-        s += textEl(x, '<assignedto>', '</assignedto>');
+        s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
     if ((x = v.ownership) !== undefined)
-        s += textEl(x, '<ownership>', '</ownership>');
+        s += textEl(x, ownerOpen('<ownership', v['ownership@cn'], 'cn'), '</ownership>');
     if ((x = v.categories) !== undefined)
         s += wrapEl(encodeRecordsContactsCreateRecordRequestCategories(x), '<categories>', '</categories>');
     if ((x = v.relateditems) !== undefined)
@@ -3689,10 +3735,14 @@ function decodeRecordsCompaniesCreateRecordRequest(el, o, path) {
             case 'assignedto':
                 if ((v = scalarXml(c, 'i')) !== undefined)
                     out.assignedto = v;
+                if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
+                    out['assignedto@cn'] = c.attrs.cn;
                 break;
             case 'ownership':
                 if ((v = scalarXml(c, 'i')) !== undefined)
                     out.ownership = v;
+                if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
+                    out['ownership@cn'] = c.attrs.cn;
                 break;
             case 'categories':
                 out.categories = decodeRecordsContactsCreateRecordRequestCategories(c, o, o.strict ? join(path, 'categories') : '');
@@ -3821,9 +3871,9 @@ function encodeRecordsContactsUpdateRecordRequest(v) {
     if ((x = v.website) !== undefined)
         s += textEl(x, '<website>', '</website>');
     if ((x = v.assignedto) !== undefined)
-        s += textEl(x, '<assignedto>', '</assignedto>');
+        s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
     if ((x = v.ownership) !== undefined)
-        s += textEl(x, '<ownership>', '</ownership>');
+        s += textEl(x, ownerOpen('<ownership', v['ownership@cn'], 'cn'), '</ownership>');
     if ((x = v.categories) !== undefined)
         s += wrapEl(encodeCategoryChanges(x), '<categories>', '</categories>');
     if ((x = v.relateditems) !== undefined)
@@ -3882,10 +3932,14 @@ function decodeRecordsContactsUpdateRecordRequest(el, o, path) {
             case 'assignedto':
                 if ((v = scalarXml(c, 'i')) !== undefined)
                     out.assignedto = v;
+                if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
+                    out['assignedto@cn'] = c.attrs.cn;
                 break;
             case 'ownership':
                 if ((v = scalarXml(c, 'i')) !== undefined)
                     out.ownership = v;
+                if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
+                    out['ownership@cn'] = c.attrs.cn;
                 break;
             case 'categories':
                 out.categories = decodeCategoryChanges(c, o, o.strict ? join(path, 'categories') : '');
@@ -3962,9 +4016,9 @@ function encodeRecordsCompaniesUpdateRecordRequest(v) {
     if ((x = v.background) !== undefined)
         s += textEl(x, '<background>', '</background>');
     if ((x = v.assignedto) !== undefined)
-        s += textEl(x, '<assignedto>', '</assignedto>');
+        s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
     if ((x = v.ownership) !== undefined)
-        s += textEl(x, '<ownership>', '</ownership>');
+        s += textEl(x, ownerOpen('<ownership', v['ownership@cn'], 'cn'), '</ownership>');
     if ((x = v.categories) !== undefined)
         s += wrapEl(encodeCategoryChanges(x), '<categories>', '</categories>');
     if ((x = v.relateditems) !== undefined)
@@ -4005,10 +4059,14 @@ function decodeRecordsCompaniesUpdateRecordRequest(el, o, path) {
             case 'assignedto':
                 if ((v = scalarXml(c, 'i')) !== undefined)
                     out.assignedto = v;
+                if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
+                    out['assignedto@cn'] = c.attrs.cn;
                 break;
             case 'ownership':
                 if ((v = scalarXml(c, 'i')) !== undefined)
                     out.ownership = v;
+                if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
+                    out['ownership@cn'] = c.attrs.cn;
                 break;
             case 'categories':
                 out.categories = decodeCategoryChanges(c, o, o.strict ? join(path, 'categories') : '');

@@ -247,6 +247,10 @@ export function createDispatch(def, hooks) {
                 extra.location = result.location;
                 value = result.body;
             }
+            if (responseTarget && hooks.ownerNames && def.nameOwners && def.ownerNamed?.(responseTarget)) {
+                const names = await hooks.ownerNames(context);
+                def.nameOwners(responseTarget, value, names);
+            }
             const text = responseTarget ? def.encode(responseTarget, out.format, value) : '';
             return respond(op.status, text, out, extra);
         }

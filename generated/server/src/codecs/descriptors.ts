@@ -40,6 +40,7 @@ const listEntryContact: Desc = {
     categories: { k: 'l', e: 'category', of: categoryTag },
   },
   c: '^custom[0-9]+$',
+  an: { a: 'cn', s: '@cn', f: ['assignedto'] },
 };
 const listEntryOrganization: Desc = {
   k: 'o',
@@ -62,6 +63,7 @@ const listEntryOrganization: Desc = {
     categories: { k: 'l', e: 'category', of: categoryTag },
   },
   c: '^custom[0-9]+$',
+  an: { a: 'cn', s: '@cn', f: ['assignedto'] },
 };
 const relatedItemAdd: Desc = { k: 'o', f: { id: S_INT, note: S_TEXT } };
 const contactItemFields: Desc = {
@@ -105,6 +107,7 @@ const contactItemFields: Desc = {
     website: 'Website',
     assignedto: 'Assigned to',
   },
+  an: { a: 'cn', s: '@cn', f: ['assignedto'] },
 };
 const itemContact: Desc = {
   k: 'o',
@@ -119,6 +122,7 @@ const itemContact: Desc = {
     flagged: S_FLAG_EMPTY,
     fields: contactItemFields,
   },
+  an: { a: 'cn', s: '@cn', f: ['ownership'] },
 };
 const upload: Desc = { k: 'o', f: { filename: S_TEXT, contenttype: S_TEXT, size: S_INT } };
 const attachmentfileFields: Desc = { k: 'o', f: { file: upload } };
@@ -159,6 +163,7 @@ const followupFields: Desc = {
     sendnotification: S_FLAG,
     remindtime: S_INT,
   },
+  an: { a: 'cn', s: '@cn', f: ['assignedto'] },
 };
 const billingawidgetFields: Desc = { k: 'o', f: { clientid: S_INT } };
 const onlinedocFields: Desc = { k: 'o', f: { title: S_TEXT, url: S_TEXT } };
@@ -178,6 +183,7 @@ const opportunityFields: Desc = {
     responsible: S_INT,
     status: S_TEXT,
   },
+  an: { a: 'cn', s: '@cn', f: ['responsible'] },
 };
 const photoFields: Desc = { k: 'o', f: { caption: S_TEXT, file: upload } };
 const photolistFields: Desc = { k: 'o', f: { title: S_TEXT } };
@@ -216,6 +222,7 @@ const taskFields: Desc = {
     invoiced: S_TEXT,
     notifyoncomplete: S_TEXT_LIST,
   },
+  an: { a: 'cn', s: '@cn', f: ['assignedto'] },
 };
 const tasklistFields: Desc = {
   k: 'o',
@@ -225,6 +232,7 @@ const templateFields: Desc = { k: 'o', f: { templateid: S_INT } };
 const timerecordFields: Desc = {
   k: 'o',
   f: { date: S_DATE, person: S_INT, hours: S_DEC, billable: S_FLAG, details: S_TEXT, invoiced: S_TEXT },
+  an: { a: 'cn', s: '@cn', f: ['person'] },
 };
 const websiteFields: Desc = { k: 'o', f: { caption: S_TEXT, url: S_TEXT } };
 const billingbwidgetFields: Desc = { k: 'o', f: { contactid: S_INT } };
@@ -310,6 +318,7 @@ const organizationItemFields: Desc = {
     background: 'Background',
     assignedto: 'Assigned to',
   },
+  an: { a: 'cn', s: '@cn', f: ['assignedto'] },
 };
 const itemOrganization: Desc = {
   k: 'o',
@@ -324,6 +333,7 @@ const itemOrganization: Desc = {
     flagged: S_FLAG_EMPTY,
     fields: organizationItemFields,
   },
+  an: { a: 'cn', s: '@cn', f: ['ownership'] },
 };
 const categoryChanges: Desc = {
   k: 'o',
@@ -436,6 +446,7 @@ const anyItemFields: Desc = {
     assignedto: 'Assigned to',
     name: 'Name',
   },
+  an: { a: 'cn', s: '@cn', f: ['assignedto'] },
 };
 const reportItem: Desc = { k: 'o', f: { id: S_INT, name: S_TEXT, typeid: S_INT, fields: anyItemFields } };
 const reportAction: Desc = {
@@ -455,6 +466,7 @@ const reportAction: Desc = {
     completed: S_FLAG,
     item: reportItem,
   },
+  an: { a: 'cn', s: '@cn', f: ['owner', 'assignedto'] },
 };
 const reportFollowup: Desc = {
   k: 'o',
@@ -472,6 +484,7 @@ const reportFollowup: Desc = {
     duedate: S_DATETIME,
     item: reportItem,
   },
+  an: { a: 'cn', s: '@cn', f: ['owner', 'assignedto'] },
 };
 const reportOpportunity: Desc = {
   k: 'o',
@@ -495,6 +508,7 @@ const reportOpportunity: Desc = {
     status: S_TEXT,
     item: reportItem,
   },
+  an: { a: 'cn', s: '@cn', f: ['owner', 'responsible'] },
 };
 const reportActivity: Desc = {
   k: 'o',
@@ -511,6 +525,7 @@ const reportActivity: Desc = {
     completed: S_FLAG,
     item: reportItem,
   },
+  an: { a: 'cn', s: '@cn', f: ['owner'] },
 };
 const reportTimeRecord: Desc = {
   k: 'o',
@@ -534,6 +549,7 @@ const reportTimeRecord: Desc = {
     taskname: S_TEXT,
     item: reportItem,
   },
+  an: { a: 'cn', s: '@cn', f: ['owner', 'person'] },
 };
 const item: Desc = {
   k: 'o',
@@ -548,6 +564,7 @@ const item: Desc = {
     flagged: S_FLAG_EMPTY,
     fields: anyItemFields,
   },
+  an: { a: 'cn', s: '@cn', f: ['ownership'] },
 };
 const itemNotificationContent: Desc = {
   k: 'o',
@@ -718,6 +735,7 @@ export const descriptors = {
       relateditems: { k: 'o', f: { add: { k: 'l', e: 'relatedto', of: relatedItemAdd } } },
     },
     c: '^custom[0-9]+$',
+    an: { a: 'cn', s: '@cn', f: ['ownership', 'assignedto'] },
   },
   'records/companies.createRecord.request': {
     k: 'o',
@@ -735,6 +753,7 @@ export const descriptors = {
       relateditems: { k: 'o', f: { add: { k: 'l', e: 'relatedto', of: relatedItemAdd } } },
     },
     c: '^custom[0-9]+$',
+    an: { a: 'cn', s: '@cn', f: ['ownership', 'assignedto'] },
   },
   'records/projectblogs.createRecord.request': {
     k: 'o',
@@ -752,6 +771,7 @@ export const descriptors = {
       relateditems: { k: 'o', f: { add: { k: 'l', e: 'relatedto', of: relatedItemAdd } } },
     },
     c: '^custom[0-9]+$',
+    an: { a: 'cn', s: '@cn', f: ['ownership', 'assignedto'] },
   },
   'records/tickets.createRecord.request': {
     k: 'o',
@@ -769,6 +789,7 @@ export const descriptors = {
       relateditems: { k: 'o', f: { add: { k: 'l', e: 'relatedto', of: relatedItemAdd } } },
     },
     c: '^custom[0-9]+$',
+    an: { a: 'cn', s: '@cn', f: ['ownership', 'assignedto'] },
   },
   'records/contacts.createRecord.response': {
     k: 'o',
@@ -878,6 +899,7 @@ export const descriptors = {
       },
     },
     c: '^custom[0-9]+$',
+    an: { a: 'cn', s: '@cn', f: ['ownership', 'assignedto'] },
   },
   'records/companies.updateRecord.request': {
     k: 'o',
@@ -901,6 +923,7 @@ export const descriptors = {
       },
     },
     c: '^custom[0-9]+$',
+    an: { a: 'cn', s: '@cn', f: ['ownership', 'assignedto'] },
   },
   'records/projectblogs.updateRecord.request': {
     k: 'o',
@@ -924,6 +947,7 @@ export const descriptors = {
       },
     },
     c: '^custom[0-9]+$',
+    an: { a: 'cn', s: '@cn', f: ['ownership', 'assignedto'] },
   },
   'records/tickets.updateRecord.request': {
     k: 'o',
@@ -947,6 +971,7 @@ export const descriptors = {
       },
     },
     c: '^custom[0-9]+$',
+    an: { a: 'cn', s: '@cn', f: ['ownership', 'assignedto'] },
   },
   'records/contacts.updateRecord.response': { k: 'o', f: { status: S_TEXT } },
   'records/companies.updateRecord.response': { k: 'o', f: { status: S_TEXT } },
