@@ -74,6 +74,8 @@ export type ListRecordsResponse<K extends KindName = KindName> = {
 export type CreateRecordRequest<K extends KindName = KindName> = RecordFieldsOf<K> & {
   /** Id of a user or workgroup; defaults to the current user. */
   ownership?: number;
+  /** Answers: the name of the user or group ownership names (XML: its cn attribute). Ignored in requests. */
+  'ownership@cn'?: string;
   categories?: {
     add?: Array<number>;
   };
@@ -101,6 +103,8 @@ export type ShowRecordResponse<K extends KindName = KindName, S extends Activity
 export type UpdateRecordRequest<K extends KindName = KindName> = RecordFieldsOf<K> & {
   /** Id of a user or workgroup. */
   ownership?: number;
+  /** Answers: the name of the user or group ownership names (XML: its cn attribute). Ignored in requests. */
+  'ownership@cn'?: string;
   categories?: CategoryChanges;
   relateditems?: {
     add?: Array<RelatedItemAdd>;

@@ -31,6 +31,8 @@ export type Item<K extends KindName = KindName> = {
     updated: string;
     /** User id or workgroup id. */
     ownership: number;
+    /** Answers: the name of the user or group ownership names (XML: its cn attribute). Ignored in requests. */
+    'ownership@cn'?: string;
     /** 1 when flagged, empty otherwise. */
     flagged: 0 | 1;
     fields: RecordFieldsOf<K> & AuditFields;
@@ -128,10 +130,14 @@ export type ReportTimeRecord<K extends KindName = KindName> = {
     tasklistid: number;
     taskid: number;
     owner: number;
+    /** Answers: the name of the user or group owner names (XML: its cn attribute). Ignored in requests. */
+    'owner@cn'?: string;
     /** UTC date and time, ISO 8601. */
     created: string;
     billable: 0 | 1;
     person: number;
+    /** Answers: the name of the user or group person names (XML: its cn attribute). Ignored in requests. */
+    'person@cn'?: string;
     hours: number;
     /** UTC date and time, ISO 8601. */
     date: string;
@@ -151,12 +157,16 @@ export type ReportAction<K extends KindName = KindName> = {
     itemtype: number;
     itemname?: string;
     owner?: number;
+    /** Answers: the name of the user or group owner names (XML: its cn attribute). Ignored in requests. */
+    'owner@cn'?: string;
     /** UTC date and time, ISO 8601. */
     created?: string;
     title?: string;
     /** Due date, event start or milestone date. UTC date and time, ISO 8601. */
     date?: string;
     assignedto?: number;
+    /** Answers: the name of the user or group assignedto names (XML: its cn attribute). Ignored in requests. */
+    'assignedto@cn'?: string;
     priority?: number;
     completed?: 0 | 1;
     item?: ReportItem<K>;
@@ -170,10 +180,14 @@ export type ReportFollowup<K extends KindName = KindName> = {
     itemtype: number;
     itemname?: string;
     owner?: number;
+    /** Answers: the name of the user or group owner names (XML: its cn attribute). Ignored in requests. */
+    'owner@cn'?: string;
     /** UTC date and time, ISO 8601. */
     created?: string;
     details?: string;
     assignedto?: number;
+    /** Answers: the name of the user or group assignedto names (XML: its cn attribute). Ignored in requests. */
+    'assignedto@cn'?: string;
     nodate?: 0 | 1;
     /** UTC date and time, ISO 8601. */
     duedate?: string;
@@ -188,6 +202,8 @@ export type ReportOpportunity<K extends KindName = KindName> = {
     itemtype: number;
     itemname?: string;
     owner?: number;
+    /** Answers: the name of the user or group owner names (XML: its cn attribute). Ignored in requests. */
+    'owner@cn'?: string;
     /** UTC date and time, ISO 8601. */
     created?: string;
     description?: string;
@@ -200,6 +216,8 @@ export type ReportOpportunity<K extends KindName = KindName> = {
     /** UTC date and time, ISO 8601. */
     closingdate?: string;
     responsible?: number;
+    /** Answers: the name of the user or group responsible names (XML: its cn attribute). Ignored in requests. */
+    'responsible@cn'?: string;
     status?: Opportunitystatuses;
     item?: ReportItem<K>;
 };
@@ -211,6 +229,8 @@ export type ReportActivity<K extends KindName = KindName> = {
     itemtype: number;
     itemname?: string;
     owner?: number;
+    /** Answers: the name of the user or group owner names (XML: its cn attribute). Ignored in requests. */
+    'owner@cn'?: string;
     /** UTC date and time, ISO 8601. */
     created?: string;
     /** UTC date and time, ISO 8601. */

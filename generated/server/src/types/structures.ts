@@ -34,6 +34,8 @@ export type Item<K extends KindName = KindName> = {
   updated: string;
   /** User id or workgroup id. */
   ownership: number;
+  /** Answers: the name of the user or group ownership names (XML: its cn attribute). Ignored in requests. */
+  'ownership@cn'?: string;
   /** 1 when flagged, empty otherwise. */
   flagged: 0 | 1;
   fields: RecordFieldsOf<K> & AuditFields;
@@ -131,10 +133,14 @@ export type ReportTimeRecord<K extends KindName = KindName> = {
   tasklistid: number;
   taskid: number;
   owner: number;
+  /** Answers: the name of the user or group owner names (XML: its cn attribute). Ignored in requests. */
+  'owner@cn'?: string;
   /** UTC date and time, ISO 8601. */
   created: string;
   billable: 0 | 1;
   person: number;
+  /** Answers: the name of the user or group person names (XML: its cn attribute). Ignored in requests. */
+  'person@cn'?: string;
   hours: number;
   /** UTC date and time, ISO 8601. */
   date: string;
@@ -154,12 +160,16 @@ export type ReportAction<K extends KindName = KindName> = {
   itemtype: number;
   itemname?: string;
   owner?: number;
+  /** Answers: the name of the user or group owner names (XML: its cn attribute). Ignored in requests. */
+  'owner@cn'?: string;
   /** UTC date and time, ISO 8601. */
   created?: string;
   title?: string;
   /** Due date, event start or milestone date. UTC date and time, ISO 8601. */
   date?: string;
   assignedto?: number;
+  /** Answers: the name of the user or group assignedto names (XML: its cn attribute). Ignored in requests. */
+  'assignedto@cn'?: string;
   priority?: number;
   completed?: 0 | 1;
   item?: ReportItem<K>;
@@ -173,10 +183,14 @@ export type ReportFollowup<K extends KindName = KindName> = {
   itemtype: number;
   itemname?: string;
   owner?: number;
+  /** Answers: the name of the user or group owner names (XML: its cn attribute). Ignored in requests. */
+  'owner@cn'?: string;
   /** UTC date and time, ISO 8601. */
   created?: string;
   details?: string;
   assignedto?: number;
+  /** Answers: the name of the user or group assignedto names (XML: its cn attribute). Ignored in requests. */
+  'assignedto@cn'?: string;
   nodate?: 0 | 1;
   /** UTC date and time, ISO 8601. */
   duedate?: string;
@@ -191,6 +205,8 @@ export type ReportOpportunity<K extends KindName = KindName> = {
   itemtype: number;
   itemname?: string;
   owner?: number;
+  /** Answers: the name of the user or group owner names (XML: its cn attribute). Ignored in requests. */
+  'owner@cn'?: string;
   /** UTC date and time, ISO 8601. */
   created?: string;
   description?: string;
@@ -203,6 +219,8 @@ export type ReportOpportunity<K extends KindName = KindName> = {
   /** UTC date and time, ISO 8601. */
   closingdate?: string;
   responsible?: number;
+  /** Answers: the name of the user or group responsible names (XML: its cn attribute). Ignored in requests. */
+  'responsible@cn'?: string;
   status?: Opportunitystatuses;
   item?: ReportItem<K>;
 };
@@ -214,6 +232,8 @@ export type ReportActivity<K extends KindName = KindName> = {
   itemtype: number;
   itemname?: string;
   owner?: number;
+  /** Answers: the name of the user or group owner names (XML: its cn attribute). Ignored in requests. */
+  'owner@cn'?: string;
   /** UTC date and time, ISO 8601. */
   created?: string;
   /** UTC date and time, ISO 8601. */

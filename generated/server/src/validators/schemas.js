@@ -2870,7 +2870,7 @@ return errors === 0;
 validate33.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_followup_createActivity_request = validate34;
-const schema45 = {"$id":"crmgen:activities/followup.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"details":{"type":"string"},"assignedto":{"type":"integer","minimum":0},"nodate":{"enum":[0,1]},"duedate":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"completed":{"enum":[0,1]},"sendnotification":{"enum":[0,1]},"remindtime":{"type":"integer"}}},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
+const schema45 = {"$id":"crmgen:activities/followup.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"details":{"type":"string"},"assignedto":{"type":"integer","minimum":0},"assignedto@cn":{"type":"string"},"nodate":{"enum":[0,1]},"duedate":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"completed":{"enum":[0,1]},"sendnotification":{"enum":[0,1]},"remindtime":{"type":"integer"}}},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
 
 function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/followup.createActivity.request" */;
@@ -2923,7 +2923,7 @@ if(data.data !== undefined){
 let data1 = data.data;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 for(const key1 in data1){
-if(!(((((((key1 === "details") || (key1 === "assignedto")) || (key1 === "nodate")) || (key1 === "duedate")) || (key1 === "completed")) || (key1 === "sendnotification")) || (key1 === "remindtime"))){
+if(!((((((((key1 === "details") || (key1 === "assignedto")) || (key1 === "assignedto@cn")) || (key1 === "nodate")) || (key1 === "duedate")) || (key1 === "completed")) || (key1 === "sendnotification")) || (key1 === "remindtime"))){
 const err3 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};
 if(vErrors === null){
 vErrors = [err3];
@@ -2971,10 +2971,9 @@ errors++;
 }
 }
 }
-if(data1.nodate !== undefined){
-let data4 = data1.nodate;
-if(!((data4 === 0) || (data4 === 1))){
-const err7 = {instancePath:instancePath+"/data/nodate",schemaPath:"#/properties/data/properties/nodate/enum",keyword:"enum",params:{allowedValues: schema45.properties.data.properties.nodate.enum}};
+if(data1["assignedto@cn"] !== undefined){
+if(typeof data1["assignedto@cn"] !== "string"){
+const err7 = {instancePath:instancePath+"/data/assignedto@cn",schemaPath:"#/properties/data/properties/assignedto%40cn/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2984,11 +2983,10 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data1.duedate !== undefined){
-let data5 = data1.duedate;
-if(typeof data5 === "string"){
-if(!pattern9.test(data5)){
-const err8 = {instancePath:instancePath+"/data/duedate",schemaPath:"#/properties/data/properties/duedate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"}};
+if(data1.nodate !== undefined){
+let data5 = data1.nodate;
+if(!((data5 === 0) || (data5 === 1))){
+const err8 = {instancePath:instancePath+"/data/nodate",schemaPath:"#/properties/data/properties/nodate/enum",keyword:"enum",params:{allowedValues: schema45.properties.data.properties.nodate.enum}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2998,8 +2996,11 @@ vErrors.push(err8);
 errors++;
 }
 }
-else {
-const err9 = {instancePath:instancePath+"/data/duedate",schemaPath:"#/properties/data/properties/duedate/type",keyword:"type",params:{type: "string"}};
+if(data1.duedate !== undefined){
+let data6 = data1.duedate;
+if(typeof data6 === "string"){
+if(!pattern9.test(data6)){
+const err9 = {instancePath:instancePath+"/data/duedate",schemaPath:"#/properties/data/properties/duedate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3009,10 +3010,8 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data1.completed !== undefined){
-let data6 = data1.completed;
-if(!((data6 === 0) || (data6 === 1))){
-const err10 = {instancePath:instancePath+"/data/completed",schemaPath:"#/properties/data/properties/completed/enum",keyword:"enum",params:{allowedValues: schema45.properties.data.properties.completed.enum}};
+else {
+const err10 = {instancePath:instancePath+"/data/duedate",schemaPath:"#/properties/data/properties/duedate/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3022,10 +3021,10 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data1.sendnotification !== undefined){
-let data7 = data1.sendnotification;
+if(data1.completed !== undefined){
+let data7 = data1.completed;
 if(!((data7 === 0) || (data7 === 1))){
-const err11 = {instancePath:instancePath+"/data/sendnotification",schemaPath:"#/properties/data/properties/sendnotification/enum",keyword:"enum",params:{allowedValues: schema45.properties.data.properties.sendnotification.enum}};
+const err11 = {instancePath:instancePath+"/data/completed",schemaPath:"#/properties/data/properties/completed/enum",keyword:"enum",params:{allowedValues: schema45.properties.data.properties.completed.enum}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3035,10 +3034,10 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data1.remindtime !== undefined){
-let data8 = data1.remindtime;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err12 = {instancePath:instancePath+"/data/remindtime",schemaPath:"#/properties/data/properties/remindtime/type",keyword:"type",params:{type: "integer"}};
+if(data1.sendnotification !== undefined){
+let data8 = data1.sendnotification;
+if(!((data8 === 0) || (data8 === 1))){
+const err12 = {instancePath:instancePath+"/data/sendnotification",schemaPath:"#/properties/data/properties/sendnotification/enum",keyword:"enum",params:{allowedValues: schema45.properties.data.properties.sendnotification.enum}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3048,9 +3047,10 @@ vErrors.push(err12);
 errors++;
 }
 }
-}
-else {
-const err13 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "object"}};
+if(data1.remindtime !== undefined){
+let data9 = data1.remindtime;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err13 = {instancePath:instancePath+"/data/remindtime",schemaPath:"#/properties/data/properties/remindtime/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3060,10 +3060,9 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.after !== undefined){
-let data9 = data.after;
-if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err14 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
+}
+else {
+const err14 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3073,10 +3072,10 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.before !== undefined){
-let data10 = data.before;
+if(data.after !== undefined){
+let data10 = data.after;
 if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err15 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+const err15 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3086,14 +3085,27 @@ vErrors.push(err15);
 errors++;
 }
 }
-}
-else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.before !== undefined){
+let data11 = data.before;
+if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+const err16 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err16];
 }
 else {
 vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
 }
 errors++;
 }
@@ -3103,7 +3115,7 @@ return errors === 0;
 validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_followup_updateActivity_request = validate35;
-const schema46 = {"$id":"crmgen:activities/followup.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"details":{"type":"string"},"assignedto":{"type":"integer","minimum":0},"nodate":{"enum":[0,1]},"duedate":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"completed":{"enum":[0,1]},"sendnotification":{"enum":[0,1]},"remindtime":{"type":"integer"}}},"after":{"type":"integer"},"before":{"type":"integer"}}};
+const schema46 = {"$id":"crmgen:activities/followup.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"details":{"type":"string"},"assignedto":{"type":"integer","minimum":0},"assignedto@cn":{"type":"string"},"nodate":{"enum":[0,1]},"duedate":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"completed":{"enum":[0,1]},"sendnotification":{"enum":[0,1]},"remindtime":{"type":"integer"}}},"after":{"type":"integer"},"before":{"type":"integer"}}};
 
 function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/followup.updateActivity.request" */;
@@ -3146,7 +3158,7 @@ if(data.data !== undefined){
 let data1 = data.data;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 for(const key1 in data1){
-if(!(((((((key1 === "details") || (key1 === "assignedto")) || (key1 === "nodate")) || (key1 === "duedate")) || (key1 === "completed")) || (key1 === "sendnotification")) || (key1 === "remindtime"))){
+if(!((((((((key1 === "details") || (key1 === "assignedto")) || (key1 === "assignedto@cn")) || (key1 === "nodate")) || (key1 === "duedate")) || (key1 === "completed")) || (key1 === "sendnotification")) || (key1 === "remindtime"))){
 const err2 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};
 if(vErrors === null){
 vErrors = [err2];
@@ -3194,10 +3206,9 @@ errors++;
 }
 }
 }
-if(data1.nodate !== undefined){
-let data4 = data1.nodate;
-if(!((data4 === 0) || (data4 === 1))){
-const err6 = {instancePath:instancePath+"/data/nodate",schemaPath:"#/properties/data/properties/nodate/enum",keyword:"enum",params:{allowedValues: schema46.properties.data.properties.nodate.enum}};
+if(data1["assignedto@cn"] !== undefined){
+if(typeof data1["assignedto@cn"] !== "string"){
+const err6 = {instancePath:instancePath+"/data/assignedto@cn",schemaPath:"#/properties/data/properties/assignedto%40cn/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3207,11 +3218,10 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data1.duedate !== undefined){
-let data5 = data1.duedate;
-if(typeof data5 === "string"){
-if(!pattern9.test(data5)){
-const err7 = {instancePath:instancePath+"/data/duedate",schemaPath:"#/properties/data/properties/duedate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"}};
+if(data1.nodate !== undefined){
+let data5 = data1.nodate;
+if(!((data5 === 0) || (data5 === 1))){
+const err7 = {instancePath:instancePath+"/data/nodate",schemaPath:"#/properties/data/properties/nodate/enum",keyword:"enum",params:{allowedValues: schema46.properties.data.properties.nodate.enum}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3221,8 +3231,11 @@ vErrors.push(err7);
 errors++;
 }
 }
-else {
-const err8 = {instancePath:instancePath+"/data/duedate",schemaPath:"#/properties/data/properties/duedate/type",keyword:"type",params:{type: "string"}};
+if(data1.duedate !== undefined){
+let data6 = data1.duedate;
+if(typeof data6 === "string"){
+if(!pattern9.test(data6)){
+const err8 = {instancePath:instancePath+"/data/duedate",schemaPath:"#/properties/data/properties/duedate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3232,10 +3245,8 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data1.completed !== undefined){
-let data6 = data1.completed;
-if(!((data6 === 0) || (data6 === 1))){
-const err9 = {instancePath:instancePath+"/data/completed",schemaPath:"#/properties/data/properties/completed/enum",keyword:"enum",params:{allowedValues: schema46.properties.data.properties.completed.enum}};
+else {
+const err9 = {instancePath:instancePath+"/data/duedate",schemaPath:"#/properties/data/properties/duedate/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3245,10 +3256,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data1.sendnotification !== undefined){
-let data7 = data1.sendnotification;
+if(data1.completed !== undefined){
+let data7 = data1.completed;
 if(!((data7 === 0) || (data7 === 1))){
-const err10 = {instancePath:instancePath+"/data/sendnotification",schemaPath:"#/properties/data/properties/sendnotification/enum",keyword:"enum",params:{allowedValues: schema46.properties.data.properties.sendnotification.enum}};
+const err10 = {instancePath:instancePath+"/data/completed",schemaPath:"#/properties/data/properties/completed/enum",keyword:"enum",params:{allowedValues: schema46.properties.data.properties.completed.enum}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3258,10 +3269,10 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data1.remindtime !== undefined){
-let data8 = data1.remindtime;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err11 = {instancePath:instancePath+"/data/remindtime",schemaPath:"#/properties/data/properties/remindtime/type",keyword:"type",params:{type: "integer"}};
+if(data1.sendnotification !== undefined){
+let data8 = data1.sendnotification;
+if(!((data8 === 0) || (data8 === 1))){
+const err11 = {instancePath:instancePath+"/data/sendnotification",schemaPath:"#/properties/data/properties/sendnotification/enum",keyword:"enum",params:{allowedValues: schema46.properties.data.properties.sendnotification.enum}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3271,9 +3282,10 @@ vErrors.push(err11);
 errors++;
 }
 }
-}
-else {
-const err12 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "object"}};
+if(data1.remindtime !== undefined){
+let data9 = data1.remindtime;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err12 = {instancePath:instancePath+"/data/remindtime",schemaPath:"#/properties/data/properties/remindtime/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3283,10 +3295,9 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.after !== undefined){
-let data9 = data.after;
-if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err13 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
+}
+else {
+const err13 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3296,10 +3307,10 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.before !== undefined){
-let data10 = data.before;
+if(data.after !== undefined){
+let data10 = data.after;
 if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err14 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+const err14 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3309,14 +3320,27 @@ vErrors.push(err14);
 errors++;
 }
 }
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.before !== undefined){
+let data11 = data.before;
+if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+const err15 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err15];
 }
 else {
 vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
 }
 errors++;
 }
@@ -4474,7 +4498,7 @@ return errors === 0;
 validate43.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_opportunity_createActivity_request = validate44;
-const schema55 = {"$id":"crmgen:activities/opportunity.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","properties":{"description":{"type":"string"},"valueunit":{"type":"number"},"valuecurrency":{"enum":["USD","EUR","GBP","CAD","AUD","BRL","CHF","CNY","DKK","HKD","HRK","HUF","INR","JPY","MXN","MYR","NOK","NZD","RUB","SEK","SGD","THB","ZAR"]},"valueinterval":{"enum":["fixed price","per hour","per day","per week","per month","per quarter","per year"]},"valueduration":{"type":"integer"},"stage":{"type":"integer","minimum":0,"maximum":100},"probability":{"type":"integer","minimum":0,"maximum":100},"closingdate":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"responsible":{"type":"integer","minimum":0},"status":{"enum":["Discussion","Pending","Won","Lost","On-hold"]}},"propertyNames":{"enum":["description","valueunit","valuecurrency","valueinterval","valueduration","stage","probability","closingdate","responsible","status"]}},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
+const schema55 = {"$id":"crmgen:activities/opportunity.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","properties":{"description":{"type":"string"},"valueunit":{"type":"number"},"valuecurrency":{"enum":["USD","EUR","GBP","CAD","AUD","BRL","CHF","CNY","DKK","HKD","HRK","HUF","INR","JPY","MXN","MYR","NOK","NZD","RUB","SEK","SGD","THB","ZAR"]},"valueinterval":{"enum":["fixed price","per hour","per day","per week","per month","per quarter","per year"]},"valueduration":{"type":"integer"},"stage":{"type":"integer","minimum":0,"maximum":100},"probability":{"type":"integer","minimum":0,"maximum":100},"closingdate":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"responsible":{"type":"integer","minimum":0},"responsible@cn":{"type":"string"},"status":{"enum":["Discussion","Pending","Won","Lost","On-hold"]}},"propertyNames":{"enum":["description","valueunit","valuecurrency","valueinterval","valueduration","stage","probability","closingdate","responsible","responsible@cn","status"]}},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
 
 function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/opportunity.createActivity.request" */;
@@ -4528,7 +4552,7 @@ let data1 = data.data;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 for(const key1 in data1){
 const _errs6 = errors;
-if(!((((((((((key1 === "description") || (key1 === "valueunit")) || (key1 === "valuecurrency")) || (key1 === "valueinterval")) || (key1 === "valueduration")) || (key1 === "stage")) || (key1 === "probability")) || (key1 === "closingdate")) || (key1 === "responsible")) || (key1 === "status"))){
+if(!(((((((((((key1 === "description") || (key1 === "valueunit")) || (key1 === "valuecurrency")) || (key1 === "valueinterval")) || (key1 === "valueduration")) || (key1 === "stage")) || (key1 === "probability")) || (key1 === "closingdate")) || (key1 === "responsible")) || (key1 === "responsible@cn")) || (key1 === "status"))){
 const err3 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/propertyNames/enum",keyword:"enum",params:{allowedValues: schema55.properties.data.propertyNames.enum},propertyName:key1};
 if(vErrors === null){
 vErrors = [err3];
@@ -4734,10 +4758,9 @@ errors++;
 }
 }
 }
-if(data1.status !== undefined){
-let data11 = data1.status;
-if(!(((((data11 === "Discussion") || (data11 === "Pending")) || (data11 === "Won")) || (data11 === "Lost")) || (data11 === "On-hold"))){
-const err20 = {instancePath:instancePath+"/data/status",schemaPath:"#/properties/data/properties/status/enum",keyword:"enum",params:{allowedValues: schema55.properties.data.properties.status.enum}};
+if(data1["responsible@cn"] !== undefined){
+if(typeof data1["responsible@cn"] !== "string"){
+const err20 = {instancePath:instancePath+"/data/responsible@cn",schemaPath:"#/properties/data/properties/responsible%40cn/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -4747,9 +4770,10 @@ vErrors.push(err20);
 errors++;
 }
 }
-}
-else {
-const err21 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "object"}};
+if(data1.status !== undefined){
+let data12 = data1.status;
+if(!(((((data12 === "Discussion") || (data12 === "Pending")) || (data12 === "Won")) || (data12 === "Lost")) || (data12 === "On-hold"))){
+const err21 = {instancePath:instancePath+"/data/status",schemaPath:"#/properties/data/properties/status/enum",keyword:"enum",params:{allowedValues: schema55.properties.data.properties.status.enum}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -4759,10 +4783,9 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.after !== undefined){
-let data12 = data.after;
-if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err22 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
+}
+else {
+const err22 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -4772,10 +4795,10 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.before !== undefined){
-let data13 = data.before;
+if(data.after !== undefined){
+let data13 = data.after;
 if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-const err23 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+const err23 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -4785,14 +4808,27 @@ vErrors.push(err23);
 errors++;
 }
 }
-}
-else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.before !== undefined){
+let data14 = data.before;
+if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
+const err24 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err24];
 }
 else {
 vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+else {
+const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
 }
 errors++;
 }
@@ -4802,7 +4838,7 @@ return errors === 0;
 validate44.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_opportunity_updateActivity_request = validate45;
-const schema56 = {"$id":"crmgen:activities/opportunity.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","properties":{"description":{"type":"string"},"valueunit":{"type":"number"},"valuecurrency":{"enum":["USD","EUR","GBP","CAD","AUD","BRL","CHF","CNY","DKK","HKD","HRK","HUF","INR","JPY","MXN","MYR","NOK","NZD","RUB","SEK","SGD","THB","ZAR"]},"valueinterval":{"enum":["fixed price","per hour","per day","per week","per month","per quarter","per year"]},"valueduration":{"type":"integer"},"stage":{"type":"integer","minimum":0,"maximum":100},"probability":{"type":"integer","minimum":0,"maximum":100},"closingdate":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"responsible":{"type":"integer","minimum":0},"status":{"enum":["Discussion","Pending","Won","Lost","On-hold"]}},"propertyNames":{"enum":["description","valueunit","valuecurrency","valueinterval","valueduration","stage","probability","closingdate","responsible","status"]}},"after":{"type":"integer"},"before":{"type":"integer"}}};
+const schema56 = {"$id":"crmgen:activities/opportunity.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","properties":{"description":{"type":"string"},"valueunit":{"type":"number"},"valuecurrency":{"enum":["USD","EUR","GBP","CAD","AUD","BRL","CHF","CNY","DKK","HKD","HRK","HUF","INR","JPY","MXN","MYR","NOK","NZD","RUB","SEK","SGD","THB","ZAR"]},"valueinterval":{"enum":["fixed price","per hour","per day","per week","per month","per quarter","per year"]},"valueduration":{"type":"integer"},"stage":{"type":"integer","minimum":0,"maximum":100},"probability":{"type":"integer","minimum":0,"maximum":100},"closingdate":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"responsible":{"type":"integer","minimum":0},"responsible@cn":{"type":"string"},"status":{"enum":["Discussion","Pending","Won","Lost","On-hold"]}},"propertyNames":{"enum":["description","valueunit","valuecurrency","valueinterval","valueduration","stage","probability","closingdate","responsible","responsible@cn","status"]}},"after":{"type":"integer"},"before":{"type":"integer"}}};
 
 function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/opportunity.updateActivity.request" */;
@@ -4846,7 +4882,7 @@ let data1 = data.data;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 for(const key1 in data1){
 const _errs6 = errors;
-if(!((((((((((key1 === "description") || (key1 === "valueunit")) || (key1 === "valuecurrency")) || (key1 === "valueinterval")) || (key1 === "valueduration")) || (key1 === "stage")) || (key1 === "probability")) || (key1 === "closingdate")) || (key1 === "responsible")) || (key1 === "status"))){
+if(!(((((((((((key1 === "description") || (key1 === "valueunit")) || (key1 === "valuecurrency")) || (key1 === "valueinterval")) || (key1 === "valueduration")) || (key1 === "stage")) || (key1 === "probability")) || (key1 === "closingdate")) || (key1 === "responsible")) || (key1 === "responsible@cn")) || (key1 === "status"))){
 const err2 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/propertyNames/enum",keyword:"enum",params:{allowedValues: schema56.properties.data.propertyNames.enum},propertyName:key1};
 if(vErrors === null){
 vErrors = [err2];
@@ -5052,10 +5088,9 @@ errors++;
 }
 }
 }
-if(data1.status !== undefined){
-let data11 = data1.status;
-if(!(((((data11 === "Discussion") || (data11 === "Pending")) || (data11 === "Won")) || (data11 === "Lost")) || (data11 === "On-hold"))){
-const err19 = {instancePath:instancePath+"/data/status",schemaPath:"#/properties/data/properties/status/enum",keyword:"enum",params:{allowedValues: schema56.properties.data.properties.status.enum}};
+if(data1["responsible@cn"] !== undefined){
+if(typeof data1["responsible@cn"] !== "string"){
+const err19 = {instancePath:instancePath+"/data/responsible@cn",schemaPath:"#/properties/data/properties/responsible%40cn/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -5065,9 +5100,10 @@ vErrors.push(err19);
 errors++;
 }
 }
-}
-else {
-const err20 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "object"}};
+if(data1.status !== undefined){
+let data12 = data1.status;
+if(!(((((data12 === "Discussion") || (data12 === "Pending")) || (data12 === "Won")) || (data12 === "Lost")) || (data12 === "On-hold"))){
+const err20 = {instancePath:instancePath+"/data/status",schemaPath:"#/properties/data/properties/status/enum",keyword:"enum",params:{allowedValues: schema56.properties.data.properties.status.enum}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -5077,10 +5113,9 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.after !== undefined){
-let data12 = data.after;
-if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err21 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
+}
+else {
+const err21 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -5090,10 +5125,10 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.before !== undefined){
-let data13 = data.before;
+if(data.after !== undefined){
+let data13 = data.after;
 if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-const err22 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+const err22 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -5103,14 +5138,27 @@ vErrors.push(err22);
 errors++;
 }
 }
-}
-else {
-const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.before !== undefined){
+let data14 = data.before;
+if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
+const err23 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err23];
 }
 else {
 vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+else {
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
 }
 errors++;
 }
@@ -6448,7 +6496,7 @@ return errors === 0;
 validate53.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_task_createActivity_request = validate54;
-const schema65 = {"$id":"crmgen:activities/task.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","properties":{"title":{"type":"string"},"details":{"type":"string"},"assignedto":{"type":"integer","minimum":0},"nodate":{"enum":[0,1]},"duedate":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"completed":{"enum":[0,1]},"sendnotification":{"enum":[0,1]},"remindtime":{"type":"integer"},"priority":{"type":"integer","minimum":0,"maximum":6},"billed":{"enum":[0,1]},"ignoreweekends":{"enum":[0,1]},"timespent":{"type":"integer"},"timespentmeasure":{"enum":["days","hours","weeks"]},"timeremains":{"type":"integer"},"timeremainsmeasure":{"enum":["days","hours","weeks"]},"invoiced":{"type":"string"},"notifyoncomplete":{"type":"array","items":{"type":"string","pattern":"^[^@\\s,]+@[^@\\s,]+$"}}},"propertyNames":{"enum":["title","details","assignedto","nodate","duedate","completed","sendnotification","remindtime","priority","billed","ignoreweekends","timespent","timespentmeasure","timeremains","timeremainsmeasure","invoiced","notifyoncomplete"]}},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
+const schema65 = {"$id":"crmgen:activities/task.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","properties":{"title":{"type":"string"},"details":{"type":"string"},"assignedto":{"type":"integer","minimum":0},"assignedto@cn":{"type":"string"},"nodate":{"enum":[0,1]},"duedate":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"completed":{"enum":[0,1]},"sendnotification":{"enum":[0,1]},"remindtime":{"type":"integer"},"priority":{"type":"integer","minimum":0,"maximum":6},"billed":{"enum":[0,1]},"ignoreweekends":{"enum":[0,1]},"timespent":{"type":"integer"},"timespentmeasure":{"enum":["days","hours","weeks"]},"timeremains":{"type":"integer"},"timeremainsmeasure":{"enum":["days","hours","weeks"]},"invoiced":{"type":"string"},"notifyoncomplete":{"type":"array","items":{"type":"string","pattern":"^[^@\\s,]+@[^@\\s,]+$"}}},"propertyNames":{"enum":["title","details","assignedto","assignedto@cn","nodate","duedate","completed","sendnotification","remindtime","priority","billed","ignoreweekends","timespent","timespentmeasure","timeremains","timeremainsmeasure","invoiced","notifyoncomplete"]}},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
 
 function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/task.createActivity.request" */;
@@ -6502,7 +6550,7 @@ let data1 = data.data;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 for(const key1 in data1){
 const _errs6 = errors;
-if(!(((((((((((((((((key1 === "title") || (key1 === "details")) || (key1 === "assignedto")) || (key1 === "nodate")) || (key1 === "duedate")) || (key1 === "completed")) || (key1 === "sendnotification")) || (key1 === "remindtime")) || (key1 === "priority")) || (key1 === "billed")) || (key1 === "ignoreweekends")) || (key1 === "timespent")) || (key1 === "timespentmeasure")) || (key1 === "timeremains")) || (key1 === "timeremainsmeasure")) || (key1 === "invoiced")) || (key1 === "notifyoncomplete"))){
+if(!((((((((((((((((((key1 === "title") || (key1 === "details")) || (key1 === "assignedto")) || (key1 === "assignedto@cn")) || (key1 === "nodate")) || (key1 === "duedate")) || (key1 === "completed")) || (key1 === "sendnotification")) || (key1 === "remindtime")) || (key1 === "priority")) || (key1 === "billed")) || (key1 === "ignoreweekends")) || (key1 === "timespent")) || (key1 === "timespentmeasure")) || (key1 === "timeremains")) || (key1 === "timeremainsmeasure")) || (key1 === "invoiced")) || (key1 === "notifyoncomplete"))){
 const err3 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/propertyNames/enum",keyword:"enum",params:{allowedValues: schema65.properties.data.propertyNames.enum},propertyName:key1};
 if(vErrors === null){
 vErrors = [err3];
@@ -6573,10 +6621,9 @@ errors++;
 }
 }
 }
-if(data1.nodate !== undefined){
-let data5 = data1.nodate;
-if(!((data5 === 0) || (data5 === 1))){
-const err9 = {instancePath:instancePath+"/data/nodate",schemaPath:"#/properties/data/properties/nodate/enum",keyword:"enum",params:{allowedValues: schema65.properties.data.properties.nodate.enum}};
+if(data1["assignedto@cn"] !== undefined){
+if(typeof data1["assignedto@cn"] !== "string"){
+const err9 = {instancePath:instancePath+"/data/assignedto@cn",schemaPath:"#/properties/data/properties/assignedto%40cn/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6586,11 +6633,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data1.duedate !== undefined){
-let data6 = data1.duedate;
-if(typeof data6 === "string"){
-if(!pattern9.test(data6)){
-const err10 = {instancePath:instancePath+"/data/duedate",schemaPath:"#/properties/data/properties/duedate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"}};
+if(data1.nodate !== undefined){
+let data6 = data1.nodate;
+if(!((data6 === 0) || (data6 === 1))){
+const err10 = {instancePath:instancePath+"/data/nodate",schemaPath:"#/properties/data/properties/nodate/enum",keyword:"enum",params:{allowedValues: schema65.properties.data.properties.nodate.enum}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6600,8 +6646,11 @@ vErrors.push(err10);
 errors++;
 }
 }
-else {
-const err11 = {instancePath:instancePath+"/data/duedate",schemaPath:"#/properties/data/properties/duedate/type",keyword:"type",params:{type: "string"}};
+if(data1.duedate !== undefined){
+let data7 = data1.duedate;
+if(typeof data7 === "string"){
+if(!pattern9.test(data7)){
+const err11 = {instancePath:instancePath+"/data/duedate",schemaPath:"#/properties/data/properties/duedate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6611,10 +6660,8 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data1.completed !== undefined){
-let data7 = data1.completed;
-if(!((data7 === 0) || (data7 === 1))){
-const err12 = {instancePath:instancePath+"/data/completed",schemaPath:"#/properties/data/properties/completed/enum",keyword:"enum",params:{allowedValues: schema65.properties.data.properties.completed.enum}};
+else {
+const err12 = {instancePath:instancePath+"/data/duedate",schemaPath:"#/properties/data/properties/duedate/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6624,10 +6671,10 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data1.sendnotification !== undefined){
-let data8 = data1.sendnotification;
+if(data1.completed !== undefined){
+let data8 = data1.completed;
 if(!((data8 === 0) || (data8 === 1))){
-const err13 = {instancePath:instancePath+"/data/sendnotification",schemaPath:"#/properties/data/properties/sendnotification/enum",keyword:"enum",params:{allowedValues: schema65.properties.data.properties.sendnotification.enum}};
+const err13 = {instancePath:instancePath+"/data/completed",schemaPath:"#/properties/data/properties/completed/enum",keyword:"enum",params:{allowedValues: schema65.properties.data.properties.completed.enum}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6637,10 +6684,10 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data1.remindtime !== undefined){
-let data9 = data1.remindtime;
-if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err14 = {instancePath:instancePath+"/data/remindtime",schemaPath:"#/properties/data/properties/remindtime/type",keyword:"type",params:{type: "integer"}};
+if(data1.sendnotification !== undefined){
+let data9 = data1.sendnotification;
+if(!((data9 === 0) || (data9 === 1))){
+const err14 = {instancePath:instancePath+"/data/sendnotification",schemaPath:"#/properties/data/properties/sendnotification/enum",keyword:"enum",params:{allowedValues: schema65.properties.data.properties.sendnotification.enum}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -6650,10 +6697,10 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data1.priority !== undefined){
-let data10 = data1.priority;
+if(data1.remindtime !== undefined){
+let data10 = data1.remindtime;
 if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err15 = {instancePath:instancePath+"/data/priority",schemaPath:"#/properties/data/properties/priority/type",keyword:"type",params:{type: "integer"}};
+const err15 = {instancePath:instancePath+"/data/remindtime",schemaPath:"#/properties/data/properties/remindtime/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -6662,9 +6709,11 @@ vErrors.push(err15);
 }
 errors++;
 }
-if((typeof data10 == "number") && (isFinite(data10))){
-if(data10 > 6 || isNaN(data10)){
-const err16 = {instancePath:instancePath+"/data/priority",schemaPath:"#/properties/data/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 6}};
+}
+if(data1.priority !== undefined){
+let data11 = data1.priority;
+if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+const err16 = {instancePath:instancePath+"/data/priority",schemaPath:"#/properties/data/properties/priority/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -6673,8 +6722,9 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(data10 < 0 || isNaN(data10)){
-const err17 = {instancePath:instancePath+"/data/priority",schemaPath:"#/properties/data/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
+if((typeof data11 == "number") && (isFinite(data11))){
+if(data11 > 6 || isNaN(data11)){
+const err17 = {instancePath:instancePath+"/data/priority",schemaPath:"#/properties/data/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 6}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -6683,12 +6733,8 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-}
-if(data1.billed !== undefined){
-let data11 = data1.billed;
-if(!((data11 === 0) || (data11 === 1))){
-const err18 = {instancePath:instancePath+"/data/billed",schemaPath:"#/properties/data/properties/billed/enum",keyword:"enum",params:{allowedValues: schema65.properties.data.properties.billed.enum}};
+if(data11 < 0 || isNaN(data11)){
+const err18 = {instancePath:instancePath+"/data/priority",schemaPath:"#/properties/data/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -6698,10 +6744,11 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data1.ignoreweekends !== undefined){
-let data12 = data1.ignoreweekends;
+}
+if(data1.billed !== undefined){
+let data12 = data1.billed;
 if(!((data12 === 0) || (data12 === 1))){
-const err19 = {instancePath:instancePath+"/data/ignoreweekends",schemaPath:"#/properties/data/properties/ignoreweekends/enum",keyword:"enum",params:{allowedValues: schema65.properties.data.properties.ignoreweekends.enum}};
+const err19 = {instancePath:instancePath+"/data/billed",schemaPath:"#/properties/data/properties/billed/enum",keyword:"enum",params:{allowedValues: schema65.properties.data.properties.billed.enum}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -6711,10 +6758,10 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data1.timespent !== undefined){
-let data13 = data1.timespent;
-if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-const err20 = {instancePath:instancePath+"/data/timespent",schemaPath:"#/properties/data/properties/timespent/type",keyword:"type",params:{type: "integer"}};
+if(data1.ignoreweekends !== undefined){
+let data13 = data1.ignoreweekends;
+if(!((data13 === 0) || (data13 === 1))){
+const err20 = {instancePath:instancePath+"/data/ignoreweekends",schemaPath:"#/properties/data/properties/ignoreweekends/enum",keyword:"enum",params:{allowedValues: schema65.properties.data.properties.ignoreweekends.enum}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -6724,10 +6771,10 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data1.timespentmeasure !== undefined){
-let data14 = data1.timespentmeasure;
-if(!(((data14 === "days") || (data14 === "hours")) || (data14 === "weeks"))){
-const err21 = {instancePath:instancePath+"/data/timespentmeasure",schemaPath:"#/properties/data/properties/timespentmeasure/enum",keyword:"enum",params:{allowedValues: schema65.properties.data.properties.timespentmeasure.enum}};
+if(data1.timespent !== undefined){
+let data14 = data1.timespent;
+if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
+const err21 = {instancePath:instancePath+"/data/timespent",schemaPath:"#/properties/data/properties/timespent/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -6737,10 +6784,10 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data1.timeremains !== undefined){
-let data15 = data1.timeremains;
-if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
-const err22 = {instancePath:instancePath+"/data/timeremains",schemaPath:"#/properties/data/properties/timeremains/type",keyword:"type",params:{type: "integer"}};
+if(data1.timespentmeasure !== undefined){
+let data15 = data1.timespentmeasure;
+if(!(((data15 === "days") || (data15 === "hours")) || (data15 === "weeks"))){
+const err22 = {instancePath:instancePath+"/data/timespentmeasure",schemaPath:"#/properties/data/properties/timespentmeasure/enum",keyword:"enum",params:{allowedValues: schema65.properties.data.properties.timespentmeasure.enum}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -6750,10 +6797,10 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data1.timeremainsmeasure !== undefined){
-let data16 = data1.timeremainsmeasure;
-if(!(((data16 === "days") || (data16 === "hours")) || (data16 === "weeks"))){
-const err23 = {instancePath:instancePath+"/data/timeremainsmeasure",schemaPath:"#/properties/data/properties/timeremainsmeasure/enum",keyword:"enum",params:{allowedValues: schema65.properties.data.properties.timeremainsmeasure.enum}};
+if(data1.timeremains !== undefined){
+let data16 = data1.timeremains;
+if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
+const err23 = {instancePath:instancePath+"/data/timeremains",schemaPath:"#/properties/data/properties/timeremains/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -6763,9 +6810,10 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data1.invoiced !== undefined){
-if(typeof data1.invoiced !== "string"){
-const err24 = {instancePath:instancePath+"/data/invoiced",schemaPath:"#/properties/data/properties/invoiced/type",keyword:"type",params:{type: "string"}};
+if(data1.timeremainsmeasure !== undefined){
+let data17 = data1.timeremainsmeasure;
+if(!(((data17 === "days") || (data17 === "hours")) || (data17 === "weeks"))){
+const err24 = {instancePath:instancePath+"/data/timeremainsmeasure",schemaPath:"#/properties/data/properties/timeremainsmeasure/enum",keyword:"enum",params:{allowedValues: schema65.properties.data.properties.timeremainsmeasure.enum}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -6775,15 +6823,9 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data1.notifyoncomplete !== undefined){
-let data18 = data1.notifyoncomplete;
-if(Array.isArray(data18)){
-const len0 = data18.length;
-for(let i0=0; i0<len0; i0++){
-let data19 = data18[i0];
-if(typeof data19 === "string"){
-if(!pattern8.test(data19)){
-const err25 = {instancePath:instancePath+"/data/notifyoncomplete/" + i0,schemaPath:"#/properties/data/properties/notifyoncomplete/items/pattern",keyword:"pattern",params:{pattern: "^[^@\\s,]+@[^@\\s,]+$"}};
+if(data1.invoiced !== undefined){
+if(typeof data1.invoiced !== "string"){
+const err25 = {instancePath:instancePath+"/data/invoiced",schemaPath:"#/properties/data/properties/invoiced/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -6793,8 +6835,15 @@ vErrors.push(err25);
 errors++;
 }
 }
-else {
-const err26 = {instancePath:instancePath+"/data/notifyoncomplete/" + i0,schemaPath:"#/properties/data/properties/notifyoncomplete/items/type",keyword:"type",params:{type: "string"}};
+if(data1.notifyoncomplete !== undefined){
+let data19 = data1.notifyoncomplete;
+if(Array.isArray(data19)){
+const len0 = data19.length;
+for(let i0=0; i0<len0; i0++){
+let data20 = data19[i0];
+if(typeof data20 === "string"){
+if(!pattern8.test(data20)){
+const err26 = {instancePath:instancePath+"/data/notifyoncomplete/" + i0,schemaPath:"#/properties/data/properties/notifyoncomplete/items/pattern",keyword:"pattern",params:{pattern: "^[^@\\s,]+@[^@\\s,]+$"}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -6804,9 +6853,8 @@ vErrors.push(err26);
 errors++;
 }
 }
-}
 else {
-const err27 = {instancePath:instancePath+"/data/notifyoncomplete",schemaPath:"#/properties/data/properties/notifyoncomplete/type",keyword:"type",params:{type: "array"}};
+const err27 = {instancePath:instancePath+"/data/notifyoncomplete/" + i0,schemaPath:"#/properties/data/properties/notifyoncomplete/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -6818,7 +6866,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "object"}};
+const err28 = {instancePath:instancePath+"/data/notifyoncomplete",schemaPath:"#/properties/data/properties/notifyoncomplete/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -6828,10 +6876,9 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.after !== undefined){
-let data20 = data.after;
-if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
-const err29 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
+}
+else {
+const err29 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -6841,10 +6888,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.before !== undefined){
-let data21 = data.before;
+if(data.after !== undefined){
+let data21 = data.after;
 if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-const err30 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+const err30 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -6854,14 +6901,27 @@ vErrors.push(err30);
 errors++;
 }
 }
-}
-else {
-const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.before !== undefined){
+let data22 = data.before;
+if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
+const err31 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err31];
 }
 else {
 vErrors.push(err31);
+}
+errors++;
+}
+}
+}
+else {
+const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
 }
 errors++;
 }
@@ -6871,7 +6931,7 @@ return errors === 0;
 validate54.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_task_updateActivity_request = validate55;
-const schema66 = {"$id":"crmgen:activities/task.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","properties":{"title":{"type":"string"},"details":{"type":"string"},"assignedto":{"type":"integer","minimum":0},"nodate":{"enum":[0,1]},"duedate":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"completed":{"enum":[0,1]},"sendnotification":{"enum":[0,1]},"remindtime":{"type":"integer"},"priority":{"type":"integer","minimum":0,"maximum":6},"billed":{"enum":[0,1]},"ignoreweekends":{"enum":[0,1]},"timespent":{"type":"integer"},"timespentmeasure":{"enum":["days","hours","weeks"]},"timeremains":{"type":"integer"},"timeremainsmeasure":{"enum":["days","hours","weeks"]},"invoiced":{"type":"string"},"notifyoncomplete":{"type":"array","items":{"type":"string","pattern":"^[^@\\s,]+@[^@\\s,]+$"}}},"propertyNames":{"enum":["title","details","assignedto","nodate","duedate","completed","sendnotification","remindtime","priority","billed","ignoreweekends","timespent","timespentmeasure","timeremains","timeremainsmeasure","invoiced","notifyoncomplete"]}},"after":{"type":"integer"},"before":{"type":"integer"}}};
+const schema66 = {"$id":"crmgen:activities/task.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","properties":{"title":{"type":"string"},"details":{"type":"string"},"assignedto":{"type":"integer","minimum":0},"assignedto@cn":{"type":"string"},"nodate":{"enum":[0,1]},"duedate":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"completed":{"enum":[0,1]},"sendnotification":{"enum":[0,1]},"remindtime":{"type":"integer"},"priority":{"type":"integer","minimum":0,"maximum":6},"billed":{"enum":[0,1]},"ignoreweekends":{"enum":[0,1]},"timespent":{"type":"integer"},"timespentmeasure":{"enum":["days","hours","weeks"]},"timeremains":{"type":"integer"},"timeremainsmeasure":{"enum":["days","hours","weeks"]},"invoiced":{"type":"string"},"notifyoncomplete":{"type":"array","items":{"type":"string","pattern":"^[^@\\s,]+@[^@\\s,]+$"}}},"propertyNames":{"enum":["title","details","assignedto","assignedto@cn","nodate","duedate","completed","sendnotification","remindtime","priority","billed","ignoreweekends","timespent","timespentmeasure","timeremains","timeremainsmeasure","invoiced","notifyoncomplete"]}},"after":{"type":"integer"},"before":{"type":"integer"}}};
 
 function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/task.updateActivity.request" */;
@@ -6915,7 +6975,7 @@ let data1 = data.data;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 for(const key1 in data1){
 const _errs6 = errors;
-if(!(((((((((((((((((key1 === "title") || (key1 === "details")) || (key1 === "assignedto")) || (key1 === "nodate")) || (key1 === "duedate")) || (key1 === "completed")) || (key1 === "sendnotification")) || (key1 === "remindtime")) || (key1 === "priority")) || (key1 === "billed")) || (key1 === "ignoreweekends")) || (key1 === "timespent")) || (key1 === "timespentmeasure")) || (key1 === "timeremains")) || (key1 === "timeremainsmeasure")) || (key1 === "invoiced")) || (key1 === "notifyoncomplete"))){
+if(!((((((((((((((((((key1 === "title") || (key1 === "details")) || (key1 === "assignedto")) || (key1 === "assignedto@cn")) || (key1 === "nodate")) || (key1 === "duedate")) || (key1 === "completed")) || (key1 === "sendnotification")) || (key1 === "remindtime")) || (key1 === "priority")) || (key1 === "billed")) || (key1 === "ignoreweekends")) || (key1 === "timespent")) || (key1 === "timespentmeasure")) || (key1 === "timeremains")) || (key1 === "timeremainsmeasure")) || (key1 === "invoiced")) || (key1 === "notifyoncomplete"))){
 const err2 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/propertyNames/enum",keyword:"enum",params:{allowedValues: schema66.properties.data.propertyNames.enum},propertyName:key1};
 if(vErrors === null){
 vErrors = [err2];
@@ -6986,10 +7046,9 @@ errors++;
 }
 }
 }
-if(data1.nodate !== undefined){
-let data5 = data1.nodate;
-if(!((data5 === 0) || (data5 === 1))){
-const err8 = {instancePath:instancePath+"/data/nodate",schemaPath:"#/properties/data/properties/nodate/enum",keyword:"enum",params:{allowedValues: schema66.properties.data.properties.nodate.enum}};
+if(data1["assignedto@cn"] !== undefined){
+if(typeof data1["assignedto@cn"] !== "string"){
+const err8 = {instancePath:instancePath+"/data/assignedto@cn",schemaPath:"#/properties/data/properties/assignedto%40cn/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6999,11 +7058,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data1.duedate !== undefined){
-let data6 = data1.duedate;
-if(typeof data6 === "string"){
-if(!pattern9.test(data6)){
-const err9 = {instancePath:instancePath+"/data/duedate",schemaPath:"#/properties/data/properties/duedate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"}};
+if(data1.nodate !== undefined){
+let data6 = data1.nodate;
+if(!((data6 === 0) || (data6 === 1))){
+const err9 = {instancePath:instancePath+"/data/nodate",schemaPath:"#/properties/data/properties/nodate/enum",keyword:"enum",params:{allowedValues: schema66.properties.data.properties.nodate.enum}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7013,8 +7071,11 @@ vErrors.push(err9);
 errors++;
 }
 }
-else {
-const err10 = {instancePath:instancePath+"/data/duedate",schemaPath:"#/properties/data/properties/duedate/type",keyword:"type",params:{type: "string"}};
+if(data1.duedate !== undefined){
+let data7 = data1.duedate;
+if(typeof data7 === "string"){
+if(!pattern9.test(data7)){
+const err10 = {instancePath:instancePath+"/data/duedate",schemaPath:"#/properties/data/properties/duedate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7024,10 +7085,8 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data1.completed !== undefined){
-let data7 = data1.completed;
-if(!((data7 === 0) || (data7 === 1))){
-const err11 = {instancePath:instancePath+"/data/completed",schemaPath:"#/properties/data/properties/completed/enum",keyword:"enum",params:{allowedValues: schema66.properties.data.properties.completed.enum}};
+else {
+const err11 = {instancePath:instancePath+"/data/duedate",schemaPath:"#/properties/data/properties/duedate/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7037,10 +7096,10 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data1.sendnotification !== undefined){
-let data8 = data1.sendnotification;
+if(data1.completed !== undefined){
+let data8 = data1.completed;
 if(!((data8 === 0) || (data8 === 1))){
-const err12 = {instancePath:instancePath+"/data/sendnotification",schemaPath:"#/properties/data/properties/sendnotification/enum",keyword:"enum",params:{allowedValues: schema66.properties.data.properties.sendnotification.enum}};
+const err12 = {instancePath:instancePath+"/data/completed",schemaPath:"#/properties/data/properties/completed/enum",keyword:"enum",params:{allowedValues: schema66.properties.data.properties.completed.enum}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7050,10 +7109,10 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data1.remindtime !== undefined){
-let data9 = data1.remindtime;
-if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err13 = {instancePath:instancePath+"/data/remindtime",schemaPath:"#/properties/data/properties/remindtime/type",keyword:"type",params:{type: "integer"}};
+if(data1.sendnotification !== undefined){
+let data9 = data1.sendnotification;
+if(!((data9 === 0) || (data9 === 1))){
+const err13 = {instancePath:instancePath+"/data/sendnotification",schemaPath:"#/properties/data/properties/sendnotification/enum",keyword:"enum",params:{allowedValues: schema66.properties.data.properties.sendnotification.enum}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7063,10 +7122,10 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data1.priority !== undefined){
-let data10 = data1.priority;
+if(data1.remindtime !== undefined){
+let data10 = data1.remindtime;
 if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err14 = {instancePath:instancePath+"/data/priority",schemaPath:"#/properties/data/properties/priority/type",keyword:"type",params:{type: "integer"}};
+const err14 = {instancePath:instancePath+"/data/remindtime",schemaPath:"#/properties/data/properties/remindtime/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7075,9 +7134,11 @@ vErrors.push(err14);
 }
 errors++;
 }
-if((typeof data10 == "number") && (isFinite(data10))){
-if(data10 > 6 || isNaN(data10)){
-const err15 = {instancePath:instancePath+"/data/priority",schemaPath:"#/properties/data/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 6}};
+}
+if(data1.priority !== undefined){
+let data11 = data1.priority;
+if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+const err15 = {instancePath:instancePath+"/data/priority",schemaPath:"#/properties/data/properties/priority/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -7086,8 +7147,9 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(data10 < 0 || isNaN(data10)){
-const err16 = {instancePath:instancePath+"/data/priority",schemaPath:"#/properties/data/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
+if((typeof data11 == "number") && (isFinite(data11))){
+if(data11 > 6 || isNaN(data11)){
+const err16 = {instancePath:instancePath+"/data/priority",schemaPath:"#/properties/data/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 6}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -7096,12 +7158,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-}
-if(data1.billed !== undefined){
-let data11 = data1.billed;
-if(!((data11 === 0) || (data11 === 1))){
-const err17 = {instancePath:instancePath+"/data/billed",schemaPath:"#/properties/data/properties/billed/enum",keyword:"enum",params:{allowedValues: schema66.properties.data.properties.billed.enum}};
+if(data11 < 0 || isNaN(data11)){
+const err17 = {instancePath:instancePath+"/data/priority",schemaPath:"#/properties/data/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -7111,10 +7169,11 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data1.ignoreweekends !== undefined){
-let data12 = data1.ignoreweekends;
+}
+if(data1.billed !== undefined){
+let data12 = data1.billed;
 if(!((data12 === 0) || (data12 === 1))){
-const err18 = {instancePath:instancePath+"/data/ignoreweekends",schemaPath:"#/properties/data/properties/ignoreweekends/enum",keyword:"enum",params:{allowedValues: schema66.properties.data.properties.ignoreweekends.enum}};
+const err18 = {instancePath:instancePath+"/data/billed",schemaPath:"#/properties/data/properties/billed/enum",keyword:"enum",params:{allowedValues: schema66.properties.data.properties.billed.enum}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -7124,10 +7183,10 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data1.timespent !== undefined){
-let data13 = data1.timespent;
-if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-const err19 = {instancePath:instancePath+"/data/timespent",schemaPath:"#/properties/data/properties/timespent/type",keyword:"type",params:{type: "integer"}};
+if(data1.ignoreweekends !== undefined){
+let data13 = data1.ignoreweekends;
+if(!((data13 === 0) || (data13 === 1))){
+const err19 = {instancePath:instancePath+"/data/ignoreweekends",schemaPath:"#/properties/data/properties/ignoreweekends/enum",keyword:"enum",params:{allowedValues: schema66.properties.data.properties.ignoreweekends.enum}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -7137,10 +7196,10 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data1.timespentmeasure !== undefined){
-let data14 = data1.timespentmeasure;
-if(!(((data14 === "days") || (data14 === "hours")) || (data14 === "weeks"))){
-const err20 = {instancePath:instancePath+"/data/timespentmeasure",schemaPath:"#/properties/data/properties/timespentmeasure/enum",keyword:"enum",params:{allowedValues: schema66.properties.data.properties.timespentmeasure.enum}};
+if(data1.timespent !== undefined){
+let data14 = data1.timespent;
+if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
+const err20 = {instancePath:instancePath+"/data/timespent",schemaPath:"#/properties/data/properties/timespent/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -7150,10 +7209,10 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data1.timeremains !== undefined){
-let data15 = data1.timeremains;
-if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
-const err21 = {instancePath:instancePath+"/data/timeremains",schemaPath:"#/properties/data/properties/timeremains/type",keyword:"type",params:{type: "integer"}};
+if(data1.timespentmeasure !== undefined){
+let data15 = data1.timespentmeasure;
+if(!(((data15 === "days") || (data15 === "hours")) || (data15 === "weeks"))){
+const err21 = {instancePath:instancePath+"/data/timespentmeasure",schemaPath:"#/properties/data/properties/timespentmeasure/enum",keyword:"enum",params:{allowedValues: schema66.properties.data.properties.timespentmeasure.enum}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -7163,10 +7222,10 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data1.timeremainsmeasure !== undefined){
-let data16 = data1.timeremainsmeasure;
-if(!(((data16 === "days") || (data16 === "hours")) || (data16 === "weeks"))){
-const err22 = {instancePath:instancePath+"/data/timeremainsmeasure",schemaPath:"#/properties/data/properties/timeremainsmeasure/enum",keyword:"enum",params:{allowedValues: schema66.properties.data.properties.timeremainsmeasure.enum}};
+if(data1.timeremains !== undefined){
+let data16 = data1.timeremains;
+if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
+const err22 = {instancePath:instancePath+"/data/timeremains",schemaPath:"#/properties/data/properties/timeremains/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -7176,9 +7235,10 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data1.invoiced !== undefined){
-if(typeof data1.invoiced !== "string"){
-const err23 = {instancePath:instancePath+"/data/invoiced",schemaPath:"#/properties/data/properties/invoiced/type",keyword:"type",params:{type: "string"}};
+if(data1.timeremainsmeasure !== undefined){
+let data17 = data1.timeremainsmeasure;
+if(!(((data17 === "days") || (data17 === "hours")) || (data17 === "weeks"))){
+const err23 = {instancePath:instancePath+"/data/timeremainsmeasure",schemaPath:"#/properties/data/properties/timeremainsmeasure/enum",keyword:"enum",params:{allowedValues: schema66.properties.data.properties.timeremainsmeasure.enum}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -7188,15 +7248,9 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data1.notifyoncomplete !== undefined){
-let data18 = data1.notifyoncomplete;
-if(Array.isArray(data18)){
-const len0 = data18.length;
-for(let i0=0; i0<len0; i0++){
-let data19 = data18[i0];
-if(typeof data19 === "string"){
-if(!pattern8.test(data19)){
-const err24 = {instancePath:instancePath+"/data/notifyoncomplete/" + i0,schemaPath:"#/properties/data/properties/notifyoncomplete/items/pattern",keyword:"pattern",params:{pattern: "^[^@\\s,]+@[^@\\s,]+$"}};
+if(data1.invoiced !== undefined){
+if(typeof data1.invoiced !== "string"){
+const err24 = {instancePath:instancePath+"/data/invoiced",schemaPath:"#/properties/data/properties/invoiced/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -7206,8 +7260,15 @@ vErrors.push(err24);
 errors++;
 }
 }
-else {
-const err25 = {instancePath:instancePath+"/data/notifyoncomplete/" + i0,schemaPath:"#/properties/data/properties/notifyoncomplete/items/type",keyword:"type",params:{type: "string"}};
+if(data1.notifyoncomplete !== undefined){
+let data19 = data1.notifyoncomplete;
+if(Array.isArray(data19)){
+const len0 = data19.length;
+for(let i0=0; i0<len0; i0++){
+let data20 = data19[i0];
+if(typeof data20 === "string"){
+if(!pattern8.test(data20)){
+const err25 = {instancePath:instancePath+"/data/notifyoncomplete/" + i0,schemaPath:"#/properties/data/properties/notifyoncomplete/items/pattern",keyword:"pattern",params:{pattern: "^[^@\\s,]+@[^@\\s,]+$"}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -7217,9 +7278,8 @@ vErrors.push(err25);
 errors++;
 }
 }
-}
 else {
-const err26 = {instancePath:instancePath+"/data/notifyoncomplete",schemaPath:"#/properties/data/properties/notifyoncomplete/type",keyword:"type",params:{type: "array"}};
+const err26 = {instancePath:instancePath+"/data/notifyoncomplete/" + i0,schemaPath:"#/properties/data/properties/notifyoncomplete/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -7231,7 +7291,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "object"}};
+const err27 = {instancePath:instancePath+"/data/notifyoncomplete",schemaPath:"#/properties/data/properties/notifyoncomplete/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -7241,10 +7301,9 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.after !== undefined){
-let data20 = data.after;
-if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
-const err28 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
+}
+else {
+const err28 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -7254,10 +7313,10 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.before !== undefined){
-let data21 = data.before;
+if(data.after !== undefined){
+let data21 = data.after;
 if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-const err29 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+const err29 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -7267,14 +7326,27 @@ vErrors.push(err29);
 errors++;
 }
 }
-}
-else {
-const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.before !== undefined){
+let data22 = data.before;
+if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
+const err30 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err30];
 }
 else {
 vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+else {
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
 }
 errors++;
 }
@@ -7916,7 +7988,7 @@ return errors === 0;
 validate59.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_timerecord_createActivity_request = validate60;
-const schema71 = {"$id":"crmgen:activities/timerecord.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"date":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"person":{"type":"integer","minimum":0},"hours":{"type":"number"},"billable":{"enum":[0,1]},"details":{"type":"string"},"invoiced":{"type":"string"}}},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
+const schema71 = {"$id":"crmgen:activities/timerecord.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"date":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"person":{"type":"integer","minimum":0},"person@cn":{"type":"string"},"hours":{"type":"number"},"billable":{"enum":[0,1]},"details":{"type":"string"},"invoiced":{"type":"string"}}},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
 
 function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/timerecord.createActivity.request" */;
@@ -7969,7 +8041,7 @@ if(data.data !== undefined){
 let data1 = data.data;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 for(const key1 in data1){
-if(!((((((key1 === "date") || (key1 === "person")) || (key1 === "hours")) || (key1 === "billable")) || (key1 === "details")) || (key1 === "invoiced"))){
+if(!(((((((key1 === "date") || (key1 === "person")) || (key1 === "person@cn")) || (key1 === "hours")) || (key1 === "billable")) || (key1 === "details")) || (key1 === "invoiced"))){
 const err3 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};
 if(vErrors === null){
 vErrors = [err3];
@@ -8030,10 +8102,9 @@ errors++;
 }
 }
 }
-if(data1.hours !== undefined){
-let data4 = data1.hours;
-if(!((typeof data4 == "number") && (isFinite(data4)))){
-const err8 = {instancePath:instancePath+"/data/hours",schemaPath:"#/properties/data/properties/hours/type",keyword:"type",params:{type: "number"}};
+if(data1["person@cn"] !== undefined){
+if(typeof data1["person@cn"] !== "string"){
+const err8 = {instancePath:instancePath+"/data/person@cn",schemaPath:"#/properties/data/properties/person%40cn/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8043,10 +8114,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data1.billable !== undefined){
-let data5 = data1.billable;
-if(!((data5 === 0) || (data5 === 1))){
-const err9 = {instancePath:instancePath+"/data/billable",schemaPath:"#/properties/data/properties/billable/enum",keyword:"enum",params:{allowedValues: schema71.properties.data.properties.billable.enum}};
+if(data1.hours !== undefined){
+let data5 = data1.hours;
+if(!((typeof data5 == "number") && (isFinite(data5)))){
+const err9 = {instancePath:instancePath+"/data/hours",schemaPath:"#/properties/data/properties/hours/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8056,9 +8127,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data1.details !== undefined){
-if(typeof data1.details !== "string"){
-const err10 = {instancePath:instancePath+"/data/details",schemaPath:"#/properties/data/properties/details/type",keyword:"type",params:{type: "string"}};
+if(data1.billable !== undefined){
+let data6 = data1.billable;
+if(!((data6 === 0) || (data6 === 1))){
+const err10 = {instancePath:instancePath+"/data/billable",schemaPath:"#/properties/data/properties/billable/enum",keyword:"enum",params:{allowedValues: schema71.properties.data.properties.billable.enum}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8068,9 +8140,9 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data1.invoiced !== undefined){
-if(typeof data1.invoiced !== "string"){
-const err11 = {instancePath:instancePath+"/data/invoiced",schemaPath:"#/properties/data/properties/invoiced/type",keyword:"type",params:{type: "string"}};
+if(data1.details !== undefined){
+if(typeof data1.details !== "string"){
+const err11 = {instancePath:instancePath+"/data/details",schemaPath:"#/properties/data/properties/details/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -8080,9 +8152,9 @@ vErrors.push(err11);
 errors++;
 }
 }
-}
-else {
-const err12 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "object"}};
+if(data1.invoiced !== undefined){
+if(typeof data1.invoiced !== "string"){
+const err12 = {instancePath:instancePath+"/data/invoiced",schemaPath:"#/properties/data/properties/invoiced/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8092,10 +8164,9 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.after !== undefined){
-let data8 = data.after;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err13 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
+}
+else {
+const err13 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8105,10 +8176,10 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.before !== undefined){
-let data9 = data.before;
+if(data.after !== undefined){
+let data9 = data.after;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err14 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+const err14 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -8118,14 +8189,27 @@ vErrors.push(err14);
 errors++;
 }
 }
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.before !== undefined){
+let data10 = data.before;
+if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
+const err15 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err15];
 }
 else {
 vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
 }
 errors++;
 }
@@ -8135,7 +8219,7 @@ return errors === 0;
 validate60.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_timerecord_updateActivity_request = validate61;
-const schema72 = {"$id":"crmgen:activities/timerecord.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"date":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"person":{"type":"integer","minimum":0},"hours":{"type":"number"},"billable":{"enum":[0,1]},"details":{"type":"string"},"invoiced":{"type":"string"}}},"after":{"type":"integer"},"before":{"type":"integer"}}};
+const schema72 = {"$id":"crmgen:activities/timerecord.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"date":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"person":{"type":"integer","minimum":0},"person@cn":{"type":"string"},"hours":{"type":"number"},"billable":{"enum":[0,1]},"details":{"type":"string"},"invoiced":{"type":"string"}}},"after":{"type":"integer"},"before":{"type":"integer"}}};
 
 function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/timerecord.updateActivity.request" */;
@@ -8178,7 +8262,7 @@ if(data.data !== undefined){
 let data1 = data.data;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 for(const key1 in data1){
-if(!((((((key1 === "date") || (key1 === "person")) || (key1 === "hours")) || (key1 === "billable")) || (key1 === "details")) || (key1 === "invoiced"))){
+if(!(((((((key1 === "date") || (key1 === "person")) || (key1 === "person@cn")) || (key1 === "hours")) || (key1 === "billable")) || (key1 === "details")) || (key1 === "invoiced"))){
 const err2 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};
 if(vErrors === null){
 vErrors = [err2];
@@ -8239,10 +8323,9 @@ errors++;
 }
 }
 }
-if(data1.hours !== undefined){
-let data4 = data1.hours;
-if(!((typeof data4 == "number") && (isFinite(data4)))){
-const err7 = {instancePath:instancePath+"/data/hours",schemaPath:"#/properties/data/properties/hours/type",keyword:"type",params:{type: "number"}};
+if(data1["person@cn"] !== undefined){
+if(typeof data1["person@cn"] !== "string"){
+const err7 = {instancePath:instancePath+"/data/person@cn",schemaPath:"#/properties/data/properties/person%40cn/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8252,10 +8335,10 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data1.billable !== undefined){
-let data5 = data1.billable;
-if(!((data5 === 0) || (data5 === 1))){
-const err8 = {instancePath:instancePath+"/data/billable",schemaPath:"#/properties/data/properties/billable/enum",keyword:"enum",params:{allowedValues: schema72.properties.data.properties.billable.enum}};
+if(data1.hours !== undefined){
+let data5 = data1.hours;
+if(!((typeof data5 == "number") && (isFinite(data5)))){
+const err8 = {instancePath:instancePath+"/data/hours",schemaPath:"#/properties/data/properties/hours/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8265,9 +8348,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data1.details !== undefined){
-if(typeof data1.details !== "string"){
-const err9 = {instancePath:instancePath+"/data/details",schemaPath:"#/properties/data/properties/details/type",keyword:"type",params:{type: "string"}};
+if(data1.billable !== undefined){
+let data6 = data1.billable;
+if(!((data6 === 0) || (data6 === 1))){
+const err9 = {instancePath:instancePath+"/data/billable",schemaPath:"#/properties/data/properties/billable/enum",keyword:"enum",params:{allowedValues: schema72.properties.data.properties.billable.enum}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8277,9 +8361,9 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data1.invoiced !== undefined){
-if(typeof data1.invoiced !== "string"){
-const err10 = {instancePath:instancePath+"/data/invoiced",schemaPath:"#/properties/data/properties/invoiced/type",keyword:"type",params:{type: "string"}};
+if(data1.details !== undefined){
+if(typeof data1.details !== "string"){
+const err10 = {instancePath:instancePath+"/data/details",schemaPath:"#/properties/data/properties/details/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8289,9 +8373,9 @@ vErrors.push(err10);
 errors++;
 }
 }
-}
-else {
-const err11 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "object"}};
+if(data1.invoiced !== undefined){
+if(typeof data1.invoiced !== "string"){
+const err11 = {instancePath:instancePath+"/data/invoiced",schemaPath:"#/properties/data/properties/invoiced/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -8301,10 +8385,9 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.after !== undefined){
-let data8 = data.after;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err12 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
+}
+else {
+const err12 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8314,10 +8397,10 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.before !== undefined){
-let data9 = data.before;
+if(data.after !== undefined){
+let data9 = data.after;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err13 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+const err13 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8327,14 +8410,27 @@ vErrors.push(err13);
 errors++;
 }
 }
-}
-else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.before !== undefined){
+let data10 = data.before;
+if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
+const err14 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
 }
 errors++;
 }
@@ -8904,7 +9000,7 @@ return errors === 0;
 validate66.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const records_companies_createRecord_request = validate67;
-const schema79 = {"$id":"crmgen:records/companies.createRecord.request","type":"object","properties":{"ownership":{"type":"integer","minimum":0},"categories":{"type":"object","additionalProperties":false,"properties":{"add":{"type":"array","items":{"type":"integer"}}}},"relateditems":{"type":"object","additionalProperties":false,"properties":{"add":{"type":"array","items":{"$ref":"#/$defs/RelatedItemAdd"}}}},"name":{"type":"string"},"businessemail":{"type":"string"},"businessphonemain":{"type":"string"},"businessfax":{"type":"string"},"businessaddress":{"type":"string"},"website":{"type":"string"},"background":{"type":"string"},"assignedto":{"type":"integer","minimum":0}},"patternProperties":{"^custom[0-9]+$":{"type":"string"}},"$defs":{"RelatedItemAdd":{"type":"object","additionalProperties":false,"properties":{"id":{"type":"integer"},"note":{"type":"string"}},"required":["id"]}},"propertyNames":{"anyOf":[{"enum":["ownership","categories","relateditems","name","businessemail","businessphonemain","businessfax","businessaddress","website","background","assignedto"]},{"pattern":"^custom[0-9]+$"}]}};
+const schema79 = {"$id":"crmgen:records/companies.createRecord.request","type":"object","properties":{"ownership":{"type":"integer","minimum":0},"ownership@cn":{"type":"string"},"categories":{"type":"object","additionalProperties":false,"properties":{"add":{"type":"array","items":{"type":"integer"}}}},"relateditems":{"type":"object","additionalProperties":false,"properties":{"add":{"type":"array","items":{"$ref":"#/$defs/RelatedItemAdd"}}}},"name":{"type":"string"},"businessemail":{"type":"string"},"businessphonemain":{"type":"string"},"businessfax":{"type":"string"},"businessaddress":{"type":"string"},"website":{"type":"string"},"background":{"type":"string"},"assignedto":{"type":"integer","minimum":0},"assignedto@cn":{"type":"string"}},"patternProperties":{"^custom[0-9]+$":{"type":"string"}},"$defs":{"RelatedItemAdd":{"type":"object","additionalProperties":false,"properties":{"id":{"type":"integer"},"note":{"type":"string"}},"required":["id"]}},"propertyNames":{"anyOf":[{"enum":["ownership","ownership@cn","categories","relateditems","name","businessemail","businessphonemain","businessfax","businessaddress","website","background","assignedto","assignedto@cn"]},{"pattern":"^custom[0-9]+$"}]}};
 const schema80 = {"type":"object","additionalProperties":false,"properties":{"id":{"type":"integer"},"note":{"type":"string"}},"required":["id"]};
 const pattern28 = new RegExp("^custom[0-9]+$", "u");
 
@@ -8925,7 +9021,7 @@ const _errs1 = errors;
 const _errs2 = errors;
 let valid1 = false;
 const _errs3 = errors;
-if(!(((((((((((key0 === "ownership") || (key0 === "categories")) || (key0 === "relateditems")) || (key0 === "name")) || (key0 === "businessemail")) || (key0 === "businessphonemain")) || (key0 === "businessfax")) || (key0 === "businessaddress")) || (key0 === "website")) || (key0 === "background")) || (key0 === "assignedto"))){
+if(!(((((((((((((key0 === "ownership") || (key0 === "ownership@cn")) || (key0 === "categories")) || (key0 === "relateditems")) || (key0 === "name")) || (key0 === "businessemail")) || (key0 === "businessphonemain")) || (key0 === "businessfax")) || (key0 === "businessaddress")) || (key0 === "website")) || (key0 === "background")) || (key0 === "assignedto")) || (key0 === "assignedto@cn"))){
 const err0 = {instancePath,schemaPath:"#/propertyNames/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema79.propertyNames.anyOf[0].enum},propertyName:key0};
 if(vErrors === null){
 vErrors = [err0];
@@ -9010,12 +9106,9 @@ errors++;
 }
 }
 }
-if(data.categories !== undefined){
-let data1 = data.categories;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-for(const key1 in data1){
-if(!(key1 === "add")){
-const err6 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};
+if(data["ownership@cn"] !== undefined){
+if(typeof data["ownership@cn"] !== "string"){
+const err6 = {instancePath:instancePath+"/ownership@cn",schemaPath:"#/properties/ownership%40cn/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9025,14 +9118,12 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data1.add !== undefined){
-let data2 = data1.add;
-if(Array.isArray(data2)){
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-let data3 = data2[i0];
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err7 = {instancePath:instancePath+"/categories/add/" + i0,schemaPath:"#/properties/categories/properties/add/items/type",keyword:"type",params:{type: "integer"}};
+if(data.categories !== undefined){
+let data2 = data.categories;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+for(const key1 in data2){
+if(!(key1 === "add")){
+const err7 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9042,9 +9133,14 @@ vErrors.push(err7);
 errors++;
 }
 }
-}
-else {
-const err8 = {instancePath:instancePath+"/categories/add",schemaPath:"#/properties/categories/properties/add/type",keyword:"type",params:{type: "array"}};
+if(data2.add !== undefined){
+let data3 = data2.add;
+if(Array.isArray(data3)){
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+let data4 = data3[i0];
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err8 = {instancePath:instancePath+"/categories/add/" + i0,schemaPath:"#/properties/categories/properties/add/items/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9056,7 +9152,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/type",keyword:"type",params:{type: "object"}};
+const err9 = {instancePath:instancePath+"/categories/add",schemaPath:"#/properties/categories/properties/add/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9066,12 +9162,9 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.relateditems !== undefined){
-let data4 = data.relateditems;
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-for(const key2 in data4){
-if(!(key2 === "add")){
-const err10 = {instancePath:instancePath+"/relateditems",schemaPath:"#/properties/relateditems/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2}};
+}
+else {
+const err10 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9081,15 +9174,12 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data4.add !== undefined){
-let data5 = data4.add;
-if(Array.isArray(data5)){
-const len1 = data5.length;
-for(let i1=0; i1<len1; i1++){
-let data6 = data5[i1];
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if(data6.id === undefined){
-const err11 = {instancePath:instancePath+"/relateditems/add/" + i1,schemaPath:"#/$defs/RelatedItemAdd/required",keyword:"required",params:{missingProperty: "id"}};
+if(data.relateditems !== undefined){
+let data5 = data.relateditems;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+for(const key2 in data5){
+if(!(key2 === "add")){
+const err11 = {instancePath:instancePath+"/relateditems",schemaPath:"#/properties/relateditems/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -9098,9 +9188,16 @@ vErrors.push(err11);
 }
 errors++;
 }
-for(const key3 in data6){
-if(!((key3 === "id") || (key3 === "note"))){
-const err12 = {instancePath:instancePath+"/relateditems/add/" + i1,schemaPath:"#/$defs/RelatedItemAdd/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3}};
+}
+if(data5.add !== undefined){
+let data6 = data5.add;
+if(Array.isArray(data6)){
+const len1 = data6.length;
+for(let i1=0; i1<len1; i1++){
+let data7 = data6[i1];
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.id === undefined){
+const err12 = {instancePath:instancePath+"/relateditems/add/" + i1,schemaPath:"#/$defs/RelatedItemAdd/required",keyword:"required",params:{missingProperty: "id"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -9109,11 +9206,9 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-if(data6.id !== undefined){
-let data7 = data6.id;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err13 = {instancePath:instancePath+"/relateditems/add/" + i1+"/id",schemaPath:"#/$defs/RelatedItemAdd/properties/id/type",keyword:"type",params:{type: "integer"}};
+for(const key3 in data7){
+if(!((key3 === "id") || (key3 === "note"))){
+const err13 = {instancePath:instancePath+"/relateditems/add/" + i1,schemaPath:"#/$defs/RelatedItemAdd/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9123,9 +9218,10 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data6.note !== undefined){
-if(typeof data6.note !== "string"){
-const err14 = {instancePath:instancePath+"/relateditems/add/" + i1+"/note",schemaPath:"#/$defs/RelatedItemAdd/properties/note/type",keyword:"type",params:{type: "string"}};
+if(data7.id !== undefined){
+let data8 = data7.id;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/relateditems/add/" + i1+"/id",schemaPath:"#/$defs/RelatedItemAdd/properties/id/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -9135,9 +9231,9 @@ vErrors.push(err14);
 errors++;
 }
 }
-}
-else {
-const err15 = {instancePath:instancePath+"/relateditems/add/" + i1,schemaPath:"#/$defs/RelatedItemAdd/type",keyword:"type",params:{type: "object"}};
+if(data7.note !== undefined){
+if(typeof data7.note !== "string"){
+const err15 = {instancePath:instancePath+"/relateditems/add/" + i1+"/note",schemaPath:"#/$defs/RelatedItemAdd/properties/note/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -9149,7 +9245,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/relateditems/add",schemaPath:"#/properties/relateditems/properties/add/type",keyword:"type",params:{type: "array"}};
+const err16 = {instancePath:instancePath+"/relateditems/add/" + i1,schemaPath:"#/$defs/RelatedItemAdd/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -9161,7 +9257,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/relateditems",schemaPath:"#/properties/relateditems/type",keyword:"type",params:{type: "object"}};
+const err17 = {instancePath:instancePath+"/relateditems/add",schemaPath:"#/properties/relateditems/properties/add/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -9171,9 +9267,9 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err18 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
+}
+else {
+const err18 = {instancePath:instancePath+"/relateditems",schemaPath:"#/properties/relateditems/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -9183,9 +9279,9 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.businessemail !== undefined){
-if(typeof data.businessemail !== "string"){
-const err19 = {instancePath:instancePath+"/businessemail",schemaPath:"#/properties/businessemail/type",keyword:"type",params:{type: "string"}};
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err19 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -9195,9 +9291,9 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.businessphonemain !== undefined){
-if(typeof data.businessphonemain !== "string"){
-const err20 = {instancePath:instancePath+"/businessphonemain",schemaPath:"#/properties/businessphonemain/type",keyword:"type",params:{type: "string"}};
+if(data.businessemail !== undefined){
+if(typeof data.businessemail !== "string"){
+const err20 = {instancePath:instancePath+"/businessemail",schemaPath:"#/properties/businessemail/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -9207,9 +9303,9 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.businessfax !== undefined){
-if(typeof data.businessfax !== "string"){
-const err21 = {instancePath:instancePath+"/businessfax",schemaPath:"#/properties/businessfax/type",keyword:"type",params:{type: "string"}};
+if(data.businessphonemain !== undefined){
+if(typeof data.businessphonemain !== "string"){
+const err21 = {instancePath:instancePath+"/businessphonemain",schemaPath:"#/properties/businessphonemain/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -9219,9 +9315,9 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.businessaddress !== undefined){
-if(typeof data.businessaddress !== "string"){
-const err22 = {instancePath:instancePath+"/businessaddress",schemaPath:"#/properties/businessaddress/type",keyword:"type",params:{type: "string"}};
+if(data.businessfax !== undefined){
+if(typeof data.businessfax !== "string"){
+const err22 = {instancePath:instancePath+"/businessfax",schemaPath:"#/properties/businessfax/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -9231,9 +9327,9 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.website !== undefined){
-if(typeof data.website !== "string"){
-const err23 = {instancePath:instancePath+"/website",schemaPath:"#/properties/website/type",keyword:"type",params:{type: "string"}};
+if(data.businessaddress !== undefined){
+if(typeof data.businessaddress !== "string"){
+const err23 = {instancePath:instancePath+"/businessaddress",schemaPath:"#/properties/businessaddress/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -9243,9 +9339,9 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.background !== undefined){
-if(typeof data.background !== "string"){
-const err24 = {instancePath:instancePath+"/background",schemaPath:"#/properties/background/type",keyword:"type",params:{type: "string"}};
+if(data.website !== undefined){
+if(typeof data.website !== "string"){
+const err24 = {instancePath:instancePath+"/website",schemaPath:"#/properties/website/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -9255,10 +9351,9 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.assignedto !== undefined){
-let data16 = data.assignedto;
-if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-const err25 = {instancePath:instancePath+"/assignedto",schemaPath:"#/properties/assignedto/type",keyword:"type",params:{type: "integer"}};
+if(data.background !== undefined){
+if(typeof data.background !== "string"){
+const err25 = {instancePath:instancePath+"/background",schemaPath:"#/properties/background/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -9267,9 +9362,11 @@ vErrors.push(err25);
 }
 errors++;
 }
-if((typeof data16 == "number") && (isFinite(data16))){
-if(data16 < 0 || isNaN(data16)){
-const err26 = {instancePath:instancePath+"/assignedto",schemaPath:"#/properties/assignedto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
+}
+if(data.assignedto !== undefined){
+let data17 = data.assignedto;
+if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
+const err26 = {instancePath:instancePath+"/assignedto",schemaPath:"#/properties/assignedto/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -9278,10 +9375,34 @@ vErrors.push(err26);
 }
 errors++;
 }
+if((typeof data17 == "number") && (isFinite(data17))){
+if(data17 < 0 || isNaN(data17)){
+const err27 = {instancePath:instancePath+"/assignedto",schemaPath:"#/properties/assignedto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+if(data["assignedto@cn"] !== undefined){
+if(typeof data["assignedto@cn"] !== "string"){
+const err28 = {instancePath:instancePath+"/assignedto@cn",schemaPath:"#/properties/assignedto%40cn/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
 }
 }
 var props0 = {};
 props0.ownership = true;
+props0["ownership@cn"] = true;
 props0.categories = true;
 props0.relateditems = true;
 props0.name = true;
@@ -9292,15 +9413,16 @@ props0.businessaddress = true;
 props0.website = true;
 props0.background = true;
 props0.assignedto = true;
+props0["assignedto@cn"] = true;
 for(const key4 in data){
 if(pattern28.test(key4)){
 if(typeof data[key4] !== "string"){
-const err27 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5Ecustom%5B0-9%5D%2B%24/type",keyword:"type",params:{type: "string"}};
+const err29 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5Ecustom%5B0-9%5D%2B%24/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err27];
+vErrors = [err29];
 }
 else {
-vErrors.push(err27);
+vErrors.push(err29);
 }
 errors++;
 }
@@ -9309,12 +9431,12 @@ props0[key4] = true;
 }
 }
 else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err28];
+vErrors = [err30];
 }
 else {
-vErrors.push(err28);
+vErrors.push(err30);
 }
 errors++;
 }
@@ -9596,7 +9718,7 @@ return errors === 0;
 validate68.evaluated = {"props":{"layout":true,"fieldslist":true,"categories":true,"filtermode":true,"filtervalue":true,"special":true,"searchmode":true,"searchvalue":true,"limit":true,"start":true,"sortfield":true,"sortdir":true},"dynamicProps":false,"dynamicItems":false};
 
 export const records_companies_updateRecord_request = validate69;
-const schema82 = {"$id":"crmgen:records/companies.updateRecord.request","type":"object","properties":{"ownership":{"type":"integer","minimum":0},"categories":{"$ref":"#/$defs/CategoryChanges"},"relateditems":{"type":"object","additionalProperties":false,"properties":{"add":{"type":"array","items":{"$ref":"#/$defs/RelatedItemAdd"}},"remove":{"type":"array","items":{"$ref":"#/$defs/RelatedItemRemove"}}}},"name":{"type":"string"},"businessemail":{"type":"string"},"businessphonemain":{"type":"string"},"businessfax":{"type":"string"},"businessaddress":{"type":"string"},"website":{"type":"string"},"background":{"type":"string"},"assignedto":{"type":"integer","minimum":0}},"patternProperties":{"^custom[0-9]+$":{"type":"string"}},"$defs":{"CategoryChanges":{"type":"object","additionalProperties":false,"properties":{"add":{"type":"array","items":{"type":"integer"}},"remove":{"type":"array","items":{"type":"integer"}}}},"RelatedItemAdd":{"type":"object","additionalProperties":false,"properties":{"id":{"type":"integer"},"note":{"type":"string"}},"required":["id"]},"RelatedItemRemove":{"type":"object","additionalProperties":false,"properties":{"id":{"type":"integer"}},"required":["id"]}},"propertyNames":{"anyOf":[{"enum":["ownership","categories","relateditems","name","businessemail","businessphonemain","businessfax","businessaddress","website","background","assignedto"]},{"pattern":"^custom[0-9]+$"}]}};
+const schema82 = {"$id":"crmgen:records/companies.updateRecord.request","type":"object","properties":{"ownership":{"type":"integer","minimum":0},"ownership@cn":{"type":"string"},"categories":{"$ref":"#/$defs/CategoryChanges"},"relateditems":{"type":"object","additionalProperties":false,"properties":{"add":{"type":"array","items":{"$ref":"#/$defs/RelatedItemAdd"}},"remove":{"type":"array","items":{"$ref":"#/$defs/RelatedItemRemove"}}}},"name":{"type":"string"},"businessemail":{"type":"string"},"businessphonemain":{"type":"string"},"businessfax":{"type":"string"},"businessaddress":{"type":"string"},"website":{"type":"string"},"background":{"type":"string"},"assignedto":{"type":"integer","minimum":0},"assignedto@cn":{"type":"string"}},"patternProperties":{"^custom[0-9]+$":{"type":"string"}},"$defs":{"CategoryChanges":{"type":"object","additionalProperties":false,"properties":{"add":{"type":"array","items":{"type":"integer"}},"remove":{"type":"array","items":{"type":"integer"}}}},"RelatedItemAdd":{"type":"object","additionalProperties":false,"properties":{"id":{"type":"integer"},"note":{"type":"string"}},"required":["id"]},"RelatedItemRemove":{"type":"object","additionalProperties":false,"properties":{"id":{"type":"integer"}},"required":["id"]}},"propertyNames":{"anyOf":[{"enum":["ownership","ownership@cn","categories","relateditems","name","businessemail","businessphonemain","businessfax","businessaddress","website","background","assignedto","assignedto@cn"]},{"pattern":"^custom[0-9]+$"}]}};
 const schema83 = {"type":"object","additionalProperties":false,"properties":{"add":{"type":"array","items":{"type":"integer"}},"remove":{"type":"array","items":{"type":"integer"}}}};
 const schema84 = {"type":"object","additionalProperties":false,"properties":{"id":{"type":"integer"},"note":{"type":"string"}},"required":["id"]};
 const schema85 = {"type":"object","additionalProperties":false,"properties":{"id":{"type":"integer"}},"required":["id"]};
@@ -9618,7 +9740,7 @@ const _errs1 = errors;
 const _errs2 = errors;
 let valid1 = false;
 const _errs3 = errors;
-if(!(((((((((((key0 === "ownership") || (key0 === "categories")) || (key0 === "relateditems")) || (key0 === "name")) || (key0 === "businessemail")) || (key0 === "businessphonemain")) || (key0 === "businessfax")) || (key0 === "businessaddress")) || (key0 === "website")) || (key0 === "background")) || (key0 === "assignedto"))){
+if(!(((((((((((((key0 === "ownership") || (key0 === "ownership@cn")) || (key0 === "categories")) || (key0 === "relateditems")) || (key0 === "name")) || (key0 === "businessemail")) || (key0 === "businessphonemain")) || (key0 === "businessfax")) || (key0 === "businessaddress")) || (key0 === "website")) || (key0 === "background")) || (key0 === "assignedto")) || (key0 === "assignedto@cn"))){
 const err0 = {instancePath,schemaPath:"#/propertyNames/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema82.propertyNames.anyOf[0].enum},propertyName:key0};
 if(vErrors === null){
 vErrors = [err0];
@@ -9703,12 +9825,9 @@ errors++;
 }
 }
 }
-if(data.categories !== undefined){
-let data1 = data.categories;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-for(const key1 in data1){
-if(!((key1 === "add") || (key1 === "remove"))){
-const err6 = {instancePath:instancePath+"/categories",schemaPath:"#/$defs/CategoryChanges/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};
+if(data["ownership@cn"] !== undefined){
+if(typeof data["ownership@cn"] !== "string"){
+const err6 = {instancePath:instancePath+"/ownership@cn",schemaPath:"#/properties/ownership%40cn/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9718,14 +9837,12 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data1.add !== undefined){
-let data2 = data1.add;
-if(Array.isArray(data2)){
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-let data3 = data2[i0];
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err7 = {instancePath:instancePath+"/categories/add/" + i0,schemaPath:"#/$defs/CategoryChanges/properties/add/items/type",keyword:"type",params:{type: "integer"}};
+if(data.categories !== undefined){
+let data2 = data.categories;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+for(const key1 in data2){
+if(!((key1 === "add") || (key1 === "remove"))){
+const err7 = {instancePath:instancePath+"/categories",schemaPath:"#/$defs/CategoryChanges/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9735,9 +9852,14 @@ vErrors.push(err7);
 errors++;
 }
 }
-}
-else {
-const err8 = {instancePath:instancePath+"/categories/add",schemaPath:"#/$defs/CategoryChanges/properties/add/type",keyword:"type",params:{type: "array"}};
+if(data2.add !== undefined){
+let data3 = data2.add;
+if(Array.isArray(data3)){
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+let data4 = data3[i0];
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err8 = {instancePath:instancePath+"/categories/add/" + i0,schemaPath:"#/$defs/CategoryChanges/properties/add/items/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9747,14 +9869,9 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data1.remove !== undefined){
-let data4 = data1.remove;
-if(Array.isArray(data4)){
-const len1 = data4.length;
-for(let i1=0; i1<len1; i1++){
-let data5 = data4[i1];
-if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err9 = {instancePath:instancePath+"/categories/remove/" + i1,schemaPath:"#/$defs/CategoryChanges/properties/remove/items/type",keyword:"type",params:{type: "integer"}};
+}
+else {
+const err9 = {instancePath:instancePath+"/categories/add",schemaPath:"#/$defs/CategoryChanges/properties/add/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9764,9 +9881,14 @@ vErrors.push(err9);
 errors++;
 }
 }
-}
-else {
-const err10 = {instancePath:instancePath+"/categories/remove",schemaPath:"#/$defs/CategoryChanges/properties/remove/type",keyword:"type",params:{type: "array"}};
+if(data2.remove !== undefined){
+let data5 = data2.remove;
+if(Array.isArray(data5)){
+const len1 = data5.length;
+for(let i1=0; i1<len1; i1++){
+let data6 = data5[i1];
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err10 = {instancePath:instancePath+"/categories/remove/" + i1,schemaPath:"#/$defs/CategoryChanges/properties/remove/items/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9778,7 +9900,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/categories",schemaPath:"#/$defs/CategoryChanges/type",keyword:"type",params:{type: "object"}};
+const err11 = {instancePath:instancePath+"/categories/remove",schemaPath:"#/$defs/CategoryChanges/properties/remove/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -9788,12 +9910,9 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.relateditems !== undefined){
-let data6 = data.relateditems;
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-for(const key2 in data6){
-if(!((key2 === "add") || (key2 === "remove"))){
-const err12 = {instancePath:instancePath+"/relateditems",schemaPath:"#/properties/relateditems/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2}};
+}
+else {
+const err12 = {instancePath:instancePath+"/categories",schemaPath:"#/$defs/CategoryChanges/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -9803,15 +9922,12 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data6.add !== undefined){
-let data7 = data6.add;
-if(Array.isArray(data7)){
-const len2 = data7.length;
-for(let i2=0; i2<len2; i2++){
-let data8 = data7[i2];
-if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-if(data8.id === undefined){
-const err13 = {instancePath:instancePath+"/relateditems/add/" + i2,schemaPath:"#/$defs/RelatedItemAdd/required",keyword:"required",params:{missingProperty: "id"}};
+if(data.relateditems !== undefined){
+let data7 = data.relateditems;
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+for(const key2 in data7){
+if(!((key2 === "add") || (key2 === "remove"))){
+const err13 = {instancePath:instancePath+"/relateditems",schemaPath:"#/properties/relateditems/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9820,9 +9936,16 @@ vErrors.push(err13);
 }
 errors++;
 }
-for(const key3 in data8){
-if(!((key3 === "id") || (key3 === "note"))){
-const err14 = {instancePath:instancePath+"/relateditems/add/" + i2,schemaPath:"#/$defs/RelatedItemAdd/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3}};
+}
+if(data7.add !== undefined){
+let data8 = data7.add;
+if(Array.isArray(data8)){
+const len2 = data8.length;
+for(let i2=0; i2<len2; i2++){
+let data9 = data8[i2];
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.id === undefined){
+const err14 = {instancePath:instancePath+"/relateditems/add/" + i2,schemaPath:"#/$defs/RelatedItemAdd/required",keyword:"required",params:{missingProperty: "id"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -9831,11 +9954,9 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-if(data8.id !== undefined){
-let data9 = data8.id;
-if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err15 = {instancePath:instancePath+"/relateditems/add/" + i2+"/id",schemaPath:"#/$defs/RelatedItemAdd/properties/id/type",keyword:"type",params:{type: "integer"}};
+for(const key3 in data9){
+if(!((key3 === "id") || (key3 === "note"))){
+const err15 = {instancePath:instancePath+"/relateditems/add/" + i2,schemaPath:"#/$defs/RelatedItemAdd/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -9845,9 +9966,10 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data8.note !== undefined){
-if(typeof data8.note !== "string"){
-const err16 = {instancePath:instancePath+"/relateditems/add/" + i2+"/note",schemaPath:"#/$defs/RelatedItemAdd/properties/note/type",keyword:"type",params:{type: "string"}};
+if(data9.id !== undefined){
+let data10 = data9.id;
+if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
+const err16 = {instancePath:instancePath+"/relateditems/add/" + i2+"/id",schemaPath:"#/$defs/RelatedItemAdd/properties/id/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -9857,9 +9979,9 @@ vErrors.push(err16);
 errors++;
 }
 }
-}
-else {
-const err17 = {instancePath:instancePath+"/relateditems/add/" + i2,schemaPath:"#/$defs/RelatedItemAdd/type",keyword:"type",params:{type: "object"}};
+if(data9.note !== undefined){
+if(typeof data9.note !== "string"){
+const err17 = {instancePath:instancePath+"/relateditems/add/" + i2+"/note",schemaPath:"#/$defs/RelatedItemAdd/properties/note/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -9871,7 +9993,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/relateditems/add",schemaPath:"#/properties/relateditems/properties/add/type",keyword:"type",params:{type: "array"}};
+const err18 = {instancePath:instancePath+"/relateditems/add/" + i2,schemaPath:"#/$defs/RelatedItemAdd/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -9881,15 +10003,9 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data6.remove !== undefined){
-let data11 = data6.remove;
-if(Array.isArray(data11)){
-const len3 = data11.length;
-for(let i3=0; i3<len3; i3++){
-let data12 = data11[i3];
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-if(data12.id === undefined){
-const err19 = {instancePath:instancePath+"/relateditems/remove/" + i3,schemaPath:"#/$defs/RelatedItemRemove/required",keyword:"required",params:{missingProperty: "id"}};
+}
+else {
+const err19 = {instancePath:instancePath+"/relateditems/add",schemaPath:"#/properties/relateditems/properties/add/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -9898,9 +10014,16 @@ vErrors.push(err19);
 }
 errors++;
 }
-for(const key4 in data12){
-if(!(key4 === "id")){
-const err20 = {instancePath:instancePath+"/relateditems/remove/" + i3,schemaPath:"#/$defs/RelatedItemRemove/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4}};
+}
+if(data7.remove !== undefined){
+let data12 = data7.remove;
+if(Array.isArray(data12)){
+const len3 = data12.length;
+for(let i3=0; i3<len3; i3++){
+let data13 = data12[i3];
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+if(data13.id === undefined){
+const err20 = {instancePath:instancePath+"/relateditems/remove/" + i3,schemaPath:"#/$defs/RelatedItemRemove/required",keyword:"required",params:{missingProperty: "id"}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -9909,11 +10032,9 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-if(data12.id !== undefined){
-let data13 = data12.id;
-if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-const err21 = {instancePath:instancePath+"/relateditems/remove/" + i3+"/id",schemaPath:"#/$defs/RelatedItemRemove/properties/id/type",keyword:"type",params:{type: "integer"}};
+for(const key4 in data13){
+if(!(key4 === "id")){
+const err21 = {instancePath:instancePath+"/relateditems/remove/" + i3,schemaPath:"#/$defs/RelatedItemRemove/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -9923,9 +10044,10 @@ vErrors.push(err21);
 errors++;
 }
 }
-}
-else {
-const err22 = {instancePath:instancePath+"/relateditems/remove/" + i3,schemaPath:"#/$defs/RelatedItemRemove/type",keyword:"type",params:{type: "object"}};
+if(data13.id !== undefined){
+let data14 = data13.id;
+if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
+const err22 = {instancePath:instancePath+"/relateditems/remove/" + i3+"/id",schemaPath:"#/$defs/RelatedItemRemove/properties/id/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -9937,7 +10059,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/relateditems/remove",schemaPath:"#/properties/relateditems/properties/remove/type",keyword:"type",params:{type: "array"}};
+const err23 = {instancePath:instancePath+"/relateditems/remove/" + i3,schemaPath:"#/$defs/RelatedItemRemove/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -9949,7 +10071,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/relateditems",schemaPath:"#/properties/relateditems/type",keyword:"type",params:{type: "object"}};
+const err24 = {instancePath:instancePath+"/relateditems/remove",schemaPath:"#/properties/relateditems/properties/remove/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -9959,9 +10081,9 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err25 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
+}
+else {
+const err25 = {instancePath:instancePath+"/relateditems",schemaPath:"#/properties/relateditems/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -9971,9 +10093,9 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.businessemail !== undefined){
-if(typeof data.businessemail !== "string"){
-const err26 = {instancePath:instancePath+"/businessemail",schemaPath:"#/properties/businessemail/type",keyword:"type",params:{type: "string"}};
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err26 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -9983,9 +10105,9 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.businessphonemain !== undefined){
-if(typeof data.businessphonemain !== "string"){
-const err27 = {instancePath:instancePath+"/businessphonemain",schemaPath:"#/properties/businessphonemain/type",keyword:"type",params:{type: "string"}};
+if(data.businessemail !== undefined){
+if(typeof data.businessemail !== "string"){
+const err27 = {instancePath:instancePath+"/businessemail",schemaPath:"#/properties/businessemail/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -9995,9 +10117,9 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.businessfax !== undefined){
-if(typeof data.businessfax !== "string"){
-const err28 = {instancePath:instancePath+"/businessfax",schemaPath:"#/properties/businessfax/type",keyword:"type",params:{type: "string"}};
+if(data.businessphonemain !== undefined){
+if(typeof data.businessphonemain !== "string"){
+const err28 = {instancePath:instancePath+"/businessphonemain",schemaPath:"#/properties/businessphonemain/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -10007,9 +10129,9 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.businessaddress !== undefined){
-if(typeof data.businessaddress !== "string"){
-const err29 = {instancePath:instancePath+"/businessaddress",schemaPath:"#/properties/businessaddress/type",keyword:"type",params:{type: "string"}};
+if(data.businessfax !== undefined){
+if(typeof data.businessfax !== "string"){
+const err29 = {instancePath:instancePath+"/businessfax",schemaPath:"#/properties/businessfax/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -10019,9 +10141,9 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.website !== undefined){
-if(typeof data.website !== "string"){
-const err30 = {instancePath:instancePath+"/website",schemaPath:"#/properties/website/type",keyword:"type",params:{type: "string"}};
+if(data.businessaddress !== undefined){
+if(typeof data.businessaddress !== "string"){
+const err30 = {instancePath:instancePath+"/businessaddress",schemaPath:"#/properties/businessaddress/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -10031,9 +10153,9 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.background !== undefined){
-if(typeof data.background !== "string"){
-const err31 = {instancePath:instancePath+"/background",schemaPath:"#/properties/background/type",keyword:"type",params:{type: "string"}};
+if(data.website !== undefined){
+if(typeof data.website !== "string"){
+const err31 = {instancePath:instancePath+"/website",schemaPath:"#/properties/website/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -10043,10 +10165,9 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.assignedto !== undefined){
-let data21 = data.assignedto;
-if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-const err32 = {instancePath:instancePath+"/assignedto",schemaPath:"#/properties/assignedto/type",keyword:"type",params:{type: "integer"}};
+if(data.background !== undefined){
+if(typeof data.background !== "string"){
+const err32 = {instancePath:instancePath+"/background",schemaPath:"#/properties/background/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -10055,9 +10176,11 @@ vErrors.push(err32);
 }
 errors++;
 }
-if((typeof data21 == "number") && (isFinite(data21))){
-if(data21 < 0 || isNaN(data21)){
-const err33 = {instancePath:instancePath+"/assignedto",schemaPath:"#/properties/assignedto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
+}
+if(data.assignedto !== undefined){
+let data22 = data.assignedto;
+if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
+const err33 = {instancePath:instancePath+"/assignedto",schemaPath:"#/properties/assignedto/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -10066,10 +10189,34 @@ vErrors.push(err33);
 }
 errors++;
 }
+if((typeof data22 == "number") && (isFinite(data22))){
+if(data22 < 0 || isNaN(data22)){
+const err34 = {instancePath:instancePath+"/assignedto",schemaPath:"#/properties/assignedto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+}
+if(data["assignedto@cn"] !== undefined){
+if(typeof data["assignedto@cn"] !== "string"){
+const err35 = {instancePath:instancePath+"/assignedto@cn",schemaPath:"#/properties/assignedto%40cn/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
 }
 }
 var props0 = {};
 props0.ownership = true;
+props0["ownership@cn"] = true;
 props0.categories = true;
 props0.relateditems = true;
 props0.name = true;
@@ -10080,15 +10227,16 @@ props0.businessaddress = true;
 props0.website = true;
 props0.background = true;
 props0.assignedto = true;
+props0["assignedto@cn"] = true;
 for(const key5 in data){
 if(pattern28.test(key5)){
 if(typeof data[key5] !== "string"){
-const err34 = {instancePath:instancePath+"/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5Ecustom%5B0-9%5D%2B%24/type",keyword:"type",params:{type: "string"}};
+const err36 = {instancePath:instancePath+"/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5Ecustom%5B0-9%5D%2B%24/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err34];
+vErrors = [err36];
 }
 else {
-vErrors.push(err34);
+vErrors.push(err36);
 }
 errors++;
 }
@@ -10097,12 +10245,12 @@ props0[key5] = true;
 }
 }
 else {
-const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err35];
+vErrors = [err37];
 }
 else {
-vErrors.push(err35);
+vErrors.push(err37);
 }
 errors++;
 }
@@ -10113,7 +10261,7 @@ return errors === 0;
 validate69.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 export const records_contacts_createRecord_request = validate70;
-const schema86 = {"$id":"crmgen:records/contacts.createRecord.request","type":"object","properties":{"ownership":{"type":"integer","minimum":0},"categories":{"type":"object","additionalProperties":false,"properties":{"add":{"type":"array","items":{"type":"integer"}}}},"relateditems":{"type":"object","additionalProperties":false,"properties":{"add":{"type":"array","items":{"$ref":"#/$defs/RelatedItemAdd"}}}},"firstname":{"type":"string"},"lastname":{"type":"string"},"businessemail":{"type":"string"},"personalemail":{"type":"string"},"businessphonedirect":{"type":"string"},"businessphonemain":{"type":"string"},"homephone":{"type":"string"},"cellularphone":{"type":"string"},"businessfax":{"type":"string"},"businessaddress":{"type":"string"},"jobtitle":{"type":"string"},"background":{"type":"string"},"website":{"type":"string"},"assignedto":{"type":"integer","minimum":0}},"patternProperties":{"^custom[0-9]+$":{"type":"string"}},"$defs":{"RelatedItemAdd":{"type":"object","additionalProperties":false,"properties":{"id":{"type":"integer"},"note":{"type":"string"}},"required":["id"]}},"propertyNames":{"anyOf":[{"enum":["ownership","categories","relateditems","firstname","lastname","businessemail","personalemail","businessphonedirect","businessphonemain","homephone","cellularphone","businessfax","businessaddress","jobtitle","background","website","assignedto"]},{"pattern":"^custom[0-9]+$"}]}};
+const schema86 = {"$id":"crmgen:records/contacts.createRecord.request","type":"object","properties":{"ownership":{"type":"integer","minimum":0},"ownership@cn":{"type":"string"},"categories":{"type":"object","additionalProperties":false,"properties":{"add":{"type":"array","items":{"type":"integer"}}}},"relateditems":{"type":"object","additionalProperties":false,"properties":{"add":{"type":"array","items":{"$ref":"#/$defs/RelatedItemAdd"}}}},"firstname":{"type":"string"},"lastname":{"type":"string"},"businessemail":{"type":"string"},"personalemail":{"type":"string"},"businessphonedirect":{"type":"string"},"businessphonemain":{"type":"string"},"homephone":{"type":"string"},"cellularphone":{"type":"string"},"businessfax":{"type":"string"},"businessaddress":{"type":"string"},"jobtitle":{"type":"string"},"background":{"type":"string"},"website":{"type":"string"},"assignedto":{"type":"integer","minimum":0},"assignedto@cn":{"type":"string"}},"patternProperties":{"^custom[0-9]+$":{"type":"string"}},"$defs":{"RelatedItemAdd":{"type":"object","additionalProperties":false,"properties":{"id":{"type":"integer"},"note":{"type":"string"}},"required":["id"]}},"propertyNames":{"anyOf":[{"enum":["ownership","ownership@cn","categories","relateditems","firstname","lastname","businessemail","personalemail","businessphonedirect","businessphonemain","homephone","cellularphone","businessfax","businessaddress","jobtitle","background","website","assignedto","assignedto@cn"]},{"pattern":"^custom[0-9]+$"}]}};
 const schema87 = {"type":"object","additionalProperties":false,"properties":{"id":{"type":"integer"},"note":{"type":"string"}},"required":["id"]};
 
 function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -10133,7 +10281,7 @@ const _errs1 = errors;
 const _errs2 = errors;
 let valid1 = false;
 const _errs3 = errors;
-if(!(((((((((((((((((key0 === "ownership") || (key0 === "categories")) || (key0 === "relateditems")) || (key0 === "firstname")) || (key0 === "lastname")) || (key0 === "businessemail")) || (key0 === "personalemail")) || (key0 === "businessphonedirect")) || (key0 === "businessphonemain")) || (key0 === "homephone")) || (key0 === "cellularphone")) || (key0 === "businessfax")) || (key0 === "businessaddress")) || (key0 === "jobtitle")) || (key0 === "background")) || (key0 === "website")) || (key0 === "assignedto"))){
+if(!(((((((((((((((((((key0 === "ownership") || (key0 === "ownership@cn")) || (key0 === "categories")) || (key0 === "relateditems")) || (key0 === "firstname")) || (key0 === "lastname")) || (key0 === "businessemail")) || (key0 === "personalemail")) || (key0 === "businessphonedirect")) || (key0 === "businessphonemain")) || (key0 === "homephone")) || (key0 === "cellularphone")) || (key0 === "businessfax")) || (key0 === "businessaddress")) || (key0 === "jobtitle")) || (key0 === "background")) || (key0 === "website")) || (key0 === "assignedto")) || (key0 === "assignedto@cn"))){
 const err0 = {instancePath,schemaPath:"#/propertyNames/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema86.propertyNames.anyOf[0].enum},propertyName:key0};
 if(vErrors === null){
 vErrors = [err0];
@@ -10218,12 +10366,9 @@ errors++;
 }
 }
 }
-if(data.categories !== undefined){
-let data1 = data.categories;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-for(const key1 in data1){
-if(!(key1 === "add")){
-const err6 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};
+if(data["ownership@cn"] !== undefined){
+if(typeof data["ownership@cn"] !== "string"){
+const err6 = {instancePath:instancePath+"/ownership@cn",schemaPath:"#/properties/ownership%40cn/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10233,14 +10378,12 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data1.add !== undefined){
-let data2 = data1.add;
-if(Array.isArray(data2)){
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-let data3 = data2[i0];
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err7 = {instancePath:instancePath+"/categories/add/" + i0,schemaPath:"#/properties/categories/properties/add/items/type",keyword:"type",params:{type: "integer"}};
+if(data.categories !== undefined){
+let data2 = data.categories;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+for(const key1 in data2){
+if(!(key1 === "add")){
+const err7 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10250,9 +10393,14 @@ vErrors.push(err7);
 errors++;
 }
 }
-}
-else {
-const err8 = {instancePath:instancePath+"/categories/add",schemaPath:"#/properties/categories/properties/add/type",keyword:"type",params:{type: "array"}};
+if(data2.add !== undefined){
+let data3 = data2.add;
+if(Array.isArray(data3)){
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+let data4 = data3[i0];
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err8 = {instancePath:instancePath+"/categories/add/" + i0,schemaPath:"#/properties/categories/properties/add/items/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10264,7 +10412,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/type",keyword:"type",params:{type: "object"}};
+const err9 = {instancePath:instancePath+"/categories/add",schemaPath:"#/properties/categories/properties/add/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10274,12 +10422,9 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.relateditems !== undefined){
-let data4 = data.relateditems;
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-for(const key2 in data4){
-if(!(key2 === "add")){
-const err10 = {instancePath:instancePath+"/relateditems",schemaPath:"#/properties/relateditems/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2}};
+}
+else {
+const err10 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -10289,15 +10434,12 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data4.add !== undefined){
-let data5 = data4.add;
-if(Array.isArray(data5)){
-const len1 = data5.length;
-for(let i1=0; i1<len1; i1++){
-let data6 = data5[i1];
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if(data6.id === undefined){
-const err11 = {instancePath:instancePath+"/relateditems/add/" + i1,schemaPath:"#/$defs/RelatedItemAdd/required",keyword:"required",params:{missingProperty: "id"}};
+if(data.relateditems !== undefined){
+let data5 = data.relateditems;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+for(const key2 in data5){
+if(!(key2 === "add")){
+const err11 = {instancePath:instancePath+"/relateditems",schemaPath:"#/properties/relateditems/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -10306,9 +10448,16 @@ vErrors.push(err11);
 }
 errors++;
 }
-for(const key3 in data6){
-if(!((key3 === "id") || (key3 === "note"))){
-const err12 = {instancePath:instancePath+"/relateditems/add/" + i1,schemaPath:"#/$defs/RelatedItemAdd/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3}};
+}
+if(data5.add !== undefined){
+let data6 = data5.add;
+if(Array.isArray(data6)){
+const len1 = data6.length;
+for(let i1=0; i1<len1; i1++){
+let data7 = data6[i1];
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.id === undefined){
+const err12 = {instancePath:instancePath+"/relateditems/add/" + i1,schemaPath:"#/$defs/RelatedItemAdd/required",keyword:"required",params:{missingProperty: "id"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -10317,11 +10466,9 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-if(data6.id !== undefined){
-let data7 = data6.id;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err13 = {instancePath:instancePath+"/relateditems/add/" + i1+"/id",schemaPath:"#/$defs/RelatedItemAdd/properties/id/type",keyword:"type",params:{type: "integer"}};
+for(const key3 in data7){
+if(!((key3 === "id") || (key3 === "note"))){
+const err13 = {instancePath:instancePath+"/relateditems/add/" + i1,schemaPath:"#/$defs/RelatedItemAdd/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -10331,9 +10478,10 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data6.note !== undefined){
-if(typeof data6.note !== "string"){
-const err14 = {instancePath:instancePath+"/relateditems/add/" + i1+"/note",schemaPath:"#/$defs/RelatedItemAdd/properties/note/type",keyword:"type",params:{type: "string"}};
+if(data7.id !== undefined){
+let data8 = data7.id;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/relateditems/add/" + i1+"/id",schemaPath:"#/$defs/RelatedItemAdd/properties/id/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -10343,9 +10491,9 @@ vErrors.push(err14);
 errors++;
 }
 }
-}
-else {
-const err15 = {instancePath:instancePath+"/relateditems/add/" + i1,schemaPath:"#/$defs/RelatedItemAdd/type",keyword:"type",params:{type: "object"}};
+if(data7.note !== undefined){
+if(typeof data7.note !== "string"){
+const err15 = {instancePath:instancePath+"/relateditems/add/" + i1+"/note",schemaPath:"#/$defs/RelatedItemAdd/properties/note/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -10357,7 +10505,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/relateditems/add",schemaPath:"#/properties/relateditems/properties/add/type",keyword:"type",params:{type: "array"}};
+const err16 = {instancePath:instancePath+"/relateditems/add/" + i1,schemaPath:"#/$defs/RelatedItemAdd/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -10369,7 +10517,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/relateditems",schemaPath:"#/properties/relateditems/type",keyword:"type",params:{type: "object"}};
+const err17 = {instancePath:instancePath+"/relateditems/add",schemaPath:"#/properties/relateditems/properties/add/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -10379,9 +10527,9 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.firstname !== undefined){
-if(typeof data.firstname !== "string"){
-const err18 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/type",keyword:"type",params:{type: "string"}};
+}
+else {
+const err18 = {instancePath:instancePath+"/relateditems",schemaPath:"#/properties/relateditems/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -10391,9 +10539,9 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.lastname !== undefined){
-if(typeof data.lastname !== "string"){
-const err19 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/type",keyword:"type",params:{type: "string"}};
+if(data.firstname !== undefined){
+if(typeof data.firstname !== "string"){
+const err19 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -10403,9 +10551,9 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.businessemail !== undefined){
-if(typeof data.businessemail !== "string"){
-const err20 = {instancePath:instancePath+"/businessemail",schemaPath:"#/properties/businessemail/type",keyword:"type",params:{type: "string"}};
+if(data.lastname !== undefined){
+if(typeof data.lastname !== "string"){
+const err20 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -10415,9 +10563,9 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.personalemail !== undefined){
-if(typeof data.personalemail !== "string"){
-const err21 = {instancePath:instancePath+"/personalemail",schemaPath:"#/properties/personalemail/type",keyword:"type",params:{type: "string"}};
+if(data.businessemail !== undefined){
+if(typeof data.businessemail !== "string"){
+const err21 = {instancePath:instancePath+"/businessemail",schemaPath:"#/properties/businessemail/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -10427,9 +10575,9 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.businessphonedirect !== undefined){
-if(typeof data.businessphonedirect !== "string"){
-const err22 = {instancePath:instancePath+"/businessphonedirect",schemaPath:"#/properties/businessphonedirect/type",keyword:"type",params:{type: "string"}};
+if(data.personalemail !== undefined){
+if(typeof data.personalemail !== "string"){
+const err22 = {instancePath:instancePath+"/personalemail",schemaPath:"#/properties/personalemail/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -10439,9 +10587,9 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.businessphonemain !== undefined){
-if(typeof data.businessphonemain !== "string"){
-const err23 = {instancePath:instancePath+"/businessphonemain",schemaPath:"#/properties/businessphonemain/type",keyword:"type",params:{type: "string"}};
+if(data.businessphonedirect !== undefined){
+if(typeof data.businessphonedirect !== "string"){
+const err23 = {instancePath:instancePath+"/businessphonedirect",schemaPath:"#/properties/businessphonedirect/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -10451,9 +10599,9 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.homephone !== undefined){
-if(typeof data.homephone !== "string"){
-const err24 = {instancePath:instancePath+"/homephone",schemaPath:"#/properties/homephone/type",keyword:"type",params:{type: "string"}};
+if(data.businessphonemain !== undefined){
+if(typeof data.businessphonemain !== "string"){
+const err24 = {instancePath:instancePath+"/businessphonemain",schemaPath:"#/properties/businessphonemain/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -10463,9 +10611,9 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.cellularphone !== undefined){
-if(typeof data.cellularphone !== "string"){
-const err25 = {instancePath:instancePath+"/cellularphone",schemaPath:"#/properties/cellularphone/type",keyword:"type",params:{type: "string"}};
+if(data.homephone !== undefined){
+if(typeof data.homephone !== "string"){
+const err25 = {instancePath:instancePath+"/homephone",schemaPath:"#/properties/homephone/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -10475,9 +10623,9 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.businessfax !== undefined){
-if(typeof data.businessfax !== "string"){
-const err26 = {instancePath:instancePath+"/businessfax",schemaPath:"#/properties/businessfax/type",keyword:"type",params:{type: "string"}};
+if(data.cellularphone !== undefined){
+if(typeof data.cellularphone !== "string"){
+const err26 = {instancePath:instancePath+"/cellularphone",schemaPath:"#/properties/cellularphone/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -10487,9 +10635,9 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.businessaddress !== undefined){
-if(typeof data.businessaddress !== "string"){
-const err27 = {instancePath:instancePath+"/businessaddress",schemaPath:"#/properties/businessaddress/type",keyword:"type",params:{type: "string"}};
+if(data.businessfax !== undefined){
+if(typeof data.businessfax !== "string"){
+const err27 = {instancePath:instancePath+"/businessfax",schemaPath:"#/properties/businessfax/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -10499,9 +10647,9 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.jobtitle !== undefined){
-if(typeof data.jobtitle !== "string"){
-const err28 = {instancePath:instancePath+"/jobtitle",schemaPath:"#/properties/jobtitle/type",keyword:"type",params:{type: "string"}};
+if(data.businessaddress !== undefined){
+if(typeof data.businessaddress !== "string"){
+const err28 = {instancePath:instancePath+"/businessaddress",schemaPath:"#/properties/businessaddress/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -10511,9 +10659,9 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.background !== undefined){
-if(typeof data.background !== "string"){
-const err29 = {instancePath:instancePath+"/background",schemaPath:"#/properties/background/type",keyword:"type",params:{type: "string"}};
+if(data.jobtitle !== undefined){
+if(typeof data.jobtitle !== "string"){
+const err29 = {instancePath:instancePath+"/jobtitle",schemaPath:"#/properties/jobtitle/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -10523,9 +10671,9 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.website !== undefined){
-if(typeof data.website !== "string"){
-const err30 = {instancePath:instancePath+"/website",schemaPath:"#/properties/website/type",keyword:"type",params:{type: "string"}};
+if(data.background !== undefined){
+if(typeof data.background !== "string"){
+const err30 = {instancePath:instancePath+"/background",schemaPath:"#/properties/background/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -10535,10 +10683,9 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.assignedto !== undefined){
-let data22 = data.assignedto;
-if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
-const err31 = {instancePath:instancePath+"/assignedto",schemaPath:"#/properties/assignedto/type",keyword:"type",params:{type: "integer"}};
+if(data.website !== undefined){
+if(typeof data.website !== "string"){
+const err31 = {instancePath:instancePath+"/website",schemaPath:"#/properties/website/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -10547,9 +10694,11 @@ vErrors.push(err31);
 }
 errors++;
 }
-if((typeof data22 == "number") && (isFinite(data22))){
-if(data22 < 0 || isNaN(data22)){
-const err32 = {instancePath:instancePath+"/assignedto",schemaPath:"#/properties/assignedto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
+}
+if(data.assignedto !== undefined){
+let data23 = data.assignedto;
+if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
+const err32 = {instancePath:instancePath+"/assignedto",schemaPath:"#/properties/assignedto/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -10558,10 +10707,34 @@ vErrors.push(err32);
 }
 errors++;
 }
+if((typeof data23 == "number") && (isFinite(data23))){
+if(data23 < 0 || isNaN(data23)){
+const err33 = {instancePath:instancePath+"/assignedto",schemaPath:"#/properties/assignedto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+}
+if(data["assignedto@cn"] !== undefined){
+if(typeof data["assignedto@cn"] !== "string"){
+const err34 = {instancePath:instancePath+"/assignedto@cn",schemaPath:"#/properties/assignedto%40cn/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
 }
 }
 var props0 = {};
 props0.ownership = true;
+props0["ownership@cn"] = true;
 props0.categories = true;
 props0.relateditems = true;
 props0.firstname = true;
@@ -10578,15 +10751,16 @@ props0.jobtitle = true;
 props0.background = true;
 props0.website = true;
 props0.assignedto = true;
+props0["assignedto@cn"] = true;
 for(const key4 in data){
 if(pattern28.test(key4)){
 if(typeof data[key4] !== "string"){
-const err33 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5Ecustom%5B0-9%5D%2B%24/type",keyword:"type",params:{type: "string"}};
+const err35 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5Ecustom%5B0-9%5D%2B%24/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err33];
+vErrors = [err35];
 }
 else {
-vErrors.push(err33);
+vErrors.push(err35);
 }
 errors++;
 }
@@ -10595,12 +10769,12 @@ props0[key4] = true;
 }
 }
 else {
-const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err34];
+vErrors = [err36];
 }
 else {
-vErrors.push(err34);
+vErrors.push(err36);
 }
 errors++;
 }
@@ -10611,7 +10785,7 @@ return errors === 0;
 validate70.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 export const records_contacts_updateRecord_request = validate71;
-const schema88 = {"$id":"crmgen:records/contacts.updateRecord.request","type":"object","properties":{"ownership":{"type":"integer","minimum":0},"categories":{"$ref":"#/$defs/CategoryChanges"},"relateditems":{"type":"object","additionalProperties":false,"properties":{"add":{"type":"array","items":{"$ref":"#/$defs/RelatedItemAdd"}},"remove":{"type":"array","items":{"$ref":"#/$defs/RelatedItemRemove"}}}},"firstname":{"type":"string"},"lastname":{"type":"string"},"businessemail":{"type":"string"},"personalemail":{"type":"string"},"businessphonedirect":{"type":"string"},"businessphonemain":{"type":"string"},"homephone":{"type":"string"},"cellularphone":{"type":"string"},"businessfax":{"type":"string"},"businessaddress":{"type":"string"},"jobtitle":{"type":"string"},"background":{"type":"string"},"website":{"type":"string"},"assignedto":{"type":"integer","minimum":0}},"patternProperties":{"^custom[0-9]+$":{"type":"string"}},"$defs":{"CategoryChanges":{"type":"object","additionalProperties":false,"properties":{"add":{"type":"array","items":{"type":"integer"}},"remove":{"type":"array","items":{"type":"integer"}}}},"RelatedItemAdd":{"type":"object","additionalProperties":false,"properties":{"id":{"type":"integer"},"note":{"type":"string"}},"required":["id"]},"RelatedItemRemove":{"type":"object","additionalProperties":false,"properties":{"id":{"type":"integer"}},"required":["id"]}},"propertyNames":{"anyOf":[{"enum":["ownership","categories","relateditems","firstname","lastname","businessemail","personalemail","businessphonedirect","businessphonemain","homephone","cellularphone","businessfax","businessaddress","jobtitle","background","website","assignedto"]},{"pattern":"^custom[0-9]+$"}]}};
+const schema88 = {"$id":"crmgen:records/contacts.updateRecord.request","type":"object","properties":{"ownership":{"type":"integer","minimum":0},"ownership@cn":{"type":"string"},"categories":{"$ref":"#/$defs/CategoryChanges"},"relateditems":{"type":"object","additionalProperties":false,"properties":{"add":{"type":"array","items":{"$ref":"#/$defs/RelatedItemAdd"}},"remove":{"type":"array","items":{"$ref":"#/$defs/RelatedItemRemove"}}}},"firstname":{"type":"string"},"lastname":{"type":"string"},"businessemail":{"type":"string"},"personalemail":{"type":"string"},"businessphonedirect":{"type":"string"},"businessphonemain":{"type":"string"},"homephone":{"type":"string"},"cellularphone":{"type":"string"},"businessfax":{"type":"string"},"businessaddress":{"type":"string"},"jobtitle":{"type":"string"},"background":{"type":"string"},"website":{"type":"string"},"assignedto":{"type":"integer","minimum":0},"assignedto@cn":{"type":"string"}},"patternProperties":{"^custom[0-9]+$":{"type":"string"}},"$defs":{"CategoryChanges":{"type":"object","additionalProperties":false,"properties":{"add":{"type":"array","items":{"type":"integer"}},"remove":{"type":"array","items":{"type":"integer"}}}},"RelatedItemAdd":{"type":"object","additionalProperties":false,"properties":{"id":{"type":"integer"},"note":{"type":"string"}},"required":["id"]},"RelatedItemRemove":{"type":"object","additionalProperties":false,"properties":{"id":{"type":"integer"}},"required":["id"]}},"propertyNames":{"anyOf":[{"enum":["ownership","ownership@cn","categories","relateditems","firstname","lastname","businessemail","personalemail","businessphonedirect","businessphonemain","homephone","cellularphone","businessfax","businessaddress","jobtitle","background","website","assignedto","assignedto@cn"]},{"pattern":"^custom[0-9]+$"}]}};
 const schema89 = {"type":"object","additionalProperties":false,"properties":{"add":{"type":"array","items":{"type":"integer"}},"remove":{"type":"array","items":{"type":"integer"}}}};
 const schema90 = {"type":"object","additionalProperties":false,"properties":{"id":{"type":"integer"},"note":{"type":"string"}},"required":["id"]};
 const schema91 = {"type":"object","additionalProperties":false,"properties":{"id":{"type":"integer"}},"required":["id"]};
@@ -10633,7 +10807,7 @@ const _errs1 = errors;
 const _errs2 = errors;
 let valid1 = false;
 const _errs3 = errors;
-if(!(((((((((((((((((key0 === "ownership") || (key0 === "categories")) || (key0 === "relateditems")) || (key0 === "firstname")) || (key0 === "lastname")) || (key0 === "businessemail")) || (key0 === "personalemail")) || (key0 === "businessphonedirect")) || (key0 === "businessphonemain")) || (key0 === "homephone")) || (key0 === "cellularphone")) || (key0 === "businessfax")) || (key0 === "businessaddress")) || (key0 === "jobtitle")) || (key0 === "background")) || (key0 === "website")) || (key0 === "assignedto"))){
+if(!(((((((((((((((((((key0 === "ownership") || (key0 === "ownership@cn")) || (key0 === "categories")) || (key0 === "relateditems")) || (key0 === "firstname")) || (key0 === "lastname")) || (key0 === "businessemail")) || (key0 === "personalemail")) || (key0 === "businessphonedirect")) || (key0 === "businessphonemain")) || (key0 === "homephone")) || (key0 === "cellularphone")) || (key0 === "businessfax")) || (key0 === "businessaddress")) || (key0 === "jobtitle")) || (key0 === "background")) || (key0 === "website")) || (key0 === "assignedto")) || (key0 === "assignedto@cn"))){
 const err0 = {instancePath,schemaPath:"#/propertyNames/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema88.propertyNames.anyOf[0].enum},propertyName:key0};
 if(vErrors === null){
 vErrors = [err0];
@@ -10718,12 +10892,9 @@ errors++;
 }
 }
 }
-if(data.categories !== undefined){
-let data1 = data.categories;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-for(const key1 in data1){
-if(!((key1 === "add") || (key1 === "remove"))){
-const err6 = {instancePath:instancePath+"/categories",schemaPath:"#/$defs/CategoryChanges/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};
+if(data["ownership@cn"] !== undefined){
+if(typeof data["ownership@cn"] !== "string"){
+const err6 = {instancePath:instancePath+"/ownership@cn",schemaPath:"#/properties/ownership%40cn/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10733,14 +10904,12 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data1.add !== undefined){
-let data2 = data1.add;
-if(Array.isArray(data2)){
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-let data3 = data2[i0];
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err7 = {instancePath:instancePath+"/categories/add/" + i0,schemaPath:"#/$defs/CategoryChanges/properties/add/items/type",keyword:"type",params:{type: "integer"}};
+if(data.categories !== undefined){
+let data2 = data.categories;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+for(const key1 in data2){
+if(!((key1 === "add") || (key1 === "remove"))){
+const err7 = {instancePath:instancePath+"/categories",schemaPath:"#/$defs/CategoryChanges/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10750,9 +10919,14 @@ vErrors.push(err7);
 errors++;
 }
 }
-}
-else {
-const err8 = {instancePath:instancePath+"/categories/add",schemaPath:"#/$defs/CategoryChanges/properties/add/type",keyword:"type",params:{type: "array"}};
+if(data2.add !== undefined){
+let data3 = data2.add;
+if(Array.isArray(data3)){
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+let data4 = data3[i0];
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err8 = {instancePath:instancePath+"/categories/add/" + i0,schemaPath:"#/$defs/CategoryChanges/properties/add/items/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10762,14 +10936,9 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data1.remove !== undefined){
-let data4 = data1.remove;
-if(Array.isArray(data4)){
-const len1 = data4.length;
-for(let i1=0; i1<len1; i1++){
-let data5 = data4[i1];
-if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err9 = {instancePath:instancePath+"/categories/remove/" + i1,schemaPath:"#/$defs/CategoryChanges/properties/remove/items/type",keyword:"type",params:{type: "integer"}};
+}
+else {
+const err9 = {instancePath:instancePath+"/categories/add",schemaPath:"#/$defs/CategoryChanges/properties/add/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10779,9 +10948,14 @@ vErrors.push(err9);
 errors++;
 }
 }
-}
-else {
-const err10 = {instancePath:instancePath+"/categories/remove",schemaPath:"#/$defs/CategoryChanges/properties/remove/type",keyword:"type",params:{type: "array"}};
+if(data2.remove !== undefined){
+let data5 = data2.remove;
+if(Array.isArray(data5)){
+const len1 = data5.length;
+for(let i1=0; i1<len1; i1++){
+let data6 = data5[i1];
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err10 = {instancePath:instancePath+"/categories/remove/" + i1,schemaPath:"#/$defs/CategoryChanges/properties/remove/items/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -10793,7 +10967,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/categories",schemaPath:"#/$defs/CategoryChanges/type",keyword:"type",params:{type: "object"}};
+const err11 = {instancePath:instancePath+"/categories/remove",schemaPath:"#/$defs/CategoryChanges/properties/remove/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -10803,12 +10977,9 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.relateditems !== undefined){
-let data6 = data.relateditems;
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-for(const key2 in data6){
-if(!((key2 === "add") || (key2 === "remove"))){
-const err12 = {instancePath:instancePath+"/relateditems",schemaPath:"#/properties/relateditems/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2}};
+}
+else {
+const err12 = {instancePath:instancePath+"/categories",schemaPath:"#/$defs/CategoryChanges/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -10818,15 +10989,12 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data6.add !== undefined){
-let data7 = data6.add;
-if(Array.isArray(data7)){
-const len2 = data7.length;
-for(let i2=0; i2<len2; i2++){
-let data8 = data7[i2];
-if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-if(data8.id === undefined){
-const err13 = {instancePath:instancePath+"/relateditems/add/" + i2,schemaPath:"#/$defs/RelatedItemAdd/required",keyword:"required",params:{missingProperty: "id"}};
+if(data.relateditems !== undefined){
+let data7 = data.relateditems;
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+for(const key2 in data7){
+if(!((key2 === "add") || (key2 === "remove"))){
+const err13 = {instancePath:instancePath+"/relateditems",schemaPath:"#/properties/relateditems/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -10835,9 +11003,16 @@ vErrors.push(err13);
 }
 errors++;
 }
-for(const key3 in data8){
-if(!((key3 === "id") || (key3 === "note"))){
-const err14 = {instancePath:instancePath+"/relateditems/add/" + i2,schemaPath:"#/$defs/RelatedItemAdd/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3}};
+}
+if(data7.add !== undefined){
+let data8 = data7.add;
+if(Array.isArray(data8)){
+const len2 = data8.length;
+for(let i2=0; i2<len2; i2++){
+let data9 = data8[i2];
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.id === undefined){
+const err14 = {instancePath:instancePath+"/relateditems/add/" + i2,schemaPath:"#/$defs/RelatedItemAdd/required",keyword:"required",params:{missingProperty: "id"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -10846,11 +11021,9 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-if(data8.id !== undefined){
-let data9 = data8.id;
-if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err15 = {instancePath:instancePath+"/relateditems/add/" + i2+"/id",schemaPath:"#/$defs/RelatedItemAdd/properties/id/type",keyword:"type",params:{type: "integer"}};
+for(const key3 in data9){
+if(!((key3 === "id") || (key3 === "note"))){
+const err15 = {instancePath:instancePath+"/relateditems/add/" + i2,schemaPath:"#/$defs/RelatedItemAdd/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -10860,9 +11033,10 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data8.note !== undefined){
-if(typeof data8.note !== "string"){
-const err16 = {instancePath:instancePath+"/relateditems/add/" + i2+"/note",schemaPath:"#/$defs/RelatedItemAdd/properties/note/type",keyword:"type",params:{type: "string"}};
+if(data9.id !== undefined){
+let data10 = data9.id;
+if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
+const err16 = {instancePath:instancePath+"/relateditems/add/" + i2+"/id",schemaPath:"#/$defs/RelatedItemAdd/properties/id/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -10872,9 +11046,9 @@ vErrors.push(err16);
 errors++;
 }
 }
-}
-else {
-const err17 = {instancePath:instancePath+"/relateditems/add/" + i2,schemaPath:"#/$defs/RelatedItemAdd/type",keyword:"type",params:{type: "object"}};
+if(data9.note !== undefined){
+if(typeof data9.note !== "string"){
+const err17 = {instancePath:instancePath+"/relateditems/add/" + i2+"/note",schemaPath:"#/$defs/RelatedItemAdd/properties/note/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -10886,7 +11060,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/relateditems/add",schemaPath:"#/properties/relateditems/properties/add/type",keyword:"type",params:{type: "array"}};
+const err18 = {instancePath:instancePath+"/relateditems/add/" + i2,schemaPath:"#/$defs/RelatedItemAdd/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -10896,15 +11070,9 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data6.remove !== undefined){
-let data11 = data6.remove;
-if(Array.isArray(data11)){
-const len3 = data11.length;
-for(let i3=0; i3<len3; i3++){
-let data12 = data11[i3];
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-if(data12.id === undefined){
-const err19 = {instancePath:instancePath+"/relateditems/remove/" + i3,schemaPath:"#/$defs/RelatedItemRemove/required",keyword:"required",params:{missingProperty: "id"}};
+}
+else {
+const err19 = {instancePath:instancePath+"/relateditems/add",schemaPath:"#/properties/relateditems/properties/add/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -10913,9 +11081,16 @@ vErrors.push(err19);
 }
 errors++;
 }
-for(const key4 in data12){
-if(!(key4 === "id")){
-const err20 = {instancePath:instancePath+"/relateditems/remove/" + i3,schemaPath:"#/$defs/RelatedItemRemove/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4}};
+}
+if(data7.remove !== undefined){
+let data12 = data7.remove;
+if(Array.isArray(data12)){
+const len3 = data12.length;
+for(let i3=0; i3<len3; i3++){
+let data13 = data12[i3];
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+if(data13.id === undefined){
+const err20 = {instancePath:instancePath+"/relateditems/remove/" + i3,schemaPath:"#/$defs/RelatedItemRemove/required",keyword:"required",params:{missingProperty: "id"}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -10924,11 +11099,9 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-if(data12.id !== undefined){
-let data13 = data12.id;
-if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-const err21 = {instancePath:instancePath+"/relateditems/remove/" + i3+"/id",schemaPath:"#/$defs/RelatedItemRemove/properties/id/type",keyword:"type",params:{type: "integer"}};
+for(const key4 in data13){
+if(!(key4 === "id")){
+const err21 = {instancePath:instancePath+"/relateditems/remove/" + i3,schemaPath:"#/$defs/RelatedItemRemove/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -10938,9 +11111,10 @@ vErrors.push(err21);
 errors++;
 }
 }
-}
-else {
-const err22 = {instancePath:instancePath+"/relateditems/remove/" + i3,schemaPath:"#/$defs/RelatedItemRemove/type",keyword:"type",params:{type: "object"}};
+if(data13.id !== undefined){
+let data14 = data13.id;
+if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
+const err22 = {instancePath:instancePath+"/relateditems/remove/" + i3+"/id",schemaPath:"#/$defs/RelatedItemRemove/properties/id/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -10952,7 +11126,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/relateditems/remove",schemaPath:"#/properties/relateditems/properties/remove/type",keyword:"type",params:{type: "array"}};
+const err23 = {instancePath:instancePath+"/relateditems/remove/" + i3,schemaPath:"#/$defs/RelatedItemRemove/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -10964,7 +11138,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/relateditems",schemaPath:"#/properties/relateditems/type",keyword:"type",params:{type: "object"}};
+const err24 = {instancePath:instancePath+"/relateditems/remove",schemaPath:"#/properties/relateditems/properties/remove/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -10974,9 +11148,9 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.firstname !== undefined){
-if(typeof data.firstname !== "string"){
-const err25 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/type",keyword:"type",params:{type: "string"}};
+}
+else {
+const err25 = {instancePath:instancePath+"/relateditems",schemaPath:"#/properties/relateditems/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -10986,9 +11160,9 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.lastname !== undefined){
-if(typeof data.lastname !== "string"){
-const err26 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/type",keyword:"type",params:{type: "string"}};
+if(data.firstname !== undefined){
+if(typeof data.firstname !== "string"){
+const err26 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -10998,9 +11172,9 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.businessemail !== undefined){
-if(typeof data.businessemail !== "string"){
-const err27 = {instancePath:instancePath+"/businessemail",schemaPath:"#/properties/businessemail/type",keyword:"type",params:{type: "string"}};
+if(data.lastname !== undefined){
+if(typeof data.lastname !== "string"){
+const err27 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -11010,9 +11184,9 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.personalemail !== undefined){
-if(typeof data.personalemail !== "string"){
-const err28 = {instancePath:instancePath+"/personalemail",schemaPath:"#/properties/personalemail/type",keyword:"type",params:{type: "string"}};
+if(data.businessemail !== undefined){
+if(typeof data.businessemail !== "string"){
+const err28 = {instancePath:instancePath+"/businessemail",schemaPath:"#/properties/businessemail/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -11022,9 +11196,9 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.businessphonedirect !== undefined){
-if(typeof data.businessphonedirect !== "string"){
-const err29 = {instancePath:instancePath+"/businessphonedirect",schemaPath:"#/properties/businessphonedirect/type",keyword:"type",params:{type: "string"}};
+if(data.personalemail !== undefined){
+if(typeof data.personalemail !== "string"){
+const err29 = {instancePath:instancePath+"/personalemail",schemaPath:"#/properties/personalemail/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -11034,9 +11208,9 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.businessphonemain !== undefined){
-if(typeof data.businessphonemain !== "string"){
-const err30 = {instancePath:instancePath+"/businessphonemain",schemaPath:"#/properties/businessphonemain/type",keyword:"type",params:{type: "string"}};
+if(data.businessphonedirect !== undefined){
+if(typeof data.businessphonedirect !== "string"){
+const err30 = {instancePath:instancePath+"/businessphonedirect",schemaPath:"#/properties/businessphonedirect/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -11046,9 +11220,9 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.homephone !== undefined){
-if(typeof data.homephone !== "string"){
-const err31 = {instancePath:instancePath+"/homephone",schemaPath:"#/properties/homephone/type",keyword:"type",params:{type: "string"}};
+if(data.businessphonemain !== undefined){
+if(typeof data.businessphonemain !== "string"){
+const err31 = {instancePath:instancePath+"/businessphonemain",schemaPath:"#/properties/businessphonemain/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -11058,9 +11232,9 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.cellularphone !== undefined){
-if(typeof data.cellularphone !== "string"){
-const err32 = {instancePath:instancePath+"/cellularphone",schemaPath:"#/properties/cellularphone/type",keyword:"type",params:{type: "string"}};
+if(data.homephone !== undefined){
+if(typeof data.homephone !== "string"){
+const err32 = {instancePath:instancePath+"/homephone",schemaPath:"#/properties/homephone/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -11070,9 +11244,9 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data.businessfax !== undefined){
-if(typeof data.businessfax !== "string"){
-const err33 = {instancePath:instancePath+"/businessfax",schemaPath:"#/properties/businessfax/type",keyword:"type",params:{type: "string"}};
+if(data.cellularphone !== undefined){
+if(typeof data.cellularphone !== "string"){
+const err33 = {instancePath:instancePath+"/cellularphone",schemaPath:"#/properties/cellularphone/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -11082,9 +11256,9 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data.businessaddress !== undefined){
-if(typeof data.businessaddress !== "string"){
-const err34 = {instancePath:instancePath+"/businessaddress",schemaPath:"#/properties/businessaddress/type",keyword:"type",params:{type: "string"}};
+if(data.businessfax !== undefined){
+if(typeof data.businessfax !== "string"){
+const err34 = {instancePath:instancePath+"/businessfax",schemaPath:"#/properties/businessfax/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -11094,9 +11268,9 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data.jobtitle !== undefined){
-if(typeof data.jobtitle !== "string"){
-const err35 = {instancePath:instancePath+"/jobtitle",schemaPath:"#/properties/jobtitle/type",keyword:"type",params:{type: "string"}};
+if(data.businessaddress !== undefined){
+if(typeof data.businessaddress !== "string"){
+const err35 = {instancePath:instancePath+"/businessaddress",schemaPath:"#/properties/businessaddress/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -11106,9 +11280,9 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data.background !== undefined){
-if(typeof data.background !== "string"){
-const err36 = {instancePath:instancePath+"/background",schemaPath:"#/properties/background/type",keyword:"type",params:{type: "string"}};
+if(data.jobtitle !== undefined){
+if(typeof data.jobtitle !== "string"){
+const err36 = {instancePath:instancePath+"/jobtitle",schemaPath:"#/properties/jobtitle/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -11118,9 +11292,9 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data.website !== undefined){
-if(typeof data.website !== "string"){
-const err37 = {instancePath:instancePath+"/website",schemaPath:"#/properties/website/type",keyword:"type",params:{type: "string"}};
+if(data.background !== undefined){
+if(typeof data.background !== "string"){
+const err37 = {instancePath:instancePath+"/background",schemaPath:"#/properties/background/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -11130,10 +11304,9 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data.assignedto !== undefined){
-let data27 = data.assignedto;
-if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
-const err38 = {instancePath:instancePath+"/assignedto",schemaPath:"#/properties/assignedto/type",keyword:"type",params:{type: "integer"}};
+if(data.website !== undefined){
+if(typeof data.website !== "string"){
+const err38 = {instancePath:instancePath+"/website",schemaPath:"#/properties/website/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -11142,9 +11315,11 @@ vErrors.push(err38);
 }
 errors++;
 }
-if((typeof data27 == "number") && (isFinite(data27))){
-if(data27 < 0 || isNaN(data27)){
-const err39 = {instancePath:instancePath+"/assignedto",schemaPath:"#/properties/assignedto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
+}
+if(data.assignedto !== undefined){
+let data28 = data.assignedto;
+if(!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))){
+const err39 = {instancePath:instancePath+"/assignedto",schemaPath:"#/properties/assignedto/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -11153,10 +11328,34 @@ vErrors.push(err39);
 }
 errors++;
 }
+if((typeof data28 == "number") && (isFinite(data28))){
+if(data28 < 0 || isNaN(data28)){
+const err40 = {instancePath:instancePath+"/assignedto",schemaPath:"#/properties/assignedto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+}
+if(data["assignedto@cn"] !== undefined){
+if(typeof data["assignedto@cn"] !== "string"){
+const err41 = {instancePath:instancePath+"/assignedto@cn",schemaPath:"#/properties/assignedto%40cn/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
 }
 }
 var props0 = {};
 props0.ownership = true;
+props0["ownership@cn"] = true;
 props0.categories = true;
 props0.relateditems = true;
 props0.firstname = true;
@@ -11173,15 +11372,16 @@ props0.jobtitle = true;
 props0.background = true;
 props0.website = true;
 props0.assignedto = true;
+props0["assignedto@cn"] = true;
 for(const key5 in data){
 if(pattern28.test(key5)){
 if(typeof data[key5] !== "string"){
-const err40 = {instancePath:instancePath+"/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5Ecustom%5B0-9%5D%2B%24/type",keyword:"type",params:{type: "string"}};
+const err42 = {instancePath:instancePath+"/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5Ecustom%5B0-9%5D%2B%24/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err40];
+vErrors = [err42];
 }
 else {
-vErrors.push(err40);
+vErrors.push(err42);
 }
 errors++;
 }
@@ -11190,12 +11390,12 @@ props0[key5] = true;
 }
 }
 else {
-const err41 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err43 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err41];
+vErrors = [err43];
 }
 else {
-vErrors.push(err41);
+vErrors.push(err43);
 }
 errors++;
 }

@@ -6,6 +6,8 @@ import type { ActivityEntry } from '../structures.ts';
 export interface FollowupFields {
     details?: string;
     assignedto?: number;
+    /** Answers: the name of the user or group assignedto names (XML: its cn attribute). Ignored in requests. */
+    'assignedto@cn'?: string;
     nodate?: 0 | 1;
     /** Date, YYYY-MM-DD. Only when nodate = 0. */
     duedate?: string;
