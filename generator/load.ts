@@ -464,8 +464,10 @@ class IrBuilder {
       completable.forEach((seg, i) => {
         if (!segments.has(seg)) this.problem(reportSources.file, [...srcLoc, 'completable', i], `unknown activity segment '${seg}'`);
       });
+      const comments = sources.comments as string | undefined;
+      if (comments !== undefined && !segments.has(comments)) this.problem(reportSources.file, [...srcLoc, 'comments'], `unknown activity segment '${comments}'`);
       for (const [field, seg] of Object.entries(ancestors)) if (!segments.has(seg)) this.problem(reportSources.file, [...srcLoc, 'ancestors', field], `unknown activity segment '${seg}'`);
-      reports.push({ name, lists: r.lists, container: r.container, element: r.element, entry: r.entry, from, completable, ancestors, pos: this.pos(rloc) });
+      reports.push({ name, lists: r.lists, container: r.container, element: r.element, entry: r.entry, from, completable, ancestors, ...(comments ? { comments } : {}), pos: this.pos(rloc) });
       operations.push({
         id: `report${name[0].toUpperCase()}${name.slice(1)}`,
         method: 'GET',

@@ -240,6 +240,8 @@ export interface Report {
   from: Record<string, ReportSource>;
   /** Segments `last=completed` applies to. */
   completable: string[];
+  /** The segment of the children that are an entry's comments. */
+  comments?: string;
   /** Entry field -> the segment of the ancestor whose id it holds. */
   ancestors: Record<string, string>;
   pos: SourcePos;

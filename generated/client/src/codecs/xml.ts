@@ -2318,6 +2318,7 @@ function encodeReportOpportunity(v: Rec): string {
   if ((x = v.itemname) !== undefined) s += textEl(x, '<itemname>', '</itemname>');
   if ((x = v.owner) !== undefined) s += textEl(x, ownerOpen('<owner', v['owner@cn'], 'cn'), '</owner>');
   if ((x = v.created) !== undefined) s += textEl(x, '<created>', '</created>');
+  if ((x = v.modified) !== undefined) s += textEl(x, '<modified>', '</modified>');
   if ((x = v.description) !== undefined) s += textEl(x, '<description>', '</description>');
   if ((x = v.valueunit) !== undefined) s += textEl(x, '<valueunit>', '</valueunit>');
   if ((x = v.valuecurrency) !== undefined) s += textEl(x, '<valuecurrency>', '</valuecurrency>');
@@ -2359,6 +2360,9 @@ function decodeReportOpportunity(el: XmlElement, o: DecodeOptions, path: string)
         break;
       case 'created':
         if ((v = scalarXml(c, 'dt')) !== undefined) out.created = v;
+        break;
+      case 'modified':
+        if ((v = scalarXml(c, 'dt')) !== undefined) out.modified = v;
         break;
       case 'description':
         out.description = textXml(c);
@@ -2402,11 +2406,50 @@ function decodeReportOpportunity(el: XmlElement, o: DecodeOptions, path: string)
   return out;
 }
 
+function encodeReportComment(v: Rec): string {
+  let s = '';
+  let x: unknown;
+  if ((x = v.id) !== undefined) s += textEl(x, '<id>', '</id>');
+  if ((x = v.created) !== undefined) s += textEl(x, '<created>', '</created>');
+  if ((x = v.owner) !== undefined) s += textEl(x, ownerOpen('<owner', v['owner@cn'], 'cn'), '</owner>');
+  if ((x = v.posttext) !== undefined) s += textEl(x, '<posttext>', '</posttext>');
+  return s;
+}
+
+function decodeReportComment(el: XmlElement, o: DecodeOptions, path: string): Rec {
+  const out: Rec = {};
+  let v: unknown;
+  for (const c of el.children) {
+    switch (c.name) {
+      case 'id':
+        if ((v = scalarXml(c, 'i')) !== undefined) out.id = v;
+        break;
+      case 'created':
+        if ((v = scalarXml(c, 'dt')) !== undefined) out.created = v;
+        break;
+      case 'owner':
+        if ((v = scalarXml(c, 'i')) !== undefined) out.owner = v;
+        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['owner@cn'] = c.attrs.cn;
+        break;
+      case 'posttext':
+        out.posttext = textXml(c);
+        break;
+      default:
+        if (o.strict) unknown(o, path, c.name);
+    }
+  }
+
+  return out;
+}
+
 function encodeReportActivity(v: Rec): string {
   let s = '';
   let x: unknown;
   if ((x = v.id) !== undefined) s += textEl(x, '<id>', '</id>');
   if ((x = v.type) !== undefined) s += textEl(x, '<type>', '</type>');
+  if ((x = v.typeid) !== undefined) s += textEl(x, '<typeid>', '</typeid>');
+  if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
+  if ((x = v.parenttypeid) !== undefined) s += textEl(x, '<parenttypeid>', '</parenttypeid>');
   if ((x = v.itemid) !== undefined) s += textEl(x, '<itemid>', '</itemid>');
   if ((x = v.itemtype) !== undefined) s += textEl(x, '<itemtype>', '</itemtype>');
   if ((x = v.itemname) !== undefined) s += textEl(x, '<itemname>', '</itemname>');
@@ -2415,12 +2458,94 @@ function encodeReportActivity(v: Rec): string {
   if ((x = v.updated) !== undefined) s += textEl(x, '<updated>', '</updated>');
   if ((x = v.title) !== undefined) s += textEl(x, '<title>', '</title>');
   if ((x = v.completed) !== undefined) s += textEl(x, '<completed>', '</completed>');
+  x = v.fields;
+  if (x !== undefined) {
+    let t: string;
+    switch (selKey(v.typeid)) {
+      case '3':
+        t = encodeNoteFields(x as Rec);
+        break;
+      case '4':
+      case '5':
+        t = encodeEventFields(x as Rec);
+        break;
+      case '6':
+        t = encodeFollowupFields(x as Rec);
+        break;
+      case '7':
+        t = encodeWebsiteFields(x as Rec);
+        break;
+      case '14':
+        t = encodeTaskFields(x as Rec);
+        break;
+      case '15':
+        t = encodeTimerecordFields(x as Rec);
+        break;
+      case '22':
+        t = encodeTasklistFields(x as Rec);
+        break;
+      case '23':
+      case '24':
+        t = encodeFileFields(x as Rec);
+        break;
+      case '27':
+        t = encodeBillingawidgetFields(x as Rec);
+        break;
+      case '29':
+      case '96':
+        t = encodeMarketingawidgetFields(x as Rec);
+        break;
+      case '31':
+        t = encodePhotolistFields(x as Rec);
+        break;
+      case '32':
+        t = encodeOpportunityFields(x as Rec);
+        break;
+      case '37':
+        t = encodeOnlinedocFields(x as Rec);
+        break;
+      case '39':
+        t = encodeMarketingbwidgetFields(x as Rec);
+        break;
+      case '51':
+        t = encodeTemplateFields(x as Rec);
+        break;
+      case '55':
+        t = encodeAttachmentfileFields(x as Rec);
+        break;
+      case '57':
+        t = encodeSeparatorFields(x as Rec);
+        break;
+      case '73':
+        t = encodeCallFields(x as Rec);
+        break;
+      case '88':
+        t = encodeScheduledemailFields(x as Rec);
+        break;
+      case '90':
+        t = encodeLinkedemailsFields(x as Rec);
+        break;
+      case '91':
+        t = encodeCommentFields(x as Rec);
+        break;
+      case '97':
+        t = encodeSupportwidgetFields(x as Rec);
+        break;
+      default:
+        t = encodeMapText(x as object);
+    }
+    s += wrapEl(t, '<fields>', '</fields>');
+  }
+
+  if ((x = v.comments) !== undefined)
+    s += wrapEl(encodeCommentListReportComment(x as unknown[]), '<comments>', '</comments>');
   if ((x = v.item) !== undefined) s += wrapEl(encodeReportItem(x as Rec), '<item>', '</item>');
   return s;
 }
 
 function decodeReportActivity(el: XmlElement, o: DecodeOptions, path: string): Rec {
   const out: Rec = {};
+  let deferred: XmlElement | undefined;
   let v: unknown;
   for (const c of el.children) {
     switch (c.name) {
@@ -2429,6 +2554,15 @@ function decodeReportActivity(el: XmlElement, o: DecodeOptions, path: string): R
         break;
       case 'type':
         if ((v = scalarXml(c, 'i')) !== undefined) out.type = v;
+        break;
+      case 'typeid':
+        if ((v = scalarXml(c, 'i')) !== undefined) out.typeid = v;
+        break;
+      case 'parent':
+        if ((v = scalarXml(c, 'i')) !== undefined) out.parent = v;
+        break;
+      case 'parenttypeid':
+        if ((v = scalarXml(c, 'i')) !== undefined) out.parenttypeid = v;
         break;
       case 'itemid':
         if ((v = scalarXml(c, 'i')) !== undefined) out.itemid = v;
@@ -2455,12 +2589,111 @@ function decodeReportActivity(el: XmlElement, o: DecodeOptions, path: string): R
       case 'completed':
         if ((v = scalarXml(c, 'f')) !== undefined) out.completed = v;
         break;
+      case 'fields':
+        deferred = c;
+        break;
+      case 'comments':
+        out.comments = decodeCommentListReportComment(c, o, o.strict ? join(path, 'comments') : '');
+        break;
       case 'item':
         out.item = decodeReportItem(c, o, o.strict ? join(path, 'item') : '');
         break;
       default:
         if (o.strict) unknown(o, path, c.name);
     }
+  }
+
+  if (deferred) {
+    const p = o.strict ? join(path, 'fields') : '';
+    switch (selKey(out.typeid)) {
+      case '3':
+        out.fields = decodeNoteFields(deferred, o, p);
+        break;
+      case '4':
+      case '5':
+        out.fields = decodeEventFields(deferred, o, p);
+        break;
+      case '6':
+        out.fields = decodeFollowupFields(deferred, o, p);
+        break;
+      case '7':
+        out.fields = decodeWebsiteFields(deferred, o, p);
+        break;
+      case '14':
+        out.fields = decodeTaskFields(deferred, o, p);
+        break;
+      case '15':
+        out.fields = decodeTimerecordFields(deferred, o, p);
+        break;
+      case '22':
+        out.fields = decodeTasklistFields(deferred, o, p);
+        break;
+      case '23':
+      case '24':
+        out.fields = decodeFileFields(deferred, o, p);
+        break;
+      case '27':
+        out.fields = decodeBillingawidgetFields(deferred, o, p);
+        break;
+      case '29':
+      case '96':
+        out.fields = decodeMarketingawidgetFields(deferred, o, p);
+        break;
+      case '31':
+        out.fields = decodePhotolistFields(deferred, o, p);
+        break;
+      case '32':
+        out.fields = decodeOpportunityFields(deferred, o, p);
+        break;
+      case '37':
+        out.fields = decodeOnlinedocFields(deferred, o, p);
+        break;
+      case '39':
+        out.fields = decodeMarketingbwidgetFields(deferred, o, p);
+        break;
+      case '51':
+        out.fields = decodeTemplateFields(deferred, o, p);
+        break;
+      case '55':
+        out.fields = decodeAttachmentfileFields(deferred, o, p);
+        break;
+      case '57':
+        out.fields = decodeSeparatorFields(deferred, o, p);
+        break;
+      case '73':
+        out.fields = decodeCallFields(deferred, o, p);
+        break;
+      case '88':
+        out.fields = decodeScheduledemailFields(deferred, o, p);
+        break;
+      case '90':
+        out.fields = decodeLinkedemailsFields(deferred, o, p);
+        break;
+      case '91':
+        out.fields = decodeCommentFields(deferred, o, p);
+        break;
+      case '97':
+        out.fields = decodeSupportwidgetFields(deferred, o, p);
+        break;
+      default:
+        out.fields = decodeMapText(deferred, o, p);
+    }
+  }
+
+  return out;
+}
+
+function encodeCommentListReportComment(v: unknown[]): string {
+  let s = '';
+  for (const e of v) s += wrapEl(encodeReportComment(e as Rec), '<comment>', '</comment>');
+  return s;
+}
+
+function decodeCommentListReportComment(el: XmlElement, o: DecodeOptions, path: string): unknown[] {
+  const out: unknown[] = [];
+  for (const c of el.children) {
+    if (c.name === 'comment') out.push(decodeReportComment(c, o, o.strict ? join(path, out.length) : ''));
+    else if (o.strict) unknown(o, path, c.name);
   }
 
   return out;

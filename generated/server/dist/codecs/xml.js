@@ -2650,6 +2650,8 @@ function encodeReportOpportunity(v) {
         s += textEl(x, ownerOpen('<owner', v['owner@cn'], 'cn'), '</owner>');
     if ((x = v.created) !== undefined)
         s += textEl(x, '<created>', '</created>');
+    if ((x = v.modified) !== undefined)
+        s += textEl(x, '<modified>', '</modified>');
     if ((x = v.description) !== undefined)
         s += textEl(x, '<description>', '</description>');
     if ((x = v.valueunit) !== undefined)
@@ -2708,6 +2710,10 @@ function decodeReportOpportunity(el, o, path) {
                 if ((v = scalarXml(c, 'dt')) !== undefined)
                     out.created = v;
                 break;
+            case 'modified':
+                if ((v = scalarXml(c, 'dt')) !== undefined)
+                    out.modified = v;
+                break;
             case 'description':
                 out.description = textXml(c);
                 break;
@@ -2756,6 +2762,48 @@ function decodeReportOpportunity(el, o, path) {
     }
     return out;
 }
+function encodeReportComment(v) {
+    let s = '';
+    let x;
+    if ((x = v.id) !== undefined)
+        s += textEl(x, '<id>', '</id>');
+    if ((x = v.created) !== undefined)
+        s += textEl(x, '<created>', '</created>');
+    if ((x = v.owner) !== undefined)
+        s += textEl(x, ownerOpen('<owner', v['owner@cn'], 'cn'), '</owner>');
+    if ((x = v.posttext) !== undefined)
+        s += textEl(x, '<posttext>', '</posttext>');
+    return s;
+}
+function decodeReportComment(el, o, path) {
+    const out = {};
+    let v;
+    for (const c of el.children) {
+        switch (c.name) {
+            case 'id':
+                if ((v = scalarXml(c, 'i')) !== undefined)
+                    out.id = v;
+                break;
+            case 'created':
+                if ((v = scalarXml(c, 'dt')) !== undefined)
+                    out.created = v;
+                break;
+            case 'owner':
+                if ((v = scalarXml(c, 'i')) !== undefined)
+                    out.owner = v;
+                if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
+                    out['owner@cn'] = c.attrs.cn;
+                break;
+            case 'posttext':
+                out.posttext = textXml(c);
+                break;
+            default:
+                if (o.strict)
+                    unknown(o, path, c.name);
+        }
+    }
+    return out;
+}
 function encodeReportActivity(v) {
     let s = '';
     let x;
@@ -2763,6 +2811,12 @@ function encodeReportActivity(v) {
         s += textEl(x, '<id>', '</id>');
     if ((x = v.type) !== undefined)
         s += textEl(x, '<type>', '</type>');
+    if ((x = v.typeid) !== undefined)
+        s += textEl(x, '<typeid>', '</typeid>');
+    if ((x = v.parent) !== undefined)
+        s += textEl(x, '<parent>', '</parent>');
+    if ((x = v.parenttypeid) !== undefined)
+        s += textEl(x, '<parenttypeid>', '</parenttypeid>');
     if ((x = v.itemid) !== undefined)
         s += textEl(x, '<itemid>', '</itemid>');
     if ((x = v.itemtype) !== undefined)
@@ -2779,12 +2833,93 @@ function encodeReportActivity(v) {
         s += textEl(x, '<title>', '</title>');
     if ((x = v.completed) !== undefined)
         s += textEl(x, '<completed>', '</completed>');
+    x = v.fields;
+    if (x !== undefined) {
+        let t;
+        switch (selKey(v.typeid)) {
+            case '3':
+                t = encodeNoteFields(x);
+                break;
+            case '4':
+            case '5':
+                t = encodeEventFields(x);
+                break;
+            case '6':
+                t = encodeFollowupFields(x);
+                break;
+            case '7':
+                t = encodeWebsiteFields(x);
+                break;
+            case '14':
+                t = encodeTaskFields(x);
+                break;
+            case '15':
+                t = encodeTimerecordFields(x);
+                break;
+            case '22':
+                t = encodeTasklistFields(x);
+                break;
+            case '23':
+            case '24':
+                t = encodeFileFields(x);
+                break;
+            case '27':
+                t = encodeBillingawidgetFields(x);
+                break;
+            case '29':
+            case '96':
+                t = encodeMarketingawidgetFields(x);
+                break;
+            case '31':
+                t = encodePhotolistFields(x);
+                break;
+            case '32':
+                t = encodeOpportunityFields(x);
+                break;
+            case '37':
+                t = encodeOnlinedocFields(x);
+                break;
+            case '39':
+                t = encodeMarketingbwidgetFields(x);
+                break;
+            case '51':
+                t = encodeTemplateFields(x);
+                break;
+            case '55':
+                t = encodeAttachmentfileFields(x);
+                break;
+            case '57':
+                t = encodeSeparatorFields(x);
+                break;
+            case '73':
+                t = encodeCallFields(x);
+                break;
+            case '88':
+                t = encodeScheduledemailFields(x);
+                break;
+            case '90':
+                t = encodeLinkedemailsFields(x);
+                break;
+            case '91':
+                t = encodeCommentFields(x);
+                break;
+            case '97':
+                t = encodeSupportwidgetFields(x);
+                break;
+            default:
+                t = encodeMapText(x);
+        }
+        s += wrapEl(t, '<fields>', '</fields>');
+    }
+    if ((x = v.comments) !== undefined)
+        s += wrapEl(encodeCommentListReportComment(x), '<comments>', '</comments>');
     if ((x = v.item) !== undefined)
         s += wrapEl(encodeReportItem(x), '<item>', '</item>');
     return s;
 }
 function decodeReportActivity(el, o, path) {
     const out = {};
+    let deferred;
     let v;
     for (const c of el.children) {
         switch (c.name) {
@@ -2795,6 +2930,18 @@ function decodeReportActivity(el, o, path) {
             case 'type':
                 if ((v = scalarXml(c, 'i')) !== undefined)
                     out.type = v;
+                break;
+            case 'typeid':
+                if ((v = scalarXml(c, 'i')) !== undefined)
+                    out.typeid = v;
+                break;
+            case 'parent':
+                if ((v = scalarXml(c, 'i')) !== undefined)
+                    out.parent = v;
+                break;
+            case 'parenttypeid':
+                if ((v = scalarXml(c, 'i')) !== undefined)
+                    out.parenttypeid = v;
                 break;
             case 'itemid':
                 if ((v = scalarXml(c, 'i')) !== undefined)
@@ -2828,6 +2975,12 @@ function decodeReportActivity(el, o, path) {
                 if ((v = scalarXml(c, 'f')) !== undefined)
                     out.completed = v;
                 break;
+            case 'fields':
+                deferred = c;
+                break;
+            case 'comments':
+                out.comments = decodeCommentListReportComment(c, o, o.strict ? join(path, 'comments') : '');
+                break;
             case 'item':
                 out.item = decodeReportItem(c, o, o.strict ? join(path, 'item') : '');
                 break;
@@ -2835,6 +2988,98 @@ function decodeReportActivity(el, o, path) {
                 if (o.strict)
                     unknown(o, path, c.name);
         }
+    }
+    if (deferred) {
+        const p = o.strict ? join(path, 'fields') : '';
+        switch (selKey(out.typeid)) {
+            case '3':
+                out.fields = decodeNoteFields(deferred, o, p);
+                break;
+            case '4':
+            case '5':
+                out.fields = decodeEventFields(deferred, o, p);
+                break;
+            case '6':
+                out.fields = decodeFollowupFields(deferred, o, p);
+                break;
+            case '7':
+                out.fields = decodeWebsiteFields(deferred, o, p);
+                break;
+            case '14':
+                out.fields = decodeTaskFields(deferred, o, p);
+                break;
+            case '15':
+                out.fields = decodeTimerecordFields(deferred, o, p);
+                break;
+            case '22':
+                out.fields = decodeTasklistFields(deferred, o, p);
+                break;
+            case '23':
+            case '24':
+                out.fields = decodeFileFields(deferred, o, p);
+                break;
+            case '27':
+                out.fields = decodeBillingawidgetFields(deferred, o, p);
+                break;
+            case '29':
+            case '96':
+                out.fields = decodeMarketingawidgetFields(deferred, o, p);
+                break;
+            case '31':
+                out.fields = decodePhotolistFields(deferred, o, p);
+                break;
+            case '32':
+                out.fields = decodeOpportunityFields(deferred, o, p);
+                break;
+            case '37':
+                out.fields = decodeOnlinedocFields(deferred, o, p);
+                break;
+            case '39':
+                out.fields = decodeMarketingbwidgetFields(deferred, o, p);
+                break;
+            case '51':
+                out.fields = decodeTemplateFields(deferred, o, p);
+                break;
+            case '55':
+                out.fields = decodeAttachmentfileFields(deferred, o, p);
+                break;
+            case '57':
+                out.fields = decodeSeparatorFields(deferred, o, p);
+                break;
+            case '73':
+                out.fields = decodeCallFields(deferred, o, p);
+                break;
+            case '88':
+                out.fields = decodeScheduledemailFields(deferred, o, p);
+                break;
+            case '90':
+                out.fields = decodeLinkedemailsFields(deferred, o, p);
+                break;
+            case '91':
+                out.fields = decodeCommentFields(deferred, o, p);
+                break;
+            case '97':
+                out.fields = decodeSupportwidgetFields(deferred, o, p);
+                break;
+            default:
+                out.fields = decodeMapText(deferred, o, p);
+        }
+    }
+    return out;
+}
+function encodeCommentListReportComment(v) {
+    let s = '';
+    for (const e of v)
+        s += wrapEl(encodeReportComment(e), '<comment>', '</comment>');
+    return s;
+}
+function decodeCommentListReportComment(el, o, path) {
+    const out = [];
+    for (const c of el.children) {
+        if (c.name === 'comment')
+            out.push(decodeReportComment(c, o, o.strict ? join(path, out.length) : ''));
+        else if (o.strict)
+            unknown(o, path, c.name);
     }
     return out;
 }

@@ -249,8 +249,8 @@ export type ReportActivitiesParams = {
     itemsdata?: Itemsdata;
 };
 /** Response body of GET /report/activities/: Report: Activities created, updated, created or updated, or, for tasks only, completed. */
-export type ReportActivitiesResponse<K extends KindName = KindName> = {
-    activities: Array<ReportActivity<K>>;
+export type ReportActivitiesResponse<K extends KindName = KindName, S extends ActivitySegment = ActivitySegment> = {
+    activities: Array<ReportActivity<K, S>>;
     status: Status;
 };
 /** Parameters (query string or request body) of GET /report/timetracking/: Report: Time records in a date range. */

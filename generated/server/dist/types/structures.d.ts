@@ -206,6 +206,8 @@ export type ReportOpportunity<K extends KindName = KindName> = {
     'owner@cn'?: string;
     /** UTC date and time, ISO 8601. */
     created?: string;
+    /** When the opportunity was last changed (read by integrations of the original service). UTC date and time, ISO 8601. */
+    modified?: string;
     description?: string;
     valueunit?: number;
     valuecurrency?: Currencies;
@@ -221,10 +223,16 @@ export type ReportOpportunity<K extends KindName = KindName> = {
     status?: Opportunitystatuses;
     item?: ReportItem<K>;
 };
-/** Assumed: shape not shown in the document. */
-export type ReportActivity<K extends KindName = KindName> = {
+/** An activity in the activities report. Integrations of the original service read id, typeid, parent, parenttypeid, comments and fields/...; type, itemid, itemtype, itemname, owner, created, updated, title and completed are ours, kept for existing clients. */
+export type ReportActivity<K extends KindName = KindName, S extends ActivitySegment = ActivitySegment> = {
     id: number;
     type: number;
+    /** The activity's type id (same as type). */
+    typeid: number;
+    /** Id of the parent record or activity. */
+    parent: number;
+    /** Type id of the parent: the record kind's (contact 1, company 40, ...) or the parent activity's. */
+    parenttypeid: number;
     itemid: number;
     itemtype: number;
     itemname?: string;
@@ -237,7 +245,25 @@ export type ReportActivity<K extends KindName = KindName> = {
     updated?: string;
     title?: string;
     completed?: 0 | 1;
+    /** The activity's fields, as in show (by typeid). */
+    fields?: ActivityFieldsBySegment[S];
+    /** Comments directly under the activity, oldest first; empty when none. */
+    comments: Array<ReportComment>;
     item?: ReportItem<K>;
+};
+/**
+ * A comment on an activity in the activities report.
+ * Assumed: the original's comment element is not shown; these are a comment's own facts.
+ */
+export type ReportComment = {
+    id: number;
+    /** UTC date and time, ISO 8601. */
+    created: string;
+    /** Who wrote it. */
+    owner: number;
+    /** Answers: the name of the user or group owner names (XML: its cn attribute). Ignored in requests. */
+    'owner@cn'?: string;
+    posttext: string;
 };
 /** What show returns for the record (items.* events). */
 export type ItemNotificationContent<K extends KindName = KindName, S extends ActivitySegment = ActivitySegment> = {
