@@ -133,7 +133,7 @@ export async function createActivity(tx: Tx, caller: Caller, input: { kind: stri
     level: parent.activity ? parent.activity.level + 1 : 1,
     position: siblings.length + 1,
     fields: data,
-    flagged: 0,
+    flagged: body.flagged ?? 0,
     created: now,
     viewed: now,
     updated: now,
@@ -170,6 +170,7 @@ export async function updateActivity(tx: Tx, caller: Caller, input: { kind: stri
   await storeUploads(tx, caller, segment, changes, input.files);
   if (changes.completed === 1 && row.fields.completed !== 1) changes[completedAtKey] = caller.now();
   row.fields = { ...row.fields, ...changes };
+  if (body.flagged !== undefined) row.flagged = body.flagged;
   const oldParent = row.parentId;
   let moved = false;
   if (body.parent !== undefined && body.parent !== row.parentId) {

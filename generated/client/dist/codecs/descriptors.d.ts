@@ -139,6 +139,7 @@ export declare const descriptors: {
             website: ScalarDesc;
             assignedto: ScalarDesc;
             ownership: ScalarDesc;
+            flagged: ScalarDesc;
             categories: {
                 k: "o";
                 f: {
@@ -179,6 +180,7 @@ export declare const descriptors: {
             background: ScalarDesc;
             assignedto: ScalarDesc;
             ownership: ScalarDesc;
+            flagged: ScalarDesc;
             categories: {
                 k: "o";
                 f: {
@@ -219,6 +221,7 @@ export declare const descriptors: {
             background: ScalarDesc;
             assignedto: ScalarDesc;
             ownership: ScalarDesc;
+            flagged: ScalarDesc;
             categories: {
                 k: "o";
                 f: {
@@ -259,6 +262,7 @@ export declare const descriptors: {
             background: ScalarDesc;
             assignedto: ScalarDesc;
             ownership: ScalarDesc;
+            flagged: ScalarDesc;
             categories: {
                 k: "o";
                 f: {
@@ -489,6 +493,7 @@ export declare const descriptors: {
             website: ScalarDesc;
             assignedto: ScalarDesc;
             ownership: ScalarDesc;
+            flagged: ScalarDesc;
             categories: import("../runtime/codec.ts").ObjectDesc;
             relateditems: {
                 k: "o";
@@ -525,6 +530,7 @@ export declare const descriptors: {
             background: ScalarDesc;
             assignedto: ScalarDesc;
             ownership: ScalarDesc;
+            flagged: ScalarDesc;
             categories: import("../runtime/codec.ts").ObjectDesc;
             relateditems: {
                 k: "o";
@@ -561,6 +567,7 @@ export declare const descriptors: {
             background: ScalarDesc;
             assignedto: ScalarDesc;
             ownership: ScalarDesc;
+            flagged: ScalarDesc;
             categories: import("../runtime/codec.ts").ObjectDesc;
             relateditems: {
                 k: "o";
@@ -597,6 +604,7 @@ export declare const descriptors: {
             background: ScalarDesc;
             assignedto: ScalarDesc;
             ownership: ScalarDesc;
+            flagged: ScalarDesc;
             categories: import("../runtime/codec.ts").ObjectDesc;
             relateditems: {
                 k: "o";
@@ -836,6 +844,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -845,6 +854,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -854,6 +864,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -863,6 +874,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -872,6 +884,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -881,6 +894,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -890,6 +904,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -899,6 +914,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -908,6 +924,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -917,6 +934,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -926,6 +944,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -935,6 +954,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -944,6 +964,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -953,6 +974,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -962,6 +984,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -971,6 +994,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -980,6 +1004,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -989,6 +1014,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -998,6 +1024,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -1007,6 +1034,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -1016,6 +1044,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -1025,6 +1054,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -1034,6 +1064,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -1043,6 +1074,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -1268,6 +1300,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -1277,6 +1310,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -1286,6 +1320,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -1295,6 +1330,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -1304,6 +1340,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -1313,6 +1350,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -1322,6 +1360,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -1331,6 +1370,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -1340,6 +1380,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -1349,6 +1390,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -1358,6 +1400,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -1367,6 +1410,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -1376,6 +1420,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -1385,6 +1430,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -1394,6 +1440,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -1403,6 +1450,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -1412,6 +1460,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -1421,6 +1470,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -1430,6 +1480,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -1439,6 +1490,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -1448,6 +1500,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -1457,6 +1510,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -1466,6 +1520,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -1475,6 +1530,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };

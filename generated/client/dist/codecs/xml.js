@@ -859,7 +859,7 @@ function decodeFollowupFields(el, o, path) {
                     out.nodate = v;
                 break;
             case 'duedate':
-                if ((v = scalarXml(c, 'd')) !== undefined)
+                if ((v = scalarXml(c, 'dd')) !== undefined)
                     out.duedate = v;
                 break;
             case 'completed':
@@ -1162,7 +1162,7 @@ function decodeScheduledemailFields(el, o, path) {
                 out.body = textXml(c);
                 break;
             case 'scheduledtime':
-                if ((v = scalarXml(c, 'd')) !== undefined)
+                if ((v = scalarXml(c, 'dd')) !== undefined)
                     out.scheduledtime = v;
                 break;
             default:
@@ -1233,7 +1233,7 @@ function decodeTaskFields(el, o, path) {
                     out.nodate = v;
                 break;
             case 'duedate':
-                if ((v = scalarXml(c, 'd')) !== undefined)
+                if ((v = scalarXml(c, 'dd')) !== undefined)
                     out.duedate = v;
                 break;
             case 'completed':
@@ -3779,6 +3779,8 @@ function encodeRecordsContactsCreateRecordRequest(v) {
         s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
     if ((x = v.ownership) !== undefined)
         s += textEl(x, ownerOpen('<ownership', v['ownership@cn'], 'cn'), '</ownership>');
+    if ((x = v.flagged) !== undefined)
+        s += textEl(x, '<flagged>', '</flagged>');
     if ((x = v.categories) !== undefined)
         s += wrapEl(encodeRecordsContactsCreateRecordRequestCategories(x), '<categories>', '</categories>');
     if ((x = v.relateditems) !== undefined)
@@ -3845,6 +3847,10 @@ function decodeRecordsContactsCreateRecordRequest(el, o, path) {
                     out.ownership = v;
                 if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
                     out['ownership@cn'] = c.attrs.cn;
+                break;
+            case 'flagged':
+                if ((v = scalarXml(c, 'f')) !== undefined)
+                    out.flagged = v;
                 break;
             case 'categories':
                 out.categories = decodeRecordsContactsCreateRecordRequestCategories(c, o, o.strict ? join(path, 'categories') : '');
@@ -3940,6 +3946,8 @@ function encodeRecordsCompaniesCreateRecordRequest(v) {
         s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
     if ((x = v.ownership) !== undefined)
         s += textEl(x, ownerOpen('<ownership', v['ownership@cn'], 'cn'), '</ownership>');
+    if ((x = v.flagged) !== undefined)
+        s += textEl(x, '<flagged>', '</flagged>');
     if ((x = v.categories) !== undefined)
         s += wrapEl(encodeRecordsContactsCreateRecordRequestCategories(x), '<categories>', '</categories>');
     if ((x = v.relateditems) !== undefined)
@@ -3988,6 +3996,10 @@ function decodeRecordsCompaniesCreateRecordRequest(el, o, path) {
                     out.ownership = v;
                 if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
                     out['ownership@cn'] = c.attrs.cn;
+                break;
+            case 'flagged':
+                if ((v = scalarXml(c, 'f')) !== undefined)
+                    out.flagged = v;
                 break;
             case 'categories':
                 out.categories = decodeRecordsContactsCreateRecordRequestCategories(c, o, o.strict ? join(path, 'categories') : '');
@@ -4119,6 +4131,8 @@ function encodeRecordsContactsUpdateRecordRequest(v) {
         s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
     if ((x = v.ownership) !== undefined)
         s += textEl(x, ownerOpen('<ownership', v['ownership@cn'], 'cn'), '</ownership>');
+    if ((x = v.flagged) !== undefined)
+        s += textEl(x, '<flagged>', '</flagged>');
     if ((x = v.categories) !== undefined)
         s += wrapEl(encodeCategoryChanges(x), '<categories>', '</categories>');
     if ((x = v.relateditems) !== undefined)
@@ -4185,6 +4199,10 @@ function decodeRecordsContactsUpdateRecordRequest(el, o, path) {
                     out.ownership = v;
                 if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
                     out['ownership@cn'] = c.attrs.cn;
+                break;
+            case 'flagged':
+                if ((v = scalarXml(c, 'f')) !== undefined)
+                    out.flagged = v;
                 break;
             case 'categories':
                 out.categories = decodeCategoryChanges(c, o, o.strict ? join(path, 'categories') : '');
@@ -4264,6 +4282,8 @@ function encodeRecordsCompaniesUpdateRecordRequest(v) {
         s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
     if ((x = v.ownership) !== undefined)
         s += textEl(x, ownerOpen('<ownership', v['ownership@cn'], 'cn'), '</ownership>');
+    if ((x = v.flagged) !== undefined)
+        s += textEl(x, '<flagged>', '</flagged>');
     if ((x = v.categories) !== undefined)
         s += wrapEl(encodeCategoryChanges(x), '<categories>', '</categories>');
     if ((x = v.relateditems) !== undefined)
@@ -4312,6 +4332,10 @@ function decodeRecordsCompaniesUpdateRecordRequest(el, o, path) {
                     out.ownership = v;
                 if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
                     out['ownership@cn'] = c.attrs.cn;
+                break;
+            case 'flagged':
+                if ((v = scalarXml(c, 'f')) !== undefined)
+                    out.flagged = v;
                 break;
             case 'categories':
                 out.categories = decodeCategoryChanges(c, o, o.strict ? join(path, 'categories') : '');
@@ -4559,6 +4583,8 @@ function encodeActivitiesAttachmentfileCreateActivityRequest(v) {
         s += textEl(x, '<parent>', '</parent>');
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeAttachmentfileFields(x), '<data>', '</data>');
+    if ((x = v.flagged) !== undefined)
+        s += textEl(x, '<flagged>', '</flagged>');
     if ((x = v.after) !== undefined)
         s += textEl(x, '<after>', '</after>');
     if ((x = v.before) !== undefined)
@@ -4576,6 +4602,10 @@ function decodeActivitiesAttachmentfileCreateActivityRequest(el, o, path) {
                 break;
             case 'data':
                 out.data = decodeAttachmentfileFields(c, o, o.strict ? join(path, 'data') : '');
+                break;
+            case 'flagged':
+                if ((v = scalarXml(c, 'f')) !== undefined)
+                    out.flagged = v;
                 break;
             case 'after':
                 if ((v = scalarXml(c, 'i')) !== undefined)
@@ -4599,6 +4629,8 @@ function encodeActivitiesCallCreateActivityRequest(v) {
         s += textEl(x, '<parent>', '</parent>');
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeCallFields(x), '<data>', '</data>');
+    if ((x = v.flagged) !== undefined)
+        s += textEl(x, '<flagged>', '</flagged>');
     if ((x = v.after) !== undefined)
         s += textEl(x, '<after>', '</after>');
     if ((x = v.before) !== undefined)
@@ -4616,6 +4648,10 @@ function decodeActivitiesCallCreateActivityRequest(el, o, path) {
                 break;
             case 'data':
                 out.data = decodeCallFields(c, o, o.strict ? join(path, 'data') : '');
+                break;
+            case 'flagged':
+                if ((v = scalarXml(c, 'f')) !== undefined)
+                    out.flagged = v;
                 break;
             case 'after':
                 if ((v = scalarXml(c, 'i')) !== undefined)
@@ -4639,6 +4675,8 @@ function encodeActivitiesCommentCreateActivityRequest(v) {
         s += textEl(x, '<parent>', '</parent>');
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeCommentFields(x), '<data>', '</data>');
+    if ((x = v.flagged) !== undefined)
+        s += textEl(x, '<flagged>', '</flagged>');
     if ((x = v.after) !== undefined)
         s += textEl(x, '<after>', '</after>');
     if ((x = v.before) !== undefined)
@@ -4656,6 +4694,10 @@ function decodeActivitiesCommentCreateActivityRequest(el, o, path) {
                 break;
             case 'data':
                 out.data = decodeCommentFields(c, o, o.strict ? join(path, 'data') : '');
+                break;
+            case 'flagged':
+                if ((v = scalarXml(c, 'f')) !== undefined)
+                    out.flagged = v;
                 break;
             case 'after':
                 if ((v = scalarXml(c, 'i')) !== undefined)
@@ -4679,6 +4721,8 @@ function encodeActivitiesMarketingawidgetCreateActivityRequest(v) {
         s += textEl(x, '<parent>', '</parent>');
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeMarketingawidgetFields(x), '<data>', '</data>');
+    if ((x = v.flagged) !== undefined)
+        s += textEl(x, '<flagged>', '</flagged>');
     if ((x = v.after) !== undefined)
         s += textEl(x, '<after>', '</after>');
     if ((x = v.before) !== undefined)
@@ -4696,6 +4740,10 @@ function decodeActivitiesMarketingawidgetCreateActivityRequest(el, o, path) {
                 break;
             case 'data':
                 out.data = decodeMarketingawidgetFields(c, o, o.strict ? join(path, 'data') : '');
+                break;
+            case 'flagged':
+                if ((v = scalarXml(c, 'f')) !== undefined)
+                    out.flagged = v;
                 break;
             case 'after':
                 if ((v = scalarXml(c, 'i')) !== undefined)
@@ -4719,6 +4767,8 @@ function encodeActivitiesMarketingbwidgetCreateActivityRequest(v) {
         s += textEl(x, '<parent>', '</parent>');
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeMarketingbwidgetFields(x), '<data>', '</data>');
+    if ((x = v.flagged) !== undefined)
+        s += textEl(x, '<flagged>', '</flagged>');
     if ((x = v.after) !== undefined)
         s += textEl(x, '<after>', '</after>');
     if ((x = v.before) !== undefined)
@@ -4736,6 +4786,10 @@ function decodeActivitiesMarketingbwidgetCreateActivityRequest(el, o, path) {
                 break;
             case 'data':
                 out.data = decodeMarketingbwidgetFields(c, o, o.strict ? join(path, 'data') : '');
+                break;
+            case 'flagged':
+                if ((v = scalarXml(c, 'f')) !== undefined)
+                    out.flagged = v;
                 break;
             case 'after':
                 if ((v = scalarXml(c, 'i')) !== undefined)
@@ -4759,6 +4813,8 @@ function encodeActivitiesEventCreateActivityRequest(v) {
         s += textEl(x, '<parent>', '</parent>');
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeEventFields(x), '<data>', '</data>');
+    if ((x = v.flagged) !== undefined)
+        s += textEl(x, '<flagged>', '</flagged>');
     if ((x = v.after) !== undefined)
         s += textEl(x, '<after>', '</after>');
     if ((x = v.before) !== undefined)
@@ -4776,6 +4832,10 @@ function decodeActivitiesEventCreateActivityRequest(el, o, path) {
                 break;
             case 'data':
                 out.data = decodeEventFields(c, o, o.strict ? join(path, 'data') : '');
+                break;
+            case 'flagged':
+                if ((v = scalarXml(c, 'f')) !== undefined)
+                    out.flagged = v;
                 break;
             case 'after':
                 if ((v = scalarXml(c, 'i')) !== undefined)
@@ -4799,6 +4859,8 @@ function encodeActivitiesFileCreateActivityRequest(v) {
         s += textEl(x, '<parent>', '</parent>');
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeFileFields(x), '<data>', '</data>');
+    if ((x = v.flagged) !== undefined)
+        s += textEl(x, '<flagged>', '</flagged>');
     if ((x = v.after) !== undefined)
         s += textEl(x, '<after>', '</after>');
     if ((x = v.before) !== undefined)
@@ -4816,6 +4878,10 @@ function decodeActivitiesFileCreateActivityRequest(el, o, path) {
                 break;
             case 'data':
                 out.data = decodeFileFields(c, o, o.strict ? join(path, 'data') : '');
+                break;
+            case 'flagged':
+                if ((v = scalarXml(c, 'f')) !== undefined)
+                    out.flagged = v;
                 break;
             case 'after':
                 if ((v = scalarXml(c, 'i')) !== undefined)
@@ -4839,6 +4905,8 @@ function encodeActivitiesFollowupCreateActivityRequest(v) {
         s += textEl(x, '<parent>', '</parent>');
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeFollowupFields(x), '<data>', '</data>');
+    if ((x = v.flagged) !== undefined)
+        s += textEl(x, '<flagged>', '</flagged>');
     if ((x = v.after) !== undefined)
         s += textEl(x, '<after>', '</after>');
     if ((x = v.before) !== undefined)
@@ -4856,6 +4924,10 @@ function decodeActivitiesFollowupCreateActivityRequest(el, o, path) {
                 break;
             case 'data':
                 out.data = decodeFollowupFields(c, o, o.strict ? join(path, 'data') : '');
+                break;
+            case 'flagged':
+                if ((v = scalarXml(c, 'f')) !== undefined)
+                    out.flagged = v;
                 break;
             case 'after':
                 if ((v = scalarXml(c, 'i')) !== undefined)
@@ -4879,6 +4951,8 @@ function encodeActivitiesBillingawidgetCreateActivityRequest(v) {
         s += textEl(x, '<parent>', '</parent>');
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeBillingawidgetFields(x), '<data>', '</data>');
+    if ((x = v.flagged) !== undefined)
+        s += textEl(x, '<flagged>', '</flagged>');
     if ((x = v.after) !== undefined)
         s += textEl(x, '<after>', '</after>');
     if ((x = v.before) !== undefined)
@@ -4896,6 +4970,10 @@ function decodeActivitiesBillingawidgetCreateActivityRequest(el, o, path) {
                 break;
             case 'data':
                 out.data = decodeBillingawidgetFields(c, o, o.strict ? join(path, 'data') : '');
+                break;
+            case 'flagged':
+                if ((v = scalarXml(c, 'f')) !== undefined)
+                    out.flagged = v;
                 break;
             case 'after':
                 if ((v = scalarXml(c, 'i')) !== undefined)
@@ -4919,6 +4997,8 @@ function encodeActivitiesOnlinedocCreateActivityRequest(v) {
         s += textEl(x, '<parent>', '</parent>');
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeOnlinedocFields(x), '<data>', '</data>');
+    if ((x = v.flagged) !== undefined)
+        s += textEl(x, '<flagged>', '</flagged>');
     if ((x = v.after) !== undefined)
         s += textEl(x, '<after>', '</after>');
     if ((x = v.before) !== undefined)
@@ -4936,6 +5016,10 @@ function decodeActivitiesOnlinedocCreateActivityRequest(el, o, path) {
                 break;
             case 'data':
                 out.data = decodeOnlinedocFields(c, o, o.strict ? join(path, 'data') : '');
+                break;
+            case 'flagged':
+                if ((v = scalarXml(c, 'f')) !== undefined)
+                    out.flagged = v;
                 break;
             case 'after':
                 if ((v = scalarXml(c, 'i')) !== undefined)
@@ -4959,6 +5043,8 @@ function encodeActivitiesLinkedemailsCreateActivityRequest(v) {
         s += textEl(x, '<parent>', '</parent>');
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeLinkedemailsFields(x), '<data>', '</data>');
+    if ((x = v.flagged) !== undefined)
+        s += textEl(x, '<flagged>', '</flagged>');
     if ((x = v.after) !== undefined)
         s += textEl(x, '<after>', '</after>');
     if ((x = v.before) !== undefined)
@@ -4976,6 +5062,10 @@ function decodeActivitiesLinkedemailsCreateActivityRequest(el, o, path) {
                 break;
             case 'data':
                 out.data = decodeLinkedemailsFields(c, o, o.strict ? join(path, 'data') : '');
+                break;
+            case 'flagged':
+                if ((v = scalarXml(c, 'f')) !== undefined)
+                    out.flagged = v;
                 break;
             case 'after':
                 if ((v = scalarXml(c, 'i')) !== undefined)
@@ -4999,6 +5089,8 @@ function encodeActivitiesNoteCreateActivityRequest(v) {
         s += textEl(x, '<parent>', '</parent>');
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeNoteFields(x), '<data>', '</data>');
+    if ((x = v.flagged) !== undefined)
+        s += textEl(x, '<flagged>', '</flagged>');
     if ((x = v.after) !== undefined)
         s += textEl(x, '<after>', '</after>');
     if ((x = v.before) !== undefined)
@@ -5016,6 +5108,10 @@ function decodeActivitiesNoteCreateActivityRequest(el, o, path) {
                 break;
             case 'data':
                 out.data = decodeNoteFields(c, o, o.strict ? join(path, 'data') : '');
+                break;
+            case 'flagged':
+                if ((v = scalarXml(c, 'f')) !== undefined)
+                    out.flagged = v;
                 break;
             case 'after':
                 if ((v = scalarXml(c, 'i')) !== undefined)
@@ -5039,6 +5135,8 @@ function encodeActivitiesOpportunityCreateActivityRequest(v) {
         s += textEl(x, '<parent>', '</parent>');
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeOpportunityFields(x), '<data>', '</data>');
+    if ((x = v.flagged) !== undefined)
+        s += textEl(x, '<flagged>', '</flagged>');
     if ((x = v.after) !== undefined)
         s += textEl(x, '<after>', '</after>');
     if ((x = v.before) !== undefined)
@@ -5056,6 +5154,10 @@ function decodeActivitiesOpportunityCreateActivityRequest(el, o, path) {
                 break;
             case 'data':
                 out.data = decodeOpportunityFields(c, o, o.strict ? join(path, 'data') : '');
+                break;
+            case 'flagged':
+                if ((v = scalarXml(c, 'f')) !== undefined)
+                    out.flagged = v;
                 break;
             case 'after':
                 if ((v = scalarXml(c, 'i')) !== undefined)
@@ -5079,6 +5181,8 @@ function encodeActivitiesPhotolistCreateActivityRequest(v) {
         s += textEl(x, '<parent>', '</parent>');
     if ((x = v.data) !== undefined)
         s += wrapEl(encodePhotolistFields(x), '<data>', '</data>');
+    if ((x = v.flagged) !== undefined)
+        s += textEl(x, '<flagged>', '</flagged>');
     if ((x = v.after) !== undefined)
         s += textEl(x, '<after>', '</after>');
     if ((x = v.before) !== undefined)
@@ -5096,6 +5200,10 @@ function decodeActivitiesPhotolistCreateActivityRequest(el, o, path) {
                 break;
             case 'data':
                 out.data = decodePhotolistFields(c, o, o.strict ? join(path, 'data') : '');
+                break;
+            case 'flagged':
+                if ((v = scalarXml(c, 'f')) !== undefined)
+                    out.flagged = v;
                 break;
             case 'after':
                 if ((v = scalarXml(c, 'i')) !== undefined)
@@ -5119,6 +5227,8 @@ function encodeActivitiesSeparatorCreateActivityRequest(v) {
         s += textEl(x, '<parent>', '</parent>');
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeSeparatorFields(x), '<data>', '</data>');
+    if ((x = v.flagged) !== undefined)
+        s += textEl(x, '<flagged>', '</flagged>');
     if ((x = v.after) !== undefined)
         s += textEl(x, '<after>', '</after>');
     if ((x = v.before) !== undefined)
@@ -5136,6 +5246,10 @@ function decodeActivitiesSeparatorCreateActivityRequest(el, o, path) {
                 break;
             case 'data':
                 out.data = decodeSeparatorFields(c, o, o.strict ? join(path, 'data') : '');
+                break;
+            case 'flagged':
+                if ((v = scalarXml(c, 'f')) !== undefined)
+                    out.flagged = v;
                 break;
             case 'after':
                 if ((v = scalarXml(c, 'i')) !== undefined)
@@ -5159,6 +5273,8 @@ function encodeActivitiesScheduledemailCreateActivityRequest(v) {
         s += textEl(x, '<parent>', '</parent>');
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeScheduledemailFields(x), '<data>', '</data>');
+    if ((x = v.flagged) !== undefined)
+        s += textEl(x, '<flagged>', '</flagged>');
     if ((x = v.after) !== undefined)
         s += textEl(x, '<after>', '</after>');
     if ((x = v.before) !== undefined)
@@ -5176,6 +5292,10 @@ function decodeActivitiesScheduledemailCreateActivityRequest(el, o, path) {
                 break;
             case 'data':
                 out.data = decodeScheduledemailFields(c, o, o.strict ? join(path, 'data') : '');
+                break;
+            case 'flagged':
+                if ((v = scalarXml(c, 'f')) !== undefined)
+                    out.flagged = v;
                 break;
             case 'after':
                 if ((v = scalarXml(c, 'i')) !== undefined)
@@ -5199,6 +5319,8 @@ function encodeActivitiesTaskCreateActivityRequest(v) {
         s += textEl(x, '<parent>', '</parent>');
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeTaskFields(x), '<data>', '</data>');
+    if ((x = v.flagged) !== undefined)
+        s += textEl(x, '<flagged>', '</flagged>');
     if ((x = v.after) !== undefined)
         s += textEl(x, '<after>', '</after>');
     if ((x = v.before) !== undefined)
@@ -5216,6 +5338,10 @@ function decodeActivitiesTaskCreateActivityRequest(el, o, path) {
                 break;
             case 'data':
                 out.data = decodeTaskFields(c, o, o.strict ? join(path, 'data') : '');
+                break;
+            case 'flagged':
+                if ((v = scalarXml(c, 'f')) !== undefined)
+                    out.flagged = v;
                 break;
             case 'after':
                 if ((v = scalarXml(c, 'i')) !== undefined)
@@ -5239,6 +5365,8 @@ function encodeActivitiesTasklistCreateActivityRequest(v) {
         s += textEl(x, '<parent>', '</parent>');
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeTasklistFields(x), '<data>', '</data>');
+    if ((x = v.flagged) !== undefined)
+        s += textEl(x, '<flagged>', '</flagged>');
     if ((x = v.after) !== undefined)
         s += textEl(x, '<after>', '</after>');
     if ((x = v.before) !== undefined)
@@ -5256,6 +5384,10 @@ function decodeActivitiesTasklistCreateActivityRequest(el, o, path) {
                 break;
             case 'data':
                 out.data = decodeTasklistFields(c, o, o.strict ? join(path, 'data') : '');
+                break;
+            case 'flagged':
+                if ((v = scalarXml(c, 'f')) !== undefined)
+                    out.flagged = v;
                 break;
             case 'after':
                 if ((v = scalarXml(c, 'i')) !== undefined)
@@ -5279,6 +5411,8 @@ function encodeActivitiesTemplateCreateActivityRequest(v) {
         s += textEl(x, '<parent>', '</parent>');
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeTemplateFields(x), '<data>', '</data>');
+    if ((x = v.flagged) !== undefined)
+        s += textEl(x, '<flagged>', '</flagged>');
     if ((x = v.after) !== undefined)
         s += textEl(x, '<after>', '</after>');
     if ((x = v.before) !== undefined)
@@ -5296,6 +5430,10 @@ function decodeActivitiesTemplateCreateActivityRequest(el, o, path) {
                 break;
             case 'data':
                 out.data = decodeTemplateFields(c, o, o.strict ? join(path, 'data') : '');
+                break;
+            case 'flagged':
+                if ((v = scalarXml(c, 'f')) !== undefined)
+                    out.flagged = v;
                 break;
             case 'after':
                 if ((v = scalarXml(c, 'i')) !== undefined)
@@ -5319,6 +5457,8 @@ function encodeActivitiesTimerecordCreateActivityRequest(v) {
         s += textEl(x, '<parent>', '</parent>');
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeTimerecordFields(x), '<data>', '</data>');
+    if ((x = v.flagged) !== undefined)
+        s += textEl(x, '<flagged>', '</flagged>');
     if ((x = v.after) !== undefined)
         s += textEl(x, '<after>', '</after>');
     if ((x = v.before) !== undefined)
@@ -5336,6 +5476,10 @@ function decodeActivitiesTimerecordCreateActivityRequest(el, o, path) {
                 break;
             case 'data':
                 out.data = decodeTimerecordFields(c, o, o.strict ? join(path, 'data') : '');
+                break;
+            case 'flagged':
+                if ((v = scalarXml(c, 'f')) !== undefined)
+                    out.flagged = v;
                 break;
             case 'after':
                 if ((v = scalarXml(c, 'i')) !== undefined)
@@ -5359,6 +5503,8 @@ function encodeActivitiesWebsiteCreateActivityRequest(v) {
         s += textEl(x, '<parent>', '</parent>');
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeWebsiteFields(x), '<data>', '</data>');
+    if ((x = v.flagged) !== undefined)
+        s += textEl(x, '<flagged>', '</flagged>');
     if ((x = v.after) !== undefined)
         s += textEl(x, '<after>', '</after>');
     if ((x = v.before) !== undefined)
@@ -5376,6 +5522,10 @@ function decodeActivitiesWebsiteCreateActivityRequest(el, o, path) {
                 break;
             case 'data':
                 out.data = decodeWebsiteFields(c, o, o.strict ? join(path, 'data') : '');
+                break;
+            case 'flagged':
+                if ((v = scalarXml(c, 'f')) !== undefined)
+                    out.flagged = v;
                 break;
             case 'after':
                 if ((v = scalarXml(c, 'i')) !== undefined)
@@ -5399,6 +5549,8 @@ function encodeActivitiesSupportwidgetCreateActivityRequest(v) {
         s += textEl(x, '<parent>', '</parent>');
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeSupportwidgetFields(x), '<data>', '</data>');
+    if ((x = v.flagged) !== undefined)
+        s += textEl(x, '<flagged>', '</flagged>');
     if ((x = v.after) !== undefined)
         s += textEl(x, '<after>', '</after>');
     if ((x = v.before) !== undefined)
@@ -5416,6 +5568,10 @@ function decodeActivitiesSupportwidgetCreateActivityRequest(el, o, path) {
                 break;
             case 'data':
                 out.data = decodeSupportwidgetFields(c, o, o.strict ? join(path, 'data') : '');
+                break;
+            case 'flagged':
+                if ((v = scalarXml(c, 'f')) !== undefined)
+                    out.flagged = v;
                 break;
             case 'after':
                 if ((v = scalarXml(c, 'i')) !== undefined)

@@ -40,6 +40,8 @@ export type CreateRecordRequest<K extends KindName = KindName> = RecordFieldsOf<
     ownership?: number;
     /** Answers: the name of the user or group ownership names (XML: its cn attribute). Ignored in requests. */
     'ownership@cn'?: string;
+    /** 1 flags it, 0 clears the flag (show and lists give 1 or empty); filtermode=flagged and sortfield=flagged act on it. */
+    flagged?: 0 | 1;
     categories?: {
         add?: Array<number>;
     };
@@ -69,6 +71,8 @@ export type UpdateRecordRequest<K extends KindName = KindName> = RecordFieldsOf<
     ownership?: number;
     /** Answers: the name of the user or group ownership names (XML: its cn attribute). Ignored in requests. */
     'ownership@cn'?: string;
+    /** 1 flags it, 0 clears the flag (show and lists give 1 or empty); filtermode=flagged and sortfield=flagged act on it. */
+    flagged?: 0 | 1;
     categories?: CategoryChanges;
     relateditems?: {
         add?: Array<RelatedItemAdd>;
@@ -119,6 +123,8 @@ export type CreateActivityRequest<S extends ActivitySegment = ActivitySegment> =
     parent: number;
     /** The activity's fields. */
     data?: ActivityFieldsBySegment[S];
+    /** 1 flags it, 0 clears the flag (show and lists give 1 or empty); filtermode=flagged and sortfield=flagged act on it. */
+    flagged?: 0 | 1;
     /** Id of an activity; positions the new one after it. */
     after?: number;
     /** Id of an activity; positions the new one before it. */
@@ -138,6 +144,8 @@ export type UpdateActivityRequest<S extends ActivitySegment = ActivitySegment> =
     parent?: number;
     /** The fields to change. */
     data?: ActivityFieldsBySegment[S];
+    /** 1 flags it, 0 clears the flag (show and lists give 1 or empty); filtermode=flagged and sortfield=flagged act on it. */
+    flagged?: 0 | 1;
     after?: number;
     before?: number;
 };

@@ -81,7 +81,7 @@ export type FieldDefinition = {
     /** Custom fields are named custom<fieldId>. */
     name: string;
     label?: string;
-    /** Empty, text, select, ... */
+    /** Empty, text, select, ...; owner for a field holding a user or group id (assignedto). */
     type?: string;
     options?: Array<string>;
     categories?: Array<number>;

@@ -158,7 +158,7 @@ const followupFields: Desc = {
     details: S_TEXT,
     assignedto: S_INT,
     nodate: S_FLAG,
-    duedate: S_DATE,
+    duedate: S_DATE_OR_DATETIME,
     completed: S_FLAG,
     sendnotification: S_FLAG,
     remindtime: S_INT,
@@ -198,7 +198,7 @@ const scheduledemailFields: Desc = {
     subject: S_TEXT,
     priority: S_INT,
     body: S_TEXT,
-    scheduledtime: S_DATE,
+    scheduledtime: S_DATE_OR_DATETIME,
   },
 };
 const taskFields: Desc = {
@@ -208,7 +208,7 @@ const taskFields: Desc = {
     details: S_TEXT,
     assignedto: S_INT,
     nodate: S_FLAG,
-    duedate: S_DATE,
+    duedate: S_DATE_OR_DATETIME,
     completed: S_FLAG,
     sendnotification: S_FLAG,
     remindtime: S_INT,
@@ -773,6 +773,7 @@ export const descriptors = {
       website: S_TEXT,
       assignedto: S_INT,
       ownership: S_INT,
+      flagged: S_FLAG,
       categories: { k: 'o', f: { add: { k: 'l', e: 'category', of: S_INT } } },
       relateditems: { k: 'o', f: { add: { k: 'l', e: 'relatedto', of: relatedItemAdd } } },
     },
@@ -791,6 +792,7 @@ export const descriptors = {
       background: S_TEXT,
       assignedto: S_INT,
       ownership: S_INT,
+      flagged: S_FLAG,
       categories: { k: 'o', f: { add: { k: 'l', e: 'category', of: S_INT } } },
       relateditems: { k: 'o', f: { add: { k: 'l', e: 'relatedto', of: relatedItemAdd } } },
     },
@@ -809,6 +811,7 @@ export const descriptors = {
       background: S_TEXT,
       assignedto: S_INT,
       ownership: S_INT,
+      flagged: S_FLAG,
       categories: { k: 'o', f: { add: { k: 'l', e: 'category', of: S_INT } } },
       relateditems: { k: 'o', f: { add: { k: 'l', e: 'relatedto', of: relatedItemAdd } } },
     },
@@ -827,6 +830,7 @@ export const descriptors = {
       background: S_TEXT,
       assignedto: S_INT,
       ownership: S_INT,
+      flagged: S_FLAG,
       categories: { k: 'o', f: { add: { k: 'l', e: 'category', of: S_INT } } },
       relateditems: { k: 'o', f: { add: { k: 'l', e: 'relatedto', of: relatedItemAdd } } },
     },
@@ -931,6 +935,7 @@ export const descriptors = {
       website: S_TEXT,
       assignedto: S_INT,
       ownership: S_INT,
+      flagged: S_FLAG,
       categories: categoryChanges,
       relateditems: {
         k: 'o',
@@ -955,6 +960,7 @@ export const descriptors = {
       background: S_TEXT,
       assignedto: S_INT,
       ownership: S_INT,
+      flagged: S_FLAG,
       categories: categoryChanges,
       relateditems: {
         k: 'o',
@@ -979,6 +985,7 @@ export const descriptors = {
       background: S_TEXT,
       assignedto: S_INT,
       ownership: S_INT,
+      flagged: S_FLAG,
       categories: categoryChanges,
       relateditems: {
         k: 'o',
@@ -1003,6 +1010,7 @@ export const descriptors = {
       background: S_TEXT,
       assignedto: S_INT,
       ownership: S_INT,
+      flagged: S_FLAG,
       categories: categoryChanges,
       relateditems: {
         k: 'o',
@@ -1070,99 +1078,99 @@ export const descriptors = {
   },
   'activities/attachmentfile.createActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: attachmentfileFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: attachmentfileFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/call.createActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: callFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: callFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/comment.createActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: commentFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: commentFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/marketingawidget.createActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: marketingawidgetFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: marketingawidgetFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/marketingbwidget.createActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: marketingbwidgetFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: marketingbwidgetFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/event.createActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: eventFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: eventFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/file.createActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: fileFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: fileFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/followup.createActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: followupFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: followupFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/billingawidget.createActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: billingawidgetFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: billingawidgetFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/onlinedoc.createActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: onlinedocFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: onlinedocFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/linkedemails.createActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: linkedemailsFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: linkedemailsFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/note.createActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: noteFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: noteFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/opportunity.createActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: opportunityFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: opportunityFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/photo.createActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: photoFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: photoFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/photolist.createActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: photolistFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: photolistFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/separator.createActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: separatorFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: separatorFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/scheduledemail.createActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: scheduledemailFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: scheduledemailFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/task.createActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: taskFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: taskFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/tasklist.createActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: tasklistFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: tasklistFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/template.createActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: templateFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: templateFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/timerecord.createActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: timerecordFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: timerecordFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/website.createActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: websiteFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: websiteFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/billingbwidget.createActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: billingbwidgetFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: billingbwidgetFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/supportwidget.createActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: supportwidgetFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: supportwidgetFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/attachmentfile.createActivity.response': {
     k: 'o',
@@ -1262,99 +1270,99 @@ export const descriptors = {
   },
   'activities/attachmentfile.updateActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: attachmentfileFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: attachmentfileFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/call.updateActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: callFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: callFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/comment.updateActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: commentFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: commentFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/marketingawidget.updateActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: marketingawidgetFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: marketingawidgetFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/marketingbwidget.updateActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: marketingbwidgetFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: marketingbwidgetFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/event.updateActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: eventFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: eventFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/file.updateActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: fileFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: fileFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/followup.updateActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: followupFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: followupFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/billingawidget.updateActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: billingawidgetFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: billingawidgetFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/onlinedoc.updateActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: onlinedocFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: onlinedocFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/linkedemails.updateActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: linkedemailsFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: linkedemailsFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/note.updateActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: noteFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: noteFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/opportunity.updateActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: opportunityFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: opportunityFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/photo.updateActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: photoFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: photoFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/photolist.updateActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: photolistFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: photolistFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/separator.updateActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: separatorFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: separatorFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/scheduledemail.updateActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: scheduledemailFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: scheduledemailFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/task.updateActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: taskFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: taskFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/tasklist.updateActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: tasklistFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: tasklistFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/template.updateActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: templateFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: templateFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/timerecord.updateActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: timerecordFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: timerecordFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/website.updateActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: websiteFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: websiteFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/billingbwidget.updateActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: billingbwidgetFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: billingbwidgetFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/supportwidget.updateActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: supportwidgetFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: supportwidgetFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/updateActivity.response': { k: 'o', f: { status: S_TEXT } },
   'activities/deleteActivity.response': { k: 'o', f: { status: S_TEXT } },

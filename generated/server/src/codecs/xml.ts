@@ -758,7 +758,7 @@ function decodeFollowupFields(el: XmlElement, o: DecodeOptions, path: string): R
         if ((v = scalarXml(c, 'f')) !== undefined) out.nodate = v;
         break;
       case 'duedate':
-        if ((v = scalarXml(c, 'd')) !== undefined) out.duedate = v;
+        if ((v = scalarXml(c, 'dd')) !== undefined) out.duedate = v;
         break;
       case 'completed':
         if ((v = scalarXml(c, 'f')) !== undefined) out.completed = v;
@@ -1030,7 +1030,7 @@ function decodeScheduledemailFields(el: XmlElement, o: DecodeOptions, path: stri
         out.body = textXml(c);
         break;
       case 'scheduledtime':
-        if ((v = scalarXml(c, 'd')) !== undefined) out.scheduledtime = v;
+        if ((v = scalarXml(c, 'dd')) !== undefined) out.scheduledtime = v;
         break;
       default:
         if (o.strict) unknown(o, path, c.name);
@@ -1083,7 +1083,7 @@ function decodeTaskFields(el: XmlElement, o: DecodeOptions, path: string): Rec {
         if ((v = scalarXml(c, 'f')) !== undefined) out.nodate = v;
         break;
       case 'duedate':
-        if ((v = scalarXml(c, 'd')) !== undefined) out.duedate = v;
+        if ((v = scalarXml(c, 'dd')) !== undefined) out.duedate = v;
         break;
       case 'completed':
         if ((v = scalarXml(c, 'f')) !== undefined) out.completed = v;
@@ -3311,6 +3311,7 @@ function encodeRecordsContactsCreateRecordRequest(v: Rec): string {
   if ((x = v.assignedto) !== undefined)
     s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
   if ((x = v.ownership) !== undefined) s += textEl(x, ownerOpen('<ownership', v['ownership@cn'], 'cn'), '</ownership>');
+  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
   if ((x = v.categories) !== undefined)
     s += wrapEl(encodeRecordsContactsCreateRecordRequestCategories(x as Rec), '<categories>', '</categories>');
   if ((x = v.relateditems) !== undefined)
@@ -3374,6 +3375,9 @@ function decodeRecordsContactsCreateRecordRequest(el: XmlElement, o: DecodeOptio
       case 'ownership':
         if ((v = scalarXml(c, 'i')) !== undefined) out.ownership = v;
         if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['ownership@cn'] = c.attrs.cn;
+        break;
+      case 'flagged':
+        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
         break;
       case 'categories':
         out.categories = decodeRecordsContactsCreateRecordRequestCategories(
@@ -3471,6 +3475,7 @@ function encodeRecordsCompaniesCreateRecordRequest(v: Rec): string {
   if ((x = v.assignedto) !== undefined)
     s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
   if ((x = v.ownership) !== undefined) s += textEl(x, ownerOpen('<ownership', v['ownership@cn'], 'cn'), '</ownership>');
+  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
   if ((x = v.categories) !== undefined)
     s += wrapEl(encodeRecordsContactsCreateRecordRequestCategories(x as Rec), '<categories>', '</categories>');
   if ((x = v.relateditems) !== undefined)
@@ -3516,6 +3521,9 @@ function decodeRecordsCompaniesCreateRecordRequest(el: XmlElement, o: DecodeOpti
       case 'ownership':
         if ((v = scalarXml(c, 'i')) !== undefined) out.ownership = v;
         if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['ownership@cn'] = c.attrs.cn;
+        break;
+      case 'flagged':
+        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
         break;
       case 'categories':
         out.categories = decodeRecordsContactsCreateRecordRequestCategories(
@@ -3641,6 +3649,7 @@ function encodeRecordsContactsUpdateRecordRequest(v: Rec): string {
   if ((x = v.assignedto) !== undefined)
     s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
   if ((x = v.ownership) !== undefined) s += textEl(x, ownerOpen('<ownership', v['ownership@cn'], 'cn'), '</ownership>');
+  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
   if ((x = v.categories) !== undefined) s += wrapEl(encodeCategoryChanges(x as Rec), '<categories>', '</categories>');
   if ((x = v.relateditems) !== undefined)
     s += wrapEl(encodeRecordsContactsUpdateRecordRequestRelateditems(x as Rec), '<relateditems>', '</relateditems>');
@@ -3703,6 +3712,9 @@ function decodeRecordsContactsUpdateRecordRequest(el: XmlElement, o: DecodeOptio
       case 'ownership':
         if ((v = scalarXml(c, 'i')) !== undefined) out.ownership = v;
         if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['ownership@cn'] = c.attrs.cn;
+        break;
+      case 'flagged':
+        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
         break;
       case 'categories':
         out.categories = decodeCategoryChanges(c, o, o.strict ? join(path, 'categories') : '');
@@ -3779,6 +3791,7 @@ function encodeRecordsCompaniesUpdateRecordRequest(v: Rec): string {
   if ((x = v.assignedto) !== undefined)
     s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
   if ((x = v.ownership) !== undefined) s += textEl(x, ownerOpen('<ownership', v['ownership@cn'], 'cn'), '</ownership>');
+  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
   if ((x = v.categories) !== undefined) s += wrapEl(encodeCategoryChanges(x as Rec), '<categories>', '</categories>');
   if ((x = v.relateditems) !== undefined)
     s += wrapEl(encodeRecordsContactsUpdateRecordRequestRelateditems(x as Rec), '<relateditems>', '</relateditems>');
@@ -3823,6 +3836,9 @@ function decodeRecordsCompaniesUpdateRecordRequest(el: XmlElement, o: DecodeOpti
       case 'ownership':
         if ((v = scalarXml(c, 'i')) !== undefined) out.ownership = v;
         if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['ownership@cn'] = c.attrs.cn;
+        break;
+      case 'flagged':
+        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
         break;
       case 'categories':
         out.categories = decodeCategoryChanges(c, o, o.strict ? join(path, 'categories') : '');
@@ -4074,6 +4090,7 @@ function encodeActivitiesAttachmentfileCreateActivityRequest(v: Rec): string {
   let x: unknown;
   if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
   if ((x = v.data) !== undefined) s += wrapEl(encodeAttachmentfileFields(x as Rec), '<data>', '</data>');
+  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
   if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
   if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
   return s;
@@ -4089,6 +4106,9 @@ function decodeActivitiesAttachmentfileCreateActivityRequest(el: XmlElement, o: 
         break;
       case 'data':
         out.data = decodeAttachmentfileFields(c, o, o.strict ? join(path, 'data') : '');
+        break;
+      case 'flagged':
+        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
         break;
       case 'after':
         if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
@@ -4109,6 +4129,7 @@ function encodeActivitiesCallCreateActivityRequest(v: Rec): string {
   let x: unknown;
   if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
   if ((x = v.data) !== undefined) s += wrapEl(encodeCallFields(x as Rec), '<data>', '</data>');
+  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
   if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
   if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
   return s;
@@ -4124,6 +4145,9 @@ function decodeActivitiesCallCreateActivityRequest(el: XmlElement, o: DecodeOpti
         break;
       case 'data':
         out.data = decodeCallFields(c, o, o.strict ? join(path, 'data') : '');
+        break;
+      case 'flagged':
+        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
         break;
       case 'after':
         if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
@@ -4144,6 +4168,7 @@ function encodeActivitiesCommentCreateActivityRequest(v: Rec): string {
   let x: unknown;
   if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
   if ((x = v.data) !== undefined) s += wrapEl(encodeCommentFields(x as Rec), '<data>', '</data>');
+  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
   if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
   if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
   return s;
@@ -4159,6 +4184,9 @@ function decodeActivitiesCommentCreateActivityRequest(el: XmlElement, o: DecodeO
         break;
       case 'data':
         out.data = decodeCommentFields(c, o, o.strict ? join(path, 'data') : '');
+        break;
+      case 'flagged':
+        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
         break;
       case 'after':
         if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
@@ -4179,6 +4207,7 @@ function encodeActivitiesMarketingawidgetCreateActivityRequest(v: Rec): string {
   let x: unknown;
   if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
   if ((x = v.data) !== undefined) s += wrapEl(encodeMarketingawidgetFields(x as Rec), '<data>', '</data>');
+  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
   if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
   if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
   return s;
@@ -4194,6 +4223,9 @@ function decodeActivitiesMarketingawidgetCreateActivityRequest(el: XmlElement, o
         break;
       case 'data':
         out.data = decodeMarketingawidgetFields(c, o, o.strict ? join(path, 'data') : '');
+        break;
+      case 'flagged':
+        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
         break;
       case 'after':
         if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
@@ -4214,6 +4246,7 @@ function encodeActivitiesMarketingbwidgetCreateActivityRequest(v: Rec): string {
   let x: unknown;
   if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
   if ((x = v.data) !== undefined) s += wrapEl(encodeMarketingbwidgetFields(x as Rec), '<data>', '</data>');
+  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
   if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
   if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
   return s;
@@ -4229,6 +4262,9 @@ function decodeActivitiesMarketingbwidgetCreateActivityRequest(el: XmlElement, o
         break;
       case 'data':
         out.data = decodeMarketingbwidgetFields(c, o, o.strict ? join(path, 'data') : '');
+        break;
+      case 'flagged':
+        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
         break;
       case 'after':
         if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
@@ -4249,6 +4285,7 @@ function encodeActivitiesEventCreateActivityRequest(v: Rec): string {
   let x: unknown;
   if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
   if ((x = v.data) !== undefined) s += wrapEl(encodeEventFields(x as Rec), '<data>', '</data>');
+  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
   if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
   if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
   return s;
@@ -4264,6 +4301,9 @@ function decodeActivitiesEventCreateActivityRequest(el: XmlElement, o: DecodeOpt
         break;
       case 'data':
         out.data = decodeEventFields(c, o, o.strict ? join(path, 'data') : '');
+        break;
+      case 'flagged':
+        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
         break;
       case 'after':
         if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
@@ -4284,6 +4324,7 @@ function encodeActivitiesFileCreateActivityRequest(v: Rec): string {
   let x: unknown;
   if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
   if ((x = v.data) !== undefined) s += wrapEl(encodeFileFields(x as Rec), '<data>', '</data>');
+  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
   if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
   if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
   return s;
@@ -4299,6 +4340,9 @@ function decodeActivitiesFileCreateActivityRequest(el: XmlElement, o: DecodeOpti
         break;
       case 'data':
         out.data = decodeFileFields(c, o, o.strict ? join(path, 'data') : '');
+        break;
+      case 'flagged':
+        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
         break;
       case 'after':
         if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
@@ -4319,6 +4363,7 @@ function encodeActivitiesFollowupCreateActivityRequest(v: Rec): string {
   let x: unknown;
   if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
   if ((x = v.data) !== undefined) s += wrapEl(encodeFollowupFields(x as Rec), '<data>', '</data>');
+  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
   if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
   if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
   return s;
@@ -4334,6 +4379,9 @@ function decodeActivitiesFollowupCreateActivityRequest(el: XmlElement, o: Decode
         break;
       case 'data':
         out.data = decodeFollowupFields(c, o, o.strict ? join(path, 'data') : '');
+        break;
+      case 'flagged':
+        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
         break;
       case 'after':
         if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
@@ -4354,6 +4402,7 @@ function encodeActivitiesBillingawidgetCreateActivityRequest(v: Rec): string {
   let x: unknown;
   if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
   if ((x = v.data) !== undefined) s += wrapEl(encodeBillingawidgetFields(x as Rec), '<data>', '</data>');
+  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
   if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
   if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
   return s;
@@ -4369,6 +4418,9 @@ function decodeActivitiesBillingawidgetCreateActivityRequest(el: XmlElement, o: 
         break;
       case 'data':
         out.data = decodeBillingawidgetFields(c, o, o.strict ? join(path, 'data') : '');
+        break;
+      case 'flagged':
+        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
         break;
       case 'after':
         if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
@@ -4389,6 +4441,7 @@ function encodeActivitiesOnlinedocCreateActivityRequest(v: Rec): string {
   let x: unknown;
   if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
   if ((x = v.data) !== undefined) s += wrapEl(encodeOnlinedocFields(x as Rec), '<data>', '</data>');
+  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
   if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
   if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
   return s;
@@ -4404,6 +4457,9 @@ function decodeActivitiesOnlinedocCreateActivityRequest(el: XmlElement, o: Decod
         break;
       case 'data':
         out.data = decodeOnlinedocFields(c, o, o.strict ? join(path, 'data') : '');
+        break;
+      case 'flagged':
+        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
         break;
       case 'after':
         if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
@@ -4424,6 +4480,7 @@ function encodeActivitiesLinkedemailsCreateActivityRequest(v: Rec): string {
   let x: unknown;
   if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
   if ((x = v.data) !== undefined) s += wrapEl(encodeLinkedemailsFields(x as Rec), '<data>', '</data>');
+  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
   if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
   if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
   return s;
@@ -4439,6 +4496,9 @@ function decodeActivitiesLinkedemailsCreateActivityRequest(el: XmlElement, o: De
         break;
       case 'data':
         out.data = decodeLinkedemailsFields(c, o, o.strict ? join(path, 'data') : '');
+        break;
+      case 'flagged':
+        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
         break;
       case 'after':
         if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
@@ -4459,6 +4519,7 @@ function encodeActivitiesNoteCreateActivityRequest(v: Rec): string {
   let x: unknown;
   if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
   if ((x = v.data) !== undefined) s += wrapEl(encodeNoteFields(x as Rec), '<data>', '</data>');
+  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
   if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
   if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
   return s;
@@ -4474,6 +4535,9 @@ function decodeActivitiesNoteCreateActivityRequest(el: XmlElement, o: DecodeOpti
         break;
       case 'data':
         out.data = decodeNoteFields(c, o, o.strict ? join(path, 'data') : '');
+        break;
+      case 'flagged':
+        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
         break;
       case 'after':
         if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
@@ -4494,6 +4558,7 @@ function encodeActivitiesOpportunityCreateActivityRequest(v: Rec): string {
   let x: unknown;
   if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
   if ((x = v.data) !== undefined) s += wrapEl(encodeOpportunityFields(x as Rec), '<data>', '</data>');
+  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
   if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
   if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
   return s;
@@ -4509,6 +4574,9 @@ function decodeActivitiesOpportunityCreateActivityRequest(el: XmlElement, o: Dec
         break;
       case 'data':
         out.data = decodeOpportunityFields(c, o, o.strict ? join(path, 'data') : '');
+        break;
+      case 'flagged':
+        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
         break;
       case 'after':
         if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
@@ -4529,6 +4597,7 @@ function encodeActivitiesPhotolistCreateActivityRequest(v: Rec): string {
   let x: unknown;
   if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
   if ((x = v.data) !== undefined) s += wrapEl(encodePhotolistFields(x as Rec), '<data>', '</data>');
+  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
   if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
   if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
   return s;
@@ -4544,6 +4613,9 @@ function decodeActivitiesPhotolistCreateActivityRequest(el: XmlElement, o: Decod
         break;
       case 'data':
         out.data = decodePhotolistFields(c, o, o.strict ? join(path, 'data') : '');
+        break;
+      case 'flagged':
+        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
         break;
       case 'after':
         if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
@@ -4564,6 +4636,7 @@ function encodeActivitiesSeparatorCreateActivityRequest(v: Rec): string {
   let x: unknown;
   if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
   if ((x = v.data) !== undefined) s += wrapEl(encodeSeparatorFields(x as Rec), '<data>', '</data>');
+  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
   if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
   if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
   return s;
@@ -4579,6 +4652,9 @@ function decodeActivitiesSeparatorCreateActivityRequest(el: XmlElement, o: Decod
         break;
       case 'data':
         out.data = decodeSeparatorFields(c, o, o.strict ? join(path, 'data') : '');
+        break;
+      case 'flagged':
+        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
         break;
       case 'after':
         if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
@@ -4599,6 +4675,7 @@ function encodeActivitiesScheduledemailCreateActivityRequest(v: Rec): string {
   let x: unknown;
   if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
   if ((x = v.data) !== undefined) s += wrapEl(encodeScheduledemailFields(x as Rec), '<data>', '</data>');
+  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
   if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
   if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
   return s;
@@ -4614,6 +4691,9 @@ function decodeActivitiesScheduledemailCreateActivityRequest(el: XmlElement, o: 
         break;
       case 'data':
         out.data = decodeScheduledemailFields(c, o, o.strict ? join(path, 'data') : '');
+        break;
+      case 'flagged':
+        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
         break;
       case 'after':
         if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
@@ -4634,6 +4714,7 @@ function encodeActivitiesTaskCreateActivityRequest(v: Rec): string {
   let x: unknown;
   if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
   if ((x = v.data) !== undefined) s += wrapEl(encodeTaskFields(x as Rec), '<data>', '</data>');
+  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
   if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
   if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
   return s;
@@ -4649,6 +4730,9 @@ function decodeActivitiesTaskCreateActivityRequest(el: XmlElement, o: DecodeOpti
         break;
       case 'data':
         out.data = decodeTaskFields(c, o, o.strict ? join(path, 'data') : '');
+        break;
+      case 'flagged':
+        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
         break;
       case 'after':
         if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
@@ -4669,6 +4753,7 @@ function encodeActivitiesTasklistCreateActivityRequest(v: Rec): string {
   let x: unknown;
   if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
   if ((x = v.data) !== undefined) s += wrapEl(encodeTasklistFields(x as Rec), '<data>', '</data>');
+  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
   if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
   if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
   return s;
@@ -4684,6 +4769,9 @@ function decodeActivitiesTasklistCreateActivityRequest(el: XmlElement, o: Decode
         break;
       case 'data':
         out.data = decodeTasklistFields(c, o, o.strict ? join(path, 'data') : '');
+        break;
+      case 'flagged':
+        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
         break;
       case 'after':
         if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
@@ -4704,6 +4792,7 @@ function encodeActivitiesTemplateCreateActivityRequest(v: Rec): string {
   let x: unknown;
   if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
   if ((x = v.data) !== undefined) s += wrapEl(encodeTemplateFields(x as Rec), '<data>', '</data>');
+  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
   if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
   if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
   return s;
@@ -4719,6 +4808,9 @@ function decodeActivitiesTemplateCreateActivityRequest(el: XmlElement, o: Decode
         break;
       case 'data':
         out.data = decodeTemplateFields(c, o, o.strict ? join(path, 'data') : '');
+        break;
+      case 'flagged':
+        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
         break;
       case 'after':
         if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
@@ -4739,6 +4831,7 @@ function encodeActivitiesTimerecordCreateActivityRequest(v: Rec): string {
   let x: unknown;
   if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
   if ((x = v.data) !== undefined) s += wrapEl(encodeTimerecordFields(x as Rec), '<data>', '</data>');
+  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
   if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
   if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
   return s;
@@ -4754,6 +4847,9 @@ function decodeActivitiesTimerecordCreateActivityRequest(el: XmlElement, o: Deco
         break;
       case 'data':
         out.data = decodeTimerecordFields(c, o, o.strict ? join(path, 'data') : '');
+        break;
+      case 'flagged':
+        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
         break;
       case 'after':
         if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
@@ -4774,6 +4870,7 @@ function encodeActivitiesWebsiteCreateActivityRequest(v: Rec): string {
   let x: unknown;
   if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
   if ((x = v.data) !== undefined) s += wrapEl(encodeWebsiteFields(x as Rec), '<data>', '</data>');
+  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
   if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
   if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
   return s;
@@ -4789,6 +4886,9 @@ function decodeActivitiesWebsiteCreateActivityRequest(el: XmlElement, o: DecodeO
         break;
       case 'data':
         out.data = decodeWebsiteFields(c, o, o.strict ? join(path, 'data') : '');
+        break;
+      case 'flagged':
+        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
         break;
       case 'after':
         if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
@@ -4809,6 +4909,7 @@ function encodeActivitiesSupportwidgetCreateActivityRequest(v: Rec): string {
   let x: unknown;
   if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
   if ((x = v.data) !== undefined) s += wrapEl(encodeSupportwidgetFields(x as Rec), '<data>', '</data>');
+  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
   if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
   if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
   return s;
@@ -4824,6 +4925,9 @@ function decodeActivitiesSupportwidgetCreateActivityRequest(el: XmlElement, o: D
         break;
       case 'data':
         out.data = decodeSupportwidgetFields(c, o, o.strict ? join(path, 'data') : '');
+        break;
+      case 'flagged':
+        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
         break;
       case 'after':
         if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
