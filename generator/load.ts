@@ -554,6 +554,7 @@ class IrBuilder {
       customFields: this.section('customFields').value as Spec['customFields'],
       auditFields: this.fieldMap(auditLoc.value, auditLoc, ctx, 'audit'),
       activities,
+      ...this.moveTargets(kinds),
       ...(this.sections.has('conditionUnmet') ? { conditionUnmet: this.sections.get('conditionUnmet')!.value as unknown as 'refuse' | 'ignore' } : {}),
       reportOnlyTypeids: (reportOnly?.value as unknown as Spec['reportOnlyTypeids']) ?? [],
       hierarchy,
@@ -604,6 +605,16 @@ class IrBuilder {
   }
 
   /** Every due keyword has a window and every window is a due keyword. */
+  private moveTargets(kinds: Kind[]): { moveTargets?: string[] } {
+    const loc = this.sections.get('moveTargets');
+    if (!loc) return {};
+    const targets = loc.value as unknown as string[];
+    targets.forEach((k, i) => {
+      if (!kinds.some((x) => x.name === k)) this.problem(loc.file, ['moveTargets', i], `unknown record kind '${k}'`);
+    });
+    return { moveTargets: targets };
+  }
+
   private dueWindows(values: ValueList[]): Spec['dueWindows'] {
     const loc = this.section('dueWindows');
     const windows = loc.value as Spec['dueWindows'];

@@ -335,6 +335,8 @@ export interface Spec {
   conditionUnmet?: 'refuse' | 'ignore';
   reportOnlyTypeids: { typeid: number; title: string; segment: string }[];
   hierarchy: HierarchyRule[];
+  /** Record kinds an activity may be moved to (update with a different parent); any kind when absent. */
+  moveTargets?: string[];
   structures: Structure[];
   operations: Operation[];
   reports: Report[];

@@ -7,7 +7,7 @@ import { formatCreatedText } from '../generated/server/dist/runtime/dates.js';
 import type { UploadedFile } from '../generated/server/dist/runtime/form-data.js';
 import type { ActivityRow, RecordRow, Tx } from './storage/port.ts';
 import type { Caller } from './context.ts';
-import { activityBySegment, spec } from './facts.ts';
+import { activityBySegment, kindOf, spec } from './facts.ts';
 import { checkOwners, type OwnerValue } from './owners.ts';
 import { completedAtKey } from './reports.ts';
 
@@ -176,7 +176,9 @@ export async function updateActivity(tx: Tx, caller: Caller, input: { kind: stri
   if (body.parent !== undefined && body.parent !== row.parentId) {
     // A different parent moves the activity, with its subtree, to another record.
     const target = await findParent(tx, caller, body.parent);
-    if (target.activity) throw new ServiceError('invalidparent', `parent: an activity moves to a contact, company or project blog, not under another activity`, 'parent');
+    const titles = (spec.moveTargets ?? spec.kinds.map((k) => k.name)).map((k) => kindOf(k).singular).join(', ');
+    if (target.activity) throw new ServiceError('invalidparent', `parent: an activity moves to a ${titles}, not under another activity`, 'parent');
+    if (spec.moveTargets && !spec.moveTargets.includes(target.record.kind)) throw new ServiceError('invalidparent', `parent: an activity moves to a ${titles}, not a ${kindOf(target.record.kind).singular}`, 'parent');
     fail([checkParent(segment, { kind: 'record' })]);
     const targetSiblings = await tx.listChildren(caller.accountId, body.parent);
     fail([checkOnePerParent(segment, targetSiblings.filter((s) => s.segment === segment).length)]);
