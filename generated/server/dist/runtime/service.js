@@ -337,7 +337,15 @@ export function createDispatch(def, hooks) {
                 if (quota.used > quota.allowed)
                     return failure([{ key: 'quotaexceeded', message: `API call limit exceeded: ${quota.used}/${quota.allowed}` }], out, withQuota(quota));
             }
-            return await call(req, context, quota, false);
+            try {
+                return await call(req, context, quota, false);
+            }
+            catch (e) {
+                // A refused batch counted no call; its answer still tells the caller where the quota stands.
+                if (e instanceof BatchError)
+                    return failure([{ key: e.key, message: e.message }], out, withQuota(hooks.countCalls ? await hooks.countCalls(context, 0) : quota));
+                throw e;
+            }
         }
         catch (e) {
             if (e instanceof BatchError)
