@@ -276,6 +276,8 @@ export interface Spec {
     default: string;
     output: Record<'xml' | 'json' | 'jsonp', string>;
     jsonp: { parameter: string; allowed: string };
+    /** A file field sent form-encoded (urlencoded) holds the file's bytes in base64. */
+    formFiles?: 'base64';
     /** Owner-valued answer elements carry the owner's name: an XML attribute, a JSON member named field + suffix. */
     ownerNames?: { xmlAttribute: string; jsonSuffix: string };
     dates: { emit: string; accept: string[]; createdText: string };

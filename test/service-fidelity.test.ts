@@ -442,7 +442,73 @@ describe('9: tickets in the activities report and hooks; moving activities', () 
   }
 });
 
+describe('10: the wire the OpenAPI document describes', () => {
+  let quotaSrv: RunningServer;
+  beforeAll(async () => {
+    quotaSrv = await startServer({ users: [ann.join(':')], args: ['--quota', '3'] });
+  });
+  afterAll(async () => {
+    await quotaSrv?.stop();
+  });
+
+  it('the served document writes paths as the document does, and the service takes both spellings', async () => {
+    const doc = (await a.get('/openapi.json', { auth: null })).body;
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/batch', '/hooks/{hookId}', '/{kind}/note/{activityId}', '/{kind}/note/{activityId}/']));
+    const c = await a.create('contacts', { firstname: 'Slash' });
+    const note = await created(await a.post('/contacts/note/', { parent: c, data: { details: 'x' } }));
+    for (const fmt of fmts) {
+      expect((await send(a, fmt, 'PUT', `/contacts/note/${note}`, { data: { details: 'y' } })).status).toBe(200);
+      expect((await send(a, fmt, 'PUT', `/contacts/note/${note}/`, { data: { details: 'z' } })).status).toBe(200);
+    }
+  });
+
+  it('list parameters as a GET body (XML and JSON), JSONP as application/javascript', async () => {
+    const c = await a.create('contacts', { firstname: 'Bodied', lastname: 'Parameters' });
+    for (const fmt of fmts) {
+      const r = await a.send('GET', '/contacts/', { fmt, body: { searchmode: 'Cany', searchvalue: 'Bodied', layout: 1 }, accept: fmt });
+      expect(r.status, r.text).toBe(200);
+      expect(at(r.body, `id${c}/lastname`)).toBe('Parameters');
+    }
+    const p = await a.get(`/contacts/${c}/?callback=show_it`);
+    expect(p.headers.get('content-type')).toMatch(/^application\/javascript/);
+    expect(p.text.startsWith('show_it(')).toBe(true);
+  });
+
+  it('the call-limit header is on answers that have a caller: success, 429, a refused batch; not on 401', async () => {
+    const q = new Client(quotaSrv.base, ann);
+    const header = spec.quota.header;
+    expect((await q.get('/ownership/')).headers.get(header)).toBe('1/3');
+    const badBatch = await q.send('POST', '/batch', { body: 'not a batch', contentType: 'multipart/mixed; boundary=b', allow500: false });
+    expect(badBatch.status).toBe(400);
+    // A refused batch runs and counts nothing, and tells where the quota stands.
+    expect(badBatch.headers.get(header)).toBe('1/3');
+    expect((await q.get('/ownership/')).headers.get(header)).toBe('2/3');
+    expect((await q.get('/ownership/')).headers.get(header)).toBe('3/3');
+    const over = await q.get('/ownership/');
+    expect(over.status).toBe(429);
+    expect(over.headers.get(header)).toBe('4/3');
+    const wrong = await q.get('/ownership/', { auth: `Basic ${Buffer.from(`${ann[0]}:wrong`).toString('base64')}` });
+    expect(wrong.status).toBe(401);
+    expect(wrong.headers.get(header)).toBeNull();
+  });
+});
+
 describe('11: field definitions, the data echo, files', () => {
+  it('a file may be sent form-encoded: data[file] holds its bytes in base64', async () => {
+    const c = await a.create('contacts', { firstname: 'Filer' });
+    const bytes = Buffer.from('minutes of the meeting\n');
+    const r = await a.post('/contacts/file/', { parent: c, data: { caption: 'Minutes', file: bytes.toString('base64') } }, { fmt: 'form' });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.data).toEqual({ caption: 'Minutes', file: { filename: 'file', contenttype: 'application/octet-stream', size: bytes.byteLength } });
+    const shown = (await a.show('contacts', c)).activities[`id${r.body.id}`].fields;
+    expect(shown.file).toEqual({ filename: 'file', contenttype: 'application/octet-stream', size: bytes.byteLength });
+    const bad = await a.post('/contacts/file/', { parent: c, data: { caption: 'x', file: 'not base64!' } }, { fmt: 'form' });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ errors: { invalidvalue: 'Invalid value: data.file: a file sent form-encoded is its bytes in base64' }, status: 'failed' });
+    // Nothing was written by the refused one.
+    expect(Object.keys((await a.show('contacts', c)).activities)).toEqual([`id${r.body.id}`]);
+  });
+
   for (const fmt of fmts) {
     it(`${fmt}: owner fields are listed with the owner type`, async () => {
       const r = await send(a, fmt, 'GET', '/contacts/fields/');

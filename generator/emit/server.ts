@@ -96,6 +96,11 @@ export function emitServer(spec: Spec): GeneratedFile[] {
       return list?.matchCase === false ? [`${JSON.stringify(f.name)}: ${JSON.stringify(list.values.map((v) => String(v.value)))}`] : [];
     });
     if (anyCase.length) fields.push(`anyCase: { ${anyCase.join(', ')} }`);
+    // Upload fields of each segment, for files sent form-encoded (spec formats.formFiles).
+    if (op.upload && op.scope === 'activity' && spec.formats.formFiles) {
+      const files = spec.activities.map((a) => [a.segment, a.fields.filter((f) => f.shape.kind === 'scalar' && f.shape.type === 'upload').map((f) => f.name)] as const).filter(([, f]) => f.length);
+      if (files.length) fields.push(`files: { ${files.map(([seg, f]) => `${JSON.stringify(seg)}: ${JSON.stringify(f)}`).join(', ')} }`);
+    }
     // Activity-scope parts that do not depend on the segment have one target for every segment.
     return `{ ${fields.join(', ')} }`;
   });

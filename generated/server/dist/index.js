@@ -233,6 +233,7 @@ export const operations = [
             billingbwidget: 'activities/billingbwidget.createActivity.response',
             supportwidget: 'activities/supportwidget.createActivity.response',
         },
+        files: { attachmentfile: ['file'], file: ['file'], photo: ['file'] },
     },
     {
         id: 'updateActivity',
@@ -270,6 +271,7 @@ export const operations = [
             supportwidget: 'activities/supportwidget.updateActivity.request',
         },
         response: { '*': 'activities/updateActivity.response' },
+        files: { attachmentfile: ['file'], file: ['file'], photo: ['file'] },
     },
     {
         id: 'deleteActivity',

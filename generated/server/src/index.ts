@@ -247,6 +247,7 @@ export const operations: OperationInfo[] = [
       billingbwidget: 'activities/billingbwidget.createActivity.response',
       supportwidget: 'activities/supportwidget.createActivity.response',
     },
+    files: { attachmentfile: ['file'], file: ['file'], photo: ['file'] },
   },
   {
     id: 'updateActivity',
@@ -284,6 +285,7 @@ export const operations: OperationInfo[] = [
       supportwidget: 'activities/supportwidget.updateActivity.request',
     },
     response: { '*': 'activities/updateActivity.response' },
+    files: { attachmentfile: ['file'], file: ['file'], photo: ['file'] },
   },
   {
     id: 'deleteActivity',

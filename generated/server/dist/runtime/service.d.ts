@@ -42,6 +42,8 @@ export interface OperationInfo {
     params?: Record<string, string>;
     request?: Record<string, string>;
     response?: Record<string, string>;
+    /** Upload fields by segment: sent form-encoded, such a field holds the file's bytes in base64. */
+    files?: Record<string, readonly string[]>;
     /** Parameters matched in any case: name -> the values as the spec spells them. */
     anyCase?: Record<string, readonly string[]>;
 }
