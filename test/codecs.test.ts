@@ -31,7 +31,7 @@ function dropEmptyObjects(v: unknown): unknown {
 describe('round trip of every message in every format', () => {
   const cases = targets.map((t) => [t.id, t] as const);
   it.each(cases)('%s (xml, json, form)', (_id, t) => {
-    const value = sample(spec, t.shape, { kind: t.kind, segment: t.segment });
+    const value = sample(spec, t.shape, { kind: t.kind, segment: t.segment, answer: t.part === 'response' });
     for (const format of ['xml', 'json', 'form'] as const) {
       // Form bodies are for requests; multipart uploads carry files beside them.
       if (format === 'form' && t.part === 'response') continue;
@@ -123,9 +123,20 @@ describe('XML as the document shows it', () => {
   });
 
   it('accepts the three save formats of dates and emits UTC ISO 8601', () => {
+    // A date field: midnight loses nothing and becomes the date; another time is kept as given, for the validators to refuse, never dropped.
     for (const [given, expected] of [
-      ['2026-11-22T10:30:00+00:00', '2026-11-22'],
-      ['2026-11-22 10:30:00', '2026-11-22'],
+      ['2026-11-22T00:00:00+00:00', '2026-11-22'],
+      ['2026-11-22 00:00:00', '2026-11-22'],
+      ['2026-11-22', '2026-11-22'],
+      ['2026-11-22 10:30:00', '2026-11-22 10:30:00'],
+      ['2026-11-22T10:30:00+00:00', '2026-11-22T10:30:00+00:00'],
+    ]) {
+      const { value } = decode('activities/tasklist.createActivity.request', 'xml', `<request><parent>1</parent><data><milestonedate>${given}</milestonedate></data></request>`);
+      expect(value.data!.milestonedate).toBe(expected);
+    }
+    // A date or datetime (a task's duedate): the time is kept, in UTC ISO 8601.
+    for (const [given, expected] of [
+      ['2026-11-22 10:30:00', '2026-11-22T10:30:00+00:00'],
       ['2026-11-22', '2026-11-22'],
     ]) {
       const { value } = decode('activities/task.createActivity.request', 'xml', `<request><parent>1</parent><data><duedate>${given}</duedate></data></request>`);

@@ -527,6 +527,12 @@ describe('11: field definitions, the data echo, files', () => {
       // A plain date stays a date.
       const d = await send(a, fmt, 'POST', '/contacts/followup/', { parent: c, data: { details: 'x', duedate: utcDay(3) } });
       expect(at(d.body, 'data/duedate')).toBe(utcDay(3));
+      // A field that holds a date only refuses a time rather than dropping it; midnight loses nothing.
+      const timed = await send(a, fmt, 'POST', '/contacts/opportunity/', { parent: c, data: { description: 'd', closingdate: `${utcDay(9)} 10:30:00` } });
+      expect(timed.status, timed.text).toBe(400);
+      expect(Object.keys(at(timed.body, 'errors') as object)).toEqual(['invaliddate']);
+      const midnight = await send(a, fmt, 'POST', '/contacts/opportunity/', { parent: c, data: { description: 'd', closingdate: `${utcDay(9)} 00:00:00` } });
+      expect(at(midnight.body, 'data/closingdate')).toBe(utcDay(9));
     });
   }
 });

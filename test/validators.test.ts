@@ -72,7 +72,8 @@ const schemaFamilies: Record<string, Case[]> = {
   date: [
     { name: 'date and datetime', target: event, value: { parent: 1, data: { timestart: '2026-11-22T10:30:00+00:00', timeend: '2026-11-23', repeatuntil: '2026-12-31' } }, errors: [] },
     { name: 'date without leading zeros', target: task, value: { parent: 1, data: { duedate: '2026-5-1' } }, errors: [['invaliddate', 'data.duedate']] },
-    { name: 'datetime where a date is due', target: task, value: { parent: 1, data: { duedate: '2026-11-22T10:30:00+00:00' } }, errors: [['invaliddate', 'data.duedate']] },
+    { name: 'datetime where a date is due', target: event, value: { parent: 1, data: { repeatuntil: '2026-11-22T10:30:00+00:00' } }, errors: [['invaliddate', 'data.repeatuntil']] },
+    { name: 'a due date with its time (date or datetime since issue 21)', target: task, value: { parent: 1, data: { duedate: '2026-11-22T10:30:00+00:00' } }, errors: [] },
     { name: 'words for a date or datetime', target: event, value: { parent: 1, data: { timestart: 'tomorrow' } }, errors: [['invaliddate', 'data.timestart']] },
   ],
   required: [
@@ -106,8 +107,8 @@ describe('validateRequest', () => {
     expect(unknown.message).toBe('Incorrect field specified: data.colour');
     const [notInList] = validateRequest(task, { parent: 1, data: { timespentmeasure: 'months' } });
     expect(notInList.message).toBe('Value is not in the list of allowed values: data.timespentmeasure must be one of "days", "hours", "weeks"');
-    const [date] = validateRequest(task, { parent: 1, data: { duedate: '22.11.2026' } });
-    expect(date.message).toBe('Invalid date: data.duedate must be a date as YYYY-MM-DD');
+    const [date] = validateRequest(event, { parent: 1, data: { repeatuntil: '22.11.2026' } });
+    expect(date.message).toBe('Invalid date: data.repeatuntil must be a date as YYYY-MM-DD');
   });
 
   it('lists every problem of one request (allErrors), in a stable order', () => {
