@@ -74,7 +74,7 @@ const both: Dir = { in: true, out: true };
 const inOnly: Dir = { in: true, out: false };
 const outOnly: Dir = { in: false, out: true };
 
-const show = (v: unknown) => (v === undefined ? 'none' : typeof v === 'string' ? JSON.stringify(v) : Array.isArray(v) ? `[${v.join(', ')}]` : String(v));
+const show = (v: unknown) => (v === undefined ? 'none' : typeof v === 'string' ? JSON.stringify(v) : Array.isArray(v) ? `[${v.join(', ')}]` : v !== null && typeof v === 'object' ? JSON.stringify(v) : String(v));
 const unknownPos: SourcePos = { file: '(spec)', line: 0, col: 0 };
 
 /** The structures derived by the loader from hooks.fields; their changes are reported once, as hook fields. */
@@ -142,6 +142,7 @@ class Differ {
       ['kinds', () => this.kinds()],
       [['fieldsets', 'auditFields'], () => this.fieldsets()],
       [['activities', 'hierarchy'], () => (this.activities(), this.hierarchy())],
+      [['conditionUnmet', 'moveTargets'], () => this.leniency()],
       ['structures', () => this.structures()],
       ['operations', () => this.operations()],
       ['reports', () => this.reports()],
@@ -187,6 +188,9 @@ class Differ {
       (x, y) => {
         const path = `values.${x.name}`;
         if (x.base !== y.base) this.add({ kind: 'type-changed', subject: 'value-list', path, message: `value list ${x.name}: values changed from ${x.base} to ${y.base}`, pos: y.pos, before: x.base, after: y.base });
+        // Any case accepted is more lenient: a value that was refused is now read; the reverse refuses what was accepted.
+        if ((x.matchCase ?? true) !== (y.matchCase ?? true))
+          this.add({ kind: y.matchCase === false ? 'range-widened' : 'range-narrowed', subject: 'value-list', path, message: `value list ${x.name}: values ${y.matchCase === false ? 'now' : 'no longer'} accepted in any case`, pos: y.pos });
         this.keyed(
           x.values,
           y.values,
@@ -519,6 +523,9 @@ class Differ {
       for (const seg of xc) if (!yc.includes(seg)) this.add({ kind: 'removed', subject: 'setting', path: `${path}.completable.${seg}`, message: `${label}: last=completed no longer applies to ${seg}`, pos: at('completable', this.a) });
       for (const seg of yc) if (!xc.includes(seg)) this.add({ kind: 'added', subject: 'setting', path: `${path}.completable.${seg}`, message: `${label}: last=completed now applies to ${seg}`, pos: at('completable') });
       this.record(`reportSources.${x.name}.ancestors`, `${label}: ancestor field`, x.ancestors ?? {}, y.ancestors ?? {});
+      // An entry's comments: which children they are read from (the entry structure says how they look).
+      if (x.comments !== y.comments)
+        this.add({ kind: y.comments === undefined ? 'removed' : x.comments === undefined ? 'added' : 'changed', subject: 'setting', path: `${path}.comments`, message: `${label}: comments ${y.comments === undefined ? 'no longer read' : `read from ${y.comments} children`}${x.comments ? ` (was ${x.comments})` : ''}`, pos: at('comments', y.comments === undefined ? this.a : this.b) });
     }
   }
 
@@ -563,6 +570,21 @@ class Differ {
       else if (x[k] === undefined) this.add({ kind: 'added', subject: 'setting', path: p, message: `${label} ${k} added`, pos: this.where(p) });
       else this.add({ kind: 'type-changed', subject: 'setting', path: p, message: `${label} ${k} changed from ${x[k]} to ${y[k]}`, pos: this.where(p), before: x[k], after: y[k] });
     }
+  }
+
+  // ---- what the service accepts beyond the field rules -------------------------------------
+
+  leniency() {
+    const x = this.a.conditionUnmet ?? 'refuse';
+    const y = this.b.conditionUnmet ?? 'refuse';
+    // Ignoring accepts what was refused; refusing again refuses what callers now send.
+    if (x !== y)
+      this.add({ kind: y === 'ignore' ? 'range-widened' : 'range-narrowed', subject: 'setting', path: 'conditionUnmet', message: `a conditional field given while its condition does not hold is now ${y === 'ignore' ? 'ignored' : 'refused'} (was ${x === 'ignore' ? 'ignored' : 'refused'})`, pos: this.where('conditionUnmet'), before: x, after: y });
+    const all = (s: Spec) => s.moveTargets ?? s.kinds.map((k) => k.name);
+    const [xm, ym] = [all(this.a), all(this.b)];
+    const one = (k: string) => this.b.kinds.find((x) => x.name === k)?.singular ?? this.a.kinds.find((x) => x.name === k)?.singular ?? k;
+    for (const k of xm) if (!ym.includes(k)) this.add({ kind: 'range-narrowed', subject: 'setting', path: `moveTargets.${k}`, message: `an activity can no longer be moved to a ${one(k)}`, pos: this.where('moveTargets') });
+    for (const k of ym) if (!xm.includes(k)) this.add({ kind: 'range-widened', subject: 'setting', path: `moveTargets.${k}`, message: `an activity can now be moved to a ${one(k)}`, pos: this.where('moveTargets') });
   }
 
   // ---- settings sections -------------------------------------------------------------------

@@ -115,7 +115,8 @@ export function exampleSegment(spec: Spec): string {
 
 /** An example typed value of a shape; `full` fills every optional part (responses). */
 export function example(spec: Spec, shape: Shape, b: ExampleBinding, name = 'value', full = false, depth = 0): unknown {
-  if (depth > 6) return undefined;
+  // Deep enough for every structure of the spec (a list entry's category tags sit 7 levels down).
+  if (depth > 12) return undefined;
   switch (shape.kind) {
     case 'scalar':
       return scalar(spec, shape, name);

@@ -294,6 +294,7 @@ class IrBuilder {
         name,
         ...(v.description ? { description: v.description } : {}),
         ...(v.assumed ? { assumed: v.assumed } : {}),
+        ...(v.matchCase === false ? { matchCase: false as const } : {}),
         base: entries.some((e) => typeof e.value === 'string') ? ('text' as const) : ('integer' as const),
         values: entries,
         pos: this.pos(valuesLoc, [name]),
@@ -463,8 +464,10 @@ class IrBuilder {
       completable.forEach((seg, i) => {
         if (!segments.has(seg)) this.problem(reportSources.file, [...srcLoc, 'completable', i], `unknown activity segment '${seg}'`);
       });
+      const comments = sources.comments as string | undefined;
+      if (comments !== undefined && !segments.has(comments)) this.problem(reportSources.file, [...srcLoc, 'comments'], `unknown activity segment '${comments}'`);
       for (const [field, seg] of Object.entries(ancestors)) if (!segments.has(seg)) this.problem(reportSources.file, [...srcLoc, 'ancestors', field], `unknown activity segment '${seg}'`);
-      reports.push({ name, lists: r.lists, container: r.container, element: r.element, entry: r.entry, from, completable, ancestors, pos: this.pos(rloc) });
+      reports.push({ name, lists: r.lists, container: r.container, element: r.element, entry: r.entry, from, completable, ancestors, ...(comments ? { comments } : {}), pos: this.pos(rloc) });
       operations.push({
         id: `report${name[0].toUpperCase()}${name.slice(1)}`,
         method: 'GET',
@@ -551,6 +554,8 @@ class IrBuilder {
       customFields: this.section('customFields').value as Spec['customFields'],
       auditFields: this.fieldMap(auditLoc.value, auditLoc, ctx, 'audit'),
       activities,
+      ...this.moveTargets(kinds),
+      ...(this.sections.has('conditionUnmet') ? { conditionUnmet: this.sections.get('conditionUnmet')!.value as unknown as 'refuse' | 'ignore' } : {}),
       reportOnlyTypeids: (reportOnly?.value as unknown as Spec['reportOnlyTypeids']) ?? [],
       hierarchy,
       structures,
@@ -600,6 +605,16 @@ class IrBuilder {
   }
 
   /** Every due keyword has a window and every window is a due keyword. */
+  private moveTargets(kinds: Kind[]): { moveTargets?: string[] } {
+    const loc = this.sections.get('moveTargets');
+    if (!loc) return {};
+    const targets = loc.value as unknown as string[];
+    targets.forEach((k, i) => {
+      if (!kinds.some((x) => x.name === k)) this.problem(loc.file, ['moveTargets', i], `unknown record kind '${k}'`);
+    });
+    return { moveTargets: targets };
+  }
+
   private dueWindows(values: ValueList[]): Spec['dueWindows'] {
     const loc = this.section('dueWindows');
     const windows = loc.value as Spec['dueWindows'];

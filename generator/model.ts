@@ -42,6 +42,8 @@ export interface ValueList {
   name: string;
   description?: string;
   assumed?: string;
+  /** false: a value in any case is accepted and read as the list spells it (leniency where the document names values but not refusal). */
+  matchCase?: false;
   /** text when any value is a string, integer otherwise. */
   base: 'text' | 'integer';
   values: ValueEntry[];
@@ -238,6 +240,8 @@ export interface Report {
   from: Record<string, ReportSource>;
   /** Segments `last=completed` applies to. */
   completable: string[];
+  /** The segment of the children that are an entry's comments. */
+  comments?: string;
   /** Entry field -> the segment of the ancestor whose id it holds. */
   ancestors: Record<string, string>;
   pos: SourcePos;
@@ -265,11 +269,17 @@ export interface Spec {
   };
   formats: {
     requestRoot: string;
+    /** optional: a JSON request may be wrapped in requestRoot ({"request": {...}}); none (default): never. */
+    jsonRequestRoot?: 'none' | 'optional';
     responseRoot: string;
     input: Record<'xml' | 'json' | 'form' | 'upload', string[]>;
     default: string;
     output: Record<'xml' | 'json' | 'jsonp', string>;
     jsonp: { parameter: string; allowed: string };
+    /** A file field sent form-encoded (urlencoded) holds the file's bytes in base64. */
+    formFiles?: 'base64';
+    /** Owner-valued answer elements carry the owner's name: an XML attribute, a JSON member named field + suffix. */
+    ownerNames?: { xmlAttribute: string; jsonSuffix: string };
     dates: { emit: string; accept: string[]; createdText: string };
   };
   auth: {
@@ -323,8 +333,12 @@ export interface Spec {
   customFields: { namePattern: string; types: string[] };
   auditFields: Field[];
   activities: ActivityType[];
+  /** A conditional field given while its condition does not hold: refused (conditionnotmet, the default) or ignored. */
+  conditionUnmet?: 'refuse' | 'ignore';
   reportOnlyTypeids: { typeid: number; title: string; segment: string }[];
   hierarchy: HierarchyRule[];
+  /** Record kinds an activity may be moved to (update with a different parent); any kind when absent. */
+  moveTargets?: string[];
   structures: Structure[];
   operations: Operation[];
   reports: Report[];

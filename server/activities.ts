@@ -7,7 +7,7 @@ import { formatCreatedText } from '../generated/server/dist/runtime/dates.js';
 import type { UploadedFile } from '../generated/server/dist/runtime/form-data.js';
 import type { ActivityRow, RecordRow, Tx } from './storage/port.ts';
 import type { Caller } from './context.ts';
-import { activityBySegment } from './facts.ts';
+import { activityBySegment, kindOf, spec } from './facts.ts';
 import { checkOwners, type OwnerValue } from './owners.ts';
 import { completedAtKey } from './reports.ts';
 
@@ -47,6 +47,17 @@ function ownerValues(segment: string, data: Record<string, unknown>): OwnerValue
     if (s.ids && Array.isArray(v)) return v.filter((id): id is number => typeof id === 'number').map((id) => ({ id, path: `data.${f.name}`, ...(s.ids === 'users' ? { usersOnly: true } : {}) }));
     return [];
   });
+}
+
+/**
+ * Conditional fields given while their condition does not hold: refused, or (spec conditionUnmet:
+ * ignore) dropped from `given` so they are neither stored nor echoed.
+ */
+function unmetConditions(segment: string, all: Record<string, unknown>, given: Record<string, unknown>): ValidationError[] {
+  const unmet = checkConditions(segment, all);
+  if (spec.conditionUnmet !== 'ignore') return unmet;
+  for (const e of unmet) delete given[e.path.replace(/^data\./, '')];
+  return [];
 }
 
 /** Stores uploaded files of upload fields; an upload field given without a file part is refused. */
@@ -107,7 +118,7 @@ export async function createActivity(tx: Tx, caller: Caller, input: { kind: stri
   // The request schema checks data's required fields only when data is given at all.
   fail(type.fields.filter((f) => f.required && data[f.name] === undefined).map((f) => ({ key: 'fieldisrequired', message: `Field is required: data.${f.name}`, path: `data.${f.name}` })));
   const parent = await findParent(tx, caller, body.parent, input.kind);
-  fail([checkParent(segment, parentToken(parent)), ...checkCreate(segment, data), ...checkConditions(segment, data)]);
+  fail([checkParent(segment, parentToken(parent)), ...checkCreate(segment, data), ...unmetConditions(segment, data, data)]);
   const siblings = await tx.listChildren(caller.accountId, body.parent);
   fail([checkOnePerParent(segment, siblings.filter((s) => s.segment === segment).length)]);
   await checkOwners(tx, caller, ownerValues(segment, data));
@@ -122,7 +133,7 @@ export async function createActivity(tx: Tx, caller: Caller, input: { kind: stri
     level: parent.activity ? parent.activity.level + 1 : 1,
     position: siblings.length + 1,
     fields: data,
-    flagged: 0,
+    flagged: body.flagged ?? 0,
     created: now,
     viewed: now,
     updated: now,
@@ -154,17 +165,20 @@ export async function updateActivity(tx: Tx, caller: Caller, input: { kind: stri
   const row = await loadActivity(tx, caller, input.kind, segment, id);
   const changes = { ...((body.data ?? {}) as Record<string, unknown>) };
   const merged = { ...row.fields, ...changes };
-  fail(checkConditions(segment, merged));
+  fail(unmetConditions(segment, merged, changes));
   await checkOwners(tx, caller, ownerValues(segment, changes));
   await storeUploads(tx, caller, segment, changes, input.files);
   if (changes.completed === 1 && row.fields.completed !== 1) changes[completedAtKey] = caller.now();
   row.fields = { ...row.fields, ...changes };
+  if (body.flagged !== undefined) row.flagged = body.flagged;
   const oldParent = row.parentId;
   let moved = false;
   if (body.parent !== undefined && body.parent !== row.parentId) {
     // A different parent moves the activity, with its subtree, to another record.
     const target = await findParent(tx, caller, body.parent);
-    if (target.activity) throw new ServiceError('invalidparent', `parent: an activity moves to a contact, company or project blog, not under another activity`, 'parent');
+    const titles = (spec.moveTargets ?? spec.kinds.map((k) => k.name)).map((k) => kindOf(k).singular).join(', ');
+    if (target.activity) throw new ServiceError('invalidparent', `parent: an activity moves to a ${titles}, not under another activity`, 'parent');
+    if (spec.moveTargets && !spec.moveTargets.includes(target.record.kind)) throw new ServiceError('invalidparent', `parent: an activity moves to a ${titles}, not a ${kindOf(target.record.kind).singular}`, 'parent');
     fail([checkParent(segment, { kind: 'record' })]);
     const targetSiblings = await tx.listChildren(caller.accountId, body.parent);
     fail([checkOnePerParent(segment, targetSiblings.filter((s) => s.segment === segment).length)]);

@@ -101,7 +101,7 @@ async function fieldValues(tx: Tx, caller: Caller, kind: string, body: Record<st
       if (value === '' || value === undefined) continue;
       out[name] = value as string | number;
     } else if (customFieldPattern.test(name)) {
-      if (!defs.some((d) => d.name === name)) throw new ServiceError('unknownfield', `Unknown field: ${name}`, name);
+      if (!defs.some((d) => d.name === name)) throw new ServiceError('incorrectfield', `Incorrect field specified: ${name}`, name);
       if (value === '' || value === undefined) continue;
       const def = defs.find((d) => d.name === name)!;
       if (def.type === 'select' && def.options.length && !def.options.includes(String(value))) {
@@ -136,7 +136,7 @@ async function applyRelated(tx: Tx, caller: Caller, row: RecordRow, changes: { a
 }
 
 export async function createRecord(tx: Tx, caller: Caller, kind: string, body: T.CreateRecordRequest): Promise<{ body: T.ShowRecordResponse; location: string }> {
-  const { ownership, categories, relateditems, ...rest } = body;
+  const { ownership, flagged, categories, relateditems, ...rest } = body;
   const fields = await fieldValues(tx, caller, kind, rest);
   if (ownership !== undefined) await checkOwners(tx, caller, [{ id: ownership, path: 'ownership' }]);
   const now = caller.now();
@@ -145,7 +145,7 @@ export async function createRecord(tx: Tx, caller: Caller, kind: string, body: T
     kind,
     name: recordName(kind, fields),
     ownership: ownership ?? caller.user.id,
-    flagged: 0,
+    flagged: flagged ?? 0,
     fields,
     created: now,
     viewed: now,
@@ -170,14 +170,15 @@ export async function showRecord(tx: Tx, caller: Caller, kind: string, id: numbe
 
 export async function updateRecord(tx: Tx, caller: Caller, kind: string, id: number, body: T.UpdateRecordRequest): Promise<T.UpdateRecordResponse> {
   const row = await loadRecord(tx, caller, kind, id);
-  const { ownership, categories, relateditems, ...rest } = body;
+  const { ownership, flagged, categories, relateditems, ...rest } = body;
   const fields = await fieldValues(tx, caller, kind, rest);
   if (ownership !== undefined) await checkOwners(tx, caller, [{ id: ownership, path: 'ownership' }]);
-  const changed = Object.keys(fields).length > 0 || ownership !== undefined;
+  const changed = Object.keys(fields).length > 0 || ownership !== undefined || (flagged !== undefined && flagged !== row.flagged);
   if (changed) {
     row.fields = { ...row.fields, ...fields };
     row.name = recordName(kind, row.fields);
     if (ownership !== undefined) row.ownership = ownership;
+    if (flagged !== undefined) row.flagged = flagged;
     row.updated = caller.now();
     row.modificatorId = caller.user.id;
     row.modificatorName = caller.user.name;
@@ -212,7 +213,7 @@ export async function listCategories(tx: Tx, caller: Caller, kind: string): Prom
 }
 
 export async function listFields(tx: Tx, caller: Caller, kind: string): Promise<T.ListFieldsResponse> {
-  const standard: T.FieldDefinition[] = fieldsetOf(kind).fields.map((f) => ({ id: standardFieldId(kind, f.name)!, name: f.name, label: f.label, type: 'text' }));
+  const standard: T.FieldDefinition[] = fieldsetOf(kind).fields.map((f) => ({ id: standardFieldId(kind, f.name)!, name: f.name, label: f.label, type: f.type }));
   const custom = (await tx.listFieldDefs(caller.accountId, kind)).map((d) => ({
     id: d.id,
     name: d.name,

@@ -182,6 +182,7 @@ export async function opportunities(tx: Tx, caller: Caller, p: T.ReportOpportuni
       const pick = <K extends string>(...keys: K[]) => Object.fromEntries(keys.filter((k) => f[k] !== undefined).map((k) => [k, f[k]]));
       return {
         ...base(a, j, p.itemsdata),
+        modified: formatDateTime(a.updated),
         ...pick('description', 'valueunit', 'valuecurrency', 'valueinterval', 'valueduration', 'stage', 'probability', 'responsible', 'status'),
         ...(date !== undefined ? { closingdate: formatDateTime(date) } : {}),
       } as T.ReportOpportunity;
@@ -194,6 +195,8 @@ export async function activities(tx: Tx, caller: Caller, p: T.ReportActivitiesPa
   const types = p.types?.length ? new Set(p.types.map((t) => activityByTypeid.get(t)?.segment).filter(Boolean) as string[]) : new Set(spec.reportActivityTypes.map((t) => activityByTypeid.get(t.typeid)?.segment).filter(Boolean) as string[]);
   // A filter naming another account's users is refused like an owner field naming them.
   await checkOwners(tx, caller, (p.users ?? []).map((id) => ({ id, path: 'users' })));
+  // Ids that name no activity type of ours (61, non-linked events) select nothing.
+  if (!types.size) return { activities: [], status: 'success' };
   const j = await journal(tx, caller, [...types]);
   const last = p.last ?? 'changed';
   const rows = j.activities.filter((a) => {
@@ -207,16 +210,32 @@ export async function activities(tx: Tx, caller: Caller, p: T.ReportActivitiesPa
     return inRange(a.created, p.start, p.end) || inRange(a.updated, p.start, p.end);
   });
   rows.sort((x, y) => x.created - y.created || x.id - y.id);
+  return { activities: rows.map((a) => renderReportActivity(a, j, p.itemsdata)), status: 'success' };
+}
+
+/** An activities report entry: what integrations of the original read (typeid, parent, parenttypeid, fields, comments) beside our own members. */
+function renderReportActivity(a: ActivityRow, j: Journal, itemsdata: number | undefined): T.ReportActivity {
+  const r = j.records.get(a.recordId)!;
+  const parentTypeid = a.parentId === r.id ? kindOf(r.kind).typeid : (j.byId.get(a.parentId)?.typeid ?? 0);
+  const comments = !commentSegment ? [] : [...j.byId.values()]
+    .filter((c) => c.parentId === a.id && c.segment === commentSegment && c.deleted === null)
+    .sort((x, y) => x.created - y.created || x.id - y.id)
+    .map((c) => ({ id: c.id, created: formatDateTime(c.created), owner: c.creatorId, posttext: typeof c.fields.posttext === 'string' ? c.fields.posttext : '' }));
   return {
-    activities: rows.map((a) => ({
-      ...base(a, j, p.itemsdata),
-      updated: formatDateTime(a.updated),
-      ...(typeof a.fields.title === 'string' ? { title: a.fields.title } : {}),
-      ...(a.fields.completed !== undefined ? { completed: a.fields.completed === 1 ? 1 : 0 } : {}),
-    })),
-    status: 'success',
+    ...base(a, j, itemsdata),
+    typeid: a.typeid,
+    parent: a.parentId,
+    parenttypeid: parentTypeid,
+    updated: formatDateTime(a.updated),
+    ...(typeof a.fields.title === 'string' ? { title: a.fields.title } : {}),
+    ...(a.fields.completed !== undefined ? { completed: a.fields.completed === 1 ? 1 : 0 } : {}),
+    fields: a.fields as T.ReportActivity['fields'],
+    comments,
   };
 }
+
+/** The segment of an entry's comments (report-sources.yaml). */
+const commentSegment = reportOf('activities').comments;
 
 export async function timetracking(tx: Tx, caller: Caller, p: T.ReportTimetrackingParams): Promise<T.ReportTimetrackingResponse> {
   const j = await journal(tx, caller, segmentsOf('timetracking'));

@@ -100,6 +100,12 @@ export function createReferenceService(opts: ReferenceServiceOptions): Reference
       const used = await storage.transaction((tx) => tx.countCalls(p.user.id, windowStart, n));
       return { used, allowed: quota.allowed };
     },
+    async ownerNames(p) {
+      // Deleted users and groups keep their name on what they own.
+      const names = await storage.transaction(async (tx) => [...(await tx.listUsers(p.accountId, true)), ...(await tx.listGroups(p.accountId, true))]);
+      const byId = new Map(names.map((o) => [o.id, o.name]));
+      return (id) => byId.get(id);
+    },
     ...(loginThrottle ? { loginThrottle } : {}),
     onFault(error, request) {
       opts.log?.(`crmgen: 500 on ${request.method} ${request.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);

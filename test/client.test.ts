@@ -703,7 +703,7 @@ describe('local validation', () => {
       const { crm, responses } = client(dave, { baseUrl: wire.base, format });
       const cases: { call: () => Promise<unknown>; server: [string, string, unknown?]; key: T.ErrorKey }[] = [
         // @ts-expect-error a wrong field name; the type test proves the same at compile time
-        { call: () => crm.contacts.create({ fristname: 'x' }), server: ['POST', '/contacts/', { fristname: 'x' }], key: 'unknownfield' },
+        { call: () => crm.contacts.create({ fristname: 'x' }), server: ['POST', '/contacts/', { fristname: 'x' }], key: 'incorrectfield' },
         { call: () => crm.contacts.activities.task.create({ parent: tasklist, data: { priority: 9 } }), server: ['POST', '/contacts/task/', { parent: tasklist, data: { priority: 9 } }], key: 'outofrange' },
         // @ts-expect-error not a currency of the list
         { call: () => crm.contacts.activities.opportunity.create({ parent: contact, data: { valuecurrency: 'XXX' } }), server: ['POST', '/contacts/opportunity/', { parent: contact, data: { valuecurrency: 'XXX' } }], key: 'notinlist' },

@@ -19,8 +19,8 @@ type Target = keyof typeof descriptors;
 
 /** Every target with a sample value: messages, notifications and the error envelope. */
 const samples: [Target, unknown][] = [
-  ...messageTargets(spec).map((t): [Target, unknown] => [t.id as Target, sample(spec, t.shape, { kind: t.kind, segment: t.segment })]),
-  ...notificationTargets(spec).map((n): [Target, unknown] => [n.id as Target, sample(spec, n.shape, {})]),
+  ...messageTargets(spec).map((t): [Target, unknown] => [t.id as Target, sample(spec, t.shape, { kind: t.kind, segment: t.segment, answer: t.part === 'response' })]),
+  ...notificationTargets(spec).map((n): [Target, unknown] => [n.id as Target, sample(spec, n.shape, { answer: true })]),
   ['error.response', { status: 'error', errors: { name: 'Name is required', 'data.duedate': 'Not a date <"x" & y>' } }],
 ];
 
@@ -163,6 +163,7 @@ describe('specialized XML codecs equal the interpreter', () => {
 describe('activity fields chosen by typeid (sel)', () => {
   // The fields of every activity type at once: whichever descriptor a typeid selects writes,
   // reads and reports a different part of them, so a wrong case shows.
+  // Without owner names: the service sets them only where a typeid's descriptor names owners (nameOwners), never under the fallback map.
   const union = Object.assign({}, ...spec.activities.map((a) => sampleFields(spec, a.fields, { segment: a.segment }))) as Record<string, unknown>;
   const typeids = [...spec.activities.flatMap((a) => [a.typeid, ...a.altTypeids]), 999999];
   const withTypeid: [Target, (typeid: number) => unknown][] = [
@@ -253,7 +254,7 @@ describe('edge cases, through the public encode and decode', () => {
     const got = same('records/contacts.createCategory.request', '<requets><name>x</name><y/></requets>');
     expect(got.issues).toEqual([
       { key: 'malformedrequest', message: 'Expected root element <request>, found <requets>', path: '' },
-      { key: 'unknownfield', message: 'Unknown field: y', path: 'y' },
+      { key: 'incorrectfield', message: 'Incorrect field specified: y', path: 'y' },
     ]);
     expect(got.value).toEqual({ name: 'x' });
   });

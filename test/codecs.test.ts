@@ -31,7 +31,7 @@ function dropEmptyObjects(v: unknown): unknown {
 describe('round trip of every message in every format', () => {
   const cases = targets.map((t) => [t.id, t] as const);
   it.each(cases)('%s (xml, json, form)', (_id, t) => {
-    const value = sample(spec, t.shape, { kind: t.kind, segment: t.segment });
+    const value = sample(spec, t.shape, { kind: t.kind, segment: t.segment, answer: t.part === 'response' });
     for (const format of ['xml', 'json', 'form'] as const) {
       // Form bodies are for requests; multipart uploads carry files beside them.
       if (format === 'form' && t.part === 'response') continue;
@@ -123,9 +123,20 @@ describe('XML as the document shows it', () => {
   });
 
   it('accepts the three save formats of dates and emits UTC ISO 8601', () => {
+    // A date field: midnight loses nothing and becomes the date; another time is kept as given, for the validators to refuse, never dropped.
     for (const [given, expected] of [
-      ['2026-11-22T10:30:00+00:00', '2026-11-22'],
-      ['2026-11-22 10:30:00', '2026-11-22'],
+      ['2026-11-22T00:00:00+00:00', '2026-11-22'],
+      ['2026-11-22 00:00:00', '2026-11-22'],
+      ['2026-11-22', '2026-11-22'],
+      ['2026-11-22 10:30:00', '2026-11-22 10:30:00'],
+      ['2026-11-22T10:30:00+00:00', '2026-11-22T10:30:00+00:00'],
+    ]) {
+      const { value } = decode('activities/tasklist.createActivity.request', 'xml', `<request><parent>1</parent><data><milestonedate>${given}</milestonedate></data></request>`);
+      expect(value.data!.milestonedate).toBe(expected);
+    }
+    // A date or datetime (a task's duedate): the time is kept, in UTC ISO 8601.
+    for (const [given, expected] of [
+      ['2026-11-22 10:30:00', '2026-11-22T10:30:00+00:00'],
       ['2026-11-22', '2026-11-22'],
     ]) {
       const { value } = decode('activities/task.createActivity.request', 'xml', `<request><parent>1</parent><data><duedate>${given}</duedate></data></request>`);
@@ -194,8 +205,8 @@ describe('unknown elements', () => {
   it('a request reports each unknown field with its path', () => {
     const { issues } = decode('activities/note.createActivity.request', 'xml', '<request><parent>1</parent><data><details>x</details><colour>red</colour></data><urgent>1</urgent></request>');
     expect(issues).toEqual([
-      { key: 'unknownfield', message: 'Unknown field: data.colour', path: 'data.colour' },
-      { key: 'unknownfield', message: 'Unknown field: urgent', path: 'urgent' },
+      { key: 'incorrectfield', message: 'Incorrect field specified: data.colour', path: 'data.colour' },
+      { key: 'incorrectfield', message: 'Incorrect field specified: urgent', path: 'urgent' },
     ]);
     const json = decode('records/contacts.createRecord.request', 'json', '{"firstname": "Ann", "shoesize": 38, "categories": {"add": {"categry": [3]}}}');
     expect(json.issues.map((i) => i.path)).toEqual(['shoesize', 'categories.add.categry']);

@@ -34,6 +34,55 @@ interface Case {
 }
 
 const cases: Case[] = [
+  // ---- issue 21: leniency and accepted values as data ----
+  {
+    name: 'values no longer accepted in any case',
+    edits: [['values.yaml', '    matchCase: false\n    values: [ASC, DESC]', '    values: [ASC, DESC]']],
+    path: 'values.sortdirs',
+    severity: 'breaking',
+    kind: 'range-narrowed',
+    at: ['new', 'values.yaml', '  sortdirs:\n', 'sortdirs'],
+  },
+  {
+    name: 'unmet conditional fields refused again',
+    edits: [['activities.yaml', 'conditionUnmet: ignore', 'conditionUnmet: refuse']],
+    path: 'conditionUnmet',
+    severity: 'breaking',
+    kind: 'range-narrowed',
+    at: ['new', 'activities.yaml', 'conditionUnmet: refuse', 'conditionUnmet'],
+  },
+  {
+    name: 'an activity may be moved to a ticket again',
+    edits: [['hierarchy.yaml', 'moveTargets: [contacts, companies, projectblogs]', 'moveTargets: [contacts, companies, projectblogs, tickets]']],
+    path: 'moveTargets.tickets',
+    severity: 'non-breaking',
+    kind: 'range-widened',
+    at: ['new', 'hierarchy.yaml', 'moveTargets: [', 'moveTargets'],
+  },
+  {
+    name: 'no move to a company any more',
+    edits: [['hierarchy.yaml', 'moveTargets: [contacts, companies, projectblogs]', 'moveTargets: [contacts, projectblogs]']],
+    path: 'moveTargets.companies',
+    severity: 'breaking',
+    kind: 'range-narrowed',
+    at: ['new', 'hierarchy.yaml', 'moveTargets: [', 'moveTargets'],
+  },
+  {
+    name: 'a report type id accepted no more (61)',
+    edits: [['values.yaml', '      - { value: 61, label: "event (non-linked); the reference service has no non-linked events, so 61 matches no activity" }\n', '']],
+    path: 'values.reportactivitytypes.61',
+    severity: 'breaking',
+    kind: 'removed',
+    at: ['old', 'values.yaml', '- { value: 61,', '{'],
+  },
+  {
+    name: 'report entries lose their comments',
+    edits: [['report-sources.yaml', '    comments: comment      # an entry\'s comments: its comment children\n', '']],
+    path: 'reports.activities.comments',
+    severity: 'breaking',
+    kind: 'removed',
+    at: ['old', 'report-sources.yaml', '    comments: comment', 'comments'],
+  },
   // ---- breaking ----
   {
     name: 'a removed operation (endpoint)',

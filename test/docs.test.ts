@@ -4,6 +4,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import SwaggerParser from '@apidevtools/swagger-parser';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { parse } from 'yaml';
 import { loadSpec } from '../generator/load.ts';
 import { messageTargets } from '../generator/emit/names.ts';
@@ -25,12 +26,66 @@ describe('OpenAPI 3.1 document', () => {
     expect(parse(readFileSync(join(generatedDir, 'openapi.yaml'), 'utf8'))).toEqual(openapi);
   });
 
-  it('has every record path for every kind, every activity segment, reports, hooks and batch', () => {
+  it('has every record path for every kind, every activity segment, reports, hooks and batch, written as the document writes them', () => {
     const paths = Object.keys(openapi.paths);
     for (const k of spec.kinds) for (const p of ['/', '/{ID}/', '/categories/', '/fields/']) expect(paths).toContain(`/${k.name}${p.replace('{ID}', `{${k.singular}Id}`)}`);
-    for (const a of spec.activities) expect(paths).toEqual(expect.arrayContaining([`/{kind}/${a.segment}/`, `/{kind}/${a.segment}/{activityId}/`]));
+    // Update activity has no trailing slash in the document, delete has one.
+    for (const a of spec.activities) {
+      expect(Object.keys(openapi.paths[`/{kind}/${a.segment}/{activityId}`])).toEqual(['put']);
+      expect(Object.keys(openapi.paths[`/{kind}/${a.segment}/{activityId}/`])).toEqual(['delete']);
+      expect(paths).toContain(`/{kind}/${a.segment}/`);
+    }
     for (const r of spec.reports) expect(paths).toContain(`/report/${r.name}/`);
-    expect(paths).toEqual(expect.arrayContaining(['/hooks/', '/hooks/{hookId}/', '/ownership/', '/batch/']));
+    expect(paths).toEqual(expect.arrayContaining(['/hooks/', '/hooks/{hookId}', '/ownership/', '/batch']));
+    expect(paths).not.toContain('/batch/');
+    expect(paths).not.toContain('/hooks/{hookId}/');
+  });
+
+  it('list and report parameters are also a GET request body, as existing clients send them', () => {
+    for (const path of ['/contacts/', '/report/activities/', '/ownership/']) {
+      const body = openapi.paths[path].get.requestBody;
+      expect(body.required, path).toBe(false);
+      expect(Object.keys(body.content)).toEqual(['application/xml', 'application/json', 'application/x-www-form-urlencoded']);
+      expect(openapi.paths[path].get.parameters.some((p: { in: string }) => p.in === 'query')).toBe(true);
+    }
+  });
+
+  it('answers may be JSONP (application/javascript); the call-limit header is on every answer that has a caller', () => {
+    const show = openapi.paths['/contacts/{contactId}/'].get.responses;
+    expect(Object.keys(show['200'].content)).toContain(spec.formats.output.jsonp);
+    expect(Object.keys(show['404'].content)).toContain(spec.formats.output.jsonp);
+    expect(show['429'].headers).toHaveProperty([spec.quota.header]);
+    expect(show['400'].headers).toHaveProperty([spec.quota.header]);
+    expect(show['401'].headers).toBeUndefined();
+    expect(openapi.paths['/batch'].post.responses['400'].headers).toHaveProperty([spec.quota.header]);
+  });
+
+  it('every example is valid against its own schema', () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    // OpenAPI's own keywords and formats are annotations here.
+    ajv.addKeyword('xml');
+    ajv.addKeyword('example');
+    ajv.addSchema({ $id: 'openapi', components: openapi.components } as object);
+    let checked = 0;
+    const problems: string[] = [];
+    const visit = (node: unknown, where: string) => {
+      if (!node || typeof node !== 'object') return;
+      const o = node as Record<string, unknown>;
+      if ('example' in o && o.schema && typeof o.schema === 'object') {
+        const schema = JSON.parse(JSON.stringify(o.schema).replaceAll('"#/components/', '"openapi#/components/'));
+        // An XML example is the document text; the schema describes its JSON reading.
+        if (!where.includes('application/xml')) {
+          const validate = ajv.compile(schema);
+          checked++;
+          if (!validate(o.example)) problems.push(`${where}: ${ajv.errorsText(validate.errors)}`);
+        }
+      }
+      for (const [k, v] of Object.entries(o)) visit(v, `${where}/${k}`);
+    };
+    visit(openapi.paths, 'paths');
+    visit(openapi.webhooks, 'webhooks');
+    expect(problems).toEqual([]);
+    expect(checked).toBeGreaterThan(100);
   });
 
   it('offers XML, JSON and form request bodies, the error envelope and the call-limit header', () => {

@@ -113,8 +113,8 @@ describe('cross-reference rules', () => {
   });
 
   it('a condition on a field the activity does not have', () => {
-    const edit = ['activities.yaml', 'duedate: { type: date, when: { nodate: 0 } }', 'duedate: { type: date, when: { nodte: 0 } }'] as const;
-    expect(problemsAfter(...edit)[0]).toBe(`${at(...edit, 'when: { nodte')}: activity 'followup': field 'duedate' has a condition on unknown field 'nodte'`);
+    const edit = ['activities.yaml', 'milestonedate: { type: date, when: { nodate: 0 } }', 'milestonedate: { type: date, when: { nodte: 0 } }'] as const;
+    expect(problemsAfter(...edit)[0]).toBe(`${at(...edit, 'when: { nodte')}: activity 'tasklist': field 'milestonedate' has a condition on unknown field 'nodte'`);
   });
 
   it('a path placeholder the scope does not provide', () => {

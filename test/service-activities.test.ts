@@ -22,12 +22,24 @@ const ann: [string, string] = ['ann@example.com', 'secret-ann'];
 let server: RunningServer;
 let crm: Crm;
 let owner: number;
+let ownerName: string;
 
 beforeAll(async () => {
   server = await startServer({ users: [ann.join(':')] });
   crm = new Crm(server.base, ann);
-  owner = (await crm.send('GET', '/ownership/')).body.users[0].id;
+  ({ id: owner, name: ownerName } = (await crm.send('GET', '/ownership/')).body.users[0]);
 });
+
+/** Activity data as answers give it: each owner-typed field has the owner's name beside it (spec formats.ownerNames). */
+function answered(type: ActivityType, data: Wire): Wire {
+  const out: Wire = {};
+  for (const [k, v] of Object.entries(data)) {
+    out[k] = v;
+    const f = type.fields.find((x) => x.name === k);
+    if (f?.shape.kind === 'scalar' && f.shape.type === 'owner' && v === owner) out[`${k}${spec.formats.ownerNames!.jsonSuffix}`] = ownerName;
+  }
+  return out;
+}
 afterAll(async () => {
   await server?.stop();
 });
@@ -64,10 +76,10 @@ describe('hierarchy, table-driven from spec/hierarchy.yaml', () => {
           const data = fullData(spec, type, owner);
           const r = await crm.create(kind, segment, ids.at(-1)!, data);
           expect(r.status, `${kind} ${segment} under ${parent}: ${r.text}`).toBe(200);
-          expect(r.body).toEqual({ id: expect.any(Number), data: described(data), created: expect.stringMatching(createdText), status: 'success' });
+          expect(r.body).toEqual({ id: expect.any(Number), data: answered(type, described(data)), created: expect.stringMatching(createdText), status: 'success' });
           const entry = (await crm.journal(kind, ids[0])).find((a) => a.id === r.body.id);
           expect(entry, `${kind} ${segment} under ${parent} in show`).toMatchObject({ level: ids.length, parent: ids.at(-1), typeid: type.typeid, cn: type.title, position: 1 });
-          expect(entry!.fields).toEqual(described(data));
+          expect(entry!.fields).toEqual(answered(type, described(data)));
         }
       }
     });
@@ -111,6 +123,8 @@ interface RuleCase {
   data: Wire;
   /** null: valid. */
   key: string | null;
+  /** A valid case whose field is ignored (spec conditionUnmet: ignore): not stored, not echoed. */
+  ignored?: string;
 }
 
 /** Values of the other fields that make `f`'s condition hold (so only the rule under test can fail). */
@@ -199,7 +213,8 @@ function ruleCases(): RuleCase[] {
       }
       if (f.when) {
         out.push({ name: `${type.segment}.${f.name} given while its condition holds`, segment: type.segment, data: { ...base, [f.name]: valid }, key: null });
-        out.push({ name: `${type.segment}.${f.name} given while its condition does not hold`, segment: type.segment, data: { ...disabling(type, f), [f.name]: valid }, key: 'conditionnotmet' });
+        const unmet = { name: `${type.segment}.${f.name} given while its condition does not hold`, segment: type.segment, data: { ...disabling(type, f), [f.name]: valid } };
+        out.push(spec.conditionUnmet === 'ignore' ? { ...unmet, key: null, ignored: f.name } : { ...unmet, key: 'conditionnotmet' });
       }
     }
   }
@@ -221,7 +236,7 @@ describe('field rules, from spec/activities.yaml', () => {
   }
 
   it('cover the rules the document names', () => {
-    const names = cases.map((c) => `${c.name} -> ${c.key}`);
+    const names = cases.map((c) => `${c.name} -> ${c.ignored ? 'ignored' : c.key}`);
     for (const expected of [
       'task.priority = 7 (above max) -> outofrange',
       'event.priority = -1 (below min) -> outofrange',
@@ -231,11 +246,11 @@ describe('field rules, from spec/activities.yaml', () => {
       'opportunity.valuecurrency = a value not in the list -> notinlist',
       'opportunity.valuecurrency = "USD" -> null',
       'opportunity.status = a value not in the list -> notinlist',
-      'task.duedate given while its condition does not hold -> conditionnotmet',
-      'followup.duedate given while its condition does not hold -> conditionnotmet',
-      'tasklist.milestonedate given while its condition does not hold -> conditionnotmet',
-      'event.repeatevery given while its condition does not hold -> conditionnotmet',
-      'event.repeatinterval given while its condition does not hold -> conditionnotmet',
+      'task.duedate given while its condition does not hold -> ignored',
+      'followup.duedate given while its condition does not hold -> ignored',
+      'tasklist.milestonedate given while its condition does not hold -> ignored',
+      'event.repeatevery given while its condition does not hold -> ignored',
+      'event.repeatinterval given while its condition does not hold -> ignored',
       'event.repeatinterval with an entry not in the list -> notinlist',
       'call.duration = "abc" (not a number) -> invalidvalue',
       'opportunity.closingdate = "2026-02-30" (no such day) -> invaliddate',
@@ -249,7 +264,13 @@ describe('field rules, from spec/activities.yaml', () => {
     const r = await crm.create(contacts, c.segment, await parentFor(c.segment), data);
     if (c.key === null) {
       expect(r.status, r.text).toBe(200);
-      expect(r.body.data).toEqual(data);
+      const { [c.ignored ?? '']: _, ...kept } = data;
+      expect(r.body.data).toEqual(answered(typeOf(c.segment), c.ignored ? kept : data));
+      if (c.ignored) {
+        const stored = (await crm.journal(contacts, parents.record)).find((a) => a.id === r.body.id);
+        expect(stored, 'in the journal').toBeDefined();
+        expect(stored!.fields[c.ignored]).toBeUndefined();
+      }
     } else {
       expect(r.status, r.text).toBe(400);
       expect(errorKeys(r)).toEqual([c.key]);
@@ -265,11 +286,13 @@ describe('field rules, from spec/activities.yaml', () => {
       expect(errorKeys(x)).toEqual([key]);
     };
     await expectKey(crm.update(contacts, 'task', task, { data: { priority: 7 } }), 'outofrange');
-    await expectKey(crm.update(contacts, 'task', task, { data: { nodate: 1 } }), 'conditionnotmet'); // duedate is stored
+    // duedate is stored; nodate = 1 makes it void (reports read no date), no longer refused (spec conditionUnmet: ignore).
+    expect((await crm.update(contacts, 'task', task, { data: { nodate: 1 } })).status).toBe(200);
+    expect((await crm.update(contacts, 'task', task, { data: { nodate: 0 } })).status).toBe(200);
     await expectKey(crm.update(contacts, 'task', task, { data: { assignedto: 999_999 } }), 'unknownowner');
     await expectKey(crm.update(contacts, 'opportunity', opp, { data: { stage: 101 } }), 'outofrange');
     await expectKey(crm.update(contacts, 'opportunity', opp, { data: { valuecurrency: 'XYZ' } }), 'notinlist');
-    await expectKey(crm.update(contacts, 'opportunity', opp, { data: { bogus: 1 } }), 'unknownfield');
+    await expectKey(crm.update(contacts, 'opportunity', opp, { data: { bogus: 1 } }), 'incorrectfield');
     expect((await crm.update(contacts, 'opportunity', opp, { data: { stage: 100, probability: 0, valuecurrency: 'EUR' } })).status).toBe(200);
     const entry = (await crm.journal(contacts, parents.record)).find((a) => a.id === opp)!;
     expect(entry.fields).toEqual({ status: 'Discussion', stage: 100, probability: 0, valuecurrency: 'EUR' });

@@ -79,11 +79,11 @@ describe('GET /{kind}/fields/ with custom fields (crmgen fields add)', () => {
     const xml = await ann.get(`/contacts/${id}/`, { accept: 'xml' });
     expect(xml.text).toMatch(new RegExp(`<custom${size}( label="Size")?>S</custom${size}>`));
     expectError(await ann.put(`/contacts/${id}/`, { [`custom${size}`]: 'XL' }, { fmt }), 400, 'notinlist');
-    expectError(await ann.post('/contacts/', { [`custom${size + 100}`]: 'x' }, { fmt }), 400, 'unknownfield');
+    expectError(await ann.post('/contacts/', { [`custom${size + 100}`]: 'x' }, { fmt }), 400, 'incorrectfield');
     // Another account has no such field.
     const other = await bob.post('/contacts/', { [`custom${size}`]: 'M' }, { fmt });
     expect(other.status).toBe(400);
-    expect(other.body.errors.unknownfield).toContain(`custom${size}`);
+    expect(other.body.errors.incorrectfield).toContain(`custom${size}`);
   });
 
   it('searchmode C, S, E and N work on custom field ids', async () => {

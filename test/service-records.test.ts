@@ -144,7 +144,7 @@ describe('GET /{kind}/{id}/ (show record)', () => {
     expect(json.body).toMatchObject({ item: { id, name: 'Show Me', typeid: 1 }, activities: {}, categories: [{ id: tagA, name: 'Customer' }], relateditems: [{ id: company, typeid: 40, name: 'Acme Ltd', note: 'n' }], status: 'success' });
     const xml = await ann.get(`/contacts/${id}/`, { accept: 'xml' });
     expect(xml.status).toBe(200);
-    expect(xml.body.item).toMatchObject({ id: String(id), name: 'Show Me', typeid: '1', ownership: String(annId) });
+    expect(xml.body.item).toMatchObject({ id: String(id), name: 'Show Me', typeid: '1', ownership: { '#text': String(annId), '@cn': expect.any(String) } });
     expect(xml.body.item.fields.firstname).toEqual({ '#text': 'Show', '@label': 'First name' });
     expect(xml.body.categories.category).toEqual([{ id: String(tagA), name: 'Customer' }]);
     expect(xml.body.relateditems.relatedto).toEqual([{ id: String(company), typeid: '40', name: 'Acme Ltd', note: 'n' }]);
@@ -270,7 +270,7 @@ describe('POST /{kind}/categories/ (create category tag)', () => {
   it('a missing or blank name is refused', async () => {
     expectError(await ann.post('/contacts/categories/', {}), 400, 'fieldisrequired');
     expectError(await ann.post('/contacts/categories/', { name: '   ' }), 400, 'fieldisrequired');
-    expectError(await ann.post('/contacts/categories/', { name: 'x', colour: 'red' }), 400, 'unknownfield');
+    expectError(await ann.post('/contacts/categories/', { name: 'x', colour: 'red' }), 400, 'incorrectfield');
   });
 });
 

@@ -19,6 +19,16 @@ const iso = (day: string) => `${day}T00:00:00+00:00`;
 const isoNow = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** An expected entry with the owner's name beside each owner-valued member (spec formats.ownerNames). */
+function named(e: Entry, nameOf: (id: number) => string): Entry {
+  const out: Entry = {};
+  for (const [k, v] of Object.entries(e)) {
+    out[k] = v;
+    if (['owner', 'assignedto', 'responsible', 'person'].includes(k) && typeof v === 'number') out[`${k}@cn`] = nameOf(v);
+  }
+  return out;
+}
+
 /** The entries of a report answer. */
 function rows(r: { status: number; body: any; text: string }, name: string): Entry[] {
   expect(r.status, r.text).toBe(200);
@@ -36,6 +46,7 @@ describe('report parameters', () => {
   let b: Crm;
   let annId: number;
   let bobId: number;
+  let annName: string;
   const today = utcDay(0);
   const day = (n: number) => utcDay(n);
   /** Everything the fixture created, by name. */
@@ -48,6 +59,7 @@ describe('report parameters', () => {
     const users = (await a.send('GET', '/ownership/')).body.users as Entry[];
     annId = users.find((u) => u.email === ann[0])!.id;
     bobId = users.find((u) => u.email === bob[0])!.id;
+    annName = users.find((u) => u.email === ann[0])!.name;
 
     const vip = (await a.send('POST', '/contacts/categories/', { name: 'vip' })).body.id as number;
     x.vip = vip;
@@ -111,8 +123,8 @@ describe('report parameters', () => {
     it('entries carry type, item, title, date, assignee, priority, completed', async () => {
       const r = rows(await a.report('nextactions'), 'nextactions');
       expect(r.find((e) => e.id === x.tOverdue)).toEqual({
-        id: x.tOverdue, type: typeidOf('task'), itemid: x.contact, itemtype: kindTypeid('contacts'), itemname: 'Cora Client', owner: annId,
-        created: expect.stringMatching(isoNow), title: 'overdue', date: iso(day(-3)), assignedto: annId, priority: 5, completed: 0,
+        id: x.tOverdue, type: typeidOf('task'), itemid: x.contact, itemtype: kindTypeid('contacts'), itemname: 'Cora Client', owner: annId, 'owner@cn': annName,
+        created: expect.stringMatching(isoNow), title: 'overdue', date: iso(day(-3)), assignedto: annId, 'assignedto@cn': annName, priority: 5, completed: 0,
       });
       expect(r.find((e) => e.id === x.eToday)).toMatchObject({ type: typeidOf('event'), date: `${today}T15:00:00+00:00`, title: 'meet' });
       expect(r.find((e) => e.id === x.tl)).toMatchObject({ type: typeidOf('tasklist'), date: iso(day(10)), title: 'Milestone M' });
@@ -157,8 +169,8 @@ describe('report parameters', () => {
       const r = rows(await a.report('followups'), 'followups');
       expect(r.map((e) => e.id)).toEqual([x.fNobody, x.fAnn, x.fBob]);
       expect(r[1]).toEqual({
-        id: x.fAnn, type: typeidOf('followup'), itemid: x.contact, itemtype: kindTypeid('contacts'), itemname: 'Cora Client', owner: annId,
-        created: expect.stringMatching(isoNow), details: 'call back', assignedto: annId, nodate: 0, duedate: iso(day(1)),
+        id: x.fAnn, type: typeidOf('followup'), itemid: x.contact, itemtype: kindTypeid('contacts'), itemname: 'Cora Client', owner: annId, 'owner@cn': annName,
+        created: expect.stringMatching(isoNow), details: 'call back', assignedto: annId, 'assignedto@cn': annName, nodate: 0, duedate: iso(day(1)),
       });
       expect(r[2]).toMatchObject({ id: x.fBob, nodate: 1, itemid: x.other });
       expect(r[2].duedate).toBeUndefined();
@@ -182,9 +194,9 @@ describe('report parameters', () => {
       const r = rows(await a.report('opportunities'), 'opportunities');
       expect(r.map((e) => e.id)).toEqual([x.oAnn, x.oBob, x.oNobody]);
       expect(r[0]).toEqual({
-        id: x.oAnn, type: typeidOf('opportunity'), itemid: x.contact, itemtype: kindTypeid('contacts'), itemname: 'Cora Client', owner: annId,
-        created: expect.stringMatching(isoNow), description: 'deal A', valueunit: 1200.5, valuecurrency: 'EUR', stage: 40, probability: 60,
-        responsible: annId, status: 'Won', closingdate: iso(day(5)),
+        id: x.oAnn, type: typeidOf('opportunity'), itemid: x.contact, itemtype: kindTypeid('contacts'), itemname: 'Cora Client', owner: annId, 'owner@cn': annName,
+        created: expect.stringMatching(isoNow), modified: expect.stringMatching(isoNow), description: 'deal A', valueunit: 1200.5, valuecurrency: 'EUR', stage: 40, probability: 60,
+        responsible: annId, 'responsible@cn': annName, status: 'Won', closingdate: iso(day(5)),
       });
       expect(r[2]).toMatchObject({ itemtype: kindTypeid('projectblogs'), itemname: 'Rollout', status: 'Lost' });
     });
@@ -214,8 +226,9 @@ describe('report parameters', () => {
       expect(got.every((e) => reportTypes.has(e.type))).toBe(true);
       expect(got.map((e) => e.id)).toEqual([x.tOverdue, x.tSoon, x.tNodate, x.tLater, x.tDone, x.eToday, x.eBob, x.eNobody, x.fAnn, x.fBob, x.fNobody, x.fDone, x.oAnn, x.oBob, x.oNobody, x.note, x.bobNote, x.call, x.blogNote, x.tBlog]);
       expect(got.find((e) => e.id === x.tDone)).toEqual({
-        id: x.tDone, type: typeidOf('task'), itemid: x.contact, itemtype: kindTypeid('contacts'), itemname: 'Cora Client', owner: annId,
+        id: x.tDone, type: typeidOf('task'), typeid: typeidOf('task'), parent: x.tl, parenttypeid: typeidOf('tasklist'), itemid: x.contact, itemtype: kindTypeid('contacts'), itemname: 'Cora Client', owner: annId, 'owner@cn': annName,
         created: expect.stringMatching(isoNow), updated: expect.stringMatching(isoNow), title: 'done today', completed: 1,
+        fields: { title: 'done today', assignedto: annId, 'assignedto@cn': annName, duedate: today, completed: 1 }, comments: [],
       });
     });
     it('last: created, updated, changed (either), completed (tasks only)', async () => {
@@ -260,21 +273,25 @@ describe('report parameters', () => {
 
   describe('timetracking: time records in a date range', () => {
     const documentFields = ['id', 'type', 'itemid', 'itemtype', 'tasklistid', 'taskid', 'owner', 'created', 'billable', 'person', 'hours', 'date', 'invoiced', 'details', 'itemname', 'tasklistname', 'taskname'];
+    // Beside each owner-valued one, the owner's name (spec formats.ownerNames).
+    const namedFields = ['owner@cn', 'person@cn'];
 
     it('returns exactly the document’s fields', async () => {
       const r = rows(await a.report('timetracking'), 'timetracking');
       expect(r.map((e) => e.id)).toEqual([x.trBlog, x.trDesign, x.trCall]);
-      for (const e of r) expect(Object.keys(e).sort()).toEqual([...documentFields].sort());
-      expect(r[1]).toEqual({
+      for (const e of r) expect(Object.keys(e).sort()).toEqual([...documentFields, ...namedFields].sort());
+      expect(r.every((e) => e['owner@cn'] === annName)).toBe(true);
+      const nameOf = (id: number) => (id === annId ? annName : 'bob');
+      expect(r[1]).toEqual(named({
         id: x.trDesign, type: 15, itemid: x.contact, itemtype: kindTypeid('contacts'), tasklistid: x.tl, taskid: x.tOverdue, owner: annId,
         created: expect.stringMatching(isoNow), billable: 1, person: annId, hours: 2.5, date: iso(day(-1)), invoiced: 'INV-1', details: 'design',
         itemname: 'Cora Client', tasklistname: 'Milestone M', taskname: 'overdue',
-      });
-      expect(r[2]).toEqual({
+      }, nameOf));
+      expect(r[2]).toEqual(named({
         id: x.trCall, type: 15, itemid: x.company, itemtype: kindTypeid('companies'), tasklistid: 0, taskid: 0, owner: annId,
         created: expect.stringMatching(isoNow), billable: 0, person: bobId, hours: 1, date: iso(today), invoiced: '', details: 'phone',
         itemname: 'Acme', tasklistname: '', taskname: '',
-      });
+      }, nameOf));
       expect(r[0]).toMatchObject({ person: annId, itemtype: kindTypeid('projectblogs'), tasklistname: 'Blog plan', taskname: 'write' });
     });
     it('start/end, filter (invoiced, billable, non-billable), itemtypes', async () => {
@@ -373,6 +390,8 @@ describe('a day at the desk', () => {
     const users = (await crm.send('GET', '/ownership/')).body.users as Entry[];
     const me = users.find((u) => u.email === ann[0])!.id;
     const colleague = users.find((u) => u.email === bob[0])!.id;
+    const nameOf = (id: number) => users.find((u) => u.id === id)!.name as string;
+    const all = (entries: Entry[]) => entries.map((e) => named(e, nameOf));
     const today = utcDay(0);
     const inDays = (n: number) => utcDay(n);
     const created = expect.stringMatching(new RegExp(`^${today}T\\d{2}:\\d{2}:\\d{2}\\+00:00$`));
@@ -398,25 +417,31 @@ describe('a day at the desk', () => {
     expect((await crm.update('companies', 'task', kickoff, { data: { completed: 1 } })).status).toBe(200);
 
     const item = (id: number, kind: string, name: string) => ({ itemid: id, itemtype: kindTypeid(kind), itemname: name });
-    expect(rows(await crm.report('nextactions'), 'nextactions')).toEqual([
+    expect(rows(await crm.report('nextactions'), 'nextactions')).toEqual(all([
       { id: setup, type: typeidOf('task'), ...item(company, 'companies', 'Northwind'), owner: me, created, title: 'Set up accounts', date: iso(inDays(2)), assignedto: colleague, completed: 0 },
       { id: plan, type: typeidOf('tasklist'), ...item(company, 'companies', 'Northwind'), owner: me, created, title: 'Onboarding', date: iso(inDays(14)), completed: 0 },
-    ]);
-    expect(rows(await crm.report('followups', 'due=next7'), 'followups')).toEqual([
+    ]));
+    expect(rows(await crm.report('followups', 'due=next7'), 'followups')).toEqual(all([
       { id: thank, type: typeidOf('followup'), ...item(lena, 'contacts', 'Lena Berg'), owner: me, created, details: 'Send thank-you note', assignedto: me, nodate: 0, duedate: iso(inDays(1)) },
       { id: intro, type: typeidOf('followup'), ...item(omar, 'contacts', 'Omar Said'), owner: me, created, details: 'Introduce support team', assignedto: colleague, nodate: 0, duedate: iso(inDays(4)) },
-    ]);
-    expect(rows(await crm.report('opportunities', 'status=won'), 'opportunities')).toEqual([
-      { id: deal, type: typeidOf('opportunity'), ...item(lena, 'contacts', 'Lena Berg'), owner: me, created, description: 'Annual licence', valueunit: 9600, valuecurrency: 'EUR', valueinterval: 'per year', stage: 100, probability: 100, responsible: me, status: 'Won', closingdate: iso(inDays(3)) },
-    ]);
+    ]));
+    expect(rows(await crm.report('opportunities', 'status=won'), 'opportunities')).toEqual(all([
+      { id: deal, type: typeidOf('opportunity'), ...item(lena, 'contacts', 'Lena Berg'), owner: me, created, modified: created, description: 'Annual licence', valueunit: 9600, valuecurrency: 'EUR', valueinterval: 'per year', stage: 100, probability: 100, responsible: me, status: 'Won', closingdate: iso(inDays(3)) },
+    ]));
     expect(await ids(crm, 'opportunities', 'status=discussion')).toEqual([]);
-    const activity = (id: number, segment: string, kind: string, where: number, name: string, extra: Entry) => ({ id, type: typeidOf(segment), ...item(where, kind, name), owner: me, created, updated: created, ...extra });
+    // parent and parenttypeid: the task list for tasks, the record for the others; fields as in show.
+    const activity = (id: number, segment: string, kind: string, where: number, name: string, parent: [number, number], fields: Entry, extra: Entry) => ({
+      ...named({ id, type: typeidOf(segment), typeid: typeidOf(segment), parent: parent[0], parenttypeid: parent[1], ...item(where, kind, name), owner: me, created, updated: created, ...extra }, nameOf),
+      fields: named(fields, nameOf),
+      comments: [],
+    });
+    const onPlan: [number, number] = [plan, typeidOf('tasklist')];
     expect(rows(await crm.report('activities', `start=${today}&end=${today}`), 'activities')).toEqual([
-      activity(kickoff, 'task', 'companies', company, 'Northwind', { title: 'Kick-off call', completed: 1 }),
-      activity(setup, 'task', 'companies', company, 'Northwind', { title: 'Set up accounts' }),
-      activity(deal, 'opportunity', 'contacts', lena, 'Lena Berg', {}),
-      activity(thank, 'followup', 'contacts', lena, 'Lena Berg', {}),
-      activity(intro, 'followup', 'contacts', omar, 'Omar Said', {}),
+      activity(kickoff, 'task', 'companies', company, 'Northwind', onPlan, { title: 'Kick-off call', assignedto: me, duedate: today, priority: 2, completed: 1 }, { title: 'Kick-off call', completed: 1 }),
+      activity(setup, 'task', 'companies', company, 'Northwind', onPlan, { title: 'Set up accounts', assignedto: colleague, duedate: inDays(2) }, { title: 'Set up accounts' }),
+      activity(deal, 'opportunity', 'contacts', lena, 'Lena Berg', [lena, kindTypeid('contacts')], { description: 'Annual licence', valueunit: 9600, valuecurrency: 'EUR', valueinterval: 'per year', status: 'Won', probability: 100, stage: 100, responsible: me, closingdate: inDays(3) }, {}),
+      activity(thank, 'followup', 'contacts', lena, 'Lena Berg', [lena, kindTypeid('contacts')], { details: 'Send thank-you note', assignedto: me, duedate: inDays(1) }, {}),
+      activity(intro, 'followup', 'contacts', omar, 'Omar Said', [omar, kindTypeid('contacts')], { details: 'Introduce support team', assignedto: colleague, duedate: inDays(4) }, {}),
     ]);
     expect(await ids(crm, 'activities', 'last=completed')).toEqual([kickoff]);
     expect(await ids(crm, 'activities', 'last=updated')).toEqual([kickoff, deal]);
@@ -424,7 +449,7 @@ describe('a day at the desk', () => {
       id, type: typeidOf('timerecord'), ...item(company, 'companies', 'Northwind'), tasklistid: plan, taskid: kickoff, owner: me, created,
       billable, person: me, hours, date: iso(today), invoiced: '', details, tasklistname: 'Onboarding', taskname: 'Kick-off call',
     });
-    expect(rows(await crm.report('timetracking', `start=${today}&end=${today}`), 'timetracking')).toEqual([timerecord(prep, 1.5, 1, 'agenda'), timerecord(call, 0.75, 0, 'the call')]);
+    expect(rows(await crm.report('timetracking', `start=${today}&end=${today}`), 'timetracking')).toEqual(all([timerecord(prep, 1.5, 1, 'agenda'), timerecord(call, 0.75, 0, 'the call')]));
     const hours = rows(await crm.report('timetracking', 'filter=billable'), 'timetracking').reduce((sum, e) => sum + e.hours, 0);
     expect(hours).toBe(1.5);
     expect(await ids(crm, 'calendar', `start=${today}&end=${inDays(7)}`)).toEqual([setup]);

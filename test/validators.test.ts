@@ -44,10 +44,10 @@ const list = 'records/contacts.listRecords.params';
 const schemaFamilies: Record<string, Case[]> = {
   'unknown field': [
     { name: 'known fields only', target: task, value: { parent: 1, data: { title: 'Call' } }, errors: [] },
-    { name: 'unknown top-level field', target: task, value: { parent: 1, colour: 'red' }, errors: [['unknownfield', 'colour']] },
-    { name: 'unknown activity field (17-field object)', target: task, value: { parent: 1, data: { title: 'Call', colour: 'red' } }, errors: [['unknownfield', 'data.colour']] },
-    { name: 'unknown field of a small nested object', target: contact, value: { categories: { add: [1], drop: [2] } }, errors: [['unknownfield', 'categories.drop']] },
-    { name: 'custom field not named custom<id>', target: contact, value: { custom12: 'ok', customer: 'x' }, errors: [['unknownfield', 'customer']] },
+    { name: 'unknown top-level field', target: task, value: { parent: 1, colour: 'red' }, errors: [['incorrectfield', 'colour']] },
+    { name: 'unknown activity field (17-field object)', target: task, value: { parent: 1, data: { title: 'Call', colour: 'red' } }, errors: [['incorrectfield', 'data.colour']] },
+    { name: 'unknown field of a small nested object', target: contact, value: { categories: { add: [1], drop: [2] } }, errors: [['incorrectfield', 'categories.drop']] },
+    { name: 'custom field not named custom<id>', target: contact, value: { custom12: 'ok', customer: 'x' }, errors: [['incorrectfield', 'customer']] },
   ],
   'wrong type': [
     { name: 'right types', target: task, value: { parent: 1, data: { title: 'Call', remindtime: 30 } }, errors: [] },
@@ -72,7 +72,8 @@ const schemaFamilies: Record<string, Case[]> = {
   date: [
     { name: 'date and datetime', target: event, value: { parent: 1, data: { timestart: '2026-11-22T10:30:00+00:00', timeend: '2026-11-23', repeatuntil: '2026-12-31' } }, errors: [] },
     { name: 'date without leading zeros', target: task, value: { parent: 1, data: { duedate: '2026-5-1' } }, errors: [['invaliddate', 'data.duedate']] },
-    { name: 'datetime where a date is due', target: task, value: { parent: 1, data: { duedate: '2026-11-22T10:30:00+00:00' } }, errors: [['invaliddate', 'data.duedate']] },
+    { name: 'datetime where a date is due', target: event, value: { parent: 1, data: { repeatuntil: '2026-11-22T10:30:00+00:00' } }, errors: [['invaliddate', 'data.repeatuntil']] },
+    { name: 'a due date with its time (date or datetime since issue 21)', target: task, value: { parent: 1, data: { duedate: '2026-11-22T10:30:00+00:00' } }, errors: [] },
     { name: 'words for a date or datetime', target: event, value: { parent: 1, data: { timestart: 'tomorrow' } }, errors: [['invaliddate', 'data.timestart']] },
   ],
   required: [
@@ -103,11 +104,11 @@ describe('validateRequest', () => {
       { key: 'outofrange', path: 'data.priority', message: 'Value is out of range: data.priority must be <= 6' },
     ]);
     const [unknown] = validateRequest(task, { parent: 1, data: { colour: 'red' } });
-    expect(unknown.message).toBe('Unknown field: data.colour');
+    expect(unknown.message).toBe('Incorrect field specified: data.colour');
     const [notInList] = validateRequest(task, { parent: 1, data: { timespentmeasure: 'months' } });
     expect(notInList.message).toBe('Value is not in the list of allowed values: data.timespentmeasure must be one of "days", "hours", "weeks"');
-    const [date] = validateRequest(task, { parent: 1, data: { duedate: '22.11.2026' } });
-    expect(date.message).toBe('Invalid date: data.duedate must be a date as YYYY-MM-DD');
+    const [date] = validateRequest(event, { parent: 1, data: { repeatuntil: '22.11.2026' } });
+    expect(date.message).toBe('Invalid date: data.repeatuntil must be a date as YYYY-MM-DD');
   });
 
   it('lists every problem of one request (allErrors), in a stable order', () => {
@@ -115,8 +116,8 @@ describe('validateRequest', () => {
     expect(keysAndPaths(errors).sort()).toEqual(
       [
         ['invalidvalue', 'parent'],
-        ['unknownfield', 'colour'],
-        ['unknownfield', 'data.colour'],
+        ['incorrectfield', 'colour'],
+        ['incorrectfield', 'data.colour'],
         ['outofrange', 'data.priority'],
         ['invaliddate', 'data.duedate'],
         ['notinlist', 'data.timespentmeasure'],

@@ -69,6 +69,7 @@ class XmlCodecBuilder {
           d.lb ?? null,
           d.inl ? [d.inl.p, d.inl.as, ref(d.inl.of)] : null,
           d.sel ? [d.sel.on, d.sel.f, Object.entries(d.sel.cases).map(([c, x]) => [c, ref(x)])] : null,
+          d.an ?? null,
         ]);
         break;
       case 'l':
@@ -176,6 +177,13 @@ class XmlCodecBuilder {
         out.push(`x = ${prop('v', fd.k === 'y' ? fd.as : name)};`, `if (x !== undefined) {\nlet t: string;\nswitch (selKey(${prop('v', d.sel.on)})) {\n${arms.join('\n')}\ndefault:\n${fallback}\n}\ns += wrapEl(t, ${tag.open}, ${tag.close});\n}`);
         continue;
       }
+      if (d.an && d.an.f.includes(name)) {
+        // The owner's name, when the value has one, is an attribute of the start tag.
+        const head = lit(JSON.parse(tag.open).slice(0, -1));
+        const owned: Tag = { open: `ownerOpen(${head}, ${prop('v', name + d.an.s)}, ${lit(d.an.a)})`, close: tag.close };
+        out.push(`if ((x = ${prop('v', name)}) !== undefined) ${this.element(owned, fd, 'x', `${base} ${name}`)}`);
+        continue;
+      }
       out.push(`if ((x = ${prop('v', fd.k === 'y' ? fd.as : name)}) !== undefined) ${this.element(tag, fd, 'x', `${base} ${name}`)}`);
     }
     if (d.c) {
@@ -239,9 +247,11 @@ class XmlCodecBuilder {
       }
       const target = prop('out', fd.k === 'y' ? fd.as : name);
       const value = this.decodeExpr(fd, 'c', sub(name), `${base} ${name}`);
+      const named =
+        d.an && d.an.f.includes(name) ? `\nif (!o.strict && c.attrs !== null && ${prop('c.attrs', d.an.a)} !== undefined) ${prop('out', name + d.an.s)} = ${prop('c.attrs', d.an.a)};` : '';
       if (XmlCodecBuilder.mayBeUndefined(fd)) {
-        arms.push(`case ${lit(name)}:\nif ((v = ${value}) !== undefined) ${target} = v;\nbreak;`);
-      } else arms.push(`case ${lit(name)}:\n${target} = ${value};\nbreak;`);
+        arms.push(`case ${lit(name)}:\nif ((v = ${value}) !== undefined) ${target} = v;${named}\nbreak;`);
+      } else arms.push(`case ${lit(name)}:\n${target} = ${value};${named}\nbreak;`);
     }
     const others: string[] = [];
     if (d.inl) {
@@ -328,7 +338,7 @@ export function xmlCodecStatements(constNames: Map<Desc, string>, targets: [stri
     });
   }
   return [
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/codec.ts', namedImports: ['flagEl', 'join', 'keyedName', 'listEl', 'scalarXml', 'selKey', 'textEl', 'textXml', 'unknown', 'withId', 'wrapEl'] },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/codec.ts', namedImports: ['flagEl', 'join', 'keyedName', 'listEl', 'ownerOpen', 'scalarXml', 'selKey', 'textEl', 'textXml', 'unknown', 'withId', 'wrapEl'] },
     { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: '../runtime/codec.ts', namedImports: ['DecodeOptions', 'XmlDecoder'] },
     { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: '../runtime/xml.ts', namedImports: ['XmlElement'] },
     { kind: StructureKind.TypeAlias, name: 'Rec', type: 'Record<string, unknown>' },

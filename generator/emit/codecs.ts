@@ -98,6 +98,13 @@ class DescriptorBuilder {
     }
   }
 
+  /** The `an` part of an object whose children `names` are owner-valued (spec formats.ownerNames). */
+  ownerNames(names: string[]): string[] {
+    const on = this.spec.formats.ownerNames;
+    if (!on || !names.length) return [];
+    return [`an: { a: ${JSON.stringify(on.xmlAttribute)}, s: ${JSON.stringify(on.jsonSuffix)}, f: ${JSON.stringify(names)} }`];
+  }
+
   fieldEntries(fields: Field[], b: Binding): string[] {
     return fields.filter((f) => !(f.shape.kind === 'keyed' && f.shape.inline)).map((f) => `${key(f.name)}: ${this.desc(f.shape, b)}`);
   }
@@ -129,6 +136,9 @@ class DescriptorBuilder {
       const cases = this.spec.activities.flatMap((a) => [a.typeid, ...a.altTypeids].map((t) => `${t}: ${this.activityFields(a.segment)}`));
       parts.push(`sel: { on: 'typeid', f: ${JSON.stringify(generic.name)}, cases: { ${cases.join(', ')} } }`);
     }
+    const owners = ownerFieldNames(shape.fields);
+    if (shape.spread === 'recordfields') owners.push(...this.recordOwnerNames(b.kind).filter((n) => !owners.includes(n)));
+    parts.push(...this.ownerNames(owners));
     return `{ k: 'o', f: { ${entries.join(', ')} }${parts.map((p) => `, ${p}`).join('')} }`;
   }
 
@@ -154,13 +164,22 @@ class DescriptorBuilder {
       const labels = new Map<string, string>();
       for (const f of sets.flatMap((fs) => fs.fields)) if (!labels.has(f.name)) labels.set(f.name, f.label);
       const lb = [...labels].map(([n, l]) => `${key(n)}: ${JSON.stringify(l)}`).join(', ');
-      return `{ k: 'o', f: { ${this.recordFieldEntries(kind, true).join(', ')} }, c: ${JSON.stringify(this.spec.customFields.namePattern)}, lb: { ${lb} } }`;
+      const an = this.ownerNames(this.recordOwnerNames(kind)).map((p) => `, ${p}`).join('');
+      return `{ k: 'o', f: { ${this.recordFieldEntries(kind, true).join(', ')} }, c: ${JSON.stringify(this.spec.customFields.namePattern)}, lb: { ${lb} }${an} }`;
     });
   }
 
   activityFields(segment: string): string {
     const a = this.spec.activities.find((x) => x.segment === segment)!;
-    return this.named(camel(`${segment} fields`), () => `{ k: 'o', f: { ${this.fieldEntries(a.fields, { segment }).join(', ')} } }`);
+    const an = this.ownerNames(ownerFieldNames(a.fields)).map((p) => `, ${p}`).join('');
+    return this.named(camel(`${segment} fields`), () => `{ k: 'o', f: { ${this.fieldEntries(a.fields, { segment }).join(', ')} }${an} }`);
+  }
+
+  /** Owner-typed fields of a kind's field set (of every field set when unbound). */
+  recordOwnerNames(kind: string | undefined): string[] {
+    const k = this.spec.kinds.find((x) => x.name === kind);
+    const sets = k ? this.spec.fieldsets.filter((f) => f.name === k.fieldset) : this.spec.fieldsets;
+    return [...new Set(sets.flatMap((fs) => fs.fields.filter((f) => f.type === 'owner').map((f) => f.name)))];
   }
 }
 
@@ -168,6 +187,9 @@ class DescriptorBuilder {
 const scalarNames: Record<string, string> = { t: 'TEXT', i: 'INT', n: 'DEC', f: 'FLAG', F: 'FLAG_EMPTY', d: 'DATE', dt: 'DATETIME', dd: 'DATE_OR_DATETIME', il: 'INT_LIST', sl: 'TEXT_LIST', of: 'OWNER_FILTER' };
 const s = (code: string) => `S_${scalarNames[code]}`;
 const scalarCodes = Object.keys(scalarNames);
+
+/** Names of the owner-typed scalar fields. */
+const ownerFieldNames = (fields: Field[]) => fields.filter((f) => f.shape.kind === 'scalar' && f.shape.type === 'owner').map((f) => f.name);
 
 function key(name: string): string {
   return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : JSON.stringify(name);
@@ -281,9 +303,9 @@ export function emitCodecs(spec: Spec): GeneratedFile[] {
     {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: '../runtime/codec.ts',
-      namedImports: ['decodeXmlWith', 'xmlDocument', 'fromWireJson', 'toWireJson', 'formToNested', 'parseForm', 'encodeForm', 'checkJsonDepth', 'CodecError'],
+      namedImports: ['decodeXmlWith', 'xmlDocument', 'fromWireJson', 'toWireJson', 'formToNested', 'parseForm', 'encodeForm', 'checkJsonDepth', 'CodecError', 'nameOwners', 'hasOwnerNames', ...(spec.formats.jsonRequestRoot === 'optional' ? ['unwrapRoot'] : [])],
     },
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: '../runtime/codec.ts', namedImports: ['DecodeIssue'] },
+    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: '../runtime/codec.ts', namedImports: ['DecodeIssue', 'Desc'] },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './descriptors.ts', namedImports: ['descriptors'] },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './xml.ts', namedImports: ['xmlDecoders', 'xmlEncoders'] },
     { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: '../runtime/codec.ts', namedExports: ['DecodeIssue'] },
@@ -368,7 +390,8 @@ if (format === 'xml') {
   if (typeof body === 'object' && !(body instanceof Uint8Array)) throw new CodecError('XML bodies are text or bytes');
   value = decodeXmlWith(xmlDecoders[target as keyof typeof xmlDecoders], body, rootOf(target), xmlLimits, opts);
 } else if (format === 'json') {
-  value = fromWireJson(desc, typeof body === 'object' && !(body instanceof Uint8Array) ? body : parseJson(body), opts);
+  const parsed = typeof body === 'object' && !(body instanceof Uint8Array) ? body : parseJson(body);
+  value = fromWireJson(desc, ${spec.formats.jsonRequestRoot === 'optional' ? 'opts.strict ? unwrapRoot(parsed, rootOf(target)) : parsed' : 'parsed'}, opts);
 } else {
   const fields = typeof body === 'object' && !(body instanceof Uint8Array) ? body : formToNested(parseForm(body), xmlLimits.maxDepth);
   value = fromWireJson(desc, fields, opts);
@@ -394,6 +417,39 @@ try {
 } catch (e) {
   throw new CodecError(\`malformed JSON: \${(e as Error).message}\`);
 }`,
+    },
+    {
+      kind: StructureKind.Function,
+      isExported: true,
+      name: 'nameOwnersIn',
+      docs: [{ kind: StructureKind.JSDoc, description: "Sets the owner's name beside each owner-valued element of an answer; false (and nothing done) when the message has none." }],
+      parameters: [
+        { name: 'target', type: 'CodecTarget' },
+        { name: 'value', type: 'unknown' },
+        { name: 'name', type: '(id: number) => string | undefined' },
+      ],
+      returnType: 'boolean',
+      statements: `const desc = descriptors[target as keyof typeof descriptors];
+if (!ownerNamedIn(target)) return false;
+nameOwners(desc, value, name);
+return true;`,
+    },
+    {
+      kind: StructureKind.Function,
+      isExported: true,
+      name: 'ownerNamedIn',
+      docs: [{ kind: StructureKind.JSDoc, description: 'Does the message have an owner-valued element (that carries the owner\'s name)?' }],
+      parameters: [{ name: 'target', type: 'CodecTarget' }],
+      returnType: 'boolean',
+      statements: `const desc: Desc = descriptors[target as keyof typeof descriptors];
+let has = ownerNamed.get(desc);
+if (has === undefined) ownerNamed.set(desc, (has = hasOwnerNames(desc)));
+return has;`,
+    },
+    {
+      kind: StructureKind.VariableStatement,
+      declarationKind: VariableDeclarationKind.Const,
+      declarations: [{ name: 'ownerNamed', initializer: 'new Map<Desc, boolean>()' }],
     },
     {
       kind: StructureKind.Function,

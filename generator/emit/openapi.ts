@@ -74,13 +74,17 @@ export function emitOpenApi(spec: Spec): GeneratedFile[] {
     },
   });
   const quotaHeader = { $ref: '#/components/headers/CallLimit' };
+  // JSONP: with the callback parameter a JSON answer is sent as callback(...) in this type.
+  const jsonp = { [spec.formats.output.jsonp]: { schema: { type: 'string', description: `${spec.formats.jsonp.parameter}(<the JSON answer>), when the ${spec.formats.jsonp.parameter} parameter is given.` } } };
+  const authStatus = spec.errors.find((e) => e.key === 'authenticationfailed')?.status;
   const errorResponses = Object.fromEntries(
     [...new Set(spec.errors.map((e) => e.status))].sort().map((status) => [
       String(status),
       {
         description: spec.errors.filter((e) => e.status === status).map((e) => e.key).join(', '),
-        headers: { [spec.quota.header]: quotaHeader },
-        content: { [spec.formats.output.xml]: { schema: errorRef }, [spec.formats.output.json]: { schema: errorRef } },
+        // A 401 has no caller: telling a known e-mail's quota would tell which e-mails exist.
+        ...(status === authStatus ? {} : { headers: { [spec.quota.header]: quotaHeader } }),
+        content: { [spec.formats.output.xml]: { schema: errorRef }, [spec.formats.output.json]: { schema: errorRef }, ...jsonp },
       },
     ]),
   );
@@ -111,18 +115,25 @@ export function emitOpenApi(spec: Spec): GeneratedFile[] {
 
   for (const op of spec.operations) {
     for (const b of bindings(op)) {
-      // Every path works with or without its trailing slash; the document's form is kept.
+      // The path as the document writes it (the service accepts it with or without a trailing slash).
       const idName = op.scope === 'activity' ? 'activityId' : op.scope === 'kind' ? `${spec.kinds.find((k) => k.name === b.kind)!.singular}Id` : op.path.includes('hooks') ? 'hookId' : 'id';
-      const path = op.path.replace('{kind}', b.kind ?? '{kind}').replace('{segment}', b.segment ?? '').replace('{id}', `{${idName}}`).replace(/\/?$/, '/');
+      const path = op.path.replace('{kind}', b.kind ?? '{kind}').replace('{segment}', b.segment ?? '').replace('{id}', `{${idName}}`);
       const find = (part: MessageTarget['part']) => targets.find((t) => t.op === op && t.part === part && (t.kind === undefined || t.kind === b.kind) && (t.segment === undefined || t.segment === b.segment));
       const parameters: unknown[] = [];
       if (path.includes('{kind}')) parameters.push({ $ref: '#/components/parameters/kind' });
       if (op.path.includes('{id}')) parameters.push({ name: idName, in: 'path', required: true, schema: { type: 'integer', minimum: 1 } });
       const paramsT = find('params');
+      let paramsBody: Record<string, unknown> | undefined;
       if (paramsT) {
         const ref = schemaRef(paramsT, b);
         const comp = components.schemas.get(ref.$ref.split('/').pop()!)!;
         for (const [name, s] of Object.entries((comp.properties ?? {}) as Record<string, Schema>)) parameters.push({ name, in: 'query', required: false, schema: s, ...(s.description ? { description: s.description } : {}) });
+        // What existing clients send: the same parameters as a request body of the GET.
+        paramsBody = {
+          required: false,
+          description: `The parameters may also be sent as a body (root <${spec.formats.requestRoot}> in XML); the query string wins where both give one.`,
+          content: { [spec.formats.output.xml]: { schema: ref }, [spec.formats.output.json]: { schema: ref }, [spec.formats.input.form[0]]: { schema: ref } },
+        };
       }
       if (op.method === 'GET') parameters.push({ $ref: '#/components/parameters/callback' });
       const requestT = find('request');
@@ -137,6 +148,7 @@ export function emitOpenApi(spec: Spec): GeneratedFile[] {
         operation.requestBody = { required: true, content: { [spec.batch.contentType]: { schema: { type: 'string', description: `Up to ${spec.batch.maxParts} ${spec.batch.partContentType} parts, each a complete HTTP request; CRLF line endings.` } } } };
         operation.responses = { [String(spec.batch.outerStatus)]: { description: 'One part per request, in order, each with its own status line.', headers: { [spec.quota.header]: quotaHeader }, content: { [spec.batch.contentType]: { schema: { type: 'string' } } } }, ...errorResponses };
       } else {
+        if (paramsBody) operation.requestBody = paramsBody;
         if (requestT) {
           operation.requestBody = {
             required: true,
@@ -145,7 +157,7 @@ export function emitOpenApi(spec: Spec): GeneratedFile[] {
           };
         }
         const ok: Record<string, unknown> = { description: 'Success.', headers: { [spec.quota.header]: quotaHeader, ...(op.location ? { Location: { description: 'Address of the new record.', schema: { type: 'string' } } } : {}) } };
-        if (responseT) ok.content = bodyContent(schemaRef(responseT, b), responseT, b, false);
+        if (responseT) ok.content = { ...bodyContent(schemaRef(responseT, b), responseT, b, false), ...jsonp };
         operation.responses = { [String(op.status)]: ok, ...errorResponses };
       }
       (paths[path] ??= {})[op.method.toLowerCase()] = operation;
@@ -183,7 +195,7 @@ export function emitOpenApi(spec: Spec): GeneratedFile[] {
     webhooks,
     components: {
       securitySchemes: { basicAuth: { type: 'http', scheme: 'basic', description: `${spec.auth.username} : ${spec.auth.password}` } },
-      headers: { CallLimit: { description: `API calls used and allowed (${spec.quota.format}).`, schema: { type: 'string', pattern: '^[0-9]+/[0-9]+$' } } },
+      headers: { CallLimit: { description: `API calls used and allowed (${spec.quota.format}): on every answer that has a caller, a refused batch included; not on 401 nor on answers refused before the caller is known.`, schema: { type: 'string', pattern: '^[0-9]+/[0-9]+$' } } },
       parameters: {
         kind: { name: 'kind', in: 'path', required: true, description: 'The record kind of the activity\'s record.', schema: { enum: spec.kinds.map((k) => k.name) } },
         callback: { name: spec.formats.jsonp.parameter, in: 'query', required: false, description: `JSONP: wraps the JSON body as callback(...) (${spec.formats.output.jsonp}); characters other than ${spec.formats.jsonp.allowed} are stripped.`, schema: { type: 'string' } } },

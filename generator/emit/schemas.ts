@@ -148,6 +148,7 @@ export class SchemaBuilder {
       const name = f.shape.kind === 'keyed' ? f.shape.as : f.name;
       const s = this.shape(f.shape, b);
       properties[name] = f.description && !('$ref' in s) ? { description: f.description, ...s } : s;
+      if (f.shape.kind === 'scalar' && f.shape.type === 'owner') Object.assign(properties, this.ownerName(f.name));
       // The fields of a type with required fields (an attached file's file) cannot be left out.
       const holdsRequired = f.shape.kind === 'activityfields' && b.segment && this.spec.activities.find((a) => a.segment === b.segment)!.fields.some((x) => x.required);
       if (f.required || (holdsRequired && !this.optionalData)) required.push(name);
@@ -181,9 +182,19 @@ export class SchemaBuilder {
     const kind = this.spec.kinds.find((k) => k.name === b.kind);
     const sets = kind ? this.spec.fieldsets.filter((f) => f.name === kind.fieldset) : this.spec.fieldsets;
     const properties: Record<string, Schema> = {};
-    for (const f of sets.flatMap((fs) => fs.fields)) properties[f.name] = { description: f.label, ...(f.type === 'owner' ? { type: 'integer', minimum: 0 } : { type: 'string' }) };
+    for (const f of sets.flatMap((fs) => fs.fields)) {
+      properties[f.name] = { description: f.label, ...(f.type === 'owner' ? { type: 'integer', minimum: 0 } : { type: 'string' }) };
+      if (f.type === 'owner') Object.assign(properties, this.ownerName(f.name));
+    }
     if (withAudit) Object.assign(properties, this.properties(this.spec.auditFields, b).properties);
     return { type: 'object', additionalProperties: false, properties, patternProperties: { [this.spec.customFields.namePattern]: { type: 'string' } } };
+  }
+
+  /** The member holding the name of the owner an owner-typed field names (spec formats.ownerNames). */
+  ownerName(field: string): Record<string, Schema> {
+    const on = this.spec.formats.ownerNames;
+    if (!on) return {};
+    return { [field + on.jsonSuffix]: { type: 'string', description: `In answers: the name of the user or group ${field} names (XML: the ${on.xmlAttribute} attribute of ${field}). Ignored in requests.` } };
   }
 
   activityFields(b: Binding): Schema {

@@ -90,6 +90,17 @@ export function emitServer(spec: Spec): GeneratedFile[] {
       const t = byPart(part);
       if (t) fields.push(`${part}: ${t}`);
     }
+    // Parameters whose value list is matched in any case (values.yaml matchCase: false).
+    const anyCase = (op.params ?? []).flatMap((f) => {
+      const list = f.shape.kind === 'scalar' && f.shape.type === 'enum' ? spec.values.find((v) => v.name === (f.shape as { values?: string }).values) : undefined;
+      return list?.matchCase === false ? [`${JSON.stringify(f.name)}: ${JSON.stringify(list.values.map((v) => String(v.value)))}`] : [];
+    });
+    if (anyCase.length) fields.push(`anyCase: { ${anyCase.join(', ')} }`);
+    // Upload fields of each segment, for files sent form-encoded (spec formats.formFiles).
+    if (op.upload && op.scope === 'activity' && spec.formats.formFiles) {
+      const files = spec.activities.map((a) => [a.segment, a.fields.filter((f) => f.shape.kind === 'scalar' && f.shape.type === 'upload').map((f) => f.name)] as const).filter(([, f]) => f.length);
+      if (files.length) fields.push(`files: { ${files.map(([seg, f]) => `${JSON.stringify(seg)}: ${JSON.stringify(f)}`).join(', ')} }`);
+    }
     // Activity-scope parts that do not depend on the segment have one target for every segment.
     return `{ ${fields.join(', ')} }`;
   });
@@ -108,7 +119,7 @@ export function emitServer(spec: Spec): GeneratedFile[] {
       moduleSpecifier: './runtime/service.ts',
       namedImports: ['Dispatch', 'OperationInfo', 'ServiceDefinition', 'ServiceHooks', 'OperationInput'],
     },
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './codecs/index.ts', namedImports: ['decode', 'encode'] },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './codecs/index.ts', namedImports: ['decode', 'encode', 'nameOwnersIn', 'ownerNamedIn'] },
     { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './codecs/index.ts', namedImports: ['CodecTarget'] },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './validators/index.ts', namedImports: ['validateRequest', 'sanitizeCallback'] },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './types/errors.ts', namedImports: ['errorKeys'] },
@@ -155,6 +166,8 @@ export function emitServer(spec: Spec): GeneratedFile[] {
   limits: { maxBodyBytes: ${spec.limits.maxBodyBytes}, maxUploadBytes: ${spec.limits.maxUploadBytes}, maxDepth: ${spec.limits.maxXmlDepth} },
   decode: (target, format, body) => decode(target as CodecTarget, format, body),
   encode: (target, format, value) => encode(target as CodecTarget, format, value as never),
+  nameOwners: (target, value, name) => nameOwnersIn(target as CodecTarget, value, name),
+  ownerNamed: (target) => ownerNamedIn(target as CodecTarget),
   encodeError: (format, errors) => encode('error.response', format, { status: 'failed', errors }),
   validate: (target, value) => validateRequest(target, value),
   sanitizeCallback,

@@ -129,10 +129,10 @@ class TypeContext {
 
   /** Member lines of an object type; keyed-inline children become their `as` array. */
   members(fields: Field[]): string[] {
-    return fields.map((f) => {
+    return fields.flatMap((f) => {
       const doc = fieldDoc(f, this);
       const name = f.shape.kind === 'keyed' ? f.shape.as : f.name;
-      return `${doc ? `/** ${doc} */\n` : ''}${safeKey(name)}${f.required ? '' : '?'}: ${this.type(f.shape)};`;
+      return [`${doc ? `/** ${doc} */\n` : ''}${safeKey(name)}${f.required ? '' : '?'}: ${this.type(f.shape)};`, ...ownerNameMembers(this.spec, f).map((m) => `/** ${m.docs} */\n${safeKey(m.name)}?: string;`)];
     });
   }
 
@@ -237,7 +237,10 @@ export function typeSources(spec: Spec): TypeSource[] {
           isExported: true,
           name: fieldsetType(fs.name),
           docs: jsDoc(fs.description, fs.assumed && `Assumed: ${fs.assumed}.`),
-          properties: fs.fields.map((f) => ({ name: f.name, hasQuestionToken: true, type: f.type === 'owner' ? 'number' : 'string', docs: jsDoc(`${f.label}.${f.role ? ` Role: ${f.role}.` : ''}`) })),
+          properties: fs.fields.flatMap((f) => [
+            { name: f.name, hasQuestionToken: true, type: f.type === 'owner' ? 'number' : 'string', docs: jsDoc(`${f.label}.${f.role ? ` Role: ${f.role}.` : ''}`) },
+            ...(f.type === 'owner' ? ownerNameProps(spec, f.name) : []),
+          ]),
           indexSignatures: [{ keyName: 'custom', keyType: 'CustomFieldName', returnType: 'string | undefined' }],
         }),
       ),
@@ -279,7 +282,10 @@ export function typeSources(spec: Spec): TypeSource[] {
             `Allowed parents: ${a.parents.join(', ')}.`,
             a.onePerParent ? 'One per parent.' : undefined,
           ),
-          properties: a.fields.map((f) => ({ name: f.name, hasQuestionToken: !f.required, type: ctx.type(f.shape), docs: jsDoc(fieldDoc(f, ctx)) })),
+          properties: a.fields.flatMap((f) => [
+            { name: f.name, hasQuestionToken: !f.required, type: ctx.type(f.shape), docs: jsDoc(fieldDoc(f, ctx)) },
+            ...ownerNameMembers(spec, f).map((m) => ({ name: JSON.stringify(m.name), hasQuestionToken: true, type: 'string', docs: jsDoc(m.docs) })),
+          ]),
         },
         {
           kind: StructureKind.Interface,
@@ -510,3 +516,16 @@ export function emitTypes(spec: Spec): GeneratedFile[] {
   });
 }
 
+
+/** The member beside an owner-typed field holding the owner's name (spec formats.ownerNames), in answers only. */
+function ownerNameMembers(spec: Spec, f: Field): { name: string; docs: string }[] {
+  const on = spec.formats.ownerNames;
+  if (!on || f.shape.kind !== 'scalar' || f.shape.type !== 'owner') return [];
+  return [{ name: f.name + on.jsonSuffix, docs: `Answers: the name of the user or group ${f.name} names (XML: its ${on.xmlAttribute} attribute). Ignored in requests.` }];
+}
+
+function ownerNameProps(spec: Spec, name: string) {
+  const on = spec.formats.ownerNames;
+  if (!on) return [];
+  return [{ name: JSON.stringify(name + on.jsonSuffix), hasQuestionToken: true, type: 'string', docs: jsDoc(`Answers: the name of the user or group ${name} names (XML: its ${on.xmlAttribute} attribute). Ignored in requests.`) }];
+}

@@ -60,7 +60,7 @@ export const compileOptions: CompileOptions = { ajv: ajvOptions, propertyNamesOv
 // generate time and generation fails when the spec no longer has it.
 
 const keyRoles = {
-  unknownField: 'unknownfield',
+  unknownField: 'incorrectfield',
   invalidValue: 'invalidvalue',
   invalidDate: 'invaliddate',
   outOfRange: 'outofrange',

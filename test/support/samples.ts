@@ -5,6 +5,8 @@ import type { Field, Shape, Spec } from '../../generator/model.ts';
 export interface SampleBinding {
   kind?: string;
   segment?: string;
+  /** An answer (response, notification): owner values have the owner's name beside them. */
+  answer?: boolean;
 }
 
 export function sampleScalar(spec: Spec, shape: Extract<Shape, { kind: 'scalar' }>, name: string): unknown {
@@ -54,19 +56,22 @@ export function sampleScalar(spec: Spec, shape: Extract<Shape, { kind: 'scalar' 
   }
 }
 
-function recordFields(spec: Spec, kind: string | undefined, withAudit: boolean): Record<string, unknown> {
+function recordFields(spec: Spec, kind: string | undefined, withAudit: boolean, answer = false): Record<string, unknown> {
   const k = spec.kinds.find((x) => x.name === kind) ?? spec.kinds[0];
   const fs = spec.fieldsets.find((f) => f.name === k.fieldset)!;
   const out: Record<string, unknown> = {};
-  for (const f of fs.fields) out[f.name] = f.type === 'owner' ? 5 : `${f.label} value`;
+  for (const f of fs.fields) {
+    out[f.name] = f.type === 'owner' ? 5 : `${f.label} value`;
+    if (answer && f.type === 'owner' && spec.formats.ownerNames) out[f.name + spec.formats.ownerNames.jsonSuffix] = ownerName;
+  }
   out.custom12 = 'custom value';
   if (withAudit) for (const f of spec.auditFields) out[f.name] = sampleField(spec, f, { kind: k.name });
   return out;
 }
 
-function activityFields(spec: Spec, segment: string): Record<string, unknown> {
+function activityFields(spec: Spec, segment: string, answer = false): Record<string, unknown> {
   const a = spec.activities.find((x) => x.segment === segment)!;
-  return sampleFields(spec, a.fields, { segment });
+  return sampleFields(spec, a.fields, { segment, answer });
 }
 
 export function sampleFields(spec: Spec, fields: Field[], b: SampleBinding): Record<string, unknown> {
@@ -74,9 +79,13 @@ export function sampleFields(spec: Spec, fields: Field[], b: SampleBinding): Rec
   for (const f of fields) {
     const name = f.shape.kind === 'keyed' ? f.shape.as : f.name;
     out[name] = sampleField(spec, f, b);
+    if (b.answer && f.shape.kind === 'scalar' && f.shape.type === 'owner' && spec.formats.ownerNames) out[name + spec.formats.ownerNames.jsonSuffix] = ownerName;
   }
   return out;
 }
+
+/** An owner's name beside owner values: characters an XML attribute must escape. */
+const ownerName = 'Ann "Lee" & <Co>';
 
 function sampleField(spec: Spec, f: Field, b: SampleBinding): unknown {
   return sample(spec, f.shape, b, f.name);
@@ -89,7 +98,7 @@ export function sample(spec: Spec, shape: Shape, b: SampleBinding, name = 'value
       return sampleScalar(spec, shape, name);
     case 'object': {
       const out = sampleFields(spec, shape.fields, b);
-      if (shape.spread === 'recordfields') Object.assign(out, { ...recordFields(spec, b.kind, false), ...out });
+      if (shape.spread === 'recordfields') Object.assign(out, { ...recordFields(spec, b.kind, false, b.answer), ...out });
       if (shape.spread === 'hookfields') Object.assign(out, { ...sampleFields(spec, spec.hooks.fields, b), ...out });
       return out;
     }
@@ -110,8 +119,8 @@ export function sample(spec: Spec, shape: Shape, b: SampleBinding, name = 'value
     case 'ref':
       return sample(spec, spec.structures.find((x) => x.name === shape.name)!.shape, b, name);
     case 'recordfields':
-      return recordFields(spec, b.kind, true);
+      return recordFields(spec, b.kind, true, b.answer);
     case 'activityfields':
-      return activityFields(spec, b.segment ?? 'note');
+      return activityFields(spec, b.segment ?? 'note', b.answer);
   }
 }

@@ -69,7 +69,7 @@ export type RootResources = {
         /** GET /report/opportunities/: Report: Opportunities by user and status. */
         opportunities: (params?: T.ReportOpportunitiesParams) => Promise<T.ReportOpportunitiesResponse<T.KindName>>;
         /** GET /report/activities/: Report: Activities created, updated, created or updated, or, for tasks only, completed. */
-        activities: (params?: T.ReportActivitiesParams) => Promise<T.ReportActivitiesResponse<T.KindName>>;
+        activities: (params?: T.ReportActivitiesParams) => Promise<T.ReportActivitiesResponse<T.KindName, T.ActivitySegment>>;
         /** GET /report/timetracking/: Report: Time records in a date range. */
         timetracking: (params?: T.ReportTimetrackingParams) => Promise<T.ReportTimetrackingResponse<T.KindName>>;
     };

@@ -112,7 +112,7 @@ export interface Handlers<C> {
     /** GET /report/activities/: Report: Activities created, updated, created or updated, or, for tasks only, completed. */
     reportActivities(input: {
         params: T.ReportActivitiesParams;
-    }, context: C): Promise<T.ReportActivitiesResponse<T.KindName>>;
+    }, context: C): Promise<T.ReportActivitiesResponse<T.KindName, T.ActivitySegment>>;
     /** GET /report/timetracking/: Report: Time records in a date range. */
     reportTimetracking(input: {
         params: T.ReportTimetrackingParams;

@@ -85,7 +85,7 @@ export interface Handlers<C> {
   reportActivities(
     input: { params: T.ReportActivitiesParams },
     context: C,
-  ): Promise<T.ReportActivitiesResponse<T.KindName>>;
+  ): Promise<T.ReportActivitiesResponse<T.KindName, T.ActivitySegment>>;
   /** GET /report/timetracking/: Report: Time records in a date range. */
   reportTimetracking(
     input: { params: T.ReportTimetrackingParams },

@@ -139,6 +139,7 @@ export declare const descriptors: {
             website: ScalarDesc;
             assignedto: ScalarDesc;
             ownership: ScalarDesc;
+            flagged: ScalarDesc;
             categories: {
                 k: "o";
                 f: {
@@ -161,6 +162,11 @@ export declare const descriptors: {
             };
         };
         c: string;
+        an: {
+            a: string;
+            s: string;
+            f: string[];
+        };
     };
     'records/companies.createRecord.request': {
         k: "o";
@@ -174,6 +180,7 @@ export declare const descriptors: {
             background: ScalarDesc;
             assignedto: ScalarDesc;
             ownership: ScalarDesc;
+            flagged: ScalarDesc;
             categories: {
                 k: "o";
                 f: {
@@ -196,6 +203,11 @@ export declare const descriptors: {
             };
         };
         c: string;
+        an: {
+            a: string;
+            s: string;
+            f: string[];
+        };
     };
     'records/projectblogs.createRecord.request': {
         k: "o";
@@ -209,6 +221,7 @@ export declare const descriptors: {
             background: ScalarDesc;
             assignedto: ScalarDesc;
             ownership: ScalarDesc;
+            flagged: ScalarDesc;
             categories: {
                 k: "o";
                 f: {
@@ -231,6 +244,11 @@ export declare const descriptors: {
             };
         };
         c: string;
+        an: {
+            a: string;
+            s: string;
+            f: string[];
+        };
     };
     'records/tickets.createRecord.request': {
         k: "o";
@@ -244,6 +262,7 @@ export declare const descriptors: {
             background: ScalarDesc;
             assignedto: ScalarDesc;
             ownership: ScalarDesc;
+            flagged: ScalarDesc;
             categories: {
                 k: "o";
                 f: {
@@ -266,6 +285,11 @@ export declare const descriptors: {
             };
         };
         c: string;
+        an: {
+            a: string;
+            s: string;
+            f: string[];
+        };
     };
     'records/contacts.createRecord.response': {
         k: "o";
@@ -469,6 +493,7 @@ export declare const descriptors: {
             website: ScalarDesc;
             assignedto: ScalarDesc;
             ownership: ScalarDesc;
+            flagged: ScalarDesc;
             categories: import("../runtime/codec.ts").ObjectDesc;
             relateditems: {
                 k: "o";
@@ -487,6 +512,11 @@ export declare const descriptors: {
             };
         };
         c: string;
+        an: {
+            a: string;
+            s: string;
+            f: string[];
+        };
     };
     'records/companies.updateRecord.request': {
         k: "o";
@@ -500,6 +530,7 @@ export declare const descriptors: {
             background: ScalarDesc;
             assignedto: ScalarDesc;
             ownership: ScalarDesc;
+            flagged: ScalarDesc;
             categories: import("../runtime/codec.ts").ObjectDesc;
             relateditems: {
                 k: "o";
@@ -518,6 +549,11 @@ export declare const descriptors: {
             };
         };
         c: string;
+        an: {
+            a: string;
+            s: string;
+            f: string[];
+        };
     };
     'records/projectblogs.updateRecord.request': {
         k: "o";
@@ -531,6 +567,7 @@ export declare const descriptors: {
             background: ScalarDesc;
             assignedto: ScalarDesc;
             ownership: ScalarDesc;
+            flagged: ScalarDesc;
             categories: import("../runtime/codec.ts").ObjectDesc;
             relateditems: {
                 k: "o";
@@ -549,6 +586,11 @@ export declare const descriptors: {
             };
         };
         c: string;
+        an: {
+            a: string;
+            s: string;
+            f: string[];
+        };
     };
     'records/tickets.updateRecord.request': {
         k: "o";
@@ -562,6 +604,7 @@ export declare const descriptors: {
             background: ScalarDesc;
             assignedto: ScalarDesc;
             ownership: ScalarDesc;
+            flagged: ScalarDesc;
             categories: import("../runtime/codec.ts").ObjectDesc;
             relateditems: {
                 k: "o";
@@ -580,6 +623,11 @@ export declare const descriptors: {
             };
         };
         c: string;
+        an: {
+            a: string;
+            s: string;
+            f: string[];
+        };
     };
     'records/contacts.updateRecord.response': {
         k: "o";
@@ -796,6 +844,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -805,6 +854,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -814,6 +864,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -823,6 +874,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -832,6 +884,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -841,6 +894,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -850,6 +904,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -859,6 +914,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -868,6 +924,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -877,6 +934,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -886,6 +944,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -895,6 +954,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -904,6 +964,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -913,6 +974,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -922,6 +984,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -931,6 +994,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -940,6 +1004,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -949,6 +1014,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -958,6 +1024,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -967,6 +1034,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -976,6 +1044,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -985,6 +1054,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -994,6 +1064,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -1003,6 +1074,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -1228,6 +1300,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -1237,6 +1310,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -1246,6 +1320,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -1255,6 +1330,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -1264,6 +1340,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -1273,6 +1350,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -1282,6 +1360,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -1291,6 +1370,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -1300,6 +1380,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -1309,6 +1390,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -1318,6 +1400,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -1327,6 +1410,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -1336,6 +1420,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -1345,6 +1430,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -1354,6 +1440,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -1363,6 +1450,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -1372,6 +1460,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -1381,6 +1470,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -1390,6 +1480,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -1399,6 +1490,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -1408,6 +1500,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -1417,6 +1510,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -1426,6 +1520,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };
@@ -1435,6 +1530,7 @@ export declare const descriptors: {
         f: {
             parent: ScalarDesc;
             data: import("../runtime/codec.ts").ObjectDesc;
+            flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
         };

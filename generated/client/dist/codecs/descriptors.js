@@ -38,6 +38,7 @@ const listEntryContact = {
         categories: { k: 'l', e: 'category', of: categoryTag },
     },
     c: '^custom[0-9]+$',
+    an: { a: 'cn', s: '@cn', f: ['assignedto'] },
 };
 const listEntryOrganization = {
     k: 'o',
@@ -60,6 +61,7 @@ const listEntryOrganization = {
         categories: { k: 'l', e: 'category', of: categoryTag },
     },
     c: '^custom[0-9]+$',
+    an: { a: 'cn', s: '@cn', f: ['assignedto'] },
 };
 const relatedItemAdd = { k: 'o', f: { id: S_INT, note: S_TEXT } };
 const contactItemFields = {
@@ -103,6 +105,7 @@ const contactItemFields = {
         website: 'Website',
         assignedto: 'Assigned to',
     },
+    an: { a: 'cn', s: '@cn', f: ['assignedto'] },
 };
 const itemContact = {
     k: 'o',
@@ -117,6 +120,7 @@ const itemContact = {
         flagged: S_FLAG_EMPTY,
         fields: contactItemFields,
     },
+    an: { a: 'cn', s: '@cn', f: ['ownership'] },
 };
 const upload = { k: 'o', f: { filename: S_TEXT, contenttype: S_TEXT, size: S_INT } };
 const attachmentfileFields = { k: 'o', f: { file: upload } };
@@ -152,11 +156,12 @@ const followupFields = {
         details: S_TEXT,
         assignedto: S_INT,
         nodate: S_FLAG,
-        duedate: S_DATE,
+        duedate: S_DATE_OR_DATETIME,
         completed: S_FLAG,
         sendnotification: S_FLAG,
         remindtime: S_INT,
     },
+    an: { a: 'cn', s: '@cn', f: ['assignedto'] },
 };
 const billingawidgetFields = { k: 'o', f: { clientid: S_INT } };
 const onlinedocFields = { k: 'o', f: { title: S_TEXT, url: S_TEXT } };
@@ -176,6 +181,7 @@ const opportunityFields = {
         responsible: S_INT,
         status: S_TEXT,
     },
+    an: { a: 'cn', s: '@cn', f: ['responsible'] },
 };
 const photoFields = { k: 'o', f: { caption: S_TEXT, file: upload } };
 const photolistFields = { k: 'o', f: { title: S_TEXT } };
@@ -190,7 +196,7 @@ const scheduledemailFields = {
         subject: S_TEXT,
         priority: S_INT,
         body: S_TEXT,
-        scheduledtime: S_DATE,
+        scheduledtime: S_DATE_OR_DATETIME,
     },
 };
 const taskFields = {
@@ -200,7 +206,7 @@ const taskFields = {
         details: S_TEXT,
         assignedto: S_INT,
         nodate: S_FLAG,
-        duedate: S_DATE,
+        duedate: S_DATE_OR_DATETIME,
         completed: S_FLAG,
         sendnotification: S_FLAG,
         remindtime: S_INT,
@@ -214,6 +220,7 @@ const taskFields = {
         invoiced: S_TEXT,
         notifyoncomplete: S_TEXT_LIST,
     },
+    an: { a: 'cn', s: '@cn', f: ['assignedto'] },
 };
 const tasklistFields = {
     k: 'o',
@@ -223,6 +230,7 @@ const templateFields = { k: 'o', f: { templateid: S_INT } };
 const timerecordFields = {
     k: 'o',
     f: { date: S_DATE, person: S_INT, hours: S_DEC, billable: S_FLAG, details: S_TEXT, invoiced: S_TEXT },
+    an: { a: 'cn', s: '@cn', f: ['person'] },
 };
 const websiteFields = { k: 'o', f: { caption: S_TEXT, url: S_TEXT } };
 const billingbwidgetFields = { k: 'o', f: { contactid: S_INT } };
@@ -308,6 +316,7 @@ const organizationItemFields = {
         background: 'Background',
         assignedto: 'Assigned to',
     },
+    an: { a: 'cn', s: '@cn', f: ['assignedto'] },
 };
 const itemOrganization = {
     k: 'o',
@@ -322,6 +331,7 @@ const itemOrganization = {
         flagged: S_FLAG_EMPTY,
         fields: organizationItemFields,
     },
+    an: { a: 'cn', s: '@cn', f: ['ownership'] },
 };
 const categoryChanges = {
     k: 'o',
@@ -434,6 +444,7 @@ const anyItemFields = {
         assignedto: 'Assigned to',
         name: 'Name',
     },
+    an: { a: 'cn', s: '@cn', f: ['assignedto'] },
 };
 const reportItem = { k: 'o', f: { id: S_INT, name: S_TEXT, typeid: S_INT, fields: anyItemFields } };
 const reportAction = {
@@ -453,6 +464,7 @@ const reportAction = {
         completed: S_FLAG,
         item: reportItem,
     },
+    an: { a: 'cn', s: '@cn', f: ['owner', 'assignedto'] },
 };
 const reportFollowup = {
     k: 'o',
@@ -470,6 +482,7 @@ const reportFollowup = {
         duedate: S_DATETIME,
         item: reportItem,
     },
+    an: { a: 'cn', s: '@cn', f: ['owner', 'assignedto'] },
 };
 const reportOpportunity = {
     k: 'o',
@@ -481,6 +494,7 @@ const reportOpportunity = {
         itemname: S_TEXT,
         owner: S_INT,
         created: S_DATETIME,
+        modified: S_DATETIME,
         description: S_TEXT,
         valueunit: S_DEC,
         valuecurrency: S_TEXT,
@@ -493,12 +507,21 @@ const reportOpportunity = {
         status: S_TEXT,
         item: reportItem,
     },
+    an: { a: 'cn', s: '@cn', f: ['owner', 'responsible'] },
+};
+const reportComment = {
+    k: 'o',
+    f: { id: S_INT, created: S_DATETIME, owner: S_INT, posttext: S_TEXT },
+    an: { a: 'cn', s: '@cn', f: ['owner'] },
 };
 const reportActivity = {
     k: 'o',
     f: {
         id: S_INT,
         type: S_INT,
+        typeid: S_INT,
+        parent: S_INT,
+        parenttypeid: S_INT,
         itemid: S_INT,
         itemtype: S_INT,
         itemname: S_TEXT,
@@ -507,8 +530,42 @@ const reportActivity = {
         updated: S_DATETIME,
         title: S_TEXT,
         completed: S_FLAG,
+        fields: { k: 'm', of: S_TEXT },
+        comments: { k: 'l', e: 'comment', of: reportComment },
         item: reportItem,
     },
+    sel: {
+        on: 'typeid',
+        f: 'fields',
+        cases: {
+            55: attachmentfileFields,
+            73: callFields,
+            91: commentFields,
+            29: marketingawidgetFields,
+            39: marketingbwidgetFields,
+            4: eventFields,
+            5: eventFields,
+            23: fileFields,
+            6: followupFields,
+            27: billingawidgetFields,
+            37: onlinedocFields,
+            90: linkedemailsFields,
+            3: noteFields,
+            32: opportunityFields,
+            24: photoFields,
+            31: photolistFields,
+            57: separatorFields,
+            88: scheduledemailFields,
+            14: taskFields,
+            22: tasklistFields,
+            51: templateFields,
+            15: timerecordFields,
+            7: websiteFields,
+            96: billingbwidgetFields,
+            97: supportwidgetFields,
+        },
+    },
+    an: { a: 'cn', s: '@cn', f: ['owner'] },
 };
 const reportTimeRecord = {
     k: 'o',
@@ -532,6 +589,7 @@ const reportTimeRecord = {
         taskname: S_TEXT,
         item: reportItem,
     },
+    an: { a: 'cn', s: '@cn', f: ['owner', 'person'] },
 };
 const item = {
     k: 'o',
@@ -546,6 +604,7 @@ const item = {
         flagged: S_FLAG_EMPTY,
         fields: anyItemFields,
     },
+    an: { a: 'cn', s: '@cn', f: ['ownership'] },
 };
 const itemNotificationContent = {
     k: 'o',
@@ -712,10 +771,12 @@ export const descriptors = {
             website: S_TEXT,
             assignedto: S_INT,
             ownership: S_INT,
+            flagged: S_FLAG,
             categories: { k: 'o', f: { add: { k: 'l', e: 'category', of: S_INT } } },
             relateditems: { k: 'o', f: { add: { k: 'l', e: 'relatedto', of: relatedItemAdd } } },
         },
         c: '^custom[0-9]+$',
+        an: { a: 'cn', s: '@cn', f: ['ownership', 'assignedto'] },
     },
     'records/companies.createRecord.request': {
         k: 'o',
@@ -729,10 +790,12 @@ export const descriptors = {
             background: S_TEXT,
             assignedto: S_INT,
             ownership: S_INT,
+            flagged: S_FLAG,
             categories: { k: 'o', f: { add: { k: 'l', e: 'category', of: S_INT } } },
             relateditems: { k: 'o', f: { add: { k: 'l', e: 'relatedto', of: relatedItemAdd } } },
         },
         c: '^custom[0-9]+$',
+        an: { a: 'cn', s: '@cn', f: ['ownership', 'assignedto'] },
     },
     'records/projectblogs.createRecord.request': {
         k: 'o',
@@ -746,10 +809,12 @@ export const descriptors = {
             background: S_TEXT,
             assignedto: S_INT,
             ownership: S_INT,
+            flagged: S_FLAG,
             categories: { k: 'o', f: { add: { k: 'l', e: 'category', of: S_INT } } },
             relateditems: { k: 'o', f: { add: { k: 'l', e: 'relatedto', of: relatedItemAdd } } },
         },
         c: '^custom[0-9]+$',
+        an: { a: 'cn', s: '@cn', f: ['ownership', 'assignedto'] },
     },
     'records/tickets.createRecord.request': {
         k: 'o',
@@ -763,10 +828,12 @@ export const descriptors = {
             background: S_TEXT,
             assignedto: S_INT,
             ownership: S_INT,
+            flagged: S_FLAG,
             categories: { k: 'o', f: { add: { k: 'l', e: 'category', of: S_INT } } },
             relateditems: { k: 'o', f: { add: { k: 'l', e: 'relatedto', of: relatedItemAdd } } },
         },
         c: '^custom[0-9]+$',
+        an: { a: 'cn', s: '@cn', f: ['ownership', 'assignedto'] },
     },
     'records/contacts.createRecord.response': {
         k: 'o',
@@ -866,6 +933,7 @@ export const descriptors = {
             website: S_TEXT,
             assignedto: S_INT,
             ownership: S_INT,
+            flagged: S_FLAG,
             categories: categoryChanges,
             relateditems: {
                 k: 'o',
@@ -876,6 +944,7 @@ export const descriptors = {
             },
         },
         c: '^custom[0-9]+$',
+        an: { a: 'cn', s: '@cn', f: ['ownership', 'assignedto'] },
     },
     'records/companies.updateRecord.request': {
         k: 'o',
@@ -889,6 +958,7 @@ export const descriptors = {
             background: S_TEXT,
             assignedto: S_INT,
             ownership: S_INT,
+            flagged: S_FLAG,
             categories: categoryChanges,
             relateditems: {
                 k: 'o',
@@ -899,6 +969,7 @@ export const descriptors = {
             },
         },
         c: '^custom[0-9]+$',
+        an: { a: 'cn', s: '@cn', f: ['ownership', 'assignedto'] },
     },
     'records/projectblogs.updateRecord.request': {
         k: 'o',
@@ -912,6 +983,7 @@ export const descriptors = {
             background: S_TEXT,
             assignedto: S_INT,
             ownership: S_INT,
+            flagged: S_FLAG,
             categories: categoryChanges,
             relateditems: {
                 k: 'o',
@@ -922,6 +994,7 @@ export const descriptors = {
             },
         },
         c: '^custom[0-9]+$',
+        an: { a: 'cn', s: '@cn', f: ['ownership', 'assignedto'] },
     },
     'records/tickets.updateRecord.request': {
         k: 'o',
@@ -935,6 +1008,7 @@ export const descriptors = {
             background: S_TEXT,
             assignedto: S_INT,
             ownership: S_INT,
+            flagged: S_FLAG,
             categories: categoryChanges,
             relateditems: {
                 k: 'o',
@@ -945,6 +1019,7 @@ export const descriptors = {
             },
         },
         c: '^custom[0-9]+$',
+        an: { a: 'cn', s: '@cn', f: ['ownership', 'assignedto'] },
     },
     'records/contacts.updateRecord.response': { k: 'o', f: { status: S_TEXT } },
     'records/companies.updateRecord.response': { k: 'o', f: { status: S_TEXT } },
@@ -1001,99 +1076,99 @@ export const descriptors = {
     },
     'activities/attachmentfile.createActivity.request': {
         k: 'o',
-        f: { parent: S_INT, data: attachmentfileFields, after: S_INT, before: S_INT },
+        f: { parent: S_INT, data: attachmentfileFields, flagged: S_FLAG, after: S_INT, before: S_INT },
     },
     'activities/call.createActivity.request': {
         k: 'o',
-        f: { parent: S_INT, data: callFields, after: S_INT, before: S_INT },
+        f: { parent: S_INT, data: callFields, flagged: S_FLAG, after: S_INT, before: S_INT },
     },
     'activities/comment.createActivity.request': {
         k: 'o',
-        f: { parent: S_INT, data: commentFields, after: S_INT, before: S_INT },
+        f: { parent: S_INT, data: commentFields, flagged: S_FLAG, after: S_INT, before: S_INT },
     },
     'activities/marketingawidget.createActivity.request': {
         k: 'o',
-        f: { parent: S_INT, data: marketingawidgetFields, after: S_INT, before: S_INT },
+        f: { parent: S_INT, data: marketingawidgetFields, flagged: S_FLAG, after: S_INT, before: S_INT },
     },
     'activities/marketingbwidget.createActivity.request': {
         k: 'o',
-        f: { parent: S_INT, data: marketingbwidgetFields, after: S_INT, before: S_INT },
+        f: { parent: S_INT, data: marketingbwidgetFields, flagged: S_FLAG, after: S_INT, before: S_INT },
     },
     'activities/event.createActivity.request': {
         k: 'o',
-        f: { parent: S_INT, data: eventFields, after: S_INT, before: S_INT },
+        f: { parent: S_INT, data: eventFields, flagged: S_FLAG, after: S_INT, before: S_INT },
     },
     'activities/file.createActivity.request': {
         k: 'o',
-        f: { parent: S_INT, data: fileFields, after: S_INT, before: S_INT },
+        f: { parent: S_INT, data: fileFields, flagged: S_FLAG, after: S_INT, before: S_INT },
     },
     'activities/followup.createActivity.request': {
         k: 'o',
-        f: { parent: S_INT, data: followupFields, after: S_INT, before: S_INT },
+        f: { parent: S_INT, data: followupFields, flagged: S_FLAG, after: S_INT, before: S_INT },
     },
     'activities/billingawidget.createActivity.request': {
         k: 'o',
-        f: { parent: S_INT, data: billingawidgetFields, after: S_INT, before: S_INT },
+        f: { parent: S_INT, data: billingawidgetFields, flagged: S_FLAG, after: S_INT, before: S_INT },
     },
     'activities/onlinedoc.createActivity.request': {
         k: 'o',
-        f: { parent: S_INT, data: onlinedocFields, after: S_INT, before: S_INT },
+        f: { parent: S_INT, data: onlinedocFields, flagged: S_FLAG, after: S_INT, before: S_INT },
     },
     'activities/linkedemails.createActivity.request': {
         k: 'o',
-        f: { parent: S_INT, data: linkedemailsFields, after: S_INT, before: S_INT },
+        f: { parent: S_INT, data: linkedemailsFields, flagged: S_FLAG, after: S_INT, before: S_INT },
     },
     'activities/note.createActivity.request': {
         k: 'o',
-        f: { parent: S_INT, data: noteFields, after: S_INT, before: S_INT },
+        f: { parent: S_INT, data: noteFields, flagged: S_FLAG, after: S_INT, before: S_INT },
     },
     'activities/opportunity.createActivity.request': {
         k: 'o',
-        f: { parent: S_INT, data: opportunityFields, after: S_INT, before: S_INT },
+        f: { parent: S_INT, data: opportunityFields, flagged: S_FLAG, after: S_INT, before: S_INT },
     },
     'activities/photo.createActivity.request': {
         k: 'o',
-        f: { parent: S_INT, data: photoFields, after: S_INT, before: S_INT },
+        f: { parent: S_INT, data: photoFields, flagged: S_FLAG, after: S_INT, before: S_INT },
     },
     'activities/photolist.createActivity.request': {
         k: 'o',
-        f: { parent: S_INT, data: photolistFields, after: S_INT, before: S_INT },
+        f: { parent: S_INT, data: photolistFields, flagged: S_FLAG, after: S_INT, before: S_INT },
     },
     'activities/separator.createActivity.request': {
         k: 'o',
-        f: { parent: S_INT, data: separatorFields, after: S_INT, before: S_INT },
+        f: { parent: S_INT, data: separatorFields, flagged: S_FLAG, after: S_INT, before: S_INT },
     },
     'activities/scheduledemail.createActivity.request': {
         k: 'o',
-        f: { parent: S_INT, data: scheduledemailFields, after: S_INT, before: S_INT },
+        f: { parent: S_INT, data: scheduledemailFields, flagged: S_FLAG, after: S_INT, before: S_INT },
     },
     'activities/task.createActivity.request': {
         k: 'o',
-        f: { parent: S_INT, data: taskFields, after: S_INT, before: S_INT },
+        f: { parent: S_INT, data: taskFields, flagged: S_FLAG, after: S_INT, before: S_INT },
     },
     'activities/tasklist.createActivity.request': {
         k: 'o',
-        f: { parent: S_INT, data: tasklistFields, after: S_INT, before: S_INT },
+        f: { parent: S_INT, data: tasklistFields, flagged: S_FLAG, after: S_INT, before: S_INT },
     },
     'activities/template.createActivity.request': {
         k: 'o',
-        f: { parent: S_INT, data: templateFields, after: S_INT, before: S_INT },
+        f: { parent: S_INT, data: templateFields, flagged: S_FLAG, after: S_INT, before: S_INT },
     },
     'activities/timerecord.createActivity.request': {
         k: 'o',
-        f: { parent: S_INT, data: timerecordFields, after: S_INT, before: S_INT },
+        f: { parent: S_INT, data: timerecordFields, flagged: S_FLAG, after: S_INT, before: S_INT },
     },
     'activities/website.createActivity.request': {
         k: 'o',
-        f: { parent: S_INT, data: websiteFields, after: S_INT, before: S_INT },
+        f: { parent: S_INT, data: websiteFields, flagged: S_FLAG, after: S_INT, before: S_INT },
     },
     'activities/billingbwidget.createActivity.request': {
         k: 'o',
-        f: { parent: S_INT, data: billingbwidgetFields, after: S_INT, before: S_INT },
+        f: { parent: S_INT, data: billingbwidgetFields, flagged: S_FLAG, after: S_INT, before: S_INT },
     },
     'activities/supportwidget.createActivity.request': {
         k: 'o',
-        f: { parent: S_INT, data: supportwidgetFields, after: S_INT, before: S_INT },
+        f: { parent: S_INT, data: supportwidgetFields, flagged: S_FLAG, after: S_INT, before: S_INT },
     },
     'activities/attachmentfile.createActivity.response': {
         k: 'o',
@@ -1193,99 +1268,99 @@ export const descriptors = {
     },
     'activities/attachmentfile.updateActivity.request': {
         k: 'o',
-        f: { parent: S_INT, data: attachmentfileFields, after: S_INT, before: S_INT },
+        f: { parent: S_INT, data: attachmentfileFields, flagged: S_FLAG, after: S_INT, before: S_INT },
     },
     'activities/call.updateActivity.request': {
         k: 'o',
-        f: { parent: S_INT, data: callFields, after: S_INT, before: S_INT },
+        f: { parent: S_INT, data: callFields, flagged: S_FLAG, after: S_INT, before: S_INT },
     },
     'activities/comment.updateActivity.request': {
         k: 'o',
-        f: { parent: S_INT, data: commentFields, after: S_INT, before: S_INT },
+        f: { parent: S_INT, data: commentFields, flagged: S_FLAG, after: S_INT, before: S_INT },
     },
     'activities/marketingawidget.updateActivity.request': {
         k: 'o',
-        f: { parent: S_INT, data: marketingawidgetFields, after: S_INT, before: S_INT },
+        f: { parent: S_INT, data: marketingawidgetFields, flagged: S_FLAG, after: S_INT, before: S_INT },
     },
     'activities/marketingbwidget.updateActivity.request': {
         k: 'o',
-        f: { parent: S_INT, data: marketingbwidgetFields, after: S_INT, before: S_INT },
+        f: { parent: S_INT, data: marketingbwidgetFields, flagged: S_FLAG, after: S_INT, before: S_INT },
     },
     'activities/event.updateActivity.request': {
         k: 'o',
-        f: { parent: S_INT, data: eventFields, after: S_INT, before: S_INT },
+        f: { parent: S_INT, data: eventFields, flagged: S_FLAG, after: S_INT, before: S_INT },
     },
     'activities/file.updateActivity.request': {
         k: 'o',
-        f: { parent: S_INT, data: fileFields, after: S_INT, before: S_INT },
+        f: { parent: S_INT, data: fileFields, flagged: S_FLAG, after: S_INT, before: S_INT },
     },
     'activities/followup.updateActivity.request': {
         k: 'o',
-        f: { parent: S_INT, data: followupFields, after: S_INT, before: S_INT },
+        f: { parent: S_INT, data: followupFields, flagged: S_FLAG, after: S_INT, before: S_INT },
     },
     'activities/billingawidget.updateActivity.request': {
         k: 'o',
-        f: { parent: S_INT, data: billingawidgetFields, after: S_INT, before: S_INT },
+        f: { parent: S_INT, data: billingawidgetFields, flagged: S_FLAG, after: S_INT, before: S_INT },
     },
     'activities/onlinedoc.updateActivity.request': {
         k: 'o',
-        f: { parent: S_INT, data: onlinedocFields, after: S_INT, before: S_INT },
+        f: { parent: S_INT, data: onlinedocFields, flagged: S_FLAG, after: S_INT, before: S_INT },
     },
     'activities/linkedemails.updateActivity.request': {
         k: 'o',
-        f: { parent: S_INT, data: linkedemailsFields, after: S_INT, before: S_INT },
+        f: { parent: S_INT, data: linkedemailsFields, flagged: S_FLAG, after: S_INT, before: S_INT },
     },
     'activities/note.updateActivity.request': {
         k: 'o',
-        f: { parent: S_INT, data: noteFields, after: S_INT, before: S_INT },
+        f: { parent: S_INT, data: noteFields, flagged: S_FLAG, after: S_INT, before: S_INT },
     },
     'activities/opportunity.updateActivity.request': {
         k: 'o',
-        f: { parent: S_INT, data: opportunityFields, after: S_INT, before: S_INT },
+        f: { parent: S_INT, data: opportunityFields, flagged: S_FLAG, after: S_INT, before: S_INT },
     },
     'activities/photo.updateActivity.request': {
         k: 'o',
-        f: { parent: S_INT, data: photoFields, after: S_INT, before: S_INT },
+        f: { parent: S_INT, data: photoFields, flagged: S_FLAG, after: S_INT, before: S_INT },
     },
     'activities/photolist.updateActivity.request': {
         k: 'o',
-        f: { parent: S_INT, data: photolistFields, after: S_INT, before: S_INT },
+        f: { parent: S_INT, data: photolistFields, flagged: S_FLAG, after: S_INT, before: S_INT },
     },
     'activities/separator.updateActivity.request': {
         k: 'o',
-        f: { parent: S_INT, data: separatorFields, after: S_INT, before: S_INT },
+        f: { parent: S_INT, data: separatorFields, flagged: S_FLAG, after: S_INT, before: S_INT },
     },
     'activities/scheduledemail.updateActivity.request': {
         k: 'o',
-        f: { parent: S_INT, data: scheduledemailFields, after: S_INT, before: S_INT },
+        f: { parent: S_INT, data: scheduledemailFields, flagged: S_FLAG, after: S_INT, before: S_INT },
     },
     'activities/task.updateActivity.request': {
         k: 'o',
-        f: { parent: S_INT, data: taskFields, after: S_INT, before: S_INT },
+        f: { parent: S_INT, data: taskFields, flagged: S_FLAG, after: S_INT, before: S_INT },
     },
     'activities/tasklist.updateActivity.request': {
         k: 'o',
-        f: { parent: S_INT, data: tasklistFields, after: S_INT, before: S_INT },
+        f: { parent: S_INT, data: tasklistFields, flagged: S_FLAG, after: S_INT, before: S_INT },
     },
     'activities/template.updateActivity.request': {
         k: 'o',
-        f: { parent: S_INT, data: templateFields, after: S_INT, before: S_INT },
+        f: { parent: S_INT, data: templateFields, flagged: S_FLAG, after: S_INT, before: S_INT },
     },
     'activities/timerecord.updateActivity.request': {
         k: 'o',
-        f: { parent: S_INT, data: timerecordFields, after: S_INT, before: S_INT },
+        f: { parent: S_INT, data: timerecordFields, flagged: S_FLAG, after: S_INT, before: S_INT },
     },
     'activities/website.updateActivity.request': {
         k: 'o',
-        f: { parent: S_INT, data: websiteFields, after: S_INT, before: S_INT },
+        f: { parent: S_INT, data: websiteFields, flagged: S_FLAG, after: S_INT, before: S_INT },
     },
     'activities/billingbwidget.updateActivity.request': {
         k: 'o',
-        f: { parent: S_INT, data: billingbwidgetFields, after: S_INT, before: S_INT },
+        f: { parent: S_INT, data: billingbwidgetFields, flagged: S_FLAG, after: S_INT, before: S_INT },
     },
     'activities/supportwidget.updateActivity.request': {
         k: 'o',
-        f: { parent: S_INT, data: supportwidgetFields, after: S_INT, before: S_INT },
+        f: { parent: S_INT, data: supportwidgetFields, flagged: S_FLAG, after: S_INT, before: S_INT },
     },
     'activities/updateActivity.response': { k: 'o', f: { status: S_TEXT } },
     'activities/deleteActivity.response': { k: 'o', f: { status: S_TEXT } },

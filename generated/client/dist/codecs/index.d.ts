@@ -173,6 +173,10 @@ export interface Decoded<V> {
 export declare function isResponse(target: CodecTarget): boolean;
 /** Decodes a body into the typed value of a message. Requests and parameters are strict (unknown fields become issues); responses tolerate what a newer server adds. Throws CodecError (malformedrequest) on a body that cannot be parsed. XML goes through the generated decoders of xml.ts; JSON and form through the descriptor interpreter. */
 export declare function decode<K extends CodecTarget>(target: K, format: WireFormat, body: string | Uint8Array | Record<string, unknown>): Decoded<CodecTargets[K]>;
+/** Sets the owner's name beside each owner-valued element of an answer; false (and nothing done) when the message has none. */
+export declare function nameOwnersIn(target: CodecTarget, value: unknown, name: (id: number) => string | undefined): boolean;
+/** Does the message have an owner-valued element (that carries the owner's name)? */
+export declare function ownerNamedIn(target: CodecTarget): boolean;
 /** Encodes the typed value of a message as XML (with its root; the generated encoders of xml.ts), JSON (no root) or form text. */
 export declare function encode<K extends CodecTarget>(target: K, format: WireFormat, value: CodecTargets[K]): string;
 /** The JSON wire form of a typed value (before JSON.stringify). */

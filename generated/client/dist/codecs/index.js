@@ -1,4 +1,4 @@
-import { decodeXmlWith, xmlDocument, fromWireJson, toWireJson, formToNested, parseForm, encodeForm, checkJsonDepth, CodecError, } from "../runtime/codec.js";
+import { decodeXmlWith, xmlDocument, fromWireJson, toWireJson, formToNested, parseForm, encodeForm, checkJsonDepth, CodecError, nameOwners, hasOwnerNames, unwrapRoot, } from "../runtime/codec.js";
 import { descriptors } from "./descriptors.js";
 import { xmlDecoders, xmlEncoders } from "./xml.js";
 export { CodecError } from "../runtime/codec.js";
@@ -24,7 +24,8 @@ export function decode(target, format, body) {
         value = decodeXmlWith(xmlDecoders[target], body, rootOf(target), xmlLimits, opts);
     }
     else if (format === 'json') {
-        value = fromWireJson(desc, typeof body === 'object' && !(body instanceof Uint8Array) ? body : parseJson(body), opts);
+        const parsed = typeof body === 'object' && !(body instanceof Uint8Array) ? body : parseJson(body);
+        value = fromWireJson(desc, opts.strict ? unwrapRoot(parsed, rootOf(target)) : parsed, opts);
     }
     else {
         const fields = typeof body === 'object' && !(body instanceof Uint8Array)
@@ -54,6 +55,23 @@ function parseJson(body) {
         throw new CodecError(`malformed JSON: ${e.message}`);
     }
 }
+/** Sets the owner's name beside each owner-valued element of an answer; false (and nothing done) when the message has none. */
+export function nameOwnersIn(target, value, name) {
+    const desc = descriptors[target];
+    if (!ownerNamedIn(target))
+        return false;
+    nameOwners(desc, value, name);
+    return true;
+}
+/** Does the message have an owner-valued element (that carries the owner's name)? */
+export function ownerNamedIn(target) {
+    const desc = descriptors[target];
+    let has = ownerNamed.get(desc);
+    if (has === undefined)
+        ownerNamed.set(desc, (has = hasOwnerNames(desc)));
+    return has;
+}
+const ownerNamed = new Map();
 /** Encodes the typed value of a message as XML (with its root; the generated encoders of xml.ts), JSON (no root) or form text. */
 export function encode(target, format, value) {
     if (format === 'xml')

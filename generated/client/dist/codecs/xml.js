@@ -2,7 +2,7 @@
 // XML encoders and decoders specialized per descriptor of descriptors.ts (same rules as the
 // interpreter in runtime/codec.ts, which stays the reference): one pair of functions per distinct
 // descriptor, shared by every message that uses it.
-import { flagEl, join, keyedName, listEl, scalarXml, selKey, textEl, textXml, unknown, withId, wrapEl, } from "../runtime/codec.js";
+import { flagEl, join, keyedName, listEl, ownerOpen, scalarXml, selKey, textEl, textXml, unknown, withId, wrapEl, } from "../runtime/codec.js";
 const CUSTOM_0 = new RegExp('^custom[0-9]+$');
 function encodeCategoryTag(v) {
     let s = '';
@@ -70,7 +70,7 @@ function encodeListEntryContact(v) {
     if ((x = v.website) !== undefined)
         s += textEl(x, '<website>', '</website>');
     if ((x = v.assignedto) !== undefined)
-        s += textEl(x, '<assignedto>', '</assignedto>');
+        s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
     if ((x = v.company) !== undefined)
         s += textEl(x, '<company>', '</company>');
     if ((x = v.created) !== undefined)
@@ -150,6 +150,8 @@ function decodeListEntryContact(el, o, path) {
             case 'assignedto':
                 if ((v = scalarXml(c, 'i')) !== undefined)
                     out.assignedto = v;
+                if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
+                    out['assignedto@cn'] = c.attrs.cn;
                 break;
             case 'company':
                 out.company = textXml(c);
@@ -218,7 +220,7 @@ function encodeListEntryOrganization(v) {
     if ((x = v.background) !== undefined)
         s += textEl(x, '<background>', '</background>');
     if ((x = v.assignedto) !== undefined)
-        s += textEl(x, '<assignedto>', '</assignedto>');
+        s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
     if ((x = v.company) !== undefined)
         s += textEl(x, '<company>', '</company>');
     if ((x = v.created) !== undefined)
@@ -277,6 +279,8 @@ function decodeListEntryOrganization(el, o, path) {
             case 'assignedto':
                 if ((v = scalarXml(c, 'i')) !== undefined)
                     out.assignedto = v;
+                if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
+                    out['assignedto@cn'] = c.attrs.cn;
                 break;
             case 'company':
                 out.company = textXml(c);
@@ -363,7 +367,7 @@ function encodeContactItemFields(v) {
     if ((x = v.website) !== undefined)
         s += textEl(x, '<website label="Website">', '</website>');
     if ((x = v.assignedto) !== undefined)
-        s += textEl(x, '<assignedto label="Assigned to">', '</assignedto>');
+        s += textEl(x, ownerOpen('<assignedto label="Assigned to"', v['assignedto@cn'], 'cn'), '</assignedto>');
     if ((x = v.creatorid) !== undefined)
         s += textEl(x, '<creatorid>', '</creatorid>');
     if ((x = v.creatorname) !== undefined)
@@ -430,6 +434,8 @@ function decodeContactItemFields(el, o, path) {
             case 'assignedto':
                 if ((v = scalarXml(c, 'i')) !== undefined)
                     out.assignedto = v;
+                if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
+                    out['assignedto@cn'] = c.attrs.cn;
                 break;
             case 'creatorid':
                 if ((v = scalarXml(c, 'i')) !== undefined)
@@ -478,7 +484,7 @@ function encodeItemContact(v) {
     if ((x = v.updated) !== undefined)
         s += textEl(x, '<updated>', '</updated>');
     if ((x = v.ownership) !== undefined)
-        s += textEl(x, '<ownership>', '</ownership>');
+        s += textEl(x, ownerOpen('<ownership', v['ownership@cn'], 'cn'), '</ownership>');
     if ((x = v.flagged) !== undefined)
         s += flagEl(x, '<flagged>', '</flagged>');
     if ((x = v.fields) !== undefined)
@@ -516,6 +522,8 @@ function decodeItemContact(el, o, path) {
             case 'ownership':
                 if ((v = scalarXml(c, 'i')) !== undefined)
                     out.ownership = v;
+                if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
+                    out['ownership@cn'] = c.attrs.cn;
                 break;
             case 'flagged':
                 if ((v = scalarXml(c, 'F')) !== undefined)
@@ -819,7 +827,7 @@ function encodeFollowupFields(v) {
     if ((x = v.details) !== undefined)
         s += textEl(x, '<details>', '</details>');
     if ((x = v.assignedto) !== undefined)
-        s += textEl(x, '<assignedto>', '</assignedto>');
+        s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
     if ((x = v.nodate) !== undefined)
         s += textEl(x, '<nodate>', '</nodate>');
     if ((x = v.duedate) !== undefined)
@@ -843,13 +851,15 @@ function decodeFollowupFields(el, o, path) {
             case 'assignedto':
                 if ((v = scalarXml(c, 'i')) !== undefined)
                     out.assignedto = v;
+                if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
+                    out['assignedto@cn'] = c.attrs.cn;
                 break;
             case 'nodate':
                 if ((v = scalarXml(c, 'f')) !== undefined)
                     out.nodate = v;
                 break;
             case 'duedate':
-                if ((v = scalarXml(c, 'd')) !== undefined)
+                if ((v = scalarXml(c, 'dd')) !== undefined)
                     out.duedate = v;
                 break;
             case 'completed':
@@ -996,7 +1006,7 @@ function encodeOpportunityFields(v) {
     if ((x = v.closingdate) !== undefined)
         s += textEl(x, '<closingdate>', '</closingdate>');
     if ((x = v.responsible) !== undefined)
-        s += textEl(x, '<responsible>', '</responsible>');
+        s += textEl(x, ownerOpen('<responsible', v['responsible@cn'], 'cn'), '</responsible>');
     if ((x = v.status) !== undefined)
         s += textEl(x, '<status>', '</status>');
     return s;
@@ -1038,6 +1048,8 @@ function decodeOpportunityFields(el, o, path) {
             case 'responsible':
                 if ((v = scalarXml(c, 'i')) !== undefined)
                     out.responsible = v;
+                if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
+                    out['responsible@cn'] = c.attrs.cn;
                 break;
             case 'status':
                 out.status = textXml(c);
@@ -1150,7 +1162,7 @@ function decodeScheduledemailFields(el, o, path) {
                 out.body = textXml(c);
                 break;
             case 'scheduledtime':
-                if ((v = scalarXml(c, 'd')) !== undefined)
+                if ((v = scalarXml(c, 'dd')) !== undefined)
                     out.scheduledtime = v;
                 break;
             default:
@@ -1168,7 +1180,7 @@ function encodeTaskFields(v) {
     if ((x = v.details) !== undefined)
         s += textEl(x, '<details>', '</details>');
     if ((x = v.assignedto) !== undefined)
-        s += textEl(x, '<assignedto>', '</assignedto>');
+        s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
     if ((x = v.nodate) !== undefined)
         s += textEl(x, '<nodate>', '</nodate>');
     if ((x = v.duedate) !== undefined)
@@ -1213,13 +1225,15 @@ function decodeTaskFields(el, o, path) {
             case 'assignedto':
                 if ((v = scalarXml(c, 'i')) !== undefined)
                     out.assignedto = v;
+                if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
+                    out['assignedto@cn'] = c.attrs.cn;
                 break;
             case 'nodate':
                 if ((v = scalarXml(c, 'f')) !== undefined)
                     out.nodate = v;
                 break;
             case 'duedate':
-                if ((v = scalarXml(c, 'd')) !== undefined)
+                if ((v = scalarXml(c, 'dd')) !== undefined)
                     out.duedate = v;
                 break;
             case 'completed':
@@ -1348,7 +1362,7 @@ function encodeTimerecordFields(v) {
     if ((x = v.date) !== undefined)
         s += textEl(x, '<date>', '</date>');
     if ((x = v.person) !== undefined)
-        s += textEl(x, '<person>', '</person>');
+        s += textEl(x, ownerOpen('<person', v['person@cn'], 'cn'), '</person>');
     if ((x = v.hours) !== undefined)
         s += textEl(x, '<hours>', '</hours>');
     if ((x = v.billable) !== undefined)
@@ -1371,6 +1385,8 @@ function decodeTimerecordFields(el, o, path) {
             case 'person':
                 if ((v = scalarXml(c, 'i')) !== undefined)
                     out.person = v;
+                if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
+                    out['person@cn'] = c.attrs.cn;
                 break;
             case 'hours':
                 if ((v = scalarXml(c, 'n')) !== undefined)
@@ -1767,7 +1783,7 @@ function encodeOrganizationItemFields(v) {
     if ((x = v.background) !== undefined)
         s += textEl(x, '<background label="Background">', '</background>');
     if ((x = v.assignedto) !== undefined)
-        s += textEl(x, '<assignedto label="Assigned to">', '</assignedto>');
+        s += textEl(x, ownerOpen('<assignedto label="Assigned to"', v['assignedto@cn'], 'cn'), '</assignedto>');
     if ((x = v.creatorid) !== undefined)
         s += textEl(x, '<creatorid>', '</creatorid>');
     if ((x = v.creatorname) !== undefined)
@@ -1816,6 +1832,8 @@ function decodeOrganizationItemFields(el, o, path) {
             case 'assignedto':
                 if ((v = scalarXml(c, 'i')) !== undefined)
                     out.assignedto = v;
+                if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
+                    out['assignedto@cn'] = c.attrs.cn;
                 break;
             case 'creatorid':
                 if ((v = scalarXml(c, 'i')) !== undefined)
@@ -1864,7 +1882,7 @@ function encodeItemOrganization(v) {
     if ((x = v.updated) !== undefined)
         s += textEl(x, '<updated>', '</updated>');
     if ((x = v.ownership) !== undefined)
-        s += textEl(x, '<ownership>', '</ownership>');
+        s += textEl(x, ownerOpen('<ownership', v['ownership@cn'], 'cn'), '</ownership>');
     if ((x = v.flagged) !== undefined)
         s += flagEl(x, '<flagged>', '</flagged>');
     if ((x = v.fields) !== undefined)
@@ -1902,6 +1920,8 @@ function decodeItemOrganization(el, o, path) {
             case 'ownership':
                 if ((v = scalarXml(c, 'i')) !== undefined)
                     out.ownership = v;
+                if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
+                    out['ownership@cn'] = c.attrs.cn;
                 break;
             case 'flagged':
                 if ((v = scalarXml(c, 'F')) !== undefined)
@@ -2282,7 +2302,7 @@ function encodeAnyItemFields(v) {
     if ((x = v.website) !== undefined)
         s += textEl(x, '<website label="Website">', '</website>');
     if ((x = v.assignedto) !== undefined)
-        s += textEl(x, '<assignedto label="Assigned to">', '</assignedto>');
+        s += textEl(x, ownerOpen('<assignedto label="Assigned to"', v['assignedto@cn'], 'cn'), '</assignedto>');
     if ((x = v.name) !== undefined)
         s += textEl(x, '<name label="Name">', '</name>');
     if ((x = v.creatorid) !== undefined)
@@ -2351,6 +2371,8 @@ function decodeAnyItemFields(el, o, path) {
             case 'assignedto':
                 if ((v = scalarXml(c, 'i')) !== undefined)
                     out.assignedto = v;
+                if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
+                    out['assignedto@cn'] = c.attrs.cn;
                 break;
             case 'name':
                 out.name = textXml(c);
@@ -2439,7 +2461,7 @@ function encodeReportAction(v) {
     if ((x = v.itemname) !== undefined)
         s += textEl(x, '<itemname>', '</itemname>');
     if ((x = v.owner) !== undefined)
-        s += textEl(x, '<owner>', '</owner>');
+        s += textEl(x, ownerOpen('<owner', v['owner@cn'], 'cn'), '</owner>');
     if ((x = v.created) !== undefined)
         s += textEl(x, '<created>', '</created>');
     if ((x = v.title) !== undefined)
@@ -2447,7 +2469,7 @@ function encodeReportAction(v) {
     if ((x = v.date) !== undefined)
         s += textEl(x, '<date>', '</date>');
     if ((x = v.assignedto) !== undefined)
-        s += textEl(x, '<assignedto>', '</assignedto>');
+        s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
     if ((x = v.priority) !== undefined)
         s += textEl(x, '<priority>', '</priority>');
     if ((x = v.completed) !== undefined)
@@ -2483,6 +2505,8 @@ function decodeReportAction(el, o, path) {
             case 'owner':
                 if ((v = scalarXml(c, 'i')) !== undefined)
                     out.owner = v;
+                if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
+                    out['owner@cn'] = c.attrs.cn;
                 break;
             case 'created':
                 if ((v = scalarXml(c, 'dt')) !== undefined)
@@ -2498,6 +2522,8 @@ function decodeReportAction(el, o, path) {
             case 'assignedto':
                 if ((v = scalarXml(c, 'i')) !== undefined)
                     out.assignedto = v;
+                if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
+                    out['assignedto@cn'] = c.attrs.cn;
                 break;
             case 'priority':
                 if ((v = scalarXml(c, 'i')) !== undefined)
@@ -2531,13 +2557,13 @@ function encodeReportFollowup(v) {
     if ((x = v.itemname) !== undefined)
         s += textEl(x, '<itemname>', '</itemname>');
     if ((x = v.owner) !== undefined)
-        s += textEl(x, '<owner>', '</owner>');
+        s += textEl(x, ownerOpen('<owner', v['owner@cn'], 'cn'), '</owner>');
     if ((x = v.created) !== undefined)
         s += textEl(x, '<created>', '</created>');
     if ((x = v.details) !== undefined)
         s += textEl(x, '<details>', '</details>');
     if ((x = v.assignedto) !== undefined)
-        s += textEl(x, '<assignedto>', '</assignedto>');
+        s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
     if ((x = v.nodate) !== undefined)
         s += textEl(x, '<nodate>', '</nodate>');
     if ((x = v.duedate) !== undefined)
@@ -2573,6 +2599,8 @@ function decodeReportFollowup(el, o, path) {
             case 'owner':
                 if ((v = scalarXml(c, 'i')) !== undefined)
                     out.owner = v;
+                if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
+                    out['owner@cn'] = c.attrs.cn;
                 break;
             case 'created':
                 if ((v = scalarXml(c, 'dt')) !== undefined)
@@ -2584,6 +2612,8 @@ function decodeReportFollowup(el, o, path) {
             case 'assignedto':
                 if ((v = scalarXml(c, 'i')) !== undefined)
                     out.assignedto = v;
+                if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
+                    out['assignedto@cn'] = c.attrs.cn;
                 break;
             case 'nodate':
                 if ((v = scalarXml(c, 'f')) !== undefined)
@@ -2617,9 +2647,11 @@ function encodeReportOpportunity(v) {
     if ((x = v.itemname) !== undefined)
         s += textEl(x, '<itemname>', '</itemname>');
     if ((x = v.owner) !== undefined)
-        s += textEl(x, '<owner>', '</owner>');
+        s += textEl(x, ownerOpen('<owner', v['owner@cn'], 'cn'), '</owner>');
     if ((x = v.created) !== undefined)
         s += textEl(x, '<created>', '</created>');
+    if ((x = v.modified) !== undefined)
+        s += textEl(x, '<modified>', '</modified>');
     if ((x = v.description) !== undefined)
         s += textEl(x, '<description>', '</description>');
     if ((x = v.valueunit) !== undefined)
@@ -2637,7 +2669,7 @@ function encodeReportOpportunity(v) {
     if ((x = v.closingdate) !== undefined)
         s += textEl(x, '<closingdate>', '</closingdate>');
     if ((x = v.responsible) !== undefined)
-        s += textEl(x, '<responsible>', '</responsible>');
+        s += textEl(x, ownerOpen('<responsible', v['responsible@cn'], 'cn'), '</responsible>');
     if ((x = v.status) !== undefined)
         s += textEl(x, '<status>', '</status>');
     if ((x = v.item) !== undefined)
@@ -2671,10 +2703,16 @@ function decodeReportOpportunity(el, o, path) {
             case 'owner':
                 if ((v = scalarXml(c, 'i')) !== undefined)
                     out.owner = v;
+                if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
+                    out['owner@cn'] = c.attrs.cn;
                 break;
             case 'created':
                 if ((v = scalarXml(c, 'dt')) !== undefined)
                     out.created = v;
+                break;
+            case 'modified':
+                if ((v = scalarXml(c, 'dt')) !== undefined)
+                    out.modified = v;
                 break;
             case 'description':
                 out.description = textXml(c);
@@ -2708,12 +2746,56 @@ function decodeReportOpportunity(el, o, path) {
             case 'responsible':
                 if ((v = scalarXml(c, 'i')) !== undefined)
                     out.responsible = v;
+                if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
+                    out['responsible@cn'] = c.attrs.cn;
                 break;
             case 'status':
                 out.status = textXml(c);
                 break;
             case 'item':
                 out.item = decodeReportItem(c, o, o.strict ? join(path, 'item') : '');
+                break;
+            default:
+                if (o.strict)
+                    unknown(o, path, c.name);
+        }
+    }
+    return out;
+}
+function encodeReportComment(v) {
+    let s = '';
+    let x;
+    if ((x = v.id) !== undefined)
+        s += textEl(x, '<id>', '</id>');
+    if ((x = v.created) !== undefined)
+        s += textEl(x, '<created>', '</created>');
+    if ((x = v.owner) !== undefined)
+        s += textEl(x, ownerOpen('<owner', v['owner@cn'], 'cn'), '</owner>');
+    if ((x = v.posttext) !== undefined)
+        s += textEl(x, '<posttext>', '</posttext>');
+    return s;
+}
+function decodeReportComment(el, o, path) {
+    const out = {};
+    let v;
+    for (const c of el.children) {
+        switch (c.name) {
+            case 'id':
+                if ((v = scalarXml(c, 'i')) !== undefined)
+                    out.id = v;
+                break;
+            case 'created':
+                if ((v = scalarXml(c, 'dt')) !== undefined)
+                    out.created = v;
+                break;
+            case 'owner':
+                if ((v = scalarXml(c, 'i')) !== undefined)
+                    out.owner = v;
+                if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
+                    out['owner@cn'] = c.attrs.cn;
+                break;
+            case 'posttext':
+                out.posttext = textXml(c);
                 break;
             default:
                 if (o.strict)
@@ -2729,6 +2811,12 @@ function encodeReportActivity(v) {
         s += textEl(x, '<id>', '</id>');
     if ((x = v.type) !== undefined)
         s += textEl(x, '<type>', '</type>');
+    if ((x = v.typeid) !== undefined)
+        s += textEl(x, '<typeid>', '</typeid>');
+    if ((x = v.parent) !== undefined)
+        s += textEl(x, '<parent>', '</parent>');
+    if ((x = v.parenttypeid) !== undefined)
+        s += textEl(x, '<parenttypeid>', '</parenttypeid>');
     if ((x = v.itemid) !== undefined)
         s += textEl(x, '<itemid>', '</itemid>');
     if ((x = v.itemtype) !== undefined)
@@ -2736,7 +2824,7 @@ function encodeReportActivity(v) {
     if ((x = v.itemname) !== undefined)
         s += textEl(x, '<itemname>', '</itemname>');
     if ((x = v.owner) !== undefined)
-        s += textEl(x, '<owner>', '</owner>');
+        s += textEl(x, ownerOpen('<owner', v['owner@cn'], 'cn'), '</owner>');
     if ((x = v.created) !== undefined)
         s += textEl(x, '<created>', '</created>');
     if ((x = v.updated) !== undefined)
@@ -2745,12 +2833,93 @@ function encodeReportActivity(v) {
         s += textEl(x, '<title>', '</title>');
     if ((x = v.completed) !== undefined)
         s += textEl(x, '<completed>', '</completed>');
+    x = v.fields;
+    if (x !== undefined) {
+        let t;
+        switch (selKey(v.typeid)) {
+            case '3':
+                t = encodeNoteFields(x);
+                break;
+            case '4':
+            case '5':
+                t = encodeEventFields(x);
+                break;
+            case '6':
+                t = encodeFollowupFields(x);
+                break;
+            case '7':
+                t = encodeWebsiteFields(x);
+                break;
+            case '14':
+                t = encodeTaskFields(x);
+                break;
+            case '15':
+                t = encodeTimerecordFields(x);
+                break;
+            case '22':
+                t = encodeTasklistFields(x);
+                break;
+            case '23':
+            case '24':
+                t = encodeFileFields(x);
+                break;
+            case '27':
+                t = encodeBillingawidgetFields(x);
+                break;
+            case '29':
+            case '96':
+                t = encodeMarketingawidgetFields(x);
+                break;
+            case '31':
+                t = encodePhotolistFields(x);
+                break;
+            case '32':
+                t = encodeOpportunityFields(x);
+                break;
+            case '37':
+                t = encodeOnlinedocFields(x);
+                break;
+            case '39':
+                t = encodeMarketingbwidgetFields(x);
+                break;
+            case '51':
+                t = encodeTemplateFields(x);
+                break;
+            case '55':
+                t = encodeAttachmentfileFields(x);
+                break;
+            case '57':
+                t = encodeSeparatorFields(x);
+                break;
+            case '73':
+                t = encodeCallFields(x);
+                break;
+            case '88':
+                t = encodeScheduledemailFields(x);
+                break;
+            case '90':
+                t = encodeLinkedemailsFields(x);
+                break;
+            case '91':
+                t = encodeCommentFields(x);
+                break;
+            case '97':
+                t = encodeSupportwidgetFields(x);
+                break;
+            default:
+                t = encodeMapText(x);
+        }
+        s += wrapEl(t, '<fields>', '</fields>');
+    }
+    if ((x = v.comments) !== undefined)
+        s += wrapEl(encodeCommentListReportComment(x), '<comments>', '</comments>');
     if ((x = v.item) !== undefined)
         s += wrapEl(encodeReportItem(x), '<item>', '</item>');
     return s;
 }
 function decodeReportActivity(el, o, path) {
     const out = {};
+    let deferred;
     let v;
     for (const c of el.children) {
         switch (c.name) {
@@ -2761,6 +2930,18 @@ function decodeReportActivity(el, o, path) {
             case 'type':
                 if ((v = scalarXml(c, 'i')) !== undefined)
                     out.type = v;
+                break;
+            case 'typeid':
+                if ((v = scalarXml(c, 'i')) !== undefined)
+                    out.typeid = v;
+                break;
+            case 'parent':
+                if ((v = scalarXml(c, 'i')) !== undefined)
+                    out.parent = v;
+                break;
+            case 'parenttypeid':
+                if ((v = scalarXml(c, 'i')) !== undefined)
+                    out.parenttypeid = v;
                 break;
             case 'itemid':
                 if ((v = scalarXml(c, 'i')) !== undefined)
@@ -2776,6 +2957,8 @@ function decodeReportActivity(el, o, path) {
             case 'owner':
                 if ((v = scalarXml(c, 'i')) !== undefined)
                     out.owner = v;
+                if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
+                    out['owner@cn'] = c.attrs.cn;
                 break;
             case 'created':
                 if ((v = scalarXml(c, 'dt')) !== undefined)
@@ -2792,6 +2975,12 @@ function decodeReportActivity(el, o, path) {
                 if ((v = scalarXml(c, 'f')) !== undefined)
                     out.completed = v;
                 break;
+            case 'fields':
+                deferred = c;
+                break;
+            case 'comments':
+                out.comments = decodeCommentListReportComment(c, o, o.strict ? join(path, 'comments') : '');
+                break;
             case 'item':
                 out.item = decodeReportItem(c, o, o.strict ? join(path, 'item') : '');
                 break;
@@ -2799,6 +2988,98 @@ function decodeReportActivity(el, o, path) {
                 if (o.strict)
                     unknown(o, path, c.name);
         }
+    }
+    if (deferred) {
+        const p = o.strict ? join(path, 'fields') : '';
+        switch (selKey(out.typeid)) {
+            case '3':
+                out.fields = decodeNoteFields(deferred, o, p);
+                break;
+            case '4':
+            case '5':
+                out.fields = decodeEventFields(deferred, o, p);
+                break;
+            case '6':
+                out.fields = decodeFollowupFields(deferred, o, p);
+                break;
+            case '7':
+                out.fields = decodeWebsiteFields(deferred, o, p);
+                break;
+            case '14':
+                out.fields = decodeTaskFields(deferred, o, p);
+                break;
+            case '15':
+                out.fields = decodeTimerecordFields(deferred, o, p);
+                break;
+            case '22':
+                out.fields = decodeTasklistFields(deferred, o, p);
+                break;
+            case '23':
+            case '24':
+                out.fields = decodeFileFields(deferred, o, p);
+                break;
+            case '27':
+                out.fields = decodeBillingawidgetFields(deferred, o, p);
+                break;
+            case '29':
+            case '96':
+                out.fields = decodeMarketingawidgetFields(deferred, o, p);
+                break;
+            case '31':
+                out.fields = decodePhotolistFields(deferred, o, p);
+                break;
+            case '32':
+                out.fields = decodeOpportunityFields(deferred, o, p);
+                break;
+            case '37':
+                out.fields = decodeOnlinedocFields(deferred, o, p);
+                break;
+            case '39':
+                out.fields = decodeMarketingbwidgetFields(deferred, o, p);
+                break;
+            case '51':
+                out.fields = decodeTemplateFields(deferred, o, p);
+                break;
+            case '55':
+                out.fields = decodeAttachmentfileFields(deferred, o, p);
+                break;
+            case '57':
+                out.fields = decodeSeparatorFields(deferred, o, p);
+                break;
+            case '73':
+                out.fields = decodeCallFields(deferred, o, p);
+                break;
+            case '88':
+                out.fields = decodeScheduledemailFields(deferred, o, p);
+                break;
+            case '90':
+                out.fields = decodeLinkedemailsFields(deferred, o, p);
+                break;
+            case '91':
+                out.fields = decodeCommentFields(deferred, o, p);
+                break;
+            case '97':
+                out.fields = decodeSupportwidgetFields(deferred, o, p);
+                break;
+            default:
+                out.fields = decodeMapText(deferred, o, p);
+        }
+    }
+    return out;
+}
+function encodeCommentListReportComment(v) {
+    let s = '';
+    for (const e of v)
+        s += wrapEl(encodeReportComment(e), '<comment>', '</comment>');
+    return s;
+}
+function decodeCommentListReportComment(el, o, path) {
+    const out = [];
+    for (const c of el.children) {
+        if (c.name === 'comment')
+            out.push(decodeReportComment(c, o, o.strict ? join(path, out.length) : ''));
+        else if (o.strict)
+            unknown(o, path, c.name);
     }
     return out;
 }
@@ -2818,13 +3099,13 @@ function encodeReportTimeRecord(v) {
     if ((x = v.taskid) !== undefined)
         s += textEl(x, '<taskid>', '</taskid>');
     if ((x = v.owner) !== undefined)
-        s += textEl(x, '<owner>', '</owner>');
+        s += textEl(x, ownerOpen('<owner', v['owner@cn'], 'cn'), '</owner>');
     if ((x = v.created) !== undefined)
         s += textEl(x, '<created>', '</created>');
     if ((x = v.billable) !== undefined)
         s += textEl(x, '<billable>', '</billable>');
     if ((x = v.person) !== undefined)
-        s += textEl(x, '<person>', '</person>');
+        s += textEl(x, ownerOpen('<person', v['person@cn'], 'cn'), '</person>');
     if ((x = v.hours) !== undefined)
         s += textEl(x, '<hours>', '</hours>');
     if ((x = v.date) !== undefined)
@@ -2875,6 +3156,8 @@ function decodeReportTimeRecord(el, o, path) {
             case 'owner':
                 if ((v = scalarXml(c, 'i')) !== undefined)
                     out.owner = v;
+                if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
+                    out['owner@cn'] = c.attrs.cn;
                 break;
             case 'created':
                 if ((v = scalarXml(c, 'dt')) !== undefined)
@@ -2887,6 +3170,8 @@ function decodeReportTimeRecord(el, o, path) {
             case 'person':
                 if ((v = scalarXml(c, 'i')) !== undefined)
                     out.person = v;
+                if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
+                    out['person@cn'] = c.attrs.cn;
                 break;
             case 'hours':
                 if ((v = scalarXml(c, 'n')) !== undefined)
@@ -2937,7 +3222,7 @@ function encodeItem(v) {
     if ((x = v.updated) !== undefined)
         s += textEl(x, '<updated>', '</updated>');
     if ((x = v.ownership) !== undefined)
-        s += textEl(x, '<ownership>', '</ownership>');
+        s += textEl(x, ownerOpen('<ownership', v['ownership@cn'], 'cn'), '</ownership>');
     if ((x = v.flagged) !== undefined)
         s += flagEl(x, '<flagged>', '</flagged>');
     if ((x = v.fields) !== undefined)
@@ -2975,6 +3260,8 @@ function decodeItem(el, o, path) {
             case 'ownership':
                 if ((v = scalarXml(c, 'i')) !== undefined)
                     out.ownership = v;
+                if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
+                    out['ownership@cn'] = c.attrs.cn;
                 break;
             case 'flagged':
                 if ((v = scalarXml(c, 'F')) !== undefined)
@@ -3489,9 +3776,11 @@ function encodeRecordsContactsCreateRecordRequest(v) {
     if ((x = v.website) !== undefined)
         s += textEl(x, '<website>', '</website>');
     if ((x = v.assignedto) !== undefined)
-        s += textEl(x, '<assignedto>', '</assignedto>');
+        s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
     if ((x = v.ownership) !== undefined)
-        s += textEl(x, '<ownership>', '</ownership>');
+        s += textEl(x, ownerOpen('<ownership', v['ownership@cn'], 'cn'), '</ownership>');
+    if ((x = v.flagged) !== undefined)
+        s += textEl(x, '<flagged>', '</flagged>');
     if ((x = v.categories) !== undefined)
         s += wrapEl(encodeRecordsContactsCreateRecordRequestCategories(x), '<categories>', '</categories>');
     if ((x = v.relateditems) !== undefined)
@@ -3550,10 +3839,18 @@ function decodeRecordsContactsCreateRecordRequest(el, o, path) {
             case 'assignedto':
                 if ((v = scalarXml(c, 'i')) !== undefined)
                     out.assignedto = v;
+                if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
+                    out['assignedto@cn'] = c.attrs.cn;
                 break;
             case 'ownership':
                 if ((v = scalarXml(c, 'i')) !== undefined)
                     out.ownership = v;
+                if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
+                    out['ownership@cn'] = c.attrs.cn;
+                break;
+            case 'flagged':
+                if ((v = scalarXml(c, 'f')) !== undefined)
+                    out.flagged = v;
                 break;
             case 'categories':
                 out.categories = decodeRecordsContactsCreateRecordRequestCategories(c, o, o.strict ? join(path, 'categories') : '');
@@ -3646,9 +3943,11 @@ function encodeRecordsCompaniesCreateRecordRequest(v) {
     if ((x = v.background) !== undefined)
         s += textEl(x, '<background>', '</background>');
     if ((x = v.assignedto) !== undefined)
-        s += textEl(x, '<assignedto>', '</assignedto>');
+        s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
     if ((x = v.ownership) !== undefined)
-        s += textEl(x, '<ownership>', '</ownership>');
+        s += textEl(x, ownerOpen('<ownership', v['ownership@cn'], 'cn'), '</ownership>');
+    if ((x = v.flagged) !== undefined)
+        s += textEl(x, '<flagged>', '</flagged>');
     if ((x = v.categories) !== undefined)
         s += wrapEl(encodeRecordsContactsCreateRecordRequestCategories(x), '<categories>', '</categories>');
     if ((x = v.relateditems) !== undefined)
@@ -3689,10 +3988,18 @@ function decodeRecordsCompaniesCreateRecordRequest(el, o, path) {
             case 'assignedto':
                 if ((v = scalarXml(c, 'i')) !== undefined)
                     out.assignedto = v;
+                if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
+                    out['assignedto@cn'] = c.attrs.cn;
                 break;
             case 'ownership':
                 if ((v = scalarXml(c, 'i')) !== undefined)
                     out.ownership = v;
+                if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
+                    out['ownership@cn'] = c.attrs.cn;
+                break;
+            case 'flagged':
+                if ((v = scalarXml(c, 'f')) !== undefined)
+                    out.flagged = v;
                 break;
             case 'categories':
                 out.categories = decodeRecordsContactsCreateRecordRequestCategories(c, o, o.strict ? join(path, 'categories') : '');
@@ -3821,9 +4128,11 @@ function encodeRecordsContactsUpdateRecordRequest(v) {
     if ((x = v.website) !== undefined)
         s += textEl(x, '<website>', '</website>');
     if ((x = v.assignedto) !== undefined)
-        s += textEl(x, '<assignedto>', '</assignedto>');
+        s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
     if ((x = v.ownership) !== undefined)
-        s += textEl(x, '<ownership>', '</ownership>');
+        s += textEl(x, ownerOpen('<ownership', v['ownership@cn'], 'cn'), '</ownership>');
+    if ((x = v.flagged) !== undefined)
+        s += textEl(x, '<flagged>', '</flagged>');
     if ((x = v.categories) !== undefined)
         s += wrapEl(encodeCategoryChanges(x), '<categories>', '</categories>');
     if ((x = v.relateditems) !== undefined)
@@ -3882,10 +4191,18 @@ function decodeRecordsContactsUpdateRecordRequest(el, o, path) {
             case 'assignedto':
                 if ((v = scalarXml(c, 'i')) !== undefined)
                     out.assignedto = v;
+                if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
+                    out['assignedto@cn'] = c.attrs.cn;
                 break;
             case 'ownership':
                 if ((v = scalarXml(c, 'i')) !== undefined)
                     out.ownership = v;
+                if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
+                    out['ownership@cn'] = c.attrs.cn;
+                break;
+            case 'flagged':
+                if ((v = scalarXml(c, 'f')) !== undefined)
+                    out.flagged = v;
                 break;
             case 'categories':
                 out.categories = decodeCategoryChanges(c, o, o.strict ? join(path, 'categories') : '');
@@ -3962,9 +4279,11 @@ function encodeRecordsCompaniesUpdateRecordRequest(v) {
     if ((x = v.background) !== undefined)
         s += textEl(x, '<background>', '</background>');
     if ((x = v.assignedto) !== undefined)
-        s += textEl(x, '<assignedto>', '</assignedto>');
+        s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
     if ((x = v.ownership) !== undefined)
-        s += textEl(x, '<ownership>', '</ownership>');
+        s += textEl(x, ownerOpen('<ownership', v['ownership@cn'], 'cn'), '</ownership>');
+    if ((x = v.flagged) !== undefined)
+        s += textEl(x, '<flagged>', '</flagged>');
     if ((x = v.categories) !== undefined)
         s += wrapEl(encodeCategoryChanges(x), '<categories>', '</categories>');
     if ((x = v.relateditems) !== undefined)
@@ -4005,10 +4324,18 @@ function decodeRecordsCompaniesUpdateRecordRequest(el, o, path) {
             case 'assignedto':
                 if ((v = scalarXml(c, 'i')) !== undefined)
                     out.assignedto = v;
+                if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
+                    out['assignedto@cn'] = c.attrs.cn;
                 break;
             case 'ownership':
                 if ((v = scalarXml(c, 'i')) !== undefined)
                     out.ownership = v;
+                if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
+                    out['ownership@cn'] = c.attrs.cn;
+                break;
+            case 'flagged':
+                if ((v = scalarXml(c, 'f')) !== undefined)
+                    out.flagged = v;
                 break;
             case 'categories':
                 out.categories = decodeCategoryChanges(c, o, o.strict ? join(path, 'categories') : '');
@@ -4256,6 +4583,8 @@ function encodeActivitiesAttachmentfileCreateActivityRequest(v) {
         s += textEl(x, '<parent>', '</parent>');
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeAttachmentfileFields(x), '<data>', '</data>');
+    if ((x = v.flagged) !== undefined)
+        s += textEl(x, '<flagged>', '</flagged>');
     if ((x = v.after) !== undefined)
         s += textEl(x, '<after>', '</after>');
     if ((x = v.before) !== undefined)
@@ -4273,6 +4602,10 @@ function decodeActivitiesAttachmentfileCreateActivityRequest(el, o, path) {
                 break;
             case 'data':
                 out.data = decodeAttachmentfileFields(c, o, o.strict ? join(path, 'data') : '');
+                break;
+            case 'flagged':
+                if ((v = scalarXml(c, 'f')) !== undefined)
+                    out.flagged = v;
                 break;
             case 'after':
                 if ((v = scalarXml(c, 'i')) !== undefined)
@@ -4296,6 +4629,8 @@ function encodeActivitiesCallCreateActivityRequest(v) {
         s += textEl(x, '<parent>', '</parent>');
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeCallFields(x), '<data>', '</data>');
+    if ((x = v.flagged) !== undefined)
+        s += textEl(x, '<flagged>', '</flagged>');
     if ((x = v.after) !== undefined)
         s += textEl(x, '<after>', '</after>');
     if ((x = v.before) !== undefined)
@@ -4313,6 +4648,10 @@ function decodeActivitiesCallCreateActivityRequest(el, o, path) {
                 break;
             case 'data':
                 out.data = decodeCallFields(c, o, o.strict ? join(path, 'data') : '');
+                break;
+            case 'flagged':
+                if ((v = scalarXml(c, 'f')) !== undefined)
+                    out.flagged = v;
                 break;
             case 'after':
                 if ((v = scalarXml(c, 'i')) !== undefined)
@@ -4336,6 +4675,8 @@ function encodeActivitiesCommentCreateActivityRequest(v) {
         s += textEl(x, '<parent>', '</parent>');
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeCommentFields(x), '<data>', '</data>');
+    if ((x = v.flagged) !== undefined)
+        s += textEl(x, '<flagged>', '</flagged>');
     if ((x = v.after) !== undefined)
         s += textEl(x, '<after>', '</after>');
     if ((x = v.before) !== undefined)
@@ -4353,6 +4694,10 @@ function decodeActivitiesCommentCreateActivityRequest(el, o, path) {
                 break;
             case 'data':
                 out.data = decodeCommentFields(c, o, o.strict ? join(path, 'data') : '');
+                break;
+            case 'flagged':
+                if ((v = scalarXml(c, 'f')) !== undefined)
+                    out.flagged = v;
                 break;
             case 'after':
                 if ((v = scalarXml(c, 'i')) !== undefined)
@@ -4376,6 +4721,8 @@ function encodeActivitiesMarketingawidgetCreateActivityRequest(v) {
         s += textEl(x, '<parent>', '</parent>');
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeMarketingawidgetFields(x), '<data>', '</data>');
+    if ((x = v.flagged) !== undefined)
+        s += textEl(x, '<flagged>', '</flagged>');
     if ((x = v.after) !== undefined)
         s += textEl(x, '<after>', '</after>');
     if ((x = v.before) !== undefined)
@@ -4393,6 +4740,10 @@ function decodeActivitiesMarketingawidgetCreateActivityRequest(el, o, path) {
                 break;
             case 'data':
                 out.data = decodeMarketingawidgetFields(c, o, o.strict ? join(path, 'data') : '');
+                break;
+            case 'flagged':
+                if ((v = scalarXml(c, 'f')) !== undefined)
+                    out.flagged = v;
                 break;
             case 'after':
                 if ((v = scalarXml(c, 'i')) !== undefined)
@@ -4416,6 +4767,8 @@ function encodeActivitiesMarketingbwidgetCreateActivityRequest(v) {
         s += textEl(x, '<parent>', '</parent>');
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeMarketingbwidgetFields(x), '<data>', '</data>');
+    if ((x = v.flagged) !== undefined)
+        s += textEl(x, '<flagged>', '</flagged>');
     if ((x = v.after) !== undefined)
         s += textEl(x, '<after>', '</after>');
     if ((x = v.before) !== undefined)
@@ -4433,6 +4786,10 @@ function decodeActivitiesMarketingbwidgetCreateActivityRequest(el, o, path) {
                 break;
             case 'data':
                 out.data = decodeMarketingbwidgetFields(c, o, o.strict ? join(path, 'data') : '');
+                break;
+            case 'flagged':
+                if ((v = scalarXml(c, 'f')) !== undefined)
+                    out.flagged = v;
                 break;
             case 'after':
                 if ((v = scalarXml(c, 'i')) !== undefined)
@@ -4456,6 +4813,8 @@ function encodeActivitiesEventCreateActivityRequest(v) {
         s += textEl(x, '<parent>', '</parent>');
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeEventFields(x), '<data>', '</data>');
+    if ((x = v.flagged) !== undefined)
+        s += textEl(x, '<flagged>', '</flagged>');
     if ((x = v.after) !== undefined)
         s += textEl(x, '<after>', '</after>');
     if ((x = v.before) !== undefined)
@@ -4473,6 +4832,10 @@ function decodeActivitiesEventCreateActivityRequest(el, o, path) {
                 break;
             case 'data':
                 out.data = decodeEventFields(c, o, o.strict ? join(path, 'data') : '');
+                break;
+            case 'flagged':
+                if ((v = scalarXml(c, 'f')) !== undefined)
+                    out.flagged = v;
                 break;
             case 'after':
                 if ((v = scalarXml(c, 'i')) !== undefined)
@@ -4496,6 +4859,8 @@ function encodeActivitiesFileCreateActivityRequest(v) {
         s += textEl(x, '<parent>', '</parent>');
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeFileFields(x), '<data>', '</data>');
+    if ((x = v.flagged) !== undefined)
+        s += textEl(x, '<flagged>', '</flagged>');
     if ((x = v.after) !== undefined)
         s += textEl(x, '<after>', '</after>');
     if ((x = v.before) !== undefined)
@@ -4513,6 +4878,10 @@ function decodeActivitiesFileCreateActivityRequest(el, o, path) {
                 break;
             case 'data':
                 out.data = decodeFileFields(c, o, o.strict ? join(path, 'data') : '');
+                break;
+            case 'flagged':
+                if ((v = scalarXml(c, 'f')) !== undefined)
+                    out.flagged = v;
                 break;
             case 'after':
                 if ((v = scalarXml(c, 'i')) !== undefined)
@@ -4536,6 +4905,8 @@ function encodeActivitiesFollowupCreateActivityRequest(v) {
         s += textEl(x, '<parent>', '</parent>');
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeFollowupFields(x), '<data>', '</data>');
+    if ((x = v.flagged) !== undefined)
+        s += textEl(x, '<flagged>', '</flagged>');
     if ((x = v.after) !== undefined)
         s += textEl(x, '<after>', '</after>');
     if ((x = v.before) !== undefined)
@@ -4553,6 +4924,10 @@ function decodeActivitiesFollowupCreateActivityRequest(el, o, path) {
                 break;
             case 'data':
                 out.data = decodeFollowupFields(c, o, o.strict ? join(path, 'data') : '');
+                break;
+            case 'flagged':
+                if ((v = scalarXml(c, 'f')) !== undefined)
+                    out.flagged = v;
                 break;
             case 'after':
                 if ((v = scalarXml(c, 'i')) !== undefined)
@@ -4576,6 +4951,8 @@ function encodeActivitiesBillingawidgetCreateActivityRequest(v) {
         s += textEl(x, '<parent>', '</parent>');
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeBillingawidgetFields(x), '<data>', '</data>');
+    if ((x = v.flagged) !== undefined)
+        s += textEl(x, '<flagged>', '</flagged>');
     if ((x = v.after) !== undefined)
         s += textEl(x, '<after>', '</after>');
     if ((x = v.before) !== undefined)
@@ -4593,6 +4970,10 @@ function decodeActivitiesBillingawidgetCreateActivityRequest(el, o, path) {
                 break;
             case 'data':
                 out.data = decodeBillingawidgetFields(c, o, o.strict ? join(path, 'data') : '');
+                break;
+            case 'flagged':
+                if ((v = scalarXml(c, 'f')) !== undefined)
+                    out.flagged = v;
                 break;
             case 'after':
                 if ((v = scalarXml(c, 'i')) !== undefined)
@@ -4616,6 +4997,8 @@ function encodeActivitiesOnlinedocCreateActivityRequest(v) {
         s += textEl(x, '<parent>', '</parent>');
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeOnlinedocFields(x), '<data>', '</data>');
+    if ((x = v.flagged) !== undefined)
+        s += textEl(x, '<flagged>', '</flagged>');
     if ((x = v.after) !== undefined)
         s += textEl(x, '<after>', '</after>');
     if ((x = v.before) !== undefined)
@@ -4633,6 +5016,10 @@ function decodeActivitiesOnlinedocCreateActivityRequest(el, o, path) {
                 break;
             case 'data':
                 out.data = decodeOnlinedocFields(c, o, o.strict ? join(path, 'data') : '');
+                break;
+            case 'flagged':
+                if ((v = scalarXml(c, 'f')) !== undefined)
+                    out.flagged = v;
                 break;
             case 'after':
                 if ((v = scalarXml(c, 'i')) !== undefined)
@@ -4656,6 +5043,8 @@ function encodeActivitiesLinkedemailsCreateActivityRequest(v) {
         s += textEl(x, '<parent>', '</parent>');
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeLinkedemailsFields(x), '<data>', '</data>');
+    if ((x = v.flagged) !== undefined)
+        s += textEl(x, '<flagged>', '</flagged>');
     if ((x = v.after) !== undefined)
         s += textEl(x, '<after>', '</after>');
     if ((x = v.before) !== undefined)
@@ -4673,6 +5062,10 @@ function decodeActivitiesLinkedemailsCreateActivityRequest(el, o, path) {
                 break;
             case 'data':
                 out.data = decodeLinkedemailsFields(c, o, o.strict ? join(path, 'data') : '');
+                break;
+            case 'flagged':
+                if ((v = scalarXml(c, 'f')) !== undefined)
+                    out.flagged = v;
                 break;
             case 'after':
                 if ((v = scalarXml(c, 'i')) !== undefined)
@@ -4696,6 +5089,8 @@ function encodeActivitiesNoteCreateActivityRequest(v) {
         s += textEl(x, '<parent>', '</parent>');
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeNoteFields(x), '<data>', '</data>');
+    if ((x = v.flagged) !== undefined)
+        s += textEl(x, '<flagged>', '</flagged>');
     if ((x = v.after) !== undefined)
         s += textEl(x, '<after>', '</after>');
     if ((x = v.before) !== undefined)
@@ -4713,6 +5108,10 @@ function decodeActivitiesNoteCreateActivityRequest(el, o, path) {
                 break;
             case 'data':
                 out.data = decodeNoteFields(c, o, o.strict ? join(path, 'data') : '');
+                break;
+            case 'flagged':
+                if ((v = scalarXml(c, 'f')) !== undefined)
+                    out.flagged = v;
                 break;
             case 'after':
                 if ((v = scalarXml(c, 'i')) !== undefined)
@@ -4736,6 +5135,8 @@ function encodeActivitiesOpportunityCreateActivityRequest(v) {
         s += textEl(x, '<parent>', '</parent>');
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeOpportunityFields(x), '<data>', '</data>');
+    if ((x = v.flagged) !== undefined)
+        s += textEl(x, '<flagged>', '</flagged>');
     if ((x = v.after) !== undefined)
         s += textEl(x, '<after>', '</after>');
     if ((x = v.before) !== undefined)
@@ -4753,6 +5154,10 @@ function decodeActivitiesOpportunityCreateActivityRequest(el, o, path) {
                 break;
             case 'data':
                 out.data = decodeOpportunityFields(c, o, o.strict ? join(path, 'data') : '');
+                break;
+            case 'flagged':
+                if ((v = scalarXml(c, 'f')) !== undefined)
+                    out.flagged = v;
                 break;
             case 'after':
                 if ((v = scalarXml(c, 'i')) !== undefined)
@@ -4776,6 +5181,8 @@ function encodeActivitiesPhotolistCreateActivityRequest(v) {
         s += textEl(x, '<parent>', '</parent>');
     if ((x = v.data) !== undefined)
         s += wrapEl(encodePhotolistFields(x), '<data>', '</data>');
+    if ((x = v.flagged) !== undefined)
+        s += textEl(x, '<flagged>', '</flagged>');
     if ((x = v.after) !== undefined)
         s += textEl(x, '<after>', '</after>');
     if ((x = v.before) !== undefined)
@@ -4793,6 +5200,10 @@ function decodeActivitiesPhotolistCreateActivityRequest(el, o, path) {
                 break;
             case 'data':
                 out.data = decodePhotolistFields(c, o, o.strict ? join(path, 'data') : '');
+                break;
+            case 'flagged':
+                if ((v = scalarXml(c, 'f')) !== undefined)
+                    out.flagged = v;
                 break;
             case 'after':
                 if ((v = scalarXml(c, 'i')) !== undefined)
@@ -4816,6 +5227,8 @@ function encodeActivitiesSeparatorCreateActivityRequest(v) {
         s += textEl(x, '<parent>', '</parent>');
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeSeparatorFields(x), '<data>', '</data>');
+    if ((x = v.flagged) !== undefined)
+        s += textEl(x, '<flagged>', '</flagged>');
     if ((x = v.after) !== undefined)
         s += textEl(x, '<after>', '</after>');
     if ((x = v.before) !== undefined)
@@ -4833,6 +5246,10 @@ function decodeActivitiesSeparatorCreateActivityRequest(el, o, path) {
                 break;
             case 'data':
                 out.data = decodeSeparatorFields(c, o, o.strict ? join(path, 'data') : '');
+                break;
+            case 'flagged':
+                if ((v = scalarXml(c, 'f')) !== undefined)
+                    out.flagged = v;
                 break;
             case 'after':
                 if ((v = scalarXml(c, 'i')) !== undefined)
@@ -4856,6 +5273,8 @@ function encodeActivitiesScheduledemailCreateActivityRequest(v) {
         s += textEl(x, '<parent>', '</parent>');
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeScheduledemailFields(x), '<data>', '</data>');
+    if ((x = v.flagged) !== undefined)
+        s += textEl(x, '<flagged>', '</flagged>');
     if ((x = v.after) !== undefined)
         s += textEl(x, '<after>', '</after>');
     if ((x = v.before) !== undefined)
@@ -4873,6 +5292,10 @@ function decodeActivitiesScheduledemailCreateActivityRequest(el, o, path) {
                 break;
             case 'data':
                 out.data = decodeScheduledemailFields(c, o, o.strict ? join(path, 'data') : '');
+                break;
+            case 'flagged':
+                if ((v = scalarXml(c, 'f')) !== undefined)
+                    out.flagged = v;
                 break;
             case 'after':
                 if ((v = scalarXml(c, 'i')) !== undefined)
@@ -4896,6 +5319,8 @@ function encodeActivitiesTaskCreateActivityRequest(v) {
         s += textEl(x, '<parent>', '</parent>');
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeTaskFields(x), '<data>', '</data>');
+    if ((x = v.flagged) !== undefined)
+        s += textEl(x, '<flagged>', '</flagged>');
     if ((x = v.after) !== undefined)
         s += textEl(x, '<after>', '</after>');
     if ((x = v.before) !== undefined)
@@ -4913,6 +5338,10 @@ function decodeActivitiesTaskCreateActivityRequest(el, o, path) {
                 break;
             case 'data':
                 out.data = decodeTaskFields(c, o, o.strict ? join(path, 'data') : '');
+                break;
+            case 'flagged':
+                if ((v = scalarXml(c, 'f')) !== undefined)
+                    out.flagged = v;
                 break;
             case 'after':
                 if ((v = scalarXml(c, 'i')) !== undefined)
@@ -4936,6 +5365,8 @@ function encodeActivitiesTasklistCreateActivityRequest(v) {
         s += textEl(x, '<parent>', '</parent>');
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeTasklistFields(x), '<data>', '</data>');
+    if ((x = v.flagged) !== undefined)
+        s += textEl(x, '<flagged>', '</flagged>');
     if ((x = v.after) !== undefined)
         s += textEl(x, '<after>', '</after>');
     if ((x = v.before) !== undefined)
@@ -4953,6 +5384,10 @@ function decodeActivitiesTasklistCreateActivityRequest(el, o, path) {
                 break;
             case 'data':
                 out.data = decodeTasklistFields(c, o, o.strict ? join(path, 'data') : '');
+                break;
+            case 'flagged':
+                if ((v = scalarXml(c, 'f')) !== undefined)
+                    out.flagged = v;
                 break;
             case 'after':
                 if ((v = scalarXml(c, 'i')) !== undefined)
@@ -4976,6 +5411,8 @@ function encodeActivitiesTemplateCreateActivityRequest(v) {
         s += textEl(x, '<parent>', '</parent>');
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeTemplateFields(x), '<data>', '</data>');
+    if ((x = v.flagged) !== undefined)
+        s += textEl(x, '<flagged>', '</flagged>');
     if ((x = v.after) !== undefined)
         s += textEl(x, '<after>', '</after>');
     if ((x = v.before) !== undefined)
@@ -4993,6 +5430,10 @@ function decodeActivitiesTemplateCreateActivityRequest(el, o, path) {
                 break;
             case 'data':
                 out.data = decodeTemplateFields(c, o, o.strict ? join(path, 'data') : '');
+                break;
+            case 'flagged':
+                if ((v = scalarXml(c, 'f')) !== undefined)
+                    out.flagged = v;
                 break;
             case 'after':
                 if ((v = scalarXml(c, 'i')) !== undefined)
@@ -5016,6 +5457,8 @@ function encodeActivitiesTimerecordCreateActivityRequest(v) {
         s += textEl(x, '<parent>', '</parent>');
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeTimerecordFields(x), '<data>', '</data>');
+    if ((x = v.flagged) !== undefined)
+        s += textEl(x, '<flagged>', '</flagged>');
     if ((x = v.after) !== undefined)
         s += textEl(x, '<after>', '</after>');
     if ((x = v.before) !== undefined)
@@ -5033,6 +5476,10 @@ function decodeActivitiesTimerecordCreateActivityRequest(el, o, path) {
                 break;
             case 'data':
                 out.data = decodeTimerecordFields(c, o, o.strict ? join(path, 'data') : '');
+                break;
+            case 'flagged':
+                if ((v = scalarXml(c, 'f')) !== undefined)
+                    out.flagged = v;
                 break;
             case 'after':
                 if ((v = scalarXml(c, 'i')) !== undefined)
@@ -5056,6 +5503,8 @@ function encodeActivitiesWebsiteCreateActivityRequest(v) {
         s += textEl(x, '<parent>', '</parent>');
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeWebsiteFields(x), '<data>', '</data>');
+    if ((x = v.flagged) !== undefined)
+        s += textEl(x, '<flagged>', '</flagged>');
     if ((x = v.after) !== undefined)
         s += textEl(x, '<after>', '</after>');
     if ((x = v.before) !== undefined)
@@ -5073,6 +5522,10 @@ function decodeActivitiesWebsiteCreateActivityRequest(el, o, path) {
                 break;
             case 'data':
                 out.data = decodeWebsiteFields(c, o, o.strict ? join(path, 'data') : '');
+                break;
+            case 'flagged':
+                if ((v = scalarXml(c, 'f')) !== undefined)
+                    out.flagged = v;
                 break;
             case 'after':
                 if ((v = scalarXml(c, 'i')) !== undefined)
@@ -5096,6 +5549,8 @@ function encodeActivitiesSupportwidgetCreateActivityRequest(v) {
         s += textEl(x, '<parent>', '</parent>');
     if ((x = v.data) !== undefined)
         s += wrapEl(encodeSupportwidgetFields(x), '<data>', '</data>');
+    if ((x = v.flagged) !== undefined)
+        s += textEl(x, '<flagged>', '</flagged>');
     if ((x = v.after) !== undefined)
         s += textEl(x, '<after>', '</after>');
     if ((x = v.before) !== undefined)
@@ -5113,6 +5568,10 @@ function decodeActivitiesSupportwidgetCreateActivityRequest(el, o, path) {
                 break;
             case 'data':
                 out.data = decodeSupportwidgetFields(c, o, o.strict ? join(path, 'data') : '');
+                break;
+            case 'flagged':
+                if ((v = scalarXml(c, 'f')) !== undefined)
+                    out.flagged = v;
                 break;
             case 'after':
                 if ((v = scalarXml(c, 'i')) !== undefined)

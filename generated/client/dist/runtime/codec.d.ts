@@ -34,6 +34,16 @@ export interface ObjectDesc {
         f: string;
         cases: Record<string, Desc>;
     };
+    /**
+     * Owner-valued children `f` whose owner's name is the XML attribute `a` and, in typed values and
+     * JSON, the member child + `s` ("assignedto@cn"). Answers only: strict (request) decoding drops it.
+     */
+    an?: OwnerNames;
+}
+export interface OwnerNames {
+    a: string;
+    s: string;
+    f: string[];
 }
 /** A container of one repeated element: categories/category. */
 export interface ListDesc {
@@ -54,7 +64,7 @@ export interface MapDesc {
     of: Desc;
 }
 export interface DecodeIssue {
-    key: 'unknownfield' | 'malformedrequest';
+    key: 'incorrectfield' | 'malformedrequest';
     message: string;
     path: string;
 }
@@ -97,6 +107,8 @@ export declare function xmlText(v: unknown): string;
 export declare function xmlList(v: unknown): string;
 /** Element of a scalar other than a list or a flag written empty when 0. */
 export declare function textEl(v: unknown, open: string, close: string): string;
+/** The start tag `head>` of an owner-valued element, with the owner's name as attribute `attr` when it has one. */
+export declare function ownerOpen(head: string, name: unknown, attr: string): string;
 /** Element of a flag written empty when 0 (F). */
 export declare function flagEl(v: unknown, open: string, close: string): string;
 /** Element of an id or text list. */
@@ -115,6 +127,15 @@ export declare function toWireJson(desc: Desc, value: unknown): unknown;
  * where a list is expected, and numbers or flags sent as strings.
  */
 export declare function fromWireJson(desc: Desc, value: unknown, opts: DecodeOptions, path?: string): unknown;
+/** A JSON request wrapped in its root element ({"request": {...}}): the wrapped object; anything else as it is. */
+export declare function unwrapRoot(value: unknown, root: string): unknown;
+/**
+ * Sets the owner's name beside every owner-valued child of an answer (`an`), walking the typed
+ * value along its descriptor; `name` gives undefined for an id that names no one.
+ */
+export declare function nameOwners(desc: Desc, value: unknown, name: (id: number) => string | undefined): void;
+/** Does any object of the descriptor carry owner names? (Answers without owners skip the lookup.) */
+export declare function hasOwnerNames(desc: Desc, seen?: Set<Desc>): boolean;
 /**
  * Bracket notation (data[details]=x, categories[add][category][]=3) -> nested plain data.
  * `maxDepth` bounds the nesting like JSON's (a plain name is depth 1, each [segment] one more):

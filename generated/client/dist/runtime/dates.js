@@ -97,6 +97,9 @@ export function normalizeDate(text) {
     if (canonicalDate(text))
         return text;
     const p = parseSaveDate(text);
+    // A time of day other than midnight would be lost: kept as given, so the validators refuse it rather than drop it.
+    if (p && p.hasTime && p.ms % 86_400_000 !== 0)
+        return text;
     return p ? formatDate(p.ms) : text;
 }
 export function normalizeDateTime(text) {

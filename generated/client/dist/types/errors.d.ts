@@ -1,5 +1,5 @@
 /** Keys of the error envelope. */
-export type ErrorKey = 'itemisnotfound' | 'unknownpath' | 'authenticationfailed' | 'accessdenied' | 'methodnotallowed' | 'requesttoolarge' | 'unsupportedmediatype' | 'toomanyfailedlogins' | 'quotaexceeded' | 'malformedrequest' | 'unknownfield' | 'invalidvalue' | 'invaliddate' | 'outofrange' | 'notinlist' | 'fieldisrequired' | 'conditionnotmet' | 'cannotcreatecompleted' | 'invalidparent' | 'onlyoneperparent' | 'invalidbatch' | 'toomanyparts' | 'invalidcharacter' | 'unknownowner' | 'partauthorization' | 'serviceunavailable' | 'internalerror' | 'notimplemented';
+export type ErrorKey = 'itemisnotfound' | 'unknownpath' | 'authenticationfailed' | 'accessdenied' | 'methodnotallowed' | 'requesttoolarge' | 'unsupportedmediatype' | 'toomanyfailedlogins' | 'quotaexceeded' | 'malformedrequest' | 'incorrectfield' | 'invalidvalue' | 'invaliddate' | 'outofrange' | 'notinlist' | 'fieldisrequired' | 'conditionnotmet' | 'cannotcreatecompleted' | 'invalidparent' | 'onlyoneperparent' | 'invalidbatch' | 'toomanyparts' | 'invalidcharacter' | 'unknownowner' | 'partauthorization' | 'serviceunavailable' | 'internalerror' | 'notimplemented';
 /** A failed call: <response><status>failed</status><errors><KEY>message</KEY></errors></response>. */
 export interface ErrorResponse {
     status: 'failed';
@@ -47,9 +47,9 @@ export declare const errorKeys: {
         readonly status: 400;
         readonly message: "The request body cannot be parsed";
     };
-    readonly unknownfield: {
+    readonly incorrectfield: {
         readonly status: 400;
-        readonly message: "Unknown field";
+        readonly message: "Incorrect field specified";
     };
     readonly invalidvalue: {
         readonly status: 400;

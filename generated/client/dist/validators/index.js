@@ -140,11 +140,11 @@ function fromAjv(e) {
     switch (e.keyword) {
         case 'additionalProperties': {
             const path = join(at, String(p.additionalProperty));
-            return problem('unknownfield', path, path);
+            return problem('incorrectfield', path, path);
         }
         case 'propertyNames': {
             const path = join(at, String(p.propertyName));
-            return problem('unknownfield', path, path);
+            return problem('incorrectfield', path, path);
         }
         case 'required': {
             const path = join(at, String(p.missingProperty));

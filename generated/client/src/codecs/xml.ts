@@ -7,6 +7,7 @@ import {
   join,
   keyedName,
   listEl,
+  ownerOpen,
   scalarXml,
   selKey,
   textEl,
@@ -68,7 +69,8 @@ function encodeListEntryContact(v: Rec): string {
   if ((x = v.jobtitle) !== undefined) s += textEl(x, '<jobtitle>', '</jobtitle>');
   if ((x = v.background) !== undefined) s += textEl(x, '<background>', '</background>');
   if ((x = v.website) !== undefined) s += textEl(x, '<website>', '</website>');
-  if ((x = v.assignedto) !== undefined) s += textEl(x, '<assignedto>', '</assignedto>');
+  if ((x = v.assignedto) !== undefined)
+    s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
   if ((x = v.company) !== undefined) s += textEl(x, '<company>', '</company>');
   if ((x = v.created) !== undefined) s += textEl(x, '<created>', '</created>');
   if ((x = v.viewed) !== undefined) s += textEl(x, '<viewed>', '</viewed>');
@@ -141,6 +143,7 @@ function decodeListEntryContact(el: XmlElement, o: DecodeOptions, path: string):
         break;
       case 'assignedto':
         if ((v = scalarXml(c, 'i')) !== undefined) out.assignedto = v;
+        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['assignedto@cn'] = c.attrs.cn;
         break;
       case 'company':
         out.company = textXml(c);
@@ -195,7 +198,8 @@ function encodeListEntryOrganization(v: Rec): string {
   if ((x = v.businessaddress) !== undefined) s += textEl(x, '<businessaddress>', '</businessaddress>');
   if ((x = v.website) !== undefined) s += textEl(x, '<website>', '</website>');
   if ((x = v.background) !== undefined) s += textEl(x, '<background>', '</background>');
-  if ((x = v.assignedto) !== undefined) s += textEl(x, '<assignedto>', '</assignedto>');
+  if ((x = v.assignedto) !== undefined)
+    s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
   if ((x = v.company) !== undefined) s += textEl(x, '<company>', '</company>');
   if ((x = v.created) !== undefined) s += textEl(x, '<created>', '</created>');
   if ((x = v.viewed) !== undefined) s += textEl(x, '<viewed>', '</viewed>');
@@ -247,6 +251,7 @@ function decodeListEntryOrganization(el: XmlElement, o: DecodeOptions, path: str
         break;
       case 'assignedto':
         if ((v = scalarXml(c, 'i')) !== undefined) out.assignedto = v;
+        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['assignedto@cn'] = c.attrs.cn;
         break;
       case 'company':
         out.company = textXml(c);
@@ -320,7 +325,8 @@ function encodeContactItemFields(v: Rec): string {
   if ((x = v.jobtitle) !== undefined) s += textEl(x, '<jobtitle label="Job title">', '</jobtitle>');
   if ((x = v.background) !== undefined) s += textEl(x, '<background label="Background">', '</background>');
   if ((x = v.website) !== undefined) s += textEl(x, '<website label="Website">', '</website>');
-  if ((x = v.assignedto) !== undefined) s += textEl(x, '<assignedto label="Assigned to">', '</assignedto>');
+  if ((x = v.assignedto) !== undefined)
+    s += textEl(x, ownerOpen('<assignedto label="Assigned to"', v['assignedto@cn'], 'cn'), '</assignedto>');
   if ((x = v.creatorid) !== undefined) s += textEl(x, '<creatorid>', '</creatorid>');
   if ((x = v.creatorname) !== undefined) s += textEl(x, '<creatorname>', '</creatorname>');
   if ((x = v.creatordate) !== undefined) s += textEl(x, '<creatordate>', '</creatordate>');
@@ -381,6 +387,7 @@ function decodeContactItemFields(el: XmlElement, o: DecodeOptions, path: string)
         break;
       case 'assignedto':
         if ((v = scalarXml(c, 'i')) !== undefined) out.assignedto = v;
+        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['assignedto@cn'] = c.attrs.cn;
         break;
       case 'creatorid':
         if ((v = scalarXml(c, 'i')) !== undefined) out.creatorid = v;
@@ -418,7 +425,7 @@ function encodeItemContact(v: Rec): string {
   if ((x = v.created) !== undefined) s += textEl(x, '<created>', '</created>');
   if ((x = v.viewed) !== undefined) s += textEl(x, '<viewed>', '</viewed>');
   if ((x = v.updated) !== undefined) s += textEl(x, '<updated>', '</updated>');
-  if ((x = v.ownership) !== undefined) s += textEl(x, '<ownership>', '</ownership>');
+  if ((x = v.ownership) !== undefined) s += textEl(x, ownerOpen('<ownership', v['ownership@cn'], 'cn'), '</ownership>');
   if ((x = v.flagged) !== undefined) s += flagEl(x, '<flagged>', '</flagged>');
   if ((x = v.fields) !== undefined) s += wrapEl(encodeContactItemFields(x as Rec), '<fields>', '</fields>');
   return s;
@@ -449,6 +456,7 @@ function decodeItemContact(el: XmlElement, o: DecodeOptions, path: string): Rec 
         break;
       case 'ownership':
         if ((v = scalarXml(c, 'i')) !== undefined) out.ownership = v;
+        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['ownership@cn'] = c.attrs.cn;
         break;
       case 'flagged':
         if ((v = scalarXml(c, 'F')) !== undefined) out.flagged = v;
@@ -724,7 +732,8 @@ function encodeFollowupFields(v: Rec): string {
   let s = '';
   let x: unknown;
   if ((x = v.details) !== undefined) s += textEl(x, '<details>', '</details>');
-  if ((x = v.assignedto) !== undefined) s += textEl(x, '<assignedto>', '</assignedto>');
+  if ((x = v.assignedto) !== undefined)
+    s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
   if ((x = v.nodate) !== undefined) s += textEl(x, '<nodate>', '</nodate>');
   if ((x = v.duedate) !== undefined) s += textEl(x, '<duedate>', '</duedate>');
   if ((x = v.completed) !== undefined) s += textEl(x, '<completed>', '</completed>');
@@ -743,12 +752,13 @@ function decodeFollowupFields(el: XmlElement, o: DecodeOptions, path: string): R
         break;
       case 'assignedto':
         if ((v = scalarXml(c, 'i')) !== undefined) out.assignedto = v;
+        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['assignedto@cn'] = c.attrs.cn;
         break;
       case 'nodate':
         if ((v = scalarXml(c, 'f')) !== undefined) out.nodate = v;
         break;
       case 'duedate':
-        if ((v = scalarXml(c, 'd')) !== undefined) out.duedate = v;
+        if ((v = scalarXml(c, 'dd')) !== undefined) out.duedate = v;
         break;
       case 'completed':
         if ((v = scalarXml(c, 'f')) !== undefined) out.completed = v;
@@ -880,7 +890,8 @@ function encodeOpportunityFields(v: Rec): string {
   if ((x = v.stage) !== undefined) s += textEl(x, '<stage>', '</stage>');
   if ((x = v.probability) !== undefined) s += textEl(x, '<probability>', '</probability>');
   if ((x = v.closingdate) !== undefined) s += textEl(x, '<closingdate>', '</closingdate>');
-  if ((x = v.responsible) !== undefined) s += textEl(x, '<responsible>', '</responsible>');
+  if ((x = v.responsible) !== undefined)
+    s += textEl(x, ownerOpen('<responsible', v['responsible@cn'], 'cn'), '</responsible>');
   if ((x = v.status) !== undefined) s += textEl(x, '<status>', '</status>');
   return s;
 }
@@ -916,6 +927,7 @@ function decodeOpportunityFields(el: XmlElement, o: DecodeOptions, path: string)
         break;
       case 'responsible':
         if ((v = scalarXml(c, 'i')) !== undefined) out.responsible = v;
+        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['responsible@cn'] = c.attrs.cn;
         break;
       case 'status':
         out.status = textXml(c);
@@ -1018,7 +1030,7 @@ function decodeScheduledemailFields(el: XmlElement, o: DecodeOptions, path: stri
         out.body = textXml(c);
         break;
       case 'scheduledtime':
-        if ((v = scalarXml(c, 'd')) !== undefined) out.scheduledtime = v;
+        if ((v = scalarXml(c, 'dd')) !== undefined) out.scheduledtime = v;
         break;
       default:
         if (o.strict) unknown(o, path, c.name);
@@ -1033,7 +1045,8 @@ function encodeTaskFields(v: Rec): string {
   let x: unknown;
   if ((x = v.title) !== undefined) s += textEl(x, '<title>', '</title>');
   if ((x = v.details) !== undefined) s += textEl(x, '<details>', '</details>');
-  if ((x = v.assignedto) !== undefined) s += textEl(x, '<assignedto>', '</assignedto>');
+  if ((x = v.assignedto) !== undefined)
+    s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
   if ((x = v.nodate) !== undefined) s += textEl(x, '<nodate>', '</nodate>');
   if ((x = v.duedate) !== undefined) s += textEl(x, '<duedate>', '</duedate>');
   if ((x = v.completed) !== undefined) s += textEl(x, '<completed>', '</completed>');
@@ -1064,12 +1077,13 @@ function decodeTaskFields(el: XmlElement, o: DecodeOptions, path: string): Rec {
         break;
       case 'assignedto':
         if ((v = scalarXml(c, 'i')) !== undefined) out.assignedto = v;
+        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['assignedto@cn'] = c.attrs.cn;
         break;
       case 'nodate':
         if ((v = scalarXml(c, 'f')) !== undefined) out.nodate = v;
         break;
       case 'duedate':
-        if ((v = scalarXml(c, 'd')) !== undefined) out.duedate = v;
+        if ((v = scalarXml(c, 'dd')) !== undefined) out.duedate = v;
         break;
       case 'completed':
         if ((v = scalarXml(c, 'f')) !== undefined) out.completed = v;
@@ -1181,7 +1195,7 @@ function encodeTimerecordFields(v: Rec): string {
   let s = '';
   let x: unknown;
   if ((x = v.date) !== undefined) s += textEl(x, '<date>', '</date>');
-  if ((x = v.person) !== undefined) s += textEl(x, '<person>', '</person>');
+  if ((x = v.person) !== undefined) s += textEl(x, ownerOpen('<person', v['person@cn'], 'cn'), '</person>');
   if ((x = v.hours) !== undefined) s += textEl(x, '<hours>', '</hours>');
   if ((x = v.billable) !== undefined) s += textEl(x, '<billable>', '</billable>');
   if ((x = v.details) !== undefined) s += textEl(x, '<details>', '</details>');
@@ -1199,6 +1213,7 @@ function decodeTimerecordFields(el: XmlElement, o: DecodeOptions, path: string):
         break;
       case 'person':
         if ((v = scalarXml(c, 'i')) !== undefined) out.person = v;
+        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['person@cn'] = c.attrs.cn;
         break;
       case 'hours':
         if ((v = scalarXml(c, 'n')) !== undefined) out.hours = v;
@@ -1564,7 +1579,8 @@ function encodeOrganizationItemFields(v: Rec): string {
     s += textEl(x, '<businessaddress label="Business address">', '</businessaddress>');
   if ((x = v.website) !== undefined) s += textEl(x, '<website label="Website">', '</website>');
   if ((x = v.background) !== undefined) s += textEl(x, '<background label="Background">', '</background>');
-  if ((x = v.assignedto) !== undefined) s += textEl(x, '<assignedto label="Assigned to">', '</assignedto>');
+  if ((x = v.assignedto) !== undefined)
+    s += textEl(x, ownerOpen('<assignedto label="Assigned to"', v['assignedto@cn'], 'cn'), '</assignedto>');
   if ((x = v.creatorid) !== undefined) s += textEl(x, '<creatorid>', '</creatorid>');
   if ((x = v.creatorname) !== undefined) s += textEl(x, '<creatorname>', '</creatorname>');
   if ((x = v.creatordate) !== undefined) s += textEl(x, '<creatordate>', '</creatordate>');
@@ -1607,6 +1623,7 @@ function decodeOrganizationItemFields(el: XmlElement, o: DecodeOptions, path: st
         break;
       case 'assignedto':
         if ((v = scalarXml(c, 'i')) !== undefined) out.assignedto = v;
+        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['assignedto@cn'] = c.attrs.cn;
         break;
       case 'creatorid':
         if ((v = scalarXml(c, 'i')) !== undefined) out.creatorid = v;
@@ -1644,7 +1661,7 @@ function encodeItemOrganization(v: Rec): string {
   if ((x = v.created) !== undefined) s += textEl(x, '<created>', '</created>');
   if ((x = v.viewed) !== undefined) s += textEl(x, '<viewed>', '</viewed>');
   if ((x = v.updated) !== undefined) s += textEl(x, '<updated>', '</updated>');
-  if ((x = v.ownership) !== undefined) s += textEl(x, '<ownership>', '</ownership>');
+  if ((x = v.ownership) !== undefined) s += textEl(x, ownerOpen('<ownership', v['ownership@cn'], 'cn'), '</ownership>');
   if ((x = v.flagged) !== undefined) s += flagEl(x, '<flagged>', '</flagged>');
   if ((x = v.fields) !== undefined) s += wrapEl(encodeOrganizationItemFields(x as Rec), '<fields>', '</fields>');
   return s;
@@ -1675,6 +1692,7 @@ function decodeItemOrganization(el: XmlElement, o: DecodeOptions, path: string):
         break;
       case 'ownership':
         if ((v = scalarXml(c, 'i')) !== undefined) out.ownership = v;
+        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['ownership@cn'] = c.attrs.cn;
         break;
       case 'flagged':
         if ((v = scalarXml(c, 'F')) !== undefined) out.flagged = v;
@@ -2016,7 +2034,8 @@ function encodeAnyItemFields(v: Rec): string {
   if ((x = v.jobtitle) !== undefined) s += textEl(x, '<jobtitle label="Job title">', '</jobtitle>');
   if ((x = v.background) !== undefined) s += textEl(x, '<background label="Background">', '</background>');
   if ((x = v.website) !== undefined) s += textEl(x, '<website label="Website">', '</website>');
-  if ((x = v.assignedto) !== undefined) s += textEl(x, '<assignedto label="Assigned to">', '</assignedto>');
+  if ((x = v.assignedto) !== undefined)
+    s += textEl(x, ownerOpen('<assignedto label="Assigned to"', v['assignedto@cn'], 'cn'), '</assignedto>');
   if ((x = v.name) !== undefined) s += textEl(x, '<name label="Name">', '</name>');
   if ((x = v.creatorid) !== undefined) s += textEl(x, '<creatorid>', '</creatorid>');
   if ((x = v.creatorname) !== undefined) s += textEl(x, '<creatorname>', '</creatorname>');
@@ -2078,6 +2097,7 @@ function decodeAnyItemFields(el: XmlElement, o: DecodeOptions, path: string): Re
         break;
       case 'assignedto':
         if ((v = scalarXml(c, 'i')) !== undefined) out.assignedto = v;
+        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['assignedto@cn'] = c.attrs.cn;
         break;
       case 'name':
         out.name = textXml(c);
@@ -2152,11 +2172,12 @@ function encodeReportAction(v: Rec): string {
   if ((x = v.itemid) !== undefined) s += textEl(x, '<itemid>', '</itemid>');
   if ((x = v.itemtype) !== undefined) s += textEl(x, '<itemtype>', '</itemtype>');
   if ((x = v.itemname) !== undefined) s += textEl(x, '<itemname>', '</itemname>');
-  if ((x = v.owner) !== undefined) s += textEl(x, '<owner>', '</owner>');
+  if ((x = v.owner) !== undefined) s += textEl(x, ownerOpen('<owner', v['owner@cn'], 'cn'), '</owner>');
   if ((x = v.created) !== undefined) s += textEl(x, '<created>', '</created>');
   if ((x = v.title) !== undefined) s += textEl(x, '<title>', '</title>');
   if ((x = v.date) !== undefined) s += textEl(x, '<date>', '</date>');
-  if ((x = v.assignedto) !== undefined) s += textEl(x, '<assignedto>', '</assignedto>');
+  if ((x = v.assignedto) !== undefined)
+    s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
   if ((x = v.priority) !== undefined) s += textEl(x, '<priority>', '</priority>');
   if ((x = v.completed) !== undefined) s += textEl(x, '<completed>', '</completed>');
   if ((x = v.item) !== undefined) s += wrapEl(encodeReportItem(x as Rec), '<item>', '</item>');
@@ -2185,6 +2206,7 @@ function decodeReportAction(el: XmlElement, o: DecodeOptions, path: string): Rec
         break;
       case 'owner':
         if ((v = scalarXml(c, 'i')) !== undefined) out.owner = v;
+        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['owner@cn'] = c.attrs.cn;
         break;
       case 'created':
         if ((v = scalarXml(c, 'dt')) !== undefined) out.created = v;
@@ -2197,6 +2219,7 @@ function decodeReportAction(el: XmlElement, o: DecodeOptions, path: string): Rec
         break;
       case 'assignedto':
         if ((v = scalarXml(c, 'i')) !== undefined) out.assignedto = v;
+        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['assignedto@cn'] = c.attrs.cn;
         break;
       case 'priority':
         if ((v = scalarXml(c, 'i')) !== undefined) out.priority = v;
@@ -2223,10 +2246,11 @@ function encodeReportFollowup(v: Rec): string {
   if ((x = v.itemid) !== undefined) s += textEl(x, '<itemid>', '</itemid>');
   if ((x = v.itemtype) !== undefined) s += textEl(x, '<itemtype>', '</itemtype>');
   if ((x = v.itemname) !== undefined) s += textEl(x, '<itemname>', '</itemname>');
-  if ((x = v.owner) !== undefined) s += textEl(x, '<owner>', '</owner>');
+  if ((x = v.owner) !== undefined) s += textEl(x, ownerOpen('<owner', v['owner@cn'], 'cn'), '</owner>');
   if ((x = v.created) !== undefined) s += textEl(x, '<created>', '</created>');
   if ((x = v.details) !== undefined) s += textEl(x, '<details>', '</details>');
-  if ((x = v.assignedto) !== undefined) s += textEl(x, '<assignedto>', '</assignedto>');
+  if ((x = v.assignedto) !== undefined)
+    s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
   if ((x = v.nodate) !== undefined) s += textEl(x, '<nodate>', '</nodate>');
   if ((x = v.duedate) !== undefined) s += textEl(x, '<duedate>', '</duedate>');
   if ((x = v.item) !== undefined) s += wrapEl(encodeReportItem(x as Rec), '<item>', '</item>');
@@ -2255,6 +2279,7 @@ function decodeReportFollowup(el: XmlElement, o: DecodeOptions, path: string): R
         break;
       case 'owner':
         if ((v = scalarXml(c, 'i')) !== undefined) out.owner = v;
+        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['owner@cn'] = c.attrs.cn;
         break;
       case 'created':
         if ((v = scalarXml(c, 'dt')) !== undefined) out.created = v;
@@ -2264,6 +2289,7 @@ function decodeReportFollowup(el: XmlElement, o: DecodeOptions, path: string): R
         break;
       case 'assignedto':
         if ((v = scalarXml(c, 'i')) !== undefined) out.assignedto = v;
+        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['assignedto@cn'] = c.attrs.cn;
         break;
       case 'nodate':
         if ((v = scalarXml(c, 'f')) !== undefined) out.nodate = v;
@@ -2290,8 +2316,9 @@ function encodeReportOpportunity(v: Rec): string {
   if ((x = v.itemid) !== undefined) s += textEl(x, '<itemid>', '</itemid>');
   if ((x = v.itemtype) !== undefined) s += textEl(x, '<itemtype>', '</itemtype>');
   if ((x = v.itemname) !== undefined) s += textEl(x, '<itemname>', '</itemname>');
-  if ((x = v.owner) !== undefined) s += textEl(x, '<owner>', '</owner>');
+  if ((x = v.owner) !== undefined) s += textEl(x, ownerOpen('<owner', v['owner@cn'], 'cn'), '</owner>');
   if ((x = v.created) !== undefined) s += textEl(x, '<created>', '</created>');
+  if ((x = v.modified) !== undefined) s += textEl(x, '<modified>', '</modified>');
   if ((x = v.description) !== undefined) s += textEl(x, '<description>', '</description>');
   if ((x = v.valueunit) !== undefined) s += textEl(x, '<valueunit>', '</valueunit>');
   if ((x = v.valuecurrency) !== undefined) s += textEl(x, '<valuecurrency>', '</valuecurrency>');
@@ -2300,7 +2327,8 @@ function encodeReportOpportunity(v: Rec): string {
   if ((x = v.stage) !== undefined) s += textEl(x, '<stage>', '</stage>');
   if ((x = v.probability) !== undefined) s += textEl(x, '<probability>', '</probability>');
   if ((x = v.closingdate) !== undefined) s += textEl(x, '<closingdate>', '</closingdate>');
-  if ((x = v.responsible) !== undefined) s += textEl(x, '<responsible>', '</responsible>');
+  if ((x = v.responsible) !== undefined)
+    s += textEl(x, ownerOpen('<responsible', v['responsible@cn'], 'cn'), '</responsible>');
   if ((x = v.status) !== undefined) s += textEl(x, '<status>', '</status>');
   if ((x = v.item) !== undefined) s += wrapEl(encodeReportItem(x as Rec), '<item>', '</item>');
   return s;
@@ -2328,9 +2356,13 @@ function decodeReportOpportunity(el: XmlElement, o: DecodeOptions, path: string)
         break;
       case 'owner':
         if ((v = scalarXml(c, 'i')) !== undefined) out.owner = v;
+        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['owner@cn'] = c.attrs.cn;
         break;
       case 'created':
         if ((v = scalarXml(c, 'dt')) !== undefined) out.created = v;
+        break;
+      case 'modified':
+        if ((v = scalarXml(c, 'dt')) !== undefined) out.modified = v;
         break;
       case 'description':
         out.description = textXml(c);
@@ -2358,6 +2390,7 @@ function decodeReportOpportunity(el: XmlElement, o: DecodeOptions, path: string)
         break;
       case 'responsible':
         if ((v = scalarXml(c, 'i')) !== undefined) out.responsible = v;
+        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['responsible@cn'] = c.attrs.cn;
         break;
       case 'status':
         out.status = textXml(c);
@@ -2373,25 +2406,146 @@ function decodeReportOpportunity(el: XmlElement, o: DecodeOptions, path: string)
   return out;
 }
 
+function encodeReportComment(v: Rec): string {
+  let s = '';
+  let x: unknown;
+  if ((x = v.id) !== undefined) s += textEl(x, '<id>', '</id>');
+  if ((x = v.created) !== undefined) s += textEl(x, '<created>', '</created>');
+  if ((x = v.owner) !== undefined) s += textEl(x, ownerOpen('<owner', v['owner@cn'], 'cn'), '</owner>');
+  if ((x = v.posttext) !== undefined) s += textEl(x, '<posttext>', '</posttext>');
+  return s;
+}
+
+function decodeReportComment(el: XmlElement, o: DecodeOptions, path: string): Rec {
+  const out: Rec = {};
+  let v: unknown;
+  for (const c of el.children) {
+    switch (c.name) {
+      case 'id':
+        if ((v = scalarXml(c, 'i')) !== undefined) out.id = v;
+        break;
+      case 'created':
+        if ((v = scalarXml(c, 'dt')) !== undefined) out.created = v;
+        break;
+      case 'owner':
+        if ((v = scalarXml(c, 'i')) !== undefined) out.owner = v;
+        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['owner@cn'] = c.attrs.cn;
+        break;
+      case 'posttext':
+        out.posttext = textXml(c);
+        break;
+      default:
+        if (o.strict) unknown(o, path, c.name);
+    }
+  }
+
+  return out;
+}
+
 function encodeReportActivity(v: Rec): string {
   let s = '';
   let x: unknown;
   if ((x = v.id) !== undefined) s += textEl(x, '<id>', '</id>');
   if ((x = v.type) !== undefined) s += textEl(x, '<type>', '</type>');
+  if ((x = v.typeid) !== undefined) s += textEl(x, '<typeid>', '</typeid>');
+  if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
+  if ((x = v.parenttypeid) !== undefined) s += textEl(x, '<parenttypeid>', '</parenttypeid>');
   if ((x = v.itemid) !== undefined) s += textEl(x, '<itemid>', '</itemid>');
   if ((x = v.itemtype) !== undefined) s += textEl(x, '<itemtype>', '</itemtype>');
   if ((x = v.itemname) !== undefined) s += textEl(x, '<itemname>', '</itemname>');
-  if ((x = v.owner) !== undefined) s += textEl(x, '<owner>', '</owner>');
+  if ((x = v.owner) !== undefined) s += textEl(x, ownerOpen('<owner', v['owner@cn'], 'cn'), '</owner>');
   if ((x = v.created) !== undefined) s += textEl(x, '<created>', '</created>');
   if ((x = v.updated) !== undefined) s += textEl(x, '<updated>', '</updated>');
   if ((x = v.title) !== undefined) s += textEl(x, '<title>', '</title>');
   if ((x = v.completed) !== undefined) s += textEl(x, '<completed>', '</completed>');
+  x = v.fields;
+  if (x !== undefined) {
+    let t: string;
+    switch (selKey(v.typeid)) {
+      case '3':
+        t = encodeNoteFields(x as Rec);
+        break;
+      case '4':
+      case '5':
+        t = encodeEventFields(x as Rec);
+        break;
+      case '6':
+        t = encodeFollowupFields(x as Rec);
+        break;
+      case '7':
+        t = encodeWebsiteFields(x as Rec);
+        break;
+      case '14':
+        t = encodeTaskFields(x as Rec);
+        break;
+      case '15':
+        t = encodeTimerecordFields(x as Rec);
+        break;
+      case '22':
+        t = encodeTasklistFields(x as Rec);
+        break;
+      case '23':
+      case '24':
+        t = encodeFileFields(x as Rec);
+        break;
+      case '27':
+        t = encodeBillingawidgetFields(x as Rec);
+        break;
+      case '29':
+      case '96':
+        t = encodeMarketingawidgetFields(x as Rec);
+        break;
+      case '31':
+        t = encodePhotolistFields(x as Rec);
+        break;
+      case '32':
+        t = encodeOpportunityFields(x as Rec);
+        break;
+      case '37':
+        t = encodeOnlinedocFields(x as Rec);
+        break;
+      case '39':
+        t = encodeMarketingbwidgetFields(x as Rec);
+        break;
+      case '51':
+        t = encodeTemplateFields(x as Rec);
+        break;
+      case '55':
+        t = encodeAttachmentfileFields(x as Rec);
+        break;
+      case '57':
+        t = encodeSeparatorFields(x as Rec);
+        break;
+      case '73':
+        t = encodeCallFields(x as Rec);
+        break;
+      case '88':
+        t = encodeScheduledemailFields(x as Rec);
+        break;
+      case '90':
+        t = encodeLinkedemailsFields(x as Rec);
+        break;
+      case '91':
+        t = encodeCommentFields(x as Rec);
+        break;
+      case '97':
+        t = encodeSupportwidgetFields(x as Rec);
+        break;
+      default:
+        t = encodeMapText(x as object);
+    }
+    s += wrapEl(t, '<fields>', '</fields>');
+  }
+
+  if ((x = v.comments) !== undefined)
+    s += wrapEl(encodeCommentListReportComment(x as unknown[]), '<comments>', '</comments>');
   if ((x = v.item) !== undefined) s += wrapEl(encodeReportItem(x as Rec), '<item>', '</item>');
   return s;
 }
 
 function decodeReportActivity(el: XmlElement, o: DecodeOptions, path: string): Rec {
   const out: Rec = {};
+  let deferred: XmlElement | undefined;
   let v: unknown;
   for (const c of el.children) {
     switch (c.name) {
@@ -2400,6 +2554,15 @@ function decodeReportActivity(el: XmlElement, o: DecodeOptions, path: string): R
         break;
       case 'type':
         if ((v = scalarXml(c, 'i')) !== undefined) out.type = v;
+        break;
+      case 'typeid':
+        if ((v = scalarXml(c, 'i')) !== undefined) out.typeid = v;
+        break;
+      case 'parent':
+        if ((v = scalarXml(c, 'i')) !== undefined) out.parent = v;
+        break;
+      case 'parenttypeid':
+        if ((v = scalarXml(c, 'i')) !== undefined) out.parenttypeid = v;
         break;
       case 'itemid':
         if ((v = scalarXml(c, 'i')) !== undefined) out.itemid = v;
@@ -2412,6 +2575,7 @@ function decodeReportActivity(el: XmlElement, o: DecodeOptions, path: string): R
         break;
       case 'owner':
         if ((v = scalarXml(c, 'i')) !== undefined) out.owner = v;
+        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['owner@cn'] = c.attrs.cn;
         break;
       case 'created':
         if ((v = scalarXml(c, 'dt')) !== undefined) out.created = v;
@@ -2425,12 +2589,111 @@ function decodeReportActivity(el: XmlElement, o: DecodeOptions, path: string): R
       case 'completed':
         if ((v = scalarXml(c, 'f')) !== undefined) out.completed = v;
         break;
+      case 'fields':
+        deferred = c;
+        break;
+      case 'comments':
+        out.comments = decodeCommentListReportComment(c, o, o.strict ? join(path, 'comments') : '');
+        break;
       case 'item':
         out.item = decodeReportItem(c, o, o.strict ? join(path, 'item') : '');
         break;
       default:
         if (o.strict) unknown(o, path, c.name);
     }
+  }
+
+  if (deferred) {
+    const p = o.strict ? join(path, 'fields') : '';
+    switch (selKey(out.typeid)) {
+      case '3':
+        out.fields = decodeNoteFields(deferred, o, p);
+        break;
+      case '4':
+      case '5':
+        out.fields = decodeEventFields(deferred, o, p);
+        break;
+      case '6':
+        out.fields = decodeFollowupFields(deferred, o, p);
+        break;
+      case '7':
+        out.fields = decodeWebsiteFields(deferred, o, p);
+        break;
+      case '14':
+        out.fields = decodeTaskFields(deferred, o, p);
+        break;
+      case '15':
+        out.fields = decodeTimerecordFields(deferred, o, p);
+        break;
+      case '22':
+        out.fields = decodeTasklistFields(deferred, o, p);
+        break;
+      case '23':
+      case '24':
+        out.fields = decodeFileFields(deferred, o, p);
+        break;
+      case '27':
+        out.fields = decodeBillingawidgetFields(deferred, o, p);
+        break;
+      case '29':
+      case '96':
+        out.fields = decodeMarketingawidgetFields(deferred, o, p);
+        break;
+      case '31':
+        out.fields = decodePhotolistFields(deferred, o, p);
+        break;
+      case '32':
+        out.fields = decodeOpportunityFields(deferred, o, p);
+        break;
+      case '37':
+        out.fields = decodeOnlinedocFields(deferred, o, p);
+        break;
+      case '39':
+        out.fields = decodeMarketingbwidgetFields(deferred, o, p);
+        break;
+      case '51':
+        out.fields = decodeTemplateFields(deferred, o, p);
+        break;
+      case '55':
+        out.fields = decodeAttachmentfileFields(deferred, o, p);
+        break;
+      case '57':
+        out.fields = decodeSeparatorFields(deferred, o, p);
+        break;
+      case '73':
+        out.fields = decodeCallFields(deferred, o, p);
+        break;
+      case '88':
+        out.fields = decodeScheduledemailFields(deferred, o, p);
+        break;
+      case '90':
+        out.fields = decodeLinkedemailsFields(deferred, o, p);
+        break;
+      case '91':
+        out.fields = decodeCommentFields(deferred, o, p);
+        break;
+      case '97':
+        out.fields = decodeSupportwidgetFields(deferred, o, p);
+        break;
+      default:
+        out.fields = decodeMapText(deferred, o, p);
+    }
+  }
+
+  return out;
+}
+
+function encodeCommentListReportComment(v: unknown[]): string {
+  let s = '';
+  for (const e of v) s += wrapEl(encodeReportComment(e as Rec), '<comment>', '</comment>');
+  return s;
+}
+
+function decodeCommentListReportComment(el: XmlElement, o: DecodeOptions, path: string): unknown[] {
+  const out: unknown[] = [];
+  for (const c of el.children) {
+    if (c.name === 'comment') out.push(decodeReportComment(c, o, o.strict ? join(path, out.length) : ''));
+    else if (o.strict) unknown(o, path, c.name);
   }
 
   return out;
@@ -2445,10 +2708,10 @@ function encodeReportTimeRecord(v: Rec): string {
   if ((x = v.itemtype) !== undefined) s += textEl(x, '<itemtype>', '</itemtype>');
   if ((x = v.tasklistid) !== undefined) s += textEl(x, '<tasklistid>', '</tasklistid>');
   if ((x = v.taskid) !== undefined) s += textEl(x, '<taskid>', '</taskid>');
-  if ((x = v.owner) !== undefined) s += textEl(x, '<owner>', '</owner>');
+  if ((x = v.owner) !== undefined) s += textEl(x, ownerOpen('<owner', v['owner@cn'], 'cn'), '</owner>');
   if ((x = v.created) !== undefined) s += textEl(x, '<created>', '</created>');
   if ((x = v.billable) !== undefined) s += textEl(x, '<billable>', '</billable>');
-  if ((x = v.person) !== undefined) s += textEl(x, '<person>', '</person>');
+  if ((x = v.person) !== undefined) s += textEl(x, ownerOpen('<person', v['person@cn'], 'cn'), '</person>');
   if ((x = v.hours) !== undefined) s += textEl(x, '<hours>', '</hours>');
   if ((x = v.date) !== undefined) s += textEl(x, '<date>', '</date>');
   if ((x = v.invoiced) !== undefined) s += textEl(x, '<invoiced>', '</invoiced>');
@@ -2485,6 +2748,7 @@ function decodeReportTimeRecord(el: XmlElement, o: DecodeOptions, path: string):
         break;
       case 'owner':
         if ((v = scalarXml(c, 'i')) !== undefined) out.owner = v;
+        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['owner@cn'] = c.attrs.cn;
         break;
       case 'created':
         if ((v = scalarXml(c, 'dt')) !== undefined) out.created = v;
@@ -2494,6 +2758,7 @@ function decodeReportTimeRecord(el: XmlElement, o: DecodeOptions, path: string):
         break;
       case 'person':
         if ((v = scalarXml(c, 'i')) !== undefined) out.person = v;
+        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['person@cn'] = c.attrs.cn;
         break;
       case 'hours':
         if ((v = scalarXml(c, 'n')) !== undefined) out.hours = v;
@@ -2536,7 +2801,7 @@ function encodeItem(v: Rec): string {
   if ((x = v.created) !== undefined) s += textEl(x, '<created>', '</created>');
   if ((x = v.viewed) !== undefined) s += textEl(x, '<viewed>', '</viewed>');
   if ((x = v.updated) !== undefined) s += textEl(x, '<updated>', '</updated>');
-  if ((x = v.ownership) !== undefined) s += textEl(x, '<ownership>', '</ownership>');
+  if ((x = v.ownership) !== undefined) s += textEl(x, ownerOpen('<ownership', v['ownership@cn'], 'cn'), '</ownership>');
   if ((x = v.flagged) !== undefined) s += flagEl(x, '<flagged>', '</flagged>');
   if ((x = v.fields) !== undefined) s += wrapEl(encodeAnyItemFields(x as Rec), '<fields>', '</fields>');
   return s;
@@ -2567,6 +2832,7 @@ function decodeItem(el: XmlElement, o: DecodeOptions, path: string): Rec {
         break;
       case 'ownership':
         if ((v = scalarXml(c, 'i')) !== undefined) out.ownership = v;
+        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['ownership@cn'] = c.attrs.cn;
         break;
       case 'flagged':
         if ((v = scalarXml(c, 'F')) !== undefined) out.flagged = v;
@@ -3042,8 +3308,10 @@ function encodeRecordsContactsCreateRecordRequest(v: Rec): string {
   if ((x = v.jobtitle) !== undefined) s += textEl(x, '<jobtitle>', '</jobtitle>');
   if ((x = v.background) !== undefined) s += textEl(x, '<background>', '</background>');
   if ((x = v.website) !== undefined) s += textEl(x, '<website>', '</website>');
-  if ((x = v.assignedto) !== undefined) s += textEl(x, '<assignedto>', '</assignedto>');
-  if ((x = v.ownership) !== undefined) s += textEl(x, '<ownership>', '</ownership>');
+  if ((x = v.assignedto) !== undefined)
+    s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
+  if ((x = v.ownership) !== undefined) s += textEl(x, ownerOpen('<ownership', v['ownership@cn'], 'cn'), '</ownership>');
+  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
   if ((x = v.categories) !== undefined)
     s += wrapEl(encodeRecordsContactsCreateRecordRequestCategories(x as Rec), '<categories>', '</categories>');
   if ((x = v.relateditems) !== undefined)
@@ -3102,9 +3370,14 @@ function decodeRecordsContactsCreateRecordRequest(el: XmlElement, o: DecodeOptio
         break;
       case 'assignedto':
         if ((v = scalarXml(c, 'i')) !== undefined) out.assignedto = v;
+        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['assignedto@cn'] = c.attrs.cn;
         break;
       case 'ownership':
         if ((v = scalarXml(c, 'i')) !== undefined) out.ownership = v;
+        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['ownership@cn'] = c.attrs.cn;
+        break;
+      case 'flagged':
+        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
         break;
       case 'categories':
         out.categories = decodeRecordsContactsCreateRecordRequestCategories(
@@ -3199,8 +3472,10 @@ function encodeRecordsCompaniesCreateRecordRequest(v: Rec): string {
   if ((x = v.businessaddress) !== undefined) s += textEl(x, '<businessaddress>', '</businessaddress>');
   if ((x = v.website) !== undefined) s += textEl(x, '<website>', '</website>');
   if ((x = v.background) !== undefined) s += textEl(x, '<background>', '</background>');
-  if ((x = v.assignedto) !== undefined) s += textEl(x, '<assignedto>', '</assignedto>');
-  if ((x = v.ownership) !== undefined) s += textEl(x, '<ownership>', '</ownership>');
+  if ((x = v.assignedto) !== undefined)
+    s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
+  if ((x = v.ownership) !== undefined) s += textEl(x, ownerOpen('<ownership', v['ownership@cn'], 'cn'), '</ownership>');
+  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
   if ((x = v.categories) !== undefined)
     s += wrapEl(encodeRecordsContactsCreateRecordRequestCategories(x as Rec), '<categories>', '</categories>');
   if ((x = v.relateditems) !== undefined)
@@ -3241,9 +3516,14 @@ function decodeRecordsCompaniesCreateRecordRequest(el: XmlElement, o: DecodeOpti
         break;
       case 'assignedto':
         if ((v = scalarXml(c, 'i')) !== undefined) out.assignedto = v;
+        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['assignedto@cn'] = c.attrs.cn;
         break;
       case 'ownership':
         if ((v = scalarXml(c, 'i')) !== undefined) out.ownership = v;
+        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['ownership@cn'] = c.attrs.cn;
+        break;
+      case 'flagged':
+        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
         break;
       case 'categories':
         out.categories = decodeRecordsContactsCreateRecordRequestCategories(
@@ -3366,8 +3646,10 @@ function encodeRecordsContactsUpdateRecordRequest(v: Rec): string {
   if ((x = v.jobtitle) !== undefined) s += textEl(x, '<jobtitle>', '</jobtitle>');
   if ((x = v.background) !== undefined) s += textEl(x, '<background>', '</background>');
   if ((x = v.website) !== undefined) s += textEl(x, '<website>', '</website>');
-  if ((x = v.assignedto) !== undefined) s += textEl(x, '<assignedto>', '</assignedto>');
-  if ((x = v.ownership) !== undefined) s += textEl(x, '<ownership>', '</ownership>');
+  if ((x = v.assignedto) !== undefined)
+    s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
+  if ((x = v.ownership) !== undefined) s += textEl(x, ownerOpen('<ownership', v['ownership@cn'], 'cn'), '</ownership>');
+  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
   if ((x = v.categories) !== undefined) s += wrapEl(encodeCategoryChanges(x as Rec), '<categories>', '</categories>');
   if ((x = v.relateditems) !== undefined)
     s += wrapEl(encodeRecordsContactsUpdateRecordRequestRelateditems(x as Rec), '<relateditems>', '</relateditems>');
@@ -3425,9 +3707,14 @@ function decodeRecordsContactsUpdateRecordRequest(el: XmlElement, o: DecodeOptio
         break;
       case 'assignedto':
         if ((v = scalarXml(c, 'i')) !== undefined) out.assignedto = v;
+        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['assignedto@cn'] = c.attrs.cn;
         break;
       case 'ownership':
         if ((v = scalarXml(c, 'i')) !== undefined) out.ownership = v;
+        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['ownership@cn'] = c.attrs.cn;
+        break;
+      case 'flagged':
+        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
         break;
       case 'categories':
         out.categories = decodeCategoryChanges(c, o, o.strict ? join(path, 'categories') : '');
@@ -3501,8 +3788,10 @@ function encodeRecordsCompaniesUpdateRecordRequest(v: Rec): string {
   if ((x = v.businessaddress) !== undefined) s += textEl(x, '<businessaddress>', '</businessaddress>');
   if ((x = v.website) !== undefined) s += textEl(x, '<website>', '</website>');
   if ((x = v.background) !== undefined) s += textEl(x, '<background>', '</background>');
-  if ((x = v.assignedto) !== undefined) s += textEl(x, '<assignedto>', '</assignedto>');
-  if ((x = v.ownership) !== undefined) s += textEl(x, '<ownership>', '</ownership>');
+  if ((x = v.assignedto) !== undefined)
+    s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
+  if ((x = v.ownership) !== undefined) s += textEl(x, ownerOpen('<ownership', v['ownership@cn'], 'cn'), '</ownership>');
+  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
   if ((x = v.categories) !== undefined) s += wrapEl(encodeCategoryChanges(x as Rec), '<categories>', '</categories>');
   if ((x = v.relateditems) !== undefined)
     s += wrapEl(encodeRecordsContactsUpdateRecordRequestRelateditems(x as Rec), '<relateditems>', '</relateditems>');
@@ -3542,9 +3831,14 @@ function decodeRecordsCompaniesUpdateRecordRequest(el: XmlElement, o: DecodeOpti
         break;
       case 'assignedto':
         if ((v = scalarXml(c, 'i')) !== undefined) out.assignedto = v;
+        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['assignedto@cn'] = c.attrs.cn;
         break;
       case 'ownership':
         if ((v = scalarXml(c, 'i')) !== undefined) out.ownership = v;
+        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['ownership@cn'] = c.attrs.cn;
+        break;
+      case 'flagged':
+        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
         break;
       case 'categories':
         out.categories = decodeCategoryChanges(c, o, o.strict ? join(path, 'categories') : '');
@@ -3796,6 +4090,7 @@ function encodeActivitiesAttachmentfileCreateActivityRequest(v: Rec): string {
   let x: unknown;
   if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
   if ((x = v.data) !== undefined) s += wrapEl(encodeAttachmentfileFields(x as Rec), '<data>', '</data>');
+  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
   if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
   if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
   return s;
@@ -3811,6 +4106,9 @@ function decodeActivitiesAttachmentfileCreateActivityRequest(el: XmlElement, o: 
         break;
       case 'data':
         out.data = decodeAttachmentfileFields(c, o, o.strict ? join(path, 'data') : '');
+        break;
+      case 'flagged':
+        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
         break;
       case 'after':
         if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
@@ -3831,6 +4129,7 @@ function encodeActivitiesCallCreateActivityRequest(v: Rec): string {
   let x: unknown;
   if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
   if ((x = v.data) !== undefined) s += wrapEl(encodeCallFields(x as Rec), '<data>', '</data>');
+  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
   if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
   if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
   return s;
@@ -3846,6 +4145,9 @@ function decodeActivitiesCallCreateActivityRequest(el: XmlElement, o: DecodeOpti
         break;
       case 'data':
         out.data = decodeCallFields(c, o, o.strict ? join(path, 'data') : '');
+        break;
+      case 'flagged':
+        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
         break;
       case 'after':
         if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
@@ -3866,6 +4168,7 @@ function encodeActivitiesCommentCreateActivityRequest(v: Rec): string {
   let x: unknown;
   if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
   if ((x = v.data) !== undefined) s += wrapEl(encodeCommentFields(x as Rec), '<data>', '</data>');
+  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
   if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
   if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
   return s;
@@ -3881,6 +4184,9 @@ function decodeActivitiesCommentCreateActivityRequest(el: XmlElement, o: DecodeO
         break;
       case 'data':
         out.data = decodeCommentFields(c, o, o.strict ? join(path, 'data') : '');
+        break;
+      case 'flagged':
+        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
         break;
       case 'after':
         if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
@@ -3901,6 +4207,7 @@ function encodeActivitiesMarketingawidgetCreateActivityRequest(v: Rec): string {
   let x: unknown;
   if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
   if ((x = v.data) !== undefined) s += wrapEl(encodeMarketingawidgetFields(x as Rec), '<data>', '</data>');
+  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
   if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
   if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
   return s;
@@ -3916,6 +4223,9 @@ function decodeActivitiesMarketingawidgetCreateActivityRequest(el: XmlElement, o
         break;
       case 'data':
         out.data = decodeMarketingawidgetFields(c, o, o.strict ? join(path, 'data') : '');
+        break;
+      case 'flagged':
+        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
         break;
       case 'after':
         if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
@@ -3936,6 +4246,7 @@ function encodeActivitiesMarketingbwidgetCreateActivityRequest(v: Rec): string {
   let x: unknown;
   if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
   if ((x = v.data) !== undefined) s += wrapEl(encodeMarketingbwidgetFields(x as Rec), '<data>', '</data>');
+  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
   if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
   if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
   return s;
@@ -3951,6 +4262,9 @@ function decodeActivitiesMarketingbwidgetCreateActivityRequest(el: XmlElement, o
         break;
       case 'data':
         out.data = decodeMarketingbwidgetFields(c, o, o.strict ? join(path, 'data') : '');
+        break;
+      case 'flagged':
+        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
         break;
       case 'after':
         if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
@@ -3971,6 +4285,7 @@ function encodeActivitiesEventCreateActivityRequest(v: Rec): string {
   let x: unknown;
   if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
   if ((x = v.data) !== undefined) s += wrapEl(encodeEventFields(x as Rec), '<data>', '</data>');
+  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
   if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
   if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
   return s;
@@ -3986,6 +4301,9 @@ function decodeActivitiesEventCreateActivityRequest(el: XmlElement, o: DecodeOpt
         break;
       case 'data':
         out.data = decodeEventFields(c, o, o.strict ? join(path, 'data') : '');
+        break;
+      case 'flagged':
+        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
         break;
       case 'after':
         if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
@@ -4006,6 +4324,7 @@ function encodeActivitiesFileCreateActivityRequest(v: Rec): string {
   let x: unknown;
   if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
   if ((x = v.data) !== undefined) s += wrapEl(encodeFileFields(x as Rec), '<data>', '</data>');
+  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
   if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
   if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
   return s;
@@ -4021,6 +4340,9 @@ function decodeActivitiesFileCreateActivityRequest(el: XmlElement, o: DecodeOpti
         break;
       case 'data':
         out.data = decodeFileFields(c, o, o.strict ? join(path, 'data') : '');
+        break;
+      case 'flagged':
+        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
         break;
       case 'after':
         if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
@@ -4041,6 +4363,7 @@ function encodeActivitiesFollowupCreateActivityRequest(v: Rec): string {
   let x: unknown;
   if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
   if ((x = v.data) !== undefined) s += wrapEl(encodeFollowupFields(x as Rec), '<data>', '</data>');
+  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
   if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
   if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
   return s;
@@ -4056,6 +4379,9 @@ function decodeActivitiesFollowupCreateActivityRequest(el: XmlElement, o: Decode
         break;
       case 'data':
         out.data = decodeFollowupFields(c, o, o.strict ? join(path, 'data') : '');
+        break;
+      case 'flagged':
+        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
         break;
       case 'after':
         if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
@@ -4076,6 +4402,7 @@ function encodeActivitiesBillingawidgetCreateActivityRequest(v: Rec): string {
   let x: unknown;
   if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
   if ((x = v.data) !== undefined) s += wrapEl(encodeBillingawidgetFields(x as Rec), '<data>', '</data>');
+  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
   if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
   if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
   return s;
@@ -4091,6 +4418,9 @@ function decodeActivitiesBillingawidgetCreateActivityRequest(el: XmlElement, o: 
         break;
       case 'data':
         out.data = decodeBillingawidgetFields(c, o, o.strict ? join(path, 'data') : '');
+        break;
+      case 'flagged':
+        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
         break;
       case 'after':
         if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
@@ -4111,6 +4441,7 @@ function encodeActivitiesOnlinedocCreateActivityRequest(v: Rec): string {
   let x: unknown;
   if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
   if ((x = v.data) !== undefined) s += wrapEl(encodeOnlinedocFields(x as Rec), '<data>', '</data>');
+  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
   if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
   if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
   return s;
@@ -4126,6 +4457,9 @@ function decodeActivitiesOnlinedocCreateActivityRequest(el: XmlElement, o: Decod
         break;
       case 'data':
         out.data = decodeOnlinedocFields(c, o, o.strict ? join(path, 'data') : '');
+        break;
+      case 'flagged':
+        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
         break;
       case 'after':
         if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
@@ -4146,6 +4480,7 @@ function encodeActivitiesLinkedemailsCreateActivityRequest(v: Rec): string {
   let x: unknown;
   if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
   if ((x = v.data) !== undefined) s += wrapEl(encodeLinkedemailsFields(x as Rec), '<data>', '</data>');
+  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
   if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
   if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
   return s;
@@ -4161,6 +4496,9 @@ function decodeActivitiesLinkedemailsCreateActivityRequest(el: XmlElement, o: De
         break;
       case 'data':
         out.data = decodeLinkedemailsFields(c, o, o.strict ? join(path, 'data') : '');
+        break;
+      case 'flagged':
+        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
         break;
       case 'after':
         if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
@@ -4181,6 +4519,7 @@ function encodeActivitiesNoteCreateActivityRequest(v: Rec): string {
   let x: unknown;
   if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
   if ((x = v.data) !== undefined) s += wrapEl(encodeNoteFields(x as Rec), '<data>', '</data>');
+  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
   if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
   if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
   return s;
@@ -4196,6 +4535,9 @@ function decodeActivitiesNoteCreateActivityRequest(el: XmlElement, o: DecodeOpti
         break;
       case 'data':
         out.data = decodeNoteFields(c, o, o.strict ? join(path, 'data') : '');
+        break;
+      case 'flagged':
+        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
         break;
       case 'after':
         if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
@@ -4216,6 +4558,7 @@ function encodeActivitiesOpportunityCreateActivityRequest(v: Rec): string {
   let x: unknown;
   if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
   if ((x = v.data) !== undefined) s += wrapEl(encodeOpportunityFields(x as Rec), '<data>', '</data>');
+  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
   if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
   if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
   return s;
@@ -4231,6 +4574,9 @@ function decodeActivitiesOpportunityCreateActivityRequest(el: XmlElement, o: Dec
         break;
       case 'data':
         out.data = decodeOpportunityFields(c, o, o.strict ? join(path, 'data') : '');
+        break;
+      case 'flagged':
+        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
         break;
       case 'after':
         if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
@@ -4251,6 +4597,7 @@ function encodeActivitiesPhotolistCreateActivityRequest(v: Rec): string {
   let x: unknown;
   if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
   if ((x = v.data) !== undefined) s += wrapEl(encodePhotolistFields(x as Rec), '<data>', '</data>');
+  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
   if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
   if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
   return s;
@@ -4266,6 +4613,9 @@ function decodeActivitiesPhotolistCreateActivityRequest(el: XmlElement, o: Decod
         break;
       case 'data':
         out.data = decodePhotolistFields(c, o, o.strict ? join(path, 'data') : '');
+        break;
+      case 'flagged':
+        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
         break;
       case 'after':
         if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
@@ -4286,6 +4636,7 @@ function encodeActivitiesSeparatorCreateActivityRequest(v: Rec): string {
   let x: unknown;
   if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
   if ((x = v.data) !== undefined) s += wrapEl(encodeSeparatorFields(x as Rec), '<data>', '</data>');
+  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
   if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
   if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
   return s;
@@ -4301,6 +4652,9 @@ function decodeActivitiesSeparatorCreateActivityRequest(el: XmlElement, o: Decod
         break;
       case 'data':
         out.data = decodeSeparatorFields(c, o, o.strict ? join(path, 'data') : '');
+        break;
+      case 'flagged':
+        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
         break;
       case 'after':
         if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
@@ -4321,6 +4675,7 @@ function encodeActivitiesScheduledemailCreateActivityRequest(v: Rec): string {
   let x: unknown;
   if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
   if ((x = v.data) !== undefined) s += wrapEl(encodeScheduledemailFields(x as Rec), '<data>', '</data>');
+  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
   if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
   if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
   return s;
@@ -4336,6 +4691,9 @@ function decodeActivitiesScheduledemailCreateActivityRequest(el: XmlElement, o: 
         break;
       case 'data':
         out.data = decodeScheduledemailFields(c, o, o.strict ? join(path, 'data') : '');
+        break;
+      case 'flagged':
+        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
         break;
       case 'after':
         if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
@@ -4356,6 +4714,7 @@ function encodeActivitiesTaskCreateActivityRequest(v: Rec): string {
   let x: unknown;
   if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
   if ((x = v.data) !== undefined) s += wrapEl(encodeTaskFields(x as Rec), '<data>', '</data>');
+  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
   if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
   if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
   return s;
@@ -4371,6 +4730,9 @@ function decodeActivitiesTaskCreateActivityRequest(el: XmlElement, o: DecodeOpti
         break;
       case 'data':
         out.data = decodeTaskFields(c, o, o.strict ? join(path, 'data') : '');
+        break;
+      case 'flagged':
+        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
         break;
       case 'after':
         if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
@@ -4391,6 +4753,7 @@ function encodeActivitiesTasklistCreateActivityRequest(v: Rec): string {
   let x: unknown;
   if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
   if ((x = v.data) !== undefined) s += wrapEl(encodeTasklistFields(x as Rec), '<data>', '</data>');
+  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
   if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
   if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
   return s;
@@ -4406,6 +4769,9 @@ function decodeActivitiesTasklistCreateActivityRequest(el: XmlElement, o: Decode
         break;
       case 'data':
         out.data = decodeTasklistFields(c, o, o.strict ? join(path, 'data') : '');
+        break;
+      case 'flagged':
+        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
         break;
       case 'after':
         if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
@@ -4426,6 +4792,7 @@ function encodeActivitiesTemplateCreateActivityRequest(v: Rec): string {
   let x: unknown;
   if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
   if ((x = v.data) !== undefined) s += wrapEl(encodeTemplateFields(x as Rec), '<data>', '</data>');
+  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
   if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
   if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
   return s;
@@ -4441,6 +4808,9 @@ function decodeActivitiesTemplateCreateActivityRequest(el: XmlElement, o: Decode
         break;
       case 'data':
         out.data = decodeTemplateFields(c, o, o.strict ? join(path, 'data') : '');
+        break;
+      case 'flagged':
+        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
         break;
       case 'after':
         if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
@@ -4461,6 +4831,7 @@ function encodeActivitiesTimerecordCreateActivityRequest(v: Rec): string {
   let x: unknown;
   if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
   if ((x = v.data) !== undefined) s += wrapEl(encodeTimerecordFields(x as Rec), '<data>', '</data>');
+  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
   if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
   if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
   return s;
@@ -4476,6 +4847,9 @@ function decodeActivitiesTimerecordCreateActivityRequest(el: XmlElement, o: Deco
         break;
       case 'data':
         out.data = decodeTimerecordFields(c, o, o.strict ? join(path, 'data') : '');
+        break;
+      case 'flagged':
+        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
         break;
       case 'after':
         if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
@@ -4496,6 +4870,7 @@ function encodeActivitiesWebsiteCreateActivityRequest(v: Rec): string {
   let x: unknown;
   if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
   if ((x = v.data) !== undefined) s += wrapEl(encodeWebsiteFields(x as Rec), '<data>', '</data>');
+  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
   if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
   if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
   return s;
@@ -4511,6 +4886,9 @@ function decodeActivitiesWebsiteCreateActivityRequest(el: XmlElement, o: DecodeO
         break;
       case 'data':
         out.data = decodeWebsiteFields(c, o, o.strict ? join(path, 'data') : '');
+        break;
+      case 'flagged':
+        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
         break;
       case 'after':
         if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
@@ -4531,6 +4909,7 @@ function encodeActivitiesSupportwidgetCreateActivityRequest(v: Rec): string {
   let x: unknown;
   if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
   if ((x = v.data) !== undefined) s += wrapEl(encodeSupportwidgetFields(x as Rec), '<data>', '</data>');
+  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
   if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
   if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
   return s;
@@ -4546,6 +4925,9 @@ function decodeActivitiesSupportwidgetCreateActivityRequest(el: XmlElement, o: D
         break;
       case 'data':
         out.data = decodeSupportwidgetFields(c, o, o.strict ? join(path, 'data') : '');
+        break;
+      case 'flagged':
+        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
         break;
       case 'after':
         if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;

@@ -48,6 +48,8 @@ export interface ContactFields {
   website?: string;
   /** Assigned to. */
   assignedto?: number;
+  /** Answers: the name of the user or group assignedto names (XML: its cn attribute). Ignored in requests. */
+  'assignedto@cn'?: string;
 }
 
 /**
@@ -72,6 +74,8 @@ export interface OrganizationFields {
   background?: string;
   /** Assigned to. */
   assignedto?: number;
+  /** Answers: the name of the user or group assignedto names (XML: its cn attribute). Ignored in requests. */
+  'assignedto@cn'?: string;
 }
 
 /** The field set of each record kind. */

@@ -2,7 +2,7 @@
 // ajv standalone validators (draft 2020-12) of the 73 request-side schemas of generated/schemas/
 // (*.request.json, *.params.json; 59 distinct), compiled by generator/emit/validators.ts. Use them through index.ts.
 export const activities_attachmentfile_createActivity_request = validate20;
-const schema31 = {"$id":"crmgen:activities/attachmentfile.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"file":{"type":"object","additionalProperties":false,"required":["filename"],"properties":{"filename":{"type":"string"},"contenttype":{"type":"string"},"size":{"type":"integer","minimum":0}}}},"required":["file"]},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent","data"]};
+const schema31 = {"$id":"crmgen:activities/attachmentfile.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"file":{"type":"object","additionalProperties":false,"required":["filename"],"properties":{"filename":{"type":"string"},"contenttype":{"type":"string"},"size":{"type":"integer","minimum":0}}}},"required":["file"]},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent","data"]};
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/attachmentfile.createActivity.request" */;
@@ -37,7 +37,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!((((key0 === "parent") || (key0 === "data")) || (key0 === "after")) || (key0 === "before"))){
+if(!(((((key0 === "parent") || (key0 === "data")) || (key0 === "flagged")) || (key0 === "after")) || (key0 === "before"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err2];
@@ -184,10 +184,10 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.after !== undefined){
-let data6 = data.after;
-if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err14 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
+if(data.flagged !== undefined){
+let data6 = data.flagged;
+if(!((data6 === 0) || (data6 === 1))){
+const err14 = {instancePath:instancePath+"/flagged",schemaPath:"#/properties/flagged/enum",keyword:"enum",params:{allowedValues: schema31.properties.flagged.enum}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -197,10 +197,10 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.before !== undefined){
-let data7 = data.before;
+if(data.after !== undefined){
+let data7 = data.after;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err15 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+const err15 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -210,14 +210,27 @@ vErrors.push(err15);
 errors++;
 }
 }
-}
-else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.before !== undefined){
+let data8 = data.before;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err16 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err16];
 }
 else {
 vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
 }
 errors++;
 }
@@ -227,7 +240,7 @@ return errors === 0;
 validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_attachmentfile_updateActivity_request = validate21;
-const schema32 = {"$id":"crmgen:activities/attachmentfile.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"file":{"type":"object","additionalProperties":false,"required":["filename"],"properties":{"filename":{"type":"string"},"contenttype":{"type":"string"},"size":{"type":"integer","minimum":0}}}},"required":["file"]},"after":{"type":"integer"},"before":{"type":"integer"}}};
+const schema32 = {"$id":"crmgen:activities/attachmentfile.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"file":{"type":"object","additionalProperties":false,"required":["filename"],"properties":{"filename":{"type":"string"},"contenttype":{"type":"string"},"size":{"type":"integer","minimum":0}}}},"required":["file"]},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}}};
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/attachmentfile.updateActivity.request" */;
@@ -242,7 +255,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!((((key0 === "parent") || (key0 === "data")) || (key0 === "after")) || (key0 === "before"))){
+if(!(((((key0 === "parent") || (key0 === "data")) || (key0 === "flagged")) || (key0 === "after")) || (key0 === "before"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err0];
@@ -389,10 +402,10 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.after !== undefined){
-let data6 = data.after;
-if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err12 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
+if(data.flagged !== undefined){
+let data6 = data.flagged;
+if(!((data6 === 0) || (data6 === 1))){
+const err12 = {instancePath:instancePath+"/flagged",schemaPath:"#/properties/flagged/enum",keyword:"enum",params:{allowedValues: schema32.properties.flagged.enum}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -402,10 +415,10 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.before !== undefined){
-let data7 = data.before;
+if(data.after !== undefined){
+let data7 = data.after;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err13 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+const err13 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -415,14 +428,27 @@ vErrors.push(err13);
 errors++;
 }
 }
-}
-else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.before !== undefined){
+let data8 = data.before;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err14 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
 }
 errors++;
 }
@@ -432,7 +458,7 @@ return errors === 0;
 validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_billingawidget_createActivity_request = validate22;
-const schema33 = {"$id":"crmgen:activities/billingawidget.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"clientid":{"type":"integer"}}},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
+const schema33 = {"$id":"crmgen:activities/billingawidget.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"clientid":{"type":"integer"}}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/billingawidget.createActivity.request" */;
@@ -457,7 +483,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!((((key0 === "parent") || (key0 === "data")) || (key0 === "after")) || (key0 === "before"))){
+if(!(((((key0 === "parent") || (key0 === "data")) || (key0 === "flagged")) || (key0 === "after")) || (key0 === "before"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err1];
@@ -521,10 +547,10 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.after !== undefined){
-let data3 = data.after;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err6 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
+if(data.flagged !== undefined){
+let data3 = data.flagged;
+if(!((data3 === 0) || (data3 === 1))){
+const err6 = {instancePath:instancePath+"/flagged",schemaPath:"#/properties/flagged/enum",keyword:"enum",params:{allowedValues: schema33.properties.flagged.enum}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -534,10 +560,10 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.before !== undefined){
-let data4 = data.before;
+if(data.after !== undefined){
+let data4 = data.after;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err7 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+const err7 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -547,14 +573,27 @@ vErrors.push(err7);
 errors++;
 }
 }
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.before !== undefined){
+let data5 = data.before;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err8 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err8];
 }
 else {
 vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
 }
 errors++;
 }
@@ -564,7 +603,7 @@ return errors === 0;
 validate22.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_billingawidget_updateActivity_request = validate23;
-const schema34 = {"$id":"crmgen:activities/billingawidget.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"clientid":{"type":"integer"}}},"after":{"type":"integer"},"before":{"type":"integer"}}};
+const schema34 = {"$id":"crmgen:activities/billingawidget.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"clientid":{"type":"integer"}}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}}};
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/billingawidget.updateActivity.request" */;
@@ -579,7 +618,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!((((key0 === "parent") || (key0 === "data")) || (key0 === "after")) || (key0 === "before"))){
+if(!(((((key0 === "parent") || (key0 === "data")) || (key0 === "flagged")) || (key0 === "after")) || (key0 === "before"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err0];
@@ -643,10 +682,10 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.after !== undefined){
-let data3 = data.after;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err5 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
+if(data.flagged !== undefined){
+let data3 = data.flagged;
+if(!((data3 === 0) || (data3 === 1))){
+const err5 = {instancePath:instancePath+"/flagged",schemaPath:"#/properties/flagged/enum",keyword:"enum",params:{allowedValues: schema34.properties.flagged.enum}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -656,10 +695,10 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.before !== undefined){
-let data4 = data.before;
+if(data.after !== undefined){
+let data4 = data.after;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err6 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+const err6 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -669,14 +708,27 @@ vErrors.push(err6);
 errors++;
 }
 }
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.before !== undefined){
+let data5 = data.before;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err7 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err7];
 }
 else {
 vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
 }
 errors++;
 }
@@ -686,7 +738,7 @@ return errors === 0;
 validate23.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_billingbwidget_createActivity_request = validate24;
-const schema35 = {"$id":"crmgen:activities/billingbwidget.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"contactid":{"type":"integer"}}},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
+const schema35 = {"$id":"crmgen:activities/billingbwidget.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"contactid":{"type":"integer"}}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
 
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/billingbwidget.createActivity.request" */;
@@ -711,7 +763,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!((((key0 === "parent") || (key0 === "data")) || (key0 === "after")) || (key0 === "before"))){
+if(!(((((key0 === "parent") || (key0 === "data")) || (key0 === "flagged")) || (key0 === "after")) || (key0 === "before"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err1];
@@ -775,10 +827,10 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.after !== undefined){
-let data3 = data.after;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err6 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
+if(data.flagged !== undefined){
+let data3 = data.flagged;
+if(!((data3 === 0) || (data3 === 1))){
+const err6 = {instancePath:instancePath+"/flagged",schemaPath:"#/properties/flagged/enum",keyword:"enum",params:{allowedValues: schema35.properties.flagged.enum}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -788,10 +840,10 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.before !== undefined){
-let data4 = data.before;
+if(data.after !== undefined){
+let data4 = data.after;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err7 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+const err7 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -801,14 +853,27 @@ vErrors.push(err7);
 errors++;
 }
 }
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.before !== undefined){
+let data5 = data.before;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err8 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err8];
 }
 else {
 vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
 }
 errors++;
 }
@@ -818,7 +883,7 @@ return errors === 0;
 validate24.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_billingbwidget_updateActivity_request = validate25;
-const schema36 = {"$id":"crmgen:activities/billingbwidget.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"contactid":{"type":"integer"}}},"after":{"type":"integer"},"before":{"type":"integer"}}};
+const schema36 = {"$id":"crmgen:activities/billingbwidget.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"contactid":{"type":"integer"}}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}}};
 
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/billingbwidget.updateActivity.request" */;
@@ -833,7 +898,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!((((key0 === "parent") || (key0 === "data")) || (key0 === "after")) || (key0 === "before"))){
+if(!(((((key0 === "parent") || (key0 === "data")) || (key0 === "flagged")) || (key0 === "after")) || (key0 === "before"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err0];
@@ -897,10 +962,10 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.after !== undefined){
-let data3 = data.after;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err5 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
+if(data.flagged !== undefined){
+let data3 = data.flagged;
+if(!((data3 === 0) || (data3 === 1))){
+const err5 = {instancePath:instancePath+"/flagged",schemaPath:"#/properties/flagged/enum",keyword:"enum",params:{allowedValues: schema36.properties.flagged.enum}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -910,10 +975,10 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.before !== undefined){
-let data4 = data.before;
+if(data.after !== undefined){
+let data4 = data.after;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err6 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+const err6 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -923,14 +988,27 @@ vErrors.push(err6);
 errors++;
 }
 }
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.before !== undefined){
+let data5 = data.before;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err7 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err7];
 }
 else {
 vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
 }
 errors++;
 }
@@ -940,7 +1018,7 @@ return errors === 0;
 validate25.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_call_createActivity_request = validate26;
-const schema37 = {"$id":"crmgen:activities/call.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"details":{"type":"string"},"dateoccured":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\\+00:00$"},"duration":{"type":"integer"}}},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
+const schema37 = {"$id":"crmgen:activities/call.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"details":{"type":"string"},"dateoccured":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\\+00:00$"},"duration":{"type":"integer"}}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
 const pattern4 = new RegExp("^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\\+00:00$", "u");
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -966,7 +1044,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!((((key0 === "parent") || (key0 === "data")) || (key0 === "after")) || (key0 === "before"))){
+if(!(((((key0 === "parent") || (key0 === "data")) || (key0 === "flagged")) || (key0 === "after")) || (key0 === "before"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err1];
@@ -1067,10 +1145,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.after !== undefined){
-let data5 = data.after;
-if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err9 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
+if(data.flagged !== undefined){
+let data5 = data.flagged;
+if(!((data5 === 0) || (data5 === 1))){
+const err9 = {instancePath:instancePath+"/flagged",schemaPath:"#/properties/flagged/enum",keyword:"enum",params:{allowedValues: schema37.properties.flagged.enum}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1080,10 +1158,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.before !== undefined){
-let data6 = data.before;
+if(data.after !== undefined){
+let data6 = data.after;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err10 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+const err10 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1093,14 +1171,27 @@ vErrors.push(err10);
 errors++;
 }
 }
-}
-else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.before !== undefined){
+let data7 = data.before;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err11 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err11];
 }
 else {
 vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+else {
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
 }
 errors++;
 }
@@ -1110,7 +1201,7 @@ return errors === 0;
 validate26.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_call_updateActivity_request = validate27;
-const schema38 = {"$id":"crmgen:activities/call.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"details":{"type":"string"},"dateoccured":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\\+00:00$"},"duration":{"type":"integer"}}},"after":{"type":"integer"},"before":{"type":"integer"}}};
+const schema38 = {"$id":"crmgen:activities/call.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"details":{"type":"string"},"dateoccured":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\\+00:00$"},"duration":{"type":"integer"}}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}}};
 
 function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/call.updateActivity.request" */;
@@ -1125,7 +1216,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!((((key0 === "parent") || (key0 === "data")) || (key0 === "after")) || (key0 === "before"))){
+if(!(((((key0 === "parent") || (key0 === "data")) || (key0 === "flagged")) || (key0 === "after")) || (key0 === "before"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err0];
@@ -1226,10 +1317,10 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.after !== undefined){
-let data5 = data.after;
-if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err8 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
+if(data.flagged !== undefined){
+let data5 = data.flagged;
+if(!((data5 === 0) || (data5 === 1))){
+const err8 = {instancePath:instancePath+"/flagged",schemaPath:"#/properties/flagged/enum",keyword:"enum",params:{allowedValues: schema38.properties.flagged.enum}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1239,10 +1330,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.before !== undefined){
-let data6 = data.before;
+if(data.after !== undefined){
+let data6 = data.after;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err9 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+const err9 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1252,14 +1343,27 @@ vErrors.push(err9);
 errors++;
 }
 }
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.before !== undefined){
+let data7 = data.before;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err10 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err10];
 }
 else {
 vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
 }
 errors++;
 }
@@ -1269,7 +1373,7 @@ return errors === 0;
 validate27.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_comment_createActivity_request = validate28;
-const schema39 = {"$id":"crmgen:activities/comment.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"posttext":{"type":"string"}}},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
+const schema39 = {"$id":"crmgen:activities/comment.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"posttext":{"type":"string"}}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
 
 function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/comment.createActivity.request" */;
@@ -1294,7 +1398,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!((((key0 === "parent") || (key0 === "data")) || (key0 === "after")) || (key0 === "before"))){
+if(!(((((key0 === "parent") || (key0 === "data")) || (key0 === "flagged")) || (key0 === "after")) || (key0 === "before"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err1];
@@ -1357,10 +1461,10 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.after !== undefined){
-let data3 = data.after;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err6 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
+if(data.flagged !== undefined){
+let data3 = data.flagged;
+if(!((data3 === 0) || (data3 === 1))){
+const err6 = {instancePath:instancePath+"/flagged",schemaPath:"#/properties/flagged/enum",keyword:"enum",params:{allowedValues: schema39.properties.flagged.enum}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1370,10 +1474,10 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.before !== undefined){
-let data4 = data.before;
+if(data.after !== undefined){
+let data4 = data.after;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err7 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+const err7 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1383,14 +1487,27 @@ vErrors.push(err7);
 errors++;
 }
 }
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.before !== undefined){
+let data5 = data.before;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err8 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err8];
 }
 else {
 vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
 }
 errors++;
 }
@@ -1400,7 +1517,7 @@ return errors === 0;
 validate28.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_comment_updateActivity_request = validate29;
-const schema40 = {"$id":"crmgen:activities/comment.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"posttext":{"type":"string"}}},"after":{"type":"integer"},"before":{"type":"integer"}}};
+const schema40 = {"$id":"crmgen:activities/comment.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"posttext":{"type":"string"}}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}}};
 
 function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/comment.updateActivity.request" */;
@@ -1415,7 +1532,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!((((key0 === "parent") || (key0 === "data")) || (key0 === "after")) || (key0 === "before"))){
+if(!(((((key0 === "parent") || (key0 === "data")) || (key0 === "flagged")) || (key0 === "after")) || (key0 === "before"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err0];
@@ -1478,10 +1595,10 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.after !== undefined){
-let data3 = data.after;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err5 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
+if(data.flagged !== undefined){
+let data3 = data.flagged;
+if(!((data3 === 0) || (data3 === 1))){
+const err5 = {instancePath:instancePath+"/flagged",schemaPath:"#/properties/flagged/enum",keyword:"enum",params:{allowedValues: schema40.properties.flagged.enum}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1491,10 +1608,10 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.before !== undefined){
-let data4 = data.before;
+if(data.after !== undefined){
+let data4 = data.after;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err6 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+const err6 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1504,14 +1621,27 @@ vErrors.push(err6);
 errors++;
 }
 }
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.before !== undefined){
+let data5 = data.before;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err7 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err7];
 }
 else {
 vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
 }
 errors++;
 }
@@ -1521,7 +1651,7 @@ return errors === 0;
 validate29.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_event_createActivity_request = validate30;
-const schema41 = {"$id":"crmgen:activities/event.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","properties":{"title":{"type":"string"},"details":{"type":"string"},"completed":{"enum":[0,1]},"timestart":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))(?:T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\\+00:00)?$"},"timeend":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))(?:T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\\+00:00)?$"},"location":{"type":"string"},"eventtype":{"enum":["keep","remove"]},"priority":{"type":"integer","minimum":0,"maximum":6},"noticenow":{"enum":[0,1]},"remindtime":{"enum":[0,1]},"attendees":{"type":"array","items":{"type":"integer","minimum":0}},"externalattendees":{"type":"array","items":{"type":"string","pattern":"^[^@\\s,]+@[^@\\s,]+$"}},"repeats":{"enum":["","daily","weekly","monthly","yearly"]},"repeatevery":{"type":"integer"},"repeatuntil":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"repeatinterval":{"type":"array","items":{"enum":[0,1,2,3,4,5,6]}}},"propertyNames":{"enum":["title","details","completed","timestart","timeend","location","eventtype","priority","noticenow","remindtime","attendees","externalattendees","repeats","repeatevery","repeatuntil","repeatinterval"]}},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
+const schema41 = {"$id":"crmgen:activities/event.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","properties":{"title":{"type":"string"},"details":{"type":"string"},"completed":{"enum":[0,1]},"timestart":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))(?:T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\\+00:00)?$"},"timeend":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))(?:T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\\+00:00)?$"},"location":{"type":"string"},"eventtype":{"enum":["keep","remove"]},"priority":{"type":"integer","minimum":0,"maximum":6},"noticenow":{"enum":[0,1]},"remindtime":{"enum":[0,1]},"attendees":{"type":"array","items":{"type":"integer","minimum":0}},"externalattendees":{"type":"array","items":{"type":"string","pattern":"^[^@\\s,]+@[^@\\s,]+$"}},"repeats":{"enum":["","daily","weekly","monthly","yearly"]},"repeatevery":{"type":"integer"},"repeatuntil":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"repeatinterval":{"type":"array","items":{"enum":[0,1,2,3,4,5,6]}}},"propertyNames":{"enum":["title","details","completed","timestart","timeend","location","eventtype","priority","noticenow","remindtime","attendees","externalattendees","repeats","repeatevery","repeatuntil","repeatinterval"]}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
 const pattern6 = new RegExp("^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))(?:T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\\+00:00)?$", "u");
 const pattern8 = new RegExp("^[^@\\s,]+@[^@\\s,]+$", "u");
 const pattern9 = new RegExp("^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$", "u");
@@ -1549,7 +1679,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!((((key0 === "parent") || (key0 === "data")) || (key0 === "after")) || (key0 === "before"))){
+if(!(((((key0 === "parent") || (key0 === "data")) || (key0 === "flagged")) || (key0 === "after")) || (key0 === "before"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err1];
@@ -1947,10 +2077,10 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.after !== undefined){
-let data21 = data.after;
-if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-const err32 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
+if(data.flagged !== undefined){
+let data21 = data.flagged;
+if(!((data21 === 0) || (data21 === 1))){
+const err32 = {instancePath:instancePath+"/flagged",schemaPath:"#/properties/flagged/enum",keyword:"enum",params:{allowedValues: schema41.properties.flagged.enum}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1960,10 +2090,10 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data.before !== undefined){
-let data22 = data.before;
+if(data.after !== undefined){
+let data22 = data.after;
 if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
-const err33 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+const err33 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1973,14 +2103,27 @@ vErrors.push(err33);
 errors++;
 }
 }
-}
-else {
-const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.before !== undefined){
+let data23 = data.before;
+if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
+const err34 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err34];
 }
 else {
 vErrors.push(err34);
+}
+errors++;
+}
+}
+}
+else {
+const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
 }
 errors++;
 }
@@ -1990,7 +2133,7 @@ return errors === 0;
 validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_event_updateActivity_request = validate31;
-const schema42 = {"$id":"crmgen:activities/event.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","properties":{"title":{"type":"string"},"details":{"type":"string"},"completed":{"enum":[0,1]},"timestart":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))(?:T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\\+00:00)?$"},"timeend":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))(?:T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\\+00:00)?$"},"location":{"type":"string"},"eventtype":{"enum":["keep","remove"]},"priority":{"type":"integer","minimum":0,"maximum":6},"noticenow":{"enum":[0,1]},"remindtime":{"enum":[0,1]},"attendees":{"type":"array","items":{"type":"integer","minimum":0}},"externalattendees":{"type":"array","items":{"type":"string","pattern":"^[^@\\s,]+@[^@\\s,]+$"}},"repeats":{"enum":["","daily","weekly","monthly","yearly"]},"repeatevery":{"type":"integer"},"repeatuntil":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"repeatinterval":{"type":"array","items":{"enum":[0,1,2,3,4,5,6]}}},"propertyNames":{"enum":["title","details","completed","timestart","timeend","location","eventtype","priority","noticenow","remindtime","attendees","externalattendees","repeats","repeatevery","repeatuntil","repeatinterval"]}},"after":{"type":"integer"},"before":{"type":"integer"}}};
+const schema42 = {"$id":"crmgen:activities/event.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","properties":{"title":{"type":"string"},"details":{"type":"string"},"completed":{"enum":[0,1]},"timestart":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))(?:T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\\+00:00)?$"},"timeend":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))(?:T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\\+00:00)?$"},"location":{"type":"string"},"eventtype":{"enum":["keep","remove"]},"priority":{"type":"integer","minimum":0,"maximum":6},"noticenow":{"enum":[0,1]},"remindtime":{"enum":[0,1]},"attendees":{"type":"array","items":{"type":"integer","minimum":0}},"externalattendees":{"type":"array","items":{"type":"string","pattern":"^[^@\\s,]+@[^@\\s,]+$"}},"repeats":{"enum":["","daily","weekly","monthly","yearly"]},"repeatevery":{"type":"integer"},"repeatuntil":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"repeatinterval":{"type":"array","items":{"enum":[0,1,2,3,4,5,6]}}},"propertyNames":{"enum":["title","details","completed","timestart","timeend","location","eventtype","priority","noticenow","remindtime","attendees","externalattendees","repeats","repeatevery","repeatuntil","repeatinterval"]}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}}};
 
 function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/event.updateActivity.request" */;
@@ -2005,7 +2148,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!((((key0 === "parent") || (key0 === "data")) || (key0 === "after")) || (key0 === "before"))){
+if(!(((((key0 === "parent") || (key0 === "data")) || (key0 === "flagged")) || (key0 === "after")) || (key0 === "before"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err0];
@@ -2403,10 +2546,10 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.after !== undefined){
-let data21 = data.after;
-if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-const err31 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
+if(data.flagged !== undefined){
+let data21 = data.flagged;
+if(!((data21 === 0) || (data21 === 1))){
+const err31 = {instancePath:instancePath+"/flagged",schemaPath:"#/properties/flagged/enum",keyword:"enum",params:{allowedValues: schema42.properties.flagged.enum}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -2416,10 +2559,10 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.before !== undefined){
-let data22 = data.before;
+if(data.after !== undefined){
+let data22 = data.after;
 if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
-const err32 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+const err32 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -2429,14 +2572,27 @@ vErrors.push(err32);
 errors++;
 }
 }
-}
-else {
-const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.before !== undefined){
+let data23 = data.before;
+if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
+const err33 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err33];
 }
 else {
 vErrors.push(err33);
+}
+errors++;
+}
+}
+}
+else {
+const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
 }
 errors++;
 }
@@ -2446,7 +2602,7 @@ return errors === 0;
 validate31.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_file_createActivity_request = validate32;
-const schema43 = {"$id":"crmgen:activities/file.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"caption":{"type":"string"},"file":{"type":"object","additionalProperties":false,"required":["filename"],"properties":{"filename":{"type":"string"},"contenttype":{"type":"string"},"size":{"type":"integer","minimum":0}}}}},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
+const schema43 = {"$id":"crmgen:activities/file.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"caption":{"type":"string"},"file":{"type":"object","additionalProperties":false,"required":["filename"],"properties":{"filename":{"type":"string"},"contenttype":{"type":"string"},"size":{"type":"integer","minimum":0}}}}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
 
 function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/file.createActivity.request" */;
@@ -2471,7 +2627,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!((((key0 === "parent") || (key0 === "data")) || (key0 === "after")) || (key0 === "before"))){
+if(!(((((key0 === "parent") || (key0 === "data")) || (key0 === "flagged")) || (key0 === "after")) || (key0 === "before"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err1];
@@ -2620,10 +2776,10 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.after !== undefined){
-let data7 = data.after;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err13 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
+if(data.flagged !== undefined){
+let data7 = data.flagged;
+if(!((data7 === 0) || (data7 === 1))){
+const err13 = {instancePath:instancePath+"/flagged",schemaPath:"#/properties/flagged/enum",keyword:"enum",params:{allowedValues: schema43.properties.flagged.enum}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2633,10 +2789,10 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.before !== undefined){
-let data8 = data.before;
+if(data.after !== undefined){
+let data8 = data.after;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err14 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+const err14 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2646,14 +2802,27 @@ vErrors.push(err14);
 errors++;
 }
 }
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.before !== undefined){
+let data9 = data.before;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err15 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err15];
 }
 else {
 vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
 }
 errors++;
 }
@@ -2663,7 +2832,7 @@ return errors === 0;
 validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_file_updateActivity_request = validate33;
-const schema44 = {"$id":"crmgen:activities/file.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"caption":{"type":"string"},"file":{"type":"object","additionalProperties":false,"required":["filename"],"properties":{"filename":{"type":"string"},"contenttype":{"type":"string"},"size":{"type":"integer","minimum":0}}}}},"after":{"type":"integer"},"before":{"type":"integer"}}};
+const schema44 = {"$id":"crmgen:activities/file.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"caption":{"type":"string"},"file":{"type":"object","additionalProperties":false,"required":["filename"],"properties":{"filename":{"type":"string"},"contenttype":{"type":"string"},"size":{"type":"integer","minimum":0}}}}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}}};
 
 function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/file.updateActivity.request" */;
@@ -2678,7 +2847,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!((((key0 === "parent") || (key0 === "data")) || (key0 === "after")) || (key0 === "before"))){
+if(!(((((key0 === "parent") || (key0 === "data")) || (key0 === "flagged")) || (key0 === "after")) || (key0 === "before"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err0];
@@ -2827,10 +2996,10 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.after !== undefined){
-let data7 = data.after;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err12 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
+if(data.flagged !== undefined){
+let data7 = data.flagged;
+if(!((data7 === 0) || (data7 === 1))){
+const err12 = {instancePath:instancePath+"/flagged",schemaPath:"#/properties/flagged/enum",keyword:"enum",params:{allowedValues: schema44.properties.flagged.enum}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2840,10 +3009,10 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.before !== undefined){
-let data8 = data.before;
+if(data.after !== undefined){
+let data8 = data.after;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err13 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+const err13 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2853,14 +3022,27 @@ vErrors.push(err13);
 errors++;
 }
 }
-}
-else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.before !== undefined){
+let data9 = data.before;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err14 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
 }
 errors++;
 }
@@ -2870,7 +3052,7 @@ return errors === 0;
 validate33.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_followup_createActivity_request = validate34;
-const schema45 = {"$id":"crmgen:activities/followup.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"details":{"type":"string"},"assignedto":{"type":"integer","minimum":0},"nodate":{"enum":[0,1]},"duedate":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"completed":{"enum":[0,1]},"sendnotification":{"enum":[0,1]},"remindtime":{"type":"integer"}}},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
+const schema45 = {"$id":"crmgen:activities/followup.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"details":{"type":"string"},"assignedto":{"type":"integer","minimum":0},"assignedto@cn":{"type":"string"},"nodate":{"enum":[0,1]},"duedate":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))(?:T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\\+00:00)?$"},"completed":{"enum":[0,1]},"sendnotification":{"enum":[0,1]},"remindtime":{"type":"integer"}}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
 
 function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/followup.createActivity.request" */;
@@ -2895,7 +3077,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!((((key0 === "parent") || (key0 === "data")) || (key0 === "after")) || (key0 === "before"))){
+if(!(((((key0 === "parent") || (key0 === "data")) || (key0 === "flagged")) || (key0 === "after")) || (key0 === "before"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err1];
@@ -2923,7 +3105,7 @@ if(data.data !== undefined){
 let data1 = data.data;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 for(const key1 in data1){
-if(!(((((((key1 === "details") || (key1 === "assignedto")) || (key1 === "nodate")) || (key1 === "duedate")) || (key1 === "completed")) || (key1 === "sendnotification")) || (key1 === "remindtime"))){
+if(!((((((((key1 === "details") || (key1 === "assignedto")) || (key1 === "assignedto@cn")) || (key1 === "nodate")) || (key1 === "duedate")) || (key1 === "completed")) || (key1 === "sendnotification")) || (key1 === "remindtime"))){
 const err3 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};
 if(vErrors === null){
 vErrors = [err3];
@@ -2971,10 +3153,9 @@ errors++;
 }
 }
 }
-if(data1.nodate !== undefined){
-let data4 = data1.nodate;
-if(!((data4 === 0) || (data4 === 1))){
-const err7 = {instancePath:instancePath+"/data/nodate",schemaPath:"#/properties/data/properties/nodate/enum",keyword:"enum",params:{allowedValues: schema45.properties.data.properties.nodate.enum}};
+if(data1["assignedto@cn"] !== undefined){
+if(typeof data1["assignedto@cn"] !== "string"){
+const err7 = {instancePath:instancePath+"/data/assignedto@cn",schemaPath:"#/properties/data/properties/assignedto%40cn/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2984,11 +3165,10 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data1.duedate !== undefined){
-let data5 = data1.duedate;
-if(typeof data5 === "string"){
-if(!pattern9.test(data5)){
-const err8 = {instancePath:instancePath+"/data/duedate",schemaPath:"#/properties/data/properties/duedate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"}};
+if(data1.nodate !== undefined){
+let data5 = data1.nodate;
+if(!((data5 === 0) || (data5 === 1))){
+const err8 = {instancePath:instancePath+"/data/nodate",schemaPath:"#/properties/data/properties/nodate/enum",keyword:"enum",params:{allowedValues: schema45.properties.data.properties.nodate.enum}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2998,8 +3178,11 @@ vErrors.push(err8);
 errors++;
 }
 }
-else {
-const err9 = {instancePath:instancePath+"/data/duedate",schemaPath:"#/properties/data/properties/duedate/type",keyword:"type",params:{type: "string"}};
+if(data1.duedate !== undefined){
+let data6 = data1.duedate;
+if(typeof data6 === "string"){
+if(!pattern6.test(data6)){
+const err9 = {instancePath:instancePath+"/data/duedate",schemaPath:"#/properties/data/properties/duedate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))(?:T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\\+00:00)?$"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3009,10 +3192,8 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data1.completed !== undefined){
-let data6 = data1.completed;
-if(!((data6 === 0) || (data6 === 1))){
-const err10 = {instancePath:instancePath+"/data/completed",schemaPath:"#/properties/data/properties/completed/enum",keyword:"enum",params:{allowedValues: schema45.properties.data.properties.completed.enum}};
+else {
+const err10 = {instancePath:instancePath+"/data/duedate",schemaPath:"#/properties/data/properties/duedate/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3022,10 +3203,10 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data1.sendnotification !== undefined){
-let data7 = data1.sendnotification;
+if(data1.completed !== undefined){
+let data7 = data1.completed;
 if(!((data7 === 0) || (data7 === 1))){
-const err11 = {instancePath:instancePath+"/data/sendnotification",schemaPath:"#/properties/data/properties/sendnotification/enum",keyword:"enum",params:{allowedValues: schema45.properties.data.properties.sendnotification.enum}};
+const err11 = {instancePath:instancePath+"/data/completed",schemaPath:"#/properties/data/properties/completed/enum",keyword:"enum",params:{allowedValues: schema45.properties.data.properties.completed.enum}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3035,10 +3216,10 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data1.remindtime !== undefined){
-let data8 = data1.remindtime;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err12 = {instancePath:instancePath+"/data/remindtime",schemaPath:"#/properties/data/properties/remindtime/type",keyword:"type",params:{type: "integer"}};
+if(data1.sendnotification !== undefined){
+let data8 = data1.sendnotification;
+if(!((data8 === 0) || (data8 === 1))){
+const err12 = {instancePath:instancePath+"/data/sendnotification",schemaPath:"#/properties/data/properties/sendnotification/enum",keyword:"enum",params:{allowedValues: schema45.properties.data.properties.sendnotification.enum}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3048,9 +3229,10 @@ vErrors.push(err12);
 errors++;
 }
 }
-}
-else {
-const err13 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "object"}};
+if(data1.remindtime !== undefined){
+let data9 = data1.remindtime;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err13 = {instancePath:instancePath+"/data/remindtime",schemaPath:"#/properties/data/properties/remindtime/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3060,10 +3242,9 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.after !== undefined){
-let data9 = data.after;
-if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err14 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
+}
+else {
+const err14 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3073,10 +3254,10 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.before !== undefined){
-let data10 = data.before;
-if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err15 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+if(data.flagged !== undefined){
+let data10 = data.flagged;
+if(!((data10 === 0) || (data10 === 1))){
+const err15 = {instancePath:instancePath+"/flagged",schemaPath:"#/properties/flagged/enum",keyword:"enum",params:{allowedValues: schema45.properties.flagged.enum}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3086,14 +3267,40 @@ vErrors.push(err15);
 errors++;
 }
 }
-}
-else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.after !== undefined){
+let data11 = data.after;
+if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+const err16 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err16];
 }
 else {
 vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.before !== undefined){
+let data12 = data.before;
+if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
+const err17 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
 }
 errors++;
 }
@@ -3103,7 +3310,7 @@ return errors === 0;
 validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_followup_updateActivity_request = validate35;
-const schema46 = {"$id":"crmgen:activities/followup.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"details":{"type":"string"},"assignedto":{"type":"integer","minimum":0},"nodate":{"enum":[0,1]},"duedate":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"completed":{"enum":[0,1]},"sendnotification":{"enum":[0,1]},"remindtime":{"type":"integer"}}},"after":{"type":"integer"},"before":{"type":"integer"}}};
+const schema46 = {"$id":"crmgen:activities/followup.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"details":{"type":"string"},"assignedto":{"type":"integer","minimum":0},"assignedto@cn":{"type":"string"},"nodate":{"enum":[0,1]},"duedate":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))(?:T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\\+00:00)?$"},"completed":{"enum":[0,1]},"sendnotification":{"enum":[0,1]},"remindtime":{"type":"integer"}}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}}};
 
 function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/followup.updateActivity.request" */;
@@ -3118,7 +3325,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!((((key0 === "parent") || (key0 === "data")) || (key0 === "after")) || (key0 === "before"))){
+if(!(((((key0 === "parent") || (key0 === "data")) || (key0 === "flagged")) || (key0 === "after")) || (key0 === "before"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err0];
@@ -3146,7 +3353,7 @@ if(data.data !== undefined){
 let data1 = data.data;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 for(const key1 in data1){
-if(!(((((((key1 === "details") || (key1 === "assignedto")) || (key1 === "nodate")) || (key1 === "duedate")) || (key1 === "completed")) || (key1 === "sendnotification")) || (key1 === "remindtime"))){
+if(!((((((((key1 === "details") || (key1 === "assignedto")) || (key1 === "assignedto@cn")) || (key1 === "nodate")) || (key1 === "duedate")) || (key1 === "completed")) || (key1 === "sendnotification")) || (key1 === "remindtime"))){
 const err2 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};
 if(vErrors === null){
 vErrors = [err2];
@@ -3194,10 +3401,9 @@ errors++;
 }
 }
 }
-if(data1.nodate !== undefined){
-let data4 = data1.nodate;
-if(!((data4 === 0) || (data4 === 1))){
-const err6 = {instancePath:instancePath+"/data/nodate",schemaPath:"#/properties/data/properties/nodate/enum",keyword:"enum",params:{allowedValues: schema46.properties.data.properties.nodate.enum}};
+if(data1["assignedto@cn"] !== undefined){
+if(typeof data1["assignedto@cn"] !== "string"){
+const err6 = {instancePath:instancePath+"/data/assignedto@cn",schemaPath:"#/properties/data/properties/assignedto%40cn/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3207,11 +3413,10 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data1.duedate !== undefined){
-let data5 = data1.duedate;
-if(typeof data5 === "string"){
-if(!pattern9.test(data5)){
-const err7 = {instancePath:instancePath+"/data/duedate",schemaPath:"#/properties/data/properties/duedate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"}};
+if(data1.nodate !== undefined){
+let data5 = data1.nodate;
+if(!((data5 === 0) || (data5 === 1))){
+const err7 = {instancePath:instancePath+"/data/nodate",schemaPath:"#/properties/data/properties/nodate/enum",keyword:"enum",params:{allowedValues: schema46.properties.data.properties.nodate.enum}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3221,8 +3426,11 @@ vErrors.push(err7);
 errors++;
 }
 }
-else {
-const err8 = {instancePath:instancePath+"/data/duedate",schemaPath:"#/properties/data/properties/duedate/type",keyword:"type",params:{type: "string"}};
+if(data1.duedate !== undefined){
+let data6 = data1.duedate;
+if(typeof data6 === "string"){
+if(!pattern6.test(data6)){
+const err8 = {instancePath:instancePath+"/data/duedate",schemaPath:"#/properties/data/properties/duedate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))(?:T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\\+00:00)?$"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3232,10 +3440,8 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data1.completed !== undefined){
-let data6 = data1.completed;
-if(!((data6 === 0) || (data6 === 1))){
-const err9 = {instancePath:instancePath+"/data/completed",schemaPath:"#/properties/data/properties/completed/enum",keyword:"enum",params:{allowedValues: schema46.properties.data.properties.completed.enum}};
+else {
+const err9 = {instancePath:instancePath+"/data/duedate",schemaPath:"#/properties/data/properties/duedate/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3245,10 +3451,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data1.sendnotification !== undefined){
-let data7 = data1.sendnotification;
+if(data1.completed !== undefined){
+let data7 = data1.completed;
 if(!((data7 === 0) || (data7 === 1))){
-const err10 = {instancePath:instancePath+"/data/sendnotification",schemaPath:"#/properties/data/properties/sendnotification/enum",keyword:"enum",params:{allowedValues: schema46.properties.data.properties.sendnotification.enum}};
+const err10 = {instancePath:instancePath+"/data/completed",schemaPath:"#/properties/data/properties/completed/enum",keyword:"enum",params:{allowedValues: schema46.properties.data.properties.completed.enum}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3258,10 +3464,10 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data1.remindtime !== undefined){
-let data8 = data1.remindtime;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err11 = {instancePath:instancePath+"/data/remindtime",schemaPath:"#/properties/data/properties/remindtime/type",keyword:"type",params:{type: "integer"}};
+if(data1.sendnotification !== undefined){
+let data8 = data1.sendnotification;
+if(!((data8 === 0) || (data8 === 1))){
+const err11 = {instancePath:instancePath+"/data/sendnotification",schemaPath:"#/properties/data/properties/sendnotification/enum",keyword:"enum",params:{allowedValues: schema46.properties.data.properties.sendnotification.enum}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3271,9 +3477,10 @@ vErrors.push(err11);
 errors++;
 }
 }
-}
-else {
-const err12 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "object"}};
+if(data1.remindtime !== undefined){
+let data9 = data1.remindtime;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err12 = {instancePath:instancePath+"/data/remindtime",schemaPath:"#/properties/data/properties/remindtime/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3283,10 +3490,9 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.after !== undefined){
-let data9 = data.after;
-if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err13 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
+}
+else {
+const err13 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3296,10 +3502,10 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.before !== undefined){
-let data10 = data.before;
-if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err14 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+if(data.flagged !== undefined){
+let data10 = data.flagged;
+if(!((data10 === 0) || (data10 === 1))){
+const err14 = {instancePath:instancePath+"/flagged",schemaPath:"#/properties/flagged/enum",keyword:"enum",params:{allowedValues: schema46.properties.flagged.enum}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3309,14 +3515,40 @@ vErrors.push(err14);
 errors++;
 }
 }
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.after !== undefined){
+let data11 = data.after;
+if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+const err15 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err15];
 }
 else {
 vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.before !== undefined){
+let data12 = data.before;
+if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
+const err16 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
 }
 errors++;
 }
@@ -3326,7 +3558,7 @@ return errors === 0;
 validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_linkedemails_createActivity_request = validate36;
-const schema47 = {"$id":"crmgen:activities/linkedemails.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"fields":{"type":"array","items":{"type":"string"}},"keywords":{"type":"array","items":{"type":"string"}},"exceptions":{"type":"array","items":{"type":"string"}}}},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
+const schema47 = {"$id":"crmgen:activities/linkedemails.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"fields":{"type":"array","items":{"type":"string"}},"keywords":{"type":"array","items":{"type":"string"}},"exceptions":{"type":"array","items":{"type":"string"}}}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
 
 function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/linkedemails.createActivity.request" */;
@@ -3351,7 +3583,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!((((key0 === "parent") || (key0 === "data")) || (key0 === "after")) || (key0 === "before"))){
+if(!(((((key0 === "parent") || (key0 === "data")) || (key0 === "flagged")) || (key0 === "after")) || (key0 === "before"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err1];
@@ -3486,10 +3718,10 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.after !== undefined){
-let data8 = data.after;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err11 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
+if(data.flagged !== undefined){
+let data8 = data.flagged;
+if(!((data8 === 0) || (data8 === 1))){
+const err11 = {instancePath:instancePath+"/flagged",schemaPath:"#/properties/flagged/enum",keyword:"enum",params:{allowedValues: schema47.properties.flagged.enum}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3499,10 +3731,10 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.before !== undefined){
-let data9 = data.before;
+if(data.after !== undefined){
+let data9 = data.after;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err12 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+const err12 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3512,14 +3744,27 @@ vErrors.push(err12);
 errors++;
 }
 }
-}
-else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.before !== undefined){
+let data10 = data.before;
+if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
+const err13 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err13];
 }
 else {
 vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
 }
 errors++;
 }
@@ -3529,7 +3774,7 @@ return errors === 0;
 validate36.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_linkedemails_updateActivity_request = validate37;
-const schema48 = {"$id":"crmgen:activities/linkedemails.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"fields":{"type":"array","items":{"type":"string"}},"keywords":{"type":"array","items":{"type":"string"}},"exceptions":{"type":"array","items":{"type":"string"}}}},"after":{"type":"integer"},"before":{"type":"integer"}}};
+const schema48 = {"$id":"crmgen:activities/linkedemails.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"fields":{"type":"array","items":{"type":"string"}},"keywords":{"type":"array","items":{"type":"string"}},"exceptions":{"type":"array","items":{"type":"string"}}}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}}};
 
 function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/linkedemails.updateActivity.request" */;
@@ -3544,7 +3789,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!((((key0 === "parent") || (key0 === "data")) || (key0 === "after")) || (key0 === "before"))){
+if(!(((((key0 === "parent") || (key0 === "data")) || (key0 === "flagged")) || (key0 === "after")) || (key0 === "before"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err0];
@@ -3679,10 +3924,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.after !== undefined){
-let data8 = data.after;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err10 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
+if(data.flagged !== undefined){
+let data8 = data.flagged;
+if(!((data8 === 0) || (data8 === 1))){
+const err10 = {instancePath:instancePath+"/flagged",schemaPath:"#/properties/flagged/enum",keyword:"enum",params:{allowedValues: schema48.properties.flagged.enum}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3692,10 +3937,10 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.before !== undefined){
-let data9 = data.before;
+if(data.after !== undefined){
+let data9 = data.after;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err11 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+const err11 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3705,14 +3950,27 @@ vErrors.push(err11);
 errors++;
 }
 }
-}
-else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.before !== undefined){
+let data10 = data.before;
+if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
+const err12 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err12];
 }
 else {
 vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
 }
 errors++;
 }
@@ -3722,7 +3980,7 @@ return errors === 0;
 validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_marketingbwidget_createActivity_request = validate38;
-const schema49 = {"$id":"crmgen:activities/marketingbwidget.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{}},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
+const schema49 = {"$id":"crmgen:activities/marketingbwidget.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/marketingbwidget.createActivity.request" */;
@@ -3747,7 +4005,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!((((key0 === "parent") || (key0 === "data")) || (key0 === "after")) || (key0 === "before"))){
+if(!(((((key0 === "parent") || (key0 === "data")) || (key0 === "flagged")) || (key0 === "after")) || (key0 === "before"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err1];
@@ -3796,10 +4054,10 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.after !== undefined){
-let data2 = data.after;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err5 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
+if(data.flagged !== undefined){
+let data2 = data.flagged;
+if(!((data2 === 0) || (data2 === 1))){
+const err5 = {instancePath:instancePath+"/flagged",schemaPath:"#/properties/flagged/enum",keyword:"enum",params:{allowedValues: schema49.properties.flagged.enum}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3809,10 +4067,10 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.before !== undefined){
-let data3 = data.before;
+if(data.after !== undefined){
+let data3 = data.after;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err6 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+const err6 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3822,14 +4080,27 @@ vErrors.push(err6);
 errors++;
 }
 }
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.before !== undefined){
+let data4 = data.before;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err7 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err7];
 }
 else {
 vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
 }
 errors++;
 }
@@ -3839,7 +4110,7 @@ return errors === 0;
 validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_marketingbwidget_updateActivity_request = validate39;
-const schema50 = {"$id":"crmgen:activities/marketingbwidget.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{}},"after":{"type":"integer"},"before":{"type":"integer"}}};
+const schema50 = {"$id":"crmgen:activities/marketingbwidget.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}}};
 
 function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/marketingbwidget.updateActivity.request" */;
@@ -3854,7 +4125,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!((((key0 === "parent") || (key0 === "data")) || (key0 === "after")) || (key0 === "before"))){
+if(!(((((key0 === "parent") || (key0 === "data")) || (key0 === "flagged")) || (key0 === "after")) || (key0 === "before"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err0];
@@ -3903,10 +4174,10 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.after !== undefined){
-let data2 = data.after;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err4 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
+if(data.flagged !== undefined){
+let data2 = data.flagged;
+if(!((data2 === 0) || (data2 === 1))){
+const err4 = {instancePath:instancePath+"/flagged",schemaPath:"#/properties/flagged/enum",keyword:"enum",params:{allowedValues: schema50.properties.flagged.enum}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3916,10 +4187,10 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.before !== undefined){
-let data3 = data.before;
+if(data.after !== undefined){
+let data3 = data.after;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err5 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+const err5 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3929,14 +4200,27 @@ vErrors.push(err5);
 errors++;
 }
 }
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.before !== undefined){
+let data4 = data.before;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err6 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err6];
 }
 else {
 vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
 }
 errors++;
 }
@@ -3946,7 +4230,7 @@ return errors === 0;
 validate39.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_note_createActivity_request = validate40;
-const schema51 = {"$id":"crmgen:activities/note.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"details":{"type":"string"}}},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
+const schema51 = {"$id":"crmgen:activities/note.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"details":{"type":"string"}}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
 
 function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/note.createActivity.request" */;
@@ -3971,7 +4255,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!((((key0 === "parent") || (key0 === "data")) || (key0 === "after")) || (key0 === "before"))){
+if(!(((((key0 === "parent") || (key0 === "data")) || (key0 === "flagged")) || (key0 === "after")) || (key0 === "before"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err1];
@@ -4034,10 +4318,10 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.after !== undefined){
-let data3 = data.after;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err6 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
+if(data.flagged !== undefined){
+let data3 = data.flagged;
+if(!((data3 === 0) || (data3 === 1))){
+const err6 = {instancePath:instancePath+"/flagged",schemaPath:"#/properties/flagged/enum",keyword:"enum",params:{allowedValues: schema51.properties.flagged.enum}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4047,10 +4331,10 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.before !== undefined){
-let data4 = data.before;
+if(data.after !== undefined){
+let data4 = data.after;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err7 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+const err7 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4060,14 +4344,27 @@ vErrors.push(err7);
 errors++;
 }
 }
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.before !== undefined){
+let data5 = data.before;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err8 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err8];
 }
 else {
 vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
 }
 errors++;
 }
@@ -4077,7 +4374,7 @@ return errors === 0;
 validate40.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_note_updateActivity_request = validate41;
-const schema52 = {"$id":"crmgen:activities/note.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"details":{"type":"string"}}},"after":{"type":"integer"},"before":{"type":"integer"}}};
+const schema52 = {"$id":"crmgen:activities/note.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"details":{"type":"string"}}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}}};
 
 function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/note.updateActivity.request" */;
@@ -4092,7 +4389,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!((((key0 === "parent") || (key0 === "data")) || (key0 === "after")) || (key0 === "before"))){
+if(!(((((key0 === "parent") || (key0 === "data")) || (key0 === "flagged")) || (key0 === "after")) || (key0 === "before"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err0];
@@ -4155,10 +4452,10 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.after !== undefined){
-let data3 = data.after;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err5 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
+if(data.flagged !== undefined){
+let data3 = data.flagged;
+if(!((data3 === 0) || (data3 === 1))){
+const err5 = {instancePath:instancePath+"/flagged",schemaPath:"#/properties/flagged/enum",keyword:"enum",params:{allowedValues: schema52.properties.flagged.enum}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4168,10 +4465,10 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.before !== undefined){
-let data4 = data.before;
+if(data.after !== undefined){
+let data4 = data.after;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err6 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+const err6 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4181,14 +4478,27 @@ vErrors.push(err6);
 errors++;
 }
 }
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.before !== undefined){
+let data5 = data.before;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err7 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err7];
 }
 else {
 vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
 }
 errors++;
 }
@@ -4198,7 +4508,7 @@ return errors === 0;
 validate41.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_onlinedoc_createActivity_request = validate42;
-const schema53 = {"$id":"crmgen:activities/onlinedoc.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"url":{"type":"string"}}},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
+const schema53 = {"$id":"crmgen:activities/onlinedoc.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"url":{"type":"string"}}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
 
 function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/onlinedoc.createActivity.request" */;
@@ -4223,7 +4533,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!((((key0 === "parent") || (key0 === "data")) || (key0 === "after")) || (key0 === "before"))){
+if(!(((((key0 === "parent") || (key0 === "data")) || (key0 === "flagged")) || (key0 === "after")) || (key0 === "before"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err1];
@@ -4298,10 +4608,10 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.after !== undefined){
-let data4 = data.after;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err7 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
+if(data.flagged !== undefined){
+let data4 = data.flagged;
+if(!((data4 === 0) || (data4 === 1))){
+const err7 = {instancePath:instancePath+"/flagged",schemaPath:"#/properties/flagged/enum",keyword:"enum",params:{allowedValues: schema53.properties.flagged.enum}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4311,10 +4621,10 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.before !== undefined){
-let data5 = data.before;
+if(data.after !== undefined){
+let data5 = data.after;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err8 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+const err8 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4324,14 +4634,27 @@ vErrors.push(err8);
 errors++;
 }
 }
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.before !== undefined){
+let data6 = data.before;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err9 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err9];
 }
 else {
 vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
 }
 errors++;
 }
@@ -4341,7 +4664,7 @@ return errors === 0;
 validate42.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_onlinedoc_updateActivity_request = validate43;
-const schema54 = {"$id":"crmgen:activities/onlinedoc.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"url":{"type":"string"}}},"after":{"type":"integer"},"before":{"type":"integer"}}};
+const schema54 = {"$id":"crmgen:activities/onlinedoc.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"url":{"type":"string"}}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}}};
 
 function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/onlinedoc.updateActivity.request" */;
@@ -4356,7 +4679,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!((((key0 === "parent") || (key0 === "data")) || (key0 === "after")) || (key0 === "before"))){
+if(!(((((key0 === "parent") || (key0 === "data")) || (key0 === "flagged")) || (key0 === "after")) || (key0 === "before"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err0];
@@ -4431,10 +4754,10 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.after !== undefined){
-let data4 = data.after;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err6 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
+if(data.flagged !== undefined){
+let data4 = data.flagged;
+if(!((data4 === 0) || (data4 === 1))){
+const err6 = {instancePath:instancePath+"/flagged",schemaPath:"#/properties/flagged/enum",keyword:"enum",params:{allowedValues: schema54.properties.flagged.enum}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4444,10 +4767,10 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.before !== undefined){
-let data5 = data.before;
+if(data.after !== undefined){
+let data5 = data.after;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err7 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+const err7 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4457,14 +4780,27 @@ vErrors.push(err7);
 errors++;
 }
 }
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.before !== undefined){
+let data6 = data.before;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err8 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err8];
 }
 else {
 vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
 }
 errors++;
 }
@@ -4474,7 +4810,7 @@ return errors === 0;
 validate43.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_opportunity_createActivity_request = validate44;
-const schema55 = {"$id":"crmgen:activities/opportunity.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","properties":{"description":{"type":"string"},"valueunit":{"type":"number"},"valuecurrency":{"enum":["USD","EUR","GBP","CAD","AUD","BRL","CHF","CNY","DKK","HKD","HRK","HUF","INR","JPY","MXN","MYR","NOK","NZD","RUB","SEK","SGD","THB","ZAR"]},"valueinterval":{"enum":["fixed price","per hour","per day","per week","per month","per quarter","per year"]},"valueduration":{"type":"integer"},"stage":{"type":"integer","minimum":0,"maximum":100},"probability":{"type":"integer","minimum":0,"maximum":100},"closingdate":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"responsible":{"type":"integer","minimum":0},"status":{"enum":["Discussion","Pending","Won","Lost","On-hold"]}},"propertyNames":{"enum":["description","valueunit","valuecurrency","valueinterval","valueduration","stage","probability","closingdate","responsible","status"]}},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
+const schema55 = {"$id":"crmgen:activities/opportunity.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","properties":{"description":{"type":"string"},"valueunit":{"type":"number"},"valuecurrency":{"enum":["USD","EUR","GBP","CAD","AUD","BRL","CHF","CNY","DKK","HKD","HRK","HUF","INR","JPY","MXN","MYR","NOK","NZD","RUB","SEK","SGD","THB","ZAR"]},"valueinterval":{"enum":["fixed price","per hour","per day","per week","per month","per quarter","per year"]},"valueduration":{"type":"integer"},"stage":{"type":"integer","minimum":0,"maximum":100},"probability":{"type":"integer","minimum":0,"maximum":100},"closingdate":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"responsible":{"type":"integer","minimum":0},"responsible@cn":{"type":"string"},"status":{"enum":["Discussion","Pending","Won","Lost","On-hold"]}},"propertyNames":{"enum":["description","valueunit","valuecurrency","valueinterval","valueduration","stage","probability","closingdate","responsible","responsible@cn","status"]}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
 
 function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/opportunity.createActivity.request" */;
@@ -4499,7 +4835,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!((((key0 === "parent") || (key0 === "data")) || (key0 === "after")) || (key0 === "before"))){
+if(!(((((key0 === "parent") || (key0 === "data")) || (key0 === "flagged")) || (key0 === "after")) || (key0 === "before"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err1];
@@ -4528,7 +4864,7 @@ let data1 = data.data;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 for(const key1 in data1){
 const _errs6 = errors;
-if(!((((((((((key1 === "description") || (key1 === "valueunit")) || (key1 === "valuecurrency")) || (key1 === "valueinterval")) || (key1 === "valueduration")) || (key1 === "stage")) || (key1 === "probability")) || (key1 === "closingdate")) || (key1 === "responsible")) || (key1 === "status"))){
+if(!(((((((((((key1 === "description") || (key1 === "valueunit")) || (key1 === "valuecurrency")) || (key1 === "valueinterval")) || (key1 === "valueduration")) || (key1 === "stage")) || (key1 === "probability")) || (key1 === "closingdate")) || (key1 === "responsible")) || (key1 === "responsible@cn")) || (key1 === "status"))){
 const err3 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/propertyNames/enum",keyword:"enum",params:{allowedValues: schema55.properties.data.propertyNames.enum},propertyName:key1};
 if(vErrors === null){
 vErrors = [err3];
@@ -4734,10 +5070,9 @@ errors++;
 }
 }
 }
-if(data1.status !== undefined){
-let data11 = data1.status;
-if(!(((((data11 === "Discussion") || (data11 === "Pending")) || (data11 === "Won")) || (data11 === "Lost")) || (data11 === "On-hold"))){
-const err20 = {instancePath:instancePath+"/data/status",schemaPath:"#/properties/data/properties/status/enum",keyword:"enum",params:{allowedValues: schema55.properties.data.properties.status.enum}};
+if(data1["responsible@cn"] !== undefined){
+if(typeof data1["responsible@cn"] !== "string"){
+const err20 = {instancePath:instancePath+"/data/responsible@cn",schemaPath:"#/properties/data/properties/responsible%40cn/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -4747,9 +5082,10 @@ vErrors.push(err20);
 errors++;
 }
 }
-}
-else {
-const err21 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "object"}};
+if(data1.status !== undefined){
+let data12 = data1.status;
+if(!(((((data12 === "Discussion") || (data12 === "Pending")) || (data12 === "Won")) || (data12 === "Lost")) || (data12 === "On-hold"))){
+const err21 = {instancePath:instancePath+"/data/status",schemaPath:"#/properties/data/properties/status/enum",keyword:"enum",params:{allowedValues: schema55.properties.data.properties.status.enum}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -4759,10 +5095,9 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.after !== undefined){
-let data12 = data.after;
-if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err22 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
+}
+else {
+const err22 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -4772,10 +5107,10 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.before !== undefined){
-let data13 = data.before;
-if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-const err23 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+if(data.flagged !== undefined){
+let data13 = data.flagged;
+if(!((data13 === 0) || (data13 === 1))){
+const err23 = {instancePath:instancePath+"/flagged",schemaPath:"#/properties/flagged/enum",keyword:"enum",params:{allowedValues: schema55.properties.flagged.enum}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -4785,14 +5120,40 @@ vErrors.push(err23);
 errors++;
 }
 }
-}
-else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.after !== undefined){
+let data14 = data.after;
+if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
+const err24 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err24];
 }
 else {
 vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data.before !== undefined){
+let data15 = data.before;
+if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
+const err25 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+else {
+const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
 }
 errors++;
 }
@@ -4802,7 +5163,7 @@ return errors === 0;
 validate44.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_opportunity_updateActivity_request = validate45;
-const schema56 = {"$id":"crmgen:activities/opportunity.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","properties":{"description":{"type":"string"},"valueunit":{"type":"number"},"valuecurrency":{"enum":["USD","EUR","GBP","CAD","AUD","BRL","CHF","CNY","DKK","HKD","HRK","HUF","INR","JPY","MXN","MYR","NOK","NZD","RUB","SEK","SGD","THB","ZAR"]},"valueinterval":{"enum":["fixed price","per hour","per day","per week","per month","per quarter","per year"]},"valueduration":{"type":"integer"},"stage":{"type":"integer","minimum":0,"maximum":100},"probability":{"type":"integer","minimum":0,"maximum":100},"closingdate":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"responsible":{"type":"integer","minimum":0},"status":{"enum":["Discussion","Pending","Won","Lost","On-hold"]}},"propertyNames":{"enum":["description","valueunit","valuecurrency","valueinterval","valueduration","stage","probability","closingdate","responsible","status"]}},"after":{"type":"integer"},"before":{"type":"integer"}}};
+const schema56 = {"$id":"crmgen:activities/opportunity.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","properties":{"description":{"type":"string"},"valueunit":{"type":"number"},"valuecurrency":{"enum":["USD","EUR","GBP","CAD","AUD","BRL","CHF","CNY","DKK","HKD","HRK","HUF","INR","JPY","MXN","MYR","NOK","NZD","RUB","SEK","SGD","THB","ZAR"]},"valueinterval":{"enum":["fixed price","per hour","per day","per week","per month","per quarter","per year"]},"valueduration":{"type":"integer"},"stage":{"type":"integer","minimum":0,"maximum":100},"probability":{"type":"integer","minimum":0,"maximum":100},"closingdate":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"responsible":{"type":"integer","minimum":0},"responsible@cn":{"type":"string"},"status":{"enum":["Discussion","Pending","Won","Lost","On-hold"]}},"propertyNames":{"enum":["description","valueunit","valuecurrency","valueinterval","valueduration","stage","probability","closingdate","responsible","responsible@cn","status"]}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}}};
 
 function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/opportunity.updateActivity.request" */;
@@ -4817,7 +5178,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!((((key0 === "parent") || (key0 === "data")) || (key0 === "after")) || (key0 === "before"))){
+if(!(((((key0 === "parent") || (key0 === "data")) || (key0 === "flagged")) || (key0 === "after")) || (key0 === "before"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err0];
@@ -4846,7 +5207,7 @@ let data1 = data.data;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 for(const key1 in data1){
 const _errs6 = errors;
-if(!((((((((((key1 === "description") || (key1 === "valueunit")) || (key1 === "valuecurrency")) || (key1 === "valueinterval")) || (key1 === "valueduration")) || (key1 === "stage")) || (key1 === "probability")) || (key1 === "closingdate")) || (key1 === "responsible")) || (key1 === "status"))){
+if(!(((((((((((key1 === "description") || (key1 === "valueunit")) || (key1 === "valuecurrency")) || (key1 === "valueinterval")) || (key1 === "valueduration")) || (key1 === "stage")) || (key1 === "probability")) || (key1 === "closingdate")) || (key1 === "responsible")) || (key1 === "responsible@cn")) || (key1 === "status"))){
 const err2 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/propertyNames/enum",keyword:"enum",params:{allowedValues: schema56.properties.data.propertyNames.enum},propertyName:key1};
 if(vErrors === null){
 vErrors = [err2];
@@ -5052,10 +5413,9 @@ errors++;
 }
 }
 }
-if(data1.status !== undefined){
-let data11 = data1.status;
-if(!(((((data11 === "Discussion") || (data11 === "Pending")) || (data11 === "Won")) || (data11 === "Lost")) || (data11 === "On-hold"))){
-const err19 = {instancePath:instancePath+"/data/status",schemaPath:"#/properties/data/properties/status/enum",keyword:"enum",params:{allowedValues: schema56.properties.data.properties.status.enum}};
+if(data1["responsible@cn"] !== undefined){
+if(typeof data1["responsible@cn"] !== "string"){
+const err19 = {instancePath:instancePath+"/data/responsible@cn",schemaPath:"#/properties/data/properties/responsible%40cn/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -5065,9 +5425,10 @@ vErrors.push(err19);
 errors++;
 }
 }
-}
-else {
-const err20 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "object"}};
+if(data1.status !== undefined){
+let data12 = data1.status;
+if(!(((((data12 === "Discussion") || (data12 === "Pending")) || (data12 === "Won")) || (data12 === "Lost")) || (data12 === "On-hold"))){
+const err20 = {instancePath:instancePath+"/data/status",schemaPath:"#/properties/data/properties/status/enum",keyword:"enum",params:{allowedValues: schema56.properties.data.properties.status.enum}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -5077,10 +5438,9 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.after !== undefined){
-let data12 = data.after;
-if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err21 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
+}
+else {
+const err21 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -5090,10 +5450,10 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.before !== undefined){
-let data13 = data.before;
-if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-const err22 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+if(data.flagged !== undefined){
+let data13 = data.flagged;
+if(!((data13 === 0) || (data13 === 1))){
+const err22 = {instancePath:instancePath+"/flagged",schemaPath:"#/properties/flagged/enum",keyword:"enum",params:{allowedValues: schema56.properties.flagged.enum}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -5103,14 +5463,40 @@ vErrors.push(err22);
 errors++;
 }
 }
-}
-else {
-const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.after !== undefined){
+let data14 = data.after;
+if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
+const err23 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err23];
 }
 else {
 vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data.before !== undefined){
+let data15 = data.before;
+if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
+const err24 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+else {
+const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
 }
 errors++;
 }
@@ -5120,7 +5506,7 @@ return errors === 0;
 validate45.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_photolist_createActivity_request = validate46;
-const schema57 = {"$id":"crmgen:activities/photolist.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"}}},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
+const schema57 = {"$id":"crmgen:activities/photolist.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"}}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
 
 function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/photolist.createActivity.request" */;
@@ -5145,7 +5531,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!((((key0 === "parent") || (key0 === "data")) || (key0 === "after")) || (key0 === "before"))){
+if(!(((((key0 === "parent") || (key0 === "data")) || (key0 === "flagged")) || (key0 === "after")) || (key0 === "before"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err1];
@@ -5208,10 +5594,10 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.after !== undefined){
-let data3 = data.after;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err6 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
+if(data.flagged !== undefined){
+let data3 = data.flagged;
+if(!((data3 === 0) || (data3 === 1))){
+const err6 = {instancePath:instancePath+"/flagged",schemaPath:"#/properties/flagged/enum",keyword:"enum",params:{allowedValues: schema57.properties.flagged.enum}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5221,10 +5607,10 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.before !== undefined){
-let data4 = data.before;
+if(data.after !== undefined){
+let data4 = data.after;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err7 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+const err7 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5234,14 +5620,27 @@ vErrors.push(err7);
 errors++;
 }
 }
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.before !== undefined){
+let data5 = data.before;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err8 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err8];
 }
 else {
 vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
 }
 errors++;
 }
@@ -5251,7 +5650,7 @@ return errors === 0;
 validate46.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_photolist_updateActivity_request = validate47;
-const schema58 = {"$id":"crmgen:activities/photolist.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"}}},"after":{"type":"integer"},"before":{"type":"integer"}}};
+const schema58 = {"$id":"crmgen:activities/photolist.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"}}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}}};
 
 function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/photolist.updateActivity.request" */;
@@ -5266,7 +5665,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!((((key0 === "parent") || (key0 === "data")) || (key0 === "after")) || (key0 === "before"))){
+if(!(((((key0 === "parent") || (key0 === "data")) || (key0 === "flagged")) || (key0 === "after")) || (key0 === "before"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err0];
@@ -5329,10 +5728,10 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.after !== undefined){
-let data3 = data.after;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err5 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
+if(data.flagged !== undefined){
+let data3 = data.flagged;
+if(!((data3 === 0) || (data3 === 1))){
+const err5 = {instancePath:instancePath+"/flagged",schemaPath:"#/properties/flagged/enum",keyword:"enum",params:{allowedValues: schema58.properties.flagged.enum}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5342,10 +5741,10 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.before !== undefined){
-let data4 = data.before;
+if(data.after !== undefined){
+let data4 = data.after;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err6 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+const err6 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5355,14 +5754,27 @@ vErrors.push(err6);
 errors++;
 }
 }
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.before !== undefined){
+let data5 = data.before;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err7 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err7];
 }
 else {
 vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
 }
 errors++;
 }
@@ -5372,7 +5784,7 @@ return errors === 0;
 validate47.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_scheduledemail_createActivity_request = validate48;
-const schema59 = {"$id":"crmgen:activities/scheduledemail.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"to":{"type":"array","items":{"type":"string"}},"cc":{"type":"array","items":{"type":"string"}},"bcc":{"type":"array","items":{"type":"string"}},"from":{"type":"string"},"subject":{"type":"string"},"priority":{"enum":[0,1,2]},"body":{"type":"string"},"scheduledtime":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"}}},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
+const schema59 = {"$id":"crmgen:activities/scheduledemail.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"to":{"type":"array","items":{"type":"string"}},"cc":{"type":"array","items":{"type":"string"}},"bcc":{"type":"array","items":{"type":"string"}},"from":{"type":"string"},"subject":{"type":"string"},"priority":{"enum":[0,1,2]},"body":{"type":"string"},"scheduledtime":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))(?:T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\\+00:00)?$"}}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
 
 function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/scheduledemail.createActivity.request" */;
@@ -5397,7 +5809,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!((((key0 === "parent") || (key0 === "data")) || (key0 === "after")) || (key0 === "before"))){
+if(!(((((key0 === "parent") || (key0 === "data")) || (key0 === "flagged")) || (key0 === "after")) || (key0 === "before"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err1];
@@ -5572,8 +5984,8 @@ errors++;
 if(data1.scheduledtime !== undefined){
 let data12 = data1.scheduledtime;
 if(typeof data12 === "string"){
-if(!pattern9.test(data12)){
-const err14 = {instancePath:instancePath+"/data/scheduledtime",schemaPath:"#/properties/data/properties/scheduledtime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"}};
+if(!pattern6.test(data12)){
+const err14 = {instancePath:instancePath+"/data/scheduledtime",schemaPath:"#/properties/data/properties/scheduledtime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))(?:T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\\+00:00)?$"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -5606,10 +6018,10 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.after !== undefined){
-let data13 = data.after;
-if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-const err17 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
+if(data.flagged !== undefined){
+let data13 = data.flagged;
+if(!((data13 === 0) || (data13 === 1))){
+const err17 = {instancePath:instancePath+"/flagged",schemaPath:"#/properties/flagged/enum",keyword:"enum",params:{allowedValues: schema59.properties.flagged.enum}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -5619,10 +6031,10 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.before !== undefined){
-let data14 = data.before;
+if(data.after !== undefined){
+let data14 = data.after;
 if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-const err18 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+const err18 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -5632,14 +6044,27 @@ vErrors.push(err18);
 errors++;
 }
 }
-}
-else {
-const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.before !== undefined){
+let data15 = data.before;
+if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
+const err19 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err19];
 }
 else {
 vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
 }
 errors++;
 }
@@ -5649,7 +6074,7 @@ return errors === 0;
 validate48.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_scheduledemail_updateActivity_request = validate49;
-const schema60 = {"$id":"crmgen:activities/scheduledemail.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"to":{"type":"array","items":{"type":"string"}},"cc":{"type":"array","items":{"type":"string"}},"bcc":{"type":"array","items":{"type":"string"}},"from":{"type":"string"},"subject":{"type":"string"},"priority":{"enum":[0,1,2]},"body":{"type":"string"},"scheduledtime":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"}}},"after":{"type":"integer"},"before":{"type":"integer"}}};
+const schema60 = {"$id":"crmgen:activities/scheduledemail.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"to":{"type":"array","items":{"type":"string"}},"cc":{"type":"array","items":{"type":"string"}},"bcc":{"type":"array","items":{"type":"string"}},"from":{"type":"string"},"subject":{"type":"string"},"priority":{"enum":[0,1,2]},"body":{"type":"string"},"scheduledtime":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))(?:T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\\+00:00)?$"}}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}}};
 
 function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/scheduledemail.updateActivity.request" */;
@@ -5664,7 +6089,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!((((key0 === "parent") || (key0 === "data")) || (key0 === "after")) || (key0 === "before"))){
+if(!(((((key0 === "parent") || (key0 === "data")) || (key0 === "flagged")) || (key0 === "after")) || (key0 === "before"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err0];
@@ -5839,8 +6264,8 @@ errors++;
 if(data1.scheduledtime !== undefined){
 let data12 = data1.scheduledtime;
 if(typeof data12 === "string"){
-if(!pattern9.test(data12)){
-const err13 = {instancePath:instancePath+"/data/scheduledtime",schemaPath:"#/properties/data/properties/scheduledtime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"}};
+if(!pattern6.test(data12)){
+const err13 = {instancePath:instancePath+"/data/scheduledtime",schemaPath:"#/properties/data/properties/scheduledtime/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))(?:T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\\+00:00)?$"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5873,10 +6298,10 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.after !== undefined){
-let data13 = data.after;
-if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-const err16 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
+if(data.flagged !== undefined){
+let data13 = data.flagged;
+if(!((data13 === 0) || (data13 === 1))){
+const err16 = {instancePath:instancePath+"/flagged",schemaPath:"#/properties/flagged/enum",keyword:"enum",params:{allowedValues: schema60.properties.flagged.enum}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -5886,10 +6311,10 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.before !== undefined){
-let data14 = data.before;
+if(data.after !== undefined){
+let data14 = data.after;
 if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-const err17 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+const err17 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -5899,14 +6324,27 @@ vErrors.push(err17);
 errors++;
 }
 }
-}
-else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.before !== undefined){
+let data15 = data.before;
+if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
+const err18 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err18];
 }
 else {
 vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
 }
 errors++;
 }
@@ -5916,7 +6354,7 @@ return errors === 0;
 validate49.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_separator_createActivity_request = validate50;
-const schema61 = {"$id":"crmgen:activities/separator.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"hidesiblings":{"enum":[0,1]}}},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
+const schema61 = {"$id":"crmgen:activities/separator.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"hidesiblings":{"enum":[0,1]}}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
 
 function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/separator.createActivity.request" */;
@@ -5941,7 +6379,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!((((key0 === "parent") || (key0 === "data")) || (key0 === "after")) || (key0 === "before"))){
+if(!(((((key0 === "parent") || (key0 === "data")) || (key0 === "flagged")) || (key0 === "after")) || (key0 === "before"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err1];
@@ -6017,10 +6455,10 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.after !== undefined){
-let data4 = data.after;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err7 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
+if(data.flagged !== undefined){
+let data4 = data.flagged;
+if(!((data4 === 0) || (data4 === 1))){
+const err7 = {instancePath:instancePath+"/flagged",schemaPath:"#/properties/flagged/enum",keyword:"enum",params:{allowedValues: schema61.properties.flagged.enum}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6030,10 +6468,10 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.before !== undefined){
-let data5 = data.before;
+if(data.after !== undefined){
+let data5 = data.after;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err8 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+const err8 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6043,14 +6481,27 @@ vErrors.push(err8);
 errors++;
 }
 }
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.before !== undefined){
+let data6 = data.before;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err9 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err9];
 }
 else {
 vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
 }
 errors++;
 }
@@ -6060,7 +6511,7 @@ return errors === 0;
 validate50.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_separator_updateActivity_request = validate51;
-const schema62 = {"$id":"crmgen:activities/separator.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"hidesiblings":{"enum":[0,1]}}},"after":{"type":"integer"},"before":{"type":"integer"}}};
+const schema62 = {"$id":"crmgen:activities/separator.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"hidesiblings":{"enum":[0,1]}}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}}};
 
 function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/separator.updateActivity.request" */;
@@ -6075,7 +6526,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!((((key0 === "parent") || (key0 === "data")) || (key0 === "after")) || (key0 === "before"))){
+if(!(((((key0 === "parent") || (key0 === "data")) || (key0 === "flagged")) || (key0 === "after")) || (key0 === "before"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err0];
@@ -6151,10 +6602,10 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.after !== undefined){
-let data4 = data.after;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err6 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
+if(data.flagged !== undefined){
+let data4 = data.flagged;
+if(!((data4 === 0) || (data4 === 1))){
+const err6 = {instancePath:instancePath+"/flagged",schemaPath:"#/properties/flagged/enum",keyword:"enum",params:{allowedValues: schema62.properties.flagged.enum}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6164,10 +6615,10 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.before !== undefined){
-let data5 = data.before;
+if(data.after !== undefined){
+let data5 = data.after;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err7 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+const err7 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6177,14 +6628,27 @@ vErrors.push(err7);
 errors++;
 }
 }
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.before !== undefined){
+let data6 = data.before;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err8 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err8];
 }
 else {
 vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
 }
 errors++;
 }
@@ -6194,7 +6658,7 @@ return errors === 0;
 validate51.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_supportwidget_createActivity_request = validate52;
-const schema63 = {"$id":"crmgen:activities/supportwidget.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"userid":{"type":"integer"}}},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
+const schema63 = {"$id":"crmgen:activities/supportwidget.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"userid":{"type":"integer"}}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/supportwidget.createActivity.request" */;
@@ -6219,7 +6683,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!((((key0 === "parent") || (key0 === "data")) || (key0 === "after")) || (key0 === "before"))){
+if(!(((((key0 === "parent") || (key0 === "data")) || (key0 === "flagged")) || (key0 === "after")) || (key0 === "before"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err1];
@@ -6283,10 +6747,10 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.after !== undefined){
-let data3 = data.after;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err6 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
+if(data.flagged !== undefined){
+let data3 = data.flagged;
+if(!((data3 === 0) || (data3 === 1))){
+const err6 = {instancePath:instancePath+"/flagged",schemaPath:"#/properties/flagged/enum",keyword:"enum",params:{allowedValues: schema63.properties.flagged.enum}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6296,10 +6760,10 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.before !== undefined){
-let data4 = data.before;
+if(data.after !== undefined){
+let data4 = data.after;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err7 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+const err7 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6309,14 +6773,27 @@ vErrors.push(err7);
 errors++;
 }
 }
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.before !== undefined){
+let data5 = data.before;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err8 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err8];
 }
 else {
 vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
 }
 errors++;
 }
@@ -6326,7 +6803,7 @@ return errors === 0;
 validate52.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_supportwidget_updateActivity_request = validate53;
-const schema64 = {"$id":"crmgen:activities/supportwidget.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"userid":{"type":"integer"}}},"after":{"type":"integer"},"before":{"type":"integer"}}};
+const schema64 = {"$id":"crmgen:activities/supportwidget.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"userid":{"type":"integer"}}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}}};
 
 function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/supportwidget.updateActivity.request" */;
@@ -6341,7 +6818,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!((((key0 === "parent") || (key0 === "data")) || (key0 === "after")) || (key0 === "before"))){
+if(!(((((key0 === "parent") || (key0 === "data")) || (key0 === "flagged")) || (key0 === "after")) || (key0 === "before"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err0];
@@ -6405,10 +6882,10 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.after !== undefined){
-let data3 = data.after;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err5 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
+if(data.flagged !== undefined){
+let data3 = data.flagged;
+if(!((data3 === 0) || (data3 === 1))){
+const err5 = {instancePath:instancePath+"/flagged",schemaPath:"#/properties/flagged/enum",keyword:"enum",params:{allowedValues: schema64.properties.flagged.enum}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6418,10 +6895,10 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.before !== undefined){
-let data4 = data.before;
+if(data.after !== undefined){
+let data4 = data.after;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err6 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+const err6 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6431,14 +6908,27 @@ vErrors.push(err6);
 errors++;
 }
 }
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.before !== undefined){
+let data5 = data.before;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err7 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err7];
 }
 else {
 vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
 }
 errors++;
 }
@@ -6448,7 +6938,7 @@ return errors === 0;
 validate53.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_task_createActivity_request = validate54;
-const schema65 = {"$id":"crmgen:activities/task.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","properties":{"title":{"type":"string"},"details":{"type":"string"},"assignedto":{"type":"integer","minimum":0},"nodate":{"enum":[0,1]},"duedate":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"completed":{"enum":[0,1]},"sendnotification":{"enum":[0,1]},"remindtime":{"type":"integer"},"priority":{"type":"integer","minimum":0,"maximum":6},"billed":{"enum":[0,1]},"ignoreweekends":{"enum":[0,1]},"timespent":{"type":"integer"},"timespentmeasure":{"enum":["days","hours","weeks"]},"timeremains":{"type":"integer"},"timeremainsmeasure":{"enum":["days","hours","weeks"]},"invoiced":{"type":"string"},"notifyoncomplete":{"type":"array","items":{"type":"string","pattern":"^[^@\\s,]+@[^@\\s,]+$"}}},"propertyNames":{"enum":["title","details","assignedto","nodate","duedate","completed","sendnotification","remindtime","priority","billed","ignoreweekends","timespent","timespentmeasure","timeremains","timeremainsmeasure","invoiced","notifyoncomplete"]}},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
+const schema65 = {"$id":"crmgen:activities/task.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","properties":{"title":{"type":"string"},"details":{"type":"string"},"assignedto":{"type":"integer","minimum":0},"assignedto@cn":{"type":"string"},"nodate":{"enum":[0,1]},"duedate":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))(?:T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\\+00:00)?$"},"completed":{"enum":[0,1]},"sendnotification":{"enum":[0,1]},"remindtime":{"type":"integer"},"priority":{"type":"integer","minimum":0,"maximum":6},"billed":{"enum":[0,1]},"ignoreweekends":{"enum":[0,1]},"timespent":{"type":"integer"},"timespentmeasure":{"enum":["days","hours","weeks"]},"timeremains":{"type":"integer"},"timeremainsmeasure":{"enum":["days","hours","weeks"]},"invoiced":{"type":"string"},"notifyoncomplete":{"type":"array","items":{"type":"string","pattern":"^[^@\\s,]+@[^@\\s,]+$"}}},"propertyNames":{"enum":["title","details","assignedto","assignedto@cn","nodate","duedate","completed","sendnotification","remindtime","priority","billed","ignoreweekends","timespent","timespentmeasure","timeremains","timeremainsmeasure","invoiced","notifyoncomplete"]}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
 
 function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/task.createActivity.request" */;
@@ -6473,7 +6963,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!((((key0 === "parent") || (key0 === "data")) || (key0 === "after")) || (key0 === "before"))){
+if(!(((((key0 === "parent") || (key0 === "data")) || (key0 === "flagged")) || (key0 === "after")) || (key0 === "before"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err1];
@@ -6502,7 +6992,7 @@ let data1 = data.data;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 for(const key1 in data1){
 const _errs6 = errors;
-if(!(((((((((((((((((key1 === "title") || (key1 === "details")) || (key1 === "assignedto")) || (key1 === "nodate")) || (key1 === "duedate")) || (key1 === "completed")) || (key1 === "sendnotification")) || (key1 === "remindtime")) || (key1 === "priority")) || (key1 === "billed")) || (key1 === "ignoreweekends")) || (key1 === "timespent")) || (key1 === "timespentmeasure")) || (key1 === "timeremains")) || (key1 === "timeremainsmeasure")) || (key1 === "invoiced")) || (key1 === "notifyoncomplete"))){
+if(!((((((((((((((((((key1 === "title") || (key1 === "details")) || (key1 === "assignedto")) || (key1 === "assignedto@cn")) || (key1 === "nodate")) || (key1 === "duedate")) || (key1 === "completed")) || (key1 === "sendnotification")) || (key1 === "remindtime")) || (key1 === "priority")) || (key1 === "billed")) || (key1 === "ignoreweekends")) || (key1 === "timespent")) || (key1 === "timespentmeasure")) || (key1 === "timeremains")) || (key1 === "timeremainsmeasure")) || (key1 === "invoiced")) || (key1 === "notifyoncomplete"))){
 const err3 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/propertyNames/enum",keyword:"enum",params:{allowedValues: schema65.properties.data.propertyNames.enum},propertyName:key1};
 if(vErrors === null){
 vErrors = [err3];
@@ -6573,10 +7063,9 @@ errors++;
 }
 }
 }
-if(data1.nodate !== undefined){
-let data5 = data1.nodate;
-if(!((data5 === 0) || (data5 === 1))){
-const err9 = {instancePath:instancePath+"/data/nodate",schemaPath:"#/properties/data/properties/nodate/enum",keyword:"enum",params:{allowedValues: schema65.properties.data.properties.nodate.enum}};
+if(data1["assignedto@cn"] !== undefined){
+if(typeof data1["assignedto@cn"] !== "string"){
+const err9 = {instancePath:instancePath+"/data/assignedto@cn",schemaPath:"#/properties/data/properties/assignedto%40cn/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6586,11 +7075,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data1.duedate !== undefined){
-let data6 = data1.duedate;
-if(typeof data6 === "string"){
-if(!pattern9.test(data6)){
-const err10 = {instancePath:instancePath+"/data/duedate",schemaPath:"#/properties/data/properties/duedate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"}};
+if(data1.nodate !== undefined){
+let data6 = data1.nodate;
+if(!((data6 === 0) || (data6 === 1))){
+const err10 = {instancePath:instancePath+"/data/nodate",schemaPath:"#/properties/data/properties/nodate/enum",keyword:"enum",params:{allowedValues: schema65.properties.data.properties.nodate.enum}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6600,8 +7088,11 @@ vErrors.push(err10);
 errors++;
 }
 }
-else {
-const err11 = {instancePath:instancePath+"/data/duedate",schemaPath:"#/properties/data/properties/duedate/type",keyword:"type",params:{type: "string"}};
+if(data1.duedate !== undefined){
+let data7 = data1.duedate;
+if(typeof data7 === "string"){
+if(!pattern6.test(data7)){
+const err11 = {instancePath:instancePath+"/data/duedate",schemaPath:"#/properties/data/properties/duedate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))(?:T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\\+00:00)?$"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6611,10 +7102,8 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data1.completed !== undefined){
-let data7 = data1.completed;
-if(!((data7 === 0) || (data7 === 1))){
-const err12 = {instancePath:instancePath+"/data/completed",schemaPath:"#/properties/data/properties/completed/enum",keyword:"enum",params:{allowedValues: schema65.properties.data.properties.completed.enum}};
+else {
+const err12 = {instancePath:instancePath+"/data/duedate",schemaPath:"#/properties/data/properties/duedate/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6624,10 +7113,10 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data1.sendnotification !== undefined){
-let data8 = data1.sendnotification;
+if(data1.completed !== undefined){
+let data8 = data1.completed;
 if(!((data8 === 0) || (data8 === 1))){
-const err13 = {instancePath:instancePath+"/data/sendnotification",schemaPath:"#/properties/data/properties/sendnotification/enum",keyword:"enum",params:{allowedValues: schema65.properties.data.properties.sendnotification.enum}};
+const err13 = {instancePath:instancePath+"/data/completed",schemaPath:"#/properties/data/properties/completed/enum",keyword:"enum",params:{allowedValues: schema65.properties.data.properties.completed.enum}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6637,10 +7126,10 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data1.remindtime !== undefined){
-let data9 = data1.remindtime;
-if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err14 = {instancePath:instancePath+"/data/remindtime",schemaPath:"#/properties/data/properties/remindtime/type",keyword:"type",params:{type: "integer"}};
+if(data1.sendnotification !== undefined){
+let data9 = data1.sendnotification;
+if(!((data9 === 0) || (data9 === 1))){
+const err14 = {instancePath:instancePath+"/data/sendnotification",schemaPath:"#/properties/data/properties/sendnotification/enum",keyword:"enum",params:{allowedValues: schema65.properties.data.properties.sendnotification.enum}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -6650,10 +7139,10 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data1.priority !== undefined){
-let data10 = data1.priority;
+if(data1.remindtime !== undefined){
+let data10 = data1.remindtime;
 if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err15 = {instancePath:instancePath+"/data/priority",schemaPath:"#/properties/data/properties/priority/type",keyword:"type",params:{type: "integer"}};
+const err15 = {instancePath:instancePath+"/data/remindtime",schemaPath:"#/properties/data/properties/remindtime/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -6662,9 +7151,11 @@ vErrors.push(err15);
 }
 errors++;
 }
-if((typeof data10 == "number") && (isFinite(data10))){
-if(data10 > 6 || isNaN(data10)){
-const err16 = {instancePath:instancePath+"/data/priority",schemaPath:"#/properties/data/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 6}};
+}
+if(data1.priority !== undefined){
+let data11 = data1.priority;
+if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+const err16 = {instancePath:instancePath+"/data/priority",schemaPath:"#/properties/data/properties/priority/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -6673,8 +7164,9 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(data10 < 0 || isNaN(data10)){
-const err17 = {instancePath:instancePath+"/data/priority",schemaPath:"#/properties/data/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
+if((typeof data11 == "number") && (isFinite(data11))){
+if(data11 > 6 || isNaN(data11)){
+const err17 = {instancePath:instancePath+"/data/priority",schemaPath:"#/properties/data/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 6}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -6683,12 +7175,8 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-}
-if(data1.billed !== undefined){
-let data11 = data1.billed;
-if(!((data11 === 0) || (data11 === 1))){
-const err18 = {instancePath:instancePath+"/data/billed",schemaPath:"#/properties/data/properties/billed/enum",keyword:"enum",params:{allowedValues: schema65.properties.data.properties.billed.enum}};
+if(data11 < 0 || isNaN(data11)){
+const err18 = {instancePath:instancePath+"/data/priority",schemaPath:"#/properties/data/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -6698,10 +7186,11 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data1.ignoreweekends !== undefined){
-let data12 = data1.ignoreweekends;
+}
+if(data1.billed !== undefined){
+let data12 = data1.billed;
 if(!((data12 === 0) || (data12 === 1))){
-const err19 = {instancePath:instancePath+"/data/ignoreweekends",schemaPath:"#/properties/data/properties/ignoreweekends/enum",keyword:"enum",params:{allowedValues: schema65.properties.data.properties.ignoreweekends.enum}};
+const err19 = {instancePath:instancePath+"/data/billed",schemaPath:"#/properties/data/properties/billed/enum",keyword:"enum",params:{allowedValues: schema65.properties.data.properties.billed.enum}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -6711,10 +7200,10 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data1.timespent !== undefined){
-let data13 = data1.timespent;
-if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-const err20 = {instancePath:instancePath+"/data/timespent",schemaPath:"#/properties/data/properties/timespent/type",keyword:"type",params:{type: "integer"}};
+if(data1.ignoreweekends !== undefined){
+let data13 = data1.ignoreweekends;
+if(!((data13 === 0) || (data13 === 1))){
+const err20 = {instancePath:instancePath+"/data/ignoreweekends",schemaPath:"#/properties/data/properties/ignoreweekends/enum",keyword:"enum",params:{allowedValues: schema65.properties.data.properties.ignoreweekends.enum}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -6724,10 +7213,10 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data1.timespentmeasure !== undefined){
-let data14 = data1.timespentmeasure;
-if(!(((data14 === "days") || (data14 === "hours")) || (data14 === "weeks"))){
-const err21 = {instancePath:instancePath+"/data/timespentmeasure",schemaPath:"#/properties/data/properties/timespentmeasure/enum",keyword:"enum",params:{allowedValues: schema65.properties.data.properties.timespentmeasure.enum}};
+if(data1.timespent !== undefined){
+let data14 = data1.timespent;
+if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
+const err21 = {instancePath:instancePath+"/data/timespent",schemaPath:"#/properties/data/properties/timespent/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -6737,10 +7226,10 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data1.timeremains !== undefined){
-let data15 = data1.timeremains;
-if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
-const err22 = {instancePath:instancePath+"/data/timeremains",schemaPath:"#/properties/data/properties/timeremains/type",keyword:"type",params:{type: "integer"}};
+if(data1.timespentmeasure !== undefined){
+let data15 = data1.timespentmeasure;
+if(!(((data15 === "days") || (data15 === "hours")) || (data15 === "weeks"))){
+const err22 = {instancePath:instancePath+"/data/timespentmeasure",schemaPath:"#/properties/data/properties/timespentmeasure/enum",keyword:"enum",params:{allowedValues: schema65.properties.data.properties.timespentmeasure.enum}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -6750,10 +7239,10 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data1.timeremainsmeasure !== undefined){
-let data16 = data1.timeremainsmeasure;
-if(!(((data16 === "days") || (data16 === "hours")) || (data16 === "weeks"))){
-const err23 = {instancePath:instancePath+"/data/timeremainsmeasure",schemaPath:"#/properties/data/properties/timeremainsmeasure/enum",keyword:"enum",params:{allowedValues: schema65.properties.data.properties.timeremainsmeasure.enum}};
+if(data1.timeremains !== undefined){
+let data16 = data1.timeremains;
+if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
+const err23 = {instancePath:instancePath+"/data/timeremains",schemaPath:"#/properties/data/properties/timeremains/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -6763,9 +7252,10 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data1.invoiced !== undefined){
-if(typeof data1.invoiced !== "string"){
-const err24 = {instancePath:instancePath+"/data/invoiced",schemaPath:"#/properties/data/properties/invoiced/type",keyword:"type",params:{type: "string"}};
+if(data1.timeremainsmeasure !== undefined){
+let data17 = data1.timeremainsmeasure;
+if(!(((data17 === "days") || (data17 === "hours")) || (data17 === "weeks"))){
+const err24 = {instancePath:instancePath+"/data/timeremainsmeasure",schemaPath:"#/properties/data/properties/timeremainsmeasure/enum",keyword:"enum",params:{allowedValues: schema65.properties.data.properties.timeremainsmeasure.enum}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -6775,15 +7265,9 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data1.notifyoncomplete !== undefined){
-let data18 = data1.notifyoncomplete;
-if(Array.isArray(data18)){
-const len0 = data18.length;
-for(let i0=0; i0<len0; i0++){
-let data19 = data18[i0];
-if(typeof data19 === "string"){
-if(!pattern8.test(data19)){
-const err25 = {instancePath:instancePath+"/data/notifyoncomplete/" + i0,schemaPath:"#/properties/data/properties/notifyoncomplete/items/pattern",keyword:"pattern",params:{pattern: "^[^@\\s,]+@[^@\\s,]+$"}};
+if(data1.invoiced !== undefined){
+if(typeof data1.invoiced !== "string"){
+const err25 = {instancePath:instancePath+"/data/invoiced",schemaPath:"#/properties/data/properties/invoiced/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -6793,8 +7277,15 @@ vErrors.push(err25);
 errors++;
 }
 }
-else {
-const err26 = {instancePath:instancePath+"/data/notifyoncomplete/" + i0,schemaPath:"#/properties/data/properties/notifyoncomplete/items/type",keyword:"type",params:{type: "string"}};
+if(data1.notifyoncomplete !== undefined){
+let data19 = data1.notifyoncomplete;
+if(Array.isArray(data19)){
+const len0 = data19.length;
+for(let i0=0; i0<len0; i0++){
+let data20 = data19[i0];
+if(typeof data20 === "string"){
+if(!pattern8.test(data20)){
+const err26 = {instancePath:instancePath+"/data/notifyoncomplete/" + i0,schemaPath:"#/properties/data/properties/notifyoncomplete/items/pattern",keyword:"pattern",params:{pattern: "^[^@\\s,]+@[^@\\s,]+$"}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -6804,9 +7295,8 @@ vErrors.push(err26);
 errors++;
 }
 }
-}
 else {
-const err27 = {instancePath:instancePath+"/data/notifyoncomplete",schemaPath:"#/properties/data/properties/notifyoncomplete/type",keyword:"type",params:{type: "array"}};
+const err27 = {instancePath:instancePath+"/data/notifyoncomplete/" + i0,schemaPath:"#/properties/data/properties/notifyoncomplete/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -6818,7 +7308,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "object"}};
+const err28 = {instancePath:instancePath+"/data/notifyoncomplete",schemaPath:"#/properties/data/properties/notifyoncomplete/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -6828,10 +7318,9 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.after !== undefined){
-let data20 = data.after;
-if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
-const err29 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
+}
+else {
+const err29 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -6841,10 +7330,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.before !== undefined){
-let data21 = data.before;
-if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-const err30 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+if(data.flagged !== undefined){
+let data21 = data.flagged;
+if(!((data21 === 0) || (data21 === 1))){
+const err30 = {instancePath:instancePath+"/flagged",schemaPath:"#/properties/flagged/enum",keyword:"enum",params:{allowedValues: schema65.properties.flagged.enum}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -6854,14 +7343,40 @@ vErrors.push(err30);
 errors++;
 }
 }
-}
-else {
-const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.after !== undefined){
+let data22 = data.after;
+if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
+const err31 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err31];
 }
 else {
 vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data.before !== undefined){
+let data23 = data.before;
+if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
+const err32 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+}
+else {
+const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
 }
 errors++;
 }
@@ -6871,7 +7386,7 @@ return errors === 0;
 validate54.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_task_updateActivity_request = validate55;
-const schema66 = {"$id":"crmgen:activities/task.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","properties":{"title":{"type":"string"},"details":{"type":"string"},"assignedto":{"type":"integer","minimum":0},"nodate":{"enum":[0,1]},"duedate":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"completed":{"enum":[0,1]},"sendnotification":{"enum":[0,1]},"remindtime":{"type":"integer"},"priority":{"type":"integer","minimum":0,"maximum":6},"billed":{"enum":[0,1]},"ignoreweekends":{"enum":[0,1]},"timespent":{"type":"integer"},"timespentmeasure":{"enum":["days","hours","weeks"]},"timeremains":{"type":"integer"},"timeremainsmeasure":{"enum":["days","hours","weeks"]},"invoiced":{"type":"string"},"notifyoncomplete":{"type":"array","items":{"type":"string","pattern":"^[^@\\s,]+@[^@\\s,]+$"}}},"propertyNames":{"enum":["title","details","assignedto","nodate","duedate","completed","sendnotification","remindtime","priority","billed","ignoreweekends","timespent","timespentmeasure","timeremains","timeremainsmeasure","invoiced","notifyoncomplete"]}},"after":{"type":"integer"},"before":{"type":"integer"}}};
+const schema66 = {"$id":"crmgen:activities/task.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","properties":{"title":{"type":"string"},"details":{"type":"string"},"assignedto":{"type":"integer","minimum":0},"assignedto@cn":{"type":"string"},"nodate":{"enum":[0,1]},"duedate":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))(?:T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\\+00:00)?$"},"completed":{"enum":[0,1]},"sendnotification":{"enum":[0,1]},"remindtime":{"type":"integer"},"priority":{"type":"integer","minimum":0,"maximum":6},"billed":{"enum":[0,1]},"ignoreweekends":{"enum":[0,1]},"timespent":{"type":"integer"},"timespentmeasure":{"enum":["days","hours","weeks"]},"timeremains":{"type":"integer"},"timeremainsmeasure":{"enum":["days","hours","weeks"]},"invoiced":{"type":"string"},"notifyoncomplete":{"type":"array","items":{"type":"string","pattern":"^[^@\\s,]+@[^@\\s,]+$"}}},"propertyNames":{"enum":["title","details","assignedto","assignedto@cn","nodate","duedate","completed","sendnotification","remindtime","priority","billed","ignoreweekends","timespent","timespentmeasure","timeremains","timeremainsmeasure","invoiced","notifyoncomplete"]}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}}};
 
 function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/task.updateActivity.request" */;
@@ -6886,7 +7401,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!((((key0 === "parent") || (key0 === "data")) || (key0 === "after")) || (key0 === "before"))){
+if(!(((((key0 === "parent") || (key0 === "data")) || (key0 === "flagged")) || (key0 === "after")) || (key0 === "before"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err0];
@@ -6915,7 +7430,7 @@ let data1 = data.data;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 for(const key1 in data1){
 const _errs6 = errors;
-if(!(((((((((((((((((key1 === "title") || (key1 === "details")) || (key1 === "assignedto")) || (key1 === "nodate")) || (key1 === "duedate")) || (key1 === "completed")) || (key1 === "sendnotification")) || (key1 === "remindtime")) || (key1 === "priority")) || (key1 === "billed")) || (key1 === "ignoreweekends")) || (key1 === "timespent")) || (key1 === "timespentmeasure")) || (key1 === "timeremains")) || (key1 === "timeremainsmeasure")) || (key1 === "invoiced")) || (key1 === "notifyoncomplete"))){
+if(!((((((((((((((((((key1 === "title") || (key1 === "details")) || (key1 === "assignedto")) || (key1 === "assignedto@cn")) || (key1 === "nodate")) || (key1 === "duedate")) || (key1 === "completed")) || (key1 === "sendnotification")) || (key1 === "remindtime")) || (key1 === "priority")) || (key1 === "billed")) || (key1 === "ignoreweekends")) || (key1 === "timespent")) || (key1 === "timespentmeasure")) || (key1 === "timeremains")) || (key1 === "timeremainsmeasure")) || (key1 === "invoiced")) || (key1 === "notifyoncomplete"))){
 const err2 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/propertyNames/enum",keyword:"enum",params:{allowedValues: schema66.properties.data.propertyNames.enum},propertyName:key1};
 if(vErrors === null){
 vErrors = [err2];
@@ -6986,10 +7501,9 @@ errors++;
 }
 }
 }
-if(data1.nodate !== undefined){
-let data5 = data1.nodate;
-if(!((data5 === 0) || (data5 === 1))){
-const err8 = {instancePath:instancePath+"/data/nodate",schemaPath:"#/properties/data/properties/nodate/enum",keyword:"enum",params:{allowedValues: schema66.properties.data.properties.nodate.enum}};
+if(data1["assignedto@cn"] !== undefined){
+if(typeof data1["assignedto@cn"] !== "string"){
+const err8 = {instancePath:instancePath+"/data/assignedto@cn",schemaPath:"#/properties/data/properties/assignedto%40cn/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6999,11 +7513,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data1.duedate !== undefined){
-let data6 = data1.duedate;
-if(typeof data6 === "string"){
-if(!pattern9.test(data6)){
-const err9 = {instancePath:instancePath+"/data/duedate",schemaPath:"#/properties/data/properties/duedate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"}};
+if(data1.nodate !== undefined){
+let data6 = data1.nodate;
+if(!((data6 === 0) || (data6 === 1))){
+const err9 = {instancePath:instancePath+"/data/nodate",schemaPath:"#/properties/data/properties/nodate/enum",keyword:"enum",params:{allowedValues: schema66.properties.data.properties.nodate.enum}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7013,8 +7526,11 @@ vErrors.push(err9);
 errors++;
 }
 }
-else {
-const err10 = {instancePath:instancePath+"/data/duedate",schemaPath:"#/properties/data/properties/duedate/type",keyword:"type",params:{type: "string"}};
+if(data1.duedate !== undefined){
+let data7 = data1.duedate;
+if(typeof data7 === "string"){
+if(!pattern6.test(data7)){
+const err10 = {instancePath:instancePath+"/data/duedate",schemaPath:"#/properties/data/properties/duedate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))(?:T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\\+00:00)?$"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7024,10 +7540,8 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data1.completed !== undefined){
-let data7 = data1.completed;
-if(!((data7 === 0) || (data7 === 1))){
-const err11 = {instancePath:instancePath+"/data/completed",schemaPath:"#/properties/data/properties/completed/enum",keyword:"enum",params:{allowedValues: schema66.properties.data.properties.completed.enum}};
+else {
+const err11 = {instancePath:instancePath+"/data/duedate",schemaPath:"#/properties/data/properties/duedate/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7037,10 +7551,10 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data1.sendnotification !== undefined){
-let data8 = data1.sendnotification;
+if(data1.completed !== undefined){
+let data8 = data1.completed;
 if(!((data8 === 0) || (data8 === 1))){
-const err12 = {instancePath:instancePath+"/data/sendnotification",schemaPath:"#/properties/data/properties/sendnotification/enum",keyword:"enum",params:{allowedValues: schema66.properties.data.properties.sendnotification.enum}};
+const err12 = {instancePath:instancePath+"/data/completed",schemaPath:"#/properties/data/properties/completed/enum",keyword:"enum",params:{allowedValues: schema66.properties.data.properties.completed.enum}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7050,10 +7564,10 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data1.remindtime !== undefined){
-let data9 = data1.remindtime;
-if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err13 = {instancePath:instancePath+"/data/remindtime",schemaPath:"#/properties/data/properties/remindtime/type",keyword:"type",params:{type: "integer"}};
+if(data1.sendnotification !== undefined){
+let data9 = data1.sendnotification;
+if(!((data9 === 0) || (data9 === 1))){
+const err13 = {instancePath:instancePath+"/data/sendnotification",schemaPath:"#/properties/data/properties/sendnotification/enum",keyword:"enum",params:{allowedValues: schema66.properties.data.properties.sendnotification.enum}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7063,10 +7577,10 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data1.priority !== undefined){
-let data10 = data1.priority;
+if(data1.remindtime !== undefined){
+let data10 = data1.remindtime;
 if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err14 = {instancePath:instancePath+"/data/priority",schemaPath:"#/properties/data/properties/priority/type",keyword:"type",params:{type: "integer"}};
+const err14 = {instancePath:instancePath+"/data/remindtime",schemaPath:"#/properties/data/properties/remindtime/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7075,9 +7589,11 @@ vErrors.push(err14);
 }
 errors++;
 }
-if((typeof data10 == "number") && (isFinite(data10))){
-if(data10 > 6 || isNaN(data10)){
-const err15 = {instancePath:instancePath+"/data/priority",schemaPath:"#/properties/data/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 6}};
+}
+if(data1.priority !== undefined){
+let data11 = data1.priority;
+if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+const err15 = {instancePath:instancePath+"/data/priority",schemaPath:"#/properties/data/properties/priority/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -7086,8 +7602,9 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(data10 < 0 || isNaN(data10)){
-const err16 = {instancePath:instancePath+"/data/priority",schemaPath:"#/properties/data/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
+if((typeof data11 == "number") && (isFinite(data11))){
+if(data11 > 6 || isNaN(data11)){
+const err16 = {instancePath:instancePath+"/data/priority",schemaPath:"#/properties/data/properties/priority/maximum",keyword:"maximum",params:{comparison: "<=", limit: 6}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -7096,12 +7613,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-}
-if(data1.billed !== undefined){
-let data11 = data1.billed;
-if(!((data11 === 0) || (data11 === 1))){
-const err17 = {instancePath:instancePath+"/data/billed",schemaPath:"#/properties/data/properties/billed/enum",keyword:"enum",params:{allowedValues: schema66.properties.data.properties.billed.enum}};
+if(data11 < 0 || isNaN(data11)){
+const err17 = {instancePath:instancePath+"/data/priority",schemaPath:"#/properties/data/properties/priority/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -7111,10 +7624,11 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data1.ignoreweekends !== undefined){
-let data12 = data1.ignoreweekends;
+}
+if(data1.billed !== undefined){
+let data12 = data1.billed;
 if(!((data12 === 0) || (data12 === 1))){
-const err18 = {instancePath:instancePath+"/data/ignoreweekends",schemaPath:"#/properties/data/properties/ignoreweekends/enum",keyword:"enum",params:{allowedValues: schema66.properties.data.properties.ignoreweekends.enum}};
+const err18 = {instancePath:instancePath+"/data/billed",schemaPath:"#/properties/data/properties/billed/enum",keyword:"enum",params:{allowedValues: schema66.properties.data.properties.billed.enum}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -7124,10 +7638,10 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data1.timespent !== undefined){
-let data13 = data1.timespent;
-if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-const err19 = {instancePath:instancePath+"/data/timespent",schemaPath:"#/properties/data/properties/timespent/type",keyword:"type",params:{type: "integer"}};
+if(data1.ignoreweekends !== undefined){
+let data13 = data1.ignoreweekends;
+if(!((data13 === 0) || (data13 === 1))){
+const err19 = {instancePath:instancePath+"/data/ignoreweekends",schemaPath:"#/properties/data/properties/ignoreweekends/enum",keyword:"enum",params:{allowedValues: schema66.properties.data.properties.ignoreweekends.enum}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -7137,10 +7651,10 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data1.timespentmeasure !== undefined){
-let data14 = data1.timespentmeasure;
-if(!(((data14 === "days") || (data14 === "hours")) || (data14 === "weeks"))){
-const err20 = {instancePath:instancePath+"/data/timespentmeasure",schemaPath:"#/properties/data/properties/timespentmeasure/enum",keyword:"enum",params:{allowedValues: schema66.properties.data.properties.timespentmeasure.enum}};
+if(data1.timespent !== undefined){
+let data14 = data1.timespent;
+if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
+const err20 = {instancePath:instancePath+"/data/timespent",schemaPath:"#/properties/data/properties/timespent/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -7150,10 +7664,10 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data1.timeremains !== undefined){
-let data15 = data1.timeremains;
-if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
-const err21 = {instancePath:instancePath+"/data/timeremains",schemaPath:"#/properties/data/properties/timeremains/type",keyword:"type",params:{type: "integer"}};
+if(data1.timespentmeasure !== undefined){
+let data15 = data1.timespentmeasure;
+if(!(((data15 === "days") || (data15 === "hours")) || (data15 === "weeks"))){
+const err21 = {instancePath:instancePath+"/data/timespentmeasure",schemaPath:"#/properties/data/properties/timespentmeasure/enum",keyword:"enum",params:{allowedValues: schema66.properties.data.properties.timespentmeasure.enum}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -7163,10 +7677,10 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data1.timeremainsmeasure !== undefined){
-let data16 = data1.timeremainsmeasure;
-if(!(((data16 === "days") || (data16 === "hours")) || (data16 === "weeks"))){
-const err22 = {instancePath:instancePath+"/data/timeremainsmeasure",schemaPath:"#/properties/data/properties/timeremainsmeasure/enum",keyword:"enum",params:{allowedValues: schema66.properties.data.properties.timeremainsmeasure.enum}};
+if(data1.timeremains !== undefined){
+let data16 = data1.timeremains;
+if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
+const err22 = {instancePath:instancePath+"/data/timeremains",schemaPath:"#/properties/data/properties/timeremains/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -7176,9 +7690,10 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data1.invoiced !== undefined){
-if(typeof data1.invoiced !== "string"){
-const err23 = {instancePath:instancePath+"/data/invoiced",schemaPath:"#/properties/data/properties/invoiced/type",keyword:"type",params:{type: "string"}};
+if(data1.timeremainsmeasure !== undefined){
+let data17 = data1.timeremainsmeasure;
+if(!(((data17 === "days") || (data17 === "hours")) || (data17 === "weeks"))){
+const err23 = {instancePath:instancePath+"/data/timeremainsmeasure",schemaPath:"#/properties/data/properties/timeremainsmeasure/enum",keyword:"enum",params:{allowedValues: schema66.properties.data.properties.timeremainsmeasure.enum}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -7188,15 +7703,9 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data1.notifyoncomplete !== undefined){
-let data18 = data1.notifyoncomplete;
-if(Array.isArray(data18)){
-const len0 = data18.length;
-for(let i0=0; i0<len0; i0++){
-let data19 = data18[i0];
-if(typeof data19 === "string"){
-if(!pattern8.test(data19)){
-const err24 = {instancePath:instancePath+"/data/notifyoncomplete/" + i0,schemaPath:"#/properties/data/properties/notifyoncomplete/items/pattern",keyword:"pattern",params:{pattern: "^[^@\\s,]+@[^@\\s,]+$"}};
+if(data1.invoiced !== undefined){
+if(typeof data1.invoiced !== "string"){
+const err24 = {instancePath:instancePath+"/data/invoiced",schemaPath:"#/properties/data/properties/invoiced/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -7206,8 +7715,15 @@ vErrors.push(err24);
 errors++;
 }
 }
-else {
-const err25 = {instancePath:instancePath+"/data/notifyoncomplete/" + i0,schemaPath:"#/properties/data/properties/notifyoncomplete/items/type",keyword:"type",params:{type: "string"}};
+if(data1.notifyoncomplete !== undefined){
+let data19 = data1.notifyoncomplete;
+if(Array.isArray(data19)){
+const len0 = data19.length;
+for(let i0=0; i0<len0; i0++){
+let data20 = data19[i0];
+if(typeof data20 === "string"){
+if(!pattern8.test(data20)){
+const err25 = {instancePath:instancePath+"/data/notifyoncomplete/" + i0,schemaPath:"#/properties/data/properties/notifyoncomplete/items/pattern",keyword:"pattern",params:{pattern: "^[^@\\s,]+@[^@\\s,]+$"}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -7217,9 +7733,8 @@ vErrors.push(err25);
 errors++;
 }
 }
-}
 else {
-const err26 = {instancePath:instancePath+"/data/notifyoncomplete",schemaPath:"#/properties/data/properties/notifyoncomplete/type",keyword:"type",params:{type: "array"}};
+const err26 = {instancePath:instancePath+"/data/notifyoncomplete/" + i0,schemaPath:"#/properties/data/properties/notifyoncomplete/items/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -7231,7 +7746,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "object"}};
+const err27 = {instancePath:instancePath+"/data/notifyoncomplete",schemaPath:"#/properties/data/properties/notifyoncomplete/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -7241,10 +7756,9 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.after !== undefined){
-let data20 = data.after;
-if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
-const err28 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
+}
+else {
+const err28 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -7254,10 +7768,10 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.before !== undefined){
-let data21 = data.before;
-if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-const err29 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+if(data.flagged !== undefined){
+let data21 = data.flagged;
+if(!((data21 === 0) || (data21 === 1))){
+const err29 = {instancePath:instancePath+"/flagged",schemaPath:"#/properties/flagged/enum",keyword:"enum",params:{allowedValues: schema66.properties.flagged.enum}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -7267,14 +7781,40 @@ vErrors.push(err29);
 errors++;
 }
 }
-}
-else {
-const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.after !== undefined){
+let data22 = data.after;
+if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
+const err30 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err30];
 }
 else {
 vErrors.push(err30);
+}
+errors++;
+}
+}
+if(data.before !== undefined){
+let data23 = data.before;
+if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
+const err31 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+}
+else {
+const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
 }
 errors++;
 }
@@ -7284,7 +7824,7 @@ return errors === 0;
 validate55.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_tasklist_createActivity_request = validate56;
-const schema67 = {"$id":"crmgen:activities/tasklist.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"nodate":{"enum":[0,1]},"milestonedate":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"completed":{"enum":[0,1]}}},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
+const schema67 = {"$id":"crmgen:activities/tasklist.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"nodate":{"enum":[0,1]},"milestonedate":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"completed":{"enum":[0,1]}}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
 
 function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/tasklist.createActivity.request" */;
@@ -7309,7 +7849,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!((((key0 === "parent") || (key0 === "data")) || (key0 === "after")) || (key0 === "before"))){
+if(!(((((key0 === "parent") || (key0 === "data")) || (key0 === "flagged")) || (key0 === "after")) || (key0 === "before"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err1];
@@ -7435,10 +7975,10 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.after !== undefined){
-let data7 = data.after;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err11 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
+if(data.flagged !== undefined){
+let data7 = data.flagged;
+if(!((data7 === 0) || (data7 === 1))){
+const err11 = {instancePath:instancePath+"/flagged",schemaPath:"#/properties/flagged/enum",keyword:"enum",params:{allowedValues: schema67.properties.flagged.enum}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7448,10 +7988,10 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.before !== undefined){
-let data8 = data.before;
+if(data.after !== undefined){
+let data8 = data.after;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err12 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+const err12 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7461,14 +8001,27 @@ vErrors.push(err12);
 errors++;
 }
 }
-}
-else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.before !== undefined){
+let data9 = data.before;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err13 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err13];
 }
 else {
 vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
 }
 errors++;
 }
@@ -7478,7 +8031,7 @@ return errors === 0;
 validate56.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_tasklist_updateActivity_request = validate57;
-const schema68 = {"$id":"crmgen:activities/tasklist.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"nodate":{"enum":[0,1]},"milestonedate":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"completed":{"enum":[0,1]}}},"after":{"type":"integer"},"before":{"type":"integer"}}};
+const schema68 = {"$id":"crmgen:activities/tasklist.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"description":{"type":"string"},"nodate":{"enum":[0,1]},"milestonedate":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"completed":{"enum":[0,1]}}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}}};
 
 function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/tasklist.updateActivity.request" */;
@@ -7493,7 +8046,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!((((key0 === "parent") || (key0 === "data")) || (key0 === "after")) || (key0 === "before"))){
+if(!(((((key0 === "parent") || (key0 === "data")) || (key0 === "flagged")) || (key0 === "after")) || (key0 === "before"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err0];
@@ -7619,10 +8172,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.after !== undefined){
-let data7 = data.after;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err10 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
+if(data.flagged !== undefined){
+let data7 = data.flagged;
+if(!((data7 === 0) || (data7 === 1))){
+const err10 = {instancePath:instancePath+"/flagged",schemaPath:"#/properties/flagged/enum",keyword:"enum",params:{allowedValues: schema68.properties.flagged.enum}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7632,10 +8185,10 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.before !== undefined){
-let data8 = data.before;
+if(data.after !== undefined){
+let data8 = data.after;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err11 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+const err11 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7645,14 +8198,27 @@ vErrors.push(err11);
 errors++;
 }
 }
-}
-else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.before !== undefined){
+let data9 = data.before;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err12 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err12];
 }
 else {
 vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
 }
 errors++;
 }
@@ -7662,7 +8228,7 @@ return errors === 0;
 validate57.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_template_createActivity_request = validate58;
-const schema69 = {"$id":"crmgen:activities/template.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"templateid":{"type":"integer"}}},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
+const schema69 = {"$id":"crmgen:activities/template.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"templateid":{"type":"integer"}}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
 
 function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/template.createActivity.request" */;
@@ -7687,7 +8253,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!((((key0 === "parent") || (key0 === "data")) || (key0 === "after")) || (key0 === "before"))){
+if(!(((((key0 === "parent") || (key0 === "data")) || (key0 === "flagged")) || (key0 === "after")) || (key0 === "before"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err1];
@@ -7751,10 +8317,10 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.after !== undefined){
-let data3 = data.after;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err6 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
+if(data.flagged !== undefined){
+let data3 = data.flagged;
+if(!((data3 === 0) || (data3 === 1))){
+const err6 = {instancePath:instancePath+"/flagged",schemaPath:"#/properties/flagged/enum",keyword:"enum",params:{allowedValues: schema69.properties.flagged.enum}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7764,10 +8330,10 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.before !== undefined){
-let data4 = data.before;
+if(data.after !== undefined){
+let data4 = data.after;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err7 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+const err7 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7777,14 +8343,27 @@ vErrors.push(err7);
 errors++;
 }
 }
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.before !== undefined){
+let data5 = data.before;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err8 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err8];
 }
 else {
 vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
 }
 errors++;
 }
@@ -7794,7 +8373,7 @@ return errors === 0;
 validate58.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_template_updateActivity_request = validate59;
-const schema70 = {"$id":"crmgen:activities/template.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"templateid":{"type":"integer"}}},"after":{"type":"integer"},"before":{"type":"integer"}}};
+const schema70 = {"$id":"crmgen:activities/template.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"templateid":{"type":"integer"}}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}}};
 
 function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/template.updateActivity.request" */;
@@ -7809,7 +8388,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!((((key0 === "parent") || (key0 === "data")) || (key0 === "after")) || (key0 === "before"))){
+if(!(((((key0 === "parent") || (key0 === "data")) || (key0 === "flagged")) || (key0 === "after")) || (key0 === "before"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err0];
@@ -7873,10 +8452,10 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.after !== undefined){
-let data3 = data.after;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err5 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
+if(data.flagged !== undefined){
+let data3 = data.flagged;
+if(!((data3 === 0) || (data3 === 1))){
+const err5 = {instancePath:instancePath+"/flagged",schemaPath:"#/properties/flagged/enum",keyword:"enum",params:{allowedValues: schema70.properties.flagged.enum}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7886,10 +8465,10 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.before !== undefined){
-let data4 = data.before;
+if(data.after !== undefined){
+let data4 = data.after;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err6 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+const err6 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7899,14 +8478,27 @@ vErrors.push(err6);
 errors++;
 }
 }
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.before !== undefined){
+let data5 = data.before;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err7 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err7];
 }
 else {
 vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
 }
 errors++;
 }
@@ -7916,7 +8508,7 @@ return errors === 0;
 validate59.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_timerecord_createActivity_request = validate60;
-const schema71 = {"$id":"crmgen:activities/timerecord.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"date":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"person":{"type":"integer","minimum":0},"hours":{"type":"number"},"billable":{"enum":[0,1]},"details":{"type":"string"},"invoiced":{"type":"string"}}},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
+const schema71 = {"$id":"crmgen:activities/timerecord.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"date":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"person":{"type":"integer","minimum":0},"person@cn":{"type":"string"},"hours":{"type":"number"},"billable":{"enum":[0,1]},"details":{"type":"string"},"invoiced":{"type":"string"}}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
 
 function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/timerecord.createActivity.request" */;
@@ -7941,7 +8533,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!((((key0 === "parent") || (key0 === "data")) || (key0 === "after")) || (key0 === "before"))){
+if(!(((((key0 === "parent") || (key0 === "data")) || (key0 === "flagged")) || (key0 === "after")) || (key0 === "before"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err1];
@@ -7969,7 +8561,7 @@ if(data.data !== undefined){
 let data1 = data.data;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 for(const key1 in data1){
-if(!((((((key1 === "date") || (key1 === "person")) || (key1 === "hours")) || (key1 === "billable")) || (key1 === "details")) || (key1 === "invoiced"))){
+if(!(((((((key1 === "date") || (key1 === "person")) || (key1 === "person@cn")) || (key1 === "hours")) || (key1 === "billable")) || (key1 === "details")) || (key1 === "invoiced"))){
 const err3 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};
 if(vErrors === null){
 vErrors = [err3];
@@ -8030,10 +8622,9 @@ errors++;
 }
 }
 }
-if(data1.hours !== undefined){
-let data4 = data1.hours;
-if(!((typeof data4 == "number") && (isFinite(data4)))){
-const err8 = {instancePath:instancePath+"/data/hours",schemaPath:"#/properties/data/properties/hours/type",keyword:"type",params:{type: "number"}};
+if(data1["person@cn"] !== undefined){
+if(typeof data1["person@cn"] !== "string"){
+const err8 = {instancePath:instancePath+"/data/person@cn",schemaPath:"#/properties/data/properties/person%40cn/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8043,10 +8634,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data1.billable !== undefined){
-let data5 = data1.billable;
-if(!((data5 === 0) || (data5 === 1))){
-const err9 = {instancePath:instancePath+"/data/billable",schemaPath:"#/properties/data/properties/billable/enum",keyword:"enum",params:{allowedValues: schema71.properties.data.properties.billable.enum}};
+if(data1.hours !== undefined){
+let data5 = data1.hours;
+if(!((typeof data5 == "number") && (isFinite(data5)))){
+const err9 = {instancePath:instancePath+"/data/hours",schemaPath:"#/properties/data/properties/hours/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8056,9 +8647,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data1.details !== undefined){
-if(typeof data1.details !== "string"){
-const err10 = {instancePath:instancePath+"/data/details",schemaPath:"#/properties/data/properties/details/type",keyword:"type",params:{type: "string"}};
+if(data1.billable !== undefined){
+let data6 = data1.billable;
+if(!((data6 === 0) || (data6 === 1))){
+const err10 = {instancePath:instancePath+"/data/billable",schemaPath:"#/properties/data/properties/billable/enum",keyword:"enum",params:{allowedValues: schema71.properties.data.properties.billable.enum}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8068,9 +8660,9 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data1.invoiced !== undefined){
-if(typeof data1.invoiced !== "string"){
-const err11 = {instancePath:instancePath+"/data/invoiced",schemaPath:"#/properties/data/properties/invoiced/type",keyword:"type",params:{type: "string"}};
+if(data1.details !== undefined){
+if(typeof data1.details !== "string"){
+const err11 = {instancePath:instancePath+"/data/details",schemaPath:"#/properties/data/properties/details/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -8080,9 +8672,9 @@ vErrors.push(err11);
 errors++;
 }
 }
-}
-else {
-const err12 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "object"}};
+if(data1.invoiced !== undefined){
+if(typeof data1.invoiced !== "string"){
+const err12 = {instancePath:instancePath+"/data/invoiced",schemaPath:"#/properties/data/properties/invoiced/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8092,10 +8684,9 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.after !== undefined){
-let data8 = data.after;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err13 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
+}
+else {
+const err13 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8105,10 +8696,10 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.before !== undefined){
-let data9 = data.before;
-if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err14 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+if(data.flagged !== undefined){
+let data9 = data.flagged;
+if(!((data9 === 0) || (data9 === 1))){
+const err14 = {instancePath:instancePath+"/flagged",schemaPath:"#/properties/flagged/enum",keyword:"enum",params:{allowedValues: schema71.properties.flagged.enum}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -8118,14 +8709,40 @@ vErrors.push(err14);
 errors++;
 }
 }
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.after !== undefined){
+let data10 = data.after;
+if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
+const err15 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err15];
 }
 else {
 vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.before !== undefined){
+let data11 = data.before;
+if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+const err16 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
 }
 errors++;
 }
@@ -8135,7 +8752,7 @@ return errors === 0;
 validate60.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_timerecord_updateActivity_request = validate61;
-const schema72 = {"$id":"crmgen:activities/timerecord.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"date":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"person":{"type":"integer","minimum":0},"hours":{"type":"number"},"billable":{"enum":[0,1]},"details":{"type":"string"},"invoiced":{"type":"string"}}},"after":{"type":"integer"},"before":{"type":"integer"}}};
+const schema72 = {"$id":"crmgen:activities/timerecord.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"date":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"person":{"type":"integer","minimum":0},"person@cn":{"type":"string"},"hours":{"type":"number"},"billable":{"enum":[0,1]},"details":{"type":"string"},"invoiced":{"type":"string"}}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}}};
 
 function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/timerecord.updateActivity.request" */;
@@ -8150,7 +8767,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!((((key0 === "parent") || (key0 === "data")) || (key0 === "after")) || (key0 === "before"))){
+if(!(((((key0 === "parent") || (key0 === "data")) || (key0 === "flagged")) || (key0 === "after")) || (key0 === "before"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err0];
@@ -8178,7 +8795,7 @@ if(data.data !== undefined){
 let data1 = data.data;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 for(const key1 in data1){
-if(!((((((key1 === "date") || (key1 === "person")) || (key1 === "hours")) || (key1 === "billable")) || (key1 === "details")) || (key1 === "invoiced"))){
+if(!(((((((key1 === "date") || (key1 === "person")) || (key1 === "person@cn")) || (key1 === "hours")) || (key1 === "billable")) || (key1 === "details")) || (key1 === "invoiced"))){
 const err2 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};
 if(vErrors === null){
 vErrors = [err2];
@@ -8239,10 +8856,9 @@ errors++;
 }
 }
 }
-if(data1.hours !== undefined){
-let data4 = data1.hours;
-if(!((typeof data4 == "number") && (isFinite(data4)))){
-const err7 = {instancePath:instancePath+"/data/hours",schemaPath:"#/properties/data/properties/hours/type",keyword:"type",params:{type: "number"}};
+if(data1["person@cn"] !== undefined){
+if(typeof data1["person@cn"] !== "string"){
+const err7 = {instancePath:instancePath+"/data/person@cn",schemaPath:"#/properties/data/properties/person%40cn/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8252,10 +8868,10 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data1.billable !== undefined){
-let data5 = data1.billable;
-if(!((data5 === 0) || (data5 === 1))){
-const err8 = {instancePath:instancePath+"/data/billable",schemaPath:"#/properties/data/properties/billable/enum",keyword:"enum",params:{allowedValues: schema72.properties.data.properties.billable.enum}};
+if(data1.hours !== undefined){
+let data5 = data1.hours;
+if(!((typeof data5 == "number") && (isFinite(data5)))){
+const err8 = {instancePath:instancePath+"/data/hours",schemaPath:"#/properties/data/properties/hours/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8265,9 +8881,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data1.details !== undefined){
-if(typeof data1.details !== "string"){
-const err9 = {instancePath:instancePath+"/data/details",schemaPath:"#/properties/data/properties/details/type",keyword:"type",params:{type: "string"}};
+if(data1.billable !== undefined){
+let data6 = data1.billable;
+if(!((data6 === 0) || (data6 === 1))){
+const err9 = {instancePath:instancePath+"/data/billable",schemaPath:"#/properties/data/properties/billable/enum",keyword:"enum",params:{allowedValues: schema72.properties.data.properties.billable.enum}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8277,9 +8894,9 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data1.invoiced !== undefined){
-if(typeof data1.invoiced !== "string"){
-const err10 = {instancePath:instancePath+"/data/invoiced",schemaPath:"#/properties/data/properties/invoiced/type",keyword:"type",params:{type: "string"}};
+if(data1.details !== undefined){
+if(typeof data1.details !== "string"){
+const err10 = {instancePath:instancePath+"/data/details",schemaPath:"#/properties/data/properties/details/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8289,9 +8906,9 @@ vErrors.push(err10);
 errors++;
 }
 }
-}
-else {
-const err11 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "object"}};
+if(data1.invoiced !== undefined){
+if(typeof data1.invoiced !== "string"){
+const err11 = {instancePath:instancePath+"/data/invoiced",schemaPath:"#/properties/data/properties/invoiced/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -8301,10 +8918,9 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.after !== undefined){
-let data8 = data.after;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err12 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
+}
+else {
+const err12 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8314,10 +8930,10 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.before !== undefined){
-let data9 = data.before;
-if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err13 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+if(data.flagged !== undefined){
+let data9 = data.flagged;
+if(!((data9 === 0) || (data9 === 1))){
+const err13 = {instancePath:instancePath+"/flagged",schemaPath:"#/properties/flagged/enum",keyword:"enum",params:{allowedValues: schema72.properties.flagged.enum}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8327,14 +8943,40 @@ vErrors.push(err13);
 errors++;
 }
 }
-}
-else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.after !== undefined){
+let data10 = data.after;
+if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
+const err14 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.before !== undefined){
+let data11 = data.before;
+if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+const err15 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
 }
 errors++;
 }
@@ -8344,7 +8986,7 @@ return errors === 0;
 validate61.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_website_createActivity_request = validate62;
-const schema73 = {"$id":"crmgen:activities/website.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"caption":{"type":"string"},"url":{"type":"string"}}},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
+const schema73 = {"$id":"crmgen:activities/website.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"caption":{"type":"string"},"url":{"type":"string"}}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
 
 function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/website.createActivity.request" */;
@@ -8369,7 +9011,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!((((key0 === "parent") || (key0 === "data")) || (key0 === "after")) || (key0 === "before"))){
+if(!(((((key0 === "parent") || (key0 === "data")) || (key0 === "flagged")) || (key0 === "after")) || (key0 === "before"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err1];
@@ -8444,10 +9086,10 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.after !== undefined){
-let data4 = data.after;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err7 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
+if(data.flagged !== undefined){
+let data4 = data.flagged;
+if(!((data4 === 0) || (data4 === 1))){
+const err7 = {instancePath:instancePath+"/flagged",schemaPath:"#/properties/flagged/enum",keyword:"enum",params:{allowedValues: schema73.properties.flagged.enum}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8457,10 +9099,10 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.before !== undefined){
-let data5 = data.before;
+if(data.after !== undefined){
+let data5 = data.after;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err8 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+const err8 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8470,14 +9112,27 @@ vErrors.push(err8);
 errors++;
 }
 }
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.before !== undefined){
+let data6 = data.before;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err9 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err9];
 }
 else {
 vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
 }
 errors++;
 }
@@ -8487,7 +9142,7 @@ return errors === 0;
 validate62.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_website_updateActivity_request = validate63;
-const schema74 = {"$id":"crmgen:activities/website.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"caption":{"type":"string"},"url":{"type":"string"}}},"after":{"type":"integer"},"before":{"type":"integer"}}};
+const schema74 = {"$id":"crmgen:activities/website.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"caption":{"type":"string"},"url":{"type":"string"}}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}}};
 
 function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/website.updateActivity.request" */;
@@ -8502,7 +9157,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!((((key0 === "parent") || (key0 === "data")) || (key0 === "after")) || (key0 === "before"))){
+if(!(((((key0 === "parent") || (key0 === "data")) || (key0 === "flagged")) || (key0 === "after")) || (key0 === "before"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err0];
@@ -8577,10 +9232,10 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.after !== undefined){
-let data4 = data.after;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err6 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
+if(data.flagged !== undefined){
+let data4 = data.flagged;
+if(!((data4 === 0) || (data4 === 1))){
+const err6 = {instancePath:instancePath+"/flagged",schemaPath:"#/properties/flagged/enum",keyword:"enum",params:{allowedValues: schema74.properties.flagged.enum}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8590,10 +9245,10 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.before !== undefined){
-let data5 = data.before;
+if(data.after !== undefined){
+let data5 = data.after;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err7 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
+const err7 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8603,14 +9258,27 @@ vErrors.push(err7);
 errors++;
 }
 }
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(data.before !== undefined){
+let data6 = data.before;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err8 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err8];
 }
 else {
 vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
 }
 errors++;
 }
@@ -8904,7 +9572,7 @@ return errors === 0;
 validate66.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const records_companies_createRecord_request = validate67;
-const schema79 = {"$id":"crmgen:records/companies.createRecord.request","type":"object","properties":{"ownership":{"type":"integer","minimum":0},"categories":{"type":"object","additionalProperties":false,"properties":{"add":{"type":"array","items":{"type":"integer"}}}},"relateditems":{"type":"object","additionalProperties":false,"properties":{"add":{"type":"array","items":{"$ref":"#/$defs/RelatedItemAdd"}}}},"name":{"type":"string"},"businessemail":{"type":"string"},"businessphonemain":{"type":"string"},"businessfax":{"type":"string"},"businessaddress":{"type":"string"},"website":{"type":"string"},"background":{"type":"string"},"assignedto":{"type":"integer","minimum":0}},"patternProperties":{"^custom[0-9]+$":{"type":"string"}},"$defs":{"RelatedItemAdd":{"type":"object","additionalProperties":false,"properties":{"id":{"type":"integer"},"note":{"type":"string"}},"required":["id"]}},"propertyNames":{"anyOf":[{"enum":["ownership","categories","relateditems","name","businessemail","businessphonemain","businessfax","businessaddress","website","background","assignedto"]},{"pattern":"^custom[0-9]+$"}]}};
+const schema79 = {"$id":"crmgen:records/companies.createRecord.request","type":"object","properties":{"ownership":{"type":"integer","minimum":0},"ownership@cn":{"type":"string"},"flagged":{"enum":[0,1]},"categories":{"type":"object","additionalProperties":false,"properties":{"add":{"type":"array","items":{"type":"integer"}}}},"relateditems":{"type":"object","additionalProperties":false,"properties":{"add":{"type":"array","items":{"$ref":"#/$defs/RelatedItemAdd"}}}},"name":{"type":"string"},"businessemail":{"type":"string"},"businessphonemain":{"type":"string"},"businessfax":{"type":"string"},"businessaddress":{"type":"string"},"website":{"type":"string"},"background":{"type":"string"},"assignedto":{"type":"integer","minimum":0},"assignedto@cn":{"type":"string"}},"patternProperties":{"^custom[0-9]+$":{"type":"string"}},"$defs":{"RelatedItemAdd":{"type":"object","additionalProperties":false,"properties":{"id":{"type":"integer"},"note":{"type":"string"}},"required":["id"]}},"propertyNames":{"anyOf":[{"enum":["ownership","ownership@cn","flagged","categories","relateditems","name","businessemail","businessphonemain","businessfax","businessaddress","website","background","assignedto","assignedto@cn"]},{"pattern":"^custom[0-9]+$"}]}};
 const schema80 = {"type":"object","additionalProperties":false,"properties":{"id":{"type":"integer"},"note":{"type":"string"}},"required":["id"]};
 const pattern28 = new RegExp("^custom[0-9]+$", "u");
 
@@ -8925,7 +9593,7 @@ const _errs1 = errors;
 const _errs2 = errors;
 let valid1 = false;
 const _errs3 = errors;
-if(!(((((((((((key0 === "ownership") || (key0 === "categories")) || (key0 === "relateditems")) || (key0 === "name")) || (key0 === "businessemail")) || (key0 === "businessphonemain")) || (key0 === "businessfax")) || (key0 === "businessaddress")) || (key0 === "website")) || (key0 === "background")) || (key0 === "assignedto"))){
+if(!((((((((((((((key0 === "ownership") || (key0 === "ownership@cn")) || (key0 === "flagged")) || (key0 === "categories")) || (key0 === "relateditems")) || (key0 === "name")) || (key0 === "businessemail")) || (key0 === "businessphonemain")) || (key0 === "businessfax")) || (key0 === "businessaddress")) || (key0 === "website")) || (key0 === "background")) || (key0 === "assignedto")) || (key0 === "assignedto@cn"))){
 const err0 = {instancePath,schemaPath:"#/propertyNames/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema79.propertyNames.anyOf[0].enum},propertyName:key0};
 if(vErrors === null){
 vErrors = [err0];
@@ -9010,12 +9678,9 @@ errors++;
 }
 }
 }
-if(data.categories !== undefined){
-let data1 = data.categories;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-for(const key1 in data1){
-if(!(key1 === "add")){
-const err6 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};
+if(data["ownership@cn"] !== undefined){
+if(typeof data["ownership@cn"] !== "string"){
+const err6 = {instancePath:instancePath+"/ownership@cn",schemaPath:"#/properties/ownership%40cn/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9025,14 +9690,10 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data1.add !== undefined){
-let data2 = data1.add;
-if(Array.isArray(data2)){
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-let data3 = data2[i0];
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err7 = {instancePath:instancePath+"/categories/add/" + i0,schemaPath:"#/properties/categories/properties/add/items/type",keyword:"type",params:{type: "integer"}};
+if(data.flagged !== undefined){
+let data2 = data.flagged;
+if(!((data2 === 0) || (data2 === 1))){
+const err7 = {instancePath:instancePath+"/flagged",schemaPath:"#/properties/flagged/enum",keyword:"enum",params:{allowedValues: schema79.properties.flagged.enum}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9042,9 +9703,12 @@ vErrors.push(err7);
 errors++;
 }
 }
-}
-else {
-const err8 = {instancePath:instancePath+"/categories/add",schemaPath:"#/properties/categories/properties/add/type",keyword:"type",params:{type: "array"}};
+if(data.categories !== undefined){
+let data3 = data.categories;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+for(const key1 in data3){
+if(!(key1 === "add")){
+const err8 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9054,9 +9718,14 @@ vErrors.push(err8);
 errors++;
 }
 }
-}
-else {
-const err9 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/type",keyword:"type",params:{type: "object"}};
+if(data3.add !== undefined){
+let data4 = data3.add;
+if(Array.isArray(data4)){
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+let data5 = data4[i0];
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err9 = {instancePath:instancePath+"/categories/add/" + i0,schemaPath:"#/properties/categories/properties/add/items/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9066,12 +9735,9 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.relateditems !== undefined){
-let data4 = data.relateditems;
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-for(const key2 in data4){
-if(!(key2 === "add")){
-const err10 = {instancePath:instancePath+"/relateditems",schemaPath:"#/properties/relateditems/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2}};
+}
+else {
+const err10 = {instancePath:instancePath+"/categories/add",schemaPath:"#/properties/categories/properties/add/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9081,15 +9747,9 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data4.add !== undefined){
-let data5 = data4.add;
-if(Array.isArray(data5)){
-const len1 = data5.length;
-for(let i1=0; i1<len1; i1++){
-let data6 = data5[i1];
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if(data6.id === undefined){
-const err11 = {instancePath:instancePath+"/relateditems/add/" + i1,schemaPath:"#/$defs/RelatedItemAdd/required",keyword:"required",params:{missingProperty: "id"}};
+}
+else {
+const err11 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -9098,9 +9758,13 @@ vErrors.push(err11);
 }
 errors++;
 }
-for(const key3 in data6){
-if(!((key3 === "id") || (key3 === "note"))){
-const err12 = {instancePath:instancePath+"/relateditems/add/" + i1,schemaPath:"#/$defs/RelatedItemAdd/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3}};
+}
+if(data.relateditems !== undefined){
+let data6 = data.relateditems;
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+for(const key2 in data6){
+if(!(key2 === "add")){
+const err12 = {instancePath:instancePath+"/relateditems",schemaPath:"#/properties/relateditems/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -9110,10 +9774,15 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data6.id !== undefined){
-let data7 = data6.id;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err13 = {instancePath:instancePath+"/relateditems/add/" + i1+"/id",schemaPath:"#/$defs/RelatedItemAdd/properties/id/type",keyword:"type",params:{type: "integer"}};
+if(data6.add !== undefined){
+let data7 = data6.add;
+if(Array.isArray(data7)){
+const len1 = data7.length;
+for(let i1=0; i1<len1; i1++){
+let data8 = data7[i1];
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+if(data8.id === undefined){
+const err13 = {instancePath:instancePath+"/relateditems/add/" + i1,schemaPath:"#/$defs/RelatedItemAdd/required",keyword:"required",params:{missingProperty: "id"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9122,10 +9791,9 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-if(data6.note !== undefined){
-if(typeof data6.note !== "string"){
-const err14 = {instancePath:instancePath+"/relateditems/add/" + i1+"/note",schemaPath:"#/$defs/RelatedItemAdd/properties/note/type",keyword:"type",params:{type: "string"}};
+for(const key3 in data8){
+if(!((key3 === "id") || (key3 === "note"))){
+const err14 = {instancePath:instancePath+"/relateditems/add/" + i1,schemaPath:"#/$defs/RelatedItemAdd/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -9135,9 +9803,10 @@ vErrors.push(err14);
 errors++;
 }
 }
-}
-else {
-const err15 = {instancePath:instancePath+"/relateditems/add/" + i1,schemaPath:"#/$defs/RelatedItemAdd/type",keyword:"type",params:{type: "object"}};
+if(data8.id !== undefined){
+let data9 = data8.id;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err15 = {instancePath:instancePath+"/relateditems/add/" + i1+"/id",schemaPath:"#/$defs/RelatedItemAdd/properties/id/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -9147,9 +9816,9 @@ vErrors.push(err15);
 errors++;
 }
 }
-}
-else {
-const err16 = {instancePath:instancePath+"/relateditems/add",schemaPath:"#/properties/relateditems/properties/add/type",keyword:"type",params:{type: "array"}};
+if(data8.note !== undefined){
+if(typeof data8.note !== "string"){
+const err16 = {instancePath:instancePath+"/relateditems/add/" + i1+"/note",schemaPath:"#/$defs/RelatedItemAdd/properties/note/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -9161,7 +9830,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/relateditems",schemaPath:"#/properties/relateditems/type",keyword:"type",params:{type: "object"}};
+const err17 = {instancePath:instancePath+"/relateditems/add/" + i1,schemaPath:"#/$defs/RelatedItemAdd/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -9171,9 +9840,9 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err18 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
+}
+else {
+const err18 = {instancePath:instancePath+"/relateditems/add",schemaPath:"#/properties/relateditems/properties/add/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -9183,9 +9852,9 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.businessemail !== undefined){
-if(typeof data.businessemail !== "string"){
-const err19 = {instancePath:instancePath+"/businessemail",schemaPath:"#/properties/businessemail/type",keyword:"type",params:{type: "string"}};
+}
+else {
+const err19 = {instancePath:instancePath+"/relateditems",schemaPath:"#/properties/relateditems/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -9195,9 +9864,9 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.businessphonemain !== undefined){
-if(typeof data.businessphonemain !== "string"){
-const err20 = {instancePath:instancePath+"/businessphonemain",schemaPath:"#/properties/businessphonemain/type",keyword:"type",params:{type: "string"}};
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err20 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -9207,9 +9876,9 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.businessfax !== undefined){
-if(typeof data.businessfax !== "string"){
-const err21 = {instancePath:instancePath+"/businessfax",schemaPath:"#/properties/businessfax/type",keyword:"type",params:{type: "string"}};
+if(data.businessemail !== undefined){
+if(typeof data.businessemail !== "string"){
+const err21 = {instancePath:instancePath+"/businessemail",schemaPath:"#/properties/businessemail/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -9219,9 +9888,9 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.businessaddress !== undefined){
-if(typeof data.businessaddress !== "string"){
-const err22 = {instancePath:instancePath+"/businessaddress",schemaPath:"#/properties/businessaddress/type",keyword:"type",params:{type: "string"}};
+if(data.businessphonemain !== undefined){
+if(typeof data.businessphonemain !== "string"){
+const err22 = {instancePath:instancePath+"/businessphonemain",schemaPath:"#/properties/businessphonemain/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -9231,9 +9900,9 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.website !== undefined){
-if(typeof data.website !== "string"){
-const err23 = {instancePath:instancePath+"/website",schemaPath:"#/properties/website/type",keyword:"type",params:{type: "string"}};
+if(data.businessfax !== undefined){
+if(typeof data.businessfax !== "string"){
+const err23 = {instancePath:instancePath+"/businessfax",schemaPath:"#/properties/businessfax/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -9243,9 +9912,9 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.background !== undefined){
-if(typeof data.background !== "string"){
-const err24 = {instancePath:instancePath+"/background",schemaPath:"#/properties/background/type",keyword:"type",params:{type: "string"}};
+if(data.businessaddress !== undefined){
+if(typeof data.businessaddress !== "string"){
+const err24 = {instancePath:instancePath+"/businessaddress",schemaPath:"#/properties/businessaddress/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -9255,10 +9924,9 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.assignedto !== undefined){
-let data16 = data.assignedto;
-if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-const err25 = {instancePath:instancePath+"/assignedto",schemaPath:"#/properties/assignedto/type",keyword:"type",params:{type: "integer"}};
+if(data.website !== undefined){
+if(typeof data.website !== "string"){
+const err25 = {instancePath:instancePath+"/website",schemaPath:"#/properties/website/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -9267,9 +9935,10 @@ vErrors.push(err25);
 }
 errors++;
 }
-if((typeof data16 == "number") && (isFinite(data16))){
-if(data16 < 0 || isNaN(data16)){
-const err26 = {instancePath:instancePath+"/assignedto",schemaPath:"#/properties/assignedto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
+}
+if(data.background !== undefined){
+if(typeof data.background !== "string"){
+const err26 = {instancePath:instancePath+"/background",schemaPath:"#/properties/background/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -9279,9 +9948,47 @@ vErrors.push(err26);
 errors++;
 }
 }
+if(data.assignedto !== undefined){
+let data18 = data.assignedto;
+if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
+const err27 = {instancePath:instancePath+"/assignedto",schemaPath:"#/properties/assignedto/type",keyword:"type",params:{type: "integer"}};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if((typeof data18 == "number") && (isFinite(data18))){
+if(data18 < 0 || isNaN(data18)){
+const err28 = {instancePath:instancePath+"/assignedto",schemaPath:"#/properties/assignedto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+if(data["assignedto@cn"] !== undefined){
+if(typeof data["assignedto@cn"] !== "string"){
+const err29 = {instancePath:instancePath+"/assignedto@cn",schemaPath:"#/properties/assignedto%40cn/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
 }
 var props0 = {};
 props0.ownership = true;
+props0["ownership@cn"] = true;
+props0.flagged = true;
 props0.categories = true;
 props0.relateditems = true;
 props0.name = true;
@@ -9292,15 +9999,16 @@ props0.businessaddress = true;
 props0.website = true;
 props0.background = true;
 props0.assignedto = true;
+props0["assignedto@cn"] = true;
 for(const key4 in data){
 if(pattern28.test(key4)){
 if(typeof data[key4] !== "string"){
-const err27 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5Ecustom%5B0-9%5D%2B%24/type",keyword:"type",params:{type: "string"}};
+const err30 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5Ecustom%5B0-9%5D%2B%24/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err27];
+vErrors = [err30];
 }
 else {
-vErrors.push(err27);
+vErrors.push(err30);
 }
 errors++;
 }
@@ -9309,12 +10017,12 @@ props0[key4] = true;
 }
 }
 else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err28];
+vErrors = [err31];
 }
 else {
-vErrors.push(err28);
+vErrors.push(err31);
 }
 errors++;
 }
@@ -9596,7 +10304,7 @@ return errors === 0;
 validate68.evaluated = {"props":{"layout":true,"fieldslist":true,"categories":true,"filtermode":true,"filtervalue":true,"special":true,"searchmode":true,"searchvalue":true,"limit":true,"start":true,"sortfield":true,"sortdir":true},"dynamicProps":false,"dynamicItems":false};
 
 export const records_companies_updateRecord_request = validate69;
-const schema82 = {"$id":"crmgen:records/companies.updateRecord.request","type":"object","properties":{"ownership":{"type":"integer","minimum":0},"categories":{"$ref":"#/$defs/CategoryChanges"},"relateditems":{"type":"object","additionalProperties":false,"properties":{"add":{"type":"array","items":{"$ref":"#/$defs/RelatedItemAdd"}},"remove":{"type":"array","items":{"$ref":"#/$defs/RelatedItemRemove"}}}},"name":{"type":"string"},"businessemail":{"type":"string"},"businessphonemain":{"type":"string"},"businessfax":{"type":"string"},"businessaddress":{"type":"string"},"website":{"type":"string"},"background":{"type":"string"},"assignedto":{"type":"integer","minimum":0}},"patternProperties":{"^custom[0-9]+$":{"type":"string"}},"$defs":{"CategoryChanges":{"type":"object","additionalProperties":false,"properties":{"add":{"type":"array","items":{"type":"integer"}},"remove":{"type":"array","items":{"type":"integer"}}}},"RelatedItemAdd":{"type":"object","additionalProperties":false,"properties":{"id":{"type":"integer"},"note":{"type":"string"}},"required":["id"]},"RelatedItemRemove":{"type":"object","additionalProperties":false,"properties":{"id":{"type":"integer"}},"required":["id"]}},"propertyNames":{"anyOf":[{"enum":["ownership","categories","relateditems","name","businessemail","businessphonemain","businessfax","businessaddress","website","background","assignedto"]},{"pattern":"^custom[0-9]+$"}]}};
+const schema82 = {"$id":"crmgen:records/companies.updateRecord.request","type":"object","properties":{"ownership":{"type":"integer","minimum":0},"ownership@cn":{"type":"string"},"flagged":{"enum":[0,1]},"categories":{"$ref":"#/$defs/CategoryChanges"},"relateditems":{"type":"object","additionalProperties":false,"properties":{"add":{"type":"array","items":{"$ref":"#/$defs/RelatedItemAdd"}},"remove":{"type":"array","items":{"$ref":"#/$defs/RelatedItemRemove"}}}},"name":{"type":"string"},"businessemail":{"type":"string"},"businessphonemain":{"type":"string"},"businessfax":{"type":"string"},"businessaddress":{"type":"string"},"website":{"type":"string"},"background":{"type":"string"},"assignedto":{"type":"integer","minimum":0},"assignedto@cn":{"type":"string"}},"patternProperties":{"^custom[0-9]+$":{"type":"string"}},"$defs":{"CategoryChanges":{"type":"object","additionalProperties":false,"properties":{"add":{"type":"array","items":{"type":"integer"}},"remove":{"type":"array","items":{"type":"integer"}}}},"RelatedItemAdd":{"type":"object","additionalProperties":false,"properties":{"id":{"type":"integer"},"note":{"type":"string"}},"required":["id"]},"RelatedItemRemove":{"type":"object","additionalProperties":false,"properties":{"id":{"type":"integer"}},"required":["id"]}},"propertyNames":{"anyOf":[{"enum":["ownership","ownership@cn","flagged","categories","relateditems","name","businessemail","businessphonemain","businessfax","businessaddress","website","background","assignedto","assignedto@cn"]},{"pattern":"^custom[0-9]+$"}]}};
 const schema83 = {"type":"object","additionalProperties":false,"properties":{"add":{"type":"array","items":{"type":"integer"}},"remove":{"type":"array","items":{"type":"integer"}}}};
 const schema84 = {"type":"object","additionalProperties":false,"properties":{"id":{"type":"integer"},"note":{"type":"string"}},"required":["id"]};
 const schema85 = {"type":"object","additionalProperties":false,"properties":{"id":{"type":"integer"}},"required":["id"]};
@@ -9618,7 +10326,7 @@ const _errs1 = errors;
 const _errs2 = errors;
 let valid1 = false;
 const _errs3 = errors;
-if(!(((((((((((key0 === "ownership") || (key0 === "categories")) || (key0 === "relateditems")) || (key0 === "name")) || (key0 === "businessemail")) || (key0 === "businessphonemain")) || (key0 === "businessfax")) || (key0 === "businessaddress")) || (key0 === "website")) || (key0 === "background")) || (key0 === "assignedto"))){
+if(!((((((((((((((key0 === "ownership") || (key0 === "ownership@cn")) || (key0 === "flagged")) || (key0 === "categories")) || (key0 === "relateditems")) || (key0 === "name")) || (key0 === "businessemail")) || (key0 === "businessphonemain")) || (key0 === "businessfax")) || (key0 === "businessaddress")) || (key0 === "website")) || (key0 === "background")) || (key0 === "assignedto")) || (key0 === "assignedto@cn"))){
 const err0 = {instancePath,schemaPath:"#/propertyNames/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema82.propertyNames.anyOf[0].enum},propertyName:key0};
 if(vErrors === null){
 vErrors = [err0];
@@ -9703,12 +10411,9 @@ errors++;
 }
 }
 }
-if(data.categories !== undefined){
-let data1 = data.categories;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-for(const key1 in data1){
-if(!((key1 === "add") || (key1 === "remove"))){
-const err6 = {instancePath:instancePath+"/categories",schemaPath:"#/$defs/CategoryChanges/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};
+if(data["ownership@cn"] !== undefined){
+if(typeof data["ownership@cn"] !== "string"){
+const err6 = {instancePath:instancePath+"/ownership@cn",schemaPath:"#/properties/ownership%40cn/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9718,14 +10423,10 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data1.add !== undefined){
-let data2 = data1.add;
-if(Array.isArray(data2)){
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-let data3 = data2[i0];
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err7 = {instancePath:instancePath+"/categories/add/" + i0,schemaPath:"#/$defs/CategoryChanges/properties/add/items/type",keyword:"type",params:{type: "integer"}};
+if(data.flagged !== undefined){
+let data2 = data.flagged;
+if(!((data2 === 0) || (data2 === 1))){
+const err7 = {instancePath:instancePath+"/flagged",schemaPath:"#/properties/flagged/enum",keyword:"enum",params:{allowedValues: schema82.properties.flagged.enum}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9735,9 +10436,12 @@ vErrors.push(err7);
 errors++;
 }
 }
-}
-else {
-const err8 = {instancePath:instancePath+"/categories/add",schemaPath:"#/$defs/CategoryChanges/properties/add/type",keyword:"type",params:{type: "array"}};
+if(data.categories !== undefined){
+let data3 = data.categories;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+for(const key1 in data3){
+if(!((key1 === "add") || (key1 === "remove"))){
+const err8 = {instancePath:instancePath+"/categories",schemaPath:"#/$defs/CategoryChanges/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9747,14 +10451,14 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data1.remove !== undefined){
-let data4 = data1.remove;
+if(data3.add !== undefined){
+let data4 = data3.add;
 if(Array.isArray(data4)){
-const len1 = data4.length;
-for(let i1=0; i1<len1; i1++){
-let data5 = data4[i1];
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+let data5 = data4[i0];
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err9 = {instancePath:instancePath+"/categories/remove/" + i1,schemaPath:"#/$defs/CategoryChanges/properties/remove/items/type",keyword:"type",params:{type: "integer"}};
+const err9 = {instancePath:instancePath+"/categories/add/" + i0,schemaPath:"#/$defs/CategoryChanges/properties/add/items/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9766,7 +10470,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/categories/remove",schemaPath:"#/$defs/CategoryChanges/properties/remove/type",keyword:"type",params:{type: "array"}};
+const err10 = {instancePath:instancePath+"/categories/add",schemaPath:"#/$defs/CategoryChanges/properties/add/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9776,9 +10480,14 @@ vErrors.push(err10);
 errors++;
 }
 }
-}
-else {
-const err11 = {instancePath:instancePath+"/categories",schemaPath:"#/$defs/CategoryChanges/type",keyword:"type",params:{type: "object"}};
+if(data3.remove !== undefined){
+let data6 = data3.remove;
+if(Array.isArray(data6)){
+const len1 = data6.length;
+for(let i1=0; i1<len1; i1++){
+let data7 = data6[i1];
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err11 = {instancePath:instancePath+"/categories/remove/" + i1,schemaPath:"#/$defs/CategoryChanges/properties/remove/items/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -9788,12 +10497,9 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.relateditems !== undefined){
-let data6 = data.relateditems;
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-for(const key2 in data6){
-if(!((key2 === "add") || (key2 === "remove"))){
-const err12 = {instancePath:instancePath+"/relateditems",schemaPath:"#/properties/relateditems/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2}};
+}
+else {
+const err12 = {instancePath:instancePath+"/categories/remove",schemaPath:"#/$defs/CategoryChanges/properties/remove/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -9803,15 +10509,9 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data6.add !== undefined){
-let data7 = data6.add;
-if(Array.isArray(data7)){
-const len2 = data7.length;
-for(let i2=0; i2<len2; i2++){
-let data8 = data7[i2];
-if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-if(data8.id === undefined){
-const err13 = {instancePath:instancePath+"/relateditems/add/" + i2,schemaPath:"#/$defs/RelatedItemAdd/required",keyword:"required",params:{missingProperty: "id"}};
+}
+else {
+const err13 = {instancePath:instancePath+"/categories",schemaPath:"#/$defs/CategoryChanges/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9820,9 +10520,13 @@ vErrors.push(err13);
 }
 errors++;
 }
-for(const key3 in data8){
-if(!((key3 === "id") || (key3 === "note"))){
-const err14 = {instancePath:instancePath+"/relateditems/add/" + i2,schemaPath:"#/$defs/RelatedItemAdd/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3}};
+}
+if(data.relateditems !== undefined){
+let data8 = data.relateditems;
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+for(const key2 in data8){
+if(!((key2 === "add") || (key2 === "remove"))){
+const err14 = {instancePath:instancePath+"/relateditems",schemaPath:"#/properties/relateditems/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -9832,10 +10536,15 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data8.id !== undefined){
-let data9 = data8.id;
-if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err15 = {instancePath:instancePath+"/relateditems/add/" + i2+"/id",schemaPath:"#/$defs/RelatedItemAdd/properties/id/type",keyword:"type",params:{type: "integer"}};
+if(data8.add !== undefined){
+let data9 = data8.add;
+if(Array.isArray(data9)){
+const len2 = data9.length;
+for(let i2=0; i2<len2; i2++){
+let data10 = data9[i2];
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+if(data10.id === undefined){
+const err15 = {instancePath:instancePath+"/relateditems/add/" + i2,schemaPath:"#/$defs/RelatedItemAdd/required",keyword:"required",params:{missingProperty: "id"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -9844,10 +10553,9 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-if(data8.note !== undefined){
-if(typeof data8.note !== "string"){
-const err16 = {instancePath:instancePath+"/relateditems/add/" + i2+"/note",schemaPath:"#/$defs/RelatedItemAdd/properties/note/type",keyword:"type",params:{type: "string"}};
+for(const key3 in data10){
+if(!((key3 === "id") || (key3 === "note"))){
+const err16 = {instancePath:instancePath+"/relateditems/add/" + i2,schemaPath:"#/$defs/RelatedItemAdd/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -9857,9 +10565,10 @@ vErrors.push(err16);
 errors++;
 }
 }
-}
-else {
-const err17 = {instancePath:instancePath+"/relateditems/add/" + i2,schemaPath:"#/$defs/RelatedItemAdd/type",keyword:"type",params:{type: "object"}};
+if(data10.id !== undefined){
+let data11 = data10.id;
+if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+const err17 = {instancePath:instancePath+"/relateditems/add/" + i2+"/id",schemaPath:"#/$defs/RelatedItemAdd/properties/id/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -9869,9 +10578,9 @@ vErrors.push(err17);
 errors++;
 }
 }
-}
-else {
-const err18 = {instancePath:instancePath+"/relateditems/add",schemaPath:"#/properties/relateditems/properties/add/type",keyword:"type",params:{type: "array"}};
+if(data10.note !== undefined){
+if(typeof data10.note !== "string"){
+const err18 = {instancePath:instancePath+"/relateditems/add/" + i2+"/note",schemaPath:"#/$defs/RelatedItemAdd/properties/note/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -9881,15 +10590,9 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data6.remove !== undefined){
-let data11 = data6.remove;
-if(Array.isArray(data11)){
-const len3 = data11.length;
-for(let i3=0; i3<len3; i3++){
-let data12 = data11[i3];
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-if(data12.id === undefined){
-const err19 = {instancePath:instancePath+"/relateditems/remove/" + i3,schemaPath:"#/$defs/RelatedItemRemove/required",keyword:"required",params:{missingProperty: "id"}};
+}
+else {
+const err19 = {instancePath:instancePath+"/relateditems/add/" + i2,schemaPath:"#/$defs/RelatedItemAdd/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -9898,9 +10601,10 @@ vErrors.push(err19);
 }
 errors++;
 }
-for(const key4 in data12){
-if(!(key4 === "id")){
-const err20 = {instancePath:instancePath+"/relateditems/remove/" + i3,schemaPath:"#/$defs/RelatedItemRemove/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4}};
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/relateditems/add",schemaPath:"#/properties/relateditems/properties/add/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -9910,10 +10614,15 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data12.id !== undefined){
-let data13 = data12.id;
-if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-const err21 = {instancePath:instancePath+"/relateditems/remove/" + i3+"/id",schemaPath:"#/$defs/RelatedItemRemove/properties/id/type",keyword:"type",params:{type: "integer"}};
+if(data8.remove !== undefined){
+let data13 = data8.remove;
+if(Array.isArray(data13)){
+const len3 = data13.length;
+for(let i3=0; i3<len3; i3++){
+let data14 = data13[i3];
+if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
+if(data14.id === undefined){
+const err21 = {instancePath:instancePath+"/relateditems/remove/" + i3,schemaPath:"#/$defs/RelatedItemRemove/required",keyword:"required",params:{missingProperty: "id"}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -9922,10 +10631,9 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-}
-else {
-const err22 = {instancePath:instancePath+"/relateditems/remove/" + i3,schemaPath:"#/$defs/RelatedItemRemove/type",keyword:"type",params:{type: "object"}};
+for(const key4 in data14){
+if(!(key4 === "id")){
+const err22 = {instancePath:instancePath+"/relateditems/remove/" + i3,schemaPath:"#/$defs/RelatedItemRemove/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -9935,9 +10643,10 @@ vErrors.push(err22);
 errors++;
 }
 }
-}
-else {
-const err23 = {instancePath:instancePath+"/relateditems/remove",schemaPath:"#/properties/relateditems/properties/remove/type",keyword:"type",params:{type: "array"}};
+if(data14.id !== undefined){
+let data15 = data14.id;
+if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
+const err23 = {instancePath:instancePath+"/relateditems/remove/" + i3+"/id",schemaPath:"#/$defs/RelatedItemRemove/properties/id/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -9949,7 +10658,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/relateditems",schemaPath:"#/properties/relateditems/type",keyword:"type",params:{type: "object"}};
+const err24 = {instancePath:instancePath+"/relateditems/remove/" + i3,schemaPath:"#/$defs/RelatedItemRemove/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -9959,9 +10668,9 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err25 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
+}
+else {
+const err25 = {instancePath:instancePath+"/relateditems/remove",schemaPath:"#/properties/relateditems/properties/remove/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -9971,9 +10680,9 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.businessemail !== undefined){
-if(typeof data.businessemail !== "string"){
-const err26 = {instancePath:instancePath+"/businessemail",schemaPath:"#/properties/businessemail/type",keyword:"type",params:{type: "string"}};
+}
+else {
+const err26 = {instancePath:instancePath+"/relateditems",schemaPath:"#/properties/relateditems/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -9983,9 +10692,9 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.businessphonemain !== undefined){
-if(typeof data.businessphonemain !== "string"){
-const err27 = {instancePath:instancePath+"/businessphonemain",schemaPath:"#/properties/businessphonemain/type",keyword:"type",params:{type: "string"}};
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err27 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -9995,9 +10704,9 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.businessfax !== undefined){
-if(typeof data.businessfax !== "string"){
-const err28 = {instancePath:instancePath+"/businessfax",schemaPath:"#/properties/businessfax/type",keyword:"type",params:{type: "string"}};
+if(data.businessemail !== undefined){
+if(typeof data.businessemail !== "string"){
+const err28 = {instancePath:instancePath+"/businessemail",schemaPath:"#/properties/businessemail/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -10007,9 +10716,9 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.businessaddress !== undefined){
-if(typeof data.businessaddress !== "string"){
-const err29 = {instancePath:instancePath+"/businessaddress",schemaPath:"#/properties/businessaddress/type",keyword:"type",params:{type: "string"}};
+if(data.businessphonemain !== undefined){
+if(typeof data.businessphonemain !== "string"){
+const err29 = {instancePath:instancePath+"/businessphonemain",schemaPath:"#/properties/businessphonemain/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -10019,9 +10728,9 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.website !== undefined){
-if(typeof data.website !== "string"){
-const err30 = {instancePath:instancePath+"/website",schemaPath:"#/properties/website/type",keyword:"type",params:{type: "string"}};
+if(data.businessfax !== undefined){
+if(typeof data.businessfax !== "string"){
+const err30 = {instancePath:instancePath+"/businessfax",schemaPath:"#/properties/businessfax/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -10031,9 +10740,9 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.background !== undefined){
-if(typeof data.background !== "string"){
-const err31 = {instancePath:instancePath+"/background",schemaPath:"#/properties/background/type",keyword:"type",params:{type: "string"}};
+if(data.businessaddress !== undefined){
+if(typeof data.businessaddress !== "string"){
+const err31 = {instancePath:instancePath+"/businessaddress",schemaPath:"#/properties/businessaddress/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -10043,10 +10752,9 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.assignedto !== undefined){
-let data21 = data.assignedto;
-if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-const err32 = {instancePath:instancePath+"/assignedto",schemaPath:"#/properties/assignedto/type",keyword:"type",params:{type: "integer"}};
+if(data.website !== undefined){
+if(typeof data.website !== "string"){
+const err32 = {instancePath:instancePath+"/website",schemaPath:"#/properties/website/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -10055,9 +10763,10 @@ vErrors.push(err32);
 }
 errors++;
 }
-if((typeof data21 == "number") && (isFinite(data21))){
-if(data21 < 0 || isNaN(data21)){
-const err33 = {instancePath:instancePath+"/assignedto",schemaPath:"#/properties/assignedto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
+}
+if(data.background !== undefined){
+if(typeof data.background !== "string"){
+const err33 = {instancePath:instancePath+"/background",schemaPath:"#/properties/background/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -10067,9 +10776,47 @@ vErrors.push(err33);
 errors++;
 }
 }
+if(data.assignedto !== undefined){
+let data23 = data.assignedto;
+if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
+const err34 = {instancePath:instancePath+"/assignedto",schemaPath:"#/properties/assignedto/type",keyword:"type",params:{type: "integer"}};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+if((typeof data23 == "number") && (isFinite(data23))){
+if(data23 < 0 || isNaN(data23)){
+const err35 = {instancePath:instancePath+"/assignedto",schemaPath:"#/properties/assignedto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+}
+if(data["assignedto@cn"] !== undefined){
+if(typeof data["assignedto@cn"] !== "string"){
+const err36 = {instancePath:instancePath+"/assignedto@cn",schemaPath:"#/properties/assignedto%40cn/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
 }
 var props0 = {};
 props0.ownership = true;
+props0["ownership@cn"] = true;
+props0.flagged = true;
 props0.categories = true;
 props0.relateditems = true;
 props0.name = true;
@@ -10080,15 +10827,16 @@ props0.businessaddress = true;
 props0.website = true;
 props0.background = true;
 props0.assignedto = true;
+props0["assignedto@cn"] = true;
 for(const key5 in data){
 if(pattern28.test(key5)){
 if(typeof data[key5] !== "string"){
-const err34 = {instancePath:instancePath+"/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5Ecustom%5B0-9%5D%2B%24/type",keyword:"type",params:{type: "string"}};
+const err37 = {instancePath:instancePath+"/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5Ecustom%5B0-9%5D%2B%24/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err34];
+vErrors = [err37];
 }
 else {
-vErrors.push(err34);
+vErrors.push(err37);
 }
 errors++;
 }
@@ -10097,12 +10845,12 @@ props0[key5] = true;
 }
 }
 else {
-const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err38 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err35];
+vErrors = [err38];
 }
 else {
-vErrors.push(err35);
+vErrors.push(err38);
 }
 errors++;
 }
@@ -10113,7 +10861,7 @@ return errors === 0;
 validate69.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 export const records_contacts_createRecord_request = validate70;
-const schema86 = {"$id":"crmgen:records/contacts.createRecord.request","type":"object","properties":{"ownership":{"type":"integer","minimum":0},"categories":{"type":"object","additionalProperties":false,"properties":{"add":{"type":"array","items":{"type":"integer"}}}},"relateditems":{"type":"object","additionalProperties":false,"properties":{"add":{"type":"array","items":{"$ref":"#/$defs/RelatedItemAdd"}}}},"firstname":{"type":"string"},"lastname":{"type":"string"},"businessemail":{"type":"string"},"personalemail":{"type":"string"},"businessphonedirect":{"type":"string"},"businessphonemain":{"type":"string"},"homephone":{"type":"string"},"cellularphone":{"type":"string"},"businessfax":{"type":"string"},"businessaddress":{"type":"string"},"jobtitle":{"type":"string"},"background":{"type":"string"},"website":{"type":"string"},"assignedto":{"type":"integer","minimum":0}},"patternProperties":{"^custom[0-9]+$":{"type":"string"}},"$defs":{"RelatedItemAdd":{"type":"object","additionalProperties":false,"properties":{"id":{"type":"integer"},"note":{"type":"string"}},"required":["id"]}},"propertyNames":{"anyOf":[{"enum":["ownership","categories","relateditems","firstname","lastname","businessemail","personalemail","businessphonedirect","businessphonemain","homephone","cellularphone","businessfax","businessaddress","jobtitle","background","website","assignedto"]},{"pattern":"^custom[0-9]+$"}]}};
+const schema86 = {"$id":"crmgen:records/contacts.createRecord.request","type":"object","properties":{"ownership":{"type":"integer","minimum":0},"ownership@cn":{"type":"string"},"flagged":{"enum":[0,1]},"categories":{"type":"object","additionalProperties":false,"properties":{"add":{"type":"array","items":{"type":"integer"}}}},"relateditems":{"type":"object","additionalProperties":false,"properties":{"add":{"type":"array","items":{"$ref":"#/$defs/RelatedItemAdd"}}}},"firstname":{"type":"string"},"lastname":{"type":"string"},"businessemail":{"type":"string"},"personalemail":{"type":"string"},"businessphonedirect":{"type":"string"},"businessphonemain":{"type":"string"},"homephone":{"type":"string"},"cellularphone":{"type":"string"},"businessfax":{"type":"string"},"businessaddress":{"type":"string"},"jobtitle":{"type":"string"},"background":{"type":"string"},"website":{"type":"string"},"assignedto":{"type":"integer","minimum":0},"assignedto@cn":{"type":"string"}},"patternProperties":{"^custom[0-9]+$":{"type":"string"}},"$defs":{"RelatedItemAdd":{"type":"object","additionalProperties":false,"properties":{"id":{"type":"integer"},"note":{"type":"string"}},"required":["id"]}},"propertyNames":{"anyOf":[{"enum":["ownership","ownership@cn","flagged","categories","relateditems","firstname","lastname","businessemail","personalemail","businessphonedirect","businessphonemain","homephone","cellularphone","businessfax","businessaddress","jobtitle","background","website","assignedto","assignedto@cn"]},{"pattern":"^custom[0-9]+$"}]}};
 const schema87 = {"type":"object","additionalProperties":false,"properties":{"id":{"type":"integer"},"note":{"type":"string"}},"required":["id"]};
 
 function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -10133,7 +10881,7 @@ const _errs1 = errors;
 const _errs2 = errors;
 let valid1 = false;
 const _errs3 = errors;
-if(!(((((((((((((((((key0 === "ownership") || (key0 === "categories")) || (key0 === "relateditems")) || (key0 === "firstname")) || (key0 === "lastname")) || (key0 === "businessemail")) || (key0 === "personalemail")) || (key0 === "businessphonedirect")) || (key0 === "businessphonemain")) || (key0 === "homephone")) || (key0 === "cellularphone")) || (key0 === "businessfax")) || (key0 === "businessaddress")) || (key0 === "jobtitle")) || (key0 === "background")) || (key0 === "website")) || (key0 === "assignedto"))){
+if(!((((((((((((((((((((key0 === "ownership") || (key0 === "ownership@cn")) || (key0 === "flagged")) || (key0 === "categories")) || (key0 === "relateditems")) || (key0 === "firstname")) || (key0 === "lastname")) || (key0 === "businessemail")) || (key0 === "personalemail")) || (key0 === "businessphonedirect")) || (key0 === "businessphonemain")) || (key0 === "homephone")) || (key0 === "cellularphone")) || (key0 === "businessfax")) || (key0 === "businessaddress")) || (key0 === "jobtitle")) || (key0 === "background")) || (key0 === "website")) || (key0 === "assignedto")) || (key0 === "assignedto@cn"))){
 const err0 = {instancePath,schemaPath:"#/propertyNames/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema86.propertyNames.anyOf[0].enum},propertyName:key0};
 if(vErrors === null){
 vErrors = [err0];
@@ -10218,12 +10966,9 @@ errors++;
 }
 }
 }
-if(data.categories !== undefined){
-let data1 = data.categories;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-for(const key1 in data1){
-if(!(key1 === "add")){
-const err6 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};
+if(data["ownership@cn"] !== undefined){
+if(typeof data["ownership@cn"] !== "string"){
+const err6 = {instancePath:instancePath+"/ownership@cn",schemaPath:"#/properties/ownership%40cn/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10233,14 +10978,10 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data1.add !== undefined){
-let data2 = data1.add;
-if(Array.isArray(data2)){
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-let data3 = data2[i0];
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err7 = {instancePath:instancePath+"/categories/add/" + i0,schemaPath:"#/properties/categories/properties/add/items/type",keyword:"type",params:{type: "integer"}};
+if(data.flagged !== undefined){
+let data2 = data.flagged;
+if(!((data2 === 0) || (data2 === 1))){
+const err7 = {instancePath:instancePath+"/flagged",schemaPath:"#/properties/flagged/enum",keyword:"enum",params:{allowedValues: schema86.properties.flagged.enum}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10250,9 +10991,12 @@ vErrors.push(err7);
 errors++;
 }
 }
-}
-else {
-const err8 = {instancePath:instancePath+"/categories/add",schemaPath:"#/properties/categories/properties/add/type",keyword:"type",params:{type: "array"}};
+if(data.categories !== undefined){
+let data3 = data.categories;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+for(const key1 in data3){
+if(!(key1 === "add")){
+const err8 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10262,9 +11006,14 @@ vErrors.push(err8);
 errors++;
 }
 }
-}
-else {
-const err9 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/type",keyword:"type",params:{type: "object"}};
+if(data3.add !== undefined){
+let data4 = data3.add;
+if(Array.isArray(data4)){
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+let data5 = data4[i0];
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err9 = {instancePath:instancePath+"/categories/add/" + i0,schemaPath:"#/properties/categories/properties/add/items/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10274,12 +11023,9 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.relateditems !== undefined){
-let data4 = data.relateditems;
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-for(const key2 in data4){
-if(!(key2 === "add")){
-const err10 = {instancePath:instancePath+"/relateditems",schemaPath:"#/properties/relateditems/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2}};
+}
+else {
+const err10 = {instancePath:instancePath+"/categories/add",schemaPath:"#/properties/categories/properties/add/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -10289,15 +11035,9 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data4.add !== undefined){
-let data5 = data4.add;
-if(Array.isArray(data5)){
-const len1 = data5.length;
-for(let i1=0; i1<len1; i1++){
-let data6 = data5[i1];
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if(data6.id === undefined){
-const err11 = {instancePath:instancePath+"/relateditems/add/" + i1,schemaPath:"#/$defs/RelatedItemAdd/required",keyword:"required",params:{missingProperty: "id"}};
+}
+else {
+const err11 = {instancePath:instancePath+"/categories",schemaPath:"#/properties/categories/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -10306,9 +11046,13 @@ vErrors.push(err11);
 }
 errors++;
 }
-for(const key3 in data6){
-if(!((key3 === "id") || (key3 === "note"))){
-const err12 = {instancePath:instancePath+"/relateditems/add/" + i1,schemaPath:"#/$defs/RelatedItemAdd/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3}};
+}
+if(data.relateditems !== undefined){
+let data6 = data.relateditems;
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+for(const key2 in data6){
+if(!(key2 === "add")){
+const err12 = {instancePath:instancePath+"/relateditems",schemaPath:"#/properties/relateditems/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -10318,10 +11062,15 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data6.id !== undefined){
-let data7 = data6.id;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err13 = {instancePath:instancePath+"/relateditems/add/" + i1+"/id",schemaPath:"#/$defs/RelatedItemAdd/properties/id/type",keyword:"type",params:{type: "integer"}};
+if(data6.add !== undefined){
+let data7 = data6.add;
+if(Array.isArray(data7)){
+const len1 = data7.length;
+for(let i1=0; i1<len1; i1++){
+let data8 = data7[i1];
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+if(data8.id === undefined){
+const err13 = {instancePath:instancePath+"/relateditems/add/" + i1,schemaPath:"#/$defs/RelatedItemAdd/required",keyword:"required",params:{missingProperty: "id"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -10330,10 +11079,9 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-if(data6.note !== undefined){
-if(typeof data6.note !== "string"){
-const err14 = {instancePath:instancePath+"/relateditems/add/" + i1+"/note",schemaPath:"#/$defs/RelatedItemAdd/properties/note/type",keyword:"type",params:{type: "string"}};
+for(const key3 in data8){
+if(!((key3 === "id") || (key3 === "note"))){
+const err14 = {instancePath:instancePath+"/relateditems/add/" + i1,schemaPath:"#/$defs/RelatedItemAdd/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -10343,9 +11091,10 @@ vErrors.push(err14);
 errors++;
 }
 }
-}
-else {
-const err15 = {instancePath:instancePath+"/relateditems/add/" + i1,schemaPath:"#/$defs/RelatedItemAdd/type",keyword:"type",params:{type: "object"}};
+if(data8.id !== undefined){
+let data9 = data8.id;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err15 = {instancePath:instancePath+"/relateditems/add/" + i1+"/id",schemaPath:"#/$defs/RelatedItemAdd/properties/id/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -10355,9 +11104,9 @@ vErrors.push(err15);
 errors++;
 }
 }
-}
-else {
-const err16 = {instancePath:instancePath+"/relateditems/add",schemaPath:"#/properties/relateditems/properties/add/type",keyword:"type",params:{type: "array"}};
+if(data8.note !== undefined){
+if(typeof data8.note !== "string"){
+const err16 = {instancePath:instancePath+"/relateditems/add/" + i1+"/note",schemaPath:"#/$defs/RelatedItemAdd/properties/note/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -10369,7 +11118,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/relateditems",schemaPath:"#/properties/relateditems/type",keyword:"type",params:{type: "object"}};
+const err17 = {instancePath:instancePath+"/relateditems/add/" + i1,schemaPath:"#/$defs/RelatedItemAdd/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -10379,9 +11128,9 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.firstname !== undefined){
-if(typeof data.firstname !== "string"){
-const err18 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/type",keyword:"type",params:{type: "string"}};
+}
+else {
+const err18 = {instancePath:instancePath+"/relateditems/add",schemaPath:"#/properties/relateditems/properties/add/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -10391,9 +11140,9 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.lastname !== undefined){
-if(typeof data.lastname !== "string"){
-const err19 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/type",keyword:"type",params:{type: "string"}};
+}
+else {
+const err19 = {instancePath:instancePath+"/relateditems",schemaPath:"#/properties/relateditems/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -10403,9 +11152,9 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.businessemail !== undefined){
-if(typeof data.businessemail !== "string"){
-const err20 = {instancePath:instancePath+"/businessemail",schemaPath:"#/properties/businessemail/type",keyword:"type",params:{type: "string"}};
+if(data.firstname !== undefined){
+if(typeof data.firstname !== "string"){
+const err20 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -10415,9 +11164,9 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.personalemail !== undefined){
-if(typeof data.personalemail !== "string"){
-const err21 = {instancePath:instancePath+"/personalemail",schemaPath:"#/properties/personalemail/type",keyword:"type",params:{type: "string"}};
+if(data.lastname !== undefined){
+if(typeof data.lastname !== "string"){
+const err21 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -10427,9 +11176,9 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.businessphonedirect !== undefined){
-if(typeof data.businessphonedirect !== "string"){
-const err22 = {instancePath:instancePath+"/businessphonedirect",schemaPath:"#/properties/businessphonedirect/type",keyword:"type",params:{type: "string"}};
+if(data.businessemail !== undefined){
+if(typeof data.businessemail !== "string"){
+const err22 = {instancePath:instancePath+"/businessemail",schemaPath:"#/properties/businessemail/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -10439,9 +11188,9 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.businessphonemain !== undefined){
-if(typeof data.businessphonemain !== "string"){
-const err23 = {instancePath:instancePath+"/businessphonemain",schemaPath:"#/properties/businessphonemain/type",keyword:"type",params:{type: "string"}};
+if(data.personalemail !== undefined){
+if(typeof data.personalemail !== "string"){
+const err23 = {instancePath:instancePath+"/personalemail",schemaPath:"#/properties/personalemail/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -10451,9 +11200,9 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.homephone !== undefined){
-if(typeof data.homephone !== "string"){
-const err24 = {instancePath:instancePath+"/homephone",schemaPath:"#/properties/homephone/type",keyword:"type",params:{type: "string"}};
+if(data.businessphonedirect !== undefined){
+if(typeof data.businessphonedirect !== "string"){
+const err24 = {instancePath:instancePath+"/businessphonedirect",schemaPath:"#/properties/businessphonedirect/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -10463,9 +11212,9 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.cellularphone !== undefined){
-if(typeof data.cellularphone !== "string"){
-const err25 = {instancePath:instancePath+"/cellularphone",schemaPath:"#/properties/cellularphone/type",keyword:"type",params:{type: "string"}};
+if(data.businessphonemain !== undefined){
+if(typeof data.businessphonemain !== "string"){
+const err25 = {instancePath:instancePath+"/businessphonemain",schemaPath:"#/properties/businessphonemain/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -10475,9 +11224,9 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.businessfax !== undefined){
-if(typeof data.businessfax !== "string"){
-const err26 = {instancePath:instancePath+"/businessfax",schemaPath:"#/properties/businessfax/type",keyword:"type",params:{type: "string"}};
+if(data.homephone !== undefined){
+if(typeof data.homephone !== "string"){
+const err26 = {instancePath:instancePath+"/homephone",schemaPath:"#/properties/homephone/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -10487,9 +11236,9 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.businessaddress !== undefined){
-if(typeof data.businessaddress !== "string"){
-const err27 = {instancePath:instancePath+"/businessaddress",schemaPath:"#/properties/businessaddress/type",keyword:"type",params:{type: "string"}};
+if(data.cellularphone !== undefined){
+if(typeof data.cellularphone !== "string"){
+const err27 = {instancePath:instancePath+"/cellularphone",schemaPath:"#/properties/cellularphone/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -10499,9 +11248,9 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.jobtitle !== undefined){
-if(typeof data.jobtitle !== "string"){
-const err28 = {instancePath:instancePath+"/jobtitle",schemaPath:"#/properties/jobtitle/type",keyword:"type",params:{type: "string"}};
+if(data.businessfax !== undefined){
+if(typeof data.businessfax !== "string"){
+const err28 = {instancePath:instancePath+"/businessfax",schemaPath:"#/properties/businessfax/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -10511,9 +11260,9 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.background !== undefined){
-if(typeof data.background !== "string"){
-const err29 = {instancePath:instancePath+"/background",schemaPath:"#/properties/background/type",keyword:"type",params:{type: "string"}};
+if(data.businessaddress !== undefined){
+if(typeof data.businessaddress !== "string"){
+const err29 = {instancePath:instancePath+"/businessaddress",schemaPath:"#/properties/businessaddress/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -10523,9 +11272,9 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.website !== undefined){
-if(typeof data.website !== "string"){
-const err30 = {instancePath:instancePath+"/website",schemaPath:"#/properties/website/type",keyword:"type",params:{type: "string"}};
+if(data.jobtitle !== undefined){
+if(typeof data.jobtitle !== "string"){
+const err30 = {instancePath:instancePath+"/jobtitle",schemaPath:"#/properties/jobtitle/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -10535,10 +11284,9 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.assignedto !== undefined){
-let data22 = data.assignedto;
-if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))){
-const err31 = {instancePath:instancePath+"/assignedto",schemaPath:"#/properties/assignedto/type",keyword:"type",params:{type: "integer"}};
+if(data.background !== undefined){
+if(typeof data.background !== "string"){
+const err31 = {instancePath:instancePath+"/background",schemaPath:"#/properties/background/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -10547,9 +11295,10 @@ vErrors.push(err31);
 }
 errors++;
 }
-if((typeof data22 == "number") && (isFinite(data22))){
-if(data22 < 0 || isNaN(data22)){
-const err32 = {instancePath:instancePath+"/assignedto",schemaPath:"#/properties/assignedto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
+}
+if(data.website !== undefined){
+if(typeof data.website !== "string"){
+const err32 = {instancePath:instancePath+"/website",schemaPath:"#/properties/website/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -10559,9 +11308,47 @@ vErrors.push(err32);
 errors++;
 }
 }
+if(data.assignedto !== undefined){
+let data24 = data.assignedto;
+if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
+const err33 = {instancePath:instancePath+"/assignedto",schemaPath:"#/properties/assignedto/type",keyword:"type",params:{type: "integer"}};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+if((typeof data24 == "number") && (isFinite(data24))){
+if(data24 < 0 || isNaN(data24)){
+const err34 = {instancePath:instancePath+"/assignedto",schemaPath:"#/properties/assignedto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+}
+if(data["assignedto@cn"] !== undefined){
+if(typeof data["assignedto@cn"] !== "string"){
+const err35 = {instancePath:instancePath+"/assignedto@cn",schemaPath:"#/properties/assignedto%40cn/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
 }
 var props0 = {};
 props0.ownership = true;
+props0["ownership@cn"] = true;
+props0.flagged = true;
 props0.categories = true;
 props0.relateditems = true;
 props0.firstname = true;
@@ -10578,15 +11365,16 @@ props0.jobtitle = true;
 props0.background = true;
 props0.website = true;
 props0.assignedto = true;
+props0["assignedto@cn"] = true;
 for(const key4 in data){
 if(pattern28.test(key4)){
 if(typeof data[key4] !== "string"){
-const err33 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5Ecustom%5B0-9%5D%2B%24/type",keyword:"type",params:{type: "string"}};
+const err36 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5Ecustom%5B0-9%5D%2B%24/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err33];
+vErrors = [err36];
 }
 else {
-vErrors.push(err33);
+vErrors.push(err36);
 }
 errors++;
 }
@@ -10595,12 +11383,12 @@ props0[key4] = true;
 }
 }
 else {
-const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err34];
+vErrors = [err37];
 }
 else {
-vErrors.push(err34);
+vErrors.push(err37);
 }
 errors++;
 }
@@ -10611,7 +11399,7 @@ return errors === 0;
 validate70.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 export const records_contacts_updateRecord_request = validate71;
-const schema88 = {"$id":"crmgen:records/contacts.updateRecord.request","type":"object","properties":{"ownership":{"type":"integer","minimum":0},"categories":{"$ref":"#/$defs/CategoryChanges"},"relateditems":{"type":"object","additionalProperties":false,"properties":{"add":{"type":"array","items":{"$ref":"#/$defs/RelatedItemAdd"}},"remove":{"type":"array","items":{"$ref":"#/$defs/RelatedItemRemove"}}}},"firstname":{"type":"string"},"lastname":{"type":"string"},"businessemail":{"type":"string"},"personalemail":{"type":"string"},"businessphonedirect":{"type":"string"},"businessphonemain":{"type":"string"},"homephone":{"type":"string"},"cellularphone":{"type":"string"},"businessfax":{"type":"string"},"businessaddress":{"type":"string"},"jobtitle":{"type":"string"},"background":{"type":"string"},"website":{"type":"string"},"assignedto":{"type":"integer","minimum":0}},"patternProperties":{"^custom[0-9]+$":{"type":"string"}},"$defs":{"CategoryChanges":{"type":"object","additionalProperties":false,"properties":{"add":{"type":"array","items":{"type":"integer"}},"remove":{"type":"array","items":{"type":"integer"}}}},"RelatedItemAdd":{"type":"object","additionalProperties":false,"properties":{"id":{"type":"integer"},"note":{"type":"string"}},"required":["id"]},"RelatedItemRemove":{"type":"object","additionalProperties":false,"properties":{"id":{"type":"integer"}},"required":["id"]}},"propertyNames":{"anyOf":[{"enum":["ownership","categories","relateditems","firstname","lastname","businessemail","personalemail","businessphonedirect","businessphonemain","homephone","cellularphone","businessfax","businessaddress","jobtitle","background","website","assignedto"]},{"pattern":"^custom[0-9]+$"}]}};
+const schema88 = {"$id":"crmgen:records/contacts.updateRecord.request","type":"object","properties":{"ownership":{"type":"integer","minimum":0},"ownership@cn":{"type":"string"},"flagged":{"enum":[0,1]},"categories":{"$ref":"#/$defs/CategoryChanges"},"relateditems":{"type":"object","additionalProperties":false,"properties":{"add":{"type":"array","items":{"$ref":"#/$defs/RelatedItemAdd"}},"remove":{"type":"array","items":{"$ref":"#/$defs/RelatedItemRemove"}}}},"firstname":{"type":"string"},"lastname":{"type":"string"},"businessemail":{"type":"string"},"personalemail":{"type":"string"},"businessphonedirect":{"type":"string"},"businessphonemain":{"type":"string"},"homephone":{"type":"string"},"cellularphone":{"type":"string"},"businessfax":{"type":"string"},"businessaddress":{"type":"string"},"jobtitle":{"type":"string"},"background":{"type":"string"},"website":{"type":"string"},"assignedto":{"type":"integer","minimum":0},"assignedto@cn":{"type":"string"}},"patternProperties":{"^custom[0-9]+$":{"type":"string"}},"$defs":{"CategoryChanges":{"type":"object","additionalProperties":false,"properties":{"add":{"type":"array","items":{"type":"integer"}},"remove":{"type":"array","items":{"type":"integer"}}}},"RelatedItemAdd":{"type":"object","additionalProperties":false,"properties":{"id":{"type":"integer"},"note":{"type":"string"}},"required":["id"]},"RelatedItemRemove":{"type":"object","additionalProperties":false,"properties":{"id":{"type":"integer"}},"required":["id"]}},"propertyNames":{"anyOf":[{"enum":["ownership","ownership@cn","flagged","categories","relateditems","firstname","lastname","businessemail","personalemail","businessphonedirect","businessphonemain","homephone","cellularphone","businessfax","businessaddress","jobtitle","background","website","assignedto","assignedto@cn"]},{"pattern":"^custom[0-9]+$"}]}};
 const schema89 = {"type":"object","additionalProperties":false,"properties":{"add":{"type":"array","items":{"type":"integer"}},"remove":{"type":"array","items":{"type":"integer"}}}};
 const schema90 = {"type":"object","additionalProperties":false,"properties":{"id":{"type":"integer"},"note":{"type":"string"}},"required":["id"]};
 const schema91 = {"type":"object","additionalProperties":false,"properties":{"id":{"type":"integer"}},"required":["id"]};
@@ -10633,7 +11421,7 @@ const _errs1 = errors;
 const _errs2 = errors;
 let valid1 = false;
 const _errs3 = errors;
-if(!(((((((((((((((((key0 === "ownership") || (key0 === "categories")) || (key0 === "relateditems")) || (key0 === "firstname")) || (key0 === "lastname")) || (key0 === "businessemail")) || (key0 === "personalemail")) || (key0 === "businessphonedirect")) || (key0 === "businessphonemain")) || (key0 === "homephone")) || (key0 === "cellularphone")) || (key0 === "businessfax")) || (key0 === "businessaddress")) || (key0 === "jobtitle")) || (key0 === "background")) || (key0 === "website")) || (key0 === "assignedto"))){
+if(!((((((((((((((((((((key0 === "ownership") || (key0 === "ownership@cn")) || (key0 === "flagged")) || (key0 === "categories")) || (key0 === "relateditems")) || (key0 === "firstname")) || (key0 === "lastname")) || (key0 === "businessemail")) || (key0 === "personalemail")) || (key0 === "businessphonedirect")) || (key0 === "businessphonemain")) || (key0 === "homephone")) || (key0 === "cellularphone")) || (key0 === "businessfax")) || (key0 === "businessaddress")) || (key0 === "jobtitle")) || (key0 === "background")) || (key0 === "website")) || (key0 === "assignedto")) || (key0 === "assignedto@cn"))){
 const err0 = {instancePath,schemaPath:"#/propertyNames/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema88.propertyNames.anyOf[0].enum},propertyName:key0};
 if(vErrors === null){
 vErrors = [err0];
@@ -10718,12 +11506,9 @@ errors++;
 }
 }
 }
-if(data.categories !== undefined){
-let data1 = data.categories;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-for(const key1 in data1){
-if(!((key1 === "add") || (key1 === "remove"))){
-const err6 = {instancePath:instancePath+"/categories",schemaPath:"#/$defs/CategoryChanges/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};
+if(data["ownership@cn"] !== undefined){
+if(typeof data["ownership@cn"] !== "string"){
+const err6 = {instancePath:instancePath+"/ownership@cn",schemaPath:"#/properties/ownership%40cn/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10733,14 +11518,10 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data1.add !== undefined){
-let data2 = data1.add;
-if(Array.isArray(data2)){
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-let data3 = data2[i0];
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err7 = {instancePath:instancePath+"/categories/add/" + i0,schemaPath:"#/$defs/CategoryChanges/properties/add/items/type",keyword:"type",params:{type: "integer"}};
+if(data.flagged !== undefined){
+let data2 = data.flagged;
+if(!((data2 === 0) || (data2 === 1))){
+const err7 = {instancePath:instancePath+"/flagged",schemaPath:"#/properties/flagged/enum",keyword:"enum",params:{allowedValues: schema88.properties.flagged.enum}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10750,9 +11531,12 @@ vErrors.push(err7);
 errors++;
 }
 }
-}
-else {
-const err8 = {instancePath:instancePath+"/categories/add",schemaPath:"#/$defs/CategoryChanges/properties/add/type",keyword:"type",params:{type: "array"}};
+if(data.categories !== undefined){
+let data3 = data.categories;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+for(const key1 in data3){
+if(!((key1 === "add") || (key1 === "remove"))){
+const err8 = {instancePath:instancePath+"/categories",schemaPath:"#/$defs/CategoryChanges/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10762,14 +11546,14 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data1.remove !== undefined){
-let data4 = data1.remove;
+if(data3.add !== undefined){
+let data4 = data3.add;
 if(Array.isArray(data4)){
-const len1 = data4.length;
-for(let i1=0; i1<len1; i1++){
-let data5 = data4[i1];
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+let data5 = data4[i0];
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err9 = {instancePath:instancePath+"/categories/remove/" + i1,schemaPath:"#/$defs/CategoryChanges/properties/remove/items/type",keyword:"type",params:{type: "integer"}};
+const err9 = {instancePath:instancePath+"/categories/add/" + i0,schemaPath:"#/$defs/CategoryChanges/properties/add/items/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10781,7 +11565,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/categories/remove",schemaPath:"#/$defs/CategoryChanges/properties/remove/type",keyword:"type",params:{type: "array"}};
+const err10 = {instancePath:instancePath+"/categories/add",schemaPath:"#/$defs/CategoryChanges/properties/add/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -10791,9 +11575,14 @@ vErrors.push(err10);
 errors++;
 }
 }
-}
-else {
-const err11 = {instancePath:instancePath+"/categories",schemaPath:"#/$defs/CategoryChanges/type",keyword:"type",params:{type: "object"}};
+if(data3.remove !== undefined){
+let data6 = data3.remove;
+if(Array.isArray(data6)){
+const len1 = data6.length;
+for(let i1=0; i1<len1; i1++){
+let data7 = data6[i1];
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err11 = {instancePath:instancePath+"/categories/remove/" + i1,schemaPath:"#/$defs/CategoryChanges/properties/remove/items/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -10803,12 +11592,9 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.relateditems !== undefined){
-let data6 = data.relateditems;
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-for(const key2 in data6){
-if(!((key2 === "add") || (key2 === "remove"))){
-const err12 = {instancePath:instancePath+"/relateditems",schemaPath:"#/properties/relateditems/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2}};
+}
+else {
+const err12 = {instancePath:instancePath+"/categories/remove",schemaPath:"#/$defs/CategoryChanges/properties/remove/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -10818,15 +11604,9 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data6.add !== undefined){
-let data7 = data6.add;
-if(Array.isArray(data7)){
-const len2 = data7.length;
-for(let i2=0; i2<len2; i2++){
-let data8 = data7[i2];
-if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-if(data8.id === undefined){
-const err13 = {instancePath:instancePath+"/relateditems/add/" + i2,schemaPath:"#/$defs/RelatedItemAdd/required",keyword:"required",params:{missingProperty: "id"}};
+}
+else {
+const err13 = {instancePath:instancePath+"/categories",schemaPath:"#/$defs/CategoryChanges/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -10835,9 +11615,13 @@ vErrors.push(err13);
 }
 errors++;
 }
-for(const key3 in data8){
-if(!((key3 === "id") || (key3 === "note"))){
-const err14 = {instancePath:instancePath+"/relateditems/add/" + i2,schemaPath:"#/$defs/RelatedItemAdd/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3}};
+}
+if(data.relateditems !== undefined){
+let data8 = data.relateditems;
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+for(const key2 in data8){
+if(!((key2 === "add") || (key2 === "remove"))){
+const err14 = {instancePath:instancePath+"/relateditems",schemaPath:"#/properties/relateditems/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -10847,10 +11631,15 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data8.id !== undefined){
-let data9 = data8.id;
-if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err15 = {instancePath:instancePath+"/relateditems/add/" + i2+"/id",schemaPath:"#/$defs/RelatedItemAdd/properties/id/type",keyword:"type",params:{type: "integer"}};
+if(data8.add !== undefined){
+let data9 = data8.add;
+if(Array.isArray(data9)){
+const len2 = data9.length;
+for(let i2=0; i2<len2; i2++){
+let data10 = data9[i2];
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+if(data10.id === undefined){
+const err15 = {instancePath:instancePath+"/relateditems/add/" + i2,schemaPath:"#/$defs/RelatedItemAdd/required",keyword:"required",params:{missingProperty: "id"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -10859,10 +11648,9 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-if(data8.note !== undefined){
-if(typeof data8.note !== "string"){
-const err16 = {instancePath:instancePath+"/relateditems/add/" + i2+"/note",schemaPath:"#/$defs/RelatedItemAdd/properties/note/type",keyword:"type",params:{type: "string"}};
+for(const key3 in data10){
+if(!((key3 === "id") || (key3 === "note"))){
+const err16 = {instancePath:instancePath+"/relateditems/add/" + i2,schemaPath:"#/$defs/RelatedItemAdd/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -10872,9 +11660,10 @@ vErrors.push(err16);
 errors++;
 }
 }
-}
-else {
-const err17 = {instancePath:instancePath+"/relateditems/add/" + i2,schemaPath:"#/$defs/RelatedItemAdd/type",keyword:"type",params:{type: "object"}};
+if(data10.id !== undefined){
+let data11 = data10.id;
+if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+const err17 = {instancePath:instancePath+"/relateditems/add/" + i2+"/id",schemaPath:"#/$defs/RelatedItemAdd/properties/id/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -10884,9 +11673,9 @@ vErrors.push(err17);
 errors++;
 }
 }
-}
-else {
-const err18 = {instancePath:instancePath+"/relateditems/add",schemaPath:"#/properties/relateditems/properties/add/type",keyword:"type",params:{type: "array"}};
+if(data10.note !== undefined){
+if(typeof data10.note !== "string"){
+const err18 = {instancePath:instancePath+"/relateditems/add/" + i2+"/note",schemaPath:"#/$defs/RelatedItemAdd/properties/note/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -10896,15 +11685,9 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data6.remove !== undefined){
-let data11 = data6.remove;
-if(Array.isArray(data11)){
-const len3 = data11.length;
-for(let i3=0; i3<len3; i3++){
-let data12 = data11[i3];
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-if(data12.id === undefined){
-const err19 = {instancePath:instancePath+"/relateditems/remove/" + i3,schemaPath:"#/$defs/RelatedItemRemove/required",keyword:"required",params:{missingProperty: "id"}};
+}
+else {
+const err19 = {instancePath:instancePath+"/relateditems/add/" + i2,schemaPath:"#/$defs/RelatedItemAdd/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -10913,9 +11696,10 @@ vErrors.push(err19);
 }
 errors++;
 }
-for(const key4 in data12){
-if(!(key4 === "id")){
-const err20 = {instancePath:instancePath+"/relateditems/remove/" + i3,schemaPath:"#/$defs/RelatedItemRemove/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4}};
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/relateditems/add",schemaPath:"#/properties/relateditems/properties/add/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -10925,10 +11709,15 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data12.id !== undefined){
-let data13 = data12.id;
-if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-const err21 = {instancePath:instancePath+"/relateditems/remove/" + i3+"/id",schemaPath:"#/$defs/RelatedItemRemove/properties/id/type",keyword:"type",params:{type: "integer"}};
+if(data8.remove !== undefined){
+let data13 = data8.remove;
+if(Array.isArray(data13)){
+const len3 = data13.length;
+for(let i3=0; i3<len3; i3++){
+let data14 = data13[i3];
+if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
+if(data14.id === undefined){
+const err21 = {instancePath:instancePath+"/relateditems/remove/" + i3,schemaPath:"#/$defs/RelatedItemRemove/required",keyword:"required",params:{missingProperty: "id"}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -10937,10 +11726,9 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-}
-else {
-const err22 = {instancePath:instancePath+"/relateditems/remove/" + i3,schemaPath:"#/$defs/RelatedItemRemove/type",keyword:"type",params:{type: "object"}};
+for(const key4 in data14){
+if(!(key4 === "id")){
+const err22 = {instancePath:instancePath+"/relateditems/remove/" + i3,schemaPath:"#/$defs/RelatedItemRemove/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -10950,9 +11738,10 @@ vErrors.push(err22);
 errors++;
 }
 }
-}
-else {
-const err23 = {instancePath:instancePath+"/relateditems/remove",schemaPath:"#/properties/relateditems/properties/remove/type",keyword:"type",params:{type: "array"}};
+if(data14.id !== undefined){
+let data15 = data14.id;
+if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
+const err23 = {instancePath:instancePath+"/relateditems/remove/" + i3+"/id",schemaPath:"#/$defs/RelatedItemRemove/properties/id/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -10964,7 +11753,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/relateditems",schemaPath:"#/properties/relateditems/type",keyword:"type",params:{type: "object"}};
+const err24 = {instancePath:instancePath+"/relateditems/remove/" + i3,schemaPath:"#/$defs/RelatedItemRemove/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -10974,9 +11763,9 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.firstname !== undefined){
-if(typeof data.firstname !== "string"){
-const err25 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/type",keyword:"type",params:{type: "string"}};
+}
+else {
+const err25 = {instancePath:instancePath+"/relateditems/remove",schemaPath:"#/properties/relateditems/properties/remove/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -10986,9 +11775,9 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.lastname !== undefined){
-if(typeof data.lastname !== "string"){
-const err26 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/type",keyword:"type",params:{type: "string"}};
+}
+else {
+const err26 = {instancePath:instancePath+"/relateditems",schemaPath:"#/properties/relateditems/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -10998,9 +11787,9 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.businessemail !== undefined){
-if(typeof data.businessemail !== "string"){
-const err27 = {instancePath:instancePath+"/businessemail",schemaPath:"#/properties/businessemail/type",keyword:"type",params:{type: "string"}};
+if(data.firstname !== undefined){
+if(typeof data.firstname !== "string"){
+const err27 = {instancePath:instancePath+"/firstname",schemaPath:"#/properties/firstname/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -11010,9 +11799,9 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.personalemail !== undefined){
-if(typeof data.personalemail !== "string"){
-const err28 = {instancePath:instancePath+"/personalemail",schemaPath:"#/properties/personalemail/type",keyword:"type",params:{type: "string"}};
+if(data.lastname !== undefined){
+if(typeof data.lastname !== "string"){
+const err28 = {instancePath:instancePath+"/lastname",schemaPath:"#/properties/lastname/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -11022,9 +11811,9 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.businessphonedirect !== undefined){
-if(typeof data.businessphonedirect !== "string"){
-const err29 = {instancePath:instancePath+"/businessphonedirect",schemaPath:"#/properties/businessphonedirect/type",keyword:"type",params:{type: "string"}};
+if(data.businessemail !== undefined){
+if(typeof data.businessemail !== "string"){
+const err29 = {instancePath:instancePath+"/businessemail",schemaPath:"#/properties/businessemail/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -11034,9 +11823,9 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data.businessphonemain !== undefined){
-if(typeof data.businessphonemain !== "string"){
-const err30 = {instancePath:instancePath+"/businessphonemain",schemaPath:"#/properties/businessphonemain/type",keyword:"type",params:{type: "string"}};
+if(data.personalemail !== undefined){
+if(typeof data.personalemail !== "string"){
+const err30 = {instancePath:instancePath+"/personalemail",schemaPath:"#/properties/personalemail/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -11046,9 +11835,9 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.homephone !== undefined){
-if(typeof data.homephone !== "string"){
-const err31 = {instancePath:instancePath+"/homephone",schemaPath:"#/properties/homephone/type",keyword:"type",params:{type: "string"}};
+if(data.businessphonedirect !== undefined){
+if(typeof data.businessphonedirect !== "string"){
+const err31 = {instancePath:instancePath+"/businessphonedirect",schemaPath:"#/properties/businessphonedirect/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -11058,9 +11847,9 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.cellularphone !== undefined){
-if(typeof data.cellularphone !== "string"){
-const err32 = {instancePath:instancePath+"/cellularphone",schemaPath:"#/properties/cellularphone/type",keyword:"type",params:{type: "string"}};
+if(data.businessphonemain !== undefined){
+if(typeof data.businessphonemain !== "string"){
+const err32 = {instancePath:instancePath+"/businessphonemain",schemaPath:"#/properties/businessphonemain/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -11070,9 +11859,9 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data.businessfax !== undefined){
-if(typeof data.businessfax !== "string"){
-const err33 = {instancePath:instancePath+"/businessfax",schemaPath:"#/properties/businessfax/type",keyword:"type",params:{type: "string"}};
+if(data.homephone !== undefined){
+if(typeof data.homephone !== "string"){
+const err33 = {instancePath:instancePath+"/homephone",schemaPath:"#/properties/homephone/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -11082,9 +11871,9 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data.businessaddress !== undefined){
-if(typeof data.businessaddress !== "string"){
-const err34 = {instancePath:instancePath+"/businessaddress",schemaPath:"#/properties/businessaddress/type",keyword:"type",params:{type: "string"}};
+if(data.cellularphone !== undefined){
+if(typeof data.cellularphone !== "string"){
+const err34 = {instancePath:instancePath+"/cellularphone",schemaPath:"#/properties/cellularphone/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -11094,9 +11883,9 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data.jobtitle !== undefined){
-if(typeof data.jobtitle !== "string"){
-const err35 = {instancePath:instancePath+"/jobtitle",schemaPath:"#/properties/jobtitle/type",keyword:"type",params:{type: "string"}};
+if(data.businessfax !== undefined){
+if(typeof data.businessfax !== "string"){
+const err35 = {instancePath:instancePath+"/businessfax",schemaPath:"#/properties/businessfax/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -11106,9 +11895,9 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data.background !== undefined){
-if(typeof data.background !== "string"){
-const err36 = {instancePath:instancePath+"/background",schemaPath:"#/properties/background/type",keyword:"type",params:{type: "string"}};
+if(data.businessaddress !== undefined){
+if(typeof data.businessaddress !== "string"){
+const err36 = {instancePath:instancePath+"/businessaddress",schemaPath:"#/properties/businessaddress/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -11118,9 +11907,9 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data.website !== undefined){
-if(typeof data.website !== "string"){
-const err37 = {instancePath:instancePath+"/website",schemaPath:"#/properties/website/type",keyword:"type",params:{type: "string"}};
+if(data.jobtitle !== undefined){
+if(typeof data.jobtitle !== "string"){
+const err37 = {instancePath:instancePath+"/jobtitle",schemaPath:"#/properties/jobtitle/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -11130,10 +11919,9 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data.assignedto !== undefined){
-let data27 = data.assignedto;
-if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
-const err38 = {instancePath:instancePath+"/assignedto",schemaPath:"#/properties/assignedto/type",keyword:"type",params:{type: "integer"}};
+if(data.background !== undefined){
+if(typeof data.background !== "string"){
+const err38 = {instancePath:instancePath+"/background",schemaPath:"#/properties/background/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -11142,9 +11930,10 @@ vErrors.push(err38);
 }
 errors++;
 }
-if((typeof data27 == "number") && (isFinite(data27))){
-if(data27 < 0 || isNaN(data27)){
-const err39 = {instancePath:instancePath+"/assignedto",schemaPath:"#/properties/assignedto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
+}
+if(data.website !== undefined){
+if(typeof data.website !== "string"){
+const err39 = {instancePath:instancePath+"/website",schemaPath:"#/properties/website/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -11154,9 +11943,47 @@ vErrors.push(err39);
 errors++;
 }
 }
+if(data.assignedto !== undefined){
+let data29 = data.assignedto;
+if(!(((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29))) && (isFinite(data29)))){
+const err40 = {instancePath:instancePath+"/assignedto",schemaPath:"#/properties/assignedto/type",keyword:"type",params:{type: "integer"}};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+if((typeof data29 == "number") && (isFinite(data29))){
+if(data29 < 0 || isNaN(data29)){
+const err41 = {instancePath:instancePath+"/assignedto",schemaPath:"#/properties/assignedto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+}
+if(data["assignedto@cn"] !== undefined){
+if(typeof data["assignedto@cn"] !== "string"){
+const err42 = {instancePath:instancePath+"/assignedto@cn",schemaPath:"#/properties/assignedto%40cn/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
 }
 var props0 = {};
 props0.ownership = true;
+props0["ownership@cn"] = true;
+props0.flagged = true;
 props0.categories = true;
 props0.relateditems = true;
 props0.firstname = true;
@@ -11173,15 +12000,16 @@ props0.jobtitle = true;
 props0.background = true;
 props0.website = true;
 props0.assignedto = true;
+props0["assignedto@cn"] = true;
 for(const key5 in data){
 if(pattern28.test(key5)){
 if(typeof data[key5] !== "string"){
-const err40 = {instancePath:instancePath+"/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5Ecustom%5B0-9%5D%2B%24/type",keyword:"type",params:{type: "string"}};
+const err43 = {instancePath:instancePath+"/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5Ecustom%5B0-9%5D%2B%24/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
-vErrors = [err40];
+vErrors = [err43];
 }
 else {
-vErrors.push(err40);
+vErrors.push(err43);
 }
 errors++;
 }
@@ -11190,12 +12018,12 @@ props0[key5] = true;
 }
 }
 else {
-const err41 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
+const err44 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
-vErrors = [err41];
+vErrors = [err44];
 }
 else {
-vErrors.push(err41);
+vErrors.push(err44);
 }
 errors++;
 }
@@ -11206,7 +12034,7 @@ return errors === 0;
 validate71.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 export const reportActivities_params = validate72;
-const schema92 = {"$id":"crmgen:reportActivities.params","type":"object","additionalProperties":false,"properties":{"start":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"end":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"last":{"enum":["created","updated","changed","completed"]},"types":{"type":"array","items":{"enum":[3,4,6,14,23,24,32,73,88]}},"users":{"type":"array","items":{"type":"integer","minimum":0}},"categories":{"type":"array","items":{"type":"integer","minimum":0}},"itemtypes":{"type":"array","items":{"enum":[1,2,40]}},"itemsdata":{"enum":[0,1]}}};
+const schema92 = {"$id":"crmgen:reportActivities.params","type":"object","additionalProperties":false,"properties":{"start":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"end":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"last":{"enum":["created","updated","changed","completed"]},"types":{"type":"array","items":{"enum":[3,4,5,6,14,23,24,32,61,73,88]}},"users":{"type":"array","items":{"type":"integer","minimum":0}},"categories":{"type":"array","items":{"type":"integer","minimum":0}},"itemtypes":{"type":"array","items":{"enum":[1,2,40]}},"itemsdata":{"enum":[0,1]}}};
 
 function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:reportActivities.params" */;
@@ -11301,7 +12129,7 @@ if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 let data4 = data3[i0];
-if(!(((((((((data4 === 3) || (data4 === 4)) || (data4 === 6)) || (data4 === 14)) || (data4 === 23)) || (data4 === 24)) || (data4 === 32)) || (data4 === 73)) || (data4 === 88))){
+if(!(((((((((((data4 === 3) || (data4 === 4)) || (data4 === 5)) || (data4 === 6)) || (data4 === 14)) || (data4 === 23)) || (data4 === 24)) || (data4 === 32)) || (data4 === 61)) || (data4 === 73)) || (data4 === 88))){
 const err6 = {instancePath:instancePath+"/types/" + i0,schemaPath:"#/properties/types/items/enum",keyword:"enum",params:{allowedValues: schema92.properties.types.items.enum}};
 if(vErrors === null){
 vErrors = [err6];

@@ -47,7 +47,7 @@ const own = (r, name) => (Object.hasOwn(r, name) ? r[name] : undefined);
 export const selKey = (v) => (v !== null && typeof v === 'object' ? '' : String(v));
 /** Reports the unknown child `name` of the element at `path`. */
 export function unknown(opts, path, name) {
-    opts.issues?.push({ key: 'unknownfield', message: `Unknown field: ${join(path, name)}`, path: join(path, name) });
+    opts.issues?.push({ key: 'incorrectfield', message: `Incorrect field specified: ${join(path, name)}`, path: join(path, name) });
 }
 // ---------- scalars (shared by every format: XML text, JSON values and form strings) ----------
 const intRe = /^-?\d+$/;
@@ -217,6 +217,8 @@ function decodeXmlObject(desc, el, opts, path) {
             const v = decodeXmlElement(fd, child, opts, sub(opts, path, name));
             if (v !== undefined)
                 out[fd.k === 'y' ? fd.as : name] = v;
+            if (desc.an && !opts.strict && child.attrs !== null && child.attrs[desc.an.a] !== undefined && desc.an.f.includes(name))
+                out[name + desc.an.s] = child.attrs[desc.an.a];
         }
         else if (desc.inl && keyedName(name, desc.inl.p)) {
             (inline ??= []).push(withId(decodeXmlElement(desc.inl.of, child, opts, sub(opts, path, name)), name, desc.inl.p));
@@ -296,6 +298,10 @@ export function textEl(v, open, close) {
         t = xmlText(v);
     return t === '' ? emptyTag(open) : open + t + close;
 }
+/** The start tag `head>` of an owner-valued element, with the owner's name as attribute `attr` when it has one. */
+export function ownerOpen(head, name, attr) {
+    return typeof name === 'string' ? `${head} ${attr}="${escapeXmlAttr(name)}">` : `${head}>`;
+}
 /** Element of a flag written empty when 0 (F). */
 export function flagEl(v, open, close) {
     return v === 0 ? emptyTag(open) : textEl(v, open, close);
@@ -344,8 +350,10 @@ function encodeXmlContent(desc, value) {
         }
     }
 }
-function element(name, desc, v, label) {
-    const open = label === undefined ? name : `${name} label="${escapeXmlAttr(label)}"`;
+function element(name, desc, v, label, attr) {
+    let open = label === undefined ? name : `${name} label="${escapeXmlAttr(label)}"`;
+    if (attr && typeof attr[1] === 'string')
+        open += ` ${attr[0]}="${escapeXmlAttr(attr[1])}"`;
     if (desc.k === 's' && desc.s === 'F' && v === 0)
         return `<${open}/>`;
     const inner = encodeXmlContent(desc, v);
@@ -364,7 +372,7 @@ function encodeXmlObject(desc, value) {
         if (v === undefined)
             continue;
         const d = desc.sel && name === desc.sel.f ? (own(desc.sel.cases, selKey(value[desc.sel.on])) ?? fd) : fd;
-        s += element(name, d, v, desc.lb && own(desc.lb, name));
+        s += element(name, d, v, desc.lb && own(desc.lb, name), desc.an && desc.an.f.includes(name) ? [desc.an.a, value[name + desc.an.s]] : undefined);
     }
     if (desc.c) {
         const re = pattern(desc.c);
@@ -396,6 +404,8 @@ export function toWireJson(desc, value) {
                     continue;
                 const d = desc.sel && name === desc.sel.f ? (own(desc.sel.cases, selKey(v[desc.sel.on])) ?? fd) : fd;
                 out[name] = toWireJson(d, x);
+                if (desc.an && desc.an.f.includes(name) && typeof v[name + desc.an.s] === 'string')
+                    out[name + desc.an.s] = v[name + desc.an.s];
             }
             if (desc.c) {
                 const re = pattern(desc.c);
@@ -452,6 +462,11 @@ export function fromWireJson(desc, value, opts, path = '') {
                 else if (desc.c && pattern(desc.c).test(name)) {
                     out[name] = v[name];
                 }
+                else if (desc.an && name.endsWith(desc.an.s) && desc.an.f.includes(name.slice(0, -desc.an.s.length))) {
+                    // An owner's name is the service's to give: a client sending one back is not refused, and not heard.
+                    if (!opts.strict)
+                        out[name] = v[name];
+                }
                 else if (opts.strict) {
                     unknown(opts, path, name);
                 }
@@ -503,6 +518,72 @@ export function fromWireJson(desc, value, opts, path = '') {
         case 'm':
             return value;
     }
+}
+/** A JSON request wrapped in its root element ({"request": {...}}): the wrapped object; anything else as it is. */
+export function unwrapRoot(value, root) {
+    if (!value || typeof value !== 'object' || Array.isArray(value))
+        return value;
+    const keys = Object.keys(value);
+    if (keys.length !== 1 || keys[0] !== root)
+        return value;
+    const inner = value[root];
+    return inner && typeof inner === 'object' && !Array.isArray(inner) ? inner : inner === '' || inner === null ? {} : value;
+}
+/**
+ * Sets the owner's name beside every owner-valued child of an answer (`an`), walking the typed
+ * value along its descriptor; `name` gives undefined for an id that names no one.
+ */
+export function nameOwners(desc, value, name) {
+    if (value === null || typeof value !== 'object')
+        return;
+    switch (desc.k) {
+        case 'o': {
+            const v = value;
+            if (desc.an) {
+                for (const f of desc.an.f) {
+                    const id = v[f];
+                    const n = typeof id === 'number' ? name(id) : undefined;
+                    if (n !== undefined)
+                        v[f + desc.an.s] = n;
+                }
+            }
+            for (const fname of keysOf(desc.f)) {
+                const fd = desc.f[fname];
+                if (fd.k === 's')
+                    continue;
+                const d = desc.sel && fname === desc.sel.f ? (own(desc.sel.cases, selKey(v[desc.sel.on])) ?? fd) : fd;
+                nameOwners(d, v[fd.k === 'y' ? fd.as : fname], name);
+            }
+            if (desc.inl && desc.inl.of.k !== 's')
+                for (const e of v[desc.inl.as] ?? [])
+                    nameOwners(desc.inl.of, e, name);
+            return;
+        }
+        case 'l':
+        case 'y':
+            if (desc.of.k !== 's' && Array.isArray(value))
+                for (const e of value)
+                    nameOwners(desc.of, e, name);
+            return;
+        case 'm':
+            if (desc.of.k !== 's')
+                for (const e of Object.values(value))
+                    nameOwners(desc.of, e, name);
+            return;
+    }
+}
+/** Does any object of the descriptor carry owner names? (Answers without owners skip the lookup.) */
+export function hasOwnerNames(desc, seen = new Set()) {
+    if (desc.k === 's' || seen.has(desc))
+        return false;
+    seen.add(desc);
+    if (desc.k !== 'o')
+        return hasOwnerNames(desc.of, seen);
+    if (desc.an)
+        return true;
+    return (Object.values(desc.f).some((d) => hasOwnerNames(d, seen)) ||
+        (desc.inl !== undefined && hasOwnerNames(desc.inl.of, seen)) ||
+        (desc.sel !== undefined && Object.values(desc.sel.cases).some((d) => hasOwnerNames(d, seen))));
 }
 // ---------- form (application/x-www-form-urlencoded, and multipart fields) ----------
 /**

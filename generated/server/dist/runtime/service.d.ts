@@ -63,6 +63,10 @@ export interface OperationInfo {
     params?: Record<string, string>;
     request?: Record<string, string>;
     response?: Record<string, string>;
+    /** Upload fields by segment: sent form-encoded, such a field holds the file's bytes in base64. */
+    files?: Record<string, readonly string[]>;
+    /** Parameters matched in any case: name -> the values as the spec spells them. */
+    anyCase?: Record<string, readonly string[]>;
 }
 /** What the dispatcher hands to a handler. */
 export interface OperationInput {
@@ -110,6 +114,9 @@ export interface ServiceDefinition {
     };
     encode(target: string, format: 'xml' | 'json', value: unknown): string;
     encodeError(format: 'xml' | 'json', errors: Record<string, string>): string;
+    /** Sets owners' names in an answer's value; false when the message has no owner-valued element. */
+    nameOwners?(target: string, value: unknown, name: (id: number) => string | undefined): boolean;
+    ownerNamed?(target: string): boolean;
     validate(target: string, value: unknown): ErrorEntry[];
     sanitizeCallback(callback: string): string;
     /** Calls the typed handler of an operation. */
@@ -138,6 +145,8 @@ export interface ServiceHooks<C> {
     countCalls?(context: C, n: number): Promise<Quota>;
     /** Unexpected faults (500): logged by the caller, never shown to the client. */
     onFault?(error: unknown, request: ServiceRequest): void;
+    /** The display name of each user or group id the caller can see (owner names of answers, spec formats.ownerNames). */
+    ownerNames?(context: C): Promise<(id: number) => string | undefined>;
     /** Refuses wrong-credential floods (429 with Retry-After); without it every guess is answered. */
     loginThrottle?: LoginThrottle;
 }

@@ -179,7 +179,15 @@ export function createDispatch(def, hooks) {
             if (op.multipart) {
                 if (nested)
                     return failure([{ key: 'invalidbatch', message: 'A batch cannot contain a batch' }], out, headers);
-                return await runBatch(req, context, out);
+                try {
+                    return await runBatch(req, context, out);
+                }
+                catch (e) {
+                    // A refused batch counted no call; its answer still tells the caller where the quota stands.
+                    if (e instanceof BatchError)
+                        return failure([{ key: e.key, message: e.message }], out, withQuota(hooks.countCalls ? await hooks.countCalls(context, 0) : undefined));
+                    throw e;
+                }
             }
             const binding = op.scope === 'kind' ? m.kind : op.scope === 'activity' ? m.segment : '*';
             const input = { kind: m.kind, segment: m.segment, id: m.id };
@@ -216,7 +224,14 @@ export function createDispatch(def, hooks) {
                 const query = Object.fromEntries([...url.searchParams].filter(([k]) => k !== def.jsonpParameter));
                 const fromQuery = def.decode(paramsTarget, 'form', query).value;
                 const fromBody = bodyData === undefined ? {} : def.decode(paramsTarget, bodyFormat, bodyData).value;
-                input.params = { ...fromBody, ...fromQuery };
+                const params = { ...fromBody, ...fromQuery };
+                for (const [name, spelled] of Object.entries(op.anyCase ?? {})) {
+                    const v = params[name];
+                    const match = typeof v === 'string' ? spelled.find((s) => s.toLowerCase() === v.toLowerCase()) : undefined;
+                    if (match !== undefined)
+                        params[name] = match;
+                }
+                input.params = params;
                 issues.push(...def.validate(paramsTarget, input.params));
             }
             const requestTarget = op.request?.[binding] ?? op.request?.['*'];
@@ -224,7 +239,10 @@ export function createDispatch(def, hooks) {
                 const decoded = def.decode(requestTarget, bodyFormat, bodyData ?? new Uint8Array());
                 input.body = decoded.value;
                 issues.push(...decoded.issues);
-                issues.push(...def.validate(requestTarget, input.body).filter((e) => !(e.key === 'unknownfield' && issues.some((i) => i.path === e.path))));
+                if (hasBody && fmt === 'form')
+                    issues.push(...formFiles(op.files?.[binding] ?? [], input));
+                // One error per place: what decoding (an unknown field, a file that is not base64) already said is not said again.
+                issues.push(...def.validate(requestTarget, input.body).filter((e) => !issues.some((i) => i.path === e.path && (i.key === e.key || i.key === 'invalidvalue'))));
             }
             // Alone: the other issues may quote the offending text, which the XML envelope cannot carry.
             const badText = nonXmlText({ body: input.body, params: input.params, names: issues.map((i) => i.path ?? ''), files: Object.entries(input.files ?? {}).map(([name, f]) => [name, f.filename]) }, def.errors.invalidcharacter?.message ?? '');
@@ -239,6 +257,10 @@ export function createDispatch(def, hooks) {
             if (op.location && result && typeof result === 'object' && 'location' in result) {
                 extra.location = result.location;
                 value = result.body;
+            }
+            if (responseTarget && hooks.ownerNames && def.nameOwners && def.ownerNamed?.(responseTarget)) {
+                const names = await hooks.ownerNames(context);
+                def.nameOwners(responseTarget, value, names);
             }
             const text = responseTarget ? def.encode(responseTarget, out.format, value) : '';
             return respond(op.status, text, out, extra);
@@ -257,6 +279,31 @@ export function createDispatch(def, hooks) {
             hooks.onFault?.(e, req);
             return failure([{ key: 'internalerror', message: def.errors.internalerror?.message ?? 'Internal error' }], out, headers, 500);
         }
+    }
+    /**
+     * Files sent form-encoded (application/x-www-form-urlencoded): data[<field>] holds the bytes in
+     * base64. Each becomes an uploaded file named after its field, as a multipart file part would.
+     */
+    function formFiles(fields, input) {
+        const data = input.body?.data;
+        const issues = [];
+        for (const field of fields) {
+            const v = data?.[field];
+            if (typeof v !== 'string')
+                continue;
+            const path = `data.${field}`;
+            const bytes = fromBase64(v);
+            if (!bytes) {
+                issues.push({ key: 'invalidvalue', message: `${def.errors.invalidvalue?.message ?? 'Invalid value'}: ${path}: a file sent form-encoded is its bytes in base64`, path });
+                continue;
+            }
+            if (bytes.byteLength > def.limits.maxUploadBytes)
+                throw new UploadTooLarge(def.limits.maxUploadBytes);
+            const file = { filename: field, contenttype: 'application/octet-stream', size: bytes.byteLength, data: bytes };
+            (input.files ??= {})[`data[${field}]`] = file;
+            data[field] = { filename: file.filename, contenttype: file.contenttype, size: file.size };
+        }
+        return issues;
     }
     /** Batch: parse every part first (a malformed batch runs nothing), then run each as its own call. */
     async function runBatch(req, context, out) {
@@ -405,4 +452,15 @@ function nonXmlText(roots, message) {
 /** The text with characters XML cannot carry written as \uXXXX. */
 function printable(k) {
     return findNonXmlChar(k) < 0 ? k : [...k].map((c) => (findNonXmlChar(c) < 0 ? c : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)).join('');
+}
+/** Strict base64 (whitespace ignored) to bytes; undefined when it is not base64. */
+function fromBase64(text) {
+    const t = text.replace(/\s+/g, '');
+    if (t === '' || t.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(t))
+        return undefined;
+    const bin = atob(t);
+    const out = new Uint8Array(bin.length);
+    for (let i = 0; i < bin.length; i++)
+        out[i] = bin.charCodeAt(i);
+    return out;
 }

@@ -10,7 +10,7 @@ export const errorKeys = {
     toomanyfailedlogins: { status: 429, message: 'Too many failed logins' },
     quotaexceeded: { status: 429, message: 'API call limit exceeded' },
     malformedrequest: { status: 400, message: 'The request body cannot be parsed' },
-    unknownfield: { status: 400, message: 'Unknown field' },
+    incorrectfield: { status: 400, message: 'Incorrect field specified' },
     invalidvalue: { status: 400, message: 'Invalid value' },
     invaliddate: { status: 400, message: 'Invalid date' },
     outofrange: { status: 400, message: 'Value is out of range' },

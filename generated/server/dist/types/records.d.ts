@@ -45,6 +45,8 @@ export interface ContactFields {
     website?: string;
     /** Assigned to. */
     assignedto?: number;
+    /** Answers: the name of the user or group assignedto names (XML: its cn attribute). Ignored in requests. */
+    'assignedto@cn'?: string;
 }
 /**
  * Fields of companies, project blogs and tickets.
@@ -68,6 +70,8 @@ export interface OrganizationFields {
     background?: string;
     /** Assigned to. */
     assignedto?: number;
+    /** Answers: the name of the user or group assignedto names (XML: its cn attribute). Ignored in requests. */
+    'assignedto@cn'?: string;
 }
 /** The field set of each record kind. */
 export interface RecordFieldsByKind {

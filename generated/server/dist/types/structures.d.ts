@@ -31,6 +31,8 @@ export type Item<K extends KindName = KindName> = {
     updated: string;
     /** User id or workgroup id. */
     ownership: number;
+    /** Answers: the name of the user or group ownership names (XML: its cn attribute). Ignored in requests. */
+    'ownership@cn'?: string;
     /** 1 when flagged, empty otherwise. */
     flagged: 0 | 1;
     fields: RecordFieldsOf<K> & AuditFields;
@@ -79,7 +81,7 @@ export type FieldDefinition = {
     /** Custom fields are named custom<fieldId>. */
     name: string;
     label?: string;
-    /** Empty, text, select, ... */
+    /** Empty, text, select, ...; owner for a field holding a user or group id (assignedto). */
     type?: string;
     options?: Array<string>;
     categories?: Array<number>;
@@ -128,10 +130,14 @@ export type ReportTimeRecord<K extends KindName = KindName> = {
     tasklistid: number;
     taskid: number;
     owner: number;
+    /** Answers: the name of the user or group owner names (XML: its cn attribute). Ignored in requests. */
+    'owner@cn'?: string;
     /** UTC date and time, ISO 8601. */
     created: string;
     billable: 0 | 1;
     person: number;
+    /** Answers: the name of the user or group person names (XML: its cn attribute). Ignored in requests. */
+    'person@cn'?: string;
     hours: number;
     /** UTC date and time, ISO 8601. */
     date: string;
@@ -151,12 +157,16 @@ export type ReportAction<K extends KindName = KindName> = {
     itemtype: number;
     itemname?: string;
     owner?: number;
+    /** Answers: the name of the user or group owner names (XML: its cn attribute). Ignored in requests. */
+    'owner@cn'?: string;
     /** UTC date and time, ISO 8601. */
     created?: string;
     title?: string;
     /** Due date, event start or milestone date. UTC date and time, ISO 8601. */
     date?: string;
     assignedto?: number;
+    /** Answers: the name of the user or group assignedto names (XML: its cn attribute). Ignored in requests. */
+    'assignedto@cn'?: string;
     priority?: number;
     completed?: 0 | 1;
     item?: ReportItem<K>;
@@ -170,10 +180,14 @@ export type ReportFollowup<K extends KindName = KindName> = {
     itemtype: number;
     itemname?: string;
     owner?: number;
+    /** Answers: the name of the user or group owner names (XML: its cn attribute). Ignored in requests. */
+    'owner@cn'?: string;
     /** UTC date and time, ISO 8601. */
     created?: string;
     details?: string;
     assignedto?: number;
+    /** Answers: the name of the user or group assignedto names (XML: its cn attribute). Ignored in requests. */
+    'assignedto@cn'?: string;
     nodate?: 0 | 1;
     /** UTC date and time, ISO 8601. */
     duedate?: string;
@@ -188,8 +202,12 @@ export type ReportOpportunity<K extends KindName = KindName> = {
     itemtype: number;
     itemname?: string;
     owner?: number;
+    /** Answers: the name of the user or group owner names (XML: its cn attribute). Ignored in requests. */
+    'owner@cn'?: string;
     /** UTC date and time, ISO 8601. */
     created?: string;
+    /** When the opportunity was last changed (read by integrations of the original service). UTC date and time, ISO 8601. */
+    modified?: string;
     description?: string;
     valueunit?: number;
     valuecurrency?: Currencies;
@@ -200,24 +218,52 @@ export type ReportOpportunity<K extends KindName = KindName> = {
     /** UTC date and time, ISO 8601. */
     closingdate?: string;
     responsible?: number;
+    /** Answers: the name of the user or group responsible names (XML: its cn attribute). Ignored in requests. */
+    'responsible@cn'?: string;
     status?: Opportunitystatuses;
     item?: ReportItem<K>;
 };
-/** Assumed: shape not shown in the document. */
-export type ReportActivity<K extends KindName = KindName> = {
+/** An activity in the activities report. Integrations of the original service read id, typeid, parent, parenttypeid, comments and fields/...; type, itemid, itemtype, itemname, owner, created, updated, title and completed are ours, kept for existing clients. */
+export type ReportActivity<K extends KindName = KindName, S extends ActivitySegment = ActivitySegment> = {
     id: number;
     type: number;
+    /** The activity's type id (same as type). */
+    typeid: number;
+    /** Id of the parent record or activity. */
+    parent: number;
+    /** Type id of the parent: the record kind's (contact 1, company 40, ...) or the parent activity's. */
+    parenttypeid: number;
     itemid: number;
     itemtype: number;
     itemname?: string;
     owner?: number;
+    /** Answers: the name of the user or group owner names (XML: its cn attribute). Ignored in requests. */
+    'owner@cn'?: string;
     /** UTC date and time, ISO 8601. */
     created?: string;
     /** UTC date and time, ISO 8601. */
     updated?: string;
     title?: string;
     completed?: 0 | 1;
+    /** The activity's fields, as in show (by typeid). */
+    fields?: ActivityFieldsBySegment[S];
+    /** Comments directly under the activity, oldest first; empty when none. */
+    comments: Array<ReportComment>;
     item?: ReportItem<K>;
+};
+/**
+ * A comment on an activity in the activities report.
+ * Assumed: the original's comment element is not shown; these are a comment's own facts.
+ */
+export type ReportComment = {
+    id: number;
+    /** UTC date and time, ISO 8601. */
+    created: string;
+    /** Who wrote it. */
+    owner: number;
+    /** Answers: the name of the user or group owner names (XML: its cn attribute). Ignored in requests. */
+    'owner@cn'?: string;
+    posttext: string;
 };
 /** What show returns for the record (items.* events). */
 export type ItemNotificationContent<K extends KindName = KindName, S extends ActivitySegment = ActivitySegment> = {

@@ -46,6 +46,7 @@ export type Searchmodes = 'Sany' | 'Cany' | 'Canyitem' | 'Sanyitem' | 'Canyjourn
 /** List records sort field. */
 export declare const sortfields: readonly ["name", "created", "flagged", "update_time"];
 export type Sortfields = 'name' | 'created' | 'flagged' | 'update_time';
+/** List records sort direction, in any case (asc is ASC). */
 export declare const sortdirs: readonly ["ASC", "DESC"];
 export type Sortdirs = 'ASC' | 'DESC';
 /** Match any (OR) or all (AND) specified categories. */
@@ -57,15 +58,15 @@ export type Layouts = 0 | 1;
 /** Report `due` keywords; a `dateFrom,dateTo` range is also accepted (see reports.yaml). */
 export declare const duekeywords: readonly ["now", "next7", "next30", "nodate"];
 export type Duekeywords = 'now' | 'next7' | 'next30' | 'nodate';
-/** The opportunities report `status` parameter (lower case in the document). */
+/** The opportunities report `status` parameter (lower case in the document), in any case, so an opportunity's own status spelling (On-hold) is accepted. */
 export declare const reportopportunitystatuses: readonly ["discussion", "pending", "won", "lost", "on-hold"];
 export type Reportopportunitystatuses = 'discussion' | 'pending' | 'won' | 'lost' | 'on-hold';
 /** The activities report `last` parameter; completed applies to tasks only. */
 export declare const lastmodes: readonly ["created", "updated", "changed", "completed"];
 export type Lastmodes = 'created' | 'updated' | 'changed' | 'completed';
-/** Type ids accepted by the activities report `types` parameter. */
-export declare const reportactivitytypes: readonly [3, 4, 6, 14, 23, 24, 32, 73, 88];
-export type Reportactivitytypes = 3 | 4 | 6 | 14 | 23 | 24 | 32 | 73 | 88;
+/** Type ids accepted by the activities report `types` parameter: the document's list, its report type id 61 and the event's other id 5. */
+export declare const reportactivitytypes: readonly [3, 4, 5, 6, 14, 23, 24, 32, 61, 73, 88];
+export type Reportactivitytypes = 3 | 4 | 5 | 6 | 14 | 23 | 24 | 32 | 61 | 73 | 88;
 /**
  * Report `itemtypes` filter; 1 = contact, 40 = company.
  * Assumed: the meaning of 2 is not shown in the document.

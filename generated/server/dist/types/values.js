@@ -128,6 +128,7 @@ export const searchmodes = [
 ];
 /** List records sort field. */
 export const sortfields = ['name', 'created', 'flagged', 'update_time'];
+/** List records sort direction, in any case (asc is ASC). */
 export const sortdirs = ['ASC', 'DESC'];
 /** Match any (OR) or all (AND) specified categories. */
 export const specials = ['AND', 'OR'];
@@ -135,12 +136,12 @@ export const specials = ['AND', 'OR'];
 export const layouts = [0, 1];
 /** Report `due` keywords; a `dateFrom,dateTo` range is also accepted (see reports.yaml). */
 export const duekeywords = ['now', 'next7', 'next30', 'nodate'];
-/** The opportunities report `status` parameter (lower case in the document). */
+/** The opportunities report `status` parameter (lower case in the document), in any case, so an opportunity's own status spelling (On-hold) is accepted. */
 export const reportopportunitystatuses = ['discussion', 'pending', 'won', 'lost', 'on-hold'];
 /** The activities report `last` parameter; completed applies to tasks only. */
 export const lastmodes = ['created', 'updated', 'changed', 'completed'];
-/** Type ids accepted by the activities report `types` parameter. */
-export const reportactivitytypes = [3, 4, 6, 14, 23, 24, 32, 73, 88];
+/** Type ids accepted by the activities report `types` parameter: the document's list, its report type id 61 and the event's other id 5. */
+export const reportactivitytypes = [3, 4, 5, 6, 14, 23, 24, 32, 61, 73, 88];
 /**
  * Report `itemtypes` filter; 1 = contact, 40 = company.
  * Assumed: the meaning of 2 is not shown in the document.

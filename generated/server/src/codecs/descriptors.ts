@@ -40,6 +40,7 @@ const listEntryContact: Desc = {
     categories: { k: 'l', e: 'category', of: categoryTag },
   },
   c: '^custom[0-9]+$',
+  an: { a: 'cn', s: '@cn', f: ['assignedto'] },
 };
 const listEntryOrganization: Desc = {
   k: 'o',
@@ -62,6 +63,7 @@ const listEntryOrganization: Desc = {
     categories: { k: 'l', e: 'category', of: categoryTag },
   },
   c: '^custom[0-9]+$',
+  an: { a: 'cn', s: '@cn', f: ['assignedto'] },
 };
 const relatedItemAdd: Desc = { k: 'o', f: { id: S_INT, note: S_TEXT } };
 const contactItemFields: Desc = {
@@ -105,6 +107,7 @@ const contactItemFields: Desc = {
     website: 'Website',
     assignedto: 'Assigned to',
   },
+  an: { a: 'cn', s: '@cn', f: ['assignedto'] },
 };
 const itemContact: Desc = {
   k: 'o',
@@ -119,6 +122,7 @@ const itemContact: Desc = {
     flagged: S_FLAG_EMPTY,
     fields: contactItemFields,
   },
+  an: { a: 'cn', s: '@cn', f: ['ownership'] },
 };
 const upload: Desc = { k: 'o', f: { filename: S_TEXT, contenttype: S_TEXT, size: S_INT } };
 const attachmentfileFields: Desc = { k: 'o', f: { file: upload } };
@@ -154,11 +158,12 @@ const followupFields: Desc = {
     details: S_TEXT,
     assignedto: S_INT,
     nodate: S_FLAG,
-    duedate: S_DATE,
+    duedate: S_DATE_OR_DATETIME,
     completed: S_FLAG,
     sendnotification: S_FLAG,
     remindtime: S_INT,
   },
+  an: { a: 'cn', s: '@cn', f: ['assignedto'] },
 };
 const billingawidgetFields: Desc = { k: 'o', f: { clientid: S_INT } };
 const onlinedocFields: Desc = { k: 'o', f: { title: S_TEXT, url: S_TEXT } };
@@ -178,6 +183,7 @@ const opportunityFields: Desc = {
     responsible: S_INT,
     status: S_TEXT,
   },
+  an: { a: 'cn', s: '@cn', f: ['responsible'] },
 };
 const photoFields: Desc = { k: 'o', f: { caption: S_TEXT, file: upload } };
 const photolistFields: Desc = { k: 'o', f: { title: S_TEXT } };
@@ -192,7 +198,7 @@ const scheduledemailFields: Desc = {
     subject: S_TEXT,
     priority: S_INT,
     body: S_TEXT,
-    scheduledtime: S_DATE,
+    scheduledtime: S_DATE_OR_DATETIME,
   },
 };
 const taskFields: Desc = {
@@ -202,7 +208,7 @@ const taskFields: Desc = {
     details: S_TEXT,
     assignedto: S_INT,
     nodate: S_FLAG,
-    duedate: S_DATE,
+    duedate: S_DATE_OR_DATETIME,
     completed: S_FLAG,
     sendnotification: S_FLAG,
     remindtime: S_INT,
@@ -216,6 +222,7 @@ const taskFields: Desc = {
     invoiced: S_TEXT,
     notifyoncomplete: S_TEXT_LIST,
   },
+  an: { a: 'cn', s: '@cn', f: ['assignedto'] },
 };
 const tasklistFields: Desc = {
   k: 'o',
@@ -225,6 +232,7 @@ const templateFields: Desc = { k: 'o', f: { templateid: S_INT } };
 const timerecordFields: Desc = {
   k: 'o',
   f: { date: S_DATE, person: S_INT, hours: S_DEC, billable: S_FLAG, details: S_TEXT, invoiced: S_TEXT },
+  an: { a: 'cn', s: '@cn', f: ['person'] },
 };
 const websiteFields: Desc = { k: 'o', f: { caption: S_TEXT, url: S_TEXT } };
 const billingbwidgetFields: Desc = { k: 'o', f: { contactid: S_INT } };
@@ -310,6 +318,7 @@ const organizationItemFields: Desc = {
     background: 'Background',
     assignedto: 'Assigned to',
   },
+  an: { a: 'cn', s: '@cn', f: ['assignedto'] },
 };
 const itemOrganization: Desc = {
   k: 'o',
@@ -324,6 +333,7 @@ const itemOrganization: Desc = {
     flagged: S_FLAG_EMPTY,
     fields: organizationItemFields,
   },
+  an: { a: 'cn', s: '@cn', f: ['ownership'] },
 };
 const categoryChanges: Desc = {
   k: 'o',
@@ -436,6 +446,7 @@ const anyItemFields: Desc = {
     assignedto: 'Assigned to',
     name: 'Name',
   },
+  an: { a: 'cn', s: '@cn', f: ['assignedto'] },
 };
 const reportItem: Desc = { k: 'o', f: { id: S_INT, name: S_TEXT, typeid: S_INT, fields: anyItemFields } };
 const reportAction: Desc = {
@@ -455,6 +466,7 @@ const reportAction: Desc = {
     completed: S_FLAG,
     item: reportItem,
   },
+  an: { a: 'cn', s: '@cn', f: ['owner', 'assignedto'] },
 };
 const reportFollowup: Desc = {
   k: 'o',
@@ -472,6 +484,7 @@ const reportFollowup: Desc = {
     duedate: S_DATETIME,
     item: reportItem,
   },
+  an: { a: 'cn', s: '@cn', f: ['owner', 'assignedto'] },
 };
 const reportOpportunity: Desc = {
   k: 'o',
@@ -483,6 +496,7 @@ const reportOpportunity: Desc = {
     itemname: S_TEXT,
     owner: S_INT,
     created: S_DATETIME,
+    modified: S_DATETIME,
     description: S_TEXT,
     valueunit: S_DEC,
     valuecurrency: S_TEXT,
@@ -495,12 +509,21 @@ const reportOpportunity: Desc = {
     status: S_TEXT,
     item: reportItem,
   },
+  an: { a: 'cn', s: '@cn', f: ['owner', 'responsible'] },
+};
+const reportComment: Desc = {
+  k: 'o',
+  f: { id: S_INT, created: S_DATETIME, owner: S_INT, posttext: S_TEXT },
+  an: { a: 'cn', s: '@cn', f: ['owner'] },
 };
 const reportActivity: Desc = {
   k: 'o',
   f: {
     id: S_INT,
     type: S_INT,
+    typeid: S_INT,
+    parent: S_INT,
+    parenttypeid: S_INT,
     itemid: S_INT,
     itemtype: S_INT,
     itemname: S_TEXT,
@@ -509,8 +532,42 @@ const reportActivity: Desc = {
     updated: S_DATETIME,
     title: S_TEXT,
     completed: S_FLAG,
+    fields: { k: 'm', of: S_TEXT },
+    comments: { k: 'l', e: 'comment', of: reportComment },
     item: reportItem,
   },
+  sel: {
+    on: 'typeid',
+    f: 'fields',
+    cases: {
+      55: attachmentfileFields,
+      73: callFields,
+      91: commentFields,
+      29: marketingawidgetFields,
+      39: marketingbwidgetFields,
+      4: eventFields,
+      5: eventFields,
+      23: fileFields,
+      6: followupFields,
+      27: billingawidgetFields,
+      37: onlinedocFields,
+      90: linkedemailsFields,
+      3: noteFields,
+      32: opportunityFields,
+      24: photoFields,
+      31: photolistFields,
+      57: separatorFields,
+      88: scheduledemailFields,
+      14: taskFields,
+      22: tasklistFields,
+      51: templateFields,
+      15: timerecordFields,
+      7: websiteFields,
+      96: billingbwidgetFields,
+      97: supportwidgetFields,
+    },
+  },
+  an: { a: 'cn', s: '@cn', f: ['owner'] },
 };
 const reportTimeRecord: Desc = {
   k: 'o',
@@ -534,6 +591,7 @@ const reportTimeRecord: Desc = {
     taskname: S_TEXT,
     item: reportItem,
   },
+  an: { a: 'cn', s: '@cn', f: ['owner', 'person'] },
 };
 const item: Desc = {
   k: 'o',
@@ -548,6 +606,7 @@ const item: Desc = {
     flagged: S_FLAG_EMPTY,
     fields: anyItemFields,
   },
+  an: { a: 'cn', s: '@cn', f: ['ownership'] },
 };
 const itemNotificationContent: Desc = {
   k: 'o',
@@ -714,10 +773,12 @@ export const descriptors = {
       website: S_TEXT,
       assignedto: S_INT,
       ownership: S_INT,
+      flagged: S_FLAG,
       categories: { k: 'o', f: { add: { k: 'l', e: 'category', of: S_INT } } },
       relateditems: { k: 'o', f: { add: { k: 'l', e: 'relatedto', of: relatedItemAdd } } },
     },
     c: '^custom[0-9]+$',
+    an: { a: 'cn', s: '@cn', f: ['ownership', 'assignedto'] },
   },
   'records/companies.createRecord.request': {
     k: 'o',
@@ -731,10 +792,12 @@ export const descriptors = {
       background: S_TEXT,
       assignedto: S_INT,
       ownership: S_INT,
+      flagged: S_FLAG,
       categories: { k: 'o', f: { add: { k: 'l', e: 'category', of: S_INT } } },
       relateditems: { k: 'o', f: { add: { k: 'l', e: 'relatedto', of: relatedItemAdd } } },
     },
     c: '^custom[0-9]+$',
+    an: { a: 'cn', s: '@cn', f: ['ownership', 'assignedto'] },
   },
   'records/projectblogs.createRecord.request': {
     k: 'o',
@@ -748,10 +811,12 @@ export const descriptors = {
       background: S_TEXT,
       assignedto: S_INT,
       ownership: S_INT,
+      flagged: S_FLAG,
       categories: { k: 'o', f: { add: { k: 'l', e: 'category', of: S_INT } } },
       relateditems: { k: 'o', f: { add: { k: 'l', e: 'relatedto', of: relatedItemAdd } } },
     },
     c: '^custom[0-9]+$',
+    an: { a: 'cn', s: '@cn', f: ['ownership', 'assignedto'] },
   },
   'records/tickets.createRecord.request': {
     k: 'o',
@@ -765,10 +830,12 @@ export const descriptors = {
       background: S_TEXT,
       assignedto: S_INT,
       ownership: S_INT,
+      flagged: S_FLAG,
       categories: { k: 'o', f: { add: { k: 'l', e: 'category', of: S_INT } } },
       relateditems: { k: 'o', f: { add: { k: 'l', e: 'relatedto', of: relatedItemAdd } } },
     },
     c: '^custom[0-9]+$',
+    an: { a: 'cn', s: '@cn', f: ['ownership', 'assignedto'] },
   },
   'records/contacts.createRecord.response': {
     k: 'o',
@@ -868,6 +935,7 @@ export const descriptors = {
       website: S_TEXT,
       assignedto: S_INT,
       ownership: S_INT,
+      flagged: S_FLAG,
       categories: categoryChanges,
       relateditems: {
         k: 'o',
@@ -878,6 +946,7 @@ export const descriptors = {
       },
     },
     c: '^custom[0-9]+$',
+    an: { a: 'cn', s: '@cn', f: ['ownership', 'assignedto'] },
   },
   'records/companies.updateRecord.request': {
     k: 'o',
@@ -891,6 +960,7 @@ export const descriptors = {
       background: S_TEXT,
       assignedto: S_INT,
       ownership: S_INT,
+      flagged: S_FLAG,
       categories: categoryChanges,
       relateditems: {
         k: 'o',
@@ -901,6 +971,7 @@ export const descriptors = {
       },
     },
     c: '^custom[0-9]+$',
+    an: { a: 'cn', s: '@cn', f: ['ownership', 'assignedto'] },
   },
   'records/projectblogs.updateRecord.request': {
     k: 'o',
@@ -914,6 +985,7 @@ export const descriptors = {
       background: S_TEXT,
       assignedto: S_INT,
       ownership: S_INT,
+      flagged: S_FLAG,
       categories: categoryChanges,
       relateditems: {
         k: 'o',
@@ -924,6 +996,7 @@ export const descriptors = {
       },
     },
     c: '^custom[0-9]+$',
+    an: { a: 'cn', s: '@cn', f: ['ownership', 'assignedto'] },
   },
   'records/tickets.updateRecord.request': {
     k: 'o',
@@ -937,6 +1010,7 @@ export const descriptors = {
       background: S_TEXT,
       assignedto: S_INT,
       ownership: S_INT,
+      flagged: S_FLAG,
       categories: categoryChanges,
       relateditems: {
         k: 'o',
@@ -947,6 +1021,7 @@ export const descriptors = {
       },
     },
     c: '^custom[0-9]+$',
+    an: { a: 'cn', s: '@cn', f: ['ownership', 'assignedto'] },
   },
   'records/contacts.updateRecord.response': { k: 'o', f: { status: S_TEXT } },
   'records/companies.updateRecord.response': { k: 'o', f: { status: S_TEXT } },
@@ -1003,99 +1078,99 @@ export const descriptors = {
   },
   'activities/attachmentfile.createActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: attachmentfileFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: attachmentfileFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/call.createActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: callFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: callFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/comment.createActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: commentFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: commentFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/marketingawidget.createActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: marketingawidgetFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: marketingawidgetFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/marketingbwidget.createActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: marketingbwidgetFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: marketingbwidgetFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/event.createActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: eventFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: eventFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/file.createActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: fileFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: fileFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/followup.createActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: followupFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: followupFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/billingawidget.createActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: billingawidgetFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: billingawidgetFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/onlinedoc.createActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: onlinedocFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: onlinedocFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/linkedemails.createActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: linkedemailsFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: linkedemailsFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/note.createActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: noteFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: noteFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/opportunity.createActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: opportunityFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: opportunityFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/photo.createActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: photoFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: photoFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/photolist.createActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: photolistFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: photolistFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/separator.createActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: separatorFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: separatorFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/scheduledemail.createActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: scheduledemailFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: scheduledemailFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/task.createActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: taskFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: taskFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/tasklist.createActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: tasklistFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: tasklistFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/template.createActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: templateFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: templateFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/timerecord.createActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: timerecordFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: timerecordFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/website.createActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: websiteFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: websiteFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/billingbwidget.createActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: billingbwidgetFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: billingbwidgetFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/supportwidget.createActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: supportwidgetFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: supportwidgetFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/attachmentfile.createActivity.response': {
     k: 'o',
@@ -1195,99 +1270,99 @@ export const descriptors = {
   },
   'activities/attachmentfile.updateActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: attachmentfileFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: attachmentfileFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/call.updateActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: callFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: callFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/comment.updateActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: commentFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: commentFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/marketingawidget.updateActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: marketingawidgetFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: marketingawidgetFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/marketingbwidget.updateActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: marketingbwidgetFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: marketingbwidgetFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/event.updateActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: eventFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: eventFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/file.updateActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: fileFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: fileFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/followup.updateActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: followupFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: followupFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/billingawidget.updateActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: billingawidgetFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: billingawidgetFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/onlinedoc.updateActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: onlinedocFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: onlinedocFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/linkedemails.updateActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: linkedemailsFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: linkedemailsFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/note.updateActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: noteFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: noteFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/opportunity.updateActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: opportunityFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: opportunityFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/photo.updateActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: photoFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: photoFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/photolist.updateActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: photolistFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: photolistFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/separator.updateActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: separatorFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: separatorFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/scheduledemail.updateActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: scheduledemailFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: scheduledemailFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/task.updateActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: taskFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: taskFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/tasklist.updateActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: tasklistFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: tasklistFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/template.updateActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: templateFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: templateFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/timerecord.updateActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: timerecordFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: timerecordFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/website.updateActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: websiteFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: websiteFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/billingbwidget.updateActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: billingbwidgetFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: billingbwidgetFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/supportwidget.updateActivity.request': {
     k: 'o',
-    f: { parent: S_INT, data: supportwidgetFields, after: S_INT, before: S_INT },
+    f: { parent: S_INT, data: supportwidgetFields, flagged: S_FLAG, after: S_INT, before: S_INT },
   },
   'activities/updateActivity.response': { k: 'o', f: { status: S_TEXT } },
   'activities/deleteActivity.response': { k: 'o', f: { status: S_TEXT } },

@@ -10,8 +10,11 @@ import {
   encodeForm,
   checkJsonDepth,
   CodecError,
+  nameOwners,
+  hasOwnerNames,
+  unwrapRoot,
 } from '../runtime/codec.ts';
-import type { DecodeIssue } from '../runtime/codec.ts';
+import type { DecodeIssue, Desc } from '../runtime/codec.ts';
 import { descriptors } from './descriptors.ts';
 import { xmlDecoders, xmlEncoders } from './xml.ts';
 export type { DecodeIssue } from '../runtime/codec.ts';
@@ -201,11 +204,8 @@ export function decode<K extends CodecTarget>(
     if (typeof body === 'object' && !(body instanceof Uint8Array)) throw new CodecError('XML bodies are text or bytes');
     value = decodeXmlWith(xmlDecoders[target as keyof typeof xmlDecoders], body, rootOf(target), xmlLimits, opts);
   } else if (format === 'json') {
-    value = fromWireJson(
-      desc,
-      typeof body === 'object' && !(body instanceof Uint8Array) ? body : parseJson(body),
-      opts,
-    );
+    const parsed = typeof body === 'object' && !(body instanceof Uint8Array) ? body : parseJson(body);
+    value = fromWireJson(desc, opts.strict ? unwrapRoot(parsed, rootOf(target)) : parsed, opts);
   } else {
     const fields =
       typeof body === 'object' && !(body instanceof Uint8Array)
@@ -232,6 +232,24 @@ function parseJson(body: string | Uint8Array): unknown {
     throw new CodecError(`malformed JSON: ${(e as Error).message}`);
   }
 }
+
+/** Sets the owner's name beside each owner-valued element of an answer; false (and nothing done) when the message has none. */
+export function nameOwnersIn(target: CodecTarget, value: unknown, name: (id: number) => string | undefined): boolean {
+  const desc = descriptors[target as keyof typeof descriptors];
+  if (!ownerNamedIn(target)) return false;
+  nameOwners(desc, value, name);
+  return true;
+}
+
+/** Does the message have an owner-valued element (that carries the owner's name)? */
+export function ownerNamedIn(target: CodecTarget): boolean {
+  const desc: Desc = descriptors[target as keyof typeof descriptors];
+  let has = ownerNamed.get(desc);
+  if (has === undefined) ownerNamed.set(desc, (has = hasOwnerNames(desc)));
+  return has;
+}
+
+const ownerNamed = new Map<Desc, boolean>();
 
 /** Encodes the typed value of a message as XML (with its root; the generated encoders of xml.ts), JSON (no root) or form text. */
 export function encode<K extends CodecTarget>(target: K, format: WireFormat, value: CodecTargets[K]): string {

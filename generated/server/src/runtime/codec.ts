@@ -41,6 +41,16 @@ export interface ObjectDesc {
   inl?: { p: string; as: string; of: Desc };
   /** The child `f` decodes by the value of sibling `on` (an activity's fields by its typeid). */
   sel?: { on: string; f: string; cases: Record<string, Desc> };
+  /**
+   * Owner-valued children `f` whose owner's name is the XML attribute `a` and, in typed values and
+   * JSON, the member child + `s` ("assignedto@cn"). Answers only: strict (request) decoding drops it.
+   */
+  an?: OwnerNames;
+}
+export interface OwnerNames {
+  a: string;
+  s: string;
+  f: string[];
 }
 /** A container of one repeated element: categories/category. */
 export interface ListDesc {
@@ -62,7 +72,7 @@ export interface MapDesc {
 }
 
 export interface DecodeIssue {
-  key: 'unknownfield' | 'malformedrequest';
+  key: 'incorrectfield' | 'malformedrequest';
   message: string;
   path: string;
 }
@@ -106,7 +116,7 @@ export const selKey = (v: unknown): string => (v !== null && typeof v === 'objec
 
 /** Reports the unknown child `name` of the element at `path`. */
 export function unknown(opts: DecodeOptions, path: string, name: string) {
-  opts.issues?.push({ key: 'unknownfield', message: `Unknown field: ${join(path, name)}`, path: join(path, name) });
+  opts.issues?.push({ key: 'incorrectfield', message: `Incorrect field specified: ${join(path, name)}`, path: join(path, name) });
 }
 
 // ---------- scalars (shared by every format: XML text, JSON values and form strings) ----------
@@ -261,6 +271,7 @@ function decodeXmlObject(desc: ObjectDesc, el: XmlElement, opts: DecodeOptions, 
       }
       const v = decodeXmlElement(fd, child, opts, sub(opts, path, name));
       if (v !== undefined) out[fd.k === 'y' ? fd.as : name] = v;
+      if (desc.an && !opts.strict && child.attrs !== null && child.attrs[desc.an.a] !== undefined && desc.an.f.includes(name)) out[name + desc.an.s] = child.attrs[desc.an.a];
     } else if (desc.inl && keyedName(name, desc.inl.p)) {
       (inline ??= []).push(withId(decodeXmlElement(desc.inl.of, child, opts, sub(opts, path, name)), name, desc.inl.p));
     } else if (desc.c && pattern(desc.c).test(name)) {
@@ -341,6 +352,11 @@ export function textEl(v: unknown, open: string, close: string): string {
   return t === '' ? emptyTag(open) : open + t + close;
 }
 
+/** The start tag `head>` of an owner-valued element, with the owner's name as attribute `attr` when it has one. */
+export function ownerOpen(head: string, name: unknown, attr: string): string {
+  return typeof name === 'string' ? `${head} ${attr}="${escapeXmlAttr(name)}">` : `${head}>`;
+}
+
 /** Element of a flag written empty when 0 (F). */
 export function flagEl(v: unknown, open: string, close: string): string {
   return v === 0 ? emptyTag(open) : textEl(v, open, close);
@@ -393,8 +409,9 @@ function encodeXmlContent(desc: Desc, value: unknown): string {
   }
 }
 
-function element(name: string, desc: Desc, v: unknown, label?: string): string {
-  const open = label === undefined ? name : `${name} label="${escapeXmlAttr(label)}"`;
+function element(name: string, desc: Desc, v: unknown, label?: string, attr?: [string, unknown]): string {
+  let open = label === undefined ? name : `${name} label="${escapeXmlAttr(label)}"`;
+  if (attr && typeof attr[1] === 'string') open += ` ${attr[0]}="${escapeXmlAttr(attr[1])}"`;
   if (desc.k === 's' && desc.s === 'F' && v === 0) return `<${open}/>`;
   const inner = encodeXmlContent(desc, v);
   return inner === '' ? `<${open}/>` : `<${open}>${inner}</${name}>`;
@@ -411,7 +428,7 @@ function encodeXmlObject(desc: ObjectDesc, value: Record<string, unknown>): stri
     const v = value[fd.k === 'y' ? fd.as : name];
     if (v === undefined) continue;
     const d = desc.sel && name === desc.sel.f ? (own(desc.sel.cases, selKey(value[desc.sel.on])) ?? fd) : fd;
-    s += element(name, d, v, desc.lb && own(desc.lb, name));
+    s += element(name, d, v, desc.lb && own(desc.lb, name), desc.an && desc.an.f.includes(name) ? [desc.an.a, value[name + desc.an.s]] : undefined);
   }
   if (desc.c) {
     const re = pattern(desc.c);
@@ -442,6 +459,7 @@ export function toWireJson(desc: Desc, value: unknown): unknown {
         if (x === undefined) continue;
         const d = desc.sel && name === desc.sel.f ? (own(desc.sel.cases, selKey(v[desc.sel.on])) ?? fd) : fd;
         out[name] = toWireJson(d, x);
+        if (desc.an && desc.an.f.includes(name) && typeof v[name + desc.an.s] === 'string') out[name + desc.an.s] = v[name + desc.an.s];
       }
       if (desc.c) {
         const re = pattern(desc.c);
@@ -488,6 +506,9 @@ export function fromWireJson(desc: Desc, value: unknown, opts: DecodeOptions, pa
           inline = (v[name] as unknown[]).map((e, i) => fromWireJson(desc.inl!.of, e, opts, sub(opts, path, i)));
         } else if (desc.c && pattern(desc.c).test(name)) {
           out[name] = v[name];
+        } else if (desc.an && name.endsWith(desc.an.s) && desc.an.f.includes(name.slice(0, -desc.an.s.length))) {
+          // An owner's name is the service's to give: a client sending one back is not refused, and not heard.
+          if (!opts.strict) out[name] = v[name];
         } else if (opts.strict) {
           unknown(opts, path, name);
         }
@@ -527,6 +548,63 @@ export function fromWireJson(desc: Desc, value: unknown, opts: DecodeOptions, pa
     case 'm':
       return value;
   }
+}
+
+/** A JSON request wrapped in its root element ({"request": {...}}): the wrapped object; anything else as it is. */
+export function unwrapRoot(value: unknown, root: string): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  const keys = Object.keys(value);
+  if (keys.length !== 1 || keys[0] !== root) return value;
+  const inner = (value as Record<string, unknown>)[root];
+  return inner && typeof inner === 'object' && !Array.isArray(inner) ? inner : inner === '' || inner === null ? {} : value;
+}
+
+/**
+ * Sets the owner's name beside every owner-valued child of an answer (`an`), walking the typed
+ * value along its descriptor; `name` gives undefined for an id that names no one.
+ */
+export function nameOwners(desc: Desc, value: unknown, name: (id: number) => string | undefined): void {
+  if (value === null || typeof value !== 'object') return;
+  switch (desc.k) {
+    case 'o': {
+      const v = value as Record<string, unknown>;
+      if (desc.an) {
+        for (const f of desc.an.f) {
+          const id = v[f];
+          const n = typeof id === 'number' ? name(id) : undefined;
+          if (n !== undefined) v[f + desc.an.s] = n;
+        }
+      }
+      for (const fname of keysOf(desc.f)) {
+        const fd = desc.f[fname]!;
+        if (fd.k === 's') continue;
+        const d = desc.sel && fname === desc.sel.f ? (own(desc.sel.cases, selKey(v[desc.sel.on])) ?? fd) : fd;
+        nameOwners(d, v[fd.k === 'y' ? fd.as : fname], name);
+      }
+      if (desc.inl && desc.inl.of.k !== 's') for (const e of (v[desc.inl.as] as unknown[] | undefined) ?? []) nameOwners(desc.inl.of, e, name);
+      return;
+    }
+    case 'l':
+    case 'y':
+      if (desc.of.k !== 's' && Array.isArray(value)) for (const e of value) nameOwners(desc.of, e, name);
+      return;
+    case 'm':
+      if (desc.of.k !== 's') for (const e of Object.values(value)) nameOwners(desc.of, e, name);
+      return;
+  }
+}
+
+/** Does any object of the descriptor carry owner names? (Answers without owners skip the lookup.) */
+export function hasOwnerNames(desc: Desc, seen = new Set<Desc>()): boolean {
+  if (desc.k === 's' || seen.has(desc)) return false;
+  seen.add(desc);
+  if (desc.k !== 'o') return hasOwnerNames(desc.of, seen);
+  if (desc.an) return true;
+  return (
+    Object.values(desc.f).some((d) => hasOwnerNames(d, seen)) ||
+    (desc.inl !== undefined && hasOwnerNames(desc.inl.of, seen)) ||
+    (desc.sel !== undefined && Object.values(desc.sel.cases).some((d) => hasOwnerNames(d, seen)))
+  );
 }
 
 // ---------- form (application/x-www-form-urlencoded, and multipart fields) ----------

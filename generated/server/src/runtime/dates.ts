@@ -104,6 +104,8 @@ function canonicalDateTime(s: string): boolean {
 export function normalizeDate(text: string): string {
   if (canonicalDate(text)) return text;
   const p = parseSaveDate(text);
+  // A time of day other than midnight would be lost: kept as given, so the validators refuse it rather than drop it.
+  if (p && p.hasTime && p.ms % 86_400_000 !== 0) return text;
   return p ? formatDate(p.ms) : text;
 }
 

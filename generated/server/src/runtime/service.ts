@@ -84,6 +84,10 @@ export interface OperationInfo {
   params?: Record<string, string>;
   request?: Record<string, string>;
   response?: Record<string, string>;
+  /** Upload fields by segment: sent form-encoded, such a field holds the file's bytes in base64. */
+  files?: Record<string, readonly string[]>;
+  /** Parameters matched in any case: name -> the values as the spec spells them. */
+  anyCase?: Record<string, readonly string[]>;
 }
 
 /** What the dispatcher hands to a handler. */
@@ -111,6 +115,9 @@ export interface ServiceDefinition {
   decode(target: string, format: Format, body: string | Uint8Array | Record<string, unknown>): { value: unknown; issues: DecodeIssue[] };
   encode(target: string, format: 'xml' | 'json', value: unknown): string;
   encodeError(format: 'xml' | 'json', errors: Record<string, string>): string;
+  /** Sets owners' names in an answer's value; false when the message has no owner-valued element. */
+  nameOwners?(target: string, value: unknown, name: (id: number) => string | undefined): boolean;
+  ownerNamed?(target: string): boolean;
   validate(target: string, value: unknown): ErrorEntry[];
   sanitizeCallback(callback: string): string;
   /** Calls the typed handler of an operation. */
@@ -139,6 +146,8 @@ export interface ServiceHooks<C> {
   countCalls?(context: C, n: number): Promise<Quota>;
   /** Unexpected faults (500): logged by the caller, never shown to the client. */
   onFault?(error: unknown, request: ServiceRequest): void;
+  /** The display name of each user or group id the caller can see (owner names of answers, spec formats.ownerNames). */
+  ownerNames?(context: C): Promise<(id: number) => string | undefined>;
   /** Refuses wrong-credential floods (429 with Retry-After); without it every guess is answered. */
   loginThrottle?: LoginThrottle;
 }
@@ -299,7 +308,13 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
       const { op } = m;
       if (op.multipart) {
         if (nested) return failure([{ key: 'invalidbatch', message: 'A batch cannot contain a batch' }], out, headers);
-        return await runBatch(req, context, out);
+        try {
+          return await runBatch(req, context, out);
+        } catch (e) {
+          // A refused batch counted no call; its answer still tells the caller where the quota stands.
+          if (e instanceof BatchError) return failure([{ key: e.key, message: e.message }], out, withQuota(hooks.countCalls ? await hooks.countCalls(context, 0) : undefined));
+          throw e;
+        }
       }
       const binding = op.scope === 'kind' ? m.kind! : op.scope === 'activity' ? m.segment! : '*';
       const input: OperationInput = { kind: m.kind, segment: m.segment, id: m.id };
@@ -332,7 +347,13 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
         const query = Object.fromEntries([...url.searchParams].filter(([k]) => k !== def.jsonpParameter));
         const fromQuery = def.decode(paramsTarget, 'form', query).value as Record<string, unknown>;
         const fromBody = bodyData === undefined ? {} : (def.decode(paramsTarget, bodyFormat, bodyData).value as Record<string, unknown>);
-        input.params = { ...fromBody, ...fromQuery };
+        const params: Record<string, unknown> = { ...fromBody, ...fromQuery };
+        for (const [name, spelled] of Object.entries(op.anyCase ?? {})) {
+          const v = params[name];
+          const match = typeof v === 'string' ? spelled.find((s) => s.toLowerCase() === v.toLowerCase()) : undefined;
+          if (match !== undefined) params[name] = match;
+        }
+        input.params = params;
         issues.push(...def.validate(paramsTarget, input.params));
       }
       const requestTarget = op.request?.[binding] ?? op.request?.['*'];
@@ -340,7 +361,9 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
         const decoded = def.decode(requestTarget, bodyFormat, bodyData ?? new Uint8Array());
         input.body = decoded.value;
         issues.push(...decoded.issues);
-        issues.push(...def.validate(requestTarget, input.body).filter((e) => !(e.key === 'unknownfield' && issues.some((i) => i.path === e.path))));
+        if (hasBody && fmt === 'form') issues.push(...formFiles(op.files?.[binding] ?? [], input));
+        // One error per place: what decoding (an unknown field, a file that is not base64) already said is not said again.
+        issues.push(...def.validate(requestTarget, input.body).filter((e) => !issues.some((i) => i.path === e.path && (i.key === e.key || i.key === 'invalidvalue'))));
       }
       // Alone: the other issues may quote the offending text, which the XML envelope cannot carry.
       const badText = nonXmlText({ body: input.body, params: input.params, names: issues.map((i) => i.path ?? ''), files: Object.entries(input.files ?? {}).map(([name, f]): [string, string] => [name, f.filename]) }, def.errors.invalidcharacter?.message ?? '');
@@ -354,6 +377,10 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
         extra.location = (result as { location: string }).location;
         value = (result as { body: unknown }).body;
       }
+      if (responseTarget && hooks.ownerNames && def.nameOwners && def.ownerNamed?.(responseTarget)) {
+        const names = await hooks.ownerNames(context);
+        def.nameOwners(responseTarget, value, names);
+      }
       const text = responseTarget ? def.encode(responseTarget, out.format, value) : '';
       return respond(op.status, text, out, extra);
     } catch (e) {
@@ -365,6 +392,30 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
       hooks.onFault?.(e, req);
       return failure([{ key: 'internalerror', message: def.errors.internalerror?.message ?? 'Internal error' }], out, headers, 500);
     }
+  }
+
+  /**
+   * Files sent form-encoded (application/x-www-form-urlencoded): data[<field>] holds the bytes in
+   * base64. Each becomes an uploaded file named after its field, as a multipart file part would.
+   */
+  function formFiles(fields: readonly string[], input: OperationInput): ErrorEntry[] {
+    const data = (input.body as { data?: Record<string, unknown> } | undefined)?.data;
+    const issues: ErrorEntry[] = [];
+    for (const field of fields) {
+      const v = data?.[field];
+      if (typeof v !== 'string') continue;
+      const path = `data.${field}`;
+      const bytes = fromBase64(v);
+      if (!bytes) {
+        issues.push({ key: 'invalidvalue', message: `${def.errors.invalidvalue?.message ?? 'Invalid value'}: ${path}: a file sent form-encoded is its bytes in base64`, path });
+        continue;
+      }
+      if (bytes.byteLength > def.limits.maxUploadBytes) throw new UploadTooLarge(def.limits.maxUploadBytes);
+      const file: UploadedFile = { filename: field, contenttype: 'application/octet-stream', size: bytes.byteLength, data: bytes };
+      (input.files ??= {})[`data[${field}]`] = file;
+      data![field] = { filename: file.filename, contenttype: file.contenttype, size: file.size };
+    }
+    return issues;
   }
 
   /** Batch: parse every part first (a malformed batch runs nothing), then run each as its own call. */
@@ -512,4 +563,14 @@ function nonXmlText(roots: { body: unknown; params: unknown; names: string[]; fi
 /** The text with characters XML cannot carry written as \uXXXX. */
 function printable(k: string): string {
   return findNonXmlChar(k) < 0 ? k : [...k].map((c) => (findNonXmlChar(c) < 0 ? c : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)).join('');
+}
+
+/** Strict base64 (whitespace ignored) to bytes; undefined when it is not base64. */
+function fromBase64(text: string): Uint8Array | undefined {
+  const t = text.replace(/\s+/g, '');
+  if (t === '' || t.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(t)) return undefined;
+  const bin = atob(t);
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
 }

@@ -74,6 +74,10 @@ export type ListRecordsResponse<K extends KindName = KindName> = {
 export type CreateRecordRequest<K extends KindName = KindName> = RecordFieldsOf<K> & {
   /** Id of a user or workgroup; defaults to the current user. */
   ownership?: number;
+  /** Answers: the name of the user or group ownership names (XML: its cn attribute). Ignored in requests. */
+  'ownership@cn'?: string;
+  /** 1 flags it, 0 clears the flag (show and lists give 1 or empty); filtermode=flagged and sortfield=flagged act on it. */
+  flagged?: 0 | 1;
   categories?: {
     add?: Array<number>;
   };
@@ -101,6 +105,10 @@ export type ShowRecordResponse<K extends KindName = KindName, S extends Activity
 export type UpdateRecordRequest<K extends KindName = KindName> = RecordFieldsOf<K> & {
   /** Id of a user or workgroup. */
   ownership?: number;
+  /** Answers: the name of the user or group ownership names (XML: its cn attribute). Ignored in requests. */
+  'ownership@cn'?: string;
+  /** 1 flags it, 0 clears the flag (show and lists give 1 or empty); filtermode=flagged and sortfield=flagged act on it. */
+  flagged?: 0 | 1;
   categories?: CategoryChanges;
   relateditems?: {
     add?: Array<RelatedItemAdd>;
@@ -151,6 +159,8 @@ export type CreateActivityRequest<S extends ActivitySegment = ActivitySegment> =
   parent: number;
   /** The activity's fields. */
   data?: ActivityFieldsBySegment[S];
+  /** 1 flags it, 0 clears the flag (show and lists give 1 or empty); filtermode=flagged and sortfield=flagged act on it. */
+  flagged?: 0 | 1;
   /** Id of an activity; positions the new one after it. */
   after?: number;
   /** Id of an activity; positions the new one before it. */
@@ -170,6 +180,8 @@ export type UpdateActivityRequest<S extends ActivitySegment = ActivitySegment> =
   parent?: number;
   /** The fields to change. */
   data?: ActivityFieldsBySegment[S];
+  /** 1 flags it, 0 clears the flag (show and lists give 1 or empty); filtermode=flagged and sortfield=flagged act on it. */
+  flagged?: 0 | 1;
   after?: number;
   before?: number;
 };
@@ -281,8 +293,8 @@ export type ReportActivitiesParams = {
   itemsdata?: Itemsdata;
 };
 /** Response body of GET /report/activities/: Report: Activities created, updated, created or updated, or, for tasks only, completed. */
-export type ReportActivitiesResponse<K extends KindName = KindName> = {
-  activities: Array<ReportActivity<K>>;
+export type ReportActivitiesResponse<K extends KindName = KindName, S extends ActivitySegment = ActivitySegment> = {
+  activities: Array<ReportActivity<K, S>>;
   status: Status;
 };
 /** Parameters (query string or request body) of GET /report/timetracking/: Report: Time records in a date range. */

@@ -6,8 +6,10 @@ import type { ActivityEntry } from '../structures.ts';
 export interface FollowupFields {
     details?: string;
     assignedto?: number;
+    /** Answers: the name of the user or group assignedto names (XML: its cn attribute). Ignored in requests. */
+    'assignedto@cn'?: string;
     nodate?: 0 | 1;
-    /** Date, YYYY-MM-DD. Only when nodate = 0. */
+    /** A date, or a date and time: a time given is stored and returned, never dropped. Only when nodate = 0. */
     duedate?: string;
     /** New follow-ups cannot be created completed. Cannot be 1 on create. */
     completed?: 0 | 1;

@@ -18,6 +18,8 @@ export interface OpportunityFields {
     /** Date, YYYY-MM-DD. */
     closingdate?: string;
     responsible?: number;
+    /** Answers: the name of the user or group responsible names (XML: its cn attribute). Ignored in requests. */
+    'responsible@cn'?: string;
     status?: Opportunitystatuses;
 }
 /** An activity of type Opportunity in an item's journal. */

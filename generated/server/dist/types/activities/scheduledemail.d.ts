@@ -13,7 +13,7 @@ export interface ScheduledemailFields {
     priority?: Emailpriorities;
     /** When html is given the text part is created automatically. */
     body?: string;
-    /** Date, YYYY-MM-DD. */
+    /** A date, or a date and time: a time given is stored and returned, never dropped. */
     scheduledtime?: string;
 }
 /** An activity of type Scheduled email in an item's journal. */

@@ -7,6 +7,8 @@ export interface TimerecordFields {
     /** Date, YYYY-MM-DD. */
     date?: string;
     person?: number;
+    /** Answers: the name of the user or group person names (XML: its cn attribute). Ignored in requests. */
+    'person@cn'?: string;
     hours?: number;
     billable?: 0 | 1;
     details?: string;
