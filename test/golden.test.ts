@@ -8,7 +8,8 @@ import { listFiles } from '../generator/write.ts';
 import { loadSpec } from '../generator/load.ts';
 import { generatedDir, specDir } from './support/paths.ts';
 
-describe('generated/ golden files', () => {
+// Whole generations (prettier, the packages' compile) are slow on a busy 2-core machine.
+describe('generated/ golden files', { timeout: 180_000 }, () => {
   it('match a fresh in-memory generation byte for byte', async () => {
     // No cache: every TypeScript file goes through prettier, as on a fresh clone.
     const { files } = await generateInMemory({ specDir, outDir: generatedDir });
@@ -26,8 +27,7 @@ describe('generated/ golden files', () => {
     const a = await generateInMemory({ specDir, outDir: '/nonexistent' });
     const b = await generateInMemory({ specDir, outDir: '/nonexistent' });
     expect([...a.files.entries()]).toEqual([...b.files.entries()]);
-    // Two whole generations (prettier, the packages' compile): slow on a busy 2-core machine.
-  }, 180_000);
+  });
 
   it('holds no absolute paths or timestamps', () => {
     for (const path of listFiles(generatedDir)) {
