@@ -61,7 +61,7 @@ export function emitClient(spec: Spec): GeneratedFile[] {
     const args = [g.kind ? k : '', g.segment ? s : ''].filter(Boolean);
     return `T.${name}${args.length ? `<${args.join(', ')}>` : ''}`;
   };
-  const pathExpr = (op: Operation) => `\`${op.path.replace('{kind}', '${kind}').replace('{segment}', '${segment}').replace('{id}', '${id}')}\``;
+  const pathExpr = (op: Operation) => `\`${op.path.replace('{kind}', '${kind}').replace('{segment}', '${segment}').replace('{id}', '${id}').replace('{deliveryId}', '${deliveryId}')}\``;
 
   // Method signature and implementation of one operation.
   const method = (op: Operation, k: string, s: string) => {
@@ -69,6 +69,7 @@ export function emitClient(spec: Spec): GeneratedFile[] {
     const args: string[] = [];
     const sigArgs: string[] = [];
     if (hasId) (args.push('id'), sigArgs.push('id: number'));
+    if (op.path.includes('{deliveryId}')) (args.push('deliveryId'), sigArgs.push('deliveryId: number'));
     if (op.params) (args.push('params = {}'), sigArgs.push(`params?: ${typeOf(op, 'params', k, s)}`));
     if (op.request) (args.push('body'), sigArgs.push(`body: ${typeOf(op, 'request', k, s)}`));
     if (op.upload) (args.push('options = {}'), sigArgs.push('options?: UploadOptions'));

@@ -56,6 +56,10 @@ export type RootResources = {
         update: (id: number, body: T.UpdateHookRequest) => Promise<T.UpdateHookResponse>;
         /** GET /hooks/: List webhooks. */
         list: () => Promise<T.ListHooksResponse>;
+        /** GET /hooks/{id}/deliveries: Recent delivery attempts of a webhook, newest first. */
+        deliveries: (id: number) => Promise<T.ListHookDeliveriesResponse>;
+        /** POST /hooks/{id}/deliveries/{deliveryId}/redeliver: Send a notification of a webhook again (a new delivery with the same webhook-id, attempted at once). */
+        redeliver: (id: number, deliveryId: number) => Promise<T.RedeliverHookResponse>;
         /** DELETE /hooks/{id}: Delete webhook. */
         delete: (id: number) => Promise<T.DeleteHookResponse>;
     };

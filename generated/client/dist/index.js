@@ -156,6 +156,16 @@ function resources(send) {
                 response: 'updateHook.response',
             }),
             list: () => send({ method: 'GET', path: `/hooks/`, response: 'listHooks.response' }),
+            deliveries: (id) => send({
+                method: 'GET',
+                path: `/hooks/${id}/deliveries`,
+                response: 'listHookDeliveries.response',
+            }),
+            redeliver: (id, deliveryId) => send({
+                method: 'POST',
+                path: `/hooks/${id}/deliveries/${deliveryId}/redeliver`,
+                response: 'redeliverHook.response',
+            }),
             delete: (id) => send({ method: 'DELETE', path: `/hooks/${id}`, response: 'deleteHook.response' }),
         },
         reports: {

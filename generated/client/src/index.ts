@@ -63,6 +63,10 @@ export type RootResources = {
     update: (id: number, body: T.UpdateHookRequest) => Promise<T.UpdateHookResponse>;
     /** GET /hooks/: List webhooks. */
     list: () => Promise<T.ListHooksResponse>;
+    /** GET /hooks/{id}/deliveries: Recent delivery attempts of a webhook, newest first. */
+    deliveries: (id: number) => Promise<T.ListHookDeliveriesResponse>;
+    /** POST /hooks/{id}/deliveries/{deliveryId}/redeliver: Send a notification of a webhook again (a new delivery with the same webhook-id, attempted at once). */
+    redeliver: (id: number, deliveryId: number) => Promise<T.RedeliverHookResponse>;
     /** DELETE /hooks/{id}: Delete webhook. */
     delete: (id: number) => Promise<T.DeleteHookResponse>;
   };
@@ -290,6 +294,18 @@ function resources(send: Send): Resources {
           response: 'updateHook.response',
         }) as Promise<never>,
       list: () => send({ method: 'GET', path: `/hooks/`, response: 'listHooks.response' }) as Promise<never>,
+      deliveries: (id) =>
+        send({
+          method: 'GET',
+          path: `/hooks/${id}/deliveries`,
+          response: 'listHookDeliveries.response',
+        }) as Promise<never>,
+      redeliver: (id, deliveryId) =>
+        send({
+          method: 'POST',
+          path: `/hooks/${id}/deliveries/${deliveryId}/redeliver`,
+          response: 'redeliverHook.response',
+        }) as Promise<never>,
       delete: (id) =>
         send({ method: 'DELETE', path: `/hooks/${id}`, response: 'deleteHook.response' }) as Promise<never>,
     },

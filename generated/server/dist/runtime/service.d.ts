@@ -31,7 +31,7 @@ export type Scope = 'kind' | 'activity' | 'global';
 export interface OperationInfo {
     id: string;
     method: string;
-    /** Path template segments: literal text or {kind}, {segment}, {id}. */
+    /** Path template segments: literal text or {kind}, {segment}, {id}, {deliveryId}. */
     path: string[];
     scope: Scope;
     status: number;
@@ -48,6 +48,7 @@ export interface OperationInput {
     kind?: string | undefined;
     segment?: string | undefined;
     id?: number | undefined;
+    deliveryId?: number | undefined;
     params?: unknown;
     body?: unknown;
     files?: Record<string, UploadedFile>;
