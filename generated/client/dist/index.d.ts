@@ -1,6 +1,7 @@
 import type * as T from './types/index.ts';
+import { type WebhookHeaders } from './runtime/client.ts';
 import type { ClientOptions, Quota } from './runtime/client.ts';
-export { ServiceError, verifyWebhook } from './runtime/client.ts';
+export { ServiceError, verifyWebhook, type WebhookHeaders, type VerifyOptions } from './runtime/client.ts';
 export type { ClientOptions, Quota, RetryOptions, ErrorDetail } from './runtime/client.ts';
 /** File contents of upload fields (data.file): the request goes as multipart/form-data. */
 export interface UploadOptions {
@@ -103,5 +104,7 @@ export type Client = Resources & {
 };
 /** A client of the service at baseUrl, authenticating with the e-mail address and API token. */
 export declare function createClient(options: ClientOptions): Client;
-/** Decodes a webhook notification body (xml, json or form, by its Content-Type). Verify its signature first with verifyWebhook. */
-export declare function decodeNotification(body: string, contentType: string): T.Notification;
+/** Decodes a webhook notification body (xml, json or form, by its Content-Type). Verify its signature first with verifyWebhook. Given the request headers instead of the Content-Type, the result also has webhookId (the webhook-id header: the same on every retry, for dropping duplicates). */
+export declare function decodeNotification(body: string, contentType: string | WebhookHeaders): T.Notification & {
+    webhookId?: string;
+};
