@@ -1,9 +1,9 @@
 // Webhook delivery. enqueue() runs inside the transaction of the change (the outbox), so a
 // notification is stored exactly when its change is and a crash loses none. A delivery loop,
 // off the request path, claims due deliveries under a lease, POSTs them signed, retries with
-// growing delays, and marks them failed after the spec's number of retries. Per hook and object
-// only the oldest pending delivery is claimed, so notifications of one object arrive in order;
-// other hooks and objects go in parallel. Every attempt is logged (GET /hooks/{id}/deliveries).
+// growing delays, and marks them failed after the spec's number of retries. Per receiver url and
+// object only the oldest pending delivery is claimed, so notifications of one object arrive in
+// order; other receivers and objects go in parallel. Every attempt is logged (GET /hooks/{id}/deliveries).
 import { createHmac, randomUUID } from 'node:crypto';
 import { encode, type CodecTarget } from '../generated/server/dist/codecs/index.js';
 import { formatDateTime } from '../generated/server/dist/runtime/dates.js';

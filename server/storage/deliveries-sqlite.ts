@@ -7,8 +7,8 @@ import type { DeliveryRow } from './port.ts';
 export const DELIVERY_LOG_MIGRATION = `
   ALTER TABLE deliveries ADD COLUMN webhook_id TEXT NOT NULL DEFAULT '';
   UPDATE deliveries SET webhook_id = 'msg_' || id;
-  -- Per hook and object, only the oldest pending delivery may go (notifications in order).
-  CREATE INDEX deliveries_order ON deliveries (hook_id, object_id, id) WHERE status = 'pending';
+  -- Per receiver url and object, only the oldest pending delivery may go (notifications in order).
+  CREATE INDEX deliveries_order ON deliveries (object_id, id) WHERE status = 'pending';
   CREATE INDEX deliveries_failed ON deliveries (account_id, id) WHERE status = 'failed';
   ALTER TABLE hooks ADD COLUMN consecutive_failures INTEGER NOT NULL DEFAULT 0;
   ALTER TABLE hooks ADD COLUMN disabled_reason TEXT NOT NULL DEFAULT '';
@@ -28,9 +28,13 @@ export const DELIVERY_LOG_MIGRATION = `
   CREATE INDEX delivery_attempts_hook ON delivery_attempts (hook_id, id);
 `;
 
-/** Shared by the claim queries: a delivery waits while an older one of its hook and object is pending. */
-export const FIRST_OF_OBJECT = `NOT EXISTS (SELECT 1 FROM deliveries e WHERE e.hook_id = deliveries.hook_id
-  AND e.object_id = deliveries.object_id AND e.status = 'pending' AND e.id < deliveries.id)`;
+/**
+ * Shared by the claim queries: a delivery waits while an older one about the same object to the
+ * same url is pending. By url, not hook: a hook has one event, and a receiver that takes creates
+ * and updates on one address through two hooks must still get the create first.
+ */
+export const FIRST_OF_OBJECT = `NOT EXISTS (SELECT 1 FROM deliveries e WHERE e.object_id = deliveries.object_id
+  AND e.url = deliveries.url AND e.account_id = deliveries.account_id AND e.status = 'pending' AND e.id < deliveries.id)`;
 
 export const DELIVERY_COLS = `id, account_id AS accountId, hook_id AS hookId, event, object_id AS objectId, url,
   content_type AS contentType, body, signature, webhook_id AS webhookId, attempts, next_attempt AS nextAttempt, status,
