@@ -289,6 +289,10 @@ return client;`,
       isExported: true,
       name: 'decodeNotification',
       docs: [{ kind: StructureKind.JSDoc, description: 'Decodes a webhook notification body (xml, json or form, by its Content-Type). Verify its signature first with verifyWebhook. Given the request headers instead of the Content-Type, the result also has webhookId (the webhook-id header: the same on every retry, for dropping duplicates).' }],
+      overloads: [
+        { parameters: [{ name: 'body', type: 'string' }, { name: 'contentType', type: 'string' }], returnType: 'T.Notification' },
+        { parameters: [{ name: 'body', type: 'string' }, { name: 'headers', type: 'WebhookHeaders' }], returnType: 'T.Notification & { webhookId?: string }' },
+      ],
       parameters: [
         { name: 'body', type: 'string' },
         { name: 'contentType', type: 'string | WebhookHeaders' },

@@ -104,7 +104,7 @@ export type Client = Resources & {
 };
 /** A client of the service at baseUrl, authenticating with the e-mail address and API token. */
 export declare function createClient(options: ClientOptions): Client;
-/** Decodes a webhook notification body (xml, json or form, by its Content-Type). Verify its signature first with verifyWebhook. Given the request headers instead of the Content-Type, the result also has webhookId (the webhook-id header: the same on every retry, for dropping duplicates). */
-export declare function decodeNotification(body: string, contentType: string | WebhookHeaders): T.Notification & {
+export declare function decodeNotification(body: string, contentType: string): T.Notification;
+export declare function decodeNotification(body: string, headers: WebhookHeaders): T.Notification & {
     webhookId?: string;
 };

@@ -371,6 +371,8 @@ export function createClient(options: ClientOptions): Client {
   return client;
 }
 
+export function decodeNotification(body: string, contentType: string): T.Notification;
+export function decodeNotification(body: string, headers: WebhookHeaders): T.Notification & { webhookId?: string };
 /** Decodes a webhook notification body (xml, json or form, by its Content-Type). Verify its signature first with verifyWebhook. Given the request headers instead of the Content-Type, the result also has webhookId (the webhook-id header: the same on every retry, for dropping duplicates). */
 export function decodeNotification(
   body: string,
