@@ -310,3 +310,22 @@ describe('auto-disable', () => {
     expect(back).not.toHaveProperty('disabledreason');
   });
 });
+
+describe('crmgen serve webhook flags', () => {
+  it('refuses a --webhook-resolve that is not HOST=IP and a --webhook-disable-after that is not a count', async () => {
+    const run = (flag: string) =>
+      promisify(execFile)(process.execPath, [cli, 'serve', '--port', '0', '--db', ':memory:', flag], { cwd: root, timeout: 20_000 }).then(
+        () => ({ code: 0, stderr: '' }),
+        (e: { code: number; stderr: string }) => ({ code: e.code, stderr: e.stderr }),
+      );
+    const results = await Promise.all(['--webhook-resolve=hooks.example', '--webhook-resolve=hooks.example=not-an-ip', '--webhook-resolve==127.0.0.1', '--webhook-disable-after=-1', '--webhook-disable-after=x'].map(run));
+    for (const r of results.slice(0, 3)) {
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('--webhook-resolve expects HOST=ADDRESS[,ADDRESS...] with IP addresses');
+    }
+    for (const r of results.slice(3)) {
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('--webhook-disable-after expects 0 or a positive integer');
+    }
+  });
+});
