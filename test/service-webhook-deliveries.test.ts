@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { decodeNotification, verifyWebhook } from '../generated/client/src/index.ts';
+import { createClient, decodeNotification, verifyWebhook } from '../generated/client/src/index.ts';
 import { decode } from '../generated/server/src/codecs/index.ts';
 import { call, startServer, testDatabase, type CallResult, type RunningServer } from './support/server.ts';
 import { cli, root } from './support/paths.ts';
@@ -267,6 +267,16 @@ describe('the delivery log', () => {
     const lines = listed.trim().split('\n');
     expect(lines[0]).toMatch(new RegExp(`^delivery \\d+ attempt 1 delivered items.create ${obj} \\S+ \\d+ms HTTP 200 ${first.webhookid}$`));
     expect(lines[3]).toMatch(new RegExp(`^delivery ${first.id} attempt 1 retrying items.create ${obj} \\S+ \\d+ms HTTP 502 next \\S+ ${first.webhookid}$`));
+
+    // The generated client has both operations.
+    for (const format of ['xml', 'json'] as const) {
+      const client = createClient({ baseUrl: srv.base, email: u[0], token: u[1], format });
+      const viaClient = await client.hooks.deliveries(id);
+      expect(viaClient.deliveries.find((e) => e.id === first.id && e.attempt === 1)).toMatchObject({ outcome: 'retrying', httpstatus: 502, webhookid: first.webhookid });
+      const queued = await client.hooks.redeliver(id, Number(first.id));
+      expect(queued).toMatchObject({ status: 'success', id: expect.any(Number) });
+    }
+    await hitsAt('/l/flaky', 6, 15_000);
 
     // Mistakes: unknown delivery, a delivery of another hook, another account's hook.
     const other = await hook(u, { url: rx.url('/l/other') });
