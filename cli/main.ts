@@ -12,6 +12,8 @@ const usage = `usage:
                                     a starter server on the generated stubs; rerun after spec changes
   crmgen serve [--spec DIR] [--host 127.0.0.1] [--port 8080] [--db FILE|:memory:|postgres://...] [--user EMAIL:TOKEN[:ACCOUNT]]...
                [--quota N] [--quota-window SECONDS] [--allow-private-webhooks]
+               [--webhook-disable-after N]   disable a hook after N notifications in a row failed (default 10, 0: never)
+               [--webhook-resolve HOST=ADDRESS[,ADDRESS]]...   answer HOST without a DNS lookup
                [--login-failures N] [--login-failures-per-address N] [--login-window SECONDS]
                                     wrong credentials allowed per client address and e-mail / per address
                                     within the window before 429 (default: the spec's auth.failedLogins)
@@ -26,6 +28,9 @@ const usage = `usage:
   crmgen groups delete ID [--account ACCOUNT] [--db FILE]
   crmgen fields add KIND --label LABEL --type text|select [--option OPTION]... [--account ACCOUNT] [--db FILE]
   crmgen restore KIND ID [--account ACCOUNT] [--db FILE]
+  crmgen hooks deliveries HOOKID [--limit N] [--account ACCOUNT] [--db FILE]   recent delivery attempts of a hook
+  crmgen hooks redeliver HOOKID DELIVERYID [--account ACCOUNT] [--db FILE]     queue a notification again
+  crmgen hooks failures [--account ACCOUNT] [--limit N] [--db FILE]            deliveries that failed after every retry
 `;
 
 async function main(argv: string[]): Promise<number> {
@@ -43,6 +48,8 @@ async function main(argv: string[]): Promise<number> {
       const code = await runGenerate(['--quiet']);
       return code === 0 ? (await import('./serve.ts')).runServe(rest) : code;
     }
+    case 'hooks':
+      return (await import('./hooks.ts')).runHooks(rest);
     case 'users':
     case 'groups':
     case 'fields':

@@ -2,6 +2,7 @@
 // --spec, the service of that spec: generated once into a cache folder (again only when the spec
 // or crmgen changes), and every import of generated/ is pointed there before the service loads.
 import { parseArgs } from 'node:util';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { corsPolicy } from './cors.ts';
 import { UsageError } from './db.ts';
@@ -12,6 +13,19 @@ function parseUser(text: string): { email: string; token: string; account: strin
   const [email, token, account] = text.split(':');
   if (!email || !token || !email.includes('@')) throw new UsageError(`--user expects EMAIL:TOKEN[:ACCOUNT], got '${text}'`);
   return { email: email.toLowerCase(), token, account: account || 'default' };
+}
+
+/** --webhook-resolve HOST=ADDRESS[,ADDRESS...] (as curl's --resolve): HOST is answered without a lookup. */
+function parseResolve(entries: string[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const e of entries) {
+    const at = e.indexOf('=');
+    const host = e.slice(0, at).trim().toLowerCase().replace(/\.$/, '');
+    const addresses = e.slice(at + 1).split(',').map((a) => a.trim().replace(/^\[|\]$/g, ''));
+    if (at < 1 || !host || addresses.some((a) => isIP(a) === 0)) throw new UsageError(`--webhook-resolve expects HOST=ADDRESS[,ADDRESS...] with IP addresses, got '${e}'`);
+    out.set(host, addresses);
+  }
+  return out;
 }
 
 export async function runServe(args: string[]): Promise<number> {
@@ -31,6 +45,8 @@ export async function runServe(args: string[]): Promise<number> {
       'allow-private-webhooks': { type: 'boolean', default: false },
       'webhook-retry-ms': { type: 'string' },
       'webhook-lease-ms': { type: 'string' },
+      'webhook-disable-after': { type: 'string' },
+      'webhook-resolve': { type: 'string', multiple: true, default: [] },
       'cors-origin': { type: 'string', multiple: true, default: [] },
       'max-connections': { type: 'string' },
       'max-inflight-bytes': { type: 'string' },
@@ -43,6 +59,12 @@ export async function runServe(args: string[]): Promise<number> {
     if (text === undefined) return undefined;
     const n = Number(text);
     if (!Number.isInteger(n) || n < 1) throw new UsageError(`--${name} expects a positive integer, got '${text}'`);
+    return n;
+  };
+  const count = (name: string, text: string | undefined): number | undefined => {
+    if (text === undefined) return undefined;
+    const n = Number(text);
+    if (!Number.isInteger(n) || n < 0 || text.trim() === '') throw new UsageError(`--${name} expects 0 or a positive integer, got '${text}'`);
     return n;
   };
   const options = {
@@ -59,6 +81,8 @@ export async function runServe(args: string[]): Promise<number> {
     retryMs: positive('webhook-retry-ms', values['webhook-retry-ms']),
     // How long a claimed delivery stays with this instance; after that (it died) another instance retries it.
     leaseMs: positive('webhook-lease-ms', values['webhook-lease-ms']),
+    disableAfter: count('webhook-disable-after', values['webhook-disable-after']),
+    resolve: parseResolve(values['webhook-resolve'] ?? []),
     cors: corsPolicy(values['cors-origin'] ?? []),
     // Admission caps over the spec's limits: past them 503 with Retry-After.
     maxConnections: positive('max-connections', values['max-connections']),

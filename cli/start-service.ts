@@ -5,6 +5,7 @@ import type { IncomingMessage } from 'node:http';
 import { redact } from '../server/storage/postgres.ts';
 import { createReferenceService } from '../server/service.ts';
 import { startWebhooks } from '../server/webhooks.ts';
+import { pinnedResolver, systemResolver } from '../server/webhook-guard.ts';
 import { createHttpServer } from '../generated/server/dist/index.js';
 import { encode } from '../generated/server/dist/codecs/index.js';
 import { errorKeys } from '../generated/server/dist/types/errors.js';
@@ -27,6 +28,10 @@ export interface ServeOptions {
   allowPrivateWebhooks: boolean;
   retryMs?: number;
   leaseMs?: number;
+  /** --webhook-disable-after: failed notifications in a row that disable a hook (0: never). */
+  disableAfter?: number;
+  /** --webhook-resolve HOST=ADDRESS: names answered without a lookup. */
+  resolve?: Map<string, string[]>;
   /** --cors-origin: which browser origins may call the service. */
   cors: CorsPolicy;
   maxConnections?: number | undefined;
@@ -70,8 +75,18 @@ export async function startService(o: ServeOptions): Promise<number> {
   });
 
   const log = (line: string) => process.stderr.write(`${line}\n`);
-  const webhooks = startWebhooks({ storage, allowPrivate: o.allowPrivateWebhooks, retryBaseMs: retryMs, leaseMs, log });
-  const service = createReferenceService({ storage, quota: { allowed, windowSeconds }, failedLogins: loginLimits, onCommit: webhooks.enqueue, log, allowPrivateWebhooks: o.allowPrivateWebhooks });
+  const resolver = o.resolve?.size ? pinnedResolver(o.resolve) : systemResolver;
+  const webhooks = startWebhooks({ storage, allowPrivate: o.allowPrivateWebhooks, retryBaseMs: retryMs, leaseMs, log, resolver, ...(o.disableAfter !== undefined && { disableAfter: o.disableAfter }) });
+  const service = createReferenceService({
+    storage,
+    quota: { allowed, windowSeconds },
+    failedLogins: loginLimits,
+    onCommit: webhooks.enqueue,
+    log,
+    allowPrivateWebhooks: o.allowPrivateWebhooks,
+    webhookResolver: resolver,
+    onRedeliver: webhooks.poke,
+  });
   // Answers of the HTTP shell itself (no body read), in the format the client asked for.
   const envelope = (key: 'requesttoolarge' | 'serviceunavailable', extra: Record<string, string>) => (req: IncomingMessage) => {
     const json = (req.headers.accept ?? '').includes(spec.formats.output.json);

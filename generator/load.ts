@@ -403,7 +403,8 @@ class IrBuilder {
 
     const hooksLoc = this.section('hooks');
     const hookFields = this.fieldMap(hooksLoc.value.fields ?? {}, { ...hooksLoc, path: [...hooksLoc.path, 'fields'] }, ctx, 'hook');
-    structures.push(...hookStructures(hookFields, this.pos(hooksLoc)));
+    const listedFields = this.fieldMap(hooksLoc.value.listed ?? {}, { ...hooksLoc, path: [...hooksLoc.path, 'listed'] }, ctx, 'hook');
+    structures.push(...hookStructures(hookFields, listedFields, this.pos(hooksLoc)));
     for (const [family, list] of Object.entries(hooksLoc.value.constraintsByEventFamily ?? {})) {
       if (!valueNames.has(list as string)) this.problem(hooksLoc.file, ['hooks', 'constraintsByEventFamily', family], `unknown value list '${list}'`);
     }
@@ -655,7 +656,7 @@ class IrBuilder {
     const placeholders = [...(o.path as string).matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
     const expected = o.scope === 'kind' ? ['kind'] : o.scope === 'activity' ? ['kind', 'segment'] : [];
     for (const p of expected) if (!placeholders.includes(p)) this.problem(loc.file, [...loc.path, 'path'], `operation '${id}' has scope ${o.scope} but its path has no {${p}}`);
-    for (const p of placeholders) if (![...expected, 'id'].includes(p)) this.problem(loc.file, [...loc.path, 'path'], `operation '${id}': unknown path placeholder {${p}}; expected ${[...expected, 'id'].map((x) => `{${x}}`).join(', ')}`);
+    for (const p of placeholders) if (![...expected, 'id', 'deliveryId'].includes(p)) this.problem(loc.file, [...loc.path, 'path'], `operation '${id}': unknown path placeholder {${p}}; expected ${[...expected, 'id', 'deliveryId'].map((x) => `{${x}}`).join(', ')}`);
     if (o.params) op.params = this.fieldMap(o.params, { ...loc, path: [...loc.path, 'params'] }, ctx, 'param');
     if (o.request) op.request = this.shape(o.request, { ...loc, path: [...loc.path, 'request'] }, ctx, 'request');
     if (o.paginate) {
@@ -759,10 +760,10 @@ function statusResponse(): ObjectShape {
 }
 
 /** Hook (as listed, with id), HookCreate (required as marked) and HookUpdate (all optional). */
-function hookStructures(fields: Field[], pos: SourcePos): Structure[] {
+function hookStructures(fields: Field[], listed: Field[], pos: SourcePos): Structure[] {
   const id: Field = { name: 'id', shape: { kind: 'scalar', type: 'integer' }, required: true, pos };
   return [
-    { name: 'Hook', description: 'A webhook as listed by GET /hooks/.', shape: { kind: 'object', fields: [id, ...fields.map((f) => ({ ...f, required: f.name !== 'secret' }))] }, pos },
+    { name: 'Hook', description: 'A webhook as listed by GET /hooks/.', shape: { kind: 'object', fields: [id, ...fields.map((f) => ({ ...f, required: f.name !== 'secret' })), ...listed] }, pos },
     { name: 'HookCreate', description: 'Body of POST /hooks/.', shape: { kind: 'object', fields }, pos },
     { name: 'HookUpdate', description: 'Body of PUT /hooks/{id}: any of the fields.', shape: { kind: 'object', fields: fields.map((f) => ({ ...f, required: false })) }, pos },
   ];

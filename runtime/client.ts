@@ -286,16 +286,69 @@ export class Transport {
   }
 }
 
-/** Verifies a webhook's X-Service-Hmac-Sha256 header: lower-case hex HMAC-SHA256 of the exact body. */
-export async function verifyWebhook(body: string | Uint8Array, signature: string | null | undefined, secret: string): Promise<boolean> {
-  if (!signature) return false;
-  const enc = new TextEncoder();
-  const key = await crypto.subtle.importKey('raw', enc.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, typeof body === 'string' ? enc.encode(body) : (body as Uint8Array<ArrayBuffer>)));
-  const hex = Array.from(mac, (b) => b.toString(16).padStart(2, '0')).join('');
-  // Length first, then every character, so timing does not reveal the matching prefix.
-  const given = signature.trim().toLowerCase();
-  let diff = given.length ^ hex.length;
-  for (let i = 0; i < hex.length; i++) diff |= hex.charCodeAt(i) ^ (given.charCodeAt(i) || 0);
+/** A request's headers: a fetch Headers object, or node:http's IncomingHttpHeaders (names in lower case). */
+export type WebhookHeaders = { get(name: string): string | null } | Record<string, string | string[] | undefined>;
+
+/** One header of either kind, by lower-case name. */
+export function webhookHeader(headers: WebhookHeaders, name: string): string | undefined {
+  if (typeof (headers as { get?: unknown }).get === 'function') return (headers as { get(name: string): string | null }).get(name) ?? undefined;
+  const v = (headers as Record<string, string | string[] | undefined>)[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+export interface VerifyOptions {
+  /** Standard Webhooks: how far webhook-timestamp may be from now, in seconds (default 300). */
+  toleranceSeconds?: number;
+  /** The current time in ms (default Date.now()). */
+  now?: number;
+}
+
+const encoder = new TextEncoder();
+
+async function hmac(secret: string, data: Uint8Array): Promise<Uint8Array> {
+  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  return new Uint8Array(await crypto.subtle.sign('HMAC', key, data as Uint8Array<ArrayBuffer>));
+}
+
+/** Compares every character whatever the first difference, so timing does not reveal a matching prefix. */
+function sameText(a: string, b: string): boolean {
+  let diff = a.length ^ b.length;
+  for (let i = 0; i < b.length; i++) diff |= b.charCodeAt(i) ^ (a.charCodeAt(i) || 0);
   return diff === 0;
+}
+
+const bytesOf = (body: string | Uint8Array): Uint8Array => (typeof body === 'string' ? encoder.encode(body) : body);
+
+/**
+ * Verifies a webhook delivery with the hook's secret.
+ * - With the request's headers: the Standard Webhooks signature (webhook-id, webhook-timestamp,
+ *   webhook-signature: `v1,` base64 HMAC-SHA256 of `id.timestamp.body`) when present, refusing a
+ *   timestamp further than the tolerance (default 5 minutes) from now, so an old notification
+ *   cannot be replayed; otherwise X-Service-Hmac-Sha256.
+ * - With a string: that X-Service-Hmac-Sha256 value (lower-case hex HMAC-SHA256 of the exact body).
+ */
+export async function verifyWebhook(body: string | Uint8Array, signature: string | WebhookHeaders | null | undefined, secret: string, options: VerifyOptions = {}): Promise<boolean> {
+  if (!signature) return false;
+  const bytes = bytesOf(body);
+  if (typeof signature !== 'string') {
+    const id = webhookHeader(signature, 'webhook-id');
+    const timestamp = webhookHeader(signature, 'webhook-timestamp');
+    const standard = webhookHeader(signature, 'webhook-signature');
+    if (standard === undefined) return verifyWebhook(bytes, webhookHeader(signature, 'x-service-hmac-sha256'), secret);
+    if (!id || !timestamp || !/^\d{1,12}$/.test(timestamp.trim())) return false;
+    const now = options.now ?? Date.now();
+    if (Math.abs(now / 1000 - Number(timestamp)) > (options.toleranceSeconds ?? 300)) return false;
+    const signed = new Uint8Array([...encoder.encode(`${id}.${timestamp.trim()}.`), ...bytes]);
+    const mac = await hmac(secret, signed);
+    const expected = btoa(String.fromCharCode(...mac));
+    // Several space-separated signatures may be sent (while a secret is rotated); one match is enough.
+    return standard
+      .trim()
+      .split(/\s+/)
+      .map((part) => part.split(','))
+      .some(([version, value]) => version === 'v1' && value !== undefined && sameText(value, expected));
+  }
+  const mac = await hmac(secret, bytes);
+  const hex = Array.from(mac, (b) => b.toString(16).padStart(2, '0')).join('');
+  return sameText(signature.trim().toLowerCase(), hex);
 }

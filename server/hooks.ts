@@ -4,6 +4,12 @@ import { ServiceError } from '../generated/server/dist/index.js';
 import type { HookRow, Tx } from './storage/port.ts';
 import type { Caller } from './context.ts';
 import { spec } from './facts.ts';
+import { formatDateTime } from '../generated/server/dist/runtime/dates.js';
+import { checkTarget, type Resolver } from './webhook-guard.ts';
+import { newWebhookId, sign } from './webhooks.ts';
+
+/** Attempts listed by GET /hooks/{id}/deliveries. */
+const LOG_LIMIT = 100;
 
 const defaults = Object.fromEntries(spec.hooks.fields.filter((f) => f.shape.kind === 'scalar' && f.shape.default !== undefined).map((f) => [f.name, (f.shape as { default: string | number }).default]));
 const valueList = (name: string) => spec.values.find((v) => v.name === name)!.values.map((e) => e.value);
@@ -18,19 +24,14 @@ function checkConstraint(event: string, constrainttype: string) {
   }
 }
 
-/** A private, loopback or link-local address (by literal host; names are not resolved). */
-export function isPrivateHost(host: string): boolean {
-  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
-  if (h === 'localhost' || h.endsWith('.localhost') || h === '0.0.0.0' || h === '::' || h === '::1') return true;
-  const v4 = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(h);
-  if (v4) {
-    const [a, b] = [Number(v4[1]), Number(v4[2])];
-    return a === 10 || a === 127 || a === 0 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254) || (a === 100 && b >= 64 && b <= 127);
-  }
-  return /^f[cd][0-9a-f]{2}:/.test(h) || /^fe[89ab][0-9a-f]:/.test(h) || h.startsWith('::ffff:');
+/** Where hook addresses are checked: names resolved by `resolver`, private ones refused unless allowed. */
+export interface UrlGuard {
+  allowPrivate: boolean;
+  resolver: Resolver;
 }
 
-export function checkHookUrl(url: string, allowPrivate: boolean) {
+/** The url's form (absolute, http or https); no lookup, so it may run inside a transaction. */
+function checkUrlForm(url: string): URL {
   let u: URL;
   try {
     u = new URL(url);
@@ -38,17 +39,26 @@ export function checkHookUrl(url: string, allowPrivate: boolean) {
     throw new ServiceError('invalidvalue', `url: ${JSON.stringify(url)} is not an absolute address`, 'url');
   }
   if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new ServiceError('invalidvalue', `url: only http and https addresses can receive notifications`, 'url');
-  if (!allowPrivate && isPrivateHost(u.hostname)) throw new ServiceError('invalidvalue', `url: ${u.hostname} is not a publicly reachable address`, 'url');
+  return u;
+}
+
+/** Form and address of a hook url; resolves the host, so call it before the transaction. */
+export async function checkHookUrl(url: unknown, guard: UrlGuard): Promise<void> {
+  if (typeof url !== 'string') return; // the validators have answered already
+  checkUrlForm(url);
+  const target = await checkTarget(url, guard.resolver, guard.allowPrivate);
+  if (!target.ok) throw new ServiceError('invalidvalue', `url: not a publicly reachable address: ${target.reason}`, 'url');
 }
 
 function render(h: HookRow): T.Hook {
-  return { id: h.id, type: h.type as T.Hook['type'], title: h.title, active: h.active, event: h.event as T.Hook['event'], constrainttype: h.constrainttype, url: h.url, contenttype: h.contenttype as T.Hook['contenttype'], secret: h.secret };
+  return { id: h.id, type: h.type as T.Hook['type'], title: h.title, active: h.active, event: h.event as T.Hook['event'], constrainttype: h.constrainttype, url: h.url, contenttype: h.contenttype as T.Hook['contenttype'], secret: h.secret, ...(h.disabledReason ? { disabledreason: h.disabledReason } : {}) };
 }
 
-export async function createHook(tx: Tx, caller: Caller, body: T.HookCreate, allowPrivate: boolean): Promise<T.CreateHookResponse> {
+/** The url was checked by checkHookUrl before the transaction. */
+export async function createHook(tx: Tx, caller: Caller, body: T.HookCreate): Promise<T.CreateHookResponse> {
   const merged = { ...defaults, ...body } as Required<T.HookCreate>;
   checkConstraint(merged.event, String(merged.constrainttype));
-  checkHookUrl(merged.url, allowPrivate);
+  checkUrlForm(merged.url);
   const row = await tx.insertHook({
     accountId: caller.accountId,
     type: String(merged.type),
@@ -69,12 +79,17 @@ async function load(tx: Tx, caller: Caller, id: number): Promise<HookRow> {
   return row;
 }
 
-export async function updateHook(tx: Tx, caller: Caller, id: number, body: T.HookUpdate, allowPrivate: boolean): Promise<T.UpdateHookResponse> {
+/** A given url was checked by checkHookUrl before the transaction. */
+export async function updateHook(tx: Tx, caller: Caller, id: number, body: T.HookUpdate): Promise<T.UpdateHookResponse> {
   const row = await load(tx, caller, id);
   const next: HookRow = { ...row, ...(body as Partial<HookRow>), id: row.id, accountId: row.accountId };
   if (body.event !== undefined || body.constrainttype !== undefined) checkConstraint(next.event, next.constrainttype);
-  if (body.url !== undefined) checkHookUrl(next.url, allowPrivate);
+  if (body.url !== undefined) checkUrlForm(next.url);
   await tx.updateHook(next);
+  // Queued notifications go nowhere once the hook is off or elsewhere; a new url gets the changes made after it.
+  if (row.active === 1 && next.active === 0) await tx.cancelDeliveries(row.accountId, id, caller.now(), 'the hook was deactivated');
+  else if (next.url !== row.url) await tx.cancelDeliveries(row.accountId, id, caller.now(), 'the hook url changed');
+  if (row.active === 0 && next.active === 1) await tx.resetHookHealth(row.accountId, id);
   return { status: 'success' };
 }
 
@@ -84,6 +99,52 @@ export async function listHooks(tx: Tx, caller: Caller): Promise<T.ListHooksResp
 
 export async function deleteHook(tx: Tx, caller: Caller, id: number): Promise<T.DeleteHookResponse> {
   await load(tx, caller, id);
+  await tx.cancelDeliveries(caller.accountId, id, caller.now(), 'the hook was deleted');
   await tx.deleteHook(caller.accountId, id);
   return { status: 'success' };
+}
+
+export async function listHookDeliveries(tx: Tx, caller: Caller, id: number): Promise<T.ListHookDeliveriesResponse> {
+  await load(tx, caller, id);
+  const deliveries = (await tx.listAttempts(caller.accountId, id, LOG_LIMIT)).map(
+    (a): T.HookDelivery => ({
+      id: a.deliveryId,
+      webhookid: a.webhookId,
+      event: a.event as T.HookDelivery['event'],
+      objectid: a.objectId,
+      attempt: a.attempt,
+      attempted: formatDateTime(a.attempted),
+      outcome: a.outcome,
+      ...(a.httpStatus !== null ? { httpstatus: a.httpStatus } : {}),
+      ...(a.error ? { error: a.error } : {}),
+      duration: a.durationMs,
+      ...(a.nextAttempt !== null ? { nextretry: formatDateTime(a.nextAttempt) } : {}),
+    }),
+  );
+  return { deliveries, status: 'success' };
+}
+
+/**
+ * A new delivery of an earlier notification of the hook: same body and webhook-id (receivers
+ * drop duplicates by it), to the hook's current url, signed with its current secret, due now.
+ */
+export async function redeliver(tx: Tx, accountId: number, hookId: number, deliveryId: number, now: number): Promise<number> {
+  const hook = await tx.getHook(accountId, hookId);
+  if (!hook) throw new ServiceError('itemisnotfound', `no hook ${hookId}`);
+  const d = await tx.getDelivery(accountId, deliveryId);
+  if (!d || d.hookId !== hookId) throw new ServiceError('itemisnotfound', `hook ${hookId} has no delivery ${deliveryId}`);
+  if (hook.active !== 1) throw new ServiceError('invalidvalue', `hook ${hookId} is not active; set active to 1 first`, 'active');
+  return tx.insertDelivery({
+    ...d,
+    url: hook.url,
+    signature: hook.secret ? sign(d.body, hook.secret) : null,
+    webhookId: d.webhookId || newWebhookId(),
+    attempts: 0,
+    nextAttempt: now,
+    status: 'pending',
+    lastError: '',
+    claimedBy: null,
+    claimedUntil: 0,
+    created: now,
+  });
 }

@@ -11,6 +11,7 @@ import * as activities from './activities.ts';
 import * as reports from './reports.ts';
 import * as hooks from './hooks.ts';
 import { spec } from './facts.ts';
+import { systemResolver, type Resolver } from './webhook-guard.ts';
 import { createLoginThrottle } from './login-throttle.ts';
 
 export interface Principal {
@@ -30,6 +31,10 @@ export interface ReferenceServiceOptions {
   failedLogins?: { windowSeconds: number; perAddress: number; perAddressAndEmail: number } | false;
   /** Accept hooks whose url is a private or loopback address (development, tests). */
   allowPrivateWebhooks?: boolean;
+  /** Resolves hook host names for the address check (default: the system's resolver). */
+  webhookResolver?: Resolver;
+  /** Called after a redelivery was queued, so the delivery loop looks now. */
+  onRedeliver?: () => void;
 }
 
 export interface ReferenceService {
@@ -61,6 +66,8 @@ export function createReferenceService(opts: ReferenceServiceOptions): Reference
     });
   }
 
+  const urlGuard = { allowPrivate: opts.allowPrivateWebhooks ?? false, resolver: opts.webhookResolver ?? systemResolver };
+
   const handlers: Handlers<Principal> = {
     listRecords: (i, p) => asCaller(p, (tx, c) => listRecords(tx, c, i.kind, i.params)),
     createRecord: (i, p) => asCaller(p, (tx, c) => records.createRecord(tx, c, i.kind, i.body)),
@@ -80,10 +87,17 @@ export function createReferenceService(opts: ReferenceServiceOptions): Reference
     reportOpportunities: (i, p) => asCaller(p, (tx, c) => reports.opportunities(tx, c, i.params)),
     reportActivities: (i, p) => asCaller(p, (tx, c) => reports.activities(tx, c, i.params)),
     reportTimetracking: (i, p) => asCaller(p, (tx, c) => reports.timetracking(tx, c, i.params)),
-    createHook: (i, p) => asCaller(p, (tx, c) => hooks.createHook(tx, c, i.body, opts.allowPrivateWebhooks ?? false)),
-    updateHook: (i, p) => asCaller(p, (tx, c) => hooks.updateHook(tx, c, i.id, i.body, opts.allowPrivateWebhooks ?? false)),
+    // The url's host is resolved before the transaction: a slow lookup holds no lock.
+    createHook: async (i, p) => (await hooks.checkHookUrl(i.body.url, urlGuard), asCaller(p, (tx, c) => hooks.createHook(tx, c, i.body))),
+    updateHook: async (i, p) => (await hooks.checkHookUrl(i.body.url, urlGuard), asCaller(p, (tx, c) => hooks.updateHook(tx, c, i.id, i.body))),
     listHooks: (i, p) => asCaller(p, (tx, c) => hooks.listHooks(tx, c)),
     deleteHook: (i, p) => asCaller(p, (tx, c) => hooks.deleteHook(tx, c, i.id)),
+    listHookDeliveries: (i, p) => asCaller(p, (tx, c) => hooks.listHookDeliveries(tx, c, i.id)),
+    redeliverHook: async (i, p) => {
+      const id = await asCaller(p, (tx, c) => hooks.redeliver(tx, c.accountId, i.id, i.deliveryId, c.now()));
+      opts.onRedeliver?.();
+      return { id, status: 'success' as const };
+    },
   };
 
   const dispatch = createService<Principal>(handlers, {

@@ -1,13 +1,15 @@
 // Webhook delivery. enqueue() runs inside the transaction of the change (the outbox), so a
 // notification is stored exactly when its change is and a crash loses none. A delivery loop,
 // off the request path, claims due deliveries under a lease, POSTs them signed, retries with
-// growing delays, and marks them failed after the spec's number of retries.
+// growing delays, and marks them failed after the spec's number of retries. Per receiver url and
+// object only the oldest pending delivery is claimed, so notifications of one object arrive in
+// order; other receivers and objects go in parallel. Every attempt is logged (GET /hooks/{id}/deliveries).
 import { createHmac, randomUUID } from 'node:crypto';
 import { encode, type CodecTarget } from '../generated/server/dist/codecs/index.js';
 import { formatDateTime } from '../generated/server/dist/runtime/dates.js';
 import type { ChangeEvent } from './context.ts';
 import type { DeliveryRow, HookRow, Storage, Tx } from './storage/port.ts';
-import { isPrivateHost } from './hooks.ts';
+import { checkTarget, httpDeliver, systemResolver, type Deliver, type Resolver } from './webhook-guard.ts';
 import { renderShow } from './records.ts';
 import { kindOf, spec } from './facts.ts';
 
@@ -26,12 +28,27 @@ export interface WebhookOptions {
   log: (line: string) => void;
   /** false: only write the outbox (CLI commands); another process delivers. */
   deliver?: boolean;
-  fetch?: typeof fetch;
+  /** Resolves hook host names (default: the system's resolver). */
+  resolver?: Resolver;
+  /** Sends one checked delivery (default: node:http(s) to the checked address). */
+  send?: Deliver;
+  /** A hook is disabled after this many notifications in a row failed for good (default 10; 0: never). */
+  disableAfter?: number;
 }
 
 export interface Webhooks {
   enqueue(tx: Tx, accountId: number, events: ChangeEvent[], now: number): Promise<void>;
+  /** Looks for due deliveries now (after a redelivery was written). */
+  poke(): void;
   stop(): Promise<void>;
+}
+
+/** A new webhook-id (Standard Webhooks): one per notification and hook. */
+export const newWebhookId = (): string => `msg_${randomUUID().replace(/-/g, '')}`;
+
+/** webhook-signature (Standard Webhooks v1): base64 HMAC-SHA256 of `id.timestamp.body`, keyed by the hook's secret (UTF-8). */
+export function signStandard(webhookId: string, timestamp: number, body: string, secret: string): string {
+  return `v1,${createHmac('sha256', secret).update(`${webhookId}.${timestamp}.${body}`, 'utf8').digest('base64')}`;
 }
 
 const contentTypes: Record<string, string> = {
@@ -83,7 +100,9 @@ export function startWebhooks(opts: WebhookOptions): Webhooks {
   const timeoutMs = opts.timeoutMs ?? 10_000;
   const pollMs = opts.pollMs ?? 1000;
   const maxInFlight = opts.maxInFlight ?? 20;
-  const send = opts.fetch ?? fetch;
+  const send = opts.send ?? httpDeliver;
+  const resolver = opts.resolver ?? systemResolver;
+  const disableAfter = opts.disableAfter ?? 10;
   const claimer = randomUUID();
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -112,6 +131,7 @@ export function startWebhooks(opts: WebhookOptions): Webhooks {
           contentType: contentTypes[h.contenttype] ?? contentTypes.xml,
           body,
           signature: h.secret ? sign(body, h.secret) : null,
+          webhookId: newWebhookId(),
           attempts: 0,
           nextAttempt: now,
           status: 'pending',
@@ -129,22 +149,39 @@ export function startWebhooks(opts: WebhookOptions): Webhooks {
     }
   }
 
-  async function attempt(d: DeliveryRow): Promise<{ ok: boolean; error: string }> {
+  type Attempt = { ok: boolean; error: string; httpStatus: number | null; durationMs: number };
+
+  async function attempt(d: DeliveryRow, secret: string): Promise<Attempt> {
+    const started = Date.now();
+    const done = (a: Omit<Attempt, 'durationMs'>): Attempt => ({ ...a, durationMs: Date.now() - started });
     try {
-      if (!opts.allowPrivate && isPrivateHost(new URL(d.url).hostname)) return { ok: false, error: 'address is not public' };
-      const headers: Record<string, string> = { 'content-type': `${d.contentType}; charset=utf-8` };
+      // Checked at every attempt, and the connection goes to the address checked now.
+      const target = await checkTarget(d.url, resolver, opts.allowPrivate);
+      if (!target.ok) return done({ ok: false, error: `address refused: ${target.reason}`, httpStatus: null });
+      const timestamp = Math.floor(Date.now() / 1000);
+      const headers: Record<string, string> = {
+        'content-type': `${d.contentType}; charset=utf-8`,
+        'webhook-id': d.webhookId,
+        'webhook-timestamp': String(timestamp),
+      };
       if (d.signature) headers[spec.notification.signature.header.toLowerCase()] = d.signature;
-      const res = await send(d.url, { method: 'POST', headers, body: d.body, signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' });
-      await res.arrayBuffer().catch(() => undefined);
-      return res.status >= 200 && res.status < 300 ? { ok: true, error: '' } : { ok: false, error: `HTTP ${res.status}` };
+      if (secret) headers['webhook-signature'] = signStandard(d.webhookId, timestamp, d.body, secret);
+      const status = await send({ url: d.url, address: target.address, family: target.family, headers, body: d.body, timeoutMs });
+      return done(status >= 200 && status < 300 ? { ok: true, error: '', httpStatus: status } : { ok: false, error: `HTTP ${status}`, httpStatus: status });
     } catch (e) {
-      return { ok: false, error: e instanceof Error ? `${e.name}: ${e.message}` : String(e) };
+      return done({ ok: false, error: e instanceof Error ? `${e.name}: ${e.message}` : String(e), httpStatus: null });
     }
   }
 
   /** One claimed delivery: attempt it and record the outcome (the lease makes it ours alone). */
   async function deliver(d: DeliveryRow) {
-    const r = await attempt(d);
+    const hook = await storage.transaction((tx) => tx.getHook(d.accountId, d.hookId));
+    // Deleted, deactivated or moved since: cancellation already took the row, unless it raced us.
+    if (!hook || hook.active !== 1 || hook.url !== d.url) {
+      await storage.transaction((tx) => tx.finishDelivery(d.id, claimer, { status: 'cancelled', attempts: d.attempts, nextAttempt: d.nextAttempt, lastError: 'the hook changed' }));
+      return;
+    }
+    const r = await attempt(d, hook.secret);
     const attempts = d.attempts + 1;
     const retriesLeft = attempts <= spec.notification.retries;
     const outcome = r.ok
@@ -152,8 +189,28 @@ export function startWebhooks(opts: WebhookOptions): Webhooks {
       : retriesLeft
         ? { status: 'pending' as const, attempts, nextAttempt: Date.now() + retryBase * 2 ** (attempts - 1), lastError: r.error }
         : { status: 'failed' as const, attempts, nextAttempt: d.nextAttempt, lastError: r.error };
-    const mine = await storage.transaction((tx) => tx.finishDelivery(d.id, claimer, outcome));
-    if (mine && outcome.status === 'failed') log(`crmgen: webhook delivery ${d.id} (${d.event} ${d.objectId}) to ${d.url} failed after ${attempts} attempts: ${r.error}`);
+    const now = Date.now();
+    const result = await storage.transaction(async (tx) => {
+      if (!(await tx.finishDelivery(d.id, claimer, outcome))) return { mine: false, disabled: false };
+      await tx.recordAttempt({
+        accountId: d.accountId,
+        hookId: d.hookId,
+        deliveryId: d.id,
+        attempt: attempts,
+        attempted: now - r.durationMs,
+        outcome: outcome.status === 'pending' ? 'retrying' : outcome.status,
+        httpStatus: r.httpStatus,
+        error: r.error,
+        durationMs: r.durationMs,
+        nextAttempt: outcome.status === 'pending' ? outcome.nextAttempt : null,
+      });
+      if (outcome.status === 'pending') return { mine: true, disabled: false };
+      const reason = `disabled at ${formatDateTime(now)}: the last ${disableAfter} notifications failed after every retry (last: ${r.error})`;
+      const disabled = await tx.countOutcome(d.accountId, d.hookId, outcome.status === 'failed', disableAfter, reason);
+      if (disabled) await tx.cancelDeliveries(d.accountId, d.hookId, now, 'the hook was disabled');
+      return { mine: true, disabled };
+    });
+    if (result.mine && outcome.status === 'failed') log(`crmgen: webhook delivery ${d.id} (${d.event} ${d.objectId}) to ${d.url} failed after ${attempts} attempts: ${r.error}`);
   }
 
   // Deliveries run side by side, each on its own: a slow or hanging receiver holds up only its
@@ -216,6 +273,7 @@ export function startWebhooks(opts: WebhookOptions): Webhooks {
 
   return {
     enqueue,
+    poke,
     async stop() {
       stopped = true;
       clearTimeout(timer);

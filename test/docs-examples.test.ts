@@ -85,7 +85,12 @@ let workDir: string;
 
 beforeAll(async () => {
   // Every binding creates records and activities: well inside one quota window, but more calls than the default allows.
-  server = await startServer({ users: [user.join(':')], args: ['--quota', '100000'] });
+  // The examples' hook urls name example.com: answered with loopback (and allowed), never looked
+  // up in DNS, so a delivery can only go to 127.0.0.1 (where nothing listens on 443).
+  server = await startServer({
+    users: [user.join(':')],
+    args: ['--quota', '100000', '--allow-private-webhooks', '--webhook-resolve', 'example.com=127.0.0.1', '--webhook-resolve', 'www.example.com=127.0.0.1'],
+  });
   crm = new Crm(server.base, user);
   owner = (await crm.send('GET', '/ownership/')).body.users[0].id;
   // curl -F 'data[file]=@plan.pdf' reads the file from the directory curl runs in: a small one of each name the examples upload.
@@ -136,9 +141,21 @@ async function bind(ep: DocEndpoint): Promise<Binding> {
     return { path: withPathId(ep.path, ids.at(-1)!), fields: { parent: ids.at(-2)! }, required: [] };
   }
   if (hasId && ep.path.startsWith('/hooks/')) {
-    const r = await crm.send('POST', '/hooks/', { event: spec.events[0].name, url: 'https://example.com/crm-hooks', active: 0 });
+    const redeliver = ep.op.path.includes('{deliveryId}');
+    // Redelivery needs an active hook with a delivery: a change, and its first (refused) attempt logged.
+    const r = await crm.send('POST', '/hooks/', { event: 'items.create', url: 'https://example.com/crm-hooks', active: redeliver ? 1 : 0 });
     if (r.status !== 200 || typeof r.body?.id !== 'number') throw new Error(`create hook: ${r.status} ${r.text}`);
-    return { path: withPathId(ep.path, r.body.id), fields: {}, required: [] };
+    const hookId = r.body.id as number;
+    const path = ep.path.replace(/^\/hooks\/\d+/, `/hooks/${hookId}`);
+    if (!redeliver) return { path, fields: {}, required: [] };
+    await crm.record(spec.kinds[0].name, named(spec, spec.kinds[0].name, `docs ${ep.id}`));
+    for (let i = 0; i < 250; i++) {
+      const log = await crm.send('GET', `/hooks/${hookId}/deliveries`);
+      const first = (log.body?.deliveries as { id: number }[] | undefined)?.[0];
+      if (first) return { path: path.replace(/\/deliveries\/\d+\//, `/deliveries/${first.id}/`), fields: {}, required: [] };
+      await new Promise((ok) => setTimeout(ok, 20));
+    }
+    throw new Error(`${ep.id}: no delivery of hook ${hookId} was attempted`);
   }
   if (hasId) throw new Error(`${ep.id}: no binding for the id of ${ep.op.path}`);
   return { path: ep.path, fields: {}, required: [] };

@@ -119,7 +119,7 @@ describe('cross-reference rules', () => {
 
   it('a path placeholder the scope does not provide', () => {
     const edit = ['endpoints.yaml', 'path: /{kind}/{id}/\n    scope: kind\n    client: show', 'path: /{kind}/{contactId}/\n    scope: kind\n    client: show'] as const;
-    expect(problemsAfter(...edit)).toEqual([`${at(...edit, '/{kind}/{contactId}/')}: operation 'showRecord': unknown path placeholder {contactId}; expected {kind}, {id}`]);
+    expect(problemsAfter(...edit)).toEqual([`${at(...edit, '/{kind}/{contactId}/')}: operation 'showRecord': unknown path placeholder {contactId}; expected {kind}, {id}, {deliveryId}`]);
   });
 
   it('an operation defined in two files', () => {

@@ -277,10 +277,12 @@ describe('the hooks resource', () => {
   });
 
   it('refuses private and loopback addresses unless started with --allow-private-webhooks', async () => {
-    const strict = await startServer({ users: userArgs(['hooks']) });
+    // hooks.example.com is answered by --webhook-resolve, never looked up in DNS; no change
+    // happens in this account, so nothing is ever sent to it.
+    const strict = await startServer({ users: userArgs(['hooks']), args: ['--webhook-resolve', 'hooks.example.com=93.184.216.34'] });
     try {
       const u = user('hooks');
-      for (const url of [rx.url('/x/private'), 'http://localhost:8080/hook', 'http://10.1.2.3/hook', 'http://192.168.0.10/hook', 'http://172.16.5.4/hook', 'http://169.254.169.254/latest/meta-data', 'http://[::1]:8080/hook', 'http://2130706433/hook', 'https://0x7f000001/hook']) {
+      for (const url of [rx.url('/x/private'), 'http://localhost:8080/hook', 'http://10.1.2.3/hook', 'http://192.168.0.10/hook', 'http://172.16.5.4/hook', 'http://169.254.169.254/latest/meta-data', 'http://[::1]:8080/hook', 'http://2130706433/hook', 'https://0x7f000001/hook', 'http://[::127.0.0.1]/hook', 'http://198.18.0.1/hook', 'http://224.0.0.251/hook', 'http://[64:ff9b::a00:1]/hook', 'http://api.localhost/hook']) {
         const r = await jsonCall(u, 'POST', '/hooks/', { event: 'items.create', url }, strict.base);
         expect(r.status, `${url}: ${r.text}`).toBe(400);
         expect(errorOf(r)).toEqual(['invalidvalue']);

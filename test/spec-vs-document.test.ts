@@ -397,9 +397,9 @@ describe('section 4, endpoints table', () => {
     expect(matches, `${method} ${want}`).toHaveLength(1);
   });
 
-  it('the IR has no operation the table lacks', () => {
+  it('the IR has no operation the table lacks, but the webhook delivery log (issue 14; the document has none)', () => {
     const documented = new Set(docPairs.map((p) => `${p.method} ${irStylePath(p.path)}`));
-    expect(irOps.filter((o) => !documented.has(`${o.method} ${o.path}`)).map((o) => o.id)).toEqual([]);
+    expect(irOps.filter((o) => !documented.has(`${o.method} ${o.path}`)).map((o) => o.id)).toEqual(['listHookDeliveries', 'redeliverHook']);
   });
 
   it('{kind} stands for contacts and the segments the section names in place of contacts', () => {

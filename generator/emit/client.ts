@@ -61,7 +61,7 @@ export function emitClient(spec: Spec): GeneratedFile[] {
     const args = [g.kind ? k : '', g.segment ? s : ''].filter(Boolean);
     return `T.${name}${args.length ? `<${args.join(', ')}>` : ''}`;
   };
-  const pathExpr = (op: Operation) => `\`${op.path.replace('{kind}', '${kind}').replace('{segment}', '${segment}').replace('{id}', '${id}')}\``;
+  const pathExpr = (op: Operation) => `\`${op.path.replace('{kind}', '${kind}').replace('{segment}', '${segment}').replace('{id}', '${id}').replace('{deliveryId}', '${deliveryId}')}\``;
 
   // Method signature and implementation of one operation.
   const method = (op: Operation, k: string, s: string) => {
@@ -69,6 +69,7 @@ export function emitClient(spec: Spec): GeneratedFile[] {
     const args: string[] = [];
     const sigArgs: string[] = [];
     if (hasId) (args.push('id'), sigArgs.push('id: number'));
+    if (op.path.includes('{deliveryId}')) (args.push('deliveryId'), sigArgs.push('deliveryId: number'));
     if (op.params) (args.push('params = {}'), sigArgs.push(`params?: ${typeOf(op, 'params', k, s)}`));
     if (op.request) (args.push('body'), sigArgs.push(`body: ${typeOf(op, 'request', k, s)}`));
     if (op.upload) (args.push('options = {}'), sigArgs.push('options?: UploadOptions'));
@@ -120,12 +121,12 @@ export function emitClient(spec: Spec): GeneratedFile[] {
   const iterateNames = paged.map((o) => o.client.replace(/[a-z]+$/, 'iterate'));
   const statements: StatementStructures[] = [
     { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './types/index.ts', namespaceImport: 'T' },
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/client.ts', namedImports: ['Transport', 'ServiceError', 'verifyWebhook'] },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/client.ts', namedImports: ['Transport', 'ServiceError', 'verifyWebhook', 'webhookHeader', 'type WebhookHeaders'] },
     { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/client.ts', namedImports: ['ClientOptions', 'Quota', 'Send', 'ClientCodec'] },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './codecs/index.ts', namedImports: ['decode', 'encode'] },
     { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './codecs/index.ts', namedImports: ['CodecTarget'] },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './validators/index.ts', namedImports: ['validateRequest'] },
-    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/client.ts', namedExports: ['ServiceError', 'verifyWebhook'] },
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/client.ts', namedExports: ['ServiceError', 'verifyWebhook', 'type WebhookHeaders', 'type VerifyOptions'] },
     { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/client.ts', namedExports: ['ClientOptions', 'Quota', 'RetryOptions', 'ErrorDetail'] },
     {
       kind: StructureKind.Interface,
@@ -287,13 +288,22 @@ return client;`,
       kind: StructureKind.Function,
       isExported: true,
       name: 'decodeNotification',
-      docs: [{ kind: StructureKind.JSDoc, description: 'Decodes a webhook notification body (xml, json or form, by its Content-Type). Verify its signature first with verifyWebhook.' }],
+      docs: [{ kind: StructureKind.JSDoc, description: 'Decodes a webhook notification body (xml, json or form, by its Content-Type). Verify its signature first with verifyWebhook. Given the request headers instead of the Content-Type, the result also has webhookId (the webhook-id header: the same on every retry, for dropping duplicates).' }],
+      overloads: [
+        { parameters: [{ name: 'body', type: 'string' }, { name: 'contentType', type: 'string' }], returnType: 'T.Notification' },
+        { parameters: [{ name: 'body', type: 'string' }, { name: 'headers', type: 'WebhookHeaders' }], returnType: 'T.Notification & { webhookId?: string }' },
+      ],
       parameters: [
         { name: 'body', type: 'string' },
-        { name: 'contentType', type: 'string' },
+        { name: 'contentType', type: 'string | WebhookHeaders' },
       ],
-      returnType: 'T.Notification',
-      statements: `const format = contentType.includes('json') ? 'json' : contentType.includes('form') ? 'form' : 'xml';
+      returnType: 'T.Notification & { webhookId?: string }',
+      statements: `if (typeof contentType !== 'string') {
+  const webhookId = webhookHeader(contentType, 'webhook-id');
+  const n = decodeNotification(body, webhookHeader(contentType, 'content-type') ?? '');
+  return webhookId === undefined ? n : { ...n, webhookId };
+}
+const format = contentType.includes('json') ? 'json' : contentType.includes('form') ? 'form' : 'xml';
 const families = ${JSON.stringify(notificationTargets(spec).map((n) => n.family))};
 const first = decode(${JSON.stringify(notificationTargets(spec)[0]?.id ?? '')} as CodecTarget, format, body).value as { type?: string };
 const family = families.find((f) => String(first.type ?? '').startsWith(\`\${f}.\`));

@@ -135,7 +135,7 @@ export function emitDocs(spec: Spec): GeneratedFile[] {
 
   const plainSegment = exampleSegment(spec);
   const concretePath = (op: Operation, kind?: string, segment?: string) =>
-    op.path.replace('{kind}', kind ?? spec.kinds[0].name).replace('{segment}', segment ?? plainSegment).replace('{id}', op.path.includes('{segment}') ? '12' : '467069');
+    op.path.replace('{kind}', kind ?? spec.kinds[0].name).replace('{segment}', segment ?? plainSegment).replace('{id}', op.path.includes('{segment}') ? '12' : '467069').replace('{deliveryId}', '88');
 
   const render = (t: MessageTarget | undefined, value: unknown): { xml: string; json: string } | undefined => {
     if (!t) return undefined;

@@ -122,6 +122,7 @@ export function emitOpenApi(spec: Spec): GeneratedFile[] {
       const parameters: unknown[] = [];
       if (path.includes('{kind}')) parameters.push({ $ref: '#/components/parameters/kind' });
       if (op.path.includes('{id}')) parameters.push({ name: idName, in: 'path', required: true, schema: { type: 'integer', minimum: 1 } });
+      if (op.path.includes('{deliveryId}')) parameters.push({ name: 'deliveryId', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } });
       const paramsT = find('params');
       let paramsBody: Record<string, unknown> | undefined;
       if (paramsT) {

@@ -20,6 +20,7 @@ function inputType(op: Operation, generics: ReturnType<typeof operationGenerics>
   };
   if (op.scope === 'kind' || op.scope === 'activity') members.push('kind: T.KindName');
   if (hasId) members.push('id: number');
+  if (op.path.includes('{deliveryId}')) members.push('deliveryId: number');
   if (op.scope === 'activity') {
     // A union over segments, so an implementation narrows the body by checking `segment`.
     const parts: string[] = ['segment: S'];

@@ -10,6 +10,8 @@
 // - rows of one account are never returned for another: every query takes accountId;
 // - users and groups share one id space, so an owner id (ownership, assignedto) names one of them.
 
+import type { DeliveryLogTx } from './delivery-log.ts';
+
 export interface Account {
   id: number;
   name: string;
@@ -127,6 +129,8 @@ export interface HookRow {
   url: string;
   contenttype: string;
   secret: string;
+  /** Set when the service disabled the hook (its deliveries kept failing); empty otherwise. */
+  disabledReason?: string;
 }
 
 /** One notification to one hook: written in the transaction of the change (the outbox). */
@@ -142,10 +146,12 @@ export interface DeliveryRow {
   body: string;
   /** X-Service-Hmac-Sha256 value, when the hook has a secret. */
   signature: string | null;
+  /** The webhook-id header: one per notification and hook, the same on every attempt. */
+  webhookId: string;
   attempts: number;
   /** Not before this time (ms). */
   nextAttempt: number;
-  status: 'pending' | 'delivered' | 'failed';
+  status: 'pending' | 'delivered' | 'failed' | 'cancelled';
   lastError: string;
   /** Instance holding the delivery until claimedUntil; another may take it after the lease. */
   claimedBy: string | null;
@@ -156,7 +162,7 @@ export interface DeliveryRow {
 export type NewRecord = Omit<RecordRow, 'id' | 'deleted'>;
 export type NewActivity = Omit<ActivityRow, 'id' | 'deleted'>;
 
-export interface Tx {
+export interface Tx extends DeliveryLogTx {
   // accounts, users, groups (administrator actions are CLI commands, not API calls)
   ensureAccount(name: string): Promise<Account>;
   getAccount(id: number): Promise<Account | undefined>;

@@ -49,6 +49,8 @@ import type {
   Tx,
   UserRow,
 } from './port.ts';
+import { PG_DELIVERY_LOG_MIGRATION, PG_FIRST_OF_OBJECT, pgDeliveryLog } from './deliveries-postgres.ts';
+import type { DeliveryLogTx } from './delivery-log.ts';
 
 /** Migration n (1-based) is PG_MIGRATIONS[n - 1]; append new ones, never edit a released one. */
 export const PG_MIGRATIONS: readonly string[] = [
@@ -223,6 +225,7 @@ export const PG_MIGRATIONS: readonly string[] = [
   CREATE INDEX deliveries_due ON deliveries (next_attempt, id) WHERE status = 'pending';
   CREATE INDEX deliveries_account ON deliveries (account_id, id);
   `,
+  /* 2: webhook delivery log, ordering, failure counts */ PG_DELIVERY_LOG_MIGRATION,
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -242,13 +245,14 @@ const ACTIVITY_COLS = `id, account_id AS "accountId", record_id AS "recordId", p
   creator_name AS "creatorName", modificator_id AS "modificatorId", modificator_name AS "modificatorName",
   deleted`;
 const FILE_COLS = `id, account_id AS "accountId", filename, contenttype, size, data`;
-const HOOK_COLS = `id, account_id AS "accountId", type, title, active, event, constrainttype, url, contenttype, secret`;
+const HOOK_COLS = `id, account_id AS "accountId", type, title, active, event, constrainttype, url, contenttype, secret,
+  disabled_reason AS "disabledReason"`;
 /** Delivery columns, qualified by table `t` when given (an UPDATE ... FROM needs it). */
 const deliveryCols = (t = '') => {
   const c = (name: string, alias?: string) => `${t ? `${t}.` : ''}${name}${alias ? ` AS "${alias}"` : ''}`;
   return [
     c('id'), c('account_id', 'accountId'), c('hook_id', 'hookId'), c('event'), c('object_id', 'objectId'), c('url'),
-    c('content_type', 'contentType'), c('body'), c('signature'), c('attempts'), c('next_attempt', 'nextAttempt'),
+    c('content_type', 'contentType'), c('body'), c('signature'), c('webhook_id', 'webhookId'), c('attempts'), c('next_attempt', 'nextAttempt'),
     c('status'), c('last_error', 'lastError'), c('claimed_by', 'claimedBy'), c('claimed_until', 'claimedUntil'), c('created'),
   ].join(', ');
 };
@@ -468,6 +472,19 @@ class PgTx implements Tx {
   private async count(sql: string, ...params: unknown[]): Promise<number> {
     return (await this.q(sql, params)).rowCount ?? 0;
   }
+
+  private log?: DeliveryLogTx;
+  private get deliveryLog(): DeliveryLogTx {
+    return (this.log ??= pgDeliveryLog({ rows: (q, ...p) => this.rows(q, ...p), one: (q, ...p) => this.one(q, ...p), count: (q, ...p) => this.count(q, ...p) }));
+  }
+  cancelDeliveries: DeliveryLogTx['cancelDeliveries'] = (...a) => this.deliveryLog.cancelDeliveries(...a);
+  recordAttempt: DeliveryLogTx['recordAttempt'] = (...a) => this.deliveryLog.recordAttempt(...a);
+  listAttempts: DeliveryLogTx['listAttempts'] = (...a) => this.deliveryLog.listAttempts(...a);
+  getDelivery: DeliveryLogTx['getDelivery'] = (...a) => this.deliveryLog.getDelivery(...a);
+  insertDelivery: DeliveryLogTx['insertDelivery'] = (...a) => this.deliveryLog.insertDelivery(...a);
+  countOutcome: DeliveryLogTx['countOutcome'] = (...a) => this.deliveryLog.countOutcome(...a);
+  resetHookHealth: DeliveryLogTx['resetHookHealth'] = (...a) => this.deliveryLog.resetHookHealth(...a);
+  listFailedDeliveries: DeliveryLogTx['listFailedDeliveries'] = (...a) => this.deliveryLog.listFailedDeliveries(...a);
 
   // accounts, users, groups
 
@@ -786,16 +803,16 @@ class PgTx implements Tx {
     // One statement for any number of rows: a column of values per parameter (ids follow the order of rows).
     const col = <K extends keyof Omit<DeliveryRow, 'id'>>(k: K) => rows.map((d) => d[k]);
     await this.q(
-      `INSERT INTO deliveries (account_id, hook_id, event, object_id, url, content_type, body, signature, attempts,
+      `INSERT INTO deliveries (account_id, hook_id, event, object_id, url, content_type, body, signature, webhook_id, attempts,
          next_attempt, status, last_error, claimed_by, claimed_until, created)
-       SELECT a, h, e, o, u, ct, b, s, at, na, st, le, cb, cu, cr
+       SELECT a, h, e, o, u, ct, b, s, w, at, na, st, le, cb, cu, cr
        FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::bigint[], $5::text[], $6::text[], $7::text[],
-         $8::text[], $9::bigint[], $10::bigint[], $11::text[], $12::text[], $13::text[], $14::bigint[], $15::bigint[])
-         WITH ORDINALITY AS d(a, h, e, o, u, ct, b, s, at, na, st, le, cb, cu, cr, n)
+         $8::text[], $9::text[], $10::bigint[], $11::bigint[], $12::text[], $13::text[], $14::text[], $15::bigint[], $16::bigint[])
+         WITH ORDINALITY AS d(a, h, e, o, u, ct, b, s, w, at, na, st, le, cb, cu, cr, n)
        ORDER BY n`,
       [
         col('accountId'), col('hookId'), col('event'), col('objectId'), col('url'), col('contentType'), col('body'),
-        col('signature'), col('attempts'), col('nextAttempt'), col('status'), col('lastError'), col('claimedBy'),
+        col('signature'), col('webhookId'), col('attempts'), col('nextAttempt'), col('status'), col('lastError'), col('claimedBy'),
         col('claimedUntil'), col('created'),
       ],
     );
@@ -806,7 +823,7 @@ class PgTx implements Tx {
     const rows = await this.rows<DeliveryRow>(
       `WITH due AS (
          SELECT id FROM deliveries
-         WHERE status = 'pending' AND next_attempt <= $1 AND claimed_until <= $1
+         WHERE status = 'pending' AND next_attempt <= $1 AND claimed_until <= $1 AND ${PG_FIRST_OF_OBJECT}
          ORDER BY next_attempt, id LIMIT $2
          FOR UPDATE SKIP LOCKED)
        UPDATE deliveries SET claimed_by = $3, claimed_until = $4
@@ -837,7 +854,7 @@ class PgTx implements Tx {
 
   async nextDeliveryDue(): Promise<number | undefined> {
     const row = await this.one<{ t: number | null }>(
-      `SELECT min(greatest(next_attempt, claimed_until)) AS t FROM deliveries WHERE status = 'pending'`,
+      `SELECT min(greatest(next_attempt, claimed_until)) AS t FROM deliveries WHERE status = 'pending' AND ${PG_FIRST_OF_OBJECT}`,
     );
     return row?.t ?? undefined;
   }

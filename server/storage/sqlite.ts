@@ -33,6 +33,8 @@ import type {
   HookRow,
   DeliveryRow,
 } from './port.ts';
+import { DELIVERY_COLS, DELIVERY_LOG_MIGRATION, FIRST_OF_OBJECT, sqliteDeliveryLog } from './deliveries-sqlite.ts';
+import type { DeliveryLogTx } from './delivery-log.ts';
 
 /** Migration n (1-based) is MIGRATIONS[n - 1]; append new ones, never edit a released one. */
 export const MIGRATIONS: readonly string[] = [
@@ -204,6 +206,7 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX deliveries_due ON deliveries (status, next_attempt);
   `,
+  /* 4: webhook delivery log, ordering, failure counts */ DELIVERY_LOG_MIGRATION,
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -223,10 +226,8 @@ const ACTIVITY_COLS = `id, account_id AS accountId, record_id AS recordId, paren
   creator_name AS creatorName, modificator_id AS modificatorId, modificator_name AS modificatorName,
   deleted`;
 const FILE_COLS = `id, account_id AS accountId, filename, contenttype, size, data`;
-const HOOK_COLS = `id, account_id AS accountId, type, title, active, event, constrainttype, url, contenttype, secret`;
-const DELIVERY_COLS = `id, account_id AS accountId, hook_id AS hookId, event, object_id AS objectId, url,
-  content_type AS contentType, body, signature, attempts, next_attempt AS nextAttempt, status,
-  last_error AS lastError, claimed_by AS claimedBy, claimed_until AS claimedUntil, created`;
+const HOOK_COLS = `id, account_id AS accountId, type, title, active, event, constrainttype, url, contenttype, secret,
+  disabled_reason AS disabledReason`;
 
 type Json<T, K extends keyof T> = Omit<T, K> & { [P in K]: string };
 type RawGroup = Json<GroupRow, 'members'>;
@@ -383,6 +384,19 @@ class SqliteTx implements Tx {
   private run(sql: string, ...params: unknown[]): Database.RunResult {
     return this.s(sql).run(...params);
   }
+  private log?: DeliveryLogTx;
+  private get deliveryLog(): DeliveryLogTx {
+    return (this.log ??= sqliteDeliveryLog({ get: (q, ...p) => this.get(q, ...p), all: (q, ...p) => this.all(q, ...p), run: (q, ...p) => this.run(q, ...p) }));
+  }
+  cancelDeliveries: DeliveryLogTx['cancelDeliveries'] = (...a) => this.deliveryLog.cancelDeliveries(...a);
+  recordAttempt: DeliveryLogTx['recordAttempt'] = (...a) => this.deliveryLog.recordAttempt(...a);
+  listAttempts: DeliveryLogTx['listAttempts'] = (...a) => this.deliveryLog.listAttempts(...a);
+  getDelivery: DeliveryLogTx['getDelivery'] = (...a) => this.deliveryLog.getDelivery(...a);
+  insertDelivery: DeliveryLogTx['insertDelivery'] = (...a) => this.deliveryLog.insertDelivery(...a);
+  countOutcome: DeliveryLogTx['countOutcome'] = (...a) => this.deliveryLog.countOutcome(...a);
+  resetHookHealth: DeliveryLogTx['resetHookHealth'] = (...a) => this.deliveryLog.resetHookHealth(...a);
+  listFailedDeliveries: DeliveryLogTx['listFailedDeliveries'] = (...a) => this.deliveryLog.listFailedDeliveries(...a);
+
   private newItemId(type: 'record' | 'activity'): number {
     return Number(this.run('INSERT INTO items (type) VALUES (?)', type).lastInsertRowid);
   }
@@ -734,10 +748,10 @@ class SqliteTx implements Tx {
   async enqueueDeliveries(rows: Omit<DeliveryRow, 'id'>[]): Promise<void> {
     for (const d of rows) {
       this.run(
-        `INSERT INTO deliveries (account_id, hook_id, event, object_id, url, content_type, body, signature, attempts,
+        `INSERT INTO deliveries (account_id, hook_id, event, object_id, url, content_type, body, signature, webhook_id, attempts,
            next_attempt, status, last_error, claimed_by, claimed_until, created)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        d.accountId, d.hookId, d.event, d.objectId, d.url, d.contentType, d.body, d.signature, d.attempts,
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        d.accountId, d.hookId, d.event, d.objectId, d.url, d.contentType, d.body, d.signature, d.webhookId, d.attempts,
         d.nextAttempt, d.status, d.lastError, d.claimedBy, d.claimedUntil, d.created,
       );
     }
@@ -747,7 +761,7 @@ class SqliteTx implements Tx {
     // The transaction is BEGIN IMMEDIATE, so no other writer sees these rows unclaimed.
     const rows = this.all<DeliveryRow>(
       `SELECT ${DELIVERY_COLS} FROM deliveries
-       WHERE status = 'pending' AND next_attempt <= ? AND claimed_until <= ?
+       WHERE status = 'pending' AND next_attempt <= ? AND claimed_until <= ? AND ${FIRST_OF_OBJECT}
        ORDER BY next_attempt, id LIMIT ?`,
       now, now, limit,
     );
@@ -777,7 +791,7 @@ class SqliteTx implements Tx {
   }
 
   async nextDeliveryDue(): Promise<number | undefined> {
-    return this.get<{ t: number | null }>(`SELECT min(max(next_attempt, claimed_until)) AS t FROM deliveries WHERE status = 'pending'`)?.t ?? undefined;
+    return this.get<{ t: number | null }>(`SELECT min(max(next_attempt, claimed_until)) AS t FROM deliveries WHERE status = 'pending' AND ${FIRST_OF_OBJECT}`)?.t ?? undefined;
   }
 
   // the API quota

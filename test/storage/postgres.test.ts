@@ -234,6 +234,7 @@ describe('postgres adapter: the webhook outbox', () => {
     contentType: 'application/json',
     body: `{"objectid":${objectId}}`,
     signature: null,
+    webhookId: `msg_${objectId}`,
     attempts: 0,
     nextAttempt: now,
     status: 'pending',

@@ -1,6 +1,7 @@
 import type * as T from './types/index.ts';
+import { type WebhookHeaders } from './runtime/client.ts';
 import type { ClientOptions, Quota } from './runtime/client.ts';
-export { ServiceError, verifyWebhook } from './runtime/client.ts';
+export { ServiceError, verifyWebhook, type WebhookHeaders, type VerifyOptions } from './runtime/client.ts';
 export type { ClientOptions, Quota, RetryOptions, ErrorDetail } from './runtime/client.ts';
 /** File contents of upload fields (data.file): the request goes as multipart/form-data. */
 export interface UploadOptions {
@@ -56,6 +57,10 @@ export type RootResources = {
         update: (id: number, body: T.UpdateHookRequest) => Promise<T.UpdateHookResponse>;
         /** GET /hooks/: List webhooks. */
         list: () => Promise<T.ListHooksResponse>;
+        /** GET /hooks/{id}/deliveries: Recent delivery attempts of a webhook, newest first. */
+        deliveries: (id: number) => Promise<T.ListHookDeliveriesResponse>;
+        /** POST /hooks/{id}/deliveries/{deliveryId}/redeliver: Send a notification of a webhook again (a new delivery with the same webhook-id, attempted at once). */
+        redeliver: (id: number, deliveryId: number) => Promise<T.RedeliverHookResponse>;
         /** DELETE /hooks/{id}: Delete webhook. */
         delete: (id: number) => Promise<T.DeleteHookResponse>;
     };
@@ -99,5 +104,7 @@ export type Client = Resources & {
 };
 /** A client of the service at baseUrl, authenticating with the e-mail address and API token. */
 export declare function createClient(options: ClientOptions): Client;
-/** Decodes a webhook notification body (xml, json or form, by its Content-Type). Verify its signature first with verifyWebhook. */
 export declare function decodeNotification(body: string, contentType: string): T.Notification;
+export declare function decodeNotification(body: string, headers: WebhookHeaders): T.Notification & {
+    webhookId?: string;
+};

@@ -1,4 +1,4 @@
-import { Transport, ServiceError, verifyWebhook } from "./runtime/client.js";
+import { Transport, ServiceError, verifyWebhook, webhookHeader } from "./runtime/client.js";
 import { decode, encode } from "./codecs/index.js";
 import { validateRequest } from "./validators/index.js";
 export { ServiceError, verifyWebhook } from "./runtime/client.js";
@@ -156,6 +156,16 @@ function resources(send) {
                 response: 'updateHook.response',
             }),
             list: () => send({ method: 'GET', path: `/hooks/`, response: 'listHooks.response' }),
+            deliveries: (id) => send({
+                method: 'GET',
+                path: `/hooks/${id}/deliveries`,
+                response: 'listHookDeliveries.response',
+            }),
+            redeliver: (id, deliveryId) => send({
+                method: 'POST',
+                path: `/hooks/${id}/deliveries/${deliveryId}/redeliver`,
+                response: 'redeliverHook.response',
+            }),
             delete: (id) => send({ method: 'DELETE', path: `/hooks/${id}`, response: 'deleteHook.response' }),
         },
         reports: {
@@ -212,8 +222,13 @@ export function createClient(options) {
     });
     return client;
 }
-/** Decodes a webhook notification body (xml, json or form, by its Content-Type). Verify its signature first with verifyWebhook. */
+/** Decodes a webhook notification body (xml, json or form, by its Content-Type). Verify its signature first with verifyWebhook. Given the request headers instead of the Content-Type, the result also has webhookId (the webhook-id header: the same on every retry, for dropping duplicates). */
 export function decodeNotification(body, contentType) {
+    if (typeof contentType !== 'string') {
+        const webhookId = webhookHeader(contentType, 'webhook-id');
+        const n = decodeNotification(body, webhookHeader(contentType, 'content-type') ?? '');
+        return webhookId === undefined ? n : { ...n, webhookId };
+    }
     const format = contentType.includes('json') ? 'json' : contentType.includes('form') ? 'form' : 'xml';
     const families = ['items', 'activities'];
     const first = decode('notification/items', format, body).value;

@@ -62,6 +62,10 @@ export interface Handlers<C> {
   updateHook(input: { id: number; body: T.UpdateHookRequest }, context: C): Promise<T.UpdateHookResponse>;
   /** GET /hooks/: List webhooks. */
   listHooks(input: {}, context: C): Promise<T.ListHooksResponse>;
+  /** GET /hooks/{id}/deliveries: Recent delivery attempts of a webhook, newest first. */
+  listHookDeliveries(input: { id: number }, context: C): Promise<T.ListHookDeliveriesResponse>;
+  /** POST /hooks/{id}/deliveries/{deliveryId}/redeliver: Send a notification of a webhook again (a new delivery with the same webhook-id, attempted at once). */
+  redeliverHook(input: { id: number; deliveryId: number }, context: C): Promise<T.RedeliverHookResponse>;
   /** DELETE /hooks/{id}: Delete webhook. */
   deleteHook(input: { id: number }, context: C): Promise<T.DeleteHookResponse>;
   /** GET /report/nextactions/: Report: Tasks, events, milestones. */

@@ -399,6 +399,23 @@ const hook = {
         url: S_TEXT,
         contenttype: S_TEXT,
         secret: S_TEXT,
+        disabledreason: S_TEXT,
+    },
+};
+const hookDelivery = {
+    k: 'o',
+    f: {
+        id: S_INT,
+        webhookid: S_TEXT,
+        event: S_TEXT,
+        objectid: S_INT,
+        attempt: S_INT,
+        attempted: S_DATETIME,
+        outcome: S_TEXT,
+        httpstatus: S_INT,
+        error: S_TEXT,
+        duration: S_INT,
+        nextretry: S_DATETIME,
     },
 };
 const anyItemFields = {
@@ -1383,6 +1400,11 @@ export const descriptors = {
     'updateHook.request': hookUpdate,
     'updateHook.response': { k: 'o', f: { status: S_TEXT } },
     'listHooks.response': { k: 'o', f: { hooks: { k: 'l', e: 'hook', of: hook }, status: S_TEXT } },
+    'listHookDeliveries.response': {
+        k: 'o',
+        f: { deliveries: { k: 'l', e: 'delivery', of: hookDelivery }, status: S_TEXT },
+    },
+    'redeliverHook.response': { k: 'o', f: { id: S_INT, status: S_TEXT } },
     'deleteHook.response': { k: 'o', f: { status: S_TEXT } },
     'reportNextactions.params': { k: 'o', f: { filter: S_OWNER_FILTER, due: S_TEXT, itemsdata: S_INT } },
     'reportNextactions.response': { k: 'o', f: { actions: { k: 'l', e: 'action', of: reportAction }, status: S_TEXT } },

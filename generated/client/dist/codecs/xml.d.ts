@@ -127,6 +127,8 @@ declare function encodeCreateHookResponse(v: Rec): string;
 declare function decodeCreateHookResponse(el: XmlElement, o: DecodeOptions, path: string): Rec;
 declare function encodeListHooksResponse(v: Rec): string;
 declare function decodeListHooksResponse(el: XmlElement, o: DecodeOptions, path: string): Rec;
+declare function encodeListHookDeliveriesResponse(v: Rec): string;
+declare function decodeListHookDeliveriesResponse(el: XmlElement, o: DecodeOptions, path: string): Rec;
 declare function encodeReportNextactionsParams(v: Rec): string;
 declare function decodeReportNextactionsParams(el: XmlElement, o: DecodeOptions, path: string): Rec;
 declare function encodeReportNextactionsResponse(v: Rec): string;
@@ -286,6 +288,8 @@ export declare const xmlEncoders: {
     'updateHook.request': typeof encodeHookCreate;
     'updateHook.response': typeof encodeRecordsContactsUpdateRecordResponse;
     'listHooks.response': typeof encodeListHooksResponse;
+    'listHookDeliveries.response': typeof encodeListHookDeliveriesResponse;
+    'redeliverHook.response': typeof encodeRecordsContactsCreateCategoryResponse;
     'deleteHook.response': typeof encodeRecordsContactsUpdateRecordResponse;
     'reportNextactions.params': typeof encodeReportNextactionsParams;
     'reportNextactions.response': typeof encodeReportNextactionsResponse;
@@ -434,6 +438,8 @@ export declare const xmlDecoders: {
     'updateHook.request': typeof decodeHookCreate;
     'updateHook.response': typeof decodeRecordsContactsUpdateRecordResponse;
     'listHooks.response': typeof decodeListHooksResponse;
+    'listHookDeliveries.response': typeof decodeListHookDeliveriesResponse;
+    'redeliverHook.response': typeof decodeRecordsContactsCreateCategoryResponse;
     'deleteHook.response': typeof decodeRecordsContactsUpdateRecordResponse;
     'reportNextactions.params': typeof decodeReportNextactionsParams;
     'reportNextactions.response': typeof decodeReportNextactionsResponse;

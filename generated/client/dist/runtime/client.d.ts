@@ -107,5 +107,24 @@ export declare class Transport {
         flush(): Promise<void>;
     };
 }
-/** Verifies a webhook's X-Service-Hmac-Sha256 header: lower-case hex HMAC-SHA256 of the exact body. */
-export declare function verifyWebhook(body: string | Uint8Array, signature: string | null | undefined, secret: string): Promise<boolean>;
+/** A request's headers: a fetch Headers object, or node:http's IncomingHttpHeaders (names in lower case). */
+export type WebhookHeaders = {
+    get(name: string): string | null;
+} | Record<string, string | string[] | undefined>;
+/** One header of either kind, by lower-case name. */
+export declare function webhookHeader(headers: WebhookHeaders, name: string): string | undefined;
+export interface VerifyOptions {
+    /** Standard Webhooks: how far webhook-timestamp may be from now, in seconds (default 300). */
+    toleranceSeconds?: number;
+    /** The current time in ms (default Date.now()). */
+    now?: number;
+}
+/**
+ * Verifies a webhook delivery with the hook's secret.
+ * - With the request's headers: the Standard Webhooks signature (webhook-id, webhook-timestamp,
+ *   webhook-signature: `v1,` base64 HMAC-SHA256 of `id.timestamp.body`) when present, refusing a
+ *   timestamp further than the tolerance (default 5 minutes) from now, so an old notification
+ *   cannot be replayed; otherwise X-Service-Hmac-Sha256.
+ * - With a string: that X-Service-Hmac-Sha256 value (lower-case hex HMAC-SHA256 of the exact body).
+ */
+export declare function verifyWebhook(body: string | Uint8Array, signature: string | WebhookHeaders | null | undefined, secret: string, options?: VerifyOptions): Promise<boolean>;

@@ -233,18 +233,60 @@ export class Transport {
         return { send, flush };
     }
 }
-/** Verifies a webhook's X-Service-Hmac-Sha256 header: lower-case hex HMAC-SHA256 of the exact body. */
-export async function verifyWebhook(body, signature, secret) {
+/** One header of either kind, by lower-case name. */
+export function webhookHeader(headers, name) {
+    if (typeof headers.get === 'function')
+        return headers.get(name) ?? undefined;
+    const v = headers[name];
+    return Array.isArray(v) ? v[0] : v;
+}
+const encoder = new TextEncoder();
+async function hmac(secret, data) {
+    const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    return new Uint8Array(await crypto.subtle.sign('HMAC', key, data));
+}
+/** Compares every character whatever the first difference, so timing does not reveal a matching prefix. */
+function sameText(a, b) {
+    let diff = a.length ^ b.length;
+    for (let i = 0; i < b.length; i++)
+        diff |= b.charCodeAt(i) ^ (a.charCodeAt(i) || 0);
+    return diff === 0;
+}
+const bytesOf = (body) => (typeof body === 'string' ? encoder.encode(body) : body);
+/**
+ * Verifies a webhook delivery with the hook's secret.
+ * - With the request's headers: the Standard Webhooks signature (webhook-id, webhook-timestamp,
+ *   webhook-signature: `v1,` base64 HMAC-SHA256 of `id.timestamp.body`) when present, refusing a
+ *   timestamp further than the tolerance (default 5 minutes) from now, so an old notification
+ *   cannot be replayed; otherwise X-Service-Hmac-Sha256.
+ * - With a string: that X-Service-Hmac-Sha256 value (lower-case hex HMAC-SHA256 of the exact body).
+ */
+export async function verifyWebhook(body, signature, secret, options = {}) {
     if (!signature)
         return false;
-    const enc = new TextEncoder();
-    const key = await crypto.subtle.importKey('raw', enc.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-    const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, typeof body === 'string' ? enc.encode(body) : body));
+    const bytes = bytesOf(body);
+    if (typeof signature !== 'string') {
+        const id = webhookHeader(signature, 'webhook-id');
+        const timestamp = webhookHeader(signature, 'webhook-timestamp');
+        const standard = webhookHeader(signature, 'webhook-signature');
+        if (standard === undefined)
+            return verifyWebhook(bytes, webhookHeader(signature, 'x-service-hmac-sha256'), secret);
+        if (!id || !timestamp || !/^\d{1,12}$/.test(timestamp.trim()))
+            return false;
+        const now = options.now ?? Date.now();
+        if (Math.abs(now / 1000 - Number(timestamp)) > (options.toleranceSeconds ?? 300))
+            return false;
+        const signed = new Uint8Array([...encoder.encode(`${id}.${timestamp.trim()}.`), ...bytes]);
+        const mac = await hmac(secret, signed);
+        const expected = btoa(String.fromCharCode(...mac));
+        // Several space-separated signatures may be sent (while a secret is rotated); one match is enough.
+        return standard
+            .trim()
+            .split(/\s+/)
+            .map((part) => part.split(','))
+            .some(([version, value]) => version === 'v1' && value !== undefined && sameText(value, expected));
+    }
+    const mac = await hmac(secret, bytes);
     const hex = Array.from(mac, (b) => b.toString(16).padStart(2, '0')).join('');
-    // Length first, then every character, so timing does not reveal the matching prefix.
-    const given = signature.trim().toLowerCase();
-    let diff = given.length ^ hex.length;
-    for (let i = 0; i < hex.length; i++)
-        diff |= hex.charCodeAt(i) ^ (given.charCodeAt(i) || 0);
-    return diff === 0;
+    return sameText(signature.trim().toLowerCase(), hex);
 }

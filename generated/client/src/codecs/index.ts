@@ -151,6 +151,8 @@ export interface CodecTargets {
   'updateHook.request': T.UpdateHookRequest;
   'updateHook.response': T.UpdateHookResponse;
   'listHooks.response': T.ListHooksResponse;
+  'listHookDeliveries.response': T.ListHookDeliveriesResponse;
+  'redeliverHook.response': T.RedeliverHookResponse;
   'deleteHook.response': T.DeleteHookResponse;
   'reportNextactions.params': T.ReportNextactionsParams;
   'reportNextactions.response': T.ReportNextactionsResponse;

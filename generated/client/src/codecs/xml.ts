@@ -1970,6 +1970,7 @@ function encodeHook(v: Rec): string {
   if ((x = v.url) !== undefined) s += textEl(x, '<url>', '</url>');
   if ((x = v.contenttype) !== undefined) s += textEl(x, '<contenttype>', '</contenttype>');
   if ((x = v.secret) !== undefined) s += textEl(x, '<secret>', '</secret>');
+  if ((x = v.disabledreason) !== undefined) s += textEl(x, '<disabledreason>', '</disabledreason>');
   return s;
 }
 
@@ -2004,6 +2005,72 @@ function decodeHook(el: XmlElement, o: DecodeOptions, path: string): Rec {
         break;
       case 'secret':
         out.secret = textXml(c);
+        break;
+      case 'disabledreason':
+        out.disabledreason = textXml(c);
+        break;
+      default:
+        if (o.strict) unknown(o, path, c.name);
+    }
+  }
+
+  return out;
+}
+
+function encodeHookDelivery(v: Rec): string {
+  let s = '';
+  let x: unknown;
+  if ((x = v.id) !== undefined) s += textEl(x, '<id>', '</id>');
+  if ((x = v.webhookid) !== undefined) s += textEl(x, '<webhookid>', '</webhookid>');
+  if ((x = v.event) !== undefined) s += textEl(x, '<event>', '</event>');
+  if ((x = v.objectid) !== undefined) s += textEl(x, '<objectid>', '</objectid>');
+  if ((x = v.attempt) !== undefined) s += textEl(x, '<attempt>', '</attempt>');
+  if ((x = v.attempted) !== undefined) s += textEl(x, '<attempted>', '</attempted>');
+  if ((x = v.outcome) !== undefined) s += textEl(x, '<outcome>', '</outcome>');
+  if ((x = v.httpstatus) !== undefined) s += textEl(x, '<httpstatus>', '</httpstatus>');
+  if ((x = v.error) !== undefined) s += textEl(x, '<error>', '</error>');
+  if ((x = v.duration) !== undefined) s += textEl(x, '<duration>', '</duration>');
+  if ((x = v.nextretry) !== undefined) s += textEl(x, '<nextretry>', '</nextretry>');
+  return s;
+}
+
+function decodeHookDelivery(el: XmlElement, o: DecodeOptions, path: string): Rec {
+  const out: Rec = {};
+  let v: unknown;
+  for (const c of el.children) {
+    switch (c.name) {
+      case 'id':
+        if ((v = scalarXml(c, 'i')) !== undefined) out.id = v;
+        break;
+      case 'webhookid':
+        out.webhookid = textXml(c);
+        break;
+      case 'event':
+        out.event = textXml(c);
+        break;
+      case 'objectid':
+        if ((v = scalarXml(c, 'i')) !== undefined) out.objectid = v;
+        break;
+      case 'attempt':
+        if ((v = scalarXml(c, 'i')) !== undefined) out.attempt = v;
+        break;
+      case 'attempted':
+        if ((v = scalarXml(c, 'dt')) !== undefined) out.attempted = v;
+        break;
+      case 'outcome':
+        out.outcome = textXml(c);
+        break;
+      case 'httpstatus':
+        if ((v = scalarXml(c, 'i')) !== undefined) out.httpstatus = v;
+        break;
+      case 'error':
+        out.error = textXml(c);
+        break;
+      case 'duration':
+        if ((v = scalarXml(c, 'i')) !== undefined) out.duration = v;
+        break;
+      case 'nextretry':
+        if ((v = scalarXml(c, 'dt')) !== undefined) out.nextretry = v;
         break;
       default:
         if (o.strict) unknown(o, path, c.name);
@@ -5814,6 +5881,49 @@ function decodeHookListHook(el: XmlElement, o: DecodeOptions, path: string): unk
   return out;
 }
 
+function encodeListHookDeliveriesResponse(v: Rec): string {
+  let s = '';
+  let x: unknown;
+  if ((x = v.deliveries) !== undefined)
+    s += wrapEl(encodeDeliveryListHookDelivery(x as unknown[]), '<deliveries>', '</deliveries>');
+  if ((x = v.status) !== undefined) s += textEl(x, '<status>', '</status>');
+  return s;
+}
+
+function decodeListHookDeliveriesResponse(el: XmlElement, o: DecodeOptions, path: string): Rec {
+  const out: Rec = {};
+  for (const c of el.children) {
+    switch (c.name) {
+      case 'deliveries':
+        out.deliveries = decodeDeliveryListHookDelivery(c, o, o.strict ? join(path, 'deliveries') : '');
+        break;
+      case 'status':
+        out.status = textXml(c);
+        break;
+      default:
+        if (o.strict) unknown(o, path, c.name);
+    }
+  }
+
+  return out;
+}
+
+function encodeDeliveryListHookDelivery(v: unknown[]): string {
+  let s = '';
+  for (const e of v) s += wrapEl(encodeHookDelivery(e as Rec), '<delivery>', '</delivery>');
+  return s;
+}
+
+function decodeDeliveryListHookDelivery(el: XmlElement, o: DecodeOptions, path: string): unknown[] {
+  const out: unknown[] = [];
+  for (const c of el.children) {
+    if (c.name === 'delivery') out.push(decodeHookDelivery(c, o, o.strict ? join(path, out.length) : ''));
+    else if (o.strict) unknown(o, path, c.name);
+  }
+
+  return out;
+}
+
 function encodeReportNextactionsParams(v: Rec): string {
   let s = '';
   let x: unknown;
@@ -6479,6 +6589,8 @@ export const xmlEncoders = {
   'updateHook.request': encodeHookCreate,
   'updateHook.response': encodeRecordsContactsUpdateRecordResponse,
   'listHooks.response': encodeListHooksResponse,
+  'listHookDeliveries.response': encodeListHookDeliveriesResponse,
+  'redeliverHook.response': encodeRecordsContactsCreateCategoryResponse,
   'deleteHook.response': encodeRecordsContactsUpdateRecordResponse,
   'reportNextactions.params': encodeReportNextactionsParams,
   'reportNextactions.response': encodeReportNextactionsResponse,
@@ -6627,6 +6739,8 @@ export const xmlDecoders = {
   'updateHook.request': decodeHookCreate,
   'updateHook.response': decodeRecordsContactsUpdateRecordResponse,
   'listHooks.response': decodeListHooksResponse,
+  'listHookDeliveries.response': decodeListHookDeliveriesResponse,
+  'redeliverHook.response': decodeRecordsContactsCreateCategoryResponse,
   'deleteHook.response': decodeRecordsContactsUpdateRecordResponse,
   'reportNextactions.params': decodeReportNextactionsParams,
   'reportNextactions.response': decodeReportNextactionsResponse,

@@ -1581,6 +1581,24 @@ export declare const descriptors: {
             status: ScalarDesc;
         };
     };
+    'listHookDeliveries.response': {
+        k: "o";
+        f: {
+            deliveries: {
+                k: "l";
+                e: string;
+                of: import("../runtime/codec.ts").ObjectDesc;
+            };
+            status: ScalarDesc;
+        };
+    };
+    'redeliverHook.response': {
+        k: "o";
+        f: {
+            id: ScalarDesc;
+            status: ScalarDesc;
+        };
+    };
     'deleteHook.response': {
         k: "o";
         f: {

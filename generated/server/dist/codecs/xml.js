@@ -2229,6 +2229,8 @@ function encodeHook(v) {
         s += textEl(x, '<contenttype>', '</contenttype>');
     if ((x = v.secret) !== undefined)
         s += textEl(x, '<secret>', '</secret>');
+    if ((x = v.disabledreason) !== undefined)
+        s += textEl(x, '<disabledreason>', '</disabledreason>');
     return s;
 }
 function decodeHook(el, o, path) {
@@ -2264,6 +2266,88 @@ function decodeHook(el, o, path) {
                 break;
             case 'secret':
                 out.secret = textXml(c);
+                break;
+            case 'disabledreason':
+                out.disabledreason = textXml(c);
+                break;
+            default:
+                if (o.strict)
+                    unknown(o, path, c.name);
+        }
+    }
+    return out;
+}
+function encodeHookDelivery(v) {
+    let s = '';
+    let x;
+    if ((x = v.id) !== undefined)
+        s += textEl(x, '<id>', '</id>');
+    if ((x = v.webhookid) !== undefined)
+        s += textEl(x, '<webhookid>', '</webhookid>');
+    if ((x = v.event) !== undefined)
+        s += textEl(x, '<event>', '</event>');
+    if ((x = v.objectid) !== undefined)
+        s += textEl(x, '<objectid>', '</objectid>');
+    if ((x = v.attempt) !== undefined)
+        s += textEl(x, '<attempt>', '</attempt>');
+    if ((x = v.attempted) !== undefined)
+        s += textEl(x, '<attempted>', '</attempted>');
+    if ((x = v.outcome) !== undefined)
+        s += textEl(x, '<outcome>', '</outcome>');
+    if ((x = v.httpstatus) !== undefined)
+        s += textEl(x, '<httpstatus>', '</httpstatus>');
+    if ((x = v.error) !== undefined)
+        s += textEl(x, '<error>', '</error>');
+    if ((x = v.duration) !== undefined)
+        s += textEl(x, '<duration>', '</duration>');
+    if ((x = v.nextretry) !== undefined)
+        s += textEl(x, '<nextretry>', '</nextretry>');
+    return s;
+}
+function decodeHookDelivery(el, o, path) {
+    const out = {};
+    let v;
+    for (const c of el.children) {
+        switch (c.name) {
+            case 'id':
+                if ((v = scalarXml(c, 'i')) !== undefined)
+                    out.id = v;
+                break;
+            case 'webhookid':
+                out.webhookid = textXml(c);
+                break;
+            case 'event':
+                out.event = textXml(c);
+                break;
+            case 'objectid':
+                if ((v = scalarXml(c, 'i')) !== undefined)
+                    out.objectid = v;
+                break;
+            case 'attempt':
+                if ((v = scalarXml(c, 'i')) !== undefined)
+                    out.attempt = v;
+                break;
+            case 'attempted':
+                if ((v = scalarXml(c, 'dt')) !== undefined)
+                    out.attempted = v;
+                break;
+            case 'outcome':
+                out.outcome = textXml(c);
+                break;
+            case 'httpstatus':
+                if ((v = scalarXml(c, 'i')) !== undefined)
+                    out.httpstatus = v;
+                break;
+            case 'error':
+                out.error = textXml(c);
+                break;
+            case 'duration':
+                if ((v = scalarXml(c, 'i')) !== undefined)
+                    out.duration = v;
+                break;
+            case 'nextretry':
+                if ((v = scalarXml(c, 'dt')) !== undefined)
+                    out.nextretry = v;
                 break;
             default:
                 if (o.strict)
@@ -6535,6 +6619,48 @@ function decodeHookListHook(el, o, path) {
     }
     return out;
 }
+function encodeListHookDeliveriesResponse(v) {
+    let s = '';
+    let x;
+    if ((x = v.deliveries) !== undefined)
+        s += wrapEl(encodeDeliveryListHookDelivery(x), '<deliveries>', '</deliveries>');
+    if ((x = v.status) !== undefined)
+        s += textEl(x, '<status>', '</status>');
+    return s;
+}
+function decodeListHookDeliveriesResponse(el, o, path) {
+    const out = {};
+    for (const c of el.children) {
+        switch (c.name) {
+            case 'deliveries':
+                out.deliveries = decodeDeliveryListHookDelivery(c, o, o.strict ? join(path, 'deliveries') : '');
+                break;
+            case 'status':
+                out.status = textXml(c);
+                break;
+            default:
+                if (o.strict)
+                    unknown(o, path, c.name);
+        }
+    }
+    return out;
+}
+function encodeDeliveryListHookDelivery(v) {
+    let s = '';
+    for (const e of v)
+        s += wrapEl(encodeHookDelivery(e), '<delivery>', '</delivery>');
+    return s;
+}
+function decodeDeliveryListHookDelivery(el, o, path) {
+    const out = [];
+    for (const c of el.children) {
+        if (c.name === 'delivery')
+            out.push(decodeHookDelivery(c, o, o.strict ? join(path, out.length) : ''));
+        else if (o.strict)
+            unknown(o, path, c.name);
+    }
+    return out;
+}
 function encodeReportNextactionsParams(v) {
     let s = '';
     let x;
@@ -7238,6 +7364,8 @@ export const xmlEncoders = {
     'updateHook.request': encodeHookCreate,
     'updateHook.response': encodeRecordsContactsUpdateRecordResponse,
     'listHooks.response': encodeListHooksResponse,
+    'listHookDeliveries.response': encodeListHookDeliveriesResponse,
+    'redeliverHook.response': encodeRecordsContactsCreateCategoryResponse,
     'deleteHook.response': encodeRecordsContactsUpdateRecordResponse,
     'reportNextactions.params': encodeReportNextactionsParams,
     'reportNextactions.response': encodeReportNextactionsResponse,
@@ -7386,6 +7514,8 @@ export const xmlDecoders = {
     'updateHook.request': decodeHookCreate,
     'updateHook.response': decodeRecordsContactsUpdateRecordResponse,
     'listHooks.response': decodeListHooksResponse,
+    'listHookDeliveries.response': decodeListHookDeliveriesResponse,
+    'redeliverHook.response': decodeRecordsContactsCreateCategoryResponse,
     'deleteHook.response': decodeRecordsContactsUpdateRecordResponse,
     'reportNextactions.params': decodeReportNextactionsParams,
     'reportNextactions.response': decodeReportNextactionsResponse,

@@ -52,7 +52,7 @@ export type Scope = 'kind' | 'activity' | 'global';
 export interface OperationInfo {
     id: string;
     method: string;
-    /** Path template segments: literal text or {kind}, {segment}, {id}. */
+    /** Path template segments: literal text or {kind}, {segment}, {id}, {deliveryId}. */
     path: string[];
     scope: Scope;
     status: number;
@@ -73,6 +73,7 @@ export interface OperationInput {
     kind?: string | undefined;
     segment?: string | undefined;
     id?: number | undefined;
+    deliveryId?: number | undefined;
     params?: unknown;
     body?: unknown;
     files?: Record<string, UploadedFile>;

@@ -52,6 +52,8 @@ export function createDispatch(def, hooks) {
                     ok = segments.has(p) && !!(m.segment = p);
                 else if (t === '{id}')
                     ok = /^\d{1,15}$/.test(p) && !!(m.id = Number(p));
+                else if (t === '{deliveryId}')
+                    ok = /^\d{1,15}$/.test(p) && !!(m.deliveryId = Number(p));
                 else
                     ok = t === p;
             }
@@ -190,7 +192,7 @@ export function createDispatch(def, hooks) {
                 }
             }
             const binding = op.scope === 'kind' ? m.kind : op.scope === 'activity' ? m.segment : '*';
-            const input = { kind: m.kind, segment: m.segment, id: m.id };
+            const input = { kind: m.kind, segment: m.segment, id: m.id, ...(m.deliveryId !== undefined && { deliveryId: m.deliveryId }) };
             const issues = [];
             const fmt = inputFormat(req.headers['content-type']);
             const hasBody = req.body.length > 0;

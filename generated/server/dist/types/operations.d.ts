@@ -1,7 +1,7 @@
 import type { Duekeywords, Filtermodes, Itemsdata, Itemtypes, Lastmodes, Layouts, Reportactivitytypes, Reportopportunitystatuses, Searchmodes, Sortdirs, Sortfields, Specials, Timetrackingfilters } from './values.ts';
 import type { KindName, RecordFieldsOf } from './records.ts';
 import type { ActivityFieldsBySegment, ActivitySegment } from './activities/index.ts';
-import type { ActivityEntry, CategoryChanges, CategoryTag, FieldDefinition, Group, Hook, HookCreate, HookUpdate, Item, ListEntry, RelatedItem, RelatedItemAdd, RelatedItemRemove, ReportAction, ReportActivity, ReportFollowup, ReportOpportunity, ReportTimeRecord, Status, User } from './structures.ts';
+import type { ActivityEntry, CategoryChanges, CategoryTag, FieldDefinition, Group, Hook, HookCreate, HookDelivery, HookUpdate, Item, ListEntry, RelatedItem, RelatedItemAdd, RelatedItemRemove, ReportAction, ReportActivity, ReportFollowup, ReportOpportunity, ReportTimeRecord, Status, User } from './structures.ts';
 /** Parameters (query string or request body) of GET /{kind}/: List records. */
 export type ListRecordsParams = {
     /** 0 = summary, 1 = all fields. */
@@ -173,6 +173,17 @@ export type UpdateHookResponse = {
 /** Response body of GET /hooks/: List webhooks. */
 export type ListHooksResponse = {
     hooks: Array<Hook>;
+    status: Status;
+};
+/** Response body of GET /hooks/{id}/deliveries: Recent delivery attempts of a webhook, newest first. */
+export type ListHookDeliveriesResponse = {
+    deliveries: Array<HookDelivery>;
+    status: Status;
+};
+/** Response body of POST /hooks/{id}/deliveries/{deliveryId}/redeliver: Send a notification of a webhook again (a new delivery with the same webhook-id, attempted at once). */
+export type RedeliverHookResponse = {
+    /** The new delivery. */
+    id: number;
     status: Status;
 };
 /** Response body of DELETE /hooks/{id}: Delete webhook. */

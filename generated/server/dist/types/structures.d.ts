@@ -265,6 +265,33 @@ export type ReportComment = {
     'owner@cn'?: string;
     posttext: string;
 };
+/**
+ * One attempt to deliver a notification to a hook (GET /hooks/{id}/deliveries).
+ * Assumed: the document has no delivery log; newest attempt first, at most the last 100 of the hook.
+ */
+export type HookDelivery = {
+    /** The delivery (one notification to this hook); redeliver takes it. */
+    id: number;
+    /** The webhook-id header: the same on every attempt and redelivery of one notification. */
+    webhookid: string;
+    event: Hookevents;
+    /** Id of the record or activity. */
+    objectid: number;
+    /** 1 for the first attempt of the delivery, 2 for the first retry, ... */
+    attempt: number;
+    /** UTC date and time, ISO 8601. */
+    attempted: string;
+    /** delivered, retrying (another attempt is due at nextretry), failed (no retry left, or the address was refused), cancelled (the hook was deleted, deactivated or got a new url). */
+    outcome: string;
+    /** The receiver's HTTP status; absent when no answer came. */
+    httpstatus?: number;
+    /** Why the attempt failed (the HTTP status, a refused address, a timeout, a connection error). */
+    error?: string;
+    /** Milliseconds from sending to the answer (or to the error). */
+    duration: number;
+    /** When the next attempt is due (outcome retrying). UTC date and time, ISO 8601. */
+    nextretry?: string;
+};
 /** What show returns for the record (items.* events). */
 export type ItemNotificationContent<K extends KindName = KindName, S extends ActivitySegment = ActivitySegment> = {
     item: Item<K>;
@@ -309,6 +336,8 @@ export type Hook = {
     contenttype: Contenttypes;
     /** Optional; key of the body hash. */
     secret?: string;
+    /** Why the service set active to 0 (deliveries kept failing); absent otherwise. Setting active to 1 clears it. */
+    disabledreason?: string;
 };
 /** Body of POST /hooks/. */
 export type HookCreate = {

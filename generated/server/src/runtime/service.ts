@@ -73,7 +73,7 @@ export type Scope = 'kind' | 'activity' | 'global';
 export interface OperationInfo {
   id: string;
   method: string;
-  /** Path template segments: literal text or {kind}, {segment}, {id}. */
+  /** Path template segments: literal text or {kind}, {segment}, {id}, {deliveryId}. */
   path: string[];
   scope: Scope;
   status: number;
@@ -95,6 +95,7 @@ export interface OperationInput {
   kind?: string | undefined;
   segment?: string | undefined;
   id?: number | undefined;
+  deliveryId?: number | undefined;
   params?: unknown;
   body?: unknown;
   files?: Record<string, UploadedFile>;
@@ -157,6 +158,7 @@ interface Match {
   kind?: string;
   segment?: string;
   id?: number;
+  deliveryId?: number;
 }
 
 const encoder = new TextEncoder();
@@ -187,6 +189,7 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
         if (t === '{kind}') ok = kinds.has(p) && !!(m.kind = p);
         else if (t === '{segment}') ok = segments.has(p) && !!(m.segment = p);
         else if (t === '{id}') ok = /^\d{1,15}$/.test(p) && !!(m.id = Number(p));
+        else if (t === '{deliveryId}') ok = /^\d{1,15}$/.test(p) && !!(m.deliveryId = Number(p));
         else ok = t === p;
       }
       if (!ok) continue;
@@ -317,7 +320,7 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
         }
       }
       const binding = op.scope === 'kind' ? m.kind! : op.scope === 'activity' ? m.segment! : '*';
-      const input: OperationInput = { kind: m.kind, segment: m.segment, id: m.id };
+      const input: OperationInput = { kind: m.kind, segment: m.segment, id: m.id, ...(m.deliveryId !== undefined && { deliveryId: m.deliveryId }) };
       const issues: ErrorEntry[] = [];
       const fmt = inputFormat(req.headers['content-type']);
       const hasBody = req.body.length > 0;

@@ -24,6 +24,7 @@ import type {
   Group,
   Hook,
   HookCreate,
+  HookDelivery,
   HookUpdate,
   Item,
   ListEntry,
@@ -209,6 +210,17 @@ export type UpdateHookResponse = {
 /** Response body of GET /hooks/: List webhooks. */
 export type ListHooksResponse = {
   hooks: Array<Hook>;
+  status: Status;
+};
+/** Response body of GET /hooks/{id}/deliveries: Recent delivery attempts of a webhook, newest first. */
+export type ListHookDeliveriesResponse = {
+  deliveries: Array<HookDelivery>;
+  status: Status;
+};
+/** Response body of POST /hooks/{id}/deliveries/{deliveryId}/redeliver: Send a notification of a webhook again (a new delivery with the same webhook-id, attempted at once). */
+export type RedeliverHookResponse = {
+  /** The new delivery. */
+  id: number;
   status: Status;
 };
 /** Response body of DELETE /hooks/{id}: Delete webhook. */

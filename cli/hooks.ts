@@ -1,0 +1,63 @@
+// crmgen hooks deliveries|redeliver|failures: an administrator's view of webhook deliveries,
+// straight on the database (the running service delivers what redeliver queues).
+import { parseArgs } from 'node:util';
+import { ServiceError } from '../generated/server/dist/index.js';
+import { formatDateTime } from '../generated/server/dist/runtime/dates.js';
+import { redeliver } from '../server/hooks.ts';
+import type { Storage } from '../server/storage/port.ts';
+import { dbOption, openDb, UsageError } from './db.ts';
+
+const options = { db: { type: 'string' }, account: { type: 'string' }, limit: { type: 'string' } } as const;
+
+const id = (text: string | undefined, what: string): number => {
+  const n = Number(text);
+  if (!text || !Number.isInteger(n) || n < 1) throw new UsageError(`hooks: ${what} expects a positive integer, got '${text ?? ''}'`);
+  return n;
+};
+
+async function accountId(storage: Storage, name: string | undefined): Promise<number | undefined> {
+  if (name === undefined) return undefined;
+  return storage.transaction(async (tx) => (await tx.ensureAccount(name)).id);
+}
+
+export async function runHooks(argv: string[]): Promise<number> {
+  const [sub, ...rest] = argv;
+  const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options });
+  const limit = values.limit === undefined ? 100 : id(values.limit, '--limit');
+  if (sub !== 'deliveries' && sub !== 'redeliver' && sub !== 'failures') throw new UsageError(`hooks: expected deliveries, redeliver or failures, got '${sub ?? ''}'`);
+  const storage = await openDb(dbOption(values.db));
+  try {
+    const account = (await accountId(storage, values.account ?? (sub === 'failures' ? undefined : 'default')))!;
+    if (sub === 'deliveries') {
+      const hookId = id(positionals[0], 'deliveries HOOKID');
+      const rows = await storage.transaction(async (tx) => {
+        if (!(await tx.getHook(account, hookId))) throw new UsageError(`hooks: no hook ${hookId} in account ${values.account ?? 'default'}`);
+        return tx.listAttempts(account, hookId, limit);
+      });
+      for (const a of rows) {
+        const result = a.httpStatus !== null ? `HTTP ${a.httpStatus}` : a.error || '-';
+        const next = a.nextAttempt !== null ? ` next ${formatDateTime(a.nextAttempt)}` : '';
+        console.log(`delivery ${a.deliveryId} attempt ${a.attempt} ${a.outcome} ${a.event} ${a.objectId} ${formatDateTime(a.attempted)} ${a.durationMs}ms ${result}${next} ${a.webhookId}`);
+      }
+      if (!rows.length) console.log(`hook ${hookId}: no delivery attempts`);
+      return 0;
+    }
+    if (sub === 'redeliver') {
+      const hookId = id(positionals[0], 'redeliver HOOKID');
+      const deliveryId = id(positionals[1], 'redeliver HOOKID DELIVERYID');
+      const created = await storage
+        .transaction((tx) => redeliver(tx, account, hookId, deliveryId, Date.now()))
+        .catch((e: unknown) => {
+          throw e instanceof ServiceError ? new UsageError(`hooks redeliver: ${e.message}`) : e;
+        });
+      console.log(`queued delivery ${created} (again delivery ${deliveryId} of hook ${hookId}); the running service sends it`);
+      return 0;
+    }
+    const failed = await storage.transaction((tx) => tx.listFailedDeliveries(account, limit));
+    for (const d of failed) console.log(`delivery ${d.id} hook ${d.hookId} ${d.event} ${d.objectId} to ${d.url} failed after ${d.attempts} attempts: ${d.lastError} (${formatDateTime(d.created)})`);
+    if (!failed.length) console.log('no failed deliveries');
+    return 0;
+  } finally {
+    await storage.close();
+  }
+}

@@ -1,0 +1,48 @@
+// The part of the storage port for webhook delivery records (issue 14): the attempt log,
+// cancellation, redelivery and the failure count that disables a hook. Each adapter implements
+// it in its own deliveries-*.ts over its database handle.
+import type { DeliveryRow } from './port.ts';
+
+/** One attempt to deliver (or the cancellation of) a delivery. */
+export interface AttemptRow {
+  id: number;
+  accountId: number;
+  hookId: number;
+  deliveryId: number;
+  /** 1-based attempt number of the delivery. */
+  attempt: number;
+  attempted: number;
+  outcome: 'delivered' | 'retrying' | 'failed' | 'cancelled';
+  httpStatus: number | null;
+  error: string;
+  durationMs: number;
+  nextAttempt: number | null;
+}
+
+/** An attempt as listed, with what it delivered. */
+export interface AttemptEntry extends AttemptRow {
+  webhookId: string;
+  event: string;
+  objectId: number;
+}
+
+export interface DeliveryLogTx {
+  /** Cancels the hook's pending deliveries (logging each as cancelled with `why`); returns how many. */
+  cancelDeliveries(accountId: number, hookId: number, now: number, why: string): Promise<number>;
+  recordAttempt(row: Omit<AttemptRow, 'id'>): Promise<void>;
+  /** The hook's attempts, newest first. */
+  listAttempts(accountId: number, hookId: number, limit: number): Promise<AttemptEntry[]>;
+  getDelivery(accountId: number, id: number): Promise<DeliveryRow | undefined>;
+  /** Adds one delivery and returns its id. */
+  insertDelivery(row: Omit<DeliveryRow, 'id'>): Promise<number>;
+  /**
+   * Counts a delivery that ended: a success resets the hook's run of failures; a failure extends
+   * it, and at `disableAfter` failures in a row an active hook is set inactive with `reason`.
+   * Returns true when this call disabled the hook.
+   */
+  countOutcome(accountId: number, hookId: number, failed: boolean, disableAfter: number, reason: string): Promise<boolean>;
+  /** Clears the run of failures and the disabled reason (the hook was set active again). */
+  resetHookHealth(accountId: number, hookId: number): Promise<void>;
+  /** Deliveries that failed for good, newest first; every account when accountId is undefined. */
+  listFailedDeliveries(accountId: number | undefined, limit: number): Promise<DeliveryRow[]>;
+}
