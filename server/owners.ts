@@ -23,3 +23,9 @@ export async function checkOwners(tx: Tx, caller: Caller, values: OwnerValue[]):
     throw ServiceError.of(bad.map((v) => ({ key: 'unknownowner', message: `${errorKeys.unknownowner.message}: ${v.path} = ${v.id}${v.usersOnly ? ' (not a user of this account)' : ''}`, path: v.path })));
   }
 }
+
+/** Display names of the account's users and groups by id; deleted ones keep their name on what they own. */
+export async function ownerNameLookup(tx: Tx, accountId: number): Promise<(id: number) => string | undefined> {
+  const byId = new Map([...(await tx.listUsers(accountId, true)), ...(await tx.listGroups(accountId, true))].map((o) => [o.id, o.name]));
+  return (id) => byId.get(id);
+}

@@ -5,12 +5,13 @@
 // object only the oldest pending delivery is claimed, so notifications of one object arrive in
 // order; other receivers and objects go in parallel. Every attempt is logged (GET /hooks/{id}/deliveries).
 import { createHmac, randomUUID } from 'node:crypto';
-import { encode, type CodecTarget } from '../generated/server/dist/codecs/index.js';
+import { encode, nameOwnersIn, ownerNamedIn, type CodecTarget } from '../generated/server/dist/codecs/index.js';
 import { formatDateTime } from '../generated/server/dist/runtime/dates.js';
 import type { ChangeEvent } from './context.ts';
 import type { DeliveryRow, HookRow, Storage, Tx } from './storage/port.ts';
 import { checkTarget, httpDeliver, systemResolver, type Deliver, type Resolver } from './webhook-guard.ts';
 import { renderShow } from './records.ts';
+import { ownerNameLookup } from './owners.ts';
 import { kindOf, spec } from './facts.ts';
 
 export interface WebhookOptions {
@@ -113,6 +114,8 @@ export function startWebhooks(opts: WebhookOptions): Webhooks {
     const hooks = await tx.listHooks(accountId);
     if (!hooks.length) return;
     const rows: Omit<DeliveryRow, 'id'>[] = [];
+    // A notification's item names its owners as a show does (spec formats.ownerNames).
+    let names: ((id: number) => string | undefined) | undefined;
     for (const e of events) {
       const targets = hooks.filter((h) => wants(h, e));
       if (!targets.length) continue;
@@ -120,6 +123,8 @@ export function startWebhooks(opts: WebhookOptions): Webhooks {
       if (c === undefined) continue;
       const family = e.event.split('.')[0];
       const note = { type: e.event, objectid: e.id, occured: formatDateTime(now), content: c };
+      const target = `notification/${family}` as CodecTarget;
+      if (ownerNamedIn(target)) nameOwnersIn(target, note, (names ??= await ownerNameLookup(tx, accountId)));
       for (const h of targets) {
         const body = encode(`notification/${family}` as CodecTarget, h.contenttype as 'xml' | 'json' | 'form', note as never);
         rows.push({
