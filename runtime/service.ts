@@ -120,6 +120,33 @@ export interface ServiceHooks<C> {
   onFault?(error: unknown, request: ServiceRequest): void;
   /** Refuses wrong-credential floods (429 with Retry-After); without it every guess is answered. */
   loginThrottle?: LoginThrottle;
+  /** Told of every answered call, a request or a batch part (request logs, metrics). */
+  observe?(call: CallRecord<C>): void;
+}
+
+/** One answered call, as observe() sees it. */
+export interface CallRecord<C> {
+  request: ServiceRequest;
+  response: ServiceResponse;
+  /** The operation's id, once routed. */
+  operation?: string | undefined;
+  /** The caller, once authenticated. */
+  context?: C | undefined;
+  /** The quota after this call, when counted. */
+  quota?: Quota | undefined;
+  /** Error keys of a failed call's envelope. */
+  errors: string[];
+  /** From the request's arrival at dispatch to its answer. */
+  ms: number;
+  /** Set for a batch part: the batch request, the part's position (0-based) and Content-ID. */
+  batch?: { request: ServiceRequest; index: number; contentId?: string | undefined } | undefined;
+}
+
+/** What the pipeline learnt about a call while answering it, for observe(). */
+interface Trace<C> {
+  operation?: string;
+  context?: C;
+  quota?: Quota;
 }
 
 interface Match {
@@ -208,8 +235,13 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
     }
     // Callers pass at least one error.
     const code = status ?? def.errors[errors[0]!.key]?.status ?? 400;
-    return respond(code, def.encodeError(out.format, byKey), out, extra);
+    const r = respond(code, def.encodeError(out.format, byKey), out, extra);
+    if (hooks.observe) errorKeysOf.set(r, Object.keys(byKey));
+    return r;
   }
+
+  /** Error keys of the responses failure() made, for observe(). */
+  const errorKeysOf = new WeakMap<ServiceResponse, string[]>();
 
   const withQuota = (q: Quota | undefined): Record<string, string> => (q ? { [def.quotaHeader]: `${q.used}/${q.allowed}` } : {});
 
@@ -265,7 +297,7 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
   }
 
   /** One call: route, decode, validate, invoke, encode. The caller has authenticated and counted it. */
-  async function call(req: ServiceRequest, context: C, quota: Quota | undefined, nested: boolean): Promise<ServiceResponse> {
+  async function call(req: ServiceRequest, context: C, quota: Quota | undefined, nested: boolean, trace: Trace<C>): Promise<ServiceResponse> {
     const url = urlOf(req.url);
     const out = outputOf(req, url.searchParams);
     const headers = withQuota(quota);
@@ -276,6 +308,7 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
       if (!m) return failure([{ key: 'unknownpath', message: `No endpoint at ${url.pathname}` }], out, headers);
       if ('allow' in m) return failure([{ key: 'methodnotallowed', message: `${req.method} is not allowed here; allowed: ${m.allow.join(', ')}` }], out, { ...headers, allow: m.allow.join(', ') });
       const { op } = m;
+      trace.operation = op.id;
       if (op.multipart) {
         if (nested) return failure([{ key: 'invalidbatch', message: 'A batch cannot contain a batch' }], out, headers);
         return await runBatch(req, context, out);
@@ -346,6 +379,18 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
     }
   }
 
+  /** One batch part, run as the batch's caller. */
+  async function runPart(nested: ServiceRequest, ownCredentials: boolean, context: C, trace: Trace<C>): Promise<ServiceResponse> {
+    // Every part runs as the batch's caller: a part with credentials of its own (even the same
+    // ones) is refused before it is counted or run, so no one runs calls inside another's batch.
+    if (ownCredentials) return failure([{ key: 'partauthorization', message: def.errors.partauthorization?.message ?? '' }], outputOf(nested, urlOf(nested.url).searchParams), withQuota(trace.quota));
+    if (hooks.countCalls) {
+      const quota = (trace.quota = await hooks.countCalls(context, 1));
+      if (quota.used > quota.allowed) return failure([{ key: 'quotaexceeded', message: `API call limit exceeded: ${quota.used}/${quota.allowed}` }], outputOf(nested, urlOf(nested.url).searchParams), withQuota(quota));
+    }
+    return call(nested, context, trace.quota, true, trace);
+  }
+
   /** Batch: parse every part first (a malformed batch runs nothing), then run each as its own call. */
   async function runBatch(req: ServiceRequest, context: C, out: Output): Promise<ServiceResponse> {
     const parts = parseBatchRequest(req.body, req.headers['content-type'], { maxParts: def.batch.maxParts });
@@ -359,34 +404,22 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
     }
     const responses: BatchResponsePart[] = [];
     let quota: Quota | undefined;
-    for (const part of parts) {
+    for (const [index, part] of parts.entries()) {
+      const started = performance.now();
       // Outer headers apply to every nested request unless it overrides them.
       const headers: Record<string, string | undefined> = { ...req.headers, 'content-length': undefined, 'content-type': undefined, ...part.headers };
       const nested: ServiceRequest = { method: part.method, url: part.path, headers, body: part.body };
-      let r: ServiceResponse;
-      // Every part runs as the batch's caller: a part with credentials of its own (even the same
-      // ones) is refused before it is counted or run, so no one runs calls inside another's batch.
-      if (part.headers.authorization !== undefined) {
-        r = failure([{ key: 'partauthorization', message: def.errors.partauthorization?.message ?? '' }], outputOf(nested, urlOf(part.path).searchParams), withQuota(quota));
-        responses.push({ status: r.status, headers: r.headers, body: r.body, contentId: part.contentId });
-        continue;
-      }
-      if (hooks.countCalls) {
-        quota = await hooks.countCalls(context, 1);
-        if (quota.used > quota.allowed) {
-          r = failure([{ key: 'quotaexceeded', message: `API call limit exceeded: ${quota.used}/${quota.allowed}` }], outputOf(nested, urlOf(part.path).searchParams), withQuota(quota));
-          responses.push({ status: r.status, headers: r.headers, body: r.body, contentId: part.contentId });
-          continue;
-        }
-      }
-      r = await call(nested, context, quota, true);
+      const trace: Trace<C> = quota ? { context, quota } : { context };
+      const r = await runPart(nested, part.headers.authorization !== undefined, context, trace);
+      quota = trace.quota ?? quota;
       responses.push({ status: r.status, headers: r.headers, body: r.body, contentId: part.contentId });
+      hooks.observe?.({ request: nested, response: r, ...trace, errors: errorKeysOf.get(r) ?? [], ms: performance.now() - started, batch: { request: req, index, contentId: part.contentId } });
     }
     const { contentType, body } = serializeBatchResponse(responses);
     return { status: 200, headers: { 'content-type': contentType, ...withQuota(quota) }, body };
   }
 
-  return async function dispatch(req: ServiceRequest): Promise<ServiceResponse> {
+  async function answer(req: ServiceRequest, trace: Trace<C>): Promise<ServiceResponse> {
     const url = urlOf(req.url);
     const out = outputOf(req, url.searchParams);
     try {
@@ -397,6 +430,7 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
         return failure([{ key: 'toomanyfailedlogins', message: `${known?.message ?? ''}; retry after ${auth.retryAfter} s` }], out, { 'retry-after': String(auth.retryAfter) }, known?.status ?? 429);
       }
       const context = auth?.context;
+      if (context !== undefined) trace.context = context;
       if (context === undefined) {
         const r = failure([{ key: 'authenticationfailed', message: 'Basic authentication with the e-mail address and API token is required' }], out);
         r.headers['www-authenticate'] = 'Basic realm="service"';
@@ -409,15 +443,24 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
       const isBatch = routed !== undefined && 'op' in routed && routed.op.multipart;
       let quota: Quota | undefined;
       if (hooks.countCalls && !isBatch) {
-        quota = await hooks.countCalls(context, 1);
+        quota = trace.quota = await hooks.countCalls(context, 1);
         if (quota.used > quota.allowed) return failure([{ key: 'quotaexceeded', message: `API call limit exceeded: ${quota.used}/${quota.allowed}` }], out, withQuota(quota));
       }
-      return await call(req, context, quota, false);
+      return await call(req, context, quota, false, trace);
     } catch (e) {
       if (e instanceof BatchError) return failure([{ key: e.key, message: e.message }], out);
       hooks.onFault?.(e, req);
       return failure([{ key: 'internalerror', message: 'Internal error' }], out, {}, 500);
     }
+  }
+
+  return async function dispatch(req: ServiceRequest): Promise<ServiceResponse> {
+    if (!hooks.observe) return answer(req, {});
+    const started = performance.now();
+    const trace: Trace<C> = {};
+    const r = await answer(req, trace);
+    hooks.observe({ request: req, response: r, ...trace, errors: errorKeysOf.get(r) ?? [], ms: performance.now() - started });
+    return r;
   };
 }
 

@@ -2,7 +2,7 @@
 // Each call runs in one transaction; the changes it made are handed to `onCommit` (webhooks)
 // inside that transaction, so an announcement is stored exactly when its change is.
 import { timingSafeEqual, createHash } from 'node:crypto';
-import { createService, type Handlers, type Quota, type ServiceRequest, type ServiceResponse } from '../generated/server/dist/index.js';
+import { createService, type CallRecord, type Handlers, type Quota, type ServiceRequest, type ServiceResponse } from '../generated/server/dist/index.js';
 import type { UserRow, Storage, Tx } from './storage/port.ts';
 import type { Caller, ChangeEvent } from './context.ts';
 import * as records from './records.ts';
@@ -30,6 +30,8 @@ export interface ReferenceServiceOptions {
   failedLogins?: { windowSeconds: number; perAddress: number; perAddressAndEmail: number } | false;
   /** Accept hooks whose url is a private or loopback address (development, tests). */
   allowPrivateWebhooks?: boolean;
+  /** Told of every answered request and batch part (request log, metrics). */
+  observe?: (call: CallRecord<Principal>) => void;
 }
 
 export interface ReferenceService {
@@ -101,6 +103,7 @@ export function createReferenceService(opts: ReferenceServiceOptions): Reference
       return { used, allowed: quota.allowed };
     },
     ...(loginThrottle ? { loginThrottle } : {}),
+    ...(opts.observe ? { observe: opts.observe } : {}),
     onFault(error, request) {
       opts.log?.(`crmgen: 500 on ${request.method} ${request.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     },

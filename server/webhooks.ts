@@ -24,14 +24,36 @@ export interface WebhookOptions {
   /** Deliveries attempted at the same time (default 20). */
   maxInFlight?: number;
   log: (line: string) => void;
+  /** Told of every delivery attempt (request log, metrics). */
+  onAttempt?: (attempt: DeliveryAttempt) => void;
   /** false: only write the outbox (CLI commands); another process delivers. */
   deliver?: boolean;
   fetch?: typeof fetch;
 }
 
+/** One delivery attempt and what became of the delivery. */
+export interface DeliveryAttempt {
+  delivery: number;
+  hook: number;
+  event: string;
+  objectId: number;
+  url: string;
+  /** 1 for the first attempt. */
+  attempt: number;
+  /** The receiver's HTTP status; undefined when none answered. */
+  status?: number | undefined;
+  error: string;
+  outcome: 'delivered' | 'retry' | 'failed';
+  ms: number;
+}
+
 export interface Webhooks {
   enqueue(tx: Tx, accountId: number, events: ChangeEvent[], now: number): Promise<void>;
-  stop(): Promise<void>;
+  /**
+   * Claims no more and waits for the deliveries in flight; with graceMs, those still running
+   * after it have their leases released (due again at once, for whichever instance runs next).
+   */
+  stop(graceMs?: number): Promise<void>;
 }
 
 const contentTypes: Record<string, string> = {
@@ -129,14 +151,14 @@ export function startWebhooks(opts: WebhookOptions): Webhooks {
     }
   }
 
-  async function attempt(d: DeliveryRow): Promise<{ ok: boolean; error: string }> {
+  async function attempt(d: DeliveryRow): Promise<{ ok: boolean; error: string; status?: number }> {
     try {
       if (!opts.allowPrivate && isPrivateHost(new URL(d.url).hostname)) return { ok: false, error: 'address is not public' };
       const headers: Record<string, string> = { 'content-type': `${d.contentType}; charset=utf-8` };
       if (d.signature) headers[spec.notification.signature.header.toLowerCase()] = d.signature;
       const res = await send(d.url, { method: 'POST', headers, body: d.body, signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' });
       await res.arrayBuffer().catch(() => undefined);
-      return res.status >= 200 && res.status < 300 ? { ok: true, error: '' } : { ok: false, error: `HTTP ${res.status}` };
+      return res.status >= 200 && res.status < 300 ? { ok: true, error: '', status: res.status } : { ok: false, error: `HTTP ${res.status}`, status: res.status };
     } catch (e) {
       return { ok: false, error: e instanceof Error ? `${e.name}: ${e.message}` : String(e) };
     }
@@ -144,6 +166,7 @@ export function startWebhooks(opts: WebhookOptions): Webhooks {
 
   /** One claimed delivery: attempt it and record the outcome (the lease makes it ours alone). */
   async function deliver(d: DeliveryRow) {
+    const started = performance.now();
     const r = await attempt(d);
     const attempts = d.attempts + 1;
     const retriesLeft = attempts <= spec.notification.retries;
@@ -153,12 +176,13 @@ export function startWebhooks(opts: WebhookOptions): Webhooks {
         ? { status: 'pending' as const, attempts, nextAttempt: Date.now() + retryBase * 2 ** (attempts - 1), lastError: r.error }
         : { status: 'failed' as const, attempts, nextAttempt: d.nextAttempt, lastError: r.error };
     const mine = await storage.transaction((tx) => tx.finishDelivery(d.id, claimer, outcome));
+    if (mine) opts.onAttempt?.({ delivery: d.id, hook: d.hookId, event: d.event, objectId: d.objectId, url: d.url, attempt: attempts, status: r.status, error: r.error, outcome: outcome.status === 'pending' ? 'retry' : outcome.status, ms: performance.now() - started });
     if (mine && outcome.status === 'failed') log(`crmgen: webhook delivery ${d.id} (${d.event} ${d.objectId}) to ${d.url} failed after ${attempts} attempts: ${r.error}`);
   }
 
   // Deliveries run side by side, each on its own: a slow or hanging receiver holds up only its
   // own notifications, not those of other hooks (up to maxInFlight at a time).
-  const inFlight = new Set<Promise<void>>();
+  const inFlight = new Map<Promise<void>, DeliveryRow>();
 
   async function loop() {
     while (!stopped && inFlight.size < maxInFlight) {
@@ -172,7 +196,7 @@ export function startWebhooks(opts: WebhookOptions): Webhooks {
             inFlight.delete(task);
             poke();
           });
-        inFlight.add(task);
+        inFlight.set(task, d);
       }
     }
   }
@@ -216,11 +240,24 @@ export function startWebhooks(opts: WebhookOptions): Webhooks {
 
   return {
     enqueue,
-    async stop() {
+    async stop(graceMs?: number) {
       stopped = true;
       clearTimeout(timer);
-      await running;
-      await Promise.all(inFlight);
+      const finished = (async () => {
+        await running;
+        await Promise.all(inFlight.keys());
+      })();
+      if (graceMs === undefined) return finished;
+      let timeout: NodeJS.Timeout | undefined;
+      const late = await Promise.race([finished.then(() => false), new Promise<boolean>((ok) => (timeout = setTimeout(() => ok(true), graceMs)))]);
+      clearTimeout(timeout);
+      if (!late) return;
+      // A late answer then finds the lease gone and records nothing; the delivery is sent again (at least once).
+      for (const d of inFlight.values()) {
+        await storage
+          .transaction((tx) => tx.finishDelivery(d.id, claimer, { status: 'pending', attempts: d.attempts, nextAttempt: Date.now(), lastError: d.lastError }))
+          .catch((e: unknown) => log(`crmgen: releasing webhook delivery ${d.id}: ${e instanceof Error ? e.message : String(e)}`));
+      }
     },
   };
 }

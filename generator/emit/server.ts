@@ -119,7 +119,7 @@ export function emitServer(spec: Spec): GeneratedFile[] {
       kind: StructureKind.ExportDeclaration,
       isTypeOnly: true,
       moduleSpecifier: './runtime/service.ts',
-      namedExports: ['ServiceHooks', 'ServiceRequest', 'ServiceResponse', 'Quota', 'LoginThrottle'],
+      namedExports: ['ServiceHooks', 'ServiceRequest', 'ServiceResponse', 'Quota', 'LoginThrottle', 'CallRecord'],
     },
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/node-http.ts', namedExports: ['createHttpServer'] },
     { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/node-http.ts', namedExports: ['HttpOptions'] },

@@ -15,7 +15,14 @@ import { errorKeys } from './types/errors.ts';
 import type { Handlers } from './handlers.ts';
 export type { Handlers } from './handlers.ts';
 export { ServiceError } from './runtime/service.ts';
-export type { ServiceHooks, ServiceRequest, ServiceResponse, Quota, LoginThrottle } from './runtime/service.ts';
+export type {
+  ServiceHooks,
+  ServiceRequest,
+  ServiceResponse,
+  Quota,
+  LoginThrottle,
+  CallRecord,
+} from './runtime/service.ts';
 export { createHttpServer } from './runtime/node-http.ts';
 export type { HttpOptions } from './runtime/node-http.ts';
 export type { UploadedFile } from './runtime/form-data.ts';

@@ -103,8 +103,13 @@ export function createDispatch(def, hooks) {
         }
         // Callers pass at least one error.
         const code = status ?? def.errors[errors[0].key]?.status ?? 400;
-        return respond(code, def.encodeError(out.format, byKey), out, extra);
+        const r = respond(code, def.encodeError(out.format, byKey), out, extra);
+        if (hooks.observe)
+            errorKeysOf.set(r, Object.keys(byKey));
+        return r;
     }
+    /** Error keys of the responses failure() made, for observe(). */
+    const errorKeysOf = new WeakMap();
     const withQuota = (q) => (q ? { [def.quotaHeader]: `${q.used}/${q.allowed}` } : {});
     /** The e-mail and token of a Basic Authorization header, or undefined (absent or unreadable). */
     function credentialsOf(req) {
@@ -163,7 +168,7 @@ export function createDispatch(def, hooks) {
         }
     }
     /** One call: route, decode, validate, invoke, encode. The caller has authenticated and counted it. */
-    async function call(req, context, quota, nested) {
+    async function call(req, context, quota, nested, trace) {
         const url = urlOf(req.url);
         const out = outputOf(req, url.searchParams);
         const headers = withQuota(quota);
@@ -176,6 +181,7 @@ export function createDispatch(def, hooks) {
             if ('allow' in m)
                 return failure([{ key: 'methodnotallowed', message: `${req.method} is not allowed here; allowed: ${m.allow.join(', ')}` }], out, { ...headers, allow: m.allow.join(', ') });
             const { op } = m;
+            trace.operation = op.id;
             if (op.multipart) {
                 if (nested)
                     return failure([{ key: 'invalidbatch', message: 'A batch cannot contain a batch' }], out, headers);
@@ -258,6 +264,19 @@ export function createDispatch(def, hooks) {
             return failure([{ key: 'internalerror', message: def.errors.internalerror?.message ?? 'Internal error' }], out, headers, 500);
         }
     }
+    /** One batch part, run as the batch's caller. */
+    async function runPart(nested, ownCredentials, context, trace) {
+        // Every part runs as the batch's caller: a part with credentials of its own (even the same
+        // ones) is refused before it is counted or run, so no one runs calls inside another's batch.
+        if (ownCredentials)
+            return failure([{ key: 'partauthorization', message: def.errors.partauthorization?.message ?? '' }], outputOf(nested, urlOf(nested.url).searchParams), withQuota(trace.quota));
+        if (hooks.countCalls) {
+            const quota = (trace.quota = await hooks.countCalls(context, 1));
+            if (quota.used > quota.allowed)
+                return failure([{ key: 'quotaexceeded', message: `API call limit exceeded: ${quota.used}/${quota.allowed}` }], outputOf(nested, urlOf(nested.url).searchParams), withQuota(quota));
+        }
+        return call(nested, context, trace.quota, true, trace);
+    }
     /** Batch: parse every part first (a malformed batch runs nothing), then run each as its own call. */
     async function runBatch(req, context, out) {
         const parts = parseBatchRequest(req.body, req.headers['content-type'], { maxParts: def.batch.maxParts });
@@ -272,33 +291,21 @@ export function createDispatch(def, hooks) {
         }
         const responses = [];
         let quota;
-        for (const part of parts) {
+        for (const [index, part] of parts.entries()) {
+            const started = performance.now();
             // Outer headers apply to every nested request unless it overrides them.
             const headers = { ...req.headers, 'content-length': undefined, 'content-type': undefined, ...part.headers };
             const nested = { method: part.method, url: part.path, headers, body: part.body };
-            let r;
-            // Every part runs as the batch's caller: a part with credentials of its own (even the same
-            // ones) is refused before it is counted or run, so no one runs calls inside another's batch.
-            if (part.headers.authorization !== undefined) {
-                r = failure([{ key: 'partauthorization', message: def.errors.partauthorization?.message ?? '' }], outputOf(nested, urlOf(part.path).searchParams), withQuota(quota));
-                responses.push({ status: r.status, headers: r.headers, body: r.body, contentId: part.contentId });
-                continue;
-            }
-            if (hooks.countCalls) {
-                quota = await hooks.countCalls(context, 1);
-                if (quota.used > quota.allowed) {
-                    r = failure([{ key: 'quotaexceeded', message: `API call limit exceeded: ${quota.used}/${quota.allowed}` }], outputOf(nested, urlOf(part.path).searchParams), withQuota(quota));
-                    responses.push({ status: r.status, headers: r.headers, body: r.body, contentId: part.contentId });
-                    continue;
-                }
-            }
-            r = await call(nested, context, quota, true);
+            const trace = quota ? { context, quota } : { context };
+            const r = await runPart(nested, part.headers.authorization !== undefined, context, trace);
+            quota = trace.quota ?? quota;
             responses.push({ status: r.status, headers: r.headers, body: r.body, contentId: part.contentId });
+            hooks.observe?.({ request: nested, response: r, ...trace, errors: errorKeysOf.get(r) ?? [], ms: performance.now() - started, batch: { request: req, index, contentId: part.contentId } });
         }
         const { contentType, body } = serializeBatchResponse(responses);
         return { status: 200, headers: { 'content-type': contentType, ...withQuota(quota) }, body };
     }
-    return async function dispatch(req) {
+    async function answer(req, trace) {
         const url = urlOf(req.url);
         const out = outputOf(req, url.searchParams);
         try {
@@ -310,6 +317,8 @@ export function createDispatch(def, hooks) {
                 return failure([{ key: 'toomanyfailedlogins', message: `${known?.message ?? ''}; retry after ${auth.retryAfter} s` }], out, { 'retry-after': String(auth.retryAfter) }, known?.status ?? 429);
             }
             const context = auth?.context;
+            if (context !== undefined)
+                trace.context = context;
             if (context === undefined) {
                 const r = failure([{ key: 'authenticationfailed', message: 'Basic authentication with the e-mail address and API token is required' }], out);
                 r.headers['www-authenticate'] = 'Basic realm="service"';
@@ -322,11 +331,11 @@ export function createDispatch(def, hooks) {
             const isBatch = routed !== undefined && 'op' in routed && routed.op.multipart;
             let quota;
             if (hooks.countCalls && !isBatch) {
-                quota = await hooks.countCalls(context, 1);
+                quota = trace.quota = await hooks.countCalls(context, 1);
                 if (quota.used > quota.allowed)
                     return failure([{ key: 'quotaexceeded', message: `API call limit exceeded: ${quota.used}/${quota.allowed}` }], out, withQuota(quota));
             }
-            return await call(req, context, quota, false);
+            return await call(req, context, quota, false, trace);
         }
         catch (e) {
             if (e instanceof BatchError)
@@ -334,6 +343,15 @@ export function createDispatch(def, hooks) {
             hooks.onFault?.(e, req);
             return failure([{ key: 'internalerror', message: 'Internal error' }], out, {}, 500);
         }
+    }
+    return async function dispatch(req) {
+        if (!hooks.observe)
+            return answer(req, {});
+        const started = performance.now();
+        const trace = {};
+        const r = await answer(req, trace);
+        hooks.observe({ request: req, response: r, ...trace, errors: errorKeysOf.get(r) ?? [], ms: performance.now() - started });
+        return r;
     };
 }
 /**
