@@ -185,7 +185,7 @@ export function createDispatch(def, hooks) {
             if (op.multipart) {
                 if (nested)
                     return failure([{ key: 'invalidbatch', message: 'A batch cannot contain a batch' }], out, headers);
-                return await runBatch(req, context, out);
+                return await runBatch(req, context, out, trace);
             }
             const binding = op.scope === 'kind' ? m.kind : op.scope === 'activity' ? m.segment : '*';
             const input = { kind: m.kind, segment: m.segment, id: m.id };
@@ -278,7 +278,7 @@ export function createDispatch(def, hooks) {
         return call(nested, context, trace.quota, true, trace);
     }
     /** Batch: parse every part first (a malformed batch runs nothing), then run each as its own call. */
-    async function runBatch(req, context, out) {
+    async function runBatch(req, context, out, outer) {
         const parts = parseBatchRequest(req.body, req.headers['content-type'], { maxParts: def.batch.maxParts });
         // Every Content-ID must be one the response can echo. Checked by writing an empty response
         // first: a Content-ID with a space, angle bracket or non-ASCII character used to let every
@@ -302,6 +302,8 @@ export function createDispatch(def, hooks) {
             responses.push({ status: r.status, headers: r.headers, body: r.body, contentId: part.contentId });
             hooks.observe?.({ request: nested, response: r, ...trace, errors: errorKeysOf.get(r) ?? [], ms: performance.now() - started, batch: { request: req, index, contentId: part.contentId } });
         }
+        if (quota)
+            outer.quota = quota;
         const { contentType, body } = serializeBatchResponse(responses);
         return { status: 200, headers: { 'content-type': contentType, ...withQuota(quota) }, body };
     }
