@@ -158,6 +158,11 @@ export function buildProgram(run: (action: () => Promise<ExitCode>) => void = ()
       },
     });
   for (const r of registrations) r(program, run);
+  program.addHelpText('after', `
+Examples:
+  crmgen generate --check        exit 1 and a diff when generated/ is stale
+  crmgen serve --demo            the API on ./data/crm.sqlite, a demo account on a new database
+  crmgen serve --help            every serve flag and its CRMGEN_* variable`);
   return program;
 }
 
