@@ -199,6 +199,11 @@ export async function startService(o: ServeOptions): Promise<number> {
       process.exit(signal === 'SIGINT' ? 130 : 143);
     }
     closing = true;
+    // Whatever hangs (a database that no longer answers) cannot keep the process alive.
+    setTimeout(() => {
+      log('crmgen: shutdown took too long; exiting');
+      process.exit(1);
+    }, (o.drainSeconds + o.shutdownSeconds + 5) * 1000).unref();
     const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
     // /readyz answers 503 first, so a load balancer stops sending before the listener goes.
     ops.shuttingDown();
