@@ -7,7 +7,7 @@ import { createServer, request, type Server } from 'node:http';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { basic, call, startServer, type RunningServer } from './support/server.ts';
+import { basic, call, startServer, testDatabase, type RunningServer } from './support/server.ts';
 import { cli, root } from './support/paths.ts';
 
 const ann: [string, string] = ['ann@example.com', 'ann-token-7f3a9c'];
@@ -261,6 +261,50 @@ describe('graceful shutdown', () => {
     expect(await exited).toBe(143);
     expect(server.output()).toContain('SIGTERM again; exiting now');
   }, 30_000);
+});
+
+describe('graceful shutdown with a delivery in flight', () => {
+  it('releases the lease of a delivery still running at the bound; the next start sends it at once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'crmgen-lease-'));
+    const { db, drop } = await testDatabase(dir);
+    const received: string[] = [];
+    let hang = true;
+    // The first delivery never gets an answer; later ones get 204.
+    const receiver = createServer((req, res) => {
+      let body = '';
+      req.on('data', (d: Buffer) => (body += d.toString()));
+      req.on('end', () => {
+        received.push(body);
+        if (!hang) res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((ok) => receiver.listen(0, '127.0.0.1', ok));
+    const url = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`;
+    // A lease far longer than the test: only a released lease lets the second server deliver.
+    const args = ['--allow-private-webhooks', '--webhook-lease-ms', '600000', '--shutdown-seconds', '1', '--log-format', 'json'];
+    let second: RunningServer | undefined;
+    try {
+      const first = await startServer({ db, users: [ann.join(':')], args });
+      await call(first.base, '/hooks/', { user: ann, body: JSON.stringify({ event: 'items.create', url, contenttype: 'json' }), contentType: 'application/json' });
+      const created = await call(first.base, '/contacts/', { user: ann, body: JSON.stringify({ firstname: 'Lease', lastname: 'Held' }), contentType: 'application/json', accept: 'application/json' });
+      const id = created.json().item.id as number;
+      for (let i = 0; i < 200 && received.length === 0; i++) await sleep(25);
+      expect(received.length).toBe(1);
+      expect(await first.stop('SIGTERM')).toBe(0);
+      hang = false;
+      second = await startServer({ db, users: [ann.join(':')], args });
+      const line = await waitFor(second, (out) => jsonLines(out).find((l) => l.msg === 'webhook delivery' && l.objectId === id));
+      expect(line).toMatchObject({ outcome: 'delivered', statusCode: 204, attempt: 1 });
+      expect(received.length).toBe(2);
+      expect(received[1]).toBe(received[0]);
+    } finally {
+      await second?.stop();
+      receiver.closeAllConnections();
+      receiver.close();
+      await drop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 40_000);
 });
 
 describe('configuration by environment', () => {
