@@ -95,9 +95,9 @@ export interface Child {
   stop(): Promise<void>;
 }
 
-/** Spawns node with args and waits for "listening ... :PORT" on stdout. */
-export async function spawnServer(args: string[], env: Record<string, string> = {}): Promise<Child> {
-  const child: ChildProcess = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+/** Spawns node with args and waits for "listening ... :PORT" on stdout; stderrFd: its stderr goes there. */
+export async function spawnServer(args: string[], env: Record<string, string> = {}, stderrFd?: number): Promise<Child> {
+  const child: ChildProcess = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', stderrFd ?? 'pipe'] });
   let out = '';
   const port = await new Promise<number>((ok, fail) => {
     const timer = setTimeout(() => fail(new Error(`server did not start:\n${out}`)), 30_000);
@@ -109,7 +109,7 @@ export async function spawnServer(args: string[], env: Record<string, string> = 
         ok(Number(m[1]));
       }
     });
-    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
     child.once('exit', (code) => fail(new Error(`server exited (${code}):\n${out}`)));
   });
   return {

@@ -5,6 +5,8 @@
 //                         the same request body and answers 201 with a fixed JSON body of the same size
 //   batch of 100 shows    one POST /batch of 100 GET parts (median latency), against the same 100
 //                         shows sent one after another on one keep-alive connection
+//   request log           the same show and create on a second `crmgen serve` writing its JSON
+//                         request log to a file, against the first (started with --log-format none)
 // Both servers are child processes, so neither shares an event loop with the client; one client
 // loop drives every case: `concurrency` keep-alive connections (node:http Agent) sending a fixed
 // count of requests, each answer's status checked and its body read to the end. Cases are
@@ -13,7 +15,8 @@
 // ratio is the time ratio to the case's baseline (x > 1 means the service is slower).
 // Run: npx tsx bench/service.bench.ts (BENCH_RUNS, BENCH_REQUESTS, BENCH_CONCURRENCY), or npm run bench.
 import { Agent, request } from 'node:http';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { formatTable, spawnServer, stats, type Child, type Row } from './lib.ts';
@@ -79,7 +82,12 @@ async function drive(port: number, agent: Agent, call: Call, total: number, lane
 }
 
 export default async function serviceBench(): Promise<Row[]> {
-  const service = await spawnServer(['bin/crmgen.js', 'serve', '--port', '0', '--db', ':memory:', '--user', `${user.email}:${user.token}`, '--quota', '100000000'], {});
+  const serveArgs = ['bin/crmgen.js', 'serve', '--port', '0', '--db', ':memory:', '--user', `${user.email}:${user.token}`, '--quota', '100000000'];
+  const service = await spawnServer([...serveArgs, '--log-format', 'none'], {});
+  const logDir = mkdtempSync(join(tmpdir(), 'crmgen-bench-log-'));
+  const logFile = join(logDir, 'requests.log');
+  const logFd = openSync(logFile, 'w');
+  const logged = await spawnServer([...serveArgs, '--log-format', 'json'], {}, logFd);
   let bare: Child | undefined;
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
   try {
@@ -91,6 +99,9 @@ export default async function serviceBench(): Promise<Row[]> {
     const id = (JSON.parse(created.toString()) as { item: { id: number } }).item.id;
     const show: Call = { method: 'GET', path: `/contacts/${id}/`, headers: { ...headers, accept: 'application/xml' }, status: 200 };
     const shown = await send(service.port, agent, show);
+    // The same contact on the logging server (ids come from one sequence per database: both 1).
+    const loggedId = (JSON.parse((await send(logged.port, agent, create)).toString()) as { item: { id: number } }).item.id;
+    if (loggedId !== id) throw new Error(`the logging server made contact ${loggedId}, not ${id}`);
     if (!shown.toString().includes(`<id>${id}</id>`)) throw new Error('show did not answer the record');
     bare = await spawnServer(['-e', bareServer], { GET_BODY: shown.toString('base64'), POST_BODY: created.toString('base64') });
     const parts = Array.from({ length: 100 }, (_, i) => `--b\r\nContent-Type: application/http\r\nContent-ID: <p${i}>\r\n\r\nGET /contacts/${id}/ HTTP/1.1\r\nAccept: application/xml\r\n\r\n\r\n`).join('');
@@ -104,6 +115,8 @@ export default async function serviceBench(): Promise<Row[]> {
       { name: 'show record (XML)', baseline: 'node:http GET, fixed XML body', per: requests, run: () => drive(service.port, agent, show, requests, concurrency) },
       { name: 'node:http POST, fixed JSON body', per: requests, run: () => drive(bare!.port, agent, create, requests, concurrency) },
       { name: 'create record (JSON)', baseline: 'node:http POST, fixed JSON body', per: requests, run: () => drive(service.port, agent, create, requests, concurrency) },
+      { name: 'show record (XML), JSON request log to a file', baseline: 'show record (XML)', per: requests, run: () => drive(logged.port, agent, show, requests, concurrency) },
+      { name: 'create record (JSON), JSON request log to a file', baseline: 'create record (JSON)', per: requests, run: () => drive(logged.port, agent, create, requests, concurrency) },
       { name: '100 shows, one by one', per: batchRuns, run: () => (async () => {
         let ms = 0;
         for (let i = 0; i < batchRuns; i++) ms += await drive(service.port, agent, show, 100, 1);
@@ -121,12 +134,15 @@ export default async function serviceBench(): Promise<Row[]> {
       return { bench: 'service', case: c.baseline ? `${c.name} (vs ${c.baseline})` : c.name, runs, ...st[i], ratio: st[i].medianMs / base.medianMs, opsPerSec: 1000 / st[i].medianMs };
     });
     mkdirSync(join(root, 'bench', 'results'), { recursive: true });
+    process.stderr.write(`service: the request log grew to ${statSync(logFile).size} bytes\n`);
     const meta = { date: new Date().toISOString(), node: process.version, platform: `${process.platform}-${process.arch}`, requests, concurrency };
     writeFileSync(join(root, 'bench', 'results', 'service.json'), JSON.stringify({ ...meta, rows }, null, 2) + '\n');
     return rows;
   } finally {
     agent.destroy();
-    await Promise.all([service.stop(), bare?.stop()]);
+    await Promise.all([service.stop(), logged.stop(), bare?.stop()]);
+    closeSync(logFd);
+    rmSync(logDir, { recursive: true, force: true });
   }
 }
 

@@ -1,6 +1,5 @@
 // Administrator actions the API does not offer (section 1, rule 2): users, groups, custom
 // fields, and restoring from the trash.
-import { parseArgs } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import { dbOption, openDb, UsageError } from './db.ts';
 import { spec } from '../server/facts.ts';
@@ -10,14 +9,24 @@ import { restoreActivity } from '../server/activities.ts';
 import { restoreRecord } from '../server/records.ts';
 import { ServiceError } from '../generated/server/dist/index.js';
 
-const common = { db: { type: 'string' }, account: { type: 'string', default: 'default' } } as const;
+/** The flags of every administrator command, as cli/commands.ts parsed them. */
+export interface AdminValues {
+  db?: string;
+  account?: string;
+  name?: string;
+  token?: string;
+  admin?: boolean;
+  email?: string;
+  member?: string[];
+  label?: string;
+  type?: string;
+  option?: string[];
+}
 
-export async function runAdmin(command: string, args: string[]): Promise<number> {
-  const [sub, ...rest] = command === 'restore' ? ['', ...args] : args;
-  const key = command === 'restore' ? 'restore' : `${command} ${sub ?? ''}`.trim();
+export async function runAdmin(command: string, sub: string, values: AdminValues, positionals: string[]): Promise<number> {
+  const key = `${command} ${sub}`.trim();
   switch (key) {
     case 'users add': {
-      const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { ...common, name: { type: 'string' }, token: { type: 'string' }, admin: { type: 'boolean', default: false } } });
       const email = positionals[0]?.toLowerCase();
       if (!email || !email.includes('@')) throw new UsageError('users add expects an e-mail address');
       const token = values.token ?? randomBytes(12).toString('hex');
@@ -25,7 +34,7 @@ export async function runAdmin(command: string, args: string[]): Promise<number>
       try {
         const user = await storage.transaction(async (tx) => {
           if (await tx.findUserByEmail(email)) throw new UsageError(`a user ${email} exists already`);
-          const account = await tx.ensureAccount(values.account!);
+          const account = await tx.ensureAccount(values.account ?? 'default');
           return tx.addUser({ accountId: account.id, email, name: values.name ?? email.split('@')[0], token, preventlogin: 0, preventprivatedata: 0, administrator: values.admin ? 1 : 0 });
         });
         console.log(`user ${user.id} ${user.email} in account ${values.account}; API token: ${token}`);
@@ -35,7 +44,6 @@ export async function runAdmin(command: string, args: string[]): Promise<number>
       return 0;
     }
     case 'users list': {
-      const { values } = parseArgs({ args: rest, options: { db: common.db } });
       const storage = await openDb(dbOption(values.db));
       try {
         const rows = await storage.transaction(async (tx) => {
@@ -55,7 +63,6 @@ export async function runAdmin(command: string, args: string[]): Promise<number>
     }
     case 'users delete': {
       // Revokes a user's API token for good (the user no longer authenticates); GET /ownership/?deleted=1 still lists it.
-      const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { db: common.db } });
       const email = positionals[0]?.toLowerCase();
       if (!email || !email.includes('@')) throw new UsageError('users delete expects an e-mail address');
       const storage = await openDb(dbOption(values.db));
@@ -73,13 +80,12 @@ export async function runAdmin(command: string, args: string[]): Promise<number>
       return 0;
     }
     case 'groups delete': {
-      const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: common });
       const id = Number(positionals[0]);
       if (!Number.isInteger(id)) throw new UsageError('groups delete expects a group id');
       const storage = await openDb(dbOption(values.db));
       try {
         await storage.transaction(async (tx) => {
-          const account = await tx.ensureAccount(values.account!);
+          const account = await tx.ensureAccount(values.account ?? 'default');
           const live = await tx.listGroups(account.id, false);
           if (!live.some((g) => g.id === id) || !(await tx.setGroupDeleted(account.id, id, Date.now()))) throw new UsageError(`no group ${id} in account ${values.account}`);
         });
@@ -90,13 +96,12 @@ export async function runAdmin(command: string, args: string[]): Promise<number>
       return 0;
     }
     case 'groups add': {
-      const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { ...common, email: { type: 'string' }, member: { type: 'string', multiple: true, default: [] } } });
       const name = positionals[0];
       if (!name || !values.email) throw new UsageError('groups add expects NAME --email EMAIL');
       const storage = await openDb(dbOption(values.db));
       try {
         const group = await storage.transaction(async (tx) => {
-          const account = await tx.ensureAccount(values.account!);
+          const account = await tx.ensureAccount(values.account ?? 'default');
           return tx.addGroup({ accountId: account.id, name, email: values.email!, members: (values.member ?? []).map(Number) });
         });
         console.log(`group ${group.id} ${group.name}`);
@@ -106,16 +111,15 @@ export async function runAdmin(command: string, args: string[]): Promise<number>
       return 0;
     }
     case 'fields add': {
-      const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { ...common, label: { type: 'string' }, type: { type: 'string', default: 'text' }, option: { type: 'string', multiple: true, default: [] } } });
       const kind = positionals[0];
       if (!spec.kinds.some((k) => k.name === kind)) throw new UsageError(`fields add expects a kind: ${spec.kinds.map((k) => k.name).join(', ')}`);
       if (!values.label) throw new UsageError('fields add needs --label');
-      if (!spec.customFields.types.includes(values.type!)) throw new UsageError(`--type must be one of ${spec.customFields.types.join(', ')}`);
+      if (!spec.customFields.types.includes((values.type ?? 'text'))) throw new UsageError(`--type must be one of ${spec.customFields.types.join(', ')}`);
       const storage = await openDb(dbOption(values.db));
       try {
         const def = await storage.transaction(async (tx) => {
-          const account = await tx.ensureAccount(values.account!);
-          return tx.insertFieldDef({ accountId: account.id, kind: kind!, label: values.label!, type: values.type!, options: values.option ?? [], categories: [] });
+          const account = await tx.ensureAccount(values.account ?? 'default');
+          return tx.insertFieldDef({ accountId: account.id, kind: kind!, label: values.label!, type: (values.type ?? 'text'), options: values.option ?? [], categories: [] });
         });
         console.log(`field ${def.id} ${def.name} (${def.label}) on ${kind}`);
       } finally {
@@ -124,7 +128,6 @@ export async function runAdmin(command: string, args: string[]): Promise<number>
       return 0;
     }
     case 'restore': {
-      const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: common });
       const [kindOrSegment, idText] = positionals;
       const id = Number(idText);
       if (!kindOrSegment || !Number.isInteger(id)) throw new UsageError('restore expects KIND ID (a record kind or an activity segment, and its id)');
@@ -133,7 +136,7 @@ export async function runAdmin(command: string, args: string[]): Promise<number>
       try {
         const service = createReferenceService({ storage, onCommit: webhooks.enqueue });
         const principal = await storage.transaction(async (tx) => {
-          const account = await tx.ensureAccount(values.account!);
+          const account = await tx.ensureAccount(values.account ?? 'default');
           const admin = (await tx.listUsers(account.id, false)).sort((a, b) => b.administrator - a.administrator)[0];
           if (!admin) throw new UsageError(`account ${values.account} has no user`);
           return { user: admin, accountId: account.id };

@@ -3,7 +3,6 @@
 // the generated SDK's API surface. Exit 1 when anything is breaking (unless --allow-breaking),
 // 0 otherwise, 2 on a spec or usage error. --bump releases NEW: packages.version moves by the
 // verdict and the changes go on top of NEW/CHANGELOG.md (exit 0 even when breaking).
-import { parseArgs } from 'node:util';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
@@ -221,19 +220,17 @@ function bumpSummary(b: Bump): string {
 
 const shownDir = (dir: string) => displayPath(dir) || '.';
 
-export async function runDiff(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      git: { type: 'string' },
-      format: { type: 'string', default: 'text' },
-      'allow-breaking': { type: 'boolean', default: false },
-      'no-surface': { type: 'boolean', default: false },
-      bump: { type: 'boolean', default: false },
-    },
-  });
-  const format = values.format!;
+export interface DiffOptions {
+  git?: string;
+  format?: string;
+  allowBreaking?: boolean;
+  /** false with --no-surface. */
+  surface?: boolean;
+  bump?: boolean;
+}
+
+export async function runDiff(values: DiffOptions, positionals: string[]): Promise<number> {
+  const format = values.format ?? 'text';
   if (!['text', 'json', 'markdown'].includes(format)) throw new DiffUsageError(`--format expects text, json or markdown, got '${format}'`);
   let before: Spec;
   let after: Spec;
@@ -262,9 +259,9 @@ export async function runDiff(args: string[]): Promise<number> {
   const diff = diffSpecs(before, after);
   // Both surfaces come from one generator, so equal IRs give equal surfaces: with no change the
   // check (and the TypeScript toolchain it loads) is skipped.
-  const surface = values['no-surface'] || diff.changes.length === 0 ? undefined : await checkSurface(before, after, diff);
+  const surface = values.surface === false || diff.changes.length === 0 ? undefined : await checkSurface(before, after, diff);
   const breaking = diff.counts.breaking > 0 || (surface?.unexplained.length ?? 0) > 0;
-  const code = breaking && !values['allow-breaking'] && !bump ? 1 : 0;
+  const code = breaking && !values.allowBreaking && !bump ? 1 : 0;
   const released = bump ? bumpRelease(after, newDir, breaking ? 'breaking' : diff.verdict, (version) => changelogEntry(version, diff, surface)) : undefined;
   if (format === 'json') {
     const json = {
@@ -283,7 +280,7 @@ export async function runDiff(args: string[]): Promise<number> {
     process.stdout.write(released && released.level !== 'none' ? changelogEntry(released.to, diff, surface) : formatMarkdown(diff, surface, labels));
   } else {
     process.stdout.write(formatText(diff, surface, labels));
-    if (breaking) process.stdout.write(bump ? 'verdict: breaking (released by --bump)\n' : values['allow-breaking'] ? 'verdict: breaking (allowed by --allow-breaking)\n' : 'verdict: breaking (exit 1; --allow-breaking to accept)\n');
+    if (breaking) process.stdout.write(bump ? 'verdict: breaking (released by --bump)\n' : values.allowBreaking ? 'verdict: breaking (allowed by --allow-breaking)\n' : 'verdict: breaking (exit 1; --allow-breaking to accept)\n');
     else process.stdout.write(`verdict: ${diff.verdict === 'none' ? 'no changes' : diff.verdict === 'docs' ? 'docs-only' : 'non-breaking'}\n`);
   }
   // What --bump did: after the report on stdout; on stderr when stdout is JSON or Markdown.

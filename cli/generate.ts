@@ -1,5 +1,4 @@
 // crmgen generate: regenerate generated/ from spec/, or check that it is current.
-import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { defaultCacheDir, inputFingerprint, recordManifest, upToDate } from '../generator/fingerprint.ts';
 import { defaultSpecDir, root } from './root.ts';
@@ -11,17 +10,15 @@ class UsageError extends Error {
   }
 }
 
-export async function runGenerate(args: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: {
-      spec: { type: 'string' },
-      out: { type: 'string' },
-      check: { type: 'boolean', default: false },
-      quiet: { type: 'boolean', default: false },
-      watch: { type: 'boolean', default: false },
-    },
-  });
+export interface GenerateOptions {
+  spec?: string;
+  out?: string;
+  check?: boolean;
+  quiet?: boolean;
+  watch?: boolean;
+}
+
+export async function runGenerate(values: GenerateOptions): Promise<number> {
   const started = performance.now();
   const specDir = values.spec === undefined ? defaultSpecDir() : resolve(values.spec);
   // Output goes to the working folder's generated/, never into an installed crmgen.
@@ -39,7 +36,7 @@ export async function runGenerate(args: string[]): Promise<number> {
   }
   // The pipeline (ts-morph, prettier, ajv) loads only when there is work to do.
   const { generate, defaultCacheFile } = await import('../generator/generate.ts');
-  const result = await generate({ specDir, outDir, check: values.check, cacheFile: defaultCacheFile(root) });
+  const result = await generate({ specDir, outDir, check: values.check === true, cacheFile: defaultCacheFile(root) });
   const ms = performance.now() - started;
   const c0 = result.comparison;
   if (c0.changed.length + c0.added.length + c0.removed.length === 0 || !values.check) recordManifest(cacheDir, outDir, fingerprint, result.files);

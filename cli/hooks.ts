@@ -1,13 +1,10 @@
 // crmgen hooks deliveries|redeliver|failures: an administrator's view of webhook deliveries,
 // straight on the database (the running service delivers what redeliver queues).
-import { parseArgs } from 'node:util';
 import { ServiceError } from '../generated/server/dist/index.js';
 import { formatDateTime } from '../generated/server/dist/runtime/dates.js';
 import { redeliver } from '../server/hooks.ts';
 import type { Storage } from '../server/storage/port.ts';
 import { dbOption, openDb, UsageError } from './db.ts';
-
-const options = { db: { type: 'string' }, account: { type: 'string' }, limit: { type: 'string' } } as const;
 
 const id = (text: string | undefined, what: string): number => {
   const n = Number(text);
@@ -20,11 +17,8 @@ async function accountId(storage: Storage, name: string | undefined): Promise<nu
   return storage.transaction(async (tx) => (await tx.ensureAccount(name)).id);
 }
 
-export async function runHooks(argv: string[]): Promise<number> {
-  const [sub, ...rest] = argv;
-  const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options });
+export async function runHooks(sub: 'deliveries' | 'redeliver' | 'failures', values: { db?: string; account?: string; limit?: string }, positionals: string[]): Promise<number> {
   const limit = values.limit === undefined ? 100 : id(values.limit, '--limit');
-  if (sub !== 'deliveries' && sub !== 'redeliver' && sub !== 'failures') throw new UsageError(`hooks: expected deliveries, redeliver or failures, got '${sub ?? ''}'`);
   const storage = await openDb(dbOption(values.db));
   try {
     const account = (await accountId(storage, values.account ?? (sub === 'failures' ? undefined : 'default')))!;

@@ -1,69 +1,36 @@
-// crmgen command line: wires the pieces; nothing imports it. Each command loads only what it
-// needs, so `crmgen --help` and `crmgen serve` never load the generator's toolchain.
-const runGenerate = async (args: string[]) => (await import('./generate.ts')).runGenerate(args);
+// crmgen command line: wires the pieces; nothing imports it. The commands and flags are defined
+// once in cli/commands.ts; each command loads only what it needs, so `crmgen --help` and
+// `crmgen serve` never load the generator's toolchain.
+import { CommanderError } from 'commander';
+import { buildProgram, type ExitCode } from './commands.ts';
 
-const usage = `usage:
-  crmgen generate [--spec DIR] [--out DIR] [--check | --watch]
-  crmgen diff OLD NEW | --git REV [NEW]   spec changes: breaking / non-breaking / docs-only (exit 1 when breaking)
-               [--format text|json|markdown] [--allow-breaking] [--no-surface]
-               [--bump]             release NEW: packages.version to the next major / minor / patch by the
-                                    verdict, the changes on top of NEW/CHANGELOG.md (exit 0 even when breaking)
-  crmgen scaffold server DIR [--spec DIR] [--generated DIR] [--name NAME]
-                                    a starter server on the generated stubs; rerun after spec changes
-  crmgen serve [--spec DIR] [--host 127.0.0.1] [--port 8080] [--db FILE|:memory:|postgres://...] [--user EMAIL:TOKEN[:ACCOUNT]]...
-               [--quota N] [--quota-window SECONDS] [--allow-private-webhooks]
-               [--webhook-disable-after N]   disable a hook after N notifications in a row failed (default 10, 0: never)
-               [--webhook-resolve HOST=ADDRESS[,ADDRESS]]...   answer HOST without a DNS lookup
-               [--login-failures N] [--login-failures-per-address N] [--login-window SECONDS]
-                                    wrong credentials allowed per client address and e-mail / per address
-                                    within the window before 429 (default: the spec's auth.failedLogins)
-               [--cors-origin ORIGIN|'*'|none]...
-                                    web pages that may call the service from a browser (CORS); default
-                                    any loopback origin: http://localhost:*, http://127.0.0.1:*, http://[::1]:*
-  crmgen start                      regenerate if stale, then serve on ./data/crm.sqlite
-  crmgen users add EMAIL [--name NAME] [--token TOKEN] [--account ACCOUNT] [--admin] [--db FILE]
-  crmgen users list [--db FILE]
-  crmgen users delete EMAIL [--db FILE]
-  crmgen groups add NAME --email EMAIL [--member USERID]... [--account ACCOUNT] [--db FILE]
-  crmgen groups delete ID [--account ACCOUNT] [--db FILE]
-  crmgen fields add KIND --label LABEL --type text|select [--option OPTION]... [--account ACCOUNT] [--db FILE]
-  crmgen restore KIND ID [--account ACCOUNT] [--db FILE]
-  crmgen hooks deliveries HOOKID [--limit N] [--account ACCOUNT] [--db FILE]   recent delivery attempts of a hook
-  crmgen hooks redeliver HOOKID DELIVERYID [--account ACCOUNT] [--db FILE]     queue a notification again
-  crmgen hooks failures [--account ACCOUNT] [--limit N] [--db FILE]            deliveries that failed after every retry
-`;
+let pending: Promise<ExitCode> | undefined;
+const program = buildProgram((action) => {
+  pending = action();
+});
 
-async function main(argv: string[]): Promise<number> {
-  const [command, ...rest] = argv;
-  switch (command) {
-    case 'generate':
-      return runGenerate(rest);
-    case 'diff':
-      return (await import('./diff.ts')).runDiff(rest);
-    case 'scaffold':
-      return (await import('./scaffold.ts')).runScaffold(rest);
-    case 'serve':
-      return (await import('./serve.ts')).runServe(rest);
-    case 'start': {
-      const code = await runGenerate(['--quiet']);
-      return code === 0 ? (await import('./serve.ts')).runServe(rest) : code;
-    }
-    case 'hooks':
-      return (await import('./hooks.ts')).runHooks(rest);
-    case 'users':
-    case 'groups':
-    case 'fields':
-    case 'restore':
-      return (await import('./admin.ts')).runAdmin(command, rest);
-    case undefined:
-    case '-h':
-    case '--help':
-      process.stdout.write(usage);
-      return command ? 0 : 2;
-    default:
-      process.stderr.write(`crmgen: unknown command '${command}'\n${usage}`);
-      return 2;
+async function main(argv: string[]): Promise<ExitCode> {
+  if (argv.length === 0) {
+    process.stdout.write(program.helpInformation());
+    return 2;
   }
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      // --help and --version exit 0; every usage mistake 2, with where to read more.
+      if (e.exitCode === 0) return 0;
+      if (e.code !== 'commander.help' && e.code !== 'commander.helpDisplayed') {
+        const words = argv.filter((a) => !a.startsWith('-')).slice(0, 2);
+        const sub = program.commands.find((c) => c.name() === words[0]);
+        const where = sub && sub.commands.some((c) => c.name() === words[1]) ? `${words[0]} ${words[1]}` : sub ? words[0] : '';
+        process.stderr.write(`see crmgen ${where ? `${where} ` : ''}--help\n`);
+      }
+      return 2;
+    }
+    throw e;
+  }
+  return pending ?? 0;
 }
 
 main(process.argv.slice(2)).then(
@@ -75,10 +42,6 @@ main(process.argv.slice(2)).then(
     if (err instanceof Error && err.name === 'SpecError') {
       const problems = (err as Error & { problems: unknown[] }).problems;
       process.stderr.write(`${err.message}\ncrmgen: the spec has ${problems.length} problem${problems.length === 1 ? '' : 's'}\n`);
-      process.exit(2);
-    }
-    if (err instanceof Error && 'code' in err && String((err as NodeJS.ErrnoException).code).startsWith('ERR_PARSE_ARGS')) {
-      process.stderr.write(`crmgen: ${err.message}\n${usage}`);
       process.exit(2);
     }
     if (err instanceof Error && err.name === 'UsageError') {

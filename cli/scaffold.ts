@@ -1,6 +1,5 @@
 // crmgen scaffold server DIR [--spec DIR] [--generated DIR] [--name NAME]: writes (or brings up
 // to date) a starter server project on the generated stubs; see generator/scaffold.ts.
-import { parseArgs } from 'node:util';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { displayPath, loadSpec } from '../generator/load.ts';
@@ -17,17 +16,7 @@ class UsageError extends Error {
   }
 }
 
-export async function runScaffold(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      spec: { type: 'string' },
-      generated: { type: 'string' },
-      name: { type: 'string' },
-      quiet: { type: 'boolean', default: false },
-    },
-  });
+export async function runScaffold(values: { spec?: string; generated?: string; name?: string; quiet?: boolean }, positionals: string[]): Promise<number> {
   const [what, target, ...extra] = positionals;
   if (what !== 'server' || !target || extra.length) throw new UsageError('usage: crmgen scaffold server DIR [--spec DIR] [--generated DIR] [--name NAME]');
   const dir = resolve(target);

@@ -1,12 +1,12 @@
 // crmgen serve: the reference service on an embedded SQLite database (or PostgreSQL). With
 // --spec, the service of that spec: generated once into a cache folder (again only when the spec
 // or crmgen changes), and every import of generated/ is pointed there before the service loads.
-import { parseArgs } from 'node:util';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { corsPolicy } from './cors.ts';
 import { UsageError } from './db.ts';
 import { root } from './root.ts';
+import type { LogFormat } from './request-log.ts';
 
 /** --user EMAIL:TOKEN[:ACCOUNT] */
 function parseUser(text: string): { email: string; token: string; account: string } {
@@ -28,32 +28,37 @@ function parseResolve(entries: string[]): Map<string, string[]> {
   return out;
 }
 
-export async function runServe(args: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: {
-      host: { type: 'string', default: '127.0.0.1' },
-      port: { type: 'string', default: '8080' },
-      spec: { type: 'string' },
-      db: { type: 'string' },
-      user: { type: 'string', multiple: true, default: [] },
-      quota: { type: 'string' },
-      'quota-window': { type: 'string' },
-      'login-failures': { type: 'string' },
-      'login-failures-per-address': { type: 'string' },
-      'login-window': { type: 'string' },
-      'allow-private-webhooks': { type: 'boolean', default: false },
-      'webhook-retry-ms': { type: 'string' },
-      'webhook-lease-ms': { type: 'string' },
-      'webhook-disable-after': { type: 'string' },
-      'webhook-resolve': { type: 'string', multiple: true, default: [] },
-      'cors-origin': { type: 'string', multiple: true, default: [] },
-      'max-connections': { type: 'string' },
-      'max-inflight-bytes': { type: 'string' },
-      'max-inflight-bytes-per-address': { type: 'string' },
-    },
-  });
-  const port = Number(values.port);
+/** The serve flags as cli/commands.ts parsed them (camelCase; numbers still text). */
+export interface ServeValues {
+  host?: string;
+  port?: string;
+  spec?: string;
+  db?: string;
+  user?: string[];
+  quota?: string;
+  quotaWindow?: string;
+  loginFailures?: string;
+  loginFailuresPerAddress?: string;
+  loginWindow?: string;
+  allowPrivateWebhooks?: boolean;
+  webhookRetryMs?: string;
+  webhookLeaseMs?: string;
+  webhookDisableAfter?: string;
+  webhookResolve?: string[];
+  maxConnections?: string;
+  maxInflightBytes?: string;
+  maxInflightBytesPerAddress?: string;
+  corsOrigin?: string[];
+  logFormat?: string;
+  logBodies?: boolean;
+  metricsToken?: string;
+  drainSeconds?: string;
+  shutdownSeconds?: string;
+  demo?: boolean;
+}
+
+export async function runServe(values: ServeValues): Promise<number> {
+  const port = Number(values.port ?? '8080');
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port expects a port number, got '${values.port}'`);
   const positive = (name: string, text: string | undefined): number | undefined => {
     if (text === undefined) return undefined;
@@ -67,28 +72,39 @@ export async function runServe(args: string[]): Promise<number> {
     if (!Number.isInteger(n) || n < 0 || text.trim() === '') throw new UsageError(`--${name} expects 0 or a positive integer, got '${text}'`);
     return n;
   };
+  const seconds = (name: string, text: string | undefined, fallback: number): number => {
+    const n = Number(text ?? fallback);
+    if (!Number.isFinite(n) || n < 0) throw new UsageError(`--${name} expects a number of seconds, got '${text}'`);
+    return n;
+  };
   const options = {
-    host: values.host!,
+    host: values.host ?? '127.0.0.1',
     port,
     db: values.db,
     users: (values.user ?? []).map(parseUser),
     quota: positive('quota', values.quota),
-    quotaWindow: positive('quota-window', values['quota-window']),
-    loginFailures: positive('login-failures', values['login-failures']),
-    loginFailuresPerAddress: positive('login-failures-per-address', values['login-failures-per-address']),
-    loginWindow: positive('login-window', values['login-window']),
-    allowPrivateWebhooks: values['allow-private-webhooks'] ?? false,
-    retryMs: positive('webhook-retry-ms', values['webhook-retry-ms']),
+    quotaWindow: positive('quota-window', values.quotaWindow),
+    loginFailures: positive('login-failures', values.loginFailures),
+    loginFailuresPerAddress: positive('login-failures-per-address', values.loginFailuresPerAddress),
+    loginWindow: positive('login-window', values.loginWindow),
+    allowPrivateWebhooks: values.allowPrivateWebhooks ?? false,
+    retryMs: positive('webhook-retry-ms', values.webhookRetryMs),
     // How long a claimed delivery stays with this instance; after that (it died) another instance retries it.
-    leaseMs: positive('webhook-lease-ms', values['webhook-lease-ms']),
-    disableAfter: count('webhook-disable-after', values['webhook-disable-after']),
-    resolve: parseResolve(values['webhook-resolve'] ?? []),
-    cors: corsPolicy(values['cors-origin'] ?? []),
-    // Admission caps over the spec's limits: past them 503 with Retry-After.
-    maxConnections: positive('max-connections', values['max-connections']),
-    maxInFlightBytes: positive('max-inflight-bytes', values['max-inflight-bytes']),
-    maxInFlightBytesPerAddress: positive('max-inflight-bytes-per-address', values['max-inflight-bytes-per-address']),
+    leaseMs: positive('webhook-lease-ms', values.webhookLeaseMs),
+    disableAfter: count('webhook-disable-after', values.webhookDisableAfter),
+    resolve: parseResolve(values.webhookResolve ?? []),
+    cors: corsPolicy(values.corsOrigin ?? []),
+    maxConnections: positive('max-connections', values.maxConnections),
+    maxInFlightBytes: positive('max-inflight-bytes', values.maxInflightBytes),
+    maxInFlightBytesPerAddress: positive('max-inflight-bytes-per-address', values.maxInflightBytesPerAddress),
     generated: resolve(root, 'generated'),
+    // Pretty for a person at a terminal, JSON lines for whatever collects the output.
+    logFormat: (values.logFormat ?? (process.stderr.isTTY ? 'pretty' : 'json')) as LogFormat,
+    logBodies: values.logBodies ?? false,
+    metricsToken: values.metricsToken,
+    drainSeconds: seconds('drain-seconds', values.drainSeconds, 0),
+    shutdownSeconds: seconds('shutdown-seconds', values.shutdownSeconds, 10),
+    demo: values.demo ?? false,
   };
   const specDir = values.spec === undefined ? undefined : resolve(values.spec);
   if (specDir && specDir !== resolve(root, 'spec')) options.generated = await (await import('./spec-cache.ts')).useSpec(specDir);

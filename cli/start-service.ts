@@ -2,6 +2,8 @@
 // (for --spec) pointed generated/ at the folder generated for that spec.
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import type { Admission, RequestHead, ServiceRequest, ServiceResponse } from '../generated/server/dist/index.js';
+import { hostname } from 'node:os';
 import { redact } from '../server/storage/postgres.ts';
 import { createReferenceService } from '../server/service.ts';
 import { startWebhooks } from '../server/webhooks.ts';
@@ -13,6 +15,8 @@ import { spec } from '../server/facts.ts';
 import { withCors, type CorsPolicy } from './cors.ts';
 import { dbOption, openDb, UsageError } from './db.ts';
 import { staticFiles } from './static.ts';
+import { createRequestLog, requestIdOf, type LogFormat } from './request-log.ts';
+import { createMetrics, opsRoutes } from './ops.ts';
 
 export interface ServeOptions {
   host: string;
@@ -29,16 +33,27 @@ export interface ServeOptions {
   retryMs?: number;
   leaseMs?: number;
   /** --webhook-disable-after: failed notifications in a row that disable a hook (0: never). */
-  disableAfter?: number;
+  disableAfter?: number | undefined;
   /** --webhook-resolve HOST=ADDRESS: names answered without a lookup. */
   resolve?: Map<string, string[]>;
-  /** --cors-origin: which browser origins may call the service. */
-  cors: CorsPolicy;
+  /** Admission caps over the spec's limits (--max-connections, --max-inflight-bytes[-per-address]). */
   maxConnections?: number | undefined;
   maxInFlightBytes?: number | undefined;
   maxInFlightBytesPerAddress?: number | undefined;
+  /** --cors-origin: which browser origins may call the service. */
+  cors: CorsPolicy;
   /** The generated/ folder whose docs and OpenAPI document are served. */
   generated: string;
+  logFormat: LogFormat;
+  logBodies: boolean;
+  /** /metrics answers only with Authorization: Bearer TOKEN. */
+  metricsToken?: string | undefined;
+  /** Seconds /readyz answers 503 before the listener closes (load balancers look again). */
+  drainSeconds: number;
+  /** Seconds in-flight requests and deliveries get to finish once the listener has closed. */
+  shutdownSeconds: number;
+  /** Seed a demo account on a new database. */
+  demo: boolean;
 }
 
 export async function startService(o: ServeOptions): Promise<number> {
@@ -56,7 +71,7 @@ export async function startService(o: ServeOptions): Promise<number> {
   const storage = await openDb(db);
 
   // Users named on the command line exist; with none at all, one demo user.
-  let demo: { email: string; token: string } | undefined;
+  let demo: { email: string; token: string; userId: number } | undefined;
   await storage.transaction(async (tx) => {
     for (const u of users) {
       const existing = await tx.findUserByEmail(u.email);
@@ -69,14 +84,34 @@ export async function startService(o: ServeOptions): Promise<number> {
     }
     if ((await tx.countUsers()) === 0) {
       const account = await tx.ensureAccount('default');
-      demo = { email: 'demo@example.com', token: randomBytes(12).toString('hex') };
-      await tx.addUser({ accountId: account.id, email: demo.email, name: 'Demo', token: demo.token, preventlogin: 0, preventprivatedata: 0, administrator: 1 });
+      const token = randomBytes(12).toString('hex');
+      const user = await tx.addUser({ accountId: account.id, email: 'demo@example.com', name: 'Demo', token, preventlogin: 0, preventprivatedata: 0, administrator: 1 });
+      demo = { email: user.email, token, userId: user.id };
     }
   });
 
-  const log = (line: string) => process.stderr.write(`${line}\n`);
+  // Lines that are no request (faults, shutdown) in the log's format, so a JSON log stays JSON.
+  const log =
+    o.logFormat === 'json'
+      ? (line: string) => process.stderr.write(`${JSON.stringify({ level: line.includes('500 on') || line.includes('failed') ? 50 : 30, time: Date.now(), pid: process.pid, hostname: hostname(), msg: line })}\n`)
+      : (line: string) => process.stderr.write(`${line}\n`);
+  const requestLog = createRequestLog({ format: o.logFormat, bodies: o.logBodies, color: o.logFormat === 'pretty' && process.stderr.isTTY === true });
+  const metrics = createMetrics(storage, (e) => log(`crmgen: storage: ${e instanceof Error ? e.message : String(e)}`));
+  const ops = opsRoutes({ storage, metrics, metricsToken: o.metricsToken, onError: (e) => log(`crmgen: readyz: ${e instanceof Error ? e.message : String(e)}`) });
   const resolver = o.resolve?.size ? pinnedResolver(o.resolve) : systemResolver;
-  const webhooks = startWebhooks({ storage, allowPrivate: o.allowPrivateWebhooks, retryBaseMs: retryMs, leaseMs, log, resolver, ...(o.disableAfter !== undefined && { disableAfter: o.disableAfter }) });
+  const webhooks = startWebhooks({
+    storage,
+    allowPrivate: o.allowPrivateWebhooks,
+    retryBaseMs: retryMs,
+    leaseMs,
+    log,
+    resolver,
+    ...(o.disableAfter !== undefined && { disableAfter: o.disableAfter }),
+    onAttempt: (a) => {
+      metrics.delivery(a);
+      requestLog.delivery(a);
+    },
+  });
   const service = createReferenceService({
     storage,
     quota: { allowed, windowSeconds },
@@ -86,7 +121,16 @@ export async function startService(o: ServeOptions): Promise<number> {
     allowPrivateWebhooks: o.allowPrivateWebhooks,
     webhookResolver: resolver,
     onRedeliver: webhooks.poke,
+    observe: (r) => {
+      metrics.call(r);
+      const p = r.context;
+      requestLog.call(r, p && { user: p.user.email, userId: p.user.id, secrets: [p.user.token] });
+    },
   });
+  // Seeded on a new database only (the demo user was just made); through a service of its own,
+  // so the request log and metrics start with the first real request.
+  let seeded: { records: number; activities: number } | undefined;
+  if (o.demo && demo) seeded = await (await import('./demo.ts')).seedDemo(createReferenceService({ storage, failedLogins: false }), demo);
   // Answers of the HTTP shell itself (no body read), in the format the client asked for.
   const envelope = (key: 'requesttoolarge' | 'serviceunavailable', extra: Record<string, string>) => (req: IncomingMessage) => {
     const json = (req.headers.accept ?? '').includes(spec.formats.output.json);
@@ -113,17 +157,73 @@ export async function startService(o: ServeOptions): Promise<number> {
     },
     { dispatch: service.dispatch, admit: service.dispatch.admit, before: staticFiles(o.generated), tooLarge, busy },
   );
+  // Outermost: every request gets its id (the client's when sane), echoed and logged; requests
+  // answered outside the API pipeline are logged here, the pipeline's own by observe above.
+  const started = new WeakMap<object, number>();
+  const idOf = (req: IncomingMessage) => {
+    const id = requestIdOf(req.headers['x-request-id']);
+    req.headers['x-request-id'] = id;
+    return id;
+  };
+  const echo = (r: ServiceResponse, id: string): ServiceResponse => ({ ...r, headers: { ...r.headers, 'x-request-id': id } });
+  /** An answer of the HTTP shell itself (413, 503): logged here and given its id. */
+  const plain = (req: IncomingMessage, r: ServiceResponse) => {
+    const id = String(req.headers['x-request-id']);
+    requestLog.plain({ method: req.method ?? 'GET', url: req.url ?? '/', id }, r, performance.now() - (started.get(req.headers) ?? performance.now()));
+    return echo(r, id);
+  };
+  const opsPass: Admission = { admitted: true };
+  const logged = {
+    before(req: IncomingMessage) {
+      const t = performance.now();
+      const id = idOf(req);
+      started.set(req.headers, t);
+      const r = http.before?.(req);
+      if (!r) return undefined;
+      requestLog.plain({ method: req.method ?? 'GET', url: req.url ?? '/', id }, r, performance.now() - t);
+      return echo(r, id);
+    },
+    tooLarge(req: IncomingMessage) {
+      return plain(req, http.tooLarge(req));
+    },
+    busy(req: IncomingMessage) {
+      return plain(req, (http.busy ?? busy)(req));
+    },
+    // Health, readiness and metrics need no credentials: they pass admission untouched.
+    async admit(head: RequestHead): Promise<{ refused: ServiceResponse } | { admission: Admission }> {
+      if (ops.owns(head.url)) return { admission: opsPass };
+      const a = await http.admit!(head);
+      return 'refused' in a ? { refused: echo(a.refused, head.headers['x-request-id'] ?? '') } : a;
+    },
+    async dispatch(req: ServiceRequest) {
+      const t = performance.now();
+      const id = req.headers['x-request-id'] ?? requestIdOf(undefined);
+      const own = ops.answer(req);
+      if (own) {
+        const r = await own;
+        requestLog.plain({ method: req.method, url: req.url, id }, r, performance.now() - t);
+        return echo(r, id);
+      }
+      return echo(await http.dispatch(req), id);
+    },
+  };
   const limits = spec.limits;
-  const server = createHttpServer(http.dispatch, {
+  const server = createHttpServer(logged.dispatch, {
     maxBodyBytes: limits.maxBodyBytes,
-    tooLarge: http.tooLarge,
-    before: http.before,
-    ...(http.admit && { admit: http.admit }),
-    ...(http.busy && { busy: http.busy }),
+    tooLarge: logged.tooLarge,
+    before: logged.before,
+    admit: logged.admit,
+    busy: logged.busy,
     maxConnections: o.maxConnections ?? limits.maxConnections,
     maxInFlightBytes: o.maxInFlightBytes ?? limits.maxInFlightBytes,
     maxInFlightBytesPerAddress: o.maxInFlightBytesPerAddress ?? limits.maxInFlightBytesPerAddress,
     maxUnreadBodyDrainBytes: limits.maxUnreadBodyDrainBytes,
+  });
+  // Requests between arrival and the end of their answer, for a graceful shutdown.
+  let active = 0;
+  server.on('request', (_req, res) => {
+    active++;
+    res.once('close', () => active--);
   });
   await new Promise<void>((ok, fail) => {
     server.once('error', fail);
@@ -133,24 +233,37 @@ export async function startService(o: ServeOptions): Promise<number> {
   const actualPort = typeof address === 'object' && address ? address.port : port;
   const base = `http://${o.host}:${actualPort}`;
   let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (closing) {
+      // A second signal: the operator does not want to wait.
+      log(`crmgen: ${signal} again; exiting now`);
+      process.exit(signal === 'SIGINT' ? 130 : 143);
+    }
     closing = true;
-    log(`crmgen: ${signal}, shutting down`);
-    // In-flight calls and deliveries get a moment to finish; a stuck one cannot keep us alive.
+    // Whatever hangs (a database that no longer answers) cannot keep the process alive.
     setTimeout(() => {
       log('crmgen: shutdown took too long; exiting');
       process.exit(1);
-    }, 10_000).unref();
+    }, (o.drainSeconds + o.shutdownSeconds + 5) * 1000).unref();
+    const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
+    // /readyz answers 503 first, so a load balancer stops sending before the listener goes.
+    ops.shuttingDown();
+    log(`crmgen: ${signal}, shutting down${o.drainSeconds ? ` (readyz 503 for ${o.drainSeconds} s first)` : ''}`);
+    if (o.drainSeconds) await sleep(o.drainSeconds * 1000);
     server.close();
-    server.closeAllConnections?.();
-    void webhooks
-      .stop()
-      .then(() => storage.close())
-      .then(() => process.exit(0));
+    server.closeIdleConnections();
+    const deadline = Date.now() + o.shutdownSeconds * 1000;
+    while (active > 0 && Date.now() < deadline) await sleep(20);
+    const late = active;
+    // Answered keep-alive connections are idle now; anything left past the bound is cut.
+    server.closeAllConnections();
+    await webhooks.stop(Math.max(0, deadline - Date.now()));
+    await storage.close().catch(() => undefined);
+    if (late) log(`crmgen: ${late} request${late === 1 ? '' : 's'} still running after ${o.shutdownSeconds} s; cut`);
+    process.exit(late ? 1 : 0);
   };
-  process.once('SIGINT', () => shutdown('SIGINT'));
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   // Announce readiness only once signals are handled: before a listener exists, SIGTERM's
   // default action would end the process mid-start.
@@ -158,6 +271,7 @@ export async function startService(o: ServeOptions): Promise<number> {
   const lines = [`crmgen listening on ${base}`, `  database ${db === ':memory:' ? ':memory: (nothing is kept)' : redact(db)}; reference docs at ${base}/docs/ and ${base}/openapi.json`];
   if (demo) {
     lines.push(`  demo user: ${demo.email}  API token: ${demo.token}`);
+    if (seeded) lines.push(`  demo data: ${seeded.records} records, ${seeded.activities} activities, categories and an inactive hook`);
     lines.push(`  try: curl -u ${demo.email}:${demo.token} ${base}/contacts/ -H 'Accept: application/json'`);
   } else {
     lines.push(`  authenticate with HTTP Basic: e-mail and API token (crmgen users list --db ${db === ':memory:' ? '...' : db})`);

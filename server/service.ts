@@ -2,7 +2,7 @@
 // Each call runs in one transaction; the changes it made are handed to `onCommit` (webhooks)
 // inside that transaction, so an announcement is stored exactly when its change is.
 import { timingSafeEqual, createHash } from 'node:crypto';
-import { createService, type Dispatch, type Handlers, type Quota } from '../generated/server/dist/index.js';
+import { createService, type CallRecord, type Dispatch, type Handlers, type Quota } from '../generated/server/dist/index.js';
 import type { UserRow, Storage, Tx } from './storage/port.ts';
 import type { Caller, ChangeEvent } from './context.ts';
 import * as records from './records.ts';
@@ -36,6 +36,8 @@ export interface ReferenceServiceOptions {
   webhookResolver?: Resolver;
   /** Called after a redelivery was queued, so the delivery loop looks now. */
   onRedeliver?: () => void;
+  /** Told of every answered request and batch part (request log, metrics). */
+  observe?: (call: CallRecord<Principal>) => void;
 }
 
 export interface ReferenceService {
@@ -117,6 +119,7 @@ export function createReferenceService(opts: ReferenceServiceOptions): Reference
     },
     ownerNames: (p) => storage.transaction((tx) => ownerNameLookup(tx, p.accountId)),
     ...(loginThrottle ? { loginThrottle } : {}),
+    ...(opts.observe ? { observe: opts.observe } : {}),
     onFault(error, request) {
       opts.log?.(`crmgen: 500 on ${request.method} ${request.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     },

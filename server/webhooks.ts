@@ -27,6 +27,8 @@ export interface WebhookOptions {
   /** Deliveries attempted at the same time (default 20). */
   maxInFlight?: number;
   log: (line: string) => void;
+  /** Told of every delivery attempt (request log, metrics). */
+  onAttempt?: (attempt: DeliveryAttempt) => void;
   /** false: only write the outbox (CLI commands); another process delivers. */
   deliver?: boolean;
   /** Resolves hook host names (default: the system's resolver). */
@@ -37,11 +39,31 @@ export interface WebhookOptions {
   disableAfter?: number;
 }
 
+/** One delivery attempt and what became of the delivery. */
+export interface DeliveryAttempt {
+  delivery: number;
+  hook: number;
+  event: string;
+  objectId: number;
+  url: string;
+  /** 1 for the first attempt. */
+  attempt: number;
+  /** The receiver's HTTP status; undefined when none answered. */
+  status?: number | undefined;
+  error: string;
+  outcome: 'delivered' | 'retry' | 'failed';
+  ms: number;
+}
+
 export interface Webhooks {
   enqueue(tx: Tx, accountId: number, events: ChangeEvent[], now: number): Promise<void>;
   /** Looks for due deliveries now (after a redelivery was written). */
   poke(): void;
-  stop(): Promise<void>;
+  /**
+   * Claims no more and waits for the deliveries in flight; with graceMs, those still running
+   * after it have their leases released (due again at once, for whichever instance runs next).
+   */
+  stop(graceMs?: number): Promise<void>;
 }
 
 /** A new webhook-id (Standard Webhooks): one per notification and hook. */
@@ -186,6 +208,7 @@ export function startWebhooks(opts: WebhookOptions): Webhooks {
       await storage.transaction((tx) => tx.finishDelivery(d.id, claimer, { status: 'cancelled', attempts: d.attempts, nextAttempt: d.nextAttempt, lastError: 'the hook changed' }));
       return;
     }
+    const started = performance.now();
     const r = await attempt(d, hook.secret);
     const attempts = d.attempts + 1;
     const retriesLeft = attempts <= spec.notification.retries;
@@ -215,12 +238,13 @@ export function startWebhooks(opts: WebhookOptions): Webhooks {
       if (disabled) await tx.cancelDeliveries(d.accountId, d.hookId, now, 'the hook was disabled');
       return { mine: true, disabled };
     });
+    if (result.mine) opts.onAttempt?.({ delivery: d.id, hook: d.hookId, event: d.event, objectId: d.objectId, url: d.url, attempt: attempts, status: r.httpStatus ?? undefined, error: r.error, outcome: outcome.status === 'pending' ? 'retry' : outcome.status, ms: performance.now() - started });
     if (result.mine && outcome.status === 'failed') log(`crmgen: webhook delivery ${d.id} (${d.event} ${d.objectId}) to ${d.url} failed after ${attempts} attempts: ${r.error}`);
   }
 
   // Deliveries run side by side, each on its own: a slow or hanging receiver holds up only its
   // own notifications, not those of other hooks (up to maxInFlight at a time).
-  const inFlight = new Set<Promise<void>>();
+  const inFlight = new Map<Promise<void>, DeliveryRow>();
 
   async function loop() {
     while (!stopped && inFlight.size < maxInFlight) {
@@ -234,7 +258,7 @@ export function startWebhooks(opts: WebhookOptions): Webhooks {
             inFlight.delete(task);
             poke();
           });
-        inFlight.add(task);
+        inFlight.set(task, d);
       }
     }
   }
@@ -279,11 +303,24 @@ export function startWebhooks(opts: WebhookOptions): Webhooks {
   return {
     enqueue,
     poke,
-    async stop() {
+    async stop(graceMs?: number) {
       stopped = true;
       clearTimeout(timer);
-      await running;
-      await Promise.all(inFlight);
+      const finished = (async () => {
+        await running;
+        await Promise.all(inFlight.keys());
+      })();
+      if (graceMs === undefined) return finished;
+      let timeout: NodeJS.Timeout | undefined;
+      const late = await Promise.race([finished.then(() => false), new Promise<boolean>((ok) => (timeout = setTimeout(() => ok(true), graceMs)))]);
+      clearTimeout(timeout);
+      if (!late) return;
+      // A late answer then finds the lease gone and records nothing; the delivery is sent again (at least once).
+      for (const d of inFlight.values()) {
+        await storage
+          .transaction((tx) => tx.finishDelivery(d.id, claimer, { status: 'pending', attempts: d.attempts, nextAttempt: Date.now(), lastError: d.lastError }))
+          .catch((e: unknown) => log(`crmgen: releasing webhook delivery ${d.id}: ${e instanceof Error ? e.message : String(e)}`));
+      }
     },
   };
 }

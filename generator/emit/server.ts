@@ -131,7 +131,7 @@ export function emitServer(spec: Spec): GeneratedFile[] {
       kind: StructureKind.ExportDeclaration,
       isTypeOnly: true,
       moduleSpecifier: './runtime/service.ts',
-      namedExports: ['Admission', 'Dispatch', 'RequestHead', 'ServiceHooks', 'ServiceRequest', 'ServiceResponse', 'Quota', 'LoginThrottle'],
+      namedExports: ['Admission', 'Dispatch', 'RequestHead', 'ServiceHooks', 'ServiceRequest', 'ServiceResponse', 'Quota', 'LoginThrottle', 'CallRecord'],
     },
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/node-http.ts', namedExports: ['createHttpServer'] },
     { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/node-http.ts', namedExports: ['HttpOptions'] },

@@ -236,6 +236,8 @@ export interface Tx extends DeliveryLogTx {
   /** Records an attempt's outcome; only the current lease holder may. Returns false when it lost the lease. */
   finishDelivery(id: number, claimer: string, outcome: { status: DeliveryRow['status']; attempts: number; nextAttempt: number; lastError: string }): Promise<boolean>;
   listDeliveries(accountId: number): Promise<DeliveryRow[]>;
+  /** How many deliveries are pending, in every account (the outbox depth). */
+  pendingDeliveries(): Promise<number>;
   /** The earliest nextAttempt of a pending delivery, for the delivery loop's sleep. */
   nextDeliveryDue(): Promise<number | undefined>;
 

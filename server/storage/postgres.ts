@@ -852,6 +852,11 @@ class PgTx implements Tx {
     return this.rows<DeliveryRow>(`SELECT ${DELIVERY_COLS} FROM deliveries WHERE account_id = $1 ORDER BY id`, accountId);
   }
 
+  async pendingDeliveries(): Promise<number> {
+    const row = await this.one<{ n: string | number }>(`SELECT count(*) AS n FROM deliveries WHERE status = 'pending'`);
+    return Number(row?.n ?? 0);
+  }
+
   async nextDeliveryDue(): Promise<number | undefined> {
     const row = await this.one<{ t: number | null }>(
       `SELECT min(greatest(next_attempt, claimed_until)) AS t FROM deliveries WHERE status = 'pending' AND ${PG_FIRST_OF_OBJECT}`,

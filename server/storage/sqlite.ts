@@ -790,6 +790,10 @@ class SqliteTx implements Tx {
     return this.all<DeliveryRow>(`SELECT ${DELIVERY_COLS} FROM deliveries WHERE account_id = ? ORDER BY id`, accountId);
   }
 
+  async pendingDeliveries(): Promise<number> {
+    return this.get<{ n: number }>(`SELECT count(*) AS n FROM deliveries WHERE status = 'pending'`)?.n ?? 0;
+  }
+
   async nextDeliveryDue(): Promise<number | undefined> {
     return this.get<{ t: number | null }>(`SELECT min(max(next_attempt, claimed_until)) AS t FROM deliveries WHERE status = 'pending' AND ${FIRST_OF_OBJECT}`)?.t ?? undefined;
   }

@@ -2,7 +2,7 @@ import type { Dispatch, OperationInfo, ServiceHooks } from './runtime/service.ts
 import type { Handlers } from './handlers.ts';
 export type { Handlers } from './handlers.ts';
 export { ServiceError } from './runtime/service.ts';
-export type { Admission, Dispatch, RequestHead, ServiceHooks, ServiceRequest, ServiceResponse, Quota, LoginThrottle, } from './runtime/service.ts';
+export type { Admission, Dispatch, RequestHead, ServiceHooks, ServiceRequest, ServiceResponse, Quota, LoginThrottle, CallRecord, } from './runtime/service.ts';
 export { createHttpServer } from './runtime/node-http.ts';
 export type { HttpOptions } from './runtime/node-http.ts';
 export type { UploadedFile } from './runtime/form-data.ts';

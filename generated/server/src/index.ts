@@ -17,6 +17,7 @@ export type {
   ServiceResponse,
   Quota,
   LoginThrottle,
+  CallRecord,
 } from './runtime/service.ts';
 export { createHttpServer } from './runtime/node-http.ts';
 export type { HttpOptions } from './runtime/node-http.ts';

@@ -150,5 +150,28 @@ export interface ServiceHooks<C> {
     ownerNames?(context: C): Promise<(id: number) => string | undefined>;
     /** Refuses wrong-credential floods (429 with Retry-After); without it every guess is answered. */
     loginThrottle?: LoginThrottle;
+    /** Told of every answered call, a request or a batch part (request logs, metrics). */
+    observe?(call: CallRecord<C>): void;
+}
+/** One answered call, as observe() sees it. */
+export interface CallRecord<C> {
+    request: ServiceRequest;
+    response: ServiceResponse;
+    /** The operation's id, once routed. */
+    operation?: string | undefined;
+    /** The caller, once authenticated. */
+    context?: C | undefined;
+    /** The quota after this call, when counted. */
+    quota?: Quota | undefined;
+    /** Error keys of a failed call's envelope. */
+    errors: string[];
+    /** From the request's arrival at dispatch to its answer. */
+    ms: number;
+    /** Set for a batch part: the batch request, the part's position (0-based) and Content-ID. */
+    batch?: {
+        request: ServiceRequest;
+        index: number;
+        contentId?: string | undefined;
+    } | undefined;
 }
 export declare function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>): Dispatch;

@@ -105,8 +105,13 @@ export function createDispatch(def, hooks) {
         }
         // Callers pass at least one error.
         const code = status ?? def.errors[errors[0].key]?.status ?? 400;
-        return respond(code, def.encodeError(out.format, byKey), out, extra);
+        const r = respond(code, def.encodeError(out.format, byKey), out, extra);
+        if (hooks.observe)
+            errorKeysOf.set(r, Object.keys(byKey));
+        return r;
     }
+    /** Error keys of the responses failure() made, for observe(). */
+    const errorKeysOf = new WeakMap();
     const withQuota = (q) => (q ? { [def.quotaHeader]: `${q.used}/${q.allowed}` } : {});
     /** The e-mail and token of a Basic Authorization header, or undefined (absent or unreadable). */
     function credentialsOf(req) {
@@ -165,7 +170,7 @@ export function createDispatch(def, hooks) {
         }
     }
     /** One call: route, decode, validate, invoke, encode. The caller has authenticated and counted it. */
-    async function call(req, context, quota, nested) {
+    async function call(req, context, quota, nested, trace) {
         const url = urlOf(req.url);
         const out = outputOf(req, url.searchParams);
         const headers = withQuota(quota);
@@ -178,11 +183,12 @@ export function createDispatch(def, hooks) {
             if ('allow' in m)
                 return failure([{ key: 'methodnotallowed', message: `${req.method} is not allowed here; allowed: ${m.allow.join(', ')}` }], out, { ...headers, allow: m.allow.join(', ') });
             const { op } = m;
+            trace.operation = op.id;
             if (op.multipart) {
                 if (nested)
                     return failure([{ key: 'invalidbatch', message: 'A batch cannot contain a batch' }], out, headers);
                 try {
-                    return await runBatch(req, context, out);
+                    return await runBatch(req, context, out, trace);
                 }
                 catch (e) {
                     // A refused batch counted no call; its answer still tells the caller where the quota stands.
@@ -307,8 +313,21 @@ export function createDispatch(def, hooks) {
         }
         return issues;
     }
+    /** One batch part, run as the batch's caller. */
+    async function runPart(nested, ownCredentials, context, trace) {
+        // Every part runs as the batch's caller: a part with credentials of its own (even the same
+        // ones) is refused before it is counted or run, so no one runs calls inside another's batch.
+        if (ownCredentials)
+            return failure([{ key: 'partauthorization', message: def.errors.partauthorization?.message ?? '' }], outputOf(nested, urlOf(nested.url).searchParams), withQuota(trace.quota));
+        if (hooks.countCalls) {
+            const quota = (trace.quota = await hooks.countCalls(context, 1));
+            if (quota.used > quota.allowed)
+                return failure([{ key: 'quotaexceeded', message: `API call limit exceeded: ${quota.used}/${quota.allowed}` }], outputOf(nested, urlOf(nested.url).searchParams), withQuota(quota));
+        }
+        return call(nested, context, trace.quota, true, trace);
+    }
     /** Batch: parse every part first (a malformed batch runs nothing), then run each as its own call. */
-    async function runBatch(req, context, out) {
+    async function runBatch(req, context, out, outer) {
         const parts = parseBatchRequest(req.body, req.headers['content-type'], { maxParts: def.batch.maxParts });
         // Every Content-ID must be one the response can echo. Checked by writing an empty response
         // first: a Content-ID with a space, angle bracket or non-ASCII character used to let every
@@ -321,29 +340,19 @@ export function createDispatch(def, hooks) {
         }
         const responses = [];
         let quota;
-        for (const part of parts) {
+        for (const [index, part] of parts.entries()) {
+            const started = performance.now();
             // Outer headers apply to every nested request unless it overrides them.
             const headers = { ...req.headers, 'content-length': undefined, 'content-type': undefined, ...part.headers };
             const nested = { method: part.method, url: part.path, headers, body: part.body };
-            let r;
-            // Every part runs as the batch's caller: a part with credentials of its own (even the same
-            // ones) is refused before it is counted or run, so no one runs calls inside another's batch.
-            if (part.headers.authorization !== undefined) {
-                r = failure([{ key: 'partauthorization', message: def.errors.partauthorization?.message ?? '' }], outputOf(nested, urlOf(part.path).searchParams), withQuota(quota));
-                responses.push({ status: r.status, headers: r.headers, body: r.body, contentId: part.contentId });
-                continue;
-            }
-            if (hooks.countCalls) {
-                quota = await hooks.countCalls(context, 1);
-                if (quota.used > quota.allowed) {
-                    r = failure([{ key: 'quotaexceeded', message: `API call limit exceeded: ${quota.used}/${quota.allowed}` }], outputOf(nested, urlOf(part.path).searchParams), withQuota(quota));
-                    responses.push({ status: r.status, headers: r.headers, body: r.body, contentId: part.contentId });
-                    continue;
-                }
-            }
-            r = await call(nested, context, quota, true);
+            const trace = quota ? { context, quota } : { context };
+            const r = await runPart(nested, part.headers.authorization !== undefined, context, trace);
+            quota = trace.quota ?? quota;
             responses.push({ status: r.status, headers: r.headers, body: r.body, contentId: part.contentId });
+            hooks.observe?.({ request: nested, response: r, ...trace, errors: errorKeysOf.get(r) ?? [], ms: performance.now() - started, batch: { request: req, index, contentId: part.contentId } });
         }
+        if (quota)
+            outer.quota = quota;
         const { contentType, body } = serializeBatchResponse(responses);
         return { status: 200, headers: { 'content-type': contentType, ...withQuota(quota) }, body };
     }
@@ -384,39 +393,56 @@ export function createDispatch(def, hooks) {
         hooks.onFault?.(e, { ...req, body: new Uint8Array() });
         return failure([{ key: 'internalerror', message: 'Internal error' }], out, {}, 500);
     }
-    const dispatch = async function dispatch(req) {
+    async function answer(req, state, trace) {
         try {
-            let state = req.admission && admitted.get(req.admission);
-            if (state) {
-                // One dispatch per admission: a replayed one would run a call nobody counted.
-                admitted.delete(req.admission);
-            }
-            else {
+            if (!state) {
                 if (req.body.length > def.limits.maxBodyBytes)
                     return failure([{ key: 'requesttoolarge', message: `The body is larger than ${def.limits.maxBodyBytes} bytes` }], outputOf(req, urlOf(req.url).searchParams));
                 const a = await admitHead(req);
                 if ('refused' in a)
                     return a.refused;
-                state = a;
+                state = { ...a, started: 0 };
             }
-            return await call(req, state.context, state.quota, false);
+            trace.context = state.context;
+            if (state.quota)
+                trace.quota = state.quota;
+            return await call(req, state.context, state.quota, false, trace);
         }
         catch (e) {
             return fault(e, req);
         }
+    }
+    const observe = (request, response, trace, started) => hooks.observe?.({ request, response, ...trace, errors: errorKeysOf.get(response) ?? [], ms: performance.now() - started });
+    const dispatch = async function dispatch(req) {
+        const state = req.admission && admitted.get(req.admission);
+        // One dispatch per admission: a replayed one would run a call nobody counted.
+        if (state)
+            admitted.delete(req.admission);
+        if (!hooks.observe)
+            return answer(req, state, {});
+        const started = state?.started ?? performance.now();
+        const trace = {};
+        const r = await answer(req, state, trace);
+        observe(req, r, trace, started);
+        return r;
     };
     dispatch.admit = async (head) => {
+        const started = performance.now();
+        let a;
         try {
-            const a = await admitHead(head);
-            if ('refused' in a)
-                return a;
-            const admission = { admitted: true };
-            admitted.set(admission, a);
-            return { admission };
+            a = await admitHead(head);
         }
         catch (e) {
-            return { refused: fault(e, head) };
+            a = { refused: fault(e, head) };
         }
+        if ('refused' in a) {
+            // Refused from its head: the body was never read, and the log says so by its size.
+            observe({ ...head, body: new Uint8Array() }, a.refused, {}, started);
+            return a;
+        }
+        const admission = { admitted: true };
+        admitted.set(admission, { ...a, started });
+        return { admission };
     };
     return dispatch;
 }

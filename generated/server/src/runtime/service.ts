@@ -151,6 +151,33 @@ export interface ServiceHooks<C> {
   ownerNames?(context: C): Promise<(id: number) => string | undefined>;
   /** Refuses wrong-credential floods (429 with Retry-After); without it every guess is answered. */
   loginThrottle?: LoginThrottle;
+  /** Told of every answered call, a request or a batch part (request logs, metrics). */
+  observe?(call: CallRecord<C>): void;
+}
+
+/** One answered call, as observe() sees it. */
+export interface CallRecord<C> {
+  request: ServiceRequest;
+  response: ServiceResponse;
+  /** The operation's id, once routed. */
+  operation?: string | undefined;
+  /** The caller, once authenticated. */
+  context?: C | undefined;
+  /** The quota after this call, when counted. */
+  quota?: Quota | undefined;
+  /** Error keys of a failed call's envelope. */
+  errors: string[];
+  /** From the request's arrival at dispatch to its answer. */
+  ms: number;
+  /** Set for a batch part: the batch request, the part's position (0-based) and Content-ID. */
+  batch?: { request: ServiceRequest; index: number; contentId?: string | undefined } | undefined;
+}
+
+/** What the pipeline learnt about a call while answering it, for observe(). */
+interface Trace<C> {
+  operation?: string;
+  context?: C;
+  quota?: Quota;
 }
 
 interface Match {
@@ -241,8 +268,13 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
     }
     // Callers pass at least one error.
     const code = status ?? def.errors[errors[0]!.key]?.status ?? 400;
-    return respond(code, def.encodeError(out.format, byKey), out, extra);
+    const r = respond(code, def.encodeError(out.format, byKey), out, extra);
+    if (hooks.observe) errorKeysOf.set(r, Object.keys(byKey));
+    return r;
   }
+
+  /** Error keys of the responses failure() made, for observe(). */
+  const errorKeysOf = new WeakMap<ServiceResponse, string[]>();
 
   const withQuota = (q: Quota | undefined): Record<string, string> => (q ? { [def.quotaHeader]: `${q.used}/${q.allowed}` } : {});
 
@@ -298,7 +330,7 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
   }
 
   /** One call: route, decode, validate, invoke, encode. The caller has authenticated and counted it. */
-  async function call(req: ServiceRequest, context: C, quota: Quota | undefined, nested: boolean): Promise<ServiceResponse> {
+  async function call(req: ServiceRequest, context: C, quota: Quota | undefined, nested: boolean, trace: Trace<C>): Promise<ServiceResponse> {
     const url = urlOf(req.url);
     const out = outputOf(req, url.searchParams);
     const headers = withQuota(quota);
@@ -309,10 +341,11 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
       if (!m) return failure([{ key: 'unknownpath', message: `No endpoint at ${url.pathname}` }], out, headers);
       if ('allow' in m) return failure([{ key: 'methodnotallowed', message: `${req.method} is not allowed here; allowed: ${m.allow.join(', ')}` }], out, { ...headers, allow: m.allow.join(', ') });
       const { op } = m;
+      trace.operation = op.id;
       if (op.multipart) {
         if (nested) return failure([{ key: 'invalidbatch', message: 'A batch cannot contain a batch' }], out, headers);
         try {
-          return await runBatch(req, context, out);
+          return await runBatch(req, context, out, trace);
         } catch (e) {
           // A refused batch counted no call; its answer still tells the caller where the quota stands.
           if (e instanceof BatchError) return failure([{ key: e.key, message: e.message }], out, withQuota(hooks.countCalls ? await hooks.countCalls(context, 0) : undefined));
@@ -421,8 +454,20 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
     return issues;
   }
 
+  /** One batch part, run as the batch's caller. */
+  async function runPart(nested: ServiceRequest, ownCredentials: boolean, context: C, trace: Trace<C>): Promise<ServiceResponse> {
+    // Every part runs as the batch's caller: a part with credentials of its own (even the same
+    // ones) is refused before it is counted or run, so no one runs calls inside another's batch.
+    if (ownCredentials) return failure([{ key: 'partauthorization', message: def.errors.partauthorization?.message ?? '' }], outputOf(nested, urlOf(nested.url).searchParams), withQuota(trace.quota));
+    if (hooks.countCalls) {
+      const quota = (trace.quota = await hooks.countCalls(context, 1));
+      if (quota.used > quota.allowed) return failure([{ key: 'quotaexceeded', message: `API call limit exceeded: ${quota.used}/${quota.allowed}` }], outputOf(nested, urlOf(nested.url).searchParams), withQuota(quota));
+    }
+    return call(nested, context, trace.quota, true, trace);
+  }
+
   /** Batch: parse every part first (a malformed batch runs nothing), then run each as its own call. */
-  async function runBatch(req: ServiceRequest, context: C, out: Output): Promise<ServiceResponse> {
+  async function runBatch(req: ServiceRequest, context: C, out: Output, outer: Trace<C>): Promise<ServiceResponse> {
     const parts = parseBatchRequest(req.body, req.headers['content-type'], { maxParts: def.batch.maxParts });
     // Every Content-ID must be one the response can echo. Checked by writing an empty response
     // first: a Content-ID with a space, angle bracket or non-ASCII character used to let every
@@ -434,29 +479,18 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
     }
     const responses: BatchResponsePart[] = [];
     let quota: Quota | undefined;
-    for (const part of parts) {
+    for (const [index, part] of parts.entries()) {
+      const started = performance.now();
       // Outer headers apply to every nested request unless it overrides them.
       const headers: Record<string, string | undefined> = { ...req.headers, 'content-length': undefined, 'content-type': undefined, ...part.headers };
       const nested: ServiceRequest = { method: part.method, url: part.path, headers, body: part.body };
-      let r: ServiceResponse;
-      // Every part runs as the batch's caller: a part with credentials of its own (even the same
-      // ones) is refused before it is counted or run, so no one runs calls inside another's batch.
-      if (part.headers.authorization !== undefined) {
-        r = failure([{ key: 'partauthorization', message: def.errors.partauthorization?.message ?? '' }], outputOf(nested, urlOf(part.path).searchParams), withQuota(quota));
-        responses.push({ status: r.status, headers: r.headers, body: r.body, contentId: part.contentId });
-        continue;
-      }
-      if (hooks.countCalls) {
-        quota = await hooks.countCalls(context, 1);
-        if (quota.used > quota.allowed) {
-          r = failure([{ key: 'quotaexceeded', message: `API call limit exceeded: ${quota.used}/${quota.allowed}` }], outputOf(nested, urlOf(part.path).searchParams), withQuota(quota));
-          responses.push({ status: r.status, headers: r.headers, body: r.body, contentId: part.contentId });
-          continue;
-        }
-      }
-      r = await call(nested, context, quota, true);
+      const trace: Trace<C> = quota ? { context, quota } : { context };
+      const r = await runPart(nested, part.headers.authorization !== undefined, context, trace);
+      quota = trace.quota ?? quota;
       responses.push({ status: r.status, headers: r.headers, body: r.body, contentId: part.contentId });
+      hooks.observe?.({ request: nested, response: r, ...trace, errors: errorKeysOf.get(r) ?? [], ms: performance.now() - started, batch: { request: req, index, contentId: part.contentId } });
     }
+    if (quota) outer.quota = quota;
     const { contentType, body } = serializeBatchResponse(responses);
     return { status: 200, headers: { 'content-type': contentType, ...withQuota(quota) }, body };
   }
@@ -464,11 +498,13 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
   interface Admitted {
     context: C;
     quota: Quota | undefined;
+    /** When the head arrived: a call's time in the request log counts from there. */
+    started: number;
   }
   const admitted = new WeakMap<Admission, Admitted>();
 
   /** Authentication, then the call counted against the quota: everything decided by the head. */
-  async function admitHead(req: RequestHead): Promise<{ refused: ServiceResponse } | Admitted> {
+  async function admitHead(req: RequestHead): Promise<{ refused: ServiceResponse } | Omit<Admitted, 'started'>> {
     const url = urlOf(req.url);
     const out = outputOf(req, url.searchParams);
     const auth = await authenticate(req);
@@ -503,33 +539,52 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
     return failure([{ key: 'internalerror', message: 'Internal error' }], out, {}, 500);
   }
 
-  const dispatch = async function dispatch(req: ServiceRequest): Promise<ServiceResponse> {
+  async function answer(req: ServiceRequest, state: Admitted | undefined, trace: Trace<C>): Promise<ServiceResponse> {
     try {
-      let state = req.admission && admitted.get(req.admission);
-      if (state) {
-        // One dispatch per admission: a replayed one would run a call nobody counted.
-        admitted.delete(req.admission!);
-      } else {
+      if (!state) {
         if (req.body.length > def.limits.maxBodyBytes) return failure([{ key: 'requesttoolarge', message: `The body is larger than ${def.limits.maxBodyBytes} bytes` }], outputOf(req, urlOf(req.url).searchParams));
         const a = await admitHead(req);
         if ('refused' in a) return a.refused;
-        state = a;
+        state = { ...a, started: 0 };
       }
-      return await call(req, state.context, state.quota, false);
+      trace.context = state.context;
+      if (state.quota) trace.quota = state.quota;
+      return await call(req, state.context, state.quota, false, trace);
     } catch (e) {
       return fault(e, req);
     }
+  }
+
+  const observe = (request: ServiceRequest, response: ServiceResponse, trace: Trace<C>, started: number) =>
+    hooks.observe?.({ request, response, ...trace, errors: errorKeysOf.get(response) ?? [], ms: performance.now() - started });
+
+  const dispatch = async function dispatch(req: ServiceRequest): Promise<ServiceResponse> {
+    const state = req.admission && admitted.get(req.admission);
+    // One dispatch per admission: a replayed one would run a call nobody counted.
+    if (state) admitted.delete(req.admission!);
+    if (!hooks.observe) return answer(req, state, {});
+    const started = state?.started ?? performance.now();
+    const trace: Trace<C> = {};
+    const r = await answer(req, state, trace);
+    observe(req, r, trace, started);
+    return r;
   } as Dispatch;
   dispatch.admit = async (head) => {
+    const started = performance.now();
+    let a: Awaited<ReturnType<typeof admitHead>>;
     try {
-      const a = await admitHead(head);
-      if ('refused' in a) return a;
-      const admission: Admission = { admitted: true };
-      admitted.set(admission, a);
-      return { admission };
+      a = await admitHead(head);
     } catch (e) {
-      return { refused: fault(e, head) };
+      a = { refused: fault(e, head) };
     }
+    if ('refused' in a) {
+      // Refused from its head: the body was never read, and the log says so by its size.
+      observe({ ...head, body: new Uint8Array() }, a.refused, {}, started);
+      return a;
+    }
+    const admission: Admission = { admitted: true };
+    admitted.set(admission, { ...a, started });
+    return { admission };
   };
   return dispatch;
 }
