@@ -14,7 +14,9 @@ const id = (text: string | undefined, what: string): number => {
 
 async function accountId(storage: Storage, name: string | undefined): Promise<number | undefined> {
   if (name === undefined) return undefined;
-  return storage.transaction(async (tx) => (await tx.ensureAccount(name)).id);
+  const id = await storage.transaction((tx) => tx.findAccountId(name));
+  if (id === undefined) throw new UsageError(`hooks: no account '${name}'`);
+  return id;
 }
 
 export async function runHooks(sub: 'deliveries' | 'redeliver' | 'failures', values: { db?: string; account?: string; limit?: string }, positionals: string[]): Promise<number> {

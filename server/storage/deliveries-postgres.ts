@@ -116,6 +116,9 @@ export function pgDeliveryLog(db: PgHelpers): DeliveryLogTx {
       if (!isId(hookId)) return;
       await db.count(`UPDATE hooks SET consecutive_failures = 0, disabled_reason = '' WHERE id = $1 AND account_id = $2`, hookId, accountId);
     },
+    async findAccountId(name) {
+      return (await db.one<{ id: number }>('SELECT id FROM accounts WHERE name = $1', name))?.id;
+    },
     async listFailedDeliveries(accountId, limit) {
       return accountId === undefined
         ? db.rows<DeliveryRow>(`SELECT ${COLS} FROM deliveries WHERE status = 'failed' ORDER BY id DESC LIMIT $1`, limit)

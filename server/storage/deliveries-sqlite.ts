@@ -110,6 +110,9 @@ export function sqliteDeliveryLog(db: SqliteHelpers): DeliveryLogTx {
     async resetHookHealth(accountId, hookId) {
       db.run(`UPDATE hooks SET consecutive_failures = 0, disabled_reason = '' WHERE id = ? AND account_id = ?`, hookId, accountId);
     },
+    async findAccountId(name) {
+      return db.get<{ id: number }>('SELECT id FROM accounts WHERE name = ?', name)?.id;
+    },
     async listFailedDeliveries(accountId, limit) {
       return accountId === undefined
         ? db.all<DeliveryRow>(`SELECT ${DELIVERY_COLS} FROM deliveries WHERE status = 'failed' ORDER BY id DESC LIMIT ?`, limit)

@@ -43,6 +43,8 @@ export interface DeliveryLogTx {
   countOutcome(accountId: number, hookId: number, failed: boolean, disableAfter: number, reason: string): Promise<boolean>;
   /** Clears the run of failures and the disabled reason (the hook was set active again). */
   resetHookHealth(accountId: number, hookId: number): Promise<void>;
+  /** The account of that name, without creating it (a read-only command names one). */
+  findAccountId(name: string): Promise<number | undefined>;
   /** Deliveries that failed for good, newest first; every account when accountId is undefined. */
   listFailedDeliveries(accountId: number | undefined, limit: number): Promise<DeliveryRow[]>;
 }

@@ -485,6 +485,7 @@ class PgTx implements Tx {
   countOutcome: DeliveryLogTx['countOutcome'] = (...a) => this.deliveryLog.countOutcome(...a);
   resetHookHealth: DeliveryLogTx['resetHookHealth'] = (...a) => this.deliveryLog.resetHookHealth(...a);
   listFailedDeliveries: DeliveryLogTx['listFailedDeliveries'] = (...a) => this.deliveryLog.listFailedDeliveries(...a);
+  findAccountId: DeliveryLogTx['findAccountId'] = (...a) => this.deliveryLog.findAccountId(...a);
 
   // accounts, users, groups
 

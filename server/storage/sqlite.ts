@@ -396,6 +396,7 @@ class SqliteTx implements Tx {
   countOutcome: DeliveryLogTx['countOutcome'] = (...a) => this.deliveryLog.countOutcome(...a);
   resetHookHealth: DeliveryLogTx['resetHookHealth'] = (...a) => this.deliveryLog.resetHookHealth(...a);
   listFailedDeliveries: DeliveryLogTx['listFailedDeliveries'] = (...a) => this.deliveryLog.listFailedDeliveries(...a);
+  findAccountId: DeliveryLogTx['findAccountId'] = (...a) => this.deliveryLog.findAccountId(...a);
 
   private newItemId(type: 'record' | 'activity'): number {
     return Number(this.run('INSERT INTO items (type) VALUES (?)', type).lastInsertRowid);
