@@ -128,9 +128,11 @@ export async function startService(o: ServeOptions): Promise<number> {
     },
   });
   // Seeded on a new database only (the demo user was just made); through a service of its own,
-  // so the request log and metrics start with the first real request.
+  // so the request log and metrics start with the first real request. Its hook is inactive, and
+  // saving it must not look its host up in DNS (the private-address rule skips the lookup): the
+  // real service checks the address again before any delivery.
   let seeded: { records: number; activities: number } | undefined;
-  if (o.demo && demo) seeded = await (await import('./demo.ts')).seedDemo(createReferenceService({ storage, failedLogins: false }), demo);
+  if (o.demo && demo) seeded = await (await import('./demo.ts')).seedDemo(createReferenceService({ storage, failedLogins: false, allowPrivateWebhooks: true }), demo);
   // Answers of the HTTP shell itself (no body read), in the format the client asked for.
   const envelope = (key: 'requesttoolarge' | 'serviceunavailable', extra: Record<string, string>) => (req: IncomingMessage) => {
     const json = (req.headers.accept ?? '').includes(spec.formats.output.json);

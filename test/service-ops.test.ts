@@ -86,7 +86,7 @@ describe('request log, JSON lines', () => {
     const r = await call(server.base, '/contacts/', { user: ann, body: JSON.stringify({ nosuchfield: 1 }), contentType: 'application/json', headers: { 'x-request-id': 'bad-1' } });
     expect(r.status).toBe(400);
     const line = await waitFor(server, (out) => jsonLines(out).find((l) => l.reqId === 'bad-1'));
-    expect(line).toMatchObject({ level: 40, res: { statusCode: 400 }, errors: ['unknownfield'] });
+    expect(line).toMatchObject({ level: 40, res: { statusCode: 400 }, errors: ['incorrectfield'] });
     const unauth = await call(server.base, '/contacts/', { auth: basic(ann[0], 'wrong'), headers: { 'x-request-id': 'bad-2' } });
     expect(unauth.status).toBe(401);
     const line2 = await waitFor(server, (out) => jsonLines(out).find((l) => l.reqId === 'bad-2'));
