@@ -23,3 +23,10 @@ export async function checkOwners(tx: Tx, caller: Caller, values: OwnerValue[]):
     throw ServiceError.of(bad.map((v) => ({ key: 'unknownowner', message: `${errorKeys.unknownowner.message}: ${v.path} = ${v.id}${v.usersOnly ? ' (not a user of this account)' : ''}`, path: v.path })));
   }
 }
+
+/** The display name of each user and group id of an account, deleted ones included: what they own keeps their name. */
+export async function ownerNames(tx: Tx, accountId: number): Promise<(id: number) => string | undefined> {
+  const owners = [...(await tx.listUsers(accountId, true)), ...(await tx.listGroups(accountId, true))];
+  const byId = new Map(owners.map((o) => [o.id, o.name]));
+  return (id) => byId.get(id);
+}

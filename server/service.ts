@@ -11,6 +11,7 @@ import * as activities from './activities.ts';
 import * as reports from './reports.ts';
 import * as hooks from './hooks.ts';
 import { spec } from './facts.ts';
+import { ownerNames } from './owners.ts';
 import { createLoginThrottle } from './login-throttle.ts';
 
 export interface Principal {
@@ -100,12 +101,7 @@ export function createReferenceService(opts: ReferenceServiceOptions): Reference
       const used = await storage.transaction((tx) => tx.countCalls(p.user.id, windowStart, n));
       return { used, allowed: quota.allowed };
     },
-    async ownerNames(p) {
-      // Deleted users and groups keep their name on what they own.
-      const names = await storage.transaction(async (tx) => [...(await tx.listUsers(p.accountId, true)), ...(await tx.listGroups(p.accountId, true))]);
-      const byId = new Map(names.map((o) => [o.id, o.name]));
-      return (id) => byId.get(id);
-    },
+    ownerNames: (p) => storage.transaction((tx) => ownerNames(tx, p.accountId)),
     ...(loginThrottle ? { loginThrottle } : {}),
     onFault(error, request) {
       opts.log?.(`crmgen: 500 on ${request.method} ${request.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);

@@ -3,11 +3,12 @@
 // off the request path, claims due deliveries under a lease, POSTs them signed, retries with
 // growing delays, and marks them failed after the spec's number of retries.
 import { createHmac, randomUUID } from 'node:crypto';
-import { encode, type CodecTarget } from '../generated/server/dist/codecs/index.js';
+import { encode, nameOwnersIn, ownerNamedIn, type CodecTarget } from '../generated/server/dist/codecs/index.js';
 import { formatDateTime } from '../generated/server/dist/runtime/dates.js';
 import type { ChangeEvent } from './context.ts';
 import type { DeliveryRow, HookRow, Storage, Tx } from './storage/port.ts';
 import { isPrivateHost } from './hooks.ts';
+import { ownerNames } from './owners.ts';
 import { renderShow } from './records.ts';
 import { kindOf, spec } from './facts.ts';
 
@@ -94,6 +95,7 @@ export function startWebhooks(opts: WebhookOptions): Webhooks {
     const hooks = await tx.listHooks(accountId);
     if (!hooks.length) return;
     const rows: Omit<DeliveryRow, 'id'>[] = [];
+    let names: ((id: number) => string | undefined) | undefined;
     for (const e of events) {
       const targets = hooks.filter((h) => wants(h, e));
       if (!targets.length) continue;
@@ -101,8 +103,11 @@ export function startWebhooks(opts: WebhookOptions): Webhooks {
       if (c === undefined) continue;
       const family = e.event.split('.')[0];
       const note = { type: e.event, objectid: e.id, occured: formatDateTime(now), content: c };
+      const target = `notification/${family}` as CodecTarget;
+      // The content is what show returns: owner values with their owner's name.
+      if (ownerNamedIn(target)) nameOwnersIn(target, note, (names ??= await ownerNames(tx, accountId)));
       for (const h of targets) {
-        const body = encode(`notification/${family}` as CodecTarget, h.contenttype as 'xml' | 'json' | 'form', note as never);
+        const body = encode(target, h.contenttype as 'xml' | 'json' | 'form', note as never);
         rows.push({
           accountId,
           hookId: h.id,
