@@ -148,7 +148,7 @@ export function startWebhooks(opts: WebhookOptions): Webhooks {
       const target = `notification/${family}` as CodecTarget;
       if (ownerNamedIn(target)) nameOwnersIn(target, note, (names ??= await ownerNameLookup(tx, accountId)));
       for (const h of targets) {
-        const body = encode(`notification/${family}` as CodecTarget, h.contenttype as 'xml' | 'json' | 'form', note as never);
+        const body = encode(target, h.contenttype as 'xml' | 'json' | 'form', note as never);
         rows.push({
           accountId,
           hookId: h.id,

@@ -265,8 +265,9 @@ describe('a changelog beside the spec', () => {
       expect(changes?.content).toContain('Breaking');
       expect(changes?.content).toContain('HRK');
       expect(files.find((f) => f.path === 'docs/index.html')!.content).toContain('href="changes.html"');
-      // Without a changelog there is no Changes page.
-      expect(emitDocs(spec).some((f) => f.path === 'docs/changes.html')).toBe(false);
+      // Without a changelog there is no Changes page (spec/ has one since 2.0.0: a copy without it).
+      rmSync(join(dir, 'old', 'CHANGELOG.md'), { force: true });
+      expect(emitDocs(loadSpec(join(dir, 'old'))).some((f) => f.path === 'docs/changes.html')).toBe(false);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
