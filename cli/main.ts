@@ -18,6 +18,9 @@ const usage = `usage:
                [--cors-origin ORIGIN|'*'|none]...
                                     web pages that may call the service from a browser (CORS); default
                                     any loopback origin: http://localhost:*, http://127.0.0.1:*, http://[::1]:*
+  crmgen verify --url BASE --user EMAIL:TOKEN --user EMAIL:TOKEN --other-account EMAIL:TOKEN
+               [--spec DIR] [--only GROUP,...] [--format text|json|junit] [--fuzz N] [--seed N] [--webhooks HOST:PORT]
+                                    the conformance suite of the spec against a running server (exit 1 on a failure)
   crmgen start                      regenerate if stale, then serve on ./data/crm.sqlite
   crmgen users add EMAIL [--name NAME] [--token TOKEN] [--account ACCOUNT] [--admin] [--db FILE]
   crmgen users list [--db FILE]
@@ -39,6 +42,8 @@ async function main(argv: string[]): Promise<number> {
       return (await import('./scaffold.ts')).runScaffold(rest);
     case 'serve':
       return (await import('./serve.ts')).runServe(rest);
+    case 'verify':
+      return (await import('./verify.ts')).runVerify(rest);
     case 'start': {
       const code = await runGenerate(['--quiet']);
       return code === 0 ? (await import('./serve.ts')).runServe(rest) : code;
