@@ -523,7 +523,7 @@ export class Runner {
 
   /** One fuzz case: the data sent and the key expected (none: success). */
   private fuzzCases(): fc.Arbitrary<{ segment: string; data: Record<string, unknown>; key?: string }> {
-    const segments = Object.keys(this.suite.fixtures).filter((s) => this.suite.chains[s]?.length === 1 && !this.suite.uploads[s].length);
+    const segments = Object.keys(this.suite.fixtures).filter((s) => this.suite.chains[s]?.length === 1 && !this.suite.uploads[s].length && !this.suite.onePerParent.includes(s));
     const valid = (f: FieldRule): fc.Arbitrary<unknown> | undefined => {
       const s = f.shape;
       if (s.values) {

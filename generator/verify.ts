@@ -87,6 +87,8 @@ export interface Suite {
   /** The fields of each activity type, for fuzzing. */
   fields: Record<string, FieldRule[]>;
   values: Record<string, (string | number)[]>;
+  /** Types of which a parent holds at most one (fuzz leaves them out: its cases share a parent). */
+  onePerParent: string[];
   quotaHeader: string;
   jsonpParameter: string;
 }
@@ -346,5 +348,6 @@ export function buildSuite(spec: Spec): Suite {
   push({ run: 'fuzz', id: 'fuzz.createActivity', group: 'fuzz', title: 'schema-generated valid and near-valid activities: no 5xx, valid ones succeed, invalid ones get their key', at: opAt('createActivity'), operation: 'createActivity', kind });
 
   const values = Object.fromEntries(spec.values.map((v) => [v.name, v.values.map((e) => e.value)]));
-  return { checks, fixtures, uploads, chains, nameFields, fields, values, quotaHeader: spec.quota.header, jsonpParameter: spec.formats.jsonp.parameter };
+  const onePerParent = spec.activities.filter((a) => a.onePerParent).map((a) => a.segment);
+  return { checks, fixtures, uploads, chains, nameFields, fields, values, onePerParent, quotaHeader: spec.quota.header, jsonpParameter: spec.formats.jsonp.parameter };
 }
