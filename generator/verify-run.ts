@@ -190,6 +190,7 @@ export class Runner {
     if (name === 'tag') return this.tag;
     if (name === 'me') return this.ids.me;
     if (name === 'user2') return this.ids.user2;
+    if (name === 'category') return this.categoryOf(kind);
     const fresh = name === 'fresh' || name === 'freshact' || name === 'hook';
     const store = fresh ? vars : this.cache;
     const known = store.get(token);
@@ -512,13 +513,20 @@ export class Runner {
     }
   }
 
-  private categoryId?: number;
-  private async category(kind: string, req: VerifyRequest): Promise<VerifyRequest> {
-    if (this.categoryId === undefined) {
+  private readonly categories = new Map<string, number>();
+  /** A category tag of the kind, made once per run. */
+  private async categoryOf(kind: string): Promise<number> {
+    let id = this.categories.get(kind);
+    if (id === undefined) {
       const { reply, shown } = await this.send({ method: 'POST', path: `/${kind}/categories/`, body: { name: `verify ${this.tag}` } });
-      this.categoryId = this.expectOk(reply, shown, 'creating a category').id as number;
+      id = this.expectOk(reply, shown, 'creating a category', 'createCategory').id as number;
+      this.categories.set(kind, id!);
     }
-    return JSON.parse(JSON.stringify(req).replaceAll('"{category}"', String(this.categoryId)));
+    return id!;
+  }
+
+  private async category(kind: string, req: VerifyRequest): Promise<VerifyRequest> {
+    return JSON.parse(JSON.stringify(req).replaceAll('"{category}"', String(await this.categoryOf(kind))));
   }
 
   /** One fuzz case: the data sent and the key expected (none: success). */

@@ -8,11 +8,12 @@
 //   {act:KIND:a/b/c}       the last of a chain of activities a > b > c under {record:KIND}
 //   {freshact:KIND:a/b}    the same, created for this check alone
 //   {hook}                 a (disabled) hook created for this check
+//   {category:KIND}        a category tag of KIND the suite created
 //   {me} {user2}           user ids of the two --user accounts; {tag} the run's unique name
 import type { ActivityType, Field, ScalarShape, Spec, SourcePos } from './model.ts';
 
-export type Group = 'operations' | 'values' | 'ranges' | 'required' | 'createonly' | 'hierarchy' | 'list' | 'batch' | 'auth' | 'isolation' | 'jsonp' | 'webhooks' | 'fuzz';
-export const groups: Group[] = ['operations', 'values', 'ranges', 'required', 'createonly', 'hierarchy', 'list', 'batch', 'auth', 'isolation', 'jsonp', 'webhooks', 'fuzz'];
+export type Group = 'operations' | 'values' | 'ranges' | 'required' | 'createonly' | 'hierarchy' | 'list' | 'reports' | 'batch' | 'auth' | 'isolation' | 'jsonp' | 'webhooks' | 'fuzz';
+export const groups: Group[] = ['operations', 'values', 'ranges', 'required', 'createonly', 'hierarchy', 'list', 'reports', 'batch', 'auth', 'isolation', 'jsonp', 'webhooks', 'fuzz'];
 
 export type Format = 'json' | 'xml' | 'form' | 'multipart';
 export type Auth = 'user' | 'user2' | 'other' | 'none' | 'wrong';
@@ -271,14 +272,34 @@ export function buildSuite(spec: Spec): Suite {
     push({ run: 'steps', id: `values.createHook.${f.name}.accepted`, group: 'values', title: `hook ${f.name} accepts every value of ${list.name}`, at: at(list.pos), operation: 'createHook', steps: list.values.map((e) => ({ request: { method: 'POST', path: '/hooks/', body: { ...hookBody, [f.name]: e.value } }, expect: ok() })) });
     push({ run: 'steps', id: `values.createHook.${f.name}.refused`, group: 'values', title: `hook ${f.name} refuses a value not in ${list.name}`, at: at(f.pos), operation: 'createHook', steps: [{ request: { method: 'POST', path: '/hooks/', body: { ...hookBody, [f.name]: 'verify-unlisted' } }, expect: fail(400, 'notinlist') }] });
   }
+  // list and report parameters: each listed value accepted, an unlisted one and a bad date refused
   const list = spec.operations.find((o) => o.id === 'listRecords');
+  for (const op of spec.operations.filter((o) => o.params && o.method === 'GET')) {
+    const group: Group = op.report ? 'reports' : op.id === 'listRecords' ? 'list' : 'values';
+    const path = op.scope === 'kind' ? `/${kind}${op.path.replace('/{kind}', '')}` : op.path;
+    const schema = op.scope === 'kind' ? `${op.id}_${kind}` : op.id;
+    const q = (name: string, value: string, expect: Expectation): Step => ({ request: { method: 'GET', path, query: { [name]: value } }, expect });
+    for (const p of op.params ?? []) {
+      if (p.shape.kind !== 'scalar') continue;
+      const shape = p.shape;
+      const id = `${group}.${op.id}.${p.name}`;
+      const vl = shape.values ? spec.values.find((v) => v.name === shape.values) : undefined;
+      if (vl && !shape.ids) {
+        const listed = vl.values.filter((e) => !String(e.value).includes('{'));
+        // Values that mean something only with a companion parameter (the document names them, the spec does not).
+        const companion = (v: string): Record<string, string> => (op.id === 'listRecords' && p.name === 'filtermode' ? ({ category: { filtervalue: `{category:${kind}}` }, owner: { filtervalue: '{me}' } } as Record<string, Record<string, string>>)[v] ?? {} : {});
+        push({ run: 'steps', id: `${id}.accepted`, group, title: `${op.id} ${p.name}: every value of ${vl.name}`, at: at(vl.pos), operation: op.id, steps: listed.map((e) => ({ request: { method: 'GET', path, query: { [p.name]: String(e.value), ...companion(String(e.value)) } }, expect: ok(schema) })) });
+        if (shape.type === 'enum' || shape.type === 'idlist') push({ run: 'steps', id: `${id}.refused`, group, title: `${op.id} ${p.name} refuses a value not in ${vl.name}`, at: at(p.pos), operation: op.id, steps: [q(p.name, vl.base === 'integer' ? '9999' : 'verifyunlisted', fail(400, 'notinlist'))] });
+      } else if (shape.type === 'date') {
+        push({ run: 'steps', id: `${id}.date`, group, title: `${op.id} ${p.name}: a date accepted, an impossible one refused`, at: at(p.pos), operation: op.id, steps: [q(p.name, '2026-03-02', ok(schema)), q(p.name, '2026-02-30', fail(400, 'invaliddate'))] });
+      } else if (shape.type === 'owner' || shape.type === 'ownerfilter' || shape.ids) {
+        push({ run: 'steps', id: `${id}.owner`, group, title: `${op.id} ${p.name}: the caller's user id`, at: at(p.pos), operation: op.id, steps: [q(p.name, '{me}', ok(schema))] });
+      }
+    }
+  }
   for (const p of list?.params ?? []) {
     if (p.shape.kind !== 'scalar') continue;
     const shape = p.shape;
-    if (shape.type === 'enum' && shape.values) {
-      const vl = spec.values.find((v) => v.name === shape.values)!;
-      push({ run: 'steps', id: `values.listRecords.${p.name}.refused`, group: 'values', title: `list ${p.name} refuses a value not in ${vl.name}`, at: at(p.pos), operation: 'listRecords', steps: [{ request: { method: 'GET', path: `/${kind}/`, query: { [p.name]: 'verifyunlisted' } }, expect: fail(400, 'notinlist') }] });
-    }
     if (shape.type === 'integer' && (shape.min !== undefined || shape.max !== undefined)) {
       const q = (v: number, expect: Expectation): Step => ({ request: { method: 'GET', path: `/${kind}/`, query: { [p.name]: String(v) } }, expect });
       const steps: Step[] = [];

@@ -29,7 +29,7 @@ describe('crmgen verify against crmgen serve', { timeout: 300_000 }, () => {
     // One result per check the spec yields, every group represented.
     const suite = buildSuite(loadSpec(specDir));
     expect(report.checks.map((c) => c.id)).toEqual(suite.checks.map((c) => c.id));
-    expect(new Set(report.checks.map((c) => c.group))).toEqual(new Set(['operations', 'values', 'ranges', 'required', 'createonly', 'hierarchy', 'list', 'batch', 'auth', 'isolation', 'jsonp', 'webhooks', 'fuzz']));
+    expect(new Set(report.checks.map((c) => c.group))).toEqual(new Set(['operations', 'values', 'ranges', 'required', 'createonly', 'hierarchy', 'list', 'reports', 'batch', 'auth', 'isolation', 'jsonp', 'webhooks', 'fuzz']));
     for (const c of report.checks) expect(c.at, c.id).toMatch(/^spec\/[a-z-]+\.yaml:\d+$/);
     // Nothing of the run is left: no record lists, no hook remains.
     for (const kind of suite.nameFields ? Object.keys(suite.nameFields) : []) {
