@@ -134,7 +134,8 @@ export class Runner {
     const url = `${this.opts.url}${path}${query ? `?${query}` : ''}`;
     const headers: Record<string, string> = { accept: req.accept === 'xml' ? 'application/xml' : 'application/json' };
     const auth = req.auth ?? 'user';
-    if (auth !== 'none') headers.authorization = basic(auth === 'user2' ? this.opts.users[1] : auth === 'other' ? this.opts.other : auth === 'wrong' ? { ...this.opts.users[0], token: `${this.opts.users[0].token}-wrong` } : this.opts.users[0]);
+    if (auth === 'notbasic') headers.authorization = `Bearer ${this.opts.users[0].token}`;
+    else if (auth !== 'none') headers.authorization = basic(auth === 'user2' ? this.opts.users[1] : auth === 'other' ? this.opts.other : auth === 'wrong' ? { ...this.opts.users[0], token: `${this.opts.users[0].token}-wrong` } : this.opts.users[0]);
     let body: string | FormData | undefined;
     if (req.body) {
       const value = (await fillValue(req.body)) as Record<string, unknown>;

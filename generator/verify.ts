@@ -16,7 +16,7 @@ export type Group = 'operations' | 'values' | 'ranges' | 'required' | 'createonl
 export const groups: Group[] = ['operations', 'values', 'ranges', 'required', 'createonly', 'hierarchy', 'list', 'reports', 'batch', 'auth', 'isolation', 'jsonp', 'webhooks', 'fuzz'];
 
 export type Format = 'json' | 'xml' | 'form' | 'multipart';
-export type Auth = 'user' | 'user2' | 'other' | 'none' | 'wrong';
+export type Auth = 'user' | 'user2' | 'other' | 'none' | 'wrong' | 'notbasic';
 
 export interface VerifyRequest {
   method: string;
@@ -341,6 +341,7 @@ export function buildSuite(spec: Spec): Suite {
   const authPos = at(spec.pos?.auth);
   push({ run: 'steps', id: 'auth.missing', group: 'auth', title: 'no Authorization: 401', at: authPos, operation: 'listRecords', steps: [{ request: { method: 'GET', path: `/${kind}/`, auth: 'none' }, expect: fail(401, 'authenticationfailed') }] });
   push({ run: 'steps', id: 'auth.wrong', group: 'auth', title: 'a wrong token: 401', at: authPos, operation: 'listRecords', steps: [{ request: { method: 'GET', path: `/${kind}/`, auth: 'wrong' }, expect: fail(401, 'authenticationfailed') }] });
+  push({ run: 'steps', id: 'auth.notbasic', group: 'auth', title: 'credentials not in the Basic scheme: 401', at: authPos, operation: 'listRecords', steps: [{ request: { method: 'GET', path: `/${kind}/`, auth: 'notbasic' }, expect: fail(401, 'authenticationfailed') }] });
   push({ run: 'steps', id: 'auth.seconduser', group: 'auth', title: 'the second user of the account sees its records', at: authPos, operation: 'showRecord', steps: [{ request: { method: 'GET', path: `/${kind}/{record:${kind}}/`, auth: 'user2' }, expect: ok(`showRecord_${kind}`) }] });
   const notFound = fail(404, 'itemisnotfound');
   const iso = (id: string, operation: string, step: Step) => push({ run: 'steps', id: `isolation.${id}`, group: 'isolation', title: `another account: ${step.request.method} ${step.request.path}`, at: opAt(operation), operation, steps: [step] });

@@ -43,12 +43,12 @@ describe('crmgen verify against crmgen serve', { timeout: 300_000 }, () => {
   it('junit and text output; --only narrows the groups', async () => {
     const junit = await runVerify(['--url', server.base, ...verifyArgs, '--only', 'auth,jsonp', '--format', 'junit']);
     expect(junit.code).toBe(0);
-    expect(junit.stdout).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="crmgen verify" tests="5" failures="0" skipped="0">/);
+    expect(junit.stdout).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="crmgen verify" tests="6" failures="0" skipped="0">/);
     expect(junit.stdout).toContain('<testcase classname="auth" name="auth.missing" file="spec/api.yaml:');
     const text = await runVerify(['--url', server.base, ...verifyArgs, '--only', 'auth']);
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/^ok {3}auth\.missing {2}no Authorization: 401 {2}\[spec\/api\.yaml:\d+\]$/m);
-    expect(text.stdout).toMatch(/\n3 passed, 0 failed, 0 skipped \(3 checks in [\d.]+ s\)\n$/);
+    expect(text.stdout).toMatch(/\n4 passed, 0 failed, 0 skipped \(4 checks in [\d.]+ s\)\n$/);
   });
 
   it('refuses a webhook receiver off loopback and a wrong option (exit 2)', async () => {
