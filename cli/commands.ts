@@ -154,8 +154,26 @@ const hooks: Register = (program, run) => {
   cmd.command('failures').description('deliveries that failed after every retry').option('--account <ACCOUNT>', 'account name (default: every account)').option('--limit <N>', 'at most this many (default 100)').addOption(db()).action(act('failures'));
 };
 
+const verify: Register = (program, run) => {
+  program
+    .command('verify')
+    .description('the conformance suite generated from the spec, run against a live server; exit 1 when a check fails')
+    .option('--url <BASE>', 'the server (http://HOST:PORT)')
+    .option('--user <EMAIL:TOKEN>', 'a user of the account the suite works in (give two)', collect)
+    .option('--other-account <EMAIL:TOKEN>', 'a user of another account (tenant isolation)')
+    .option('--spec <DIR>', 'spec folder the checks come from (default ./spec)')
+    .option('--only <GROUP,...>', 'only these check groups: operations, values, ranges, required, createonly, hierarchy, list, reports, batch, auth, isolation, jsonp, webhooks, fuzz')
+    .addOption(new Option('--format <FORMAT>', 'report format').choices(['text', 'json', 'junit']).default('text'))
+    .option('--fuzz <N>', 'this many schema-generated requests, valid and near-valid (seeded)', '0')
+    .option('--seed <N>', 'seed of the fuzz run (to replay a failure)', '1')
+    .option('--webhooks <HOST:PORT>', 'receive notifications here (loopback only) and check them')
+    .action(function (this: Command) {
+      run(async () => (await import('./verify.ts')).runVerify(this.opts()));
+    });
+};
+
 /** Every command, in the order `crmgen --help` lists them. */
-export const registrations: Register[] = [generate, diff, scaffold, serve, admin, hooks];
+export const registrations: Register[] = [generate, diff, scaffold, serve, admin, hooks, verify];
 
 export function buildProgram(run: (action: () => Promise<ExitCode>) => void = () => undefined): Command {
   const program = new Command('crmgen')

@@ -10,6 +10,7 @@ import type { Caller } from './context.ts';
 import { activityBySegment, kindOf, spec } from './facts.ts';
 import { checkOwners, type OwnerValue } from './owners.ts';
 import { completedAtKey } from './reports.ts';
+import { fault, faultyActivityData } from './faults.ts';
 
 type Parent = { record: RecordRow; activity?: undefined } | { record: RecordRow; activity: ActivityRow };
 
@@ -118,7 +119,8 @@ export async function createActivity(tx: Tx, caller: Caller, input: { kind: stri
   // The request schema checks data's required fields only when data is given at all.
   fail(type.fields.filter((f) => f.required && data[f.name] === undefined).map((f) => ({ key: 'fieldisrequired', message: `Field is required: data.${f.name}`, path: `data.${f.name}` })));
   const parent = await findParent(tx, caller, body.parent, input.kind);
-  fail([checkParent(segment, parentToken(parent)), ...checkCreate(segment, data), ...unmetConditions(segment, data, data)]);
+  fail([...(fault('hierarchy') ? [] : [checkParent(segment, parentToken(parent))]), ...checkCreate(segment, data), ...unmetConditions(segment, data, data)]);
+  faultyActivityData(type, data);
   const siblings = await tx.listChildren(caller.accountId, body.parent);
   fail([checkOnePerParent(segment, siblings.filter((s) => s.segment === segment).length)]);
   await checkOwners(tx, caller, ownerValues(segment, data));
@@ -166,6 +168,7 @@ export async function updateActivity(tx: Tx, caller: Caller, input: { kind: stri
   const changes = { ...((body.data ?? {}) as Record<string, unknown>) };
   const merged = { ...row.fields, ...changes };
   fail(unmetConditions(segment, merged, changes));
+  faultyActivityData(activityBySegment.get(segment)!, changes);
   await checkOwners(tx, caller, ownerValues(segment, changes));
   await storeUploads(tx, caller, segment, changes, input.files);
   if (changes.completed === 1 && row.fields.completed !== 1) changes[completedAtKey] = caller.now();
