@@ -233,6 +233,13 @@ export function emitDocs(spec: Spec): GeneratedFile[] {
             `JSONP: ?${spec.formats.jsonp.parameter}=name wraps the JSON body as name(...), served as ${spec.formats.output.jsonp}; characters outside ${spec.formats.jsonp.allowed} are stripped, not rejected.`,
             `JSON mapping: the content of <response>/<request> without a root; containers of one repeated element become arrays ({"categories": [{"id": 3, "name": "VIP"}]}); children named id<N> (list entries, an item's activities) stay keys of an object in order ({"id12": {...}, "count": 1}); comma-delimited lists stay comma-delimited text. JSON requests accept both {"categories": {"add": [3]}} and {"categories": {"add": {"category": [3]}}}.`,
             `Dates: emitted as ${spec.formats.dates.emit} (UTC); accepted as ${spec.formats.dates.accept.join(', ')}.`,
+            ...(spec.formats.jsonRequestRoot === 'optional' ? [`A JSON request may also be wrapped in its root, {"${spec.formats.requestRoot}": {...}}, as XML's always is.`] : []),
+            ...(spec.formats.ownerNames
+              ? [
+                  `Owner names: every owner-valued element of an answer (a user or group id: assignedto, responsible, person, ownership, a report entry's owner) carries the owner's name, in XML as the ${spec.formats.ownerNames.xmlAttribute} attribute (<assignedto ${spec.formats.ownerNames.xmlAttribute}="Ann Lee">5</assignedto>), in JSON as the member beside it ("assignedto": 5, "assignedto${spec.formats.ownerNames.jsonSuffix}": "Ann Lee"). Absent when the id names no one; ignored in requests.`,
+                ]
+              : []),
+            ...(spec.formats.formFiles === 'base64' ? [`Files: ${spec.formats.input.upload.join(', ')} with a file part named data[<field>], or ${spec.formats.input.form.join(', ')} with data[<field>] holding the file's bytes in base64 (stored as application/octet-stream, named after the field).`] : []),
           ],
           tables: [],
           endpoints: [],
