@@ -33,12 +33,14 @@ export interface FuzzFigures {
   firstCrash?: string;
 }
 
+const show = (x: unknown) => JSON.stringify(x, (_k, v) => (v instanceof Uint8Array ? Buffer.from(v).toString('latin1') : v)) ?? 'undefined';
 const yieldLoop = () => new Promise<void>((ok) => setImmediate(ok));
 
 async function fuzzDecoder<T>(name: string, arb: fc.Arbitrary<T>, run: (x: T) => F.Outcome | Promise<F.Outcome>): Promise<FuzzFigures> {
   const fig: FuzzFigures = { name, inputs: 0, perSecond: 0, crashes: 0, fiveXx: 0, stallMs: 0, longestMs: 0, refused: 0 };
   const h = monitorEventLoopDelay({ resolution: 5 });
   let busy = 0;
+  let slowest: T | undefined;
   for (let c = 0; fig.inputs < inputs; c++) {
     // Samples of one chunk are made up front, outside the timed and monitored part.
     const batch = fc.sample(arb, { seed: seed + c, numRuns: Math.min(chunk, inputs - fig.inputs) });
@@ -49,11 +51,14 @@ async function fuzzDecoder<T>(name: string, arb: fc.Arbitrary<T>, run: (x: T) =>
         if ((await run(x)) === 'refused') fig.refused++;
       } catch (e) {
         fig.crashes++;
-        fig.firstCrash ??= `${e instanceof Error ? e.message : String(e)} on ${JSON.stringify(x, (_k, v) => (v instanceof Uint8Array ? Buffer.from(v).toString('latin1') : v)).slice(0, 400)}`;
+        fig.firstCrash ??= `${e instanceof Error ? e.message : String(e)} on ${show(x).slice(0, 400)}`;
       }
       const ms = performance.now() - t;
       busy += ms;
-      if (ms > fig.longestMs) fig.longestMs = ms;
+      if (ms > fig.longestMs) {
+        fig.longestMs = ms;
+        slowest = x;
+      }
       fig.inputs++;
       await yieldLoop();
     }
@@ -61,6 +66,7 @@ async function fuzzDecoder<T>(name: string, arb: fc.Arbitrary<T>, run: (x: T) =>
   }
   fig.perSecond = fig.inputs / (busy / 1000);
   fig.stallMs = h.max / 1e6;
+  if (process.env.FUZZ_SHOW_SLOWEST) process.stderr.write(`slowest ${name} input (${fig.longestMs.toFixed(1)} ms): ${show(slowest).slice(0, 3000)}\n`);
   return fig;
 }
 

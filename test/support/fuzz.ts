@@ -227,9 +227,11 @@ function plant(tree: unknown, seeds: { at: number; value: unknown; key: string }
     };
     walk(root);
     const [parent, key] = slots[s.at % slots.length]!;
-    if (Array.isArray(parent)) parent[key as number] = s.value;
-    else if (s.at % 3 === 0 && parent[key] && typeof parent[key] === 'object' && !Array.isArray(parent[key])) (parent[key] as Record<string, unknown>)[s.key] = s.value;
-    else parent[key] = s.value;
+    // A copy: constant junk ({} or []) is one object shared by every sample.
+    const value = structuredClone(s.value);
+    if (Array.isArray(parent)) parent[key as number] = value;
+    else if (s.at % 3 === 0 && parent[key] && typeof parent[key] === 'object' && !Array.isArray(parent[key])) (parent[key] as Record<string, unknown>)[s.key] = value;
+    else parent[key] = value;
   }
   return root.r;
 }
