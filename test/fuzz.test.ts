@@ -150,6 +150,10 @@ describe('regressions found by fuzzing', () => {
   it('a multipart body that ends inside a file is MalformedForm (the error on the file stream went unheard and killed the process)', async () => {
     const body = new TextEncoder().encode('--a\r\nContent-Disposition: form-data; name="data[file]"; filename="x.txt"\r\nContent-Type: text/plain\r\n\r\nnever ends');
     await expect(parseMultipartForm(body, 'multipart/form-data; boundary=a', 1024)).rejects.toThrow(/malformed multipart\/form-data: Unexpected end of form/);
+    // Also when the unfinished file is one refused for having no name (found by the bench).
+    const unnamed = new TextEncoder().encode('--a\r\nContent-Disposition: form-data; name=""; filename="x.txt"\r\n\r\nnever ends');
+    await expect(parseMultipartForm(unnamed, 'multipart/form-data; boundary=a', 1024)).rejects.toThrow('a part has no name');
+    await new Promise((ok) => setTimeout(ok, 50)); // the stream's error comes after the rejection; unheard it would fail the run
   });
 
   it('a multipart part without a name is MalformedForm (it reached the bracket decoder as undefined)', async () => {

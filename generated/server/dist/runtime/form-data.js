@@ -52,6 +52,8 @@ export function parseMultipartForm(body, contentType, maxFileBytes) {
                 fields.push([name, value]);
         });
         bb.on('file', (name, stream, info) => {
+            // A body that ends inside a file is reported on the file's stream: unheard, it killed the process.
+            stream.on('error', (e) => fail(new MalformedForm(`malformed multipart/form-data: ${e.message}`)));
             if (unnamed(name)) {
                 stream.resume();
                 return;
@@ -63,8 +65,6 @@ export function parseMultipartForm(body, contentType, maxFileBytes) {
                 chunks.push(c);
             });
             stream.on('limit', () => fail(new UploadTooLarge(maxFileBytes)));
-            // A body that ends inside a file is reported on the file's stream: unheard, it killed the process.
-            stream.on('error', (e) => fail(new MalformedForm(`malformed multipart/form-data: ${e.message}`)));
             stream.on('end', () => {
                 const file = { filename: info.filename ?? 'upload', contenttype: info.mimeType || 'application/octet-stream', size, data: new Uint8Array(Buffer.concat(chunks)) };
                 files[name] = file;
