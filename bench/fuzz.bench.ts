@@ -4,7 +4,7 @@
 // (decoder time only, not generation), crashes (errors a decoder does not declare; must be 0),
 // 5xx answers (must be 0) and the longest event-loop stall: for decoders, this process's loop,
 // which yields after every input, so a stall is one input's decode (monitorEventLoopDelay, and
-// the longest single input timed directly); for HTTP, the slowest answer to a probe (GET /ownership/)
+// the longest single input timed directly, in wall and CPU time); for HTTP, the slowest answer to a probe (GET /ownership/)
 // sent every 50 ms beside the fuzzing, i.e. the service's stall as a client sees it.
 // Run alone: npx tsx bench/fuzz.bench.ts (exit 1 on a crash or a 5xx); FUZZ_SEED sets the seed.
 import fc from 'fast-check';
@@ -27,8 +27,9 @@ export interface FuzzFigures {
   fiveXx: number;
   /** monitorEventLoopDelay's max (decoders), or the slowest probe answer (HTTP), in ms. */
   stallMs: number;
-  /** The longest single input, in ms. */
+  /** The longest single input, in ms: wall time, and CPU time (what a loaded shared machine does not inflate). */
   longestMs: number;
+  longestCpuMs: number;
   refused: number;
   firstCrash?: string;
 }
@@ -37,7 +38,7 @@ const show = (x: unknown) => JSON.stringify(x, (_k, v) => (v instanceof Uint8Arr
 const yieldLoop = () => new Promise<void>((ok) => setImmediate(ok));
 
 async function fuzzDecoder<T>(name: string, arb: fc.Arbitrary<T>, run: (x: T) => F.Outcome | Promise<F.Outcome>): Promise<FuzzFigures> {
-  const fig: FuzzFigures = { name, inputs: 0, perSecond: 0, crashes: 0, fiveXx: 0, stallMs: 0, longestMs: 0, refused: 0 };
+  const fig: FuzzFigures = { name, inputs: 0, perSecond: 0, crashes: 0, fiveXx: 0, stallMs: 0, longestMs: 0, longestCpuMs: 0, refused: 0 };
   let busy = 0;
   let slowest: T | undefined;
   for (let c = 0; fig.inputs < inputs; c++) {
@@ -49,6 +50,7 @@ async function fuzzDecoder<T>(name: string, arb: fc.Arbitrary<T>, run: (x: T) =>
     h.enable();
     for (const x of batch) {
       const t = performance.now();
+      const cpu = process.cpuUsage();
       try {
         if ((await run(x)) === 'refused') fig.refused++;
       } catch (e) {
@@ -56,6 +58,8 @@ async function fuzzDecoder<T>(name: string, arb: fc.Arbitrary<T>, run: (x: T) =>
         fig.firstCrash ??= `${e instanceof Error ? e.message : String(e)} on ${show(x).slice(0, 400)}`;
       }
       const ms = performance.now() - t;
+      const used = process.cpuUsage(cpu);
+      fig.longestCpuMs = Math.max(fig.longestCpuMs, (used.user + used.system) / 1000);
       busy += ms;
       if (ms > fig.longestMs) {
         fig.longestMs = ms;
@@ -78,7 +82,7 @@ async function fuzzHttp(): Promise<FuzzFigures> {
   const auth = (u: readonly [string, string]) => `Basic ${Buffer.from(u.join(':')).toString('base64')}`;
   const service = await spawnServer(['bin/crmgen.js', 'serve', '--port', '0', '--db', ':memory:', '--user', `${ann.join(':')}:acme`, '--user', `${bob.join(':')}:globex`, '--quota', '100000000', '--login-failures', '100000000', '--login-failures-per-address', '100000000']);
   const base = `http://127.0.0.1:${service.port}`;
-  const fig: FuzzFigures = { name: 'HTTP requests', inputs: 0, perSecond: 0, crashes: 0, fiveXx: 0, stallMs: 0, longestMs: 0, refused: 0 };
+  const fig: FuzzFigures = { name: 'HTTP requests', inputs: 0, perSecond: 0, crashes: 0, fiveXx: 0, stallMs: 0, longestMs: 0, longestCpuMs: 0, refused: 0 };
   const xmlParses = (s: string) => XMLValidator.validate(s) === true;
   let probing = true;
   const probe = (async () => {
@@ -157,7 +161,7 @@ export function rowsOf(figs: FuzzFigures[]): Row[] {
     minMs: 1000 / f.perSecond,
     ratio: 1,
     opsPerSec: f.perSecond,
-    note: `crashes ${f.crashes}, 5xx ${f.fiveXx}, refused ${f.refused}, longest stall ${f.stallMs.toFixed(1)} ms, longest input ${f.longestMs.toFixed(1)} ms${f.firstCrash ? `; first: ${f.firstCrash}` : ''}`,
+    note: `crashes ${f.crashes}, 5xx ${f.fiveXx}, refused ${f.refused}, longest stall ${f.stallMs.toFixed(1)} ms, longest input ${f.longestMs.toFixed(1)} ms${f.longestCpuMs ? ` (CPU ${f.longestCpuMs.toFixed(1)} ms)` : ''}${f.firstCrash ? `; first: ${f.firstCrash}` : ''}`,
   }));
 }
 

@@ -11,7 +11,7 @@ import { descriptors } from '../../generated/server/dist/codecs/descriptors.js';
 import { validateRequest, validators } from '../../generated/server/dist/validators/index.js';
 import { checkJsonDepth, formToNested, parseForm, type Desc } from '../../generated/server/dist/runtime/codec.js';
 import { parseXml, findNonXmlChar, escapeXmlText, escapeXmlAttr, XmlError, type XmlElement } from '../../generated/server/dist/runtime/xml.js';
-import { parseBatchRequest, serializeBatchRequest, BatchError, type BatchRequestPart } from '../../generated/server/dist/runtime/batch.js';
+import { parseBatchRequest, parseBatchResponse, serializeBatchRequest, BatchError, type BatchRequestPart } from '../../generated/server/dist/runtime/batch.js';
 import { parseMultipartForm, MalformedForm, UploadTooLarge } from '../../generated/server/dist/runtime/form-data.js';
 
 export const limits = { maxDepth: 32, maxElements: 100_000, maxBytes: 10_485_760 };
@@ -563,6 +563,30 @@ export function answerProblem(c: HttpCase, status: number, headers: Headers, bod
   if (/\bat [\w.<>]+ \(|node:internal|\.ts:\d+:\d+/.test(body)) return 'a stack trace in the body';
   if (c.method === 'HEAD' || status === 204 || (c.method === 'OPTIONS' && body === '')) return undefined;
   const type = headers.get('content-type') ?? '';
+  if (type.startsWith('multipart/mixed') && status === 200) {
+    // A batch's answer: well-formed, and each nested answer holds to the same rules.
+    let parts;
+    try {
+      parts = parseBatchResponse(enc.encode(body), type);
+    } catch (e) {
+      return `a batch answer that does not parse: ${(e as Error).message}`;
+    }
+    for (const p of parts) {
+      const nested = new Headers(p.headers);
+      const problem = answerProblem({ method: 'GET', path: '/', headers: { accept: nested.get('content-type') ?? '' } }, p.status, nested, new TextDecoder().decode(p.body), parseXmlText);
+      if (problem) return `in a batch part: ${problem}`;
+    }
+    return undefined;
+  }
+  // The asked format: ?callback= asks for JSON (JSONP when a name is left after sanitizing), else Accept.
+  let callback: string | null = null;
+  try {
+    callback = new URL('http://127.0.0.1' + c.path).searchParams.get('callback');
+  } catch {
+    // A path URL cannot parse asks for nothing in particular.
+  }
+  const asked = callback !== null ? (callback.replace(/[^A-Za-z0-9_]/g, '') ? 'application/javascript' : 'application/json') : (c.headers.accept ?? '').toLowerCase().includes('application/json') ? 'application/json' : 'application/xml';
+  if (!type.startsWith(asked)) return `an answer of type ${type || '(none)'} where ${asked} was asked`;
   if (type.startsWith('application/json')) {
     let v: unknown;
     try {
