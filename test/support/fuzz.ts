@@ -20,7 +20,6 @@ export const maxUploadBytes = 1024;
 
 const enc = new TextEncoder();
 const targets = Object.keys(descriptors) as CodecTarget[];
-const requestTargets = targets.filter((t) => validators.has(t));
 const isResponse = (t: string) => t.endsWith('.response') || t.startsWith('notification/');
 
 // ---------------------------------------------------------------------------------------------
@@ -496,7 +495,7 @@ export const batchInputArb: fc.Arbitrary<BatchInput & { parts: BatchRequestPart[
   return { parts, mutated: k > 0 || lie.boundary !== undefined || ms.length > 0, contentType: type, body: mutate(bytes, ms) };
 });
 
-export { requestTargets, targets };
+export { targets };
 
 // ---------------------------------------------------------------------------------------------
 // whole HTTP requests
