@@ -13,6 +13,8 @@ export interface Row {
   files?: number;
   /** In-process micro benchmarks: operations per second at the median. */
   opsPerSec?: number;
+  /** Figures that are not times (fuzzing: crashes, 5xx, stalls). */
+  note?: string;
 }
 
 export type Bench = () => Promise<Row[]>;
@@ -35,7 +37,7 @@ export function stats(samples: number[]): { medianMs: number; minMs: number } {
 }
 
 export function formatTable(rows: Row[]): string {
-  const head = ['bench', 'case', 'runs', 'median ms', 'min ms', 'x baseline', 'ops/s', 'files'];
+  const head = ['bench', 'case', 'runs', 'median ms', 'min ms', 'x baseline', 'ops/s', 'files', 'notes'];
   const ms = (v: number) => (v >= 1 ? v.toFixed(1) : v.toPrecision(3));
   const body = rows.map((r) => [
     r.bench,
@@ -46,10 +48,11 @@ export function formatTable(rows: Row[]): string {
     r.ratio.toFixed(2),
     r.opsPerSec === undefined ? '' : Math.round(r.opsPerSec).toLocaleString('en'),
     r.files === undefined ? '' : String(r.files),
+    r.note ?? '',
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   // Text columns left-aligned, numbers right-aligned.
-  const line = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  const line = (cells: string[]) => cells.map((c, i) => (i < 2 || i === 8 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ').trimEnd();
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
 }
 

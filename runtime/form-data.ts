@@ -45,8 +45,22 @@ export function parseMultipartForm(body: Uint8Array, contentType: string, maxFil
       failed = true;
       reject(e);
     };
-    bb.on('field', (name, value) => fields.push([name, value]));
+    // busboy gives a part without a name (or name="") an undefined one; the bracket decoder needs text.
+    const unnamed = (name: unknown) => {
+      if (typeof name === 'string' && name !== '') return false;
+      fail(new MalformedForm('malformed multipart/form-data: a part has no name'));
+      return true;
+    };
+    bb.on('field', (name, value) => {
+      if (!unnamed(name)) fields.push([name, value]);
+    });
     bb.on('file', (name, stream, info) => {
+      // A body that ends inside a file is reported on the file's stream: unheard, it killed the process.
+      stream.on('error', (e: Error) => fail(new MalformedForm(`malformed multipart/form-data: ${e.message}`)));
+      if (unnamed(name)) {
+        stream.resume();
+        return;
+      }
       const chunks: Buffer[] = [];
       let size = 0;
       stream.on('data', (c: Buffer) => {

@@ -593,7 +593,8 @@ export function hasOwnerNames(desc, seen = new Set()) {
  */
 export function formToNested(pairs, maxDepth) {
     const root = {};
-    for (const [key, value] of pairs) {
+    const all = [...pairs];
+    for (const [key, value] of all) {
         const parts = bracketParts(key, maxDepth);
         let node = root;
         for (let i = 0; i < parts.length; i++) {
@@ -602,10 +603,17 @@ export function formToNested(pairs, maxDepth) {
             const nextIsArray = !last && (parts[i + 1] === '' || /^\d+$/.test(parts[i + 1]));
             if (Array.isArray(node)) {
                 const idx = part === '' ? node.length : Number(part);
+                // A body of n fields holds at most n list items: a larger index would make a sparse
+                // array whose every later walk is as long as the index (a[4000000000]=1 stalled for minutes).
+                if (idx >= all.length)
+                    throw new CodecError(`malformed form: the index ${part} in ${key} is not below the number of fields sent (${all.length})`);
                 if (last)
                     node[idx] = value;
-                else
-                    node = (node[idx] ??= nextIsArray ? [] : {});
+                else {
+                    // A scalar already there gives way, as below: a[0]=x&a[0][]=y used to throw a TypeError (500).
+                    const existing = node[idx];
+                    node = (existing && typeof existing === 'object' ? existing : (node[idx] = nextIsArray ? [] : {}));
+                }
             }
             else {
                 if (part === '__proto__' || part === 'constructor' || part === 'prototype')
