@@ -10,6 +10,8 @@
 // - rows of one account are never returned for another: every query takes accountId;
 // - users and groups share one id space, so an owner id (ownership, assignedto) names one of them.
 
+import type { RecordQuery } from './record-query.ts';
+
 export interface Account {
   id: number;
   name: string;
@@ -177,8 +179,10 @@ export interface Tx {
   updateRecord(row: RecordRow): Promise<void>;
   setRecordDeleted(accountId: number, id: number, deleted: number | null): Promise<void>;
   /** Every record of a kind in the account: the live ones, or with `deleted: true` only the soft-deleted ones
-   *  (filtermode archived); filtering, sorting and paging happen in server/list.ts. */
+   *  (filtermode archived); lists use pageRecords. */
   listRecords(accountId: number, kind: string, opts: { deleted: boolean }): Promise<RecordRow[]>;
+  /** One page of a list (filters, search, sort in SQL: ./record-query.ts) and how many records answer it in all. */
+  pageRecords(accountId: number, q: RecordQuery): Promise<{ count: number; rows: RecordRow[] }>;
 
   // category tags, per kind, and their assignment to records
   insertCategory(row: Omit<CategoryRow, 'id'>): Promise<CategoryRow>;

@@ -49,6 +49,7 @@ import type {
   Tx,
   UserRow,
 } from './port.ts';
+import { activitySearch, buildRecordQuery, recordSearch, SEP, type Dialect, type RecordQuery } from './record-query.ts';
 
 /** Migration n (1-based) is PG_MIGRATIONS[n - 1]; append new ones, never edit a released one. */
 export const PG_MIGRATIONS: readonly string[] = [
@@ -223,7 +224,63 @@ export const PG_MIGRATIONS: readonly string[] = [
   CREATE INDEX deliveries_due ON deliveries (next_attempt, id) WHERE status = 'pending';
   CREATE INDEX deliveries_account ON deliveries (account_id, id);
   `,
+  /* 2: lists answered in SQL (server/storage/record-query.ts): search columns and sort indexes;
+     the trigram indexes follow in addTrigramIndexes, as pg_trgm may be missing */ `
+  ALTER TABLE records ADD COLUMN name_key text COLLATE "C" NOT NULL DEFAULT '',
+    ADD COLUMN search text NOT NULL DEFAULT '',
+    ADD COLUMN item_texts json NOT NULL DEFAULT '[]',
+    ADD COLUMN field_texts json NOT NULL DEFAULT '{}';
+  ALTER TABLE activities ADD COLUMN search text NOT NULL DEFAULT '',
+    ADD COLUMN texts json NOT NULL DEFAULT '[]';
+  CREATE INDEX records_by_name ON records (account_id, kind, name_key, id) WHERE deleted IS NULL;
+  CREATE INDEX records_by_updated ON records (account_id, kind, updated, id) WHERE deleted IS NULL;
+  CREATE INDEX records_by_created ON records (account_id, kind, created, id) WHERE deleted IS NULL;
+  CREATE INDEX records_by_flagged ON records (account_id, kind, flagged, id) WHERE deleted IS NULL;
+  CREATE INDEX records_by_viewed ON records (account_id, kind, viewed) WHERE deleted IS NULL;
+  CREATE INDEX records_by_owner ON records (account_id, kind, ownership) WHERE deleted IS NULL;
+  CREATE INDEX activities_by_segment ON activities (account_id, segment, id);
+  `,
 ];
+
+/** Steps in JavaScript that run right after migration n's SQL, in its transaction. */
+const PG_BACKFILLS: Record<number, (client: pg.PoolClient) => Promise<void>> = {
+  // The search columns hold JavaScript's lower-casing, so existing rows are filled here.
+  async 2(client) {
+    const records = await client.query<{ id: number; kind: string; name: string; fields: RecordRow['fields'] }>('SELECT id, kind, name, fields FROM records');
+    for (const r of records.rows) {
+      await client.query('UPDATE records SET name_key = $1, search = $2, item_texts = $3, field_texts = $4 WHERE id = $5', [...searchColumns(r), r.id]);
+    }
+    const activities = await client.query<{ id: number; fields: Record<string, unknown> }>('SELECT id, fields FROM activities');
+    for (const a of activities.rows) await client.query('UPDATE activities SET search = $1, texts = $2 WHERE id = $3', [...journalColumns(a), a.id]);
+    await addTrigramIndexes(client);
+  },
+};
+
+/**
+ * GIN trigram indexes on the search texts (pg_trgm), which LIKE '%needle%' uses. The extension
+ * lives in one schema of the database, so its operator class is named with that schema. Without
+ * pg_trgm (not installed, no right to create it) lists still answer, by scanning.
+ */
+async function addTrigramIndexes(client: pg.PoolClient): Promise<void> {
+  await client.query('SAVEPOINT trgm');
+  try {
+    await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+    await client.query('RELEASE SAVEPOINT trgm');
+  } catch {
+    await client.query('ROLLBACK TO SAVEPOINT trgm');
+  }
+  const { rows } = await client.query<{ schema: string }>(
+    `SELECT n.nspname AS schema FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm'`,
+  );
+  const ext = rows[0]?.schema;
+  if (ext === undefined) {
+    process.stderr.write('crmgen: pg_trgm is not available; list searches will scan instead of using an index\n');
+    return;
+  }
+  const ops = `${pg.escapeIdentifier(ext)}.gin_trgm_ops`;
+  await client.query(`CREATE INDEX records_search ON records USING gin (search ${ops})`);
+  await client.query(`CREATE INDEX activities_search ON activities USING gin (search ${ops})`);
+}
 
 // ---------------------------------------------------------------------------------------------
 // column lists (aliased, quoted, to the port's property names) and raw row shapes
@@ -259,6 +316,35 @@ type RawFile = Omit<FileRow, 'data'> & { data: Buffer };
 const toFile = (r: RawFile): FileRow => ({ ...r, data: new Uint8Array(r.data) });
 const bytea = (u: Uint8Array): Buffer => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
 const json = (v: unknown): string => JSON.stringify(v);
+
+// Text columns cannot hold U+0000: the search texts carry SEP in its place (and so does a needle).
+const noNul = (s: string) => s.replaceAll('\u0000', SEP);
+const searchColumns = (r: Pick<RecordRow, 'kind' | 'name' | 'fields'>) => {
+  const s = recordSearch(r.kind, r.name, r.fields, noNul);
+  return [s.nameKey, s.search, s.itemTexts, s.fieldTexts];
+};
+const journalColumns = (a: Pick<ActivityRow, 'fields'>) => {
+  const s = activitySearch(a.fields, noNul);
+  return [s.search, s.texts];
+};
+const RECORD_COLS_R = `r.id, r.account_id AS "accountId", r.kind, r.name, r.ownership, r.flagged, r.fields, r.created,
+  r.viewed, r.updated, r.creator_id AS "creatorId", r.creator_name AS "creatorName", r.modificator_id AS "modificatorId",
+  r.modificator_name AS "modificatorName", r.deleted`;
+
+const pgDialect: Dialect = {
+  placeholder: (i) => `$${i}`,
+  jsonText: (column, key) => `(${column} ->> '${key}')`,
+  jsonNumberEquals: (column, key, param) =>
+    `(CASE WHEN json_typeof(${column} -> '${key}') = 'number' THEN (${column} ->> '${key}')::numeric END) = ${param}::numeric`,
+  anyElement: (column, test) => `EXISTS (SELECT 1 FROM json_array_elements_text(${column}) AS e(v) WHERE ${test('e.v')})`,
+  searchIndex: (_table, alias, param) => `${alias}.search LIKE ${param}`,
+  searchPattern: (needle) => `%${noNul(needle).replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+  contains: (haystack, needle) => `strpos(${haystack}, ${needle}::text) > 0`,
+  startsWith: (haystack, needle) => `starts_with(${haystack}, ${needle}::text)`,
+  inIds: (expr, param) => `${expr} = ANY(${param}::bigint[])`,
+  idsParam: (ids) => ids,
+  textValue: noNul,
+};
 
 const notDeleted = (includeDeleted: boolean | undefined) => (includeDeleted ? '' : ' AND deleted IS NULL');
 
@@ -354,6 +440,7 @@ async function migrate(pool: pg.Pool, schema: string | undefined): Promise<strin
       for (let n = start + 1; n <= PG_MIGRATIONS.length; n++) {
         try {
           await client.query(PG_MIGRATIONS[n - 1]!);
+          await PG_BACKFILLS[n]?.(client);
         } catch (e) {
           throw new Error(`migration ${n} failed: ${(e as Error).message}`, { cause: e });
         }
@@ -536,11 +623,11 @@ class PgTx implements Tx {
     return (await this.one<RecordRow>(
       `WITH item AS (INSERT INTO items (type) VALUES ('record') RETURNING id)
        INSERT INTO records (id, account_id, kind, name, ownership, flagged, fields, created, viewed, updated,
-         creator_id, creator_name, modificator_id, modificator_name)
-       SELECT item.id, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13 FROM item
+         creator_id, creator_name, modificator_id, modificator_name, name_key, search, item_texts, field_texts)
+       SELECT item.id, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17 FROM item
        RETURNING ${RECORD_COLS}`,
       r.accountId, r.kind, r.name, r.ownership, r.flagged, json(r.fields), r.created, r.viewed,
-      r.updated, r.creatorId, r.creatorName, r.modificatorId, r.modificatorName,
+      r.updated, r.creatorId, r.creatorName, r.modificatorId, r.modificatorName, ...searchColumns(r),
     ))!;
   }
 
@@ -555,10 +642,11 @@ class PgTx implements Tx {
   async updateRecord(r: RecordRow): Promise<void> {
     const changes = await this.count(
       `UPDATE records SET kind = $1, name = $2, ownership = $3, flagged = $4, fields = $5, created = $6, viewed = $7,
-         updated = $8, creator_id = $9, creator_name = $10, modificator_id = $11, modificator_name = $12, deleted = $13
+         updated = $8, creator_id = $9, creator_name = $10, modificator_id = $11, modificator_name = $12, deleted = $13,
+         name_key = $16, search = $17, item_texts = $18, field_texts = $19
        WHERE id = $14 AND account_id = $15`,
       r.kind, r.name, r.ownership, r.flagged, json(r.fields), r.created, r.viewed, r.updated,
-      r.creatorId, r.creatorName, r.modificatorId, r.modificatorName, r.deleted, r.id, r.accountId,
+      r.creatorId, r.creatorName, r.modificatorId, r.modificatorName, r.deleted, r.id, r.accountId, ...searchColumns(r),
     );
     if (changes !== 1) throw new Error(`storage: no record ${r.id} in account ${r.accountId}`);
   }
@@ -575,6 +663,14 @@ class PgTx implements Tx {
        AND deleted IS ${opts.deleted ? 'NOT NULL' : 'NULL'} ORDER BY id`,
       accountId, kind,
     );
+  }
+
+  async pageRecords(accountId: number, q: RecordQuery): Promise<{ count: number; rows: RecordRow[] }> {
+    if (!isId(accountId)) return { count: 0, rows: [] };
+    const built = buildRecordQuery(pgDialect, accountId, q, RECORD_COLS_R);
+    const count = (await this.one<{ n: number }>(built.count.sql, ...built.count.params))!.n;
+    const rows = count > q.start ? await this.rows<RecordRow>(built.page.sql, ...built.page.params) : [];
+    return { count, rows };
   }
 
   // category tags
@@ -666,11 +762,12 @@ class PgTx implements Tx {
     return (await this.one<ActivityRow>(
       `WITH item AS (INSERT INTO items (type) VALUES ('activity') RETURNING id)
        INSERT INTO activities (id, account_id, record_id, parent_id, segment, typeid, level, position, fields,
-         flagged, created, viewed, updated, creator_id, creator_name, modificator_id, modificator_name)
-       SELECT item.id, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16 FROM item
+         flagged, created, viewed, updated, creator_id, creator_name, modificator_id, modificator_name, search, texts)
+       SELECT item.id, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18 FROM item
        RETURNING ${ACTIVITY_COLS}`,
       a.accountId, a.recordId, a.parentId, a.segment, a.typeid, a.level, a.position, json(a.fields),
       a.flagged, a.created, a.viewed, a.updated, a.creatorId, a.creatorName, a.modificatorId, a.modificatorName,
+      ...journalColumns(a),
     ))!;
   }
 
@@ -686,11 +783,11 @@ class PgTx implements Tx {
     const changes = await this.count(
       `UPDATE activities SET record_id = $1, parent_id = $2, segment = $3, typeid = $4, level = $5, position = $6,
          fields = $7, flagged = $8, created = $9, viewed = $10, updated = $11, creator_id = $12, creator_name = $13,
-         modificator_id = $14, modificator_name = $15, deleted = $16
+         modificator_id = $14, modificator_name = $15, deleted = $16, search = $19, texts = $20
        WHERE id = $17 AND account_id = $18`,
       a.recordId, a.parentId, a.segment, a.typeid, a.level, a.position, json(a.fields), a.flagged,
       a.created, a.viewed, a.updated, a.creatorId, a.creatorName, a.modificatorId, a.modificatorName, a.deleted,
-      a.id, a.accountId,
+      a.id, a.accountId, ...journalColumns(a),
     );
     if (changes !== 1) throw new Error(`storage: no activity ${a.id} in account ${a.accountId}`);
   }

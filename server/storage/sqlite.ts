@@ -33,6 +33,7 @@ import type {
   HookRow,
   DeliveryRow,
 } from './port.ts';
+import { activitySearch, buildRecordQuery, recordSearch, type Dialect, type RecordQuery } from './record-query.ts';
 
 /** Migration n (1-based) is MIGRATIONS[n - 1]; append new ones, never edit a released one. */
 export const MIGRATIONS: readonly string[] = [
@@ -204,7 +205,59 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX deliveries_due ON deliveries (status, next_attempt);
   `,
+  /* 4: lists answered in SQL (server/storage/record-query.ts): search columns, sort indexes, trigram indexes */ `
+  ALTER TABLE records ADD COLUMN name_key TEXT NOT NULL DEFAULT '';
+  ALTER TABLE records ADD COLUMN search TEXT NOT NULL DEFAULT '';
+  ALTER TABLE records ADD COLUMN item_texts TEXT NOT NULL DEFAULT '[]';
+  ALTER TABLE records ADD COLUMN field_texts TEXT NOT NULL DEFAULT '{}';
+  ALTER TABLE activities ADD COLUMN search TEXT NOT NULL DEFAULT '';
+  ALTER TABLE activities ADD COLUMN texts TEXT NOT NULL DEFAULT '[]';
+  -- One index per sort field (id breaks ties), live records only as every list but archived.
+  CREATE INDEX records_by_name ON records (account_id, kind, name_key, id) WHERE deleted IS NULL;
+  CREATE INDEX records_by_updated ON records (account_id, kind, updated, id) WHERE deleted IS NULL;
+  CREATE INDEX records_by_created ON records (account_id, kind, created, id) WHERE deleted IS NULL;
+  CREATE INDEX records_by_flagged ON records (account_id, kind, flagged, id) WHERE deleted IS NULL;
+  CREATE INDEX records_by_viewed ON records (account_id, kind, viewed) WHERE deleted IS NULL;
+  CREATE INDEX records_by_owner ON records (account_id, kind, ownership) WHERE deleted IS NULL;
+  CREATE INDEX activities_by_segment ON activities (account_id, segment, id);
+  -- Trigram indexes of the search texts; GLOB through them is an exact substring test.
+  CREATE VIRTUAL TABLE records_fts USING fts5 (search, content = 'records', content_rowid = 'id',
+    tokenize = 'trigram case_sensitive 1', detail = none);
+  CREATE VIRTUAL TABLE activities_fts USING fts5 (search, content = 'activities', content_rowid = 'id',
+    tokenize = 'trigram case_sensitive 1', detail = none);
+  CREATE TRIGGER records_fts_insert AFTER INSERT ON records BEGIN
+    INSERT INTO records_fts (rowid, search) VALUES (new.id, new.search);
+  END;
+  CREATE TRIGGER records_fts_update AFTER UPDATE OF search ON records WHEN old.search IS NOT new.search BEGIN
+    INSERT INTO records_fts (records_fts, rowid, search) VALUES ('delete', old.id, old.search);
+    INSERT INTO records_fts (rowid, search) VALUES (new.id, new.search);
+  END;
+  CREATE TRIGGER activities_fts_insert AFTER INSERT ON activities BEGIN
+    INSERT INTO activities_fts (rowid, search) VALUES (new.id, new.search);
+  END;
+  CREATE TRIGGER activities_fts_update AFTER UPDATE OF search ON activities WHEN old.search IS NOT new.search BEGIN
+    INSERT INTO activities_fts (activities_fts, rowid, search) VALUES ('delete', old.id, old.search);
+    INSERT INTO activities_fts (rowid, search) VALUES (new.id, new.search);
+  END;
+  `,
 ];
+
+/** Steps in JavaScript that run right after migration n's SQL, in its transaction. */
+const BACKFILLS: Record<number, (db: Db) => void> = {
+  // The search columns hold JavaScript's lower-casing, so existing rows are filled here.
+  4(db) {
+    const setRecord = db.prepare('UPDATE records SET name_key = ?, search = ?, item_texts = ?, field_texts = ? WHERE id = ?');
+    for (const r of db.prepare('SELECT id, kind, name, fields FROM records').iterate() as Iterable<{ id: number; kind: string; name: string; fields: string }>) {
+      const s = recordSearch(r.kind, r.name, JSON.parse(r.fields) as Record<string, unknown>);
+      setRecord.run(s.nameKey, s.search, s.itemTexts, s.fieldTexts, r.id);
+    }
+    const setActivity = db.prepare('UPDATE activities SET search = ?, texts = ? WHERE id = ?');
+    for (const a of db.prepare('SELECT id, fields FROM activities').iterate() as Iterable<{ id: number; fields: string }>) {
+      const s = activitySearch(JSON.parse(a.fields) as Record<string, unknown>);
+      setActivity.run(s.search, s.texts, a.id);
+    }
+  },
+};
 
 // ---------------------------------------------------------------------------------------------
 // column lists (aliased to the port's property names) and raw row shapes
@@ -249,6 +302,36 @@ const toActivity = (r: RawActivity): ActivityRow => ({
 // A plain Uint8Array (a copy), not a Buffer, so adapters return the same type.
 const toFile = (r: RawFile): FileRow => ({ ...r, data: new Uint8Array(r.data) });
 const blob = (u: Uint8Array): Buffer => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
+
+const searchColumns = (r: Pick<RecordRow, 'kind' | 'name' | 'fields'>) => {
+  const s = recordSearch(r.kind, r.name, r.fields);
+  return [s.nameKey, s.search, s.itemTexts, s.fieldTexts];
+};
+const journalColumns = (a: Pick<ActivityRow, 'fields'>) => {
+  const s = activitySearch(a.fields);
+  return [s.search, s.texts];
+};
+/** RECORD_COLS of the list query's `records r`. */
+const RECORD_COLS_R = `r.id, r.account_id AS accountId, r.kind, r.name, r.ownership, r.flagged, r.fields, r.created,
+  r.viewed, r.updated, r.creator_id AS creatorId, r.creator_name AS creatorName, r.modificator_id AS modificatorId,
+  r.modificator_name AS modificatorName, r.deleted`;
+/** better-sqlite3 binds @p1, @p2, ... from an object: a placeholder may then repeat. */
+const named = (params: unknown[]) => Object.fromEntries(params.map((v, i) => [`p${i + 1}`, v]));
+
+const sqliteDialect: Dialect = {
+  placeholder: (i) => `@p${i}`,
+  jsonText: (column, key) => `json_extract(${column}, '$."${key}"')`,
+  jsonNumberEquals: (column, key, param) =>
+    `(json_type(${column}, '$."${key}"') IN ('integer', 'real') AND json_extract(${column}, '$."${key}"') = ${param})`,
+  anyElement: (column, test) => `EXISTS (SELECT 1 FROM json_each(${column}) WHERE ${test('value')})`,
+  searchIndex: (table, alias, param) => `${alias}.id IN (SELECT rowid FROM ${table}_fts WHERE search GLOB ${param})`,
+  searchPattern: (needle) => `*${needle.replace(/[*?[]/g, (c) => `[${c}]`)}*`,
+  contains: (haystack, needle) => `instr(${haystack}, ${needle}) > 0`,
+  startsWith: (haystack, needle) => `substr(${haystack}, 1, length(${needle})) = ${needle}`,
+  inIds: (expr, param) => `${expr} IN (SELECT value FROM json_each(${param}))`,
+  idsParam: (ids) => JSON.stringify(ids),
+  textValue: (s) => s,
+};
 
 const notDeleted = (includeDeleted: boolean | undefined, column = 'deleted') =>
   includeDeleted ? '' : ` AND ${column} IS NULL`;
@@ -300,6 +383,7 @@ function migrate(db: Db): void {
         continue;
       }
       db.exec(MIGRATIONS[n - 1]!);
+      BACKFILLS[n]?.(db);
       db.pragma(`user_version = ${n}`);
       db.exec('COMMIT');
     } catch (e) {
@@ -471,10 +555,10 @@ class SqliteTx implements Tx {
     return toRecord(
       this.get<RawRecord>(
         `INSERT INTO records (id, account_id, kind, name, ownership, flagged, fields, created, viewed, updated,
-           creator_id, creator_name, modificator_id, modificator_name)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${RECORD_COLS}`,
+           creator_id, creator_name, modificator_id, modificator_name, name_key, search, item_texts, field_texts)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${RECORD_COLS}`,
         id, r.accountId, r.kind, r.name, r.ownership, r.flagged, JSON.stringify(r.fields), r.created, r.viewed,
-        r.updated, r.creatorId, r.creatorName, r.modificatorId, r.modificatorName,
+        r.updated, r.creatorId, r.creatorName, r.modificatorId, r.modificatorName, ...searchColumns(r),
       )!,
     );
   }
@@ -490,10 +574,11 @@ class SqliteTx implements Tx {
   async updateRecord(r: RecordRow): Promise<void> {
     const { changes } = this.run(
       `UPDATE records SET kind = ?, name = ?, ownership = ?, flagged = ?, fields = ?, created = ?, viewed = ?,
-         updated = ?, creator_id = ?, creator_name = ?, modificator_id = ?, modificator_name = ?, deleted = ?
+         updated = ?, creator_id = ?, creator_name = ?, modificator_id = ?, modificator_name = ?, deleted = ?,
+         name_key = ?, search = ?, item_texts = ?, field_texts = ?
        WHERE id = ? AND account_id = ?`,
       r.kind, r.name, r.ownership, r.flagged, JSON.stringify(r.fields), r.created, r.viewed, r.updated,
-      r.creatorId, r.creatorName, r.modificatorId, r.modificatorName, r.deleted, r.id, r.accountId,
+      r.creatorId, r.creatorName, r.modificatorId, r.modificatorName, r.deleted, ...searchColumns(r), r.id, r.accountId,
     );
     if (changes !== 1) throw new Error(`storage: no record ${r.id} in account ${r.accountId}`);
   }
@@ -509,6 +594,13 @@ class SqliteTx implements Tx {
        AND deleted IS ${opts.deleted ? 'NOT NULL' : 'NULL'} ORDER BY id`,
       accountId, kind,
     ).map(toRecord);
+  }
+
+  async pageRecords(accountId: number, q: RecordQuery): Promise<{ count: number; rows: RecordRow[] }> {
+    const built = buildRecordQuery(sqliteDialect, accountId, q, RECORD_COLS_R);
+    const count = this.get<{ n: number }>(built.count.sql, named(built.count.params))!.n;
+    const rows = count > q.start ? this.all<RawRecord>(built.page.sql, named(built.page.params)).map(toRecord) : [];
+    return { count, rows };
   }
 
   // category tags
@@ -607,10 +699,11 @@ class SqliteTx implements Tx {
     return toActivity(
       this.get<RawActivity>(
         `INSERT INTO activities (id, account_id, record_id, parent_id, segment, typeid, level, position, fields,
-           flagged, created, viewed, updated, creator_id, creator_name, modificator_id, modificator_name)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${ACTIVITY_COLS}`,
+           flagged, created, viewed, updated, creator_id, creator_name, modificator_id, modificator_name, search, texts)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${ACTIVITY_COLS}`,
         id, a.accountId, a.recordId, a.parentId, a.segment, a.typeid, a.level, a.position, JSON.stringify(a.fields),
         a.flagged, a.created, a.viewed, a.updated, a.creatorId, a.creatorName, a.modificatorId, a.modificatorName,
+        ...journalColumns(a),
       )!,
     );
   }
@@ -627,11 +720,11 @@ class SqliteTx implements Tx {
     const { changes } = this.run(
       `UPDATE activities SET record_id = ?, parent_id = ?, segment = ?, typeid = ?, level = ?, position = ?,
          fields = ?, flagged = ?, created = ?, viewed = ?, updated = ?, creator_id = ?, creator_name = ?,
-         modificator_id = ?, modificator_name = ?, deleted = ?
+         modificator_id = ?, modificator_name = ?, deleted = ?, search = ?, texts = ?
        WHERE id = ? AND account_id = ?`,
       a.recordId, a.parentId, a.segment, a.typeid, a.level, a.position, JSON.stringify(a.fields), a.flagged,
       a.created, a.viewed, a.updated, a.creatorId, a.creatorName, a.modificatorId, a.modificatorName, a.deleted,
-      a.id, a.accountId,
+      ...journalColumns(a), a.id, a.accountId,
     );
     if (changes !== 1) throw new Error(`storage: no activity ${a.id} in account ${a.accountId}`);
   }
