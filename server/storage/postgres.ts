@@ -331,7 +331,7 @@ const RECORD_COLS_R = `r.id, r.account_id AS "accountId", r.kind, r.name, r.owne
   r.viewed, r.updated, r.creator_id AS "creatorId", r.creator_name AS "creatorName", r.modificator_id AS "modificatorId",
   r.modificator_name AS "modificatorName", r.deleted`;
 
-const pgDialect: Dialect = {
+export const pgDialect: Dialect = {
   placeholder: (i) => `$${i}`,
   jsonText: (column, key) => `(${column} ->> '${key}')`,
   jsonNumberEquals: (column, key, param) =>
@@ -343,6 +343,7 @@ const pgDialect: Dialect = {
   startsWith: (haystack, needle) => `starts_with(${haystack}, ${needle}::text)`,
   inIds: (expr, param) => `${expr} = ANY(${param}::bigint[])`,
   idsParam: (ids) => ids,
+  driverJoin: 'JOIN',
   textValue: noNul,
 };
 

@@ -106,7 +106,7 @@ export interface Dialect {
   jsonNumberEquals(column: string, key: string, param: string): string;
   /** True when some element of the JSON array column (text) satisfies `test(elementExpr)`. */
   anyElement(column: string, test: (element: string) => string): string;
-  /** Rows of `table` (alias t) whose `search` contains the text parameter, through the trigram index. */
+  /** Rows of `table` (as `alias`) whose `search` matches the pattern parameter, through the trigram index. */
   searchIndex(table: 'records' | 'activities', alias: string, param: string): string;
   /** Binds `needle` for searchIndex (FTS5 wants a phrase, LIKE a pattern). */
   searchPattern(needle: string): string;
@@ -116,6 +116,8 @@ export interface Dialect {
   /** An id-list parameter used as `x IN (...)`. */
   inIds(expr: string, param: string): string;
   idsParam(ids: number[]): unknown;
+  /** How the candidate ids join the records: SQLite's CROSS JOIN keeps that order; PostgreSQL plans it. */
+  driverJoin: string;
   /** Maps a needle as recordSearch's `clean` mapped the stored texts. */
   textValue(s: string): string;
 }
@@ -130,6 +132,17 @@ const SORT_COLUMN: Record<SortField, string> = { name: 'r.name_key', created: 'r
 export interface BuiltQuery {
   count: { sql: string; params: unknown[] };
   page: { sql: string; params: unknown[] };
+  /** True when no condition narrows the kind's records (the count is the kind's total). */
+  unfiltered: boolean;
+}
+
+interface Ctx {
+  d: Dialect;
+  p: (v: unknown) => string;
+  /** Placeholder of the account id. */
+  account: string;
+  /** Subqueries of candidate record ids (a superset) from a trigram index: the query starts there. */
+  drivers: string[];
 }
 
 /** The count and page statements of a query over `records r`; `cols` is the adapter's column list. */
@@ -139,21 +152,28 @@ export function buildRecordQuery(d: Dialect, accountId: number, q: RecordQuery, 
     params.push(v);
     return d.placeholder(params.length);
   };
-  const parts = [`r.account_id = ${p(accountId)}`, `r.kind = ${p(q.kind)}`, `r.deleted IS ${q.deleted ? 'NOT NULL' : 'NULL'}`];
-  for (const c of q.where) parts.push(condition(d, c, p));
+  const ctx: Ctx = { d, p, account: p(accountId), drivers: [] };
+  const parts = [`r.account_id = ${ctx.account}`, `r.kind = ${p(q.kind)}`, `r.deleted IS ${q.deleted ? 'NOT NULL' : 'NULL'}`];
+  for (const c of q.where) parts.push(condition(ctx, c));
   const where = parts.join(' AND ');
+  // A search starts from the index's candidates (a few rows), not from the sorted list of all.
+  const from = ctx.drivers.length
+    ? `(${ctx.drivers[0]}) c ${d.driverJoin} records r ON r.id = c.id${ctx.drivers.slice(1).map((s) => ` AND r.id IN (${s})`).join('')}`
+    : 'records r';
   const countParams = [...params];
   const dir = q.sort.dir === 'DESC' ? 'DESC' : 'ASC';
   const order = `${SORT_COLUMN[q.sort.field]} ${dir}, r.id ASC`;
   const limit = p(q.limit);
   const offset = p(q.start);
   return {
-    count: { sql: `SELECT count(*) AS n FROM records r WHERE ${where}`, params: countParams },
-    page: { sql: `SELECT ${cols} FROM records r WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`, params },
+    count: { sql: `SELECT count(*) AS n FROM ${from} WHERE ${where}`, params: countParams },
+    page: { sql: `SELECT ${cols} FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`, params },
+    unfiltered: q.where.length === 0,
   };
 }
 
-function condition(d: Dialect, c: RecordCond, p: (v: unknown) => string): string {
+function condition(ctx: Ctx, c: RecordCond): string {
+  const { d, p } = ctx;
   switch (c.op) {
     case 'flagged':
       return 'r.flagged = 1';
@@ -161,7 +181,8 @@ function condition(d: Dialect, c: RecordCond, p: (v: unknown) => string): string
       return safe(c.who) ? `r.ownership = ${p(c.who)}` : 'FALSE';
     case 'ownerField': {
       if (!Number.isFinite(c.who) || !c.fields.length) return 'FALSE';
-      return `(${c.fields.map((f) => d.jsonNumberEquals('r.fields', quoteKey(f), p(c.who))).join(' OR ')})`;
+      const who = p(c.who);
+      return `(${c.fields.map((f) => d.jsonNumberEquals('r.fields', quoteKey(f), who)).join(' OR ')})`;
     }
     case 'noCategory':
       return 'NOT EXISTS (SELECT 1 FROM record_categories rc WHERE rc.record_id = r.id)';
@@ -198,35 +219,38 @@ function condition(d: Dialect, c: RecordCond, p: (v: unknown) => string): string
       if (c.mode === 'E') return `${v} = ''`;
       if (c.mode === 'N') return `${v} <> ''`;
       const needle = d.textValue(text(c.needle));
-      const pre = prefilter(d, 'records', 'r', c.mode, needle, p);
-      const exact = c.mode === 'S' ? d.startsWith(v, p(needle)) : d.contains(v, p(needle));
-      return pre ? `${pre} AND ${exact}` : exact;
+      const pattern = indexPattern(c.mode, needle);
+      if (pattern !== undefined) ctx.drivers.push(`SELECT r2.id FROM records r2 WHERE ${d.searchIndex('records', 'r2', p(d.searchPattern(pattern)))}`);
+      const n = p(needle);
+      return c.mode === 'S' ? d.startsWith(v, n) : d.contains(v, n);
     }
     case 'anyText': {
       const needle = d.textValue(text(c.needle));
-      const test = (el: string) => (c.mode === 'S' ? d.startsWith(el, p(needle)) : d.contains(el, p(needle)));
-      const item = () => {
-        const pre = prefilter(d, 'records', 'r', c.mode, needle, p);
-        const exact = d.anyElement('r.item_texts', test);
-        return pre ? `(${pre} AND ${exact})` : exact;
-      };
-      const journal = () => {
-        const pre = prefilter(d, 'activities', 'a', c.mode, needle, p);
-        const exact = d.anyElement('a.texts', test);
-        return `EXISTS (SELECT 1 FROM activities a WHERE a.account_id = r.account_id AND a.record_id = r.id AND a.deleted IS NULL AND ${pre ? `${pre} AND ` : ''}${exact})`;
-      };
-      if (c.scope === 'anyitem') return item();
-      if (c.scope === 'anyjournal') return journal();
-      return `(${item()} OR ${journal()})`;
+      const n = p(needle);
+      const test = (el: string) => (c.mode === 'S' ? d.startsWith(el, n) : d.contains(el, n));
+      const pattern = indexPattern(c.mode, needle);
+      if (pattern !== undefined) {
+        const pat = p(d.searchPattern(pattern));
+        const sources: string[] = [];
+        if (c.scope !== 'anyjournal') sources.push(`SELECT r2.id FROM records r2 WHERE ${d.searchIndex('records', 'r2', pat)}`);
+        if (c.scope !== 'anyitem') sources.push(`SELECT a2.record_id AS id FROM activities a2 WHERE ${d.searchIndex('activities', 'a2', pat)}`);
+        ctx.drivers.push(sources.join(' UNION '));
+      }
+      const item = d.anyElement('r.item_texts', test);
+      const journal = `EXISTS (SELECT 1 FROM activities a WHERE a.account_id = ${ctx.account} AND a.record_id = r.id AND a.deleted IS NULL AND ${d.anyElement('a.texts', test)})`;
+      if (c.scope === 'anyitem') return item;
+      if (c.scope === 'anyjournal') return journal;
+      return `(${item} OR ${journal})`;
     }
   }
 }
 
-/** The trigram-index condition for a needle, or undefined when the index cannot help. */
-function prefilter(d: Dialect, table: 'records' | 'activities', alias: string, mode: 'S' | 'C', needle: string, p: (v: unknown) => string): string | undefined {
+/**
+ * What the trigram index is asked for: the needle, or for startsWith SEP + needle (a text's start
+ * in `search`); undefined when the index cannot help (fewer than 3 characters, or SEP inside).
+ */
+function indexPattern(mode: 'S' | 'C', needle: string): string | undefined {
   if (needle.includes(SEP)) return undefined;
-  // startsWith a text = SEP + needle inside `search`, one character longer for the index.
   const sub = mode === 'S' ? SEP + needle : needle;
-  if ([...sub].length < 3) return undefined;
-  return d.searchIndex(table, alias, p(d.searchPattern(sub)));
+  return [...sub].length < 3 ? undefined : sub;
 }

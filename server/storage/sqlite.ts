@@ -239,6 +239,29 @@ export const MIGRATIONS: readonly string[] = [
     INSERT INTO activities_fts (activities_fts, rowid, search) VALUES ('delete', old.id, old.search);
     INSERT INTO activities_fts (rowid, search) VALUES (new.id, new.search);
   END;
+  -- Live and deleted records per account and kind, so an unfiltered list counts in O(1).
+  CREATE TABLE record_counts (
+    account_id INTEGER NOT NULL,
+    kind       TEXT NOT NULL,
+    deleted    INTEGER NOT NULL,
+    n          INTEGER NOT NULL,
+    PRIMARY KEY (account_id, kind, deleted)
+  ) WITHOUT ROWID;
+  INSERT INTO record_counts (account_id, kind, deleted, n)
+    SELECT account_id, kind, deleted IS NOT NULL, count(*) FROM records GROUP BY 1, 2, 3;
+  CREATE TRIGGER record_counts_insert AFTER INSERT ON records BEGIN
+    INSERT INTO record_counts (account_id, kind, deleted, n) VALUES (new.account_id, new.kind, new.deleted IS NOT NULL, 1)
+      ON CONFLICT DO UPDATE SET n = n + 1;
+  END;
+  CREATE TRIGGER record_counts_update AFTER UPDATE OF account_id, kind, deleted ON records
+    WHEN old.account_id IS NOT new.account_id OR old.kind IS NOT new.kind OR (old.deleted IS NULL) IS NOT (new.deleted IS NULL) BEGIN
+    UPDATE record_counts SET n = n - 1 WHERE account_id = old.account_id AND kind = old.kind AND deleted = (old.deleted IS NOT NULL);
+    INSERT INTO record_counts (account_id, kind, deleted, n) VALUES (new.account_id, new.kind, new.deleted IS NOT NULL, 1)
+      ON CONFLICT DO UPDATE SET n = n + 1;
+  END;
+  CREATE TRIGGER record_counts_delete AFTER DELETE ON records BEGIN
+    UPDATE record_counts SET n = n - 1 WHERE account_id = old.account_id AND kind = old.kind AND deleted = (old.deleted IS NOT NULL);
+  END;
   `,
 ];
 
@@ -318,7 +341,7 @@ const RECORD_COLS_R = `r.id, r.account_id AS accountId, r.kind, r.name, r.owners
 /** better-sqlite3 binds @p1, @p2, ... from an object: a placeholder may then repeat. */
 const named = (params: unknown[]) => Object.fromEntries(params.map((v, i) => [`p${i + 1}`, v]));
 
-const sqliteDialect: Dialect = {
+export const sqliteDialect: Dialect = {
   placeholder: (i) => `@p${i}`,
   jsonText: (column, key) => `json_extract(${column}, '$."${key}"')`,
   jsonNumberEquals: (column, key, param) =>
@@ -330,6 +353,7 @@ const sqliteDialect: Dialect = {
   startsWith: (haystack, needle) => `substr(${haystack}, 1, length(${needle})) = ${needle}`,
   inIds: (expr, param) => `${expr} IN (SELECT value FROM json_each(${param}))`,
   idsParam: (ids) => JSON.stringify(ids),
+  driverJoin: 'CROSS JOIN',
   textValue: (s) => s,
 };
 
@@ -598,7 +622,9 @@ class SqliteTx implements Tx {
 
   async pageRecords(accountId: number, q: RecordQuery): Promise<{ count: number; rows: RecordRow[] }> {
     const built = buildRecordQuery(sqliteDialect, accountId, q, RECORD_COLS_R);
-    const count = this.get<{ n: number }>(built.count.sql, named(built.count.params))!.n;
+    const count = built.unfiltered
+      ? (this.get<{ n: number }>('SELECT n FROM record_counts WHERE account_id = ? AND kind = ? AND deleted = ?', accountId, q.kind, q.deleted ? 1 : 0)?.n ?? 0)
+      : this.get<{ n: number }>(built.count.sql, named(built.count.params))!.n;
     const rows = count > q.start ? this.all<RawRecord>(built.page.sql, named(built.page.params)).map(toRecord) : [];
     return { count, rows };
   }
