@@ -175,6 +175,8 @@ export interface Tx {
   // records
   insertRecord(row: NewRecord): Promise<RecordRow>;
   getRecord(accountId: number, id: number, opts?: { includeDeleted?: boolean }): Promise<RecordRow | undefined>;
+  /** A show's viewed time: visible to this process's reads at once, stored soon, off the durable path (./deferred.ts). */
+  markViewed(id: number, at: number): Promise<void>;
   /** Replaces the stored row (fields included) with `row`. */
   updateRecord(row: RecordRow): Promise<void>;
   setRecordDeleted(accountId: number, id: number, deleted: number | null): Promise<void>;
@@ -243,6 +245,13 @@ export interface Tx {
 }
 
 export interface Storage {
+  /** A transaction that may write; writes of concurrent transactions never interleave wrongly. */
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** A transaction that only reads (one snapshot); it never waits for writers. */
+  read<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Adds n calls to the user's quota counter of the window and returns the total, exact across instances, without an fsync. */
+  countCalls(userId: number, windowStart: number, n: number): Promise<number>;
+  /** Stores every viewed time marked so far (lists filtering by viewed time call it first). */
+  flushViewed(): Promise<void>;
   close(): Promise<void>;
 }

@@ -49,6 +49,7 @@ import type {
   Tx,
   UserRow,
 } from './port.ts';
+import { DeferredWrites } from './deferred.ts';
 import { activitySearch, buildRecordQuery, recordSearch, SEP, type Dialect, type RecordQuery } from './record-query.ts';
 
 /** Migration n (1-based) is PG_MIGRATIONS[n - 1]; append new ones, never edit a released one. */
@@ -403,12 +404,21 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
   // An idle pooled connection that breaks (server restart) must not take the process down; the
   // pool drops it and the next transaction gets a fresh one.
   pool.on('error', (e) => process.stderr.write(`crmgen: postgres connection lost: ${e.message}\n`));
+  // Viewed times and quota counts: committed without waiting for the WAL flush (a crash of the
+  // database server may lose the last moment's counts; every other transaction stays durable).
+  const relaxed = new pg.Pool({
+    connectionString: target.connectionString,
+    max: 2,
+    types,
+    options: `${target.schema ? `-c search_path=${target.schema} ` : ''}-c synchronous_commit=off`,
+  });
+  relaxed.on('error', (e) => process.stderr.write(`crmgen: postgres connection lost: ${e.message}\n`));
   try {
-    const schema = await migrate(pool, target.schema);
-    const { rows } = await pool.query<{ key: number }>(`SELECT hashtext($1)::bigint AS key`, [`crmgen:tx:${schema}`]);
-    return new PgStorage(pool, rows[0]!.key);
+    await migrate(pool, target.schema);
+    return new PgStorage(pool, relaxed);
   } catch (e) {
     await pool.end().catch(() => undefined);
+    await relaxed.end().catch(() => undefined);
     const message = (e as Error).message || String(e);
     throw new Error(`postgres (${redact(url)}): ${message}`, { cause: e });
   }
@@ -474,24 +484,48 @@ interface TxState {
   active: boolean;
 }
 
+/** SQLSTATEs after which a transaction is run again: serialization failure, deadlock. */
+const RETRY = new Set(['40001', '40P01']);
+const MAX_ATTEMPTS = 30;
+
 class PgStorage implements Storage {
   private readonly current = new AsyncLocalStorage<TxState>();
   private readonly running = new Set<Promise<unknown>>();
   private closing = false;
   private closed: Promise<void> | undefined;
+  readonly viewed: DeferredWrites;
 
   constructor(
     private readonly pool: pg.Pool,
-    /** The advisory lock every transaction of this schema takes first. */
-    private readonly lockKey: number,
-  ) {}
+    /** Connections with synchronous_commit = off, for the quota and viewed times. */
+    private readonly relaxed: pg.Pool,
+  ) {
+    this.viewed = new DeferredWrites(async (times) => {
+      if (!times.length) return;
+      await this.relaxed.query(
+        'UPDATE records SET viewed = v.at FROM unnest($1::bigint[], $2::bigint[]) AS v(id, at) WHERE records.id = v.id',
+        [times.map((t) => t[0]), times.map((t) => t[1])],
+      );
+    });
+  }
 
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    // SERIALIZABLE: a handler that reads, then writes (positions, moves, an edit of a record)
+    // commits only if running the transactions one after another would give the same result;
+    // otherwise it is run again. No lock is shared by unrelated requests.
+    return this.track(() => this.run('BEGIN ISOLATION LEVEL SERIALIZABLE', fn, MAX_ATTEMPTS));
+  }
+
+  read<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.track(() => this.run('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', fn, 1));
+  }
+
+  private track<T>(start: () => Promise<T>): Promise<T> {
     if (this.current.getStore()?.active) {
       return Promise.reject(new Error('storage.transaction called inside a transaction; use the Tx you were given'));
     }
     if (this.closing) return Promise.reject(new Error('storage is closed'));
-    const result = this.run(fn);
+    const result = start();
     const settled = result.then(
       () => undefined,
       () => undefined,
@@ -501,14 +535,25 @@ class PgStorage implements Storage {
     return result;
   }
 
-  private async run<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+  private async run<T>(begin: string, fn: (tx: Tx) => Promise<T>, attempts: number): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.once(begin, fn);
+      } catch (e) {
+        if (attempt >= attempts || !RETRY.has((e as { code?: string }).code ?? '')) throw e;
+        // Spread the retries of transactions that collided.
+        await new Promise((ok) => setTimeout(ok, Math.random() * Math.min(50, 2 * attempt)));
+      }
+    }
+  }
+
+  private async once<T>(begin: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     const state: TxState = { active: true };
     let broken: Error | undefined;
     try {
-      // One round trip: the simple-query protocol runs both statements.
-      await client.query(`BEGIN; SELECT pg_advisory_xact_lock(${this.lockKey})`);
-      const value = await this.current.run(state, () => fn(new PgTx(client, state)));
+      await client.query(begin);
+      const value = await this.current.run(state, () => fn(new PgTx(client, state, this.viewed)));
       state.active = false;
       await client.query('COMMIT');
       return value;
@@ -525,12 +570,30 @@ class PgStorage implements Storage {
     }
   }
 
+  async countCalls(userId: number, windowStart: number, n: number): Promise<number> {
+    // One row per user and window, added to atomically: exact across instances, and only the
+    // same user's calls touch the row.
+    const { rows } = await this.relaxed.query<{ calls: number }>(
+      `INSERT INTO api_calls (user_id, window_start, calls) VALUES ($1, $2, $3)
+       ON CONFLICT (user_id, window_start) DO UPDATE SET calls = api_calls.calls + excluded.calls
+       RETURNING calls`,
+      [userId, windowStart, n],
+    );
+    return rows[0]!.calls;
+  }
+
+  flushViewed(): Promise<void> {
+    return this.viewed.flush();
+  }
+
   close(): Promise<void> {
-    this.closing = true;
     this.closed ??= (async () => {
+      await this.viewed.flush();
+      this.closing = true;
       // Let running transactions finish (and any they were queued behind).
       while (this.running.size) await Promise.all(this.running);
       await this.pool.end();
+      await this.relaxed.end();
     })();
     return this.closed;
   }
@@ -540,6 +603,7 @@ class PgTx implements Tx {
   constructor(
     private readonly client: pg.PoolClient,
     private readonly state: TxState,
+    private readonly viewed: DeferredWrites,
   ) {}
 
   private async q<R extends object>(sql: string, params: unknown[] = []): Promise<pg.QueryResult<R>> {
@@ -634,10 +698,11 @@ class PgTx implements Tx {
 
   async getRecord(accountId: number, id: number, opts?: { includeDeleted?: boolean }): Promise<RecordRow | undefined> {
     if (!isId(id)) return undefined;
-    return this.one<RecordRow>(
+    const row = await this.one<RecordRow>(
       `SELECT ${RECORD_COLS} FROM records WHERE id = $1 AND account_id = $2${notDeleted(opts?.includeDeleted)}`,
       id, accountId,
     );
+    return row && this.viewed.overlay(row);
   }
 
   async updateRecord(r: RecordRow): Promise<void> {
@@ -659,11 +724,12 @@ class PgTx implements Tx {
 
   async listRecords(accountId: number, kind: string, opts: { deleted: boolean }): Promise<RecordRow[]> {
     // deleted: false -> the live records; true -> only the soft-deleted ones (filtermode archived).
-    return this.rows<RecordRow>(
+    const rows = await this.rows<RecordRow>(
       `SELECT ${RECORD_COLS} FROM records WHERE account_id = $1 AND kind = $2
        AND deleted IS ${opts.deleted ? 'NOT NULL' : 'NULL'} ORDER BY id`,
       accountId, kind,
     );
+    return rows.map((r) => this.viewed.overlay(r));
   }
 
   async pageRecords(accountId: number, q: RecordQuery): Promise<{ count: number; rows: RecordRow[] }> {
@@ -671,7 +737,7 @@ class PgTx implements Tx {
     const built = buildRecordQuery(pgDialect, accountId, q, RECORD_COLS_R);
     const count = (await this.one<{ n: number }>(built.count.sql, ...built.count.params))!.n;
     const rows = count > q.start ? await this.rows<RecordRow>(built.page.sql, ...built.page.params) : [];
-    return { count, rows };
+    return { count, rows: rows.map((r) => this.viewed.overlay(r)) };
   }
 
   // category tags
@@ -938,6 +1004,10 @@ class PgTx implements Tx {
       `SELECT min(greatest(next_attempt, claimed_until)) AS t FROM deliveries WHERE status = 'pending'`,
     );
     return row?.t ?? undefined;
+  }
+
+  async markViewed(id: number, at: number): Promise<void> {
+    this.viewed.mark(id, at);
   }
 
   // the API quota

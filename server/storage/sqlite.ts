@@ -33,6 +33,7 @@ import type {
   HookRow,
   DeliveryRow,
 } from './port.ts';
+import { DeferredWrites } from './deferred.ts';
 import { activitySearch, buildRecordQuery, recordSearch, type Dialect, type RecordQuery } from './record-query.ts';
 
 /** Migration n (1-based) is MIGRATIONS[n - 1]; append new ones, never edit a released one. */
@@ -372,14 +373,22 @@ interface TxState {
 
 export function openSqlite(file: string): Storage {
   const db = new Database(file);
+  let reader: Db | undefined;
   try {
     configure(db);
     migrate(db);
+    // Reads run on a connection of their own: in WAL mode they see the last commit and never
+    // wait for the writer. A :memory: database is private to its connection, so reads share it.
+    if (!db.memory) {
+      reader = new Database(file, { readonly: true });
+      reader.pragma('busy_timeout = 5000');
+    }
   } catch (e) {
+    reader?.close();
     db.close();
     throw e;
   }
-  return new SqliteStorage(db);
+  return new SqliteStorage(db, reader);
 }
 
 function configure(db: Db): void {
@@ -417,13 +426,12 @@ function migrate(db: Db): void {
   }
 }
 
-class SqliteStorage implements Storage {
+/** One connection, its statement cache and its queue of transactions. */
+class Conn {
   private readonly statements = new Map<string, Stmt>();
-  private readonly current = new AsyncLocalStorage<TxState>();
-  private tail: Promise<unknown> = Promise.resolve();
-  private closing = false;
+  tail: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly db: Db) {}
+  constructor(readonly db: Db) {}
 
   /** The cached prepared statement for `sql`. */
   stmt(sql: string): Stmt {
@@ -435,52 +443,129 @@ class SqliteStorage implements Storage {
     return s;
   }
 
+  close(): void {
+    this.statements.clear();
+    this.db.close();
+  }
+}
+
+class SqliteStorage implements Storage {
+  private readonly writer: Conn;
+  private readonly reader: Conn;
+  private readonly current = new AsyncLocalStorage<TxState>();
+  private closing = false;
+  readonly viewed: DeferredWrites;
+  /** The quota counters of this process, user:window -> calls (stored by the flush). */
+  private readonly calls = new Map<string, { userId: number; windowStart: number; calls: number; stored: number }>();
+
+  constructor(db: Db, reader: Db | undefined) {
+    this.writer = new Conn(db);
+    this.reader = reader ? new Conn(reader) : this.writer;
+    this.viewed = new DeferredWrites((times) => this.storeDeferred(times));
+  }
+
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.enqueue(this.writer, 'BEGIN IMMEDIATE', fn);
+  }
+
+  read<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    // A deferred BEGIN on the reader: one snapshot for the whole call, no write lock.
+    return this.enqueue(this.reader, this.reader === this.writer ? 'BEGIN IMMEDIATE' : 'BEGIN', fn);
+  }
+
+  private enqueue<T>(conn: Conn, begin: string, fn: (tx: Tx) => Promise<T>, durable = true): Promise<T> {
     if (this.current.getStore()?.active) {
       return Promise.reject(new Error('storage.transaction called inside a transaction; use the Tx you were given'));
     }
     if (this.closing) return Promise.reject(new Error('storage is closed'));
-    const result = this.tail.then(() => this.run(fn));
-    this.tail = result.then(
+    const result = conn.tail.then(() => this.run(conn, begin, fn, durable));
+    conn.tail = result.then(
       () => undefined,
       () => undefined,
     );
     return result;
   }
 
-  private async run<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+  private async run<T>(conn: Conn, begin: string, fn: (tx: Tx) => Promise<T>, durable: boolean): Promise<T> {
     const state: TxState = { active: true };
-    this.db.exec('BEGIN IMMEDIATE');
+    // Viewed times and quota counts commit without waiting for the disk (WAL keeps them atomic).
+    if (!durable && !conn.db.memory) conn.db.pragma('synchronous = NORMAL');
+    conn.db.exec(begin);
     try {
-      const value = await this.current.run(state, () => fn(new SqliteTx(this, state)));
+      const value = await this.current.run(state, () => fn(new SqliteTx(conn, state, this.viewed)));
       state.active = false;
-      this.db.exec('COMMIT');
+      conn.db.exec('COMMIT');
       return value;
     } catch (e) {
       state.active = false;
-      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      if (conn.db.inTransaction) conn.db.exec('ROLLBACK');
       throw e;
+    } finally {
+      if (!durable && !conn.db.memory) conn.db.pragma('synchronous = FULL');
     }
+  }
+
+  async countCalls(userId: number, windowStart: number, n: number): Promise<number> {
+    // Counted here, exactly, for this process (one service process per database file); stored in
+    // the background with the viewed times.
+    const key = `${userId}:${windowStart}`;
+    let c = this.calls.get(key);
+    if (!c) {
+      for (const [k, old] of this.calls) if (old.windowStart < windowStart && old.stored === old.calls) this.calls.delete(k);
+      const row = this.reader.stmt('SELECT calls FROM api_calls WHERE user_id = ? AND window_start = ?').get(userId, windowStart) as { calls: number } | undefined;
+      c = { userId, windowStart, calls: row?.calls ?? 0, stored: row?.calls ?? 0 };
+      this.calls.set(key, c);
+    }
+    c.calls += n;
+    this.viewed.kick();
+    return c.calls;
+  }
+
+  flushViewed(): Promise<void> {
+    return this.viewed.flush();
+  }
+
+  private storeDeferred(times: [number, number][]): Promise<void> {
+    const counts = [...this.calls.values()].filter((c) => c.calls !== c.stored).map((c) => ({ c, calls: c.calls }));
+    if (!times.length && !counts.length) return Promise.resolve();
+    return this.enqueue(
+      this.writer,
+      'BEGIN IMMEDIATE',
+      async () => {
+        const setViewed = this.writer.stmt('UPDATE records SET viewed = ? WHERE id = ?');
+        for (const [id, at] of times) setViewed.run(at, id);
+        const setCalls = this.writer.stmt(
+          `INSERT INTO api_calls (user_id, window_start, calls) VALUES (?, ?, ?)
+           ON CONFLICT (user_id, window_start) DO UPDATE SET calls = max(calls, excluded.calls)`,
+        );
+        for (const { c, calls } of counts) setCalls.run(c.userId, c.windowStart, calls);
+      },
+      false,
+    ).then(() => {
+      for (const { c, calls } of counts) c.stored = Math.max(c.stored, calls);
+    });
   }
 
   async close(): Promise<void> {
     if (this.closing) return;
+    await this.viewed.flush();
     this.closing = true;
-    await this.tail; // let queued transactions finish
-    this.statements.clear();
-    this.db.close();
+    await Promise.all([this.writer.tail, this.reader.tail]); // let queued transactions finish
+    if (this.reader !== this.writer) this.reader.close();
+    this.writer.close();
   }
 }
 
 class SqliteTx implements Tx {
   constructor(
-    private readonly storage: SqliteStorage,
+    private readonly conn: Conn,
     private readonly state: TxState,
+    private readonly viewed: DeferredWrites,
   ) {}
 
   private s(sql: string): Stmt {
     if (!this.state.active) throw new Error('storage: this transaction has already ended');
-    return this.storage.stmt(sql);
+    return this.conn.stmt(sql);
   }
   private get<R>(sql: string, ...params: unknown[]): R | undefined {
     return this.s(sql).get(...params) as R | undefined;
@@ -592,7 +677,7 @@ class SqliteTx implements Tx {
       `SELECT ${RECORD_COLS} FROM records WHERE id = ? AND account_id = ?${notDeleted(opts?.includeDeleted)}`,
       id, accountId,
     );
-    return raw && toRecord(raw);
+    return raw && this.viewed.overlay(toRecord(raw));
   }
 
   async updateRecord(r: RecordRow): Promise<void> {
@@ -617,7 +702,7 @@ class SqliteTx implements Tx {
       `SELECT ${RECORD_COLS} FROM records WHERE account_id = ? AND kind = ?
        AND deleted IS ${opts.deleted ? 'NOT NULL' : 'NULL'} ORDER BY id`,
       accountId, kind,
-    ).map(toRecord);
+    ).map((r) => this.viewed.overlay(toRecord(r)));
   }
 
   async pageRecords(accountId: number, q: RecordQuery): Promise<{ count: number; rows: RecordRow[] }> {
@@ -625,7 +710,7 @@ class SqliteTx implements Tx {
     const count = built.unfiltered
       ? (this.get<{ n: number }>('SELECT n FROM record_counts WHERE account_id = ? AND kind = ? AND deleted = ?', accountId, q.kind, q.deleted ? 1 : 0)?.n ?? 0)
       : this.get<{ n: number }>(built.count.sql, named(built.count.params))!.n;
-    const rows = count > q.start ? this.all<RawRecord>(built.page.sql, named(built.page.params)).map(toRecord) : [];
+    const rows = count > q.start ? this.all<RawRecord>(built.page.sql, named(built.page.params)).map((r) => this.viewed.overlay(toRecord(r))) : [];
     return { count, rows };
   }
 
@@ -897,6 +982,10 @@ class SqliteTx implements Tx {
 
   async nextDeliveryDue(): Promise<number | undefined> {
     return this.get<{ t: number | null }>(`SELECT min(max(next_attempt, claimed_until)) AS t FROM deliveries WHERE status = 'pending'`)?.t ?? undefined;
+  }
+
+  async markViewed(id: number, at: number): Promise<void> {
+    this.viewed.mark(id, at);
   }
 
   // the API quota
