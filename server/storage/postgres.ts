@@ -414,8 +414,9 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
   });
   relaxed.on('error', (e) => process.stderr.write(`crmgen: postgres connection lost: ${e.message}\n`));
   try {
-    await migrate(pool, target.schema);
-    return new PgStorage(pool, relaxed);
+    const schema = await migrate(pool, target.schema);
+    const { rows } = await pool.query<{ key: number }>(`SELECT hashtext($1)::bigint AS key`, [`crmgen:retry:${schema}`]);
+    return new PgStorage(pool, relaxed, rows[0]!.key);
   } catch (e) {
     await pool.end().catch(() => undefined);
     await relaxed.end().catch(() => undefined);
@@ -499,6 +500,8 @@ class PgStorage implements Storage {
     private readonly pool: pg.Pool,
     /** Connections with synchronous_commit = off, for the quota and viewed times. */
     private readonly relaxed: pg.Pool,
+    /** The advisory lock a transaction holds while it runs again after a serialization failure. */
+    private readonly retryKey: number,
   ) {
     this.viewed = new DeferredWrites(async (times) => {
       if (!times.length) return;
@@ -538,20 +541,29 @@ class PgStorage implements Storage {
   private async run<T>(begin: string, fn: (tx: Tx) => Promise<T>, attempts: number): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.once(begin, fn);
+        return await this.once(begin, fn, attempt > 1);
       } catch (e) {
         if (attempt >= attempts || !RETRY.has((e as { code?: string }).code ?? '')) throw e;
-        // Spread the retries of transactions that collided.
-        await new Promise((ok) => setTimeout(ok, Math.random() * Math.min(50, 2 * attempt)));
       }
     }
   }
 
-  private async once<T>(begin: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  /**
+   * One attempt. A retry first takes the schema's retry lock (session-level, before BEGIN, so its
+   * snapshot is taken after the wait): transactions that collided on one hot spot (the activities
+   * of one parent) then run one after another instead of colliding again; first attempts never
+   * wait for it.
+   */
+  private async once<T>(begin: string, fn: (tx: Tx) => Promise<T>, retry: boolean): Promise<T> {
     const client = await this.pool.connect();
     const state: TxState = { active: true };
     let broken: Error | undefined;
+    let locked = false;
     try {
+      if (retry) {
+        await client.query(`SELECT pg_advisory_lock(${this.retryKey})`);
+        locked = true;
+      }
       await client.query(begin);
       const value = await this.current.run(state, () => fn(new PgTx(client, state, this.viewed)));
       state.active = false;
@@ -566,6 +578,9 @@ class PgStorage implements Storage {
       }
       throw e;
     } finally {
+      if (locked && !broken) {
+        await client.query(`SELECT pg_advisory_unlock(${this.retryKey})`).catch((e: Error) => (broken = e));
+      }
       client.release(broken);
     }
   }

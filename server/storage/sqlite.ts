@@ -383,6 +383,9 @@ export function openSqlite(file: string): Storage {
       reader = new Database(file, { readonly: true });
       reader.pragma('busy_timeout = 5000');
     }
+    // A busy wait inside SQLite would block the event loop (every request) while another process
+    // holds the write lock; the writer waits for it asynchronously instead (SqliteStorage.begin).
+    db.pragma('busy_timeout = 0');
   } catch (e) {
     reader?.close();
     db.close();
@@ -425,6 +428,9 @@ function migrate(db: Db): void {
     }
   }
 }
+
+/** How long a write transaction waits for another process's write lock. */
+const BUSY_MS = 5_000;
 
 /** One connection, its statement cache and its queue of transactions. */
 class Conn {
@@ -490,7 +496,12 @@ class SqliteStorage implements Storage {
     const state: TxState = { active: true };
     // Viewed times and quota counts commit without waiting for the disk (WAL keeps them atomic).
     if (!durable && !conn.db.memory) conn.db.pragma('synchronous = NORMAL');
-    conn.db.exec(begin);
+    try {
+      await this.begin(conn, begin);
+    } catch (e) {
+      if (!durable && !conn.db.memory) conn.db.pragma('synchronous = FULL');
+      throw e;
+    }
     try {
       const value = await this.current.run(state, () => fn(new SqliteTx(conn, state, this.viewed)));
       state.active = false;
@@ -502,6 +513,20 @@ class SqliteStorage implements Storage {
       throw e;
     } finally {
       if (!durable && !conn.db.memory) conn.db.pragma('synchronous = FULL');
+    }
+  }
+
+  /** BEGIN; while another process holds the write lock, retried every few ms for up to 5 s. */
+  private async begin(conn: Conn, begin: string): Promise<void> {
+    const deadline = Date.now() + BUSY_MS;
+    for (;;) {
+      try {
+        conn.db.exec(begin);
+        return;
+      } catch (e) {
+        if ((e as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > deadline) throw e;
+        await new Promise((ok) => setTimeout(ok, 2 + Math.random() * 8));
+      }
     }
   }
 
