@@ -13,6 +13,8 @@ export interface Row {
   files?: number;
   /** In-process micro benchmarks: operations per second at the median. */
   opsPerSec?: number;
+  /** Load benchmarks: the 99th percentile of the request times. */
+  p99Ms?: number;
 }
 
 export type Bench = () => Promise<Row[]>;
@@ -35,7 +37,7 @@ export function stats(samples: number[]): { medianMs: number; minMs: number } {
 }
 
 export function formatTable(rows: Row[]): string {
-  const head = ['bench', 'case', 'runs', 'median ms', 'min ms', 'x baseline', 'ops/s', 'files'];
+  const head = ['bench', 'case', 'runs', 'median ms', 'min ms', 'x baseline', 'ops/s', 'files', 'p99 ms'];
   const ms = (v: number) => (v >= 1 ? v.toFixed(1) : v.toPrecision(3));
   const body = rows.map((r) => [
     r.bench,
@@ -46,6 +48,7 @@ export function formatTable(rows: Row[]): string {
     r.ratio.toFixed(2),
     r.opsPerSec === undefined ? '' : Math.round(r.opsPerSec).toLocaleString('en'),
     r.files === undefined ? '' : String(r.files),
+    r.p99Ms === undefined ? '' : ms(r.p99Ms),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   // Text columns left-aligned, numbers right-aligned.

@@ -240,6 +240,34 @@ export const PG_MIGRATIONS: readonly string[] = [
   CREATE INDEX records_by_viewed ON records (account_id, kind, viewed) WHERE deleted IS NULL;
   CREATE INDEX records_by_owner ON records (account_id, kind, ownership) WHERE deleted IS NULL;
   CREATE INDEX activities_by_segment ON activities (account_id, segment, id);
+
+  -- Live and deleted records per account and kind, so an unfiltered list counts without a scan.
+  -- Each change appends a +1 / -1 row (no row that concurrent creates would fight over); a read
+  -- that finds many rows folds them into one (compactCounts).
+  CREATE TABLE record_counts (
+    account_id bigint NOT NULL,
+    kind       text NOT NULL,
+    deleted    boolean NOT NULL,
+    n          bigint NOT NULL
+  );
+  CREATE INDEX record_counts_key ON record_counts (account_id, kind, deleted);
+  INSERT INTO record_counts (account_id, kind, deleted, n)
+    SELECT account_id, kind, deleted IS NOT NULL, count(*) FROM records GROUP BY 1, 2, 3;
+  CREATE FUNCTION record_counts_track() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    IF TG_OP IN ('UPDATE', 'DELETE') THEN
+      INSERT INTO record_counts VALUES (OLD.account_id, OLD.kind, OLD.deleted IS NOT NULL, -1);
+    END IF;
+    IF TG_OP IN ('UPDATE', 'INSERT') THEN
+      INSERT INTO record_counts VALUES (NEW.account_id, NEW.kind, NEW.deleted IS NOT NULL, 1);
+    END IF;
+    RETURN NULL;
+  END $$;
+  CREATE TRIGGER record_counts_insert AFTER INSERT OR DELETE ON records FOR EACH ROW EXECUTE FUNCTION record_counts_track();
+  CREATE TRIGGER record_counts_update AFTER UPDATE OF account_id, kind, deleted ON records FOR EACH ROW
+    WHEN (OLD.account_id IS DISTINCT FROM NEW.account_id OR OLD.kind IS DISTINCT FROM NEW.kind
+      OR (OLD.deleted IS NULL) IS DISTINCT FROM (NEW.deleted IS NULL))
+    EXECUTE FUNCTION record_counts_track();
   `,
 ];
 
@@ -488,6 +516,8 @@ interface TxState {
 /** SQLSTATEs after which a transaction is run again: serialization failure, deadlock. */
 const RETRY = new Set(['40001', '40P01']);
 const MAX_ATTEMPTS = 30;
+/** Count rows of one account and kind past which a read folds them into one. */
+const COMPACT_AT = 64;
 
 class PgStorage implements Storage {
   private readonly current = new AsyncLocalStorage<TxState>();
@@ -565,7 +595,7 @@ class PgStorage implements Storage {
         locked = true;
       }
       await client.query(begin);
-      const value = await this.current.run(state, () => fn(new PgTx(client, state, this.viewed)));
+      const value = await this.current.run(state, () => fn(new PgTx(client, state, this.viewed, this.compactCounts)));
       state.active = false;
       await client.query('COMMIT');
       return value;
@@ -584,6 +614,23 @@ class PgStorage implements Storage {
       client.release(broken);
     }
   }
+
+  private readonly compacting = new Set<string>();
+  private readonly compactCounts = (accountId: number, kind: string, deleted: boolean): void => {
+    const key = `${accountId}:${kind}:${deleted}`;
+    if (this.compacting.has(key) || this.closing) return;
+    this.compacting.add(key);
+    // READ COMMITTED, one statement: a row another compaction deleted first is skipped, so every
+    // +1 / -1 is summed exactly once.
+    void this.relaxed
+      .query(
+        `WITH gone AS (DELETE FROM record_counts WHERE account_id = $1 AND kind = $2 AND deleted = $3 RETURNING n)
+         INSERT INTO record_counts SELECT $1, $2, $3, sum(n) FROM gone HAVING count(*) > 0`,
+        [accountId, kind, deleted],
+      )
+      .catch((e: Error) => process.stderr.write(`crmgen: folding record counts failed: ${e.message}\n`))
+      .finally(() => this.compacting.delete(key));
+  };
 
   async countCalls(userId: number, windowStart: number, n: number): Promise<number> {
     // One row per user and window, added to atomically: exact across instances, and only the
@@ -619,6 +666,8 @@ class PgTx implements Tx {
     private readonly client: pg.PoolClient,
     private readonly state: TxState,
     private readonly viewed: DeferredWrites,
+    /** Folds an account and kind's count rows into one, in the background. */
+    private readonly compact: (accountId: number, kind: string, deleted: boolean) => void,
   ) {}
 
   private async q<R extends object>(sql: string, params: unknown[] = []): Promise<pg.QueryResult<R>> {
@@ -750,7 +799,17 @@ class PgTx implements Tx {
   async pageRecords(accountId: number, q: RecordQuery): Promise<{ count: number; rows: RecordRow[] }> {
     if (!isId(accountId)) return { count: 0, rows: [] };
     const built = buildRecordQuery(pgDialect, accountId, q, RECORD_COLS_R);
-    const count = (await this.one<{ n: number }>(built.count.sql, ...built.count.params))!.n;
+    let count: number;
+    if (built.unfiltered) {
+      const c = (await this.one<{ n: number | null; parts: number }>(
+        'SELECT sum(n)::bigint AS n, count(*)::bigint AS parts FROM record_counts WHERE account_id = $1 AND kind = $2 AND deleted = $3',
+        accountId, q.kind, q.deleted,
+      ))!;
+      count = c.n ?? 0;
+      if (c.parts > COMPACT_AT) this.compact(accountId, q.kind, q.deleted);
+    } else {
+      count = (await this.one<{ n: number }>(built.count.sql, ...built.count.params))!.n;
+    }
     const rows = count > q.start ? await this.rows<RecordRow>(built.page.sql, ...built.page.params) : [];
     return { count, rows: rows.map((r) => this.viewed.overlay(r)) };
   }
