@@ -10,7 +10,7 @@
 // - rows of one account are never returned for another: every query takes accountId;
 // - users and groups share one id space, so an owner id (ownership, assignedto) names one of them.
 
-import type { RecordQuery } from './record-query.ts';
+import type { RecordQuery, ReportQuery } from './record-query.ts';
 
 export interface Account {
   id: number;
@@ -216,6 +216,9 @@ export interface Tx {
   listChildren(accountId: number, parentId: number, opts?: { includeDeleted?: boolean }): Promise<ActivityRow[]>;
   /** Every activity of the account (reports filter in server/reports.ts). */
   listActivities(accountId: number, opts?: { segments?: string[]; includeDeleted?: boolean }): Promise<ActivityRow[]>;
+
+  /** The live activities of live records a report reads, selected in SQL (./record-query.ts buildReportQuery), by id. */
+  reportActivities(accountId: number, q: ReportQuery): Promise<ActivityRow[]>;
 
   // uploaded files
   insertFile(row: Omit<FileRow, 'id'>): Promise<FileRow>;

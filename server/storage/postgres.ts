@@ -50,7 +50,7 @@ import type {
   UserRow,
 } from './port.ts';
 import { DeferredWrites } from './deferred.ts';
-import { activitySearch, buildRecordQuery, recordSearch, SEP, type Dialect, type RecordQuery } from './record-query.ts';
+import { activitySearch, buildRecordQuery, buildReportQuery, recordSearch, reportDate, type ReportQuery, SEP, type Dialect, type RecordQuery } from './record-query.ts';
 
 /** Migration n (1-based) is PG_MIGRATIONS[n - 1]; append new ones, never edit a released one. */
 export const PG_MIGRATIONS: readonly string[] = [
@@ -232,7 +232,11 @@ export const PG_MIGRATIONS: readonly string[] = [
     ADD COLUMN item_texts json NOT NULL DEFAULT '[]',
     ADD COLUMN field_texts json NOT NULL DEFAULT '{}';
   ALTER TABLE activities ADD COLUMN search text NOT NULL DEFAULT '',
-    ADD COLUMN texts json NOT NULL DEFAULT '[]';
+    ADD COLUMN texts json NOT NULL DEFAULT '[]',
+    ADD COLUMN report_date bigint;
+  CREATE INDEX activities_by_report_date ON activities (account_id, segment, report_date);
+  CREATE INDEX activities_by_created ON activities (account_id, segment, created);
+  CREATE INDEX activities_by_updated ON activities (account_id, segment, updated);
   CREATE INDEX records_by_name ON records (account_id, kind, name_key, id) WHERE deleted IS NULL;
   CREATE INDEX records_by_updated ON records (account_id, kind, updated, id) WHERE deleted IS NULL;
   CREATE INDEX records_by_created ON records (account_id, kind, created, id) WHERE deleted IS NULL;
@@ -279,8 +283,8 @@ const PG_BACKFILLS: Record<number, (client: pg.PoolClient) => Promise<void>> = {
     for (const r of records.rows) {
       await client.query('UPDATE records SET name_key = $1, search = $2, item_texts = $3, field_texts = $4 WHERE id = $5', [...searchColumns(r), r.id]);
     }
-    const activities = await client.query<{ id: number; fields: Record<string, unknown> }>('SELECT id, fields FROM activities');
-    for (const a of activities.rows) await client.query('UPDATE activities SET search = $1, texts = $2 WHERE id = $3', [...journalColumns(a), a.id]);
+    const activities = await client.query<{ id: number; segment: string; fields: Record<string, unknown> }>('SELECT id, segment, fields FROM activities');
+    for (const a of activities.rows) await client.query('UPDATE activities SET search = $1, texts = $2, report_date = $3 WHERE id = $4', [...journalColumns(a), a.id]);
     await addTrigramIndexes(client);
   },
 };
@@ -352,10 +356,11 @@ const searchColumns = (r: Pick<RecordRow, 'kind' | 'name' | 'fields'>) => {
   const s = recordSearch(r.kind, r.name, r.fields, noNul);
   return [s.nameKey, s.search, s.itemTexts, s.fieldTexts];
 };
-const journalColumns = (a: Pick<ActivityRow, 'fields'>) => {
+const journalColumns = (a: Pick<ActivityRow, 'segment' | 'fields'>) => {
   const s = activitySearch(a.fields, noNul);
-  return [s.search, s.texts];
+  return [s.search, s.texts, reportDate(a)];
 };
+const ACTIVITY_COLS_A = ACTIVITY_COLS.split(',').map((c) => `a.${c.trim()}`).join(', ');
 const RECORD_COLS_R = `r.id, r.account_id AS "accountId", r.kind, r.name, r.ownership, r.flagged, r.fields, r.created,
   r.viewed, r.updated, r.creator_id AS "creatorId", r.creator_name AS "creatorName", r.modificator_id AS "modificatorId",
   r.modificator_name AS "modificatorName", r.deleted`;
@@ -903,8 +908,8 @@ class PgTx implements Tx {
     return (await this.one<ActivityRow>(
       `WITH item AS (INSERT INTO items (type) VALUES ('activity') RETURNING id)
        INSERT INTO activities (id, account_id, record_id, parent_id, segment, typeid, level, position, fields,
-         flagged, created, viewed, updated, creator_id, creator_name, modificator_id, modificator_name, search, texts)
-       SELECT item.id, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18 FROM item
+         flagged, created, viewed, updated, creator_id, creator_name, modificator_id, modificator_name, search, texts, report_date)
+       SELECT item.id, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19 FROM item
        RETURNING ${ACTIVITY_COLS}`,
       a.accountId, a.recordId, a.parentId, a.segment, a.typeid, a.level, a.position, json(a.fields),
       a.flagged, a.created, a.viewed, a.updated, a.creatorId, a.creatorName, a.modificatorId, a.modificatorName,
@@ -924,7 +929,7 @@ class PgTx implements Tx {
     const changes = await this.count(
       `UPDATE activities SET record_id = $1, parent_id = $2, segment = $3, typeid = $4, level = $5, position = $6,
          fields = $7, flagged = $8, created = $9, viewed = $10, updated = $11, creator_id = $12, creator_name = $13,
-         modificator_id = $14, modificator_name = $15, deleted = $16, search = $19, texts = $20
+         modificator_id = $14, modificator_name = $15, deleted = $16, search = $19, texts = $20, report_date = $21
        WHERE id = $17 AND account_id = $18`,
       a.recordId, a.parentId, a.segment, a.typeid, a.level, a.position, json(a.fields), a.flagged,
       a.created, a.viewed, a.updated, a.creatorId, a.creatorName, a.modificatorId, a.modificatorName, a.deleted,
@@ -967,6 +972,12 @@ class PgTx implements Tx {
        ORDER BY id`,
       ...params,
     );
+  }
+
+  async reportActivities(accountId: number, q: ReportQuery): Promise<ActivityRow[]> {
+    if (!isId(accountId)) return [];
+    const built = buildReportQuery(pgDialect, accountId, q, ACTIVITY_COLS_A);
+    return this.rows<ActivityRow>(built.sql, ...built.params);
   }
 
   // uploaded files

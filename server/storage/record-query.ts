@@ -16,7 +16,8 @@
 // - `name_key`: the lower-cased name, the `name` sort key. Both adapters compare it by code point
 //   (SQLite BINARY, PostgreSQL COLLATE "C"); JavaScript compared UTF-16 units, which orders only
 //   characters U+E000-U+FFFF against those above U+FFFF differently.
-import { fieldsetOf } from '../facts.ts';
+import { fieldsetOf, spec } from '../facts.ts';
+import { activityDate } from '../journal.ts';
 
 export const SEP = '\u001f';
 
@@ -253,4 +254,49 @@ function indexPattern(mode: 'S' | 'C', needle: string): string | undefined {
   if (needle.includes(SEP)) return undefined;
   const sub = mode === 'S' ? SEP + needle : needle;
   return [...sub].length < 3 ? undefined : sub;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reports: which activities a report lists is selected in SQL on `report_date`, the date the
+// report sources (spec/report-sources.yaml) read from an activity of that segment (ms, or NULL
+// when it has none or the date field's condition fails), written with the row. server/reports.ts
+// still applies its exact filters and projection to the rows selected here.
+
+const reportDateField = new Map<string, string>();
+for (const r of spec.reports) for (const [segment, src] of Object.entries(r.from)) if (!reportDateField.has(segment)) reportDateField.set(segment, src.date);
+
+export function reportDate(a: { segment: string; fields: Record<string, unknown> }): number | null {
+  const field = reportDateField.get(a.segment);
+  const ms = field ? activityDate(a as Parameters<typeof activityDate>[0], field) : undefined;
+  return ms === undefined || !Number.isSafeInteger(ms) ? null : ms;
+}
+
+export interface ReportQuery {
+  segments: string[];
+  /** report_date window [from, to) (either end open), or `nodate`: no report date. */
+  date?: { from?: number; to?: number } | 'nodate';
+  /** created / updated / either time in [from, to), for the activities report. */
+  touched?: { column: 'created' | 'updated' | 'either'; from?: number; to?: number };
+}
+
+/** The live activities of live records a report reads, ordered by id; `cols` qualified by `a`. */
+export function buildReportQuery(d: Dialect, accountId: number, q: ReportQuery, cols: string): { sql: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const p = (v: unknown) => {
+    params.push(v);
+    return d.placeholder(params.length);
+  };
+  const parts = [`a.account_id = ${p(accountId)}`, `a.deleted IS NULL`, `r.deleted IS NULL`];
+  parts.push(q.segments.length ? q.segments.map((s) => `a.segment = ${p(s)}`).join(' OR ').replace(/^(.*)$/, '($1)') : 'FALSE');
+  const window = (col: string, w: { from?: number; to?: number }) => {
+    const out: string[] = [];
+    if (w.from !== undefined) out.push(`${col} >= ${p(clampTime(w.from))}`);
+    if (w.to !== undefined) out.push(`${col} < ${p(clampTime(w.to))}`);
+    return out.length ? out.join(' AND ') : 'TRUE';
+  };
+  if (q.date === 'nodate') parts.push('a.report_date IS NULL');
+  else if (q.date) parts.push(window('a.report_date', q.date));
+  const t = q.touched;
+  if (t) parts.push(t.column === 'either' ? `((${window('a.created', t)}) OR (${window('a.updated', t)}))` : window(`a.${t.column}`, t));
+  return { sql: `SELECT ${cols} FROM activities a JOIN records r ON r.id = a.record_id WHERE ${parts.join(' AND ')} ORDER BY a.id`, params };
 }

@@ -34,7 +34,7 @@ import type {
   DeliveryRow,
 } from './port.ts';
 import { DeferredWrites } from './deferred.ts';
-import { activitySearch, buildRecordQuery, recordSearch, type Dialect, type RecordQuery } from './record-query.ts';
+import { activitySearch, buildRecordQuery, buildReportQuery, recordSearch, reportDate, type ReportQuery, type Dialect, type RecordQuery } from './record-query.ts';
 
 /** Migration n (1-based) is MIGRATIONS[n - 1]; append new ones, never edit a released one. */
 export const MIGRATIONS: readonly string[] = [
@@ -213,6 +213,10 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE records ADD COLUMN field_texts TEXT NOT NULL DEFAULT '{}';
   ALTER TABLE activities ADD COLUMN search TEXT NOT NULL DEFAULT '';
   ALTER TABLE activities ADD COLUMN texts TEXT NOT NULL DEFAULT '[]';
+  ALTER TABLE activities ADD COLUMN report_date INTEGER;
+  CREATE INDEX activities_by_report_date ON activities (account_id, segment, report_date);
+  CREATE INDEX activities_by_created ON activities (account_id, segment, created);
+  CREATE INDEX activities_by_updated ON activities (account_id, segment, updated);
   -- One index per sort field (id breaks ties), live records only as every list but archived.
   CREATE INDEX records_by_name ON records (account_id, kind, name_key, id) WHERE deleted IS NULL;
   CREATE INDEX records_by_updated ON records (account_id, kind, updated, id) WHERE deleted IS NULL;
@@ -275,10 +279,11 @@ const BACKFILLS: Record<number, (db: Db) => void> = {
       const s = recordSearch(r.kind, r.name, JSON.parse(r.fields) as Record<string, unknown>);
       setRecord.run(s.nameKey, s.search, s.itemTexts, s.fieldTexts, r.id);
     }
-    const setActivity = db.prepare('UPDATE activities SET search = ?, texts = ? WHERE id = ?');
-    for (const a of db.prepare('SELECT id, fields FROM activities').iterate() as Iterable<{ id: number; fields: string }>) {
-      const s = activitySearch(JSON.parse(a.fields) as Record<string, unknown>);
-      setActivity.run(s.search, s.texts, a.id);
+    const setActivity = db.prepare('UPDATE activities SET search = ?, texts = ?, report_date = ? WHERE id = ?');
+    for (const a of db.prepare('SELECT id, segment, fields FROM activities').iterate() as Iterable<{ id: number; segment: string; fields: string }>) {
+      const fields = JSON.parse(a.fields) as Record<string, unknown>;
+      const s = activitySearch(fields);
+      setActivity.run(s.search, s.texts, reportDate({ segment: a.segment, fields }), a.id);
     }
   },
 };
@@ -331,14 +336,15 @@ const searchColumns = (r: Pick<RecordRow, 'kind' | 'name' | 'fields'>) => {
   const s = recordSearch(r.kind, r.name, r.fields);
   return [s.nameKey, s.search, s.itemTexts, s.fieldTexts];
 };
-const journalColumns = (a: Pick<ActivityRow, 'fields'>) => {
+const journalColumns = (a: Pick<ActivityRow, 'segment' | 'fields'>) => {
   const s = activitySearch(a.fields);
-  return [s.search, s.texts];
+  return [s.search, s.texts, reportDate(a)];
 };
 /** RECORD_COLS of the list query's `records r`. */
 const RECORD_COLS_R = `r.id, r.account_id AS accountId, r.kind, r.name, r.ownership, r.flagged, r.fields, r.created,
   r.viewed, r.updated, r.creator_id AS creatorId, r.creator_name AS creatorName, r.modificator_id AS modificatorId,
   r.modificator_name AS modificatorName, r.deleted`;
+const ACTIVITY_COLS_A = ACTIVITY_COLS.split(',').map((c) => `a.${c.trim()}`).join(', ');
 /** better-sqlite3 binds @p1, @p2, ... from an object: a placeholder may then repeat. */
 const named = (params: unknown[]) => Object.fromEntries(params.map((v, i) => [`p${i + 1}`, v]));
 
@@ -835,8 +841,8 @@ class SqliteTx implements Tx {
     return toActivity(
       this.get<RawActivity>(
         `INSERT INTO activities (id, account_id, record_id, parent_id, segment, typeid, level, position, fields,
-           flagged, created, viewed, updated, creator_id, creator_name, modificator_id, modificator_name, search, texts)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${ACTIVITY_COLS}`,
+           flagged, created, viewed, updated, creator_id, creator_name, modificator_id, modificator_name, search, texts, report_date)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${ACTIVITY_COLS}`,
         id, a.accountId, a.recordId, a.parentId, a.segment, a.typeid, a.level, a.position, JSON.stringify(a.fields),
         a.flagged, a.created, a.viewed, a.updated, a.creatorId, a.creatorName, a.modificatorId, a.modificatorName,
         ...journalColumns(a),
@@ -856,7 +862,7 @@ class SqliteTx implements Tx {
     const { changes } = this.run(
       `UPDATE activities SET record_id = ?, parent_id = ?, segment = ?, typeid = ?, level = ?, position = ?,
          fields = ?, flagged = ?, created = ?, viewed = ?, updated = ?, creator_id = ?, creator_name = ?,
-         modificator_id = ?, modificator_name = ?, deleted = ?, search = ?, texts = ?
+         modificator_id = ?, modificator_name = ?, deleted = ?, search = ?, texts = ?, report_date = ?
        WHERE id = ? AND account_id = ?`,
       a.recordId, a.parentId, a.segment, a.typeid, a.level, a.position, JSON.stringify(a.fields), a.flagged,
       a.created, a.viewed, a.updated, a.creatorId, a.creatorName, a.modificatorId, a.modificatorName, a.deleted,
@@ -907,6 +913,11 @@ class SqliteTx implements Tx {
        ORDER BY id`,
       ...params,
     ).map(toActivity);
+  }
+
+  async reportActivities(accountId: number, q: ReportQuery): Promise<ActivityRow[]> {
+    const built = buildReportQuery(sqliteDialect, accountId, q, ACTIVITY_COLS_A);
+    return this.all<RawActivity>(built.sql, named(built.params)).map(toActivity);
   }
 
   // uploaded files
