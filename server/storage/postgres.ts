@@ -350,14 +350,14 @@ const toFile = (r: RawFile): FileRow => ({ ...r, data: new Uint8Array(r.data) })
 const bytea = (u: Uint8Array): Buffer => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
 const json = (v: unknown): string => JSON.stringify(v);
 
-// Text columns cannot hold U+0000: the search texts carry SEP in its place (and so does a needle).
+// Text columns cannot hold U+0000: the sort key carries SEP in its place (the search texts do on both adapters).
 const noNul = (s: string) => s.replaceAll('\u0000', SEP);
 const searchColumns = (r: Pick<RecordRow, 'kind' | 'name' | 'fields'>) => {
-  const s = recordSearch(r.kind, r.name, r.fields, noNul);
-  return [s.nameKey, s.search, s.itemTexts, s.fieldTexts];
+  const s = recordSearch(r.kind, r.name, r.fields);
+  return [noNul(s.nameKey), s.search, s.itemTexts, s.fieldTexts];
 };
 const journalColumns = (a: Pick<ActivityRow, 'segment' | 'fields'>) => {
-  const s = activitySearch(a.fields, noNul);
+  const s = activitySearch(a.fields);
   return [s.search, s.texts, reportDate(a)];
 };
 const ACTIVITY_COLS_A = ACTIVITY_COLS.split(',').map((c) => `a.${c.trim()}`).join(', ');
@@ -378,7 +378,6 @@ export const pgDialect: Dialect = {
   inIds: (expr, param) => `${expr} = ANY(${param}::bigint[])`,
   idsParam: (ids) => ids,
   driverJoin: 'JOIN',
-  textValue: noNul,
 };
 
 const notDeleted = (includeDeleted: boolean | undefined) => (includeDeleted ? '' : ' AND deleted IS NULL');

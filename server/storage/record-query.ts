@@ -21,7 +21,11 @@ import { activityDate } from '../journal.ts';
 
 export const SEP = '\u001f';
 
-const text = (v: unknown) => (v === undefined || v === null ? '' : String(v)).toLowerCase();
+/**
+ * A value's text as the list compares it. U+0000 reads as SEP: PostgreSQL's text cannot hold it
+ * and SQLite's string functions stop at it, so a needle with U+0000 also finds U+001F there.
+ */
+const text = (v: unknown) => (v === undefined || v === null ? '' : String(v)).toLowerCase().replaceAll('\u0000', SEP);
 const digits = (s: string) => s.replace(/[^0-9+]/g, '');
 const doc = (texts: string[]) => texts.map((t) => SEP + t).join('');
 
@@ -33,22 +37,21 @@ export interface RecordSearch {
   fieldTexts: string;
 }
 
-/** `clean` maps every stored text (PostgreSQL's text cannot hold U+0000). */
-export function recordSearch(kind: string, name: string, fields: Record<string, unknown>, clean = (s: string) => s): RecordSearch {
-  const t = (v: unknown) => clean(text(v));
+export function recordSearch(kind: string, name: string, fields: Record<string, unknown>): RecordSearch {
+  const t = text;
   const pool = [t(name), ...Object.values(fields).map(t)];
   const byField: Record<string, string> = {};
   for (const [k, v] of Object.entries(fields)) byField[k] = t(v);
   for (const f of phoneFields(kind)) byField[`${f}#digits`] = digits(text(fields[f]));
-  return { nameKey: clean(name.toLowerCase()), search: doc(pool), itemTexts: JSON.stringify(pool), fieldTexts: JSON.stringify(byField) };
+  return { nameKey: name.toLowerCase(), search: doc(pool), itemTexts: JSON.stringify(pool), fieldTexts: JSON.stringify(byField) };
 }
 
 /** An activity's journal texts (what Sany / Sanyjournal search): its string and number field values. */
-export function activitySearch(fields: Record<string, unknown>, clean = (s: string) => s): { search: string; texts: string } {
+export function activitySearch(fields: Record<string, unknown>): { search: string; texts: string } {
   const texts = Object.values(fields)
     .flatMap((v) => (Array.isArray(v) ? v : [v]))
     .filter((v) => typeof v === 'string' || typeof v === 'number')
-    .map((v) => clean(text(v)));
+    .map(text);
   return { search: doc(texts), texts: JSON.stringify(texts) };
 }
 
@@ -119,8 +122,6 @@ export interface Dialect {
   idsParam(ids: number[]): unknown;
   /** How the candidate ids join the records: SQLite's CROSS JOIN keeps that order; PostgreSQL plans it. */
   driverJoin: string;
-  /** Maps a needle as recordSearch's `clean` mapped the stored texts. */
-  textValue(s: string): string;
 }
 
 /** Ids a bigint column can hold; others name no row. */
@@ -205,7 +206,7 @@ function condition(ctx: Ctx, c: RecordCond): string {
     }
     case 'fieldText': {
       if (!c.fields.length) return 'FALSE';
-      const needle = c.digits ? digits(text(c.needle)) : d.textValue(text(c.needle));
+      const needle = c.digits ? digits(text(c.needle)) : text(c.needle);
       const n = p(needle);
       return `(${c.fields
         .map((f) => {
@@ -219,14 +220,14 @@ function condition(ctx: Ctx, c: RecordCond): string {
       const v = `COALESCE(${d.jsonText('r.field_texts', quoteKey(c.field))}, '')`;
       if (c.mode === 'E') return `${v} = ''`;
       if (c.mode === 'N') return `${v} <> ''`;
-      const needle = d.textValue(text(c.needle));
+      const needle = text(c.needle);
       const pattern = indexPattern(c.mode, needle);
       if (pattern !== undefined) ctx.drivers.push(`SELECT r2.id FROM records r2 WHERE ${d.searchIndex('records', 'r2', p(d.searchPattern(pattern)))}`);
       const n = p(needle);
       return c.mode === 'S' ? d.startsWith(v, n) : d.contains(v, n);
     }
     case 'anyText': {
-      const needle = d.textValue(text(c.needle));
+      const needle = text(c.needle);
       const n = p(needle);
       const test = (el: string) => (c.mode === 'S' ? d.startsWith(el, n) : d.contains(el, n));
       const pattern = indexPattern(c.mode, needle);

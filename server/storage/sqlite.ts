@@ -361,7 +361,6 @@ export const sqliteDialect: Dialect = {
   inIds: (expr, param) => `${expr} IN (SELECT value FROM json_each(${param}))`,
   idsParam: (ids) => JSON.stringify(ids),
   driverJoin: 'CROSS JOIN',
-  textValue: (s) => s,
 };
 
 const notDeleted = (includeDeleted: boolean | undefined, column = 'deleted') =>
