@@ -248,7 +248,11 @@ export interface Tx {
 }
 
 export interface Storage {
-  /** A transaction that may write; writes of concurrent transactions never interleave wrongly. */
+  /**
+   * A transaction that may write; concurrent ones commit as if they had run one after another.
+   * `fn` may run more than once (PostgreSQL runs it again after a serialization failure): its
+   * effects belong in the transaction.
+   */
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** A transaction that only reads (one snapshot); it never waits for writers. */
   read<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;

@@ -6,17 +6,21 @@
 //   the tables live in that schema (created when missing) instead of the first one on the
 //   search_path (normally `public`). It is set per connection as `search_path`, so one database can
 //   hold several independent services or test runs. Lower-case letters, digits and _ only.
-// - Schema: numbered migrations (PG_MIGRATIONS below) run at open, all in one transaction that
+// - Schema: numbered migrations (./migrations/postgres.ts) run at open, all in one transaction that
 //   holds `pg_advisory_xact_lock` on a key derived from the schema name, so instances starting
 //   together migrate once (the others wait, then find the version up to date). The version is in
 //   the `schema_version` table; a schema newer than this code is refused.
-// - Transactions: BEGIN, fn(tx), COMMIT on one pooled client; ROLLBACK when fn throws. Every
-//   transaction first takes a transaction-level advisory lock (one key per schema), so the
-//   transactions of ALL instances on the schema run one after another, exactly like SQLite's one
-//   writer. The handlers read, then write (activity positions, record edits, "does the tag
-//   exist"), and were written for that guarantee; serialising here keeps every endpoint's
-//   behaviour the same on both adapters without retry loops. A transaction opened inside another
-//   is refused (it would wait for its own lock), and a Tx used after its transaction ended throws.
+// - Transactions: no lock shared by unrelated requests. Writes run at SERIALIZABLE: a handler
+//   that reads, then writes (activity positions, moves, an edit of a record, "does the tag exist")
+//   commits only if the result equals some one-after-another order; on a serialization failure or
+//   deadlock the whole transaction runs again (up to 30 times; retries take a per-schema advisory
+//   lock before BEGIN, so transactions colliding on one hot spot stop colliding). Reads (shows,
+//   lists, reports, authentication) run REPEATABLE READ READ ONLY: one snapshot, never waiting. A
+//   transaction opened inside another is refused, and a Tx used after its transaction ended throws.
+// - The quota counter (one row per user and window, INSERT ... ON CONFLICT DO UPDATE ... RETURNING)
+//   and the viewed times of shows (./deferred.ts) go through a second small pool whose sessions
+//   run synchronous_commit = off: atomic and exact across instances, but without waiting for the
+//   WAL flush. Every other commit is durable.
 // - Records and activities take their ids from ONE sequence (`item_ids`) through the `items`
 //   table, which `records.id`, `activities.id` and `activities.parent_id` reference. Users and
 //   workgroups share the `principal_ids` sequence (an ownership value names either).
@@ -26,7 +30,6 @@
 // - Webhook outbox: claimDeliveries takes due rows with `SELECT ... FOR UPDATE SKIP LOCKED` and
 //   leases them (claimed_by, claimed_until) in the same statement; a crashed instance's leases
 //   simply expire (claimed_until <= now) and another instance claims the rows again.
-// - The quota counter is `INSERT ... ON CONFLICT DO UPDATE ... RETURNING`, one row per user and window.
 // - Statements are named (server-side prepared once per pooled connection): parse and plan once.
 // - Text columns cannot hold U+0000 in PostgreSQL (SQLite's can); JSON values can (escaped).
 import { AsyncLocalStorage } from 'node:async_hooks';

@@ -1,15 +1,22 @@
 // The embedded storage adapter: the storage port (./port.ts) over better-sqlite3.
 //
-// - Schema: numbered migrations (MIGRATIONS below), applied once each at open, each in its own
+// - Schema: numbered migrations (./migrations/sqlite.ts), applied once each at open, each in its own
 //   IMMEDIATE transaction together with the bump of `PRAGMA user_version` (which is transactional,
 //   as it lives in the database header). A database newer than this code is refused.
 // - Durability: file databases run in WAL mode with synchronous = FULL, so a COMMIT that returned
 //   survives a process crash (and a power loss). `:memory:` databases have no journal to tune.
 // - Transactions: better-sqlite3 is synchronous but the port's transaction body is async, so two
-//   requests could otherwise interleave their statements inside one SQLite transaction. Every
-//   transaction therefore waits in a promise queue: BEGIN IMMEDIATE only after the previous one
-//   committed or rolled back. A transaction opened from inside another one is refused (it would wait
-//   for itself forever), and a Tx used after its transaction ended throws.
+//   requests could otherwise interleave their statements inside one SQLite transaction. Write
+//   transactions therefore wait in a promise queue (one writer): BEGIN IMMEDIATE only after the
+//   previous one ended; while another process holds the write lock, BEGIN is retried on a timer
+//   (busy_timeout would block the event loop). Reads run on a second, read-only connection with
+//   their own queue: in WAL mode they see the last commit and never wait for the writer (a
+//   :memory: database has one connection, so there they share the writer's queue). A transaction
+//   opened from inside another one is refused, and a Tx used after its transaction ended throws.
+// - Quota counts and the viewed times of shows are kept in memory (exact for this process: one
+//   service process per database file) and stored in batches by a transaction committed with
+//   synchronous = NORMAL (./deferred.ts): a power loss may lose the last moment's counts, never an
+//   acknowledged create, update or delete.
 // - Records and activities take their ids from one AUTOINCREMENT sequence, the `items` table;
 //   `records.id` and `activities.id` reference it, and an activity's parent must be an item.
 // - JSON columns (checked with json_valid) hold fields, options, categories and members; files are
