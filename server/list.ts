@@ -4,7 +4,7 @@
 // account. Semantics the document leaves open are spec facts (api.yaml listSemantics).
 import type * as T from '../generated/server/dist/types/index.js';
 import { ServiceError } from '../generated/server/dist/index.js';
-import { formatDateTime, parseSaveDate } from '../generated/server/dist/runtime/dates.js';
+import { formatDateTime } from '../generated/server/dist/runtime/dates.js';
 import type { ActivityRow, RecordRow, Tx } from './storage/port.ts';
 import type { RecordCond, SortField } from './storage/record-query.ts';
 import type { Caller } from './context.ts';

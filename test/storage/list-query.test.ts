@@ -76,8 +76,8 @@ const condArb = (needles: fc.Arbitrary<string>): fc.Arbitrary<Cond> =>
   fc.oneof(
     fc.record({ op: fc.constant('anyText' as const), scope: fc.constantFrom('anyitem' as const, 'anyjournal' as const, 'any' as const), mode: fc.constantFrom('S' as const, 'C' as const), needle: needles }),
     fc.record({ op: fc.constant('field' as const), field: fc.constantFrom(...fieldNames), mode: fc.constantFrom('S' as const, 'C' as const, 'E' as const, 'N' as const), needle: needles }),
-    fc.record({ op: fc.constant('fieldText' as const), fields: fc.constant(['businessemail']), needle: needles, digits: fc.constant(false) }),
-    fc.record({ op: fc.constant('fieldText' as const), fields: fc.constant(['cellularphone', 'homephone']), needle: needles, digits: fc.constant(true) }),
+    fc.record({ op: fc.constant('fieldText' as const), fields: fc.constant<string[]>(['businessemail']), needle: needles, digits: fc.constant(false) }),
+    fc.record({ op: fc.constant('fieldText' as const), fields: fc.constant<string[]>(['cellularphone', 'homephone']), needle: needles, digits: fc.constant(true) }),
   );
 
 async function check(open: () => Promise<Storage>, nul: boolean): Promise<void> {
