@@ -7,9 +7,10 @@
 //   survives a process crash (and a power loss). `:memory:` databases have no journal to tune.
 // - Transactions: better-sqlite3 is synchronous but the port's transaction body is async, so two
 //   requests could otherwise interleave their statements inside one SQLite transaction. Write
-//   transactions therefore wait in a promise queue (one writer): BEGIN IMMEDIATE only after the
-//   previous one ended; while another process holds the write lock, BEGIN is retried on a timer
-//   (busy_timeout would block the event loop). Reads run on a second, read-only connection with
+//   transactions therefore run one after another (one writer), and those that queued up while a
+//   COMMIT was being written share the next one (group commit: each in its own savepoint, all
+//   acknowledged after the one fsync); while another process holds the write lock, BEGIN
+//   IMMEDIATE is retried on a timer (busy_timeout would block the event loop). Reads run on a second, read-only connection with
 //   their own queue: in WAL mode they see the last commit and never wait for the writer (a
 //   :memory: database has one connection, so there they share the writer's queue). A transaction
 //   opened from inside another one is refused, and a Tx used after its transaction ended throws.
@@ -237,7 +238,19 @@ class Conn {
   }
 }
 
+interface WriteJob {
+  fn: (tx: Tx) => Promise<unknown>;
+  durable: boolean;
+  ok: (value: unknown) => void;
+  fail: (e: unknown) => void;
+}
+
+/** Most write transactions sharing one COMMIT. */
+const GROUP_MAX = 64;
+
 class SqliteStorage implements Storage {
+  private readonly jobs: WriteJob[] = [];
+  private draining: Promise<void> | undefined;
   private readonly writer: Conn;
   private readonly reader: Conn;
   private readonly current = new AsyncLocalStorage<TxState>();
@@ -253,48 +266,111 @@ class SqliteStorage implements Storage {
   }
 
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-    return this.enqueue(this.writer, 'BEGIN IMMEDIATE', fn);
+    return this.write(fn, true);
   }
 
   read<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-    // A deferred BEGIN on the reader: one snapshot for the whole call, no write lock.
-    return this.enqueue(this.reader, this.reader === this.writer ? 'BEGIN IMMEDIATE' : 'BEGIN', fn);
-  }
-
-  private enqueue<T>(conn: Conn, begin: string, fn: (tx: Tx) => Promise<T>, durable = true): Promise<T> {
+    if (this.reader === this.writer) return this.write(fn, true);
     if (this.current.getStore()?.active) {
       return Promise.reject(new Error('storage.transaction called inside a transaction; use the Tx you were given'));
     }
     if (this.closing) return Promise.reject(new Error('storage is closed'));
-    const result = conn.tail.then(() => this.run(conn, begin, fn, durable));
-    conn.tail = result.then(
+    // A deferred BEGIN on the reader: one snapshot for the whole call, no write lock.
+    const result = this.reader.tail.then(() => this.runRead(fn));
+    this.reader.tail = result.then(
       () => undefined,
       () => undefined,
     );
     return result;
   }
 
-  private async run<T>(conn: Conn, begin: string, fn: (tx: Tx) => Promise<T>, durable: boolean): Promise<T> {
+  private async runRead<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    const db = this.reader.db;
     const state: TxState = { active: true };
-    // Viewed times and quota counts commit without waiting for the disk (WAL keeps them atomic).
-    if (!durable && !conn.db.memory) conn.db.pragma('synchronous = NORMAL');
+    db.exec('BEGIN');
     try {
-      await this.begin(conn, begin);
-    } catch (e) {
-      if (!durable && !conn.db.memory) conn.db.pragma('synchronous = FULL');
-      throw e;
-    }
-    try {
-      const value = await this.current.run(state, () => fn(new SqliteTx(conn, state, this.viewed)));
+      const value = await this.current.run(state, () => fn(new SqliteTx(this.reader, state, this.viewed)));
       state.active = false;
-      conn.db.exec('COMMIT');
+      db.exec('COMMIT');
       return value;
     } catch (e) {
       state.active = false;
-      if (conn.db.inTransaction) conn.db.exec('ROLLBACK');
+      if (db.inTransaction) db.exec('ROLLBACK');
       throw e;
+    }
+  }
+
+  private write<T>(fn: (tx: Tx) => Promise<T>, durable: boolean): Promise<T> {
+    if (this.current.getStore()?.active) {
+      return Promise.reject(new Error('storage.transaction called inside a transaction; use the Tx you were given'));
+    }
+    if (this.closing) return Promise.reject(new Error('storage is closed'));
+    return new Promise<T>((ok, fail) => {
+      this.jobs.push({ fn, durable, ok: ok as (v: unknown) => void, fail });
+      this.draining ??= this.drain();
+    });
+  }
+
+  /**
+   * Group commit: the write transactions that queued up while the last COMMIT was on its way to
+   * the disk run one after another in ONE SQLite transaction, each in a savepoint of its own (a
+   * failing one rolls back alone), and share one COMMIT, so one fsync. Each is acknowledged only
+   * once that COMMIT returned.
+   */
+  private async drain(): Promise<void> {
+    try {
+      while (this.jobs.length) await this.runGroup(this.jobs.splice(0, GROUP_MAX));
     } finally {
-      if (!durable && !conn.db.memory) conn.db.pragma('synchronous = FULL');
+      this.draining = undefined;
+    }
+  }
+
+  private async runGroup(group: WriteJob[]): Promise<void> {
+    const db = this.writer.db;
+    // Only viewed times and quota counts: committed without waiting for the disk (WAL keeps them atomic).
+    const relaxed = !db.memory && group.every((j) => !j.durable);
+    if (relaxed) db.pragma('synchronous = NORMAL');
+    try {
+      try {
+        await this.begin(this.writer, 'BEGIN IMMEDIATE');
+      } catch (e) {
+        for (const j of group) j.fail(e);
+        return;
+      }
+      const done: [WriteJob, unknown][] = [];
+      for (const [i, job] of group.entries()) {
+        const state: TxState = { active: true };
+        db.exec('SAVEPOINT job');
+        try {
+          const value = await this.current.run(state, () => job.fn(new SqliteTx(this.writer, state, this.viewed)));
+          state.active = false;
+          db.exec('RELEASE job');
+          done.push([job, value]);
+        } catch (e) {
+          state.active = false;
+          if (db.inTransaction) {
+            db.exec('ROLLBACK TO job');
+            db.exec('RELEASE job');
+            job.fail(e);
+          } else {
+            // SQLite rolled the whole transaction back (I/O error, disk full): the earlier ones too.
+            job.fail(e);
+            for (const [j] of done) j.fail(e);
+            this.jobs.unshift(...group.slice(i + 1));
+            return;
+          }
+        }
+      }
+      try {
+        db.exec('COMMIT');
+      } catch (e) {
+        if (db.inTransaction) db.exec('ROLLBACK');
+        for (const [j] of done) j.fail(e);
+        return;
+      }
+      for (const [j, value] of done) j.ok(value);
+    } finally {
+      if (relaxed) db.pragma('synchronous = FULL');
     }
   }
 
@@ -335,9 +411,7 @@ class SqliteStorage implements Storage {
   private storeDeferred(times: [number, number][]): Promise<void> {
     const counts = [...this.calls.values()].filter((c) => c.calls !== c.stored).map((c) => ({ c, calls: c.calls }));
     if (!times.length && !counts.length) return Promise.resolve();
-    return this.enqueue(
-      this.writer,
-      'BEGIN IMMEDIATE',
+    return this.write(
       async () => {
         const setViewed = this.writer.stmt('UPDATE records SET viewed = ? WHERE id = ?');
         for (const [id, at] of times) setViewed.run(at, id);
@@ -357,7 +431,7 @@ class SqliteStorage implements Storage {
     if (this.closing) return;
     await this.viewed.flush();
     this.closing = true;
-    await Promise.all([this.writer.tail, this.reader.tail]); // let queued transactions finish
+    await Promise.all([this.draining, this.reader.tail]); // let queued transactions finish
     if (this.reader !== this.writer) this.reader.close();
     this.writer.close();
   }
