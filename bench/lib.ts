@@ -15,6 +15,8 @@ export interface Row {
   opsPerSec?: number;
   /** Figures that are not times (fuzzing: crashes, 5xx, stalls). */
   note?: string;
+  /** Load benchmarks: the 99th percentile of the request times. */
+  p99Ms?: number;
 }
 
 export type Bench = () => Promise<Row[]>;
@@ -37,7 +39,7 @@ export function stats(samples: number[]): { medianMs: number; minMs: number } {
 }
 
 export function formatTable(rows: Row[]): string {
-  const head = ['bench', 'case', 'runs', 'median ms', 'min ms', 'x baseline', 'ops/s', 'files', 'notes'];
+  const head = ['bench', 'case', 'runs', 'median ms', 'min ms', 'x baseline', 'ops/s', 'files', 'notes', 'p99 ms'];
   const ms = (v: number) => (v >= 1 ? v.toFixed(1) : v.toPrecision(3));
   const body = rows.map((r) => [
     r.bench,
@@ -49,6 +51,7 @@ export function formatTable(rows: Row[]): string {
     r.opsPerSec === undefined ? '' : Math.round(r.opsPerSec).toLocaleString('en'),
     r.files === undefined ? '' : String(r.files),
     r.note ?? '',
+    r.p99Ms === undefined ? '' : ms(r.p99Ms),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   // Text columns left-aligned, numbers right-aligned.

@@ -4,6 +4,7 @@
 import type * as T from '../generated/server/dist/types/index.js';
 import { formatDateTime, parseSaveDate } from '../generated/server/dist/runtime/dates.js';
 import type { ActivityRow, RecordRow, Tx } from './storage/port.ts';
+import type { ReportQuery } from './storage/record-query.ts';
 import type { Caller } from './context.ts';
 import { activityByTypeid, kindOf, spec } from './facts.ts';
 import { activityDate } from './journal.ts';
@@ -53,9 +54,14 @@ interface Journal {
   categories: Map<number, number[]>;
 }
 
-async function journal(tx: Tx, caller: Caller, segments?: string[]): Promise<Journal> {
-  const activities = (await tx.listActivities(caller.accountId, { segments })).filter((a) => a.deleted === null);
-  const all = segments ? await tx.listActivities(caller.accountId) : activities;
+/**
+ * The activities of `segments` a report reads, with their records. `select` narrows the rows in
+ * SQL (a superset of what the report's filters keep; they still run on every row), so a report
+ * reads the rows of its window, not the account's journal. `ancestors`: every activity by id too.
+ */
+async function journal(tx: Tx, caller: Caller, segments: string[], select: Omit<ReportQuery, 'segments'> = {}, ancestors = false): Promise<Journal> {
+  const activities = await tx.reportActivities(caller.accountId, { segments, ...select });
+  const all = ancestors ? await tx.listActivities(caller.accountId) : activities;
   const records = new Map<number, RecordRow>();
   for (const id of new Set(activities.map((a) => a.recordId))) {
     const r = await tx.getRecord(caller.accountId, id);
@@ -82,6 +88,23 @@ function dueMatches(due: string | undefined, date: number | undefined, now: numb
   }
   const [from, to] = due.split(',').map((s) => parseSaveDate(s.trim())?.ms);
   return date !== undefined && from !== undefined && to !== undefined && date >= startOfDay(from) && date < startOfDay(to) + day;
+}
+
+/** The report_date window dueMatches keeps (in SQL), when it is one. */
+function dueWindow(due: string | undefined, now: number): ReportQuery['date'] {
+  if (due === undefined || due === '') return undefined;
+  const today = startOfDay(now);
+  const w = spec.dueWindows[due];
+  if (w) return w.nodate ? 'nodate' : { ...(w.overdue ? {} : { from: today }), to: today + (w.days ?? 0) * day };
+  const [from, to] = due.split(',').map((s) => parseSaveDate(s.trim())?.ms);
+  return from !== undefined && to !== undefined ? { from: startOfDay(from), to: startOfDay(to) + day } : undefined;
+}
+
+/** The [start, end] days inRange keeps, as a window. */
+function rangeWindow(start?: string, end?: string): { from?: number; to?: number } {
+  const s = start ? parseSaveDate(start)?.ms : undefined;
+  const e = end ? parseSaveDate(end)?.ms : undefined;
+  return { ...(s !== undefined ? { from: startOfDay(s) } : {}), ...(e !== undefined ? { to: startOfDay(e) + day } : {}) };
 }
 
 /** Owner filter: empty = anyone, 0 = no one, else that user or group id. */
@@ -133,19 +156,19 @@ function renderAction(x: { a: ActivityRow; date: number | undefined }, j: Journa
 const byDate = <X extends { date: number | undefined; a: ActivityRow }>(xs: X[]) => xs.sort((p, q) => (p.date ?? Infinity) - (q.date ?? Infinity) || p.a.id - q.a.id);
 
 export async function nextactions(tx: Tx, caller: Caller, p: T.ReportNextactionsParams): Promise<T.ReportNextactionsResponse> {
-  const j = await journal(tx, caller, segmentsOf('nextactions'));
+  const j = await journal(tx, caller, segmentsOf('nextactions'), { date: dueWindow(p.due, caller.now()) });
   const rows = byDate(entries('nextactions', j).filter((x) => ownerMatches(p.filter, x.owners) && dueMatches(p.due, x.date, caller.now())));
   return { actions: rows.map((x) => renderAction(x, j, p.itemsdata)), status: 'success' };
 }
 
 export async function calendar(tx: Tx, caller: Caller, p: T.ReportCalendarParams): Promise<T.ReportCalendarResponse> {
-  const j = await journal(tx, caller, segmentsOf('calendar'));
+  const j = await journal(tx, caller, segmentsOf('calendar'), { date: rangeWindow(p.start, p.end) });
   const rows = byDate(entries('calendar', j).filter((x) => x.date !== undefined && inRange(x.date, p.start, p.end) && ownerMatches(p.filter, x.owners)));
   return { actions: rows.map((x) => renderAction(x, j, p.itemsdata)), status: 'success' };
 }
 
 export async function followups(tx: Tx, caller: Caller, p: T.ReportFollowupsParams): Promise<T.ReportFollowupsResponse> {
-  const j = await journal(tx, caller, segmentsOf('followups'));
+  const j = await journal(tx, caller, segmentsOf('followups'), { date: dueWindow(p.due, caller.now()) });
   const rows = byDate(entries('followups', j).filter((x) => ownerMatches(p.responsible, x.owners) && dueMatches(p.due, x.date, caller.now())));
   return {
     followups: rows.map(({ a, date }) => ({
@@ -160,7 +183,7 @@ export async function followups(tx: Tx, caller: Caller, p: T.ReportFollowupsPara
 }
 
 export async function opportunities(tx: Tx, caller: Caller, p: T.ReportOpportunitiesParams): Promise<T.ReportOpportunitiesResponse> {
-  const j = await journal(tx, caller, segmentsOf('opportunities'));
+  const j = await journal(tx, caller, segmentsOf('opportunities'), { date: dueWindow(p.due, caller.now()) });
   const rows = byDate(
     entries('opportunities', j).filter(
       // The report's status values are the lower-case spelling of the opportunity's.
@@ -188,8 +211,9 @@ export async function activities(tx: Tx, caller: Caller, p: T.ReportActivitiesPa
   await checkOwners(tx, caller, (p.users ?? []).map((id) => ({ id, path: 'users' })));
   // Ids that name no activity type of ours (61, non-linked events) select nothing.
   if (!types.size) return { activities: [], status: 'success' };
-  const j = await journal(tx, caller, [...types]);
   const last = p.last ?? 'changed';
+  const column = last === 'created' ? 'created' : last === 'updated' ? 'updated' : last === 'completed' ? undefined : 'either';
+  const j = await journal(tx, caller, [...types], column ? { touched: { column, ...rangeWindow(p.start, p.end) } } : {});
   const rows = j.activities.filter((a) => {
     const r = j.records.get(a.recordId)!;
     if (p.users?.length && !p.users.includes(a.creatorId) && !p.users.includes(a.modificatorId)) return false;
@@ -229,7 +253,7 @@ function renderReportActivity(a: ActivityRow, j: Journal, itemsdata: number | un
 const commentSegment = reportOf('activities').comments;
 
 export async function timetracking(tx: Tx, caller: Caller, p: T.ReportTimetrackingParams): Promise<T.ReportTimetrackingResponse> {
-  const j = await journal(tx, caller, segmentsOf('timetracking'));
+  const j = await journal(tx, caller, segmentsOf('timetracking'), {}, true);
   const dates = new Map(entries('timetracking', j).map((e) => [e.a.id, e.date]));
   const rows = j.activities.filter((a) => {
     const r = j.records.get(a.recordId)!;

@@ -70,30 +70,38 @@ export function createReferenceService(opts: ReferenceServiceOptions): Reference
   }
 
   const urlGuard = { allowPrivate: opts.allowPrivateWebhooks ?? false, resolver: opts.webhookResolver ?? systemResolver };
+  // Calls that only read run in a read transaction: they never wait for another call's writes.
+  async function asReader<T>(p: Principal, fn: (tx: Tx, caller: Caller) => Promise<T>): Promise<T> {
+    return storage.read((tx) => fn(tx, { user: p.user, accountId: p.accountId, now: clock, events: [] }));
+  }
 
   const handlers: Handlers<Principal> = {
-    listRecords: (i, p) => asCaller(p, (tx, c) => listRecords(tx, c, i.kind, i.params)),
+    listRecords: async (i, p) => {
+      // Those filters read viewed times in SQL: store the ones shows marked first.
+      if (i.params.filtermode === 'viewed' || i.params.filtermode === 'notviewed') await storage.flushViewed();
+      return asReader(p, (tx, c) => listRecords(tx, c, i.kind, i.params));
+    },
     createRecord: (i, p) => asCaller(p, (tx, c) => records.createRecord(tx, c, i.kind, i.body)),
-    showRecord: (i, p) => asCaller(p, (tx, c) => records.showRecord(tx, c, i.kind, i.id)),
+    showRecord: (i, p) => asReader(p, (tx, c) => records.showRecord(tx, c, i.kind, i.id)),
     updateRecord: (i, p) => asCaller(p, (tx, c) => records.updateRecord(tx, c, i.kind, i.id, i.body)),
     deleteRecord: (i, p) => asCaller(p, (tx, c) => records.deleteRecord(tx, c, i.kind, i.id)),
     createCategory: (i, p) => asCaller(p, (tx, c) => records.createCategory(tx, c, i.kind, i.body)),
-    listCategories: (i, p) => asCaller(p, (tx, c) => records.listCategories(tx, c, i.kind)),
-    listFields: (i, p) => asCaller(p, (tx, c) => records.listFields(tx, c, i.kind)),
-    listOwnership: (i, p) => asCaller(p, (tx, c) => records.listOwnership(tx, c, i.params)),
+    listCategories: (i, p) => asReader(p, (tx, c) => records.listCategories(tx, c, i.kind)),
+    listFields: (i, p) => asReader(p, (tx, c) => records.listFields(tx, c, i.kind)),
+    listOwnership: (i, p) => asReader(p, (tx, c) => records.listOwnership(tx, c, i.params)),
     createActivity: (i, p) => asCaller(p, (tx, c) => activities.createActivity(tx, c, i)),
     updateActivity: (i, p) => asCaller(p, (tx, c) => activities.updateActivity(tx, c, i)),
     deleteActivity: (i, p) => asCaller(p, (tx, c) => activities.deleteActivity(tx, c, i)),
-    reportNextactions: (i, p) => asCaller(p, (tx, c) => reports.nextactions(tx, c, i.params)),
-    reportCalendar: (i, p) => asCaller(p, (tx, c) => reports.calendar(tx, c, i.params)),
-    reportFollowups: (i, p) => asCaller(p, (tx, c) => reports.followups(tx, c, i.params)),
-    reportOpportunities: (i, p) => asCaller(p, (tx, c) => reports.opportunities(tx, c, i.params)),
-    reportActivities: (i, p) => asCaller(p, (tx, c) => reports.activities(tx, c, i.params)),
-    reportTimetracking: (i, p) => asCaller(p, (tx, c) => reports.timetracking(tx, c, i.params)),
+    reportNextactions: (i, p) => asReader(p, (tx, c) => reports.nextactions(tx, c, i.params)),
+    reportCalendar: (i, p) => asReader(p, (tx, c) => reports.calendar(tx, c, i.params)),
+    reportFollowups: (i, p) => asReader(p, (tx, c) => reports.followups(tx, c, i.params)),
+    reportOpportunities: (i, p) => asReader(p, (tx, c) => reports.opportunities(tx, c, i.params)),
+    reportActivities: (i, p) => asReader(p, (tx, c) => reports.activities(tx, c, i.params)),
+    reportTimetracking: (i, p) => asReader(p, (tx, c) => reports.timetracking(tx, c, i.params)),
     // The url's host is resolved before the transaction: a slow lookup holds no lock.
     createHook: async (i, p) => (await hooks.checkHookUrl(i.body.url, urlGuard), asCaller(p, (tx, c) => hooks.createHook(tx, c, i.body))),
     updateHook: async (i, p) => (await hooks.checkHookUrl(i.body.url, urlGuard), asCaller(p, (tx, c) => hooks.updateHook(tx, c, i.id, i.body))),
-    listHooks: (i, p) => asCaller(p, (tx, c) => hooks.listHooks(tx, c)),
+    listHooks: (i, p) => asReader(p, (tx, c) => hooks.listHooks(tx, c)),
     deleteHook: (i, p) => asCaller(p, (tx, c) => hooks.deleteHook(tx, c, i.id)),
     listHookDeliveries: (i, p) => asCaller(p, (tx, c) => hooks.listHookDeliveries(tx, c, i.id)),
     redeliverHook: async (i, p) => {
@@ -105,7 +113,7 @@ export function createReferenceService(opts: ReferenceServiceOptions): Reference
 
   const dispatch = createService<Principal>(handlers, {
     async authenticate(email, token) {
-      const user = await storage.transaction((tx) => tx.findUserByEmail(email.trim().toLowerCase()));
+      const user = await storage.read((tx) => tx.findUserByEmail(email.trim().toLowerCase()));
       // Compare even when the user is unknown, so timing does not tell which e-mails exist.
       const ok = sameSecret(user?.token ?? '\u0000no-user', token);
       if (!user || !ok || user.deleted !== null || user.preventlogin === 1) return undefined;
@@ -114,7 +122,7 @@ export function createReferenceService(opts: ReferenceServiceOptions): Reference
     async countCalls(p, n): Promise<Quota> {
       const windowMs = quota.windowSeconds * 1000;
       const windowStart = Math.floor(clock() / windowMs) * windowMs;
-      const used = await storage.transaction((tx) => tx.countCalls(p.user.id, windowStart, n));
+      const used = await storage.countCalls(p.user.id, windowStart, n);
       return { used, allowed: quota.allowed };
     },
     ownerNames: (p) => storage.transaction((tx) => ownerNameLookup(tx, p.accountId)),

@@ -2,7 +2,6 @@
 // embedded default) or a postgres:// / postgresql:// URL (PostgreSQL, for several instances;
 // ?schema=NAME puts the tables in that schema, see ./postgres.ts).
 import type { Storage } from './port.ts';
-import { openSqlite } from './sqlite.ts';
 
 export type { Storage };
 
@@ -14,5 +13,8 @@ export async function openStorage(db: string): Promise<Storage> {
     const { openPostgres } = await import('./postgres.ts');
     return openPostgres(db);
   }
+  // Loaded when asked for too: the adapters read the spec (server/facts.ts), which `serve --spec`
+  // redirects to another spec only after the CLI has loaded this module.
+  const { openSqlite } = await import('./sqlite.ts');
   return openSqlite(db);
 }

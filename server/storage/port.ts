@@ -11,6 +11,7 @@
 // - users and groups share one id space, so an owner id (ownership, assignedto) names one of them.
 
 import type { DeliveryLogTx } from './delivery-log.ts';
+import type { RecordQuery, ReportQuery } from './record-query.ts';
 
 export interface Account {
   id: number;
@@ -179,12 +180,16 @@ export interface Tx extends DeliveryLogTx {
   // records
   insertRecord(row: NewRecord): Promise<RecordRow>;
   getRecord(accountId: number, id: number, opts?: { includeDeleted?: boolean }): Promise<RecordRow | undefined>;
+  /** A show's viewed time: visible to this process's reads at once, stored soon, off the durable path (./deferred.ts). */
+  markViewed(id: number, at: number): Promise<void>;
   /** Replaces the stored row (fields included) with `row`. */
   updateRecord(row: RecordRow): Promise<void>;
   setRecordDeleted(accountId: number, id: number, deleted: number | null): Promise<void>;
   /** Every record of a kind in the account: the live ones, or with `deleted: true` only the soft-deleted ones
-   *  (filtermode archived); filtering, sorting and paging happen in server/list.ts. */
+   *  (filtermode archived); lists use pageRecords. */
   listRecords(accountId: number, kind: string, opts: { deleted: boolean }): Promise<RecordRow[]>;
+  /** One page of a list (filters, search, sort in SQL: ./record-query.ts) and how many records answer it in all. */
+  pageRecords(accountId: number, q: RecordQuery): Promise<{ count: number; rows: RecordRow[] }>;
 
   // category tags, per kind, and their assignment to records
   insertCategory(row: Omit<CategoryRow, 'id'>): Promise<CategoryRow>;
@@ -217,6 +222,9 @@ export interface Tx extends DeliveryLogTx {
   /** Every activity of the account (reports filter in server/reports.ts). */
   listActivities(accountId: number, opts?: { segments?: string[]; includeDeleted?: boolean }): Promise<ActivityRow[]>;
 
+  /** The live activities of live records a report reads, selected in SQL (./record-query.ts buildReportQuery), by id. */
+  reportActivities(accountId: number, q: ReportQuery): Promise<ActivityRow[]>;
+
   // uploaded files
   insertFile(row: Omit<FileRow, 'id'>): Promise<FileRow>;
   getFile(accountId: number, id: number): Promise<FileRow | undefined>;
@@ -247,6 +255,17 @@ export interface Tx extends DeliveryLogTx {
 }
 
 export interface Storage {
+  /**
+   * A transaction that may write; concurrent ones commit as if they had run one after another.
+   * `fn` may run more than once (PostgreSQL runs it again after a serialization failure): its
+   * effects belong in the transaction.
+   */
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** A transaction that only reads (one snapshot); it never waits for writers. */
+  read<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Adds n calls to the user's quota counter of the window and returns the total, exact across instances, without an fsync. */
+  countCalls(userId: number, windowStart: number, n: number): Promise<number>;
+  /** Stores every viewed time marked so far (lists filtering by viewed time call it first). */
+  flushViewed(): Promise<void>;
   close(): Promise<void>;
 }

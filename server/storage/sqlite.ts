@@ -1,15 +1,23 @@
 // The embedded storage adapter: the storage port (./port.ts) over better-sqlite3.
 //
-// - Schema: numbered migrations (MIGRATIONS below), applied once each at open, each in its own
+// - Schema: numbered migrations (./migrations/sqlite.ts), applied once each at open, each in its own
 //   IMMEDIATE transaction together with the bump of `PRAGMA user_version` (which is transactional,
 //   as it lives in the database header). A database newer than this code is refused.
 // - Durability: file databases run in WAL mode with synchronous = FULL, so a COMMIT that returned
 //   survives a process crash (and a power loss). `:memory:` databases have no journal to tune.
 // - Transactions: better-sqlite3 is synchronous but the port's transaction body is async, so two
-//   requests could otherwise interleave their statements inside one SQLite transaction. Every
-//   transaction therefore waits in a promise queue: BEGIN IMMEDIATE only after the previous one
-//   committed or rolled back. A transaction opened from inside another one is refused (it would wait
-//   for itself forever), and a Tx used after its transaction ended throws.
+//   requests could otherwise interleave their statements inside one SQLite transaction. Write
+//   transactions therefore run one after another (one writer), and those that queued up while a
+//   COMMIT was being written share the next one (group commit: each in its own savepoint, all
+//   acknowledged after the one fsync); while another process holds the write lock, BEGIN
+//   IMMEDIATE is retried on a timer (busy_timeout would block the event loop). Reads run on a second, read-only connection with
+//   their own queue: in WAL mode they see the last commit and never wait for the writer (a
+//   :memory: database has one connection, so there they share the writer's queue). A transaction
+//   opened from inside another one is refused, and a Tx used after its transaction ended throws.
+// - Quota counts and the viewed times of shows are kept in memory (exact for this process: one
+//   service process per database file) and stored in batches by a transaction committed with
+//   synchronous = NORMAL (./deferred.ts): a power loss may lose the last moment's counts, never an
+//   acknowledged create, update or delete.
 // - Records and activities take their ids from one AUTOINCREMENT sequence, the `items` table;
 //   `records.id` and `activities.id` reference it, and an activity's parent must be an item.
 // - JSON columns (checked with json_valid) hold fields, options, categories and members; files are
@@ -35,179 +43,30 @@ import type {
 } from './port.ts';
 import { DELIVERY_COLS, DELIVERY_LOG_MIGRATION, FIRST_OF_OBJECT, sqliteDeliveryLog } from './deliveries-sqlite.ts';
 import type { DeliveryLogTx } from './delivery-log.ts';
+import { DeferredWrites } from './deferred.ts';
+import { activitySearch, buildRecordQuery, buildReportQuery, recordSearch, reportDate, type ReportQuery, type Dialect, type RecordQuery } from './record-query.ts';
 
-/** Migration n (1-based) is MIGRATIONS[n - 1]; append new ones, never edit a released one. */
-export const MIGRATIONS: readonly string[] = [
-  /* 1: the initial schema */ `
-  CREATE TABLE accounts (
-    id   INTEGER PRIMARY KEY AUTOINCREMENT,
-    name TEXT NOT NULL UNIQUE
-  );
+export { MIGRATIONS } from './migrations/sqlite.ts';
+import { MIGRATIONS } from './migrations/sqlite.ts';
 
-  CREATE TABLE users (
-    id                 INTEGER PRIMARY KEY AUTOINCREMENT,
-    account_id         INTEGER NOT NULL REFERENCES accounts(id),
-    email              TEXT NOT NULL COLLATE NOCASE,
-    name               TEXT NOT NULL,
-    token              TEXT NOT NULL,
-    preventlogin       INTEGER NOT NULL CHECK (preventlogin IN (0, 1)),
-    preventprivatedata INTEGER NOT NULL CHECK (preventprivatedata IN (0, 1)),
-    administrator      INTEGER NOT NULL CHECK (administrator IN (0, 1)),
-    deleted            INTEGER
-  );
-  -- The login name is the e-mail address, so it names at most one live user.
-  CREATE UNIQUE INDEX users_email ON users(email) WHERE deleted IS NULL;
-  CREATE INDEX users_account ON users(account_id, id);
 
-  CREATE TABLE workgroups (
-    id         INTEGER PRIMARY KEY AUTOINCREMENT,
-    account_id INTEGER NOT NULL REFERENCES accounts(id),
-    name       TEXT NOT NULL,
-    email      TEXT NOT NULL,
-    members    TEXT NOT NULL CHECK (json_valid(members)),
-    deleted    INTEGER
-  );
-  CREATE INDEX workgroups_account ON workgroups(account_id, id);
-
-  -- The one id sequence of records and activities.
-  CREATE TABLE items (
-    id   INTEGER PRIMARY KEY AUTOINCREMENT,
-    type TEXT NOT NULL CHECK (type IN ('record', 'activity'))
-  );
-
-  CREATE TABLE records (
-    id               INTEGER PRIMARY KEY REFERENCES items(id),
-    account_id       INTEGER NOT NULL REFERENCES accounts(id),
-    kind             TEXT NOT NULL,
-    name             TEXT NOT NULL,
-    ownership        INTEGER NOT NULL,
-    flagged          INTEGER NOT NULL CHECK (flagged IN (0, 1)),
-    fields           TEXT NOT NULL CHECK (json_valid(fields)),
-    created          INTEGER NOT NULL,
-    viewed           INTEGER NOT NULL,
-    updated          INTEGER NOT NULL,
-    creator_id       INTEGER NOT NULL,
-    creator_name     TEXT NOT NULL,
-    modificator_id   INTEGER NOT NULL,
-    modificator_name TEXT NOT NULL,
-    deleted          INTEGER
-  );
-  CREATE INDEX records_account_kind ON records(account_id, kind, id);
-
-  CREATE TABLE categories (
-    id         INTEGER PRIMARY KEY AUTOINCREMENT,
-    account_id INTEGER NOT NULL REFERENCES accounts(id),
-    kind       TEXT NOT NULL,
-    name       TEXT NOT NULL
-  );
-  CREATE INDEX categories_account_kind ON categories(account_id, kind, id);
-
-  CREATE TABLE record_categories (
-    record_id   INTEGER NOT NULL REFERENCES records(id),
-    category_id INTEGER NOT NULL REFERENCES categories(id),
-    PRIMARY KEY (record_id, category_id)
-  ) WITHOUT ROWID;
-
-  -- rowid keeps the order in which related items were added.
-  CREATE TABLE related (
-    record_id  INTEGER NOT NULL REFERENCES records(id),
-    related_id INTEGER NOT NULL REFERENCES records(id),
-    note       TEXT NOT NULL,
-    UNIQUE (record_id, related_id)
-  );
-
-  CREATE TABLE field_defs (
-    id         INTEGER PRIMARY KEY AUTOINCREMENT,
-    account_id INTEGER NOT NULL REFERENCES accounts(id),
-    kind       TEXT NOT NULL,
-    label      TEXT NOT NULL,
-    type       TEXT NOT NULL,
-    options    TEXT NOT NULL CHECK (json_valid(options)),
-    categories TEXT NOT NULL CHECK (json_valid(categories))
-  );
-  CREATE INDEX field_defs_account_kind ON field_defs(account_id, kind, id);
-
-  CREATE TABLE activities (
-    id               INTEGER PRIMARY KEY REFERENCES items(id),
-    account_id       INTEGER NOT NULL REFERENCES accounts(id),
-    record_id        INTEGER NOT NULL REFERENCES records(id),
-    parent_id        INTEGER NOT NULL REFERENCES items(id),
-    segment          TEXT NOT NULL,
-    typeid           INTEGER NOT NULL,
-    level            INTEGER NOT NULL CHECK (level >= 1),
-    position         INTEGER NOT NULL CHECK (position >= 1),
-    fields           TEXT NOT NULL CHECK (json_valid(fields)),
-    flagged          INTEGER NOT NULL CHECK (flagged IN (0, 1)),
-    created          INTEGER NOT NULL,
-    viewed           INTEGER NOT NULL,
-    updated          INTEGER NOT NULL,
-    creator_id       INTEGER NOT NULL,
-    creator_name     TEXT NOT NULL,
-    modificator_id   INTEGER NOT NULL,
-    modificator_name TEXT NOT NULL,
-    deleted          INTEGER
-  );
-  CREATE INDEX activities_tree ON activities(account_id, record_id, level, parent_id, position, id);
-  CREATE INDEX activities_children ON activities(account_id, parent_id, position, id);
-  CREATE INDEX activities_account ON activities(account_id, id);
-
-  CREATE TABLE files (
-    id          INTEGER PRIMARY KEY AUTOINCREMENT,
-    account_id  INTEGER NOT NULL REFERENCES accounts(id),
-    filename    TEXT NOT NULL,
-    contenttype TEXT NOT NULL,
-    size        INTEGER NOT NULL,
-    data        BLOB NOT NULL
-  );
-
-  CREATE TABLE api_calls (
-    user_id      INTEGER NOT NULL REFERENCES users(id),
-    window_start INTEGER NOT NULL,
-    calls        INTEGER NOT NULL,
-    PRIMARY KEY (user_id, window_start)
-  ) WITHOUT ROWID;
-  `,
-  /* 2: custom field ids start at 1001 (spec/list.yaml customFieldIdStart); standard fields use 1..n */ `
-  INSERT INTO sqlite_sequence (name, seq)
-    SELECT 'field_defs', 1000 WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = 'field_defs');
-  UPDATE sqlite_sequence SET seq = max(seq, 1000) WHERE name = 'field_defs';
-  `,
-  /* 3: webhooks and the delivery outbox */ `
-  CREATE TABLE hooks (
-    id             INTEGER PRIMARY KEY AUTOINCREMENT,
-    account_id     INTEGER NOT NULL REFERENCES accounts(id),
-    type           TEXT NOT NULL,
-    title          TEXT NOT NULL,
-    active         INTEGER NOT NULL,
-    event          TEXT NOT NULL,
-    constrainttype TEXT NOT NULL,
-    url            TEXT NOT NULL,
-    contenttype    TEXT NOT NULL,
-    secret         TEXT NOT NULL
-  );
-  CREATE INDEX hooks_account ON hooks (account_id);
-  CREATE TABLE deliveries (
-    id            INTEGER PRIMARY KEY AUTOINCREMENT,
-    account_id    INTEGER NOT NULL REFERENCES accounts(id),
-    hook_id       INTEGER NOT NULL,
-    event         TEXT NOT NULL,
-    object_id     INTEGER NOT NULL,
-    url           TEXT NOT NULL,
-    content_type  TEXT NOT NULL,
-    body          TEXT NOT NULL,
-    signature     TEXT,
-    attempts      INTEGER NOT NULL,
-    next_attempt  INTEGER NOT NULL,
-    status        TEXT NOT NULL,
-    last_error    TEXT NOT NULL,
-    claimed_by    TEXT,
-    claimed_until INTEGER NOT NULL,
-    created       INTEGER NOT NULL
-  );
-  CREATE INDEX deliveries_due ON deliveries (status, next_attempt);
-  `,
-  /* 4: webhook delivery log, ordering, failure counts */ DELIVERY_LOG_MIGRATION,
-];
+/** Steps in JavaScript that run right after migration n's SQL, in its transaction. */
+const BACKFILLS: Record<number, (db: Db) => void> = {
+  // The search columns hold JavaScript's lower-casing, so existing rows are filled here.
+  4(db) {
+    const setRecord = db.prepare('UPDATE records SET name_key = ?, search = ?, item_texts = ?, field_texts = ? WHERE id = ?');
+    for (const r of db.prepare('SELECT id, kind, name, fields FROM records').iterate() as Iterable<{ id: number; kind: string; name: string; fields: string }>) {
+      const s = recordSearch(r.kind, r.name, JSON.parse(r.fields) as Record<string, unknown>);
+      setRecord.run(s.nameKey, s.search, s.itemTexts, s.fieldTexts, r.id);
+    }
+    const setActivity = db.prepare('UPDATE activities SET search = ?, texts = ?, report_date = ? WHERE id = ?');
+    for (const a of db.prepare('SELECT id, segment, fields FROM activities').iterate() as Iterable<{ id: number; segment: string; fields: string }>) {
+      const fields = JSON.parse(a.fields) as Record<string, unknown>;
+      const s = activitySearch(fields);
+      setActivity.run(s.search, s.texts, reportDate({ segment: a.segment, fields }), a.id);
+    }
+  },
+};
 
 // ---------------------------------------------------------------------------------------------
 // column lists (aliased to the port's property names) and raw row shapes
@@ -251,6 +110,37 @@ const toActivity = (r: RawActivity): ActivityRow => ({
 const toFile = (r: RawFile): FileRow => ({ ...r, data: new Uint8Array(r.data) });
 const blob = (u: Uint8Array): Buffer => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
 
+const searchColumns = (r: Pick<RecordRow, 'kind' | 'name' | 'fields'>) => {
+  const s = recordSearch(r.kind, r.name, r.fields);
+  return [s.nameKey, s.search, s.itemTexts, s.fieldTexts];
+};
+const journalColumns = (a: Pick<ActivityRow, 'segment' | 'fields'>) => {
+  const s = activitySearch(a.fields);
+  return [s.search, s.texts, reportDate(a)];
+};
+/** RECORD_COLS of the list query's `records r`. */
+const RECORD_COLS_R = `r.id, r.account_id AS accountId, r.kind, r.name, r.ownership, r.flagged, r.fields, r.created,
+  r.viewed, r.updated, r.creator_id AS creatorId, r.creator_name AS creatorName, r.modificator_id AS modificatorId,
+  r.modificator_name AS modificatorName, r.deleted`;
+const ACTIVITY_COLS_A = ACTIVITY_COLS.split(',').map((c) => `a.${c.trim()}`).join(', ');
+/** better-sqlite3 binds @p1, @p2, ... from an object: a placeholder may then repeat. */
+const named = (params: unknown[]) => Object.fromEntries(params.map((v, i) => [`p${i + 1}`, v]));
+
+export const sqliteDialect: Dialect = {
+  placeholder: (i) => `@p${i}`,
+  jsonText: (column, key) => `json_extract(${column}, '$."${key}"')`,
+  jsonNumberEquals: (column, key, param) =>
+    `(json_type(${column}, '$."${key}"') IN ('integer', 'real') AND json_extract(${column}, '$."${key}"') = ${param})`,
+  anyElement: (column, test) => `EXISTS (SELECT 1 FROM json_each(${column}) WHERE ${test('value')})`,
+  searchIndex: (table, alias, param) => `${alias}.id IN (SELECT rowid FROM ${table}_fts WHERE search GLOB ${param})`,
+  searchPattern: (needle) => `*${needle.replace(/[*?[]/g, (c) => `[${c}]`)}*`,
+  contains: (haystack, needle) => `instr(${haystack}, ${needle}) > 0`,
+  startsWith: (haystack, needle) => `substr(${haystack}, 1, length(${needle})) = ${needle}`,
+  inIds: (expr, param) => `${expr} IN (SELECT value FROM json_each(${param}))`,
+  idsParam: (ids) => JSON.stringify(ids),
+  driverJoin: 'CROSS JOIN',
+};
+
 const notDeleted = (includeDeleted: boolean | undefined, column = 'deleted') =>
   includeDeleted ? '' : ` AND ${column} IS NULL`;
 
@@ -266,14 +156,25 @@ interface TxState {
 
 export function openSqlite(file: string): Storage {
   const db = new Database(file);
+  let reader: Db | undefined;
   try {
     configure(db);
     migrate(db);
+    // Reads run on a connection of their own: in WAL mode they see the last commit and never
+    // wait for the writer. A :memory: database is private to its connection, so reads share it.
+    if (!db.memory) {
+      reader = new Database(file, { readonly: true });
+      reader.pragma('busy_timeout = 5000');
+    }
+    // A busy wait inside SQLite would block the event loop (every request) while another process
+    // holds the write lock; the writer waits for it asynchronously instead (SqliteStorage.begin).
+    db.pragma('busy_timeout = 0');
   } catch (e) {
+    reader?.close();
     db.close();
     throw e;
   }
-  return new SqliteStorage(db);
+  return new SqliteStorage(db, reader);
 }
 
 function configure(db: Db): void {
@@ -301,6 +202,7 @@ function migrate(db: Db): void {
         continue;
       }
       db.exec(MIGRATIONS[n - 1]!);
+      BACKFILLS[n]?.(db);
       db.pragma(`user_version = ${n}`);
       db.exec('COMMIT');
     } catch (e) {
@@ -310,13 +212,15 @@ function migrate(db: Db): void {
   }
 }
 
-class SqliteStorage implements Storage {
-  private readonly statements = new Map<string, Stmt>();
-  private readonly current = new AsyncLocalStorage<TxState>();
-  private tail: Promise<unknown> = Promise.resolve();
-  private closing = false;
+/** How long a write transaction waits for another process's write lock. */
+const BUSY_MS = 5_000;
 
-  constructor(private readonly db: Db) {}
+/** One connection, its statement cache and its queue of transactions. */
+class Conn {
+  private readonly statements = new Map<string, Stmt>();
+  tail: Promise<unknown> = Promise.resolve();
+
+  constructor(readonly db: Db) {}
 
   /** The cached prepared statement for `sql`. */
   stmt(sql: string): Stmt {
@@ -328,52 +232,221 @@ class SqliteStorage implements Storage {
     return s;
   }
 
+  close(): void {
+    this.statements.clear();
+    this.db.close();
+  }
+}
+
+interface WriteJob {
+  fn: (tx: Tx) => Promise<unknown>;
+  durable: boolean;
+  ok: (value: unknown) => void;
+  fail: (e: unknown) => void;
+}
+
+/** Most write transactions sharing one COMMIT. */
+const GROUP_MAX = 64;
+
+class SqliteStorage implements Storage {
+  private readonly jobs: WriteJob[] = [];
+  private draining: Promise<void> | undefined;
+  private readonly writer: Conn;
+  private readonly reader: Conn;
+  private readonly current = new AsyncLocalStorage<TxState>();
+  private closing = false;
+  readonly viewed: DeferredWrites;
+  /** The quota counters of this process, user:window -> calls (stored by the flush). */
+  private readonly calls = new Map<string, { userId: number; windowStart: number; calls: number; stored: number }>();
+
+  constructor(db: Db, reader: Db | undefined) {
+    this.writer = new Conn(db);
+    this.reader = reader ? new Conn(reader) : this.writer;
+    this.viewed = new DeferredWrites((times) => this.storeDeferred(times));
+  }
+
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.write(fn, true);
+  }
+
+  read<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    if (this.reader === this.writer) return this.write(fn, true);
     if (this.current.getStore()?.active) {
       return Promise.reject(new Error('storage.transaction called inside a transaction; use the Tx you were given'));
     }
     if (this.closing) return Promise.reject(new Error('storage is closed'));
-    const result = this.tail.then(() => this.run(fn));
-    this.tail = result.then(
+    // A deferred BEGIN on the reader: one snapshot for the whole call, no write lock.
+    const result = this.reader.tail.then(() => this.runRead(fn));
+    this.reader.tail = result.then(
       () => undefined,
       () => undefined,
     );
     return result;
   }
 
-  private async run<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+  private async runRead<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    const db = this.reader.db;
     const state: TxState = { active: true };
-    this.db.exec('BEGIN IMMEDIATE');
+    db.exec('BEGIN');
     try {
-      const value = await this.current.run(state, () => fn(new SqliteTx(this, state)));
+      const value = await this.current.run(state, () => fn(new SqliteTx(this.reader, state, this.viewed)));
       state.active = false;
-      this.db.exec('COMMIT');
+      db.exec('COMMIT');
       return value;
     } catch (e) {
       state.active = false;
-      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      if (db.inTransaction) db.exec('ROLLBACK');
       throw e;
     }
   }
 
+  private write<T>(fn: (tx: Tx) => Promise<T>, durable: boolean): Promise<T> {
+    if (this.current.getStore()?.active) {
+      return Promise.reject(new Error('storage.transaction called inside a transaction; use the Tx you were given'));
+    }
+    if (this.closing) return Promise.reject(new Error('storage is closed'));
+    return new Promise<T>((ok, fail) => {
+      this.jobs.push({ fn, durable, ok: ok as (v: unknown) => void, fail });
+      this.draining ??= this.drain();
+    });
+  }
+
+  /**
+   * Group commit: the write transactions that queued up while the last COMMIT was on its way to
+   * the disk run one after another in ONE SQLite transaction, each in a savepoint of its own (a
+   * failing one rolls back alone), and share one COMMIT, so one fsync. Each is acknowledged only
+   * once that COMMIT returned.
+   */
+  private async drain(): Promise<void> {
+    try {
+      while (this.jobs.length) await this.runGroup(this.jobs.splice(0, GROUP_MAX));
+    } finally {
+      this.draining = undefined;
+    }
+  }
+
+  private async runGroup(group: WriteJob[]): Promise<void> {
+    const db = this.writer.db;
+    // Only viewed times and quota counts: committed without waiting for the disk (WAL keeps them atomic).
+    const relaxed = !db.memory && group.every((j) => !j.durable);
+    if (relaxed) db.pragma('synchronous = NORMAL');
+    try {
+      try {
+        await this.begin(this.writer, 'BEGIN IMMEDIATE');
+      } catch (e) {
+        for (const j of group) j.fail(e);
+        return;
+      }
+      const done: [WriteJob, unknown][] = [];
+      for (const [i, job] of group.entries()) {
+        const state: TxState = { active: true };
+        db.exec('SAVEPOINT job');
+        try {
+          const value = await this.current.run(state, () => job.fn(new SqliteTx(this.writer, state, this.viewed)));
+          state.active = false;
+          db.exec('RELEASE job');
+          done.push([job, value]);
+        } catch (e) {
+          state.active = false;
+          if (db.inTransaction) {
+            db.exec('ROLLBACK TO job');
+            db.exec('RELEASE job');
+            job.fail(e);
+          } else {
+            // SQLite rolled the whole transaction back (I/O error, disk full): the earlier ones too.
+            job.fail(e);
+            for (const [j] of done) j.fail(e);
+            this.jobs.unshift(...group.slice(i + 1));
+            return;
+          }
+        }
+      }
+      try {
+        db.exec('COMMIT');
+      } catch (e) {
+        if (db.inTransaction) db.exec('ROLLBACK');
+        for (const [j] of done) j.fail(e);
+        return;
+      }
+      for (const [j, value] of done) j.ok(value);
+    } finally {
+      if (relaxed) db.pragma('synchronous = FULL');
+    }
+  }
+
+  /** BEGIN; while another process holds the write lock, retried every few ms for up to 5 s. */
+  private async begin(conn: Conn, begin: string): Promise<void> {
+    const deadline = Date.now() + BUSY_MS;
+    for (;;) {
+      try {
+        conn.db.exec(begin);
+        return;
+      } catch (e) {
+        if ((e as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > deadline) throw e;
+        await new Promise((ok) => setTimeout(ok, 2 + Math.random() * 8));
+      }
+    }
+  }
+
+  async countCalls(userId: number, windowStart: number, n: number): Promise<number> {
+    // Counted here, exactly, for this process (one service process per database file); stored in
+    // the background with the viewed times.
+    const key = `${userId}:${windowStart}`;
+    let c = this.calls.get(key);
+    if (!c) {
+      for (const [k, old] of this.calls) if (old.windowStart < windowStart && old.stored === old.calls) this.calls.delete(k);
+      const row = this.reader.stmt('SELECT calls FROM api_calls WHERE user_id = ? AND window_start = ?').get(userId, windowStart) as { calls: number } | undefined;
+      c = { userId, windowStart, calls: row?.calls ?? 0, stored: row?.calls ?? 0 };
+      this.calls.set(key, c);
+    }
+    c.calls += n;
+    this.viewed.kick();
+    return c.calls;
+  }
+
+  flushViewed(): Promise<void> {
+    return this.viewed.flush();
+  }
+
+  private storeDeferred(times: [number, number][]): Promise<void> {
+    const counts = [...this.calls.values()].filter((c) => c.calls !== c.stored).map((c) => ({ c, calls: c.calls }));
+    if (!times.length && !counts.length) return Promise.resolve();
+    return this.write(
+      async () => {
+        const setViewed = this.writer.stmt('UPDATE records SET viewed = ? WHERE id = ?');
+        for (const [id, at] of times) setViewed.run(at, id);
+        const setCalls = this.writer.stmt(
+          `INSERT INTO api_calls (user_id, window_start, calls) VALUES (?, ?, ?)
+           ON CONFLICT (user_id, window_start) DO UPDATE SET calls = max(calls, excluded.calls)`,
+        );
+        for (const { c, calls } of counts) setCalls.run(c.userId, c.windowStart, calls);
+      },
+      false,
+    ).then(() => {
+      for (const { c, calls } of counts) c.stored = Math.max(c.stored, calls);
+    });
+  }
+
   async close(): Promise<void> {
     if (this.closing) return;
+    await this.viewed.flush();
     this.closing = true;
-    await this.tail; // let queued transactions finish
-    this.statements.clear();
-    this.db.close();
+    await Promise.all([this.draining, this.reader.tail]); // let queued transactions finish
+    if (this.reader !== this.writer) this.reader.close();
+    this.writer.close();
   }
 }
 
 class SqliteTx implements Tx {
   constructor(
-    private readonly storage: SqliteStorage,
+    private readonly conn: Conn,
     private readonly state: TxState,
+    private readonly viewed: DeferredWrites,
   ) {}
 
   private s(sql: string): Stmt {
     if (!this.state.active) throw new Error('storage: this transaction has already ended');
-    return this.storage.stmt(sql);
+    return this.conn.stmt(sql);
   }
   private get<R>(sql: string, ...params: unknown[]): R | undefined {
     return this.s(sql).get(...params) as R | undefined;
@@ -486,10 +559,10 @@ class SqliteTx implements Tx {
     return toRecord(
       this.get<RawRecord>(
         `INSERT INTO records (id, account_id, kind, name, ownership, flagged, fields, created, viewed, updated,
-           creator_id, creator_name, modificator_id, modificator_name)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${RECORD_COLS}`,
+           creator_id, creator_name, modificator_id, modificator_name, name_key, search, item_texts, field_texts)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${RECORD_COLS}`,
         id, r.accountId, r.kind, r.name, r.ownership, r.flagged, JSON.stringify(r.fields), r.created, r.viewed,
-        r.updated, r.creatorId, r.creatorName, r.modificatorId, r.modificatorName,
+        r.updated, r.creatorId, r.creatorName, r.modificatorId, r.modificatorName, ...searchColumns(r),
       )!,
     );
   }
@@ -499,16 +572,17 @@ class SqliteTx implements Tx {
       `SELECT ${RECORD_COLS} FROM records WHERE id = ? AND account_id = ?${notDeleted(opts?.includeDeleted)}`,
       id, accountId,
     );
-    return raw && toRecord(raw);
+    return raw && this.viewed.overlay(toRecord(raw));
   }
 
   async updateRecord(r: RecordRow): Promise<void> {
     const { changes } = this.run(
       `UPDATE records SET kind = ?, name = ?, ownership = ?, flagged = ?, fields = ?, created = ?, viewed = ?,
-         updated = ?, creator_id = ?, creator_name = ?, modificator_id = ?, modificator_name = ?, deleted = ?
+         updated = ?, creator_id = ?, creator_name = ?, modificator_id = ?, modificator_name = ?, deleted = ?,
+         name_key = ?, search = ?, item_texts = ?, field_texts = ?
        WHERE id = ? AND account_id = ?`,
       r.kind, r.name, r.ownership, r.flagged, JSON.stringify(r.fields), r.created, r.viewed, r.updated,
-      r.creatorId, r.creatorName, r.modificatorId, r.modificatorName, r.deleted, r.id, r.accountId,
+      r.creatorId, r.creatorName, r.modificatorId, r.modificatorName, r.deleted, ...searchColumns(r), r.id, r.accountId,
     );
     if (changes !== 1) throw new Error(`storage: no record ${r.id} in account ${r.accountId}`);
   }
@@ -523,7 +597,16 @@ class SqliteTx implements Tx {
       `SELECT ${RECORD_COLS} FROM records WHERE account_id = ? AND kind = ?
        AND deleted IS ${opts.deleted ? 'NOT NULL' : 'NULL'} ORDER BY id`,
       accountId, kind,
-    ).map(toRecord);
+    ).map((r) => this.viewed.overlay(toRecord(r)));
+  }
+
+  async pageRecords(accountId: number, q: RecordQuery): Promise<{ count: number; rows: RecordRow[] }> {
+    const built = buildRecordQuery(sqliteDialect, accountId, q, RECORD_COLS_R);
+    const count = built.unfiltered
+      ? (this.get<{ n: number }>('SELECT n FROM record_counts WHERE account_id = ? AND kind = ? AND deleted = ?', accountId, q.kind, q.deleted ? 1 : 0)?.n ?? 0)
+      : this.get<{ n: number }>(built.count.sql, named(built.count.params))!.n;
+    const rows = count > q.start ? this.all<RawRecord>(built.page.sql, named(built.page.params)).map((r) => this.viewed.overlay(toRecord(r))) : [];
+    return { count, rows };
   }
 
   // category tags
@@ -622,10 +705,11 @@ class SqliteTx implements Tx {
     return toActivity(
       this.get<RawActivity>(
         `INSERT INTO activities (id, account_id, record_id, parent_id, segment, typeid, level, position, fields,
-           flagged, created, viewed, updated, creator_id, creator_name, modificator_id, modificator_name)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${ACTIVITY_COLS}`,
+           flagged, created, viewed, updated, creator_id, creator_name, modificator_id, modificator_name, search, texts, report_date)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${ACTIVITY_COLS}`,
         id, a.accountId, a.recordId, a.parentId, a.segment, a.typeid, a.level, a.position, JSON.stringify(a.fields),
         a.flagged, a.created, a.viewed, a.updated, a.creatorId, a.creatorName, a.modificatorId, a.modificatorName,
+        ...journalColumns(a),
       )!,
     );
   }
@@ -642,11 +726,11 @@ class SqliteTx implements Tx {
     const { changes } = this.run(
       `UPDATE activities SET record_id = ?, parent_id = ?, segment = ?, typeid = ?, level = ?, position = ?,
          fields = ?, flagged = ?, created = ?, viewed = ?, updated = ?, creator_id = ?, creator_name = ?,
-         modificator_id = ?, modificator_name = ?, deleted = ?
+         modificator_id = ?, modificator_name = ?, deleted = ?, search = ?, texts = ?, report_date = ?
        WHERE id = ? AND account_id = ?`,
       a.recordId, a.parentId, a.segment, a.typeid, a.level, a.position, JSON.stringify(a.fields), a.flagged,
       a.created, a.viewed, a.updated, a.creatorId, a.creatorName, a.modificatorId, a.modificatorName, a.deleted,
-      a.id, a.accountId,
+      ...journalColumns(a), a.id, a.accountId,
     );
     if (changes !== 1) throw new Error(`storage: no activity ${a.id} in account ${a.accountId}`);
   }
@@ -693,6 +777,11 @@ class SqliteTx implements Tx {
        ORDER BY id`,
       ...params,
     ).map(toActivity);
+  }
+
+  async reportActivities(accountId: number, q: ReportQuery): Promise<ActivityRow[]> {
+    const built = buildReportQuery(sqliteDialect, accountId, q, ACTIVITY_COLS_A);
+    return this.all<RawActivity>(built.sql, named(built.params)).map(toActivity);
   }
 
   // uploaded files
@@ -797,6 +886,10 @@ class SqliteTx implements Tx {
 
   async nextDeliveryDue(): Promise<number | undefined> {
     return this.get<{ t: number | null }>(`SELECT min(max(next_attempt, claimed_until)) AS t FROM deliveries WHERE status = 'pending' AND ${FIRST_OF_OBJECT}`)?.t ?? undefined;
+  }
+
+  async markViewed(id: number, at: number): Promise<void> {
+    this.viewed.mark(id, at);
   }
 
   // the API quota

@@ -181,6 +181,48 @@ describe('sqlite adapter: the transaction queue', () => {
   });
 });
 
+describe('sqlite adapter: group commit and reads beside the writer', () => {
+  it('write transactions queued together commit together, but one that throws rolls back alone', async () => {
+    await withStorage(openSqlite(tempFile()), async (s) => {
+      const acc = await s.transaction((t) => t.ensureAccount('group'));
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 12 }, (_, i) =>
+          s.transaction(async (t) => {
+            const r = await t.insertRecord(record(acc.id, `r${i}`));
+            if (i % 4 === 1) throw new Error(`refused ${i}`);
+            return r.id;
+          }),
+        ),
+      );
+      expect(outcomes.map((o) => o.status)).toEqual(Array.from({ length: 12 }, (_, i) => (i % 4 === 1 ? 'rejected' : 'fulfilled')));
+      const names = (await s.read((t) => t.listRecords(acc.id, 'contacts', { deleted: false }))).map((r) => r.name);
+      expect(names).toEqual(Array.from({ length: 12 }, (_, i) => `r${i}`).filter((_, i) => i % 4 !== 1));
+    });
+  });
+
+  it('a read answers from the last commit while a write transaction is open', async () => {
+    await withStorage(openSqlite(tempFile()), async (s) => {
+      const acc = await s.transaction((t) => t.ensureAccount('reader'));
+      await s.transaction((t) => t.insertRecord(record(acc.id, 'committed')));
+      let release!: () => void;
+      const held = new Promise<void>((ok) => (release = ok));
+      const events: string[] = [];
+      const writer = s.transaction(async (t) => {
+        await t.insertRecord(record(acc.id, 'pending'));
+        await held;
+        events.push('write ends');
+      });
+      const seen = await s.read((t) => t.listRecords(acc.id, 'contacts', { deleted: false }));
+      events.push('read answered');
+      release();
+      await writer;
+      expect(events).toEqual(['read answered', 'write ends']);
+      expect(seen.map((r) => r.name)).toEqual(['committed']);
+      expect((await s.read((t) => t.listRecords(acc.id, 'contacts', { deleted: false }))).map((r) => r.name)).toEqual(['committed', 'pending']);
+    });
+  });
+});
+
 describe('sqlite adapter: durability across kill -9', () => {
   const root = fileURLToPath(new URL('../..', import.meta.url));
   const child = fileURLToPath(new URL('./durability-child.ts', import.meta.url));

@@ -1,0 +1,63 @@
+// Writes a read makes (a show's viewed time) kept off the request's durable path: the time is
+// visible to this process's reads at once (overlay) and stored by a background flush that takes
+// whatever is pending, so a burst of shows costs one transaction (and no fsync: the adapters
+// flush with durability relaxed). A power loss can lose the last moment's viewed times, never an
+// acknowledged create, update or delete.
+
+export class DeferredWrites {
+  private readonly pending = new Map<number, number>();
+  private running: Promise<void> | undefined;
+  private again = false;
+
+  constructor(
+    /** Stores the times (record id, viewed ms) in one transaction. */
+    private readonly store: (times: [number, number][]) => Promise<void>,
+    private readonly onError: (e: unknown) => void = (e) => process.stderr.write(`crmgen: storing viewed times failed: ${(e as Error).message}\n`),
+  ) {}
+
+  mark(id: number, at: number): void {
+    this.pending.set(id, at);
+    this.kick();
+  }
+
+  /** Schedules a flush (the store callback may have other pending writes of its own, like quota counts). */
+  kick(): void {
+    if (this.running) this.again = true;
+    else this.running = this.run();
+  }
+
+  /** The row with its pending viewed time, if any (rows are fresh objects the caller owns). */
+  overlay<R extends { id: number; viewed: number }>(row: R): R {
+    const at = this.pending.get(row.id);
+    if (at !== undefined) row.viewed = at;
+    return row;
+  }
+
+  /** Resolves once every time marked before the call is stored. */
+  async flush(): Promise<void> {
+    while (this.running) await this.running;
+    this.running = this.run();
+    await this.running;
+  }
+
+  private async run(): Promise<void> {
+    // Let the current burst of requests mark their times first.
+    await new Promise((ok) => setImmediate(ok));
+    try {
+      do {
+        this.again = false;
+        const batch = [...this.pending];
+        try {
+          await this.store(batch);
+          // A newer mark of the same record stays pending.
+          for (const [id, at] of batch) if (this.pending.get(id) === at) this.pending.delete(id);
+        } catch (e) {
+          this.onError(e);
+          break;
+        }
+      } while (this.again);
+    } finally {
+      this.running = undefined;
+    }
+  }
+}
