@@ -27,7 +27,8 @@ const userId = async (user: [string, string]) => {
 
 beforeAll(async () => {
   [server, quotaServer] = await Promise.all([
-    startServer({ users: [`${ann.join(':')}:acme`, `${amy.join(':')}:acme`, `${bob.join(':')}:other`] }),
+    // Hook urls here name example.com: answered without DNS, and as loopback they are refused anyway.
+    startServer({ users: [`${ann.join(':')}:acme`, `${amy.join(':')}:acme`, `${bob.join(':')}:other`], args: ['--webhook-resolve', 'example.com=127.0.0.1'] }),
     startServer({ users: [`${ann.join(':')}:acme`, `${bob.join(':')}:other`], args: ['--quota', '3', '--quota-window', '3600'] }),
   ]);
   [annId, amyId, bobId] = await Promise.all([userId(ann), userId(amy), userId(bob)]);
