@@ -80,7 +80,7 @@ async function fuzzHttp(): Promise<FuzzFigures> {
   const ann = ['ann@example.com', 'pw-ann'] as const;
   const bob = ['bob@example.com', 'pw-bob'] as const;
   const auth = (u: readonly [string, string]) => `Basic ${Buffer.from(u.join(':')).toString('base64')}`;
-  const service = await spawnServer(['bin/crmgen.js', 'serve', '--port', '0', '--db', ':memory:', '--user', `${ann.join(':')}:acme`, '--user', `${bob.join(':')}:globex`, '--quota', '100000000', '--login-failures', '100000000', '--login-failures-per-address', '100000000']);
+  const service = await spawnServer(['bin/crmgen.js', 'serve', '--port', '0', '--db', ':memory:', '--user', `${ann.join(':')}:acme`, '--user', `${bob.join(':')}:globex`, '--quota', '100000000', '--login-failures', '100000000', '--login-failures-per-address', '100000000', ...F.noWebhookTraffic]);
   const base = `http://127.0.0.1:${service.port}`;
   const fig: FuzzFigures = { name: 'HTTP requests', inputs: 0, perSecond: 0, crashes: 0, fiveXx: 0, stallMs: 0, longestMs: 0, longestCpuMs: 0, refused: 0 };
   const xmlParses = (s: string) => XMLValidator.validate(s) === true;

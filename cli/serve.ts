@@ -44,6 +44,7 @@ export interface ServeValues {
   webhookRetryMs?: string;
   webhookLeaseMs?: string;
   webhookDisableAfter?: string;
+  outboxOnly?: boolean;
   webhookResolve?: string[];
   maxConnections?: string;
   maxInflightBytes?: string;
@@ -92,6 +93,7 @@ export async function runServe(values: ServeValues): Promise<number> {
     // How long a claimed delivery stays with this instance; after that (it died) another instance retries it.
     leaseMs: positive('webhook-lease-ms', values.webhookLeaseMs),
     disableAfter: count('webhook-disable-after', values.webhookDisableAfter),
+    outboxOnly: values.outboxOnly ?? false,
     resolve: parseResolve(values.webhookResolve ?? []),
     cors: corsPolicy(values.corsOrigin ?? []),
     maxConnections: positive('max-connections', values.maxConnections),

@@ -34,6 +34,8 @@ export interface ServeOptions {
   leaseMs?: number;
   /** --webhook-disable-after: failed notifications in a row that disable a hook (0: never). */
   disableAfter?: number | undefined;
+  /** --outbox-only: notifications are queued, never sent from this process. */
+  outboxOnly?: boolean;
   /** --webhook-resolve HOST=ADDRESS: names answered without a lookup. */
   resolve?: Map<string, string[]>;
   /** Admission caps over the spec's limits (--max-connections, --max-inflight-bytes[-per-address]). */
@@ -107,6 +109,7 @@ export async function startService(o: ServeOptions): Promise<number> {
     log,
     resolver,
     ...(o.disableAfter !== undefined && { disableAfter: o.disableAfter }),
+    ...(o.outboxOnly && { deliver: false }),
     onAttempt: (a) => {
       metrics.delivery(a);
       requestLog.delivery(a);

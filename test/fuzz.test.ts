@@ -175,7 +175,7 @@ describe('HTTP', () => {
 
   beforeAll(async () => {
     // Throttles raised so the fuzzer's wrong credentials do not turn every later answer into 429.
-    server = await startServer({ users: [`${ann.join(':')}:acme`, `${bob.join(':')}:globex`], args: ['--login-failures', '1000000', '--login-failures-per-address', '1000000', '--quota', '1000000'] });
+    server = await startServer({ users: [`${ann.join(':')}:acme`, `${bob.join(':')}:globex`], args: ['--login-failures', '1000000', '--login-failures-per-address', '1000000', '--quota', '1000000', ...F.noWebhookTraffic] });
     // Some records to hit.
     for (let i = 0; i < 3; i++) expect((await call(server.base, '/contacts/', { user: ann, body: `{"firstname":"F${i}"}`, contentType: 'application/json', accept: 'application/json' })).status).toBe(201);
   });

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { addressProblem, checkTarget, httpDeliver, type Deliver, type Delivery, type ResolvedAddress, type Resolver } from '../server/webhook-guard.ts';
+import { addressProblem, checkTarget, httpDeliver, pinnedResolver, type Deliver, type Delivery, type ResolvedAddress, type Resolver } from '../server/webhook-guard.ts';
 import { checkHookUrl } from '../server/hooks.ts';
 import { startWebhooks, type Webhooks } from '../server/webhooks.ts';
 import { createReferenceService } from '../server/service.ts';
@@ -249,5 +249,25 @@ describe('deliveries through the guard', () => {
     expect(JSON.parse(got[0]!.body)).toMatchObject({ type: 'items.create' });
     expect((await t.attempts(h.id))[0]).toMatchObject({ outcome: 'delivered', httpStatus: 204, attempt: 1 });
     expect(lookups.every((l) => l === 'receiver.test')).toBe(true);
+  });
+});
+
+describe('pinnedResolver (--webhook-resolve)', () => {
+  it("answers the names it was given, '*' every other name, and asks its fallback only without '*'", async () => {
+    const asked: string[] = [];
+    const fallback: Resolver = async (host) => {
+      asked.push(host);
+      return [{ address: '127.0.0.9', family: 4 }];
+    };
+    const one = pinnedResolver(new Map([['hooks.example.com', ['127.0.0.2']]]), fallback);
+    expect(await one('HOOKS.example.com.')).toEqual([{ address: '127.0.0.2', family: 4 }]);
+    expect(await one('other.example')).toEqual([{ address: '127.0.0.9', family: 4 }]);
+    expect(asked).toEqual(['other.example']);
+    const all = pinnedResolver(new Map([['hooks.example.com', ['127.0.0.2']], ['*', ['127.0.0.1']]]), fallback);
+    expect(await all('any.where.example')).toEqual([{ address: '127.0.0.1', family: 4 }]);
+    expect(await all('hooks.example.com')).toEqual([{ address: '127.0.0.2', family: 4 }]);
+    expect(asked).toEqual(['other.example']);
+    // A name answered with loopback is refused without --allow-private-webhooks, before any connection.
+    expect((await checkTarget('https://any.where.example/h', all, false)).ok).toBe(false);
   });
 });

@@ -607,3 +607,10 @@ export function answerProblem(c: HttpCase, status: number, headers: Headers, bod
   if (type.startsWith('application/javascript')) return /^[A-Za-z0-9_]+\(.*\)$/s.test(body) ? undefined : 'JSONP that is not name(...)';
   return `an answer of type ${type || '(none)'}`;
 }
+
+/**
+ * Serve flags for fuzzing: generated hooks name any host, so every name is answered with loopback
+ * (refused, as the fuzz servers do not allow private hooks) instead of DNS, and nothing is ever
+ * delivered (an IP literal that passes the guard stays in the outbox).
+ */
+export const noWebhookTraffic = ['--webhook-resolve', '*=127.0.0.1', '--outbox-only'];
