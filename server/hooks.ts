@@ -6,7 +6,7 @@ import type { Caller } from './context.ts';
 import { spec } from './facts.ts';
 import { formatDateTime } from '../generated/server/dist/runtime/dates.js';
 import { checkTarget, type Resolver } from './webhook-guard.ts';
-import { newWebhookId, sign } from './webhooks.ts';
+import { newWebhookId, pendingDelivery } from './webhooks.ts';
 
 /** Attempts listed by GET /hooks/{id}/deliveries. */
 const LOG_LIMIT = 100;
@@ -135,17 +135,5 @@ export async function redeliver(tx: Tx, accountId: number, hookId: number, deliv
   const d = await tx.getDelivery(accountId, deliveryId);
   if (!d || d.hookId !== hookId) throw new ServiceError('itemisnotfound', `hook ${hookId} has no delivery ${deliveryId}`);
   if (hook.active !== 1) throw new ServiceError('invalidvalue', `hook ${hookId} is not active; set active to 1 first`, 'active');
-  return tx.insertDelivery({
-    ...d,
-    url: hook.url,
-    signature: hook.secret ? sign(d.body, hook.secret) : null,
-    webhookId: d.webhookId || newWebhookId(),
-    attempts: 0,
-    nextAttempt: now,
-    status: 'pending',
-    lastError: '',
-    claimedBy: null,
-    claimedUntil: 0,
-    created: now,
-  });
+  return tx.insertDelivery(pendingDelivery(hook, { ...d, webhookId: d.webhookId || newWebhookId() }, now));
 }

@@ -67,6 +67,11 @@ export interface Webhooks {
   stop(graceMs?: number): Promise<void>;
 }
 
+/** A delivery of `body` to `hook`, signed with its secret, due now: what enqueue and redeliver store. */
+export function pendingDelivery(hook: HookRow, d: Pick<DeliveryRow, 'accountId' | 'event' | 'objectId' | 'contentType' | 'body' | 'webhookId'>, now: number): Omit<DeliveryRow, 'id'> {
+  return { ...d, hookId: hook.id, url: hook.url, signature: hook.secret ? sign(d.body, hook.secret) : null, attempts: 0, nextAttempt: now, status: 'pending', lastError: '', claimedBy: null, claimedUntil: 0, created: now };
+}
+
 /** A new webhook-id (Standard Webhooks): one per notification and hook. */
 export const newWebhookId = (): string => `msg_${randomUUID().replace(/-/g, '')}`;
 
@@ -151,24 +156,7 @@ export function startWebhooks(opts: WebhookOptions): Webhooks {
       if (ownerNamedIn(target)) nameOwnersIn(target, note, (names ??= await ownerNameLookup(tx, accountId)));
       for (const h of targets) {
         const body = encode(target, h.contenttype as 'xml' | 'json' | 'form', note as never);
-        rows.push({
-          accountId,
-          hookId: h.id,
-          event: e.event,
-          objectId: e.id,
-          url: h.url,
-          contentType: contentTypes[h.contenttype] ?? contentTypes.xml,
-          body,
-          signature: h.secret ? sign(body, h.secret) : null,
-          webhookId: newWebhookId(),
-          attempts: 0,
-          nextAttempt: now,
-          status: 'pending',
-          lastError: '',
-          claimedBy: null,
-          claimedUntil: 0,
-          created: now,
-        });
+        rows.push(pendingDelivery(h, { accountId, event: e.event, objectId: e.id, contentType: contentTypes[h.contenttype] ?? contentTypes.xml, body, webhookId: newWebhookId() }, now));
       }
     }
     if (rows.length) {
