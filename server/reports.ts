@@ -213,7 +213,8 @@ export async function activities(tx: Tx, caller: Caller, p: T.ReportActivitiesPa
   if (!types.size) return { activities: [], status: 'success' };
   const last = p.last ?? 'changed';
   const column = last === 'created' ? 'created' : last === 'updated' ? 'updated' : last === 'completed' ? undefined : 'either';
-  const j = await journal(tx, caller, [...types], column ? { touched: { column, ...rangeWindow(p.start, p.end) } } : {});
+  // Entries name their parent's type and carry their comments: every activity by id (ancestors).
+  const j = await journal(tx, caller, [...types], column ? { touched: { column, ...rangeWindow(p.start, p.end) } } : {}, true);
   const rows = j.activities.filter((a) => {
     const r = j.records.get(a.recordId)!;
     if (p.users?.length && !p.users.includes(a.creatorId) && !p.users.includes(a.modificatorId)) return false;
