@@ -125,7 +125,8 @@ export function createReferenceService(opts: ReferenceServiceOptions): Reference
       const used = await storage.countCalls(p.user.id, windowStart, n);
       return { used, allowed: quota.allowed };
     },
-    ownerNames: (p) => storage.transaction((tx) => ownerNameLookup(tx, p.accountId)),
+    // A read: answers that name owners must not wait for another call's writes.
+    ownerNames: (p) => storage.read((tx) => ownerNameLookup(tx, p.accountId)),
     ...(loginThrottle ? { loginThrottle } : {}),
     ...(opts.observe ? { observe: opts.observe } : {}),
     onFault(error, request) {

@@ -192,7 +192,7 @@ export function startWebhooks(opts: WebhookOptions): Webhooks {
 
   /** One claimed delivery: attempt it and record the outcome (the lease makes it ours alone). */
   async function deliver(d: DeliveryRow) {
-    const hook = await storage.transaction((tx) => tx.getHook(d.accountId, d.hookId));
+    const hook = await storage.read((tx) => tx.getHook(d.accountId, d.hookId));
     // Deleted, deactivated or moved since: cancellation already took the row, unless it raced us.
     if (!hook || hook.active !== 1 || hook.url !== d.url) {
       await storage.transaction((tx) => tx.finishDelivery(d.id, claimer, { status: 'cancelled', attempts: d.attempts, nextAttempt: d.nextAttempt, lastError: 'the hook changed' }));
