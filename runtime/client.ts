@@ -13,11 +13,17 @@ export interface Quota {
 }
 
 export interface RetryOptions {
-  /** Retries after the first attempt (default 3); 0 disables. */
+  /** Retries after the first attempt (default 3); 0 disables every retry. */
   max?: number;
   /** First backoff delay (default 200 ms); doubles each retry, with full jitter. */
   baseDelayMs?: number;
   maxDelayMs?: number;
+  /**
+   * A 429 is retried once, after waiting its Retry-After, when that is at most this many seconds
+   * (default 60); a 429 without Retry-After, or asking for longer, is never retried: each retry
+   * spends quota, and before the window resets it would only be refused again.
+   */
+  maxRetryAfterSeconds?: number;
 }
 
 export interface ClientOptions {
@@ -36,32 +42,115 @@ export interface ClientOptions {
   onResponse?: (info: { status: number; quota: Quota | undefined; method: string; path: string }) => void;
 }
 
+declare const recordKind: unique symbol;
+declare const activitySegment: unique symbol;
+/** The id of a record of kind K: a number the compiler tells apart by its kind. */
+export type RecordId<K extends string = string> = number & { readonly [recordKind]: K };
+/** The id of an activity of segment S: a number the compiler tells apart by its segment. */
+export type ActivityId<S extends string = string> = number & { readonly [activitySegment]: S };
+
+/** The checked number behind asId(): ids are positive integers. */
+export function checkedId(name: string, id: number): number {
+  if (!Number.isSafeInteger(id) || id < 1) throw new TypeError(`${name}: an id is a positive integer, not ${String(id)}`);
+  return id;
+}
+
+/** Options of one call, the last argument of every method. */
+export interface CallOptions {
+  /** Aborts the call (and any wait before a retry); the call rejects with the signal's reason. */
+  signal?: AbortSignal;
+  /** Per attempt, instead of the client's timeoutMs. */
+  timeoutMs?: number;
+  /** Extra request headers (Authorization, Accept and Content-Type stay the client's). */
+  headers?: Record<string, string>;
+}
+
+/** What came back besides the typed value: from withResponse(). */
+export interface ResponseInfo {
+  status: number;
+  headers: Headers;
+  /** The Location header (where a created record or activity lives), when sent. */
+  location: string | undefined;
+  quota: Quota | undefined;
+}
+
+/** The promise every method returns: the typed value, or with withResponse() the value and the response's facts. */
+export interface ApiPromise<T> extends Promise<T> {
+  withResponse(): Promise<{ data: T; response: ResponseInfo }>;
+}
+
+/**
+ * The error keys of the API. Empty here; the generated client's entry module adds the spec's keys
+ * (declaration merging), so ServiceError.keys is typed with them.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface ServiceErrorKeys {}
+
+/** Keys the client itself gives: a non-envelope answer (http<status>) and a failed connection. */
+export type ClientErrorKey = `http${number}` | 'connectionfailed';
+
+/** An error key: the API's (once the generated client has named them) or the client's own. */
+export type ErrorKeyOf = ([keyof ServiceErrorKeys] extends [never] ? string : Extract<keyof ServiceErrorKeys, string>) | ClientErrorKey;
+
 export interface ErrorDetail {
-  key: string;
+  key: ErrorKeyOf;
   message: string;
   path?: string;
 }
 
-/** A failed call: HTTP status, the envelope's keys and messages, and the quota when known. */
+/**
+ * A failed call: HTTP status, the envelope's keys and messages, and the quota when known. Its
+ * subclasses tell the kind of failure apart with instanceof.
+ */
 export class ServiceError extends Error {
   readonly status: number;
-  readonly errors: Record<string, string>;
+  readonly errors: Partial<Record<ErrorKeyOf, string>>;
   readonly details: ErrorDetail[];
   readonly quota: Quota | undefined;
   /** True when the request failed local validation and was never sent. */
   readonly local: boolean;
-  constructor(status: number, details: ErrorDetail[], quota?: Quota, local = false) {
-    super(details.map((d) => `${d.key}: ${d.message}`).join('; ') || `HTTP ${status}`);
-    this.name = 'ServiceError';
+  constructor(status: number, details: ErrorDetail[], quota?: Quota, local = false, options?: { cause?: unknown }) {
+    super(details.map((d) => `${d.key}: ${d.message}`).join('; ') || `HTTP ${status}`, options);
+    this.name = new.target.name;
     this.status = status;
     this.details = details;
-    this.errors = Object.fromEntries(details.map((d) => [d.key, d.message]));
+    this.errors = Object.fromEntries(details.map((d) => [d.key, d.message])) as Partial<Record<ErrorKeyOf, string>>;
     this.quota = quota;
     this.local = local;
   }
-  get keys(): string[] {
+  get keys(): ErrorKeyOf[] {
     return this.details.map((d) => d.key);
   }
+}
+
+/** 401 (or 403): the e-mail address and token were refused, or the caller may not do this. */
+export class AuthenticationError extends ServiceError {}
+/** 404: no such record, activity, hook or endpoint. */
+export class NotFoundError extends ServiceError {}
+/** 400: the request breaks a rule of the API; local is true when the client found it before sending. */
+export class ValidationError extends ServiceError {}
+/** 429: the quota is spent (or too many failed logins); retryAfter says when to try again. */
+export class RateLimitError extends ServiceError {
+  /** Seconds to wait, from the Retry-After header; undefined when the service sent none. */
+  readonly retryAfter: number | undefined;
+  constructor(status: number, details: ErrorDetail[], quota: Quota | undefined, retryAfter: number | undefined) {
+    super(status, details, quota);
+    this.retryAfter = retryAfter;
+  }
+}
+/** 5xx: the service failed or is busy. */
+export class ServerError extends ServiceError {}
+/** No answer: the connection failed or timed out (cause holds why). */
+export class ConnectionError extends ServiceError {}
+
+/** The error class of an answer's status. */
+function failureOf(status: number, details: ErrorDetail[], quota: Quota | undefined, retryAfter: number | undefined): ServiceError {
+  if (status === 401 || status === 403) return new AuthenticationError(status, details, quota);
+  if (status === 404) return new NotFoundError(status, details, quota);
+  if (status === 429) return new RateLimitError(status, details, quota, retryAfter);
+  if (status >= 500) return new ServerError(status, details, quota);
+  if (status === 400 || status === 422) return new ValidationError(status, details, quota);
+  return new ServiceError(status, details, quota);
 }
 
 /** What the generated part tells the transport about the API. */
@@ -84,17 +173,54 @@ export interface CallSpec {
   response?: string;
   /** Files of upload fields: name -> content; the body goes as multipart/form-data. */
   files?: Record<string, Blob | Uint8Array>;
+  /** The caller's options of this call. */
+  options?: CallOptions | undefined;
 }
 
 /** Sends one call now (direct) or later (batch): the resources are built over either. */
-export type Send = (call: CallSpec) => Promise<unknown>;
+export type Send = (call: CallSpec) => ApiPromise<unknown>;
 
 const idempotent = new Set(['GET', 'PUT', 'DELETE']);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Waits ms, or rejects with the signal's reason when it aborts first. */
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const done = () => {
+      signal?.removeEventListener('abort', abort);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    const abort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    signal?.addEventListener('abort', abort, { once: true });
+  });
+}
+
+/** The settled value and response as an ApiPromise: awaiting it gives the value. */
+function apiPromise<T>(exchange: Promise<{ data: T; response: ResponseInfo }>): ApiPromise<T> {
+  const value = exchange.then((r) => r.data) as ApiPromise<T>;
+  value.withResponse = () => {
+    // The caller awaits this one instead: the value's own rejection is not left unhandled.
+    value.catch(() => {});
+    return exchange;
+  };
+  return value;
+}
 
 function parseQuota(header: string | null): Quota | undefined {
   const m = header ? /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(header) : null;
   return m ? { used: Number(m[1]), allowed: Number(m[2]) } : undefined;
+}
+
+/** Retry-After in seconds (delta-seconds, or an HTTP date); undefined when absent or unreadable. */
+function parseRetryAfter(header: string | null, now = Date.now()): number | undefined {
+  if (header === null || header.trim() === '') return undefined;
+  if (/^\s*\d+\s*$/.test(header)) return Number(header);
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
 /** The value at a problem's dotted path (data.duedate, items.0.date). */
@@ -123,6 +249,8 @@ function basic(email: string, token: string): string {
   return `Basic ${btoa(bin)}`;
 }
 
+const infoOf = (res: { status: number; headers: Headers }, quota: Quota | undefined): ResponseInfo => ({ status: res.status, headers: res.headers, location: res.headers.get('location') ?? undefined, quota });
+
 export class Transport {
   quota: Quota | undefined;
   private readonly format: WireFormat;
@@ -144,14 +272,14 @@ export class Transport {
   prepare(call: CallSpec): { path: string; headers: Record<string, string>; body?: string | FormData | undefined } {
     if (this.options.validate !== false) {
       const problems = [...(call.params ? problemsOf(this.codec, call.params.target, call.params.value) : []), ...(call.body ? problemsOf(this.codec, call.body.target, call.body.value) : [])];
-      if (problems.length) throw new ServiceError(400, problems, this.quota, true);
+      if (problems.length) throw new ValidationError(400, problems, this.quota, true);
     }
     let path = call.path;
     if (call.params) {
       const query = this.codec.encode(call.params.target, 'form', call.params.value);
       if (query) path += `${path.includes('?') ? '&' : '?'}${query}`;
     }
-    const headers: Record<string, string> = { accept: this.codec.contentTypes[this.format] };
+    const headers: Record<string, string> = { ...call.options?.headers, accept: this.codec.contentTypes[this.format] };
     let body: string | FormData | undefined;
     if (call.body && call.files && Object.keys(call.files).length) {
       const form = new FormData();
@@ -172,59 +300,76 @@ export class Transport {
     return { path, headers, body };
   }
 
-  /** Decodes a response: the typed body, or a ServiceError from the envelope. */
-  read(status: number, contentType: string | null, text: string, response: string | undefined, quota: Quota | undefined): unknown {
+  /** Decodes a response: the typed body, or the ServiceError subclass of its status from the envelope. */
+  read(status: number, contentType: string | null, text: string, response: string | undefined, quota: Quota | undefined, retryAfter?: number): unknown {
     const format: WireFormat = contentType && contentType.includes('json') ? 'json' : 'xml';
     if (status >= 200 && status < 300) return response && text ? this.codec.decode(response, format, text).value : { status: 'success' };
     let details: ErrorDetail[] = [];
     try {
       const env = this.codec.decode(this.codec.errorTarget, format, text).value as { errors?: Record<string, string> };
-      details = Object.entries(env.errors ?? {}).map(([key, message]) => ({ key, message }));
+      details = Object.entries(env.errors ?? {}).map(([key, message]) => ({ key: key as ErrorKeyOf, message }));
     } catch {
       // Not an envelope (a proxy's error page): the status says it all.
     }
-    return new ServiceError(status, details.length ? details : [{ key: `http${status}`, message: text.slice(0, 200) }], quota);
+    return failureOf(status, details.length ? details : [{ key: `http${status}`, message: text.slice(0, 200) }], quota, retryAfter);
   }
 
-  send: Send = async (call) => {
+  send: Send = (call) => apiPromise(this.exchange(call));
+
+  private async exchange(call: CallSpec): Promise<{ data: unknown; response: ResponseInfo }> {
     const { path, headers, body } = this.prepare(call);
     headers.authorization = this.auth;
     const retry = this.options.retry ?? {};
-    const max = idempotent.has(call.method) ? (retry.max ?? 3) : 0;
+    const signal = call.options?.signal;
+    const timeoutMs = call.options?.timeoutMs ?? this.options.timeoutMs ?? 30_000;
+    const max = retry.max ?? 3;
     const base = retry.baseDelayMs ?? 200;
     const cap = retry.maxDelayMs ?? 10_000;
+    let rateLimited = false;
     for (let attempt = 0; ; attempt++) {
+      // Only calls that may run twice are retried after a failure; a 429 ran nothing, so any call may wait it out.
+      const mayRetry = attempt < max && idempotent.has(call.method);
       let res: Response;
       try {
+        signal?.throwIfAborted();
+        const timeout = AbortSignal.timeout(timeoutMs);
         // fetch reads an undefined body as no body; RequestInit's type only admits null.
-        res = await this.fetchImpl(this.base + path, { method: call.method, headers, body: body as BodyInit, signal: AbortSignal.timeout(this.options.timeoutMs ?? 30_000) });
+        res = await this.fetchImpl(this.base + path, { method: call.method, headers, body: body as BodyInit, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
       } catch (e) {
-        if (attempt < max) {
-          await sleep(Math.random() * Math.min(cap, base * 2 ** attempt));
+        if (signal?.aborted) throw signal.reason;
+        if (mayRetry) {
+          await sleep(Math.random() * Math.min(cap, base * 2 ** attempt), signal);
           continue;
         }
-        throw e;
+        throw new ConnectionError(0, [{ key: 'connectionfailed', message: e instanceof Error ? e.message : String(e) }], this.quota, false, { cause: e });
       }
       const text = await res.text();
       const quota = parseQuota(res.headers.get(this.codec.quotaHeader));
       if (quota) this.quota = quota;
       this.options.onResponse?.({ status: res.status, quota, method: call.method, path });
-      if ((res.status === 429 || res.status >= 500) && attempt < max) {
-        const after = Number(res.headers.get('retry-after'));
-        await sleep(Number.isFinite(after) && after > 0 ? Math.min(after * 1000, cap) : Math.random() * Math.min(cap, base * 2 ** attempt));
+      const retryAfter = parseRetryAfter(res.headers.get('retry-after'));
+      if (res.status === 429) {
+        if (!rateLimited && attempt < max && retryAfter !== undefined && retryAfter <= (retry.maxRetryAfterSeconds ?? 60)) {
+          rateLimited = true;
+          await sleep(retryAfter * 1000, signal);
+          continue;
+        }
+      } else if (res.status >= 500 && mayRetry) {
+        await sleep(retryAfter !== undefined && retryAfter > 0 ? Math.min(retryAfter * 1000, cap) : Math.random() * Math.min(cap, base * 2 ** attempt), signal);
         continue;
       }
-      const out = this.read(res.status, res.headers.get('content-type'), text, call.response, quota);
+      const out = this.read(res.status, res.headers.get('content-type'), text, call.response, quota, retryAfter);
       if (out instanceof ServiceError) throw out;
-      return out;
+      return { data: out, response: infoOf(res, quota) };
     }
-  };
+  }
 
   /** A queue whose calls go out together as multipart/mixed batches of at most maxParts. */
   batch(): { send: Send; flush(): Promise<void> } {
-    const queued: { call: CallSpec; resolve(v: unknown): void; reject(e: unknown): void }[] = [];
+    type Settled = { data: unknown; response: ResponseInfo };
+    const queued: { call: CallSpec; resolve(v: Settled): void; reject(e: unknown): void }[] = [];
     const send: Send = (call) => {
-      const result = new Promise((resolve, reject) => {
+      const result = new Promise<Settled>((resolve, reject) => {
         if (call.files) return reject(new TypeError('file uploads cannot be sent in a batch'));
         queued.push({ call, resolve, reject });
       });
@@ -232,7 +377,9 @@ export class Transport {
       // chunk while the next one is in flight); callers look at it after `await batch.send()`,
       // so its rejection must not count as unhandled meanwhile. Awaiting it still throws.
       result.catch(() => {});
-      return result;
+      const value = apiPromise(result);
+      value.catch(() => {});
+      return value;
     };
     const flush = async () => {
       const all = queued.splice(0);
@@ -264,21 +411,23 @@ export class Transport {
           if (quota) this.quota = quota;
           this.options.onResponse?.({ status: res.status, quota, method: 'POST', path: this.codec.batch.path });
           if (res.status !== 200) {
-            const err = this.read(res.status, res.headers.get('content-type'), new TextDecoder().decode(bytes), undefined, quota) as ServiceError;
+            const err = this.read(res.status, res.headers.get('content-type'), new TextDecoder().decode(bytes), undefined, quota, parseRetryAfter(res.headers.get('retry-after'))) as ServiceError;
             live.forEach((q) => q.reject(err));
             continue;
           }
           responses = parseBatchResponse(bytes, res.headers.get('content-type') ?? undefined);
         } catch (e) {
-          live.forEach((q) => q.reject(e));
+          live.forEach((q) => q.reject(e instanceof ServiceError ? e : new ConnectionError(0, [{ key: 'connectionfailed', message: e instanceof Error ? e.message : String(e) }], this.quota, false, { cause: e })));
           continue;
         }
         live.forEach((q, n) => {
           const r = responses[n];
-          if (!r) return q.reject(new ServiceError(502, [{ key: 'invalidbatch', message: `the batch response has no part ${n + 1}` }], this.quota));
-          const out = this.read(r.status, r.headers['content-type'] ?? null, new TextDecoder().decode(r.body), q.call.response, this.quota);
+          if (!r) return q.reject(new ServerError(502, [{ key: 'invalidbatch' as ErrorKeyOf, message: `the batch response has no part ${n + 1}` }], this.quota));
+          const headers = new Headers(r.headers);
+          const partQuota = parseQuota(headers.get(this.codec.quotaHeader)) ?? this.quota;
+          const out = this.read(r.status, r.headers['content-type'] ?? null, new TextDecoder().decode(r.body), q.call.response, partQuota, parseRetryAfter(headers.get('retry-after')));
           if (out instanceof ServiceError) q.reject(out);
-          else q.resolve(out);
+          else q.resolve({ data: out, response: infoOf({ status: r.status, headers }, partQuota) });
         });
       }
     };

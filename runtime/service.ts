@@ -144,6 +144,8 @@ export interface ServiceHooks<C> {
   authenticate(email: string, token: string): Promise<C | undefined>;
   /** Counts n calls against the caller's quota and returns the new state. */
   countCalls?(context: C, n: number): Promise<Quota>;
+  /** Seconds until the caller's quota window resets: the Retry-After of a quotaexceeded answer. */
+  quotaRetryAfter?(context: C): number;
   /** Unexpected faults (500): logged by the caller, never shown to the client. */
   onFault?(error: unknown, request: ServiceRequest): void;
   /** The display name of each user or group id the caller can see (owner names of answers, spec formats.ownerNames). */
@@ -276,6 +278,11 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
   const errorKeysOf = new WeakMap<ServiceResponse, string[]>();
 
   const withQuota = (q: Quota | undefined): Record<string, string> => (q ? { [def.quotaHeader]: `${q.used}/${q.allowed}` } : {});
+  // Every quotaexceeded answer says when the window resets, so a client can wait instead of spending more calls.
+  const overQuota = (q: Quota, context: C): Record<string, string> => {
+    const after = hooks.quotaRetryAfter?.(context);
+    return after === undefined ? withQuota(q) : { ...withQuota(q), 'retry-after': String(after) };
+  };
 
   /** The e-mail and token of a Basic Authorization header, or undefined (absent or unreadable). */
   function credentialsOf(req: RequestHead): { email: string; token: string } | undefined {
@@ -460,7 +467,7 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
     if (ownCredentials) return failure([{ key: 'partauthorization', message: def.errors.partauthorization?.message ?? '' }], outputOf(nested, urlOf(nested.url).searchParams), withQuota(trace.quota));
     if (hooks.countCalls) {
       const quota = (trace.quota = await hooks.countCalls(context, 1));
-      if (quota.used > quota.allowed) return failure([{ key: 'quotaexceeded', message: `API call limit exceeded: ${quota.used}/${quota.allowed}` }], outputOf(nested, urlOf(nested.url).searchParams), withQuota(quota));
+      if (quota.used > quota.allowed) return failure([{ key: 'quotaexceeded', message: `API call limit exceeded: ${quota.used}/${quota.allowed}` }], outputOf(nested, urlOf(nested.url).searchParams), overQuota(quota, context));
     }
     return call(nested, context, trace.quota, true, trace);
   }
@@ -525,7 +532,7 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
     let quota: Quota | undefined;
     if (hooks.countCalls && !isBatch) {
       quota = await hooks.countCalls(context, 1);
-      if (quota.used > quota.allowed) return { refused: failure([{ key: 'quotaexceeded', message: `API call limit exceeded: ${quota.used}/${quota.allowed}` }], out, withQuota(quota)) };
+      if (quota.used > quota.allowed) return { refused: failure([{ key: 'quotaexceeded', message: `API call limit exceeded: ${quota.used}/${quota.allowed}` }], out, overQuota(quota, context)) };
     }
     return { context, quota };
   }

@@ -125,6 +125,11 @@ export function createReferenceService(opts: ReferenceServiceOptions): Reference
       const used = await storage.countCalls(p.user.id, windowStart, n);
       return { used, allowed: quota.allowed };
     },
+    // Fixed windows (as countCalls counts them): whole seconds to the next one, at least 1.
+    quotaRetryAfter(): number {
+      const windowMs = quota.windowSeconds * 1000;
+      return Math.max(1, Math.ceil((windowMs - (clock() % windowMs)) / 1000));
+    },
     // A read: answers that name owners must not wait for another call's writes.
     ownerNames: (p) => storage.read((tx) => ownerNameLookup(tx, p.accountId)),
     ...(loginThrottle ? { loginThrottle } : {}),

@@ -1,45 +1,56 @@
 import type * as T from './types/index.ts';
+import type * as V from './views.ts';
 import { type WebhookHeaders } from './runtime/client.ts';
-import type { ClientOptions, Quota } from './runtime/client.ts';
-export { ServiceError, verifyWebhook, type WebhookHeaders, type VerifyOptions } from './runtime/client.ts';
-export type { ClientOptions, Quota, RetryOptions, ErrorDetail } from './runtime/client.ts';
+import type { ActivityId, ApiPromise, CallOptions, ClientOptions, Quota, RecordId } from './runtime/client.ts';
+export { ServiceError, AuthenticationError, NotFoundError, ValidationError, RateLimitError, ServerError, ConnectionError, verifyWebhook, type WebhookHeaders, type VerifyOptions, } from './runtime/client.ts';
+export type { ActivityId, ApiPromise, CallOptions, ClientErrorKey, ClientOptions, ErrorDetail, ErrorKeyOf, Quota, RecordId, ResponseInfo, RetryOptions, } from './runtime/client.ts';
+export type * from './types/index.ts';
+export type * from './views.ts';
+export type { Item, ActivityEntry, ListEntry, ReportItem, ReportTimeRecord, ReportAction, ReportFollowup, ReportOpportunity, ReportActivity, ItemNotificationContent, ActivityNotificationContent, Hook, HookCreate, HookUpdate, ListRecordsResponse, CreateRecordResponse, ShowRecordResponse, CreateActivityRequest, CreateActivityResponse, UpdateActivityRequest, CreateHookRequest, UpdateHookRequest, ListHooksResponse, ReportNextactionsResponse, ReportCalendarResponse, ReportFollowupsResponse, ReportOpportunitiesResponse, ReportActivitiesResponse, ReportTimetrackingResponse, ItemsNotification, ActivitiesNotification, Notification, } from './views.ts';
+/** The API's error keys type ServiceError.keys, errors and details. */
+declare module './runtime/client.ts' {
+    interface ServiceErrorKeys extends Record<T.ErrorKey, true> {
+    }
+}
 /** File contents of upload fields (data.file): the request goes as multipart/form-data. */
-export interface UploadOptions {
+export interface UploadOptions extends CallOptions {
     files?: Record<string, Blob | Uint8Array>;
 }
+/** Turns a plain number from elsewhere (a URL, a database, a notification) into the id of a record of a kind (asId('contacts', 12)) or of an activity of a segment (asId('tasklist', 7)). Ids the client returns already carry their kind: use this only for numbers it did not give you. Throws a TypeError unless the number is a positive integer. */
+export declare function asId<N extends T.KindName | T.ActivitySegment>(name: N, id: number): N extends T.KindName ? RecordId<N> : ActivityId<N>;
 /** Operations on activities of one segment. */
 export type ActivityResource<S extends T.ActivitySegment> = {
     /** POST /{kind}/{segment}/: Create activity. */
-    create: (body: T.CreateActivityRequest<S>, options?: UploadOptions) => Promise<T.CreateActivityResponse<S>>;
+    create: (body: V.CreateActivityRequest<S>, options?: UploadOptions) => ApiPromise<V.CreateActivityResponse<S>>;
     /** PUT /{kind}/{segment}/{id}: Update activity. */
-    update: (id: number, body: T.UpdateActivityRequest<S>, options?: UploadOptions) => Promise<T.UpdateActivityResponse>;
+    update: (id: ActivityId<S>, body: V.UpdateActivityRequest<S>, options?: UploadOptions) => ApiPromise<T.UpdateActivityResponse>;
     /** DELETE /{kind}/{segment}/{id}/: Delete activity. */
-    delete: (id: number) => Promise<T.DeleteActivityResponse>;
+    delete: (id: ActivityId<S>, options?: CallOptions) => ApiPromise<T.DeleteActivityResponse>;
 };
 /** Operations on the records of one kind, its category tags, fields and activities. */
 export type KindResource<K extends T.KindName> = {
     /** GET /{kind}/: List records. */
-    list: (params?: T.ListRecordsParams) => Promise<T.ListRecordsResponse<K>>;
+    list: (params?: T.ListRecordsParams, options?: CallOptions) => ApiPromise<V.ListRecordsResponse<K>>;
     /** POST /{kind}/: Create record. */
-    create: (body: T.CreateRecordRequest<K>) => Promise<T.CreateRecordResponse<K, T.ActivitySegment>>;
+    create: (body: T.CreateRecordRequest<K>, options?: CallOptions) => ApiPromise<V.CreateRecordResponse<K, T.ActivitySegment>>;
     /** GET /{kind}/{id}/: Show record with its activities (email messages excluded), categories and related items. */
-    show: (id: number) => Promise<T.ShowRecordResponse<K, T.ActivitySegment>>;
+    show: (id: RecordId<K>, options?: CallOptions) => ApiPromise<V.ShowRecordResponse<K, T.ActivitySegment>>;
     /** PUT /{kind}/{id}/: Update record. */
-    update: (id: number, body: T.UpdateRecordRequest<K>) => Promise<T.UpdateRecordResponse>;
+    update: (id: RecordId<K>, body: T.UpdateRecordRequest<K>, options?: CallOptions) => ApiPromise<T.UpdateRecordResponse>;
     /** DELETE /{kind}/{id}/: Delete record. */
-    delete: (id: number) => Promise<T.DeleteRecordResponse>;
+    delete: (id: RecordId<K>, options?: CallOptions) => ApiPromise<T.DeleteRecordResponse>;
     categories: {
         /** POST /{kind}/categories/: Create category tag. */
-        create: (body: T.CreateCategoryRequest) => Promise<T.CreateCategoryResponse>;
+        create: (body: T.CreateCategoryRequest, options?: CallOptions) => ApiPromise<T.CreateCategoryResponse>;
         /** GET /{kind}/categories/: List category tags. */
-        list: () => Promise<T.ListCategoriesResponse>;
+        list: (options?: CallOptions) => ApiPromise<T.ListCategoriesResponse>;
     };
     fields: {
         /** GET /{kind}/fields/: List fields. */
-        list: () => Promise<T.ListFieldsResponse>;
+        list: (options?: CallOptions) => ApiPromise<T.ListFieldsResponse>;
     };
     /** Every list records result, page by page (start/limit). */
-    iterate: (params?: T.ListRecordsParams) => AsyncIterableIterator<NonNullable<T.ListRecordsResponse<K>['entries']>[number]>;
+    iterate: (params?: T.ListRecordsParams, options?: CallOptions) => AsyncIterableIterator<NonNullable<V.ListRecordsResponse<K>['entries']>[number]>;
     activities: {
         [S in T.ActivitySegment]: ActivityResource<S>;
     };
@@ -48,35 +59,35 @@ export type KindResource<K extends T.KindName> = {
 export type RootResources = {
     ownership: {
         /** GET /ownership/: List users and groups. */
-        list: (params?: T.ListOwnershipParams) => Promise<T.ListOwnershipResponse>;
+        list: (params?: T.ListOwnershipParams, options?: CallOptions) => ApiPromise<T.ListOwnershipResponse>;
     };
     hooks: {
         /** POST /hooks/: Create webhook. */
-        create: (body: T.CreateHookRequest) => Promise<T.CreateHookResponse>;
+        create: (body: V.CreateHookRequest, options?: CallOptions) => ApiPromise<T.CreateHookResponse>;
         /** PUT /hooks/{id}: Update webhook; the body holds any of the fields. */
-        update: (id: number, body: T.UpdateHookRequest) => Promise<T.UpdateHookResponse>;
+        update: (id: number, body: V.UpdateHookRequest, options?: CallOptions) => ApiPromise<T.UpdateHookResponse>;
         /** GET /hooks/: List webhooks. */
-        list: () => Promise<T.ListHooksResponse>;
+        list: (options?: CallOptions) => ApiPromise<V.ListHooksResponse>;
         /** GET /hooks/{id}/deliveries: Recent delivery attempts of a webhook, newest first. */
-        deliveries: (id: number) => Promise<T.ListHookDeliveriesResponse>;
+        deliveries: (id: number, options?: CallOptions) => ApiPromise<T.ListHookDeliveriesResponse>;
         /** POST /hooks/{id}/deliveries/{deliveryId}/redeliver: Send a notification of a webhook again (a new delivery with the same webhook-id, attempted at once). */
-        redeliver: (id: number, deliveryId: number) => Promise<T.RedeliverHookResponse>;
+        redeliver: (id: number, deliveryId: number, options?: CallOptions) => ApiPromise<T.RedeliverHookResponse>;
         /** DELETE /hooks/{id}: Delete webhook. */
-        delete: (id: number) => Promise<T.DeleteHookResponse>;
+        delete: (id: number, options?: CallOptions) => ApiPromise<T.DeleteHookResponse>;
     };
     reports: {
         /** GET /report/nextactions/: Report: Tasks, events, milestones. */
-        nextactions: (params?: T.ReportNextactionsParams) => Promise<T.ReportNextactionsResponse<T.KindName>>;
+        nextactions: (params?: T.ReportNextactionsParams, options?: CallOptions) => ApiPromise<V.ReportNextactionsResponse<T.KindName>>;
         /** GET /report/calendar/: Report: Tasks, events, milestones. */
-        calendar: (params?: T.ReportCalendarParams) => Promise<T.ReportCalendarResponse<T.KindName>>;
+        calendar: (params?: T.ReportCalendarParams, options?: CallOptions) => ApiPromise<V.ReportCalendarResponse<T.KindName>>;
         /** GET /report/followups/: Report: Open follow-ups. */
-        followups: (params?: T.ReportFollowupsParams) => Promise<T.ReportFollowupsResponse<T.KindName>>;
+        followups: (params?: T.ReportFollowupsParams, options?: CallOptions) => ApiPromise<V.ReportFollowupsResponse<T.KindName>>;
         /** GET /report/opportunities/: Report: Opportunities by user and status. */
-        opportunities: (params?: T.ReportOpportunitiesParams) => Promise<T.ReportOpportunitiesResponse<T.KindName>>;
+        opportunities: (params?: T.ReportOpportunitiesParams, options?: CallOptions) => ApiPromise<V.ReportOpportunitiesResponse<T.KindName>>;
         /** GET /report/activities/: Report: Activities created, updated, created or updated, or, for tasks only, completed. */
-        activities: (params?: T.ReportActivitiesParams) => Promise<T.ReportActivitiesResponse<T.KindName, T.ActivitySegment>>;
+        activities: (params?: T.ReportActivitiesParams, options?: CallOptions) => ApiPromise<V.ReportActivitiesResponse<T.KindName, T.ActivitySegment>>;
         /** GET /report/timetracking/: Report: Time records in a date range. */
-        timetracking: (params?: T.ReportTimetrackingParams) => Promise<T.ReportTimetrackingResponse<T.KindName>>;
+        timetracking: (params?: T.ReportTimetrackingParams, options?: CallOptions) => ApiPromise<V.ReportTimetrackingResponse<T.KindName>>;
     };
 };
 /** Every operation of the API. */
@@ -104,7 +115,7 @@ export type Client = Resources & {
 };
 /** A client of the service at baseUrl, authenticating with the e-mail address and API token. */
 export declare function createClient(options: ClientOptions): Client;
-export declare function decodeNotification(body: string, contentType: string): T.Notification;
-export declare function decodeNotification(body: string, headers: WebhookHeaders): T.Notification & {
+export declare function decodeNotification(body: string, contentType: string): V.Notification;
+export declare function decodeNotification(body: string, headers: WebhookHeaders): V.Notification & {
     webhookId?: string;
 };

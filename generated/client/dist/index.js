@@ -1,7 +1,11 @@
-import { Transport, ServiceError, verifyWebhook, webhookHeader } from "./runtime/client.js";
+import { Transport, ValidationError, checkedId, verifyWebhook, webhookHeader, } from "./runtime/client.js";
 import { decode, encode } from "./codecs/index.js";
 import { validateRequest } from "./validators/index.js";
-export { ServiceError, verifyWebhook } from "./runtime/client.js";
+export { ServiceError, AuthenticationError, NotFoundError, ValidationError, RateLimitError, ServerError, ConnectionError, verifyWebhook, } from "./runtime/client.js";
+/** Turns a plain number from elsewhere (a URL, a database, a notification) into the id of a record of a kind (asId('contacts', 12)) or of an activity of a segment (asId('tasklist', 7)). Ids the client returns already carry their kind: use this only for numbers it did not give you. Throws a TypeError unless the number is a positive integer. */
+export function asId(name, id) {
+    return checkedId(name, id);
+}
 const kinds = ['contacts', 'companies', 'projectblogs', 'tickets'];
 const segments = [
     'attachmentfile',
@@ -52,82 +56,94 @@ async function* paginate(list, params, names) {
 }
 function activityResource(kind, segment, send) {
     return {
-        create: (body, options = {}) => send({
+        create: (body, options) => send({
             method: 'POST',
             path: `/${kind}/${segment}/`,
             body: { target: `activities/${segment}.createActivity.request`, value: body },
             response: `activities/${segment}.createActivity.response`,
-            ...(options.files && { files: options.files }),
+            ...(options?.files && { files: options.files }),
+            options,
         }),
-        update: (id, body, options = {}) => send({
+        update: (id, body, options) => send({
             method: 'PUT',
             path: `/${kind}/${segment}/${id}`,
             body: { target: `activities/${segment}.updateActivity.request`, value: body },
             response: 'activities/updateActivity.response',
-            ...(options.files && { files: options.files }),
+            ...(options?.files && { files: options.files }),
+            options,
         }),
-        delete: (id) => send({
+        delete: (id, options) => send({
             method: 'DELETE',
             path: `/${kind}/${segment}/${id}/`,
             response: 'activities/deleteActivity.response',
+            options,
         }),
     };
 }
 function kindResource(kind, send) {
     return {
-        list: (params = {}) => send({
+        list: (params = {}, options) => send({
             method: 'GET',
             path: `/${kind}/`,
             params: { target: `records/${kind}.listRecords.params`, value: params },
             response: `records/${kind}.listRecords.response`,
+            options,
         }),
-        create: (body) => send({
+        create: (body, options) => send({
             method: 'POST',
             path: `/${kind}/`,
             body: { target: `records/${kind}.createRecord.request`, value: body },
             response: `records/${kind}.createRecord.response`,
+            options,
         }),
-        show: (id) => send({
+        show: (id, options) => send({
             method: 'GET',
             path: `/${kind}/${id}/`,
             response: `records/${kind}.showRecord.response`,
+            options,
         }),
-        update: (id, body) => send({
+        update: (id, body, options) => send({
             method: 'PUT',
             path: `/${kind}/${id}/`,
             body: { target: `records/${kind}.updateRecord.request`, value: body },
             response: `records/${kind}.updateRecord.response`,
+            options,
         }),
-        delete: (id) => send({
+        delete: (id, options) => send({
             method: 'DELETE',
             path: `/${kind}/${id}/`,
             response: `records/${kind}.deleteRecord.response`,
+            options,
         }),
         categories: {
-            create: (body) => send({
+            create: (body, options) => send({
                 method: 'POST',
                 path: `/${kind}/categories/`,
                 body: { target: `records/${kind}.createCategory.request`, value: body },
                 response: `records/${kind}.createCategory.response`,
+                options,
             }),
-            list: () => send({
+            list: (options) => send({
                 method: 'GET',
                 path: `/${kind}/categories/`,
                 response: `records/${kind}.listCategories.response`,
+                options,
             }),
         },
         fields: {
-            list: () => send({
+            list: (options) => send({
                 method: 'GET',
                 path: `/${kind}/fields/`,
                 response: `records/${kind}.listFields.response`,
+                options,
             }),
         },
-        iterate: (params = {}) => paginate((params) => send({
+        iterate: (params = {}, options) => paginate((params) => send({
             method: 'GET',
             path: `/${kind}/`,
             params: { target: `records/${kind}.listRecords.params`, value: params },
             response: `records/${kind}.listRecords.response`,
+            options,
         }), params, { start: 'start', limit: 'limit', items: 'entries', total: 'count' }),
         activities: Object.fromEntries(segments.map((segment) => [segment, activityResource(kind, segment, send)])),
     };
@@ -135,75 +151,86 @@ function kindResource(kind, send) {
 function resources(send) {
     const root = {
         ownership: {
-            list: (params = {}) => send({
+            list: (params = {}, options) => send({
                 method: 'GET',
                 path: `/ownership/`,
                 params: { target: 'listOwnership.params', value: params },
                 response: 'listOwnership.response',
+                options,
             }),
         },
         hooks: {
-            create: (body) => send({
+            create: (body, options) => send({
                 method: 'POST',
                 path: `/hooks/`,
                 body: { target: 'createHook.request', value: body },
                 response: 'createHook.response',
+                options,
             }),
-            update: (id, body) => send({
+            update: (id, body, options) => send({
                 method: 'PUT',
                 path: `/hooks/${id}`,
                 body: { target: 'updateHook.request', value: body },
                 response: 'updateHook.response',
+                options,
             }),
-            list: () => send({ method: 'GET', path: `/hooks/`, response: 'listHooks.response' }),
-            deliveries: (id) => send({
+            list: (options) => send({ method: 'GET', path: `/hooks/`, response: 'listHooks.response', options }),
+            deliveries: (id, options) => send({
                 method: 'GET',
                 path: `/hooks/${id}/deliveries`,
                 response: 'listHookDeliveries.response',
+                options,
             }),
-            redeliver: (id, deliveryId) => send({
+            redeliver: (id, deliveryId, options) => send({
                 method: 'POST',
                 path: `/hooks/${id}/deliveries/${deliveryId}/redeliver`,
                 response: 'redeliverHook.response',
+                options,
             }),
-            delete: (id) => send({ method: 'DELETE', path: `/hooks/${id}`, response: 'deleteHook.response' }),
+            delete: (id, options) => send({ method: 'DELETE', path: `/hooks/${id}`, response: 'deleteHook.response', options }),
         },
         reports: {
-            nextactions: (params = {}) => send({
+            nextactions: (params = {}, options) => send({
                 method: 'GET',
                 path: `/report/nextactions/`,
                 params: { target: 'reportNextactions.params', value: params },
                 response: 'reportNextactions.response',
+                options,
             }),
-            calendar: (params = {}) => send({
+            calendar: (params = {}, options) => send({
                 method: 'GET',
                 path: `/report/calendar/`,
                 params: { target: 'reportCalendar.params', value: params },
                 response: 'reportCalendar.response',
+                options,
             }),
-            followups: (params = {}) => send({
+            followups: (params = {}, options) => send({
                 method: 'GET',
                 path: `/report/followups/`,
                 params: { target: 'reportFollowups.params', value: params },
                 response: 'reportFollowups.response',
+                options,
             }),
-            opportunities: (params = {}) => send({
+            opportunities: (params = {}, options) => send({
                 method: 'GET',
                 path: `/report/opportunities/`,
                 params: { target: 'reportOpportunities.params', value: params },
                 response: 'reportOpportunities.response',
+                options,
             }),
-            activities: (params = {}) => send({
+            activities: (params = {}, options) => send({
                 method: 'GET',
                 path: `/report/activities/`,
                 params: { target: 'reportActivities.params', value: params },
                 response: 'reportActivities.response',
+                options,
             }),
-            timetracking: (params = {}) => send({
+            timetracking: (params = {}, options) => send({
                 method: 'GET',
                 path: `/report/timetracking/`,
                 params: { target: 'reportTimetracking.params', value: params },
                 response: 'reportTimetracking.response',
+                options,
             }),
         },
     };
@@ -234,6 +261,6 @@ export function decodeNotification(body, contentType) {
     const first = decode('notification/items', format, body).value;
     const family = families.find((f) => String(first.type ?? '').startsWith(`${f}.`));
     if (!family)
-        throw new ServiceError(400, [{ key: 'invalidvalue', message: `unknown notification type ${String(first.type)}` }]);
+        throw new ValidationError(400, [{ key: 'invalidvalue', message: `unknown notification type ${String(first.type)}` }], undefined, true);
     return decode(`notification/${family}`, format, body).value;
 }

@@ -4,11 +4,17 @@ export interface Quota {
     allowed: number;
 }
 export interface RetryOptions {
-    /** Retries after the first attempt (default 3); 0 disables. */
+    /** Retries after the first attempt (default 3); 0 disables every retry. */
     max?: number;
     /** First backoff delay (default 200 ms); doubles each retry, with full jitter. */
     baseDelayMs?: number;
     maxDelayMs?: number;
+    /**
+     * A 429 is retried once, after waiting its Retry-After, when that is at most this many seconds
+     * (default 60); a 429 without Retry-After, or asking for longer, is never retried: each retry
+     * spends quota, and before the window resets it would only be refused again.
+     */
+    maxRetryAfterSeconds?: number;
 }
 export interface ClientOptions {
     baseUrl: string;
@@ -30,21 +36,93 @@ export interface ClientOptions {
         path: string;
     }) => void;
 }
+declare const recordKind: unique symbol;
+declare const activitySegment: unique symbol;
+/** The id of a record of kind K: a number the compiler tells apart by its kind. */
+export type RecordId<K extends string = string> = number & {
+    readonly [recordKind]: K;
+};
+/** The id of an activity of segment S: a number the compiler tells apart by its segment. */
+export type ActivityId<S extends string = string> = number & {
+    readonly [activitySegment]: S;
+};
+/** The checked number behind asId(): ids are positive integers. */
+export declare function checkedId(name: string, id: number): number;
+/** Options of one call, the last argument of every method. */
+export interface CallOptions {
+    /** Aborts the call (and any wait before a retry); the call rejects with the signal's reason. */
+    signal?: AbortSignal;
+    /** Per attempt, instead of the client's timeoutMs. */
+    timeoutMs?: number;
+    /** Extra request headers (Authorization, Accept and Content-Type stay the client's). */
+    headers?: Record<string, string>;
+}
+/** What came back besides the typed value: from withResponse(). */
+export interface ResponseInfo {
+    status: number;
+    headers: Headers;
+    /** The Location header (where a created record or activity lives), when sent. */
+    location: string | undefined;
+    quota: Quota | undefined;
+}
+/** The promise every method returns: the typed value, or with withResponse() the value and the response's facts. */
+export interface ApiPromise<T> extends Promise<T> {
+    withResponse(): Promise<{
+        data: T;
+        response: ResponseInfo;
+    }>;
+}
+/**
+ * The error keys of the API. Empty here; the generated client's entry module adds the spec's keys
+ * (declaration merging), so ServiceError.keys is typed with them.
+ */
+export interface ServiceErrorKeys {
+}
+/** Keys the client itself gives: a non-envelope answer (http<status>) and a failed connection. */
+export type ClientErrorKey = `http${number}` | 'connectionfailed';
+/** An error key: the API's (once the generated client has named them) or the client's own. */
+export type ErrorKeyOf = ([keyof ServiceErrorKeys] extends [never] ? string : Extract<keyof ServiceErrorKeys, string>) | ClientErrorKey;
 export interface ErrorDetail {
-    key: string;
+    key: ErrorKeyOf;
     message: string;
     path?: string;
 }
-/** A failed call: HTTP status, the envelope's keys and messages, and the quota when known. */
+/**
+ * A failed call: HTTP status, the envelope's keys and messages, and the quota when known. Its
+ * subclasses tell the kind of failure apart with instanceof.
+ */
 export declare class ServiceError extends Error {
     readonly status: number;
-    readonly errors: Record<string, string>;
+    readonly errors: Partial<Record<ErrorKeyOf, string>>;
     readonly details: ErrorDetail[];
     readonly quota: Quota | undefined;
     /** True when the request failed local validation and was never sent. */
     readonly local: boolean;
-    constructor(status: number, details: ErrorDetail[], quota?: Quota, local?: boolean);
-    get keys(): string[];
+    constructor(status: number, details: ErrorDetail[], quota?: Quota, local?: boolean, options?: {
+        cause?: unknown;
+    });
+    get keys(): ErrorKeyOf[];
+}
+/** 401 (or 403): the e-mail address and token were refused, or the caller may not do this. */
+export declare class AuthenticationError extends ServiceError {
+}
+/** 404: no such record, activity, hook or endpoint. */
+export declare class NotFoundError extends ServiceError {
+}
+/** 400: the request breaks a rule of the API; local is true when the client found it before sending. */
+export declare class ValidationError extends ServiceError {
+}
+/** 429: the quota is spent (or too many failed logins); retryAfter says when to try again. */
+export declare class RateLimitError extends ServiceError {
+    /** Seconds to wait, from the Retry-After header; undefined when the service sent none. */
+    readonly retryAfter: number | undefined;
+    constructor(status: number, details: ErrorDetail[], quota: Quota | undefined, retryAfter: number | undefined);
+}
+/** 5xx: the service failed or is busy. */
+export declare class ServerError extends ServiceError {
+}
+/** No answer: the connection failed or timed out (cause holds why). */
+export declare class ConnectionError extends ServiceError {
 }
 /** What the generated part tells the transport about the API. */
 export interface ClientCodec {
@@ -80,9 +158,11 @@ export interface CallSpec {
     response?: string;
     /** Files of upload fields: name -> content; the body goes as multipart/form-data. */
     files?: Record<string, Blob | Uint8Array>;
+    /** The caller's options of this call. */
+    options?: CallOptions | undefined;
 }
 /** Sends one call now (direct) or later (batch): the resources are built over either. */
-export type Send = (call: CallSpec) => Promise<unknown>;
+export type Send = (call: CallSpec) => ApiPromise<unknown>;
 export declare class Transport {
     readonly options: ClientOptions;
     readonly codec: ClientCodec;
@@ -98,9 +178,10 @@ export declare class Transport {
         headers: Record<string, string>;
         body?: string | FormData | undefined;
     };
-    /** Decodes a response: the typed body, or a ServiceError from the envelope. */
-    read(status: number, contentType: string | null, text: string, response: string | undefined, quota: Quota | undefined): unknown;
+    /** Decodes a response: the typed body, or the ServiceError subclass of its status from the envelope. */
+    read(status: number, contentType: string | null, text: string, response: string | undefined, quota: Quota | undefined, retryAfter?: number): unknown;
     send: Send;
+    private exchange;
     /** A queue whose calls go out together as multipart/mixed batches of at most maxParts. */
     batch(): {
         send: Send;
@@ -128,3 +209,4 @@ export interface VerifyOptions {
  * - With a string: that X-Service-Hmac-Sha256 value (lower-case hex HMAC-SHA256 of the exact body).
  */
 export declare function verifyWebhook(body: string | Uint8Array, signature: string | WebhookHeaders | null | undefined, secret: string, options?: VerifyOptions): Promise<boolean>;
+export {};

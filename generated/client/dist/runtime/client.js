@@ -5,7 +5,16 @@
 // queue sends queued calls as one multipart/mixed request, through the same codecs.
 import { parseBatchResponse, serializeBatchRequest } from "./batch.js";
 import { parseSaveDate } from "./dates.js";
-/** A failed call: HTTP status, the envelope's keys and messages, and the quota when known. */
+/** The checked number behind asId(): ids are positive integers. */
+export function checkedId(name, id) {
+    if (!Number.isSafeInteger(id) || id < 1)
+        throw new TypeError(`${name}: an id is a positive integer, not ${String(id)}`);
+    return id;
+}
+/**
+ * A failed call: HTTP status, the envelope's keys and messages, and the quota when known. Its
+ * subclasses tell the kind of failure apart with instanceof.
+ */
 export class ServiceError extends Error {
     status;
     errors;
@@ -13,9 +22,9 @@ export class ServiceError extends Error {
     quota;
     /** True when the request failed local validation and was never sent. */
     local;
-    constructor(status, details, quota, local = false) {
-        super(details.map((d) => `${d.key}: ${d.message}`).join('; ') || `HTTP ${status}`);
-        this.name = 'ServiceError';
+    constructor(status, details, quota, local = false, options) {
+        super(details.map((d) => `${d.key}: ${d.message}`).join('; ') || `HTTP ${status}`, options);
+        this.name = new.target.name;
         this.status = status;
         this.details = details;
         this.errors = Object.fromEntries(details.map((d) => [d.key, d.message]));
@@ -26,11 +35,84 @@ export class ServiceError extends Error {
         return this.details.map((d) => d.key);
     }
 }
+/** 401 (or 403): the e-mail address and token were refused, or the caller may not do this. */
+export class AuthenticationError extends ServiceError {
+}
+/** 404: no such record, activity, hook or endpoint. */
+export class NotFoundError extends ServiceError {
+}
+/** 400: the request breaks a rule of the API; local is true when the client found it before sending. */
+export class ValidationError extends ServiceError {
+}
+/** 429: the quota is spent (or too many failed logins); retryAfter says when to try again. */
+export class RateLimitError extends ServiceError {
+    /** Seconds to wait, from the Retry-After header; undefined when the service sent none. */
+    retryAfter;
+    constructor(status, details, quota, retryAfter) {
+        super(status, details, quota);
+        this.retryAfter = retryAfter;
+    }
+}
+/** 5xx: the service failed or is busy. */
+export class ServerError extends ServiceError {
+}
+/** No answer: the connection failed or timed out (cause holds why). */
+export class ConnectionError extends ServiceError {
+}
+/** The error class of an answer's status. */
+function failureOf(status, details, quota, retryAfter) {
+    if (status === 401 || status === 403)
+        return new AuthenticationError(status, details, quota);
+    if (status === 404)
+        return new NotFoundError(status, details, quota);
+    if (status === 429)
+        return new RateLimitError(status, details, quota, retryAfter);
+    if (status >= 500)
+        return new ServerError(status, details, quota);
+    if (status === 400 || status === 422)
+        return new ValidationError(status, details, quota);
+    return new ServiceError(status, details, quota);
+}
 const idempotent = new Set(['GET', 'PUT', 'DELETE']);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+/** Waits ms, or rejects with the signal's reason when it aborts first. */
+function sleep(ms, signal) {
+    return new Promise((resolve, reject) => {
+        if (signal?.aborted)
+            return reject(signal.reason);
+        const done = () => {
+            signal?.removeEventListener('abort', abort);
+            resolve();
+        };
+        const timer = setTimeout(done, ms);
+        const abort = () => {
+            clearTimeout(timer);
+            reject(signal.reason);
+        };
+        signal?.addEventListener('abort', abort, { once: true });
+    });
+}
+/** The settled value and response as an ApiPromise: awaiting it gives the value. */
+function apiPromise(exchange) {
+    const value = exchange.then((r) => r.data);
+    value.withResponse = () => {
+        // The caller awaits this one instead: the value's own rejection is not left unhandled.
+        value.catch(() => { });
+        return exchange;
+    };
+    return value;
+}
 function parseQuota(header) {
     const m = header ? /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(header) : null;
     return m ? { used: Number(m[1]), allowed: Number(m[2]) } : undefined;
+}
+/** Retry-After in seconds (delta-seconds, or an HTTP date); undefined when absent or unreadable. */
+function parseRetryAfter(header, now = Date.now()) {
+    if (header === null || header.trim() === '')
+        return undefined;
+    if (/^\s*\d+\s*$/.test(header))
+        return Number(header);
+    const at = Date.parse(header);
+    return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
 }
 /** The value at a problem's dotted path (data.duedate, items.0.date). */
 function valueAt(value, path) {
@@ -58,6 +140,7 @@ function basic(email, token) {
         bin += String.fromCharCode(b);
     return `Basic ${btoa(bin)}`;
 }
+const infoOf = (res, quota) => ({ status: res.status, headers: res.headers, location: res.headers.get('location') ?? undefined, quota });
 export class Transport {
     options;
     codec;
@@ -79,7 +162,7 @@ export class Transport {
         if (this.options.validate !== false) {
             const problems = [...(call.params ? problemsOf(this.codec, call.params.target, call.params.value) : []), ...(call.body ? problemsOf(this.codec, call.body.target, call.body.value) : [])];
             if (problems.length)
-                throw new ServiceError(400, problems, this.quota, true);
+                throw new ValidationError(400, problems, this.quota, true);
         }
         let path = call.path;
         if (call.params) {
@@ -87,7 +170,7 @@ export class Transport {
             if (query)
                 path += `${path.includes('?') ? '&' : '?'}${query}`;
         }
-        const headers = { accept: this.codec.contentTypes[this.format] };
+        const headers = { ...call.options?.headers, accept: this.codec.contentTypes[this.format] };
         let body;
         if (call.body && call.files && Object.keys(call.files).length) {
             const form = new FormData();
@@ -109,57 +192,74 @@ export class Transport {
         }
         return { path, headers, body };
     }
-    /** Decodes a response: the typed body, or a ServiceError from the envelope. */
-    read(status, contentType, text, response, quota) {
+    /** Decodes a response: the typed body, or the ServiceError subclass of its status from the envelope. */
+    read(status, contentType, text, response, quota, retryAfter) {
         const format = contentType && contentType.includes('json') ? 'json' : 'xml';
         if (status >= 200 && status < 300)
             return response && text ? this.codec.decode(response, format, text).value : { status: 'success' };
         let details = [];
         try {
             const env = this.codec.decode(this.codec.errorTarget, format, text).value;
-            details = Object.entries(env.errors ?? {}).map(([key, message]) => ({ key, message }));
+            details = Object.entries(env.errors ?? {}).map(([key, message]) => ({ key: key, message }));
         }
         catch {
             // Not an envelope (a proxy's error page): the status says it all.
         }
-        return new ServiceError(status, details.length ? details : [{ key: `http${status}`, message: text.slice(0, 200) }], quota);
+        return failureOf(status, details.length ? details : [{ key: `http${status}`, message: text.slice(0, 200) }], quota, retryAfter);
     }
-    send = async (call) => {
+    send = (call) => apiPromise(this.exchange(call));
+    async exchange(call) {
         const { path, headers, body } = this.prepare(call);
         headers.authorization = this.auth;
         const retry = this.options.retry ?? {};
-        const max = idempotent.has(call.method) ? (retry.max ?? 3) : 0;
+        const signal = call.options?.signal;
+        const timeoutMs = call.options?.timeoutMs ?? this.options.timeoutMs ?? 30_000;
+        const max = retry.max ?? 3;
         const base = retry.baseDelayMs ?? 200;
         const cap = retry.maxDelayMs ?? 10_000;
+        let rateLimited = false;
         for (let attempt = 0;; attempt++) {
+            // Only calls that may run twice are retried after a failure; a 429 ran nothing, so any call may wait it out.
+            const mayRetry = attempt < max && idempotent.has(call.method);
             let res;
             try {
+                signal?.throwIfAborted();
+                const timeout = AbortSignal.timeout(timeoutMs);
                 // fetch reads an undefined body as no body; RequestInit's type only admits null.
-                res = await this.fetchImpl(this.base + path, { method: call.method, headers, body: body, signal: AbortSignal.timeout(this.options.timeoutMs ?? 30_000) });
+                res = await this.fetchImpl(this.base + path, { method: call.method, headers, body: body, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
             }
             catch (e) {
-                if (attempt < max) {
-                    await sleep(Math.random() * Math.min(cap, base * 2 ** attempt));
+                if (signal?.aborted)
+                    throw signal.reason;
+                if (mayRetry) {
+                    await sleep(Math.random() * Math.min(cap, base * 2 ** attempt), signal);
                     continue;
                 }
-                throw e;
+                throw new ConnectionError(0, [{ key: 'connectionfailed', message: e instanceof Error ? e.message : String(e) }], this.quota, false, { cause: e });
             }
             const text = await res.text();
             const quota = parseQuota(res.headers.get(this.codec.quotaHeader));
             if (quota)
                 this.quota = quota;
             this.options.onResponse?.({ status: res.status, quota, method: call.method, path });
-            if ((res.status === 429 || res.status >= 500) && attempt < max) {
-                const after = Number(res.headers.get('retry-after'));
-                await sleep(Number.isFinite(after) && after > 0 ? Math.min(after * 1000, cap) : Math.random() * Math.min(cap, base * 2 ** attempt));
+            const retryAfter = parseRetryAfter(res.headers.get('retry-after'));
+            if (res.status === 429) {
+                if (!rateLimited && attempt < max && retryAfter !== undefined && retryAfter <= (retry.maxRetryAfterSeconds ?? 60)) {
+                    rateLimited = true;
+                    await sleep(retryAfter * 1000, signal);
+                    continue;
+                }
+            }
+            else if (res.status >= 500 && mayRetry) {
+                await sleep(retryAfter !== undefined && retryAfter > 0 ? Math.min(retryAfter * 1000, cap) : Math.random() * Math.min(cap, base * 2 ** attempt), signal);
                 continue;
             }
-            const out = this.read(res.status, res.headers.get('content-type'), text, call.response, quota);
+            const out = this.read(res.status, res.headers.get('content-type'), text, call.response, quota, retryAfter);
             if (out instanceof ServiceError)
                 throw out;
-            return out;
+            return { data: out, response: infoOf(res, quota) };
         }
-    };
+    }
     /** A queue whose calls go out together as multipart/mixed batches of at most maxParts. */
     batch() {
         const queued = [];
@@ -173,7 +273,9 @@ export class Transport {
             // chunk while the next one is in flight); callers look at it after `await batch.send()`,
             // so its rejection must not count as unhandled meanwhile. Awaiting it still throws.
             result.catch(() => { });
-            return result;
+            const value = apiPromise(result);
+            value.catch(() => { });
+            return value;
         };
         const flush = async () => {
             const all = queued.splice(0);
@@ -208,25 +310,27 @@ export class Transport {
                         this.quota = quota;
                     this.options.onResponse?.({ status: res.status, quota, method: 'POST', path: this.codec.batch.path });
                     if (res.status !== 200) {
-                        const err = this.read(res.status, res.headers.get('content-type'), new TextDecoder().decode(bytes), undefined, quota);
+                        const err = this.read(res.status, res.headers.get('content-type'), new TextDecoder().decode(bytes), undefined, quota, parseRetryAfter(res.headers.get('retry-after')));
                         live.forEach((q) => q.reject(err));
                         continue;
                     }
                     responses = parseBatchResponse(bytes, res.headers.get('content-type') ?? undefined);
                 }
                 catch (e) {
-                    live.forEach((q) => q.reject(e));
+                    live.forEach((q) => q.reject(e instanceof ServiceError ? e : new ConnectionError(0, [{ key: 'connectionfailed', message: e instanceof Error ? e.message : String(e) }], this.quota, false, { cause: e })));
                     continue;
                 }
                 live.forEach((q, n) => {
                     const r = responses[n];
                     if (!r)
-                        return q.reject(new ServiceError(502, [{ key: 'invalidbatch', message: `the batch response has no part ${n + 1}` }], this.quota));
-                    const out = this.read(r.status, r.headers['content-type'] ?? null, new TextDecoder().decode(r.body), q.call.response, this.quota);
+                        return q.reject(new ServerError(502, [{ key: 'invalidbatch', message: `the batch response has no part ${n + 1}` }], this.quota));
+                    const headers = new Headers(r.headers);
+                    const partQuota = parseQuota(headers.get(this.codec.quotaHeader)) ?? this.quota;
+                    const out = this.read(r.status, r.headers['content-type'] ?? null, new TextDecoder().decode(r.body), q.call.response, partQuota, parseRetryAfter(headers.get('retry-after')));
                     if (out instanceof ServiceError)
                         q.reject(out);
                     else
-                        q.resolve(out);
+                        q.resolve({ data: out, response: infoOf({ status: r.status, headers }, partQuota) });
                 });
             }
         };

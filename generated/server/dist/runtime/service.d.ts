@@ -144,6 +144,8 @@ export interface ServiceHooks<C> {
     authenticate(email: string, token: string): Promise<C | undefined>;
     /** Counts n calls against the caller's quota and returns the new state. */
     countCalls?(context: C, n: number): Promise<Quota>;
+    /** Seconds until the caller's quota window resets: the Retry-After of a quotaexceeded answer. */
+    quotaRetryAfter?(context: C): number;
     /** Unexpected faults (500): logged by the caller, never shown to the client. */
     onFault?(error: unknown, request: ServiceRequest): void;
     /** The display name of each user or group id the caller can see (owner names of answers, spec formats.ownerNames). */

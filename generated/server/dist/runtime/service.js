@@ -113,6 +113,11 @@ export function createDispatch(def, hooks) {
     /** Error keys of the responses failure() made, for observe(). */
     const errorKeysOf = new WeakMap();
     const withQuota = (q) => (q ? { [def.quotaHeader]: `${q.used}/${q.allowed}` } : {});
+    // Every quotaexceeded answer says when the window resets, so a client can wait instead of spending more calls.
+    const overQuota = (q, context) => {
+        const after = hooks.quotaRetryAfter?.(context);
+        return after === undefined ? withQuota(q) : { ...withQuota(q), 'retry-after': String(after) };
+    };
     /** The e-mail and token of a Basic Authorization header, or undefined (absent or unreadable). */
     function credentialsOf(req) {
         const auth = req.headers.authorization ?? '';
@@ -322,7 +327,7 @@ export function createDispatch(def, hooks) {
         if (hooks.countCalls) {
             const quota = (trace.quota = await hooks.countCalls(context, 1));
             if (quota.used > quota.allowed)
-                return failure([{ key: 'quotaexceeded', message: `API call limit exceeded: ${quota.used}/${quota.allowed}` }], outputOf(nested, urlOf(nested.url).searchParams), withQuota(quota));
+                return failure([{ key: 'quotaexceeded', message: `API call limit exceeded: ${quota.used}/${quota.allowed}` }], outputOf(nested, urlOf(nested.url).searchParams), overQuota(quota, context));
         }
         return call(nested, context, trace.quota, true, trace);
     }
@@ -381,7 +386,7 @@ export function createDispatch(def, hooks) {
         if (hooks.countCalls && !isBatch) {
             quota = await hooks.countCalls(context, 1);
             if (quota.used > quota.allowed)
-                return { refused: failure([{ key: 'quotaexceeded', message: `API call limit exceeded: ${quota.used}/${quota.allowed}` }], out, withQuota(quota)) };
+                return { refused: failure([{ key: 'quotaexceeded', message: `API call limit exceeded: ${quota.used}/${quota.allowed}` }], out, overQuota(quota, context)) };
         }
         return { context, quota };
     }
