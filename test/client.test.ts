@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { asId, createClient, decodeNotification, ServiceError, verifyWebhook, type ApiPromise, type Client, type ClientOptions, type ContactId, type Quota, type TasklistId } from '../generated/client/src/index.ts';
+import { asId, AuthenticationError, ConnectionError, createClient, decodeNotification, NotFoundError, RateLimitError, ServerError, ServiceError, ValidationError, verifyWebhook, type ApiPromise, type Client, type ClientOptions, type ContactId, type Quota, type TasklistId } from '../generated/client/src/index.ts';
 // Every type of the API, as the client's entry point exports it.
 import type * as T from '../generated/client/src/index.ts';
 import { basic, startServer, type RunningServer } from './support/server.ts';
@@ -32,6 +32,7 @@ interface Seen {
   url: string;
   contentType: string | undefined;
   accept: string | undefined;
+  headers: IncomingMessage['headers'];
   body: Buffer;
 }
 interface Proxy {
@@ -49,7 +50,7 @@ async function startProxy(target: string): Promise<Proxy> {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const seen: Seen = { method: req.method ?? 'GET', url: req.url ?? '/', contentType: req.headers['content-type'], accept: req.headers.accept, body: Buffer.concat(chunks) };
+      const seen: Seen = { method: req.method ?? 'GET', url: req.url ?? '/', contentType: req.headers['content-type'], accept: req.headers.accept, headers: req.headers, body: Buffer.concat(chunks) };
       const n = proxy.seen.push(seen) - 1;
       const plan = proxy.plan(seen, n);
       if (plan === 'hang') return; // never answers; the client's timeout ends it
@@ -692,9 +693,90 @@ describe('retries and timeouts', () => {
     wire.seen.length = 0;
     wire.plan = () => 'hang';
     const error = await rejection(crm.contacts.create({ firstname: 'Slow' }));
-    expect(error).toBeInstanceOf(Error);
-    expect((error as Error).name).toBe('TimeoutError');
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect([(error as ConnectionError).status, (error as ConnectionError).keys, ((error as ConnectionError).cause as Error).name]).toEqual([0, ['connectionfailed'], 'TimeoutError']);
     expect(wire.seen).toHaveLength(1);
+  });
+});
+
+describe('per-call options and the response', () => {
+  it('sends extra headers on the call, but keeps the client\'s Authorization and Accept', async () => {
+    const wire = await proxy();
+    const { crm } = client(ann, { baseUrl: wire.base, format: 'json' });
+    await crm.contacts.categories.list({ headers: { 'x-request-id': 'r-17', authorization: 'Basic bm9ib2R5Og==', accept: 'text/plain' } });
+    await crm.contacts.fields.list();
+    expect(wire.seen.map((s) => [s.headers['x-request-id'], s.headers.authorization, s.accept])).toEqual([
+      ['r-17', basic(ann.email, ann.token), 'application/json'],
+      [undefined, basic(ann.email, ann.token), 'application/json'],
+    ]);
+  });
+
+  it('aborts a call with its signal, rejecting with the signal\'s reason and without retrying', async () => {
+    const wire = await proxy();
+    wire.plan = () => 'hang';
+    const { crm } = client(ann, { baseUrl: wire.base, retry: { max: 3, baseDelayMs: 5 } });
+    const controller = new AbortController();
+    const call = crm.contacts.categories.list({ signal: controller.signal });
+    while (wire.seen.length === 0) await new Promise((r) => setTimeout(r, 5));
+    controller.abort(new Error('the user went away'));
+    expect(((await rejection(call)) as Error).message).toBe('the user went away');
+    expect(wire.seen).toHaveLength(1);
+    // Already aborted: nothing is sent.
+    expect(((await rejection(crm.contacts.fields.list({ signal: controller.signal }))) as Error).message).toBe('the user went away');
+    expect(wire.seen).toHaveLength(1);
+  });
+
+  it('times a call out after its own timeoutMs instead of the client\'s', async () => {
+    const wire = await proxy();
+    wire.plan = () => 'hang';
+    const { crm } = client(ann, { baseUrl: wire.base, retry: { max: 0 }, timeoutMs: 60_000 });
+    const error = await rejection(crm.contacts.categories.list({ timeoutMs: 100 }));
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(((error as ConnectionError).cause as Error).name).toBe('TimeoutError');
+  });
+
+  it('gives the status, headers, Location and quota with the typed value from withResponse()', async () => {
+    const { crm } = client(ann, { format: 'json' });
+    const { data, response } = await crm.contacts.create({ firstname: 'With', lastname: 'Response' }).withResponse();
+    expect(data.item.name).toBe('With Response');
+    expect(response.status).toBe(201);
+    expect(response.location).toMatch(new RegExp(`/contacts/${data.item.id}/$`));
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(response.quota).toEqual(crm.quota);
+    const shown = await crm.contacts.show(data.item.id).withResponse();
+    expect([shown.response.status, shown.response.location, shown.data.item.id]).toEqual([200, undefined, data.item.id]);
+    // A failure rejects withResponse() with the same error class.
+    expect(await rejection(crm.contacts.show(asId('contacts', 999_997)).withResponse())).toBeInstanceOf(NotFoundError);
+  });
+});
+
+describe('error classes', () => {
+  it('tells failures apart with instanceof, each still a ServiceError', async () => {
+    const { crm } = client(ann, { format: 'json' });
+    const missing = await rejection(crm.contacts.show(asId('contacts', 999_996)));
+    expect(missing).toBeInstanceOf(NotFoundError);
+    expect([(missing as NotFoundError).status, (missing as NotFoundError).keys, (missing as Error).name]).toEqual([404, ['itemisnotfound'], 'NotFoundError']);
+
+    const { crm: wrong } = client({ email: ann.email, token: 'not-the-token' }, { format: 'json' });
+    const denied = await rejection(wrong.contacts.list());
+    expect(denied).toBeInstanceOf(AuthenticationError);
+    expect((denied as ServiceError).keys).toEqual(['authenticationfailed']);
+
+    const local = await rejection(crm.contacts.list({ limit: 0 }));
+    expect(local).toBeInstanceOf(ValidationError);
+    expect([(local as ValidationError).local, (local as ValidationError).keys]).toEqual([true, ['outofrange']]);
+
+    const wire = await proxy();
+    wire.plan = () => ({ status: 500, body: 'oops' });
+    const { crm: broken } = client(ann, { baseUrl: wire.base, retry: { max: 0 } });
+    const failed = await rejection(broken.contacts.list());
+    expect(failed).toBeInstanceOf(ServerError);
+    expect((failed as ServerError).keys).toEqual(['http500']);
+
+    wire.plan = () => 'destroy';
+    const dropped = await rejection(broken.contacts.list());
+    expect(dropped).toBeInstanceOf(ConnectionError);
+    for (const e of [missing, denied, local, failed, dropped]) expect(e).toBeInstanceOf(ServiceError);
   });
 });
 
@@ -763,26 +845,94 @@ describe('local validation', () => {
 });
 
 describe('quota exhaustion', () => {
-  it('rejects with ServiceError 429 quotaexceeded carrying {used, allowed}; GETs retry 429, POSTs do not', async () => {
+  it('rejects with RateLimitError 429 quotaexceeded carrying the quota and Retry-After; a wait past the bound is never retried', async () => {
     const small = await startServer({ users: ['erin@example.com:secret5'], args: ['--quota', '3'] });
     try {
       const responses: Responses = [];
+      // The window is the spec's hour: its reset is further than the client may wait (60 s).
       const crm = createClient({ baseUrl: small.base, email: 'erin@example.com', token: 'secret5', format: 'json', retry: { max: 2, baseDelayMs: 5, maxDelayMs: 20 }, onResponse: (r) => responses.push(r) });
       const { item } = await crm.contacts.create({ firstname: 'Quota' });
       expect(crm.quota).toEqual({ used: 1, allowed: 3 });
       await crm.contacts.show(item.id);
       await crm.contacts.list();
       expect(crm.quota).toEqual({ used: 3, allowed: 3 });
-      const post = await serviceError(crm.contacts.create({ firstname: 'Over' }));
-      expect([post.status, post.keys, post.quota]).toEqual([429, ['quotaexceeded'], { used: 4, allowed: 3 }]);
-      expect(responses).toHaveLength(4);
-      const get = await serviceError(crm.contacts.show(item.id));
-      expect([get.status, get.keys]).toEqual([429, ['quotaexceeded']]);
-      expect(get.quota).toEqual({ used: 7, allowed: 3 });
-      expect(responses.slice(4).map((r) => r.status)).toEqual([429, 429, 429]);
-      expect(crm.quota).toEqual({ used: 7, allowed: 3 });
+      const post = await rejection(crm.contacts.create({ firstname: 'Over' }));
+      expect(post).toBeInstanceOf(RateLimitError);
+      const limited = post as RateLimitError;
+      expect([limited.status, limited.keys, limited.quota]).toEqual([429, ['quotaexceeded'], { used: 4, allowed: 3 }]);
+      expect(limited.retryAfter).toBeGreaterThan(60);
+      expect(limited.retryAfter).toBeLessThanOrEqual(3600);
+      const get = await rejection(crm.contacts.show(item.id));
+      expect(get).toBeInstanceOf(RateLimitError);
+      expect((get as RateLimitError).quota).toEqual({ used: 5, allowed: 3 });
+      // One request per call: usage moved by exactly the calls made.
+      expect(responses.map((r) => [r.status, r.quota?.used])).toEqual([[201, 1], [200, 2], [200, 3], [429, 4], [429, 5]]);
+      expect(crm.quota).toEqual({ used: 5, allowed: 3 });
+
+      // Every 429 of the service carries Retry-After: the seconds to the window's reset.
+      const res = await fetch(`${small.base}/contacts/`, { headers: { authorization: basic('erin@example.com', 'secret5') } });
+      expect(res.status).toBe(429);
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(Number(res.headers.get('retry-after'))).toBeLessThanOrEqual(3600);
     } finally {
       await small.stop();
     }
+  });
+
+  it('waits out a 429 whose Retry-After is within the bound and retries it once; usage moves by exactly the calls made', async () => {
+    // One call per 4-second window: the second call of a window is refused until the next one.
+    const small = await startServer({ users: ['fred@example.com:secret6'], args: ['--quota', '1', '--quota-window', '4'] });
+    try {
+      const responses: Responses = [];
+      const crm = createClient({ baseUrl: small.base, email: 'fred@example.com', token: 'secret6', format: 'json', retry: { max: 3, maxRetryAfterSeconds: 10 }, onResponse: (r) => responses.push(r) });
+      // Start just after a window opens, so both calls fall in it.
+      await new Promise((r) => setTimeout(r, 4000 - (Date.now() % 4000) + 50));
+      const { item } = await crm.contacts.create({ firstname: 'Patient' });
+      const shown = await crm.contacts.show(item.id);
+      expect(shown.item.id).toBe(item.id);
+      // create, the refused show, the show after the wait: three requests, each counted once.
+      expect(responses.map((r) => [r.status, r.quota])).toEqual([
+        [201, { used: 1, allowed: 1 }],
+        [429, { used: 2, allowed: 1 }],
+        [200, { used: 1, allowed: 1 }],
+      ]);
+    } finally {
+      await small.stop();
+    }
+  });
+
+  it('retries a 429 once at most, and never without Retry-After or when retries are off', async () => {
+    const wire = await proxy();
+    const envelope = JSON.stringify({ status: 'failed', errors: { quotaexceeded: 'API call limit exceeded: 9/5' } });
+    const refuse = (headers: Record<string, string>) => () => ({ status: 429, body: envelope, headers: { 'content-type': 'application/json', 'http-x-service-api-call-limit': '9/5', ...headers } });
+    const { crm } = client(ann, { baseUrl: wire.base, format: 'json', retry: { max: 3, maxRetryAfterSeconds: 1 } });
+
+    // Allowed (0 s): one retry, then the second 429 is the answer; a POST too, since a 429 ran nothing.
+    wire.plan = refuse({ 'retry-after': '0' });
+    const twice = await rejection(crm.contacts.create({ firstname: 'Twice' }));
+    expect(twice).toBeInstanceOf(RateLimitError);
+    expect([(twice as RateLimitError).retryAfter, (twice as RateLimitError).quota]).toEqual([0, { used: 9, allowed: 5 }]);
+    expect(wire.seen).toHaveLength(2);
+
+    // Longer than the bound, or no Retry-After at all: not retried.
+    for (const headers of [{ 'retry-after': '5' }, {}] as Record<string, string>[]) {
+      wire.seen.length = 0;
+      wire.plan = refuse(headers);
+      expect(await rejection(crm.contacts.list())).toBeInstanceOf(RateLimitError);
+      expect(wire.seen).toHaveLength(1);
+    }
+
+    // retry.max 0: no retry of any kind.
+    wire.seen.length = 0;
+    wire.plan = refuse({ 'retry-after': '0' });
+    const { crm: once } = client(ann, { baseUrl: wire.base, format: 'json', retry: { max: 0 } });
+    expect(await rejection(once.contacts.list())).toBeInstanceOf(RateLimitError);
+    expect(wire.seen).toHaveLength(1);
+
+    // A 429 then a success: the retry's answer is the call's.
+    wire.seen.length = 0;
+    wire.plan = (_, n) => (n === 0 ? refuse({ 'retry-after': '1' })() : 'forward');
+    expect((await crm.contacts.categories.list()).status).toBe('success');
+    expect(wire.seen).toHaveLength(2);
   });
 });
