@@ -1,8 +1,9 @@
 // Every ```ts block of generated/client/README.md runs as written, in its own Node process through
 // tsx, against a running `crmgen serve` (CRM_URL, CRM_EMAIL, CRM_TOKEN), and exits 0; where the
-// README's comments promise output (404, the error keys, the quota), stdout shows it.
+// README's comments promise output (404, the error keys, the quota), stdout shows it. The blocks
+// also type-check with strict tsc against the package's declarations, as a user's editor sees them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -38,7 +39,9 @@ const promised: Record<string, RegExp[]> = {
   'Create a client': [/^\d+ Ann Lee$/m, /\{ used: \d+, allowed: 5000 \}/],
   'Lists, pages and activities': [/^\d+ Bob Stone$/m, /^41$/m],
   Errors: [/^404 \[ 'itemisnotfound' \]/m, /^true \[ 'outofrange' \]$/m],
+  Ids: [/^Cleo$/m],
   Batches: [/^Ann \d+$/m, /^404$/m],
+  'Per-call options and the response': [/^201 \S*\/contacts\/\d+\/ \{ used: \d+, allowed: 5000 \}$/m, /^Dana \d+$/m],
   Webhooks: [/^items\.create 7$/m],
 };
 
@@ -80,6 +83,28 @@ describe('generated/client/README.md', () => {
   it('has a ts example for every promised section, each importing the generated client', () => {
     expect(examples.map((b) => b.heading)).toEqual(expect.arrayContaining(Object.keys(promised)));
     for (const b of examples) expect(b.code).toContain(`from '${packageName}'`);
+  });
+
+  it('type-checks every example with strict tsc against the package\'s declarations', () => {
+    const files = examples.map((b, i) => {
+      const file = join(dir, `check-${i + 1}.ts`);
+      writeFileSync(file, `${b.code}\nexport {};\n`);
+      return file;
+    });
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
+    const config = join(dir, 'tsconfig.json');
+    writeFileSync(
+      config,
+      JSON.stringify({
+        extends: resolve(root, 'tsconfig.json'),
+        compilerOptions: { noEmit: true, typeRoots: [resolve(root, 'node_modules/@types')], paths: { [packageName]: [resolve(root, 'generated/client/dist/index.d.ts')] } },
+        files,
+        include: [],
+      }),
+    );
+    const r = spawnSync(resolve(root, 'node_modules/.bin/tsc'), ['-p', config, '--pretty', 'false'], { cwd: dir, encoding: 'utf8', timeout: 120_000 });
+    expect(`${r.stdout}${r.stderr}`).toBe('');
+    expect(r.status).toBe(0);
   });
 
   it.each(examples.map((b, i) => [`${i + 1}: ${b.heading}`, b] as const))('example %s runs and exits 0', async (_, block) => {
