@@ -338,4 +338,15 @@ export async function narrowing(): Promise<void> {
   // Report entries of the activities report narrow on typeid too.
   const report = await crm.reports.activities({ types: [14] });
   for (const r of report.activities) if (r.typeid === 14) void (r.fields?.timespentmeasure satisfies T.Timemeasures | undefined);
+  // Each report's entries are of the segments it reads, and narrow on their type.
+  const next = await crm.reports.nextactions({ due: 'next7' });
+  for (const x of next.actions) {
+    if (x.type === 14) await crm.contacts.activities.task.update(x.id, { data: { completed: 1 } });
+    // @ts-expect-error: "event"
+    await crm.contacts.activities.task.update(x.id, { data: { completed: 1 } });
+  }
+  const followups = await crm.reports.followups();
+  for (const f of followups.followups) await crm.contacts.activities.followup.delete(f.id);
+  const time = await crm.reports.timetracking();
+  for (const t of time.timerecords) if (t.taskid !== 0) await crm.contacts.activities.task.delete(t.taskid);
 }

@@ -56,10 +56,17 @@ class SurfaceBuilder {
     this.entries.push({ module: this.module, ...e });
   }
 
+  /** Entry modules walked on their own: another entry re-exporting one of them in full gets one line, not a copy. */
+  private readonly entryPaths = new Set<string>();
+
   /** Walks one entry module and the generated modules it re-exports. */
   walk(module: SurfaceEntry['module'], path: string) {
     this.module = module;
     this.file(this.project.getSourceFileOrThrow(path), new Set());
+  }
+
+  entry(path: string) {
+    this.entryPaths.add(path);
   }
 
   private file(sf: SourceFile, seen: Set<string>) {
@@ -70,6 +77,11 @@ class SurfaceBuilder {
       if (!spec) continue;
       const target = this.project.getSourceFile(resolvePath(sf.getFilePath(), spec));
       const named = ex.getNamedExports();
+      if (target && !named.length && this.entryPaths.has(target.getFilePath()) && target !== sf) {
+        const from = target.getFilePath().replace(/^\/generated\/client\/src\//, '');
+        this.add({ key: `* from ${from}`, name: `*${from}`, role: 'reexport', type: `export${ex.isTypeOnly() ? ' type' : ''} * from ${from} (listed below; names this module declares or names itself take precedence)` });
+        continue;
+      }
       if (target && !named.length) {
         this.file(target, seen);
         continue;
@@ -245,6 +257,7 @@ function analyse(sources: GeneratedFile[]): SurfaceEntry[] {
   // Laid out as in the client package: the shared types sit beside the client's entry module.
   for (const f of sources) project.createSourceFile(`/generated/${f.path.startsWith('client/') ? f.path : `client/src/${f.path}`}`, f.content, { overwrite: true });
   const b = new SurfaceBuilder(project);
+  b.entry('/generated/client/src/types/index.ts');
   b.walk('client', '/generated/client/src/index.ts');
   b.walk('types', '/generated/client/src/types/index.ts');
   const seen = new Set<string>();

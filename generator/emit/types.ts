@@ -557,8 +557,19 @@ export function clientViewSource(spec: Spec): ViewSource {
   const families = Object.entries(spec.hooks.constraintsByEventFamily);
   const isHook = (o: ObjectShape) => families.length > 0 && !!eventField(o) && o.fields.some((f) => f.name === 'constrainttype');
 
+  // Report entries read from named segments (report-sources.yaml): per segment, by their type.
+  const reportEntries = new Map<string, { segments: Set<string>; ancestors: Record<string, string> }>();
+  for (const r of spec.reports) {
+    const segments = Object.keys(r.from);
+    if (!segments.length) continue;
+    const e = reportEntries.get(r.entry) ?? { segments: new Set<string>(), ancestors: {} };
+    segments.forEach((x) => e.segments.add(x));
+    Object.assign(e.ancestors, r.ancestors);
+    reportEntries.set(r.entry, e);
+  }
+
   // Structures with a view: by their own fields, or holding (transitively) one that has.
-  const viewed = new Set<string>();
+  const viewed = new Set<string>(reportEntries.keys());
   const refersToView = (s: Shape): boolean =>
     s.kind === 'ref' ? viewed.has(s.name) : s.kind === 'object' ? s.fields.some((f) => refersToView(f.shape)) : s.kind === 'list' || s.kind === 'keyed' || s.kind === 'map' ? refersToView(s.of) : false;
   for (const s of spec.structures) if (hasField(s.shape, 'activityfields') || hasField(s.shape, 'recordfields') || isHook(s.shape)) viewed.add(s.name);
@@ -591,7 +602,7 @@ export function clientViewSource(spec: Spec): ViewSource {
 
   type Role = 'response' | 'create' | 'update';
   /** The view of an object whose shared type is `base`; seg is the segment it is bound to (X in a per-segment view). */
-  function objectView(o: ObjectShape, base: string, k: string, seg: string, role: Role, extra: Overrides = new Map()): string | undefined {
+  function objectView(o: ObjectShape, base: string, k: string, seg: string, role: Role, extra: Overrides = new Map(), entry?: { ancestors: Record<string, string> }): string | undefined {
     const activity = hasField(o, 'activityfields');
     const record = !activity && hasField(o, 'recordfields');
     const overrides: Overrides = new Map(extra);
@@ -599,6 +610,15 @@ export function clientViewSource(spec: Spec): ViewSource {
       const optional = !f.required;
       const scalar = f.shape.kind === 'scalar' ? f.shape.type : undefined;
       if (overrides.has(f.name)) continue;
+      if (entry && scalar === 'integer') {
+        // A report entry: its id and type are its activity's; ancestors' ids are theirs.
+        const ancestor = entry.ancestors[f.name];
+        if (f.name === 'id') overrides.set(f.name, { type: `ActivityId<${seg}>`, optional });
+        else if (f.name === 'type') overrides.set(f.name, { type: `ActivityTypeids[${seg}]`, optional });
+        // 0 when the entry has no such ancestor (a time record under a call has no task).
+        else if (ancestor) overrides.set(f.name, { type: `ActivityId<${JSON.stringify(ancestor)}> | 0`, optional });
+        if (overrides.has(f.name)) continue;
+      }
       if (f.name === 'id' && scalar === 'integer' && (activity || record)) overrides.set('id', { type: activity ? `ActivityId<${seg}>` : `RecordId<${k}>`, optional });
       else if (activity && f.name === 'typeid' && scalar === 'integer') overrides.set(f.name, { type: `ActivityTypeids[${seg}]`, optional });
       else if (activity && f.name === 'parent' && scalar === 'integer') overrides.set(f.name, { type: role === 'update' ? 'MoveTargetId' : `ActivityParentIds[${seg}]`, optional });
@@ -627,6 +647,12 @@ export function clientViewSource(spec: Spec): ViewSource {
 
   /** A declaration's view: per segment (a union over S) when it holds an activity's fields. */
   const declarationView = (o: ObjectShape, g: Generics, sharedName: string, role: Role): string | undefined => {
+    const entry = reportEntries.get(sharedName);
+    if (entry && !hasField(o, 'activityfields')) {
+      const segs = [...entry.segments].map((x) => JSON.stringify(x)).join(' | ');
+      const inner = objectView(o, `T.${sharedName}${generic(g, 'K', 'S')}`, 'K', 'X', role, new Map(), entry);
+      return inner && `{ [X in ${segs}]: ${inner} }[${segs}]`;
+    }
     if (hasField(o, 'activityfields') && g.segment) {
       const inner = objectView(o, `T.${sharedName}${generic(g, 'K', 'X')}`, 'K', 'X', role);
       return inner && `{ [X in S]: ${inner} }[S]`;

@@ -194,21 +194,39 @@ export type ReportItem<K extends T.KindName = T.KindName> = Omit<T.ReportItem<K>
     id: RecordId<K>;
 };
 /** A time record in the timetracking report (fields as in section 2). */
-export type ReportTimeRecord<K extends T.KindName = T.KindName> = Omit<T.ReportTimeRecord<K>, 'item'> & {
-    item?: ReportItem<K>;
-};
+export type ReportTimeRecord<K extends T.KindName = T.KindName> = {
+    [X in 'timerecord']: Omit<T.ReportTimeRecord<K>, 'id' | 'type' | 'tasklistid' | 'taskid' | 'item'> & {
+        id: ActivityId<X>;
+        type: ActivityTypeids[X];
+        tasklistid: ActivityId<'tasklist'> | 0;
+        taskid: ActivityId<'task'> | 0;
+        item?: ReportItem<K>;
+    };
+}['timerecord'];
 /** Assumed: shape not shown in the document. */
-export type ReportAction<K extends T.KindName = T.KindName> = Omit<T.ReportAction<K>, 'item'> & {
-    item?: ReportItem<K>;
-};
+export type ReportAction<K extends T.KindName = T.KindName> = {
+    [X in 'task' | 'event' | 'tasklist']: Omit<T.ReportAction<K>, 'id' | 'type' | 'item'> & {
+        id: ActivityId<X>;
+        type: ActivityTypeids[X];
+        item?: ReportItem<K>;
+    };
+}['task' | 'event' | 'tasklist'];
 /** Assumed: shape not shown in the document. */
-export type ReportFollowup<K extends T.KindName = T.KindName> = Omit<T.ReportFollowup<K>, 'item'> & {
-    item?: ReportItem<K>;
-};
+export type ReportFollowup<K extends T.KindName = T.KindName> = {
+    [X in 'followup']: Omit<T.ReportFollowup<K>, 'id' | 'type' | 'item'> & {
+        id: ActivityId<X>;
+        type: ActivityTypeids[X];
+        item?: ReportItem<K>;
+    };
+}['followup'];
 /** Assumed: shape not shown in the document. */
-export type ReportOpportunity<K extends T.KindName = T.KindName> = Omit<T.ReportOpportunity<K>, 'item'> & {
-    item?: ReportItem<K>;
-};
+export type ReportOpportunity<K extends T.KindName = T.KindName> = {
+    [X in 'opportunity']: Omit<T.ReportOpportunity<K>, 'id' | 'type' | 'item'> & {
+        id: ActivityId<X>;
+        type: ActivityTypeids[X];
+        item?: ReportItem<K>;
+    };
+}['opportunity'];
 /** An activity in the activities report. Integrations of the original service read id, typeid, parent, parenttypeid, comments and fields/...; type, itemid, itemtype, itemname, owner, created, updated, title and completed are ours, kept for existing clients. */
 export type ReportActivity<K extends T.KindName = T.KindName, S extends T.ActivitySegment = T.ActivitySegment> = {
     [X in S]: Omit<T.ReportActivity<K, X>, 'id' | 'typeid' | 'parent' | 'item'> & {
