@@ -100,15 +100,15 @@ export async function activities(): Promise<void> {
   // @ts-expect-error: string
   await crm.contacts.activities.note.create({ parent: '12', data: { details: 'x' } });
   await crm.contacts.activities.task.create({ parent: tasklistId, data: { title: 'a task lives in a task list' } });
-  // @ts-expect-error: ActivityId<"tasklist">
+  // @ts-expect-error: TaskParentId
   await crm.contacts.activities.task.create({ parent: contactId, data: { title: 'not under a contact' } });
-  // @ts-expect-error: ActivityId<"tasklist">
+  // @ts-expect-error: "tasklist"
   await crm.contacts.activities.task.create({ parent: noteId, data: { title: 'not under a note' } });
   await crm.contacts.activities.comment.create({ parent: noteId, data: { posttext: 'comments go under activities' } });
-  // @ts-expect-error: ActivityId<
+  // @ts-expect-error: CommentParentId
   await crm.contacts.activities.comment.create({ parent: contactId, data: { posttext: 'not under a record' } });
   await crm.contacts.activities.timerecord.create({ parent: taskId, data: { hours: 1 } });
-  // @ts-expect-error: ActivityId<"call" | "task">
+  // @ts-expect-error: TimerecordParentId
   await crm.contacts.activities.timerecord.create({ parent: tasklistId, data: { hours: 1 } });
   await crm.contacts.activities.file.create({ parent: taskId });
   await crm.contacts.activities.file.create({ parent: contactId });
@@ -316,7 +316,7 @@ export async function narrowing(): Promise<void> {
   const list = await crm.contacts.activities.tasklist.create({ parent: contactId, data: { title: 'l' } });
   const task = await crm.contacts.activities.task.create({ parent: list.id, data: { title: 't' } });
   same<typeof task.id, T.TaskId>(true);
-  // @ts-expect-error: ActivityId<"tasklist">
+  // @ts-expect-error: "tasklist"
   await crm.contacts.activities.task.create({ parent: task.id });
 
   // A notification narrows on its type (the event), and its content with it.

@@ -167,13 +167,30 @@ class SurfaceBuilder {
     }
     if (Node.isIntersectionTypeNode(node) && node.getTypeNodes().some((t) => Node.isTypeLiteral(t))) {
       this.add({ key: name, name, role: 'decl', type: `${head} = intersection` });
-      for (const t of node.getTypeNodes()) {
-        if (Node.isTypeLiteral(t)) this.members(name, name, t);
-        else this.add({ key: `${name} & ${text(t)}`, name, role: 'union', type: `& ${text(t)}` });
-      }
+      this.intersection(name, node);
+      return;
+    }
+    // A union built per member of a type parameter ({ [X in S]: A<X> & {...} }[S]): its template is split like an intersection.
+    const mapped = Node.isIndexedAccessTypeNode(node) ? node.getObjectTypeNode() : undefined;
+    const template = mapped && Node.isMappedTypeNode(mapped) ? mapped.getTypeNode() : undefined;
+    if (mapped && Node.isMappedTypeNode(mapped) && template && (Node.isTypeLiteral(template) || (Node.isIntersectionTypeNode(template) && template.getTypeNodes().some((t) => Node.isTypeLiteral(t))))) {
+      const param = mapped.getTypeParameter();
+      const of = param.getConstraint();
+      this.add({ key: name, name, role: 'decl', type: `${head} = union per ${param.getName()} in ${of ? text(of) : '?'}` });
+      if (Node.isTypeLiteral(template)) this.members(name, name, template);
+      else this.intersection(name, template);
       return;
     }
     this.add({ key: name, name, role: 'decl', type: `${head} = ${text(node)}` });
+  }
+
+  /** The parts of an intersection: its object literals' members, and each other part as one line. */
+  private intersection(name: string, node: Node) {
+    if (!Node.isIntersectionTypeNode(node)) return;
+    for (const t of node.getTypeNodes()) {
+      if (Node.isTypeLiteral(t)) this.members(name, name, t);
+      else this.add({ key: `${name} & ${text(t)}`, name, role: 'union', type: `& ${text(t)}` });
+    }
   }
 
   /** Properties, methods and index signatures of an interface or type literal; nested literals are split too. */

@@ -670,11 +670,9 @@ export function clientViewSource(spec: Spec): ViewSource {
 
   // Ids and the hierarchy.
   const kindUnion = spec.kinds.map((k) => JSON.stringify(k.name)).join(' | ');
-  const parentIds = (a: Spec['activities'][number]) => {
-    const segs = a.parents.filter((p) => p !== 'record');
-    const out = [...(a.parents.includes('record') ? ['RecordId<T.KindName>'] : []), ...(segs.length ? [`ActivityId<${segs.map((s) => JSON.stringify(s)).join(' | ')}>`] : [])];
-    return out.join(' | ') || 'never';
-  };
+  // One union member per allowed parent, so a parent added to the hierarchy reads as an addition.
+  const parentIds = (a: Spec['activities'][number]) => a.parents.map((p) => (p === 'record' ? 'RecordId<T.KindName>' : `ActivityId<${JSON.stringify(p)}>`)).join(' | ') || 'never';
+  const parentIdType = (segment: string) => `${pascal(segment)}ParentId`;
   statements.push(
     ...spec.kinds.map(
       (k): StatementStructures => ({ kind: StructureKind.TypeAlias, isExported: true, name: `${pascal(k.singular)}Id`, type: `RecordId<${JSON.stringify(k.name)}>`, docs: jsDoc(`The id of a ${k.title.toLowerCase()} (${k.name}); asId(${JSON.stringify(k.name)}, n) makes one from a plain number.`) }),
@@ -689,12 +687,21 @@ export function clientViewSource(spec: Spec): ViewSource {
       docs: jsDoc('The typeid of each segment: journal entries narrow on it.'),
       properties: spec.activities.map((a) => ({ name: a.segment, type: [a.typeid, ...a.altTypeids].join(' | ') })),
     },
+    ...spec.activities.map(
+      (a): StatementStructures => ({
+        kind: StructureKind.TypeAlias,
+        isExported: true,
+        name: parentIdType(a.segment),
+        type: parentIds(a),
+        docs: jsDoc(`The parent of ${a.title.toLowerCase()} activities: the id of ${a.parents.map((p) => (p === 'record' ? 'a record of any kind' : `a ${p}`)).join(' or ')} (the hierarchy).`),
+      }),
+    ),
     {
       kind: StructureKind.Interface,
       isExported: true,
       name: 'ActivityParentIds',
       docs: jsDoc('The ids an activity of each segment accepts as its parent: its allowed parents in the hierarchy (a record of any kind, or an activity of the named segments).'),
-      properties: spec.activities.map((a) => ({ name: a.segment, type: parentIds(a), docs: jsDoc(`Allowed parents: ${a.parents.join(', ')}.`) })),
+      properties: spec.activities.map((a) => ({ name: a.segment, type: parentIdType(a.segment) })),
     },
     {
       kind: StructureKind.TypeAlias,

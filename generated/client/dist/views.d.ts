@@ -84,56 +84,80 @@ export interface ActivityTypeids {
     billingbwidget: 96;
     supportwidget: 97;
 }
+/** The parent of attached file activities: the id of a scheduledemail (the hierarchy). */
+export type AttachmentfileParentId = ActivityId<'scheduledemail'>;
+/** The parent of call activities: the id of a record of any kind (the hierarchy). */
+export type CallParentId = RecordId<T.KindName>;
+/** The parent of comment activities: the id of a billingawidget or a billingbwidget or a call or a event or a file or a followup or a linkedemails or a marketingawidget or a marketingbwidget or a note or a onlinedoc or a opportunity or a photolist or a scheduledemail or a separator or a supportwidget or a task or a tasklist or a website (the hierarchy). */
+export type CommentParentId = ActivityId<'billingawidget'> | ActivityId<'billingbwidget'> | ActivityId<'call'> | ActivityId<'event'> | ActivityId<'file'> | ActivityId<'followup'> | ActivityId<'linkedemails'> | ActivityId<'marketingawidget'> | ActivityId<'marketingbwidget'> | ActivityId<'note'> | ActivityId<'onlinedoc'> | ActivityId<'opportunity'> | ActivityId<'photolist'> | ActivityId<'scheduledemail'> | ActivityId<'separator'> | ActivityId<'supportwidget'> | ActivityId<'task'> | ActivityId<'tasklist'> | ActivityId<'website'>;
+/** The parent of marketing widget a activities: the id of a record of any kind (the hierarchy). */
+export type MarketingawidgetParentId = RecordId<T.KindName>;
+/** The parent of marketing widget b activities: the id of a record of any kind (the hierarchy). */
+export type MarketingbwidgetParentId = RecordId<T.KindName>;
+/** The parent of event activities: the id of a record of any kind (the hierarchy). */
+export type EventParentId = RecordId<T.KindName>;
+/** The parent of file activities: the id of a record of any kind or a task (the hierarchy). */
+export type FileParentId = RecordId<T.KindName> | ActivityId<'task'>;
+/** The parent of follow-up activities: the id of a record of any kind (the hierarchy). */
+export type FollowupParentId = RecordId<T.KindName>;
+/** The parent of billing widget a activities: the id of a record of any kind (the hierarchy). */
+export type BillingawidgetParentId = RecordId<T.KindName>;
+/** The parent of online document activities: the id of a record of any kind or a task (the hierarchy). */
+export type OnlinedocParentId = RecordId<T.KindName> | ActivityId<'task'>;
+/** The parent of linked emails activities: the id of a record of any kind (the hierarchy). */
+export type LinkedemailsParentId = RecordId<T.KindName>;
+/** The parent of note activities: the id of a record of any kind (the hierarchy). */
+export type NoteParentId = RecordId<T.KindName>;
+/** The parent of opportunity activities: the id of a record of any kind (the hierarchy). */
+export type OpportunityParentId = RecordId<T.KindName>;
+/** The parent of photo activities: the id of a photolist (the hierarchy). */
+export type PhotoParentId = ActivityId<'photolist'>;
+/** The parent of photo list activities: the id of a record of any kind (the hierarchy). */
+export type PhotolistParentId = RecordId<T.KindName>;
+/** The parent of separator activities: the id of a record of any kind (the hierarchy). */
+export type SeparatorParentId = RecordId<T.KindName>;
+/** The parent of scheduled email activities: the id of a record of any kind (the hierarchy). */
+export type ScheduledemailParentId = RecordId<T.KindName>;
+/** The parent of task activities: the id of a tasklist (the hierarchy). */
+export type TaskParentId = ActivityId<'tasklist'>;
+/** The parent of task list activities: the id of a record of any kind (the hierarchy). */
+export type TasklistParentId = RecordId<T.KindName>;
+/** The parent of template of activities activities: the id of a record of any kind (the hierarchy). */
+export type TemplateParentId = RecordId<T.KindName>;
+/** The parent of time record activities: the id of a call or a task (the hierarchy). */
+export type TimerecordParentId = ActivityId<'call'> | ActivityId<'task'>;
+/** The parent of website activities: the id of a record of any kind (the hierarchy). */
+export type WebsiteParentId = RecordId<T.KindName>;
+/** The parent of billing widget b activities: the id of a record of any kind (the hierarchy). */
+export type BillingbwidgetParentId = RecordId<T.KindName>;
+/** The parent of support widget activities: the id of a record of any kind (the hierarchy). */
+export type SupportwidgetParentId = RecordId<T.KindName>;
 /** The ids an activity of each segment accepts as its parent: its allowed parents in the hierarchy (a record of any kind, or an activity of the named segments). */
 export interface ActivityParentIds {
-    /** Allowed parents: scheduledemail. */
-    attachmentfile: ActivityId<'scheduledemail'>;
-    /** Allowed parents: record. */
-    call: RecordId<T.KindName>;
-    /** Allowed parents: billingawidget, billingbwidget, call, event, file, followup, linkedemails, marketingawidget, marketingbwidget, note, onlinedoc, opportunity, photolist, scheduledemail, separator, supportwidget, task, tasklist, website. */
-    comment: ActivityId<'billingawidget' | 'billingbwidget' | 'call' | 'event' | 'file' | 'followup' | 'linkedemails' | 'marketingawidget' | 'marketingbwidget' | 'note' | 'onlinedoc' | 'opportunity' | 'photolist' | 'scheduledemail' | 'separator' | 'supportwidget' | 'task' | 'tasklist' | 'website'>;
-    /** Allowed parents: record. */
-    marketingawidget: RecordId<T.KindName>;
-    /** Allowed parents: record. */
-    marketingbwidget: RecordId<T.KindName>;
-    /** Allowed parents: record. */
-    event: RecordId<T.KindName>;
-    /** Allowed parents: record, task. */
-    file: RecordId<T.KindName> | ActivityId<'task'>;
-    /** Allowed parents: record. */
-    followup: RecordId<T.KindName>;
-    /** Allowed parents: record. */
-    billingawidget: RecordId<T.KindName>;
-    /** Allowed parents: record, task. */
-    onlinedoc: RecordId<T.KindName> | ActivityId<'task'>;
-    /** Allowed parents: record. */
-    linkedemails: RecordId<T.KindName>;
-    /** Allowed parents: record. */
-    note: RecordId<T.KindName>;
-    /** Allowed parents: record. */
-    opportunity: RecordId<T.KindName>;
-    /** Allowed parents: photolist. */
-    photo: ActivityId<'photolist'>;
-    /** Allowed parents: record. */
-    photolist: RecordId<T.KindName>;
-    /** Allowed parents: record. */
-    separator: RecordId<T.KindName>;
-    /** Allowed parents: record. */
-    scheduledemail: RecordId<T.KindName>;
-    /** Allowed parents: tasklist. */
-    task: ActivityId<'tasklist'>;
-    /** Allowed parents: record. */
-    tasklist: RecordId<T.KindName>;
-    /** Allowed parents: record. */
-    template: RecordId<T.KindName>;
-    /** Allowed parents: call, task. */
-    timerecord: ActivityId<'call' | 'task'>;
-    /** Allowed parents: record. */
-    website: RecordId<T.KindName>;
-    /** Allowed parents: record. */
-    billingbwidget: RecordId<T.KindName>;
-    /** Allowed parents: record. */
-    supportwidget: RecordId<T.KindName>;
+    attachmentfile: AttachmentfileParentId;
+    call: CallParentId;
+    comment: CommentParentId;
+    marketingawidget: MarketingawidgetParentId;
+    marketingbwidget: MarketingbwidgetParentId;
+    event: EventParentId;
+    file: FileParentId;
+    followup: FollowupParentId;
+    billingawidget: BillingawidgetParentId;
+    onlinedoc: OnlinedocParentId;
+    linkedemails: LinkedemailsParentId;
+    note: NoteParentId;
+    opportunity: OpportunityParentId;
+    photo: PhotoParentId;
+    photolist: PhotolistParentId;
+    separator: SeparatorParentId;
+    scheduledemail: ScheduledemailParentId;
+    task: TaskParentId;
+    tasklist: TasklistParentId;
+    template: TemplateParentId;
+    timerecord: TimerecordParentId;
+    website: WebsiteParentId;
+    billingbwidget: BillingbwidgetParentId;
+    supportwidget: SupportwidgetParentId;
 }
 /** A parent that update moves an activity to: a record of these kinds. */
 export type MoveTargetId = RecordId<'contacts' | 'companies' | 'projectblogs'>;
