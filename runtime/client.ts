@@ -1,7 +1,10 @@
 // The transport of the generated client: builds each call's request from its typed value,
 // sends it with global fetch (Node 20+ and browsers; no Node-only imports here), retries
-// idempotent calls, reads the quota header and turns failures into typed errors. The batch
-// queue sends queued calls as one multipart/mixed request, through the same codecs.
+// idempotent calls (and a 429 once, when its Retry-After is short enough), reads the quota
+// header, applies each call's options (signal, timeout, headers), keeps the response's facts
+// for withResponse() and turns failures into the ServiceError subclass of their kind. The batch
+// queue sends queued calls as one multipart/mixed request, through the same codecs. Branded id
+// types live here too: they depend on no spec, the generated client fills in kinds and segments.
 import { parseBatchResponse, serializeBatchRequest, type BatchRequestPart } from './batch.ts';
 import { parseSaveDate } from './dates.ts';
 
@@ -55,7 +58,7 @@ export function checkedId(name: string, id: number): number {
   return id;
 }
 
-/** Options of one call, the last argument of every method. */
+/** Options of one call, the last argument of every method. In a batch only headers apply (to the call's part). */
 export interface CallOptions {
   /** Aborts the call (and any wait before a retry); the call rejects with the signal's reason. */
   signal?: AbortSignal;
@@ -199,6 +202,17 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+/** Aborts when either signal does (AbortSignal.any where the platform has it: Node 20.3+, current browsers). */
+function eitherSignal(a: AbortSignal, b: AbortSignal): AbortSignal {
+  if (typeof AbortSignal.any === 'function') return AbortSignal.any([a, b]);
+  const both = new AbortController();
+  for (const s of [a, b]) {
+    if (s.aborted) both.abort(s.reason);
+    else s.addEventListener('abort', () => both.abort(s.reason), { once: true });
+  }
+  return both.signal;
+}
+
 /** The settled value and response as an ApiPromise: awaiting it gives the value. */
 function apiPromise<T>(exchange: Promise<{ data: T; response: ResponseInfo }>): ApiPromise<T> {
   const value = exchange.then((r) => r.data) as ApiPromise<T>;
@@ -334,7 +348,7 @@ export class Transport {
         signal?.throwIfAborted();
         const timeout = AbortSignal.timeout(timeoutMs);
         // fetch reads an undefined body as no body; RequestInit's type only admits null.
-        res = await this.fetchImpl(this.base + path, { method: call.method, headers, body: body as BodyInit, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+        res = await this.fetchImpl(this.base + path, { method: call.method, headers, body: body as BodyInit, signal: signal ? eitherSignal(signal, timeout) : timeout });
       } catch (e) {
         if (signal?.aborted) throw signal.reason;
         if (mayRetry) {

@@ -929,6 +929,16 @@ describe('quota exhaustion', () => {
     expect(await rejection(once.contacts.list())).toBeInstanceOf(RateLimitError);
     expect(wire.seen).toHaveLength(1);
 
+    // Aborted while waiting out Retry-After: no second request.
+    wire.seen.length = 0;
+    wire.plan = refuse({ 'retry-after': '1' });
+    const controller = new AbortController();
+    const waiting = crm.contacts.list(undefined, { signal: controller.signal });
+    while (wire.seen.length === 0) await new Promise((r) => setTimeout(r, 5));
+    controller.abort(new Error('stop waiting'));
+    expect(((await rejection(waiting)) as Error).message).toBe('stop waiting');
+    expect(wire.seen).toHaveLength(1);
+
     // A 429 then a success: the retry's answer is the call's.
     wire.seen.length = 0;
     wire.plan = (_, n) => (n === 0 ? refuse({ 'retry-after': '1' })() : 'forward');

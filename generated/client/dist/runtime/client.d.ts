@@ -48,7 +48,7 @@ export type ActivityId<S extends string = string> = number & {
 };
 /** The checked number behind asId(): ids are positive integers. */
 export declare function checkedId(name: string, id: number): number;
-/** Options of one call, the last argument of every method. */
+/** Options of one call, the last argument of every method. In a batch only headers apply (to the call's part). */
 export interface CallOptions {
     /** Aborts the call (and any wait before a retry); the call rejects with the signal's reason. */
     signal?: AbortSignal;

@@ -1,8 +1,11 @@
 // Part of the crmgen runtime (runtime/client.ts), copied into this package by crmgen generate. Do not edit.
 // The transport of the generated client: builds each call's request from its typed value,
 // sends it with global fetch (Node 20+ and browsers; no Node-only imports here), retries
-// idempotent calls, reads the quota header and turns failures into typed errors. The batch
-// queue sends queued calls as one multipart/mixed request, through the same codecs.
+// idempotent calls (and a 429 once, when its Retry-After is short enough), reads the quota
+// header, applies each call's options (signal, timeout, headers), keeps the response's facts
+// for withResponse() and turns failures into the ServiceError subclass of their kind. The batch
+// queue sends queued calls as one multipart/mixed request, through the same codecs. Branded id
+// types live here too: they depend on no spec, the generated client fills in kinds and segments.
 import { parseBatchResponse, serializeBatchRequest } from "./batch.js";
 import { parseSaveDate } from "./dates.js";
 /** The checked number behind asId(): ids are positive integers. */
@@ -90,6 +93,19 @@ function sleep(ms, signal) {
         };
         signal?.addEventListener('abort', abort, { once: true });
     });
+}
+/** Aborts when either signal does (AbortSignal.any where the platform has it: Node 20.3+, current browsers). */
+function eitherSignal(a, b) {
+    if (typeof AbortSignal.any === 'function')
+        return AbortSignal.any([a, b]);
+    const both = new AbortController();
+    for (const s of [a, b]) {
+        if (s.aborted)
+            both.abort(s.reason);
+        else
+            s.addEventListener('abort', () => both.abort(s.reason), { once: true });
+    }
+    return both.signal;
 }
 /** The settled value and response as an ApiPromise: awaiting it gives the value. */
 function apiPromise(exchange) {
@@ -226,7 +242,7 @@ export class Transport {
                 signal?.throwIfAborted();
                 const timeout = AbortSignal.timeout(timeoutMs);
                 // fetch reads an undefined body as no body; RequestInit's type only admits null.
-                res = await this.fetchImpl(this.base + path, { method: call.method, headers, body: body, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+                res = await this.fetchImpl(this.base + path, { method: call.method, headers, body: body, signal: signal ? eitherSignal(signal, timeout) : timeout });
             }
             catch (e) {
                 if (signal?.aborted)
