@@ -633,8 +633,9 @@ export function clientViewSource(spec: Spec): ViewSource {
     const event = eventField(o);
     if (isHook(o) && event && event.shape.kind === 'scalar') {
       const events = `T.${valueListType(event.shape.values!)}`;
-      const members = families.map(([family, list]) => `{ event${event.required ? '' : '?'}: Extract<${events}, \`${family}.\${string}\`>; constrainttype?: T.${valueListType(list)} }`);
-      if (!event.required) members.push(`{ event?: undefined; constrainttype?: ${families.map(([, list]) => `T.${valueListType(list)}`).join(' | ')} }`);
+      const c = o.fields.find((f) => f.name === 'constrainttype')!.required ? '' : '?';
+      const members = families.map(([family, list]) => `{ event${event.required ? '' : '?'}: Extract<${events}, \`${family}.\${string}\`>; constrainttype${c}: T.${valueListType(list)} }`);
+      if (!event.required) members.push(`{ event?: undefined; constrainttype${c}: ${families.map(([, list]) => `T.${valueListType(list)}`).join(' | ')} }`);
       hook = ` & (${members.join(' | ')})`;
       overrides.delete('event');
       overrides.delete('constrainttype');

@@ -293,8 +293,8 @@ export type ActivityNotificationContent<S extends T.ActivitySegment = T.Activity
 /** A webhook as listed by GET /hooks/. */
 export type Hook = Omit<T.Hook, 'event' | 'constrainttype'> &
   (
-    | { event: Extract<T.Hookevents, `items.${string}`>; constrainttype?: T.Itemconstrainttypes }
-    | { event: Extract<T.Hookevents, `activities.${string}`>; constrainttype?: T.Activityconstrainttypes }
+    | { event: Extract<T.Hookevents, `items.${string}`>; constrainttype: T.Itemconstrainttypes }
+    | { event: Extract<T.Hookevents, `activities.${string}`>; constrainttype: T.Activityconstrainttypes }
   );
 /** Body of POST /hooks/. */
 export type HookCreate = Omit<T.HookCreate, 'event' | 'constrainttype'> &
