@@ -747,6 +747,14 @@ describe('per-call options and the response', () => {
     expect([shown.response.status, shown.response.location, shown.data.item.id]).toEqual([200, undefined, data.item.id]);
     // A failure rejects withResponse() with the same error class.
     expect(await rejection(crm.contacts.show(asId('contacts', 999_997)).withResponse())).toBeInstanceOf(NotFoundError);
+
+    // In a batch, the response is the call's own part.
+    const batch = crm.batch();
+    const queued = batch.contacts.create({ firstname: 'Queued' }).withResponse();
+    await batch.send();
+    const part = await queued;
+    expect([part.response.status, part.data.item.name]).toEqual([201, 'Queued']);
+    expect(part.response.location).toMatch(new RegExp(`/contacts/${part.data.item.id}/$`));
   });
 });
 
