@@ -1,12 +1,10 @@
 import type * as T from './types/index.ts';
 import { type WebhookHeaders } from './runtime/client.ts';
 import type { ClientOptions, Quota } from './runtime/client.ts';
+import { type UploadOptions } from './core.ts';
 export { ServiceError, verifyWebhook, type WebhookHeaders, type VerifyOptions } from './runtime/client.ts';
 export type { ClientOptions, Quota, RetryOptions, ErrorDetail } from './runtime/client.ts';
-/** File contents of upload fields (data.file): the request goes as multipart/form-data. */
-export interface UploadOptions {
-    files?: Record<string, Blob | Uint8Array>;
-}
+export type { UploadOptions } from './core.ts';
 /** Operations on activities of one segment. */
 export type ActivityResource<S extends T.ActivitySegment> = {
     /** POST /{kind}/{segment}/: Create activity. */
@@ -102,7 +100,7 @@ export type Client = Resources & {
     readonly quota: Quota | undefined;
     batch(): BatchResources & Batch;
 };
-/** A client of the service at baseUrl, authenticating with the e-mail address and API token. */
+/** A client of the service at baseUrl, authenticating with the e-mail address and API token: every resource, in XML or JSON. For a bundle that holds only the calls an app makes, use connect from ./core with the functions of ./resources/*. */
 export declare function createClient(options: ClientOptions): Client;
 export declare function decodeNotification(body: string, contentType: string): T.Notification;
 export declare function decodeNotification(body: string, headers: WebhookHeaders): T.Notification & {

@@ -1,0 +1,56 @@
+import type { ClientOptions, Quota, Send } from './runtime/client.ts';
+import type { Format } from './runtime/formats.ts';
+import { formText } from './runtime/formats.ts';
+export { ServiceError, verifyWebhook, type WebhookHeaders, type VerifyOptions, type Quota, type RetryOptions, type ErrorDetail, } from './runtime/client.ts';
+export type { Format } from './runtime/formats.ts';
+/** File contents of upload fields (data.file): the request goes as multipart/form-data. */
+export interface UploadOptions {
+    files?: Record<string, Blob | Uint8Array>;
+}
+/** What the functions of ./resources/* call through: a connection, or one of its batches. */
+export interface Caller {
+    call: Send;
+}
+/** Calls queued by passing this to resource functions, sent together by send() (one multipart/mixed request per 100 calls). */
+export interface BatchConnection extends Caller {
+    send(): Promise<void>;
+}
+/** A connection to the service: pass it to the functions of ./resources/*. */
+export interface Connection extends Caller {
+    /** The latest quota the service reported. */
+    readonly quota: Quota | undefined;
+    batch(): BatchConnection;
+}
+export interface ConnectOptions extends Omit<ClientOptions, 'format'> {
+    /** The body format: xml from ./xml or json from ./json (only the one imported is bundled). */
+    format: Format;
+}
+/** What the transport knows of the API besides the messages each call brings (spec: quota header, content types, batch, limits). */
+export declare const api: {
+    form: typeof formText;
+    error: import("./runtime/codec.ts").Message;
+    limits: {
+        maxDepth: number;
+        maxElements: number;
+        maxBytes: number;
+    };
+    quotaHeader: string;
+    contentTypes: {
+        xml: string;
+        json: string;
+        form: string;
+    };
+    batch: {
+        path: string;
+        maxParts: number;
+    };
+};
+/** A connection to the service at baseUrl in one body format, for the functions of ./resources/*: a bundle holds the calls an app makes and nothing else. */
+export declare function connect(options: ConnectOptions): Connection;
+/** Walks pages until the total is reached or a page comes back empty. */
+export declare function paginate<P extends object, R>(list: (params: P) => Promise<R>, params: P, names: {
+    start: string;
+    limit: string;
+    items: string;
+    total: string;
+}): AsyncIterableIterator<any>;

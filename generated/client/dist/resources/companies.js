@@ -1,0 +1,97 @@
+import { paginate } from "../core.js";
+import { check } from "../validators/problems.js";
+import * as c_records_companies from "../codecs/records/companies.js";
+import * as v_records_companies from '../validators/schemas/records/companies.js';
+/** GET /{kind}/: List records. */
+export function listRecords(client, params = {}) {
+    return client.call({
+        method: 'GET',
+        path: `/companies/`,
+        params: {
+            message: c_records_companies.listRecordsParams,
+            validate: (v) => check(v_records_companies.records_companies_listRecords_params, v),
+            value: params,
+        },
+        response: c_records_companies.listRecordsResponse,
+    });
+}
+/** Every list records result, page by page (start/limit). */
+export function iterateRecords(client, params = {}) {
+    return paginate((params) => listRecords(client, params), params, {
+        start: 'start',
+        limit: 'limit',
+        items: 'entries',
+        total: 'count',
+    });
+}
+/** POST /{kind}/: Create record. */
+export function createRecord(client, body) {
+    return client.call({
+        method: 'POST',
+        path: `/companies/`,
+        body: {
+            message: c_records_companies.createRecordRequest,
+            validate: (v) => check(v_records_companies.records_companies_createRecord_request, v),
+            value: body,
+        },
+        response: c_records_companies.createRecordResponse,
+    });
+}
+/** GET /{kind}/{id}/: Show record with its activities (email messages excluded), categories and related items. */
+export function showRecord(client, id) {
+    return client.call({
+        method: 'GET',
+        path: `/companies/${id}/`,
+        response: c_records_companies.showRecordResponse,
+    });
+}
+/** PUT /{kind}/{id}/: Update record. */
+export function updateRecord(client, id, body) {
+    return client.call({
+        method: 'PUT',
+        path: `/companies/${id}/`,
+        body: {
+            message: c_records_companies.updateRecordRequest,
+            validate: (v) => check(v_records_companies.records_companies_updateRecord_request, v),
+            value: body,
+        },
+        response: c_records_companies.updateRecordResponse,
+    });
+}
+/** DELETE /{kind}/{id}/: Delete record. */
+export function deleteRecord(client, id) {
+    return client.call({
+        method: 'DELETE',
+        path: `/companies/${id}/`,
+        response: c_records_companies.deleteRecordResponse,
+    });
+}
+/** POST /{kind}/categories/: Create category tag. */
+export function createCategory(client, body) {
+    return client.call({
+        method: 'POST',
+        path: `/companies/categories/`,
+        body: {
+            message: c_records_companies.createCategoryRequest,
+            validate: (v) => check(v_records_companies.records_companies_createCategory_request, v),
+            value: body,
+        },
+        response: c_records_companies.createCategoryResponse,
+    });
+}
+/** GET /{kind}/categories/: List category tags. */
+export function listCategories(client) {
+    return client.call({
+        method: 'GET',
+        path: `/companies/categories/`,
+        response: c_records_companies.listCategoriesResponse,
+    });
+}
+/** GET /{kind}/fields/: List fields. */
+export function listFields(client) {
+    return client.call({
+        method: 'GET',
+        path: `/companies/fields/`,
+        response: c_records_companies.listFieldsResponse,
+    });
+}

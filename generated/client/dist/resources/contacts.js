@@ -1,0 +1,97 @@
+import { paginate } from "../core.js";
+import { check } from "../validators/problems.js";
+import * as c_records_contacts from "../codecs/records/contacts.js";
+import * as v_records_contacts from '../validators/schemas/records/contacts.js';
+/** GET /{kind}/: List records. */
+export function listRecords(client, params = {}) {
+    return client.call({
+        method: 'GET',
+        path: `/contacts/`,
+        params: {
+            message: c_records_contacts.listRecordsParams,
+            validate: (v) => check(v_records_contacts.records_contacts_listRecords_params, v),
+            value: params,
+        },
+        response: c_records_contacts.listRecordsResponse,
+    });
+}
+/** Every list records result, page by page (start/limit). */
+export function iterateRecords(client, params = {}) {
+    return paginate((params) => listRecords(client, params), params, {
+        start: 'start',
+        limit: 'limit',
+        items: 'entries',
+        total: 'count',
+    });
+}
+/** POST /{kind}/: Create record. */
+export function createRecord(client, body) {
+    return client.call({
+        method: 'POST',
+        path: `/contacts/`,
+        body: {
+            message: c_records_contacts.createRecordRequest,
+            validate: (v) => check(v_records_contacts.records_contacts_createRecord_request, v),
+            value: body,
+        },
+        response: c_records_contacts.createRecordResponse,
+    });
+}
+/** GET /{kind}/{id}/: Show record with its activities (email messages excluded), categories and related items. */
+export function showRecord(client, id) {
+    return client.call({
+        method: 'GET',
+        path: `/contacts/${id}/`,
+        response: c_records_contacts.showRecordResponse,
+    });
+}
+/** PUT /{kind}/{id}/: Update record. */
+export function updateRecord(client, id, body) {
+    return client.call({
+        method: 'PUT',
+        path: `/contacts/${id}/`,
+        body: {
+            message: c_records_contacts.updateRecordRequest,
+            validate: (v) => check(v_records_contacts.records_contacts_updateRecord_request, v),
+            value: body,
+        },
+        response: c_records_contacts.updateRecordResponse,
+    });
+}
+/** DELETE /{kind}/{id}/: Delete record. */
+export function deleteRecord(client, id) {
+    return client.call({
+        method: 'DELETE',
+        path: `/contacts/${id}/`,
+        response: c_records_contacts.deleteRecordResponse,
+    });
+}
+/** POST /{kind}/categories/: Create category tag. */
+export function createCategory(client, body) {
+    return client.call({
+        method: 'POST',
+        path: `/contacts/categories/`,
+        body: {
+            message: c_records_contacts.createCategoryRequest,
+            validate: (v) => check(v_records_contacts.records_contacts_createCategory_request, v),
+            value: body,
+        },
+        response: c_records_contacts.createCategoryResponse,
+    });
+}
+/** GET /{kind}/categories/: List category tags. */
+export function listCategories(client) {
+    return client.call({
+        method: 'GET',
+        path: `/contacts/categories/`,
+        response: c_records_contacts.listCategoriesResponse,
+    });
+}
+/** GET /{kind}/fields/: List fields. */
+export function listFields(client) {
+    return client.call({
+        method: 'GET',
+        path: `/contacts/fields/`,
+        response: c_records_contacts.listFieldsResponse,
+    });
+}

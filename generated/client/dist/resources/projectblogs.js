@@ -1,0 +1,97 @@
+import { paginate } from "../core.js";
+import { check } from "../validators/problems.js";
+import * as c_records_projectblogs from "../codecs/records/projectblogs.js";
+import * as v_records_projectblogs from '../validators/schemas/records/projectblogs.js';
+/** GET /{kind}/: List records. */
+export function listRecords(client, params = {}) {
+    return client.call({
+        method: 'GET',
+        path: `/projectblogs/`,
+        params: {
+            message: c_records_projectblogs.listRecordsParams,
+            validate: (v) => check(v_records_projectblogs.records_projectblogs_listRecords_params, v),
+            value: params,
+        },
+        response: c_records_projectblogs.listRecordsResponse,
+    });
+}
+/** Every list records result, page by page (start/limit). */
+export function iterateRecords(client, params = {}) {
+    return paginate((params) => listRecords(client, params), params, {
+        start: 'start',
+        limit: 'limit',
+        items: 'entries',
+        total: 'count',
+    });
+}
+/** POST /{kind}/: Create record. */
+export function createRecord(client, body) {
+    return client.call({
+        method: 'POST',
+        path: `/projectblogs/`,
+        body: {
+            message: c_records_projectblogs.createRecordRequest,
+            validate: (v) => check(v_records_projectblogs.records_projectblogs_createRecord_request, v),
+            value: body,
+        },
+        response: c_records_projectblogs.createRecordResponse,
+    });
+}
+/** GET /{kind}/{id}/: Show record with its activities (email messages excluded), categories and related items. */
+export function showRecord(client, id) {
+    return client.call({
+        method: 'GET',
+        path: `/projectblogs/${id}/`,
+        response: c_records_projectblogs.showRecordResponse,
+    });
+}
+/** PUT /{kind}/{id}/: Update record. */
+export function updateRecord(client, id, body) {
+    return client.call({
+        method: 'PUT',
+        path: `/projectblogs/${id}/`,
+        body: {
+            message: c_records_projectblogs.updateRecordRequest,
+            validate: (v) => check(v_records_projectblogs.records_projectblogs_updateRecord_request, v),
+            value: body,
+        },
+        response: c_records_projectblogs.updateRecordResponse,
+    });
+}
+/** DELETE /{kind}/{id}/: Delete record. */
+export function deleteRecord(client, id) {
+    return client.call({
+        method: 'DELETE',
+        path: `/projectblogs/${id}/`,
+        response: c_records_projectblogs.deleteRecordResponse,
+    });
+}
+/** POST /{kind}/categories/: Create category tag. */
+export function createCategory(client, body) {
+    return client.call({
+        method: 'POST',
+        path: `/projectblogs/categories/`,
+        body: {
+            message: c_records_projectblogs.createCategoryRequest,
+            validate: (v) => check(v_records_projectblogs.records_projectblogs_createCategory_request, v),
+            value: body,
+        },
+        response: c_records_projectblogs.createCategoryResponse,
+    });
+}
+/** GET /{kind}/categories/: List category tags. */
+export function listCategories(client) {
+    return client.call({
+        method: 'GET',
+        path: `/projectblogs/categories/`,
+        response: c_records_projectblogs.listCategoriesResponse,
+    });
+}
+/** GET /{kind}/fields/: List fields. */
+export function listFields(client) {
+    return client.call({
+        method: 'GET',
+        path: `/projectblogs/fields/`,
+        response: c_records_projectblogs.listFieldsResponse,
+    });
+}

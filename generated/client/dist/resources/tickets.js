@@ -1,0 +1,97 @@
+import { paginate } from "../core.js";
+import { check } from "../validators/problems.js";
+import * as c_records_tickets from "../codecs/records/tickets.js";
+import * as v_records_tickets from '../validators/schemas/records/tickets.js';
+/** GET /{kind}/: List records. */
+export function listRecords(client, params = {}) {
+    return client.call({
+        method: 'GET',
+        path: `/tickets/`,
+        params: {
+            message: c_records_tickets.listRecordsParams,
+            validate: (v) => check(v_records_tickets.records_tickets_listRecords_params, v),
+            value: params,
+        },
+        response: c_records_tickets.listRecordsResponse,
+    });
+}
+/** Every list records result, page by page (start/limit). */
+export function iterateRecords(client, params = {}) {
+    return paginate((params) => listRecords(client, params), params, {
+        start: 'start',
+        limit: 'limit',
+        items: 'entries',
+        total: 'count',
+    });
+}
+/** POST /{kind}/: Create record. */
+export function createRecord(client, body) {
+    return client.call({
+        method: 'POST',
+        path: `/tickets/`,
+        body: {
+            message: c_records_tickets.createRecordRequest,
+            validate: (v) => check(v_records_tickets.records_tickets_createRecord_request, v),
+            value: body,
+        },
+        response: c_records_tickets.createRecordResponse,
+    });
+}
+/** GET /{kind}/{id}/: Show record with its activities (email messages excluded), categories and related items. */
+export function showRecord(client, id) {
+    return client.call({
+        method: 'GET',
+        path: `/tickets/${id}/`,
+        response: c_records_tickets.showRecordResponse,
+    });
+}
+/** PUT /{kind}/{id}/: Update record. */
+export function updateRecord(client, id, body) {
+    return client.call({
+        method: 'PUT',
+        path: `/tickets/${id}/`,
+        body: {
+            message: c_records_tickets.updateRecordRequest,
+            validate: (v) => check(v_records_tickets.records_tickets_updateRecord_request, v),
+            value: body,
+        },
+        response: c_records_tickets.updateRecordResponse,
+    });
+}
+/** DELETE /{kind}/{id}/: Delete record. */
+export function deleteRecord(client, id) {
+    return client.call({
+        method: 'DELETE',
+        path: `/tickets/${id}/`,
+        response: c_records_tickets.deleteRecordResponse,
+    });
+}
+/** POST /{kind}/categories/: Create category tag. */
+export function createCategory(client, body) {
+    return client.call({
+        method: 'POST',
+        path: `/tickets/categories/`,
+        body: {
+            message: c_records_tickets.createCategoryRequest,
+            validate: (v) => check(v_records_tickets.records_tickets_createCategory_request, v),
+            value: body,
+        },
+        response: c_records_tickets.createCategoryResponse,
+    });
+}
+/** GET /{kind}/categories/: List category tags. */
+export function listCategories(client) {
+    return client.call({
+        method: 'GET',
+        path: `/tickets/categories/`,
+        response: c_records_tickets.listCategoriesResponse,
+    });
+}
+/** GET /{kind}/fields/: List fields. */
+export function listFields(client) {
+    return client.call({
+        method: 'GET',
+        path: `/tickets/fields/`,
+        response: c_records_tickets.listFieldsResponse,
+    });
+}
