@@ -178,6 +178,25 @@ export function requestSchemas(spec: Spec): { id: string; schema: Schema }[] {
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
+/**
+ * ajv's standalone code sets `validateN.evaluated = {...}` beside each function, a statement run
+ * when the module loads that keeps every validator of a module in a bundle. The object is only
+ * read at the start of its own function (and, with dynamicProps, written at its end for callers
+ * that compose validators, which standalone top-level validators never have), so each call gets
+ * the literal instead: the functions become declarations with no effect at load time.
+ */
+export function inlineEvaluated(code: string): string {
+  let out = code;
+  for (const m of [...code.matchAll(/^(validate\d+)\.evaluated = (.+);\n/gm)]) {
+    const [line, name, literal] = m as unknown as [string, string, string];
+    const read = `= ${name}.evaluated;`;
+    if (out.split(read).length !== 2) throw new Error(`validators: ${name}.evaluated is not read exactly once in the standalone code`);
+    out = out.replace(line, '').replace(read, `= ${literal};`);
+  }
+  if (/\bvalidate\d+\.evaluated\b/.test(out)) throw new Error('validators: the standalone code still refers to a validator\'s evaluated object');
+  return out;
+}
+
 export interface Compiled {
   /** Every target id, sorted, with its export name and module (validators/schemas/<module>.js). */
   targets: { id: string; name: string; module: string }[];
@@ -214,7 +233,7 @@ export function compileRequestValidators(spec: Spec, opts: CompileOptions = comp
     ajv.addSchema(prepared);
     exportsMap[name] = String($id);
   }
-  let code = standalone.default(ajv, exportsMap);
+  let code = inlineEvaluated(standalone.default(ajv, exportsMap));
   // ESM has no require: a schema needing an ajv runtime helper (ucs2length for minLength, equal
   // for object enums, ...) would emit one; keep the module dependency-free instead.
   if (/\brequire\(/.test(code)) throw new Error('validators: the standalone code requires an ajv runtime module; avoid the keyword that needs it or emit an import for it');
@@ -224,7 +243,7 @@ export function compileRequestValidators(spec: Spec, opts: CompileOptions = comp
   const moduleOfName = new Map(targets.map((t) => [t.name, t.module]));
   const modules = [...new Set(targets.map((t) => t.module))].sort().map((module) => {
     const own = Object.fromEntries(Object.entries(exportsMap).filter(([name]) => moduleOfName.get(name) === module));
-    let text = Object.keys(own).length ? standalone.default(ajv, own).replace(/^"use strict";\n?/, '') : '';
+    let text = Object.keys(own).length ? inlineEvaluated(standalone.default(ajv, own)).replace(/^"use strict";\n?/, '') : '';
     if (text && !text.endsWith('\n')) text += '\n';
     // An identical document of another module is imported from there, not compiled twice.
     for (const [name, first] of aliases) {

@@ -9,7 +9,7 @@ function validate64(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="crmgen:createHook.request" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate64.evaluated;
+const evaluated0 = {"props":true,"dynamicProps":false,"dynamicItems":false};
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -162,7 +162,6 @@ errors++;
 validate64.errors = vErrors;
 return errors === 0;
 }
-validate64.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const listOwnership_params = validate65;
 const schema77 = {"$id":"crmgen:listOwnership.params","type":"object","additionalProperties":false,"properties":{"deleted":{"enum":[0,1]}}};
@@ -171,7 +170,7 @@ function validate65(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="crmgen:listOwnership.params" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate65.evaluated;
+const evaluated0 = {"props":true,"dynamicProps":false,"dynamicItems":false};
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -218,7 +217,6 @@ errors++;
 validate65.errors = vErrors;
 return errors === 0;
 }
-validate65.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const reportActivities_params = validate72;
 const schema92 = {"$id":"crmgen:reportActivities.params","type":"object","additionalProperties":false,"properties":{"start":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"end":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"last":{"enum":["created","updated","changed","completed"]},"types":{"type":"array","items":{"enum":[3,4,5,6,14,23,24,32,61,73,88]}},"users":{"type":"array","items":{"type":"integer","minimum":0}},"categories":{"type":"array","items":{"type":"integer","minimum":0}},"itemtypes":{"type":"array","items":{"enum":[1,2,40]}},"itemsdata":{"enum":[0,1]}}};
@@ -228,7 +226,7 @@ function validate72(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="crmgen:reportActivities.params" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate72.evaluated;
+const evaluated0 = {"props":true,"dynamicProps":false,"dynamicItems":false};
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -478,7 +476,6 @@ errors++;
 validate72.errors = vErrors;
 return errors === 0;
 }
-validate72.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const reportCalendar_params = validate73;
 const schema93 = {"$id":"crmgen:reportCalendar.params","type":"object","additionalProperties":false,"properties":{"start":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"end":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"filter":{"anyOf":[{"type":"integer","minimum":0},{"const":""}]},"itemsdata":{"enum":[0,1]}}};
@@ -487,7 +484,7 @@ function validate73(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="crmgen:reportCalendar.params" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate73.evaluated;
+const evaluated0 = {"props":true,"dynamicProps":false,"dynamicItems":false};
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -648,7 +645,6 @@ errors++;
 validate73.errors = vErrors;
 return errors === 0;
 }
-validate73.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const reportFollowups_params = validate74;
 const schema94 = {"$id":"crmgen:reportFollowups.params","type":"object","additionalProperties":false,"properties":{"responsible":{"anyOf":[{"type":"integer","minimum":0},{"const":""}]},"due":{"type":"string","pattern":"^(?:now|next7|next30|nodate|[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))[^,]*,[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))[^,]*)$"},"itemsdata":{"enum":[0,1]}}};
@@ -658,7 +654,7 @@ function validate74(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="crmgen:reportFollowups.params" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate74.evaluated;
+const evaluated0 = {"props":true,"dynamicProps":false,"dynamicItems":false};
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -794,7 +790,6 @@ errors++;
 validate74.errors = vErrors;
 return errors === 0;
 }
-validate74.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const reportNextactions_params = validate75;
 const schema95 = {"$id":"crmgen:reportNextactions.params","type":"object","additionalProperties":false,"properties":{"filter":{"anyOf":[{"type":"integer","minimum":0},{"const":""}]},"due":{"type":"string","pattern":"^(?:now|next7|next30|nodate|[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))[^,]*,[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))[^,]*)$"},"itemsdata":{"enum":[0,1]}}};
@@ -803,7 +798,7 @@ function validate75(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="crmgen:reportNextactions.params" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate75.evaluated;
+const evaluated0 = {"props":true,"dynamicProps":false,"dynamicItems":false};
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -939,7 +934,6 @@ errors++;
 validate75.errors = vErrors;
 return errors === 0;
 }
-validate75.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const reportOpportunities_params = validate76;
 const schema96 = {"$id":"crmgen:reportOpportunities.params","type":"object","additionalProperties":false,"properties":{"filter":{"anyOf":[{"type":"integer","minimum":0},{"const":""}]},"status":{"enum":["discussion","pending","won","lost","on-hold"]},"due":{"type":"string","pattern":"^(?:now|next7|next30|nodate|[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))[^,]*,[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))[^,]*)$"},"itemsdata":{"enum":[0,1]}}};
@@ -948,7 +942,7 @@ function validate76(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="crmgen:reportOpportunities.params" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate76.evaluated;
+const evaluated0 = {"props":true,"dynamicProps":false,"dynamicItems":false};
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1097,7 +1091,6 @@ errors++;
 validate76.errors = vErrors;
 return errors === 0;
 }
-validate76.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const reportTimetracking_params = validate77;
 const schema97 = {"$id":"crmgen:reportTimetracking.params","type":"object","additionalProperties":false,"properties":{"start":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"end":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"filter":{"enum":["invoiced","billable","non-billable"]},"itemtypes":{"type":"array","items":{"enum":[1,2,40]}},"itemsdata":{"enum":[0,1]}}};
@@ -1106,7 +1099,7 @@ function validate77(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="crmgen:reportTimetracking.params" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate77.evaluated;
+const evaluated0 = {"props":true,"dynamicProps":false,"dynamicItems":false};
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1245,7 +1238,6 @@ errors++;
 validate77.errors = vErrors;
 return errors === 0;
 }
-validate77.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const updateHook_request = validate78;
 const schema98 = {"$id":"crmgen:updateHook.request","$ref":"#/$defs/HookUpdate","$defs":{"HookUpdate":{"type":"object","additionalProperties":false,"properties":{"type":{"enum":["web"]},"title":{"type":"string"},"active":{"enum":[0,1]},"event":{"enum":["items.categorize","items.uncategorize","items.update","items.create","items.delete","items.restore","activities.update","activities.create","activities.delete","activities.restore"]},"constrainttype":{"type":"string"},"url":{"type":"string"},"contenttype":{"enum":["xml","json","form"]},"secret":{"type":"string"}}}}};
@@ -1255,7 +1247,7 @@ function validate78(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="crmgen:updateHook.request" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate78.evaluated;
+const evaluated0 = {"props":true,"dynamicProps":false,"dynamicItems":false};
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1388,4 +1380,3 @@ errors++;
 validate78.errors = vErrors;
 return errors === 0;
 }
-validate78.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

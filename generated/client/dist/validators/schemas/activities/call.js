@@ -9,7 +9,7 @@ function validate26(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="crmgen:activities/call.createActivity.request" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate26.evaluated;
+const evaluated0 = {"props":true,"dynamicProps":false,"dynamicItems":false};
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -182,7 +182,6 @@ errors++;
 validate26.errors = vErrors;
 return errors === 0;
 }
-validate26.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_call_updateActivity_request = validate27;
 const schema38 = {"$id":"crmgen:activities/call.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"details":{"type":"string"},"dateoccured":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\\+00:00$"},"duration":{"type":"integer"}}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}}};
@@ -191,7 +190,7 @@ function validate27(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="crmgen:activities/call.updateActivity.request" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate27.evaluated;
+const evaluated0 = {"props":true,"dynamicProps":false,"dynamicItems":false};
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -354,4 +353,3 @@ errors++;
 validate27.errors = vErrors;
 return errors === 0;
 }
-validate27.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

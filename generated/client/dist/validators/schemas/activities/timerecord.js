@@ -9,7 +9,7 @@ function validate60(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="crmgen:activities/timerecord.createActivity.request" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate60.evaluated;
+const evaluated0 = {"props":true,"dynamicProps":false,"dynamicItems":false};
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -244,7 +244,6 @@ errors++;
 validate60.errors = vErrors;
 return errors === 0;
 }
-validate60.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_timerecord_updateActivity_request = validate61;
 const schema72 = {"$id":"crmgen:activities/timerecord.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"date":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"person":{"type":"integer","minimum":0},"person@cn":{"type":"string"},"hours":{"type":"number"},"billable":{"enum":[0,1]},"details":{"type":"string"},"invoiced":{"type":"string"}}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}}};
@@ -253,7 +252,7 @@ function validate61(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="crmgen:activities/timerecord.updateActivity.request" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate61.evaluated;
+const evaluated0 = {"props":true,"dynamicProps":false,"dynamicItems":false};
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -478,4 +477,3 @@ errors++;
 validate61.errors = vErrors;
 return errors === 0;
 }
-validate61.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

@@ -8,7 +8,7 @@ function validate22(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="crmgen:activities/billingawidget.createActivity.request" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate22.evaluated;
+const evaluated0 = {"props":true,"dynamicProps":false,"dynamicItems":false};
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -144,7 +144,6 @@ errors++;
 validate22.errors = vErrors;
 return errors === 0;
 }
-validate22.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_billingawidget_updateActivity_request = validate23;
 const schema34 = {"$id":"crmgen:activities/billingawidget.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"clientid":{"type":"integer"}}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}}};
@@ -153,7 +152,7 @@ function validate23(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="crmgen:activities/billingawidget.updateActivity.request" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate23.evaluated;
+const evaluated0 = {"props":true,"dynamicProps":false,"dynamicItems":false};
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -279,4 +278,3 @@ errors++;
 validate23.errors = vErrors;
 return errors === 0;
 }
-validate23.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

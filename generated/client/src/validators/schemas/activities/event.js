@@ -11,7 +11,7 @@ function validate30(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="crmgen:activities/event.createActivity.request" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate30.evaluated;
+const evaluated0 = {"props":true,"dynamicProps":false,"dynamicItems":false};
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -481,7 +481,6 @@ errors++;
 validate30.errors = vErrors;
 return errors === 0;
 }
-validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_event_updateActivity_request = validate31;
 const schema42 = {"$id":"crmgen:activities/event.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","properties":{"title":{"type":"string"},"details":{"type":"string"},"completed":{"enum":[0,1]},"timestart":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))(?:T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\\+00:00)?$"},"timeend":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))(?:T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\\+00:00)?$"},"location":{"type":"string"},"eventtype":{"enum":["keep","remove"]},"priority":{"type":"integer","minimum":0,"maximum":6},"noticenow":{"enum":[0,1]},"remindtime":{"enum":[0,1]},"attendees":{"type":"array","items":{"type":"integer","minimum":0}},"externalattendees":{"type":"array","items":{"type":"string","pattern":"^[^@\\s,]+@[^@\\s,]+$"}},"repeats":{"enum":["","daily","weekly","monthly","yearly"]},"repeatevery":{"type":"integer"},"repeatuntil":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"repeatinterval":{"type":"array","items":{"enum":[0,1,2,3,4,5,6]}}},"propertyNames":{"enum":["title","details","completed","timestart","timeend","location","eventtype","priority","noticenow","remindtime","attendees","externalattendees","repeats","repeatevery","repeatuntil","repeatinterval"]}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}}};
@@ -490,7 +489,7 @@ function validate31(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="crmgen:activities/event.updateActivity.request" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate31.evaluated;
+const evaluated0 = {"props":true,"dynamicProps":false,"dynamicItems":false};
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -950,4 +949,3 @@ errors++;
 validate31.errors = vErrors;
 return errors === 0;
 }
-validate31.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

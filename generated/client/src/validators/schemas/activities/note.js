@@ -8,7 +8,7 @@ function validate40(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="crmgen:activities/note.createActivity.request" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate40.evaluated;
+const evaluated0 = {"props":true,"dynamicProps":false,"dynamicItems":false};
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -143,7 +143,6 @@ errors++;
 validate40.errors = vErrors;
 return errors === 0;
 }
-validate40.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_note_updateActivity_request = validate41;
 const schema52 = {"$id":"crmgen:activities/note.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"details":{"type":"string"}}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}}};
@@ -152,7 +151,7 @@ function validate41(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="crmgen:activities/note.updateActivity.request" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate41.evaluated;
+const evaluated0 = {"props":true,"dynamicProps":false,"dynamicItems":false};
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -277,4 +276,3 @@ errors++;
 validate41.errors = vErrors;
 return errors === 0;
 }
-validate41.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

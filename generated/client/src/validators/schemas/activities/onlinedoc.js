@@ -8,7 +8,7 @@ function validate42(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="crmgen:activities/onlinedoc.createActivity.request" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate42.evaluated;
+const evaluated0 = {"props":true,"dynamicProps":false,"dynamicItems":false};
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -155,7 +155,6 @@ errors++;
 validate42.errors = vErrors;
 return errors === 0;
 }
-validate42.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_onlinedoc_updateActivity_request = validate43;
 const schema54 = {"$id":"crmgen:activities/onlinedoc.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"url":{"type":"string"}}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}}};
@@ -164,7 +163,7 @@ function validate43(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="crmgen:activities/onlinedoc.updateActivity.request" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate43.evaluated;
+const evaluated0 = {"props":true,"dynamicProps":false,"dynamicItems":false};
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -301,4 +300,3 @@ errors++;
 validate43.errors = vErrors;
 return errors === 0;
 }
-validate43.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

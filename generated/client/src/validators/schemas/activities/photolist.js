@@ -8,7 +8,7 @@ function validate46(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="crmgen:activities/photolist.createActivity.request" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate46.evaluated;
+const evaluated0 = {"props":true,"dynamicProps":false,"dynamicItems":false};
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -143,7 +143,6 @@ errors++;
 validate46.errors = vErrors;
 return errors === 0;
 }
-validate46.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_photolist_updateActivity_request = validate47;
 const schema58 = {"$id":"crmgen:activities/photolist.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"}}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}}};
@@ -152,7 +151,7 @@ function validate47(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="crmgen:activities/photolist.updateActivity.request" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate47.evaluated;
+const evaluated0 = {"props":true,"dynamicProps":false,"dynamicItems":false};
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -277,4 +276,3 @@ errors++;
 validate47.errors = vErrors;
 return errors === 0;
 }
-validate47.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

@@ -8,7 +8,7 @@ function validate32(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="crmgen:activities/file.createActivity.request" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate32.evaluated;
+const evaluated0 = {"props":true,"dynamicProps":false,"dynamicItems":false};
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -229,7 +229,6 @@ errors++;
 validate32.errors = vErrors;
 return errors === 0;
 }
-validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_file_updateActivity_request = validate33;
 const schema44 = {"$id":"crmgen:activities/file.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"caption":{"type":"string"},"file":{"type":"object","additionalProperties":false,"required":["filename"],"properties":{"filename":{"type":"string"},"contenttype":{"type":"string"},"size":{"type":"integer","minimum":0}}}}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}}};
@@ -238,7 +237,7 @@ function validate33(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="crmgen:activities/file.updateActivity.request" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate33.evaluated;
+const evaluated0 = {"props":true,"dynamicProps":false,"dynamicItems":false};
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -449,4 +448,3 @@ errors++;
 validate33.errors = vErrors;
 return errors === 0;
 }
-validate33.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

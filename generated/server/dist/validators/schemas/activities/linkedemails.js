@@ -8,7 +8,7 @@ function validate36(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="crmgen:activities/linkedemails.createActivity.request" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate36.evaluated;
+const evaluated0 = {"props":true,"dynamicProps":false,"dynamicItems":false};
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -215,7 +215,6 @@ errors++;
 validate36.errors = vErrors;
 return errors === 0;
 }
-validate36.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_linkedemails_updateActivity_request = validate37;
 const schema48 = {"$id":"crmgen:activities/linkedemails.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"fields":{"type":"array","items":{"type":"string"}},"keywords":{"type":"array","items":{"type":"string"}},"exceptions":{"type":"array","items":{"type":"string"}}}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}}};
@@ -224,7 +223,7 @@ function validate37(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="crmgen:activities/linkedemails.updateActivity.request" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate37.evaluated;
+const evaluated0 = {"props":true,"dynamicProps":false,"dynamicItems":false};
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -421,4 +420,3 @@ errors++;
 validate37.errors = vErrors;
 return errors === 0;
 }
-validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

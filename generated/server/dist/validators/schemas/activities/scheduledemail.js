@@ -9,7 +9,7 @@ function validate48(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="crmgen:activities/scheduledemail.createActivity.request" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate48.evaluated;
+const evaluated0 = {"props":true,"dynamicProps":false,"dynamicItems":false};
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -290,7 +290,6 @@ errors++;
 validate48.errors = vErrors;
 return errors === 0;
 }
-validate48.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_scheduledemail_updateActivity_request = validate49;
 const schema60 = {"$id":"crmgen:activities/scheduledemail.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"to":{"type":"array","items":{"type":"string"}},"cc":{"type":"array","items":{"type":"string"}},"bcc":{"type":"array","items":{"type":"string"}},"from":{"type":"string"},"subject":{"type":"string"},"priority":{"enum":[0,1,2]},"body":{"type":"string"},"scheduledtime":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))(?:T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\\+00:00)?$"}}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}}};
@@ -299,7 +298,7 @@ function validate49(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="crmgen:activities/scheduledemail.updateActivity.request" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate49.evaluated;
+const evaluated0 = {"props":true,"dynamicProps":false,"dynamicItems":false};
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -570,4 +569,3 @@ errors++;
 validate49.errors = vErrors;
 return errors === 0;
 }
-validate49.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

@@ -8,7 +8,7 @@ function validate50(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="crmgen:activities/separator.createActivity.request" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate50.evaluated;
+const evaluated0 = {"props":true,"dynamicProps":false,"dynamicItems":false};
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -156,7 +156,6 @@ errors++;
 validate50.errors = vErrors;
 return errors === 0;
 }
-validate50.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_separator_updateActivity_request = validate51;
 const schema62 = {"$id":"crmgen:activities/separator.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"title":{"type":"string"},"hidesiblings":{"enum":[0,1]}}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}}};
@@ -165,7 +164,7 @@ function validate51(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="crmgen:activities/separator.updateActivity.request" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate51.evaluated;
+const evaluated0 = {"props":true,"dynamicProps":false,"dynamicItems":false};
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -303,4 +302,3 @@ errors++;
 validate51.errors = vErrors;
 return errors === 0;
 }
-validate51.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

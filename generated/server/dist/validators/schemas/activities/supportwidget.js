@@ -8,7 +8,7 @@ function validate52(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="crmgen:activities/supportwidget.createActivity.request" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate52.evaluated;
+const evaluated0 = {"props":true,"dynamicProps":false,"dynamicItems":false};
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -144,7 +144,6 @@ errors++;
 validate52.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_supportwidget_updateActivity_request = validate53;
 const schema64 = {"$id":"crmgen:activities/supportwidget.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"userid":{"type":"integer"}}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}}};
@@ -153,7 +152,7 @@ function validate53(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="crmgen:activities/supportwidget.updateActivity.request" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate53.evaluated;
+const evaluated0 = {"props":true,"dynamicProps":false,"dynamicItems":false};
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -279,4 +278,3 @@ errors++;
 validate53.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

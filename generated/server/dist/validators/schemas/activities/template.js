@@ -8,7 +8,7 @@ function validate58(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="crmgen:activities/template.createActivity.request" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate58.evaluated;
+const evaluated0 = {"props":true,"dynamicProps":false,"dynamicItems":false};
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -144,7 +144,6 @@ errors++;
 validate58.errors = vErrors;
 return errors === 0;
 }
-validate58.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_template_updateActivity_request = validate59;
 const schema70 = {"$id":"crmgen:activities/template.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"templateid":{"type":"integer"}}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}}};
@@ -153,7 +152,7 @@ function validate59(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="crmgen:activities/template.updateActivity.request" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate59.evaluated;
+const evaluated0 = {"props":true,"dynamicProps":false,"dynamicItems":false};
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -279,4 +278,3 @@ errors++;
 validate59.errors = vErrors;
 return errors === 0;
 }
-validate59.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

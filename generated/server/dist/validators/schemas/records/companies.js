@@ -8,7 +8,7 @@ function validate66(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="crmgen:records/companies.createCategory.request" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate66.evaluated;
+const evaluated0 = {"props":true,"dynamicProps":false,"dynamicItems":false};
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -64,7 +64,6 @@ errors++;
 validate66.errors = vErrors;
 return errors === 0;
 }
-validate66.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const records_companies_createRecord_request = validate67;
 const schema79 = {"$id":"crmgen:records/companies.createRecord.request","type":"object","properties":{"ownership":{"type":"integer","minimum":0},"ownership@cn":{"type":"string"},"flagged":{"enum":[0,1]},"categories":{"type":"object","additionalProperties":false,"properties":{"add":{"type":"array","items":{"type":"integer"}}}},"relateditems":{"type":"object","additionalProperties":false,"properties":{"add":{"type":"array","items":{"$ref":"#/$defs/RelatedItemAdd"}}}},"name":{"type":"string"},"businessemail":{"type":"string"},"businessphonemain":{"type":"string"},"businessfax":{"type":"string"},"businessaddress":{"type":"string"},"website":{"type":"string"},"background":{"type":"string"},"assignedto":{"type":"integer","minimum":0},"assignedto@cn":{"type":"string"}},"patternProperties":{"^custom[0-9]+$":{"type":"string"}},"$defs":{"RelatedItemAdd":{"type":"object","additionalProperties":false,"properties":{"id":{"type":"integer"},"note":{"type":"string"}},"required":["id"]}},"propertyNames":{"anyOf":[{"enum":["ownership","ownership@cn","flagged","categories","relateditems","name","businessemail","businessphonemain","businessfax","businessaddress","website","background","assignedto","assignedto@cn"]},{"pattern":"^custom[0-9]+$"}]}};
@@ -75,7 +74,7 @@ function validate67(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="crmgen:records/companies.createRecord.request" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate67.evaluated;
+const evaluated0 = {"dynamicProps":true,"dynamicItems":false};
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -525,7 +524,6 @@ validate67.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate67.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 export const records_companies_listRecords_params = validate68;
 const schema81 = {"$id":"crmgen:records/companies.listRecords.params","type":"object","properties":{"layout":{"enum":[0,1]},"fieldslist":{"type":"array","items":{"type":"string"}},"categories":{"enum":[0,1]},"filtermode":{"enum":["flagged","assigned","nocategory","viewed","created","updated","notviewed","notupdated","duetoday","duesoon","tasksoverdue","owner","category","archived","unsent","byphone","byemail"]},"filtervalue":{"type":"string"},"special":{"enum":["AND","OR"]},"searchmode":{"type":"string","pattern":"^(?:Sany|Cany|Canyitem|Sanyitem|Canyjournal|Sanyjournal|C[0-9]+|S[0-9]+|E[0-9]+|N[0-9]+)$"},"searchvalue":{"type":"string"},"limit":{"type":"integer","minimum":1,"maximum":5000},"start":{"type":"integer","minimum":0},"sortfield":{"enum":["name","created","flagged","update_time"]},"sortdir":{"enum":["ASC","DESC"]}},"propertyNames":{"enum":["layout","fieldslist","categories","filtermode","filtervalue","special","searchmode","searchvalue","limit","start","sortfield","sortdir"]}};
@@ -535,7 +533,7 @@ function validate68(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="crmgen:records/companies.listRecords.params" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate68.evaluated;
+const evaluated0 = {"props":{"layout":true,"fieldslist":true,"categories":true,"filtermode":true,"filtervalue":true,"special":true,"searchmode":true,"searchvalue":true,"limit":true,"start":true,"sortfield":true,"sortdir":true},"dynamicProps":false,"dynamicItems":false};
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -796,7 +794,6 @@ errors++;
 validate68.errors = vErrors;
 return errors === 0;
 }
-validate68.evaluated = {"props":{"layout":true,"fieldslist":true,"categories":true,"filtermode":true,"filtervalue":true,"special":true,"searchmode":true,"searchvalue":true,"limit":true,"start":true,"sortfield":true,"sortdir":true},"dynamicProps":false,"dynamicItems":false};
 
 export const records_companies_updateRecord_request = validate69;
 const schema82 = {"$id":"crmgen:records/companies.updateRecord.request","type":"object","properties":{"ownership":{"type":"integer","minimum":0},"ownership@cn":{"type":"string"},"flagged":{"enum":[0,1]},"categories":{"$ref":"#/$defs/CategoryChanges"},"relateditems":{"type":"object","additionalProperties":false,"properties":{"add":{"type":"array","items":{"$ref":"#/$defs/RelatedItemAdd"}},"remove":{"type":"array","items":{"$ref":"#/$defs/RelatedItemRemove"}}}},"name":{"type":"string"},"businessemail":{"type":"string"},"businessphonemain":{"type":"string"},"businessfax":{"type":"string"},"businessaddress":{"type":"string"},"website":{"type":"string"},"background":{"type":"string"},"assignedto":{"type":"integer","minimum":0},"assignedto@cn":{"type":"string"}},"patternProperties":{"^custom[0-9]+$":{"type":"string"}},"$defs":{"CategoryChanges":{"type":"object","additionalProperties":false,"properties":{"add":{"type":"array","items":{"type":"integer"}},"remove":{"type":"array","items":{"type":"integer"}}}},"RelatedItemAdd":{"type":"object","additionalProperties":false,"properties":{"id":{"type":"integer"},"note":{"type":"string"}},"required":["id"]},"RelatedItemRemove":{"type":"object","additionalProperties":false,"properties":{"id":{"type":"integer"}},"required":["id"]}},"propertyNames":{"anyOf":[{"enum":["ownership","ownership@cn","flagged","categories","relateditems","name","businessemail","businessphonemain","businessfax","businessaddress","website","background","assignedto","assignedto@cn"]},{"pattern":"^custom[0-9]+$"}]}};
@@ -808,7 +805,7 @@ function validate69(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="crmgen:records/companies.updateRecord.request" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate69.evaluated;
+const evaluated0 = {"dynamicProps":true,"dynamicItems":false};
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1353,4 +1350,3 @@ validate69.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate69.evaluated = {"dynamicProps":true,"dynamicItems":false};

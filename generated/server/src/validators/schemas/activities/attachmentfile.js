@@ -8,7 +8,7 @@ function validate20(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="crmgen:activities/attachmentfile.createActivity.request" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate20.evaluated;
+const evaluated0 = {"props":true,"dynamicProps":false,"dynamicItems":false};
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -237,7 +237,6 @@ errors++;
 validate20.errors = vErrors;
 return errors === 0;
 }
-validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_attachmentfile_updateActivity_request = validate21;
 const schema32 = {"$id":"crmgen:activities/attachmentfile.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"file":{"type":"object","additionalProperties":false,"required":["filename"],"properties":{"filename":{"type":"string"},"contenttype":{"type":"string"},"size":{"type":"integer","minimum":0}}}},"required":["file"]},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}}};
@@ -246,7 +245,7 @@ function validate21(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="crmgen:activities/attachmentfile.updateActivity.request" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate21.evaluated;
+const evaluated0 = {"props":true,"dynamicProps":false,"dynamicItems":false};
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -455,4 +454,3 @@ errors++;
 validate21.errors = vErrors;
 return errors === 0;
 }
-validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

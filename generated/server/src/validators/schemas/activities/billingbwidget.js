@@ -8,7 +8,7 @@ function validate24(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="crmgen:activities/billingbwidget.createActivity.request" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate24.evaluated;
+const evaluated0 = {"props":true,"dynamicProps":false,"dynamicItems":false};
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -144,7 +144,6 @@ errors++;
 validate24.errors = vErrors;
 return errors === 0;
 }
-validate24.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_billingbwidget_updateActivity_request = validate25;
 const schema36 = {"$id":"crmgen:activities/billingbwidget.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"contactid":{"type":"integer"}}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}}};
@@ -153,7 +152,7 @@ function validate25(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="crmgen:activities/billingbwidget.updateActivity.request" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate25.evaluated;
+const evaluated0 = {"props":true,"dynamicProps":false,"dynamicItems":false};
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -279,4 +278,3 @@ errors++;
 validate25.errors = vErrors;
 return errors === 0;
 }
-validate25.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

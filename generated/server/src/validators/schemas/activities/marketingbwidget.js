@@ -8,7 +8,7 @@ function validate38(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="crmgen:activities/marketingbwidget.createActivity.request" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate38.evaluated;
+const evaluated0 = {"props":true,"dynamicProps":false,"dynamicItems":false};
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -129,7 +129,6 @@ errors++;
 validate38.errors = vErrors;
 return errors === 0;
 }
-validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_marketingbwidget_updateActivity_request = validate39;
 const schema50 = {"$id":"crmgen:activities/marketingbwidget.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}}};
@@ -138,7 +137,7 @@ function validate39(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="crmgen:activities/marketingbwidget.updateActivity.request" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate39.evaluated;
+const evaluated0 = {"props":true,"dynamicProps":false,"dynamicItems":false};
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -249,4 +248,3 @@ errors++;
 validate39.errors = vErrors;
 return errors === 0;
 }
-validate39.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

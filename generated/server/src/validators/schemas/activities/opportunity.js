@@ -9,7 +9,7 @@ function validate44(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="crmgen:activities/opportunity.createActivity.request" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate44.evaluated;
+const evaluated0 = {"props":true,"dynamicProps":false,"dynamicItems":false};
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -353,7 +353,6 @@ errors++;
 validate44.errors = vErrors;
 return errors === 0;
 }
-validate44.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_opportunity_updateActivity_request = validate45;
 const schema56 = {"$id":"crmgen:activities/opportunity.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","properties":{"description":{"type":"string"},"valueunit":{"type":"number"},"valuecurrency":{"enum":["USD","EUR","GBP","CAD","AUD","BRL","CHF","CNY","DKK","HKD","HRK","HUF","INR","JPY","MXN","MYR","NOK","NZD","RUB","SEK","SGD","THB","ZAR"]},"valueinterval":{"enum":["fixed price","per hour","per day","per week","per month","per quarter","per year"]},"valueduration":{"type":"integer"},"stage":{"type":"integer","minimum":0,"maximum":100},"probability":{"type":"integer","minimum":0,"maximum":100},"closingdate":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"responsible":{"type":"integer","minimum":0},"responsible@cn":{"type":"string"},"status":{"enum":["Discussion","Pending","Won","Lost","On-hold"]}},"propertyNames":{"enum":["description","valueunit","valuecurrency","valueinterval","valueduration","stage","probability","closingdate","responsible","responsible@cn","status"]}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}}};
@@ -362,7 +361,7 @@ function validate45(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="crmgen:activities/opportunity.updateActivity.request" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate45.evaluated;
+const evaluated0 = {"props":true,"dynamicProps":false,"dynamicItems":false};
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -696,4 +695,3 @@ errors++;
 validate45.errors = vErrors;
 return errors === 0;
 }
-validate45.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

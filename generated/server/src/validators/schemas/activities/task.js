@@ -10,7 +10,7 @@ function validate54(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="crmgen:activities/task.createActivity.request" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate54.evaluated;
+const evaluated0 = {"props":true,"dynamicProps":false,"dynamicItems":false};
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -449,7 +449,6 @@ errors++;
 validate54.errors = vErrors;
 return errors === 0;
 }
-validate54.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_task_updateActivity_request = validate55;
 const schema66 = {"$id":"crmgen:activities/task.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","properties":{"title":{"type":"string"},"details":{"type":"string"},"assignedto":{"type":"integer","minimum":0},"assignedto@cn":{"type":"string"},"nodate":{"enum":[0,1]},"duedate":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))(?:T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\\+00:00)?$"},"completed":{"enum":[0,1]},"sendnotification":{"enum":[0,1]},"remindtime":{"type":"integer"},"priority":{"type":"integer","minimum":0,"maximum":6},"billed":{"enum":[0,1]},"ignoreweekends":{"enum":[0,1]},"timespent":{"type":"integer"},"timespentmeasure":{"enum":["days","hours","weeks"]},"timeremains":{"type":"integer"},"timeremainsmeasure":{"enum":["days","hours","weeks"]},"invoiced":{"type":"string"},"notifyoncomplete":{"type":"array","items":{"type":"string","pattern":"^[^@\\s,]+@[^@\\s,]+$"}}},"propertyNames":{"enum":["title","details","assignedto","assignedto@cn","nodate","duedate","completed","sendnotification","remindtime","priority","billed","ignoreweekends","timespent","timespentmeasure","timeremains","timeremainsmeasure","invoiced","notifyoncomplete"]}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}}};
@@ -458,7 +457,7 @@ function validate55(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="crmgen:activities/task.updateActivity.request" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate55.evaluated;
+const evaluated0 = {"props":true,"dynamicProps":false,"dynamicItems":false};
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -887,4 +886,3 @@ errors++;
 validate55.errors = vErrors;
 return errors === 0;
 }
-validate55.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

@@ -8,7 +8,7 @@ function validate62(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="crmgen:activities/website.createActivity.request" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate62.evaluated;
+const evaluated0 = {"props":true,"dynamicProps":false,"dynamicItems":false};
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -155,7 +155,6 @@ errors++;
 validate62.errors = vErrors;
 return errors === 0;
 }
-validate62.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const activities_website_updateActivity_request = validate63;
 const schema74 = {"$id":"crmgen:activities/website.updateActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"caption":{"type":"string"},"url":{"type":"string"}}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}}};
@@ -164,7 +163,7 @@ function validate63(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="crmgen:activities/website.updateActivity.request" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate63.evaluated;
+const evaluated0 = {"props":true,"dynamicProps":false,"dynamicItems":false};
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -301,4 +300,3 @@ errors++;
 validate63.errors = vErrors;
 return errors === 0;
 }
-validate63.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

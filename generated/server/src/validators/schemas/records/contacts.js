@@ -10,7 +10,7 @@ function validate70(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="crmgen:records/contacts.createRecord.request" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate70.evaluated;
+const evaluated0 = {"dynamicProps":true,"dynamicItems":false};
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -538,7 +538,6 @@ validate70.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate70.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 export const records_contacts_updateRecord_request = validate71;
 const schema88 = {"$id":"crmgen:records/contacts.updateRecord.request","type":"object","properties":{"ownership":{"type":"integer","minimum":0},"ownership@cn":{"type":"string"},"flagged":{"enum":[0,1]},"categories":{"$ref":"#/$defs/CategoryChanges"},"relateditems":{"type":"object","additionalProperties":false,"properties":{"add":{"type":"array","items":{"$ref":"#/$defs/RelatedItemAdd"}},"remove":{"type":"array","items":{"$ref":"#/$defs/RelatedItemRemove"}}}},"firstname":{"type":"string"},"lastname":{"type":"string"},"businessemail":{"type":"string"},"personalemail":{"type":"string"},"businessphonedirect":{"type":"string"},"businessphonemain":{"type":"string"},"homephone":{"type":"string"},"cellularphone":{"type":"string"},"businessfax":{"type":"string"},"businessaddress":{"type":"string"},"jobtitle":{"type":"string"},"background":{"type":"string"},"website":{"type":"string"},"assignedto":{"type":"integer","minimum":0},"assignedto@cn":{"type":"string"}},"patternProperties":{"^custom[0-9]+$":{"type":"string"}},"$defs":{"CategoryChanges":{"type":"object","additionalProperties":false,"properties":{"add":{"type":"array","items":{"type":"integer"}},"remove":{"type":"array","items":{"type":"integer"}}}},"RelatedItemAdd":{"type":"object","additionalProperties":false,"properties":{"id":{"type":"integer"},"note":{"type":"string"}},"required":["id"]},"RelatedItemRemove":{"type":"object","additionalProperties":false,"properties":{"id":{"type":"integer"}},"required":["id"]}},"propertyNames":{"anyOf":[{"enum":["ownership","ownership@cn","flagged","categories","relateditems","firstname","lastname","businessemail","personalemail","businessphonedirect","businessphonemain","homephone","cellularphone","businessfax","businessaddress","jobtitle","background","website","assignedto","assignedto@cn"]},{"pattern":"^custom[0-9]+$"}]}};
@@ -550,7 +549,7 @@ function validate71(data, {instancePath="", parentData, parentDataProperty, root
 /*# sourceURL="crmgen:records/contacts.updateRecord.request" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate71.evaluated;
+const evaluated0 = {"dynamicProps":true,"dynamicItems":false};
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1173,6 +1172,5 @@ validate71.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate71.evaluated = {"dynamicProps":true,"dynamicItems":false};
 export { records_companies_createCategory_request as records_contacts_createCategory_request } from "./companies.js";
 export { records_companies_listRecords_params as records_contacts_listRecords_params } from "./companies.js";
