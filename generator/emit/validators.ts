@@ -200,10 +200,12 @@ export function inlineEvaluated(code: string): string {
 export interface Compiled {
   /** Every target id, sorted, with its export name and module (validators/schemas/<module>.js). */
   targets: { id: string; name: string; module: string }[];
-  /** All validators in one module (measurements: bench/validators.bench.ts). */
-  code: string;
-  /** One module per resource (records/<kind>, activities/<segment>, common), so an app's bundle holds the validators of its calls. */
-  modules: { module: string; code: string }[];
+  /**
+   * One module per resource (records/<kind>, activities/<segment>, common), so an app's bundle holds
+   * the validators of its calls; a document of several resources is compiled once into shared.js.
+   * `names`: the validators compiled in the module (the rest it re-exports).
+   */
+  modules: { module: string; code: string; names: string[] }[];
   /** Distinct documents compiled (the rest are aliases). */
   distinct: number;
 }
@@ -233,27 +235,33 @@ export function compileRequestValidators(spec: Spec, opts: CompileOptions = comp
     ajv.addSchema(prepared);
     exportsMap[name] = String($id);
   }
-  let code = inlineEvaluated(standalone.default(ajv, exportsMap));
-  // ESM has no require: a schema needing an ajv runtime helper (ucs2length for minLength, equal
-  // for object enums, ...) would emit one; keep the module dependency-free instead.
-  if (/\brequire\(/.test(code)) throw new Error('validators: the standalone code requires an ajv runtime module; avoid the keyword that needs it or emit an import for it');
-  code = code.replace(/^"use strict";\n?/, '');
-  if (!code.endsWith('\n')) code += '\n';
-  code += aliases.map(([name, first]) => `export const ${name} = ${first};\n`).join('');
+  // A document of several modules is compiled once, into shared.js, and re-exported by each.
   const moduleOfName = new Map(targets.map((t) => [t.name, t.module]));
-  const modules = [...new Set(targets.map((t) => t.module))].sort().map((module) => {
-    const own = Object.fromEntries(Object.entries(exportsMap).filter(([name]) => moduleOfName.get(name) === module));
+  const firstOf = new Map(aliases);
+  const home = new Map<string, string>();
+  for (const t of targets) {
+    const first = firstOf.get(t.name) ?? t.name;
+    const was = home.get(first);
+    home.set(first, was === undefined || was === t.module ? t.module : 'shared');
+  }
+  const modules = [...new Set([...targets.map((t) => t.module), ...home.values()])].sort().map((module) => {
+    const own = Object.fromEntries(Object.entries(exportsMap).filter(([name]) => home.get(name) === module));
     let text = Object.keys(own).length ? inlineEvaluated(standalone.default(ajv, own)).replace(/^"use strict";\n?/, '') : '';
+    // ESM has no require: a schema needing an ajv runtime helper (ucs2length for minLength, equal
+    // for object enums, ...) would emit one; keep the modules dependency-free instead.
+    if (/\brequire\(/.test(text)) throw new Error('validators: the standalone code requires an ajv runtime module; avoid the keyword that needs it or emit an import for it');
     if (text && !text.endsWith('\n')) text += '\n';
-    // An identical document of another module is imported from there, not compiled twice.
-    for (const [name, first] of aliases) {
-      if (moduleOfName.get(name) !== module) continue;
-      const from = moduleOfName.get(first)!;
-      text += from === module ? `export const ${name} = ${first};\n` : `export { ${first} as ${name} } from ${JSON.stringify(relativeSpecifier(`${module}.js`, `${from}.js`))};\n`;
+    for (const t of targets) {
+      if (t.module !== module) continue;
+      const first = firstOf.get(t.name) ?? t.name;
+      const from = home.get(first)!;
+      if (from === module) {
+        if (first !== t.name) text += `export const ${t.name} = ${first};\n`;
+      } else text += `export { ${first === t.name ? first : `${first} as ${t.name}`} } from ${JSON.stringify(relativeSpecifier(`${module}.js`, `${from}.js`))};\n`;
     }
-    return { module, code: text };
+    return { module, code: text, names: Object.keys(own) };
   });
-  return { targets, code, modules, distinct: canonical.size };
+  return { targets, modules, distinct: canonical.size };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -631,12 +639,14 @@ function typesDts(): string {
 }
 
 function moduleDts(compiled: Compiled, module: string): string {
+  const declared = compiled.targets.filter((t) => t.module === module).map((t) => ({ id: t.id, name: t.name }));
+  if (!declared.length) declared.push(...compiled.modules.find((m) => m.module === module)!.names.map((name) => ({ id: compiled.targets.find((t) => t.name === name)!.id, name })));
   return [
     header.trimEnd(),
     `// Types of ${module.split('/').pop()}.js: one ajv standalone validator per request-side schema id.`,
     `import type { CompiledValidator } from ${lit(relativeSpecifier(`${module}.js`, 'types.js'))};`,
     '',
-    ...compiled.targets.filter((t) => t.module === module).map((t) => `/** ${t.id} */\nexport declare const ${t.name}: CompiledValidator;`),
+    ...declared.map((t) => `/** ${t.id} */\nexport declare const ${t.name}: CompiledValidator;`),
     '',
   ].join('\n');
 }

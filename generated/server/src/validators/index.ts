@@ -29,6 +29,7 @@ import * as v_records_companies from './schemas/records/companies.js';
 import * as v_records_contacts from './schemas/records/contacts.js';
 import * as v_records_projectblogs from './schemas/records/projectblogs.js';
 import * as v_records_tickets from './schemas/records/tickets.js';
+import * as v_shared from './schemas/shared.js';
 import type { CompiledValidator } from './schemas/types.js';
 import {
   allowedParents,
