@@ -700,8 +700,9 @@ export function decodeForm(desc: Desc, body: string, maxDepth: number, opts: Dec
   return fromWireJson(desc, formToNested(parseForm(body), maxDepth), opts);
 }
 
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-const utf8 = new TextEncoder();
+// Pure: a bundler may drop them when nothing that reads them is kept.
+const strictUtf8 = /* @__PURE__ */ new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const utf8 = /* @__PURE__ */ new TextEncoder();
 
 /**
  * An application/x-www-form-urlencoded body as [name, value] pairs, like URLSearchParams

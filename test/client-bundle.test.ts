@@ -4,10 +4,13 @@
 // under 25 KB gzipped; the whole client (createClient) keeps every resource. Sizes are not
 // timings: a byte bound is a property of the artifact, the same on every machine.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'esbuild';
 import { appSource, bundleApp, linkClient, type Bundle } from './support/bundles.ts';
 import { loadSpec } from '../generator/load.ts';
-import { specDir } from './support/paths.ts';
+import { root, specDir } from './support/paths.ts';
 
 const spec = loadSpec(specDir);
 
@@ -70,4 +73,26 @@ describe('the same app on the whole client (createClient)', () => {
     expect(bundles.get('whole')!.gzip).toBeGreaterThan(bundles.get('modular-xml')!.gzip);
     expect(bundles.get('whole')!.gzip).toBeGreaterThan(bundles.get('modular-json')!.gzip);
   });
+});
+
+describe('every module of the client package', () => {
+  it('has no load-time effect: imported for its effects alone, even where sideEffects is not declared, it bundles to nothing', async () => {
+    // A copy whose package.json does not say sideEffects: false, so the bundler judges each statement itself.
+    const dir = mkdtempSync(join(tmpdir(), 'crmgen-effects-'));
+    try {
+      cpSync(join(root, 'generated/client/dist'), join(dir, 'dist'), { recursive: true });
+      writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
+      const files = (readdirSync(join(dir, 'dist'), { recursive: true }) as string[]).filter((f) => f.endsWith('.js'));
+      expect(files.length).toBeGreaterThan(40);
+      const kept: string[] = [];
+      for (const f of files) {
+        const r = await build({ stdin: { contents: `import ${JSON.stringify(join(dir, 'dist', f))};`, resolveDir: dir, loader: 'js' }, bundle: true, minify: true, format: 'esm', platform: 'browser', target: 'es2022', write: false, logLevel: 'silent' });
+        const text = r.outputFiles[0]!.text.trim();
+        if (text) kept.push(`${f}: ${text.slice(0, 120)}`);
+      }
+      expect(kept).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -143,7 +143,7 @@ export function emitClient(spec: Spec): GeneratedFile[] {
         kind: StructureKind.Function,
         isExported: true,
         name: op.id,
-        docs: [{ kind: StructureKind.JSDoc, description: `${op.method} ${op.path}: ${op.purpose.replace(/\*\//g, '* /')}` }],
+        docs: [{ kind: StructureKind.JSDoc, description: `${op.method} ${op.path.replace('{kind}', m.kind ?? '{kind}').replace('{segment}', m.segment ?? '{segment}')}: ${op.purpose.replace(/\*\//g, '* /')}` }],
         parameters: [{ name: 'client', type: 'Caller' }, ...params.map((p) => ({ name: p.name, type: p.type, ...(p.init ? { initializer: p.init } : {}) }))],
         returnType: `Promise<${typeOf(op, 'response', k, s)}>`,
         statements: `return client.call({ ${callOf(op)} }) as Promise<never>;`,

@@ -341,7 +341,8 @@ export function emitCodecs(spec: Spec): GeneratedFile[] {
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
       docs: [{ kind: StructureKind.JSDoc, description: 'Wire shape of every message, by target (the JSON Schema id of the same message). The messages themselves live in per-resource modules (records/<kind>.ts, activities/<segment>.ts, common.ts).' }],
-      declarations: [{ name: 'descriptors', initializer: `{\n${messages.map((m) => `${JSON.stringify(m.id)}: ${alias(m.module)}.${m.name}.desc`).join(',\n')}\n} satisfies Record<string, Desc>` }],
+      // Built by a pure call: reading .desc of every message is not a load-time effect a bundler must keep.
+      declarations: [{ name: 'descriptors', initializer: `/* @__PURE__ */ (() => ({\n${messages.map((m) => `${JSON.stringify(m.id)}: ${alias(m.module)}.${m.name}.desc`).join(',\n')}\n}))() satisfies Record<string, Desc>` }],
     },
   ];
 

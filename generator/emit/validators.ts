@@ -194,7 +194,8 @@ export function inlineEvaluated(code: string): string {
     out = out.replace(line, '').replace(read, `= ${literal};`);
   }
   if (/\bvalidate\d+\.evaluated\b/.test(out)) throw new Error('validators: the standalone code still refers to a validator\'s evaluated object');
-  return out;
+  // The patterns ajv hoists to the top level are marked pure, so a bundler drops those no kept validator reads.
+  return out.replace(/^(const \w+ = )new RegExp\(/gm, '$1/* @__PURE__ */ new RegExp(');
 }
 
 export interface Compiled {
@@ -379,7 +380,7 @@ function rulesSource(spec: Spec, f: Facts): (string | StatementStructures)[] {
       'Bounds of the records-per-page parameter of list calls (spec limits.listLimitMax, listLimitDefault).',
     ),
     constStatement('jsonpParameter', undefined, lit(spec.formats.jsonp.parameter), 'Query parameter naming a JSONP callback.'),
-    constStatement('jsonpAllowed', undefined, `new RegExp(${lit(spec.formats.jsonp.allowed)}, 'g')`, 'Characters a JSONP callback may keep (spec formats.jsonp.allowed); others are stripped, not rejected.'),
+    constStatement('jsonpAllowed', undefined, `/* @__PURE__ */ new RegExp(${lit(spec.formats.jsonp.allowed)}, 'g')`, 'Characters a JSONP callback may keep (spec formats.jsonp.allowed); others are stripped, not rejected.'),
     {
       kind: StructureKind.Function,
       isExported: true,

@@ -2,7 +2,7 @@ import { paginate } from "../core.js";
 import { check } from "../validators/problems.js";
 import * as c_records_companies from "../codecs/records/companies.js";
 import * as v_records_companies from '../validators/schemas/records/companies.js';
-/** GET /{kind}/: List records. */
+/** GET /companies/: List records. */
 export function listRecords(client, params = {}) {
     return client.call({
         method: 'GET',
@@ -24,7 +24,7 @@ export function iterateRecords(client, params = {}) {
         total: 'count',
     });
 }
-/** POST /{kind}/: Create record. */
+/** POST /companies/: Create record. */
 export function createRecord(client, body) {
     return client.call({
         method: 'POST',
@@ -37,7 +37,7 @@ export function createRecord(client, body) {
         response: c_records_companies.createRecordResponse,
     });
 }
-/** GET /{kind}/{id}/: Show record with its activities (email messages excluded), categories and related items. */
+/** GET /companies/{id}/: Show record with its activities (email messages excluded), categories and related items. */
 export function showRecord(client, id) {
     return client.call({
         method: 'GET',
@@ -45,7 +45,7 @@ export function showRecord(client, id) {
         response: c_records_companies.showRecordResponse,
     });
 }
-/** PUT /{kind}/{id}/: Update record. */
+/** PUT /companies/{id}/: Update record. */
 export function updateRecord(client, id, body) {
     return client.call({
         method: 'PUT',
@@ -58,7 +58,7 @@ export function updateRecord(client, id, body) {
         response: c_records_companies.updateRecordResponse,
     });
 }
-/** DELETE /{kind}/{id}/: Delete record. */
+/** DELETE /companies/{id}/: Delete record. */
 export function deleteRecord(client, id) {
     return client.call({
         method: 'DELETE',
@@ -66,7 +66,7 @@ export function deleteRecord(client, id) {
         response: c_records_companies.deleteRecordResponse,
     });
 }
-/** POST /{kind}/categories/: Create category tag. */
+/** POST /companies/categories/: Create category tag. */
 export function createCategory(client, body) {
     return client.call({
         method: 'POST',
@@ -79,7 +79,7 @@ export function createCategory(client, body) {
         response: c_records_companies.createCategoryResponse,
     });
 }
-/** GET /{kind}/categories/: List category tags. */
+/** GET /companies/categories/: List category tags. */
 export function listCategories(client) {
     return client.call({
         method: 'GET',
@@ -87,7 +87,7 @@ export function listCategories(client) {
         response: c_records_companies.listCategoriesResponse,
     });
 }
-/** GET /{kind}/fields/: List fields. */
+/** GET /companies/fields/: List fields. */
 export function listFields(client) {
     return client.call({
         method: 'GET',

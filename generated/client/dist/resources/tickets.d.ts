@@ -1,20 +1,20 @@
 import type * as T from '../types/index.ts';
 import type { Caller } from '../core.ts';
-/** GET /{kind}/: List records. */
+/** GET /tickets/: List records. */
 export declare function listRecords(client: Caller, params?: T.ListRecordsParams): Promise<T.ListRecordsResponse<'tickets'>>;
 /** Every list records result, page by page (start/limit). */
 export declare function iterateRecords(client: Caller, params?: T.ListRecordsParams): AsyncIterableIterator<NonNullable<T.ListRecordsResponse<'tickets'>['entries']>[number]>;
-/** POST /{kind}/: Create record. */
+/** POST /tickets/: Create record. */
 export declare function createRecord(client: Caller, body: T.CreateRecordRequest<'tickets'>): Promise<T.CreateRecordResponse<'tickets', T.ActivitySegment>>;
-/** GET /{kind}/{id}/: Show record with its activities (email messages excluded), categories and related items. */
+/** GET /tickets/{id}/: Show record with its activities (email messages excluded), categories and related items. */
 export declare function showRecord(client: Caller, id: number): Promise<T.ShowRecordResponse<'tickets', T.ActivitySegment>>;
-/** PUT /{kind}/{id}/: Update record. */
+/** PUT /tickets/{id}/: Update record. */
 export declare function updateRecord(client: Caller, id: number, body: T.UpdateRecordRequest<'tickets'>): Promise<T.UpdateRecordResponse>;
-/** DELETE /{kind}/{id}/: Delete record. */
+/** DELETE /tickets/{id}/: Delete record. */
 export declare function deleteRecord(client: Caller, id: number): Promise<T.DeleteRecordResponse>;
-/** POST /{kind}/categories/: Create category tag. */
+/** POST /tickets/categories/: Create category tag. */
 export declare function createCategory(client: Caller, body: T.CreateCategoryRequest): Promise<T.CreateCategoryResponse>;
-/** GET /{kind}/categories/: List category tags. */
+/** GET /tickets/categories/: List category tags. */
 export declare function listCategories(client: Caller): Promise<T.ListCategoriesResponse>;
-/** GET /{kind}/fields/: List fields. */
+/** GET /tickets/fields/: List fields. */
 export declare function listFields(client: Caller): Promise<T.ListFieldsResponse>;

@@ -247,7 +247,7 @@ export function webhookHeader(headers, name) {
     const v = headers[name];
     return Array.isArray(v) ? v[0] : v;
 }
-const encoder = new TextEncoder();
+const encoder = /* @__PURE__ */ new TextEncoder();
 async function hmac(secret, data) {
     const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
     return new Uint8Array(await crypto.subtle.sign('HMAC', key, data));

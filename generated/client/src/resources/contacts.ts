@@ -7,7 +7,7 @@ import { check } from '../validators/problems.ts';
 import * as c_records_contacts from '../codecs/records/contacts.ts';
 import * as v_records_contacts from '../validators/schemas/records/contacts.js';
 
-/** GET /{kind}/: List records. */
+/** GET /contacts/: List records. */
 export function listRecords(
   client: Caller,
   params: T.ListRecordsParams = {},
@@ -37,7 +37,7 @@ export function iterateRecords(
   });
 }
 
-/** POST /{kind}/: Create record. */
+/** POST /contacts/: Create record. */
 export function createRecord(
   client: Caller,
   body: T.CreateRecordRequest<'contacts'>,
@@ -54,7 +54,7 @@ export function createRecord(
   }) as Promise<never>;
 }
 
-/** GET /{kind}/{id}/: Show record with its activities (email messages excluded), categories and related items. */
+/** GET /contacts/{id}/: Show record with its activities (email messages excluded), categories and related items. */
 export function showRecord(client: Caller, id: number): Promise<T.ShowRecordResponse<'contacts', T.ActivitySegment>> {
   return client.call({
     method: 'GET',
@@ -63,7 +63,7 @@ export function showRecord(client: Caller, id: number): Promise<T.ShowRecordResp
   }) as Promise<never>;
 }
 
-/** PUT /{kind}/{id}/: Update record. */
+/** PUT /contacts/{id}/: Update record. */
 export function updateRecord(
   client: Caller,
   id: number,
@@ -81,7 +81,7 @@ export function updateRecord(
   }) as Promise<never>;
 }
 
-/** DELETE /{kind}/{id}/: Delete record. */
+/** DELETE /contacts/{id}/: Delete record. */
 export function deleteRecord(client: Caller, id: number): Promise<T.DeleteRecordResponse> {
   return client.call({
     method: 'DELETE',
@@ -90,7 +90,7 @@ export function deleteRecord(client: Caller, id: number): Promise<T.DeleteRecord
   }) as Promise<never>;
 }
 
-/** POST /{kind}/categories/: Create category tag. */
+/** POST /contacts/categories/: Create category tag. */
 export function createCategory(client: Caller, body: T.CreateCategoryRequest): Promise<T.CreateCategoryResponse> {
   return client.call({
     method: 'POST',
@@ -104,7 +104,7 @@ export function createCategory(client: Caller, body: T.CreateCategoryRequest): P
   }) as Promise<never>;
 }
 
-/** GET /{kind}/categories/: List category tags. */
+/** GET /contacts/categories/: List category tags. */
 export function listCategories(client: Caller): Promise<T.ListCategoriesResponse> {
   return client.call({
     method: 'GET',
@@ -113,7 +113,7 @@ export function listCategories(client: Caller): Promise<T.ListCategoriesResponse
   }) as Promise<never>;
 }
 
-/** GET /{kind}/fields/: List fields. */
+/** GET /contacts/fields/: List fields. */
 export function listFields(client: Caller): Promise<T.ListFieldsResponse> {
   return client.call({
     method: 'GET',

@@ -7,7 +7,7 @@ import { check } from '../validators/problems.ts';
 import * as c_records_projectblogs from '../codecs/records/projectblogs.ts';
 import * as v_records_projectblogs from '../validators/schemas/records/projectblogs.js';
 
-/** GET /{kind}/: List records. */
+/** GET /projectblogs/: List records. */
 export function listRecords(
   client: Caller,
   params: T.ListRecordsParams = {},
@@ -37,7 +37,7 @@ export function iterateRecords(
   });
 }
 
-/** POST /{kind}/: Create record. */
+/** POST /projectblogs/: Create record. */
 export function createRecord(
   client: Caller,
   body: T.CreateRecordRequest<'projectblogs'>,
@@ -54,7 +54,7 @@ export function createRecord(
   }) as Promise<never>;
 }
 
-/** GET /{kind}/{id}/: Show record with its activities (email messages excluded), categories and related items. */
+/** GET /projectblogs/{id}/: Show record with its activities (email messages excluded), categories and related items. */
 export function showRecord(
   client: Caller,
   id: number,
@@ -66,7 +66,7 @@ export function showRecord(
   }) as Promise<never>;
 }
 
-/** PUT /{kind}/{id}/: Update record. */
+/** PUT /projectblogs/{id}/: Update record. */
 export function updateRecord(
   client: Caller,
   id: number,
@@ -84,7 +84,7 @@ export function updateRecord(
   }) as Promise<never>;
 }
 
-/** DELETE /{kind}/{id}/: Delete record. */
+/** DELETE /projectblogs/{id}/: Delete record. */
 export function deleteRecord(client: Caller, id: number): Promise<T.DeleteRecordResponse> {
   return client.call({
     method: 'DELETE',
@@ -93,7 +93,7 @@ export function deleteRecord(client: Caller, id: number): Promise<T.DeleteRecord
   }) as Promise<never>;
 }
 
-/** POST /{kind}/categories/: Create category tag. */
+/** POST /projectblogs/categories/: Create category tag. */
 export function createCategory(client: Caller, body: T.CreateCategoryRequest): Promise<T.CreateCategoryResponse> {
   return client.call({
     method: 'POST',
@@ -107,7 +107,7 @@ export function createCategory(client: Caller, body: T.CreateCategoryRequest): P
   }) as Promise<never>;
 }
 
-/** GET /{kind}/categories/: List category tags. */
+/** GET /projectblogs/categories/: List category tags. */
 export function listCategories(client: Caller): Promise<T.ListCategoriesResponse> {
   return client.call({
     method: 'GET',
@@ -116,7 +116,7 @@ export function listCategories(client: Caller): Promise<T.ListCategoriesResponse
   }) as Promise<never>;
 }
 
-/** GET /{kind}/fields/: List fields. */
+/** GET /projectblogs/fields/: List fields. */
 export function listFields(client: Caller): Promise<T.ListFieldsResponse> {
   return client.call({
     method: 'GET',

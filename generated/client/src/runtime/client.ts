@@ -327,7 +327,7 @@ export interface VerifyOptions {
   now?: number;
 }
 
-const encoder = new TextEncoder();
+const encoder = /* @__PURE__ */ new TextEncoder();
 
 async function hmac(secret: string, data: Uint8Array): Promise<Uint8Array> {
   const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);

@@ -28,7 +28,7 @@ import * as m_activities_website from "./activities/website.js";
 import * as m_activities_billingbwidget from "./activities/billingbwidget.js";
 import * as m_activities_supportwidget from "./activities/supportwidget.js";
 /** Wire shape of every message, by target (the JSON Schema id of the same message). The messages themselves live in per-resource modules (records/<kind>.ts, activities/<segment>.ts, common.ts). */
-export const descriptors = {
+export const descriptors = /* @__PURE__ */ (() => ({
     'records/contacts.listRecords.params': m_records_contacts.listRecordsParams.desc,
     'records/companies.listRecords.params': m_records_companies.listRecordsParams.desc,
     'records/projectblogs.listRecords.params': m_records_projectblogs.listRecordsParams.desc,
@@ -176,4 +176,4 @@ export const descriptors = {
     'notification/items': m_common.itemsNotification.desc,
     'notification/activities': m_common.activitiesNotification.desc,
     'error.response': m_common.errorResponse.desc,
-};
+}))();

@@ -2,7 +2,7 @@ import { check } from "../../validators/problems.js";
 import * as c_activities_marketingbwidget from "../../codecs/activities/marketingbwidget.js";
 import * as c_common from "../../codecs/common.js";
 import * as v_activities_marketingbwidget from '../../validators/schemas/activities/marketingbwidget.js';
-/** POST /{kind}/{segment}/: Create activity. */
+/** POST /{kind}/marketingbwidget/: Create activity. */
 export function createActivity(client, kind, body, options = {}) {
     return client.call({
         method: 'POST',
@@ -16,7 +16,7 @@ export function createActivity(client, kind, body, options = {}) {
         ...(options.files && { files: options.files }),
     });
 }
-/** PUT /{kind}/{segment}/{id}: Update activity. */
+/** PUT /{kind}/marketingbwidget/{id}: Update activity. */
 export function updateActivity(client, kind, id, body, options = {}) {
     return client.call({
         method: 'PUT',
@@ -30,7 +30,7 @@ export function updateActivity(client, kind, id, body, options = {}) {
         ...(options.files && { files: options.files }),
     });
 }
-/** DELETE /{kind}/{segment}/{id}/: Delete activity. */
+/** DELETE /{kind}/marketingbwidget/{id}/: Delete activity. */
 export function deleteActivity(client, kind, id) {
     return client.call({
         method: 'DELETE',

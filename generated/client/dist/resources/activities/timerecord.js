@@ -2,7 +2,7 @@ import { check } from "../../validators/problems.js";
 import * as c_activities_timerecord from "../../codecs/activities/timerecord.js";
 import * as c_common from "../../codecs/common.js";
 import * as v_activities_timerecord from '../../validators/schemas/activities/timerecord.js';
-/** POST /{kind}/{segment}/: Create activity. */
+/** POST /{kind}/timerecord/: Create activity. */
 export function createActivity(client, kind, body, options = {}) {
     return client.call({
         method: 'POST',
@@ -16,7 +16,7 @@ export function createActivity(client, kind, body, options = {}) {
         ...(options.files && { files: options.files }),
     });
 }
-/** PUT /{kind}/{segment}/{id}: Update activity. */
+/** PUT /{kind}/timerecord/{id}: Update activity. */
 export function updateActivity(client, kind, id, body, options = {}) {
     return client.call({
         method: 'PUT',
@@ -30,7 +30,7 @@ export function updateActivity(client, kind, id, body, options = {}) {
         ...(options.files && { files: options.files }),
     });
 }
-/** DELETE /{kind}/{segment}/{id}/: Delete activity. */
+/** DELETE /{kind}/timerecord/{id}/: Delete activity. */
 export function deleteActivity(client, kind, id) {
     return client.call({
         method: 'DELETE',

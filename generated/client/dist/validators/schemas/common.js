@@ -220,7 +220,7 @@ return errors === 0;
 
 export const reportActivities_params = validate62;
 const schema74 = {"$id":"crmgen:reportActivities.params","type":"object","additionalProperties":false,"properties":{"start":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"end":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"last":{"enum":["created","updated","changed","completed"]},"types":{"type":"array","items":{"enum":[3,4,5,6,14,23,24,32,61,73,88]}},"users":{"type":"array","items":{"type":"integer","minimum":0}},"categories":{"type":"array","items":{"type":"integer","minimum":0}},"itemtypes":{"type":"array","items":{"enum":[1,2,40]}},"itemsdata":{"enum":[0,1]}}};
-const pattern9 = new RegExp("^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$", "u");
+const pattern9 = /* @__PURE__ */ new RegExp("^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$", "u");
 
 function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:reportActivities.params" */;
@@ -648,7 +648,7 @@ return errors === 0;
 
 export const reportFollowups_params = validate64;
 const schema76 = {"$id":"crmgen:reportFollowups.params","type":"object","additionalProperties":false,"properties":{"responsible":{"anyOf":[{"type":"integer","minimum":0},{"const":""}]},"due":{"type":"string","pattern":"^(?:now|next7|next30|nodate|[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))[^,]*,[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))[^,]*)$"},"itemsdata":{"enum":[0,1]}}};
-const pattern32 = new RegExp("^(?:now|next7|next30|nodate|[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))[^,]*,[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))[^,]*)$", "u");
+const pattern32 = /* @__PURE__ */ new RegExp("^(?:now|next7|next30|nodate|[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))[^,]*,[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))[^,]*)$", "u");
 
 function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:reportFollowups.params" */;

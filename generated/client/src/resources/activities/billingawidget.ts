@@ -7,7 +7,7 @@ import * as c_activities_billingawidget from '../../codecs/activities/billingawi
 import * as c_common from '../../codecs/common.ts';
 import * as v_activities_billingawidget from '../../validators/schemas/activities/billingawidget.js';
 
-/** POST /{kind}/{segment}/: Create activity. */
+/** POST /{kind}/billingawidget/: Create activity. */
 export function createActivity(
   client: Caller,
   kind: T.KindName,
@@ -27,7 +27,7 @@ export function createActivity(
   }) as Promise<never>;
 }
 
-/** PUT /{kind}/{segment}/{id}: Update activity. */
+/** PUT /{kind}/billingawidget/{id}: Update activity. */
 export function updateActivity(
   client: Caller,
   kind: T.KindName,
@@ -48,7 +48,7 @@ export function updateActivity(
   }) as Promise<never>;
 }
 
-/** DELETE /{kind}/{segment}/{id}/: Delete activity. */
+/** DELETE /{kind}/billingawidget/{id}/: Delete activity. */
 export function deleteActivity(client: Caller, kind: T.KindName, id: number): Promise<T.DeleteActivityResponse> {
   return client.call({
     method: 'DELETE',

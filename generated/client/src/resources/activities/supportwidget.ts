@@ -7,7 +7,7 @@ import * as c_activities_supportwidget from '../../codecs/activities/supportwidg
 import * as c_common from '../../codecs/common.ts';
 import * as v_activities_supportwidget from '../../validators/schemas/activities/supportwidget.js';
 
-/** POST /{kind}/{segment}/: Create activity. */
+/** POST /{kind}/supportwidget/: Create activity. */
 export function createActivity(
   client: Caller,
   kind: T.KindName,
@@ -27,7 +27,7 @@ export function createActivity(
   }) as Promise<never>;
 }
 
-/** PUT /{kind}/{segment}/{id}: Update activity. */
+/** PUT /{kind}/supportwidget/{id}: Update activity. */
 export function updateActivity(
   client: Caller,
   kind: T.KindName,
@@ -48,7 +48,7 @@ export function updateActivity(
   }) as Promise<never>;
 }
 
-/** DELETE /{kind}/{segment}/{id}/: Delete activity. */
+/** DELETE /{kind}/supportwidget/{id}/: Delete activity. */
 export function deleteActivity(client: Caller, kind: T.KindName, id: number): Promise<T.DeleteActivityResponse> {
   return client.call({
     method: 'DELETE',

@@ -794,7 +794,7 @@ return errors === 0;
 export const records_companies_createRecord_request = validate76;
 const schema93 = {"$id":"crmgen:records/companies.createRecord.request","type":"object","properties":{"ownership":{"type":"integer","minimum":0},"ownership@cn":{"type":"string"},"flagged":{"enum":[0,1]},"categories":{"type":"object","additionalProperties":false,"properties":{"add":{"type":"array","items":{"type":"integer"}}}},"relateditems":{"type":"object","additionalProperties":false,"properties":{"add":{"type":"array","items":{"$ref":"#/$defs/RelatedItemAdd"}}}},"name":{"type":"string"},"businessemail":{"type":"string"},"businessphonemain":{"type":"string"},"businessfax":{"type":"string"},"businessaddress":{"type":"string"},"website":{"type":"string"},"background":{"type":"string"},"assignedto":{"type":"integer","minimum":0},"assignedto@cn":{"type":"string"}},"patternProperties":{"^custom[0-9]+$":{"type":"string"}},"$defs":{"RelatedItemAdd":{"type":"object","additionalProperties":false,"properties":{"id":{"type":"integer"},"note":{"type":"string"}},"required":["id"]}},"propertyNames":{"anyOf":[{"enum":["ownership","ownership@cn","flagged","categories","relateditems","name","businessemail","businessphonemain","businessfax","businessaddress","website","background","assignedto","assignedto@cn"]},{"pattern":"^custom[0-9]+$"}]}};
 const schema94 = {"type":"object","additionalProperties":false,"properties":{"id":{"type":"integer"},"note":{"type":"string"}},"required":["id"]};
-const pattern37 = new RegExp("^custom[0-9]+$", "u");
+const pattern37 = /* @__PURE__ */ new RegExp("^custom[0-9]+$", "u");
 
 function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:records/companies.createRecord.request" */;
@@ -1253,7 +1253,7 @@ return errors === 0;
 
 export const records_companies_listRecords_params = validate77;
 const schema95 = {"$id":"crmgen:records/companies.listRecords.params","type":"object","properties":{"layout":{"enum":[0,1]},"fieldslist":{"type":"array","items":{"type":"string"}},"categories":{"enum":[0,1]},"filtermode":{"enum":["flagged","assigned","nocategory","viewed","created","updated","notviewed","notupdated","duetoday","duesoon","tasksoverdue","owner","category","archived","unsent","byphone","byemail"]},"filtervalue":{"type":"string"},"special":{"enum":["AND","OR"]},"searchmode":{"type":"string","pattern":"^(?:Sany|Cany|Canyitem|Sanyitem|Canyjournal|Sanyjournal|C[0-9]+|S[0-9]+|E[0-9]+|N[0-9]+)$"},"searchvalue":{"type":"string"},"limit":{"type":"integer","minimum":1,"maximum":5000},"start":{"type":"integer","minimum":0},"sortfield":{"enum":["name","created","flagged","update_time"]},"sortdir":{"enum":["ASC","DESC"]}},"propertyNames":{"enum":["layout","fieldslist","categories","filtermode","filtervalue","special","searchmode","searchvalue","limit","start","sortfield","sortdir"]}};
-const pattern43 = new RegExp("^(?:Sany|Cany|Canyitem|Sanyitem|Canyjournal|Sanyjournal|C[0-9]+|S[0-9]+|E[0-9]+|N[0-9]+)$", "u");
+const pattern43 = /* @__PURE__ */ new RegExp("^(?:Sany|Cany|Canyitem|Sanyitem|Canyjournal|Sanyjournal|C[0-9]+|S[0-9]+|E[0-9]+|N[0-9]+)$", "u");
 
 function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:records/companies.listRecords.params" */;

@@ -3,7 +3,7 @@
 // *.params.json), compiled by generator/emit/validators.ts. Use them through ../index.ts, or one by one with check().
 export const activities_call_createActivity_request = validate24;
 const schema35 = {"$id":"crmgen:activities/call.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"details":{"type":"string"},"dateoccured":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\\+00:00$"},"duration":{"type":"integer"}}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
-const pattern4 = new RegExp("^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\\+00:00$", "u");
+const pattern4 = /* @__PURE__ */ new RegExp("^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\\+00:00$", "u");
 
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/call.createActivity.request" */;

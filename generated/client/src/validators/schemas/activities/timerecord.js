@@ -3,7 +3,7 @@
 // *.params.json), compiled by generator/emit/validators.ts. Use them through ../index.ts, or one by one with check().
 export const activities_timerecord_createActivity_request = validate56;
 const schema67 = {"$id":"crmgen:activities/timerecord.createActivity.request","type":"object","additionalProperties":false,"properties":{"parent":{"type":"integer"},"data":{"type":"object","additionalProperties":false,"properties":{"date":{"type":"string","pattern":"^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$"},"person":{"type":"integer","minimum":0},"person@cn":{"type":"string"},"hours":{"type":"number"},"billable":{"enum":[0,1]},"details":{"type":"string"},"invoiced":{"type":"string"}}},"flagged":{"enum":[0,1]},"after":{"type":"integer"},"before":{"type":"integer"}},"required":["parent"]};
-const pattern9 = new RegExp("^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$", "u");
+const pattern9 = /* @__PURE__ */ new RegExp("^[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))$", "u");
 
 function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="crmgen:activities/timerecord.createActivity.request" */;
