@@ -194,7 +194,8 @@ export function emitClient(spec: Spec): GeneratedFile[] {
     const doc = `/** ${op.method} ${op.path}: ${op.purpose.replace(/\*\//g, '* /')} */\n`;
     const signature = `${doc}(${params.map((p) => `${p.name}${p.init ? '?' : ''}: ${p.type}`).join(', ')}) => Promise<${typeOf(op, 'response', k, sg)}>`;
     const args = params.map((p) => (p.init ? `${p.name} = ${p.init}` : p.name)).join(', ');
-    const pass = params.map((p) => (p.name === 'params' || p.name === 'body' ? `${p.name} as never` : p.name));
+    // A kind's or segment's module is one of several (by the runtime kind): its typed parameters meet the union here.
+    const pass = params.map((p) => ((p.name === 'params' || p.name === 'body') && op.scope !== 'global' ? `${p.name} as never` : p.name));
     const [sig, impl, target] =
       op.scope === 'kind' ? [kindSig, kindImpl, `m.${op.id}(c, ${pass.join(', ')})`] : op.scope === 'activity' ? [activitySig, activityImpl, `m.${op.id}(c, ${['kind', ...pass].join(', ')})`] : [rootSig, rootImpl, `${rootModule(op)}.${op.id}(c${pass.map((a) => `, ${a}`).join('')})`];
     place(sig, op.client, signature);

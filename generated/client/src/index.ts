@@ -225,22 +225,22 @@ function kindResource(kind: T.KindName, c: Caller): KindResource<T.KindName> {
 
 function resources(c: Caller): Resources {
   const root: RootResources = {
-    ownership: { list: (params = {}) => r_ownership.listOwnership(c, params as never) as Promise<never> },
+    ownership: { list: (params = {}) => r_ownership.listOwnership(c, params) as Promise<never> },
     hooks: {
-      create: (body) => r_hooks.createHook(c, body as never) as Promise<never>,
-      update: (id, body) => r_hooks.updateHook(c, id, body as never) as Promise<never>,
+      create: (body) => r_hooks.createHook(c, body) as Promise<never>,
+      update: (id, body) => r_hooks.updateHook(c, id, body) as Promise<never>,
       list: () => r_hooks.listHooks(c) as Promise<never>,
       deliveries: (id) => r_hooks.listHookDeliveries(c, id) as Promise<never>,
       redeliver: (id, deliveryId) => r_hooks.redeliverHook(c, id, deliveryId) as Promise<never>,
       delete: (id) => r_hooks.deleteHook(c, id) as Promise<never>,
     },
     reports: {
-      nextactions: (params = {}) => r_reports.reportNextactions(c, params as never) as Promise<never>,
-      calendar: (params = {}) => r_reports.reportCalendar(c, params as never) as Promise<never>,
-      followups: (params = {}) => r_reports.reportFollowups(c, params as never) as Promise<never>,
-      opportunities: (params = {}) => r_reports.reportOpportunities(c, params as never) as Promise<never>,
-      activities: (params = {}) => r_reports.reportActivities(c, params as never) as Promise<never>,
-      timetracking: (params = {}) => r_reports.reportTimetracking(c, params as never) as Promise<never>,
+      nextactions: (params = {}) => r_reports.reportNextactions(c, params) as Promise<never>,
+      calendar: (params = {}) => r_reports.reportCalendar(c, params) as Promise<never>,
+      followups: (params = {}) => r_reports.reportFollowups(c, params) as Promise<never>,
+      opportunities: (params = {}) => r_reports.reportOpportunities(c, params) as Promise<never>,
+      activities: (params = {}) => r_reports.reportActivities(c, params) as Promise<never>,
+      timetracking: (params = {}) => r_reports.reportTimetracking(c, params) as Promise<never>,
     },
   };
   return { ...Object.fromEntries(kinds.map((kind) => [kind, kindResource(kind, c)])), ...root } as Resources;
