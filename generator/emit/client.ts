@@ -385,7 +385,7 @@ return decode(\`notification/\${family}\` as CodecTarget, format, body).value as
   void error;
   const core: StatementStructures[] = [
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/client.ts', namedImports: ['Transport'] },
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/client.ts', namedImports: ['ClientOptions', 'Quota', 'Send'] },
+    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/client.ts', namedImports: ['ClientCodec', 'ClientOptions', 'Quota', 'Send'] },
     { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/formats.ts', namedImports: ['Format'] },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/formats.ts', namedImports: ['formText'] },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './codecs/common.ts', namedImports: ['errorResponse'] },
@@ -437,6 +437,8 @@ return decode(\`notification/\${family}\` as CodecTarget, format, body).value as
       declarations: [
         {
           name: 'api',
+          // Declared, not inferred: an inferred type would name modules by the compiler's own paths in core.d.ts.
+          type: "Omit<ClientCodec, 'formats'>",
           initializer: `{
   form: formText,
   error: errorResponse,

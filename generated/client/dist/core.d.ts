@@ -1,6 +1,5 @@
-import type { ClientOptions, Quota, Send } from './runtime/client.ts';
+import type { ClientCodec, ClientOptions, Quota, Send } from './runtime/client.ts';
 import type { Format } from './runtime/formats.ts';
-import { formText } from './runtime/formats.ts';
 export { ServiceError, verifyWebhook, type WebhookHeaders, type VerifyOptions, type Quota, type RetryOptions, type ErrorDetail, } from './runtime/client.ts';
 export type { Format } from './runtime/formats.ts';
 /** File contents of upload fields (data.file): the request goes as multipart/form-data. */
@@ -26,25 +25,7 @@ export interface ConnectOptions extends Omit<ClientOptions, 'format'> {
     format: Format;
 }
 /** What the transport knows of the API besides the messages each call brings (spec: quota header, content types, batch, limits). */
-export declare const api: {
-    form: typeof formText;
-    error: import("./runtime/codec.ts").Message;
-    limits: {
-        maxDepth: number;
-        maxElements: number;
-        maxBytes: number;
-    };
-    quotaHeader: string;
-    contentTypes: {
-        xml: string;
-        json: string;
-        form: string;
-    };
-    batch: {
-        path: string;
-        maxParts: number;
-    };
-};
+export declare const api: Omit<ClientCodec, 'formats'>;
 /** A connection to the service at baseUrl in one body format, for the functions of ./resources/*: a bundle holds the calls an app makes and nothing else. */
 export declare function connect(options: ConnectOptions): Connection;
 /** Walks pages until the total is reached or a page comes back empty. */
