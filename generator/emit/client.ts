@@ -9,7 +9,7 @@
 import { Project, StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
 import type { Operation, Spec } from '../model.ts';
 import type { GeneratedFile } from '../write.ts';
-import { messageExport, messageModule, messageTargets, notificationTargets, paramsType, pascal, relativeSpecifier, requestType, responseType, usesSegment, type MessageTarget } from './names.ts';
+import { messageExport, messageModule, messageTargets, notificationTargets, paramsType, pascal, relativeSpecifier, requestType, responseType, type MessageTarget } from './names.ts';
 import { exportName } from './validators.ts';
 import { operationGenerics } from './types.ts';
 
@@ -381,8 +381,6 @@ return decode(\`notification/\${family}\` as CodecTarget, format, body).value as
   ];
 
   // ---------- core.ts: the modular entry ----------
-  const error = 'error.response';
-  void error;
   const core: StatementStructures[] = [
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/client.ts', namedImports: ['Transport'] },
     { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/client.ts', namedImports: ['ClientCodec', 'ClientOptions', 'Quota', 'Send'] },
@@ -494,7 +492,6 @@ for (;;) {
 }`,
     },
   ];
-  void usesSegment;
   return [
     source('index.ts', statements),
     source('core.ts', core, '// The modular client: connect() and what the functions of ./resources/* share. Bundlers keep only what an app calls.\n'),
