@@ -18,8 +18,15 @@ export type PackageDir = (typeof packageDirs)[number];
 /** Emitted once, placed in both packages' src/. */
 const sharedDirs = ['types/', 'codecs/', 'validators/'];
 
-/** Subpath exports beyond the entry module, per package. */
-const subpaths: Record<PackageDir, string[]> = { client: [], server: ['types', 'codecs', 'validators'] };
+/**
+ * Subpath exports beyond the entry module, per package: subpath -> module of dist/ (no extension).
+ * The client's modular entry (core, one format object, the resources an app calls) lets a bundler
+ * keep only the messages and validators of the calls an app makes.
+ */
+const subpaths: Record<PackageDir, Record<string, string>> = {
+  client: { core: 'core', xml: 'xml', json: 'json', 'resources/*': 'resources/*' },
+  server: { types: 'types/index', codecs: 'codecs/index', validators: 'validators/index' },
+};
 
 /** Node's own modules need no dependency. */
 const builtin = (specifier: string) => specifier.startsWith('node:');
@@ -106,7 +113,7 @@ function packageFiles(spec: Spec, dir: PackageDir, dependencies: Record<string, 
     types: './dist/index.d.ts',
     exports: {
       '.': entry('index'),
-      ...Object.fromEntries(subpaths[dir].map((s) => [`./${s}`, entry(`${s}/index`)])),
+      ...Object.fromEntries(Object.entries(subpaths[dir]).map(([s, base]) => [`./${s}`, entry(base)])),
       './package.json': './package.json',
     },
     files: ['dist', 'src', 'CHANGELOG.md'],

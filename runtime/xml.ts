@@ -65,13 +65,17 @@ const GT = 62;
 const QMARK = 63;
 
 /** ASCII name-start / name characters: [A-Za-z_:] and [A-Za-z0-9._:-]. */
-const NAME_START = new Uint8Array(128);
-const NAME_CHAR = new Uint8Array(128);
-for (let c = 0; c < 128; c++) {
-  const alpha = (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 58;
-  NAME_START[c] = alpha ? 1 : 0;
-  NAME_CHAR[c] = alpha || (c >= 48 && c <= 57) || c === 45 || c === 46 ? 1 : 0;
+function asciiTable(start: boolean): Uint8Array {
+  const t = new Uint8Array(128);
+  for (let c = 0; c < 128; c++) {
+    const alpha = (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 58;
+    t[c] = alpha || (!start && ((c >= 48 && c <= 57) || c === 45 || c === 46)) ? 1 : 0;
+  }
+  return t;
 }
+// Pure (/* @__PURE__ */, here and below): a bundler may drop what an app never reads.
+const NAME_START = /* @__PURE__ */ asciiTable(true);
+const NAME_CHAR = /* @__PURE__ */ asciiTable(false);
 
 /** XML 1.0 (5th edition) NameStartChar, BMP part above ASCII. */
 function isWideNameStart(c: number): boolean {
@@ -245,7 +249,7 @@ function lineCol(s: string, offset: number): { line: number; col: number } {
 // ---------------------------------------------------------------------------------------------
 // Input
 
-const UTF8 = new TextDecoder('utf-8', { fatal: true });
+const UTF8 = /* @__PURE__ */ new TextDecoder('utf-8', { fatal: true });
 
 function toSource(input: string | Uint8Array, limits: XmlLimits): string {
   if (typeof input === 'string') {

@@ -14,6 +14,8 @@ import { startServer, type RunningServer } from './support/server.ts';
 const readmePath = resolve(root, 'generated/client/README.md');
 // The package's own JavaScript, as an installed SDK would run.
 const clientUrl = pathToFileURL(resolve(root, 'generated/client/dist/index.js')).href;
+/** A subpath of the package (core, json, resources/contacts) as the file its exports map names. */
+const subpathUrl = (sub: string) => pathToFileURL(resolve(root, 'generated/client/dist', `${sub}.js`)).href;
 const packageName = (JSON.parse(readFileSync(resolve(root, 'generated/client/package.json'), 'utf8')) as { name: string }).name;
 const user = { email: 'ann@example.com', token: 'secret1' };
 
@@ -43,6 +45,7 @@ const promised: Record<string, RegExp[]> = {
   Batches: [/^Ann \d+$/m, /^404$/m],
   'Per-call options and the response': [/^201 \S*\/contacts\/\d+\/ \{ used: \d+, allowed: 5000 \}$/m, /^Dana \d+$/m],
   Webhooks: [/^items\.create 7$/m],
+  'Small bundles: connect, one format, the calls you make': [/^Dee Park true$/m, /^Dee Park$/m, /^404 \[ 'itemisnotfound' \]$/m],
 };
 
 const readme = readFileSync(readmePath, 'utf8');
@@ -82,7 +85,7 @@ function run(file: string): Promise<{ code: number | null; stdout: string; stder
 describe('generated/client/README.md', () => {
   it('has a ts example for every promised section, each importing the generated client', () => {
     expect(examples.map((b) => b.heading)).toEqual(expect.arrayContaining(Object.keys(promised)));
-    for (const b of examples) expect(b.code).toContain(`from '${packageName}'`);
+    for (const b of examples) expect(b.code).toMatch(new RegExp(`from '${packageName}(/[a-z/]+)?'`));
   });
 
   it('type-checks every example with strict tsc against the package\'s declarations', () => {
@@ -97,7 +100,7 @@ describe('generated/client/README.md', () => {
       config,
       JSON.stringify({
         extends: resolve(root, 'tsconfig.json'),
-        compilerOptions: { noEmit: true, typeRoots: [resolve(root, 'node_modules/@types')], paths: { [packageName]: [resolve(root, 'generated/client/dist/index.d.ts')] } },
+        compilerOptions: { noEmit: true, typeRoots: [resolve(root, 'node_modules/@types')], paths: { [packageName]: [resolve(root, 'generated/client/dist/index.d.ts')], [`${packageName}/*`]: [resolve(root, 'generated/client/dist/*.d.ts')] } },
         files,
         include: [],
       }),
@@ -108,7 +111,7 @@ describe('generated/client/README.md', () => {
   });
 
   it.each(examples.map((b, i) => [`${i + 1}: ${b.heading}`, b] as const))('example %s runs and exits 0', async (_, block) => {
-    const code = block.code.replaceAll(`'${packageName}'`, `'${clientUrl}'`);
+    const code = block.code.replaceAll(`'${packageName}'`, `'${clientUrl}'`).replace(new RegExp(`'${packageName}/([a-z/]+)'`, 'g'), (_, sub: string) => `'${subpathUrl(sub)}'`);
     // Nothing else relative is imported: the example runs from a temp dir.
     expect(code).not.toMatch(/from '\.\.?\//);
     const file = join(dir, `${block.heading.replace(/\W+/g, '-').toLowerCase()}.mts`);

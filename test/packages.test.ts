@@ -51,7 +51,17 @@ describe.each(['client', 'server'] as const)('the %s package', (dir) => {
     const files = new Set(listFiles(pkgDir));
     for (const [subpath, target] of Object.entries(manifest.exports)) {
       const targets = typeof target === 'string' ? [target] : Object.values(target);
-      for (const t of targets) expect(files, `${subpath} -> ${t}`).toContain(t.replace(/^\.\//, ''));
+      for (const t of targets) {
+        const path = t.replace(/^\.\//, '');
+        if (!path.includes('*')) expect(files, `${subpath} -> ${t}`).toContain(path);
+        else {
+          // A subpath pattern (./resources/*): some files match it, and for each its JavaScript and declarations both exist.
+          const [head, tail] = path.split('*') as [string, string];
+          const matches = [...files].filter((f) => f.startsWith(head) && f.endsWith(tail));
+          expect(matches.length, `${subpath} -> ${t}`).toBeGreaterThan(0);
+          for (const m of matches) for (const other of targets) expect(files, `${subpath}: ${m} -> ${other}`).toContain(other.replace(/^\.\//, '').replace('*', m.slice(head.length, m.length - tail.length)));
+        }
+      }
     }
     for (const f of ['README.md', 'LICENSE', 'CHANGELOG.md']) expect(files).toContain(f);
     expect(readFileSync(join(pkgDir, 'LICENSE'), 'utf8')).toContain(spec.packages.copyright ?? '');

@@ -167,6 +167,27 @@ console.log(JSON.stringify({ id: created.item.id, shown: shown.item.fields.loyal
     expect(out.shown).toBe('gold');
     expect(out.listed).toContain(out.id);
     expect(out.batched).toEqual(['Bob', 'gold']);
+    // The modular entry points from the installed package (exports subpaths): one format, one resource's functions.
+    writeFileSync(
+      join(app, 'modular.mjs'),
+      `import { connect, ServiceError } from '${clientName}/core';
+import { json } from '${clientName}/json';
+import * as contacts from '${clientName}/resources/contacts';
+const crm = connect({ baseUrl: process.env.CRM_URL, email: process.env.CRM_EMAIL, token: process.env.CRM_TOKEN, format: json });
+const created = await contacts.createRecord(crm, { firstname: 'Cy', loyaltytier: 'bronze' });
+const page = await contacts.listRecords(crm, { limit: 50 });
+let refused;
+try {
+  await contacts.createRecord(crm, { loyaltytier: 7 });
+} catch (e) {
+  refused = e instanceof ServiceError && e.local ? e.keys : String(e);
+}
+console.log(JSON.stringify({ tier: created.item.fields.loyaltytier, listed: page.entries.some((e) => e.id === created.item.id), refused, quota: crm.quota !== undefined }));
+`,
+    );
+    const m = run(process.execPath, ['modular.mjs'], app, { CRM_URL: base, CRM_EMAIL: user.email, CRM_TOKEN: user.token });
+    ok(m, 'node modular.mjs');
+    expect(JSON.parse(m.stdout)).toEqual({ tier: 'bronze', listed: true, refused: ['invalidvalue'], quota: true });
     // The new field on the wire, as XML (the API's default format), read back by hand.
     const xml = await fetch(`${base}/contacts/${out.id}`, { headers: { authorization: `Basic ${Buffer.from(`${user.email}:${user.token}`).toString('base64')}` } });
     expect(await xml.text()).toContain('<loyaltytier label="Loyalty tier">gold</loyaltytier>');
@@ -177,6 +198,9 @@ console.log(JSON.stringify({ id: created.item.id, shown: shown.item.fields.loyal
     writeFileSync(
       join(app, 'check.ts'),
       `import { createClient, ServiceError } from '${clientName}';
+import { connect } from '${clientName}/core';
+import { xml } from '${clientName}/xml';
+import * as contacts from '${clientName}/resources/contacts';
 
 const crm = createClient({ baseUrl: 'http://127.0.0.1:1', email: 'a@example.com', token: 't' });
 export async function use(): Promise<string | undefined> {
@@ -190,6 +214,15 @@ export async function use(): Promise<string | undefined> {
   return tier;
 }
 export const isServiceError = (e: unknown): boolean => e instanceof ServiceError;
+
+// The modular entry points type-check as well.
+const conn = connect({ baseUrl: 'http://127.0.0.1:1', email: 'a@example.com', token: 't', format: xml });
+export async function useModular(): Promise<string | undefined> {
+  const created = await contacts.createRecord(conn, { firstname: 'Ann', loyaltytier: 'gold' });
+  // @ts-expect-error the new field is text, not a number
+  await contacts.createRecord(conn, { loyaltytier: 7 });
+  return created.item.fields.loyaltytier;
+}
 `,
     );
     const config = {

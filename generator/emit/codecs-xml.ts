@@ -347,7 +347,7 @@ export function xmlCodecStatements(constNames: Map<Desc, string>, targets: [stri
       ([src, name]): StatementStructures => ({
         kind: StructureKind.VariableStatement,
         declarationKind: VariableDeclarationKind.Const,
-        declarations: [{ name, initializer: `new RegExp(${lit(src)})` }],
+        declarations: [{ name, initializer: `/* @__PURE__ */ new RegExp(${lit(src)})` }],
       }),
     ),
     ...fns,

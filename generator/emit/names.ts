@@ -88,3 +88,22 @@ export function notificationTargets(spec: Spec): NotificationTarget[] {
     },
   }));
 }
+
+/**
+ * The module of the per-resource modules (codecs, validators, client resources) that holds a
+ * message: records/<kind>, activities/<segment>, or common for messages of neither.
+ */
+export const messageModule = (t: { kind?: string | undefined; segment?: string | undefined }) => (t.kind ? `records/${t.kind}` : t.segment ? `activities/${t.segment}` : 'common');
+
+/** The export of a message in its module: listRecordsParams, createActivityRequest. */
+export const messageExport = (t: MessageTarget) => `${t.op.id}${pascal(t.part)}`;
+
+/** A relative import specifier from one generated module to another (both paths from the same folder). */
+export function relativeSpecifier(from: string, to: string): string {
+  const a = from.split('/').slice(0, -1);
+  const b = to.split('/');
+  let i = 0;
+  while (i < a.length && i < b.length - 1 && a[i] === b[i]) i++;
+  const up = a.length - i;
+  return `${up ? '../'.repeat(up) : './'}${b.slice(i).join('/')}`;
+}

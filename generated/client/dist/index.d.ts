@@ -2,22 +2,13 @@ import type * as T from './types/index.ts';
 import type * as V from './views.ts';
 import { type WebhookHeaders } from './runtime/client.ts';
 import type { ActivityId, ApiPromise, CallOptions, ClientOptions, Quota, RecordId } from './runtime/client.ts';
+import { type UploadOptions } from './core.ts';
 export { ServiceError, AuthenticationError, NotFoundError, ValidationError, RateLimitError, ServerError, ConnectionError, verifyWebhook, type WebhookHeaders, type VerifyOptions, } from './runtime/client.ts';
 export type { ActivityId, ApiPromise, CallOptions, ClientErrorKey, ClientOptions, ErrorDetail, ErrorKeyOf, Quota, RecordId, ResponseInfo, RetryOptions, } from './runtime/client.ts';
+export { asId, type UploadOptions } from './core.ts';
 export type * from './types/index.ts';
 export type * from './views.ts';
 export type { Item, ActivityEntry, ListEntry, ReportItem, ReportTimeRecord, ReportAction, ReportFollowup, ReportOpportunity, ReportActivity, ItemNotificationContent, ActivityNotificationContent, Hook, HookCreate, HookUpdate, ListRecordsResponse, CreateRecordResponse, ShowRecordResponse, CreateActivityRequest, CreateActivityResponse, UpdateActivityRequest, CreateHookRequest, UpdateHookRequest, ListHooksResponse, ReportNextactionsResponse, ReportCalendarResponse, ReportFollowupsResponse, ReportOpportunitiesResponse, ReportActivitiesResponse, ReportTimetrackingResponse, ItemsNotification, ActivitiesNotification, Notification, } from './views.ts';
-/** The API's error keys type ServiceError.keys, errors and details. */
-declare module './runtime/client.ts' {
-    interface ServiceErrorKeys extends Record<T.ErrorKey, true> {
-    }
-}
-/** File contents of upload fields (data.file): the request goes as multipart/form-data. */
-export interface UploadOptions extends CallOptions {
-    files?: Record<string, Blob | Uint8Array>;
-}
-/** Turns a plain number from elsewhere (a URL, a database, a notification) into the id of a record of a kind (asId('contacts', 12)) or of an activity of a segment (asId('tasklist', 7)). Ids the client returns already carry their kind: use this only for numbers it did not give you. Throws a TypeError unless the number is a positive integer. */
-export declare function asId<N extends T.KindName | T.ActivitySegment>(name: N, id: number): N extends T.KindName ? RecordId<N> : ActivityId<N>;
 /** Operations on activities of one segment. */
 export type ActivityResource<S extends T.ActivitySegment> = {
     /** POST /{kind}/{segment}/: Create activity. */
@@ -113,7 +104,7 @@ export type Client = Resources & {
     readonly quota: Quota | undefined;
     batch(): BatchResources & Batch;
 };
-/** A client of the service at baseUrl, authenticating with the e-mail address and API token. */
+/** A client of the service at baseUrl, authenticating with the e-mail address and API token: every resource, in XML or JSON. For a bundle that holds only the calls an app makes, use connect from ./core with the functions of ./resources/*. */
 export declare function createClient(options: ClientOptions): Client;
 export declare function decodeNotification(body: string, contentType: string): V.Notification;
 export declare function decodeNotification(body: string, headers: WebhookHeaders): V.Notification & {

@@ -1,11 +1,40 @@
-import { Transport, ValidationError, checkedId, verifyWebhook, webhookHeader, } from "./runtime/client.js";
-import { decode, encode } from "./codecs/index.js";
-import { validateRequest } from "./validators/index.js";
+import { Transport, ValidationError, webhookHeader } from "./runtime/client.js";
+import { api } from "./core.js";
+import { json, xml } from "./runtime/formats.js";
+import { decode } from "./codecs/index.js";
+import * as k_contacts from "./resources/contacts.js";
+import * as k_companies from "./resources/companies.js";
+import * as k_projectblogs from "./resources/projectblogs.js";
+import * as k_tickets from "./resources/tickets.js";
+import * as a_attachmentfile from "./resources/activities/attachmentfile.js";
+import * as a_call from "./resources/activities/call.js";
+import * as a_comment from "./resources/activities/comment.js";
+import * as a_marketingawidget from "./resources/activities/marketingawidget.js";
+import * as a_marketingbwidget from "./resources/activities/marketingbwidget.js";
+import * as a_event from "./resources/activities/event.js";
+import * as a_file from "./resources/activities/file.js";
+import * as a_followup from "./resources/activities/followup.js";
+import * as a_billingawidget from "./resources/activities/billingawidget.js";
+import * as a_onlinedoc from "./resources/activities/onlinedoc.js";
+import * as a_linkedemails from "./resources/activities/linkedemails.js";
+import * as a_note from "./resources/activities/note.js";
+import * as a_opportunity from "./resources/activities/opportunity.js";
+import * as a_photo from "./resources/activities/photo.js";
+import * as a_photolist from "./resources/activities/photolist.js";
+import * as a_separator from "./resources/activities/separator.js";
+import * as a_scheduledemail from "./resources/activities/scheduledemail.js";
+import * as a_task from "./resources/activities/task.js";
+import * as a_tasklist from "./resources/activities/tasklist.js";
+import * as a_template from "./resources/activities/template.js";
+import * as a_timerecord from "./resources/activities/timerecord.js";
+import * as a_website from "./resources/activities/website.js";
+import * as a_billingbwidget from "./resources/activities/billingbwidget.js";
+import * as a_supportwidget from "./resources/activities/supportwidget.js";
+import * as r_ownership from "./resources/ownership.js";
+import * as r_hooks from "./resources/hooks.js";
+import * as r_reports from "./resources/reports.js";
 export { ServiceError, AuthenticationError, NotFoundError, ValidationError, RateLimitError, ServerError, ConnectionError, verifyWebhook, } from "./runtime/client.js";
-/** Turns a plain number from elsewhere (a URL, a database, a notification) into the id of a record of a kind (asId('contacts', 12)) or of an activity of a segment (asId('tasklist', 7)). Ids the client returns already carry their kind: use this only for numbers it did not give you. Throws a TypeError unless the number is a positive integer. */
-export function asId(name, id) {
-    return checkedId(name, id);
-}
+export { asId } from "./core.js";
 const kinds = ['contacts', 'companies', 'projectblogs', 'tickets'];
 const segments = [
     'attachmentfile',
@@ -33,218 +62,89 @@ const segments = [
     'billingbwidget',
     'supportwidget',
 ];
-const codec = {
-    encode: (target, format, value) => encode(target, format, value),
-    decode: (target, format, body) => decode(target, format, body),
-    validate: (target, value) => validateRequest(target, value),
-    errorTarget: 'error.response',
-    quotaHeader: 'Http-X-Service-Api-Call-Limit',
-    contentTypes: { xml: 'application/xml', json: 'application/json', form: 'application/x-www-form-urlencoded' },
-    batch: { path: '/batch', maxParts: 100 },
+/** The module of each record kind and activity segment. */
+const kindModules = { contacts: k_contacts, companies: k_companies, projectblogs: k_projectblogs, tickets: k_tickets }, activityModules = {
+    attachmentfile: a_attachmentfile,
+    call: a_call,
+    comment: a_comment,
+    marketingawidget: a_marketingawidget,
+    marketingbwidget: a_marketingbwidget,
+    event: a_event,
+    file: a_file,
+    followup: a_followup,
+    billingawidget: a_billingawidget,
+    onlinedoc: a_onlinedoc,
+    linkedemails: a_linkedemails,
+    note: a_note,
+    opportunity: a_opportunity,
+    photo: a_photo,
+    photolist: a_photolist,
+    separator: a_separator,
+    scheduledemail: a_scheduledemail,
+    task: a_task,
+    tasklist: a_tasklist,
+    template: a_template,
+    timerecord: a_timerecord,
+    website: a_website,
+    billingbwidget: a_billingbwidget,
+    supportwidget: a_supportwidget,
 };
-/** Walks pages until the total is reached or a page comes back empty. */
-async function* paginate(list, params, names) {
-    let start = params[names.start] ?? 0;
-    for (;;) {
-        const page = await list({ ...params, [names.start]: start });
-        const items = (page[names.items] ?? []);
-        yield* items;
-        start += items.length;
-        if (!items.length || start >= page[names.total])
-            return;
-    }
-}
-function activityResource(kind, segment, send) {
+function activityResource(kind, segment, c) {
+    const m = activityModules[segment];
     return {
-        create: (body, options) => send({
-            method: 'POST',
-            path: `/${kind}/${segment}/`,
-            body: { target: `activities/${segment}.createActivity.request`, value: body },
-            response: `activities/${segment}.createActivity.response`,
-            ...(options?.files && { files: options.files }),
-            options,
-        }),
-        update: (id, body, options) => send({
-            method: 'PUT',
-            path: `/${kind}/${segment}/${id}`,
-            body: { target: `activities/${segment}.updateActivity.request`, value: body },
-            response: 'activities/updateActivity.response',
-            ...(options?.files && { files: options.files }),
-            options,
-        }),
-        delete: (id, options) => send({
-            method: 'DELETE',
-            path: `/${kind}/${segment}/${id}/`,
-            response: 'activities/deleteActivity.response',
-            options,
-        }),
+        create: (body, options = {}) => m.createActivity(c, kind, body, options),
+        update: (id, body, options = {}) => m.updateActivity(c, kind, id, body, options),
+        delete: (id, options = {}) => m.deleteActivity(c, kind, id, options),
     };
 }
-function kindResource(kind, send) {
+function kindResource(kind, c) {
+    const m = kindModules[kind];
     return {
-        list: (params = {}, options) => send({
-            method: 'GET',
-            path: `/${kind}/`,
-            params: { target: `records/${kind}.listRecords.params`, value: params },
-            response: `records/${kind}.listRecords.response`,
-            options,
-        }),
-        create: (body, options) => send({
-            method: 'POST',
-            path: `/${kind}/`,
-            body: { target: `records/${kind}.createRecord.request`, value: body },
-            response: `records/${kind}.createRecord.response`,
-            options,
-        }),
-        show: (id, options) => send({
-            method: 'GET',
-            path: `/${kind}/${id}/`,
-            response: `records/${kind}.showRecord.response`,
-            options,
-        }),
-        update: (id, body, options) => send({
-            method: 'PUT',
-            path: `/${kind}/${id}/`,
-            body: { target: `records/${kind}.updateRecord.request`, value: body },
-            response: `records/${kind}.updateRecord.response`,
-            options,
-        }),
-        delete: (id, options) => send({
-            method: 'DELETE',
-            path: `/${kind}/${id}/`,
-            response: `records/${kind}.deleteRecord.response`,
-            options,
-        }),
+        list: (params = {}, options = {}) => m.listRecords(c, params, options),
+        create: (body, options = {}) => m.createRecord(c, body, options),
+        show: (id, options = {}) => m.showRecord(c, id, options),
+        update: (id, body, options = {}) => m.updateRecord(c, id, body, options),
+        delete: (id, options = {}) => m.deleteRecord(c, id, options),
         categories: {
-            create: (body, options) => send({
-                method: 'POST',
-                path: `/${kind}/categories/`,
-                body: { target: `records/${kind}.createCategory.request`, value: body },
-                response: `records/${kind}.createCategory.response`,
-                options,
-            }),
-            list: (options) => send({
-                method: 'GET',
-                path: `/${kind}/categories/`,
-                response: `records/${kind}.listCategories.response`,
-                options,
-            }),
+            create: (body, options = {}) => m.createCategory(c, body, options),
+            list: (options = {}) => m.listCategories(c, options),
         },
-        fields: {
-            list: (options) => send({
-                method: 'GET',
-                path: `/${kind}/fields/`,
-                response: `records/${kind}.listFields.response`,
-                options,
-            }),
-        },
-        iterate: (params = {}, options) => paginate((params) => send({
-            method: 'GET',
-            path: `/${kind}/`,
-            params: { target: `records/${kind}.listRecords.params`, value: params },
-            response: `records/${kind}.listRecords.response`,
-            options,
-        }), params, { start: 'start', limit: 'limit', items: 'entries', total: 'count' }),
-        activities: Object.fromEntries(segments.map((segment) => [segment, activityResource(kind, segment, send)])),
+        fields: { list: (options = {}) => m.listFields(c, options) },
+        iterate: (params = {}, options = {}) => m.iterateRecords(c, params, options),
+        activities: Object.fromEntries(segments.map((segment) => [segment, activityResource(kind, segment, c)])),
     };
 }
-function resources(send) {
+function resources(c) {
     const root = {
-        ownership: {
-            list: (params = {}, options) => send({
-                method: 'GET',
-                path: `/ownership/`,
-                params: { target: 'listOwnership.params', value: params },
-                response: 'listOwnership.response',
-                options,
-            }),
-        },
+        ownership: { list: (params = {}, options = {}) => r_ownership.listOwnership(c, params, options) },
         hooks: {
-            create: (body, options) => send({
-                method: 'POST',
-                path: `/hooks/`,
-                body: { target: 'createHook.request', value: body },
-                response: 'createHook.response',
-                options,
-            }),
-            update: (id, body, options) => send({
-                method: 'PUT',
-                path: `/hooks/${id}`,
-                body: { target: 'updateHook.request', value: body },
-                response: 'updateHook.response',
-                options,
-            }),
-            list: (options) => send({ method: 'GET', path: `/hooks/`, response: 'listHooks.response', options }),
-            deliveries: (id, options) => send({
-                method: 'GET',
-                path: `/hooks/${id}/deliveries`,
-                response: 'listHookDeliveries.response',
-                options,
-            }),
-            redeliver: (id, deliveryId, options) => send({
-                method: 'POST',
-                path: `/hooks/${id}/deliveries/${deliveryId}/redeliver`,
-                response: 'redeliverHook.response',
-                options,
-            }),
-            delete: (id, options) => send({ method: 'DELETE', path: `/hooks/${id}`, response: 'deleteHook.response', options }),
+            create: (body, options = {}) => r_hooks.createHook(c, body, options),
+            update: (id, body, options = {}) => r_hooks.updateHook(c, id, body, options),
+            list: (options = {}) => r_hooks.listHooks(c, options),
+            deliveries: (id, options = {}) => r_hooks.listHookDeliveries(c, id, options),
+            redeliver: (id, deliveryId, options = {}) => r_hooks.redeliverHook(c, id, deliveryId, options),
+            delete: (id, options = {}) => r_hooks.deleteHook(c, id, options),
         },
         reports: {
-            nextactions: (params = {}, options) => send({
-                method: 'GET',
-                path: `/report/nextactions/`,
-                params: { target: 'reportNextactions.params', value: params },
-                response: 'reportNextactions.response',
-                options,
-            }),
-            calendar: (params = {}, options) => send({
-                method: 'GET',
-                path: `/report/calendar/`,
-                params: { target: 'reportCalendar.params', value: params },
-                response: 'reportCalendar.response',
-                options,
-            }),
-            followups: (params = {}, options) => send({
-                method: 'GET',
-                path: `/report/followups/`,
-                params: { target: 'reportFollowups.params', value: params },
-                response: 'reportFollowups.response',
-                options,
-            }),
-            opportunities: (params = {}, options) => send({
-                method: 'GET',
-                path: `/report/opportunities/`,
-                params: { target: 'reportOpportunities.params', value: params },
-                response: 'reportOpportunities.response',
-                options,
-            }),
-            activities: (params = {}, options) => send({
-                method: 'GET',
-                path: `/report/activities/`,
-                params: { target: 'reportActivities.params', value: params },
-                response: 'reportActivities.response',
-                options,
-            }),
-            timetracking: (params = {}, options) => send({
-                method: 'GET',
-                path: `/report/timetracking/`,
-                params: { target: 'reportTimetracking.params', value: params },
-                response: 'reportTimetracking.response',
-                options,
-            }),
+            nextactions: (params = {}, options = {}) => r_reports.reportNextactions(c, params, options),
+            calendar: (params = {}, options = {}) => r_reports.reportCalendar(c, params, options),
+            followups: (params = {}, options = {}) => r_reports.reportFollowups(c, params, options),
+            opportunities: (params = {}, options = {}) => r_reports.reportOpportunities(c, params, options),
+            activities: (params = {}, options = {}) => r_reports.reportActivities(c, params, options),
+            timetracking: (params = {}, options = {}) => r_reports.reportTimetracking(c, params, options),
         },
     };
-    return { ...Object.fromEntries(kinds.map((kind) => [kind, kindResource(kind, send)])), ...root };
+    return { ...Object.fromEntries(kinds.map((kind) => [kind, kindResource(kind, c)])), ...root };
 }
-/** A client of the service at baseUrl, authenticating with the e-mail address and API token. */
+/** A client of the service at baseUrl, authenticating with the e-mail address and API token: every resource, in XML or JSON. For a bundle that holds only the calls an app makes, use connect from ./core with the functions of ./resources/*. */
 export function createClient(options) {
-    const transport = new Transport(options, codec);
-    const client = resources(transport.send);
+    const transport = new Transport(options, { ...api, formats: { xml, json } });
+    const client = resources({ call: transport.send });
     Object.defineProperty(client, 'quota', { get: () => transport.quota, enumerable: true });
     Object.defineProperty(client, 'batch', {
         value: () => {
             const queue = transport.batch();
-            return Object.assign(resources(queue.send), { send: queue.flush });
+            return Object.assign(resources({ call: queue.send }), { send: queue.flush });
         },
     });
     return client;

@@ -1,3 +1,6 @@
+import type { Message } from './codec.ts';
+import type { Format } from './formats.ts';
+import type { XmlLimits } from './xml.ts';
 export type WireFormat = 'xml' | 'json';
 export interface Quota {
     used: number;
@@ -124,14 +127,19 @@ export declare class ServerError extends ServiceError {
 /** No answer: the connection failed or timed out (cause holds why). */
 export declare class ConnectionError extends ServiceError {
 }
-/** What the generated part tells the transport about the API. */
+/**
+ * What the generated part tells the transport about the API. Messages are not looked up here:
+ * each call brings its own (CallSpec), so a bundle holds the messages of the calls an app makes.
+ */
 export interface ClientCodec {
-    encode(target: string, format: WireFormat | 'form', value: unknown): string;
-    decode(target: string, format: WireFormat, body: string): {
-        value: unknown;
-    };
-    validate(target: string, value: unknown): ErrorDetail[];
-    errorTarget: string;
+    /** The body formats this client speaks (a modular client holds only the one it was given). */
+    formats: Partial<Record<WireFormat, Format>>;
+    /** A message as a query string or form fields. */
+    form(message: Message, value: unknown): string;
+    /** The error envelope. */
+    error: Message;
+    /** Bounds on answers (spec limits). */
+    limits: XmlLimits;
     quotaHeader: string;
     contentTypes: {
         xml: string;
@@ -143,19 +151,19 @@ export interface ClientCodec {
         maxParts: number;
     };
 }
+/** A request part of a call: its message, its typed value and the message's validator. */
+export interface CallPart {
+    message: Message;
+    value: unknown;
+    validate?: (value: unknown) => ErrorDetail[];
+}
 /** One call of an operation, as the generated resources describe it. */
 export interface CallSpec {
     method: 'GET' | 'POST' | 'PUT' | 'DELETE';
     path: string;
-    params?: {
-        target: string;
-        value: unknown;
-    };
-    body?: {
-        target: string;
-        value: unknown;
-    };
-    response?: string;
+    params?: CallPart;
+    body?: CallPart;
+    response?: Message;
     /** Files of upload fields: name -> content; the body goes as multipart/form-data. */
     files?: Record<string, Blob | Uint8Array>;
     /** The caller's options of this call. */
@@ -168,6 +176,7 @@ export declare class Transport {
     readonly codec: ClientCodec;
     quota: Quota | undefined;
     private readonly format;
+    private readonly wire;
     private readonly fetchImpl;
     private readonly auth;
     private readonly base;
@@ -179,7 +188,7 @@ export declare class Transport {
         body?: string | FormData | undefined;
     };
     /** Decodes a response: the typed body, or the ServiceError subclass of its status from the envelope. */
-    read(status: number, contentType: string | null, text: string, response: string | undefined, quota: Quota | undefined, retryAfter?: number): unknown;
+    read(status: number, contentType: string | null, text: string, response: Message | undefined, quota: Quota | undefined, retryAfter?: number): unknown;
     send: Send;
     private exchange;
     /** A queue whose calls go out together as multipart/mixed batches of at most maxParts. */

@@ -141,8 +141,9 @@ function valueAt(value, path) {
  * form of a date (YYYY-MM-DD, YYYY-MM-DD hh:mm:ss, ISO 8601 with any offset) into its canonical
  * form before it validates, so a date the service accepts is not an error here either.
  */
-function problemsOf(codec, target, value) {
-    return codec.validate(target, value).filter((p) => {
+function problemsOf(part) {
+    const value = part.value;
+    return (part.validate?.(value) ?? []).filter((p) => {
         if (p.key !== 'invaliddate')
             return true;
         const v = valueAt(value, p.path);
@@ -162,6 +163,7 @@ export class Transport {
     codec;
     quota;
     format;
+    wire;
     fetchImpl;
     auth;
     base;
@@ -169,6 +171,10 @@ export class Transport {
         this.options = options;
         this.codec = codec;
         this.format = options.format ?? 'xml';
+        const wire = codec.formats[this.format];
+        if (!wire)
+            throw new TypeError(`this client was built without the ${this.format} format; pass its format object`);
+        this.wire = wire;
         this.fetchImpl = options.fetch ?? ((...a) => globalThis.fetch(...a));
         this.auth = basic(options.email, options.token);
         this.base = options.baseUrl.replace(/\/+$/, '');
@@ -176,13 +182,13 @@ export class Transport {
     /** Validates (unless disabled) and returns the request line, headers and body of a call. */
     prepare(call) {
         if (this.options.validate !== false) {
-            const problems = [...(call.params ? problemsOf(this.codec, call.params.target, call.params.value) : []), ...(call.body ? problemsOf(this.codec, call.body.target, call.body.value) : [])];
+            const problems = [...(call.params ? problemsOf(call.params) : []), ...(call.body ? problemsOf(call.body) : [])];
             if (problems.length)
                 throw new ValidationError(400, problems, this.quota, true);
         }
         let path = call.path;
         if (call.params) {
-            const query = this.codec.encode(call.params.target, 'form', call.params.value);
+            const query = this.codec.form(call.params.message, call.params.value);
             if (query)
                 path += `${path.includes('?') ? '&' : '?'}${query}`;
         }
@@ -190,7 +196,7 @@ export class Transport {
         let body;
         if (call.body && call.files && Object.keys(call.files).length) {
             const form = new FormData();
-            for (const [k, v] of new URLSearchParams(this.codec.encode(call.body.target, 'form', call.body.value))) {
+            for (const [k, v] of new URLSearchParams(this.codec.form(call.body.message, call.body.value))) {
                 // Upload fields travel as file parts, not as their description.
                 if (!Object.keys(call.files).some((f) => k === `data[${f}]` || k.startsWith(`data[${f}][`)))
                     form.append(k, v);
@@ -204,18 +210,19 @@ export class Transport {
         }
         else if (call.body) {
             headers['content-type'] = this.codec.contentTypes[this.format];
-            body = this.codec.encode(call.body.target, this.format, call.body.value);
+            body = this.wire.encode(call.body.message, call.body.value);
         }
         return { path, headers, body };
     }
     /** Decodes a response: the typed body, or the ServiceError subclass of its status from the envelope. */
     read(status, contentType, text, response, quota, retryAfter) {
-        const format = contentType && contentType.includes('json') ? 'json' : 'xml';
+        // The answer's own format when this client speaks it (a proxy may answer otherwise), else the client's.
+        const format = this.codec.formats[contentType && contentType.includes('json') ? 'json' : 'xml'] ?? this.wire;
         if (status >= 200 && status < 300)
-            return response && text ? this.codec.decode(response, format, text).value : { status: 'success' };
+            return response && text ? format.decode(response, text, this.codec.limits) : { status: 'success' };
         let details = [];
         try {
-            const env = this.codec.decode(this.codec.errorTarget, format, text).value;
+            const env = format.decode(this.codec.error, text, this.codec.limits);
             details = Object.entries(env.errors ?? {}).map(([key, message]) => ({ key: key, message }));
         }
         catch {
@@ -360,7 +367,7 @@ export function webhookHeader(headers, name) {
     const v = headers[name];
     return Array.isArray(v) ? v[0] : v;
 }
-const encoder = new TextEncoder();
+const encoder = /* @__PURE__ */ new TextEncoder();
 async function hmac(secret, data) {
     const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
     return new Uint8Array(await crypto.subtle.sign('HMAC', key, data));

@@ -63,6 +63,15 @@ export interface MapDesc {
     k: 'm';
     of: Desc;
 }
+/**
+ * One message of the API as the generated per-resource modules export it: its wire shape and
+ * the root element of its XML form. Format objects (runtime/formats.ts) read and write it, so a
+ * call carries its own messages and nothing is looked up by name.
+ */
+export interface Message {
+    readonly root: string;
+    readonly desc: Desc;
+}
 export interface DecodeIssue {
     key: 'incorrectfield' | 'malformedrequest';
     message: string;

@@ -63,8 +63,9 @@ const SP = 0x20;
 const HT = 0x09;
 const DASH = 0x2d;
 
-const encoder = new TextEncoder();
-const decoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
+// Pure: a bundler may drop them when nothing that reads them is kept.
+const encoder = /* @__PURE__ */ new TextEncoder();
+const decoder = /* @__PURE__ */ new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
 
 // ---------------------------------------------------------------------------------------------
 // Content-Type

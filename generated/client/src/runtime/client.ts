@@ -8,6 +8,9 @@
 // types live here too: they depend on no spec, the generated client fills in kinds and segments.
 import { parseBatchResponse, serializeBatchRequest, type BatchRequestPart } from './batch.ts';
 import { parseSaveDate } from './dates.ts';
+import type { Message } from './codec.ts';
+import type { Format } from './formats.ts';
+import type { XmlLimits } from './xml.ts';
 
 export type WireFormat = 'xml' | 'json';
 
@@ -157,24 +160,38 @@ function failureOf(status: number, details: ErrorDetail[], quota: Quota | undefi
   return new ServiceError(status, details, quota);
 }
 
-/** What the generated part tells the transport about the API. */
+/**
+ * What the generated part tells the transport about the API. Messages are not looked up here:
+ * each call brings its own (CallSpec), so a bundle holds the messages of the calls an app makes.
+ */
 export interface ClientCodec {
-  encode(target: string, format: WireFormat | 'form', value: unknown): string;
-  decode(target: string, format: WireFormat, body: string): { value: unknown };
-  validate(target: string, value: unknown): ErrorDetail[];
-  errorTarget: string;
+  /** The body formats this client speaks (a modular client holds only the one it was given). */
+  formats: Partial<Record<WireFormat, Format>>;
+  /** A message as a query string or form fields. */
+  form(message: Message, value: unknown): string;
+  /** The error envelope. */
+  error: Message;
+  /** Bounds on answers (spec limits). */
+  limits: XmlLimits;
   quotaHeader: string;
   contentTypes: { xml: string; json: string; form: string };
   batch: { path: string; maxParts: number };
+}
+
+/** A request part of a call: its message, its typed value and the message's validator. */
+export interface CallPart {
+  message: Message;
+  value: unknown;
+  validate?: (value: unknown) => ErrorDetail[];
 }
 
 /** One call of an operation, as the generated resources describe it. */
 export interface CallSpec {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
-  params?: { target: string; value: unknown };
-  body?: { target: string; value: unknown };
-  response?: string;
+  params?: CallPart;
+  body?: CallPart;
+  response?: Message;
   /** Files of upload fields: name -> content; the body goes as multipart/form-data. */
   files?: Record<string, Blob | Uint8Array>;
   /** The caller's options of this call. */
@@ -249,8 +266,9 @@ function valueAt(value: unknown, path: string | undefined): unknown {
  * form of a date (YYYY-MM-DD, YYYY-MM-DD hh:mm:ss, ISO 8601 with any offset) into its canonical
  * form before it validates, so a date the service accepts is not an error here either.
  */
-function problemsOf(codec: ClientCodec, target: string, value: unknown): ErrorDetail[] {
-  return codec.validate(target, value).filter((p) => {
+function problemsOf(part: CallPart): ErrorDetail[] {
+  const value = part.value;
+  return (part.validate?.(value) ?? []).filter((p) => {
     if (p.key !== 'invaliddate') return true;
     const v = valueAt(value, p.path);
     return typeof v !== 'string' || parseSaveDate(v) === null;
@@ -269,6 +287,7 @@ const infoOf = (res: { status: number; headers: Headers }, quota: Quota | undefi
 export class Transport {
   quota: Quota | undefined;
   private readonly format: WireFormat;
+  private readonly wire: Format;
   private readonly fetchImpl: typeof fetch;
   private readonly auth: string;
   private readonly base: string;
@@ -278,6 +297,9 @@ export class Transport {
     readonly codec: ClientCodec,
   ) {
     this.format = options.format ?? 'xml';
+    const wire = codec.formats[this.format];
+    if (!wire) throw new TypeError(`this client was built without the ${this.format} format; pass its format object`);
+    this.wire = wire;
     this.fetchImpl = options.fetch ?? ((...a: Parameters<typeof fetch>) => globalThis.fetch(...a));
     this.auth = basic(options.email, options.token);
     this.base = options.baseUrl.replace(/\/+$/, '');
@@ -286,19 +308,19 @@ export class Transport {
   /** Validates (unless disabled) and returns the request line, headers and body of a call. */
   prepare(call: CallSpec): { path: string; headers: Record<string, string>; body?: string | FormData | undefined } {
     if (this.options.validate !== false) {
-      const problems = [...(call.params ? problemsOf(this.codec, call.params.target, call.params.value) : []), ...(call.body ? problemsOf(this.codec, call.body.target, call.body.value) : [])];
+      const problems = [...(call.params ? problemsOf(call.params) : []), ...(call.body ? problemsOf(call.body) : [])];
       if (problems.length) throw new ValidationError(400, problems, this.quota, true);
     }
     let path = call.path;
     if (call.params) {
-      const query = this.codec.encode(call.params.target, 'form', call.params.value);
+      const query = this.codec.form(call.params.message, call.params.value);
       if (query) path += `${path.includes('?') ? '&' : '?'}${query}`;
     }
     const headers: Record<string, string> = { ...call.options?.headers, accept: this.codec.contentTypes[this.format] };
     let body: string | FormData | undefined;
     if (call.body && call.files && Object.keys(call.files).length) {
       const form = new FormData();
-      for (const [k, v] of new URLSearchParams(this.codec.encode(call.body.target, 'form', call.body.value))) {
+      for (const [k, v] of new URLSearchParams(this.codec.form(call.body.message, call.body.value))) {
         // Upload fields travel as file parts, not as their description.
         if (!Object.keys(call.files).some((f) => k === `data[${f}]` || k.startsWith(`data[${f}][`))) form.append(k, v);
       }
@@ -310,18 +332,19 @@ export class Transport {
       body = form;
     } else if (call.body) {
       headers['content-type'] = this.codec.contentTypes[this.format];
-      body = this.codec.encode(call.body.target, this.format, call.body.value);
+      body = this.wire.encode(call.body.message, call.body.value);
     }
     return { path, headers, body };
   }
 
   /** Decodes a response: the typed body, or the ServiceError subclass of its status from the envelope. */
-  read(status: number, contentType: string | null, text: string, response: string | undefined, quota: Quota | undefined, retryAfter?: number): unknown {
-    const format: WireFormat = contentType && contentType.includes('json') ? 'json' : 'xml';
-    if (status >= 200 && status < 300) return response && text ? this.codec.decode(response, format, text).value : { status: 'success' };
+  read(status: number, contentType: string | null, text: string, response: Message | undefined, quota: Quota | undefined, retryAfter?: number): unknown {
+    // The answer's own format when this client speaks it (a proxy may answer otherwise), else the client's.
+    const format = this.codec.formats[contentType && contentType.includes('json') ? 'json' : 'xml'] ?? this.wire;
+    if (status >= 200 && status < 300) return response && text ? format.decode(response, text, this.codec.limits) : { status: 'success' };
     let details: ErrorDetail[] = [];
     try {
-      const env = this.codec.decode(this.codec.errorTarget, format, text).value as { errors?: Record<string, string> };
+      const env = format.decode(this.codec.error, text, this.codec.limits) as { errors?: Record<string, string> };
       details = Object.entries(env.errors ?? {}).map(([key, message]) => ({ key: key as ErrorKeyOf, message }));
     } catch {
       // Not an envelope (a proxy's error page): the status says it all.
@@ -467,7 +490,7 @@ export interface VerifyOptions {
   now?: number;
 }
 
-const encoder = new TextEncoder();
+const encoder = /* @__PURE__ */ new TextEncoder();
 
 async function hmac(secret: string, data: Uint8Array): Promise<Uint8Array> {
   const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);

@@ -83,7 +83,7 @@ export const listLimit = { param: 'limit', min: 1, max: 5000, default: 50 } as c
 /** Query parameter naming a JSONP callback. */
 export const jsonpParameter = 'callback';
 /** Characters a JSONP callback may keep (spec formats.jsonp.allowed); others are stripped, not rejected. */
-export const jsonpAllowed = new RegExp('[A-Za-z0-9_]', 'g');
+export const jsonpAllowed = /* @__PURE__ */ new RegExp('[A-Za-z0-9_]', 'g');
 
 /** Whether an activity of `segment` may be created under `parent` (recordParent or a segment). */
 export function isAllowedParent(segment: string, parent: string): boolean {

@@ -3,7 +3,7 @@
 // interpreter in runtime/codec.ts, which stays the reference): one pair of functions per distinct
 // descriptor, shared by every message that uses it.
 import { flagEl, join, keyedName, listEl, ownerOpen, scalarXml, selKey, textEl, textXml, unknown, withId, wrapEl, } from "../runtime/codec.js";
-const CUSTOM_0 = new RegExp('^custom[0-9]+$');
+const CUSTOM_0 = /* @__PURE__ */ new RegExp('^custom[0-9]+$');
 function encodeCategoryTag(v) {
     let s = '';
     let x;

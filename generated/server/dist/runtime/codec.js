@@ -677,8 +677,9 @@ export function checkJsonDepth(text, maxDepth) {
 export function decodeForm(desc, body, maxDepth, opts) {
     return fromWireJson(desc, formToNested(parseForm(body), maxDepth), opts);
 }
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-const utf8 = new TextEncoder();
+// Pure: a bundler may drop them when nothing that reads them is kept.
+const strictUtf8 = /* @__PURE__ */ new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const utf8 = /* @__PURE__ */ new TextEncoder();
 /**
  * An application/x-www-form-urlencoded body as [name, value] pairs, like URLSearchParams
  * (a malformed %-escape stays as it is) except that bytes, raw or %-escaped, that are not

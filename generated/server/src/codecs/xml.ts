@@ -20,7 +20,7 @@ import type { DecodeOptions, XmlDecoder } from '../runtime/codec.ts';
 import type { XmlElement } from '../runtime/xml.ts';
 type Rec = Record<string, unknown>;
 type Keyed = { id: unknown };
-const CUSTOM_0 = new RegExp('^custom[0-9]+$');
+const CUSTOM_0 = /* @__PURE__ */ new RegExp('^custom[0-9]+$');
 
 function encodeCategoryTag(v: Rec): string {
   let s = '';

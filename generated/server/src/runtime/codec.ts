@@ -71,6 +71,16 @@ export interface MapDesc {
   of: Desc;
 }
 
+/**
+ * One message of the API as the generated per-resource modules export it: its wire shape and
+ * the root element of its XML form. Format objects (runtime/formats.ts) read and write it, so a
+ * call carries its own messages and nothing is looked up by name.
+ */
+export interface Message {
+  readonly root: string;
+  readonly desc: Desc;
+}
+
 export interface DecodeIssue {
   key: 'incorrectfield' | 'malformedrequest';
   message: string;
@@ -691,8 +701,9 @@ export function decodeForm(desc: Desc, body: string, maxDepth: number, opts: Dec
   return fromWireJson(desc, formToNested(parseForm(body), maxDepth), opts);
 }
 
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-const utf8 = new TextEncoder();
+// Pure: a bundler may drop them when nothing that reads them is kept.
+const strictUtf8 = /* @__PURE__ */ new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const utf8 = /* @__PURE__ */ new TextEncoder();
 
 /**
  * An application/x-www-form-urlencoded body as [name, value] pairs, like URLSearchParams

@@ -1,0 +1,7 @@
+import type { Message } from '../../runtime/codec.ts';
+/** activities/attachmentfile.createActivity.request */
+export declare const createActivityRequest: Message;
+/** activities/attachmentfile.createActivity.response */
+export declare const createActivityResponse: Message;
+/** activities/attachmentfile.updateActivity.request */
+export declare const updateActivityRequest: Message;

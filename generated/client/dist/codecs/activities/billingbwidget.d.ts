@@ -1,0 +1,7 @@
+import type { Message } from '../../runtime/codec.ts';
+/** activities/billingbwidget.createActivity.request */
+export declare const createActivityRequest: Message;
+/** activities/billingbwidget.createActivity.response */
+export declare const createActivityResponse: Message;
+/** activities/billingbwidget.updateActivity.request */
+export declare const updateActivityRequest: Message;

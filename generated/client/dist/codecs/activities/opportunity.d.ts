@@ -1,0 +1,7 @@
+import type { Message } from '../../runtime/codec.ts';
+/** activities/opportunity.createActivity.request */
+export declare const createActivityRequest: Message;
+/** activities/opportunity.createActivity.response */
+export declare const createActivityResponse: Message;
+/** activities/opportunity.updateActivity.request */
+export declare const updateActivityRequest: Message;

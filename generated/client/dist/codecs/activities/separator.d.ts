@@ -1,0 +1,7 @@
+import type { Message } from '../../runtime/codec.ts';
+/** activities/separator.createActivity.request */
+export declare const createActivityRequest: Message;
+/** activities/separator.createActivity.response */
+export declare const createActivityResponse: Message;
+/** activities/separator.updateActivity.request */
+export declare const updateActivityRequest: Message;

@@ -1,0 +1,7 @@
+import type { Message } from '../../runtime/codec.ts';
+/** activities/tasklist.createActivity.request */
+export declare const createActivityRequest: Message;
+/** activities/tasklist.createActivity.response */
+export declare const createActivityResponse: Message;
+/** activities/tasklist.updateActivity.request */
+export declare const updateActivityRequest: Message;

@@ -1,0 +1,45 @@
+import type * as T from './types/index.ts';
+import type { ActivityId, CallOptions, ClientCodec, ClientOptions, Quota, RecordId, Send } from './runtime/client.ts';
+import type { Format } from './runtime/formats.ts';
+export { ServiceError, AuthenticationError, NotFoundError, ValidationError, RateLimitError, ServerError, ConnectionError, verifyWebhook, type WebhookHeaders, type VerifyOptions, type Quota, type RetryOptions, type ErrorDetail, type ActivityId, type ApiPromise, type CallOptions, type RecordId, type ResponseInfo, type ErrorKeyOf, type ClientErrorKey, } from './runtime/client.ts';
+export type { Format } from './runtime/formats.ts';
+/** The API's error keys type ServiceError.keys, errors and details (here, so the modular client has them too). */
+declare module './runtime/client.ts' {
+    interface ServiceErrorKeys extends Record<T.ErrorKey, true> {
+    }
+}
+/** Turns a plain number from elsewhere (a URL, a database, a notification) into the id of a record of a kind (asId('contacts', 12)) or of an activity of a segment (asId('tasklist', 7)). Ids the client returns already carry their kind: use this only for numbers it did not give you. Throws a TypeError unless the number is a positive integer. */
+export declare function asId<N extends T.KindName | T.ActivitySegment>(name: N, id: number): N extends T.KindName ? RecordId<N> : ActivityId<N>;
+/** File contents of upload fields (data.file): the request goes as multipart/form-data. */
+export interface UploadOptions extends CallOptions {
+    files?: Record<string, Blob | Uint8Array>;
+}
+/** What the functions of ./resources/* call through: a connection, or one of its batches. */
+export interface Caller {
+    call: Send;
+}
+/** Calls queued by passing this to resource functions, sent together by send() (one multipart/mixed request per 100 calls). */
+export interface BatchConnection extends Caller {
+    send(): Promise<void>;
+}
+/** A connection to the service: pass it to the functions of ./resources/*. */
+export interface Connection extends Caller {
+    /** The latest quota the service reported. */
+    readonly quota: Quota | undefined;
+    batch(): BatchConnection;
+}
+export interface ConnectOptions extends Omit<ClientOptions, 'format'> {
+    /** The body format: xml from ./xml or json from ./json (only the one imported is bundled). */
+    format: Format;
+}
+/** What the transport knows of the API besides the messages each call brings (spec: quota header, content types, batch, limits). */
+export declare const api: Omit<ClientCodec, 'formats'>;
+/** A connection to the service at baseUrl in one body format, for the functions of ./resources/*: a bundle holds the calls an app makes and nothing else. */
+export declare function connect(options: ConnectOptions): Connection;
+/** Walks pages until the total is reached or a page comes back empty. */
+export declare function paginate<P extends object, R>(list: (params: P) => Promise<R>, params: P, names: {
+    start: string;
+    limit: string;
+    items: string;
+    total: string;
+}): AsyncIterableIterator<any>;

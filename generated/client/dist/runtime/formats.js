@@ -1,0 +1,35 @@
+// Part of the crmgen runtime (runtime/formats.ts), copied into this package by crmgen generate. Do not edit.
+// Wire formats of the generated client as values: a call's messages (runtime/codec.ts Message)
+// are format-neutral descriptors, and the format object an app passes to the client reads and
+// writes them. An app that picks one format imports one object, so a bundler leaves the other
+// format's code out (the descriptor interpreter of runtime/codec.ts serves both; the server keeps
+// its specialized XML codecs). Answers are decoded leniently: what a newer server adds is ignored.
+import { CodecError, checkJsonDepth, decodeXml, encodeForm, encodeXml, fromWireJson, toWireJson } from "./codec.js";
+/** XML bodies, the API's default format. */
+export const xml = {
+    name: 'xml',
+    encode: (message, value) => encodeXml(message.desc, value, message.root),
+    decode: (message, body, limits) => decodeXml(message.desc, body, message.root, limits, { strict: false }) ?? {},
+};
+/** JSON bodies. */
+export const json = {
+    name: 'json',
+    encode: (message, value) => JSON.stringify(toWireJson(message.desc, value)),
+    decode: (message, body, limits) => {
+        if (body.trim() === '')
+            return {};
+        checkJsonDepth(body, limits.maxDepth);
+        let parsed;
+        try {
+            parsed = JSON.parse(body);
+        }
+        catch (e) {
+            throw new CodecError(`malformed JSON: ${e.message}`);
+        }
+        return fromWireJson(message.desc, parsed, { strict: false }) ?? {};
+    },
+};
+/** Query strings and form fields (application/x-www-form-urlencoded), whatever the body format. */
+export function formText(message, value) {
+    return new URLSearchParams(encodeForm(message.desc, value)).toString();
+}

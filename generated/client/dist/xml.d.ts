@@ -1,0 +1,1 @@
+export { xml } from './runtime/formats.ts';

@@ -1,0 +1,7 @@
+import type { Message } from '../../runtime/codec.ts';
+/** activities/call.createActivity.request */
+export declare const createActivityRequest: Message;
+/** activities/call.createActivity.response */
+export declare const createActivityResponse: Message;
+/** activities/call.updateActivity.request */
+export declare const updateActivityRequest: Message;

@@ -1,0 +1,7 @@
+import type { Message } from '../../runtime/codec.ts';
+/** activities/marketingawidget.createActivity.request */
+export declare const createActivityRequest: Message;
+/** activities/marketingawidget.createActivity.response */
+export declare const createActivityResponse: Message;
+/** activities/marketingawidget.updateActivity.request */
+export declare const updateActivityRequest: Message;

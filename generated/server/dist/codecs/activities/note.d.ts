@@ -1,0 +1,7 @@
+import type { Message } from '../../runtime/codec.ts';
+/** activities/note.createActivity.request */
+export declare const createActivityRequest: Message;
+/** activities/note.createActivity.response */
+export declare const createActivityResponse: Message;
+/** activities/note.updateActivity.request */
+export declare const updateActivityRequest: Message;

@@ -1,0 +1,7 @@
+import type { Message } from '../../runtime/codec.ts';
+/** activities/photo.createActivity.request */
+export declare const createActivityRequest: Message;
+/** activities/photo.createActivity.response */
+export declare const createActivityResponse: Message;
+/** activities/photo.updateActivity.request */
+export declare const updateActivityRequest: Message;

@@ -1,0 +1,7 @@
+import type { Message } from '../../runtime/codec.ts';
+/** activities/template.createActivity.request */
+export declare const createActivityRequest: Message;
+/** activities/template.createActivity.response */
+export declare const createActivityResponse: Message;
+/** activities/template.updateActivity.request */
+export declare const updateActivityRequest: Message;
