@@ -4,11 +4,13 @@
 (function () {
   var input = document.getElementById('search');
   var list = document.getElementById('results');
-  // A word in a section's title counts most, then in the SDK calls it is about (keywords), then
-  // in its page's title, then anywhere in its text; every word must occur somewhere.
+  // A word naming an SDK call the section is about (keywords) counts most, then one in the
+  // section's title, then in its page's title, then anywhere in its text; every word must occur.
   function scoreOf(e, words) {
     var title = e.title.toLowerCase();
-    var keywords = (e.keywords || '').toLowerCase().split(/[\s.()]+/);
+    // Whole calls (crm.contacts.create) and their parts (create, contacts).
+    var calls = (e.keywords || '').toLowerCase().split(/\s+/);
+    var keywords = calls.concat(calls.join(' ').split(/[\s.()]+/));
     var page = e.page.toLowerCase();
     var text = e.text.toLowerCase();
     var score = 0;
