@@ -156,11 +156,49 @@ describe('reference docs', () => {
     for (const r of spec.hierarchy) expect(md).toContain(`${r.parent} --> ${r.child}`);
   });
 
-  it('shows XML, JSON and curl examples for every endpoint', () => {
+  it('shows TypeScript, XML, JSON and curl examples for every endpoint, as tabs with TypeScript first', () => {
     const all = ['records', 'categories', 'fields', 'ownership', 'activities', 'reports', 'webhooks'].map((p) => page(`${p}.html`)).join('\n');
-    const endpoints = all.match(/<article class="endpoint"/g)!.length;
-    expect(all.match(/data-kind="curl"/g)!.length).toBe(endpoints);
-    expect(endpoints).toBeGreaterThanOrEqual(spec.operations.length - 1);
+    const articles = [...all.matchAll(/<article class="endpoint" id="([^"]+)">([\s\S]*?)<\/article>/g)];
+    expect(articles.length).toBeGreaterThanOrEqual(spec.operations.length - 1);
+    for (const [, id, body] of articles) {
+      const tabs = [...body.matchAll(/<button type="button" role="tab" class="tab" data-lang="(\w+)" aria-selected="(\w+)"/g)].map((m) => `${m[1]}:${m[2]}`);
+      expect(tabs[0], id).toBe('typescript:true');
+      expect(tabs.slice(1).every((t) => t.endsWith(':false')), id).toBe(true);
+      expect(tabs.map((t) => t.split(':')[0]), id).toEqual(expect.arrayContaining(['typescript', 'curl']));
+      // Only the chosen language is shown; the others wait in hidden panels.
+      expect(body.match(/<div class="tab-panel" role="tabpanel" data-lang="\w+" hidden>/g)?.length ?? 0, id).toBe(tabs.length - 1);
+      expect(body.match(/data-kind="typescript"/g), id).toHaveLength(1);
+      expect(body.match(/data-kind="curl"/g), id).toHaveLength(1);
+    }
+  });
+
+  it('keeps provenance off the reference pages: every assumed note of the spec is on "Where the document is silent", and only there', () => {
+    const notes: string[] = [];
+    const walk = (v: unknown) => {
+      if (!v || typeof v !== 'object') return;
+      if (Array.isArray(v)) return v.forEach(walk);
+      const o = v as Record<string, unknown>;
+      if (typeof o.assumed === 'string') notes.push(o.assumed);
+      for (const [k, x] of Object.entries(o)) if (k !== 'assumed') walk(x);
+    };
+    walk(spec);
+    expect(notes.length).toBeGreaterThan(20);
+    const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&').replace(/&#x3D;/g, '=').replace(/&#x60;/g, '`').replace(/\s+/g, ' ');
+    const silent = text(page('silent.html'));
+    for (const n of notes) expect(silent, n).toContain(n.replace(/\s+/g, ' '));
+    for (const f of readdirSync(join(generatedDir, 'docs')).filter((x) => x.endsWith('.html') && x !== 'silent.html')) {
+      const t = text(page(f));
+      expect(t, f).not.toMatch(/\bassumed\b/i);
+      for (const n of notes.filter((x) => x.length > 25)) expect(t.includes(n.replace(/\s+/g, ' ')), `${f}: ${n}`).toBe(false);
+    }
+  });
+
+  it('lists the guides apart from the reference in every sidebar', () => {
+    for (const f of ['index.html', 'guide-pagination.html', 'silent.html']) {
+      const nav = page(f).split('<main>')[0];
+      expect(nav.indexOf('>Guides<'), f).toBeLessThan(nav.indexOf('>Reference<'));
+      for (const g of ['guide-getting-started', 'guide-pagination', 'guide-errors', 'guide-batch', 'guide-webhooks', 'silent']) expect(nav, f).toContain(`href="${g}.html"`);
+    }
   });
 });
 
@@ -219,6 +257,11 @@ describe('the reference docs as a static site', () => {
     const index = sandbox.window.crmgenSearchIndex!;
     expect(index.length).toBeGreaterThan(spec.activities.length);
     expect(index.find((e) => e.href === 'activities.html#opportunity')?.title).toContain('Opportunity');
+    // SDK call names are keywords of the sections about them.
+    const keywords = (href: string) => (index.find((e) => e.href === href) as { keywords?: string } | undefined)?.keywords?.split(' ') ?? [];
+    expect(keywords('guide-pagination.html#pagination-iterate')).toContain('iterate');
+    expect(keywords('guide-webhooks.html#webhooks-verify')).toContain('verifyWebhook');
+    expect(keywords('records.html#createRecord')).toContain('crm.contacts.create');
     // Results are shown on every page, so their links are relative to each page's folder.
     for (const p of html) for (const e of index) problems.push(...check(p, e.href));
     expect(problems).toEqual([]);

@@ -203,6 +203,8 @@ function silentPage(spec: Spec, pages: Page[]): Page {
     walk(value, [], key, homes[key]);
   }
   const byArea = [...new Set(notes.map((n) => n.area))];
+  // The spec's top-level keys, as the reference pages call them.
+  const titles: Record<string, string> = { auth: 'Authentication', quota: 'Limits and quota', listSemantics: 'Lists', errors: 'Errors', values: 'Value lists', kinds: 'Record kinds', fieldsets: 'Record fields', structures: 'Structures of answers and reports', hooks: 'Webhooks', notification: 'Notifications', activities: 'Activities', operations: 'Operations', formats: 'Formats' };
   return {
     file: 'silent.html',
     title: 'Where the document is silent',
@@ -210,7 +212,7 @@ function silentPage(spec: Spec, pages: Page[]): Page {
     intro: prose('silent-intro', {}).join(' '),
     sections: byArea.map((area) => ({
       id: `silent-${area}`,
-      title: area,
+      title: titles[area] ?? area,
       text: [],
       endpoints: [],
       tables: [{ head: ['where', 'our choice'], rows: notes.filter((n) => n.area === area).map((n) => [n.where, n.note]), links: notes.filter((n) => n.area === area).map((n) => n.href ?? '') }],

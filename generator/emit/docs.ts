@@ -24,7 +24,7 @@ export function emitDocs(spec: Spec): GeneratedFile[] {
   const hb = Handlebars.create();
   hb.registerHelper('eq', (a: unknown, b: unknown) => a === b);
   // `code` in prose as <code>; everything else escaped.
-  hb.registerHelper('inline', (text: string) => new hb.SafeString(hb.escapeExpression(text).replace(/`([^`]+)`/g, '<code>$1</code>')));
+  hb.registerHelper('inline', (text: string) => new hb.SafeString(text.split(/`([^`]+)`/).map((part, i) => (i % 2 ? `<code>${hb.escapeExpression(part)}</code>` : hb.escapeExpression(part))).join('')));
   hb.registerHelper('plain', (text: string) => text.replace(/`/g, ''));
   hb.registerHelper('link', (links: string[] | undefined, row: number) => links?.[row] ?? '');
   const layout = hb.compile(readFileSync(`${templatesDir}docs/page.html.hbs`, 'utf8'), { strict: true, preventIndent: true });
