@@ -83,8 +83,9 @@ const uploadedFiles = new Set(endpoints.flatMap((e) => e.examples.filter((x) => 
 
 let server: RunningServer;
 let crm: Crm;
-/** The generated client, as an installed package runs it. */
+/** The generated client, as an installed package runs it, and its id helper when it has one. */
 let client: unknown;
+let asId: unknown;
 let owner: number;
 let workDir: string;
 
@@ -97,7 +98,9 @@ beforeAll(async () => {
     args: ['--quota', '100000', '--allow-private-webhooks', '--webhook-resolve', 'example.com=127.0.0.1', '--webhook-resolve', 'www.example.com=127.0.0.1'],
   });
   crm = new Crm(server.base, user);
-  const { createClient } = await import(pathToFileURL(join(generatedDir, 'client/dist/index.js')).href);
+  const sdk = await import(pathToFileURL(join(generatedDir, 'client/dist/index.js')).href);
+  const { createClient } = sdk;
+  asId = sdk.asId;
   client = createClient({ baseUrl: server.base, email: user[0], token: user[1], format: 'json', retry: { max: 0 } });
   owner = (await crm.send('GET', '/ownership/')).body.users[0].id;
   // curl -F 'data[file]=@plan.pdf' reads the file from the directory curl runs in: a small one of each name the examples upload.
@@ -172,7 +175,7 @@ async function bind(ep: DocEndpoint): Promise<Binding> {
 function bindBody(ep: DocEndpoint, text: string, b: Binding): string {
   let out = text;
   for (const [name, id] of Object.entries(b.fields)) {
-    const forms = [new RegExp(`("${name}"\\s*:\\s*)\\d+()`, 'g'), new RegExp(`(<${name}>)\\d+(</${name}>)`, 'g'), new RegExp(`(-F '${name}=)\\d+(')`, 'g'), new RegExp(`(\\b${name}: )\\d+()`, 'g')];
+    const forms = [new RegExp(`("${name}"\\s*:\\s*)\\d+()`, 'g'), new RegExp(`(<${name}>)\\d+(</${name}>)`, 'g'), new RegExp(`(-F '${name}=)\\d+(')`, 'g'), new RegExp(`(\\b${name}: )\\d+()`, 'g'), new RegExp(`(\\b${name}: asId\\('\\w+', )\\d+(\\))`, 'g')];
     if (b.required.includes(name) && !forms.some((re) => re.test(out))) throw new Error(`${ep.id}: the example names no ${name} to bind:\n${text}`);
     for (const re of forms) out = out.replace(re, `$1${id}$2`);
   }
@@ -242,14 +245,15 @@ const AsyncFunction = (async () => {}).constructor as new (...args: string[]) =>
 async function sendTypeScript(ep: DocEndpoint, ex: DocExample): Promise<Outcome> {
   const b = await bind(ep);
   const ids = [...b.path.matchAll(/\/(\d+)(?=\/|$)/g)].map((m) => m[1]);
-  const call = /await (crm\.[\w.]+)\(((?:\s*\d+,)*\s*\d*)/.exec(ex.text);
+  // Leading id arguments: plain numbers, or asId('contacts', 467069) where ids carry their kind.
+  const call = /await (crm\.[\w.]+)\(((?:\s*(?:asId\('\w+', \d+\)|\d+),)*\s*(?:asId\('\w+', \d+\)|\d+)?)/.exec(ex.text);
   if (!call) throw new Error(`${ep.id}: no client call in\n${ex.text}`);
   const shown = call[2].match(/\d+/g) ?? [];
   if (shown.length !== ids.length) throw new Error(`${ep.id}: the call names ${shown.length} ids, the path ${ids.length}`);
   let i = 0;
   const code = bindBody(ep, ex.text.replace(call[0], `await ${call[1]}(${call[2].replace(/\d+/g, () => ids[i++])}`), b);
   try {
-    await new AsyncFunction('crm', 'openAsBlob', code)(client, (name: string) => openAsBlob(join(workDir, name)));
+    await new AsyncFunction('crm', 'openAsBlob', 'asId', code)(client, (name: string) => openAsBlob(join(workDir, name)), asId);
     return { status: 200, detail: '' };
   } catch (e) {
     const err = e as { status?: number; message?: string };

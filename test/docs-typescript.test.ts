@@ -37,7 +37,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const referenceModule = (calls: string[]) =>
   [
     `import { openAsBlob } from 'node:fs';`,
-    `import { createClient } from '${clientDist}';`,
+    `import { ${calls.some((c) => c.includes('asId(')) ? 'asId, ' : ''}createClient } from '${clientDist}';`,
     `const crm = createClient({ baseUrl: 'http://127.0.0.1:8080', email: 'ann@example.com', token: 'secret' });`,
     ...calls.map((c, i) => `export async function example${i}() {\n${c}\n}`),
     '',

@@ -9,10 +9,17 @@ import { descriptorObjects } from './codecs.ts';
 import { clientCallName } from './client-readme.ts';
 import { messageTargets, type MessageTarget } from './names.ts';
 import { example, exampleSegment } from '../examples.ts';
-import { fieldRows, indentXml, languages, tsLiteral, type Endpoint, type Example, type Tab } from './docs-model.ts';
+import { fieldRows, indentXml, languages, TsCode, tsLiteral, type Endpoint, type Example, type Tab } from './docs-model.ts';
 
 /** Placeholder ids of the examples: a record, an activity, a delivery. test/docs-examples.test.ts binds them to real ones. */
 export const placeholders = { record: 467069, activity: 12, delivery: 88 };
+
+/**
+ * A record's or activity's id in a client call, `of` its kind or segment: the one place that
+ * says how the client takes ids (a plain number today; with ids that carry their kind,
+ * asId(of, n)).
+ */
+export const tsId = (of: string, n: number): string => String(n);
 
 /** The variable a call's result goes into, by the method's name. */
 const resultName = (client: string) => ({ create: 'created', update: 'updated', delete: 'deleted', show: 'record', list: 'list', deliveries: 'deliveries', redeliver: 'delivery' })[client.split('.').pop()!] ?? 'report';
@@ -72,17 +79,25 @@ export function endpointBuilder(spec: Spec): (op: Operation, kind?: string, segm
 
     // The same call through the client: path ids, then the body or parameters, then the files.
     const client = clientCallName(op, b.kind, b.segment);
-    const value = requestValue ?? paramsValue;
+    const idOf = op.scope === 'activity' ? b.segment : op.scope === 'kind' ? b.kind : undefined;
+    const callIds = ids.map((n, i) => (i === 0 && idOf ? tsId(idOf, n) : String(n)));
+    const parentOf = spec.activities.find((a) => a.segment === b.segment)?.parents[0];
+    const withParent = (v: unknown) => {
+      const o = v as { parent?: unknown } | undefined;
+      if (op.scope !== 'activity' || typeof o?.parent !== 'number' || !parentOf) return v;
+      return { ...o, parent: new TsCode(tsId(parentOf === 'record' ? b.kind : parentOf, o.parent)) };
+    };
+    const value = withParent(requestValue ?? paramsValue);
     const files_ = multipart ? [`{ files: { ${files.map((f) => `${f}: await openAsBlob(${tsLiteral((data![f] as { filename: string }).filename)})`).join(', ')} } }`] : [];
     const head = `const ${resultName(client)} = await ${client}(`;
-    const flat = [...ids.map(String), ...(value !== undefined ? [tsLiteral(value)] : []), ...files_];
+    const flat = [...callIds, ...(value !== undefined ? [tsLiteral(value)] : []), ...files_];
     // One line when short; else the body hugs the parentheses, or each argument gets its own line.
     const typescript =
       `${head}${flat.join(', ')});`.length <= 100 && !flat.some((a) => a.includes('\n'))
         ? `${head}${flat.join(', ')});`
         : value !== undefined && !files_.length
-          ? `${head}${[...ids.map(String), tsLiteral(value, '', 0)].join(', ')});`
-          : `${head}\n${[...ids.map(String), ...(value !== undefined ? [tsLiteral(value, '  ', 0)] : []), ...files_].map((a) => `  ${a},`).join('\n')}\n);`;
+          ? `${head}${[...callIds, tsLiteral(value, '', 0)].join(', ')});`
+          : `${head}\n${[...callIds, ...(value !== undefined ? [tsLiteral(value, '  ', 0)] : []), ...files_].map((a) => `  ${a},`).join('\n')}\n);`;
 
     const tab = (lang: string, examples: (Example | false | undefined)[]): Tab => ({ lang, title: languages[lang], examples: examples.filter((e): e is Example => !!e) });
     const responseLabel = `Response ${op.status}`;

@@ -140,8 +140,14 @@ export function indentXml(xml: string): string {
   return lines.join('\n');
 }
 
+/** TypeScript source to print as it is inside a value (an id expression). */
+export class TsCode {
+  constructor(readonly code: string) {}
+}
+
 /** A value as TypeScript source: identifier keys unquoted, single quotes, one line when short. */
 export function tsLiteral(v: unknown, indent = '', width = 90): string {
+  if (v instanceof TsCode) return v.code;
   if (v === undefined || v === null) return String(v);
   if (typeof v === 'string') return `'${v.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'`;
   if (typeof v !== 'object') return String(v);
