@@ -262,6 +262,7 @@ describe('the reference docs as a static site', () => {
     expect(keywords('guide-pagination.html#pagination-iterate')).toContain('iterate');
     expect(keywords('guide-webhooks.html#webhooks-verify')).toContain('verifyWebhook');
     expect(keywords('records.html#createRecord')).toContain('crm.contacts.create');
+    expect(keywords('records.html#createRecord')).toContain('createRecord');
     // Results are shown on every page, so their links are relative to each page's folder.
     for (const p of html) for (const e of index) problems.push(...check(p, e.href));
     expect(problems).toEqual([]);

@@ -53,7 +53,8 @@ function searchIndex(pages: Page[]) {
       title: s.title,
       page: p.title,
       href: `${p.file}#${s.id}`,
-      keywords: [...(s.keywords ?? []), ...s.endpoints.map((e) => e.client)].join(' '),
+      // SDK calls the section is about, and its operations' names (createRecord, listHooks).
+      keywords: [...new Set([...(s.keywords ?? []), ...s.endpoints.flatMap((e) => [e.client, e.id.split('-')[0]])])].join(' '),
       text: [s.title, ...s.text, ...code(s), ...s.tables.flatMap((t) => t.rows.map((r) => r.join(' '))), ...s.endpoints.map((e) => `${e.method} ${e.path} ${e.purpose} ${e.client}`)]
         .join(' ')
         .replace(/\s+/g, ' ')
