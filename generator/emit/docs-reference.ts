@@ -192,12 +192,15 @@ function silentPage(spec: Spec, pages: Page[]): Page {
     if (!v || typeof v !== 'object') return;
     if (Array.isArray(v)) return v.forEach((x) => walk(x, [...trail, label(x as Record<string, unknown>)].filter(Boolean), area, href));
     const o = v as Record<string, unknown>;
-    const here = (typeof o.segment === 'string' && ids.get(o.segment)) || (typeof o.name === 'string' && (ids.get(o.name) ?? ids.get(`fieldset-${o.name}`))) || href;
+    // A structure: the report it is the entry of, else the first operation whose messages use it.
+    const user = typeof o.name === 'string' && area === 'structures' ? (spec.reports.find((r) => r.entry === o.name)?.name ?? spec.operations.find((op) => JSON.stringify(op).includes(`"name":"${o.name}"`))) : undefined;
+    const userHref = typeof user === 'string' ? ids.get(user) : user ? ids.get(user.report ?? user.id) : undefined;
+    const here = (typeof o.segment === 'string' && ids.get(o.segment)) || (typeof o.name === 'string' && (ids.get(o.name) ?? ids.get(`fieldset-${o.name}`))) || userHref || href;
     if (typeof o.assumed === 'string') notes.push({ area, where: trail.join(' › ') || area, note: o.assumed, href: here });
     for (const [k, x] of Object.entries(o)) if (k !== 'assumed' && k !== 'pos') walk(x, x && typeof x === 'object' && !Array.isArray(x) ? [...trail, k] : trail, area, here);
   };
   // Where each part of the spec is described.
-  const homes: Record<string, string | undefined> = { auth: ids.get('auth'), quota: ids.get('limits'), errors: ids.get('errors'), hooks: ids.get('hook-fields'), notification: ids.get('notification-items'), formats: ids.get('formats'), listSemantics: ids.get('listRecords') };
+  const homes: Record<string, string | undefined> = { auth: ids.get('auth'), quota: ids.get('limits'), errors: ids.get('errors'), hooks: ids.get('hook-fields'), notification: ids.get('notification-items'), formats: ids.get('formats'), listSemantics: ids.get('listRecords'), kinds: 'records.html', structures: 'reports.html' };
   for (const [key, value] of Object.entries(spec)) {
     if (key === 'changelog') continue;
     walk(value, [], key, homes[key]);
