@@ -211,11 +211,11 @@ export function buildSuite(spec: Spec): Suite {
     const s = t.segment;
     const formats: Format[] = uploads[s].length ? ['multipart'] : bodyFormats;
     for (const format of formats)
-      push({ run: 'steps', id: `operations.createActivity.${s}.${format}`, group: 'operations', title: `POST /${kind}/${s}/ in ${format}`, at: at(t.pos), operation: `createActivity (${s})`, steps: [{ request: { method: 'POST', path: `/${kind}/${s}/`, body: createBody(s, parentOf(s)), format, accept: format === 'xml' ? 'xml' : 'json' }, expect: ok(`createActivity_${s}`) }] });
+      push({ run: 'steps', id: `operations.createActivity.${s}.${format}`, group: 'operations', title: `POST /${kind}/${s}/ in ${format}`, at: at(t.pos), operation: `createActivity (${s})`, steps: [{ request: { method: 'POST', path: `/${kind}/${s}/`, body: createBody(s, parentOf(s)), format, accept: format === 'xml' ? 'xml' : 'json' }, expect: ok(`createActivity_${kind}_${s}`) }] });
     const text = scalarFields(t).find((f) => f.shape.type === 'text');
     for (const format of uploads[s].length ? (['multipart'] as const) : (['json', 'xml'] as const))
-      push({ run: 'steps', id: `operations.updateActivity.${s}.${format}`, group: 'operations', title: `PUT /${kind}/${s}/{id} in ${format}`, at: at(t.pos), operation: `updateActivity (${s})`, steps: [{ request: { method: 'PUT', path: `/${kind}/${s}/{freshact:${kind}:${chains[s].join('/')}}`, body: { data: text ? { [text.name]: 'verify {tag} changed' } : {} }, format, accept: format === 'xml' ? 'xml' : 'json' }, expect: ok(`updateActivity_${s}`) }] });
-    push({ run: 'steps', id: `operations.deleteActivity.${s}`, group: 'operations', title: `DELETE /${kind}/${s}/{id}/`, at: at(t.pos), operation: `deleteActivity (${s})`, steps: [{ request: { method: 'DELETE', path: `/${kind}/${s}/{freshact:${kind}:${chains[s].join('/')}}/` }, expect: ok(`deleteActivity_${s}`) }] });
+      push({ run: 'steps', id: `operations.updateActivity.${s}.${format}`, group: 'operations', title: `PUT /${kind}/${s}/{id} in ${format}`, at: at(t.pos), operation: `updateActivity (${s})`, steps: [{ request: { method: 'PUT', path: `/${kind}/${s}/{freshact:${kind}:${chains[s].join('/')}}`, body: { data: text ? { [text.name]: 'verify {tag} changed' } : {} }, format, accept: format === 'xml' ? 'xml' : 'json' }, expect: ok(`updateActivity_${kind}_${s}`) }] });
+    push({ run: 'steps', id: `operations.deleteActivity.${s}`, group: 'operations', title: `DELETE /${kind}/${s}/{id}/`, at: at(t.pos), operation: `deleteActivity (${s})`, steps: [{ request: { method: 'DELETE', path: `/${kind}/${s}/{freshact:${kind}:${chains[s].join('/')}}/` }, expect: ok(`deleteActivity_${kind}_${s}`) }] });
   }
 
   // values, ranges, required fields, create-only rules of every activity type

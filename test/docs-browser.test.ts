@@ -57,6 +57,7 @@ describe('the reference docs in chromium', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.base });
     const page = await context.newPage();
     await page.goto(`${server.base}/docs/records.html`);
+    await page.locator('article#createRecord-contacts .tab[data-lang="json"]').click();
     const example = page.locator('article#createRecord-contacts .example[data-kind="request-json"]');
     await example.locator('button.copy').click();
     await expect.poll(() => example.locator('button.copy').textContent()).toBe('Copied');
@@ -67,6 +68,63 @@ describe('the reference docs in chromium', () => {
     expect(res.json().item.name).toBe('Ann Lee');
     await context.close();
   });
+});
+
+describe('example tabs and search', () => {
+  const visibleKinds = (page: Page, article: string) => page.locator(`article#${article} .example:visible`).evaluateAll((els) => els.map((e) => e.getAttribute('data-kind')));
+
+  it('keeps the language the reader picked across reloads and pages: JSON, then TypeScript', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${server.base}/docs/records.html`);
+    // A first visit shows TypeScript; the other languages are a click away.
+    expect(await visibleKinds(page, 'createRecord-contacts')).toEqual(['typescript']);
+    await page.locator('article#createRecord-contacts .tab[data-lang="json"]').click();
+    expect(await visibleKinds(page, 'createRecord-contacts')).toEqual(['request-json', 'response-json']);
+    // Every example of the page follows the choice.
+    expect(await visibleKinds(page, 'showRecord-contacts')).toEqual(['response-json']);
+    await page.reload();
+    expect(await visibleKinds(page, 'createRecord-contacts')).toEqual(['request-json', 'response-json']);
+    expect(await page.locator('article#createRecord-contacts .tab[data-lang="json"]').getAttribute('aria-selected')).toBe('true');
+
+    await page.locator('article#updateRecord-contacts .tab[data-lang="typescript"]').click();
+    expect(await visibleKinds(page, 'createRecord-contacts')).toEqual(['typescript']);
+    await page.reload();
+    expect(await visibleKinds(page, 'createRecord-contacts')).toEqual(['typescript']);
+    expect(await page.locator('article#createRecord-contacts .tab[data-lang="typescript"]').getAttribute('aria-selected')).toBe('true');
+    const call = (await page.locator('article#createRecord-contacts .example[data-kind="typescript"] code').textContent())!;
+    expect(call).toMatch(/^const created = await crm\.contacts\.create\(\{/);
+    // Another page, same choice: and the guides' tabs too.
+    await page.goto(`${server.base}/docs/activities.html#task`);
+    expect(await visibleKinds(page, 'createActivity-contacts-task')).toEqual(['typescript']);
+    await page.locator('article#createActivity-contacts-task .tab[data-lang="curl"]').click();
+    await page.goto(`${server.base}/docs/guide-getting-started.html`);
+    expect(await page.locator('#getting-started-client .example:visible').evaluateAll((els) => els.map((e) => e.getAttribute('data-kind')))).toEqual(['curl']);
+    await context.close();
+  });
+
+  for (const [query, target, heading] of [
+    ['iterate', 'guide-pagination.html#pagination-iterate', 'Every page with iterate'],
+    ['verifyWebhook', 'guide-webhooks.html#webhooks-verify', 'Verify the signature'],
+    ['pagination', 'guide-pagination.html#pagination-pages', 'Pages: start and limit'],
+  ] as const) {
+    it(`searching "${query}" lands on ${target}`, async () => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      await page.goto(`${server.base}/docs/reports.html`);
+      await page.fill('#search', query);
+      const first = page.locator('#results li a').first();
+      await first.waitFor({ timeout: 10_000 });
+      await first.click();
+      await page.waitForURL(`${server.base}/docs/${target}`);
+      const section = page.locator(`section#${target.split('#')[1]}`);
+      expect(await section.locator('h2').textContent()).toBe(heading);
+      // Landed: the section is at the top of the viewport.
+      expect(Math.abs(await section.evaluate((el) => el.getBoundingClientRect().top))).toBeLessThan(5);
+      if (query !== 'pagination') expect(await section.locator('.example[data-kind="typescript"] code').textContent()).toContain(query);
+      await context.close();
+    });
+  }
 });
 
 describe('the reference docs opened from file://', () => {
@@ -143,6 +201,7 @@ describe('the reference docs opened from file://', () => {
     });
     await page.goto(pathToFileURL(join(site, 'records.html')).href);
     expect(await page.evaluate(() => navigator.clipboard)).toBeUndefined();
+    await page.locator('article#createRecord-contacts .tab[data-lang="json"]').click();
     const example = page.locator('article#createRecord-contacts .example[data-kind="request-json"]');
     const button = example.locator('button.copy');
     const code = (await example.locator('code').textContent())!;
@@ -165,6 +224,7 @@ describe('the reference docs opened from file://', () => {
     await page.evaluate(() => {
       document.execCommand = () => false;
     });
+    await page.locator('article#createRecord-contacts .tab[data-lang="curl"]').click();
     await page.locator('article#createRecord-contacts .example[data-kind="curl"] button.copy').click();
     const curl = page.locator('article#createRecord-contacts .example[data-kind="curl"]');
     await expect.poll(() => curl.locator('button.copy').textContent()).toBe('Press Ctrl+C');

@@ -1,8 +1,9 @@
 // Every request example of the reference docs works: each endpoint article of
 // generated/docs/*.html is parsed and its request examples are sent, as the docs show them, to
-// one fresh `crmgen serve` — the XML body (application/xml), the JSON body (application/json)
-// and the curl line (run by bash with CRM_URL, CRM_EMAIL and CRM_TOKEN set) — and each must
-// answer 2xx.
+// one fresh `crmgen serve` — the XML body (application/xml), the JSON body (application/json),
+// the curl line (run by bash with CRM_URL, CRM_EMAIL and CRM_TOKEN set) and the TypeScript
+// client call (run with `crm`, a client of generated/client/dist, and node:fs's openAsBlob) —
+// and each must answer 2xx (the client throws otherwise).
 //
 // Ids are bound. The docs cannot know a reader's data, so their examples name placeholder ids
 // (a record /contacts/467069/, a parent 3, an activity /contacts/task/12, a hook /hooks/467069).
@@ -22,6 +23,8 @@ import type { Operation } from '../generator/model.ts';
 import { generatedDir, specDir } from './support/paths.ts';
 import { call, startServer, type RunningServer } from './support/server.ts';
 import { Crm, buildChain, chainTo, named } from './support/crm.ts';
+import { openAsBlob } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 
 const spec = loadSpec(specDir);
 const user: [string, string] = ['ann@example.com', 'secret-docs'];
@@ -71,7 +74,7 @@ function parseDocs(): DocEndpoint[] {
 }
 
 const endpoints = parseDocs();
-const requestKinds = ['request-xml', 'request-json', 'curl'];
+const requestKinds = ['request-xml', 'request-json', 'curl', 'typescript'];
 /** Files the curl lines upload (-F 'data[file]=@plan.pdf'). */
 const uploadedFiles = new Set(endpoints.flatMap((e) => e.examples.filter((x) => x.kind === 'curl').flatMap((x) => [...x.text.matchAll(/-F '[^'=]+=@([^';]+)'/g)].map((m) => m[1]))));
 
@@ -80,6 +83,9 @@ const uploadedFiles = new Set(endpoints.flatMap((e) => e.examples.filter((x) => 
 
 let server: RunningServer;
 let crm: Crm;
+/** The generated client, as an installed package runs it, and its id helper when it has one. */
+let client: unknown;
+let asId: unknown;
 let owner: number;
 let workDir: string;
 
@@ -92,6 +98,10 @@ beforeAll(async () => {
     args: ['--quota', '100000', '--allow-private-webhooks', '--webhook-resolve', 'example.com=127.0.0.1', '--webhook-resolve', 'www.example.com=127.0.0.1'],
   });
   crm = new Crm(server.base, user);
+  const sdk = await import(pathToFileURL(join(generatedDir, 'client/dist/index.js')).href);
+  const { createClient } = sdk;
+  asId = sdk.asId;
+  client = createClient({ baseUrl: server.base, email: user[0], token: user[1], format: 'json', retry: { max: 0 } });
   owner = (await crm.send('GET', '/ownership/')).body.users[0].id;
   // curl -F 'data[file]=@plan.pdf' reads the file from the directory curl runs in: a small one of each name the examples upload.
   workDir = mkdtempSync(join(tmpdir(), 'crmgen-docs-examples-'));
@@ -165,7 +175,7 @@ async function bind(ep: DocEndpoint): Promise<Binding> {
 function bindBody(ep: DocEndpoint, text: string, b: Binding): string {
   let out = text;
   for (const [name, id] of Object.entries(b.fields)) {
-    const forms = [new RegExp(`("${name}"\\s*:\\s*)\\d+()`, 'g'), new RegExp(`(<${name}>)\\d+(</${name}>)`, 'g'), new RegExp(`(-F '${name}=)\\d+(')`, 'g')];
+    const forms = [new RegExp(`("${name}"\\s*:\\s*)\\d+()`, 'g'), new RegExp(`(<${name}>)\\d+(</${name}>)`, 'g'), new RegExp(`(-F '${name}=)\\d+(')`, 'g'), new RegExp(`(\\b${name}: )\\d+()`, 'g'), new RegExp(`(\\b${name}: asId\\('\\w+', )\\d+(\\))`, 'g')];
     if (b.required.includes(name) && !forms.some((re) => re.test(out))) throw new Error(`${ep.id}: the example names no ${name} to bind:\n${text}`);
     for (const re of forms) out = out.replace(re, `$1${id}$2`);
   }
@@ -229,6 +239,28 @@ async function sendCurl(ep: DocEndpoint, ex: DocExample): Promise<Outcome> {
   return { status, detail: `curl exited ${r.code}: ${r.out.trim()} | again: ${again.out.trim()}` };
 }
 
+const AsyncFunction = (async () => {}).constructor as new (...args: string[]) => (...values: unknown[]) => Promise<unknown>;
+
+/** The client call with its ids bound: the path's ids are the call's leading number arguments. */
+async function sendTypeScript(ep: DocEndpoint, ex: DocExample): Promise<Outcome> {
+  const b = await bind(ep);
+  const ids = [...b.path.matchAll(/\/(\d+)(?=\/|$)/g)].map((m) => m[1]);
+  // Leading id arguments: plain numbers, or asId('contacts', 467069) where ids carry their kind.
+  const call = /await (crm\.[\w.]+)\(((?:\s*(?:asId\('\w+', \d+\)|\d+),)*\s*(?:asId\('\w+', \d+\)|\d+)?)/.exec(ex.text);
+  if (!call) throw new Error(`${ep.id}: no client call in\n${ex.text}`);
+  const shown = call[2].match(/\d+/g) ?? [];
+  if (shown.length !== ids.length) throw new Error(`${ep.id}: the call names ${shown.length} ids, the path ${ids.length}`);
+  let i = 0;
+  const code = bindBody(ep, ex.text.replace(call[0], `await ${call[1]}(${call[2].replace(/\d+/g, () => ids[i++])}`), b);
+  try {
+    await new AsyncFunction('crm', 'openAsBlob', 'asId', code)(client, (name: string) => openAsBlob(join(workDir, name)), asId);
+    return { status: 200, detail: '' };
+  } catch (e) {
+    const err = e as { status?: number; message?: string };
+    return { status: err.status ?? 0, detail: `${code}\n→ ${err.message}` };
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 
 describe('the reference docs hold every endpoint with request examples', () => {
@@ -243,6 +275,7 @@ describe('the reference docs hold every endpoint with request examples', () => {
     for (const ep of endpoints) {
       const kinds = ep.examples.map((e) => e.kind).filter((k) => requestKinds.includes(k));
       expect(kinds, ep.id).toContain('curl');
+      expect(kinds, ep.id).toContain('typescript');
       expect(kinds.includes('request-xml'), ep.id).toBe(kinds.includes('request-json'));
     }
   });
@@ -264,7 +297,7 @@ describe('every request example in the docs succeeds against the reference servi
   it.each(endpoints.map((ep) => [`${ep.page}#${ep.id}`, ep] as const))('%s', async (_, ep) => {
     const failures: string[] = [];
     for (const ex of ep.examples.filter((e) => requestKinds.includes(e.kind))) {
-      const r = ex.kind === 'curl' ? await sendCurl(ep, ex) : await sendBody(ep, ex);
+      const r = ex.kind === 'curl' ? await sendCurl(ep, ex) : ex.kind === 'typescript' ? await sendTypeScript(ep, ex) : await sendBody(ep, ex);
       if (r.status < 200 || r.status >= 300) failures.push(`${ex.kind} → ${r.status}: ${r.detail}`);
       if (ep.path.startsWith('/hooks')) await removeHooks();
     }

@@ -15,6 +15,9 @@ import { call, startServer, type RunningServer } from './support/server.ts';
 
 const spec = loadSpec(specDir);
 const openapi = JSON.parse(readFileSync(join(generatedDir, 'openapi.json'), 'utf8'));
+/** Responses with each $ref to components/responses replaced by what it names. */
+const resolved = (responses: Record<string, { $ref?: string }>): Record<string, any> =>
+  Object.fromEntries(Object.entries(responses).map(([status, r]) => [status, r.$ref ? openapi.components.responses[r.$ref.split('/').pop()!] : r]));
 
 describe('OpenAPI 3.1 document', () => {
   it('validates with swagger-parser', async () => {
@@ -29,12 +32,14 @@ describe('OpenAPI 3.1 document', () => {
   it('has every record path for every kind, every activity segment, reports, hooks and batch, written as the document writes them', () => {
     const paths = Object.keys(openapi.paths);
     for (const k of spec.kinds) for (const p of ['/', '/{ID}/', '/categories/', '/fields/']) expect(paths).toContain(`/${k.name}${p.replace('{ID}', `{${k.singular}Id}`)}`);
-    // Update activity has no trailing slash in the document, delete has one.
-    for (const a of spec.activities) {
-      expect(Object.keys(openapi.paths[`/{kind}/${a.segment}/{activityId}`])).toEqual(['put']);
-      expect(Object.keys(openapi.paths[`/{kind}/${a.segment}/{activityId}/`])).toEqual(['delete']);
-      expect(paths).toContain(`/{kind}/${a.segment}/`);
-    }
+    // Activity paths per kind; update and delete share the path with its trailing slash (the
+    // service takes both spellings; without it /contacts/note/{activityId} is ambiguous with
+    // /contacts/{contactId}/).
+    for (const k of spec.kinds)
+      for (const a of spec.activities) {
+        expect(Object.keys(openapi.paths[`/${k.name}/${a.segment}/{activityId}/`])).toEqual(['put', 'delete']);
+        expect(paths).toContain(`/${k.name}/${a.segment}/`);
+      }
     for (const r of spec.reports) expect(paths).toContain(`/report/${r.name}/`);
     expect(paths).toEqual(expect.arrayContaining(['/hooks/', '/hooks/{hookId}', '/ownership/', '/batch']));
     expect(paths).not.toContain('/batch/');
@@ -51,13 +56,13 @@ describe('OpenAPI 3.1 document', () => {
   });
 
   it('answers may be JSONP (application/javascript); the call-limit header is on every answer that has a caller', () => {
-    const show = openapi.paths['/contacts/{contactId}/'].get.responses;
+    const show = resolved(openapi.paths['/contacts/{contactId}/'].get.responses);
     expect(Object.keys(show['200'].content)).toContain(spec.formats.output.jsonp);
     expect(Object.keys(show['404'].content)).toContain(spec.formats.output.jsonp);
     expect(show['429'].headers).toHaveProperty([spec.quota.header]);
     expect(show['400'].headers).toHaveProperty([spec.quota.header]);
     expect(show['401'].headers).toBeUndefined();
-    expect(openapi.paths['/batch'].post.responses['400'].headers).toHaveProperty([spec.quota.header]);
+    expect(resolved(openapi.paths['/batch'].post.responses)['400'].headers).toHaveProperty([spec.quota.header]);
   });
 
   it('every example is valid against its own schema', () => {
@@ -93,9 +98,9 @@ describe('OpenAPI 3.1 document', () => {
     expect(Object.keys(create.requestBody.content)).toEqual(['application/xml', 'application/json', 'application/x-www-form-urlencoded']);
     expect(create.responses['201'].headers).toHaveProperty([spec.quota.header]);
     expect(create.responses['201'].headers).toHaveProperty('Location');
-    expect(create.responses['404'].content['application/xml'].schema.$ref).toBe('#/components/schemas/error.response');
+    expect(resolved(create.responses)['404'].content['application/xml'].schema.$ref).toBe('#/components/schemas/error.response');
     expect(openapi.components.securitySchemes.basicAuth).toEqual(expect.objectContaining({ type: 'http', scheme: 'basic' }));
-    expect(Object.keys(openapi.paths['/{kind}/file/'].post.requestBody.content)).toContain('multipart/form-data');
+    expect(Object.keys(openapi.paths['/contacts/file/'].post.requestBody.content)).toContain('multipart/form-data');
   });
 
   it('describes the JSON wire form: id<N> keys and comma-delimited lists', () => {
@@ -103,6 +108,14 @@ describe('OpenAPI 3.1 document', () => {
     expect(Object.keys(list.patternProperties)).toEqual(['^id[0-9]+$']);
     const event = openapi.components.schemas['activities.event.createActivity.request'];
     expect(event.properties.data.properties.attendees.type).toBe('string');
+    // An item's activities: keys id<N>, each entry one of the activity types by its typeid.
+    const show = openapi.components.schemas['records.contacts.showRecord.response'];
+    expect(show.properties.activities.propertyNames).toEqual({ pattern: '^id[0-9]+$' });
+    const entry = openapi.components.schemas[show.properties.activities.additionalProperties.$ref.split('/').pop()];
+    expect(entry.oneOf).toHaveLength(spec.activities.length);
+    const task = openapi.components.schemas['ActivityEntry.task'];
+    expect(task.properties.typeid.const).toBe(spec.activities.find((a) => a.segment === 'task')!.typeid);
+    expect(task.properties.fields.$ref).toBe('#/components/schemas/TaskFields');
   });
 
   it('lists every event in webhooks with the signature header', () => {
@@ -143,11 +156,49 @@ describe('reference docs', () => {
     for (const r of spec.hierarchy) expect(md).toContain(`${r.parent} --> ${r.child}`);
   });
 
-  it('shows XML, JSON and curl examples for every endpoint', () => {
+  it('shows TypeScript, XML, JSON and curl examples for every endpoint, as tabs with TypeScript first', () => {
     const all = ['records', 'categories', 'fields', 'ownership', 'activities', 'reports', 'webhooks'].map((p) => page(`${p}.html`)).join('\n');
-    const endpoints = all.match(/<article class="endpoint"/g)!.length;
-    expect(all.match(/data-kind="curl"/g)!.length).toBe(endpoints);
-    expect(endpoints).toBeGreaterThanOrEqual(spec.operations.length - 1);
+    const articles = [...all.matchAll(/<article class="endpoint" id="([^"]+)">([\s\S]*?)<\/article>/g)];
+    expect(articles.length).toBeGreaterThanOrEqual(spec.operations.length - 1);
+    for (const [, id, body] of articles) {
+      const tabs = [...body.matchAll(/<button type="button" role="tab" class="tab" data-lang="(\w+)" aria-selected="(\w+)"/g)].map((m) => `${m[1]}:${m[2]}`);
+      expect(tabs[0], id).toBe('typescript:true');
+      expect(tabs.slice(1).every((t) => t.endsWith(':false')), id).toBe(true);
+      expect(tabs.map((t) => t.split(':')[0]), id).toEqual(expect.arrayContaining(['typescript', 'curl']));
+      // Only the chosen language is shown; the others wait in hidden panels.
+      expect(body.match(/<div class="tab-panel" role="tabpanel" data-lang="\w+" hidden>/g)?.length ?? 0, id).toBe(tabs.length - 1);
+      expect(body.match(/data-kind="typescript"/g), id).toHaveLength(1);
+      expect(body.match(/data-kind="curl"/g), id).toHaveLength(1);
+    }
+  });
+
+  it('keeps provenance off the reference pages: every assumed note of the spec is on "Where the document is silent", and only there', () => {
+    const notes: string[] = [];
+    const walk = (v: unknown) => {
+      if (!v || typeof v !== 'object') return;
+      if (Array.isArray(v)) return v.forEach(walk);
+      const o = v as Record<string, unknown>;
+      if (typeof o.assumed === 'string') notes.push(o.assumed);
+      for (const [k, x] of Object.entries(o)) if (k !== 'assumed') walk(x);
+    };
+    walk(spec);
+    expect(notes.length).toBeGreaterThan(20);
+    const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&').replace(/&#x3D;/g, '=').replace(/&#x60;/g, '`').replace(/\s+/g, ' ');
+    const silent = text(page('silent.html'));
+    for (const n of notes) expect(silent, n).toContain(n.replace(/\s+/g, ' '));
+    for (const f of readdirSync(join(generatedDir, 'docs')).filter((x) => x.endsWith('.html') && x !== 'silent.html')) {
+      const t = text(page(f));
+      expect(t, f).not.toMatch(/\bassumed\b/i);
+      for (const n of notes.filter((x) => x.length > 25)) expect(t.includes(n.replace(/\s+/g, ' ')), `${f}: ${n}`).toBe(false);
+    }
+  });
+
+  it('lists the guides apart from the reference in every sidebar', () => {
+    for (const f of ['index.html', 'guide-pagination.html', 'silent.html']) {
+      const nav = page(f).split('<main>')[0];
+      expect(nav.indexOf('>Guides<'), f).toBeLessThan(nav.indexOf('>Reference<'));
+      for (const g of ['guide-getting-started', 'guide-pagination', 'guide-errors', 'guide-batch', 'guide-webhooks', 'silent']) expect(nav, f).toContain(`href="${g}.html"`);
+    }
   });
 });
 
@@ -206,6 +257,12 @@ describe('the reference docs as a static site', () => {
     const index = sandbox.window.crmgenSearchIndex!;
     expect(index.length).toBeGreaterThan(spec.activities.length);
     expect(index.find((e) => e.href === 'activities.html#opportunity')?.title).toContain('Opportunity');
+    // SDK call names are keywords of the sections about them.
+    const keywords = (href: string) => (index.find((e) => e.href === href) as { keywords?: string } | undefined)?.keywords?.split(' ') ?? [];
+    expect(keywords('guide-pagination.html#pagination-iterate')).toContain('iterate');
+    expect(keywords('guide-webhooks.html#webhooks-verify')).toContain('verifyWebhook');
+    expect(keywords('records.html#createRecord')).toContain('crm.contacts.create');
+    expect(keywords('records.html#createRecord')).toContain('createRecord');
     // Results are shown on every page, so their links are relative to each page's folder.
     for (const p of html) for (const e of index) problems.push(...check(p, e.href));
     expect(problems).toEqual([]);

@@ -1,7 +1,11 @@
 // Emits generated/openapi.json and generated/openapi.yaml: an OpenAPI 3.1 document of the API
-// for other ecosystems' generators. Paths are expanded per record kind and activity segment
-// (their bodies differ); schemas describe the JSON wire form with XML annotations; every
-// response carries the call-limit header; errors use the envelope; webhooks are in `webhooks`.
+// for other ecosystems' generators. Paths are spelled out per record kind and activity segment
+// (their bodies differ, and a {kind} parameter made /{kind}/file/ ambiguous with
+// /contacts/{contactId}/); schemas describe the JSON wire form with XML annotations, entries of
+// any activity type as a oneOf of one variant per type (typeid a const: a discriminator
+// object needs a string property, and typeid is an integer on the wire); every response carries the
+// call-limit header; errors use the envelope; webhooks are in `webhooks`. Examples are JSON
+// only: an XML text cannot be an example of a schema that describes an object.
 import { stringify } from 'yaml';
 import type { Operation, Spec } from '../model.ts';
 import type { GeneratedFile } from '../write.ts';
@@ -77,7 +81,7 @@ export function emitOpenApi(spec: Spec): GeneratedFile[] {
   // JSONP: with the callback parameter a JSON answer is sent as callback(...) in this type.
   const jsonp = { [spec.formats.output.jsonp]: { schema: { type: 'string', description: `${spec.formats.jsonp.parameter}(<the JSON answer>), when the ${spec.formats.jsonp.parameter} parameter is given.` } } };
   const authStatus = spec.errors.find((e) => e.key === 'authenticationfailed')?.status;
-  const errorResponses = Object.fromEntries(
+  const errorResponseObjects = Object.fromEntries(
     [...new Set(spec.errors.map((e) => e.status))].sort().map((status) => [
       String(status),
       {
@@ -88,16 +92,19 @@ export function emitOpenApi(spec: Spec): GeneratedFile[] {
       },
     ]),
   );
+  // Every operation can fail alike: each status once in components, referenced by every operation.
+  const errorResponses = Object.fromEntries(Object.keys(errorResponseObjects).map((status) => [status, { $ref: `#/components/responses/error${status}` }]));
 
   const bodyContent = (schema: Schema, t: MessageTarget, b: { kind?: string; segment?: string }, upload: boolean) => {
     const value = example(spec, t.shape, b, 'value', t.part === 'response');
     const d = descriptors[t.id];
+    const xmlExample = encodeXml(d, value, t.part === 'response' ? spec.formats.responseRoot : spec.formats.requestRoot);
     // A request whose example carries a file goes as multipart/form-data only: XML and JSON cannot carry the bytes.
     const uploadFields = spec.activities.find((a) => a.segment === b.segment)?.fields.filter((f) => f.shape.kind === 'scalar' && f.shape.type === 'upload') ?? [];
     const data = (value as { data?: Record<string, unknown> }).data;
     const carriesFile = t.part === 'request' && uploadFields.some((f) => data?.[f.name] !== undefined);
     const content: Record<string, unknown> = {
-      [spec.formats.output.xml]: carriesFile ? { schema } : { schema, example: encodeXml(d, value, t.part === 'response' ? spec.formats.responseRoot : spec.formats.requestRoot) },
+      [spec.formats.output.xml]: carriesFile ? { schema } : { schema, examples: { default: { summary: 'The same value in XML.', description: xmlExample } } },
       [spec.formats.output.json]: carriesFile ? { schema } : { schema, example: toWireJson(d, value) },
     };
     if (t.part === 'request') {
@@ -108,19 +115,23 @@ export function emitOpenApi(spec: Spec): GeneratedFile[] {
   };
 
   const paths: Record<string, Record<string, unknown>> = {};
+  const tagSummaries: Record<string, Set<string>> = {};
   const bindings = (op: Operation): { kind?: string; segment?: string }[] =>
-    // Activity bodies do not depend on the record kind: one path per segment with a {kind} parameter.
-    op.scope === 'kind' ? spec.kinds.map((k) => ({ kind: k.name })) : op.scope === 'activity' ? spec.activities.map((a) => ({ segment: a.segment })) : [{}];
-  const tag = (op: Operation, b: { kind?: string; segment?: string }) => (op.scope === 'activity' ? `activities` : b.kind ?? (op.client.includes('.') ? op.client.split('.')[0] : 'service'));
+    // One path per record kind and segment: a {kind} parameter would match /contacts/{contactId}/ too.
+    op.scope === 'kind' ? spec.kinds.map((k) => ({ kind: k.name })) : op.scope === 'activity' ? spec.kinds.flatMap((k) => spec.activities.map((a) => ({ kind: k.name, segment: a.segment }))) : [{}];
+  const tag = (op: Operation, b: { kind?: string; segment?: string }) => (op.scope === 'activity' ? `activities` : (b.kind ?? (op.client.includes('.') ? op.client.split('.')[0] : 'service')));
 
   for (const op of spec.operations) {
     for (const b of bindings(op)) {
       // The path as the document writes it (the service accepts it with or without a trailing slash).
       const idName = op.scope === 'activity' ? 'activityId' : op.scope === 'kind' ? `${spec.kinds.find((k) => k.name === b.kind)!.singular}Id` : op.path.includes('hooks') ? 'hookId' : 'id';
-      const path = op.path.replace('{kind}', b.kind ?? '{kind}').replace('{segment}', b.segment ?? '').replace('{id}', `{${idName}}`);
+      const tagName = tag(op, b);
+      (tagSummaries[tagName] ??= new Set()).add(op.purpose.replace(/\.$/, '').replace(/ \(.*$/, ''));
+      // An activity's update is written with its trailing slash, like its delete: without it,
+      // /contacts/note/{activityId} would be ambiguous with /contacts/{contactId}/.
+      const path = op.path.replace('{kind}', b.kind ?? '{kind}').replace('{segment}', b.segment ?? '').replace('{id}', `{${idName}}`).replace(/\{activityId\}$/, '{activityId}/');
       const find = (part: MessageTarget['part']) => targets.find((t) => t.op === op && t.part === part && (t.kind === undefined || t.kind === b.kind) && (t.segment === undefined || t.segment === b.segment));
       const parameters: unknown[] = [];
-      if (path.includes('{kind}')) parameters.push({ $ref: '#/components/parameters/kind' });
       if (op.path.includes('{id}')) parameters.push({ name: idName, in: 'path', required: true, schema: { type: 'integer', minimum: 1 } });
       if (op.path.includes('{deliveryId}')) parameters.push({ name: 'deliveryId', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } });
       const paramsT = find('params');
@@ -142,7 +153,7 @@ export function emitOpenApi(spec: Spec): GeneratedFile[] {
       const operation: Record<string, unknown> = {
         operationId: `${op.id}${b.kind ? `_${b.kind}` : ''}${b.segment ? `_${b.segment}` : ''}`,
         summary: op.purpose.replace(/\.$/, ''),
-        tags: [tag(op, b)],
+        tags: [tagName],
         ...(parameters.length ? { parameters } : {}),
       };
       if (op.multipart) {
@@ -166,11 +177,18 @@ export function emitOpenApi(spec: Spec): GeneratedFile[] {
   }
 
   const webhooks: Record<string, unknown> = {};
+  // Notifications discriminated by their event: each family's type names only its own events.
   for (const n of notificationTargets(spec)) {
     const ref = schemaRef(n, {});
-    for (const e of spec.events.filter((x) => x.name.startsWith(`${n.family}.`))) {
+    const events = spec.events.filter((x) => x.name.startsWith(`${n.family}.`));
+    const typeField = spec.notification.fields.find((f) => f.name === 'type');
+    const family = components.schemas.get(ref.$ref.split('/').pop()!)!;
+    const props = family.properties as Record<string, Schema>;
+    if (typeField && props[typeField.name]) props[typeField.name] = { ...props[typeField.name], type: 'string', enum: events.map((e) => e.name) };
+    for (const e of events) {
       webhooks[e.name] = {
         post: {
+          operationId: `notify_${e.name.replace(/\W/g, '_')}`,
           summary: e.description.replace(/\.$/, ''),
           description: `Sent to the hook's url in its contenttype. With a secret, ${spec.notification.signature.header} holds the ${spec.notification.signature.encoding} ${spec.notification.signature.algorithm} of the body.`,
           parameters: [{ name: spec.notification.signature.header, in: 'header', required: false, schema: { type: 'string', pattern: '^[0-9a-f]{64}$' } }],
@@ -185,20 +203,24 @@ export function emitOpenApi(spec: Spec): GeneratedFile[] {
     openapi: '3.1.0',
     info: {
       title: spec.service.title,
+      // The license of what crmgen generates from the spec (api.yaml packages), this document included.
+      license: { name: spec.packages.license, identifier: spec.packages.license },
       version: spec.service.versioning === 'none' ? 'unversioned' : spec.service.versioning,
       description: `Generated by crmgen from spec/. XML is the default format (root <${spec.formats.requestRoot}>/<${spec.formats.responseRoot}>); JSON and form input are selected by Content-Type, JSON output by Accept. Children named id<N> cannot be described in XML Schema terms; they are object keys in JSON.`,
     },
     jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',
     servers: [{ url: '{base_url}', variables: { base_url: { default: 'http://127.0.0.1:8080' } } }],
     security: [{ basicAuth: [] }],
-    tags: [...new Set(Object.values(paths).flatMap((p) => Object.values(p).map((o) => (o as { tags: string[] }).tags[0])))].sort().map((name) => ({ name })),
+    tags: Object.keys(tagSummaries)
+      .sort()
+      .map((name) => ({ name, description: `${[...tagSummaries[name]].join('; ')}.` })),
     paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),
     webhooks,
     components: {
       securitySchemes: { basicAuth: { type: 'http', scheme: 'basic', description: `${spec.auth.username} : ${spec.auth.password}` } },
+      responses: Object.fromEntries(Object.entries(errorResponseObjects).map(([status, r]) => [`error${status}`, r])),
       headers: { CallLimit: { description: `API calls used and allowed (${spec.quota.format}): on every answer that has a caller, a refused batch included; not on 401 nor on answers refused before the caller is known.`, schema: { type: 'string', pattern: '^[0-9]+/[0-9]+$' } } },
       parameters: {
-        kind: { name: 'kind', in: 'path', required: true, description: 'The record kind of the activity\'s record.', schema: { enum: spec.kinds.map((k) => k.name) } },
         callback: { name: spec.formats.jsonp.parameter, in: 'query', required: false, description: `JSONP: wraps the JSON body as callback(...) (${spec.formats.output.jsonp}); characters other than ${spec.formats.jsonp.allowed} are stripped.`, schema: { type: 'string' } } },
       schemas: Object.fromEntries([...components.schemas].sort(([a], [b]) => a.localeCompare(b))),
     },

@@ -58,7 +58,8 @@ export class SchemaBuilder {
       case 'unixtime':
         return { type: 'integer', minimum: 0 };
       case 'flag':
-        return { enum: [0, 1] };
+        // A type beside the enum: openapi-typescript 6 reads an untyped 0 as "".
+        return this.wire ? { type: 'integer', enum: [0, 1] } : { enum: [0, 1] };
       case 'date':
         return { type: 'string', pattern: dateRe };
       case 'datetime':
@@ -121,7 +122,9 @@ export class SchemaBuilder {
         }
         return { type: 'array', items: this.shape(shape.of, b) };
       case 'keyed':
-        if (this.wire) return { type: 'object', description: `Children named ${shape.prefix}<N>, in order.`, patternProperties: { [`^${shape.prefix}[0-9]+$`]: this.shape(shape.of, b) }, additionalProperties: false };
+        // Keys by propertyNames, values by additionalProperties: the same constraint as
+        // patternProperties, in the form TypeScript generators turn into an index signature.
+        if (this.wire) return { type: 'object', description: `Children named ${shape.prefix}<N>, in order.`, propertyNames: { pattern: `^${shape.prefix}[0-9]+$` }, additionalProperties: this.shape(shape.of, b) };
         return { type: 'array', items: this.shape(shape.of, b) };
       case 'map':
         return { type: 'object', additionalProperties: this.shape(shape.of, b) };
@@ -130,7 +133,8 @@ export class SchemaBuilder {
         if (!b.defs.has(key)) {
           b.defs.set(key, {});
           const s = this.spec.structures.find((x) => x.name === shape.name)!;
-          b.defs.set(key, { ...(s.description ? { description: s.description } : {}), ...this.shape(s.shape, b) });
+          const body = this.wire && s.shape.kind === 'object' && !b.segment && byTypeid(s.shape) ? this.oneOfByTypeid(key, s.shape, b) : this.shape(s.shape, b);
+          b.defs.set(key, { ...(s.description ? { description: s.description } : {}), ...body });
         }
         return { $ref: `#/$defs/${key}` };
       }
@@ -166,7 +170,7 @@ export class SchemaBuilder {
       out.patternProperties = { ...(out.patternProperties as object), [`^${inline.shape.prefix}[0-9]+$`]: this.shape(inline.shape.of, b) };
     }
     const generic = shape.fields.find((f) => f.shape.kind === 'activityfields');
-    if (generic && !b.segment && shape.fields.some((f) => f.name === 'typeid')) out.allOf = this.fieldsByTypeid(generic.name, b);
+    if (generic && !b.segment && !this.wire && byTypeid(shape)) out.allOf = this.fieldsByTypeid(generic.name, b);
     if (shape.spread === 'recordfields') {
       const rec = this.recordFields(b, false);
       Object.assign(properties, rec.properties as object);
@@ -204,6 +208,33 @@ export class SchemaBuilder {
     return { type: 'object', additionalProperties: false, properties, ...(required.length ? { required } : {}) };
   }
 
+  /**
+   * The wire form (OpenAPI) of an entry of any segment: a oneOf of one variant per activity
+   * type, its typeid a const and its fields that type's, so that generators produce a union
+   * that narrows on typeid. No discriminator object: OpenAPI wants its property a string.
+   */
+  oneOfByTypeid(name: string, shape: ObjectShape, b: Binding): Schema {
+    const generic = shape.fields.find((f) => f.shape.kind === 'activityfields')!;
+    const required = shape.fields.filter((f) => f.required).map((f) => (f.shape.kind === 'keyed' ? f.shape.as : f.name));
+    const oneOf = this.spec.activities.map((a) => {
+      const variant = `${name}.${a.segment}`;
+      const fieldsKey = `${a.segment[0].toUpperCase()}${a.segment.slice(1)}Fields`;
+      if (!b.defs.has(fieldsKey)) b.defs.set(fieldsKey, this.activityFields({ ...b, segment: a.segment }));
+      if (!b.defs.has(variant)) {
+        const out = this.object(shape, { ...b, segment: a.segment });
+        const properties = out.properties as Record<string, Schema>;
+        const typeids = [a.typeid, ...a.altTypeids];
+        properties.typeid = { ...properties.typeid, ...(typeids.length === 1 ? { const: a.typeid } : { enum: typeids }) };
+        properties[generic.name] = { $ref: `#/$defs/${fieldsKey}` };
+        if (required.length) out.required = required;
+        else delete out.required;
+        b.defs.set(variant, { description: `${a.title} (typeid ${typeids.join(' or ')}).`, ...out });
+      }
+      return { $ref: `#/$defs/${variant}` };
+    });
+    return { oneOf };
+  }
+
   /** For a journal entry of any segment: its typeid selects the schema of its fields. */
   fieldsByTypeid(fieldsName: string, b: Binding): Schema[] {
     return this.spec.activities.map((a) => {
@@ -215,6 +246,11 @@ export class SchemaBuilder {
       };
     });
   }
+}
+
+/** An object holding a typeid and the fields of the activity type it names. */
+function byTypeid(shape: ObjectShape): boolean {
+  return shape.fields.some((f) => f.shape.kind === 'activityfields') && shape.fields.some((f) => f.name === 'typeid');
 }
 
 function escapeRe(s: string): string {
