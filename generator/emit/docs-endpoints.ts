@@ -7,7 +7,6 @@ import type { Desc } from '../../runtime/codec.ts';
 import { encodeXml, toWireJson } from '../../runtime/codec.ts';
 import { descriptorObjects } from './codecs.ts';
 import { clientCallName } from './client-readme.ts';
-import { emitClient } from './client.ts';
 import { messageTargets, type MessageTarget } from './names.ts';
 import { example, exampleSegment } from '../examples.ts';
 import { fieldRows, indentXml, languages, TsCode, tsLiteral, type Endpoint, type Example, type Tab } from './docs-model.ts';
@@ -15,14 +14,9 @@ import { fieldRows, indentXml, languages, TsCode, tsLiteral, type Endpoint, type
 /** Placeholder ids of the examples: a record, an activity, a delivery. test/docs-examples.test.ts binds them to real ones. */
 export const placeholders = { record: 467069, activity: 12, delivery: 88 };
 
-const branded = new WeakMap<Spec, boolean>();
-/**
- * A record's or activity's id in a client call, `of` its kind or segment, as the generated
- * client takes it: asId(of, n) when it exports asId (ids that carry their kind), else the number.
- */
-export function tsIdFor(spec: Spec): (of: string, n: number) => string {
-  if (!branded.has(spec)) branded.set(spec, emitClient(spec).some((f) => f.path === 'client/src/index.ts' && /export function asId\b/.test(f.content)));
-  return branded.get(spec) ? (of, n) => `asId('${of}', ${n})` : (_, n) => String(n);
+/** A record's or activity's id in a client call, `of` its kind or segment: the client's ids carry their kind. */
+export function tsIdFor(_spec: Spec): (of: string, n: number) => string {
+  return (of, n) => `asId('${of}', ${n})`;
 }
 
 /** The variable a call's result goes into, by the method's name. */

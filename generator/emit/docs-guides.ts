@@ -19,7 +19,7 @@ export function guidePages(spec: Spec): Page[] {
   // A number from elsewhere as the client takes ids ({{id "contacts" 12}}), and what to import for it.
   const tsId = tsIdFor(spec);
   hb.registerHelper('id', (of: string, n: number) => tsId(of, n));
-  hb.registerHelper('idImport', () => (tsId('x', 1) === '1' ? '' : 'asId, '));
+  hb.registerHelper('idImport', () => 'asId, ');
   const context = {
     spec,
     client: spec.packages.client.name,
