@@ -182,6 +182,8 @@ export interface Tx extends DeliveryLogTx {
   getRecord(accountId: number, id: number, opts?: { includeDeleted?: boolean }): Promise<RecordRow | undefined>;
   /** A show's viewed time: visible to this process's reads at once, stored soon, off the durable path (./deferred.ts). */
   markViewed(id: number, at: number): Promise<void>;
+  /** The live records of the account among `ids`, by id. */
+  getRecords(accountId: number, ids: number[]): Promise<RecordRow[]>;
   /** Replaces the stored row (fields included) with `row`. */
   updateRecord(row: RecordRow): Promise<void>;
   setRecordDeleted(accountId: number, id: number, deleted: number | null): Promise<void>;
@@ -222,8 +224,12 @@ export interface Tx extends DeliveryLogTx {
   /** Every activity of the account (reports filter in server/reports.ts). */
   listActivities(accountId: number, opts?: { segments?: string[]; includeDeleted?: boolean }): Promise<ActivityRow[]>;
 
-  /** The live activities of live records a report reads, selected in SQL (./record-query.ts buildReportQuery), by id. */
+  /** The live activities of live records a report lists, selected and ordered in SQL (./record-query.ts buildReportQuery). */
   reportActivities(accountId: number, q: ReportQuery): Promise<ActivityRow[]>;
+  /** The live activities of the account among `ids`, by id. */
+  getActivities(accountId: number, ids: number[]): Promise<ActivityRow[]>;
+  /** The live activities of `segment` whose parent is one of `parentIds`, by created time, then id. */
+  childrenOf(accountId: number, parentIds: number[], segment: string): Promise<ActivityRow[]>;
 
   // uploaded files
   insertFile(row: Omit<FileRow, 'id'>): Promise<FileRow>;

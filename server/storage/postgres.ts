@@ -55,7 +55,7 @@ import type {
 import { PG_DELIVERY_LOG_MIGRATION, PG_FIRST_OF_OBJECT, pgDeliveryLog } from './deliveries-postgres.ts';
 import type { DeliveryLogTx } from './delivery-log.ts';
 import { DeferredWrites } from './deferred.ts';
-import { activitySearch, buildRecordQuery, buildReportQuery, recordSearch, reportDate, type ReportQuery, SEP, type Dialect, type RecordQuery } from './record-query.ts';
+import { activitySearch, buildRecordQuery, buildReportQuery, recordSearch, reportDate, reportOwners, type ReportQuery, SEP, type Dialect, type RecordQuery } from './record-query.ts';
 
 export { PG_MIGRATIONS } from './migrations/postgres.ts';
 import { PG_MIGRATIONS } from './migrations/postgres.ts';
@@ -72,6 +72,14 @@ const PG_BACKFILLS: Record<number, (client: pg.PoolClient) => Promise<void>> = {
     const activities = await client.query<{ id: number; segment: string; fields: Record<string, unknown> }>('SELECT id, segment, fields FROM activities');
     for (const a of activities.rows) await client.query('UPDATE activities SET search = $1, texts = $2, report_date = $3 WHERE id = $4', [...journalColumns(a), a.id]);
     await addTrigramIndexes(client);
+  },
+  // report_date now also holds the list's due and unsent dates; report_owners starts empty.
+  async 4(client) {
+    const activities = await client.query<{ id: number; segment: string; fields: Record<string, unknown> }>('SELECT id, segment, fields FROM activities');
+    for (const a of activities.rows) {
+      await client.query('UPDATE activities SET report_date = $1 WHERE id = $2', [reportDate(a), a.id]);
+      for (const owner of reportOwners(a)) await client.query('INSERT INTO report_owners (activity_id, owner_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [a.id, owner]);
+    }
   },
 };
 
@@ -157,6 +165,7 @@ export const pgDialect: Dialect = {
   jsonText: (column, key) => `(${column} ->> '${key}')`,
   jsonNumberEquals: (column, key, param) =>
     `(CASE WHEN json_typeof(${column} -> '${key}') = 'number' THEN (${column} ->> '${key}')::numeric END) = ${param}::numeric`,
+  jsonNumber: (column, key) => `(CASE WHEN json_typeof(${column} -> '${key}') = 'number' THEN (${column} ->> '${key}')::numeric END)`,
   anyElement: (column, test) => `EXISTS (SELECT 1 FROM json_array_elements_text(${column}) AS e(v) WHERE ${test('e.v')})`,
   searchIndex: (_table, alias, param) => `${alias}.search LIKE ${param}`,
   searchPattern: (needle) => `%${noNul(needle).replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
@@ -574,6 +583,16 @@ class PgTx implements Tx {
     return row && this.viewed.overlay(row);
   }
 
+  async getRecords(accountId: number, ids: number[]): Promise<RecordRow[]> {
+    const wanted = ids.filter(isId);
+    if (!wanted.length) return [];
+    const rows = await this.rows<RecordRow>(
+      `SELECT ${RECORD_COLS} FROM records WHERE id = ANY($1::bigint[]) AND account_id = $2 AND deleted IS NULL ORDER BY id`,
+      wanted, accountId,
+    );
+    return rows.map((r) => this.viewed.overlay(r));
+  }
+
   async updateRecord(r: RecordRow): Promise<void> {
     const changes = await this.count(
       `UPDATE records SET kind = $1, name = $2, ownership = $3, flagged = $4, fields = $5, created = $6, viewed = $7,
@@ -705,7 +724,7 @@ class PgTx implements Tx {
   // activities
 
   async insertActivity(a: NewActivity): Promise<ActivityRow> {
-    return (await this.one<ActivityRow>(
+    const row = (await this.one<ActivityRow>(
       `WITH item AS (INSERT INTO items (type) VALUES ('activity') RETURNING id)
        INSERT INTO activities (id, account_id, record_id, parent_id, segment, typeid, level, position, fields,
          flagged, created, viewed, updated, creator_id, creator_name, modificator_id, modificator_name, search, texts, report_date)
@@ -715,6 +734,15 @@ class PgTx implements Tx {
       a.flagged, a.created, a.viewed, a.updated, a.creatorId, a.creatorName, a.modificatorId, a.modificatorName,
       ...journalColumns(a),
     ))!;
+    await this.setOwners(row.id, a);
+    return row;
+  }
+
+  /** The activity's rows of report_owners, rewritten at every write of it. */
+  private async setOwners(id: number, a: Pick<ActivityRow, 'segment' | 'fields'>, replace = false): Promise<void> {
+    if (replace) await this.q('DELETE FROM report_owners WHERE activity_id = $1', [id]);
+    const owners = reportOwners(a);
+    if (owners.length) await this.q('INSERT INTO report_owners (activity_id, owner_id) SELECT $1, unnest($2::bigint[])', [id, owners]);
   }
 
   async getActivity(accountId: number, id: number, opts?: { includeDeleted?: boolean }): Promise<ActivityRow | undefined> {
@@ -736,6 +764,7 @@ class PgTx implements Tx {
       a.id, a.accountId, ...journalColumns(a),
     );
     if (changes !== 1) throw new Error(`storage: no activity ${a.id} in account ${a.accountId}`);
+    await this.setOwners(a.id, a, true);
   }
 
   async setActivityDeleted(accountId: number, ids: number[], deleted: number | null): Promise<void> {
@@ -778,6 +807,25 @@ class PgTx implements Tx {
     if (!isId(accountId)) return [];
     const built = buildReportQuery(pgDialect, accountId, q, ACTIVITY_COLS_A);
     return this.rows<ActivityRow>(built.sql, ...built.params);
+  }
+
+  async getActivities(accountId: number, ids: number[]): Promise<ActivityRow[]> {
+    const wanted = ids.filter(isId);
+    if (!wanted.length) return [];
+    return this.rows<ActivityRow>(
+      `SELECT ${ACTIVITY_COLS} FROM activities WHERE id = ANY($1::bigint[]) AND account_id = $2 AND deleted IS NULL ORDER BY id`,
+      wanted, accountId,
+    );
+  }
+
+  async childrenOf(accountId: number, parentIds: number[], segment: string): Promise<ActivityRow[]> {
+    const wanted = parentIds.filter(isId);
+    if (!wanted.length) return [];
+    return this.rows<ActivityRow>(
+      `SELECT ${ACTIVITY_COLS} FROM activities WHERE account_id = $1 AND parent_id = ANY($2::bigint[]) AND segment = $3
+       AND deleted IS NULL ORDER BY created, id`,
+      accountId, wanted, segment,
+    );
   }
 
   // uploaded files

@@ -44,7 +44,7 @@ import type {
 import { DELIVERY_COLS, DELIVERY_LOG_MIGRATION, FIRST_OF_OBJECT, sqliteDeliveryLog } from './deliveries-sqlite.ts';
 import type { DeliveryLogTx } from './delivery-log.ts';
 import { DeferredWrites } from './deferred.ts';
-import { activitySearch, buildRecordQuery, buildReportQuery, recordSearch, reportDate, type ReportQuery, type Dialect, type RecordQuery } from './record-query.ts';
+import { activitySearch, buildRecordQuery, buildReportQuery, recordSearch, reportDate, reportOwners, type ReportQuery, type Dialect, type RecordQuery } from './record-query.ts';
 
 export { MIGRATIONS } from './migrations/sqlite.ts';
 import { MIGRATIONS } from './migrations/sqlite.ts';
@@ -64,6 +64,16 @@ const BACKFILLS: Record<number, (db: Db) => void> = {
       const fields = JSON.parse(a.fields) as Record<string, unknown>;
       const s = activitySearch(fields);
       setActivity.run(s.search, s.texts, reportDate({ segment: a.segment, fields }), a.id);
+    }
+  },
+  // report_date now also holds the list's due and unsent dates; report_owners starts empty.
+  6(db) {
+    const setDate = db.prepare('UPDATE activities SET report_date = ? WHERE id = ?');
+    const addOwner = db.prepare('INSERT OR IGNORE INTO report_owners (activity_id, owner_id) VALUES (?, ?)');
+    for (const a of db.prepare('SELECT id, segment, fields FROM activities').iterate() as Iterable<{ id: number; segment: string; fields: string }>) {
+      const row = { segment: a.segment, fields: JSON.parse(a.fields) as Record<string, unknown> };
+      setDate.run(reportDate(row), a.id);
+      for (const owner of reportOwners(row)) addOwner.run(a.id, owner);
     }
   },
 };
@@ -131,6 +141,8 @@ export const sqliteDialect: Dialect = {
   jsonText: (column, key) => `json_extract(${column}, '$."${key}"')`,
   jsonNumberEquals: (column, key, param) =>
     `(json_type(${column}, '$."${key}"') IN ('integer', 'real') AND json_extract(${column}, '$."${key}"') = ${param})`,
+  jsonNumber: (column, key) =>
+    `(CASE WHEN json_type(${column}, '$."${key}"') IN ('integer', 'real') THEN json_extract(${column}, '$."${key}"') END)`,
   anyElement: (column, test) => `EXISTS (SELECT 1 FROM json_each(${column}) WHERE ${test('value')})`,
   searchIndex: (table, alias, param) => `${alias}.id IN (SELECT rowid FROM ${table}_fts WHERE search GLOB ${param})`,
   searchPattern: (needle) => `*${needle.replace(/[*?[]/g, (c) => `[${c}]`)}*`,
@@ -575,6 +587,14 @@ class SqliteTx implements Tx {
     return raw && this.viewed.overlay(toRecord(raw));
   }
 
+  async getRecords(accountId: number, ids: number[]): Promise<RecordRow[]> {
+    if (!ids.length) return [];
+    return this.all<RawRecord>(
+      `SELECT ${RECORD_COLS} FROM records WHERE id IN (SELECT value FROM json_each(?)) AND account_id = ? AND deleted IS NULL ORDER BY id`,
+      JSON.stringify(ids), accountId,
+    ).map((r) => this.viewed.overlay(toRecord(r)));
+  }
+
   async updateRecord(r: RecordRow): Promise<void> {
     const { changes } = this.run(
       `UPDATE records SET kind = ?, name = ?, ownership = ?, flagged = ?, fields = ?, created = ?, viewed = ?,
@@ -702,7 +722,7 @@ class SqliteTx implements Tx {
 
   async insertActivity(a: NewActivity): Promise<ActivityRow> {
     const id = this.newItemId('activity');
-    return toActivity(
+    const row = toActivity(
       this.get<RawActivity>(
         `INSERT INTO activities (id, account_id, record_id, parent_id, segment, typeid, level, position, fields,
            flagged, created, viewed, updated, creator_id, creator_name, modificator_id, modificator_name, search, texts, report_date)
@@ -712,6 +732,14 @@ class SqliteTx implements Tx {
         ...journalColumns(a),
       )!,
     );
+    this.setOwners(id, a);
+    return row;
+  }
+
+  /** The activity's rows of report_owners, rewritten at every write of it. */
+  private setOwners(id: number, a: Pick<ActivityRow, 'segment' | 'fields'>, replace = false): void {
+    if (replace) this.run('DELETE FROM report_owners WHERE activity_id = ?', id);
+    for (const owner of reportOwners(a)) this.run('INSERT INTO report_owners (activity_id, owner_id) VALUES (?, ?)', id, owner);
   }
 
   async getActivity(accountId: number, id: number, opts?: { includeDeleted?: boolean }): Promise<ActivityRow | undefined> {
@@ -733,6 +761,7 @@ class SqliteTx implements Tx {
       ...journalColumns(a), a.id, a.accountId,
     );
     if (changes !== 1) throw new Error(`storage: no activity ${a.id} in account ${a.accountId}`);
+    this.setOwners(a.id, a, true);
   }
 
   async setActivityDeleted(accountId: number, ids: number[], deleted: number | null): Promise<void> {
@@ -782,6 +811,23 @@ class SqliteTx implements Tx {
   async reportActivities(accountId: number, q: ReportQuery): Promise<ActivityRow[]> {
     const built = buildReportQuery(sqliteDialect, accountId, q, ACTIVITY_COLS_A);
     return this.all<RawActivity>(built.sql, named(built.params)).map(toActivity);
+  }
+
+  async getActivities(accountId: number, ids: number[]): Promise<ActivityRow[]> {
+    if (!ids.length) return [];
+    return this.all<RawActivity>(
+      `SELECT ${ACTIVITY_COLS} FROM activities WHERE id IN (SELECT value FROM json_each(?)) AND account_id = ? AND deleted IS NULL ORDER BY id`,
+      JSON.stringify(ids), accountId,
+    ).map(toActivity);
+  }
+
+  async childrenOf(accountId: number, parentIds: number[], segment: string): Promise<ActivityRow[]> {
+    if (!parentIds.length) return [];
+    return this.all<RawActivity>(
+      `SELECT ${ACTIVITY_COLS} FROM activities WHERE account_id = ? AND parent_id IN (SELECT value FROM json_each(?))
+       AND segment = ? AND deleted IS NULL ORDER BY created, id`,
+      accountId, JSON.stringify(parentIds), segment,
+    ).map(toActivity);
   }
 
   // uploaded files

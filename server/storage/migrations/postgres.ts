@@ -228,4 +228,12 @@ export const PG_MIGRATIONS: readonly string[] = [
     EXECUTE FUNCTION record_counts_track();
   `,
   /* 3: webhook delivery log, ordering, failure counts (server/storage/deliveries-postgres.ts) */ PG_DELIVERY_LOG_MIGRATION,
+  /* 4: reports' owner filters by index; report_date also holds the list's due and unsent dates (backfilled) */ `
+  CREATE TABLE report_owners (
+    activity_id bigint NOT NULL,
+    owner_id    bigint NOT NULL,
+    PRIMARY KEY (activity_id, owner_id)
+  );
+  CREATE INDEX report_owners_by_owner ON report_owners (owner_id, activity_id);
+  `,
 ];

@@ -239,4 +239,12 @@ export const MIGRATIONS: readonly string[] = [
   END;
   `,
   /* 5: webhook delivery log, ordering, failure counts (server/storage/deliveries-sqlite.ts) */ DELIVERY_LOG_MIGRATION,
+  /* 6: reports' owner filters by index; report_date also holds the list's due and unsent dates (backfilled) */ `
+  CREATE TABLE report_owners (
+    activity_id INTEGER NOT NULL,
+    owner_id    INTEGER NOT NULL,
+    PRIMARY KEY (activity_id, owner_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX report_owners_by_owner ON report_owners (owner_id, activity_id);
+  `,
 ];
