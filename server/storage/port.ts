@@ -173,6 +173,8 @@ export interface Tx extends DeliveryLogTx {
   countUsers(): Promise<number>;
   addGroup(group: Omit<GroupRow, 'id' | 'deleted'>): Promise<GroupRow>;
   listGroups(accountId: number, includeDeleted: boolean): Promise<GroupRow[]>;
+  /** A number that changes whenever a user or group of the account is added or changed (owner names are cached by it). */
+  principalsVersion(accountId: number): Promise<number>;
   /** Soft-deletes (a time) or restores (null) a user or group of the account; false when there is none by that id. */
   setUserDeleted(accountId: number, id: number, deleted: number | null): Promise<boolean>;
   setGroupDeleted(accountId: number, id: number, deleted: number | null): Promise<boolean>;

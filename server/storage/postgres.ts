@@ -544,6 +544,11 @@ class PgTx implements Tx {
     return this.rows<UserRow>(`SELECT ${USER_COLS} FROM users WHERE account_id = $1${notDeleted(includeDeleted)} ORDER BY id`, accountId);
   }
 
+  async principalsVersion(accountId: number): Promise<number> {
+    if (!isId(accountId)) return 0;
+    return (await this.one<{ v: number }>('SELECT version AS v FROM principal_versions WHERE account_id = $1', accountId))?.v ?? 0;
+  }
+
   async countUsers(): Promise<number> {
     return (await this.one<{ n: number }>('SELECT count(*) AS n FROM users'))!.n;
   }

@@ -544,6 +544,10 @@ class SqliteTx implements Tx {
     );
   }
 
+  async principalsVersion(accountId: number): Promise<number> {
+    return this.get<{ v: number }>('SELECT version AS v FROM principal_versions WHERE account_id = ?', accountId)?.v ?? 0;
+  }
+
   async countUsers(): Promise<number> {
     return this.get<{ n: number }>('SELECT count(*) AS n FROM users')!.n;
   }

@@ -235,5 +235,24 @@ export const PG_MIGRATIONS: readonly string[] = [
     PRIMARY KEY (activity_id, owner_id)
   );
   CREATE INDEX report_owners_by_owner ON report_owners (owner_id, activity_id);
+  -- A number per account that every change of its users or groups raises: owner names are cached by it.
+  CREATE TABLE principal_versions (
+    account_id bigint PRIMARY KEY,
+    version    bigint NOT NULL
+  );
+  CREATE FUNCTION principal_versions_bump() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    IF TG_OP IN ('UPDATE', 'DELETE') THEN
+      INSERT INTO principal_versions VALUES (OLD.account_id, 1)
+        ON CONFLICT (account_id) DO UPDATE SET version = principal_versions.version + 1;
+    END IF;
+    IF TG_OP IN ('UPDATE', 'INSERT') THEN
+      INSERT INTO principal_versions VALUES (NEW.account_id, 1)
+        ON CONFLICT (account_id) DO UPDATE SET version = principal_versions.version + 1;
+    END IF;
+    RETURN NULL;
+  END $$;
+  CREATE TRIGGER users_version AFTER INSERT OR UPDATE OR DELETE ON users FOR EACH ROW EXECUTE FUNCTION principal_versions_bump();
+  CREATE TRIGGER workgroups_version AFTER INSERT OR UPDATE OR DELETE ON workgroups FOR EACH ROW EXECUTE FUNCTION principal_versions_bump();
   `,
 ];

@@ -246,5 +246,15 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (activity_id, owner_id)
   ) WITHOUT ROWID;
   CREATE INDEX report_owners_by_owner ON report_owners (owner_id, activity_id);
+  -- A number per account that every change of its users or groups raises: owner names are cached by it.
+  CREATE TABLE principal_versions (
+    account_id INTEGER PRIMARY KEY,
+    version    INTEGER NOT NULL
+  );
+  ${['users', 'workgroups'].map((t) => ['INSERT', 'UPDATE', 'DELETE'].map((op) => `
+  CREATE TRIGGER ${t}_version_${op.toLowerCase()} AFTER ${op} ON ${t} BEGIN
+    ${(op === 'INSERT' ? ['new'] : op === 'DELETE' ? ['old'] : ['old', 'new']).map((row) => `INSERT INTO principal_versions (account_id, version) VALUES (${row}.account_id, 1)
+      ON CONFLICT (account_id) DO UPDATE SET version = version + 1;`).join('\n    ')}
+  END;`).join('')).join('')}
   `,
 ];
