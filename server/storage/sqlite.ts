@@ -3,8 +3,13 @@
 // - Schema: numbered migrations (./migrations/sqlite.ts), applied once each at open, each in its own
 //   IMMEDIATE transaction together with the bump of `PRAGMA user_version` (which is transactional,
 //   as it lives in the database header). A database newer than this code is refused.
-// - Durability: file databases run in WAL mode with synchronous = FULL, so a COMMIT that returned
-//   survives a process crash (and a power loss). `:memory:` databases have no journal to tune.
+// - Durability: file databases run in WAL mode. A COMMIT writes the WAL (synchronous = NORMAL: no
+//   fsync inside SQLite, which would stop the event loop for the whole fsync); the transactions are
+//   acknowledged only after an fsync of the WAL file that started after their COMMIT, done on
+//   libuv's thread pool. That is what synchronous = FULL guarantees (an acknowledged transaction
+//   survives a process crash and a power loss; checkpoints still sync the WAL before and the
+//   database after), while requests keep running during the fsync and the commits made meanwhile
+//   share the next one. `:memory:` databases have no journal to tune.
 // - Transactions: better-sqlite3 is synchronous but the port's transaction body is async, so two
 //   requests could otherwise interleave their statements inside one SQLite transaction. Write
 //   transactions therefore run one after another (one writer), and those that queued up while a
@@ -23,6 +28,7 @@
 // - JSON columns (checked with json_valid) hold fields, options, categories and members; files are
 //   BLOBs. Statements are prepared once per SQL text and cached.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { closeSync, fsync, openSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import type {
   Account,
@@ -186,14 +192,15 @@ export function openSqlite(file: string): Storage {
     db.close();
     throw e;
   }
-  return new SqliteStorage(db, reader);
+  return new SqliteStorage(db, reader, db.memory ? undefined : `${db.name}-wal`);
 }
 
 function configure(db: Db): void {
   if (!db.memory) {
     const mode = db.pragma('journal_mode = WAL', { simple: true });
     if (String(mode).toLowerCase() !== 'wal') throw new Error(`sqlite: could not enable WAL (journal_mode is ${String(mode)})`);
-    db.pragma('synchronous = FULL');
+    // Commits are made durable by SqliteStorage.synced (an fsync of the WAL off the event loop).
+    db.pragma('synchronous = NORMAL');
   }
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
@@ -234,6 +241,11 @@ class Conn {
 
   constructor(readonly db: Db) {}
 
+  /** Runs a transaction control statement (BEGIN, COMMIT, SAVEPOINT ...), prepared once: exec parses it every time. */
+  control(sql: string): void {
+    this.stmt(sql).run();
+  }
+
   /** The cached prepared statement for `sql`. */
   stmt(sql: string): Stmt {
     let s = this.statements.get(sql);
@@ -271,7 +283,7 @@ class SqliteStorage implements Storage {
   /** The quota counters of this process, user:window -> calls (stored by the flush). */
   private readonly calls = new Map<string, { userId: number; windowStart: number; calls: number; stored: number }>();
 
-  constructor(db: Db, reader: Db | undefined) {
+  constructor(db: Db, reader: Db | undefined, private readonly walPath: string | undefined) {
     this.writer = new Conn(db);
     this.reader = reader ? new Conn(reader) : this.writer;
     this.viewed = new DeferredWrites((times) => this.storeDeferred(times));
@@ -297,17 +309,18 @@ class SqliteStorage implements Storage {
   }
 
   private async runRead<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-    const db = this.reader.db;
+    const conn = this.reader;
+    const db = conn.db;
     const state: TxState = { active: true };
-    db.exec('BEGIN');
+    conn.control('BEGIN');
     try {
       const value = await this.current.run(state, () => fn(new SqliteTx(this.reader, state, this.viewed)));
       state.active = false;
-      db.exec('COMMIT');
+      conn.control('COMMIT');
       return value;
     } catch (e) {
       state.active = false;
-      if (db.inTransaction) db.exec('ROLLBACK');
+      if (db.inTransaction) conn.control('ROLLBACK');
       throw e;
     }
   }
@@ -326,8 +339,9 @@ class SqliteStorage implements Storage {
   /**
    * Group commit: the write transactions that queued up while the last COMMIT was on its way to
    * the disk run one after another in ONE SQLite transaction, each in a savepoint of its own (a
-   * failing one rolls back alone), and share one COMMIT, so one fsync. Each is acknowledged only
-   * once that COMMIT returned.
+   * failing one rolls back alone), and share one COMMIT. Each is acknowledged only once that
+   * COMMIT returned and an fsync of the WAL after it did (`synced`: commits made during one fsync
+   * share the next).
    */
   private async drain(): Promise<void> {
     try {
@@ -338,11 +352,9 @@ class SqliteStorage implements Storage {
   }
 
   private async runGroup(group: WriteJob[]): Promise<void> {
-    const db = this.writer.db;
-    // Only viewed times and quota counts: committed without waiting for the disk (WAL keeps them atomic).
-    const relaxed = !db.memory && group.every((j) => !j.durable);
-    if (relaxed) db.pragma('synchronous = NORMAL');
-    try {
+    const conn = this.writer;
+    const db = conn.db;
+    {
       try {
         await this.begin(this.writer, 'BEGIN IMMEDIATE');
       } catch (e) {
@@ -352,17 +364,17 @@ class SqliteStorage implements Storage {
       const done: [WriteJob, unknown][] = [];
       for (const [i, job] of group.entries()) {
         const state: TxState = { active: true };
-        db.exec('SAVEPOINT job');
+        conn.control('SAVEPOINT job');
         try {
           const value = await this.current.run(state, () => job.fn(new SqliteTx(this.writer, state, this.viewed)));
           state.active = false;
-          db.exec('RELEASE job');
+          conn.control('RELEASE job');
           done.push([job, value]);
         } catch (e) {
           state.active = false;
           if (db.inTransaction) {
-            db.exec('ROLLBACK TO job');
-            db.exec('RELEASE job');
+            conn.control('ROLLBACK TO job');
+            conn.control('RELEASE job');
             job.fail(e);
           } else {
             // SQLite rolled the whole transaction back (I/O error, disk full): the earlier ones too.
@@ -374,15 +386,46 @@ class SqliteStorage implements Storage {
         }
       }
       try {
-        db.exec('COMMIT');
+        conn.control('COMMIT');
       } catch (e) {
-        if (db.inTransaction) db.exec('ROLLBACK');
+        if (db.inTransaction) conn.control('ROLLBACK');
         for (const [j] of done) j.fail(e);
         return;
       }
-      for (const [j, value] of done) j.ok(value);
+      // Viewed times and quota counts need no fsync (WAL keeps them atomic); the others wait for one.
+      for (const [j, value] of done) {
+        if (j.durable && this.walPath) this.synced(() => j.ok(value), j.fail);
+        else j.ok(value);
+      }
+    }
+  }
+
+  private walFd: number | undefined;
+  private syncing: Promise<void> | undefined;
+  private readonly unsynced: { ok: () => void; fail: (e: unknown) => void }[] = [];
+
+  /** Calls ok once an fsync of the WAL that started after this moment has returned (group fsync). */
+  private synced(ok: () => void, fail: (e: unknown) => void): void {
+    this.unsynced.push({ ok, fail });
+    this.syncing ??= this.syncLoop();
+  }
+
+  private async syncLoop(): Promise<void> {
+    try {
+      while (this.unsynced.length) {
+        const waiting = this.unsynced.splice(0);
+        try {
+          // The WAL exists from the first write on, and stays while this connection is open.
+          this.walFd ??= openSync(this.walPath!, 'r');
+          const fd = this.walFd;
+          await new Promise<void>((ok, fail) => fsync(fd, (e) => (e ? fail(e) : ok())));
+          for (const w of waiting) w.ok();
+        } catch (e) {
+          for (const w of waiting) w.fail(e);
+        }
+      }
     } finally {
-      if (relaxed) db.pragma('synchronous = FULL');
+      this.syncing = undefined;
     }
   }
 
@@ -391,7 +434,7 @@ class SqliteStorage implements Storage {
     const deadline = Date.now() + BUSY_MS;
     for (;;) {
       try {
-        conn.db.exec(begin);
+        conn.control(begin);
         return;
       } catch (e) {
         if ((e as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > deadline) throw e;
@@ -444,6 +487,8 @@ class SqliteStorage implements Storage {
     await this.viewed.flush();
     this.closing = true;
     await Promise.all([this.draining, this.reader.tail]); // let queued transactions finish
+    await this.syncing;
+    if (this.walFd !== undefined) closeSync(this.walFd);
     if (this.reader !== this.writer) this.reader.close();
     this.writer.close();
   }
