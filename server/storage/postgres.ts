@@ -78,7 +78,7 @@ const PG_BACKFILLS: Record<number, (client: pg.PoolClient) => Promise<void>> = {
     const activities = await client.query<{ id: number; segment: string; fields: Record<string, unknown> }>('SELECT id, segment, fields FROM activities');
     for (const a of activities.rows) {
       await client.query('UPDATE activities SET report_date = $1 WHERE id = $2', [reportDate(a), a.id]);
-      for (const owner of reportOwners(a)) await client.query('INSERT INTO report_owners (activity_id, owner_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [a.id, owner]);
+      for (const owner of reportOwners(a)) await client.query('INSERT INTO report_owners (activity_id, owner_id, report_date) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [a.id, owner, reportDate(a)]);
     }
   },
 };
@@ -747,7 +747,7 @@ class PgTx implements Tx {
   private async setOwners(id: number, a: Pick<ActivityRow, 'segment' | 'fields'>, replace = false): Promise<void> {
     if (replace) await this.q('DELETE FROM report_owners WHERE activity_id = $1', [id]);
     const owners = reportOwners(a);
-    if (owners.length) await this.q('INSERT INTO report_owners (activity_id, owner_id) SELECT $1, unnest($2::bigint[])', [id, owners]);
+    if (owners.length) await this.q('INSERT INTO report_owners (activity_id, owner_id, report_date) SELECT $1, unnest($2::bigint[]), $3', [id, owners, reportDate(a)]);
   }
 
   async getActivity(accountId: number, id: number, opts?: { includeDeleted?: boolean }): Promise<ActivityRow | undefined> {

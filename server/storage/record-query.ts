@@ -276,8 +276,9 @@ function indexPattern(mode: 'S' | 'C', needle: string): string | undefined {
 // the spec reads from an activity of that segment (spec/report-sources.yaml `from`, list.yaml
 // `due` and `unsent`; ms, or NULL when it has none or the date field's condition fails), and on
 // `report_owners`: who is in charge of it (the `owner` field of report-sources.yaml), one row per
-// owner id. Both are written with the activity. server/reports.ts renders the rows selected here
-// (and checks its exact filters on them again: a few rows, never the journal).
+// owner id, with the activity's report_date (so an owner's window is one index range). Both are
+// written with the activity. server/reports.ts renders the rows selected here (and checks its
+// exact filters on them again: a few rows, never the journal).
 
 const journalDateField = new Map<string, string>();
 const ownerField = new Map<string, string>();
@@ -368,11 +369,13 @@ export function buildReportQuery(d: Dialect, accountId: number, q: ReportQuery, 
   if (t) parts.push(t.column === 'either' ? `((${window('a.created', t)}) OR (${window('a.updated', t)}))` : window(`a.${t.column}`, t));
   if (q.completed) parts.push(`${completed} AND ${window(`COALESCE(${d.jsonNumber('a.fields', q.completed.key)}, a.updated)`, q.completed)}`);
   if (q.owner !== undefined) {
+    // The owner's rows of the report_date window: one range of report_owners_by_owner.
+    const ownerDate = q.date === 'nodate' ? ' AND o.report_date IS NULL' : q.date ? ` AND ${window('o.report_date', q.date)}` : '';
     parts.push(
       q.owner === 0
         ? 'NOT EXISTS (SELECT 1 FROM report_owners o WHERE o.activity_id = a.id)'
         : safe(q.owner)
-          ? `a.id IN (SELECT o.activity_id FROM report_owners o WHERE o.owner_id = ${p(q.owner)})`
+          ? `a.id IN (SELECT o.activity_id FROM report_owners o WHERE o.owner_id = ${p(q.owner)}${ownerDate})`
           : 'FALSE',
     );
   }

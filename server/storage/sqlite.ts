@@ -75,11 +75,12 @@ const BACKFILLS: Record<number, (db: Db) => void> = {
   // report_date now also holds the list's due and unsent dates; report_owners starts empty.
   6(db) {
     const setDate = db.prepare('UPDATE activities SET report_date = ? WHERE id = ?');
-    const addOwner = db.prepare('INSERT OR IGNORE INTO report_owners (activity_id, owner_id) VALUES (?, ?)');
+    const addOwner = db.prepare('INSERT OR IGNORE INTO report_owners (activity_id, owner_id, report_date) VALUES (?, ?, ?)');
     for (const a of db.prepare('SELECT id, segment, fields FROM activities').iterate() as Iterable<{ id: number; segment: string; fields: string }>) {
       const row = { segment: a.segment, fields: JSON.parse(a.fields) as Record<string, unknown> };
-      setDate.run(reportDate(row), a.id);
-      for (const owner of reportOwners(row)) addOwner.run(a.id, owner);
+      const date = reportDate(row);
+      setDate.run(date, a.id);
+      for (const owner of reportOwners(row)) addOwner.run(a.id, owner, date);
     }
   },
 };
@@ -788,7 +789,8 @@ class SqliteTx implements Tx {
   /** The activity's rows of report_owners, rewritten at every write of it. */
   private setOwners(id: number, a: Pick<ActivityRow, 'segment' | 'fields'>, replace = false): void {
     if (replace) this.run('DELETE FROM report_owners WHERE activity_id = ?', id);
-    for (const owner of reportOwners(a)) this.run('INSERT INTO report_owners (activity_id, owner_id) VALUES (?, ?)', id, owner);
+    const date = reportDate(a);
+    for (const owner of reportOwners(a)) this.run('INSERT INTO report_owners (activity_id, owner_id, report_date) VALUES (?, ?, ?)', id, owner, date);
   }
 
   async getActivity(accountId: number, id: number, opts?: { includeDeleted?: boolean }): Promise<ActivityRow | undefined> {

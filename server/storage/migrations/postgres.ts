@@ -229,12 +229,14 @@ export const PG_MIGRATIONS: readonly string[] = [
   `,
   /* 3: webhook delivery log, ordering, failure counts (server/storage/deliveries-postgres.ts) */ PG_DELIVERY_LOG_MIGRATION,
   /* 4: reports' owner filters by index; report_date also holds the list's due and unsent dates (backfilled) */ `
+  -- Who is in charge of an activity, with its report_date: an owner's entries of a window are one range.
   CREATE TABLE report_owners (
     activity_id bigint NOT NULL,
     owner_id    bigint NOT NULL,
+    report_date bigint,
     PRIMARY KEY (activity_id, owner_id)
   );
-  CREATE INDEX report_owners_by_owner ON report_owners (owner_id, activity_id);
+  CREATE INDEX report_owners_by_owner ON report_owners (owner_id, report_date, activity_id);
   -- A number per account that every change of its users or groups raises: owner names are cached by it.
   CREATE TABLE principal_versions (
     account_id bigint PRIMARY KEY,

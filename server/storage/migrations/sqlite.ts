@@ -240,12 +240,14 @@ export const MIGRATIONS: readonly string[] = [
   `,
   /* 5: webhook delivery log, ordering, failure counts (server/storage/deliveries-sqlite.ts) */ DELIVERY_LOG_MIGRATION,
   /* 6: reports' owner filters by index; report_date also holds the list's due and unsent dates (backfilled) */ `
+  -- Who is in charge of an activity, with its report_date: an owner's entries of a window are one range.
   CREATE TABLE report_owners (
     activity_id INTEGER NOT NULL,
     owner_id    INTEGER NOT NULL,
+    report_date INTEGER,
     PRIMARY KEY (activity_id, owner_id)
   ) WITHOUT ROWID;
-  CREATE INDEX report_owners_by_owner ON report_owners (owner_id, activity_id);
+  CREATE INDEX report_owners_by_owner ON report_owners (owner_id, report_date, activity_id);
   -- A number per account that every change of its users or groups raises: owner names are cached by it.
   CREATE TABLE principal_versions (
     account_id INTEGER PRIMARY KEY,
