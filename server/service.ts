@@ -74,8 +74,9 @@ export function createReferenceService(opts: ReferenceServiceOptions): Reference
     return storage.transaction(async (tx) => {
       const caller: Caller = { user: p.user, accountId: p.accountId, now: clock, events: [] };
       const result = await fn(tx, caller);
-      if (caller.events.length && opts.onCommit) await opts.onCommit(tx, p.accountId, caller.events, clock());
       await keepNames(tx, p);
+      // Last: the outbox pokes its delivery loop from here, expecting the commit to follow at once.
+      if (caller.events.length && opts.onCommit) await opts.onCommit(tx, p.accountId, caller.events, clock());
       return result;
     });
   }
