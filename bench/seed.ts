@@ -115,6 +115,8 @@ export async function seedSqlite(file: string, n: number): Promise<Seeded> {
     db.exec(`INSERT INTO records_fts (records_fts) VALUES ('rebuild'); INSERT INTO activities_fts (activities_fts) VALUES ('rebuild');
       DELETE FROM record_counts;
       INSERT INTO record_counts (account_id, kind, deleted, n) SELECT account_id, kind, deleted IS NOT NULL, count(*) FROM records GROUP BY 1, 2, 3;
+      DELETE FROM owner_counts;
+      INSERT INTO owner_counts (account_id, kind, ownership, n) SELECT account_id, kind, ownership, count(*) FROM records WHERE deleted IS NULL GROUP BY 1, 2, 3;
       ANALYZE;`);
   } finally {
     db.close();
@@ -189,9 +191,11 @@ export async function seedPostgres(url: string, n: number): Promise<Seeded> {
       await client.query('INSERT INTO report_owners (activity_id, owner_id, report_date) SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[])', owners);
       await client.query('COMMIT');
     }
-    // One count row per account and kind (the triggers appended one per record).
+    // One count row per account and kind (and owner) (the triggers appended one per record).
     await client.query(`WITH gone AS (DELETE FROM record_counts RETURNING account_id, kind, deleted, n)
       INSERT INTO record_counts SELECT account_id, kind, deleted, sum(n) FROM gone GROUP BY 1, 2, 3`);
+    await client.query(`WITH gone AS (DELETE FROM owner_counts RETURNING account_id, kind, ownership, n)
+      INSERT INTO owner_counts SELECT account_id, kind, ownership, sum(n) FROM gone GROUP BY 1, 2, 3`);
     // As autovacuum would have by then: visibility map (index-only scans) and statistics.
     await client.query('VACUUM ANALYZE');
   } finally {

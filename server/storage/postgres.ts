@@ -55,6 +55,7 @@ import type {
 import { PG_DELIVERY_LOG_MIGRATION, PG_FIRST_OF_OBJECT, pgDeliveryLog } from './deliveries-postgres.ts';
 import type { DeliveryLogTx } from './delivery-log.ts';
 import { DeferredWrites } from './deferred.ts';
+import { columns } from './columns.ts';
 import { activitySearch, buildRecordQuery, buildReportQuery, recordSearch, reportDate, reportOwners, type ReportQuery, SEP, type Dialect, type RecordQuery } from './record-query.ts';
 
 export { PG_MIGRATIONS } from './migrations/postgres.ts';
@@ -110,24 +111,16 @@ async function addTrigramIndexes(client: pg.PoolClient): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// column lists (aliased, quoted, to the port's property names) and raw row shapes
+// column lists (shared: ./columns.ts) and raw row shapes
 
-const USER_COLS = `id, account_id AS "accountId", email, name, token, preventlogin, preventprivatedata,
-  administrator, deleted`;
-const GROUP_COLS = `id, account_id AS "accountId", name, email, members, deleted`;
-const RECORD_COLS = `id, account_id AS "accountId", kind, name, ownership, flagged, fields, created, viewed,
-  updated, creator_id AS "creatorId", creator_name AS "creatorName", modificator_id AS "modificatorId",
-  modificator_name AS "modificatorName", deleted`;
-const CATEGORY_COLS = `id, account_id AS "accountId", kind, name`;
-const FIELD_DEF_COLS = `id, account_id AS "accountId", kind, 'custom' || id AS name, label, type, options,
-  categories`;
-const ACTIVITY_COLS = `id, account_id AS "accountId", record_id AS "recordId", parent_id AS "parentId", segment,
-  typeid, level, position, fields, flagged, created, viewed, updated, creator_id AS "creatorId",
-  creator_name AS "creatorName", modificator_id AS "modificatorId", modificator_name AS "modificatorName",
-  deleted`;
-const FILE_COLS = `id, account_id AS "accountId", filename, contenttype, size, data`;
-const HOOK_COLS = `id, account_id AS "accountId", type, title, active, event, constrainttype, url, contenttype, secret,
-  disabled_reason AS "disabledReason"`;
+const USER_COLS = columns('users');
+const GROUP_COLS = columns('workgroups');
+const RECORD_COLS = columns('records');
+const CATEGORY_COLS = columns('categories');
+const FIELD_DEF_COLS = columns('field_defs');
+const ACTIVITY_COLS = columns('activities');
+const FILE_COLS = columns('files');
+const HOOK_COLS = columns('hooks');
 /** Delivery columns, qualified by table `t` when given (an UPDATE ... FROM needs it). */
 const deliveryCols = (t = '') => {
   const c = (name: string, alias?: string) => `${t ? `${t}.` : ''}${name}${alias ? ` AS "${alias}"` : ''}`;
@@ -155,10 +148,8 @@ const journalColumns = (a: Pick<ActivityRow, 'segment' | 'fields'>) => {
   const s = activitySearch(a.fields);
   return [s.search, s.texts, reportDate(a)];
 };
-const ACTIVITY_COLS_A = ACTIVITY_COLS.split(',').map((c) => `a.${c.trim()}`).join(', ');
-const RECORD_COLS_R = `r.id, r.account_id AS "accountId", r.kind, r.name, r.ownership, r.flagged, r.fields, r.created,
-  r.viewed, r.updated, r.creator_id AS "creatorId", r.creator_name AS "creatorName", r.modificator_id AS "modificatorId",
-  r.modificator_name AS "modificatorName", r.deleted`;
+const ACTIVITY_COLS_A = columns('activities', 'a');
+const RECORD_COLS_R = columns('records', 'r');
 
 export const pgDialect: Dialect = {
   placeholder: (i) => `$${i}`,
@@ -313,6 +304,9 @@ interface TxState {
   active: boolean;
 }
 
+/** Folds the +1 / -1 rows of one count (record_counts by deleted, owner_counts by ownership) into one, in the background. */
+type Compact = (table: 'record_counts' | 'owner_counts', accountId: number, kind: string, value: boolean | number) => void;
+
 /** SQLSTATEs after which a transaction is run again: serialization failure, deadlock. */
 const RETRY = new Set(['40001', '40P01']);
 const MAX_ATTEMPTS = 30;
@@ -416,17 +410,18 @@ class PgStorage implements Storage {
   }
 
   private readonly compacting = new Set<string>();
-  private readonly compactCounts = (accountId: number, kind: string, deleted: boolean): void => {
-    const key = `${accountId}:${kind}:${deleted}`;
+  private readonly compactCounts: Compact = (table, accountId, kind, value): void => {
+    const column = table === 'record_counts' ? 'deleted' : 'ownership';
+    const key = `${table}:${accountId}:${kind}:${value}`;
     if (this.compacting.has(key) || this.closing) return;
     this.compacting.add(key);
     // READ COMMITTED, one statement: a row another compaction deleted first is skipped, so every
     // +1 / -1 is summed exactly once.
     void this.relaxed
       .query(
-        `WITH gone AS (DELETE FROM record_counts WHERE account_id = $1 AND kind = $2 AND deleted = $3 RETURNING n)
-         INSERT INTO record_counts SELECT $1, $2, $3, sum(n) FROM gone HAVING count(*) > 0`,
-        [accountId, kind, deleted],
+        `WITH gone AS (DELETE FROM ${table} WHERE account_id = $1 AND kind = $2 AND ${column} = $3 RETURNING n)
+         INSERT INTO ${table} (account_id, kind, ${column}, n) SELECT $1, $2, $3, sum(n) FROM gone HAVING count(*) > 0`,
+        [accountId, kind, value],
       )
       .catch((e: Error) => process.stderr.write(`crmgen: folding record counts failed: ${e.message}\n`))
       .finally(() => this.compacting.delete(key));
@@ -467,7 +462,7 @@ class PgTx implements Tx {
     private readonly state: TxState,
     private readonly viewed: DeferredWrites,
     /** Folds an account and kind's count rows into one, in the background. */
-    private readonly compact: (accountId: number, kind: string, deleted: boolean) => void,
+    private readonly compact: Compact,
   ) {}
 
   private async q<R extends object>(sql: string, params: unknown[] = []): Promise<pg.QueryResult<R>> {
@@ -635,7 +630,14 @@ class PgTx implements Tx {
         accountId, q.kind, q.deleted,
       ))!;
       count = c.n ?? 0;
-      if (c.parts > COMPACT_AT) this.compact(accountId, q.kind, q.deleted);
+      if (c.parts > COMPACT_AT) this.compact('record_counts', accountId, q.kind, q.deleted);
+    } else if (built.ownerOnly !== undefined) {
+      const c = (await this.one<{ n: number | null; parts: number }>(
+        'SELECT sum(n)::bigint AS n, count(*)::bigint AS parts FROM owner_counts WHERE account_id = $1 AND kind = $2 AND ownership = $3',
+        accountId, q.kind, built.ownerOnly,
+      ))!;
+      count = c.n ?? 0;
+      if (c.parts > COMPACT_AT) this.compact('owner_counts', accountId, q.kind, built.ownerOnly);
     } else {
       count = (await this.one<{ n: number }>(built.count.sql, ...built.count.params))!.n;
     }

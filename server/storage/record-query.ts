@@ -140,6 +140,8 @@ export interface BuiltQuery {
   page: { sql: string; params: unknown[] };
   /** True when no condition narrows the kind's records (the count is the kind's total). */
   unfiltered: boolean;
+  /** Set when the only condition is the owner of live records (owner_counts holds the count). */
+  ownerOnly?: number;
 }
 
 interface Ctx {
@@ -175,6 +177,7 @@ export function buildRecordQuery(d: Dialect, accountId: number, q: RecordQuery, 
     count: { sql: `SELECT count(*) AS n FROM ${from} WHERE ${where}`, params: countParams },
     page: { sql: `SELECT ${cols} FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`, params },
     unfiltered: q.where.length === 0,
+    ...(!q.deleted && q.where.length === 1 && q.where[0]!.op === 'ownership' && safe(q.where[0]!.who) ? { ownerOnly: q.where[0]!.who } : {}),
   };
 }
 

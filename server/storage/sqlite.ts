@@ -50,6 +50,7 @@ import type {
 import { DELIVERY_COLS, DELIVERY_LOG_MIGRATION, FIRST_OF_OBJECT, sqliteDeliveryLog } from './deliveries-sqlite.ts';
 import type { DeliveryLogTx } from './delivery-log.ts';
 import { DeferredWrites } from './deferred.ts';
+import { columns } from './columns.ts';
 import { activitySearch, buildRecordQuery, buildReportQuery, recordSearch, reportDate, reportOwners, type ReportQuery, type Dialect, type RecordQuery } from './record-query.ts';
 
 export { MIGRATIONS } from './migrations/sqlite.ts';
@@ -61,12 +62,12 @@ const BACKFILLS: Record<number, (db: Db) => void> = {
   // The search columns hold JavaScript's lower-casing, so existing rows are filled here.
   4(db) {
     const setRecord = db.prepare('UPDATE records SET name_key = ?, search = ?, item_texts = ?, field_texts = ? WHERE id = ?');
-    for (const r of db.prepare('SELECT id, kind, name, fields FROM records').iterate() as Iterable<{ id: number; kind: string; name: string; fields: string }>) {
+    for (const r of db.prepare('SELECT id, kind, name, fields FROM records').all() as Array<{ id: number; kind: string; name: string; fields: string }>) {
       const s = recordSearch(r.kind, r.name, JSON.parse(r.fields) as Record<string, unknown>);
       setRecord.run(s.nameKey, s.search, s.itemTexts, s.fieldTexts, r.id);
     }
     const setActivity = db.prepare('UPDATE activities SET search = ?, texts = ?, report_date = ? WHERE id = ?');
-    for (const a of db.prepare('SELECT id, segment, fields FROM activities').iterate() as Iterable<{ id: number; segment: string; fields: string }>) {
+    for (const a of db.prepare('SELECT id, segment, fields FROM activities').all() as Array<{ id: number; segment: string; fields: string }>) {
       const fields = JSON.parse(a.fields) as Record<string, unknown>;
       const s = activitySearch(fields);
       setActivity.run(s.search, s.texts, reportDate({ segment: a.segment, fields }), a.id);
@@ -76,7 +77,7 @@ const BACKFILLS: Record<number, (db: Db) => void> = {
   6(db) {
     const setDate = db.prepare('UPDATE activities SET report_date = ? WHERE id = ?');
     const addOwner = db.prepare('INSERT OR IGNORE INTO report_owners (activity_id, owner_id, report_date) VALUES (?, ?, ?)');
-    for (const a of db.prepare('SELECT id, segment, fields FROM activities').iterate() as Iterable<{ id: number; segment: string; fields: string }>) {
+    for (const a of db.prepare('SELECT id, segment, fields FROM activities').all() as Array<{ id: number; segment: string; fields: string }>) {
       const row = { segment: a.segment, fields: JSON.parse(a.fields) as Record<string, unknown> };
       const date = reportDate(row);
       setDate.run(date, a.id);
@@ -86,24 +87,16 @@ const BACKFILLS: Record<number, (db: Db) => void> = {
 };
 
 // ---------------------------------------------------------------------------------------------
-// column lists (aliased to the port's property names) and raw row shapes
+// column lists (shared: ./columns.ts) and raw row shapes
 
-const USER_COLS = `id, account_id AS accountId, email, name, token, preventlogin, preventprivatedata,
-  administrator, deleted`;
-const GROUP_COLS = `id, account_id AS accountId, name, email, members, deleted`;
-const RECORD_COLS = `id, account_id AS accountId, kind, name, ownership, flagged, fields, created, viewed,
-  updated, creator_id AS creatorId, creator_name AS creatorName, modificator_id AS modificatorId,
-  modificator_name AS modificatorName, deleted`;
-const CATEGORY_COLS = `id, account_id AS accountId, kind, name`;
-const FIELD_DEF_COLS = `id, account_id AS accountId, kind, 'custom' || id AS name, label, type, options,
-  categories`;
-const ACTIVITY_COLS = `id, account_id AS accountId, record_id AS recordId, parent_id AS parentId, segment,
-  typeid, level, position, fields, flagged, created, viewed, updated, creator_id AS creatorId,
-  creator_name AS creatorName, modificator_id AS modificatorId, modificator_name AS modificatorName,
-  deleted`;
-const FILE_COLS = `id, account_id AS accountId, filename, contenttype, size, data`;
-const HOOK_COLS = `id, account_id AS accountId, type, title, active, event, constrainttype, url, contenttype, secret,
-  disabled_reason AS disabledReason`;
+const USER_COLS = columns('users');
+const GROUP_COLS = columns('workgroups');
+const RECORD_COLS = columns('records');
+const CATEGORY_COLS = columns('categories');
+const FIELD_DEF_COLS = columns('field_defs');
+const ACTIVITY_COLS = columns('activities');
+const FILE_COLS = columns('files');
+const HOOK_COLS = columns('hooks');
 
 type Json<T, K extends keyof T> = Omit<T, K> & { [P in K]: string };
 type RawGroup = Json<GroupRow, 'members'>;
@@ -136,10 +129,8 @@ const journalColumns = (a: Pick<ActivityRow, 'segment' | 'fields'>) => {
   return [s.search, s.texts, reportDate(a)];
 };
 /** RECORD_COLS of the list query's `records r`. */
-const RECORD_COLS_R = `r.id, r.account_id AS accountId, r.kind, r.name, r.ownership, r.flagged, r.fields, r.created,
-  r.viewed, r.updated, r.creator_id AS creatorId, r.creator_name AS creatorName, r.modificator_id AS modificatorId,
-  r.modificator_name AS modificatorName, r.deleted`;
-const ACTIVITY_COLS_A = ACTIVITY_COLS.split(',').map((c) => `a.${c.trim()}`).join(', ');
+const RECORD_COLS_R = columns('records', 'r');
+const ACTIVITY_COLS_A = columns('activities', 'a');
 /** better-sqlite3 binds @p1, @p2, ... from an object: a placeholder may then repeat. */
 const named = (params: unknown[]) => Object.fromEntries(params.map((v, i) => [`p${i + 1}`, v]));
 
@@ -674,7 +665,9 @@ class SqliteTx implements Tx {
     const built = buildRecordQuery(sqliteDialect, accountId, q, RECORD_COLS_R);
     const count = built.unfiltered
       ? (this.get<{ n: number }>('SELECT n FROM record_counts WHERE account_id = ? AND kind = ? AND deleted = ?', accountId, q.kind, q.deleted ? 1 : 0)?.n ?? 0)
-      : this.get<{ n: number }>(built.count.sql, named(built.count.params))!.n;
+      : built.ownerOnly !== undefined
+        ? (this.get<{ n: number }>('SELECT n FROM owner_counts WHERE account_id = ? AND kind = ? AND ownership = ?', accountId, q.kind, built.ownerOnly)?.n ?? 0)
+        : this.get<{ n: number }>(built.count.sql, named(built.count.params))!.n;
     const rows = count > q.start ? this.all<RawRecord>(built.page.sql, named(built.page.params)).map((r) => this.viewed.overlay(toRecord(r))) : [];
     return { count, rows };
   }

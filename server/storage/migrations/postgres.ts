@@ -237,6 +237,36 @@ export const PG_MIGRATIONS: readonly string[] = [
     PRIMARY KEY (activity_id, owner_id)
   );
   CREATE INDEX report_owners_by_owner ON report_owners (owner_id, report_date, activity_id);
+  -- Live records per account, kind and owner (+1 / -1 rows, folded like record_counts), so a list
+  -- filtered by owner alone counts without a scan.
+  CREATE TABLE owner_counts (
+    account_id bigint NOT NULL,
+    kind       text NOT NULL,
+    ownership  bigint NOT NULL,
+    n          bigint NOT NULL
+  );
+  CREATE INDEX owner_counts_key ON owner_counts (account_id, kind, ownership);
+  INSERT INTO owner_counts (account_id, kind, ownership, n)
+    SELECT account_id, kind, ownership, count(*) FROM records WHERE deleted IS NULL GROUP BY 1, 2, 3;
+  CREATE FUNCTION owner_counts_track() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    IF TG_OP IN ('UPDATE', 'DELETE') THEN
+      IF OLD.deleted IS NULL THEN
+        INSERT INTO owner_counts VALUES (OLD.account_id, OLD.kind, OLD.ownership, -1);
+      END IF;
+    END IF;
+    IF TG_OP IN ('UPDATE', 'INSERT') THEN
+      IF NEW.deleted IS NULL THEN
+        INSERT INTO owner_counts VALUES (NEW.account_id, NEW.kind, NEW.ownership, 1);
+      END IF;
+    END IF;
+    RETURN NULL;
+  END $$;
+  CREATE TRIGGER owner_counts_insert AFTER INSERT OR DELETE ON records FOR EACH ROW EXECUTE FUNCTION owner_counts_track();
+  CREATE TRIGGER owner_counts_update AFTER UPDATE OF account_id, kind, ownership, deleted ON records FOR EACH ROW
+    WHEN (OLD.account_id IS DISTINCT FROM NEW.account_id OR OLD.kind IS DISTINCT FROM NEW.kind
+      OR OLD.ownership IS DISTINCT FROM NEW.ownership OR (OLD.deleted IS NULL) IS DISTINCT FROM (NEW.deleted IS NULL))
+    EXECUTE FUNCTION owner_counts_track();
   -- A number per account that every change of its users or groups raises: owner names are cached by it.
   CREATE TABLE principal_versions (
     account_id bigint PRIMARY KEY,
