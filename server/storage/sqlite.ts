@@ -9,7 +9,10 @@
 //   libuv's thread pool. That is what synchronous = FULL guarantees (an acknowledged transaction
 //   survives a process crash and a power loss; checkpoints still sync the WAL before and the
 //   database after), while requests keep running during the fsync and the commits made meanwhile
-//   share the next one. `:memory:` databases have no journal to tune.
+//   share the next one. Checkpoints (copying the WAL into the database, with an fsync of each)
+//   run on a worker thread's connection, at most once a second after writes, instead of inside
+//   the COMMIT that crosses 1,000 pages: that one stopped every request for the checkpoint.
+//   `:memory:` databases have no journal to tune.
 // - Transactions: better-sqlite3 is synchronous but the port's transaction body is async, so two
 //   requests could otherwise interleave their statements inside one SQLite transaction. Write
 //   transactions therefore run one after another (one writer), and those that queued up while a
@@ -29,6 +32,8 @@
 //   BLOBs. Statements are prepared once per SQL text and cached.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { closeSync, fsync, openSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import type {
   Account,
@@ -187,6 +192,86 @@ export function openSqlite(file: string): Storage {
   return new SqliteStorage(db, reader, db.memory ? undefined : `${db.name}-wal`);
 }
 
+/** The checkpointing thread: its own connection, a PASSIVE checkpoint per message (never blocks writers). */
+const CHECKPOINTER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.module);
+const db = new Database(workerData.file);
+db.pragma('busy_timeout = 1000');
+parentPort.on('message', (m) => {
+  if (m === 'close') {
+    db.close();
+    process.exit(0);
+  }
+  try {
+    db.pragma('wal_checkpoint(PASSIVE)');
+    parentPort.postMessage('');
+  } catch (e) {
+    parentPort.postMessage(String(e && e.message || e));
+  }
+});
+`;
+const betterSqlite3 = createRequire(import.meta.url).resolve('better-sqlite3');
+
+/** Checkpoints the WAL off the event loop; falls back to SQLite's own checkpoints when the thread fails. */
+class Checkpointer {
+  private worker: Worker | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private running = false;
+  private failed = false;
+
+  constructor(
+    private readonly file: string,
+    private readonly writer: Db,
+  ) {}
+
+  /** Started at the first write (a storage that only reads needs no thread). */
+  private start(): Worker {
+    const worker = new Worker(CHECKPOINTER, { eval: true, workerData: { file: this.file, module: betterSqlite3 } });
+    worker.unref();
+    worker.on('message', (error: string) => {
+      this.running = false;
+      if (error) process.stderr.write(`crmgen: checkpoint failed: ${error}\n`);
+    });
+    worker.on('error', (e) => this.fallBack(e));
+    this.writer.pragma('wal_autocheckpoint = 0');
+    return worker;
+  }
+
+  private fallBack(e: unknown): void {
+    if (this.failed) return;
+    this.failed = true;
+    this.running = false;
+    process.stderr.write(`crmgen: checkpoint thread failed (${(e as Error).message}); checkpoints run in the writes again\n`);
+    if (this.writer.open) this.writer.pragma('wal_autocheckpoint = 1000');
+  }
+
+  /** After a write: one checkpoint within a second. */
+  soon(): void {
+    if (this.timer || this.failed) return;
+    this.worker ??= this.start();
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      if (this.running) return this.soon();
+      this.running = true;
+      this.worker?.postMessage(0);
+    }, 1000);
+    this.timer.unref();
+  }
+
+  async close(): Promise<void> {
+    clearTimeout(this.timer);
+    const worker = this.worker;
+    if (!worker || this.failed) return;
+    // Its connection closes first, so the writer's close is the last one (and checkpoints the rest).
+    const exited = new Promise((ok) => worker.once('exit', ok));
+    worker.postMessage('close');
+    const late = setTimeout(() => void worker.terminate(), 2000);
+    await exited;
+    clearTimeout(late);
+  }
+}
+
 function configure(db: Db): void {
   if (!db.memory) {
     const mode = db.pragma('journal_mode = WAL', { simple: true });
@@ -275,8 +360,11 @@ class SqliteStorage implements Storage {
   /** The quota counters of this process, user:window -> calls (stored by the flush). */
   private readonly calls = new Map<string, { userId: number; windowStart: number; calls: number; stored: number }>();
 
+  private readonly checkpointer: Checkpointer | undefined;
+
   constructor(db: Db, reader: Db | undefined, private readonly walPath: string | undefined) {
     this.writer = new Conn(db);
+    this.checkpointer = walPath ? new Checkpointer(db.name, db) : undefined;
     this.reader = reader ? new Conn(reader) : this.writer;
     this.viewed = new DeferredWrites((times) => this.storeDeferred(times));
   }
@@ -389,6 +477,7 @@ class SqliteStorage implements Storage {
         if (j.durable && this.walPath) this.synced(() => j.ok(value), j.fail);
         else j.ok(value);
       }
+      if (done.length) this.checkpointer?.soon();
     }
   }
 
@@ -480,6 +569,7 @@ class SqliteStorage implements Storage {
     this.closing = true;
     await Promise.all([this.draining, this.reader.tail]); // let queued transactions finish
     await this.syncing;
+    await this.checkpointer?.close();
     if (this.walFd !== undefined) closeSync(this.walFd);
     if (this.reader !== this.writer) this.reader.close();
     this.writer.close();
