@@ -1,12 +1,14 @@
-// Seeds an account with N contacts (and a note on every tenth) straight into the database, in
-// bulk, so 1M rows take seconds rather than a million HTTP calls. The rows carry the search
-// columns the adapters write (server/storage/record-query.ts), so lists see them as their own.
+// Seeds an account with N contacts (a note on every tenth, a task on every tenth but five) straight
+// into the database, in bulk, so 1M rows take seconds rather than a million HTTP calls. The rows
+// carry the search and report columns the adapters write (server/storage/record-query.ts), so lists
+// and reports see them as their own. Tasks are assigned to the contact's owner, one in four
+// completed; those of the first 1,000 contacts are due within 60 days of today, the others' further away.
 // Every 1,000th contact works at "Nimbus Analytics" (the search benchmarks' needle); owners
 // alternate between the bench user and a second user.
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { openStorage } from '../server/storage/open.ts';
-import { activitySearch, recordSearch } from '../server/storage/record-query.ts';
+import { activitySearch, recordSearch, reportDate, reportOwners } from '../server/storage/record-query.ts';
 import { parsePostgresUrl } from '../server/storage/postgres.ts';
 
 export const benchUser = { email: 'bench@example.com', token: 'bench-token', account: 'bench' };
@@ -39,6 +41,17 @@ function contact(i: number, owners: [number, number], t0: number) {
   return { name, fields, owner: owners[i % 2]!, created, updated: created + (i % 13) * 3_600_000 };
 }
 
+/** The task of contact i (every tenth but five), as the adapters store it. */
+function task(i: number, owner: number, t0: number) {
+  // The first 1,000 contacts' tasks fall within 60 days of today, the others' from 61 days on: a
+  // report of a window near today answers as many entries at every size.
+  const days = i < 1000 ? ((i * 31) % 121) - 60 : (i % 2 ? 1 : -1) * (61 + (i % 3000));
+  const due = new Date(Math.floor(t0 / 86_400_000) * 86_400_000 + days * 86_400_000).toISOString().slice(0, 10);
+  const fields: Record<string, unknown> = { title: `Follow up ${i}`, duedate: due, assignedto: owner, ...(i % 40 === 5 ? { completed: 1 } : {}) };
+  const row = { segment: 'task', fields };
+  return { fields, ...activitySearch(fields), reportDate: reportDate(row), owners: reportOwners(row) };
+}
+
 async function users(db: string): Promise<Seeded> {
   const storage = await openStorage(db);
   try {
@@ -65,11 +78,15 @@ export async function seedSqlite(file: string, n: number): Promise<Seeded> {
     const note = db.prepare(`INSERT INTO activities (id, account_id, record_id, parent_id, segment, typeid, level, position, fields,
       flagged, created, viewed, updated, creator_id, creator_name, modificator_id, modificator_name, search, texts)
       VALUES (?, ?, ?, ?, 'note', 3, 1, 1, ?, 0, ?, ?, ?, ?, 'bench', ?, 'bench', ?, ?)`);
+    const taskRow = db.prepare(`INSERT INTO activities (id, account_id, record_id, parent_id, segment, typeid, level, position, fields,
+      flagged, created, viewed, updated, creator_id, creator_name, modificator_id, modificator_name, search, texts, report_date)
+      VALUES (?, ?, ?, ?, 'task', 14, 1, 1, ?, 0, ?, ?, ?, ?, 'bench', ?, 'bench', ?, ?, ?)`);
+    const owner = db.prepare('INSERT INTO report_owners (activity_id, owner_id, report_date) VALUES (?, ?, ?)');
     // Bulk load: indexes and triggers are dropped and made again after, the trigram indexes
     // rebuilt in one pass, the per-kind counts recomputed (what the triggers would have written).
     db.pragma('synchronous = OFF');
     const derived = db
-      .prepare(`SELECT type, name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND tbl_name IN ('records', 'activities') AND sql IS NOT NULL`)
+      .prepare(`SELECT type, name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND tbl_name IN ('records', 'activities', 'report_owners') AND sql IS NOT NULL`)
       .all() as { type: string; name: string; sql: string }[];
     for (const d of derived) db.exec(`DROP ${d.type.toUpperCase()} ${d.name}`);
     const t0 = Date.now();
@@ -85,6 +102,12 @@ export async function seedSqlite(file: string, n: number): Promise<Seeded> {
           const aid = Number(item.run('activity').lastInsertRowid);
           note.run(aid, s.accountId, id, id, JSON.stringify(fields), c.updated, c.updated, c.updated, s.userId, s.userId, a.search, a.texts);
         }
+        if (i % 10 === 5) {
+          const x = task(i, c.owner, t0);
+          const aid = Number(item.run('activity').lastInsertRowid);
+          taskRow.run(aid, s.accountId, id, id, JSON.stringify(x.fields), c.updated, c.updated, c.updated, s.userId, s.userId, x.search, x.texts, x.reportDate);
+          for (const o of x.owners) owner.run(aid, o, x.reportDate);
+        }
       }
     });
     for (let i = 0; i < n; i += 10_000) batch(i, Math.min(n, i + 10_000));
@@ -92,6 +115,8 @@ export async function seedSqlite(file: string, n: number): Promise<Seeded> {
     db.exec(`INSERT INTO records_fts (records_fts) VALUES ('rebuild'); INSERT INTO activities_fts (activities_fts) VALUES ('rebuild');
       DELETE FROM record_counts;
       INSERT INTO record_counts (account_id, kind, deleted, n) SELECT account_id, kind, deleted IS NOT NULL, count(*) FROM records GROUP BY 1, 2, 3;
+      DELETE FROM owner_counts;
+      INSERT INTO owner_counts (account_id, kind, ownership, n) SELECT account_id, kind, ownership, count(*) FROM records WHERE deleted IS NULL GROUP BY 1, 2, 3;
       ANALYZE;`);
   } finally {
     db.close();
@@ -109,10 +134,12 @@ export async function seedPostgres(url: string, n: number): Promise<Seeded> {
     const t0 = Date.now();
     for (let from = 0; from < n; from += 5_000) {
       const to = Math.min(n, from + 5_000);
-      const { rows } = await client.query<{ id: string }>('SELECT nextval(\'item_ids\') AS id FROM generate_series(1, $1)', [to - from + Math.ceil((to - from) / 10) + 1]);
+      const { rows } = await client.query<{ id: string }>('SELECT nextval(\'item_ids\') AS id FROM generate_series(1, $1)', [to - from + 2 * Math.ceil((to - from) / 10) + 2]);
       const ids = rows.map((r) => Number(r.id));
       const rec: unknown[][] = [[], [], [], [], [], [], [], [], [], [], []];
       const act: unknown[][] = [[], [], [], [], []];
+      const tasks: unknown[][] = [[], [], [], [], [], [], []];
+      const owners: unknown[][] = [[], [], []];
       let k = 0;
       for (let i = from; i < to; i++) {
         const c = contact(i, [s.userId, s.otherUserId], t0);
@@ -125,10 +152,20 @@ export async function seedPostgres(url: string, n: number): Promise<Seeded> {
           for (const [j, v] of [ids[k++]!, id, JSON.stringify(fields), a.search, a.texts].entries()) act[j]!.push(v);
           rec[10]!.push(c.updated);
         }
+        if (i % 10 === 5) {
+          const x = task(i, c.owner, t0);
+          const aid = ids[k++]!;
+          for (const [j, v] of [aid, id, JSON.stringify(x.fields), x.search, x.texts, x.reportDate, c.updated].entries()) tasks[j]!.push(v);
+          for (const o of x.owners) {
+            owners[0]!.push(aid);
+            owners[1]!.push(o);
+            owners[2]!.push(x.reportDate);
+          }
+        }
       }
       await client.query('BEGIN');
       await client.query(`INSERT INTO items (id, type) SELECT u, 'record' FROM unnest($1::bigint[]) u`, [rec[0]]);
-      await client.query(`INSERT INTO items (id, type) SELECT u, 'activity' FROM unnest($1::bigint[]) u`, [act[0]]);
+      await client.query(`INSERT INTO items (id, type) SELECT u, 'activity' FROM unnest($1::bigint[]) u`, [[...act[0]!, ...tasks[0]!]]);
       await client.query(
         `INSERT INTO records (id, account_id, kind, name, ownership, flagged, fields, created, viewed, updated,
            creator_id, creator_name, modificator_id, modificator_name, name_key, search, item_texts, field_texts)
@@ -144,11 +181,21 @@ export async function seedPostgres(url: string, n: number): Promise<Seeded> {
          FROM unnest($3::bigint[], $4::bigint[], $5::text[], $6::text[], $7::text[], $8::bigint[]) AS x(id, rid, fields, search, texts, at)`,
         [s.accountId, s.userId, ...act, rec[10]],
       );
+      await client.query(
+        `INSERT INTO activities (id, account_id, record_id, parent_id, segment, typeid, level, position, fields,
+           flagged, created, viewed, updated, creator_id, creator_name, modificator_id, modificator_name, search, texts, report_date)
+         SELECT id, $1, rid, rid, 'task', 14, 1, 1, fields::json, 0, at, at, at, $2, 'bench', $2, 'bench', search, texts::json, rd
+         FROM unnest($3::bigint[], $4::bigint[], $5::text[], $6::text[], $7::text[], $8::bigint[], $9::bigint[]) AS x(id, rid, fields, search, texts, rd, at)`,
+        [s.accountId, s.userId, ...tasks],
+      );
+      await client.query('INSERT INTO report_owners (activity_id, owner_id, report_date) SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[])', owners);
       await client.query('COMMIT');
     }
-    // One count row per account and kind (the triggers appended one per record).
+    // One count row per account and kind (and owner) (the triggers appended one per record).
     await client.query(`WITH gone AS (DELETE FROM record_counts RETURNING account_id, kind, deleted, n)
       INSERT INTO record_counts SELECT account_id, kind, deleted, sum(n) FROM gone GROUP BY 1, 2, 3`);
+    await client.query(`WITH gone AS (DELETE FROM owner_counts RETURNING account_id, kind, ownership, n)
+      INSERT INTO owner_counts SELECT account_id, kind, ownership, sum(n) FROM gone GROUP BY 1, 2, 3`);
     // As autovacuum would have by then: visibility map (index-only scans) and statistics.
     await client.query('VACUUM ANALYZE');
   } finally {

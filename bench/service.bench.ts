@@ -3,6 +3,8 @@
 //                         node:http server answering GET with a fixed XML body of the same bytes
 //   create record (JSON)  POST /contacts/ with a JSON body, against a node:http server that reads
 //                         the same request body and answers 201 with a fixed JSON body of the same size
+//   ..., file database    the same show and create on `crmgen serve --db <file>` (the default kind
+//                         of database: WAL, synchronous = FULL, so every create waits for an fsync)
 //   batch of 100 shows    one POST /batch of 100 GET parts (median latency), against the same 100
 //                         shows sent one after another on one keep-alive connection
 //   request log           the same show and create on a second `crmgen serve` writing its JSON
@@ -88,6 +90,8 @@ export default async function serviceBench(): Promise<Row[]> {
   const logFile = join(logDir, 'requests.log');
   const logFd = openSync(logFile, 'w');
   const logged = await spawnServer([...serveArgs, '--log-format', 'json'], {}, logFd);
+  const fileArgs = serveArgs.map((a) => (a === ':memory:' ? join(logDir, 'bench.db') : a));
+  const onFile = await spawnServer([...fileArgs, '--log-format', 'none'], {});
   let bare: Child | undefined;
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
   try {
@@ -102,6 +106,8 @@ export default async function serviceBench(): Promise<Row[]> {
     // The same contact on the logging server (ids come from one sequence per database: both 1).
     const loggedId = (JSON.parse((await send(logged.port, agent, create)).toString()) as { item: { id: number } }).item.id;
     if (loggedId !== id) throw new Error(`the logging server made contact ${loggedId}, not ${id}`);
+    const fileId = (JSON.parse((await send(onFile.port, agent, create)).toString()) as { item: { id: number } }).item.id;
+    if (fileId !== id) throw new Error(`the file database server made contact ${fileId}, not ${id}`);
     if (!shown.toString().includes(`<id>${id}</id>`)) throw new Error('show did not answer the record');
     bare = await spawnServer(['-e', bareServer], { GET_BODY: shown.toString('base64'), POST_BODY: created.toString('base64') });
     const parts = Array.from({ length: 100 }, (_, i) => `--b\r\nContent-Type: application/http\r\nContent-ID: <p${i}>\r\n\r\nGET /contacts/${id}/ HTTP/1.1\r\nAccept: application/xml\r\n\r\n\r\n`).join('');
@@ -115,6 +121,8 @@ export default async function serviceBench(): Promise<Row[]> {
       { name: 'show record (XML)', baseline: 'node:http GET, fixed XML body', per: requests, run: () => drive(service.port, agent, show, requests, concurrency) },
       { name: 'node:http POST, fixed JSON body', per: requests, run: () => drive(bare!.port, agent, create, requests, concurrency) },
       { name: 'create record (JSON)', baseline: 'node:http POST, fixed JSON body', per: requests, run: () => drive(service.port, agent, create, requests, concurrency) },
+      { name: 'show record (XML), file database', baseline: 'node:http GET, fixed XML body', per: requests, run: () => drive(onFile.port, agent, show, requests, concurrency) },
+      { name: 'create record (JSON), file database', baseline: 'node:http POST, fixed JSON body', per: requests, run: () => drive(onFile.port, agent, create, requests, concurrency) },
       { name: 'show record (XML), JSON request log to a file', baseline: 'show record (XML)', per: requests, run: () => drive(logged.port, agent, show, requests, concurrency) },
       { name: 'create record (JSON), JSON request log to a file', baseline: 'create record (JSON)', per: requests, run: () => drive(logged.port, agent, create, requests, concurrency) },
       { name: '100 shows, one by one', per: batchRuns, run: () => (async () => {
@@ -140,7 +148,7 @@ export default async function serviceBench(): Promise<Row[]> {
     return rows;
   } finally {
     agent.destroy();
-    await Promise.all([service.stop(), logged.stop(), bare?.stop()]);
+    await Promise.all([service.stop(), logged.stop(), onFile.stop(), bare?.stop()]);
     closeSync(logFd);
     rmSync(logDir, { recursive: true, force: true });
   }

@@ -24,6 +24,9 @@ export const staticFiles = (generated: string) => (req: IncomingMessage) => serv
 
 function serveStatic(generated: string, req: IncomingMessage): ServiceResponse | undefined {
   if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
+  // Every API call passes here: a plain path outside /docs and /openapi.* needs no URL parsing.
+  const raw = req.url ?? '/';
+  if (raw.startsWith('/') && !/[%\\]|\/\./.test(raw) && !raw.startsWith('/docs') && !raw.startsWith('/openapi.')) return undefined;
   const path = decodeURIComponent(new URL(req.url ?? '/', 'http://local').pathname);
   if (path === '/openapi.json' || path === '/openapi.yaml') return file(join(generated, path.slice(1)));
   if (path === '/docs') return { status: 301, headers: { location: '/docs/' }, body: new Uint8Array() };

@@ -190,6 +190,7 @@ interface Match {
 }
 
 const encoder = new TextEncoder();
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>): Dispatch {
   const kinds = new Set(def.kinds);
@@ -291,7 +292,10 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
     if (!m) return undefined;
     let decoded: string;
     try {
-      decoded = new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(atob(m[1]!), (c) => c.charCodeAt(0)));
+      const bin = atob(m[1]!);
+      const bytes = new Uint8Array(bin.length);
+      for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+      decoded = strictUtf8.decode(bytes);
     } catch {
       return undefined;
     }
@@ -335,15 +339,24 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
     }
   }
 
-  /** One call: route, decode, validate, invoke, encode. The caller has authenticated and counted it. */
-  async function call(req: ServiceRequest, context: C, quota: Quota | undefined, nested: boolean, trace: Trace<C>): Promise<ServiceResponse> {
+  interface Routed {
+    url: URL;
+    m: ReturnType<typeof match>;
+  }
+  /** The request's URL and route (admission found them already for a request it let in). */
+  function route(req: RequestHead): Routed {
     const url = urlOf(req.url);
+    // A malformed escape (%E0%A4%A) used to throw a URIError here and answer 500.
+    const path = decodePath(url.pathname);
+    return { url, m: path === undefined ? undefined : match(req.method.toUpperCase(), path) };
+  }
+
+  /** One call: route, decode, validate, invoke, encode. The caller has authenticated and counted it. */
+  async function call(req: ServiceRequest, context: C, quota: Quota | undefined, nested: boolean, trace: Trace<C>, routed?: Routed): Promise<ServiceResponse> {
+    const { url, m } = routed ?? route(req);
     const out = outputOf(req, url.searchParams);
     const headers = withQuota(quota);
     try {
-      // A malformed escape (%E0%A4%A) used to throw a URIError here and answer 500.
-      const path = decodePath(url.pathname);
-      const m = path === undefined ? undefined : match(req.method.toUpperCase(), path);
       if (!m) return failure([{ key: 'unknownpath', message: `No endpoint at ${url.pathname}` }], out, headers);
       if ('allow' in m) return failure([{ key: 'methodnotallowed', message: `${req.method} is not allowed here; allowed: ${m.allow.join(', ')}` }], out, { ...headers, allow: m.allow.join(', ') });
       const { op } = m;
@@ -504,6 +517,9 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
   interface Admitted {
     context: C;
     quota: Quota | undefined;
+    /** The head's URL and route, for the call. */
+    routed?: Routed;
+    routedFor?: string;
     /** When the head arrived: a call's time in the request log counts from there. */
     started: number;
   }
@@ -511,7 +527,8 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
 
   /** Authentication, then the call counted against the quota: everything decided by the head. */
   async function admitHead(req: RequestHead): Promise<{ refused: ServiceResponse } | Omit<Admitted, 'started'>> {
-    const url = urlOf(req.url);
+    const routed = route(req);
+    const { url } = routed;
     const out = outputOf(req, url.searchParams);
     const auth = await authenticate(req);
     if (auth !== undefined && 'retryAfter' in auth) {
@@ -526,15 +543,13 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
     }
     // A batch counts each nested call, not the envelope. Which request is the batch is decided by
     // its route: deciding by the Content-Type let any call that claimed multipart/mixed skip the quota.
-    const path = decodePath(url.pathname);
-    const routed = path === undefined ? undefined : match(req.method.toUpperCase(), path);
-    const isBatch = routed !== undefined && 'op' in routed && routed.op.multipart;
+    const isBatch = routed.m !== undefined && 'op' in routed.m && routed.m.op.multipart;
     let quota: Quota | undefined;
     if (hooks.countCalls && !isBatch) {
       quota = await hooks.countCalls(context, 1);
       if (quota.used > quota.allowed) return { refused: failure([{ key: 'quotaexceeded', message: `API call limit exceeded: ${quota.used}/${quota.allowed}` }], out, overQuota(quota, context)) };
     }
-    return { context, quota };
+    return { context, quota, routed, routedFor: `${req.method} ${req.url}` };
   }
 
   /** The envelope of a fault outside every handler; never its details. */
@@ -555,7 +570,9 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
       }
       trace.context = state.context;
       if (state.quota) trace.quota = state.quota;
-      return await call(req, state.context, state.quota, false, trace);
+      // The route found from the head holds when the request is the one admitted (same method and target).
+      const routed = state.routed && state.routedFor === `${req.method} ${req.url}` ? state.routed : undefined;
+      return await call(req, state.context, state.quota, false, trace, routed);
     } catch (e) {
       return fault(e, req);
     }

@@ -5,11 +5,10 @@
 import type * as T from '../generated/server/dist/types/index.js';
 import { ServiceError } from '../generated/server/dist/index.js';
 import { formatDateTime } from '../generated/server/dist/runtime/dates.js';
-import type { ActivityRow, RecordRow, Tx } from './storage/port.ts';
+import type { RecordRow, Tx } from './storage/port.ts';
 import type { RecordCond, SortField } from './storage/record-query.ts';
 import type { Caller } from './context.ts';
 import { fieldsetOf, spec, standardFieldId } from './facts.ts';
-import { activityDate } from './journal.ts';
 
 const day = 86_400_000;
 const semantics = spec.listSemantics;
@@ -25,13 +24,6 @@ const sortField = (f: string): SortField => (f === 'name' || f === 'created' || 
 
 function startOfDay(ms: number): number {
   return Math.floor(ms / day) * day;
-}
-
-/** Due date of an open activity of a type list.yaml names under `due`, or undefined. */
-function openDue(a: ActivityRow): number | undefined {
-  const field = semantics.due[a.segment];
-  if (!field || a.fields.completed === 1) return undefined;
-  return activityDate(a, field);
 }
 
 export async function listRecords(tx: Tx, caller: Caller, kind: string, params: T.ListRecordsParams): Promise<T.ListRecordsResponse> {
@@ -79,33 +71,18 @@ export async function listRecords(tx: Tx, caller: Caller, kind: string, params: 
     case 'duetoday':
     case 'duesoon':
     case 'tasksoverdue': {
-      // Records with an open activity due in the window: read from the due types' activities only.
+      // Records with an open activity due in the window (report_date holds the `due` field's date).
       const today = startOfDay(now);
       const mode = params.filtermode;
-      const test =
-        mode === 'duetoday'
-          ? (d: number) => startOfDay(d) === today
-          : mode === 'duesoon'
-            ? (d: number) => d >= today && d < today + (semantics.soonDays + 1) * day
-            : (d: number) => d < today;
+      const window = mode === 'duetoday' ? { from: today, to: today + day } : mode === 'duesoon' ? { from: today, to: today + (semantics.soonDays + 1) * day } : { to: today };
       const segments = Object.keys(semantics.due).filter((s) => mode !== 'tasksoverdue' || semantics.overdueSegments.includes(s));
-      const ids = new Set<number>();
-      for (const a of await tx.listActivities(caller.accountId, { segments })) {
-        const due = openDue(a);
-        if (due !== undefined && test(due)) ids.add(a.recordId);
-      }
-      where.push({ op: 'ids', ids: [...ids] });
+      where.push({ op: 'journalDate', segments, open: true, ...window });
       break;
     }
-    case 'unsent': {
-      const ids = new Set<number>();
-      for (const a of await tx.listActivities(caller.accountId, { segments: Object.keys(semantics.unsent) })) {
-        const when = activityDate(a, semantics.unsent[a.segment]!);
-        if (when === undefined || when > now) ids.add(a.recordId);
-      }
-      where.push({ op: 'ids', ids: [...ids] });
+    case 'unsent':
+      // Scheduled for later than now, or not at all (report_date holds the `unsent` field's date).
+      where.push({ op: 'journalDate', segments: Object.keys(semantics.unsent), open: false, from: now + 1, orNone: true });
       break;
-    }
     case 'byphone':
     case 'byemail': {
       const role = params.filtermode === 'byphone' ? 'phone' : 'email';

@@ -24,8 +24,25 @@ export async function checkOwners(tx: Tx, caller: Caller, values: OwnerValue[]):
   }
 }
 
-/** Display names of the account's users and groups by id; deleted ones keep their name on what they own. */
+/** Owner names by account, with the principals version they were read at. */
+const nameCache = new Map<number, { version: number; byId: Map<number, string> }>();
+const CACHED_ACCOUNTS = 1000;
+
+/**
+ * Display names of the account's users and groups by id; deleted ones keep their name on what
+ * they own. Read in the caller's transaction: one point query while the account's users and groups
+ * are unchanged (principal_versions, raised by every change of them, in any process).
+ */
 export async function ownerNameLookup(tx: Tx, accountId: number): Promise<(id: number) => string | undefined> {
-  const byId = new Map([...(await tx.listUsers(accountId, true)), ...(await tx.listGroups(accountId, true))].map((o) => [o.id, o.name]));
+  const version = await tx.principalsVersion(accountId);
+  let hit = nameCache.get(accountId);
+  if (!hit || hit.version !== version) {
+    const byId = new Map([...(await tx.listUsers(accountId, true)), ...(await tx.listGroups(accountId, true))].map((o) => [o.id, o.name]));
+    hit = { version, byId };
+    nameCache.delete(accountId);
+    if (nameCache.size >= CACHED_ACCOUNTS) nameCache.delete(nameCache.keys().next().value!);
+    nameCache.set(accountId, hit);
+  }
+  const { byId } = hit;
   return (id) => byId.get(id);
 }

@@ -19,7 +19,6 @@ const reportOf = (name: string) => {
   if (!r) throw new Error(`the spec has no report '${name}'`);
   return r;
 };
-const segmentsOf = (name: string) => Object.keys(reportOf(name).from);
 
 interface Entry {
   a: ActivityRow;
@@ -49,30 +48,39 @@ export const completedAtKey = '@completedat';
 
 interface Journal {
   activities: ActivityRow[];
+  /** The listed activities and the other ones read for them (parents, ancestors). */
   byId: Map<number, ActivityRow>;
   records: Map<number, RecordRow>;
-  categories: Map<number, number[]>;
+}
+
+/** The SQL selection of a report's `from` types: open ones only unless includeCompleted, dated ones when `dated`. */
+function sourcesOf(name: string): ReportQuery['segments'] {
+  return Object.entries(reportOf(name).from).map(([segment, src]) => ({ segment, open: !src.includeCompleted, dated: !!src.dated }));
 }
 
 /**
- * The activities of `segments` a report reads, with their records. `select` narrows the rows in
- * SQL (a superset of what the report's filters keep; they still run on every row), so a report
- * reads the rows of its window, not the account's journal. `ancestors`: every activity by id too.
+ * The activities a report lists, selected and ordered in SQL (./storage/record-query.ts), and their
+ * records: a report reads the rows it answers with, never the account's journal.
  */
-async function journal(tx: Tx, caller: Caller, segments: string[], select: Omit<ReportQuery, 'segments'> = {}, ancestors = false): Promise<Journal> {
-  const activities = await tx.reportActivities(caller.accountId, { segments, ...select });
-  const all = ancestors ? await tx.listActivities(caller.accountId) : activities;
-  const records = new Map<number, RecordRow>();
-  for (const id of new Set(activities.map((a) => a.recordId))) {
-    const r = await tx.getRecord(caller.accountId, id);
-    if (r) records.set(id, r);
-  }
+async function journal(tx: Tx, caller: Caller, q: ReportQuery): Promise<Journal> {
+  const activities = await tx.reportActivities(caller.accountId, q);
+  const records = new Map((await tx.getRecords(caller.accountId, [...new Set(activities.map((a) => a.recordId))])).map((r) => [r.id, r]));
   return {
     activities: activities.filter((a) => records.has(a.recordId)),
-    byId: new Map(all.map((a) => [a.id, a])),
+    byId: new Map(activities.map((a) => [a.id, a])),
     records,
-    categories: await tx.recordCategories([...records.keys()]),
   };
+}
+
+/** Reads into j.byId every live activity above the listed ones (a level at a time: the tree's depth, not the journal). */
+async function readAncestors(tx: Tx, caller: Caller, j: Journal, from: ActivityRow[], levels = Infinity): Promise<void> {
+  let wanted = from;
+  for (let level = 0; level < levels && wanted.length; level++) {
+    const ids = [...new Set(wanted.map((a) => a.parentId).filter((id) => !j.byId.has(id) && !j.records.has(id)))];
+    if (!ids.length) return;
+    wanted = await tx.getActivities(caller.accountId, ids);
+    for (const a of wanted) j.byId.set(a.id, a);
+  }
 }
 
 const dateOf = (v: unknown): number | undefined => (typeof v === 'string' ? parseSaveDate(v)?.ms : undefined);
@@ -99,6 +107,12 @@ function dueWindow(due: string | undefined, now: number): ReportQuery['date'] {
   const [from, to] = due.split(',').map((s) => parseSaveDate(s.trim())?.ms);
   return from !== undefined && to !== undefined ? { from: startOfDay(from), to: startOfDay(to) + day } : undefined;
 }
+
+const dueQuery = (due: string | undefined, now: number): Pick<ReportQuery, 'date'> => {
+  const date = dueWindow(due, now);
+  return date ? { date } : {};
+};
+const ownerQuery = (filter: number | '' | undefined): Pick<ReportQuery, 'owner'> => (typeof filter === 'number' ? { owner: filter } : {});
 
 /** The [start, end] days inRange keeps, as a window. */
 function rangeWindow(start?: string, end?: string): { from?: number; to?: number } {
@@ -156,19 +170,19 @@ function renderAction(x: { a: ActivityRow; date: number | undefined }, j: Journa
 const byDate = <X extends { date: number | undefined; a: ActivityRow }>(xs: X[]) => xs.sort((p, q) => (p.date ?? Infinity) - (q.date ?? Infinity) || p.a.id - q.a.id);
 
 export async function nextactions(tx: Tx, caller: Caller, p: T.ReportNextactionsParams): Promise<T.ReportNextactionsResponse> {
-  const j = await journal(tx, caller, segmentsOf('nextactions'), { date: dueWindow(p.due, caller.now()) });
+  const j = await journal(tx, caller, { segments: sourcesOf('nextactions'), ...dueQuery(p.due, caller.now()), ...ownerQuery(p.filter), order: 'date' });
   const rows = byDate(entries('nextactions', j).filter((x) => ownerMatches(p.filter, x.owners) && dueMatches(p.due, x.date, caller.now())));
   return { actions: rows.map((x) => renderAction(x, j, p.itemsdata)), status: 'success' };
 }
 
 export async function calendar(tx: Tx, caller: Caller, p: T.ReportCalendarParams): Promise<T.ReportCalendarResponse> {
-  const j = await journal(tx, caller, segmentsOf('calendar'), { date: rangeWindow(p.start, p.end) });
+  const j = await journal(tx, caller, { segments: sourcesOf('calendar'), date: rangeWindow(p.start, p.end), ...ownerQuery(p.filter), order: 'date' });
   const rows = byDate(entries('calendar', j).filter((x) => x.date !== undefined && inRange(x.date, p.start, p.end) && ownerMatches(p.filter, x.owners)));
   return { actions: rows.map((x) => renderAction(x, j, p.itemsdata)), status: 'success' };
 }
 
 export async function followups(tx: Tx, caller: Caller, p: T.ReportFollowupsParams): Promise<T.ReportFollowupsResponse> {
-  const j = await journal(tx, caller, segmentsOf('followups'), { date: dueWindow(p.due, caller.now()) });
+  const j = await journal(tx, caller, { segments: sourcesOf('followups'), ...dueQuery(p.due, caller.now()), ...ownerQuery(p.responsible), order: 'date' });
   const rows = byDate(entries('followups', j).filter((x) => ownerMatches(p.responsible, x.owners) && dueMatches(p.due, x.date, caller.now())));
   return {
     followups: rows.map(({ a, date }) => ({
@@ -183,7 +197,7 @@ export async function followups(tx: Tx, caller: Caller, p: T.ReportFollowupsPara
 }
 
 export async function opportunities(tx: Tx, caller: Caller, p: T.ReportOpportunitiesParams): Promise<T.ReportOpportunitiesResponse> {
-  const j = await journal(tx, caller, segmentsOf('opportunities'), { date: dueWindow(p.due, caller.now()) });
+  const j = await journal(tx, caller, { segments: sourcesOf('opportunities'), ...dueQuery(p.due, caller.now()), ...ownerQuery(p.filter), order: 'date' });
   const rows = byDate(
     entries('opportunities', j).filter(
       // The report's status values are the lower-case spelling of the opportunity's.
@@ -212,31 +226,39 @@ export async function activities(tx: Tx, caller: Caller, p: T.ReportActivitiesPa
   // Ids that name no activity type of ours (61, non-linked events) select nothing.
   if (!types.size) return { activities: [], status: 'success' };
   const last = p.last ?? 'changed';
-  const column = last === 'created' ? 'created' : last === 'updated' ? 'updated' : last === 'completed' ? undefined : 'either';
-  // Entries name their parent's type and carry their comments: every activity by id (ancestors).
-  const j = await journal(tx, caller, [...types], column ? { touched: { column, ...rangeWindow(p.start, p.end) } } : {}, true);
+  const completable = reportOf('activities').completable;
+  const window = rangeWindow(p.start, p.end);
+  const kinds = p.itemtypes?.length ? spec.kinds.filter((k) => p.itemtypes!.includes(k.typeid as T.Itemtypes)).map((k) => k.name) : undefined;
+  const j = await journal(tx, caller, {
+    segments: [...types].filter((s) => last !== 'completed' || completable.includes(s)).map((segment) => ({ segment })),
+    ...(last === 'completed' ? { completed: { key: completedAtKey, ...window } } : { touched: { column: last === 'created' ? 'created' : last === 'updated' ? 'updated' : 'either', ...window } }),
+    ...(p.users?.length ? { users: p.users } : {}),
+    ...(p.categories?.length ? { categories: p.categories } : {}),
+    ...(kinds ? { kinds } : {}),
+    order: 'created',
+  });
+  // Entries name their parent's type and carry their comments: the parents and the comments of these rows.
+  await readAncestors(tx, caller, j, j.activities, 1);
+  const comments = commentSegment ? await tx.childrenOf(caller.accountId, j.activities.map((a) => a.id), commentSegment) : [];
+  const commentsOf = new Map<number, ActivityRow[]>();
+  for (const c of comments) commentsOf.set(c.parentId, [...(commentsOf.get(c.parentId) ?? []), c]);
   const rows = j.activities.filter((a) => {
     const r = j.records.get(a.recordId)!;
     if (p.users?.length && !p.users.includes(a.creatorId) && !p.users.includes(a.modificatorId)) return false;
-    if (p.categories?.length && !(j.categories.get(r.id) ?? []).some((c) => p.categories!.includes(c))) return false;
     if (p.itemtypes?.length && !p.itemtypes.includes(kindOf(r.kind).typeid as T.Itemtypes)) return false;
     if (last === 'created') return inRange(a.created, p.start, p.end);
     if (last === 'updated') return a.updated !== a.created && inRange(a.updated, p.start, p.end);
-    if (last === 'completed') return reportOf('activities').completable.includes(a.segment) && a.fields.completed === 1 && inRange(num(a.fields[completedAtKey]) ?? a.updated, p.start, p.end);
+    if (last === 'completed') return completable.includes(a.segment) && a.fields.completed === 1 && inRange(num(a.fields[completedAtKey]) ?? a.updated, p.start, p.end);
     return inRange(a.created, p.start, p.end) || inRange(a.updated, p.start, p.end);
   });
-  rows.sort((x, y) => x.created - y.created || x.id - y.id);
-  return { activities: rows.map((a) => renderReportActivity(a, j, p.itemsdata)), status: 'success' };
+  return { activities: rows.map((a) => renderReportActivity(a, j, commentsOf.get(a.id) ?? [], p.itemsdata)), status: 'success' };
 }
 
 /** An activities report entry: what integrations of the original read (typeid, parent, parenttypeid, fields, comments) beside our own members. */
-function renderReportActivity(a: ActivityRow, j: Journal, itemsdata: number | undefined): T.ReportActivity {
+function renderReportActivity(a: ActivityRow, j: Journal, children: ActivityRow[], itemsdata: number | undefined): T.ReportActivity {
   const r = j.records.get(a.recordId)!;
   const parentTypeid = a.parentId === r.id ? kindOf(r.kind).typeid : (j.byId.get(a.parentId)?.typeid ?? 0);
-  const comments = !commentSegment ? [] : [...j.byId.values()]
-    .filter((c) => c.parentId === a.id && c.segment === commentSegment && c.deleted === null)
-    .sort((x, y) => x.created - y.created || x.id - y.id)
-    .map((c) => ({ id: c.id, created: formatDateTime(c.created), owner: c.creatorId, posttext: typeof c.fields.posttext === 'string' ? c.fields.posttext : '' }));
+  const comments = children.map((c) => ({ id: c.id, created: formatDateTime(c.created), owner: c.creatorId, posttext: typeof c.fields.posttext === 'string' ? c.fields.posttext : '' }));
   return {
     ...base(a, j, itemsdata),
     typeid: a.typeid,
@@ -254,7 +276,14 @@ function renderReportActivity(a: ActivityRow, j: Journal, itemsdata: number | un
 const commentSegment = reportOf('activities').comments;
 
 export async function timetracking(tx: Tx, caller: Caller, p: T.ReportTimetrackingParams): Promise<T.ReportTimetrackingResponse> {
-  const j = await journal(tx, caller, segmentsOf('timetracking'), {}, true);
+  const j = await journal(tx, caller, {
+    segments: sourcesOf('timetracking'),
+    ...(p.start || p.end ? { dateOrCreated: rangeWindow(p.start, p.end) } : {}),
+    ...(p.itemtypes?.length ? { kinds: spec.kinds.filter((k) => p.itemtypes!.includes(k.typeid as T.Itemtypes)).map((k) => k.name) } : {}),
+    order: 'dateOrCreated',
+  });
+  // Entry fields naming an ancestor (taskid, tasklistid): the ancestors of these rows.
+  await readAncestors(tx, caller, j, j.activities);
   const dates = new Map(entries('timetracking', j).map((e) => [e.a.id, e.date]));
   const rows = j.activities.filter((a) => {
     const r = j.records.get(a.recordId)!;

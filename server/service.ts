@@ -2,7 +2,8 @@
 // Each call runs in one transaction; the changes it made are handed to `onCommit` (webhooks)
 // inside that transaction, so an announcement is stored exactly when its change is.
 import { timingSafeEqual, createHash } from 'node:crypto';
-import { createService, type CallRecord, type Dispatch, type Handlers, type Quota } from '../generated/server/dist/index.js';
+import { createService, operations, type CallRecord, type Dispatch, type Handlers, type Quota } from '../generated/server/dist/index.js';
+import { ownerNamedIn, type CodecTarget } from '../generated/server/dist/codecs/index.js';
 import type { UserRow, Storage, Tx } from './storage/port.ts';
 import type { Caller, ChangeEvent } from './context.ts';
 import * as records from './records.ts';
@@ -60,10 +61,21 @@ export function createReferenceService(opts: ReferenceServiceOptions): Reference
   const failedLogins = opts.failedLogins ?? spec.auth.failedLogins;
   const loginThrottle = failedLogins ? createLoginThrottle({ ...failedLogins, clock }) : undefined;
 
+  // Answers that name owners read the names in the call's own transaction (no second one on the
+  // hot path): the handlers of those operations mark their principal, the transaction leaves the
+  // names for the ownerNames hook. A principal serves one call at a time (batch parts run in turn).
+  const wantsNames = new Set<Principal>();
+  const names = new WeakMap<Principal, (id: number) => string | undefined>();
+  const keepNames = async (tx: Tx, p: Principal) => {
+    if (wantsNames.has(p)) names.set(p, await ownerNameLookup(tx, p.accountId));
+  };
+
   async function asCaller<T>(p: Principal, fn: (tx: Tx, caller: Caller) => Promise<T>): Promise<T> {
     return storage.transaction(async (tx) => {
       const caller: Caller = { user: p.user, accountId: p.accountId, now: clock, events: [] };
       const result = await fn(tx, caller);
+      await keepNames(tx, p);
+      // Last: the outbox pokes its delivery loop from here, expecting the commit to follow at once.
       if (caller.events.length && opts.onCommit) await opts.onCommit(tx, p.accountId, caller.events, clock());
       return result;
     });
@@ -72,7 +84,11 @@ export function createReferenceService(opts: ReferenceServiceOptions): Reference
   const urlGuard = { allowPrivate: opts.allowPrivateWebhooks ?? false, resolver: opts.webhookResolver ?? systemResolver };
   // Calls that only read run in a read transaction: they never wait for another call's writes.
   async function asReader<T>(p: Principal, fn: (tx: Tx, caller: Caller) => Promise<T>): Promise<T> {
-    return storage.read((tx) => fn(tx, { user: p.user, accountId: p.accountId, now: clock, events: [] }));
+    return storage.read(async (tx) => {
+      const result = await fn(tx, { user: p.user, accountId: p.accountId, now: clock, events: [] });
+      await keepNames(tx, p);
+      return result;
+    });
   }
 
   const handlers: Handlers<Principal> = {
@@ -111,6 +127,20 @@ export function createReferenceService(opts: ReferenceServiceOptions): Reference
     },
   };
 
+  for (const op of operations) {
+    if (!Object.values(op.response ?? {}).some((target) => ownerNamedIn(target as CodecTarget))) continue;
+    const id = op.id as keyof Handlers<Principal>;
+    const handler = handlers[id] as (i: unknown, p: Principal) => Promise<unknown>;
+    (handlers as unknown as Record<string, unknown>)[id] = async (i: unknown, p: Principal) => {
+      wantsNames.add(p);
+      try {
+        return await handler(i, p);
+      } finally {
+        wantsNames.delete(p);
+      }
+    };
+  }
+
   const dispatch = createService<Principal>(handlers, {
     async authenticate(email, token) {
       const user = await storage.read((tx) => tx.findUserByEmail(email.trim().toLowerCase()));
@@ -130,8 +160,12 @@ export function createReferenceService(opts: ReferenceServiceOptions): Reference
       const windowMs = quota.windowSeconds * 1000;
       return Math.max(1, Math.ceil((windowMs - (clock() % windowMs)) / 1000));
     },
-    // A read: answers that name owners must not wait for another call's writes.
-    ownerNames: (p) => storage.read((tx) => ownerNameLookup(tx, p.accountId)),
+    // Left by the call's transaction (above); otherwise a read, which never waits for writes.
+    ownerNames: async (p) => {
+      const kept = names.get(p);
+      names.delete(p);
+      return kept ?? storage.read((tx) => ownerNameLookup(tx, p.accountId));
+    },
     ...(loginThrottle ? { loginThrottle } : {}),
     ...(opts.observe ? { observe: opts.observe } : {}),
     onFault(error, request) {

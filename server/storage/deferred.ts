@@ -1,10 +1,14 @@
 // Writes a read makes (a show's viewed time) kept off the request's durable path: the time is
 // visible to this process's reads at once (overlay) and stored by a background flush that takes
-// whatever is pending, so a burst of shows costs one transaction (and no fsync: the adapters
-// flush with durability relaxed). A power loss can lose the last moment's viewed times, never an
+// whatever is pending, at most every FLUSH_EVERY_MS under load, so a burst of shows costs one
+// transaction (and no fsync: the adapters flush with durability relaxed). A power loss can lose the last moment's viewed times, never an
 // acknowledged create, update or delete.
 
+/** Background flushes start at most this often (an explicit flush() does not wait). */
+const FLUSH_EVERY_MS = 100;
+
 export class DeferredWrites {
+  private lastStart = 0;
   private readonly pending = new Map<number, number>();
   private running: Promise<void> | undefined;
   private again = false;
@@ -36,15 +40,18 @@ export class DeferredWrites {
   /** Resolves once every time marked before the call is stored. */
   async flush(): Promise<void> {
     while (this.running) await this.running;
-    this.running = this.run();
+    this.running = this.run(true);
     await this.running;
   }
 
-  private async run(): Promise<void> {
-    // Let the current burst of requests mark their times first.
-    await new Promise((ok) => setImmediate(ok));
+  private async run(now = false): Promise<void> {
     try {
       do {
+        // Let the current burst of requests mark their times first; under load, wait for the interval.
+        const wait = now ? 0 : this.lastStart + FLUSH_EVERY_MS - Date.now();
+        await new Promise((ok) => (wait > 0 ? setTimeout(ok, wait) : setImmediate(ok)));
+        now = false;
+        this.lastStart = Date.now();
         this.again = false;
         const batch = [...this.pending];
         try {

@@ -173,6 +173,8 @@ export interface Tx extends DeliveryLogTx {
   countUsers(): Promise<number>;
   addGroup(group: Omit<GroupRow, 'id' | 'deleted'>): Promise<GroupRow>;
   listGroups(accountId: number, includeDeleted: boolean): Promise<GroupRow[]>;
+  /** A number that changes whenever a user or group of the account is added or changed (owner names are cached by it). */
+  principalsVersion(accountId: number): Promise<number>;
   /** Soft-deletes (a time) or restores (null) a user or group of the account; false when there is none by that id. */
   setUserDeleted(accountId: number, id: number, deleted: number | null): Promise<boolean>;
   setGroupDeleted(accountId: number, id: number, deleted: number | null): Promise<boolean>;
@@ -182,6 +184,8 @@ export interface Tx extends DeliveryLogTx {
   getRecord(accountId: number, id: number, opts?: { includeDeleted?: boolean }): Promise<RecordRow | undefined>;
   /** A show's viewed time: visible to this process's reads at once, stored soon, off the durable path (./deferred.ts). */
   markViewed(id: number, at: number): Promise<void>;
+  /** The live records of the account among `ids`, by id. */
+  getRecords(accountId: number, ids: number[]): Promise<RecordRow[]>;
   /** Replaces the stored row (fields included) with `row`. */
   updateRecord(row: RecordRow): Promise<void>;
   setRecordDeleted(accountId: number, id: number, deleted: number | null): Promise<void>;
@@ -222,8 +226,12 @@ export interface Tx extends DeliveryLogTx {
   /** Every activity of the account (reports filter in server/reports.ts). */
   listActivities(accountId: number, opts?: { segments?: string[]; includeDeleted?: boolean }): Promise<ActivityRow[]>;
 
-  /** The live activities of live records a report reads, selected in SQL (./record-query.ts buildReportQuery), by id. */
+  /** The live activities of live records a report lists, selected and ordered in SQL (./record-query.ts buildReportQuery). */
   reportActivities(accountId: number, q: ReportQuery): Promise<ActivityRow[]>;
+  /** The live activities of the account among `ids`, by id. */
+  getActivities(accountId: number, ids: number[]): Promise<ActivityRow[]>;
+  /** The live activities of `segment` whose parent is one of `parentIds`, by created time, then id. */
+  childrenOf(accountId: number, parentIds: number[], segment: string): Promise<ActivityRow[]>;
 
   // uploaded files
   insertFile(row: Omit<FileRow, 'id'>): Promise<FileRow>;

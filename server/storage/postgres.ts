@@ -55,7 +55,8 @@ import type {
 import { PG_DELIVERY_LOG_MIGRATION, PG_FIRST_OF_OBJECT, pgDeliveryLog } from './deliveries-postgres.ts';
 import type { DeliveryLogTx } from './delivery-log.ts';
 import { DeferredWrites } from './deferred.ts';
-import { activitySearch, buildRecordQuery, buildReportQuery, recordSearch, reportDate, type ReportQuery, SEP, type Dialect, type RecordQuery } from './record-query.ts';
+import { columns } from './columns.ts';
+import { activitySearch, buildRecordQuery, buildReportQuery, recordSearch, reportDate, reportOwners, type ReportQuery, SEP, type Dialect, type RecordQuery } from './record-query.ts';
 
 export { PG_MIGRATIONS } from './migrations/postgres.ts';
 import { PG_MIGRATIONS } from './migrations/postgres.ts';
@@ -72,6 +73,14 @@ const PG_BACKFILLS: Record<number, (client: pg.PoolClient) => Promise<void>> = {
     const activities = await client.query<{ id: number; segment: string; fields: Record<string, unknown> }>('SELECT id, segment, fields FROM activities');
     for (const a of activities.rows) await client.query('UPDATE activities SET search = $1, texts = $2, report_date = $3 WHERE id = $4', [...journalColumns(a), a.id]);
     await addTrigramIndexes(client);
+  },
+  // report_date now also holds the list's due and unsent dates; report_owners starts empty.
+  async 4(client) {
+    const activities = await client.query<{ id: number; segment: string; fields: Record<string, unknown> }>('SELECT id, segment, fields FROM activities');
+    for (const a of activities.rows) {
+      await client.query('UPDATE activities SET report_date = $1 WHERE id = $2', [reportDate(a), a.id]);
+      for (const owner of reportOwners(a)) await client.query('INSERT INTO report_owners (activity_id, owner_id, report_date) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [a.id, owner, reportDate(a)]);
+    }
   },
 };
 
@@ -102,24 +111,16 @@ async function addTrigramIndexes(client: pg.PoolClient): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// column lists (aliased, quoted, to the port's property names) and raw row shapes
+// column lists (shared: ./columns.ts) and raw row shapes
 
-const USER_COLS = `id, account_id AS "accountId", email, name, token, preventlogin, preventprivatedata,
-  administrator, deleted`;
-const GROUP_COLS = `id, account_id AS "accountId", name, email, members, deleted`;
-const RECORD_COLS = `id, account_id AS "accountId", kind, name, ownership, flagged, fields, created, viewed,
-  updated, creator_id AS "creatorId", creator_name AS "creatorName", modificator_id AS "modificatorId",
-  modificator_name AS "modificatorName", deleted`;
-const CATEGORY_COLS = `id, account_id AS "accountId", kind, name`;
-const FIELD_DEF_COLS = `id, account_id AS "accountId", kind, 'custom' || id AS name, label, type, options,
-  categories`;
-const ACTIVITY_COLS = `id, account_id AS "accountId", record_id AS "recordId", parent_id AS "parentId", segment,
-  typeid, level, position, fields, flagged, created, viewed, updated, creator_id AS "creatorId",
-  creator_name AS "creatorName", modificator_id AS "modificatorId", modificator_name AS "modificatorName",
-  deleted`;
-const FILE_COLS = `id, account_id AS "accountId", filename, contenttype, size, data`;
-const HOOK_COLS = `id, account_id AS "accountId", type, title, active, event, constrainttype, url, contenttype, secret,
-  disabled_reason AS "disabledReason"`;
+const USER_COLS = columns('users');
+const GROUP_COLS = columns('workgroups');
+const RECORD_COLS = columns('records');
+const CATEGORY_COLS = columns('categories');
+const FIELD_DEF_COLS = columns('field_defs');
+const ACTIVITY_COLS = columns('activities');
+const FILE_COLS = columns('files');
+const HOOK_COLS = columns('hooks');
 /** Delivery columns, qualified by table `t` when given (an UPDATE ... FROM needs it). */
 const deliveryCols = (t = '') => {
   const c = (name: string, alias?: string) => `${t ? `${t}.` : ''}${name}${alias ? ` AS "${alias}"` : ''}`;
@@ -147,16 +148,15 @@ const journalColumns = (a: Pick<ActivityRow, 'segment' | 'fields'>) => {
   const s = activitySearch(a.fields);
   return [s.search, s.texts, reportDate(a)];
 };
-const ACTIVITY_COLS_A = ACTIVITY_COLS.split(',').map((c) => `a.${c.trim()}`).join(', ');
-const RECORD_COLS_R = `r.id, r.account_id AS "accountId", r.kind, r.name, r.ownership, r.flagged, r.fields, r.created,
-  r.viewed, r.updated, r.creator_id AS "creatorId", r.creator_name AS "creatorName", r.modificator_id AS "modificatorId",
-  r.modificator_name AS "modificatorName", r.deleted`;
+const ACTIVITY_COLS_A = columns('activities', 'a');
+const RECORD_COLS_R = columns('records', 'r');
 
 export const pgDialect: Dialect = {
   placeholder: (i) => `$${i}`,
   jsonText: (column, key) => `(${column} ->> '${key}')`,
   jsonNumberEquals: (column, key, param) =>
     `(CASE WHEN json_typeof(${column} -> '${key}') = 'number' THEN (${column} ->> '${key}')::numeric END) = ${param}::numeric`,
+  jsonNumber: (column, key) => `(CASE WHEN json_typeof(${column} -> '${key}') = 'number' THEN (${column} ->> '${key}')::numeric END)`,
   anyElement: (column, test) => `EXISTS (SELECT 1 FROM json_array_elements_text(${column}) AS e(v) WHERE ${test('e.v')})`,
   searchIndex: (_table, alias, param) => `${alias}.search LIKE ${param}`,
   searchPattern: (needle) => `%${noNul(needle).replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
@@ -304,6 +304,9 @@ interface TxState {
   active: boolean;
 }
 
+/** Folds the +1 / -1 rows of one count (record_counts by deleted, owner_counts by ownership) into one, in the background. */
+type Compact = (table: 'record_counts' | 'owner_counts', accountId: number, kind: string, value: boolean | number) => void;
+
 /** SQLSTATEs after which a transaction is run again: serialization failure, deadlock. */
 const RETRY = new Set(['40001', '40P01']);
 const MAX_ATTEMPTS = 30;
@@ -407,17 +410,18 @@ class PgStorage implements Storage {
   }
 
   private readonly compacting = new Set<string>();
-  private readonly compactCounts = (accountId: number, kind: string, deleted: boolean): void => {
-    const key = `${accountId}:${kind}:${deleted}`;
+  private readonly compactCounts: Compact = (table, accountId, kind, value): void => {
+    const column = table === 'record_counts' ? 'deleted' : 'ownership';
+    const key = `${table}:${accountId}:${kind}:${value}`;
     if (this.compacting.has(key) || this.closing) return;
     this.compacting.add(key);
     // READ COMMITTED, one statement: a row another compaction deleted first is skipped, so every
     // +1 / -1 is summed exactly once.
     void this.relaxed
       .query(
-        `WITH gone AS (DELETE FROM record_counts WHERE account_id = $1 AND kind = $2 AND deleted = $3 RETURNING n)
-         INSERT INTO record_counts SELECT $1, $2, $3, sum(n) FROM gone HAVING count(*) > 0`,
-        [accountId, kind, deleted],
+        `WITH gone AS (DELETE FROM ${table} WHERE account_id = $1 AND kind = $2 AND ${column} = $3 RETURNING n)
+         INSERT INTO ${table} (account_id, kind, ${column}, n) SELECT $1, $2, $3, sum(n) FROM gone HAVING count(*) > 0`,
+        [accountId, kind, value],
       )
       .catch((e: Error) => process.stderr.write(`crmgen: folding record counts failed: ${e.message}\n`))
       .finally(() => this.compacting.delete(key));
@@ -458,7 +462,7 @@ class PgTx implements Tx {
     private readonly state: TxState,
     private readonly viewed: DeferredWrites,
     /** Folds an account and kind's count rows into one, in the background. */
-    private readonly compact: (accountId: number, kind: string, deleted: boolean) => void,
+    private readonly compact: Compact,
   ) {}
 
   private async q<R extends object>(sql: string, params: unknown[] = []): Promise<pg.QueryResult<R>> {
@@ -535,6 +539,11 @@ class PgTx implements Tx {
     return this.rows<UserRow>(`SELECT ${USER_COLS} FROM users WHERE account_id = $1${notDeleted(includeDeleted)} ORDER BY id`, accountId);
   }
 
+  async principalsVersion(accountId: number): Promise<number> {
+    if (!isId(accountId)) return 0;
+    return (await this.one<{ v: number }>('SELECT version AS v FROM principal_versions WHERE account_id = $1', accountId))?.v ?? 0;
+  }
+
   async countUsers(): Promise<number> {
     return (await this.one<{ n: number }>('SELECT count(*) AS n FROM users'))!.n;
   }
@@ -574,6 +583,16 @@ class PgTx implements Tx {
     return row && this.viewed.overlay(row);
   }
 
+  async getRecords(accountId: number, ids: number[]): Promise<RecordRow[]> {
+    const wanted = ids.filter(isId);
+    if (!wanted.length) return [];
+    const rows = await this.rows<RecordRow>(
+      `SELECT ${RECORD_COLS} FROM records WHERE id = ANY($1::bigint[]) AND account_id = $2 AND deleted IS NULL ORDER BY id`,
+      wanted, accountId,
+    );
+    return rows.map((r) => this.viewed.overlay(r));
+  }
+
   async updateRecord(r: RecordRow): Promise<void> {
     const changes = await this.count(
       `UPDATE records SET kind = $1, name = $2, ownership = $3, flagged = $4, fields = $5, created = $6, viewed = $7,
@@ -611,7 +630,14 @@ class PgTx implements Tx {
         accountId, q.kind, q.deleted,
       ))!;
       count = c.n ?? 0;
-      if (c.parts > COMPACT_AT) this.compact(accountId, q.kind, q.deleted);
+      if (c.parts > COMPACT_AT) this.compact('record_counts', accountId, q.kind, q.deleted);
+    } else if (built.ownerOnly !== undefined) {
+      const c = (await this.one<{ n: number | null; parts: number }>(
+        'SELECT sum(n)::bigint AS n, count(*)::bigint AS parts FROM owner_counts WHERE account_id = $1 AND kind = $2 AND ownership = $3',
+        accountId, q.kind, built.ownerOnly,
+      ))!;
+      count = c.n ?? 0;
+      if (c.parts > COMPACT_AT) this.compact('owner_counts', accountId, q.kind, built.ownerOnly);
     } else {
       count = (await this.one<{ n: number }>(built.count.sql, ...built.count.params))!.n;
     }
@@ -705,7 +731,7 @@ class PgTx implements Tx {
   // activities
 
   async insertActivity(a: NewActivity): Promise<ActivityRow> {
-    return (await this.one<ActivityRow>(
+    const row = (await this.one<ActivityRow>(
       `WITH item AS (INSERT INTO items (type) VALUES ('activity') RETURNING id)
        INSERT INTO activities (id, account_id, record_id, parent_id, segment, typeid, level, position, fields,
          flagged, created, viewed, updated, creator_id, creator_name, modificator_id, modificator_name, search, texts, report_date)
@@ -715,6 +741,15 @@ class PgTx implements Tx {
       a.flagged, a.created, a.viewed, a.updated, a.creatorId, a.creatorName, a.modificatorId, a.modificatorName,
       ...journalColumns(a),
     ))!;
+    await this.setOwners(row.id, a);
+    return row;
+  }
+
+  /** The activity's rows of report_owners, rewritten at every write of it. */
+  private async setOwners(id: number, a: Pick<ActivityRow, 'segment' | 'fields'>, replace = false): Promise<void> {
+    if (replace) await this.q('DELETE FROM report_owners WHERE activity_id = $1', [id]);
+    const owners = reportOwners(a);
+    if (owners.length) await this.q('INSERT INTO report_owners (activity_id, owner_id, report_date) SELECT $1, unnest($2::bigint[]), $3', [id, owners, reportDate(a)]);
   }
 
   async getActivity(accountId: number, id: number, opts?: { includeDeleted?: boolean }): Promise<ActivityRow | undefined> {
@@ -736,6 +771,7 @@ class PgTx implements Tx {
       a.id, a.accountId, ...journalColumns(a),
     );
     if (changes !== 1) throw new Error(`storage: no activity ${a.id} in account ${a.accountId}`);
+    await this.setOwners(a.id, a, true);
   }
 
   async setActivityDeleted(accountId: number, ids: number[], deleted: number | null): Promise<void> {
@@ -778,6 +814,25 @@ class PgTx implements Tx {
     if (!isId(accountId)) return [];
     const built = buildReportQuery(pgDialect, accountId, q, ACTIVITY_COLS_A);
     return this.rows<ActivityRow>(built.sql, ...built.params);
+  }
+
+  async getActivities(accountId: number, ids: number[]): Promise<ActivityRow[]> {
+    const wanted = ids.filter(isId);
+    if (!wanted.length) return [];
+    return this.rows<ActivityRow>(
+      `SELECT ${ACTIVITY_COLS} FROM activities WHERE id = ANY($1::bigint[]) AND account_id = $2 AND deleted IS NULL ORDER BY id`,
+      wanted, accountId,
+    );
+  }
+
+  async childrenOf(accountId: number, parentIds: number[], segment: string): Promise<ActivityRow[]> {
+    const wanted = parentIds.filter(isId);
+    if (!wanted.length) return [];
+    return this.rows<ActivityRow>(
+      `SELECT ${ACTIVITY_COLS} FROM activities WHERE account_id = $1 AND parent_id = ANY($2::bigint[]) AND segment = $3
+       AND deleted IS NULL ORDER BY created, id`,
+      accountId, wanted, segment,
+    );
   }
 
   // uploaded files

@@ -83,6 +83,8 @@ export type RecordCond =
   | { op: 'category'; ids: number[]; all: boolean }
   | { op: 'time'; column: 'created' | 'updated' | 'viewed'; since: number; before: boolean }
   | { op: 'ids'; ids: number[] }
+  /** A live activity of `segments` (not completed when `open`) whose report_date is in [from, to) (or NULL when `orNone`). */
+  | { op: 'journalDate'; segments: string[]; open: boolean; from?: number; to?: number; orNone?: boolean }
   /** byemail (contains) / byphone (digits contain digits): a non-empty field of `fields` matches. */
   | { op: 'fieldText'; fields: string[]; needle: string; digits: boolean }
   /** S/C/E/N of one field's text. */
@@ -108,6 +110,8 @@ export interface Dialect {
   jsonText(column: string, key: string): string;
   /** True when the JSON object column's member is a number equal to the parameter. */
   jsonNumberEquals(column: string, key: string, param: string): string;
+  /** A JSON object column's member as a number, NULL when it is not a number. */
+  jsonNumber(column: string, key: string): string;
   /** True when some element of the JSON array column (text) satisfies `test(elementExpr)`. */
   anyElement(column: string, test: (element: string) => string): string;
   /** Rows of `table` (as `alias`) whose `search` matches the pattern parameter, through the trigram index. */
@@ -136,6 +140,8 @@ export interface BuiltQuery {
   page: { sql: string; params: unknown[] };
   /** True when no condition narrows the kind's records (the count is the kind's total). */
   unfiltered: boolean;
+  /** Set when the only condition is the owner of live records (owner_counts holds the count). */
+  ownerOnly?: number;
 }
 
 interface Ctx {
@@ -171,6 +177,7 @@ export function buildRecordQuery(d: Dialect, accountId: number, q: RecordQuery, 
     count: { sql: `SELECT count(*) AS n FROM ${from} WHERE ${where}`, params: countParams },
     page: { sql: `SELECT ${cols} FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`, params },
     unfiltered: q.where.length === 0,
+    ...(!q.deleted && q.where.length === 1 && q.where[0]!.op === 'ownership' && safe(q.where[0]!.who) ? { ownerOnly: q.where[0]!.who } : {}),
   };
 }
 
@@ -203,6 +210,16 @@ function condition(ctx: Ctx, c: RecordCond): string {
     case 'ids': {
       const ids = c.ids.filter(safe);
       return ids.length ? d.inIds('r.id', p(d.idsParam(ids))) : 'FALSE';
+    }
+    case 'journalDate': {
+      if (!c.segments.length) return 'FALSE';
+      const w: string[] = [];
+      if (c.from !== undefined) w.push(`a.report_date >= ${p(clampTime(c.from))}`);
+      if (c.to !== undefined) w.push(`a.report_date < ${p(clampTime(c.to))}`);
+      const inWindow = w.length ? w.join(' AND ') : 'a.report_date IS NOT NULL';
+      const date = c.orNone ? `(a.report_date IS NULL OR (${inWindow}))` : inWindow;
+      return `r.id IN (SELECT a.record_id FROM activities a WHERE a.account_id = ${ctx.account} AND (${c.segments.map((s) => `a.segment = ${p(s)}`).join(' OR ')})
+        AND a.deleted IS NULL${c.open ? ` AND NOT COALESCE(${d.jsonNumberEquals('a.fields', 'completed', '1')}, FALSE)` : ''} AND ${date})`;
     }
     case 'fieldText': {
       if (!c.fields.length) return 'FALSE';
@@ -258,38 +275,88 @@ function indexPattern(mode: 'S' | 'C', needle: string): string | undefined {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Reports: which activities a report lists is selected in SQL on `report_date`, the date the
-// report sources (spec/report-sources.yaml) read from an activity of that segment (ms, or NULL
-// when it has none or the date field's condition fails), written with the row. server/reports.ts
-// still applies its exact filters and projection to the rows selected here.
+// Reports and the due / unsent list filters select activities in SQL on `report_date`: the date
+// the spec reads from an activity of that segment (spec/report-sources.yaml `from`, list.yaml
+// `due` and `unsent`; ms, or NULL when it has none or the date field's condition fails), and on
+// `report_owners`: who is in charge of it (the `owner` field of report-sources.yaml), one row per
+// owner id, with the activity's report_date (so an owner's window is one index range). Both are
+// written with the activity. server/reports.ts renders the rows selected here (and checks its
+// exact filters on them again: a few rows, never the journal).
 
-const reportDateField = new Map<string, string>();
-for (const r of spec.reports) for (const [segment, src] of Object.entries(r.from)) if (!reportDateField.has(segment)) reportDateField.set(segment, src.date);
+const journalDateField = new Map<string, string>();
+const ownerField = new Map<string, string>();
+const claim = (map: Map<string, string>, segment: string, field: string | undefined, what: string) => {
+  if (field === undefined) return;
+  const had = map.get(segment);
+  // One column holds one date (owner) per activity: the spec must name one field per segment.
+  if (had !== undefined && had !== field) throw new Error(`spec: activity '${segment}' has two ${what} fields (${had}, ${field}); report_date holds one`);
+  map.set(segment, field);
+};
+for (const r of spec.reports) {
+  for (const [segment, src] of Object.entries(r.from)) {
+    claim(journalDateField, segment, src.date, 'date');
+    claim(ownerField, segment, src.owner, 'owner');
+  }
+}
+for (const [segment, field] of Object.entries(spec.listSemantics.due)) claim(journalDateField, segment, field, 'date');
+for (const [segment, field] of Object.entries(spec.listSemantics.unsent)) claim(journalDateField, segment, field, 'date');
 
 export function reportDate(a: { segment: string; fields: Record<string, unknown> }): number | null {
-  const field = reportDateField.get(a.segment);
+  const field = journalDateField.get(a.segment);
   const ms = field ? activityDate(a as Parameters<typeof activityDate>[0], field) : undefined;
   return ms === undefined || !Number.isSafeInteger(ms) ? null : ms;
 }
 
-export interface ReportQuery {
-  segments: string[];
-  /** report_date window [from, to) (either end open), or `nodate`: no report date. */
-  date?: { from?: number; to?: number } | 'nodate';
-  /** created / updated / either time in [from, to), for the activities report. */
-  touched?: { column: 'created' | 'updated' | 'either'; from?: number; to?: number };
+/** The user and group ids in charge of an activity (its segment's owner field: a number or a list of them). */
+export function reportOwners(a: { segment: string; fields: Record<string, unknown> }): number[] {
+  const field = ownerField.get(a.segment);
+  const v = field ? a.fields[field] : undefined;
+  const ids = Array.isArray(v) ? v : [v];
+  return [...new Set(ids.filter((x): x is number => Number.isSafeInteger(x)))];
 }
 
-/** The live activities of live records a report reads, ordered by id; `cols` qualified by `a`. */
+type Window = { from?: number; to?: number };
+
+export interface ReportQuery {
+  /** The activity types listed; `open`: without completed ones; `dated`: only with a report date. */
+  segments: { segment: string; open?: boolean; dated?: boolean }[];
+  /** report_date window [from, to) (either end open), or `nodate`: no report date. */
+  date?: Window | 'nodate';
+  /** report_date, or the created time when there is none, in [from, to) (timetracking). */
+  dateOrCreated?: Window;
+  /** created / updated / either time in [from, to), for the activities report. */
+  touched?: { column: 'created' | 'updated' | 'either'; from?: number; to?: number };
+  /** Completed (completed = 1), at the time in fields[key] (else the update time) in [from, to). */
+  completed?: Window & { key: string };
+  /** An owner (report_owners) is this id; 0: it has none. */
+  owner?: number;
+  /** Created or last changed by one of these users. */
+  users?: number[];
+  /** The record carries one of these category tags. */
+  categories?: number[];
+  /** The record is of one of these kinds. */
+  kinds?: string[];
+  order: 'date' | 'dateOrCreated' | 'created';
+}
+
+/** The live activities of live records a report lists, in its order; `cols` qualified by `a`. */
 export function buildReportQuery(d: Dialect, accountId: number, q: ReportQuery, cols: string): { sql: string; params: unknown[] } {
   const params: unknown[] = [];
   const p = (v: unknown) => {
     params.push(v);
     return d.placeholder(params.length);
   };
-  const parts = [`a.account_id = ${p(accountId)}`, `a.deleted IS NULL`, `r.deleted IS NULL`];
-  parts.push(q.segments.length ? q.segments.map((s) => `a.segment = ${p(s)}`).join(' OR ').replace(/^(.*)$/, '($1)') : 'FALSE');
-  const window = (col: string, w: { from?: number; to?: number }) => {
+  const account = p(accountId);
+  const parts = [`a.account_id = ${account}`, `a.deleted IS NULL`, `r.deleted IS NULL`];
+  const completed = d.jsonNumberEquals('a.fields', 'completed', '1');
+  const bySegment = q.segments.map((s) => {
+    const c = [`a.segment = ${p(s.segment)}`];
+    if (s.open) c.push(`NOT COALESCE(${completed}, FALSE)`);
+    if (s.dated) c.push('a.report_date IS NOT NULL');
+    return c.length > 1 ? `(${c.join(' AND ')})` : c[0]!;
+  });
+  parts.push(bySegment.length ? `(${bySegment.join(' OR ')})` : 'FALSE');
+  const window = (col: string, w: Window) => {
     const out: string[] = [];
     if (w.from !== undefined) out.push(`${col} >= ${p(clampTime(w.from))}`);
     if (w.to !== undefined) out.push(`${col} < ${p(clampTime(w.to))}`);
@@ -297,7 +364,38 @@ export function buildReportQuery(d: Dialect, accountId: number, q: ReportQuery, 
   };
   if (q.date === 'nodate') parts.push('a.report_date IS NULL');
   else if (q.date) parts.push(window('a.report_date', q.date));
+  if (q.dateOrCreated && (q.dateOrCreated.from !== undefined || q.dateOrCreated.to !== undefined)) {
+    // Two arms so each reads an index: the dated rows by report_date, the others by created.
+    parts.push(`((${window('a.report_date', q.dateOrCreated)}) OR (a.report_date IS NULL AND ${window('a.created', q.dateOrCreated)}))`);
+  }
   const t = q.touched;
   if (t) parts.push(t.column === 'either' ? `((${window('a.created', t)}) OR (${window('a.updated', t)}))` : window(`a.${t.column}`, t));
-  return { sql: `SELECT ${cols} FROM activities a JOIN records r ON r.id = a.record_id WHERE ${parts.join(' AND ')} ORDER BY a.id`, params };
+  if (q.completed) parts.push(`${completed} AND ${window(`COALESCE(${d.jsonNumber('a.fields', q.completed.key)}, a.updated)`, q.completed)}`);
+  if (q.owner !== undefined) {
+    // The owner's rows of the report_date window: one range of report_owners_by_owner.
+    const ownerDate = q.date === 'nodate' ? ' AND o.report_date IS NULL' : q.date ? ` AND ${window('o.report_date', q.date)}` : '';
+    parts.push(
+      q.owner === 0
+        ? 'NOT EXISTS (SELECT 1 FROM report_owners o WHERE o.activity_id = a.id)'
+        : safe(q.owner)
+          ? `a.id IN (SELECT o.activity_id FROM report_owners o WHERE o.owner_id = ${p(q.owner)}${ownerDate})`
+          : 'FALSE',
+    );
+  }
+  if (q.users) {
+    const ids = q.users.filter(safe);
+    if (!ids.length) parts.push('FALSE');
+    else {
+      const list = p(d.idsParam(ids));
+      parts.push(`(${d.inIds('a.creator_id', list)} OR ${d.inIds('a.modificator_id', list)})`);
+    }
+  }
+  if (q.categories) {
+    const ids = q.categories.filter(safe);
+    parts.push(ids.length ? `EXISTS (SELECT 1 FROM record_categories rc WHERE rc.record_id = r.id AND ${d.inIds('rc.category_id', p(d.idsParam(ids)))})` : 'FALSE');
+  }
+  if (q.kinds) parts.push(q.kinds.length ? `(${q.kinds.map((k) => `r.kind = ${p(k)}`).join(' OR ')})` : 'FALSE');
+  const order =
+    q.order === 'created' ? 'a.created, a.id' : q.order === 'date' ? 'a.report_date IS NULL, a.report_date, a.id' : 'COALESCE(a.report_date, a.created), a.id';
+  return { sql: `SELECT ${cols} FROM activities a JOIN records r ON r.id = a.record_id WHERE ${parts.join(' AND ')} ORDER BY ${order}`, params };
 }

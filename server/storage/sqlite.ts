@@ -3,8 +3,16 @@
 // - Schema: numbered migrations (./migrations/sqlite.ts), applied once each at open, each in its own
 //   IMMEDIATE transaction together with the bump of `PRAGMA user_version` (which is transactional,
 //   as it lives in the database header). A database newer than this code is refused.
-// - Durability: file databases run in WAL mode with synchronous = FULL, so a COMMIT that returned
-//   survives a process crash (and a power loss). `:memory:` databases have no journal to tune.
+// - Durability: file databases run in WAL mode. A COMMIT writes the WAL (synchronous = NORMAL: no
+//   fsync inside SQLite, which would stop the event loop for the whole fsync); the transactions are
+//   acknowledged only after an fsync of the WAL file that started after their COMMIT, done on
+//   libuv's thread pool. That is what synchronous = FULL guarantees (an acknowledged transaction
+//   survives a process crash and a power loss; checkpoints still sync the WAL before and the
+//   database after), while requests keep running during the fsync and the commits made meanwhile
+//   share the next one. Checkpoints (copying the WAL into the database, with an fsync of each)
+//   run on a worker thread's connection, at most once a second after writes, instead of inside
+//   the COMMIT that crosses 1,000 pages: that one stopped every request for the checkpoint.
+//   `:memory:` databases have no journal to tune.
 // - Transactions: better-sqlite3 is synchronous but the port's transaction body is async, so two
 //   requests could otherwise interleave their statements inside one SQLite transaction. Write
 //   transactions therefore run one after another (one writer), and those that queued up while a
@@ -23,6 +31,9 @@
 // - JSON columns (checked with json_valid) hold fields, options, categories and members; files are
 //   BLOBs. Statements are prepared once per SQL text and cached.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { closeSync, fsync, openSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import type {
   Account,
@@ -44,7 +55,8 @@ import type {
 import { DELIVERY_COLS, DELIVERY_LOG_MIGRATION, FIRST_OF_OBJECT, sqliteDeliveryLog } from './deliveries-sqlite.ts';
 import type { DeliveryLogTx } from './delivery-log.ts';
 import { DeferredWrites } from './deferred.ts';
-import { activitySearch, buildRecordQuery, buildReportQuery, recordSearch, reportDate, type ReportQuery, type Dialect, type RecordQuery } from './record-query.ts';
+import { columns } from './columns.ts';
+import { activitySearch, buildRecordQuery, buildReportQuery, recordSearch, reportDate, reportOwners, type ReportQuery, type Dialect, type RecordQuery } from './record-query.ts';
 
 export { MIGRATIONS } from './migrations/sqlite.ts';
 import { MIGRATIONS } from './migrations/sqlite.ts';
@@ -55,38 +67,41 @@ const BACKFILLS: Record<number, (db: Db) => void> = {
   // The search columns hold JavaScript's lower-casing, so existing rows are filled here.
   4(db) {
     const setRecord = db.prepare('UPDATE records SET name_key = ?, search = ?, item_texts = ?, field_texts = ? WHERE id = ?');
-    for (const r of db.prepare('SELECT id, kind, name, fields FROM records').iterate() as Iterable<{ id: number; kind: string; name: string; fields: string }>) {
+    for (const r of db.prepare('SELECT id, kind, name, fields FROM records').all() as Array<{ id: number; kind: string; name: string; fields: string }>) {
       const s = recordSearch(r.kind, r.name, JSON.parse(r.fields) as Record<string, unknown>);
       setRecord.run(s.nameKey, s.search, s.itemTexts, s.fieldTexts, r.id);
     }
     const setActivity = db.prepare('UPDATE activities SET search = ?, texts = ?, report_date = ? WHERE id = ?');
-    for (const a of db.prepare('SELECT id, segment, fields FROM activities').iterate() as Iterable<{ id: number; segment: string; fields: string }>) {
+    for (const a of db.prepare('SELECT id, segment, fields FROM activities').all() as Array<{ id: number; segment: string; fields: string }>) {
       const fields = JSON.parse(a.fields) as Record<string, unknown>;
       const s = activitySearch(fields);
       setActivity.run(s.search, s.texts, reportDate({ segment: a.segment, fields }), a.id);
     }
   },
+  // report_date now also holds the list's due and unsent dates; report_owners starts empty.
+  6(db) {
+    const setDate = db.prepare('UPDATE activities SET report_date = ? WHERE id = ?');
+    const addOwner = db.prepare('INSERT OR IGNORE INTO report_owners (activity_id, owner_id, report_date) VALUES (?, ?, ?)');
+    for (const a of db.prepare('SELECT id, segment, fields FROM activities').all() as Array<{ id: number; segment: string; fields: string }>) {
+      const row = { segment: a.segment, fields: JSON.parse(a.fields) as Record<string, unknown> };
+      const date = reportDate(row);
+      setDate.run(date, a.id);
+      for (const owner of reportOwners(row)) addOwner.run(a.id, owner, date);
+    }
+  },
 };
 
 // ---------------------------------------------------------------------------------------------
-// column lists (aliased to the port's property names) and raw row shapes
+// column lists (shared: ./columns.ts) and raw row shapes
 
-const USER_COLS = `id, account_id AS accountId, email, name, token, preventlogin, preventprivatedata,
-  administrator, deleted`;
-const GROUP_COLS = `id, account_id AS accountId, name, email, members, deleted`;
-const RECORD_COLS = `id, account_id AS accountId, kind, name, ownership, flagged, fields, created, viewed,
-  updated, creator_id AS creatorId, creator_name AS creatorName, modificator_id AS modificatorId,
-  modificator_name AS modificatorName, deleted`;
-const CATEGORY_COLS = `id, account_id AS accountId, kind, name`;
-const FIELD_DEF_COLS = `id, account_id AS accountId, kind, 'custom' || id AS name, label, type, options,
-  categories`;
-const ACTIVITY_COLS = `id, account_id AS accountId, record_id AS recordId, parent_id AS parentId, segment,
-  typeid, level, position, fields, flagged, created, viewed, updated, creator_id AS creatorId,
-  creator_name AS creatorName, modificator_id AS modificatorId, modificator_name AS modificatorName,
-  deleted`;
-const FILE_COLS = `id, account_id AS accountId, filename, contenttype, size, data`;
-const HOOK_COLS = `id, account_id AS accountId, type, title, active, event, constrainttype, url, contenttype, secret,
-  disabled_reason AS disabledReason`;
+const USER_COLS = columns('users');
+const GROUP_COLS = columns('workgroups');
+const RECORD_COLS = columns('records');
+const CATEGORY_COLS = columns('categories');
+const FIELD_DEF_COLS = columns('field_defs');
+const ACTIVITY_COLS = columns('activities');
+const FILE_COLS = columns('files');
+const HOOK_COLS = columns('hooks');
 
 type Json<T, K extends keyof T> = Omit<T, K> & { [P in K]: string };
 type RawGroup = Json<GroupRow, 'members'>;
@@ -119,10 +134,8 @@ const journalColumns = (a: Pick<ActivityRow, 'segment' | 'fields'>) => {
   return [s.search, s.texts, reportDate(a)];
 };
 /** RECORD_COLS of the list query's `records r`. */
-const RECORD_COLS_R = `r.id, r.account_id AS accountId, r.kind, r.name, r.ownership, r.flagged, r.fields, r.created,
-  r.viewed, r.updated, r.creator_id AS creatorId, r.creator_name AS creatorName, r.modificator_id AS modificatorId,
-  r.modificator_name AS modificatorName, r.deleted`;
-const ACTIVITY_COLS_A = ACTIVITY_COLS.split(',').map((c) => `a.${c.trim()}`).join(', ');
+const RECORD_COLS_R = columns('records', 'r');
+const ACTIVITY_COLS_A = columns('activities', 'a');
 /** better-sqlite3 binds @p1, @p2, ... from an object: a placeholder may then repeat. */
 const named = (params: unknown[]) => Object.fromEntries(params.map((v, i) => [`p${i + 1}`, v]));
 
@@ -131,6 +144,8 @@ export const sqliteDialect: Dialect = {
   jsonText: (column, key) => `json_extract(${column}, '$."${key}"')`,
   jsonNumberEquals: (column, key, param) =>
     `(json_type(${column}, '$."${key}"') IN ('integer', 'real') AND json_extract(${column}, '$."${key}"') = ${param})`,
+  jsonNumber: (column, key) =>
+    `(CASE WHEN json_type(${column}, '$."${key}"') IN ('integer', 'real') THEN json_extract(${column}, '$."${key}"') END)`,
   anyElement: (column, test) => `EXISTS (SELECT 1 FROM json_each(${column}) WHERE ${test('value')})`,
   searchIndex: (table, alias, param) => `${alias}.id IN (SELECT rowid FROM ${table}_fts WHERE search GLOB ${param})`,
   searchPattern: (needle) => `*${needle.replace(/[*?[]/g, (c) => `[${c}]`)}*`,
@@ -174,14 +189,95 @@ export function openSqlite(file: string): Storage {
     db.close();
     throw e;
   }
-  return new SqliteStorage(db, reader);
+  return new SqliteStorage(db, reader, db.memory ? undefined : `${db.name}-wal`);
+}
+
+/** The checkpointing thread: its own connection, a PASSIVE checkpoint per message (never blocks writers). */
+const CHECKPOINTER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.module);
+const db = new Database(workerData.file);
+db.pragma('busy_timeout = 1000');
+parentPort.on('message', (m) => {
+  if (m === 'close') {
+    db.close();
+    process.exit(0);
+  }
+  try {
+    db.pragma('wal_checkpoint(PASSIVE)');
+    parentPort.postMessage('');
+  } catch (e) {
+    parentPort.postMessage(String(e && e.message || e));
+  }
+});
+`;
+const betterSqlite3 = createRequire(import.meta.url).resolve('better-sqlite3');
+
+/** Checkpoints the WAL off the event loop; falls back to SQLite's own checkpoints when the thread fails. */
+class Checkpointer {
+  private worker: Worker | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private running = false;
+  private failed = false;
+
+  constructor(
+    private readonly file: string,
+    private readonly writer: Db,
+  ) {}
+
+  /** Started at the first write (a storage that only reads needs no thread). */
+  private start(): Worker {
+    const worker = new Worker(CHECKPOINTER, { eval: true, workerData: { file: this.file, module: betterSqlite3 } });
+    worker.unref();
+    worker.on('message', (error: string) => {
+      this.running = false;
+      if (error) process.stderr.write(`crmgen: checkpoint failed: ${error}\n`);
+    });
+    worker.on('error', (e) => this.fallBack(e));
+    this.writer.pragma('wal_autocheckpoint = 0');
+    return worker;
+  }
+
+  private fallBack(e: unknown): void {
+    if (this.failed) return;
+    this.failed = true;
+    this.running = false;
+    process.stderr.write(`crmgen: checkpoint thread failed (${(e as Error).message}); checkpoints run in the writes again\n`);
+    if (this.writer.open) this.writer.pragma('wal_autocheckpoint = 1000');
+  }
+
+  /** After a write: one checkpoint within a second. */
+  soon(): void {
+    if (this.timer || this.failed) return;
+    this.worker ??= this.start();
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      if (this.running) return this.soon();
+      this.running = true;
+      this.worker?.postMessage(0);
+    }, 1000);
+    this.timer.unref();
+  }
+
+  async close(): Promise<void> {
+    clearTimeout(this.timer);
+    const worker = this.worker;
+    if (!worker || this.failed) return;
+    // Its connection closes first, so the writer's close is the last one (and checkpoints the rest).
+    const exited = new Promise((ok) => worker.once('exit', ok));
+    worker.postMessage('close');
+    const late = setTimeout(() => void worker.terminate(), 2000);
+    await exited;
+    clearTimeout(late);
+  }
 }
 
 function configure(db: Db): void {
   if (!db.memory) {
     const mode = db.pragma('journal_mode = WAL', { simple: true });
     if (String(mode).toLowerCase() !== 'wal') throw new Error(`sqlite: could not enable WAL (journal_mode is ${String(mode)})`);
-    db.pragma('synchronous = FULL');
+    // Commits are made durable by SqliteStorage.synced (an fsync of the WAL off the event loop).
+    db.pragma('synchronous = NORMAL');
   }
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
@@ -222,6 +318,11 @@ class Conn {
 
   constructor(readonly db: Db) {}
 
+  /** Runs a transaction control statement (BEGIN, COMMIT, SAVEPOINT ...), prepared once: exec parses it every time. */
+  control(sql: string): void {
+    this.stmt(sql).run();
+  }
+
   /** The cached prepared statement for `sql`. */
   stmt(sql: string): Stmt {
     let s = this.statements.get(sql);
@@ -259,8 +360,11 @@ class SqliteStorage implements Storage {
   /** The quota counters of this process, user:window -> calls (stored by the flush). */
   private readonly calls = new Map<string, { userId: number; windowStart: number; calls: number; stored: number }>();
 
-  constructor(db: Db, reader: Db | undefined) {
+  private readonly checkpointer: Checkpointer | undefined;
+
+  constructor(db: Db, reader: Db | undefined, private readonly walPath: string | undefined) {
     this.writer = new Conn(db);
+    this.checkpointer = walPath ? new Checkpointer(db.name, db) : undefined;
     this.reader = reader ? new Conn(reader) : this.writer;
     this.viewed = new DeferredWrites((times) => this.storeDeferred(times));
   }
@@ -285,17 +389,18 @@ class SqliteStorage implements Storage {
   }
 
   private async runRead<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-    const db = this.reader.db;
+    const conn = this.reader;
+    const db = conn.db;
     const state: TxState = { active: true };
-    db.exec('BEGIN');
+    conn.control('BEGIN');
     try {
       const value = await this.current.run(state, () => fn(new SqliteTx(this.reader, state, this.viewed)));
       state.active = false;
-      db.exec('COMMIT');
+      conn.control('COMMIT');
       return value;
     } catch (e) {
       state.active = false;
-      if (db.inTransaction) db.exec('ROLLBACK');
+      if (db.inTransaction) conn.control('ROLLBACK');
       throw e;
     }
   }
@@ -314,8 +419,9 @@ class SqliteStorage implements Storage {
   /**
    * Group commit: the write transactions that queued up while the last COMMIT was on its way to
    * the disk run one after another in ONE SQLite transaction, each in a savepoint of its own (a
-   * failing one rolls back alone), and share one COMMIT, so one fsync. Each is acknowledged only
-   * once that COMMIT returned.
+   * failing one rolls back alone), and share one COMMIT. Each is acknowledged only once that
+   * COMMIT returned and an fsync of the WAL after it did (`synced`: commits made during one fsync
+   * share the next).
    */
   private async drain(): Promise<void> {
     try {
@@ -326,11 +432,9 @@ class SqliteStorage implements Storage {
   }
 
   private async runGroup(group: WriteJob[]): Promise<void> {
-    const db = this.writer.db;
-    // Only viewed times and quota counts: committed without waiting for the disk (WAL keeps them atomic).
-    const relaxed = !db.memory && group.every((j) => !j.durable);
-    if (relaxed) db.pragma('synchronous = NORMAL');
-    try {
+    const conn = this.writer;
+    const db = conn.db;
+    {
       try {
         await this.begin(this.writer, 'BEGIN IMMEDIATE');
       } catch (e) {
@@ -340,17 +444,17 @@ class SqliteStorage implements Storage {
       const done: [WriteJob, unknown][] = [];
       for (const [i, job] of group.entries()) {
         const state: TxState = { active: true };
-        db.exec('SAVEPOINT job');
+        conn.control('SAVEPOINT job');
         try {
           const value = await this.current.run(state, () => job.fn(new SqliteTx(this.writer, state, this.viewed)));
           state.active = false;
-          db.exec('RELEASE job');
+          conn.control('RELEASE job');
           done.push([job, value]);
         } catch (e) {
           state.active = false;
           if (db.inTransaction) {
-            db.exec('ROLLBACK TO job');
-            db.exec('RELEASE job');
+            conn.control('ROLLBACK TO job');
+            conn.control('RELEASE job');
             job.fail(e);
           } else {
             // SQLite rolled the whole transaction back (I/O error, disk full): the earlier ones too.
@@ -362,15 +466,47 @@ class SqliteStorage implements Storage {
         }
       }
       try {
-        db.exec('COMMIT');
+        conn.control('COMMIT');
       } catch (e) {
-        if (db.inTransaction) db.exec('ROLLBACK');
+        if (db.inTransaction) conn.control('ROLLBACK');
         for (const [j] of done) j.fail(e);
         return;
       }
-      for (const [j, value] of done) j.ok(value);
+      // Viewed times and quota counts need no fsync (WAL keeps them atomic); the others wait for one.
+      for (const [j, value] of done) {
+        if (j.durable && this.walPath) this.synced(() => j.ok(value), j.fail);
+        else j.ok(value);
+      }
+      if (done.length) this.checkpointer?.soon();
+    }
+  }
+
+  private walFd: number | undefined;
+  private syncing: Promise<void> | undefined;
+  private readonly unsynced: { ok: () => void; fail: (e: unknown) => void }[] = [];
+
+  /** Calls ok once an fsync of the WAL that started after this moment has returned (group fsync). */
+  private synced(ok: () => void, fail: (e: unknown) => void): void {
+    this.unsynced.push({ ok, fail });
+    this.syncing ??= this.syncLoop();
+  }
+
+  private async syncLoop(): Promise<void> {
+    try {
+      while (this.unsynced.length) {
+        const waiting = this.unsynced.splice(0);
+        try {
+          // The WAL exists from the first write on, and stays while this connection is open.
+          this.walFd ??= openSync(this.walPath!, 'r');
+          const fd = this.walFd;
+          await new Promise<void>((ok, fail) => fsync(fd, (e) => (e ? fail(e) : ok())));
+          for (const w of waiting) w.ok();
+        } catch (e) {
+          for (const w of waiting) w.fail(e);
+        }
+      }
     } finally {
-      if (relaxed) db.pragma('synchronous = FULL');
+      this.syncing = undefined;
     }
   }
 
@@ -379,7 +515,7 @@ class SqliteStorage implements Storage {
     const deadline = Date.now() + BUSY_MS;
     for (;;) {
       try {
-        conn.db.exec(begin);
+        conn.control(begin);
         return;
       } catch (e) {
         if ((e as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > deadline) throw e;
@@ -432,6 +568,9 @@ class SqliteStorage implements Storage {
     await this.viewed.flush();
     this.closing = true;
     await Promise.all([this.draining, this.reader.tail]); // let queued transactions finish
+    await this.syncing;
+    await this.checkpointer?.close();
+    if (this.walFd !== undefined) closeSync(this.walFd);
     if (this.reader !== this.writer) this.reader.close();
     this.writer.close();
   }
@@ -532,6 +671,10 @@ class SqliteTx implements Tx {
     );
   }
 
+  async principalsVersion(accountId: number): Promise<number> {
+    return this.get<{ v: number }>('SELECT version AS v FROM principal_versions WHERE account_id = ?', accountId)?.v ?? 0;
+  }
+
   async countUsers(): Promise<number> {
     return this.get<{ n: number }>('SELECT count(*) AS n FROM users')!.n;
   }
@@ -575,6 +718,14 @@ class SqliteTx implements Tx {
     return raw && this.viewed.overlay(toRecord(raw));
   }
 
+  async getRecords(accountId: number, ids: number[]): Promise<RecordRow[]> {
+    if (!ids.length) return [];
+    return this.all<RawRecord>(
+      `SELECT ${RECORD_COLS} FROM records WHERE id IN (SELECT value FROM json_each(?)) AND account_id = ? AND deleted IS NULL ORDER BY id`,
+      JSON.stringify(ids), accountId,
+    ).map((r) => this.viewed.overlay(toRecord(r)));
+  }
+
   async updateRecord(r: RecordRow): Promise<void> {
     const { changes } = this.run(
       `UPDATE records SET kind = ?, name = ?, ownership = ?, flagged = ?, fields = ?, created = ?, viewed = ?,
@@ -604,7 +755,9 @@ class SqliteTx implements Tx {
     const built = buildRecordQuery(sqliteDialect, accountId, q, RECORD_COLS_R);
     const count = built.unfiltered
       ? (this.get<{ n: number }>('SELECT n FROM record_counts WHERE account_id = ? AND kind = ? AND deleted = ?', accountId, q.kind, q.deleted ? 1 : 0)?.n ?? 0)
-      : this.get<{ n: number }>(built.count.sql, named(built.count.params))!.n;
+      : built.ownerOnly !== undefined
+        ? (this.get<{ n: number }>('SELECT n FROM owner_counts WHERE account_id = ? AND kind = ? AND ownership = ?', accountId, q.kind, built.ownerOnly)?.n ?? 0)
+        : this.get<{ n: number }>(built.count.sql, named(built.count.params))!.n;
     const rows = count > q.start ? this.all<RawRecord>(built.page.sql, named(built.page.params)).map((r) => this.viewed.overlay(toRecord(r))) : [];
     return { count, rows };
   }
@@ -702,7 +855,7 @@ class SqliteTx implements Tx {
 
   async insertActivity(a: NewActivity): Promise<ActivityRow> {
     const id = this.newItemId('activity');
-    return toActivity(
+    const row = toActivity(
       this.get<RawActivity>(
         `INSERT INTO activities (id, account_id, record_id, parent_id, segment, typeid, level, position, fields,
            flagged, created, viewed, updated, creator_id, creator_name, modificator_id, modificator_name, search, texts, report_date)
@@ -712,6 +865,15 @@ class SqliteTx implements Tx {
         ...journalColumns(a),
       )!,
     );
+    this.setOwners(id, a);
+    return row;
+  }
+
+  /** The activity's rows of report_owners, rewritten at every write of it. */
+  private setOwners(id: number, a: Pick<ActivityRow, 'segment' | 'fields'>, replace = false): void {
+    if (replace) this.run('DELETE FROM report_owners WHERE activity_id = ?', id);
+    const date = reportDate(a);
+    for (const owner of reportOwners(a)) this.run('INSERT INTO report_owners (activity_id, owner_id, report_date) VALUES (?, ?, ?)', id, owner, date);
   }
 
   async getActivity(accountId: number, id: number, opts?: { includeDeleted?: boolean }): Promise<ActivityRow | undefined> {
@@ -733,6 +895,7 @@ class SqliteTx implements Tx {
       ...journalColumns(a), a.id, a.accountId,
     );
     if (changes !== 1) throw new Error(`storage: no activity ${a.id} in account ${a.accountId}`);
+    this.setOwners(a.id, a, true);
   }
 
   async setActivityDeleted(accountId: number, ids: number[], deleted: number | null): Promise<void> {
@@ -782,6 +945,23 @@ class SqliteTx implements Tx {
   async reportActivities(accountId: number, q: ReportQuery): Promise<ActivityRow[]> {
     const built = buildReportQuery(sqliteDialect, accountId, q, ACTIVITY_COLS_A);
     return this.all<RawActivity>(built.sql, named(built.params)).map(toActivity);
+  }
+
+  async getActivities(accountId: number, ids: number[]): Promise<ActivityRow[]> {
+    if (!ids.length) return [];
+    return this.all<RawActivity>(
+      `SELECT ${ACTIVITY_COLS} FROM activities WHERE id IN (SELECT value FROM json_each(?)) AND account_id = ? AND deleted IS NULL ORDER BY id`,
+      JSON.stringify(ids), accountId,
+    ).map(toActivity);
+  }
+
+  async childrenOf(accountId: number, parentIds: number[], segment: string): Promise<ActivityRow[]> {
+    if (!parentIds.length) return [];
+    return this.all<RawActivity>(
+      `SELECT ${ACTIVITY_COLS} FROM activities WHERE account_id = ? AND parent_id IN (SELECT value FROM json_each(?))
+       AND segment = ? AND deleted IS NULL ORDER BY created, id`,
+      accountId, JSON.stringify(parentIds), segment,
+    ).map(toActivity);
   }
 
   // uploaded files

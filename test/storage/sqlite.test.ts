@@ -89,6 +89,38 @@ describe('sqlite adapter: schema and connection settings', () => {
     check.close();
   });
 
+  it('migration 6 fills report_date (list due and unsent dates too) and report_owners of existing activities', async () => {
+    const file = tempFile();
+    const raw = new Database(file);
+    for (const [i, sql] of MIGRATIONS.slice(0, 5).entries()) {
+      raw.exec(sql);
+      raw.pragma(`user_version = ${i + 1}`);
+    }
+    const activity = raw.prepare(`INSERT INTO activities (id, account_id, record_id, parent_id, segment, typeid, level, position, fields,
+      flagged, created, viewed, updated, creator_id, creator_name, modificator_id, modificator_name) VALUES (?, 1, 1, 1, ?, ?, 1, ?, ?, 0, 0, 0, 0, 1, 'a', 1, 'a')`);
+    raw.exec(`INSERT INTO accounts (name) VALUES ('old');
+      INSERT INTO items (type) VALUES ('record'), ('activity'), ('activity'), ('activity');
+      INSERT INTO records (id, account_id, kind, name, ownership, flagged, fields, created, viewed, updated, creator_id, creator_name, modificator_id, modificator_name)
+        VALUES (1, 1, 'contacts', 'r', 1, 0, '{}', 0, 0, 0, 1, 'a', 1, 'a')`);
+    activity.run(2, 'task', 14, 1, JSON.stringify({ title: 't', duedate: '2024-03-05', assignedto: 7 }));
+    activity.run(3, 'event', 4, 2, JSON.stringify({ title: 'e', timestart: '2024-03-06 10:00:00', attendees: [8, 9, 8] }));
+    activity.run(4, 'scheduledemail', 88, 3, JSON.stringify({ scheduledtime: '2024-03-07 09:30:00' }));
+    raw.close();
+    await withStorage(openSqlite(file), async () => undefined);
+    const check = new Database(file, { readonly: true });
+    expect(check.prepare('SELECT id, report_date AS d FROM activities ORDER BY id').all()).toEqual([
+      { id: 2, d: Date.UTC(2024, 2, 5) },
+      { id: 3, d: Date.UTC(2024, 2, 6, 10) },
+      { id: 4, d: Date.UTC(2024, 2, 7, 9, 30) },
+    ]);
+    expect(check.prepare('SELECT activity_id AS a, owner_id AS o, report_date AS d FROM report_owners ORDER BY a, o').all()).toEqual([
+      { a: 2, o: 7, d: Date.UTC(2024, 2, 5) },
+      { a: 3, o: 8, d: Date.UTC(2024, 2, 6, 10) },
+      { a: 3, o: 9, d: Date.UTC(2024, 2, 6, 10) },
+    ]);
+    check.close();
+  });
+
   it('refuses a database whose schema is newer than the program', () => {
     const file = tempFile();
     const raw = new Database(file);

@@ -171,6 +171,28 @@ export function storageSuite(
         const groups = await tx((t) => t.listGroups(a.id, true));
         expect(users.map((u) => u.id).filter((id) => groups.some((g) => g.id === id))).toEqual([]);
       });
+
+      it('principalsVersion changes with every added, deleted or restored user or group of the account, and only then', async () => {
+        const { a, b } = await twoAccounts();
+        const version = (id: number) => tx((t) => t.principalsVersion(id));
+        const seen = [await version(a.id)];
+        const step = async (fn: (t: Tx) => Promise<unknown>) => {
+          await tx(fn);
+          const v = await version(a.id);
+          expect(seen).not.toContain(v);
+          seen.push(v);
+        };
+        const user = await tx((t) => t.addUser(userOf(a.id)));
+        seen.push(await version(a.id));
+        expect(seen[1]).not.toBe(seen[0]);
+        await step((t) => t.addGroup({ accountId: a.id, name: 'Sales', email: '', members: [] }));
+        await step((t) => t.setUserDeleted(a.id, user.id, T0));
+        await step((t) => t.setUserDeleted(a.id, user.id, null));
+        const unchanged = await version(a.id);
+        await tx((t) => t.addUser(userOf(b.id)));
+        await tx((t) => t.insertRecord(recordOf(a.id)));
+        expect(await version(a.id)).toBe(unchanged);
+      });
     });
 
     describe('records', () => {
@@ -549,6 +571,86 @@ export function storageSuite(
           { ...t1, deleted: T0 },
           t2,
         ]);
+      });
+    });
+
+    describe('list counts', () => {
+      it('pageRecords counts a list filtered by owner alone exactly through creates, owner changes, deletes and restores', async () => {
+        const { a, b } = await twoAccounts();
+        const count = (accountId: number, who: number) =>
+          tx(async (t) => (await t.pageRecords(accountId, { kind: 'contacts', deleted: false, where: [{ op: 'ownership', who }], sort: { field: 'name', dir: 'ASC' }, start: 0, limit: 2 })).count);
+        const rows = await tx(async (t) => [
+          await t.insertRecord(recordOf(a.id, { ownership: 5 })),
+          await t.insertRecord(recordOf(a.id, { ownership: 5 })),
+          await t.insertRecord(recordOf(a.id, { ownership: 5 })),
+          await t.insertRecord(recordOf(a.id, { ownership: 6 })),
+          await t.insertRecord(recordOf(a.id, { ownership: 5, kind: 'companies' })),
+          await t.insertRecord(recordOf(b.id, { ownership: 5 })),
+        ]);
+        expect([await count(a.id, 5), await count(a.id, 6), await count(a.id, 7), await count(b.id, 5)]).toEqual([3, 1, 0, 1]);
+        await tx((t) => t.updateRecord({ ...rows[0]!, ownership: 6 }));
+        await tx((t) => t.updateRecord({ ...rows[1]!, name: 'renamed' }));
+        await tx((t) => t.setRecordDeleted(a.id, rows[2]!.id, T0));
+        expect([await count(a.id, 5), await count(a.id, 6)]).toEqual([1, 2]);
+        await tx((t) => t.setRecordDeleted(a.id, rows[2]!.id, null));
+        expect([await count(a.id, 5), await count(a.id, 6)]).toEqual([2, 2]);
+        // Many changes (PostgreSQL folds its +1 / -1 rows in the background while counting).
+        for (let i = 0; i < 80; i++) await tx((t) => t.insertRecord(recordOf(a.id, { ownership: 7 })));
+        expect(await count(a.id, 7)).toBe(80);
+        expect(await count(a.id, 7)).toBe(80);
+      });
+    });
+
+    describe('reports', () => {
+      it('reportActivities selects by segment, open, dated, owner, window and kind, in report order; records, activities and comments by id', async () => {
+        const { a, b } = await twoAccounts();
+        const day = 86_400_000;
+        const made = await tx(async (t) => {
+          const rec = await t.insertRecord(recordOf(a.id));
+          const company = await t.insertRecord(recordOf(a.id, { kind: 'companies', name: 'Acme' }));
+          const gone = await t.insertRecord(recordOf(a.id, { name: 'gone' }));
+          const task = (parent: number, fields: Record<string, unknown>, r = rec.id) =>
+            t.insertActivity(activityOf(a.id, r, parent, { segment: 'task', typeid: 14, fields }));
+          const late = await task(rec.id, { title: 'late', duedate: '2024-03-05', assignedto: 7 });
+          const early = await task(rec.id, { title: 'early', duedate: '2024-03-01', assignedto: 8 });
+          const done = await task(rec.id, { title: 'done', duedate: '2024-03-02', assignedto: 7, completed: 1 });
+          const undated = await task(rec.id, { title: 'undated', assignedto: 7 });
+          const nobody = await task(company.id, { title: 'nobody', duedate: '2024-03-03' }, company.id);
+          const event = await t.insertActivity(activityOf(a.id, rec.id, rec.id, { segment: 'event', typeid: 4, fields: { title: 'meet', timestart: '2024-03-04 10:00:00', attendees: [8, 9] } }));
+          await task(gone.id, { title: 'of a deleted record', duedate: '2024-03-01', assignedto: 7 }, gone.id);
+          await t.setRecordDeleted(a.id, gone.id, T0);
+          const c2 = await t.insertActivity(activityOf(a.id, rec.id, late.id, { segment: 'comment', typeid: 2, level: 2, fields: { posttext: 'second' }, created: T0 + 5 }));
+          const c1 = await t.insertActivity(activityOf(a.id, rec.id, late.id, { segment: 'comment', typeid: 2, level: 2, fields: { posttext: 'first' }, created: T0 + 1 }));
+          const c3 = await t.insertActivity(activityOf(a.id, rec.id, late.id, { segment: 'comment', typeid: 2, level: 2, fields: { posttext: 'deleted' } }));
+          await t.setActivityDeleted(a.id, [c3.id], T0);
+          const foreign = await t.insertRecord(recordOf(b.id));
+          await t.insertActivity(activityOf(b.id, foreign.id, foreign.id, { segment: 'task', typeid: 14, fields: { duedate: '2024-03-01', assignedto: 7 } }));
+          return { rec, company, late, early, done, undated, nobody, event, c1, c2 };
+        });
+        const { rec, company, late, early, done, undated, nobody, event, c1, c2 } = made;
+        const report = (q: Parameters<Tx['reportActivities']>[1]) => tx(async (t) => ids(await t.reportActivities(a.id, q)));
+        const tasks = [{ segment: 'task', open: true }];
+        const march = Date.UTC(2024, 2, 1);
+        expect(await report({ segments: tasks, order: 'date' })).toEqual(ids([early, nobody, late, undated]));
+        expect(await report({ segments: [{ segment: 'task', open: true, dated: true }], order: 'date' })).toEqual(ids([early, nobody, late]));
+        expect(await report({ segments: [{ segment: 'task' }], order: 'date' })).toEqual(ids([early, done, nobody, late, undated]));
+        expect(await report({ segments: tasks, date: { from: march + day, to: march + 5 * day }, order: 'date' })).toEqual(ids([nobody, late]));
+        expect(await report({ segments: tasks, date: 'nodate', order: 'date' })).toEqual(ids([undated]));
+        expect(await report({ segments: tasks, owner: 7, order: 'date' })).toEqual(ids([late, undated]));
+        expect(await report({ segments: tasks, owner: 0, order: 'date' })).toEqual(ids([nobody]));
+        expect(await report({ segments: [...tasks, { segment: 'event' }], owner: 8, order: 'date' })).toEqual(ids([early, event]));
+        expect(await report({ segments: [{ segment: 'event' }], owner: 9, order: 'date' })).toEqual(ids([event]));
+        expect(await report({ segments: tasks, kinds: ['companies'], order: 'date' })).toEqual(ids([nobody]));
+        expect(await report({ segments: [], order: 'date' })).toEqual([]);
+        // An edit moves the activity in the owner index.
+        await tx((t) => t.updateActivity({ ...early, fields: { ...early.fields, assignedto: 7 } }));
+        expect(await report({ segments: tasks, owner: 8, order: 'date' })).toEqual([]);
+        expect(await report({ segments: tasks, owner: 7, order: 'date' })).toEqual(ids([early, late, undated]));
+        expect(ids(await tx((t) => t.getRecords(a.id, [company.id, rec.id, 999_999_999])))).toEqual(ids([rec, company].sort((x, y) => x.id - y.id)));
+        expect(await tx((t) => t.getRecords(b.id, [rec.id]))).toEqual([]);
+        expect(ids(await tx((t) => t.getActivities(a.id, [event.id, late.id])))).toEqual(ids([late, event]));
+        expect(await tx((t) => t.getActivities(b.id, [late.id]))).toEqual([]);
+        expect(await tx((t) => t.childrenOf(a.id, [late.id, early.id], 'comment'))).toEqual([c1, c2]);
       });
     });
 

@@ -23,6 +23,7 @@ export class ServiceError extends Error {
     }
 }
 const encoder = new TextEncoder();
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 export function createDispatch(def, hooks) {
     const kinds = new Set(def.kinds);
     const segments = new Set(def.segments);
@@ -126,7 +127,11 @@ export function createDispatch(def, hooks) {
             return undefined;
         let decoded;
         try {
-            decoded = new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(atob(m[1]), (c) => c.charCodeAt(0)));
+            const bin = atob(m[1]);
+            const bytes = new Uint8Array(bin.length);
+            for (let i = 0; i < bin.length; i++)
+                bytes[i] = bin.charCodeAt(i);
+            decoded = strictUtf8.decode(bytes);
         }
         catch {
             return undefined;
@@ -174,15 +179,19 @@ export function createDispatch(def, hooks) {
             return new URL('http://service.invalid/%00');
         }
     }
-    /** One call: route, decode, validate, invoke, encode. The caller has authenticated and counted it. */
-    async function call(req, context, quota, nested, trace) {
+    /** The request's URL and route (admission found them already for a request it let in). */
+    function route(req) {
         const url = urlOf(req.url);
+        // A malformed escape (%E0%A4%A) used to throw a URIError here and answer 500.
+        const path = decodePath(url.pathname);
+        return { url, m: path === undefined ? undefined : match(req.method.toUpperCase(), path) };
+    }
+    /** One call: route, decode, validate, invoke, encode. The caller has authenticated and counted it. */
+    async function call(req, context, quota, nested, trace, routed) {
+        const { url, m } = routed ?? route(req);
         const out = outputOf(req, url.searchParams);
         const headers = withQuota(quota);
         try {
-            // A malformed escape (%E0%A4%A) used to throw a URIError here and answer 500.
-            const path = decodePath(url.pathname);
-            const m = path === undefined ? undefined : match(req.method.toUpperCase(), path);
             if (!m)
                 return failure([{ key: 'unknownpath', message: `No endpoint at ${url.pathname}` }], out, headers);
             if ('allow' in m)
@@ -364,7 +373,8 @@ export function createDispatch(def, hooks) {
     const admitted = new WeakMap();
     /** Authentication, then the call counted against the quota: everything decided by the head. */
     async function admitHead(req) {
-        const url = urlOf(req.url);
+        const routed = route(req);
+        const { url } = routed;
         const out = outputOf(req, url.searchParams);
         const auth = await authenticate(req);
         if (auth !== undefined && 'retryAfter' in auth) {
@@ -379,16 +389,14 @@ export function createDispatch(def, hooks) {
         }
         // A batch counts each nested call, not the envelope. Which request is the batch is decided by
         // its route: deciding by the Content-Type let any call that claimed multipart/mixed skip the quota.
-        const path = decodePath(url.pathname);
-        const routed = path === undefined ? undefined : match(req.method.toUpperCase(), path);
-        const isBatch = routed !== undefined && 'op' in routed && routed.op.multipart;
+        const isBatch = routed.m !== undefined && 'op' in routed.m && routed.m.op.multipart;
         let quota;
         if (hooks.countCalls && !isBatch) {
             quota = await hooks.countCalls(context, 1);
             if (quota.used > quota.allowed)
                 return { refused: failure([{ key: 'quotaexceeded', message: `API call limit exceeded: ${quota.used}/${quota.allowed}` }], out, overQuota(quota, context)) };
         }
-        return { context, quota };
+        return { context, quota, routed, routedFor: `${req.method} ${req.url}` };
     }
     /** The envelope of a fault outside every handler; never its details. */
     function fault(e, req) {
@@ -411,7 +419,9 @@ export function createDispatch(def, hooks) {
             trace.context = state.context;
             if (state.quota)
                 trace.quota = state.quota;
-            return await call(req, state.context, state.quota, false, trace);
+            // The route found from the head holds when the request is the one admitted (same method and target).
+            const routed = state.routed && state.routedFor === `${req.method} ${req.url}` ? state.routed : undefined;
+            return await call(req, state.context, state.quota, false, trace, routed);
         }
         catch (e) {
             return fault(e, req);
