@@ -26,8 +26,11 @@ export interface ReferenceServiceOptions {
   /** Calls allowed per user and window. */
   quota?: { allowed: number; windowSeconds: number };
   clock?: () => number;
-  /** Runs inside the transaction of every call that changed something (the webhook outbox). */
-  onCommit?: (tx: Tx, accountId: number, events: ChangeEvent[], now: number) => Promise<void>;
+  /**
+   * Runs inside the transaction of every call that changed something (the webhook outbox); what
+   * it returns runs once that transaction has committed (the outbox's delivery loop).
+   */
+  onCommit?: (tx: Tx, accountId: number, events: ChangeEvent[], now: number) => Promise<(() => void) | void>;
   log?: (line: string) => void;
   /** Failed-login limits (default: the spec's auth.failedLogins; false: none). */
   failedLogins?: { windowSeconds: number; perAddress: number; perAddressAndEmail: number } | false;
@@ -71,14 +74,17 @@ export function createReferenceService(opts: ReferenceServiceOptions): Reference
   };
 
   async function asCaller<T>(p: Principal, fn: (tx: Tx, caller: Caller) => Promise<T>): Promise<T> {
-    return storage.transaction(async (tx) => {
+    // A retried transaction runs fn again: only its last attempt's follow-up runs.
+    let committed = undefined as (() => void) | void;
+    const result = await storage.transaction(async (tx) => {
       const caller: Caller = { user: p.user, accountId: p.accountId, now: clock, events: [] };
-      const result = await fn(tx, caller);
+      const value = await fn(tx, caller);
       await keepNames(tx, p);
-      // Last: the outbox pokes its delivery loop from here, expecting the commit to follow at once.
-      if (caller.events.length && opts.onCommit) await opts.onCommit(tx, p.accountId, caller.events, clock());
-      return result;
+      committed = caller.events.length && opts.onCommit ? await opts.onCommit(tx, p.accountId, caller.events, clock()) : undefined;
+      return value;
     });
+    committed?.();
+    return result;
   }
 
   const urlGuard = { allowPrivate: opts.allowPrivateWebhooks ?? false, resolver: opts.webhookResolver ?? systemResolver };

@@ -57,7 +57,8 @@ export interface DeliveryAttempt {
 }
 
 export interface Webhooks {
-  enqueue(tx: Tx, accountId: number, events: ChangeEvent[], now: number): Promise<void>;
+  /** Writes the deliveries in the change's transaction; returns what to run once it has committed. */
+  enqueue(tx: Tx, accountId: number, events: ChangeEvent[], now: number): Promise<(() => void) | void>;
   /** Looks for due deliveries now (after a redelivery was written). */
   poke(): void;
   /**
@@ -159,11 +160,10 @@ export function startWebhooks(opts: WebhookOptions): Webhooks {
         rows.push(pendingDelivery(h, { accountId, event: e.event, objectId: e.id, contentType: contentTypes[h.contenttype] ?? contentTypes.xml, body, webhookId: newWebhookId() }, now));
       }
     }
-    if (rows.length) {
-      await tx.enqueueDeliveries(rows);
-      // Deliver once this transaction has committed.
-      setImmediate(poke);
-    }
+    if (!rows.length) return;
+    await tx.enqueueDeliveries(rows);
+    // Claimed before the commit, the rows would be invisible and the loop would sleep.
+    return poke;
   }
 
   type Attempt = { ok: boolean; error: string; httpStatus: number | null; durationMs: number };
