@@ -113,20 +113,20 @@ export function emitServer(spec: Spec): GeneratedFile[] {
   }
   const formats = spec.formats;
   const definition: StatementStructures[] = [
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/service.ts', namedImports: ['createDispatch'] },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/service.ts', namedImports: ['createDispatch', 'ServiceError as AnyServiceError'] },
     {
       kind: StructureKind.ImportDeclaration,
       isTypeOnly: true,
       moduleSpecifier: './runtime/service.ts',
-      namedImports: ['Dispatch', 'OperationInfo', 'ServiceDefinition', 'ServiceHooks', 'OperationInput'],
+      namedImports: ['Dispatch', 'OperationInfo', 'ServiceDefinition', 'ServiceErrorClass', 'ServiceHooks', 'OperationInput'],
     },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './codecs/index.ts', namedImports: ['decode', 'encode', 'nameOwnersIn', 'ownerNamedIn'] },
     { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './codecs/index.ts', namedImports: ['CodecTarget'] },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './validators/index.ts', namedImports: ['validateRequest', 'sanitizeCallback'] },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './types/errors.ts', namedImports: ['errorKeys'] },
+    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './types/errors.ts', namedImports: ['ErrorKey'] },
     { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './handlers.ts', namedImports: ['Handlers'] },
     { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: './handlers.ts', namedExports: ['Handlers'] },
-    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/service.ts', namedExports: ['ServiceError'] },
     {
       kind: StructureKind.ExportDeclaration,
       isTypeOnly: true,
@@ -136,6 +136,14 @@ export function emitServer(spec: Spec): GeneratedFile[] {
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/node-http.ts', namedExports: ['createHttpServer'] },
     { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/node-http.ts', namedExports: ['HttpOptions'] },
     { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/form-data.ts', namedExports: ['UploadedFile'] },
+    {
+      kind: StructureKind.VariableStatement,
+      isExported: true,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: [{ kind: StructureKind.JSDoc, description: 'A failure a handler reports, with a key of the error envelope: a key the spec does not define does not compile.' }],
+      declarations: [{ name: 'ServiceError', type: 'ServiceErrorClass<ErrorKey>', initializer: 'AnyServiceError' }],
+    },
+    { kind: StructureKind.TypeAlias, isExported: true, name: 'ServiceError', type: 'AnyServiceError<ErrorKey>' },
     {
       kind: StructureKind.VariableStatement,
       isExported: true,
@@ -154,7 +162,7 @@ export function emitServer(spec: Spec): GeneratedFile[] {
         { name: 'hooks', type: 'ServiceHooks<C>' },
       ],
       returnType: 'Dispatch',
-      statements: `const definition: ServiceDefinition = {
+      statements: `const definition: ServiceDefinition<ErrorKey> = {
   operations,
   kinds: ${JSON.stringify(spec.kinds.map((k) => k.name))},
   segments: ${JSON.stringify(spec.activities.map((a) => a.segment))},
