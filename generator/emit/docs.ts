@@ -11,8 +11,9 @@ import { encodeXml as encodeXmlWire, toWireJson } from '../../runtime/codec.ts';
 import { escapeXmlAttr, escapeXmlText, parseXml, type XmlElement } from '../../runtime/xml.ts';
 
 const encodeXml = (desc: Desc, value: unknown, root: string) => indentXml(encodeXmlWire(desc, value, root));
-import { descriptorObjects } from './codecs.ts';
-import { clientCallName, templatesDir } from './client-readme.ts';
+import type { Derived } from '../derive.ts';
+import { templatesDir } from '../root.ts';
+import { clientCallName } from './names.ts';
 import { messageTargets, notificationTargets, type MessageTarget } from './names.ts';
 import { example, exampleSegment } from '../examples.ts';
 import { hierarchySvg, hierarchyMermaid } from './hierarchy-diagram.ts';
@@ -128,8 +129,8 @@ export function indentXml(xml: string): string {
   return lines.join('\n');
 }
 
-export function emitDocs(spec: Spec): GeneratedFile[] {
-  const descriptors = descriptorObjects(spec);
+export function emitDocs(spec: Spec, derived: Pick<Derived, 'descriptors'>): GeneratedFile[] {
+  const descriptors = derived.descriptors;
   const targets = messageTargets(spec);
   const roots = { request: spec.formats.requestRoot, response: spec.formats.responseRoot };
 

@@ -88,3 +88,9 @@ export function notificationTargets(spec: Spec): NotificationTarget[] {
     },
   }));
 }
+
+/** How a call reads in the client: crm.<kind>.list, crm.<kind>.activities.<segment>.create, crm.hooks.list. */
+export function clientCallName(op: Operation, kind: string, segment = '<segment>'): string {
+  const where = op.scope === 'kind' ? `${kind}.` : op.scope === 'activity' ? `${kind}.activities.${segment}.` : '';
+  return `crm.${where}${op.client}`;
+}
