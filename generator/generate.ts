@@ -123,7 +123,7 @@ export async function generateInMemory(opts: GenerateOptions): Promise<{ files: 
   const { files, formatted } = await formatFiles(laidOut, opts.outDir, cache);
   if (opts.cacheFile && formatted) saveCache(opts.cacheFile, cache);
   lap('format');
-  for (const [path, text] of compilePackages(files, root)) files.set(path, text);
+  for (const [path, text] of await compilePackages(files, root)) files.set(path, text);
   lap('compile');
   return { files, formatted, timings };
 }

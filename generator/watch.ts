@@ -81,7 +81,7 @@ export class Regenerator {
       // The packages' dist/ depends only on their src/: compiled again only when a source changed.
       const sources = [...files].filter(([p]) => /^(client|server)\/src\//.test(p));
       const sourceKey = hash(sources.map(([p, text]) => `${p}\0${text}`).join('\0'));
-      if (sourceKey !== this.compiled?.key) this.compiled = { key: sourceKey, files: compilePackages(files, this.opts.root) };
+      if (sourceKey !== this.compiled?.key) this.compiled = { key: sourceKey, files: await compilePackages(files, this.opts.root) };
       for (const [p, text] of this.compiled.files) files.set(p, text);
       lap('compile');
       // Keep the emitters' order of files stable for the comparison and the report.

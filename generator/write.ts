@@ -42,6 +42,22 @@ const prettierOptions = { parser: 'typescript', singleQuote: true, printWidth: 1
 export async function formatFiles(files: GeneratedFile[], outDir: string, cache: FormatCache): Promise<{ files: Map<string, string>; formatted: number }> {
   const result = new Map<string, string>();
   let formatted = 0;
+  // Both packages hold the same shared modules (types, codecs, validators, runtime): one text is formatted once.
+  const running = new Map<string, Promise<string>>();
+  const format = (raw: string, rawHash: string) => {
+    let p = running.get(rawHash);
+    if (!p) {
+      p = (async () => {
+        prettier ??= await import('prettier');
+        const text = await prettier.format(raw, prettierOptions);
+        formatted++;
+        cache.entries[rawHash] = hash(text);
+        return text;
+      })();
+      running.set(rawHash, p);
+    }
+    return p;
+  };
   await Promise.all(
     files.map(async (f) => {
       if (f.format !== 'typescript') {
@@ -57,11 +73,7 @@ export async function formatFiles(files: GeneratedFile[], outDir: string, cache:
           return;
         }
       }
-      prettier ??= await import('prettier');
-      const text = await prettier.format(f.content, prettierOptions);
-      formatted++;
-      cache.entries[rawHash] = hash(text);
-      result.set(f.path, text);
+      result.set(f.path, await format(f.content, rawHash));
     }),
   );
   return { files: result, formatted };

@@ -1,8 +1,8 @@
-import type * as T from './types/index.ts';
-import { type WebhookHeaders } from './runtime/client.ts';
-import type { ClientOptions, Quota } from './runtime/client.ts';
-export { ServiceError, verifyWebhook, type WebhookHeaders, type VerifyOptions } from './runtime/client.ts';
-export type { ClientOptions, Quota, RetryOptions, ErrorDetail } from './runtime/client.ts';
+import type * as T from './types/index.js';
+import { type WebhookHeaders } from './runtime/client.js';
+import type { ClientOptions, Quota } from './runtime/client.js';
+export { ServiceError, verifyWebhook, type WebhookHeaders, type VerifyOptions } from './runtime/client.js';
+export type { ClientOptions, Quota, RetryOptions, ErrorDetail } from './runtime/client.js';
 /** File contents of upload fields (data.file): the request goes as multipart/form-data. */
 export interface UploadOptions {
     files?: Record<string, Blob | Uint8Array>;

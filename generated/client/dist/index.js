@@ -1,7 +1,7 @@
-import { Transport, ServiceError, verifyWebhook, webhookHeader } from "./runtime/client.js";
-import { decode, encode } from "./codecs/index.js";
-import { validateRequest } from "./validators/index.js";
-export { ServiceError, verifyWebhook } from "./runtime/client.js";
+import { Transport, ServiceError, verifyWebhook, webhookHeader } from './runtime/client.js';
+import { decode, encode } from './codecs/index.js';
+import { validateRequest } from './validators/index.js';
+export { ServiceError, verifyWebhook } from './runtime/client.js';
 const kinds = ['contacts', 'companies', 'projectblogs', 'tickets'];
 const segments = [
     'attachmentfile',

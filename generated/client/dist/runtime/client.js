@@ -3,8 +3,8 @@
 // sends it with global fetch (Node 20+ and browsers; no Node-only imports here), retries
 // idempotent calls, reads the quota header and turns failures into typed errors. The batch
 // queue sends queued calls as one multipart/mixed request, through the same codecs.
-import { parseBatchResponse, serializeBatchRequest } from "./batch.js";
-import { parseSaveDate } from "./dates.js";
+import { parseBatchResponse, serializeBatchRequest } from './batch.js';
+import { parseSaveDate } from './dates.js';
 /** A failed call: HTTP status, the envelope's keys and messages, and the quota when known. */
 export class ServiceError extends Error {
     status;

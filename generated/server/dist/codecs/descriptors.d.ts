@@ -1,4 +1,4 @@
-import type { ScalarDesc } from '../runtime/codec.ts';
+import type { ScalarDesc } from '../runtime/codec.js';
 /** Wire shape of every message, by target (the JSON Schema id of the same message). */
 export declare const descriptors: {
     'records/contacts.listRecords.params': {
@@ -79,7 +79,7 @@ export declare const descriptors: {
         inl: {
             p: string;
             as: string;
-            of: import("../runtime/codec.ts").ObjectDesc;
+            of: import("../runtime/codec.js").ObjectDesc;
         };
     };
     'records/companies.listRecords.response': {
@@ -92,7 +92,7 @@ export declare const descriptors: {
         inl: {
             p: string;
             as: string;
-            of: import("../runtime/codec.ts").ObjectDesc;
+            of: import("../runtime/codec.js").ObjectDesc;
         };
     };
     'records/projectblogs.listRecords.response': {
@@ -105,7 +105,7 @@ export declare const descriptors: {
         inl: {
             p: string;
             as: string;
-            of: import("../runtime/codec.ts").ObjectDesc;
+            of: import("../runtime/codec.js").ObjectDesc;
         };
     };
     'records/tickets.listRecords.response': {
@@ -118,7 +118,7 @@ export declare const descriptors: {
         inl: {
             p: string;
             as: string;
-            of: import("../runtime/codec.ts").ObjectDesc;
+            of: import("../runtime/codec.js").ObjectDesc;
         };
     };
     'records/contacts.createRecord.request': {
@@ -156,7 +156,7 @@ export declare const descriptors: {
                     add: {
                         k: "l";
                         e: string;
-                        of: import("../runtime/codec.ts").ObjectDesc;
+                        of: import("../runtime/codec.js").ObjectDesc;
                     };
                 };
             };
@@ -197,7 +197,7 @@ export declare const descriptors: {
                     add: {
                         k: "l";
                         e: string;
-                        of: import("../runtime/codec.ts").ObjectDesc;
+                        of: import("../runtime/codec.js").ObjectDesc;
                     };
                 };
             };
@@ -238,7 +238,7 @@ export declare const descriptors: {
                     add: {
                         k: "l";
                         e: string;
-                        of: import("../runtime/codec.ts").ObjectDesc;
+                        of: import("../runtime/codec.js").ObjectDesc;
                     };
                 };
             };
@@ -279,7 +279,7 @@ export declare const descriptors: {
                     add: {
                         k: "l";
                         e: string;
-                        of: import("../runtime/codec.ts").ObjectDesc;
+                        of: import("../runtime/codec.js").ObjectDesc;
                     };
                 };
             };
@@ -294,22 +294,22 @@ export declare const descriptors: {
     'records/contacts.createRecord.response': {
         k: "o";
         f: {
-            item: import("../runtime/codec.ts").ObjectDesc;
+            item: import("../runtime/codec.js").ObjectDesc;
             activities: {
                 k: "y";
                 p: string;
                 as: string;
-                of: import("../runtime/codec.ts").ObjectDesc;
+                of: import("../runtime/codec.js").ObjectDesc;
             };
             categories: {
                 k: "l";
                 e: string;
-                of: import("../runtime/codec.ts").ObjectDesc;
+                of: import("../runtime/codec.js").ObjectDesc;
             };
             relateditems: {
                 k: "l";
                 e: string;
-                of: import("../runtime/codec.ts").ObjectDesc;
+                of: import("../runtime/codec.js").ObjectDesc;
             };
             status: ScalarDesc;
         };
@@ -317,22 +317,22 @@ export declare const descriptors: {
     'records/companies.createRecord.response': {
         k: "o";
         f: {
-            item: import("../runtime/codec.ts").ObjectDesc;
+            item: import("../runtime/codec.js").ObjectDesc;
             activities: {
                 k: "y";
                 p: string;
                 as: string;
-                of: import("../runtime/codec.ts").ObjectDesc;
+                of: import("../runtime/codec.js").ObjectDesc;
             };
             categories: {
                 k: "l";
                 e: string;
-                of: import("../runtime/codec.ts").ObjectDesc;
+                of: import("../runtime/codec.js").ObjectDesc;
             };
             relateditems: {
                 k: "l";
                 e: string;
-                of: import("../runtime/codec.ts").ObjectDesc;
+                of: import("../runtime/codec.js").ObjectDesc;
             };
             status: ScalarDesc;
         };
@@ -340,22 +340,22 @@ export declare const descriptors: {
     'records/projectblogs.createRecord.response': {
         k: "o";
         f: {
-            item: import("../runtime/codec.ts").ObjectDesc;
+            item: import("../runtime/codec.js").ObjectDesc;
             activities: {
                 k: "y";
                 p: string;
                 as: string;
-                of: import("../runtime/codec.ts").ObjectDesc;
+                of: import("../runtime/codec.js").ObjectDesc;
             };
             categories: {
                 k: "l";
                 e: string;
-                of: import("../runtime/codec.ts").ObjectDesc;
+                of: import("../runtime/codec.js").ObjectDesc;
             };
             relateditems: {
                 k: "l";
                 e: string;
-                of: import("../runtime/codec.ts").ObjectDesc;
+                of: import("../runtime/codec.js").ObjectDesc;
             };
             status: ScalarDesc;
         };
@@ -363,22 +363,22 @@ export declare const descriptors: {
     'records/tickets.createRecord.response': {
         k: "o";
         f: {
-            item: import("../runtime/codec.ts").ObjectDesc;
+            item: import("../runtime/codec.js").ObjectDesc;
             activities: {
                 k: "y";
                 p: string;
                 as: string;
-                of: import("../runtime/codec.ts").ObjectDesc;
+                of: import("../runtime/codec.js").ObjectDesc;
             };
             categories: {
                 k: "l";
                 e: string;
-                of: import("../runtime/codec.ts").ObjectDesc;
+                of: import("../runtime/codec.js").ObjectDesc;
             };
             relateditems: {
                 k: "l";
                 e: string;
-                of: import("../runtime/codec.ts").ObjectDesc;
+                of: import("../runtime/codec.js").ObjectDesc;
             };
             status: ScalarDesc;
         };
@@ -386,22 +386,22 @@ export declare const descriptors: {
     'records/contacts.showRecord.response': {
         k: "o";
         f: {
-            item: import("../runtime/codec.ts").ObjectDesc;
+            item: import("../runtime/codec.js").ObjectDesc;
             activities: {
                 k: "y";
                 p: string;
                 as: string;
-                of: import("../runtime/codec.ts").ObjectDesc;
+                of: import("../runtime/codec.js").ObjectDesc;
             };
             categories: {
                 k: "l";
                 e: string;
-                of: import("../runtime/codec.ts").ObjectDesc;
+                of: import("../runtime/codec.js").ObjectDesc;
             };
             relateditems: {
                 k: "l";
                 e: string;
-                of: import("../runtime/codec.ts").ObjectDesc;
+                of: import("../runtime/codec.js").ObjectDesc;
             };
             status: ScalarDesc;
         };
@@ -409,22 +409,22 @@ export declare const descriptors: {
     'records/companies.showRecord.response': {
         k: "o";
         f: {
-            item: import("../runtime/codec.ts").ObjectDesc;
+            item: import("../runtime/codec.js").ObjectDesc;
             activities: {
                 k: "y";
                 p: string;
                 as: string;
-                of: import("../runtime/codec.ts").ObjectDesc;
+                of: import("../runtime/codec.js").ObjectDesc;
             };
             categories: {
                 k: "l";
                 e: string;
-                of: import("../runtime/codec.ts").ObjectDesc;
+                of: import("../runtime/codec.js").ObjectDesc;
             };
             relateditems: {
                 k: "l";
                 e: string;
-                of: import("../runtime/codec.ts").ObjectDesc;
+                of: import("../runtime/codec.js").ObjectDesc;
             };
             status: ScalarDesc;
         };
@@ -432,22 +432,22 @@ export declare const descriptors: {
     'records/projectblogs.showRecord.response': {
         k: "o";
         f: {
-            item: import("../runtime/codec.ts").ObjectDesc;
+            item: import("../runtime/codec.js").ObjectDesc;
             activities: {
                 k: "y";
                 p: string;
                 as: string;
-                of: import("../runtime/codec.ts").ObjectDesc;
+                of: import("../runtime/codec.js").ObjectDesc;
             };
             categories: {
                 k: "l";
                 e: string;
-                of: import("../runtime/codec.ts").ObjectDesc;
+                of: import("../runtime/codec.js").ObjectDesc;
             };
             relateditems: {
                 k: "l";
                 e: string;
-                of: import("../runtime/codec.ts").ObjectDesc;
+                of: import("../runtime/codec.js").ObjectDesc;
             };
             status: ScalarDesc;
         };
@@ -455,22 +455,22 @@ export declare const descriptors: {
     'records/tickets.showRecord.response': {
         k: "o";
         f: {
-            item: import("../runtime/codec.ts").ObjectDesc;
+            item: import("../runtime/codec.js").ObjectDesc;
             activities: {
                 k: "y";
                 p: string;
                 as: string;
-                of: import("../runtime/codec.ts").ObjectDesc;
+                of: import("../runtime/codec.js").ObjectDesc;
             };
             categories: {
                 k: "l";
                 e: string;
-                of: import("../runtime/codec.ts").ObjectDesc;
+                of: import("../runtime/codec.js").ObjectDesc;
             };
             relateditems: {
                 k: "l";
                 e: string;
-                of: import("../runtime/codec.ts").ObjectDesc;
+                of: import("../runtime/codec.js").ObjectDesc;
             };
             status: ScalarDesc;
         };
@@ -494,19 +494,19 @@ export declare const descriptors: {
             assignedto: ScalarDesc;
             ownership: ScalarDesc;
             flagged: ScalarDesc;
-            categories: import("../runtime/codec.ts").ObjectDesc;
+            categories: import("../runtime/codec.js").ObjectDesc;
             relateditems: {
                 k: "o";
                 f: {
                     add: {
                         k: "l";
                         e: string;
-                        of: import("../runtime/codec.ts").ObjectDesc;
+                        of: import("../runtime/codec.js").ObjectDesc;
                     };
                     remove: {
                         k: "l";
                         e: string;
-                        of: import("../runtime/codec.ts").ObjectDesc;
+                        of: import("../runtime/codec.js").ObjectDesc;
                     };
                 };
             };
@@ -531,19 +531,19 @@ export declare const descriptors: {
             assignedto: ScalarDesc;
             ownership: ScalarDesc;
             flagged: ScalarDesc;
-            categories: import("../runtime/codec.ts").ObjectDesc;
+            categories: import("../runtime/codec.js").ObjectDesc;
             relateditems: {
                 k: "o";
                 f: {
                     add: {
                         k: "l";
                         e: string;
-                        of: import("../runtime/codec.ts").ObjectDesc;
+                        of: import("../runtime/codec.js").ObjectDesc;
                     };
                     remove: {
                         k: "l";
                         e: string;
-                        of: import("../runtime/codec.ts").ObjectDesc;
+                        of: import("../runtime/codec.js").ObjectDesc;
                     };
                 };
             };
@@ -568,19 +568,19 @@ export declare const descriptors: {
             assignedto: ScalarDesc;
             ownership: ScalarDesc;
             flagged: ScalarDesc;
-            categories: import("../runtime/codec.ts").ObjectDesc;
+            categories: import("../runtime/codec.js").ObjectDesc;
             relateditems: {
                 k: "o";
                 f: {
                     add: {
                         k: "l";
                         e: string;
-                        of: import("../runtime/codec.ts").ObjectDesc;
+                        of: import("../runtime/codec.js").ObjectDesc;
                     };
                     remove: {
                         k: "l";
                         e: string;
-                        of: import("../runtime/codec.ts").ObjectDesc;
+                        of: import("../runtime/codec.js").ObjectDesc;
                     };
                 };
             };
@@ -605,19 +605,19 @@ export declare const descriptors: {
             assignedto: ScalarDesc;
             ownership: ScalarDesc;
             flagged: ScalarDesc;
-            categories: import("../runtime/codec.ts").ObjectDesc;
+            categories: import("../runtime/codec.js").ObjectDesc;
             relateditems: {
                 k: "o";
                 f: {
                     add: {
                         k: "l";
                         e: string;
-                        of: import("../runtime/codec.ts").ObjectDesc;
+                        of: import("../runtime/codec.js").ObjectDesc;
                     };
                     remove: {
                         k: "l";
                         e: string;
-                        of: import("../runtime/codec.ts").ObjectDesc;
+                        of: import("../runtime/codec.js").ObjectDesc;
                     };
                 };
             };
@@ -735,7 +735,7 @@ export declare const descriptors: {
             categories: {
                 k: "l";
                 e: string;
-                of: import("../runtime/codec.ts").ObjectDesc;
+                of: import("../runtime/codec.js").ObjectDesc;
             };
             status: ScalarDesc;
         };
@@ -746,7 +746,7 @@ export declare const descriptors: {
             categories: {
                 k: "l";
                 e: string;
-                of: import("../runtime/codec.ts").ObjectDesc;
+                of: import("../runtime/codec.js").ObjectDesc;
             };
             status: ScalarDesc;
         };
@@ -757,7 +757,7 @@ export declare const descriptors: {
             categories: {
                 k: "l";
                 e: string;
-                of: import("../runtime/codec.ts").ObjectDesc;
+                of: import("../runtime/codec.js").ObjectDesc;
             };
             status: ScalarDesc;
         };
@@ -768,7 +768,7 @@ export declare const descriptors: {
             categories: {
                 k: "l";
                 e: string;
-                of: import("../runtime/codec.ts").ObjectDesc;
+                of: import("../runtime/codec.js").ObjectDesc;
             };
             status: ScalarDesc;
         };
@@ -779,7 +779,7 @@ export declare const descriptors: {
             fields: {
                 k: "l";
                 e: string;
-                of: import("../runtime/codec.ts").ObjectDesc;
+                of: import("../runtime/codec.js").ObjectDesc;
             };
             status: ScalarDesc;
         };
@@ -790,7 +790,7 @@ export declare const descriptors: {
             fields: {
                 k: "l";
                 e: string;
-                of: import("../runtime/codec.ts").ObjectDesc;
+                of: import("../runtime/codec.js").ObjectDesc;
             };
             status: ScalarDesc;
         };
@@ -801,7 +801,7 @@ export declare const descriptors: {
             fields: {
                 k: "l";
                 e: string;
-                of: import("../runtime/codec.ts").ObjectDesc;
+                of: import("../runtime/codec.js").ObjectDesc;
             };
             status: ScalarDesc;
         };
@@ -812,7 +812,7 @@ export declare const descriptors: {
             fields: {
                 k: "l";
                 e: string;
-                of: import("../runtime/codec.ts").ObjectDesc;
+                of: import("../runtime/codec.js").ObjectDesc;
             };
             status: ScalarDesc;
         };
@@ -829,12 +829,12 @@ export declare const descriptors: {
             users: {
                 k: "l";
                 e: string;
-                of: import("../runtime/codec.ts").ObjectDesc;
+                of: import("../runtime/codec.js").ObjectDesc;
             };
             groups: {
                 k: "l";
                 e: string;
-                of: import("../runtime/codec.ts").ObjectDesc;
+                of: import("../runtime/codec.js").ObjectDesc;
             };
             status: ScalarDesc;
         };
@@ -843,7 +843,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             parent: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
@@ -853,7 +853,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             parent: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
@@ -863,7 +863,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             parent: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
@@ -873,7 +873,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             parent: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
@@ -883,7 +883,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             parent: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
@@ -893,7 +893,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             parent: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
@@ -903,7 +903,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             parent: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
@@ -913,7 +913,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             parent: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
@@ -923,7 +923,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             parent: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
@@ -933,7 +933,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             parent: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
@@ -943,7 +943,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             parent: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
@@ -953,7 +953,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             parent: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
@@ -963,7 +963,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             parent: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
@@ -973,7 +973,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             parent: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
@@ -983,7 +983,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             parent: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
@@ -993,7 +993,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             parent: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
@@ -1003,7 +1003,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             parent: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
@@ -1013,7 +1013,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             parent: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
@@ -1023,7 +1023,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             parent: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
@@ -1033,7 +1033,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             parent: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
@@ -1043,7 +1043,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             parent: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
@@ -1053,7 +1053,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             parent: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
@@ -1063,7 +1063,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             parent: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
@@ -1073,7 +1073,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             parent: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
@@ -1083,7 +1083,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             id: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             created: ScalarDesc;
             status: ScalarDesc;
         };
@@ -1092,7 +1092,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             id: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             created: ScalarDesc;
             status: ScalarDesc;
         };
@@ -1101,7 +1101,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             id: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             created: ScalarDesc;
             status: ScalarDesc;
         };
@@ -1110,7 +1110,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             id: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             created: ScalarDesc;
             status: ScalarDesc;
         };
@@ -1119,7 +1119,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             id: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             created: ScalarDesc;
             status: ScalarDesc;
         };
@@ -1128,7 +1128,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             id: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             created: ScalarDesc;
             status: ScalarDesc;
         };
@@ -1137,7 +1137,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             id: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             created: ScalarDesc;
             status: ScalarDesc;
         };
@@ -1146,7 +1146,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             id: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             created: ScalarDesc;
             status: ScalarDesc;
         };
@@ -1155,7 +1155,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             id: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             created: ScalarDesc;
             status: ScalarDesc;
         };
@@ -1164,7 +1164,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             id: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             created: ScalarDesc;
             status: ScalarDesc;
         };
@@ -1173,7 +1173,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             id: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             created: ScalarDesc;
             status: ScalarDesc;
         };
@@ -1182,7 +1182,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             id: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             created: ScalarDesc;
             status: ScalarDesc;
         };
@@ -1191,7 +1191,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             id: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             created: ScalarDesc;
             status: ScalarDesc;
         };
@@ -1200,7 +1200,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             id: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             created: ScalarDesc;
             status: ScalarDesc;
         };
@@ -1209,7 +1209,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             id: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             created: ScalarDesc;
             status: ScalarDesc;
         };
@@ -1218,7 +1218,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             id: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             created: ScalarDesc;
             status: ScalarDesc;
         };
@@ -1227,7 +1227,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             id: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             created: ScalarDesc;
             status: ScalarDesc;
         };
@@ -1236,7 +1236,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             id: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             created: ScalarDesc;
             status: ScalarDesc;
         };
@@ -1245,7 +1245,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             id: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             created: ScalarDesc;
             status: ScalarDesc;
         };
@@ -1254,7 +1254,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             id: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             created: ScalarDesc;
             status: ScalarDesc;
         };
@@ -1263,7 +1263,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             id: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             created: ScalarDesc;
             status: ScalarDesc;
         };
@@ -1272,7 +1272,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             id: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             created: ScalarDesc;
             status: ScalarDesc;
         };
@@ -1281,7 +1281,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             id: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             created: ScalarDesc;
             status: ScalarDesc;
         };
@@ -1290,7 +1290,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             id: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             created: ScalarDesc;
             status: ScalarDesc;
         };
@@ -1299,7 +1299,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             parent: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
@@ -1309,7 +1309,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             parent: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
@@ -1319,7 +1319,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             parent: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
@@ -1329,7 +1329,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             parent: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
@@ -1339,7 +1339,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             parent: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
@@ -1349,7 +1349,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             parent: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
@@ -1359,7 +1359,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             parent: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
@@ -1369,7 +1369,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             parent: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
@@ -1379,7 +1379,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             parent: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
@@ -1389,7 +1389,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             parent: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
@@ -1399,7 +1399,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             parent: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
@@ -1409,7 +1409,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             parent: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
@@ -1419,7 +1419,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             parent: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
@@ -1429,7 +1429,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             parent: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
@@ -1439,7 +1439,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             parent: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
@@ -1449,7 +1449,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             parent: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
@@ -1459,7 +1459,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             parent: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
@@ -1469,7 +1469,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             parent: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
@@ -1479,7 +1479,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             parent: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
@@ -1489,7 +1489,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             parent: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
@@ -1499,7 +1499,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             parent: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
@@ -1509,7 +1509,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             parent: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
@@ -1519,7 +1519,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             parent: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
@@ -1529,7 +1529,7 @@ export declare const descriptors: {
         k: "o";
         f: {
             parent: ScalarDesc;
-            data: import("../runtime/codec.ts").ObjectDesc;
+            data: import("../runtime/codec.js").ObjectDesc;
             flagged: ScalarDesc;
             after: ScalarDesc;
             before: ScalarDesc;
@@ -1547,7 +1547,7 @@ export declare const descriptors: {
             status: ScalarDesc;
         };
     };
-    'createHook.request': import("../runtime/codec.ts").ObjectDesc;
+    'createHook.request': import("../runtime/codec.js").ObjectDesc;
     'createHook.response': {
         k: "o";
         f: {
@@ -1563,7 +1563,7 @@ export declare const descriptors: {
             secret: ScalarDesc;
         };
     };
-    'updateHook.request': import("../runtime/codec.ts").ObjectDesc;
+    'updateHook.request': import("../runtime/codec.js").ObjectDesc;
     'updateHook.response': {
         k: "o";
         f: {
@@ -1576,7 +1576,7 @@ export declare const descriptors: {
             hooks: {
                 k: "l";
                 e: string;
-                of: import("../runtime/codec.ts").ObjectDesc;
+                of: import("../runtime/codec.js").ObjectDesc;
             };
             status: ScalarDesc;
         };
@@ -1587,7 +1587,7 @@ export declare const descriptors: {
             deliveries: {
                 k: "l";
                 e: string;
-                of: import("../runtime/codec.ts").ObjectDesc;
+                of: import("../runtime/codec.js").ObjectDesc;
             };
             status: ScalarDesc;
         };
@@ -1619,7 +1619,7 @@ export declare const descriptors: {
             actions: {
                 k: "l";
                 e: string;
-                of: import("../runtime/codec.ts").ObjectDesc;
+                of: import("../runtime/codec.js").ObjectDesc;
             };
             status: ScalarDesc;
         };
@@ -1639,7 +1639,7 @@ export declare const descriptors: {
             actions: {
                 k: "l";
                 e: string;
-                of: import("../runtime/codec.ts").ObjectDesc;
+                of: import("../runtime/codec.js").ObjectDesc;
             };
             status: ScalarDesc;
         };
@@ -1658,7 +1658,7 @@ export declare const descriptors: {
             followups: {
                 k: "l";
                 e: string;
-                of: import("../runtime/codec.ts").ObjectDesc;
+                of: import("../runtime/codec.js").ObjectDesc;
             };
             status: ScalarDesc;
         };
@@ -1678,7 +1678,7 @@ export declare const descriptors: {
             opportunities: {
                 k: "l";
                 e: string;
-                of: import("../runtime/codec.ts").ObjectDesc;
+                of: import("../runtime/codec.js").ObjectDesc;
             };
             status: ScalarDesc;
         };
@@ -1702,7 +1702,7 @@ export declare const descriptors: {
             activities: {
                 k: "l";
                 e: string;
-                of: import("../runtime/codec.ts").ObjectDesc;
+                of: import("../runtime/codec.js").ObjectDesc;
             };
             status: ScalarDesc;
         };
@@ -1723,7 +1723,7 @@ export declare const descriptors: {
             timerecords: {
                 k: "l";
                 e: string;
-                of: import("../runtime/codec.ts").ObjectDesc;
+                of: import("../runtime/codec.js").ObjectDesc;
             };
             status: ScalarDesc;
         };
@@ -1734,7 +1734,7 @@ export declare const descriptors: {
             type: ScalarDesc;
             objectid: ScalarDesc;
             occured: ScalarDesc;
-            content: import("../runtime/codec.ts").ObjectDesc;
+            content: import("../runtime/codec.js").ObjectDesc;
         };
     };
     'notification/activities': {
@@ -1743,7 +1743,7 @@ export declare const descriptors: {
             type: ScalarDesc;
             objectid: ScalarDesc;
             occured: ScalarDesc;
-            content: import("../runtime/codec.ts").ObjectDesc;
+            content: import("../runtime/codec.js").ObjectDesc;
         };
     };
     'error.response': {

@@ -1,5 +1,5 @@
-import { type DecodeIssue } from './codec.ts';
-import { type UploadedFile } from './form-data.ts';
+import { type DecodeIssue } from './codec.js';
+import { type UploadedFile } from './form-data.js';
 export interface ServiceRequest {
     method: string;
     /** Path and query string, as on the request line. */

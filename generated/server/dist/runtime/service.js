@@ -5,10 +5,10 @@
 // the API (routes, message targets, error keys, content types) comes in a ServiceDefinition
 // that generated/server builds from the spec. The one exception is PipelineErrorKey: the keys
 // this pipeline answers with itself, which the generated definition must hold (tsc checks it).
-import { BatchError, parseBatchRequest, serializeBatchResponse } from "./batch.js";
-import { CodecError, formToNested } from "./codec.js";
-import { MalformedForm, UploadTooLarge, parseMultipartForm } from "./form-data.js";
-import { describeNonXmlChar, findNonXmlChar } from "./xml.js";
+import { BatchError, parseBatchRequest, serializeBatchResponse } from './batch.js';
+import { CodecError, formToNested } from './codec.js';
+import { MalformedForm, UploadTooLarge, parseMultipartForm } from './form-data.js';
+import { describeNonXmlChar, findNonXmlChar } from './xml.js';
 /** A failure a handler reports: the key of the error envelope and, optionally, a more precise message. */
 export class ServiceError extends Error {
     errors;

@@ -1,6 +1,6 @@
-import { type ErrorKey } from '../types/errors.ts';
+import { type ErrorKey } from '../types/errors.js';
 import type { CompiledValidator, SchemaError } from './schemas.js';
-export { sanitizeCallback, listLimit, allowedParents, notTrueOnCreate, conditions, onePerParent } from './rules.ts';
+export { sanitizeCallback, listLimit, allowedParents, notTrueOnCreate, conditions, onePerParent } from './rules.js';
 /** One problem of a request: the error key of the envelope, its message with the specifics, and where. */
 export interface ValidationError {
     key: ErrorKey;
