@@ -95,6 +95,11 @@ export interface GenerateOptions {
   /** Where the prettier cache lives; undefined disables it. */
   cacheFile?: string;
   load?: LoadOptions;
+  /**
+   * In-memory generations that read only some files (fixture tests): the paths wanted. Only
+   * those are formatted, and the packages are compiled only when a dist/ file is wanted.
+   */
+  only?: readonly string[];
 }
 
 export interface GenerateResult {
@@ -117,13 +122,15 @@ export async function generateInMemory(opts: GenerateOptions): Promise<{ files: 
   const spec = loadSpec(opts.specDir, opts.load);
   lap('load');
   const raw = emitAll(spec, lap);
-  const laidOut = assemblePackages(spec, raw, runtimeSource(root));
+  const assembled = assemblePackages(spec, raw, runtimeSource(root));
+  const wantsDist = !opts.only || opts.only.some((p) => /^(client|server)\/dist\//.test(p));
+  const laidOut = opts.only && !wantsDist ? assembled.filter((f) => opts.only!.includes(f.path)) : assembled;
   lap('packages');
   const cache = opts.cacheFile ? loadCache(opts.cacheFile) : { entries: {} };
   const { files, formatted } = await formatFiles(laidOut, opts.outDir, cache);
   if (opts.cacheFile && formatted) saveCache(opts.cacheFile, cache);
   lap('format');
-  for (const [path, text] of await compilePackages(files, root)) files.set(path, text);
+  if (wantsDist) for (const [path, text] of await compilePackages(files, root)) files.set(path, text);
   lap('compile');
   return { files, formatted, timings };
 }
