@@ -3,12 +3,12 @@
 // (generate.ts: `{ name, needs, emit(ir, derived) }`). An emitter reads these instead of
 // importing or running another emitter. The builders still live beside the emitter that
 // first needed them (emit/types.ts, emit/codecs.ts, emit/schemas.ts); only this stage calls
-// them for others.
+// them for others. (The message targets stay a pure helper of emit/names.ts: cheap, and every
+// emitter's own vocabulary.)
 import type { Desc } from '../runtime/codec.ts';
 import type { Field, Operation, Spec } from './model.ts';
 import type { GeneratedFile } from './write.ts';
 import { descriptorObjects } from './emit/codecs.ts';
-import { messageTargets, type MessageTarget } from './emit/names.ts';
 import { emitSchemas, SchemaBuilder } from './emit/schemas.ts';
 import { operationGenerics } from './emit/types.ts';
 
@@ -24,8 +24,6 @@ export interface Patterns {
 }
 
 export interface Derived {
-  /** Every operation part with its shape and binding (kind, segment). */
-  targets: MessageTarget[];
   /** The TypeScript type arguments of each operation's messages (the types module's names). */
   generics: ReturnType<typeof operationGenerics>;
   /** Wire descriptors as objects, by codec target: what the shipped codecs run on (examples in docs, OpenAPI). */
@@ -43,7 +41,6 @@ export interface Derived {
 export type DerivedName = keyof Derived;
 
 const builders: { [K in DerivedName]: (spec: Spec, d: Derived) => Derived[K] } = {
-  targets: (spec) => messageTargets(spec),
   generics: (spec) => operationGenerics(spec),
   descriptors: (spec) => descriptorObjects(spec),
   schemaDocuments: (spec) => emitSchemas(spec),
@@ -56,10 +53,7 @@ const builders: { [K in DerivedName]: (spec: Spec, d: Derived) => Derived[K] } =
   wireSchemas: (spec) => new SchemaBuilder(spec, true),
 };
 
-/**
- * The derived models of a spec. Each is computed on first read and kept; `allowed` (the needs an
- * emitter declared) turns a read of anything else into an error, so a declaration cannot go stale.
- */
+/** The derived models of a spec, each computed on its first read and kept. */
 export function derive(spec: Spec): Derived {
   const done = new Map<DerivedName, unknown>();
   const d = {} as Derived;
@@ -75,7 +69,10 @@ export function derive(spec: Spec): Derived {
   return d;
 }
 
-/** A view of `d` that holds only what an emitter declared it needs. */
+/**
+ * A view of `d` for one emitter: reading a model it did not declare in its needs throws, so a
+ * declaration cannot fall behind the emitter's code.
+ */
 export function restrict(d: Derived, needs: readonly DerivedName[], emitter: string): Derived {
   const view = {} as Derived;
   for (const name of Object.keys(builders) as DerivedName[]) {
