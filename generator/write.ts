@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
+import { formatAll } from './format-pool.ts';
 
 export interface GeneratedFile {
   /** Relative to the output folder, with forward slashes. */
@@ -35,48 +36,39 @@ export function saveCache(file: string, cache: FormatCache) {
   writeFileSync(file, JSON.stringify(cache));
 }
 
-let prettier: typeof import('prettier') | undefined;
 const prettierOptions = { parser: 'typescript', singleQuote: true, printWidth: 120, trailingComma: 'all' } as const;
 
 /** Final text of each file: formatted, taken from disk when the cache proves it current. */
 export async function formatFiles(files: GeneratedFile[], outDir: string, cache: FormatCache): Promise<{ files: Map<string, string>; formatted: number }> {
   const result = new Map<string, string>();
-  let formatted = 0;
   // Both packages hold the same shared modules (types, codecs, validators, runtime): one text is formatted once.
-  const running = new Map<string, Promise<string>>();
-  const format = (raw: string, rawHash: string) => {
-    let p = running.get(rawHash);
-    if (!p) {
-      p = (async () => {
-        prettier ??= await import('prettier');
-        const text = await prettier.format(raw, prettierOptions);
-        formatted++;
-        cache.entries[rawHash] = hash(text);
-        return text;
-      })();
-      running.set(rawHash, p);
+  const pending = new Map<string, { raw: string; paths: string[] }>();
+  for (const f of files) {
+    if (f.format !== 'typescript') {
+      result.set(f.path, f.content);
+      continue;
     }
-    return p;
-  };
-  await Promise.all(
-    files.map(async (f) => {
-      if (f.format !== 'typescript') {
-        result.set(f.path, f.content);
-        return;
+    const rawHash = hash(f.content);
+    const known = cache.entries[rawHash];
+    if (known) {
+      const onDisk = readIfExists(join(outDir, f.path));
+      if (onDisk !== undefined && hash(onDisk) === known) {
+        result.set(f.path, onDisk);
+        continue;
       }
-      const rawHash = hash(f.content);
-      const known = cache.entries[rawHash];
-      if (known) {
-        const onDisk = readIfExists(join(outDir, f.path));
-        if (onDisk !== undefined && hash(onDisk) === known) {
-          result.set(f.path, onDisk);
-          return;
-        }
-      }
-      result.set(f.path, await format(f.content, rawHash));
-    }),
-  );
-  return { files: result, formatted };
+    }
+    const p = pending.get(rawHash);
+    if (p) p.paths.push(f.path);
+    else pending.set(rawHash, { raw: f.content, paths: [f.path] });
+  }
+  const jobs = [...pending];
+  const texts = jobs.length ? await formatAll(jobs.map(([, j]) => j.raw), prettierOptions) : [];
+  jobs.forEach(([rawHash, job], i) => {
+    cache.entries[rawHash] = hash(texts[i]!);
+    for (const path of job.paths) result.set(path, texts[i]!);
+  });
+  // Callers read the files in emitted order.
+  return { files: new Map(files.map((f) => [f.path, result.get(f.path)!])), formatted: jobs.length };
 }
 
 function readIfExists(p: string): string | undefined {
