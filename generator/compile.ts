@@ -10,7 +10,9 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
-import { dirname, join, relative } from 'node:path';
+import { createHash } from 'node:crypto';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { packageDirs, type PackageDir } from './packages.ts';
 import { listFiles } from './write.ts';
 
@@ -169,4 +171,54 @@ function compileInProcess(packages: PackageSources[], root: string, out: Map<str
     for (const f of project.emitToMemory().getFiles()) out.set(`${dir}/dist/${relative(join(base, 'dist'), f.filePath).split('\\').join('/')}`, f.text);
   }
   return problems;
+}
+
+// ---- skipping the compile when the sources did not change --------------------------------------
+
+const sha = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 32);
+
+interface CompileCache {
+  /** The packages' sources, the compiler and this module's own text. */
+  key: string;
+  /** dist/ path -> hash of its text, as the compile wrote it. */
+  files: Record<string, string>;
+}
+
+function cacheKey(files: ReadonlyMap<string, string>): string {
+  const h = createHash('sha256');
+  for (const [path, text] of [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) if (/^(client|server)\/src\//.test(path)) h.update(`${path}\0${text}\0`);
+  h.update(`${nativeTsc() ?? 'ts-morph'}\0`).update(readFileSync(fileURLToPath(import.meta.url)));
+  return h.digest('hex').slice(0, 32);
+}
+
+/**
+ * compilePackages, skipped when the last compile into outDir (recorded in cacheDir) had the same
+ * sources and its dist/ files are still there with the same bytes (then they are what it would
+ * write). The cache only saves work: any doubt compiles.
+ */
+export async function compilePackagesCached(files: ReadonlyMap<string, string>, root: string, outDir: string, cacheDir: string | undefined): Promise<{ files: Map<string, string>; skipped: boolean }> {
+  const cacheFile = cacheDir && join(cacheDir, `compile-${sha(resolve(outDir))}.json`);
+  const key = cacheFile ? cacheKey(files) : '';
+  if (cacheFile) {
+    try {
+      const cache = JSON.parse(readFileSync(cacheFile, 'utf8')) as CompileCache;
+      if (cache.key === key) {
+        const found = new Map<string, string>();
+        for (const [path, hash] of Object.entries(cache.files)) {
+          const text = readFileSync(join(outDir, path), 'utf8');
+          if (sha(text) !== hash) throw new Error('changed');
+          found.set(path, text);
+        }
+        return { files: found, skipped: true };
+      }
+    } catch {
+      // No cache, another run's, or dist/ changed on disk: compile.
+    }
+  }
+  const out = await compilePackages(files, root);
+  if (cacheFile) {
+    mkdirSync(dirname(cacheFile), { recursive: true });
+    writeFileSync(cacheFile, JSON.stringify({ key, files: Object.fromEntries([...out].map(([p, t]) => [p, sha(t)])) } satisfies CompileCache));
+  }
+  return { files: out, skipped: false };
 }

@@ -1,6 +1,6 @@
 // The pipeline in one place: load spec -> IR -> emitters -> format -> compare/write.
 // Each stage is timed so the CLI can say where the time went.
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { loadSpec, type LoadOptions } from './load.ts';
 import type { Spec } from './model.ts';
 import { compare, diffReport, formatFiles, loadCache, saveCache, writeChanges, type Comparison, type GeneratedFile } from './write.ts';
@@ -18,7 +18,7 @@ import { emitApiSurface, surfaceEntries, type SurfaceEntry } from './emit/api-su
 import { derive, restrict, type Derived, type DerivedName } from './derive.ts';
 import { defaultCacheDir } from './fingerprint.ts';
 import { assemblePackages, runtimeSource } from './packages.ts';
-import { compilePackages } from './compile.ts';
+import { compilePackagesCached } from './compile.ts';
 import { root } from './root.ts';
 
 /**
@@ -130,8 +130,11 @@ export async function generateInMemory(opts: GenerateOptions): Promise<{ files: 
   const { files, formatted } = await formatFiles(laidOut, opts.outDir, cache);
   if (opts.cacheFile && formatted) saveCache(opts.cacheFile, cache);
   lap('format');
-  if (wantsDist) for (const [path, text] of await compilePackages(files, root)) files.set(path, text);
-  lap('compile');
+  if (wantsDist) {
+    const compiled = await compilePackagesCached(files, root, opts.outDir, opts.cacheFile && dirname(opts.cacheFile));
+    for (const [path, text] of compiled.files) files.set(path, text);
+    lap(compiled.skipped ? 'compile (unchanged sources, dist/ kept)' : 'compile');
+  } else lap('compile');
   return { files, formatted, timings };
 }
 

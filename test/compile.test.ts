@@ -3,7 +3,10 @@
 // line and column, and the two compilers (TypeScript 7's native tsc, ts-morph's TypeScript as the
 // fallback) print the same JavaScript, since neither rewrites an import specifier.
 import { describe, expect, it } from 'vitest';
-import { CompileError, compilePackages, nativeTsc, withJsSpecifiers } from '../generator/compile.ts';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { CompileError, compilePackages, compilePackagesCached, nativeTsc, withJsSpecifiers } from '../generator/compile.ts';
 import { root } from './support/paths.ts';
 
 const sources = (client: Record<string, string>, server: Record<string, string> = { 'index.ts': 'export const ready = true;\n' }) =>
@@ -74,5 +77,35 @@ describe('compiling the generated packages', { timeout: 120_000 }, () => {
     const [a, b] = [await compileWith('native', sources(pair)), await compileWith('ts-morph', sources(pair))];
     const js = (m: Map<string, string>) => [...m].filter(([p]) => p.endsWith('.js'));
     expect(js(b)).toEqual(js(a));
+  });
+
+  it('skips the compile when the sources are the same and dist/ on disk is what the last compile wrote', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'crmgen-compile-cache-'));
+    const out = join(dir, 'generated');
+    const cache = join(dir, 'cache');
+    const write = (files: Map<string, string>) => {
+      for (const [p, t] of files) {
+        mkdirSync(dirname(join(out, p)), { recursive: true });
+        writeFileSync(join(out, p), t);
+      }
+    };
+    try {
+      const first = await compilePackagesCached(sources(pair), root, out, cache);
+      expect(first.skipped).toBe(false);
+      write(first.files);
+      const second = await compilePackagesCached(sources(pair), root, out, cache);
+      expect(second).toEqual({ files: first.files, skipped: true });
+      // A dist/ file edited by hand: compiled again, the edit not taken.
+      writeFileSync(join(out, 'client/dist/index.js'), 'tampered\n');
+      const third = await compilePackagesCached(sources(pair), root, out, cache);
+      expect(third).toEqual({ files: first.files, skipped: false });
+      write(third.files);
+      // Another source: compiled again.
+      const changed = await compilePackagesCached(sources({ ...pair, 'index.ts': 'export const five = 5;\n' }), root, out, cache);
+      expect(changed.skipped).toBe(false);
+      expect(changed.files.get('client/dist/index.js')).toBe('export const five = 5;\n');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
