@@ -6,7 +6,6 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
-import { formatAll } from './format-pool.ts';
 
 export interface GeneratedFile {
   /** Relative to the output folder, with forward slashes. */
@@ -36,6 +35,7 @@ export function saveCache(file: string, cache: FormatCache) {
   writeFileSync(file, JSON.stringify(cache));
 }
 
+let prettier: typeof import('prettier') | undefined;
 const prettierOptions = { parser: 'typescript', singleQuote: true, printWidth: 120, trailingComma: 'all' } as const;
 
 /** Final text of each file: formatted, taken from disk when the cache proves it current. */
@@ -62,7 +62,9 @@ export async function formatFiles(files: GeneratedFile[], outDir: string, cache:
     else pending.set(rawHash, { raw: f.content, paths: [f.path] });
   }
   const jobs = [...pending];
-  const texts = jobs.length ? await formatAll(jobs.map(([, j]) => j.raw), prettierOptions) : [];
+  // In this thread: worker threads (measured on 2 cores, cold processes) cost more than they saved.
+  if (jobs.length) prettier ??= await import('prettier');
+  const texts = await Promise.all(jobs.map(([, j]) => prettier!.format(j.raw, prettierOptions)));
   jobs.forEach(([rawHash, job], i) => {
     cache.entries[rawHash] = hash(texts[i]!);
     for (const path of job.paths) result.set(path, texts[i]!);
