@@ -56,8 +56,9 @@ export interface SurfaceCheck {
 
 /** Generates the API surface of both specs in memory and finds changes the verdict does not explain. */
 export async function checkSurface(before: Spec, after: Spec, diff: SpecDiff): Promise<SurfaceCheck> {
-  const { surfaceEntries, compareSurfaces } = await import('../generator/emit/api-surface.ts');
-  const changes = compareSurfaces(surfaceEntries(before), surfaceEntries(after));
+  const { compareSurfaces } = await import('../generator/emit/api-surface.ts');
+  const { sdkSurface } = await import('../generator/generate.ts');
+  const changes = compareSurfaces(sdkSurface(before), sdkSurface(after));
   const check: SurfaceCheck = { added: [], removed: [], changed: [], unexplained: [] };
   const toggled = new Set(diff.changes.filter((c) => c.kind === 'became-required' || c.kind === 'became-optional').map((c) => c.field));
   for (const c of changes) {

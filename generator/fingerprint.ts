@@ -18,7 +18,7 @@ export function inputFingerprint(root: string, specDir: string): string {
   add(join(root, 'generator'), 'generator');
   add(join(root, 'templates'), 'templates');
   add(join(root, 'runtime'), 'runtime');
-  for (const pkg of ['prettier', 'ts-morph', 'ajv', 'yaml', 'handlebars']) {
+  for (const pkg of ['prettier', 'ts-morph', 'typescript', 'ajv', 'yaml', 'handlebars']) {
     const file = join(root, 'node_modules', pkg, 'package.json');
     h.update(`${pkg}@${existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version : 'none'}\0`);
   }

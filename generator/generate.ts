@@ -1,6 +1,6 @@
 // The pipeline in one place: load spec -> IR -> emitters -> format -> compare/write.
 // Each stage is timed so the CLI can say where the time went.
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { loadSpec, type LoadOptions } from './load.ts';
 import type { Spec } from './model.ts';
 import { compare, diffReport, formatFiles, loadCache, saveCache, writeChanges, type Comparison, type GeneratedFile } from './write.ts';
@@ -14,31 +14,78 @@ import { emitClientReadme } from './emit/client-readme.ts';
 import { emitDocs } from './emit/docs.ts';
 import { emitOpenApi } from './emit/openapi.ts';
 import { emitValidators } from './emit/validators.ts';
-import { emitApiSurface } from './emit/api-surface.ts';
+import { emitApiSurface, surfaceEntries, type SurfaceEntry } from './emit/api-surface.ts';
+import { derive, restrict, type Derived, type DerivedName } from './derive.ts';
 import { defaultCacheDir } from './fingerprint.ts';
 import { assemblePackages, runtimeSource } from './packages.ts';
-import { compilePackages } from './compile.ts';
+import { compilePackagesCached } from './compile.ts';
 import { root } from './root.ts';
 
-/** An emitter is a pure function of the IR. */
+/**
+ * An emitter is a pure function of the IR and the derived models it declares in `needs`
+ * (generator/derive.ts): it reads nothing else, and never another emitter.
+ */
 export interface Emitter {
   name: string;
-  emit(spec: Spec): GeneratedFile[];
+  needs: readonly DerivedName[];
+  emit(spec: Spec, derived: Derived): GeneratedFile[];
 }
 
 export const emitters: Emitter[] = [
-  { name: 'types', emit: emitTypes },
-  { name: 'schemas', emit: emitSchemas },
-  { name: 'runtime-spec', emit: emitRuntimeSpec },
-  { name: 'codecs', emit: emitCodecs },
-  { name: 'server', emit: emitServer },
-  { name: 'client', emit: emitClient },
-  { name: 'client-readme', emit: emitClientReadme },
-  { name: 'docs', emit: emitDocs },
-  { name: 'openapi', emit: emitOpenApi },
-  { name: 'validators', emit: emitValidators },
-  { name: 'api-surface', emit: emitApiSurface },
+  { name: 'types', needs: [], emit: emitTypes },
+  // The schema documents are a derived model (validators compile them too); this emitter writes them.
+  { name: 'schemas', needs: ['schemaDocuments'], emit: (_spec, d) => d.schemaDocuments },
+  { name: 'runtime-spec', needs: [], emit: emitRuntimeSpec },
+  { name: 'codecs', needs: ['generics'], emit: emitCodecs },
+  { name: 'server', needs: ['generics'], emit: emitServer },
+  { name: 'client', needs: ['generics', 'clientViews'], emit: emitClient },
+  { name: 'client-readme', needs: [], emit: emitClientReadme },
+  { name: 'docs', needs: ['descriptors'], emit: emitDocs },
+  { name: 'openapi', needs: ['descriptors', 'wireSchemas'], emit: emitOpenApi },
+  { name: 'validators', needs: ['requestSchemas', 'patterns'], emit: emitValidators },
 ];
+
+/**
+ * A summary reads what some emitters wrote in this run (never running them again): the API
+ * surface is the client's and types' declarations, as a reviewer reads them.
+ */
+export interface Summary {
+  name: string;
+  reads: readonly string[];
+  summarize(files: GeneratedFile[]): GeneratedFile[];
+}
+
+export const summaries: Summary[] = [{ name: 'api-surface', reads: ['types', 'client'], summarize: emitApiSurface }];
+
+/**
+ * Every file of the emitters and summaries, in order. Derived models are computed before the
+ * emitters run, each once, so `lap` times them apart.
+ */
+export function emitAll(spec: Spec, lap: (name: string) => void = () => {}, only?: readonly string[]): GeneratedFile[] {
+  const chosen = only ? emitters.filter((e) => only.includes(e.name)) : emitters;
+  const derived = derive(spec);
+  for (const name of new Set(chosen.flatMap((e) => e.needs))) {
+    void derived[name];
+    lap(`derive ${name}`);
+  }
+  const byEmitter = new Map<string, GeneratedFile[]>();
+  for (const e of chosen) {
+    byEmitter.set(e.name, e.emit(spec, restrict(derived, e.needs, e.name)));
+    lap(`emit ${e.name}`);
+  }
+  const out = [...byEmitter.values()].flat();
+  for (const s of only ? [] : summaries) {
+    out.push(...s.summarize(s.reads.flatMap((name) => byEmitter.get(name) ?? [])));
+    lap(`summary ${s.name}`);
+  }
+  return out;
+}
+
+/** The API surface of the client and types a spec generates (crmgen diff compares two). */
+export function sdkSurface(spec: Spec): SurfaceEntry[] {
+  const reads = summaries.find((s) => s.name === 'api-surface')!.reads;
+  return surfaceEntries(emitAll(spec, undefined, reads));
+}
 
 export interface GenerateOptions {
   specDir: string;
@@ -48,6 +95,11 @@ export interface GenerateOptions {
   /** Where the prettier cache lives; undefined disables it. */
   cacheFile?: string;
   load?: LoadOptions;
+  /**
+   * In-memory generations that read only some files (fixture tests): the paths wanted. Only
+   * those are formatted, and the packages are compiled only when a dist/ file is wanted.
+   */
+  only?: readonly string[];
 }
 
 export interface GenerateResult {
@@ -69,19 +121,20 @@ export async function generateInMemory(opts: GenerateOptions): Promise<{ files: 
   };
   const spec = loadSpec(opts.specDir, opts.load);
   lap('load');
-  const raw: GeneratedFile[] = [];
-  for (const e of emitters) {
-    raw.push(...e.emit(spec));
-    lap(`emit ${e.name}`);
-  }
-  const laidOut = assemblePackages(spec, raw, runtimeSource(root));
+  const raw = emitAll(spec, lap);
+  const assembled = assemblePackages(spec, raw, runtimeSource(root));
+  const wantsDist = !opts.only || opts.only.some((p) => /^(client|server)\/dist\//.test(p));
+  const laidOut = opts.only && !wantsDist ? assembled.filter((f) => opts.only!.includes(f.path)) : assembled;
   lap('packages');
   const cache = opts.cacheFile ? loadCache(opts.cacheFile) : { entries: {} };
   const { files, formatted } = await formatFiles(laidOut, opts.outDir, cache);
   if (opts.cacheFile && formatted) saveCache(opts.cacheFile, cache);
   lap('format');
-  for (const [path, text] of compilePackages(files, root)) files.set(path, text);
-  lap('compile');
+  if (wantsDist) {
+    const compiled = await compilePackagesCached(files, root, opts.outDir, opts.cacheFile && dirname(opts.cacheFile));
+    for (const [path, text] of compiled.files) files.set(path, text);
+    lap(compiled.skipped ? 'compile (unchanged sources, dist/ kept)' : 'compile');
+  } else lap('compile');
   return { files, formatted, timings };
 }
 

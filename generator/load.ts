@@ -279,6 +279,96 @@ class IrBuilder {
   }
 
   build(): Spec {
+    const values = this.values();
+    const valueNames = new Set(values.map((v) => v.name));
+
+    const structuresMap = this.merged.get('structures') ?? new Map<string, Located<Raw>>();
+    const structureNames = new Set([...structuresMap.keys(), 'Hook', 'HookCreate', 'HookUpdate']);
+    const ctx: ShapeContext = { valueNames, structureNames, problem: (loc, sub, msg) => this.problem(loc.file, [...loc.path, ...sub], msg) };
+
+    const kindsLoc = this.section('kinds');
+    const fieldsets = this.fieldsets();
+    const kinds = this.kinds(kindsLoc, fieldsets);
+    const activitiesLoc = this.section('activities');
+    const activities = this.activities(activitiesLoc, ctx);
+    const segments = new Set(activities.map((a) => a.segment));
+    const hierarchy = this.hierarchy(activitiesLoc, activities, segments);
+    const structures = this.structures(structuresMap, ctx);
+
+    const hooksLoc = this.section('hooks');
+    const hookFields = this.fieldMap(hooksLoc.value.fields ?? {}, { ...hooksLoc, path: [...hooksLoc.path, 'fields'] }, ctx, 'hook');
+    const listedFields = this.fieldMap(hooksLoc.value.listed ?? {}, { ...hooksLoc, path: [...hooksLoc.path, 'listed'] }, ctx, 'hook');
+    structures.push(...hookStructures(hookFields, listedFields, this.pos(hooksLoc)));
+    for (const [family, list] of Object.entries(hooksLoc.value.constraintsByEventFamily ?? {})) {
+      if (!valueNames.has(list as string)) this.problem(hooksLoc.file, ['hooks', 'constraintsByEventFamily', family], `unknown value list '${list}'`);
+    }
+
+    const operations = this.operations(ctx);
+    const reports = this.reports(ctx, activities, segments, structureNames, operations);
+    const errorsLoc = this.section('errors');
+    const errors = this.errorKeys(errorsLoc);
+    const events = this.events(values);
+    this.checkListSemantics(kinds, activities, segments);
+
+    const notificationLoc = this.section('notification');
+    const n = notificationLoc.value;
+    for (const [family, structure] of Object.entries((n.content ?? {}) as Record<string, string>)) {
+      if (!structureNames.has(structure)) this.problem(notificationLoc.file, ['notification', 'content', family], `unknown structure '${structure}'`);
+      if (!events.some((e) => e.name.startsWith(`${family}.`))) this.problem(notificationLoc.file, ['notification', 'content', family], `no event of family '${family}'`, true);
+    }
+    const reportTypesLoc = this.section('reportActivityTypes');
+    const auditLoc = this.section('auditFields');
+    const reportOnly = this.sections.get('reportOnlyTypeids');
+    for (const [i, r] of ((reportOnly?.value as unknown as { segment: string }[]) ?? []).entries()) {
+      if (!segments.has(r.segment)) this.problem(reportOnly!.file, ['reportOnlyTypeids', i, 'segment'], `unknown activity segment '${r.segment}'`);
+    }
+
+    return {
+      service: this.section('service').value as Spec['service'],
+      packages: this.packages(),
+      formats: this.section('formats').value as Spec['formats'],
+      auth: this.section('auth').value as Spec['auth'],
+      quota: this.section('quota').value as Spec['quota'],
+      limits: Object.fromEntries(Object.entries(this.section('limits').value).filter(([k]) => k !== 'assumed')) as Record<string, number>,
+      listSemantics: this.section('listSemantics').value as Spec['listSemantics'],
+      batch: this.section('batch').value as Spec['batch'],
+      errors,
+      errorEnvelope: errorsLoc.value.envelope as Spec['errorEnvelope'],
+      values,
+      kinds,
+      fieldsets,
+      customFields: this.section('customFields').value as Spec['customFields'],
+      auditFields: this.fieldMap(auditLoc.value, auditLoc, ctx, 'audit'),
+      activities,
+      ...this.moveTargets(kinds),
+      ...(this.sections.has('conditionUnmet') ? { conditionUnmet: this.sections.get('conditionUnmet')!.value as unknown as 'refuse' | 'ignore' } : {}),
+      reportOnlyTypeids: (reportOnly?.value as unknown as Spec['reportOnlyTypeids']) ?? [],
+      hierarchy,
+      structures,
+      operations,
+      reports,
+      dueWindows: this.dueWindows(values),
+      reportActivityTypes: Object.entries(reportTypesLoc.value).map(([name, typeid]) => ({ name, typeid: typeid as number })),
+      hooks: {
+        fields: hookFields,
+        ...(hooksLoc.value.assumed ? { assumed: hooksLoc.value.assumed } : {}),
+        constraintsByEventFamily: hooksLoc.value.constraintsByEventFamily ?? {},
+      },
+      events,
+      notification: {
+        ...(n.assumed ? { assumed: n.assumed } : {}),
+        root: n.root,
+        fields: this.fieldMap(n.fields ?? {}, { ...notificationLoc, path: [...notificationLoc.path, 'fields'] }, ctx, 'notification'),
+        content: n.content ?? {},
+        signature: n.signature,
+        retries: n.retries,
+      },
+      pos: this.sectionPositions(),
+    };
+  }
+
+  /** Value lists, each value once. */
+  private values(): ValueList[] {
     const valuesLoc = this.section('values');
     const values: ValueList[] = Object.entries(valuesLoc.value).map(([name, v]) => {
       const entries = (v.values as unknown[]).map((e, i) => {
@@ -300,13 +390,10 @@ class IrBuilder {
         pos: this.pos(valuesLoc, [name]),
       };
     });
-    const valueNames = new Set(values.map((v) => v.name));
+    return values;
+  }
 
-    const structuresMap = this.merged.get('structures') ?? new Map<string, Located<Raw>>();
-    const structureNames = new Set([...structuresMap.keys(), 'Hook', 'HookCreate', 'HookUpdate']);
-    const ctx: ShapeContext = { valueNames, structureNames, problem: (loc, sub, msg) => this.problem(loc.file, [...loc.path, ...sub], msg) };
-
-    const kindsLoc = this.section('kinds');
+  private fieldsets(): FieldSet[] {
     const fieldsetsLoc = this.section('fieldsets');
     const fieldsets: FieldSet[] = Object.entries(fieldsetsLoc.value).map(([name, fs]) => ({
       name,
@@ -321,6 +408,11 @@ class IrBuilder {
       })),
       pos: this.pos(fieldsetsLoc, [name]),
     }));
+    return fieldsets;
+  }
+
+  /** Record kinds: their field set exists, their name comes from its fields, typeids are unique. */
+  private kinds(kindsLoc: Located<Raw>, fieldsets: FieldSet[]): Kind[] {
     const kinds: Kind[] = Object.entries(kindsLoc.value).map(([name, k]) => {
       const fieldset = fieldsets.find((fs) => fs.name === k.fieldset);
       if (!fieldset) this.problem(kindsLoc.file, ['kinds', name, 'fieldset'], `kind '${name}': unknown fieldset '${k.fieldset}'; expected one of ${fieldsets.map((f) => f.name).join(', ')}`);
@@ -339,8 +431,11 @@ class IrBuilder {
       };
     });
     this.unique(kindsLoc, kinds.map((k) => [k.name, k.typeid]), 'record typeid');
+    return kinds;
+  }
 
-    const activitiesLoc = this.section('activities');
+  /** Activity types with their fields (conditions on fields of the same type); parents come from the hierarchy. */
+  private activities(activitiesLoc: Located<Raw>, ctx: ShapeContext): ActivityType[] {
     const activities: ActivityType[] = Object.entries(activitiesLoc.value).map(([segment, a]) => {
       const loc = { ...activitiesLoc, path: [...activitiesLoc.path, segment, 'fields'] };
       const fields = this.fieldMap(a.fields ?? {}, loc, ctx, 'activity');
@@ -365,9 +460,12 @@ class IrBuilder {
       activities.flatMap((a) => [a.typeid, ...a.altTypeids].map((t) => [a.segment, t] as [string, number])),
       'activity typeid',
     );
+    return activities;
+  }
 
+  /** Parent > child rules of the hierarchy chains; sets each activity's parents (every type needs one). */
+  private hierarchy(activitiesLoc: Located<Raw>, activities: ActivityType[], segments: Set<string>): HierarchyRule[] {
     const hierarchyLoc = this.section('hierarchy');
-    const segments = new Set(activities.map((a) => a.segment));
     const hierarchy: HierarchyRule[] = [];
     (hierarchyLoc.value as unknown as string[][]).forEach((chain, i) => {
       chain.forEach((name, j) => {
@@ -388,7 +486,10 @@ class IrBuilder {
         .sort();
       if (!a.parents.length) this.problem(activitiesLoc.file, ['activities', a.segment], `activity '${a.segment}' has no allowed parent in hierarchy.yaml`, true);
     }
+    return hierarchy;
+  }
 
+  private structures(structuresMap: Map<string, Located<Raw>>, ctx: ShapeContext): Structure[] {
     const structures: Structure[] = [...structuresMap.entries()].map(([name, loc]) => {
       const shape = this.shape(loc.value, loc, ctx, 'structure');
       if (shape.kind !== 'object') this.problem(loc.file, loc.path, `structure '${name}' must be an object`, true);
@@ -400,15 +501,11 @@ class IrBuilder {
         pos: this.pos(loc),
       };
     });
+    return structures;
+  }
 
-    const hooksLoc = this.section('hooks');
-    const hookFields = this.fieldMap(hooksLoc.value.fields ?? {}, { ...hooksLoc, path: [...hooksLoc.path, 'fields'] }, ctx, 'hook');
-    const listedFields = this.fieldMap(hooksLoc.value.listed ?? {}, { ...hooksLoc, path: [...hooksLoc.path, 'listed'] }, ctx, 'hook');
-    structures.push(...hookStructures(hookFields, listedFields, this.pos(hooksLoc)));
-    for (const [family, list] of Object.entries(hooksLoc.value.constraintsByEventFamily ?? {})) {
-      if (!valueNames.has(list as string)) this.problem(hooksLoc.file, ['hooks', 'constraintsByEventFamily', family], `unknown value list '${list}'`);
-    }
-
+  /** The endpoints' operations: unique client names, `response: <operation id>` resolved. */
+  private operations(ctx: ShapeContext): Operation[] {
     const opsMap = this.merged.get('operations') ?? new Map<string, Located<Raw>>();
     const operations: Operation[] = [];
     for (const [id, loc] of opsMap) operations.push(this.operation(id, loc, ctx));
@@ -425,7 +522,11 @@ class IrBuilder {
         else op.response = other.response;
       }
     }
+    return operations;
+  }
 
+  /** Reports with what they read from each activity type; each report's operation is added to `operations`. */
+  private reports(ctx: ShapeContext, activities: ActivityType[], segments: Set<string>, structureNames: Set<string>, operations: Operation[]): Report[] {
     const reportParamsLoc = this.section('reportParams');
     const reportParams = new Map(this.fieldMap(reportParamsLoc.value, reportParamsLoc, ctx, 'param').map((f) => [f.name, f]));
     const reportsLoc = this.section('reports');
@@ -492,8 +593,10 @@ class IrBuilder {
         pos: this.pos(rloc),
       });
     }
+    return reports;
+  }
 
-    const errorsLoc = this.section('errors');
+  private errorKeys(errorsLoc: Located<Raw>): Spec['errors'] {
     const errors = Object.entries((errorsLoc.value.keys ?? {}) as Record<string, Raw>).map(([key, e]) => ({
       key,
       status: e.status,
@@ -501,14 +604,22 @@ class IrBuilder {
       ...(e.assumed ? { assumed: e.assumed } : {}),
       pos: this.pos(errorsLoc, ['keys', key]),
     }));
+    return errors;
+  }
 
+  /** Hook events, each in the hookevents value list. */
+  private events(values: ValueList[]): Spec['events'] {
     const eventsLoc = this.section('events');
     const events = Object.entries(eventsLoc.value).map(([name, description]) => ({ name, description: String(description), pos: this.pos(eventsLoc, [name]) }));
     const hookEvents = values.find((v) => v.name === 'hookevents');
     for (const e of events) {
       if (hookEvents && !hookEvents.values.some((v) => v.value === e.name)) this.problem(eventsLoc.file, ['events', e.name], `event '${e.name}' is not in value list 'hookevents'`, true);
     }
+    return events;
+  }
 
+  /** The list semantics name segments, fields and a kind that exist. */
+  private checkListSemantics(kinds: Kind[], activities: ActivityType[], segments: Set<string>): void {
     const ls = this.sections.get('listSemantics');
     if (ls) {
       const v = ls.value as Spec['listSemantics'];
@@ -524,62 +635,6 @@ class IrBuilder {
       }
       if (!kinds.some((k) => k.name === v.companyKind)) this.problem(ls.file, ['listSemantics', 'companyKind'], `unknown kind '${v.companyKind}'`);
     }
-
-    const notificationLoc = this.section('notification');
-    const n = notificationLoc.value;
-    for (const [family, structure] of Object.entries((n.content ?? {}) as Record<string, string>)) {
-      if (!structureNames.has(structure)) this.problem(notificationLoc.file, ['notification', 'content', family], `unknown structure '${structure}'`);
-      if (!events.some((e) => e.name.startsWith(`${family}.`))) this.problem(notificationLoc.file, ['notification', 'content', family], `no event of family '${family}'`, true);
-    }
-    const reportTypesLoc = this.section('reportActivityTypes');
-    const auditLoc = this.section('auditFields');
-    const reportOnly = this.sections.get('reportOnlyTypeids');
-    for (const [i, r] of ((reportOnly?.value as unknown as { segment: string }[]) ?? []).entries()) {
-      if (!segments.has(r.segment)) this.problem(reportOnly!.file, ['reportOnlyTypeids', i, 'segment'], `unknown activity segment '${r.segment}'`);
-    }
-
-    return {
-      service: this.section('service').value as Spec['service'],
-      packages: this.packages(),
-      formats: this.section('formats').value as Spec['formats'],
-      auth: this.section('auth').value as Spec['auth'],
-      quota: this.section('quota').value as Spec['quota'],
-      limits: Object.fromEntries(Object.entries(this.section('limits').value).filter(([k]) => k !== 'assumed')) as Record<string, number>,
-      listSemantics: this.section('listSemantics').value as Spec['listSemantics'],
-      batch: this.section('batch').value as Spec['batch'],
-      errors,
-      errorEnvelope: errorsLoc.value.envelope as Spec['errorEnvelope'],
-      values,
-      kinds,
-      fieldsets,
-      customFields: this.section('customFields').value as Spec['customFields'],
-      auditFields: this.fieldMap(auditLoc.value, auditLoc, ctx, 'audit'),
-      activities,
-      ...this.moveTargets(kinds),
-      ...(this.sections.has('conditionUnmet') ? { conditionUnmet: this.sections.get('conditionUnmet')!.value as unknown as 'refuse' | 'ignore' } : {}),
-      reportOnlyTypeids: (reportOnly?.value as unknown as Spec['reportOnlyTypeids']) ?? [],
-      hierarchy,
-      structures,
-      operations,
-      reports,
-      dueWindows: this.dueWindows(values),
-      reportActivityTypes: Object.entries(reportTypesLoc.value).map(([name, typeid]) => ({ name, typeid: typeid as number })),
-      hooks: {
-        fields: hookFields,
-        ...(hooksLoc.value.assumed ? { assumed: hooksLoc.value.assumed } : {}),
-        constraintsByEventFamily: hooksLoc.value.constraintsByEventFamily ?? {},
-      },
-      events,
-      notification: {
-        ...(n.assumed ? { assumed: n.assumed } : {}),
-        root: n.root,
-        fields: this.fieldMap(n.fields ?? {}, { ...notificationLoc, path: [...notificationLoc.path, 'fields'] }, ctx, 'notification'),
-        content: n.content ?? {},
-        signature: n.signature,
-        retries: n.retries,
-      },
-      pos: this.sectionPositions(),
-    };
   }
 
   /** Positions of every section and of the keys (and list entries) of the settings sections, by dotted path. */

@@ -365,3 +365,13 @@ export interface Spec {
    */
   pos?: Record<string, SourcePos>;
 }
+
+/** A value without its source positions (every `pos`): what generated/spec.json holds. */
+export type WithoutPos<T> = T extends readonly (infer E)[]
+  ? WithoutPos<E>[]
+  : T extends object
+    ? { [K in keyof T as K extends 'pos' ? never : K]: WithoutPos<T[K]> }
+    : T;
+
+/** The IR as the reference service reads it at run time (generated/facts.js). */
+export type RuntimeSpec = WithoutPos<Spec>;

@@ -10,7 +10,7 @@ import Handlebars from 'handlebars';
 import { ts } from 'ts-morph';
 import type { Spec } from './model.ts';
 import type { GeneratedFile } from './write.ts';
-import { templatesDir } from './emit/client-readme.ts';
+import { templatesDir } from './root.ts';
 
 export const packageDirs = ['client', 'server'] as const;
 export type PackageDir = (typeof packageDirs)[number];

@@ -7,6 +7,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import type { Spec } from './model.ts';
 import { emitOpenApi } from './emit/openapi.ts';
+import { derive } from './derive.ts';
 import type { Check, Expectation, FieldRule, Step, Suite, VerifyRequest } from './verify.ts';
 
 export interface Credentials {
@@ -95,7 +96,7 @@ export class Runner {
     private readonly suite: Suite,
     private readonly opts: RunOptions,
   ) {
-    const doc = JSON.parse(emitOpenApi(spec).find((f) => f.path.endsWith('openapi.json'))!.content as string);
+    const doc = JSON.parse(emitOpenApi(spec, derive(spec)).find((f) => f.path.endsWith('openapi.json'))!.content as string);
     this.ajv.addSchema({ $id: 'crm:openapi', components: doc.components }, 'crm:openapi');
     for (const item of Object.values(doc.paths) as Record<string, any>[])
       for (const op of Object.values(item))

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { watch as fsWatch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 import { displayPath, loadSpec, SpecError } from './load.ts';
-import { emitters } from './generate.ts';
+import { emitAll } from './generate.ts';
 import { compare, formatFiles, loadCache, saveCache, writeChanges, type Comparison, type FormatCache, type GeneratedFile } from './write.ts';
 import { inputFingerprint, recordManifest } from './fingerprint.ts';
 import { assemblePackages, runtimeSource } from './packages.ts';
@@ -54,11 +54,7 @@ export class Regenerator {
     try {
       const spec = loadSpec(this.opts.specDir);
       lap('load');
-      const emitted: GeneratedFile[] = [];
-      for (const e of emitters) {
-        emitted.push(...e.emit(spec));
-        lap(`emit ${e.name}`);
-      }
+      const emitted = emitAll(spec, lap);
       const raw = assemblePackages(spec, emitted, runtimeSource(this.opts.root));
       lap('packages');
       // Same emitted text as the last successful run (a save without a change): nothing to do.
@@ -85,7 +81,7 @@ export class Regenerator {
       // The packages' dist/ depends only on their src/: compiled again only when a source changed.
       const sources = [...files].filter(([p]) => /^(client|server)\/src\//.test(p));
       const sourceKey = hash(sources.map(([p, text]) => `${p}\0${text}`).join('\0'));
-      if (sourceKey !== this.compiled?.key) this.compiled = { key: sourceKey, files: compilePackages(files, this.opts.root) };
+      if (sourceKey !== this.compiled?.key) this.compiled = { key: sourceKey, files: await compilePackages(files, this.opts.root) };
       for (const [p, text] of this.compiled.files) files.set(p, text);
       lap('compile');
       // Keep the emitters' order of files stable for the comparison and the report.

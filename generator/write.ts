@@ -41,30 +41,36 @@ const prettierOptions = { parser: 'typescript', singleQuote: true, printWidth: 1
 /** Final text of each file: formatted, taken from disk when the cache proves it current. */
 export async function formatFiles(files: GeneratedFile[], outDir: string, cache: FormatCache): Promise<{ files: Map<string, string>; formatted: number }> {
   const result = new Map<string, string>();
-  let formatted = 0;
-  await Promise.all(
-    files.map(async (f) => {
-      if (f.format !== 'typescript') {
-        result.set(f.path, f.content);
-        return;
+  // Both packages hold the same shared modules (types, codecs, validators, runtime): one text is formatted once.
+  const pending = new Map<string, { raw: string; paths: string[] }>();
+  for (const f of files) {
+    if (f.format !== 'typescript') {
+      result.set(f.path, f.content);
+      continue;
+    }
+    const rawHash = hash(f.content);
+    const known = cache.entries[rawHash];
+    if (known) {
+      const onDisk = readIfExists(join(outDir, f.path));
+      if (onDisk !== undefined && hash(onDisk) === known) {
+        result.set(f.path, onDisk);
+        continue;
       }
-      const rawHash = hash(f.content);
-      const known = cache.entries[rawHash];
-      if (known) {
-        const onDisk = readIfExists(join(outDir, f.path));
-        if (onDisk !== undefined && hash(onDisk) === known) {
-          result.set(f.path, onDisk);
-          return;
-        }
-      }
-      prettier ??= await import('prettier');
-      const text = await prettier.format(f.content, prettierOptions);
-      formatted++;
-      cache.entries[rawHash] = hash(text);
-      result.set(f.path, text);
-    }),
-  );
-  return { files: result, formatted };
+    }
+    const p = pending.get(rawHash);
+    if (p) p.paths.push(f.path);
+    else pending.set(rawHash, { raw: f.content, paths: [f.path] });
+  }
+  const jobs = [...pending];
+  // In this thread: worker threads (measured on 2 cores, cold processes) cost more than they saved.
+  if (jobs.length) prettier ??= await import('prettier');
+  const texts = await Promise.all(jobs.map(([, j]) => prettier!.format(j.raw, prettierOptions)));
+  jobs.forEach(([rawHash, job], i) => {
+    cache.entries[rawHash] = hash(texts[i]!);
+    for (const path of job.paths) result.set(path, texts[i]!);
+  });
+  // Callers read the files in emitted order.
+  return { files: new Map(files.map((f) => [f.path, result.get(f.path)!])), formatted: jobs.length };
 }
 
 function readIfExists(p: string): string | undefined {

@@ -2,7 +2,8 @@
 // request, direct or nested in a batch. Framework-neutral: dispatch(request) -> response on
 // plain objects; runtime/node-http.ts adapts it to node:http. What it needs to know about
 // the API (routes, message targets, error keys, content types) comes in a ServiceDefinition
-// that generated/server builds from the spec; nothing here names an API fact.
+// that generated/server builds from the spec. The one exception is PipelineErrorKey: the keys
+// this pipeline answers with itself, which the generated definition must hold (tsc checks it).
 import { BatchError, parseBatchRequest, serializeBatchResponse, type BatchResponsePart } from './batch.ts';
 import { CodecError, formToNested, type DecodeIssue } from './codec.ts';
 import { MalformedForm, UploadTooLarge, parseMultipartForm, type UploadedFile } from './form-data.ts';
@@ -45,25 +46,60 @@ export interface ServiceResponse {
   body: Uint8Array;
 }
 
-export interface ErrorEntry {
-  key: string;
+/** K: the error keys of the spec (the generated ErrorKey). */
+export interface ErrorEntry<K extends string = string> {
+  key: K;
   message: string;
   path?: string;
 }
 
+/**
+ * Keys the pipeline answers with on its own (routing, content types, batches, authentication,
+ * quota, faults). The spec must define each: ServiceDefinition.errors is typed to hold them.
+ */
+export type PipelineErrorKey =
+  | 'unknownpath'
+  | 'methodnotallowed'
+  | 'unsupportedmediatype'
+  | 'malformedrequest'
+  | 'incorrectfield'
+  | 'invalidvalue'
+  | 'invalidcharacter'
+  | 'requesttoolarge'
+  | 'invalidbatch'
+  | 'toomanyparts'
+  | 'partauthorization'
+  | 'authenticationfailed'
+  | 'toomanyfailedlogins'
+  | 'quotaexceeded'
+  | 'internalerror';
+
 /** A failure a handler reports: the key of the error envelope and, optionally, a more precise message. */
-export class ServiceError extends Error {
-  readonly errors: ErrorEntry[];
-  constructor(key: string, message?: string, path?: string) {
+export class ServiceError<K extends string = string> extends Error {
+  readonly errors: ErrorEntry<K>[];
+  constructor(key: K, message?: string, path?: string) {
     super(message ?? key);
     this.name = 'ServiceError';
     this.errors = [{ key, message: message ?? '', ...(path ? { path } : {}) }];
   }
-  static of(errors: ErrorEntry[]): ServiceError {
-    const e = new ServiceError(errors[0]?.key ?? 'invalidvalue');
+  /** Several failures at once; the first names the error. */
+  static of<K extends string>(errors: readonly ErrorEntry<K>[]): ServiceError<K> {
+    if (!errors[0]) throw new TypeError('ServiceError.of needs at least one error');
+    const e = new ServiceError(errors[0].key);
     e.errors.splice(0, 1, ...errors);
     return e;
   }
+}
+
+/**
+ * ServiceError bound to one spec's keys: generated/server exports ServiceError with this type,
+ * so a handler naming a key its spec does not define does not compile. The value is the class
+ * above (instanceof holds across both).
+ */
+export interface ServiceErrorClass<K extends string> {
+  new (key: K, message?: string, path?: string): ServiceError<K>;
+  of(errors: readonly ErrorEntry<K>[]): ServiceError<K>;
+  readonly prototype: ServiceError<K>;
 }
 
 export type Format = 'xml' | 'json' | 'form';
@@ -100,11 +136,12 @@ export interface OperationInput {
   files?: Record<string, UploadedFile>;
 }
 
-export interface ServiceDefinition {
+/** K: the spec's error keys; they must include the pipeline's own. */
+export interface ServiceDefinition<K extends string = string> {
   operations: OperationInfo[];
   kinds: readonly string[];
   segments: readonly string[];
-  errors: Record<string, { status: number; message: string }>;
+  errors: Record<K | PipelineErrorKey, { status: number; message: string }>;
   contentTypes: { xml: readonly string[]; json: readonly string[]; form: readonly string[]; upload: readonly string[] };
   output: { xml: string; json: string; jsonp: string };
   jsonpParameter: string;
@@ -118,7 +155,7 @@ export interface ServiceDefinition {
   /** Sets owners' names in an answer's value; false when the message has no owner-valued element. */
   nameOwners?(target: string, value: unknown, name: (id: number) => string | undefined): boolean;
   ownerNamed?(target: string): boolean;
-  validate(target: string, value: unknown): ErrorEntry[];
+  validate(target: string, value: unknown): ErrorEntry<K>[];
   sanitizeCallback(callback: string): string;
   /** Calls the typed handler of an operation. */
   invoke(operation: string, input: OperationInput, context: unknown): Promise<unknown>;
@@ -192,7 +229,9 @@ interface Match {
 const encoder = new TextEncoder();
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
-export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>): Dispatch {
+export function createDispatch<C, K extends string = string>(def: ServiceDefinition<K>, hooks: ServiceHooks<C>): Dispatch {
+  /** An entry of this service's envelope: a key of its spec or of the pipeline, so a misspelt key here does not compile. */
+  type Entry = ErrorEntry<K | PipelineErrorKey>;
   const kinds = new Set(def.kinds);
   const segments = new Set(def.segments);
 
@@ -260,7 +299,7 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
     return { status, headers: { 'content-type': `${type}; charset=utf-8`, ...extra }, body: encoder.encode(body) };
   }
 
-  function failure(errors: ErrorEntry[], out: Output, extra: Record<string, string> = {}, status?: number): ServiceResponse {
+  function failure(errors: readonly Entry[], out: Output, extra: Record<string, string> = {}, status?: number): ServiceResponse {
     const byKey: Record<string, string> = {};
     for (const e of errors) {
       const known = def.errors[e.key];
@@ -373,7 +412,7 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
       }
       const binding = op.scope === 'kind' ? m.kind! : op.scope === 'activity' ? m.segment! : '*';
       const input: OperationInput = { kind: m.kind, segment: m.segment, id: m.id, ...(m.deliveryId !== undefined && { deliveryId: m.deliveryId }) };
-      const issues: ErrorEntry[] = [];
+      const issues: Entry[] = [];
       const fmt = inputFormat(req.headers['content-type']);
       const hasBody = req.body.length > 0;
       // multipart/mixed is the batch's format only; sent to any other endpoint it is as unknown as text/plain.
@@ -439,7 +478,8 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
       const text = responseTarget ? def.encode(responseTarget, out.format, value) : '';
       return respond(op.status, text, out, extra);
     } catch (e) {
-      if (e instanceof ServiceError) return failure(e.errors, out, headers);
+      // A handler's ServiceError is typed by the generated ServiceError, whose keys are K.
+      if (e instanceof ServiceError) return failure((e as ServiceError<K>).errors, out, headers);
       if (e instanceof CodecError) return failure([{ key: 'malformedrequest', message: e.message }], out, headers);
       if (e instanceof BatchError) return failure([{ key: e.key, message: e.message }], out, headers);
       if (e instanceof UploadTooLarge) return failure([{ key: 'requesttoolarge', message: e.message }], out, headers);
@@ -453,9 +493,9 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
    * Files sent form-encoded (application/x-www-form-urlencoded): data[<field>] holds the bytes in
    * base64. Each becomes an uploaded file named after its field, as a multipart file part would.
    */
-  function formFiles(fields: readonly string[], input: OperationInput): ErrorEntry[] {
+  function formFiles(fields: readonly string[], input: OperationInput): Entry[] {
     const data = (input.body as { data?: Record<string, unknown> } | undefined)?.data;
-    const issues: ErrorEntry[] = [];
+    const issues: Entry[] = [];
     for (const field of fields) {
       const v = data?.[field];
       if (typeof v !== 'string') continue;
@@ -618,8 +658,8 @@ export function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>
  * shows, lists and webhook bodies ill-formed (and databases cannot store U+0000).
  * Iterative: no recursion on request data, whatever its depth.
  */
-function nonXmlText(roots: { body: unknown; params: unknown; names: string[]; files: [string, string][] }, message: string): ErrorEntry[] {
-  const found: ErrorEntry[] = [];
+function nonXmlText(roots: { body: unknown; params: unknown; names: string[]; files: [string, string][] }, message: string): ErrorEntry<'invalidcharacter'>[] {
+  const found: ErrorEntry<'invalidcharacter'>[] = [];
   const check = (s: string, path: string, inName: boolean) => {
     const i = findNonXmlChar(s);
     if (i >= 0 && !found.some((e) => e.path === path)) found.push({ key: 'invalidcharacter', message: `${message}: ${path || 'value'} (${inName ? 'in the name: ' : ''}${describeNonXmlChar(s, i)} at character ${i + 1})`, path });

@@ -1,9 +1,10 @@
 // The caller of one API call, as the authenticate hook returns it.
 import type { UserRow } from './storage/port.ts';
+import type { HookEvent } from './facts.ts';
 
 /** A committed change that webhooks may announce (the events of spec/webhooks.yaml). */
 export interface ChangeEvent {
-  event: string;
+  event: HookEvent;
   /** Record kind (items.*) or the activity's segment (activities.*). */
   kind?: string;
   segment?: string;

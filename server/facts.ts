@@ -1,10 +1,15 @@
-// The API's facts at run time: the IR the generator wrote to generated/spec.json.
-// The server reads kinds, field sets, hierarchy and limits from here, never from literals.
-import type { FieldSet, Kind, Spec } from '../generator/model.ts';
+// The API's facts at run time: generated/facts.js, the IR the generator wrote (spec.json), typed
+// by its generated declarations. The server reads kinds, field sets, hierarchy and limits from
+// here, never from literals.
 // An import, not a file read: crmgen serve --spec points every import of generated/ elsewhere.
-import specJson from '../generated/spec.json' with { type: 'json' };
+import { spec } from '../generated/facts.js';
+import type { RuntimeSpec } from '../generator/model.ts';
 
-export const spec = specJson as unknown as Spec;
+export { spec };
+export type { ActivitySegment, ErrorKey, HookEvent, RecordKind } from '../generated/facts.js';
+export type Kind = RuntimeSpec['kinds'][number];
+export type FieldSet = RuntimeSpec['fieldsets'][number];
+export type ActivityType = RuntimeSpec['activities'][number];
 
 const kindsByName = new Map(spec.kinds.map((k) => [k.name, k]));
 const kindsBySingular = new Map(spec.kinds.map((k) => [k.singular, k]));

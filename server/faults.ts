@@ -1,9 +1,8 @@
 // TEST-ONLY fault switches: CRMGEN_TEST_FAULTS=valuelist,range,hierarchy,isolation,signature
 // breaks one rule each, so tests can show that `crmgen verify` notices (test/verify.test.ts).
 // Never set it in production; unset, nothing here changes behaviour.
-import type { ActivityType } from '../generator/model.ts';
+import { spec, type ActivityType } from './facts.ts';
 import { ServiceError } from '../generated/server/dist/index.js';
-import { spec } from './facts.ts';
 
 export const faultNames = ['valuelist', 'range', 'hierarchy', 'isolation', 'signature'] as const;
 export type Fault = (typeof faultNames)[number];

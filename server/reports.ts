@@ -6,7 +6,7 @@ import { formatDateTime, parseSaveDate } from '../generated/server/dist/runtime/
 import type { ActivityRow, RecordRow, Tx } from './storage/port.ts';
 import type { ReportQuery } from './storage/record-query.ts';
 import type { Caller } from './context.ts';
-import { activityByTypeid, kindOf, spec } from './facts.ts';
+import { activityBySegment, activityByTypeid, kindOf, spec } from './facts.ts';
 import { activityDate } from './journal.ts';
 import { checkOwners } from './owners.ts';
 
@@ -19,6 +19,24 @@ const reportOf = (name: string) => {
   if (!r) throw new Error(`the spec has no report '${name}'`);
   return r;
 };
+
+/**
+ * The fields of a report's entry (its structure in the spec) that the listed activity type also
+ * has, except the one holding the entry's date (rendered from the source's `date`): copied as stored.
+ */
+const projected = new Map<string, string[]>();
+function project(report: string, a: ActivityRow): Record<string, unknown> {
+  const key = `${report} ${a.segment}`;
+  let names = projected.get(key);
+  if (!names) {
+    const r = reportOf(report);
+    const shape = spec.structures.find((s) => s.name === r.entry)?.shape;
+    const own = new Set(activityBySegment.get(a.segment)?.fields.map((f) => f.name));
+    names = (shape?.kind === 'object' ? shape.fields : []).map((f) => f.name).filter((n) => own.has(n) && n !== r.from[a.segment]?.date);
+    projected.set(key, names);
+  }
+  return Object.fromEntries(names.filter((n) => a.fields[n] !== undefined).map((n) => [n, a.fields[n]]));
+}
 
 interface Entry {
   a: ActivityRow;
@@ -155,15 +173,12 @@ function base(a: ActivityRow, j: Journal, itemsdata: number | undefined) {
 
 const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
 
-function renderAction(x: { a: ActivityRow; date: number | undefined }, j: Journal, itemsdata: number | undefined): T.ReportAction {
-  const f = x.a.fields;
+function renderAction(report: 'nextactions' | 'calendar', x: { a: ActivityRow; date: number | undefined }, j: Journal, itemsdata: number | undefined): T.ReportAction {
   return {
     ...base(x.a, j, itemsdata),
-    ...(typeof f.title === 'string' ? { title: f.title } : {}),
+    ...project(report, x.a),
     ...(x.date !== undefined ? { date: formatDateTime(x.date) } : {}),
-    ...(num(f.assignedto) !== undefined ? { assignedto: num(f.assignedto) } : {}),
-    ...(num(f.priority) !== undefined ? { priority: num(f.priority) } : {}),
-    completed: f.completed === 1 ? 1 : 0,
+    completed: x.a.fields.completed === 1 ? 1 : 0,
   };
 }
 
@@ -172,13 +187,13 @@ const byDate = <X extends { date: number | undefined; a: ActivityRow }>(xs: X[])
 export async function nextactions(tx: Tx, caller: Caller, p: T.ReportNextactionsParams): Promise<T.ReportNextactionsResponse> {
   const j = await journal(tx, caller, { segments: sourcesOf('nextactions'), ...dueQuery(p.due, caller.now()), ...ownerQuery(p.filter), order: 'date' });
   const rows = byDate(entries('nextactions', j).filter((x) => ownerMatches(p.filter, x.owners) && dueMatches(p.due, x.date, caller.now())));
-  return { actions: rows.map((x) => renderAction(x, j, p.itemsdata)), status: 'success' };
+  return { actions: rows.map((x) => renderAction('nextactions', x, j, p.itemsdata)), status: 'success' };
 }
 
 export async function calendar(tx: Tx, caller: Caller, p: T.ReportCalendarParams): Promise<T.ReportCalendarResponse> {
   const j = await journal(tx, caller, { segments: sourcesOf('calendar'), date: rangeWindow(p.start, p.end), ...ownerQuery(p.filter), order: 'date' });
   const rows = byDate(entries('calendar', j).filter((x) => x.date !== undefined && inRange(x.date, p.start, p.end) && ownerMatches(p.filter, x.owners)));
-  return { actions: rows.map((x) => renderAction(x, j, p.itemsdata)), status: 'success' };
+  return { actions: rows.map((x) => renderAction('calendar', x, j, p.itemsdata)), status: 'success' };
 }
 
 export async function followups(tx: Tx, caller: Caller, p: T.ReportFollowupsParams): Promise<T.ReportFollowupsResponse> {
@@ -187,8 +202,7 @@ export async function followups(tx: Tx, caller: Caller, p: T.ReportFollowupsPara
   return {
     followups: rows.map(({ a, date }) => ({
       ...base(a, j, p.itemsdata),
-      ...(typeof a.fields.details === 'string' ? { details: a.fields.details } : {}),
-      ...(num(a.fields.assignedto) !== undefined ? { assignedto: num(a.fields.assignedto) } : {}),
+      ...project('followups', a),
       nodate: a.fields.nodate === 1 ? 1 : 0,
       ...(date !== undefined ? { duedate: formatDateTime(date) } : {}),
     })),
@@ -206,12 +220,10 @@ export async function opportunities(tx: Tx, caller: Caller, p: T.ReportOpportuni
   );
   return {
     opportunities: rows.map(({ a, date }) => {
-      const f = a.fields;
-      const pick = <K extends string>(...keys: K[]) => Object.fromEntries(keys.filter((k) => f[k] !== undefined).map((k) => [k, f[k]]));
       return {
         ...base(a, j, p.itemsdata),
         modified: formatDateTime(a.updated),
-        ...pick('description', 'valueunit', 'valuecurrency', 'valueinterval', 'valueduration', 'stage', 'probability', 'responsible', 'status'),
+        ...project('opportunities', a),
         ...(date !== undefined ? { closingdate: formatDateTime(date) } : {}),
       } as T.ReportOpportunity;
     }),

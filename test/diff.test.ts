@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadSpec } from '../generator/load.ts';
 import { diffSpecs, formatPos, type ChangeKind, type Severity, type Subject } from '../generator/diff.ts';
-import { compareSurfaces, renderSurface, surfaceEntries } from '../generator/emit/api-surface.ts';
+import { compareSurfaces, renderSurface } from '../generator/emit/api-surface.ts';
+import { sdkSurface } from '../generator/generate.ts';
 import { checkSurface, nextVersion, prependChangelog, setPackagesVersion } from '../cli/diff.ts';
 import { cli, root, specDir } from './support/paths.ts';
 import { specFiles } from './support/spec-files.ts';
@@ -479,7 +480,7 @@ describe('crmgen diff --bump: next version, version edit, changelog', () => {
 });
 
 describe('API surface', { timeout: 60_000 }, () => {
-  const entries = surfaceEntries(before);
+  const entries = sdkSurface(before);
 
   it('lists the exported names of the client and the types, re-exports followed', () => {
     const text = renderSurface(entries);
@@ -491,9 +492,9 @@ describe('API surface', { timeout: 60_000 }, () => {
   });
 
   it('a removed currency removes a union member; an added activity type only adds', () => {
-    const removed = compareSurfaces(entries, surfaceEntries(after([['values.yaml', 'HRK, ', '']]).spec));
+    const removed = compareSurfaces(entries, sdkSurface(after([['values.yaml', 'HRK, ', '']]).spec));
     expect(removed.filter((c) => c.change !== 'added').map((c) => c.line)).toEqual(['types: Currencies | "HRK"', 'types: currencies[] "HRK"']);
-    const added = compareSurfaces(entries, surfaceEntries(after(addMemoActivity).spec));
+    const added = compareSurfaces(entries, sdkSurface(after(addMemoActivity).spec));
     expect(added.length).toBeGreaterThan(0);
     expect(added.filter((c) => c.change !== 'added')).toEqual([]);
   });

@@ -306,6 +306,8 @@ describe('a changelog beside the spec', () => {
     const { tmpdir } = await import('node:os');
     const { spawnSync } = await import('node:child_process');
     const { emitDocs } = await import('../generator/emit/docs.ts');
+    const { derive } = await import('../generator/derive.ts');
+    const docsOf = (s: ReturnType<typeof loadSpec>) => emitDocs(s, derive(s));
     const { cli, root } = await import('./support/paths.ts');
     const dir = mkdtempSync(join(tmpdir(), 'crmgen-changelog-'));
     try {
@@ -317,14 +319,14 @@ describe('a changelog beside the spec', () => {
       expect(r.status).toBe(0);
       expect(r.stdout).toMatch(/### Breaking/);
       writeFileSync(join(dir, 'new', 'CHANGELOG.md'), r.stdout);
-      const files = emitDocs(loadSpec(join(dir, 'new')));
+      const files = docsOf(loadSpec(join(dir, 'new')));
       const changes = files.find((f) => f.path === 'docs/changes.html');
       expect(changes?.content).toContain('Breaking');
       expect(changes?.content).toContain('HRK');
       expect(files.find((f) => f.path === 'docs/index.html')!.content).toContain('href="changes.html"');
       // Without a changelog there is no Changes page (spec/ has one since 2.0.0: a copy without it).
       rmSync(join(dir, 'old', 'CHANGELOG.md'), { force: true });
-      expect(emitDocs(loadSpec(join(dir, 'old'))).some((f) => f.path === 'docs/changes.html')).toBe(false);
+      expect(docsOf(loadSpec(join(dir, 'old'))).some((f) => f.path === 'docs/changes.html')).toBe(false);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -23,7 +23,8 @@ describe.each(fixtures)('fixture %s', (name) => {
   );
   const pinned = listFiles(join(dir, 'expected'));
   let generated: Promise<Map<string, string>> | undefined;
-  const generate = () => (generated ??= generateInMemory({ specDir, outDir: '/nonexistent', load: { files: specFiles(overrides) } }).then((r) => r.files));
+  // Only the pinned files are formatted (and the packages compiled only if one of them is compiled output).
+  const generate = () => (generated ??= generateInMemory({ specDir, outDir: '/nonexistent', load: { files: specFiles(overrides) }, only: pinned }).then((r) => r.files));
 
   it('pins at least one generated file', () => expect(pinned.length).toBeGreaterThan(0));
 

@@ -1,15 +1,13 @@
 // Emits generated/api-surface.txt: every exported name of the generated client
 // (client/index.ts) and types (types/index.ts, re-exports followed), with its type, one line
 // per declaration, member and union member, sorted, so a regeneration's golden diff shows
-// every change an SDK user sees. Built from the client and types emitters' own text, parsed
-// (not type-checked) in an in-memory ts-morph project: no lib files, no checker.
+// every change an SDK user sees. Built from the files the client and types emitters wrote in
+// this run (generate.ts hands them over; this module runs no emitter), parsed (not type-checked)
+// in an in-memory ts-morph project: no lib files, no checker.
 // `crmgen diff` compares two surfaces with compareSurfaces() to cross-check its verdict.
 import { createHash } from 'node:crypto';
 import { Node, Project, ts, type SourceFile, type TypeNode } from 'ts-morph';
-import type { Spec } from '../model.ts';
 import type { GeneratedFile } from '../write.ts';
-import { emitClient } from './client.ts';
-import { emitTypes } from './types.ts';
 
 /** One line of the surface. */
 export interface SurfaceEntry {
@@ -257,9 +255,8 @@ function resolvePath(from: string, spec: string): string {
 /** The last analysis, by the hash of the text it read: an edit that leaves the client and types alone (watch mode) skips the parse. */
 let last: { key: string; entries: SurfaceEntry[] } | undefined;
 
-/** The surface of the client and types generated from a spec. */
-export function surfaceEntries(spec: Spec): SurfaceEntry[] {
-  const sources = [...emitTypes(spec), ...emitClient(spec)];
+/** The surface of the client and types, from the files their emitters wrote. */
+export function surfaceEntries(sources: GeneratedFile[]): SurfaceEntry[] {
   const key = createHash('sha256')
     .update(sources.map((f) => `${f.path}\0${f.content}`).join('\0'))
     .digest('hex');
@@ -332,8 +329,8 @@ export function renderSurface(entries: SurfaceEntry[]): string {
   return `${out.join('\n')}\n`;
 }
 
-export function emitApiSurface(spec: Spec): GeneratedFile[] {
-  return [{ path: 'api-surface.txt', content: renderSurface(surfaceEntries(spec)), format: 'text' }];
+export function emitApiSurface(sources: GeneratedFile[]): GeneratedFile[] {
+  return [{ path: 'api-surface.txt', content: renderSurface(surfaceEntries(sources)), format: 'text' }];
 }
 
 // ---- comparing two surfaces ----------------------------------------------------------------

@@ -1,18 +1,11 @@
 // Emits generated/client/README.md from templates/client-readme.md.hbs: how to use the
 // generated client, with the operation table built from the spec.
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import Handlebars from 'handlebars';
 import type { Spec } from '../model.ts';
 import type { GeneratedFile } from '../write.ts';
-
-export const templatesDir = fileURLToPath(new URL('../../templates/', import.meta.url));
-
-/** How a call reads in the client: crm.<kind>.list, crm.<kind>.activities.<segment>.create, crm.hooks.list. */
-export function clientCallName(op: Spec['operations'][number], kind: string, segment = '<segment>'): string {
-  const where = op.scope === 'kind' ? `${kind}.` : op.scope === 'activity' ? `${kind}.activities.${segment}.` : '';
-  return `crm.${where}${op.client}`;
-}
+import { templatesDir } from '../root.ts';
+import { clientCallName } from './names.ts';
 
 export function emitClientReadme(spec: Spec): GeneratedFile[] {
   const template = Handlebars.compile(readFileSync(`${templatesDir}client-readme.md.hbs`, 'utf8'), { noEscape: true, strict: true });

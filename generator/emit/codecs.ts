@@ -6,7 +6,7 @@ import { StructureKind, VariableDeclarationKind, Project, type StatementStructur
 import type { Field, ObjectShape, Shape, Spec } from '../model.ts';
 import type { GeneratedFile } from '../write.ts';
 import type { Desc } from '../../runtime/codec.ts';
-import { operationGenerics } from './types.ts';
+import type { Derived } from '../derive.ts';
 import { notificationTargets } from './names.ts';
 import { messageExport, messageModule, messageTargets, paramsType, requestType, responseType, relativeSpecifier, type MessageTarget } from './names.ts';
 import { xmlCodecStatements } from './codecs-xml.ts';
@@ -223,7 +223,7 @@ const dependsOnKind = (shape: Shape, spec: Spec) => walkShapes(shape, spec, (x) 
 const usesActivityFields = (shape: Shape, spec: Spec) => walkShapes(shape, spec, (x) => x.kind === 'activityfields');
 
 /** The TypeScript type of a target's typed value. */
-function targetType(t: MessageTarget, generics: ReturnType<typeof operationGenerics>): string {
+function targetType(t: MessageTarget, generics: Derived['generics']): string {
   const name = t.part === 'params' ? paramsType(t.op.id) : t.part === 'request' ? requestType(t.op.id) : responseType(t.op.id);
   const g = generics(t.op, t.shape);
   const args = [g.kind && t.kind && JSON.stringify(t.kind), g.segment && t.segment && JSON.stringify(t.segment)].filter(Boolean);
@@ -280,9 +280,9 @@ function evaluate(builder: DescriptorBuilder, entries: [string, string][]): { co
   return { consts: new Map(names.map((n, i) => [n, out.consts[i]])), targets: out.targets };
 }
 
-export function emitCodecs(spec: Spec): GeneratedFile[] {
+export function emitCodecs(spec: Spec, derived: Pick<Derived, 'generics'>): GeneratedFile[] {
   const builder = new DescriptorBuilder(spec);
-  const generics = operationGenerics(spec);
+  const generics = derived.generics;
   const targets = messageTargets(spec);
   const notes = notificationTargets(spec);
   const targetExprs = targetEntries(spec, builder);

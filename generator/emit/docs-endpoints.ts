@@ -5,9 +5,7 @@
 import type { Operation, Spec } from '../model.ts';
 import type { Desc } from '../../runtime/codec.ts';
 import { encodeXml, toWireJson } from '../../runtime/codec.ts';
-import { descriptorObjects } from './codecs.ts';
-import { clientCallName } from './client-readme.ts';
-import { messageTargets, type MessageTarget } from './names.ts';
+import { clientCallName, messageTargets, type MessageTarget } from './names.ts';
 import { example, exampleSegment } from '../examples.ts';
 import { fieldRows, indentXml, languages, TsCode, tsLiteral, type Endpoint, type Example, type Tab } from './docs-model.ts';
 
@@ -22,8 +20,7 @@ export function tsIdFor(_spec: Spec): (of: string, n: number) => string {
 /** The variable a call's result goes into, by the method's name. */
 const resultName = (client: string) => ({ create: 'created', update: 'updated', delete: 'deleted', show: 'record', list: 'list', deliveries: 'deliveries', redeliver: 'delivery' })[client.split('.').pop()!] ?? 'report';
 
-export function endpointBuilder(spec: Spec): (op: Operation, kind?: string, segment?: string) => Endpoint {
-  const descriptors = descriptorObjects(spec);
+export function endpointBuilder(spec: Spec, descriptors: Record<string, Desc>): (op: Operation, kind?: string, segment?: string) => Endpoint {
   const targets = messageTargets(spec);
   const plainSegment = exampleSegment(spec);
   const roots = { request: spec.formats.requestRoot, response: spec.formats.responseRoot };

@@ -6,7 +6,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import Handlebars from 'handlebars';
 import type { Spec } from '../model.ts';
-import { templatesDir } from './client-readme.ts';
+import { templatesDir } from '../root.ts';
 import { languages, type Block, type Example, type Page, type Section, type Tab } from './docs-model.ts';
 import { tsIdFor } from './docs-endpoints.ts';
 

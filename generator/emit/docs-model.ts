@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import Handlebars from 'handlebars';
 import type { Field, Shape, Spec } from '../model.ts';
 import { escapeXmlAttr, escapeXmlText, parseXml, type XmlElement } from '../../runtime/xml.ts';
-import { templatesDir } from './client-readme.ts';
+import { templatesDir } from '../root.ts';
 
 export interface Table {
   head: string[];

@@ -3,16 +3,15 @@
 // `assumed` notes, kept off the other pages). Their prose is in templates/docs/text/.
 import type { ActivityType, Operation, Spec } from '../model.ts';
 import { encodeXml, toWireJson } from '../../runtime/codec.ts';
-import { descriptorObjects } from './codecs.ts';
+import type { Desc } from '../../runtime/codec.ts';
 import { notificationTargets } from './names.ts';
 import { example } from '../examples.ts';
 import { hierarchySvg, hierarchyMermaid } from './hierarchy-diagram.ts';
 import { endpointBuilder } from './docs-endpoints.ts';
 import { fieldRows, indentXml, languages, prose, type Page, type Section } from './docs-model.ts';
 
-export function referencePages(spec: Spec): Page[] {
-  const endpoint = endpointBuilder(spec);
-  const descriptors = descriptorObjects(spec);
+export function referencePages(spec: Spec, descriptors: Record<string, Desc>): Page[] {
+  const endpoint = endpointBuilder(spec, descriptors);
   const first = spec.kinds[0];
   const ops = (pred: (o: Operation) => boolean) => spec.operations.filter(pred);
   const isRecordOp = (o: Operation) => o.scope === 'kind' && !o.client.includes('.');

@@ -5,16 +5,17 @@
 import { readFileSync } from 'node:fs';
 import Handlebars from 'handlebars';
 import type { Spec } from '../model.ts';
+import type { Derived } from '../derive.ts';
 import type { GeneratedFile } from '../write.ts';
-import { templatesDir } from './client-readme.ts';
+import { templatesDir } from '../root.ts';
 import { guidePages } from './docs-guides.ts';
 import { referencePages } from './docs-reference.ts';
 import { languages, tidy, type Page, type Section } from './docs-model.ts';
 
 export { indentXml } from './docs-model.ts';
 
-export function emitDocs(spec: Spec): GeneratedFile[] {
-  const pages: Page[] = [...referencePages(spec), ...guidePages(spec)];
+export function emitDocs(spec: Spec, derived: Pick<Derived, 'descriptors'>): GeneratedFile[] {
+  const pages: Page[] = [...referencePages(spec, derived.descriptors), ...guidePages(spec)];
   for (const p of pages) {
     for (const s of p.sections) {
       s.tables = s.tables.map((t) => ({ ...tidy(t), ...(t.caption ? { caption: t.caption } : {}), links: t.links ?? [] }));

@@ -107,3 +107,12 @@ export function relativeSpecifier(from: string, to: string): string {
   const up = a.length - i;
   return `${up ? '../'.repeat(up) : './'}${b.slice(i).join('/')}`;
 }
+
+/** How a call reads in the client: crm.<kind>.list, crm.<kind>.activities.<segment>.create, crm.hooks.list. */
+export function clientCallName(op: Operation, kind: string, segment = '<segment>'): string {
+  const where = op.scope === 'kind' ? `${kind}.` : op.scope === 'activity' ? `${kind}.activities.${segment}.` : '';
+  return `crm.${where}${op.client}`;
+}
+
+/** The export of a schema id in the validators' modules: activities/task.createActivity.request -> activities_task_createActivity_request. */
+export const exportName = (id: string) => id.replace(/[^A-Za-z0-9_$]/g, '_');

@@ -10,8 +10,7 @@ import { stringify } from 'yaml';
 import type { Operation, Spec } from '../model.ts';
 import type { GeneratedFile } from '../write.ts';
 import { encodeXml, toWireJson } from '../../runtime/codec.ts';
-import { SchemaBuilder } from './schemas.ts';
-import { descriptorObjects } from './codecs.ts';
+import type { Derived } from '../derive.ts';
 import { messageTargets, notificationTargets, type MessageTarget } from './names.ts';
 import { example } from '../examples.ts';
 
@@ -56,10 +55,10 @@ function sameShape(a: Schema, b: Schema, _defs: Record<string, Schema>): boolean
 
 const componentName = (id: string) => id.replace(/\//g, '.');
 
-export function emitOpenApi(spec: Spec): GeneratedFile[] {
-  const builder = new SchemaBuilder(spec, true);
+export function emitOpenApi(spec: Spec, derived: Pick<Derived, 'descriptors' | 'wireSchemas'>): GeneratedFile[] {
+  const builder = derived.wireSchemas;
   const components = new Components();
-  const descriptors = descriptorObjects(spec);
+  const descriptors = derived.descriptors;
   const targets = messageTargets(spec);
   const schemaRef = (t: MessageTarget | { id: string; shape: MessageTarget['shape'] }, b: { kind?: string; segment?: string }) => {
     const defs = new Map<string, Schema>();

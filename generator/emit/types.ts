@@ -769,10 +769,3 @@ export function clientViewSource(spec: Spec): ViewSource {
     operationViews,
   };
 }
-
-/** Prints views.ts, the client's view of the wire types. */
-export function emitClientViews(spec: Spec): GeneratedFile {
-  const project = new Project({ useInMemoryFileSystem: true, skipLoadingLibFiles: true });
-  const src = clientViewSource(spec);
-  return { path: src.path, content: header + project.createSourceFile('v.ts', { statements: src.statements }).getFullText(), format: 'typescript' };
-}

@@ -26,12 +26,14 @@ export interface ServeOptions {
   env?: Record<string, string>;
   /** Time allowed for start-up (tsx compiles on first use). */
   timeoutMs?: number;
+  /** Another crmgen checkout to run (a copy made by a test); default this one. */
+  checkout?: string;
 }
 
 export async function startServer(opts: ServeOptions = {}): Promise<RunningServer> {
   const pg = opts.db === undefined && testStorage === 'postgres' ? await createSchema('http') : undefined;
-  const args = [cli, 'serve', '--port', '0', '--db', opts.db ?? pg?.url ?? ':memory:', ...(opts.users ?? []).flatMap((u) => ['--user', u]), ...(opts.args ?? [])];
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const args = [opts.checkout ? `${opts.checkout}/bin/crmgen.js` : cli, 'serve', '--port', '0', '--db', opts.db ?? pg?.url ?? ':memory:', ...(opts.users ?? []).flatMap((u) => ['--user', u]), ...(opts.args ?? [])];
+  const child = spawn(process.execPath, args, { cwd: opts.checkout ?? root, env: { ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));

@@ -1,7 +1,7 @@
-import { Transport, checkedId } from "./runtime/client.js";
-import { formText } from "./runtime/formats.js";
-import { errorResponse } from "./codecs/common.js";
-export { ServiceError, AuthenticationError, NotFoundError, ValidationError, RateLimitError, ServerError, ConnectionError, verifyWebhook, } from "./runtime/client.js";
+import { Transport, checkedId } from './runtime/client.js';
+import { formText } from './runtime/formats.js';
+import { errorResponse } from './codecs/common.js';
+export { ServiceError, AuthenticationError, NotFoundError, ValidationError, RateLimitError, ServerError, ConnectionError, verifyWebhook, } from './runtime/client.js';
 /** Turns a plain number from elsewhere (a URL, a database, a notification) into the id of a record of a kind (asId('contacts', 12)) or of an activity of a segment (asId('tasklist', 7)). Ids the client returns already carry their kind: use this only for numbers it did not give you. Throws a TypeError unless the number is a positive integer. */
 export function asId(name, id) {
     return checkedId(name, id);

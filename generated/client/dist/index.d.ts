@@ -1,14 +1,14 @@
-import type * as T from './types/index.ts';
-import type * as V from './views.ts';
-import { type WebhookHeaders } from './runtime/client.ts';
-import type { ActivityId, ApiPromise, CallOptions, ClientOptions, Quota, RecordId } from './runtime/client.ts';
-import { type UploadOptions } from './core.ts';
-export { ServiceError, AuthenticationError, NotFoundError, ValidationError, RateLimitError, ServerError, ConnectionError, verifyWebhook, type WebhookHeaders, type VerifyOptions, } from './runtime/client.ts';
-export type { ActivityId, ApiPromise, CallOptions, ClientErrorKey, ClientOptions, ErrorDetail, ErrorKeyOf, Quota, RecordId, ResponseInfo, RetryOptions, } from './runtime/client.ts';
-export { asId, type UploadOptions } from './core.ts';
-export type * from './types/index.ts';
-export type * from './views.ts';
-export type { Item, ActivityEntry, ListEntry, ReportItem, ReportTimeRecord, ReportAction, ReportFollowup, ReportOpportunity, ReportActivity, ItemNotificationContent, ActivityNotificationContent, Hook, HookCreate, HookUpdate, ListRecordsResponse, CreateRecordResponse, ShowRecordResponse, CreateActivityRequest, CreateActivityResponse, UpdateActivityRequest, CreateHookRequest, UpdateHookRequest, ListHooksResponse, ReportNextactionsResponse, ReportCalendarResponse, ReportFollowupsResponse, ReportOpportunitiesResponse, ReportActivitiesResponse, ReportTimetrackingResponse, ItemsNotification, ActivitiesNotification, Notification, } from './views.ts';
+import type * as T from './types/index.js';
+import type * as V from './views.js';
+import { type WebhookHeaders } from './runtime/client.js';
+import type { ActivityId, ApiPromise, CallOptions, ClientOptions, Quota, RecordId } from './runtime/client.js';
+import { type UploadOptions } from './core.js';
+export { ServiceError, AuthenticationError, NotFoundError, ValidationError, RateLimitError, ServerError, ConnectionError, verifyWebhook, type WebhookHeaders, type VerifyOptions, } from './runtime/client.js';
+export type { ActivityId, ApiPromise, CallOptions, ClientErrorKey, ClientOptions, ErrorDetail, ErrorKeyOf, Quota, RecordId, ResponseInfo, RetryOptions, } from './runtime/client.js';
+export { asId, type UploadOptions } from './core.js';
+export type * from './types/index.js';
+export type * from './views.js';
+export type { Item, ActivityEntry, ListEntry, ReportItem, ReportTimeRecord, ReportAction, ReportFollowup, ReportOpportunity, ReportActivity, ItemNotificationContent, ActivityNotificationContent, Hook, HookCreate, HookUpdate, ListRecordsResponse, CreateRecordResponse, ShowRecordResponse, CreateActivityRequest, CreateActivityResponse, UpdateActivityRequest, CreateHookRequest, UpdateHookRequest, ListHooksResponse, ReportNextactionsResponse, ReportCalendarResponse, ReportFollowupsResponse, ReportOpportunitiesResponse, ReportActivitiesResponse, ReportTimetrackingResponse, ItemsNotification, ActivitiesNotification, Notification, } from './views.js';
 /** Operations on activities of one segment. */
 export type ActivityResource<S extends T.ActivitySegment> = {
     /** POST /{kind}/{segment}/: Create activity. */

@@ -1,1 +1,1 @@
-export { json } from './runtime/formats.ts';
+export { json } from './runtime/formats.js';

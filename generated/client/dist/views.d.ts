@@ -1,6 +1,6 @@
-import type * as T from './types/index.ts';
-import type { ActivityId, RecordId } from './runtime/client.ts';
-export type { ActivityId, RecordId } from './runtime/client.ts';
+import type * as T from './types/index.js';
+import type { ActivityId, RecordId } from './runtime/client.js';
+export type { ActivityId, RecordId } from './runtime/client.js';
 /** The id of a contact (contacts); asId("contacts", n) makes one from a plain number. */
 export type ContactId = RecordId<'contacts'>;
 /** The id of a company (companies); asId("companies", n) makes one from a plain number. */

@@ -1,1 +1,1 @@
-export { xml } from './runtime/formats.ts';
+export { xml } from './runtime/formats.js';

@@ -1,4 +1,4 @@
-import { S_TEXT, S_INT, S_FLAG, S_DATE, S_DATETIME, S_INT_LIST, S_OWNER_FILTER, user, group, hookCreate, hookUpdate, hook, hookDelivery, reportAction, reportFollowup, reportOpportunity, reportActivity, reportTimeRecord, itemNotificationContent, activityNotificationContent, } from "./parts.js";
+import { S_TEXT, S_INT, S_FLAG, S_DATE, S_DATETIME, S_INT_LIST, S_OWNER_FILTER, user, group, hookCreate, hookUpdate, hook, hookDelivery, reportAction, reportFollowup, reportOpportunity, reportActivity, reportTimeRecord, itemNotificationContent, activityNotificationContent, } from './parts.js';
 /** listOwnership.params */
 export const listOwnershipParams = { root: 'request', desc: { k: 'o', f: { deleted: S_FLAG } } };
 /** listOwnership.response */

@@ -1,4 +1,4 @@
-import type { Desc } from '../runtime/codec.ts';
+import type { Desc } from '../runtime/codec.js';
 /** Wire shape of every message, by target (the JSON Schema id of the same message). The messages themselves live in per-resource modules (records/<kind>.ts, activities/<segment>.ts, common.ts). */
 export declare const descriptors: {
     'records/contacts.listRecords.params': Desc;

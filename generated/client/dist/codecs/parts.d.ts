@@ -1,4 +1,4 @@
-import type { Desc, ScalarDesc } from '../runtime/codec.ts';
+import type { Desc, ScalarDesc } from '../runtime/codec.js';
 export declare const S_TEXT: ScalarDesc;
 export declare const S_INT: ScalarDesc;
 export declare const S_DEC: ScalarDesc;

@@ -1,5 +1,5 @@
-import type { DecodeOptions } from '../runtime/codec.ts';
-import type { XmlElement } from '../runtime/xml.ts';
+import type { DecodeOptions } from '../runtime/codec.js';
+import type { XmlElement } from '../runtime/xml.js';
 type Rec = Record<string, unknown>;
 declare function encodeHookCreate(v: Rec): string;
 declare function decodeHookCreate(el: XmlElement, o: DecodeOptions, path: string): Rec;

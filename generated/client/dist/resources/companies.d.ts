@@ -1,6 +1,6 @@
-import type * as T from '../types/index.ts';
-import type * as V from '../views.ts';
-import type { Caller, CallOptions, ApiPromise, RecordId } from '../core.ts';
+import type * as T from '../types/index.js';
+import type * as V from '../views.js';
+import type { Caller, CallOptions, ApiPromise, RecordId } from '../core.js';
 /** GET /companies/: List records. */
 export declare function listRecords(client: Caller, params?: T.ListRecordsParams, options?: CallOptions): ApiPromise<V.ListRecordsResponse<'companies'>>;
 /** Every list records result, page by page (start/limit). */

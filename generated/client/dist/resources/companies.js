@@ -1,6 +1,6 @@
-import { paginate } from "../core.js";
-import { check } from "../validators/problems.js";
-import * as c_records_companies from "../codecs/records/companies.js";
+import { paginate } from '../core.js';
+import { check } from '../validators/problems.js';
+import * as c_records_companies from '../codecs/records/companies.js';
 import * as v_records_companies from '../validators/schemas/records/companies.js';
 /** GET /companies/: List records. */
 export function listRecords(client, params = {}, options = {}) {

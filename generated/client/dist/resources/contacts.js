@@ -1,6 +1,6 @@
-import { paginate } from "../core.js";
-import { check } from "../validators/problems.js";
-import * as c_records_contacts from "../codecs/records/contacts.js";
+import { paginate } from '../core.js';
+import { check } from '../validators/problems.js';
+import * as c_records_contacts from '../codecs/records/contacts.js';
 import * as v_records_contacts from '../validators/schemas/records/contacts.js';
 /** GET /contacts/: List records. */
 export function listRecords(client, params = {}, options = {}) {

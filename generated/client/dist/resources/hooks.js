@@ -1,5 +1,5 @@
-import { check } from "../validators/problems.js";
-import * as c_common from "../codecs/common.js";
+import { check } from '../validators/problems.js';
+import * as c_common from '../codecs/common.js';
 import * as v_common from '../validators/schemas/common.js';
 /** POST /hooks/: Create webhook. */
 export function createHook(client, body, options = {}) {

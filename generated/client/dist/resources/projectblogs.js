@@ -1,6 +1,6 @@
-import { paginate } from "../core.js";
-import { check } from "../validators/problems.js";
-import * as c_records_projectblogs from "../codecs/records/projectblogs.js";
+import { paginate } from '../core.js';
+import { check } from '../validators/problems.js';
+import * as c_records_projectblogs from '../codecs/records/projectblogs.js';
 import * as v_records_projectblogs from '../validators/schemas/records/projectblogs.js';
 /** GET /projectblogs/: List records. */
 export function listRecords(client, params = {}, options = {}) {

@@ -1,6 +1,6 @@
-import { paginate } from "../core.js";
-import { check } from "../validators/problems.js";
-import * as c_records_tickets from "../codecs/records/tickets.js";
+import { paginate } from '../core.js';
+import { check } from '../validators/problems.js';
+import * as c_records_tickets from '../codecs/records/tickets.js';
 import * as v_records_tickets from '../validators/schemas/records/tickets.js';
 /** GET /tickets/: List records. */
 export function listRecords(client, params = {}, options = {}) {

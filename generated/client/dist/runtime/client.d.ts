@@ -1,6 +1,6 @@
-import type { Message } from './codec.ts';
-import type { Format } from './formats.ts';
-import type { XmlLimits } from './xml.ts';
+import type { Message } from './codec.js';
+import type { Format } from './formats.js';
+import type { XmlLimits } from './xml.js';
 export type WireFormat = 'xml' | 'json';
 export interface Quota {
     used: number;

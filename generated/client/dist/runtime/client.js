@@ -6,8 +6,8 @@
 // for withResponse() and turns failures into the ServiceError subclass of their kind. The batch
 // queue sends queued calls as one multipart/mixed request, through the same codecs. Branded id
 // types live here too: they depend on no spec, the generated client fills in kinds and segments.
-import { parseBatchResponse, serializeBatchRequest } from "./batch.js";
-import { parseSaveDate } from "./dates.js";
+import { parseBatchResponse, serializeBatchRequest } from './batch.js';
+import { parseSaveDate } from './dates.js';
 /** The checked number behind asId(): ids are positive integers. */
 export function checkedId(name, id) {
     if (!Number.isSafeInteger(id) || id < 1)

@@ -1,7 +1,7 @@
-import { type XmlElement, type XmlLimits } from './xml.ts';
+import { type XmlElement, type XmlLimits } from './xml.js';
 /** A body that cannot be parsed at all (malformed XML, JSON or encoding). */
 export declare class CodecError extends Error {
-    readonly key: "malformedrequest";
+    readonly key: 'malformedrequest';
     constructor(message: string);
 }
 /**

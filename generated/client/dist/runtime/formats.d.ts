@@ -1,5 +1,5 @@
-import { type Message } from './codec.ts';
-import type { XmlLimits } from './xml.ts';
+import { type Message } from './codec.js';
+import type { XmlLimits } from './xml.js';
 export interface Format {
     readonly name: 'xml' | 'json';
     /** A request body of the message. */

@@ -1,7 +1,7 @@
-import type { Duekeywords, Filtermodes, Itemsdata, Itemtypes, Lastmodes, Layouts, Reportactivitytypes, Reportopportunitystatuses, Searchmodes, Sortdirs, Sortfields, Specials, Timetrackingfilters } from './values.ts';
-import type { KindName, RecordFieldsOf } from './records.ts';
-import type { ActivityFieldsBySegment, ActivitySegment } from './activities/index.ts';
-import type { ActivityEntry, CategoryChanges, CategoryTag, FieldDefinition, Group, Hook, HookCreate, HookDelivery, HookUpdate, Item, ListEntry, RelatedItem, RelatedItemAdd, RelatedItemRemove, ReportAction, ReportActivity, ReportFollowup, ReportOpportunity, ReportTimeRecord, Status, User } from './structures.ts';
+import type { Duekeywords, Filtermodes, Itemsdata, Itemtypes, Lastmodes, Layouts, Reportactivitytypes, Reportopportunitystatuses, Searchmodes, Sortdirs, Sortfields, Specials, Timetrackingfilters } from './values.js';
+import type { KindName, RecordFieldsOf } from './records.js';
+import type { ActivityFieldsBySegment, ActivitySegment } from './activities/index.js';
+import type { ActivityEntry, CategoryChanges, CategoryTag, FieldDefinition, Group, Hook, HookCreate, HookDelivery, HookUpdate, Item, ListEntry, RelatedItem, RelatedItemAdd, RelatedItemRemove, ReportAction, ReportActivity, ReportFollowup, ReportOpportunity, ReportTimeRecord, Status, User } from './structures.js';
 /** Parameters (query string or request body) of GET /{kind}/: List records. */
 export type ListRecordsParams = {
     /** 0 = summary, 1 = all fields. */

@@ -1,7 +1,7 @@
-import type * as T from '../types/index.ts';
-import type { DecodeIssue } from '../runtime/codec.ts';
-export type { DecodeIssue } from '../runtime/codec.ts';
-export { CodecError } from '../runtime/codec.ts';
+import type * as T from '../types/index.js';
+import type { DecodeIssue } from '../runtime/codec.js';
+export type { DecodeIssue } from '../runtime/codec.js';
+export { CodecError } from '../runtime/codec.js';
 /** The typed value of every message target. */
 export interface CodecTargets {
     'records/contacts.listRecords.params': T.ListRecordsParams;

@@ -1,7 +1,7 @@
-import { decodeXmlWith, xmlDocument, fromWireJson, toWireJson, formToNested, parseForm, encodeForm, checkJsonDepth, CodecError, nameOwners, hasOwnerNames, unwrapRoot, } from "../runtime/codec.js";
-import { descriptors } from "./descriptors.js";
-import { xmlDecoders, xmlEncoders } from "./xml.js";
-export { CodecError } from "../runtime/codec.js";
+import { decodeXmlWith, xmlDocument, fromWireJson, toWireJson, formToNested, parseForm, encodeForm, checkJsonDepth, CodecError, nameOwners, hasOwnerNames, unwrapRoot, } from '../runtime/codec.js';
+import { descriptors } from './descriptors.js';
+import { xmlDecoders, xmlEncoders } from './xml.js';
+export { CodecError } from '../runtime/codec.js';
 /** Bounds on XML bodies (spec limits); maxDepth also bounds the nesting of JSON and form bodies. */
 export const xmlLimits = { maxDepth: 32, maxElements: 100000, maxBytes: 10485760 };
 export const roots = { request: 'request', response: 'response', notification: 'notification' };

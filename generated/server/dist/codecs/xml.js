@@ -2,7 +2,7 @@
 // XML encoders and decoders specialized per descriptor of descriptors.ts (same rules as the
 // interpreter in runtime/codec.ts, which stays the reference): one pair of functions per distinct
 // descriptor, shared by every message that uses it.
-import { flagEl, join, keyedName, listEl, ownerOpen, scalarXml, selKey, textEl, textXml, unknown, withId, wrapEl, } from "../runtime/codec.js";
+import { flagEl, join, keyedName, listEl, ownerOpen, scalarXml, selKey, textEl, textXml, unknown, withId, wrapEl, } from '../runtime/codec.js';
 const CUSTOM_0 = /* @__PURE__ */ new RegExp('^custom[0-9]+$');
 function encodeCategoryTag(v) {
     let s = '';

@@ -6,8 +6,8 @@
 // test/codecs-specialized.test.ts, and the helpers they share are exported below.
 // Hand-written because it is specific to this API's wire conventions (id<N> children,
 // container elements, comma-delimited lists, empty elements meaning "not given").
-import { normalizeDate, normalizeDateOrDateTime, normalizeDateTime } from "./dates.js";
-import { XmlError, escapeXmlAttr, escapeXmlText, parseXml } from "./xml.js";
+import { normalizeDate, normalizeDateOrDateTime, normalizeDateTime } from './dates.js';
+import { XmlError, escapeXmlAttr, escapeXmlText, parseXml } from './xml.js';
 /** A body that cannot be parsed at all (malformed XML, JSON or encoding). */
 export class CodecError extends Error {
     key = 'malformedrequest';

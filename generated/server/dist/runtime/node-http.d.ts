@@ -1,5 +1,5 @@
 import { type IncomingMessage, type Server } from 'node:http';
-import type { Admission, RequestHead, ServiceRequest, ServiceResponse } from './service.ts';
+import type { Admission, RequestHead, ServiceRequest, ServiceResponse } from './service.js';
 export interface HttpOptions {
     /** Bodies above this are answered 413 without reading them to the end. */
     maxBodyBytes: number;

@@ -1,5 +1,5 @@
-import { type DecodeIssue } from './codec.ts';
-import { type UploadedFile } from './form-data.ts';
+import { type DecodeIssue } from './codec.js';
+import { type UploadedFile } from './form-data.js';
 export interface ServiceRequest {
     method: string;
     /** Path and query string, as on the request line. */
@@ -36,16 +36,33 @@ export interface ServiceResponse {
     headers: Record<string, string>;
     body: Uint8Array;
 }
-export interface ErrorEntry {
-    key: string;
+/** K: the error keys of the spec (the generated ErrorKey). */
+export interface ErrorEntry<K extends string = string> {
+    key: K;
     message: string;
     path?: string;
 }
+/**
+ * Keys the pipeline answers with on its own (routing, content types, batches, authentication,
+ * quota, faults). The spec must define each: ServiceDefinition.errors is typed to hold them.
+ */
+export type PipelineErrorKey = 'unknownpath' | 'methodnotallowed' | 'unsupportedmediatype' | 'malformedrequest' | 'incorrectfield' | 'invalidvalue' | 'invalidcharacter' | 'requesttoolarge' | 'invalidbatch' | 'toomanyparts' | 'partauthorization' | 'authenticationfailed' | 'toomanyfailedlogins' | 'quotaexceeded' | 'internalerror';
 /** A failure a handler reports: the key of the error envelope and, optionally, a more precise message. */
-export declare class ServiceError extends Error {
-    readonly errors: ErrorEntry[];
-    constructor(key: string, message?: string, path?: string);
-    static of(errors: ErrorEntry[]): ServiceError;
+export declare class ServiceError<K extends string = string> extends Error {
+    readonly errors: ErrorEntry<K>[];
+    constructor(key: K, message?: string, path?: string);
+    /** Several failures at once; the first names the error. */
+    static of<K extends string>(errors: readonly ErrorEntry<K>[]): ServiceError<K>;
+}
+/**
+ * ServiceError bound to one spec's keys: generated/server exports ServiceError with this type,
+ * so a handler naming a key its spec does not define does not compile. The value is the class
+ * above (instanceof holds across both).
+ */
+export interface ServiceErrorClass<K extends string> {
+    new (key: K, message?: string, path?: string): ServiceError<K>;
+    of(errors: readonly ErrorEntry<K>[]): ServiceError<K>;
+    readonly prototype: ServiceError<K>;
 }
 export type Format = 'xml' | 'json' | 'form';
 export type Scope = 'kind' | 'activity' | 'global';
@@ -78,11 +95,12 @@ export interface OperationInput {
     body?: unknown;
     files?: Record<string, UploadedFile>;
 }
-export interface ServiceDefinition {
+/** K: the spec's error keys; they must include the pipeline's own. */
+export interface ServiceDefinition<K extends string = string> {
     operations: OperationInfo[];
     kinds: readonly string[];
     segments: readonly string[];
-    errors: Record<string, {
+    errors: Record<K | PipelineErrorKey, {
         status: number;
         message: string;
     }>;
@@ -118,7 +136,7 @@ export interface ServiceDefinition {
     /** Sets owners' names in an answer's value; false when the message has no owner-valued element. */
     nameOwners?(target: string, value: unknown, name: (id: number) => string | undefined): boolean;
     ownerNamed?(target: string): boolean;
-    validate(target: string, value: unknown): ErrorEntry[];
+    validate(target: string, value: unknown): ErrorEntry<K>[];
     sanitizeCallback(callback: string): string;
     /** Calls the typed handler of an operation. */
     invoke(operation: string, input: OperationInput, context: unknown): Promise<unknown>;
@@ -176,4 +194,4 @@ export interface CallRecord<C> {
         contentId?: string | undefined;
     } | undefined;
 }
-export declare function createDispatch<C>(def: ServiceDefinition, hooks: ServiceHooks<C>): Dispatch;
+export declare function createDispatch<C, K extends string = string>(def: ServiceDefinition<K>, hooks: ServiceHooks<C>): Dispatch;

@@ -3,11 +3,12 @@
 // request, direct or nested in a batch. Framework-neutral: dispatch(request) -> response on
 // plain objects; runtime/node-http.ts adapts it to node:http. What it needs to know about
 // the API (routes, message targets, error keys, content types) comes in a ServiceDefinition
-// that generated/server builds from the spec; nothing here names an API fact.
-import { BatchError, parseBatchRequest, serializeBatchResponse } from "./batch.js";
-import { CodecError, formToNested } from "./codec.js";
-import { MalformedForm, UploadTooLarge, parseMultipartForm } from "./form-data.js";
-import { describeNonXmlChar, findNonXmlChar } from "./xml.js";
+// that generated/server builds from the spec. The one exception is PipelineErrorKey: the keys
+// this pipeline answers with itself, which the generated definition must hold (tsc checks it).
+import { BatchError, parseBatchRequest, serializeBatchResponse } from './batch.js';
+import { CodecError, formToNested } from './codec.js';
+import { MalformedForm, UploadTooLarge, parseMultipartForm } from './form-data.js';
+import { describeNonXmlChar, findNonXmlChar } from './xml.js';
 /** A failure a handler reports: the key of the error envelope and, optionally, a more precise message. */
 export class ServiceError extends Error {
     errors;
@@ -16,8 +17,11 @@ export class ServiceError extends Error {
         this.name = 'ServiceError';
         this.errors = [{ key, message: message ?? '', ...(path ? { path } : {}) }];
     }
+    /** Several failures at once; the first names the error. */
     static of(errors) {
-        const e = new ServiceError(errors[0]?.key ?? 'invalidvalue');
+        if (!errors[0])
+            throw new TypeError('ServiceError.of needs at least one error');
+        const e = new ServiceError(errors[0].key);
         e.errors.splice(0, 1, ...errors);
         return e;
     }
@@ -288,6 +292,7 @@ export function createDispatch(def, hooks) {
             return respond(op.status, text, out, extra);
         }
         catch (e) {
+            // A handler's ServiceError is typed by the generated ServiceError, whose keys are K.
             if (e instanceof ServiceError)
                 return failure(e.errors, out, headers);
             if (e instanceof CodecError)

@@ -1,6 +1,6 @@
-import type { Contenttypes, Currencies, Hookevents, Hooktypes, Opportunitystatuses, Valueintervals } from './values.ts';
-import type { AuditFields, KindName, RecordFieldsOf } from './records.ts';
-import type { ActivityFieldsBySegment, ActivitySegment } from './activities/index.ts';
+import type { Contenttypes, Currencies, Hookevents, Hooktypes, Opportunitystatuses, Valueintervals } from './values.js';
+import type { AuditFields, KindName, RecordFieldsOf } from './records.js';
+import type { ActivityFieldsBySegment, ActivitySegment } from './activities/index.js';
 export type Status = 'success' | 'failed';
 /** An uploaded file (multipart/form-data); name, size and type are recorded in the activity's fields. */
 export interface Upload {

@@ -1,4 +1,4 @@
-import { type ErrorKey } from '../types/errors.ts';
+import { type ErrorKey } from '../types/errors.js';
 import type { CompiledValidator, SchemaError } from './schemas/types.js';
 /** One problem of a request: the error key of the envelope, its message with the specifics, and where. */
 export interface ValidationError {

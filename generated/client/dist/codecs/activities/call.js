@@ -1,4 +1,4 @@
-import { S_TEXT, S_INT, S_FLAG, callFields } from "../parts.js";
+import { S_TEXT, S_INT, S_FLAG, callFields } from '../parts.js';
 /** activities/call.createActivity.request */
 export const createActivityRequest = {
     root: 'request',

@@ -1,4 +1,4 @@
-import { S_TEXT, S_INT, S_FLAG, eventFields } from "../parts.js";
+import { S_TEXT, S_INT, S_FLAG, eventFields } from '../parts.js';
 /** activities/event.createActivity.request */
 export const createActivityRequest = {
     root: 'request',

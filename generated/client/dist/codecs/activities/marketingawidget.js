@@ -1,4 +1,4 @@
-import { S_TEXT, S_INT, S_FLAG, marketingawidgetFields } from "../parts.js";
+import { S_TEXT, S_INT, S_FLAG, marketingawidgetFields } from '../parts.js';
 /** activities/marketingawidget.createActivity.request */
 export const createActivityRequest = {
     root: 'request',

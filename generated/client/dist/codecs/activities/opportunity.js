@@ -1,4 +1,4 @@
-import { S_TEXT, S_INT, S_FLAG, opportunityFields } from "../parts.js";
+import { S_TEXT, S_INT, S_FLAG, opportunityFields } from '../parts.js';
 /** activities/opportunity.createActivity.request */
 export const createActivityRequest = {
     root: 'request',

@@ -1,4 +1,4 @@
-import { S_TEXT, S_INT, S_FLAG, photoFields } from "../parts.js";
+import { S_TEXT, S_INT, S_FLAG, photoFields } from '../parts.js';
 /** activities/photo.createActivity.request */
 export const createActivityRequest = {
     root: 'request',

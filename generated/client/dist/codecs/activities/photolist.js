@@ -1,4 +1,4 @@
-import { S_TEXT, S_INT, S_FLAG, photolistFields } from "../parts.js";
+import { S_TEXT, S_INT, S_FLAG, photolistFields } from '../parts.js';
 /** activities/photolist.createActivity.request */
 export const createActivityRequest = {
     root: 'request',

@@ -1,4 +1,4 @@
-import { S_TEXT, S_INT, S_FLAG, separatorFields } from "../parts.js";
+import { S_TEXT, S_INT, S_FLAG, separatorFields } from '../parts.js';
 /** activities/separator.createActivity.request */
 export const createActivityRequest = {
     root: 'request',

@@ -1,4 +1,4 @@
-import { S_TEXT, S_INT, S_FLAG, taskFields } from "../parts.js";
+import { S_TEXT, S_INT, S_FLAG, taskFields } from '../parts.js';
 /** activities/task.createActivity.request */
 export const createActivityRequest = {
     root: 'request',

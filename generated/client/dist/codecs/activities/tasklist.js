@@ -1,4 +1,4 @@
-import { S_TEXT, S_INT, S_FLAG, tasklistFields } from "../parts.js";
+import { S_TEXT, S_INT, S_FLAG, tasklistFields } from '../parts.js';
 /** activities/tasklist.createActivity.request */
 export const createActivityRequest = {
     root: 'request',

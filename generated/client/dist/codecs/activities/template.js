@@ -1,4 +1,4 @@
-import { S_TEXT, S_INT, S_FLAG, templateFields } from "../parts.js";
+import { S_TEXT, S_INT, S_FLAG, templateFields } from '../parts.js';
 /** activities/template.createActivity.request */
 export const createActivityRequest = {
     root: 'request',

@@ -1,6 +1,6 @@
-import { check } from "../../validators/problems.js";
-import * as c_activities_attachmentfile from "../../codecs/activities/attachmentfile.js";
-import * as c_common from "../../codecs/common.js";
+import { check } from '../../validators/problems.js';
+import * as c_activities_attachmentfile from '../../codecs/activities/attachmentfile.js';
+import * as c_common from '../../codecs/common.js';
 import * as v_activities_attachmentfile from '../../validators/schemas/activities/attachmentfile.js';
 /** POST /{kind}/attachmentfile/: Create activity. */
 export function createActivity(client, kind, body, options = {}) {

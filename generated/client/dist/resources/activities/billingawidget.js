@@ -1,6 +1,6 @@
-import { check } from "../../validators/problems.js";
-import * as c_activities_billingawidget from "../../codecs/activities/billingawidget.js";
-import * as c_common from "../../codecs/common.js";
+import { check } from '../../validators/problems.js';
+import * as c_activities_billingawidget from '../../codecs/activities/billingawidget.js';
+import * as c_common from '../../codecs/common.js';
 import * as v_activities_billingawidget from '../../validators/schemas/activities/billingawidget.js';
 /** POST /{kind}/billingawidget/: Create activity. */
 export function createActivity(client, kind, body, options = {}) {

@@ -1,6 +1,6 @@
-import { check } from "../../validators/problems.js";
-import * as c_activities_billingbwidget from "../../codecs/activities/billingbwidget.js";
-import * as c_common from "../../codecs/common.js";
+import { check } from '../../validators/problems.js';
+import * as c_activities_billingbwidget from '../../codecs/activities/billingbwidget.js';
+import * as c_common from '../../codecs/common.js';
 import * as v_activities_billingbwidget from '../../validators/schemas/activities/billingbwidget.js';
 /** POST /{kind}/billingbwidget/: Create activity. */
 export function createActivity(client, kind, body, options = {}) {

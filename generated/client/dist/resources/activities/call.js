@@ -1,6 +1,6 @@
-import { check } from "../../validators/problems.js";
-import * as c_activities_call from "../../codecs/activities/call.js";
-import * as c_common from "../../codecs/common.js";
+import { check } from '../../validators/problems.js';
+import * as c_activities_call from '../../codecs/activities/call.js';
+import * as c_common from '../../codecs/common.js';
 import * as v_activities_call from '../../validators/schemas/activities/call.js';
 /** POST /{kind}/call/: Create activity. */
 export function createActivity(client, kind, body, options = {}) {

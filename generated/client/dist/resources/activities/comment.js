@@ -1,6 +1,6 @@
-import { check } from "../../validators/problems.js";
-import * as c_activities_comment from "../../codecs/activities/comment.js";
-import * as c_common from "../../codecs/common.js";
+import { check } from '../../validators/problems.js';
+import * as c_activities_comment from '../../codecs/activities/comment.js';
+import * as c_common from '../../codecs/common.js';
 import * as v_activities_comment from '../../validators/schemas/activities/comment.js';
 /** POST /{kind}/comment/: Create activity. */
 export function createActivity(client, kind, body, options = {}) {

@@ -1,6 +1,6 @@
-import { check } from "../../validators/problems.js";
-import * as c_activities_event from "../../codecs/activities/event.js";
-import * as c_common from "../../codecs/common.js";
+import { check } from '../../validators/problems.js';
+import * as c_activities_event from '../../codecs/activities/event.js';
+import * as c_common from '../../codecs/common.js';
 import * as v_activities_event from '../../validators/schemas/activities/event.js';
 /** POST /{kind}/event/: Create activity. */
 export function createActivity(client, kind, body, options = {}) {

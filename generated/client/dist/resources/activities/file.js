@@ -1,6 +1,6 @@
-import { check } from "../../validators/problems.js";
-import * as c_activities_file from "../../codecs/activities/file.js";
-import * as c_common from "../../codecs/common.js";
+import { check } from '../../validators/problems.js';
+import * as c_activities_file from '../../codecs/activities/file.js';
+import * as c_common from '../../codecs/common.js';
 import * as v_activities_file from '../../validators/schemas/activities/file.js';
 /** POST /{kind}/file/: Create activity. */
 export function createActivity(client, kind, body, options = {}) {

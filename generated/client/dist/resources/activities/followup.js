@@ -1,6 +1,6 @@
-import { check } from "../../validators/problems.js";
-import * as c_activities_followup from "../../codecs/activities/followup.js";
-import * as c_common from "../../codecs/common.js";
+import { check } from '../../validators/problems.js';
+import * as c_activities_followup from '../../codecs/activities/followup.js';
+import * as c_common from '../../codecs/common.js';
 import * as v_activities_followup from '../../validators/schemas/activities/followup.js';
 /** POST /{kind}/followup/: Create activity. */
 export function createActivity(client, kind, body, options = {}) {

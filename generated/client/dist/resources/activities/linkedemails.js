@@ -1,6 +1,6 @@
-import { check } from "../../validators/problems.js";
-import * as c_activities_linkedemails from "../../codecs/activities/linkedemails.js";
-import * as c_common from "../../codecs/common.js";
+import { check } from '../../validators/problems.js';
+import * as c_activities_linkedemails from '../../codecs/activities/linkedemails.js';
+import * as c_common from '../../codecs/common.js';
 import * as v_activities_linkedemails from '../../validators/schemas/activities/linkedemails.js';
 /** POST /{kind}/linkedemails/: Create activity. */
 export function createActivity(client, kind, body, options = {}) {

@@ -1,6 +1,6 @@
-import { check } from "../../validators/problems.js";
-import * as c_activities_marketingawidget from "../../codecs/activities/marketingawidget.js";
-import * as c_common from "../../codecs/common.js";
+import { check } from '../../validators/problems.js';
+import * as c_activities_marketingawidget from '../../codecs/activities/marketingawidget.js';
+import * as c_common from '../../codecs/common.js';
 import * as v_activities_marketingawidget from '../../validators/schemas/activities/marketingawidget.js';
 /** POST /{kind}/marketingawidget/: Create activity. */
 export function createActivity(client, kind, body, options = {}) {

@@ -1,6 +1,6 @@
-import { check } from "../../validators/problems.js";
-import * as c_activities_marketingbwidget from "../../codecs/activities/marketingbwidget.js";
-import * as c_common from "../../codecs/common.js";
+import { check } from '../../validators/problems.js';
+import * as c_activities_marketingbwidget from '../../codecs/activities/marketingbwidget.js';
+import * as c_common from '../../codecs/common.js';
 import * as v_activities_marketingbwidget from '../../validators/schemas/activities/marketingbwidget.js';
 /** POST /{kind}/marketingbwidget/: Create activity. */
 export function createActivity(client, kind, body, options = {}) {

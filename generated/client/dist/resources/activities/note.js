@@ -1,6 +1,6 @@
-import { check } from "../../validators/problems.js";
-import * as c_activities_note from "../../codecs/activities/note.js";
-import * as c_common from "../../codecs/common.js";
+import { check } from '../../validators/problems.js';
+import * as c_activities_note from '../../codecs/activities/note.js';
+import * as c_common from '../../codecs/common.js';
 import * as v_activities_note from '../../validators/schemas/activities/note.js';
 /** POST /{kind}/note/: Create activity. */
 export function createActivity(client, kind, body, options = {}) {

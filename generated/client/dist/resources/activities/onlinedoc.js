@@ -1,6 +1,6 @@
-import { check } from "../../validators/problems.js";
-import * as c_activities_onlinedoc from "../../codecs/activities/onlinedoc.js";
-import * as c_common from "../../codecs/common.js";
+import { check } from '../../validators/problems.js';
+import * as c_activities_onlinedoc from '../../codecs/activities/onlinedoc.js';
+import * as c_common from '../../codecs/common.js';
 import * as v_activities_onlinedoc from '../../validators/schemas/activities/onlinedoc.js';
 /** POST /{kind}/onlinedoc/: Create activity. */
 export function createActivity(client, kind, body, options = {}) {

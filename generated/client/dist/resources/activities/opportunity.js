@@ -1,6 +1,6 @@
-import { check } from "../../validators/problems.js";
-import * as c_activities_opportunity from "../../codecs/activities/opportunity.js";
-import * as c_common from "../../codecs/common.js";
+import { check } from '../../validators/problems.js';
+import * as c_activities_opportunity from '../../codecs/activities/opportunity.js';
+import * as c_common from '../../codecs/common.js';
 import * as v_activities_opportunity from '../../validators/schemas/activities/opportunity.js';
 /** POST /{kind}/opportunity/: Create activity. */
 export function createActivity(client, kind, body, options = {}) {

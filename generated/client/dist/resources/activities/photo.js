@@ -1,6 +1,6 @@
-import { check } from "../../validators/problems.js";
-import * as c_activities_photo from "../../codecs/activities/photo.js";
-import * as c_common from "../../codecs/common.js";
+import { check } from '../../validators/problems.js';
+import * as c_activities_photo from '../../codecs/activities/photo.js';
+import * as c_common from '../../codecs/common.js';
 import * as v_activities_photo from '../../validators/schemas/activities/photo.js';
 /** POST /{kind}/photo/: Create activity. */
 export function createActivity(client, kind, body, options = {}) {

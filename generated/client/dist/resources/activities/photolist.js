@@ -1,6 +1,6 @@
-import { check } from "../../validators/problems.js";
-import * as c_activities_photolist from "../../codecs/activities/photolist.js";
-import * as c_common from "../../codecs/common.js";
+import { check } from '../../validators/problems.js';
+import * as c_activities_photolist from '../../codecs/activities/photolist.js';
+import * as c_common from '../../codecs/common.js';
 import * as v_activities_photolist from '../../validators/schemas/activities/photolist.js';
 /** POST /{kind}/photolist/: Create activity. */
 export function createActivity(client, kind, body, options = {}) {

@@ -1,6 +1,6 @@
-import { check } from "../../validators/problems.js";
-import * as c_activities_scheduledemail from "../../codecs/activities/scheduledemail.js";
-import * as c_common from "../../codecs/common.js";
+import { check } from '../../validators/problems.js';
+import * as c_activities_scheduledemail from '../../codecs/activities/scheduledemail.js';
+import * as c_common from '../../codecs/common.js';
 import * as v_activities_scheduledemail from '../../validators/schemas/activities/scheduledemail.js';
 /** POST /{kind}/scheduledemail/: Create activity. */
 export function createActivity(client, kind, body, options = {}) {

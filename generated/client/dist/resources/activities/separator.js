@@ -1,6 +1,6 @@
-import { check } from "../../validators/problems.js";
-import * as c_activities_separator from "../../codecs/activities/separator.js";
-import * as c_common from "../../codecs/common.js";
+import { check } from '../../validators/problems.js';
+import * as c_activities_separator from '../../codecs/activities/separator.js';
+import * as c_common from '../../codecs/common.js';
 import * as v_activities_separator from '../../validators/schemas/activities/separator.js';
 /** POST /{kind}/separator/: Create activity. */
 export function createActivity(client, kind, body, options = {}) {

@@ -1,6 +1,6 @@
-import type * as T from '../../types/index.ts';
-import type * as V from '../../views.ts';
-import type { Caller, CallOptions, ApiPromise, ActivityId, UploadOptions } from '../../core.ts';
+import type * as T from '../../types/index.js';
+import type * as V from '../../views.js';
+import type { Caller, CallOptions, ApiPromise, ActivityId, UploadOptions } from '../../core.js';
 /** POST /{kind}/supportwidget/: Create activity. */
 export declare function createActivity(client: Caller, kind: T.KindName, body: V.CreateActivityRequest<'supportwidget'>, options?: UploadOptions): ApiPromise<V.CreateActivityResponse<'supportwidget'>>;
 /** PUT /{kind}/supportwidget/{id}: Update activity. */

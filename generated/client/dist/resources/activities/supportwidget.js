@@ -1,6 +1,6 @@
-import { check } from "../../validators/problems.js";
-import * as c_activities_supportwidget from "../../codecs/activities/supportwidget.js";
-import * as c_common from "../../codecs/common.js";
+import { check } from '../../validators/problems.js';
+import * as c_activities_supportwidget from '../../codecs/activities/supportwidget.js';
+import * as c_common from '../../codecs/common.js';
 import * as v_activities_supportwidget from '../../validators/schemas/activities/supportwidget.js';
 /** POST /{kind}/supportwidget/: Create activity. */
 export function createActivity(client, kind, body, options = {}) {

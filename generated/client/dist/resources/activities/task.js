@@ -1,6 +1,6 @@
-import { check } from "../../validators/problems.js";
-import * as c_activities_task from "../../codecs/activities/task.js";
-import * as c_common from "../../codecs/common.js";
+import { check } from '../../validators/problems.js';
+import * as c_activities_task from '../../codecs/activities/task.js';
+import * as c_common from '../../codecs/common.js';
 import * as v_activities_task from '../../validators/schemas/activities/task.js';
 /** POST /{kind}/task/: Create activity. */
 export function createActivity(client, kind, body, options = {}) {

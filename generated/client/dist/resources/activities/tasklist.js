@@ -1,6 +1,6 @@
-import { check } from "../../validators/problems.js";
-import * as c_activities_tasklist from "../../codecs/activities/tasklist.js";
-import * as c_common from "../../codecs/common.js";
+import { check } from '../../validators/problems.js';
+import * as c_activities_tasklist from '../../codecs/activities/tasklist.js';
+import * as c_common from '../../codecs/common.js';
 import * as v_activities_tasklist from '../../validators/schemas/activities/tasklist.js';
 /** POST /{kind}/tasklist/: Create activity. */
 export function createActivity(client, kind, body, options = {}) {

@@ -1,6 +1,6 @@
-import { check } from "../../validators/problems.js";
-import * as c_activities_template from "../../codecs/activities/template.js";
-import * as c_common from "../../codecs/common.js";
+import { check } from '../../validators/problems.js';
+import * as c_activities_template from '../../codecs/activities/template.js';
+import * as c_common from '../../codecs/common.js';
 import * as v_activities_template from '../../validators/schemas/activities/template.js';
 /** POST /{kind}/template/: Create activity. */
 export function createActivity(client, kind, body, options = {}) {

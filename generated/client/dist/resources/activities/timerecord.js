@@ -1,6 +1,6 @@
-import { check } from "../../validators/problems.js";
-import * as c_activities_timerecord from "../../codecs/activities/timerecord.js";
-import * as c_common from "../../codecs/common.js";
+import { check } from '../../validators/problems.js';
+import * as c_activities_timerecord from '../../codecs/activities/timerecord.js';
+import * as c_common from '../../codecs/common.js';
 import * as v_activities_timerecord from '../../validators/schemas/activities/timerecord.js';
 /** POST /{kind}/timerecord/: Create activity. */
 export function createActivity(client, kind, body, options = {}) {

@@ -1,6 +1,6 @@
-import { check } from "../../validators/problems.js";
-import * as c_activities_website from "../../codecs/activities/website.js";
-import * as c_common from "../../codecs/common.js";
+import { check } from '../../validators/problems.js';
+import * as c_activities_website from '../../codecs/activities/website.js';
+import * as c_common from '../../codecs/common.js';
 import * as v_activities_website from '../../validators/schemas/activities/website.js';
 /** POST /{kind}/website/: Create activity. */
 export function createActivity(client, kind, body, options = {}) {

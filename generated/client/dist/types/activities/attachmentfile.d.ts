@@ -1,4 +1,4 @@
-import type { ActivityEntry, Upload } from '../structures.ts';
+import type { ActivityEntry, Upload } from '../structures.js';
 /**
  * Fields of Attached file (segment attachmentfile, typeid 55).
  * Allowed parents: scheduledemail.

@@ -1,4 +1,4 @@
-import type { ActivityEntry } from '../structures.ts';
+import type { ActivityEntry } from '../structures.js';
 /**
  * Fields of Billing widget A (segment billingawidget, typeid 27).
  * Allowed parents: record.

@@ -1,4 +1,4 @@
-import type { ActivityEntry } from '../structures.ts';
+import type { ActivityEntry } from '../structures.js';
 /**
  * Fields of Billing widget B (segment billingbwidget, typeid 96).
  * Allowed parents: record.

@@ -1,4 +1,4 @@
-import type { ActivityEntry } from '../structures.ts';
+import type { ActivityEntry } from '../structures.js';
 /**
  * Fields of Comment (segment comment, typeid 91).
  * Allowed parents: billingawidget, billingbwidget, call, event, file, followup, linkedemails, marketingawidget, marketingbwidget, note, onlinedoc, opportunity, photolist, scheduledemail, separator, supportwidget, task, tasklist, website.

@@ -1,5 +1,5 @@
-import type { Eventtypes, Repeats, Weekdays } from '../values.ts';
-import type { ActivityEntry } from '../structures.ts';
+import type { Eventtypes, Repeats, Weekdays } from '../values.js';
+import type { ActivityEntry } from '../structures.js';
 /**
  * Fields of Event (segment event, typeid 4 or 5).
  * Allowed parents: record.

@@ -1,4 +1,4 @@
-import type { ActivityEntry, Upload } from '../structures.ts';
+import type { ActivityEntry, Upload } from '../structures.js';
 /**
  * Fields of File (segment file, typeid 23).
  * Allowed parents: record, task.

@@ -1,4 +1,4 @@
-import type { ActivityEntry } from '../structures.ts';
+import type { ActivityEntry } from '../structures.js';
 /**
  * Fields of Marketing widget A (segment marketingawidget, typeid 29).
  * Allowed parents: record.

@@ -1,4 +1,4 @@
-import type { ActivityEntry } from '../structures.ts';
+import type { ActivityEntry } from '../structures.js';
 /**
  * Fields of Online document (segment onlinedoc, typeid 37).
  * Allowed parents: record, task.

@@ -1,4 +1,4 @@
-import type { ActivityEntry } from '../structures.ts';
+import type { ActivityEntry } from '../structures.js';
 /**
  * Fields of Support widget (segment supportwidget, typeid 97).
  * Allowed parents: record.

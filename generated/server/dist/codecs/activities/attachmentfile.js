@@ -1,4 +1,4 @@
-import { S_TEXT, S_INT, S_FLAG, attachmentfileFields } from "../parts.js";
+import { S_TEXT, S_INT, S_FLAG, attachmentfileFields } from '../parts.js';
 /** activities/attachmentfile.createActivity.request */
 export const createActivityRequest = {
     root: 'request',

@@ -1,4 +1,4 @@
-import { S_TEXT, S_INT, S_FLAG, billingawidgetFields } from "../parts.js";
+import { S_TEXT, S_INT, S_FLAG, billingawidgetFields } from '../parts.js';
 /** activities/billingawidget.createActivity.request */
 export const createActivityRequest = {
     root: 'request',

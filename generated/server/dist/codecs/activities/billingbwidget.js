@@ -1,4 +1,4 @@
-import { S_TEXT, S_INT, S_FLAG, billingbwidgetFields } from "../parts.js";
+import { S_TEXT, S_INT, S_FLAG, billingbwidgetFields } from '../parts.js';
 /** activities/billingbwidget.createActivity.request */
 export const createActivityRequest = {
     root: 'request',

@@ -1,4 +1,4 @@
-import { S_TEXT, S_INT, S_FLAG, commentFields } from "../parts.js";
+import { S_TEXT, S_INT, S_FLAG, commentFields } from '../parts.js';
 /** activities/comment.createActivity.request */
 export const createActivityRequest = {
     root: 'request',

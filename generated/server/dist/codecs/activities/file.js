@@ -1,4 +1,4 @@
-import { S_TEXT, S_INT, S_FLAG, fileFields } from "../parts.js";
+import { S_TEXT, S_INT, S_FLAG, fileFields } from '../parts.js';
 /** activities/file.createActivity.request */
 export const createActivityRequest = {
     root: 'request',

@@ -1,4 +1,4 @@
-import { S_TEXT, S_INT, S_FLAG, followupFields } from "../parts.js";
+import { S_TEXT, S_INT, S_FLAG, followupFields } from '../parts.js';
 /** activities/followup.createActivity.request */
 export const createActivityRequest = {
     root: 'request',

@@ -1,4 +1,4 @@
-import { S_TEXT, S_INT, S_FLAG, linkedemailsFields } from "../parts.js";
+import { S_TEXT, S_INT, S_FLAG, linkedemailsFields } from '../parts.js';
 /** activities/linkedemails.createActivity.request */
 export const createActivityRequest = {
     root: 'request',

@@ -1,4 +1,4 @@
-import { S_TEXT, S_INT, S_FLAG, marketingbwidgetFields } from "../parts.js";
+import { S_TEXT, S_INT, S_FLAG, marketingbwidgetFields } from '../parts.js';
 /** activities/marketingbwidget.createActivity.request */
 export const createActivityRequest = {
     root: 'request',

@@ -1,4 +1,4 @@
-import { S_TEXT, S_INT, S_FLAG, noteFields } from "../parts.js";
+import { S_TEXT, S_INT, S_FLAG, noteFields } from '../parts.js';
 /** activities/note.createActivity.request */
 export const createActivityRequest = {
     root: 'request',

@@ -1,4 +1,4 @@
-import { S_TEXT, S_INT, S_FLAG, onlinedocFields } from "../parts.js";
+import { S_TEXT, S_INT, S_FLAG, onlinedocFields } from '../parts.js';
 /** activities/onlinedoc.createActivity.request */
 export const createActivityRequest = {
     root: 'request',

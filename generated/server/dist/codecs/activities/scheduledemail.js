@@ -1,4 +1,4 @@
-import { S_TEXT, S_INT, S_FLAG, scheduledemailFields } from "../parts.js";
+import { S_TEXT, S_INT, S_FLAG, scheduledemailFields } from '../parts.js';
 /** activities/scheduledemail.createActivity.request */
 export const createActivityRequest = {
     root: 'request',

@@ -1,4 +1,4 @@
-import { S_TEXT, S_INT, S_FLAG, supportwidgetFields } from "../parts.js";
+import { S_TEXT, S_INT, S_FLAG, supportwidgetFields } from '../parts.js';
 /** activities/supportwidget.createActivity.request */
 export const createActivityRequest = {
     root: 'request',

@@ -1,4 +1,4 @@
-import { S_TEXT, S_INT, S_FLAG, timerecordFields } from "../parts.js";
+import { S_TEXT, S_INT, S_FLAG, timerecordFields } from '../parts.js';
 /** activities/timerecord.createActivity.request */
 export const createActivityRequest = {
     root: 'request',

@@ -1,4 +1,4 @@
-import { S_TEXT, S_INT, S_FLAG, websiteFields } from "../parts.js";
+import { S_TEXT, S_INT, S_FLAG, websiteFields } from '../parts.js';
 /** activities/website.createActivity.request */
 export const createActivityRequest = {
     root: 'request',

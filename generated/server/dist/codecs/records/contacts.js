@@ -1,4 +1,4 @@
-import { S_TEXT, S_INT, S_FLAG, S_TEXT_LIST, categoryTag, listEntryContact, relatedItemAdd, itemContact, activityEntry, relatedItem, categoryChanges, relatedItemRemove, fieldDefinition, } from "../parts.js";
+import { S_TEXT, S_INT, S_FLAG, S_TEXT_LIST, categoryTag, listEntryContact, relatedItemAdd, itemContact, activityEntry, relatedItem, categoryChanges, relatedItemRemove, fieldDefinition, } from '../parts.js';
 /** records/contacts.listRecords.params */
 export const listRecordsParams = {
     root: 'request',

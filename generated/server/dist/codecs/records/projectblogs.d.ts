@@ -1,4 +1,4 @@
-import type { Message } from '../../runtime/codec.ts';
+import type { Message } from '../../runtime/codec.js';
 /** records/projectblogs.listRecords.params */
 export declare const listRecordsParams: Message;
 /** records/projectblogs.listRecords.response */

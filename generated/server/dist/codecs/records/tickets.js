@@ -1,4 +1,4 @@
-import { S_TEXT, S_INT, S_FLAG, S_TEXT_LIST, categoryTag, listEntryOrganization, relatedItemAdd, activityEntry, relatedItem, itemOrganization, categoryChanges, relatedItemRemove, fieldDefinition, } from "../parts.js";
+import { S_TEXT, S_INT, S_FLAG, S_TEXT_LIST, categoryTag, listEntryOrganization, relatedItemAdd, activityEntry, relatedItem, itemOrganization, categoryChanges, relatedItemRemove, fieldDefinition, } from '../parts.js';
 /** records/tickets.listRecords.params */
 export const listRecordsParams = {
     root: 'request',

@@ -1,4 +1,4 @@
-import type { ActivityEntry } from '../structures.ts';
+import type { ActivityEntry } from '../structures.js';
 /**
  * Fields of Call (segment call, typeid 73).
  * Also called Interaction.

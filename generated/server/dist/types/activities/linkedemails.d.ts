@@ -1,4 +1,4 @@
-import type { ActivityEntry } from '../structures.ts';
+import type { ActivityEntry } from '../structures.js';
 /**
  * Fields of Linked emails (segment linkedemails, typeid 90).
  * Allowed parents: record.

@@ -1,4 +1,4 @@
-import type { ActivityEntry } from '../structures.ts';
+import type { ActivityEntry } from '../structures.js';
 /**
  * Fields of Marketing widget B (segment marketingbwidget, typeid 39).
  * Allowed parents: record.

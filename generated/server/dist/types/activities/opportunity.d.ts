@@ -1,5 +1,5 @@
-import type { Currencies, Opportunitystatuses, Valueintervals } from '../values.ts';
-import type { ActivityEntry } from '../structures.ts';
+import type { Currencies, Opportunitystatuses, Valueintervals } from '../values.js';
+import type { ActivityEntry } from '../structures.js';
 /**
  * Fields of Opportunity (segment opportunity, typeid 32).
  * Also called Deal.

@@ -1,4 +1,4 @@
-import type { ActivityEntry, Upload } from '../structures.ts';
+import type { ActivityEntry, Upload } from '../structures.js';
 /**
  * Fields of Photo (segment photo, typeid 24).
  * Allowed parents: photolist.

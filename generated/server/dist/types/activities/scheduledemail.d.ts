@@ -1,5 +1,5 @@
-import type { Emailpriorities } from '../values.ts';
-import type { ActivityEntry } from '../structures.ts';
+import type { Emailpriorities } from '../values.js';
+import type { ActivityEntry } from '../structures.js';
 /**
  * Fields of Scheduled email (segment scheduledemail, typeid 88).
  * Allowed parents: record.

@@ -1,5 +1,5 @@
-import type { Timemeasures } from '../values.ts';
-import type { ActivityEntry } from '../structures.ts';
+import type { Timemeasures } from '../values.js';
+import type { ActivityEntry } from '../structures.js';
 /**
  * Fields of Task (segment task, typeid 14).
  * Allowed parents: tasklist.

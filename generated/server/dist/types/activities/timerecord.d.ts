@@ -1,4 +1,4 @@
-import type { ActivityEntry } from '../structures.ts';
+import type { ActivityEntry } from '../structures.js';
 /**
  * Fields of Time record (segment timerecord, typeid 15).
  * Allowed parents: call, task.

@@ -1,0 +1,111 @@
+// The compile phase of crmgen generate (generator/compile.ts): each package's src/ becomes dist/
+// (JavaScript and declarations) under the strictest options, a type error fails with the file,
+// line and column, and the two compilers (TypeScript 7's native tsc, ts-morph's TypeScript as the
+// fallback) print the same JavaScript, since neither rewrites an import specifier.
+import { describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { CompileError, compilePackages, compilePackagesCached, nativeTsc, withJsSpecifiers } from '../generator/compile.ts';
+import { root } from './support/paths.ts';
+
+const sources = (client: Record<string, string>, server: Record<string, string> = { 'index.ts': 'export const ready = true;\n' }) =>
+  new Map([...Object.entries(client).map(([p, t]) => [`client/src/${p}`, t] as const), ...Object.entries(server).map(([p, t]) => [`server/src/${p}`, t] as const)]);
+
+async function compileWith(compiler: 'native' | 'ts-morph', files: Map<string, string>) {
+  const saved = process.env.CRMGEN_COMPILER;
+  if (compiler === 'ts-morph') process.env.CRMGEN_COMPILER = 'ts-morph';
+  else delete process.env.CRMGEN_COMPILER;
+  try {
+    return await compilePackages(files, root);
+  } finally {
+    if (saved === undefined) delete process.env.CRMGEN_COMPILER;
+    else process.env.CRMGEN_COMPILER = saved;
+  }
+}
+
+const pair = {
+  'index.ts': "import { twice } from './math/twice.ts';\nexport type { Twice } from './math/twice.ts';\nexport const four = twice(2);\nexport const lazy = () => import('./math/twice.ts');\n",
+  'math/twice.ts': 'export type Twice = (n: number) => number;\nexport const twice: Twice = (n) => n * 2;\n',
+};
+
+describe('compiling the generated packages', { timeout: 120_000 }, () => {
+  it('finds TypeScript 7 installed beside crmgen (a dependency)', () => {
+    expect(nativeTsc()).toMatch(/tsc(\.exe)?$/);
+  });
+
+  it('gives relative .ts imports .js specifiers, and nothing else', () => {
+    expect(withJsSpecifiers("import a from './a.ts';\nexport * from \"../b/c.ts\";\nconst d = import('./d.ts');\nimport type { E } from './e.d.ts';\nimport x from 'x.ts';\nconst s = './f.ts';\n")).toBe(
+      "import a from './a.js';\nexport * from \"../b/c.js\";\nconst d = import('./d.js');\nimport type { E } from './e.d.ts';\nimport x from 'x.ts';\nconst s = './f.ts';\n",
+    );
+  });
+
+  it('writes dist/ JavaScript and declarations of every module, imports ending in .js', async () => {
+    const out = await compileWith('native', sources(pair));
+    expect([...out.keys()].filter((p) => p.startsWith('client/'))).toEqual(['client/dist/index.d.ts', 'client/dist/index.js', 'client/dist/math/twice.d.ts', 'client/dist/math/twice.js']);
+    expect(out.get('client/dist/index.js')).toContain("import { twice } from './math/twice.js';");
+    expect(out.get('client/dist/index.js')).toContain("import('./math/twice.js')");
+    expect(out.get('client/dist/index.d.ts')).toContain("export type { Twice } from './math/twice.js';");
+    expect(out.get('server/dist/index.js')).toBe('export const ready = true;\n');
+  });
+
+  it('ships hand-emitted JavaScript and its declarations as they are', async () => {
+    const files = sources({ 'index.ts': "export { answer } from './table.js';\n", 'table.js': 'export const answer = 42;\n', 'table.d.ts': 'export declare const answer: number;\n' });
+    const out = await compileWith('native', files);
+    expect(out.get('client/dist/table.js')).toBe('export const answer = 42;\n');
+    expect(out.get('client/dist/table.d.ts')).toBe('export declare const answer: number;\n');
+  });
+
+  it.each(['native', 'ts-morph'] as const)('%s: a type error fails with the package file, line and column', async (compiler) => {
+    const broken = sources({ 'index.ts': "export const ok = 1;\nexport const n: number = 'one';\n" });
+    const error = await compileWith(compiler, broken).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(CompileError);
+    expect((error as CompileError).problems).toEqual([expect.stringMatching(/^client\/src\/index\.ts:2:14: TS2322 Type '("one"|string)' is not assignable to type 'number'\.?$/)]);
+  });
+
+  it('the client compiles without Node types: a Node import fails there, not in the server', async () => {
+    const node = "import { readFileSync } from 'node:fs';\nexport const read = (p: string) => readFileSync(p, 'utf8');\n";
+    await expect(compileWith('native', sources({ 'index.ts': node }))).rejects.toThrow(/client\/src\/index\.ts:1:\d+: TS(2307|2591) /);
+    const out = await compileWith('native', sources({ 'index.ts': 'export {};\n' }, { 'index.ts': node }));
+    expect(out.get('server/dist/index.js')).toContain("from 'node:fs'");
+  });
+
+  it('both compilers print the same JavaScript', async () => {
+    const [a, b] = [await compileWith('native', sources(pair)), await compileWith('ts-morph', sources(pair))];
+    const js = (m: Map<string, string>) => [...m].filter(([p]) => p.endsWith('.js'));
+    expect(js(b)).toEqual(js(a));
+  });
+
+  it('skips the compile when the sources are the same and dist/ on disk is what the last compile wrote', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'crmgen-compile-cache-'));
+    const out = join(dir, 'generated');
+    const cache = join(dir, 'cache');
+    const write = (files: Map<string, string>) => {
+      for (const [p, t] of files) {
+        mkdirSync(dirname(join(out, p)), { recursive: true });
+        writeFileSync(join(out, p), t);
+      }
+    };
+    try {
+      const first = await compilePackagesCached(sources(pair), root, out, cache);
+      expect(first.skipped).toBe(false);
+      write(first.files);
+      const second = await compilePackagesCached(sources(pair), root, out, cache);
+      expect(second).toEqual({ files: first.files, skipped: true });
+      // A dist/ file edited by hand: compiled again, the edit not taken.
+      writeFileSync(join(out, 'client/dist/index.js'), 'tampered\n');
+      const third = await compilePackagesCached(sources(pair), root, out, cache);
+      expect(third).toEqual({ files: first.files, skipped: false });
+      write(third.files);
+      // Another source: compiled again.
+      const changed = await compilePackagesCached(sources({ ...pair, 'index.ts': 'export const five = 5;\n' }), root, out, cache);
+      expect(changed.skipped).toBe(false);
+      expect(changed.files.get('client/dist/index.js')).toBe('export const five = 5;\n');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
