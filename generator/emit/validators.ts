@@ -5,11 +5,12 @@
 //                         (every *.request and *.params document, taken from its in-memory
 //                         output), compiled by one Ajv instance into one module so shared code
 //                         is emitted once; identical documents share one function.
-//   rules.ts              what JSON Schema cannot say, as tables from the IR plus small
-//                         functions: allowed parents, flags that cannot be 1 on create, `when`
-//                         conditions, one-per-parent segments, list limit bounds, JSONP callbacks.
-//   index.ts              validateRequest and the check* functions: every failure becomes an
-//                         error key of spec/api.yaml, its message starting with the key's message.
+//   rules.ts              what JSON Schema cannot say, as tables from the IR: allowed parents,
+//                         flags that cannot be 1 on create, `when` conditions, one-per-parent
+//                         segments, list limit bounds, JSONP callbacks.
+//   problems.ts, index.ts validateRequest and the check* functions: the tables and error keys
+//                         bound to the fixed code of runtime/validation.ts, so every failure
+//                         becomes an error key of spec/api.yaml, its message starting with the key's.
 // Schemas and validators check typed values (what the codecs produce), not wire bodies.
 import { Ajv2020, type Options } from 'ajv/dist/2020.js';
 import standalone from 'ajv/dist/standalone/index.js';
@@ -291,6 +292,12 @@ function rulesSource(spec: Spec, f: Facts): (string | StatementStructures)[] {
   new RegExp(spec.formats.jsonp.allowed, 'g');
   return [
     { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: '../types/activities/index.ts', namedImports: ['ActivitySegment'] },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: '../runtime/validation.ts',
+      namedImports: ['conditionHolds', { name: 'isAllowedParent', alias: 'allowedIn' }, { name: 'sanitizeCallback', alias: 'sanitizeWith' }, { name: 'Condition', isTypeOnly: true }],
+    },
+    { kind: StructureKind.ExportDeclaration, namedExports: ['conditionHolds', 'type Condition'] },
     constStatement('recordParent', undefined, lit(recordToken), 'In allowedParents: any record (every record kind behaves the same).'),
     constStatement(
       'allowedParents',
@@ -299,19 +306,6 @@ function rulesSource(spec: Spec, f: Facts): (string | StatementStructures)[] {
       `Allowed parents of each activity segment (spec/hierarchy.yaml): ${lit(recordToken)} or a segment.`,
     ),
     constStatement('notTrueOnCreate', 'Readonly<Partial<Record<ActivitySegment, readonly string[]>>>', `{ ${notTrue.join(', ')} }`, `Flag fields that cannot be ${flagOn} when the activity is created.`),
-    {
-      kind: StructureKind.Interface,
-      isExported: true,
-      name: 'Condition',
-      docs: [{ kind: StructureKind.JSDoc, description: '`field` is allowed only when field `on` of the same data equals (or does not equal) a value.' }],
-      properties: [
-        { name: 'field', isReadonly: true, type: 'string' },
-        { name: 'on', isReadonly: true, type: 'string' },
-        { name: 'equals', isReadonly: true, hasQuestionToken: true, type: 'string | number' },
-        { name: 'notEquals', isReadonly: true, hasQuestionToken: true, type: 'string | number' },
-        { name: 'absent', isReadonly: true, hasQuestionToken: true, type: 'string | number', docs: [{ kind: StructureKind.JSDoc, description: "Value of `on` when it is not given: its default, or a flag's 0." }] },
-      ],
-    },
     constStatement('conditions', 'Readonly<Partial<Record<ActivitySegment, readonly Condition[]>>>', `{ ${conditions.join(', ')} }`, 'Conditional fields of each segment (`when` in spec/activities.yaml).'),
     constStatement(
       'onePerParent',
@@ -327,39 +321,10 @@ function rulesSource(spec: Spec, f: Facts): (string | StatementStructures)[] {
     ),
     constStatement('jsonpParameter', undefined, lit(spec.formats.jsonp.parameter), 'Query parameter naming a JSONP callback.'),
     constStatement('jsonpAllowed', undefined, `/* @__PURE__ */ new RegExp(${lit(spec.formats.jsonp.allowed)}, 'g')`, 'Characters a JSONP callback may keep (spec formats.jsonp.allowed); others are stripped, not rejected.'),
-    {
-      kind: StructureKind.Function,
-      isExported: true,
-      name: 'isAllowedParent',
-      docs: [{ kind: StructureKind.JSDoc, description: 'Whether an activity of `segment` may be created under `parent` (recordParent or a segment).' }],
-      parameters: [
-        { name: 'segment', type: 'string' },
-        { name: 'parent', type: 'string' },
-      ],
-      returnType: 'boolean',
-      statements: ['return Object.hasOwn(allowedParents, segment) && (allowedParents as Readonly<Record<string, readonly string[]>>)[segment]!.includes(parent);'],
-    },
-    {
-      kind: StructureKind.Function,
-      isExported: true,
-      name: 'conditionHolds',
-      docs: [{ kind: StructureKind.JSDoc, description: 'Whether `c.field` may be given with this data (call it only when c.field is given).' }],
-      parameters: [
-        { name: 'c', type: 'Condition' },
-        { name: 'data', type: 'Readonly<Record<string, unknown>>' },
-      ],
-      returnType: 'boolean',
-      statements: ['const other = data[c.on] ?? c.absent;', "return 'equals' in c ? other === c.equals : other !== c.notEquals;"],
-    },
-    {
-      kind: StructureKind.Function,
-      isExported: true,
-      name: 'sanitizeCallback',
-      docs: [{ kind: StructureKind.JSDoc, description: 'A JSONP callback with only the allowed characters kept; an empty result means answer plain JSON.' }],
-      parameters: [{ name: 'callback', type: 'string' }],
-      returnType: 'string',
-      statements: ["return callback.match(jsonpAllowed)?.join('') ?? '';"],
-    },
+    `/** Whether an activity of \`segment\` may be created under \`parent\` (recordParent or a segment). */
+export const isAllowedParent = (segment: string, parent: string): boolean => allowedIn(allowedParents, segment, parent);`,
+    `/** A JSONP callback with only the allowed characters kept; an empty result means answer plain JSON. */
+export const sanitizeCallback = (callback: string): string => sanitizeWith(jsonpAllowed, callback);`,
   ];
 }
 
@@ -371,126 +336,84 @@ const moduleAlias = (module: string) => `v_${module.replace(/[^A-Za-z0-9]/g, '_'
 /** problems.ts: ajv's errors as envelope errors, and `check`, which the client's calls use with their own validator. */
 function problemsSource(f: Facts, patterns: Patterns): (string | StatementStructures)[] {
   const K = f.keys;
-  const shortList = 12;
+  const schemaKeys = { unknownField: K.unknownField, invalidValue: K.invalidValue, invalidDate: K.invalidDate, outOfRange: K.outOfRange, notInList: K.notInList, required: K.required };
   return [
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../types/errors.ts', namedImports: ['errorKeys', { name: 'ErrorKey', isTypeOnly: true }] },
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './schemas/types.js', namedImports: ['CompiledValidator', 'SchemaError'] },
     {
-      kind: StructureKind.Interface,
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: '../runtime/validation.ts',
+      namedImports: [
+        { name: 'check', alias: 'checkWith' },
+        { name: 'fromAjvErrors', alias: 'fromAjvErrorsWith' },
+        { name: 'problem', alias: 'problemWith' },
+        { name: 'CompiledValidator', isTypeOnly: true },
+        { name: 'SchemaError', isTypeOnly: true },
+        { name: 'SchemaProblems', isTypeOnly: true },
+        { name: 'ValidationError', alias: 'Problem', isTypeOnly: true },
+      ],
+    },
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: '../runtime/validation.ts', namedExports: ['join', 'own', 'show'] },
+    {
+      kind: StructureKind.TypeAlias,
       isExported: true,
       name: 'ValidationError',
       docs: [{ kind: StructureKind.JSDoc, description: 'One problem of a request: the error key of the envelope, its message with the specifics, and where.' }],
-      properties: [
-        { name: 'key', type: 'ErrorKey' },
-        { name: 'message', type: 'string' },
-        { name: 'path', type: 'string', docs: [{ kind: StructureKind.JSDoc, description: 'Dotted path in the typed value: data.priority, categories.add.0; empty for the whole value.' }] },
+      type: 'Problem<ErrorKey>',
+    },
+    {
+      kind: StructureKind.VariableStatement,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: [{ kind: StructureKind.JSDoc, description: 'The error key of each kind of schema problem, and the patterns whose failures name a date form or a value list.' }],
+      declarations: [
+        {
+          name: 'schemaProblems',
+          type: 'SchemaProblems<ErrorKey>',
+          initializer: `{
+  messages: errorKeys,
+  keys: ${lit(schemaKeys)},
+  /** Patterns of the date types (emit/schemas.ts) and the date forms they accept. */
+  datePatterns: /* @__PURE__ */ new Map<string, string>(${lit(patterns.dates)}),
+  /** Value lists checked by a pattern (their {template} entries), by pattern. */
+  listPatterns: /* @__PURE__ */ new Map<string, readonly (string | number)[]>(${lit(patterns.lists)}),
+}`,
+        },
       ],
     },
-    {
-      kind: StructureKind.VariableStatement,
-      declarationKind: VariableDeclarationKind.Const,
-      docs: [{ kind: StructureKind.JSDoc, description: 'Patterns of the date types (emit/schemas.ts) and the date forms they accept.' }],
-      declarations: [{ name: 'datePatterns', initializer: `new Map<string, string>(${lit(patterns.dates)})` }],
-    },
-    {
-      kind: StructureKind.VariableStatement,
-      declarationKind: VariableDeclarationKind.Const,
-      docs: [{ kind: StructureKind.JSDoc, description: 'Value lists checked by a pattern (their {template} entries), by pattern.' }],
-      declarations: [{ name: 'listPatterns', initializer: `new Map<string, readonly (string | number)[]>(${lit(patterns.lists)})` }],
-    },
-    `const shortList = ${shortList};`,
     `export function problem(key: ErrorKey, path: string, detail: string): ValidationError {
-  return { key, path, message: \`\${errorKeys[key].message}: \${detail}\` };
-}`,
-    `export const show = (v: unknown) => (typeof v === 'string' ? JSON.stringify(v) : String(v));
-const oneOf = (values: readonly unknown[]) => (values.length <= shortList ? \`one of \${values.map(show).join(', ')}\` : \`one of the \${values.length} allowed values\`);
-const where = (path: string) => path || 'the value';
-export const join = (path: string, name: string | number) => (path ? \`\${path}.\${name}\` : String(name));
-/** A table's entry for a segment, never an inherited property (constructor, toString). */
-export const own = <T>(table: object, key: string): T | undefined => (Object.hasOwn(table, key) ? (table as Readonly<Record<string, T>>)[key] : undefined);
-/** JSON pointer (/data/priority) to dotted path (data.priority); unescaping only when needed keeps it cheap. */
-const dotted = (pointer: string) =>
-  pointer.includes('~')
-    ? pointer
-        .slice(1)
-        .split('/')
-        .map((p) => p.replaceAll('~1', '/').replaceAll('~0', '~'))
-        .join('.')
-    : pointer.slice(1).replaceAll('/', '.');`,
-    `/** One ajv error as an error of the envelope. */
-function fromAjv(e: SchemaError): ValidationError {
-  const at = dotted(e.instancePath);
-  const p = e.params as Record<string, unknown>;
-  switch (e.keyword) {
-    case 'additionalProperties': {
-      const path = join(at, String(p.additionalProperty));
-      return problem(${lit(K.unknownField)}, path, path);
-    }
-    case 'propertyNames': {
-      const path = join(at, String(p.propertyName));
-      return problem(${lit(K.unknownField)}, path, path);
-    }
-    case 'required': {
-      const path = join(at, String(p.missingProperty));
-      return problem(${lit(K.required)}, path, path);
-    }
-    case 'type':
-      return problem(${lit(K.invalidValue)}, at, \`\${where(at)} must be \${Array.isArray(p.type) ? p.type.join(' or ') : String(p.type)}\`);
-    case 'enum':
-      return problem(${lit(K.notInList)}, at, \`\${where(at)} must be \${oneOf(p.allowedValues as unknown[])}\`);
-    case 'const':
-      return problem(${lit(K.notInList)}, at, \`\${where(at)} must be \${show(p.allowedValue)}\`);
-    case 'minimum':
-    case 'maximum':
-    case 'exclusiveMinimum':
-    case 'exclusiveMaximum':
-      return problem(${lit(K.outOfRange)}, at, \`\${where(at)} must be \${String(p.comparison)} \${String(p.limit)}\`);
-    case 'pattern': {
-      const pattern = String(p.pattern);
-      const date = datePatterns.get(pattern);
-      if (date) return problem(${lit(K.invalidDate)}, at, \`\${where(at)} must be a date as \${date}\`);
-      const list = listPatterns.get(pattern);
-      if (list) return problem(${lit(K.notInList)}, at, \`\${where(at)} must be \${oneOf(list)}\`);
-      return problem(${lit(K.invalidValue)}, at, \`\${where(at)} must match \${pattern}\`);
-    }
-    case 'anyOf':
-      return problem(${lit(K.invalidValue)}, at, \`\${where(at)} matches none of the allowed forms\`);
-    default:
-      return problem(${lit(K.invalidValue)}, at, \`\${where(at)} fails \${e.keyword}\`);
-  }
+  return problemWith(errorKeys, key, path, detail);
 }`,
     `/** ajv's errors as envelope errors: one per problem, without the branch errors of a failed anyOf or propertyNames. */
 export function fromAjvErrors(errors: readonly SchemaError[]): ValidationError[] {
-  const failedAnyOf = errors.filter((e) => e.keyword === 'anyOf');
-  return errors
-    .filter(
-      (e) =>
-        e.propertyName === undefined &&
-        e.keyword !== 'if' &&
-        !failedAnyOf.some((a) => a !== e && e.schemaPath.startsWith(\`\${a.schemaPath}/\`) && e.instancePath.startsWith(a.instancePath)),
-    )
-    .map(fromAjv);
+  return fromAjvErrorsWith(schemaProblems, errors);
 }`,
     `/** The problems of a value by one compiled validator (validators/schemas/<module>.js); empty when valid. */
 export function check(validate: CompiledValidator, value: unknown): ValidationError[] {
-  return validate(value) ? [] : fromAjvErrors(validate.errors ?? []);
+  return checkWith(schemaProblems, validate, value);
 }`,
   ];
 }
 
 function indexSource(spec: Spec, f: Facts, compiled: Compiled): (string | StatementStructures)[] {
   const K = f.keys;
-  const data = f.dataField;
-  const parent = f.parentField;
+  const ruleKeys = { conditionNotMet: K.conditionNotMet, cannotCreateCompleted: K.cannotCreateCompleted, invalidParent: K.invalidParent, onlyOnePerParent: K.onlyOnePerParent };
+  const parentType = "{ kind: 'record' } | { kind: 'activity'; segment: string }";
   return [
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './problems.ts', namedImports: ['check', 'join', 'own', 'problem', 'show', { name: 'ValidationError', isTypeOnly: true }] },
-    ...compiled.modules.map((m): StatementStructures => ({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `./schemas/${m.module}.js`, namespaceImport: moduleAlias(m.module) })),
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './schemas/types.js', namedImports: ['CompiledValidator'] },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../types/errors.ts', namedImports: ['errorKeys', { name: 'ErrorKey', isTypeOnly: true }] },
     {
       kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: './rules.ts',
-      namedImports: ['allowedParents', 'conditionHolds', 'conditions', 'isAllowedParent', 'notTrueOnCreate', 'onePerParent', 'recordParent', { name: 'Condition', isTypeOnly: true }],
+      moduleSpecifier: '../runtime/validation.ts',
+      namedImports: [
+        { name: 'checkConditions', alias: 'conditionsWith' },
+        { name: 'checkCreate', alias: 'createWith' },
+        { name: 'checkOnePerParent', alias: 'onePerParentWith' },
+        { name: 'checkParent', alias: 'parentWith' },
+        { name: 'ActivityRules', isTypeOnly: true },
+        { name: 'CompiledValidator', isTypeOnly: true },
+      ],
     },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './problems.ts', namedImports: ['check', { name: 'ValidationError', isTypeOnly: true }] },
+    ...compiled.modules.map((m): StatementStructures => ({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `./schemas/${m.module}.js`, namespaceImport: moduleAlias(m.module) })),
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './rules.ts', namedImports: ['allowedParents', 'conditions', 'notTrueOnCreate', 'onePerParent', 'recordParent'] },
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: './rules.ts', namedExports: ['sanitizeCallback', 'listLimit', 'allowedParents', 'notTrueOnCreate', 'conditions', 'onePerParent'] },
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: './problems.ts', namedExports: ['check', 'fromAjvErrors', 'type ValidationError'] },
     {
@@ -506,9 +429,30 @@ function indexSource(spec: Spec, f: Facts, compiled: Compiled): (string | Statem
       `new Map<string, CompiledValidator>([\n${compiled.targets.map((t) => `[${lit(t.id)}, ${moduleAlias(t.module)}.${t.name}]`).join(',\n')}\n])`,
       'The compiled validator of each target.',
     ),
-    `/** Request field holding the activity's fields, and the one naming its parent. */
-const dataField = ${lit(data)};
-const parentField = ${lit(parent)};`,
+    {
+      kind: StructureKind.VariableStatement,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: [{ kind: StructureKind.JSDoc, description: 'The rule tables of rules.ts and the error keys of their checks.' }],
+      declarations: [
+        {
+          name: 'activityRules',
+          type: 'ActivityRules<ErrorKey>',
+          initializer: `{
+  messages: errorKeys,
+  keys: ${lit(ruleKeys)},
+  /** Request field holding the activity's fields, and the one naming its parent. */
+  dataField: ${lit(f.dataField)},
+  parentField: ${lit(f.parentField)},
+  recordParent,
+  allowedParents,
+  notTrueOnCreate,
+  flagOn: ${flagOn},
+  conditions,
+  onePerParent,
+}`,
+        },
+      ],
+    },
     `/**
  * Checks a typed request body or parameter set against its JSON Schema (target: a RequestTarget,
  * e.g. 'activities/task.createActivity.request'). Empty when valid. Throws on an unknown target.
@@ -519,40 +463,20 @@ export function validateRequest(target: string, value: unknown): ValidationError
   return check(validate, value);
 }`,
     `/** ${lit(K.invalidParent)} unless an activity of \`segment\` may be created under \`parent\`. */
-export function checkParent(segment: string, parent: { kind: 'record' } | { kind: 'activity'; segment: string }): ValidationError | null {
-  const token = parent.kind === 'record' ? recordParent : parent.segment;
-  if (isAllowedParent(segment, token)) return null;
-  const allowed = own<readonly string[]>(allowedParents, segment);
-  return problem(
-    ${lit(K.invalidParent)},
-    parentField,
-    allowed ? \`\${segment} cannot be created under \${token}; allowed parents: \${allowed.join(', ')}\` : \`\${segment} is not an activity type\`,
-  );
+export function checkParent(segment: string, parent: ${parentType}): ValidationError | null {
+  return parentWith(activityRules, segment, parent);
 }`,
     `/** ${lit(K.cannotCreateCompleted)} for each flag of \`data\` that cannot be ${flagOn} when the activity is created. */
 export function checkCreate(segment: string, data: Readonly<Record<string, unknown>>): ValidationError[] {
-  const fields = own<readonly string[]>(notTrueOnCreate, segment) ?? [];
-  return fields
-    .filter((field) => data[field] === ${flagOn})
-    .map((field) => problem(${lit(K.cannotCreateCompleted)}, join(dataField, field), \`\${join(dataField, field)} cannot be ${flagOn} when \${segment} is created\`));
+  return createWith(activityRules, segment, data);
 }`,
     `/** ${lit(K.conditionNotMet)} for each conditional field of \`data\` given while its condition does not hold. */
 export function checkConditions(segment: string, data: Readonly<Record<string, unknown>>): ValidationError[] {
-  const list = own<readonly Condition[]>(conditions, segment) ?? [];
-  return list
-    .filter((c) => data[c.field] !== undefined && !conditionHolds(c, data))
-    .map((c) =>
-      problem(
-        ${lit(K.conditionNotMet)},
-        join(dataField, c.field),
-        \`\${join(dataField, c.field)} is allowed only when \${join(dataField, c.on)} \${'equals' in c ? \`is \${show(c.equals)}\` : \`is not \${show(c.notEquals)}\`}\`,
-      ),
-    );
+  return conditionsWith(activityRules, segment, data);
 }`,
     `/** ${lit(K.onlyOnePerParent)} when the parent already holds an activity of a one-per-parent segment. */
 export function checkOnePerParent(segment: string, existingOfSameType: number): ValidationError | null {
-  if (existingOfSameType < 1 || !(onePerParent as readonly string[]).includes(segment)) return null;
-  return problem(${lit(K.onlyOnePerParent)}, parentField, \`the parent already has \${existingOfSameType} \${segment}\`);
+  return onePerParentWith(activityRules, segment, existingOfSameType);
 }`,
   ];
 }

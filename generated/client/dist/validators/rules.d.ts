@@ -1,19 +1,12 @@
 import type { ActivitySegment } from '../types/activities/index.js';
+import { conditionHolds, type Condition } from '../runtime/validation.js';
+export { conditionHolds, type Condition };
 /** In allowedParents: any record (every record kind behaves the same). */
 export declare const recordParent = "record";
 /** Allowed parents of each activity segment (spec/hierarchy.yaml): "record" or a segment. */
 export declare const allowedParents: Readonly<Record<ActivitySegment, readonly string[]>>;
 /** Flag fields that cannot be 1 when the activity is created. */
 export declare const notTrueOnCreate: Readonly<Partial<Record<ActivitySegment, readonly string[]>>>;
-/** `field` is allowed only when field `on` of the same data equals (or does not equal) a value. */
-export interface Condition {
-    readonly field: string;
-    readonly on: string;
-    readonly equals?: string | number;
-    readonly notEquals?: string | number;
-    /** Value of `on` when it is not given: its default, or a flag's 0. */
-    readonly absent?: string | number;
-}
 /** Conditional fields of each segment (`when` in spec/activities.yaml). */
 export declare const conditions: Readonly<Partial<Record<ActivitySegment, readonly Condition[]>>>;
 /** Segments of which a parent may hold only one. */
@@ -30,8 +23,6 @@ export declare const jsonpParameter = "callback";
 /** Characters a JSONP callback may keep (spec formats.jsonp.allowed); others are stripped, not rejected. */
 export declare const jsonpAllowed: RegExp;
 /** Whether an activity of `segment` may be created under `parent` (recordParent or a segment). */
-export declare function isAllowedParent(segment: string, parent: string): boolean;
-/** Whether `c.field` may be given with this data (call it only when c.field is given). */
-export declare function conditionHolds(c: Condition, data: Readonly<Record<string, unknown>>): boolean;
+export declare const isAllowedParent: (segment: string, parent: string) => boolean;
 /** A JSONP callback with only the allowed characters kept; an empty result means answer plain JSON. */
-export declare function sanitizeCallback(callback: string): string;
+export declare const sanitizeCallback: (callback: string) => string;

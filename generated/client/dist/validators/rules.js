@@ -1,3 +1,5 @@
+import { conditionHolds, isAllowedParent as allowedIn, sanitizeCallback as sanitizeWith, } from '../runtime/validation.js';
+export { conditionHolds };
 /** In allowedParents: any record (every record kind behaves the same). */
 export const recordParent = 'record';
 /** Allowed parents of each activity segment (spec/hierarchy.yaml): "record" or a segment. */
@@ -72,16 +74,6 @@ export const jsonpParameter = 'callback';
 /** Characters a JSONP callback may keep (spec formats.jsonp.allowed); others are stripped, not rejected. */
 export const jsonpAllowed = /* @__PURE__ */ new RegExp('[A-Za-z0-9_]', 'g');
 /** Whether an activity of `segment` may be created under `parent` (recordParent or a segment). */
-export function isAllowedParent(segment, parent) {
-    return (Object.hasOwn(allowedParents, segment) &&
-        allowedParents[segment].includes(parent));
-}
-/** Whether `c.field` may be given with this data (call it only when c.field is given). */
-export function conditionHolds(c, data) {
-    const other = data[c.on] ?? c.absent;
-    return 'equals' in c ? other === c.equals : other !== c.notEquals;
-}
+export const isAllowedParent = (segment, parent) => allowedIn(allowedParents, segment, parent);
 /** A JSONP callback with only the allowed characters kept; an empty result means answer plain JSON. */
-export function sanitizeCallback(callback) {
-    return callback.match(jsonpAllowed)?.join('') ?? '';
-}
+export const sanitizeCallback = (callback) => sanitizeWith(jsonpAllowed, callback);

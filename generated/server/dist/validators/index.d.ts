@@ -1,5 +1,5 @@
+import { type CompiledValidator } from '../runtime/validation.js';
 import { type ValidationError } from './problems.js';
-import type { CompiledValidator } from './schemas/types.js';
 export { sanitizeCallback, listLimit, allowedParents, notTrueOnCreate, conditions, onePerParent } from './rules.js';
 export { check, fromAjvErrors, type ValidationError } from './problems.js';
 /** Schema id of every request body and parameter set (generated/schemas/<id>.json). */
