@@ -349,16 +349,17 @@ export function emitCodecs(spec: Spec, derived: Pick<Derived, 'generics'>): Gene
   const limits = spec.limits;
   const index: StatementStructures[] = [
     { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: '../types/index.ts', namespaceImport: 'T' },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/codec.ts', namedImports: ['toWireJson'] },
     {
       kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: '../runtime/codec.ts',
-      namedImports: ['decodeXmlWith', 'xmlDocument', 'fromWireJson', 'toWireJson', 'formToNested', 'parseForm', 'encodeForm', 'checkJsonDepth', 'CodecError', 'nameOwners', 'hasOwnerNames', ...(spec.formats.jsonRequestRoot === 'optional' ? ['unwrapRoot'] : [])],
+      moduleSpecifier: '../runtime/bodies.ts',
+      namedImports: ['decodeBody', 'encodeBody', 'hasOwnerNamesCached', 'nameOwnersOf', { name: 'Decoded', isTypeOnly: true }, { name: 'WireFormat', isTypeOnly: true }],
     },
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: '../runtime/codec.ts', namedImports: ['DecodeIssue', 'Desc'] },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './descriptors.ts', namedImports: ['descriptors'] },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './xml.ts', namedImports: ['xmlDecoders', 'xmlEncoders'] },
     { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: '../runtime/codec.ts', namedExports: ['DecodeIssue'] },
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: '../runtime/codec.ts', namedExports: ['CodecError'] },
+    { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: '../runtime/bodies.ts', namedExports: ['Decoded', 'WireFormat'] },
     {
       kind: StructureKind.Interface,
       isExported: true,
@@ -371,7 +372,6 @@ export function emitCodecs(spec: Spec, derived: Pick<Derived, 'generics'>): Gene
       ],
     },
     { kind: StructureKind.TypeAlias, isExported: true, name: 'CodecTarget', type: 'keyof CodecTargets' },
-    { kind: StructureKind.TypeAlias, isExported: true, name: 'WireFormat', type: "'xml' | 'json' | 'form'" },
     {
       kind: StructureKind.VariableStatement,
       isExported: true,
@@ -393,17 +393,6 @@ export function emitCodecs(spec: Spec, derived: Pick<Derived, 'generics'>): Gene
       parameters: [{ name: 'target', type: 'CodecTarget' }],
       returnType: 'string',
       statements: "return target.startsWith('notification/') ? roots.notification : isResponse(target) ? roots.response : roots.request;",
-    },
-    {
-      kind: StructureKind.Interface,
-      isExported: true,
-      name: 'Decoded',
-      typeParameters: ['V'],
-      docs: [{ kind: StructureKind.JSDoc, description: 'A decoded body: its typed value, and unknown fields found on the way (requests only).' }],
-      properties: [
-        { name: 'value', type: 'V' },
-        { name: 'issues', type: 'DecodeIssue[]' },
-      ],
     },
     {
       kind: StructureKind.Function,
@@ -431,41 +420,9 @@ export function emitCodecs(spec: Spec, derived: Pick<Derived, 'generics'>): Gene
         { name: 'body', type: 'string | Uint8Array | Record<string, unknown>' },
       ],
       returnType: 'Decoded<CodecTargets[K]>',
-      statements: `const desc = descriptors[target as keyof typeof descriptors];
-const issues: DecodeIssue[] = [];
-const opts = { strict: !isResponse(target), issues };
-let value: unknown;
-if (format === 'xml') {
-  if (typeof body === 'object' && !(body instanceof Uint8Array)) throw new CodecError('XML bodies are text or bytes');
-  value = decodeXmlWith(xmlDecoders[target as keyof typeof xmlDecoders], body, rootOf(target), xmlLimits, opts);
-} else if (format === 'json') {
-  const parsed = typeof body === 'object' && !(body instanceof Uint8Array) ? body : parseJson(body);
-  value = fromWireJson(desc, ${spec.formats.jsonRequestRoot === 'optional' ? 'opts.strict ? unwrapRoot(parsed, rootOf(target)) : parsed' : 'parsed'}, opts);
-} else {
-  const fields = typeof body === 'object' && !(body instanceof Uint8Array) ? body : formToNested(parseForm(body), xmlLimits.maxDepth);
-  value = fromWireJson(desc, fields, opts);
-}
-return { value: (value ?? {}) as CodecTargets[K], issues };`,
-    },
-    {
-      kind: StructureKind.Function,
-      name: 'parseJson',
-      parameters: [{ name: 'body', type: 'string | Uint8Array' }],
-      returnType: 'unknown',
-      statements: `let text: string;
-try {
-  text = typeof body === 'string' ? body : new TextDecoder('utf-8', { fatal: true }).decode(body);
-} catch {
-  throw new CodecError('invalid UTF-8');
-}
-if (text.length > xmlLimits.maxBytes) throw new CodecError(\`body is larger than \${xmlLimits.maxBytes} bytes\`);
-if (text.trim() === '') return {};
-checkJsonDepth(text, xmlLimits.maxDepth);
-try {
-  return JSON.parse(text);
-} catch (e) {
-  throw new CodecError(\`malformed JSON: \${(e as Error).message}\`);
-}`,
+      statements: `const strict = !isResponse(target);
+const m = { desc: descriptors[target as keyof typeof descriptors], root: rootOf(target) };
+return decodeBody(m, xmlDecoders[target as keyof typeof xmlDecoders], format, body, xmlLimits, { strict, unwrapJsonRoot: ${spec.formats.jsonRequestRoot === 'optional' ? 'strict' : 'false'} }) as Decoded<CodecTargets[K]>;`,
     },
     {
       kind: StructureKind.Function,
@@ -478,10 +435,7 @@ try {
         { name: 'name', type: '(id: number) => string | undefined' },
       ],
       returnType: 'boolean',
-      statements: `const desc = descriptors[target as keyof typeof descriptors];
-if (!ownerNamedIn(target)) return false;
-nameOwners(desc, value, name);
-return true;`,
+      statements: 'return nameOwnersOf(descriptors[target as keyof typeof descriptors], value, name);',
     },
     {
       kind: StructureKind.Function,
@@ -490,15 +444,7 @@ return true;`,
       docs: [{ kind: StructureKind.JSDoc, description: 'Does the message have an owner-valued element (that carries the owner\'s name)?' }],
       parameters: [{ name: 'target', type: 'CodecTarget' }],
       returnType: 'boolean',
-      statements: `const desc: Desc = descriptors[target as keyof typeof descriptors];
-let has = ownerNamed.get(desc);
-if (has === undefined) ownerNamed.set(desc, (has = hasOwnerNames(desc)));
-return has;`,
-    },
-    {
-      kind: StructureKind.VariableStatement,
-      declarationKind: VariableDeclarationKind.Const,
-      declarations: [{ name: 'ownerNamed', initializer: 'new Map<Desc, boolean>()' }],
+      statements: 'return hasOwnerNamesCached(descriptors[target as keyof typeof descriptors]);',
     },
     {
       kind: StructureKind.Function,
@@ -512,10 +458,7 @@ return has;`,
         { name: 'value', type: 'CodecTargets[K]' },
       ],
       returnType: 'string',
-      statements: `if (format === 'xml') return xmlDocument(rootOf(target), xmlEncoders[target as keyof typeof xmlEncoders](value as Record<string, unknown>));
-const desc = descriptors[target as keyof typeof descriptors];
-if (format === 'json') return JSON.stringify(toWireJson(desc, value));
-return new URLSearchParams(encodeForm(desc, value)).toString();`,
+      statements: 'return encodeBody({ desc: descriptors[target as keyof typeof descriptors], root: rootOf(target) }, xmlEncoders[target as keyof typeof xmlEncoders], format, value);',
     },
     {
       kind: StructureKind.Function,

@@ -1,7 +1,8 @@
 import type * as T from '../types/index.js';
-import type { DecodeIssue } from '../runtime/codec.js';
+import { type Decoded, type WireFormat } from '../runtime/bodies.js';
 export type { DecodeIssue } from '../runtime/codec.js';
 export { CodecError } from '../runtime/codec.js';
+export type { Decoded, WireFormat } from '../runtime/bodies.js';
 /** The typed value of every message target. */
 export interface CodecTargets {
     'records/contacts.listRecords.params': T.ListRecordsParams;
@@ -153,7 +154,6 @@ export interface CodecTargets {
     'error.response': T.ErrorResponse;
 }
 export type CodecTarget = keyof CodecTargets;
-export type WireFormat = 'xml' | 'json' | 'form';
 /** Bounds on XML bodies (spec limits); maxDepth also bounds the nesting of JSON and form bodies. */
 export declare const xmlLimits: {
     maxDepth: number;
@@ -167,11 +167,6 @@ export declare const roots: {
 };
 /** The root element of a message in XML. */
 export declare function rootOf(target: CodecTarget): string;
-/** A decoded body: its typed value, and unknown fields found on the way (requests only). */
-export interface Decoded<V> {
-    value: V;
-    issues: DecodeIssue[];
-}
 export declare function isResponse(target: CodecTarget): boolean;
 /** Decodes a body into the typed value of a message. Requests and parameters are strict (unknown fields become issues); responses tolerate what a newer server adds. Throws CodecError (malformedrequest) on a body that cannot be parsed. XML goes through the generated decoders of xml.ts; JSON and form through the descriptor interpreter. */
 export declare function decode<K extends CodecTarget>(target: K, format: WireFormat, body: string | Uint8Array | Record<string, unknown>): Decoded<CodecTargets[K]>;

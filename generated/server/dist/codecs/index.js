@@ -1,4 +1,5 @@
-import { decodeXmlWith, xmlDocument, fromWireJson, toWireJson, formToNested, parseForm, encodeForm, checkJsonDepth, CodecError, nameOwners, hasOwnerNames, unwrapRoot, } from '../runtime/codec.js';
+import { toWireJson } from '../runtime/codec.js';
+import { decodeBody, encodeBody, hasOwnerNamesCached, nameOwnersOf, } from '../runtime/bodies.js';
 import { descriptors } from './descriptors.js';
 import { xmlDecoders, xmlEncoders } from './xml.js';
 export { CodecError } from '../runtime/codec.js';
@@ -14,72 +15,24 @@ export function isResponse(target) {
 }
 /** Decodes a body into the typed value of a message. Requests and parameters are strict (unknown fields become issues); responses tolerate what a newer server adds. Throws CodecError (malformedrequest) on a body that cannot be parsed. XML goes through the generated decoders of xml.ts; JSON and form through the descriptor interpreter. */
 export function decode(target, format, body) {
-    const desc = descriptors[target];
-    const issues = [];
-    const opts = { strict: !isResponse(target), issues };
-    let value;
-    if (format === 'xml') {
-        if (typeof body === 'object' && !(body instanceof Uint8Array))
-            throw new CodecError('XML bodies are text or bytes');
-        value = decodeXmlWith(xmlDecoders[target], body, rootOf(target), xmlLimits, opts);
-    }
-    else if (format === 'json') {
-        const parsed = typeof body === 'object' && !(body instanceof Uint8Array) ? body : parseJson(body);
-        value = fromWireJson(desc, opts.strict ? unwrapRoot(parsed, rootOf(target)) : parsed, opts);
-    }
-    else {
-        const fields = typeof body === 'object' && !(body instanceof Uint8Array)
-            ? body
-            : formToNested(parseForm(body), xmlLimits.maxDepth);
-        value = fromWireJson(desc, fields, opts);
-    }
-    return { value: (value ?? {}), issues };
-}
-function parseJson(body) {
-    let text;
-    try {
-        text = typeof body === 'string' ? body : new TextDecoder('utf-8', { fatal: true }).decode(body);
-    }
-    catch {
-        throw new CodecError('invalid UTF-8');
-    }
-    if (text.length > xmlLimits.maxBytes)
-        throw new CodecError(`body is larger than ${xmlLimits.maxBytes} bytes`);
-    if (text.trim() === '')
-        return {};
-    checkJsonDepth(text, xmlLimits.maxDepth);
-    try {
-        return JSON.parse(text);
-    }
-    catch (e) {
-        throw new CodecError(`malformed JSON: ${e.message}`);
-    }
+    const strict = !isResponse(target);
+    const m = { desc: descriptors[target], root: rootOf(target) };
+    return decodeBody(m, xmlDecoders[target], format, body, xmlLimits, {
+        strict,
+        unwrapJsonRoot: strict,
+    });
 }
 /** Sets the owner's name beside each owner-valued element of an answer; false (and nothing done) when the message has none. */
 export function nameOwnersIn(target, value, name) {
-    const desc = descriptors[target];
-    if (!ownerNamedIn(target))
-        return false;
-    nameOwners(desc, value, name);
-    return true;
+    return nameOwnersOf(descriptors[target], value, name);
 }
 /** Does the message have an owner-valued element (that carries the owner's name)? */
 export function ownerNamedIn(target) {
-    const desc = descriptors[target];
-    let has = ownerNamed.get(desc);
-    if (has === undefined)
-        ownerNamed.set(desc, (has = hasOwnerNames(desc)));
-    return has;
+    return hasOwnerNamesCached(descriptors[target]);
 }
-const ownerNamed = new Map();
 /** Encodes the typed value of a message as XML (with its root; the generated encoders of xml.ts), JSON (no root) or form text. */
 export function encode(target, format, value) {
-    if (format === 'xml')
-        return xmlDocument(rootOf(target), xmlEncoders[target](value));
-    const desc = descriptors[target];
-    if (format === 'json')
-        return JSON.stringify(toWireJson(desc, value));
-    return new URLSearchParams(encodeForm(desc, value)).toString();
+    return encodeBody({ desc: descriptors[target], root: rootOf(target) }, xmlEncoders[target], format, value);
 }
 /** The JSON wire form of a typed value (before JSON.stringify). */
 export function toWire(target, value) {

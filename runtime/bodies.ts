@@ -1,0 +1,116 @@
+// Whole message bodies in the three wire formats, for the generated codecs/index.ts: which codec a
+// format uses, the body's limits, and the strictness of requests. The generated module passes the
+// message's descriptor, its specialized XML functions and its root element; this file names no
+// message and no limit of the spec.
+import {
+  CodecError,
+  checkJsonDepth,
+  decodeXmlWith,
+  encodeForm,
+  formToNested,
+  fromWireJson,
+  hasOwnerNames,
+  nameOwners,
+  parseForm,
+  toWireJson,
+  unwrapRoot,
+  xmlDocument,
+  type DecodeIssue,
+  type Desc,
+  type XmlDecoder,
+} from './codec.ts';
+import type { XmlLimits } from './xml.ts';
+
+export type WireFormat = 'xml' | 'json' | 'form';
+
+/** A decoded body: its typed value, and unknown fields found on the way (requests only). */
+export interface Decoded<V> {
+  value: V;
+  issues: DecodeIssue[];
+}
+
+/** One message as the body functions need it. */
+export interface BodyMessage {
+  desc: Desc;
+  /** The message's root element in XML. */
+  root: string;
+}
+
+export interface DecodeBodyOptions {
+  /** Requests and parameters: unknown fields become issues. Responses tolerate what a newer server adds. */
+  strict: boolean;
+  /** A JSON body may (and then does) wrap the message in its root element. */
+  unwrapJsonRoot: boolean;
+}
+
+/** Bytes or text is a body to parse; an object is already parsed (form fields or JSON). */
+const parsed = (body: string | Uint8Array | Record<string, unknown>): body is Record<string, unknown> => typeof body === 'object' && !(body instanceof Uint8Array);
+
+/**
+ * Decodes a body into the message's typed value (`{}` for an empty one). XML goes through
+ * `xml` (the message's specialized decoder); JSON and form through the descriptor interpreter.
+ * Throws CodecError on a body that cannot be parsed.
+ */
+export function decodeBody(
+  m: BodyMessage,
+  xml: XmlDecoder,
+  format: WireFormat,
+  body: string | Uint8Array | Record<string, unknown>,
+  limits: XmlLimits,
+  o: DecodeBodyOptions,
+): Decoded<unknown> {
+  const issues: DecodeIssue[] = [];
+  const opts = { strict: o.strict, issues };
+  let value: unknown;
+  if (format === 'xml') {
+    if (parsed(body)) throw new CodecError('XML bodies are text or bytes');
+    value = decodeXmlWith(xml, body, m.root, limits, opts);
+  } else if (format === 'json') {
+    const json = parsed(body) ? body : parseJsonBody(body, limits);
+    value = fromWireJson(m.desc, o.unwrapJsonRoot ? unwrapRoot(json, m.root) : json, opts);
+  } else {
+    const fields = parsed(body) ? body : formToNested(parseForm(body), limits.maxDepth);
+    value = fromWireJson(m.desc, fields, opts);
+  }
+  return { value: value ?? {}, issues };
+}
+
+/** A JSON body as parsed JSON: UTF-8, within the byte and depth limits; empty text is `{}`. */
+export function parseJsonBody(body: string | Uint8Array, limits: XmlLimits): unknown {
+  let text: string;
+  try {
+    text = typeof body === 'string' ? body : new TextDecoder('utf-8', { fatal: true }).decode(body);
+  } catch {
+    throw new CodecError('invalid UTF-8');
+  }
+  if (text.length > limits.maxBytes) throw new CodecError(`body is larger than ${limits.maxBytes} bytes`);
+  if (text.trim() === '') return {};
+  checkJsonDepth(text, limits.maxDepth);
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new CodecError(`malformed JSON: ${(e as Error).message}`);
+  }
+}
+
+/** A typed value as a body: XML with its root (through `xml`, the message's specialized encoder), JSON without, or form text. */
+export function encodeBody(m: BodyMessage, xml: (value: Record<string, unknown>) => string, format: WireFormat, value: unknown): string {
+  if (format === 'xml') return xmlDocument(m.root, xml(value as Record<string, unknown>));
+  if (format === 'json') return JSON.stringify(toWireJson(m.desc, value));
+  return new URLSearchParams(encodeForm(m.desc, value)).toString();
+}
+
+/** Whether a message has an owner-valued element; asked per answer, so remembered per descriptor. */
+const ownerNamed = /* @__PURE__ */ new WeakMap<Desc, boolean>();
+export function hasOwnerNamesCached(desc: Desc): boolean {
+  let has = ownerNamed.get(desc);
+  if (has === undefined) ownerNamed.set(desc, (has = hasOwnerNames(desc)));
+  return has;
+}
+
+/** Sets the owner's name beside each owner-valued element of `value`; false (and nothing done) when the message has none. */
+export function nameOwnersOf(desc: Desc, value: unknown, name: (id: number) => string | undefined): boolean {
+  if (!hasOwnerNamesCached(desc)) return false;
+  nameOwners(desc, value, name);
+  return true;
+}
