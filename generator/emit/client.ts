@@ -54,7 +54,15 @@ interface ResourceModule {
 
 const iterateName = (op: Operation) => (op.id.startsWith('list') ? op.id.replace(/^list/, 'iterate') : `iterate${pascal(op.id)}`);
 
+/** The error key of a notification of unknown type; generation fails when the spec no longer has it. */
+function unknownNotificationKey(spec: Spec): string {
+  const key = 'invalidvalue';
+  if (!spec.errors.some((e) => e.key === key)) throw new Error(`client: spec.errors has no key ${key} (spec/api.yaml errors.keys)`);
+  return key;
+}
+
 export function emitClient(spec: Spec, derived: Pick<Derived, 'generics' | 'clientViews'>): GeneratedFile[] {
+  const notificationUnknownKey = unknownNotificationKey(spec);
   const generics = derived.generics;
   const views = derived.clientViews;
   const targets = messageTargets(spec);
@@ -225,7 +233,8 @@ export function emitClient(spec: Spec, derived: Pick<Derived, 'generics' | 'clie
   const statements: StatementStructures[] = [
     { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './types/index.ts', namespaceImport: 'T' },
     { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './views.ts', namespaceImport: 'V' },
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/client.ts', namedImports: ['Transport', 'ValidationError', 'webhookHeader', 'type WebhookHeaders'] },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/client.ts', namedImports: ['Transport', 'type WebhookHeaders'] },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/connect.ts', namedImports: ['decodeNotificationWith', 'wholeClient'] },
     { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/client.ts', namedImports: ['ActivityId', 'ApiPromise', 'CallOptions', 'ClientOptions', 'Quota', 'RecordId'] },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './core.ts', namedImports: ['api', 'type Caller', 'type UploadOptions'] },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/formats.ts', namedImports: ['json', 'xml'] },
@@ -359,16 +368,7 @@ return { ...Object.fromEntries(kinds.map((kind) => [kind, kindResource(kind, c)]
       docs: [{ kind: StructureKind.JSDoc, description: 'A client of the service at baseUrl, authenticating with the e-mail address and API token: every resource, in XML or JSON. For a bundle that holds only the calls an app makes, use connect from ./core with the functions of ./resources/*.' }],
       parameters: [{ name: 'options', type: 'ClientOptions' }],
       returnType: 'Client',
-      statements: `const transport = new Transport(options, { ...api, formats: { xml, json } });
-const client = resources({ call: transport.send }) as Client;
-Object.defineProperty(client, 'quota', { get: () => transport.quota, enumerable: true });
-Object.defineProperty(client, 'batch', {
-  value: () => {
-    const queue = transport.batch();
-    return Object.assign(resources({ call: queue.send }), { send: queue.flush }) as unknown as BatchResources & Batch;
-  },
-});
-return client;`,
+      statements: 'return wholeClient(new Transport(options, { ...api, formats: { xml, json } }), resources) as unknown as Client;',
     },
     {
       kind: StructureKind.Function,
@@ -384,27 +384,19 @@ return client;`,
         { name: 'contentType', type: 'string | WebhookHeaders' },
       ],
       returnType: 'V.Notification & { webhookId?: string }',
-      statements: `if (typeof contentType !== 'string') {
-  const webhookId = webhookHeader(contentType, 'webhook-id');
-  const n = decodeNotification(body, webhookHeader(contentType, 'content-type') ?? '');
-  return webhookId === undefined ? n : { ...n, webhookId };
-}
-const format = contentType.includes('json') ? 'json' : contentType.includes('form') ? 'form' : 'xml';
-const families = ${JSON.stringify(notificationTargets(spec).map((n) => n.family))};
-const first = decode(${JSON.stringify(notificationTargets(spec)[0]?.id ?? '')} as CodecTarget, format, body).value as { type?: string };
-const family = families.find((f) => String(first.type ?? '').startsWith(\`\${f}.\`));
-if (!family) throw new ValidationError(400, [{ key: 'invalidvalue', message: \`unknown notification type \${String(first.type)}\` }], undefined, true);
-return decode(\`notification/\${family}\` as CodecTarget, format, body).value as V.Notification;`,
+      statements: `const notifications = { families: ${JSON.stringify(notificationTargets(spec).map((n) => n.family))}, first: ${JSON.stringify(notificationTargets(spec)[0]?.id ?? '')}, unknownTypeKey: ${JSON.stringify(notificationUnknownKey)} } as const;
+return decodeNotificationWith((target, format, text) => decode(target as CodecTarget, format, text).value, notifications, body, contentType) as V.Notification & { webhookId?: string };`,
     },
   ];
 
   // ---------- core.ts: the modular entry ----------
   const core: StatementStructures[] = [
     { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './types/index.ts', namespaceImport: 'T' },
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/client.ts', namedImports: ['Transport', 'checkedId'] },
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/client.ts', namedImports: ['ActivityId', 'CallOptions', 'ClientCodec', 'ClientOptions', 'Quota', 'RecordId', 'Send'] },
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/formats.ts', namedImports: ['Format'] },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/client.ts', namedImports: ['checkedId'] },
+    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/client.ts', namedImports: ['ActivityId', 'CallOptions', 'ClientCodec', 'RecordId'] },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/formats.ts', namedImports: ['formText'] },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/connect.ts', namedImports: ['connectWith', { name: 'Connection', isTypeOnly: true }, { name: 'ConnectOptions', isTypeOnly: true }] },
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/connect.ts', namedExports: ['paginate', 'type BatchConnection', 'type Caller', 'type Connection', 'type ConnectOptions'] },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './codecs/common.ts', namedImports: ['errorResponse'] },
     {
       kind: StructureKind.ExportDeclaration,
@@ -447,37 +439,6 @@ return decode(\`notification/\${family}\` as CodecTarget, format, body).value as
       properties: [{ name: 'files', hasQuestionToken: true, type: 'Record<string, Blob | Uint8Array>' }],
     },
     {
-      kind: StructureKind.Interface,
-      isExported: true,
-      name: 'Caller',
-      docs: [{ kind: StructureKind.JSDoc, description: 'What the functions of ./resources/* call through: a connection, or one of its batches.' }],
-      properties: [{ name: 'call', type: 'Send' }],
-    },
-    {
-      kind: StructureKind.Interface,
-      isExported: true,
-      name: 'BatchConnection',
-      extends: ['Caller'],
-      docs: [{ kind: StructureKind.JSDoc, description: 'Calls queued by passing this to resource functions, sent together by send() (one multipart/mixed request per 100 calls).' }],
-      methods: [{ name: 'send', returnType: 'Promise<void>' }],
-    },
-    {
-      kind: StructureKind.Interface,
-      isExported: true,
-      name: 'Connection',
-      extends: ['Caller'],
-      docs: [{ kind: StructureKind.JSDoc, description: 'A connection to the service: pass it to the functions of ./resources/*.' }],
-      properties: [{ name: 'quota', isReadonly: true, type: 'Quota | undefined', docs: [{ kind: StructureKind.JSDoc, description: 'The latest quota the service reported.' }] }],
-      methods: [{ name: 'batch', returnType: 'BatchConnection' }],
-    },
-    {
-      kind: StructureKind.Interface,
-      isExported: true,
-      name: 'ConnectOptions',
-      extends: ["Omit<ClientOptions, 'format'>"],
-      properties: [{ name: 'format', type: 'Format', docs: [{ kind: StructureKind.JSDoc, description: 'The body format: xml from ./xml or json from ./json (only the one imported is bundled).' }] }],
-    },
-    {
       kind: StructureKind.VariableStatement,
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
@@ -505,41 +466,7 @@ return decode(\`notification/\${family}\` as CodecTarget, format, body).value as
       docs: [{ kind: StructureKind.JSDoc, description: 'A connection to the service at baseUrl in one body format, for the functions of ./resources/*: a bundle holds the calls an app makes and nothing else.' }],
       parameters: [{ name: 'options', type: 'ConnectOptions' }],
       returnType: 'Connection',
-      statements: `const format = options.format;
-const transport = new Transport({ ...options, format: format.name }, { ...api, formats: { [format.name]: format } });
-return {
-  call: transport.send,
-  get quota() {
-    return transport.quota;
-  },
-  batch: () => {
-    const queue = transport.batch();
-    return { call: queue.send, send: queue.flush };
-  },
-};`,
-    },
-    {
-      kind: StructureKind.Function,
-      isExported: true,
-      name: 'paginate',
-      isAsync: true,
-      isGenerator: true,
-      docs: [{ kind: StructureKind.JSDoc, description: 'Walks pages until the total is reached or a page comes back empty.' }],
-      typeParameters: ['P extends object', 'R'],
-      parameters: [
-        { name: 'list', type: '(params: P) => Promise<R>' },
-        { name: 'params', type: 'P' },
-        { name: 'names', type: '{ start: string; limit: string; items: string; total: string }' },
-      ],
-      returnType: 'AsyncIterableIterator<any>',
-      statements: `let start = ((params as Record<string, unknown>)[names.start] as number | undefined) ?? 0;
-for (;;) {
-  const page = (await list({ ...params, [names.start]: start })) as Record<string, unknown>;
-  const items = (page[names.items] ?? []) as unknown[];
-  yield* items;
-  start += items.length;
-  if (!items.length || start >= (page[names.total] as number)) return;
-}`,
+      statements: 'return connectWith(api, options);',
     },
   ];
   return [

@@ -1,6 +1,7 @@
 import type * as T from './types/index.js';
-import type { ActivityId, CallOptions, ClientCodec, ClientOptions, Quota, RecordId, Send } from './runtime/client.js';
-import type { Format } from './runtime/formats.js';
+import type { ActivityId, CallOptions, ClientCodec, RecordId } from './runtime/client.js';
+import { type Connection, type ConnectOptions } from './runtime/connect.js';
+export { paginate, type BatchConnection, type Caller, type Connection, type ConnectOptions, } from './runtime/connect.js';
 export { ServiceError, AuthenticationError, NotFoundError, ValidationError, RateLimitError, ServerError, ConnectionError, verifyWebhook, type WebhookHeaders, type VerifyOptions, type Quota, type RetryOptions, type ErrorDetail, type ActivityId, type ApiPromise, type CallOptions, type RecordId, type ResponseInfo, type ErrorKeyOf, type ClientErrorKey, } from './runtime/client.js';
 export type { Format } from './runtime/formats.js';
 /** The API's error keys type ServiceError.keys, errors and details (here, so the modular client has them too). */
@@ -14,32 +15,7 @@ export declare function asId<N extends T.KindName | T.ActivitySegment>(name: N, 
 export interface UploadOptions extends CallOptions {
     files?: Record<string, Blob | Uint8Array>;
 }
-/** What the functions of ./resources/* call through: a connection, or one of its batches. */
-export interface Caller {
-    call: Send;
-}
-/** Calls queued by passing this to resource functions, sent together by send() (one multipart/mixed request per 100 calls). */
-export interface BatchConnection extends Caller {
-    send(): Promise<void>;
-}
-/** A connection to the service: pass it to the functions of ./resources/*. */
-export interface Connection extends Caller {
-    /** The latest quota the service reported. */
-    readonly quota: Quota | undefined;
-    batch(): BatchConnection;
-}
-export interface ConnectOptions extends Omit<ClientOptions, 'format'> {
-    /** The body format: xml from ./xml or json from ./json (only the one imported is bundled). */
-    format: Format;
-}
 /** What the transport knows of the API besides the messages each call brings (spec: quota header, content types, batch, limits). */
 export declare const api: Omit<ClientCodec, 'formats'>;
 /** A connection to the service at baseUrl in one body format, for the functions of ./resources/*: a bundle holds the calls an app makes and nothing else. */
 export declare function connect(options: ConnectOptions): Connection;
-/** Walks pages until the total is reached or a page comes back empty. */
-export declare function paginate<P extends object, R>(list: (params: P) => Promise<R>, params: P, names: {
-    start: string;
-    limit: string;
-    items: string;
-    total: string;
-}): AsyncIterableIterator<any>;

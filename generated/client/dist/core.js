@@ -1,5 +1,7 @@
-import { Transport, checkedId } from './runtime/client.js';
+import { checkedId } from './runtime/client.js';
 import { formText } from './runtime/formats.js';
+import { connectWith } from './runtime/connect.js';
+export { paginate, } from './runtime/connect.js';
 import { errorResponse } from './codecs/common.js';
 export { ServiceError, AuthenticationError, NotFoundError, ValidationError, RateLimitError, ServerError, ConnectionError, verifyWebhook, } from './runtime/client.js';
 /** Turns a plain number from elsewhere (a URL, a database, a notification) into the id of a record of a kind (asId('contacts', 12)) or of an activity of a segment (asId('tasklist', 7)). Ids the client returns already carry their kind: use this only for numbers it did not give you. Throws a TypeError unless the number is a positive integer. */
@@ -17,28 +19,5 @@ export const api = {
 };
 /** A connection to the service at baseUrl in one body format, for the functions of ./resources/*: a bundle holds the calls an app makes and nothing else. */
 export function connect(options) {
-    const format = options.format;
-    const transport = new Transport({ ...options, format: format.name }, { ...api, formats: { [format.name]: format } });
-    return {
-        call: transport.send,
-        get quota() {
-            return transport.quota;
-        },
-        batch: () => {
-            const queue = transport.batch();
-            return { call: queue.send, send: queue.flush };
-        },
-    };
-}
-/** Walks pages until the total is reached or a page comes back empty. */
-export async function* paginate(list, params, names) {
-    let start = params[names.start] ?? 0;
-    for (;;) {
-        const page = (await list({ ...params, [names.start]: start }));
-        const items = (page[names.items] ?? []);
-        yield* items;
-        start += items.length;
-        if (!items.length || start >= page[names.total])
-            return;
-    }
+    return connectWith(api, options);
 }

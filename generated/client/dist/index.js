@@ -1,4 +1,5 @@
-import { Transport, ValidationError, webhookHeader } from './runtime/client.js';
+import { Transport } from './runtime/client.js';
+import { decodeNotificationWith, wholeClient } from './runtime/connect.js';
 import { api } from './core.js';
 import { json, xml } from './runtime/formats.js';
 import { decode } from './codecs/index.js';
@@ -138,29 +139,14 @@ function resources(c) {
 }
 /** A client of the service at baseUrl, authenticating with the e-mail address and API token: every resource, in XML or JSON. For a bundle that holds only the calls an app makes, use connect from ./core with the functions of ./resources/*. */
 export function createClient(options) {
-    const transport = new Transport(options, { ...api, formats: { xml, json } });
-    const client = resources({ call: transport.send });
-    Object.defineProperty(client, 'quota', { get: () => transport.quota, enumerable: true });
-    Object.defineProperty(client, 'batch', {
-        value: () => {
-            const queue = transport.batch();
-            return Object.assign(resources({ call: queue.send }), { send: queue.flush });
-        },
-    });
-    return client;
+    return wholeClient(new Transport(options, { ...api, formats: { xml, json } }), resources);
 }
 /** Decodes a webhook notification body (xml, json or form, by its Content-Type). Verify its signature first with verifyWebhook. Given the request headers instead of the Content-Type, the result also has webhookId (the webhook-id header: the same on every retry, for dropping duplicates). */
 export function decodeNotification(body, contentType) {
-    if (typeof contentType !== 'string') {
-        const webhookId = webhookHeader(contentType, 'webhook-id');
-        const n = decodeNotification(body, webhookHeader(contentType, 'content-type') ?? '');
-        return webhookId === undefined ? n : { ...n, webhookId };
-    }
-    const format = contentType.includes('json') ? 'json' : contentType.includes('form') ? 'form' : 'xml';
-    const families = ['items', 'activities'];
-    const first = decode('notification/items', format, body).value;
-    const family = families.find((f) => String(first.type ?? '').startsWith(`${f}.`));
-    if (!family)
-        throw new ValidationError(400, [{ key: 'invalidvalue', message: `unknown notification type ${String(first.type)}` }], undefined, true);
-    return decode(`notification/${family}`, format, body).value;
+    const notifications = {
+        families: ['items', 'activities'],
+        first: 'notification/items',
+        unknownTypeKey: 'invalidvalue',
+    };
+    return decodeNotificationWith((target, format, text) => decode(target, format, text).value, notifications, body, contentType);
 }
