@@ -95,7 +95,7 @@ describe('connectWith and wholeClient over HTTP', () => {
     batch: { path: '/batch', maxParts: 10 },
   };
   const quota = { used: 41, allowed: 100 };
-  const options = () => ({ baseUrl, email: 'a@example.com', token: 't', retry: { retries: 0 } });
+  const options = () => ({ baseUrl, email: 'a@example.com', token: 't', retry: { max: 0 } });
 
   it('a connection sends calls through the transport and keeps the quota', async () => {
     const c = connectWith(api, { ...options(), format: xml });
