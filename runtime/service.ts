@@ -229,6 +229,19 @@ interface Match {
 const encoder = new TextEncoder();
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
+/**
+ * ServiceDefinition.invoke over an object with one method per operation (the generated Handlers<C>):
+ * the method named by the operation's id, called on that object. An operation without a method is
+ * a programming error, not the caller's: it throws (the pipeline answers 500).
+ */
+export function invokeHandlers<C>(handlers: object): ServiceDefinition['invoke'] {
+  return (operation, input, context) => {
+    const method = (handlers as Record<string, unknown>)[operation];
+    if (typeof method !== 'function') throw new TypeError(`the handlers have no method ${operation}`);
+    return (method as (input: OperationInput, context: C) => Promise<unknown>).call(handlers, input, context as C);
+  };
+}
+
 export function createDispatch<C, K extends string = string>(def: ServiceDefinition<K>, hooks: ServiceHooks<C>): Dispatch {
   /** An entry of this service's envelope: a key of its spec or of the pipeline, so a misspelt key here does not compile. */
   type Entry = ErrorEntry<K | PipelineErrorKey>;

@@ -113,12 +113,12 @@ export function emitServer(spec: Spec, derived: Pick<Derived, 'generics'>): Gene
   }
   const formats = spec.formats;
   const definition: StatementStructures[] = [
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/service.ts', namedImports: ['createDispatch', 'ServiceError as AnyServiceError'] },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/service.ts', namedImports: ['createDispatch', 'invokeHandlers', 'ServiceError as AnyServiceError'] },
     {
       kind: StructureKind.ImportDeclaration,
       isTypeOnly: true,
       moduleSpecifier: './runtime/service.ts',
-      namedImports: ['Dispatch', 'OperationInfo', 'ServiceDefinition', 'ServiceErrorClass', 'ServiceHooks', 'OperationInput'],
+      namedImports: ['Dispatch', 'OperationInfo', 'ServiceDefinition', 'ServiceErrorClass', 'ServiceHooks'],
     },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './codecs/index.ts', namedImports: ['decode', 'encode', 'nameOwnersIn', 'ownerNamedIn'] },
     { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './codecs/index.ts', namedImports: ['CodecTarget'] },
@@ -180,8 +180,7 @@ export function emitServer(spec: Spec, derived: Pick<Derived, 'generics'>): Gene
   encodeError: (format, errors) => encode('error.response', format, { status: 'failed', errors }),
   validate: (target, value) => validateRequest(target, value),
   sanitizeCallback,
-  invoke: (operation: string, input: OperationInput, context: unknown) =>
-    (handlers as unknown as Record<string, (input: OperationInput, context: C) => Promise<unknown>>)[operation]!(input, context as C),
+  invoke: invokeHandlers<C>(handlers),
 };
 return createDispatch(definition, hooks);`,
     },

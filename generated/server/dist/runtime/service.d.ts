@@ -194,4 +194,10 @@ export interface CallRecord<C> {
         contentId?: string | undefined;
     } | undefined;
 }
+/**
+ * ServiceDefinition.invoke over an object with one method per operation (the generated Handlers<C>):
+ * the method named by the operation's id, called on that object. An operation without a method is
+ * a programming error, not the caller's: it throws (the pipeline answers 500).
+ */
+export declare function invokeHandlers<C>(handlers: object): ServiceDefinition['invoke'];
 export declare function createDispatch<C, K extends string = string>(def: ServiceDefinition<K>, hooks: ServiceHooks<C>): Dispatch;

@@ -28,6 +28,19 @@ export class ServiceError extends Error {
 }
 const encoder = new TextEncoder();
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+/**
+ * ServiceDefinition.invoke over an object with one method per operation (the generated Handlers<C>):
+ * the method named by the operation's id, called on that object. An operation without a method is
+ * a programming error, not the caller's: it throws (the pipeline answers 500).
+ */
+export function invokeHandlers(handlers) {
+    return (operation, input, context) => {
+        const method = handlers[operation];
+        if (typeof method !== 'function')
+            throw new TypeError(`the handlers have no method ${operation}`);
+        return method.call(handlers, input, context);
+    };
+}
 export function createDispatch(def, hooks) {
     const kinds = new Set(def.kinds);
     const segments = new Set(def.segments);
