@@ -1,10 +1,10 @@
-import { decodeXmlWith, xmlDocument, fromWireJson, toWireJson, formToNested, parseForm, encodeForm, checkJsonDepth, CodecError, nameOwners, hasOwnerNames, unwrapRoot, } from '../runtime/codec.js';
+import { decodeXmlWith, xmlDocument, fromWireJson, toWireJson, formToNested, parseForm, encodeForm, checkJsonDepth, CodecError, nameOwners, hasOwnerNames, unwrapRoot } from '../runtime/codec.js';
 import { descriptors } from './descriptors.js';
 import { xmlDecoders, xmlEncoders } from './xml.js';
 export { CodecError } from '../runtime/codec.js';
 /** Bounds on XML bodies (spec limits); maxDepth also bounds the nesting of JSON and form bodies. */
 export const xmlLimits = { maxDepth: 32, maxElements: 100000, maxBytes: 10485760 };
-export const roots = { request: 'request', response: 'response', notification: 'notification' };
+export const roots = { request: "request", response: "response", notification: "notification" };
 /** The root element of a message in XML. */
 export function rootOf(target) {
     return target.startsWith('notification/') ? roots.notification : isResponse(target) ? roots.response : roots.request;
@@ -28,9 +28,7 @@ export function decode(target, format, body) {
         value = fromWireJson(desc, opts.strict ? unwrapRoot(parsed, rootOf(target)) : parsed, opts);
     }
     else {
-        const fields = typeof body === 'object' && !(body instanceof Uint8Array)
-            ? body
-            : formToNested(parseForm(body), xmlLimits.maxDepth);
+        const fields = typeof body === 'object' && !(body instanceof Uint8Array) ? body : formToNested(parseForm(body), xmlLimits.maxDepth);
         value = fromWireJson(desc, fields, opts);
     }
     return { value: (value ?? {}), issues };
