@@ -1,5 +1,5 @@
-import { type ErrorKey } from '../types/errors.js';
-import type { CompiledValidator, SchemaError } from './schemas/types.js';
+import { type ErrorKey } from "../types/errors.js";
+import type { CompiledValidator, SchemaError } from "./schemas/types.js";
 /** One problem of a request: the error key of the envelope, its message with the specifics, and where. */
 export interface ValidationError {
     key: ErrorKey;

@@ -1,4 +1,4 @@
-import type { ActivitySegment } from '../types/activities/index.js';
+import type { ActivitySegment } from "../types/activities/index.js";
 /** In allowedParents: any record (every record kind behaves the same). */
 export declare const recordParent = "record";
 /** Allowed parents of each activity segment (spec/hierarchy.yaml): "record" or a segment. */
@@ -20,7 +20,7 @@ export declare const conditions: Readonly<Partial<Record<ActivitySegment, readon
 export declare const onePerParent: readonly ActivitySegment[];
 /** Bounds of the records-per-page parameter of list calls (spec limits.listLimitMax, listLimitDefault). */
 export declare const listLimit: {
-    readonly param: 'limit';
+    readonly param: "limit";
     readonly min: 1;
     readonly max: 5000;
     readonly default: 50;
