@@ -126,13 +126,19 @@ export async function generateInMemory(opts: GenerateOptions): Promise<{ files: 
   const wantsDist = !opts.only || opts.only.some((p) => /^(client|server)\/dist\//.test(p));
   const laidOut = opts.only && !wantsDist ? assembled.filter((f) => opts.only!.includes(f.path)) : assembled;
   lap('packages');
+  // The compile reads the emitted sources, not prettier's output, so it runs (native tsc, in child
+  // processes) while this thread formats: a file's layout never changes what it compiles to.
+  const compiling = wantsDist ? compilePackagesCached(new Map(assembled.map((f) => [f.path, f.content])), root, opts.outDir, opts.cacheFile && dirname(opts.cacheFile)) : undefined;
+  // A failed compile is reported when awaited below, not as an unhandled rejection meanwhile.
+  compiling?.catch(() => {});
   const cache = opts.cacheFile ? loadCache(opts.cacheFile) : { entries: {} };
   const { files, formatted } = await formatFiles(laidOut, opts.outDir, cache);
   if (opts.cacheFile && formatted) saveCache(opts.cacheFile, cache);
   lap('format');
-  if (wantsDist) {
-    const compiled = await compilePackagesCached(files, root, opts.outDir, opts.cacheFile && dirname(opts.cacheFile));
+  if (compiling) {
+    const compiled = await compiling;
     for (const [path, text] of compiled.files) files.set(path, text);
+    // The time spent waiting for it after formatting ended.
     lap(compiled.skipped ? 'compile (unchanged sources, dist/ kept)' : 'compile');
   } else lap('compile');
   return { files, formatted, timings };

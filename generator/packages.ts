@@ -52,6 +52,9 @@ const runtimeHeader = (name: string) => `// Part of the crmgen runtime (runtime/
 
 /** The emitted files with the shared sources moved into each package, and each package completed. */
 export function assemblePackages(spec: Spec, emitted: GeneratedFile[], runtime: RuntimeSource): GeneratedFile[] {
+  // Both packages hold the shared sources and most runtime modules: each text is scanned once.
+  const scanned = new Map<string, string[]>();
+  const importsOfOnce = (text: string) => scanned.get(text) ?? scanned.set(text, importsOf(text)).get(text)!;
   const shared = emitted.filter((f) => sharedDirs.some((d) => f.path.startsWith(d)));
   const out = emitted.filter((f) => !shared.includes(f));
   for (const dir of packageDirs) {
@@ -59,7 +62,7 @@ export function assemblePackages(spec: Spec, emitted: GeneratedFile[], runtime: 
     for (const f of out) if (f.path.startsWith(`${dir}/`)) files.set(f.path, f);
     const emittedHere = new Set(files.keys());
     for (const f of shared) files.set(`${dir}/src/${f.path}`, { ...f, path: `${dir}/src/${f.path}` });
-    const dependencies = addRuntime(dir, files, runtime);
+    const dependencies = addRuntime(dir, files, runtime, importsOfOnce);
     // What this stage added: the shared sources' copies and the runtime modules.
     out.push(...[...files.values()].filter((f) => !emittedHere.has(f.path)));
     out.push(...packageFiles(spec, dir, dependencies));
@@ -71,12 +74,12 @@ export function assemblePackages(spec: Spec, emitted: GeneratedFile[], runtime: 
  * Follows the imports of the package's sources: a module of src/runtime/ is copied from crmgen's
  * runtime/, a bare specifier becomes a dependency, a path leaving the package is an error.
  */
-function addRuntime(dir: PackageDir, files: Map<string, GeneratedFile>, runtime: RuntimeSource): Record<string, string> {
+function addRuntime(dir: PackageDir, files: Map<string, GeneratedFile>, runtime: RuntimeSource, imports: (text: string) => string[]): Record<string, string> {
   const dependencies: Record<string, string> = {};
   const queue = [...files.values()].filter((f) => /\.(ts|js)$/.test(f.path));
   while (queue.length) {
     const f = queue.shift()!;
-    for (const specifier of importsOf(f.content)) {
+    for (const specifier of imports(f.content)) {
       if (!specifier.startsWith('.')) {
         if (builtin(specifier)) continue;
         const name = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!;

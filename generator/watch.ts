@@ -60,6 +60,13 @@ export class Regenerator {
       // Same emitted text as the last successful run (a save without a change): nothing to do.
       const key = hash(raw.map((f) => `${f.path}\0${f.content}`).join('\0'));
       const skipped = key === this.lastKey;
+      // The packages' dist/ depends only on their emitted src/ (as in generate, the compile reads the
+      // emitted texts and runs while this thread formats): compiled again only when a source changed.
+      const sources = raw.filter((f) => /^(client|server)\/src\//.test(f.path));
+      const sourceKey = hash(sources.map((f) => `${f.path}\0${f.content}`).join('\0'));
+      const compiling =
+        sourceKey === this.compiled?.key ? Promise.resolve(this.compiled.files) : compilePackages(new Map(raw.map((f) => [f.path, f.content])), this.opts.root);
+      compiling.catch(() => {});
       const files = new Map<string, string>();
       const toFormat: GeneratedFile[] = [];
       for (const f of raw) {
@@ -78,10 +85,7 @@ export class Regenerator {
       }
       if (this.opts.cacheFile && formatted) saveCache(this.opts.cacheFile, this.diskCache);
       lap('format');
-      // The packages' dist/ depends only on their src/: compiled again only when a source changed.
-      const sources = [...files].filter(([p]) => /^(client|server)\/src\//.test(p));
-      const sourceKey = hash(sources.map(([p, text]) => `${p}\0${text}`).join('\0'));
-      if (sourceKey !== this.compiled?.key) this.compiled = { key: sourceKey, files: await compilePackages(files, this.opts.root) };
+      this.compiled = { key: sourceKey, files: await compiling };
       for (const [p, text] of this.compiled.files) files.set(p, text);
       lap('compile');
       // Keep the emitters' order of files stable for the comparison and the report.

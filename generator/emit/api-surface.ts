@@ -48,7 +48,16 @@ class SurfaceBuilder {
   readonly entries: SurfaceEntry[] = [];
   private module: SurfaceEntry['module'] = 'types';
 
-  constructor(private readonly project: Project) {}
+  /** Parsed when the walk first reaches them: modules no entry reaches cost nothing. */
+  constructor(
+    private readonly project: Project,
+    private readonly texts: ReadonlyMap<string, string>,
+  ) {}
+
+  private source(path: string): SourceFile | undefined {
+    const text = this.texts.get(path);
+    return this.project.getSourceFile(path) ?? (text === undefined ? undefined : this.project.createSourceFile(path, text));
+  }
 
   add(e: Omit<SurfaceEntry, 'module'>) {
     this.entries.push({ module: this.module, ...e });
@@ -60,7 +69,9 @@ class SurfaceBuilder {
   /** Walks one entry module and the generated modules it re-exports. */
   walk(module: SurfaceEntry['module'], path: string) {
     this.module = module;
-    this.file(this.project.getSourceFileOrThrow(path), new Set());
+    const sf = this.source(path);
+    if (!sf) throw new Error(`api-surface: no module ${path}`);
+    this.file(sf, new Set());
   }
 
   entry(path: string) {
@@ -73,7 +84,7 @@ class SurfaceBuilder {
     for (const ex of sf.getExportDeclarations()) {
       const spec = ex.getModuleSpecifierValue();
       if (!spec) continue;
-      const target = this.project.getSourceFile(resolvePath(sf.getFilePath(), spec));
+      const target = this.source(resolvePath(sf.getFilePath(), spec));
       const named = ex.getNamedExports();
       if (target && !named.length && this.entryPaths.has(target.getFilePath()) && target !== sf) {
         const from = target.getFilePath().replace(/^\/generated\/client\/src\//, '');
@@ -269,8 +280,8 @@ export function surfaceEntries(sources: GeneratedFile[]): SurfaceEntry[] {
 function analyse(sources: GeneratedFile[]): SurfaceEntry[] {
   const project = new Project({ useInMemoryFileSystem: true, skipLoadingLibFiles: true, compilerOptions: { noLib: true } });
   // Laid out as in the client package: the shared types sit beside the client's entry module.
-  for (const f of sources) project.createSourceFile(`/generated/${f.path.startsWith('client/') ? f.path : `client/src/${f.path}`}`, f.content, { overwrite: true });
-  const b = new SurfaceBuilder(project);
+  const texts = new Map(sources.map((f) => [`/generated/${f.path.startsWith('client/') ? f.path : `client/src/${f.path}`}`, f.content]));
+  const b = new SurfaceBuilder(project, texts);
   b.entry('/generated/client/src/types/index.ts');
   b.walk('client', '/generated/client/src/index.ts');
   b.walk('types', '/generated/client/src/types/index.ts');

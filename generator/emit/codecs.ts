@@ -2,7 +2,7 @@
 // and typed encode/decode entry points for XML, JSON and form (index.ts). runtime/codec.ts
 // interprets the descriptors; the JSON mapping (containers of one repeated element become
 // arrays, id<N> children stay object keys) is defined there once, for every message.
-import { StructureKind, VariableDeclarationKind, Project, type StatementStructures } from 'ts-morph';
+import { IndentationText, QuoteKind, StructureKind, VariableDeclarationKind, Project, type StatementStructures } from 'ts-morph';
 import type { Field, ObjectShape, Shape, Spec } from '../model.ts';
 import type { GeneratedFile } from '../write.ts';
 import type { Desc } from '../../runtime/codec.ts';
@@ -289,7 +289,14 @@ export function emitCodecs(spec: Spec, derived: Pick<Derived, 'generics'>): Gene
   const entries = targetExprs.map(([id, expr]) => `${JSON.stringify(id)}: ${expr}`);
   const evaluated = evaluate(builder, targetExprs);
   const constNames = new Map([...evaluated.consts].map(([name, d]) => [d, name]));
-  const project = new Project({ useInMemoryFileSystem: true, skipLoadingLibFiles: true });
+  // The codecs are read by the compiler, not by people: ts-morph's layout is final and prettier is
+  // skipped (it took over half of a cold generate, codecs/xml.ts alone about 1 s).
+  const project = new Project({
+    useInMemoryFileSystem: true,
+    skipLoadingLibFiles: true,
+    manipulationSettings: { indentationText: IndentationText.TwoSpaces, quoteKind: QuoteKind.Single, useTrailingCommas: true },
+  });
+  const laidOut = 'text' as const;
 
   const parts: StatementStructures[] = [
     { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: '../runtime/codec.ts', namedImports: ['Desc', 'ScalarDesc'] },
@@ -330,7 +337,7 @@ export function emitCodecs(spec: Spec, derived: Pick<Derived, 'generics'>): Gene
         }),
       ),
     ];
-    return { path, content: header + project.createSourceFile(path, { statements }, { overwrite: true }).getFullText(), format: 'typescript' as const };
+    return { path, content: header + project.createSourceFile(path, { statements }, { overwrite: true }).getFullText(), format: laidOut };
   });
   const alias = (module: string) => `m_${module.replace(/[^A-Za-z0-9]/g, '_')}`;
   const descriptors: StatementStructures[] = [
@@ -476,14 +483,14 @@ return decodeBody(m, xmlDecoders[target as keyof typeof xmlDecoders], format, bo
   ];
 
   return [
-    { path: 'codecs/parts.ts', content: header + '// Descriptor parts shared by the messages of several resources (field sets, structures).\n' + project.createSourceFile('p.ts', { statements: parts }).getFullText(), format: 'typescript' },
+    { path: 'codecs/parts.ts', content: header + '// Descriptor parts shared by the messages of several resources (field sets, structures).\n' + project.createSourceFile('p.ts', { statements: parts }).getFullText(), format: laidOut },
     ...moduleFiles,
-    { path: 'codecs/descriptors.ts', content: header + project.createSourceFile('d.ts', { statements: descriptors }).getFullText(), format: 'typescript' },
-    { path: 'codecs/index.ts', content: header + project.createSourceFile('i.ts', { statements: index }).getFullText(), format: 'typescript' },
+    { path: 'codecs/descriptors.ts', content: header + project.createSourceFile('d.ts', { statements: descriptors }).getFullText(), format: laidOut },
+    { path: 'codecs/index.ts', content: header + project.createSourceFile('i.ts', { statements: index }).getFullText(), format: laidOut },
     {
       path: 'codecs/xml.ts',
       content: header + xmlHeader + project.createSourceFile('x.ts', { statements: xmlCodecStatements(constNames, Object.entries(evaluated.targets)) }).getFullText(),
-      format: 'typescript',
+      format: laidOut,
     },
   ];
 }

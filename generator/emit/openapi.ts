@@ -6,7 +6,7 @@
 // object needs a string property, and typeid is an integer on the wire); every response carries the
 // call-limit header; errors use the envelope; webhooks are in `webhooks`. Examples are JSON
 // only: an XML text cannot be an example of a schema that describes an object.
-import { stringify } from 'yaml';
+import { yamlText } from '../yaml-text.ts';
 import type { Operation, Spec } from '../model.ts';
 import type { GeneratedFile } from '../write.ts';
 import { encodeXml, toWireJson } from '../../runtime/codec.ts';
@@ -224,8 +224,10 @@ export function emitOpenApi(spec: Spec, derived: Pick<Derived, 'descriptors' | '
       schemas: Object.fromEntries([...components.schemas].sort(([a], [b]) => a.localeCompare(b))),
     },
   };
+  const json = `${JSON.stringify(doc, null, 2)}\n`;
   return [
-    { path: 'openapi.json', content: `${JSON.stringify(doc, null, 2)}\n`, format: 'json' },
-    { path: 'openapi.yaml', content: stringify(doc, { lineWidth: 0, aliasDuplicateObjects: false }), format: 'text' },
+    { path: 'openapi.json', content: json, format: 'json' },
+    // From the JSON text, so both files hold the same data (no undefined members).
+    { path: 'openapi.yaml', content: yamlText(JSON.parse(json)), format: 'text' },
   ];
 }

@@ -1,9 +1,9 @@
-import type * as T from './types/index.js';
-import type { ActivityId, CallOptions, ClientCodec, RecordId } from './runtime/client.js';
-import { type Connection, type ConnectOptions } from './runtime/connect.js';
-export { paginate, type BatchConnection, type Caller, type Connection, type ConnectOptions, } from './runtime/connect.js';
-export { ServiceError, AuthenticationError, NotFoundError, ValidationError, RateLimitError, ServerError, ConnectionError, verifyWebhook, type WebhookHeaders, type VerifyOptions, type Quota, type RetryOptions, type ErrorDetail, type ActivityId, type ApiPromise, type CallOptions, type RecordId, type ResponseInfo, type ErrorKeyOf, type ClientErrorKey, } from './runtime/client.js';
-export type { Format } from './runtime/formats.js';
+import type * as T from "./types/index.js";
+import type { ActivityId, CallOptions, ClientCodec, RecordId } from "./runtime/client.js";
+import { type Connection, type ConnectOptions } from "./runtime/connect.js";
+export { paginate, type BatchConnection, type Caller, type Connection, type ConnectOptions } from "./runtime/connect.js";
+export { ServiceError, AuthenticationError, NotFoundError, ValidationError, RateLimitError, ServerError, ConnectionError, verifyWebhook, type WebhookHeaders, type VerifyOptions, type Quota, type RetryOptions, type ErrorDetail, type ActivityId, type ApiPromise, type CallOptions, type RecordId, type ResponseInfo, type ErrorKeyOf, type ClientErrorKey } from "./runtime/client.js";
+export type { Format } from "./runtime/formats.js";
 /** The API's error keys type ServiceError.keys, errors and details (here, so the modular client has them too). */
 declare module './runtime/client.ts' {
     interface ServiceErrorKeys extends Record<T.ErrorKey, true> {

@@ -1,17 +1,16 @@
-import type * as T from './types/index.js';
-import type * as V from './views.js';
-import { type WebhookHeaders } from './runtime/client.js';
-import type { ActivityId, ApiPromise, CallOptions, ClientOptions, Quota, RecordId } from './runtime/client.js';
-import { type UploadOptions } from './core.js';
-export { ServiceError, AuthenticationError, NotFoundError, ValidationError, RateLimitError, ServerError, ConnectionError, verifyWebhook, type WebhookHeaders, type VerifyOptions, } from './runtime/client.js';
-export type { ActivityId, ApiPromise, CallOptions, ClientErrorKey, ClientOptions, ErrorDetail, ErrorKeyOf, Quota, RecordId, ResponseInfo, RetryOptions, } from './runtime/client.js';
-export { asId, type UploadOptions } from './core.js';
-export type * from './types/index.js';
-export type * from './views.js';
-export type { Item, ActivityEntry, ListEntry, ReportItem, ReportTimeRecord, ReportAction, ReportFollowup, ReportOpportunity, ReportActivity, ItemNotificationContent, ActivityNotificationContent, Hook, HookCreate, HookUpdate, ListRecordsResponse, CreateRecordResponse, ShowRecordResponse, CreateActivityRequest, CreateActivityResponse, UpdateActivityRequest, CreateHookRequest, UpdateHookRequest, ListHooksResponse, ReportNextactionsResponse, ReportCalendarResponse, ReportFollowupsResponse, ReportOpportunitiesResponse, ReportActivitiesResponse, ReportTimetrackingResponse, ItemsNotification, ActivitiesNotification, Notification, } from './views.js';
+import type * as T from "./types/index.js";
+import type * as V from "./views.js";
+import { type WebhookHeaders } from "./runtime/client.js";
+import type { ActivityId, ApiPromise, CallOptions, ClientOptions, Quota, RecordId } from "./runtime/client.js";
+import { type UploadOptions } from "./core.js";
+export { ServiceError, AuthenticationError, NotFoundError, ValidationError, RateLimitError, ServerError, ConnectionError, verifyWebhook, type WebhookHeaders, type VerifyOptions } from "./runtime/client.js";
+export type { ActivityId, ApiPromise, CallOptions, ClientErrorKey, ClientOptions, ErrorDetail, ErrorKeyOf, Quota, RecordId, ResponseInfo, RetryOptions } from "./runtime/client.js";
+export { asId, type UploadOptions } from "./core.js";
+export type * from "./types/index.js";
+export type * from "./views.js";
+export type { Item, ActivityEntry, ListEntry, ReportItem, ReportTimeRecord, ReportAction, ReportFollowup, ReportOpportunity, ReportActivity, ItemNotificationContent, ActivityNotificationContent, Hook, HookCreate, HookUpdate, ListRecordsResponse, CreateRecordResponse, ShowRecordResponse, CreateActivityRequest, CreateActivityResponse, UpdateActivityRequest, CreateHookRequest, UpdateHookRequest, ListHooksResponse, ReportNextactionsResponse, ReportCalendarResponse, ReportFollowupsResponse, ReportOpportunitiesResponse, ReportActivitiesResponse, ReportTimetrackingResponse, ItemsNotification, ActivitiesNotification, Notification } from "./views.js";
 /** Operations on activities of one segment. */
 export type ActivityResource<S extends T.ActivitySegment> = {
-    /** POST /{kind}/{segment}/: Create activity. */
     create: (body: V.CreateActivityRequest<S>, options?: UploadOptions) => ApiPromise<V.CreateActivityResponse<S>>;
     /** PUT /{kind}/{segment}/{id}: Update activity. */
     update: (id: ActivityId<S>, body: V.UpdateActivityRequest<S>, options?: UploadOptions) => ApiPromise<T.UpdateActivityResponse>;
@@ -20,7 +19,6 @@ export type ActivityResource<S extends T.ActivitySegment> = {
 };
 /** Operations on the records of one kind, its category tags, fields and activities. */
 export type KindResource<K extends T.KindName> = {
-    /** GET /{kind}/: List records. */
     list: (params?: T.ListRecordsParams, options?: CallOptions) => ApiPromise<V.ListRecordsResponse<K>>;
     /** POST /{kind}/: Create record. */
     create: (body: T.CreateRecordRequest<K>, options?: CallOptions) => ApiPromise<V.CreateRecordResponse<K, T.ActivitySegment>>;
@@ -31,17 +29,15 @@ export type KindResource<K extends T.KindName> = {
     /** DELETE /{kind}/{id}/: Delete record. */
     delete: (id: RecordId<K>, options?: CallOptions) => ApiPromise<T.DeleteRecordResponse>;
     categories: {
-        /** POST /{kind}/categories/: Create category tag. */
         create: (body: T.CreateCategoryRequest, options?: CallOptions) => ApiPromise<T.CreateCategoryResponse>;
         /** GET /{kind}/categories/: List category tags. */
         list: (options?: CallOptions) => ApiPromise<T.ListCategoriesResponse>;
     };
     fields: {
-        /** GET /{kind}/fields/: List fields. */
         list: (options?: CallOptions) => ApiPromise<T.ListFieldsResponse>;
     };
     /** Every list records result, page by page (start/limit). */
-    iterate: (params?: T.ListRecordsParams, options?: CallOptions) => AsyncIterableIterator<NonNullable<V.ListRecordsResponse<K>['entries']>[number]>;
+    iterate: (params?: T.ListRecordsParams, options?: CallOptions) => AsyncIterableIterator<NonNullable<V.ListRecordsResponse<K>["entries"]>[number]>;
     activities: {
         [S in T.ActivitySegment]: ActivityResource<S>;
     };
@@ -49,11 +45,9 @@ export type KindResource<K extends T.KindName> = {
 /** Operations that belong to no record kind. */
 export type RootResources = {
     ownership: {
-        /** GET /ownership/: List users and groups. */
         list: (params?: T.ListOwnershipParams, options?: CallOptions) => ApiPromise<T.ListOwnershipResponse>;
     };
     hooks: {
-        /** POST /hooks/: Create webhook. */
         create: (body: V.CreateHookRequest, options?: CallOptions) => ApiPromise<T.CreateHookResponse>;
         /** PUT /hooks/{id}: Update webhook; the body holds any of the fields. */
         update: (id: number, body: V.UpdateHookRequest, options?: CallOptions) => ApiPromise<T.UpdateHookResponse>;
@@ -67,7 +61,6 @@ export type RootResources = {
         delete: (id: number, options?: CallOptions) => ApiPromise<T.DeleteHookResponse>;
     };
     reports: {
-        /** GET /report/nextactions/: Report: Tasks, events, milestones. */
         nextactions: (params?: T.ReportNextactionsParams, options?: CallOptions) => ApiPromise<V.ReportNextactionsResponse<T.KindName>>;
         /** GET /report/calendar/: Report: Tasks, events, milestones. */
         calendar: (params?: T.ReportCalendarParams, options?: CallOptions) => ApiPromise<V.ReportCalendarResponse<T.KindName>>;
@@ -83,17 +76,17 @@ export type RootResources = {
 };
 /** Every operation of the API. */
 export type Resources = {
-    contacts: KindResource<'contacts'>;
-    companies: KindResource<'companies'>;
-    projectblogs: KindResource<'projectblogs'>;
-    tickets: KindResource<'tickets'>;
+    contacts: KindResource<"contacts">;
+    companies: KindResource<"companies">;
+    projectblogs: KindResource<"projectblogs">;
+    tickets: KindResource<"tickets">;
 } & RootResources;
 /** The operations a batch can queue (every one but paging). */
 export type BatchResources = {
-    contacts: Omit<KindResource<'contacts'>, 'iterate'>;
-    companies: Omit<KindResource<'companies'>, 'iterate'>;
-    projectblogs: Omit<KindResource<'projectblogs'>, 'iterate'>;
-    tickets: Omit<KindResource<'tickets'>, 'iterate'>;
+    contacts: Omit<KindResource<"contacts">, "iterate">;
+    companies: Omit<KindResource<"companies">, "iterate">;
+    projectblogs: Omit<KindResource<"projectblogs">, "iterate">;
+    tickets: Omit<KindResource<"tickets">, "iterate">;
 } & RootResources;
 /** Queued calls, sent together by send(): one multipart/mixed request per 100 calls. Each queued call resolves with its own typed result or rejects with its own ServiceError. */
 export interface Batch {

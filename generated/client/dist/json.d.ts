@@ -1,1 +1,1 @@
-export { json } from './runtime/formats.js';
+export { json } from "./runtime/formats.js";

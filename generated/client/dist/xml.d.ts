@@ -1,1 +1,1 @@
-export { xml } from './runtime/formats.js';
+export { xml } from "./runtime/formats.js";

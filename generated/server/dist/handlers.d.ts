@@ -1,5 +1,5 @@
-import type * as T from './types/index.js';
-import type { UploadedFile } from './runtime/form-data.js';
+import type * as T from "./types/index.js";
+import type { UploadedFile } from "./runtime/form-data.js";
 /** One method per operation of the API. C is the caller context your authenticate hook returns. Throw ServiceError(key, message) for a failure; its HTTP status comes from the spec. */
 export interface Handlers<C> {
     /** GET /{kind}/: List records. */

@@ -2,15 +2,15 @@
 // XML encoders and decoders specialized per descriptor of descriptors.ts (same rules as the
 // interpreter in runtime/codec.ts, which stays the reference): one pair of functions per distinct
 // descriptor, shared by every message that uses it.
-import { flagEl, join, keyedName, listEl, ownerOpen, scalarXml, selKey, textEl, textXml, unknown, withId, wrapEl, } from '../runtime/codec.js';
-const CUSTOM_0 = /* @__PURE__ */ new RegExp('^custom[0-9]+$');
+import { flagEl, join, keyedName, listEl, ownerOpen, scalarXml, selKey, textEl, textXml, unknown, withId, wrapEl } from '../runtime/codec.js';
+const CUSTOM_0 = /* @__PURE__ */ new RegExp("^custom[0-9]+$");
 function encodeCategoryTag(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, '<id>', '</id>');
+        s += textEl(x, "<id>", "</id>");
     if ((x = v.name) !== undefined)
-        s += textEl(x, '<name>', '</name>');
+        s += textEl(x, "<name>", "</name>");
     return s;
 }
 function decodeCategoryTag(el, o, path) {
@@ -18,11 +18,11 @@ function decodeCategoryTag(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'id':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "id":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.id = v;
                 break;
-            case 'name':
+            case "name":
                 out.name = textXml(c);
                 break;
             default:
@@ -36,53 +36,53 @@ function encodeListEntryContact(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, '<id>', '</id>');
+        s += textEl(x, "<id>", "</id>");
     if ((x = v.name) !== undefined)
-        s += textEl(x, '<name>', '</name>');
+        s += textEl(x, "<name>", "</name>");
     if ((x = v.parentid) !== undefined)
-        s += textEl(x, '<parentid>', '</parentid>');
+        s += textEl(x, "<parentid>", "</parentid>");
     if ((x = v.flagged) !== undefined)
-        s += flagEl(x, '<flagged>', '</flagged>');
+        s += flagEl(x, "<flagged>", "</flagged>");
     if ((x = v.firstname) !== undefined)
-        s += textEl(x, '<firstname>', '</firstname>');
+        s += textEl(x, "<firstname>", "</firstname>");
     if ((x = v.lastname) !== undefined)
-        s += textEl(x, '<lastname>', '</lastname>');
+        s += textEl(x, "<lastname>", "</lastname>");
     if ((x = v.businessemail) !== undefined)
-        s += textEl(x, '<businessemail>', '</businessemail>');
+        s += textEl(x, "<businessemail>", "</businessemail>");
     if ((x = v.personalemail) !== undefined)
-        s += textEl(x, '<personalemail>', '</personalemail>');
+        s += textEl(x, "<personalemail>", "</personalemail>");
     if ((x = v.businessphonedirect) !== undefined)
-        s += textEl(x, '<businessphonedirect>', '</businessphonedirect>');
+        s += textEl(x, "<businessphonedirect>", "</businessphonedirect>");
     if ((x = v.businessphonemain) !== undefined)
-        s += textEl(x, '<businessphonemain>', '</businessphonemain>');
+        s += textEl(x, "<businessphonemain>", "</businessphonemain>");
     if ((x = v.homephone) !== undefined)
-        s += textEl(x, '<homephone>', '</homephone>');
+        s += textEl(x, "<homephone>", "</homephone>");
     if ((x = v.cellularphone) !== undefined)
-        s += textEl(x, '<cellularphone>', '</cellularphone>');
+        s += textEl(x, "<cellularphone>", "</cellularphone>");
     if ((x = v.businessfax) !== undefined)
-        s += textEl(x, '<businessfax>', '</businessfax>');
+        s += textEl(x, "<businessfax>", "</businessfax>");
     if ((x = v.businessaddress) !== undefined)
-        s += textEl(x, '<businessaddress>', '</businessaddress>');
+        s += textEl(x, "<businessaddress>", "</businessaddress>");
     if ((x = v.jobtitle) !== undefined)
-        s += textEl(x, '<jobtitle>', '</jobtitle>');
+        s += textEl(x, "<jobtitle>", "</jobtitle>");
     if ((x = v.background) !== undefined)
-        s += textEl(x, '<background>', '</background>');
+        s += textEl(x, "<background>", "</background>");
     if ((x = v.website) !== undefined)
-        s += textEl(x, '<website>', '</website>');
+        s += textEl(x, "<website>", "</website>");
     if ((x = v.assignedto) !== undefined)
-        s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
+        s += textEl(x, ownerOpen("<assignedto", v["assignedto@cn"], "cn"), "</assignedto>");
     if ((x = v.company) !== undefined)
-        s += textEl(x, '<company>', '</company>');
+        s += textEl(x, "<company>", "</company>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, '<created>', '</created>');
+        s += textEl(x, "<created>", "</created>");
     if ((x = v.viewed) !== undefined)
-        s += textEl(x, '<viewed>', '</viewed>');
+        s += textEl(x, "<viewed>", "</viewed>");
     if ((x = v.updated) !== undefined)
-        s += textEl(x, '<updated>', '</updated>');
+        s += textEl(x, "<updated>", "</updated>");
     if ((x = v.categories) !== undefined)
-        s += wrapEl(encodeCategoryListCategoryTag(x), '<categories>', '</categories>');
+        s += wrapEl(encodeCategoryListCategoryTag(x), "<categories>", "</categories>");
     for (const n of Object.keys(v)) {
-        if (!(n.startsWith('custom') && CUSTOM_0.test(n)) || (x = v[n]) === undefined)
+        if (!(n.startsWith("custom") && CUSTOM_0.test(n)) || (x = v[n]) === undefined)
             continue;
         s += textEl(x, '<' + n + '>', '</' + n + '>');
     }
@@ -93,83 +93,83 @@ function decodeListEntryContact(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'id':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "id":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.id = v;
                 break;
-            case 'name':
+            case "name":
                 out.name = textXml(c);
                 break;
-            case 'parentid':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "parentid":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.parentid = v;
                 break;
-            case 'flagged':
-                if ((v = scalarXml(c, 'F')) !== undefined)
+            case "flagged":
+                if ((v = scalarXml(c, "F")) !== undefined)
                     out.flagged = v;
                 break;
-            case 'firstname':
+            case "firstname":
                 out.firstname = textXml(c);
                 break;
-            case 'lastname':
+            case "lastname":
                 out.lastname = textXml(c);
                 break;
-            case 'businessemail':
+            case "businessemail":
                 out.businessemail = textXml(c);
                 break;
-            case 'personalemail':
+            case "personalemail":
                 out.personalemail = textXml(c);
                 break;
-            case 'businessphonedirect':
+            case "businessphonedirect":
                 out.businessphonedirect = textXml(c);
                 break;
-            case 'businessphonemain':
+            case "businessphonemain":
                 out.businessphonemain = textXml(c);
                 break;
-            case 'homephone':
+            case "homephone":
                 out.homephone = textXml(c);
                 break;
-            case 'cellularphone':
+            case "cellularphone":
                 out.cellularphone = textXml(c);
                 break;
-            case 'businessfax':
+            case "businessfax":
                 out.businessfax = textXml(c);
                 break;
-            case 'businessaddress':
+            case "businessaddress":
                 out.businessaddress = textXml(c);
                 break;
-            case 'jobtitle':
+            case "jobtitle":
                 out.jobtitle = textXml(c);
                 break;
-            case 'background':
+            case "background":
                 out.background = textXml(c);
                 break;
-            case 'website':
+            case "website":
                 out.website = textXml(c);
                 break;
-            case 'assignedto':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "assignedto":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.assignedto = v;
                 if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
-                    out['assignedto@cn'] = c.attrs.cn;
+                    out["assignedto@cn"] = c.attrs.cn;
                 break;
-            case 'company':
+            case "company":
                 out.company = textXml(c);
                 break;
-            case 'created':
-                if ((v = scalarXml(c, 'dt')) !== undefined)
+            case "created":
+                if ((v = scalarXml(c, "dt")) !== undefined)
                     out.created = v;
                 break;
-            case 'viewed':
-                if ((v = scalarXml(c, 'dt')) !== undefined)
+            case "viewed":
+                if ((v = scalarXml(c, "dt")) !== undefined)
                     out.viewed = v;
                 break;
-            case 'updated':
-                if ((v = scalarXml(c, 'dt')) !== undefined)
+            case "updated":
+                if ((v = scalarXml(c, "dt")) !== undefined)
                     out.updated = v;
                 break;
-            case 'categories':
-                out.categories = decodeCategoryListCategoryTag(c, o, o.strict ? join(path, 'categories') : '');
+            case "categories":
+                out.categories = decodeCategoryListCategoryTag(c, o, o.strict ? join(path, "categories") : '');
                 break;
             default:
                 if (CUSTOM_0.test(c.name))
@@ -183,13 +183,13 @@ function decodeListEntryContact(el, o, path) {
 function encodeCategoryListCategoryTag(v) {
     let s = '';
     for (const e of v)
-        s += wrapEl(encodeCategoryTag(e), '<category>', '</category>');
+        s += wrapEl(encodeCategoryTag(e), "<category>", "</category>");
     return s;
 }
 function decodeCategoryListCategoryTag(el, o, path) {
     const out = [];
     for (const c of el.children) {
-        if (c.name === 'category')
+        if (c.name === "category")
             out.push(decodeCategoryTag(c, o, o.strict ? join(path, out.length) : ''));
         else if (o.strict)
             unknown(o, path, c.name);
@@ -200,39 +200,39 @@ function encodeListEntryOrganization(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, '<id>', '</id>');
+        s += textEl(x, "<id>", "</id>");
     if ((x = v.name) !== undefined)
-        s += textEl(x, '<name>', '</name>');
+        s += textEl(x, "<name>", "</name>");
     if ((x = v.parentid) !== undefined)
-        s += textEl(x, '<parentid>', '</parentid>');
+        s += textEl(x, "<parentid>", "</parentid>");
     if ((x = v.flagged) !== undefined)
-        s += flagEl(x, '<flagged>', '</flagged>');
+        s += flagEl(x, "<flagged>", "</flagged>");
     if ((x = v.businessemail) !== undefined)
-        s += textEl(x, '<businessemail>', '</businessemail>');
+        s += textEl(x, "<businessemail>", "</businessemail>");
     if ((x = v.businessphonemain) !== undefined)
-        s += textEl(x, '<businessphonemain>', '</businessphonemain>');
+        s += textEl(x, "<businessphonemain>", "</businessphonemain>");
     if ((x = v.businessfax) !== undefined)
-        s += textEl(x, '<businessfax>', '</businessfax>');
+        s += textEl(x, "<businessfax>", "</businessfax>");
     if ((x = v.businessaddress) !== undefined)
-        s += textEl(x, '<businessaddress>', '</businessaddress>');
+        s += textEl(x, "<businessaddress>", "</businessaddress>");
     if ((x = v.website) !== undefined)
-        s += textEl(x, '<website>', '</website>');
+        s += textEl(x, "<website>", "</website>");
     if ((x = v.background) !== undefined)
-        s += textEl(x, '<background>', '</background>');
+        s += textEl(x, "<background>", "</background>");
     if ((x = v.assignedto) !== undefined)
-        s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
+        s += textEl(x, ownerOpen("<assignedto", v["assignedto@cn"], "cn"), "</assignedto>");
     if ((x = v.company) !== undefined)
-        s += textEl(x, '<company>', '</company>');
+        s += textEl(x, "<company>", "</company>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, '<created>', '</created>');
+        s += textEl(x, "<created>", "</created>");
     if ((x = v.viewed) !== undefined)
-        s += textEl(x, '<viewed>', '</viewed>');
+        s += textEl(x, "<viewed>", "</viewed>");
     if ((x = v.updated) !== undefined)
-        s += textEl(x, '<updated>', '</updated>');
+        s += textEl(x, "<updated>", "</updated>");
     if ((x = v.categories) !== undefined)
-        s += wrapEl(encodeCategoryListCategoryTag(x), '<categories>', '</categories>');
+        s += wrapEl(encodeCategoryListCategoryTag(x), "<categories>", "</categories>");
     for (const n of Object.keys(v)) {
-        if (!(n.startsWith('custom') && CUSTOM_0.test(n)) || (x = v[n]) === undefined)
+        if (!(n.startsWith("custom") && CUSTOM_0.test(n)) || (x = v[n]) === undefined)
             continue;
         s += textEl(x, '<' + n + '>', '</' + n + '>');
     }
@@ -243,62 +243,62 @@ function decodeListEntryOrganization(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'id':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "id":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.id = v;
                 break;
-            case 'name':
+            case "name":
                 out.name = textXml(c);
                 break;
-            case 'parentid':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "parentid":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.parentid = v;
                 break;
-            case 'flagged':
-                if ((v = scalarXml(c, 'F')) !== undefined)
+            case "flagged":
+                if ((v = scalarXml(c, "F")) !== undefined)
                     out.flagged = v;
                 break;
-            case 'businessemail':
+            case "businessemail":
                 out.businessemail = textXml(c);
                 break;
-            case 'businessphonemain':
+            case "businessphonemain":
                 out.businessphonemain = textXml(c);
                 break;
-            case 'businessfax':
+            case "businessfax":
                 out.businessfax = textXml(c);
                 break;
-            case 'businessaddress':
+            case "businessaddress":
                 out.businessaddress = textXml(c);
                 break;
-            case 'website':
+            case "website":
                 out.website = textXml(c);
                 break;
-            case 'background':
+            case "background":
                 out.background = textXml(c);
                 break;
-            case 'assignedto':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "assignedto":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.assignedto = v;
                 if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
-                    out['assignedto@cn'] = c.attrs.cn;
+                    out["assignedto@cn"] = c.attrs.cn;
                 break;
-            case 'company':
+            case "company":
                 out.company = textXml(c);
                 break;
-            case 'created':
-                if ((v = scalarXml(c, 'dt')) !== undefined)
+            case "created":
+                if ((v = scalarXml(c, "dt")) !== undefined)
                     out.created = v;
                 break;
-            case 'viewed':
-                if ((v = scalarXml(c, 'dt')) !== undefined)
+            case "viewed":
+                if ((v = scalarXml(c, "dt")) !== undefined)
                     out.viewed = v;
                 break;
-            case 'updated':
-                if ((v = scalarXml(c, 'dt')) !== undefined)
+            case "updated":
+                if ((v = scalarXml(c, "dt")) !== undefined)
                     out.updated = v;
                 break;
-            case 'categories':
-                out.categories = decodeCategoryListCategoryTag(c, o, o.strict ? join(path, 'categories') : '');
+            case "categories":
+                out.categories = decodeCategoryListCategoryTag(c, o, o.strict ? join(path, "categories") : '');
                 break;
             default:
                 if (CUSTOM_0.test(c.name))
@@ -313,9 +313,9 @@ function encodeRelatedItemAdd(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, '<id>', '</id>');
+        s += textEl(x, "<id>", "</id>");
     if ((x = v.note) !== undefined)
-        s += textEl(x, '<note>', '</note>');
+        s += textEl(x, "<note>", "</note>");
     return s;
 }
 function decodeRelatedItemAdd(el, o, path) {
@@ -323,11 +323,11 @@ function decodeRelatedItemAdd(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'id':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "id":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.id = v;
                 break;
-            case 'note':
+            case "note":
                 out.note = textXml(c);
                 break;
             default:
@@ -341,47 +341,47 @@ function encodeContactItemFields(v) {
     let s = '';
     let x;
     if ((x = v.firstname) !== undefined)
-        s += textEl(x, '<firstname label="First name">', '</firstname>');
+        s += textEl(x, "<firstname label=\"First name\">", "</firstname>");
     if ((x = v.lastname) !== undefined)
-        s += textEl(x, '<lastname label="Last name">', '</lastname>');
+        s += textEl(x, "<lastname label=\"Last name\">", "</lastname>");
     if ((x = v.businessemail) !== undefined)
-        s += textEl(x, '<businessemail label="Business e-mail">', '</businessemail>');
+        s += textEl(x, "<businessemail label=\"Business e-mail\">", "</businessemail>");
     if ((x = v.personalemail) !== undefined)
-        s += textEl(x, '<personalemail label="Personal e-mail">', '</personalemail>');
+        s += textEl(x, "<personalemail label=\"Personal e-mail\">", "</personalemail>");
     if ((x = v.businessphonedirect) !== undefined)
-        s += textEl(x, '<businessphonedirect label="Business phone (direct)">', '</businessphonedirect>');
+        s += textEl(x, "<businessphonedirect label=\"Business phone (direct)\">", "</businessphonedirect>");
     if ((x = v.businessphonemain) !== undefined)
-        s += textEl(x, '<businessphonemain label="Business phone (main)">', '</businessphonemain>');
+        s += textEl(x, "<businessphonemain label=\"Business phone (main)\">", "</businessphonemain>");
     if ((x = v.homephone) !== undefined)
-        s += textEl(x, '<homephone label="Home phone">', '</homephone>');
+        s += textEl(x, "<homephone label=\"Home phone\">", "</homephone>");
     if ((x = v.cellularphone) !== undefined)
-        s += textEl(x, '<cellularphone label="Cellular phone">', '</cellularphone>');
+        s += textEl(x, "<cellularphone label=\"Cellular phone\">", "</cellularphone>");
     if ((x = v.businessfax) !== undefined)
-        s += textEl(x, '<businessfax label="Business fax">', '</businessfax>');
+        s += textEl(x, "<businessfax label=\"Business fax\">", "</businessfax>");
     if ((x = v.businessaddress) !== undefined)
-        s += textEl(x, '<businessaddress label="Business address">', '</businessaddress>');
+        s += textEl(x, "<businessaddress label=\"Business address\">", "</businessaddress>");
     if ((x = v.jobtitle) !== undefined)
-        s += textEl(x, '<jobtitle label="Job title">', '</jobtitle>');
+        s += textEl(x, "<jobtitle label=\"Job title\">", "</jobtitle>");
     if ((x = v.background) !== undefined)
-        s += textEl(x, '<background label="Background">', '</background>');
+        s += textEl(x, "<background label=\"Background\">", "</background>");
     if ((x = v.website) !== undefined)
-        s += textEl(x, '<website label="Website">', '</website>');
+        s += textEl(x, "<website label=\"Website\">", "</website>");
     if ((x = v.assignedto) !== undefined)
-        s += textEl(x, ownerOpen('<assignedto label="Assigned to"', v['assignedto@cn'], 'cn'), '</assignedto>');
+        s += textEl(x, ownerOpen("<assignedto label=\"Assigned to\"", v["assignedto@cn"], "cn"), "</assignedto>");
     if ((x = v.creatorid) !== undefined)
-        s += textEl(x, '<creatorid>', '</creatorid>');
+        s += textEl(x, "<creatorid>", "</creatorid>");
     if ((x = v.creatorname) !== undefined)
-        s += textEl(x, '<creatorname>', '</creatorname>');
+        s += textEl(x, "<creatorname>", "</creatorname>");
     if ((x = v.creatordate) !== undefined)
-        s += textEl(x, '<creatordate>', '</creatordate>');
+        s += textEl(x, "<creatordate>", "</creatordate>");
     if ((x = v.modificatorid) !== undefined)
-        s += textEl(x, '<modificatorid>', '</modificatorid>');
+        s += textEl(x, "<modificatorid>", "</modificatorid>");
     if ((x = v.modificatorname) !== undefined)
-        s += textEl(x, '<modificatorname>', '</modificatorname>');
+        s += textEl(x, "<modificatorname>", "</modificatorname>");
     if ((x = v.modificatordate) !== undefined)
-        s += textEl(x, '<modificatordate>', '</modificatordate>');
+        s += textEl(x, "<modificatordate>", "</modificatordate>");
     for (const n of Object.keys(v)) {
-        if (!(n.startsWith('custom') && CUSTOM_0.test(n)) || (x = v[n]) === undefined)
+        if (!(n.startsWith("custom") && CUSTOM_0.test(n)) || (x = v[n]) === undefined)
             continue;
         s += textEl(x, '<' + n + '>', '</' + n + '>');
     }
@@ -392,71 +392,71 @@ function decodeContactItemFields(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'firstname':
+            case "firstname":
                 out.firstname = textXml(c);
                 break;
-            case 'lastname':
+            case "lastname":
                 out.lastname = textXml(c);
                 break;
-            case 'businessemail':
+            case "businessemail":
                 out.businessemail = textXml(c);
                 break;
-            case 'personalemail':
+            case "personalemail":
                 out.personalemail = textXml(c);
                 break;
-            case 'businessphonedirect':
+            case "businessphonedirect":
                 out.businessphonedirect = textXml(c);
                 break;
-            case 'businessphonemain':
+            case "businessphonemain":
                 out.businessphonemain = textXml(c);
                 break;
-            case 'homephone':
+            case "homephone":
                 out.homephone = textXml(c);
                 break;
-            case 'cellularphone':
+            case "cellularphone":
                 out.cellularphone = textXml(c);
                 break;
-            case 'businessfax':
+            case "businessfax":
                 out.businessfax = textXml(c);
                 break;
-            case 'businessaddress':
+            case "businessaddress":
                 out.businessaddress = textXml(c);
                 break;
-            case 'jobtitle':
+            case "jobtitle":
                 out.jobtitle = textXml(c);
                 break;
-            case 'background':
+            case "background":
                 out.background = textXml(c);
                 break;
-            case 'website':
+            case "website":
                 out.website = textXml(c);
                 break;
-            case 'assignedto':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "assignedto":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.assignedto = v;
                 if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
-                    out['assignedto@cn'] = c.attrs.cn;
+                    out["assignedto@cn"] = c.attrs.cn;
                 break;
-            case 'creatorid':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "creatorid":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.creatorid = v;
                 break;
-            case 'creatorname':
+            case "creatorname":
                 out.creatorname = textXml(c);
                 break;
-            case 'creatordate':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "creatordate":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.creatordate = v;
                 break;
-            case 'modificatorid':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "modificatorid":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.modificatorid = v;
                 break;
-            case 'modificatorname':
+            case "modificatorname":
                 out.modificatorname = textXml(c);
                 break;
-            case 'modificatordate':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "modificatordate":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.modificatordate = v;
                 break;
             default:
@@ -472,23 +472,23 @@ function encodeItemContact(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, '<id>', '</id>');
+        s += textEl(x, "<id>", "</id>");
     if ((x = v.name) !== undefined)
-        s += textEl(x, '<name>', '</name>');
+        s += textEl(x, "<name>", "</name>");
     if ((x = v.typeid) !== undefined)
-        s += textEl(x, '<typeid>', '</typeid>');
+        s += textEl(x, "<typeid>", "</typeid>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, '<created>', '</created>');
+        s += textEl(x, "<created>", "</created>");
     if ((x = v.viewed) !== undefined)
-        s += textEl(x, '<viewed>', '</viewed>');
+        s += textEl(x, "<viewed>", "</viewed>");
     if ((x = v.updated) !== undefined)
-        s += textEl(x, '<updated>', '</updated>');
+        s += textEl(x, "<updated>", "</updated>");
     if ((x = v.ownership) !== undefined)
-        s += textEl(x, ownerOpen('<ownership', v['ownership@cn'], 'cn'), '</ownership>');
+        s += textEl(x, ownerOpen("<ownership", v["ownership@cn"], "cn"), "</ownership>");
     if ((x = v.flagged) !== undefined)
-        s += flagEl(x, '<flagged>', '</flagged>');
+        s += flagEl(x, "<flagged>", "</flagged>");
     if ((x = v.fields) !== undefined)
-        s += wrapEl(encodeContactItemFields(x), '<fields>', '</fields>');
+        s += wrapEl(encodeContactItemFields(x), "<fields>", "</fields>");
     return s;
 }
 function decodeItemContact(el, o, path) {
@@ -496,41 +496,41 @@ function decodeItemContact(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'id':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "id":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.id = v;
                 break;
-            case 'name':
+            case "name":
                 out.name = textXml(c);
                 break;
-            case 'typeid':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "typeid":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.typeid = v;
                 break;
-            case 'created':
-                if ((v = scalarXml(c, 'dt')) !== undefined)
+            case "created":
+                if ((v = scalarXml(c, "dt")) !== undefined)
                     out.created = v;
                 break;
-            case 'viewed':
-                if ((v = scalarXml(c, 'dt')) !== undefined)
+            case "viewed":
+                if ((v = scalarXml(c, "dt")) !== undefined)
                     out.viewed = v;
                 break;
-            case 'updated':
-                if ((v = scalarXml(c, 'dt')) !== undefined)
+            case "updated":
+                if ((v = scalarXml(c, "dt")) !== undefined)
                     out.updated = v;
                 break;
-            case 'ownership':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "ownership":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.ownership = v;
                 if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
-                    out['ownership@cn'] = c.attrs.cn;
+                    out["ownership@cn"] = c.attrs.cn;
                 break;
-            case 'flagged':
-                if ((v = scalarXml(c, 'F')) !== undefined)
+            case "flagged":
+                if ((v = scalarXml(c, "F")) !== undefined)
                     out.flagged = v;
                 break;
-            case 'fields':
-                out.fields = decodeContactItemFields(c, o, o.strict ? join(path, 'fields') : '');
+            case "fields":
+                out.fields = decodeContactItemFields(c, o, o.strict ? join(path, "fields") : '');
                 break;
             default:
                 if (o.strict)
@@ -543,11 +543,11 @@ function encodeUpload(v) {
     let s = '';
     let x;
     if ((x = v.filename) !== undefined)
-        s += textEl(x, '<filename>', '</filename>');
+        s += textEl(x, "<filename>", "</filename>");
     if ((x = v.contenttype) !== undefined)
-        s += textEl(x, '<contenttype>', '</contenttype>');
+        s += textEl(x, "<contenttype>", "</contenttype>");
     if ((x = v.size) !== undefined)
-        s += textEl(x, '<size>', '</size>');
+        s += textEl(x, "<size>", "</size>");
     return s;
 }
 function decodeUpload(el, o, path) {
@@ -555,14 +555,14 @@ function decodeUpload(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'filename':
+            case "filename":
                 out.filename = textXml(c);
                 break;
-            case 'contenttype':
+            case "contenttype":
                 out.contenttype = textXml(c);
                 break;
-            case 'size':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "size":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.size = v;
                 break;
             default:
@@ -576,15 +576,15 @@ function encodeAttachmentfileFields(v) {
     let s = '';
     let x;
     if ((x = v.file) !== undefined)
-        s += wrapEl(encodeUpload(x), '<file>', '</file>');
+        s += wrapEl(encodeUpload(x), "<file>", "</file>");
     return s;
 }
 function decodeAttachmentfileFields(el, o, path) {
     const out = {};
     for (const c of el.children) {
         switch (c.name) {
-            case 'file':
-                out.file = decodeUpload(c, o, o.strict ? join(path, 'file') : '');
+            case "file":
+                out.file = decodeUpload(c, o, o.strict ? join(path, "file") : '');
                 break;
             default:
                 if (o.strict)
@@ -597,11 +597,11 @@ function encodeCallFields(v) {
     let s = '';
     let x;
     if ((x = v.details) !== undefined)
-        s += textEl(x, '<details>', '</details>');
+        s += textEl(x, "<details>", "</details>");
     if ((x = v.dateoccured) !== undefined)
-        s += textEl(x, '<dateoccured>', '</dateoccured>');
+        s += textEl(x, "<dateoccured>", "</dateoccured>");
     if ((x = v.duration) !== undefined)
-        s += textEl(x, '<duration>', '</duration>');
+        s += textEl(x, "<duration>", "</duration>");
     return s;
 }
 function decodeCallFields(el, o, path) {
@@ -609,15 +609,15 @@ function decodeCallFields(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'details':
+            case "details":
                 out.details = textXml(c);
                 break;
-            case 'dateoccured':
-                if ((v = scalarXml(c, 'dt')) !== undefined)
+            case "dateoccured":
+                if ((v = scalarXml(c, "dt")) !== undefined)
                     out.dateoccured = v;
                 break;
-            case 'duration':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "duration":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.duration = v;
                 break;
             default:
@@ -631,14 +631,14 @@ function encodeCommentFields(v) {
     let s = '';
     let x;
     if ((x = v.posttext) !== undefined)
-        s += textEl(x, '<posttext>', '</posttext>');
+        s += textEl(x, "<posttext>", "</posttext>");
     return s;
 }
 function decodeCommentFields(el, o, path) {
     const out = {};
     for (const c of el.children) {
         switch (c.name) {
-            case 'posttext':
+            case "posttext":
                 out.posttext = textXml(c);
                 break;
             default:
@@ -652,7 +652,7 @@ function encodeMarketingawidgetFields(v) {
     let s = '';
     let x;
     if ((x = v.contactid) !== undefined)
-        s += textEl(x, '<contactid>', '</contactid>');
+        s += textEl(x, "<contactid>", "</contactid>");
     return s;
 }
 function decodeMarketingawidgetFields(el, o, path) {
@@ -660,8 +660,8 @@ function decodeMarketingawidgetFields(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'contactid':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "contactid":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.contactid = v;
                 break;
             default:
@@ -691,37 +691,37 @@ function encodeEventFields(v) {
     let s = '';
     let x;
     if ((x = v.title) !== undefined)
-        s += textEl(x, '<title>', '</title>');
+        s += textEl(x, "<title>", "</title>");
     if ((x = v.details) !== undefined)
-        s += textEl(x, '<details>', '</details>');
+        s += textEl(x, "<details>", "</details>");
     if ((x = v.completed) !== undefined)
-        s += textEl(x, '<completed>', '</completed>');
+        s += textEl(x, "<completed>", "</completed>");
     if ((x = v.timestart) !== undefined)
-        s += textEl(x, '<timestart>', '</timestart>');
+        s += textEl(x, "<timestart>", "</timestart>");
     if ((x = v.timeend) !== undefined)
-        s += textEl(x, '<timeend>', '</timeend>');
+        s += textEl(x, "<timeend>", "</timeend>");
     if ((x = v.location) !== undefined)
-        s += textEl(x, '<location>', '</location>');
+        s += textEl(x, "<location>", "</location>");
     if ((x = v.eventtype) !== undefined)
-        s += textEl(x, '<eventtype>', '</eventtype>');
+        s += textEl(x, "<eventtype>", "</eventtype>");
     if ((x = v.priority) !== undefined)
-        s += textEl(x, '<priority>', '</priority>');
+        s += textEl(x, "<priority>", "</priority>");
     if ((x = v.noticenow) !== undefined)
-        s += textEl(x, '<noticenow>', '</noticenow>');
+        s += textEl(x, "<noticenow>", "</noticenow>");
     if ((x = v.remindtime) !== undefined)
-        s += textEl(x, '<remindtime>', '</remindtime>');
+        s += textEl(x, "<remindtime>", "</remindtime>");
     if ((x = v.attendees) !== undefined)
-        s += listEl(x, '<attendees>', '</attendees>');
+        s += listEl(x, "<attendees>", "</attendees>");
     if ((x = v.externalattendees) !== undefined)
-        s += listEl(x, '<externalattendees>', '</externalattendees>');
+        s += listEl(x, "<externalattendees>", "</externalattendees>");
     if ((x = v.repeats) !== undefined)
-        s += textEl(x, '<repeats>', '</repeats>');
+        s += textEl(x, "<repeats>", "</repeats>");
     if ((x = v.repeatevery) !== undefined)
-        s += textEl(x, '<repeatevery>', '</repeatevery>');
+        s += textEl(x, "<repeatevery>", "</repeatevery>");
     if ((x = v.repeatuntil) !== undefined)
-        s += textEl(x, '<repeatuntil>', '</repeatuntil>');
+        s += textEl(x, "<repeatuntil>", "</repeatuntil>");
     if ((x = v.repeatinterval) !== undefined)
-        s += listEl(x, '<repeatinterval>', '</repeatinterval>');
+        s += listEl(x, "<repeatinterval>", "</repeatinterval>");
     return s;
 }
 function decodeEventFields(el, o, path) {
@@ -729,63 +729,63 @@ function decodeEventFields(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'title':
+            case "title":
                 out.title = textXml(c);
                 break;
-            case 'details':
+            case "details":
                 out.details = textXml(c);
                 break;
-            case 'completed':
-                if ((v = scalarXml(c, 'f')) !== undefined)
+            case "completed":
+                if ((v = scalarXml(c, "f")) !== undefined)
                     out.completed = v;
                 break;
-            case 'timestart':
-                if ((v = scalarXml(c, 'dd')) !== undefined)
+            case "timestart":
+                if ((v = scalarXml(c, "dd")) !== undefined)
                     out.timestart = v;
                 break;
-            case 'timeend':
-                if ((v = scalarXml(c, 'dd')) !== undefined)
+            case "timeend":
+                if ((v = scalarXml(c, "dd")) !== undefined)
                     out.timeend = v;
                 break;
-            case 'location':
+            case "location":
                 out.location = textXml(c);
                 break;
-            case 'eventtype':
+            case "eventtype":
                 out.eventtype = textXml(c);
                 break;
-            case 'priority':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "priority":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.priority = v;
                 break;
-            case 'noticenow':
-                if ((v = scalarXml(c, 'f')) !== undefined)
+            case "noticenow":
+                if ((v = scalarXml(c, "f")) !== undefined)
                     out.noticenow = v;
                 break;
-            case 'remindtime':
-                if ((v = scalarXml(c, 'f')) !== undefined)
+            case "remindtime":
+                if ((v = scalarXml(c, "f")) !== undefined)
                     out.remindtime = v;
                 break;
-            case 'attendees':
-                if ((v = scalarXml(c, 'il')) !== undefined)
+            case "attendees":
+                if ((v = scalarXml(c, "il")) !== undefined)
                     out.attendees = v;
                 break;
-            case 'externalattendees':
-                if ((v = scalarXml(c, 'sl')) !== undefined)
+            case "externalattendees":
+                if ((v = scalarXml(c, "sl")) !== undefined)
                     out.externalattendees = v;
                 break;
-            case 'repeats':
+            case "repeats":
                 out.repeats = textXml(c);
                 break;
-            case 'repeatevery':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "repeatevery":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.repeatevery = v;
                 break;
-            case 'repeatuntil':
-                if ((v = scalarXml(c, 'd')) !== undefined)
+            case "repeatuntil":
+                if ((v = scalarXml(c, "d")) !== undefined)
                     out.repeatuntil = v;
                 break;
-            case 'repeatinterval':
-                if ((v = scalarXml(c, 'il')) !== undefined)
+            case "repeatinterval":
+                if ((v = scalarXml(c, "il")) !== undefined)
                     out.repeatinterval = v;
                 break;
             default:
@@ -799,20 +799,20 @@ function encodeFileFields(v) {
     let s = '';
     let x;
     if ((x = v.caption) !== undefined)
-        s += textEl(x, '<caption>', '</caption>');
+        s += textEl(x, "<caption>", "</caption>");
     if ((x = v.file) !== undefined)
-        s += wrapEl(encodeUpload(x), '<file>', '</file>');
+        s += wrapEl(encodeUpload(x), "<file>", "</file>");
     return s;
 }
 function decodeFileFields(el, o, path) {
     const out = {};
     for (const c of el.children) {
         switch (c.name) {
-            case 'caption':
+            case "caption":
                 out.caption = textXml(c);
                 break;
-            case 'file':
-                out.file = decodeUpload(c, o, o.strict ? join(path, 'file') : '');
+            case "file":
+                out.file = decodeUpload(c, o, o.strict ? join(path, "file") : '');
                 break;
             default:
                 if (o.strict)
@@ -825,19 +825,19 @@ function encodeFollowupFields(v) {
     let s = '';
     let x;
     if ((x = v.details) !== undefined)
-        s += textEl(x, '<details>', '</details>');
+        s += textEl(x, "<details>", "</details>");
     if ((x = v.assignedto) !== undefined)
-        s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
+        s += textEl(x, ownerOpen("<assignedto", v["assignedto@cn"], "cn"), "</assignedto>");
     if ((x = v.nodate) !== undefined)
-        s += textEl(x, '<nodate>', '</nodate>');
+        s += textEl(x, "<nodate>", "</nodate>");
     if ((x = v.duedate) !== undefined)
-        s += textEl(x, '<duedate>', '</duedate>');
+        s += textEl(x, "<duedate>", "</duedate>");
     if ((x = v.completed) !== undefined)
-        s += textEl(x, '<completed>', '</completed>');
+        s += textEl(x, "<completed>", "</completed>");
     if ((x = v.sendnotification) !== undefined)
-        s += textEl(x, '<sendnotification>', '</sendnotification>');
+        s += textEl(x, "<sendnotification>", "</sendnotification>");
     if ((x = v.remindtime) !== undefined)
-        s += textEl(x, '<remindtime>', '</remindtime>');
+        s += textEl(x, "<remindtime>", "</remindtime>");
     return s;
 }
 function decodeFollowupFields(el, o, path) {
@@ -845,33 +845,33 @@ function decodeFollowupFields(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'details':
+            case "details":
                 out.details = textXml(c);
                 break;
-            case 'assignedto':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "assignedto":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.assignedto = v;
                 if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
-                    out['assignedto@cn'] = c.attrs.cn;
+                    out["assignedto@cn"] = c.attrs.cn;
                 break;
-            case 'nodate':
-                if ((v = scalarXml(c, 'f')) !== undefined)
+            case "nodate":
+                if ((v = scalarXml(c, "f")) !== undefined)
                     out.nodate = v;
                 break;
-            case 'duedate':
-                if ((v = scalarXml(c, 'dd')) !== undefined)
+            case "duedate":
+                if ((v = scalarXml(c, "dd")) !== undefined)
                     out.duedate = v;
                 break;
-            case 'completed':
-                if ((v = scalarXml(c, 'f')) !== undefined)
+            case "completed":
+                if ((v = scalarXml(c, "f")) !== undefined)
                     out.completed = v;
                 break;
-            case 'sendnotification':
-                if ((v = scalarXml(c, 'f')) !== undefined)
+            case "sendnotification":
+                if ((v = scalarXml(c, "f")) !== undefined)
                     out.sendnotification = v;
                 break;
-            case 'remindtime':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "remindtime":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.remindtime = v;
                 break;
             default:
@@ -885,7 +885,7 @@ function encodeBillingawidgetFields(v) {
     let s = '';
     let x;
     if ((x = v.clientid) !== undefined)
-        s += textEl(x, '<clientid>', '</clientid>');
+        s += textEl(x, "<clientid>", "</clientid>");
     return s;
 }
 function decodeBillingawidgetFields(el, o, path) {
@@ -893,8 +893,8 @@ function decodeBillingawidgetFields(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'clientid':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "clientid":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.clientid = v;
                 break;
             default:
@@ -908,19 +908,19 @@ function encodeOnlinedocFields(v) {
     let s = '';
     let x;
     if ((x = v.title) !== undefined)
-        s += textEl(x, '<title>', '</title>');
+        s += textEl(x, "<title>", "</title>");
     if ((x = v.url) !== undefined)
-        s += textEl(x, '<url>', '</url>');
+        s += textEl(x, "<url>", "</url>");
     return s;
 }
 function decodeOnlinedocFields(el, o, path) {
     const out = {};
     for (const c of el.children) {
         switch (c.name) {
-            case 'title':
+            case "title":
                 out.title = textXml(c);
                 break;
-            case 'url':
+            case "url":
                 out.url = textXml(c);
                 break;
             default:
@@ -934,11 +934,11 @@ function encodeLinkedemailsFields(v) {
     let s = '';
     let x;
     if ((x = v.fields) !== undefined)
-        s += listEl(x, '<fields>', '</fields>');
+        s += listEl(x, "<fields>", "</fields>");
     if ((x = v.keywords) !== undefined)
-        s += listEl(x, '<keywords>', '</keywords>');
+        s += listEl(x, "<keywords>", "</keywords>");
     if ((x = v.exceptions) !== undefined)
-        s += listEl(x, '<exceptions>', '</exceptions>');
+        s += listEl(x, "<exceptions>", "</exceptions>");
     return s;
 }
 function decodeLinkedemailsFields(el, o, path) {
@@ -946,16 +946,16 @@ function decodeLinkedemailsFields(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'fields':
-                if ((v = scalarXml(c, 'sl')) !== undefined)
+            case "fields":
+                if ((v = scalarXml(c, "sl")) !== undefined)
                     out.fields = v;
                 break;
-            case 'keywords':
-                if ((v = scalarXml(c, 'sl')) !== undefined)
+            case "keywords":
+                if ((v = scalarXml(c, "sl")) !== undefined)
                     out.keywords = v;
                 break;
-            case 'exceptions':
-                if ((v = scalarXml(c, 'sl')) !== undefined)
+            case "exceptions":
+                if ((v = scalarXml(c, "sl")) !== undefined)
                     out.exceptions = v;
                 break;
             default:
@@ -969,14 +969,14 @@ function encodeNoteFields(v) {
     let s = '';
     let x;
     if ((x = v.details) !== undefined)
-        s += textEl(x, '<details>', '</details>');
+        s += textEl(x, "<details>", "</details>");
     return s;
 }
 function decodeNoteFields(el, o, path) {
     const out = {};
     for (const c of el.children) {
         switch (c.name) {
-            case 'details':
+            case "details":
                 out.details = textXml(c);
                 break;
             default:
@@ -990,25 +990,25 @@ function encodeOpportunityFields(v) {
     let s = '';
     let x;
     if ((x = v.description) !== undefined)
-        s += textEl(x, '<description>', '</description>');
+        s += textEl(x, "<description>", "</description>");
     if ((x = v.valueunit) !== undefined)
-        s += textEl(x, '<valueunit>', '</valueunit>');
+        s += textEl(x, "<valueunit>", "</valueunit>");
     if ((x = v.valuecurrency) !== undefined)
-        s += textEl(x, '<valuecurrency>', '</valuecurrency>');
+        s += textEl(x, "<valuecurrency>", "</valuecurrency>");
     if ((x = v.valueinterval) !== undefined)
-        s += textEl(x, '<valueinterval>', '</valueinterval>');
+        s += textEl(x, "<valueinterval>", "</valueinterval>");
     if ((x = v.valueduration) !== undefined)
-        s += textEl(x, '<valueduration>', '</valueduration>');
+        s += textEl(x, "<valueduration>", "</valueduration>");
     if ((x = v.stage) !== undefined)
-        s += textEl(x, '<stage>', '</stage>');
+        s += textEl(x, "<stage>", "</stage>");
     if ((x = v.probability) !== undefined)
-        s += textEl(x, '<probability>', '</probability>');
+        s += textEl(x, "<probability>", "</probability>");
     if ((x = v.closingdate) !== undefined)
-        s += textEl(x, '<closingdate>', '</closingdate>');
+        s += textEl(x, "<closingdate>", "</closingdate>");
     if ((x = v.responsible) !== undefined)
-        s += textEl(x, ownerOpen('<responsible', v['responsible@cn'], 'cn'), '</responsible>');
+        s += textEl(x, ownerOpen("<responsible", v["responsible@cn"], "cn"), "</responsible>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, '<status>', '</status>');
+        s += textEl(x, "<status>", "</status>");
     return s;
 }
 function decodeOpportunityFields(el, o, path) {
@@ -1016,42 +1016,42 @@ function decodeOpportunityFields(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'description':
+            case "description":
                 out.description = textXml(c);
                 break;
-            case 'valueunit':
-                if ((v = scalarXml(c, 'n')) !== undefined)
+            case "valueunit":
+                if ((v = scalarXml(c, "n")) !== undefined)
                     out.valueunit = v;
                 break;
-            case 'valuecurrency':
+            case "valuecurrency":
                 out.valuecurrency = textXml(c);
                 break;
-            case 'valueinterval':
+            case "valueinterval":
                 out.valueinterval = textXml(c);
                 break;
-            case 'valueduration':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "valueduration":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.valueduration = v;
                 break;
-            case 'stage':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "stage":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.stage = v;
                 break;
-            case 'probability':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "probability":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.probability = v;
                 break;
-            case 'closingdate':
-                if ((v = scalarXml(c, 'd')) !== undefined)
+            case "closingdate":
+                if ((v = scalarXml(c, "d")) !== undefined)
                     out.closingdate = v;
                 break;
-            case 'responsible':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "responsible":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.responsible = v;
                 if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
-                    out['responsible@cn'] = c.attrs.cn;
+                    out["responsible@cn"] = c.attrs.cn;
                 break;
-            case 'status':
+            case "status":
                 out.status = textXml(c);
                 break;
             default:
@@ -1065,14 +1065,14 @@ function encodePhotolistFields(v) {
     let s = '';
     let x;
     if ((x = v.title) !== undefined)
-        s += textEl(x, '<title>', '</title>');
+        s += textEl(x, "<title>", "</title>");
     return s;
 }
 function decodePhotolistFields(el, o, path) {
     const out = {};
     for (const c of el.children) {
         switch (c.name) {
-            case 'title':
+            case "title":
                 out.title = textXml(c);
                 break;
             default:
@@ -1086,9 +1086,9 @@ function encodeSeparatorFields(v) {
     let s = '';
     let x;
     if ((x = v.title) !== undefined)
-        s += textEl(x, '<title>', '</title>');
+        s += textEl(x, "<title>", "</title>");
     if ((x = v.hidesiblings) !== undefined)
-        s += textEl(x, '<hidesiblings>', '</hidesiblings>');
+        s += textEl(x, "<hidesiblings>", "</hidesiblings>");
     return s;
 }
 function decodeSeparatorFields(el, o, path) {
@@ -1096,11 +1096,11 @@ function decodeSeparatorFields(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'title':
+            case "title":
                 out.title = textXml(c);
                 break;
-            case 'hidesiblings':
-                if ((v = scalarXml(c, 'f')) !== undefined)
+            case "hidesiblings":
+                if ((v = scalarXml(c, "f")) !== undefined)
                     out.hidesiblings = v;
                 break;
             default:
@@ -1114,21 +1114,21 @@ function encodeScheduledemailFields(v) {
     let s = '';
     let x;
     if ((x = v.to) !== undefined)
-        s += listEl(x, '<to>', '</to>');
+        s += listEl(x, "<to>", "</to>");
     if ((x = v.cc) !== undefined)
-        s += listEl(x, '<cc>', '</cc>');
+        s += listEl(x, "<cc>", "</cc>");
     if ((x = v.bcc) !== undefined)
-        s += listEl(x, '<bcc>', '</bcc>');
+        s += listEl(x, "<bcc>", "</bcc>");
     if ((x = v.from) !== undefined)
-        s += textEl(x, '<from>', '</from>');
+        s += textEl(x, "<from>", "</from>");
     if ((x = v.subject) !== undefined)
-        s += textEl(x, '<subject>', '</subject>');
+        s += textEl(x, "<subject>", "</subject>");
     if ((x = v.priority) !== undefined)
-        s += textEl(x, '<priority>', '</priority>');
+        s += textEl(x, "<priority>", "</priority>");
     if ((x = v.body) !== undefined)
-        s += textEl(x, '<body>', '</body>');
+        s += textEl(x, "<body>", "</body>");
     if ((x = v.scheduledtime) !== undefined)
-        s += textEl(x, '<scheduledtime>', '</scheduledtime>');
+        s += textEl(x, "<scheduledtime>", "</scheduledtime>");
     return s;
 }
 function decodeScheduledemailFields(el, o, path) {
@@ -1136,33 +1136,33 @@ function decodeScheduledemailFields(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'to':
-                if ((v = scalarXml(c, 'sl')) !== undefined)
+            case "to":
+                if ((v = scalarXml(c, "sl")) !== undefined)
                     out.to = v;
                 break;
-            case 'cc':
-                if ((v = scalarXml(c, 'sl')) !== undefined)
+            case "cc":
+                if ((v = scalarXml(c, "sl")) !== undefined)
                     out.cc = v;
                 break;
-            case 'bcc':
-                if ((v = scalarXml(c, 'sl')) !== undefined)
+            case "bcc":
+                if ((v = scalarXml(c, "sl")) !== undefined)
                     out.bcc = v;
                 break;
-            case 'from':
+            case "from":
                 out.from = textXml(c);
                 break;
-            case 'subject':
+            case "subject":
                 out.subject = textXml(c);
                 break;
-            case 'priority':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "priority":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.priority = v;
                 break;
-            case 'body':
+            case "body":
                 out.body = textXml(c);
                 break;
-            case 'scheduledtime':
-                if ((v = scalarXml(c, 'dd')) !== undefined)
+            case "scheduledtime":
+                if ((v = scalarXml(c, "dd")) !== undefined)
                     out.scheduledtime = v;
                 break;
             default:
@@ -1176,39 +1176,39 @@ function encodeTaskFields(v) {
     let s = '';
     let x;
     if ((x = v.title) !== undefined)
-        s += textEl(x, '<title>', '</title>');
+        s += textEl(x, "<title>", "</title>");
     if ((x = v.details) !== undefined)
-        s += textEl(x, '<details>', '</details>');
+        s += textEl(x, "<details>", "</details>");
     if ((x = v.assignedto) !== undefined)
-        s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
+        s += textEl(x, ownerOpen("<assignedto", v["assignedto@cn"], "cn"), "</assignedto>");
     if ((x = v.nodate) !== undefined)
-        s += textEl(x, '<nodate>', '</nodate>');
+        s += textEl(x, "<nodate>", "</nodate>");
     if ((x = v.duedate) !== undefined)
-        s += textEl(x, '<duedate>', '</duedate>');
+        s += textEl(x, "<duedate>", "</duedate>");
     if ((x = v.completed) !== undefined)
-        s += textEl(x, '<completed>', '</completed>');
+        s += textEl(x, "<completed>", "</completed>");
     if ((x = v.sendnotification) !== undefined)
-        s += textEl(x, '<sendnotification>', '</sendnotification>');
+        s += textEl(x, "<sendnotification>", "</sendnotification>");
     if ((x = v.remindtime) !== undefined)
-        s += textEl(x, '<remindtime>', '</remindtime>');
+        s += textEl(x, "<remindtime>", "</remindtime>");
     if ((x = v.priority) !== undefined)
-        s += textEl(x, '<priority>', '</priority>');
+        s += textEl(x, "<priority>", "</priority>");
     if ((x = v.billed) !== undefined)
-        s += textEl(x, '<billed>', '</billed>');
+        s += textEl(x, "<billed>", "</billed>");
     if ((x = v.ignoreweekends) !== undefined)
-        s += textEl(x, '<ignoreweekends>', '</ignoreweekends>');
+        s += textEl(x, "<ignoreweekends>", "</ignoreweekends>");
     if ((x = v.timespent) !== undefined)
-        s += textEl(x, '<timespent>', '</timespent>');
+        s += textEl(x, "<timespent>", "</timespent>");
     if ((x = v.timespentmeasure) !== undefined)
-        s += textEl(x, '<timespentmeasure>', '</timespentmeasure>');
+        s += textEl(x, "<timespentmeasure>", "</timespentmeasure>");
     if ((x = v.timeremains) !== undefined)
-        s += textEl(x, '<timeremains>', '</timeremains>');
+        s += textEl(x, "<timeremains>", "</timeremains>");
     if ((x = v.timeremainsmeasure) !== undefined)
-        s += textEl(x, '<timeremainsmeasure>', '</timeremainsmeasure>');
+        s += textEl(x, "<timeremainsmeasure>", "</timeremainsmeasure>");
     if ((x = v.invoiced) !== undefined)
-        s += textEl(x, '<invoiced>', '</invoiced>');
+        s += textEl(x, "<invoiced>", "</invoiced>");
     if ((x = v.notifyoncomplete) !== undefined)
-        s += listEl(x, '<notifyoncomplete>', '</notifyoncomplete>');
+        s += listEl(x, "<notifyoncomplete>", "</notifyoncomplete>");
     return s;
 }
 function decodeTaskFields(el, o, path) {
@@ -1216,69 +1216,69 @@ function decodeTaskFields(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'title':
+            case "title":
                 out.title = textXml(c);
                 break;
-            case 'details':
+            case "details":
                 out.details = textXml(c);
                 break;
-            case 'assignedto':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "assignedto":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.assignedto = v;
                 if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
-                    out['assignedto@cn'] = c.attrs.cn;
+                    out["assignedto@cn"] = c.attrs.cn;
                 break;
-            case 'nodate':
-                if ((v = scalarXml(c, 'f')) !== undefined)
+            case "nodate":
+                if ((v = scalarXml(c, "f")) !== undefined)
                     out.nodate = v;
                 break;
-            case 'duedate':
-                if ((v = scalarXml(c, 'dd')) !== undefined)
+            case "duedate":
+                if ((v = scalarXml(c, "dd")) !== undefined)
                     out.duedate = v;
                 break;
-            case 'completed':
-                if ((v = scalarXml(c, 'f')) !== undefined)
+            case "completed":
+                if ((v = scalarXml(c, "f")) !== undefined)
                     out.completed = v;
                 break;
-            case 'sendnotification':
-                if ((v = scalarXml(c, 'f')) !== undefined)
+            case "sendnotification":
+                if ((v = scalarXml(c, "f")) !== undefined)
                     out.sendnotification = v;
                 break;
-            case 'remindtime':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "remindtime":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.remindtime = v;
                 break;
-            case 'priority':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "priority":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.priority = v;
                 break;
-            case 'billed':
-                if ((v = scalarXml(c, 'f')) !== undefined)
+            case "billed":
+                if ((v = scalarXml(c, "f")) !== undefined)
                     out.billed = v;
                 break;
-            case 'ignoreweekends':
-                if ((v = scalarXml(c, 'f')) !== undefined)
+            case "ignoreweekends":
+                if ((v = scalarXml(c, "f")) !== undefined)
                     out.ignoreweekends = v;
                 break;
-            case 'timespent':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "timespent":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.timespent = v;
                 break;
-            case 'timespentmeasure':
+            case "timespentmeasure":
                 out.timespentmeasure = textXml(c);
                 break;
-            case 'timeremains':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "timeremains":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.timeremains = v;
                 break;
-            case 'timeremainsmeasure':
+            case "timeremainsmeasure":
                 out.timeremainsmeasure = textXml(c);
                 break;
-            case 'invoiced':
+            case "invoiced":
                 out.invoiced = textXml(c);
                 break;
-            case 'notifyoncomplete':
-                if ((v = scalarXml(c, 'sl')) !== undefined)
+            case "notifyoncomplete":
+                if ((v = scalarXml(c, "sl")) !== undefined)
                     out.notifyoncomplete = v;
                 break;
             default:
@@ -1292,15 +1292,15 @@ function encodeTasklistFields(v) {
     let s = '';
     let x;
     if ((x = v.title) !== undefined)
-        s += textEl(x, '<title>', '</title>');
+        s += textEl(x, "<title>", "</title>");
     if ((x = v.description) !== undefined)
-        s += textEl(x, '<description>', '</description>');
+        s += textEl(x, "<description>", "</description>");
     if ((x = v.nodate) !== undefined)
-        s += textEl(x, '<nodate>', '</nodate>');
+        s += textEl(x, "<nodate>", "</nodate>");
     if ((x = v.milestonedate) !== undefined)
-        s += textEl(x, '<milestonedate>', '</milestonedate>');
+        s += textEl(x, "<milestonedate>", "</milestonedate>");
     if ((x = v.completed) !== undefined)
-        s += textEl(x, '<completed>', '</completed>');
+        s += textEl(x, "<completed>", "</completed>");
     return s;
 }
 function decodeTasklistFields(el, o, path) {
@@ -1308,22 +1308,22 @@ function decodeTasklistFields(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'title':
+            case "title":
                 out.title = textXml(c);
                 break;
-            case 'description':
+            case "description":
                 out.description = textXml(c);
                 break;
-            case 'nodate':
-                if ((v = scalarXml(c, 'f')) !== undefined)
+            case "nodate":
+                if ((v = scalarXml(c, "f")) !== undefined)
                     out.nodate = v;
                 break;
-            case 'milestonedate':
-                if ((v = scalarXml(c, 'd')) !== undefined)
+            case "milestonedate":
+                if ((v = scalarXml(c, "d")) !== undefined)
                     out.milestonedate = v;
                 break;
-            case 'completed':
-                if ((v = scalarXml(c, 'f')) !== undefined)
+            case "completed":
+                if ((v = scalarXml(c, "f")) !== undefined)
                     out.completed = v;
                 break;
             default:
@@ -1337,7 +1337,7 @@ function encodeTemplateFields(v) {
     let s = '';
     let x;
     if ((x = v.templateid) !== undefined)
-        s += textEl(x, '<templateid>', '</templateid>');
+        s += textEl(x, "<templateid>", "</templateid>");
     return s;
 }
 function decodeTemplateFields(el, o, path) {
@@ -1345,8 +1345,8 @@ function decodeTemplateFields(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'templateid':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "templateid":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.templateid = v;
                 break;
             default:
@@ -1360,17 +1360,17 @@ function encodeTimerecordFields(v) {
     let s = '';
     let x;
     if ((x = v.date) !== undefined)
-        s += textEl(x, '<date>', '</date>');
+        s += textEl(x, "<date>", "</date>");
     if ((x = v.person) !== undefined)
-        s += textEl(x, ownerOpen('<person', v['person@cn'], 'cn'), '</person>');
+        s += textEl(x, ownerOpen("<person", v["person@cn"], "cn"), "</person>");
     if ((x = v.hours) !== undefined)
-        s += textEl(x, '<hours>', '</hours>');
+        s += textEl(x, "<hours>", "</hours>");
     if ((x = v.billable) !== undefined)
-        s += textEl(x, '<billable>', '</billable>');
+        s += textEl(x, "<billable>", "</billable>");
     if ((x = v.details) !== undefined)
-        s += textEl(x, '<details>', '</details>');
+        s += textEl(x, "<details>", "</details>");
     if ((x = v.invoiced) !== undefined)
-        s += textEl(x, '<invoiced>', '</invoiced>');
+        s += textEl(x, "<invoiced>", "</invoiced>");
     return s;
 }
 function decodeTimerecordFields(el, o, path) {
@@ -1378,28 +1378,28 @@ function decodeTimerecordFields(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'date':
-                if ((v = scalarXml(c, 'd')) !== undefined)
+            case "date":
+                if ((v = scalarXml(c, "d")) !== undefined)
                     out.date = v;
                 break;
-            case 'person':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "person":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.person = v;
                 if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
-                    out['person@cn'] = c.attrs.cn;
+                    out["person@cn"] = c.attrs.cn;
                 break;
-            case 'hours':
-                if ((v = scalarXml(c, 'n')) !== undefined)
+            case "hours":
+                if ((v = scalarXml(c, "n")) !== undefined)
                     out.hours = v;
                 break;
-            case 'billable':
-                if ((v = scalarXml(c, 'f')) !== undefined)
+            case "billable":
+                if ((v = scalarXml(c, "f")) !== undefined)
                     out.billable = v;
                 break;
-            case 'details':
+            case "details":
                 out.details = textXml(c);
                 break;
-            case 'invoiced':
+            case "invoiced":
                 out.invoiced = textXml(c);
                 break;
             default:
@@ -1413,19 +1413,19 @@ function encodeWebsiteFields(v) {
     let s = '';
     let x;
     if ((x = v.caption) !== undefined)
-        s += textEl(x, '<caption>', '</caption>');
+        s += textEl(x, "<caption>", "</caption>");
     if ((x = v.url) !== undefined)
-        s += textEl(x, '<url>', '</url>');
+        s += textEl(x, "<url>", "</url>");
     return s;
 }
 function decodeWebsiteFields(el, o, path) {
     const out = {};
     for (const c of el.children) {
         switch (c.name) {
-            case 'caption':
+            case "caption":
                 out.caption = textXml(c);
                 break;
-            case 'url':
+            case "url":
                 out.url = textXml(c);
                 break;
             default:
@@ -1439,7 +1439,7 @@ function encodeSupportwidgetFields(v) {
     let s = '';
     let x;
     if ((x = v.userid) !== undefined)
-        s += textEl(x, '<userid>', '</userid>');
+        s += textEl(x, "<userid>", "</userid>");
     return s;
 }
 function decodeSupportwidgetFields(el, o, path) {
@@ -1447,8 +1447,8 @@ function decodeSupportwidgetFields(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'userid':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "userid":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.userid = v;
                 break;
             default:
@@ -1462,111 +1462,111 @@ function encodeActivityEntry(v) {
     let s = '';
     let x;
     if ((x = v.level) !== undefined)
-        s += textEl(x, '<level>', '</level>');
+        s += textEl(x, "<level>", "</level>");
     if ((x = v.cn) !== undefined)
-        s += textEl(x, '<cn>', '</cn>');
+        s += textEl(x, "<cn>", "</cn>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, '<created>', '</created>');
+        s += textEl(x, "<created>", "</created>");
     if ((x = v.viewed) !== undefined)
-        s += textEl(x, '<viewed>', '</viewed>');
+        s += textEl(x, "<viewed>", "</viewed>");
     if ((x = v.updated) !== undefined)
-        s += textEl(x, '<updated>', '</updated>');
+        s += textEl(x, "<updated>", "</updated>");
     if ((x = v.flagged) !== undefined)
-        s += textEl(x, '<flagged>', '</flagged>');
+        s += textEl(x, "<flagged>", "</flagged>");
     if ((x = v.typeid) !== undefined)
-        s += textEl(x, '<typeid>', '</typeid>');
+        s += textEl(x, "<typeid>", "</typeid>");
     if ((x = v.parent) !== undefined)
-        s += textEl(x, '<parent>', '</parent>');
+        s += textEl(x, "<parent>", "</parent>");
     if ((x = v.creatorid) !== undefined)
-        s += textEl(x, '<creatorid>', '</creatorid>');
+        s += textEl(x, "<creatorid>", "</creatorid>");
     if ((x = v.creatorname) !== undefined)
-        s += textEl(x, '<creatorname>', '</creatorname>');
+        s += textEl(x, "<creatorname>", "</creatorname>");
     if ((x = v.position) !== undefined)
-        s += textEl(x, '<position>', '</position>');
+        s += textEl(x, "<position>", "</position>");
     x = v.fields;
     if (x !== undefined) {
         let t;
         switch (selKey(v.typeid)) {
-            case '3':
+            case "3":
                 t = encodeNoteFields(x);
                 break;
-            case '4':
-            case '5':
+            case "4":
+            case "5":
                 t = encodeEventFields(x);
                 break;
-            case '6':
+            case "6":
                 t = encodeFollowupFields(x);
                 break;
-            case '7':
+            case "7":
                 t = encodeWebsiteFields(x);
                 break;
-            case '14':
+            case "14":
                 t = encodeTaskFields(x);
                 break;
-            case '15':
+            case "15":
                 t = encodeTimerecordFields(x);
                 break;
-            case '22':
+            case "22":
                 t = encodeTasklistFields(x);
                 break;
-            case '23':
-            case '24':
+            case "23":
+            case "24":
                 t = encodeFileFields(x);
                 break;
-            case '27':
+            case "27":
                 t = encodeBillingawidgetFields(x);
                 break;
-            case '29':
-            case '96':
+            case "29":
+            case "96":
                 t = encodeMarketingawidgetFields(x);
                 break;
-            case '31':
+            case "31":
                 t = encodePhotolistFields(x);
                 break;
-            case '32':
+            case "32":
                 t = encodeOpportunityFields(x);
                 break;
-            case '37':
+            case "37":
                 t = encodeOnlinedocFields(x);
                 break;
-            case '39':
+            case "39":
                 t = encodeMarketingbwidgetFields(x);
                 break;
-            case '51':
+            case "51":
                 t = encodeTemplateFields(x);
                 break;
-            case '55':
+            case "55":
                 t = encodeAttachmentfileFields(x);
                 break;
-            case '57':
+            case "57":
                 t = encodeSeparatorFields(x);
                 break;
-            case '73':
+            case "73":
                 t = encodeCallFields(x);
                 break;
-            case '88':
+            case "88":
                 t = encodeScheduledemailFields(x);
                 break;
-            case '90':
+            case "90":
                 t = encodeLinkedemailsFields(x);
                 break;
-            case '91':
+            case "91":
                 t = encodeCommentFields(x);
                 break;
-            case '97':
+            case "97":
                 t = encodeSupportwidgetFields(x);
                 break;
             default:
                 t = encodeMapText(x);
         }
-        s += wrapEl(t, '<fields>', '</fields>');
+        s += wrapEl(t, "<fields>", "</fields>");
     }
     if ((x = v.modificatorid) !== undefined)
-        s += textEl(x, '<modificatorid>', '</modificatorid>');
+        s += textEl(x, "<modificatorid>", "</modificatorid>");
     if ((x = v.modificatorname) !== undefined)
-        s += textEl(x, '<modificatorname>', '</modificatorname>');
+        s += textEl(x, "<modificatorname>", "</modificatorname>");
     if ((x = v.id) !== undefined)
-        s += textEl(x, '<id>', '</id>');
+        s += textEl(x, "<id>", "</id>");
     return s;
 }
 function decodeActivityEntry(el, o, path) {
@@ -1575,60 +1575,60 @@ function decodeActivityEntry(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'level':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "level":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.level = v;
                 break;
-            case 'cn':
+            case "cn":
                 out.cn = textXml(c);
                 break;
-            case 'created':
-                if ((v = scalarXml(c, 'dt')) !== undefined)
+            case "created":
+                if ((v = scalarXml(c, "dt")) !== undefined)
                     out.created = v;
                 break;
-            case 'viewed':
-                if ((v = scalarXml(c, 'dt')) !== undefined)
+            case "viewed":
+                if ((v = scalarXml(c, "dt")) !== undefined)
                     out.viewed = v;
                 break;
-            case 'updated':
-                if ((v = scalarXml(c, 'dt')) !== undefined)
+            case "updated":
+                if ((v = scalarXml(c, "dt")) !== undefined)
                     out.updated = v;
                 break;
-            case 'flagged':
-                if ((v = scalarXml(c, 'f')) !== undefined)
+            case "flagged":
+                if ((v = scalarXml(c, "f")) !== undefined)
                     out.flagged = v;
                 break;
-            case 'typeid':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "typeid":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.typeid = v;
                 break;
-            case 'parent':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "parent":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.parent = v;
                 break;
-            case 'creatorid':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "creatorid":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.creatorid = v;
                 break;
-            case 'creatorname':
+            case "creatorname":
                 out.creatorname = textXml(c);
                 break;
-            case 'position':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "position":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.position = v;
                 break;
-            case 'fields':
+            case "fields":
                 deferred = c;
                 break;
-            case 'modificatorid':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "modificatorid":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.modificatorid = v;
                 break;
-            case 'modificatorname':
+            case "modificatorname":
                 out.modificatorname = textXml(c);
                 break;
-            case 'id':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "id":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.id = v;
                 break;
             default:
@@ -1637,75 +1637,75 @@ function decodeActivityEntry(el, o, path) {
         }
     }
     if (deferred) {
-        const p = o.strict ? join(path, 'fields') : '';
+        const p = o.strict ? join(path, "fields") : '';
         switch (selKey(out.typeid)) {
-            case '3':
+            case "3":
                 out.fields = decodeNoteFields(deferred, o, p);
                 break;
-            case '4':
-            case '5':
+            case "4":
+            case "5":
                 out.fields = decodeEventFields(deferred, o, p);
                 break;
-            case '6':
+            case "6":
                 out.fields = decodeFollowupFields(deferred, o, p);
                 break;
-            case '7':
+            case "7":
                 out.fields = decodeWebsiteFields(deferred, o, p);
                 break;
-            case '14':
+            case "14":
                 out.fields = decodeTaskFields(deferred, o, p);
                 break;
-            case '15':
+            case "15":
                 out.fields = decodeTimerecordFields(deferred, o, p);
                 break;
-            case '22':
+            case "22":
                 out.fields = decodeTasklistFields(deferred, o, p);
                 break;
-            case '23':
-            case '24':
+            case "23":
+            case "24":
                 out.fields = decodeFileFields(deferred, o, p);
                 break;
-            case '27':
+            case "27":
                 out.fields = decodeBillingawidgetFields(deferred, o, p);
                 break;
-            case '29':
-            case '96':
+            case "29":
+            case "96":
                 out.fields = decodeMarketingawidgetFields(deferred, o, p);
                 break;
-            case '31':
+            case "31":
                 out.fields = decodePhotolistFields(deferred, o, p);
                 break;
-            case '32':
+            case "32":
                 out.fields = decodeOpportunityFields(deferred, o, p);
                 break;
-            case '37':
+            case "37":
                 out.fields = decodeOnlinedocFields(deferred, o, p);
                 break;
-            case '39':
+            case "39":
                 out.fields = decodeMarketingbwidgetFields(deferred, o, p);
                 break;
-            case '51':
+            case "51":
                 out.fields = decodeTemplateFields(deferred, o, p);
                 break;
-            case '55':
+            case "55":
                 out.fields = decodeAttachmentfileFields(deferred, o, p);
                 break;
-            case '57':
+            case "57":
                 out.fields = decodeSeparatorFields(deferred, o, p);
                 break;
-            case '73':
+            case "73":
                 out.fields = decodeCallFields(deferred, o, p);
                 break;
-            case '88':
+            case "88":
                 out.fields = decodeScheduledemailFields(deferred, o, p);
                 break;
-            case '90':
+            case "90":
                 out.fields = decodeLinkedemailsFields(deferred, o, p);
                 break;
-            case '91':
+            case "91":
                 out.fields = decodeCommentFields(deferred, o, p);
                 break;
-            case '97':
+            case "97":
                 out.fields = decodeSupportwidgetFields(deferred, o, p);
                 break;
             default:
@@ -1730,13 +1730,13 @@ function encodeRelatedItem(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, '<id>', '</id>');
+        s += textEl(x, "<id>", "</id>");
     if ((x = v.typeid) !== undefined)
-        s += textEl(x, '<typeid>', '</typeid>');
+        s += textEl(x, "<typeid>", "</typeid>");
     if ((x = v.name) !== undefined)
-        s += textEl(x, '<name>', '</name>');
+        s += textEl(x, "<name>", "</name>");
     if ((x = v.note) !== undefined)
-        s += textEl(x, '<note>', '</note>');
+        s += textEl(x, "<note>", "</note>");
     return s;
 }
 function decodeRelatedItem(el, o, path) {
@@ -1744,18 +1744,18 @@ function decodeRelatedItem(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'id':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "id":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.id = v;
                 break;
-            case 'typeid':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "typeid":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.typeid = v;
                 break;
-            case 'name':
+            case "name":
                 out.name = textXml(c);
                 break;
-            case 'note':
+            case "note":
                 out.note = textXml(c);
                 break;
             default:
@@ -1769,35 +1769,35 @@ function encodeOrganizationItemFields(v) {
     let s = '';
     let x;
     if ((x = v.name) !== undefined)
-        s += textEl(x, '<name label="Name">', '</name>');
+        s += textEl(x, "<name label=\"Name\">", "</name>");
     if ((x = v.businessemail) !== undefined)
-        s += textEl(x, '<businessemail label="Business e-mail">', '</businessemail>');
+        s += textEl(x, "<businessemail label=\"Business e-mail\">", "</businessemail>");
     if ((x = v.businessphonemain) !== undefined)
-        s += textEl(x, '<businessphonemain label="Business phone (main)">', '</businessphonemain>');
+        s += textEl(x, "<businessphonemain label=\"Business phone (main)\">", "</businessphonemain>");
     if ((x = v.businessfax) !== undefined)
-        s += textEl(x, '<businessfax label="Business fax">', '</businessfax>');
+        s += textEl(x, "<businessfax label=\"Business fax\">", "</businessfax>");
     if ((x = v.businessaddress) !== undefined)
-        s += textEl(x, '<businessaddress label="Business address">', '</businessaddress>');
+        s += textEl(x, "<businessaddress label=\"Business address\">", "</businessaddress>");
     if ((x = v.website) !== undefined)
-        s += textEl(x, '<website label="Website">', '</website>');
+        s += textEl(x, "<website label=\"Website\">", "</website>");
     if ((x = v.background) !== undefined)
-        s += textEl(x, '<background label="Background">', '</background>');
+        s += textEl(x, "<background label=\"Background\">", "</background>");
     if ((x = v.assignedto) !== undefined)
-        s += textEl(x, ownerOpen('<assignedto label="Assigned to"', v['assignedto@cn'], 'cn'), '</assignedto>');
+        s += textEl(x, ownerOpen("<assignedto label=\"Assigned to\"", v["assignedto@cn"], "cn"), "</assignedto>");
     if ((x = v.creatorid) !== undefined)
-        s += textEl(x, '<creatorid>', '</creatorid>');
+        s += textEl(x, "<creatorid>", "</creatorid>");
     if ((x = v.creatorname) !== undefined)
-        s += textEl(x, '<creatorname>', '</creatorname>');
+        s += textEl(x, "<creatorname>", "</creatorname>");
     if ((x = v.creatordate) !== undefined)
-        s += textEl(x, '<creatordate>', '</creatordate>');
+        s += textEl(x, "<creatordate>", "</creatordate>");
     if ((x = v.modificatorid) !== undefined)
-        s += textEl(x, '<modificatorid>', '</modificatorid>');
+        s += textEl(x, "<modificatorid>", "</modificatorid>");
     if ((x = v.modificatorname) !== undefined)
-        s += textEl(x, '<modificatorname>', '</modificatorname>');
+        s += textEl(x, "<modificatorname>", "</modificatorname>");
     if ((x = v.modificatordate) !== undefined)
-        s += textEl(x, '<modificatordate>', '</modificatordate>');
+        s += textEl(x, "<modificatordate>", "</modificatordate>");
     for (const n of Object.keys(v)) {
-        if (!(n.startsWith('custom') && CUSTOM_0.test(n)) || (x = v[n]) === undefined)
+        if (!(n.startsWith("custom") && CUSTOM_0.test(n)) || (x = v[n]) === undefined)
             continue;
         s += textEl(x, '<' + n + '>', '</' + n + '>');
     }
@@ -1808,53 +1808,53 @@ function decodeOrganizationItemFields(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'name':
+            case "name":
                 out.name = textXml(c);
                 break;
-            case 'businessemail':
+            case "businessemail":
                 out.businessemail = textXml(c);
                 break;
-            case 'businessphonemain':
+            case "businessphonemain":
                 out.businessphonemain = textXml(c);
                 break;
-            case 'businessfax':
+            case "businessfax":
                 out.businessfax = textXml(c);
                 break;
-            case 'businessaddress':
+            case "businessaddress":
                 out.businessaddress = textXml(c);
                 break;
-            case 'website':
+            case "website":
                 out.website = textXml(c);
                 break;
-            case 'background':
+            case "background":
                 out.background = textXml(c);
                 break;
-            case 'assignedto':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "assignedto":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.assignedto = v;
                 if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
-                    out['assignedto@cn'] = c.attrs.cn;
+                    out["assignedto@cn"] = c.attrs.cn;
                 break;
-            case 'creatorid':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "creatorid":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.creatorid = v;
                 break;
-            case 'creatorname':
+            case "creatorname":
                 out.creatorname = textXml(c);
                 break;
-            case 'creatordate':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "creatordate":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.creatordate = v;
                 break;
-            case 'modificatorid':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "modificatorid":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.modificatorid = v;
                 break;
-            case 'modificatorname':
+            case "modificatorname":
                 out.modificatorname = textXml(c);
                 break;
-            case 'modificatordate':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "modificatordate":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.modificatordate = v;
                 break;
             default:
@@ -1870,23 +1870,23 @@ function encodeItemOrganization(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, '<id>', '</id>');
+        s += textEl(x, "<id>", "</id>");
     if ((x = v.name) !== undefined)
-        s += textEl(x, '<name>', '</name>');
+        s += textEl(x, "<name>", "</name>");
     if ((x = v.typeid) !== undefined)
-        s += textEl(x, '<typeid>', '</typeid>');
+        s += textEl(x, "<typeid>", "</typeid>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, '<created>', '</created>');
+        s += textEl(x, "<created>", "</created>");
     if ((x = v.viewed) !== undefined)
-        s += textEl(x, '<viewed>', '</viewed>');
+        s += textEl(x, "<viewed>", "</viewed>");
     if ((x = v.updated) !== undefined)
-        s += textEl(x, '<updated>', '</updated>');
+        s += textEl(x, "<updated>", "</updated>");
     if ((x = v.ownership) !== undefined)
-        s += textEl(x, ownerOpen('<ownership', v['ownership@cn'], 'cn'), '</ownership>');
+        s += textEl(x, ownerOpen("<ownership", v["ownership@cn"], "cn"), "</ownership>");
     if ((x = v.flagged) !== undefined)
-        s += flagEl(x, '<flagged>', '</flagged>');
+        s += flagEl(x, "<flagged>", "</flagged>");
     if ((x = v.fields) !== undefined)
-        s += wrapEl(encodeOrganizationItemFields(x), '<fields>', '</fields>');
+        s += wrapEl(encodeOrganizationItemFields(x), "<fields>", "</fields>");
     return s;
 }
 function decodeItemOrganization(el, o, path) {
@@ -1894,41 +1894,41 @@ function decodeItemOrganization(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'id':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "id":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.id = v;
                 break;
-            case 'name':
+            case "name":
                 out.name = textXml(c);
                 break;
-            case 'typeid':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "typeid":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.typeid = v;
                 break;
-            case 'created':
-                if ((v = scalarXml(c, 'dt')) !== undefined)
+            case "created":
+                if ((v = scalarXml(c, "dt")) !== undefined)
                     out.created = v;
                 break;
-            case 'viewed':
-                if ((v = scalarXml(c, 'dt')) !== undefined)
+            case "viewed":
+                if ((v = scalarXml(c, "dt")) !== undefined)
                     out.viewed = v;
                 break;
-            case 'updated':
-                if ((v = scalarXml(c, 'dt')) !== undefined)
+            case "updated":
+                if ((v = scalarXml(c, "dt")) !== undefined)
                     out.updated = v;
                 break;
-            case 'ownership':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "ownership":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.ownership = v;
                 if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
-                    out['ownership@cn'] = c.attrs.cn;
+                    out["ownership@cn"] = c.attrs.cn;
                 break;
-            case 'flagged':
-                if ((v = scalarXml(c, 'F')) !== undefined)
+            case "flagged":
+                if ((v = scalarXml(c, "F")) !== undefined)
                     out.flagged = v;
                 break;
-            case 'fields':
-                out.fields = decodeOrganizationItemFields(c, o, o.strict ? join(path, 'fields') : '');
+            case "fields":
+                out.fields = decodeOrganizationItemFields(c, o, o.strict ? join(path, "fields") : '');
                 break;
             default:
                 if (o.strict)
@@ -1941,20 +1941,20 @@ function encodeCategoryChanges(v) {
     let s = '';
     let x;
     if ((x = v.add) !== undefined)
-        s += wrapEl(encodeCategoryListInt(x), '<add>', '</add>');
+        s += wrapEl(encodeCategoryListInt(x), "<add>", "</add>");
     if ((x = v.remove) !== undefined)
-        s += wrapEl(encodeCategoryListInt(x), '<remove>', '</remove>');
+        s += wrapEl(encodeCategoryListInt(x), "<remove>", "</remove>");
     return s;
 }
 function decodeCategoryChanges(el, o, path) {
     const out = {};
     for (const c of el.children) {
         switch (c.name) {
-            case 'add':
-                out.add = decodeCategoryListInt(c, o, o.strict ? join(path, 'add') : '');
+            case "add":
+                out.add = decodeCategoryListInt(c, o, o.strict ? join(path, "add") : '');
                 break;
-            case 'remove':
-                out.remove = decodeCategoryListInt(c, o, o.strict ? join(path, 'remove') : '');
+            case "remove":
+                out.remove = decodeCategoryListInt(c, o, o.strict ? join(path, "remove") : '');
                 break;
             default:
                 if (o.strict)
@@ -1966,14 +1966,14 @@ function decodeCategoryChanges(el, o, path) {
 function encodeCategoryListInt(v) {
     let s = '';
     for (const e of v)
-        s += textEl(e, '<category>', '</category>');
+        s += textEl(e, "<category>", "</category>");
     return s;
 }
 function decodeCategoryListInt(el, o, path) {
     const out = [];
     for (const c of el.children) {
-        if (c.name === 'category')
-            out.push(scalarXml(c, 'i'));
+        if (c.name === "category")
+            out.push(scalarXml(c, "i"));
         else if (o.strict)
             unknown(o, path, c.name);
     }
@@ -1983,7 +1983,7 @@ function encodeRelatedItemRemove(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, '<id>', '</id>');
+        s += textEl(x, "<id>", "</id>");
     return s;
 }
 function decodeRelatedItemRemove(el, o, path) {
@@ -1991,8 +1991,8 @@ function decodeRelatedItemRemove(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'id':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "id":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.id = v;
                 break;
             default:
@@ -2006,17 +2006,17 @@ function encodeFieldDefinition(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, '<id>', '</id>');
+        s += textEl(x, "<id>", "</id>");
     if ((x = v.name) !== undefined)
-        s += textEl(x, '<name>', '</name>');
+        s += textEl(x, "<name>", "</name>");
     if ((x = v.label) !== undefined)
-        s += textEl(x, '<label>', '</label>');
+        s += textEl(x, "<label>", "</label>");
     if ((x = v.type) !== undefined)
-        s += textEl(x, '<type>', '</type>');
+        s += textEl(x, "<type>", "</type>");
     if ((x = v.options) !== undefined)
-        s += wrapEl(encodeOptionListText(x), '<options>', '</options>');
+        s += wrapEl(encodeOptionListText(x), "<options>", "</options>");
     if ((x = v.categories) !== undefined)
-        s += wrapEl(encodeCategoryListInt(x), '<categories>', '</categories>');
+        s += wrapEl(encodeCategoryListInt(x), "<categories>", "</categories>");
     return s;
 }
 function decodeFieldDefinition(el, o, path) {
@@ -2024,24 +2024,24 @@ function decodeFieldDefinition(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'id':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "id":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.id = v;
                 break;
-            case 'name':
+            case "name":
                 out.name = textXml(c);
                 break;
-            case 'label':
+            case "label":
                 out.label = textXml(c);
                 break;
-            case 'type':
+            case "type":
                 out.type = textXml(c);
                 break;
-            case 'options':
-                out.options = decodeOptionListText(c, o, o.strict ? join(path, 'options') : '');
+            case "options":
+                out.options = decodeOptionListText(c, o, o.strict ? join(path, "options") : '');
                 break;
-            case 'categories':
-                out.categories = decodeCategoryListInt(c, o, o.strict ? join(path, 'categories') : '');
+            case "categories":
+                out.categories = decodeCategoryListInt(c, o, o.strict ? join(path, "categories") : '');
                 break;
             default:
                 if (o.strict)
@@ -2053,13 +2053,13 @@ function decodeFieldDefinition(el, o, path) {
 function encodeOptionListText(v) {
     let s = '';
     for (const e of v)
-        s += textEl(e, '<option>', '</option>');
+        s += textEl(e, "<option>", "</option>");
     return s;
 }
 function decodeOptionListText(el, o, path) {
     const out = [];
     for (const c of el.children) {
-        if (c.name === 'option')
+        if (c.name === "option")
             out.push(textXml(c));
         else if (o.strict)
             unknown(o, path, c.name);
@@ -2070,17 +2070,17 @@ function encodeUser(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, '<id>', '</id>');
+        s += textEl(x, "<id>", "</id>");
     if ((x = v.name) !== undefined)
-        s += textEl(x, '<name>', '</name>');
+        s += textEl(x, "<name>", "</name>");
     if ((x = v.email) !== undefined)
-        s += textEl(x, '<email>', '</email>');
+        s += textEl(x, "<email>", "</email>");
     if ((x = v.preventlogin) !== undefined)
-        s += textEl(x, '<preventlogin>', '</preventlogin>');
+        s += textEl(x, "<preventlogin>", "</preventlogin>");
     if ((x = v.preventprivatedata) !== undefined)
-        s += textEl(x, '<preventprivatedata>', '</preventprivatedata>');
+        s += textEl(x, "<preventprivatedata>", "</preventprivatedata>");
     if ((x = v.administrator) !== undefined)
-        s += textEl(x, '<administrator>', '</administrator>');
+        s += textEl(x, "<administrator>", "</administrator>");
     return s;
 }
 function decodeUser(el, o, path) {
@@ -2088,26 +2088,26 @@ function decodeUser(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'id':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "id":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.id = v;
                 break;
-            case 'name':
+            case "name":
                 out.name = textXml(c);
                 break;
-            case 'email':
+            case "email":
                 out.email = textXml(c);
                 break;
-            case 'preventlogin':
-                if ((v = scalarXml(c, 'f')) !== undefined)
+            case "preventlogin":
+                if ((v = scalarXml(c, "f")) !== undefined)
                     out.preventlogin = v;
                 break;
-            case 'preventprivatedata':
-                if ((v = scalarXml(c, 'f')) !== undefined)
+            case "preventprivatedata":
+                if ((v = scalarXml(c, "f")) !== undefined)
                     out.preventprivatedata = v;
                 break;
-            case 'administrator':
-                if ((v = scalarXml(c, 'f')) !== undefined)
+            case "administrator":
+                if ((v = scalarXml(c, "f")) !== undefined)
                     out.administrator = v;
                 break;
             default:
@@ -2121,11 +2121,11 @@ function encodeGroup(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, '<id>', '</id>');
+        s += textEl(x, "<id>", "</id>");
     if ((x = v.name) !== undefined)
-        s += textEl(x, '<name>', '</name>');
+        s += textEl(x, "<name>", "</name>");
     if ((x = v.email) !== undefined)
-        s += textEl(x, '<email>', '</email>');
+        s += textEl(x, "<email>", "</email>");
     return s;
 }
 function decodeGroup(el, o, path) {
@@ -2133,14 +2133,14 @@ function decodeGroup(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'id':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "id":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.id = v;
                 break;
-            case 'name':
+            case "name":
                 out.name = textXml(c);
                 break;
-            case 'email':
+            case "email":
                 out.email = textXml(c);
                 break;
             default:
@@ -2154,21 +2154,21 @@ function encodeHookCreate(v) {
     let s = '';
     let x;
     if ((x = v.type) !== undefined)
-        s += textEl(x, '<type>', '</type>');
+        s += textEl(x, "<type>", "</type>");
     if ((x = v.title) !== undefined)
-        s += textEl(x, '<title>', '</title>');
+        s += textEl(x, "<title>", "</title>");
     if ((x = v.active) !== undefined)
-        s += textEl(x, '<active>', '</active>');
+        s += textEl(x, "<active>", "</active>");
     if ((x = v.event) !== undefined)
-        s += textEl(x, '<event>', '</event>');
+        s += textEl(x, "<event>", "</event>");
     if ((x = v.constrainttype) !== undefined)
-        s += textEl(x, '<constrainttype>', '</constrainttype>');
+        s += textEl(x, "<constrainttype>", "</constrainttype>");
     if ((x = v.url) !== undefined)
-        s += textEl(x, '<url>', '</url>');
+        s += textEl(x, "<url>", "</url>");
     if ((x = v.contenttype) !== undefined)
-        s += textEl(x, '<contenttype>', '</contenttype>');
+        s += textEl(x, "<contenttype>", "</contenttype>");
     if ((x = v.secret) !== undefined)
-        s += textEl(x, '<secret>', '</secret>');
+        s += textEl(x, "<secret>", "</secret>");
     return s;
 }
 function decodeHookCreate(el, o, path) {
@@ -2176,29 +2176,29 @@ function decodeHookCreate(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'type':
+            case "type":
                 out.type = textXml(c);
                 break;
-            case 'title':
+            case "title":
                 out.title = textXml(c);
                 break;
-            case 'active':
-                if ((v = scalarXml(c, 'f')) !== undefined)
+            case "active":
+                if ((v = scalarXml(c, "f")) !== undefined)
                     out.active = v;
                 break;
-            case 'event':
+            case "event":
                 out.event = textXml(c);
                 break;
-            case 'constrainttype':
+            case "constrainttype":
                 out.constrainttype = textXml(c);
                 break;
-            case 'url':
+            case "url":
                 out.url = textXml(c);
                 break;
-            case 'contenttype':
+            case "contenttype":
                 out.contenttype = textXml(c);
                 break;
-            case 'secret':
+            case "secret":
                 out.secret = textXml(c);
                 break;
             default:
@@ -2212,25 +2212,25 @@ function encodeHook(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, '<id>', '</id>');
+        s += textEl(x, "<id>", "</id>");
     if ((x = v.type) !== undefined)
-        s += textEl(x, '<type>', '</type>');
+        s += textEl(x, "<type>", "</type>");
     if ((x = v.title) !== undefined)
-        s += textEl(x, '<title>', '</title>');
+        s += textEl(x, "<title>", "</title>");
     if ((x = v.active) !== undefined)
-        s += textEl(x, '<active>', '</active>');
+        s += textEl(x, "<active>", "</active>");
     if ((x = v.event) !== undefined)
-        s += textEl(x, '<event>', '</event>');
+        s += textEl(x, "<event>", "</event>");
     if ((x = v.constrainttype) !== undefined)
-        s += textEl(x, '<constrainttype>', '</constrainttype>');
+        s += textEl(x, "<constrainttype>", "</constrainttype>");
     if ((x = v.url) !== undefined)
-        s += textEl(x, '<url>', '</url>');
+        s += textEl(x, "<url>", "</url>");
     if ((x = v.contenttype) !== undefined)
-        s += textEl(x, '<contenttype>', '</contenttype>');
+        s += textEl(x, "<contenttype>", "</contenttype>");
     if ((x = v.secret) !== undefined)
-        s += textEl(x, '<secret>', '</secret>');
+        s += textEl(x, "<secret>", "</secret>");
     if ((x = v.disabledreason) !== undefined)
-        s += textEl(x, '<disabledreason>', '</disabledreason>');
+        s += textEl(x, "<disabledreason>", "</disabledreason>");
     return s;
 }
 function decodeHook(el, o, path) {
@@ -2238,36 +2238,36 @@ function decodeHook(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'id':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "id":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.id = v;
                 break;
-            case 'type':
+            case "type":
                 out.type = textXml(c);
                 break;
-            case 'title':
+            case "title":
                 out.title = textXml(c);
                 break;
-            case 'active':
-                if ((v = scalarXml(c, 'f')) !== undefined)
+            case "active":
+                if ((v = scalarXml(c, "f")) !== undefined)
                     out.active = v;
                 break;
-            case 'event':
+            case "event":
                 out.event = textXml(c);
                 break;
-            case 'constrainttype':
+            case "constrainttype":
                 out.constrainttype = textXml(c);
                 break;
-            case 'url':
+            case "url":
                 out.url = textXml(c);
                 break;
-            case 'contenttype':
+            case "contenttype":
                 out.contenttype = textXml(c);
                 break;
-            case 'secret':
+            case "secret":
                 out.secret = textXml(c);
                 break;
-            case 'disabledreason':
+            case "disabledreason":
                 out.disabledreason = textXml(c);
                 break;
             default:
@@ -2281,27 +2281,27 @@ function encodeHookDelivery(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, '<id>', '</id>');
+        s += textEl(x, "<id>", "</id>");
     if ((x = v.webhookid) !== undefined)
-        s += textEl(x, '<webhookid>', '</webhookid>');
+        s += textEl(x, "<webhookid>", "</webhookid>");
     if ((x = v.event) !== undefined)
-        s += textEl(x, '<event>', '</event>');
+        s += textEl(x, "<event>", "</event>");
     if ((x = v.objectid) !== undefined)
-        s += textEl(x, '<objectid>', '</objectid>');
+        s += textEl(x, "<objectid>", "</objectid>");
     if ((x = v.attempt) !== undefined)
-        s += textEl(x, '<attempt>', '</attempt>');
+        s += textEl(x, "<attempt>", "</attempt>");
     if ((x = v.attempted) !== undefined)
-        s += textEl(x, '<attempted>', '</attempted>');
+        s += textEl(x, "<attempted>", "</attempted>");
     if ((x = v.outcome) !== undefined)
-        s += textEl(x, '<outcome>', '</outcome>');
+        s += textEl(x, "<outcome>", "</outcome>");
     if ((x = v.httpstatus) !== undefined)
-        s += textEl(x, '<httpstatus>', '</httpstatus>');
+        s += textEl(x, "<httpstatus>", "</httpstatus>");
     if ((x = v.error) !== undefined)
-        s += textEl(x, '<error>', '</error>');
+        s += textEl(x, "<error>", "</error>");
     if ((x = v.duration) !== undefined)
-        s += textEl(x, '<duration>', '</duration>');
+        s += textEl(x, "<duration>", "</duration>");
     if ((x = v.nextretry) !== undefined)
-        s += textEl(x, '<nextretry>', '</nextretry>');
+        s += textEl(x, "<nextretry>", "</nextretry>");
     return s;
 }
 function decodeHookDelivery(el, o, path) {
@@ -2309,44 +2309,44 @@ function decodeHookDelivery(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'id':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "id":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.id = v;
                 break;
-            case 'webhookid':
+            case "webhookid":
                 out.webhookid = textXml(c);
                 break;
-            case 'event':
+            case "event":
                 out.event = textXml(c);
                 break;
-            case 'objectid':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "objectid":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.objectid = v;
                 break;
-            case 'attempt':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "attempt":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.attempt = v;
                 break;
-            case 'attempted':
-                if ((v = scalarXml(c, 'dt')) !== undefined)
+            case "attempted":
+                if ((v = scalarXml(c, "dt")) !== undefined)
                     out.attempted = v;
                 break;
-            case 'outcome':
+            case "outcome":
                 out.outcome = textXml(c);
                 break;
-            case 'httpstatus':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "httpstatus":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.httpstatus = v;
                 break;
-            case 'error':
+            case "error":
                 out.error = textXml(c);
                 break;
-            case 'duration':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "duration":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.duration = v;
                 break;
-            case 'nextretry':
-                if ((v = scalarXml(c, 'dt')) !== undefined)
+            case "nextretry":
+                if ((v = scalarXml(c, "dt")) !== undefined)
                     out.nextretry = v;
                 break;
             default:
@@ -2360,49 +2360,49 @@ function encodeAnyItemFields(v) {
     let s = '';
     let x;
     if ((x = v.firstname) !== undefined)
-        s += textEl(x, '<firstname label="First name">', '</firstname>');
+        s += textEl(x, "<firstname label=\"First name\">", "</firstname>");
     if ((x = v.lastname) !== undefined)
-        s += textEl(x, '<lastname label="Last name">', '</lastname>');
+        s += textEl(x, "<lastname label=\"Last name\">", "</lastname>");
     if ((x = v.businessemail) !== undefined)
-        s += textEl(x, '<businessemail label="Business e-mail">', '</businessemail>');
+        s += textEl(x, "<businessemail label=\"Business e-mail\">", "</businessemail>");
     if ((x = v.personalemail) !== undefined)
-        s += textEl(x, '<personalemail label="Personal e-mail">', '</personalemail>');
+        s += textEl(x, "<personalemail label=\"Personal e-mail\">", "</personalemail>");
     if ((x = v.businessphonedirect) !== undefined)
-        s += textEl(x, '<businessphonedirect label="Business phone (direct)">', '</businessphonedirect>');
+        s += textEl(x, "<businessphonedirect label=\"Business phone (direct)\">", "</businessphonedirect>");
     if ((x = v.businessphonemain) !== undefined)
-        s += textEl(x, '<businessphonemain label="Business phone (main)">', '</businessphonemain>');
+        s += textEl(x, "<businessphonemain label=\"Business phone (main)\">", "</businessphonemain>");
     if ((x = v.homephone) !== undefined)
-        s += textEl(x, '<homephone label="Home phone">', '</homephone>');
+        s += textEl(x, "<homephone label=\"Home phone\">", "</homephone>");
     if ((x = v.cellularphone) !== undefined)
-        s += textEl(x, '<cellularphone label="Cellular phone">', '</cellularphone>');
+        s += textEl(x, "<cellularphone label=\"Cellular phone\">", "</cellularphone>");
     if ((x = v.businessfax) !== undefined)
-        s += textEl(x, '<businessfax label="Business fax">', '</businessfax>');
+        s += textEl(x, "<businessfax label=\"Business fax\">", "</businessfax>");
     if ((x = v.businessaddress) !== undefined)
-        s += textEl(x, '<businessaddress label="Business address">', '</businessaddress>');
+        s += textEl(x, "<businessaddress label=\"Business address\">", "</businessaddress>");
     if ((x = v.jobtitle) !== undefined)
-        s += textEl(x, '<jobtitle label="Job title">', '</jobtitle>');
+        s += textEl(x, "<jobtitle label=\"Job title\">", "</jobtitle>");
     if ((x = v.background) !== undefined)
-        s += textEl(x, '<background label="Background">', '</background>');
+        s += textEl(x, "<background label=\"Background\">", "</background>");
     if ((x = v.website) !== undefined)
-        s += textEl(x, '<website label="Website">', '</website>');
+        s += textEl(x, "<website label=\"Website\">", "</website>");
     if ((x = v.assignedto) !== undefined)
-        s += textEl(x, ownerOpen('<assignedto label="Assigned to"', v['assignedto@cn'], 'cn'), '</assignedto>');
+        s += textEl(x, ownerOpen("<assignedto label=\"Assigned to\"", v["assignedto@cn"], "cn"), "</assignedto>");
     if ((x = v.name) !== undefined)
-        s += textEl(x, '<name label="Name">', '</name>');
+        s += textEl(x, "<name label=\"Name\">", "</name>");
     if ((x = v.creatorid) !== undefined)
-        s += textEl(x, '<creatorid>', '</creatorid>');
+        s += textEl(x, "<creatorid>", "</creatorid>");
     if ((x = v.creatorname) !== undefined)
-        s += textEl(x, '<creatorname>', '</creatorname>');
+        s += textEl(x, "<creatorname>", "</creatorname>");
     if ((x = v.creatordate) !== undefined)
-        s += textEl(x, '<creatordate>', '</creatordate>');
+        s += textEl(x, "<creatordate>", "</creatordate>");
     if ((x = v.modificatorid) !== undefined)
-        s += textEl(x, '<modificatorid>', '</modificatorid>');
+        s += textEl(x, "<modificatorid>", "</modificatorid>");
     if ((x = v.modificatorname) !== undefined)
-        s += textEl(x, '<modificatorname>', '</modificatorname>');
+        s += textEl(x, "<modificatorname>", "</modificatorname>");
     if ((x = v.modificatordate) !== undefined)
-        s += textEl(x, '<modificatordate>', '</modificatordate>');
+        s += textEl(x, "<modificatordate>", "</modificatordate>");
     for (const n of Object.keys(v)) {
-        if (!(n.startsWith('custom') && CUSTOM_0.test(n)) || (x = v[n]) === undefined)
+        if (!(n.startsWith("custom") && CUSTOM_0.test(n)) || (x = v[n]) === undefined)
             continue;
         s += textEl(x, '<' + n + '>', '</' + n + '>');
     }
@@ -2413,74 +2413,74 @@ function decodeAnyItemFields(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'firstname':
+            case "firstname":
                 out.firstname = textXml(c);
                 break;
-            case 'lastname':
+            case "lastname":
                 out.lastname = textXml(c);
                 break;
-            case 'businessemail':
+            case "businessemail":
                 out.businessemail = textXml(c);
                 break;
-            case 'personalemail':
+            case "personalemail":
                 out.personalemail = textXml(c);
                 break;
-            case 'businessphonedirect':
+            case "businessphonedirect":
                 out.businessphonedirect = textXml(c);
                 break;
-            case 'businessphonemain':
+            case "businessphonemain":
                 out.businessphonemain = textXml(c);
                 break;
-            case 'homephone':
+            case "homephone":
                 out.homephone = textXml(c);
                 break;
-            case 'cellularphone':
+            case "cellularphone":
                 out.cellularphone = textXml(c);
                 break;
-            case 'businessfax':
+            case "businessfax":
                 out.businessfax = textXml(c);
                 break;
-            case 'businessaddress':
+            case "businessaddress":
                 out.businessaddress = textXml(c);
                 break;
-            case 'jobtitle':
+            case "jobtitle":
                 out.jobtitle = textXml(c);
                 break;
-            case 'background':
+            case "background":
                 out.background = textXml(c);
                 break;
-            case 'website':
+            case "website":
                 out.website = textXml(c);
                 break;
-            case 'assignedto':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "assignedto":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.assignedto = v;
                 if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
-                    out['assignedto@cn'] = c.attrs.cn;
+                    out["assignedto@cn"] = c.attrs.cn;
                 break;
-            case 'name':
+            case "name":
                 out.name = textXml(c);
                 break;
-            case 'creatorid':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "creatorid":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.creatorid = v;
                 break;
-            case 'creatorname':
+            case "creatorname":
                 out.creatorname = textXml(c);
                 break;
-            case 'creatordate':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "creatordate":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.creatordate = v;
                 break;
-            case 'modificatorid':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "modificatorid":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.modificatorid = v;
                 break;
-            case 'modificatorname':
+            case "modificatorname":
                 out.modificatorname = textXml(c);
                 break;
-            case 'modificatordate':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "modificatordate":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.modificatordate = v;
                 break;
             default:
@@ -2496,13 +2496,13 @@ function encodeReportItem(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, '<id>', '</id>');
+        s += textEl(x, "<id>", "</id>");
     if ((x = v.name) !== undefined)
-        s += textEl(x, '<name>', '</name>');
+        s += textEl(x, "<name>", "</name>");
     if ((x = v.typeid) !== undefined)
-        s += textEl(x, '<typeid>', '</typeid>');
+        s += textEl(x, "<typeid>", "</typeid>");
     if ((x = v.fields) !== undefined)
-        s += wrapEl(encodeAnyItemFields(x), '<fields>', '</fields>');
+        s += wrapEl(encodeAnyItemFields(x), "<fields>", "</fields>");
     return s;
 }
 function decodeReportItem(el, o, path) {
@@ -2510,19 +2510,19 @@ function decodeReportItem(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'id':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "id":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.id = v;
                 break;
-            case 'name':
+            case "name":
                 out.name = textXml(c);
                 break;
-            case 'typeid':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "typeid":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.typeid = v;
                 break;
-            case 'fields':
-                out.fields = decodeAnyItemFields(c, o, o.strict ? join(path, 'fields') : '');
+            case "fields":
+                out.fields = decodeAnyItemFields(c, o, o.strict ? join(path, "fields") : '');
                 break;
             default:
                 if (o.strict)
@@ -2535,31 +2535,31 @@ function encodeReportAction(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, '<id>', '</id>');
+        s += textEl(x, "<id>", "</id>");
     if ((x = v.type) !== undefined)
-        s += textEl(x, '<type>', '</type>');
+        s += textEl(x, "<type>", "</type>");
     if ((x = v.itemid) !== undefined)
-        s += textEl(x, '<itemid>', '</itemid>');
+        s += textEl(x, "<itemid>", "</itemid>");
     if ((x = v.itemtype) !== undefined)
-        s += textEl(x, '<itemtype>', '</itemtype>');
+        s += textEl(x, "<itemtype>", "</itemtype>");
     if ((x = v.itemname) !== undefined)
-        s += textEl(x, '<itemname>', '</itemname>');
+        s += textEl(x, "<itemname>", "</itemname>");
     if ((x = v.owner) !== undefined)
-        s += textEl(x, ownerOpen('<owner', v['owner@cn'], 'cn'), '</owner>');
+        s += textEl(x, ownerOpen("<owner", v["owner@cn"], "cn"), "</owner>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, '<created>', '</created>');
+        s += textEl(x, "<created>", "</created>");
     if ((x = v.title) !== undefined)
-        s += textEl(x, '<title>', '</title>');
+        s += textEl(x, "<title>", "</title>");
     if ((x = v.date) !== undefined)
-        s += textEl(x, '<date>', '</date>');
+        s += textEl(x, "<date>", "</date>");
     if ((x = v.assignedto) !== undefined)
-        s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
+        s += textEl(x, ownerOpen("<assignedto", v["assignedto@cn"], "cn"), "</assignedto>");
     if ((x = v.priority) !== undefined)
-        s += textEl(x, '<priority>', '</priority>');
+        s += textEl(x, "<priority>", "</priority>");
     if ((x = v.completed) !== undefined)
-        s += textEl(x, '<completed>', '</completed>');
+        s += textEl(x, "<completed>", "</completed>");
     if ((x = v.item) !== undefined)
-        s += wrapEl(encodeReportItem(x), '<item>', '</item>');
+        s += wrapEl(encodeReportItem(x), "<item>", "</item>");
     return s;
 }
 function decodeReportAction(el, o, path) {
@@ -2567,58 +2567,58 @@ function decodeReportAction(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'id':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "id":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.id = v;
                 break;
-            case 'type':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "type":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.type = v;
                 break;
-            case 'itemid':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "itemid":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.itemid = v;
                 break;
-            case 'itemtype':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "itemtype":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.itemtype = v;
                 break;
-            case 'itemname':
+            case "itemname":
                 out.itemname = textXml(c);
                 break;
-            case 'owner':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "owner":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.owner = v;
                 if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
-                    out['owner@cn'] = c.attrs.cn;
+                    out["owner@cn"] = c.attrs.cn;
                 break;
-            case 'created':
-                if ((v = scalarXml(c, 'dt')) !== undefined)
+            case "created":
+                if ((v = scalarXml(c, "dt")) !== undefined)
                     out.created = v;
                 break;
-            case 'title':
+            case "title":
                 out.title = textXml(c);
                 break;
-            case 'date':
-                if ((v = scalarXml(c, 'dt')) !== undefined)
+            case "date":
+                if ((v = scalarXml(c, "dt")) !== undefined)
                     out.date = v;
                 break;
-            case 'assignedto':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "assignedto":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.assignedto = v;
                 if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
-                    out['assignedto@cn'] = c.attrs.cn;
+                    out["assignedto@cn"] = c.attrs.cn;
                 break;
-            case 'priority':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "priority":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.priority = v;
                 break;
-            case 'completed':
-                if ((v = scalarXml(c, 'f')) !== undefined)
+            case "completed":
+                if ((v = scalarXml(c, "f")) !== undefined)
                     out.completed = v;
                 break;
-            case 'item':
-                out.item = decodeReportItem(c, o, o.strict ? join(path, 'item') : '');
+            case "item":
+                out.item = decodeReportItem(c, o, o.strict ? join(path, "item") : '');
                 break;
             default:
                 if (o.strict)
@@ -2631,29 +2631,29 @@ function encodeReportFollowup(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, '<id>', '</id>');
+        s += textEl(x, "<id>", "</id>");
     if ((x = v.type) !== undefined)
-        s += textEl(x, '<type>', '</type>');
+        s += textEl(x, "<type>", "</type>");
     if ((x = v.itemid) !== undefined)
-        s += textEl(x, '<itemid>', '</itemid>');
+        s += textEl(x, "<itemid>", "</itemid>");
     if ((x = v.itemtype) !== undefined)
-        s += textEl(x, '<itemtype>', '</itemtype>');
+        s += textEl(x, "<itemtype>", "</itemtype>");
     if ((x = v.itemname) !== undefined)
-        s += textEl(x, '<itemname>', '</itemname>');
+        s += textEl(x, "<itemname>", "</itemname>");
     if ((x = v.owner) !== undefined)
-        s += textEl(x, ownerOpen('<owner', v['owner@cn'], 'cn'), '</owner>');
+        s += textEl(x, ownerOpen("<owner", v["owner@cn"], "cn"), "</owner>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, '<created>', '</created>');
+        s += textEl(x, "<created>", "</created>");
     if ((x = v.details) !== undefined)
-        s += textEl(x, '<details>', '</details>');
+        s += textEl(x, "<details>", "</details>");
     if ((x = v.assignedto) !== undefined)
-        s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
+        s += textEl(x, ownerOpen("<assignedto", v["assignedto@cn"], "cn"), "</assignedto>");
     if ((x = v.nodate) !== undefined)
-        s += textEl(x, '<nodate>', '</nodate>');
+        s += textEl(x, "<nodate>", "</nodate>");
     if ((x = v.duedate) !== undefined)
-        s += textEl(x, '<duedate>', '</duedate>');
+        s += textEl(x, "<duedate>", "</duedate>");
     if ((x = v.item) !== undefined)
-        s += wrapEl(encodeReportItem(x), '<item>', '</item>');
+        s += wrapEl(encodeReportItem(x), "<item>", "</item>");
     return s;
 }
 function decodeReportFollowup(el, o, path) {
@@ -2661,54 +2661,54 @@ function decodeReportFollowup(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'id':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "id":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.id = v;
                 break;
-            case 'type':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "type":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.type = v;
                 break;
-            case 'itemid':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "itemid":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.itemid = v;
                 break;
-            case 'itemtype':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "itemtype":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.itemtype = v;
                 break;
-            case 'itemname':
+            case "itemname":
                 out.itemname = textXml(c);
                 break;
-            case 'owner':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "owner":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.owner = v;
                 if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
-                    out['owner@cn'] = c.attrs.cn;
+                    out["owner@cn"] = c.attrs.cn;
                 break;
-            case 'created':
-                if ((v = scalarXml(c, 'dt')) !== undefined)
+            case "created":
+                if ((v = scalarXml(c, "dt")) !== undefined)
                     out.created = v;
                 break;
-            case 'details':
+            case "details":
                 out.details = textXml(c);
                 break;
-            case 'assignedto':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "assignedto":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.assignedto = v;
                 if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
-                    out['assignedto@cn'] = c.attrs.cn;
+                    out["assignedto@cn"] = c.attrs.cn;
                 break;
-            case 'nodate':
-                if ((v = scalarXml(c, 'f')) !== undefined)
+            case "nodate":
+                if ((v = scalarXml(c, "f")) !== undefined)
                     out.nodate = v;
                 break;
-            case 'duedate':
-                if ((v = scalarXml(c, 'dt')) !== undefined)
+            case "duedate":
+                if ((v = scalarXml(c, "dt")) !== undefined)
                     out.duedate = v;
                 break;
-            case 'item':
-                out.item = decodeReportItem(c, o, o.strict ? join(path, 'item') : '');
+            case "item":
+                out.item = decodeReportItem(c, o, o.strict ? join(path, "item") : '');
                 break;
             default:
                 if (o.strict)
@@ -2721,43 +2721,43 @@ function encodeReportOpportunity(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, '<id>', '</id>');
+        s += textEl(x, "<id>", "</id>");
     if ((x = v.type) !== undefined)
-        s += textEl(x, '<type>', '</type>');
+        s += textEl(x, "<type>", "</type>");
     if ((x = v.itemid) !== undefined)
-        s += textEl(x, '<itemid>', '</itemid>');
+        s += textEl(x, "<itemid>", "</itemid>");
     if ((x = v.itemtype) !== undefined)
-        s += textEl(x, '<itemtype>', '</itemtype>');
+        s += textEl(x, "<itemtype>", "</itemtype>");
     if ((x = v.itemname) !== undefined)
-        s += textEl(x, '<itemname>', '</itemname>');
+        s += textEl(x, "<itemname>", "</itemname>");
     if ((x = v.owner) !== undefined)
-        s += textEl(x, ownerOpen('<owner', v['owner@cn'], 'cn'), '</owner>');
+        s += textEl(x, ownerOpen("<owner", v["owner@cn"], "cn"), "</owner>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, '<created>', '</created>');
+        s += textEl(x, "<created>", "</created>");
     if ((x = v.modified) !== undefined)
-        s += textEl(x, '<modified>', '</modified>');
+        s += textEl(x, "<modified>", "</modified>");
     if ((x = v.description) !== undefined)
-        s += textEl(x, '<description>', '</description>');
+        s += textEl(x, "<description>", "</description>");
     if ((x = v.valueunit) !== undefined)
-        s += textEl(x, '<valueunit>', '</valueunit>');
+        s += textEl(x, "<valueunit>", "</valueunit>");
     if ((x = v.valuecurrency) !== undefined)
-        s += textEl(x, '<valuecurrency>', '</valuecurrency>');
+        s += textEl(x, "<valuecurrency>", "</valuecurrency>");
     if ((x = v.valueinterval) !== undefined)
-        s += textEl(x, '<valueinterval>', '</valueinterval>');
+        s += textEl(x, "<valueinterval>", "</valueinterval>");
     if ((x = v.valueduration) !== undefined)
-        s += textEl(x, '<valueduration>', '</valueduration>');
+        s += textEl(x, "<valueduration>", "</valueduration>");
     if ((x = v.stage) !== undefined)
-        s += textEl(x, '<stage>', '</stage>');
+        s += textEl(x, "<stage>", "</stage>");
     if ((x = v.probability) !== undefined)
-        s += textEl(x, '<probability>', '</probability>');
+        s += textEl(x, "<probability>", "</probability>");
     if ((x = v.closingdate) !== undefined)
-        s += textEl(x, '<closingdate>', '</closingdate>');
+        s += textEl(x, "<closingdate>", "</closingdate>");
     if ((x = v.responsible) !== undefined)
-        s += textEl(x, ownerOpen('<responsible', v['responsible@cn'], 'cn'), '</responsible>');
+        s += textEl(x, ownerOpen("<responsible", v["responsible@cn"], "cn"), "</responsible>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, '<status>', '</status>');
+        s += textEl(x, "<status>", "</status>");
     if ((x = v.item) !== undefined)
-        s += wrapEl(encodeReportItem(x), '<item>', '</item>');
+        s += wrapEl(encodeReportItem(x), "<item>", "</item>");
     return s;
 }
 function decodeReportOpportunity(el, o, path) {
@@ -2765,79 +2765,79 @@ function decodeReportOpportunity(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'id':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "id":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.id = v;
                 break;
-            case 'type':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "type":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.type = v;
                 break;
-            case 'itemid':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "itemid":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.itemid = v;
                 break;
-            case 'itemtype':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "itemtype":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.itemtype = v;
                 break;
-            case 'itemname':
+            case "itemname":
                 out.itemname = textXml(c);
                 break;
-            case 'owner':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "owner":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.owner = v;
                 if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
-                    out['owner@cn'] = c.attrs.cn;
+                    out["owner@cn"] = c.attrs.cn;
                 break;
-            case 'created':
-                if ((v = scalarXml(c, 'dt')) !== undefined)
+            case "created":
+                if ((v = scalarXml(c, "dt")) !== undefined)
                     out.created = v;
                 break;
-            case 'modified':
-                if ((v = scalarXml(c, 'dt')) !== undefined)
+            case "modified":
+                if ((v = scalarXml(c, "dt")) !== undefined)
                     out.modified = v;
                 break;
-            case 'description':
+            case "description":
                 out.description = textXml(c);
                 break;
-            case 'valueunit':
-                if ((v = scalarXml(c, 'n')) !== undefined)
+            case "valueunit":
+                if ((v = scalarXml(c, "n")) !== undefined)
                     out.valueunit = v;
                 break;
-            case 'valuecurrency':
+            case "valuecurrency":
                 out.valuecurrency = textXml(c);
                 break;
-            case 'valueinterval':
+            case "valueinterval":
                 out.valueinterval = textXml(c);
                 break;
-            case 'valueduration':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "valueduration":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.valueduration = v;
                 break;
-            case 'stage':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "stage":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.stage = v;
                 break;
-            case 'probability':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "probability":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.probability = v;
                 break;
-            case 'closingdate':
-                if ((v = scalarXml(c, 'dt')) !== undefined)
+            case "closingdate":
+                if ((v = scalarXml(c, "dt")) !== undefined)
                     out.closingdate = v;
                 break;
-            case 'responsible':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "responsible":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.responsible = v;
                 if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
-                    out['responsible@cn'] = c.attrs.cn;
+                    out["responsible@cn"] = c.attrs.cn;
                 break;
-            case 'status':
+            case "status":
                 out.status = textXml(c);
                 break;
-            case 'item':
-                out.item = decodeReportItem(c, o, o.strict ? join(path, 'item') : '');
+            case "item":
+                out.item = decodeReportItem(c, o, o.strict ? join(path, "item") : '');
                 break;
             default:
                 if (o.strict)
@@ -2850,13 +2850,13 @@ function encodeReportComment(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, '<id>', '</id>');
+        s += textEl(x, "<id>", "</id>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, '<created>', '</created>');
+        s += textEl(x, "<created>", "</created>");
     if ((x = v.owner) !== undefined)
-        s += textEl(x, ownerOpen('<owner', v['owner@cn'], 'cn'), '</owner>');
+        s += textEl(x, ownerOpen("<owner", v["owner@cn"], "cn"), "</owner>");
     if ((x = v.posttext) !== undefined)
-        s += textEl(x, '<posttext>', '</posttext>');
+        s += textEl(x, "<posttext>", "</posttext>");
     return s;
 }
 function decodeReportComment(el, o, path) {
@@ -2864,21 +2864,21 @@ function decodeReportComment(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'id':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "id":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.id = v;
                 break;
-            case 'created':
-                if ((v = scalarXml(c, 'dt')) !== undefined)
+            case "created":
+                if ((v = scalarXml(c, "dt")) !== undefined)
                     out.created = v;
                 break;
-            case 'owner':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "owner":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.owner = v;
                 if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
-                    out['owner@cn'] = c.attrs.cn;
+                    out["owner@cn"] = c.attrs.cn;
                 break;
-            case 'posttext':
+            case "posttext":
                 out.posttext = textXml(c);
                 break;
             default:
@@ -2892,113 +2892,113 @@ function encodeReportActivity(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, '<id>', '</id>');
+        s += textEl(x, "<id>", "</id>");
     if ((x = v.type) !== undefined)
-        s += textEl(x, '<type>', '</type>');
+        s += textEl(x, "<type>", "</type>");
     if ((x = v.typeid) !== undefined)
-        s += textEl(x, '<typeid>', '</typeid>');
+        s += textEl(x, "<typeid>", "</typeid>");
     if ((x = v.parent) !== undefined)
-        s += textEl(x, '<parent>', '</parent>');
+        s += textEl(x, "<parent>", "</parent>");
     if ((x = v.parenttypeid) !== undefined)
-        s += textEl(x, '<parenttypeid>', '</parenttypeid>');
+        s += textEl(x, "<parenttypeid>", "</parenttypeid>");
     if ((x = v.itemid) !== undefined)
-        s += textEl(x, '<itemid>', '</itemid>');
+        s += textEl(x, "<itemid>", "</itemid>");
     if ((x = v.itemtype) !== undefined)
-        s += textEl(x, '<itemtype>', '</itemtype>');
+        s += textEl(x, "<itemtype>", "</itemtype>");
     if ((x = v.itemname) !== undefined)
-        s += textEl(x, '<itemname>', '</itemname>');
+        s += textEl(x, "<itemname>", "</itemname>");
     if ((x = v.owner) !== undefined)
-        s += textEl(x, ownerOpen('<owner', v['owner@cn'], 'cn'), '</owner>');
+        s += textEl(x, ownerOpen("<owner", v["owner@cn"], "cn"), "</owner>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, '<created>', '</created>');
+        s += textEl(x, "<created>", "</created>");
     if ((x = v.updated) !== undefined)
-        s += textEl(x, '<updated>', '</updated>');
+        s += textEl(x, "<updated>", "</updated>");
     if ((x = v.title) !== undefined)
-        s += textEl(x, '<title>', '</title>');
+        s += textEl(x, "<title>", "</title>");
     if ((x = v.completed) !== undefined)
-        s += textEl(x, '<completed>', '</completed>');
+        s += textEl(x, "<completed>", "</completed>");
     x = v.fields;
     if (x !== undefined) {
         let t;
         switch (selKey(v.typeid)) {
-            case '3':
+            case "3":
                 t = encodeNoteFields(x);
                 break;
-            case '4':
-            case '5':
+            case "4":
+            case "5":
                 t = encodeEventFields(x);
                 break;
-            case '6':
+            case "6":
                 t = encodeFollowupFields(x);
                 break;
-            case '7':
+            case "7":
                 t = encodeWebsiteFields(x);
                 break;
-            case '14':
+            case "14":
                 t = encodeTaskFields(x);
                 break;
-            case '15':
+            case "15":
                 t = encodeTimerecordFields(x);
                 break;
-            case '22':
+            case "22":
                 t = encodeTasklistFields(x);
                 break;
-            case '23':
-            case '24':
+            case "23":
+            case "24":
                 t = encodeFileFields(x);
                 break;
-            case '27':
+            case "27":
                 t = encodeBillingawidgetFields(x);
                 break;
-            case '29':
-            case '96':
+            case "29":
+            case "96":
                 t = encodeMarketingawidgetFields(x);
                 break;
-            case '31':
+            case "31":
                 t = encodePhotolistFields(x);
                 break;
-            case '32':
+            case "32":
                 t = encodeOpportunityFields(x);
                 break;
-            case '37':
+            case "37":
                 t = encodeOnlinedocFields(x);
                 break;
-            case '39':
+            case "39":
                 t = encodeMarketingbwidgetFields(x);
                 break;
-            case '51':
+            case "51":
                 t = encodeTemplateFields(x);
                 break;
-            case '55':
+            case "55":
                 t = encodeAttachmentfileFields(x);
                 break;
-            case '57':
+            case "57":
                 t = encodeSeparatorFields(x);
                 break;
-            case '73':
+            case "73":
                 t = encodeCallFields(x);
                 break;
-            case '88':
+            case "88":
                 t = encodeScheduledemailFields(x);
                 break;
-            case '90':
+            case "90":
                 t = encodeLinkedemailsFields(x);
                 break;
-            case '91':
+            case "91":
                 t = encodeCommentFields(x);
                 break;
-            case '97':
+            case "97":
                 t = encodeSupportwidgetFields(x);
                 break;
             default:
                 t = encodeMapText(x);
         }
-        s += wrapEl(t, '<fields>', '</fields>');
+        s += wrapEl(t, "<fields>", "</fields>");
     }
     if ((x = v.comments) !== undefined)
-        s += wrapEl(encodeCommentListReportComment(x), '<comments>', '</comments>');
+        s += wrapEl(encodeCommentListReportComment(x), "<comments>", "</comments>");
     if ((x = v.item) !== undefined)
-        s += wrapEl(encodeReportItem(x), '<item>', '</item>');
+        s += wrapEl(encodeReportItem(x), "<item>", "</item>");
     return s;
 }
 function decodeReportActivity(el, o, path) {
@@ -3007,66 +3007,66 @@ function decodeReportActivity(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'id':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "id":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.id = v;
                 break;
-            case 'type':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "type":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.type = v;
                 break;
-            case 'typeid':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "typeid":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.typeid = v;
                 break;
-            case 'parent':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "parent":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.parent = v;
                 break;
-            case 'parenttypeid':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "parenttypeid":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.parenttypeid = v;
                 break;
-            case 'itemid':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "itemid":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.itemid = v;
                 break;
-            case 'itemtype':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "itemtype":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.itemtype = v;
                 break;
-            case 'itemname':
+            case "itemname":
                 out.itemname = textXml(c);
                 break;
-            case 'owner':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "owner":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.owner = v;
                 if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
-                    out['owner@cn'] = c.attrs.cn;
+                    out["owner@cn"] = c.attrs.cn;
                 break;
-            case 'created':
-                if ((v = scalarXml(c, 'dt')) !== undefined)
+            case "created":
+                if ((v = scalarXml(c, "dt")) !== undefined)
                     out.created = v;
                 break;
-            case 'updated':
-                if ((v = scalarXml(c, 'dt')) !== undefined)
+            case "updated":
+                if ((v = scalarXml(c, "dt")) !== undefined)
                     out.updated = v;
                 break;
-            case 'title':
+            case "title":
                 out.title = textXml(c);
                 break;
-            case 'completed':
-                if ((v = scalarXml(c, 'f')) !== undefined)
+            case "completed":
+                if ((v = scalarXml(c, "f")) !== undefined)
                     out.completed = v;
                 break;
-            case 'fields':
+            case "fields":
                 deferred = c;
                 break;
-            case 'comments':
-                out.comments = decodeCommentListReportComment(c, o, o.strict ? join(path, 'comments') : '');
+            case "comments":
+                out.comments = decodeCommentListReportComment(c, o, o.strict ? join(path, "comments") : '');
                 break;
-            case 'item':
-                out.item = decodeReportItem(c, o, o.strict ? join(path, 'item') : '');
+            case "item":
+                out.item = decodeReportItem(c, o, o.strict ? join(path, "item") : '');
                 break;
             default:
                 if (o.strict)
@@ -3074,75 +3074,75 @@ function decodeReportActivity(el, o, path) {
         }
     }
     if (deferred) {
-        const p = o.strict ? join(path, 'fields') : '';
+        const p = o.strict ? join(path, "fields") : '';
         switch (selKey(out.typeid)) {
-            case '3':
+            case "3":
                 out.fields = decodeNoteFields(deferred, o, p);
                 break;
-            case '4':
-            case '5':
+            case "4":
+            case "5":
                 out.fields = decodeEventFields(deferred, o, p);
                 break;
-            case '6':
+            case "6":
                 out.fields = decodeFollowupFields(deferred, o, p);
                 break;
-            case '7':
+            case "7":
                 out.fields = decodeWebsiteFields(deferred, o, p);
                 break;
-            case '14':
+            case "14":
                 out.fields = decodeTaskFields(deferred, o, p);
                 break;
-            case '15':
+            case "15":
                 out.fields = decodeTimerecordFields(deferred, o, p);
                 break;
-            case '22':
+            case "22":
                 out.fields = decodeTasklistFields(deferred, o, p);
                 break;
-            case '23':
-            case '24':
+            case "23":
+            case "24":
                 out.fields = decodeFileFields(deferred, o, p);
                 break;
-            case '27':
+            case "27":
                 out.fields = decodeBillingawidgetFields(deferred, o, p);
                 break;
-            case '29':
-            case '96':
+            case "29":
+            case "96":
                 out.fields = decodeMarketingawidgetFields(deferred, o, p);
                 break;
-            case '31':
+            case "31":
                 out.fields = decodePhotolistFields(deferred, o, p);
                 break;
-            case '32':
+            case "32":
                 out.fields = decodeOpportunityFields(deferred, o, p);
                 break;
-            case '37':
+            case "37":
                 out.fields = decodeOnlinedocFields(deferred, o, p);
                 break;
-            case '39':
+            case "39":
                 out.fields = decodeMarketingbwidgetFields(deferred, o, p);
                 break;
-            case '51':
+            case "51":
                 out.fields = decodeTemplateFields(deferred, o, p);
                 break;
-            case '55':
+            case "55":
                 out.fields = decodeAttachmentfileFields(deferred, o, p);
                 break;
-            case '57':
+            case "57":
                 out.fields = decodeSeparatorFields(deferred, o, p);
                 break;
-            case '73':
+            case "73":
                 out.fields = decodeCallFields(deferred, o, p);
                 break;
-            case '88':
+            case "88":
                 out.fields = decodeScheduledemailFields(deferred, o, p);
                 break;
-            case '90':
+            case "90":
                 out.fields = decodeLinkedemailsFields(deferred, o, p);
                 break;
-            case '91':
+            case "91":
                 out.fields = decodeCommentFields(deferred, o, p);
                 break;
-            case '97':
+            case "97":
                 out.fields = decodeSupportwidgetFields(deferred, o, p);
                 break;
             default:
@@ -3154,13 +3154,13 @@ function decodeReportActivity(el, o, path) {
 function encodeCommentListReportComment(v) {
     let s = '';
     for (const e of v)
-        s += wrapEl(encodeReportComment(e), '<comment>', '</comment>');
+        s += wrapEl(encodeReportComment(e), "<comment>", "</comment>");
     return s;
 }
 function decodeCommentListReportComment(el, o, path) {
     const out = [];
     for (const c of el.children) {
-        if (c.name === 'comment')
+        if (c.name === "comment")
             out.push(decodeReportComment(c, o, o.strict ? join(path, out.length) : ''));
         else if (o.strict)
             unknown(o, path, c.name);
@@ -3171,41 +3171,41 @@ function encodeReportTimeRecord(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, '<id>', '</id>');
+        s += textEl(x, "<id>", "</id>");
     if ((x = v.type) !== undefined)
-        s += textEl(x, '<type>', '</type>');
+        s += textEl(x, "<type>", "</type>");
     if ((x = v.itemid) !== undefined)
-        s += textEl(x, '<itemid>', '</itemid>');
+        s += textEl(x, "<itemid>", "</itemid>");
     if ((x = v.itemtype) !== undefined)
-        s += textEl(x, '<itemtype>', '</itemtype>');
+        s += textEl(x, "<itemtype>", "</itemtype>");
     if ((x = v.tasklistid) !== undefined)
-        s += textEl(x, '<tasklistid>', '</tasklistid>');
+        s += textEl(x, "<tasklistid>", "</tasklistid>");
     if ((x = v.taskid) !== undefined)
-        s += textEl(x, '<taskid>', '</taskid>');
+        s += textEl(x, "<taskid>", "</taskid>");
     if ((x = v.owner) !== undefined)
-        s += textEl(x, ownerOpen('<owner', v['owner@cn'], 'cn'), '</owner>');
+        s += textEl(x, ownerOpen("<owner", v["owner@cn"], "cn"), "</owner>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, '<created>', '</created>');
+        s += textEl(x, "<created>", "</created>");
     if ((x = v.billable) !== undefined)
-        s += textEl(x, '<billable>', '</billable>');
+        s += textEl(x, "<billable>", "</billable>");
     if ((x = v.person) !== undefined)
-        s += textEl(x, ownerOpen('<person', v['person@cn'], 'cn'), '</person>');
+        s += textEl(x, ownerOpen("<person", v["person@cn"], "cn"), "</person>");
     if ((x = v.hours) !== undefined)
-        s += textEl(x, '<hours>', '</hours>');
+        s += textEl(x, "<hours>", "</hours>");
     if ((x = v.date) !== undefined)
-        s += textEl(x, '<date>', '</date>');
+        s += textEl(x, "<date>", "</date>");
     if ((x = v.invoiced) !== undefined)
-        s += textEl(x, '<invoiced>', '</invoiced>');
+        s += textEl(x, "<invoiced>", "</invoiced>");
     if ((x = v.details) !== undefined)
-        s += textEl(x, '<details>', '</details>');
+        s += textEl(x, "<details>", "</details>");
     if ((x = v.itemname) !== undefined)
-        s += textEl(x, '<itemname>', '</itemname>');
+        s += textEl(x, "<itemname>", "</itemname>");
     if ((x = v.tasklistname) !== undefined)
-        s += textEl(x, '<tasklistname>', '</tasklistname>');
+        s += textEl(x, "<tasklistname>", "</tasklistname>");
     if ((x = v.taskname) !== undefined)
-        s += textEl(x, '<taskname>', '</taskname>');
+        s += textEl(x, "<taskname>", "</taskname>");
     if ((x = v.item) !== undefined)
-        s += wrapEl(encodeReportItem(x), '<item>', '</item>');
+        s += wrapEl(encodeReportItem(x), "<item>", "</item>");
     return s;
 }
 function decodeReportTimeRecord(el, o, path) {
@@ -3213,75 +3213,75 @@ function decodeReportTimeRecord(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'id':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "id":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.id = v;
                 break;
-            case 'type':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "type":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.type = v;
                 break;
-            case 'itemid':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "itemid":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.itemid = v;
                 break;
-            case 'itemtype':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "itemtype":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.itemtype = v;
                 break;
-            case 'tasklistid':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "tasklistid":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.tasklistid = v;
                 break;
-            case 'taskid':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "taskid":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.taskid = v;
                 break;
-            case 'owner':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "owner":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.owner = v;
                 if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
-                    out['owner@cn'] = c.attrs.cn;
+                    out["owner@cn"] = c.attrs.cn;
                 break;
-            case 'created':
-                if ((v = scalarXml(c, 'dt')) !== undefined)
+            case "created":
+                if ((v = scalarXml(c, "dt")) !== undefined)
                     out.created = v;
                 break;
-            case 'billable':
-                if ((v = scalarXml(c, 'f')) !== undefined)
+            case "billable":
+                if ((v = scalarXml(c, "f")) !== undefined)
                     out.billable = v;
                 break;
-            case 'person':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "person":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.person = v;
                 if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
-                    out['person@cn'] = c.attrs.cn;
+                    out["person@cn"] = c.attrs.cn;
                 break;
-            case 'hours':
-                if ((v = scalarXml(c, 'n')) !== undefined)
+            case "hours":
+                if ((v = scalarXml(c, "n")) !== undefined)
                     out.hours = v;
                 break;
-            case 'date':
-                if ((v = scalarXml(c, 'dt')) !== undefined)
+            case "date":
+                if ((v = scalarXml(c, "dt")) !== undefined)
                     out.date = v;
                 break;
-            case 'invoiced':
+            case "invoiced":
                 out.invoiced = textXml(c);
                 break;
-            case 'details':
+            case "details":
                 out.details = textXml(c);
                 break;
-            case 'itemname':
+            case "itemname":
                 out.itemname = textXml(c);
                 break;
-            case 'tasklistname':
+            case "tasklistname":
                 out.tasklistname = textXml(c);
                 break;
-            case 'taskname':
+            case "taskname":
                 out.taskname = textXml(c);
                 break;
-            case 'item':
-                out.item = decodeReportItem(c, o, o.strict ? join(path, 'item') : '');
+            case "item":
+                out.item = decodeReportItem(c, o, o.strict ? join(path, "item") : '');
                 break;
             default:
                 if (o.strict)
@@ -3294,23 +3294,23 @@ function encodeItem(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, '<id>', '</id>');
+        s += textEl(x, "<id>", "</id>");
     if ((x = v.name) !== undefined)
-        s += textEl(x, '<name>', '</name>');
+        s += textEl(x, "<name>", "</name>");
     if ((x = v.typeid) !== undefined)
-        s += textEl(x, '<typeid>', '</typeid>');
+        s += textEl(x, "<typeid>", "</typeid>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, '<created>', '</created>');
+        s += textEl(x, "<created>", "</created>");
     if ((x = v.viewed) !== undefined)
-        s += textEl(x, '<viewed>', '</viewed>');
+        s += textEl(x, "<viewed>", "</viewed>");
     if ((x = v.updated) !== undefined)
-        s += textEl(x, '<updated>', '</updated>');
+        s += textEl(x, "<updated>", "</updated>");
     if ((x = v.ownership) !== undefined)
-        s += textEl(x, ownerOpen('<ownership', v['ownership@cn'], 'cn'), '</ownership>');
+        s += textEl(x, ownerOpen("<ownership", v["ownership@cn"], "cn"), "</ownership>");
     if ((x = v.flagged) !== undefined)
-        s += flagEl(x, '<flagged>', '</flagged>');
+        s += flagEl(x, "<flagged>", "</flagged>");
     if ((x = v.fields) !== undefined)
-        s += wrapEl(encodeAnyItemFields(x), '<fields>', '</fields>');
+        s += wrapEl(encodeAnyItemFields(x), "<fields>", "</fields>");
     return s;
 }
 function decodeItem(el, o, path) {
@@ -3318,41 +3318,41 @@ function decodeItem(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'id':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "id":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.id = v;
                 break;
-            case 'name':
+            case "name":
                 out.name = textXml(c);
                 break;
-            case 'typeid':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "typeid":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.typeid = v;
                 break;
-            case 'created':
-                if ((v = scalarXml(c, 'dt')) !== undefined)
+            case "created":
+                if ((v = scalarXml(c, "dt")) !== undefined)
                     out.created = v;
                 break;
-            case 'viewed':
-                if ((v = scalarXml(c, 'dt')) !== undefined)
+            case "viewed":
+                if ((v = scalarXml(c, "dt")) !== undefined)
                     out.viewed = v;
                 break;
-            case 'updated':
-                if ((v = scalarXml(c, 'dt')) !== undefined)
+            case "updated":
+                if ((v = scalarXml(c, "dt")) !== undefined)
                     out.updated = v;
                 break;
-            case 'ownership':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "ownership":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.ownership = v;
                 if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
-                    out['ownership@cn'] = c.attrs.cn;
+                    out["ownership@cn"] = c.attrs.cn;
                 break;
-            case 'flagged':
-                if ((v = scalarXml(c, 'F')) !== undefined)
+            case "flagged":
+                if ((v = scalarXml(c, "F")) !== undefined)
                     out.flagged = v;
                 break;
-            case 'fields':
-                out.fields = decodeAnyItemFields(c, o, o.strict ? join(path, 'fields') : '');
+            case "fields":
+                out.fields = decodeAnyItemFields(c, o, o.strict ? join(path, "fields") : '');
                 break;
             default:
                 if (o.strict)
@@ -3365,30 +3365,30 @@ function encodeItemNotificationContent(v) {
     let s = '';
     let x;
     if ((x = v.item) !== undefined)
-        s += wrapEl(encodeItem(x), '<item>', '</item>');
+        s += wrapEl(encodeItem(x), "<item>", "</item>");
     if ((x = v.activities) !== undefined)
-        s += wrapEl(encodeIdKeyedActivityEntry(x), '<activities>', '</activities>');
+        s += wrapEl(encodeIdKeyedActivityEntry(x), "<activities>", "</activities>");
     if ((x = v.categories) !== undefined)
-        s += wrapEl(encodeCategoryListCategoryTag(x), '<categories>', '</categories>');
+        s += wrapEl(encodeCategoryListCategoryTag(x), "<categories>", "</categories>");
     if ((x = v.relateditems) !== undefined)
-        s += wrapEl(encodeRelatedtoListRelatedItem(x), '<relateditems>', '</relateditems>');
+        s += wrapEl(encodeRelatedtoListRelatedItem(x), "<relateditems>", "</relateditems>");
     return s;
 }
 function decodeItemNotificationContent(el, o, path) {
     const out = {};
     for (const c of el.children) {
         switch (c.name) {
-            case 'item':
-                out.item = decodeItem(c, o, o.strict ? join(path, 'item') : '');
+            case "item":
+                out.item = decodeItem(c, o, o.strict ? join(path, "item") : '');
                 break;
-            case 'activities':
-                out.activities = decodeIdKeyedActivityEntry(c, o, o.strict ? join(path, 'activities') : '');
+            case "activities":
+                out.activities = decodeIdKeyedActivityEntry(c, o, o.strict ? join(path, "activities") : '');
                 break;
-            case 'categories':
-                out.categories = decodeCategoryListCategoryTag(c, o, o.strict ? join(path, 'categories') : '');
+            case "categories":
+                out.categories = decodeCategoryListCategoryTag(c, o, o.strict ? join(path, "categories") : '');
                 break;
-            case 'relateditems':
-                out.relateditems = decodeRelatedtoListRelatedItem(c, o, o.strict ? join(path, 'relateditems') : '');
+            case "relateditems":
+                out.relateditems = decodeRelatedtoListRelatedItem(c, o, o.strict ? join(path, "relateditems") : '');
                 break;
             default:
                 if (o.strict)
@@ -3408,8 +3408,8 @@ function encodeIdKeyedActivityEntry(v) {
 function decodeIdKeyedActivityEntry(el, o, path) {
     const out = [];
     for (const c of el.children) {
-        if (keyedName(c.name, 'id'))
-            out.push(withId(decodeActivityEntry(c, o, o.strict ? join(path, c.name) : ''), c.name, 'id'));
+        if (keyedName(c.name, "id"))
+            out.push(withId(decodeActivityEntry(c, o, o.strict ? join(path, c.name) : ''), c.name, "id"));
         else if (o.strict)
             unknown(o, path, c.name);
     }
@@ -3418,13 +3418,13 @@ function decodeIdKeyedActivityEntry(el, o, path) {
 function encodeRelatedtoListRelatedItem(v) {
     let s = '';
     for (const e of v)
-        s += wrapEl(encodeRelatedItem(e), '<relatedto>', '</relatedto>');
+        s += wrapEl(encodeRelatedItem(e), "<relatedto>", "</relatedto>");
     return s;
 }
 function decodeRelatedtoListRelatedItem(el, o, path) {
     const out = [];
     for (const c of el.children) {
-        if (c.name === 'relatedto')
+        if (c.name === "relatedto")
             out.push(decodeRelatedItem(c, o, o.strict ? join(path, out.length) : ''));
         else if (o.strict)
             unknown(o, path, c.name);
@@ -3435,104 +3435,104 @@ function encodeActivityNotificationContent(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, '<id>', '</id>');
+        s += textEl(x, "<id>", "</id>");
     if ((x = v.name) !== undefined)
-        s += textEl(x, '<name>', '</name>');
+        s += textEl(x, "<name>", "</name>");
     if ((x = v.typeid) !== undefined)
-        s += textEl(x, '<typeid>', '</typeid>');
+        s += textEl(x, "<typeid>", "</typeid>");
     if ((x = v.item) !== undefined)
-        s += textEl(x, '<item>', '</item>');
+        s += textEl(x, "<item>", "</item>");
     if ((x = v.parent) !== undefined)
-        s += textEl(x, '<parent>', '</parent>');
+        s += textEl(x, "<parent>", "</parent>");
     if ((x = v.level) !== undefined)
-        s += textEl(x, '<level>', '</level>');
+        s += textEl(x, "<level>", "</level>");
     if ((x = v.position) !== undefined)
-        s += textEl(x, '<position>', '</position>');
+        s += textEl(x, "<position>", "</position>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, '<created>', '</created>');
+        s += textEl(x, "<created>", "</created>");
     if ((x = v.updated) !== undefined)
-        s += textEl(x, '<updated>', '</updated>');
+        s += textEl(x, "<updated>", "</updated>");
     if ((x = v.creatorid) !== undefined)
-        s += textEl(x, '<creatorid>', '</creatorid>');
+        s += textEl(x, "<creatorid>", "</creatorid>");
     if ((x = v.creatorname) !== undefined)
-        s += textEl(x, '<creatorname>', '</creatorname>');
+        s += textEl(x, "<creatorname>", "</creatorname>");
     x = v.fields;
     if (x !== undefined) {
         let t;
         switch (selKey(v.typeid)) {
-            case '3':
+            case "3":
                 t = encodeNoteFields(x);
                 break;
-            case '4':
-            case '5':
+            case "4":
+            case "5":
                 t = encodeEventFields(x);
                 break;
-            case '6':
+            case "6":
                 t = encodeFollowupFields(x);
                 break;
-            case '7':
+            case "7":
                 t = encodeWebsiteFields(x);
                 break;
-            case '14':
+            case "14":
                 t = encodeTaskFields(x);
                 break;
-            case '15':
+            case "15":
                 t = encodeTimerecordFields(x);
                 break;
-            case '22':
+            case "22":
                 t = encodeTasklistFields(x);
                 break;
-            case '23':
-            case '24':
+            case "23":
+            case "24":
                 t = encodeFileFields(x);
                 break;
-            case '27':
+            case "27":
                 t = encodeBillingawidgetFields(x);
                 break;
-            case '29':
-            case '96':
+            case "29":
+            case "96":
                 t = encodeMarketingawidgetFields(x);
                 break;
-            case '31':
+            case "31":
                 t = encodePhotolistFields(x);
                 break;
-            case '32':
+            case "32":
                 t = encodeOpportunityFields(x);
                 break;
-            case '37':
+            case "37":
                 t = encodeOnlinedocFields(x);
                 break;
-            case '39':
+            case "39":
                 t = encodeMarketingbwidgetFields(x);
                 break;
-            case '51':
+            case "51":
                 t = encodeTemplateFields(x);
                 break;
-            case '55':
+            case "55":
                 t = encodeAttachmentfileFields(x);
                 break;
-            case '57':
+            case "57":
                 t = encodeSeparatorFields(x);
                 break;
-            case '73':
+            case "73":
                 t = encodeCallFields(x);
                 break;
-            case '88':
+            case "88":
                 t = encodeScheduledemailFields(x);
                 break;
-            case '90':
+            case "90":
                 t = encodeLinkedemailsFields(x);
                 break;
-            case '91':
+            case "91":
                 t = encodeCommentFields(x);
                 break;
-            case '97':
+            case "97":
                 t = encodeSupportwidgetFields(x);
                 break;
             default:
                 t = encodeMapText(x);
         }
-        s += wrapEl(t, '<fields>', '</fields>');
+        s += wrapEl(t, "<fields>", "</fields>");
     }
     return s;
 }
@@ -3542,49 +3542,49 @@ function decodeActivityNotificationContent(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'id':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "id":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.id = v;
                 break;
-            case 'name':
+            case "name":
                 out.name = textXml(c);
                 break;
-            case 'typeid':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "typeid":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.typeid = v;
                 break;
-            case 'item':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "item":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.item = v;
                 break;
-            case 'parent':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "parent":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.parent = v;
                 break;
-            case 'level':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "level":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.level = v;
                 break;
-            case 'position':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "position":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.position = v;
                 break;
-            case 'created':
-                if ((v = scalarXml(c, 'dt')) !== undefined)
+            case "created":
+                if ((v = scalarXml(c, "dt")) !== undefined)
                     out.created = v;
                 break;
-            case 'updated':
-                if ((v = scalarXml(c, 'dt')) !== undefined)
+            case "updated":
+                if ((v = scalarXml(c, "dt")) !== undefined)
                     out.updated = v;
                 break;
-            case 'creatorid':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "creatorid":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.creatorid = v;
                 break;
-            case 'creatorname':
+            case "creatorname":
                 out.creatorname = textXml(c);
                 break;
-            case 'fields':
+            case "fields":
                 deferred = c;
                 break;
             default:
@@ -3593,75 +3593,75 @@ function decodeActivityNotificationContent(el, o, path) {
         }
     }
     if (deferred) {
-        const p = o.strict ? join(path, 'fields') : '';
+        const p = o.strict ? join(path, "fields") : '';
         switch (selKey(out.typeid)) {
-            case '3':
+            case "3":
                 out.fields = decodeNoteFields(deferred, o, p);
                 break;
-            case '4':
-            case '5':
+            case "4":
+            case "5":
                 out.fields = decodeEventFields(deferred, o, p);
                 break;
-            case '6':
+            case "6":
                 out.fields = decodeFollowupFields(deferred, o, p);
                 break;
-            case '7':
+            case "7":
                 out.fields = decodeWebsiteFields(deferred, o, p);
                 break;
-            case '14':
+            case "14":
                 out.fields = decodeTaskFields(deferred, o, p);
                 break;
-            case '15':
+            case "15":
                 out.fields = decodeTimerecordFields(deferred, o, p);
                 break;
-            case '22':
+            case "22":
                 out.fields = decodeTasklistFields(deferred, o, p);
                 break;
-            case '23':
-            case '24':
+            case "23":
+            case "24":
                 out.fields = decodeFileFields(deferred, o, p);
                 break;
-            case '27':
+            case "27":
                 out.fields = decodeBillingawidgetFields(deferred, o, p);
                 break;
-            case '29':
-            case '96':
+            case "29":
+            case "96":
                 out.fields = decodeMarketingawidgetFields(deferred, o, p);
                 break;
-            case '31':
+            case "31":
                 out.fields = decodePhotolistFields(deferred, o, p);
                 break;
-            case '32':
+            case "32":
                 out.fields = decodeOpportunityFields(deferred, o, p);
                 break;
-            case '37':
+            case "37":
                 out.fields = decodeOnlinedocFields(deferred, o, p);
                 break;
-            case '39':
+            case "39":
                 out.fields = decodeMarketingbwidgetFields(deferred, o, p);
                 break;
-            case '51':
+            case "51":
                 out.fields = decodeTemplateFields(deferred, o, p);
                 break;
-            case '55':
+            case "55":
                 out.fields = decodeAttachmentfileFields(deferred, o, p);
                 break;
-            case '57':
+            case "57":
                 out.fields = decodeSeparatorFields(deferred, o, p);
                 break;
-            case '73':
+            case "73":
                 out.fields = decodeCallFields(deferred, o, p);
                 break;
-            case '88':
+            case "88":
                 out.fields = decodeScheduledemailFields(deferred, o, p);
                 break;
-            case '90':
+            case "90":
                 out.fields = decodeLinkedemailsFields(deferred, o, p);
                 break;
-            case '91':
+            case "91":
                 out.fields = decodeCommentFields(deferred, o, p);
                 break;
-            case '97':
+            case "97":
                 out.fields = decodeSupportwidgetFields(deferred, o, p);
                 break;
             default:
@@ -3674,29 +3674,29 @@ function encodeRecordsContactsListRecordsParams(v) {
     let s = '';
     let x;
     if ((x = v.layout) !== undefined)
-        s += textEl(x, '<layout>', '</layout>');
+        s += textEl(x, "<layout>", "</layout>");
     if ((x = v.fieldslist) !== undefined)
-        s += listEl(x, '<fieldslist>', '</fieldslist>');
+        s += listEl(x, "<fieldslist>", "</fieldslist>");
     if ((x = v.categories) !== undefined)
-        s += textEl(x, '<categories>', '</categories>');
+        s += textEl(x, "<categories>", "</categories>");
     if ((x = v.filtermode) !== undefined)
-        s += textEl(x, '<filtermode>', '</filtermode>');
+        s += textEl(x, "<filtermode>", "</filtermode>");
     if ((x = v.filtervalue) !== undefined)
-        s += textEl(x, '<filtervalue>', '</filtervalue>');
+        s += textEl(x, "<filtervalue>", "</filtervalue>");
     if ((x = v.special) !== undefined)
-        s += textEl(x, '<special>', '</special>');
+        s += textEl(x, "<special>", "</special>");
     if ((x = v.searchmode) !== undefined)
-        s += textEl(x, '<searchmode>', '</searchmode>');
+        s += textEl(x, "<searchmode>", "</searchmode>");
     if ((x = v.searchvalue) !== undefined)
-        s += textEl(x, '<searchvalue>', '</searchvalue>');
+        s += textEl(x, "<searchvalue>", "</searchvalue>");
     if ((x = v.limit) !== undefined)
-        s += textEl(x, '<limit>', '</limit>');
+        s += textEl(x, "<limit>", "</limit>");
     if ((x = v.start) !== undefined)
-        s += textEl(x, '<start>', '</start>');
+        s += textEl(x, "<start>", "</start>");
     if ((x = v.sortfield) !== undefined)
-        s += textEl(x, '<sortfield>', '</sortfield>');
+        s += textEl(x, "<sortfield>", "</sortfield>");
     if ((x = v.sortdir) !== undefined)
-        s += textEl(x, '<sortdir>', '</sortdir>');
+        s += textEl(x, "<sortdir>", "</sortdir>");
     return s;
 }
 function decodeRecordsContactsListRecordsParams(el, o, path) {
@@ -3704,45 +3704,45 @@ function decodeRecordsContactsListRecordsParams(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'layout':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "layout":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.layout = v;
                 break;
-            case 'fieldslist':
-                if ((v = scalarXml(c, 'sl')) !== undefined)
+            case "fieldslist":
+                if ((v = scalarXml(c, "sl")) !== undefined)
                     out.fieldslist = v;
                 break;
-            case 'categories':
-                if ((v = scalarXml(c, 'f')) !== undefined)
+            case "categories":
+                if ((v = scalarXml(c, "f")) !== undefined)
                     out.categories = v;
                 break;
-            case 'filtermode':
+            case "filtermode":
                 out.filtermode = textXml(c);
                 break;
-            case 'filtervalue':
+            case "filtervalue":
                 out.filtervalue = textXml(c);
                 break;
-            case 'special':
+            case "special":
                 out.special = textXml(c);
                 break;
-            case 'searchmode':
+            case "searchmode":
                 out.searchmode = textXml(c);
                 break;
-            case 'searchvalue':
+            case "searchvalue":
                 out.searchvalue = textXml(c);
                 break;
-            case 'limit':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "limit":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.limit = v;
                 break;
-            case 'start':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "start":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.start = v;
                 break;
-            case 'sortfield':
+            case "sortfield":
                 out.sortfield = textXml(c);
                 break;
-            case 'sortdir':
+            case "sortdir":
                 out.sortdir = textXml(c);
                 break;
             default:
@@ -3760,9 +3760,9 @@ function encodeRecordsContactsListRecordsResponse(v) {
         s += wrapEl(encodeListEntryContact(e), '<' + n + '>', '</' + n + '>');
     }
     if ((x = v.count) !== undefined)
-        s += textEl(x, '<count>', '</count>');
+        s += textEl(x, "<count>", "</count>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, '<status>', '</status>');
+        s += textEl(x, "<status>", "</status>");
     return s;
 }
 function decodeRecordsContactsListRecordsResponse(el, o, path) {
@@ -3771,19 +3771,19 @@ function decodeRecordsContactsListRecordsResponse(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'entries':
+            case "entries":
                 out.entries = textXml(c);
                 break;
-            case 'count':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "count":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.count = v;
                 break;
-            case 'status':
+            case "status":
                 out.status = textXml(c);
                 break;
             default:
-                if (keyedName(c.name, 'id'))
-                    (inline ??= []).push(withId(decodeListEntryContact(c, o, o.strict ? join(path, c.name) : ''), c.name, 'id'));
+                if (keyedName(c.name, "id"))
+                    (inline ??= []).push(withId(decodeListEntryContact(c, o, o.strict ? join(path, c.name) : ''), c.name, "id"));
                 else if (o.strict)
                     unknown(o, path, c.name);
         }
@@ -3799,9 +3799,9 @@ function encodeRecordsCompaniesListRecordsResponse(v) {
         s += wrapEl(encodeListEntryOrganization(e), '<' + n + '>', '</' + n + '>');
     }
     if ((x = v.count) !== undefined)
-        s += textEl(x, '<count>', '</count>');
+        s += textEl(x, "<count>", "</count>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, '<status>', '</status>');
+        s += textEl(x, "<status>", "</status>");
     return s;
 }
 function decodeRecordsCompaniesListRecordsResponse(el, o, path) {
@@ -3810,19 +3810,19 @@ function decodeRecordsCompaniesListRecordsResponse(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'entries':
+            case "entries":
                 out.entries = textXml(c);
                 break;
-            case 'count':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "count":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.count = v;
                 break;
-            case 'status':
+            case "status":
                 out.status = textXml(c);
                 break;
             default:
-                if (keyedName(c.name, 'id'))
-                    (inline ??= []).push(withId(decodeListEntryOrganization(c, o, o.strict ? join(path, c.name) : ''), c.name, 'id'));
+                if (keyedName(c.name, "id"))
+                    (inline ??= []).push(withId(decodeListEntryOrganization(c, o, o.strict ? join(path, c.name) : ''), c.name, "id"));
                 else if (o.strict)
                     unknown(o, path, c.name);
         }
@@ -3834,43 +3834,43 @@ function encodeRecordsContactsCreateRecordRequest(v) {
     let s = '';
     let x;
     if ((x = v.firstname) !== undefined)
-        s += textEl(x, '<firstname>', '</firstname>');
+        s += textEl(x, "<firstname>", "</firstname>");
     if ((x = v.lastname) !== undefined)
-        s += textEl(x, '<lastname>', '</lastname>');
+        s += textEl(x, "<lastname>", "</lastname>");
     if ((x = v.businessemail) !== undefined)
-        s += textEl(x, '<businessemail>', '</businessemail>');
+        s += textEl(x, "<businessemail>", "</businessemail>");
     if ((x = v.personalemail) !== undefined)
-        s += textEl(x, '<personalemail>', '</personalemail>');
+        s += textEl(x, "<personalemail>", "</personalemail>");
     if ((x = v.businessphonedirect) !== undefined)
-        s += textEl(x, '<businessphonedirect>', '</businessphonedirect>');
+        s += textEl(x, "<businessphonedirect>", "</businessphonedirect>");
     if ((x = v.businessphonemain) !== undefined)
-        s += textEl(x, '<businessphonemain>', '</businessphonemain>');
+        s += textEl(x, "<businessphonemain>", "</businessphonemain>");
     if ((x = v.homephone) !== undefined)
-        s += textEl(x, '<homephone>', '</homephone>');
+        s += textEl(x, "<homephone>", "</homephone>");
     if ((x = v.cellularphone) !== undefined)
-        s += textEl(x, '<cellularphone>', '</cellularphone>');
+        s += textEl(x, "<cellularphone>", "</cellularphone>");
     if ((x = v.businessfax) !== undefined)
-        s += textEl(x, '<businessfax>', '</businessfax>');
+        s += textEl(x, "<businessfax>", "</businessfax>");
     if ((x = v.businessaddress) !== undefined)
-        s += textEl(x, '<businessaddress>', '</businessaddress>');
+        s += textEl(x, "<businessaddress>", "</businessaddress>");
     if ((x = v.jobtitle) !== undefined)
-        s += textEl(x, '<jobtitle>', '</jobtitle>');
+        s += textEl(x, "<jobtitle>", "</jobtitle>");
     if ((x = v.background) !== undefined)
-        s += textEl(x, '<background>', '</background>');
+        s += textEl(x, "<background>", "</background>");
     if ((x = v.website) !== undefined)
-        s += textEl(x, '<website>', '</website>');
+        s += textEl(x, "<website>", "</website>");
     if ((x = v.assignedto) !== undefined)
-        s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
+        s += textEl(x, ownerOpen("<assignedto", v["assignedto@cn"], "cn"), "</assignedto>");
     if ((x = v.ownership) !== undefined)
-        s += textEl(x, ownerOpen('<ownership', v['ownership@cn'], 'cn'), '</ownership>');
+        s += textEl(x, ownerOpen("<ownership", v["ownership@cn"], "cn"), "</ownership>");
     if ((x = v.flagged) !== undefined)
-        s += textEl(x, '<flagged>', '</flagged>');
+        s += textEl(x, "<flagged>", "</flagged>");
     if ((x = v.categories) !== undefined)
-        s += wrapEl(encodeRecordsContactsCreateRecordRequestCategories(x), '<categories>', '</categories>');
+        s += wrapEl(encodeRecordsContactsCreateRecordRequestCategories(x), "<categories>", "</categories>");
     if ((x = v.relateditems) !== undefined)
-        s += wrapEl(encodeRecordsContactsCreateRecordRequestRelateditems(x), '<relateditems>', '</relateditems>');
+        s += wrapEl(encodeRecordsContactsCreateRecordRequestRelateditems(x), "<relateditems>", "</relateditems>");
     for (const n of Object.keys(v)) {
-        if (!(n.startsWith('custom') && CUSTOM_0.test(n)) || (x = v[n]) === undefined)
+        if (!(n.startsWith("custom") && CUSTOM_0.test(n)) || (x = v[n]) === undefined)
             continue;
         s += textEl(x, '<' + n + '>', '</' + n + '>');
     }
@@ -3881,66 +3881,66 @@ function decodeRecordsContactsCreateRecordRequest(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'firstname':
+            case "firstname":
                 out.firstname = textXml(c);
                 break;
-            case 'lastname':
+            case "lastname":
                 out.lastname = textXml(c);
                 break;
-            case 'businessemail':
+            case "businessemail":
                 out.businessemail = textXml(c);
                 break;
-            case 'personalemail':
+            case "personalemail":
                 out.personalemail = textXml(c);
                 break;
-            case 'businessphonedirect':
+            case "businessphonedirect":
                 out.businessphonedirect = textXml(c);
                 break;
-            case 'businessphonemain':
+            case "businessphonemain":
                 out.businessphonemain = textXml(c);
                 break;
-            case 'homephone':
+            case "homephone":
                 out.homephone = textXml(c);
                 break;
-            case 'cellularphone':
+            case "cellularphone":
                 out.cellularphone = textXml(c);
                 break;
-            case 'businessfax':
+            case "businessfax":
                 out.businessfax = textXml(c);
                 break;
-            case 'businessaddress':
+            case "businessaddress":
                 out.businessaddress = textXml(c);
                 break;
-            case 'jobtitle':
+            case "jobtitle":
                 out.jobtitle = textXml(c);
                 break;
-            case 'background':
+            case "background":
                 out.background = textXml(c);
                 break;
-            case 'website':
+            case "website":
                 out.website = textXml(c);
                 break;
-            case 'assignedto':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "assignedto":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.assignedto = v;
                 if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
-                    out['assignedto@cn'] = c.attrs.cn;
+                    out["assignedto@cn"] = c.attrs.cn;
                 break;
-            case 'ownership':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "ownership":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.ownership = v;
                 if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
-                    out['ownership@cn'] = c.attrs.cn;
+                    out["ownership@cn"] = c.attrs.cn;
                 break;
-            case 'flagged':
-                if ((v = scalarXml(c, 'f')) !== undefined)
+            case "flagged":
+                if ((v = scalarXml(c, "f")) !== undefined)
                     out.flagged = v;
                 break;
-            case 'categories':
-                out.categories = decodeRecordsContactsCreateRecordRequestCategories(c, o, o.strict ? join(path, 'categories') : '');
+            case "categories":
+                out.categories = decodeRecordsContactsCreateRecordRequestCategories(c, o, o.strict ? join(path, "categories") : '');
                 break;
-            case 'relateditems':
-                out.relateditems = decodeRecordsContactsCreateRecordRequestRelateditems(c, o, o.strict ? join(path, 'relateditems') : '');
+            case "relateditems":
+                out.relateditems = decodeRecordsContactsCreateRecordRequestRelateditems(c, o, o.strict ? join(path, "relateditems") : '');
                 break;
             default:
                 if (CUSTOM_0.test(c.name))
@@ -3955,15 +3955,15 @@ function encodeRecordsContactsCreateRecordRequestCategories(v) {
     let s = '';
     let x;
     if ((x = v.add) !== undefined)
-        s += wrapEl(encodeCategoryListInt(x), '<add>', '</add>');
+        s += wrapEl(encodeCategoryListInt(x), "<add>", "</add>");
     return s;
 }
 function decodeRecordsContactsCreateRecordRequestCategories(el, o, path) {
     const out = {};
     for (const c of el.children) {
         switch (c.name) {
-            case 'add':
-                out.add = decodeCategoryListInt(c, o, o.strict ? join(path, 'add') : '');
+            case "add":
+                out.add = decodeCategoryListInt(c, o, o.strict ? join(path, "add") : '');
                 break;
             default:
                 if (o.strict)
@@ -3976,15 +3976,15 @@ function encodeRecordsContactsCreateRecordRequestRelateditems(v) {
     let s = '';
     let x;
     if ((x = v.add) !== undefined)
-        s += wrapEl(encodeRelatedtoListRelatedItemAdd(x), '<add>', '</add>');
+        s += wrapEl(encodeRelatedtoListRelatedItemAdd(x), "<add>", "</add>");
     return s;
 }
 function decodeRecordsContactsCreateRecordRequestRelateditems(el, o, path) {
     const out = {};
     for (const c of el.children) {
         switch (c.name) {
-            case 'add':
-                out.add = decodeRelatedtoListRelatedItemAdd(c, o, o.strict ? join(path, 'add') : '');
+            case "add":
+                out.add = decodeRelatedtoListRelatedItemAdd(c, o, o.strict ? join(path, "add") : '');
                 break;
             default:
                 if (o.strict)
@@ -3996,13 +3996,13 @@ function decodeRecordsContactsCreateRecordRequestRelateditems(el, o, path) {
 function encodeRelatedtoListRelatedItemAdd(v) {
     let s = '';
     for (const e of v)
-        s += wrapEl(encodeRelatedItemAdd(e), '<relatedto>', '</relatedto>');
+        s += wrapEl(encodeRelatedItemAdd(e), "<relatedto>", "</relatedto>");
     return s;
 }
 function decodeRelatedtoListRelatedItemAdd(el, o, path) {
     const out = [];
     for (const c of el.children) {
-        if (c.name === 'relatedto')
+        if (c.name === "relatedto")
             out.push(decodeRelatedItemAdd(c, o, o.strict ? join(path, out.length) : ''));
         else if (o.strict)
             unknown(o, path, c.name);
@@ -4013,31 +4013,31 @@ function encodeRecordsCompaniesCreateRecordRequest(v) {
     let s = '';
     let x;
     if ((x = v.name) !== undefined)
-        s += textEl(x, '<name>', '</name>');
+        s += textEl(x, "<name>", "</name>");
     if ((x = v.businessemail) !== undefined)
-        s += textEl(x, '<businessemail>', '</businessemail>');
+        s += textEl(x, "<businessemail>", "</businessemail>");
     if ((x = v.businessphonemain) !== undefined)
-        s += textEl(x, '<businessphonemain>', '</businessphonemain>');
+        s += textEl(x, "<businessphonemain>", "</businessphonemain>");
     if ((x = v.businessfax) !== undefined)
-        s += textEl(x, '<businessfax>', '</businessfax>');
+        s += textEl(x, "<businessfax>", "</businessfax>");
     if ((x = v.businessaddress) !== undefined)
-        s += textEl(x, '<businessaddress>', '</businessaddress>');
+        s += textEl(x, "<businessaddress>", "</businessaddress>");
     if ((x = v.website) !== undefined)
-        s += textEl(x, '<website>', '</website>');
+        s += textEl(x, "<website>", "</website>");
     if ((x = v.background) !== undefined)
-        s += textEl(x, '<background>', '</background>');
+        s += textEl(x, "<background>", "</background>");
     if ((x = v.assignedto) !== undefined)
-        s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
+        s += textEl(x, ownerOpen("<assignedto", v["assignedto@cn"], "cn"), "</assignedto>");
     if ((x = v.ownership) !== undefined)
-        s += textEl(x, ownerOpen('<ownership', v['ownership@cn'], 'cn'), '</ownership>');
+        s += textEl(x, ownerOpen("<ownership", v["ownership@cn"], "cn"), "</ownership>");
     if ((x = v.flagged) !== undefined)
-        s += textEl(x, '<flagged>', '</flagged>');
+        s += textEl(x, "<flagged>", "</flagged>");
     if ((x = v.categories) !== undefined)
-        s += wrapEl(encodeRecordsContactsCreateRecordRequestCategories(x), '<categories>', '</categories>');
+        s += wrapEl(encodeRecordsContactsCreateRecordRequestCategories(x), "<categories>", "</categories>");
     if ((x = v.relateditems) !== undefined)
-        s += wrapEl(encodeRecordsContactsCreateRecordRequestRelateditems(x), '<relateditems>', '</relateditems>');
+        s += wrapEl(encodeRecordsContactsCreateRecordRequestRelateditems(x), "<relateditems>", "</relateditems>");
     for (const n of Object.keys(v)) {
-        if (!(n.startsWith('custom') && CUSTOM_0.test(n)) || (x = v[n]) === undefined)
+        if (!(n.startsWith("custom") && CUSTOM_0.test(n)) || (x = v[n]) === undefined)
             continue;
         s += textEl(x, '<' + n + '>', '</' + n + '>');
     }
@@ -4048,48 +4048,48 @@ function decodeRecordsCompaniesCreateRecordRequest(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'name':
+            case "name":
                 out.name = textXml(c);
                 break;
-            case 'businessemail':
+            case "businessemail":
                 out.businessemail = textXml(c);
                 break;
-            case 'businessphonemain':
+            case "businessphonemain":
                 out.businessphonemain = textXml(c);
                 break;
-            case 'businessfax':
+            case "businessfax":
                 out.businessfax = textXml(c);
                 break;
-            case 'businessaddress':
+            case "businessaddress":
                 out.businessaddress = textXml(c);
                 break;
-            case 'website':
+            case "website":
                 out.website = textXml(c);
                 break;
-            case 'background':
+            case "background":
                 out.background = textXml(c);
                 break;
-            case 'assignedto':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "assignedto":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.assignedto = v;
                 if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
-                    out['assignedto@cn'] = c.attrs.cn;
+                    out["assignedto@cn"] = c.attrs.cn;
                 break;
-            case 'ownership':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "ownership":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.ownership = v;
                 if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
-                    out['ownership@cn'] = c.attrs.cn;
+                    out["ownership@cn"] = c.attrs.cn;
                 break;
-            case 'flagged':
-                if ((v = scalarXml(c, 'f')) !== undefined)
+            case "flagged":
+                if ((v = scalarXml(c, "f")) !== undefined)
                     out.flagged = v;
                 break;
-            case 'categories':
-                out.categories = decodeRecordsContactsCreateRecordRequestCategories(c, o, o.strict ? join(path, 'categories') : '');
+            case "categories":
+                out.categories = decodeRecordsContactsCreateRecordRequestCategories(c, o, o.strict ? join(path, "categories") : '');
                 break;
-            case 'relateditems':
-                out.relateditems = decodeRecordsContactsCreateRecordRequestRelateditems(c, o, o.strict ? join(path, 'relateditems') : '');
+            case "relateditems":
+                out.relateditems = decodeRecordsContactsCreateRecordRequestRelateditems(c, o, o.strict ? join(path, "relateditems") : '');
                 break;
             default:
                 if (CUSTOM_0.test(c.name))
@@ -4104,34 +4104,34 @@ function encodeRecordsContactsCreateRecordResponse(v) {
     let s = '';
     let x;
     if ((x = v.item) !== undefined)
-        s += wrapEl(encodeItemContact(x), '<item>', '</item>');
+        s += wrapEl(encodeItemContact(x), "<item>", "</item>");
     if ((x = v.activities) !== undefined)
-        s += wrapEl(encodeIdKeyedActivityEntry(x), '<activities>', '</activities>');
+        s += wrapEl(encodeIdKeyedActivityEntry(x), "<activities>", "</activities>");
     if ((x = v.categories) !== undefined)
-        s += wrapEl(encodeCategoryListCategoryTag(x), '<categories>', '</categories>');
+        s += wrapEl(encodeCategoryListCategoryTag(x), "<categories>", "</categories>");
     if ((x = v.relateditems) !== undefined)
-        s += wrapEl(encodeRelatedtoListRelatedItem(x), '<relateditems>', '</relateditems>');
+        s += wrapEl(encodeRelatedtoListRelatedItem(x), "<relateditems>", "</relateditems>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, '<status>', '</status>');
+        s += textEl(x, "<status>", "</status>");
     return s;
 }
 function decodeRecordsContactsCreateRecordResponse(el, o, path) {
     const out = {};
     for (const c of el.children) {
         switch (c.name) {
-            case 'item':
-                out.item = decodeItemContact(c, o, o.strict ? join(path, 'item') : '');
+            case "item":
+                out.item = decodeItemContact(c, o, o.strict ? join(path, "item") : '');
                 break;
-            case 'activities':
-                out.activities = decodeIdKeyedActivityEntry(c, o, o.strict ? join(path, 'activities') : '');
+            case "activities":
+                out.activities = decodeIdKeyedActivityEntry(c, o, o.strict ? join(path, "activities") : '');
                 break;
-            case 'categories':
-                out.categories = decodeCategoryListCategoryTag(c, o, o.strict ? join(path, 'categories') : '');
+            case "categories":
+                out.categories = decodeCategoryListCategoryTag(c, o, o.strict ? join(path, "categories") : '');
                 break;
-            case 'relateditems':
-                out.relateditems = decodeRelatedtoListRelatedItem(c, o, o.strict ? join(path, 'relateditems') : '');
+            case "relateditems":
+                out.relateditems = decodeRelatedtoListRelatedItem(c, o, o.strict ? join(path, "relateditems") : '');
                 break;
-            case 'status':
+            case "status":
                 out.status = textXml(c);
                 break;
             default:
@@ -4145,34 +4145,34 @@ function encodeRecordsCompaniesCreateRecordResponse(v) {
     let s = '';
     let x;
     if ((x = v.item) !== undefined)
-        s += wrapEl(encodeItemOrganization(x), '<item>', '</item>');
+        s += wrapEl(encodeItemOrganization(x), "<item>", "</item>");
     if ((x = v.activities) !== undefined)
-        s += wrapEl(encodeIdKeyedActivityEntry(x), '<activities>', '</activities>');
+        s += wrapEl(encodeIdKeyedActivityEntry(x), "<activities>", "</activities>");
     if ((x = v.categories) !== undefined)
-        s += wrapEl(encodeCategoryListCategoryTag(x), '<categories>', '</categories>');
+        s += wrapEl(encodeCategoryListCategoryTag(x), "<categories>", "</categories>");
     if ((x = v.relateditems) !== undefined)
-        s += wrapEl(encodeRelatedtoListRelatedItem(x), '<relateditems>', '</relateditems>');
+        s += wrapEl(encodeRelatedtoListRelatedItem(x), "<relateditems>", "</relateditems>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, '<status>', '</status>');
+        s += textEl(x, "<status>", "</status>");
     return s;
 }
 function decodeRecordsCompaniesCreateRecordResponse(el, o, path) {
     const out = {};
     for (const c of el.children) {
         switch (c.name) {
-            case 'item':
-                out.item = decodeItemOrganization(c, o, o.strict ? join(path, 'item') : '');
+            case "item":
+                out.item = decodeItemOrganization(c, o, o.strict ? join(path, "item") : '');
                 break;
-            case 'activities':
-                out.activities = decodeIdKeyedActivityEntry(c, o, o.strict ? join(path, 'activities') : '');
+            case "activities":
+                out.activities = decodeIdKeyedActivityEntry(c, o, o.strict ? join(path, "activities") : '');
                 break;
-            case 'categories':
-                out.categories = decodeCategoryListCategoryTag(c, o, o.strict ? join(path, 'categories') : '');
+            case "categories":
+                out.categories = decodeCategoryListCategoryTag(c, o, o.strict ? join(path, "categories") : '');
                 break;
-            case 'relateditems':
-                out.relateditems = decodeRelatedtoListRelatedItem(c, o, o.strict ? join(path, 'relateditems') : '');
+            case "relateditems":
+                out.relateditems = decodeRelatedtoListRelatedItem(c, o, o.strict ? join(path, "relateditems") : '');
                 break;
-            case 'status':
+            case "status":
                 out.status = textXml(c);
                 break;
             default:
@@ -4186,43 +4186,43 @@ function encodeRecordsContactsUpdateRecordRequest(v) {
     let s = '';
     let x;
     if ((x = v.firstname) !== undefined)
-        s += textEl(x, '<firstname>', '</firstname>');
+        s += textEl(x, "<firstname>", "</firstname>");
     if ((x = v.lastname) !== undefined)
-        s += textEl(x, '<lastname>', '</lastname>');
+        s += textEl(x, "<lastname>", "</lastname>");
     if ((x = v.businessemail) !== undefined)
-        s += textEl(x, '<businessemail>', '</businessemail>');
+        s += textEl(x, "<businessemail>", "</businessemail>");
     if ((x = v.personalemail) !== undefined)
-        s += textEl(x, '<personalemail>', '</personalemail>');
+        s += textEl(x, "<personalemail>", "</personalemail>");
     if ((x = v.businessphonedirect) !== undefined)
-        s += textEl(x, '<businessphonedirect>', '</businessphonedirect>');
+        s += textEl(x, "<businessphonedirect>", "</businessphonedirect>");
     if ((x = v.businessphonemain) !== undefined)
-        s += textEl(x, '<businessphonemain>', '</businessphonemain>');
+        s += textEl(x, "<businessphonemain>", "</businessphonemain>");
     if ((x = v.homephone) !== undefined)
-        s += textEl(x, '<homephone>', '</homephone>');
+        s += textEl(x, "<homephone>", "</homephone>");
     if ((x = v.cellularphone) !== undefined)
-        s += textEl(x, '<cellularphone>', '</cellularphone>');
+        s += textEl(x, "<cellularphone>", "</cellularphone>");
     if ((x = v.businessfax) !== undefined)
-        s += textEl(x, '<businessfax>', '</businessfax>');
+        s += textEl(x, "<businessfax>", "</businessfax>");
     if ((x = v.businessaddress) !== undefined)
-        s += textEl(x, '<businessaddress>', '</businessaddress>');
+        s += textEl(x, "<businessaddress>", "</businessaddress>");
     if ((x = v.jobtitle) !== undefined)
-        s += textEl(x, '<jobtitle>', '</jobtitle>');
+        s += textEl(x, "<jobtitle>", "</jobtitle>");
     if ((x = v.background) !== undefined)
-        s += textEl(x, '<background>', '</background>');
+        s += textEl(x, "<background>", "</background>");
     if ((x = v.website) !== undefined)
-        s += textEl(x, '<website>', '</website>');
+        s += textEl(x, "<website>", "</website>");
     if ((x = v.assignedto) !== undefined)
-        s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
+        s += textEl(x, ownerOpen("<assignedto", v["assignedto@cn"], "cn"), "</assignedto>");
     if ((x = v.ownership) !== undefined)
-        s += textEl(x, ownerOpen('<ownership', v['ownership@cn'], 'cn'), '</ownership>');
+        s += textEl(x, ownerOpen("<ownership", v["ownership@cn"], "cn"), "</ownership>");
     if ((x = v.flagged) !== undefined)
-        s += textEl(x, '<flagged>', '</flagged>');
+        s += textEl(x, "<flagged>", "</flagged>");
     if ((x = v.categories) !== undefined)
-        s += wrapEl(encodeCategoryChanges(x), '<categories>', '</categories>');
+        s += wrapEl(encodeCategoryChanges(x), "<categories>", "</categories>");
     if ((x = v.relateditems) !== undefined)
-        s += wrapEl(encodeRecordsContactsUpdateRecordRequestRelateditems(x), '<relateditems>', '</relateditems>');
+        s += wrapEl(encodeRecordsContactsUpdateRecordRequestRelateditems(x), "<relateditems>", "</relateditems>");
     for (const n of Object.keys(v)) {
-        if (!(n.startsWith('custom') && CUSTOM_0.test(n)) || (x = v[n]) === undefined)
+        if (!(n.startsWith("custom") && CUSTOM_0.test(n)) || (x = v[n]) === undefined)
             continue;
         s += textEl(x, '<' + n + '>', '</' + n + '>');
     }
@@ -4233,66 +4233,66 @@ function decodeRecordsContactsUpdateRecordRequest(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'firstname':
+            case "firstname":
                 out.firstname = textXml(c);
                 break;
-            case 'lastname':
+            case "lastname":
                 out.lastname = textXml(c);
                 break;
-            case 'businessemail':
+            case "businessemail":
                 out.businessemail = textXml(c);
                 break;
-            case 'personalemail':
+            case "personalemail":
                 out.personalemail = textXml(c);
                 break;
-            case 'businessphonedirect':
+            case "businessphonedirect":
                 out.businessphonedirect = textXml(c);
                 break;
-            case 'businessphonemain':
+            case "businessphonemain":
                 out.businessphonemain = textXml(c);
                 break;
-            case 'homephone':
+            case "homephone":
                 out.homephone = textXml(c);
                 break;
-            case 'cellularphone':
+            case "cellularphone":
                 out.cellularphone = textXml(c);
                 break;
-            case 'businessfax':
+            case "businessfax":
                 out.businessfax = textXml(c);
                 break;
-            case 'businessaddress':
+            case "businessaddress":
                 out.businessaddress = textXml(c);
                 break;
-            case 'jobtitle':
+            case "jobtitle":
                 out.jobtitle = textXml(c);
                 break;
-            case 'background':
+            case "background":
                 out.background = textXml(c);
                 break;
-            case 'website':
+            case "website":
                 out.website = textXml(c);
                 break;
-            case 'assignedto':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "assignedto":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.assignedto = v;
                 if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
-                    out['assignedto@cn'] = c.attrs.cn;
+                    out["assignedto@cn"] = c.attrs.cn;
                 break;
-            case 'ownership':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "ownership":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.ownership = v;
                 if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
-                    out['ownership@cn'] = c.attrs.cn;
+                    out["ownership@cn"] = c.attrs.cn;
                 break;
-            case 'flagged':
-                if ((v = scalarXml(c, 'f')) !== undefined)
+            case "flagged":
+                if ((v = scalarXml(c, "f")) !== undefined)
                     out.flagged = v;
                 break;
-            case 'categories':
-                out.categories = decodeCategoryChanges(c, o, o.strict ? join(path, 'categories') : '');
+            case "categories":
+                out.categories = decodeCategoryChanges(c, o, o.strict ? join(path, "categories") : '');
                 break;
-            case 'relateditems':
-                out.relateditems = decodeRecordsContactsUpdateRecordRequestRelateditems(c, o, o.strict ? join(path, 'relateditems') : '');
+            case "relateditems":
+                out.relateditems = decodeRecordsContactsUpdateRecordRequestRelateditems(c, o, o.strict ? join(path, "relateditems") : '');
                 break;
             default:
                 if (CUSTOM_0.test(c.name))
@@ -4307,20 +4307,20 @@ function encodeRecordsContactsUpdateRecordRequestRelateditems(v) {
     let s = '';
     let x;
     if ((x = v.add) !== undefined)
-        s += wrapEl(encodeRelatedtoListRelatedItemAdd(x), '<add>', '</add>');
+        s += wrapEl(encodeRelatedtoListRelatedItemAdd(x), "<add>", "</add>");
     if ((x = v.remove) !== undefined)
-        s += wrapEl(encodeRelatedtoListRelatedItemRemove(x), '<remove>', '</remove>');
+        s += wrapEl(encodeRelatedtoListRelatedItemRemove(x), "<remove>", "</remove>");
     return s;
 }
 function decodeRecordsContactsUpdateRecordRequestRelateditems(el, o, path) {
     const out = {};
     for (const c of el.children) {
         switch (c.name) {
-            case 'add':
-                out.add = decodeRelatedtoListRelatedItemAdd(c, o, o.strict ? join(path, 'add') : '');
+            case "add":
+                out.add = decodeRelatedtoListRelatedItemAdd(c, o, o.strict ? join(path, "add") : '');
                 break;
-            case 'remove':
-                out.remove = decodeRelatedtoListRelatedItemRemove(c, o, o.strict ? join(path, 'remove') : '');
+            case "remove":
+                out.remove = decodeRelatedtoListRelatedItemRemove(c, o, o.strict ? join(path, "remove") : '');
                 break;
             default:
                 if (o.strict)
@@ -4332,13 +4332,13 @@ function decodeRecordsContactsUpdateRecordRequestRelateditems(el, o, path) {
 function encodeRelatedtoListRelatedItemRemove(v) {
     let s = '';
     for (const e of v)
-        s += wrapEl(encodeRelatedItemRemove(e), '<relatedto>', '</relatedto>');
+        s += wrapEl(encodeRelatedItemRemove(e), "<relatedto>", "</relatedto>");
     return s;
 }
 function decodeRelatedtoListRelatedItemRemove(el, o, path) {
     const out = [];
     for (const c of el.children) {
-        if (c.name === 'relatedto')
+        if (c.name === "relatedto")
             out.push(decodeRelatedItemRemove(c, o, o.strict ? join(path, out.length) : ''));
         else if (o.strict)
             unknown(o, path, c.name);
@@ -4349,31 +4349,31 @@ function encodeRecordsCompaniesUpdateRecordRequest(v) {
     let s = '';
     let x;
     if ((x = v.name) !== undefined)
-        s += textEl(x, '<name>', '</name>');
+        s += textEl(x, "<name>", "</name>");
     if ((x = v.businessemail) !== undefined)
-        s += textEl(x, '<businessemail>', '</businessemail>');
+        s += textEl(x, "<businessemail>", "</businessemail>");
     if ((x = v.businessphonemain) !== undefined)
-        s += textEl(x, '<businessphonemain>', '</businessphonemain>');
+        s += textEl(x, "<businessphonemain>", "</businessphonemain>");
     if ((x = v.businessfax) !== undefined)
-        s += textEl(x, '<businessfax>', '</businessfax>');
+        s += textEl(x, "<businessfax>", "</businessfax>");
     if ((x = v.businessaddress) !== undefined)
-        s += textEl(x, '<businessaddress>', '</businessaddress>');
+        s += textEl(x, "<businessaddress>", "</businessaddress>");
     if ((x = v.website) !== undefined)
-        s += textEl(x, '<website>', '</website>');
+        s += textEl(x, "<website>", "</website>");
     if ((x = v.background) !== undefined)
-        s += textEl(x, '<background>', '</background>');
+        s += textEl(x, "<background>", "</background>");
     if ((x = v.assignedto) !== undefined)
-        s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
+        s += textEl(x, ownerOpen("<assignedto", v["assignedto@cn"], "cn"), "</assignedto>");
     if ((x = v.ownership) !== undefined)
-        s += textEl(x, ownerOpen('<ownership', v['ownership@cn'], 'cn'), '</ownership>');
+        s += textEl(x, ownerOpen("<ownership", v["ownership@cn"], "cn"), "</ownership>");
     if ((x = v.flagged) !== undefined)
-        s += textEl(x, '<flagged>', '</flagged>');
+        s += textEl(x, "<flagged>", "</flagged>");
     if ((x = v.categories) !== undefined)
-        s += wrapEl(encodeCategoryChanges(x), '<categories>', '</categories>');
+        s += wrapEl(encodeCategoryChanges(x), "<categories>", "</categories>");
     if ((x = v.relateditems) !== undefined)
-        s += wrapEl(encodeRecordsContactsUpdateRecordRequestRelateditems(x), '<relateditems>', '</relateditems>');
+        s += wrapEl(encodeRecordsContactsUpdateRecordRequestRelateditems(x), "<relateditems>", "</relateditems>");
     for (const n of Object.keys(v)) {
-        if (!(n.startsWith('custom') && CUSTOM_0.test(n)) || (x = v[n]) === undefined)
+        if (!(n.startsWith("custom") && CUSTOM_0.test(n)) || (x = v[n]) === undefined)
             continue;
         s += textEl(x, '<' + n + '>', '</' + n + '>');
     }
@@ -4384,48 +4384,48 @@ function decodeRecordsCompaniesUpdateRecordRequest(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'name':
+            case "name":
                 out.name = textXml(c);
                 break;
-            case 'businessemail':
+            case "businessemail":
                 out.businessemail = textXml(c);
                 break;
-            case 'businessphonemain':
+            case "businessphonemain":
                 out.businessphonemain = textXml(c);
                 break;
-            case 'businessfax':
+            case "businessfax":
                 out.businessfax = textXml(c);
                 break;
-            case 'businessaddress':
+            case "businessaddress":
                 out.businessaddress = textXml(c);
                 break;
-            case 'website':
+            case "website":
                 out.website = textXml(c);
                 break;
-            case 'background':
+            case "background":
                 out.background = textXml(c);
                 break;
-            case 'assignedto':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "assignedto":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.assignedto = v;
                 if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
-                    out['assignedto@cn'] = c.attrs.cn;
+                    out["assignedto@cn"] = c.attrs.cn;
                 break;
-            case 'ownership':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "ownership":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.ownership = v;
                 if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined)
-                    out['ownership@cn'] = c.attrs.cn;
+                    out["ownership@cn"] = c.attrs.cn;
                 break;
-            case 'flagged':
-                if ((v = scalarXml(c, 'f')) !== undefined)
+            case "flagged":
+                if ((v = scalarXml(c, "f")) !== undefined)
                     out.flagged = v;
                 break;
-            case 'categories':
-                out.categories = decodeCategoryChanges(c, o, o.strict ? join(path, 'categories') : '');
+            case "categories":
+                out.categories = decodeCategoryChanges(c, o, o.strict ? join(path, "categories") : '');
                 break;
-            case 'relateditems':
-                out.relateditems = decodeRecordsContactsUpdateRecordRequestRelateditems(c, o, o.strict ? join(path, 'relateditems') : '');
+            case "relateditems":
+                out.relateditems = decodeRecordsContactsUpdateRecordRequestRelateditems(c, o, o.strict ? join(path, "relateditems") : '');
                 break;
             default:
                 if (CUSTOM_0.test(c.name))
@@ -4440,14 +4440,14 @@ function encodeRecordsContactsUpdateRecordResponse(v) {
     let s = '';
     let x;
     if ((x = v.status) !== undefined)
-        s += textEl(x, '<status>', '</status>');
+        s += textEl(x, "<status>", "</status>");
     return s;
 }
 function decodeRecordsContactsUpdateRecordResponse(el, o, path) {
     const out = {};
     for (const c of el.children) {
         switch (c.name) {
-            case 'status':
+            case "status":
                 out.status = textXml(c);
                 break;
             default:
@@ -4461,14 +4461,14 @@ function encodeRecordsContactsCreateCategoryRequest(v) {
     let s = '';
     let x;
     if ((x = v.name) !== undefined)
-        s += textEl(x, '<name>', '</name>');
+        s += textEl(x, "<name>", "</name>");
     return s;
 }
 function decodeRecordsContactsCreateCategoryRequest(el, o, path) {
     const out = {};
     for (const c of el.children) {
         switch (c.name) {
-            case 'name':
+            case "name":
                 out.name = textXml(c);
                 break;
             default:
@@ -4482,9 +4482,9 @@ function encodeRecordsContactsCreateCategoryResponse(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, '<id>', '</id>');
+        s += textEl(x, "<id>", "</id>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, '<status>', '</status>');
+        s += textEl(x, "<status>", "</status>");
     return s;
 }
 function decodeRecordsContactsCreateCategoryResponse(el, o, path) {
@@ -4492,11 +4492,11 @@ function decodeRecordsContactsCreateCategoryResponse(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'id':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "id":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.id = v;
                 break;
-            case 'status':
+            case "status":
                 out.status = textXml(c);
                 break;
             default:
@@ -4510,19 +4510,19 @@ function encodeRecordsContactsListCategoriesResponse(v) {
     let s = '';
     let x;
     if ((x = v.categories) !== undefined)
-        s += wrapEl(encodeCategoryListCategoryTag(x), '<categories>', '</categories>');
+        s += wrapEl(encodeCategoryListCategoryTag(x), "<categories>", "</categories>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, '<status>', '</status>');
+        s += textEl(x, "<status>", "</status>");
     return s;
 }
 function decodeRecordsContactsListCategoriesResponse(el, o, path) {
     const out = {};
     for (const c of el.children) {
         switch (c.name) {
-            case 'categories':
-                out.categories = decodeCategoryListCategoryTag(c, o, o.strict ? join(path, 'categories') : '');
+            case "categories":
+                out.categories = decodeCategoryListCategoryTag(c, o, o.strict ? join(path, "categories") : '');
                 break;
-            case 'status':
+            case "status":
                 out.status = textXml(c);
                 break;
             default:
@@ -4536,19 +4536,19 @@ function encodeRecordsContactsListFieldsResponse(v) {
     let s = '';
     let x;
     if ((x = v.fields) !== undefined)
-        s += wrapEl(encodeFieldListFieldDefinition(x), '<fields>', '</fields>');
+        s += wrapEl(encodeFieldListFieldDefinition(x), "<fields>", "</fields>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, '<status>', '</status>');
+        s += textEl(x, "<status>", "</status>");
     return s;
 }
 function decodeRecordsContactsListFieldsResponse(el, o, path) {
     const out = {};
     for (const c of el.children) {
         switch (c.name) {
-            case 'fields':
-                out.fields = decodeFieldListFieldDefinition(c, o, o.strict ? join(path, 'fields') : '');
+            case "fields":
+                out.fields = decodeFieldListFieldDefinition(c, o, o.strict ? join(path, "fields") : '');
                 break;
-            case 'status':
+            case "status":
                 out.status = textXml(c);
                 break;
             default:
@@ -4561,13 +4561,13 @@ function decodeRecordsContactsListFieldsResponse(el, o, path) {
 function encodeFieldListFieldDefinition(v) {
     let s = '';
     for (const e of v)
-        s += wrapEl(encodeFieldDefinition(e), '<field>', '</field>');
+        s += wrapEl(encodeFieldDefinition(e), "<field>", "</field>");
     return s;
 }
 function decodeFieldListFieldDefinition(el, o, path) {
     const out = [];
     for (const c of el.children) {
-        if (c.name === 'field')
+        if (c.name === "field")
             out.push(decodeFieldDefinition(c, o, o.strict ? join(path, out.length) : ''));
         else if (o.strict)
             unknown(o, path, c.name);
@@ -4578,7 +4578,7 @@ function encodeListOwnershipParams(v) {
     let s = '';
     let x;
     if ((x = v.deleted) !== undefined)
-        s += textEl(x, '<deleted>', '</deleted>');
+        s += textEl(x, "<deleted>", "</deleted>");
     return s;
 }
 function decodeListOwnershipParams(el, o, path) {
@@ -4586,8 +4586,8 @@ function decodeListOwnershipParams(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'deleted':
-                if ((v = scalarXml(c, 'f')) !== undefined)
+            case "deleted":
+                if ((v = scalarXml(c, "f")) !== undefined)
                     out.deleted = v;
                 break;
             default:
@@ -4601,24 +4601,24 @@ function encodeListOwnershipResponse(v) {
     let s = '';
     let x;
     if ((x = v.users) !== undefined)
-        s += wrapEl(encodeUserListUser(x), '<users>', '</users>');
+        s += wrapEl(encodeUserListUser(x), "<users>", "</users>");
     if ((x = v.groups) !== undefined)
-        s += wrapEl(encodeGroupListGroup(x), '<groups>', '</groups>');
+        s += wrapEl(encodeGroupListGroup(x), "<groups>", "</groups>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, '<status>', '</status>');
+        s += textEl(x, "<status>", "</status>");
     return s;
 }
 function decodeListOwnershipResponse(el, o, path) {
     const out = {};
     for (const c of el.children) {
         switch (c.name) {
-            case 'users':
-                out.users = decodeUserListUser(c, o, o.strict ? join(path, 'users') : '');
+            case "users":
+                out.users = decodeUserListUser(c, o, o.strict ? join(path, "users") : '');
                 break;
-            case 'groups':
-                out.groups = decodeGroupListGroup(c, o, o.strict ? join(path, 'groups') : '');
+            case "groups":
+                out.groups = decodeGroupListGroup(c, o, o.strict ? join(path, "groups") : '');
                 break;
-            case 'status':
+            case "status":
                 out.status = textXml(c);
                 break;
             default:
@@ -4631,13 +4631,13 @@ function decodeListOwnershipResponse(el, o, path) {
 function encodeUserListUser(v) {
     let s = '';
     for (const e of v)
-        s += wrapEl(encodeUser(e), '<user>', '</user>');
+        s += wrapEl(encodeUser(e), "<user>", "</user>");
     return s;
 }
 function decodeUserListUser(el, o, path) {
     const out = [];
     for (const c of el.children) {
-        if (c.name === 'user')
+        if (c.name === "user")
             out.push(decodeUser(c, o, o.strict ? join(path, out.length) : ''));
         else if (o.strict)
             unknown(o, path, c.name);
@@ -4647,13 +4647,13 @@ function decodeUserListUser(el, o, path) {
 function encodeGroupListGroup(v) {
     let s = '';
     for (const e of v)
-        s += wrapEl(encodeGroup(e), '<group>', '</group>');
+        s += wrapEl(encodeGroup(e), "<group>", "</group>");
     return s;
 }
 function decodeGroupListGroup(el, o, path) {
     const out = [];
     for (const c of el.children) {
-        if (c.name === 'group')
+        if (c.name === "group")
             out.push(decodeGroup(c, o, o.strict ? join(path, out.length) : ''));
         else if (o.strict)
             unknown(o, path, c.name);
@@ -4664,15 +4664,15 @@ function encodeActivitiesAttachmentfileCreateActivityRequest(v) {
     let s = '';
     let x;
     if ((x = v.parent) !== undefined)
-        s += textEl(x, '<parent>', '</parent>');
+        s += textEl(x, "<parent>", "</parent>");
     if ((x = v.data) !== undefined)
-        s += wrapEl(encodeAttachmentfileFields(x), '<data>', '</data>');
+        s += wrapEl(encodeAttachmentfileFields(x), "<data>", "</data>");
     if ((x = v.flagged) !== undefined)
-        s += textEl(x, '<flagged>', '</flagged>');
+        s += textEl(x, "<flagged>", "</flagged>");
     if ((x = v.after) !== undefined)
-        s += textEl(x, '<after>', '</after>');
+        s += textEl(x, "<after>", "</after>");
     if ((x = v.before) !== undefined)
-        s += textEl(x, '<before>', '</before>');
+        s += textEl(x, "<before>", "</before>");
     return s;
 }
 function decodeActivitiesAttachmentfileCreateActivityRequest(el, o, path) {
@@ -4680,23 +4680,23 @@ function decodeActivitiesAttachmentfileCreateActivityRequest(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'parent':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "parent":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.parent = v;
                 break;
-            case 'data':
-                out.data = decodeAttachmentfileFields(c, o, o.strict ? join(path, 'data') : '');
+            case "data":
+                out.data = decodeAttachmentfileFields(c, o, o.strict ? join(path, "data") : '');
                 break;
-            case 'flagged':
-                if ((v = scalarXml(c, 'f')) !== undefined)
+            case "flagged":
+                if ((v = scalarXml(c, "f")) !== undefined)
                     out.flagged = v;
                 break;
-            case 'after':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "after":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.after = v;
                 break;
-            case 'before':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "before":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.before = v;
                 break;
             default:
@@ -4710,15 +4710,15 @@ function encodeActivitiesCallCreateActivityRequest(v) {
     let s = '';
     let x;
     if ((x = v.parent) !== undefined)
-        s += textEl(x, '<parent>', '</parent>');
+        s += textEl(x, "<parent>", "</parent>");
     if ((x = v.data) !== undefined)
-        s += wrapEl(encodeCallFields(x), '<data>', '</data>');
+        s += wrapEl(encodeCallFields(x), "<data>", "</data>");
     if ((x = v.flagged) !== undefined)
-        s += textEl(x, '<flagged>', '</flagged>');
+        s += textEl(x, "<flagged>", "</flagged>");
     if ((x = v.after) !== undefined)
-        s += textEl(x, '<after>', '</after>');
+        s += textEl(x, "<after>", "</after>");
     if ((x = v.before) !== undefined)
-        s += textEl(x, '<before>', '</before>');
+        s += textEl(x, "<before>", "</before>");
     return s;
 }
 function decodeActivitiesCallCreateActivityRequest(el, o, path) {
@@ -4726,23 +4726,23 @@ function decodeActivitiesCallCreateActivityRequest(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'parent':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "parent":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.parent = v;
                 break;
-            case 'data':
-                out.data = decodeCallFields(c, o, o.strict ? join(path, 'data') : '');
+            case "data":
+                out.data = decodeCallFields(c, o, o.strict ? join(path, "data") : '');
                 break;
-            case 'flagged':
-                if ((v = scalarXml(c, 'f')) !== undefined)
+            case "flagged":
+                if ((v = scalarXml(c, "f")) !== undefined)
                     out.flagged = v;
                 break;
-            case 'after':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "after":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.after = v;
                 break;
-            case 'before':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "before":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.before = v;
                 break;
             default:
@@ -4756,15 +4756,15 @@ function encodeActivitiesCommentCreateActivityRequest(v) {
     let s = '';
     let x;
     if ((x = v.parent) !== undefined)
-        s += textEl(x, '<parent>', '</parent>');
+        s += textEl(x, "<parent>", "</parent>");
     if ((x = v.data) !== undefined)
-        s += wrapEl(encodeCommentFields(x), '<data>', '</data>');
+        s += wrapEl(encodeCommentFields(x), "<data>", "</data>");
     if ((x = v.flagged) !== undefined)
-        s += textEl(x, '<flagged>', '</flagged>');
+        s += textEl(x, "<flagged>", "</flagged>");
     if ((x = v.after) !== undefined)
-        s += textEl(x, '<after>', '</after>');
+        s += textEl(x, "<after>", "</after>");
     if ((x = v.before) !== undefined)
-        s += textEl(x, '<before>', '</before>');
+        s += textEl(x, "<before>", "</before>");
     return s;
 }
 function decodeActivitiesCommentCreateActivityRequest(el, o, path) {
@@ -4772,23 +4772,23 @@ function decodeActivitiesCommentCreateActivityRequest(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'parent':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "parent":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.parent = v;
                 break;
-            case 'data':
-                out.data = decodeCommentFields(c, o, o.strict ? join(path, 'data') : '');
+            case "data":
+                out.data = decodeCommentFields(c, o, o.strict ? join(path, "data") : '');
                 break;
-            case 'flagged':
-                if ((v = scalarXml(c, 'f')) !== undefined)
+            case "flagged":
+                if ((v = scalarXml(c, "f")) !== undefined)
                     out.flagged = v;
                 break;
-            case 'after':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "after":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.after = v;
                 break;
-            case 'before':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "before":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.before = v;
                 break;
             default:
@@ -4802,15 +4802,15 @@ function encodeActivitiesMarketingawidgetCreateActivityRequest(v) {
     let s = '';
     let x;
     if ((x = v.parent) !== undefined)
-        s += textEl(x, '<parent>', '</parent>');
+        s += textEl(x, "<parent>", "</parent>");
     if ((x = v.data) !== undefined)
-        s += wrapEl(encodeMarketingawidgetFields(x), '<data>', '</data>');
+        s += wrapEl(encodeMarketingawidgetFields(x), "<data>", "</data>");
     if ((x = v.flagged) !== undefined)
-        s += textEl(x, '<flagged>', '</flagged>');
+        s += textEl(x, "<flagged>", "</flagged>");
     if ((x = v.after) !== undefined)
-        s += textEl(x, '<after>', '</after>');
+        s += textEl(x, "<after>", "</after>");
     if ((x = v.before) !== undefined)
-        s += textEl(x, '<before>', '</before>');
+        s += textEl(x, "<before>", "</before>");
     return s;
 }
 function decodeActivitiesMarketingawidgetCreateActivityRequest(el, o, path) {
@@ -4818,23 +4818,23 @@ function decodeActivitiesMarketingawidgetCreateActivityRequest(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'parent':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "parent":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.parent = v;
                 break;
-            case 'data':
-                out.data = decodeMarketingawidgetFields(c, o, o.strict ? join(path, 'data') : '');
+            case "data":
+                out.data = decodeMarketingawidgetFields(c, o, o.strict ? join(path, "data") : '');
                 break;
-            case 'flagged':
-                if ((v = scalarXml(c, 'f')) !== undefined)
+            case "flagged":
+                if ((v = scalarXml(c, "f")) !== undefined)
                     out.flagged = v;
                 break;
-            case 'after':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "after":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.after = v;
                 break;
-            case 'before':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "before":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.before = v;
                 break;
             default:
@@ -4848,15 +4848,15 @@ function encodeActivitiesMarketingbwidgetCreateActivityRequest(v) {
     let s = '';
     let x;
     if ((x = v.parent) !== undefined)
-        s += textEl(x, '<parent>', '</parent>');
+        s += textEl(x, "<parent>", "</parent>");
     if ((x = v.data) !== undefined)
-        s += wrapEl(encodeMarketingbwidgetFields(x), '<data>', '</data>');
+        s += wrapEl(encodeMarketingbwidgetFields(x), "<data>", "</data>");
     if ((x = v.flagged) !== undefined)
-        s += textEl(x, '<flagged>', '</flagged>');
+        s += textEl(x, "<flagged>", "</flagged>");
     if ((x = v.after) !== undefined)
-        s += textEl(x, '<after>', '</after>');
+        s += textEl(x, "<after>", "</after>");
     if ((x = v.before) !== undefined)
-        s += textEl(x, '<before>', '</before>');
+        s += textEl(x, "<before>", "</before>");
     return s;
 }
 function decodeActivitiesMarketingbwidgetCreateActivityRequest(el, o, path) {
@@ -4864,23 +4864,23 @@ function decodeActivitiesMarketingbwidgetCreateActivityRequest(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'parent':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "parent":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.parent = v;
                 break;
-            case 'data':
-                out.data = decodeMarketingbwidgetFields(c, o, o.strict ? join(path, 'data') : '');
+            case "data":
+                out.data = decodeMarketingbwidgetFields(c, o, o.strict ? join(path, "data") : '');
                 break;
-            case 'flagged':
-                if ((v = scalarXml(c, 'f')) !== undefined)
+            case "flagged":
+                if ((v = scalarXml(c, "f")) !== undefined)
                     out.flagged = v;
                 break;
-            case 'after':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "after":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.after = v;
                 break;
-            case 'before':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "before":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.before = v;
                 break;
             default:
@@ -4894,15 +4894,15 @@ function encodeActivitiesEventCreateActivityRequest(v) {
     let s = '';
     let x;
     if ((x = v.parent) !== undefined)
-        s += textEl(x, '<parent>', '</parent>');
+        s += textEl(x, "<parent>", "</parent>");
     if ((x = v.data) !== undefined)
-        s += wrapEl(encodeEventFields(x), '<data>', '</data>');
+        s += wrapEl(encodeEventFields(x), "<data>", "</data>");
     if ((x = v.flagged) !== undefined)
-        s += textEl(x, '<flagged>', '</flagged>');
+        s += textEl(x, "<flagged>", "</flagged>");
     if ((x = v.after) !== undefined)
-        s += textEl(x, '<after>', '</after>');
+        s += textEl(x, "<after>", "</after>");
     if ((x = v.before) !== undefined)
-        s += textEl(x, '<before>', '</before>');
+        s += textEl(x, "<before>", "</before>");
     return s;
 }
 function decodeActivitiesEventCreateActivityRequest(el, o, path) {
@@ -4910,23 +4910,23 @@ function decodeActivitiesEventCreateActivityRequest(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'parent':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "parent":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.parent = v;
                 break;
-            case 'data':
-                out.data = decodeEventFields(c, o, o.strict ? join(path, 'data') : '');
+            case "data":
+                out.data = decodeEventFields(c, o, o.strict ? join(path, "data") : '');
                 break;
-            case 'flagged':
-                if ((v = scalarXml(c, 'f')) !== undefined)
+            case "flagged":
+                if ((v = scalarXml(c, "f")) !== undefined)
                     out.flagged = v;
                 break;
-            case 'after':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "after":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.after = v;
                 break;
-            case 'before':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "before":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.before = v;
                 break;
             default:
@@ -4940,15 +4940,15 @@ function encodeActivitiesFileCreateActivityRequest(v) {
     let s = '';
     let x;
     if ((x = v.parent) !== undefined)
-        s += textEl(x, '<parent>', '</parent>');
+        s += textEl(x, "<parent>", "</parent>");
     if ((x = v.data) !== undefined)
-        s += wrapEl(encodeFileFields(x), '<data>', '</data>');
+        s += wrapEl(encodeFileFields(x), "<data>", "</data>");
     if ((x = v.flagged) !== undefined)
-        s += textEl(x, '<flagged>', '</flagged>');
+        s += textEl(x, "<flagged>", "</flagged>");
     if ((x = v.after) !== undefined)
-        s += textEl(x, '<after>', '</after>');
+        s += textEl(x, "<after>", "</after>");
     if ((x = v.before) !== undefined)
-        s += textEl(x, '<before>', '</before>');
+        s += textEl(x, "<before>", "</before>");
     return s;
 }
 function decodeActivitiesFileCreateActivityRequest(el, o, path) {
@@ -4956,23 +4956,23 @@ function decodeActivitiesFileCreateActivityRequest(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'parent':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "parent":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.parent = v;
                 break;
-            case 'data':
-                out.data = decodeFileFields(c, o, o.strict ? join(path, 'data') : '');
+            case "data":
+                out.data = decodeFileFields(c, o, o.strict ? join(path, "data") : '');
                 break;
-            case 'flagged':
-                if ((v = scalarXml(c, 'f')) !== undefined)
+            case "flagged":
+                if ((v = scalarXml(c, "f")) !== undefined)
                     out.flagged = v;
                 break;
-            case 'after':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "after":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.after = v;
                 break;
-            case 'before':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "before":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.before = v;
                 break;
             default:
@@ -4986,15 +4986,15 @@ function encodeActivitiesFollowupCreateActivityRequest(v) {
     let s = '';
     let x;
     if ((x = v.parent) !== undefined)
-        s += textEl(x, '<parent>', '</parent>');
+        s += textEl(x, "<parent>", "</parent>");
     if ((x = v.data) !== undefined)
-        s += wrapEl(encodeFollowupFields(x), '<data>', '</data>');
+        s += wrapEl(encodeFollowupFields(x), "<data>", "</data>");
     if ((x = v.flagged) !== undefined)
-        s += textEl(x, '<flagged>', '</flagged>');
+        s += textEl(x, "<flagged>", "</flagged>");
     if ((x = v.after) !== undefined)
-        s += textEl(x, '<after>', '</after>');
+        s += textEl(x, "<after>", "</after>");
     if ((x = v.before) !== undefined)
-        s += textEl(x, '<before>', '</before>');
+        s += textEl(x, "<before>", "</before>");
     return s;
 }
 function decodeActivitiesFollowupCreateActivityRequest(el, o, path) {
@@ -5002,23 +5002,23 @@ function decodeActivitiesFollowupCreateActivityRequest(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'parent':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "parent":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.parent = v;
                 break;
-            case 'data':
-                out.data = decodeFollowupFields(c, o, o.strict ? join(path, 'data') : '');
+            case "data":
+                out.data = decodeFollowupFields(c, o, o.strict ? join(path, "data") : '');
                 break;
-            case 'flagged':
-                if ((v = scalarXml(c, 'f')) !== undefined)
+            case "flagged":
+                if ((v = scalarXml(c, "f")) !== undefined)
                     out.flagged = v;
                 break;
-            case 'after':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "after":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.after = v;
                 break;
-            case 'before':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "before":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.before = v;
                 break;
             default:
@@ -5032,15 +5032,15 @@ function encodeActivitiesBillingawidgetCreateActivityRequest(v) {
     let s = '';
     let x;
     if ((x = v.parent) !== undefined)
-        s += textEl(x, '<parent>', '</parent>');
+        s += textEl(x, "<parent>", "</parent>");
     if ((x = v.data) !== undefined)
-        s += wrapEl(encodeBillingawidgetFields(x), '<data>', '</data>');
+        s += wrapEl(encodeBillingawidgetFields(x), "<data>", "</data>");
     if ((x = v.flagged) !== undefined)
-        s += textEl(x, '<flagged>', '</flagged>');
+        s += textEl(x, "<flagged>", "</flagged>");
     if ((x = v.after) !== undefined)
-        s += textEl(x, '<after>', '</after>');
+        s += textEl(x, "<after>", "</after>");
     if ((x = v.before) !== undefined)
-        s += textEl(x, '<before>', '</before>');
+        s += textEl(x, "<before>", "</before>");
     return s;
 }
 function decodeActivitiesBillingawidgetCreateActivityRequest(el, o, path) {
@@ -5048,23 +5048,23 @@ function decodeActivitiesBillingawidgetCreateActivityRequest(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'parent':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "parent":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.parent = v;
                 break;
-            case 'data':
-                out.data = decodeBillingawidgetFields(c, o, o.strict ? join(path, 'data') : '');
+            case "data":
+                out.data = decodeBillingawidgetFields(c, o, o.strict ? join(path, "data") : '');
                 break;
-            case 'flagged':
-                if ((v = scalarXml(c, 'f')) !== undefined)
+            case "flagged":
+                if ((v = scalarXml(c, "f")) !== undefined)
                     out.flagged = v;
                 break;
-            case 'after':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "after":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.after = v;
                 break;
-            case 'before':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "before":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.before = v;
                 break;
             default:
@@ -5078,15 +5078,15 @@ function encodeActivitiesOnlinedocCreateActivityRequest(v) {
     let s = '';
     let x;
     if ((x = v.parent) !== undefined)
-        s += textEl(x, '<parent>', '</parent>');
+        s += textEl(x, "<parent>", "</parent>");
     if ((x = v.data) !== undefined)
-        s += wrapEl(encodeOnlinedocFields(x), '<data>', '</data>');
+        s += wrapEl(encodeOnlinedocFields(x), "<data>", "</data>");
     if ((x = v.flagged) !== undefined)
-        s += textEl(x, '<flagged>', '</flagged>');
+        s += textEl(x, "<flagged>", "</flagged>");
     if ((x = v.after) !== undefined)
-        s += textEl(x, '<after>', '</after>');
+        s += textEl(x, "<after>", "</after>");
     if ((x = v.before) !== undefined)
-        s += textEl(x, '<before>', '</before>');
+        s += textEl(x, "<before>", "</before>");
     return s;
 }
 function decodeActivitiesOnlinedocCreateActivityRequest(el, o, path) {
@@ -5094,23 +5094,23 @@ function decodeActivitiesOnlinedocCreateActivityRequest(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'parent':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "parent":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.parent = v;
                 break;
-            case 'data':
-                out.data = decodeOnlinedocFields(c, o, o.strict ? join(path, 'data') : '');
+            case "data":
+                out.data = decodeOnlinedocFields(c, o, o.strict ? join(path, "data") : '');
                 break;
-            case 'flagged':
-                if ((v = scalarXml(c, 'f')) !== undefined)
+            case "flagged":
+                if ((v = scalarXml(c, "f")) !== undefined)
                     out.flagged = v;
                 break;
-            case 'after':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "after":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.after = v;
                 break;
-            case 'before':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "before":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.before = v;
                 break;
             default:
@@ -5124,15 +5124,15 @@ function encodeActivitiesLinkedemailsCreateActivityRequest(v) {
     let s = '';
     let x;
     if ((x = v.parent) !== undefined)
-        s += textEl(x, '<parent>', '</parent>');
+        s += textEl(x, "<parent>", "</parent>");
     if ((x = v.data) !== undefined)
-        s += wrapEl(encodeLinkedemailsFields(x), '<data>', '</data>');
+        s += wrapEl(encodeLinkedemailsFields(x), "<data>", "</data>");
     if ((x = v.flagged) !== undefined)
-        s += textEl(x, '<flagged>', '</flagged>');
+        s += textEl(x, "<flagged>", "</flagged>");
     if ((x = v.after) !== undefined)
-        s += textEl(x, '<after>', '</after>');
+        s += textEl(x, "<after>", "</after>");
     if ((x = v.before) !== undefined)
-        s += textEl(x, '<before>', '</before>');
+        s += textEl(x, "<before>", "</before>");
     return s;
 }
 function decodeActivitiesLinkedemailsCreateActivityRequest(el, o, path) {
@@ -5140,23 +5140,23 @@ function decodeActivitiesLinkedemailsCreateActivityRequest(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'parent':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "parent":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.parent = v;
                 break;
-            case 'data':
-                out.data = decodeLinkedemailsFields(c, o, o.strict ? join(path, 'data') : '');
+            case "data":
+                out.data = decodeLinkedemailsFields(c, o, o.strict ? join(path, "data") : '');
                 break;
-            case 'flagged':
-                if ((v = scalarXml(c, 'f')) !== undefined)
+            case "flagged":
+                if ((v = scalarXml(c, "f")) !== undefined)
                     out.flagged = v;
                 break;
-            case 'after':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "after":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.after = v;
                 break;
-            case 'before':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "before":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.before = v;
                 break;
             default:
@@ -5170,15 +5170,15 @@ function encodeActivitiesNoteCreateActivityRequest(v) {
     let s = '';
     let x;
     if ((x = v.parent) !== undefined)
-        s += textEl(x, '<parent>', '</parent>');
+        s += textEl(x, "<parent>", "</parent>");
     if ((x = v.data) !== undefined)
-        s += wrapEl(encodeNoteFields(x), '<data>', '</data>');
+        s += wrapEl(encodeNoteFields(x), "<data>", "</data>");
     if ((x = v.flagged) !== undefined)
-        s += textEl(x, '<flagged>', '</flagged>');
+        s += textEl(x, "<flagged>", "</flagged>");
     if ((x = v.after) !== undefined)
-        s += textEl(x, '<after>', '</after>');
+        s += textEl(x, "<after>", "</after>");
     if ((x = v.before) !== undefined)
-        s += textEl(x, '<before>', '</before>');
+        s += textEl(x, "<before>", "</before>");
     return s;
 }
 function decodeActivitiesNoteCreateActivityRequest(el, o, path) {
@@ -5186,23 +5186,23 @@ function decodeActivitiesNoteCreateActivityRequest(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'parent':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "parent":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.parent = v;
                 break;
-            case 'data':
-                out.data = decodeNoteFields(c, o, o.strict ? join(path, 'data') : '');
+            case "data":
+                out.data = decodeNoteFields(c, o, o.strict ? join(path, "data") : '');
                 break;
-            case 'flagged':
-                if ((v = scalarXml(c, 'f')) !== undefined)
+            case "flagged":
+                if ((v = scalarXml(c, "f")) !== undefined)
                     out.flagged = v;
                 break;
-            case 'after':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "after":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.after = v;
                 break;
-            case 'before':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "before":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.before = v;
                 break;
             default:
@@ -5216,15 +5216,15 @@ function encodeActivitiesOpportunityCreateActivityRequest(v) {
     let s = '';
     let x;
     if ((x = v.parent) !== undefined)
-        s += textEl(x, '<parent>', '</parent>');
+        s += textEl(x, "<parent>", "</parent>");
     if ((x = v.data) !== undefined)
-        s += wrapEl(encodeOpportunityFields(x), '<data>', '</data>');
+        s += wrapEl(encodeOpportunityFields(x), "<data>", "</data>");
     if ((x = v.flagged) !== undefined)
-        s += textEl(x, '<flagged>', '</flagged>');
+        s += textEl(x, "<flagged>", "</flagged>");
     if ((x = v.after) !== undefined)
-        s += textEl(x, '<after>', '</after>');
+        s += textEl(x, "<after>", "</after>");
     if ((x = v.before) !== undefined)
-        s += textEl(x, '<before>', '</before>');
+        s += textEl(x, "<before>", "</before>");
     return s;
 }
 function decodeActivitiesOpportunityCreateActivityRequest(el, o, path) {
@@ -5232,23 +5232,23 @@ function decodeActivitiesOpportunityCreateActivityRequest(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'parent':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "parent":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.parent = v;
                 break;
-            case 'data':
-                out.data = decodeOpportunityFields(c, o, o.strict ? join(path, 'data') : '');
+            case "data":
+                out.data = decodeOpportunityFields(c, o, o.strict ? join(path, "data") : '');
                 break;
-            case 'flagged':
-                if ((v = scalarXml(c, 'f')) !== undefined)
+            case "flagged":
+                if ((v = scalarXml(c, "f")) !== undefined)
                     out.flagged = v;
                 break;
-            case 'after':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "after":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.after = v;
                 break;
-            case 'before':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "before":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.before = v;
                 break;
             default:
@@ -5262,15 +5262,15 @@ function encodeActivitiesPhotolistCreateActivityRequest(v) {
     let s = '';
     let x;
     if ((x = v.parent) !== undefined)
-        s += textEl(x, '<parent>', '</parent>');
+        s += textEl(x, "<parent>", "</parent>");
     if ((x = v.data) !== undefined)
-        s += wrapEl(encodePhotolistFields(x), '<data>', '</data>');
+        s += wrapEl(encodePhotolistFields(x), "<data>", "</data>");
     if ((x = v.flagged) !== undefined)
-        s += textEl(x, '<flagged>', '</flagged>');
+        s += textEl(x, "<flagged>", "</flagged>");
     if ((x = v.after) !== undefined)
-        s += textEl(x, '<after>', '</after>');
+        s += textEl(x, "<after>", "</after>");
     if ((x = v.before) !== undefined)
-        s += textEl(x, '<before>', '</before>');
+        s += textEl(x, "<before>", "</before>");
     return s;
 }
 function decodeActivitiesPhotolistCreateActivityRequest(el, o, path) {
@@ -5278,23 +5278,23 @@ function decodeActivitiesPhotolistCreateActivityRequest(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'parent':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "parent":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.parent = v;
                 break;
-            case 'data':
-                out.data = decodePhotolistFields(c, o, o.strict ? join(path, 'data') : '');
+            case "data":
+                out.data = decodePhotolistFields(c, o, o.strict ? join(path, "data") : '');
                 break;
-            case 'flagged':
-                if ((v = scalarXml(c, 'f')) !== undefined)
+            case "flagged":
+                if ((v = scalarXml(c, "f")) !== undefined)
                     out.flagged = v;
                 break;
-            case 'after':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "after":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.after = v;
                 break;
-            case 'before':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "before":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.before = v;
                 break;
             default:
@@ -5308,15 +5308,15 @@ function encodeActivitiesSeparatorCreateActivityRequest(v) {
     let s = '';
     let x;
     if ((x = v.parent) !== undefined)
-        s += textEl(x, '<parent>', '</parent>');
+        s += textEl(x, "<parent>", "</parent>");
     if ((x = v.data) !== undefined)
-        s += wrapEl(encodeSeparatorFields(x), '<data>', '</data>');
+        s += wrapEl(encodeSeparatorFields(x), "<data>", "</data>");
     if ((x = v.flagged) !== undefined)
-        s += textEl(x, '<flagged>', '</flagged>');
+        s += textEl(x, "<flagged>", "</flagged>");
     if ((x = v.after) !== undefined)
-        s += textEl(x, '<after>', '</after>');
+        s += textEl(x, "<after>", "</after>");
     if ((x = v.before) !== undefined)
-        s += textEl(x, '<before>', '</before>');
+        s += textEl(x, "<before>", "</before>");
     return s;
 }
 function decodeActivitiesSeparatorCreateActivityRequest(el, o, path) {
@@ -5324,23 +5324,23 @@ function decodeActivitiesSeparatorCreateActivityRequest(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'parent':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "parent":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.parent = v;
                 break;
-            case 'data':
-                out.data = decodeSeparatorFields(c, o, o.strict ? join(path, 'data') : '');
+            case "data":
+                out.data = decodeSeparatorFields(c, o, o.strict ? join(path, "data") : '');
                 break;
-            case 'flagged':
-                if ((v = scalarXml(c, 'f')) !== undefined)
+            case "flagged":
+                if ((v = scalarXml(c, "f")) !== undefined)
                     out.flagged = v;
                 break;
-            case 'after':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "after":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.after = v;
                 break;
-            case 'before':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "before":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.before = v;
                 break;
             default:
@@ -5354,15 +5354,15 @@ function encodeActivitiesScheduledemailCreateActivityRequest(v) {
     let s = '';
     let x;
     if ((x = v.parent) !== undefined)
-        s += textEl(x, '<parent>', '</parent>');
+        s += textEl(x, "<parent>", "</parent>");
     if ((x = v.data) !== undefined)
-        s += wrapEl(encodeScheduledemailFields(x), '<data>', '</data>');
+        s += wrapEl(encodeScheduledemailFields(x), "<data>", "</data>");
     if ((x = v.flagged) !== undefined)
-        s += textEl(x, '<flagged>', '</flagged>');
+        s += textEl(x, "<flagged>", "</flagged>");
     if ((x = v.after) !== undefined)
-        s += textEl(x, '<after>', '</after>');
+        s += textEl(x, "<after>", "</after>");
     if ((x = v.before) !== undefined)
-        s += textEl(x, '<before>', '</before>');
+        s += textEl(x, "<before>", "</before>");
     return s;
 }
 function decodeActivitiesScheduledemailCreateActivityRequest(el, o, path) {
@@ -5370,23 +5370,23 @@ function decodeActivitiesScheduledemailCreateActivityRequest(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'parent':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "parent":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.parent = v;
                 break;
-            case 'data':
-                out.data = decodeScheduledemailFields(c, o, o.strict ? join(path, 'data') : '');
+            case "data":
+                out.data = decodeScheduledemailFields(c, o, o.strict ? join(path, "data") : '');
                 break;
-            case 'flagged':
-                if ((v = scalarXml(c, 'f')) !== undefined)
+            case "flagged":
+                if ((v = scalarXml(c, "f")) !== undefined)
                     out.flagged = v;
                 break;
-            case 'after':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "after":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.after = v;
                 break;
-            case 'before':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "before":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.before = v;
                 break;
             default:
@@ -5400,15 +5400,15 @@ function encodeActivitiesTaskCreateActivityRequest(v) {
     let s = '';
     let x;
     if ((x = v.parent) !== undefined)
-        s += textEl(x, '<parent>', '</parent>');
+        s += textEl(x, "<parent>", "</parent>");
     if ((x = v.data) !== undefined)
-        s += wrapEl(encodeTaskFields(x), '<data>', '</data>');
+        s += wrapEl(encodeTaskFields(x), "<data>", "</data>");
     if ((x = v.flagged) !== undefined)
-        s += textEl(x, '<flagged>', '</flagged>');
+        s += textEl(x, "<flagged>", "</flagged>");
     if ((x = v.after) !== undefined)
-        s += textEl(x, '<after>', '</after>');
+        s += textEl(x, "<after>", "</after>");
     if ((x = v.before) !== undefined)
-        s += textEl(x, '<before>', '</before>');
+        s += textEl(x, "<before>", "</before>");
     return s;
 }
 function decodeActivitiesTaskCreateActivityRequest(el, o, path) {
@@ -5416,23 +5416,23 @@ function decodeActivitiesTaskCreateActivityRequest(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'parent':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "parent":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.parent = v;
                 break;
-            case 'data':
-                out.data = decodeTaskFields(c, o, o.strict ? join(path, 'data') : '');
+            case "data":
+                out.data = decodeTaskFields(c, o, o.strict ? join(path, "data") : '');
                 break;
-            case 'flagged':
-                if ((v = scalarXml(c, 'f')) !== undefined)
+            case "flagged":
+                if ((v = scalarXml(c, "f")) !== undefined)
                     out.flagged = v;
                 break;
-            case 'after':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "after":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.after = v;
                 break;
-            case 'before':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "before":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.before = v;
                 break;
             default:
@@ -5446,15 +5446,15 @@ function encodeActivitiesTasklistCreateActivityRequest(v) {
     let s = '';
     let x;
     if ((x = v.parent) !== undefined)
-        s += textEl(x, '<parent>', '</parent>');
+        s += textEl(x, "<parent>", "</parent>");
     if ((x = v.data) !== undefined)
-        s += wrapEl(encodeTasklistFields(x), '<data>', '</data>');
+        s += wrapEl(encodeTasklistFields(x), "<data>", "</data>");
     if ((x = v.flagged) !== undefined)
-        s += textEl(x, '<flagged>', '</flagged>');
+        s += textEl(x, "<flagged>", "</flagged>");
     if ((x = v.after) !== undefined)
-        s += textEl(x, '<after>', '</after>');
+        s += textEl(x, "<after>", "</after>");
     if ((x = v.before) !== undefined)
-        s += textEl(x, '<before>', '</before>');
+        s += textEl(x, "<before>", "</before>");
     return s;
 }
 function decodeActivitiesTasklistCreateActivityRequest(el, o, path) {
@@ -5462,23 +5462,23 @@ function decodeActivitiesTasklistCreateActivityRequest(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'parent':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "parent":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.parent = v;
                 break;
-            case 'data':
-                out.data = decodeTasklistFields(c, o, o.strict ? join(path, 'data') : '');
+            case "data":
+                out.data = decodeTasklistFields(c, o, o.strict ? join(path, "data") : '');
                 break;
-            case 'flagged':
-                if ((v = scalarXml(c, 'f')) !== undefined)
+            case "flagged":
+                if ((v = scalarXml(c, "f")) !== undefined)
                     out.flagged = v;
                 break;
-            case 'after':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "after":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.after = v;
                 break;
-            case 'before':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "before":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.before = v;
                 break;
             default:
@@ -5492,15 +5492,15 @@ function encodeActivitiesTemplateCreateActivityRequest(v) {
     let s = '';
     let x;
     if ((x = v.parent) !== undefined)
-        s += textEl(x, '<parent>', '</parent>');
+        s += textEl(x, "<parent>", "</parent>");
     if ((x = v.data) !== undefined)
-        s += wrapEl(encodeTemplateFields(x), '<data>', '</data>');
+        s += wrapEl(encodeTemplateFields(x), "<data>", "</data>");
     if ((x = v.flagged) !== undefined)
-        s += textEl(x, '<flagged>', '</flagged>');
+        s += textEl(x, "<flagged>", "</flagged>");
     if ((x = v.after) !== undefined)
-        s += textEl(x, '<after>', '</after>');
+        s += textEl(x, "<after>", "</after>");
     if ((x = v.before) !== undefined)
-        s += textEl(x, '<before>', '</before>');
+        s += textEl(x, "<before>", "</before>");
     return s;
 }
 function decodeActivitiesTemplateCreateActivityRequest(el, o, path) {
@@ -5508,23 +5508,23 @@ function decodeActivitiesTemplateCreateActivityRequest(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'parent':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "parent":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.parent = v;
                 break;
-            case 'data':
-                out.data = decodeTemplateFields(c, o, o.strict ? join(path, 'data') : '');
+            case "data":
+                out.data = decodeTemplateFields(c, o, o.strict ? join(path, "data") : '');
                 break;
-            case 'flagged':
-                if ((v = scalarXml(c, 'f')) !== undefined)
+            case "flagged":
+                if ((v = scalarXml(c, "f")) !== undefined)
                     out.flagged = v;
                 break;
-            case 'after':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "after":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.after = v;
                 break;
-            case 'before':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "before":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.before = v;
                 break;
             default:
@@ -5538,15 +5538,15 @@ function encodeActivitiesTimerecordCreateActivityRequest(v) {
     let s = '';
     let x;
     if ((x = v.parent) !== undefined)
-        s += textEl(x, '<parent>', '</parent>');
+        s += textEl(x, "<parent>", "</parent>");
     if ((x = v.data) !== undefined)
-        s += wrapEl(encodeTimerecordFields(x), '<data>', '</data>');
+        s += wrapEl(encodeTimerecordFields(x), "<data>", "</data>");
     if ((x = v.flagged) !== undefined)
-        s += textEl(x, '<flagged>', '</flagged>');
+        s += textEl(x, "<flagged>", "</flagged>");
     if ((x = v.after) !== undefined)
-        s += textEl(x, '<after>', '</after>');
+        s += textEl(x, "<after>", "</after>");
     if ((x = v.before) !== undefined)
-        s += textEl(x, '<before>', '</before>');
+        s += textEl(x, "<before>", "</before>");
     return s;
 }
 function decodeActivitiesTimerecordCreateActivityRequest(el, o, path) {
@@ -5554,23 +5554,23 @@ function decodeActivitiesTimerecordCreateActivityRequest(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'parent':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "parent":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.parent = v;
                 break;
-            case 'data':
-                out.data = decodeTimerecordFields(c, o, o.strict ? join(path, 'data') : '');
+            case "data":
+                out.data = decodeTimerecordFields(c, o, o.strict ? join(path, "data") : '');
                 break;
-            case 'flagged':
-                if ((v = scalarXml(c, 'f')) !== undefined)
+            case "flagged":
+                if ((v = scalarXml(c, "f")) !== undefined)
                     out.flagged = v;
                 break;
-            case 'after':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "after":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.after = v;
                 break;
-            case 'before':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "before":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.before = v;
                 break;
             default:
@@ -5584,15 +5584,15 @@ function encodeActivitiesWebsiteCreateActivityRequest(v) {
     let s = '';
     let x;
     if ((x = v.parent) !== undefined)
-        s += textEl(x, '<parent>', '</parent>');
+        s += textEl(x, "<parent>", "</parent>");
     if ((x = v.data) !== undefined)
-        s += wrapEl(encodeWebsiteFields(x), '<data>', '</data>');
+        s += wrapEl(encodeWebsiteFields(x), "<data>", "</data>");
     if ((x = v.flagged) !== undefined)
-        s += textEl(x, '<flagged>', '</flagged>');
+        s += textEl(x, "<flagged>", "</flagged>");
     if ((x = v.after) !== undefined)
-        s += textEl(x, '<after>', '</after>');
+        s += textEl(x, "<after>", "</after>");
     if ((x = v.before) !== undefined)
-        s += textEl(x, '<before>', '</before>');
+        s += textEl(x, "<before>", "</before>");
     return s;
 }
 function decodeActivitiesWebsiteCreateActivityRequest(el, o, path) {
@@ -5600,23 +5600,23 @@ function decodeActivitiesWebsiteCreateActivityRequest(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'parent':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "parent":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.parent = v;
                 break;
-            case 'data':
-                out.data = decodeWebsiteFields(c, o, o.strict ? join(path, 'data') : '');
+            case "data":
+                out.data = decodeWebsiteFields(c, o, o.strict ? join(path, "data") : '');
                 break;
-            case 'flagged':
-                if ((v = scalarXml(c, 'f')) !== undefined)
+            case "flagged":
+                if ((v = scalarXml(c, "f")) !== undefined)
                     out.flagged = v;
                 break;
-            case 'after':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "after":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.after = v;
                 break;
-            case 'before':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "before":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.before = v;
                 break;
             default:
@@ -5630,15 +5630,15 @@ function encodeActivitiesSupportwidgetCreateActivityRequest(v) {
     let s = '';
     let x;
     if ((x = v.parent) !== undefined)
-        s += textEl(x, '<parent>', '</parent>');
+        s += textEl(x, "<parent>", "</parent>");
     if ((x = v.data) !== undefined)
-        s += wrapEl(encodeSupportwidgetFields(x), '<data>', '</data>');
+        s += wrapEl(encodeSupportwidgetFields(x), "<data>", "</data>");
     if ((x = v.flagged) !== undefined)
-        s += textEl(x, '<flagged>', '</flagged>');
+        s += textEl(x, "<flagged>", "</flagged>");
     if ((x = v.after) !== undefined)
-        s += textEl(x, '<after>', '</after>');
+        s += textEl(x, "<after>", "</after>");
     if ((x = v.before) !== undefined)
-        s += textEl(x, '<before>', '</before>');
+        s += textEl(x, "<before>", "</before>");
     return s;
 }
 function decodeActivitiesSupportwidgetCreateActivityRequest(el, o, path) {
@@ -5646,23 +5646,23 @@ function decodeActivitiesSupportwidgetCreateActivityRequest(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'parent':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "parent":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.parent = v;
                 break;
-            case 'data':
-                out.data = decodeSupportwidgetFields(c, o, o.strict ? join(path, 'data') : '');
+            case "data":
+                out.data = decodeSupportwidgetFields(c, o, o.strict ? join(path, "data") : '');
                 break;
-            case 'flagged':
-                if ((v = scalarXml(c, 'f')) !== undefined)
+            case "flagged":
+                if ((v = scalarXml(c, "f")) !== undefined)
                     out.flagged = v;
                 break;
-            case 'after':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "after":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.after = v;
                 break;
-            case 'before':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "before":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.before = v;
                 break;
             default:
@@ -5676,13 +5676,13 @@ function encodeActivitiesAttachmentfileCreateActivityResponse(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, '<id>', '</id>');
+        s += textEl(x, "<id>", "</id>");
     if ((x = v.data) !== undefined)
-        s += wrapEl(encodeAttachmentfileFields(x), '<data>', '</data>');
+        s += wrapEl(encodeAttachmentfileFields(x), "<data>", "</data>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, '<created>', '</created>');
+        s += textEl(x, "<created>", "</created>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, '<status>', '</status>');
+        s += textEl(x, "<status>", "</status>");
     return s;
 }
 function decodeActivitiesAttachmentfileCreateActivityResponse(el, o, path) {
@@ -5690,17 +5690,17 @@ function decodeActivitiesAttachmentfileCreateActivityResponse(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'id':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "id":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.id = v;
                 break;
-            case 'data':
-                out.data = decodeAttachmentfileFields(c, o, o.strict ? join(path, 'data') : '');
+            case "data":
+                out.data = decodeAttachmentfileFields(c, o, o.strict ? join(path, "data") : '');
                 break;
-            case 'created':
+            case "created":
                 out.created = textXml(c);
                 break;
-            case 'status':
+            case "status":
                 out.status = textXml(c);
                 break;
             default:
@@ -5714,13 +5714,13 @@ function encodeActivitiesCallCreateActivityResponse(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, '<id>', '</id>');
+        s += textEl(x, "<id>", "</id>");
     if ((x = v.data) !== undefined)
-        s += wrapEl(encodeCallFields(x), '<data>', '</data>');
+        s += wrapEl(encodeCallFields(x), "<data>", "</data>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, '<created>', '</created>');
+        s += textEl(x, "<created>", "</created>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, '<status>', '</status>');
+        s += textEl(x, "<status>", "</status>");
     return s;
 }
 function decodeActivitiesCallCreateActivityResponse(el, o, path) {
@@ -5728,17 +5728,17 @@ function decodeActivitiesCallCreateActivityResponse(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'id':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "id":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.id = v;
                 break;
-            case 'data':
-                out.data = decodeCallFields(c, o, o.strict ? join(path, 'data') : '');
+            case "data":
+                out.data = decodeCallFields(c, o, o.strict ? join(path, "data") : '');
                 break;
-            case 'created':
+            case "created":
                 out.created = textXml(c);
                 break;
-            case 'status':
+            case "status":
                 out.status = textXml(c);
                 break;
             default:
@@ -5752,13 +5752,13 @@ function encodeActivitiesCommentCreateActivityResponse(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, '<id>', '</id>');
+        s += textEl(x, "<id>", "</id>");
     if ((x = v.data) !== undefined)
-        s += wrapEl(encodeCommentFields(x), '<data>', '</data>');
+        s += wrapEl(encodeCommentFields(x), "<data>", "</data>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, '<created>', '</created>');
+        s += textEl(x, "<created>", "</created>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, '<status>', '</status>');
+        s += textEl(x, "<status>", "</status>");
     return s;
 }
 function decodeActivitiesCommentCreateActivityResponse(el, o, path) {
@@ -5766,17 +5766,17 @@ function decodeActivitiesCommentCreateActivityResponse(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'id':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "id":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.id = v;
                 break;
-            case 'data':
-                out.data = decodeCommentFields(c, o, o.strict ? join(path, 'data') : '');
+            case "data":
+                out.data = decodeCommentFields(c, o, o.strict ? join(path, "data") : '');
                 break;
-            case 'created':
+            case "created":
                 out.created = textXml(c);
                 break;
-            case 'status':
+            case "status":
                 out.status = textXml(c);
                 break;
             default:
@@ -5790,13 +5790,13 @@ function encodeActivitiesMarketingawidgetCreateActivityResponse(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, '<id>', '</id>');
+        s += textEl(x, "<id>", "</id>");
     if ((x = v.data) !== undefined)
-        s += wrapEl(encodeMarketingawidgetFields(x), '<data>', '</data>');
+        s += wrapEl(encodeMarketingawidgetFields(x), "<data>", "</data>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, '<created>', '</created>');
+        s += textEl(x, "<created>", "</created>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, '<status>', '</status>');
+        s += textEl(x, "<status>", "</status>");
     return s;
 }
 function decodeActivitiesMarketingawidgetCreateActivityResponse(el, o, path) {
@@ -5804,17 +5804,17 @@ function decodeActivitiesMarketingawidgetCreateActivityResponse(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'id':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "id":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.id = v;
                 break;
-            case 'data':
-                out.data = decodeMarketingawidgetFields(c, o, o.strict ? join(path, 'data') : '');
+            case "data":
+                out.data = decodeMarketingawidgetFields(c, o, o.strict ? join(path, "data") : '');
                 break;
-            case 'created':
+            case "created":
                 out.created = textXml(c);
                 break;
-            case 'status':
+            case "status":
                 out.status = textXml(c);
                 break;
             default:
@@ -5828,13 +5828,13 @@ function encodeActivitiesMarketingbwidgetCreateActivityResponse(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, '<id>', '</id>');
+        s += textEl(x, "<id>", "</id>");
     if ((x = v.data) !== undefined)
-        s += wrapEl(encodeMarketingbwidgetFields(x), '<data>', '</data>');
+        s += wrapEl(encodeMarketingbwidgetFields(x), "<data>", "</data>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, '<created>', '</created>');
+        s += textEl(x, "<created>", "</created>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, '<status>', '</status>');
+        s += textEl(x, "<status>", "</status>");
     return s;
 }
 function decodeActivitiesMarketingbwidgetCreateActivityResponse(el, o, path) {
@@ -5842,17 +5842,17 @@ function decodeActivitiesMarketingbwidgetCreateActivityResponse(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'id':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "id":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.id = v;
                 break;
-            case 'data':
-                out.data = decodeMarketingbwidgetFields(c, o, o.strict ? join(path, 'data') : '');
+            case "data":
+                out.data = decodeMarketingbwidgetFields(c, o, o.strict ? join(path, "data") : '');
                 break;
-            case 'created':
+            case "created":
                 out.created = textXml(c);
                 break;
-            case 'status':
+            case "status":
                 out.status = textXml(c);
                 break;
             default:
@@ -5866,13 +5866,13 @@ function encodeActivitiesEventCreateActivityResponse(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, '<id>', '</id>');
+        s += textEl(x, "<id>", "</id>");
     if ((x = v.data) !== undefined)
-        s += wrapEl(encodeEventFields(x), '<data>', '</data>');
+        s += wrapEl(encodeEventFields(x), "<data>", "</data>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, '<created>', '</created>');
+        s += textEl(x, "<created>", "</created>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, '<status>', '</status>');
+        s += textEl(x, "<status>", "</status>");
     return s;
 }
 function decodeActivitiesEventCreateActivityResponse(el, o, path) {
@@ -5880,17 +5880,17 @@ function decodeActivitiesEventCreateActivityResponse(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'id':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "id":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.id = v;
                 break;
-            case 'data':
-                out.data = decodeEventFields(c, o, o.strict ? join(path, 'data') : '');
+            case "data":
+                out.data = decodeEventFields(c, o, o.strict ? join(path, "data") : '');
                 break;
-            case 'created':
+            case "created":
                 out.created = textXml(c);
                 break;
-            case 'status':
+            case "status":
                 out.status = textXml(c);
                 break;
             default:
@@ -5904,13 +5904,13 @@ function encodeActivitiesFileCreateActivityResponse(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, '<id>', '</id>');
+        s += textEl(x, "<id>", "</id>");
     if ((x = v.data) !== undefined)
-        s += wrapEl(encodeFileFields(x), '<data>', '</data>');
+        s += wrapEl(encodeFileFields(x), "<data>", "</data>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, '<created>', '</created>');
+        s += textEl(x, "<created>", "</created>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, '<status>', '</status>');
+        s += textEl(x, "<status>", "</status>");
     return s;
 }
 function decodeActivitiesFileCreateActivityResponse(el, o, path) {
@@ -5918,17 +5918,17 @@ function decodeActivitiesFileCreateActivityResponse(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'id':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "id":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.id = v;
                 break;
-            case 'data':
-                out.data = decodeFileFields(c, o, o.strict ? join(path, 'data') : '');
+            case "data":
+                out.data = decodeFileFields(c, o, o.strict ? join(path, "data") : '');
                 break;
-            case 'created':
+            case "created":
                 out.created = textXml(c);
                 break;
-            case 'status':
+            case "status":
                 out.status = textXml(c);
                 break;
             default:
@@ -5942,13 +5942,13 @@ function encodeActivitiesFollowupCreateActivityResponse(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, '<id>', '</id>');
+        s += textEl(x, "<id>", "</id>");
     if ((x = v.data) !== undefined)
-        s += wrapEl(encodeFollowupFields(x), '<data>', '</data>');
+        s += wrapEl(encodeFollowupFields(x), "<data>", "</data>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, '<created>', '</created>');
+        s += textEl(x, "<created>", "</created>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, '<status>', '</status>');
+        s += textEl(x, "<status>", "</status>");
     return s;
 }
 function decodeActivitiesFollowupCreateActivityResponse(el, o, path) {
@@ -5956,17 +5956,17 @@ function decodeActivitiesFollowupCreateActivityResponse(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'id':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "id":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.id = v;
                 break;
-            case 'data':
-                out.data = decodeFollowupFields(c, o, o.strict ? join(path, 'data') : '');
+            case "data":
+                out.data = decodeFollowupFields(c, o, o.strict ? join(path, "data") : '');
                 break;
-            case 'created':
+            case "created":
                 out.created = textXml(c);
                 break;
-            case 'status':
+            case "status":
                 out.status = textXml(c);
                 break;
             default:
@@ -5980,13 +5980,13 @@ function encodeActivitiesBillingawidgetCreateActivityResponse(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, '<id>', '</id>');
+        s += textEl(x, "<id>", "</id>");
     if ((x = v.data) !== undefined)
-        s += wrapEl(encodeBillingawidgetFields(x), '<data>', '</data>');
+        s += wrapEl(encodeBillingawidgetFields(x), "<data>", "</data>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, '<created>', '</created>');
+        s += textEl(x, "<created>", "</created>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, '<status>', '</status>');
+        s += textEl(x, "<status>", "</status>");
     return s;
 }
 function decodeActivitiesBillingawidgetCreateActivityResponse(el, o, path) {
@@ -5994,17 +5994,17 @@ function decodeActivitiesBillingawidgetCreateActivityResponse(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'id':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "id":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.id = v;
                 break;
-            case 'data':
-                out.data = decodeBillingawidgetFields(c, o, o.strict ? join(path, 'data') : '');
+            case "data":
+                out.data = decodeBillingawidgetFields(c, o, o.strict ? join(path, "data") : '');
                 break;
-            case 'created':
+            case "created":
                 out.created = textXml(c);
                 break;
-            case 'status':
+            case "status":
                 out.status = textXml(c);
                 break;
             default:
@@ -6018,13 +6018,13 @@ function encodeActivitiesOnlinedocCreateActivityResponse(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, '<id>', '</id>');
+        s += textEl(x, "<id>", "</id>");
     if ((x = v.data) !== undefined)
-        s += wrapEl(encodeOnlinedocFields(x), '<data>', '</data>');
+        s += wrapEl(encodeOnlinedocFields(x), "<data>", "</data>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, '<created>', '</created>');
+        s += textEl(x, "<created>", "</created>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, '<status>', '</status>');
+        s += textEl(x, "<status>", "</status>");
     return s;
 }
 function decodeActivitiesOnlinedocCreateActivityResponse(el, o, path) {
@@ -6032,17 +6032,17 @@ function decodeActivitiesOnlinedocCreateActivityResponse(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'id':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "id":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.id = v;
                 break;
-            case 'data':
-                out.data = decodeOnlinedocFields(c, o, o.strict ? join(path, 'data') : '');
+            case "data":
+                out.data = decodeOnlinedocFields(c, o, o.strict ? join(path, "data") : '');
                 break;
-            case 'created':
+            case "created":
                 out.created = textXml(c);
                 break;
-            case 'status':
+            case "status":
                 out.status = textXml(c);
                 break;
             default:
@@ -6056,13 +6056,13 @@ function encodeActivitiesLinkedemailsCreateActivityResponse(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, '<id>', '</id>');
+        s += textEl(x, "<id>", "</id>");
     if ((x = v.data) !== undefined)
-        s += wrapEl(encodeLinkedemailsFields(x), '<data>', '</data>');
+        s += wrapEl(encodeLinkedemailsFields(x), "<data>", "</data>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, '<created>', '</created>');
+        s += textEl(x, "<created>", "</created>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, '<status>', '</status>');
+        s += textEl(x, "<status>", "</status>");
     return s;
 }
 function decodeActivitiesLinkedemailsCreateActivityResponse(el, o, path) {
@@ -6070,17 +6070,17 @@ function decodeActivitiesLinkedemailsCreateActivityResponse(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'id':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "id":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.id = v;
                 break;
-            case 'data':
-                out.data = decodeLinkedemailsFields(c, o, o.strict ? join(path, 'data') : '');
+            case "data":
+                out.data = decodeLinkedemailsFields(c, o, o.strict ? join(path, "data") : '');
                 break;
-            case 'created':
+            case "created":
                 out.created = textXml(c);
                 break;
-            case 'status':
+            case "status":
                 out.status = textXml(c);
                 break;
             default:
@@ -6094,13 +6094,13 @@ function encodeActivitiesNoteCreateActivityResponse(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, '<id>', '</id>');
+        s += textEl(x, "<id>", "</id>");
     if ((x = v.data) !== undefined)
-        s += wrapEl(encodeNoteFields(x), '<data>', '</data>');
+        s += wrapEl(encodeNoteFields(x), "<data>", "</data>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, '<created>', '</created>');
+        s += textEl(x, "<created>", "</created>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, '<status>', '</status>');
+        s += textEl(x, "<status>", "</status>");
     return s;
 }
 function decodeActivitiesNoteCreateActivityResponse(el, o, path) {
@@ -6108,17 +6108,17 @@ function decodeActivitiesNoteCreateActivityResponse(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'id':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "id":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.id = v;
                 break;
-            case 'data':
-                out.data = decodeNoteFields(c, o, o.strict ? join(path, 'data') : '');
+            case "data":
+                out.data = decodeNoteFields(c, o, o.strict ? join(path, "data") : '');
                 break;
-            case 'created':
+            case "created":
                 out.created = textXml(c);
                 break;
-            case 'status':
+            case "status":
                 out.status = textXml(c);
                 break;
             default:
@@ -6132,13 +6132,13 @@ function encodeActivitiesOpportunityCreateActivityResponse(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, '<id>', '</id>');
+        s += textEl(x, "<id>", "</id>");
     if ((x = v.data) !== undefined)
-        s += wrapEl(encodeOpportunityFields(x), '<data>', '</data>');
+        s += wrapEl(encodeOpportunityFields(x), "<data>", "</data>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, '<created>', '</created>');
+        s += textEl(x, "<created>", "</created>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, '<status>', '</status>');
+        s += textEl(x, "<status>", "</status>");
     return s;
 }
 function decodeActivitiesOpportunityCreateActivityResponse(el, o, path) {
@@ -6146,17 +6146,17 @@ function decodeActivitiesOpportunityCreateActivityResponse(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'id':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "id":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.id = v;
                 break;
-            case 'data':
-                out.data = decodeOpportunityFields(c, o, o.strict ? join(path, 'data') : '');
+            case "data":
+                out.data = decodeOpportunityFields(c, o, o.strict ? join(path, "data") : '');
                 break;
-            case 'created':
+            case "created":
                 out.created = textXml(c);
                 break;
-            case 'status':
+            case "status":
                 out.status = textXml(c);
                 break;
             default:
@@ -6170,13 +6170,13 @@ function encodeActivitiesPhotolistCreateActivityResponse(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, '<id>', '</id>');
+        s += textEl(x, "<id>", "</id>");
     if ((x = v.data) !== undefined)
-        s += wrapEl(encodePhotolistFields(x), '<data>', '</data>');
+        s += wrapEl(encodePhotolistFields(x), "<data>", "</data>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, '<created>', '</created>');
+        s += textEl(x, "<created>", "</created>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, '<status>', '</status>');
+        s += textEl(x, "<status>", "</status>");
     return s;
 }
 function decodeActivitiesPhotolistCreateActivityResponse(el, o, path) {
@@ -6184,17 +6184,17 @@ function decodeActivitiesPhotolistCreateActivityResponse(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'id':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "id":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.id = v;
                 break;
-            case 'data':
-                out.data = decodePhotolistFields(c, o, o.strict ? join(path, 'data') : '');
+            case "data":
+                out.data = decodePhotolistFields(c, o, o.strict ? join(path, "data") : '');
                 break;
-            case 'created':
+            case "created":
                 out.created = textXml(c);
                 break;
-            case 'status':
+            case "status":
                 out.status = textXml(c);
                 break;
             default:
@@ -6208,13 +6208,13 @@ function encodeActivitiesSeparatorCreateActivityResponse(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, '<id>', '</id>');
+        s += textEl(x, "<id>", "</id>");
     if ((x = v.data) !== undefined)
-        s += wrapEl(encodeSeparatorFields(x), '<data>', '</data>');
+        s += wrapEl(encodeSeparatorFields(x), "<data>", "</data>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, '<created>', '</created>');
+        s += textEl(x, "<created>", "</created>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, '<status>', '</status>');
+        s += textEl(x, "<status>", "</status>");
     return s;
 }
 function decodeActivitiesSeparatorCreateActivityResponse(el, o, path) {
@@ -6222,17 +6222,17 @@ function decodeActivitiesSeparatorCreateActivityResponse(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'id':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "id":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.id = v;
                 break;
-            case 'data':
-                out.data = decodeSeparatorFields(c, o, o.strict ? join(path, 'data') : '');
+            case "data":
+                out.data = decodeSeparatorFields(c, o, o.strict ? join(path, "data") : '');
                 break;
-            case 'created':
+            case "created":
                 out.created = textXml(c);
                 break;
-            case 'status':
+            case "status":
                 out.status = textXml(c);
                 break;
             default:
@@ -6246,13 +6246,13 @@ function encodeActivitiesScheduledemailCreateActivityResponse(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, '<id>', '</id>');
+        s += textEl(x, "<id>", "</id>");
     if ((x = v.data) !== undefined)
-        s += wrapEl(encodeScheduledemailFields(x), '<data>', '</data>');
+        s += wrapEl(encodeScheduledemailFields(x), "<data>", "</data>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, '<created>', '</created>');
+        s += textEl(x, "<created>", "</created>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, '<status>', '</status>');
+        s += textEl(x, "<status>", "</status>");
     return s;
 }
 function decodeActivitiesScheduledemailCreateActivityResponse(el, o, path) {
@@ -6260,17 +6260,17 @@ function decodeActivitiesScheduledemailCreateActivityResponse(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'id':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "id":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.id = v;
                 break;
-            case 'data':
-                out.data = decodeScheduledemailFields(c, o, o.strict ? join(path, 'data') : '');
+            case "data":
+                out.data = decodeScheduledemailFields(c, o, o.strict ? join(path, "data") : '');
                 break;
-            case 'created':
+            case "created":
                 out.created = textXml(c);
                 break;
-            case 'status':
+            case "status":
                 out.status = textXml(c);
                 break;
             default:
@@ -6284,13 +6284,13 @@ function encodeActivitiesTaskCreateActivityResponse(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, '<id>', '</id>');
+        s += textEl(x, "<id>", "</id>");
     if ((x = v.data) !== undefined)
-        s += wrapEl(encodeTaskFields(x), '<data>', '</data>');
+        s += wrapEl(encodeTaskFields(x), "<data>", "</data>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, '<created>', '</created>');
+        s += textEl(x, "<created>", "</created>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, '<status>', '</status>');
+        s += textEl(x, "<status>", "</status>");
     return s;
 }
 function decodeActivitiesTaskCreateActivityResponse(el, o, path) {
@@ -6298,17 +6298,17 @@ function decodeActivitiesTaskCreateActivityResponse(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'id':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "id":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.id = v;
                 break;
-            case 'data':
-                out.data = decodeTaskFields(c, o, o.strict ? join(path, 'data') : '');
+            case "data":
+                out.data = decodeTaskFields(c, o, o.strict ? join(path, "data") : '');
                 break;
-            case 'created':
+            case "created":
                 out.created = textXml(c);
                 break;
-            case 'status':
+            case "status":
                 out.status = textXml(c);
                 break;
             default:
@@ -6322,13 +6322,13 @@ function encodeActivitiesTasklistCreateActivityResponse(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, '<id>', '</id>');
+        s += textEl(x, "<id>", "</id>");
     if ((x = v.data) !== undefined)
-        s += wrapEl(encodeTasklistFields(x), '<data>', '</data>');
+        s += wrapEl(encodeTasklistFields(x), "<data>", "</data>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, '<created>', '</created>');
+        s += textEl(x, "<created>", "</created>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, '<status>', '</status>');
+        s += textEl(x, "<status>", "</status>");
     return s;
 }
 function decodeActivitiesTasklistCreateActivityResponse(el, o, path) {
@@ -6336,17 +6336,17 @@ function decodeActivitiesTasklistCreateActivityResponse(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'id':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "id":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.id = v;
                 break;
-            case 'data':
-                out.data = decodeTasklistFields(c, o, o.strict ? join(path, 'data') : '');
+            case "data":
+                out.data = decodeTasklistFields(c, o, o.strict ? join(path, "data") : '');
                 break;
-            case 'created':
+            case "created":
                 out.created = textXml(c);
                 break;
-            case 'status':
+            case "status":
                 out.status = textXml(c);
                 break;
             default:
@@ -6360,13 +6360,13 @@ function encodeActivitiesTemplateCreateActivityResponse(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, '<id>', '</id>');
+        s += textEl(x, "<id>", "</id>");
     if ((x = v.data) !== undefined)
-        s += wrapEl(encodeTemplateFields(x), '<data>', '</data>');
+        s += wrapEl(encodeTemplateFields(x), "<data>", "</data>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, '<created>', '</created>');
+        s += textEl(x, "<created>", "</created>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, '<status>', '</status>');
+        s += textEl(x, "<status>", "</status>");
     return s;
 }
 function decodeActivitiesTemplateCreateActivityResponse(el, o, path) {
@@ -6374,17 +6374,17 @@ function decodeActivitiesTemplateCreateActivityResponse(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'id':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "id":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.id = v;
                 break;
-            case 'data':
-                out.data = decodeTemplateFields(c, o, o.strict ? join(path, 'data') : '');
+            case "data":
+                out.data = decodeTemplateFields(c, o, o.strict ? join(path, "data") : '');
                 break;
-            case 'created':
+            case "created":
                 out.created = textXml(c);
                 break;
-            case 'status':
+            case "status":
                 out.status = textXml(c);
                 break;
             default:
@@ -6398,13 +6398,13 @@ function encodeActivitiesTimerecordCreateActivityResponse(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, '<id>', '</id>');
+        s += textEl(x, "<id>", "</id>");
     if ((x = v.data) !== undefined)
-        s += wrapEl(encodeTimerecordFields(x), '<data>', '</data>');
+        s += wrapEl(encodeTimerecordFields(x), "<data>", "</data>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, '<created>', '</created>');
+        s += textEl(x, "<created>", "</created>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, '<status>', '</status>');
+        s += textEl(x, "<status>", "</status>");
     return s;
 }
 function decodeActivitiesTimerecordCreateActivityResponse(el, o, path) {
@@ -6412,17 +6412,17 @@ function decodeActivitiesTimerecordCreateActivityResponse(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'id':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "id":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.id = v;
                 break;
-            case 'data':
-                out.data = decodeTimerecordFields(c, o, o.strict ? join(path, 'data') : '');
+            case "data":
+                out.data = decodeTimerecordFields(c, o, o.strict ? join(path, "data") : '');
                 break;
-            case 'created':
+            case "created":
                 out.created = textXml(c);
                 break;
-            case 'status':
+            case "status":
                 out.status = textXml(c);
                 break;
             default:
@@ -6436,13 +6436,13 @@ function encodeActivitiesWebsiteCreateActivityResponse(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, '<id>', '</id>');
+        s += textEl(x, "<id>", "</id>");
     if ((x = v.data) !== undefined)
-        s += wrapEl(encodeWebsiteFields(x), '<data>', '</data>');
+        s += wrapEl(encodeWebsiteFields(x), "<data>", "</data>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, '<created>', '</created>');
+        s += textEl(x, "<created>", "</created>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, '<status>', '</status>');
+        s += textEl(x, "<status>", "</status>");
     return s;
 }
 function decodeActivitiesWebsiteCreateActivityResponse(el, o, path) {
@@ -6450,17 +6450,17 @@ function decodeActivitiesWebsiteCreateActivityResponse(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'id':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "id":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.id = v;
                 break;
-            case 'data':
-                out.data = decodeWebsiteFields(c, o, o.strict ? join(path, 'data') : '');
+            case "data":
+                out.data = decodeWebsiteFields(c, o, o.strict ? join(path, "data") : '');
                 break;
-            case 'created':
+            case "created":
                 out.created = textXml(c);
                 break;
-            case 'status':
+            case "status":
                 out.status = textXml(c);
                 break;
             default:
@@ -6474,13 +6474,13 @@ function encodeActivitiesSupportwidgetCreateActivityResponse(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, '<id>', '</id>');
+        s += textEl(x, "<id>", "</id>");
     if ((x = v.data) !== undefined)
-        s += wrapEl(encodeSupportwidgetFields(x), '<data>', '</data>');
+        s += wrapEl(encodeSupportwidgetFields(x), "<data>", "</data>");
     if ((x = v.created) !== undefined)
-        s += textEl(x, '<created>', '</created>');
+        s += textEl(x, "<created>", "</created>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, '<status>', '</status>');
+        s += textEl(x, "<status>", "</status>");
     return s;
 }
 function decodeActivitiesSupportwidgetCreateActivityResponse(el, o, path) {
@@ -6488,17 +6488,17 @@ function decodeActivitiesSupportwidgetCreateActivityResponse(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'id':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "id":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.id = v;
                 break;
-            case 'data':
-                out.data = decodeSupportwidgetFields(c, o, o.strict ? join(path, 'data') : '');
+            case "data":
+                out.data = decodeSupportwidgetFields(c, o, o.strict ? join(path, "data") : '');
                 break;
-            case 'created':
+            case "created":
                 out.created = textXml(c);
                 break;
-            case 'status':
+            case "status":
                 out.status = textXml(c);
                 break;
             default:
@@ -6512,25 +6512,25 @@ function encodeCreateHookResponse(v) {
     let s = '';
     let x;
     if ((x = v.id) !== undefined)
-        s += textEl(x, '<id>', '</id>');
+        s += textEl(x, "<id>", "</id>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, '<status>', '</status>');
+        s += textEl(x, "<status>", "</status>");
     if ((x = v.type) !== undefined)
-        s += textEl(x, '<type>', '</type>');
+        s += textEl(x, "<type>", "</type>");
     if ((x = v.title) !== undefined)
-        s += textEl(x, '<title>', '</title>');
+        s += textEl(x, "<title>", "</title>");
     if ((x = v.active) !== undefined)
-        s += textEl(x, '<active>', '</active>');
+        s += textEl(x, "<active>", "</active>");
     if ((x = v.event) !== undefined)
-        s += textEl(x, '<event>', '</event>');
+        s += textEl(x, "<event>", "</event>");
     if ((x = v.constrainttype) !== undefined)
-        s += textEl(x, '<constrainttype>', '</constrainttype>');
+        s += textEl(x, "<constrainttype>", "</constrainttype>");
     if ((x = v.url) !== undefined)
-        s += textEl(x, '<url>', '</url>');
+        s += textEl(x, "<url>", "</url>");
     if ((x = v.contenttype) !== undefined)
-        s += textEl(x, '<contenttype>', '</contenttype>');
+        s += textEl(x, "<contenttype>", "</contenttype>");
     if ((x = v.secret) !== undefined)
-        s += textEl(x, '<secret>', '</secret>');
+        s += textEl(x, "<secret>", "</secret>");
     return s;
 }
 function decodeCreateHookResponse(el, o, path) {
@@ -6538,36 +6538,36 @@ function decodeCreateHookResponse(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'id':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "id":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.id = v;
                 break;
-            case 'status':
+            case "status":
                 out.status = textXml(c);
                 break;
-            case 'type':
+            case "type":
                 out.type = textXml(c);
                 break;
-            case 'title':
+            case "title":
                 out.title = textXml(c);
                 break;
-            case 'active':
-                if ((v = scalarXml(c, 'f')) !== undefined)
+            case "active":
+                if ((v = scalarXml(c, "f")) !== undefined)
                     out.active = v;
                 break;
-            case 'event':
+            case "event":
                 out.event = textXml(c);
                 break;
-            case 'constrainttype':
+            case "constrainttype":
                 out.constrainttype = textXml(c);
                 break;
-            case 'url':
+            case "url":
                 out.url = textXml(c);
                 break;
-            case 'contenttype':
+            case "contenttype":
                 out.contenttype = textXml(c);
                 break;
-            case 'secret':
+            case "secret":
                 out.secret = textXml(c);
                 break;
             default:
@@ -6581,19 +6581,19 @@ function encodeListHooksResponse(v) {
     let s = '';
     let x;
     if ((x = v.hooks) !== undefined)
-        s += wrapEl(encodeHookListHook(x), '<hooks>', '</hooks>');
+        s += wrapEl(encodeHookListHook(x), "<hooks>", "</hooks>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, '<status>', '</status>');
+        s += textEl(x, "<status>", "</status>");
     return s;
 }
 function decodeListHooksResponse(el, o, path) {
     const out = {};
     for (const c of el.children) {
         switch (c.name) {
-            case 'hooks':
-                out.hooks = decodeHookListHook(c, o, o.strict ? join(path, 'hooks') : '');
+            case "hooks":
+                out.hooks = decodeHookListHook(c, o, o.strict ? join(path, "hooks") : '');
                 break;
-            case 'status':
+            case "status":
                 out.status = textXml(c);
                 break;
             default:
@@ -6606,13 +6606,13 @@ function decodeListHooksResponse(el, o, path) {
 function encodeHookListHook(v) {
     let s = '';
     for (const e of v)
-        s += wrapEl(encodeHook(e), '<hook>', '</hook>');
+        s += wrapEl(encodeHook(e), "<hook>", "</hook>");
     return s;
 }
 function decodeHookListHook(el, o, path) {
     const out = [];
     for (const c of el.children) {
-        if (c.name === 'hook')
+        if (c.name === "hook")
             out.push(decodeHook(c, o, o.strict ? join(path, out.length) : ''));
         else if (o.strict)
             unknown(o, path, c.name);
@@ -6623,19 +6623,19 @@ function encodeListHookDeliveriesResponse(v) {
     let s = '';
     let x;
     if ((x = v.deliveries) !== undefined)
-        s += wrapEl(encodeDeliveryListHookDelivery(x), '<deliveries>', '</deliveries>');
+        s += wrapEl(encodeDeliveryListHookDelivery(x), "<deliveries>", "</deliveries>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, '<status>', '</status>');
+        s += textEl(x, "<status>", "</status>");
     return s;
 }
 function decodeListHookDeliveriesResponse(el, o, path) {
     const out = {};
     for (const c of el.children) {
         switch (c.name) {
-            case 'deliveries':
-                out.deliveries = decodeDeliveryListHookDelivery(c, o, o.strict ? join(path, 'deliveries') : '');
+            case "deliveries":
+                out.deliveries = decodeDeliveryListHookDelivery(c, o, o.strict ? join(path, "deliveries") : '');
                 break;
-            case 'status':
+            case "status":
                 out.status = textXml(c);
                 break;
             default:
@@ -6648,13 +6648,13 @@ function decodeListHookDeliveriesResponse(el, o, path) {
 function encodeDeliveryListHookDelivery(v) {
     let s = '';
     for (const e of v)
-        s += wrapEl(encodeHookDelivery(e), '<delivery>', '</delivery>');
+        s += wrapEl(encodeHookDelivery(e), "<delivery>", "</delivery>");
     return s;
 }
 function decodeDeliveryListHookDelivery(el, o, path) {
     const out = [];
     for (const c of el.children) {
-        if (c.name === 'delivery')
+        if (c.name === "delivery")
             out.push(decodeHookDelivery(c, o, o.strict ? join(path, out.length) : ''));
         else if (o.strict)
             unknown(o, path, c.name);
@@ -6665,11 +6665,11 @@ function encodeReportNextactionsParams(v) {
     let s = '';
     let x;
     if ((x = v.filter) !== undefined)
-        s += textEl(x, '<filter>', '</filter>');
+        s += textEl(x, "<filter>", "</filter>");
     if ((x = v.due) !== undefined)
-        s += textEl(x, '<due>', '</due>');
+        s += textEl(x, "<due>", "</due>");
     if ((x = v.itemsdata) !== undefined)
-        s += textEl(x, '<itemsdata>', '</itemsdata>');
+        s += textEl(x, "<itemsdata>", "</itemsdata>");
     return s;
 }
 function decodeReportNextactionsParams(el, o, path) {
@@ -6677,15 +6677,15 @@ function decodeReportNextactionsParams(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'filter':
-                if ((v = scalarXml(c, 'of')) !== undefined)
+            case "filter":
+                if ((v = scalarXml(c, "of")) !== undefined)
                     out.filter = v;
                 break;
-            case 'due':
+            case "due":
                 out.due = textXml(c);
                 break;
-            case 'itemsdata':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "itemsdata":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.itemsdata = v;
                 break;
             default:
@@ -6699,19 +6699,19 @@ function encodeReportNextactionsResponse(v) {
     let s = '';
     let x;
     if ((x = v.actions) !== undefined)
-        s += wrapEl(encodeActionListReportAction(x), '<actions>', '</actions>');
+        s += wrapEl(encodeActionListReportAction(x), "<actions>", "</actions>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, '<status>', '</status>');
+        s += textEl(x, "<status>", "</status>");
     return s;
 }
 function decodeReportNextactionsResponse(el, o, path) {
     const out = {};
     for (const c of el.children) {
         switch (c.name) {
-            case 'actions':
-                out.actions = decodeActionListReportAction(c, o, o.strict ? join(path, 'actions') : '');
+            case "actions":
+                out.actions = decodeActionListReportAction(c, o, o.strict ? join(path, "actions") : '');
                 break;
-            case 'status':
+            case "status":
                 out.status = textXml(c);
                 break;
             default:
@@ -6724,13 +6724,13 @@ function decodeReportNextactionsResponse(el, o, path) {
 function encodeActionListReportAction(v) {
     let s = '';
     for (const e of v)
-        s += wrapEl(encodeReportAction(e), '<action>', '</action>');
+        s += wrapEl(encodeReportAction(e), "<action>", "</action>");
     return s;
 }
 function decodeActionListReportAction(el, o, path) {
     const out = [];
     for (const c of el.children) {
-        if (c.name === 'action')
+        if (c.name === "action")
             out.push(decodeReportAction(c, o, o.strict ? join(path, out.length) : ''));
         else if (o.strict)
             unknown(o, path, c.name);
@@ -6741,13 +6741,13 @@ function encodeReportCalendarParams(v) {
     let s = '';
     let x;
     if ((x = v.start) !== undefined)
-        s += textEl(x, '<start>', '</start>');
+        s += textEl(x, "<start>", "</start>");
     if ((x = v.end) !== undefined)
-        s += textEl(x, '<end>', '</end>');
+        s += textEl(x, "<end>", "</end>");
     if ((x = v.filter) !== undefined)
-        s += textEl(x, '<filter>', '</filter>');
+        s += textEl(x, "<filter>", "</filter>");
     if ((x = v.itemsdata) !== undefined)
-        s += textEl(x, '<itemsdata>', '</itemsdata>');
+        s += textEl(x, "<itemsdata>", "</itemsdata>");
     return s;
 }
 function decodeReportCalendarParams(el, o, path) {
@@ -6755,20 +6755,20 @@ function decodeReportCalendarParams(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'start':
-                if ((v = scalarXml(c, 'd')) !== undefined)
+            case "start":
+                if ((v = scalarXml(c, "d")) !== undefined)
                     out.start = v;
                 break;
-            case 'end':
-                if ((v = scalarXml(c, 'd')) !== undefined)
+            case "end":
+                if ((v = scalarXml(c, "d")) !== undefined)
                     out.end = v;
                 break;
-            case 'filter':
-                if ((v = scalarXml(c, 'of')) !== undefined)
+            case "filter":
+                if ((v = scalarXml(c, "of")) !== undefined)
                     out.filter = v;
                 break;
-            case 'itemsdata':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "itemsdata":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.itemsdata = v;
                 break;
             default:
@@ -6782,11 +6782,11 @@ function encodeReportFollowupsParams(v) {
     let s = '';
     let x;
     if ((x = v.responsible) !== undefined)
-        s += textEl(x, '<responsible>', '</responsible>');
+        s += textEl(x, "<responsible>", "</responsible>");
     if ((x = v.due) !== undefined)
-        s += textEl(x, '<due>', '</due>');
+        s += textEl(x, "<due>", "</due>");
     if ((x = v.itemsdata) !== undefined)
-        s += textEl(x, '<itemsdata>', '</itemsdata>');
+        s += textEl(x, "<itemsdata>", "</itemsdata>");
     return s;
 }
 function decodeReportFollowupsParams(el, o, path) {
@@ -6794,15 +6794,15 @@ function decodeReportFollowupsParams(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'responsible':
-                if ((v = scalarXml(c, 'of')) !== undefined)
+            case "responsible":
+                if ((v = scalarXml(c, "of")) !== undefined)
                     out.responsible = v;
                 break;
-            case 'due':
+            case "due":
                 out.due = textXml(c);
                 break;
-            case 'itemsdata':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "itemsdata":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.itemsdata = v;
                 break;
             default:
@@ -6816,19 +6816,19 @@ function encodeReportFollowupsResponse(v) {
     let s = '';
     let x;
     if ((x = v.followups) !== undefined)
-        s += wrapEl(encodeFollowupListReportFollowup(x), '<followups>', '</followups>');
+        s += wrapEl(encodeFollowupListReportFollowup(x), "<followups>", "</followups>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, '<status>', '</status>');
+        s += textEl(x, "<status>", "</status>");
     return s;
 }
 function decodeReportFollowupsResponse(el, o, path) {
     const out = {};
     for (const c of el.children) {
         switch (c.name) {
-            case 'followups':
-                out.followups = decodeFollowupListReportFollowup(c, o, o.strict ? join(path, 'followups') : '');
+            case "followups":
+                out.followups = decodeFollowupListReportFollowup(c, o, o.strict ? join(path, "followups") : '');
                 break;
-            case 'status':
+            case "status":
                 out.status = textXml(c);
                 break;
             default:
@@ -6841,13 +6841,13 @@ function decodeReportFollowupsResponse(el, o, path) {
 function encodeFollowupListReportFollowup(v) {
     let s = '';
     for (const e of v)
-        s += wrapEl(encodeReportFollowup(e), '<followup>', '</followup>');
+        s += wrapEl(encodeReportFollowup(e), "<followup>", "</followup>");
     return s;
 }
 function decodeFollowupListReportFollowup(el, o, path) {
     const out = [];
     for (const c of el.children) {
-        if (c.name === 'followup')
+        if (c.name === "followup")
             out.push(decodeReportFollowup(c, o, o.strict ? join(path, out.length) : ''));
         else if (o.strict)
             unknown(o, path, c.name);
@@ -6858,13 +6858,13 @@ function encodeReportOpportunitiesParams(v) {
     let s = '';
     let x;
     if ((x = v.filter) !== undefined)
-        s += textEl(x, '<filter>', '</filter>');
+        s += textEl(x, "<filter>", "</filter>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, '<status>', '</status>');
+        s += textEl(x, "<status>", "</status>");
     if ((x = v.due) !== undefined)
-        s += textEl(x, '<due>', '</due>');
+        s += textEl(x, "<due>", "</due>");
     if ((x = v.itemsdata) !== undefined)
-        s += textEl(x, '<itemsdata>', '</itemsdata>');
+        s += textEl(x, "<itemsdata>", "</itemsdata>");
     return s;
 }
 function decodeReportOpportunitiesParams(el, o, path) {
@@ -6872,18 +6872,18 @@ function decodeReportOpportunitiesParams(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'filter':
-                if ((v = scalarXml(c, 'of')) !== undefined)
+            case "filter":
+                if ((v = scalarXml(c, "of")) !== undefined)
                     out.filter = v;
                 break;
-            case 'status':
+            case "status":
                 out.status = textXml(c);
                 break;
-            case 'due':
+            case "due":
                 out.due = textXml(c);
                 break;
-            case 'itemsdata':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "itemsdata":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.itemsdata = v;
                 break;
             default:
@@ -6897,19 +6897,19 @@ function encodeReportOpportunitiesResponse(v) {
     let s = '';
     let x;
     if ((x = v.opportunities) !== undefined)
-        s += wrapEl(encodeOpportunityListReportOpportunity(x), '<opportunities>', '</opportunities>');
+        s += wrapEl(encodeOpportunityListReportOpportunity(x), "<opportunities>", "</opportunities>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, '<status>', '</status>');
+        s += textEl(x, "<status>", "</status>");
     return s;
 }
 function decodeReportOpportunitiesResponse(el, o, path) {
     const out = {};
     for (const c of el.children) {
         switch (c.name) {
-            case 'opportunities':
-                out.opportunities = decodeOpportunityListReportOpportunity(c, o, o.strict ? join(path, 'opportunities') : '');
+            case "opportunities":
+                out.opportunities = decodeOpportunityListReportOpportunity(c, o, o.strict ? join(path, "opportunities") : '');
                 break;
-            case 'status':
+            case "status":
                 out.status = textXml(c);
                 break;
             default:
@@ -6922,13 +6922,13 @@ function decodeReportOpportunitiesResponse(el, o, path) {
 function encodeOpportunityListReportOpportunity(v) {
     let s = '';
     for (const e of v)
-        s += wrapEl(encodeReportOpportunity(e), '<opportunity>', '</opportunity>');
+        s += wrapEl(encodeReportOpportunity(e), "<opportunity>", "</opportunity>");
     return s;
 }
 function decodeOpportunityListReportOpportunity(el, o, path) {
     const out = [];
     for (const c of el.children) {
-        if (c.name === 'opportunity')
+        if (c.name === "opportunity")
             out.push(decodeReportOpportunity(c, o, o.strict ? join(path, out.length) : ''));
         else if (o.strict)
             unknown(o, path, c.name);
@@ -6939,21 +6939,21 @@ function encodeReportActivitiesParams(v) {
     let s = '';
     let x;
     if ((x = v.start) !== undefined)
-        s += textEl(x, '<start>', '</start>');
+        s += textEl(x, "<start>", "</start>");
     if ((x = v.end) !== undefined)
-        s += textEl(x, '<end>', '</end>');
+        s += textEl(x, "<end>", "</end>");
     if ((x = v.last) !== undefined)
-        s += textEl(x, '<last>', '</last>');
+        s += textEl(x, "<last>", "</last>");
     if ((x = v.types) !== undefined)
-        s += listEl(x, '<types>', '</types>');
+        s += listEl(x, "<types>", "</types>");
     if ((x = v.users) !== undefined)
-        s += listEl(x, '<users>', '</users>');
+        s += listEl(x, "<users>", "</users>");
     if ((x = v.categories) !== undefined)
-        s += listEl(x, '<categories>', '</categories>');
+        s += listEl(x, "<categories>", "</categories>");
     if ((x = v.itemtypes) !== undefined)
-        s += listEl(x, '<itemtypes>', '</itemtypes>');
+        s += listEl(x, "<itemtypes>", "</itemtypes>");
     if ((x = v.itemsdata) !== undefined)
-        s += textEl(x, '<itemsdata>', '</itemsdata>');
+        s += textEl(x, "<itemsdata>", "</itemsdata>");
     return s;
 }
 function decodeReportActivitiesParams(el, o, path) {
@@ -6961,35 +6961,35 @@ function decodeReportActivitiesParams(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'start':
-                if ((v = scalarXml(c, 'd')) !== undefined)
+            case "start":
+                if ((v = scalarXml(c, "d")) !== undefined)
                     out.start = v;
                 break;
-            case 'end':
-                if ((v = scalarXml(c, 'd')) !== undefined)
+            case "end":
+                if ((v = scalarXml(c, "d")) !== undefined)
                     out.end = v;
                 break;
-            case 'last':
+            case "last":
                 out.last = textXml(c);
                 break;
-            case 'types':
-                if ((v = scalarXml(c, 'il')) !== undefined)
+            case "types":
+                if ((v = scalarXml(c, "il")) !== undefined)
                     out.types = v;
                 break;
-            case 'users':
-                if ((v = scalarXml(c, 'il')) !== undefined)
+            case "users":
+                if ((v = scalarXml(c, "il")) !== undefined)
                     out.users = v;
                 break;
-            case 'categories':
-                if ((v = scalarXml(c, 'il')) !== undefined)
+            case "categories":
+                if ((v = scalarXml(c, "il")) !== undefined)
                     out.categories = v;
                 break;
-            case 'itemtypes':
-                if ((v = scalarXml(c, 'il')) !== undefined)
+            case "itemtypes":
+                if ((v = scalarXml(c, "il")) !== undefined)
                     out.itemtypes = v;
                 break;
-            case 'itemsdata':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "itemsdata":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.itemsdata = v;
                 break;
             default:
@@ -7003,19 +7003,19 @@ function encodeReportActivitiesResponse(v) {
     let s = '';
     let x;
     if ((x = v.activities) !== undefined)
-        s += wrapEl(encodeActivityListReportActivity(x), '<activities>', '</activities>');
+        s += wrapEl(encodeActivityListReportActivity(x), "<activities>", "</activities>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, '<status>', '</status>');
+        s += textEl(x, "<status>", "</status>");
     return s;
 }
 function decodeReportActivitiesResponse(el, o, path) {
     const out = {};
     for (const c of el.children) {
         switch (c.name) {
-            case 'activities':
-                out.activities = decodeActivityListReportActivity(c, o, o.strict ? join(path, 'activities') : '');
+            case "activities":
+                out.activities = decodeActivityListReportActivity(c, o, o.strict ? join(path, "activities") : '');
                 break;
-            case 'status':
+            case "status":
                 out.status = textXml(c);
                 break;
             default:
@@ -7028,13 +7028,13 @@ function decodeReportActivitiesResponse(el, o, path) {
 function encodeActivityListReportActivity(v) {
     let s = '';
     for (const e of v)
-        s += wrapEl(encodeReportActivity(e), '<activity>', '</activity>');
+        s += wrapEl(encodeReportActivity(e), "<activity>", "</activity>");
     return s;
 }
 function decodeActivityListReportActivity(el, o, path) {
     const out = [];
     for (const c of el.children) {
-        if (c.name === 'activity')
+        if (c.name === "activity")
             out.push(decodeReportActivity(c, o, o.strict ? join(path, out.length) : ''));
         else if (o.strict)
             unknown(o, path, c.name);
@@ -7045,15 +7045,15 @@ function encodeReportTimetrackingParams(v) {
     let s = '';
     let x;
     if ((x = v.start) !== undefined)
-        s += textEl(x, '<start>', '</start>');
+        s += textEl(x, "<start>", "</start>");
     if ((x = v.end) !== undefined)
-        s += textEl(x, '<end>', '</end>');
+        s += textEl(x, "<end>", "</end>");
     if ((x = v.filter) !== undefined)
-        s += textEl(x, '<filter>', '</filter>');
+        s += textEl(x, "<filter>", "</filter>");
     if ((x = v.itemtypes) !== undefined)
-        s += listEl(x, '<itemtypes>', '</itemtypes>');
+        s += listEl(x, "<itemtypes>", "</itemtypes>");
     if ((x = v.itemsdata) !== undefined)
-        s += textEl(x, '<itemsdata>', '</itemsdata>');
+        s += textEl(x, "<itemsdata>", "</itemsdata>");
     return s;
 }
 function decodeReportTimetrackingParams(el, o, path) {
@@ -7061,23 +7061,23 @@ function decodeReportTimetrackingParams(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'start':
-                if ((v = scalarXml(c, 'd')) !== undefined)
+            case "start":
+                if ((v = scalarXml(c, "d")) !== undefined)
                     out.start = v;
                 break;
-            case 'end':
-                if ((v = scalarXml(c, 'd')) !== undefined)
+            case "end":
+                if ((v = scalarXml(c, "d")) !== undefined)
                     out.end = v;
                 break;
-            case 'filter':
+            case "filter":
                 out.filter = textXml(c);
                 break;
-            case 'itemtypes':
-                if ((v = scalarXml(c, 'il')) !== undefined)
+            case "itemtypes":
+                if ((v = scalarXml(c, "il")) !== undefined)
                     out.itemtypes = v;
                 break;
-            case 'itemsdata':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "itemsdata":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.itemsdata = v;
                 break;
             default:
@@ -7091,19 +7091,19 @@ function encodeReportTimetrackingResponse(v) {
     let s = '';
     let x;
     if ((x = v.timerecords) !== undefined)
-        s += wrapEl(encodeTimerecordListReportTimeRecord(x), '<timerecords>', '</timerecords>');
+        s += wrapEl(encodeTimerecordListReportTimeRecord(x), "<timerecords>", "</timerecords>");
     if ((x = v.status) !== undefined)
-        s += textEl(x, '<status>', '</status>');
+        s += textEl(x, "<status>", "</status>");
     return s;
 }
 function decodeReportTimetrackingResponse(el, o, path) {
     const out = {};
     for (const c of el.children) {
         switch (c.name) {
-            case 'timerecords':
-                out.timerecords = decodeTimerecordListReportTimeRecord(c, o, o.strict ? join(path, 'timerecords') : '');
+            case "timerecords":
+                out.timerecords = decodeTimerecordListReportTimeRecord(c, o, o.strict ? join(path, "timerecords") : '');
                 break;
-            case 'status':
+            case "status":
                 out.status = textXml(c);
                 break;
             default:
@@ -7116,13 +7116,13 @@ function decodeReportTimetrackingResponse(el, o, path) {
 function encodeTimerecordListReportTimeRecord(v) {
     let s = '';
     for (const e of v)
-        s += wrapEl(encodeReportTimeRecord(e), '<timerecord>', '</timerecord>');
+        s += wrapEl(encodeReportTimeRecord(e), "<timerecord>", "</timerecord>");
     return s;
 }
 function decodeTimerecordListReportTimeRecord(el, o, path) {
     const out = [];
     for (const c of el.children) {
-        if (c.name === 'timerecord')
+        if (c.name === "timerecord")
             out.push(decodeReportTimeRecord(c, o, o.strict ? join(path, out.length) : ''));
         else if (o.strict)
             unknown(o, path, c.name);
@@ -7133,13 +7133,13 @@ function encodeNotificationItems(v) {
     let s = '';
     let x;
     if ((x = v.type) !== undefined)
-        s += textEl(x, '<type>', '</type>');
+        s += textEl(x, "<type>", "</type>");
     if ((x = v.objectid) !== undefined)
-        s += textEl(x, '<objectid>', '</objectid>');
+        s += textEl(x, "<objectid>", "</objectid>");
     if ((x = v.occured) !== undefined)
-        s += textEl(x, '<occured>', '</occured>');
+        s += textEl(x, "<occured>", "</occured>");
     if ((x = v.content) !== undefined)
-        s += wrapEl(encodeItemNotificationContent(x), '<content>', '</content>');
+        s += wrapEl(encodeItemNotificationContent(x), "<content>", "</content>");
     return s;
 }
 function decodeNotificationItems(el, o, path) {
@@ -7147,19 +7147,19 @@ function decodeNotificationItems(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'type':
+            case "type":
                 out.type = textXml(c);
                 break;
-            case 'objectid':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "objectid":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.objectid = v;
                 break;
-            case 'occured':
-                if ((v = scalarXml(c, 'dt')) !== undefined)
+            case "occured":
+                if ((v = scalarXml(c, "dt")) !== undefined)
                     out.occured = v;
                 break;
-            case 'content':
-                out.content = decodeItemNotificationContent(c, o, o.strict ? join(path, 'content') : '');
+            case "content":
+                out.content = decodeItemNotificationContent(c, o, o.strict ? join(path, "content") : '');
                 break;
             default:
                 if (o.strict)
@@ -7172,13 +7172,13 @@ function encodeNotificationActivities(v) {
     let s = '';
     let x;
     if ((x = v.type) !== undefined)
-        s += textEl(x, '<type>', '</type>');
+        s += textEl(x, "<type>", "</type>");
     if ((x = v.objectid) !== undefined)
-        s += textEl(x, '<objectid>', '</objectid>');
+        s += textEl(x, "<objectid>", "</objectid>");
     if ((x = v.occured) !== undefined)
-        s += textEl(x, '<occured>', '</occured>');
+        s += textEl(x, "<occured>", "</occured>");
     if ((x = v.content) !== undefined)
-        s += wrapEl(encodeActivityNotificationContent(x), '<content>', '</content>');
+        s += wrapEl(encodeActivityNotificationContent(x), "<content>", "</content>");
     return s;
 }
 function decodeNotificationActivities(el, o, path) {
@@ -7186,19 +7186,19 @@ function decodeNotificationActivities(el, o, path) {
     let v;
     for (const c of el.children) {
         switch (c.name) {
-            case 'type':
+            case "type":
                 out.type = textXml(c);
                 break;
-            case 'objectid':
-                if ((v = scalarXml(c, 'i')) !== undefined)
+            case "objectid":
+                if ((v = scalarXml(c, "i")) !== undefined)
                     out.objectid = v;
                 break;
-            case 'occured':
-                if ((v = scalarXml(c, 'dt')) !== undefined)
+            case "occured":
+                if ((v = scalarXml(c, "dt")) !== undefined)
                     out.occured = v;
                 break;
-            case 'content':
-                out.content = decodeActivityNotificationContent(c, o, o.strict ? join(path, 'content') : '');
+            case "content":
+                out.content = decodeActivityNotificationContent(c, o, o.strict ? join(path, "content") : '');
                 break;
             default:
                 if (o.strict)
@@ -7211,20 +7211,20 @@ function encodeErrorResponse(v) {
     let s = '';
     let x;
     if ((x = v.status) !== undefined)
-        s += textEl(x, '<status>', '</status>');
+        s += textEl(x, "<status>", "</status>");
     if ((x = v.errors) !== undefined)
-        s += wrapEl(encodeMapText(x), '<errors>', '</errors>');
+        s += wrapEl(encodeMapText(x), "<errors>", "</errors>");
     return s;
 }
 function decodeErrorResponse(el, o, path) {
     const out = {};
     for (const c of el.children) {
         switch (c.name) {
-            case 'status':
+            case "status":
                 out.status = textXml(c);
                 break;
-            case 'errors':
-                out.errors = decodeMapText(c, o, o.strict ? join(path, 'errors') : '');
+            case "errors":
+                out.errors = decodeMapText(c, o, o.strict ? join(path, "errors") : '');
                 break;
             default:
                 if (o.strict)
@@ -7235,301 +7235,301 @@ function decodeErrorResponse(el, o, path) {
 }
 /** Per message, its root element's encoded content. */
 export const xmlEncoders = {
-    'records/contacts.listRecords.params': encodeRecordsContactsListRecordsParams,
-    'records/companies.listRecords.params': encodeRecordsContactsListRecordsParams,
-    'records/projectblogs.listRecords.params': encodeRecordsContactsListRecordsParams,
-    'records/tickets.listRecords.params': encodeRecordsContactsListRecordsParams,
-    'records/contacts.listRecords.response': encodeRecordsContactsListRecordsResponse,
-    'records/companies.listRecords.response': encodeRecordsCompaniesListRecordsResponse,
-    'records/projectblogs.listRecords.response': encodeRecordsCompaniesListRecordsResponse,
-    'records/tickets.listRecords.response': encodeRecordsCompaniesListRecordsResponse,
-    'records/contacts.createRecord.request': encodeRecordsContactsCreateRecordRequest,
-    'records/companies.createRecord.request': encodeRecordsCompaniesCreateRecordRequest,
-    'records/projectblogs.createRecord.request': encodeRecordsCompaniesCreateRecordRequest,
-    'records/tickets.createRecord.request': encodeRecordsCompaniesCreateRecordRequest,
-    'records/contacts.createRecord.response': encodeRecordsContactsCreateRecordResponse,
-    'records/companies.createRecord.response': encodeRecordsCompaniesCreateRecordResponse,
-    'records/projectblogs.createRecord.response': encodeRecordsCompaniesCreateRecordResponse,
-    'records/tickets.createRecord.response': encodeRecordsCompaniesCreateRecordResponse,
-    'records/contacts.showRecord.response': encodeRecordsContactsCreateRecordResponse,
-    'records/companies.showRecord.response': encodeRecordsCompaniesCreateRecordResponse,
-    'records/projectblogs.showRecord.response': encodeRecordsCompaniesCreateRecordResponse,
-    'records/tickets.showRecord.response': encodeRecordsCompaniesCreateRecordResponse,
-    'records/contacts.updateRecord.request': encodeRecordsContactsUpdateRecordRequest,
-    'records/companies.updateRecord.request': encodeRecordsCompaniesUpdateRecordRequest,
-    'records/projectblogs.updateRecord.request': encodeRecordsCompaniesUpdateRecordRequest,
-    'records/tickets.updateRecord.request': encodeRecordsCompaniesUpdateRecordRequest,
-    'records/contacts.updateRecord.response': encodeRecordsContactsUpdateRecordResponse,
-    'records/companies.updateRecord.response': encodeRecordsContactsUpdateRecordResponse,
-    'records/projectblogs.updateRecord.response': encodeRecordsContactsUpdateRecordResponse,
-    'records/tickets.updateRecord.response': encodeRecordsContactsUpdateRecordResponse,
-    'records/contacts.deleteRecord.response': encodeRecordsContactsUpdateRecordResponse,
-    'records/companies.deleteRecord.response': encodeRecordsContactsUpdateRecordResponse,
-    'records/projectblogs.deleteRecord.response': encodeRecordsContactsUpdateRecordResponse,
-    'records/tickets.deleteRecord.response': encodeRecordsContactsUpdateRecordResponse,
-    'records/contacts.createCategory.request': encodeRecordsContactsCreateCategoryRequest,
-    'records/companies.createCategory.request': encodeRecordsContactsCreateCategoryRequest,
-    'records/projectblogs.createCategory.request': encodeRecordsContactsCreateCategoryRequest,
-    'records/tickets.createCategory.request': encodeRecordsContactsCreateCategoryRequest,
-    'records/contacts.createCategory.response': encodeRecordsContactsCreateCategoryResponse,
-    'records/companies.createCategory.response': encodeRecordsContactsCreateCategoryResponse,
-    'records/projectblogs.createCategory.response': encodeRecordsContactsCreateCategoryResponse,
-    'records/tickets.createCategory.response': encodeRecordsContactsCreateCategoryResponse,
-    'records/contacts.listCategories.response': encodeRecordsContactsListCategoriesResponse,
-    'records/companies.listCategories.response': encodeRecordsContactsListCategoriesResponse,
-    'records/projectblogs.listCategories.response': encodeRecordsContactsListCategoriesResponse,
-    'records/tickets.listCategories.response': encodeRecordsContactsListCategoriesResponse,
-    'records/contacts.listFields.response': encodeRecordsContactsListFieldsResponse,
-    'records/companies.listFields.response': encodeRecordsContactsListFieldsResponse,
-    'records/projectblogs.listFields.response': encodeRecordsContactsListFieldsResponse,
-    'records/tickets.listFields.response': encodeRecordsContactsListFieldsResponse,
-    'listOwnership.params': encodeListOwnershipParams,
-    'listOwnership.response': encodeListOwnershipResponse,
-    'activities/attachmentfile.createActivity.request': encodeActivitiesAttachmentfileCreateActivityRequest,
-    'activities/call.createActivity.request': encodeActivitiesCallCreateActivityRequest,
-    'activities/comment.createActivity.request': encodeActivitiesCommentCreateActivityRequest,
-    'activities/marketingawidget.createActivity.request': encodeActivitiesMarketingawidgetCreateActivityRequest,
-    'activities/marketingbwidget.createActivity.request': encodeActivitiesMarketingbwidgetCreateActivityRequest,
-    'activities/event.createActivity.request': encodeActivitiesEventCreateActivityRequest,
-    'activities/file.createActivity.request': encodeActivitiesFileCreateActivityRequest,
-    'activities/followup.createActivity.request': encodeActivitiesFollowupCreateActivityRequest,
-    'activities/billingawidget.createActivity.request': encodeActivitiesBillingawidgetCreateActivityRequest,
-    'activities/onlinedoc.createActivity.request': encodeActivitiesOnlinedocCreateActivityRequest,
-    'activities/linkedemails.createActivity.request': encodeActivitiesLinkedemailsCreateActivityRequest,
-    'activities/note.createActivity.request': encodeActivitiesNoteCreateActivityRequest,
-    'activities/opportunity.createActivity.request': encodeActivitiesOpportunityCreateActivityRequest,
-    'activities/photo.createActivity.request': encodeActivitiesFileCreateActivityRequest,
-    'activities/photolist.createActivity.request': encodeActivitiesPhotolistCreateActivityRequest,
-    'activities/separator.createActivity.request': encodeActivitiesSeparatorCreateActivityRequest,
-    'activities/scheduledemail.createActivity.request': encodeActivitiesScheduledemailCreateActivityRequest,
-    'activities/task.createActivity.request': encodeActivitiesTaskCreateActivityRequest,
-    'activities/tasklist.createActivity.request': encodeActivitiesTasklistCreateActivityRequest,
-    'activities/template.createActivity.request': encodeActivitiesTemplateCreateActivityRequest,
-    'activities/timerecord.createActivity.request': encodeActivitiesTimerecordCreateActivityRequest,
-    'activities/website.createActivity.request': encodeActivitiesWebsiteCreateActivityRequest,
-    'activities/billingbwidget.createActivity.request': encodeActivitiesMarketingawidgetCreateActivityRequest,
-    'activities/supportwidget.createActivity.request': encodeActivitiesSupportwidgetCreateActivityRequest,
-    'activities/attachmentfile.createActivity.response': encodeActivitiesAttachmentfileCreateActivityResponse,
-    'activities/call.createActivity.response': encodeActivitiesCallCreateActivityResponse,
-    'activities/comment.createActivity.response': encodeActivitiesCommentCreateActivityResponse,
-    'activities/marketingawidget.createActivity.response': encodeActivitiesMarketingawidgetCreateActivityResponse,
-    'activities/marketingbwidget.createActivity.response': encodeActivitiesMarketingbwidgetCreateActivityResponse,
-    'activities/event.createActivity.response': encodeActivitiesEventCreateActivityResponse,
-    'activities/file.createActivity.response': encodeActivitiesFileCreateActivityResponse,
-    'activities/followup.createActivity.response': encodeActivitiesFollowupCreateActivityResponse,
-    'activities/billingawidget.createActivity.response': encodeActivitiesBillingawidgetCreateActivityResponse,
-    'activities/onlinedoc.createActivity.response': encodeActivitiesOnlinedocCreateActivityResponse,
-    'activities/linkedemails.createActivity.response': encodeActivitiesLinkedemailsCreateActivityResponse,
-    'activities/note.createActivity.response': encodeActivitiesNoteCreateActivityResponse,
-    'activities/opportunity.createActivity.response': encodeActivitiesOpportunityCreateActivityResponse,
-    'activities/photo.createActivity.response': encodeActivitiesFileCreateActivityResponse,
-    'activities/photolist.createActivity.response': encodeActivitiesPhotolistCreateActivityResponse,
-    'activities/separator.createActivity.response': encodeActivitiesSeparatorCreateActivityResponse,
-    'activities/scheduledemail.createActivity.response': encodeActivitiesScheduledemailCreateActivityResponse,
-    'activities/task.createActivity.response': encodeActivitiesTaskCreateActivityResponse,
-    'activities/tasklist.createActivity.response': encodeActivitiesTasklistCreateActivityResponse,
-    'activities/template.createActivity.response': encodeActivitiesTemplateCreateActivityResponse,
-    'activities/timerecord.createActivity.response': encodeActivitiesTimerecordCreateActivityResponse,
-    'activities/website.createActivity.response': encodeActivitiesWebsiteCreateActivityResponse,
-    'activities/billingbwidget.createActivity.response': encodeActivitiesMarketingawidgetCreateActivityResponse,
-    'activities/supportwidget.createActivity.response': encodeActivitiesSupportwidgetCreateActivityResponse,
-    'activities/attachmentfile.updateActivity.request': encodeActivitiesAttachmentfileCreateActivityRequest,
-    'activities/call.updateActivity.request': encodeActivitiesCallCreateActivityRequest,
-    'activities/comment.updateActivity.request': encodeActivitiesCommentCreateActivityRequest,
-    'activities/marketingawidget.updateActivity.request': encodeActivitiesMarketingawidgetCreateActivityRequest,
-    'activities/marketingbwidget.updateActivity.request': encodeActivitiesMarketingbwidgetCreateActivityRequest,
-    'activities/event.updateActivity.request': encodeActivitiesEventCreateActivityRequest,
-    'activities/file.updateActivity.request': encodeActivitiesFileCreateActivityRequest,
-    'activities/followup.updateActivity.request': encodeActivitiesFollowupCreateActivityRequest,
-    'activities/billingawidget.updateActivity.request': encodeActivitiesBillingawidgetCreateActivityRequest,
-    'activities/onlinedoc.updateActivity.request': encodeActivitiesOnlinedocCreateActivityRequest,
-    'activities/linkedemails.updateActivity.request': encodeActivitiesLinkedemailsCreateActivityRequest,
-    'activities/note.updateActivity.request': encodeActivitiesNoteCreateActivityRequest,
-    'activities/opportunity.updateActivity.request': encodeActivitiesOpportunityCreateActivityRequest,
-    'activities/photo.updateActivity.request': encodeActivitiesFileCreateActivityRequest,
-    'activities/photolist.updateActivity.request': encodeActivitiesPhotolistCreateActivityRequest,
-    'activities/separator.updateActivity.request': encodeActivitiesSeparatorCreateActivityRequest,
-    'activities/scheduledemail.updateActivity.request': encodeActivitiesScheduledemailCreateActivityRequest,
-    'activities/task.updateActivity.request': encodeActivitiesTaskCreateActivityRequest,
-    'activities/tasklist.updateActivity.request': encodeActivitiesTasklistCreateActivityRequest,
-    'activities/template.updateActivity.request': encodeActivitiesTemplateCreateActivityRequest,
-    'activities/timerecord.updateActivity.request': encodeActivitiesTimerecordCreateActivityRequest,
-    'activities/website.updateActivity.request': encodeActivitiesWebsiteCreateActivityRequest,
-    'activities/billingbwidget.updateActivity.request': encodeActivitiesMarketingawidgetCreateActivityRequest,
-    'activities/supportwidget.updateActivity.request': encodeActivitiesSupportwidgetCreateActivityRequest,
-    'activities/updateActivity.response': encodeRecordsContactsUpdateRecordResponse,
-    'activities/deleteActivity.response': encodeRecordsContactsUpdateRecordResponse,
-    'createHook.request': encodeHookCreate,
-    'createHook.response': encodeCreateHookResponse,
-    'updateHook.request': encodeHookCreate,
-    'updateHook.response': encodeRecordsContactsUpdateRecordResponse,
-    'listHooks.response': encodeListHooksResponse,
-    'listHookDeliveries.response': encodeListHookDeliveriesResponse,
-    'redeliverHook.response': encodeRecordsContactsCreateCategoryResponse,
-    'deleteHook.response': encodeRecordsContactsUpdateRecordResponse,
-    'reportNextactions.params': encodeReportNextactionsParams,
-    'reportNextactions.response': encodeReportNextactionsResponse,
-    'reportCalendar.params': encodeReportCalendarParams,
-    'reportCalendar.response': encodeReportNextactionsResponse,
-    'reportFollowups.params': encodeReportFollowupsParams,
-    'reportFollowups.response': encodeReportFollowupsResponse,
-    'reportOpportunities.params': encodeReportOpportunitiesParams,
-    'reportOpportunities.response': encodeReportOpportunitiesResponse,
-    'reportActivities.params': encodeReportActivitiesParams,
-    'reportActivities.response': encodeReportActivitiesResponse,
-    'reportTimetracking.params': encodeReportTimetrackingParams,
-    'reportTimetracking.response': encodeReportTimetrackingResponse,
-    'notification/items': encodeNotificationItems,
-    'notification/activities': encodeNotificationActivities,
-    'error.response': encodeErrorResponse,
+    "records/contacts.listRecords.params": encodeRecordsContactsListRecordsParams,
+    "records/companies.listRecords.params": encodeRecordsContactsListRecordsParams,
+    "records/projectblogs.listRecords.params": encodeRecordsContactsListRecordsParams,
+    "records/tickets.listRecords.params": encodeRecordsContactsListRecordsParams,
+    "records/contacts.listRecords.response": encodeRecordsContactsListRecordsResponse,
+    "records/companies.listRecords.response": encodeRecordsCompaniesListRecordsResponse,
+    "records/projectblogs.listRecords.response": encodeRecordsCompaniesListRecordsResponse,
+    "records/tickets.listRecords.response": encodeRecordsCompaniesListRecordsResponse,
+    "records/contacts.createRecord.request": encodeRecordsContactsCreateRecordRequest,
+    "records/companies.createRecord.request": encodeRecordsCompaniesCreateRecordRequest,
+    "records/projectblogs.createRecord.request": encodeRecordsCompaniesCreateRecordRequest,
+    "records/tickets.createRecord.request": encodeRecordsCompaniesCreateRecordRequest,
+    "records/contacts.createRecord.response": encodeRecordsContactsCreateRecordResponse,
+    "records/companies.createRecord.response": encodeRecordsCompaniesCreateRecordResponse,
+    "records/projectblogs.createRecord.response": encodeRecordsCompaniesCreateRecordResponse,
+    "records/tickets.createRecord.response": encodeRecordsCompaniesCreateRecordResponse,
+    "records/contacts.showRecord.response": encodeRecordsContactsCreateRecordResponse,
+    "records/companies.showRecord.response": encodeRecordsCompaniesCreateRecordResponse,
+    "records/projectblogs.showRecord.response": encodeRecordsCompaniesCreateRecordResponse,
+    "records/tickets.showRecord.response": encodeRecordsCompaniesCreateRecordResponse,
+    "records/contacts.updateRecord.request": encodeRecordsContactsUpdateRecordRequest,
+    "records/companies.updateRecord.request": encodeRecordsCompaniesUpdateRecordRequest,
+    "records/projectblogs.updateRecord.request": encodeRecordsCompaniesUpdateRecordRequest,
+    "records/tickets.updateRecord.request": encodeRecordsCompaniesUpdateRecordRequest,
+    "records/contacts.updateRecord.response": encodeRecordsContactsUpdateRecordResponse,
+    "records/companies.updateRecord.response": encodeRecordsContactsUpdateRecordResponse,
+    "records/projectblogs.updateRecord.response": encodeRecordsContactsUpdateRecordResponse,
+    "records/tickets.updateRecord.response": encodeRecordsContactsUpdateRecordResponse,
+    "records/contacts.deleteRecord.response": encodeRecordsContactsUpdateRecordResponse,
+    "records/companies.deleteRecord.response": encodeRecordsContactsUpdateRecordResponse,
+    "records/projectblogs.deleteRecord.response": encodeRecordsContactsUpdateRecordResponse,
+    "records/tickets.deleteRecord.response": encodeRecordsContactsUpdateRecordResponse,
+    "records/contacts.createCategory.request": encodeRecordsContactsCreateCategoryRequest,
+    "records/companies.createCategory.request": encodeRecordsContactsCreateCategoryRequest,
+    "records/projectblogs.createCategory.request": encodeRecordsContactsCreateCategoryRequest,
+    "records/tickets.createCategory.request": encodeRecordsContactsCreateCategoryRequest,
+    "records/contacts.createCategory.response": encodeRecordsContactsCreateCategoryResponse,
+    "records/companies.createCategory.response": encodeRecordsContactsCreateCategoryResponse,
+    "records/projectblogs.createCategory.response": encodeRecordsContactsCreateCategoryResponse,
+    "records/tickets.createCategory.response": encodeRecordsContactsCreateCategoryResponse,
+    "records/contacts.listCategories.response": encodeRecordsContactsListCategoriesResponse,
+    "records/companies.listCategories.response": encodeRecordsContactsListCategoriesResponse,
+    "records/projectblogs.listCategories.response": encodeRecordsContactsListCategoriesResponse,
+    "records/tickets.listCategories.response": encodeRecordsContactsListCategoriesResponse,
+    "records/contacts.listFields.response": encodeRecordsContactsListFieldsResponse,
+    "records/companies.listFields.response": encodeRecordsContactsListFieldsResponse,
+    "records/projectblogs.listFields.response": encodeRecordsContactsListFieldsResponse,
+    "records/tickets.listFields.response": encodeRecordsContactsListFieldsResponse,
+    "listOwnership.params": encodeListOwnershipParams,
+    "listOwnership.response": encodeListOwnershipResponse,
+    "activities/attachmentfile.createActivity.request": encodeActivitiesAttachmentfileCreateActivityRequest,
+    "activities/call.createActivity.request": encodeActivitiesCallCreateActivityRequest,
+    "activities/comment.createActivity.request": encodeActivitiesCommentCreateActivityRequest,
+    "activities/marketingawidget.createActivity.request": encodeActivitiesMarketingawidgetCreateActivityRequest,
+    "activities/marketingbwidget.createActivity.request": encodeActivitiesMarketingbwidgetCreateActivityRequest,
+    "activities/event.createActivity.request": encodeActivitiesEventCreateActivityRequest,
+    "activities/file.createActivity.request": encodeActivitiesFileCreateActivityRequest,
+    "activities/followup.createActivity.request": encodeActivitiesFollowupCreateActivityRequest,
+    "activities/billingawidget.createActivity.request": encodeActivitiesBillingawidgetCreateActivityRequest,
+    "activities/onlinedoc.createActivity.request": encodeActivitiesOnlinedocCreateActivityRequest,
+    "activities/linkedemails.createActivity.request": encodeActivitiesLinkedemailsCreateActivityRequest,
+    "activities/note.createActivity.request": encodeActivitiesNoteCreateActivityRequest,
+    "activities/opportunity.createActivity.request": encodeActivitiesOpportunityCreateActivityRequest,
+    "activities/photo.createActivity.request": encodeActivitiesFileCreateActivityRequest,
+    "activities/photolist.createActivity.request": encodeActivitiesPhotolistCreateActivityRequest,
+    "activities/separator.createActivity.request": encodeActivitiesSeparatorCreateActivityRequest,
+    "activities/scheduledemail.createActivity.request": encodeActivitiesScheduledemailCreateActivityRequest,
+    "activities/task.createActivity.request": encodeActivitiesTaskCreateActivityRequest,
+    "activities/tasklist.createActivity.request": encodeActivitiesTasklistCreateActivityRequest,
+    "activities/template.createActivity.request": encodeActivitiesTemplateCreateActivityRequest,
+    "activities/timerecord.createActivity.request": encodeActivitiesTimerecordCreateActivityRequest,
+    "activities/website.createActivity.request": encodeActivitiesWebsiteCreateActivityRequest,
+    "activities/billingbwidget.createActivity.request": encodeActivitiesMarketingawidgetCreateActivityRequest,
+    "activities/supportwidget.createActivity.request": encodeActivitiesSupportwidgetCreateActivityRequest,
+    "activities/attachmentfile.createActivity.response": encodeActivitiesAttachmentfileCreateActivityResponse,
+    "activities/call.createActivity.response": encodeActivitiesCallCreateActivityResponse,
+    "activities/comment.createActivity.response": encodeActivitiesCommentCreateActivityResponse,
+    "activities/marketingawidget.createActivity.response": encodeActivitiesMarketingawidgetCreateActivityResponse,
+    "activities/marketingbwidget.createActivity.response": encodeActivitiesMarketingbwidgetCreateActivityResponse,
+    "activities/event.createActivity.response": encodeActivitiesEventCreateActivityResponse,
+    "activities/file.createActivity.response": encodeActivitiesFileCreateActivityResponse,
+    "activities/followup.createActivity.response": encodeActivitiesFollowupCreateActivityResponse,
+    "activities/billingawidget.createActivity.response": encodeActivitiesBillingawidgetCreateActivityResponse,
+    "activities/onlinedoc.createActivity.response": encodeActivitiesOnlinedocCreateActivityResponse,
+    "activities/linkedemails.createActivity.response": encodeActivitiesLinkedemailsCreateActivityResponse,
+    "activities/note.createActivity.response": encodeActivitiesNoteCreateActivityResponse,
+    "activities/opportunity.createActivity.response": encodeActivitiesOpportunityCreateActivityResponse,
+    "activities/photo.createActivity.response": encodeActivitiesFileCreateActivityResponse,
+    "activities/photolist.createActivity.response": encodeActivitiesPhotolistCreateActivityResponse,
+    "activities/separator.createActivity.response": encodeActivitiesSeparatorCreateActivityResponse,
+    "activities/scheduledemail.createActivity.response": encodeActivitiesScheduledemailCreateActivityResponse,
+    "activities/task.createActivity.response": encodeActivitiesTaskCreateActivityResponse,
+    "activities/tasklist.createActivity.response": encodeActivitiesTasklistCreateActivityResponse,
+    "activities/template.createActivity.response": encodeActivitiesTemplateCreateActivityResponse,
+    "activities/timerecord.createActivity.response": encodeActivitiesTimerecordCreateActivityResponse,
+    "activities/website.createActivity.response": encodeActivitiesWebsiteCreateActivityResponse,
+    "activities/billingbwidget.createActivity.response": encodeActivitiesMarketingawidgetCreateActivityResponse,
+    "activities/supportwidget.createActivity.response": encodeActivitiesSupportwidgetCreateActivityResponse,
+    "activities/attachmentfile.updateActivity.request": encodeActivitiesAttachmentfileCreateActivityRequest,
+    "activities/call.updateActivity.request": encodeActivitiesCallCreateActivityRequest,
+    "activities/comment.updateActivity.request": encodeActivitiesCommentCreateActivityRequest,
+    "activities/marketingawidget.updateActivity.request": encodeActivitiesMarketingawidgetCreateActivityRequest,
+    "activities/marketingbwidget.updateActivity.request": encodeActivitiesMarketingbwidgetCreateActivityRequest,
+    "activities/event.updateActivity.request": encodeActivitiesEventCreateActivityRequest,
+    "activities/file.updateActivity.request": encodeActivitiesFileCreateActivityRequest,
+    "activities/followup.updateActivity.request": encodeActivitiesFollowupCreateActivityRequest,
+    "activities/billingawidget.updateActivity.request": encodeActivitiesBillingawidgetCreateActivityRequest,
+    "activities/onlinedoc.updateActivity.request": encodeActivitiesOnlinedocCreateActivityRequest,
+    "activities/linkedemails.updateActivity.request": encodeActivitiesLinkedemailsCreateActivityRequest,
+    "activities/note.updateActivity.request": encodeActivitiesNoteCreateActivityRequest,
+    "activities/opportunity.updateActivity.request": encodeActivitiesOpportunityCreateActivityRequest,
+    "activities/photo.updateActivity.request": encodeActivitiesFileCreateActivityRequest,
+    "activities/photolist.updateActivity.request": encodeActivitiesPhotolistCreateActivityRequest,
+    "activities/separator.updateActivity.request": encodeActivitiesSeparatorCreateActivityRequest,
+    "activities/scheduledemail.updateActivity.request": encodeActivitiesScheduledemailCreateActivityRequest,
+    "activities/task.updateActivity.request": encodeActivitiesTaskCreateActivityRequest,
+    "activities/tasklist.updateActivity.request": encodeActivitiesTasklistCreateActivityRequest,
+    "activities/template.updateActivity.request": encodeActivitiesTemplateCreateActivityRequest,
+    "activities/timerecord.updateActivity.request": encodeActivitiesTimerecordCreateActivityRequest,
+    "activities/website.updateActivity.request": encodeActivitiesWebsiteCreateActivityRequest,
+    "activities/billingbwidget.updateActivity.request": encodeActivitiesMarketingawidgetCreateActivityRequest,
+    "activities/supportwidget.updateActivity.request": encodeActivitiesSupportwidgetCreateActivityRequest,
+    "activities/updateActivity.response": encodeRecordsContactsUpdateRecordResponse,
+    "activities/deleteActivity.response": encodeRecordsContactsUpdateRecordResponse,
+    "createHook.request": encodeHookCreate,
+    "createHook.response": encodeCreateHookResponse,
+    "updateHook.request": encodeHookCreate,
+    "updateHook.response": encodeRecordsContactsUpdateRecordResponse,
+    "listHooks.response": encodeListHooksResponse,
+    "listHookDeliveries.response": encodeListHookDeliveriesResponse,
+    "redeliverHook.response": encodeRecordsContactsCreateCategoryResponse,
+    "deleteHook.response": encodeRecordsContactsUpdateRecordResponse,
+    "reportNextactions.params": encodeReportNextactionsParams,
+    "reportNextactions.response": encodeReportNextactionsResponse,
+    "reportCalendar.params": encodeReportCalendarParams,
+    "reportCalendar.response": encodeReportNextactionsResponse,
+    "reportFollowups.params": encodeReportFollowupsParams,
+    "reportFollowups.response": encodeReportFollowupsResponse,
+    "reportOpportunities.params": encodeReportOpportunitiesParams,
+    "reportOpportunities.response": encodeReportOpportunitiesResponse,
+    "reportActivities.params": encodeReportActivitiesParams,
+    "reportActivities.response": encodeReportActivitiesResponse,
+    "reportTimetracking.params": encodeReportTimetrackingParams,
+    "reportTimetracking.response": encodeReportTimetrackingResponse,
+    "notification/items": encodeNotificationItems,
+    "notification/activities": encodeNotificationActivities,
+    "error.response": encodeErrorResponse
 };
 /** Per message, the decoder of its root element. */
 export const xmlDecoders = {
-    'records/contacts.listRecords.params': decodeRecordsContactsListRecordsParams,
-    'records/companies.listRecords.params': decodeRecordsContactsListRecordsParams,
-    'records/projectblogs.listRecords.params': decodeRecordsContactsListRecordsParams,
-    'records/tickets.listRecords.params': decodeRecordsContactsListRecordsParams,
-    'records/contacts.listRecords.response': decodeRecordsContactsListRecordsResponse,
-    'records/companies.listRecords.response': decodeRecordsCompaniesListRecordsResponse,
-    'records/projectblogs.listRecords.response': decodeRecordsCompaniesListRecordsResponse,
-    'records/tickets.listRecords.response': decodeRecordsCompaniesListRecordsResponse,
-    'records/contacts.createRecord.request': decodeRecordsContactsCreateRecordRequest,
-    'records/companies.createRecord.request': decodeRecordsCompaniesCreateRecordRequest,
-    'records/projectblogs.createRecord.request': decodeRecordsCompaniesCreateRecordRequest,
-    'records/tickets.createRecord.request': decodeRecordsCompaniesCreateRecordRequest,
-    'records/contacts.createRecord.response': decodeRecordsContactsCreateRecordResponse,
-    'records/companies.createRecord.response': decodeRecordsCompaniesCreateRecordResponse,
-    'records/projectblogs.createRecord.response': decodeRecordsCompaniesCreateRecordResponse,
-    'records/tickets.createRecord.response': decodeRecordsCompaniesCreateRecordResponse,
-    'records/contacts.showRecord.response': decodeRecordsContactsCreateRecordResponse,
-    'records/companies.showRecord.response': decodeRecordsCompaniesCreateRecordResponse,
-    'records/projectblogs.showRecord.response': decodeRecordsCompaniesCreateRecordResponse,
-    'records/tickets.showRecord.response': decodeRecordsCompaniesCreateRecordResponse,
-    'records/contacts.updateRecord.request': decodeRecordsContactsUpdateRecordRequest,
-    'records/companies.updateRecord.request': decodeRecordsCompaniesUpdateRecordRequest,
-    'records/projectblogs.updateRecord.request': decodeRecordsCompaniesUpdateRecordRequest,
-    'records/tickets.updateRecord.request': decodeRecordsCompaniesUpdateRecordRequest,
-    'records/contacts.updateRecord.response': decodeRecordsContactsUpdateRecordResponse,
-    'records/companies.updateRecord.response': decodeRecordsContactsUpdateRecordResponse,
-    'records/projectblogs.updateRecord.response': decodeRecordsContactsUpdateRecordResponse,
-    'records/tickets.updateRecord.response': decodeRecordsContactsUpdateRecordResponse,
-    'records/contacts.deleteRecord.response': decodeRecordsContactsUpdateRecordResponse,
-    'records/companies.deleteRecord.response': decodeRecordsContactsUpdateRecordResponse,
-    'records/projectblogs.deleteRecord.response': decodeRecordsContactsUpdateRecordResponse,
-    'records/tickets.deleteRecord.response': decodeRecordsContactsUpdateRecordResponse,
-    'records/contacts.createCategory.request': decodeRecordsContactsCreateCategoryRequest,
-    'records/companies.createCategory.request': decodeRecordsContactsCreateCategoryRequest,
-    'records/projectblogs.createCategory.request': decodeRecordsContactsCreateCategoryRequest,
-    'records/tickets.createCategory.request': decodeRecordsContactsCreateCategoryRequest,
-    'records/contacts.createCategory.response': decodeRecordsContactsCreateCategoryResponse,
-    'records/companies.createCategory.response': decodeRecordsContactsCreateCategoryResponse,
-    'records/projectblogs.createCategory.response': decodeRecordsContactsCreateCategoryResponse,
-    'records/tickets.createCategory.response': decodeRecordsContactsCreateCategoryResponse,
-    'records/contacts.listCategories.response': decodeRecordsContactsListCategoriesResponse,
-    'records/companies.listCategories.response': decodeRecordsContactsListCategoriesResponse,
-    'records/projectblogs.listCategories.response': decodeRecordsContactsListCategoriesResponse,
-    'records/tickets.listCategories.response': decodeRecordsContactsListCategoriesResponse,
-    'records/contacts.listFields.response': decodeRecordsContactsListFieldsResponse,
-    'records/companies.listFields.response': decodeRecordsContactsListFieldsResponse,
-    'records/projectblogs.listFields.response': decodeRecordsContactsListFieldsResponse,
-    'records/tickets.listFields.response': decodeRecordsContactsListFieldsResponse,
-    'listOwnership.params': decodeListOwnershipParams,
-    'listOwnership.response': decodeListOwnershipResponse,
-    'activities/attachmentfile.createActivity.request': decodeActivitiesAttachmentfileCreateActivityRequest,
-    'activities/call.createActivity.request': decodeActivitiesCallCreateActivityRequest,
-    'activities/comment.createActivity.request': decodeActivitiesCommentCreateActivityRequest,
-    'activities/marketingawidget.createActivity.request': decodeActivitiesMarketingawidgetCreateActivityRequest,
-    'activities/marketingbwidget.createActivity.request': decodeActivitiesMarketingbwidgetCreateActivityRequest,
-    'activities/event.createActivity.request': decodeActivitiesEventCreateActivityRequest,
-    'activities/file.createActivity.request': decodeActivitiesFileCreateActivityRequest,
-    'activities/followup.createActivity.request': decodeActivitiesFollowupCreateActivityRequest,
-    'activities/billingawidget.createActivity.request': decodeActivitiesBillingawidgetCreateActivityRequest,
-    'activities/onlinedoc.createActivity.request': decodeActivitiesOnlinedocCreateActivityRequest,
-    'activities/linkedemails.createActivity.request': decodeActivitiesLinkedemailsCreateActivityRequest,
-    'activities/note.createActivity.request': decodeActivitiesNoteCreateActivityRequest,
-    'activities/opportunity.createActivity.request': decodeActivitiesOpportunityCreateActivityRequest,
-    'activities/photo.createActivity.request': decodeActivitiesFileCreateActivityRequest,
-    'activities/photolist.createActivity.request': decodeActivitiesPhotolistCreateActivityRequest,
-    'activities/separator.createActivity.request': decodeActivitiesSeparatorCreateActivityRequest,
-    'activities/scheduledemail.createActivity.request': decodeActivitiesScheduledemailCreateActivityRequest,
-    'activities/task.createActivity.request': decodeActivitiesTaskCreateActivityRequest,
-    'activities/tasklist.createActivity.request': decodeActivitiesTasklistCreateActivityRequest,
-    'activities/template.createActivity.request': decodeActivitiesTemplateCreateActivityRequest,
-    'activities/timerecord.createActivity.request': decodeActivitiesTimerecordCreateActivityRequest,
-    'activities/website.createActivity.request': decodeActivitiesWebsiteCreateActivityRequest,
-    'activities/billingbwidget.createActivity.request': decodeActivitiesMarketingawidgetCreateActivityRequest,
-    'activities/supportwidget.createActivity.request': decodeActivitiesSupportwidgetCreateActivityRequest,
-    'activities/attachmentfile.createActivity.response': decodeActivitiesAttachmentfileCreateActivityResponse,
-    'activities/call.createActivity.response': decodeActivitiesCallCreateActivityResponse,
-    'activities/comment.createActivity.response': decodeActivitiesCommentCreateActivityResponse,
-    'activities/marketingawidget.createActivity.response': decodeActivitiesMarketingawidgetCreateActivityResponse,
-    'activities/marketingbwidget.createActivity.response': decodeActivitiesMarketingbwidgetCreateActivityResponse,
-    'activities/event.createActivity.response': decodeActivitiesEventCreateActivityResponse,
-    'activities/file.createActivity.response': decodeActivitiesFileCreateActivityResponse,
-    'activities/followup.createActivity.response': decodeActivitiesFollowupCreateActivityResponse,
-    'activities/billingawidget.createActivity.response': decodeActivitiesBillingawidgetCreateActivityResponse,
-    'activities/onlinedoc.createActivity.response': decodeActivitiesOnlinedocCreateActivityResponse,
-    'activities/linkedemails.createActivity.response': decodeActivitiesLinkedemailsCreateActivityResponse,
-    'activities/note.createActivity.response': decodeActivitiesNoteCreateActivityResponse,
-    'activities/opportunity.createActivity.response': decodeActivitiesOpportunityCreateActivityResponse,
-    'activities/photo.createActivity.response': decodeActivitiesFileCreateActivityResponse,
-    'activities/photolist.createActivity.response': decodeActivitiesPhotolistCreateActivityResponse,
-    'activities/separator.createActivity.response': decodeActivitiesSeparatorCreateActivityResponse,
-    'activities/scheduledemail.createActivity.response': decodeActivitiesScheduledemailCreateActivityResponse,
-    'activities/task.createActivity.response': decodeActivitiesTaskCreateActivityResponse,
-    'activities/tasklist.createActivity.response': decodeActivitiesTasklistCreateActivityResponse,
-    'activities/template.createActivity.response': decodeActivitiesTemplateCreateActivityResponse,
-    'activities/timerecord.createActivity.response': decodeActivitiesTimerecordCreateActivityResponse,
-    'activities/website.createActivity.response': decodeActivitiesWebsiteCreateActivityResponse,
-    'activities/billingbwidget.createActivity.response': decodeActivitiesMarketingawidgetCreateActivityResponse,
-    'activities/supportwidget.createActivity.response': decodeActivitiesSupportwidgetCreateActivityResponse,
-    'activities/attachmentfile.updateActivity.request': decodeActivitiesAttachmentfileCreateActivityRequest,
-    'activities/call.updateActivity.request': decodeActivitiesCallCreateActivityRequest,
-    'activities/comment.updateActivity.request': decodeActivitiesCommentCreateActivityRequest,
-    'activities/marketingawidget.updateActivity.request': decodeActivitiesMarketingawidgetCreateActivityRequest,
-    'activities/marketingbwidget.updateActivity.request': decodeActivitiesMarketingbwidgetCreateActivityRequest,
-    'activities/event.updateActivity.request': decodeActivitiesEventCreateActivityRequest,
-    'activities/file.updateActivity.request': decodeActivitiesFileCreateActivityRequest,
-    'activities/followup.updateActivity.request': decodeActivitiesFollowupCreateActivityRequest,
-    'activities/billingawidget.updateActivity.request': decodeActivitiesBillingawidgetCreateActivityRequest,
-    'activities/onlinedoc.updateActivity.request': decodeActivitiesOnlinedocCreateActivityRequest,
-    'activities/linkedemails.updateActivity.request': decodeActivitiesLinkedemailsCreateActivityRequest,
-    'activities/note.updateActivity.request': decodeActivitiesNoteCreateActivityRequest,
-    'activities/opportunity.updateActivity.request': decodeActivitiesOpportunityCreateActivityRequest,
-    'activities/photo.updateActivity.request': decodeActivitiesFileCreateActivityRequest,
-    'activities/photolist.updateActivity.request': decodeActivitiesPhotolistCreateActivityRequest,
-    'activities/separator.updateActivity.request': decodeActivitiesSeparatorCreateActivityRequest,
-    'activities/scheduledemail.updateActivity.request': decodeActivitiesScheduledemailCreateActivityRequest,
-    'activities/task.updateActivity.request': decodeActivitiesTaskCreateActivityRequest,
-    'activities/tasklist.updateActivity.request': decodeActivitiesTasklistCreateActivityRequest,
-    'activities/template.updateActivity.request': decodeActivitiesTemplateCreateActivityRequest,
-    'activities/timerecord.updateActivity.request': decodeActivitiesTimerecordCreateActivityRequest,
-    'activities/website.updateActivity.request': decodeActivitiesWebsiteCreateActivityRequest,
-    'activities/billingbwidget.updateActivity.request': decodeActivitiesMarketingawidgetCreateActivityRequest,
-    'activities/supportwidget.updateActivity.request': decodeActivitiesSupportwidgetCreateActivityRequest,
-    'activities/updateActivity.response': decodeRecordsContactsUpdateRecordResponse,
-    'activities/deleteActivity.response': decodeRecordsContactsUpdateRecordResponse,
-    'createHook.request': decodeHookCreate,
-    'createHook.response': decodeCreateHookResponse,
-    'updateHook.request': decodeHookCreate,
-    'updateHook.response': decodeRecordsContactsUpdateRecordResponse,
-    'listHooks.response': decodeListHooksResponse,
-    'listHookDeliveries.response': decodeListHookDeliveriesResponse,
-    'redeliverHook.response': decodeRecordsContactsCreateCategoryResponse,
-    'deleteHook.response': decodeRecordsContactsUpdateRecordResponse,
-    'reportNextactions.params': decodeReportNextactionsParams,
-    'reportNextactions.response': decodeReportNextactionsResponse,
-    'reportCalendar.params': decodeReportCalendarParams,
-    'reportCalendar.response': decodeReportNextactionsResponse,
-    'reportFollowups.params': decodeReportFollowupsParams,
-    'reportFollowups.response': decodeReportFollowupsResponse,
-    'reportOpportunities.params': decodeReportOpportunitiesParams,
-    'reportOpportunities.response': decodeReportOpportunitiesResponse,
-    'reportActivities.params': decodeReportActivitiesParams,
-    'reportActivities.response': decodeReportActivitiesResponse,
-    'reportTimetracking.params': decodeReportTimetrackingParams,
-    'reportTimetracking.response': decodeReportTimetrackingResponse,
-    'notification/items': decodeNotificationItems,
-    'notification/activities': decodeNotificationActivities,
-    'error.response': decodeErrorResponse,
+    "records/contacts.listRecords.params": decodeRecordsContactsListRecordsParams,
+    "records/companies.listRecords.params": decodeRecordsContactsListRecordsParams,
+    "records/projectblogs.listRecords.params": decodeRecordsContactsListRecordsParams,
+    "records/tickets.listRecords.params": decodeRecordsContactsListRecordsParams,
+    "records/contacts.listRecords.response": decodeRecordsContactsListRecordsResponse,
+    "records/companies.listRecords.response": decodeRecordsCompaniesListRecordsResponse,
+    "records/projectblogs.listRecords.response": decodeRecordsCompaniesListRecordsResponse,
+    "records/tickets.listRecords.response": decodeRecordsCompaniesListRecordsResponse,
+    "records/contacts.createRecord.request": decodeRecordsContactsCreateRecordRequest,
+    "records/companies.createRecord.request": decodeRecordsCompaniesCreateRecordRequest,
+    "records/projectblogs.createRecord.request": decodeRecordsCompaniesCreateRecordRequest,
+    "records/tickets.createRecord.request": decodeRecordsCompaniesCreateRecordRequest,
+    "records/contacts.createRecord.response": decodeRecordsContactsCreateRecordResponse,
+    "records/companies.createRecord.response": decodeRecordsCompaniesCreateRecordResponse,
+    "records/projectblogs.createRecord.response": decodeRecordsCompaniesCreateRecordResponse,
+    "records/tickets.createRecord.response": decodeRecordsCompaniesCreateRecordResponse,
+    "records/contacts.showRecord.response": decodeRecordsContactsCreateRecordResponse,
+    "records/companies.showRecord.response": decodeRecordsCompaniesCreateRecordResponse,
+    "records/projectblogs.showRecord.response": decodeRecordsCompaniesCreateRecordResponse,
+    "records/tickets.showRecord.response": decodeRecordsCompaniesCreateRecordResponse,
+    "records/contacts.updateRecord.request": decodeRecordsContactsUpdateRecordRequest,
+    "records/companies.updateRecord.request": decodeRecordsCompaniesUpdateRecordRequest,
+    "records/projectblogs.updateRecord.request": decodeRecordsCompaniesUpdateRecordRequest,
+    "records/tickets.updateRecord.request": decodeRecordsCompaniesUpdateRecordRequest,
+    "records/contacts.updateRecord.response": decodeRecordsContactsUpdateRecordResponse,
+    "records/companies.updateRecord.response": decodeRecordsContactsUpdateRecordResponse,
+    "records/projectblogs.updateRecord.response": decodeRecordsContactsUpdateRecordResponse,
+    "records/tickets.updateRecord.response": decodeRecordsContactsUpdateRecordResponse,
+    "records/contacts.deleteRecord.response": decodeRecordsContactsUpdateRecordResponse,
+    "records/companies.deleteRecord.response": decodeRecordsContactsUpdateRecordResponse,
+    "records/projectblogs.deleteRecord.response": decodeRecordsContactsUpdateRecordResponse,
+    "records/tickets.deleteRecord.response": decodeRecordsContactsUpdateRecordResponse,
+    "records/contacts.createCategory.request": decodeRecordsContactsCreateCategoryRequest,
+    "records/companies.createCategory.request": decodeRecordsContactsCreateCategoryRequest,
+    "records/projectblogs.createCategory.request": decodeRecordsContactsCreateCategoryRequest,
+    "records/tickets.createCategory.request": decodeRecordsContactsCreateCategoryRequest,
+    "records/contacts.createCategory.response": decodeRecordsContactsCreateCategoryResponse,
+    "records/companies.createCategory.response": decodeRecordsContactsCreateCategoryResponse,
+    "records/projectblogs.createCategory.response": decodeRecordsContactsCreateCategoryResponse,
+    "records/tickets.createCategory.response": decodeRecordsContactsCreateCategoryResponse,
+    "records/contacts.listCategories.response": decodeRecordsContactsListCategoriesResponse,
+    "records/companies.listCategories.response": decodeRecordsContactsListCategoriesResponse,
+    "records/projectblogs.listCategories.response": decodeRecordsContactsListCategoriesResponse,
+    "records/tickets.listCategories.response": decodeRecordsContactsListCategoriesResponse,
+    "records/contacts.listFields.response": decodeRecordsContactsListFieldsResponse,
+    "records/companies.listFields.response": decodeRecordsContactsListFieldsResponse,
+    "records/projectblogs.listFields.response": decodeRecordsContactsListFieldsResponse,
+    "records/tickets.listFields.response": decodeRecordsContactsListFieldsResponse,
+    "listOwnership.params": decodeListOwnershipParams,
+    "listOwnership.response": decodeListOwnershipResponse,
+    "activities/attachmentfile.createActivity.request": decodeActivitiesAttachmentfileCreateActivityRequest,
+    "activities/call.createActivity.request": decodeActivitiesCallCreateActivityRequest,
+    "activities/comment.createActivity.request": decodeActivitiesCommentCreateActivityRequest,
+    "activities/marketingawidget.createActivity.request": decodeActivitiesMarketingawidgetCreateActivityRequest,
+    "activities/marketingbwidget.createActivity.request": decodeActivitiesMarketingbwidgetCreateActivityRequest,
+    "activities/event.createActivity.request": decodeActivitiesEventCreateActivityRequest,
+    "activities/file.createActivity.request": decodeActivitiesFileCreateActivityRequest,
+    "activities/followup.createActivity.request": decodeActivitiesFollowupCreateActivityRequest,
+    "activities/billingawidget.createActivity.request": decodeActivitiesBillingawidgetCreateActivityRequest,
+    "activities/onlinedoc.createActivity.request": decodeActivitiesOnlinedocCreateActivityRequest,
+    "activities/linkedemails.createActivity.request": decodeActivitiesLinkedemailsCreateActivityRequest,
+    "activities/note.createActivity.request": decodeActivitiesNoteCreateActivityRequest,
+    "activities/opportunity.createActivity.request": decodeActivitiesOpportunityCreateActivityRequest,
+    "activities/photo.createActivity.request": decodeActivitiesFileCreateActivityRequest,
+    "activities/photolist.createActivity.request": decodeActivitiesPhotolistCreateActivityRequest,
+    "activities/separator.createActivity.request": decodeActivitiesSeparatorCreateActivityRequest,
+    "activities/scheduledemail.createActivity.request": decodeActivitiesScheduledemailCreateActivityRequest,
+    "activities/task.createActivity.request": decodeActivitiesTaskCreateActivityRequest,
+    "activities/tasklist.createActivity.request": decodeActivitiesTasklistCreateActivityRequest,
+    "activities/template.createActivity.request": decodeActivitiesTemplateCreateActivityRequest,
+    "activities/timerecord.createActivity.request": decodeActivitiesTimerecordCreateActivityRequest,
+    "activities/website.createActivity.request": decodeActivitiesWebsiteCreateActivityRequest,
+    "activities/billingbwidget.createActivity.request": decodeActivitiesMarketingawidgetCreateActivityRequest,
+    "activities/supportwidget.createActivity.request": decodeActivitiesSupportwidgetCreateActivityRequest,
+    "activities/attachmentfile.createActivity.response": decodeActivitiesAttachmentfileCreateActivityResponse,
+    "activities/call.createActivity.response": decodeActivitiesCallCreateActivityResponse,
+    "activities/comment.createActivity.response": decodeActivitiesCommentCreateActivityResponse,
+    "activities/marketingawidget.createActivity.response": decodeActivitiesMarketingawidgetCreateActivityResponse,
+    "activities/marketingbwidget.createActivity.response": decodeActivitiesMarketingbwidgetCreateActivityResponse,
+    "activities/event.createActivity.response": decodeActivitiesEventCreateActivityResponse,
+    "activities/file.createActivity.response": decodeActivitiesFileCreateActivityResponse,
+    "activities/followup.createActivity.response": decodeActivitiesFollowupCreateActivityResponse,
+    "activities/billingawidget.createActivity.response": decodeActivitiesBillingawidgetCreateActivityResponse,
+    "activities/onlinedoc.createActivity.response": decodeActivitiesOnlinedocCreateActivityResponse,
+    "activities/linkedemails.createActivity.response": decodeActivitiesLinkedemailsCreateActivityResponse,
+    "activities/note.createActivity.response": decodeActivitiesNoteCreateActivityResponse,
+    "activities/opportunity.createActivity.response": decodeActivitiesOpportunityCreateActivityResponse,
+    "activities/photo.createActivity.response": decodeActivitiesFileCreateActivityResponse,
+    "activities/photolist.createActivity.response": decodeActivitiesPhotolistCreateActivityResponse,
+    "activities/separator.createActivity.response": decodeActivitiesSeparatorCreateActivityResponse,
+    "activities/scheduledemail.createActivity.response": decodeActivitiesScheduledemailCreateActivityResponse,
+    "activities/task.createActivity.response": decodeActivitiesTaskCreateActivityResponse,
+    "activities/tasklist.createActivity.response": decodeActivitiesTasklistCreateActivityResponse,
+    "activities/template.createActivity.response": decodeActivitiesTemplateCreateActivityResponse,
+    "activities/timerecord.createActivity.response": decodeActivitiesTimerecordCreateActivityResponse,
+    "activities/website.createActivity.response": decodeActivitiesWebsiteCreateActivityResponse,
+    "activities/billingbwidget.createActivity.response": decodeActivitiesMarketingawidgetCreateActivityResponse,
+    "activities/supportwidget.createActivity.response": decodeActivitiesSupportwidgetCreateActivityResponse,
+    "activities/attachmentfile.updateActivity.request": decodeActivitiesAttachmentfileCreateActivityRequest,
+    "activities/call.updateActivity.request": decodeActivitiesCallCreateActivityRequest,
+    "activities/comment.updateActivity.request": decodeActivitiesCommentCreateActivityRequest,
+    "activities/marketingawidget.updateActivity.request": decodeActivitiesMarketingawidgetCreateActivityRequest,
+    "activities/marketingbwidget.updateActivity.request": decodeActivitiesMarketingbwidgetCreateActivityRequest,
+    "activities/event.updateActivity.request": decodeActivitiesEventCreateActivityRequest,
+    "activities/file.updateActivity.request": decodeActivitiesFileCreateActivityRequest,
+    "activities/followup.updateActivity.request": decodeActivitiesFollowupCreateActivityRequest,
+    "activities/billingawidget.updateActivity.request": decodeActivitiesBillingawidgetCreateActivityRequest,
+    "activities/onlinedoc.updateActivity.request": decodeActivitiesOnlinedocCreateActivityRequest,
+    "activities/linkedemails.updateActivity.request": decodeActivitiesLinkedemailsCreateActivityRequest,
+    "activities/note.updateActivity.request": decodeActivitiesNoteCreateActivityRequest,
+    "activities/opportunity.updateActivity.request": decodeActivitiesOpportunityCreateActivityRequest,
+    "activities/photo.updateActivity.request": decodeActivitiesFileCreateActivityRequest,
+    "activities/photolist.updateActivity.request": decodeActivitiesPhotolistCreateActivityRequest,
+    "activities/separator.updateActivity.request": decodeActivitiesSeparatorCreateActivityRequest,
+    "activities/scheduledemail.updateActivity.request": decodeActivitiesScheduledemailCreateActivityRequest,
+    "activities/task.updateActivity.request": decodeActivitiesTaskCreateActivityRequest,
+    "activities/tasklist.updateActivity.request": decodeActivitiesTasklistCreateActivityRequest,
+    "activities/template.updateActivity.request": decodeActivitiesTemplateCreateActivityRequest,
+    "activities/timerecord.updateActivity.request": decodeActivitiesTimerecordCreateActivityRequest,
+    "activities/website.updateActivity.request": decodeActivitiesWebsiteCreateActivityRequest,
+    "activities/billingbwidget.updateActivity.request": decodeActivitiesMarketingawidgetCreateActivityRequest,
+    "activities/supportwidget.updateActivity.request": decodeActivitiesSupportwidgetCreateActivityRequest,
+    "activities/updateActivity.response": decodeRecordsContactsUpdateRecordResponse,
+    "activities/deleteActivity.response": decodeRecordsContactsUpdateRecordResponse,
+    "createHook.request": decodeHookCreate,
+    "createHook.response": decodeCreateHookResponse,
+    "updateHook.request": decodeHookCreate,
+    "updateHook.response": decodeRecordsContactsUpdateRecordResponse,
+    "listHooks.response": decodeListHooksResponse,
+    "listHookDeliveries.response": decodeListHookDeliveriesResponse,
+    "redeliverHook.response": decodeRecordsContactsCreateCategoryResponse,
+    "deleteHook.response": decodeRecordsContactsUpdateRecordResponse,
+    "reportNextactions.params": decodeReportNextactionsParams,
+    "reportNextactions.response": decodeReportNextactionsResponse,
+    "reportCalendar.params": decodeReportCalendarParams,
+    "reportCalendar.response": decodeReportNextactionsResponse,
+    "reportFollowups.params": decodeReportFollowupsParams,
+    "reportFollowups.response": decodeReportFollowupsResponse,
+    "reportOpportunities.params": decodeReportOpportunitiesParams,
+    "reportOpportunities.response": decodeReportOpportunitiesResponse,
+    "reportActivities.params": decodeReportActivitiesParams,
+    "reportActivities.response": decodeReportActivitiesResponse,
+    "reportTimetracking.params": decodeReportTimetrackingParams,
+    "reportTimetracking.response": decodeReportTimetrackingResponse,
+    "notification/items": decodeNotificationItems,
+    "notification/activities": decodeNotificationActivities,
+    "error.response": decodeErrorResponse
 };

@@ -1,6 +1,6 @@
-import type * as T from '../types/index.js';
-import type * as V from '../views.js';
-import type { Caller, CallOptions, ApiPromise } from '../core.js';
+import type * as T from "../types/index.js";
+import type * as V from "../views.js";
+import type { Caller, CallOptions, ApiPromise } from "../core.js";
 /** POST /hooks/: Create webhook. */
 export declare function createHook(client: Caller, body: V.CreateHookRequest, options?: CallOptions): ApiPromise<T.CreateHookResponse>;
 /** PUT /hooks/{id}: Update webhook; the body holds any of the fields. */

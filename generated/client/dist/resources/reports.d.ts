@@ -1,6 +1,6 @@
-import type * as T from '../types/index.js';
-import type * as V from '../views.js';
-import type { Caller, CallOptions, ApiPromise } from '../core.js';
+import type * as T from "../types/index.js";
+import type * as V from "../views.js";
+import type { Caller, CallOptions, ApiPromise } from "../core.js";
 /** GET /report/nextactions/: Report: Tasks, events, milestones. */
 export declare function reportNextactions(client: Caller, params?: T.ReportNextactionsParams, options?: CallOptions): ApiPromise<V.ReportNextactionsResponse<T.KindName>>;
 /** GET /report/calendar/: Report: Tasks, events, milestones. */

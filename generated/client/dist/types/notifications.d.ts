@@ -1,7 +1,7 @@
-import type { Hookevents } from './values.js';
-import type { ActivityNotificationContent, ItemNotificationContent } from './structures.js';
-import type { KindName } from './records.js';
-import type { ActivitySegment } from './activities/index.js';
+import type { Hookevents } from "./values.js";
+import type { ActivityNotificationContent, ItemNotificationContent } from "./structures.js";
+import type { KindName } from "./records.js";
+import type { ActivitySegment } from "./activities/index.js";
 /** A webhook notification of an items.* event. */
 export type ItemsNotification<K extends KindName = KindName, S extends ActivitySegment = ActivitySegment> = {
     /** The event. */

@@ -1,7 +1,7 @@
-import type { Duekeywords, Filtermodes, Itemsdata, Itemtypes, Lastmodes, Layouts, Reportactivitytypes, Reportopportunitystatuses, Searchmodes, Sortdirs, Sortfields, Specials, Timetrackingfilters } from './values.js';
-import type { KindName, RecordFieldsOf } from './records.js';
-import type { ActivityFieldsBySegment, ActivitySegment } from './activities/index.js';
-import type { ActivityEntry, CategoryChanges, CategoryTag, FieldDefinition, Group, Hook, HookCreate, HookDelivery, HookUpdate, Item, ListEntry, RelatedItem, RelatedItemAdd, RelatedItemRemove, ReportAction, ReportActivity, ReportFollowup, ReportOpportunity, ReportTimeRecord, Status, User } from './structures.js';
+import type { Duekeywords, Filtermodes, Itemsdata, Itemtypes, Lastmodes, Layouts, Reportactivitytypes, Reportopportunitystatuses, Searchmodes, Sortdirs, Sortfields, Specials, Timetrackingfilters } from "./values.js";
+import type { KindName, RecordFieldsOf } from "./records.js";
+import type { ActivityFieldsBySegment, ActivitySegment } from "./activities/index.js";
+import type { ActivityEntry, CategoryChanges, CategoryTag, FieldDefinition, Group, Hook, HookCreate, HookDelivery, HookUpdate, Item, ListEntry, RelatedItem, RelatedItemAdd, RelatedItemRemove, ReportAction, ReportActivity, ReportFollowup, ReportOpportunity, ReportTimeRecord, Status, User } from "./structures.js";
 /** Parameters (query string or request body) of GET /{kind}/: List records. */
 export type ListRecordsParams = {
     /** 0 = summary, 1 = all fields. */
@@ -39,7 +39,7 @@ export type CreateRecordRequest<K extends KindName = KindName> = RecordFieldsOf<
     /** Id of a user or workgroup; defaults to the current user. */
     ownership?: number;
     /** Answers: the name of the user or group ownership names (XML: its cn attribute). Ignored in requests. */
-    'ownership@cn'?: string;
+    "ownership@cn"?: string;
     /** 1 flags it, 0 clears the flag (show and lists give 1 or empty); filtermode=flagged and sortfield=flagged act on it. */
     flagged?: 0 | 1;
     categories?: {
@@ -70,7 +70,7 @@ export type UpdateRecordRequest<K extends KindName = KindName> = RecordFieldsOf<
     /** Id of a user or workgroup. */
     ownership?: number;
     /** Answers: the name of the user or group ownership names (XML: its cn attribute). Ignored in requests. */
-    'ownership@cn'?: string;
+    "ownership@cn"?: string;
     /** 1 flags it, 0 clears the flag (show and lists give 1 or empty); filtermode=flagged and sortfield=flagged act on it. */
     flagged?: 0 | 1;
     categories?: CategoryChanges;

@@ -1,6 +1,6 @@
-import type { Contenttypes, Currencies, Hookevents, Hooktypes, Opportunitystatuses, Valueintervals } from './values.js';
-import type { AuditFields, KindName, RecordFieldsOf } from './records.js';
-import type { ActivityFieldsBySegment, ActivitySegment } from './activities/index.js';
+import type { Contenttypes, Currencies, Hookevents, Hooktypes, Opportunitystatuses, Valueintervals } from "./values.js";
+import type { AuditFields, KindName, RecordFieldsOf } from "./records.js";
+import type { ActivityFieldsBySegment, ActivitySegment } from "./activities/index.js";
 export type Status = 'success' | 'failed';
 /** An uploaded file (multipart/form-data); name, size and type are recorded in the activity's fields. */
 export interface Upload {
@@ -32,7 +32,7 @@ export type Item<K extends KindName = KindName> = {
     /** User id or workgroup id. */
     ownership: number;
     /** Answers: the name of the user or group ownership names (XML: its cn attribute). Ignored in requests. */
-    'ownership@cn'?: string;
+    "ownership@cn"?: string;
     /** 1 when flagged, empty otherwise. */
     flagged: 0 | 1;
     fields: RecordFieldsOf<K> & AuditFields;
@@ -131,13 +131,13 @@ export type ReportTimeRecord<K extends KindName = KindName> = {
     taskid: number;
     owner: number;
     /** Answers: the name of the user or group owner names (XML: its cn attribute). Ignored in requests. */
-    'owner@cn'?: string;
+    "owner@cn"?: string;
     /** UTC date and time, ISO 8601. */
     created: string;
     billable: 0 | 1;
     person: number;
     /** Answers: the name of the user or group person names (XML: its cn attribute). Ignored in requests. */
-    'person@cn'?: string;
+    "person@cn"?: string;
     hours: number;
     /** UTC date and time, ISO 8601. */
     date: string;
@@ -158,7 +158,7 @@ export type ReportAction<K extends KindName = KindName> = {
     itemname?: string;
     owner?: number;
     /** Answers: the name of the user or group owner names (XML: its cn attribute). Ignored in requests. */
-    'owner@cn'?: string;
+    "owner@cn"?: string;
     /** UTC date and time, ISO 8601. */
     created?: string;
     title?: string;
@@ -166,7 +166,7 @@ export type ReportAction<K extends KindName = KindName> = {
     date?: string;
     assignedto?: number;
     /** Answers: the name of the user or group assignedto names (XML: its cn attribute). Ignored in requests. */
-    'assignedto@cn'?: string;
+    "assignedto@cn"?: string;
     priority?: number;
     completed?: 0 | 1;
     item?: ReportItem<K>;
@@ -181,13 +181,13 @@ export type ReportFollowup<K extends KindName = KindName> = {
     itemname?: string;
     owner?: number;
     /** Answers: the name of the user or group owner names (XML: its cn attribute). Ignored in requests. */
-    'owner@cn'?: string;
+    "owner@cn"?: string;
     /** UTC date and time, ISO 8601. */
     created?: string;
     details?: string;
     assignedto?: number;
     /** Answers: the name of the user or group assignedto names (XML: its cn attribute). Ignored in requests. */
-    'assignedto@cn'?: string;
+    "assignedto@cn"?: string;
     nodate?: 0 | 1;
     /** UTC date and time, ISO 8601. */
     duedate?: string;
@@ -203,7 +203,7 @@ export type ReportOpportunity<K extends KindName = KindName> = {
     itemname?: string;
     owner?: number;
     /** Answers: the name of the user or group owner names (XML: its cn attribute). Ignored in requests. */
-    'owner@cn'?: string;
+    "owner@cn"?: string;
     /** UTC date and time, ISO 8601. */
     created?: string;
     /** When the opportunity was last changed (read by integrations of the original service). UTC date and time, ISO 8601. */
@@ -219,7 +219,7 @@ export type ReportOpportunity<K extends KindName = KindName> = {
     closingdate?: string;
     responsible?: number;
     /** Answers: the name of the user or group responsible names (XML: its cn attribute). Ignored in requests. */
-    'responsible@cn'?: string;
+    "responsible@cn"?: string;
     status?: Opportunitystatuses;
     item?: ReportItem<K>;
 };
@@ -238,7 +238,7 @@ export type ReportActivity<K extends KindName = KindName, S extends ActivitySegm
     itemname?: string;
     owner?: number;
     /** Answers: the name of the user or group owner names (XML: its cn attribute). Ignored in requests. */
-    'owner@cn'?: string;
+    "owner@cn"?: string;
     /** UTC date and time, ISO 8601. */
     created?: string;
     /** UTC date and time, ISO 8601. */
@@ -262,7 +262,7 @@ export type ReportComment = {
     /** Who wrote it. */
     owner: number;
     /** Answers: the name of the user or group owner names (XML: its cn attribute). Ignored in requests. */
-    'owner@cn'?: string;
+    "owner@cn"?: string;
     posttext: string;
 };
 /**

@@ -2,31 +2,18 @@
 // XML encoders and decoders specialized per descriptor of descriptors.ts (same rules as the
 // interpreter in runtime/codec.ts, which stays the reference): one pair of functions per distinct
 // descriptor, shared by every message that uses it.
-import {
-  flagEl,
-  join,
-  keyedName,
-  listEl,
-  ownerOpen,
-  scalarXml,
-  selKey,
-  textEl,
-  textXml,
-  unknown,
-  withId,
-  wrapEl,
-} from '../runtime/codec.ts';
+import { flagEl, join, keyedName, listEl, ownerOpen, scalarXml, selKey, textEl, textXml, unknown, withId, wrapEl } from '../runtime/codec.ts';
 import type { DecodeOptions, XmlDecoder } from '../runtime/codec.ts';
 import type { XmlElement } from '../runtime/xml.ts';
 type Rec = Record<string, unknown>;
 type Keyed = { id: unknown };
-const CUSTOM_0 = /* @__PURE__ */ new RegExp('^custom[0-9]+$');
+const CUSTOM_0 = /* @__PURE__ */ new RegExp("^custom[0-9]+$");
 
 function encodeCategoryTag(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, '<id>', '</id>');
-  if ((x = v.name) !== undefined) s += textEl(x, '<name>', '</name>');
+  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.name) !== undefined) s += textEl(x, "<name>", "</name>");
   return s;
 }
 
@@ -34,16 +21,16 @@ function decodeCategoryTag(el: XmlElement, o: DecodeOptions, path: string): Rec 
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'id':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.id = v;
-        break;
-      case 'name':
-        out.name = textXml(c);
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "id":
+  if ((v = scalarXml(c, "i")) !== undefined) out.id = v;
+  break;
+  case "name":
+  out.name = textXml(c);
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -52,34 +39,32 @@ function decodeCategoryTag(el: XmlElement, o: DecodeOptions, path: string): Rec 
 function encodeListEntryContact(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, '<id>', '</id>');
-  if ((x = v.name) !== undefined) s += textEl(x, '<name>', '</name>');
-  if ((x = v.parentid) !== undefined) s += textEl(x, '<parentid>', '</parentid>');
-  if ((x = v.flagged) !== undefined) s += flagEl(x, '<flagged>', '</flagged>');
-  if ((x = v.firstname) !== undefined) s += textEl(x, '<firstname>', '</firstname>');
-  if ((x = v.lastname) !== undefined) s += textEl(x, '<lastname>', '</lastname>');
-  if ((x = v.businessemail) !== undefined) s += textEl(x, '<businessemail>', '</businessemail>');
-  if ((x = v.personalemail) !== undefined) s += textEl(x, '<personalemail>', '</personalemail>');
-  if ((x = v.businessphonedirect) !== undefined) s += textEl(x, '<businessphonedirect>', '</businessphonedirect>');
-  if ((x = v.businessphonemain) !== undefined) s += textEl(x, '<businessphonemain>', '</businessphonemain>');
-  if ((x = v.homephone) !== undefined) s += textEl(x, '<homephone>', '</homephone>');
-  if ((x = v.cellularphone) !== undefined) s += textEl(x, '<cellularphone>', '</cellularphone>');
-  if ((x = v.businessfax) !== undefined) s += textEl(x, '<businessfax>', '</businessfax>');
-  if ((x = v.businessaddress) !== undefined) s += textEl(x, '<businessaddress>', '</businessaddress>');
-  if ((x = v.jobtitle) !== undefined) s += textEl(x, '<jobtitle>', '</jobtitle>');
-  if ((x = v.background) !== undefined) s += textEl(x, '<background>', '</background>');
-  if ((x = v.website) !== undefined) s += textEl(x, '<website>', '</website>');
-  if ((x = v.assignedto) !== undefined)
-    s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
-  if ((x = v.company) !== undefined) s += textEl(x, '<company>', '</company>');
-  if ((x = v.created) !== undefined) s += textEl(x, '<created>', '</created>');
-  if ((x = v.viewed) !== undefined) s += textEl(x, '<viewed>', '</viewed>');
-  if ((x = v.updated) !== undefined) s += textEl(x, '<updated>', '</updated>');
-  if ((x = v.categories) !== undefined)
-    s += wrapEl(encodeCategoryListCategoryTag(x as unknown[]), '<categories>', '</categories>');
+  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.name) !== undefined) s += textEl(x, "<name>", "</name>");
+  if ((x = v.parentid) !== undefined) s += textEl(x, "<parentid>", "</parentid>");
+  if ((x = v.flagged) !== undefined) s += flagEl(x, "<flagged>", "</flagged>");
+  if ((x = v.firstname) !== undefined) s += textEl(x, "<firstname>", "</firstname>");
+  if ((x = v.lastname) !== undefined) s += textEl(x, "<lastname>", "</lastname>");
+  if ((x = v.businessemail) !== undefined) s += textEl(x, "<businessemail>", "</businessemail>");
+  if ((x = v.personalemail) !== undefined) s += textEl(x, "<personalemail>", "</personalemail>");
+  if ((x = v.businessphonedirect) !== undefined) s += textEl(x, "<businessphonedirect>", "</businessphonedirect>");
+  if ((x = v.businessphonemain) !== undefined) s += textEl(x, "<businessphonemain>", "</businessphonemain>");
+  if ((x = v.homephone) !== undefined) s += textEl(x, "<homephone>", "</homephone>");
+  if ((x = v.cellularphone) !== undefined) s += textEl(x, "<cellularphone>", "</cellularphone>");
+  if ((x = v.businessfax) !== undefined) s += textEl(x, "<businessfax>", "</businessfax>");
+  if ((x = v.businessaddress) !== undefined) s += textEl(x, "<businessaddress>", "</businessaddress>");
+  if ((x = v.jobtitle) !== undefined) s += textEl(x, "<jobtitle>", "</jobtitle>");
+  if ((x = v.background) !== undefined) s += textEl(x, "<background>", "</background>");
+  if ((x = v.website) !== undefined) s += textEl(x, "<website>", "</website>");
+  if ((x = v.assignedto) !== undefined) s += textEl(x, ownerOpen("<assignedto", v["assignedto@cn"], "cn"), "</assignedto>");
+  if ((x = v.company) !== undefined) s += textEl(x, "<company>", "</company>");
+  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
+  if ((x = v.viewed) !== undefined) s += textEl(x, "<viewed>", "</viewed>");
+  if ((x = v.updated) !== undefined) s += textEl(x, "<updated>", "</updated>");
+  if ((x = v.categories) !== undefined) s += wrapEl(encodeCategoryListCategoryTag(x as unknown[]), "<categories>", "</categories>");
   for (const n of Object.keys(v)) {
-    if (!(n.startsWith('custom') && CUSTOM_0.test(n)) || (x = v[n]) === undefined) continue;
-    s += textEl(x, '<' + n + '>', '</' + n + '>');
+  if (!(n.startsWith("custom") && CUSTOM_0.test(n)) || (x = v[n]) === undefined) continue;
+  s += textEl(x, '<' + n + '>', '</' + n + '>');
   }
 
   return s;
@@ -89,81 +74,81 @@ function decodeListEntryContact(el: XmlElement, o: DecodeOptions, path: string):
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'id':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.id = v;
-        break;
-      case 'name':
-        out.name = textXml(c);
-        break;
-      case 'parentid':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.parentid = v;
-        break;
-      case 'flagged':
-        if ((v = scalarXml(c, 'F')) !== undefined) out.flagged = v;
-        break;
-      case 'firstname':
-        out.firstname = textXml(c);
-        break;
-      case 'lastname':
-        out.lastname = textXml(c);
-        break;
-      case 'businessemail':
-        out.businessemail = textXml(c);
-        break;
-      case 'personalemail':
-        out.personalemail = textXml(c);
-        break;
-      case 'businessphonedirect':
-        out.businessphonedirect = textXml(c);
-        break;
-      case 'businessphonemain':
-        out.businessphonemain = textXml(c);
-        break;
-      case 'homephone':
-        out.homephone = textXml(c);
-        break;
-      case 'cellularphone':
-        out.cellularphone = textXml(c);
-        break;
-      case 'businessfax':
-        out.businessfax = textXml(c);
-        break;
-      case 'businessaddress':
-        out.businessaddress = textXml(c);
-        break;
-      case 'jobtitle':
-        out.jobtitle = textXml(c);
-        break;
-      case 'background':
-        out.background = textXml(c);
-        break;
-      case 'website':
-        out.website = textXml(c);
-        break;
-      case 'assignedto':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.assignedto = v;
-        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['assignedto@cn'] = c.attrs.cn;
-        break;
-      case 'company':
-        out.company = textXml(c);
-        break;
-      case 'created':
-        if ((v = scalarXml(c, 'dt')) !== undefined) out.created = v;
-        break;
-      case 'viewed':
-        if ((v = scalarXml(c, 'dt')) !== undefined) out.viewed = v;
-        break;
-      case 'updated':
-        if ((v = scalarXml(c, 'dt')) !== undefined) out.updated = v;
-        break;
-      case 'categories':
-        out.categories = decodeCategoryListCategoryTag(c, o, o.strict ? join(path, 'categories') : '');
-        break;
-      default:
-        if (CUSTOM_0.test(c.name)) out[c.name] = textXml(c);
-        else if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "id":
+  if ((v = scalarXml(c, "i")) !== undefined) out.id = v;
+  break;
+  case "name":
+  out.name = textXml(c);
+  break;
+  case "parentid":
+  if ((v = scalarXml(c, "i")) !== undefined) out.parentid = v;
+  break;
+  case "flagged":
+  if ((v = scalarXml(c, "F")) !== undefined) out.flagged = v;
+  break;
+  case "firstname":
+  out.firstname = textXml(c);
+  break;
+  case "lastname":
+  out.lastname = textXml(c);
+  break;
+  case "businessemail":
+  out.businessemail = textXml(c);
+  break;
+  case "personalemail":
+  out.personalemail = textXml(c);
+  break;
+  case "businessphonedirect":
+  out.businessphonedirect = textXml(c);
+  break;
+  case "businessphonemain":
+  out.businessphonemain = textXml(c);
+  break;
+  case "homephone":
+  out.homephone = textXml(c);
+  break;
+  case "cellularphone":
+  out.cellularphone = textXml(c);
+  break;
+  case "businessfax":
+  out.businessfax = textXml(c);
+  break;
+  case "businessaddress":
+  out.businessaddress = textXml(c);
+  break;
+  case "jobtitle":
+  out.jobtitle = textXml(c);
+  break;
+  case "background":
+  out.background = textXml(c);
+  break;
+  case "website":
+  out.website = textXml(c);
+  break;
+  case "assignedto":
+  if ((v = scalarXml(c, "i")) !== undefined) out.assignedto = v;
+  if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out["assignedto@cn"] = c.attrs.cn;
+  break;
+  case "company":
+  out.company = textXml(c);
+  break;
+  case "created":
+  if ((v = scalarXml(c, "dt")) !== undefined) out.created = v;
+  break;
+  case "viewed":
+  if ((v = scalarXml(c, "dt")) !== undefined) out.viewed = v;
+  break;
+  case "updated":
+  if ((v = scalarXml(c, "dt")) !== undefined) out.updated = v;
+  break;
+  case "categories":
+  out.categories = decodeCategoryListCategoryTag(c, o, o.strict ? join(path, "categories") : '');
+  break;
+  default:
+  if (CUSTOM_0.test(c.name)) out[c.name] = textXml(c);
+  else if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -171,15 +156,15 @@ function decodeListEntryContact(el: XmlElement, o: DecodeOptions, path: string):
 
 function encodeCategoryListCategoryTag(v: unknown[]): string {
   let s = '';
-  for (const e of v) s += wrapEl(encodeCategoryTag(e as Rec), '<category>', '</category>');
+  for (const e of v) s += wrapEl(encodeCategoryTag(e as Rec), "<category>", "</category>");
   return s;
 }
 
 function decodeCategoryListCategoryTag(el: XmlElement, o: DecodeOptions, path: string): unknown[] {
   const out: unknown[] = [];
   for (const c of el.children) {
-    if (c.name === 'category') out.push(decodeCategoryTag(c, o, o.strict ? join(path, out.length) : ''));
-    else if (o.strict) unknown(o, path, c.name);
+  if (c.name === "category") out.push(decodeCategoryTag(c, o, o.strict ? join(path, out.length) : ''));
+  else if (o.strict) unknown(o, path, c.name);
   }
 
   return out;
@@ -188,27 +173,25 @@ function decodeCategoryListCategoryTag(el: XmlElement, o: DecodeOptions, path: s
 function encodeListEntryOrganization(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, '<id>', '</id>');
-  if ((x = v.name) !== undefined) s += textEl(x, '<name>', '</name>');
-  if ((x = v.parentid) !== undefined) s += textEl(x, '<parentid>', '</parentid>');
-  if ((x = v.flagged) !== undefined) s += flagEl(x, '<flagged>', '</flagged>');
-  if ((x = v.businessemail) !== undefined) s += textEl(x, '<businessemail>', '</businessemail>');
-  if ((x = v.businessphonemain) !== undefined) s += textEl(x, '<businessphonemain>', '</businessphonemain>');
-  if ((x = v.businessfax) !== undefined) s += textEl(x, '<businessfax>', '</businessfax>');
-  if ((x = v.businessaddress) !== undefined) s += textEl(x, '<businessaddress>', '</businessaddress>');
-  if ((x = v.website) !== undefined) s += textEl(x, '<website>', '</website>');
-  if ((x = v.background) !== undefined) s += textEl(x, '<background>', '</background>');
-  if ((x = v.assignedto) !== undefined)
-    s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
-  if ((x = v.company) !== undefined) s += textEl(x, '<company>', '</company>');
-  if ((x = v.created) !== undefined) s += textEl(x, '<created>', '</created>');
-  if ((x = v.viewed) !== undefined) s += textEl(x, '<viewed>', '</viewed>');
-  if ((x = v.updated) !== undefined) s += textEl(x, '<updated>', '</updated>');
-  if ((x = v.categories) !== undefined)
-    s += wrapEl(encodeCategoryListCategoryTag(x as unknown[]), '<categories>', '</categories>');
+  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.name) !== undefined) s += textEl(x, "<name>", "</name>");
+  if ((x = v.parentid) !== undefined) s += textEl(x, "<parentid>", "</parentid>");
+  if ((x = v.flagged) !== undefined) s += flagEl(x, "<flagged>", "</flagged>");
+  if ((x = v.businessemail) !== undefined) s += textEl(x, "<businessemail>", "</businessemail>");
+  if ((x = v.businessphonemain) !== undefined) s += textEl(x, "<businessphonemain>", "</businessphonemain>");
+  if ((x = v.businessfax) !== undefined) s += textEl(x, "<businessfax>", "</businessfax>");
+  if ((x = v.businessaddress) !== undefined) s += textEl(x, "<businessaddress>", "</businessaddress>");
+  if ((x = v.website) !== undefined) s += textEl(x, "<website>", "</website>");
+  if ((x = v.background) !== undefined) s += textEl(x, "<background>", "</background>");
+  if ((x = v.assignedto) !== undefined) s += textEl(x, ownerOpen("<assignedto", v["assignedto@cn"], "cn"), "</assignedto>");
+  if ((x = v.company) !== undefined) s += textEl(x, "<company>", "</company>");
+  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
+  if ((x = v.viewed) !== undefined) s += textEl(x, "<viewed>", "</viewed>");
+  if ((x = v.updated) !== undefined) s += textEl(x, "<updated>", "</updated>");
+  if ((x = v.categories) !== undefined) s += wrapEl(encodeCategoryListCategoryTag(x as unknown[]), "<categories>", "</categories>");
   for (const n of Object.keys(v)) {
-    if (!(n.startsWith('custom') && CUSTOM_0.test(n)) || (x = v[n]) === undefined) continue;
-    s += textEl(x, '<' + n + '>', '</' + n + '>');
+  if (!(n.startsWith("custom") && CUSTOM_0.test(n)) || (x = v[n]) === undefined) continue;
+  s += textEl(x, '<' + n + '>', '</' + n + '>');
   }
 
   return s;
@@ -218,60 +201,60 @@ function decodeListEntryOrganization(el: XmlElement, o: DecodeOptions, path: str
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'id':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.id = v;
-        break;
-      case 'name':
-        out.name = textXml(c);
-        break;
-      case 'parentid':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.parentid = v;
-        break;
-      case 'flagged':
-        if ((v = scalarXml(c, 'F')) !== undefined) out.flagged = v;
-        break;
-      case 'businessemail':
-        out.businessemail = textXml(c);
-        break;
-      case 'businessphonemain':
-        out.businessphonemain = textXml(c);
-        break;
-      case 'businessfax':
-        out.businessfax = textXml(c);
-        break;
-      case 'businessaddress':
-        out.businessaddress = textXml(c);
-        break;
-      case 'website':
-        out.website = textXml(c);
-        break;
-      case 'background':
-        out.background = textXml(c);
-        break;
-      case 'assignedto':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.assignedto = v;
-        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['assignedto@cn'] = c.attrs.cn;
-        break;
-      case 'company':
-        out.company = textXml(c);
-        break;
-      case 'created':
-        if ((v = scalarXml(c, 'dt')) !== undefined) out.created = v;
-        break;
-      case 'viewed':
-        if ((v = scalarXml(c, 'dt')) !== undefined) out.viewed = v;
-        break;
-      case 'updated':
-        if ((v = scalarXml(c, 'dt')) !== undefined) out.updated = v;
-        break;
-      case 'categories':
-        out.categories = decodeCategoryListCategoryTag(c, o, o.strict ? join(path, 'categories') : '');
-        break;
-      default:
-        if (CUSTOM_0.test(c.name)) out[c.name] = textXml(c);
-        else if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "id":
+  if ((v = scalarXml(c, "i")) !== undefined) out.id = v;
+  break;
+  case "name":
+  out.name = textXml(c);
+  break;
+  case "parentid":
+  if ((v = scalarXml(c, "i")) !== undefined) out.parentid = v;
+  break;
+  case "flagged":
+  if ((v = scalarXml(c, "F")) !== undefined) out.flagged = v;
+  break;
+  case "businessemail":
+  out.businessemail = textXml(c);
+  break;
+  case "businessphonemain":
+  out.businessphonemain = textXml(c);
+  break;
+  case "businessfax":
+  out.businessfax = textXml(c);
+  break;
+  case "businessaddress":
+  out.businessaddress = textXml(c);
+  break;
+  case "website":
+  out.website = textXml(c);
+  break;
+  case "background":
+  out.background = textXml(c);
+  break;
+  case "assignedto":
+  if ((v = scalarXml(c, "i")) !== undefined) out.assignedto = v;
+  if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out["assignedto@cn"] = c.attrs.cn;
+  break;
+  case "company":
+  out.company = textXml(c);
+  break;
+  case "created":
+  if ((v = scalarXml(c, "dt")) !== undefined) out.created = v;
+  break;
+  case "viewed":
+  if ((v = scalarXml(c, "dt")) !== undefined) out.viewed = v;
+  break;
+  case "updated":
+  if ((v = scalarXml(c, "dt")) !== undefined) out.updated = v;
+  break;
+  case "categories":
+  out.categories = decodeCategoryListCategoryTag(c, o, o.strict ? join(path, "categories") : '');
+  break;
+  default:
+  if (CUSTOM_0.test(c.name)) out[c.name] = textXml(c);
+  else if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -280,8 +263,8 @@ function decodeListEntryOrganization(el: XmlElement, o: DecodeOptions, path: str
 function encodeRelatedItemAdd(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, '<id>', '</id>');
-  if ((x = v.note) !== undefined) s += textEl(x, '<note>', '</note>');
+  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.note) !== undefined) s += textEl(x, "<note>", "</note>");
   return s;
 }
 
@@ -289,16 +272,16 @@ function decodeRelatedItemAdd(el: XmlElement, o: DecodeOptions, path: string): R
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'id':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.id = v;
-        break;
-      case 'note':
-        out.note = textXml(c);
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "id":
+  if ((v = scalarXml(c, "i")) !== undefined) out.id = v;
+  break;
+  case "note":
+  out.note = textXml(c);
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -307,35 +290,29 @@ function decodeRelatedItemAdd(el: XmlElement, o: DecodeOptions, path: string): R
 function encodeContactItemFields(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.firstname) !== undefined) s += textEl(x, '<firstname label="First name">', '</firstname>');
-  if ((x = v.lastname) !== undefined) s += textEl(x, '<lastname label="Last name">', '</lastname>');
-  if ((x = v.businessemail) !== undefined)
-    s += textEl(x, '<businessemail label="Business e-mail">', '</businessemail>');
-  if ((x = v.personalemail) !== undefined)
-    s += textEl(x, '<personalemail label="Personal e-mail">', '</personalemail>');
-  if ((x = v.businessphonedirect) !== undefined)
-    s += textEl(x, '<businessphonedirect label="Business phone (direct)">', '</businessphonedirect>');
-  if ((x = v.businessphonemain) !== undefined)
-    s += textEl(x, '<businessphonemain label="Business phone (main)">', '</businessphonemain>');
-  if ((x = v.homephone) !== undefined) s += textEl(x, '<homephone label="Home phone">', '</homephone>');
-  if ((x = v.cellularphone) !== undefined) s += textEl(x, '<cellularphone label="Cellular phone">', '</cellularphone>');
-  if ((x = v.businessfax) !== undefined) s += textEl(x, '<businessfax label="Business fax">', '</businessfax>');
-  if ((x = v.businessaddress) !== undefined)
-    s += textEl(x, '<businessaddress label="Business address">', '</businessaddress>');
-  if ((x = v.jobtitle) !== undefined) s += textEl(x, '<jobtitle label="Job title">', '</jobtitle>');
-  if ((x = v.background) !== undefined) s += textEl(x, '<background label="Background">', '</background>');
-  if ((x = v.website) !== undefined) s += textEl(x, '<website label="Website">', '</website>');
-  if ((x = v.assignedto) !== undefined)
-    s += textEl(x, ownerOpen('<assignedto label="Assigned to"', v['assignedto@cn'], 'cn'), '</assignedto>');
-  if ((x = v.creatorid) !== undefined) s += textEl(x, '<creatorid>', '</creatorid>');
-  if ((x = v.creatorname) !== undefined) s += textEl(x, '<creatorname>', '</creatorname>');
-  if ((x = v.creatordate) !== undefined) s += textEl(x, '<creatordate>', '</creatordate>');
-  if ((x = v.modificatorid) !== undefined) s += textEl(x, '<modificatorid>', '</modificatorid>');
-  if ((x = v.modificatorname) !== undefined) s += textEl(x, '<modificatorname>', '</modificatorname>');
-  if ((x = v.modificatordate) !== undefined) s += textEl(x, '<modificatordate>', '</modificatordate>');
+  if ((x = v.firstname) !== undefined) s += textEl(x, "<firstname label=\"First name\">", "</firstname>");
+  if ((x = v.lastname) !== undefined) s += textEl(x, "<lastname label=\"Last name\">", "</lastname>");
+  if ((x = v.businessemail) !== undefined) s += textEl(x, "<businessemail label=\"Business e-mail\">", "</businessemail>");
+  if ((x = v.personalemail) !== undefined) s += textEl(x, "<personalemail label=\"Personal e-mail\">", "</personalemail>");
+  if ((x = v.businessphonedirect) !== undefined) s += textEl(x, "<businessphonedirect label=\"Business phone (direct)\">", "</businessphonedirect>");
+  if ((x = v.businessphonemain) !== undefined) s += textEl(x, "<businessphonemain label=\"Business phone (main)\">", "</businessphonemain>");
+  if ((x = v.homephone) !== undefined) s += textEl(x, "<homephone label=\"Home phone\">", "</homephone>");
+  if ((x = v.cellularphone) !== undefined) s += textEl(x, "<cellularphone label=\"Cellular phone\">", "</cellularphone>");
+  if ((x = v.businessfax) !== undefined) s += textEl(x, "<businessfax label=\"Business fax\">", "</businessfax>");
+  if ((x = v.businessaddress) !== undefined) s += textEl(x, "<businessaddress label=\"Business address\">", "</businessaddress>");
+  if ((x = v.jobtitle) !== undefined) s += textEl(x, "<jobtitle label=\"Job title\">", "</jobtitle>");
+  if ((x = v.background) !== undefined) s += textEl(x, "<background label=\"Background\">", "</background>");
+  if ((x = v.website) !== undefined) s += textEl(x, "<website label=\"Website\">", "</website>");
+  if ((x = v.assignedto) !== undefined) s += textEl(x, ownerOpen("<assignedto label=\"Assigned to\"", v["assignedto@cn"], "cn"), "</assignedto>");
+  if ((x = v.creatorid) !== undefined) s += textEl(x, "<creatorid>", "</creatorid>");
+  if ((x = v.creatorname) !== undefined) s += textEl(x, "<creatorname>", "</creatorname>");
+  if ((x = v.creatordate) !== undefined) s += textEl(x, "<creatordate>", "</creatordate>");
+  if ((x = v.modificatorid) !== undefined) s += textEl(x, "<modificatorid>", "</modificatorid>");
+  if ((x = v.modificatorname) !== undefined) s += textEl(x, "<modificatorname>", "</modificatorname>");
+  if ((x = v.modificatordate) !== undefined) s += textEl(x, "<modificatordate>", "</modificatordate>");
   for (const n of Object.keys(v)) {
-    if (!(n.startsWith('custom') && CUSTOM_0.test(n)) || (x = v[n]) === undefined) continue;
-    s += textEl(x, '<' + n + '>', '</' + n + '>');
+  if (!(n.startsWith("custom") && CUSTOM_0.test(n)) || (x = v[n]) === undefined) continue;
+  s += textEl(x, '<' + n + '>', '</' + n + '>');
   }
 
   return s;
@@ -345,72 +322,72 @@ function decodeContactItemFields(el: XmlElement, o: DecodeOptions, path: string)
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'firstname':
-        out.firstname = textXml(c);
-        break;
-      case 'lastname':
-        out.lastname = textXml(c);
-        break;
-      case 'businessemail':
-        out.businessemail = textXml(c);
-        break;
-      case 'personalemail':
-        out.personalemail = textXml(c);
-        break;
-      case 'businessphonedirect':
-        out.businessphonedirect = textXml(c);
-        break;
-      case 'businessphonemain':
-        out.businessphonemain = textXml(c);
-        break;
-      case 'homephone':
-        out.homephone = textXml(c);
-        break;
-      case 'cellularphone':
-        out.cellularphone = textXml(c);
-        break;
-      case 'businessfax':
-        out.businessfax = textXml(c);
-        break;
-      case 'businessaddress':
-        out.businessaddress = textXml(c);
-        break;
-      case 'jobtitle':
-        out.jobtitle = textXml(c);
-        break;
-      case 'background':
-        out.background = textXml(c);
-        break;
-      case 'website':
-        out.website = textXml(c);
-        break;
-      case 'assignedto':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.assignedto = v;
-        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['assignedto@cn'] = c.attrs.cn;
-        break;
-      case 'creatorid':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.creatorid = v;
-        break;
-      case 'creatorname':
-        out.creatorname = textXml(c);
-        break;
-      case 'creatordate':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.creatordate = v;
-        break;
-      case 'modificatorid':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.modificatorid = v;
-        break;
-      case 'modificatorname':
-        out.modificatorname = textXml(c);
-        break;
-      case 'modificatordate':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.modificatordate = v;
-        break;
-      default:
-        if (CUSTOM_0.test(c.name)) out[c.name] = textXml(c);
-        else if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "firstname":
+  out.firstname = textXml(c);
+  break;
+  case "lastname":
+  out.lastname = textXml(c);
+  break;
+  case "businessemail":
+  out.businessemail = textXml(c);
+  break;
+  case "personalemail":
+  out.personalemail = textXml(c);
+  break;
+  case "businessphonedirect":
+  out.businessphonedirect = textXml(c);
+  break;
+  case "businessphonemain":
+  out.businessphonemain = textXml(c);
+  break;
+  case "homephone":
+  out.homephone = textXml(c);
+  break;
+  case "cellularphone":
+  out.cellularphone = textXml(c);
+  break;
+  case "businessfax":
+  out.businessfax = textXml(c);
+  break;
+  case "businessaddress":
+  out.businessaddress = textXml(c);
+  break;
+  case "jobtitle":
+  out.jobtitle = textXml(c);
+  break;
+  case "background":
+  out.background = textXml(c);
+  break;
+  case "website":
+  out.website = textXml(c);
+  break;
+  case "assignedto":
+  if ((v = scalarXml(c, "i")) !== undefined) out.assignedto = v;
+  if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out["assignedto@cn"] = c.attrs.cn;
+  break;
+  case "creatorid":
+  if ((v = scalarXml(c, "i")) !== undefined) out.creatorid = v;
+  break;
+  case "creatorname":
+  out.creatorname = textXml(c);
+  break;
+  case "creatordate":
+  if ((v = scalarXml(c, "i")) !== undefined) out.creatordate = v;
+  break;
+  case "modificatorid":
+  if ((v = scalarXml(c, "i")) !== undefined) out.modificatorid = v;
+  break;
+  case "modificatorname":
+  out.modificatorname = textXml(c);
+  break;
+  case "modificatordate":
+  if ((v = scalarXml(c, "i")) !== undefined) out.modificatordate = v;
+  break;
+  default:
+  if (CUSTOM_0.test(c.name)) out[c.name] = textXml(c);
+  else if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -419,15 +396,15 @@ function decodeContactItemFields(el: XmlElement, o: DecodeOptions, path: string)
 function encodeItemContact(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, '<id>', '</id>');
-  if ((x = v.name) !== undefined) s += textEl(x, '<name>', '</name>');
-  if ((x = v.typeid) !== undefined) s += textEl(x, '<typeid>', '</typeid>');
-  if ((x = v.created) !== undefined) s += textEl(x, '<created>', '</created>');
-  if ((x = v.viewed) !== undefined) s += textEl(x, '<viewed>', '</viewed>');
-  if ((x = v.updated) !== undefined) s += textEl(x, '<updated>', '</updated>');
-  if ((x = v.ownership) !== undefined) s += textEl(x, ownerOpen('<ownership', v['ownership@cn'], 'cn'), '</ownership>');
-  if ((x = v.flagged) !== undefined) s += flagEl(x, '<flagged>', '</flagged>');
-  if ((x = v.fields) !== undefined) s += wrapEl(encodeContactItemFields(x as Rec), '<fields>', '</fields>');
+  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.name) !== undefined) s += textEl(x, "<name>", "</name>");
+  if ((x = v.typeid) !== undefined) s += textEl(x, "<typeid>", "</typeid>");
+  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
+  if ((x = v.viewed) !== undefined) s += textEl(x, "<viewed>", "</viewed>");
+  if ((x = v.updated) !== undefined) s += textEl(x, "<updated>", "</updated>");
+  if ((x = v.ownership) !== undefined) s += textEl(x, ownerOpen("<ownership", v["ownership@cn"], "cn"), "</ownership>");
+  if ((x = v.flagged) !== undefined) s += flagEl(x, "<flagged>", "</flagged>");
+  if ((x = v.fields) !== undefined) s += wrapEl(encodeContactItemFields(x as Rec), "<fields>", "</fields>");
   return s;
 }
 
@@ -435,38 +412,38 @@ function decodeItemContact(el: XmlElement, o: DecodeOptions, path: string): Rec 
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'id':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.id = v;
-        break;
-      case 'name':
-        out.name = textXml(c);
-        break;
-      case 'typeid':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.typeid = v;
-        break;
-      case 'created':
-        if ((v = scalarXml(c, 'dt')) !== undefined) out.created = v;
-        break;
-      case 'viewed':
-        if ((v = scalarXml(c, 'dt')) !== undefined) out.viewed = v;
-        break;
-      case 'updated':
-        if ((v = scalarXml(c, 'dt')) !== undefined) out.updated = v;
-        break;
-      case 'ownership':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.ownership = v;
-        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['ownership@cn'] = c.attrs.cn;
-        break;
-      case 'flagged':
-        if ((v = scalarXml(c, 'F')) !== undefined) out.flagged = v;
-        break;
-      case 'fields':
-        out.fields = decodeContactItemFields(c, o, o.strict ? join(path, 'fields') : '');
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "id":
+  if ((v = scalarXml(c, "i")) !== undefined) out.id = v;
+  break;
+  case "name":
+  out.name = textXml(c);
+  break;
+  case "typeid":
+  if ((v = scalarXml(c, "i")) !== undefined) out.typeid = v;
+  break;
+  case "created":
+  if ((v = scalarXml(c, "dt")) !== undefined) out.created = v;
+  break;
+  case "viewed":
+  if ((v = scalarXml(c, "dt")) !== undefined) out.viewed = v;
+  break;
+  case "updated":
+  if ((v = scalarXml(c, "dt")) !== undefined) out.updated = v;
+  break;
+  case "ownership":
+  if ((v = scalarXml(c, "i")) !== undefined) out.ownership = v;
+  if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out["ownership@cn"] = c.attrs.cn;
+  break;
+  case "flagged":
+  if ((v = scalarXml(c, "F")) !== undefined) out.flagged = v;
+  break;
+  case "fields":
+  out.fields = decodeContactItemFields(c, o, o.strict ? join(path, "fields") : '');
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -475,9 +452,9 @@ function decodeItemContact(el: XmlElement, o: DecodeOptions, path: string): Rec 
 function encodeUpload(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.filename) !== undefined) s += textEl(x, '<filename>', '</filename>');
-  if ((x = v.contenttype) !== undefined) s += textEl(x, '<contenttype>', '</contenttype>');
-  if ((x = v.size) !== undefined) s += textEl(x, '<size>', '</size>');
+  if ((x = v.filename) !== undefined) s += textEl(x, "<filename>", "</filename>");
+  if ((x = v.contenttype) !== undefined) s += textEl(x, "<contenttype>", "</contenttype>");
+  if ((x = v.size) !== undefined) s += textEl(x, "<size>", "</size>");
   return s;
 }
 
@@ -485,19 +462,19 @@ function decodeUpload(el: XmlElement, o: DecodeOptions, path: string): Rec {
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'filename':
-        out.filename = textXml(c);
-        break;
-      case 'contenttype':
-        out.contenttype = textXml(c);
-        break;
-      case 'size':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.size = v;
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "filename":
+  out.filename = textXml(c);
+  break;
+  case "contenttype":
+  out.contenttype = textXml(c);
+  break;
+  case "size":
+  if ((v = scalarXml(c, "i")) !== undefined) out.size = v;
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -506,20 +483,20 @@ function decodeUpload(el: XmlElement, o: DecodeOptions, path: string): Rec {
 function encodeAttachmentfileFields(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.file) !== undefined) s += wrapEl(encodeUpload(x as Rec), '<file>', '</file>');
+  if ((x = v.file) !== undefined) s += wrapEl(encodeUpload(x as Rec), "<file>", "</file>");
   return s;
 }
 
 function decodeAttachmentfileFields(el: XmlElement, o: DecodeOptions, path: string): Rec {
   const out: Rec = {};
   for (const c of el.children) {
-    switch (c.name) {
-      case 'file':
-        out.file = decodeUpload(c, o, o.strict ? join(path, 'file') : '');
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "file":
+  out.file = decodeUpload(c, o, o.strict ? join(path, "file") : '');
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -528,9 +505,9 @@ function decodeAttachmentfileFields(el: XmlElement, o: DecodeOptions, path: stri
 function encodeCallFields(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.details) !== undefined) s += textEl(x, '<details>', '</details>');
-  if ((x = v.dateoccured) !== undefined) s += textEl(x, '<dateoccured>', '</dateoccured>');
-  if ((x = v.duration) !== undefined) s += textEl(x, '<duration>', '</duration>');
+  if ((x = v.details) !== undefined) s += textEl(x, "<details>", "</details>");
+  if ((x = v.dateoccured) !== undefined) s += textEl(x, "<dateoccured>", "</dateoccured>");
+  if ((x = v.duration) !== undefined) s += textEl(x, "<duration>", "</duration>");
   return s;
 }
 
@@ -538,19 +515,19 @@ function decodeCallFields(el: XmlElement, o: DecodeOptions, path: string): Rec {
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'details':
-        out.details = textXml(c);
-        break;
-      case 'dateoccured':
-        if ((v = scalarXml(c, 'dt')) !== undefined) out.dateoccured = v;
-        break;
-      case 'duration':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.duration = v;
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "details":
+  out.details = textXml(c);
+  break;
+  case "dateoccured":
+  if ((v = scalarXml(c, "dt")) !== undefined) out.dateoccured = v;
+  break;
+  case "duration":
+  if ((v = scalarXml(c, "i")) !== undefined) out.duration = v;
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -559,20 +536,20 @@ function decodeCallFields(el: XmlElement, o: DecodeOptions, path: string): Rec {
 function encodeCommentFields(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.posttext) !== undefined) s += textEl(x, '<posttext>', '</posttext>');
+  if ((x = v.posttext) !== undefined) s += textEl(x, "<posttext>", "</posttext>");
   return s;
 }
 
 function decodeCommentFields(el: XmlElement, o: DecodeOptions, path: string): Rec {
   const out: Rec = {};
   for (const c of el.children) {
-    switch (c.name) {
-      case 'posttext':
-        out.posttext = textXml(c);
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "posttext":
+  out.posttext = textXml(c);
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -581,7 +558,7 @@ function decodeCommentFields(el: XmlElement, o: DecodeOptions, path: string): Re
 function encodeMarketingawidgetFields(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.contactid) !== undefined) s += textEl(x, '<contactid>', '</contactid>');
+  if ((x = v.contactid) !== undefined) s += textEl(x, "<contactid>", "</contactid>");
   return s;
 }
 
@@ -589,13 +566,13 @@ function decodeMarketingawidgetFields(el: XmlElement, o: DecodeOptions, path: st
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'contactid':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.contactid = v;
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "contactid":
+  if ((v = scalarXml(c, "i")) !== undefined) out.contactid = v;
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -610,10 +587,10 @@ function encodeMarketingbwidgetFields(v: Rec): string {
 function decodeMarketingbwidgetFields(el: XmlElement, o: DecodeOptions, path: string): Rec {
   const out: Rec = {};
   for (const c of el.children) {
-    switch (c.name) {
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -622,22 +599,22 @@ function decodeMarketingbwidgetFields(el: XmlElement, o: DecodeOptions, path: st
 function encodeEventFields(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.title) !== undefined) s += textEl(x, '<title>', '</title>');
-  if ((x = v.details) !== undefined) s += textEl(x, '<details>', '</details>');
-  if ((x = v.completed) !== undefined) s += textEl(x, '<completed>', '</completed>');
-  if ((x = v.timestart) !== undefined) s += textEl(x, '<timestart>', '</timestart>');
-  if ((x = v.timeend) !== undefined) s += textEl(x, '<timeend>', '</timeend>');
-  if ((x = v.location) !== undefined) s += textEl(x, '<location>', '</location>');
-  if ((x = v.eventtype) !== undefined) s += textEl(x, '<eventtype>', '</eventtype>');
-  if ((x = v.priority) !== undefined) s += textEl(x, '<priority>', '</priority>');
-  if ((x = v.noticenow) !== undefined) s += textEl(x, '<noticenow>', '</noticenow>');
-  if ((x = v.remindtime) !== undefined) s += textEl(x, '<remindtime>', '</remindtime>');
-  if ((x = v.attendees) !== undefined) s += listEl(x, '<attendees>', '</attendees>');
-  if ((x = v.externalattendees) !== undefined) s += listEl(x, '<externalattendees>', '</externalattendees>');
-  if ((x = v.repeats) !== undefined) s += textEl(x, '<repeats>', '</repeats>');
-  if ((x = v.repeatevery) !== undefined) s += textEl(x, '<repeatevery>', '</repeatevery>');
-  if ((x = v.repeatuntil) !== undefined) s += textEl(x, '<repeatuntil>', '</repeatuntil>');
-  if ((x = v.repeatinterval) !== undefined) s += listEl(x, '<repeatinterval>', '</repeatinterval>');
+  if ((x = v.title) !== undefined) s += textEl(x, "<title>", "</title>");
+  if ((x = v.details) !== undefined) s += textEl(x, "<details>", "</details>");
+  if ((x = v.completed) !== undefined) s += textEl(x, "<completed>", "</completed>");
+  if ((x = v.timestart) !== undefined) s += textEl(x, "<timestart>", "</timestart>");
+  if ((x = v.timeend) !== undefined) s += textEl(x, "<timeend>", "</timeend>");
+  if ((x = v.location) !== undefined) s += textEl(x, "<location>", "</location>");
+  if ((x = v.eventtype) !== undefined) s += textEl(x, "<eventtype>", "</eventtype>");
+  if ((x = v.priority) !== undefined) s += textEl(x, "<priority>", "</priority>");
+  if ((x = v.noticenow) !== undefined) s += textEl(x, "<noticenow>", "</noticenow>");
+  if ((x = v.remindtime) !== undefined) s += textEl(x, "<remindtime>", "</remindtime>");
+  if ((x = v.attendees) !== undefined) s += listEl(x, "<attendees>", "</attendees>");
+  if ((x = v.externalattendees) !== undefined) s += listEl(x, "<externalattendees>", "</externalattendees>");
+  if ((x = v.repeats) !== undefined) s += textEl(x, "<repeats>", "</repeats>");
+  if ((x = v.repeatevery) !== undefined) s += textEl(x, "<repeatevery>", "</repeatevery>");
+  if ((x = v.repeatuntil) !== undefined) s += textEl(x, "<repeatuntil>", "</repeatuntil>");
+  if ((x = v.repeatinterval) !== undefined) s += listEl(x, "<repeatinterval>", "</repeatinterval>");
   return s;
 }
 
@@ -645,58 +622,58 @@ function decodeEventFields(el: XmlElement, o: DecodeOptions, path: string): Rec 
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'title':
-        out.title = textXml(c);
-        break;
-      case 'details':
-        out.details = textXml(c);
-        break;
-      case 'completed':
-        if ((v = scalarXml(c, 'f')) !== undefined) out.completed = v;
-        break;
-      case 'timestart':
-        if ((v = scalarXml(c, 'dd')) !== undefined) out.timestart = v;
-        break;
-      case 'timeend':
-        if ((v = scalarXml(c, 'dd')) !== undefined) out.timeend = v;
-        break;
-      case 'location':
-        out.location = textXml(c);
-        break;
-      case 'eventtype':
-        out.eventtype = textXml(c);
-        break;
-      case 'priority':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.priority = v;
-        break;
-      case 'noticenow':
-        if ((v = scalarXml(c, 'f')) !== undefined) out.noticenow = v;
-        break;
-      case 'remindtime':
-        if ((v = scalarXml(c, 'f')) !== undefined) out.remindtime = v;
-        break;
-      case 'attendees':
-        if ((v = scalarXml(c, 'il')) !== undefined) out.attendees = v;
-        break;
-      case 'externalattendees':
-        if ((v = scalarXml(c, 'sl')) !== undefined) out.externalattendees = v;
-        break;
-      case 'repeats':
-        out.repeats = textXml(c);
-        break;
-      case 'repeatevery':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.repeatevery = v;
-        break;
-      case 'repeatuntil':
-        if ((v = scalarXml(c, 'd')) !== undefined) out.repeatuntil = v;
-        break;
-      case 'repeatinterval':
-        if ((v = scalarXml(c, 'il')) !== undefined) out.repeatinterval = v;
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "title":
+  out.title = textXml(c);
+  break;
+  case "details":
+  out.details = textXml(c);
+  break;
+  case "completed":
+  if ((v = scalarXml(c, "f")) !== undefined) out.completed = v;
+  break;
+  case "timestart":
+  if ((v = scalarXml(c, "dd")) !== undefined) out.timestart = v;
+  break;
+  case "timeend":
+  if ((v = scalarXml(c, "dd")) !== undefined) out.timeend = v;
+  break;
+  case "location":
+  out.location = textXml(c);
+  break;
+  case "eventtype":
+  out.eventtype = textXml(c);
+  break;
+  case "priority":
+  if ((v = scalarXml(c, "i")) !== undefined) out.priority = v;
+  break;
+  case "noticenow":
+  if ((v = scalarXml(c, "f")) !== undefined) out.noticenow = v;
+  break;
+  case "remindtime":
+  if ((v = scalarXml(c, "f")) !== undefined) out.remindtime = v;
+  break;
+  case "attendees":
+  if ((v = scalarXml(c, "il")) !== undefined) out.attendees = v;
+  break;
+  case "externalattendees":
+  if ((v = scalarXml(c, "sl")) !== undefined) out.externalattendees = v;
+  break;
+  case "repeats":
+  out.repeats = textXml(c);
+  break;
+  case "repeatevery":
+  if ((v = scalarXml(c, "i")) !== undefined) out.repeatevery = v;
+  break;
+  case "repeatuntil":
+  if ((v = scalarXml(c, "d")) !== undefined) out.repeatuntil = v;
+  break;
+  case "repeatinterval":
+  if ((v = scalarXml(c, "il")) !== undefined) out.repeatinterval = v;
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -705,24 +682,24 @@ function decodeEventFields(el: XmlElement, o: DecodeOptions, path: string): Rec 
 function encodeFileFields(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.caption) !== undefined) s += textEl(x, '<caption>', '</caption>');
-  if ((x = v.file) !== undefined) s += wrapEl(encodeUpload(x as Rec), '<file>', '</file>');
+  if ((x = v.caption) !== undefined) s += textEl(x, "<caption>", "</caption>");
+  if ((x = v.file) !== undefined) s += wrapEl(encodeUpload(x as Rec), "<file>", "</file>");
   return s;
 }
 
 function decodeFileFields(el: XmlElement, o: DecodeOptions, path: string): Rec {
   const out: Rec = {};
   for (const c of el.children) {
-    switch (c.name) {
-      case 'caption':
-        out.caption = textXml(c);
-        break;
-      case 'file':
-        out.file = decodeUpload(c, o, o.strict ? join(path, 'file') : '');
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "caption":
+  out.caption = textXml(c);
+  break;
+  case "file":
+  out.file = decodeUpload(c, o, o.strict ? join(path, "file") : '');
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -731,14 +708,13 @@ function decodeFileFields(el: XmlElement, o: DecodeOptions, path: string): Rec {
 function encodeFollowupFields(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.details) !== undefined) s += textEl(x, '<details>', '</details>');
-  if ((x = v.assignedto) !== undefined)
-    s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
-  if ((x = v.nodate) !== undefined) s += textEl(x, '<nodate>', '</nodate>');
-  if ((x = v.duedate) !== undefined) s += textEl(x, '<duedate>', '</duedate>');
-  if ((x = v.completed) !== undefined) s += textEl(x, '<completed>', '</completed>');
-  if ((x = v.sendnotification) !== undefined) s += textEl(x, '<sendnotification>', '</sendnotification>');
-  if ((x = v.remindtime) !== undefined) s += textEl(x, '<remindtime>', '</remindtime>');
+  if ((x = v.details) !== undefined) s += textEl(x, "<details>", "</details>");
+  if ((x = v.assignedto) !== undefined) s += textEl(x, ownerOpen("<assignedto", v["assignedto@cn"], "cn"), "</assignedto>");
+  if ((x = v.nodate) !== undefined) s += textEl(x, "<nodate>", "</nodate>");
+  if ((x = v.duedate) !== undefined) s += textEl(x, "<duedate>", "</duedate>");
+  if ((x = v.completed) !== undefined) s += textEl(x, "<completed>", "</completed>");
+  if ((x = v.sendnotification) !== undefined) s += textEl(x, "<sendnotification>", "</sendnotification>");
+  if ((x = v.remindtime) !== undefined) s += textEl(x, "<remindtime>", "</remindtime>");
   return s;
 }
 
@@ -746,32 +722,32 @@ function decodeFollowupFields(el: XmlElement, o: DecodeOptions, path: string): R
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'details':
-        out.details = textXml(c);
-        break;
-      case 'assignedto':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.assignedto = v;
-        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['assignedto@cn'] = c.attrs.cn;
-        break;
-      case 'nodate':
-        if ((v = scalarXml(c, 'f')) !== undefined) out.nodate = v;
-        break;
-      case 'duedate':
-        if ((v = scalarXml(c, 'dd')) !== undefined) out.duedate = v;
-        break;
-      case 'completed':
-        if ((v = scalarXml(c, 'f')) !== undefined) out.completed = v;
-        break;
-      case 'sendnotification':
-        if ((v = scalarXml(c, 'f')) !== undefined) out.sendnotification = v;
-        break;
-      case 'remindtime':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.remindtime = v;
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "details":
+  out.details = textXml(c);
+  break;
+  case "assignedto":
+  if ((v = scalarXml(c, "i")) !== undefined) out.assignedto = v;
+  if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out["assignedto@cn"] = c.attrs.cn;
+  break;
+  case "nodate":
+  if ((v = scalarXml(c, "f")) !== undefined) out.nodate = v;
+  break;
+  case "duedate":
+  if ((v = scalarXml(c, "dd")) !== undefined) out.duedate = v;
+  break;
+  case "completed":
+  if ((v = scalarXml(c, "f")) !== undefined) out.completed = v;
+  break;
+  case "sendnotification":
+  if ((v = scalarXml(c, "f")) !== undefined) out.sendnotification = v;
+  break;
+  case "remindtime":
+  if ((v = scalarXml(c, "i")) !== undefined) out.remindtime = v;
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -780,7 +756,7 @@ function decodeFollowupFields(el: XmlElement, o: DecodeOptions, path: string): R
 function encodeBillingawidgetFields(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.clientid) !== undefined) s += textEl(x, '<clientid>', '</clientid>');
+  if ((x = v.clientid) !== undefined) s += textEl(x, "<clientid>", "</clientid>");
   return s;
 }
 
@@ -788,13 +764,13 @@ function decodeBillingawidgetFields(el: XmlElement, o: DecodeOptions, path: stri
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'clientid':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.clientid = v;
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "clientid":
+  if ((v = scalarXml(c, "i")) !== undefined) out.clientid = v;
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -803,24 +779,24 @@ function decodeBillingawidgetFields(el: XmlElement, o: DecodeOptions, path: stri
 function encodeOnlinedocFields(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.title) !== undefined) s += textEl(x, '<title>', '</title>');
-  if ((x = v.url) !== undefined) s += textEl(x, '<url>', '</url>');
+  if ((x = v.title) !== undefined) s += textEl(x, "<title>", "</title>");
+  if ((x = v.url) !== undefined) s += textEl(x, "<url>", "</url>");
   return s;
 }
 
 function decodeOnlinedocFields(el: XmlElement, o: DecodeOptions, path: string): Rec {
   const out: Rec = {};
   for (const c of el.children) {
-    switch (c.name) {
-      case 'title':
-        out.title = textXml(c);
-        break;
-      case 'url':
-        out.url = textXml(c);
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "title":
+  out.title = textXml(c);
+  break;
+  case "url":
+  out.url = textXml(c);
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -829,9 +805,9 @@ function decodeOnlinedocFields(el: XmlElement, o: DecodeOptions, path: string): 
 function encodeLinkedemailsFields(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.fields) !== undefined) s += listEl(x, '<fields>', '</fields>');
-  if ((x = v.keywords) !== undefined) s += listEl(x, '<keywords>', '</keywords>');
-  if ((x = v.exceptions) !== undefined) s += listEl(x, '<exceptions>', '</exceptions>');
+  if ((x = v.fields) !== undefined) s += listEl(x, "<fields>", "</fields>");
+  if ((x = v.keywords) !== undefined) s += listEl(x, "<keywords>", "</keywords>");
+  if ((x = v.exceptions) !== undefined) s += listEl(x, "<exceptions>", "</exceptions>");
   return s;
 }
 
@@ -839,19 +815,19 @@ function decodeLinkedemailsFields(el: XmlElement, o: DecodeOptions, path: string
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'fields':
-        if ((v = scalarXml(c, 'sl')) !== undefined) out.fields = v;
-        break;
-      case 'keywords':
-        if ((v = scalarXml(c, 'sl')) !== undefined) out.keywords = v;
-        break;
-      case 'exceptions':
-        if ((v = scalarXml(c, 'sl')) !== undefined) out.exceptions = v;
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "fields":
+  if ((v = scalarXml(c, "sl")) !== undefined) out.fields = v;
+  break;
+  case "keywords":
+  if ((v = scalarXml(c, "sl")) !== undefined) out.keywords = v;
+  break;
+  case "exceptions":
+  if ((v = scalarXml(c, "sl")) !== undefined) out.exceptions = v;
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -860,20 +836,20 @@ function decodeLinkedemailsFields(el: XmlElement, o: DecodeOptions, path: string
 function encodeNoteFields(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.details) !== undefined) s += textEl(x, '<details>', '</details>');
+  if ((x = v.details) !== undefined) s += textEl(x, "<details>", "</details>");
   return s;
 }
 
 function decodeNoteFields(el: XmlElement, o: DecodeOptions, path: string): Rec {
   const out: Rec = {};
   for (const c of el.children) {
-    switch (c.name) {
-      case 'details':
-        out.details = textXml(c);
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "details":
+  out.details = textXml(c);
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -882,17 +858,16 @@ function decodeNoteFields(el: XmlElement, o: DecodeOptions, path: string): Rec {
 function encodeOpportunityFields(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.description) !== undefined) s += textEl(x, '<description>', '</description>');
-  if ((x = v.valueunit) !== undefined) s += textEl(x, '<valueunit>', '</valueunit>');
-  if ((x = v.valuecurrency) !== undefined) s += textEl(x, '<valuecurrency>', '</valuecurrency>');
-  if ((x = v.valueinterval) !== undefined) s += textEl(x, '<valueinterval>', '</valueinterval>');
-  if ((x = v.valueduration) !== undefined) s += textEl(x, '<valueduration>', '</valueduration>');
-  if ((x = v.stage) !== undefined) s += textEl(x, '<stage>', '</stage>');
-  if ((x = v.probability) !== undefined) s += textEl(x, '<probability>', '</probability>');
-  if ((x = v.closingdate) !== undefined) s += textEl(x, '<closingdate>', '</closingdate>');
-  if ((x = v.responsible) !== undefined)
-    s += textEl(x, ownerOpen('<responsible', v['responsible@cn'], 'cn'), '</responsible>');
-  if ((x = v.status) !== undefined) s += textEl(x, '<status>', '</status>');
+  if ((x = v.description) !== undefined) s += textEl(x, "<description>", "</description>");
+  if ((x = v.valueunit) !== undefined) s += textEl(x, "<valueunit>", "</valueunit>");
+  if ((x = v.valuecurrency) !== undefined) s += textEl(x, "<valuecurrency>", "</valuecurrency>");
+  if ((x = v.valueinterval) !== undefined) s += textEl(x, "<valueinterval>", "</valueinterval>");
+  if ((x = v.valueduration) !== undefined) s += textEl(x, "<valueduration>", "</valueduration>");
+  if ((x = v.stage) !== undefined) s += textEl(x, "<stage>", "</stage>");
+  if ((x = v.probability) !== undefined) s += textEl(x, "<probability>", "</probability>");
+  if ((x = v.closingdate) !== undefined) s += textEl(x, "<closingdate>", "</closingdate>");
+  if ((x = v.responsible) !== undefined) s += textEl(x, ownerOpen("<responsible", v["responsible@cn"], "cn"), "</responsible>");
+  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
   return s;
 }
 
@@ -900,41 +875,41 @@ function decodeOpportunityFields(el: XmlElement, o: DecodeOptions, path: string)
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'description':
-        out.description = textXml(c);
-        break;
-      case 'valueunit':
-        if ((v = scalarXml(c, 'n')) !== undefined) out.valueunit = v;
-        break;
-      case 'valuecurrency':
-        out.valuecurrency = textXml(c);
-        break;
-      case 'valueinterval':
-        out.valueinterval = textXml(c);
-        break;
-      case 'valueduration':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.valueduration = v;
-        break;
-      case 'stage':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.stage = v;
-        break;
-      case 'probability':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.probability = v;
-        break;
-      case 'closingdate':
-        if ((v = scalarXml(c, 'd')) !== undefined) out.closingdate = v;
-        break;
-      case 'responsible':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.responsible = v;
-        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['responsible@cn'] = c.attrs.cn;
-        break;
-      case 'status':
-        out.status = textXml(c);
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "description":
+  out.description = textXml(c);
+  break;
+  case "valueunit":
+  if ((v = scalarXml(c, "n")) !== undefined) out.valueunit = v;
+  break;
+  case "valuecurrency":
+  out.valuecurrency = textXml(c);
+  break;
+  case "valueinterval":
+  out.valueinterval = textXml(c);
+  break;
+  case "valueduration":
+  if ((v = scalarXml(c, "i")) !== undefined) out.valueduration = v;
+  break;
+  case "stage":
+  if ((v = scalarXml(c, "i")) !== undefined) out.stage = v;
+  break;
+  case "probability":
+  if ((v = scalarXml(c, "i")) !== undefined) out.probability = v;
+  break;
+  case "closingdate":
+  if ((v = scalarXml(c, "d")) !== undefined) out.closingdate = v;
+  break;
+  case "responsible":
+  if ((v = scalarXml(c, "i")) !== undefined) out.responsible = v;
+  if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out["responsible@cn"] = c.attrs.cn;
+  break;
+  case "status":
+  out.status = textXml(c);
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -943,20 +918,20 @@ function decodeOpportunityFields(el: XmlElement, o: DecodeOptions, path: string)
 function encodePhotolistFields(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.title) !== undefined) s += textEl(x, '<title>', '</title>');
+  if ((x = v.title) !== undefined) s += textEl(x, "<title>", "</title>");
   return s;
 }
 
 function decodePhotolistFields(el: XmlElement, o: DecodeOptions, path: string): Rec {
   const out: Rec = {};
   for (const c of el.children) {
-    switch (c.name) {
-      case 'title':
-        out.title = textXml(c);
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "title":
+  out.title = textXml(c);
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -965,8 +940,8 @@ function decodePhotolistFields(el: XmlElement, o: DecodeOptions, path: string): 
 function encodeSeparatorFields(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.title) !== undefined) s += textEl(x, '<title>', '</title>');
-  if ((x = v.hidesiblings) !== undefined) s += textEl(x, '<hidesiblings>', '</hidesiblings>');
+  if ((x = v.title) !== undefined) s += textEl(x, "<title>", "</title>");
+  if ((x = v.hidesiblings) !== undefined) s += textEl(x, "<hidesiblings>", "</hidesiblings>");
   return s;
 }
 
@@ -974,16 +949,16 @@ function decodeSeparatorFields(el: XmlElement, o: DecodeOptions, path: string): 
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'title':
-        out.title = textXml(c);
-        break;
-      case 'hidesiblings':
-        if ((v = scalarXml(c, 'f')) !== undefined) out.hidesiblings = v;
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "title":
+  out.title = textXml(c);
+  break;
+  case "hidesiblings":
+  if ((v = scalarXml(c, "f")) !== undefined) out.hidesiblings = v;
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -992,14 +967,14 @@ function decodeSeparatorFields(el: XmlElement, o: DecodeOptions, path: string): 
 function encodeScheduledemailFields(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.to) !== undefined) s += listEl(x, '<to>', '</to>');
-  if ((x = v.cc) !== undefined) s += listEl(x, '<cc>', '</cc>');
-  if ((x = v.bcc) !== undefined) s += listEl(x, '<bcc>', '</bcc>');
-  if ((x = v.from) !== undefined) s += textEl(x, '<from>', '</from>');
-  if ((x = v.subject) !== undefined) s += textEl(x, '<subject>', '</subject>');
-  if ((x = v.priority) !== undefined) s += textEl(x, '<priority>', '</priority>');
-  if ((x = v.body) !== undefined) s += textEl(x, '<body>', '</body>');
-  if ((x = v.scheduledtime) !== undefined) s += textEl(x, '<scheduledtime>', '</scheduledtime>');
+  if ((x = v.to) !== undefined) s += listEl(x, "<to>", "</to>");
+  if ((x = v.cc) !== undefined) s += listEl(x, "<cc>", "</cc>");
+  if ((x = v.bcc) !== undefined) s += listEl(x, "<bcc>", "</bcc>");
+  if ((x = v.from) !== undefined) s += textEl(x, "<from>", "</from>");
+  if ((x = v.subject) !== undefined) s += textEl(x, "<subject>", "</subject>");
+  if ((x = v.priority) !== undefined) s += textEl(x, "<priority>", "</priority>");
+  if ((x = v.body) !== undefined) s += textEl(x, "<body>", "</body>");
+  if ((x = v.scheduledtime) !== undefined) s += textEl(x, "<scheduledtime>", "</scheduledtime>");
   return s;
 }
 
@@ -1007,34 +982,34 @@ function decodeScheduledemailFields(el: XmlElement, o: DecodeOptions, path: stri
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'to':
-        if ((v = scalarXml(c, 'sl')) !== undefined) out.to = v;
-        break;
-      case 'cc':
-        if ((v = scalarXml(c, 'sl')) !== undefined) out.cc = v;
-        break;
-      case 'bcc':
-        if ((v = scalarXml(c, 'sl')) !== undefined) out.bcc = v;
-        break;
-      case 'from':
-        out.from = textXml(c);
-        break;
-      case 'subject':
-        out.subject = textXml(c);
-        break;
-      case 'priority':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.priority = v;
-        break;
-      case 'body':
-        out.body = textXml(c);
-        break;
-      case 'scheduledtime':
-        if ((v = scalarXml(c, 'dd')) !== undefined) out.scheduledtime = v;
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "to":
+  if ((v = scalarXml(c, "sl")) !== undefined) out.to = v;
+  break;
+  case "cc":
+  if ((v = scalarXml(c, "sl")) !== undefined) out.cc = v;
+  break;
+  case "bcc":
+  if ((v = scalarXml(c, "sl")) !== undefined) out.bcc = v;
+  break;
+  case "from":
+  out.from = textXml(c);
+  break;
+  case "subject":
+  out.subject = textXml(c);
+  break;
+  case "priority":
+  if ((v = scalarXml(c, "i")) !== undefined) out.priority = v;
+  break;
+  case "body":
+  out.body = textXml(c);
+  break;
+  case "scheduledtime":
+  if ((v = scalarXml(c, "dd")) !== undefined) out.scheduledtime = v;
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -1043,24 +1018,23 @@ function decodeScheduledemailFields(el: XmlElement, o: DecodeOptions, path: stri
 function encodeTaskFields(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.title) !== undefined) s += textEl(x, '<title>', '</title>');
-  if ((x = v.details) !== undefined) s += textEl(x, '<details>', '</details>');
-  if ((x = v.assignedto) !== undefined)
-    s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
-  if ((x = v.nodate) !== undefined) s += textEl(x, '<nodate>', '</nodate>');
-  if ((x = v.duedate) !== undefined) s += textEl(x, '<duedate>', '</duedate>');
-  if ((x = v.completed) !== undefined) s += textEl(x, '<completed>', '</completed>');
-  if ((x = v.sendnotification) !== undefined) s += textEl(x, '<sendnotification>', '</sendnotification>');
-  if ((x = v.remindtime) !== undefined) s += textEl(x, '<remindtime>', '</remindtime>');
-  if ((x = v.priority) !== undefined) s += textEl(x, '<priority>', '</priority>');
-  if ((x = v.billed) !== undefined) s += textEl(x, '<billed>', '</billed>');
-  if ((x = v.ignoreweekends) !== undefined) s += textEl(x, '<ignoreweekends>', '</ignoreweekends>');
-  if ((x = v.timespent) !== undefined) s += textEl(x, '<timespent>', '</timespent>');
-  if ((x = v.timespentmeasure) !== undefined) s += textEl(x, '<timespentmeasure>', '</timespentmeasure>');
-  if ((x = v.timeremains) !== undefined) s += textEl(x, '<timeremains>', '</timeremains>');
-  if ((x = v.timeremainsmeasure) !== undefined) s += textEl(x, '<timeremainsmeasure>', '</timeremainsmeasure>');
-  if ((x = v.invoiced) !== undefined) s += textEl(x, '<invoiced>', '</invoiced>');
-  if ((x = v.notifyoncomplete) !== undefined) s += listEl(x, '<notifyoncomplete>', '</notifyoncomplete>');
+  if ((x = v.title) !== undefined) s += textEl(x, "<title>", "</title>");
+  if ((x = v.details) !== undefined) s += textEl(x, "<details>", "</details>");
+  if ((x = v.assignedto) !== undefined) s += textEl(x, ownerOpen("<assignedto", v["assignedto@cn"], "cn"), "</assignedto>");
+  if ((x = v.nodate) !== undefined) s += textEl(x, "<nodate>", "</nodate>");
+  if ((x = v.duedate) !== undefined) s += textEl(x, "<duedate>", "</duedate>");
+  if ((x = v.completed) !== undefined) s += textEl(x, "<completed>", "</completed>");
+  if ((x = v.sendnotification) !== undefined) s += textEl(x, "<sendnotification>", "</sendnotification>");
+  if ((x = v.remindtime) !== undefined) s += textEl(x, "<remindtime>", "</remindtime>");
+  if ((x = v.priority) !== undefined) s += textEl(x, "<priority>", "</priority>");
+  if ((x = v.billed) !== undefined) s += textEl(x, "<billed>", "</billed>");
+  if ((x = v.ignoreweekends) !== undefined) s += textEl(x, "<ignoreweekends>", "</ignoreweekends>");
+  if ((x = v.timespent) !== undefined) s += textEl(x, "<timespent>", "</timespent>");
+  if ((x = v.timespentmeasure) !== undefined) s += textEl(x, "<timespentmeasure>", "</timespentmeasure>");
+  if ((x = v.timeremains) !== undefined) s += textEl(x, "<timeremains>", "</timeremains>");
+  if ((x = v.timeremainsmeasure) !== undefined) s += textEl(x, "<timeremainsmeasure>", "</timeremainsmeasure>");
+  if ((x = v.invoiced) !== undefined) s += textEl(x, "<invoiced>", "</invoiced>");
+  if ((x = v.notifyoncomplete) !== undefined) s += listEl(x, "<notifyoncomplete>", "</notifyoncomplete>");
   return s;
 }
 
@@ -1068,62 +1042,62 @@ function decodeTaskFields(el: XmlElement, o: DecodeOptions, path: string): Rec {
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'title':
-        out.title = textXml(c);
-        break;
-      case 'details':
-        out.details = textXml(c);
-        break;
-      case 'assignedto':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.assignedto = v;
-        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['assignedto@cn'] = c.attrs.cn;
-        break;
-      case 'nodate':
-        if ((v = scalarXml(c, 'f')) !== undefined) out.nodate = v;
-        break;
-      case 'duedate':
-        if ((v = scalarXml(c, 'dd')) !== undefined) out.duedate = v;
-        break;
-      case 'completed':
-        if ((v = scalarXml(c, 'f')) !== undefined) out.completed = v;
-        break;
-      case 'sendnotification':
-        if ((v = scalarXml(c, 'f')) !== undefined) out.sendnotification = v;
-        break;
-      case 'remindtime':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.remindtime = v;
-        break;
-      case 'priority':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.priority = v;
-        break;
-      case 'billed':
-        if ((v = scalarXml(c, 'f')) !== undefined) out.billed = v;
-        break;
-      case 'ignoreweekends':
-        if ((v = scalarXml(c, 'f')) !== undefined) out.ignoreweekends = v;
-        break;
-      case 'timespent':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.timespent = v;
-        break;
-      case 'timespentmeasure':
-        out.timespentmeasure = textXml(c);
-        break;
-      case 'timeremains':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.timeremains = v;
-        break;
-      case 'timeremainsmeasure':
-        out.timeremainsmeasure = textXml(c);
-        break;
-      case 'invoiced':
-        out.invoiced = textXml(c);
-        break;
-      case 'notifyoncomplete':
-        if ((v = scalarXml(c, 'sl')) !== undefined) out.notifyoncomplete = v;
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "title":
+  out.title = textXml(c);
+  break;
+  case "details":
+  out.details = textXml(c);
+  break;
+  case "assignedto":
+  if ((v = scalarXml(c, "i")) !== undefined) out.assignedto = v;
+  if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out["assignedto@cn"] = c.attrs.cn;
+  break;
+  case "nodate":
+  if ((v = scalarXml(c, "f")) !== undefined) out.nodate = v;
+  break;
+  case "duedate":
+  if ((v = scalarXml(c, "dd")) !== undefined) out.duedate = v;
+  break;
+  case "completed":
+  if ((v = scalarXml(c, "f")) !== undefined) out.completed = v;
+  break;
+  case "sendnotification":
+  if ((v = scalarXml(c, "f")) !== undefined) out.sendnotification = v;
+  break;
+  case "remindtime":
+  if ((v = scalarXml(c, "i")) !== undefined) out.remindtime = v;
+  break;
+  case "priority":
+  if ((v = scalarXml(c, "i")) !== undefined) out.priority = v;
+  break;
+  case "billed":
+  if ((v = scalarXml(c, "f")) !== undefined) out.billed = v;
+  break;
+  case "ignoreweekends":
+  if ((v = scalarXml(c, "f")) !== undefined) out.ignoreweekends = v;
+  break;
+  case "timespent":
+  if ((v = scalarXml(c, "i")) !== undefined) out.timespent = v;
+  break;
+  case "timespentmeasure":
+  out.timespentmeasure = textXml(c);
+  break;
+  case "timeremains":
+  if ((v = scalarXml(c, "i")) !== undefined) out.timeremains = v;
+  break;
+  case "timeremainsmeasure":
+  out.timeremainsmeasure = textXml(c);
+  break;
+  case "invoiced":
+  out.invoiced = textXml(c);
+  break;
+  case "notifyoncomplete":
+  if ((v = scalarXml(c, "sl")) !== undefined) out.notifyoncomplete = v;
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -1132,11 +1106,11 @@ function decodeTaskFields(el: XmlElement, o: DecodeOptions, path: string): Rec {
 function encodeTasklistFields(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.title) !== undefined) s += textEl(x, '<title>', '</title>');
-  if ((x = v.description) !== undefined) s += textEl(x, '<description>', '</description>');
-  if ((x = v.nodate) !== undefined) s += textEl(x, '<nodate>', '</nodate>');
-  if ((x = v.milestonedate) !== undefined) s += textEl(x, '<milestonedate>', '</milestonedate>');
-  if ((x = v.completed) !== undefined) s += textEl(x, '<completed>', '</completed>');
+  if ((x = v.title) !== undefined) s += textEl(x, "<title>", "</title>");
+  if ((x = v.description) !== undefined) s += textEl(x, "<description>", "</description>");
+  if ((x = v.nodate) !== undefined) s += textEl(x, "<nodate>", "</nodate>");
+  if ((x = v.milestonedate) !== undefined) s += textEl(x, "<milestonedate>", "</milestonedate>");
+  if ((x = v.completed) !== undefined) s += textEl(x, "<completed>", "</completed>");
   return s;
 }
 
@@ -1144,25 +1118,25 @@ function decodeTasklistFields(el: XmlElement, o: DecodeOptions, path: string): R
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'title':
-        out.title = textXml(c);
-        break;
-      case 'description':
-        out.description = textXml(c);
-        break;
-      case 'nodate':
-        if ((v = scalarXml(c, 'f')) !== undefined) out.nodate = v;
-        break;
-      case 'milestonedate':
-        if ((v = scalarXml(c, 'd')) !== undefined) out.milestonedate = v;
-        break;
-      case 'completed':
-        if ((v = scalarXml(c, 'f')) !== undefined) out.completed = v;
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "title":
+  out.title = textXml(c);
+  break;
+  case "description":
+  out.description = textXml(c);
+  break;
+  case "nodate":
+  if ((v = scalarXml(c, "f")) !== undefined) out.nodate = v;
+  break;
+  case "milestonedate":
+  if ((v = scalarXml(c, "d")) !== undefined) out.milestonedate = v;
+  break;
+  case "completed":
+  if ((v = scalarXml(c, "f")) !== undefined) out.completed = v;
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -1171,7 +1145,7 @@ function decodeTasklistFields(el: XmlElement, o: DecodeOptions, path: string): R
 function encodeTemplateFields(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.templateid) !== undefined) s += textEl(x, '<templateid>', '</templateid>');
+  if ((x = v.templateid) !== undefined) s += textEl(x, "<templateid>", "</templateid>");
   return s;
 }
 
@@ -1179,13 +1153,13 @@ function decodeTemplateFields(el: XmlElement, o: DecodeOptions, path: string): R
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'templateid':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.templateid = v;
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "templateid":
+  if ((v = scalarXml(c, "i")) !== undefined) out.templateid = v;
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -1194,12 +1168,12 @@ function decodeTemplateFields(el: XmlElement, o: DecodeOptions, path: string): R
 function encodeTimerecordFields(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.date) !== undefined) s += textEl(x, '<date>', '</date>');
-  if ((x = v.person) !== undefined) s += textEl(x, ownerOpen('<person', v['person@cn'], 'cn'), '</person>');
-  if ((x = v.hours) !== undefined) s += textEl(x, '<hours>', '</hours>');
-  if ((x = v.billable) !== undefined) s += textEl(x, '<billable>', '</billable>');
-  if ((x = v.details) !== undefined) s += textEl(x, '<details>', '</details>');
-  if ((x = v.invoiced) !== undefined) s += textEl(x, '<invoiced>', '</invoiced>');
+  if ((x = v.date) !== undefined) s += textEl(x, "<date>", "</date>");
+  if ((x = v.person) !== undefined) s += textEl(x, ownerOpen("<person", v["person@cn"], "cn"), "</person>");
+  if ((x = v.hours) !== undefined) s += textEl(x, "<hours>", "</hours>");
+  if ((x = v.billable) !== undefined) s += textEl(x, "<billable>", "</billable>");
+  if ((x = v.details) !== undefined) s += textEl(x, "<details>", "</details>");
+  if ((x = v.invoiced) !== undefined) s += textEl(x, "<invoiced>", "</invoiced>");
   return s;
 }
 
@@ -1207,29 +1181,29 @@ function decodeTimerecordFields(el: XmlElement, o: DecodeOptions, path: string):
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'date':
-        if ((v = scalarXml(c, 'd')) !== undefined) out.date = v;
-        break;
-      case 'person':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.person = v;
-        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['person@cn'] = c.attrs.cn;
-        break;
-      case 'hours':
-        if ((v = scalarXml(c, 'n')) !== undefined) out.hours = v;
-        break;
-      case 'billable':
-        if ((v = scalarXml(c, 'f')) !== undefined) out.billable = v;
-        break;
-      case 'details':
-        out.details = textXml(c);
-        break;
-      case 'invoiced':
-        out.invoiced = textXml(c);
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "date":
+  if ((v = scalarXml(c, "d")) !== undefined) out.date = v;
+  break;
+  case "person":
+  if ((v = scalarXml(c, "i")) !== undefined) out.person = v;
+  if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out["person@cn"] = c.attrs.cn;
+  break;
+  case "hours":
+  if ((v = scalarXml(c, "n")) !== undefined) out.hours = v;
+  break;
+  case "billable":
+  if ((v = scalarXml(c, "f")) !== undefined) out.billable = v;
+  break;
+  case "details":
+  out.details = textXml(c);
+  break;
+  case "invoiced":
+  out.invoiced = textXml(c);
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -1238,24 +1212,24 @@ function decodeTimerecordFields(el: XmlElement, o: DecodeOptions, path: string):
 function encodeWebsiteFields(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.caption) !== undefined) s += textEl(x, '<caption>', '</caption>');
-  if ((x = v.url) !== undefined) s += textEl(x, '<url>', '</url>');
+  if ((x = v.caption) !== undefined) s += textEl(x, "<caption>", "</caption>");
+  if ((x = v.url) !== undefined) s += textEl(x, "<url>", "</url>");
   return s;
 }
 
 function decodeWebsiteFields(el: XmlElement, o: DecodeOptions, path: string): Rec {
   const out: Rec = {};
   for (const c of el.children) {
-    switch (c.name) {
-      case 'caption':
-        out.caption = textXml(c);
-        break;
-      case 'url':
-        out.url = textXml(c);
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "caption":
+  out.caption = textXml(c);
+  break;
+  case "url":
+  out.url = textXml(c);
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -1264,7 +1238,7 @@ function decodeWebsiteFields(el: XmlElement, o: DecodeOptions, path: string): Re
 function encodeSupportwidgetFields(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.userid) !== undefined) s += textEl(x, '<userid>', '</userid>');
+  if ((x = v.userid) !== undefined) s += textEl(x, "<userid>", "</userid>");
   return s;
 }
 
@@ -1272,13 +1246,13 @@ function decodeSupportwidgetFields(el: XmlElement, o: DecodeOptions, path: strin
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'userid':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.userid = v;
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "userid":
+  if ((v = scalarXml(c, "i")) !== undefined) out.userid = v;
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -1287,99 +1261,99 @@ function decodeSupportwidgetFields(el: XmlElement, o: DecodeOptions, path: strin
 function encodeActivityEntry(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.level) !== undefined) s += textEl(x, '<level>', '</level>');
-  if ((x = v.cn) !== undefined) s += textEl(x, '<cn>', '</cn>');
-  if ((x = v.created) !== undefined) s += textEl(x, '<created>', '</created>');
-  if ((x = v.viewed) !== undefined) s += textEl(x, '<viewed>', '</viewed>');
-  if ((x = v.updated) !== undefined) s += textEl(x, '<updated>', '</updated>');
-  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
-  if ((x = v.typeid) !== undefined) s += textEl(x, '<typeid>', '</typeid>');
-  if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
-  if ((x = v.creatorid) !== undefined) s += textEl(x, '<creatorid>', '</creatorid>');
-  if ((x = v.creatorname) !== undefined) s += textEl(x, '<creatorname>', '</creatorname>');
-  if ((x = v.position) !== undefined) s += textEl(x, '<position>', '</position>');
+  if ((x = v.level) !== undefined) s += textEl(x, "<level>", "</level>");
+  if ((x = v.cn) !== undefined) s += textEl(x, "<cn>", "</cn>");
+  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
+  if ((x = v.viewed) !== undefined) s += textEl(x, "<viewed>", "</viewed>");
+  if ((x = v.updated) !== undefined) s += textEl(x, "<updated>", "</updated>");
+  if ((x = v.flagged) !== undefined) s += textEl(x, "<flagged>", "</flagged>");
+  if ((x = v.typeid) !== undefined) s += textEl(x, "<typeid>", "</typeid>");
+  if ((x = v.parent) !== undefined) s += textEl(x, "<parent>", "</parent>");
+  if ((x = v.creatorid) !== undefined) s += textEl(x, "<creatorid>", "</creatorid>");
+  if ((x = v.creatorname) !== undefined) s += textEl(x, "<creatorname>", "</creatorname>");
+  if ((x = v.position) !== undefined) s += textEl(x, "<position>", "</position>");
   x = v.fields;
   if (x !== undefined) {
-    let t: string;
-    switch (selKey(v.typeid)) {
-      case '3':
-        t = encodeNoteFields(x as Rec);
-        break;
-      case '4':
-      case '5':
-        t = encodeEventFields(x as Rec);
-        break;
-      case '6':
-        t = encodeFollowupFields(x as Rec);
-        break;
-      case '7':
-        t = encodeWebsiteFields(x as Rec);
-        break;
-      case '14':
-        t = encodeTaskFields(x as Rec);
-        break;
-      case '15':
-        t = encodeTimerecordFields(x as Rec);
-        break;
-      case '22':
-        t = encodeTasklistFields(x as Rec);
-        break;
-      case '23':
-      case '24':
-        t = encodeFileFields(x as Rec);
-        break;
-      case '27':
-        t = encodeBillingawidgetFields(x as Rec);
-        break;
-      case '29':
-      case '96':
-        t = encodeMarketingawidgetFields(x as Rec);
-        break;
-      case '31':
-        t = encodePhotolistFields(x as Rec);
-        break;
-      case '32':
-        t = encodeOpportunityFields(x as Rec);
-        break;
-      case '37':
-        t = encodeOnlinedocFields(x as Rec);
-        break;
-      case '39':
-        t = encodeMarketingbwidgetFields(x as Rec);
-        break;
-      case '51':
-        t = encodeTemplateFields(x as Rec);
-        break;
-      case '55':
-        t = encodeAttachmentfileFields(x as Rec);
-        break;
-      case '57':
-        t = encodeSeparatorFields(x as Rec);
-        break;
-      case '73':
-        t = encodeCallFields(x as Rec);
-        break;
-      case '88':
-        t = encodeScheduledemailFields(x as Rec);
-        break;
-      case '90':
-        t = encodeLinkedemailsFields(x as Rec);
-        break;
-      case '91':
-        t = encodeCommentFields(x as Rec);
-        break;
-      case '97':
-        t = encodeSupportwidgetFields(x as Rec);
-        break;
-      default:
-        t = encodeMapText(x as object);
-    }
-    s += wrapEl(t, '<fields>', '</fields>');
+  let t: string;
+  switch (selKey(v.typeid)) {
+  case "3":
+  t = encodeNoteFields(x as Rec);
+  break;
+  case "4":
+  case "5":
+  t = encodeEventFields(x as Rec);
+  break;
+  case "6":
+  t = encodeFollowupFields(x as Rec);
+  break;
+  case "7":
+  t = encodeWebsiteFields(x as Rec);
+  break;
+  case "14":
+  t = encodeTaskFields(x as Rec);
+  break;
+  case "15":
+  t = encodeTimerecordFields(x as Rec);
+  break;
+  case "22":
+  t = encodeTasklistFields(x as Rec);
+  break;
+  case "23":
+  case "24":
+  t = encodeFileFields(x as Rec);
+  break;
+  case "27":
+  t = encodeBillingawidgetFields(x as Rec);
+  break;
+  case "29":
+  case "96":
+  t = encodeMarketingawidgetFields(x as Rec);
+  break;
+  case "31":
+  t = encodePhotolistFields(x as Rec);
+  break;
+  case "32":
+  t = encodeOpportunityFields(x as Rec);
+  break;
+  case "37":
+  t = encodeOnlinedocFields(x as Rec);
+  break;
+  case "39":
+  t = encodeMarketingbwidgetFields(x as Rec);
+  break;
+  case "51":
+  t = encodeTemplateFields(x as Rec);
+  break;
+  case "55":
+  t = encodeAttachmentfileFields(x as Rec);
+  break;
+  case "57":
+  t = encodeSeparatorFields(x as Rec);
+  break;
+  case "73":
+  t = encodeCallFields(x as Rec);
+  break;
+  case "88":
+  t = encodeScheduledemailFields(x as Rec);
+  break;
+  case "90":
+  t = encodeLinkedemailsFields(x as Rec);
+  break;
+  case "91":
+  t = encodeCommentFields(x as Rec);
+  break;
+  case "97":
+  t = encodeSupportwidgetFields(x as Rec);
+  break;
+  default:
+  t = encodeMapText(x as object);
+  }
+  s += wrapEl(t, "<fields>", "</fields>");
   }
 
-  if ((x = v.modificatorid) !== undefined) s += textEl(x, '<modificatorid>', '</modificatorid>');
-  if ((x = v.modificatorname) !== undefined) s += textEl(x, '<modificatorname>', '</modificatorname>');
-  if ((x = v.id) !== undefined) s += textEl(x, '<id>', '</id>');
+  if ((x = v.modificatorid) !== undefined) s += textEl(x, "<modificatorid>", "</modificatorid>");
+  if ((x = v.modificatorname) !== undefined) s += textEl(x, "<modificatorname>", "</modificatorname>");
+  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
   return s;
 }
 
@@ -1388,132 +1362,132 @@ function decodeActivityEntry(el: XmlElement, o: DecodeOptions, path: string): Re
   let deferred: XmlElement | undefined;
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'level':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.level = v;
-        break;
-      case 'cn':
-        out.cn = textXml(c);
-        break;
-      case 'created':
-        if ((v = scalarXml(c, 'dt')) !== undefined) out.created = v;
-        break;
-      case 'viewed':
-        if ((v = scalarXml(c, 'dt')) !== undefined) out.viewed = v;
-        break;
-      case 'updated':
-        if ((v = scalarXml(c, 'dt')) !== undefined) out.updated = v;
-        break;
-      case 'flagged':
-        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
-        break;
-      case 'typeid':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.typeid = v;
-        break;
-      case 'parent':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.parent = v;
-        break;
-      case 'creatorid':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.creatorid = v;
-        break;
-      case 'creatorname':
-        out.creatorname = textXml(c);
-        break;
-      case 'position':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.position = v;
-        break;
-      case 'fields':
-        deferred = c;
-        break;
-      case 'modificatorid':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.modificatorid = v;
-        break;
-      case 'modificatorname':
-        out.modificatorname = textXml(c);
-        break;
-      case 'id':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.id = v;
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "level":
+  if ((v = scalarXml(c, "i")) !== undefined) out.level = v;
+  break;
+  case "cn":
+  out.cn = textXml(c);
+  break;
+  case "created":
+  if ((v = scalarXml(c, "dt")) !== undefined) out.created = v;
+  break;
+  case "viewed":
+  if ((v = scalarXml(c, "dt")) !== undefined) out.viewed = v;
+  break;
+  case "updated":
+  if ((v = scalarXml(c, "dt")) !== undefined) out.updated = v;
+  break;
+  case "flagged":
+  if ((v = scalarXml(c, "f")) !== undefined) out.flagged = v;
+  break;
+  case "typeid":
+  if ((v = scalarXml(c, "i")) !== undefined) out.typeid = v;
+  break;
+  case "parent":
+  if ((v = scalarXml(c, "i")) !== undefined) out.parent = v;
+  break;
+  case "creatorid":
+  if ((v = scalarXml(c, "i")) !== undefined) out.creatorid = v;
+  break;
+  case "creatorname":
+  out.creatorname = textXml(c);
+  break;
+  case "position":
+  if ((v = scalarXml(c, "i")) !== undefined) out.position = v;
+  break;
+  case "fields":
+  deferred = c;
+  break;
+  case "modificatorid":
+  if ((v = scalarXml(c, "i")) !== undefined) out.modificatorid = v;
+  break;
+  case "modificatorname":
+  out.modificatorname = textXml(c);
+  break;
+  case "id":
+  if ((v = scalarXml(c, "i")) !== undefined) out.id = v;
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   if (deferred) {
-    const p = o.strict ? join(path, 'fields') : '';
-    switch (selKey(out.typeid)) {
-      case '3':
-        out.fields = decodeNoteFields(deferred, o, p);
-        break;
-      case '4':
-      case '5':
-        out.fields = decodeEventFields(deferred, o, p);
-        break;
-      case '6':
-        out.fields = decodeFollowupFields(deferred, o, p);
-        break;
-      case '7':
-        out.fields = decodeWebsiteFields(deferred, o, p);
-        break;
-      case '14':
-        out.fields = decodeTaskFields(deferred, o, p);
-        break;
-      case '15':
-        out.fields = decodeTimerecordFields(deferred, o, p);
-        break;
-      case '22':
-        out.fields = decodeTasklistFields(deferred, o, p);
-        break;
-      case '23':
-      case '24':
-        out.fields = decodeFileFields(deferred, o, p);
-        break;
-      case '27':
-        out.fields = decodeBillingawidgetFields(deferred, o, p);
-        break;
-      case '29':
-      case '96':
-        out.fields = decodeMarketingawidgetFields(deferred, o, p);
-        break;
-      case '31':
-        out.fields = decodePhotolistFields(deferred, o, p);
-        break;
-      case '32':
-        out.fields = decodeOpportunityFields(deferred, o, p);
-        break;
-      case '37':
-        out.fields = decodeOnlinedocFields(deferred, o, p);
-        break;
-      case '39':
-        out.fields = decodeMarketingbwidgetFields(deferred, o, p);
-        break;
-      case '51':
-        out.fields = decodeTemplateFields(deferred, o, p);
-        break;
-      case '55':
-        out.fields = decodeAttachmentfileFields(deferred, o, p);
-        break;
-      case '57':
-        out.fields = decodeSeparatorFields(deferred, o, p);
-        break;
-      case '73':
-        out.fields = decodeCallFields(deferred, o, p);
-        break;
-      case '88':
-        out.fields = decodeScheduledemailFields(deferred, o, p);
-        break;
-      case '90':
-        out.fields = decodeLinkedemailsFields(deferred, o, p);
-        break;
-      case '91':
-        out.fields = decodeCommentFields(deferred, o, p);
-        break;
-      case '97':
-        out.fields = decodeSupportwidgetFields(deferred, o, p);
-        break;
-      default:
-        out.fields = decodeMapText(deferred, o, p);
-    }
+  const p = o.strict ? join(path, "fields") : '';
+  switch (selKey(out.typeid)) {
+  case "3":
+  out.fields = decodeNoteFields(deferred, o, p);
+  break;
+  case "4":
+  case "5":
+  out.fields = decodeEventFields(deferred, o, p);
+  break;
+  case "6":
+  out.fields = decodeFollowupFields(deferred, o, p);
+  break;
+  case "7":
+  out.fields = decodeWebsiteFields(deferred, o, p);
+  break;
+  case "14":
+  out.fields = decodeTaskFields(deferred, o, p);
+  break;
+  case "15":
+  out.fields = decodeTimerecordFields(deferred, o, p);
+  break;
+  case "22":
+  out.fields = decodeTasklistFields(deferred, o, p);
+  break;
+  case "23":
+  case "24":
+  out.fields = decodeFileFields(deferred, o, p);
+  break;
+  case "27":
+  out.fields = decodeBillingawidgetFields(deferred, o, p);
+  break;
+  case "29":
+  case "96":
+  out.fields = decodeMarketingawidgetFields(deferred, o, p);
+  break;
+  case "31":
+  out.fields = decodePhotolistFields(deferred, o, p);
+  break;
+  case "32":
+  out.fields = decodeOpportunityFields(deferred, o, p);
+  break;
+  case "37":
+  out.fields = decodeOnlinedocFields(deferred, o, p);
+  break;
+  case "39":
+  out.fields = decodeMarketingbwidgetFields(deferred, o, p);
+  break;
+  case "51":
+  out.fields = decodeTemplateFields(deferred, o, p);
+  break;
+  case "55":
+  out.fields = decodeAttachmentfileFields(deferred, o, p);
+  break;
+  case "57":
+  out.fields = decodeSeparatorFields(deferred, o, p);
+  break;
+  case "73":
+  out.fields = decodeCallFields(deferred, o, p);
+  break;
+  case "88":
+  out.fields = decodeScheduledemailFields(deferred, o, p);
+  break;
+  case "90":
+  out.fields = decodeLinkedemailsFields(deferred, o, p);
+  break;
+  case "91":
+  out.fields = decodeCommentFields(deferred, o, p);
+  break;
+  case "97":
+  out.fields = decodeSupportwidgetFields(deferred, o, p);
+  break;
+  default:
+  out.fields = decodeMapText(deferred, o, p);
+  }
   }
 
   return out;
@@ -1534,10 +1508,10 @@ function decodeMapText(el: XmlElement, o: DecodeOptions, path: string): Rec {
 function encodeRelatedItem(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, '<id>', '</id>');
-  if ((x = v.typeid) !== undefined) s += textEl(x, '<typeid>', '</typeid>');
-  if ((x = v.name) !== undefined) s += textEl(x, '<name>', '</name>');
-  if ((x = v.note) !== undefined) s += textEl(x, '<note>', '</note>');
+  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.typeid) !== undefined) s += textEl(x, "<typeid>", "</typeid>");
+  if ((x = v.name) !== undefined) s += textEl(x, "<name>", "</name>");
+  if ((x = v.note) !== undefined) s += textEl(x, "<note>", "</note>");
   return s;
 }
 
@@ -1545,22 +1519,22 @@ function decodeRelatedItem(el: XmlElement, o: DecodeOptions, path: string): Rec 
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'id':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.id = v;
-        break;
-      case 'typeid':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.typeid = v;
-        break;
-      case 'name':
-        out.name = textXml(c);
-        break;
-      case 'note':
-        out.note = textXml(c);
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "id":
+  if ((v = scalarXml(c, "i")) !== undefined) out.id = v;
+  break;
+  case "typeid":
+  if ((v = scalarXml(c, "i")) !== undefined) out.typeid = v;
+  break;
+  case "name":
+  out.name = textXml(c);
+  break;
+  case "note":
+  out.note = textXml(c);
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -1569,27 +1543,23 @@ function decodeRelatedItem(el: XmlElement, o: DecodeOptions, path: string): Rec 
 function encodeOrganizationItemFields(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.name) !== undefined) s += textEl(x, '<name label="Name">', '</name>');
-  if ((x = v.businessemail) !== undefined)
-    s += textEl(x, '<businessemail label="Business e-mail">', '</businessemail>');
-  if ((x = v.businessphonemain) !== undefined)
-    s += textEl(x, '<businessphonemain label="Business phone (main)">', '</businessphonemain>');
-  if ((x = v.businessfax) !== undefined) s += textEl(x, '<businessfax label="Business fax">', '</businessfax>');
-  if ((x = v.businessaddress) !== undefined)
-    s += textEl(x, '<businessaddress label="Business address">', '</businessaddress>');
-  if ((x = v.website) !== undefined) s += textEl(x, '<website label="Website">', '</website>');
-  if ((x = v.background) !== undefined) s += textEl(x, '<background label="Background">', '</background>');
-  if ((x = v.assignedto) !== undefined)
-    s += textEl(x, ownerOpen('<assignedto label="Assigned to"', v['assignedto@cn'], 'cn'), '</assignedto>');
-  if ((x = v.creatorid) !== undefined) s += textEl(x, '<creatorid>', '</creatorid>');
-  if ((x = v.creatorname) !== undefined) s += textEl(x, '<creatorname>', '</creatorname>');
-  if ((x = v.creatordate) !== undefined) s += textEl(x, '<creatordate>', '</creatordate>');
-  if ((x = v.modificatorid) !== undefined) s += textEl(x, '<modificatorid>', '</modificatorid>');
-  if ((x = v.modificatorname) !== undefined) s += textEl(x, '<modificatorname>', '</modificatorname>');
-  if ((x = v.modificatordate) !== undefined) s += textEl(x, '<modificatordate>', '</modificatordate>');
+  if ((x = v.name) !== undefined) s += textEl(x, "<name label=\"Name\">", "</name>");
+  if ((x = v.businessemail) !== undefined) s += textEl(x, "<businessemail label=\"Business e-mail\">", "</businessemail>");
+  if ((x = v.businessphonemain) !== undefined) s += textEl(x, "<businessphonemain label=\"Business phone (main)\">", "</businessphonemain>");
+  if ((x = v.businessfax) !== undefined) s += textEl(x, "<businessfax label=\"Business fax\">", "</businessfax>");
+  if ((x = v.businessaddress) !== undefined) s += textEl(x, "<businessaddress label=\"Business address\">", "</businessaddress>");
+  if ((x = v.website) !== undefined) s += textEl(x, "<website label=\"Website\">", "</website>");
+  if ((x = v.background) !== undefined) s += textEl(x, "<background label=\"Background\">", "</background>");
+  if ((x = v.assignedto) !== undefined) s += textEl(x, ownerOpen("<assignedto label=\"Assigned to\"", v["assignedto@cn"], "cn"), "</assignedto>");
+  if ((x = v.creatorid) !== undefined) s += textEl(x, "<creatorid>", "</creatorid>");
+  if ((x = v.creatorname) !== undefined) s += textEl(x, "<creatorname>", "</creatorname>");
+  if ((x = v.creatordate) !== undefined) s += textEl(x, "<creatordate>", "</creatordate>");
+  if ((x = v.modificatorid) !== undefined) s += textEl(x, "<modificatorid>", "</modificatorid>");
+  if ((x = v.modificatorname) !== undefined) s += textEl(x, "<modificatorname>", "</modificatorname>");
+  if ((x = v.modificatordate) !== undefined) s += textEl(x, "<modificatordate>", "</modificatordate>");
   for (const n of Object.keys(v)) {
-    if (!(n.startsWith('custom') && CUSTOM_0.test(n)) || (x = v[n]) === undefined) continue;
-    s += textEl(x, '<' + n + '>', '</' + n + '>');
+  if (!(n.startsWith("custom") && CUSTOM_0.test(n)) || (x = v[n]) === undefined) continue;
+  s += textEl(x, '<' + n + '>', '</' + n + '>');
   }
 
   return s;
@@ -1599,54 +1569,54 @@ function decodeOrganizationItemFields(el: XmlElement, o: DecodeOptions, path: st
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'name':
-        out.name = textXml(c);
-        break;
-      case 'businessemail':
-        out.businessemail = textXml(c);
-        break;
-      case 'businessphonemain':
-        out.businessphonemain = textXml(c);
-        break;
-      case 'businessfax':
-        out.businessfax = textXml(c);
-        break;
-      case 'businessaddress':
-        out.businessaddress = textXml(c);
-        break;
-      case 'website':
-        out.website = textXml(c);
-        break;
-      case 'background':
-        out.background = textXml(c);
-        break;
-      case 'assignedto':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.assignedto = v;
-        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['assignedto@cn'] = c.attrs.cn;
-        break;
-      case 'creatorid':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.creatorid = v;
-        break;
-      case 'creatorname':
-        out.creatorname = textXml(c);
-        break;
-      case 'creatordate':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.creatordate = v;
-        break;
-      case 'modificatorid':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.modificatorid = v;
-        break;
-      case 'modificatorname':
-        out.modificatorname = textXml(c);
-        break;
-      case 'modificatordate':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.modificatordate = v;
-        break;
-      default:
-        if (CUSTOM_0.test(c.name)) out[c.name] = textXml(c);
-        else if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "name":
+  out.name = textXml(c);
+  break;
+  case "businessemail":
+  out.businessemail = textXml(c);
+  break;
+  case "businessphonemain":
+  out.businessphonemain = textXml(c);
+  break;
+  case "businessfax":
+  out.businessfax = textXml(c);
+  break;
+  case "businessaddress":
+  out.businessaddress = textXml(c);
+  break;
+  case "website":
+  out.website = textXml(c);
+  break;
+  case "background":
+  out.background = textXml(c);
+  break;
+  case "assignedto":
+  if ((v = scalarXml(c, "i")) !== undefined) out.assignedto = v;
+  if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out["assignedto@cn"] = c.attrs.cn;
+  break;
+  case "creatorid":
+  if ((v = scalarXml(c, "i")) !== undefined) out.creatorid = v;
+  break;
+  case "creatorname":
+  out.creatorname = textXml(c);
+  break;
+  case "creatordate":
+  if ((v = scalarXml(c, "i")) !== undefined) out.creatordate = v;
+  break;
+  case "modificatorid":
+  if ((v = scalarXml(c, "i")) !== undefined) out.modificatorid = v;
+  break;
+  case "modificatorname":
+  out.modificatorname = textXml(c);
+  break;
+  case "modificatordate":
+  if ((v = scalarXml(c, "i")) !== undefined) out.modificatordate = v;
+  break;
+  default:
+  if (CUSTOM_0.test(c.name)) out[c.name] = textXml(c);
+  else if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -1655,15 +1625,15 @@ function decodeOrganizationItemFields(el: XmlElement, o: DecodeOptions, path: st
 function encodeItemOrganization(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, '<id>', '</id>');
-  if ((x = v.name) !== undefined) s += textEl(x, '<name>', '</name>');
-  if ((x = v.typeid) !== undefined) s += textEl(x, '<typeid>', '</typeid>');
-  if ((x = v.created) !== undefined) s += textEl(x, '<created>', '</created>');
-  if ((x = v.viewed) !== undefined) s += textEl(x, '<viewed>', '</viewed>');
-  if ((x = v.updated) !== undefined) s += textEl(x, '<updated>', '</updated>');
-  if ((x = v.ownership) !== undefined) s += textEl(x, ownerOpen('<ownership', v['ownership@cn'], 'cn'), '</ownership>');
-  if ((x = v.flagged) !== undefined) s += flagEl(x, '<flagged>', '</flagged>');
-  if ((x = v.fields) !== undefined) s += wrapEl(encodeOrganizationItemFields(x as Rec), '<fields>', '</fields>');
+  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.name) !== undefined) s += textEl(x, "<name>", "</name>");
+  if ((x = v.typeid) !== undefined) s += textEl(x, "<typeid>", "</typeid>");
+  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
+  if ((x = v.viewed) !== undefined) s += textEl(x, "<viewed>", "</viewed>");
+  if ((x = v.updated) !== undefined) s += textEl(x, "<updated>", "</updated>");
+  if ((x = v.ownership) !== undefined) s += textEl(x, ownerOpen("<ownership", v["ownership@cn"], "cn"), "</ownership>");
+  if ((x = v.flagged) !== undefined) s += flagEl(x, "<flagged>", "</flagged>");
+  if ((x = v.fields) !== undefined) s += wrapEl(encodeOrganizationItemFields(x as Rec), "<fields>", "</fields>");
   return s;
 }
 
@@ -1671,38 +1641,38 @@ function decodeItemOrganization(el: XmlElement, o: DecodeOptions, path: string):
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'id':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.id = v;
-        break;
-      case 'name':
-        out.name = textXml(c);
-        break;
-      case 'typeid':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.typeid = v;
-        break;
-      case 'created':
-        if ((v = scalarXml(c, 'dt')) !== undefined) out.created = v;
-        break;
-      case 'viewed':
-        if ((v = scalarXml(c, 'dt')) !== undefined) out.viewed = v;
-        break;
-      case 'updated':
-        if ((v = scalarXml(c, 'dt')) !== undefined) out.updated = v;
-        break;
-      case 'ownership':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.ownership = v;
-        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['ownership@cn'] = c.attrs.cn;
-        break;
-      case 'flagged':
-        if ((v = scalarXml(c, 'F')) !== undefined) out.flagged = v;
-        break;
-      case 'fields':
-        out.fields = decodeOrganizationItemFields(c, o, o.strict ? join(path, 'fields') : '');
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "id":
+  if ((v = scalarXml(c, "i")) !== undefined) out.id = v;
+  break;
+  case "name":
+  out.name = textXml(c);
+  break;
+  case "typeid":
+  if ((v = scalarXml(c, "i")) !== undefined) out.typeid = v;
+  break;
+  case "created":
+  if ((v = scalarXml(c, "dt")) !== undefined) out.created = v;
+  break;
+  case "viewed":
+  if ((v = scalarXml(c, "dt")) !== undefined) out.viewed = v;
+  break;
+  case "updated":
+  if ((v = scalarXml(c, "dt")) !== undefined) out.updated = v;
+  break;
+  case "ownership":
+  if ((v = scalarXml(c, "i")) !== undefined) out.ownership = v;
+  if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out["ownership@cn"] = c.attrs.cn;
+  break;
+  case "flagged":
+  if ((v = scalarXml(c, "F")) !== undefined) out.flagged = v;
+  break;
+  case "fields":
+  out.fields = decodeOrganizationItemFields(c, o, o.strict ? join(path, "fields") : '');
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -1711,24 +1681,24 @@ function decodeItemOrganization(el: XmlElement, o: DecodeOptions, path: string):
 function encodeCategoryChanges(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.add) !== undefined) s += wrapEl(encodeCategoryListInt(x as unknown[]), '<add>', '</add>');
-  if ((x = v.remove) !== undefined) s += wrapEl(encodeCategoryListInt(x as unknown[]), '<remove>', '</remove>');
+  if ((x = v.add) !== undefined) s += wrapEl(encodeCategoryListInt(x as unknown[]), "<add>", "</add>");
+  if ((x = v.remove) !== undefined) s += wrapEl(encodeCategoryListInt(x as unknown[]), "<remove>", "</remove>");
   return s;
 }
 
 function decodeCategoryChanges(el: XmlElement, o: DecodeOptions, path: string): Rec {
   const out: Rec = {};
   for (const c of el.children) {
-    switch (c.name) {
-      case 'add':
-        out.add = decodeCategoryListInt(c, o, o.strict ? join(path, 'add') : '');
-        break;
-      case 'remove':
-        out.remove = decodeCategoryListInt(c, o, o.strict ? join(path, 'remove') : '');
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "add":
+  out.add = decodeCategoryListInt(c, o, o.strict ? join(path, "add") : '');
+  break;
+  case "remove":
+  out.remove = decodeCategoryListInt(c, o, o.strict ? join(path, "remove") : '');
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -1736,15 +1706,15 @@ function decodeCategoryChanges(el: XmlElement, o: DecodeOptions, path: string): 
 
 function encodeCategoryListInt(v: unknown[]): string {
   let s = '';
-  for (const e of v) s += textEl(e, '<category>', '</category>');
+  for (const e of v) s += textEl(e, "<category>", "</category>");
   return s;
 }
 
 function decodeCategoryListInt(el: XmlElement, o: DecodeOptions, path: string): unknown[] {
   const out: unknown[] = [];
   for (const c of el.children) {
-    if (c.name === 'category') out.push(scalarXml(c, 'i'));
-    else if (o.strict) unknown(o, path, c.name);
+  if (c.name === "category") out.push(scalarXml(c, "i"));
+  else if (o.strict) unknown(o, path, c.name);
   }
 
   return out;
@@ -1753,7 +1723,7 @@ function decodeCategoryListInt(el: XmlElement, o: DecodeOptions, path: string): 
 function encodeRelatedItemRemove(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, '<id>', '</id>');
+  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
   return s;
 }
 
@@ -1761,13 +1731,13 @@ function decodeRelatedItemRemove(el: XmlElement, o: DecodeOptions, path: string)
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'id':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.id = v;
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "id":
+  if ((v = scalarXml(c, "i")) !== undefined) out.id = v;
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -1776,13 +1746,12 @@ function decodeRelatedItemRemove(el: XmlElement, o: DecodeOptions, path: string)
 function encodeFieldDefinition(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, '<id>', '</id>');
-  if ((x = v.name) !== undefined) s += textEl(x, '<name>', '</name>');
-  if ((x = v.label) !== undefined) s += textEl(x, '<label>', '</label>');
-  if ((x = v.type) !== undefined) s += textEl(x, '<type>', '</type>');
-  if ((x = v.options) !== undefined) s += wrapEl(encodeOptionListText(x as unknown[]), '<options>', '</options>');
-  if ((x = v.categories) !== undefined)
-    s += wrapEl(encodeCategoryListInt(x as unknown[]), '<categories>', '</categories>');
+  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.name) !== undefined) s += textEl(x, "<name>", "</name>");
+  if ((x = v.label) !== undefined) s += textEl(x, "<label>", "</label>");
+  if ((x = v.type) !== undefined) s += textEl(x, "<type>", "</type>");
+  if ((x = v.options) !== undefined) s += wrapEl(encodeOptionListText(x as unknown[]), "<options>", "</options>");
+  if ((x = v.categories) !== undefined) s += wrapEl(encodeCategoryListInt(x as unknown[]), "<categories>", "</categories>");
   return s;
 }
 
@@ -1790,28 +1759,28 @@ function decodeFieldDefinition(el: XmlElement, o: DecodeOptions, path: string): 
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'id':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.id = v;
-        break;
-      case 'name':
-        out.name = textXml(c);
-        break;
-      case 'label':
-        out.label = textXml(c);
-        break;
-      case 'type':
-        out.type = textXml(c);
-        break;
-      case 'options':
-        out.options = decodeOptionListText(c, o, o.strict ? join(path, 'options') : '');
-        break;
-      case 'categories':
-        out.categories = decodeCategoryListInt(c, o, o.strict ? join(path, 'categories') : '');
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "id":
+  if ((v = scalarXml(c, "i")) !== undefined) out.id = v;
+  break;
+  case "name":
+  out.name = textXml(c);
+  break;
+  case "label":
+  out.label = textXml(c);
+  break;
+  case "type":
+  out.type = textXml(c);
+  break;
+  case "options":
+  out.options = decodeOptionListText(c, o, o.strict ? join(path, "options") : '');
+  break;
+  case "categories":
+  out.categories = decodeCategoryListInt(c, o, o.strict ? join(path, "categories") : '');
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -1819,15 +1788,15 @@ function decodeFieldDefinition(el: XmlElement, o: DecodeOptions, path: string): 
 
 function encodeOptionListText(v: unknown[]): string {
   let s = '';
-  for (const e of v) s += textEl(e, '<option>', '</option>');
+  for (const e of v) s += textEl(e, "<option>", "</option>");
   return s;
 }
 
 function decodeOptionListText(el: XmlElement, o: DecodeOptions, path: string): unknown[] {
   const out: unknown[] = [];
   for (const c of el.children) {
-    if (c.name === 'option') out.push(textXml(c));
-    else if (o.strict) unknown(o, path, c.name);
+  if (c.name === "option") out.push(textXml(c));
+  else if (o.strict) unknown(o, path, c.name);
   }
 
   return out;
@@ -1836,12 +1805,12 @@ function decodeOptionListText(el: XmlElement, o: DecodeOptions, path: string): u
 function encodeUser(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, '<id>', '</id>');
-  if ((x = v.name) !== undefined) s += textEl(x, '<name>', '</name>');
-  if ((x = v.email) !== undefined) s += textEl(x, '<email>', '</email>');
-  if ((x = v.preventlogin) !== undefined) s += textEl(x, '<preventlogin>', '</preventlogin>');
-  if ((x = v.preventprivatedata) !== undefined) s += textEl(x, '<preventprivatedata>', '</preventprivatedata>');
-  if ((x = v.administrator) !== undefined) s += textEl(x, '<administrator>', '</administrator>');
+  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.name) !== undefined) s += textEl(x, "<name>", "</name>");
+  if ((x = v.email) !== undefined) s += textEl(x, "<email>", "</email>");
+  if ((x = v.preventlogin) !== undefined) s += textEl(x, "<preventlogin>", "</preventlogin>");
+  if ((x = v.preventprivatedata) !== undefined) s += textEl(x, "<preventprivatedata>", "</preventprivatedata>");
+  if ((x = v.administrator) !== undefined) s += textEl(x, "<administrator>", "</administrator>");
   return s;
 }
 
@@ -1849,28 +1818,28 @@ function decodeUser(el: XmlElement, o: DecodeOptions, path: string): Rec {
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'id':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.id = v;
-        break;
-      case 'name':
-        out.name = textXml(c);
-        break;
-      case 'email':
-        out.email = textXml(c);
-        break;
-      case 'preventlogin':
-        if ((v = scalarXml(c, 'f')) !== undefined) out.preventlogin = v;
-        break;
-      case 'preventprivatedata':
-        if ((v = scalarXml(c, 'f')) !== undefined) out.preventprivatedata = v;
-        break;
-      case 'administrator':
-        if ((v = scalarXml(c, 'f')) !== undefined) out.administrator = v;
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "id":
+  if ((v = scalarXml(c, "i")) !== undefined) out.id = v;
+  break;
+  case "name":
+  out.name = textXml(c);
+  break;
+  case "email":
+  out.email = textXml(c);
+  break;
+  case "preventlogin":
+  if ((v = scalarXml(c, "f")) !== undefined) out.preventlogin = v;
+  break;
+  case "preventprivatedata":
+  if ((v = scalarXml(c, "f")) !== undefined) out.preventprivatedata = v;
+  break;
+  case "administrator":
+  if ((v = scalarXml(c, "f")) !== undefined) out.administrator = v;
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -1879,9 +1848,9 @@ function decodeUser(el: XmlElement, o: DecodeOptions, path: string): Rec {
 function encodeGroup(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, '<id>', '</id>');
-  if ((x = v.name) !== undefined) s += textEl(x, '<name>', '</name>');
-  if ((x = v.email) !== undefined) s += textEl(x, '<email>', '</email>');
+  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.name) !== undefined) s += textEl(x, "<name>", "</name>");
+  if ((x = v.email) !== undefined) s += textEl(x, "<email>", "</email>");
   return s;
 }
 
@@ -1889,19 +1858,19 @@ function decodeGroup(el: XmlElement, o: DecodeOptions, path: string): Rec {
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'id':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.id = v;
-        break;
-      case 'name':
-        out.name = textXml(c);
-        break;
-      case 'email':
-        out.email = textXml(c);
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "id":
+  if ((v = scalarXml(c, "i")) !== undefined) out.id = v;
+  break;
+  case "name":
+  out.name = textXml(c);
+  break;
+  case "email":
+  out.email = textXml(c);
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -1910,14 +1879,14 @@ function decodeGroup(el: XmlElement, o: DecodeOptions, path: string): Rec {
 function encodeHookCreate(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.type) !== undefined) s += textEl(x, '<type>', '</type>');
-  if ((x = v.title) !== undefined) s += textEl(x, '<title>', '</title>');
-  if ((x = v.active) !== undefined) s += textEl(x, '<active>', '</active>');
-  if ((x = v.event) !== undefined) s += textEl(x, '<event>', '</event>');
-  if ((x = v.constrainttype) !== undefined) s += textEl(x, '<constrainttype>', '</constrainttype>');
-  if ((x = v.url) !== undefined) s += textEl(x, '<url>', '</url>');
-  if ((x = v.contenttype) !== undefined) s += textEl(x, '<contenttype>', '</contenttype>');
-  if ((x = v.secret) !== undefined) s += textEl(x, '<secret>', '</secret>');
+  if ((x = v.type) !== undefined) s += textEl(x, "<type>", "</type>");
+  if ((x = v.title) !== undefined) s += textEl(x, "<title>", "</title>");
+  if ((x = v.active) !== undefined) s += textEl(x, "<active>", "</active>");
+  if ((x = v.event) !== undefined) s += textEl(x, "<event>", "</event>");
+  if ((x = v.constrainttype) !== undefined) s += textEl(x, "<constrainttype>", "</constrainttype>");
+  if ((x = v.url) !== undefined) s += textEl(x, "<url>", "</url>");
+  if ((x = v.contenttype) !== undefined) s += textEl(x, "<contenttype>", "</contenttype>");
+  if ((x = v.secret) !== undefined) s += textEl(x, "<secret>", "</secret>");
   return s;
 }
 
@@ -1925,34 +1894,34 @@ function decodeHookCreate(el: XmlElement, o: DecodeOptions, path: string): Rec {
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'type':
-        out.type = textXml(c);
-        break;
-      case 'title':
-        out.title = textXml(c);
-        break;
-      case 'active':
-        if ((v = scalarXml(c, 'f')) !== undefined) out.active = v;
-        break;
-      case 'event':
-        out.event = textXml(c);
-        break;
-      case 'constrainttype':
-        out.constrainttype = textXml(c);
-        break;
-      case 'url':
-        out.url = textXml(c);
-        break;
-      case 'contenttype':
-        out.contenttype = textXml(c);
-        break;
-      case 'secret':
-        out.secret = textXml(c);
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "type":
+  out.type = textXml(c);
+  break;
+  case "title":
+  out.title = textXml(c);
+  break;
+  case "active":
+  if ((v = scalarXml(c, "f")) !== undefined) out.active = v;
+  break;
+  case "event":
+  out.event = textXml(c);
+  break;
+  case "constrainttype":
+  out.constrainttype = textXml(c);
+  break;
+  case "url":
+  out.url = textXml(c);
+  break;
+  case "contenttype":
+  out.contenttype = textXml(c);
+  break;
+  case "secret":
+  out.secret = textXml(c);
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -1961,16 +1930,16 @@ function decodeHookCreate(el: XmlElement, o: DecodeOptions, path: string): Rec {
 function encodeHook(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, '<id>', '</id>');
-  if ((x = v.type) !== undefined) s += textEl(x, '<type>', '</type>');
-  if ((x = v.title) !== undefined) s += textEl(x, '<title>', '</title>');
-  if ((x = v.active) !== undefined) s += textEl(x, '<active>', '</active>');
-  if ((x = v.event) !== undefined) s += textEl(x, '<event>', '</event>');
-  if ((x = v.constrainttype) !== undefined) s += textEl(x, '<constrainttype>', '</constrainttype>');
-  if ((x = v.url) !== undefined) s += textEl(x, '<url>', '</url>');
-  if ((x = v.contenttype) !== undefined) s += textEl(x, '<contenttype>', '</contenttype>');
-  if ((x = v.secret) !== undefined) s += textEl(x, '<secret>', '</secret>');
-  if ((x = v.disabledreason) !== undefined) s += textEl(x, '<disabledreason>', '</disabledreason>');
+  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.type) !== undefined) s += textEl(x, "<type>", "</type>");
+  if ((x = v.title) !== undefined) s += textEl(x, "<title>", "</title>");
+  if ((x = v.active) !== undefined) s += textEl(x, "<active>", "</active>");
+  if ((x = v.event) !== undefined) s += textEl(x, "<event>", "</event>");
+  if ((x = v.constrainttype) !== undefined) s += textEl(x, "<constrainttype>", "</constrainttype>");
+  if ((x = v.url) !== undefined) s += textEl(x, "<url>", "</url>");
+  if ((x = v.contenttype) !== undefined) s += textEl(x, "<contenttype>", "</contenttype>");
+  if ((x = v.secret) !== undefined) s += textEl(x, "<secret>", "</secret>");
+  if ((x = v.disabledreason) !== undefined) s += textEl(x, "<disabledreason>", "</disabledreason>");
   return s;
 }
 
@@ -1978,40 +1947,40 @@ function decodeHook(el: XmlElement, o: DecodeOptions, path: string): Rec {
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'id':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.id = v;
-        break;
-      case 'type':
-        out.type = textXml(c);
-        break;
-      case 'title':
-        out.title = textXml(c);
-        break;
-      case 'active':
-        if ((v = scalarXml(c, 'f')) !== undefined) out.active = v;
-        break;
-      case 'event':
-        out.event = textXml(c);
-        break;
-      case 'constrainttype':
-        out.constrainttype = textXml(c);
-        break;
-      case 'url':
-        out.url = textXml(c);
-        break;
-      case 'contenttype':
-        out.contenttype = textXml(c);
-        break;
-      case 'secret':
-        out.secret = textXml(c);
-        break;
-      case 'disabledreason':
-        out.disabledreason = textXml(c);
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "id":
+  if ((v = scalarXml(c, "i")) !== undefined) out.id = v;
+  break;
+  case "type":
+  out.type = textXml(c);
+  break;
+  case "title":
+  out.title = textXml(c);
+  break;
+  case "active":
+  if ((v = scalarXml(c, "f")) !== undefined) out.active = v;
+  break;
+  case "event":
+  out.event = textXml(c);
+  break;
+  case "constrainttype":
+  out.constrainttype = textXml(c);
+  break;
+  case "url":
+  out.url = textXml(c);
+  break;
+  case "contenttype":
+  out.contenttype = textXml(c);
+  break;
+  case "secret":
+  out.secret = textXml(c);
+  break;
+  case "disabledreason":
+  out.disabledreason = textXml(c);
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -2020,17 +1989,17 @@ function decodeHook(el: XmlElement, o: DecodeOptions, path: string): Rec {
 function encodeHookDelivery(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, '<id>', '</id>');
-  if ((x = v.webhookid) !== undefined) s += textEl(x, '<webhookid>', '</webhookid>');
-  if ((x = v.event) !== undefined) s += textEl(x, '<event>', '</event>');
-  if ((x = v.objectid) !== undefined) s += textEl(x, '<objectid>', '</objectid>');
-  if ((x = v.attempt) !== undefined) s += textEl(x, '<attempt>', '</attempt>');
-  if ((x = v.attempted) !== undefined) s += textEl(x, '<attempted>', '</attempted>');
-  if ((x = v.outcome) !== undefined) s += textEl(x, '<outcome>', '</outcome>');
-  if ((x = v.httpstatus) !== undefined) s += textEl(x, '<httpstatus>', '</httpstatus>');
-  if ((x = v.error) !== undefined) s += textEl(x, '<error>', '</error>');
-  if ((x = v.duration) !== undefined) s += textEl(x, '<duration>', '</duration>');
-  if ((x = v.nextretry) !== undefined) s += textEl(x, '<nextretry>', '</nextretry>');
+  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.webhookid) !== undefined) s += textEl(x, "<webhookid>", "</webhookid>");
+  if ((x = v.event) !== undefined) s += textEl(x, "<event>", "</event>");
+  if ((x = v.objectid) !== undefined) s += textEl(x, "<objectid>", "</objectid>");
+  if ((x = v.attempt) !== undefined) s += textEl(x, "<attempt>", "</attempt>");
+  if ((x = v.attempted) !== undefined) s += textEl(x, "<attempted>", "</attempted>");
+  if ((x = v.outcome) !== undefined) s += textEl(x, "<outcome>", "</outcome>");
+  if ((x = v.httpstatus) !== undefined) s += textEl(x, "<httpstatus>", "</httpstatus>");
+  if ((x = v.error) !== undefined) s += textEl(x, "<error>", "</error>");
+  if ((x = v.duration) !== undefined) s += textEl(x, "<duration>", "</duration>");
+  if ((x = v.nextretry) !== undefined) s += textEl(x, "<nextretry>", "</nextretry>");
   return s;
 }
 
@@ -2038,43 +2007,43 @@ function decodeHookDelivery(el: XmlElement, o: DecodeOptions, path: string): Rec
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'id':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.id = v;
-        break;
-      case 'webhookid':
-        out.webhookid = textXml(c);
-        break;
-      case 'event':
-        out.event = textXml(c);
-        break;
-      case 'objectid':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.objectid = v;
-        break;
-      case 'attempt':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.attempt = v;
-        break;
-      case 'attempted':
-        if ((v = scalarXml(c, 'dt')) !== undefined) out.attempted = v;
-        break;
-      case 'outcome':
-        out.outcome = textXml(c);
-        break;
-      case 'httpstatus':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.httpstatus = v;
-        break;
-      case 'error':
-        out.error = textXml(c);
-        break;
-      case 'duration':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.duration = v;
-        break;
-      case 'nextretry':
-        if ((v = scalarXml(c, 'dt')) !== undefined) out.nextretry = v;
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "id":
+  if ((v = scalarXml(c, "i")) !== undefined) out.id = v;
+  break;
+  case "webhookid":
+  out.webhookid = textXml(c);
+  break;
+  case "event":
+  out.event = textXml(c);
+  break;
+  case "objectid":
+  if ((v = scalarXml(c, "i")) !== undefined) out.objectid = v;
+  break;
+  case "attempt":
+  if ((v = scalarXml(c, "i")) !== undefined) out.attempt = v;
+  break;
+  case "attempted":
+  if ((v = scalarXml(c, "dt")) !== undefined) out.attempted = v;
+  break;
+  case "outcome":
+  out.outcome = textXml(c);
+  break;
+  case "httpstatus":
+  if ((v = scalarXml(c, "i")) !== undefined) out.httpstatus = v;
+  break;
+  case "error":
+  out.error = textXml(c);
+  break;
+  case "duration":
+  if ((v = scalarXml(c, "i")) !== undefined) out.duration = v;
+  break;
+  case "nextretry":
+  if ((v = scalarXml(c, "dt")) !== undefined) out.nextretry = v;
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -2083,36 +2052,30 @@ function decodeHookDelivery(el: XmlElement, o: DecodeOptions, path: string): Rec
 function encodeAnyItemFields(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.firstname) !== undefined) s += textEl(x, '<firstname label="First name">', '</firstname>');
-  if ((x = v.lastname) !== undefined) s += textEl(x, '<lastname label="Last name">', '</lastname>');
-  if ((x = v.businessemail) !== undefined)
-    s += textEl(x, '<businessemail label="Business e-mail">', '</businessemail>');
-  if ((x = v.personalemail) !== undefined)
-    s += textEl(x, '<personalemail label="Personal e-mail">', '</personalemail>');
-  if ((x = v.businessphonedirect) !== undefined)
-    s += textEl(x, '<businessphonedirect label="Business phone (direct)">', '</businessphonedirect>');
-  if ((x = v.businessphonemain) !== undefined)
-    s += textEl(x, '<businessphonemain label="Business phone (main)">', '</businessphonemain>');
-  if ((x = v.homephone) !== undefined) s += textEl(x, '<homephone label="Home phone">', '</homephone>');
-  if ((x = v.cellularphone) !== undefined) s += textEl(x, '<cellularphone label="Cellular phone">', '</cellularphone>');
-  if ((x = v.businessfax) !== undefined) s += textEl(x, '<businessfax label="Business fax">', '</businessfax>');
-  if ((x = v.businessaddress) !== undefined)
-    s += textEl(x, '<businessaddress label="Business address">', '</businessaddress>');
-  if ((x = v.jobtitle) !== undefined) s += textEl(x, '<jobtitle label="Job title">', '</jobtitle>');
-  if ((x = v.background) !== undefined) s += textEl(x, '<background label="Background">', '</background>');
-  if ((x = v.website) !== undefined) s += textEl(x, '<website label="Website">', '</website>');
-  if ((x = v.assignedto) !== undefined)
-    s += textEl(x, ownerOpen('<assignedto label="Assigned to"', v['assignedto@cn'], 'cn'), '</assignedto>');
-  if ((x = v.name) !== undefined) s += textEl(x, '<name label="Name">', '</name>');
-  if ((x = v.creatorid) !== undefined) s += textEl(x, '<creatorid>', '</creatorid>');
-  if ((x = v.creatorname) !== undefined) s += textEl(x, '<creatorname>', '</creatorname>');
-  if ((x = v.creatordate) !== undefined) s += textEl(x, '<creatordate>', '</creatordate>');
-  if ((x = v.modificatorid) !== undefined) s += textEl(x, '<modificatorid>', '</modificatorid>');
-  if ((x = v.modificatorname) !== undefined) s += textEl(x, '<modificatorname>', '</modificatorname>');
-  if ((x = v.modificatordate) !== undefined) s += textEl(x, '<modificatordate>', '</modificatordate>');
+  if ((x = v.firstname) !== undefined) s += textEl(x, "<firstname label=\"First name\">", "</firstname>");
+  if ((x = v.lastname) !== undefined) s += textEl(x, "<lastname label=\"Last name\">", "</lastname>");
+  if ((x = v.businessemail) !== undefined) s += textEl(x, "<businessemail label=\"Business e-mail\">", "</businessemail>");
+  if ((x = v.personalemail) !== undefined) s += textEl(x, "<personalemail label=\"Personal e-mail\">", "</personalemail>");
+  if ((x = v.businessphonedirect) !== undefined) s += textEl(x, "<businessphonedirect label=\"Business phone (direct)\">", "</businessphonedirect>");
+  if ((x = v.businessphonemain) !== undefined) s += textEl(x, "<businessphonemain label=\"Business phone (main)\">", "</businessphonemain>");
+  if ((x = v.homephone) !== undefined) s += textEl(x, "<homephone label=\"Home phone\">", "</homephone>");
+  if ((x = v.cellularphone) !== undefined) s += textEl(x, "<cellularphone label=\"Cellular phone\">", "</cellularphone>");
+  if ((x = v.businessfax) !== undefined) s += textEl(x, "<businessfax label=\"Business fax\">", "</businessfax>");
+  if ((x = v.businessaddress) !== undefined) s += textEl(x, "<businessaddress label=\"Business address\">", "</businessaddress>");
+  if ((x = v.jobtitle) !== undefined) s += textEl(x, "<jobtitle label=\"Job title\">", "</jobtitle>");
+  if ((x = v.background) !== undefined) s += textEl(x, "<background label=\"Background\">", "</background>");
+  if ((x = v.website) !== undefined) s += textEl(x, "<website label=\"Website\">", "</website>");
+  if ((x = v.assignedto) !== undefined) s += textEl(x, ownerOpen("<assignedto label=\"Assigned to\"", v["assignedto@cn"], "cn"), "</assignedto>");
+  if ((x = v.name) !== undefined) s += textEl(x, "<name label=\"Name\">", "</name>");
+  if ((x = v.creatorid) !== undefined) s += textEl(x, "<creatorid>", "</creatorid>");
+  if ((x = v.creatorname) !== undefined) s += textEl(x, "<creatorname>", "</creatorname>");
+  if ((x = v.creatordate) !== undefined) s += textEl(x, "<creatordate>", "</creatordate>");
+  if ((x = v.modificatorid) !== undefined) s += textEl(x, "<modificatorid>", "</modificatorid>");
+  if ((x = v.modificatorname) !== undefined) s += textEl(x, "<modificatorname>", "</modificatorname>");
+  if ((x = v.modificatordate) !== undefined) s += textEl(x, "<modificatordate>", "</modificatordate>");
   for (const n of Object.keys(v)) {
-    if (!(n.startsWith('custom') && CUSTOM_0.test(n)) || (x = v[n]) === undefined) continue;
-    s += textEl(x, '<' + n + '>', '</' + n + '>');
+  if (!(n.startsWith("custom") && CUSTOM_0.test(n)) || (x = v[n]) === undefined) continue;
+  s += textEl(x, '<' + n + '>', '</' + n + '>');
   }
 
   return s;
@@ -2122,75 +2085,75 @@ function decodeAnyItemFields(el: XmlElement, o: DecodeOptions, path: string): Re
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'firstname':
-        out.firstname = textXml(c);
-        break;
-      case 'lastname':
-        out.lastname = textXml(c);
-        break;
-      case 'businessemail':
-        out.businessemail = textXml(c);
-        break;
-      case 'personalemail':
-        out.personalemail = textXml(c);
-        break;
-      case 'businessphonedirect':
-        out.businessphonedirect = textXml(c);
-        break;
-      case 'businessphonemain':
-        out.businessphonemain = textXml(c);
-        break;
-      case 'homephone':
-        out.homephone = textXml(c);
-        break;
-      case 'cellularphone':
-        out.cellularphone = textXml(c);
-        break;
-      case 'businessfax':
-        out.businessfax = textXml(c);
-        break;
-      case 'businessaddress':
-        out.businessaddress = textXml(c);
-        break;
-      case 'jobtitle':
-        out.jobtitle = textXml(c);
-        break;
-      case 'background':
-        out.background = textXml(c);
-        break;
-      case 'website':
-        out.website = textXml(c);
-        break;
-      case 'assignedto':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.assignedto = v;
-        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['assignedto@cn'] = c.attrs.cn;
-        break;
-      case 'name':
-        out.name = textXml(c);
-        break;
-      case 'creatorid':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.creatorid = v;
-        break;
-      case 'creatorname':
-        out.creatorname = textXml(c);
-        break;
-      case 'creatordate':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.creatordate = v;
-        break;
-      case 'modificatorid':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.modificatorid = v;
-        break;
-      case 'modificatorname':
-        out.modificatorname = textXml(c);
-        break;
-      case 'modificatordate':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.modificatordate = v;
-        break;
-      default:
-        if (CUSTOM_0.test(c.name)) out[c.name] = textXml(c);
-        else if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "firstname":
+  out.firstname = textXml(c);
+  break;
+  case "lastname":
+  out.lastname = textXml(c);
+  break;
+  case "businessemail":
+  out.businessemail = textXml(c);
+  break;
+  case "personalemail":
+  out.personalemail = textXml(c);
+  break;
+  case "businessphonedirect":
+  out.businessphonedirect = textXml(c);
+  break;
+  case "businessphonemain":
+  out.businessphonemain = textXml(c);
+  break;
+  case "homephone":
+  out.homephone = textXml(c);
+  break;
+  case "cellularphone":
+  out.cellularphone = textXml(c);
+  break;
+  case "businessfax":
+  out.businessfax = textXml(c);
+  break;
+  case "businessaddress":
+  out.businessaddress = textXml(c);
+  break;
+  case "jobtitle":
+  out.jobtitle = textXml(c);
+  break;
+  case "background":
+  out.background = textXml(c);
+  break;
+  case "website":
+  out.website = textXml(c);
+  break;
+  case "assignedto":
+  if ((v = scalarXml(c, "i")) !== undefined) out.assignedto = v;
+  if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out["assignedto@cn"] = c.attrs.cn;
+  break;
+  case "name":
+  out.name = textXml(c);
+  break;
+  case "creatorid":
+  if ((v = scalarXml(c, "i")) !== undefined) out.creatorid = v;
+  break;
+  case "creatorname":
+  out.creatorname = textXml(c);
+  break;
+  case "creatordate":
+  if ((v = scalarXml(c, "i")) !== undefined) out.creatordate = v;
+  break;
+  case "modificatorid":
+  if ((v = scalarXml(c, "i")) !== undefined) out.modificatorid = v;
+  break;
+  case "modificatorname":
+  out.modificatorname = textXml(c);
+  break;
+  case "modificatordate":
+  if ((v = scalarXml(c, "i")) !== undefined) out.modificatordate = v;
+  break;
+  default:
+  if (CUSTOM_0.test(c.name)) out[c.name] = textXml(c);
+  else if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -2199,10 +2162,10 @@ function decodeAnyItemFields(el: XmlElement, o: DecodeOptions, path: string): Re
 function encodeReportItem(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, '<id>', '</id>');
-  if ((x = v.name) !== undefined) s += textEl(x, '<name>', '</name>');
-  if ((x = v.typeid) !== undefined) s += textEl(x, '<typeid>', '</typeid>');
-  if ((x = v.fields) !== undefined) s += wrapEl(encodeAnyItemFields(x as Rec), '<fields>', '</fields>');
+  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.name) !== undefined) s += textEl(x, "<name>", "</name>");
+  if ((x = v.typeid) !== undefined) s += textEl(x, "<typeid>", "</typeid>");
+  if ((x = v.fields) !== undefined) s += wrapEl(encodeAnyItemFields(x as Rec), "<fields>", "</fields>");
   return s;
 }
 
@@ -2210,22 +2173,22 @@ function decodeReportItem(el: XmlElement, o: DecodeOptions, path: string): Rec {
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'id':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.id = v;
-        break;
-      case 'name':
-        out.name = textXml(c);
-        break;
-      case 'typeid':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.typeid = v;
-        break;
-      case 'fields':
-        out.fields = decodeAnyItemFields(c, o, o.strict ? join(path, 'fields') : '');
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "id":
+  if ((v = scalarXml(c, "i")) !== undefined) out.id = v;
+  break;
+  case "name":
+  out.name = textXml(c);
+  break;
+  case "typeid":
+  if ((v = scalarXml(c, "i")) !== undefined) out.typeid = v;
+  break;
+  case "fields":
+  out.fields = decodeAnyItemFields(c, o, o.strict ? join(path, "fields") : '');
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -2234,20 +2197,19 @@ function decodeReportItem(el: XmlElement, o: DecodeOptions, path: string): Rec {
 function encodeReportAction(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, '<id>', '</id>');
-  if ((x = v.type) !== undefined) s += textEl(x, '<type>', '</type>');
-  if ((x = v.itemid) !== undefined) s += textEl(x, '<itemid>', '</itemid>');
-  if ((x = v.itemtype) !== undefined) s += textEl(x, '<itemtype>', '</itemtype>');
-  if ((x = v.itemname) !== undefined) s += textEl(x, '<itemname>', '</itemname>');
-  if ((x = v.owner) !== undefined) s += textEl(x, ownerOpen('<owner', v['owner@cn'], 'cn'), '</owner>');
-  if ((x = v.created) !== undefined) s += textEl(x, '<created>', '</created>');
-  if ((x = v.title) !== undefined) s += textEl(x, '<title>', '</title>');
-  if ((x = v.date) !== undefined) s += textEl(x, '<date>', '</date>');
-  if ((x = v.assignedto) !== undefined)
-    s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
-  if ((x = v.priority) !== undefined) s += textEl(x, '<priority>', '</priority>');
-  if ((x = v.completed) !== undefined) s += textEl(x, '<completed>', '</completed>');
-  if ((x = v.item) !== undefined) s += wrapEl(encodeReportItem(x as Rec), '<item>', '</item>');
+  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.type) !== undefined) s += textEl(x, "<type>", "</type>");
+  if ((x = v.itemid) !== undefined) s += textEl(x, "<itemid>", "</itemid>");
+  if ((x = v.itemtype) !== undefined) s += textEl(x, "<itemtype>", "</itemtype>");
+  if ((x = v.itemname) !== undefined) s += textEl(x, "<itemname>", "</itemname>");
+  if ((x = v.owner) !== undefined) s += textEl(x, ownerOpen("<owner", v["owner@cn"], "cn"), "</owner>");
+  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
+  if ((x = v.title) !== undefined) s += textEl(x, "<title>", "</title>");
+  if ((x = v.date) !== undefined) s += textEl(x, "<date>", "</date>");
+  if ((x = v.assignedto) !== undefined) s += textEl(x, ownerOpen("<assignedto", v["assignedto@cn"], "cn"), "</assignedto>");
+  if ((x = v.priority) !== undefined) s += textEl(x, "<priority>", "</priority>");
+  if ((x = v.completed) !== undefined) s += textEl(x, "<completed>", "</completed>");
+  if ((x = v.item) !== undefined) s += wrapEl(encodeReportItem(x as Rec), "<item>", "</item>");
   return s;
 }
 
@@ -2255,51 +2217,51 @@ function decodeReportAction(el: XmlElement, o: DecodeOptions, path: string): Rec
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'id':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.id = v;
-        break;
-      case 'type':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.type = v;
-        break;
-      case 'itemid':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.itemid = v;
-        break;
-      case 'itemtype':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.itemtype = v;
-        break;
-      case 'itemname':
-        out.itemname = textXml(c);
-        break;
-      case 'owner':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.owner = v;
-        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['owner@cn'] = c.attrs.cn;
-        break;
-      case 'created':
-        if ((v = scalarXml(c, 'dt')) !== undefined) out.created = v;
-        break;
-      case 'title':
-        out.title = textXml(c);
-        break;
-      case 'date':
-        if ((v = scalarXml(c, 'dt')) !== undefined) out.date = v;
-        break;
-      case 'assignedto':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.assignedto = v;
-        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['assignedto@cn'] = c.attrs.cn;
-        break;
-      case 'priority':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.priority = v;
-        break;
-      case 'completed':
-        if ((v = scalarXml(c, 'f')) !== undefined) out.completed = v;
-        break;
-      case 'item':
-        out.item = decodeReportItem(c, o, o.strict ? join(path, 'item') : '');
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "id":
+  if ((v = scalarXml(c, "i")) !== undefined) out.id = v;
+  break;
+  case "type":
+  if ((v = scalarXml(c, "i")) !== undefined) out.type = v;
+  break;
+  case "itemid":
+  if ((v = scalarXml(c, "i")) !== undefined) out.itemid = v;
+  break;
+  case "itemtype":
+  if ((v = scalarXml(c, "i")) !== undefined) out.itemtype = v;
+  break;
+  case "itemname":
+  out.itemname = textXml(c);
+  break;
+  case "owner":
+  if ((v = scalarXml(c, "i")) !== undefined) out.owner = v;
+  if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out["owner@cn"] = c.attrs.cn;
+  break;
+  case "created":
+  if ((v = scalarXml(c, "dt")) !== undefined) out.created = v;
+  break;
+  case "title":
+  out.title = textXml(c);
+  break;
+  case "date":
+  if ((v = scalarXml(c, "dt")) !== undefined) out.date = v;
+  break;
+  case "assignedto":
+  if ((v = scalarXml(c, "i")) !== undefined) out.assignedto = v;
+  if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out["assignedto@cn"] = c.attrs.cn;
+  break;
+  case "priority":
+  if ((v = scalarXml(c, "i")) !== undefined) out.priority = v;
+  break;
+  case "completed":
+  if ((v = scalarXml(c, "f")) !== undefined) out.completed = v;
+  break;
+  case "item":
+  out.item = decodeReportItem(c, o, o.strict ? join(path, "item") : '');
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -2308,19 +2270,18 @@ function decodeReportAction(el: XmlElement, o: DecodeOptions, path: string): Rec
 function encodeReportFollowup(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, '<id>', '</id>');
-  if ((x = v.type) !== undefined) s += textEl(x, '<type>', '</type>');
-  if ((x = v.itemid) !== undefined) s += textEl(x, '<itemid>', '</itemid>');
-  if ((x = v.itemtype) !== undefined) s += textEl(x, '<itemtype>', '</itemtype>');
-  if ((x = v.itemname) !== undefined) s += textEl(x, '<itemname>', '</itemname>');
-  if ((x = v.owner) !== undefined) s += textEl(x, ownerOpen('<owner', v['owner@cn'], 'cn'), '</owner>');
-  if ((x = v.created) !== undefined) s += textEl(x, '<created>', '</created>');
-  if ((x = v.details) !== undefined) s += textEl(x, '<details>', '</details>');
-  if ((x = v.assignedto) !== undefined)
-    s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
-  if ((x = v.nodate) !== undefined) s += textEl(x, '<nodate>', '</nodate>');
-  if ((x = v.duedate) !== undefined) s += textEl(x, '<duedate>', '</duedate>');
-  if ((x = v.item) !== undefined) s += wrapEl(encodeReportItem(x as Rec), '<item>', '</item>');
+  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.type) !== undefined) s += textEl(x, "<type>", "</type>");
+  if ((x = v.itemid) !== undefined) s += textEl(x, "<itemid>", "</itemid>");
+  if ((x = v.itemtype) !== undefined) s += textEl(x, "<itemtype>", "</itemtype>");
+  if ((x = v.itemname) !== undefined) s += textEl(x, "<itemname>", "</itemname>");
+  if ((x = v.owner) !== undefined) s += textEl(x, ownerOpen("<owner", v["owner@cn"], "cn"), "</owner>");
+  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
+  if ((x = v.details) !== undefined) s += textEl(x, "<details>", "</details>");
+  if ((x = v.assignedto) !== undefined) s += textEl(x, ownerOpen("<assignedto", v["assignedto@cn"], "cn"), "</assignedto>");
+  if ((x = v.nodate) !== undefined) s += textEl(x, "<nodate>", "</nodate>");
+  if ((x = v.duedate) !== undefined) s += textEl(x, "<duedate>", "</duedate>");
+  if ((x = v.item) !== undefined) s += wrapEl(encodeReportItem(x as Rec), "<item>", "</item>");
   return s;
 }
 
@@ -2328,48 +2289,48 @@ function decodeReportFollowup(el: XmlElement, o: DecodeOptions, path: string): R
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'id':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.id = v;
-        break;
-      case 'type':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.type = v;
-        break;
-      case 'itemid':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.itemid = v;
-        break;
-      case 'itemtype':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.itemtype = v;
-        break;
-      case 'itemname':
-        out.itemname = textXml(c);
-        break;
-      case 'owner':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.owner = v;
-        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['owner@cn'] = c.attrs.cn;
-        break;
-      case 'created':
-        if ((v = scalarXml(c, 'dt')) !== undefined) out.created = v;
-        break;
-      case 'details':
-        out.details = textXml(c);
-        break;
-      case 'assignedto':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.assignedto = v;
-        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['assignedto@cn'] = c.attrs.cn;
-        break;
-      case 'nodate':
-        if ((v = scalarXml(c, 'f')) !== undefined) out.nodate = v;
-        break;
-      case 'duedate':
-        if ((v = scalarXml(c, 'dt')) !== undefined) out.duedate = v;
-        break;
-      case 'item':
-        out.item = decodeReportItem(c, o, o.strict ? join(path, 'item') : '');
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "id":
+  if ((v = scalarXml(c, "i")) !== undefined) out.id = v;
+  break;
+  case "type":
+  if ((v = scalarXml(c, "i")) !== undefined) out.type = v;
+  break;
+  case "itemid":
+  if ((v = scalarXml(c, "i")) !== undefined) out.itemid = v;
+  break;
+  case "itemtype":
+  if ((v = scalarXml(c, "i")) !== undefined) out.itemtype = v;
+  break;
+  case "itemname":
+  out.itemname = textXml(c);
+  break;
+  case "owner":
+  if ((v = scalarXml(c, "i")) !== undefined) out.owner = v;
+  if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out["owner@cn"] = c.attrs.cn;
+  break;
+  case "created":
+  if ((v = scalarXml(c, "dt")) !== undefined) out.created = v;
+  break;
+  case "details":
+  out.details = textXml(c);
+  break;
+  case "assignedto":
+  if ((v = scalarXml(c, "i")) !== undefined) out.assignedto = v;
+  if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out["assignedto@cn"] = c.attrs.cn;
+  break;
+  case "nodate":
+  if ((v = scalarXml(c, "f")) !== undefined) out.nodate = v;
+  break;
+  case "duedate":
+  if ((v = scalarXml(c, "dt")) !== undefined) out.duedate = v;
+  break;
+  case "item":
+  out.item = decodeReportItem(c, o, o.strict ? join(path, "item") : '');
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -2378,26 +2339,25 @@ function decodeReportFollowup(el: XmlElement, o: DecodeOptions, path: string): R
 function encodeReportOpportunity(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, '<id>', '</id>');
-  if ((x = v.type) !== undefined) s += textEl(x, '<type>', '</type>');
-  if ((x = v.itemid) !== undefined) s += textEl(x, '<itemid>', '</itemid>');
-  if ((x = v.itemtype) !== undefined) s += textEl(x, '<itemtype>', '</itemtype>');
-  if ((x = v.itemname) !== undefined) s += textEl(x, '<itemname>', '</itemname>');
-  if ((x = v.owner) !== undefined) s += textEl(x, ownerOpen('<owner', v['owner@cn'], 'cn'), '</owner>');
-  if ((x = v.created) !== undefined) s += textEl(x, '<created>', '</created>');
-  if ((x = v.modified) !== undefined) s += textEl(x, '<modified>', '</modified>');
-  if ((x = v.description) !== undefined) s += textEl(x, '<description>', '</description>');
-  if ((x = v.valueunit) !== undefined) s += textEl(x, '<valueunit>', '</valueunit>');
-  if ((x = v.valuecurrency) !== undefined) s += textEl(x, '<valuecurrency>', '</valuecurrency>');
-  if ((x = v.valueinterval) !== undefined) s += textEl(x, '<valueinterval>', '</valueinterval>');
-  if ((x = v.valueduration) !== undefined) s += textEl(x, '<valueduration>', '</valueduration>');
-  if ((x = v.stage) !== undefined) s += textEl(x, '<stage>', '</stage>');
-  if ((x = v.probability) !== undefined) s += textEl(x, '<probability>', '</probability>');
-  if ((x = v.closingdate) !== undefined) s += textEl(x, '<closingdate>', '</closingdate>');
-  if ((x = v.responsible) !== undefined)
-    s += textEl(x, ownerOpen('<responsible', v['responsible@cn'], 'cn'), '</responsible>');
-  if ((x = v.status) !== undefined) s += textEl(x, '<status>', '</status>');
-  if ((x = v.item) !== undefined) s += wrapEl(encodeReportItem(x as Rec), '<item>', '</item>');
+  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.type) !== undefined) s += textEl(x, "<type>", "</type>");
+  if ((x = v.itemid) !== undefined) s += textEl(x, "<itemid>", "</itemid>");
+  if ((x = v.itemtype) !== undefined) s += textEl(x, "<itemtype>", "</itemtype>");
+  if ((x = v.itemname) !== undefined) s += textEl(x, "<itemname>", "</itemname>");
+  if ((x = v.owner) !== undefined) s += textEl(x, ownerOpen("<owner", v["owner@cn"], "cn"), "</owner>");
+  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
+  if ((x = v.modified) !== undefined) s += textEl(x, "<modified>", "</modified>");
+  if ((x = v.description) !== undefined) s += textEl(x, "<description>", "</description>");
+  if ((x = v.valueunit) !== undefined) s += textEl(x, "<valueunit>", "</valueunit>");
+  if ((x = v.valuecurrency) !== undefined) s += textEl(x, "<valuecurrency>", "</valuecurrency>");
+  if ((x = v.valueinterval) !== undefined) s += textEl(x, "<valueinterval>", "</valueinterval>");
+  if ((x = v.valueduration) !== undefined) s += textEl(x, "<valueduration>", "</valueduration>");
+  if ((x = v.stage) !== undefined) s += textEl(x, "<stage>", "</stage>");
+  if ((x = v.probability) !== undefined) s += textEl(x, "<probability>", "</probability>");
+  if ((x = v.closingdate) !== undefined) s += textEl(x, "<closingdate>", "</closingdate>");
+  if ((x = v.responsible) !== undefined) s += textEl(x, ownerOpen("<responsible", v["responsible@cn"], "cn"), "</responsible>");
+  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
+  if ((x = v.item) !== undefined) s += wrapEl(encodeReportItem(x as Rec), "<item>", "</item>");
   return s;
 }
 
@@ -2405,69 +2365,69 @@ function decodeReportOpportunity(el: XmlElement, o: DecodeOptions, path: string)
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'id':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.id = v;
-        break;
-      case 'type':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.type = v;
-        break;
-      case 'itemid':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.itemid = v;
-        break;
-      case 'itemtype':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.itemtype = v;
-        break;
-      case 'itemname':
-        out.itemname = textXml(c);
-        break;
-      case 'owner':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.owner = v;
-        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['owner@cn'] = c.attrs.cn;
-        break;
-      case 'created':
-        if ((v = scalarXml(c, 'dt')) !== undefined) out.created = v;
-        break;
-      case 'modified':
-        if ((v = scalarXml(c, 'dt')) !== undefined) out.modified = v;
-        break;
-      case 'description':
-        out.description = textXml(c);
-        break;
-      case 'valueunit':
-        if ((v = scalarXml(c, 'n')) !== undefined) out.valueunit = v;
-        break;
-      case 'valuecurrency':
-        out.valuecurrency = textXml(c);
-        break;
-      case 'valueinterval':
-        out.valueinterval = textXml(c);
-        break;
-      case 'valueduration':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.valueduration = v;
-        break;
-      case 'stage':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.stage = v;
-        break;
-      case 'probability':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.probability = v;
-        break;
-      case 'closingdate':
-        if ((v = scalarXml(c, 'dt')) !== undefined) out.closingdate = v;
-        break;
-      case 'responsible':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.responsible = v;
-        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['responsible@cn'] = c.attrs.cn;
-        break;
-      case 'status':
-        out.status = textXml(c);
-        break;
-      case 'item':
-        out.item = decodeReportItem(c, o, o.strict ? join(path, 'item') : '');
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "id":
+  if ((v = scalarXml(c, "i")) !== undefined) out.id = v;
+  break;
+  case "type":
+  if ((v = scalarXml(c, "i")) !== undefined) out.type = v;
+  break;
+  case "itemid":
+  if ((v = scalarXml(c, "i")) !== undefined) out.itemid = v;
+  break;
+  case "itemtype":
+  if ((v = scalarXml(c, "i")) !== undefined) out.itemtype = v;
+  break;
+  case "itemname":
+  out.itemname = textXml(c);
+  break;
+  case "owner":
+  if ((v = scalarXml(c, "i")) !== undefined) out.owner = v;
+  if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out["owner@cn"] = c.attrs.cn;
+  break;
+  case "created":
+  if ((v = scalarXml(c, "dt")) !== undefined) out.created = v;
+  break;
+  case "modified":
+  if ((v = scalarXml(c, "dt")) !== undefined) out.modified = v;
+  break;
+  case "description":
+  out.description = textXml(c);
+  break;
+  case "valueunit":
+  if ((v = scalarXml(c, "n")) !== undefined) out.valueunit = v;
+  break;
+  case "valuecurrency":
+  out.valuecurrency = textXml(c);
+  break;
+  case "valueinterval":
+  out.valueinterval = textXml(c);
+  break;
+  case "valueduration":
+  if ((v = scalarXml(c, "i")) !== undefined) out.valueduration = v;
+  break;
+  case "stage":
+  if ((v = scalarXml(c, "i")) !== undefined) out.stage = v;
+  break;
+  case "probability":
+  if ((v = scalarXml(c, "i")) !== undefined) out.probability = v;
+  break;
+  case "closingdate":
+  if ((v = scalarXml(c, "dt")) !== undefined) out.closingdate = v;
+  break;
+  case "responsible":
+  if ((v = scalarXml(c, "i")) !== undefined) out.responsible = v;
+  if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out["responsible@cn"] = c.attrs.cn;
+  break;
+  case "status":
+  out.status = textXml(c);
+  break;
+  case "item":
+  out.item = decodeReportItem(c, o, o.strict ? join(path, "item") : '');
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -2476,10 +2436,10 @@ function decodeReportOpportunity(el: XmlElement, o: DecodeOptions, path: string)
 function encodeReportComment(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, '<id>', '</id>');
-  if ((x = v.created) !== undefined) s += textEl(x, '<created>', '</created>');
-  if ((x = v.owner) !== undefined) s += textEl(x, ownerOpen('<owner', v['owner@cn'], 'cn'), '</owner>');
-  if ((x = v.posttext) !== undefined) s += textEl(x, '<posttext>', '</posttext>');
+  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
+  if ((x = v.owner) !== undefined) s += textEl(x, ownerOpen("<owner", v["owner@cn"], "cn"), "</owner>");
+  if ((x = v.posttext) !== undefined) s += textEl(x, "<posttext>", "</posttext>");
   return s;
 }
 
@@ -2487,23 +2447,23 @@ function decodeReportComment(el: XmlElement, o: DecodeOptions, path: string): Re
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'id':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.id = v;
-        break;
-      case 'created':
-        if ((v = scalarXml(c, 'dt')) !== undefined) out.created = v;
-        break;
-      case 'owner':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.owner = v;
-        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['owner@cn'] = c.attrs.cn;
-        break;
-      case 'posttext':
-        out.posttext = textXml(c);
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "id":
+  if ((v = scalarXml(c, "i")) !== undefined) out.id = v;
+  break;
+  case "created":
+  if ((v = scalarXml(c, "dt")) !== undefined) out.created = v;
+  break;
+  case "owner":
+  if ((v = scalarXml(c, "i")) !== undefined) out.owner = v;
+  if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out["owner@cn"] = c.attrs.cn;
+  break;
+  case "posttext":
+  out.posttext = textXml(c);
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -2512,101 +2472,100 @@ function decodeReportComment(el: XmlElement, o: DecodeOptions, path: string): Re
 function encodeReportActivity(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, '<id>', '</id>');
-  if ((x = v.type) !== undefined) s += textEl(x, '<type>', '</type>');
-  if ((x = v.typeid) !== undefined) s += textEl(x, '<typeid>', '</typeid>');
-  if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
-  if ((x = v.parenttypeid) !== undefined) s += textEl(x, '<parenttypeid>', '</parenttypeid>');
-  if ((x = v.itemid) !== undefined) s += textEl(x, '<itemid>', '</itemid>');
-  if ((x = v.itemtype) !== undefined) s += textEl(x, '<itemtype>', '</itemtype>');
-  if ((x = v.itemname) !== undefined) s += textEl(x, '<itemname>', '</itemname>');
-  if ((x = v.owner) !== undefined) s += textEl(x, ownerOpen('<owner', v['owner@cn'], 'cn'), '</owner>');
-  if ((x = v.created) !== undefined) s += textEl(x, '<created>', '</created>');
-  if ((x = v.updated) !== undefined) s += textEl(x, '<updated>', '</updated>');
-  if ((x = v.title) !== undefined) s += textEl(x, '<title>', '</title>');
-  if ((x = v.completed) !== undefined) s += textEl(x, '<completed>', '</completed>');
+  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.type) !== undefined) s += textEl(x, "<type>", "</type>");
+  if ((x = v.typeid) !== undefined) s += textEl(x, "<typeid>", "</typeid>");
+  if ((x = v.parent) !== undefined) s += textEl(x, "<parent>", "</parent>");
+  if ((x = v.parenttypeid) !== undefined) s += textEl(x, "<parenttypeid>", "</parenttypeid>");
+  if ((x = v.itemid) !== undefined) s += textEl(x, "<itemid>", "</itemid>");
+  if ((x = v.itemtype) !== undefined) s += textEl(x, "<itemtype>", "</itemtype>");
+  if ((x = v.itemname) !== undefined) s += textEl(x, "<itemname>", "</itemname>");
+  if ((x = v.owner) !== undefined) s += textEl(x, ownerOpen("<owner", v["owner@cn"], "cn"), "</owner>");
+  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
+  if ((x = v.updated) !== undefined) s += textEl(x, "<updated>", "</updated>");
+  if ((x = v.title) !== undefined) s += textEl(x, "<title>", "</title>");
+  if ((x = v.completed) !== undefined) s += textEl(x, "<completed>", "</completed>");
   x = v.fields;
   if (x !== undefined) {
-    let t: string;
-    switch (selKey(v.typeid)) {
-      case '3':
-        t = encodeNoteFields(x as Rec);
-        break;
-      case '4':
-      case '5':
-        t = encodeEventFields(x as Rec);
-        break;
-      case '6':
-        t = encodeFollowupFields(x as Rec);
-        break;
-      case '7':
-        t = encodeWebsiteFields(x as Rec);
-        break;
-      case '14':
-        t = encodeTaskFields(x as Rec);
-        break;
-      case '15':
-        t = encodeTimerecordFields(x as Rec);
-        break;
-      case '22':
-        t = encodeTasklistFields(x as Rec);
-        break;
-      case '23':
-      case '24':
-        t = encodeFileFields(x as Rec);
-        break;
-      case '27':
-        t = encodeBillingawidgetFields(x as Rec);
-        break;
-      case '29':
-      case '96':
-        t = encodeMarketingawidgetFields(x as Rec);
-        break;
-      case '31':
-        t = encodePhotolistFields(x as Rec);
-        break;
-      case '32':
-        t = encodeOpportunityFields(x as Rec);
-        break;
-      case '37':
-        t = encodeOnlinedocFields(x as Rec);
-        break;
-      case '39':
-        t = encodeMarketingbwidgetFields(x as Rec);
-        break;
-      case '51':
-        t = encodeTemplateFields(x as Rec);
-        break;
-      case '55':
-        t = encodeAttachmentfileFields(x as Rec);
-        break;
-      case '57':
-        t = encodeSeparatorFields(x as Rec);
-        break;
-      case '73':
-        t = encodeCallFields(x as Rec);
-        break;
-      case '88':
-        t = encodeScheduledemailFields(x as Rec);
-        break;
-      case '90':
-        t = encodeLinkedemailsFields(x as Rec);
-        break;
-      case '91':
-        t = encodeCommentFields(x as Rec);
-        break;
-      case '97':
-        t = encodeSupportwidgetFields(x as Rec);
-        break;
-      default:
-        t = encodeMapText(x as object);
-    }
-    s += wrapEl(t, '<fields>', '</fields>');
+  let t: string;
+  switch (selKey(v.typeid)) {
+  case "3":
+  t = encodeNoteFields(x as Rec);
+  break;
+  case "4":
+  case "5":
+  t = encodeEventFields(x as Rec);
+  break;
+  case "6":
+  t = encodeFollowupFields(x as Rec);
+  break;
+  case "7":
+  t = encodeWebsiteFields(x as Rec);
+  break;
+  case "14":
+  t = encodeTaskFields(x as Rec);
+  break;
+  case "15":
+  t = encodeTimerecordFields(x as Rec);
+  break;
+  case "22":
+  t = encodeTasklistFields(x as Rec);
+  break;
+  case "23":
+  case "24":
+  t = encodeFileFields(x as Rec);
+  break;
+  case "27":
+  t = encodeBillingawidgetFields(x as Rec);
+  break;
+  case "29":
+  case "96":
+  t = encodeMarketingawidgetFields(x as Rec);
+  break;
+  case "31":
+  t = encodePhotolistFields(x as Rec);
+  break;
+  case "32":
+  t = encodeOpportunityFields(x as Rec);
+  break;
+  case "37":
+  t = encodeOnlinedocFields(x as Rec);
+  break;
+  case "39":
+  t = encodeMarketingbwidgetFields(x as Rec);
+  break;
+  case "51":
+  t = encodeTemplateFields(x as Rec);
+  break;
+  case "55":
+  t = encodeAttachmentfileFields(x as Rec);
+  break;
+  case "57":
+  t = encodeSeparatorFields(x as Rec);
+  break;
+  case "73":
+  t = encodeCallFields(x as Rec);
+  break;
+  case "88":
+  t = encodeScheduledemailFields(x as Rec);
+  break;
+  case "90":
+  t = encodeLinkedemailsFields(x as Rec);
+  break;
+  case "91":
+  t = encodeCommentFields(x as Rec);
+  break;
+  case "97":
+  t = encodeSupportwidgetFields(x as Rec);
+  break;
+  default:
+  t = encodeMapText(x as object);
+  }
+  s += wrapEl(t, "<fields>", "</fields>");
   }
 
-  if ((x = v.comments) !== undefined)
-    s += wrapEl(encodeCommentListReportComment(x as unknown[]), '<comments>', '</comments>');
-  if ((x = v.item) !== undefined) s += wrapEl(encodeReportItem(x as Rec), '<item>', '</item>');
+  if ((x = v.comments) !== undefined) s += wrapEl(encodeCommentListReportComment(x as unknown[]), "<comments>", "</comments>");
+  if ((x = v.item) !== undefined) s += wrapEl(encodeReportItem(x as Rec), "<item>", "</item>");
   return s;
 }
 
@@ -2615,136 +2574,136 @@ function decodeReportActivity(el: XmlElement, o: DecodeOptions, path: string): R
   let deferred: XmlElement | undefined;
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'id':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.id = v;
-        break;
-      case 'type':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.type = v;
-        break;
-      case 'typeid':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.typeid = v;
-        break;
-      case 'parent':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.parent = v;
-        break;
-      case 'parenttypeid':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.parenttypeid = v;
-        break;
-      case 'itemid':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.itemid = v;
-        break;
-      case 'itemtype':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.itemtype = v;
-        break;
-      case 'itemname':
-        out.itemname = textXml(c);
-        break;
-      case 'owner':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.owner = v;
-        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['owner@cn'] = c.attrs.cn;
-        break;
-      case 'created':
-        if ((v = scalarXml(c, 'dt')) !== undefined) out.created = v;
-        break;
-      case 'updated':
-        if ((v = scalarXml(c, 'dt')) !== undefined) out.updated = v;
-        break;
-      case 'title':
-        out.title = textXml(c);
-        break;
-      case 'completed':
-        if ((v = scalarXml(c, 'f')) !== undefined) out.completed = v;
-        break;
-      case 'fields':
-        deferred = c;
-        break;
-      case 'comments':
-        out.comments = decodeCommentListReportComment(c, o, o.strict ? join(path, 'comments') : '');
-        break;
-      case 'item':
-        out.item = decodeReportItem(c, o, o.strict ? join(path, 'item') : '');
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "id":
+  if ((v = scalarXml(c, "i")) !== undefined) out.id = v;
+  break;
+  case "type":
+  if ((v = scalarXml(c, "i")) !== undefined) out.type = v;
+  break;
+  case "typeid":
+  if ((v = scalarXml(c, "i")) !== undefined) out.typeid = v;
+  break;
+  case "parent":
+  if ((v = scalarXml(c, "i")) !== undefined) out.parent = v;
+  break;
+  case "parenttypeid":
+  if ((v = scalarXml(c, "i")) !== undefined) out.parenttypeid = v;
+  break;
+  case "itemid":
+  if ((v = scalarXml(c, "i")) !== undefined) out.itemid = v;
+  break;
+  case "itemtype":
+  if ((v = scalarXml(c, "i")) !== undefined) out.itemtype = v;
+  break;
+  case "itemname":
+  out.itemname = textXml(c);
+  break;
+  case "owner":
+  if ((v = scalarXml(c, "i")) !== undefined) out.owner = v;
+  if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out["owner@cn"] = c.attrs.cn;
+  break;
+  case "created":
+  if ((v = scalarXml(c, "dt")) !== undefined) out.created = v;
+  break;
+  case "updated":
+  if ((v = scalarXml(c, "dt")) !== undefined) out.updated = v;
+  break;
+  case "title":
+  out.title = textXml(c);
+  break;
+  case "completed":
+  if ((v = scalarXml(c, "f")) !== undefined) out.completed = v;
+  break;
+  case "fields":
+  deferred = c;
+  break;
+  case "comments":
+  out.comments = decodeCommentListReportComment(c, o, o.strict ? join(path, "comments") : '');
+  break;
+  case "item":
+  out.item = decodeReportItem(c, o, o.strict ? join(path, "item") : '');
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   if (deferred) {
-    const p = o.strict ? join(path, 'fields') : '';
-    switch (selKey(out.typeid)) {
-      case '3':
-        out.fields = decodeNoteFields(deferred, o, p);
-        break;
-      case '4':
-      case '5':
-        out.fields = decodeEventFields(deferred, o, p);
-        break;
-      case '6':
-        out.fields = decodeFollowupFields(deferred, o, p);
-        break;
-      case '7':
-        out.fields = decodeWebsiteFields(deferred, o, p);
-        break;
-      case '14':
-        out.fields = decodeTaskFields(deferred, o, p);
-        break;
-      case '15':
-        out.fields = decodeTimerecordFields(deferred, o, p);
-        break;
-      case '22':
-        out.fields = decodeTasklistFields(deferred, o, p);
-        break;
-      case '23':
-      case '24':
-        out.fields = decodeFileFields(deferred, o, p);
-        break;
-      case '27':
-        out.fields = decodeBillingawidgetFields(deferred, o, p);
-        break;
-      case '29':
-      case '96':
-        out.fields = decodeMarketingawidgetFields(deferred, o, p);
-        break;
-      case '31':
-        out.fields = decodePhotolistFields(deferred, o, p);
-        break;
-      case '32':
-        out.fields = decodeOpportunityFields(deferred, o, p);
-        break;
-      case '37':
-        out.fields = decodeOnlinedocFields(deferred, o, p);
-        break;
-      case '39':
-        out.fields = decodeMarketingbwidgetFields(deferred, o, p);
-        break;
-      case '51':
-        out.fields = decodeTemplateFields(deferred, o, p);
-        break;
-      case '55':
-        out.fields = decodeAttachmentfileFields(deferred, o, p);
-        break;
-      case '57':
-        out.fields = decodeSeparatorFields(deferred, o, p);
-        break;
-      case '73':
-        out.fields = decodeCallFields(deferred, o, p);
-        break;
-      case '88':
-        out.fields = decodeScheduledemailFields(deferred, o, p);
-        break;
-      case '90':
-        out.fields = decodeLinkedemailsFields(deferred, o, p);
-        break;
-      case '91':
-        out.fields = decodeCommentFields(deferred, o, p);
-        break;
-      case '97':
-        out.fields = decodeSupportwidgetFields(deferred, o, p);
-        break;
-      default:
-        out.fields = decodeMapText(deferred, o, p);
-    }
+  const p = o.strict ? join(path, "fields") : '';
+  switch (selKey(out.typeid)) {
+  case "3":
+  out.fields = decodeNoteFields(deferred, o, p);
+  break;
+  case "4":
+  case "5":
+  out.fields = decodeEventFields(deferred, o, p);
+  break;
+  case "6":
+  out.fields = decodeFollowupFields(deferred, o, p);
+  break;
+  case "7":
+  out.fields = decodeWebsiteFields(deferred, o, p);
+  break;
+  case "14":
+  out.fields = decodeTaskFields(deferred, o, p);
+  break;
+  case "15":
+  out.fields = decodeTimerecordFields(deferred, o, p);
+  break;
+  case "22":
+  out.fields = decodeTasklistFields(deferred, o, p);
+  break;
+  case "23":
+  case "24":
+  out.fields = decodeFileFields(deferred, o, p);
+  break;
+  case "27":
+  out.fields = decodeBillingawidgetFields(deferred, o, p);
+  break;
+  case "29":
+  case "96":
+  out.fields = decodeMarketingawidgetFields(deferred, o, p);
+  break;
+  case "31":
+  out.fields = decodePhotolistFields(deferred, o, p);
+  break;
+  case "32":
+  out.fields = decodeOpportunityFields(deferred, o, p);
+  break;
+  case "37":
+  out.fields = decodeOnlinedocFields(deferred, o, p);
+  break;
+  case "39":
+  out.fields = decodeMarketingbwidgetFields(deferred, o, p);
+  break;
+  case "51":
+  out.fields = decodeTemplateFields(deferred, o, p);
+  break;
+  case "55":
+  out.fields = decodeAttachmentfileFields(deferred, o, p);
+  break;
+  case "57":
+  out.fields = decodeSeparatorFields(deferred, o, p);
+  break;
+  case "73":
+  out.fields = decodeCallFields(deferred, o, p);
+  break;
+  case "88":
+  out.fields = decodeScheduledemailFields(deferred, o, p);
+  break;
+  case "90":
+  out.fields = decodeLinkedemailsFields(deferred, o, p);
+  break;
+  case "91":
+  out.fields = decodeCommentFields(deferred, o, p);
+  break;
+  case "97":
+  out.fields = decodeSupportwidgetFields(deferred, o, p);
+  break;
+  default:
+  out.fields = decodeMapText(deferred, o, p);
+  }
   }
 
   return out;
@@ -2752,15 +2711,15 @@ function decodeReportActivity(el: XmlElement, o: DecodeOptions, path: string): R
 
 function encodeCommentListReportComment(v: unknown[]): string {
   let s = '';
-  for (const e of v) s += wrapEl(encodeReportComment(e as Rec), '<comment>', '</comment>');
+  for (const e of v) s += wrapEl(encodeReportComment(e as Rec), "<comment>", "</comment>");
   return s;
 }
 
 function decodeCommentListReportComment(el: XmlElement, o: DecodeOptions, path: string): unknown[] {
   const out: unknown[] = [];
   for (const c of el.children) {
-    if (c.name === 'comment') out.push(decodeReportComment(c, o, o.strict ? join(path, out.length) : ''));
-    else if (o.strict) unknown(o, path, c.name);
+  if (c.name === "comment") out.push(decodeReportComment(c, o, o.strict ? join(path, out.length) : ''));
+  else if (o.strict) unknown(o, path, c.name);
   }
 
   return out;
@@ -2769,24 +2728,24 @@ function decodeCommentListReportComment(el: XmlElement, o: DecodeOptions, path: 
 function encodeReportTimeRecord(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, '<id>', '</id>');
-  if ((x = v.type) !== undefined) s += textEl(x, '<type>', '</type>');
-  if ((x = v.itemid) !== undefined) s += textEl(x, '<itemid>', '</itemid>');
-  if ((x = v.itemtype) !== undefined) s += textEl(x, '<itemtype>', '</itemtype>');
-  if ((x = v.tasklistid) !== undefined) s += textEl(x, '<tasklistid>', '</tasklistid>');
-  if ((x = v.taskid) !== undefined) s += textEl(x, '<taskid>', '</taskid>');
-  if ((x = v.owner) !== undefined) s += textEl(x, ownerOpen('<owner', v['owner@cn'], 'cn'), '</owner>');
-  if ((x = v.created) !== undefined) s += textEl(x, '<created>', '</created>');
-  if ((x = v.billable) !== undefined) s += textEl(x, '<billable>', '</billable>');
-  if ((x = v.person) !== undefined) s += textEl(x, ownerOpen('<person', v['person@cn'], 'cn'), '</person>');
-  if ((x = v.hours) !== undefined) s += textEl(x, '<hours>', '</hours>');
-  if ((x = v.date) !== undefined) s += textEl(x, '<date>', '</date>');
-  if ((x = v.invoiced) !== undefined) s += textEl(x, '<invoiced>', '</invoiced>');
-  if ((x = v.details) !== undefined) s += textEl(x, '<details>', '</details>');
-  if ((x = v.itemname) !== undefined) s += textEl(x, '<itemname>', '</itemname>');
-  if ((x = v.tasklistname) !== undefined) s += textEl(x, '<tasklistname>', '</tasklistname>');
-  if ((x = v.taskname) !== undefined) s += textEl(x, '<taskname>', '</taskname>');
-  if ((x = v.item) !== undefined) s += wrapEl(encodeReportItem(x as Rec), '<item>', '</item>');
+  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.type) !== undefined) s += textEl(x, "<type>", "</type>");
+  if ((x = v.itemid) !== undefined) s += textEl(x, "<itemid>", "</itemid>");
+  if ((x = v.itemtype) !== undefined) s += textEl(x, "<itemtype>", "</itemtype>");
+  if ((x = v.tasklistid) !== undefined) s += textEl(x, "<tasklistid>", "</tasklistid>");
+  if ((x = v.taskid) !== undefined) s += textEl(x, "<taskid>", "</taskid>");
+  if ((x = v.owner) !== undefined) s += textEl(x, ownerOpen("<owner", v["owner@cn"], "cn"), "</owner>");
+  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
+  if ((x = v.billable) !== undefined) s += textEl(x, "<billable>", "</billable>");
+  if ((x = v.person) !== undefined) s += textEl(x, ownerOpen("<person", v["person@cn"], "cn"), "</person>");
+  if ((x = v.hours) !== undefined) s += textEl(x, "<hours>", "</hours>");
+  if ((x = v.date) !== undefined) s += textEl(x, "<date>", "</date>");
+  if ((x = v.invoiced) !== undefined) s += textEl(x, "<invoiced>", "</invoiced>");
+  if ((x = v.details) !== undefined) s += textEl(x, "<details>", "</details>");
+  if ((x = v.itemname) !== undefined) s += textEl(x, "<itemname>", "</itemname>");
+  if ((x = v.tasklistname) !== undefined) s += textEl(x, "<tasklistname>", "</tasklistname>");
+  if ((x = v.taskname) !== undefined) s += textEl(x, "<taskname>", "</taskname>");
+  if ((x = v.item) !== undefined) s += wrapEl(encodeReportItem(x as Rec), "<item>", "</item>");
   return s;
 }
 
@@ -2794,66 +2753,66 @@ function decodeReportTimeRecord(el: XmlElement, o: DecodeOptions, path: string):
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'id':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.id = v;
-        break;
-      case 'type':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.type = v;
-        break;
-      case 'itemid':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.itemid = v;
-        break;
-      case 'itemtype':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.itemtype = v;
-        break;
-      case 'tasklistid':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.tasklistid = v;
-        break;
-      case 'taskid':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.taskid = v;
-        break;
-      case 'owner':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.owner = v;
-        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['owner@cn'] = c.attrs.cn;
-        break;
-      case 'created':
-        if ((v = scalarXml(c, 'dt')) !== undefined) out.created = v;
-        break;
-      case 'billable':
-        if ((v = scalarXml(c, 'f')) !== undefined) out.billable = v;
-        break;
-      case 'person':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.person = v;
-        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['person@cn'] = c.attrs.cn;
-        break;
-      case 'hours':
-        if ((v = scalarXml(c, 'n')) !== undefined) out.hours = v;
-        break;
-      case 'date':
-        if ((v = scalarXml(c, 'dt')) !== undefined) out.date = v;
-        break;
-      case 'invoiced':
-        out.invoiced = textXml(c);
-        break;
-      case 'details':
-        out.details = textXml(c);
-        break;
-      case 'itemname':
-        out.itemname = textXml(c);
-        break;
-      case 'tasklistname':
-        out.tasklistname = textXml(c);
-        break;
-      case 'taskname':
-        out.taskname = textXml(c);
-        break;
-      case 'item':
-        out.item = decodeReportItem(c, o, o.strict ? join(path, 'item') : '');
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "id":
+  if ((v = scalarXml(c, "i")) !== undefined) out.id = v;
+  break;
+  case "type":
+  if ((v = scalarXml(c, "i")) !== undefined) out.type = v;
+  break;
+  case "itemid":
+  if ((v = scalarXml(c, "i")) !== undefined) out.itemid = v;
+  break;
+  case "itemtype":
+  if ((v = scalarXml(c, "i")) !== undefined) out.itemtype = v;
+  break;
+  case "tasklistid":
+  if ((v = scalarXml(c, "i")) !== undefined) out.tasklistid = v;
+  break;
+  case "taskid":
+  if ((v = scalarXml(c, "i")) !== undefined) out.taskid = v;
+  break;
+  case "owner":
+  if ((v = scalarXml(c, "i")) !== undefined) out.owner = v;
+  if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out["owner@cn"] = c.attrs.cn;
+  break;
+  case "created":
+  if ((v = scalarXml(c, "dt")) !== undefined) out.created = v;
+  break;
+  case "billable":
+  if ((v = scalarXml(c, "f")) !== undefined) out.billable = v;
+  break;
+  case "person":
+  if ((v = scalarXml(c, "i")) !== undefined) out.person = v;
+  if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out["person@cn"] = c.attrs.cn;
+  break;
+  case "hours":
+  if ((v = scalarXml(c, "n")) !== undefined) out.hours = v;
+  break;
+  case "date":
+  if ((v = scalarXml(c, "dt")) !== undefined) out.date = v;
+  break;
+  case "invoiced":
+  out.invoiced = textXml(c);
+  break;
+  case "details":
+  out.details = textXml(c);
+  break;
+  case "itemname":
+  out.itemname = textXml(c);
+  break;
+  case "tasklistname":
+  out.tasklistname = textXml(c);
+  break;
+  case "taskname":
+  out.taskname = textXml(c);
+  break;
+  case "item":
+  out.item = decodeReportItem(c, o, o.strict ? join(path, "item") : '');
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -2862,15 +2821,15 @@ function decodeReportTimeRecord(el: XmlElement, o: DecodeOptions, path: string):
 function encodeItem(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, '<id>', '</id>');
-  if ((x = v.name) !== undefined) s += textEl(x, '<name>', '</name>');
-  if ((x = v.typeid) !== undefined) s += textEl(x, '<typeid>', '</typeid>');
-  if ((x = v.created) !== undefined) s += textEl(x, '<created>', '</created>');
-  if ((x = v.viewed) !== undefined) s += textEl(x, '<viewed>', '</viewed>');
-  if ((x = v.updated) !== undefined) s += textEl(x, '<updated>', '</updated>');
-  if ((x = v.ownership) !== undefined) s += textEl(x, ownerOpen('<ownership', v['ownership@cn'], 'cn'), '</ownership>');
-  if ((x = v.flagged) !== undefined) s += flagEl(x, '<flagged>', '</flagged>');
-  if ((x = v.fields) !== undefined) s += wrapEl(encodeAnyItemFields(x as Rec), '<fields>', '</fields>');
+  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.name) !== undefined) s += textEl(x, "<name>", "</name>");
+  if ((x = v.typeid) !== undefined) s += textEl(x, "<typeid>", "</typeid>");
+  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
+  if ((x = v.viewed) !== undefined) s += textEl(x, "<viewed>", "</viewed>");
+  if ((x = v.updated) !== undefined) s += textEl(x, "<updated>", "</updated>");
+  if ((x = v.ownership) !== undefined) s += textEl(x, ownerOpen("<ownership", v["ownership@cn"], "cn"), "</ownership>");
+  if ((x = v.flagged) !== undefined) s += flagEl(x, "<flagged>", "</flagged>");
+  if ((x = v.fields) !== undefined) s += wrapEl(encodeAnyItemFields(x as Rec), "<fields>", "</fields>");
   return s;
 }
 
@@ -2878,38 +2837,38 @@ function decodeItem(el: XmlElement, o: DecodeOptions, path: string): Rec {
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'id':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.id = v;
-        break;
-      case 'name':
-        out.name = textXml(c);
-        break;
-      case 'typeid':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.typeid = v;
-        break;
-      case 'created':
-        if ((v = scalarXml(c, 'dt')) !== undefined) out.created = v;
-        break;
-      case 'viewed':
-        if ((v = scalarXml(c, 'dt')) !== undefined) out.viewed = v;
-        break;
-      case 'updated':
-        if ((v = scalarXml(c, 'dt')) !== undefined) out.updated = v;
-        break;
-      case 'ownership':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.ownership = v;
-        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['ownership@cn'] = c.attrs.cn;
-        break;
-      case 'flagged':
-        if ((v = scalarXml(c, 'F')) !== undefined) out.flagged = v;
-        break;
-      case 'fields':
-        out.fields = decodeAnyItemFields(c, o, o.strict ? join(path, 'fields') : '');
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "id":
+  if ((v = scalarXml(c, "i")) !== undefined) out.id = v;
+  break;
+  case "name":
+  out.name = textXml(c);
+  break;
+  case "typeid":
+  if ((v = scalarXml(c, "i")) !== undefined) out.typeid = v;
+  break;
+  case "created":
+  if ((v = scalarXml(c, "dt")) !== undefined) out.created = v;
+  break;
+  case "viewed":
+  if ((v = scalarXml(c, "dt")) !== undefined) out.viewed = v;
+  break;
+  case "updated":
+  if ((v = scalarXml(c, "dt")) !== undefined) out.updated = v;
+  break;
+  case "ownership":
+  if ((v = scalarXml(c, "i")) !== undefined) out.ownership = v;
+  if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out["ownership@cn"] = c.attrs.cn;
+  break;
+  case "flagged":
+  if ((v = scalarXml(c, "F")) !== undefined) out.flagged = v;
+  break;
+  case "fields":
+  out.fields = decodeAnyItemFields(c, o, o.strict ? join(path, "fields") : '');
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -2918,35 +2877,32 @@ function decodeItem(el: XmlElement, o: DecodeOptions, path: string): Rec {
 function encodeItemNotificationContent(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.item) !== undefined) s += wrapEl(encodeItem(x as Rec), '<item>', '</item>');
-  if ((x = v.activities) !== undefined)
-    s += wrapEl(encodeIdKeyedActivityEntry(x as Keyed[]), '<activities>', '</activities>');
-  if ((x = v.categories) !== undefined)
-    s += wrapEl(encodeCategoryListCategoryTag(x as unknown[]), '<categories>', '</categories>');
-  if ((x = v.relateditems) !== undefined)
-    s += wrapEl(encodeRelatedtoListRelatedItem(x as unknown[]), '<relateditems>', '</relateditems>');
+  if ((x = v.item) !== undefined) s += wrapEl(encodeItem(x as Rec), "<item>", "</item>");
+  if ((x = v.activities) !== undefined) s += wrapEl(encodeIdKeyedActivityEntry(x as Keyed[]), "<activities>", "</activities>");
+  if ((x = v.categories) !== undefined) s += wrapEl(encodeCategoryListCategoryTag(x as unknown[]), "<categories>", "</categories>");
+  if ((x = v.relateditems) !== undefined) s += wrapEl(encodeRelatedtoListRelatedItem(x as unknown[]), "<relateditems>", "</relateditems>");
   return s;
 }
 
 function decodeItemNotificationContent(el: XmlElement, o: DecodeOptions, path: string): Rec {
   const out: Rec = {};
   for (const c of el.children) {
-    switch (c.name) {
-      case 'item':
-        out.item = decodeItem(c, o, o.strict ? join(path, 'item') : '');
-        break;
-      case 'activities':
-        out.activities = decodeIdKeyedActivityEntry(c, o, o.strict ? join(path, 'activities') : '');
-        break;
-      case 'categories':
-        out.categories = decodeCategoryListCategoryTag(c, o, o.strict ? join(path, 'categories') : '');
-        break;
-      case 'relateditems':
-        out.relateditems = decodeRelatedtoListRelatedItem(c, o, o.strict ? join(path, 'relateditems') : '');
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "item":
+  out.item = decodeItem(c, o, o.strict ? join(path, "item") : '');
+  break;
+  case "activities":
+  out.activities = decodeIdKeyedActivityEntry(c, o, o.strict ? join(path, "activities") : '');
+  break;
+  case "categories":
+  out.categories = decodeCategoryListCategoryTag(c, o, o.strict ? join(path, "categories") : '');
+  break;
+  case "relateditems":
+  out.relateditems = decodeRelatedtoListRelatedItem(c, o, o.strict ? join(path, "relateditems") : '');
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -2955,8 +2911,8 @@ function decodeItemNotificationContent(el: XmlElement, o: DecodeOptions, path: s
 function encodeIdKeyedActivityEntry(v: Keyed[]): string {
   let s = '';
   for (const e of v) {
-    const n = `id${e.id}`;
-    s += wrapEl(encodeActivityEntry(e as Rec), '<' + n + '>', '</' + n + '>');
+  const n = `id${e.id}`;
+  s += wrapEl(encodeActivityEntry(e as Rec), '<' + n + '>', '</' + n + '>');
   }
 
   return s;
@@ -2965,9 +2921,8 @@ function encodeIdKeyedActivityEntry(v: Keyed[]): string {
 function decodeIdKeyedActivityEntry(el: XmlElement, o: DecodeOptions, path: string): unknown[] {
   const out: unknown[] = [];
   for (const c of el.children) {
-    if (keyedName(c.name, 'id'))
-      out.push(withId(decodeActivityEntry(c, o, o.strict ? join(path, c.name) : ''), c.name, 'id'));
-    else if (o.strict) unknown(o, path, c.name);
+  if (keyedName(c.name, "id")) out.push(withId(decodeActivityEntry(c, o, o.strict ? join(path, c.name) : ''), c.name, "id"));
+  else if (o.strict) unknown(o, path, c.name);
   }
 
   return out;
@@ -2975,15 +2930,15 @@ function decodeIdKeyedActivityEntry(el: XmlElement, o: DecodeOptions, path: stri
 
 function encodeRelatedtoListRelatedItem(v: unknown[]): string {
   let s = '';
-  for (const e of v) s += wrapEl(encodeRelatedItem(e as Rec), '<relatedto>', '</relatedto>');
+  for (const e of v) s += wrapEl(encodeRelatedItem(e as Rec), "<relatedto>", "</relatedto>");
   return s;
 }
 
 function decodeRelatedtoListRelatedItem(el: XmlElement, o: DecodeOptions, path: string): unknown[] {
   const out: unknown[] = [];
   for (const c of el.children) {
-    if (c.name === 'relatedto') out.push(decodeRelatedItem(c, o, o.strict ? join(path, out.length) : ''));
-    else if (o.strict) unknown(o, path, c.name);
+  if (c.name === "relatedto") out.push(decodeRelatedItem(c, o, o.strict ? join(path, out.length) : ''));
+  else if (o.strict) unknown(o, path, c.name);
   }
 
   return out;
@@ -2992,94 +2947,94 @@ function decodeRelatedtoListRelatedItem(el: XmlElement, o: DecodeOptions, path: 
 function encodeActivityNotificationContent(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, '<id>', '</id>');
-  if ((x = v.name) !== undefined) s += textEl(x, '<name>', '</name>');
-  if ((x = v.typeid) !== undefined) s += textEl(x, '<typeid>', '</typeid>');
-  if ((x = v.item) !== undefined) s += textEl(x, '<item>', '</item>');
-  if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
-  if ((x = v.level) !== undefined) s += textEl(x, '<level>', '</level>');
-  if ((x = v.position) !== undefined) s += textEl(x, '<position>', '</position>');
-  if ((x = v.created) !== undefined) s += textEl(x, '<created>', '</created>');
-  if ((x = v.updated) !== undefined) s += textEl(x, '<updated>', '</updated>');
-  if ((x = v.creatorid) !== undefined) s += textEl(x, '<creatorid>', '</creatorid>');
-  if ((x = v.creatorname) !== undefined) s += textEl(x, '<creatorname>', '</creatorname>');
+  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.name) !== undefined) s += textEl(x, "<name>", "</name>");
+  if ((x = v.typeid) !== undefined) s += textEl(x, "<typeid>", "</typeid>");
+  if ((x = v.item) !== undefined) s += textEl(x, "<item>", "</item>");
+  if ((x = v.parent) !== undefined) s += textEl(x, "<parent>", "</parent>");
+  if ((x = v.level) !== undefined) s += textEl(x, "<level>", "</level>");
+  if ((x = v.position) !== undefined) s += textEl(x, "<position>", "</position>");
+  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
+  if ((x = v.updated) !== undefined) s += textEl(x, "<updated>", "</updated>");
+  if ((x = v.creatorid) !== undefined) s += textEl(x, "<creatorid>", "</creatorid>");
+  if ((x = v.creatorname) !== undefined) s += textEl(x, "<creatorname>", "</creatorname>");
   x = v.fields;
   if (x !== undefined) {
-    let t: string;
-    switch (selKey(v.typeid)) {
-      case '3':
-        t = encodeNoteFields(x as Rec);
-        break;
-      case '4':
-      case '5':
-        t = encodeEventFields(x as Rec);
-        break;
-      case '6':
-        t = encodeFollowupFields(x as Rec);
-        break;
-      case '7':
-        t = encodeWebsiteFields(x as Rec);
-        break;
-      case '14':
-        t = encodeTaskFields(x as Rec);
-        break;
-      case '15':
-        t = encodeTimerecordFields(x as Rec);
-        break;
-      case '22':
-        t = encodeTasklistFields(x as Rec);
-        break;
-      case '23':
-      case '24':
-        t = encodeFileFields(x as Rec);
-        break;
-      case '27':
-        t = encodeBillingawidgetFields(x as Rec);
-        break;
-      case '29':
-      case '96':
-        t = encodeMarketingawidgetFields(x as Rec);
-        break;
-      case '31':
-        t = encodePhotolistFields(x as Rec);
-        break;
-      case '32':
-        t = encodeOpportunityFields(x as Rec);
-        break;
-      case '37':
-        t = encodeOnlinedocFields(x as Rec);
-        break;
-      case '39':
-        t = encodeMarketingbwidgetFields(x as Rec);
-        break;
-      case '51':
-        t = encodeTemplateFields(x as Rec);
-        break;
-      case '55':
-        t = encodeAttachmentfileFields(x as Rec);
-        break;
-      case '57':
-        t = encodeSeparatorFields(x as Rec);
-        break;
-      case '73':
-        t = encodeCallFields(x as Rec);
-        break;
-      case '88':
-        t = encodeScheduledemailFields(x as Rec);
-        break;
-      case '90':
-        t = encodeLinkedemailsFields(x as Rec);
-        break;
-      case '91':
-        t = encodeCommentFields(x as Rec);
-        break;
-      case '97':
-        t = encodeSupportwidgetFields(x as Rec);
-        break;
-      default:
-        t = encodeMapText(x as object);
-    }
-    s += wrapEl(t, '<fields>', '</fields>');
+  let t: string;
+  switch (selKey(v.typeid)) {
+  case "3":
+  t = encodeNoteFields(x as Rec);
+  break;
+  case "4":
+  case "5":
+  t = encodeEventFields(x as Rec);
+  break;
+  case "6":
+  t = encodeFollowupFields(x as Rec);
+  break;
+  case "7":
+  t = encodeWebsiteFields(x as Rec);
+  break;
+  case "14":
+  t = encodeTaskFields(x as Rec);
+  break;
+  case "15":
+  t = encodeTimerecordFields(x as Rec);
+  break;
+  case "22":
+  t = encodeTasklistFields(x as Rec);
+  break;
+  case "23":
+  case "24":
+  t = encodeFileFields(x as Rec);
+  break;
+  case "27":
+  t = encodeBillingawidgetFields(x as Rec);
+  break;
+  case "29":
+  case "96":
+  t = encodeMarketingawidgetFields(x as Rec);
+  break;
+  case "31":
+  t = encodePhotolistFields(x as Rec);
+  break;
+  case "32":
+  t = encodeOpportunityFields(x as Rec);
+  break;
+  case "37":
+  t = encodeOnlinedocFields(x as Rec);
+  break;
+  case "39":
+  t = encodeMarketingbwidgetFields(x as Rec);
+  break;
+  case "51":
+  t = encodeTemplateFields(x as Rec);
+  break;
+  case "55":
+  t = encodeAttachmentfileFields(x as Rec);
+  break;
+  case "57":
+  t = encodeSeparatorFields(x as Rec);
+  break;
+  case "73":
+  t = encodeCallFields(x as Rec);
+  break;
+  case "88":
+  t = encodeScheduledemailFields(x as Rec);
+  break;
+  case "90":
+  t = encodeLinkedemailsFields(x as Rec);
+  break;
+  case "91":
+  t = encodeCommentFields(x as Rec);
+  break;
+  case "97":
+  t = encodeSupportwidgetFields(x as Rec);
+  break;
+  default:
+  t = encodeMapText(x as object);
+  }
+  s += wrapEl(t, "<fields>", "</fields>");
   }
 
   return s;
@@ -3090,123 +3045,123 @@ function decodeActivityNotificationContent(el: XmlElement, o: DecodeOptions, pat
   let deferred: XmlElement | undefined;
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'id':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.id = v;
-        break;
-      case 'name':
-        out.name = textXml(c);
-        break;
-      case 'typeid':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.typeid = v;
-        break;
-      case 'item':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.item = v;
-        break;
-      case 'parent':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.parent = v;
-        break;
-      case 'level':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.level = v;
-        break;
-      case 'position':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.position = v;
-        break;
-      case 'created':
-        if ((v = scalarXml(c, 'dt')) !== undefined) out.created = v;
-        break;
-      case 'updated':
-        if ((v = scalarXml(c, 'dt')) !== undefined) out.updated = v;
-        break;
-      case 'creatorid':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.creatorid = v;
-        break;
-      case 'creatorname':
-        out.creatorname = textXml(c);
-        break;
-      case 'fields':
-        deferred = c;
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "id":
+  if ((v = scalarXml(c, "i")) !== undefined) out.id = v;
+  break;
+  case "name":
+  out.name = textXml(c);
+  break;
+  case "typeid":
+  if ((v = scalarXml(c, "i")) !== undefined) out.typeid = v;
+  break;
+  case "item":
+  if ((v = scalarXml(c, "i")) !== undefined) out.item = v;
+  break;
+  case "parent":
+  if ((v = scalarXml(c, "i")) !== undefined) out.parent = v;
+  break;
+  case "level":
+  if ((v = scalarXml(c, "i")) !== undefined) out.level = v;
+  break;
+  case "position":
+  if ((v = scalarXml(c, "i")) !== undefined) out.position = v;
+  break;
+  case "created":
+  if ((v = scalarXml(c, "dt")) !== undefined) out.created = v;
+  break;
+  case "updated":
+  if ((v = scalarXml(c, "dt")) !== undefined) out.updated = v;
+  break;
+  case "creatorid":
+  if ((v = scalarXml(c, "i")) !== undefined) out.creatorid = v;
+  break;
+  case "creatorname":
+  out.creatorname = textXml(c);
+  break;
+  case "fields":
+  deferred = c;
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   if (deferred) {
-    const p = o.strict ? join(path, 'fields') : '';
-    switch (selKey(out.typeid)) {
-      case '3':
-        out.fields = decodeNoteFields(deferred, o, p);
-        break;
-      case '4':
-      case '5':
-        out.fields = decodeEventFields(deferred, o, p);
-        break;
-      case '6':
-        out.fields = decodeFollowupFields(deferred, o, p);
-        break;
-      case '7':
-        out.fields = decodeWebsiteFields(deferred, o, p);
-        break;
-      case '14':
-        out.fields = decodeTaskFields(deferred, o, p);
-        break;
-      case '15':
-        out.fields = decodeTimerecordFields(deferred, o, p);
-        break;
-      case '22':
-        out.fields = decodeTasklistFields(deferred, o, p);
-        break;
-      case '23':
-      case '24':
-        out.fields = decodeFileFields(deferred, o, p);
-        break;
-      case '27':
-        out.fields = decodeBillingawidgetFields(deferred, o, p);
-        break;
-      case '29':
-      case '96':
-        out.fields = decodeMarketingawidgetFields(deferred, o, p);
-        break;
-      case '31':
-        out.fields = decodePhotolistFields(deferred, o, p);
-        break;
-      case '32':
-        out.fields = decodeOpportunityFields(deferred, o, p);
-        break;
-      case '37':
-        out.fields = decodeOnlinedocFields(deferred, o, p);
-        break;
-      case '39':
-        out.fields = decodeMarketingbwidgetFields(deferred, o, p);
-        break;
-      case '51':
-        out.fields = decodeTemplateFields(deferred, o, p);
-        break;
-      case '55':
-        out.fields = decodeAttachmentfileFields(deferred, o, p);
-        break;
-      case '57':
-        out.fields = decodeSeparatorFields(deferred, o, p);
-        break;
-      case '73':
-        out.fields = decodeCallFields(deferred, o, p);
-        break;
-      case '88':
-        out.fields = decodeScheduledemailFields(deferred, o, p);
-        break;
-      case '90':
-        out.fields = decodeLinkedemailsFields(deferred, o, p);
-        break;
-      case '91':
-        out.fields = decodeCommentFields(deferred, o, p);
-        break;
-      case '97':
-        out.fields = decodeSupportwidgetFields(deferred, o, p);
-        break;
-      default:
-        out.fields = decodeMapText(deferred, o, p);
-    }
+  const p = o.strict ? join(path, "fields") : '';
+  switch (selKey(out.typeid)) {
+  case "3":
+  out.fields = decodeNoteFields(deferred, o, p);
+  break;
+  case "4":
+  case "5":
+  out.fields = decodeEventFields(deferred, o, p);
+  break;
+  case "6":
+  out.fields = decodeFollowupFields(deferred, o, p);
+  break;
+  case "7":
+  out.fields = decodeWebsiteFields(deferred, o, p);
+  break;
+  case "14":
+  out.fields = decodeTaskFields(deferred, o, p);
+  break;
+  case "15":
+  out.fields = decodeTimerecordFields(deferred, o, p);
+  break;
+  case "22":
+  out.fields = decodeTasklistFields(deferred, o, p);
+  break;
+  case "23":
+  case "24":
+  out.fields = decodeFileFields(deferred, o, p);
+  break;
+  case "27":
+  out.fields = decodeBillingawidgetFields(deferred, o, p);
+  break;
+  case "29":
+  case "96":
+  out.fields = decodeMarketingawidgetFields(deferred, o, p);
+  break;
+  case "31":
+  out.fields = decodePhotolistFields(deferred, o, p);
+  break;
+  case "32":
+  out.fields = decodeOpportunityFields(deferred, o, p);
+  break;
+  case "37":
+  out.fields = decodeOnlinedocFields(deferred, o, p);
+  break;
+  case "39":
+  out.fields = decodeMarketingbwidgetFields(deferred, o, p);
+  break;
+  case "51":
+  out.fields = decodeTemplateFields(deferred, o, p);
+  break;
+  case "55":
+  out.fields = decodeAttachmentfileFields(deferred, o, p);
+  break;
+  case "57":
+  out.fields = decodeSeparatorFields(deferred, o, p);
+  break;
+  case "73":
+  out.fields = decodeCallFields(deferred, o, p);
+  break;
+  case "88":
+  out.fields = decodeScheduledemailFields(deferred, o, p);
+  break;
+  case "90":
+  out.fields = decodeLinkedemailsFields(deferred, o, p);
+  break;
+  case "91":
+  out.fields = decodeCommentFields(deferred, o, p);
+  break;
+  case "97":
+  out.fields = decodeSupportwidgetFields(deferred, o, p);
+  break;
+  default:
+  out.fields = decodeMapText(deferred, o, p);
+  }
   }
 
   return out;
@@ -3215,18 +3170,18 @@ function decodeActivityNotificationContent(el: XmlElement, o: DecodeOptions, pat
 function encodeRecordsContactsListRecordsParams(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.layout) !== undefined) s += textEl(x, '<layout>', '</layout>');
-  if ((x = v.fieldslist) !== undefined) s += listEl(x, '<fieldslist>', '</fieldslist>');
-  if ((x = v.categories) !== undefined) s += textEl(x, '<categories>', '</categories>');
-  if ((x = v.filtermode) !== undefined) s += textEl(x, '<filtermode>', '</filtermode>');
-  if ((x = v.filtervalue) !== undefined) s += textEl(x, '<filtervalue>', '</filtervalue>');
-  if ((x = v.special) !== undefined) s += textEl(x, '<special>', '</special>');
-  if ((x = v.searchmode) !== undefined) s += textEl(x, '<searchmode>', '</searchmode>');
-  if ((x = v.searchvalue) !== undefined) s += textEl(x, '<searchvalue>', '</searchvalue>');
-  if ((x = v.limit) !== undefined) s += textEl(x, '<limit>', '</limit>');
-  if ((x = v.start) !== undefined) s += textEl(x, '<start>', '</start>');
-  if ((x = v.sortfield) !== undefined) s += textEl(x, '<sortfield>', '</sortfield>');
-  if ((x = v.sortdir) !== undefined) s += textEl(x, '<sortdir>', '</sortdir>');
+  if ((x = v.layout) !== undefined) s += textEl(x, "<layout>", "</layout>");
+  if ((x = v.fieldslist) !== undefined) s += listEl(x, "<fieldslist>", "</fieldslist>");
+  if ((x = v.categories) !== undefined) s += textEl(x, "<categories>", "</categories>");
+  if ((x = v.filtermode) !== undefined) s += textEl(x, "<filtermode>", "</filtermode>");
+  if ((x = v.filtervalue) !== undefined) s += textEl(x, "<filtervalue>", "</filtervalue>");
+  if ((x = v.special) !== undefined) s += textEl(x, "<special>", "</special>");
+  if ((x = v.searchmode) !== undefined) s += textEl(x, "<searchmode>", "</searchmode>");
+  if ((x = v.searchvalue) !== undefined) s += textEl(x, "<searchvalue>", "</searchvalue>");
+  if ((x = v.limit) !== undefined) s += textEl(x, "<limit>", "</limit>");
+  if ((x = v.start) !== undefined) s += textEl(x, "<start>", "</start>");
+  if ((x = v.sortfield) !== undefined) s += textEl(x, "<sortfield>", "</sortfield>");
+  if ((x = v.sortdir) !== undefined) s += textEl(x, "<sortdir>", "</sortdir>");
   return s;
 }
 
@@ -3234,46 +3189,46 @@ function decodeRecordsContactsListRecordsParams(el: XmlElement, o: DecodeOptions
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'layout':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.layout = v;
-        break;
-      case 'fieldslist':
-        if ((v = scalarXml(c, 'sl')) !== undefined) out.fieldslist = v;
-        break;
-      case 'categories':
-        if ((v = scalarXml(c, 'f')) !== undefined) out.categories = v;
-        break;
-      case 'filtermode':
-        out.filtermode = textXml(c);
-        break;
-      case 'filtervalue':
-        out.filtervalue = textXml(c);
-        break;
-      case 'special':
-        out.special = textXml(c);
-        break;
-      case 'searchmode':
-        out.searchmode = textXml(c);
-        break;
-      case 'searchvalue':
-        out.searchvalue = textXml(c);
-        break;
-      case 'limit':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.limit = v;
-        break;
-      case 'start':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.start = v;
-        break;
-      case 'sortfield':
-        out.sortfield = textXml(c);
-        break;
-      case 'sortdir':
-        out.sortdir = textXml(c);
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "layout":
+  if ((v = scalarXml(c, "i")) !== undefined) out.layout = v;
+  break;
+  case "fieldslist":
+  if ((v = scalarXml(c, "sl")) !== undefined) out.fieldslist = v;
+  break;
+  case "categories":
+  if ((v = scalarXml(c, "f")) !== undefined) out.categories = v;
+  break;
+  case "filtermode":
+  out.filtermode = textXml(c);
+  break;
+  case "filtervalue":
+  out.filtervalue = textXml(c);
+  break;
+  case "special":
+  out.special = textXml(c);
+  break;
+  case "searchmode":
+  out.searchmode = textXml(c);
+  break;
+  case "searchvalue":
+  out.searchvalue = textXml(c);
+  break;
+  case "limit":
+  if ((v = scalarXml(c, "i")) !== undefined) out.limit = v;
+  break;
+  case "start":
+  if ((v = scalarXml(c, "i")) !== undefined) out.start = v;
+  break;
+  case "sortfield":
+  out.sortfield = textXml(c);
+  break;
+  case "sortdir":
+  out.sortdir = textXml(c);
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -3283,12 +3238,12 @@ function encodeRecordsContactsListRecordsResponse(v: Rec): string {
   let s = '';
   let x: unknown;
   for (const e of (v.entries as Keyed[] | undefined) ?? []) {
-    const n = `id${e.id}`;
-    s += wrapEl(encodeListEntryContact(e as Rec), '<' + n + '>', '</' + n + '>');
+  const n = `id${e.id}`;
+  s += wrapEl(encodeListEntryContact(e as Rec), '<' + n + '>', '</' + n + '>');
   }
 
-  if ((x = v.count) !== undefined) s += textEl(x, '<count>', '</count>');
-  if ((x = v.status) !== undefined) s += textEl(x, '<status>', '</status>');
+  if ((x = v.count) !== undefined) s += textEl(x, "<count>", "</count>");
+  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
   return s;
 }
 
@@ -3297,21 +3252,20 @@ function decodeRecordsContactsListRecordsResponse(el: XmlElement, o: DecodeOptio
   let inline: unknown[] | undefined;
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'entries':
-        out.entries = textXml(c);
-        break;
-      case 'count':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.count = v;
-        break;
-      case 'status':
-        out.status = textXml(c);
-        break;
-      default:
-        if (keyedName(c.name, 'id'))
-          (inline ??= []).push(withId(decodeListEntryContact(c, o, o.strict ? join(path, c.name) : ''), c.name, 'id'));
-        else if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "entries":
+  out.entries = textXml(c);
+  break;
+  case "count":
+  if ((v = scalarXml(c, "i")) !== undefined) out.count = v;
+  break;
+  case "status":
+  out.status = textXml(c);
+  break;
+  default:
+  if (keyedName(c.name, "id")) (inline ??= []).push(withId(decodeListEntryContact(c, o, o.strict ? join(path, c.name) : ''), c.name, "id"));
+  else if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   out.entries = inline ?? [];
@@ -3322,12 +3276,12 @@ function encodeRecordsCompaniesListRecordsResponse(v: Rec): string {
   let s = '';
   let x: unknown;
   for (const e of (v.entries as Keyed[] | undefined) ?? []) {
-    const n = `id${e.id}`;
-    s += wrapEl(encodeListEntryOrganization(e as Rec), '<' + n + '>', '</' + n + '>');
+  const n = `id${e.id}`;
+  s += wrapEl(encodeListEntryOrganization(e as Rec), '<' + n + '>', '</' + n + '>');
   }
 
-  if ((x = v.count) !== undefined) s += textEl(x, '<count>', '</count>');
-  if ((x = v.status) !== undefined) s += textEl(x, '<status>', '</status>');
+  if ((x = v.count) !== undefined) s += textEl(x, "<count>", "</count>");
+  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
   return s;
 }
 
@@ -3336,23 +3290,20 @@ function decodeRecordsCompaniesListRecordsResponse(el: XmlElement, o: DecodeOpti
   let inline: unknown[] | undefined;
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'entries':
-        out.entries = textXml(c);
-        break;
-      case 'count':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.count = v;
-        break;
-      case 'status':
-        out.status = textXml(c);
-        break;
-      default:
-        if (keyedName(c.name, 'id'))
-          (inline ??= []).push(
-            withId(decodeListEntryOrganization(c, o, o.strict ? join(path, c.name) : ''), c.name, 'id'),
-          );
-        else if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "entries":
+  out.entries = textXml(c);
+  break;
+  case "count":
+  if ((v = scalarXml(c, "i")) !== undefined) out.count = v;
+  break;
+  case "status":
+  out.status = textXml(c);
+  break;
+  default:
+  if (keyedName(c.name, "id")) (inline ??= []).push(withId(decodeListEntryOrganization(c, o, o.strict ? join(path, c.name) : ''), c.name, "id"));
+  else if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   out.entries = inline ?? [];
@@ -3362,30 +3313,27 @@ function decodeRecordsCompaniesListRecordsResponse(el: XmlElement, o: DecodeOpti
 function encodeRecordsContactsCreateRecordRequest(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.firstname) !== undefined) s += textEl(x, '<firstname>', '</firstname>');
-  if ((x = v.lastname) !== undefined) s += textEl(x, '<lastname>', '</lastname>');
-  if ((x = v.businessemail) !== undefined) s += textEl(x, '<businessemail>', '</businessemail>');
-  if ((x = v.personalemail) !== undefined) s += textEl(x, '<personalemail>', '</personalemail>');
-  if ((x = v.businessphonedirect) !== undefined) s += textEl(x, '<businessphonedirect>', '</businessphonedirect>');
-  if ((x = v.businessphonemain) !== undefined) s += textEl(x, '<businessphonemain>', '</businessphonemain>');
-  if ((x = v.homephone) !== undefined) s += textEl(x, '<homephone>', '</homephone>');
-  if ((x = v.cellularphone) !== undefined) s += textEl(x, '<cellularphone>', '</cellularphone>');
-  if ((x = v.businessfax) !== undefined) s += textEl(x, '<businessfax>', '</businessfax>');
-  if ((x = v.businessaddress) !== undefined) s += textEl(x, '<businessaddress>', '</businessaddress>');
-  if ((x = v.jobtitle) !== undefined) s += textEl(x, '<jobtitle>', '</jobtitle>');
-  if ((x = v.background) !== undefined) s += textEl(x, '<background>', '</background>');
-  if ((x = v.website) !== undefined) s += textEl(x, '<website>', '</website>');
-  if ((x = v.assignedto) !== undefined)
-    s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
-  if ((x = v.ownership) !== undefined) s += textEl(x, ownerOpen('<ownership', v['ownership@cn'], 'cn'), '</ownership>');
-  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
-  if ((x = v.categories) !== undefined)
-    s += wrapEl(encodeRecordsContactsCreateRecordRequestCategories(x as Rec), '<categories>', '</categories>');
-  if ((x = v.relateditems) !== undefined)
-    s += wrapEl(encodeRecordsContactsCreateRecordRequestRelateditems(x as Rec), '<relateditems>', '</relateditems>');
+  if ((x = v.firstname) !== undefined) s += textEl(x, "<firstname>", "</firstname>");
+  if ((x = v.lastname) !== undefined) s += textEl(x, "<lastname>", "</lastname>");
+  if ((x = v.businessemail) !== undefined) s += textEl(x, "<businessemail>", "</businessemail>");
+  if ((x = v.personalemail) !== undefined) s += textEl(x, "<personalemail>", "</personalemail>");
+  if ((x = v.businessphonedirect) !== undefined) s += textEl(x, "<businessphonedirect>", "</businessphonedirect>");
+  if ((x = v.businessphonemain) !== undefined) s += textEl(x, "<businessphonemain>", "</businessphonemain>");
+  if ((x = v.homephone) !== undefined) s += textEl(x, "<homephone>", "</homephone>");
+  if ((x = v.cellularphone) !== undefined) s += textEl(x, "<cellularphone>", "</cellularphone>");
+  if ((x = v.businessfax) !== undefined) s += textEl(x, "<businessfax>", "</businessfax>");
+  if ((x = v.businessaddress) !== undefined) s += textEl(x, "<businessaddress>", "</businessaddress>");
+  if ((x = v.jobtitle) !== undefined) s += textEl(x, "<jobtitle>", "</jobtitle>");
+  if ((x = v.background) !== undefined) s += textEl(x, "<background>", "</background>");
+  if ((x = v.website) !== undefined) s += textEl(x, "<website>", "</website>");
+  if ((x = v.assignedto) !== undefined) s += textEl(x, ownerOpen("<assignedto", v["assignedto@cn"], "cn"), "</assignedto>");
+  if ((x = v.ownership) !== undefined) s += textEl(x, ownerOpen("<ownership", v["ownership@cn"], "cn"), "</ownership>");
+  if ((x = v.flagged) !== undefined) s += textEl(x, "<flagged>", "</flagged>");
+  if ((x = v.categories) !== undefined) s += wrapEl(encodeRecordsContactsCreateRecordRequestCategories(x as Rec), "<categories>", "</categories>");
+  if ((x = v.relateditems) !== undefined) s += wrapEl(encodeRecordsContactsCreateRecordRequestRelateditems(x as Rec), "<relateditems>", "</relateditems>");
   for (const n of Object.keys(v)) {
-    if (!(n.startsWith('custom') && CUSTOM_0.test(n)) || (x = v[n]) === undefined) continue;
-    s += textEl(x, '<' + n + '>', '</' + n + '>');
+  if (!(n.startsWith("custom") && CUSTOM_0.test(n)) || (x = v[n]) === undefined) continue;
+  s += textEl(x, '<' + n + '>', '</' + n + '>');
   }
 
   return s;
@@ -3395,75 +3343,67 @@ function decodeRecordsContactsCreateRecordRequest(el: XmlElement, o: DecodeOptio
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'firstname':
-        out.firstname = textXml(c);
-        break;
-      case 'lastname':
-        out.lastname = textXml(c);
-        break;
-      case 'businessemail':
-        out.businessemail = textXml(c);
-        break;
-      case 'personalemail':
-        out.personalemail = textXml(c);
-        break;
-      case 'businessphonedirect':
-        out.businessphonedirect = textXml(c);
-        break;
-      case 'businessphonemain':
-        out.businessphonemain = textXml(c);
-        break;
-      case 'homephone':
-        out.homephone = textXml(c);
-        break;
-      case 'cellularphone':
-        out.cellularphone = textXml(c);
-        break;
-      case 'businessfax':
-        out.businessfax = textXml(c);
-        break;
-      case 'businessaddress':
-        out.businessaddress = textXml(c);
-        break;
-      case 'jobtitle':
-        out.jobtitle = textXml(c);
-        break;
-      case 'background':
-        out.background = textXml(c);
-        break;
-      case 'website':
-        out.website = textXml(c);
-        break;
-      case 'assignedto':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.assignedto = v;
-        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['assignedto@cn'] = c.attrs.cn;
-        break;
-      case 'ownership':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.ownership = v;
-        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['ownership@cn'] = c.attrs.cn;
-        break;
-      case 'flagged':
-        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
-        break;
-      case 'categories':
-        out.categories = decodeRecordsContactsCreateRecordRequestCategories(
-          c,
-          o,
-          o.strict ? join(path, 'categories') : '',
-        );
-        break;
-      case 'relateditems':
-        out.relateditems = decodeRecordsContactsCreateRecordRequestRelateditems(
-          c,
-          o,
-          o.strict ? join(path, 'relateditems') : '',
-        );
-        break;
-      default:
-        if (CUSTOM_0.test(c.name)) out[c.name] = textXml(c);
-        else if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "firstname":
+  out.firstname = textXml(c);
+  break;
+  case "lastname":
+  out.lastname = textXml(c);
+  break;
+  case "businessemail":
+  out.businessemail = textXml(c);
+  break;
+  case "personalemail":
+  out.personalemail = textXml(c);
+  break;
+  case "businessphonedirect":
+  out.businessphonedirect = textXml(c);
+  break;
+  case "businessphonemain":
+  out.businessphonemain = textXml(c);
+  break;
+  case "homephone":
+  out.homephone = textXml(c);
+  break;
+  case "cellularphone":
+  out.cellularphone = textXml(c);
+  break;
+  case "businessfax":
+  out.businessfax = textXml(c);
+  break;
+  case "businessaddress":
+  out.businessaddress = textXml(c);
+  break;
+  case "jobtitle":
+  out.jobtitle = textXml(c);
+  break;
+  case "background":
+  out.background = textXml(c);
+  break;
+  case "website":
+  out.website = textXml(c);
+  break;
+  case "assignedto":
+  if ((v = scalarXml(c, "i")) !== undefined) out.assignedto = v;
+  if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out["assignedto@cn"] = c.attrs.cn;
+  break;
+  case "ownership":
+  if ((v = scalarXml(c, "i")) !== undefined) out.ownership = v;
+  if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out["ownership@cn"] = c.attrs.cn;
+  break;
+  case "flagged":
+  if ((v = scalarXml(c, "f")) !== undefined) out.flagged = v;
+  break;
+  case "categories":
+  out.categories = decodeRecordsContactsCreateRecordRequestCategories(c, o, o.strict ? join(path, "categories") : '');
+  break;
+  case "relateditems":
+  out.relateditems = decodeRecordsContactsCreateRecordRequestRelateditems(c, o, o.strict ? join(path, "relateditems") : '');
+  break;
+  default:
+  if (CUSTOM_0.test(c.name)) out[c.name] = textXml(c);
+  else if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -3472,20 +3412,20 @@ function decodeRecordsContactsCreateRecordRequest(el: XmlElement, o: DecodeOptio
 function encodeRecordsContactsCreateRecordRequestCategories(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.add) !== undefined) s += wrapEl(encodeCategoryListInt(x as unknown[]), '<add>', '</add>');
+  if ((x = v.add) !== undefined) s += wrapEl(encodeCategoryListInt(x as unknown[]), "<add>", "</add>");
   return s;
 }
 
 function decodeRecordsContactsCreateRecordRequestCategories(el: XmlElement, o: DecodeOptions, path: string): Rec {
   const out: Rec = {};
   for (const c of el.children) {
-    switch (c.name) {
-      case 'add':
-        out.add = decodeCategoryListInt(c, o, o.strict ? join(path, 'add') : '');
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "add":
+  out.add = decodeCategoryListInt(c, o, o.strict ? join(path, "add") : '');
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -3494,20 +3434,20 @@ function decodeRecordsContactsCreateRecordRequestCategories(el: XmlElement, o: D
 function encodeRecordsContactsCreateRecordRequestRelateditems(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.add) !== undefined) s += wrapEl(encodeRelatedtoListRelatedItemAdd(x as unknown[]), '<add>', '</add>');
+  if ((x = v.add) !== undefined) s += wrapEl(encodeRelatedtoListRelatedItemAdd(x as unknown[]), "<add>", "</add>");
   return s;
 }
 
 function decodeRecordsContactsCreateRecordRequestRelateditems(el: XmlElement, o: DecodeOptions, path: string): Rec {
   const out: Rec = {};
   for (const c of el.children) {
-    switch (c.name) {
-      case 'add':
-        out.add = decodeRelatedtoListRelatedItemAdd(c, o, o.strict ? join(path, 'add') : '');
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "add":
+  out.add = decodeRelatedtoListRelatedItemAdd(c, o, o.strict ? join(path, "add") : '');
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -3515,15 +3455,15 @@ function decodeRecordsContactsCreateRecordRequestRelateditems(el: XmlElement, o:
 
 function encodeRelatedtoListRelatedItemAdd(v: unknown[]): string {
   let s = '';
-  for (const e of v) s += wrapEl(encodeRelatedItemAdd(e as Rec), '<relatedto>', '</relatedto>');
+  for (const e of v) s += wrapEl(encodeRelatedItemAdd(e as Rec), "<relatedto>", "</relatedto>");
   return s;
 }
 
 function decodeRelatedtoListRelatedItemAdd(el: XmlElement, o: DecodeOptions, path: string): unknown[] {
   const out: unknown[] = [];
   for (const c of el.children) {
-    if (c.name === 'relatedto') out.push(decodeRelatedItemAdd(c, o, o.strict ? join(path, out.length) : ''));
-    else if (o.strict) unknown(o, path, c.name);
+  if (c.name === "relatedto") out.push(decodeRelatedItemAdd(c, o, o.strict ? join(path, out.length) : ''));
+  else if (o.strict) unknown(o, path, c.name);
   }
 
   return out;
@@ -3532,24 +3472,21 @@ function decodeRelatedtoListRelatedItemAdd(el: XmlElement, o: DecodeOptions, pat
 function encodeRecordsCompaniesCreateRecordRequest(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.name) !== undefined) s += textEl(x, '<name>', '</name>');
-  if ((x = v.businessemail) !== undefined) s += textEl(x, '<businessemail>', '</businessemail>');
-  if ((x = v.businessphonemain) !== undefined) s += textEl(x, '<businessphonemain>', '</businessphonemain>');
-  if ((x = v.businessfax) !== undefined) s += textEl(x, '<businessfax>', '</businessfax>');
-  if ((x = v.businessaddress) !== undefined) s += textEl(x, '<businessaddress>', '</businessaddress>');
-  if ((x = v.website) !== undefined) s += textEl(x, '<website>', '</website>');
-  if ((x = v.background) !== undefined) s += textEl(x, '<background>', '</background>');
-  if ((x = v.assignedto) !== undefined)
-    s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
-  if ((x = v.ownership) !== undefined) s += textEl(x, ownerOpen('<ownership', v['ownership@cn'], 'cn'), '</ownership>');
-  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
-  if ((x = v.categories) !== undefined)
-    s += wrapEl(encodeRecordsContactsCreateRecordRequestCategories(x as Rec), '<categories>', '</categories>');
-  if ((x = v.relateditems) !== undefined)
-    s += wrapEl(encodeRecordsContactsCreateRecordRequestRelateditems(x as Rec), '<relateditems>', '</relateditems>');
+  if ((x = v.name) !== undefined) s += textEl(x, "<name>", "</name>");
+  if ((x = v.businessemail) !== undefined) s += textEl(x, "<businessemail>", "</businessemail>");
+  if ((x = v.businessphonemain) !== undefined) s += textEl(x, "<businessphonemain>", "</businessphonemain>");
+  if ((x = v.businessfax) !== undefined) s += textEl(x, "<businessfax>", "</businessfax>");
+  if ((x = v.businessaddress) !== undefined) s += textEl(x, "<businessaddress>", "</businessaddress>");
+  if ((x = v.website) !== undefined) s += textEl(x, "<website>", "</website>");
+  if ((x = v.background) !== undefined) s += textEl(x, "<background>", "</background>");
+  if ((x = v.assignedto) !== undefined) s += textEl(x, ownerOpen("<assignedto", v["assignedto@cn"], "cn"), "</assignedto>");
+  if ((x = v.ownership) !== undefined) s += textEl(x, ownerOpen("<ownership", v["ownership@cn"], "cn"), "</ownership>");
+  if ((x = v.flagged) !== undefined) s += textEl(x, "<flagged>", "</flagged>");
+  if ((x = v.categories) !== undefined) s += wrapEl(encodeRecordsContactsCreateRecordRequestCategories(x as Rec), "<categories>", "</categories>");
+  if ((x = v.relateditems) !== undefined) s += wrapEl(encodeRecordsContactsCreateRecordRequestRelateditems(x as Rec), "<relateditems>", "</relateditems>");
   for (const n of Object.keys(v)) {
-    if (!(n.startsWith('custom') && CUSTOM_0.test(n)) || (x = v[n]) === undefined) continue;
-    s += textEl(x, '<' + n + '>', '</' + n + '>');
+  if (!(n.startsWith("custom") && CUSTOM_0.test(n)) || (x = v[n]) === undefined) continue;
+  s += textEl(x, '<' + n + '>', '</' + n + '>');
   }
 
   return s;
@@ -3559,57 +3496,49 @@ function decodeRecordsCompaniesCreateRecordRequest(el: XmlElement, o: DecodeOpti
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'name':
-        out.name = textXml(c);
-        break;
-      case 'businessemail':
-        out.businessemail = textXml(c);
-        break;
-      case 'businessphonemain':
-        out.businessphonemain = textXml(c);
-        break;
-      case 'businessfax':
-        out.businessfax = textXml(c);
-        break;
-      case 'businessaddress':
-        out.businessaddress = textXml(c);
-        break;
-      case 'website':
-        out.website = textXml(c);
-        break;
-      case 'background':
-        out.background = textXml(c);
-        break;
-      case 'assignedto':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.assignedto = v;
-        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['assignedto@cn'] = c.attrs.cn;
-        break;
-      case 'ownership':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.ownership = v;
-        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['ownership@cn'] = c.attrs.cn;
-        break;
-      case 'flagged':
-        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
-        break;
-      case 'categories':
-        out.categories = decodeRecordsContactsCreateRecordRequestCategories(
-          c,
-          o,
-          o.strict ? join(path, 'categories') : '',
-        );
-        break;
-      case 'relateditems':
-        out.relateditems = decodeRecordsContactsCreateRecordRequestRelateditems(
-          c,
-          o,
-          o.strict ? join(path, 'relateditems') : '',
-        );
-        break;
-      default:
-        if (CUSTOM_0.test(c.name)) out[c.name] = textXml(c);
-        else if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "name":
+  out.name = textXml(c);
+  break;
+  case "businessemail":
+  out.businessemail = textXml(c);
+  break;
+  case "businessphonemain":
+  out.businessphonemain = textXml(c);
+  break;
+  case "businessfax":
+  out.businessfax = textXml(c);
+  break;
+  case "businessaddress":
+  out.businessaddress = textXml(c);
+  break;
+  case "website":
+  out.website = textXml(c);
+  break;
+  case "background":
+  out.background = textXml(c);
+  break;
+  case "assignedto":
+  if ((v = scalarXml(c, "i")) !== undefined) out.assignedto = v;
+  if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out["assignedto@cn"] = c.attrs.cn;
+  break;
+  case "ownership":
+  if ((v = scalarXml(c, "i")) !== undefined) out.ownership = v;
+  if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out["ownership@cn"] = c.attrs.cn;
+  break;
+  case "flagged":
+  if ((v = scalarXml(c, "f")) !== undefined) out.flagged = v;
+  break;
+  case "categories":
+  out.categories = decodeRecordsContactsCreateRecordRequestCategories(c, o, o.strict ? join(path, "categories") : '');
+  break;
+  case "relateditems":
+  out.relateditems = decodeRecordsContactsCreateRecordRequestRelateditems(c, o, o.strict ? join(path, "relateditems") : '');
+  break;
+  default:
+  if (CUSTOM_0.test(c.name)) out[c.name] = textXml(c);
+  else if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -3618,39 +3547,36 @@ function decodeRecordsCompaniesCreateRecordRequest(el: XmlElement, o: DecodeOpti
 function encodeRecordsContactsCreateRecordResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.item) !== undefined) s += wrapEl(encodeItemContact(x as Rec), '<item>', '</item>');
-  if ((x = v.activities) !== undefined)
-    s += wrapEl(encodeIdKeyedActivityEntry(x as Keyed[]), '<activities>', '</activities>');
-  if ((x = v.categories) !== undefined)
-    s += wrapEl(encodeCategoryListCategoryTag(x as unknown[]), '<categories>', '</categories>');
-  if ((x = v.relateditems) !== undefined)
-    s += wrapEl(encodeRelatedtoListRelatedItem(x as unknown[]), '<relateditems>', '</relateditems>');
-  if ((x = v.status) !== undefined) s += textEl(x, '<status>', '</status>');
+  if ((x = v.item) !== undefined) s += wrapEl(encodeItemContact(x as Rec), "<item>", "</item>");
+  if ((x = v.activities) !== undefined) s += wrapEl(encodeIdKeyedActivityEntry(x as Keyed[]), "<activities>", "</activities>");
+  if ((x = v.categories) !== undefined) s += wrapEl(encodeCategoryListCategoryTag(x as unknown[]), "<categories>", "</categories>");
+  if ((x = v.relateditems) !== undefined) s += wrapEl(encodeRelatedtoListRelatedItem(x as unknown[]), "<relateditems>", "</relateditems>");
+  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
   return s;
 }
 
 function decodeRecordsContactsCreateRecordResponse(el: XmlElement, o: DecodeOptions, path: string): Rec {
   const out: Rec = {};
   for (const c of el.children) {
-    switch (c.name) {
-      case 'item':
-        out.item = decodeItemContact(c, o, o.strict ? join(path, 'item') : '');
-        break;
-      case 'activities':
-        out.activities = decodeIdKeyedActivityEntry(c, o, o.strict ? join(path, 'activities') : '');
-        break;
-      case 'categories':
-        out.categories = decodeCategoryListCategoryTag(c, o, o.strict ? join(path, 'categories') : '');
-        break;
-      case 'relateditems':
-        out.relateditems = decodeRelatedtoListRelatedItem(c, o, o.strict ? join(path, 'relateditems') : '');
-        break;
-      case 'status':
-        out.status = textXml(c);
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "item":
+  out.item = decodeItemContact(c, o, o.strict ? join(path, "item") : '');
+  break;
+  case "activities":
+  out.activities = decodeIdKeyedActivityEntry(c, o, o.strict ? join(path, "activities") : '');
+  break;
+  case "categories":
+  out.categories = decodeCategoryListCategoryTag(c, o, o.strict ? join(path, "categories") : '');
+  break;
+  case "relateditems":
+  out.relateditems = decodeRelatedtoListRelatedItem(c, o, o.strict ? join(path, "relateditems") : '');
+  break;
+  case "status":
+  out.status = textXml(c);
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -3659,39 +3585,36 @@ function decodeRecordsContactsCreateRecordResponse(el: XmlElement, o: DecodeOpti
 function encodeRecordsCompaniesCreateRecordResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.item) !== undefined) s += wrapEl(encodeItemOrganization(x as Rec), '<item>', '</item>');
-  if ((x = v.activities) !== undefined)
-    s += wrapEl(encodeIdKeyedActivityEntry(x as Keyed[]), '<activities>', '</activities>');
-  if ((x = v.categories) !== undefined)
-    s += wrapEl(encodeCategoryListCategoryTag(x as unknown[]), '<categories>', '</categories>');
-  if ((x = v.relateditems) !== undefined)
-    s += wrapEl(encodeRelatedtoListRelatedItem(x as unknown[]), '<relateditems>', '</relateditems>');
-  if ((x = v.status) !== undefined) s += textEl(x, '<status>', '</status>');
+  if ((x = v.item) !== undefined) s += wrapEl(encodeItemOrganization(x as Rec), "<item>", "</item>");
+  if ((x = v.activities) !== undefined) s += wrapEl(encodeIdKeyedActivityEntry(x as Keyed[]), "<activities>", "</activities>");
+  if ((x = v.categories) !== undefined) s += wrapEl(encodeCategoryListCategoryTag(x as unknown[]), "<categories>", "</categories>");
+  if ((x = v.relateditems) !== undefined) s += wrapEl(encodeRelatedtoListRelatedItem(x as unknown[]), "<relateditems>", "</relateditems>");
+  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
   return s;
 }
 
 function decodeRecordsCompaniesCreateRecordResponse(el: XmlElement, o: DecodeOptions, path: string): Rec {
   const out: Rec = {};
   for (const c of el.children) {
-    switch (c.name) {
-      case 'item':
-        out.item = decodeItemOrganization(c, o, o.strict ? join(path, 'item') : '');
-        break;
-      case 'activities':
-        out.activities = decodeIdKeyedActivityEntry(c, o, o.strict ? join(path, 'activities') : '');
-        break;
-      case 'categories':
-        out.categories = decodeCategoryListCategoryTag(c, o, o.strict ? join(path, 'categories') : '');
-        break;
-      case 'relateditems':
-        out.relateditems = decodeRelatedtoListRelatedItem(c, o, o.strict ? join(path, 'relateditems') : '');
-        break;
-      case 'status':
-        out.status = textXml(c);
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "item":
+  out.item = decodeItemOrganization(c, o, o.strict ? join(path, "item") : '');
+  break;
+  case "activities":
+  out.activities = decodeIdKeyedActivityEntry(c, o, o.strict ? join(path, "activities") : '');
+  break;
+  case "categories":
+  out.categories = decodeCategoryListCategoryTag(c, o, o.strict ? join(path, "categories") : '');
+  break;
+  case "relateditems":
+  out.relateditems = decodeRelatedtoListRelatedItem(c, o, o.strict ? join(path, "relateditems") : '');
+  break;
+  case "status":
+  out.status = textXml(c);
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -3700,29 +3623,27 @@ function decodeRecordsCompaniesCreateRecordResponse(el: XmlElement, o: DecodeOpt
 function encodeRecordsContactsUpdateRecordRequest(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.firstname) !== undefined) s += textEl(x, '<firstname>', '</firstname>');
-  if ((x = v.lastname) !== undefined) s += textEl(x, '<lastname>', '</lastname>');
-  if ((x = v.businessemail) !== undefined) s += textEl(x, '<businessemail>', '</businessemail>');
-  if ((x = v.personalemail) !== undefined) s += textEl(x, '<personalemail>', '</personalemail>');
-  if ((x = v.businessphonedirect) !== undefined) s += textEl(x, '<businessphonedirect>', '</businessphonedirect>');
-  if ((x = v.businessphonemain) !== undefined) s += textEl(x, '<businessphonemain>', '</businessphonemain>');
-  if ((x = v.homephone) !== undefined) s += textEl(x, '<homephone>', '</homephone>');
-  if ((x = v.cellularphone) !== undefined) s += textEl(x, '<cellularphone>', '</cellularphone>');
-  if ((x = v.businessfax) !== undefined) s += textEl(x, '<businessfax>', '</businessfax>');
-  if ((x = v.businessaddress) !== undefined) s += textEl(x, '<businessaddress>', '</businessaddress>');
-  if ((x = v.jobtitle) !== undefined) s += textEl(x, '<jobtitle>', '</jobtitle>');
-  if ((x = v.background) !== undefined) s += textEl(x, '<background>', '</background>');
-  if ((x = v.website) !== undefined) s += textEl(x, '<website>', '</website>');
-  if ((x = v.assignedto) !== undefined)
-    s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
-  if ((x = v.ownership) !== undefined) s += textEl(x, ownerOpen('<ownership', v['ownership@cn'], 'cn'), '</ownership>');
-  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
-  if ((x = v.categories) !== undefined) s += wrapEl(encodeCategoryChanges(x as Rec), '<categories>', '</categories>');
-  if ((x = v.relateditems) !== undefined)
-    s += wrapEl(encodeRecordsContactsUpdateRecordRequestRelateditems(x as Rec), '<relateditems>', '</relateditems>');
+  if ((x = v.firstname) !== undefined) s += textEl(x, "<firstname>", "</firstname>");
+  if ((x = v.lastname) !== undefined) s += textEl(x, "<lastname>", "</lastname>");
+  if ((x = v.businessemail) !== undefined) s += textEl(x, "<businessemail>", "</businessemail>");
+  if ((x = v.personalemail) !== undefined) s += textEl(x, "<personalemail>", "</personalemail>");
+  if ((x = v.businessphonedirect) !== undefined) s += textEl(x, "<businessphonedirect>", "</businessphonedirect>");
+  if ((x = v.businessphonemain) !== undefined) s += textEl(x, "<businessphonemain>", "</businessphonemain>");
+  if ((x = v.homephone) !== undefined) s += textEl(x, "<homephone>", "</homephone>");
+  if ((x = v.cellularphone) !== undefined) s += textEl(x, "<cellularphone>", "</cellularphone>");
+  if ((x = v.businessfax) !== undefined) s += textEl(x, "<businessfax>", "</businessfax>");
+  if ((x = v.businessaddress) !== undefined) s += textEl(x, "<businessaddress>", "</businessaddress>");
+  if ((x = v.jobtitle) !== undefined) s += textEl(x, "<jobtitle>", "</jobtitle>");
+  if ((x = v.background) !== undefined) s += textEl(x, "<background>", "</background>");
+  if ((x = v.website) !== undefined) s += textEl(x, "<website>", "</website>");
+  if ((x = v.assignedto) !== undefined) s += textEl(x, ownerOpen("<assignedto", v["assignedto@cn"], "cn"), "</assignedto>");
+  if ((x = v.ownership) !== undefined) s += textEl(x, ownerOpen("<ownership", v["ownership@cn"], "cn"), "</ownership>");
+  if ((x = v.flagged) !== undefined) s += textEl(x, "<flagged>", "</flagged>");
+  if ((x = v.categories) !== undefined) s += wrapEl(encodeCategoryChanges(x as Rec), "<categories>", "</categories>");
+  if ((x = v.relateditems) !== undefined) s += wrapEl(encodeRecordsContactsUpdateRecordRequestRelateditems(x as Rec), "<relateditems>", "</relateditems>");
   for (const n of Object.keys(v)) {
-    if (!(n.startsWith('custom') && CUSTOM_0.test(n)) || (x = v[n]) === undefined) continue;
-    s += textEl(x, '<' + n + '>', '</' + n + '>');
+  if (!(n.startsWith("custom") && CUSTOM_0.test(n)) || (x = v[n]) === undefined) continue;
+  s += textEl(x, '<' + n + '>', '</' + n + '>');
   }
 
   return s;
@@ -3732,71 +3653,67 @@ function decodeRecordsContactsUpdateRecordRequest(el: XmlElement, o: DecodeOptio
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'firstname':
-        out.firstname = textXml(c);
-        break;
-      case 'lastname':
-        out.lastname = textXml(c);
-        break;
-      case 'businessemail':
-        out.businessemail = textXml(c);
-        break;
-      case 'personalemail':
-        out.personalemail = textXml(c);
-        break;
-      case 'businessphonedirect':
-        out.businessphonedirect = textXml(c);
-        break;
-      case 'businessphonemain':
-        out.businessphonemain = textXml(c);
-        break;
-      case 'homephone':
-        out.homephone = textXml(c);
-        break;
-      case 'cellularphone':
-        out.cellularphone = textXml(c);
-        break;
-      case 'businessfax':
-        out.businessfax = textXml(c);
-        break;
-      case 'businessaddress':
-        out.businessaddress = textXml(c);
-        break;
-      case 'jobtitle':
-        out.jobtitle = textXml(c);
-        break;
-      case 'background':
-        out.background = textXml(c);
-        break;
-      case 'website':
-        out.website = textXml(c);
-        break;
-      case 'assignedto':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.assignedto = v;
-        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['assignedto@cn'] = c.attrs.cn;
-        break;
-      case 'ownership':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.ownership = v;
-        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['ownership@cn'] = c.attrs.cn;
-        break;
-      case 'flagged':
-        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
-        break;
-      case 'categories':
-        out.categories = decodeCategoryChanges(c, o, o.strict ? join(path, 'categories') : '');
-        break;
-      case 'relateditems':
-        out.relateditems = decodeRecordsContactsUpdateRecordRequestRelateditems(
-          c,
-          o,
-          o.strict ? join(path, 'relateditems') : '',
-        );
-        break;
-      default:
-        if (CUSTOM_0.test(c.name)) out[c.name] = textXml(c);
-        else if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "firstname":
+  out.firstname = textXml(c);
+  break;
+  case "lastname":
+  out.lastname = textXml(c);
+  break;
+  case "businessemail":
+  out.businessemail = textXml(c);
+  break;
+  case "personalemail":
+  out.personalemail = textXml(c);
+  break;
+  case "businessphonedirect":
+  out.businessphonedirect = textXml(c);
+  break;
+  case "businessphonemain":
+  out.businessphonemain = textXml(c);
+  break;
+  case "homephone":
+  out.homephone = textXml(c);
+  break;
+  case "cellularphone":
+  out.cellularphone = textXml(c);
+  break;
+  case "businessfax":
+  out.businessfax = textXml(c);
+  break;
+  case "businessaddress":
+  out.businessaddress = textXml(c);
+  break;
+  case "jobtitle":
+  out.jobtitle = textXml(c);
+  break;
+  case "background":
+  out.background = textXml(c);
+  break;
+  case "website":
+  out.website = textXml(c);
+  break;
+  case "assignedto":
+  if ((v = scalarXml(c, "i")) !== undefined) out.assignedto = v;
+  if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out["assignedto@cn"] = c.attrs.cn;
+  break;
+  case "ownership":
+  if ((v = scalarXml(c, "i")) !== undefined) out.ownership = v;
+  if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out["ownership@cn"] = c.attrs.cn;
+  break;
+  case "flagged":
+  if ((v = scalarXml(c, "f")) !== undefined) out.flagged = v;
+  break;
+  case "categories":
+  out.categories = decodeCategoryChanges(c, o, o.strict ? join(path, "categories") : '');
+  break;
+  case "relateditems":
+  out.relateditems = decodeRecordsContactsUpdateRecordRequestRelateditems(c, o, o.strict ? join(path, "relateditems") : '');
+  break;
+  default:
+  if (CUSTOM_0.test(c.name)) out[c.name] = textXml(c);
+  else if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -3805,25 +3722,24 @@ function decodeRecordsContactsUpdateRecordRequest(el: XmlElement, o: DecodeOptio
 function encodeRecordsContactsUpdateRecordRequestRelateditems(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.add) !== undefined) s += wrapEl(encodeRelatedtoListRelatedItemAdd(x as unknown[]), '<add>', '</add>');
-  if ((x = v.remove) !== undefined)
-    s += wrapEl(encodeRelatedtoListRelatedItemRemove(x as unknown[]), '<remove>', '</remove>');
+  if ((x = v.add) !== undefined) s += wrapEl(encodeRelatedtoListRelatedItemAdd(x as unknown[]), "<add>", "</add>");
+  if ((x = v.remove) !== undefined) s += wrapEl(encodeRelatedtoListRelatedItemRemove(x as unknown[]), "<remove>", "</remove>");
   return s;
 }
 
 function decodeRecordsContactsUpdateRecordRequestRelateditems(el: XmlElement, o: DecodeOptions, path: string): Rec {
   const out: Rec = {};
   for (const c of el.children) {
-    switch (c.name) {
-      case 'add':
-        out.add = decodeRelatedtoListRelatedItemAdd(c, o, o.strict ? join(path, 'add') : '');
-        break;
-      case 'remove':
-        out.remove = decodeRelatedtoListRelatedItemRemove(c, o, o.strict ? join(path, 'remove') : '');
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "add":
+  out.add = decodeRelatedtoListRelatedItemAdd(c, o, o.strict ? join(path, "add") : '');
+  break;
+  case "remove":
+  out.remove = decodeRelatedtoListRelatedItemRemove(c, o, o.strict ? join(path, "remove") : '');
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -3831,15 +3747,15 @@ function decodeRecordsContactsUpdateRecordRequestRelateditems(el: XmlElement, o:
 
 function encodeRelatedtoListRelatedItemRemove(v: unknown[]): string {
   let s = '';
-  for (const e of v) s += wrapEl(encodeRelatedItemRemove(e as Rec), '<relatedto>', '</relatedto>');
+  for (const e of v) s += wrapEl(encodeRelatedItemRemove(e as Rec), "<relatedto>", "</relatedto>");
   return s;
 }
 
 function decodeRelatedtoListRelatedItemRemove(el: XmlElement, o: DecodeOptions, path: string): unknown[] {
   const out: unknown[] = [];
   for (const c of el.children) {
-    if (c.name === 'relatedto') out.push(decodeRelatedItemRemove(c, o, o.strict ? join(path, out.length) : ''));
-    else if (o.strict) unknown(o, path, c.name);
+  if (c.name === "relatedto") out.push(decodeRelatedItemRemove(c, o, o.strict ? join(path, out.length) : ''));
+  else if (o.strict) unknown(o, path, c.name);
   }
 
   return out;
@@ -3848,23 +3764,21 @@ function decodeRelatedtoListRelatedItemRemove(el: XmlElement, o: DecodeOptions, 
 function encodeRecordsCompaniesUpdateRecordRequest(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.name) !== undefined) s += textEl(x, '<name>', '</name>');
-  if ((x = v.businessemail) !== undefined) s += textEl(x, '<businessemail>', '</businessemail>');
-  if ((x = v.businessphonemain) !== undefined) s += textEl(x, '<businessphonemain>', '</businessphonemain>');
-  if ((x = v.businessfax) !== undefined) s += textEl(x, '<businessfax>', '</businessfax>');
-  if ((x = v.businessaddress) !== undefined) s += textEl(x, '<businessaddress>', '</businessaddress>');
-  if ((x = v.website) !== undefined) s += textEl(x, '<website>', '</website>');
-  if ((x = v.background) !== undefined) s += textEl(x, '<background>', '</background>');
-  if ((x = v.assignedto) !== undefined)
-    s += textEl(x, ownerOpen('<assignedto', v['assignedto@cn'], 'cn'), '</assignedto>');
-  if ((x = v.ownership) !== undefined) s += textEl(x, ownerOpen('<ownership', v['ownership@cn'], 'cn'), '</ownership>');
-  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
-  if ((x = v.categories) !== undefined) s += wrapEl(encodeCategoryChanges(x as Rec), '<categories>', '</categories>');
-  if ((x = v.relateditems) !== undefined)
-    s += wrapEl(encodeRecordsContactsUpdateRecordRequestRelateditems(x as Rec), '<relateditems>', '</relateditems>');
+  if ((x = v.name) !== undefined) s += textEl(x, "<name>", "</name>");
+  if ((x = v.businessemail) !== undefined) s += textEl(x, "<businessemail>", "</businessemail>");
+  if ((x = v.businessphonemain) !== undefined) s += textEl(x, "<businessphonemain>", "</businessphonemain>");
+  if ((x = v.businessfax) !== undefined) s += textEl(x, "<businessfax>", "</businessfax>");
+  if ((x = v.businessaddress) !== undefined) s += textEl(x, "<businessaddress>", "</businessaddress>");
+  if ((x = v.website) !== undefined) s += textEl(x, "<website>", "</website>");
+  if ((x = v.background) !== undefined) s += textEl(x, "<background>", "</background>");
+  if ((x = v.assignedto) !== undefined) s += textEl(x, ownerOpen("<assignedto", v["assignedto@cn"], "cn"), "</assignedto>");
+  if ((x = v.ownership) !== undefined) s += textEl(x, ownerOpen("<ownership", v["ownership@cn"], "cn"), "</ownership>");
+  if ((x = v.flagged) !== undefined) s += textEl(x, "<flagged>", "</flagged>");
+  if ((x = v.categories) !== undefined) s += wrapEl(encodeCategoryChanges(x as Rec), "<categories>", "</categories>");
+  if ((x = v.relateditems) !== undefined) s += wrapEl(encodeRecordsContactsUpdateRecordRequestRelateditems(x as Rec), "<relateditems>", "</relateditems>");
   for (const n of Object.keys(v)) {
-    if (!(n.startsWith('custom') && CUSTOM_0.test(n)) || (x = v[n]) === undefined) continue;
-    s += textEl(x, '<' + n + '>', '</' + n + '>');
+  if (!(n.startsWith("custom") && CUSTOM_0.test(n)) || (x = v[n]) === undefined) continue;
+  s += textEl(x, '<' + n + '>', '</' + n + '>');
   }
 
   return s;
@@ -3874,53 +3788,49 @@ function decodeRecordsCompaniesUpdateRecordRequest(el: XmlElement, o: DecodeOpti
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'name':
-        out.name = textXml(c);
-        break;
-      case 'businessemail':
-        out.businessemail = textXml(c);
-        break;
-      case 'businessphonemain':
-        out.businessphonemain = textXml(c);
-        break;
-      case 'businessfax':
-        out.businessfax = textXml(c);
-        break;
-      case 'businessaddress':
-        out.businessaddress = textXml(c);
-        break;
-      case 'website':
-        out.website = textXml(c);
-        break;
-      case 'background':
-        out.background = textXml(c);
-        break;
-      case 'assignedto':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.assignedto = v;
-        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['assignedto@cn'] = c.attrs.cn;
-        break;
-      case 'ownership':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.ownership = v;
-        if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out['ownership@cn'] = c.attrs.cn;
-        break;
-      case 'flagged':
-        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
-        break;
-      case 'categories':
-        out.categories = decodeCategoryChanges(c, o, o.strict ? join(path, 'categories') : '');
-        break;
-      case 'relateditems':
-        out.relateditems = decodeRecordsContactsUpdateRecordRequestRelateditems(
-          c,
-          o,
-          o.strict ? join(path, 'relateditems') : '',
-        );
-        break;
-      default:
-        if (CUSTOM_0.test(c.name)) out[c.name] = textXml(c);
-        else if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "name":
+  out.name = textXml(c);
+  break;
+  case "businessemail":
+  out.businessemail = textXml(c);
+  break;
+  case "businessphonemain":
+  out.businessphonemain = textXml(c);
+  break;
+  case "businessfax":
+  out.businessfax = textXml(c);
+  break;
+  case "businessaddress":
+  out.businessaddress = textXml(c);
+  break;
+  case "website":
+  out.website = textXml(c);
+  break;
+  case "background":
+  out.background = textXml(c);
+  break;
+  case "assignedto":
+  if ((v = scalarXml(c, "i")) !== undefined) out.assignedto = v;
+  if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out["assignedto@cn"] = c.attrs.cn;
+  break;
+  case "ownership":
+  if ((v = scalarXml(c, "i")) !== undefined) out.ownership = v;
+  if (!o.strict && c.attrs !== null && c.attrs.cn !== undefined) out["ownership@cn"] = c.attrs.cn;
+  break;
+  case "flagged":
+  if ((v = scalarXml(c, "f")) !== undefined) out.flagged = v;
+  break;
+  case "categories":
+  out.categories = decodeCategoryChanges(c, o, o.strict ? join(path, "categories") : '');
+  break;
+  case "relateditems":
+  out.relateditems = decodeRecordsContactsUpdateRecordRequestRelateditems(c, o, o.strict ? join(path, "relateditems") : '');
+  break;
+  default:
+  if (CUSTOM_0.test(c.name)) out[c.name] = textXml(c);
+  else if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -3929,20 +3839,20 @@ function decodeRecordsCompaniesUpdateRecordRequest(el: XmlElement, o: DecodeOpti
 function encodeRecordsContactsUpdateRecordResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.status) !== undefined) s += textEl(x, '<status>', '</status>');
+  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
   return s;
 }
 
 function decodeRecordsContactsUpdateRecordResponse(el: XmlElement, o: DecodeOptions, path: string): Rec {
   const out: Rec = {};
   for (const c of el.children) {
-    switch (c.name) {
-      case 'status':
-        out.status = textXml(c);
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "status":
+  out.status = textXml(c);
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -3951,20 +3861,20 @@ function decodeRecordsContactsUpdateRecordResponse(el: XmlElement, o: DecodeOpti
 function encodeRecordsContactsCreateCategoryRequest(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.name) !== undefined) s += textEl(x, '<name>', '</name>');
+  if ((x = v.name) !== undefined) s += textEl(x, "<name>", "</name>");
   return s;
 }
 
 function decodeRecordsContactsCreateCategoryRequest(el: XmlElement, o: DecodeOptions, path: string): Rec {
   const out: Rec = {};
   for (const c of el.children) {
-    switch (c.name) {
-      case 'name':
-        out.name = textXml(c);
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "name":
+  out.name = textXml(c);
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -3973,8 +3883,8 @@ function decodeRecordsContactsCreateCategoryRequest(el: XmlElement, o: DecodeOpt
 function encodeRecordsContactsCreateCategoryResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, '<id>', '</id>');
-  if ((x = v.status) !== undefined) s += textEl(x, '<status>', '</status>');
+  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
   return s;
 }
 
@@ -3982,16 +3892,16 @@ function decodeRecordsContactsCreateCategoryResponse(el: XmlElement, o: DecodeOp
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'id':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.id = v;
-        break;
-      case 'status':
-        out.status = textXml(c);
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "id":
+  if ((v = scalarXml(c, "i")) !== undefined) out.id = v;
+  break;
+  case "status":
+  out.status = textXml(c);
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -4000,25 +3910,24 @@ function decodeRecordsContactsCreateCategoryResponse(el: XmlElement, o: DecodeOp
 function encodeRecordsContactsListCategoriesResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.categories) !== undefined)
-    s += wrapEl(encodeCategoryListCategoryTag(x as unknown[]), '<categories>', '</categories>');
-  if ((x = v.status) !== undefined) s += textEl(x, '<status>', '</status>');
+  if ((x = v.categories) !== undefined) s += wrapEl(encodeCategoryListCategoryTag(x as unknown[]), "<categories>", "</categories>");
+  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
   return s;
 }
 
 function decodeRecordsContactsListCategoriesResponse(el: XmlElement, o: DecodeOptions, path: string): Rec {
   const out: Rec = {};
   for (const c of el.children) {
-    switch (c.name) {
-      case 'categories':
-        out.categories = decodeCategoryListCategoryTag(c, o, o.strict ? join(path, 'categories') : '');
-        break;
-      case 'status':
-        out.status = textXml(c);
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "categories":
+  out.categories = decodeCategoryListCategoryTag(c, o, o.strict ? join(path, "categories") : '');
+  break;
+  case "status":
+  out.status = textXml(c);
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -4027,25 +3936,24 @@ function decodeRecordsContactsListCategoriesResponse(el: XmlElement, o: DecodeOp
 function encodeRecordsContactsListFieldsResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.fields) !== undefined)
-    s += wrapEl(encodeFieldListFieldDefinition(x as unknown[]), '<fields>', '</fields>');
-  if ((x = v.status) !== undefined) s += textEl(x, '<status>', '</status>');
+  if ((x = v.fields) !== undefined) s += wrapEl(encodeFieldListFieldDefinition(x as unknown[]), "<fields>", "</fields>");
+  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
   return s;
 }
 
 function decodeRecordsContactsListFieldsResponse(el: XmlElement, o: DecodeOptions, path: string): Rec {
   const out: Rec = {};
   for (const c of el.children) {
-    switch (c.name) {
-      case 'fields':
-        out.fields = decodeFieldListFieldDefinition(c, o, o.strict ? join(path, 'fields') : '');
-        break;
-      case 'status':
-        out.status = textXml(c);
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "fields":
+  out.fields = decodeFieldListFieldDefinition(c, o, o.strict ? join(path, "fields") : '');
+  break;
+  case "status":
+  out.status = textXml(c);
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -4053,15 +3961,15 @@ function decodeRecordsContactsListFieldsResponse(el: XmlElement, o: DecodeOption
 
 function encodeFieldListFieldDefinition(v: unknown[]): string {
   let s = '';
-  for (const e of v) s += wrapEl(encodeFieldDefinition(e as Rec), '<field>', '</field>');
+  for (const e of v) s += wrapEl(encodeFieldDefinition(e as Rec), "<field>", "</field>");
   return s;
 }
 
 function decodeFieldListFieldDefinition(el: XmlElement, o: DecodeOptions, path: string): unknown[] {
   const out: unknown[] = [];
   for (const c of el.children) {
-    if (c.name === 'field') out.push(decodeFieldDefinition(c, o, o.strict ? join(path, out.length) : ''));
-    else if (o.strict) unknown(o, path, c.name);
+  if (c.name === "field") out.push(decodeFieldDefinition(c, o, o.strict ? join(path, out.length) : ''));
+  else if (o.strict) unknown(o, path, c.name);
   }
 
   return out;
@@ -4070,7 +3978,7 @@ function decodeFieldListFieldDefinition(el: XmlElement, o: DecodeOptions, path: 
 function encodeListOwnershipParams(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.deleted) !== undefined) s += textEl(x, '<deleted>', '</deleted>');
+  if ((x = v.deleted) !== undefined) s += textEl(x, "<deleted>", "</deleted>");
   return s;
 }
 
@@ -4078,13 +3986,13 @@ function decodeListOwnershipParams(el: XmlElement, o: DecodeOptions, path: strin
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'deleted':
-        if ((v = scalarXml(c, 'f')) !== undefined) out.deleted = v;
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "deleted":
+  if ((v = scalarXml(c, "f")) !== undefined) out.deleted = v;
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -4093,28 +4001,28 @@ function decodeListOwnershipParams(el: XmlElement, o: DecodeOptions, path: strin
 function encodeListOwnershipResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.users) !== undefined) s += wrapEl(encodeUserListUser(x as unknown[]), '<users>', '</users>');
-  if ((x = v.groups) !== undefined) s += wrapEl(encodeGroupListGroup(x as unknown[]), '<groups>', '</groups>');
-  if ((x = v.status) !== undefined) s += textEl(x, '<status>', '</status>');
+  if ((x = v.users) !== undefined) s += wrapEl(encodeUserListUser(x as unknown[]), "<users>", "</users>");
+  if ((x = v.groups) !== undefined) s += wrapEl(encodeGroupListGroup(x as unknown[]), "<groups>", "</groups>");
+  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
   return s;
 }
 
 function decodeListOwnershipResponse(el: XmlElement, o: DecodeOptions, path: string): Rec {
   const out: Rec = {};
   for (const c of el.children) {
-    switch (c.name) {
-      case 'users':
-        out.users = decodeUserListUser(c, o, o.strict ? join(path, 'users') : '');
-        break;
-      case 'groups':
-        out.groups = decodeGroupListGroup(c, o, o.strict ? join(path, 'groups') : '');
-        break;
-      case 'status':
-        out.status = textXml(c);
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "users":
+  out.users = decodeUserListUser(c, o, o.strict ? join(path, "users") : '');
+  break;
+  case "groups":
+  out.groups = decodeGroupListGroup(c, o, o.strict ? join(path, "groups") : '');
+  break;
+  case "status":
+  out.status = textXml(c);
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -4122,15 +4030,15 @@ function decodeListOwnershipResponse(el: XmlElement, o: DecodeOptions, path: str
 
 function encodeUserListUser(v: unknown[]): string {
   let s = '';
-  for (const e of v) s += wrapEl(encodeUser(e as Rec), '<user>', '</user>');
+  for (const e of v) s += wrapEl(encodeUser(e as Rec), "<user>", "</user>");
   return s;
 }
 
 function decodeUserListUser(el: XmlElement, o: DecodeOptions, path: string): unknown[] {
   const out: unknown[] = [];
   for (const c of el.children) {
-    if (c.name === 'user') out.push(decodeUser(c, o, o.strict ? join(path, out.length) : ''));
-    else if (o.strict) unknown(o, path, c.name);
+  if (c.name === "user") out.push(decodeUser(c, o, o.strict ? join(path, out.length) : ''));
+  else if (o.strict) unknown(o, path, c.name);
   }
 
   return out;
@@ -4138,15 +4046,15 @@ function decodeUserListUser(el: XmlElement, o: DecodeOptions, path: string): unk
 
 function encodeGroupListGroup(v: unknown[]): string {
   let s = '';
-  for (const e of v) s += wrapEl(encodeGroup(e as Rec), '<group>', '</group>');
+  for (const e of v) s += wrapEl(encodeGroup(e as Rec), "<group>", "</group>");
   return s;
 }
 
 function decodeGroupListGroup(el: XmlElement, o: DecodeOptions, path: string): unknown[] {
   const out: unknown[] = [];
   for (const c of el.children) {
-    if (c.name === 'group') out.push(decodeGroup(c, o, o.strict ? join(path, out.length) : ''));
-    else if (o.strict) unknown(o, path, c.name);
+  if (c.name === "group") out.push(decodeGroup(c, o, o.strict ? join(path, out.length) : ''));
+  else if (o.strict) unknown(o, path, c.name);
   }
 
   return out;
@@ -4155,11 +4063,11 @@ function decodeGroupListGroup(el: XmlElement, o: DecodeOptions, path: string): u
 function encodeActivitiesAttachmentfileCreateActivityRequest(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
-  if ((x = v.data) !== undefined) s += wrapEl(encodeAttachmentfileFields(x as Rec), '<data>', '</data>');
-  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
-  if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
-  if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
+  if ((x = v.parent) !== undefined) s += textEl(x, "<parent>", "</parent>");
+  if ((x = v.data) !== undefined) s += wrapEl(encodeAttachmentfileFields(x as Rec), "<data>", "</data>");
+  if ((x = v.flagged) !== undefined) s += textEl(x, "<flagged>", "</flagged>");
+  if ((x = v.after) !== undefined) s += textEl(x, "<after>", "</after>");
+  if ((x = v.before) !== undefined) s += textEl(x, "<before>", "</before>");
   return s;
 }
 
@@ -4167,25 +4075,25 @@ function decodeActivitiesAttachmentfileCreateActivityRequest(el: XmlElement, o: 
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'parent':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.parent = v;
-        break;
-      case 'data':
-        out.data = decodeAttachmentfileFields(c, o, o.strict ? join(path, 'data') : '');
-        break;
-      case 'flagged':
-        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
-        break;
-      case 'after':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
-        break;
-      case 'before':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.before = v;
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "parent":
+  if ((v = scalarXml(c, "i")) !== undefined) out.parent = v;
+  break;
+  case "data":
+  out.data = decodeAttachmentfileFields(c, o, o.strict ? join(path, "data") : '');
+  break;
+  case "flagged":
+  if ((v = scalarXml(c, "f")) !== undefined) out.flagged = v;
+  break;
+  case "after":
+  if ((v = scalarXml(c, "i")) !== undefined) out.after = v;
+  break;
+  case "before":
+  if ((v = scalarXml(c, "i")) !== undefined) out.before = v;
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -4194,11 +4102,11 @@ function decodeActivitiesAttachmentfileCreateActivityRequest(el: XmlElement, o: 
 function encodeActivitiesCallCreateActivityRequest(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
-  if ((x = v.data) !== undefined) s += wrapEl(encodeCallFields(x as Rec), '<data>', '</data>');
-  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
-  if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
-  if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
+  if ((x = v.parent) !== undefined) s += textEl(x, "<parent>", "</parent>");
+  if ((x = v.data) !== undefined) s += wrapEl(encodeCallFields(x as Rec), "<data>", "</data>");
+  if ((x = v.flagged) !== undefined) s += textEl(x, "<flagged>", "</flagged>");
+  if ((x = v.after) !== undefined) s += textEl(x, "<after>", "</after>");
+  if ((x = v.before) !== undefined) s += textEl(x, "<before>", "</before>");
   return s;
 }
 
@@ -4206,25 +4114,25 @@ function decodeActivitiesCallCreateActivityRequest(el: XmlElement, o: DecodeOpti
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'parent':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.parent = v;
-        break;
-      case 'data':
-        out.data = decodeCallFields(c, o, o.strict ? join(path, 'data') : '');
-        break;
-      case 'flagged':
-        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
-        break;
-      case 'after':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
-        break;
-      case 'before':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.before = v;
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "parent":
+  if ((v = scalarXml(c, "i")) !== undefined) out.parent = v;
+  break;
+  case "data":
+  out.data = decodeCallFields(c, o, o.strict ? join(path, "data") : '');
+  break;
+  case "flagged":
+  if ((v = scalarXml(c, "f")) !== undefined) out.flagged = v;
+  break;
+  case "after":
+  if ((v = scalarXml(c, "i")) !== undefined) out.after = v;
+  break;
+  case "before":
+  if ((v = scalarXml(c, "i")) !== undefined) out.before = v;
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -4233,11 +4141,11 @@ function decodeActivitiesCallCreateActivityRequest(el: XmlElement, o: DecodeOpti
 function encodeActivitiesCommentCreateActivityRequest(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
-  if ((x = v.data) !== undefined) s += wrapEl(encodeCommentFields(x as Rec), '<data>', '</data>');
-  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
-  if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
-  if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
+  if ((x = v.parent) !== undefined) s += textEl(x, "<parent>", "</parent>");
+  if ((x = v.data) !== undefined) s += wrapEl(encodeCommentFields(x as Rec), "<data>", "</data>");
+  if ((x = v.flagged) !== undefined) s += textEl(x, "<flagged>", "</flagged>");
+  if ((x = v.after) !== undefined) s += textEl(x, "<after>", "</after>");
+  if ((x = v.before) !== undefined) s += textEl(x, "<before>", "</before>");
   return s;
 }
 
@@ -4245,25 +4153,25 @@ function decodeActivitiesCommentCreateActivityRequest(el: XmlElement, o: DecodeO
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'parent':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.parent = v;
-        break;
-      case 'data':
-        out.data = decodeCommentFields(c, o, o.strict ? join(path, 'data') : '');
-        break;
-      case 'flagged':
-        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
-        break;
-      case 'after':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
-        break;
-      case 'before':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.before = v;
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "parent":
+  if ((v = scalarXml(c, "i")) !== undefined) out.parent = v;
+  break;
+  case "data":
+  out.data = decodeCommentFields(c, o, o.strict ? join(path, "data") : '');
+  break;
+  case "flagged":
+  if ((v = scalarXml(c, "f")) !== undefined) out.flagged = v;
+  break;
+  case "after":
+  if ((v = scalarXml(c, "i")) !== undefined) out.after = v;
+  break;
+  case "before":
+  if ((v = scalarXml(c, "i")) !== undefined) out.before = v;
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -4272,11 +4180,11 @@ function decodeActivitiesCommentCreateActivityRequest(el: XmlElement, o: DecodeO
 function encodeActivitiesMarketingawidgetCreateActivityRequest(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
-  if ((x = v.data) !== undefined) s += wrapEl(encodeMarketingawidgetFields(x as Rec), '<data>', '</data>');
-  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
-  if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
-  if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
+  if ((x = v.parent) !== undefined) s += textEl(x, "<parent>", "</parent>");
+  if ((x = v.data) !== undefined) s += wrapEl(encodeMarketingawidgetFields(x as Rec), "<data>", "</data>");
+  if ((x = v.flagged) !== undefined) s += textEl(x, "<flagged>", "</flagged>");
+  if ((x = v.after) !== undefined) s += textEl(x, "<after>", "</after>");
+  if ((x = v.before) !== undefined) s += textEl(x, "<before>", "</before>");
   return s;
 }
 
@@ -4284,25 +4192,25 @@ function decodeActivitiesMarketingawidgetCreateActivityRequest(el: XmlElement, o
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'parent':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.parent = v;
-        break;
-      case 'data':
-        out.data = decodeMarketingawidgetFields(c, o, o.strict ? join(path, 'data') : '');
-        break;
-      case 'flagged':
-        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
-        break;
-      case 'after':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
-        break;
-      case 'before':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.before = v;
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "parent":
+  if ((v = scalarXml(c, "i")) !== undefined) out.parent = v;
+  break;
+  case "data":
+  out.data = decodeMarketingawidgetFields(c, o, o.strict ? join(path, "data") : '');
+  break;
+  case "flagged":
+  if ((v = scalarXml(c, "f")) !== undefined) out.flagged = v;
+  break;
+  case "after":
+  if ((v = scalarXml(c, "i")) !== undefined) out.after = v;
+  break;
+  case "before":
+  if ((v = scalarXml(c, "i")) !== undefined) out.before = v;
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -4311,11 +4219,11 @@ function decodeActivitiesMarketingawidgetCreateActivityRequest(el: XmlElement, o
 function encodeActivitiesMarketingbwidgetCreateActivityRequest(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
-  if ((x = v.data) !== undefined) s += wrapEl(encodeMarketingbwidgetFields(x as Rec), '<data>', '</data>');
-  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
-  if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
-  if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
+  if ((x = v.parent) !== undefined) s += textEl(x, "<parent>", "</parent>");
+  if ((x = v.data) !== undefined) s += wrapEl(encodeMarketingbwidgetFields(x as Rec), "<data>", "</data>");
+  if ((x = v.flagged) !== undefined) s += textEl(x, "<flagged>", "</flagged>");
+  if ((x = v.after) !== undefined) s += textEl(x, "<after>", "</after>");
+  if ((x = v.before) !== undefined) s += textEl(x, "<before>", "</before>");
   return s;
 }
 
@@ -4323,25 +4231,25 @@ function decodeActivitiesMarketingbwidgetCreateActivityRequest(el: XmlElement, o
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'parent':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.parent = v;
-        break;
-      case 'data':
-        out.data = decodeMarketingbwidgetFields(c, o, o.strict ? join(path, 'data') : '');
-        break;
-      case 'flagged':
-        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
-        break;
-      case 'after':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
-        break;
-      case 'before':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.before = v;
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "parent":
+  if ((v = scalarXml(c, "i")) !== undefined) out.parent = v;
+  break;
+  case "data":
+  out.data = decodeMarketingbwidgetFields(c, o, o.strict ? join(path, "data") : '');
+  break;
+  case "flagged":
+  if ((v = scalarXml(c, "f")) !== undefined) out.flagged = v;
+  break;
+  case "after":
+  if ((v = scalarXml(c, "i")) !== undefined) out.after = v;
+  break;
+  case "before":
+  if ((v = scalarXml(c, "i")) !== undefined) out.before = v;
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -4350,11 +4258,11 @@ function decodeActivitiesMarketingbwidgetCreateActivityRequest(el: XmlElement, o
 function encodeActivitiesEventCreateActivityRequest(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
-  if ((x = v.data) !== undefined) s += wrapEl(encodeEventFields(x as Rec), '<data>', '</data>');
-  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
-  if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
-  if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
+  if ((x = v.parent) !== undefined) s += textEl(x, "<parent>", "</parent>");
+  if ((x = v.data) !== undefined) s += wrapEl(encodeEventFields(x as Rec), "<data>", "</data>");
+  if ((x = v.flagged) !== undefined) s += textEl(x, "<flagged>", "</flagged>");
+  if ((x = v.after) !== undefined) s += textEl(x, "<after>", "</after>");
+  if ((x = v.before) !== undefined) s += textEl(x, "<before>", "</before>");
   return s;
 }
 
@@ -4362,25 +4270,25 @@ function decodeActivitiesEventCreateActivityRequest(el: XmlElement, o: DecodeOpt
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'parent':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.parent = v;
-        break;
-      case 'data':
-        out.data = decodeEventFields(c, o, o.strict ? join(path, 'data') : '');
-        break;
-      case 'flagged':
-        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
-        break;
-      case 'after':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
-        break;
-      case 'before':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.before = v;
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "parent":
+  if ((v = scalarXml(c, "i")) !== undefined) out.parent = v;
+  break;
+  case "data":
+  out.data = decodeEventFields(c, o, o.strict ? join(path, "data") : '');
+  break;
+  case "flagged":
+  if ((v = scalarXml(c, "f")) !== undefined) out.flagged = v;
+  break;
+  case "after":
+  if ((v = scalarXml(c, "i")) !== undefined) out.after = v;
+  break;
+  case "before":
+  if ((v = scalarXml(c, "i")) !== undefined) out.before = v;
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -4389,11 +4297,11 @@ function decodeActivitiesEventCreateActivityRequest(el: XmlElement, o: DecodeOpt
 function encodeActivitiesFileCreateActivityRequest(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
-  if ((x = v.data) !== undefined) s += wrapEl(encodeFileFields(x as Rec), '<data>', '</data>');
-  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
-  if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
-  if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
+  if ((x = v.parent) !== undefined) s += textEl(x, "<parent>", "</parent>");
+  if ((x = v.data) !== undefined) s += wrapEl(encodeFileFields(x as Rec), "<data>", "</data>");
+  if ((x = v.flagged) !== undefined) s += textEl(x, "<flagged>", "</flagged>");
+  if ((x = v.after) !== undefined) s += textEl(x, "<after>", "</after>");
+  if ((x = v.before) !== undefined) s += textEl(x, "<before>", "</before>");
   return s;
 }
 
@@ -4401,25 +4309,25 @@ function decodeActivitiesFileCreateActivityRequest(el: XmlElement, o: DecodeOpti
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'parent':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.parent = v;
-        break;
-      case 'data':
-        out.data = decodeFileFields(c, o, o.strict ? join(path, 'data') : '');
-        break;
-      case 'flagged':
-        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
-        break;
-      case 'after':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
-        break;
-      case 'before':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.before = v;
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "parent":
+  if ((v = scalarXml(c, "i")) !== undefined) out.parent = v;
+  break;
+  case "data":
+  out.data = decodeFileFields(c, o, o.strict ? join(path, "data") : '');
+  break;
+  case "flagged":
+  if ((v = scalarXml(c, "f")) !== undefined) out.flagged = v;
+  break;
+  case "after":
+  if ((v = scalarXml(c, "i")) !== undefined) out.after = v;
+  break;
+  case "before":
+  if ((v = scalarXml(c, "i")) !== undefined) out.before = v;
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -4428,11 +4336,11 @@ function decodeActivitiesFileCreateActivityRequest(el: XmlElement, o: DecodeOpti
 function encodeActivitiesFollowupCreateActivityRequest(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
-  if ((x = v.data) !== undefined) s += wrapEl(encodeFollowupFields(x as Rec), '<data>', '</data>');
-  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
-  if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
-  if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
+  if ((x = v.parent) !== undefined) s += textEl(x, "<parent>", "</parent>");
+  if ((x = v.data) !== undefined) s += wrapEl(encodeFollowupFields(x as Rec), "<data>", "</data>");
+  if ((x = v.flagged) !== undefined) s += textEl(x, "<flagged>", "</flagged>");
+  if ((x = v.after) !== undefined) s += textEl(x, "<after>", "</after>");
+  if ((x = v.before) !== undefined) s += textEl(x, "<before>", "</before>");
   return s;
 }
 
@@ -4440,25 +4348,25 @@ function decodeActivitiesFollowupCreateActivityRequest(el: XmlElement, o: Decode
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'parent':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.parent = v;
-        break;
-      case 'data':
-        out.data = decodeFollowupFields(c, o, o.strict ? join(path, 'data') : '');
-        break;
-      case 'flagged':
-        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
-        break;
-      case 'after':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
-        break;
-      case 'before':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.before = v;
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "parent":
+  if ((v = scalarXml(c, "i")) !== undefined) out.parent = v;
+  break;
+  case "data":
+  out.data = decodeFollowupFields(c, o, o.strict ? join(path, "data") : '');
+  break;
+  case "flagged":
+  if ((v = scalarXml(c, "f")) !== undefined) out.flagged = v;
+  break;
+  case "after":
+  if ((v = scalarXml(c, "i")) !== undefined) out.after = v;
+  break;
+  case "before":
+  if ((v = scalarXml(c, "i")) !== undefined) out.before = v;
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -4467,11 +4375,11 @@ function decodeActivitiesFollowupCreateActivityRequest(el: XmlElement, o: Decode
 function encodeActivitiesBillingawidgetCreateActivityRequest(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
-  if ((x = v.data) !== undefined) s += wrapEl(encodeBillingawidgetFields(x as Rec), '<data>', '</data>');
-  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
-  if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
-  if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
+  if ((x = v.parent) !== undefined) s += textEl(x, "<parent>", "</parent>");
+  if ((x = v.data) !== undefined) s += wrapEl(encodeBillingawidgetFields(x as Rec), "<data>", "</data>");
+  if ((x = v.flagged) !== undefined) s += textEl(x, "<flagged>", "</flagged>");
+  if ((x = v.after) !== undefined) s += textEl(x, "<after>", "</after>");
+  if ((x = v.before) !== undefined) s += textEl(x, "<before>", "</before>");
   return s;
 }
 
@@ -4479,25 +4387,25 @@ function decodeActivitiesBillingawidgetCreateActivityRequest(el: XmlElement, o: 
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'parent':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.parent = v;
-        break;
-      case 'data':
-        out.data = decodeBillingawidgetFields(c, o, o.strict ? join(path, 'data') : '');
-        break;
-      case 'flagged':
-        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
-        break;
-      case 'after':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
-        break;
-      case 'before':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.before = v;
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "parent":
+  if ((v = scalarXml(c, "i")) !== undefined) out.parent = v;
+  break;
+  case "data":
+  out.data = decodeBillingawidgetFields(c, o, o.strict ? join(path, "data") : '');
+  break;
+  case "flagged":
+  if ((v = scalarXml(c, "f")) !== undefined) out.flagged = v;
+  break;
+  case "after":
+  if ((v = scalarXml(c, "i")) !== undefined) out.after = v;
+  break;
+  case "before":
+  if ((v = scalarXml(c, "i")) !== undefined) out.before = v;
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -4506,11 +4414,11 @@ function decodeActivitiesBillingawidgetCreateActivityRequest(el: XmlElement, o: 
 function encodeActivitiesOnlinedocCreateActivityRequest(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
-  if ((x = v.data) !== undefined) s += wrapEl(encodeOnlinedocFields(x as Rec), '<data>', '</data>');
-  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
-  if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
-  if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
+  if ((x = v.parent) !== undefined) s += textEl(x, "<parent>", "</parent>");
+  if ((x = v.data) !== undefined) s += wrapEl(encodeOnlinedocFields(x as Rec), "<data>", "</data>");
+  if ((x = v.flagged) !== undefined) s += textEl(x, "<flagged>", "</flagged>");
+  if ((x = v.after) !== undefined) s += textEl(x, "<after>", "</after>");
+  if ((x = v.before) !== undefined) s += textEl(x, "<before>", "</before>");
   return s;
 }
 
@@ -4518,25 +4426,25 @@ function decodeActivitiesOnlinedocCreateActivityRequest(el: XmlElement, o: Decod
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'parent':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.parent = v;
-        break;
-      case 'data':
-        out.data = decodeOnlinedocFields(c, o, o.strict ? join(path, 'data') : '');
-        break;
-      case 'flagged':
-        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
-        break;
-      case 'after':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
-        break;
-      case 'before':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.before = v;
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "parent":
+  if ((v = scalarXml(c, "i")) !== undefined) out.parent = v;
+  break;
+  case "data":
+  out.data = decodeOnlinedocFields(c, o, o.strict ? join(path, "data") : '');
+  break;
+  case "flagged":
+  if ((v = scalarXml(c, "f")) !== undefined) out.flagged = v;
+  break;
+  case "after":
+  if ((v = scalarXml(c, "i")) !== undefined) out.after = v;
+  break;
+  case "before":
+  if ((v = scalarXml(c, "i")) !== undefined) out.before = v;
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -4545,11 +4453,11 @@ function decodeActivitiesOnlinedocCreateActivityRequest(el: XmlElement, o: Decod
 function encodeActivitiesLinkedemailsCreateActivityRequest(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
-  if ((x = v.data) !== undefined) s += wrapEl(encodeLinkedemailsFields(x as Rec), '<data>', '</data>');
-  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
-  if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
-  if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
+  if ((x = v.parent) !== undefined) s += textEl(x, "<parent>", "</parent>");
+  if ((x = v.data) !== undefined) s += wrapEl(encodeLinkedemailsFields(x as Rec), "<data>", "</data>");
+  if ((x = v.flagged) !== undefined) s += textEl(x, "<flagged>", "</flagged>");
+  if ((x = v.after) !== undefined) s += textEl(x, "<after>", "</after>");
+  if ((x = v.before) !== undefined) s += textEl(x, "<before>", "</before>");
   return s;
 }
 
@@ -4557,25 +4465,25 @@ function decodeActivitiesLinkedemailsCreateActivityRequest(el: XmlElement, o: De
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'parent':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.parent = v;
-        break;
-      case 'data':
-        out.data = decodeLinkedemailsFields(c, o, o.strict ? join(path, 'data') : '');
-        break;
-      case 'flagged':
-        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
-        break;
-      case 'after':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
-        break;
-      case 'before':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.before = v;
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "parent":
+  if ((v = scalarXml(c, "i")) !== undefined) out.parent = v;
+  break;
+  case "data":
+  out.data = decodeLinkedemailsFields(c, o, o.strict ? join(path, "data") : '');
+  break;
+  case "flagged":
+  if ((v = scalarXml(c, "f")) !== undefined) out.flagged = v;
+  break;
+  case "after":
+  if ((v = scalarXml(c, "i")) !== undefined) out.after = v;
+  break;
+  case "before":
+  if ((v = scalarXml(c, "i")) !== undefined) out.before = v;
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -4584,11 +4492,11 @@ function decodeActivitiesLinkedemailsCreateActivityRequest(el: XmlElement, o: De
 function encodeActivitiesNoteCreateActivityRequest(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
-  if ((x = v.data) !== undefined) s += wrapEl(encodeNoteFields(x as Rec), '<data>', '</data>');
-  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
-  if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
-  if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
+  if ((x = v.parent) !== undefined) s += textEl(x, "<parent>", "</parent>");
+  if ((x = v.data) !== undefined) s += wrapEl(encodeNoteFields(x as Rec), "<data>", "</data>");
+  if ((x = v.flagged) !== undefined) s += textEl(x, "<flagged>", "</flagged>");
+  if ((x = v.after) !== undefined) s += textEl(x, "<after>", "</after>");
+  if ((x = v.before) !== undefined) s += textEl(x, "<before>", "</before>");
   return s;
 }
 
@@ -4596,25 +4504,25 @@ function decodeActivitiesNoteCreateActivityRequest(el: XmlElement, o: DecodeOpti
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'parent':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.parent = v;
-        break;
-      case 'data':
-        out.data = decodeNoteFields(c, o, o.strict ? join(path, 'data') : '');
-        break;
-      case 'flagged':
-        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
-        break;
-      case 'after':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
-        break;
-      case 'before':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.before = v;
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "parent":
+  if ((v = scalarXml(c, "i")) !== undefined) out.parent = v;
+  break;
+  case "data":
+  out.data = decodeNoteFields(c, o, o.strict ? join(path, "data") : '');
+  break;
+  case "flagged":
+  if ((v = scalarXml(c, "f")) !== undefined) out.flagged = v;
+  break;
+  case "after":
+  if ((v = scalarXml(c, "i")) !== undefined) out.after = v;
+  break;
+  case "before":
+  if ((v = scalarXml(c, "i")) !== undefined) out.before = v;
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -4623,11 +4531,11 @@ function decodeActivitiesNoteCreateActivityRequest(el: XmlElement, o: DecodeOpti
 function encodeActivitiesOpportunityCreateActivityRequest(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
-  if ((x = v.data) !== undefined) s += wrapEl(encodeOpportunityFields(x as Rec), '<data>', '</data>');
-  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
-  if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
-  if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
+  if ((x = v.parent) !== undefined) s += textEl(x, "<parent>", "</parent>");
+  if ((x = v.data) !== undefined) s += wrapEl(encodeOpportunityFields(x as Rec), "<data>", "</data>");
+  if ((x = v.flagged) !== undefined) s += textEl(x, "<flagged>", "</flagged>");
+  if ((x = v.after) !== undefined) s += textEl(x, "<after>", "</after>");
+  if ((x = v.before) !== undefined) s += textEl(x, "<before>", "</before>");
   return s;
 }
 
@@ -4635,25 +4543,25 @@ function decodeActivitiesOpportunityCreateActivityRequest(el: XmlElement, o: Dec
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'parent':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.parent = v;
-        break;
-      case 'data':
-        out.data = decodeOpportunityFields(c, o, o.strict ? join(path, 'data') : '');
-        break;
-      case 'flagged':
-        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
-        break;
-      case 'after':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
-        break;
-      case 'before':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.before = v;
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "parent":
+  if ((v = scalarXml(c, "i")) !== undefined) out.parent = v;
+  break;
+  case "data":
+  out.data = decodeOpportunityFields(c, o, o.strict ? join(path, "data") : '');
+  break;
+  case "flagged":
+  if ((v = scalarXml(c, "f")) !== undefined) out.flagged = v;
+  break;
+  case "after":
+  if ((v = scalarXml(c, "i")) !== undefined) out.after = v;
+  break;
+  case "before":
+  if ((v = scalarXml(c, "i")) !== undefined) out.before = v;
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -4662,11 +4570,11 @@ function decodeActivitiesOpportunityCreateActivityRequest(el: XmlElement, o: Dec
 function encodeActivitiesPhotolistCreateActivityRequest(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
-  if ((x = v.data) !== undefined) s += wrapEl(encodePhotolistFields(x as Rec), '<data>', '</data>');
-  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
-  if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
-  if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
+  if ((x = v.parent) !== undefined) s += textEl(x, "<parent>", "</parent>");
+  if ((x = v.data) !== undefined) s += wrapEl(encodePhotolistFields(x as Rec), "<data>", "</data>");
+  if ((x = v.flagged) !== undefined) s += textEl(x, "<flagged>", "</flagged>");
+  if ((x = v.after) !== undefined) s += textEl(x, "<after>", "</after>");
+  if ((x = v.before) !== undefined) s += textEl(x, "<before>", "</before>");
   return s;
 }
 
@@ -4674,25 +4582,25 @@ function decodeActivitiesPhotolistCreateActivityRequest(el: XmlElement, o: Decod
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'parent':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.parent = v;
-        break;
-      case 'data':
-        out.data = decodePhotolistFields(c, o, o.strict ? join(path, 'data') : '');
-        break;
-      case 'flagged':
-        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
-        break;
-      case 'after':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
-        break;
-      case 'before':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.before = v;
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "parent":
+  if ((v = scalarXml(c, "i")) !== undefined) out.parent = v;
+  break;
+  case "data":
+  out.data = decodePhotolistFields(c, o, o.strict ? join(path, "data") : '');
+  break;
+  case "flagged":
+  if ((v = scalarXml(c, "f")) !== undefined) out.flagged = v;
+  break;
+  case "after":
+  if ((v = scalarXml(c, "i")) !== undefined) out.after = v;
+  break;
+  case "before":
+  if ((v = scalarXml(c, "i")) !== undefined) out.before = v;
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -4701,11 +4609,11 @@ function decodeActivitiesPhotolistCreateActivityRequest(el: XmlElement, o: Decod
 function encodeActivitiesSeparatorCreateActivityRequest(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
-  if ((x = v.data) !== undefined) s += wrapEl(encodeSeparatorFields(x as Rec), '<data>', '</data>');
-  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
-  if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
-  if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
+  if ((x = v.parent) !== undefined) s += textEl(x, "<parent>", "</parent>");
+  if ((x = v.data) !== undefined) s += wrapEl(encodeSeparatorFields(x as Rec), "<data>", "</data>");
+  if ((x = v.flagged) !== undefined) s += textEl(x, "<flagged>", "</flagged>");
+  if ((x = v.after) !== undefined) s += textEl(x, "<after>", "</after>");
+  if ((x = v.before) !== undefined) s += textEl(x, "<before>", "</before>");
   return s;
 }
 
@@ -4713,25 +4621,25 @@ function decodeActivitiesSeparatorCreateActivityRequest(el: XmlElement, o: Decod
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'parent':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.parent = v;
-        break;
-      case 'data':
-        out.data = decodeSeparatorFields(c, o, o.strict ? join(path, 'data') : '');
-        break;
-      case 'flagged':
-        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
-        break;
-      case 'after':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
-        break;
-      case 'before':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.before = v;
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "parent":
+  if ((v = scalarXml(c, "i")) !== undefined) out.parent = v;
+  break;
+  case "data":
+  out.data = decodeSeparatorFields(c, o, o.strict ? join(path, "data") : '');
+  break;
+  case "flagged":
+  if ((v = scalarXml(c, "f")) !== undefined) out.flagged = v;
+  break;
+  case "after":
+  if ((v = scalarXml(c, "i")) !== undefined) out.after = v;
+  break;
+  case "before":
+  if ((v = scalarXml(c, "i")) !== undefined) out.before = v;
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -4740,11 +4648,11 @@ function decodeActivitiesSeparatorCreateActivityRequest(el: XmlElement, o: Decod
 function encodeActivitiesScheduledemailCreateActivityRequest(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
-  if ((x = v.data) !== undefined) s += wrapEl(encodeScheduledemailFields(x as Rec), '<data>', '</data>');
-  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
-  if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
-  if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
+  if ((x = v.parent) !== undefined) s += textEl(x, "<parent>", "</parent>");
+  if ((x = v.data) !== undefined) s += wrapEl(encodeScheduledemailFields(x as Rec), "<data>", "</data>");
+  if ((x = v.flagged) !== undefined) s += textEl(x, "<flagged>", "</flagged>");
+  if ((x = v.after) !== undefined) s += textEl(x, "<after>", "</after>");
+  if ((x = v.before) !== undefined) s += textEl(x, "<before>", "</before>");
   return s;
 }
 
@@ -4752,25 +4660,25 @@ function decodeActivitiesScheduledemailCreateActivityRequest(el: XmlElement, o: 
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'parent':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.parent = v;
-        break;
-      case 'data':
-        out.data = decodeScheduledemailFields(c, o, o.strict ? join(path, 'data') : '');
-        break;
-      case 'flagged':
-        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
-        break;
-      case 'after':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
-        break;
-      case 'before':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.before = v;
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "parent":
+  if ((v = scalarXml(c, "i")) !== undefined) out.parent = v;
+  break;
+  case "data":
+  out.data = decodeScheduledemailFields(c, o, o.strict ? join(path, "data") : '');
+  break;
+  case "flagged":
+  if ((v = scalarXml(c, "f")) !== undefined) out.flagged = v;
+  break;
+  case "after":
+  if ((v = scalarXml(c, "i")) !== undefined) out.after = v;
+  break;
+  case "before":
+  if ((v = scalarXml(c, "i")) !== undefined) out.before = v;
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -4779,11 +4687,11 @@ function decodeActivitiesScheduledemailCreateActivityRequest(el: XmlElement, o: 
 function encodeActivitiesTaskCreateActivityRequest(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
-  if ((x = v.data) !== undefined) s += wrapEl(encodeTaskFields(x as Rec), '<data>', '</data>');
-  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
-  if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
-  if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
+  if ((x = v.parent) !== undefined) s += textEl(x, "<parent>", "</parent>");
+  if ((x = v.data) !== undefined) s += wrapEl(encodeTaskFields(x as Rec), "<data>", "</data>");
+  if ((x = v.flagged) !== undefined) s += textEl(x, "<flagged>", "</flagged>");
+  if ((x = v.after) !== undefined) s += textEl(x, "<after>", "</after>");
+  if ((x = v.before) !== undefined) s += textEl(x, "<before>", "</before>");
   return s;
 }
 
@@ -4791,25 +4699,25 @@ function decodeActivitiesTaskCreateActivityRequest(el: XmlElement, o: DecodeOpti
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'parent':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.parent = v;
-        break;
-      case 'data':
-        out.data = decodeTaskFields(c, o, o.strict ? join(path, 'data') : '');
-        break;
-      case 'flagged':
-        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
-        break;
-      case 'after':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
-        break;
-      case 'before':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.before = v;
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "parent":
+  if ((v = scalarXml(c, "i")) !== undefined) out.parent = v;
+  break;
+  case "data":
+  out.data = decodeTaskFields(c, o, o.strict ? join(path, "data") : '');
+  break;
+  case "flagged":
+  if ((v = scalarXml(c, "f")) !== undefined) out.flagged = v;
+  break;
+  case "after":
+  if ((v = scalarXml(c, "i")) !== undefined) out.after = v;
+  break;
+  case "before":
+  if ((v = scalarXml(c, "i")) !== undefined) out.before = v;
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -4818,11 +4726,11 @@ function decodeActivitiesTaskCreateActivityRequest(el: XmlElement, o: DecodeOpti
 function encodeActivitiesTasklistCreateActivityRequest(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
-  if ((x = v.data) !== undefined) s += wrapEl(encodeTasklistFields(x as Rec), '<data>', '</data>');
-  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
-  if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
-  if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
+  if ((x = v.parent) !== undefined) s += textEl(x, "<parent>", "</parent>");
+  if ((x = v.data) !== undefined) s += wrapEl(encodeTasklistFields(x as Rec), "<data>", "</data>");
+  if ((x = v.flagged) !== undefined) s += textEl(x, "<flagged>", "</flagged>");
+  if ((x = v.after) !== undefined) s += textEl(x, "<after>", "</after>");
+  if ((x = v.before) !== undefined) s += textEl(x, "<before>", "</before>");
   return s;
 }
 
@@ -4830,25 +4738,25 @@ function decodeActivitiesTasklistCreateActivityRequest(el: XmlElement, o: Decode
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'parent':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.parent = v;
-        break;
-      case 'data':
-        out.data = decodeTasklistFields(c, o, o.strict ? join(path, 'data') : '');
-        break;
-      case 'flagged':
-        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
-        break;
-      case 'after':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
-        break;
-      case 'before':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.before = v;
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "parent":
+  if ((v = scalarXml(c, "i")) !== undefined) out.parent = v;
+  break;
+  case "data":
+  out.data = decodeTasklistFields(c, o, o.strict ? join(path, "data") : '');
+  break;
+  case "flagged":
+  if ((v = scalarXml(c, "f")) !== undefined) out.flagged = v;
+  break;
+  case "after":
+  if ((v = scalarXml(c, "i")) !== undefined) out.after = v;
+  break;
+  case "before":
+  if ((v = scalarXml(c, "i")) !== undefined) out.before = v;
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -4857,11 +4765,11 @@ function decodeActivitiesTasklistCreateActivityRequest(el: XmlElement, o: Decode
 function encodeActivitiesTemplateCreateActivityRequest(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
-  if ((x = v.data) !== undefined) s += wrapEl(encodeTemplateFields(x as Rec), '<data>', '</data>');
-  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
-  if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
-  if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
+  if ((x = v.parent) !== undefined) s += textEl(x, "<parent>", "</parent>");
+  if ((x = v.data) !== undefined) s += wrapEl(encodeTemplateFields(x as Rec), "<data>", "</data>");
+  if ((x = v.flagged) !== undefined) s += textEl(x, "<flagged>", "</flagged>");
+  if ((x = v.after) !== undefined) s += textEl(x, "<after>", "</after>");
+  if ((x = v.before) !== undefined) s += textEl(x, "<before>", "</before>");
   return s;
 }
 
@@ -4869,25 +4777,25 @@ function decodeActivitiesTemplateCreateActivityRequest(el: XmlElement, o: Decode
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'parent':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.parent = v;
-        break;
-      case 'data':
-        out.data = decodeTemplateFields(c, o, o.strict ? join(path, 'data') : '');
-        break;
-      case 'flagged':
-        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
-        break;
-      case 'after':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
-        break;
-      case 'before':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.before = v;
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "parent":
+  if ((v = scalarXml(c, "i")) !== undefined) out.parent = v;
+  break;
+  case "data":
+  out.data = decodeTemplateFields(c, o, o.strict ? join(path, "data") : '');
+  break;
+  case "flagged":
+  if ((v = scalarXml(c, "f")) !== undefined) out.flagged = v;
+  break;
+  case "after":
+  if ((v = scalarXml(c, "i")) !== undefined) out.after = v;
+  break;
+  case "before":
+  if ((v = scalarXml(c, "i")) !== undefined) out.before = v;
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -4896,11 +4804,11 @@ function decodeActivitiesTemplateCreateActivityRequest(el: XmlElement, o: Decode
 function encodeActivitiesTimerecordCreateActivityRequest(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
-  if ((x = v.data) !== undefined) s += wrapEl(encodeTimerecordFields(x as Rec), '<data>', '</data>');
-  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
-  if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
-  if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
+  if ((x = v.parent) !== undefined) s += textEl(x, "<parent>", "</parent>");
+  if ((x = v.data) !== undefined) s += wrapEl(encodeTimerecordFields(x as Rec), "<data>", "</data>");
+  if ((x = v.flagged) !== undefined) s += textEl(x, "<flagged>", "</flagged>");
+  if ((x = v.after) !== undefined) s += textEl(x, "<after>", "</after>");
+  if ((x = v.before) !== undefined) s += textEl(x, "<before>", "</before>");
   return s;
 }
 
@@ -4908,25 +4816,25 @@ function decodeActivitiesTimerecordCreateActivityRequest(el: XmlElement, o: Deco
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'parent':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.parent = v;
-        break;
-      case 'data':
-        out.data = decodeTimerecordFields(c, o, o.strict ? join(path, 'data') : '');
-        break;
-      case 'flagged':
-        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
-        break;
-      case 'after':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
-        break;
-      case 'before':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.before = v;
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "parent":
+  if ((v = scalarXml(c, "i")) !== undefined) out.parent = v;
+  break;
+  case "data":
+  out.data = decodeTimerecordFields(c, o, o.strict ? join(path, "data") : '');
+  break;
+  case "flagged":
+  if ((v = scalarXml(c, "f")) !== undefined) out.flagged = v;
+  break;
+  case "after":
+  if ((v = scalarXml(c, "i")) !== undefined) out.after = v;
+  break;
+  case "before":
+  if ((v = scalarXml(c, "i")) !== undefined) out.before = v;
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -4935,11 +4843,11 @@ function decodeActivitiesTimerecordCreateActivityRequest(el: XmlElement, o: Deco
 function encodeActivitiesWebsiteCreateActivityRequest(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
-  if ((x = v.data) !== undefined) s += wrapEl(encodeWebsiteFields(x as Rec), '<data>', '</data>');
-  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
-  if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
-  if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
+  if ((x = v.parent) !== undefined) s += textEl(x, "<parent>", "</parent>");
+  if ((x = v.data) !== undefined) s += wrapEl(encodeWebsiteFields(x as Rec), "<data>", "</data>");
+  if ((x = v.flagged) !== undefined) s += textEl(x, "<flagged>", "</flagged>");
+  if ((x = v.after) !== undefined) s += textEl(x, "<after>", "</after>");
+  if ((x = v.before) !== undefined) s += textEl(x, "<before>", "</before>");
   return s;
 }
 
@@ -4947,25 +4855,25 @@ function decodeActivitiesWebsiteCreateActivityRequest(el: XmlElement, o: DecodeO
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'parent':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.parent = v;
-        break;
-      case 'data':
-        out.data = decodeWebsiteFields(c, o, o.strict ? join(path, 'data') : '');
-        break;
-      case 'flagged':
-        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
-        break;
-      case 'after':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
-        break;
-      case 'before':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.before = v;
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "parent":
+  if ((v = scalarXml(c, "i")) !== undefined) out.parent = v;
+  break;
+  case "data":
+  out.data = decodeWebsiteFields(c, o, o.strict ? join(path, "data") : '');
+  break;
+  case "flagged":
+  if ((v = scalarXml(c, "f")) !== undefined) out.flagged = v;
+  break;
+  case "after":
+  if ((v = scalarXml(c, "i")) !== undefined) out.after = v;
+  break;
+  case "before":
+  if ((v = scalarXml(c, "i")) !== undefined) out.before = v;
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -4974,11 +4882,11 @@ function decodeActivitiesWebsiteCreateActivityRequest(el: XmlElement, o: DecodeO
 function encodeActivitiesSupportwidgetCreateActivityRequest(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.parent) !== undefined) s += textEl(x, '<parent>', '</parent>');
-  if ((x = v.data) !== undefined) s += wrapEl(encodeSupportwidgetFields(x as Rec), '<data>', '</data>');
-  if ((x = v.flagged) !== undefined) s += textEl(x, '<flagged>', '</flagged>');
-  if ((x = v.after) !== undefined) s += textEl(x, '<after>', '</after>');
-  if ((x = v.before) !== undefined) s += textEl(x, '<before>', '</before>');
+  if ((x = v.parent) !== undefined) s += textEl(x, "<parent>", "</parent>");
+  if ((x = v.data) !== undefined) s += wrapEl(encodeSupportwidgetFields(x as Rec), "<data>", "</data>");
+  if ((x = v.flagged) !== undefined) s += textEl(x, "<flagged>", "</flagged>");
+  if ((x = v.after) !== undefined) s += textEl(x, "<after>", "</after>");
+  if ((x = v.before) !== undefined) s += textEl(x, "<before>", "</before>");
   return s;
 }
 
@@ -4986,25 +4894,25 @@ function decodeActivitiesSupportwidgetCreateActivityRequest(el: XmlElement, o: D
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'parent':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.parent = v;
-        break;
-      case 'data':
-        out.data = decodeSupportwidgetFields(c, o, o.strict ? join(path, 'data') : '');
-        break;
-      case 'flagged':
-        if ((v = scalarXml(c, 'f')) !== undefined) out.flagged = v;
-        break;
-      case 'after':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.after = v;
-        break;
-      case 'before':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.before = v;
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "parent":
+  if ((v = scalarXml(c, "i")) !== undefined) out.parent = v;
+  break;
+  case "data":
+  out.data = decodeSupportwidgetFields(c, o, o.strict ? join(path, "data") : '');
+  break;
+  case "flagged":
+  if ((v = scalarXml(c, "f")) !== undefined) out.flagged = v;
+  break;
+  case "after":
+  if ((v = scalarXml(c, "i")) !== undefined) out.after = v;
+  break;
+  case "before":
+  if ((v = scalarXml(c, "i")) !== undefined) out.before = v;
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -5013,10 +4921,10 @@ function decodeActivitiesSupportwidgetCreateActivityRequest(el: XmlElement, o: D
 function encodeActivitiesAttachmentfileCreateActivityResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, '<id>', '</id>');
-  if ((x = v.data) !== undefined) s += wrapEl(encodeAttachmentfileFields(x as Rec), '<data>', '</data>');
-  if ((x = v.created) !== undefined) s += textEl(x, '<created>', '</created>');
-  if ((x = v.status) !== undefined) s += textEl(x, '<status>', '</status>');
+  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.data) !== undefined) s += wrapEl(encodeAttachmentfileFields(x as Rec), "<data>", "</data>");
+  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
+  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
   return s;
 }
 
@@ -5024,22 +4932,22 @@ function decodeActivitiesAttachmentfileCreateActivityResponse(el: XmlElement, o:
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'id':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.id = v;
-        break;
-      case 'data':
-        out.data = decodeAttachmentfileFields(c, o, o.strict ? join(path, 'data') : '');
-        break;
-      case 'created':
-        out.created = textXml(c);
-        break;
-      case 'status':
-        out.status = textXml(c);
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "id":
+  if ((v = scalarXml(c, "i")) !== undefined) out.id = v;
+  break;
+  case "data":
+  out.data = decodeAttachmentfileFields(c, o, o.strict ? join(path, "data") : '');
+  break;
+  case "created":
+  out.created = textXml(c);
+  break;
+  case "status":
+  out.status = textXml(c);
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -5048,10 +4956,10 @@ function decodeActivitiesAttachmentfileCreateActivityResponse(el: XmlElement, o:
 function encodeActivitiesCallCreateActivityResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, '<id>', '</id>');
-  if ((x = v.data) !== undefined) s += wrapEl(encodeCallFields(x as Rec), '<data>', '</data>');
-  if ((x = v.created) !== undefined) s += textEl(x, '<created>', '</created>');
-  if ((x = v.status) !== undefined) s += textEl(x, '<status>', '</status>');
+  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.data) !== undefined) s += wrapEl(encodeCallFields(x as Rec), "<data>", "</data>");
+  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
+  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
   return s;
 }
 
@@ -5059,22 +4967,22 @@ function decodeActivitiesCallCreateActivityResponse(el: XmlElement, o: DecodeOpt
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'id':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.id = v;
-        break;
-      case 'data':
-        out.data = decodeCallFields(c, o, o.strict ? join(path, 'data') : '');
-        break;
-      case 'created':
-        out.created = textXml(c);
-        break;
-      case 'status':
-        out.status = textXml(c);
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "id":
+  if ((v = scalarXml(c, "i")) !== undefined) out.id = v;
+  break;
+  case "data":
+  out.data = decodeCallFields(c, o, o.strict ? join(path, "data") : '');
+  break;
+  case "created":
+  out.created = textXml(c);
+  break;
+  case "status":
+  out.status = textXml(c);
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -5083,10 +4991,10 @@ function decodeActivitiesCallCreateActivityResponse(el: XmlElement, o: DecodeOpt
 function encodeActivitiesCommentCreateActivityResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, '<id>', '</id>');
-  if ((x = v.data) !== undefined) s += wrapEl(encodeCommentFields(x as Rec), '<data>', '</data>');
-  if ((x = v.created) !== undefined) s += textEl(x, '<created>', '</created>');
-  if ((x = v.status) !== undefined) s += textEl(x, '<status>', '</status>');
+  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.data) !== undefined) s += wrapEl(encodeCommentFields(x as Rec), "<data>", "</data>");
+  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
+  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
   return s;
 }
 
@@ -5094,22 +5002,22 @@ function decodeActivitiesCommentCreateActivityResponse(el: XmlElement, o: Decode
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'id':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.id = v;
-        break;
-      case 'data':
-        out.data = decodeCommentFields(c, o, o.strict ? join(path, 'data') : '');
-        break;
-      case 'created':
-        out.created = textXml(c);
-        break;
-      case 'status':
-        out.status = textXml(c);
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "id":
+  if ((v = scalarXml(c, "i")) !== undefined) out.id = v;
+  break;
+  case "data":
+  out.data = decodeCommentFields(c, o, o.strict ? join(path, "data") : '');
+  break;
+  case "created":
+  out.created = textXml(c);
+  break;
+  case "status":
+  out.status = textXml(c);
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -5118,10 +5026,10 @@ function decodeActivitiesCommentCreateActivityResponse(el: XmlElement, o: Decode
 function encodeActivitiesMarketingawidgetCreateActivityResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, '<id>', '</id>');
-  if ((x = v.data) !== undefined) s += wrapEl(encodeMarketingawidgetFields(x as Rec), '<data>', '</data>');
-  if ((x = v.created) !== undefined) s += textEl(x, '<created>', '</created>');
-  if ((x = v.status) !== undefined) s += textEl(x, '<status>', '</status>');
+  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.data) !== undefined) s += wrapEl(encodeMarketingawidgetFields(x as Rec), "<data>", "</data>");
+  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
+  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
   return s;
 }
 
@@ -5129,22 +5037,22 @@ function decodeActivitiesMarketingawidgetCreateActivityResponse(el: XmlElement, 
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'id':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.id = v;
-        break;
-      case 'data':
-        out.data = decodeMarketingawidgetFields(c, o, o.strict ? join(path, 'data') : '');
-        break;
-      case 'created':
-        out.created = textXml(c);
-        break;
-      case 'status':
-        out.status = textXml(c);
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "id":
+  if ((v = scalarXml(c, "i")) !== undefined) out.id = v;
+  break;
+  case "data":
+  out.data = decodeMarketingawidgetFields(c, o, o.strict ? join(path, "data") : '');
+  break;
+  case "created":
+  out.created = textXml(c);
+  break;
+  case "status":
+  out.status = textXml(c);
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -5153,10 +5061,10 @@ function decodeActivitiesMarketingawidgetCreateActivityResponse(el: XmlElement, 
 function encodeActivitiesMarketingbwidgetCreateActivityResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, '<id>', '</id>');
-  if ((x = v.data) !== undefined) s += wrapEl(encodeMarketingbwidgetFields(x as Rec), '<data>', '</data>');
-  if ((x = v.created) !== undefined) s += textEl(x, '<created>', '</created>');
-  if ((x = v.status) !== undefined) s += textEl(x, '<status>', '</status>');
+  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.data) !== undefined) s += wrapEl(encodeMarketingbwidgetFields(x as Rec), "<data>", "</data>");
+  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
+  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
   return s;
 }
 
@@ -5164,22 +5072,22 @@ function decodeActivitiesMarketingbwidgetCreateActivityResponse(el: XmlElement, 
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'id':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.id = v;
-        break;
-      case 'data':
-        out.data = decodeMarketingbwidgetFields(c, o, o.strict ? join(path, 'data') : '');
-        break;
-      case 'created':
-        out.created = textXml(c);
-        break;
-      case 'status':
-        out.status = textXml(c);
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "id":
+  if ((v = scalarXml(c, "i")) !== undefined) out.id = v;
+  break;
+  case "data":
+  out.data = decodeMarketingbwidgetFields(c, o, o.strict ? join(path, "data") : '');
+  break;
+  case "created":
+  out.created = textXml(c);
+  break;
+  case "status":
+  out.status = textXml(c);
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -5188,10 +5096,10 @@ function decodeActivitiesMarketingbwidgetCreateActivityResponse(el: XmlElement, 
 function encodeActivitiesEventCreateActivityResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, '<id>', '</id>');
-  if ((x = v.data) !== undefined) s += wrapEl(encodeEventFields(x as Rec), '<data>', '</data>');
-  if ((x = v.created) !== undefined) s += textEl(x, '<created>', '</created>');
-  if ((x = v.status) !== undefined) s += textEl(x, '<status>', '</status>');
+  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.data) !== undefined) s += wrapEl(encodeEventFields(x as Rec), "<data>", "</data>");
+  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
+  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
   return s;
 }
 
@@ -5199,22 +5107,22 @@ function decodeActivitiesEventCreateActivityResponse(el: XmlElement, o: DecodeOp
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'id':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.id = v;
-        break;
-      case 'data':
-        out.data = decodeEventFields(c, o, o.strict ? join(path, 'data') : '');
-        break;
-      case 'created':
-        out.created = textXml(c);
-        break;
-      case 'status':
-        out.status = textXml(c);
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "id":
+  if ((v = scalarXml(c, "i")) !== undefined) out.id = v;
+  break;
+  case "data":
+  out.data = decodeEventFields(c, o, o.strict ? join(path, "data") : '');
+  break;
+  case "created":
+  out.created = textXml(c);
+  break;
+  case "status":
+  out.status = textXml(c);
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -5223,10 +5131,10 @@ function decodeActivitiesEventCreateActivityResponse(el: XmlElement, o: DecodeOp
 function encodeActivitiesFileCreateActivityResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, '<id>', '</id>');
-  if ((x = v.data) !== undefined) s += wrapEl(encodeFileFields(x as Rec), '<data>', '</data>');
-  if ((x = v.created) !== undefined) s += textEl(x, '<created>', '</created>');
-  if ((x = v.status) !== undefined) s += textEl(x, '<status>', '</status>');
+  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.data) !== undefined) s += wrapEl(encodeFileFields(x as Rec), "<data>", "</data>");
+  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
+  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
   return s;
 }
 
@@ -5234,22 +5142,22 @@ function decodeActivitiesFileCreateActivityResponse(el: XmlElement, o: DecodeOpt
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'id':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.id = v;
-        break;
-      case 'data':
-        out.data = decodeFileFields(c, o, o.strict ? join(path, 'data') : '');
-        break;
-      case 'created':
-        out.created = textXml(c);
-        break;
-      case 'status':
-        out.status = textXml(c);
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "id":
+  if ((v = scalarXml(c, "i")) !== undefined) out.id = v;
+  break;
+  case "data":
+  out.data = decodeFileFields(c, o, o.strict ? join(path, "data") : '');
+  break;
+  case "created":
+  out.created = textXml(c);
+  break;
+  case "status":
+  out.status = textXml(c);
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -5258,10 +5166,10 @@ function decodeActivitiesFileCreateActivityResponse(el: XmlElement, o: DecodeOpt
 function encodeActivitiesFollowupCreateActivityResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, '<id>', '</id>');
-  if ((x = v.data) !== undefined) s += wrapEl(encodeFollowupFields(x as Rec), '<data>', '</data>');
-  if ((x = v.created) !== undefined) s += textEl(x, '<created>', '</created>');
-  if ((x = v.status) !== undefined) s += textEl(x, '<status>', '</status>');
+  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.data) !== undefined) s += wrapEl(encodeFollowupFields(x as Rec), "<data>", "</data>");
+  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
+  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
   return s;
 }
 
@@ -5269,22 +5177,22 @@ function decodeActivitiesFollowupCreateActivityResponse(el: XmlElement, o: Decod
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'id':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.id = v;
-        break;
-      case 'data':
-        out.data = decodeFollowupFields(c, o, o.strict ? join(path, 'data') : '');
-        break;
-      case 'created':
-        out.created = textXml(c);
-        break;
-      case 'status':
-        out.status = textXml(c);
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "id":
+  if ((v = scalarXml(c, "i")) !== undefined) out.id = v;
+  break;
+  case "data":
+  out.data = decodeFollowupFields(c, o, o.strict ? join(path, "data") : '');
+  break;
+  case "created":
+  out.created = textXml(c);
+  break;
+  case "status":
+  out.status = textXml(c);
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -5293,10 +5201,10 @@ function decodeActivitiesFollowupCreateActivityResponse(el: XmlElement, o: Decod
 function encodeActivitiesBillingawidgetCreateActivityResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, '<id>', '</id>');
-  if ((x = v.data) !== undefined) s += wrapEl(encodeBillingawidgetFields(x as Rec), '<data>', '</data>');
-  if ((x = v.created) !== undefined) s += textEl(x, '<created>', '</created>');
-  if ((x = v.status) !== undefined) s += textEl(x, '<status>', '</status>');
+  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.data) !== undefined) s += wrapEl(encodeBillingawidgetFields(x as Rec), "<data>", "</data>");
+  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
+  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
   return s;
 }
 
@@ -5304,22 +5212,22 @@ function decodeActivitiesBillingawidgetCreateActivityResponse(el: XmlElement, o:
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'id':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.id = v;
-        break;
-      case 'data':
-        out.data = decodeBillingawidgetFields(c, o, o.strict ? join(path, 'data') : '');
-        break;
-      case 'created':
-        out.created = textXml(c);
-        break;
-      case 'status':
-        out.status = textXml(c);
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "id":
+  if ((v = scalarXml(c, "i")) !== undefined) out.id = v;
+  break;
+  case "data":
+  out.data = decodeBillingawidgetFields(c, o, o.strict ? join(path, "data") : '');
+  break;
+  case "created":
+  out.created = textXml(c);
+  break;
+  case "status":
+  out.status = textXml(c);
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -5328,10 +5236,10 @@ function decodeActivitiesBillingawidgetCreateActivityResponse(el: XmlElement, o:
 function encodeActivitiesOnlinedocCreateActivityResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, '<id>', '</id>');
-  if ((x = v.data) !== undefined) s += wrapEl(encodeOnlinedocFields(x as Rec), '<data>', '</data>');
-  if ((x = v.created) !== undefined) s += textEl(x, '<created>', '</created>');
-  if ((x = v.status) !== undefined) s += textEl(x, '<status>', '</status>');
+  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.data) !== undefined) s += wrapEl(encodeOnlinedocFields(x as Rec), "<data>", "</data>");
+  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
+  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
   return s;
 }
 
@@ -5339,22 +5247,22 @@ function decodeActivitiesOnlinedocCreateActivityResponse(el: XmlElement, o: Deco
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'id':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.id = v;
-        break;
-      case 'data':
-        out.data = decodeOnlinedocFields(c, o, o.strict ? join(path, 'data') : '');
-        break;
-      case 'created':
-        out.created = textXml(c);
-        break;
-      case 'status':
-        out.status = textXml(c);
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "id":
+  if ((v = scalarXml(c, "i")) !== undefined) out.id = v;
+  break;
+  case "data":
+  out.data = decodeOnlinedocFields(c, o, o.strict ? join(path, "data") : '');
+  break;
+  case "created":
+  out.created = textXml(c);
+  break;
+  case "status":
+  out.status = textXml(c);
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -5363,10 +5271,10 @@ function decodeActivitiesOnlinedocCreateActivityResponse(el: XmlElement, o: Deco
 function encodeActivitiesLinkedemailsCreateActivityResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, '<id>', '</id>');
-  if ((x = v.data) !== undefined) s += wrapEl(encodeLinkedemailsFields(x as Rec), '<data>', '</data>');
-  if ((x = v.created) !== undefined) s += textEl(x, '<created>', '</created>');
-  if ((x = v.status) !== undefined) s += textEl(x, '<status>', '</status>');
+  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.data) !== undefined) s += wrapEl(encodeLinkedemailsFields(x as Rec), "<data>", "</data>");
+  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
+  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
   return s;
 }
 
@@ -5374,22 +5282,22 @@ function decodeActivitiesLinkedemailsCreateActivityResponse(el: XmlElement, o: D
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'id':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.id = v;
-        break;
-      case 'data':
-        out.data = decodeLinkedemailsFields(c, o, o.strict ? join(path, 'data') : '');
-        break;
-      case 'created':
-        out.created = textXml(c);
-        break;
-      case 'status':
-        out.status = textXml(c);
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "id":
+  if ((v = scalarXml(c, "i")) !== undefined) out.id = v;
+  break;
+  case "data":
+  out.data = decodeLinkedemailsFields(c, o, o.strict ? join(path, "data") : '');
+  break;
+  case "created":
+  out.created = textXml(c);
+  break;
+  case "status":
+  out.status = textXml(c);
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -5398,10 +5306,10 @@ function decodeActivitiesLinkedemailsCreateActivityResponse(el: XmlElement, o: D
 function encodeActivitiesNoteCreateActivityResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, '<id>', '</id>');
-  if ((x = v.data) !== undefined) s += wrapEl(encodeNoteFields(x as Rec), '<data>', '</data>');
-  if ((x = v.created) !== undefined) s += textEl(x, '<created>', '</created>');
-  if ((x = v.status) !== undefined) s += textEl(x, '<status>', '</status>');
+  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.data) !== undefined) s += wrapEl(encodeNoteFields(x as Rec), "<data>", "</data>");
+  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
+  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
   return s;
 }
 
@@ -5409,22 +5317,22 @@ function decodeActivitiesNoteCreateActivityResponse(el: XmlElement, o: DecodeOpt
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'id':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.id = v;
-        break;
-      case 'data':
-        out.data = decodeNoteFields(c, o, o.strict ? join(path, 'data') : '');
-        break;
-      case 'created':
-        out.created = textXml(c);
-        break;
-      case 'status':
-        out.status = textXml(c);
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "id":
+  if ((v = scalarXml(c, "i")) !== undefined) out.id = v;
+  break;
+  case "data":
+  out.data = decodeNoteFields(c, o, o.strict ? join(path, "data") : '');
+  break;
+  case "created":
+  out.created = textXml(c);
+  break;
+  case "status":
+  out.status = textXml(c);
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -5433,10 +5341,10 @@ function decodeActivitiesNoteCreateActivityResponse(el: XmlElement, o: DecodeOpt
 function encodeActivitiesOpportunityCreateActivityResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, '<id>', '</id>');
-  if ((x = v.data) !== undefined) s += wrapEl(encodeOpportunityFields(x as Rec), '<data>', '</data>');
-  if ((x = v.created) !== undefined) s += textEl(x, '<created>', '</created>');
-  if ((x = v.status) !== undefined) s += textEl(x, '<status>', '</status>');
+  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.data) !== undefined) s += wrapEl(encodeOpportunityFields(x as Rec), "<data>", "</data>");
+  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
+  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
   return s;
 }
 
@@ -5444,22 +5352,22 @@ function decodeActivitiesOpportunityCreateActivityResponse(el: XmlElement, o: De
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'id':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.id = v;
-        break;
-      case 'data':
-        out.data = decodeOpportunityFields(c, o, o.strict ? join(path, 'data') : '');
-        break;
-      case 'created':
-        out.created = textXml(c);
-        break;
-      case 'status':
-        out.status = textXml(c);
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "id":
+  if ((v = scalarXml(c, "i")) !== undefined) out.id = v;
+  break;
+  case "data":
+  out.data = decodeOpportunityFields(c, o, o.strict ? join(path, "data") : '');
+  break;
+  case "created":
+  out.created = textXml(c);
+  break;
+  case "status":
+  out.status = textXml(c);
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -5468,10 +5376,10 @@ function decodeActivitiesOpportunityCreateActivityResponse(el: XmlElement, o: De
 function encodeActivitiesPhotolistCreateActivityResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, '<id>', '</id>');
-  if ((x = v.data) !== undefined) s += wrapEl(encodePhotolistFields(x as Rec), '<data>', '</data>');
-  if ((x = v.created) !== undefined) s += textEl(x, '<created>', '</created>');
-  if ((x = v.status) !== undefined) s += textEl(x, '<status>', '</status>');
+  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.data) !== undefined) s += wrapEl(encodePhotolistFields(x as Rec), "<data>", "</data>");
+  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
+  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
   return s;
 }
 
@@ -5479,22 +5387,22 @@ function decodeActivitiesPhotolistCreateActivityResponse(el: XmlElement, o: Deco
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'id':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.id = v;
-        break;
-      case 'data':
-        out.data = decodePhotolistFields(c, o, o.strict ? join(path, 'data') : '');
-        break;
-      case 'created':
-        out.created = textXml(c);
-        break;
-      case 'status':
-        out.status = textXml(c);
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "id":
+  if ((v = scalarXml(c, "i")) !== undefined) out.id = v;
+  break;
+  case "data":
+  out.data = decodePhotolistFields(c, o, o.strict ? join(path, "data") : '');
+  break;
+  case "created":
+  out.created = textXml(c);
+  break;
+  case "status":
+  out.status = textXml(c);
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -5503,10 +5411,10 @@ function decodeActivitiesPhotolistCreateActivityResponse(el: XmlElement, o: Deco
 function encodeActivitiesSeparatorCreateActivityResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, '<id>', '</id>');
-  if ((x = v.data) !== undefined) s += wrapEl(encodeSeparatorFields(x as Rec), '<data>', '</data>');
-  if ((x = v.created) !== undefined) s += textEl(x, '<created>', '</created>');
-  if ((x = v.status) !== undefined) s += textEl(x, '<status>', '</status>');
+  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.data) !== undefined) s += wrapEl(encodeSeparatorFields(x as Rec), "<data>", "</data>");
+  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
+  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
   return s;
 }
 
@@ -5514,22 +5422,22 @@ function decodeActivitiesSeparatorCreateActivityResponse(el: XmlElement, o: Deco
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'id':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.id = v;
-        break;
-      case 'data':
-        out.data = decodeSeparatorFields(c, o, o.strict ? join(path, 'data') : '');
-        break;
-      case 'created':
-        out.created = textXml(c);
-        break;
-      case 'status':
-        out.status = textXml(c);
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "id":
+  if ((v = scalarXml(c, "i")) !== undefined) out.id = v;
+  break;
+  case "data":
+  out.data = decodeSeparatorFields(c, o, o.strict ? join(path, "data") : '');
+  break;
+  case "created":
+  out.created = textXml(c);
+  break;
+  case "status":
+  out.status = textXml(c);
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -5538,10 +5446,10 @@ function decodeActivitiesSeparatorCreateActivityResponse(el: XmlElement, o: Deco
 function encodeActivitiesScheduledemailCreateActivityResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, '<id>', '</id>');
-  if ((x = v.data) !== undefined) s += wrapEl(encodeScheduledemailFields(x as Rec), '<data>', '</data>');
-  if ((x = v.created) !== undefined) s += textEl(x, '<created>', '</created>');
-  if ((x = v.status) !== undefined) s += textEl(x, '<status>', '</status>');
+  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.data) !== undefined) s += wrapEl(encodeScheduledemailFields(x as Rec), "<data>", "</data>");
+  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
+  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
   return s;
 }
 
@@ -5549,22 +5457,22 @@ function decodeActivitiesScheduledemailCreateActivityResponse(el: XmlElement, o:
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'id':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.id = v;
-        break;
-      case 'data':
-        out.data = decodeScheduledemailFields(c, o, o.strict ? join(path, 'data') : '');
-        break;
-      case 'created':
-        out.created = textXml(c);
-        break;
-      case 'status':
-        out.status = textXml(c);
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "id":
+  if ((v = scalarXml(c, "i")) !== undefined) out.id = v;
+  break;
+  case "data":
+  out.data = decodeScheduledemailFields(c, o, o.strict ? join(path, "data") : '');
+  break;
+  case "created":
+  out.created = textXml(c);
+  break;
+  case "status":
+  out.status = textXml(c);
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -5573,10 +5481,10 @@ function decodeActivitiesScheduledemailCreateActivityResponse(el: XmlElement, o:
 function encodeActivitiesTaskCreateActivityResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, '<id>', '</id>');
-  if ((x = v.data) !== undefined) s += wrapEl(encodeTaskFields(x as Rec), '<data>', '</data>');
-  if ((x = v.created) !== undefined) s += textEl(x, '<created>', '</created>');
-  if ((x = v.status) !== undefined) s += textEl(x, '<status>', '</status>');
+  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.data) !== undefined) s += wrapEl(encodeTaskFields(x as Rec), "<data>", "</data>");
+  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
+  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
   return s;
 }
 
@@ -5584,22 +5492,22 @@ function decodeActivitiesTaskCreateActivityResponse(el: XmlElement, o: DecodeOpt
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'id':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.id = v;
-        break;
-      case 'data':
-        out.data = decodeTaskFields(c, o, o.strict ? join(path, 'data') : '');
-        break;
-      case 'created':
-        out.created = textXml(c);
-        break;
-      case 'status':
-        out.status = textXml(c);
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "id":
+  if ((v = scalarXml(c, "i")) !== undefined) out.id = v;
+  break;
+  case "data":
+  out.data = decodeTaskFields(c, o, o.strict ? join(path, "data") : '');
+  break;
+  case "created":
+  out.created = textXml(c);
+  break;
+  case "status":
+  out.status = textXml(c);
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -5608,10 +5516,10 @@ function decodeActivitiesTaskCreateActivityResponse(el: XmlElement, o: DecodeOpt
 function encodeActivitiesTasklistCreateActivityResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, '<id>', '</id>');
-  if ((x = v.data) !== undefined) s += wrapEl(encodeTasklistFields(x as Rec), '<data>', '</data>');
-  if ((x = v.created) !== undefined) s += textEl(x, '<created>', '</created>');
-  if ((x = v.status) !== undefined) s += textEl(x, '<status>', '</status>');
+  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.data) !== undefined) s += wrapEl(encodeTasklistFields(x as Rec), "<data>", "</data>");
+  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
+  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
   return s;
 }
 
@@ -5619,22 +5527,22 @@ function decodeActivitiesTasklistCreateActivityResponse(el: XmlElement, o: Decod
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'id':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.id = v;
-        break;
-      case 'data':
-        out.data = decodeTasklistFields(c, o, o.strict ? join(path, 'data') : '');
-        break;
-      case 'created':
-        out.created = textXml(c);
-        break;
-      case 'status':
-        out.status = textXml(c);
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "id":
+  if ((v = scalarXml(c, "i")) !== undefined) out.id = v;
+  break;
+  case "data":
+  out.data = decodeTasklistFields(c, o, o.strict ? join(path, "data") : '');
+  break;
+  case "created":
+  out.created = textXml(c);
+  break;
+  case "status":
+  out.status = textXml(c);
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -5643,10 +5551,10 @@ function decodeActivitiesTasklistCreateActivityResponse(el: XmlElement, o: Decod
 function encodeActivitiesTemplateCreateActivityResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, '<id>', '</id>');
-  if ((x = v.data) !== undefined) s += wrapEl(encodeTemplateFields(x as Rec), '<data>', '</data>');
-  if ((x = v.created) !== undefined) s += textEl(x, '<created>', '</created>');
-  if ((x = v.status) !== undefined) s += textEl(x, '<status>', '</status>');
+  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.data) !== undefined) s += wrapEl(encodeTemplateFields(x as Rec), "<data>", "</data>");
+  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
+  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
   return s;
 }
 
@@ -5654,22 +5562,22 @@ function decodeActivitiesTemplateCreateActivityResponse(el: XmlElement, o: Decod
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'id':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.id = v;
-        break;
-      case 'data':
-        out.data = decodeTemplateFields(c, o, o.strict ? join(path, 'data') : '');
-        break;
-      case 'created':
-        out.created = textXml(c);
-        break;
-      case 'status':
-        out.status = textXml(c);
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "id":
+  if ((v = scalarXml(c, "i")) !== undefined) out.id = v;
+  break;
+  case "data":
+  out.data = decodeTemplateFields(c, o, o.strict ? join(path, "data") : '');
+  break;
+  case "created":
+  out.created = textXml(c);
+  break;
+  case "status":
+  out.status = textXml(c);
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -5678,10 +5586,10 @@ function decodeActivitiesTemplateCreateActivityResponse(el: XmlElement, o: Decod
 function encodeActivitiesTimerecordCreateActivityResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, '<id>', '</id>');
-  if ((x = v.data) !== undefined) s += wrapEl(encodeTimerecordFields(x as Rec), '<data>', '</data>');
-  if ((x = v.created) !== undefined) s += textEl(x, '<created>', '</created>');
-  if ((x = v.status) !== undefined) s += textEl(x, '<status>', '</status>');
+  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.data) !== undefined) s += wrapEl(encodeTimerecordFields(x as Rec), "<data>", "</data>");
+  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
+  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
   return s;
 }
 
@@ -5689,22 +5597,22 @@ function decodeActivitiesTimerecordCreateActivityResponse(el: XmlElement, o: Dec
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'id':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.id = v;
-        break;
-      case 'data':
-        out.data = decodeTimerecordFields(c, o, o.strict ? join(path, 'data') : '');
-        break;
-      case 'created':
-        out.created = textXml(c);
-        break;
-      case 'status':
-        out.status = textXml(c);
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "id":
+  if ((v = scalarXml(c, "i")) !== undefined) out.id = v;
+  break;
+  case "data":
+  out.data = decodeTimerecordFields(c, o, o.strict ? join(path, "data") : '');
+  break;
+  case "created":
+  out.created = textXml(c);
+  break;
+  case "status":
+  out.status = textXml(c);
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -5713,10 +5621,10 @@ function decodeActivitiesTimerecordCreateActivityResponse(el: XmlElement, o: Dec
 function encodeActivitiesWebsiteCreateActivityResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, '<id>', '</id>');
-  if ((x = v.data) !== undefined) s += wrapEl(encodeWebsiteFields(x as Rec), '<data>', '</data>');
-  if ((x = v.created) !== undefined) s += textEl(x, '<created>', '</created>');
-  if ((x = v.status) !== undefined) s += textEl(x, '<status>', '</status>');
+  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.data) !== undefined) s += wrapEl(encodeWebsiteFields(x as Rec), "<data>", "</data>");
+  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
+  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
   return s;
 }
 
@@ -5724,22 +5632,22 @@ function decodeActivitiesWebsiteCreateActivityResponse(el: XmlElement, o: Decode
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'id':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.id = v;
-        break;
-      case 'data':
-        out.data = decodeWebsiteFields(c, o, o.strict ? join(path, 'data') : '');
-        break;
-      case 'created':
-        out.created = textXml(c);
-        break;
-      case 'status':
-        out.status = textXml(c);
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "id":
+  if ((v = scalarXml(c, "i")) !== undefined) out.id = v;
+  break;
+  case "data":
+  out.data = decodeWebsiteFields(c, o, o.strict ? join(path, "data") : '');
+  break;
+  case "created":
+  out.created = textXml(c);
+  break;
+  case "status":
+  out.status = textXml(c);
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -5748,10 +5656,10 @@ function decodeActivitiesWebsiteCreateActivityResponse(el: XmlElement, o: Decode
 function encodeActivitiesSupportwidgetCreateActivityResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, '<id>', '</id>');
-  if ((x = v.data) !== undefined) s += wrapEl(encodeSupportwidgetFields(x as Rec), '<data>', '</data>');
-  if ((x = v.created) !== undefined) s += textEl(x, '<created>', '</created>');
-  if ((x = v.status) !== undefined) s += textEl(x, '<status>', '</status>');
+  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.data) !== undefined) s += wrapEl(encodeSupportwidgetFields(x as Rec), "<data>", "</data>");
+  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
+  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
   return s;
 }
 
@@ -5759,22 +5667,22 @@ function decodeActivitiesSupportwidgetCreateActivityResponse(el: XmlElement, o: 
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'id':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.id = v;
-        break;
-      case 'data':
-        out.data = decodeSupportwidgetFields(c, o, o.strict ? join(path, 'data') : '');
-        break;
-      case 'created':
-        out.created = textXml(c);
-        break;
-      case 'status':
-        out.status = textXml(c);
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "id":
+  if ((v = scalarXml(c, "i")) !== undefined) out.id = v;
+  break;
+  case "data":
+  out.data = decodeSupportwidgetFields(c, o, o.strict ? join(path, "data") : '');
+  break;
+  case "created":
+  out.created = textXml(c);
+  break;
+  case "status":
+  out.status = textXml(c);
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -5783,16 +5691,16 @@ function decodeActivitiesSupportwidgetCreateActivityResponse(el: XmlElement, o: 
 function encodeCreateHookResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, '<id>', '</id>');
-  if ((x = v.status) !== undefined) s += textEl(x, '<status>', '</status>');
-  if ((x = v.type) !== undefined) s += textEl(x, '<type>', '</type>');
-  if ((x = v.title) !== undefined) s += textEl(x, '<title>', '</title>');
-  if ((x = v.active) !== undefined) s += textEl(x, '<active>', '</active>');
-  if ((x = v.event) !== undefined) s += textEl(x, '<event>', '</event>');
-  if ((x = v.constrainttype) !== undefined) s += textEl(x, '<constrainttype>', '</constrainttype>');
-  if ((x = v.url) !== undefined) s += textEl(x, '<url>', '</url>');
-  if ((x = v.contenttype) !== undefined) s += textEl(x, '<contenttype>', '</contenttype>');
-  if ((x = v.secret) !== undefined) s += textEl(x, '<secret>', '</secret>');
+  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
+  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
+  if ((x = v.type) !== undefined) s += textEl(x, "<type>", "</type>");
+  if ((x = v.title) !== undefined) s += textEl(x, "<title>", "</title>");
+  if ((x = v.active) !== undefined) s += textEl(x, "<active>", "</active>");
+  if ((x = v.event) !== undefined) s += textEl(x, "<event>", "</event>");
+  if ((x = v.constrainttype) !== undefined) s += textEl(x, "<constrainttype>", "</constrainttype>");
+  if ((x = v.url) !== undefined) s += textEl(x, "<url>", "</url>");
+  if ((x = v.contenttype) !== undefined) s += textEl(x, "<contenttype>", "</contenttype>");
+  if ((x = v.secret) !== undefined) s += textEl(x, "<secret>", "</secret>");
   return s;
 }
 
@@ -5800,40 +5708,40 @@ function decodeCreateHookResponse(el: XmlElement, o: DecodeOptions, path: string
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'id':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.id = v;
-        break;
-      case 'status':
-        out.status = textXml(c);
-        break;
-      case 'type':
-        out.type = textXml(c);
-        break;
-      case 'title':
-        out.title = textXml(c);
-        break;
-      case 'active':
-        if ((v = scalarXml(c, 'f')) !== undefined) out.active = v;
-        break;
-      case 'event':
-        out.event = textXml(c);
-        break;
-      case 'constrainttype':
-        out.constrainttype = textXml(c);
-        break;
-      case 'url':
-        out.url = textXml(c);
-        break;
-      case 'contenttype':
-        out.contenttype = textXml(c);
-        break;
-      case 'secret':
-        out.secret = textXml(c);
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "id":
+  if ((v = scalarXml(c, "i")) !== undefined) out.id = v;
+  break;
+  case "status":
+  out.status = textXml(c);
+  break;
+  case "type":
+  out.type = textXml(c);
+  break;
+  case "title":
+  out.title = textXml(c);
+  break;
+  case "active":
+  if ((v = scalarXml(c, "f")) !== undefined) out.active = v;
+  break;
+  case "event":
+  out.event = textXml(c);
+  break;
+  case "constrainttype":
+  out.constrainttype = textXml(c);
+  break;
+  case "url":
+  out.url = textXml(c);
+  break;
+  case "contenttype":
+  out.contenttype = textXml(c);
+  break;
+  case "secret":
+  out.secret = textXml(c);
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -5842,24 +5750,24 @@ function decodeCreateHookResponse(el: XmlElement, o: DecodeOptions, path: string
 function encodeListHooksResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.hooks) !== undefined) s += wrapEl(encodeHookListHook(x as unknown[]), '<hooks>', '</hooks>');
-  if ((x = v.status) !== undefined) s += textEl(x, '<status>', '</status>');
+  if ((x = v.hooks) !== undefined) s += wrapEl(encodeHookListHook(x as unknown[]), "<hooks>", "</hooks>");
+  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
   return s;
 }
 
 function decodeListHooksResponse(el: XmlElement, o: DecodeOptions, path: string): Rec {
   const out: Rec = {};
   for (const c of el.children) {
-    switch (c.name) {
-      case 'hooks':
-        out.hooks = decodeHookListHook(c, o, o.strict ? join(path, 'hooks') : '');
-        break;
-      case 'status':
-        out.status = textXml(c);
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "hooks":
+  out.hooks = decodeHookListHook(c, o, o.strict ? join(path, "hooks") : '');
+  break;
+  case "status":
+  out.status = textXml(c);
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -5867,15 +5775,15 @@ function decodeListHooksResponse(el: XmlElement, o: DecodeOptions, path: string)
 
 function encodeHookListHook(v: unknown[]): string {
   let s = '';
-  for (const e of v) s += wrapEl(encodeHook(e as Rec), '<hook>', '</hook>');
+  for (const e of v) s += wrapEl(encodeHook(e as Rec), "<hook>", "</hook>");
   return s;
 }
 
 function decodeHookListHook(el: XmlElement, o: DecodeOptions, path: string): unknown[] {
   const out: unknown[] = [];
   for (const c of el.children) {
-    if (c.name === 'hook') out.push(decodeHook(c, o, o.strict ? join(path, out.length) : ''));
-    else if (o.strict) unknown(o, path, c.name);
+  if (c.name === "hook") out.push(decodeHook(c, o, o.strict ? join(path, out.length) : ''));
+  else if (o.strict) unknown(o, path, c.name);
   }
 
   return out;
@@ -5884,25 +5792,24 @@ function decodeHookListHook(el: XmlElement, o: DecodeOptions, path: string): unk
 function encodeListHookDeliveriesResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.deliveries) !== undefined)
-    s += wrapEl(encodeDeliveryListHookDelivery(x as unknown[]), '<deliveries>', '</deliveries>');
-  if ((x = v.status) !== undefined) s += textEl(x, '<status>', '</status>');
+  if ((x = v.deliveries) !== undefined) s += wrapEl(encodeDeliveryListHookDelivery(x as unknown[]), "<deliveries>", "</deliveries>");
+  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
   return s;
 }
 
 function decodeListHookDeliveriesResponse(el: XmlElement, o: DecodeOptions, path: string): Rec {
   const out: Rec = {};
   for (const c of el.children) {
-    switch (c.name) {
-      case 'deliveries':
-        out.deliveries = decodeDeliveryListHookDelivery(c, o, o.strict ? join(path, 'deliveries') : '');
-        break;
-      case 'status':
-        out.status = textXml(c);
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "deliveries":
+  out.deliveries = decodeDeliveryListHookDelivery(c, o, o.strict ? join(path, "deliveries") : '');
+  break;
+  case "status":
+  out.status = textXml(c);
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -5910,15 +5817,15 @@ function decodeListHookDeliveriesResponse(el: XmlElement, o: DecodeOptions, path
 
 function encodeDeliveryListHookDelivery(v: unknown[]): string {
   let s = '';
-  for (const e of v) s += wrapEl(encodeHookDelivery(e as Rec), '<delivery>', '</delivery>');
+  for (const e of v) s += wrapEl(encodeHookDelivery(e as Rec), "<delivery>", "</delivery>");
   return s;
 }
 
 function decodeDeliveryListHookDelivery(el: XmlElement, o: DecodeOptions, path: string): unknown[] {
   const out: unknown[] = [];
   for (const c of el.children) {
-    if (c.name === 'delivery') out.push(decodeHookDelivery(c, o, o.strict ? join(path, out.length) : ''));
-    else if (o.strict) unknown(o, path, c.name);
+  if (c.name === "delivery") out.push(decodeHookDelivery(c, o, o.strict ? join(path, out.length) : ''));
+  else if (o.strict) unknown(o, path, c.name);
   }
 
   return out;
@@ -5927,9 +5834,9 @@ function decodeDeliveryListHookDelivery(el: XmlElement, o: DecodeOptions, path: 
 function encodeReportNextactionsParams(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.filter) !== undefined) s += textEl(x, '<filter>', '</filter>');
-  if ((x = v.due) !== undefined) s += textEl(x, '<due>', '</due>');
-  if ((x = v.itemsdata) !== undefined) s += textEl(x, '<itemsdata>', '</itemsdata>');
+  if ((x = v.filter) !== undefined) s += textEl(x, "<filter>", "</filter>");
+  if ((x = v.due) !== undefined) s += textEl(x, "<due>", "</due>");
+  if ((x = v.itemsdata) !== undefined) s += textEl(x, "<itemsdata>", "</itemsdata>");
   return s;
 }
 
@@ -5937,19 +5844,19 @@ function decodeReportNextactionsParams(el: XmlElement, o: DecodeOptions, path: s
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'filter':
-        if ((v = scalarXml(c, 'of')) !== undefined) out.filter = v;
-        break;
-      case 'due':
-        out.due = textXml(c);
-        break;
-      case 'itemsdata':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.itemsdata = v;
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "filter":
+  if ((v = scalarXml(c, "of")) !== undefined) out.filter = v;
+  break;
+  case "due":
+  out.due = textXml(c);
+  break;
+  case "itemsdata":
+  if ((v = scalarXml(c, "i")) !== undefined) out.itemsdata = v;
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -5958,25 +5865,24 @@ function decodeReportNextactionsParams(el: XmlElement, o: DecodeOptions, path: s
 function encodeReportNextactionsResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.actions) !== undefined)
-    s += wrapEl(encodeActionListReportAction(x as unknown[]), '<actions>', '</actions>');
-  if ((x = v.status) !== undefined) s += textEl(x, '<status>', '</status>');
+  if ((x = v.actions) !== undefined) s += wrapEl(encodeActionListReportAction(x as unknown[]), "<actions>", "</actions>");
+  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
   return s;
 }
 
 function decodeReportNextactionsResponse(el: XmlElement, o: DecodeOptions, path: string): Rec {
   const out: Rec = {};
   for (const c of el.children) {
-    switch (c.name) {
-      case 'actions':
-        out.actions = decodeActionListReportAction(c, o, o.strict ? join(path, 'actions') : '');
-        break;
-      case 'status':
-        out.status = textXml(c);
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "actions":
+  out.actions = decodeActionListReportAction(c, o, o.strict ? join(path, "actions") : '');
+  break;
+  case "status":
+  out.status = textXml(c);
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -5984,15 +5890,15 @@ function decodeReportNextactionsResponse(el: XmlElement, o: DecodeOptions, path:
 
 function encodeActionListReportAction(v: unknown[]): string {
   let s = '';
-  for (const e of v) s += wrapEl(encodeReportAction(e as Rec), '<action>', '</action>');
+  for (const e of v) s += wrapEl(encodeReportAction(e as Rec), "<action>", "</action>");
   return s;
 }
 
 function decodeActionListReportAction(el: XmlElement, o: DecodeOptions, path: string): unknown[] {
   const out: unknown[] = [];
   for (const c of el.children) {
-    if (c.name === 'action') out.push(decodeReportAction(c, o, o.strict ? join(path, out.length) : ''));
-    else if (o.strict) unknown(o, path, c.name);
+  if (c.name === "action") out.push(decodeReportAction(c, o, o.strict ? join(path, out.length) : ''));
+  else if (o.strict) unknown(o, path, c.name);
   }
 
   return out;
@@ -6001,10 +5907,10 @@ function decodeActionListReportAction(el: XmlElement, o: DecodeOptions, path: st
 function encodeReportCalendarParams(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.start) !== undefined) s += textEl(x, '<start>', '</start>');
-  if ((x = v.end) !== undefined) s += textEl(x, '<end>', '</end>');
-  if ((x = v.filter) !== undefined) s += textEl(x, '<filter>', '</filter>');
-  if ((x = v.itemsdata) !== undefined) s += textEl(x, '<itemsdata>', '</itemsdata>');
+  if ((x = v.start) !== undefined) s += textEl(x, "<start>", "</start>");
+  if ((x = v.end) !== undefined) s += textEl(x, "<end>", "</end>");
+  if ((x = v.filter) !== undefined) s += textEl(x, "<filter>", "</filter>");
+  if ((x = v.itemsdata) !== undefined) s += textEl(x, "<itemsdata>", "</itemsdata>");
   return s;
 }
 
@@ -6012,22 +5918,22 @@ function decodeReportCalendarParams(el: XmlElement, o: DecodeOptions, path: stri
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'start':
-        if ((v = scalarXml(c, 'd')) !== undefined) out.start = v;
-        break;
-      case 'end':
-        if ((v = scalarXml(c, 'd')) !== undefined) out.end = v;
-        break;
-      case 'filter':
-        if ((v = scalarXml(c, 'of')) !== undefined) out.filter = v;
-        break;
-      case 'itemsdata':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.itemsdata = v;
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "start":
+  if ((v = scalarXml(c, "d")) !== undefined) out.start = v;
+  break;
+  case "end":
+  if ((v = scalarXml(c, "d")) !== undefined) out.end = v;
+  break;
+  case "filter":
+  if ((v = scalarXml(c, "of")) !== undefined) out.filter = v;
+  break;
+  case "itemsdata":
+  if ((v = scalarXml(c, "i")) !== undefined) out.itemsdata = v;
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -6036,9 +5942,9 @@ function decodeReportCalendarParams(el: XmlElement, o: DecodeOptions, path: stri
 function encodeReportFollowupsParams(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.responsible) !== undefined) s += textEl(x, '<responsible>', '</responsible>');
-  if ((x = v.due) !== undefined) s += textEl(x, '<due>', '</due>');
-  if ((x = v.itemsdata) !== undefined) s += textEl(x, '<itemsdata>', '</itemsdata>');
+  if ((x = v.responsible) !== undefined) s += textEl(x, "<responsible>", "</responsible>");
+  if ((x = v.due) !== undefined) s += textEl(x, "<due>", "</due>");
+  if ((x = v.itemsdata) !== undefined) s += textEl(x, "<itemsdata>", "</itemsdata>");
   return s;
 }
 
@@ -6046,19 +5952,19 @@ function decodeReportFollowupsParams(el: XmlElement, o: DecodeOptions, path: str
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'responsible':
-        if ((v = scalarXml(c, 'of')) !== undefined) out.responsible = v;
-        break;
-      case 'due':
-        out.due = textXml(c);
-        break;
-      case 'itemsdata':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.itemsdata = v;
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "responsible":
+  if ((v = scalarXml(c, "of")) !== undefined) out.responsible = v;
+  break;
+  case "due":
+  out.due = textXml(c);
+  break;
+  case "itemsdata":
+  if ((v = scalarXml(c, "i")) !== undefined) out.itemsdata = v;
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -6067,25 +5973,24 @@ function decodeReportFollowupsParams(el: XmlElement, o: DecodeOptions, path: str
 function encodeReportFollowupsResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.followups) !== undefined)
-    s += wrapEl(encodeFollowupListReportFollowup(x as unknown[]), '<followups>', '</followups>');
-  if ((x = v.status) !== undefined) s += textEl(x, '<status>', '</status>');
+  if ((x = v.followups) !== undefined) s += wrapEl(encodeFollowupListReportFollowup(x as unknown[]), "<followups>", "</followups>");
+  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
   return s;
 }
 
 function decodeReportFollowupsResponse(el: XmlElement, o: DecodeOptions, path: string): Rec {
   const out: Rec = {};
   for (const c of el.children) {
-    switch (c.name) {
-      case 'followups':
-        out.followups = decodeFollowupListReportFollowup(c, o, o.strict ? join(path, 'followups') : '');
-        break;
-      case 'status':
-        out.status = textXml(c);
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "followups":
+  out.followups = decodeFollowupListReportFollowup(c, o, o.strict ? join(path, "followups") : '');
+  break;
+  case "status":
+  out.status = textXml(c);
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -6093,15 +5998,15 @@ function decodeReportFollowupsResponse(el: XmlElement, o: DecodeOptions, path: s
 
 function encodeFollowupListReportFollowup(v: unknown[]): string {
   let s = '';
-  for (const e of v) s += wrapEl(encodeReportFollowup(e as Rec), '<followup>', '</followup>');
+  for (const e of v) s += wrapEl(encodeReportFollowup(e as Rec), "<followup>", "</followup>");
   return s;
 }
 
 function decodeFollowupListReportFollowup(el: XmlElement, o: DecodeOptions, path: string): unknown[] {
   const out: unknown[] = [];
   for (const c of el.children) {
-    if (c.name === 'followup') out.push(decodeReportFollowup(c, o, o.strict ? join(path, out.length) : ''));
-    else if (o.strict) unknown(o, path, c.name);
+  if (c.name === "followup") out.push(decodeReportFollowup(c, o, o.strict ? join(path, out.length) : ''));
+  else if (o.strict) unknown(o, path, c.name);
   }
 
   return out;
@@ -6110,10 +6015,10 @@ function decodeFollowupListReportFollowup(el: XmlElement, o: DecodeOptions, path
 function encodeReportOpportunitiesParams(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.filter) !== undefined) s += textEl(x, '<filter>', '</filter>');
-  if ((x = v.status) !== undefined) s += textEl(x, '<status>', '</status>');
-  if ((x = v.due) !== undefined) s += textEl(x, '<due>', '</due>');
-  if ((x = v.itemsdata) !== undefined) s += textEl(x, '<itemsdata>', '</itemsdata>');
+  if ((x = v.filter) !== undefined) s += textEl(x, "<filter>", "</filter>");
+  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
+  if ((x = v.due) !== undefined) s += textEl(x, "<due>", "</due>");
+  if ((x = v.itemsdata) !== undefined) s += textEl(x, "<itemsdata>", "</itemsdata>");
   return s;
 }
 
@@ -6121,22 +6026,22 @@ function decodeReportOpportunitiesParams(el: XmlElement, o: DecodeOptions, path:
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'filter':
-        if ((v = scalarXml(c, 'of')) !== undefined) out.filter = v;
-        break;
-      case 'status':
-        out.status = textXml(c);
-        break;
-      case 'due':
-        out.due = textXml(c);
-        break;
-      case 'itemsdata':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.itemsdata = v;
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "filter":
+  if ((v = scalarXml(c, "of")) !== undefined) out.filter = v;
+  break;
+  case "status":
+  out.status = textXml(c);
+  break;
+  case "due":
+  out.due = textXml(c);
+  break;
+  case "itemsdata":
+  if ((v = scalarXml(c, "i")) !== undefined) out.itemsdata = v;
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -6145,25 +6050,24 @@ function decodeReportOpportunitiesParams(el: XmlElement, o: DecodeOptions, path:
 function encodeReportOpportunitiesResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.opportunities) !== undefined)
-    s += wrapEl(encodeOpportunityListReportOpportunity(x as unknown[]), '<opportunities>', '</opportunities>');
-  if ((x = v.status) !== undefined) s += textEl(x, '<status>', '</status>');
+  if ((x = v.opportunities) !== undefined) s += wrapEl(encodeOpportunityListReportOpportunity(x as unknown[]), "<opportunities>", "</opportunities>");
+  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
   return s;
 }
 
 function decodeReportOpportunitiesResponse(el: XmlElement, o: DecodeOptions, path: string): Rec {
   const out: Rec = {};
   for (const c of el.children) {
-    switch (c.name) {
-      case 'opportunities':
-        out.opportunities = decodeOpportunityListReportOpportunity(c, o, o.strict ? join(path, 'opportunities') : '');
-        break;
-      case 'status':
-        out.status = textXml(c);
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "opportunities":
+  out.opportunities = decodeOpportunityListReportOpportunity(c, o, o.strict ? join(path, "opportunities") : '');
+  break;
+  case "status":
+  out.status = textXml(c);
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -6171,15 +6075,15 @@ function decodeReportOpportunitiesResponse(el: XmlElement, o: DecodeOptions, pat
 
 function encodeOpportunityListReportOpportunity(v: unknown[]): string {
   let s = '';
-  for (const e of v) s += wrapEl(encodeReportOpportunity(e as Rec), '<opportunity>', '</opportunity>');
+  for (const e of v) s += wrapEl(encodeReportOpportunity(e as Rec), "<opportunity>", "</opportunity>");
   return s;
 }
 
 function decodeOpportunityListReportOpportunity(el: XmlElement, o: DecodeOptions, path: string): unknown[] {
   const out: unknown[] = [];
   for (const c of el.children) {
-    if (c.name === 'opportunity') out.push(decodeReportOpportunity(c, o, o.strict ? join(path, out.length) : ''));
-    else if (o.strict) unknown(o, path, c.name);
+  if (c.name === "opportunity") out.push(decodeReportOpportunity(c, o, o.strict ? join(path, out.length) : ''));
+  else if (o.strict) unknown(o, path, c.name);
   }
 
   return out;
@@ -6188,14 +6092,14 @@ function decodeOpportunityListReportOpportunity(el: XmlElement, o: DecodeOptions
 function encodeReportActivitiesParams(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.start) !== undefined) s += textEl(x, '<start>', '</start>');
-  if ((x = v.end) !== undefined) s += textEl(x, '<end>', '</end>');
-  if ((x = v.last) !== undefined) s += textEl(x, '<last>', '</last>');
-  if ((x = v.types) !== undefined) s += listEl(x, '<types>', '</types>');
-  if ((x = v.users) !== undefined) s += listEl(x, '<users>', '</users>');
-  if ((x = v.categories) !== undefined) s += listEl(x, '<categories>', '</categories>');
-  if ((x = v.itemtypes) !== undefined) s += listEl(x, '<itemtypes>', '</itemtypes>');
-  if ((x = v.itemsdata) !== undefined) s += textEl(x, '<itemsdata>', '</itemsdata>');
+  if ((x = v.start) !== undefined) s += textEl(x, "<start>", "</start>");
+  if ((x = v.end) !== undefined) s += textEl(x, "<end>", "</end>");
+  if ((x = v.last) !== undefined) s += textEl(x, "<last>", "</last>");
+  if ((x = v.types) !== undefined) s += listEl(x, "<types>", "</types>");
+  if ((x = v.users) !== undefined) s += listEl(x, "<users>", "</users>");
+  if ((x = v.categories) !== undefined) s += listEl(x, "<categories>", "</categories>");
+  if ((x = v.itemtypes) !== undefined) s += listEl(x, "<itemtypes>", "</itemtypes>");
+  if ((x = v.itemsdata) !== undefined) s += textEl(x, "<itemsdata>", "</itemsdata>");
   return s;
 }
 
@@ -6203,34 +6107,34 @@ function decodeReportActivitiesParams(el: XmlElement, o: DecodeOptions, path: st
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'start':
-        if ((v = scalarXml(c, 'd')) !== undefined) out.start = v;
-        break;
-      case 'end':
-        if ((v = scalarXml(c, 'd')) !== undefined) out.end = v;
-        break;
-      case 'last':
-        out.last = textXml(c);
-        break;
-      case 'types':
-        if ((v = scalarXml(c, 'il')) !== undefined) out.types = v;
-        break;
-      case 'users':
-        if ((v = scalarXml(c, 'il')) !== undefined) out.users = v;
-        break;
-      case 'categories':
-        if ((v = scalarXml(c, 'il')) !== undefined) out.categories = v;
-        break;
-      case 'itemtypes':
-        if ((v = scalarXml(c, 'il')) !== undefined) out.itemtypes = v;
-        break;
-      case 'itemsdata':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.itemsdata = v;
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "start":
+  if ((v = scalarXml(c, "d")) !== undefined) out.start = v;
+  break;
+  case "end":
+  if ((v = scalarXml(c, "d")) !== undefined) out.end = v;
+  break;
+  case "last":
+  out.last = textXml(c);
+  break;
+  case "types":
+  if ((v = scalarXml(c, "il")) !== undefined) out.types = v;
+  break;
+  case "users":
+  if ((v = scalarXml(c, "il")) !== undefined) out.users = v;
+  break;
+  case "categories":
+  if ((v = scalarXml(c, "il")) !== undefined) out.categories = v;
+  break;
+  case "itemtypes":
+  if ((v = scalarXml(c, "il")) !== undefined) out.itemtypes = v;
+  break;
+  case "itemsdata":
+  if ((v = scalarXml(c, "i")) !== undefined) out.itemsdata = v;
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -6239,25 +6143,24 @@ function decodeReportActivitiesParams(el: XmlElement, o: DecodeOptions, path: st
 function encodeReportActivitiesResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.activities) !== undefined)
-    s += wrapEl(encodeActivityListReportActivity(x as unknown[]), '<activities>', '</activities>');
-  if ((x = v.status) !== undefined) s += textEl(x, '<status>', '</status>');
+  if ((x = v.activities) !== undefined) s += wrapEl(encodeActivityListReportActivity(x as unknown[]), "<activities>", "</activities>");
+  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
   return s;
 }
 
 function decodeReportActivitiesResponse(el: XmlElement, o: DecodeOptions, path: string): Rec {
   const out: Rec = {};
   for (const c of el.children) {
-    switch (c.name) {
-      case 'activities':
-        out.activities = decodeActivityListReportActivity(c, o, o.strict ? join(path, 'activities') : '');
-        break;
-      case 'status':
-        out.status = textXml(c);
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "activities":
+  out.activities = decodeActivityListReportActivity(c, o, o.strict ? join(path, "activities") : '');
+  break;
+  case "status":
+  out.status = textXml(c);
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -6265,15 +6168,15 @@ function decodeReportActivitiesResponse(el: XmlElement, o: DecodeOptions, path: 
 
 function encodeActivityListReportActivity(v: unknown[]): string {
   let s = '';
-  for (const e of v) s += wrapEl(encodeReportActivity(e as Rec), '<activity>', '</activity>');
+  for (const e of v) s += wrapEl(encodeReportActivity(e as Rec), "<activity>", "</activity>");
   return s;
 }
 
 function decodeActivityListReportActivity(el: XmlElement, o: DecodeOptions, path: string): unknown[] {
   const out: unknown[] = [];
   for (const c of el.children) {
-    if (c.name === 'activity') out.push(decodeReportActivity(c, o, o.strict ? join(path, out.length) : ''));
-    else if (o.strict) unknown(o, path, c.name);
+  if (c.name === "activity") out.push(decodeReportActivity(c, o, o.strict ? join(path, out.length) : ''));
+  else if (o.strict) unknown(o, path, c.name);
   }
 
   return out;
@@ -6282,11 +6185,11 @@ function decodeActivityListReportActivity(el: XmlElement, o: DecodeOptions, path
 function encodeReportTimetrackingParams(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.start) !== undefined) s += textEl(x, '<start>', '</start>');
-  if ((x = v.end) !== undefined) s += textEl(x, '<end>', '</end>');
-  if ((x = v.filter) !== undefined) s += textEl(x, '<filter>', '</filter>');
-  if ((x = v.itemtypes) !== undefined) s += listEl(x, '<itemtypes>', '</itemtypes>');
-  if ((x = v.itemsdata) !== undefined) s += textEl(x, '<itemsdata>', '</itemsdata>');
+  if ((x = v.start) !== undefined) s += textEl(x, "<start>", "</start>");
+  if ((x = v.end) !== undefined) s += textEl(x, "<end>", "</end>");
+  if ((x = v.filter) !== undefined) s += textEl(x, "<filter>", "</filter>");
+  if ((x = v.itemtypes) !== undefined) s += listEl(x, "<itemtypes>", "</itemtypes>");
+  if ((x = v.itemsdata) !== undefined) s += textEl(x, "<itemsdata>", "</itemsdata>");
   return s;
 }
 
@@ -6294,25 +6197,25 @@ function decodeReportTimetrackingParams(el: XmlElement, o: DecodeOptions, path: 
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'start':
-        if ((v = scalarXml(c, 'd')) !== undefined) out.start = v;
-        break;
-      case 'end':
-        if ((v = scalarXml(c, 'd')) !== undefined) out.end = v;
-        break;
-      case 'filter':
-        out.filter = textXml(c);
-        break;
-      case 'itemtypes':
-        if ((v = scalarXml(c, 'il')) !== undefined) out.itemtypes = v;
-        break;
-      case 'itemsdata':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.itemsdata = v;
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "start":
+  if ((v = scalarXml(c, "d")) !== undefined) out.start = v;
+  break;
+  case "end":
+  if ((v = scalarXml(c, "d")) !== undefined) out.end = v;
+  break;
+  case "filter":
+  out.filter = textXml(c);
+  break;
+  case "itemtypes":
+  if ((v = scalarXml(c, "il")) !== undefined) out.itemtypes = v;
+  break;
+  case "itemsdata":
+  if ((v = scalarXml(c, "i")) !== undefined) out.itemsdata = v;
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -6321,25 +6224,24 @@ function decodeReportTimetrackingParams(el: XmlElement, o: DecodeOptions, path: 
 function encodeReportTimetrackingResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.timerecords) !== undefined)
-    s += wrapEl(encodeTimerecordListReportTimeRecord(x as unknown[]), '<timerecords>', '</timerecords>');
-  if ((x = v.status) !== undefined) s += textEl(x, '<status>', '</status>');
+  if ((x = v.timerecords) !== undefined) s += wrapEl(encodeTimerecordListReportTimeRecord(x as unknown[]), "<timerecords>", "</timerecords>");
+  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
   return s;
 }
 
 function decodeReportTimetrackingResponse(el: XmlElement, o: DecodeOptions, path: string): Rec {
   const out: Rec = {};
   for (const c of el.children) {
-    switch (c.name) {
-      case 'timerecords':
-        out.timerecords = decodeTimerecordListReportTimeRecord(c, o, o.strict ? join(path, 'timerecords') : '');
-        break;
-      case 'status':
-        out.status = textXml(c);
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "timerecords":
+  out.timerecords = decodeTimerecordListReportTimeRecord(c, o, o.strict ? join(path, "timerecords") : '');
+  break;
+  case "status":
+  out.status = textXml(c);
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -6347,15 +6249,15 @@ function decodeReportTimetrackingResponse(el: XmlElement, o: DecodeOptions, path
 
 function encodeTimerecordListReportTimeRecord(v: unknown[]): string {
   let s = '';
-  for (const e of v) s += wrapEl(encodeReportTimeRecord(e as Rec), '<timerecord>', '</timerecord>');
+  for (const e of v) s += wrapEl(encodeReportTimeRecord(e as Rec), "<timerecord>", "</timerecord>");
   return s;
 }
 
 function decodeTimerecordListReportTimeRecord(el: XmlElement, o: DecodeOptions, path: string): unknown[] {
   const out: unknown[] = [];
   for (const c of el.children) {
-    if (c.name === 'timerecord') out.push(decodeReportTimeRecord(c, o, o.strict ? join(path, out.length) : ''));
-    else if (o.strict) unknown(o, path, c.name);
+  if (c.name === "timerecord") out.push(decodeReportTimeRecord(c, o, o.strict ? join(path, out.length) : ''));
+  else if (o.strict) unknown(o, path, c.name);
   }
 
   return out;
@@ -6364,10 +6266,10 @@ function decodeTimerecordListReportTimeRecord(el: XmlElement, o: DecodeOptions, 
 function encodeNotificationItems(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.type) !== undefined) s += textEl(x, '<type>', '</type>');
-  if ((x = v.objectid) !== undefined) s += textEl(x, '<objectid>', '</objectid>');
-  if ((x = v.occured) !== undefined) s += textEl(x, '<occured>', '</occured>');
-  if ((x = v.content) !== undefined) s += wrapEl(encodeItemNotificationContent(x as Rec), '<content>', '</content>');
+  if ((x = v.type) !== undefined) s += textEl(x, "<type>", "</type>");
+  if ((x = v.objectid) !== undefined) s += textEl(x, "<objectid>", "</objectid>");
+  if ((x = v.occured) !== undefined) s += textEl(x, "<occured>", "</occured>");
+  if ((x = v.content) !== undefined) s += wrapEl(encodeItemNotificationContent(x as Rec), "<content>", "</content>");
   return s;
 }
 
@@ -6375,22 +6277,22 @@ function decodeNotificationItems(el: XmlElement, o: DecodeOptions, path: string)
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'type':
-        out.type = textXml(c);
-        break;
-      case 'objectid':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.objectid = v;
-        break;
-      case 'occured':
-        if ((v = scalarXml(c, 'dt')) !== undefined) out.occured = v;
-        break;
-      case 'content':
-        out.content = decodeItemNotificationContent(c, o, o.strict ? join(path, 'content') : '');
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "type":
+  out.type = textXml(c);
+  break;
+  case "objectid":
+  if ((v = scalarXml(c, "i")) !== undefined) out.objectid = v;
+  break;
+  case "occured":
+  if ((v = scalarXml(c, "dt")) !== undefined) out.occured = v;
+  break;
+  case "content":
+  out.content = decodeItemNotificationContent(c, o, o.strict ? join(path, "content") : '');
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -6399,11 +6301,10 @@ function decodeNotificationItems(el: XmlElement, o: DecodeOptions, path: string)
 function encodeNotificationActivities(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.type) !== undefined) s += textEl(x, '<type>', '</type>');
-  if ((x = v.objectid) !== undefined) s += textEl(x, '<objectid>', '</objectid>');
-  if ((x = v.occured) !== undefined) s += textEl(x, '<occured>', '</occured>');
-  if ((x = v.content) !== undefined)
-    s += wrapEl(encodeActivityNotificationContent(x as Rec), '<content>', '</content>');
+  if ((x = v.type) !== undefined) s += textEl(x, "<type>", "</type>");
+  if ((x = v.objectid) !== undefined) s += textEl(x, "<objectid>", "</objectid>");
+  if ((x = v.occured) !== undefined) s += textEl(x, "<occured>", "</occured>");
+  if ((x = v.content) !== undefined) s += wrapEl(encodeActivityNotificationContent(x as Rec), "<content>", "</content>");
   return s;
 }
 
@@ -6411,22 +6312,22 @@ function decodeNotificationActivities(el: XmlElement, o: DecodeOptions, path: st
   const out: Rec = {};
   let v: unknown;
   for (const c of el.children) {
-    switch (c.name) {
-      case 'type':
-        out.type = textXml(c);
-        break;
-      case 'objectid':
-        if ((v = scalarXml(c, 'i')) !== undefined) out.objectid = v;
-        break;
-      case 'occured':
-        if ((v = scalarXml(c, 'dt')) !== undefined) out.occured = v;
-        break;
-      case 'content':
-        out.content = decodeActivityNotificationContent(c, o, o.strict ? join(path, 'content') : '');
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "type":
+  out.type = textXml(c);
+  break;
+  case "objectid":
+  if ((v = scalarXml(c, "i")) !== undefined) out.objectid = v;
+  break;
+  case "occured":
+  if ((v = scalarXml(c, "dt")) !== undefined) out.occured = v;
+  break;
+  case "content":
+  out.content = decodeActivityNotificationContent(c, o, o.strict ? join(path, "content") : '');
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -6435,24 +6336,24 @@ function decodeNotificationActivities(el: XmlElement, o: DecodeOptions, path: st
 function encodeErrorResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.status) !== undefined) s += textEl(x, '<status>', '</status>');
-  if ((x = v.errors) !== undefined) s += wrapEl(encodeMapText(x as object), '<errors>', '</errors>');
+  if ((x = v.status) !== undefined) s += textEl(x, "<status>", "</status>");
+  if ((x = v.errors) !== undefined) s += wrapEl(encodeMapText(x as object), "<errors>", "</errors>");
   return s;
 }
 
 function decodeErrorResponse(el: XmlElement, o: DecodeOptions, path: string): Rec {
   const out: Rec = {};
   for (const c of el.children) {
-    switch (c.name) {
-      case 'status':
-        out.status = textXml(c);
-        break;
-      case 'errors':
-        out.errors = decodeMapText(c, o, o.strict ? join(path, 'errors') : '');
-        break;
-      default:
-        if (o.strict) unknown(o, path, c.name);
-    }
+  switch (c.name) {
+  case "status":
+  out.status = textXml(c);
+  break;
+  case "errors":
+  out.errors = decodeMapText(c, o, o.strict ? join(path, "errors") : '');
+  break;
+  default:
+  if (o.strict) unknown(o, path, c.name);
+  }
   }
 
   return out;
@@ -6460,301 +6361,301 @@ function decodeErrorResponse(el: XmlElement, o: DecodeOptions, path: string): Re
 
 /** Per message, its root element's encoded content. */
 export const xmlEncoders = {
-  'records/contacts.listRecords.params': encodeRecordsContactsListRecordsParams,
-  'records/companies.listRecords.params': encodeRecordsContactsListRecordsParams,
-  'records/projectblogs.listRecords.params': encodeRecordsContactsListRecordsParams,
-  'records/tickets.listRecords.params': encodeRecordsContactsListRecordsParams,
-  'records/contacts.listRecords.response': encodeRecordsContactsListRecordsResponse,
-  'records/companies.listRecords.response': encodeRecordsCompaniesListRecordsResponse,
-  'records/projectblogs.listRecords.response': encodeRecordsCompaniesListRecordsResponse,
-  'records/tickets.listRecords.response': encodeRecordsCompaniesListRecordsResponse,
-  'records/contacts.createRecord.request': encodeRecordsContactsCreateRecordRequest,
-  'records/companies.createRecord.request': encodeRecordsCompaniesCreateRecordRequest,
-  'records/projectblogs.createRecord.request': encodeRecordsCompaniesCreateRecordRequest,
-  'records/tickets.createRecord.request': encodeRecordsCompaniesCreateRecordRequest,
-  'records/contacts.createRecord.response': encodeRecordsContactsCreateRecordResponse,
-  'records/companies.createRecord.response': encodeRecordsCompaniesCreateRecordResponse,
-  'records/projectblogs.createRecord.response': encodeRecordsCompaniesCreateRecordResponse,
-  'records/tickets.createRecord.response': encodeRecordsCompaniesCreateRecordResponse,
-  'records/contacts.showRecord.response': encodeRecordsContactsCreateRecordResponse,
-  'records/companies.showRecord.response': encodeRecordsCompaniesCreateRecordResponse,
-  'records/projectblogs.showRecord.response': encodeRecordsCompaniesCreateRecordResponse,
-  'records/tickets.showRecord.response': encodeRecordsCompaniesCreateRecordResponse,
-  'records/contacts.updateRecord.request': encodeRecordsContactsUpdateRecordRequest,
-  'records/companies.updateRecord.request': encodeRecordsCompaniesUpdateRecordRequest,
-  'records/projectblogs.updateRecord.request': encodeRecordsCompaniesUpdateRecordRequest,
-  'records/tickets.updateRecord.request': encodeRecordsCompaniesUpdateRecordRequest,
-  'records/contacts.updateRecord.response': encodeRecordsContactsUpdateRecordResponse,
-  'records/companies.updateRecord.response': encodeRecordsContactsUpdateRecordResponse,
-  'records/projectblogs.updateRecord.response': encodeRecordsContactsUpdateRecordResponse,
-  'records/tickets.updateRecord.response': encodeRecordsContactsUpdateRecordResponse,
-  'records/contacts.deleteRecord.response': encodeRecordsContactsUpdateRecordResponse,
-  'records/companies.deleteRecord.response': encodeRecordsContactsUpdateRecordResponse,
-  'records/projectblogs.deleteRecord.response': encodeRecordsContactsUpdateRecordResponse,
-  'records/tickets.deleteRecord.response': encodeRecordsContactsUpdateRecordResponse,
-  'records/contacts.createCategory.request': encodeRecordsContactsCreateCategoryRequest,
-  'records/companies.createCategory.request': encodeRecordsContactsCreateCategoryRequest,
-  'records/projectblogs.createCategory.request': encodeRecordsContactsCreateCategoryRequest,
-  'records/tickets.createCategory.request': encodeRecordsContactsCreateCategoryRequest,
-  'records/contacts.createCategory.response': encodeRecordsContactsCreateCategoryResponse,
-  'records/companies.createCategory.response': encodeRecordsContactsCreateCategoryResponse,
-  'records/projectblogs.createCategory.response': encodeRecordsContactsCreateCategoryResponse,
-  'records/tickets.createCategory.response': encodeRecordsContactsCreateCategoryResponse,
-  'records/contacts.listCategories.response': encodeRecordsContactsListCategoriesResponse,
-  'records/companies.listCategories.response': encodeRecordsContactsListCategoriesResponse,
-  'records/projectblogs.listCategories.response': encodeRecordsContactsListCategoriesResponse,
-  'records/tickets.listCategories.response': encodeRecordsContactsListCategoriesResponse,
-  'records/contacts.listFields.response': encodeRecordsContactsListFieldsResponse,
-  'records/companies.listFields.response': encodeRecordsContactsListFieldsResponse,
-  'records/projectblogs.listFields.response': encodeRecordsContactsListFieldsResponse,
-  'records/tickets.listFields.response': encodeRecordsContactsListFieldsResponse,
-  'listOwnership.params': encodeListOwnershipParams,
-  'listOwnership.response': encodeListOwnershipResponse,
-  'activities/attachmentfile.createActivity.request': encodeActivitiesAttachmentfileCreateActivityRequest,
-  'activities/call.createActivity.request': encodeActivitiesCallCreateActivityRequest,
-  'activities/comment.createActivity.request': encodeActivitiesCommentCreateActivityRequest,
-  'activities/marketingawidget.createActivity.request': encodeActivitiesMarketingawidgetCreateActivityRequest,
-  'activities/marketingbwidget.createActivity.request': encodeActivitiesMarketingbwidgetCreateActivityRequest,
-  'activities/event.createActivity.request': encodeActivitiesEventCreateActivityRequest,
-  'activities/file.createActivity.request': encodeActivitiesFileCreateActivityRequest,
-  'activities/followup.createActivity.request': encodeActivitiesFollowupCreateActivityRequest,
-  'activities/billingawidget.createActivity.request': encodeActivitiesBillingawidgetCreateActivityRequest,
-  'activities/onlinedoc.createActivity.request': encodeActivitiesOnlinedocCreateActivityRequest,
-  'activities/linkedemails.createActivity.request': encodeActivitiesLinkedemailsCreateActivityRequest,
-  'activities/note.createActivity.request': encodeActivitiesNoteCreateActivityRequest,
-  'activities/opportunity.createActivity.request': encodeActivitiesOpportunityCreateActivityRequest,
-  'activities/photo.createActivity.request': encodeActivitiesFileCreateActivityRequest,
-  'activities/photolist.createActivity.request': encodeActivitiesPhotolistCreateActivityRequest,
-  'activities/separator.createActivity.request': encodeActivitiesSeparatorCreateActivityRequest,
-  'activities/scheduledemail.createActivity.request': encodeActivitiesScheduledemailCreateActivityRequest,
-  'activities/task.createActivity.request': encodeActivitiesTaskCreateActivityRequest,
-  'activities/tasklist.createActivity.request': encodeActivitiesTasklistCreateActivityRequest,
-  'activities/template.createActivity.request': encodeActivitiesTemplateCreateActivityRequest,
-  'activities/timerecord.createActivity.request': encodeActivitiesTimerecordCreateActivityRequest,
-  'activities/website.createActivity.request': encodeActivitiesWebsiteCreateActivityRequest,
-  'activities/billingbwidget.createActivity.request': encodeActivitiesMarketingawidgetCreateActivityRequest,
-  'activities/supportwidget.createActivity.request': encodeActivitiesSupportwidgetCreateActivityRequest,
-  'activities/attachmentfile.createActivity.response': encodeActivitiesAttachmentfileCreateActivityResponse,
-  'activities/call.createActivity.response': encodeActivitiesCallCreateActivityResponse,
-  'activities/comment.createActivity.response': encodeActivitiesCommentCreateActivityResponse,
-  'activities/marketingawidget.createActivity.response': encodeActivitiesMarketingawidgetCreateActivityResponse,
-  'activities/marketingbwidget.createActivity.response': encodeActivitiesMarketingbwidgetCreateActivityResponse,
-  'activities/event.createActivity.response': encodeActivitiesEventCreateActivityResponse,
-  'activities/file.createActivity.response': encodeActivitiesFileCreateActivityResponse,
-  'activities/followup.createActivity.response': encodeActivitiesFollowupCreateActivityResponse,
-  'activities/billingawidget.createActivity.response': encodeActivitiesBillingawidgetCreateActivityResponse,
-  'activities/onlinedoc.createActivity.response': encodeActivitiesOnlinedocCreateActivityResponse,
-  'activities/linkedemails.createActivity.response': encodeActivitiesLinkedemailsCreateActivityResponse,
-  'activities/note.createActivity.response': encodeActivitiesNoteCreateActivityResponse,
-  'activities/opportunity.createActivity.response': encodeActivitiesOpportunityCreateActivityResponse,
-  'activities/photo.createActivity.response': encodeActivitiesFileCreateActivityResponse,
-  'activities/photolist.createActivity.response': encodeActivitiesPhotolistCreateActivityResponse,
-  'activities/separator.createActivity.response': encodeActivitiesSeparatorCreateActivityResponse,
-  'activities/scheduledemail.createActivity.response': encodeActivitiesScheduledemailCreateActivityResponse,
-  'activities/task.createActivity.response': encodeActivitiesTaskCreateActivityResponse,
-  'activities/tasklist.createActivity.response': encodeActivitiesTasklistCreateActivityResponse,
-  'activities/template.createActivity.response': encodeActivitiesTemplateCreateActivityResponse,
-  'activities/timerecord.createActivity.response': encodeActivitiesTimerecordCreateActivityResponse,
-  'activities/website.createActivity.response': encodeActivitiesWebsiteCreateActivityResponse,
-  'activities/billingbwidget.createActivity.response': encodeActivitiesMarketingawidgetCreateActivityResponse,
-  'activities/supportwidget.createActivity.response': encodeActivitiesSupportwidgetCreateActivityResponse,
-  'activities/attachmentfile.updateActivity.request': encodeActivitiesAttachmentfileCreateActivityRequest,
-  'activities/call.updateActivity.request': encodeActivitiesCallCreateActivityRequest,
-  'activities/comment.updateActivity.request': encodeActivitiesCommentCreateActivityRequest,
-  'activities/marketingawidget.updateActivity.request': encodeActivitiesMarketingawidgetCreateActivityRequest,
-  'activities/marketingbwidget.updateActivity.request': encodeActivitiesMarketingbwidgetCreateActivityRequest,
-  'activities/event.updateActivity.request': encodeActivitiesEventCreateActivityRequest,
-  'activities/file.updateActivity.request': encodeActivitiesFileCreateActivityRequest,
-  'activities/followup.updateActivity.request': encodeActivitiesFollowupCreateActivityRequest,
-  'activities/billingawidget.updateActivity.request': encodeActivitiesBillingawidgetCreateActivityRequest,
-  'activities/onlinedoc.updateActivity.request': encodeActivitiesOnlinedocCreateActivityRequest,
-  'activities/linkedemails.updateActivity.request': encodeActivitiesLinkedemailsCreateActivityRequest,
-  'activities/note.updateActivity.request': encodeActivitiesNoteCreateActivityRequest,
-  'activities/opportunity.updateActivity.request': encodeActivitiesOpportunityCreateActivityRequest,
-  'activities/photo.updateActivity.request': encodeActivitiesFileCreateActivityRequest,
-  'activities/photolist.updateActivity.request': encodeActivitiesPhotolistCreateActivityRequest,
-  'activities/separator.updateActivity.request': encodeActivitiesSeparatorCreateActivityRequest,
-  'activities/scheduledemail.updateActivity.request': encodeActivitiesScheduledemailCreateActivityRequest,
-  'activities/task.updateActivity.request': encodeActivitiesTaskCreateActivityRequest,
-  'activities/tasklist.updateActivity.request': encodeActivitiesTasklistCreateActivityRequest,
-  'activities/template.updateActivity.request': encodeActivitiesTemplateCreateActivityRequest,
-  'activities/timerecord.updateActivity.request': encodeActivitiesTimerecordCreateActivityRequest,
-  'activities/website.updateActivity.request': encodeActivitiesWebsiteCreateActivityRequest,
-  'activities/billingbwidget.updateActivity.request': encodeActivitiesMarketingawidgetCreateActivityRequest,
-  'activities/supportwidget.updateActivity.request': encodeActivitiesSupportwidgetCreateActivityRequest,
-  'activities/updateActivity.response': encodeRecordsContactsUpdateRecordResponse,
-  'activities/deleteActivity.response': encodeRecordsContactsUpdateRecordResponse,
-  'createHook.request': encodeHookCreate,
-  'createHook.response': encodeCreateHookResponse,
-  'updateHook.request': encodeHookCreate,
-  'updateHook.response': encodeRecordsContactsUpdateRecordResponse,
-  'listHooks.response': encodeListHooksResponse,
-  'listHookDeliveries.response': encodeListHookDeliveriesResponse,
-  'redeliverHook.response': encodeRecordsContactsCreateCategoryResponse,
-  'deleteHook.response': encodeRecordsContactsUpdateRecordResponse,
-  'reportNextactions.params': encodeReportNextactionsParams,
-  'reportNextactions.response': encodeReportNextactionsResponse,
-  'reportCalendar.params': encodeReportCalendarParams,
-  'reportCalendar.response': encodeReportNextactionsResponse,
-  'reportFollowups.params': encodeReportFollowupsParams,
-  'reportFollowups.response': encodeReportFollowupsResponse,
-  'reportOpportunities.params': encodeReportOpportunitiesParams,
-  'reportOpportunities.response': encodeReportOpportunitiesResponse,
-  'reportActivities.params': encodeReportActivitiesParams,
-  'reportActivities.response': encodeReportActivitiesResponse,
-  'reportTimetracking.params': encodeReportTimetrackingParams,
-  'reportTimetracking.response': encodeReportTimetrackingResponse,
-  'notification/items': encodeNotificationItems,
-  'notification/activities': encodeNotificationActivities,
-  'error.response': encodeErrorResponse,
-} satisfies Record<string, (v: Rec) => string>;
+  "records/contacts.listRecords.params": encodeRecordsContactsListRecordsParams,
+  "records/companies.listRecords.params": encodeRecordsContactsListRecordsParams,
+  "records/projectblogs.listRecords.params": encodeRecordsContactsListRecordsParams,
+  "records/tickets.listRecords.params": encodeRecordsContactsListRecordsParams,
+  "records/contacts.listRecords.response": encodeRecordsContactsListRecordsResponse,
+  "records/companies.listRecords.response": encodeRecordsCompaniesListRecordsResponse,
+  "records/projectblogs.listRecords.response": encodeRecordsCompaniesListRecordsResponse,
+  "records/tickets.listRecords.response": encodeRecordsCompaniesListRecordsResponse,
+  "records/contacts.createRecord.request": encodeRecordsContactsCreateRecordRequest,
+  "records/companies.createRecord.request": encodeRecordsCompaniesCreateRecordRequest,
+  "records/projectblogs.createRecord.request": encodeRecordsCompaniesCreateRecordRequest,
+  "records/tickets.createRecord.request": encodeRecordsCompaniesCreateRecordRequest,
+  "records/contacts.createRecord.response": encodeRecordsContactsCreateRecordResponse,
+  "records/companies.createRecord.response": encodeRecordsCompaniesCreateRecordResponse,
+  "records/projectblogs.createRecord.response": encodeRecordsCompaniesCreateRecordResponse,
+  "records/tickets.createRecord.response": encodeRecordsCompaniesCreateRecordResponse,
+  "records/contacts.showRecord.response": encodeRecordsContactsCreateRecordResponse,
+  "records/companies.showRecord.response": encodeRecordsCompaniesCreateRecordResponse,
+  "records/projectblogs.showRecord.response": encodeRecordsCompaniesCreateRecordResponse,
+  "records/tickets.showRecord.response": encodeRecordsCompaniesCreateRecordResponse,
+  "records/contacts.updateRecord.request": encodeRecordsContactsUpdateRecordRequest,
+  "records/companies.updateRecord.request": encodeRecordsCompaniesUpdateRecordRequest,
+  "records/projectblogs.updateRecord.request": encodeRecordsCompaniesUpdateRecordRequest,
+  "records/tickets.updateRecord.request": encodeRecordsCompaniesUpdateRecordRequest,
+  "records/contacts.updateRecord.response": encodeRecordsContactsUpdateRecordResponse,
+  "records/companies.updateRecord.response": encodeRecordsContactsUpdateRecordResponse,
+  "records/projectblogs.updateRecord.response": encodeRecordsContactsUpdateRecordResponse,
+  "records/tickets.updateRecord.response": encodeRecordsContactsUpdateRecordResponse,
+  "records/contacts.deleteRecord.response": encodeRecordsContactsUpdateRecordResponse,
+  "records/companies.deleteRecord.response": encodeRecordsContactsUpdateRecordResponse,
+  "records/projectblogs.deleteRecord.response": encodeRecordsContactsUpdateRecordResponse,
+  "records/tickets.deleteRecord.response": encodeRecordsContactsUpdateRecordResponse,
+  "records/contacts.createCategory.request": encodeRecordsContactsCreateCategoryRequest,
+  "records/companies.createCategory.request": encodeRecordsContactsCreateCategoryRequest,
+  "records/projectblogs.createCategory.request": encodeRecordsContactsCreateCategoryRequest,
+  "records/tickets.createCategory.request": encodeRecordsContactsCreateCategoryRequest,
+  "records/contacts.createCategory.response": encodeRecordsContactsCreateCategoryResponse,
+  "records/companies.createCategory.response": encodeRecordsContactsCreateCategoryResponse,
+  "records/projectblogs.createCategory.response": encodeRecordsContactsCreateCategoryResponse,
+  "records/tickets.createCategory.response": encodeRecordsContactsCreateCategoryResponse,
+  "records/contacts.listCategories.response": encodeRecordsContactsListCategoriesResponse,
+  "records/companies.listCategories.response": encodeRecordsContactsListCategoriesResponse,
+  "records/projectblogs.listCategories.response": encodeRecordsContactsListCategoriesResponse,
+  "records/tickets.listCategories.response": encodeRecordsContactsListCategoriesResponse,
+  "records/contacts.listFields.response": encodeRecordsContactsListFieldsResponse,
+  "records/companies.listFields.response": encodeRecordsContactsListFieldsResponse,
+  "records/projectblogs.listFields.response": encodeRecordsContactsListFieldsResponse,
+  "records/tickets.listFields.response": encodeRecordsContactsListFieldsResponse,
+  "listOwnership.params": encodeListOwnershipParams,
+  "listOwnership.response": encodeListOwnershipResponse,
+  "activities/attachmentfile.createActivity.request": encodeActivitiesAttachmentfileCreateActivityRequest,
+  "activities/call.createActivity.request": encodeActivitiesCallCreateActivityRequest,
+  "activities/comment.createActivity.request": encodeActivitiesCommentCreateActivityRequest,
+  "activities/marketingawidget.createActivity.request": encodeActivitiesMarketingawidgetCreateActivityRequest,
+  "activities/marketingbwidget.createActivity.request": encodeActivitiesMarketingbwidgetCreateActivityRequest,
+  "activities/event.createActivity.request": encodeActivitiesEventCreateActivityRequest,
+  "activities/file.createActivity.request": encodeActivitiesFileCreateActivityRequest,
+  "activities/followup.createActivity.request": encodeActivitiesFollowupCreateActivityRequest,
+  "activities/billingawidget.createActivity.request": encodeActivitiesBillingawidgetCreateActivityRequest,
+  "activities/onlinedoc.createActivity.request": encodeActivitiesOnlinedocCreateActivityRequest,
+  "activities/linkedemails.createActivity.request": encodeActivitiesLinkedemailsCreateActivityRequest,
+  "activities/note.createActivity.request": encodeActivitiesNoteCreateActivityRequest,
+  "activities/opportunity.createActivity.request": encodeActivitiesOpportunityCreateActivityRequest,
+  "activities/photo.createActivity.request": encodeActivitiesFileCreateActivityRequest,
+  "activities/photolist.createActivity.request": encodeActivitiesPhotolistCreateActivityRequest,
+  "activities/separator.createActivity.request": encodeActivitiesSeparatorCreateActivityRequest,
+  "activities/scheduledemail.createActivity.request": encodeActivitiesScheduledemailCreateActivityRequest,
+  "activities/task.createActivity.request": encodeActivitiesTaskCreateActivityRequest,
+  "activities/tasklist.createActivity.request": encodeActivitiesTasklistCreateActivityRequest,
+  "activities/template.createActivity.request": encodeActivitiesTemplateCreateActivityRequest,
+  "activities/timerecord.createActivity.request": encodeActivitiesTimerecordCreateActivityRequest,
+  "activities/website.createActivity.request": encodeActivitiesWebsiteCreateActivityRequest,
+  "activities/billingbwidget.createActivity.request": encodeActivitiesMarketingawidgetCreateActivityRequest,
+  "activities/supportwidget.createActivity.request": encodeActivitiesSupportwidgetCreateActivityRequest,
+  "activities/attachmentfile.createActivity.response": encodeActivitiesAttachmentfileCreateActivityResponse,
+  "activities/call.createActivity.response": encodeActivitiesCallCreateActivityResponse,
+  "activities/comment.createActivity.response": encodeActivitiesCommentCreateActivityResponse,
+  "activities/marketingawidget.createActivity.response": encodeActivitiesMarketingawidgetCreateActivityResponse,
+  "activities/marketingbwidget.createActivity.response": encodeActivitiesMarketingbwidgetCreateActivityResponse,
+  "activities/event.createActivity.response": encodeActivitiesEventCreateActivityResponse,
+  "activities/file.createActivity.response": encodeActivitiesFileCreateActivityResponse,
+  "activities/followup.createActivity.response": encodeActivitiesFollowupCreateActivityResponse,
+  "activities/billingawidget.createActivity.response": encodeActivitiesBillingawidgetCreateActivityResponse,
+  "activities/onlinedoc.createActivity.response": encodeActivitiesOnlinedocCreateActivityResponse,
+  "activities/linkedemails.createActivity.response": encodeActivitiesLinkedemailsCreateActivityResponse,
+  "activities/note.createActivity.response": encodeActivitiesNoteCreateActivityResponse,
+  "activities/opportunity.createActivity.response": encodeActivitiesOpportunityCreateActivityResponse,
+  "activities/photo.createActivity.response": encodeActivitiesFileCreateActivityResponse,
+  "activities/photolist.createActivity.response": encodeActivitiesPhotolistCreateActivityResponse,
+  "activities/separator.createActivity.response": encodeActivitiesSeparatorCreateActivityResponse,
+  "activities/scheduledemail.createActivity.response": encodeActivitiesScheduledemailCreateActivityResponse,
+  "activities/task.createActivity.response": encodeActivitiesTaskCreateActivityResponse,
+  "activities/tasklist.createActivity.response": encodeActivitiesTasklistCreateActivityResponse,
+  "activities/template.createActivity.response": encodeActivitiesTemplateCreateActivityResponse,
+  "activities/timerecord.createActivity.response": encodeActivitiesTimerecordCreateActivityResponse,
+  "activities/website.createActivity.response": encodeActivitiesWebsiteCreateActivityResponse,
+  "activities/billingbwidget.createActivity.response": encodeActivitiesMarketingawidgetCreateActivityResponse,
+  "activities/supportwidget.createActivity.response": encodeActivitiesSupportwidgetCreateActivityResponse,
+  "activities/attachmentfile.updateActivity.request": encodeActivitiesAttachmentfileCreateActivityRequest,
+  "activities/call.updateActivity.request": encodeActivitiesCallCreateActivityRequest,
+  "activities/comment.updateActivity.request": encodeActivitiesCommentCreateActivityRequest,
+  "activities/marketingawidget.updateActivity.request": encodeActivitiesMarketingawidgetCreateActivityRequest,
+  "activities/marketingbwidget.updateActivity.request": encodeActivitiesMarketingbwidgetCreateActivityRequest,
+  "activities/event.updateActivity.request": encodeActivitiesEventCreateActivityRequest,
+  "activities/file.updateActivity.request": encodeActivitiesFileCreateActivityRequest,
+  "activities/followup.updateActivity.request": encodeActivitiesFollowupCreateActivityRequest,
+  "activities/billingawidget.updateActivity.request": encodeActivitiesBillingawidgetCreateActivityRequest,
+  "activities/onlinedoc.updateActivity.request": encodeActivitiesOnlinedocCreateActivityRequest,
+  "activities/linkedemails.updateActivity.request": encodeActivitiesLinkedemailsCreateActivityRequest,
+  "activities/note.updateActivity.request": encodeActivitiesNoteCreateActivityRequest,
+  "activities/opportunity.updateActivity.request": encodeActivitiesOpportunityCreateActivityRequest,
+  "activities/photo.updateActivity.request": encodeActivitiesFileCreateActivityRequest,
+  "activities/photolist.updateActivity.request": encodeActivitiesPhotolistCreateActivityRequest,
+  "activities/separator.updateActivity.request": encodeActivitiesSeparatorCreateActivityRequest,
+  "activities/scheduledemail.updateActivity.request": encodeActivitiesScheduledemailCreateActivityRequest,
+  "activities/task.updateActivity.request": encodeActivitiesTaskCreateActivityRequest,
+  "activities/tasklist.updateActivity.request": encodeActivitiesTasklistCreateActivityRequest,
+  "activities/template.updateActivity.request": encodeActivitiesTemplateCreateActivityRequest,
+  "activities/timerecord.updateActivity.request": encodeActivitiesTimerecordCreateActivityRequest,
+  "activities/website.updateActivity.request": encodeActivitiesWebsiteCreateActivityRequest,
+  "activities/billingbwidget.updateActivity.request": encodeActivitiesMarketingawidgetCreateActivityRequest,
+  "activities/supportwidget.updateActivity.request": encodeActivitiesSupportwidgetCreateActivityRequest,
+  "activities/updateActivity.response": encodeRecordsContactsUpdateRecordResponse,
+  "activities/deleteActivity.response": encodeRecordsContactsUpdateRecordResponse,
+  "createHook.request": encodeHookCreate,
+  "createHook.response": encodeCreateHookResponse,
+  "updateHook.request": encodeHookCreate,
+  "updateHook.response": encodeRecordsContactsUpdateRecordResponse,
+  "listHooks.response": encodeListHooksResponse,
+  "listHookDeliveries.response": encodeListHookDeliveriesResponse,
+  "redeliverHook.response": encodeRecordsContactsCreateCategoryResponse,
+  "deleteHook.response": encodeRecordsContactsUpdateRecordResponse,
+  "reportNextactions.params": encodeReportNextactionsParams,
+  "reportNextactions.response": encodeReportNextactionsResponse,
+  "reportCalendar.params": encodeReportCalendarParams,
+  "reportCalendar.response": encodeReportNextactionsResponse,
+  "reportFollowups.params": encodeReportFollowupsParams,
+  "reportFollowups.response": encodeReportFollowupsResponse,
+  "reportOpportunities.params": encodeReportOpportunitiesParams,
+  "reportOpportunities.response": encodeReportOpportunitiesResponse,
+  "reportActivities.params": encodeReportActivitiesParams,
+  "reportActivities.response": encodeReportActivitiesResponse,
+  "reportTimetracking.params": encodeReportTimetrackingParams,
+  "reportTimetracking.response": encodeReportTimetrackingResponse,
+  "notification/items": encodeNotificationItems,
+  "notification/activities": encodeNotificationActivities,
+  "error.response": encodeErrorResponse
+  } satisfies Record<string, (v: Rec) => string>;
 /** Per message, the decoder of its root element. */
 export const xmlDecoders = {
-  'records/contacts.listRecords.params': decodeRecordsContactsListRecordsParams,
-  'records/companies.listRecords.params': decodeRecordsContactsListRecordsParams,
-  'records/projectblogs.listRecords.params': decodeRecordsContactsListRecordsParams,
-  'records/tickets.listRecords.params': decodeRecordsContactsListRecordsParams,
-  'records/contacts.listRecords.response': decodeRecordsContactsListRecordsResponse,
-  'records/companies.listRecords.response': decodeRecordsCompaniesListRecordsResponse,
-  'records/projectblogs.listRecords.response': decodeRecordsCompaniesListRecordsResponse,
-  'records/tickets.listRecords.response': decodeRecordsCompaniesListRecordsResponse,
-  'records/contacts.createRecord.request': decodeRecordsContactsCreateRecordRequest,
-  'records/companies.createRecord.request': decodeRecordsCompaniesCreateRecordRequest,
-  'records/projectblogs.createRecord.request': decodeRecordsCompaniesCreateRecordRequest,
-  'records/tickets.createRecord.request': decodeRecordsCompaniesCreateRecordRequest,
-  'records/contacts.createRecord.response': decodeRecordsContactsCreateRecordResponse,
-  'records/companies.createRecord.response': decodeRecordsCompaniesCreateRecordResponse,
-  'records/projectblogs.createRecord.response': decodeRecordsCompaniesCreateRecordResponse,
-  'records/tickets.createRecord.response': decodeRecordsCompaniesCreateRecordResponse,
-  'records/contacts.showRecord.response': decodeRecordsContactsCreateRecordResponse,
-  'records/companies.showRecord.response': decodeRecordsCompaniesCreateRecordResponse,
-  'records/projectblogs.showRecord.response': decodeRecordsCompaniesCreateRecordResponse,
-  'records/tickets.showRecord.response': decodeRecordsCompaniesCreateRecordResponse,
-  'records/contacts.updateRecord.request': decodeRecordsContactsUpdateRecordRequest,
-  'records/companies.updateRecord.request': decodeRecordsCompaniesUpdateRecordRequest,
-  'records/projectblogs.updateRecord.request': decodeRecordsCompaniesUpdateRecordRequest,
-  'records/tickets.updateRecord.request': decodeRecordsCompaniesUpdateRecordRequest,
-  'records/contacts.updateRecord.response': decodeRecordsContactsUpdateRecordResponse,
-  'records/companies.updateRecord.response': decodeRecordsContactsUpdateRecordResponse,
-  'records/projectblogs.updateRecord.response': decodeRecordsContactsUpdateRecordResponse,
-  'records/tickets.updateRecord.response': decodeRecordsContactsUpdateRecordResponse,
-  'records/contacts.deleteRecord.response': decodeRecordsContactsUpdateRecordResponse,
-  'records/companies.deleteRecord.response': decodeRecordsContactsUpdateRecordResponse,
-  'records/projectblogs.deleteRecord.response': decodeRecordsContactsUpdateRecordResponse,
-  'records/tickets.deleteRecord.response': decodeRecordsContactsUpdateRecordResponse,
-  'records/contacts.createCategory.request': decodeRecordsContactsCreateCategoryRequest,
-  'records/companies.createCategory.request': decodeRecordsContactsCreateCategoryRequest,
-  'records/projectblogs.createCategory.request': decodeRecordsContactsCreateCategoryRequest,
-  'records/tickets.createCategory.request': decodeRecordsContactsCreateCategoryRequest,
-  'records/contacts.createCategory.response': decodeRecordsContactsCreateCategoryResponse,
-  'records/companies.createCategory.response': decodeRecordsContactsCreateCategoryResponse,
-  'records/projectblogs.createCategory.response': decodeRecordsContactsCreateCategoryResponse,
-  'records/tickets.createCategory.response': decodeRecordsContactsCreateCategoryResponse,
-  'records/contacts.listCategories.response': decodeRecordsContactsListCategoriesResponse,
-  'records/companies.listCategories.response': decodeRecordsContactsListCategoriesResponse,
-  'records/projectblogs.listCategories.response': decodeRecordsContactsListCategoriesResponse,
-  'records/tickets.listCategories.response': decodeRecordsContactsListCategoriesResponse,
-  'records/contacts.listFields.response': decodeRecordsContactsListFieldsResponse,
-  'records/companies.listFields.response': decodeRecordsContactsListFieldsResponse,
-  'records/projectblogs.listFields.response': decodeRecordsContactsListFieldsResponse,
-  'records/tickets.listFields.response': decodeRecordsContactsListFieldsResponse,
-  'listOwnership.params': decodeListOwnershipParams,
-  'listOwnership.response': decodeListOwnershipResponse,
-  'activities/attachmentfile.createActivity.request': decodeActivitiesAttachmentfileCreateActivityRequest,
-  'activities/call.createActivity.request': decodeActivitiesCallCreateActivityRequest,
-  'activities/comment.createActivity.request': decodeActivitiesCommentCreateActivityRequest,
-  'activities/marketingawidget.createActivity.request': decodeActivitiesMarketingawidgetCreateActivityRequest,
-  'activities/marketingbwidget.createActivity.request': decodeActivitiesMarketingbwidgetCreateActivityRequest,
-  'activities/event.createActivity.request': decodeActivitiesEventCreateActivityRequest,
-  'activities/file.createActivity.request': decodeActivitiesFileCreateActivityRequest,
-  'activities/followup.createActivity.request': decodeActivitiesFollowupCreateActivityRequest,
-  'activities/billingawidget.createActivity.request': decodeActivitiesBillingawidgetCreateActivityRequest,
-  'activities/onlinedoc.createActivity.request': decodeActivitiesOnlinedocCreateActivityRequest,
-  'activities/linkedemails.createActivity.request': decodeActivitiesLinkedemailsCreateActivityRequest,
-  'activities/note.createActivity.request': decodeActivitiesNoteCreateActivityRequest,
-  'activities/opportunity.createActivity.request': decodeActivitiesOpportunityCreateActivityRequest,
-  'activities/photo.createActivity.request': decodeActivitiesFileCreateActivityRequest,
-  'activities/photolist.createActivity.request': decodeActivitiesPhotolistCreateActivityRequest,
-  'activities/separator.createActivity.request': decodeActivitiesSeparatorCreateActivityRequest,
-  'activities/scheduledemail.createActivity.request': decodeActivitiesScheduledemailCreateActivityRequest,
-  'activities/task.createActivity.request': decodeActivitiesTaskCreateActivityRequest,
-  'activities/tasklist.createActivity.request': decodeActivitiesTasklistCreateActivityRequest,
-  'activities/template.createActivity.request': decodeActivitiesTemplateCreateActivityRequest,
-  'activities/timerecord.createActivity.request': decodeActivitiesTimerecordCreateActivityRequest,
-  'activities/website.createActivity.request': decodeActivitiesWebsiteCreateActivityRequest,
-  'activities/billingbwidget.createActivity.request': decodeActivitiesMarketingawidgetCreateActivityRequest,
-  'activities/supportwidget.createActivity.request': decodeActivitiesSupportwidgetCreateActivityRequest,
-  'activities/attachmentfile.createActivity.response': decodeActivitiesAttachmentfileCreateActivityResponse,
-  'activities/call.createActivity.response': decodeActivitiesCallCreateActivityResponse,
-  'activities/comment.createActivity.response': decodeActivitiesCommentCreateActivityResponse,
-  'activities/marketingawidget.createActivity.response': decodeActivitiesMarketingawidgetCreateActivityResponse,
-  'activities/marketingbwidget.createActivity.response': decodeActivitiesMarketingbwidgetCreateActivityResponse,
-  'activities/event.createActivity.response': decodeActivitiesEventCreateActivityResponse,
-  'activities/file.createActivity.response': decodeActivitiesFileCreateActivityResponse,
-  'activities/followup.createActivity.response': decodeActivitiesFollowupCreateActivityResponse,
-  'activities/billingawidget.createActivity.response': decodeActivitiesBillingawidgetCreateActivityResponse,
-  'activities/onlinedoc.createActivity.response': decodeActivitiesOnlinedocCreateActivityResponse,
-  'activities/linkedemails.createActivity.response': decodeActivitiesLinkedemailsCreateActivityResponse,
-  'activities/note.createActivity.response': decodeActivitiesNoteCreateActivityResponse,
-  'activities/opportunity.createActivity.response': decodeActivitiesOpportunityCreateActivityResponse,
-  'activities/photo.createActivity.response': decodeActivitiesFileCreateActivityResponse,
-  'activities/photolist.createActivity.response': decodeActivitiesPhotolistCreateActivityResponse,
-  'activities/separator.createActivity.response': decodeActivitiesSeparatorCreateActivityResponse,
-  'activities/scheduledemail.createActivity.response': decodeActivitiesScheduledemailCreateActivityResponse,
-  'activities/task.createActivity.response': decodeActivitiesTaskCreateActivityResponse,
-  'activities/tasklist.createActivity.response': decodeActivitiesTasklistCreateActivityResponse,
-  'activities/template.createActivity.response': decodeActivitiesTemplateCreateActivityResponse,
-  'activities/timerecord.createActivity.response': decodeActivitiesTimerecordCreateActivityResponse,
-  'activities/website.createActivity.response': decodeActivitiesWebsiteCreateActivityResponse,
-  'activities/billingbwidget.createActivity.response': decodeActivitiesMarketingawidgetCreateActivityResponse,
-  'activities/supportwidget.createActivity.response': decodeActivitiesSupportwidgetCreateActivityResponse,
-  'activities/attachmentfile.updateActivity.request': decodeActivitiesAttachmentfileCreateActivityRequest,
-  'activities/call.updateActivity.request': decodeActivitiesCallCreateActivityRequest,
-  'activities/comment.updateActivity.request': decodeActivitiesCommentCreateActivityRequest,
-  'activities/marketingawidget.updateActivity.request': decodeActivitiesMarketingawidgetCreateActivityRequest,
-  'activities/marketingbwidget.updateActivity.request': decodeActivitiesMarketingbwidgetCreateActivityRequest,
-  'activities/event.updateActivity.request': decodeActivitiesEventCreateActivityRequest,
-  'activities/file.updateActivity.request': decodeActivitiesFileCreateActivityRequest,
-  'activities/followup.updateActivity.request': decodeActivitiesFollowupCreateActivityRequest,
-  'activities/billingawidget.updateActivity.request': decodeActivitiesBillingawidgetCreateActivityRequest,
-  'activities/onlinedoc.updateActivity.request': decodeActivitiesOnlinedocCreateActivityRequest,
-  'activities/linkedemails.updateActivity.request': decodeActivitiesLinkedemailsCreateActivityRequest,
-  'activities/note.updateActivity.request': decodeActivitiesNoteCreateActivityRequest,
-  'activities/opportunity.updateActivity.request': decodeActivitiesOpportunityCreateActivityRequest,
-  'activities/photo.updateActivity.request': decodeActivitiesFileCreateActivityRequest,
-  'activities/photolist.updateActivity.request': decodeActivitiesPhotolistCreateActivityRequest,
-  'activities/separator.updateActivity.request': decodeActivitiesSeparatorCreateActivityRequest,
-  'activities/scheduledemail.updateActivity.request': decodeActivitiesScheduledemailCreateActivityRequest,
-  'activities/task.updateActivity.request': decodeActivitiesTaskCreateActivityRequest,
-  'activities/tasklist.updateActivity.request': decodeActivitiesTasklistCreateActivityRequest,
-  'activities/template.updateActivity.request': decodeActivitiesTemplateCreateActivityRequest,
-  'activities/timerecord.updateActivity.request': decodeActivitiesTimerecordCreateActivityRequest,
-  'activities/website.updateActivity.request': decodeActivitiesWebsiteCreateActivityRequest,
-  'activities/billingbwidget.updateActivity.request': decodeActivitiesMarketingawidgetCreateActivityRequest,
-  'activities/supportwidget.updateActivity.request': decodeActivitiesSupportwidgetCreateActivityRequest,
-  'activities/updateActivity.response': decodeRecordsContactsUpdateRecordResponse,
-  'activities/deleteActivity.response': decodeRecordsContactsUpdateRecordResponse,
-  'createHook.request': decodeHookCreate,
-  'createHook.response': decodeCreateHookResponse,
-  'updateHook.request': decodeHookCreate,
-  'updateHook.response': decodeRecordsContactsUpdateRecordResponse,
-  'listHooks.response': decodeListHooksResponse,
-  'listHookDeliveries.response': decodeListHookDeliveriesResponse,
-  'redeliverHook.response': decodeRecordsContactsCreateCategoryResponse,
-  'deleteHook.response': decodeRecordsContactsUpdateRecordResponse,
-  'reportNextactions.params': decodeReportNextactionsParams,
-  'reportNextactions.response': decodeReportNextactionsResponse,
-  'reportCalendar.params': decodeReportCalendarParams,
-  'reportCalendar.response': decodeReportNextactionsResponse,
-  'reportFollowups.params': decodeReportFollowupsParams,
-  'reportFollowups.response': decodeReportFollowupsResponse,
-  'reportOpportunities.params': decodeReportOpportunitiesParams,
-  'reportOpportunities.response': decodeReportOpportunitiesResponse,
-  'reportActivities.params': decodeReportActivitiesParams,
-  'reportActivities.response': decodeReportActivitiesResponse,
-  'reportTimetracking.params': decodeReportTimetrackingParams,
-  'reportTimetracking.response': decodeReportTimetrackingResponse,
-  'notification/items': decodeNotificationItems,
-  'notification/activities': decodeNotificationActivities,
-  'error.response': decodeErrorResponse,
-} satisfies Record<string, XmlDecoder>;
+  "records/contacts.listRecords.params": decodeRecordsContactsListRecordsParams,
+  "records/companies.listRecords.params": decodeRecordsContactsListRecordsParams,
+  "records/projectblogs.listRecords.params": decodeRecordsContactsListRecordsParams,
+  "records/tickets.listRecords.params": decodeRecordsContactsListRecordsParams,
+  "records/contacts.listRecords.response": decodeRecordsContactsListRecordsResponse,
+  "records/companies.listRecords.response": decodeRecordsCompaniesListRecordsResponse,
+  "records/projectblogs.listRecords.response": decodeRecordsCompaniesListRecordsResponse,
+  "records/tickets.listRecords.response": decodeRecordsCompaniesListRecordsResponse,
+  "records/contacts.createRecord.request": decodeRecordsContactsCreateRecordRequest,
+  "records/companies.createRecord.request": decodeRecordsCompaniesCreateRecordRequest,
+  "records/projectblogs.createRecord.request": decodeRecordsCompaniesCreateRecordRequest,
+  "records/tickets.createRecord.request": decodeRecordsCompaniesCreateRecordRequest,
+  "records/contacts.createRecord.response": decodeRecordsContactsCreateRecordResponse,
+  "records/companies.createRecord.response": decodeRecordsCompaniesCreateRecordResponse,
+  "records/projectblogs.createRecord.response": decodeRecordsCompaniesCreateRecordResponse,
+  "records/tickets.createRecord.response": decodeRecordsCompaniesCreateRecordResponse,
+  "records/contacts.showRecord.response": decodeRecordsContactsCreateRecordResponse,
+  "records/companies.showRecord.response": decodeRecordsCompaniesCreateRecordResponse,
+  "records/projectblogs.showRecord.response": decodeRecordsCompaniesCreateRecordResponse,
+  "records/tickets.showRecord.response": decodeRecordsCompaniesCreateRecordResponse,
+  "records/contacts.updateRecord.request": decodeRecordsContactsUpdateRecordRequest,
+  "records/companies.updateRecord.request": decodeRecordsCompaniesUpdateRecordRequest,
+  "records/projectblogs.updateRecord.request": decodeRecordsCompaniesUpdateRecordRequest,
+  "records/tickets.updateRecord.request": decodeRecordsCompaniesUpdateRecordRequest,
+  "records/contacts.updateRecord.response": decodeRecordsContactsUpdateRecordResponse,
+  "records/companies.updateRecord.response": decodeRecordsContactsUpdateRecordResponse,
+  "records/projectblogs.updateRecord.response": decodeRecordsContactsUpdateRecordResponse,
+  "records/tickets.updateRecord.response": decodeRecordsContactsUpdateRecordResponse,
+  "records/contacts.deleteRecord.response": decodeRecordsContactsUpdateRecordResponse,
+  "records/companies.deleteRecord.response": decodeRecordsContactsUpdateRecordResponse,
+  "records/projectblogs.deleteRecord.response": decodeRecordsContactsUpdateRecordResponse,
+  "records/tickets.deleteRecord.response": decodeRecordsContactsUpdateRecordResponse,
+  "records/contacts.createCategory.request": decodeRecordsContactsCreateCategoryRequest,
+  "records/companies.createCategory.request": decodeRecordsContactsCreateCategoryRequest,
+  "records/projectblogs.createCategory.request": decodeRecordsContactsCreateCategoryRequest,
+  "records/tickets.createCategory.request": decodeRecordsContactsCreateCategoryRequest,
+  "records/contacts.createCategory.response": decodeRecordsContactsCreateCategoryResponse,
+  "records/companies.createCategory.response": decodeRecordsContactsCreateCategoryResponse,
+  "records/projectblogs.createCategory.response": decodeRecordsContactsCreateCategoryResponse,
+  "records/tickets.createCategory.response": decodeRecordsContactsCreateCategoryResponse,
+  "records/contacts.listCategories.response": decodeRecordsContactsListCategoriesResponse,
+  "records/companies.listCategories.response": decodeRecordsContactsListCategoriesResponse,
+  "records/projectblogs.listCategories.response": decodeRecordsContactsListCategoriesResponse,
+  "records/tickets.listCategories.response": decodeRecordsContactsListCategoriesResponse,
+  "records/contacts.listFields.response": decodeRecordsContactsListFieldsResponse,
+  "records/companies.listFields.response": decodeRecordsContactsListFieldsResponse,
+  "records/projectblogs.listFields.response": decodeRecordsContactsListFieldsResponse,
+  "records/tickets.listFields.response": decodeRecordsContactsListFieldsResponse,
+  "listOwnership.params": decodeListOwnershipParams,
+  "listOwnership.response": decodeListOwnershipResponse,
+  "activities/attachmentfile.createActivity.request": decodeActivitiesAttachmentfileCreateActivityRequest,
+  "activities/call.createActivity.request": decodeActivitiesCallCreateActivityRequest,
+  "activities/comment.createActivity.request": decodeActivitiesCommentCreateActivityRequest,
+  "activities/marketingawidget.createActivity.request": decodeActivitiesMarketingawidgetCreateActivityRequest,
+  "activities/marketingbwidget.createActivity.request": decodeActivitiesMarketingbwidgetCreateActivityRequest,
+  "activities/event.createActivity.request": decodeActivitiesEventCreateActivityRequest,
+  "activities/file.createActivity.request": decodeActivitiesFileCreateActivityRequest,
+  "activities/followup.createActivity.request": decodeActivitiesFollowupCreateActivityRequest,
+  "activities/billingawidget.createActivity.request": decodeActivitiesBillingawidgetCreateActivityRequest,
+  "activities/onlinedoc.createActivity.request": decodeActivitiesOnlinedocCreateActivityRequest,
+  "activities/linkedemails.createActivity.request": decodeActivitiesLinkedemailsCreateActivityRequest,
+  "activities/note.createActivity.request": decodeActivitiesNoteCreateActivityRequest,
+  "activities/opportunity.createActivity.request": decodeActivitiesOpportunityCreateActivityRequest,
+  "activities/photo.createActivity.request": decodeActivitiesFileCreateActivityRequest,
+  "activities/photolist.createActivity.request": decodeActivitiesPhotolistCreateActivityRequest,
+  "activities/separator.createActivity.request": decodeActivitiesSeparatorCreateActivityRequest,
+  "activities/scheduledemail.createActivity.request": decodeActivitiesScheduledemailCreateActivityRequest,
+  "activities/task.createActivity.request": decodeActivitiesTaskCreateActivityRequest,
+  "activities/tasklist.createActivity.request": decodeActivitiesTasklistCreateActivityRequest,
+  "activities/template.createActivity.request": decodeActivitiesTemplateCreateActivityRequest,
+  "activities/timerecord.createActivity.request": decodeActivitiesTimerecordCreateActivityRequest,
+  "activities/website.createActivity.request": decodeActivitiesWebsiteCreateActivityRequest,
+  "activities/billingbwidget.createActivity.request": decodeActivitiesMarketingawidgetCreateActivityRequest,
+  "activities/supportwidget.createActivity.request": decodeActivitiesSupportwidgetCreateActivityRequest,
+  "activities/attachmentfile.createActivity.response": decodeActivitiesAttachmentfileCreateActivityResponse,
+  "activities/call.createActivity.response": decodeActivitiesCallCreateActivityResponse,
+  "activities/comment.createActivity.response": decodeActivitiesCommentCreateActivityResponse,
+  "activities/marketingawidget.createActivity.response": decodeActivitiesMarketingawidgetCreateActivityResponse,
+  "activities/marketingbwidget.createActivity.response": decodeActivitiesMarketingbwidgetCreateActivityResponse,
+  "activities/event.createActivity.response": decodeActivitiesEventCreateActivityResponse,
+  "activities/file.createActivity.response": decodeActivitiesFileCreateActivityResponse,
+  "activities/followup.createActivity.response": decodeActivitiesFollowupCreateActivityResponse,
+  "activities/billingawidget.createActivity.response": decodeActivitiesBillingawidgetCreateActivityResponse,
+  "activities/onlinedoc.createActivity.response": decodeActivitiesOnlinedocCreateActivityResponse,
+  "activities/linkedemails.createActivity.response": decodeActivitiesLinkedemailsCreateActivityResponse,
+  "activities/note.createActivity.response": decodeActivitiesNoteCreateActivityResponse,
+  "activities/opportunity.createActivity.response": decodeActivitiesOpportunityCreateActivityResponse,
+  "activities/photo.createActivity.response": decodeActivitiesFileCreateActivityResponse,
+  "activities/photolist.createActivity.response": decodeActivitiesPhotolistCreateActivityResponse,
+  "activities/separator.createActivity.response": decodeActivitiesSeparatorCreateActivityResponse,
+  "activities/scheduledemail.createActivity.response": decodeActivitiesScheduledemailCreateActivityResponse,
+  "activities/task.createActivity.response": decodeActivitiesTaskCreateActivityResponse,
+  "activities/tasklist.createActivity.response": decodeActivitiesTasklistCreateActivityResponse,
+  "activities/template.createActivity.response": decodeActivitiesTemplateCreateActivityResponse,
+  "activities/timerecord.createActivity.response": decodeActivitiesTimerecordCreateActivityResponse,
+  "activities/website.createActivity.response": decodeActivitiesWebsiteCreateActivityResponse,
+  "activities/billingbwidget.createActivity.response": decodeActivitiesMarketingawidgetCreateActivityResponse,
+  "activities/supportwidget.createActivity.response": decodeActivitiesSupportwidgetCreateActivityResponse,
+  "activities/attachmentfile.updateActivity.request": decodeActivitiesAttachmentfileCreateActivityRequest,
+  "activities/call.updateActivity.request": decodeActivitiesCallCreateActivityRequest,
+  "activities/comment.updateActivity.request": decodeActivitiesCommentCreateActivityRequest,
+  "activities/marketingawidget.updateActivity.request": decodeActivitiesMarketingawidgetCreateActivityRequest,
+  "activities/marketingbwidget.updateActivity.request": decodeActivitiesMarketingbwidgetCreateActivityRequest,
+  "activities/event.updateActivity.request": decodeActivitiesEventCreateActivityRequest,
+  "activities/file.updateActivity.request": decodeActivitiesFileCreateActivityRequest,
+  "activities/followup.updateActivity.request": decodeActivitiesFollowupCreateActivityRequest,
+  "activities/billingawidget.updateActivity.request": decodeActivitiesBillingawidgetCreateActivityRequest,
+  "activities/onlinedoc.updateActivity.request": decodeActivitiesOnlinedocCreateActivityRequest,
+  "activities/linkedemails.updateActivity.request": decodeActivitiesLinkedemailsCreateActivityRequest,
+  "activities/note.updateActivity.request": decodeActivitiesNoteCreateActivityRequest,
+  "activities/opportunity.updateActivity.request": decodeActivitiesOpportunityCreateActivityRequest,
+  "activities/photo.updateActivity.request": decodeActivitiesFileCreateActivityRequest,
+  "activities/photolist.updateActivity.request": decodeActivitiesPhotolistCreateActivityRequest,
+  "activities/separator.updateActivity.request": decodeActivitiesSeparatorCreateActivityRequest,
+  "activities/scheduledemail.updateActivity.request": decodeActivitiesScheduledemailCreateActivityRequest,
+  "activities/task.updateActivity.request": decodeActivitiesTaskCreateActivityRequest,
+  "activities/tasklist.updateActivity.request": decodeActivitiesTasklistCreateActivityRequest,
+  "activities/template.updateActivity.request": decodeActivitiesTemplateCreateActivityRequest,
+  "activities/timerecord.updateActivity.request": decodeActivitiesTimerecordCreateActivityRequest,
+  "activities/website.updateActivity.request": decodeActivitiesWebsiteCreateActivityRequest,
+  "activities/billingbwidget.updateActivity.request": decodeActivitiesMarketingawidgetCreateActivityRequest,
+  "activities/supportwidget.updateActivity.request": decodeActivitiesSupportwidgetCreateActivityRequest,
+  "activities/updateActivity.response": decodeRecordsContactsUpdateRecordResponse,
+  "activities/deleteActivity.response": decodeRecordsContactsUpdateRecordResponse,
+  "createHook.request": decodeHookCreate,
+  "createHook.response": decodeCreateHookResponse,
+  "updateHook.request": decodeHookCreate,
+  "updateHook.response": decodeRecordsContactsUpdateRecordResponse,
+  "listHooks.response": decodeListHooksResponse,
+  "listHookDeliveries.response": decodeListHookDeliveriesResponse,
+  "redeliverHook.response": decodeRecordsContactsCreateCategoryResponse,
+  "deleteHook.response": decodeRecordsContactsUpdateRecordResponse,
+  "reportNextactions.params": decodeReportNextactionsParams,
+  "reportNextactions.response": decodeReportNextactionsResponse,
+  "reportCalendar.params": decodeReportCalendarParams,
+  "reportCalendar.response": decodeReportNextactionsResponse,
+  "reportFollowups.params": decodeReportFollowupsParams,
+  "reportFollowups.response": decodeReportFollowupsResponse,
+  "reportOpportunities.params": decodeReportOpportunitiesParams,
+  "reportOpportunities.response": decodeReportOpportunitiesResponse,
+  "reportActivities.params": decodeReportActivitiesParams,
+  "reportActivities.response": decodeReportActivitiesResponse,
+  "reportTimetracking.params": decodeReportTimetrackingParams,
+  "reportTimetracking.response": decodeReportTimetrackingResponse,
+  "notification/items": decodeNotificationItems,
+  "notification/activities": decodeNotificationActivities,
+  "error.response": decodeErrorResponse
+  } satisfies Record<string, XmlDecoder>;

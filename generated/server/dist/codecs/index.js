@@ -1,11 +1,11 @@
 import { toWireJson } from '../runtime/codec.js';
-import { decodeBody, encodeBody, hasOwnerNamesCached, nameOwnersOf, } from '../runtime/bodies.js';
+import { decodeBody, encodeBody, hasOwnerNamesCached, nameOwnersOf } from '../runtime/bodies.js';
 import { descriptors } from './descriptors.js';
 import { xmlDecoders, xmlEncoders } from './xml.js';
 export { CodecError } from '../runtime/codec.js';
 /** Bounds on XML bodies (spec limits); maxDepth also bounds the nesting of JSON and form bodies. */
 export const xmlLimits = { maxDepth: 32, maxElements: 100000, maxBytes: 10485760 };
-export const roots = { request: 'request', response: 'response', notification: 'notification' };
+export const roots = { request: "request", response: "response", notification: "notification" };
 /** The root element of a message in XML. */
 export function rootOf(target) {
     return target.startsWith('notification/') ? roots.notification : isResponse(target) ? roots.response : roots.request;
@@ -17,10 +17,7 @@ export function isResponse(target) {
 export function decode(target, format, body) {
     const strict = !isResponse(target);
     const m = { desc: descriptors[target], root: rootOf(target) };
-    return decodeBody(m, xmlDecoders[target], format, body, xmlLimits, {
-        strict,
-        unwrapJsonRoot: strict,
-    });
+    return decodeBody(m, xmlDecoders[target], format, body, xmlLimits, { strict, unwrapJsonRoot: strict });
 }
 /** Sets the owner's name beside each owner-valued element of an answer; false (and nothing done) when the message has none. */
 export function nameOwnersIn(target, value, name) {

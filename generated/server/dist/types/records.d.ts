@@ -1,5 +1,5 @@
 /** Path segment of a record kind. */
-export type KindName = 'contacts' | 'companies' | 'projectblogs' | 'tickets';
+export type KindName = "contacts" | "companies" | "projectblogs" | "tickets";
 /** A custom field, named custom<fieldId>. */
 export type CustomFieldName = `custom${number}`;
 /** Read-only audit fields inside item.fields, maintained by the service. */
@@ -46,7 +46,7 @@ export interface ContactFields {
     /** Assigned to. */
     assignedto?: number;
     /** Answers: the name of the user or group assignedto names (XML: its cn attribute). Ignored in requests. */
-    'assignedto@cn'?: string;
+    "assignedto@cn"?: string;
 }
 /**
  * Fields of companies, project blogs and tickets.
@@ -71,7 +71,7 @@ export interface OrganizationFields {
     /** Assigned to. */
     assignedto?: number;
     /** Answers: the name of the user or group assignedto names (XML: its cn attribute). Ignored in requests. */
-    'assignedto@cn'?: string;
+    "assignedto@cn"?: string;
 }
 /** The field set of each record kind. */
 export interface RecordFieldsByKind {

@@ -1,6 +1,6 @@
-import { type ErrorKey } from '../types/errors.js';
-import { type CompiledValidator, type SchemaError, type ValidationError as Problem } from '../runtime/validation.js';
-export { join, own, show } from '../runtime/validation.js';
+import { type ErrorKey } from "../types/errors.js";
+import { type CompiledValidator, type SchemaError, type ValidationError as Problem } from "../runtime/validation.js";
+export { join, own, show } from "../runtime/validation.js";
 /** One problem of a request: the error key of the envelope, its message with the specifics, and where. */
 export type ValidationError = Problem<ErrorKey>;
 export declare function problem(key: ErrorKey, path: string, detail: string): ValidationError;

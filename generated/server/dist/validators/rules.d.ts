@@ -1,5 +1,5 @@
-import type { ActivitySegment } from '../types/activities/index.js';
-import { conditionHolds, type Condition } from '../runtime/validation.js';
+import type { ActivitySegment } from "../types/activities/index.js";
+import { conditionHolds, type Condition } from "../runtime/validation.js";
 export { conditionHolds, type Condition };
 /** In allowedParents: any record (every record kind behaves the same). */
 export declare const recordParent = "record";
@@ -13,7 +13,7 @@ export declare const conditions: Readonly<Partial<Record<ActivitySegment, readon
 export declare const onePerParent: readonly ActivitySegment[];
 /** Bounds of the records-per-page parameter of list calls (spec limits.listLimitMax, listLimitDefault). */
 export declare const listLimit: {
-    readonly param: 'limit';
+    readonly param: "limit";
     readonly min: 1;
     readonly max: 5000;
     readonly default: 50;

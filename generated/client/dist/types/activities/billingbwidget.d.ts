@@ -1,4 +1,4 @@
-import type { ActivityEntry } from '../structures.js';
+import type { ActivityEntry } from "../structures.js";
 /**
  * Fields of Billing widget B (segment billingbwidget, typeid 96).
  * Allowed parents: record.
@@ -8,7 +8,7 @@ export interface BillingbwidgetFields {
     contactid?: number;
 }
 /** An activity of type Billing widget B in an item's journal. */
-export interface BillingbwidgetActivity extends ActivityEntry<'billingbwidget'> {
-    segment: 'billingbwidget';
+export interface BillingbwidgetActivity extends ActivityEntry<"billingbwidget"> {
+    segment: "billingbwidget";
     typeid: 96;
 }

@@ -1,4 +1,4 @@
-import type { ActivityEntry } from '../structures.js';
+import type { ActivityEntry } from "../structures.js";
 /**
  * Fields of Call (segment call, typeid 73).
  * Also called Interaction.
@@ -12,7 +12,7 @@ export interface CallFields {
     duration?: number;
 }
 /** An activity of type Call in an item's journal. */
-export interface CallActivity extends ActivityEntry<'call'> {
-    segment: 'call';
+export interface CallActivity extends ActivityEntry<"call"> {
+    segment: "call";
     typeid: 73;
 }

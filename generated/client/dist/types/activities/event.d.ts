@@ -1,5 +1,5 @@
-import type { Eventtypes, Repeats, Weekdays } from '../values.js';
-import type { ActivityEntry } from '../structures.js';
+import type { Eventtypes, Repeats, Weekdays } from "../values.js";
+import type { ActivityEntry } from "../structures.js";
 /**
  * Fields of Event (segment event, typeid 4 or 5).
  * Allowed parents: record.
@@ -29,7 +29,7 @@ export interface EventFields {
     repeatinterval?: Array<Weekdays>;
 }
 /** An activity of type Event in an item's journal. */
-export interface EventActivity extends ActivityEntry<'event'> {
-    segment: 'event';
+export interface EventActivity extends ActivityEntry<"event"> {
+    segment: "event";
     typeid: 4 | 5;
 }

@@ -1,5 +1,5 @@
-import type { Currencies, Opportunitystatuses, Valueintervals } from '../values.js';
-import type { ActivityEntry } from '../structures.js';
+import type { Currencies, Opportunitystatuses, Valueintervals } from "../values.js";
+import type { ActivityEntry } from "../structures.js";
 /**
  * Fields of Opportunity (segment opportunity, typeid 32).
  * Also called Deal.
@@ -19,11 +19,11 @@ export interface OpportunityFields {
     closingdate?: string;
     responsible?: number;
     /** Answers: the name of the user or group responsible names (XML: its cn attribute). Ignored in requests. */
-    'responsible@cn'?: string;
+    "responsible@cn"?: string;
     status?: Opportunitystatuses;
 }
 /** An activity of type Opportunity in an item's journal. */
-export interface OpportunityActivity extends ActivityEntry<'opportunity'> {
-    segment: 'opportunity';
+export interface OpportunityActivity extends ActivityEntry<"opportunity"> {
+    segment: "opportunity";
     typeid: 32;
 }

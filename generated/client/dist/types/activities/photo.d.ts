@@ -1,4 +1,4 @@
-import type { ActivityEntry, Upload } from '../structures.js';
+import type { ActivityEntry, Upload } from "../structures.js";
 /**
  * Fields of Photo (segment photo, typeid 24).
  * Allowed parents: photolist.
@@ -8,7 +8,7 @@ export interface PhotoFields {
     file?: Upload;
 }
 /** An activity of type Photo in an item's journal. */
-export interface PhotoActivity extends ActivityEntry<'photo'> {
-    segment: 'photo';
+export interface PhotoActivity extends ActivityEntry<"photo"> {
+    segment: "photo";
     typeid: 24;
 }

@@ -1,4 +1,4 @@
-import type { ActivityEntry } from '../structures.js';
+import type { ActivityEntry } from "../structures.js";
 /**
  * Fields of Separator (segment separator, typeid 57).
  * Allowed parents: record.
@@ -8,7 +8,7 @@ export interface SeparatorFields {
     hidesiblings?: 0 | 1;
 }
 /** An activity of type Separator in an item's journal. */
-export interface SeparatorActivity extends ActivityEntry<'separator'> {
-    segment: 'separator';
+export interface SeparatorActivity extends ActivityEntry<"separator"> {
+    segment: "separator";
     typeid: 57;
 }

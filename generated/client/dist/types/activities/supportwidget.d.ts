@@ -1,4 +1,4 @@
-import type { ActivityEntry } from '../structures.js';
+import type { ActivityEntry } from "../structures.js";
 /**
  * Fields of Support widget (segment supportwidget, typeid 97).
  * Allowed parents: record.
@@ -8,7 +8,7 @@ export interface SupportwidgetFields {
     userid?: number;
 }
 /** An activity of type Support widget in an item's journal. */
-export interface SupportwidgetActivity extends ActivityEntry<'supportwidget'> {
-    segment: 'supportwidget';
+export interface SupportwidgetActivity extends ActivityEntry<"supportwidget"> {
+    segment: "supportwidget";
     typeid: 97;
 }

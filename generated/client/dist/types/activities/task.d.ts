@@ -1,5 +1,5 @@
-import type { Timemeasures } from '../values.js';
-import type { ActivityEntry } from '../structures.js';
+import type { Timemeasures } from "../values.js";
+import type { ActivityEntry } from "../structures.js";
 /**
  * Fields of Task (segment task, typeid 14).
  * Allowed parents: tasklist.
@@ -9,7 +9,7 @@ export interface TaskFields {
     details?: string;
     assignedto?: number;
     /** Answers: the name of the user or group assignedto names (XML: its cn attribute). Ignored in requests. */
-    'assignedto@cn'?: string;
+    "assignedto@cn"?: string;
     nodate?: 0 | 1;
     /** A date, or a date and time: a time given is stored and returned, never dropped. Only when nodate = 0. */
     duedate?: string;
@@ -30,7 +30,7 @@ export interface TaskFields {
     notifyoncomplete?: string[];
 }
 /** An activity of type Task in an item's journal. */
-export interface TaskActivity extends ActivityEntry<'task'> {
-    segment: 'task';
+export interface TaskActivity extends ActivityEntry<"task"> {
+    segment: "task";
     typeid: 14;
 }

@@ -1,4 +1,4 @@
-import type { ActivityEntry } from '../structures.js';
+import type { ActivityEntry } from "../structures.js";
 /**
  * Fields of Task list (segment tasklist, typeid 22).
  * Allowed parents: record.
@@ -12,7 +12,7 @@ export interface TasklistFields {
     completed?: 0 | 1;
 }
 /** An activity of type Task list in an item's journal. */
-export interface TasklistActivity extends ActivityEntry<'tasklist'> {
-    segment: 'tasklist';
+export interface TasklistActivity extends ActivityEntry<"tasklist"> {
+    segment: "tasklist";
     typeid: 22;
 }

@@ -2,17 +2,8 @@
 import type { Message } from '../../runtime/codec.ts';
 import { S_TEXT, S_INT, S_FLAG, linkedemailsFields } from '../parts.ts';
 /** activities/linkedemails.createActivity.request */
-export const createActivityRequest: Message = {
-  root: 'request',
-  desc: { k: 'o', f: { parent: S_INT, data: linkedemailsFields, flagged: S_FLAG, after: S_INT, before: S_INT } },
-};
+export const createActivityRequest: Message = { root: "request", desc: { k: 'o', f: { parent: S_INT, data: linkedemailsFields, flagged: S_FLAG, after: S_INT, before: S_INT } } };
 /** activities/linkedemails.createActivity.response */
-export const createActivityResponse: Message = {
-  root: 'response',
-  desc: { k: 'o', f: { id: S_INT, data: linkedemailsFields, created: S_TEXT, status: S_TEXT } },
-};
+export const createActivityResponse: Message = { root: "response", desc: { k: 'o', f: { id: S_INT, data: linkedemailsFields, created: S_TEXT, status: S_TEXT } } };
 /** activities/linkedemails.updateActivity.request */
-export const updateActivityRequest: Message = {
-  root: 'request',
-  desc: { k: 'o', f: { parent: S_INT, data: linkedemailsFields, flagged: S_FLAG, after: S_INT, before: S_INT } },
-};
+export const updateActivityRequest: Message = { root: "request", desc: { k: 'o', f: { parent: S_INT, data: linkedemailsFields, flagged: S_FLAG, after: S_INT, before: S_INT } } };

@@ -2,17 +2,8 @@
 import type { Message } from '../../runtime/codec.ts';
 import { S_TEXT, S_INT, S_FLAG, photoFields } from '../parts.ts';
 /** activities/photo.createActivity.request */
-export const createActivityRequest: Message = {
-  root: 'request',
-  desc: { k: 'o', f: { parent: S_INT, data: photoFields, flagged: S_FLAG, after: S_INT, before: S_INT } },
-};
+export const createActivityRequest: Message = { root: "request", desc: { k: 'o', f: { parent: S_INT, data: photoFields, flagged: S_FLAG, after: S_INT, before: S_INT } } };
 /** activities/photo.createActivity.response */
-export const createActivityResponse: Message = {
-  root: 'response',
-  desc: { k: 'o', f: { id: S_INT, data: photoFields, created: S_TEXT, status: S_TEXT } },
-};
+export const createActivityResponse: Message = { root: "response", desc: { k: 'o', f: { id: S_INT, data: photoFields, created: S_TEXT, status: S_TEXT } } };
 /** activities/photo.updateActivity.request */
-export const updateActivityRequest: Message = {
-  root: 'request',
-  desc: { k: 'o', f: { parent: S_INT, data: photoFields, flagged: S_FLAG, after: S_INT, before: S_INT } },
-};
+export const updateActivityRequest: Message = { root: "request", desc: { k: 'o', f: { parent: S_INT, data: photoFields, flagged: S_FLAG, after: S_INT, before: S_INT } } };

@@ -2,17 +2,8 @@
 import type { Message } from '../../runtime/codec.ts';
 import { S_TEXT, S_INT, S_FLAG, separatorFields } from '../parts.ts';
 /** activities/separator.createActivity.request */
-export const createActivityRequest: Message = {
-  root: 'request',
-  desc: { k: 'o', f: { parent: S_INT, data: separatorFields, flagged: S_FLAG, after: S_INT, before: S_INT } },
-};
+export const createActivityRequest: Message = { root: "request", desc: { k: 'o', f: { parent: S_INT, data: separatorFields, flagged: S_FLAG, after: S_INT, before: S_INT } } };
 /** activities/separator.createActivity.response */
-export const createActivityResponse: Message = {
-  root: 'response',
-  desc: { k: 'o', f: { id: S_INT, data: separatorFields, created: S_TEXT, status: S_TEXT } },
-};
+export const createActivityResponse: Message = { root: "response", desc: { k: 'o', f: { id: S_INT, data: separatorFields, created: S_TEXT, status: S_TEXT } } };
 /** activities/separator.updateActivity.request */
-export const updateActivityRequest: Message = {
-  root: 'request',
-  desc: { k: 'o', f: { parent: S_INT, data: separatorFields, flagged: S_FLAG, after: S_INT, before: S_INT } },
-};
+export const updateActivityRequest: Message = { root: "request", desc: { k: 'o', f: { parent: S_INT, data: separatorFields, flagged: S_FLAG, after: S_INT, before: S_INT } } };

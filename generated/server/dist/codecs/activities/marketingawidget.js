@@ -1,16 +1,7 @@
 import { S_TEXT, S_INT, S_FLAG, marketingawidgetFields } from '../parts.js';
 /** activities/marketingawidget.createActivity.request */
-export const createActivityRequest = {
-    root: 'request',
-    desc: { k: 'o', f: { parent: S_INT, data: marketingawidgetFields, flagged: S_FLAG, after: S_INT, before: S_INT } },
-};
+export const createActivityRequest = { root: "request", desc: { k: 'o', f: { parent: S_INT, data: marketingawidgetFields, flagged: S_FLAG, after: S_INT, before: S_INT } } };
 /** activities/marketingawidget.createActivity.response */
-export const createActivityResponse = {
-    root: 'response',
-    desc: { k: 'o', f: { id: S_INT, data: marketingawidgetFields, created: S_TEXT, status: S_TEXT } },
-};
+export const createActivityResponse = { root: "response", desc: { k: 'o', f: { id: S_INT, data: marketingawidgetFields, created: S_TEXT, status: S_TEXT } } };
 /** activities/marketingawidget.updateActivity.request */
-export const updateActivityRequest = {
-    root: 'request',
-    desc: { k: 'o', f: { parent: S_INT, data: marketingawidgetFields, flagged: S_FLAG, after: S_INT, before: S_INT } },
-};
+export const updateActivityRequest = { root: "request", desc: { k: 'o', f: { parent: S_INT, data: marketingawidgetFields, flagged: S_FLAG, after: S_INT, before: S_INT } } };

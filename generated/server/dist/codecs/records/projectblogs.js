@@ -1,129 +1,25 @@
-import { S_TEXT, S_INT, S_FLAG, S_TEXT_LIST, categoryTag, listEntryOrganization, relatedItemAdd, activityEntry, relatedItem, itemOrganization, categoryChanges, relatedItemRemove, fieldDefinition, } from '../parts.js';
+import { S_TEXT, S_INT, S_FLAG, S_TEXT_LIST, categoryTag, listEntryOrganization, relatedItemAdd, activityEntry, relatedItem, itemOrganization, categoryChanges, relatedItemRemove, fieldDefinition } from '../parts.js';
 /** records/projectblogs.listRecords.params */
-export const listRecordsParams = {
-    root: 'request',
-    desc: {
-        k: 'o',
-        f: {
-            layout: S_INT,
-            fieldslist: S_TEXT_LIST,
-            categories: S_FLAG,
-            filtermode: S_TEXT,
-            filtervalue: S_TEXT,
-            special: S_TEXT,
-            searchmode: S_TEXT,
-            searchvalue: S_TEXT,
-            limit: S_INT,
-            start: S_INT,
-            sortfield: S_TEXT,
-            sortdir: S_TEXT,
-        },
-    },
-};
+export const listRecordsParams = { root: "request", desc: { k: 'o', f: { layout: S_INT, fieldslist: S_TEXT_LIST, categories: S_FLAG, filtermode: S_TEXT, filtervalue: S_TEXT, special: S_TEXT, searchmode: S_TEXT, searchvalue: S_TEXT, limit: S_INT, start: S_INT, sortfield: S_TEXT, sortdir: S_TEXT } } };
 /** records/projectblogs.listRecords.response */
-export const listRecordsResponse = {
-    root: 'response',
-    desc: {
-        k: 'o',
-        f: { entries: S_TEXT, count: S_INT, status: S_TEXT },
-        inl: { p: 'id', as: 'entries', of: listEntryOrganization },
-    },
-};
+export const listRecordsResponse = { root: "response", desc: { k: 'o', f: { entries: S_TEXT, count: S_INT, status: S_TEXT }, inl: { p: "id", as: "entries", of: listEntryOrganization } } };
 /** records/projectblogs.createRecord.request */
-export const createRecordRequest = {
-    root: 'request',
-    desc: {
-        k: 'o',
-        f: {
-            name: S_TEXT,
-            businessemail: S_TEXT,
-            businessphonemain: S_TEXT,
-            businessfax: S_TEXT,
-            businessaddress: S_TEXT,
-            website: S_TEXT,
-            background: S_TEXT,
-            assignedto: S_INT,
-            ownership: S_INT,
-            flagged: S_FLAG,
-            categories: { k: 'o', f: { add: { k: 'l', e: 'category', of: S_INT } } },
-            relateditems: { k: 'o', f: { add: { k: 'l', e: 'relatedto', of: relatedItemAdd } } },
-        },
-        c: '^custom[0-9]+$',
-        an: { a: 'cn', s: '@cn', f: ['ownership', 'assignedto'] },
-    },
-};
+export const createRecordRequest = { root: "request", desc: { k: 'o', f: { name: S_TEXT, businessemail: S_TEXT, businessphonemain: S_TEXT, businessfax: S_TEXT, businessaddress: S_TEXT, website: S_TEXT, background: S_TEXT, assignedto: S_INT, ownership: S_INT, flagged: S_FLAG, categories: { k: 'o', f: { add: { k: 'l', e: "category", of: S_INT } } }, relateditems: { k: 'o', f: { add: { k: 'l', e: "relatedto", of: relatedItemAdd } } } }, c: "^custom[0-9]+$", an: { a: "cn", s: "@cn", f: ["ownership", "assignedto"] } } };
 /** records/projectblogs.createRecord.response */
-export const createRecordResponse = {
-    root: 'response',
-    desc: {
-        k: 'o',
-        f: {
-            item: itemOrganization,
-            activities: { k: 'y', p: 'id', as: 'activities', of: activityEntry },
-            categories: { k: 'l', e: 'category', of: categoryTag },
-            relateditems: { k: 'l', e: 'relatedto', of: relatedItem },
-            status: S_TEXT,
-        },
-    },
-};
+export const createRecordResponse = { root: "response", desc: { k: 'o', f: { item: itemOrganization, activities: { k: 'y', p: "id", as: "activities", of: activityEntry }, categories: { k: 'l', e: "category", of: categoryTag }, relateditems: { k: 'l', e: "relatedto", of: relatedItem }, status: S_TEXT } } };
 /** records/projectblogs.showRecord.response */
-export const showRecordResponse = {
-    root: 'response',
-    desc: {
-        k: 'o',
-        f: {
-            item: itemOrganization,
-            activities: { k: 'y', p: 'id', as: 'activities', of: activityEntry },
-            categories: { k: 'l', e: 'category', of: categoryTag },
-            relateditems: { k: 'l', e: 'relatedto', of: relatedItem },
-            status: S_TEXT,
-        },
-    },
-};
+export const showRecordResponse = { root: "response", desc: { k: 'o', f: { item: itemOrganization, activities: { k: 'y', p: "id", as: "activities", of: activityEntry }, categories: { k: 'l', e: "category", of: categoryTag }, relateditems: { k: 'l', e: "relatedto", of: relatedItem }, status: S_TEXT } } };
 /** records/projectblogs.updateRecord.request */
-export const updateRecordRequest = {
-    root: 'request',
-    desc: {
-        k: 'o',
-        f: {
-            name: S_TEXT,
-            businessemail: S_TEXT,
-            businessphonemain: S_TEXT,
-            businessfax: S_TEXT,
-            businessaddress: S_TEXT,
-            website: S_TEXT,
-            background: S_TEXT,
-            assignedto: S_INT,
-            ownership: S_INT,
-            flagged: S_FLAG,
-            categories: categoryChanges,
-            relateditems: {
-                k: 'o',
-                f: {
-                    add: { k: 'l', e: 'relatedto', of: relatedItemAdd },
-                    remove: { k: 'l', e: 'relatedto', of: relatedItemRemove },
-                },
-            },
-        },
-        c: '^custom[0-9]+$',
-        an: { a: 'cn', s: '@cn', f: ['ownership', 'assignedto'] },
-    },
-};
+export const updateRecordRequest = { root: "request", desc: { k: 'o', f: { name: S_TEXT, businessemail: S_TEXT, businessphonemain: S_TEXT, businessfax: S_TEXT, businessaddress: S_TEXT, website: S_TEXT, background: S_TEXT, assignedto: S_INT, ownership: S_INT, flagged: S_FLAG, categories: categoryChanges, relateditems: { k: 'o', f: { add: { k: 'l', e: "relatedto", of: relatedItemAdd }, remove: { k: 'l', e: "relatedto", of: relatedItemRemove } } } }, c: "^custom[0-9]+$", an: { a: "cn", s: "@cn", f: ["ownership", "assignedto"] } } };
 /** records/projectblogs.updateRecord.response */
-export const updateRecordResponse = { root: 'response', desc: { k: 'o', f: { status: S_TEXT } } };
+export const updateRecordResponse = { root: "response", desc: { k: 'o', f: { status: S_TEXT } } };
 /** records/projectblogs.deleteRecord.response */
-export const deleteRecordResponse = { root: 'response', desc: { k: 'o', f: { status: S_TEXT } } };
+export const deleteRecordResponse = { root: "response", desc: { k: 'o', f: { status: S_TEXT } } };
 /** records/projectblogs.createCategory.request */
-export const createCategoryRequest = { root: 'request', desc: { k: 'o', f: { name: S_TEXT } } };
+export const createCategoryRequest = { root: "request", desc: { k: 'o', f: { name: S_TEXT } } };
 /** records/projectblogs.createCategory.response */
-export const createCategoryResponse = { root: 'response', desc: { k: 'o', f: { id: S_INT, status: S_TEXT } } };
+export const createCategoryResponse = { root: "response", desc: { k: 'o', f: { id: S_INT, status: S_TEXT } } };
 /** records/projectblogs.listCategories.response */
-export const listCategoriesResponse = {
-    root: 'response',
-    desc: { k: 'o', f: { categories: { k: 'l', e: 'category', of: categoryTag }, status: S_TEXT } },
-};
+export const listCategoriesResponse = { root: "response", desc: { k: 'o', f: { categories: { k: 'l', e: "category", of: categoryTag }, status: S_TEXT } } };
 /** records/projectblogs.listFields.response */
-export const listFieldsResponse = {
-    root: 'response',
-    desc: { k: 'o', f: { fields: { k: 'l', e: 'field', of: fieldDefinition }, status: S_TEXT } },
-};
+export const listFieldsResponse = { root: "response", desc: { k: 'o', f: { fields: { k: 'l', e: "field", of: fieldDefinition }, status: S_TEXT } } };

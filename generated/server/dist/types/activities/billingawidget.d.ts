@@ -1,4 +1,4 @@
-import type { ActivityEntry } from '../structures.js';
+import type { ActivityEntry } from "../structures.js";
 /**
  * Fields of Billing widget A (segment billingawidget, typeid 27).
  * Allowed parents: record.
@@ -8,7 +8,7 @@ export interface BillingawidgetFields {
     clientid?: number;
 }
 /** An activity of type Billing widget A in an item's journal. */
-export interface BillingawidgetActivity extends ActivityEntry<'billingawidget'> {
-    segment: 'billingawidget';
+export interface BillingawidgetActivity extends ActivityEntry<"billingawidget"> {
+    segment: "billingawidget";
     typeid: 27;
 }

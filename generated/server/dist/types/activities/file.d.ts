@@ -1,4 +1,4 @@
-import type { ActivityEntry, Upload } from '../structures.js';
+import type { ActivityEntry, Upload } from "../structures.js";
 /**
  * Fields of File (segment file, typeid 23).
  * Allowed parents: record, task.
@@ -9,7 +9,7 @@ export interface FileFields {
     file?: Upload;
 }
 /** An activity of type File in an item's journal. */
-export interface FileActivity extends ActivityEntry<'file'> {
-    segment: 'file';
+export interface FileActivity extends ActivityEntry<"file"> {
+    segment: "file";
     typeid: 23;
 }

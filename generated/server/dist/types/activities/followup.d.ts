@@ -1,4 +1,4 @@
-import type { ActivityEntry } from '../structures.js';
+import type { ActivityEntry } from "../structures.js";
 /**
  * Fields of Follow-up (segment followup, typeid 6).
  * Allowed parents: record.
@@ -7,7 +7,7 @@ export interface FollowupFields {
     details?: string;
     assignedto?: number;
     /** Answers: the name of the user or group assignedto names (XML: its cn attribute). Ignored in requests. */
-    'assignedto@cn'?: string;
+    "assignedto@cn"?: string;
     nodate?: 0 | 1;
     /** A date, or a date and time: a time given is stored and returned, never dropped. Only when nodate = 0. */
     duedate?: string;
@@ -18,7 +18,7 @@ export interface FollowupFields {
     remindtime?: number;
 }
 /** An activity of type Follow-up in an item's journal. */
-export interface FollowupActivity extends ActivityEntry<'followup'> {
-    segment: 'followup';
+export interface FollowupActivity extends ActivityEntry<"followup"> {
+    segment: "followup";
     typeid: 6;
 }

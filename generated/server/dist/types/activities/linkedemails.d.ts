@@ -1,4 +1,4 @@
-import type { ActivityEntry } from '../structures.js';
+import type { ActivityEntry } from "../structures.js";
 /**
  * Fields of Linked emails (segment linkedemails, typeid 90).
  * Allowed parents: record.
@@ -10,7 +10,7 @@ export interface LinkedemailsFields {
     exceptions?: string[];
 }
 /** An activity of type Linked emails in an item's journal. */
-export interface LinkedemailsActivity extends ActivityEntry<'linkedemails'> {
-    segment: 'linkedemails';
+export interface LinkedemailsActivity extends ActivityEntry<"linkedemails"> {
+    segment: "linkedemails";
     typeid: 90;
 }

@@ -1,4 +1,4 @@
-import type { ActivityEntry } from '../structures.js';
+import type { ActivityEntry } from "../structures.js";
 /**
  * Fields of Marketing widget A (segment marketingawidget, typeid 29).
  * Allowed parents: record.
@@ -8,7 +8,7 @@ export interface MarketingawidgetFields {
     contactid?: number;
 }
 /** An activity of type Marketing widget A in an item's journal. */
-export interface MarketingawidgetActivity extends ActivityEntry<'marketingawidget'> {
-    segment: 'marketingawidget';
+export interface MarketingawidgetActivity extends ActivityEntry<"marketingawidget"> {
+    segment: "marketingawidget";
     typeid: 29;
 }

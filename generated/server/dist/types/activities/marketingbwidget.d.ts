@@ -1,4 +1,4 @@
-import type { ActivityEntry } from '../structures.js';
+import type { ActivityEntry } from "../structures.js";
 /**
  * Fields of Marketing widget B (segment marketingbwidget, typeid 39).
  * Allowed parents: record.
@@ -6,7 +6,7 @@ import type { ActivityEntry } from '../structures.js';
 export interface MarketingbwidgetFields {
 }
 /** An activity of type Marketing widget B in an item's journal. */
-export interface MarketingbwidgetActivity extends ActivityEntry<'marketingbwidget'> {
-    segment: 'marketingbwidget';
+export interface MarketingbwidgetActivity extends ActivityEntry<"marketingbwidget"> {
+    segment: "marketingbwidget";
     typeid: 39;
 }

@@ -1,4 +1,4 @@
-import type { ActivityEntry } from '../structures.js';
+import type { ActivityEntry } from "../structures.js";
 /**
  * Fields of Note (segment note, typeid 3).
  * Allowed parents: record.
@@ -7,7 +7,7 @@ export interface NoteFields {
     details?: string;
 }
 /** An activity of type Note in an item's journal. */
-export interface NoteActivity extends ActivityEntry<'note'> {
-    segment: 'note';
+export interface NoteActivity extends ActivityEntry<"note"> {
+    segment: "note";
     typeid: 3;
 }

@@ -1,4 +1,4 @@
-import type { ActivityEntry } from '../structures.js';
+import type { ActivityEntry } from "../structures.js";
 /**
  * Fields of Online document (segment onlinedoc, typeid 37).
  * Allowed parents: record, task.
@@ -8,7 +8,7 @@ export interface OnlinedocFields {
     url?: string;
 }
 /** An activity of type Online document in an item's journal. */
-export interface OnlinedocActivity extends ActivityEntry<'onlinedoc'> {
-    segment: 'onlinedoc';
+export interface OnlinedocActivity extends ActivityEntry<"onlinedoc"> {
+    segment: "onlinedoc";
     typeid: 37;
 }

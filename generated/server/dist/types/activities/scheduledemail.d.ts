@@ -1,5 +1,5 @@
-import type { Emailpriorities } from '../values.js';
-import type { ActivityEntry } from '../structures.js';
+import type { Emailpriorities } from "../values.js";
+import type { ActivityEntry } from "../structures.js";
 /**
  * Fields of Scheduled email (segment scheduledemail, typeid 88).
  * Allowed parents: record.
@@ -17,7 +17,7 @@ export interface ScheduledemailFields {
     scheduledtime?: string;
 }
 /** An activity of type Scheduled email in an item's journal. */
-export interface ScheduledemailActivity extends ActivityEntry<'scheduledemail'> {
-    segment: 'scheduledemail';
+export interface ScheduledemailActivity extends ActivityEntry<"scheduledemail"> {
+    segment: "scheduledemail";
     typeid: 88;
 }

@@ -1,4 +1,4 @@
-import type { ActivityEntry } from '../structures.js';
+import type { ActivityEntry } from "../structures.js";
 /**
  * Fields of Template of activities (segment template, typeid 51).
  * Allowed parents: record.
@@ -7,7 +7,7 @@ export interface TemplateFields {
     templateid?: number;
 }
 /** An activity of type Template of activities in an item's journal. */
-export interface TemplateActivity extends ActivityEntry<'template'> {
-    segment: 'template';
+export interface TemplateActivity extends ActivityEntry<"template"> {
+    segment: "template";
     typeid: 51;
 }

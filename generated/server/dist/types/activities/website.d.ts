@@ -1,4 +1,4 @@
-import type { ActivityEntry } from '../structures.js';
+import type { ActivityEntry } from "../structures.js";
 /**
  * Fields of Website (segment website, typeid 7).
  * Allowed parents: record.
@@ -8,7 +8,7 @@ export interface WebsiteFields {
     url?: string;
 }
 /** An activity of type Website in an item's journal. */
-export interface WebsiteActivity extends ActivityEntry<'website'> {
-    segment: 'website';
+export interface WebsiteActivity extends ActivityEntry<"website"> {
+    segment: "website";
     typeid: 7;
 }

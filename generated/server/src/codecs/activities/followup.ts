@@ -2,17 +2,8 @@
 import type { Message } from '../../runtime/codec.ts';
 import { S_TEXT, S_INT, S_FLAG, followupFields } from '../parts.ts';
 /** activities/followup.createActivity.request */
-export const createActivityRequest: Message = {
-  root: 'request',
-  desc: { k: 'o', f: { parent: S_INT, data: followupFields, flagged: S_FLAG, after: S_INT, before: S_INT } },
-};
+export const createActivityRequest: Message = { root: "request", desc: { k: 'o', f: { parent: S_INT, data: followupFields, flagged: S_FLAG, after: S_INT, before: S_INT } } };
 /** activities/followup.createActivity.response */
-export const createActivityResponse: Message = {
-  root: 'response',
-  desc: { k: 'o', f: { id: S_INT, data: followupFields, created: S_TEXT, status: S_TEXT } },
-};
+export const createActivityResponse: Message = { root: "response", desc: { k: 'o', f: { id: S_INT, data: followupFields, created: S_TEXT, status: S_TEXT } } };
 /** activities/followup.updateActivity.request */
-export const updateActivityRequest: Message = {
-  root: 'request',
-  desc: { k: 'o', f: { parent: S_INT, data: followupFields, flagged: S_FLAG, after: S_INT, before: S_INT } },
-};
+export const updateActivityRequest: Message = { root: "request", desc: { k: 'o', f: { parent: S_INT, data: followupFields, flagged: S_FLAG, after: S_INT, before: S_INT } } };
