@@ -13,9 +13,7 @@ import { fieldRows, indentXml, languages, TsCode, tsLiteral, type Endpoint, type
 export const placeholders = { record: 467069, activity: 12, delivery: 88 };
 
 /** A record's or activity's id in a client call, `of` its kind or segment: the client's ids carry their kind. */
-export function tsIdFor(_spec: Spec): (of: string, n: number) => string {
-  return (of, n) => `asId('${of}', ${n})`;
-}
+export const tsId = (of: string, n: number): string => `asId('${of}', ${n})`;
 
 /** The variable a call's result goes into, by the method's name. */
 const resultName = (client: string) => ({ create: 'created', update: 'updated', delete: 'deleted', show: 'record', list: 'list', deliveries: 'deliveries', redeliver: 'delivery' })[client.split('.').pop()!] ?? 'report';
@@ -29,7 +27,6 @@ export function endpointBuilder(spec: Spec, descriptors: Record<string, Desc>): 
     return { xml: indentXml(encodeXml(d, value, t.part === 'response' ? roots.response : roots.request)), json: JSON.stringify(toWireJson(d, value), null, 2) };
   };
   const quote = (text: string) => `'${text.replace(/'/g, "'\\''")}'`;
-  const tsId = tsIdFor(spec);
 
   return (op, kind, segment) => {
     const b = { kind: kind ?? spec.kinds[0].name, segment: segment ?? plainSegment };

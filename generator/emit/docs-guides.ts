@@ -8,7 +8,7 @@ import Handlebars from 'handlebars';
 import type { Spec } from '../model.ts';
 import { templatesDir } from '../root.ts';
 import { languages, type Block, type Example, type Page, type Section, type Tab } from './docs-model.ts';
-import { tsIdFor } from './docs-endpoints.ts';
+import { tsId } from './docs-endpoints.ts';
 
 const fenceLang: Record<string, string> = { ts: 'typescript', sh: 'curl' };
 
@@ -17,9 +17,7 @@ export function guidePages(spec: Spec): Page[] {
   const hb = Handlebars.create();
   hb.registerHelper('join', (list: unknown, sep: unknown) => (Array.isArray(list) ? list.join(typeof sep === 'string' ? sep : ', ') : ''));
   // A number from elsewhere as the client takes ids ({{id "contacts" 12}}), and what to import for it.
-  const tsId = tsIdFor(spec);
   hb.registerHelper('id', (of: string, n: number) => tsId(of, n));
-  hb.registerHelper('idImport', () => 'asId, ');
   const context = {
     spec,
     client: spec.packages.client.name,
