@@ -25,6 +25,11 @@ const tables = {
     ['modificator_name', 'modificatorName'], 'deleted',
   ],
   files: ['id', ['account_id', 'accountId'], 'filename', 'contenttype', 'size', 'data'],
+  deliveries: [
+    'id', ['account_id', 'accountId'], ['hook_id', 'hookId'], 'event', ['object_id', 'objectId'], 'url', ['content_type', 'contentType'], 'body',
+    'signature', ['webhook_id', 'webhookId'], 'attempts', ['next_attempt', 'nextAttempt'], 'status', ['last_error', 'lastError'],
+    ['claimed_by', 'claimedBy'], ['claimed_until', 'claimedUntil'], 'created',
+  ],
   hooks: ['id', ['account_id', 'accountId'], 'type', 'title', 'active', 'event', 'constrainttype', 'url', 'contenttype', 'secret', ['disabled_reason', 'disabledReason']],
 } satisfies Record<string, Column[]>;
 

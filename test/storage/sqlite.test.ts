@@ -68,7 +68,7 @@ describe('sqlite adapter: schema and connection settings', () => {
   it('brings an older schema up to date by running only the missing migrations', async () => {
     const file = tempFile();
     const raw = new Database(file);
-    raw.exec(MIGRATIONS[0]!);
+    raw.exec(MIGRATIONS[0]!.sql);
     raw.pragma('user_version = 1');
     raw.exec(`INSERT INTO accounts (name) VALUES ('old');
       INSERT INTO field_defs (account_id, kind, label, type, options, categories) VALUES (1, 'contacts', 'Old', 'text', '[]', '[]')`);
@@ -92,7 +92,7 @@ describe('sqlite adapter: schema and connection settings', () => {
   it('migration 6 fills report_date (list due and unsent dates too) and report_owners of existing activities', async () => {
     const file = tempFile();
     const raw = new Database(file);
-    for (const [i, sql] of MIGRATIONS.slice(0, 5).entries()) {
+    for (const [i, { sql }] of MIGRATIONS.slice(0, 5).entries()) {
       raw.exec(sql);
       raw.pragma(`user_version = ${i + 1}`);
     }

@@ -1,0 +1,36 @@
+// SQLite's side of the shared statements (./statements.ts) and list queries (./record-query.ts).
+import type { SqlDialect } from './statements.ts';
+
+/** better-sqlite3 binds @p1, @p2, ... from an object: a placeholder may then repeat. */
+const named = (params: unknown[]) => Object.fromEntries(params.map((v, i) => [`p${i + 1}`, v]));
+
+export const sqliteDialect: SqlDialect = {
+  placeholder: (i) => `@p${i}`,
+  jsonText: (column, key) => `json_extract(${column}, '$."${key}"')`,
+  jsonNumberEquals: (column, key, param) =>
+    `(json_type(${column}, '$."${key}"') IN ('integer', 'real') AND json_extract(${column}, '$."${key}"') = ${param})`,
+  jsonNumber: (column, key) =>
+    `(CASE WHEN json_type(${column}, '$."${key}"') IN ('integer', 'real') THEN json_extract(${column}, '$."${key}"') END)`,
+  anyElement: (column, test) => `EXISTS (SELECT 1 FROM json_each(${column}) WHERE ${test('value')})`,
+  searchIndex: (table, alias, param) => `${alias}.id IN (SELECT rowid FROM ${table}_fts WHERE search GLOB ${param})`,
+  searchPattern: (needle) => `*${needle.replace(/[*?[]/g, (c) => `[${c}]`)}*`,
+  contains: (haystack, needle) => `instr(${haystack}, ${needle}) > 0`,
+  startsWith: (haystack, needle) => `substr(${haystack}, 1, length(${needle})) = ${needle}`,
+  inIds: (expr, param) => `${expr} IN (SELECT value FROM json_each(${param}))`,
+  idsParam: (ids) => JSON.stringify(ids),
+  driverJoin: 'CROSS JOIN',
+
+  sql: (text) => text,
+  bind: (params) => [named(params)],
+  json: <T>(value: unknown) => JSON.parse(value as string) as T,
+  text: (s) => s,
+  bool: (b) => (b ? 1 : 0),
+  sumInt: (expr) => `sum(${expr})`,
+  greatest: 'max',
+  inTexts: (expr, param) => `${expr} IN (SELECT value FROM json_each(${param}))`,
+  textsParam: (values) => JSON.stringify(values),
+  idRows: (param) => `(SELECT value AS v FROM json_each(${param})) o`,
+  emailEquals: (column, param) => `${column} = ${param}`,
+  relatedOrder: 'rowid',
+  skipLocked: '',
+};
