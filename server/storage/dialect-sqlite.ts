@@ -4,6 +4,14 @@ import type { SqlDialect } from './statements.ts';
 /** better-sqlite3 binds @p1, @p2, ... from an object: a placeholder may then repeat. */
 const named = (params: unknown[]) => Object.fromEntries(params.map((v, i) => [`p${i + 1}`, v]));
 
+/** The distinct trigrams (3 code points) of a needle of 3 or more. */
+function trigrams(needle: string): string[] {
+  const cps = [...needle];
+  const out = new Set<string>();
+  for (let i = 0; i + 3 <= cps.length; i++) out.add(cps.slice(i, i + 3).join(''));
+  return [...out];
+}
+
 export const sqliteDialect: SqlDialect = {
   placeholder: (i) => `@p${i}`,
   jsonText: (column, key) => `json_extract(${column}, '$."${key}"')`,
@@ -12,8 +20,11 @@ export const sqliteDialect: SqlDialect = {
   jsonNumber: (column, key) =>
     `(CASE WHEN json_type(${column}, '$."${key}"') IN ('integer', 'real') THEN json_extract(${column}, '$."${key}"') END)`,
   anyElement: (column, test) => `EXISTS (SELECT 1 FROM json_each(${column}) WHERE ${test('value')})`,
-  searchIndex: (table, alias, param) => `${alias}.id IN (SELECT rowid FROM ${table}_fts WHERE search GLOB ${param})`,
-  searchPattern: (needle) => `*${needle.replace(/[*?[]/g, (c) => `[${c}]`)}*`,
+  // Rows holding every trigram of the needle (FTS5 reads only its index: no GLOB, which would read
+  // each candidate's text from the table once more before the exact check does).
+  searchIds: (table, param) => `SELECT rowid AS id FROM ${table}_fts WHERE ${table}_fts MATCH ${param}`,
+  searchPattern: (needle) => trigrams(needle).map((t) => `"${t.replaceAll('"', '""')}"`).join(' AND '),
+  jsonSource: (column) => column,
   contains: (haystack, needle) => `instr(${haystack}, ${needle}) > 0`,
   startsWith: (haystack, needle) => `substr(${haystack}, 1, length(${needle})) = ${needle}`,
   inIds: (expr, param) => `${expr} IN (SELECT value FROM json_each(${param}))`,

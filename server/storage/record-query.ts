@@ -20,6 +20,8 @@ import { fieldsetOf, spec } from '../facts.ts';
 import { activityDate } from '../journal.ts';
 
 export const SEP = '\u001f';
+/** SEP as JSON.stringify writes it inside a string. */
+const ESCAPED_SEP = JSON.stringify(SEP).slice(1, -1);
 
 /**
  * A value's text as the list compares it. U+0000 reads as SEP: PostgreSQL's text cannot hold it
@@ -114,10 +116,15 @@ export interface Dialect {
   jsonNumber(column: string, key: string): string;
   /** True when some element of the JSON array column (text) satisfies `test(elementExpr)`. */
   anyElement(column: string, test: (element: string) => string): string;
-  /** Rows of `table` (as `alias`) whose `search` matches the pattern parameter, through the trigram index. */
-  searchIndex(table: 'records' | 'activities', alias: string, param: string): string;
-  /** Binds `needle` for searchIndex (FTS5 wants a phrase, LIKE a pattern). */
+  /**
+   * The ids of the rows of `table` whose `search` may contain the pattern parameter, from the
+   * trigram index: a superset (every candidate is checked exactly afterwards).
+   */
+  searchIds(table: 'records' | 'activities', param: string): string;
+  /** Binds `needle` for searchIds (FTS5 wants its trigrams, LIKE a pattern). */
   searchPattern(needle: string): string;
+  /** A JSON column's text as written. */
+  jsonSource(column: string): string;
   /** `position of needle in haystack` > 0, case-sensitive (1-based; an empty needle is found). */
   contains(haystack: string, needle: string): string;
   startsWith(haystack: string, needle: string): string;
@@ -142,6 +149,8 @@ export interface BuiltQuery {
   unfiltered: boolean;
   /** Set when the only condition is the owner of live records (owner_counts holds the count). */
   ownerOnly?: number;
+  /** For searches: the page with the count of all matches in each row's `listCount` (none when the page is empty). */
+  counted?: { sql: string; params: unknown[] };
 }
 
 interface Ctx {
@@ -170,12 +179,24 @@ export function buildRecordQuery(d: Dialect, accountId: number, q: RecordQuery, 
     : 'records r';
   const countParams = [...params];
   const dir = q.sort.dir === 'DESC' ? 'DESC' : 'ASC';
-  const order = `${SORT_COLUMN[q.sort.field]} ${dir}, r.id ASC`;
+  const key = SORT_COLUMN[q.sort.field];
+  const order = `${key} ${dir}, r.id ASC`;
   const limit = p(q.limit);
   const offset = p(q.start);
+  // Every candidate of a search is checked (O(matches)): once, not for the count and again for
+  // the page. The count rides on the page's rows (a window over all matches), only ids and sort
+  // keys are sorted, and the page's rows are read last.
+  const counted = ctx.drivers.length
+    ? {
+        sql: `SELECT ${cols}, p.n AS "listCount" FROM (SELECT r.id AS id, ${key} AS k, count(*) OVER () AS n FROM ${from} WHERE ${where}
+          ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) p ${d.driverJoin} records r ON r.id = p.id ORDER BY p.k ${dir}, r.id ASC`,
+        params,
+      }
+    : undefined;
   return {
     count: { sql: `SELECT count(*) AS n FROM ${from} WHERE ${where}`, params: countParams },
     page: { sql: `SELECT ${cols} FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`, params },
+    ...(counted ? { counted } : {}),
     unfiltered: q.where.length === 0,
     ...(!q.deleted && q.where.length === 1 && q.where[0]!.op === 'ownership' && safe(q.where[0]!.who) ? { ownerOnly: q.where[0]!.who } : {}),
   };
@@ -239,7 +260,7 @@ function condition(ctx: Ctx, c: RecordCond): string {
       if (c.mode === 'N') return `${v} <> ''`;
       const needle = text(c.needle);
       const pattern = indexPattern(c.mode, needle);
-      if (pattern !== undefined) ctx.drivers.push(`SELECT r2.id FROM records r2 WHERE ${d.searchIndex('records', 'r2', p(d.searchPattern(pattern)))}`);
+      if (pattern !== undefined) ctx.drivers.push(d.searchIds('records', p(d.searchPattern(pattern))));
       const n = p(needle);
       return c.mode === 'S' ? d.startsWith(v, n) : d.contains(v, n);
     }
@@ -251,15 +272,26 @@ function condition(ctx: Ctx, c: RecordCond): string {
       if (pattern !== undefined) {
         const pat = p(d.searchPattern(pattern));
         const sources: string[] = [];
-        if (c.scope !== 'anyjournal') sources.push(`SELECT r2.id FROM records r2 WHERE ${d.searchIndex('records', 'r2', pat)}`);
-        if (c.scope !== 'anyitem') sources.push(`SELECT a2.record_id AS id FROM activities a2 WHERE ${d.searchIndex('activities', 'a2', pat)}`);
+        if (c.scope !== 'anyjournal') sources.push(d.searchIds('records', pat));
+        if (c.scope !== 'anyitem') sources.push(`SELECT a2.record_id AS id FROM activities a2 WHERE a2.id IN (${d.searchIds('activities', pat)})`);
         ctx.drivers.push(sources.join(' UNION '));
       }
-      const item = d.anyElement('r.item_texts', test);
-      const journal = `EXISTS (SELECT 1 FROM activities a WHERE a.account_id = ${ctx.account} AND a.record_id = r.id AND a.deleted IS NULL AND ${d.anyElement('a.texts', test)})`;
-      if (c.scope === 'anyitem') return item;
-      if (c.scope === 'anyjournal') return journal;
-      return `(${item} OR ${journal})`;
+      // `search` holds the same texts as the JSON array, each after SEP: unless a text holds SEP
+      // itself (JSON writes it \u001f), a text starts with (contains) the needle exactly when
+      // `search` contains SEP + needle (the needle): one string test instead of a JSON walk.
+      const exact = (texts: string, search: string) => {
+        if (!needle || needle.includes(SEP)) return d.anyElement(texts, test);
+        const escaped = p(ESCAPED_SEP);
+        const inSearch = p(c.mode === 'S' ? SEP + needle : needle);
+        return `(CASE WHEN ${d.contains(d.jsonSource(texts), escaped)} THEN ${d.anyElement(texts, test)} ELSE ${d.contains(search, inSearch)} END)`;
+      };
+      // Built only for the scopes asked (PostgreSQL refuses a parameter the statement does not use).
+      const item = () => exact('r.item_texts', 'r.search');
+      const journal = () =>
+        `EXISTS (SELECT 1 FROM activities a WHERE a.account_id = ${ctx.account} AND a.record_id = r.id AND a.deleted IS NULL AND ${exact('a.texts', 'a.search')})`;
+      if (c.scope === 'anyitem') return item();
+      if (c.scope === 'anyjournal') return journal();
+      return `(${item()} OR ${journal()})`;
     }
   }
 }

@@ -310,6 +310,12 @@ export abstract class SqlTx implements Tx {
   async pageRecords(accountId: number, q: RecordQuery): Promise<{ count: number; rows: RecordRow[] }> {
     if (!isId(accountId)) return { count: 0, rows: [] };
     const built = buildRecordQuery(this.d, accountId, q, RECORD_COLS_R);
+    if (built.counted) {
+      // A search: the page carries the count; an empty page past the start asks for it apart.
+      const rows = await this.built<RawRecord & { listCount?: number }>(built.counted);
+      const count = rows.length ? Number(rows[0]!.listCount) : q.start === 0 && q.limit > 0 ? 0 : (await this.built<{ n: number }>(built.count))[0]!.n;
+      return { count, rows: rows.map(({ listCount: _, ...r }) => this.record(r)) };
+    }
     const count = built.unfiltered
       ? await this.storedCount('record_counts', accountId, q.kind, q.deleted)
       : built.ownerOnly !== undefined
