@@ -2,6 +2,8 @@
 //   list cases   on one keep-alive connection, one request at a time, against `crmgen serve`:
 //                page of 50      GET /contacts/?limit=50 (default sort: name)
 //                Sany search     GET /contacts/?searchmode=Sany&searchvalue=nimbus (1 in 1,000 match)
+//                Sany, 5 matches GET /contacts/?searchmode=Sany&searchvalue=quetzal (the same 5 at every
+//                                size: what a user typing a name does)
 //                filtered page   GET /contacts/?filtermode=owner&filtervalue=<user>&sortfield=created&sortdir=DESC
 //                (half the contacts match)
 //                report          GET /report/nextactions/?filter=<user>&due=next7 (open tasks of one
@@ -25,7 +27,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { formatTable, spawnServer, stats, type Child, type Row } from './lib.ts';
-import { benchUser, needle, seedPostgres, seedSqlite } from './seed.ts';
+import { benchUser, fewNeedle, needle, seedPostgres, seedSqlite } from './seed.ts';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const sizes = (v: string | undefined, d: number[]) => (v ? v.split(',').map(Number).filter((n) => n > 0) : d);
@@ -168,6 +170,7 @@ export default async function scaleBench(): Promise<Row[]> {
       const cases: [string, string][] = [
         ['page of 50', '/contacts/?limit=50'],
         ['Sany search', `/contacts/?searchmode=Sany&searchvalue=${needle}&limit=50`],
+        ['Sany search, 5 matches at every size', `/contacts/?searchmode=Sany&searchvalue=${fewNeedle}&limit=50`],
         ['filtered sorted page', `/contacts/?filtermode=owner&filtervalue=${seeded.otherUserId}&sortfield=created&sortdir=DESC&limit=50`],
         ['report nextactions, one user, next 7 days', `/report/nextactions/?filter=${seeded.otherUserId}&due=next7`],
       ];

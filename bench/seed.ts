@@ -3,7 +3,8 @@
 // carry the search and report columns the adapters write (server/storage/record-query.ts), so lists
 // and reports see them as their own. Tasks are assigned to the contact's owner, one in four
 // completed; those of the first 1,000 contacts are due within 60 days of today, the others' further away.
-// Every 1,000th contact works at "Nimbus Analytics" (the search benchmarks' needle); owners
+// Every 1,000th contact works at "Nimbus Analytics" (the search benchmarks' needle), five of the
+// first 1,000 are named Quetzal (a needle with as many matches at every size); owners
 // alternate between the bench user and a second user.
 import Database from 'better-sqlite3';
 import pg from 'pg';
@@ -13,6 +14,9 @@ import { parsePostgresUrl } from '../server/storage/postgres.ts';
 
 export const benchUser = { email: 'bench@example.com', token: 'bench-token', account: 'bench' };
 export const needle = 'nimbus';
+/** A needle that matches the same few contacts at every size (a user typing a rare name): five of the first 1,000. */
+export const fewNeedle = 'quetzal';
+const isFew = (i: number) => i < 1000 && i % 200 === 1;
 
 const first = ['Ann', 'Bob', 'Carla', 'Dmitri', 'Eve', 'Farid', 'Grace', 'Hiro', 'Ines', 'Jon', 'Kemal', 'Lea', 'Mona', 'Nils', 'Omar', 'Pia'];
 const last = ['Lee', 'Smith', 'Garcia', 'Okafor', 'Tanaka', 'Novak', 'Silva', 'Berg', 'Khan', 'Moreau', 'Rossi', 'Quinn', 'Weber', 'Young'];
@@ -26,7 +30,7 @@ interface Seeded {
 
 function contact(i: number, owners: [number, number], t0: number) {
   const firstname = first[i % first.length]!;
-  const lastname = `${last[(i * 7) % last.length]!}${i % 97}`;
+  const lastname = `${isFew(i) ? 'Quetzal' : last[(i * 7) % last.length]!}${i % 97}`;
   const fields: Record<string, string | number> = {
     firstname,
     lastname,

@@ -1,15 +1,23 @@
 // SQLite's side of the shared statements (./statements.ts) and list queries (./record-query.ts).
+import { SEP } from './record-query.ts';
 import type { SqlDialect } from './statements.ts';
 
 /** better-sqlite3 binds @p1, @p2, ... from an object: a placeholder may then repeat. */
 const named = (params: unknown[]) => Object.fromEntries(params.map((v, i) => [`p${i + 1}`, v]));
 
-/** The distinct trigrams (3 code points) of a needle of 3 or more. */
-function trigrams(needle: string): string[] {
-  const cps = [...needle];
-  const out = new Set<string>();
-  for (let i = 0; i + 3 <= cps.length; i++) out.add(cps.slice(i, i + 3).join(''));
-  return [...out];
+/**
+ * The FTS5 query of a pattern: trigrams that cover it (at 0, 3, 6, ... and the last), AND-ed. A
+ * superset of the rows holding the pattern (the exact check follows), from few doclists. A
+ * leading SEP (startsWith) is dropped when 3 characters follow: SEP + 2 letters is one of the
+ * most common trigrams (every text starting with those letters), the costliest doclist to read.
+ */
+function ftsQuery(pattern: string): string {
+  let cps = [...pattern];
+  if (cps[0] === SEP && cps.length > 3) cps = cps.slice(1);
+  const terms = new Set<string>();
+  for (let i = 0; i + 3 <= cps.length; i += 3) terms.add(cps.slice(i, i + 3).join(''));
+  terms.add(cps.slice(-3).join(''));
+  return [...terms].map((t) => `"${t.replaceAll('"', '""')}"`).join(' AND ');
 }
 
 export const sqliteDialect: SqlDialect = {
@@ -20,10 +28,10 @@ export const sqliteDialect: SqlDialect = {
   jsonNumber: (column, key) =>
     `(CASE WHEN json_type(${column}, '$."${key}"') IN ('integer', 'real') THEN json_extract(${column}, '$."${key}"') END)`,
   anyElement: (column, test) => `EXISTS (SELECT 1 FROM json_each(${column}) WHERE ${test('value')})`,
-  // Rows holding every trigram of the needle (FTS5 reads only its index: no GLOB, which would read
-  // each candidate's text from the table once more before the exact check does).
+  // Rows holding trigrams of the needle (FTS5 reads only its index: no GLOB, which would read each
+  // candidate's text from the table once more before the exact check does).
   searchIds: (table, param) => `SELECT rowid AS id FROM ${table}_fts WHERE ${table}_fts MATCH ${param}`,
-  searchPattern: (needle) => trigrams(needle).map((t) => `"${t.replaceAll('"', '""')}"`).join(' AND '),
+  searchPattern: ftsQuery,
   jsonSource: (column) => column,
   contains: (haystack, needle) => `instr(${haystack}, ${needle}) > 0`,
   startsWith: (haystack, needle) => `substr(${haystack}, 1, length(${needle})) = ${needle}`,
