@@ -67,6 +67,9 @@ export const migration: SqliteMigration = {
   `,
   // The search columns hold JavaScript's lower-casing, so existing rows are filled here.
   backfill(db) {
+    // The trigram tables start empty over existing rows: index their (empty) texts first, or the
+    // update triggers' 'delete' of a row the index never held reads as a corrupt table.
+    db.exec(`INSERT INTO records_fts (records_fts) VALUES ('rebuild'); INSERT INTO activities_fts (activities_fts) VALUES ('rebuild');`);
     const setRecord = db.prepare('UPDATE records SET name_key = ?, search = ?, item_texts = ?, field_texts = ? WHERE id = ?');
     for (const r of db.prepare('SELECT id, kind, name, fields FROM records').all() as Array<{ id: number; kind: string; name: string; fields: string }>) {
       const s = recordSearch(r.kind, r.name, JSON.parse(r.fields) as Record<string, unknown>);

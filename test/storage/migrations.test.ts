@@ -1,0 +1,116 @@
+// Migrations live one per file (server/storage/migrations/<dialect>/NNN-*.ts), listed in order by
+// each dialect's index.ts: every file is listed, at its number. A database made by an older
+// release migrates to the current schema with its rows: search columns, report dates and owners
+// filled by the backfills, so lists, searches and reports answer over the old rows.
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import { MIGRATIONS } from '../../server/storage/migrations/sqlite/index.ts';
+import { PG_MIGRATIONS } from '../../server/storage/migrations/postgres/index.ts';
+import { openSqlite } from '../../server/storage/sqlite.ts';
+import { openPostgres } from '../../server/storage/postgres.ts';
+import type { RecordQuery } from '../../server/storage/record-query.ts';
+import type { Storage } from '../../server/storage/port.ts';
+import { createSchema, dropSchema, sql } from '../support/postgres.ts';
+
+const dir = fileURLToPath(new URL('../../server/storage/migrations/', import.meta.url));
+const dirs: string[] = [];
+const schemas: string[] = [];
+afterAll(async () => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  for (const s of schemas) await dropSchema(s);
+});
+
+describe('migration files', () => {
+  for (const [dialect, list] of [['sqlite', MIGRATIONS], ['postgres', PG_MIGRATIONS]] as const) {
+    it(`${dialect}: every NNN-*.ts file is in the index, migration n at position n`, async () => {
+      const files = readdirSync(join(dir, dialect)).filter((f) => /^\d{3}-.*\.ts$/.test(f)).sort();
+      expect(files.map((f) => Number(f.slice(0, 3)))).toEqual(files.map((_, i) => i + 1));
+      expect(list).toHaveLength(files.length);
+      for (const [i, f] of files.entries()) {
+        const m = (await import(join(dir, dialect, f))) as { migration: unknown };
+        expect(list[i], f).toBe(m.migration);
+      }
+    });
+  }
+});
+
+const search = (needle: string): RecordQuery => ({
+  kind: 'contacts',
+  deleted: false,
+  where: [{ op: 'anyText', scope: 'any', mode: 'S', needle }],
+  sort: { field: 'name', dir: 'ASC' },
+  start: 0,
+  limit: 50,
+});
+
+/** What an old database holds must answer through the current code: a search over item and journal texts, a report by owner. */
+async function expectUsable(s: Storage): Promise<void> {
+  const acc = await s.read((t) => t.ensureAccount('old'));
+  const byName = await s.read((t) => t.pageRecords(acc.id, search('zoë')));
+  expect(byName.count).toBe(1);
+  expect(byName.rows.map((r) => r.name)).toEqual(['Zoë Old']);
+  const byJournal = await s.read((t) => t.pageRecords(acc.id, search('quarterly')));
+  expect(byJournal.rows.map((r) => r.name)).toEqual(['Zoë Old']);
+  const owned = await s.read((t) => t.reportActivities(acc.id, { segments: [{ segment: 'task' }], owner: 7, order: 'date' }));
+  expect(owned.map((a) => a.fields.title)).toEqual(['Call back']);
+}
+
+describe('an old SQLite database (schema 3: before lists in SQL)', () => {
+  it('migrates to the current schema with its rows searchable and reported', async () => {
+    const d = mkdtempSync(join(tmpdir(), 'crmgen-migrate-'));
+    dirs.push(d);
+    const file = join(d, 'old.db');
+    const raw = new Database(file);
+    for (const [i, m] of MIGRATIONS.slice(0, 3).entries()) {
+      raw.exec(m.sql);
+      raw.pragma(`user_version = ${i + 1}`);
+    }
+    raw.exec(`INSERT INTO accounts (name) VALUES ('old');
+      INSERT INTO items (type) VALUES ('record'), ('activity'), ('activity');
+      INSERT INTO records (id, account_id, kind, name, ownership, flagged, fields, created, viewed, updated, creator_id, creator_name, modificator_id, modificator_name)
+        VALUES (1, 1, 'contacts', 'Zoë Old', 1, 0, '{"firstname":"Zoë","lastname":"Old"}', 0, 0, 0, 1, 'a', 1, 'a');
+      INSERT INTO activities (id, account_id, record_id, parent_id, segment, typeid, level, position, fields, flagged, created, viewed, updated,
+        creator_id, creator_name, modificator_id, modificator_name)
+        VALUES (2, 1, 1, 1, 'note', 3, 1, 1, '{"details":"Quarterly review"}', 0, 0, 0, 0, 1, 'a', 1, 'a'),
+               (3, 1, 1, 1, 'task', 14, 1, 2, '{"title":"Call back","duedate":"2024-03-05","assignedto":7}', 0, 0, 0, 0, 1, 'a', 1, 'a');`);
+    raw.close();
+    const s = openSqlite(file);
+    try {
+      await expectUsable(s);
+    } finally {
+      await s.close();
+    }
+    const check = new Database(file, { readonly: true });
+    expect(check.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+    check.close();
+  });
+});
+
+describe('an old PostgreSQL schema (schema 1: before lists in SQL)', () => {
+  it('migrates to the current schema with its rows searchable and reported', async () => {
+    const { schema, url } = await createSchema('migold');
+    schemas.push(schema);
+    await sql(schema, `CREATE TABLE schema_version (one boolean PRIMARY KEY DEFAULT true CHECK (one), version integer NOT NULL);
+      INSERT INTO schema_version (version) VALUES (1);
+      ${PG_MIGRATIONS[0]!.sql}`);
+    await sql(schema, `INSERT INTO accounts (name) VALUES ('old');
+      INSERT INTO items (id, type) OVERRIDING SYSTEM VALUE VALUES (1, 'record'), (2, 'activity'), (3, 'activity');
+      INSERT INTO records (id, account_id, kind, name, ownership, flagged, fields, created, viewed, updated, creator_id, creator_name, modificator_id, modificator_name)
+        VALUES (1, 1, 'contacts', 'Zoë Old', 1, 0, '{"firstname":"Zoë","lastname":"Old"}', 0, 0, 0, 1, 'a', 1, 'a');
+      INSERT INTO activities (id, account_id, record_id, parent_id, segment, typeid, level, position, fields, flagged, created, viewed, updated,
+        creator_id, creator_name, modificator_id, modificator_name)
+        VALUES (2, 1, 1, 1, 'note', 3, 1, 1, '{"details":"Quarterly review"}', 0, 0, 0, 0, 1, 'a', 1, 'a'),
+               (3, 1, 1, 1, 'task', 14, 1, 2, '{"title":"Call back","duedate":"2024-03-05","assignedto":7}', 0, 0, 0, 0, 1, 'a', 1, 'a');`);
+    const s = await openPostgres(url);
+    try {
+      await expectUsable(s);
+    } finally {
+      await s.close();
+    }
+    expect(await sql(schema, 'SELECT version FROM schema_version')).toEqual([{ version: PG_MIGRATIONS.length }]);
+  });
+});
