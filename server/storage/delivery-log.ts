@@ -1,6 +1,6 @@
 // The part of the storage port for webhook delivery records (issue 14): the attempt log,
-// cancellation, redelivery and the failure count that disables a hook. Each adapter implements
-// it in its own deliveries-*.ts over its database handle.
+// cancellation, redelivery and the failure count that disables a hook. Both adapters run the
+// statements of ./statements.ts for it.
 import type { DeliveryRow } from './port.ts';
 
 /** One attempt to deliver (or the cancellation of) a delivery. */

@@ -9,10 +9,12 @@
 //   fields, what byphone compares). These give the exact answer.
 // - `search`: the same texts, each prefixed by SEP, in one string. A text that contains the needle
 //   makes `search` contain it, so a trigram index on `search` (FTS5 `trigram` on SQLite, `pg_trgm`
-//   GIN on PostgreSQL) narrows the rows to candidates, then the JSON arrays decide. Trigram
-//   indexes answer substring questions, which is what every search mode asks; a word index (FTS5
-//   unicode61, to_tsvector) could not find `ice` in `alice`. Needles shorter than 3 characters or
-//   holding SEP skip the index (a scan, still exact).
+//   GIN on PostgreSQL) narrows the rows to candidates (on SQLite the rows holding a few trigrams
+//   that cover the needle: a superset), then each is checked exactly: `search` contains SEP +
+//   needle (startsWith) or the needle (contains) unless a text holds SEP itself, in which case the
+//   JSON arrays decide. Trigram indexes answer substring questions, which is what every search
+//   mode asks; a word index (FTS5 unicode61, to_tsvector) could not find `ice` in `alice`. Needles
+//   shorter than 3 characters or holding SEP skip the index (a scan, still exact).
 // - `name_key`: the lower-cased name, the `name` sort key. Both adapters compare it by code point
 //   (SQLite BINARY, PostgreSQL COLLATE "C"); JavaScript compared UTF-16 units, which orders only
 //   characters U+E000-U+FFFF against those above U+FFFF differently.

@@ -1,4 +1,4 @@
-// PostgreSQL migration 3: webhook delivery log, ordering, failure counts (server/storage/deliveries-postgres.ts).
+// PostgreSQL migration 3: webhook delivery log, ordering, failure counts (read and written by server/storage/statements.ts).
 import type { PgMigration } from '../types.ts';
 
 export const migration: PgMigration = {

@@ -1,4 +1,4 @@
-// SQLite migration 5: webhook delivery log, ordering, failure counts (server/storage/deliveries-sqlite.ts).
+// SQLite migration 5: webhook delivery log, ordering, failure counts (read and written by server/storage/statements.ts).
 import type { SqliteMigration } from '../types.ts';
 
 export const migration: SqliteMigration = {
