@@ -24,7 +24,7 @@ export const pgDialect: SqlDialect = {
     `(CASE WHEN json_typeof(${column} -> '${key}') = 'number' THEN (${column} ->> '${key}')::numeric END) = ${param}::numeric`,
   jsonNumber: (column, key) => `(CASE WHEN json_typeof(${column} -> '${key}') = 'number' THEN (${column} ->> '${key}')::numeric END)`,
   anyElement: (column, test) => `EXISTS (SELECT 1 FROM json_array_elements_text(${column}) AS e(v) WHERE ${test('e.v')})`,
-  searchIds: (table, param) => `SELECT s.id FROM ${table} s WHERE s.search LIKE ${param}`,
+  searchIds: (table, param) => `SELECT s.${table === 'records' ? 'id' : 'record_id'} AS id FROM ${table} s WHERE s.search LIKE ${param}`,
   searchPattern: (needle) => `%${noNul(needle).replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
   jsonSource: (column) => `${column}::text`,
   contains: (haystack, needle) => `strpos(${haystack}, ${needle}::text) > 0`,

@@ -30,7 +30,10 @@ export const sqliteDialect: SqlDialect = {
   anyElement: (column, test) => `EXISTS (SELECT 1 FROM json_each(${column}) WHERE ${test('value')})`,
   // Rows holding trigrams of the needle (FTS5 reads only its index: no GLOB, which would read each
   // candidate's text from the table once more before the exact check does).
-  searchIds: (table, param) => `SELECT rowid AS id FROM ${table}_fts WHERE ${table}_fts MATCH ${param}`,
+  searchIds: (table, param) => {
+    const ids = `SELECT rowid AS id FROM ${table}_fts WHERE ${table}_fts MATCH ${param}`;
+    return table === 'records' ? ids : `SELECT a2.record_id AS id FROM activities a2 WHERE a2.id IN (${ids})`;
+  },
   searchPattern: ftsQuery,
   jsonSource: (column) => column,
   contains: (haystack, needle) => `instr(${haystack}, ${needle}) > 0`,

@@ -119,8 +119,9 @@ export interface Dialect {
   /** True when some element of the JSON array column (text) satisfies `test(elementExpr)`. */
   anyElement(column: string, test: (element: string) => string): string;
   /**
-   * The ids of the rows of `table` whose `search` may contain the pattern parameter, from the
-   * trigram index: a superset (every candidate is checked exactly afterwards).
+   * The record ids (`id`; an activity's record_id) of the rows of `table` whose `search` may
+   * contain the pattern parameter, from the trigram index: a superset (each candidate is checked
+   * exactly afterwards).
    */
   searchIds(table: 'records' | 'activities', param: string): string;
   /** Binds `needle` for searchIds (FTS5 wants its trigrams, LIKE a pattern). */
@@ -275,7 +276,7 @@ function condition(ctx: Ctx, c: RecordCond): string {
         const pat = p(d.searchPattern(pattern));
         const sources: string[] = [];
         if (c.scope !== 'anyjournal') sources.push(d.searchIds('records', pat));
-        if (c.scope !== 'anyitem') sources.push(`SELECT a2.record_id AS id FROM activities a2 WHERE a2.id IN (${d.searchIds('activities', pat)})`);
+        if (c.scope !== 'anyitem') sources.push(d.searchIds('activities', pat));
         ctx.drivers.push(sources.join(' UNION '));
       }
       // `search` holds the same texts as the JSON array, each after SEP: unless a text holds SEP
