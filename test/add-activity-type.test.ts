@@ -2,30 +2,19 @@
 // spec/ gains a type (its fields, with a range rule, and a hierarchy line) and nothing else,
 // `crmgen generate`, the full typecheck (tsc -p tsconfig.json, tests included) and the service
 // work, and the service creates and shows an activity of the new type over HTTP. The whole test
-// suite in the copy would take many minutes; this runs generate, tsc and that service smoke.
+// suite runs in such a copy too, as a step of `npm test` of its own (test/new-type-suite.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join, relative } from 'node:path';
+import { join } from 'node:path';
 import { loadSpec } from '../generator/load.ts';
 import { listFiles } from '../generator/write.ts';
-import { root } from './support/paths.ts';
 import { call, startServer, type RunningServer } from './support/server.ts';
-import { editDir } from './support/spec-edits.ts';
+import { makeNewTypeCopy } from './support/new-type-copy.ts';
 
-const addInspection = [
-  [
-    'activities.yaml',
-    '  comment:\n    title: Comment\n',
-    '  inspection:\n    title: Inspection\n    typeid: 250\n    fields:\n      title: { type: text, required: true }\n      score: { type: integer, min: 0, max: 10 }\n      visited: { type: date }\n  comment:\n    title: Comment\n',
-  ],
-  ['hierarchy.yaml', '  - [record, call, comment]\n', '  - [record, call, comment]\n  - [record, inspection, comment]\n'],
-] as const;
-
-// Not copied: git's and the machine's state, build and run output.
-const skipped = new Set(['.git', 'node_modules', 'data', '.cache', 'test-results']);
+// Build output: compiled in place by the build step of the copy.
 const isBuildOutput = (p: string) => /^(cli|generator|runtime|server)\/.*\.js$/.test(p) || p.startsWith('bench/results/');
 
 let work: string;
@@ -40,9 +29,7 @@ describe('adding an activity type in a copy of the spec', { timeout: 600_000 }, 
   beforeAll(() => {
     work = mkdtempSync(join(tmpdir(), 'crmgen-new-type-'));
     copy = join(work, 'crmgen');
-    cpSync(root, copy, { recursive: true, filter: (src) => !skipped.has(basename(src)) && !basename(src).startsWith('.crmgen-compile') && !relative(root, src).startsWith('bench/results') });
-    symlinkSync(realpathSync(join(root, 'node_modules')), join(copy, 'node_modules'));
-    editDir(join(copy, 'spec'), addInspection);
+    makeNewTypeCopy(copy);
     before = others();
   }, 120_000);
   afterAll(async () => {
