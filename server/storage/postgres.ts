@@ -443,6 +443,13 @@ class PgStorage implements Storage {
     return this.viewed.flush();
   }
 
+  async findUserByEmail(email: string): Promise<UserRow | undefined> {
+    if (this.closing) throw new Error('storage is closed');
+    // One round trip (a transaction costs BEGIN and COMMIT besides); a named statement, planned once per connection.
+    const { rows } = await this.pool.query<UserRow>({ name: statementName(FIND_USER), text: FIND_USER, values: [email] });
+    return rows[0];
+  }
+
   close(): Promise<void> {
     this.closed ??= (async () => {
       await this.viewed.flush();
@@ -455,6 +462,9 @@ class PgStorage implements Storage {
     return this.closed;
   }
 }
+
+/** The live user first; among deleted ones the latest. */
+const FIND_USER = `SELECT ${USER_COLS} FROM users WHERE lower(email) = lower($1) ORDER BY deleted IS NOT NULL, id DESC LIMIT 1`;
 
 class PgTx implements Tx {
   constructor(
@@ -528,11 +538,7 @@ class PgTx implements Tx {
   }
 
   async findUserByEmail(email: string): Promise<UserRow | undefined> {
-    // The live user first; among deleted ones the latest.
-    return this.one<UserRow>(
-      `SELECT ${USER_COLS} FROM users WHERE lower(email) = lower($1) ORDER BY deleted IS NOT NULL, id DESC LIMIT 1`,
-      email,
-    );
+    return this.one<UserRow>(FIND_USER, email);
   }
 
   async listUsers(accountId: number, includeDeleted: boolean): Promise<UserRow[]> {
