@@ -700,14 +700,29 @@ export function createDispatch<C, K extends string = string>(def: ServiceDefinit
   const o = def.output;
   const contentType = { xml: `${o.xml}; charset=utf-8`, json: `${o.json}; charset=utf-8`, jsonp: `${o.jsonp}; charset=utf-8` };
   const p: Pipeline<C, K> = { def, hooks, kinds: new Set(def.kinds), segments: new Set(def.segments), errorKeysOf: new WeakMap(), contentType };
-  const admitted = new WeakMap<Admission, Admitted<C>>();
+  /**
+   * An admission of this dispatcher, holding what the head decided until the one dispatch that
+   * takes it (a replayed admission would run a call nobody counted). A class of this dispatcher
+   * with a private field: no other object passes for one, and no WeakMap lookup per request.
+   */
+  class Ticket implements Admission {
+    readonly admitted = true as const;
+    #state: Admitted<C> | undefined;
+    constructor(state: Admitted<C>) {
+      this.#state = state;
+    }
+    static take(a: Admission | undefined): Admitted<C> | undefined {
+      if (!(a instanceof Ticket)) return undefined;
+      const state = a.#state;
+      a.#state = undefined;
+      return state;
+    }
+  }
   const observe = (request: ServiceRequest, response: ServiceResponse, trace: Trace<C>, started: number) =>
     hooks.observe?.({ request, response, ...trace, errors: p.errorKeysOf.get(response) ?? [], ms: performance.now() - started });
 
   const dispatch = async function dispatch(req: ServiceRequest): Promise<ServiceResponse> {
-    const state = req.admission && admitted.get(req.admission);
-    // One dispatch per admission: a replayed one would run a call nobody counted.
-    if (state) admitted.delete(req.admission!);
+    const state = Ticket.take(req.admission);
     if (!hooks.observe) return answer(p, req, state, {});
     const started = state?.started ?? performance.now();
     const trace: Trace<C> = {};
@@ -728,9 +743,7 @@ export function createDispatch<C, K extends string = string>(def: ServiceDefinit
       observe({ ...head, body: new Uint8Array() }, a.refused, {}, started);
       return a;
     }
-    const admission: Admission = { admitted: true };
-    admitted.set(admission, { ...a, started });
-    return { admission };
+    return { admission: new Ticket({ ...a, started }) };
   };
   return dispatch;
 }

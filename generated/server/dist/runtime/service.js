@@ -487,13 +487,28 @@ export function createDispatch(def, hooks) {
     const o = def.output;
     const contentType = { xml: `${o.xml}; charset=utf-8`, json: `${o.json}; charset=utf-8`, jsonp: `${o.jsonp}; charset=utf-8` };
     const p = { def, hooks, kinds: new Set(def.kinds), segments: new Set(def.segments), errorKeysOf: new WeakMap(), contentType };
-    const admitted = new WeakMap();
+    /**
+     * An admission of this dispatcher, holding what the head decided until the one dispatch that
+     * takes it (a replayed admission would run a call nobody counted). A class of this dispatcher
+     * with a private field: no other object passes for one, and no WeakMap lookup per request.
+     */
+    class Ticket {
+        admitted = true;
+        #state;
+        constructor(state) {
+            this.#state = state;
+        }
+        static take(a) {
+            if (!(a instanceof Ticket))
+                return undefined;
+            const state = a.#state;
+            a.#state = undefined;
+            return state;
+        }
+    }
     const observe = (request, response, trace, started) => hooks.observe?.({ request, response, ...trace, errors: p.errorKeysOf.get(response) ?? [], ms: performance.now() - started });
     const dispatch = async function dispatch(req) {
-        const state = req.admission && admitted.get(req.admission);
-        // One dispatch per admission: a replayed one would run a call nobody counted.
-        if (state)
-            admitted.delete(req.admission);
+        const state = Ticket.take(req.admission);
         if (!hooks.observe)
             return answer(p, req, state, {});
         const started = state?.started ?? performance.now();
@@ -516,9 +531,7 @@ export function createDispatch(def, hooks) {
             observe({ ...head, body: new Uint8Array() }, a.refused, {}, started);
             return a;
         }
-        const admission = { admitted: true };
-        admitted.set(admission, { ...a, started });
-        return { admission };
+        return { admission: new Ticket({ ...a, started }) };
     };
     return dispatch;
 }
