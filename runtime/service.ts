@@ -242,425 +242,508 @@ export function invokeHandlers<C>(handlers: object): ServiceDefinition['invoke']
   };
 }
 
-export function createDispatch<C, K extends string = string>(def: ServiceDefinition<K>, hooks: ServiceHooks<C>): Dispatch {
-  /** An entry of this service's envelope: a key of its spec or of the pipeline, so a misspelt key here does not compile. */
-  type Entry = ErrorEntry<K | PipelineErrorKey>;
-  const kinds = new Set(def.kinds);
-  const segments = new Set(def.segments);
+/** What every stage of the pipeline reads: the definition, the hooks and what is derived from them once. */
+interface Pipeline<C, K extends string> {
+  def: ServiceDefinition<K>;
+  hooks: ServiceHooks<C>;
+  kinds: ReadonlySet<string>;
+  segments: ReadonlySet<string>;
+  /** Error keys of the responses failure() made, for observe(). */
+  errorKeysOf: WeakMap<ServiceResponse, string[]>;
+  /** Content-Type of an answer by its format, charset included. */
+  contentType: { xml: string; json: string; jsonp: string };
+}
 
-  /** The decoded path, or undefined when its percent-encoding is broken (no endpoint has such a path). */
-  function decodePath(pathname: string): string | undefined {
-    try {
-      return decodeURIComponent(pathname);
-    } catch {
-      return undefined;
-    }
+/** An entry of a service's envelope: a key of its spec or of the pipeline. */
+type Entry<K extends string> = ErrorEntry<K | PipelineErrorKey>;
+
+// ---------------------------------------------------------------------------------------------
+// routing: the request target to an operation and its path parameters
+
+/**
+ * The request target as a URL. An absolute-form target that does not parse (`GET http://[ HTTP/1.1`)
+ * threw outside every handler and answered a bare 500; it now becomes a path that no endpoint has.
+ */
+function urlOf(target: string): URL {
+  try {
+    // An origin-form target is a path even when it starts with '//' (not a host, as for a relative URL).
+    return new URL(target.startsWith('/') ? `http://service.invalid${target}` : target, 'http://service.invalid');
+  } catch {
+    return new URL('http://service.invalid/%00');
   }
+}
 
-  function match(method: string, path: string): Match | { allow: string[] } | undefined {
-    const parts = path.split('/').filter((p, i, all) => p !== '' || (i > 0 && i < all.length - 1));
-    const allow = new Set<string>();
-    for (const op of def.operations) {
-      if (op.path.length !== parts.length) continue;
-      const m: Match = { op };
-      let ok = true;
-      for (let i = 0; i < parts.length && ok; i++) {
-        const t = op.path[i];
-        const p = parts[i]!;
-        if (t === '{kind}') ok = kinds.has(p) && !!(m.kind = p);
-        else if (t === '{segment}') ok = segments.has(p) && !!(m.segment = p);
-        else if (t === '{id}') ok = /^\d{1,15}$/.test(p) && !!(m.id = Number(p));
-        else if (t === '{deliveryId}') ok = /^\d{1,15}$/.test(p) && !!(m.deliveryId = Number(p));
-        else ok = t === p;
-      }
-      if (!ok) continue;
-      if (op.method === method) return m;
-      allow.add(op.method);
-    }
-    return allow.size ? { allow: [...allow] } : undefined;
-  }
-
-  function inputFormat(contentType: string | undefined): Format | 'upload' | 'batch' | undefined {
-    const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
-    if (type === '') return 'xml';
-    if (def.contentTypes.json.includes(type)) return 'json';
-    if (def.contentTypes.form.includes(type)) return 'form';
-    if (def.contentTypes.upload.includes(type)) return 'upload';
-    if (def.contentTypes.xml.includes(type)) return 'xml';
-    if (type === def.batch.contentType) return 'batch';
+/** The decoded path, or undefined when its percent-encoding is broken (no endpoint has such a path). */
+function decodePath(pathname: string): string | undefined {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
     return undefined;
   }
+}
 
-  interface Output {
-    format: 'xml' | 'json';
-    callback?: string;
-  }
+const digits = /^\d{1,15}$/;
 
-  function outputOf(req: RequestHead, query: URLSearchParams): Output {
-    const raw = query.get(def.jsonpParameter);
-    if (raw !== null) {
-      const callback = def.sanitizeCallback(raw);
-      return callback ? { format: 'json', callback } : { format: 'json' };
+/** The operation at method and path; the methods allowed there when none is that method; undefined when no endpoint is there. */
+function match<C, K extends string>(p: Pipeline<C, K>, method: string, path: string): Match | { allow: string[] } | undefined {
+  const parts = path.split('/').filter((s, i, all) => s !== '' || (i > 0 && i < all.length - 1));
+  const allow = new Set<string>();
+  for (const op of p.def.operations) {
+    if (op.path.length !== parts.length) continue;
+    const m: Match = { op };
+    let ok = true;
+    for (let i = 0; i < parts.length && ok; i++) {
+      const t = op.path[i];
+      const s = parts[i]!;
+      if (t === '{kind}') ok = p.kinds.has(s) && !!(m.kind = s);
+      else if (t === '{segment}') ok = p.segments.has(s) && !!(m.segment = s);
+      else if (t === '{id}') ok = digits.test(s) && !!(m.id = Number(s));
+      else if (t === '{deliveryId}') ok = digits.test(s) && !!(m.deliveryId = Number(s));
+      else ok = t === s;
     }
-    const accept = (req.headers.accept ?? '').toLowerCase();
-    return { format: def.contentTypes.json.some((t) => accept.includes(t)) ? 'json' : 'xml' };
+    if (!ok) continue;
+    if (op.method === method) return m;
+    allow.add(op.method);
   }
+  return allow.size ? { allow: [...allow] } : undefined;
+}
 
-  function respond(status: number, text: string, out: Output, extra: Record<string, string> = {}): ServiceResponse {
-    const body = out.callback ? `${out.callback}(${text})` : text;
-    const type = out.callback ? def.output.jsonp : out.format === 'json' ? def.output.json : def.output.xml;
-    return { status, headers: { 'content-type': `${type}; charset=utf-8`, ...extra }, body: encoder.encode(body) };
+interface Routed {
+  url: URL;
+  m: Match | { allow: string[] } | undefined;
+  /** The answer's format, from the query string and Accept. */
+  out: Output;
+}
+
+/** The request's URL, route and answer format (admission found them already for a request it let in). */
+function route<C, K extends string>(p: Pipeline<C, K>, req: RequestHead): Routed {
+  const url = urlOf(req.url);
+  // A malformed escape (%E0%A4%A) used to throw a URIError here and answer 500.
+  const path = decodePath(url.pathname);
+  return { url, m: path === undefined ? undefined : match(p, req.method.toUpperCase(), path), out: outputOf(p, req, url.searchParams) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// answers: the format asked for, the body, the error envelope, the quota headers
+
+interface Output {
+  format: 'xml' | 'json';
+  callback?: string;
+}
+
+function outputOf<C, K extends string>(p: Pipeline<C, K>, req: RequestHead, query: URLSearchParams): Output {
+  const raw = query.get(p.def.jsonpParameter);
+  if (raw !== null) {
+    const callback = p.def.sanitizeCallback(raw);
+    return callback ? { format: 'json', callback } : { format: 'json' };
   }
+  const accept = req.headers.accept;
+  if (!accept) return { format: 'xml' };
+  const lower = accept.toLowerCase();
+  return { format: p.def.contentTypes.json.some((t) => lower.includes(t)) ? 'json' : 'xml' };
+}
 
-  function failure(errors: readonly Entry[], out: Output, extra: Record<string, string> = {}, status?: number): ServiceResponse {
-    const byKey: Record<string, string> = {};
-    for (const e of errors) {
-      const known = def.errors[e.key];
-      // Messages may quote the request (a JSON parser's snippet): the XML envelope must still parse.
-      const text = printable(e.message || known?.message || e.key);
-      byKey[e.key] = byKey[e.key] ? `${byKey[e.key]}; ${text}` : text;
+function respond<C, K extends string>(p: Pipeline<C, K>, status: number, text: string, out: Output, extra: Record<string, string> = {}): ServiceResponse {
+  const body = out.callback ? `${out.callback}(${text})` : text;
+  const type = out.callback ? p.contentType.jsonp : p.contentType[out.format];
+  return { status, headers: { 'content-type': type, ...extra }, body: encoder.encode(body) };
+}
+
+/** The error envelope of `errors` (at least one); its status is the first error's unless given. */
+function failure<C, K extends string>(p: Pipeline<C, K>, errors: readonly Entry<K>[], out: Output, extra: Record<string, string> = {}, status?: number): ServiceResponse {
+  const byKey: Record<string, string> = {};
+  for (const e of errors) {
+    const known = p.def.errors[e.key];
+    // Messages may quote the request (a JSON parser's snippet): the XML envelope must still parse.
+    const text = printable(e.message || known?.message || e.key);
+    byKey[e.key] = byKey[e.key] ? `${byKey[e.key]}; ${text}` : text;
+  }
+  const code = status ?? p.def.errors[errors[0]!.key]?.status ?? 400;
+  const r = respond(p, code, p.def.encodeError(out.format, byKey), out, extra);
+  if (p.hooks.observe) p.errorKeysOf.set(r, Object.keys(byKey));
+  return r;
+}
+
+/** The quota header of an answer (a fresh object: answers add their own headers to it). */
+function withQuota<C, K extends string>(p: Pipeline<C, K>, q: Quota | undefined): Record<string, string> {
+  return q ? { [p.def.quotaHeader]: `${q.used}/${q.allowed}` } : {};
+}
+
+/** Every quotaexceeded answer says when the window resets, so a client can wait instead of spending more calls. */
+function overQuota<C, K extends string>(p: Pipeline<C, K>, q: Quota, context: C): Record<string, string> {
+  const headers = withQuota(p, q);
+  const after = p.hooks.quotaRetryAfter?.(context);
+  if (after !== undefined) headers['retry-after'] = String(after);
+  return headers;
+}
+
+function quotaExceeded<C, K extends string>(p: Pipeline<C, K>, quota: Quota, context: C, out: Output): ServiceResponse {
+  return failure(p, [{ key: 'quotaexceeded', message: `API call limit exceeded: ${quota.used}/${quota.allowed}` }], out, overQuota(p, quota, context));
+}
+
+// ---------------------------------------------------------------------------------------------
+// admission: credentials, the failed-login throttle, the quota
+
+/** The e-mail and token of a Basic Authorization header, or undefined (absent or unreadable). */
+function credentialsOf(req: RequestHead): { email: string; token: string } | undefined {
+  const auth = req.headers.authorization ?? '';
+  const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(auth);
+  if (!m) return undefined;
+  let decoded: string;
+  try {
+    const bin = atob(m[1]!);
+    const bytes = new Uint8Array(bin.length);
+    for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+    decoded = strictUtf8.decode(bytes);
+  } catch {
+    return undefined;
+  }
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return undefined;
+  return { email: decoded.slice(0, colon), token: decoded.slice(colon + 1) };
+}
+
+/**
+ * The caller, undefined for missing or wrong credentials, or a wait in seconds when the throttle
+ * refuses to check them. Only credentials that were checked and did not match count as failed:
+ * a request without any (a browser's first try, before the challenge) is no guess.
+ */
+async function authenticate<C, K extends string>(p: Pipeline<C, K>, req: RequestHead): Promise<{ context: C } | { retryAfter: number } | undefined> {
+  const credentials = credentialsOf(req);
+  if (!credentials) return undefined;
+  const attempt = p.hooks.loginThrottle?.attempt(req.remoteAddress ?? '', credentials.email);
+  if (attempt && attempt.retryAfter > 0) return { retryAfter: attempt.retryAfter };
+  let context: C | undefined;
+  try {
+    context = await p.hooks.authenticate(credentials.email, credentials.token);
+  } catch (e) {
+    attempt?.settle('fault');
+    throw e;
+  }
+  attempt?.settle(context === undefined ? 'failed' : 'matched');
+  if (context === undefined) return undefined;
+  return { context };
+}
+
+/** A request let in: its caller, its quota, and what its head told. */
+interface Admitted<C> {
+  context: C;
+  quota: Quota | undefined;
+  /** The head's URL and route, for the call. */
+  routed?: Routed;
+  routedFor?: string;
+  /** When the head arrived: a call's time in the request log counts from there. */
+  started: number;
+}
+
+/** Authentication, then the call counted against the quota: everything decided by the head. */
+async function admitHead<C, K extends string>(p: Pipeline<C, K>, req: RequestHead): Promise<{ refused: ServiceResponse } | Omit<Admitted<C>, 'started'>> {
+  const routed = route(p, req);
+  const { out } = routed;
+  const auth = await authenticate(p, req);
+  if (auth !== undefined && 'retryAfter' in auth) {
+    const known = p.def.errors.toomanyfailedlogins;
+    return { refused: failure(p, [{ key: 'toomanyfailedlogins', message: `${known?.message ?? ''}; retry after ${auth.retryAfter} s` }], out, { 'retry-after': String(auth.retryAfter) }, known?.status ?? 429) };
+  }
+  const context = auth?.context;
+  if (context === undefined) {
+    const r = failure(p, [{ key: 'authenticationfailed', message: 'Basic authentication with the e-mail address and API token is required' }], out);
+    r.headers['www-authenticate'] = 'Basic realm="service"';
+    return { refused: r };
+  }
+  // A batch counts each nested call, not the envelope. Which request is the batch is decided by
+  // its route: deciding by the Content-Type let any call that claimed multipart/mixed skip the quota.
+  const isBatch = routed.m !== undefined && 'op' in routed.m && routed.m.op.multipart;
+  let quota: Quota | undefined;
+  if (p.hooks.countCalls && !isBatch) {
+    quota = await p.hooks.countCalls(context, 1);
+    if (quota.used > quota.allowed) return { refused: quotaExceeded(p, quota, context, out) };
+  }
+  return { context, quota, routed, routedFor: `${req.method} ${req.url}` };
+}
+
+// ---------------------------------------------------------------------------------------------
+// decoding: the body and query string to the operation's input, validated
+
+function inputFormat<C, K extends string>(p: Pipeline<C, K>, contentType: string | undefined): Format | 'upload' | 'batch' | undefined {
+  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type === '') return 'xml';
+  const types = p.def.contentTypes;
+  if (types.json.includes(type)) return 'json';
+  if (types.form.includes(type)) return 'form';
+  if (types.upload.includes(type)) return 'upload';
+  if (types.xml.includes(type)) return 'xml';
+  if (type === p.def.batch.contentType) return 'batch';
+  return undefined;
+}
+
+/** The input of a routed call, or the answer that refuses it (unsupported body, invalid values). */
+async function decodeInput<C, K extends string>(p: Pipeline<C, K>, req: ServiceRequest, m: Match, binding: string, url: URL, out: Output, headers: Record<string, string>): Promise<{ input: OperationInput } | { refused: ServiceResponse }> {
+  const { op } = m;
+  const { def } = p;
+  const input: OperationInput = { kind: m.kind, segment: m.segment, id: m.id, ...(m.deliveryId !== undefined && { deliveryId: m.deliveryId }) };
+  const issues: Entry<K>[] = [];
+  const fmt = inputFormat(p, req.headers['content-type']);
+  const hasBody = req.body.length > 0;
+  // multipart/mixed is the batch's format only; sent to any other endpoint it is as unknown as text/plain.
+  if (hasBody && (fmt === undefined || fmt === 'batch')) return { refused: failure(p, [{ key: 'unsupportedmediatype', message: `Unsupported content type ${req.headers['content-type']}` }], out, headers) };
+  let bodyData: string | Uint8Array | Record<string, unknown>;
+  let bodyFormat: Format;
+  if (hasBody && fmt === 'upload') {
+    if (!op.upload) return { refused: failure(p, [{ key: 'unsupportedmediatype', message: 'multipart/form-data is accepted by file uploads only' }], out, headers) };
+    const form = await parseMultipartForm(req.body, req.headers['content-type']!, def.limits.maxUploadBytes);
+    bodyData = formToNested(form.fields, def.limits.maxDepth);
+    bodyFormat = 'form';
+    input.files = form.files;
+  } else if (hasBody) {
+    bodyData = req.body;
+    bodyFormat = fmt as Format;
+  } else {
+    // An empty body is an empty request whatever the Content-Type ("no field is required"):
+    // it used to be read as XML, so an empty form or JSON POST failed as "malformed XML".
+    bodyData = {};
+    bodyFormat = 'form';
+  }
+  // List and report parameters: the query string, then a `request` body of the GET;
+  // parameters the service does not know are ignored (existing clients send extras).
+  const paramsTarget = op.params?.[binding] ?? op.params?.['*'];
+  if (paramsTarget) {
+    const query = Object.fromEntries([...url.searchParams].filter(([k]) => k !== def.jsonpParameter));
+    const fromQuery = def.decode(paramsTarget, 'form', query).value as Record<string, unknown>;
+    const fromBody = def.decode(paramsTarget, bodyFormat, bodyData).value as Record<string, unknown>;
+    const params: Record<string, unknown> = { ...fromBody, ...fromQuery };
+    for (const [name, spelled] of Object.entries(op.anyCase ?? {})) {
+      const v = params[name];
+      const found = typeof v === 'string' ? spelled.find((s) => s.toLowerCase() === v.toLowerCase()) : undefined;
+      if (found !== undefined) params[name] = found;
     }
-    // Callers pass at least one error.
-    const code = status ?? def.errors[errors[0]!.key]?.status ?? 400;
-    const r = respond(code, def.encodeError(out.format, byKey), out, extra);
-    if (hooks.observe) errorKeysOf.set(r, Object.keys(byKey));
-    return r;
+    input.params = params;
+    issues.push(...def.validate(paramsTarget, input.params));
   }
+  const requestTarget = op.request?.[binding] ?? op.request?.['*'];
+  if (requestTarget) {
+    const decoded = def.decode(requestTarget, bodyFormat, bodyData);
+    input.body = decoded.value;
+    issues.push(...decoded.issues);
+    if (hasBody && fmt === 'form') issues.push(...formFiles(p, op.files?.[binding] ?? [], input));
+    // One error per place: what decoding (an unknown field, a file that is not base64) already said is not said again.
+    issues.push(...def.validate(requestTarget, input.body).filter((e) => !issues.some((i) => i.path === e.path && (i.key === e.key || i.key === 'invalidvalue'))));
+  }
+  // Alone: the other issues may quote the offending text, which the XML envelope cannot carry.
+  const badText = nonXmlText({ body: input.body, params: input.params, names: issues.map((i) => i.path ?? ''), files: Object.entries(input.files ?? {}).map(([name, f]): [string, string] => [name, f.filename]) }, def.errors.invalidcharacter?.message ?? '');
+  if (badText.length) return { refused: failure(p, badText, out, headers) };
+  if (issues.length) return { refused: failure(p, issues, out, headers) };
+  return { input };
+}
 
-  /** Error keys of the responses failure() made, for observe(). */
-  const errorKeysOf = new WeakMap<ServiceResponse, string[]>();
-
-  const withQuota = (q: Quota | undefined): Record<string, string> => (q ? { [def.quotaHeader]: `${q.used}/${q.allowed}` } : {});
-  // Every quotaexceeded answer says when the window resets, so a client can wait instead of spending more calls.
-  const overQuota = (q: Quota, context: C): Record<string, string> => {
-    const after = hooks.quotaRetryAfter?.(context);
-    return after === undefined ? withQuota(q) : { ...withQuota(q), 'retry-after': String(after) };
-  };
-
-  /** The e-mail and token of a Basic Authorization header, or undefined (absent or unreadable). */
-  function credentialsOf(req: RequestHead): { email: string; token: string } | undefined {
-    const auth = req.headers.authorization ?? '';
-    const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(auth);
-    if (!m) return undefined;
-    let decoded: string;
-    try {
-      const bin = atob(m[1]!);
-      const bytes = new Uint8Array(bin.length);
-      for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
-      decoded = strictUtf8.decode(bytes);
-    } catch {
-      return undefined;
+/**
+ * Files sent form-encoded (application/x-www-form-urlencoded): data[<field>] holds the bytes in
+ * base64. Each becomes an uploaded file named after its field, as a multipart file part would.
+ */
+function formFiles<C, K extends string>(p: Pipeline<C, K>, fields: readonly string[], input: OperationInput): Entry<K>[] {
+  const data = (input.body as { data?: Record<string, unknown> } | undefined)?.data;
+  const issues: Entry<K>[] = [];
+  for (const field of fields) {
+    const v = data?.[field];
+    if (typeof v !== 'string') continue;
+    const path = `data.${field}`;
+    const bytes = fromBase64(v);
+    if (!bytes) {
+      issues.push({ key: 'invalidvalue', message: `${p.def.errors.invalidvalue?.message ?? 'Invalid value'}: ${path}: a file sent form-encoded is its bytes in base64`, path });
+      continue;
     }
-    const colon = decoded.indexOf(':');
-    if (colon < 0) return undefined;
-    return { email: decoded.slice(0, colon), token: decoded.slice(colon + 1) };
+    if (bytes.byteLength > p.def.limits.maxUploadBytes) throw new UploadTooLarge(p.def.limits.maxUploadBytes);
+    const file: UploadedFile = { filename: field, contenttype: 'application/octet-stream', size: bytes.byteLength, data: bytes };
+    (input.files ??= {})[`data[${field}]`] = file;
+    data![field] = { filename: file.filename, contenttype: file.contenttype, size: file.size };
   }
+  return issues;
+}
 
+// ---------------------------------------------------------------------------------------------
+// invoking: the handler, then its result encoded as the answer
+
+async function invokeAndEncode<C, K extends string>(p: Pipeline<C, K>, op: OperationInfo, binding: string, input: OperationInput, context: C, out: Output, headers: Record<string, string>): Promise<ServiceResponse> {
+  const { def, hooks } = p;
+  const result = (await def.invoke(op.id, input, context)) as { body: unknown; location?: string } | unknown;
+  const responseTarget = op.response?.[binding] ?? op.response?.['*'];
+  let value = result;
+  const extra: Record<string, string> = { ...headers };
+  if (op.location && result && typeof result === 'object' && 'location' in (result as object)) {
+    extra.location = (result as { location: string }).location;
+    value = (result as { body: unknown }).body;
+  }
+  if (responseTarget && hooks.ownerNames && def.nameOwners && def.ownerNamed?.(responseTarget)) {
+    const names = await hooks.ownerNames(context);
+    def.nameOwners(responseTarget, value, names);
+  }
+  const text = responseTarget ? def.encode(responseTarget, out.format, value) : '';
+  return respond(p, op.status, text, out, extra);
+}
+
+/** The envelope of what a call threw: the client's mistakes by their keys, anything else a 500 (logged by onFault). */
+function callFailure<C, K extends string>(p: Pipeline<C, K>, e: unknown, req: ServiceRequest, out: Output, headers: Record<string, string>): ServiceResponse {
+  // A handler's ServiceError is typed by the generated ServiceError, whose keys are K.
+  if (e instanceof ServiceError) return failure(p, (e as ServiceError<K>).errors, out, headers);
+  if (e instanceof CodecError) return failure(p, [{ key: 'malformedrequest', message: e.message }], out, headers);
+  if (e instanceof BatchError) return failure(p, [{ key: e.key, message: e.message }], out, headers);
+  if (e instanceof UploadTooLarge) return failure(p, [{ key: 'requesttoolarge', message: e.message }], out, headers);
+  if (e instanceof MalformedForm) return failure(p, [{ key: 'malformedrequest', message: e.message }], out, headers);
+  p.hooks.onFault?.(e, req);
+  return failure(p, [{ key: 'internalerror', message: p.def.errors.internalerror?.message ?? 'Internal error' }], out, headers, 500);
+}
+
+/** One call: route, decode, validate, invoke, encode. The caller has authenticated and counted it. */
+async function call<C, K extends string>(p: Pipeline<C, K>, req: ServiceRequest, context: C, quota: Quota | undefined, nested: boolean, trace: Trace<C>, routed?: Routed): Promise<ServiceResponse> {
+  const { url, m, out } = routed ?? route(p, req);
+  const headers = withQuota(p, quota);
+  try {
+    if (!m) return failure(p, [{ key: 'unknownpath', message: `No endpoint at ${url.pathname}` }], out, headers);
+    if ('allow' in m) return failure(p, [{ key: 'methodnotallowed', message: `${req.method} is not allowed here; allowed: ${m.allow.join(', ')}` }], out, { ...headers, allow: m.allow.join(', ') });
+    const { op } = m;
+    trace.operation = op.id;
+    if (op.multipart) return await batchCall(p, req, context, out, nested, trace, headers);
+    const binding = op.scope === 'kind' ? m.kind! : op.scope === 'activity' ? m.segment! : '*';
+    const decoded = await decodeInput(p, req, m, binding, url, out, headers);
+    if ('refused' in decoded) return decoded.refused;
+    return await invokeAndEncode(p, op, binding, decoded.input, context, out, headers);
+  } catch (e) {
+    return callFailure(p, e, req, out, headers);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// batches: every part a call of its own, run as the batch's caller
+
+async function batchCall<C, K extends string>(p: Pipeline<C, K>, req: ServiceRequest, context: C, out: Output, nested: boolean, trace: Trace<C>, headers: Record<string, string>): Promise<ServiceResponse> {
+  if (nested) return failure(p, [{ key: 'invalidbatch', message: 'A batch cannot contain a batch' }], out, headers);
+  try {
+    return await runBatch(p, req, context, trace);
+  } catch (e) {
+    // A refused batch counted no call; its answer still tells the caller where the quota stands.
+    if (e instanceof BatchError) return failure(p, [{ key: e.key, message: e.message }], out, withQuota(p, p.hooks.countCalls ? await p.hooks.countCalls(context, 0) : undefined));
+    throw e;
+  }
+}
+
+/** One batch part, run as the batch's caller. */
+async function runPart<C, K extends string>(p: Pipeline<C, K>, nested: ServiceRequest, ownCredentials: boolean, context: C, trace: Trace<C>): Promise<ServiceResponse> {
+  // Every part runs as the batch's caller: a part with credentials of its own (even the same
+  // ones) is refused before it is counted or run, so no one runs calls inside another's batch.
+  if (ownCredentials) return failure(p, [{ key: 'partauthorization', message: p.def.errors.partauthorization?.message ?? '' }], route(p, nested).out, withQuota(p, trace.quota));
+  if (p.hooks.countCalls) {
+    const quota = (trace.quota = await p.hooks.countCalls(context, 1));
+    if (quota.used > quota.allowed) return quotaExceeded(p, quota, context, route(p, nested).out);
+  }
+  return call(p, nested, context, trace.quota, true, trace);
+}
+
+/** Batch: parse every part first (a malformed batch runs nothing), then run each as its own call. */
+async function runBatch<C, K extends string>(p: Pipeline<C, K>, req: ServiceRequest, context: C, outer: Trace<C>): Promise<ServiceResponse> {
+  const parts = parseBatchRequest(req.body, req.headers['content-type'], { maxParts: p.def.batch.maxParts });
+  // Every Content-ID must be one the response can echo. Checked by writing an empty response
+  // first: a Content-ID with a space, angle bracket or non-ASCII character used to let every
+  // part run (and commit) and then fail the whole answer with a 500.
+  try {
+    serializeBatchResponse(parts.map((part) => ({ status: 200, headers: {}, body: new Uint8Array(), contentId: part.contentId })));
+  } catch (e) {
+    throw new BatchError('invalidbatch', `a Content-ID cannot be echoed: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  const responses: BatchResponsePart[] = [];
+  let quota: Quota | undefined;
+  for (const [index, part] of parts.entries()) {
+    const started = performance.now();
+    // Outer headers apply to every nested request unless it overrides them.
+    const headers: Record<string, string | undefined> = { ...req.headers, 'content-length': undefined, 'content-type': undefined, ...part.headers };
+    const nested: ServiceRequest = { method: part.method, url: part.path, headers, body: part.body };
+    const trace: Trace<C> = quota ? { context, quota } : { context };
+    const r = await runPart(p, nested, part.headers.authorization !== undefined, context, trace);
+    quota = trace.quota ?? quota;
+    responses.push({ status: r.status, headers: r.headers, body: r.body, contentId: part.contentId });
+    p.hooks.observe?.({ request: nested, response: r, ...trace, errors: p.errorKeysOf.get(r) ?? [], ms: performance.now() - started, batch: { request: req, index, contentId: part.contentId } });
+  }
+  if (quota) outer.quota = quota;
+  const { contentType, body } = serializeBatchResponse(responses);
+  return { status: 200, headers: { 'content-type': contentType, ...withQuota(p, quota) }, body };
+}
+
+// ---------------------------------------------------------------------------------------------
+// dispatch: admission (from the head, or with the body when the shell did not admit), the call, observe()
+
+/** The envelope of a fault outside every handler; never its details. */
+function fault<C, K extends string>(p: Pipeline<C, K>, e: unknown, req: ServiceRequest | RequestHead): ServiceResponse {
+  const { out } = route(p, req);
+  if (e instanceof BatchError) return failure(p, [{ key: e.key, message: e.message }], out);
+  p.hooks.onFault?.(e, { ...req, body: new Uint8Array() });
+  return failure(p, [{ key: 'internalerror', message: 'Internal error' }], out, {}, 500);
+}
+
+async function answer<C, K extends string>(p: Pipeline<C, K>, req: ServiceRequest, state: Admitted<C> | undefined, trace: Trace<C>): Promise<ServiceResponse> {
+  try {
+    if (!state) {
+      if (req.body.length > p.def.limits.maxBodyBytes) return failure(p, [{ key: 'requesttoolarge', message: `The body is larger than ${p.def.limits.maxBodyBytes} bytes` }], route(p, req).out);
+      const a = await admitHead(p, req);
+      if ('refused' in a) return a.refused;
+      state = { ...a, started: 0 };
+    }
+    trace.context = state.context;
+    if (state.quota) trace.quota = state.quota;
+    // The route found from the head holds when the request is the one admitted (same method and target).
+    const routed = state.routed && state.routedFor === `${req.method} ${req.url}` ? state.routed : undefined;
+    return await call(p, req, state.context, state.quota, false, trace, routed);
+  } catch (e) {
+    return fault(p, e, req);
+  }
+}
+
+export function createDispatch<C, K extends string = string>(def: ServiceDefinition<K>, hooks: ServiceHooks<C>): Dispatch {
+  const o = def.output;
+  const contentType = { xml: `${o.xml}; charset=utf-8`, json: `${o.json}; charset=utf-8`, jsonp: `${o.jsonp}; charset=utf-8` };
+  const p: Pipeline<C, K> = { def, hooks, kinds: new Set(def.kinds), segments: new Set(def.segments), errorKeysOf: new WeakMap(), contentType };
   /**
-   * The caller, undefined for missing or wrong credentials, or a wait in seconds when the throttle
-   * refuses to check them. Only credentials that were checked and did not match count as failed:
-   * a request without any (a browser's first try, before the challenge) is no guess.
+   * An admission of this dispatcher, holding what the head decided until the one dispatch that
+   * takes it (a replayed admission would run a call nobody counted). A class of this dispatcher
+   * with a private field: no other object passes for one, and no WeakMap lookup per request.
    */
-  async function authenticate(req: RequestHead): Promise<{ context: C } | { retryAfter: number } | undefined> {
-    const credentials = credentialsOf(req);
-    if (!credentials) return undefined;
-    const attempt = hooks.loginThrottle?.attempt(req.remoteAddress ?? '', credentials.email);
-    if (attempt && attempt.retryAfter > 0) return { retryAfter: attempt.retryAfter };
-    let context: C | undefined;
-    try {
-      context = await hooks.authenticate(credentials.email, credentials.token);
-    } catch (e) {
-      attempt?.settle('fault');
-      throw e;
+  class Ticket implements Admission {
+    readonly admitted = true as const;
+    #state: Admitted<C> | undefined;
+    constructor(state: Admitted<C>) {
+      this.#state = state;
     }
-    attempt?.settle(context === undefined ? 'failed' : 'matched');
-    if (context === undefined) return undefined;
-    return { context };
-  }
-
-  /**
-   * The request target as a URL. An absolute-form target that does not parse (`GET http://[ HTTP/1.1`)
-   * threw outside every handler and answered a bare 500; it now becomes a path that no endpoint has.
-   */
-  function urlOf(target: string): URL {
-    try {
-      // An origin-form target is a path even when it starts with '//' (not a host, as for a relative URL).
-      return new URL(target.startsWith('/') ? `http://service.invalid${target}` : target, 'http://service.invalid');
-    } catch {
-      return new URL('http://service.invalid/%00');
+    static take(a: Admission | undefined): Admitted<C> | undefined {
+      if (!(a instanceof Ticket)) return undefined;
+      const state = a.#state;
+      a.#state = undefined;
+      return state;
     }
   }
-
-  interface Routed {
-    url: URL;
-    m: ReturnType<typeof match>;
-  }
-  /** The request's URL and route (admission found them already for a request it let in). */
-  function route(req: RequestHead): Routed {
-    const url = urlOf(req.url);
-    // A malformed escape (%E0%A4%A) used to throw a URIError here and answer 500.
-    const path = decodePath(url.pathname);
-    return { url, m: path === undefined ? undefined : match(req.method.toUpperCase(), path) };
-  }
-
-  /** One call: route, decode, validate, invoke, encode. The caller has authenticated and counted it. */
-  async function call(req: ServiceRequest, context: C, quota: Quota | undefined, nested: boolean, trace: Trace<C>, routed?: Routed): Promise<ServiceResponse> {
-    const { url, m } = routed ?? route(req);
-    const out = outputOf(req, url.searchParams);
-    const headers = withQuota(quota);
-    try {
-      if (!m) return failure([{ key: 'unknownpath', message: `No endpoint at ${url.pathname}` }], out, headers);
-      if ('allow' in m) return failure([{ key: 'methodnotallowed', message: `${req.method} is not allowed here; allowed: ${m.allow.join(', ')}` }], out, { ...headers, allow: m.allow.join(', ') });
-      const { op } = m;
-      trace.operation = op.id;
-      if (op.multipart) {
-        if (nested) return failure([{ key: 'invalidbatch', message: 'A batch cannot contain a batch' }], out, headers);
-        try {
-          return await runBatch(req, context, out, trace);
-        } catch (e) {
-          // A refused batch counted no call; its answer still tells the caller where the quota stands.
-          if (e instanceof BatchError) return failure([{ key: e.key, message: e.message }], out, withQuota(hooks.countCalls ? await hooks.countCalls(context, 0) : undefined));
-          throw e;
-        }
-      }
-      const binding = op.scope === 'kind' ? m.kind! : op.scope === 'activity' ? m.segment! : '*';
-      const input: OperationInput = { kind: m.kind, segment: m.segment, id: m.id, ...(m.deliveryId !== undefined && { deliveryId: m.deliveryId }) };
-      const issues: Entry[] = [];
-      const fmt = inputFormat(req.headers['content-type']);
-      const hasBody = req.body.length > 0;
-      // multipart/mixed is the batch's format only; sent to any other endpoint it is as unknown as text/plain.
-      if (hasBody && (fmt === undefined || fmt === 'batch')) return failure([{ key: 'unsupportedmediatype', message: `Unsupported content type ${req.headers['content-type']}` }], out, headers);
-      let bodyData: string | Uint8Array | Record<string, unknown> | undefined;
-      let bodyFormat: Format = 'xml';
-      if (hasBody && fmt === 'upload') {
-        if (!op.upload) return failure([{ key: 'unsupportedmediatype', message: 'multipart/form-data is accepted by file uploads only' }], out, headers);
-        const form = await parseMultipartForm(req.body, req.headers['content-type']!, def.limits.maxUploadBytes);
-        bodyData = formToNested(form.fields, def.limits.maxDepth);
-        bodyFormat = 'form';
-        input.files = form.files;
-      } else if (hasBody) {
-        bodyData = req.body;
-        bodyFormat = fmt as Format;
-      } else {
-        // An empty body is an empty request whatever the Content-Type ("no field is required"):
-        // it used to be read as XML, so an empty form or JSON POST failed as "malformed XML".
-        bodyData = {};
-        bodyFormat = 'form';
-      }
-      // List and report parameters: the query string, then a `request` body of the GET;
-      // parameters the service does not know are ignored (existing clients send extras).
-      const paramsTarget = op.params?.[binding] ?? op.params?.['*'];
-      if (paramsTarget) {
-        const query = Object.fromEntries([...url.searchParams].filter(([k]) => k !== def.jsonpParameter));
-        const fromQuery = def.decode(paramsTarget, 'form', query).value as Record<string, unknown>;
-        const fromBody = bodyData === undefined ? {} : (def.decode(paramsTarget, bodyFormat, bodyData).value as Record<string, unknown>);
-        const params: Record<string, unknown> = { ...fromBody, ...fromQuery };
-        for (const [name, spelled] of Object.entries(op.anyCase ?? {})) {
-          const v = params[name];
-          const match = typeof v === 'string' ? spelled.find((s) => s.toLowerCase() === v.toLowerCase()) : undefined;
-          if (match !== undefined) params[name] = match;
-        }
-        input.params = params;
-        issues.push(...def.validate(paramsTarget, input.params));
-      }
-      const requestTarget = op.request?.[binding] ?? op.request?.['*'];
-      if (requestTarget) {
-        const decoded = def.decode(requestTarget, bodyFormat, bodyData ?? new Uint8Array());
-        input.body = decoded.value;
-        issues.push(...decoded.issues);
-        if (hasBody && fmt === 'form') issues.push(...formFiles(op.files?.[binding] ?? [], input));
-        // One error per place: what decoding (an unknown field, a file that is not base64) already said is not said again.
-        issues.push(...def.validate(requestTarget, input.body).filter((e) => !issues.some((i) => i.path === e.path && (i.key === e.key || i.key === 'invalidvalue'))));
-      }
-      // Alone: the other issues may quote the offending text, which the XML envelope cannot carry.
-      const badText = nonXmlText({ body: input.body, params: input.params, names: issues.map((i) => i.path ?? ''), files: Object.entries(input.files ?? {}).map(([name, f]): [string, string] => [name, f.filename]) }, def.errors.invalidcharacter?.message ?? '');
-      if (badText.length) return failure(badText, out, headers);
-      if (issues.length) return failure(issues, out, headers);
-      const result = (await def.invoke(op.id, input, context)) as { body: unknown; location?: string } | unknown;
-      const responseTarget = op.response?.[binding] ?? op.response?.['*'];
-      let value = result;
-      const extra: Record<string, string> = { ...headers };
-      if (op.location && result && typeof result === 'object' && 'location' in (result as object)) {
-        extra.location = (result as { location: string }).location;
-        value = (result as { body: unknown }).body;
-      }
-      if (responseTarget && hooks.ownerNames && def.nameOwners && def.ownerNamed?.(responseTarget)) {
-        const names = await hooks.ownerNames(context);
-        def.nameOwners(responseTarget, value, names);
-      }
-      const text = responseTarget ? def.encode(responseTarget, out.format, value) : '';
-      return respond(op.status, text, out, extra);
-    } catch (e) {
-      // A handler's ServiceError is typed by the generated ServiceError, whose keys are K.
-      if (e instanceof ServiceError) return failure((e as ServiceError<K>).errors, out, headers);
-      if (e instanceof CodecError) return failure([{ key: 'malformedrequest', message: e.message }], out, headers);
-      if (e instanceof BatchError) return failure([{ key: e.key, message: e.message }], out, headers);
-      if (e instanceof UploadTooLarge) return failure([{ key: 'requesttoolarge', message: e.message }], out, headers);
-      if (e instanceof MalformedForm) return failure([{ key: 'malformedrequest', message: e.message }], out, headers);
-      hooks.onFault?.(e, req);
-      return failure([{ key: 'internalerror', message: def.errors.internalerror?.message ?? 'Internal error' }], out, headers, 500);
-    }
-  }
-
-  /**
-   * Files sent form-encoded (application/x-www-form-urlencoded): data[<field>] holds the bytes in
-   * base64. Each becomes an uploaded file named after its field, as a multipart file part would.
-   */
-  function formFiles(fields: readonly string[], input: OperationInput): Entry[] {
-    const data = (input.body as { data?: Record<string, unknown> } | undefined)?.data;
-    const issues: Entry[] = [];
-    for (const field of fields) {
-      const v = data?.[field];
-      if (typeof v !== 'string') continue;
-      const path = `data.${field}`;
-      const bytes = fromBase64(v);
-      if (!bytes) {
-        issues.push({ key: 'invalidvalue', message: `${def.errors.invalidvalue?.message ?? 'Invalid value'}: ${path}: a file sent form-encoded is its bytes in base64`, path });
-        continue;
-      }
-      if (bytes.byteLength > def.limits.maxUploadBytes) throw new UploadTooLarge(def.limits.maxUploadBytes);
-      const file: UploadedFile = { filename: field, contenttype: 'application/octet-stream', size: bytes.byteLength, data: bytes };
-      (input.files ??= {})[`data[${field}]`] = file;
-      data![field] = { filename: file.filename, contenttype: file.contenttype, size: file.size };
-    }
-    return issues;
-  }
-
-  /** One batch part, run as the batch's caller. */
-  async function runPart(nested: ServiceRequest, ownCredentials: boolean, context: C, trace: Trace<C>): Promise<ServiceResponse> {
-    // Every part runs as the batch's caller: a part with credentials of its own (even the same
-    // ones) is refused before it is counted or run, so no one runs calls inside another's batch.
-    if (ownCredentials) return failure([{ key: 'partauthorization', message: def.errors.partauthorization?.message ?? '' }], outputOf(nested, urlOf(nested.url).searchParams), withQuota(trace.quota));
-    if (hooks.countCalls) {
-      const quota = (trace.quota = await hooks.countCalls(context, 1));
-      if (quota.used > quota.allowed) return failure([{ key: 'quotaexceeded', message: `API call limit exceeded: ${quota.used}/${quota.allowed}` }], outputOf(nested, urlOf(nested.url).searchParams), overQuota(quota, context));
-    }
-    return call(nested, context, trace.quota, true, trace);
-  }
-
-  /** Batch: parse every part first (a malformed batch runs nothing), then run each as its own call. */
-  async function runBatch(req: ServiceRequest, context: C, out: Output, outer: Trace<C>): Promise<ServiceResponse> {
-    const parts = parseBatchRequest(req.body, req.headers['content-type'], { maxParts: def.batch.maxParts });
-    // Every Content-ID must be one the response can echo. Checked by writing an empty response
-    // first: a Content-ID with a space, angle bracket or non-ASCII character used to let every
-    // part run (and commit) and then fail the whole answer with a 500.
-    try {
-      serializeBatchResponse(parts.map((p) => ({ status: 200, headers: {}, body: new Uint8Array(), contentId: p.contentId })));
-    } catch (e) {
-      throw new BatchError('invalidbatch', `a Content-ID cannot be echoed: ${e instanceof Error ? e.message : String(e)}`);
-    }
-    const responses: BatchResponsePart[] = [];
-    let quota: Quota | undefined;
-    for (const [index, part] of parts.entries()) {
-      const started = performance.now();
-      // Outer headers apply to every nested request unless it overrides them.
-      const headers: Record<string, string | undefined> = { ...req.headers, 'content-length': undefined, 'content-type': undefined, ...part.headers };
-      const nested: ServiceRequest = { method: part.method, url: part.path, headers, body: part.body };
-      const trace: Trace<C> = quota ? { context, quota } : { context };
-      const r = await runPart(nested, part.headers.authorization !== undefined, context, trace);
-      quota = trace.quota ?? quota;
-      responses.push({ status: r.status, headers: r.headers, body: r.body, contentId: part.contentId });
-      hooks.observe?.({ request: nested, response: r, ...trace, errors: errorKeysOf.get(r) ?? [], ms: performance.now() - started, batch: { request: req, index, contentId: part.contentId } });
-    }
-    if (quota) outer.quota = quota;
-    const { contentType, body } = serializeBatchResponse(responses);
-    return { status: 200, headers: { 'content-type': contentType, ...withQuota(quota) }, body };
-  }
-
-  interface Admitted {
-    context: C;
-    quota: Quota | undefined;
-    /** The head's URL and route, for the call. */
-    routed?: Routed;
-    routedFor?: string;
-    /** When the head arrived: a call's time in the request log counts from there. */
-    started: number;
-  }
-  const admitted = new WeakMap<Admission, Admitted>();
-
-  /** Authentication, then the call counted against the quota: everything decided by the head. */
-  async function admitHead(req: RequestHead): Promise<{ refused: ServiceResponse } | Omit<Admitted, 'started'>> {
-    const routed = route(req);
-    const { url } = routed;
-    const out = outputOf(req, url.searchParams);
-    const auth = await authenticate(req);
-    if (auth !== undefined && 'retryAfter' in auth) {
-      const known = def.errors.toomanyfailedlogins;
-      return { refused: failure([{ key: 'toomanyfailedlogins', message: `${known?.message ?? ''}; retry after ${auth.retryAfter} s` }], out, { 'retry-after': String(auth.retryAfter) }, known?.status ?? 429) };
-    }
-    const context = auth?.context;
-    if (context === undefined) {
-      const r = failure([{ key: 'authenticationfailed', message: 'Basic authentication with the e-mail address and API token is required' }], out);
-      r.headers['www-authenticate'] = 'Basic realm="service"';
-      return { refused: r };
-    }
-    // A batch counts each nested call, not the envelope. Which request is the batch is decided by
-    // its route: deciding by the Content-Type let any call that claimed multipart/mixed skip the quota.
-    const isBatch = routed.m !== undefined && 'op' in routed.m && routed.m.op.multipart;
-    let quota: Quota | undefined;
-    if (hooks.countCalls && !isBatch) {
-      quota = await hooks.countCalls(context, 1);
-      if (quota.used > quota.allowed) return { refused: failure([{ key: 'quotaexceeded', message: `API call limit exceeded: ${quota.used}/${quota.allowed}` }], out, overQuota(quota, context)) };
-    }
-    return { context, quota, routed, routedFor: `${req.method} ${req.url}` };
-  }
-
-  /** The envelope of a fault outside every handler; never its details. */
-  function fault(e: unknown, req: ServiceRequest | RequestHead): ServiceResponse {
-    const out = outputOf(req, urlOf(req.url).searchParams);
-    if (e instanceof BatchError) return failure([{ key: e.key, message: e.message }], out);
-    hooks.onFault?.(e, { ...req, body: new Uint8Array() });
-    return failure([{ key: 'internalerror', message: 'Internal error' }], out, {}, 500);
-  }
-
-  async function answer(req: ServiceRequest, state: Admitted | undefined, trace: Trace<C>): Promise<ServiceResponse> {
-    try {
-      if (!state) {
-        if (req.body.length > def.limits.maxBodyBytes) return failure([{ key: 'requesttoolarge', message: `The body is larger than ${def.limits.maxBodyBytes} bytes` }], outputOf(req, urlOf(req.url).searchParams));
-        const a = await admitHead(req);
-        if ('refused' in a) return a.refused;
-        state = { ...a, started: 0 };
-      }
-      trace.context = state.context;
-      if (state.quota) trace.quota = state.quota;
-      // The route found from the head holds when the request is the one admitted (same method and target).
-      const routed = state.routed && state.routedFor === `${req.method} ${req.url}` ? state.routed : undefined;
-      return await call(req, state.context, state.quota, false, trace, routed);
-    } catch (e) {
-      return fault(e, req);
-    }
-  }
-
   const observe = (request: ServiceRequest, response: ServiceResponse, trace: Trace<C>, started: number) =>
-    hooks.observe?.({ request, response, ...trace, errors: errorKeysOf.get(response) ?? [], ms: performance.now() - started });
+    hooks.observe?.({ request, response, ...trace, errors: p.errorKeysOf.get(response) ?? [], ms: performance.now() - started });
 
   const dispatch = async function dispatch(req: ServiceRequest): Promise<ServiceResponse> {
-    const state = req.admission && admitted.get(req.admission);
-    // One dispatch per admission: a replayed one would run a call nobody counted.
-    if (state) admitted.delete(req.admission!);
-    if (!hooks.observe) return answer(req, state, {});
+    const state = Ticket.take(req.admission);
+    if (!hooks.observe) return answer(p, req, state, {});
     const started = state?.started ?? performance.now();
     const trace: Trace<C> = {};
-    const r = await answer(req, state, trace);
+    const r = await answer(p, req, state, trace);
     observe(req, r, trace, started);
     return r;
   } as Dispatch;
   dispatch.admit = async (head) => {
     const started = performance.now();
-    let a: Awaited<ReturnType<typeof admitHead>>;
+    let a: Awaited<ReturnType<typeof admitHead<C, K>>>;
     try {
-      a = await admitHead(head);
+      a = await admitHead(p, head);
     } catch (e) {
-      a = { refused: fault(e, head) };
+      a = { refused: fault(p, e, head) };
     }
     if ('refused' in a) {
       // Refused from its head: the body was never read, and the log says so by its size.
       observe({ ...head, body: new Uint8Array() }, a.refused, {}, started);
       return a;
     }
-    const admission: Admission = { admitted: true };
-    admitted.set(admission, { ...a, started });
-    return { admission };
+    return { admission: new Ticket({ ...a, started }) };
   };
   return dispatch;
 }

@@ -149,7 +149,7 @@ export function createReferenceService(opts: ReferenceServiceOptions): Reference
 
   const dispatch = createService<Principal>(handlers, {
     async authenticate(email, token) {
-      const user = await storage.read((tx) => tx.findUserByEmail(email.trim().toLowerCase()));
+      const user = await storage.findUserByEmail(email.trim().toLowerCase());
       // Compare even when the user is unknown, so timing does not tell which e-mails exist.
       const ok = sameSecret(user?.token ?? '\u0000no-user', token);
       if (!user || !ok || user.deleted !== null || user.preventlogin === 1) return undefined;

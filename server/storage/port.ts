@@ -275,5 +275,10 @@ export interface Storage {
   countCalls(userId: number, windowStart: number, n: number): Promise<number>;
   /** Stores every viewed time marked so far (lists filtering by viewed time call it first). */
   flushViewed(): Promise<void>;
+  /**
+   * Tx.findUserByEmail as one statement, its own snapshot, outside any transaction: authentication
+   * runs on every call, and a transaction around one read only adds BEGIN and COMMIT.
+   */
+  findUserByEmail(email: string): Promise<UserRow | undefined>;
   close(): Promise<void>;
 }

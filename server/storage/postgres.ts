@@ -35,9 +35,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import type { DeliveryRow, Storage, Tx } from './port.ts';
+import type { DeliveryRow, Storage, Tx, UserRow } from './port.ts';
 import { DeferredWrites } from './deferred.ts';
-import { SqlTx, type TxState } from './statements.ts';
+import { SqlTx, findUserStatement, type TxState } from './statements.ts';
 import { pgDialect } from './dialect-postgres.ts';
 import { PG_MIGRATIONS } from './migrations/postgres/index.ts';
 
@@ -310,6 +310,13 @@ class PgStorage implements Storage {
     return this.viewed.flush();
   }
 
+  async findUserByEmail(email: string): Promise<UserRow | undefined> {
+    if (this.closing) throw new Error('storage is closed');
+    // One round trip (a transaction costs BEGIN and COMMIT besides); a named statement, planned once per connection.
+    const { rows } = await this.pool.query<UserRow>({ name: statementName(FIND_USER), text: FIND_USER, values: [email] });
+    return rows[0];
+  }
+
   close(): Promise<void> {
     this.closed ??= (async () => {
       await this.viewed.flush();
@@ -322,6 +329,8 @@ class PgStorage implements Storage {
     return this.closed;
   }
 }
+
+const FIND_USER = pgDialect.sql(findUserStatement(pgDialect));
 
 /** The shared statements (./statements.ts) on one pooled connection. */
 class PgTx extends SqlTx {

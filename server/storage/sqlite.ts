@@ -35,9 +35,9 @@ import { closeSync, fsync, openSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import type { Storage, Tx } from './port.ts';
+import type { Storage, Tx, UserRow } from './port.ts';
 import { DeferredWrites } from './deferred.ts';
-import { SqlTx, itemInsert, type TxState } from './statements.ts';
+import { SqlTx, findUserStatement, itemInsert, type TxState } from './statements.ts';
 import { sqliteDialect } from './dialect-sqlite.ts';
 import { MIGRATIONS } from './migrations/sqlite/index.ts';
 
@@ -226,6 +226,8 @@ interface WriteJob {
 
 /** Most write transactions sharing one COMMIT. */
 const GROUP_MAX = 64;
+/** fsyncs of the WAL running at once. */
+const SYNCS_AT_ONCE = 2;
 
 class SqliteStorage implements Storage {
   private readonly jobs: WriteJob[] = [];
@@ -360,32 +362,47 @@ class SqliteStorage implements Storage {
   }
 
   private walFd: number | undefined;
-  private syncing: Promise<void> | undefined;
+  /** fsyncs of the WAL on their way (close() waits for them). */
+  private readonly syncs = new Set<Promise<void>>();
+  private syncQueued = false;
   private readonly unsynced: { ok: () => void; fail: (e: unknown) => void }[] = [];
 
-  /** Calls ok once an fsync of the WAL that started after this moment has returned (group fsync). */
+  /**
+   * Calls ok once an fsync of the WAL that started after this moment has returned (group fsync).
+   * Two may run at once: commits made during one fsync start the next at once instead of waiting
+   * for it to end, which doubled a create's wait whenever the disk was slow.
+   */
   private synced(ok: () => void, fail: (e: unknown) => void): void {
     this.unsynced.push({ ok, fail });
-    this.syncing ??= this.syncLoop();
+    // The jobs of one COMMIT share one fsync: started once they are all queued.
+    if (!this.syncQueued) {
+      this.syncQueued = true;
+      queueMicrotask(() => {
+        this.syncQueued = false;
+        this.startSync();
+      });
+    }
   }
 
-  private async syncLoop(): Promise<void> {
-    try {
-      while (this.unsynced.length) {
-        const waiting = this.unsynced.splice(0);
-        try {
-          // The WAL exists from the first write on, and stays while this connection is open.
-          this.walFd ??= openSync(this.walPath!, 'r');
-          const fd = this.walFd;
-          await new Promise<void>((ok, fail) => fsync(fd, (e) => (e ? fail(e) : ok())));
-          for (const w of waiting) w.ok();
-        } catch (e) {
-          for (const w of waiting) w.fail(e);
-        }
+  private startSync(): void {
+    if (!this.unsynced.length || this.syncs.size >= SYNCS_AT_ONCE) return;
+    const waiting = this.unsynced.splice(0);
+    const run = (async () => {
+      try {
+        // The WAL exists from the first write on, and stays while this connection is open.
+        this.walFd ??= openSync(this.walPath!, 'r');
+        const fd = this.walFd;
+        await new Promise<void>((ok, fail) => fsync(fd, (e) => (e ? fail(e) : ok())));
+        for (const w of waiting) w.ok();
+      } catch (e) {
+        for (const w of waiting) w.fail(e);
       }
-    } finally {
-      this.syncing = undefined;
-    }
+    })();
+    this.syncs.add(run);
+    void run.then(() => {
+      this.syncs.delete(run);
+      this.startSync();
+    });
   }
 
   /** BEGIN; while another process holds the write lock, retried every few ms for up to 5 s. */
@@ -422,6 +439,18 @@ class SqliteStorage implements Storage {
     return this.viewed.flush();
   }
 
+  findUserByEmail(email: string): Promise<UserRow | undefined> {
+    // A statement outside a transaction is a snapshot of its own; while a transaction is open on
+    // the connection it would read inside it (the writer's uncommitted rows), so it queues then.
+    const conn = this.reader;
+    if (this.closing || conn.db.inTransaction) return this.read((tx) => tx.findUserByEmail(email));
+    try {
+      return Promise.resolve(conn.stmt(findUserStatement(sqliteDialect)).get(email) as UserRow | undefined);
+    } catch (e) {
+      return Promise.reject(e);
+    }
+  }
+
   private storeDeferred(times: [number, number][]): Promise<void> {
     const counts = [...this.calls.values()].filter((c) => c.calls !== c.stored).map((c) => ({ c, calls: c.calls }));
     if (!times.length && !counts.length) return Promise.resolve();
@@ -446,7 +475,7 @@ class SqliteStorage implements Storage {
     await this.viewed.flush();
     this.closing = true;
     await Promise.all([this.draining, this.reader.tail]); // let queued transactions finish
-    await this.syncing;
+    while (this.syncs.size) await Promise.all(this.syncs);
     await this.checkpointer?.close();
     if (this.walFd !== undefined) closeSync(this.walFd);
     if (this.reader !== this.writer) this.reader.close();

@@ -97,6 +97,13 @@ const ATTEMPT_WRITE = 'account_id, hook_id, delivery_id, attempt, attempted, out
 export const FIRST_OF_OBJECT = `NOT EXISTS (SELECT 1 FROM deliveries e WHERE e.object_id = deliveries.object_id
   AND e.url = deliveries.url AND e.account_id = deliveries.account_id AND e.status = 'pending' AND e.id < deliveries.id)`;
 
+/**
+ * The login's user by e-mail: the live one first, among deleted ones the latest. Also run outside
+ * any transaction (Storage.findUserByEmail), so it is in `?` placeholders for the dialect's sql().
+ */
+export const findUserStatement = (d: SqlDialect): string =>
+  `SELECT ${USER_COLS} FROM users WHERE ${d.emailEquals('email', '?')} ORDER BY deleted IS NOT NULL, id DESC LIMIT 1`;
+
 /** One open transaction; `active` turns false when it commits or rolls back. */
 export interface TxState {
   active: boolean;
@@ -201,11 +208,7 @@ export abstract class SqlTx implements Tx {
   }
 
   async findUserByEmail(email: string): Promise<UserRow | undefined> {
-    // The live user first; among deleted ones the latest.
-    return this.one<UserRow>(
-      `SELECT ${USER_COLS} FROM users WHERE ${this.d.emailEquals('email', '?')} ORDER BY deleted IS NOT NULL, id DESC LIMIT 1`,
-      email,
-    );
+    return this.one<UserRow>(findUserStatement(this.d), email);
   }
 
   async listUsers(accountId: number, includeDeleted: boolean): Promise<UserRow[]> {
