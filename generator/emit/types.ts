@@ -3,7 +3,7 @@
 // request and response, as typed values (what codecs produce and validators check).
 // One file per activity segment, so an edit to one type rewrites only its file.
 import { Project, StructureKind, VariableDeclarationKind, type JSDocStructure, type StatementStructures } from 'ts-morph';
-import type { Field, ObjectShape, Operation, Shape, Spec, ValueList } from '../model.ts';
+import type { ActivityType, Field, ObjectShape, Operation, Shape, Spec, ValueList } from '../model.ts';
 import type { GeneratedFile } from '../write.ts';
 import { notificationTargets } from './names.ts';
 import { activityFieldsType, activityType, fieldsetType, paramsType, pascal, requestType, responseType, valueListConst, valueListType } from './names.ts';
@@ -186,16 +186,32 @@ export interface TypeSource {
 
 export function typeSources(spec: Spec): TypeSource[] {
   const ctx = new TypeContext(spec);
-  const out: TypeSource[] = [];
-  const imp = (from: string, names: string[]): StatementStructures => ({
+  return [
+    valuesSource(spec),
+    recordsSource(spec, ctx),
+    ...spec.activities.map((a) => activitySource(spec, ctx, a)),
+    activitiesIndexSource(spec),
+    structuresSource(spec, ctx),
+    operationsSource(spec, ctx),
+    errorsSource(spec),
+    notificationsSource(spec, ctx),
+    indexSource(),
+  ];
+}
+
+/** A type-only import, its names sorted. */
+function imp(from: string, names: string[]): StatementStructures {
+  return {
     kind: StructureKind.ImportDeclaration,
     isTypeOnly: true,
     moduleSpecifier: from,
     namedImports: [...names].sort(),
-  });
+  };
+}
 
-  // values.ts: each list as a const array and a literal union.
-  out.push({
+/** values.ts: each list as a const array and a literal union. */
+function valuesSource(spec: Spec): TypeSource {
+  return {
     path: 'types/values.ts',
     statements: spec.values.flatMap((v): StatementStructures[] => {
       const literal = v.values.map((e) => (typeof e.value === 'string' && /\{\w+\}/.test(e.value) ? `\`${e.value.replace(/\{\w+\}/g, '${number}')}\`` : JSON.stringify(e.value)));
@@ -210,10 +226,12 @@ export function typeSources(spec: Spec): TypeSource[] {
         { kind: StructureKind.TypeAlias, isExported: true, name: valueListType(v.name), type: literal.join(' | ') },
       ];
     }),
-  });
+  };
+}
 
-  // records.ts: kinds and their field sets.
-  out.push({
+/** records.ts: kinds and their field sets. */
+function recordsSource(spec: Spec, ctx: TypeContext): TypeSource {
+  return {
     path: 'types/records.ts',
     statements: [
       { kind: StructureKind.TypeAlias, isExported: true, name: 'KindName', docs: jsDoc('Path segment of a record kind.'), type: spec.kinds.map((k) => JSON.stringify(k.name)).join(' | ') },
@@ -260,50 +278,52 @@ export function typeSources(spec: Spec): TypeSource[] {
         declarations: [{ name: 'kindTypeids', initializer: `{ ${spec.kinds.map((k) => `${k.name}: ${k.typeid}`).join(', ')} } as const` }],
       },
     ],
-  });
+  };
+}
 
-  // One file per activity segment.
-  for (const a of spec.activities) {
-    const valueTypes = new Set<string>();
-    for (const f of a.fields) if (f.shape.kind === 'scalar' && f.shape.values) valueTypes.add(valueListType(f.shape.values));
-    const usesUpload = a.fields.some((f) => f.shape.kind === 'scalar' && f.shape.type === 'upload');
-    out.push({
-      path: `types/activities/${a.segment}.ts`,
-      statements: [
-        ...(valueTypes.size ? [imp('../values.ts', [...valueTypes])] : []),
-        imp('../structures.ts', usesUpload ? ['ActivityEntry', 'Upload'] : ['ActivityEntry']),
-        {
-          kind: StructureKind.Interface,
-          isExported: true,
-          name: activityFieldsType(a.segment),
-          docs: jsDoc(
-            `Fields of ${a.title} (segment ${a.segment}, typeid ${[a.typeid, ...a.altTypeids].join(' or ')}).`,
-            a.aliases.length ? `Also called ${a.aliases.join(', ')}.` : undefined,
-            `Allowed parents: ${a.parents.join(', ')}.`,
-            a.onePerParent ? 'One per parent.' : undefined,
-          ),
-          properties: a.fields.flatMap((f) => [
-            { name: f.name, hasQuestionToken: !f.required, type: ctx.type(f.shape), docs: jsDoc(fieldDoc(f, ctx)) },
-            ...ownerNameMembers(spec, f).map((m) => ({ name: JSON.stringify(m.name), hasQuestionToken: true, type: 'string', docs: jsDoc(m.docs) })),
-          ]),
-        },
-        {
-          kind: StructureKind.Interface,
-          isExported: true,
-          name: activityType(a.segment),
-          docs: jsDoc(`An activity of type ${a.title} in an item's journal.`),
-          extends: [`ActivityEntry<${JSON.stringify(a.segment)}>`],
-          properties: [
-            { name: 'segment', type: JSON.stringify(a.segment) },
-            { name: 'typeid', type: [a.typeid, ...a.altTypeids].join(' | ') },
-          ],
-        },
-      ],
-    });
-  }
+/** One file per activity segment: its fields and its journal entry. */
+function activitySource(spec: Spec, ctx: TypeContext, a: ActivityType): TypeSource {
+  const valueTypes = new Set<string>();
+  for (const f of a.fields) if (f.shape.kind === 'scalar' && f.shape.values) valueTypes.add(valueListType(f.shape.values));
+  const usesUpload = a.fields.some((f) => f.shape.kind === 'scalar' && f.shape.type === 'upload');
+  return {
+    path: `types/activities/${a.segment}.ts`,
+    statements: [
+      ...(valueTypes.size ? [imp('../values.ts', [...valueTypes])] : []),
+      imp('../structures.ts', usesUpload ? ['ActivityEntry', 'Upload'] : ['ActivityEntry']),
+      {
+        kind: StructureKind.Interface,
+        isExported: true,
+        name: activityFieldsType(a.segment),
+        docs: jsDoc(
+          `Fields of ${a.title} (segment ${a.segment}, typeid ${[a.typeid, ...a.altTypeids].join(' or ')}).`,
+          a.aliases.length ? `Also called ${a.aliases.join(', ')}.` : undefined,
+          `Allowed parents: ${a.parents.join(', ')}.`,
+          a.onePerParent ? 'One per parent.' : undefined,
+        ),
+        properties: a.fields.flatMap((f) => [
+          { name: f.name, hasQuestionToken: !f.required, type: ctx.type(f.shape), docs: jsDoc(fieldDoc(f, ctx)) },
+          ...ownerNameMembers(spec, f).map((m) => ({ name: JSON.stringify(m.name), hasQuestionToken: true, type: 'string', docs: jsDoc(m.docs) })),
+        ]),
+      },
+      {
+        kind: StructureKind.Interface,
+        isExported: true,
+        name: activityType(a.segment),
+        docs: jsDoc(`An activity of type ${a.title} in an item's journal.`),
+        extends: [`ActivityEntry<${JSON.stringify(a.segment)}>`],
+        properties: [
+          { name: 'segment', type: JSON.stringify(a.segment) },
+          { name: 'typeid', type: [a.typeid, ...a.altTypeids].join(' | ') },
+        ],
+      },
+    ],
+   };
+}
 
-  // activities/index.ts: the union over segments.
-  out.push({
+/** activities/index.ts: the union over segments. */
+function activitiesIndexSource(spec: Spec): TypeSource {
+  return {
     path: 'types/activities/index.ts',
     statements: [
       ...spec.activities.map(
@@ -331,10 +351,12 @@ export function typeSources(spec: Spec): TypeSource[] {
         type: `{ [S in ActivitySegment]: { segment: S; fields: ActivityFieldsBySegment[S] } }[ActivitySegment]`,
       },
     ],
-  });
+  };
+}
 
-  // structures.ts
-  out.push({
+/** structures.ts: every structure of the spec, generic in K and S where it holds record or activity fields. */
+function structuresSource(spec: Spec, ctx: TypeContext): TypeSource {
+  return {
     path: 'types/structures.ts',
     statements: [
       imp('./values.ts', usedValueTypes(spec.structures.map((s) => s.shape), ctx)),
@@ -363,9 +385,11 @@ export function typeSources(spec: Spec): TypeSource[] {
         }),
       ),
     ],
-  });
+  };
+}
 
-  // operations.ts: params, request, response of every operation.
+/** operations.ts: params, request, response of every operation. */
+function operationsSource(spec: Spec, ctx: TypeContext): TypeSource {
   const opStatements: StatementStructures[] = [];
   const opShapes: Shape[] = [];
   for (const op of spec.operations) {
@@ -388,7 +412,7 @@ export function typeSources(spec: Spec): TypeSource[] {
       });
     }
   }
-  out.push({
+  return {
     path: 'types/operations.ts',
     statements: [
       imp('./values.ts', usedValueTypes(opShapes, ctx)),
@@ -407,10 +431,12 @@ export function typeSources(spec: Spec): TypeSource[] {
         type: `{ [S in ActivitySegment]: { segment: S } & ${requestType('createActivity')}<S> }[ActivitySegment]`,
       },
     ],
-  });
+   };
+}
 
-  // errors.ts
-  out.push({
+/** errors.ts: the error keys, the envelope and each key's status and message. */
+function errorsSource(spec: Spec): TypeSource {
+  return {
     path: 'types/errors.ts',
     statements: [
       { kind: StructureKind.TypeAlias, isExported: true, name: 'ErrorKey', docs: jsDoc('Keys of the error envelope.'), type: spec.errors.map((e) => JSON.stringify(e.key)).join(' | ') },
@@ -437,11 +463,13 @@ export function typeSources(spec: Spec): TypeSource[] {
         ],
       },
     ],
-  });
+  };
+}
 
-  // notifications.ts: webhook bodies by event family.
+/** notifications.ts: webhook bodies by event family. */
+function notificationsSource(spec: Spec, ctx: TypeContext): TypeSource {
   const notes = notificationTargets(spec);
-  out.push({
+  return {
     path: 'types/notifications.ts',
     statements: [
       imp('./values.ts', usedValueTypes(notes.map((n) => n.shape), ctx)),
@@ -460,15 +488,17 @@ export function typeSources(spec: Spec): TypeSource[] {
       ),
       { kind: StructureKind.TypeAlias, isExported: true, name: 'Notification', docs: jsDoc('Any webhook notification.'), type: notes.map((n) => n.typeName).join(' | ') || 'never' },
     ],
-  });
+   };
+}
 
-  out.push({
+/** index.ts: every module above. */
+function indexSource(): TypeSource {
+  return {
     path: 'types/index.ts',
     statements: ['values', 'records', 'activities/index', 'structures', 'operations', 'errors', 'notifications'].map(
       (m): StatementStructures => ({ kind: StructureKind.ExportDeclaration, moduleSpecifier: `./${m}.ts` }),
     ),
-  });
-  return out;
+  };
 }
 
 function messageGenerics(ctx: TypeContext, op: Operation, shape: Shape): Generics {
