@@ -580,59 +580,107 @@ export interface ViewSource extends TypeSource {
 }
 
 export function clientViewSource(spec: Spec): ViewSource {
-  const ctx = new TypeContext(spec);
-  const byName = new Map(spec.structures.map((s) => [s.name, s.shape]));
-  const hasField = (o: ObjectShape, kind: 'activityfields' | 'recordfields') => o.fields.some((f) => f.shape.kind === kind) || (kind === 'recordfields' && o.spread === 'recordfields');
-  const eventField = (o: ObjectShape) => o.fields.find((f) => f.name === 'event' && f.shape.kind === 'scalar' && f.shape.type === 'enum');
-  const families = Object.entries(spec.hooks.constraintsByEventFamily);
-  const isHook = (o: ObjectShape) => families.length > 0 && !!eventField(o) && o.fields.some((f) => f.name === 'constrainttype');
-
-  // Report entries read from named segments (report-sources.yaml): per segment, by their type.
-  const reportEntries = new Map<string, { segments: Set<string>; ancestors: Record<string, string> }>();
-  for (const r of spec.reports) {
-    const segments = Object.keys(r.from);
-    if (!segments.length) continue;
-    const e = reportEntries.get(r.entry) ?? { segments: new Set<string>(), ancestors: {} };
-    segments.forEach((x) => e.segments.add(x));
-    Object.assign(e.ancestors, r.ancestors);
-    reportEntries.set(r.entry, e);
-  }
-
-  // Structures with a view: by their own fields, or holding (transitively) one that has.
-  const viewed = new Set<string>(reportEntries.keys());
-  const refersToView = (s: Shape): boolean =>
-    s.kind === 'ref' ? viewed.has(s.name) : s.kind === 'object' ? s.fields.some((f) => refersToView(f.shape)) : s.kind === 'list' || s.kind === 'keyed' || s.kind === 'map' ? refersToView(s.of) : false;
-  for (const s of spec.structures) if (hasField(s.shape, 'activityfields') || hasField(s.shape, 'recordfields') || isHook(s.shape)) viewed.add(s.name);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const s of spec.structures) if (!viewed.has(s.name) && refersToView(s.shape)) (viewed.add(s.name), (grew = true));
-  }
-
-  const generic = (g: Generics, k: string, seg: string) => {
-    const args = [g.kind ? k : '', g.segment ? seg : ''].filter(Boolean);
-    return args.length ? `<${args.join(', ')}>` : '';
+  const v = new ViewContext(spec);
+  const statements = idStatements(spec);
+  const shadows: string[] = [];
+  const operationViews = new Set<string>();
+  const declare = (d: ViewDeclaration) => {
+    statements.push({ kind: StructureKind.TypeAlias, isExported: true, name: d.name, typeParameters: typeParams(d.g).map((p) => ({ ...p, constraint: `T.${p.constraint}`, default: `T.${p.default}` })), type: d.type, docs: d.docs });
+    shadows.push(d.name);
   };
+  structureViews(v).forEach(declare);
+  for (const d of operationPartViews(v)) {
+    declare(d);
+    operationViews.add(d.name);
+  }
+  const notes = notificationViews(v);
+  notes.forEach(declare);
+  statements.push({ kind: StructureKind.TypeAlias, isExported: true, name: 'Notification', docs: jsDoc('Any webhook notification: narrows on its type (the event).'), type: notes.map((n) => n.name).join(' | ') || 'never' });
+  shadows.push('Notification');
+
+  return {
+    path: 'client/src/views.ts',
+    statements: [
+      { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './types/index.ts', namespaceImport: 'T' },
+      { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/client.ts', namedImports: ['ActivityId', 'RecordId'] },
+      { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/client.ts', namedExports: ['ActivityId', 'RecordId'] },
+      ...statements,
+    ],
+    shadows,
+    operationViews,
+  };
+}
+
+/** A view views.ts declares under the name of the shared type it replaces. */
+interface ViewDeclaration {
+  name: string;
+  g: Generics;
+  type: string;
+  docs: JSDocStructure[];
+}
+
+type Role = 'response' | 'create' | 'update';
+
+const hasField = (o: ObjectShape, kind: 'activityfields' | 'recordfields') => o.fields.some((f) => f.shape.kind === kind) || (kind === 'recordfields' && o.spread === 'recordfields');
+const eventField = (o: ObjectShape) => o.fields.find((f) => f.name === 'event' && f.shape.kind === 'scalar' && f.shape.type === 'enum');
+const generic = (g: Generics, k: string, seg: string) => {
+  const args = [g.kind ? k : '', g.segment ? seg : ''].filter(Boolean);
+  return args.length ? `<${args.join(', ')}>` : '';
+};
+
+/** Which structures have a view, and the view of any object shape. */
+class ViewContext {
+  readonly ctx: TypeContext;
+  readonly families: [string, string][];
+  /** Report entries read from named segments (report-sources.yaml): per segment, by their type. */
+  readonly reportEntries = new Map<string, { segments: Set<string>; ancestors: Record<string, string> }>();
+  /** Structures with a view: by their own fields, or holding (transitively) one that has. */
+  readonly viewed: Set<string>;
+
+  constructor(readonly spec: Spec) {
+    this.ctx = new TypeContext(spec);
+    this.families = Object.entries(spec.hooks.constraintsByEventFamily);
+    for (const r of spec.reports) {
+      const segments = Object.keys(r.from);
+      if (!segments.length) continue;
+      const e = this.reportEntries.get(r.entry) ?? { segments: new Set<string>(), ancestors: {} };
+      segments.forEach((x) => e.segments.add(x));
+      Object.assign(e.ancestors, r.ancestors);
+      this.reportEntries.set(r.entry, e);
+    }
+    const viewed = (this.viewed = new Set<string>(this.reportEntries.keys()));
+    const refersToView = (s: Shape): boolean =>
+      s.kind === 'ref' ? viewed.has(s.name) : s.kind === 'object' ? s.fields.some((f) => refersToView(f.shape)) : s.kind === 'list' || s.kind === 'keyed' || s.kind === 'map' ? refersToView(s.of) : false;
+    for (const s of spec.structures) if (hasField(s.shape, 'activityfields') || hasField(s.shape, 'recordfields') || this.isHook(s.shape)) viewed.add(s.name);
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const s of spec.structures) if (!viewed.has(s.name) && refersToView(s.shape)) (viewed.add(s.name), (grew = true));
+    }
+  }
+
+  isHook(o: ObjectShape): boolean {
+    return this.families.length > 0 && !!eventField(o) && o.fields.some((f) => f.name === 'constrainttype');
+  }
 
   /** The view of a field's shape, or undefined when the shared type is already the view. */
-  const fieldView = (shape: Shape, base: string, k: string, seg: string): string | undefined => {
+  fieldView(shape: Shape, base: string, k: string, seg: string): string | undefined {
     switch (shape.kind) {
       case 'ref':
-        return viewed.has(shape.name) ? `${shape.name}${generic(ctx.generics.get(shape.name)!, k, seg)}` : undefined;
+        return this.viewed.has(shape.name) ? `${shape.name}${generic(this.ctx.generics.get(shape.name)!, k, seg)}` : undefined;
       case 'list':
       case 'keyed': {
-        const inner = fieldView(shape.of, `${base}[number]`, k, seg);
+        const inner = this.fieldView(shape.of, `${base}[number]`, k, seg);
         return inner && `Array<${inner}>`;
       }
       case 'object':
-        return objectView(shape, `NonNullable<${base}>`, k, seg, 'response');
+        return this.objectView(shape, `NonNullable<${base}>`, k, seg, 'response');
       default:
         return undefined;
     }
-  };
+  }
 
-  type Role = 'response' | 'create' | 'update';
   /** The view of an object whose shared type is `base`; seg is the segment it is bound to (X in a per-segment view). */
-  function objectView(o: ObjectShape, base: string, k: string, seg: string, role: Role, extra: Overrides = new Map(), entry?: { ancestors: Record<string, string> }): string | undefined {
+  objectView(o: ObjectShape, base: string, k: string, seg: string, role: Role, extra: Overrides = new Map(), entry?: { ancestors: Record<string, string> }): string | undefined {
     const activity = hasField(o, 'activityfields');
     const record = !activity && hasField(o, 'recordfields');
     const overrides: Overrides = new Map(extra);
@@ -655,56 +703,53 @@ export function clientViewSource(spec: Spec): ViewSource {
       else if (activity && role !== 'response' && (f.name === 'after' || f.name === 'before') && scalar === 'integer') overrides.set(f.name, { type: 'ActivityId', optional });
       else if (role === 'create' && f.shape.kind === 'activityfields') overrides.set(f.name, { type: `ActivityCreateFieldsBySegment[${seg}]`, optional });
       else {
-        const v = fieldView(f.shape, `${base}[${JSON.stringify(f.name)}]`, k, seg);
+        const v = this.fieldView(f.shape, `${base}[${JSON.stringify(f.name)}]`, k, seg);
         if (v) overrides.set(f.name, { type: v, optional });
       }
     }
-    let hook = '';
-    const event = eventField(o);
-    if (isHook(o) && event && event.shape.kind === 'scalar') {
-      const events = `T.${valueListType(event.shape.values!)}`;
-      const c = o.fields.find((f) => f.name === 'constrainttype')!.required ? '' : '?';
-      const members = families.map(([family, list]) => `{ event${event.required ? '' : '?'}: Extract<${events}, \`${family}.\${string}\`>; constrainttype${c}: T.${valueListType(list)} }`);
-      if (!event.required) members.push(`{ event?: undefined; constrainttype${c}: ${families.map(([, list]) => `T.${valueListType(list)}`).join(' | ')} }`);
-      hook = ` & (${members.join(' | ')})`;
-      overrides.delete('event');
-      overrides.delete('constrainttype');
-    }
+    const hook = this.hookView(o, overrides);
     if (!overrides.size && !hook) return undefined;
     const omitted = [...overrides.keys(), ...(hook ? ['event', 'constrainttype'] : [])];
     const members = [...overrides].map(([name, m]) => `${safeKey(name)}${m.optional ? '?' : ''}: ${m.type}`);
     return `Omit<${base}, ${omitted.map((n) => JSON.stringify(n)).join(' | ')}>${members.length ? ` & { ${members.join('; ')} }` : ''}${hook}`;
   }
 
+  /** A hook's event and constrainttype, as a union over event families (the overrides lose both); '' for other objects. */
+  private hookView(o: ObjectShape, overrides: Overrides): string {
+    const event = eventField(o);
+    if (!this.isHook(o) || !event || event.shape.kind !== 'scalar') return '';
+    const events = `T.${valueListType(event.shape.values!)}`;
+    const c = o.fields.find((f) => f.name === 'constrainttype')!.required ? '' : '?';
+    const members = this.families.map(([family, list]) => `{ event${event.required ? '' : '?'}: Extract<${events}, \`${family}.\${string}\`>; constrainttype${c}: T.${valueListType(list)} }`);
+    if (!event.required) members.push(`{ event?: undefined; constrainttype${c}: ${this.families.map(([, list]) => `T.${valueListType(list)}`).join(' | ')} }`);
+    overrides.delete('event');
+    overrides.delete('constrainttype');
+    return ` & (${members.join(' | ')})`;
+  }
+
   /** A declaration's view: per segment (a union over S) when it holds an activity's fields. */
-  const declarationView = (o: ObjectShape, g: Generics, sharedName: string, role: Role): string | undefined => {
-    const entry = reportEntries.get(sharedName);
+  declarationView(o: ObjectShape, g: Generics, sharedName: string, role: Role): string | undefined {
+    const entry = this.reportEntries.get(sharedName);
     if (entry && !hasField(o, 'activityfields')) {
       const segs = [...entry.segments].map((x) => JSON.stringify(x)).join(' | ');
-      const inner = objectView(o, `T.${sharedName}${generic(g, 'K', 'S')}`, 'K', 'X', role, new Map(), entry);
+      const inner = this.objectView(o, `T.${sharedName}${generic(g, 'K', 'S')}`, 'K', 'X', role, new Map(), entry);
       return inner && `{ [X in ${segs}]: ${inner} }[${segs}]`;
     }
     if (hasField(o, 'activityfields') && g.segment) {
-      const inner = objectView(o, `T.${sharedName}${generic(g, 'K', 'X')}`, 'K', 'X', role);
+      const inner = this.objectView(o, `T.${sharedName}${generic(g, 'K', 'X')}`, 'K', 'X', role);
       return inner && `{ [X in S]: ${inner} }[S]`;
     }
-    return objectView(o, `T.${sharedName}${generic(g, 'K', 'S')}`, 'K', 'S', role);
-  };
+    return this.objectView(o, `T.${sharedName}${generic(g, 'K', 'S')}`, 'K', 'S', role);
+  }
+}
 
-  const statements: StatementStructures[] = [];
-  const shadows: string[] = [];
-  const operationViews = new Set<string>();
-  const declare = (name: string, g: Generics, type: string, docs: JSDocStructure[]) => {
-    statements.push({ kind: StructureKind.TypeAlias, isExported: true, name, typeParameters: typeParams(g).map((p) => ({ ...p, constraint: `T.${p.constraint}`, default: `T.${p.default}` })), type, docs });
-    shadows.push(name);
-  };
-
-  // Ids and the hierarchy.
+/** Branded ids of each kind and segment, and the hierarchy's parents as id types. */
+function idStatements(spec: Spec): StatementStructures[] {
   const kindUnion = spec.kinds.map((k) => JSON.stringify(k.name)).join(' | ');
   // One union member per allowed parent, so a parent added to the hierarchy reads as an addition.
   const parentIds = (a: Spec['activities'][number]) => a.parents.map((p) => (p === 'record' ? 'RecordId<T.KindName>' : `ActivityId<${JSON.stringify(p)}>`)).join(' | ') || 'never';
   const parentIdType = (segment: string) => `${pascal(segment)}ParentId`;
-  statements.push(
+  return [
     ...spec.kinds.map(
       (k): StatementStructures => ({ kind: StructureKind.TypeAlias, isExported: true, name: `${pascal(k.singular)}Id`, type: `RecordId<${JSON.stringify(k.name)}>`, docs: jsDoc(`The id of a ${k.title.toLowerCase()} (${k.name}); asId(${JSON.stringify(k.name)}, n) makes one from a plain number.`) }),
     ),
@@ -752,50 +797,47 @@ export function clientViewSource(spec: Spec): ViewSource {
         return { name: a.segment, type: notTrue.length ? `Omit<${fields}, ${notTrue.map((f) => JSON.stringify(f.name)).join(' | ')}> & { ${notTrue.map((f) => `${safeKey(f.name)}?: 0`).join('; ')} }` : fields };
       }),
     },
-  );
+  ];
+}
 
-  for (const s of spec.structures) {
-    if (!viewed.has(s.name)) continue;
-    const g = ctx.generics.get(s.name)!;
-    const type = declarationView(s.shape, g, s.name, 'response');
-    if (type) declare(s.name, g, type, jsDoc(s.description, s.assumed && `Assumed: ${s.assumed}.`));
+/** Views of the structures that have one. */
+function structureViews(v: ViewContext): ViewDeclaration[] {
+  const out: ViewDeclaration[] = [];
+  for (const s of v.spec.structures) {
+    if (!v.viewed.has(s.name)) continue;
+    const g = v.ctx.generics.get(s.name)!;
+    const type = v.declarationView(s.shape, g, s.name, 'response');
+    if (type) out.push({ name: s.name, g, type, docs: jsDoc(s.description, s.assumed && `Assumed: ${s.assumed}.`) });
   }
-  for (const op of spec.operations) {
+  return out;
+}
+
+/** Views of operations' request and response bodies (a create's fields as create accepts them). */
+function operationPartViews(v: ViewContext): ViewDeclaration[] {
+  const out: ViewDeclaration[] = [];
+  for (const op of v.spec.operations) {
     const parts: [string, Shape | undefined, Role][] = [
       [requestType(op.id), op.request, op.scope === 'activity' ? (op.method === 'POST' ? 'create' : 'update') : 'response'],
       [responseType(op.id), op.response, 'response'],
     ];
     for (const [name, shape, role] of parts) {
       if (!shape) continue;
-      const g = messageGenerics(ctx, op, shape);
-      const type = shape.kind === 'object' ? declarationView(shape, g, name, role) : shape.kind === 'ref' && viewed.has(shape.name) ? `${shape.name}${generic(ctx.generics.get(shape.name)!, 'K', 'S')}` : undefined;
-      if (!type) continue;
-      declare(name, g, type, jsDoc(`${role === 'response' ? 'Response' : 'Request'} body of ${op.method} ${op.path}: ${op.purpose}`));
-      operationViews.add(name);
+      const g = messageGenerics(v.ctx, op, shape);
+      const type = shape.kind === 'object' ? v.declarationView(shape, g, name, role) : shape.kind === 'ref' && v.viewed.has(shape.name) ? `${shape.name}${generic(v.ctx.generics.get(shape.name)!, 'K', 'S')}` : undefined;
+      if (type) out.push({ name, g, type, docs: jsDoc(`${role === 'response' ? 'Response' : 'Request'} body of ${op.method} ${op.path}: ${op.purpose}`) });
     }
   }
-  const notes = notificationTargets(spec);
-  for (const n of notes) {
-    const g = ((x: Generics) => (ctx.scan(n.shape, x), x))({ kind: false, segment: false });
+  return out;
+}
+
+/** Views of the webhook notifications: the event names the family, so narrowing on type picks the content. */
+function notificationViews(v: ViewContext): ViewDeclaration[] {
+  return notificationTargets(v.spec).map((n) => {
+    const g = ((x: Generics) => (v.ctx.scan(n.shape, x), x))({ kind: false, segment: false });
     const typeField = n.shape.fields.find((f) => f.name === 'type' && f.shape.kind === 'scalar' && f.shape.type === 'enum');
-    // The event names the family: narrowing on type picks the notification, and so its content.
     const extra: Overrides = new Map();
     if (typeField?.shape.kind === 'scalar') extra.set(typeField.name, { type: `Extract<T.${valueListType(typeField.shape.values!)}, \`${n.family}.\${string}\`>`, optional: !typeField.required });
-    const type = objectView(n.shape, `T.${n.typeName}${generic(g, 'K', 'S')}`, 'K', 'S', 'response', extra) ?? `T.${n.typeName}${generic(g, 'K', 'S')}`;
-    declare(n.typeName, g, type, jsDoc(`A webhook notification of an ${n.family}.* event; narrows on its type.`));
-  }
-  statements.push({ kind: StructureKind.TypeAlias, isExported: true, name: 'Notification', docs: jsDoc('Any webhook notification: narrows on its type (the event).'), type: notes.map((n) => n.typeName).join(' | ') || 'never' });
-  shadows.push('Notification');
-
-  return {
-    path: 'client/src/views.ts',
-    statements: [
-      { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './types/index.ts', namespaceImport: 'T' },
-      { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/client.ts', namedImports: ['ActivityId', 'RecordId'] },
-      { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/client.ts', namedExports: ['ActivityId', 'RecordId'] },
-      ...statements,
-    ],
-    shadows,
-    operationViews,
-  };
+    const type = v.objectView(n.shape, `T.${n.typeName}${generic(g, 'K', 'S')}`, 'K', 'S', 'response', extra) ?? `T.${n.typeName}${generic(g, 'K', 'S')}`;
+    return { name: n.typeName, g, type, docs: jsDoc(`A webhook notification of an ${n.family}.* event; narrows on its type.`) };
+  });
 }
