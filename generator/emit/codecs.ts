@@ -422,6 +422,13 @@ function indexStatements(spec: Spec, targets: MessageTarget[], notes: ReturnType
       declarationKind: VariableDeclarationKind.Const,
       declarations: [{ name: 'roots', initializer: `{ request: ${JSON.stringify(spec.formats.requestRoot)}, response: ${JSON.stringify(spec.formats.responseRoot)}, notification: ${JSON.stringify(spec.notification.root)} }` }],
     },
+    ...entryPoints(spec),
+  ];
+}
+
+/** decode, encode and their helpers: the descriptors and the XML codec behind one typed call. */
+function entryPoints(spec: Spec): StatementStructures[] {
+  return [
     {
       kind: StructureKind.Function,
       isExported: true,
