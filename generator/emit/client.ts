@@ -73,6 +73,7 @@ export function emitClient(spec: Spec, derived: Pick<Derived, 'generics' | 'clie
     content: header + intro + project.createSourceFile(path, { statements }, { overwrite: true }).getFullText(),
     format: 'typescript',
   });
+
   const c: ClientContext = { spec, generics, views, targets };
   return [
     source('index.ts', indexStatements(c, ops, notificationUnknownKey)),

@@ -46,6 +46,7 @@ export function emitServer(spec: Spec, derived: Pick<Derived, 'generics'>): Gene
   const ops = spec.operations.filter((o) => !o.multipart);
   const targets = messageTargets(spec);
   const project = new Project({ useInMemoryFileSystem: true, skipLoadingLibFiles: true });
+
   const handlers = handlersStatements(ops, generics);
   const definition = definitionStatements(spec, operationTable(spec, ops, targets));
 

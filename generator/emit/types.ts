@@ -3,7 +3,7 @@
 // request and response, as typed values (what codecs produce and validators check).
 // One file per activity segment, so an edit to one type rewrites only its file.
 import { Project, StructureKind, VariableDeclarationKind, type JSDocStructure, type StatementStructures } from 'ts-morph';
-import type { ActivityType, Field, ObjectShape, Operation, Shape, Spec, ValueList } from '../model.ts';
+import type { Field, ObjectShape, Operation, Shape, Spec, ValueList } from '../model.ts';
 import type { GeneratedFile } from '../write.ts';
 import { notificationTargets } from './names.ts';
 import { activityFieldsType, activityType, fieldsetType, paramsType, pascal, requestType, responseType, valueListConst, valueListType } from './names.ts';
@@ -282,7 +282,7 @@ function recordsSource(spec: Spec, ctx: TypeContext): TypeSource {
 }
 
 /** One file per activity segment: its fields and its journal entry. */
-function activitySource(spec: Spec, ctx: TypeContext, a: ActivityType): TypeSource {
+function activitySource(spec: Spec, ctx: TypeContext, a: Spec['activities'][number]): TypeSource {
   const valueTypes = new Set<string>();
   for (const f of a.fields) if (f.shape.kind === 'scalar' && f.shape.values) valueTypes.add(valueListType(f.shape.values));
   const usesUpload = a.fields.some((f) => f.shape.kind === 'scalar' && f.shape.type === 'upload');
