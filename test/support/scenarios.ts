@@ -98,14 +98,29 @@ export function scenarioSpecFiles(specText: string): Record<string, string> {
   return Object.fromEntries([...files].map(([name, data]) => [name, stringify(data)]));
 }
 
+/** The emitter that writes most files under a prefix: asked first, so a scenario runs only what it reads. */
+const likelyEmitter: [RegExp, string][] = [
+  [/^types\//, 'types'],
+  [/^schemas\//, 'schemas'],
+  [/^(spec\.json|facts\.)/, 'runtime-spec'],
+  [/^codecs\//, 'codecs'],
+  [/^server\//, 'server'],
+  [/^client\/README/, 'client-readme'],
+  [/^client\//, 'client'],
+  [/^docs\//, 'docs'],
+  [/^openapi\./, 'openapi'],
+  [/^validators\//, 'validators'],
+];
+
 /** Generates a scenario's spec lazily: each emitter runs the first time a file of it is asked for. */
 export function scenarioOutput(specText: string): (path: string) => GeneratedFile | undefined {
   const spec = loadSpec(baseDir, { files: scenarioSpecFiles(specText) });
   const ran = new Map<string, GeneratedFile[]>();
+  const run = (name: string) => ran.get(name) ?? ran.set(name, emitAll(spec, undefined, [name])).get(name)!;
   return (path) => {
-    for (const e of emitters) {
-      const files = ran.get(e.name) ?? ran.set(e.name, emitAll(spec, undefined, [e.name])).get(e.name)!;
-      const hit = files.find((f) => f.path === path);
+    const likely = likelyEmitter.find(([re]) => re.test(path))?.[1];
+    for (const name of [...(likely ? [likely] : []), ...emitters.map((e) => e.name)]) {
+      const hit = run(name).find((f) => f.path === path);
       if (hit) return hit;
     }
     return undefined;
