@@ -63,7 +63,8 @@ function collect(files: ReadonlyMap<string, string>, out: Map<string, string>): 
       const rel = path.slice(prefix.length);
       // Hand-emitted JavaScript (the ajv standalone validators) ships as it is, beside its .d.ts.
       if (path.endsWith('.js')) out.set(`${dir}/dist/${rel}`, text);
-      if (path.endsWith('.d.ts')) out.set(`${dir}/dist/${rel}`, text);
+      // Its imports end in .js there, as the compiled declarations' do.
+      if (path.endsWith('.d.ts')) out.set(`${dir}/dist/${rel}`, withJsSpecifiers(text));
       if (path.endsWith('.ts')) sources.set(rel, withJsSpecifiers(text));
     }
     return { dir, sources };

@@ -147,6 +147,21 @@ function chainsOf(spec: Spec): Record<string, string[]> {
 const scalarFields = (t: ActivityType) => t.fields.filter((f): f is Field & { shape: ScalarShape } => f.shape.kind === 'scalar');
 
 export function buildSuite(spec: Spec): Suite {
+  const suite = suiteContext(spec);
+  for (const group of [operationChecks, activityRuleChecks, requiredChecks, parameterChecks, hierarchyChecks, serviceChecks, webhookChecks]) group(suite);
+  const { checks, fixtures, uploads, chains, nameFields, fields } = suite;
+  const values = Object.fromEntries(spec.values.map((v) => [v.name, v.values.map((e) => e.value)]));
+  const onePerParent = spec.activities.filter((a) => a.onePerParent).map((a) => a.segment);
+  return { checks, fixtures, uploads, chains, nameFields, fields, values, onePerParent, quotaHeader: spec.quota.header, jsonpParameter: spec.formats.jsonp.parameter };
+}
+
+const ok = (schema?: string): Expectation => ({ status: 200, quota: true, ...(schema ? { schema } : {}) });
+const fail = (status: number, key: string): Expectation => ({ status, key });
+
+type SuiteContext = ReturnType<typeof suiteContext>;
+
+/** What the checks of every group share: sample bodies per segment, where each segment is reachable, request helpers. */
+function suiteContext(spec: Spec) {
   const checks: Check[] = [];
   const kinds = spec.kinds.map((k) => k.name);
   const kind = kinds[0];
@@ -172,12 +187,15 @@ export function buildSuite(spec: Spec): Suite {
   };
   const createBody = (segment: string, parent: string, extra: Record<string, unknown> = {}) => ({ parent, data: { ...fixtures[segment], ...extra } });
   const createFormat = (segment: string): Format => (uploads[segment].length ? 'multipart' : 'json');
-  const ok = (schema?: string): Expectation => ({ status: 200, quota: true, ...(schema ? { schema } : {}) });
-  const fail = (status: number, key: string): Expectation => ({ status, key });
   const push = (c: Check) => checks.push(c);
-
-  // operations: every operation, in XML and JSON (and form for bodies)
   const bodyFormats: Format[] = ['json', 'xml', ...(spec.formats.input.form.length ? (['form'] as Format[]) : [])];
+  const hookBody = { event: spec.events[0]?.name ?? 'items.create', url: 'https://hooks.example.com/verify/{tag}', active: 0, title: 'verify {tag}' };
+  return { spec, checks, kinds, kind, chains, fixtures, uploads, fields, nameFields, opAt, has, reachable, parentOf, createBody, createFormat, push, bodyFormats, hookBody };
+}
+
+/** operations: every operation, in XML and JSON (and form for bodies). */
+function operationChecks(suite: SuiteContext): void {
+  const { spec, kinds, kind, chains, uploads, fields, nameFields, opAt, has, reachable, parentOf, createBody, push, bodyFormats, hookBody } = suite;
   for (const k of kinds) {
     const named = { [nameFields[k]]: 'verify {tag}' };
     const steps = (id: string, method: string, path: string, formats: Format[], body?: Record<string, unknown>, status = 200) => {
@@ -201,7 +219,6 @@ export function buildSuite(spec: Spec): Suite {
     for (const format of ['json', 'xml'] as const)
       push({ run: 'steps', id: `operations.${op.id}.${format}`, group: 'operations', title: `GET ${op.path} in ${format}`, at: at(op.pos), operation: op.id, steps: [{ request: { method: 'GET', path: op.path, accept: format }, expect: ok(op.id) }] });
   }
-  const hookBody = { event: spec.events[0]?.name ?? 'items.create', url: 'https://hooks.example.com/verify/{tag}', active: 0, title: 'verify {tag}' };
   for (const format of bodyFormats) {
     if (has('createHook')) push({ run: 'steps', id: `operations.createHook.${format}`, group: 'operations', title: `POST /hooks/ in ${format} (a disabled hook)`, at: opAt('createHook'), operation: 'createHook', steps: [{ request: { method: 'POST', path: '/hooks/', body: hookBody, format, accept: format === 'xml' ? 'xml' : 'json' }, expect: ok('createHook') }] });
     if (has('updateHook')) push({ run: 'steps', id: `operations.updateHook.${format}`, group: 'operations', title: `PUT /hooks/{id} in ${format}`, at: opAt('updateHook'), operation: 'updateHook', steps: [{ request: { method: 'PUT', path: '/hooks/{hook}', body: { title: 'verify {tag} changed' }, format, accept: format === 'xml' ? 'xml' : 'json' }, expect: ok('updateHook') }] });
@@ -217,8 +234,11 @@ export function buildSuite(spec: Spec): Suite {
       push({ run: 'steps', id: `operations.updateActivity.${s}.${format}`, group: 'operations', title: `PUT /${kind}/${s}/{id} in ${format}`, at: at(t.pos), operation: `updateActivity (${s})`, steps: [{ request: { method: 'PUT', path: `/${kind}/${s}/{freshact:${kind}:${chains[s].join('/')}}`, body: { data: text ? { [text.name]: 'verify {tag} changed' } : {} }, format, accept: format === 'xml' ? 'xml' : 'json' }, expect: ok(`updateActivity_${kind}_${s}`) }] });
     push({ run: 'steps', id: `operations.deleteActivity.${s}`, group: 'operations', title: `DELETE /${kind}/${s}/{id}/`, at: at(t.pos), operation: `deleteActivity (${s})`, steps: [{ request: { method: 'DELETE', path: `/${kind}/${s}/{freshact:${kind}:${chains[s].join('/')}}/` }, expect: ok(`deleteActivity_${kind}_${s}`) }] });
   }
+}
 
-  // values, ranges, required fields, create-only rules of every activity type
+/** values, ranges, required fields, create-only rules of every activity type. */
+function activityRuleChecks(suite: SuiteContext): void {
+  const { spec, kind, uploads, fields, reachable, parentOf, createBody, createFormat, push } = suite;
   const create = (s: string, data: Record<string, unknown>, expect: Expectation, drop?: string): Step => {
     const body = createBody(s, parentOf(s), data) as { parent: string; data: Record<string, unknown> };
     if (drop) delete body.data[drop];
@@ -254,6 +274,11 @@ export function buildSuite(spec: Spec): Suite {
       push({ run: 'steps', id: `createonly.${s}.oneperparent`, group: 'createonly', title: `only one ${s} per parent`, at: at(t.pos), operation: op, steps: [step(ok()), step(fail(400, 'onlyoneperparent'))] });
     }
   }
+}
+
+/** Required fields outside the activities' own: an activity's parent, a category's name, a hook's fields; hook value lists. */
+function requiredChecks(suite: SuiteContext): void {
+  const { spec, kind, chains, fixtures, fields, opAt, has, reachable, createFormat, push, hookBody } = suite;
   const createOp = spec.operations.find((o) => o.id === 'createActivity');
   const parentField = createOp?.request?.kind === 'object' ? createOp.request.fields.find((f) => f.name === 'parent') : undefined;
   if (parentField?.required && reachable[0]) {
@@ -272,7 +297,11 @@ export function buildSuite(spec: Spec): Suite {
     push({ run: 'steps', id: `values.createHook.${f.name}.accepted`, group: 'values', title: `hook ${f.name} accepts every value of ${list.name}`, at: at(list.pos), operation: 'createHook', steps: list.values.map((e) => ({ request: { method: 'POST', path: '/hooks/', body: { ...hookBody, [f.name]: e.value } }, expect: ok() })) });
     push({ run: 'steps', id: `values.createHook.${f.name}.refused`, group: 'values', title: `hook ${f.name} refuses a value not in ${list.name}`, at: at(f.pos), operation: 'createHook', steps: [{ request: { method: 'POST', path: '/hooks/', body: { ...hookBody, [f.name]: 'verify-unlisted' } }, expect: fail(400, 'notinlist') }] });
   }
-  // list and report parameters: each listed value accepted, an unlisted one and a bad date refused
+}
+
+/** list and report parameters: each listed value accepted, an unlisted one and a bad date refused; list ranges. */
+function parameterChecks(suite: SuiteContext): void {
+  const { spec, kind, push } = suite;
   const list = spec.operations.find((o) => o.id === 'listRecords');
   for (const op of spec.operations.filter((o) => o.params && o.method === 'GET')) {
     const group: Group = op.report ? 'reports' : op.id === 'listRecords' ? 'list' : 'values';
@@ -308,8 +337,11 @@ export function buildSuite(spec: Spec): Suite {
       push({ run: 'steps', id: `ranges.listRecords.${p.name}`, group: 'ranges', title: `list ${p.name} within ${shape.min ?? ''}..${shape.max ?? ''}, refused one past each bound`, at: at(p.pos), operation: 'listRecords', steps });
     }
   }
+}
 
-  // hierarchy: every type under every allowed parent, and refused under a sample of the others
+/** hierarchy: every type under every allowed parent, and refused under a sample of the others. */
+function hierarchyChecks(suite: SuiteContext): void {
+  const { spec, kind, chains, reachable, createBody, createFormat, push } = suite;
   for (const t of reachable) {
     const s = t.segment;
     for (const parent of t.parents) {
@@ -325,7 +357,12 @@ export function buildSuite(spec: Spec): Suite {
       push({ run: 'steps', id: `hierarchy.${s}.notunder.${parent}`, group: 'hierarchy', title: `${s} refused under ${parent}`, at: at(t.pos), operation: `createActivity (${s})`, steps: [{ request: { method: 'POST', path: `/${kind}/${s}/`, body: createBody(s, placeholder), format: createFormat(s) }, expect: fail(400, 'invalidparent') }] });
     }
   }
+}
 
+/** list search/sort/page, batch, auth, tenant isolation, JSONP. */
+function serviceChecks(suite: SuiteContext): void {
+  const { spec, kinds, kind, chains, nameFields, opAt, has, reachable, createBody, createFormat, push } = suite;
+  const list = spec.operations.find((o) => o.id === 'listRecords');
   // list: search, sort and page over records the check creates
   if (list) push({ run: 'list', id: `list.${kind}.search-sort-page`, group: 'list', title: `search modes S/C, sort ${spec.listSemantics.defaultSort.field} ASC/DESC, start/limit over records the check created`, at: at(list.pos), operation: 'listRecords', kind, nameField: nameFields[kind], sortField: spec.listSemantics.defaultSort.field });
 
@@ -359,8 +396,11 @@ export function buildSuite(spec: Spec): Suite {
   const jsonpAt = at(spec.pos?.formats);
   push({ run: 'steps', id: 'jsonp.callback', group: 'jsonp', title: `?${spec.formats.jsonp.parameter}= wraps the JSON answer`, at: jsonpAt, operation: 'listRecords', steps: [{ request: { method: 'GET', path: `/${kind}/`, query: { [spec.formats.jsonp.parameter]: 'verify_cb' } }, expect: { ...ok(`listRecords_${kind}`), jsonp: 'verify_cb' } }] });
   push({ run: 'steps', id: 'jsonp.sanitized', group: 'jsonp', title: `characters outside ${spec.formats.jsonp.allowed} are stripped from the callback`, at: jsonpAt, operation: 'listRecords', steps: [{ request: { method: 'GET', path: `/${kind}/`, query: { [spec.formats.jsonp.parameter]: 'verify-cb<x>' } }, expect: { ...ok(), jsonp: 'verifycbx' } }] });
+}
 
-  // webhooks: every event the API can cause (restore is an administrator action, not an API call)
+/** webhooks: every event the API can cause (restore is an administrator action, not an API call), and the fuzz check. */
+function webhookChecks(suite: SuiteContext): void {
+  const { spec, kind, chains, uploads, opAt, reachable, push } = suite;
   for (const e of spec.events.filter((ev) => !ev.name.endsWith('.restore'))) {
     const family = e.name.split('.')[0];
     const segment = reachable.find((t) => chains[t.segment].length === 1 && !uploads[t.segment].length)?.segment ?? '';
@@ -368,8 +408,4 @@ export function buildSuite(spec: Spec): Suite {
   }
 
   push({ run: 'fuzz', id: 'fuzz.createActivity', group: 'fuzz', title: 'schema-generated valid and near-valid activities: no 5xx, valid ones succeed, invalid ones get their key', at: opAt('createActivity'), operation: 'createActivity', kind });
-
-  const values = Object.fromEntries(spec.values.map((v) => [v.name, v.values.map((e) => e.value)]));
-  const onePerParent = spec.activities.filter((a) => a.onePerParent).map((a) => a.segment);
-  return { checks, fixtures, uploads, chains, nameFields, fields, values, onePerParent, quotaHeader: spec.quota.header, jsonpParameter: spec.formats.jsonp.parameter };
 }

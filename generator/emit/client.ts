@@ -74,27 +74,52 @@ export function emitClient(spec: Spec, derived: Pick<Derived, 'generics' | 'clie
     format: 'typescript',
   });
 
-  /** The message of an operation's part, bound to the module's kind or segment. */
-  const messageOf = (op: Operation, part: Part, kind?: string, segment?: string): MessageTarget | undefined =>
-    targets.find((t) => t.op === op && t.part === part && (!t.kind || t.kind === kind) && (!t.segment || t.segment === segment));
-  const typeOf = (op: Operation, part: Part, k: string, s: string): string => {
-    const shape = part === 'params' ? op.params && { kind: 'object' as const, fields: op.params } : part === 'request' ? op.request : op.response;
-    const name = part === 'params' ? paramsType(op.id) : part === 'request' ? requestType(op.id) : responseType(op.id);
-    if (!shape) return 'never';
-    const g = generics(op, shape);
-    const args = [g.kind ? k : '', g.segment ? s : ''].filter(Boolean);
-    // The client's view where it has one (branded ids, unions that narrow), the shared type otherwise.
-    return `${views.operationViews.has(name) ? 'V' : 'T'}.${name}${args.length ? `<${args.join(', ')}>` : ''}`;
-  };
-  const pathExpr = (op: Operation, kind?: string, segment?: string) =>
-    `\`${op.path
-      .replace('{kind}', kind ?? '${kind}')
-      .replace('{segment}', segment ?? '${segment}')
-      .replace('{id}', '${id}')
-      .replace('{deliveryId}', '${deliveryId}')}\``;
-  const alias = (prefix: string, module: string) => `${prefix}_${module.replace(/[^A-Za-z0-9]/g, '_')}`;
+  const c: ClientContext = { spec, generics, views, targets };
+  return [
+    source('index.ts', indexStatements(c, ops, notificationUnknownKey)),
+    source('core.ts', coreStatements(spec), '// The modular client: connect() and what the functions of ./resources/* share. Bundlers keep only what an app calls.\n'),
+    source('xml.ts', [{ kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/formats.ts', namedExports: ['xml'] }], '// The XML body format, for connect({ format: xml }).\n'),
+    source('json.ts', [{ kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/formats.ts', namedExports: ['json'] }], '// The JSON body format, for connect({ format: json }).\n'),
+    ...resourceModules(spec, ops).map((m) => {
+      const file = resourceModuleFile(c, m);
+      return source(m.path, file.statements, file.intro);
+    }),
+    // The client's view of the wire types (derived with the types, printed here with the client).
+    source('views.ts', views.statements),
+  ];
+}
 
-  // ---------- per-resource modules ----------
+/** What the client's parts read besides the spec: each operation part's generics, the client views, the message targets. */
+interface ClientContext {
+  spec: Spec;
+  generics: Derived['generics'];
+  views: Derived['clientViews'];
+  targets: MessageTarget[];
+}
+
+const alias = (prefix: string, module: string) => `${prefix}_${module.replace(/[^A-Za-z0-9]/g, '_')}`;
+
+/** The message of an operation's part, bound to the module's kind or segment. */
+const messageOf = (c: ClientContext, op: Operation, part: Part, kind?: string, segment?: string): MessageTarget | undefined =>
+  c.targets.find((t) => t.op === op && t.part === part && (!t.kind || t.kind === kind) && (!t.segment || t.segment === segment));
+function typeOf(c: ClientContext, op: Operation, part: Part, k: string, s: string): string {
+  const shape = part === 'params' ? op.params && { kind: 'object' as const, fields: op.params } : part === 'request' ? op.request : op.response;
+  const name = part === 'params' ? paramsType(op.id) : part === 'request' ? requestType(op.id) : responseType(op.id);
+  if (!shape) return 'never';
+  const g = c.generics(op, shape);
+  const args = [g.kind ? k : '', g.segment ? s : ''].filter(Boolean);
+  // The client's view where it has one (branded ids, unions that narrow), the shared type otherwise.
+  return `${c.views.operationViews.has(name) ? 'V' : 'T'}.${name}${args.length ? `<${args.join(', ')}>` : ''}`;
+}
+const pathExpr = (op: Operation, kind?: string, segment?: string) =>
+  `\`${op.path
+    .replace('{kind}', kind ?? '${kind}')
+    .replace('{segment}', segment ?? '${segment}')
+    .replace('{id}', '${id}')
+    .replace('{deliveryId}', '${deliveryId}')}\``;
+
+/** The resource modules and the operations of each. */
+function resourceModules(spec: Spec, ops: Operation[]): ResourceModule[] {
   const modules = new Map<string, ResourceModule>();
   const moduleOf = (path: string, extra: Partial<ResourceModule>) => {
     let m = modules.get(path);
@@ -106,93 +131,108 @@ export function emitClient(spec: Spec, derived: Pick<Derived, 'generics' | 'clie
     else if (op.scope === 'activity') for (const a of spec.activities) moduleOf(`resources/activities/${a.segment}.ts`, { segment: a.segment }).ops.push(op);
     else moduleOf(`resources/${op.client.split('.')[0]}.ts`, {}).ops.push(op);
   }
+  return [...modules.values()];
+}
 
-  /** Parameters of an operation's function after the client (kind first for activities). */
-  const parameters = (op: Operation, k: string, s: string, withKind: boolean) => {
-    const out: { name: string; type: string; init?: string }[] = [];
-    if (withKind) out.push({ name: 'kind', type: 'T.KindName' });
-    if (op.path.includes('{id}')) out.push({ name: 'id', type: op.scope === 'kind' ? `RecordId<${k}>` : op.scope === 'activity' ? `ActivityId<${s}>` : 'number' });
-    if (op.path.includes('{deliveryId}')) out.push({ name: 'deliveryId', type: 'number' });
-    if (op.params) out.push({ name: 'params', type: typeOf(op, 'params', k, s), init: '{}' });
-    if (op.request) out.push({ name: 'body', type: typeOf(op, 'request', k, s) });
-    out.push({ name: 'options', type: op.upload ? 'UploadOptions' : 'CallOptions', init: '{}' });
-    return out;
+/** Parameters of an operation's function after the client (kind first for activities). */
+function parameters(c: ClientContext, op: Operation, k: string, s: string, withKind: boolean) {
+  const out: { name: string; type: string; init?: string }[] = [];
+  if (withKind) out.push({ name: 'kind', type: 'T.KindName' });
+  if (op.path.includes('{id}')) out.push({ name: 'id', type: op.scope === 'kind' ? `RecordId<${k}>` : op.scope === 'activity' ? `ActivityId<${s}>` : 'number' });
+  if (op.path.includes('{deliveryId}')) out.push({ name: 'deliveryId', type: 'number' });
+  if (op.params) out.push({ name: 'params', type: typeOf(c, op, 'params', k, s), init: '{}' });
+  if (op.request) out.push({ name: 'body', type: typeOf(c, op, 'request', k, s) });
+  out.push({ name: 'options', type: op.upload ? 'UploadOptions' : 'CallOptions', init: '{}' });
+  return out;
+}
+
+/** A resource module: one function per operation (and an iterate per paged list). */
+function resourceModuleFile(c: ClientContext, m: ResourceModule): { statements: StatementStructures[]; intro: string } {
+  const k = m.kind ? JSON.stringify(m.kind) : 'T.KindName';
+  const s = m.segment ? JSON.stringify(m.segment) : 'T.ActivitySegment';
+  const codecModules = new Set<string>();
+  const validatorModules = new Set<string>();
+  const fns: StatementStructures[] = [];
+  const part = (op: Operation, p: Part, value: string): string | undefined => {
+    const t = messageOf(c, op, p, m.kind, m.segment);
+    if (!t) return undefined;
+    const cm = messageModule(t);
+    codecModules.add(cm);
+    const message = `${alias('c', cm)}.${messageExport(t)}`;
+    if (p === 'response') return message;
+    validatorModules.add(cm);
+    return `{ message: ${message}, validate: (v) => check(${alias('v', cm)}.${exportName(t.id)}, v), value: ${value} }`;
   };
-
-  const moduleFile = (m: ResourceModule): GeneratedFile => {
-    const k = m.kind ? JSON.stringify(m.kind) : 'T.KindName';
-    const s = m.segment ? JSON.stringify(m.segment) : 'T.ActivitySegment';
-    const codecModules = new Set<string>();
-    const validatorModules = new Set<string>();
-    const fns: StatementStructures[] = [];
-    const part = (op: Operation, p: Part, value: string): string | undefined => {
-      const t = messageOf(op, p, m.kind, m.segment);
-      if (!t) return undefined;
-      const cm = messageModule(t);
-      codecModules.add(cm);
-      const message = `${alias('c', cm)}.${messageExport(t)}`;
-      if (p === 'response') return message;
-      validatorModules.add(cm);
-      return `{ message: ${message}, validate: (v) => check(${alias('v', cm)}.${exportName(t.id)}, v), value: ${value} }`;
-    };
-    const callOf = (op: Operation, params = 'params') => {
-      const response = part(op, 'response', '');
-      return [
-        `method: ${JSON.stringify(op.method)}`,
-        `path: ${pathExpr(op, m.kind, m.segment)}`,
-        ...(op.params ? [`params: ${part(op, 'params', params)}`] : []),
-        ...(op.request ? [`body: ${part(op, 'request', 'body')}`] : []),
-        ...(response ? [`response: ${response}`] : []),
-        ...(op.upload ? ['...(options.files && { files: options.files })'] : []),
-        'options',
-      ].join(', ');
-    };
-    for (const op of m.ops) {
-      const params = parameters(op, k, s, op.scope === 'activity');
+  const callOf = (op: Operation, params = 'params') => {
+    const response = part(op, 'response', '');
+    return [
+      `method: ${JSON.stringify(op.method)}`,
+      `path: ${pathExpr(op, m.kind, m.segment)}`,
+      ...(op.params ? [`params: ${part(op, 'params', params)}`] : []),
+      ...(op.request ? [`body: ${part(op, 'request', 'body')}`] : []),
+      ...(response ? [`response: ${response}`] : []),
+      ...(op.upload ? ['...(options.files && { files: options.files })'] : []),
+      'options',
+    ].join(', ');
+  };
+  for (const op of m.ops) {
+    const params = parameters(c, op, k, s, op.scope === 'activity');
+    fns.push({
+      kind: StructureKind.Function,
+      isExported: true,
+      name: op.id,
+      docs: [{ kind: StructureKind.JSDoc, description: `${op.method} ${op.path.replace('{kind}', m.kind ?? '{kind}').replace('{segment}', m.segment ?? '{segment}')}: ${op.purpose.replace(/\*\//g, '* /')}` }],
+      parameters: [{ name: 'client', type: 'Caller' }, ...params.map((p) => ({ name: p.name, type: p.type, ...(p.init ? { initializer: p.init } : {}) }))],
+      returnType: `ApiPromise<${typeOf(c, op, 'response', k, s)}>`,
+      statements: `return client.call({ ${callOf(op)} }) as never;`,
+    });
+    if (op.paginate && op.scope !== 'activity') {
+      const p = op.paginate;
+      const itemType = `NonNullable<${typeOf(c, op, 'response', k, s)}[${JSON.stringify(p.items)}]>[number]`;
       fns.push({
         kind: StructureKind.Function,
         isExported: true,
-        name: op.id,
-        docs: [{ kind: StructureKind.JSDoc, description: `${op.method} ${op.path.replace('{kind}', m.kind ?? '{kind}').replace('{segment}', m.segment ?? '{segment}')}: ${op.purpose.replace(/\*\//g, '* /')}` }],
-        parameters: [{ name: 'client', type: 'Caller' }, ...params.map((p) => ({ name: p.name, type: p.type, ...(p.init ? { initializer: p.init } : {}) }))],
-        returnType: `ApiPromise<${typeOf(op, 'response', k, s)}>`,
-        statements: `return client.call({ ${callOf(op)} }) as never;`,
+        name: iterateName(op),
+        docs: [{ kind: StructureKind.JSDoc, description: `Every ${op.purpose.replace(/\.$/, '').toLowerCase()} result, page by page (${p.start}/${p.limit}).` }],
+        parameters: [
+          { name: 'client', type: 'Caller' },
+          { name: 'params', type: typeOf(c, op, 'params', k, s), initializer: '{}' },
+          { name: 'options', type: 'CallOptions', initializer: '{}' },
+        ],
+        returnType: `AsyncIterableIterator<${itemType}>`,
+        statements: `return paginate((params: ${typeOf(c, op, 'params', k, s)}) => ${op.id}(client, params, options), params, ${JSON.stringify(p)});`,
       });
-      if (op.paginate && op.scope !== 'activity') {
-        const p = op.paginate;
-        const itemType = `NonNullable<${typeOf(op, 'response', k, s)}[${JSON.stringify(p.items)}]>[number]`;
-        fns.push({
-          kind: StructureKind.Function,
-          isExported: true,
-          name: iterateName(op),
-          docs: [{ kind: StructureKind.JSDoc, description: `Every ${op.purpose.replace(/\.$/, '').toLowerCase()} result, page by page (${p.start}/${p.limit}).` }],
-          parameters: [
-            { name: 'client', type: 'Caller' },
-            { name: 'params', type: typeOf(op, 'params', k, s), initializer: '{}' },
-            { name: 'options', type: 'CallOptions', initializer: '{}' },
-          ],
-          returnType: `AsyncIterableIterator<${itemType}>`,
-          statements: `return paginate((params: ${typeOf(op, 'params', k, s)}) => ${op.id}(client, params, options), params, ${JSON.stringify(p)});`,
-        });
-      }
     }
-    const from = (to: string) => relativeSpecifier(m.path, to);
-    const uses = m.ops.some((o) => o.paginate && o.scope !== 'activity');
-    const statements: StatementStructures[] = [
-      { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: from('types/index.ts'), namespaceImport: 'T' },
-      { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: from('views.ts'), namespaceImport: 'V' },
-      { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: from('core.ts'), namedImports: ['Caller', 'CallOptions', 'ApiPromise', 'RecordId', 'ActivityId', ...(m.ops.some((o) => o.upload) ? ['UploadOptions'] : [])] },
-      ...(uses ? [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: from('core.ts'), namedImports: ['paginate'] } as StatementStructures] : []),
-      ...(validatorModules.size ? [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: from('validators/problems.ts'), namedImports: ['check'] } as StatementStructures] : []),
-      ...[...codecModules].sort().map((cm): StatementStructures => ({ kind: StructureKind.ImportDeclaration, moduleSpecifier: from(`codecs/${cm}.ts`), namespaceImport: alias('c', cm) })),
-      ...[...validatorModules].sort().map((cm): StatementStructures => ({ kind: StructureKind.ImportDeclaration, moduleSpecifier: from(`validators/schemas/${cm}.js`), namespaceImport: alias('v', cm) })),
-      ...fns,
-    ];
-    const what = m.kind ? `the ${m.kind} records` : m.segment ? `${m.segment} activities (of any record kind)` : `the ${m.path.replace(/^resources\/|\.ts$/g, '')} resource`;
-    return source(m.path, statements, `// Operations on ${what}: one function per call, taking the client of core.ts (connect) or of index.ts.\n`);
-  };
+  }
+  const from = (to: string) => relativeSpecifier(m.path, to);
+  const uses = m.ops.some((o) => o.paginate && o.scope !== 'activity');
+  const statements: StatementStructures[] = [
+    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: from('types/index.ts'), namespaceImport: 'T' },
+    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: from('views.ts'), namespaceImport: 'V' },
+    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: from('core.ts'), namedImports: ['Caller', 'CallOptions', 'ApiPromise', 'RecordId', 'ActivityId', ...(m.ops.some((o) => o.upload) ? ['UploadOptions'] : [])] },
+    ...(uses ? [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: from('core.ts'), namedImports: ['paginate'] } as StatementStructures] : []),
+    ...(validatorModules.size ? [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: from('validators/problems.ts'), namedImports: ['check'] } as StatementStructures] : []),
+    ...[...codecModules].sort().map((cm): StatementStructures => ({ kind: StructureKind.ImportDeclaration, moduleSpecifier: from(`codecs/${cm}.ts`), namespaceImport: alias('c', cm) })),
+    ...[...validatorModules].sort().map((cm): StatementStructures => ({ kind: StructureKind.ImportDeclaration, moduleSpecifier: from(`validators/schemas/${cm}.js`), namespaceImport: alias('v', cm) })),
+    ...fns,
+  ];
+  const what = m.kind ? `the ${m.kind} records` : m.segment ? `${m.segment} activities (of any record kind)` : `the ${m.path.replace(/^resources\/|\.ts$/g, '')} resource`;
+  return { statements, intro: `// Operations on ${what}: one function per call, taking the client of core.ts (connect) or of index.ts.\n` };
+}
 
-  // ---------- the whole client (index.ts) over the module functions ----------
+/** The index's resources: signatures and implementations of each kind's, segment's and root operation, by client name. */
+interface ResourceTrees {
+  kindSig: Tree;
+  kindImpl: Tree;
+  activitySig: Tree;
+  activityImpl: Tree;
+  rootSig: Tree;
+  rootImpl: Tree;
+  iterateNames: string[];
+  rootModules: string[];
+}
+
+function resourceTrees(c: ClientContext, ops: Operation[]): ResourceTrees {
   const kindSig = tree();
   const kindImpl = tree();
   const activitySig = tree();
@@ -202,9 +242,9 @@ export function emitClient(spec: Spec, derived: Pick<Derived, 'generics' | 'clie
   const rootModule = (op: Operation) => alias('r', op.client.split('.')[0]!);
   for (const op of ops) {
     const [k, sg] = op.scope === 'kind' ? ['K', 'T.ActivitySegment'] : op.scope === 'activity' ? ['T.KindName', 'S'] : ['T.KindName', 'T.ActivitySegment'];
-    const params = parameters(op, k, sg, false);
+    const params = parameters(c, op, k, sg, false);
     const doc = `/** ${op.method} ${op.path}: ${op.purpose.replace(/\*\//g, '* /')} */\n`;
-    const signature = `${doc}(${params.map((p) => `${p.name}${p.init ? '?' : ''}: ${p.type}`).join(', ')}) => ApiPromise<${typeOf(op, 'response', k, sg)}>`;
+    const signature = `${doc}(${params.map((p) => `${p.name}${p.init ? '?' : ''}: ${p.type}`).join(', ')}) => ApiPromise<${typeOf(c, op, 'response', k, sg)}>`;
     const args = params.map((p) => (p.init ? `${p.name} = ${p.init}` : p.name)).join(', ');
     // A kind's or segment's module is one of several (by the runtime kind): its typed parameters meet the union here.
     const pass = params.map((p) => ((p.name === 'params' || p.name === 'body' || p.name === 'id') && op.scope !== 'global' ? `${p.name} as never` : p.name));
@@ -217,9 +257,9 @@ export function emitClient(spec: Spec, derived: Pick<Derived, 'generics' | 'clie
   for (const op of paged) {
     const p = op.paginate!;
     const [k, sg] = op.scope === 'kind' ? ['K', 'T.ActivitySegment'] : ['T.KindName', 'T.ActivitySegment'];
-    const itemType = `NonNullable<${typeOf(op, 'response', k, sg)}[${JSON.stringify(p.items)}]>[number]`;
+    const itemType = `NonNullable<${typeOf(c, op, 'response', k, sg)}[${JSON.stringify(p.items)}]>[number]`;
     const name = op.client.replace(/[a-z]+$/, 'iterate');
-    const sig = `/** Every ${op.purpose.replace(/\.$/, '').toLowerCase()} result, page by page (${p.start}/${p.limit}). */\n(params?: ${typeOf(op, 'params', k, sg)}, options?: CallOptions) => AsyncIterableIterator<${itemType}>`;
+    const sig = `/** Every ${op.purpose.replace(/\.$/, '').toLowerCase()} result, page by page (${p.start}/${p.limit}). */\n(params?: ${typeOf(c, op, 'params', k, sg)}, options?: CallOptions) => AsyncIterableIterator<${itemType}>`;
     const impl = `(params = {}, options = {}) => ${op.scope === 'kind' ? 'm' : rootModule(op)}.${iterateName(op)}(c, params as never, options) as AsyncIterableIterator<never>`;
     const [sigTree, implTree] = op.scope === 'kind' ? [kindSig, kindImpl] : [rootSig, rootImpl];
     place(sigTree, name, sig);
@@ -230,7 +270,18 @@ export function emitClient(spec: Spec, derived: Pick<Derived, 'generics' | 'clie
 
   const iterateNames = paged.map((o) => o.client.replace(/[a-z]+$/, 'iterate'));
   const rootModules = [...new Set(ops.filter((o) => o.scope !== 'kind' && o.scope !== 'activity').map((o) => o.client.split('.')[0]!))];
-  const statements: StatementStructures[] = [
+  return { kindSig, kindImpl, activitySig, activityImpl, rootSig, rootImpl, iterateNames, rootModules };
+}
+
+/** index.ts: createClient, the whole client over the resource modules, and decodeNotification. */
+function indexStatements(c: ClientContext, ops: Operation[], notificationUnknownKey: string): StatementStructures[] {
+  const trees = resourceTrees(c, ops);
+  return [...indexImports(c, trees), ...indexTypes(c.spec, trees), ...indexFunctions(c.spec, trees, notificationUnknownKey)];
+}
+
+/** The index's imports and re-exports. */
+function indexImports({ spec, views }: ClientContext, { rootModules }: ResourceTrees): StatementStructures[] {
+  return [
     { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './types/index.ts', namespaceImport: 'T' },
     { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './views.ts', namespaceImport: 'V' },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/client.ts', namedImports: ['Transport', 'type WebhookHeaders'] },
@@ -259,6 +310,12 @@ export function emitClient(spec: Spec, derived: Pick<Derived, 'generics' | 'clie
     { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: './types/index.ts' },
     { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: './views.ts' },
     { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: './views.ts', namedExports: [...views.shadows] },
+  ];
+}
+
+/** The resource, client and batch types. */
+function indexTypes(spec: Spec, { kindSig, activitySig, rootSig, iterateNames }: ResourceTrees): StatementStructures[] {
+  return [
     {
       kind: StructureKind.TypeAlias,
       isExported: true,
@@ -311,6 +368,12 @@ export function emitClient(spec: Spec, derived: Pick<Derived, 'generics' | 'clie
       docs: [{ kind: StructureKind.JSDoc, description: 'A client of the service: every resource, the latest quota, and batches.' }],
       type: 'Resources & { readonly quota: Quota | undefined; batch(): BatchResources & Batch }',
     },
+  ];
+}
+
+/** The functions building the resources over the modules, createClient and decodeNotification. */
+function indexFunctions(spec: Spec, { kindImpl, activityImpl, rootImpl }: ResourceTrees, notificationUnknownKey: string): StatementStructures[] {
+  return [
     {
       kind: StructureKind.VariableStatement,
       declarationKind: VariableDeclarationKind.Const,
@@ -388,9 +451,11 @@ return { ...Object.fromEntries(kinds.map((kind) => [kind, kindResource(kind, c)]
 return decodeNotificationWith((target, format, text) => decode(target as CodecTarget, format, text).value, notifications, body, contentType) as V.Notification & { webhookId?: string };`,
     },
   ];
+}
 
-  // ---------- core.ts: the modular entry ----------
-  const core: StatementStructures[] = [
+/** core.ts: the modular entry, connect() and what the resource modules share. */
+function coreStatements(spec: Spec): StatementStructures[] {
+  return [
     { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './types/index.ts', namespaceImport: 'T' },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/client.ts', namedImports: ['checkedId'] },
     { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/client.ts', namedImports: ['ActivityId', 'CallOptions', 'ClientCodec', 'RecordId'] },
@@ -468,14 +533,5 @@ return decodeNotificationWith((target, format, text) => decode(target as CodecTa
       returnType: 'Connection',
       statements: 'return connectWith(api, options);',
     },
-  ];
-  return [
-    source('index.ts', statements),
-    source('core.ts', core, '// The modular client: connect() and what the functions of ./resources/* share. Bundlers keep only what an app calls.\n'),
-    source('xml.ts', [{ kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/formats.ts', namedExports: ['xml'] }], '// The XML body format, for connect({ format: xml }).\n'),
-    source('json.ts', [{ kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/formats.ts', namedExports: ['json'] }], '// The JSON body format, for connect({ format: json }).\n'),
-    ...[...modules.values()].map(moduleFile),
-    // The client's view of the wire types (derived with the types, printed here with the client).
-    source('views.ts', views.statements),
   ];
 }

@@ -286,7 +286,6 @@ export function emitCodecs(spec: Spec, derived: Pick<Derived, 'generics'>): Gene
   const targets = messageTargets(spec);
   const notes = notificationTargets(spec);
   const targetExprs = targetEntries(spec, builder);
-  const entries = targetExprs.map(([id, expr]) => `${JSON.stringify(id)}: ${expr}`);
   const evaluated = evaluate(builder, targetExprs);
   const constNames = new Map([...evaluated.consts].map(([name, d]) => [d, name]));
   // The codecs are read by the compiler, not by people: ts-morph's layout is final and prettier is
@@ -298,7 +297,35 @@ export function emitCodecs(spec: Spec, derived: Pick<Derived, 'generics'>): Gene
   });
   const laidOut = 'text' as const;
 
-  const parts: StatementStructures[] = [
+  const parts = partsStatements(builder);
+  const messages = messageEntries(spec, builder);
+  const partNames = [...scalarCodes.map(s), ...builder.consts.keys()];
+  const modules = [...new Set(messages.map((m) => m.module))];
+  const moduleFiles = modules.map((module) => {
+    const here = messages.filter((m) => m.module === module);
+    const path = `codecs/${module}.ts`;
+    const statements = messageModuleStatements(path, here, partNames);
+    return { path, content: header + project.createSourceFile(path, { statements }, { overwrite: true }).getFullText(), format: laidOut };
+  });
+  const descriptors = descriptorsStatements(messages, modules);
+  const index = indexStatements(spec, targets, notes, generics);
+
+  return [
+    { path: 'codecs/parts.ts', content: header + '// Descriptor parts shared by the messages of several resources (field sets, structures).\n' + project.createSourceFile('p.ts', { statements: parts }).getFullText(), format: laidOut },
+    ...moduleFiles,
+    { path: 'codecs/descriptors.ts', content: header + project.createSourceFile('d.ts', { statements: descriptors }).getFullText(), format: laidOut },
+    { path: 'codecs/index.ts', content: header + project.createSourceFile('i.ts', { statements: index }).getFullText(), format: laidOut },
+    {
+      path: 'codecs/xml.ts',
+      content: header + xmlHeader + project.createSourceFile('x.ts', { statements: xmlCodecStatements(constNames, Object.entries(evaluated.targets)) }).getFullText(),
+      format: laidOut,
+    },
+  ];
+}
+
+/** codecs/parts.ts: the scalar descriptors and the parts several messages share. */
+function partsStatements(builder: DescriptorBuilder): StatementStructures[] {
+  return [
     { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: '../runtime/codec.ts', namedImports: ['Desc', 'ScalarDesc'] },
     ...scalarCodes.map(
       (code): StatementStructures => ({
@@ -317,30 +344,30 @@ export function emitCodecs(spec: Spec, derived: Pick<Derived, 'generics'>): Gene
       }),
     ),
   ];
-  const messages = messageEntries(spec, builder);
-  const partNames = [...scalarCodes.map(s), ...builder.consts.keys()];
-  const modules = [...new Set(messages.map((m) => m.module))];
-  const moduleFiles = modules.map((module) => {
-    const here = messages.filter((m) => m.module === module);
-    const path = `codecs/${module}.ts`;
-    const used = partNames.filter((n) => here.some((m) => constsIn(m.expr, [n]).length));
-    const statements: StatementStructures[] = [
-      { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: relativeSpecifier(path, 'runtime/codec.ts'), namedImports: ['Message'] },
-      ...(used.length ? [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: relativeSpecifier(path, 'codecs/parts.ts'), namedImports: used } as StatementStructures] : []),
-      ...here.map(
-        (m): StatementStructures => ({
-          kind: StructureKind.VariableStatement,
-          isExported: true,
-          declarationKind: VariableDeclarationKind.Const,
-          docs: [{ kind: StructureKind.JSDoc, description: m.id }],
-          declarations: [{ name: m.name, type: 'Message', initializer: `{ root: ${JSON.stringify(m.root)}, desc: ${m.expr} }` }],
-        }),
-      ),
-    ];
-    return { path, content: header + project.createSourceFile(path, { statements }, { overwrite: true }).getFullText(), format: laidOut };
-  });
+}
+
+/** A per-resource module: its messages, importing the shared parts they use. */
+function messageModuleStatements(path: string, here: MessageEntry[], partNames: string[]): StatementStructures[] {
+  const used = partNames.filter((n) => here.some((m) => constsIn(m.expr, [n]).length));
+  return [
+    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: relativeSpecifier(path, 'runtime/codec.ts'), namedImports: ['Message'] },
+    ...(used.length ? [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: relativeSpecifier(path, 'codecs/parts.ts'), namedImports: used } as StatementStructures] : []),
+    ...here.map(
+      (m): StatementStructures => ({
+        kind: StructureKind.VariableStatement,
+        isExported: true,
+        declarationKind: VariableDeclarationKind.Const,
+        docs: [{ kind: StructureKind.JSDoc, description: m.id }],
+        declarations: [{ name: m.name, type: 'Message', initializer: `{ root: ${JSON.stringify(m.root)}, desc: ${m.expr} }` }],
+      }),
+    ),
+  ];
+}
+
+/** codecs/descriptors.ts: every message's descriptor by target, read from the modules. */
+function descriptorsStatements(messages: MessageEntry[], modules: string[]): StatementStructures[] {
   const alias = (module: string) => `m_${module.replace(/[^A-Za-z0-9]/g, '_')}`;
-  const descriptors: StatementStructures[] = [
+  return [
     { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: '../runtime/codec.ts', namedImports: ['Desc'] },
     ...modules.map((module): StatementStructures => ({ kind: StructureKind.ImportDeclaration, moduleSpecifier: relativeSpecifier('codecs/descriptors.ts', `codecs/${module}.ts`), namespaceImport: alias(module) })),
     {
@@ -352,9 +379,12 @@ export function emitCodecs(spec: Spec, derived: Pick<Derived, 'generics'>): Gene
       declarations: [{ name: 'descriptors', initializer: `/* @__PURE__ */ (() => ({\n${messages.map((m) => `${JSON.stringify(m.id)}: ${alias(m.module)}.${m.name}.desc`).join(',\n')}\n}))() satisfies Record<string, Desc>` }],
     },
   ];
+}
 
+/** codecs/index.ts: the typed targets and the encode/decode entry points over the descriptors and the XML codec. */
+function indexStatements(spec: Spec, targets: MessageTarget[], notes: ReturnType<typeof notificationTargets>, generics: Derived['generics']): StatementStructures[] {
   const limits = spec.limits;
-  const index: StatementStructures[] = [
+  return [
     { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: '../types/index.ts', namespaceImport: 'T' },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/codec.ts', namedImports: ['toWireJson'] },
     {
@@ -392,6 +422,13 @@ export function emitCodecs(spec: Spec, derived: Pick<Derived, 'generics'>): Gene
       declarationKind: VariableDeclarationKind.Const,
       declarations: [{ name: 'roots', initializer: `{ request: ${JSON.stringify(spec.formats.requestRoot)}, response: ${JSON.stringify(spec.formats.responseRoot)}, notification: ${JSON.stringify(spec.notification.root)} }` }],
     },
+    ...entryPoints(spec),
+  ];
+}
+
+/** decode, encode and their helpers: the descriptors and the XML codec behind one typed call. */
+function entryPoints(spec: Spec): StatementStructures[] {
+  return [
     {
       kind: StructureKind.Function,
       isExported: true,
@@ -479,18 +516,6 @@ return decodeBody(m, xmlDecoders[target as keyof typeof xmlDecoders], format, bo
       ],
       returnType: 'unknown',
       statements: 'return toWireJson(descriptors[target as keyof typeof descriptors], value);',
-    },
-  ];
-
-  return [
-    { path: 'codecs/parts.ts', content: header + '// Descriptor parts shared by the messages of several resources (field sets, structures).\n' + project.createSourceFile('p.ts', { statements: parts }).getFullText(), format: laidOut },
-    ...moduleFiles,
-    { path: 'codecs/descriptors.ts', content: header + project.createSourceFile('d.ts', { statements: descriptors }).getFullText(), format: laidOut },
-    { path: 'codecs/index.ts', content: header + project.createSourceFile('i.ts', { statements: index }).getFullText(), format: laidOut },
-    {
-      path: 'codecs/xml.ts',
-      content: header + xmlHeader + project.createSourceFile('x.ts', { statements: xmlCodecStatements(constNames, Object.entries(evaluated.targets)) }).getFullText(),
-      format: laidOut,
     },
   ];
 }

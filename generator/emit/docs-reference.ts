@@ -11,16 +11,43 @@ import { endpointBuilder } from './docs-endpoints.ts';
 import { fieldRows, indentXml, languages, prose, type Page, type Section } from './docs-model.ts';
 
 export function referencePages(spec: Spec, descriptors: Record<string, Desc>): Page[] {
-  const endpoint = endpointBuilder(spec, descriptors);
-  const first = spec.kinds[0];
-  const ops = (pred: (o: Operation) => boolean) => spec.operations.filter(pred);
-  const isRecordOp = (o: Operation) => o.scope === 'kind' && !o.client.includes('.');
-  const familyOf = (o: Operation) => (o.client.includes('.') ? o.client.split('.')[0] : o.scope === 'activity' ? 'activities' : 'records');
-  const opSection = (o: Operation, kind?: string): Section => ({ id: o.id, title: o.purpose.replace(/\.$/, ''), text: [], tables: [], endpoints: [endpoint(o, kind)] });
-  const valuesOf = (name: string) => spec.values.find((v) => v.name === name)!.values.map((v) => v.value);
-  const empty = { text: [], tables: [], endpoints: [] };
+  const r: Ref = { spec, descriptors, endpoint: endpointBuilder(spec, descriptors), first: spec.kinds[0]! };
+  const pages: Page[] = [
+    overviewPage(r),
+    recordsPage(r),
+    { file: 'categories.html', title: 'Category tags', group: 'reference', intro: prose('categories-intro', { spec }).join(' '), sections: ops(spec, (o) => familyOf(o) === 'categories').map((o) => opSection(r, o, r.first.name)) },
+    { file: 'fields.html', title: 'Fields', group: 'reference', intro: prose('fields-intro', { spec }).join(' '), sections: ops(spec, (o) => familyOf(o) === 'fields').map((o) => opSection(r, o, r.first.name)) },
+    { file: 'ownership.html', title: 'Ownership', group: 'reference', intro: prose('ownership-intro', { spec }).join(' '), sections: ops(spec, (o) => familyOf(o) === 'ownership').map((o) => opSection(r, o)) },
+    { file: 'activities.html', title: 'Activities', group: 'reference', intro: prose('activities-intro', { spec }).join(' '), sections: spec.activities.map((a) => activitySection(r, a)) },
+    hierarchyPage(r),
+    reportsPage(r),
+    webhooksPage(r),
+    batchPage(r),
+  ];
+  if (spec.changelog) pages.push(changesPage(spec.changelog));
+  pages.push(silentPage(spec, pages));
+  return pages;
+}
 
-  const activitySection = (a: ActivityType): Section => ({
+/** What every reference page reads: the spec, the codecs' descriptors, the endpoint renderer, the first kind (examples use it). */
+interface Ref {
+  spec: Spec;
+  descriptors: Record<string, Desc>;
+  endpoint: ReturnType<typeof endpointBuilder>;
+  first: Spec['kinds'][number];
+}
+
+const ops = (spec: Spec, pred: (o: Operation) => boolean) => spec.operations.filter(pred);
+const isRecordOp = (o: Operation) => o.scope === 'kind' && !o.client.includes('.');
+const familyOf = (o: Operation) => (o.client.includes('.') ? o.client.split('.')[0] : o.scope === 'activity' ? 'activities' : 'records');
+const opSection = (r: Ref, o: Operation, kind?: string): Section => ({ id: o.id, title: o.purpose.replace(/\.$/, ''), text: [], tables: [], endpoints: [r.endpoint(o, kind)] });
+const valuesOf = (spec: Spec, name: string) => spec.values.find((v) => v.name === name)!.values.map((v) => v.value);
+const empty = { text: [], tables: [], endpoints: [] };
+
+/** One activity type: its ids, parents, field table and create/update/delete endpoints. */
+function activitySection(r: Ref, a: ActivityType): Section {
+  const { spec } = r;
+  return {
     id: a.segment,
     title: `${a.title} (${a.segment})`,
     text: prose('activity', {
@@ -31,134 +58,154 @@ export function referencePages(spec: Spec, descriptors: Record<string, Desc>): P
       upload: spec.formats.input.upload,
     }),
     tables: [{ caption: `Fields of ${a.title}`, head: ['field', 'type', 'rules'], rows: a.fields.length ? fieldRows(spec, a.fields) : [['(none)', '', 'The document lists no fields.']] }],
-    endpoints: ops((o) => o.scope === 'activity').map((o) => endpoint(o, first.name, a.segment)),
-  });
+    endpoints: ops(spec, (o) => o.scope === 'activity').map((o) => r.endpoint(o, r.first.name, a.segment)),
+  };
+}
 
-  const pages: Page[] = [
-    {
-      file: 'index.html',
-      title: 'Overview',
-      group: 'reference',
-      intro: prose('overview-intro', { spec }).join(' '),
-      sections: [
-        { id: 'auth', title: 'Authentication', ...empty, text: prose('auth', { spec, refusal: spec.errors.find((e) => e.key === 'toomanyfailedlogins') }) },
-        { id: 'formats', title: 'Formats', ...empty, text: prose('formats', { f: spec.formats, optionalRoot: spec.formats.jsonRequestRoot === 'optional', base64Files: spec.formats.formFiles === 'base64' }) },
-        { id: 'errors', title: 'Errors', ...empty, text: prose('errors', { spec }), tables: [{ head: ['key', 'HTTP status', 'message'], rows: spec.errors.map((e) => [e.key, String(e.status), e.message]) }] },
-        { id: 'limits', title: 'Limits and quota', ...empty, text: prose('limits', { spec }), tables: [{ head: ['limit', 'value'], rows: Object.entries(spec.limits).map(([k, v]) => [k, String(v)]) }] },
-      ],
-    },
-    {
-      file: 'records.html',
-      title: 'Records',
-      group: 'reference',
-      intro: prose('records-intro', { spec, first }).join(' '),
-      sections: [
-        ...spec.fieldsets.map((fs) => ({
-          id: `fieldset-${fs.name}`,
-          title: `Fields: ${fs.name}`,
+/** index.html: authentication, formats, errors, limits. */
+function overviewPage(r: Ref): Page {
+  const { spec } = r;
+  return {
+    file: 'index.html',
+    title: 'Overview',
+    group: 'reference',
+    intro: prose('overview-intro', { spec }).join(' '),
+    sections: [
+      { id: 'auth', title: 'Authentication', ...empty, text: prose('auth', { spec, refusal: spec.errors.find((e) => e.key === 'toomanyfailedlogins') }) },
+      { id: 'formats', title: 'Formats', ...empty, text: prose('formats', { f: spec.formats, optionalRoot: spec.formats.jsonRequestRoot === 'optional', base64Files: spec.formats.formFiles === 'base64' }) },
+      { id: 'errors', title: 'Errors', ...empty, text: prose('errors', { spec }), tables: [{ head: ['key', 'HTTP status', 'message'], rows: spec.errors.map((e) => [e.key, String(e.status), e.message]) }] },
+      { id: 'limits', title: 'Limits and quota', ...empty, text: prose('limits', { spec }), tables: [{ head: ['limit', 'value'], rows: Object.entries(spec.limits).map(([k, v]) => [k, String(v)]) }] },
+    ],
+  };
+}
+
+/** records.html: the field sets and the record operations. */
+function recordsPage(r: Ref): Page {
+  const { spec } = r;
+  return {
+    file: 'records.html',
+    title: 'Records',
+    group: 'reference',
+    intro: prose('records-intro', { spec, first: r.first }).join(' '),
+    sections: [
+      ...spec.fieldsets.map((fs) => ({
+        id: `fieldset-${fs.name}`,
+        title: `Fields: ${fs.name}`,
+        ...empty,
+        text: prose('fieldset', { fs, usedBy: spec.kinds.filter((k) => k.fieldset === fs.name).map((k) => k.name), audit: spec.auditFields.map((f) => f.name) }),
+        tables: [{ head: ['field', 'label', 'type', ''], rows: fs.fields.map((f) => [f.name, f.label, f.type, f.role ?? '']) }],
+      })),
+      ...ops(spec, isRecordOp).map((o) => opSection(r, o, r.first.name)),
+    ],
+  };
+}
+
+/** hierarchy.html: the parent > child rules, as a table and a diagram. */
+function hierarchyPage(r: Ref): Page {
+  const { spec } = r;
+  return {
+    file: 'hierarchy.html',
+    title: 'Hierarchy',
+    group: 'reference',
+    intro: prose('hierarchy-intro', { spec }).join(' '),
+    sections: [{ id: 'diagram', title: 'Parent > child rules', ...empty, tables: [{ head: ['child', 'allowed parents'], rows: spec.activities.map((a) => [a.segment, a.parents.join(', ')]) }], svg: hierarchySvg(spec), mermaid: hierarchyMermaid(spec) }],
+  };
+}
+
+/** reports.html: each report, its entry fields and its endpoint. */
+function reportsPage(r: Ref): Page {
+  const { spec, endpoint } = r;
+  return {
+    file: 'reports.html',
+    title: 'Reports',
+    group: 'reference',
+    intro: prose('reports-intro', { spec, due: valuesOf(spec, 'duekeywords') }).join(' '),
+    sections: spec.reports.map((r) => {
+      const entry = spec.structures.find((s) => s.name === r.entry)!;
+      return { id: r.name, title: r.name, ...empty, text: prose('report', { r }), tables: [{ caption: `Fields of ${r.element}`, head: ['field', 'type', 'meaning'], rows: fieldRows(spec, entry.shape.fields) }], endpoints: [endpoint(spec.operations.find((o) => o.report === r.name)!)] };
+    }),
+  };
+}
+
+/** webhooks.html: events, hook fields, a notification of each family, the hook operations. */
+function webhooksPage(r: Ref): Page {
+  const { spec } = r;
+  return {
+    file: 'webhooks.html',
+    title: 'Webhooks',
+    group: 'reference',
+    intro: prose('webhooks-intro', { spec }).join(' '),
+    sections: [
+      { id: 'events', title: 'Events', ...empty, tables: [{ head: ['event', 'occurs on'], rows: spec.events.map((e) => [e.name, e.description]) }] },
+      { id: 'hook-fields', title: 'Hook fields', ...empty, text: prose('hook-fields', { itemConstraints: valuesOf(spec, spec.hooks.constraintsByEventFamily.items) }), tables: [{ head: ['field', 'type', 'rules'], rows: fieldRows(spec, spec.hooks.fields) }] },
+      ...notificationTargets(spec).map((n): Section => {
+        const value = example(spec, n.shape, {}, 'value', true) as Record<string, unknown>;
+        value.type = spec.events.find((e) => e.name.startsWith(`${n.family}.`))!.name;
+        return {
+          id: `notification-${n.family}`,
+          title: `Notification of ${n.family}.* events`,
           ...empty,
-          text: prose('fieldset', { fs, usedBy: spec.kinds.filter((k) => k.fieldset === fs.name).map((k) => k.name), audit: spec.auditFields.map((f) => f.name) }),
-          tables: [{ head: ['field', 'label', 'type', ''], rows: fs.fields.map((f) => [f.name, f.label, f.type, f.role ?? '']) }],
-        })),
-        ...ops(isRecordOp).map((o) => opSection(o, first.name)),
-      ],
-    },
-    { file: 'categories.html', title: 'Category tags', group: 'reference', intro: prose('categories-intro', { spec }).join(' '), sections: ops((o) => familyOf(o) === 'categories').map((o) => opSection(o, first.name)) },
-    { file: 'fields.html', title: 'Fields', group: 'reference', intro: prose('fields-intro', { spec }).join(' '), sections: ops((o) => familyOf(o) === 'fields').map((o) => opSection(o, first.name)) },
-    { file: 'ownership.html', title: 'Ownership', group: 'reference', intro: prose('ownership-intro', { spec }).join(' '), sections: ops((o) => familyOf(o) === 'ownership').map((o) => opSection(o)) },
-    { file: 'activities.html', title: 'Activities', group: 'reference', intro: prose('activities-intro', { spec }).join(' '), sections: spec.activities.map(activitySection) },
-    {
-      file: 'hierarchy.html',
-      title: 'Hierarchy',
-      group: 'reference',
-      intro: prose('hierarchy-intro', { spec }).join(' '),
-      sections: [{ id: 'diagram', title: 'Parent > child rules', ...empty, tables: [{ head: ['child', 'allowed parents'], rows: spec.activities.map((a) => [a.segment, a.parents.join(', ')]) }], svg: hierarchySvg(spec), mermaid: hierarchyMermaid(spec) }],
-    },
-    {
-      file: 'reports.html',
-      title: 'Reports',
-      group: 'reference',
-      intro: prose('reports-intro', { spec, due: valuesOf('duekeywords') }).join(' '),
-      sections: spec.reports.map((r) => {
-        const entry = spec.structures.find((s) => s.name === r.entry)!;
-        return { id: r.name, title: r.name, ...empty, text: prose('report', { r }), tables: [{ caption: `Fields of ${r.element}`, head: ['field', 'type', 'meaning'], rows: fieldRows(spec, entry.shape.fields) }], endpoints: [endpoint(spec.operations.find((o) => o.report === r.name)!)] };
-      }),
-    },
-    {
-      file: 'webhooks.html',
-      title: 'Webhooks',
-      group: 'reference',
-      intro: prose('webhooks-intro', { spec }).join(' '),
-      sections: [
-        { id: 'events', title: 'Events', ...empty, tables: [{ head: ['event', 'occurs on'], rows: spec.events.map((e) => [e.name, e.description]) }] },
-        { id: 'hook-fields', title: 'Hook fields', ...empty, text: prose('hook-fields', { itemConstraints: valuesOf(spec.hooks.constraintsByEventFamily.items) }), tables: [{ head: ['field', 'type', 'rules'], rows: fieldRows(spec, spec.hooks.fields) }] },
-        ...notificationTargets(spec).map((n): Section => {
-          const value = example(spec, n.shape, {}, 'value', true) as Record<string, unknown>;
-          value.type = spec.events.find((e) => e.name.startsWith(`${n.family}.`))!.name;
-          return {
-            id: `notification-${n.family}`,
-            title: `Notification of ${n.family}.* events`,
-            ...empty,
-            text: prose('notification', { spec, sig: spec.notification.signature }),
-            tabs: [
-              { lang: 'xml', title: languages.xml, examples: [{ kind: 'notification-xml', label: 'Body', text: indentXml(encodeXml(descriptors[n.id], value, spec.notification.root)) }] },
-              { lang: 'json', title: languages.json, examples: [{ kind: 'notification-json', label: 'Body', text: JSON.stringify(toWireJson(descriptors[n.id], value), null, 2) }] },
-            ],
-          };
-        }),
-        ...ops((o) => familyOf(o) === 'hooks').map((o) => opSection(o)),
-      ],
-    },
-    {
-      file: 'batch.html',
-      title: 'Batch',
-      group: 'reference',
-      intro: prose('batch-intro', { spec }).join(' '),
-      sections: [
-        {
-          id: 'batch-rules',
-          title: 'Rules',
-          ...empty,
-          text: prose('batch-rules', { b: spec.batch }),
+          text: prose('notification', { spec, sig: spec.notification.signature }),
           tabs: [
-            {
-              lang: 'http',
-              title: 'HTTP',
-              examples: [
-                {
-                  kind: 'batch-http',
-                  label: 'Request',
-                  text: [
-                    `POST ${spec.batch.path} HTTP/1.1`,
-                    `Content-Type: ${spec.batch.contentType}; boundary=batch_1`,
-                    '',
-                    '--batch_1',
-                    `Content-Type: ${spec.batch.partContentType}`,
-                    'Content-ID: <1>',
-                    '',
-                    `GET /${first.name}/467069/ HTTP/1.1`,
-                    '',
-                    '--batch_1',
-                    `Content-Type: ${spec.batch.partContentType}`,
-                    'Content-ID: <2>',
-                    '',
-                    `POST /${first.name}/ HTTP/1.1`,
-                    'Content-Type: application/xml',
-                    '',
-                    '<request><firstname>Ann</firstname></request>',
-                    '--batch_1--',
-                  ].join('\n'),
-                },
-              ],
-            },
+            { lang: 'xml', title: languages.xml, examples: [{ kind: 'notification-xml', label: 'Body', text: indentXml(encodeXml(r.descriptors[n.id], value, spec.notification.root)) }] },
+            { lang: 'json', title: languages.json, examples: [{ kind: 'notification-json', label: 'Body', text: JSON.stringify(toWireJson(r.descriptors[n.id], value), null, 2) }] },
           ],
-        },
-      ],
-    },
-  ];
-  if (spec.changelog) pages.push(changesPage(spec.changelog));
-  pages.push(silentPage(spec, pages));
-  return pages;
+        };
+      }),
+      ...ops(spec, (o) => familyOf(o) === 'hooks').map((o) => opSection(r, o)),
+    ],
+  };
+}
+
+/** batch.html: the batch rules and an example request. */
+function batchPage(r: Ref): Page {
+  const { spec } = r;
+  return {
+    file: 'batch.html',
+    title: 'Batch',
+    group: 'reference',
+    intro: prose('batch-intro', { spec }).join(' '),
+    sections: [
+      {
+        id: 'batch-rules',
+        title: 'Rules',
+        ...empty,
+        text: prose('batch-rules', { b: spec.batch }),
+        tabs: [
+          {
+            lang: 'http',
+            title: 'HTTP',
+            examples: [
+              {
+                kind: 'batch-http',
+                label: 'Request',
+                text: [
+                  `POST ${spec.batch.path} HTTP/1.1`,
+                  `Content-Type: ${spec.batch.contentType}; boundary=batch_1`,
+                  '',
+                  '--batch_1',
+                  `Content-Type: ${spec.batch.partContentType}`,
+                  'Content-ID: <1>',
+                  '',
+                  `GET /${r.first.name}/467069/ HTTP/1.1`,
+                  '',
+                  '--batch_1',
+                  `Content-Type: ${spec.batch.partContentType}`,
+                  'Content-ID: <2>',
+                  '',
+                  `POST /${r.first.name}/ HTTP/1.1`,
+                  'Content-Type: application/xml',
+                  '',
+                  '<request><firstname>Ann</firstname></request>',
+                  '--batch_1--',
+                ].join('\n'),
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  };
 }
 
 /** The changelog's Markdown (### headings, - items, plain lines) as a docs page. */

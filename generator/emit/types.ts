@@ -186,16 +186,32 @@ export interface TypeSource {
 
 export function typeSources(spec: Spec): TypeSource[] {
   const ctx = new TypeContext(spec);
-  const out: TypeSource[] = [];
-  const imp = (from: string, names: string[]): StatementStructures => ({
+  return [
+    valuesSource(spec),
+    recordsSource(spec, ctx),
+    ...spec.activities.map((a) => activitySource(spec, ctx, a)),
+    activitiesIndexSource(spec),
+    structuresSource(spec, ctx),
+    operationsSource(spec, ctx),
+    errorsSource(spec),
+    notificationsSource(spec, ctx),
+    indexSource(),
+  ];
+}
+
+/** A type-only import, its names sorted. */
+function imp(from: string, names: string[]): StatementStructures {
+  return {
     kind: StructureKind.ImportDeclaration,
     isTypeOnly: true,
     moduleSpecifier: from,
     namedImports: [...names].sort(),
-  });
+  };
+}
 
-  // values.ts: each list as a const array and a literal union.
-  out.push({
+/** values.ts: each list as a const array and a literal union. */
+function valuesSource(spec: Spec): TypeSource {
+  return {
     path: 'types/values.ts',
     statements: spec.values.flatMap((v): StatementStructures[] => {
       const literal = v.values.map((e) => (typeof e.value === 'string' && /\{\w+\}/.test(e.value) ? `\`${e.value.replace(/\{\w+\}/g, '${number}')}\`` : JSON.stringify(e.value)));
@@ -210,10 +226,12 @@ export function typeSources(spec: Spec): TypeSource[] {
         { kind: StructureKind.TypeAlias, isExported: true, name: valueListType(v.name), type: literal.join(' | ') },
       ];
     }),
-  });
+  };
+}
 
-  // records.ts: kinds and their field sets.
-  out.push({
+/** records.ts: kinds and their field sets. */
+function recordsSource(spec: Spec, ctx: TypeContext): TypeSource {
+  return {
     path: 'types/records.ts',
     statements: [
       { kind: StructureKind.TypeAlias, isExported: true, name: 'KindName', docs: jsDoc('Path segment of a record kind.'), type: spec.kinds.map((k) => JSON.stringify(k.name)).join(' | ') },
@@ -260,50 +278,52 @@ export function typeSources(spec: Spec): TypeSource[] {
         declarations: [{ name: 'kindTypeids', initializer: `{ ${spec.kinds.map((k) => `${k.name}: ${k.typeid}`).join(', ')} } as const` }],
       },
     ],
-  });
+  };
+}
 
-  // One file per activity segment.
-  for (const a of spec.activities) {
-    const valueTypes = new Set<string>();
-    for (const f of a.fields) if (f.shape.kind === 'scalar' && f.shape.values) valueTypes.add(valueListType(f.shape.values));
-    const usesUpload = a.fields.some((f) => f.shape.kind === 'scalar' && f.shape.type === 'upload');
-    out.push({
-      path: `types/activities/${a.segment}.ts`,
-      statements: [
-        ...(valueTypes.size ? [imp('../values.ts', [...valueTypes])] : []),
-        imp('../structures.ts', usesUpload ? ['ActivityEntry', 'Upload'] : ['ActivityEntry']),
-        {
-          kind: StructureKind.Interface,
-          isExported: true,
-          name: activityFieldsType(a.segment),
-          docs: jsDoc(
-            `Fields of ${a.title} (segment ${a.segment}, typeid ${[a.typeid, ...a.altTypeids].join(' or ')}).`,
-            a.aliases.length ? `Also called ${a.aliases.join(', ')}.` : undefined,
-            `Allowed parents: ${a.parents.join(', ')}.`,
-            a.onePerParent ? 'One per parent.' : undefined,
-          ),
-          properties: a.fields.flatMap((f) => [
-            { name: f.name, hasQuestionToken: !f.required, type: ctx.type(f.shape), docs: jsDoc(fieldDoc(f, ctx)) },
-            ...ownerNameMembers(spec, f).map((m) => ({ name: JSON.stringify(m.name), hasQuestionToken: true, type: 'string', docs: jsDoc(m.docs) })),
-          ]),
-        },
-        {
-          kind: StructureKind.Interface,
-          isExported: true,
-          name: activityType(a.segment),
-          docs: jsDoc(`An activity of type ${a.title} in an item's journal.`),
-          extends: [`ActivityEntry<${JSON.stringify(a.segment)}>`],
-          properties: [
-            { name: 'segment', type: JSON.stringify(a.segment) },
-            { name: 'typeid', type: [a.typeid, ...a.altTypeids].join(' | ') },
-          ],
-        },
-      ],
-    });
-  }
+/** One file per activity segment: its fields and its journal entry. */
+function activitySource(spec: Spec, ctx: TypeContext, a: Spec['activities'][number]): TypeSource {
+  const valueTypes = new Set<string>();
+  for (const f of a.fields) if (f.shape.kind === 'scalar' && f.shape.values) valueTypes.add(valueListType(f.shape.values));
+  const usesUpload = a.fields.some((f) => f.shape.kind === 'scalar' && f.shape.type === 'upload');
+  return {
+    path: `types/activities/${a.segment}.ts`,
+    statements: [
+      ...(valueTypes.size ? [imp('../values.ts', [...valueTypes])] : []),
+      imp('../structures.ts', usesUpload ? ['ActivityEntry', 'Upload'] : ['ActivityEntry']),
+      {
+        kind: StructureKind.Interface,
+        isExported: true,
+        name: activityFieldsType(a.segment),
+        docs: jsDoc(
+          `Fields of ${a.title} (segment ${a.segment}, typeid ${[a.typeid, ...a.altTypeids].join(' or ')}).`,
+          a.aliases.length ? `Also called ${a.aliases.join(', ')}.` : undefined,
+          `Allowed parents: ${a.parents.join(', ')}.`,
+          a.onePerParent ? 'One per parent.' : undefined,
+        ),
+        properties: a.fields.flatMap((f) => [
+          { name: f.name, hasQuestionToken: !f.required, type: ctx.type(f.shape), docs: jsDoc(fieldDoc(f, ctx)) },
+          ...ownerNameMembers(spec, f).map((m) => ({ name: JSON.stringify(m.name), hasQuestionToken: true, type: 'string', docs: jsDoc(m.docs) })),
+        ]),
+      },
+      {
+        kind: StructureKind.Interface,
+        isExported: true,
+        name: activityType(a.segment),
+        docs: jsDoc(`An activity of type ${a.title} in an item's journal.`),
+        extends: [`ActivityEntry<${JSON.stringify(a.segment)}>`],
+        properties: [
+          { name: 'segment', type: JSON.stringify(a.segment) },
+          { name: 'typeid', type: [a.typeid, ...a.altTypeids].join(' | ') },
+        ],
+      },
+    ],
+   };
+}
 
-  // activities/index.ts: the union over segments.
-  out.push({
+/** activities/index.ts: the union over segments. */
+function activitiesIndexSource(spec: Spec): TypeSource {
+  return {
     path: 'types/activities/index.ts',
     statements: [
       ...spec.activities.map(
@@ -331,10 +351,12 @@ export function typeSources(spec: Spec): TypeSource[] {
         type: `{ [S in ActivitySegment]: { segment: S; fields: ActivityFieldsBySegment[S] } }[ActivitySegment]`,
       },
     ],
-  });
+  };
+}
 
-  // structures.ts
-  out.push({
+/** structures.ts: every structure of the spec, generic in K and S where it holds record or activity fields. */
+function structuresSource(spec: Spec, ctx: TypeContext): TypeSource {
+  return {
     path: 'types/structures.ts',
     statements: [
       imp('./values.ts', usedValueTypes(spec.structures.map((s) => s.shape), ctx)),
@@ -363,9 +385,11 @@ export function typeSources(spec: Spec): TypeSource[] {
         }),
       ),
     ],
-  });
+  };
+}
 
-  // operations.ts: params, request, response of every operation.
+/** operations.ts: params, request, response of every operation. */
+function operationsSource(spec: Spec, ctx: TypeContext): TypeSource {
   const opStatements: StatementStructures[] = [];
   const opShapes: Shape[] = [];
   for (const op of spec.operations) {
@@ -388,7 +412,7 @@ export function typeSources(spec: Spec): TypeSource[] {
       });
     }
   }
-  out.push({
+  return {
     path: 'types/operations.ts',
     statements: [
       imp('./values.ts', usedValueTypes(opShapes, ctx)),
@@ -407,10 +431,12 @@ export function typeSources(spec: Spec): TypeSource[] {
         type: `{ [S in ActivitySegment]: { segment: S } & ${requestType('createActivity')}<S> }[ActivitySegment]`,
       },
     ],
-  });
+   };
+}
 
-  // errors.ts
-  out.push({
+/** errors.ts: the error keys, the envelope and each key's status and message. */
+function errorsSource(spec: Spec): TypeSource {
+  return {
     path: 'types/errors.ts',
     statements: [
       { kind: StructureKind.TypeAlias, isExported: true, name: 'ErrorKey', docs: jsDoc('Keys of the error envelope.'), type: spec.errors.map((e) => JSON.stringify(e.key)).join(' | ') },
@@ -437,11 +463,13 @@ export function typeSources(spec: Spec): TypeSource[] {
         ],
       },
     ],
-  });
+  };
+}
 
-  // notifications.ts: webhook bodies by event family.
+/** notifications.ts: webhook bodies by event family. */
+function notificationsSource(spec: Spec, ctx: TypeContext): TypeSource {
   const notes = notificationTargets(spec);
-  out.push({
+  return {
     path: 'types/notifications.ts',
     statements: [
       imp('./values.ts', usedValueTypes(notes.map((n) => n.shape), ctx)),
@@ -460,15 +488,17 @@ export function typeSources(spec: Spec): TypeSource[] {
       ),
       { kind: StructureKind.TypeAlias, isExported: true, name: 'Notification', docs: jsDoc('Any webhook notification.'), type: notes.map((n) => n.typeName).join(' | ') || 'never' },
     ],
-  });
+   };
+}
 
-  out.push({
+/** index.ts: every module above. */
+function indexSource(): TypeSource {
+  return {
     path: 'types/index.ts',
     statements: ['values', 'records', 'activities/index', 'structures', 'operations', 'errors', 'notifications'].map(
       (m): StatementStructures => ({ kind: StructureKind.ExportDeclaration, moduleSpecifier: `./${m}.ts` }),
     ),
-  });
-  return out;
+  };
 }
 
 function messageGenerics(ctx: TypeContext, op: Operation, shape: Shape): Generics {
@@ -550,59 +580,107 @@ export interface ViewSource extends TypeSource {
 }
 
 export function clientViewSource(spec: Spec): ViewSource {
-  const ctx = new TypeContext(spec);
-  const byName = new Map(spec.structures.map((s) => [s.name, s.shape]));
-  const hasField = (o: ObjectShape, kind: 'activityfields' | 'recordfields') => o.fields.some((f) => f.shape.kind === kind) || (kind === 'recordfields' && o.spread === 'recordfields');
-  const eventField = (o: ObjectShape) => o.fields.find((f) => f.name === 'event' && f.shape.kind === 'scalar' && f.shape.type === 'enum');
-  const families = Object.entries(spec.hooks.constraintsByEventFamily);
-  const isHook = (o: ObjectShape) => families.length > 0 && !!eventField(o) && o.fields.some((f) => f.name === 'constrainttype');
-
-  // Report entries read from named segments (report-sources.yaml): per segment, by their type.
-  const reportEntries = new Map<string, { segments: Set<string>; ancestors: Record<string, string> }>();
-  for (const r of spec.reports) {
-    const segments = Object.keys(r.from);
-    if (!segments.length) continue;
-    const e = reportEntries.get(r.entry) ?? { segments: new Set<string>(), ancestors: {} };
-    segments.forEach((x) => e.segments.add(x));
-    Object.assign(e.ancestors, r.ancestors);
-    reportEntries.set(r.entry, e);
-  }
-
-  // Structures with a view: by their own fields, or holding (transitively) one that has.
-  const viewed = new Set<string>(reportEntries.keys());
-  const refersToView = (s: Shape): boolean =>
-    s.kind === 'ref' ? viewed.has(s.name) : s.kind === 'object' ? s.fields.some((f) => refersToView(f.shape)) : s.kind === 'list' || s.kind === 'keyed' || s.kind === 'map' ? refersToView(s.of) : false;
-  for (const s of spec.structures) if (hasField(s.shape, 'activityfields') || hasField(s.shape, 'recordfields') || isHook(s.shape)) viewed.add(s.name);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const s of spec.structures) if (!viewed.has(s.name) && refersToView(s.shape)) (viewed.add(s.name), (grew = true));
-  }
-
-  const generic = (g: Generics, k: string, seg: string) => {
-    const args = [g.kind ? k : '', g.segment ? seg : ''].filter(Boolean);
-    return args.length ? `<${args.join(', ')}>` : '';
+  const v = new ViewContext(spec);
+  const statements = idStatements(spec);
+  const shadows: string[] = [];
+  const operationViews = new Set<string>();
+  const declare = (d: ViewDeclaration) => {
+    statements.push({ kind: StructureKind.TypeAlias, isExported: true, name: d.name, typeParameters: typeParams(d.g).map((p) => ({ ...p, constraint: `T.${p.constraint}`, default: `T.${p.default}` })), type: d.type, docs: d.docs });
+    shadows.push(d.name);
   };
+  structureViews(v).forEach(declare);
+  for (const d of operationPartViews(v)) {
+    declare(d);
+    operationViews.add(d.name);
+  }
+  const notes = notificationViews(v);
+  notes.forEach(declare);
+  statements.push({ kind: StructureKind.TypeAlias, isExported: true, name: 'Notification', docs: jsDoc('Any webhook notification: narrows on its type (the event).'), type: notes.map((n) => n.name).join(' | ') || 'never' });
+  shadows.push('Notification');
+
+  return {
+    path: 'client/src/views.ts',
+    statements: [
+      { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './types/index.ts', namespaceImport: 'T' },
+      { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/client.ts', namedImports: ['ActivityId', 'RecordId'] },
+      { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/client.ts', namedExports: ['ActivityId', 'RecordId'] },
+      ...statements,
+    ],
+    shadows,
+    operationViews,
+  };
+}
+
+/** A view views.ts declares under the name of the shared type it replaces. */
+interface ViewDeclaration {
+  name: string;
+  g: Generics;
+  type: string;
+  docs: JSDocStructure[];
+}
+
+type Role = 'response' | 'create' | 'update';
+
+const hasField = (o: ObjectShape, kind: 'activityfields' | 'recordfields') => o.fields.some((f) => f.shape.kind === kind) || (kind === 'recordfields' && o.spread === 'recordfields');
+const eventField = (o: ObjectShape) => o.fields.find((f) => f.name === 'event' && f.shape.kind === 'scalar' && f.shape.type === 'enum');
+const generic = (g: Generics, k: string, seg: string) => {
+  const args = [g.kind ? k : '', g.segment ? seg : ''].filter(Boolean);
+  return args.length ? `<${args.join(', ')}>` : '';
+};
+
+/** Which structures have a view, and the view of any object shape. */
+class ViewContext {
+  readonly ctx: TypeContext;
+  readonly families: [string, string][];
+  /** Report entries read from named segments (report-sources.yaml): per segment, by their type. */
+  readonly reportEntries = new Map<string, { segments: Set<string>; ancestors: Record<string, string> }>();
+  /** Structures with a view: by their own fields, or holding (transitively) one that has. */
+  readonly viewed: Set<string>;
+
+  constructor(readonly spec: Spec) {
+    this.ctx = new TypeContext(spec);
+    this.families = Object.entries(spec.hooks.constraintsByEventFamily);
+    for (const r of spec.reports) {
+      const segments = Object.keys(r.from);
+      if (!segments.length) continue;
+      const e = this.reportEntries.get(r.entry) ?? { segments: new Set<string>(), ancestors: {} };
+      segments.forEach((x) => e.segments.add(x));
+      Object.assign(e.ancestors, r.ancestors);
+      this.reportEntries.set(r.entry, e);
+    }
+    const viewed = (this.viewed = new Set<string>(this.reportEntries.keys()));
+    const refersToView = (s: Shape): boolean =>
+      s.kind === 'ref' ? viewed.has(s.name) : s.kind === 'object' ? s.fields.some((f) => refersToView(f.shape)) : s.kind === 'list' || s.kind === 'keyed' || s.kind === 'map' ? refersToView(s.of) : false;
+    for (const s of spec.structures) if (hasField(s.shape, 'activityfields') || hasField(s.shape, 'recordfields') || this.isHook(s.shape)) viewed.add(s.name);
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const s of spec.structures) if (!viewed.has(s.name) && refersToView(s.shape)) (viewed.add(s.name), (grew = true));
+    }
+  }
+
+  isHook(o: ObjectShape): boolean {
+    return this.families.length > 0 && !!eventField(o) && o.fields.some((f) => f.name === 'constrainttype');
+  }
 
   /** The view of a field's shape, or undefined when the shared type is already the view. */
-  const fieldView = (shape: Shape, base: string, k: string, seg: string): string | undefined => {
+  fieldView(shape: Shape, base: string, k: string, seg: string): string | undefined {
     switch (shape.kind) {
       case 'ref':
-        return viewed.has(shape.name) ? `${shape.name}${generic(ctx.generics.get(shape.name)!, k, seg)}` : undefined;
+        return this.viewed.has(shape.name) ? `${shape.name}${generic(this.ctx.generics.get(shape.name)!, k, seg)}` : undefined;
       case 'list':
       case 'keyed': {
-        const inner = fieldView(shape.of, `${base}[number]`, k, seg);
+        const inner = this.fieldView(shape.of, `${base}[number]`, k, seg);
         return inner && `Array<${inner}>`;
       }
       case 'object':
-        return objectView(shape, `NonNullable<${base}>`, k, seg, 'response');
+        return this.objectView(shape, `NonNullable<${base}>`, k, seg, 'response');
       default:
         return undefined;
     }
-  };
+  }
 
-  type Role = 'response' | 'create' | 'update';
   /** The view of an object whose shared type is `base`; seg is the segment it is bound to (X in a per-segment view). */
-  function objectView(o: ObjectShape, base: string, k: string, seg: string, role: Role, extra: Overrides = new Map(), entry?: { ancestors: Record<string, string> }): string | undefined {
+  objectView(o: ObjectShape, base: string, k: string, seg: string, role: Role, extra: Overrides = new Map(), entry?: { ancestors: Record<string, string> }): string | undefined {
     const activity = hasField(o, 'activityfields');
     const record = !activity && hasField(o, 'recordfields');
     const overrides: Overrides = new Map(extra);
@@ -625,56 +703,53 @@ export function clientViewSource(spec: Spec): ViewSource {
       else if (activity && role !== 'response' && (f.name === 'after' || f.name === 'before') && scalar === 'integer') overrides.set(f.name, { type: 'ActivityId', optional });
       else if (role === 'create' && f.shape.kind === 'activityfields') overrides.set(f.name, { type: `ActivityCreateFieldsBySegment[${seg}]`, optional });
       else {
-        const v = fieldView(f.shape, `${base}[${JSON.stringify(f.name)}]`, k, seg);
+        const v = this.fieldView(f.shape, `${base}[${JSON.stringify(f.name)}]`, k, seg);
         if (v) overrides.set(f.name, { type: v, optional });
       }
     }
-    let hook = '';
-    const event = eventField(o);
-    if (isHook(o) && event && event.shape.kind === 'scalar') {
-      const events = `T.${valueListType(event.shape.values!)}`;
-      const c = o.fields.find((f) => f.name === 'constrainttype')!.required ? '' : '?';
-      const members = families.map(([family, list]) => `{ event${event.required ? '' : '?'}: Extract<${events}, \`${family}.\${string}\`>; constrainttype${c}: T.${valueListType(list)} }`);
-      if (!event.required) members.push(`{ event?: undefined; constrainttype${c}: ${families.map(([, list]) => `T.${valueListType(list)}`).join(' | ')} }`);
-      hook = ` & (${members.join(' | ')})`;
-      overrides.delete('event');
-      overrides.delete('constrainttype');
-    }
+    const hook = this.hookView(o, overrides);
     if (!overrides.size && !hook) return undefined;
     const omitted = [...overrides.keys(), ...(hook ? ['event', 'constrainttype'] : [])];
     const members = [...overrides].map(([name, m]) => `${safeKey(name)}${m.optional ? '?' : ''}: ${m.type}`);
     return `Omit<${base}, ${omitted.map((n) => JSON.stringify(n)).join(' | ')}>${members.length ? ` & { ${members.join('; ')} }` : ''}${hook}`;
   }
 
+  /** A hook's event and constrainttype, as a union over event families (the overrides lose both); '' for other objects. */
+  private hookView(o: ObjectShape, overrides: Overrides): string {
+    const event = eventField(o);
+    if (!this.isHook(o) || !event || event.shape.kind !== 'scalar') return '';
+    const events = `T.${valueListType(event.shape.values!)}`;
+    const c = o.fields.find((f) => f.name === 'constrainttype')!.required ? '' : '?';
+    const members = this.families.map(([family, list]) => `{ event${event.required ? '' : '?'}: Extract<${events}, \`${family}.\${string}\`>; constrainttype${c}: T.${valueListType(list)} }`);
+    if (!event.required) members.push(`{ event?: undefined; constrainttype${c}: ${this.families.map(([, list]) => `T.${valueListType(list)}`).join(' | ')} }`);
+    overrides.delete('event');
+    overrides.delete('constrainttype');
+    return ` & (${members.join(' | ')})`;
+  }
+
   /** A declaration's view: per segment (a union over S) when it holds an activity's fields. */
-  const declarationView = (o: ObjectShape, g: Generics, sharedName: string, role: Role): string | undefined => {
-    const entry = reportEntries.get(sharedName);
+  declarationView(o: ObjectShape, g: Generics, sharedName: string, role: Role): string | undefined {
+    const entry = this.reportEntries.get(sharedName);
     if (entry && !hasField(o, 'activityfields')) {
       const segs = [...entry.segments].map((x) => JSON.stringify(x)).join(' | ');
-      const inner = objectView(o, `T.${sharedName}${generic(g, 'K', 'S')}`, 'K', 'X', role, new Map(), entry);
+      const inner = this.objectView(o, `T.${sharedName}${generic(g, 'K', 'S')}`, 'K', 'X', role, new Map(), entry);
       return inner && `{ [X in ${segs}]: ${inner} }[${segs}]`;
     }
     if (hasField(o, 'activityfields') && g.segment) {
-      const inner = objectView(o, `T.${sharedName}${generic(g, 'K', 'X')}`, 'K', 'X', role);
+      const inner = this.objectView(o, `T.${sharedName}${generic(g, 'K', 'X')}`, 'K', 'X', role);
       return inner && `{ [X in S]: ${inner} }[S]`;
     }
-    return objectView(o, `T.${sharedName}${generic(g, 'K', 'S')}`, 'K', 'S', role);
-  };
+    return this.objectView(o, `T.${sharedName}${generic(g, 'K', 'S')}`, 'K', 'S', role);
+  }
+}
 
-  const statements: StatementStructures[] = [];
-  const shadows: string[] = [];
-  const operationViews = new Set<string>();
-  const declare = (name: string, g: Generics, type: string, docs: JSDocStructure[]) => {
-    statements.push({ kind: StructureKind.TypeAlias, isExported: true, name, typeParameters: typeParams(g).map((p) => ({ ...p, constraint: `T.${p.constraint}`, default: `T.${p.default}` })), type, docs });
-    shadows.push(name);
-  };
-
-  // Ids and the hierarchy.
+/** Branded ids of each kind and segment, and the hierarchy's parents as id types. */
+function idStatements(spec: Spec): StatementStructures[] {
   const kindUnion = spec.kinds.map((k) => JSON.stringify(k.name)).join(' | ');
   // One union member per allowed parent, so a parent added to the hierarchy reads as an addition.
   const parentIds = (a: Spec['activities'][number]) => a.parents.map((p) => (p === 'record' ? 'RecordId<T.KindName>' : `ActivityId<${JSON.stringify(p)}>`)).join(' | ') || 'never';
   const parentIdType = (segment: string) => `${pascal(segment)}ParentId`;
-  statements.push(
+  return [
     ...spec.kinds.map(
       (k): StatementStructures => ({ kind: StructureKind.TypeAlias, isExported: true, name: `${pascal(k.singular)}Id`, type: `RecordId<${JSON.stringify(k.name)}>`, docs: jsDoc(`The id of a ${k.title.toLowerCase()} (${k.name}); asId(${JSON.stringify(k.name)}, n) makes one from a plain number.`) }),
     ),
@@ -722,50 +797,47 @@ export function clientViewSource(spec: Spec): ViewSource {
         return { name: a.segment, type: notTrue.length ? `Omit<${fields}, ${notTrue.map((f) => JSON.stringify(f.name)).join(' | ')}> & { ${notTrue.map((f) => `${safeKey(f.name)}?: 0`).join('; ')} }` : fields };
       }),
     },
-  );
+  ];
+}
 
-  for (const s of spec.structures) {
-    if (!viewed.has(s.name)) continue;
-    const g = ctx.generics.get(s.name)!;
-    const type = declarationView(s.shape, g, s.name, 'response');
-    if (type) declare(s.name, g, type, jsDoc(s.description, s.assumed && `Assumed: ${s.assumed}.`));
+/** Views of the structures that have one. */
+function structureViews(v: ViewContext): ViewDeclaration[] {
+  const out: ViewDeclaration[] = [];
+  for (const s of v.spec.structures) {
+    if (!v.viewed.has(s.name)) continue;
+    const g = v.ctx.generics.get(s.name)!;
+    const type = v.declarationView(s.shape, g, s.name, 'response');
+    if (type) out.push({ name: s.name, g, type, docs: jsDoc(s.description, s.assumed && `Assumed: ${s.assumed}.`) });
   }
-  for (const op of spec.operations) {
+  return out;
+}
+
+/** Views of operations' request and response bodies (a create's fields as create accepts them). */
+function operationPartViews(v: ViewContext): ViewDeclaration[] {
+  const out: ViewDeclaration[] = [];
+  for (const op of v.spec.operations) {
     const parts: [string, Shape | undefined, Role][] = [
       [requestType(op.id), op.request, op.scope === 'activity' ? (op.method === 'POST' ? 'create' : 'update') : 'response'],
       [responseType(op.id), op.response, 'response'],
     ];
     for (const [name, shape, role] of parts) {
       if (!shape) continue;
-      const g = messageGenerics(ctx, op, shape);
-      const type = shape.kind === 'object' ? declarationView(shape, g, name, role) : shape.kind === 'ref' && viewed.has(shape.name) ? `${shape.name}${generic(ctx.generics.get(shape.name)!, 'K', 'S')}` : undefined;
-      if (!type) continue;
-      declare(name, g, type, jsDoc(`${role === 'response' ? 'Response' : 'Request'} body of ${op.method} ${op.path}: ${op.purpose}`));
-      operationViews.add(name);
+      const g = messageGenerics(v.ctx, op, shape);
+      const type = shape.kind === 'object' ? v.declarationView(shape, g, name, role) : shape.kind === 'ref' && v.viewed.has(shape.name) ? `${shape.name}${generic(v.ctx.generics.get(shape.name)!, 'K', 'S')}` : undefined;
+      if (type) out.push({ name, g, type, docs: jsDoc(`${role === 'response' ? 'Response' : 'Request'} body of ${op.method} ${op.path}: ${op.purpose}`) });
     }
   }
-  const notes = notificationTargets(spec);
-  for (const n of notes) {
-    const g = ((x: Generics) => (ctx.scan(n.shape, x), x))({ kind: false, segment: false });
+  return out;
+}
+
+/** Views of the webhook notifications: the event names the family, so narrowing on type picks the content. */
+function notificationViews(v: ViewContext): ViewDeclaration[] {
+  return notificationTargets(v.spec).map((n) => {
+    const g = ((x: Generics) => (v.ctx.scan(n.shape, x), x))({ kind: false, segment: false });
     const typeField = n.shape.fields.find((f) => f.name === 'type' && f.shape.kind === 'scalar' && f.shape.type === 'enum');
-    // The event names the family: narrowing on type picks the notification, and so its content.
     const extra: Overrides = new Map();
     if (typeField?.shape.kind === 'scalar') extra.set(typeField.name, { type: `Extract<T.${valueListType(typeField.shape.values!)}, \`${n.family}.\${string}\`>`, optional: !typeField.required });
-    const type = objectView(n.shape, `T.${n.typeName}${generic(g, 'K', 'S')}`, 'K', 'S', 'response', extra) ?? `T.${n.typeName}${generic(g, 'K', 'S')}`;
-    declare(n.typeName, g, type, jsDoc(`A webhook notification of an ${n.family}.* event; narrows on its type.`));
-  }
-  statements.push({ kind: StructureKind.TypeAlias, isExported: true, name: 'Notification', docs: jsDoc('Any webhook notification: narrows on its type (the event).'), type: notes.map((n) => n.typeName).join(' | ') || 'never' });
-  shadows.push('Notification');
-
-  return {
-    path: 'client/src/views.ts',
-    statements: [
-      { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './types/index.ts', namespaceImport: 'T' },
-      { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/client.ts', namedImports: ['ActivityId', 'RecordId'] },
-      { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/client.ts', namedExports: ['ActivityId', 'RecordId'] },
-      ...statements,
-    ],
-    shadows,
-    operationViews,
-  };
+    const type = v.objectView(n.shape, `T.${n.typeName}${generic(g, 'K', 'S')}`, 'K', 'S', 'response', extra) ?? `T.${n.typeName}${generic(g, 'K', 'S')}`;
+    return { name: n.typeName, g, type, docs: jsDoc(`A webhook notification of an ${n.family}.* event; narrows on its type.`) };
+  });
 }

@@ -483,39 +483,14 @@ export function checkOnePerParent(segment: string, existingOfSameType: number): 
 
 // ---------------------------------------------------------------------------------------------
 
-/** validators/schemas/types.d.ts: what every compiled module's declarations refer to. */
-function typesDts(): string {
-  return [
-    header.trimEnd(),
-    '// Types of the ajv standalone validators of validators/schemas/*.js.',
-    '',
-    // Declared here rather than imported from ajv: the generated packages depend on nothing.
-    "/** One problem as the compiled code reports it (the members of ajv's ErrorObject that it sets). */",
-    'export interface SchemaError {',
-    '  keyword: string;',
-    '  instancePath: string;',
-    '  schemaPath: string;',
-    '  params: Record<string, unknown>;',
-    '  propertyName?: string;',
-    '  message?: string;',
-    '}',
-    '',
-    '/** An ajv standalone validator: true when valid, otherwise `errors` holds every problem. */',
-    'export interface CompiledValidator {',
-    '  (data: unknown): boolean;',
-    '  errors?: SchemaError[] | null;',
-    '}',
-    '',
-  ].join('\n');
-}
-
 function moduleDts(compiled: Compiled, module: string): string {
   const declared = compiled.targets.filter((t) => t.module === module).map((t) => ({ id: t.id, name: t.name }));
   if (!declared.length) declared.push(...compiled.modules.find((m) => m.module === module)!.names.map((name) => ({ id: compiled.targets.find((t) => t.name === name)!.id, name })));
   return [
     header.trimEnd(),
     `// Types of ${module.split('/').pop()}.js: one ajv standalone validator per request-side schema id.`,
-    `import type { CompiledValidator } from ${lit(relativeSpecifier(`${module}.js`, 'types.js'))};`,
+    // The type is runtime/validation.ts's, which tsc checks and the validators' glue uses too.
+    `import type { CompiledValidator } from ${lit(relativeSpecifier(`validators/schemas/${module}.js`, 'runtime/validation.ts'))};`,
     '',
     ...declared.map((t) => `/** ${t.id} */\nexport declare const ${t.name}: CompiledValidator;`),
     '',
@@ -541,7 +516,6 @@ export function emitValidators(spec: Spec, derived: Pick<Derived, 'requestSchema
       { path: `validators/schemas/${m.module}.js`, content: jsHeader(m.module) + m.code, format: 'text' },
       { path: `validators/schemas/${m.module}.d.ts`, content: moduleDts(compiled, m.module), format: 'text' },
     ]),
-    { path: 'validators/schemas/types.d.ts', content: typesDts(), format: 'text' },
     ts('validators/rules.ts', rulesSource(spec, f)),
     ts('validators/problems.ts', problemsSource(f, patterns)),
     ts('validators/index.ts', indexSource(spec, f, compiled)),
