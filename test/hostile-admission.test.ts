@@ -4,7 +4,7 @@
 import { connect, type Socket } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from './support/server.ts';
+import { startServer, steadyQuotaWindow, type RunningServer } from './support/server.ts';
 
 const ann = 'ann@example.com:ann-token';
 const bob = 'bob@example.com:bob-token';
@@ -47,7 +47,7 @@ const head = (lines: string[]) => `${lines.join('\r\n')}\r\n\r\n`;
 describe('admission before the body', () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer({ users: [ann, bob], args: ['--quota', '3', '--quota-window', '3600'] });
+    server = await startServer({ users: [ann, bob], args: ['--quota', '3', '--quota-window', String(steadyQuotaWindow())] });
   });
   afterAll(async () => {
     await server.stop();

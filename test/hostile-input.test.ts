@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { XMLParser } from 'fast-xml-parser';
 import { parseXml } from '../runtime/xml.ts';
-import { basic, call, startServer, type CallResult, type RunningServer } from './support/server.ts';
+import { basic, call, startServer, steadyQuotaWindow, type CallResult, type RunningServer } from './support/server.ts';
 import { batchBody, readBatchResponse, type BatchPart } from './support/api.ts';
 
 const ann: [string, string] = ['ann@example.com', 'pw-ann'];
@@ -29,7 +29,7 @@ beforeAll(async () => {
   [server, quotaServer] = await Promise.all([
     // Hook urls here name example.com: answered without DNS, and as loopback they are refused anyway.
     startServer({ users: [`${ann.join(':')}:acme`, `${amy.join(':')}:acme`, `${bob.join(':')}:other`], args: ['--webhook-resolve', 'example.com=127.0.0.1'] }),
-    startServer({ users: [`${ann.join(':')}:acme`, `${bob.join(':')}:other`], args: ['--quota', '3', '--quota-window', '3600'] }),
+    startServer({ users: [`${ann.join(':')}:acme`, `${bob.join(':')}:other`], args: ['--quota', '3', '--quota-window', String(steadyQuotaWindow())] }),
   ]);
   [annId, amyId, bobId] = await Promise.all([userId(ann), userId(amy), userId(bob)]);
   contact = (await post('/contacts/', JSON.stringify({ firstname: 'Plain' }), json)).json().item.id;

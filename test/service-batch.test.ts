@@ -1,7 +1,7 @@
 // POST /batch (multipart/mixed of application/http parts, bodies written by hand with CRLF) and
 // the API quota (Http-X-Service-Api-Call-Limit, 429), over real HTTP on 127.0.0.1.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basic, startServer, type RunningServer } from './support/server.ts';
+import { basic, startServer, steadyQuotaWindow, type RunningServer } from './support/server.ts';
 import { batchBody, Client, expectError, httpRequest, readBatchResponse, readXml, toXml, type BatchPart, type NestedResponse } from './support/api.ts';
 
 let server: RunningServer;
@@ -14,7 +14,7 @@ beforeAll(async () => {
   [server, quotaServer] = await Promise.all([
     startServer({ users: ['ann@example.com:secret1', 'bob@example.com:pw2:other'] }),
     // One user per quota test, so each starts from zero; q4 and q4b share an account.
-    startServer({ users: ['q1@example.com:pw', 'q2@example.com:pw', 'q3@example.com:pw', 'q4@example.com:pw:quota4', 'q4b@example.com:pw:quota4', 'q5@example.com:pw', 'q6@example.com:pw'], args: ['--quota', '5', '--quota-window', '3600'] }),
+    startServer({ users: ['q1@example.com:pw', 'q2@example.com:pw', 'q3@example.com:pw', 'q4@example.com:pw:quota4', 'q4b@example.com:pw:quota4', 'q5@example.com:pw', 'q6@example.com:pw'], args: ['--quota', '5', '--quota-window', String(steadyQuotaWindow())] }),
   ]);
   ann = new Client(server.base, ['ann@example.com', 'secret1']);
   bob = new Client(server.base, ['bob@example.com', 'pw2']);

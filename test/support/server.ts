@@ -30,9 +30,25 @@ export interface ServeOptions {
   checkout?: string;
 }
 
+let window: number | undefined;
+/**
+ * A quota window of about an hour whose end is at least 15 minutes off. Windows are fixed
+ * (multiples of their length since the epoch), so a test that ran across the spec's hourly reset
+ * would see its counts start again; one value per test process, so instances agree on it.
+ */
+export function steadyQuotaWindow(): number {
+  if (window === undefined) {
+    const now = Date.now() / 1000;
+    window = 3600;
+    while (window - (now % window) < 900) window--;
+  }
+  return window;
+}
+
 export async function startServer(opts: ServeOptions = {}): Promise<RunningServer> {
   const pg = opts.db === undefined && testStorage === 'postgres' ? await createSchema('http') : undefined;
   const args = [opts.checkout ? `${opts.checkout}/bin/crmgen.js` : cli, 'serve', '--port', '0', '--db', opts.db ?? pg?.url ?? ':memory:', ...(opts.users ?? []).flatMap((u) => ['--user', u]), ...(opts.args ?? [])];
+  if (!args.includes('--quota-window')) args.push('--quota-window', String(steadyQuotaWindow()));
   const child = spawn(process.execPath, args, { cwd: opts.checkout ?? root, env: { ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
