@@ -14,7 +14,8 @@
 // Schemas and validators check typed values (what the codecs produce), not wire bodies.
 import { Ajv2020, type Options } from 'ajv/dist/2020.js';
 import standalone from 'ajv/dist/standalone/index.js';
-import { Project, StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
+import { printStatements } from './print.ts';
+import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
 import type { Field, ObjectShape, Operation, Spec } from '../model.ts';
 import type { GeneratedFile } from '../write.ts';
 import type { Derived, Patterns } from '../derive.ts';
@@ -526,10 +527,9 @@ export function emitValidators(spec: Spec, derived: Pick<Derived, 'requestSchema
   const f = facts(spec);
   const compiled = compileRequestValidators(spec, derived.requestSchemas);
   const patterns = derived.patterns;
-  const project = new Project({ useInMemoryFileSystem: true, skipLoadingLibFiles: true });
   const ts = (path: string, statements: (string | StatementStructures)[]): GeneratedFile => ({
     path,
-    content: header + project.createSourceFile(path, { statements }, { overwrite: true }).getFullText(),
+    content: header + printStatements(statements),
     format: 'typescript',
   });
   const jsHeader = (module: string) =>
