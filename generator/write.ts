@@ -36,7 +36,11 @@ export function saveCache(file: string, cache: FormatCache) {
 }
 
 let prettier: typeof import('prettier') | undefined;
-const prettierOptions = { parser: 'typescript', singleQuote: true, printWidth: 120, trailingComma: 'all' } as const;
+// Babel's TypeScript parser: the same output as prettier's typescript parser on every emitted file
+// (test/format-batch.test.ts compares the two), in about two thirds of the time. A text it rejects
+// goes through the typescript parser, whose error is then the one reported.
+const prettierOptions = { parser: 'babel-ts', singleQuote: true, printWidth: 120, trailingComma: 'all' } as const;
+const formatOne = (text: string) => prettier!.format(text, prettierOptions).catch(() => prettier!.format(text, { ...prettierOptions, parser: 'typescript' }));
 
 /** Final text of each file: formatted, taken from disk when the cache proves it current. */
 export async function formatFiles(files: GeneratedFile[], outDir: string, cache: FormatCache): Promise<{ files: Map<string, string>; formatted: number }> {
@@ -97,7 +101,7 @@ export async function formatTexts(texts: string[]): Promise<string[]> {
       // Formatted one by one below.
     }
   }
-  return Promise.all(texts.map((t) => prettier!.format(t, prettierOptions)));
+  return Promise.all(texts.map(formatOne));
 }
 
 function readIfExists(p: string): string | undefined {
