@@ -31,9 +31,21 @@ const subpaths: Record<PackageDir, Record<string, string>> = {
 /** Node's own modules need no dependency. */
 const builtin = (specifier: string) => specifier.startsWith('node:');
 
-/** Module specifiers a source file imports or re-exports (TypeScript's own scanner). */
+/** Where a module specifier can follow: `from '`, `import '`, `import(`, `require(`. */
+const importLike = /\b(?:from|import|require)\s*[('"]/g;
+
+/**
+ * Module specifiers a source file imports or re-exports (TypeScript's own scanner). Only the text
+ * up to the last place a specifier could be is scanned: the large emitted modules (codecs, ajv's
+ * validators) import at the top or not at all, and scanning all of them took a tenth of a second.
+ */
 export function importsOf(text: string): string[] {
-  return ts.preProcessFile(text, true, true).importedFiles.map((f) => f.fileName);
+  let end = -1;
+  for (const m of text.matchAll(importLike)) end = m.index + m[0].length;
+  if (end < 0) return [];
+  // Room for the specifier and the statement's end after the last candidate.
+  const stop = text.indexOf('\n', end + 512);
+  return ts.preProcessFile(stop < 0 ? text : text.slice(0, stop), true, true).importedFiles.map((f) => f.fileName);
 }
 
 export interface RuntimeSource {
