@@ -36,7 +36,7 @@ export async function runGenerate(values: GenerateOptions): Promise<number> {
   }
   // The pipeline (ts-morph, prettier, ajv) loads only when there is work to do.
   const { generate, defaultCacheFile } = await import('../generator/generate.ts');
-  const result = await generate({ specDir, outDir, check: values.check === true, cacheFile: defaultCacheFile(root) });
+  const result = await generate({ specDir, outDir, check: values.check === true, cacheFile: defaultCacheFile(root), formatWorker: true });
   const ms = performance.now() - started;
   const c0 = result.comparison;
   if (c0.changed.length + c0.added.length + c0.removed.length === 0 || !values.check) recordManifest(cacheDir, outDir, fingerprint, result.files);

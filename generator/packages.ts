@@ -63,9 +63,9 @@ export function runtimeSource(root: string): RuntimeSource {
 const runtimeHeader = (name: string) => `// Part of the crmgen runtime (runtime/${name}), copied into this package by crmgen generate. Do not edit.\n`;
 
 /** The emitted files with the shared sources moved into each package, and each package completed. */
-export function assemblePackages(spec: Spec, emitted: GeneratedFile[], runtime: RuntimeSource): GeneratedFile[] {
-  // Both packages hold the shared sources and most runtime modules: each text is scanned once.
-  const scanned = new Map<string, string[]>();
+export function assemblePackages(spec: Spec, emitted: GeneratedFile[], runtime: RuntimeSource, scanned = new Map<string, string[]>()): GeneratedFile[] {
+  // Both packages hold the shared sources and most runtime modules: each text is scanned once
+  // (`scanned`: text -> its imports, shared by calls over the same texts).
   const importsOfOnce = (text: string) => scanned.get(text) ?? scanned.set(text, importsOf(text)).get(text)!;
   const shared = emitted.filter((f) => sharedDirs.some((d) => f.path.startsWith(d)));
   const out = emitted.filter((f) => !shared.includes(f));

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { createTwoFilesPatch } from 'diff';
 
 export interface GeneratedFile {
@@ -42,8 +43,60 @@ let prettier: typeof import('prettier') | undefined;
 const prettierOptions = { parser: 'babel-ts', singleQuote: true, printWidth: 120, trailingComma: 'all' } as const;
 const formatOne = (text: string) => prettier!.format(text, prettierOptions).catch(() => prettier!.format(text, { ...prettierOptions, parser: 'typescript' }));
 
+/**
+ * Prettier on a worker thread, started before the spec loads: texts sent while the emitters run
+ * are formatted on the other core meanwhile (formatFiles then takes them from `early`). Only for
+ * compiled JavaScript (the worker's module is plain .js there); elsewhere nothing starts and
+ * formatFiles formats in this thread as before.
+ */
+export class EarlyFormatter {
+  /** raw hash -> prettier's output, or undefined when the worker failed (formatFiles then formats it here). */
+  readonly early = new Map<string, Promise<string | undefined>>();
+  private readonly worker: Worker | undefined;
+  private readonly waiting = new Map<number, (r: { texts?: string[]; error?: string }) => void>();
+  private next = 0;
+
+  constructor(private readonly cache: FormatCache) {
+    if (!import.meta.url.endsWith('.js')) return;
+    this.worker = new Worker(new URL('./format-worker.js', import.meta.url));
+    this.worker.unref();
+    this.worker.on('message', (r: { id: number; texts?: string[]; error?: string }) => {
+      this.waiting.get(r.id)?.(r);
+      this.waiting.delete(r.id);
+    });
+    // A worker that dies leaves its texts to formatFiles.
+    this.worker.on('error', () => this.failAll());
+    this.worker.on('exit', () => this.failAll());
+  }
+
+  private failAll() {
+    for (const done of this.waiting.values()) done({ error: 'format worker stopped' });
+    this.waiting.clear();
+  }
+
+  /** Starts formatting the TypeScript files the cache does not already vouch for. */
+  send(files: GeneratedFile[]) {
+    if (!this.worker) return;
+    const texts = new Map<string, string>();
+    for (const f of files) {
+      if (f.format !== 'typescript') continue;
+      const rawHash = hash(f.content);
+      if (!this.cache.entries[rawHash] && !this.early.has(rawHash)) texts.set(rawHash, f.content);
+    }
+    if (!texts.size) return;
+    const id = this.next++;
+    const result = new Promise<{ texts?: string[]; error?: string }>((done) => this.waiting.set(id, done));
+    this.worker.postMessage({ id, texts: [...texts.values()] });
+    [...texts.keys()].forEach((rawHash, i) => this.early.set(rawHash, result.then((r) => r.texts?.[i])));
+  }
+
+  close() {
+    void this.worker?.terminate();
+  }
+}
+
 /** Final text of each file: formatted, taken from disk when the cache proves it current. */
-export async function formatFiles(files: GeneratedFile[], outDir: string, cache: FormatCache): Promise<{ files: Map<string, string>; formatted: number }> {
+export async function formatFiles(files: GeneratedFile[], outDir: string, cache: FormatCache, early?: EarlyFormatter): Promise<{ files: Map<string, string>; formatted: number }> {
   const result = new Map<string, string>();
   // Both packages hold the same shared modules (types, codecs, validators, runtime): one text is formatted once.
   const pending = new Map<string, { raw: string; paths: string[] }>();
@@ -66,8 +119,12 @@ export async function formatFiles(files: GeneratedFile[], outDir: string, cache:
     else pending.set(rawHash, { raw: f.content, paths: [f.path] });
   }
   const jobs = [...pending];
-  // In this thread: worker threads (measured on 2 cores, cold processes) cost more than they saved.
-  const texts = await formatTexts(jobs.map(([, j]) => j.raw));
+  // What the early formatter did not do is formatted in this thread (one batch: splitting it over
+  // worker threads after the emitters measured slower on 2 cores, cold processes).
+  const fromWorker = await Promise.all(jobs.map(([rawHash]) => early?.early.get(rawHash)));
+  const rest = jobs.filter((_, i) => fromWorker[i] === undefined);
+  const restTexts = await formatTexts(rest.map(([, j]) => j.raw));
+  const texts = fromWorker.map((t) => t ?? restTexts.shift()!);
   jobs.forEach(([rawHash, job], i) => {
     cache.entries[rawHash] = hash(texts[i]!);
     for (const path of job.paths) result.set(path, texts[i]!);
