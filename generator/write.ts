@@ -193,13 +193,15 @@ export interface Comparison {
 
 export function compare(files: Map<string, string>, outDir: string): Comparison {
   const c: Comparison = { changed: [], added: [], removed: [], unchanged: [] };
+  // A fresh output folder: nothing to read (a failed read per file costs an exception each).
+  const fresh = !existsSync(outDir);
   for (const [path, text] of [...files].sort(([a], [b]) => a.localeCompare(b))) {
-    const onDisk = readIfExists(join(outDir, path));
+    const onDisk = fresh ? undefined : readIfExists(join(outDir, path));
     if (onDisk === undefined) c.added.push(path);
     else if (onDisk !== text) c.changed.push(path);
     else c.unchanged.push(path);
   }
-  c.removed = listFiles(outDir).filter((p) => !files.has(p));
+  c.removed = fresh ? [] : listFiles(outDir).filter((p) => !files.has(p));
   return c;
 }
 
@@ -216,9 +218,13 @@ export function diffReport(files: Map<string, string>, outDir: string, c: Compar
 }
 
 export function writeChanges(files: Map<string, string>, outDir: string, c: Comparison) {
+  const made = new Set<string>();
   for (const p of [...c.changed, ...c.added]) {
     const full = join(outDir, p);
-    mkdirSync(dirname(full), { recursive: true });
+    // Each folder once: a cold run writes a thousand files into a few dozen folders.
+    const dir = dirname(full);
+    if (!made.has(dir)) mkdirSync(dir, { recursive: true });
+    made.add(dir);
     writeFileSync(full, files.get(p)!);
   }
   for (const p of c.removed) {
