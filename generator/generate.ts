@@ -16,6 +16,7 @@ import { emitOpenApi } from './emit/openapi.ts';
 import { emitValidators } from './emit/validators.ts';
 import { emitApiSurface, surfaceEntries, type SurfaceEntry } from './emit/api-surface.ts';
 import { derive, restrict, type Derived, type DerivedName } from './derive.ts';
+import { providePrecompiled, validatorInput } from './emit/validator-compile.ts';
 import { defaultCacheDir } from './fingerprint.ts';
 import { assemblePackages, runtimeSource } from './packages.ts';
 import { compilePackagesCached } from './compile.ts';
@@ -60,24 +61,50 @@ export interface Summary {
 
 export const summaries: Summary[] = [{ name: 'api-surface', reads: ['types', 'client'], summarize: emitApiSurface }];
 
+export interface EmitHooks {
+  /** Sees each emitter's files as soon as it returns (generate starts formatting them meanwhile). */
+  emitted?(files: GeneratedFile[], by: Emitter): void;
+  /** The derived models, when the caller has read some already. */
+  derived?: Derived;
+}
+
 /**
  * Every file of the emitters and summaries, in order. Derived models are computed before the
- * emitters run, each once, so `lap` times them apart. `emitted` sees each emitter's files as soon
- * as it returns (generate starts formatting them meanwhile).
+ * emitters run, each once, so `lap` times them apart.
  */
-export function emitAll(spec: Spec, lap: (name: string) => void = () => {}, only?: readonly string[], emitted: (files: GeneratedFile[], by: Emitter) => void = () => {}): GeneratedFile[] {
+export function emitAll(spec: Spec, lap: (name: string) => void = () => {}, only?: readonly string[], hooks: EmitHooks = {}): GeneratedFile[] {
+  const steps = emitting(spec, lap, only, hooks);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** emitAll, awaiting `before(emitter)` before each emitter runs (generate waits there for work done on its worker thread). */
+async function emitAllAsync(spec: Spec, lap: (name: string) => void, hooks: EmitHooks, before: (e: Emitter) => Promise<void> | undefined): Promise<GeneratedFile[]> {
+  const steps = emitting(spec, lap, undefined, hooks);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await before(step.value);
+  }
+}
+
+/** The emit loop, yielding each emitter before it runs. */
+function* emitting(spec: Spec, lap: (name: string) => void, only: readonly string[] | undefined, hooks: EmitHooks): Generator<Emitter, GeneratedFile[]> {
   const chosen = only ? emitters.filter((e) => only.includes(e.name)) : emitters;
-  const derived = derive(spec);
+  const derived = hooks.derived ?? derive(spec);
   for (const name of new Set(chosen.flatMap((e) => e.needs))) {
     void derived[name];
     lap(`derive ${name}`);
   }
   const byEmitter = new Map<string, GeneratedFile[]>();
   for (const e of chosen) {
+    yield e;
     const files = e.emit(spec, restrict(derived, e.needs, e.name));
     byEmitter.set(e.name, files);
     lap(`emit ${e.name}`);
-    emitted(files, e);
+    hooks.emitted?.(files, e);
   }
   const out = [...byEmitter.values()].flat();
   for (const s of only ? [] : summaries) {
@@ -154,12 +181,17 @@ async function emitAndFormat(opts: GenerateOptions, early: EarlyFormatter | unde
   let compiling: ReturnType<typeof compile> | undefined;
   const lastSourceEmitter = emitters.filter((e) => e.packageSources).at(-1);
   const sourcesSoFar: GeneratedFile[] = [];
-  const raw = emitAll(spec, lap, undefined, (files, by) => {
+  const derived = derive(spec);
+  // The validators' ajv compile goes to the worker thread now; the emitter takes its result.
+  const input = early && validatorInput(spec, derived.requestSchemas);
+  const validators = input && early.compileValidators(input).then((c) => c && providePrecompiled(input, c));
+  const emitted = (files: GeneratedFile[], by: Emitter) => {
     early?.send(files);
     if (!wantsDist) return;
     if (by.packageSources) sourcesSoFar.push(...files);
     if (by === lastSourceEmitter) compiling = compile(packageSources(assemblePackages(spec, sourcesSoFar, runtime, scanned)));
-  });
+  };
+  const raw = await emitAllAsync(spec, lap, { derived, emitted }, (e) => (e.emit === emitValidators ? validators : undefined));
   const assembled = assemblePackages(spec, raw, runtime, scanned);
   const laidOut = opts.only && !wantsDist ? assembled.filter((f) => opts.only!.includes(f.path)) : assembled;
   if (wantsDist) {

@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync
 import { dirname, join, relative } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { createTwoFilesPatch } from 'diff';
+import type { Compiled, ValidatorInput } from './emit/validator-compile.ts';
 
 export interface GeneratedFile {
   /** Relative to the output folder, with forward slashes. */
@@ -53,14 +54,14 @@ export class EarlyFormatter {
   /** raw hash -> prettier's output, or undefined when the worker failed (formatFiles then formats it here). */
   readonly early = new Map<string, Promise<string | undefined>>();
   private readonly worker: Worker | undefined;
-  private readonly waiting = new Map<number, (r: { texts?: string[]; error?: string }) => void>();
+  private readonly waiting = new Map<number, (r: WorkerReply) => void>();
   private next = 0;
 
   constructor(private readonly cache: FormatCache) {
     if (!import.meta.url.endsWith('.js')) return;
     this.worker = new Worker(new URL('./format-worker.js', import.meta.url));
     this.worker.unref();
-    this.worker.on('message', (r: { id: number; texts?: string[]; error?: string }) => {
+    this.worker.on('message', (r: WorkerReply & { id: number }) => {
       this.waiting.get(r.id)?.(r);
       this.waiting.delete(r.id);
     });
@@ -84,15 +85,31 @@ export class EarlyFormatter {
       if (!this.cache.entries[rawHash] && !this.early.has(rawHash)) texts.set(rawHash, f.content);
     }
     if (!texts.size) return;
-    const id = this.next++;
-    const result = new Promise<{ texts?: string[]; error?: string }>((done) => this.waiting.set(id, done));
-    this.worker.postMessage({ id, texts: [...texts.values()] });
+    const result = this.request({ texts: [...texts.values()] });
     [...texts.keys()].forEach((rawHash, i) => this.early.set(rawHash, result.then((r) => r.texts?.[i])));
+  }
+
+  /** The validators' ajv compile of this input on the worker; undefined without a worker or when it failed (the emitter then compiles). */
+  async compileValidators(input: ValidatorInput): Promise<Compiled | undefined> {
+    return this.worker ? (await this.request({ validators: input })).compiled : undefined;
+  }
+
+  private request(job: { texts?: string[]; validators?: ValidatorInput }): Promise<WorkerReply> {
+    const id = this.next++;
+    const reply = new Promise<WorkerReply>((done) => this.waiting.set(id, done));
+    this.worker!.postMessage({ id, ...job });
+    return reply;
   }
 
   close() {
     void this.worker?.terminate();
   }
+}
+
+interface WorkerReply {
+  texts?: string[];
+  compiled?: Compiled;
+  error?: string;
 }
 
 /** Final text of each file: formatted, taken from disk when the cache proves it current. */
