@@ -20,7 +20,7 @@ import type { Derived, Patterns } from '../derive.ts';
 import { relativeSpecifier } from './names.ts';
 import { compileValidators, compileOptions, validatorInput, type Compiled, type CompileOptions } from './validator-compile.ts';
 
-export { ajvOptions, compileOptions, inlineEvaluated, type Compiled, type CompileOptions } from './validator-compile.ts';
+export { ajvOptions, compileOptions, inlineEvaluated, providePrecompiled, validatorInput, type Compiled, type CompileOptions } from './validator-compile.ts';
 
 export function compileRequestValidators(spec: Spec, requestSchemas: Derived['requestSchemas'], opts: CompileOptions = compileOptions): Compiled {
   return compileValidators(validatorInput(spec, requestSchemas), opts);
