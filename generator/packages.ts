@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import Handlebars from 'handlebars';
-import { ts } from 'ts-morph';
+import { ts } from './ts-morph.ts';
 import type { Spec } from './model.ts';
 import type { GeneratedFile } from './write.ts';
 import { templatesDir } from './root.ts';

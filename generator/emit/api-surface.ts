@@ -7,7 +7,8 @@
 // keyword: isExported() would build a program and its type checker).
 // `crmgen diff` compares two surfaces with compareSurfaces() to cross-check its verdict.
 import { createHash } from 'node:crypto';
-import { Node, Project, ts, type SourceFile, type TypeNode } from 'ts-morph';
+import type { SourceFile, TypeNode } from 'ts-morph';
+import { Node, Project, ts } from '../ts-morph.ts';
 import type { GeneratedFile } from '../write.ts';
 
 /** One line of the surface. */

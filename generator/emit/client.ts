@@ -7,7 +7,8 @@
 // and validators, so an app that imports a few functions bundles only their messages; createClient
 // (index.ts) is the whole client built over the same functions, and core.ts the modular entry.
 import { printStatements } from './print.ts';
-import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
+import type { StatementStructures } from 'ts-morph';
+import { StructureKind, VariableDeclarationKind } from '../ts-morph.ts';
 import type { Operation, Spec } from '../model.ts';
 import type { GeneratedFile } from '../write.ts';
 import { exportName, messageExport, messageModule, messageTargets, notificationTargets, paramsType, pascal, relativeSpecifier, requestType, responseType, type MessageTarget } from './names.ts';

@@ -2,7 +2,8 @@
 // and typed encode/decode entry points for XML, JSON and form (index.ts). runtime/codec.ts
 // interprets the descriptors; the JSON mapping (containers of one repeated element become
 // arrays, id<N> children stay object keys) is defined there once, for every message.
-import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
+import type { StatementStructures } from 'ts-morph';
+import { StructureKind, VariableDeclarationKind } from '../ts-morph.ts';
 import { printStatements } from './print.ts';
 import type { Field, ObjectShape, Shape, Spec } from '../model.ts';
 import type { GeneratedFile } from '../write.ts';

@@ -1,6 +1,7 @@
 // Statements as ts-morph prints them. Project.createSourceFile prints the same text and then parses
 // it into a syntax tree, which the emitters never read (about a third of a second of a cold generate).
-import { printStructure, StructureKind, type StatementStructures } from 'ts-morph';
+import type { StatementStructures } from 'ts-morph';
+import { printStructure, StructureKind } from '../ts-morph.ts';
 
 export interface Layout {
   /** Two spaces per level (default: four, ts-morph's). */

@@ -3,7 +3,8 @@
 // createService(), which wires the generated codecs and validators into runtime/service.ts.
 // Someone scaffolding a server implements Handlers<C> and nothing else.
 import { printStatements } from './print.ts';
-import { StructureKind, VariableDeclarationKind, type MethodSignatureStructure, type StatementStructures } from 'ts-morph';
+import type { MethodSignatureStructure, StatementStructures } from 'ts-morph';
+import { StructureKind, VariableDeclarationKind } from '../ts-morph.ts';
 import type { Operation, Spec } from '../model.ts';
 import type { GeneratedFile } from '../write.ts';
 import { messageTargets, paramsType, requestType, responseType } from './names.ts';

@@ -3,7 +3,8 @@
 // request and response, as typed values (what codecs produce and validators check).
 // One file per activity segment, so an edit to one type rewrites only its file.
 import { printStatements } from './print.ts';
-import { StructureKind, VariableDeclarationKind, type JSDocStructure, type StatementStructures } from 'ts-morph';
+import type { JSDocStructure, StatementStructures } from 'ts-morph';
+import { StructureKind, VariableDeclarationKind } from '../ts-morph.ts';
 import type { Field, ObjectShape, Operation, Shape, Spec, ValueList } from '../model.ts';
 import type { GeneratedFile } from '../write.ts';
 import { notificationTargets } from './names.ts';

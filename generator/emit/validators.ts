@@ -13,7 +13,8 @@
 //                         becomes an error key of spec/api.yaml, its message starting with the key's.
 // Schemas and validators check typed values (what the codecs produce), not wire bodies.
 import { printStatements } from './print.ts';
-import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
+import type { StatementStructures } from 'ts-morph';
+import { StructureKind, VariableDeclarationKind } from '../ts-morph.ts';
 import type { Field, ObjectShape, Operation, Spec } from '../model.ts';
 import type { GeneratedFile } from '../write.ts';
 import type { Derived, Patterns } from '../derive.ts';
