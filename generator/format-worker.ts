@@ -1,16 +1,18 @@
 // generate's worker thread: prettier on each emitter's TypeScript files, sent as soon as the
-// emitter returns, and the validators' ajv compile, sent once the spec is loaded; both run on the
-// second core while the main thread emits the rest.
+// emitter returns, and the validators' ajv compile and the docs, sent once the spec is loaded;
+// all run on the second core while the main thread emits the rest (nothing here loads ts-morph).
 import { parentPort } from 'node:worker_threads';
-import { formatTexts } from './write.ts';
-import { compileValidatorInput, type ValidatorInput } from './emit/validator-compile.ts';
+import { formatTexts, type WorkerJob } from './write.ts';
+import { compileValidatorInput } from './emit/validator-compile.ts';
+import { emitDocs } from './emit/docs.ts';
 
 const port = parentPort!;
 const failed = (id: number, e: unknown) => port.postMessage({ id, error: e instanceof Error ? e.message : String(e) });
-port.on('message', (job: { id: number; texts?: string[]; validators?: ValidatorInput }) => {
-  if (job.validators) {
+port.on('message', (job: WorkerJob) => {
+  if (job.validators || job.docs) {
     try {
-      port.postMessage({ id: job.id, compiled: compileValidatorInput(job.validators) });
+      if (job.validators) port.postMessage({ id: job.id, compiled: compileValidatorInput(job.validators) });
+      else if (job.docs) port.postMessage({ id: job.id, files: emitDocs(job.docs.spec, { descriptors: job.docs.descriptors }) });
     } catch (e) {
       failed(job.id, e);
     }

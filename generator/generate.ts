@@ -3,7 +3,7 @@
 import { dirname, join } from 'node:path';
 import { loadSpec, type LoadOptions } from './load.ts';
 import type { Spec } from './model.ts';
-import { compare, diffReport, EarlyFormatter, formatFiles, loadCache, saveCache, writeChanges, type Comparison, type GeneratedFile } from './write.ts';
+import { compare, diffReport, HelperThread, formatFiles, loadCache, saveCache, writeChanges, type Comparison, type GeneratedFile } from './write.ts';
 import { emitTypes } from './emit/types.ts';
 import { emitSchemas } from './emit/schemas.ts';
 import { emitRuntimeSpec } from './emit/runtime-spec.ts';
@@ -65,6 +65,8 @@ export interface EmitHooks {
   emitted?(files: GeneratedFile[], by: Emitter): void;
   /** The derived models, when the caller has read some already. */
   derived?: Derived;
+  /** An emitter's files made elsewhere (generate's worker thread): used instead of running it. */
+  made?(by: Emitter): GeneratedFile[] | undefined;
 }
 
 /**
@@ -100,7 +102,7 @@ function* emitting(spec: Spec, lap: (name: string) => void, only: readonly strin
   const byEmitter = new Map<string, GeneratedFile[]>();
   for (const e of chosen) {
     yield e;
-    const files = e.emit(spec, restrict(derived, e.needs, e.name));
+    const files = hooks.made?.(e) ?? e.emit(spec, restrict(derived, e.needs, e.name));
     byEmitter.set(e.name, files);
     lap(`emit ${e.name}`);
     hooks.emitted?.(files, e);
@@ -154,7 +156,7 @@ export async function generateInMemory(opts: GenerateOptions): Promise<{ files: 
     t = now;
   };
   const cache = opts.cacheFile ? loadCache(opts.cacheFile) : { entries: {} };
-  const early = opts.formatWorker && !opts.only ? new EarlyFormatter(cache) : undefined;
+  const early = opts.formatWorker && !opts.only ? new HelperThread(cache) : undefined;
   try {
     return await emitAndFormat(opts, early, cache, timings, lap);
   } finally {
@@ -162,7 +164,7 @@ export async function generateInMemory(opts: GenerateOptions): Promise<{ files: 
   }
 }
 
-async function emitAndFormat(opts: GenerateOptions, early: EarlyFormatter | undefined, cache: ReturnType<typeof loadCache>, timings: [string, number][], lap: (name: string) => void) {
+async function emitAndFormat(opts: GenerateOptions, early: HelperThread | undefined, cache: ReturnType<typeof loadCache>, timings: [string, number][], lap: (name: string) => void) {
   const spec = loadSpec(opts.specDir, opts.load);
   lap('load');
   const wantsDist = !opts.only || opts.only.some((p) => /^(client|server)\/dist\//.test(p));
@@ -190,7 +192,11 @@ async function emitAndFormat(opts: GenerateOptions, early: EarlyFormatter | unde
     if (by.packageSources) sourcesSoFar.push(...files);
     if (by === lastSourceEmitter) compiling = compile(packageSources(assemblePackages(spec, sourcesSoFar, runtime, scanned)));
   };
-  const raw = await emitAllAsync(spec, lap, { derived, emitted }, (e) => (e.emit === emitValidators ? validators : undefined));
+  // The docs too (the largest emitter that loads no ts-morph): their files are used as they come back.
+  let docs: GeneratedFile[] | undefined;
+  const docsMade = early?.emitDocs(spec, derived.descriptors).then((files) => void (docs = files));
+  const made = (e: Emitter) => (e.emit === emitDocs ? docs : undefined);
+  const raw = await emitAllAsync(spec, lap, { derived, emitted, made }, (e) => (e.emit === emitValidators ? validators : e.emit === emitDocs ? docsMade : undefined));
   const assembled = assemblePackages(spec, raw, runtime, scanned);
   const laidOut = opts.only && !wantsDist ? assembled.filter((f) => opts.only!.includes(f.path)) : assembled;
   if (wantsDist) {

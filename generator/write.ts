@@ -8,6 +8,8 @@ import { dirname, join, relative } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { createTwoFilesPatch } from 'diff';
 import type { Compiled, ValidatorInput } from './emit/validator-compile.ts';
+import type { Spec } from './model.ts';
+import type { Derived } from './derive.ts';
 
 export interface GeneratedFile {
   /** Relative to the output folder, with forward slashes. */
@@ -45,12 +47,13 @@ const prettierOptions = { parser: 'babel-ts', singleQuote: true, printWidth: 120
 const formatOne = (text: string) => prettier!.format(text, prettierOptions).catch(() => prettier!.format(text, { ...prettierOptions, parser: 'typescript' }));
 
 /**
- * Prettier on a worker thread, started before the spec loads: texts sent while the emitters run
- * are formatted on the other core meanwhile (formatFiles then takes them from `early`). Only for
- * compiled JavaScript (the worker's module is plain .js there); elsewhere nothing starts and
- * formatFiles formats in this thread as before.
+ * generate's worker thread (generator/format-worker.ts), started before the spec loads: texts sent
+ * while the emitters run are formatted on the other core meanwhile (formatFiles then takes them
+ * from `early`), and the validators' ajv compile and the docs run there. Only for compiled
+ * JavaScript (the worker's module is plain .js there); elsewhere nothing starts and everything
+ * runs in this thread as before.
  */
-export class EarlyFormatter {
+export class HelperThread {
   /** raw hash -> prettier's output, or undefined when the worker failed (formatFiles then formats it here). */
   readonly early = new Map<string, Promise<string | undefined>>();
   private readonly worker: Worker | undefined;
@@ -94,7 +97,12 @@ export class EarlyFormatter {
     return this.worker ? (await this.request({ validators: input })).compiled : undefined;
   }
 
-  private request(job: { texts?: string[]; validators?: ValidatorInput }): Promise<WorkerReply> {
+  /** The docs emitter's files, run on the worker; undefined without a worker or when it failed (the emitter then runs here). */
+  async emitDocs(spec: Spec, descriptors: Derived['descriptors']): Promise<GeneratedFile[] | undefined> {
+    return this.worker ? (await this.request({ docs: { spec, descriptors } })).files : undefined;
+  }
+
+  private request(job: Omit<WorkerJob, 'id'>): Promise<WorkerReply> {
     const id = this.next++;
     const reply = new Promise<WorkerReply>((done) => this.waiting.set(id, done));
     this.worker!.postMessage({ id, ...job });
@@ -106,14 +114,23 @@ export class EarlyFormatter {
   }
 }
 
+/** One job for the worker: exactly one of texts, validators, docs. */
+export interface WorkerJob {
+  id: number;
+  texts?: string[];
+  validators?: ValidatorInput;
+  docs?: { spec: Spec; descriptors: Derived['descriptors'] };
+}
+
 interface WorkerReply {
   texts?: string[];
   compiled?: Compiled;
+  files?: GeneratedFile[];
   error?: string;
 }
 
 /** Final text of each file: formatted, taken from disk when the cache proves it current. */
-export async function formatFiles(files: GeneratedFile[], outDir: string, cache: FormatCache, early?: EarlyFormatter): Promise<{ files: Map<string, string>; formatted: number }> {
+export async function formatFiles(files: GeneratedFile[], outDir: string, cache: FormatCache, early?: HelperThread): Promise<{ files: Map<string, string>; formatted: number }> {
   const result = new Map<string, string>();
   // Both packages hold the same shared modules (types, codecs, validators, runtime): one text is formatted once.
   const pending = new Map<string, { raw: string; paths: string[] }>();
