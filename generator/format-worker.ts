@@ -1,6 +1,7 @@
 // generate's worker thread: prettier on each emitter's TypeScript files, sent as soon as the
-// emitter returns, and the validators' ajv compile and the docs, sent once the spec is loaded;
-// all run on the second core while the main thread emits the rest (nothing here loads ts-morph).
+// emitter returns, the validators' ajv compile, sent once the spec is loaded, and the docs when
+// this thread claims them before the main thread does; all run on the second core while the main
+// thread emits the rest (nothing here loads ts-morph).
 import { parentPort } from 'node:worker_threads';
 import { formatTexts, type WorkerJob } from './write.ts';
 import { compileValidatorInput } from './emit/validator-compile.ts';
@@ -12,7 +13,8 @@ port.on('message', (job: WorkerJob) => {
   if (job.validators || job.docs) {
     try {
       if (job.validators) port.postMessage({ id: job.id, compiled: compileValidatorInput(job.validators) });
-      else if (job.docs) port.postMessage({ id: job.id, files: emitDocs(job.docs.spec, { descriptors: job.docs.descriptors }) });
+      // Unclaimed -> ours; the main thread got there first -> it runs them.
+      else if (job.docs) port.postMessage({ id: job.id, files: Atomics.compareExchange(job.docs.claim, 0, 0, 1) === 0 ? emitDocs(job.docs.spec, { descriptors: job.docs.descriptors }) : undefined });
     } catch (e) {
       failed(job.id, e);
     }

@@ -186,17 +186,20 @@ async function emitAndFormat(opts: GenerateOptions, early: HelperThread | undefi
   // The validators' ajv compile goes to the worker thread now; the emitter takes its result.
   const input = early && validatorInput(spec, derived.requestSchemas);
   const validators = input && early.compileValidators(input).then((c) => c && providePrecompiled(input, c));
+  // The docs (the largest emitter that loads no ts-morph) are offered to the worker behind the
+  // client's formatting: it runs them if it gets to them before this thread reaches them.
+  let docs: GeneratedFile[] | undefined;
+  let docsMade: Promise<void> | undefined;
   const emitted = (files: GeneratedFile[], by: Emitter) => {
     early?.send(files);
+    if (early && by.emit === emitClient) docsMade = early.offerDocs(spec, derived.descriptors).then((files) => void (docs = files));
     if (!wantsDist) return;
     if (by.packageSources) sourcesSoFar.push(...files);
     if (by === lastSourceEmitter) compiling = compile(packageSources(assemblePackages(spec, sourcesSoFar, runtime, scanned)));
   };
-  // The docs too (the largest emitter that loads no ts-morph): their files are used as they come back.
-  let docs: GeneratedFile[] | undefined;
-  const docsMade = early?.emitDocs(spec, derived.descriptors).then((files) => void (docs = files));
   const made = (e: Emitter) => (e.emit === emitDocs ? docs : undefined);
-  const raw = await emitAllAsync(spec, lap, { derived, emitted, made }, (e) => (e.emit === emitValidators ? validators : e.emit === emitDocs ? docsMade : undefined));
+  const before = (e: Emitter) => (e.emit === emitValidators ? validators : e.emit === emitDocs && early && !early.claimDocs() ? docsMade : undefined);
+  const raw = await emitAllAsync(spec, lap, { derived, emitted, made }, before);
   const assembled = assemblePackages(spec, raw, runtime, scanned);
   const laidOut = opts.only && !wantsDist ? assembled.filter((f) => opts.only!.includes(f.path)) : assembled;
   if (wantsDist) {

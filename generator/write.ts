@@ -49,7 +49,8 @@ const formatOne = (text: string) => prettier!.format(text, prettierOptions).catc
 /**
  * generate's worker thread (generator/format-worker.ts), started before the spec loads: texts sent
  * while the emitters run are formatted on the other core meanwhile (formatFiles then takes them
- * from `early`), and the validators' ajv compile and the docs run there. Only for compiled
+ * from `early`), the validators' ajv compile runs there, and the docs when the worker gets to them
+ * before this thread does (see emitDocs). Only for compiled
  * JavaScript (the worker's module is plain .js there); elsewhere nothing starts and everything
  * runs in this thread as before.
  */
@@ -60,9 +61,21 @@ export class HelperThread {
   private readonly waiting = new Map<number, (r: WorkerReply) => void>();
   private next = 0;
 
+  /** A worker started before the pipeline's modules load (cli/generate.ts), taken by the next HelperThread. */
+  private static started: Worker | undefined;
+
+  /** Starts the worker now, so it loads prettier while this thread loads ts-morph and the emitters. */
+  static prestart() {
+    if (!import.meta.url.endsWith('.js') || HelperThread.started) return;
+    HelperThread.started = new Worker(new URL('./format-worker.js', import.meta.url));
+    // Never what keeps the process alive (a run that fails before adopting it still exits).
+    HelperThread.started.unref();
+  }
+
   constructor(private readonly cache: FormatCache) {
     if (!import.meta.url.endsWith('.js')) return;
-    this.worker = new Worker(new URL('./format-worker.js', import.meta.url));
+    this.worker = HelperThread.started ?? new Worker(new URL('./format-worker.js', import.meta.url));
+    HelperThread.started = undefined;
     this.worker.unref();
     this.worker.on('message', (r: WorkerReply & { id: number }) => {
       this.waiting.get(r.id)?.(r);
@@ -97,9 +110,23 @@ export class HelperThread {
     return this.worker ? (await this.request({ validators: input })).compiled : undefined;
   }
 
-  /** The docs emitter's files, run on the worker; undefined without a worker or when it failed (the emitter then runs here). */
-  async emitDocs(spec: Spec, descriptors: Derived['descriptors']): Promise<GeneratedFile[] | undefined> {
-    return this.worker ? (await this.request({ docs: { spec, descriptors } })).files : undefined;
+  /**
+   * Offers the docs emitter to the worker, behind the formatting already sent: whichever thread
+   * claims `claim` first runs it (the worker when it has nothing else to do, this thread when it
+   * reaches the docs before then; see claimDocs). The files, or undefined when this thread claimed
+   * them, there is no worker, or it failed (the emitter then runs here).
+   */
+  offerDocs(spec: Spec, descriptors: Derived['descriptors']): Promise<GeneratedFile[] | undefined> {
+    if (!this.worker) return Promise.resolve(undefined);
+    return this.request({ docs: { spec, descriptors, claim: this.docsClaim } }).then((r) => r.files);
+  }
+
+  /** 0 unclaimed, 1 the worker's, 2 this thread's. */
+  private readonly docsClaim = new Int32Array(new SharedArrayBuffer(4));
+
+  /** True when this thread takes the docs (the worker has not started them). */
+  claimDocs(): boolean {
+    return !this.worker || Atomics.compareExchange(this.docsClaim, 0, 0, 2) !== 1;
   }
 
   private request(job: Omit<WorkerJob, 'id'>): Promise<WorkerReply> {
@@ -119,7 +146,7 @@ export interface WorkerJob {
   id: number;
   texts?: string[];
   validators?: ValidatorInput;
-  docs?: { spec: Spec; descriptors: Derived['descriptors'] };
+  docs?: { spec: Spec; descriptors: Derived['descriptors']; claim: Int32Array };
 }
 
 interface WorkerReply {
