@@ -80,6 +80,7 @@ export class HelperThread {
     this.worker.on('message', (r: WorkerReply & { id: number }) => {
       this.waiting.get(r.id)?.(r);
       this.waiting.delete(r.id);
+      if (!this.waiting.size) this.worker!.unref();
     });
     // A worker that dies leaves its texts to formatFiles.
     this.worker.on('error', () => this.failAll());
@@ -132,6 +133,8 @@ export class HelperThread {
   private request(job: Omit<WorkerJob, 'id'>): Promise<WorkerReply> {
     const id = this.next++;
     const reply = new Promise<WorkerReply>((done) => this.waiting.set(id, done));
+    // While an answer is awaited the worker keeps the process alive (nothing else may, say when the compile was skipped).
+    this.worker!.ref();
     this.worker!.postMessage({ id, ...job });
     return reply;
   }
