@@ -5,7 +5,8 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { createRequire } from 'node:module';
+import type { Worker } from 'node:worker_threads';
 import { createTwoFilesPatch } from 'diff';
 import type { Compiled, ValidatorInput } from './emit/validator-compile.ts';
 import type { Spec } from './model.ts';
@@ -46,6 +47,12 @@ let prettier: typeof import('prettier') | undefined;
 const prettierOptions = { parser: 'babel-ts', singleQuote: true, printWidth: 120, trailingComma: 'all' } as const;
 const formatOne = (text: string) => prettier!.format(text, prettierOptions).catch(() => prettier!.format(text, { ...prettierOptions, parser: 'typescript' }));
 
+/** generate's worker thread; node:worker_threads loads only here (a no-change run imports this module too). */
+const startWorker = (): Worker => {
+  const { Worker: WorkerThread } = createRequire(import.meta.url)('node:worker_threads') as typeof import('node:worker_threads');
+  return new WorkerThread(new URL('./format-worker.js', import.meta.url));
+};
+
 /**
  * generate's worker thread (generator/format-worker.ts), started before the spec loads: texts sent
  * while the emitters run are formatted on the other core meanwhile (formatFiles then takes them
@@ -67,14 +74,14 @@ export class HelperThread {
   /** Starts the worker now, so it loads prettier while this thread loads ts-morph and the emitters. */
   static prestart() {
     if (!import.meta.url.endsWith('.js') || HelperThread.started) return;
-    HelperThread.started = new Worker(new URL('./format-worker.js', import.meta.url));
+    HelperThread.started = startWorker();
     // Never what keeps the process alive (a run that fails before adopting it still exits).
     HelperThread.started.unref();
   }
 
   constructor(private readonly cache: FormatCache) {
     if (!import.meta.url.endsWith('.js')) return;
-    this.worker = HelperThread.started ?? new Worker(new URL('./format-worker.js', import.meta.url));
+    this.worker = HelperThread.started ?? startWorker();
     HelperThread.started = undefined;
     this.worker.unref();
     this.worker.on('message', (r: WorkerReply & { id: number }) => {
