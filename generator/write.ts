@@ -57,9 +57,8 @@ const startWorker = (): Worker => {
  * generate's worker thread (generator/format-worker.ts), started before the spec loads: texts sent
  * while the emitters run are formatted on the other core meanwhile (formatFiles then takes them
  * from `early`), the validators' ajv compile runs there, and the docs when the worker gets to them
- * before this thread does (see emitDocs). Only for compiled
- * JavaScript (the worker's module is plain .js there); elsewhere nothing starts and everything
- * runs in this thread as before.
+ * before this thread does (see offerDocs). Only for compiled JavaScript (the worker's module is
+ * plain .js there); elsewhere nothing starts and everything runs in this thread as before.
  */
 export class HelperThread {
   /** raw hash -> prettier's output, or undefined when the worker failed (formatFiles then formats it here). */
@@ -94,7 +93,11 @@ export class HelperThread {
     this.worker.on('exit', () => this.failAll());
   }
 
+  /** Set once the worker has failed or exited: later requests are answered at once with an error. */
+  private stopped = false;
+
   private failAll() {
+    this.stopped = true;
     for (const done of this.waiting.values()) done({ error: 'format worker stopped' });
     this.waiting.clear();
   }
@@ -138,6 +141,7 @@ export class HelperThread {
   }
 
   private request(job: Omit<WorkerJob, 'id'>): Promise<WorkerReply> {
+    if (this.stopped) return Promise.resolve({ error: 'format worker stopped' });
     const id = this.next++;
     const reply = new Promise<WorkerReply>((done) => this.waiting.set(id, done));
     // While an answer is awaited the worker keeps the process alive (nothing else may, say when the compile was skipped).
