@@ -3,7 +3,7 @@
 import { dirname, join } from 'node:path';
 import { loadSpec, type LoadOptions } from './load.ts';
 import type { Spec } from './model.ts';
-import { compare, diffReport, HelperThread, formatFiles, loadCache, saveCache, writeChanges, type Comparison, type GeneratedFile } from './write.ts';
+import { compare, diffReport, HelperThread, formatFiles, loadCache, offered, saveCache, writeChanges, type Comparison, type GeneratedFile, type OfferedEmitter } from './write.ts';
 import { emitTypes } from './emit/types.ts';
 import { emitSchemas } from './emit/schemas.ts';
 import { emitRuntimeSpec } from './emit/runtime-spec.ts';
@@ -186,19 +186,24 @@ async function emitAndFormat(opts: GenerateOptions, early: HelperThread | undefi
   // The validators' ajv compile goes to the worker thread now; the emitter takes its result.
   const input = early && validatorInput(spec, derived.requestSchemas);
   const validators = input && early.compileValidators(input).then((c) => c && providePrecompiled(input, c));
-  // The docs (the largest emitter that loads no ts-morph) are offered to the worker behind the
-  // client's formatting: it runs them if it gets to them before this thread reaches them.
-  let docs: GeneratedFile[] | undefined;
-  let docsMade: Promise<void> | undefined;
+  // The docs and openapi (the largest emitters that load no ts-morph) are offered to the worker
+  // behind the client's formatting: it runs each if it gets to it before this thread reaches it.
+  const offers = new Map<string, { files?: GeneratedFile[]; done: Promise<void> }>();
   const emitted = (files: GeneratedFile[], by: Emitter) => {
     early?.send(files);
-    if (early && by.emit === emitClient) docsMade = early.offerDocs(spec, derived.descriptors).then((files) => void (docs = files));
+    if (early && by.emit === emitClient)
+      for (const name of offered) {
+        const offer: { files?: GeneratedFile[]; done: Promise<void> } = { done: Promise.resolve() };
+        offer.done = early.offer(name, spec, derived.descriptors).then((files) => void (offer.files = files));
+        offers.set(name, offer);
+      }
     if (!wantsDist) return;
     if (by.packageSources) sourcesSoFar.push(...files);
     if (by === lastSourceEmitter) compiling = compile(packageSources(assemblePackages(spec, sourcesSoFar, runtime, scanned)));
   };
-  const made = (e: Emitter) => (e.emit === emitDocs ? docs : undefined);
-  const before = (e: Emitter) => (e.emit === emitValidators ? validators : e.emit === emitDocs && early && !early.claimDocs() ? docsMade : undefined);
+  const made = (e: Emitter) => offers.get(e.name)?.files;
+  const isOffered = (name: string): name is OfferedEmitter => (offered as readonly string[]).includes(name);
+  const before = (e: Emitter) => (e.emit === emitValidators ? validators : early && isOffered(e.name) && !early.claim(e.name) ? offers.get(e.name)?.done : undefined);
   const raw = await emitAllAsync(spec, lap, { derived, emitted, made }, before);
   const assembled = assemblePackages(spec, raw, runtime, scanned);
   const laidOut = opts.only && !wantsDist ? assembled.filter((f) => opts.only!.includes(f.path)) : assembled;

@@ -56,8 +56,8 @@ const startWorker = (): Worker => {
 /**
  * generate's worker thread (generator/format-worker.ts), started before the spec loads: texts sent
  * while the emitters run are formatted on the other core meanwhile (formatFiles then takes them
- * from `early`), the validators' ajv compile runs there, and the docs when the worker gets to them
- * before this thread does (see offerDocs). Only for compiled JavaScript (the worker's module is
+ * from `early`), the validators' ajv compile runs there, and the docs and openapi when the worker
+ * gets to them before this thread does (see offer). Only for compiled JavaScript (the worker's module is
  * plain .js there); elsewhere nothing starts and everything runs in this thread as before.
  */
 export class HelperThread {
@@ -122,22 +122,22 @@ export class HelperThread {
   }
 
   /**
-   * Offers the docs emitter to the worker, behind the formatting already sent: whichever thread
-   * claims `claim` first runs it (the worker when it has nothing else to do, this thread when it
-   * reaches the docs before then; see claimDocs). The files, or undefined when this thread claimed
-   * them, there is no worker, or it failed (the emitter then runs here).
+   * Offers an emitter that loads no ts-morph (docs, openapi) to the worker, behind the work already
+   * sent: whichever thread claims it first runs it (the worker when it has nothing else to do, this
+   * thread when it reaches the emitter before then; see claim). The files, or undefined when this
+   * thread claimed it, there is no worker, or it failed (the emitter then runs here).
    */
-  offerDocs(spec: Spec, descriptors: Derived['descriptors']): Promise<GeneratedFile[] | undefined> {
+  offer(emitter: OfferedEmitter, spec: Spec, descriptors: Derived['descriptors']): Promise<GeneratedFile[] | undefined> {
     if (!this.worker) return Promise.resolve(undefined);
-    return this.request({ docs: { spec, descriptors, claim: this.docsClaim } }).then((r) => r.files);
+    return this.request({ offer: { emitter, spec, descriptors, claims: this.claims, slot: offered.indexOf(emitter) } }).then((r) => r.files);
   }
 
-  /** 0 unclaimed, 1 the worker's, 2 this thread's. */
-  private readonly docsClaim = new Int32Array(new SharedArrayBuffer(4));
+  /** Per offered emitter: 0 unclaimed, 1 the worker's, 2 this thread's. */
+  private readonly claims = new Int32Array(new SharedArrayBuffer(4 * offered.length));
 
-  /** True when this thread takes the docs (the worker has not started them). */
-  claimDocs(): boolean {
-    return !this.worker || Atomics.compareExchange(this.docsClaim, 0, 0, 2) !== 1;
+  /** True when this thread runs the emitter (the worker has not started it). */
+  claim(emitter: OfferedEmitter): boolean {
+    return !this.worker || Atomics.compareExchange(this.claims, offered.indexOf(emitter), 0, 2) !== 1;
   }
 
   private request(job: Omit<WorkerJob, 'id'>): Promise<WorkerReply> {
@@ -155,12 +155,16 @@ export class HelperThread {
   }
 }
 
-/** One job for the worker: exactly one of texts, validators, docs. */
+/** The emitters generate may hand to its worker thread. */
+export const offered = ['docs', 'openapi'] as const;
+export type OfferedEmitter = (typeof offered)[number];
+
+/** One job for the worker: exactly one of texts, validators, offer. */
 export interface WorkerJob {
   id: number;
   texts?: string[];
   validators?: ValidatorInput;
-  docs?: { spec: Spec; descriptors: Derived['descriptors']; claim: Int32Array };
+  offer?: { emitter: OfferedEmitter; spec: Spec; descriptors: Derived['descriptors']; claims: Int32Array; slot: number };
 }
 
 interface WorkerReply {
