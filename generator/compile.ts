@@ -9,6 +9,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createHash } from 'node:crypto';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -123,12 +124,11 @@ async function compileNative(tsc: string, packages: PackageSources[], root: stri
   const threads = availableParallelism() <= packages.length ? ['--singleThreaded'] : [];
   try {
     writeFileSync(join(work, 'package.json'), JSON.stringify({ type: 'module' }));
-    const runs = packages.map(({ dir, sources }) => {
+    const runs = packages.map(async ({ dir, sources }) => {
       const base = join(work, dir);
-      for (const [rel, text] of sources) {
-        mkdirSync(dirname(join(base, 'src', rel)), { recursive: true });
-        writeFileSync(join(base, 'src', rel), text);
-      }
+      for (const folder of new Set([...sources.keys()].map((rel) => dirname(join(base, 'src', rel))))) mkdirSync(folder, { recursive: true });
+      // Written on libuv's threads: generate's thread goes on emitting meanwhile.
+      await Promise.all([...sources].map(([rel, text]) => writeFile(join(base, 'src', rel), text)));
       const config = { compilerOptions: { ...options(dir), rootDir: 'src', outDir: 'dist' }, include: ['src'] };
       writeFileSync(join(base, 'tsconfig.json'), JSON.stringify(config));
       return new Promise<string[]>((resolveRun, reject) => {
