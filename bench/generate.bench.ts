@@ -6,6 +6,8 @@
 //   no-change  out dir fully generated, cache warm: what the cache saves
 //   check      `generate --check` on an up-to-date out dir (the test script's first step)
 // The cache lives in temp dirs via CRMGEN_CACHE_DIR, so the developer's cache and generated/ are never touched.
+// BENCH_COMPARE=<another built checkout> (say, the commit before a change) adds its three cases, marked
+// "(compared)", interleaved with these in the same rounds: a before/after on one busy machine.
 // Run: npx tsx bench/generate.bench.ts (BENCH_RUNS=n to change the run count), or npm run bench for all.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,21 +24,27 @@ export default async function generateBench(): Promise<Row[]> {
   const tmp = mkdtempSync(join(tmpdir(), 'crmgen-bench-'));
   let fresh = 0;
   const dir = () => join(tmp, `d${fresh++}`); // never exists yet: an empty out dir or an absent cache
-  const gen = (out: string, cache: string, ...extra: string[]) =>
-    timeProcess(['bin/crmgen.js', 'generate', '--out', out, ...extra], { cwd: root, env: { ...process.env, CRMGEN_CACHE_DIR: cache } });
+  const checkouts = [root, ...(process.env.BENCH_COMPARE ? [resolve(process.env.BENCH_COMPARE)] : [])];
+  const gen = (at: string, out: string, cache: string, ...extra: string[]) =>
+    timeProcess(['bin/crmgen.js', 'generate', '--out', out, ...extra], { cwd: at, env: { ...process.env, CRMGEN_CACHE_DIR: cache } });
   try {
-    // Warm-up, not timed: fills the OS file cache and tsx's transform cache, and prepares the warm out dir.
-    const warmOut = dir(), warmCache = dir();
-    gen(warmOut, warmCache);
-    const files = listFiles(warmOut).length;
     // Each case checks its own output, so a broken setup is never timed as if it were the case it claims to be.
-    const cases: { name: string; run: () => { ms: number; stdout: string }; expect?: RegExp }[] = [
-      { name: 'baseline: node -e ""', run: () => timeProcess(['-e', '']) },
-      { name: 'cold generate', run: () => gen(dir(), dir()), expect: new RegExp(`: ${files} written, .* [1-9]\\d* formatted`) },
-      // A no-change run is answered by the input fingerprint (generator/fingerprint.ts) without loading the pipeline.
-      { name: 'no-change generate', run: () => gen(warmOut, warmCache), expect: /nothing changed since the last run|0 written, 0 removed, \d+ unchanged, 0 formatted/ },
-      { name: 'generate --check', run: () => gen(warmOut, warmCache, '--check'), expect: new RegExp(`nothing changed since the last run|: ${files} files up to date`) },
-    ];
+    const cases: { name: string; run: () => { ms: number; stdout: string }; expect?: RegExp }[] = [{ name: 'baseline: node -e ""', run: () => timeProcess(['-e', '']) }];
+    let files = 0;
+    for (const at of checkouts) {
+      const mark = at === root ? '' : ' (compared)';
+      // Warm-up, not timed: fills the OS file cache, and prepares the warm out dir.
+      const warmOut = dir(), warmCache = dir();
+      gen(at, warmOut, warmCache);
+      const count = listFiles(warmOut).length;
+      if (at === root) files = count;
+      cases.push(
+        { name: `cold generate${mark}`, run: () => gen(at, dir(), dir()), expect: new RegExp(`: ${count} written, .* [1-9]\\d* formatted`) },
+        // A no-change run is answered by the input fingerprint (generator/fingerprint.ts) without loading the pipeline.
+        { name: `no-change generate${mark}`, run: () => gen(at, warmOut, warmCache), expect: /nothing changed since the last run|0 written, 0 removed, \d+ unchanged, 0 formatted/ },
+        { name: `generate --check${mark}`, run: () => gen(at, warmOut, warmCache, '--check'), expect: new RegExp(`nothing changed since the last run|: ${count} files up to date`) },
+      );
+    }
     const samples = cases.map(() => [] as number[]);
     for (let i = 0; i < runs; i++)
       cases.forEach(({ name, run, expect }, c) => {

@@ -34,9 +34,11 @@ export async function runGenerate(values: GenerateOptions): Promise<number> {
     if (!values.quiet) console.log(`crmgen generate${values.check ? ' --check' : ''}: nothing changed since the last run, generated/ verified by hash (${ms.toFixed(0)} ms)`);
     return 0;
   }
-  // The pipeline (ts-morph, prettier, ajv) loads only when there is work to do.
+  // The pipeline (ts-morph, prettier, ajv) loads only when there is work to do; its worker thread
+  // starts first, loading prettier on the other core meanwhile.
+  (await import('../generator/write.ts')).HelperThread.prestart();
   const { generate, defaultCacheFile } = await import('../generator/generate.ts');
-  const result = await generate({ specDir, outDir, check: values.check === true, cacheFile: defaultCacheFile(root) });
+  const result = await generate({ specDir, outDir, check: values.check === true, cacheFile: defaultCacheFile(root), formatWorker: true });
   const ms = performance.now() - started;
   const c0 = result.comparison;
   if (c0.changed.length + c0.added.length + c0.removed.length === 0 || !values.check) recordManifest(cacheDir, outDir, fingerprint, result.files);

@@ -8,7 +8,8 @@
 // relative imports already ending in .js, so neither rewrites a specifier and both print the same.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createHash } from 'node:crypto';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -119,18 +120,20 @@ function workDir(root: string): string {
 
 async function compileNative(tsc: string, packages: PackageSources[], root: string, out: Map<string, string>): Promise<string[]> {
   const work = workDir(root);
+  // With no more cores than packages (each compiled by its own process, beside generate's two
+  // threads), tsc's own threads only contend: single-threaded, the compile measured 10% less CPU.
+  const threads = availableParallelism() <= packages.length ? ['--singleThreaded'] : [];
   try {
     writeFileSync(join(work, 'package.json'), JSON.stringify({ type: 'module' }));
-    const runs = packages.map(({ dir, sources }) => {
+    const runs = packages.map(async ({ dir, sources }) => {
       const base = join(work, dir);
-      for (const [rel, text] of sources) {
-        mkdirSync(dirname(join(base, 'src', rel)), { recursive: true });
-        writeFileSync(join(base, 'src', rel), text);
-      }
+      for (const folder of new Set([...sources.keys()].map((rel) => dirname(join(base, 'src', rel))))) mkdirSync(folder, { recursive: true });
+      // Written on libuv's threads: generate's thread goes on emitting meanwhile.
+      await Promise.all([...sources].map(([rel, text]) => writeFile(join(base, 'src', rel), text)));
       const config = { compilerOptions: { ...options(dir), rootDir: 'src', outDir: 'dist' }, include: ['src'] };
       writeFileSync(join(base, 'tsconfig.json'), JSON.stringify(config));
       return new Promise<string[]>((resolveRun, reject) => {
-        const child = spawn(tsc, ['-p', 'tsconfig.json', '--pretty', 'false'], { cwd: base, stdio: ['ignore', 'pipe', 'pipe'] });
+        const child = spawn(tsc, ['-p', 'tsconfig.json', '--pretty', 'false', ...threads], { cwd: base, stdio: ['ignore', 'pipe', 'pipe'] });
         let text = '';
         child.stdout.on('data', (b: Buffer) => (text += b.toString()));
         child.stderr.on('data', (b: Buffer) => (text += b.toString()));

@@ -3,7 +3,7 @@
 import { dirname, join } from 'node:path';
 import { loadSpec, type LoadOptions } from './load.ts';
 import type { Spec } from './model.ts';
-import { compare, diffReport, formatFiles, loadCache, saveCache, writeChanges, type Comparison, type GeneratedFile } from './write.ts';
+import { compare, diffReport, HelperThread, formatFiles, loadCache, offered, saveCache, writeChanges, type Comparison, type GeneratedFile, type OfferedEmitter } from './write.ts';
 import { emitTypes } from './emit/types.ts';
 import { emitSchemas } from './emit/schemas.ts';
 import { emitRuntimeSpec } from './emit/runtime-spec.ts';
@@ -13,7 +13,7 @@ import { emitClient } from './emit/client.ts';
 import { emitClientReadme } from './emit/client-readme.ts';
 import { emitDocs } from './emit/docs.ts';
 import { emitOpenApi } from './emit/openapi.ts';
-import { emitValidators } from './emit/validators.ts';
+import { emitValidators, providePrecompiled, validatorInput } from './emit/validators.ts';
 import { emitApiSurface, surfaceEntries, type SurfaceEntry } from './emit/api-surface.ts';
 import { derive, restrict, type Derived, type DerivedName } from './derive.ts';
 import { defaultCacheDir } from './fingerprint.ts';
@@ -29,20 +29,23 @@ export interface Emitter {
   name: string;
   needs: readonly DerivedName[];
   emit(spec: Spec, derived: Derived): GeneratedFile[];
+  /** Writes sources the packages compile: generate starts the compile once all of these have run. */
+  packageSources?: true;
 }
 
 export const emitters: Emitter[] = [
-  { name: 'types', needs: [], emit: emitTypes },
+  { name: 'types', needs: [], emit: emitTypes, packageSources: true },
   // The schema documents are a derived model (validators compile them too); this emitter writes them.
   { name: 'schemas', needs: ['schemaDocuments'], emit: (_spec, d) => d.schemaDocuments },
   { name: 'runtime-spec', needs: [], emit: emitRuntimeSpec },
-  { name: 'codecs', needs: ['generics'], emit: emitCodecs },
-  { name: 'server', needs: ['generics'], emit: emitServer },
-  { name: 'client', needs: ['generics', 'clientViews'], emit: emitClient },
+  { name: 'codecs', needs: ['generics'], emit: emitCodecs, packageSources: true },
+  { name: 'server', needs: ['generics'], emit: emitServer, packageSources: true },
+  { name: 'client', needs: ['generics', 'clientViews'], emit: emitClient, packageSources: true },
+  { name: 'validators', needs: ['requestSchemas', 'patterns'], emit: emitValidators, packageSources: true },
+  // After the package sources: the compile runs while these emit.
   { name: 'client-readme', needs: [], emit: emitClientReadme },
   { name: 'docs', needs: ['descriptors'], emit: emitDocs },
   { name: 'openapi', needs: ['descriptors', 'wireSchemas'], emit: emitOpenApi },
-  { name: 'validators', needs: ['requestSchemas', 'patterns'], emit: emitValidators },
 ];
 
 /**
@@ -57,21 +60,52 @@ export interface Summary {
 
 export const summaries: Summary[] = [{ name: 'api-surface', reads: ['types', 'client'], summarize: emitApiSurface }];
 
+export interface EmitHooks {
+  /** Sees each emitter's files as soon as it returns (generate starts formatting them meanwhile). */
+  emitted?(files: GeneratedFile[], by: Emitter): void;
+  /** The derived models, when the caller has read some already. */
+  derived?: Derived;
+  /** An emitter's files made elsewhere (generate's worker thread): used instead of running it. */
+  made?(by: Emitter): GeneratedFile[] | undefined;
+}
+
 /**
  * Every file of the emitters and summaries, in order. Derived models are computed before the
  * emitters run, each once, so `lap` times them apart.
  */
-export function emitAll(spec: Spec, lap: (name: string) => void = () => {}, only?: readonly string[]): GeneratedFile[] {
+export function emitAll(spec: Spec, lap: (name: string) => void = () => {}, only?: readonly string[], hooks: EmitHooks = {}): GeneratedFile[] {
+  const steps = emitting(spec, lap, only, hooks);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** emitAll, awaiting `before(emitter)` before each emitter runs (generate waits there for work done on its worker thread). */
+async function emitAllAsync(spec: Spec, lap: (name: string) => void, hooks: EmitHooks, before: (e: Emitter) => Promise<void> | undefined): Promise<GeneratedFile[]> {
+  const steps = emitting(spec, lap, undefined, hooks);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await before(step.value);
+  }
+}
+
+/** The emit loop, yielding each emitter before it runs. */
+function* emitting(spec: Spec, lap: (name: string) => void, only: readonly string[] | undefined, hooks: EmitHooks): Generator<Emitter, GeneratedFile[]> {
   const chosen = only ? emitters.filter((e) => only.includes(e.name)) : emitters;
-  const derived = derive(spec);
+  const derived = hooks.derived ?? derive(spec);
   for (const name of new Set(chosen.flatMap((e) => e.needs))) {
     void derived[name];
     lap(`derive ${name}`);
   }
   const byEmitter = new Map<string, GeneratedFile[]>();
   for (const e of chosen) {
-    byEmitter.set(e.name, e.emit(spec, restrict(derived, e.needs, e.name)));
+    yield e;
+    const files = hooks.made?.(e) ?? e.emit(spec, restrict(derived, e.needs, e.name));
+    byEmitter.set(e.name, files);
     lap(`emit ${e.name}`);
+    hooks.emitted?.(files, e);
   }
   const out = [...byEmitter.values()].flat();
   for (const s of only ? [] : summaries) {
@@ -100,6 +134,8 @@ export interface GenerateOptions {
    * those are formatted, and the packages are compiled only when a dist/ file is wanted.
    */
   only?: readonly string[];
+  /** Format on a worker thread while the emitters run (one-off runs; compiled JavaScript only). */
+  formatWorker?: boolean;
 }
 
 export interface GenerateResult {
@@ -119,30 +155,80 @@ export async function generateInMemory(opts: GenerateOptions): Promise<{ files: 
     timings.push([name, now - t]);
     t = now;
   };
+  const cache = opts.cacheFile ? loadCache(opts.cacheFile) : { entries: {} };
+  const early = opts.formatWorker && !opts.only ? new HelperThread(cache) : undefined;
+  try {
+    return await emitAndFormat(opts, early, cache, timings, lap);
+  } finally {
+    early?.close();
+  }
+}
+
+async function emitAndFormat(opts: GenerateOptions, early: HelperThread | undefined, cache: ReturnType<typeof loadCache>, timings: [string, number][], lap: (name: string) => void) {
   const spec = loadSpec(opts.specDir, opts.load);
   lap('load');
-  const raw = emitAll(spec, lap);
-  const assembled = assemblePackages(spec, raw, runtimeSource(root));
   const wantsDist = !opts.only || opts.only.some((p) => /^(client|server)\/dist\//.test(p));
-  const laidOut = opts.only && !wantsDist ? assembled.filter((f) => opts.only!.includes(f.path)) : assembled;
-  lap('packages');
+  const runtime = runtimeSource(root);
+  const scanned = new Map<string, string[]>();
   // The compile reads the emitted sources, not prettier's output, so it runs (native tsc, in child
-  // processes) while this thread formats: a file's layout never changes what it compiles to.
-  const compiling = wantsDist ? compilePackagesCached(new Map(assembled.map((f) => [f.path, f.content])), root, opts.outDir, opts.cacheFile && dirname(opts.cacheFile)) : undefined;
-  // A failed compile is reported when awaited below, not as an unhandled rejection meanwhile.
-  compiling?.catch(() => {});
-  const cache = opts.cacheFile ? loadCache(opts.cacheFile) : { entries: {} };
-  const { files, formatted } = await formatFiles(laidOut, opts.outDir, cache);
+  // processes) while this thread emits the rest and formats: a file's layout never changes what it
+  // compiles to. It starts once the emitters of package sources have run.
+  const compile = (sources: Map<string, string>) => {
+    const run = compilePackagesCached(sources, root, opts.outDir, opts.cacheFile && dirname(opts.cacheFile));
+    // A failed compile is reported when awaited below, not as an unhandled rejection meanwhile.
+    run.catch(() => {});
+    return { sources, run };
+  };
+  let compiling: ReturnType<typeof compile> | undefined;
+  const lastSourceEmitter = emitters.filter((e) => e.packageSources).at(-1);
+  const sourcesSoFar: GeneratedFile[] = [];
+  const derived = derive(spec);
+  // The validators' ajv compile goes to the worker thread now; the emitter takes its result.
+  const input = early && validatorInput(spec, derived.requestSchemas);
+  const validators = input && early.compileValidators(input).then((c) => c && providePrecompiled(input, c));
+  // The docs and openapi (the largest emitters that load no ts-morph) are offered to the worker
+  // behind the client's formatting: it runs each if it gets to it before this thread reaches it.
+  const offers = new Map<string, { files?: GeneratedFile[]; done: Promise<void> }>();
+  const emitted = (files: GeneratedFile[], by: Emitter) => {
+    early?.send(files);
+    if (early && by.emit === emitClient)
+      for (const name of offered) {
+        const offer: { files?: GeneratedFile[]; done: Promise<void> } = { done: Promise.resolve() };
+        offer.done = early.offer(name, spec, derived.descriptors).then((files) => void (offer.files = files));
+        offers.set(name, offer);
+      }
+    if (!wantsDist) return;
+    if (by.packageSources) sourcesSoFar.push(...files);
+    if (by === lastSourceEmitter) compiling = compile(packageSources(assemblePackages(spec, sourcesSoFar, runtime, scanned)));
+  };
+  const made = (e: Emitter) => offers.get(e.name)?.files;
+  const isOffered = (name: string): name is OfferedEmitter => (offered as readonly string[]).includes(name);
+  const before = (e: Emitter) => (e.emit === emitValidators ? validators : early && isOffered(e.name) && !early.claim(e.name) ? offers.get(e.name)?.done : undefined);
+  const raw = await emitAllAsync(spec, lap, { derived, emitted, made }, before);
+  const assembled = assemblePackages(spec, raw, runtime, scanned);
+  const laidOut = opts.only && !wantsDist ? assembled.filter((f) => opts.only!.includes(f.path)) : assembled;
+  if (wantsDist) {
+    // Should a later emitter have added or changed a package source, the compile starts over.
+    const sources = packageSources(assembled);
+    if (!compiling || !sameTexts(compiling.sources, sources)) compiling = compile(sources);
+  }
+  lap('packages');
+  const { files, formatted } = await formatFiles(laidOut, opts.outDir, cache, early);
   if (opts.cacheFile && formatted) saveCache(opts.cacheFile, cache);
   lap('format');
   if (compiling) {
-    const compiled = await compiling;
+    const compiled = await compiling.run;
     for (const [path, text] of compiled.files) files.set(path, text);
     // The time spent waiting for it after formatting ended.
     lap(compiled.skipped ? 'compile (unchanged sources, dist/ kept)' : 'compile');
   } else lap('compile');
   return { files, formatted, timings };
 }
+
+/** The files the packages compile from (their src/), by path. */
+const packageSources = (files: GeneratedFile[]) => new Map(files.filter((f) => /^(client|server)\/src\//.test(f.path)).map((f) => [f.path, f.content]));
+
+const sameTexts = (a: Map<string, string>, b: Map<string, string>) => a.size === b.size && [...a].every(([path, text]) => b.get(path) === text);
 
 export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
   const { files, formatted, timings } = await generateInMemory(opts);

@@ -5,7 +5,12 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import { createRequire } from 'node:module';
+import type { Worker } from 'node:worker_threads';
 import { createTwoFilesPatch } from 'diff';
+import type { Compiled, ValidatorInput } from './emit/validator-compile.ts';
+import type { Spec } from './model.ts';
+import type { Derived } from './derive.ts';
 
 export interface GeneratedFile {
   /** Relative to the output folder, with forward slashes. */
@@ -36,10 +41,141 @@ export function saveCache(file: string, cache: FormatCache) {
 }
 
 let prettier: typeof import('prettier') | undefined;
-const prettierOptions = { parser: 'typescript', singleQuote: true, printWidth: 120, trailingComma: 'all' } as const;
+// Babel's TypeScript parser: the same output as prettier's typescript parser on every emitted file
+// (test/format-batch.test.ts compares the two), in about two thirds of the time. A text it rejects
+// goes through the typescript parser, whose error is then the one reported.
+const prettierOptions = { parser: 'babel-ts', singleQuote: true, printWidth: 120, trailingComma: 'all' } as const;
+const formatOne = (text: string) => prettier!.format(text, prettierOptions).catch(() => prettier!.format(text, { ...prettierOptions, parser: 'typescript' }));
+
+/** generate's worker thread; node:worker_threads loads only here (a no-change run imports this module too). */
+const startWorker = (): Worker => {
+  const { Worker: WorkerThread } = createRequire(import.meta.url)('node:worker_threads') as typeof import('node:worker_threads');
+  return new WorkerThread(new URL('./format-worker.js', import.meta.url));
+};
+
+/**
+ * generate's worker thread (generator/format-worker.ts), started before the spec loads: texts sent
+ * while the emitters run are formatted on the other core meanwhile (formatFiles then takes them
+ * from `early`), the validators' ajv compile runs there, and the docs and openapi when the worker
+ * gets to them before this thread does (see offer). Only for compiled JavaScript (the worker's module is
+ * plain .js there); elsewhere nothing starts and everything runs in this thread as before.
+ */
+export class HelperThread {
+  /** raw hash -> prettier's output, or undefined when the worker failed (formatFiles then formats it here). */
+  readonly early = new Map<string, Promise<string | undefined>>();
+  private readonly worker: Worker | undefined;
+  private readonly waiting = new Map<number, (r: WorkerReply) => void>();
+  private next = 0;
+
+  /** A worker started before the pipeline's modules load (cli/generate.ts), taken by the next HelperThread. */
+  private static started: Worker | undefined;
+
+  /** Starts the worker now, so it loads prettier while this thread loads ts-morph and the emitters. */
+  static prestart() {
+    if (!import.meta.url.endsWith('.js') || HelperThread.started) return;
+    HelperThread.started = startWorker();
+    // Never what keeps the process alive (a run that fails before adopting it still exits).
+    HelperThread.started.unref();
+  }
+
+  constructor(private readonly cache: FormatCache) {
+    if (!import.meta.url.endsWith('.js')) return;
+    this.worker = HelperThread.started ?? startWorker();
+    HelperThread.started = undefined;
+    this.worker.unref();
+    this.worker.on('message', (r: WorkerReply & { id: number }) => {
+      this.waiting.get(r.id)?.(r);
+      this.waiting.delete(r.id);
+      if (!this.waiting.size) this.worker!.unref();
+    });
+    // A worker that dies leaves its texts to formatFiles.
+    this.worker.on('error', () => this.failAll());
+    this.worker.on('exit', () => this.failAll());
+  }
+
+  /** Set once the worker has failed or exited: later requests are answered at once with an error. */
+  private stopped = false;
+
+  private failAll() {
+    this.stopped = true;
+    for (const done of this.waiting.values()) done({ error: 'format worker stopped' });
+    this.waiting.clear();
+  }
+
+  /** Starts formatting the TypeScript files the cache does not already vouch for. */
+  send(files: GeneratedFile[]) {
+    if (!this.worker) return;
+    const texts = new Map<string, string>();
+    for (const f of files) {
+      if (f.format !== 'typescript') continue;
+      const rawHash = hash(f.content);
+      if (!this.cache.entries[rawHash] && !this.early.has(rawHash)) texts.set(rawHash, f.content);
+    }
+    if (!texts.size) return;
+    const result = this.request({ texts: [...texts.values()] });
+    [...texts.keys()].forEach((rawHash, i) => this.early.set(rawHash, result.then((r) => r.texts?.[i])));
+  }
+
+  /** The validators' ajv compile of this input on the worker; undefined without a worker or when it failed (the emitter then compiles). */
+  async compileValidators(input: ValidatorInput): Promise<Compiled | undefined> {
+    return this.worker ? (await this.request({ validators: input })).compiled : undefined;
+  }
+
+  /**
+   * Offers an emitter that loads no ts-morph (docs, openapi) to the worker, behind the work already
+   * sent: whichever thread claims it first runs it (the worker when it has nothing else to do, this
+   * thread when it reaches the emitter before then; see claim). The files, or undefined when this
+   * thread claimed it, there is no worker, or it failed (the emitter then runs here).
+   */
+  offer(emitter: OfferedEmitter, spec: Spec, descriptors: Derived['descriptors']): Promise<GeneratedFile[] | undefined> {
+    if (!this.worker) return Promise.resolve(undefined);
+    return this.request({ offer: { emitter, spec, descriptors, claims: this.claims, slot: offered.indexOf(emitter) } }).then((r) => r.files);
+  }
+
+  /** Per offered emitter: 0 unclaimed, 1 the worker's, 2 this thread's. */
+  private readonly claims = new Int32Array(new SharedArrayBuffer(4 * offered.length));
+
+  /** True when this thread runs the emitter (the worker has not started it). */
+  claim(emitter: OfferedEmitter): boolean {
+    return !this.worker || Atomics.compareExchange(this.claims, offered.indexOf(emitter), 0, 2) !== 1;
+  }
+
+  private request(job: Omit<WorkerJob, 'id'>): Promise<WorkerReply> {
+    if (this.stopped) return Promise.resolve({ error: 'format worker stopped' });
+    const id = this.next++;
+    const reply = new Promise<WorkerReply>((done) => this.waiting.set(id, done));
+    // While an answer is awaited the worker keeps the process alive (nothing else may, say when the compile was skipped).
+    this.worker!.ref();
+    this.worker!.postMessage({ id, ...job });
+    return reply;
+  }
+
+  close() {
+    void this.worker?.terminate();
+  }
+}
+
+/** The emitters generate may hand to its worker thread. */
+export const offered = ['docs', 'openapi'] as const;
+export type OfferedEmitter = (typeof offered)[number];
+
+/** One job for the worker: exactly one of texts, validators, offer. */
+export interface WorkerJob {
+  id: number;
+  texts?: string[];
+  validators?: ValidatorInput;
+  offer?: { emitter: OfferedEmitter; spec: Spec; descriptors: Derived['descriptors']; claims: Int32Array; slot: number };
+}
+
+interface WorkerReply {
+  texts?: string[];
+  compiled?: Compiled;
+  files?: GeneratedFile[];
+  error?: string;
+}
 
 /** Final text of each file: formatted, taken from disk when the cache proves it current. */
-export async function formatFiles(files: GeneratedFile[], outDir: string, cache: FormatCache): Promise<{ files: Map<string, string>; formatted: number }> {
+export async function formatFiles(files: GeneratedFile[], outDir: string, cache: FormatCache, early?: HelperThread): Promise<{ files: Map<string, string>; formatted: number }> {
   const result = new Map<string, string>();
   // Both packages hold the same shared modules (types, codecs, validators, runtime): one text is formatted once.
   const pending = new Map<string, { raw: string; paths: string[] }>();
@@ -62,8 +198,12 @@ export async function formatFiles(files: GeneratedFile[], outDir: string, cache:
     else pending.set(rawHash, { raw: f.content, paths: [f.path] });
   }
   const jobs = [...pending];
-  // In this thread: worker threads (measured on 2 cores, cold processes) cost more than they saved.
-  const texts = await formatTexts(jobs.map(([, j]) => j.raw));
+  // What the early formatter did not do is formatted in this thread (one batch: splitting it over
+  // worker threads after the emitters measured slower on 2 cores, cold processes).
+  const fromWorker = await Promise.all(jobs.map(([rawHash]) => early?.early.get(rawHash)));
+  const rest = jobs.filter((_, i) => fromWorker[i] === undefined);
+  const restTexts = await formatTexts(rest.map(([, j]) => j.raw));
+  const texts = fromWorker.map((t) => t ?? restTexts.shift()!);
   jobs.forEach(([rawHash, job], i) => {
     cache.entries[rawHash] = hash(texts[i]!);
     for (const path of job.paths) result.set(path, texts[i]!);
@@ -97,7 +237,7 @@ export async function formatTexts(texts: string[]): Promise<string[]> {
       // Formatted one by one below.
     }
   }
-  return Promise.all(texts.map((t) => prettier!.format(t, prettierOptions)));
+  return Promise.all(texts.map(formatOne));
 }
 
 function readIfExists(p: string): string | undefined {
@@ -132,13 +272,15 @@ export interface Comparison {
 
 export function compare(files: Map<string, string>, outDir: string): Comparison {
   const c: Comparison = { changed: [], added: [], removed: [], unchanged: [] };
+  // A fresh output folder: nothing to read (a failed read per file costs an exception each).
+  const fresh = !existsSync(outDir);
   for (const [path, text] of [...files].sort(([a], [b]) => a.localeCompare(b))) {
-    const onDisk = readIfExists(join(outDir, path));
+    const onDisk = fresh ? undefined : readIfExists(join(outDir, path));
     if (onDisk === undefined) c.added.push(path);
     else if (onDisk !== text) c.changed.push(path);
     else c.unchanged.push(path);
   }
-  c.removed = listFiles(outDir).filter((p) => !files.has(p));
+  c.removed = fresh ? [] : listFiles(outDir).filter((p) => !files.has(p));
   return c;
 }
 
@@ -155,9 +297,13 @@ export function diffReport(files: Map<string, string>, outDir: string, c: Compar
 }
 
 export function writeChanges(files: Map<string, string>, outDir: string, c: Comparison) {
+  const made = new Set<string>();
   for (const p of [...c.changed, ...c.added]) {
     const full = join(outDir, p);
-    mkdirSync(dirname(full), { recursive: true });
+    // Each folder once: a cold run writes a thousand files into a few dozen folders.
+    const dir = dirname(full);
+    if (!made.has(dir)) mkdirSync(dir, { recursive: true });
+    made.add(dir);
     writeFileSync(full, files.get(p)!);
   }
   for (const p of c.removed) {

@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { listFiles } from '../generator/write.ts';
 import { cli, generatedDir, root, specDir } from './support/paths.ts';
 
 const run = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { cwd: root, encoding: 'utf8' });
@@ -49,6 +50,17 @@ describe('crmgen generate --check', () => {
     expect(readFileSync(join(dir, 'generated/client/src/types/values.ts'), 'utf8')).toContain("'HRX'");
     const again = run('generate', '--check', '--spec', join(dir, 'spec'), '--out', join(dir, 'generated'));
     expect(again.status).toBe(0);
+  });
+
+  it('a cold generate (no cache, empty out dir: prettier on the worker thread, the compile started before docs) writes exactly the committed generated/', () => {
+    const out = join(dir, 'cold');
+    const r = spawnSync(process.execPath, [cli, 'generate', '--out', out], { cwd: root, encoding: 'utf8', env: { ...process.env, CRMGEN_CACHE_DIR: join(dir, 'cold-cache') } });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/ 0 unchanged, [1-9]\d* formatted/);
+    const files = listFiles(generatedDir);
+    expect(listFiles(out)).toEqual(files);
+    for (const f of files) expect(readFileSync(join(out, f), 'utf8'), f).toBe(readFileSync(join(generatedDir, f), 'utf8'));
   });
 
   it('an unknown option is a usage error, exit 2', () => {

@@ -1,5 +1,6 @@
-// generator/write.ts formats the emitted TypeScript files as one batch: each part must be what
-// prettier prints for that file alone, for every file the spec's generation formats.
+// generator/write.ts formats the emitted TypeScript files as one batch, with babel's TypeScript
+// parser: each part must be what prettier's typescript parser prints for that file alone, for every
+// file the spec's generation formats.
 import { describe, expect, it } from 'vitest';
 import * as prettier from 'prettier';
 import { loadSpec } from '../generator/load.ts';
@@ -11,7 +12,7 @@ import { root, specDir } from './support/paths.ts';
 const options = { parser: 'typescript', singleQuote: true, printWidth: 120, trailingComma: 'all' } as const;
 
 describe('formatTexts', () => {
-  it('prints each emitted TypeScript file in a batch as prettier prints it alone', async () => {
+  it('prints each emitted TypeScript file in a batch as prettier (typescript parser) prints it alone', async () => {
     const spec = loadSpec(specDir);
     const texts = [...new Set(assemblePackages(spec, emitAll(spec), runtimeSource(root)).filter((f) => f.format === 'typescript').map((f) => f.content))];
     expect(texts.length).toBeGreaterThan(1);

@@ -3,10 +3,12 @@
 // per declaration, member and union member, sorted, so a regeneration's golden diff shows
 // every change an SDK user sees. Built from the files the client and types emitters wrote in
 // this run (generate.ts hands them over; this module runs no emitter), parsed (not type-checked)
-// in an in-memory ts-morph project: no lib files, no checker.
+// in an in-memory ts-morph project: no lib files, no checker (exports are read from the export
+// keyword: isExported() would build a program and its type checker).
 // `crmgen diff` compares two surfaces with compareSurfaces() to cross-check its verdict.
 import { createHash } from 'node:crypto';
-import { Node, Project, ts, type SourceFile, type TypeNode } from 'ts-morph';
+import type { SourceFile, TypeNode } from 'ts-morph';
+import { Node, Project, ts } from '../ts-morph.ts';
 import type { GeneratedFile } from '../write.ts';
 
 /** One line of the surface. */
@@ -114,7 +116,7 @@ class SurfaceBuilder {
   private declarations(sf: SourceFile, only?: Set<string>) {
     const want = (name: string) => !only || only.has(name);
     for (const d of sf.getInterfaces()) {
-      if (!d.isExported() || !want(d.getName())) continue;
+      if (!d.hasExportKeyword() || !want(d.getName())) continue;
       const name = d.getName();
       const tps = d.getTypeParameters().map(text);
       const ext = d.getExtends().map(text);
@@ -122,21 +124,21 @@ class SurfaceBuilder {
       this.members(name, name, d);
     }
     for (const d of sf.getTypeAliases()) {
-      if (!d.isExported() || !want(d.getName())) continue;
+      if (!d.hasExportKeyword() || !want(d.getName())) continue;
       const name = d.getName();
       const tps = d.getTypeParameters().map(text);
       const head = `type ${name}${tps.length ? `<${tps.join(', ')}>` : ''}`;
       this.aliasType(name, head, d.getTypeNodeOrThrow());
     }
     for (const f of sf.getFunctions()) {
-      if (!f.isExported() || !want(f.getName() ?? '')) continue;
+      if (!f.hasExportKeyword() || !want(f.getName() ?? '')) continue;
       const name = f.getName()!;
       const tps = f.getTypeParameters().map(text);
       const sig = `function ${name}${tps.length ? `<${tps.join(', ')}>` : ''}(${f.getParameters().map(text).join(', ')}): ${f.getReturnTypeNode() ? text(f.getReturnTypeNode()!) : 'void'}`;
       this.add({ key: `${name}()`, name, role: 'decl', type: sig });
     }
     for (const v of sf.getVariableStatements()) {
-      if (!v.isExported()) continue;
+      if (!v.hasExportKeyword()) continue;
       for (const d of v.getDeclarations()) {
         if (!want(d.getName())) continue;
         const name = d.getName();
@@ -150,7 +152,7 @@ class SurfaceBuilder {
       }
     }
     for (const c of sf.getClasses()) {
-      if (!c.isExported() || !want(c.getName() ?? '')) continue;
+      if (!c.hasExportKeyword() || !want(c.getName() ?? '')) continue;
       const name = c.getName()!;
       this.add({ key: name, name, role: 'decl', type: `class ${name}` });
       for (const m of c.getMembers()) {

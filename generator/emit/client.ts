@@ -6,7 +6,9 @@
 // resources/activities/<segment>.ts, resources/hooks.ts, ...) whose call names its own messages
 // and validators, so an app that imports a few functions bundles only their messages; createClient
 // (index.ts) is the whole client built over the same functions, and core.ts the modular entry.
-import { Project, StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
+import { printStatements } from './print.ts';
+import type { StatementStructures } from 'ts-morph';
+import { StructureKind, VariableDeclarationKind } from '../ts-morph.ts';
 import type { Operation, Spec } from '../model.ts';
 import type { GeneratedFile } from '../write.ts';
 import { exportName, messageExport, messageModule, messageTargets, notificationTargets, paramsType, pascal, relativeSpecifier, requestType, responseType, type MessageTarget } from './names.ts';
@@ -67,10 +69,9 @@ export function emitClient(spec: Spec, derived: Pick<Derived, 'generics' | 'clie
   const views = derived.clientViews;
   const targets = messageTargets(spec);
   const ops = spec.operations.filter((o) => !o.multipart);
-  const project = new Project({ useInMemoryFileSystem: true, skipLoadingLibFiles: true });
   const source = (path: string, statements: (string | StatementStructures)[], intro = ''): GeneratedFile => ({
     path: `client/src/${path}`,
-    content: header + intro + project.createSourceFile(path, { statements }, { overwrite: true }).getFullText(),
+    content: header + intro + printStatements(statements),
     format: 'typescript',
   });
 

@@ -2,7 +2,9 @@
 // and typed encode/decode entry points for XML, JSON and form (index.ts). runtime/codec.ts
 // interprets the descriptors; the JSON mapping (containers of one repeated element become
 // arrays, id<N> children stay object keys) is defined there once, for every message.
-import { IndentationText, QuoteKind, StructureKind, VariableDeclarationKind, Project, type StatementStructures } from 'ts-morph';
+import type { StatementStructures } from 'ts-morph';
+import { StructureKind, VariableDeclarationKind } from '../ts-morph.ts';
+import { printStatements } from './print.ts';
 import type { Field, ObjectShape, Shape, Spec } from '../model.ts';
 import type { GeneratedFile } from '../write.ts';
 import type { Desc } from '../../runtime/codec.ts';
@@ -290,11 +292,7 @@ export function emitCodecs(spec: Spec, derived: Pick<Derived, 'generics'>): Gene
   const constNames = new Map([...evaluated.consts].map(([name, d]) => [d, name]));
   // The codecs are read by the compiler, not by people: ts-morph's layout is final and prettier is
   // skipped (it took over half of a cold generate, codecs/xml.ts alone about 1 s).
-  const project = new Project({
-    useInMemoryFileSystem: true,
-    skipLoadingLibFiles: true,
-    manipulationSettings: { indentationText: IndentationText.TwoSpaces, quoteKind: QuoteKind.Single, useTrailingCommas: true },
-  });
+  const print = (statements: StatementStructures[]) => printStatements(statements, { twoSpaces: true, singleQuote: true });
   const laidOut = 'text' as const;
 
   const parts = partsStatements(builder);
@@ -305,19 +303,19 @@ export function emitCodecs(spec: Spec, derived: Pick<Derived, 'generics'>): Gene
     const here = messages.filter((m) => m.module === module);
     const path = `codecs/${module}.ts`;
     const statements = messageModuleStatements(path, here, partNames);
-    return { path, content: header + project.createSourceFile(path, { statements }, { overwrite: true }).getFullText(), format: laidOut };
+    return { path, content: header + print(statements), format: laidOut };
   });
   const descriptors = descriptorsStatements(messages, modules);
   const index = indexStatements(spec, targets, notes, generics);
 
   return [
-    { path: 'codecs/parts.ts', content: header + '// Descriptor parts shared by the messages of several resources (field sets, structures).\n' + project.createSourceFile('p.ts', { statements: parts }).getFullText(), format: laidOut },
+    { path: 'codecs/parts.ts', content: header + '// Descriptor parts shared by the messages of several resources (field sets, structures).\n' + print(parts), format: laidOut },
     ...moduleFiles,
-    { path: 'codecs/descriptors.ts', content: header + project.createSourceFile('d.ts', { statements: descriptors }).getFullText(), format: laidOut },
-    { path: 'codecs/index.ts', content: header + project.createSourceFile('i.ts', { statements: index }).getFullText(), format: laidOut },
+    { path: 'codecs/descriptors.ts', content: header + print(descriptors), format: laidOut },
+    { path: 'codecs/index.ts', content: header + print(index), format: laidOut },
     {
       path: 'codecs/xml.ts',
-      content: header + xmlHeader + project.createSourceFile('x.ts', { statements: xmlCodecStatements(constNames, Object.entries(evaluated.targets)) }).getFullText(),
+      content: header + xmlHeader + print(xmlCodecStatements(constNames, Object.entries(evaluated.targets))),
       format: laidOut,
     },
   ];

@@ -19,7 +19,13 @@ export const tsId = (of: string, n: number): string => `asId('${of}', ${n})`;
 const resultName = (client: string) => ({ create: 'created', update: 'updated', delete: 'deleted', show: 'record', list: 'list', deliveries: 'deliveries', redeliver: 'delivery' })[client.split('.').pop()!] ?? 'report';
 
 export function endpointBuilder(spec: Spec, descriptors: Record<string, Desc>): (op: Operation, kind?: string, segment?: string) => Endpoint {
-  const targets = messageTargets(spec);
+  // By operation: each endpoint looks up its messages among its own operation's only.
+  const targetsOf = new Map<Operation, MessageTarget[]>();
+  for (const t of messageTargets(spec)) {
+    const list = targetsOf.get(t.op);
+    if (list) list.push(t);
+    else targetsOf.set(t.op, [t]);
+  }
   const plainSegment = exampleSegment(spec);
   const roots = { request: spec.formats.requestRoot, response: spec.formats.responseRoot };
   const render = (t: MessageTarget, value: unknown) => {
@@ -30,7 +36,7 @@ export function endpointBuilder(spec: Spec, descriptors: Record<string, Desc>): 
 
   return (op, kind, segment) => {
     const b = { kind: kind ?? spec.kinds[0].name, segment: segment ?? plainSegment };
-    const find = (part: MessageTarget['part']) => targets.find((t) => t.op === op && t.part === part && (t.kind === undefined || t.kind === b.kind) && (t.segment === undefined || t.segment === b.segment));
+    const find = (part: MessageTarget['part']) => (targetsOf.get(op) ?? []).find((t) => t.part === part && (t.kind === undefined || t.kind === b.kind) && (t.segment === undefined || t.segment === b.segment));
     const ids = [...(op.path.includes('{id}') ? [op.path.includes('{segment}') ? placeholders.activity : placeholders.record] : []), ...(op.path.includes('{deliveryId}') ? [placeholders.delivery] : [])];
     const path = op.path
       .replace('{kind}', b.kind)

@@ -234,12 +234,14 @@ function silentPage(spec: Spec, pages: Page[]): Page {
   const notes: { area: string; where: string; note: string; href?: string }[] = [];
   const ids = new Map(pages.flatMap((p) => p.sections.map((s) => [s.id, `${p.file}#${s.id}`] as const)));
   const label = (v: Record<string, unknown>) => String(v.name ?? v.key ?? v.segment ?? v.title ?? '');
+  // Each operation as text once (the walk looked up every structure's user by stringifying them all).
+  const operationTexts = spec.operations.map((op) => [op, JSON.stringify(op)] as const);
   const walk = (v: unknown, trail: string[], area: string, href?: string) => {
     if (!v || typeof v !== 'object') return;
     if (Array.isArray(v)) return v.forEach((x) => walk(x, [...trail, label(x as Record<string, unknown>)].filter(Boolean), area, href));
     const o = v as Record<string, unknown>;
     // A structure: the report it is the entry of, else the first operation whose messages use it.
-    const user = typeof o.name === 'string' && area === 'structures' ? (spec.reports.find((r) => r.entry === o.name)?.name ?? spec.operations.find((op) => JSON.stringify(op).includes(`"name":"${o.name}"`))) : undefined;
+    const user = typeof o.name === 'string' && area === 'structures' ? (spec.reports.find((r) => r.entry === o.name)?.name ?? operationTexts.find(([, text]) => text.includes(`"name":"${o.name}"`))?.[0]) : undefined;
     const userHref = typeof user === 'string' ? ids.get(user) : user ? ids.get(user.report ?? user.id) : undefined;
     const here = (typeof o.segment === 'string' && ids.get(o.segment)) || (typeof o.name === 'string' && (ids.get(o.name) ?? ids.get(`fieldset-${o.name}`))) || userHref || href;
     if (typeof o.assumed === 'string') notes.push({ area, where: trail.join(' › ') || area, note: o.assumed, href: here });

@@ -2,7 +2,9 @@
 // one typed handler method per operation (typed request in, typed response out), and
 // createService(), which wires the generated codecs and validators into runtime/service.ts.
 // Someone scaffolding a server implements Handlers<C> and nothing else.
-import { Project, StructureKind, VariableDeclarationKind, type MethodSignatureStructure, type StatementStructures } from 'ts-morph';
+import { printStatements } from './print.ts';
+import type { MethodSignatureStructure, StatementStructures } from 'ts-morph';
+import { StructureKind, VariableDeclarationKind } from '../ts-morph.ts';
 import type { Operation, Spec } from '../model.ts';
 import type { GeneratedFile } from '../write.ts';
 import { messageTargets, paramsType, requestType, responseType, type MessageTarget } from './names.ts';
@@ -45,14 +47,13 @@ export function emitServer(spec: Spec, derived: Pick<Derived, 'generics'>): Gene
   const generics = derived.generics;
   const ops = spec.operations.filter((o) => !o.multipart);
   const targets = messageTargets(spec);
-  const project = new Project({ useInMemoryFileSystem: true, skipLoadingLibFiles: true });
 
   const handlers = handlersStatements(ops, generics);
   const definition = definitionStatements(spec, operationTable(spec, ops, targets));
 
   return [
-    { path: 'server/src/handlers.ts', content: header + project.createSourceFile('h.ts', { statements: handlers }).getFullText(), format: 'typescript' },
-    { path: 'server/src/index.ts', content: header + project.createSourceFile('s.ts', { statements: definition }).getFullText(), format: 'typescript' },
+    { path: 'server/src/handlers.ts', content: header + printStatements(handlers), format: 'typescript' },
+    { path: 'server/src/index.ts', content: header + printStatements(definition), format: 'typescript' },
   ];
 }
 

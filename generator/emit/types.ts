@@ -2,7 +2,9 @@
 // activity type (a discriminated union on segment), structure, and operation's params,
 // request and response, as typed values (what codecs produce and validators check).
 // One file per activity segment, so an edit to one type rewrites only its file.
-import { Project, StructureKind, VariableDeclarationKind, type JSDocStructure, type StatementStructures } from 'ts-morph';
+import { printStatements } from './print.ts';
+import type { JSDocStructure, StatementStructures } from 'ts-morph';
+import { StructureKind, VariableDeclarationKind } from '../ts-morph.ts';
 import type { Field, ObjectShape, Operation, Shape, Spec, ValueList } from '../model.ts';
 import type { GeneratedFile } from '../write.ts';
 import { notificationTargets } from './names.ts';
@@ -539,11 +541,7 @@ function usedValueTypes(shapes: Shape[], ctx: TypeContext): string[] {
 
 /** Prints the type sources with ts-morph; prettier runs later, in write. */
 export function emitTypes(spec: Spec): GeneratedFile[] {
-  const project = new Project({ useInMemoryFileSystem: true, skipLoadingLibFiles: true });
-  return typeSources(spec).map((src) => {
-    const file = project.createSourceFile(src.path, { statements: src.statements }, { overwrite: true });
-    return { path: src.path, content: header + file.getFullText(), format: 'typescript' as const };
-  });
+  return typeSources(spec).map((src) => ({ path: src.path, content: header + printStatements(src.statements), format: 'typescript' as const }));
 }
 
 
