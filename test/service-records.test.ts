@@ -1,6 +1,8 @@
 // Records, category tags, fields and ownership over real HTTP (crmgen serve as a child on
 // 127.0.0.1), with XML, JSON and form input (bracket notation) and XML and JSON output.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadSpec } from '../generator/load.ts';
+import { specDir } from './support/paths.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { Client, expectError, formats, readXml, type Format } from './support/api.ts';
 
@@ -292,16 +294,21 @@ describe('GET /{kind}/categories/ (list category tags)', () => {
 });
 
 describe('GET /{kind}/fields/ (list fields)', () => {
+  const spec = loadSpec(specDir);
+  const fieldNames = (kind: string) => spec.fieldsets.find((f) => f.name === spec.kinds.find((k) => k.name === kind)!.fieldset)!.fields.map((f) => f.name);
   it('the standard fields of the kind with ids 1..n, in JSON and XML', async () => {
     const json = await ann.get('/contacts/fields/');
     const names = json.body.fields.map((f: { name: string }) => f.name);
-    expect(names).toEqual(['firstname', 'lastname', 'businessemail', 'personalemail', 'businessphonedirect', 'businessphonemain', 'homephone', 'cellularphone', 'businessfax', 'businessaddress', 'jobtitle', 'background', 'website', 'assignedto']);
+    // The spec's field set, in its order; the document's first fields lead it.
+    expect(names).toEqual(fieldNames('contacts'));
+    expect(names.slice(0, 4)).toEqual(['firstname', 'lastname', 'businessemail', 'personalemail']);
     expect(json.body.fields.map((f: { id: number }) => f.id)).toEqual(names.map((_: string, i: number) => i + 1));
     expect(json.body.fields[0]).toEqual({ id: 1, name: 'firstname', label: 'First name', type: 'text' });
     const xml = await ann.get('/contacts/fields', { accept: 'xml' });
     expect(xml.body.fields.field.map((f: { name: string }) => f.name)).toEqual(names);
     const companies = await ann.get('/companies/fields/');
-    expect(companies.body.fields.map((f: { name: string }) => f.name)).toEqual(['name', 'businessemail', 'businessphonemain', 'businessfax', 'businessaddress', 'website', 'background', 'assignedto']);
+    expect(companies.body.fields.map((f: { name: string }) => f.name)).toEqual(fieldNames('companies'));
+    expect(fieldNames('companies')).toEqual(expect.arrayContaining(['name', 'businessemail', 'website', 'assignedto']));
   });
 });
 
