@@ -489,16 +489,16 @@ class SqliteTx extends SqlTx {
     super(sqliteDialect, state, viewed);
   }
 
-  protected async all<R>(sql: string, params: unknown[]): Promise<R[]> {
+  protected all<R>(sql: string, params: unknown[]): R[] {
     const s = this.conn.stmt(sql);
     return (s.reader ? s.all(...params) : (s.run(...params), [])) as R[];
   }
 
-  protected async changes(sql: string, params: unknown[]): Promise<number> {
+  protected changes(sql: string, params: unknown[]): number {
     return this.conn.stmt(sql).run(...params).changes;
   }
 
-  protected async insertItem<R>(type: 'record' | 'activity', table: string, cols: string[], values: unknown[], returning: string): Promise<R> {
+  protected insertItem<R>(type: 'record' | 'activity', table: string, cols: string[], values: unknown[], returning: string): R {
     const id = Number(this.conn.stmt('INSERT INTO items (type) VALUES (?)').run(type).lastInsertRowid);
     return this.conn.stmt(itemInsert(table, cols, returning)).get(id, ...values) as R;
   }
@@ -508,7 +508,7 @@ class SqliteTx extends SqlTx {
    * workgroup id", so the two tables must never hand out the same id (they did: user 1 and group 1).
    * A new one takes 1 + the highest id either table ever gave out (AUTOINCREMENT never reuses).
    */
-  protected async principalId(): Promise<number> {
+  protected principalId(): number {
     return (this.conn.stmt(
       `SELECT 1 + max(
          coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'users'), 0),
