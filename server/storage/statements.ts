@@ -104,6 +104,8 @@ export const FIRST_OF_OBJECT = `NOT EXISTS (SELECT 1 FROM deliveries e WHERE e.o
 export const findUserStatement = (d: SqlDialect): string =>
   `SELECT ${USER_COLS} FROM users WHERE ${d.emailEquals('email', '?')} ORDER BY deleted IS NOT NULL, id DESC LIMIT 1`;
 
+type Awaitable<T> = T | Promise<T>;
+
 /** One open transaction; `active` turns false when it commits or rolls back. */
 export interface TxState {
   active: boolean;
@@ -124,36 +126,40 @@ export abstract class SqlTx implements Tx {
   // --- what each adapter runs; `sql` is in the dialect's placeholders already
 
   /** Every row of a statement. */
-  protected abstract all<R>(sql: string, params: unknown[]): R[] | Promise<R[]>;
+  protected abstract all<R>(sql: string, params: unknown[]): Awaitable<R[]>;
   /** The number of rows a statement changed. */
-  protected abstract changes(sql: string, params: unknown[]): number | Promise<number>;
+  protected abstract changes(sql: string, params: unknown[]): Awaitable<number>;
   /**
    * Inserts an item row (records and activities share one id sequence, ./migrations) and the
    * `table` row with that id followed by `cols`; returns the row RETURNING `returning`.
    */
-  protected abstract insertItem<R>(type: 'record' | 'activity', table: string, cols: string[], values: unknown[], returning: string): R | Promise<R>;
+  protected abstract insertItem<R>(type: 'record' | 'activity', table: string, cols: string[], values: unknown[], returning: string): Awaitable<R>;
   /** The id of a new user or group: SQLite hands it out here, PostgreSQL from a shared sequence (undefined). */
-  protected abstract principalId(): number | undefined | Promise<number | undefined>;
+  protected abstract principalId(): Awaitable<number | undefined>;
 
   private check(): void {
     if (!this.state.active) throw new Error('storage: this transaction has already ended');
   }
-  protected async rows<R>(text: string, ...params: unknown[]): Promise<R[]> {
+  // A value where the adapter answers at once (SQLite), a promise otherwise: every caller is an
+  // async method that awaits it (so check()'s throw is its rejection), and no promise is made
+  // per statement where none is needed.
+  protected rows<R>(text: string, ...params: unknown[]): Awaitable<R[]> {
     this.check();
-    return await this.all<R>(this.d.sql(text), params);
+    return this.all<R>(this.d.sql(text), params);
   }
-  protected async one<R>(text: string, ...params: unknown[]): Promise<R | undefined> {
+  protected one<R>(text: string, ...params: unknown[]): Awaitable<R | undefined> {
     this.check();
-    return (await this.all<R>(this.d.sql(text), params))[0];
+    const rows = this.all<R>(this.d.sql(text), params);
+    return Array.isArray(rows) ? rows[0] : rows.then((r) => r[0]);
   }
-  protected async count(text: string, ...params: unknown[]): Promise<number> {
+  protected count(text: string, ...params: unknown[]): Awaitable<number> {
     this.check();
-    return await this.changes(this.d.sql(text), params);
+    return this.changes(this.d.sql(text), params);
   }
   /** A query built by record-query.ts (its own placeholders). */
-  private async built<R>(q: { sql: string; params: unknown[] }): Promise<R[]> {
+  private built<R>(q: { sql: string; params: unknown[] }): Awaitable<R[]> {
     this.check();
-    return await this.all<R>(q.sql, this.d.bind(q.params));
+    return this.all<R>(q.sql, this.d.bind(q.params));
   }
 
   private searchColumns(r: Pick<RecordRow, 'kind' | 'name' | 'fields'>): unknown[] {
