@@ -12,6 +12,8 @@
 import type { Tx } from './port.ts';
 
 let storages = 0;
+// Told apart from the storages of another copy of this module too.
+const copy = Math.random().toString(36).slice(2, 8);
 
 type Sites = NodeJS.CallSite[];
 
@@ -33,7 +35,7 @@ function onStack(name: string): boolean {
 /** The bodies of one storage's transactions: run by `run`, so `nested` can tell a call made from inside one. */
 export class Bodies {
   private running = 0;
-  private readonly name = `crmgenTransactionBody${++storages}`;
+  private readonly name = `crmgenTransactionBody_${copy}_${++storages}`;
   /** Runs a transaction's body (awaited here, so this function's name is on the body's async stack). */
   readonly run: <T>(fn: (tx: Tx) => Promise<T>, tx: Tx) => Promise<T>;
 

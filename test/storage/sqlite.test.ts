@@ -191,6 +191,15 @@ describe('sqlite adapter: the transaction queue', () => {
       });
       await outside;
       expect(order).toEqual(['body', 'outside']);
+      // Another storage's transaction inside this one's body is not nested, even while one of its own runs.
+      const other = openSqlite(':memory:');
+      try {
+        const busy = other.transaction(() => new Promise((ok) => setTimeout(() => ok('busy'), 20)));
+        expect(await s.transaction(() => other.transaction(async () => 'other'))).toBe('other');
+        expect(await busy).toBe('busy');
+      } finally {
+        await other.close();
+      }
       // Work scheduled by a finished transaction may open its own.
       let later: Promise<string> | undefined;
       await s.transaction(async () => {
