@@ -1,5 +1,6 @@
 // Shared by the benchmarks and bench/run.ts: the row shape, whole-process timing, the table.
 import { spawn, spawnSync, type ChildProcess, type SpawnSyncOptions } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /** One measured case. ratio = median / the baseline median of the same run (machines are shared and noisy). */
@@ -98,8 +99,27 @@ export function compareOps(bench: string, cases: Record<string, () => unknown>, 
 /** A server child process of a benchmark. */
 export interface Child {
   port: number;
+  pid: number;
   stop(): Promise<void>;
 }
+
+/**
+ * CPU time (user + system) the process has used so far, in microseconds, from /proc (Linux);
+ * undefined elsewhere. On a busy shared machine a server's CPU per request is steadier than
+ * wall time, which also counts the waits for the other processes.
+ */
+export function cpuMicros(pid: number): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / clockTicks;
+  } catch {
+    return undefined;
+  }
+}
+const clockTicks = (() => {
+  const r = spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' });
+  return Number(r.stdout) || 100;
+})();
 
 /** Spawns node with args and waits for "listening ... :PORT" on stdout; stderrFd: its stderr goes there. */
 export async function spawnServer(args: string[], env: Record<string, string> = {}, stderrFd?: number): Promise<Child> {
@@ -120,6 +140,7 @@ export async function spawnServer(args: string[], env: Record<string, string> = 
   });
   return {
     port,
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((ok) => {
         if (child.exitCode !== null || child.signalCode !== null) return ok();

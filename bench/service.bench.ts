@@ -16,14 +16,17 @@
 // count of requests, each answer's status checked and its body read to the end. Cases are
 // interleaved round by round so machine noise hits them alike. medianMs is wall time per request
 // (per batch for the batch rows) at that concurrency; opsPerSec is requests (batches) per second;
-// ratio is the time ratio to the case's baseline (x > 1 means the service is slower).
+// ratio is the time ratio to the case's baseline (x > 1 means the service is slower). The notes
+// give the server's CPU time per request (per batch) over all rounds, from /proc on Linux, and its
+// ratio to the baseline server's: steadier than wall time on a busy machine, where the wall time
+// also counts the client and every other process.
 // Run: npx tsx bench/service.bench.ts (BENCH_RUNS, BENCH_REQUESTS, BENCH_CONCURRENCY), or npm run bench.
 import { Agent, request } from 'node:http';
 import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { formatTable, spawnServer, stats, type Child, type Row } from './lib.ts';
+import { cpuMicros, formatTable, spawnServer, stats, type Child, type Row } from './lib.ts';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const runs = Math.max(1, Number(process.env.BENCH_RUNS) || 5);
@@ -120,34 +123,48 @@ export default async function serviceBench(): Promise<Row[]> {
     if ((answered.match(/HTTP\/1\.1 200 OK/g) ?? []).length !== 100) throw new Error('the batch did not answer 100 shows');
     process.stderr.write(`service: show ${shown.length} bytes of XML, create ${created.length} bytes of JSON; ${requests} requests x ${concurrency} connections, ${runs} rounds\n`);
 
-    const cases: { name: string; baseline?: string; per: number; run: () => Promise<number> }[] = [
-      { name: 'node:http GET, fixed XML body', per: requests, run: () => drive(bare!.port, agent, show, requests, concurrency) },
-      { name: 'show record (XML)', baseline: 'node:http GET, fixed XML body', per: requests, run: () => drive(service.port, agent, show, requests, concurrency) },
-      { name: 'node:http POST, fixed JSON body', per: requests, run: () => drive(bare!.port, agent, create, requests, concurrency) },
-      { name: 'create record (JSON)', baseline: 'node:http POST, fixed JSON body', per: requests, run: () => drive(service.port, agent, create, requests, concurrency) },
-      { name: 'show record (XML), file database', baseline: 'node:http GET, fixed XML body', per: requests, run: () => drive(onFile.port, agent, show, requests, concurrency) },
-      { name: 'create record (JSON), file database', baseline: 'node:http POST, fixed JSON body', per: requests, run: () => drive(onFile.port, agent, create, requests, concurrency) },
+    const cases: { name: string; baseline?: string; per: number; server: Child; run: () => Promise<number> }[] = [
+      { name: 'node:http GET, fixed XML body', per: requests, server: bare!, run: () => drive(bare!.port, agent, show, requests, concurrency) },
+      { name: 'show record (XML)', baseline: 'node:http GET, fixed XML body', per: requests, server: service, run: () => drive(service.port, agent, show, requests, concurrency) },
+      { name: 'node:http POST, fixed JSON body', per: requests, server: bare!, run: () => drive(bare!.port, agent, create, requests, concurrency) },
+      { name: 'create record (JSON)', baseline: 'node:http POST, fixed JSON body', per: requests, server: service, run: () => drive(service.port, agent, create, requests, concurrency) },
+      { name: 'show record (XML), file database', baseline: 'node:http GET, fixed XML body', per: requests, server: onFile, run: () => drive(onFile.port, agent, show, requests, concurrency) },
+      { name: 'create record (JSON), file database', baseline: 'node:http POST, fixed JSON body', per: requests, server: onFile, run: () => drive(onFile.port, agent, create, requests, concurrency) },
       // One connection: each create waits for its own fsync (nothing to share it with); the rows
       // above, at `concurrency` connections, are the throughput a durable server is judged by.
-      { name: 'node:http POST, fixed JSON body, 1 connection', per: single, run: () => drive(bare!.port, agent, create, single, 1) },
-      { name: 'create record (JSON), file database, 1 connection', baseline: 'node:http POST, fixed JSON body, 1 connection', per: single, run: () => drive(onFile.port, agent, create, single, 1) },
-      { name: 'show record (XML), JSON request log to a file', baseline: 'show record (XML)', per: requests, run: () => drive(logged.port, agent, show, requests, concurrency) },
-      { name: 'create record (JSON), JSON request log to a file', baseline: 'create record (JSON)', per: requests, run: () => drive(logged.port, agent, create, requests, concurrency) },
-      { name: '100 shows, one by one', per: batchRuns, run: () => (async () => {
+      { name: 'node:http POST, fixed JSON body, 1 connection', per: single, server: bare!, run: () => drive(bare!.port, agent, create, single, 1) },
+      { name: 'create record (JSON), file database, 1 connection', baseline: 'node:http POST, fixed JSON body, 1 connection', per: single, server: onFile, run: () => drive(onFile.port, agent, create, single, 1) },
+      { name: 'show record (XML), JSON request log to a file', baseline: 'show record (XML)', per: requests, server: logged, run: () => drive(logged.port, agent, show, requests, concurrency) },
+      { name: 'create record (JSON), JSON request log to a file', baseline: 'create record (JSON)', per: requests, server: logged, run: () => drive(logged.port, agent, create, requests, concurrency) },
+      { name: '100 shows, one by one', per: batchRuns, server: service, run: () => (async () => {
         let ms = 0;
         for (let i = 0; i < batchRuns; i++) ms += await drive(service.port, agent, show, 100, 1);
         return ms;
       })() },
-      { name: 'batch of 100 shows', baseline: '100 shows, one by one', per: batchRuns, run: () => drive(service.port, agent, batch, batchRuns, 1) },
+      { name: 'batch of 100 shows', baseline: '100 shows, one by one', per: batchRuns, server: service, run: () => drive(service.port, agent, batch, batchRuns, 1) },
     ];
     // Warm-up (JIT, statement cache, connections), not timed.
     for (const c of cases) await c.run();
     const samples = cases.map(() => [] as number[]);
-    for (let r = 0; r < runs; r++) for (const [i, c] of cases.entries()) samples[i].push((await c.run()) / c.per);
+    // The server's CPU per request (per batch) over all rounds, where /proc tells it (it counts in
+    // clock ticks, 10 ms: a round of the bare server is a few ticks, the sum of the rounds more).
+    const cpu = cases.map(() => [] as number[]);
+    for (let r = 0; r < runs; r++) {
+      for (const [i, c] of cases.entries()) {
+        const before = cpuMicros(c.server.pid);
+        samples[i].push((await c.run()) / c.per);
+        const after = cpuMicros(c.server.pid);
+        if (before !== undefined && after !== undefined) cpu[i].push(after - before);
+      }
+    }
     const st = cases.map((_, i) => stats(samples[i]));
+    const cpuPer = cases.map((c, i) => (cpu[i].length === runs ? cpu[i].reduce((a, b) => a + b, 0) / (runs * c.per) : undefined));
     const rows = cases.map((c, i): Row => {
-      const base = c.baseline ? st[cases.findIndex((b) => b.name === c.baseline)] : st[i];
-      return { bench: 'service', case: c.baseline ? `${c.name} (vs ${c.baseline})` : c.name, runs, ...st[i], ratio: st[i].medianMs / base.medianMs, opsPerSec: 1000 / st[i].medianMs };
+      const b = c.baseline ? cases.findIndex((x) => x.name === c.baseline) : i;
+      const us = cpuPer[i];
+      const baseUs = cpuPer[b];
+      const note = us === undefined ? undefined : `server CPU ${us.toFixed(0)} us${c.baseline && baseUs ? ` (x${(us / baseUs).toFixed(1)})` : ''}`;
+      return { bench: 'service', case: c.baseline ? `${c.name} (vs ${c.baseline})` : c.name, runs, ...st[i], ratio: st[i].medianMs / st[b].medianMs, opsPerSec: 1000 / st[i].medianMs, ...(note && { note }) };
     });
     mkdirSync(join(root, 'bench', 'results'), { recursive: true });
     process.stderr.write(`service: the request log grew to ${statSync(logFile).size} bytes\n`);

@@ -100,10 +100,19 @@ async function anyAccountRecord(tx: Tx, kind: string, id: number): Promise<Recor
   throw new ServiceError('itemisnotfound');
 }
 
+const standardByKind = new Map<string, ReadonlySet<string>>();
+const standardNames = (kind: string): ReadonlySet<string> => {
+  let names = standardByKind.get(kind);
+  if (!names) standardByKind.set(kind, (names = new Set(fieldsetOf(kind).fields.map((f) => f.name))));
+  return names;
+};
+
 /** Splits a record body into field values, rejecting custom fields this account has not defined. */
 async function fieldValues(tx: Tx, caller: Caller, kind: string, body: Record<string, unknown>): Promise<FieldValues> {
-  const standard = new Set(fieldsetOf(kind).fields.map((f) => f.name));
-  const defs = await tx.listFieldDefs(caller.accountId, kind);
+  const standard = standardNames(kind);
+  // The account's custom fields are read only for a body that names one.
+  let defs: Awaited<ReturnType<Tx['listFieldDefs']>> = [];
+  if (Object.keys(body).some((name) => !standard.has(name) && customFieldPattern.test(name))) defs = await tx.listFieldDefs(caller.accountId, kind);
   const out: FieldValues = {};
   for (const [name, value] of Object.entries(body)) {
     if (standard.has(name)) {
@@ -166,6 +175,10 @@ export async function createRecord(tx: Tx, caller: Caller, kind: string, body: T
     modificatorName: caller.user.name,
   });
   caller.events.push({ event: 'items.create', kind, id: row.id });
+  // A new id has no journal; without categories or related items in the body there is nothing else to read back.
+  if (categories === undefined && relateditems === undefined) {
+    return { body: { item: renderItem(row), activities: [], categories: [], relateditems: [], status: 'success' }, location: `/${kind}/${row.id}/` };
+  }
   await applyCategories(tx, caller, row, categories);
   await applyRelated(tx, caller, row, relateditems);
   return { body: await renderShow(tx, caller, row), location: `/${kind}/${row.id}/` };

@@ -89,7 +89,7 @@ export function createReferenceService(opts: ReferenceServiceOptions): Reference
 
   const urlGuard = { allowPrivate: opts.allowPrivateWebhooks ?? false, resolver: opts.webhookResolver ?? systemResolver };
   // Calls that only read run in a read transaction: they never wait for another call's writes.
-  async function asReader<T>(p: Principal, fn: (tx: Tx, caller: Caller) => Promise<T>): Promise<T> {
+  function asReader<T>(p: Principal, fn: (tx: Tx, caller: Caller) => Promise<T>): Promise<T> {
     return storage.read(async (tx) => {
       const result = await fn(tx, { user: p.user, accountId: p.accountId, now: clock, events: [] });
       await keepNames(tx, p);
@@ -167,10 +167,10 @@ export function createReferenceService(opts: ReferenceServiceOptions): Reference
       return Math.max(1, Math.ceil((windowMs - (clock() % windowMs)) / 1000));
     },
     // Left by the call's transaction (above); otherwise a read, which never waits for writes.
-    ownerNames: async (p) => {
+    ownerNames: (p) => {
       const kept = names.get(p);
       names.delete(p);
-      return kept ?? storage.read((tx) => ownerNameLookup(tx, p.accountId));
+      return kept ? Promise.resolve(kept) : storage.read((tx) => ownerNameLookup(tx, p.accountId));
     },
     ...(loginThrottle ? { loginThrottle } : {}),
     ...(opts.observe ? { observe: opts.observe } : {}),

@@ -16,7 +16,7 @@
 //   deadlock the whole transaction runs again (up to 30 times; retries take a per-schema advisory
 //   lock before BEGIN, so transactions colliding on one hot spot stop colliding). Reads (shows,
 //   lists, reports, authentication) run REPEATABLE READ READ ONLY: one snapshot, never waiting. A
-//   transaction opened inside another is refused, and a Tx used after its transaction ended throws.
+//   transaction opened inside another is refused (./nesting.ts), and a Tx used after its transaction ended throws.
 // - The quota counter (one row per user and window, INSERT ... ON CONFLICT DO UPDATE ... RETURNING)
 //   and the viewed times of shows (./deferred.ts) go through a second small pool whose sessions
 //   run synchronous_commit = off: atomic and exact across instances, but without waiting for the
@@ -32,12 +32,12 @@
 //   simply expire (claimed_until <= now) and another instance claims the rows again.
 // - Statements are named (server-side prepared once per pooled connection): parse and plan once.
 // - Text columns cannot hold U+0000 in PostgreSQL (SQLite's can); JSON values can (escaped).
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { DeliveryRow, Storage, Tx, UserRow } from './port.ts';
 import { DeferredWrites } from './deferred.ts';
 import { SqlTx, findUserStatement, type TxState } from './statements.ts';
+import { Bodies, nestedError } from './nesting.ts';
 import { pgDialect } from './dialect-postgres.ts';
 import { PG_MIGRATIONS } from './migrations/postgres/index.ts';
 
@@ -181,7 +181,7 @@ const MAX_ATTEMPTS = 30;
 const COMPACT_AT = 64;
 
 class PgStorage implements Storage {
-  private readonly current = new AsyncLocalStorage<TxState>();
+  private readonly bodies = new Bodies();
   private readonly running = new Set<Promise<unknown>>();
   private closing = false;
   private closed: Promise<void> | undefined;
@@ -215,9 +215,7 @@ class PgStorage implements Storage {
   }
 
   private track<T>(start: () => Promise<T>): Promise<T> {
-    if (this.current.getStore()?.active) {
-      return Promise.reject(new Error('storage.transaction called inside a transaction; use the Tx you were given'));
-    }
+    if (this.bodies.nested()) return Promise.reject(nestedError());
     if (this.closing) return Promise.reject(new Error('storage is closed'));
     const result = start();
     const settled = result.then(
@@ -256,7 +254,7 @@ class PgStorage implements Storage {
         locked = true;
       }
       await client.query(begin);
-      const value = await this.current.run(state, () => fn(new PgTx(client, state, this.viewed, this.compactCounts)));
+      const value = await this.bodies.run(fn, new PgTx(client, state, this.viewed, this.compactCounts));
       state.active = false;
       await client.query('COMMIT');
       return value;

@@ -21,7 +21,7 @@
 //   IMMEDIATE is retried on a timer (busy_timeout would block the event loop). Reads run on a second, read-only connection with
 //   their own queue: in WAL mode they see the last commit and never wait for the writer (a
 //   :memory: database has one connection, so there they share the writer's queue). A transaction
-//   opened from inside another one is refused, and a Tx used after its transaction ended throws.
+//   opened from inside another one is refused (./nesting.ts), and a Tx used after its transaction ended throws.
 // - Quota counts and the viewed times of shows are kept in memory (exact for this process: one
 //   service process per database file) and stored in batches by a transaction committed with
 //   synchronous = NORMAL (./deferred.ts): a power loss may lose the last moment's counts, never an
@@ -30,7 +30,6 @@
 //   `records.id` and `activities.id` reference it, and an activity's parent must be an item.
 // - JSON columns (checked with json_valid) hold fields, options, categories and members; files are
 //   BLOBs. Statements are prepared once per SQL text and cached.
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { closeSync, fsync, openSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
@@ -40,6 +39,7 @@ import { DeferredWrites } from './deferred.ts';
 import { SqlTx, findUserStatement, itemInsert, type TxState } from './statements.ts';
 import { sqliteDialect } from './dialect-sqlite.ts';
 import { MIGRATIONS } from './migrations/sqlite/index.ts';
+import { Bodies, nestedError } from './nesting.ts';
 
 export { MIGRATIONS, sqliteDialect };
 
@@ -234,7 +234,7 @@ class SqliteStorage implements Storage {
   private draining: Promise<void> | undefined;
   private readonly writer: Conn;
   private readonly reader: Conn;
-  private readonly current = new AsyncLocalStorage<TxState>();
+  private readonly bodies = new Bodies();
   private closing = false;
   readonly viewed: DeferredWrites;
   /** The quota counters of this process, user:window -> calls (stored by the flush). */
@@ -255,9 +255,7 @@ class SqliteStorage implements Storage {
 
   read<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
     if (this.reader === this.writer) return this.write(fn, true);
-    if (this.current.getStore()?.active) {
-      return Promise.reject(new Error('storage.transaction called inside a transaction; use the Tx you were given'));
-    }
+    if (this.bodies.nested()) return Promise.reject(nestedError());
     if (this.closing) return Promise.reject(new Error('storage is closed'));
     // A deferred BEGIN on the reader: one snapshot for the whole call, no write lock.
     const result = this.reader.tail.then(() => this.runRead(fn));
@@ -274,7 +272,7 @@ class SqliteStorage implements Storage {
     const state: TxState = { active: true };
     conn.control('BEGIN');
     try {
-      const value = await this.current.run(state, () => fn(new SqliteTx(this.reader, state, this.viewed)));
+      const value = await this.bodies.run(fn, new SqliteTx(this.reader, state, this.viewed));
       state.active = false;
       conn.control('COMMIT');
       return value;
@@ -286,9 +284,7 @@ class SqliteStorage implements Storage {
   }
 
   private write<T>(fn: (tx: Tx) => Promise<T>, durable: boolean): Promise<T> {
-    if (this.current.getStore()?.active) {
-      return Promise.reject(new Error('storage.transaction called inside a transaction; use the Tx you were given'));
-    }
+    if (this.bodies.nested()) return Promise.reject(nestedError());
     if (this.closing) return Promise.reject(new Error('storage is closed'));
     return new Promise<T>((ok, fail) => {
       this.jobs.push({ fn, durable, ok: ok as (v: unknown) => void, fail });
@@ -326,7 +322,7 @@ class SqliteStorage implements Storage {
         const state: TxState = { active: true };
         conn.control('SAVEPOINT job');
         try {
-          const value = await this.current.run(state, () => job.fn(new SqliteTx(this.writer, state, this.viewed)));
+          const value = await this.bodies.run(job.fn, new SqliteTx(this.writer, state, this.viewed));
           state.active = false;
           conn.control('RELEASE job');
           done.push([job, value]);
@@ -493,16 +489,16 @@ class SqliteTx extends SqlTx {
     super(sqliteDialect, state, viewed);
   }
 
-  protected async all<R>(sql: string, params: unknown[]): Promise<R[]> {
+  protected all<R>(sql: string, params: unknown[]): R[] {
     const s = this.conn.stmt(sql);
     return (s.reader ? s.all(...params) : (s.run(...params), [])) as R[];
   }
 
-  protected async changes(sql: string, params: unknown[]): Promise<number> {
+  protected changes(sql: string, params: unknown[]): number {
     return this.conn.stmt(sql).run(...params).changes;
   }
 
-  protected async insertItem<R>(type: 'record' | 'activity', table: string, cols: string[], values: unknown[], returning: string): Promise<R> {
+  protected insertItem<R>(type: 'record' | 'activity', table: string, cols: string[], values: unknown[], returning: string): R {
     const id = Number(this.conn.stmt('INSERT INTO items (type) VALUES (?)').run(type).lastInsertRowid);
     return this.conn.stmt(itemInsert(table, cols, returning)).get(id, ...values) as R;
   }
@@ -512,7 +508,7 @@ class SqliteTx extends SqlTx {
    * workgroup id", so the two tables must never hand out the same id (they did: user 1 and group 1).
    * A new one takes 1 + the highest id either table ever gave out (AUTOINCREMENT never reuses).
    */
-  protected async principalId(): Promise<number> {
+  protected principalId(): number {
     return (this.conn.stmt(
       `SELECT 1 + max(
          coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'users'), 0),

@@ -104,6 +104,8 @@ export const FIRST_OF_OBJECT = `NOT EXISTS (SELECT 1 FROM deliveries e WHERE e.o
 export const findUserStatement = (d: SqlDialect): string =>
   `SELECT ${USER_COLS} FROM users WHERE ${d.emailEquals('email', '?')} ORDER BY deleted IS NOT NULL, id DESC LIMIT 1`;
 
+type Awaitable<T> = T | Promise<T>;
+
 /** One open transaction; `active` turns false when it commits or rolls back. */
 export interface TxState {
   active: boolean;
@@ -124,33 +126,38 @@ export abstract class SqlTx implements Tx {
   // --- what each adapter runs; `sql` is in the dialect's placeholders already
 
   /** Every row of a statement. */
-  protected abstract all<R>(sql: string, params: unknown[]): Promise<R[]>;
+  protected abstract all<R>(sql: string, params: unknown[]): Awaitable<R[]>;
   /** The number of rows a statement changed. */
-  protected abstract changes(sql: string, params: unknown[]): Promise<number>;
+  protected abstract changes(sql: string, params: unknown[]): Awaitable<number>;
   /**
    * Inserts an item row (records and activities share one id sequence, ./migrations) and the
    * `table` row with that id followed by `cols`; returns the row RETURNING `returning`.
    */
-  protected abstract insertItem<R>(type: 'record' | 'activity', table: string, cols: string[], values: unknown[], returning: string): Promise<R>;
+  protected abstract insertItem<R>(type: 'record' | 'activity', table: string, cols: string[], values: unknown[], returning: string): Awaitable<R>;
   /** The id of a new user or group: SQLite hands it out here, PostgreSQL from a shared sequence (undefined). */
-  protected abstract principalId(): Promise<number | undefined>;
+  protected abstract principalId(): Awaitable<number | undefined>;
 
   private check(): void {
     if (!this.state.active) throw new Error('storage: this transaction has already ended');
   }
-  protected async rows<R>(text: string, ...params: unknown[]): Promise<R[]> {
+  // A value where the adapter answers at once (SQLite), a promise otherwise: every caller is an
+  // async method that awaits it (so check()'s throw is its rejection), and no promise is made
+  // per statement where none is needed.
+  protected rows<R>(text: string, ...params: unknown[]): Awaitable<R[]> {
     this.check();
     return this.all<R>(this.d.sql(text), params);
   }
-  protected async one<R>(text: string, ...params: unknown[]): Promise<R | undefined> {
-    return (await this.rows<R>(text, ...params))[0];
+  protected one<R>(text: string, ...params: unknown[]): Awaitable<R | undefined> {
+    this.check();
+    const rows = this.all<R>(this.d.sql(text), params);
+    return Array.isArray(rows) ? rows[0] : rows.then((r) => r[0]);
   }
-  protected async count(text: string, ...params: unknown[]): Promise<number> {
+  protected count(text: string, ...params: unknown[]): Awaitable<number> {
     this.check();
     return this.changes(this.d.sql(text), params);
   }
   /** A query built by record-query.ts (its own placeholders). */
-  private async built<R>(q: { sql: string; params: unknown[] }): Promise<R[]> {
+  private built<R>(q: { sql: string; params: unknown[] }): Awaitable<R[]> {
     this.check();
     return this.all<R>(q.sql, this.d.bind(q.params));
   }
@@ -176,7 +183,7 @@ export abstract class SqlTx implements Tx {
 
   async getAccount(id: number): Promise<Account | undefined> {
     if (!isId(id)) return undefined;
-    return this.one<Account>('SELECT id, name FROM accounts WHERE id = ?', id);
+    return await this.one<Account>('SELECT id, name FROM accounts WHERE id = ?', id);
   }
 
   /** Inserts a user or group with the principal id the adapter hands out (or the sequence's). */
@@ -208,11 +215,11 @@ export abstract class SqlTx implements Tx {
   }
 
   async findUserByEmail(email: string): Promise<UserRow | undefined> {
-    return this.one<UserRow>(findUserStatement(this.d), email);
+    return await this.one<UserRow>(findUserStatement(this.d), email);
   }
 
   async listUsers(accountId: number, includeDeleted: boolean): Promise<UserRow[]> {
-    return this.rows<UserRow>(`SELECT ${USER_COLS} FROM users WHERE account_id = ?${notDeleted(includeDeleted)} ORDER BY id`, accountId);
+    return await this.rows<UserRow>(`SELECT ${USER_COLS} FROM users WHERE account_id = ?${notDeleted(includeDeleted)} ORDER BY id`, accountId);
   }
 
   async principalsVersion(accountId: number): Promise<number> {
@@ -335,12 +342,12 @@ export abstract class SqlTx implements Tx {
   }
 
   async listCategories(accountId: number, kind: string): Promise<CategoryRow[]> {
-    return this.rows<CategoryRow>(`SELECT ${CATEGORY_COLS} FROM categories WHERE account_id = ? AND kind = ? ORDER BY id`, accountId, kind);
+    return await this.rows<CategoryRow>(`SELECT ${CATEGORY_COLS} FROM categories WHERE account_id = ? AND kind = ? ORDER BY id`, accountId, kind);
   }
 
   async getCategory(accountId: number, id: number): Promise<CategoryRow | undefined> {
     if (!isId(id)) return undefined;
-    return this.one<CategoryRow>(`SELECT ${CATEGORY_COLS} FROM categories WHERE id = ? AND account_id = ?`, id, accountId);
+    return await this.one<CategoryRow>(`SELECT ${CATEGORY_COLS} FROM categories WHERE id = ? AND account_id = ?`, id, accountId);
   }
 
   async addRecordCategory(recordId: number, categoryId: number): Promise<boolean> {
@@ -383,7 +390,7 @@ export abstract class SqlTx implements Tx {
 
   async listRelated(recordId: number): Promise<RelatedRow[]> {
     if (!isId(recordId)) return [];
-    return this.rows<RelatedRow>(
+    return await this.rows<RelatedRow>(
       `SELECT record_id AS "recordId", related_id AS "relatedId", note FROM related WHERE record_id = ? ORDER BY ${this.d.relatedOrder}`,
       recordId,
     );
@@ -542,7 +549,7 @@ export abstract class SqlTx implements Tx {
 
   async getHook(accountId: number, id: number): Promise<HookRow | undefined> {
     if (!isId(id)) return undefined;
-    return this.one<HookRow>(`SELECT ${HOOK_COLS} FROM hooks WHERE id = ? AND account_id = ?`, id, accountId);
+    return await this.one<HookRow>(`SELECT ${HOOK_COLS} FROM hooks WHERE id = ? AND account_id = ?`, id, accountId);
   }
 
   async updateHook(h: HookRow): Promise<void> {
@@ -560,7 +567,7 @@ export abstract class SqlTx implements Tx {
   }
 
   async listHooks(accountId: number): Promise<HookRow[]> {
-    return this.rows<HookRow>(`SELECT ${HOOK_COLS} FROM hooks WHERE account_id = ? ORDER BY id`, accountId);
+    return await this.rows<HookRow>(`SELECT ${HOOK_COLS} FROM hooks WHERE account_id = ? ORDER BY id`, accountId);
   }
 
   async enqueueDeliveries(rows: Omit<DeliveryRow, 'id'>[]): Promise<void> {
@@ -596,7 +603,7 @@ export abstract class SqlTx implements Tx {
   }
 
   async listDeliveries(accountId: number): Promise<DeliveryRow[]> {
-    return this.rows<DeliveryRow>(`SELECT ${DELIVERY_COLS} FROM deliveries WHERE account_id = ? ORDER BY id`, accountId);
+    return await this.rows<DeliveryRow>(`SELECT ${DELIVERY_COLS} FROM deliveries WHERE account_id = ? ORDER BY id`, accountId);
   }
 
   async pendingDeliveries(): Promise<number> {
@@ -625,7 +632,7 @@ export abstract class SqlTx implements Tx {
       now, why, accountId, hookId,
     );
     // claimed_by goes too, so an attempt in flight cannot record itself over the cancellation.
-    return this.count(
+    return await this.count(
       `UPDATE deliveries SET status = 'cancelled', last_error = ?, claimed_by = NULL, claimed_until = 0
        WHERE account_id = ? AND hook_id = ? AND status = 'pending'`,
       why, accountId, hookId,
@@ -641,7 +648,7 @@ export abstract class SqlTx implements Tx {
 
   async listAttempts(accountId: number, hookId: number, limit: number): Promise<AttemptEntry[]> {
     if (!isId(hookId)) return [];
-    return this.rows<AttemptEntry>(
+    return await this.rows<AttemptEntry>(
       `SELECT a.id, a.account_id AS "accountId", a.hook_id AS "hookId", a.delivery_id AS "deliveryId", a.attempt, a.attempted,
          a.outcome, a.http_status AS "httpStatus", a.error, a.duration_ms AS "durationMs", a.next_attempt AS "nextAttempt",
          d.webhook_id AS "webhookId", d.event, d.object_id AS "objectId"
@@ -653,7 +660,7 @@ export abstract class SqlTx implements Tx {
 
   async getDelivery(accountId: number, id: number): Promise<DeliveryRow | undefined> {
     if (!isId(id)) return undefined;
-    return this.one<DeliveryRow>(`SELECT ${DELIVERY_COLS} FROM deliveries WHERE id = ? AND account_id = ?`, id, accountId);
+    return await this.one<DeliveryRow>(`SELECT ${DELIVERY_COLS} FROM deliveries WHERE id = ? AND account_id = ?`, id, accountId);
   }
 
   async insertDelivery(d: Omit<DeliveryRow, 'id'>): Promise<number> {

@@ -173,6 +173,33 @@ describe('sqlite adapter: the transaction queue', () => {
         );
       });
       expect(inner).toMatch(/inside a transaction/);
+      // Also after the body awaited its Tx and a timer, from a helper it awaits, and a read inside a write.
+      const helper = async () => s.read(async () => 'inner');
+      const deep = await s.transaction(async (t) => {
+        await t.countUsers();
+        await new Promise((ok) => setTimeout(ok, 2));
+        return helper().then(() => 'ran', (e: Error) => e.message);
+      });
+      expect(deep).toMatch(/inside a transaction/);
+      // A call from outside, made while a body waits for a timer, is not nested: it waits its turn.
+      const order: string[] = [];
+      let outside: Promise<void> | undefined;
+      await s.transaction(async () => {
+        outside = new Promise<void>((ok) => setImmediate(() => ok(s.transaction(async () => void order.push('outside')))));
+        await new Promise((ok) => setTimeout(ok, 20));
+        order.push('body');
+      });
+      await outside;
+      expect(order).toEqual(['body', 'outside']);
+      // Another storage's transaction inside this one's body is not nested, even while one of its own runs.
+      const other = openSqlite(':memory:');
+      try {
+        const busy = other.transaction(() => new Promise((ok) => setTimeout(() => ok('busy'), 20)));
+        expect(await s.transaction(() => other.transaction(async () => 'other'))).toBe('other');
+        expect(await busy).toBe('busy');
+      } finally {
+        await other.close();
+      }
       // Work scheduled by a finished transaction may open its own.
       let later: Promise<string> | undefined;
       await s.transaction(async () => {
