@@ -36,6 +36,8 @@ const cases: Record<string, StatementStructures[]> = {
     { kind: StructureKind.VariableStatement, declarationKind: VariableDeclarationKind.Let, declarations: [{ name: 'a', initializer: long('1') }, { name: 'b', initializer: long('2') }] },
     variable('doc', long('1'), { docs: [{ kind: StructureKind.JSDoc, description: 'x', tags: [{ tagName: 'deprecated' }] }] }),
     variable('tpl', `\`line\n${long('next')}\``),
+    variable('continued', `'line \\\n${long('next')}'`),
+    fn('h', [long("const s = 'a \\\nb'"), long('return s')]),
   ],
 };
 

@@ -16,8 +16,10 @@ export interface Layout {
  * The writer prints a stand-in and the text replaces it, laid out as the writer would have:
  * - a one-line initializer or type alias type: as it is;
  * - a function's statement: the indentation before each non-empty line (the writer skips lines in
- *   a template literal, so a text with a backtick stays with the writer), and a blank line after it
- *   when it ends with `}` (the stand-in ends with `}` too, so the writer decides the same).
+ *   a template literal or a string continued with a backslash, so such a text stays with the
+ *   writer), and a blank line after it when it ends with `}` (the stand-in ends with `}` too, so the
+ *   writer decides the same);
+ * - whole plain functions and one-variable statements, printed here (below).
  */
 const verbatimOver = 32;
 const mark = '__crmgenVerbatim';
@@ -41,7 +43,7 @@ function plainFunction(s: FunctionDeclarationStructure, layout: Layout): string 
   const indent = ' '.repeat(layout.twoSpaces ? 2 : 4);
   let body = '';
   for (const t of s.statements) {
-    if (typeof t !== 'string' || !t || /[\r`]|^\s|\s$/.test(t)) return undefined;
+    if (typeof t !== 'string' || !t || /[\r`]|\\\n|^\s|\s$/.test(t)) return undefined;
     // ts-morph: a blank line after a statement ending with `}`, else a line break.
     if (body) body += body.endsWith('}') ? '\n\n' : '\n';
     body += indent + t.replace(/\n(?=[^\n])/g, `\n${indent}`);
@@ -60,7 +62,7 @@ function plainVariable(s: VariableStatementStructure, layout: Layout): string | 
   if (Object.entries(s).some(([k, v]) => !variableKeys.has(k) && v !== undefined) || s.declarations.length !== 1) return undefined;
   const d = s.declarations[0]!;
   if (Object.entries(d).some(([k, v]) => !['kind', 'name', 'type', 'initializer'].includes(k) && v !== undefined)) return undefined;
-  if (typeof d.initializer !== 'string' || !d.initializer || /[\r`]|^\s|\s$/.test(d.initializer) || (d.type !== undefined && (typeof d.type !== 'string' || /[\r\n]/.test(d.type)))) return undefined;
+  if (typeof d.initializer !== 'string' || !d.initializer || /[\r`]|\\\n|^\s|\s$/.test(d.initializer) || (d.type !== undefined && (typeof d.type !== 'string' || /[\r\n]/.test(d.type)))) return undefined;
   let doc = '';
   if (s.docs?.length) {
     const only = s.docs[0];
@@ -82,7 +84,7 @@ export function printStatements(statements: (string | StatementStructures)[], la
     return `${mark}${verbatim.push(text) - 1}__${text.endsWith('}') ? '}' : ''}`;
   };
   const oneLine = (text: string) => standIn(text, !/[\r\n]/.test(text));
-  const statement = (text: string) => standIn(text, !/[\r`]/.test(text));
+  const statement = (text: string) => standIn(text, !/[\r`]|\\\n/.test(text));
   const light = statements.map((s) => {
     if (typeof s === 'string') return s;
     if (s.kind === StructureKind.VariableStatement) {
