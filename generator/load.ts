@@ -4,7 +4,8 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative, isAbsolute } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Ajv, type ErrorObject } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { validate as compiledSchema } from './spec-schema-validator.ts';
 import { LineCounter, parseDocument, isMap, isPair, isScalar, isSeq, type Document, type Node } from 'yaml';
 import {
   scalarTypes,
@@ -81,14 +82,8 @@ export function displayPath(file: string): string {
   return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : file;
 }
 
-let validateFile: ReturnType<Ajv['compile']> | undefined;
-function schemaValidator() {
-  if (!validateFile) {
-    const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
-    validateFile = ajv.compile(JSON.parse(readFileSync(schemaPath, 'utf8')));
-  }
-  return validateFile;
-}
+// ajv's code for spec/schema, compiled ahead (generator/spec-schema-code.ts; a test checks it is current).
+const schemaValidator = () => compiledSchema as unknown as ValidateFunction;
 
 function describeFound(v: unknown): string {
   if (v === null || v === undefined) return 'nothing';
