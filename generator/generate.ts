@@ -129,11 +129,6 @@ export interface GenerateOptions {
   /** Where the prettier cache lives; undefined disables it. */
   cacheFile?: string;
   load?: LoadOptions;
-  /**
-   * In-memory generations that read only some files (fixture tests): the paths wanted. Only
-   * those are formatted, and the packages are compiled only when a dist/ file is wanted.
-   */
-  only?: readonly string[];
   /** Format on a worker thread while the emitters run (one-off runs; compiled JavaScript only). */
   formatWorker?: boolean;
 }
@@ -156,7 +151,7 @@ export async function generateInMemory(opts: GenerateOptions): Promise<{ files: 
     t = now;
   };
   const cache = opts.cacheFile ? loadCache(opts.cacheFile) : { entries: {} };
-  const early = opts.formatWorker && !opts.only ? new HelperThread(cache) : undefined;
+  const early = opts.formatWorker ? new HelperThread(cache) : undefined;
   try {
     return await emitAndFormat(opts, early, cache, timings, lap);
   } finally {
@@ -167,7 +162,6 @@ export async function generateInMemory(opts: GenerateOptions): Promise<{ files: 
 async function emitAndFormat(opts: GenerateOptions, early: HelperThread | undefined, cache: ReturnType<typeof loadCache>, timings: [string, number][], lap: (name: string) => void) {
   const spec = loadSpec(opts.specDir, opts.load);
   lap('load');
-  const wantsDist = !opts.only || opts.only.some((p) => /^(client|server)\/dist\//.test(p));
   const runtime = runtimeSource(root);
   const scanned = new Map<string, string[]>();
   // The compile reads the emitted sources, not prettier's output, so it runs (native tsc, in child
@@ -197,7 +191,6 @@ async function emitAndFormat(opts: GenerateOptions, early: HelperThread | undefi
         offer.done = early.offer(name, spec, derived.descriptors).then((files) => void (offer.files = files));
         offers.set(name, offer);
       }
-    if (!wantsDist) return;
     if (by.packageSources) sourcesSoFar.push(...files);
     if (by === lastSourceEmitter) compiling = compile(packageSources(assemblePackages(spec, sourcesSoFar, runtime, scanned)));
   };
@@ -206,22 +199,17 @@ async function emitAndFormat(opts: GenerateOptions, early: HelperThread | undefi
   const before = (e: Emitter) => (e.emit === emitValidators ? validators : early && isOffered(e.name) && !early.claim(e.name) ? offers.get(e.name)?.done : undefined);
   const raw = await emitAllAsync(spec, lap, { derived, emitted, made }, before);
   const assembled = assemblePackages(spec, raw, runtime, scanned);
-  const laidOut = opts.only && !wantsDist ? assembled.filter((f) => opts.only!.includes(f.path)) : assembled;
-  if (wantsDist) {
-    // Should a later emitter have added or changed a package source, the compile starts over.
-    const sources = packageSources(assembled);
-    if (!compiling || !sameTexts(compiling.sources, sources)) compiling = compile(sources);
-  }
+  // Should a later emitter have added or changed a package source, the compile starts over.
+  const sources = packageSources(assembled);
+  const final = compiling && sameTexts(compiling.sources, sources) ? compiling : compile(sources);
   lap('packages');
-  const { files, formatted } = await formatFiles(laidOut, opts.outDir, cache, early);
+  const { files, formatted } = await formatFiles(assembled, opts.outDir, cache, early);
   if (opts.cacheFile && formatted) saveCache(opts.cacheFile, cache);
   lap('format');
-  if (compiling) {
-    const compiled = await compiling.run;
-    for (const [path, text] of compiled.files) files.set(path, text);
-    // The time spent waiting for it after formatting ended.
-    lap(compiled.skipped ? 'compile (unchanged sources, dist/ kept)' : 'compile');
-  } else lap('compile');
+  const compiled = await final.run;
+  for (const [path, text] of compiled.files) files.set(path, text);
+  // The time spent waiting for it after formatting ended.
+  lap(compiled.skipped ? 'compile (unchanged sources, dist/ kept)' : 'compile');
   return { files, formatted, timings };
 }
 
