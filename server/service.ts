@@ -57,6 +57,10 @@ function sameSecret(a: string, b: string): boolean {
   return timingSafeEqual(x, y) && a.length === b.length;
 }
 
+const canLogIn = (user: UserRow) => user.deleted === null && user.preventlogin !== 1;
+/** Logins remembered by their credentials (oldest forgotten first). */
+const REMEMBERED_LOGINS = 1000;
+
 export function createReferenceService(opts: ReferenceServiceOptions): ReferenceService {
   const clock = opts.clock ?? Date.now;
   const quota = opts.quota ?? { allowed: spec.quota.defaultAllowed, windowSeconds: spec.quota.defaultWindowSeconds };
@@ -86,6 +90,12 @@ export function createReferenceService(opts: ReferenceServiceOptions): Reference
     committed?.();
     return result;
   }
+
+  // Logins by their credentials, each with the version of its account's users and groups it was
+  // read at (principal_versions, raised by every change of them, in any process): a call whose
+  // account still has that version needs one point query instead of the lookup and two hashes.
+  // The principal is a new object each call (names and wantsNames are keyed by it).
+  const logins = new Map<string, { user: UserRow; version: number }>();
 
   const urlGuard = { allowPrivate: opts.allowPrivateWebhooks ?? false, resolver: opts.webhookResolver ?? systemResolver };
   // Calls that only read run in a read transaction: they never wait for another call's writes.
@@ -149,10 +159,25 @@ export function createReferenceService(opts: ReferenceServiceOptions): Reference
 
   const dispatch = createService<Principal>(handlers, {
     async authenticate(email, token) {
-      const user = await storage.findUserByEmail(email.trim().toLowerCase());
+      const key = `${email.length}:${email}${token}`;
+      const known = logins.get(key);
+      if (known) {
+        if ((await storage.principalsVersion(known.user.accountId)) === known.version) return { user: known.user, accountId: known.user.accountId };
+        logins.delete(key);
+      }
+      const address = email.trim().toLowerCase();
+      const user = await storage.findUserByEmail(address);
       // Compare even when the user is unknown, so timing does not tell which e-mails exist.
       const ok = sameSecret(user?.token ?? '\u0000no-user', token);
-      if (!user || !ok || user.deleted !== null || user.preventlogin === 1) return undefined;
+      if (!user || !ok || !canLogIn(user)) return undefined;
+      // Remembered with the version read BEFORE the row it stands for: a change made in between
+      // raises the version past it, so the next call looks the user up again.
+      const version = await storage.principalsVersion(user.accountId);
+      const again = await storage.findUserByEmail(address);
+      if (again && again.id === user.id && again.accountId === user.accountId && again.token === user.token && canLogIn(again)) {
+        if (logins.size >= REMEMBERED_LOGINS) logins.delete(logins.keys().next().value!);
+        logins.set(key, { user: Object.freeze(again), version });
+      }
       return { user, accountId: user.accountId };
     },
     async countCalls(p, n): Promise<Quota> {

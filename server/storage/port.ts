@@ -280,5 +280,7 @@ export interface Storage {
    * runs on every call, and a transaction around one read only adds BEGIN and COMMIT.
    */
   findUserByEmail(email: string): Promise<UserRow | undefined>;
+  /** Tx.principalsVersion the same way: the check that a login remembered by its credentials still holds. */
+  principalsVersion(accountId: number): Promise<number>;
   close(): Promise<void>;
 }

@@ -36,7 +36,7 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { DeliveryRow, Storage, Tx, UserRow } from './port.ts';
 import { DeferredWrites } from './deferred.ts';
-import { SqlTx, findUserStatement, type TxState } from './statements.ts';
+import { SqlTx, findUserStatement, principalsVersionStatement, type TxState } from './statements.ts';
 import { Bodies, nestedError } from './nesting.ts';
 import { pgDialect } from './dialect-postgres.ts';
 import { PG_MIGRATIONS } from './migrations/postgres/index.ts';
@@ -315,6 +315,12 @@ class PgStorage implements Storage {
     return rows[0];
   }
 
+  async principalsVersion(accountId: number): Promise<number> {
+    if (this.closing) throw new Error('storage is closed');
+    const { rows } = await this.pool.query<{ v: number }>({ name: statementName(PRINCIPALS_VERSION), text: PRINCIPALS_VERSION, values: [accountId] });
+    return Number(rows[0]?.v ?? 0);
+  }
+
   close(): Promise<void> {
     this.closed ??= (async () => {
       await this.viewed.flush();
@@ -329,6 +335,7 @@ class PgStorage implements Storage {
 }
 
 const FIND_USER = pgDialect.sql(findUserStatement(pgDialect));
+const PRINCIPALS_VERSION = pgDialect.sql(principalsVersionStatement);
 
 /** The shared statements (./statements.ts) on one pooled connection. */
 class PgTx extends SqlTx {

@@ -36,7 +36,7 @@ import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import type { Storage, Tx, UserRow } from './port.ts';
 import { DeferredWrites } from './deferred.ts';
-import { SqlTx, findUserStatement, itemInsert, type TxState } from './statements.ts';
+import { SqlTx, findUserStatement, itemInsert, principalsVersionStatement, type TxState } from './statements.ts';
 import { sqliteDialect } from './dialect-sqlite.ts';
 import { MIGRATIONS } from './migrations/sqlite/index.ts';
 import { Bodies, nestedError } from './nesting.ts';
@@ -442,6 +442,16 @@ class SqliteStorage implements Storage {
     if (this.closing || conn.db.inTransaction) return this.read((tx) => tx.findUserByEmail(email));
     try {
       return Promise.resolve(conn.stmt(findUserStatement(sqliteDialect)).get(email) as UserRow | undefined);
+    } catch (e) {
+      return Promise.reject(e);
+    }
+  }
+
+  principalsVersion(accountId: number): Promise<number> {
+    const conn = this.reader;
+    if (this.closing || conn.db.inTransaction) return this.read((tx) => tx.principalsVersion(accountId));
+    try {
+      return Promise.resolve((conn.stmt(principalsVersionStatement).get(accountId) as { v: number } | undefined)?.v ?? 0);
     } catch (e) {
       return Promise.reject(e);
     }

@@ -104,6 +104,9 @@ export const FIRST_OF_OBJECT = `NOT EXISTS (SELECT 1 FROM deliveries e WHERE e.o
 export const findUserStatement = (d: SqlDialect): string =>
   `SELECT ${USER_COLS} FROM users WHERE ${d.emailEquals('email', '?')} ORDER BY deleted IS NOT NULL, id DESC LIMIT 1`;
 
+/** Tx.principalsVersion's statement, also run outside any transaction (Storage.principalsVersion). */
+export const principalsVersionStatement = 'SELECT version AS v FROM principal_versions WHERE account_id = ?';
+
 type Awaitable<T> = T | Promise<T>;
 
 /** One open transaction; `active` turns false when it commits or rolls back. */
@@ -224,7 +227,7 @@ export abstract class SqlTx implements Tx {
 
   async principalsVersion(accountId: number): Promise<number> {
     if (!isId(accountId)) return 0;
-    return (await this.one<{ v: number }>('SELECT version AS v FROM principal_versions WHERE account_id = ?', accountId))?.v ?? 0;
+    return (await this.one<{ v: number }>(principalsVersionStatement, accountId))?.v ?? 0;
   }
 
   async countUsers(): Promise<number> {
