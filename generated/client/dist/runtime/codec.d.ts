@@ -143,7 +143,6 @@ export declare function unwrapRoot(value: unknown, root: string): unknown;
  * value along its descriptor; `name` gives undefined for an id that names no one.
  */
 export declare function nameOwners(desc: Desc, value: unknown, name: (id: number) => string | undefined): void;
-/** Does any object of the descriptor carry owner names? (Answers without owners skip the lookup.) */
 export declare function hasOwnerNames(desc: Desc, seen?: Set<Desc>): boolean;
 /**
  * Bracket notation (data[details]=x, categories[add][category][]=3) -> nested plain data.

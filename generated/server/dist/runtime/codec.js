@@ -552,27 +552,36 @@ export function nameOwners(desc, value, name) {
                 if (fd.k === 's')
                     continue;
                 const d = desc.sel && fname === desc.sel.f ? (own(desc.sel.cases, selKey(v[desc.sel.on])) ?? fd) : fd;
-                nameOwners(d, v[fd.k === 'y' ? fd.as : fname], name);
+                if (ownerBearing(d))
+                    nameOwners(d, v[fd.k === 'y' ? fd.as : fname], name);
             }
-            if (desc.inl && desc.inl.of.k !== 's')
+            if (desc.inl && ownerBearing(desc.inl.of))
                 for (const e of v[desc.inl.as] ?? [])
                     nameOwners(desc.inl.of, e, name);
             return;
         }
         case 'l':
         case 'y':
-            if (desc.of.k !== 's' && Array.isArray(value))
+            if (ownerBearing(desc.of) && Array.isArray(value))
                 for (const e of value)
                     nameOwners(desc.of, e, name);
             return;
         case 'm':
-            if (desc.of.k !== 's')
+            if (ownerBearing(desc.of))
                 for (const e of Object.values(value))
                     nameOwners(desc.of, e, name);
             return;
     }
 }
 /** Does any object of the descriptor carry owner names? (Answers without owners skip the lookup.) */
+/** hasOwnerNames remembered per descriptor: nameOwners walks only into parts that can hold an owner. */
+const ownerBearingCache = /* @__PURE__ */ new WeakMap();
+function ownerBearing(desc) {
+    let has = ownerBearingCache.get(desc);
+    if (has === undefined)
+        ownerBearingCache.set(desc, (has = hasOwnerNames(desc)));
+    return has;
+}
 export function hasOwnerNames(desc, seen = new Set()) {
     if (desc.k === 's' || seen.has(desc))
         return false;
