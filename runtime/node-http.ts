@@ -157,7 +157,10 @@ export function createHttpServer(dispatch: ((r: ServiceRequest) => Promise<Servi
         return;
       }
       const headers: Record<string, string | undefined> = {};
-      for (const [k, v] of Object.entries(req.headers)) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+      for (const k in req.headers) {
+        const v = req.headers[k];
+        headers[k] = Array.isArray(v) ? v.join(', ') : v;
+      }
       const head: RequestHead = { method: req.method ?? 'GET', url: req.url ?? '/', headers, remoteAddress: address };
       if (Number(req.headers['content-length'] ?? '0') > 2 * opts.maxBodyBytes) {
         send(res, opts.tooLarge(req), true);
@@ -182,7 +185,10 @@ export function createHttpServer(dispatch: ((r: ServiceRequest) => Promise<Servi
         send(res, busy(req), true);
         return;
       }
-      const body = await readBody(req, opts.maxBodyBytes, (n) => declared > 0 || take(n));
+      // A request without a body (no Content-Length, no Transfer-Encoding) has nothing to read.
+      const length = req.headers['content-length'];
+      const bodyless = length === '0' || (length === undefined && req.headers['transfer-encoding'] === undefined);
+      const body = bodyless ? new Uint8Array() : await readBody(req, opts.maxBodyBytes, (n) => declared > 0 || take(n));
       if (body === 'too-large') {
         send(res, opts.tooLarge(req), true);
         return;

@@ -134,8 +134,10 @@ export function createHttpServer(dispatch, opts) {
                 return;
             }
             const headers = {};
-            for (const [k, v] of Object.entries(req.headers))
+            for (const k in req.headers) {
+                const v = req.headers[k];
                 headers[k] = Array.isArray(v) ? v.join(', ') : v;
+            }
             const head = { method: req.method ?? 'GET', url: req.url ?? '/', headers, remoteAddress: address };
             if (Number(req.headers['content-length'] ?? '0') > 2 * opts.maxBodyBytes) {
                 send(res, opts.tooLarge(req), true);
@@ -161,7 +163,10 @@ export function createHttpServer(dispatch, opts) {
                 send(res, busy(req), true);
                 return;
             }
-            const body = await readBody(req, opts.maxBodyBytes, (n) => declared > 0 || take(n));
+            // A request without a body (no Content-Length, no Transfer-Encoding) has nothing to read.
+            const length = req.headers['content-length'];
+            const bodyless = length === '0' || (length === undefined && req.headers['transfer-encoding'] === undefined);
+            const body = bodyless ? new Uint8Array() : await readBody(req, opts.maxBodyBytes, (n) => declared > 0 || take(n));
             if (body === 'too-large') {
                 send(res, opts.tooLarge(req), true);
                 return;

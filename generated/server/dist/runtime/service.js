@@ -122,7 +122,7 @@ function route(p, req) {
     return { url, m: path === undefined ? undefined : match(p, req.method.toUpperCase(), path), out: outputOf(p, req, url.searchParams) };
 }
 function outputOf(p, req, query) {
-    const raw = query.get(p.def.jsonpParameter);
+    const raw = query === noQuery ? null : query.get(p.def.jsonpParameter);
     if (raw !== null) {
         const callback = p.def.sanitizeCallback(raw);
         return callback ? { format: 'json', callback } : { format: 'json' };

@@ -357,7 +357,7 @@ interface Output {
 }
 
 function outputOf<C, K extends string>(p: Pipeline<C, K>, req: RequestHead, query: URLSearchParams): Output {
-  const raw = query.get(p.def.jsonpParameter);
+  const raw = query === noQuery ? null : query.get(p.def.jsonpParameter);
   if (raw !== null) {
     const callback = p.def.sanitizeCallback(raw);
     return callback ? { format: 'json', callback } : { format: 'json' };
