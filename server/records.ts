@@ -44,8 +44,7 @@ export function renderItem(row: RecordRow): T.Item {
 /** What show returns: the item, its journal, categories and related items. */
 export async function renderShow(tx: Tx, caller: Caller, row: RecordRow): Promise<T.ShowRecordResponse> {
   const activities = await tx.listActivitiesOfRecord(caller.accountId, row.id);
-  const categories = (await tx.recordCategories([row.id])).get(row.id) ?? [];
-  const tags = await tx.listCategories(caller.accountId, row.kind);
+  const categories = await tx.recordCategoryNames(caller.accountId, row.kind, row.id);
   const related = await tx.listRelated(row.id);
   const relatedItems: T.RelatedItem[] = [];
   for (const r of related) {
@@ -56,7 +55,7 @@ export async function renderShow(tx: Tx, caller: Caller, row: RecordRow): Promis
   return {
     item: renderItem(row),
     activities: journalOrder(activities).map(renderActivity) as T.ShowRecordResponse['activities'],
-    categories: categories.map((id) => ({ id, name: tags.find((t) => t.id === id)?.name ?? '' })),
+    categories,
     relateditems: relatedItems,
     status: 'success',
   };

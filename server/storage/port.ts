@@ -204,6 +204,8 @@ export interface Tx extends DeliveryLogTx {
   /** Returns true when the tag was on the record. */
   removeRecordCategory(recordId: number, categoryId: number): Promise<boolean>;
   recordCategories(recordIds: number[]): Promise<Map<number, number[]>>;
+  /** The tags on one record, ids ascending, named as the account's tags of `kind` ('' for any other): a show's categories in one statement. */
+  recordCategoryNames(accountId: number, kind: string, recordId: number): Promise<{ id: number; name: string }[]>;
 
   // related items
   addRelated(row: RelatedRow): Promise<void>;

@@ -376,6 +376,16 @@ export abstract class SqlTx implements Tx {
     return out;
   }
 
+  async recordCategoryNames(accountId: number, kind: string, recordId: number): Promise<{ id: number; name: string }[]> {
+    if (!isId(recordId)) return [];
+    return await this.rows<{ id: number; name: string }>(
+      `SELECT rc.category_id AS id, coalesce(c.name, '') AS name FROM record_categories rc
+       LEFT JOIN categories c ON c.id = rc.category_id AND c.account_id = ? AND c.kind = ?
+       WHERE rc.record_id = ? ORDER BY rc.category_id`,
+      accountId, kind, recordId,
+    );
+  }
+
   // related items (listed in the order they were first added; adding again replaces the note)
 
   async addRelated(r: RelatedRow): Promise<void> {
