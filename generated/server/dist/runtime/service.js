@@ -27,6 +27,9 @@ export class ServiceError extends Error {
     }
 }
 const encoder = new TextEncoder();
+// Node's Buffer.from takes small answers from a pool; TextEncoder makes an ArrayBuffer for each.
+const NodeBuffer = globalThis.Buffer;
+const utf8 = NodeBuffer ? (text) => NodeBuffer.from(text, 'utf8') : (text) => encoder.encode(text);
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 /**
  * ServiceDefinition.invoke over an object with one method per operation (the generated Handlers<C>):
@@ -136,7 +139,7 @@ function outputOf(p, req, query) {
 function respond(p, status, text, out, extra = {}) {
     const body = out.callback ? `${out.callback}(${text})` : text;
     const type = out.callback ? p.contentType.jsonp : p.contentType[out.format];
-    return { status, headers: { 'content-type': type, ...extra }, body: encoder.encode(body) };
+    return { status, headers: { 'content-type': type, ...extra }, body: utf8(body) };
 }
 /** The error envelope of `errors` (at least one); its status is the first error's unless given. */
 function failure(p, errors, out, extra = {}, status) {

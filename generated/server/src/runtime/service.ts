@@ -228,6 +228,9 @@ interface Match {
 }
 
 const encoder = new TextEncoder();
+// Node's Buffer.from takes small answers from a pool; TextEncoder makes an ArrayBuffer for each.
+const NodeBuffer = (globalThis as { Buffer?: { from(text: string, encoding: 'utf8'): Uint8Array } }).Buffer;
+const utf8 = NodeBuffer ? (text: string): Uint8Array => NodeBuffer.from(text, 'utf8') : (text: string): Uint8Array => encoder.encode(text);
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
@@ -371,7 +374,7 @@ function outputOf<C, K extends string>(p: Pipeline<C, K>, req: RequestHead, quer
 function respond<C, K extends string>(p: Pipeline<C, K>, status: number, text: string, out: Output, extra: Record<string, string> = {}): ServiceResponse {
   const body = out.callback ? `${out.callback}(${text})` : text;
   const type = out.callback ? p.contentType.jsonp : p.contentType[out.format];
-  return { status, headers: { 'content-type': type, ...extra }, body: encoder.encode(body) };
+  return { status, headers: { 'content-type': type, ...extra }, body: utf8(body) };
 }
 
 /** The error envelope of `errors` (at least one); its status is the first error's unless given. */
