@@ -96,7 +96,13 @@ const header = (h: IncomingMessage['headers'], name: string): string | undefined
 
 /** Adds `Origin` to the response's Vary (its headers keep whatever case they came in). */
 function withVary(headers: Record<string, string>, value: string): Record<string, string> {
-  const key = Object.keys(headers).find((k) => k.toLowerCase() === 'vary');
+  let key: string | undefined;
+  for (const k in headers) {
+    if (k.length === 4 && k.toLowerCase() === 'vary') {
+      key = k;
+      break;
+    }
+  }
   if (!key) return { ...headers, vary: value };
   return { ...headers, [key]: `${headers[key]}, ${value}` };
 }

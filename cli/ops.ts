@@ -84,7 +84,9 @@ function sameToken(a: string, b: string): boolean {
   return timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
 }
 
-const owns = (url: string) => ['/healthz', '/readyz', '/metrics'].includes(url.split('?')[0]!);
+const opsPaths = ['/healthz', '/readyz', '/metrics'];
+// Asked of every request: compared in place, no split.
+const owns = (url: string) => opsPaths.some((p) => url.startsWith(p) && (url.length === p.length || url[p.length] === '?'));
 
 export function opsRoutes(o: { storage: Storage; metrics: Metrics; metricsToken?: string | undefined; onError: (e: unknown) => void }): OpsRoutes {
   let closing = false;

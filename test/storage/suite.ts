@@ -192,6 +192,9 @@ export function storageSuite(
         await tx((t) => t.addUser(userOf(b.id)));
         await tx((t) => t.insertRecord(recordOf(a.id)));
         expect(await version(a.id)).toBe(unchanged);
+        // Outside a transaction (a remembered login's check) it reads the same number.
+        expect(await storage.principalsVersion(a.id)).toBe(unchanged);
+        expect(await storage.principalsVersion(b.id)).toBe(await version(b.id));
       });
     });
 
@@ -330,6 +333,11 @@ export function storageSuite(
         expect(map.get(r1.id)).toEqual([c1.id, c2.id]);
         expect(map.get(r2.id)).toEqual([c2.id]);
         expect(map.get(r3.id) ?? []).toEqual([]);
+        // A show's form: the names of the account's tags of the kind, ids ascending.
+        expect(await tx((t) => t.recordCategoryNames(a.id, 'contacts', r1.id))).toEqual([{ id: c1.id, name: 'one' }, { id: c2.id, name: 'two' }]);
+        expect(await tx((t) => t.recordCategoryNames(a.id, 'contacts', r3.id))).toEqual([]);
+        // A tag that is not one of the account's of that kind keeps its id and has no name.
+        expect(await tx((t) => t.recordCategoryNames(a.id, 'companies', r2.id))).toEqual([{ id: c2.id, name: '' }]);
         await tx(async (t) => {
           expect(await t.removeRecordCategory(r1.id, c1.id)).toBe(true);
           expect(await t.removeRecordCategory(r1.id, c1.id)).toBe(false);
