@@ -557,6 +557,8 @@ async function decodeInput<C, K extends string>(p: Pipeline<C, K>, req: ServiceR
     issues.push(...def.validate(requestTarget, input.body).filter((e) => !issues.some((i) => i.path === e.path && (i.key === e.key || i.key === 'invalidvalue'))));
   }
   // Alone: the other issues may quote the offending text, which the XML envelope cannot carry.
+  // A call without body, parameters or files (a show) has no text to look at.
+  if (input.body === undefined && input.params === undefined && input.files === undefined && !issues.length) return { input };
   const badText = nonXmlText({ body: input.body, params: input.params, names: issues.map((i) => i.path ?? ''), files: Object.entries(input.files ?? {}).map(([name, f]): [string, string] => [name, f.filename]) }, def.errors.invalidcharacter?.message ?? '');
   if (badText.length) return { refused: failure(p, badText, out, headers) };
   if (issues.length) return { refused: failure(p, issues, out, headers) };

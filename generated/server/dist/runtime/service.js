@@ -324,6 +324,9 @@ async function decodeInput(p, req, m, binding, url, out, headers) {
         issues.push(...def.validate(requestTarget, input.body).filter((e) => !issues.some((i) => i.path === e.path && (i.key === e.key || i.key === 'invalidvalue'))));
     }
     // Alone: the other issues may quote the offending text, which the XML envelope cannot carry.
+    // A call without body, parameters or files (a show) has no text to look at.
+    if (input.body === undefined && input.params === undefined && input.files === undefined && !issues.length)
+        return { input };
     const badText = nonXmlText({ body: input.body, params: input.params, names: issues.map((i) => i.path ?? ''), files: Object.entries(input.files ?? {}).map(([name, f]) => [name, f.filename]) }, def.errors.invalidcharacter?.message ?? '');
     if (badText.length)
         return { refused: failure(p, badText, out, headers) };
