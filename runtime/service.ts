@@ -510,8 +510,9 @@ async function decodeInput<C, K extends string>(p: Pipeline<C, K>, req: ServiceR
   const { def } = p;
   const input: OperationInput = { kind: m.kind, segment: m.segment, id: m.id, ...(m.deliveryId !== undefined && { deliveryId: m.deliveryId }) };
   const issues: Entry<K>[] = [];
-  const fmt = inputFormat(p, req.headers['content-type']);
   const hasBody = req.body.length > 0;
+  // The Content-Type of an empty body does not matter (below).
+  const fmt = hasBody ? inputFormat(p, req.headers['content-type']) : undefined;
   // multipart/mixed is the batch's format only; sent to any other endpoint it is as unknown as text/plain.
   if (hasBody && (fmt === undefined || fmt === 'batch')) return { refused: failure(p, [{ key: 'unsupportedmediatype', message: `Unsupported content type ${req.headers['content-type']}` }], out, headers) };
   let bodyData: string | Uint8Array | Record<string, unknown>;

@@ -271,8 +271,9 @@ async function decodeInput(p, req, m, binding, url, out, headers) {
     const { def } = p;
     const input = { kind: m.kind, segment: m.segment, id: m.id, ...(m.deliveryId !== undefined && { deliveryId: m.deliveryId }) };
     const issues = [];
-    const fmt = inputFormat(p, req.headers['content-type']);
     const hasBody = req.body.length > 0;
+    // The Content-Type of an empty body does not matter (below).
+    const fmt = hasBody ? inputFormat(p, req.headers['content-type']) : undefined;
     // multipart/mixed is the batch's format only; sent to any other endpoint it is as unknown as text/plain.
     if (hasBody && (fmt === undefined || fmt === 'batch'))
         return { refused: failure(p, [{ key: 'unsupportedmediatype', message: `Unsupported content type ${req.headers['content-type']}` }], out, headers) };
