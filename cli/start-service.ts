@@ -170,7 +170,13 @@ export async function startService(o: ServeOptions): Promise<number> {
     req.headers['x-request-id'] = id;
     return id;
   };
-  const echo = (r: ServiceResponse, id: string): ServiceResponse => ({ ...r, headers: { ...r.headers, 'x-request-id': id } });
+  // Copied member by member: a literal spreading the headers before a named member costs microseconds.
+  const echo = (r: ServiceResponse, id: string): ServiceResponse => {
+    const headers: Record<string, string> = {};
+    for (const name in r.headers) headers[name] = r.headers[name]!;
+    headers['x-request-id'] = id;
+    return { status: r.status, headers, body: r.body };
+  };
   /** An answer of the HTTP shell itself (413, 503): logged here and given its id. */
   const plain = (req: IncomingMessage, r: ServiceResponse) => {
     const id = String(req.headers['x-request-id']);

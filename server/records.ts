@@ -20,6 +20,15 @@ export function recordName(kind: string, fields: FieldValues): string {
 }
 
 export function renderItem(row: RecordRow): T.Item {
+  // Copied, then added to: an object literal spreading row.fields before named members cost
+  // microseconds per item (V8 makes a new object shape for each).
+  const fields: Record<string, unknown> = Object.assign({}, row.fields);
+  fields.creatorid = row.creatorId;
+  fields.creatorname = row.creatorName;
+  fields.creatordate = unixSeconds(row.created);
+  fields.modificatorid = row.modificatorId;
+  fields.modificatorname = row.modificatorName;
+  fields.modificatordate = unixSeconds(row.updated);
   return {
     id: row.id,
     name: row.name,
@@ -29,15 +38,7 @@ export function renderItem(row: RecordRow): T.Item {
     updated: iso(row.updated),
     ownership: row.ownership,
     flagged: row.flagged,
-    fields: {
-      ...row.fields,
-      creatorid: row.creatorId,
-      creatorname: row.creatorName,
-      creatordate: unixSeconds(row.created),
-      modificatorid: row.modificatorId,
-      modificatorname: row.modificatorName,
-      modificatordate: unixSeconds(row.updated),
-    } as T.Item['fields'],
+    fields: fields as T.Item['fields'],
   };
 }
 

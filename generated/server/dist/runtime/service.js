@@ -555,7 +555,7 @@ export function createDispatch(def, hooks) {
             observe({ ...head, body: new Uint8Array() }, a.refused, {}, started);
             return a;
         }
-        return { admission: new Ticket({ ...a, started }) };
+        return { admission: new Ticket({ context: a.context, quota: a.quota, routed: a.routed, routedFor: a.routedFor, started }) };
     };
     return dispatch;
 }

@@ -458,8 +458,8 @@ interface Admitted<C> {
   context: C;
   quota: Quota | undefined;
   /** The head's URL and route, for the call. */
-  routed?: Routed;
-  routedFor?: string;
+  routed: Routed;
+  routedFor: string;
   /** When the head arrived: a call's time in the request log counts from there. */
   started: number;
 }
@@ -774,7 +774,7 @@ export function createDispatch<C, K extends string = string>(def: ServiceDefinit
       observe({ ...head, body: new Uint8Array() }, a.refused, {}, started);
       return a;
     }
-    return { admission: new Ticket({ ...a, started }) };
+    return { admission: new Ticket({ context: a.context, quota: a.quota, routed: a.routed, routedFor: a.routedFor, started }) };
   };
   return dispatch;
 }
