@@ -469,7 +469,7 @@ async function runBatch(p, req, context, outer) {
         const r = await runPart(p, nested, part.headers.authorization !== undefined, context, trace);
         quota = trace.quota ?? quota;
         responses.push({ status: r.status, headers: r.headers, body: r.body, contentId: part.contentId });
-        p.hooks.observe?.({ request: nested, response: r, ...trace, errors: p.errorKeysOf.get(r) ?? [], ms: performance.now() - started, batch: { request: req, index, contentId: part.contentId } });
+        p.hooks.observe?.({ request: nested, response: r, operation: trace.operation, context: trace.context, quota: trace.quota, errors: p.errorKeysOf.get(r) ?? [], ms: performance.now() - started, batch: { request: req, index, contentId: part.contentId } });
     }
     if (quota)
         outer.quota = quota;
@@ -530,7 +530,7 @@ export function createDispatch(def, hooks) {
             return state;
         }
     }
-    const observe = (request, response, trace, started) => hooks.observe?.({ request, response, ...trace, errors: p.errorKeysOf.get(response) ?? [], ms: performance.now() - started });
+    const observe = (request, response, trace, started) => hooks.observe?.({ request, response, operation: trace.operation, context: trace.context, quota: trace.quota, errors: p.errorKeysOf.get(response) ?? [], ms: performance.now() - started });
     const dispatch = async function dispatch(req) {
         const state = Ticket.take(req.admission);
         if (!hooks.observe)

@@ -691,7 +691,7 @@ async function runBatch<C, K extends string>(p: Pipeline<C, K>, req: ServiceRequ
     const r = await runPart(p, nested, part.headers.authorization !== undefined, context, trace);
     quota = trace.quota ?? quota;
     responses.push({ status: r.status, headers: r.headers, body: r.body, contentId: part.contentId });
-    p.hooks.observe?.({ request: nested, response: r, ...trace, errors: p.errorKeysOf.get(r) ?? [], ms: performance.now() - started, batch: { request: req, index, contentId: part.contentId } });
+    p.hooks.observe?.({ request: nested, response: r, operation: trace.operation, context: trace.context, quota: trace.quota, errors: p.errorKeysOf.get(r) ?? [], ms: performance.now() - started, batch: { request: req, index, contentId: part.contentId } });
   }
   if (quota) outer.quota = quota;
   const { contentType, body } = serializeBatchResponse(responses);
@@ -750,7 +750,7 @@ export function createDispatch<C, K extends string = string>(def: ServiceDefinit
     }
   }
   const observe = (request: ServiceRequest, response: ServiceResponse, trace: Trace<C>, started: number) =>
-    hooks.observe?.({ request, response, ...trace, errors: p.errorKeysOf.get(response) ?? [], ms: performance.now() - started });
+    hooks.observe?.({ request, response, operation: trace.operation, context: trace.context, quota: trace.quota, errors: p.errorKeysOf.get(response) ?? [], ms: performance.now() - started });
 
   const dispatch = async function dispatch(req: ServiceRequest): Promise<ServiceResponse> {
     const state = Ticket.take(req.admission);
