@@ -89,33 +89,44 @@ const digits = /^\d{1,15}$/;
 /** The operation at method and path; the methods allowed there when none is that method; undefined when no endpoint is there. */
 function match(p, method, path) {
     const parts = path.split('/').filter((s, i, all) => s !== '' || (i > 0 && i < all.length - 1));
-    const allow = new Set();
-    for (const op of p.def.operations) {
-        if (op.path.length !== parts.length)
-            continue;
-        const m = { op };
+    let allow;
+    // Only the operations with as many segments; the path's values are taken once the whole template matches.
+    for (const op of p.bySegments.get(parts.length) ?? []) {
         let ok = true;
         for (let i = 0; i < parts.length && ok; i++) {
             const t = op.path[i];
             const s = parts[i];
             if (t === '{kind}')
-                ok = p.kinds.has(s) && !!(m.kind = s);
+                ok = p.kinds.has(s) && s !== '';
             else if (t === '{segment}')
-                ok = p.segments.has(s) && !!(m.segment = s);
-            else if (t === '{id}')
-                ok = digits.test(s) && !!(m.id = Number(s));
-            else if (t === '{deliveryId}')
-                ok = digits.test(s) && !!(m.deliveryId = Number(s));
+                ok = p.segments.has(s) && s !== '';
+            // Id 0 names nothing: no endpoint takes it.
+            else if (t === '{id}' || t === '{deliveryId}')
+                ok = digits.test(s) && Number(s) !== 0;
             else
                 ok = t === s;
         }
         if (!ok)
             continue;
-        if (op.method === method)
-            return m;
-        allow.add(op.method);
+        if (op.method !== method) {
+            (allow ??= new Set()).add(op.method);
+            continue;
+        }
+        const m = { op };
+        for (let i = 0; i < parts.length; i++) {
+            const t = op.path[i];
+            if (t === '{kind}')
+                m.kind = parts[i];
+            else if (t === '{segment}')
+                m.segment = parts[i];
+            else if (t === '{id}')
+                m.id = Number(parts[i]);
+            else if (t === '{deliveryId}')
+                m.deliveryId = Number(parts[i]);
+        }
+        return m;
     }
-    return allow.size ? { allow: [...allow] } : undefined;
+    return allow ? { allow: [...allow] } : undefined;
 }
 /** The request's URL, route and answer format (admission found them already for a request it let in). */
 function route(p, req) {
@@ -510,7 +521,10 @@ async function answer(p, req, state, trace) {
 export function createDispatch(def, hooks) {
     const o = def.output;
     const contentType = { xml: `${o.xml}; charset=utf-8`, json: `${o.json}; charset=utf-8`, jsonp: `${o.jsonp}; charset=utf-8` };
-    const p = { def, hooks, kinds: new Set(def.kinds), segments: new Set(def.segments), errorKeysOf: new WeakMap(), contentType };
+    const bySegments = new Map();
+    for (const op of def.operations)
+        bySegments.set(op.path.length, [...(bySegments.get(op.path.length) ?? []), op]);
+    const p = { def, hooks, kinds: new Set(def.kinds), segments: new Set(def.segments), bySegments, errorKeysOf: new WeakMap(), contentType };
     /**
      * An admission of this dispatcher, holding what the head decided until the one dispatch that
      * takes it (a replayed admission would run a call nobody counted). A class of this dispatcher

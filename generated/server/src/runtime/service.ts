@@ -252,6 +252,8 @@ interface Pipeline<C, K extends string> {
   hooks: ServiceHooks<C>;
   kinds: ReadonlySet<string>;
   segments: ReadonlySet<string>;
+  /** The operations by the number of their path segments, in the definition's order. */
+  bySegments: ReadonlyMap<number, readonly OperationInfo[]>;
   /** Error keys of the responses failure() made, for observe(). */
   errorKeysOf: WeakMap<ServiceResponse, string[]>;
   /** Content-Type of an answer by its format, charset included. */
@@ -315,25 +317,35 @@ const digits = /^\d{1,15}$/;
 /** The operation at method and path; the methods allowed there when none is that method; undefined when no endpoint is there. */
 function match<C, K extends string>(p: Pipeline<C, K>, method: string, path: string): Match | { allow: string[] } | undefined {
   const parts = path.split('/').filter((s, i, all) => s !== '' || (i > 0 && i < all.length - 1));
-  const allow = new Set<string>();
-  for (const op of p.def.operations) {
-    if (op.path.length !== parts.length) continue;
-    const m: Match = { op };
+  let allow: Set<string> | undefined;
+  // Only the operations with as many segments; the path's values are taken once the whole template matches.
+  for (const op of p.bySegments.get(parts.length) ?? []) {
     let ok = true;
     for (let i = 0; i < parts.length && ok; i++) {
       const t = op.path[i];
       const s = parts[i]!;
-      if (t === '{kind}') ok = p.kinds.has(s) && !!(m.kind = s);
-      else if (t === '{segment}') ok = p.segments.has(s) && !!(m.segment = s);
-      else if (t === '{id}') ok = digits.test(s) && !!(m.id = Number(s));
-      else if (t === '{deliveryId}') ok = digits.test(s) && !!(m.deliveryId = Number(s));
+      if (t === '{kind}') ok = p.kinds.has(s) && s !== '';
+      else if (t === '{segment}') ok = p.segments.has(s) && s !== '';
+      // Id 0 names nothing: no endpoint takes it.
+      else if (t === '{id}' || t === '{deliveryId}') ok = digits.test(s) && Number(s) !== 0;
       else ok = t === s;
     }
     if (!ok) continue;
-    if (op.method === method) return m;
-    allow.add(op.method);
+    if (op.method !== method) {
+      (allow ??= new Set()).add(op.method);
+      continue;
+    }
+    const m: Match = { op };
+    for (let i = 0; i < parts.length; i++) {
+      const t = op.path[i];
+      if (t === '{kind}') m.kind = parts[i]!;
+      else if (t === '{segment}') m.segment = parts[i]!;
+      else if (t === '{id}') m.id = Number(parts[i]);
+      else if (t === '{deliveryId}') m.deliveryId = Number(parts[i]);
+    }
+    return m;
   }
-  return allow.size ? { allow: [...allow] } : undefined;
+  return allow ? { allow: [...allow] } : undefined;
 }
 
 interface Routed {
@@ -730,7 +742,9 @@ async function answer<C, K extends string>(p: Pipeline<C, K>, req: ServiceReques
 export function createDispatch<C, K extends string = string>(def: ServiceDefinition<K>, hooks: ServiceHooks<C>): Dispatch {
   const o = def.output;
   const contentType = { xml: `${o.xml}; charset=utf-8`, json: `${o.json}; charset=utf-8`, jsonp: `${o.jsonp}; charset=utf-8` };
-  const p: Pipeline<C, K> = { def, hooks, kinds: new Set(def.kinds), segments: new Set(def.segments), errorKeysOf: new WeakMap(), contentType };
+  const bySegments = new Map<number, OperationInfo[]>();
+  for (const op of def.operations) bySegments.set(op.path.length, [...(bySegments.get(op.path.length) ?? []), op]);
+  const p: Pipeline<C, K> = { def, hooks, kinds: new Set(def.kinds), segments: new Set(def.segments), bySegments, errorKeysOf: new WeakMap(), contentType };
   /**
    * An admission of this dispatcher, holding what the head decided until the one dispatch that
    * takes it (a replayed admission would run a call nobody counted). A class of this dispatcher
