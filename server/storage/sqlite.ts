@@ -356,15 +356,23 @@ class SqliteStorage implements Storage {
     while (this.jobs.length && batch.length < GROUP_MAX) {
       const job = this.jobs.shift()!;
       const state: TxState = { active: true };
-      conn.control('SAVEPOINT job');
+      // The first of a batch needs no savepoint (it copies every page the job changes): should it
+      // fail, the whole transaction, holding nothing else, rolls back.
+      const alone = batch.length === 0;
+      if (!alone) conn.control('SAVEPOINT job');
       try {
         const value = await this.bodies.run(job.fn, new SqliteTx(conn, state, this.viewed));
         state.active = false;
-        conn.control('RELEASE job');
+        if (!alone) conn.control('RELEASE job');
         batch.push([job, value]);
       } catch (e) {
         state.active = false;
         job.fail(e);
+        if (alone) {
+          if (db.inTransaction) conn.control('ROLLBACK');
+          this.batch = undefined;
+          return;
+        }
         if (db.inTransaction) {
           conn.control('ROLLBACK TO job');
           conn.control('RELEASE job');

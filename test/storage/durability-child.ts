@@ -3,7 +3,7 @@
 //   durability-child.ts <file> commit <n>   commits n transactions (one record each), prints the ids, dies
 //   durability-child.ts <file> pending      dies inside an open transaction after writing a record
 //   durability-child.ts <file> group        starts 12 transactions at once (each writes a record; a
-//                                           quarter throw after it, a quarter then break a foreign
+//                                           quarter throw after it (the first too), a quarter then break a foreign
 //                                           key), prints the ids of those that resolved and the WAL's
 //                                           size before them, dies
 import { statSync, writeSync } from 'node:fs';
@@ -56,9 +56,9 @@ if (mode === 'commit') {
       storage.transaction(async (tx) => {
         const account = await tx.ensureAccount('durability');
         const { id } = await tx.insertRecord(record(account.id, `group ${i}`));
-        if (i % 4 === 1) throw new Error(`refused after writing record ${id}`);
+        if (i % 4 === 0) throw new Error(`refused after writing record ${id}`);
         if (i % 4 === 3) {
-          const missing = { ...record(account.id), recordId: 999_999, parentId: 999_999, segment: 'note', typeid: 3, level: 1, position: 1 };
+          const missing = { ...record(account.id, 'orphan'), recordId: 999_999, parentId: 999_999, segment: 'note', typeid: 3, level: 1, position: 1 };
           await tx.insertActivity(missing);
         }
         return id;
