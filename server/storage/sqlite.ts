@@ -329,6 +329,16 @@ class SqliteStorage implements Storage {
           this.commit();
         }
       }
+    } catch (e) {
+      // A statement outside the bodies failed (SAVEPOINT, ROLLBACK TO): nothing of the batch commits.
+      try {
+        if (this.writer.db.inTransaction) this.writer.control('ROLLBACK');
+      } catch {
+        // the connection is unusable: the next BEGIN will say so
+      }
+      for (const [j] of this.batch ?? []) j.fail(e);
+      this.batch = undefined;
+      for (const j of this.jobs.splice(0)) j.fail(e);
     } finally {
       this.draining = undefined;
     }
@@ -354,12 +364,12 @@ class SqliteStorage implements Storage {
     }
     const batch = this.batch;
     while (this.jobs.length && batch.length < GROUP_MAX) {
-      const job = this.jobs.shift()!;
-      const state: TxState = { active: true };
       // The first of a batch needs no savepoint (it copies every page the job changes): should it
       // fail, the whole transaction, holding nothing else, rolls back.
       const alone = batch.length === 0;
       if (!alone) conn.control('SAVEPOINT job');
+      const job = this.jobs.shift()!;
+      const state: TxState = { active: true };
       try {
         const value = await this.bodies.run(job.fn, new SqliteTx(conn, state, this.viewed));
         state.active = false;
