@@ -306,7 +306,8 @@ class SqliteStorage implements Storage {
    * one COMMIT (one pass over the WAL and the full-text index instead of one each), then one
    * fsync; each is acknowledged only after both (`synced`). The wait costs no latency: the commit
    * happens when the fsync it needs could start anyway. Before committing, the batch also waits one
-   * turn of the event loop, for the requests read in the same turn.
+   * turn of the event loop, for the requests read in the same turn (on a file database: in memory
+   * nothing waits for a disk, and reads share the writer's connection, so they would wait).
    */
   private async drain(): Promise<void> {
     try {
@@ -318,7 +319,7 @@ class SqliteStorage implements Storage {
         }
         if (!this.batch) return;
         const full = this.batch.length >= GROUP_MAX;
-        if (!full && !waited) {
+        if (!full && !waited && this.walPath) {
           waited = true;
           await new Promise((ok) => setImmediate(ok));
         } else if (!full && !this.syncFree()) {
