@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { basic, startServer, type RunningServer } from './support/server.ts';
+import { basic, startServer, testDatabase, type RunningServer } from './support/server.ts';
 import { Client, httpRequest } from './support/api.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'crmgen-crash-'));
@@ -77,5 +77,43 @@ describe('kill -9 during a stream of creates', () => {
     for (const id of ids) expect(list.ids).toContain(id);
     // And the restarted service keeps working on the recovered file.
     expect((await ann.post('/contacts/', { firstname: 'After the crash' })).status).toBe(201);
+  });
+});
+
+describe('kill -9 right after rounds of concurrent creates, a third of them refused inside their transaction', () => {
+  it('every acknowledged create is there after a restart, and nothing of a refused one', async () => {
+    // On SQLite the creates of a round share COMMITs (group commit); PostgreSQL commits each.
+    const { db, drop } = await testDatabase(dir, 'group.sqlite');
+    try {
+      const first = await startServer({ db, users: [user] });
+      running.push(first);
+      const ann = new Client(first.base, ['ann@example.com', 'secret1']);
+      const acknowledged = new Map<number, string>();
+      // A refused create writes its record first, then names a category tag that does not exist.
+      const create = async (name: string, refused: boolean) => {
+        const r = await ann.post('/contacts/', { firstname: name, ...(refused ? { categories: { add: { category: [999_999] } } } : {}) });
+        expect(r.status, r.text).toBe(refused ? 400 : 201);
+        if (!refused) acknowledged.set(r.body.item.id as number, name);
+      };
+      for (let round = 0; round < 10; round++) {
+        await Promise.all(Array.from({ length: 12 }, (_, i) => create(`round ${round} create ${i}`, i % 3 === 1)));
+      }
+      // Killed as soon as the last answers arrived: none of them may be lost, none was in flight.
+      const exited = new Promise<NodeJS.Signals | null>((ok) => first.child.once('exit', (_code, signal) => ok(signal)));
+      first.child.kill('SIGKILL');
+      expect(await exited).toBe('SIGKILL');
+
+      const second = await startServer({ db, users: [user] });
+      running.push(second);
+      const again = new Client(second.base, ['ann@example.com', 'secret1']);
+      const list = await again.list('contacts', 'limit=5000');
+      expect(list.count).toBe(acknowledged.size);
+      expect(new Set(list.ids)).toEqual(new Set(acknowledged.keys()));
+      const names = Object.values(list.body as Record<string, unknown>).flatMap((v) => (typeof v === 'object' && v !== null && 'name' in v ? [(v as { name: string }).name] : []));
+      expect(new Set(names)).toEqual(new Set(acknowledged.values()));
+      await second.stop();
+    } finally {
+      await drop();
+    }
   });
 });

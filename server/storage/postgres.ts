@@ -362,15 +362,15 @@ class PgTx extends SqlTx {
     return (await this.q(sql, params)).rowCount ?? 0;
   }
 
-  protected async insertItem<R>(type: 'record' | 'activity', table: string, cols: string[], values: unknown[], returning: string): Promise<R> {
+  protected async insertItem(type: 'record' | 'activity', table: string, cols: string[], values: unknown[]): Promise<number> {
     // The id comes from the one item sequence; one round trip.
-    const rows = await this.all<R>(
+    const rows = await this.all<{ id: number }>(
       pgDialect.sql(`WITH item AS (INSERT INTO items (type) VALUES (?) RETURNING id)
        INSERT INTO ${table} (id, ${cols.join(', ')}) SELECT item.id, ${cols.map(() => '?').join(', ')} FROM item
-       RETURNING ${returning}`),
+       RETURNING id`),
       [type, ...values],
     );
-    return rows[0]!;
+    return rows[0]!.id;
   }
 
   /** Users and workgroups take their ids from the principal_ids sequence. */

@@ -15,10 +15,11 @@
 //   `:memory:` databases have no journal to tune.
 // - Transactions: better-sqlite3 is synchronous but the port's transaction body is async, so two
 //   requests could otherwise interleave their statements inside one SQLite transaction. Write
-//   transactions therefore run one after another (one writer), and those that queued up while a
-//   COMMIT was being written share the next one (group commit: each in its own savepoint, all
-//   acknowledged after the one fsync); while another process holds the write lock, BEGIN
-//   IMMEDIATE is retried on a timer (busy_timeout would block the event loop). Reads run on a second, read-only connection with
+//   transactions therefore run one after another (one writer), each in a savepoint of one SQLite
+//   transaction that stays open while the WAL's fsyncs are busy: those that arrive meanwhile
+//   share its COMMIT and the fsync after it (group commit, SqliteStorage.drain); while another
+//   process holds the write lock, BEGIN IMMEDIATE is retried on a timer (busy_timeout would block
+//   the event loop). Reads run on a second, read-only connection with
 //   their own queue: in WAL mode they see the last commit and never wait for the writer (a
 //   :memory: database has one connection, so there they share the writer's queue). A transaction
 //   opened from inside another one is refused (./nesting.ts), and a Tx used after its transaction ended throws.
@@ -232,6 +233,10 @@ const SYNCS_AT_ONCE = 2;
 class SqliteStorage implements Storage {
   private readonly jobs: WriteJob[] = [];
   private draining: Promise<void> | undefined;
+  /** The transaction open on the writer and the write transactions done in it, awaiting its COMMIT. */
+  private batch: [WriteJob, unknown][] | undefined;
+  /** Resumes a drain waiting for a job or a free fsync. */
+  private wake: (() => void) | undefined;
   private readonly writer: Conn;
   private readonly reader: Conn;
   private readonly bodies = new Bodies();
@@ -288,73 +293,128 @@ class SqliteStorage implements Storage {
     if (this.closing) return Promise.reject(new Error('storage is closed'));
     return new Promise<T>((ok, fail) => {
       this.jobs.push({ fn, durable, ok: ok as (v: unknown) => void, fail });
+      this.wake?.();
       this.draining ??= this.drain();
     });
   }
 
   /**
-   * Group commit: the write transactions that queued up while the last COMMIT was on its way to
-   * the disk run one after another in ONE SQLite transaction, each in a savepoint of its own (a
-   * failing one rolls back alone), and share one COMMIT. Each is acknowledged only once that
-   * COMMIT returned and an fsync of the WAL after it did (`synced`: commits made during one fsync
-   * share the next).
+   * Group commit. The writer keeps one SQLite transaction open (`batch`) while it has work: each
+   * write transaction runs in a savepoint of its own inside it as soon as it arrives (one that
+   * fails rolls back alone), and the batch COMMITs only when an fsync of the WAL can start at
+   * once (or it is full). So the writes that arrive while the disk is busy with earlier ones share
+   * one COMMIT (one pass over the WAL and the full-text index instead of one each), then one
+   * fsync; each is acknowledged only after both (`synced`). The wait costs no latency: the commit
+   * happens when the fsync it needs could start anyway. Before committing, the batch also waits one
+   * turn of the event loop, for the requests read in the same turn (on a file database: in memory
+   * nothing waits for a disk, and reads share the writer's connection, so they would wait).
    */
   private async drain(): Promise<void> {
     try {
-      while (this.jobs.length) await this.runGroup(this.jobs.splice(0, GROUP_MAX));
+      let waited = false;
+      for (;;) {
+        if (this.jobs.length) {
+          await this.runJobs();
+          continue;
+        }
+        if (!this.batch) return;
+        const full = this.batch.length >= GROUP_MAX;
+        if (!full && !waited && this.walPath) {
+          waited = true;
+          await new Promise((ok) => setImmediate(ok));
+        } else if (!full && !this.syncFree()) {
+          await new Promise<void>((ok) => (this.wake = ok));
+          this.wake = undefined;
+        } else {
+          waited = false;
+          this.commit();
+        }
+      }
+    } catch (e) {
+      // A statement outside the bodies failed (SAVEPOINT, ROLLBACK TO): nothing of the batch commits.
+      try {
+        if (this.writer.db.inTransaction) this.writer.control('ROLLBACK');
+      } catch {
+        // the connection is unusable: the next BEGIN will say so
+      }
+      for (const [j] of this.batch ?? []) j.fail(e);
+      this.batch = undefined;
+      for (const j of this.jobs.splice(0)) j.fail(e);
     } finally {
       this.draining = undefined;
     }
   }
 
-  private async runGroup(group: WriteJob[]): Promise<void> {
+  /** Whether the fsync a COMMIT now would need could start at once. */
+  private syncFree(): boolean {
+    return !this.walPath || this.syncs.size < SYNCS_AT_ONCE;
+  }
+
+  /** Runs the queued write transactions in the open batch (BEGIN IMMEDIATE when none is open). */
+  private async runJobs(): Promise<void> {
     const conn = this.writer;
     const db = conn.db;
-    {
+    if (!this.batch) {
       try {
-        await this.begin(this.writer, 'BEGIN IMMEDIATE');
+        await this.begin(conn, 'BEGIN IMMEDIATE');
       } catch (e) {
-        for (const j of group) j.fail(e);
+        for (const j of this.jobs.splice(0)) j.fail(e);
         return;
       }
-      const done: [WriteJob, unknown][] = [];
-      for (const [i, job] of group.entries()) {
-        const state: TxState = { active: true };
-        conn.control('SAVEPOINT job');
-        try {
-          const value = await this.bodies.run(job.fn, new SqliteTx(this.writer, state, this.viewed));
-          state.active = false;
+      this.batch = [];
+    }
+    const batch = this.batch;
+    while (this.jobs.length && batch.length < GROUP_MAX) {
+      // The first of a batch needs no savepoint (it copies every page the job changes): should it
+      // fail, the whole transaction, holding nothing else, rolls back.
+      const alone = batch.length === 0;
+      if (!alone) conn.control('SAVEPOINT job');
+      const job = this.jobs.shift()!;
+      const state: TxState = { active: true };
+      try {
+        const value = await this.bodies.run(job.fn, new SqliteTx(conn, state, this.viewed));
+        state.active = false;
+        if (!alone) conn.control('RELEASE job');
+        batch.push([job, value]);
+      } catch (e) {
+        state.active = false;
+        job.fail(e);
+        if (alone) {
+          if (db.inTransaction) conn.control('ROLLBACK');
+          this.batch = undefined;
+          return;
+        }
+        if (db.inTransaction) {
+          conn.control('ROLLBACK TO job');
           conn.control('RELEASE job');
-          done.push([job, value]);
-        } catch (e) {
-          state.active = false;
-          if (db.inTransaction) {
-            conn.control('ROLLBACK TO job');
-            conn.control('RELEASE job');
-            job.fail(e);
-          } else {
-            // SQLite rolled the whole transaction back (I/O error, disk full): the earlier ones too.
-            job.fail(e);
-            for (const [j] of done) j.fail(e);
-            this.jobs.unshift(...group.slice(i + 1));
-            return;
-          }
+        } else {
+          // SQLite rolled the whole transaction back (I/O error, disk full): the others of the
+          // batch run again in a new one (a body may run more than once: Storage.transaction).
+          this.jobs.unshift(...batch.map(([j]) => j));
+          this.batch = undefined;
+          return;
         }
       }
-      try {
-        conn.control('COMMIT');
-      } catch (e) {
-        if (db.inTransaction) conn.control('ROLLBACK');
-        for (const [j] of done) j.fail(e);
-        return;
-      }
-      // Viewed times and quota counts need no fsync (WAL keeps them atomic); the others wait for one.
-      for (const [j, value] of done) {
-        if (j.durable && this.walPath) this.synced(() => j.ok(value), j.fail);
-        else j.ok(value);
-      }
-      if (done.length) this.checkpointer?.soon();
     }
+  }
+
+  /** COMMITs the batch; its transactions are acknowledged after the fsync (viewed times and quota counts need none). */
+  private commit(): void {
+    const conn = this.writer;
+    const done = this.batch!;
+    this.batch = undefined;
+    try {
+      conn.control('COMMIT');
+    } catch (e) {
+      if (conn.db.inTransaction) conn.control('ROLLBACK');
+      for (const [j] of done) j.fail(e);
+      return;
+    }
+    for (const [j, value] of done) {
+      if (j.durable && this.walPath) this.synced(() => j.ok(value), j.fail);
+      else j.ok(value);
+    }
+    if (done.length) this.checkpointer?.soon();
   }
 
   private walFd: number | undefined;
@@ -398,6 +458,7 @@ class SqliteStorage implements Storage {
     void run.then(() => {
       this.syncs.delete(run);
       this.startSync();
+      this.wake?.();
     });
   }
 
@@ -508,9 +569,10 @@ class SqliteTx extends SqlTx {
     return this.conn.stmt(sql).run(...params).changes;
   }
 
-  protected insertItem<R>(type: 'record' | 'activity', table: string, cols: string[], values: unknown[], returning: string): R {
+  protected insertItem(type: 'record' | 'activity', table: string, cols: string[], values: unknown[]): number {
     const id = Number(this.conn.stmt('INSERT INTO items (type) VALUES (?)').run(type).lastInsertRowid);
-    return this.conn.stmt(itemInsert(table, cols, returning)).get(id, ...values) as R;
+    this.conn.stmt(itemInsert(table, cols)).run(id, ...values);
+    return id;
   }
 
   /**

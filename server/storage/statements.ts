@@ -134,9 +134,9 @@ export abstract class SqlTx implements Tx {
   protected abstract changes(sql: string, params: unknown[]): Awaitable<number>;
   /**
    * Inserts an item row (records and activities share one id sequence, ./migrations) and the
-   * `table` row with that id followed by `cols`; returns the row RETURNING `returning`.
+   * `table` row with that id followed by `cols`; returns the id.
    */
-  protected abstract insertItem<R>(type: 'record' | 'activity', table: string, cols: string[], values: unknown[], returning: string): Awaitable<R>;
+  protected abstract insertItem(type: 'record' | 'activity', table: string, cols: string[], values: unknown[]): Awaitable<number>;
   /** The id of a new user or group: SQLite hands it out here, PostgreSQL from a shared sequence (undefined). */
   protected abstract principalId(): Awaitable<number | undefined>;
 
@@ -252,12 +252,17 @@ export abstract class SqlTx implements Tx {
 
   async insertRecord(r: NewRecord): Promise<RecordRow> {
     this.check();
-    return this.map.record(
-      await this.insertItem<RawRecord>('record', 'records', RECORD_WRITE, [
-        r.accountId, r.kind, r.name, r.ownership, r.flagged, json(r.fields), r.created, r.viewed, r.updated,
-        r.creatorId, r.creatorName, r.modificatorId, r.modificatorName, ...this.searchColumns(r),
-      ], RECORD_COLS),
-    );
+    const fields = json(r.fields);
+    const id = await this.insertItem('record', 'records', RECORD_WRITE, [
+      r.accountId, r.kind, r.name, r.ownership, r.flagged, fields, r.created, r.viewed, r.updated,
+      r.creatorId, r.creatorName, r.modificatorId, r.modificatorName, ...this.searchColumns(r),
+    ]);
+    // The row as stored, not read back: the values written, fields as its JSON column reads.
+    return {
+      id, accountId: r.accountId, kind: r.kind, name: r.name, ownership: r.ownership, flagged: r.flagged, fields: JSON.parse(fields) as RecordRow['fields'],
+      created: r.created, viewed: r.viewed, updated: r.updated, creatorId: r.creatorId, creatorName: r.creatorName,
+      modificatorId: r.modificatorId, modificatorName: r.modificatorName, deleted: null,
+    };
   }
 
   async getRecord(accountId: number, id: number, opts?: { includeDeleted?: boolean }): Promise<RecordRow | undefined> {
@@ -430,14 +435,19 @@ export abstract class SqlTx implements Tx {
 
   async insertActivity(a: NewActivity): Promise<ActivityRow> {
     this.check();
-    const row = this.map.activity(
-      await this.insertItem<RawActivity>('activity', 'activities', ACTIVITY_WRITE, [
-        a.accountId, a.recordId, a.parentId, a.segment, a.typeid, a.level, a.position, json(a.fields), a.flagged, a.created, a.viewed,
-        a.updated, a.creatorId, a.creatorName, a.modificatorId, a.modificatorName, ...this.journalColumns(a),
-      ], ACTIVITY_COLS),
-    );
-    await this.setOwners(row.id, a);
-    return row;
+    const fields = json(a.fields);
+    const id = await this.insertItem('activity', 'activities', ACTIVITY_WRITE, [
+      a.accountId, a.recordId, a.parentId, a.segment, a.typeid, a.level, a.position, fields, a.flagged, a.created, a.viewed,
+      a.updated, a.creatorId, a.creatorName, a.modificatorId, a.modificatorName, ...this.journalColumns(a),
+    ]);
+    await this.setOwners(id, a);
+    // The row as stored, not read back (as insertRecord).
+    return {
+      id, accountId: a.accountId, recordId: a.recordId, parentId: a.parentId, segment: a.segment, typeid: a.typeid, level: a.level,
+      position: a.position, fields: JSON.parse(fields) as ActivityRow['fields'], flagged: a.flagged, created: a.created, viewed: a.viewed,
+      updated: a.updated, creatorId: a.creatorId, creatorName: a.creatorName, modificatorId: a.modificatorId, modificatorName: a.modificatorName,
+      deleted: null,
+    };
   }
 
   /** The activity's rows of report_owners, rewritten at every write of it. */
@@ -726,5 +736,5 @@ export abstract class SqlTx implements Tx {
 }
 
 /** The INSERT of an item's row after its id (SQLite: the id from the items table, bound first). */
-export const itemInsert = (table: string, cols: string[], returning: string): string =>
-  `INSERT INTO ${table} (id, ${cols.join(', ')}) VALUES (${['?', ...cols.map(() => '?')].join(', ')}) RETURNING ${returning}`;
+export const itemInsert = (table: string, cols: string[]): string =>
+  `INSERT INTO ${table} (id, ${cols.join(', ')}) VALUES (${['?', ...cols.map(() => '?')].join(', ')})`;

@@ -2,12 +2,16 @@
 // adapter and then kills itself with SIGKILL, so nothing gets a chance to flush or checkpoint.
 //   durability-child.ts <file> commit <n>   commits n transactions (one record each), prints the ids, dies
 //   durability-child.ts <file> pending      dies inside an open transaction after writing a record
-import { writeSync } from 'node:fs';
+//   durability-child.ts <file> group        starts 12 transactions at once (each writes a record; a
+//                                           quarter throw after it (the first too), a quarter then break a foreign
+//                                           key), prints the ids of those that resolved and the WAL's
+//                                           size before them, dies
+import { statSync, writeSync } from 'node:fs';
 import { openSqlite } from '../../server/storage/sqlite.ts';
 
 const [file, mode, count] = process.argv.slice(2);
-if (!file || (mode !== 'commit' && mode !== 'pending')) {
-  throw new Error('usage: durability-child.ts <file> commit <n> | pending');
+if (!file || (mode !== 'commit' && mode !== 'pending' && mode !== 'group')) {
+  throw new Error('usage: durability-child.ts <file> commit <n> | pending | group');
 }
 
 const storage = openSqlite(file);
@@ -43,6 +47,27 @@ if (mode === 'commit') {
   }
   // stdout is a pipe: writeSync returns only when the bytes are in it.
   writeSync(1, JSON.stringify({ ids }) + '\n');
+  die();
+} else if (mode === 'group') {
+  // Opening wrote only the migrations: the WAL grows from here with this group's commits alone.
+  const walBefore = statSync(`${file}-wal`).size;
+  const outcomes = await Promise.allSettled(
+    Array.from({ length: 12 }, (_, i) =>
+      storage.transaction(async (tx) => {
+        const account = await tx.ensureAccount('durability');
+        const { id } = await tx.insertRecord(record(account.id, `group ${i}`));
+        if (i % 4 === 0) throw new Error(`refused after writing record ${id}`);
+        if (i % 4 === 3) {
+          const missing = { ...record(account.id, 'orphan'), recordId: 999_999, parentId: 999_999, segment: 'note', typeid: 3, level: 1, position: 1 };
+          await tx.insertActivity(missing);
+        }
+        return id;
+      }),
+    ),
+  );
+  const ids = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
+  const errors = outcomes.flatMap((o) => (o.status === 'rejected' ? [String((o.reason as Error).message)] : []));
+  writeSync(1, JSON.stringify({ ids, errors, walBefore }) + '\n');
   die();
 } else {
   await storage.transaction(async (tx) => {

@@ -2,7 +2,7 @@
 // (migrations, WAL, foreign keys, the transaction queue) and durability across kill -9.
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -292,6 +292,18 @@ describe('sqlite adapter: durability across kill -9', () => {
     return out.ids;
   };
 
+  /** The commits in the WAL file from byte `from` on (frames whose header gives the database size after a commit). */
+  const walCommits = (wal: Buffer, from: number): number => {
+    const pageSize = wal.readUInt32BE(8);
+    const salts = wal.subarray(16, 24);
+    let commits = 0;
+    for (let at = from; at + 24 + pageSize <= wal.length; at += 24 + pageSize) {
+      if (!wal.subarray(at + 8, at + 16).equals(salts)) break; // a frame of an earlier WAL generation
+      if (wal.readUInt32BE(at + 4) !== 0) commits++;
+    }
+    return commits;
+  };
+
   it('every transaction committed before the kill is there after reopening', async () => {
     const file = tempFile();
     const ids = runChild(file, 'commit', '25');
@@ -305,6 +317,25 @@ describe('sqlite adapter: durability across kill -9', () => {
       expect(rows.map((r) => r.id)).toEqual(ids);
       expect(rows.at(-1)!.name).toBe('committed 24');
       expect(rows[0]!.fields).toEqual({ firstname: 'committed 0', note: 'écrit avant le kill -9 ✓' });
+    });
+  });
+
+  it('transactions started together share one COMMIT; the failing ones roll back alone, the others survive the kill', async () => {
+    const file = tempFile();
+    const r = spawnSync(process.execPath, ['--import', 'tsx', child, file, 'group'], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+    expect(r.signal, r.stderr).toBe('SIGKILL');
+    const out = JSON.parse(r.stdout.trim()) as { ids: number[]; errors: string[]; walBefore: number };
+    expect(out.ids).toHaveLength(6);
+    expect(out.errors).toHaveLength(6);
+    expect(out.errors.filter((e) => /FOREIGN KEY/.test(e))).toHaveLength(3);
+    expect(walCommits(readFileSync(`${file}-wal`), out.walBefore)).toBe(1);
+    await withStorage(openSqlite(file), async (s) => {
+      const acc = await s.read((t) => t.findAccountId('durability'));
+      const rows = await s.read((t) => t.listRecords(acc!, 'contacts', { deleted: false }));
+      // Exactly the acknowledged ones: nothing of a failed transaction, not even its record.
+      expect(rows.map((row) => row.id)).toEqual(out.ids);
+      expect(rows.map((row) => row.name)).toEqual(Array.from({ length: 12 }, (_, i) => `group ${i}`).filter((_, i) => i % 4 === 1 || i % 4 === 2));
+      expect(await s.read((t) => t.listActivities(acc!, { includeDeleted: true }))).toEqual([]);
     });
   });
 
