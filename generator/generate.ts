@@ -18,7 +18,7 @@ import { emitApiSurface, surfaceEntries, type SurfaceEntry } from './emit/api-su
 import { derive, restrict, type Derived, type DerivedName } from './derive.ts';
 import { defaultCacheDir } from './fingerprint.ts';
 import { assemblePackages, runtimeSource } from './packages.ts';
-import { compilePackagesCached } from './compile.ts';
+import { compilePackagesCached, KeptOutput } from './compile.ts';
 import { root } from './root.ts';
 
 /**
@@ -141,8 +141,12 @@ export interface GenerateResult {
   diff?: string;
 }
 
-/** Emits every file in memory, formatted, without touching the disk (golden tests). */
-export async function generateInMemory(opts: GenerateOptions): Promise<{ files: Map<string, string>; formatted: number; timings: [string, number][] }> {
+/**
+ * Emits every file in memory, formatted, without touching the disk (golden tests). `kept`, when
+ * given, receives where the compile left the dist/ files (the caller moves them into place, then
+ * disposes it); otherwise they are removed before this returns.
+ */
+export async function generateInMemory(opts: GenerateOptions, kept?: KeptOutput): Promise<{ files: Map<string, string>; formatted: number; timings: [string, number][] }> {
   const timings: [string, number][] = [];
   let t = performance.now();
   const lap = (name: string) => {
@@ -152,14 +156,17 @@ export async function generateInMemory(opts: GenerateOptions): Promise<{ files: 
   };
   const cache = opts.cacheFile ? loadCache(opts.cacheFile) : { entries: {} };
   const early = opts.formatWorker ? new HelperThread(cache) : undefined;
+  // Every compile started, each with its work folder: the one whose output is used hands it to `kept`.
+  const runs: KeptOutput[] = [];
   try {
-    return await emitAndFormat(opts, early, cache, timings, lap);
+    return await emitAndFormat(opts, early, cache, timings, lap, runs, kept);
   } finally {
     early?.close();
+    for (const r of runs) r.dispose();
   }
 }
 
-async function emitAndFormat(opts: GenerateOptions, early: HelperThread | undefined, cache: ReturnType<typeof loadCache>, timings: [string, number][], lap: (name: string) => void) {
+async function emitAndFormat(opts: GenerateOptions, early: HelperThread | undefined, cache: ReturnType<typeof loadCache>, timings: [string, number][], lap: (name: string) => void, runs: KeptOutput[], kept: KeptOutput | undefined) {
   const spec = loadSpec(opts.specDir, opts.load);
   lap('load');
   const runtime = runtimeSource(root);
@@ -168,10 +175,12 @@ async function emitAndFormat(opts: GenerateOptions, early: HelperThread | undefi
   // processes) while this thread emits the rest and formats: a file's layout never changes what it
   // compiles to. It starts once the emitters of package sources have run.
   const compile = (sources: Map<string, string>) => {
-    const run = compilePackagesCached(sources, root, opts.outDir, opts.cacheFile && dirname(opts.cacheFile));
+    const own = new KeptOutput();
+    runs.push(own);
+    const run = compilePackagesCached(sources, root, opts.outDir, opts.cacheFile && dirname(opts.cacheFile), own);
     // A failed compile is reported when awaited below, not as an unhandled rejection meanwhile.
     run.catch(() => {});
-    return { sources, run };
+    return { sources, run, own };
   };
   let compiling: ReturnType<typeof compile> | undefined;
   const lastSourceEmitter = emitters.filter((e) => e.packageSources).at(-1);
@@ -208,6 +217,7 @@ async function emitAndFormat(opts: GenerateOptions, early: HelperThread | undefi
   lap('format');
   const compiled = await final.run;
   for (const [path, text] of compiled.files) files.set(path, text);
+  kept?.adopt(final.own);
   // The time spent waiting for it after formatting ended.
   lap(compiled.skipped ? 'compile (unchanged sources, dist/ kept)' : 'compile');
   return { files, formatted, timings };
@@ -219,16 +229,21 @@ const packageSources = (files: GeneratedFile[]) => new Map(files.filter((f) => /
 const sameTexts = (a: Map<string, string>, b: Map<string, string>) => a.size === b.size && [...a].every(([path, text]) => b.get(path) === text);
 
 export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
-  const { files, formatted, timings } = await generateInMemory(opts);
-  const t = performance.now();
-  const comparison = compare(files, opts.outDir);
-  const stale = comparison.changed.length + comparison.added.length + comparison.removed.length > 0;
-  let diff: string | undefined;
-  if (opts.check) {
-    if (stale) diff = diffReport(files, opts.outDir, comparison);
-  } else writeChanges(files, opts.outDir, comparison);
-  timings.push([opts.check ? 'compare' : 'write', performance.now() - t]);
-  return { files, comparison, formatted, timings, diff };
+  const kept = new KeptOutput();
+  try {
+    const { files, formatted, timings } = await generateInMemory(opts, kept);
+    const t = performance.now();
+    const comparison = compare(files, opts.outDir);
+    const stale = comparison.changed.length + comparison.added.length + comparison.removed.length > 0;
+    let diff: string | undefined;
+    if (opts.check) {
+      if (stale) diff = diffReport(files, opts.outDir, comparison);
+    } else writeChanges(files, opts.outDir, comparison, kept.files);
+    timings.push([opts.check ? 'compare' : 'write', performance.now() - t]);
+    return { files, comparison, formatted, timings, diff };
+  } finally {
+    kept.dispose();
+  }
 }
 
 export const defaultCacheFile = (root: string) => join(defaultCacheDir(root), 'format.json');

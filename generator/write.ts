@@ -3,7 +3,7 @@
 // hash of its formatted form: when the file on disk already has that hash, prettier
 // is skipped. The cache can only save work, never change output: a miss formats.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync, existsSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { createRequire } from 'node:module';
 import type { Worker } from 'node:worker_threads';
@@ -296,7 +296,12 @@ export function diffReport(files: Map<string, string>, outDir: string, c: Compar
   return lines.length > maxLines ? [...lines.slice(0, maxLines), `... (${lines.length - maxLines} more diff lines)`].join('\n') : lines.join('\n');
 }
 
-export function writeChanges(files: Map<string, string>, outDir: string, c: Comparison) {
+/**
+ * Writes the changed and added files and removes the extra ones. `ready` names, by output path, a
+ * file elsewhere that already holds exactly that text (the compile's dist/ files, see KeptOutput
+ * in compile.ts): it is moved into place rather than written again.
+ */
+export function writeChanges(files: Map<string, string>, outDir: string, c: Comparison, ready?: ReadonlyMap<string, string>) {
   const made = new Set<string>();
   for (const p of [...c.changed, ...c.added]) {
     const full = join(outDir, p);
@@ -304,6 +309,14 @@ export function writeChanges(files: Map<string, string>, outDir: string, c: Comp
     const dir = dirname(full);
     if (!made.has(dir)) mkdirSync(dir, { recursive: true });
     made.add(dir);
+    const from = ready?.get(p);
+    if (from !== undefined)
+      try {
+        renameSync(from, full);
+        continue;
+      } catch {
+        // Another file system (or the file went away): written below.
+      }
     writeFileSync(full, files.get(p)!);
   }
   for (const p of c.removed) {
