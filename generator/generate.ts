@@ -1,7 +1,7 @@
 // The pipeline in one place: load spec -> IR -> emitters -> format -> compare/write.
 // Each stage is timed so the CLI can say where the time went.
 import { dirname, join } from 'node:path';
-import { loadSpec, type LoadOptions } from './load.ts';
+import type { LoadOptions } from './load.ts';
 import type { Spec } from './model.ts';
 import { compare, diffReport, HelperThread, formatFiles, loadCache, offered, saveCache, writeChanges, type Comparison, type GeneratedFile, type OfferedEmitter } from './write.ts';
 import { emitTypes } from './emit/types.ts';
@@ -167,7 +167,9 @@ export async function generateInMemory(opts: GenerateOptions, kept?: KeptOutput)
 }
 
 async function emitAndFormat(opts: GenerateOptions, early: HelperThread | undefined, cache: ReturnType<typeof loadCache>, timings: [string, number][], lap: (name: string) => void, runs: KeptOutput[], kept: KeptOutput | undefined) {
-  const spec = loadSpec(opts.specDir, opts.load);
+  // Loaded on the worker meanwhile when the CLI asked it to (HelperThread.prestart), else here
+  // (the loader and yaml then load in this thread only now).
+  const spec = (opts.load === undefined && (await early?.loadedSpec(opts.specDir))) || (await import('./load.ts')).loadSpec(opts.specDir, opts.load);
   lap('load');
   const runtime = runtimeSource(root);
   const scanned = new Map<string, string[]>();
