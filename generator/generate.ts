@@ -67,6 +67,11 @@ export interface EmitHooks {
   derived?: Derived;
   /** An emitter's files made elsewhere (generate's worker thread): used instead of running it. */
   made?(by: Emitter): GeneratedFile[] | undefined;
+  /**
+   * True for an emitter being made elsewhere: it is yielded again after the summaries (which read
+   * no such emitter), so this thread summarizes meanwhile instead of waiting; its files keep their place.
+   */
+  later?(e: Emitter): boolean;
 }
 
 /**
@@ -100,19 +105,33 @@ function* emitting(spec: Spec, lap: (name: string) => void, only: readonly strin
     lap(`derive ${name}`);
   }
   const byEmitter = new Map<string, GeneratedFile[]>();
-  for (const e of chosen) {
-    yield e;
+  const deferred: Emitter[] = [];
+  const chosenSummaries = only ? [] : summaries;
+  const run = (e: Emitter) => {
     const files = hooks.made?.(e) ?? e.emit(spec, restrict(derived, e.needs, e.name));
     byEmitter.set(e.name, files);
     lap(`emit ${e.name}`);
     hooks.emitted?.(files, e);
+  };
+  for (const e of chosen) {
+    byEmitter.set(e.name, []);
+    if (hooks.later?.(e) && !chosenSummaries.some((s) => s.reads.includes(e.name))) {
+      deferred.push(e);
+      continue;
+    }
+    yield e;
+    run(e);
   }
-  const out = [...byEmitter.values()].flat();
-  for (const s of only ? [] : summaries) {
-    out.push(...s.summarize(s.reads.flatMap((name) => byEmitter.get(name) ?? [])));
+  const summarized: GeneratedFile[] = [];
+  for (const s of chosenSummaries) {
+    summarized.push(...s.summarize(s.reads.flatMap((name) => byEmitter.get(name) ?? [])));
     lap(`summary ${s.name}`);
   }
-  return out;
+  for (const e of deferred) {
+    yield e;
+    run(e);
+  }
+  return [...[...byEmitter.values()].flat(), ...summarized];
 }
 
 /** The API surface of the client and types a spec generates (crmgen diff compares two). */
@@ -210,8 +229,11 @@ async function emitAndFormat(opts: GenerateOptions, early: HelperThread | undefi
   };
   const made = (e: Emitter) => offers.get(e.name)?.files;
   const isOffered = (name: string): name is OfferedEmitter => (offered as readonly string[]).includes(name);
-  const before = (e: Emitter) => (e.emit === emitValidators ? validators : early && isOffered(e.name) && !early.claim(e.name) ? offers.get(e.name)?.done : undefined);
-  const raw = await emitAllAsync(spec, lap, { derived, emitted, made }, before);
+  // The worker's (it started them): awaited after the summaries. Else this thread claims it (the worker then skips it).
+  const workers = new Set<string>();
+  const later = (e: Emitter) => !!early && isOffered(e.name) && !early.claim(e.name) && !!workers.add(e.name);
+  const before = (e: Emitter) => (e.emit === emitValidators ? validators : workers.has(e.name) ? offers.get(e.name)?.done : undefined);
+  const raw = await emitAllAsync(spec, lap, { derived, emitted, made, later }, before);
   const assembled = assemblePackages(spec, raw, runtime, scanned);
   // Should a later emitter have added or changed a package source, the compile starts over.
   const sources = packageSources(assembled);
