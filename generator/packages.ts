@@ -30,8 +30,12 @@ const subpaths: Record<PackageDir, Record<string, string>> = {
 /** Node's own modules need no dependency. */
 const builtin = (specifier: string) => specifier.startsWith('node:');
 
-/** Where a module specifier can follow: `from '`, `import '`, `import(`, `require(`. */
-const importLike = /\b(?:from|import|require)\s*[('"]/g;
+/**
+ * Where a module specifier can follow: `from '`, `import '`, `import(`, `require(`; not after a dot
+ * or a quote (`Array.from(`, `case "from":`, which would make the scan below run to the end of a
+ * large module for nothing).
+ */
+const importLike = /(?<![\w$.'"])(?:from|import|require)\s*[('"]/g;
 
 /**
  * Module specifiers a source file imports or re-exports (TypeScript's own scanner). Only the text
