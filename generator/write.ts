@@ -7,7 +7,6 @@ import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync
 import { dirname, join, relative } from 'node:path';
 import { createRequire } from 'node:module';
 import type { Worker } from 'node:worker_threads';
-import { createTwoFilesPatch } from 'diff';
 import type { Compiled, ValidatorInput } from './emit/validator-compile.ts';
 import type { Spec } from './model.ts';
 import type { Derived } from './derive.ts';
@@ -329,6 +328,8 @@ export function compare(files: Map<string, string>, outDir: string): Comparison 
 
 /** A unified diff of every difference between the expected files and outDir. */
 export function diffReport(files: Map<string, string>, outDir: string, c: Comparison, maxLines = 400): string {
+  // Loaded only here: every generate imports this module, few print a diff.
+  const { createTwoFilesPatch } = createRequire(import.meta.url)('diff') as typeof import('diff');
   const parts: string[] = [];
   for (const p of [...c.changed, ...c.added, ...c.removed].sort()) {
     const before = readIfExists(join(outDir, p)) ?? '';
