@@ -35,8 +35,8 @@ export async function runGenerate(values: GenerateOptions): Promise<number> {
     return 0;
   }
   // The pipeline (ts-morph, prettier, ajv) loads only when there is work to do; its worker thread
-  // starts first, loading prettier on the other core meanwhile.
-  (await import('../generator/write.ts')).HelperThread.prestart();
+  // starts first, loading prettier and the spec on the other core meanwhile.
+  (await import('../generator/write.ts')).HelperThread.prestart(specDir);
   const { generate, defaultCacheFile } = await import('../generator/generate.ts');
   const result = await generate({ specDir, outDir, check: values.check === true, cacheFile: defaultCacheFile(root), formatWorker: true });
   const ms = performance.now() - started;

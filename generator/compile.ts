@@ -94,11 +94,11 @@ export function nativeTsc(): string | undefined {
  * folder). `root` is the crmgen installation: the sources are compiled in a temporary folder
  * inside it, so `busboy` and the ESM package.json resolve from it.
  */
-export async function compilePackages(files: ReadonlyMap<string, string>, root: string): Promise<Map<string, string>> {
+export async function compilePackages(files: ReadonlyMap<string, string>, root: string, kept?: KeptOutput): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   const packages = collect(files, out);
   const tsc = nativeTsc();
-  const problems = tsc ? await compileNative(tsc, packages, root, out) : compileInProcess(packages, root, out);
+  const problems = tsc ? await compileNative(tsc, packages, root, out, kept) : compileInProcess(packages, root, out);
   if (problems.length) throw new CompileError(problems);
   return sorted(out);
 }
@@ -118,7 +118,37 @@ function workDir(root: string): string {
   }
 }
 
-async function compileNative(tsc: string, packages: PackageSources[], root: string, out: Map<string, string>): Promise<string[]> {
+/**
+ * The dist/ files a native compile left in its work folder, by output path: generate moves them
+ * into the output folder instead of writing each again (a new file costs far more than a rename on
+ * some file systems; a cold run has ~500 of them). dispose() removes the folder.
+ */
+export class KeptOutput {
+  readonly files = new Map<string, string>();
+  private dirs: string[] = [];
+  private disposed = false;
+
+  /** Takes over the work folder; false once disposed (the compile then removes it itself). */
+  keep(dir: string): boolean {
+    if (this.disposed) return false;
+    this.dirs.push(dir);
+    return true;
+  }
+
+  /** Takes another's files and folder (the compile whose output generate uses). */
+  adopt(other: KeptOutput) {
+    for (const [path, file] of other.files) this.files.set(path, file);
+    this.dirs.push(...other.dirs.splice(0));
+  }
+
+  dispose() {
+    this.disposed = true;
+    this.files.clear();
+    for (const dir of this.dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function compileNative(tsc: string, packages: PackageSources[], root: string, out: Map<string, string>, kept?: KeptOutput): Promise<string[]> {
   const work = workDir(root);
   // With no more cores than packages (each compiled by its own process, beside generate's two
   // threads), tsc's own threads only contend: single-threaded, the compile measured 10% less CPU.
@@ -144,14 +174,19 @@ async function compileNative(tsc: string, packages: PackageSources[], root: stri
             .filter((l) => /\berror TS\d+/.test(l))
             .map((l) => l.replace(/^(\S+?)\((\d+),(\d+)\): error (TS\d+): /, `${dir}/$1:$2:$3: $4 `));
           if (code !== 0 && !found.length) found.push(`${dir}: tsc exited ${code}: ${text.trim()}`);
-          if (!found.length) for (const rel of listFiles(join(base, 'dist'))) out.set(`${dir}/dist/${rel}`, readFileSync(join(base, 'dist', rel), 'utf8'));
+          if (!found.length)
+            for (const rel of listFiles(join(base, 'dist'))) {
+              const file = join(base, 'dist', rel);
+              out.set(`${dir}/dist/${rel}`, readFileSync(file, 'utf8'));
+              kept?.files.set(`${dir}/dist/${rel}`, file);
+            }
           resolveRun(found);
         });
       });
     });
     return (await Promise.all(runs)).flat();
   } finally {
-    rmSync(work, { recursive: true, force: true });
+    if (!kept?.keep(work)) rmSync(work, { recursive: true, force: true });
   }
 }
 
@@ -200,7 +235,7 @@ function cacheKey(files: ReadonlyMap<string, string>): string {
  * sources and its dist/ files are still there with the same bytes (then they are what it would
  * write). The cache only saves work: any doubt compiles.
  */
-export async function compilePackagesCached(files: ReadonlyMap<string, string>, root: string, outDir: string, cacheDir: string | undefined): Promise<{ files: Map<string, string>; skipped: boolean }> {
+export async function compilePackagesCached(files: ReadonlyMap<string, string>, root: string, outDir: string, cacheDir: string | undefined, kept?: KeptOutput): Promise<{ files: Map<string, string>; skipped: boolean }> {
   const cacheFile = cacheDir && join(cacheDir, `compile-${sha(resolve(outDir))}.json`);
   const key = cacheFile ? cacheKey(files) : '';
   if (cacheFile) {
@@ -219,7 +254,7 @@ export async function compilePackagesCached(files: ReadonlyMap<string, string>, 
       // No cache, another run's, or dist/ changed on disk: compile.
     }
   }
-  const out = await compilePackages(files, root);
+  const out = await compilePackages(files, root, kept);
   if (cacheFile) {
     mkdirSync(dirname(cacheFile), { recursive: true });
     writeFileSync(cacheFile, JSON.stringify({ key, files: Object.fromEntries([...out].map(([p, t]) => [p, sha(t)])) } satisfies CompileCache));

@@ -1,4 +1,5 @@
-// generate's worker thread: prettier on each emitter's TypeScript files, sent as soon as the
+// generate's worker thread: the spec, loaded while the main thread loads the pipeline's modules,
+// prettier on each emitter's TypeScript files, sent as soon as the
 // emitter returns, the validators' ajv compile, sent once the spec is loaded, and the docs and
 // openapi when this thread claims them before the main thread does; all run on the second core while the main
 // thread emits the rest (nothing here loads ts-morph).
@@ -8,13 +9,15 @@ import { compileValidatorInput } from './emit/validator-compile.ts';
 import { emitDocs } from './emit/docs.ts';
 import { emitOpenApi } from './emit/openapi.ts';
 import { SchemaBuilder } from './emit/schemas.ts';
+import { loadSpec } from './load.ts';
 
 const port = parentPort!;
 const failed = (id: number, e: unknown) => port.postMessage({ id, error: e instanceof Error ? e.message : String(e) });
 port.on('message', (job: WorkerJob) => {
-  if (job.validators || job.offer) {
+  if (job.validators || job.offer || job.load) {
     try {
-      if (job.validators) port.postMessage({ id: job.id, compiled: compileValidatorInput(job.validators) });
+      if (job.load) port.postMessage({ id: job.id, spec: loadSpec(job.load.specDir) });
+      else if (job.validators) port.postMessage({ id: job.id, compiled: compileValidatorInput(job.validators) });
       else if (job.offer) {
         const { emitter, spec, descriptors, claims, slot } = job.offer;
         // Unclaimed -> ours; the main thread got there first -> it runs the emitter.

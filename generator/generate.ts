@@ -1,7 +1,7 @@
 // The pipeline in one place: load spec -> IR -> emitters -> format -> compare/write.
 // Each stage is timed so the CLI can say where the time went.
 import { dirname, join } from 'node:path';
-import { loadSpec, type LoadOptions } from './load.ts';
+import type { LoadOptions } from './load.ts';
 import type { Spec } from './model.ts';
 import { compare, diffReport, HelperThread, formatFiles, loadCache, offered, saveCache, writeChanges, type Comparison, type GeneratedFile, type OfferedEmitter } from './write.ts';
 import { emitTypes } from './emit/types.ts';
@@ -18,7 +18,7 @@ import { emitApiSurface, surfaceEntries, type SurfaceEntry } from './emit/api-su
 import { derive, restrict, type Derived, type DerivedName } from './derive.ts';
 import { defaultCacheDir } from './fingerprint.ts';
 import { assemblePackages, runtimeSource } from './packages.ts';
-import { compilePackagesCached } from './compile.ts';
+import { compilePackagesCached, KeptOutput } from './compile.ts';
 import { root } from './root.ts';
 
 /**
@@ -67,6 +67,11 @@ export interface EmitHooks {
   derived?: Derived;
   /** An emitter's files made elsewhere (generate's worker thread): used instead of running it. */
   made?(by: Emitter): GeneratedFile[] | undefined;
+  /**
+   * True for an emitter being made elsewhere: it is yielded again after the summaries (which read
+   * no such emitter), so this thread summarizes meanwhile instead of waiting; its files keep their place.
+   */
+  later?(e: Emitter): boolean;
 }
 
 /**
@@ -100,19 +105,33 @@ function* emitting(spec: Spec, lap: (name: string) => void, only: readonly strin
     lap(`derive ${name}`);
   }
   const byEmitter = new Map<string, GeneratedFile[]>();
-  for (const e of chosen) {
-    yield e;
+  const deferred: Emitter[] = [];
+  const chosenSummaries = only ? [] : summaries;
+  const run = (e: Emitter) => {
     const files = hooks.made?.(e) ?? e.emit(spec, restrict(derived, e.needs, e.name));
     byEmitter.set(e.name, files);
     lap(`emit ${e.name}`);
     hooks.emitted?.(files, e);
+  };
+  for (const e of chosen) {
+    byEmitter.set(e.name, []);
+    if (hooks.later?.(e) && !chosenSummaries.some((s) => s.reads.includes(e.name))) {
+      deferred.push(e);
+      continue;
+    }
+    yield e;
+    run(e);
   }
-  const out = [...byEmitter.values()].flat();
-  for (const s of only ? [] : summaries) {
-    out.push(...s.summarize(s.reads.flatMap((name) => byEmitter.get(name) ?? [])));
+  const summarized: GeneratedFile[] = [];
+  for (const s of chosenSummaries) {
+    summarized.push(...s.summarize(s.reads.flatMap((name) => byEmitter.get(name) ?? [])));
     lap(`summary ${s.name}`);
   }
-  return out;
+  for (const e of deferred) {
+    yield e;
+    run(e);
+  }
+  return [...[...byEmitter.values()].flat(), ...summarized];
 }
 
 /** The API surface of the client and types a spec generates (crmgen diff compares two). */
@@ -141,8 +160,12 @@ export interface GenerateResult {
   diff?: string;
 }
 
-/** Emits every file in memory, formatted, without touching the disk (golden tests). */
-export async function generateInMemory(opts: GenerateOptions): Promise<{ files: Map<string, string>; formatted: number; timings: [string, number][] }> {
+/**
+ * Emits every file in memory, formatted, without touching the disk (golden tests). `kept`, when
+ * given, receives where the compile left the dist/ files (the caller moves them into place, then
+ * disposes it); otherwise they are removed before this returns.
+ */
+export async function generateInMemory(opts: GenerateOptions, kept?: KeptOutput): Promise<{ files: Map<string, string>; formatted: number; timings: [string, number][] }> {
   const timings: [string, number][] = [];
   let t = performance.now();
   const lap = (name: string) => {
@@ -152,15 +175,20 @@ export async function generateInMemory(opts: GenerateOptions): Promise<{ files: 
   };
   const cache = opts.cacheFile ? loadCache(opts.cacheFile) : { entries: {} };
   const early = opts.formatWorker ? new HelperThread(cache) : undefined;
+  // Every compile started, each with its work folder: the one whose output is used hands it to `kept`.
+  const runs: KeptOutput[] = [];
   try {
-    return await emitAndFormat(opts, early, cache, timings, lap);
+    return await emitAndFormat(opts, early, cache, timings, lap, runs, kept);
   } finally {
     early?.close();
+    for (const r of runs) r.dispose();
   }
 }
 
-async function emitAndFormat(opts: GenerateOptions, early: HelperThread | undefined, cache: ReturnType<typeof loadCache>, timings: [string, number][], lap: (name: string) => void) {
-  const spec = loadSpec(opts.specDir, opts.load);
+async function emitAndFormat(opts: GenerateOptions, early: HelperThread | undefined, cache: ReturnType<typeof loadCache>, timings: [string, number][], lap: (name: string) => void, runs: KeptOutput[], kept: KeptOutput | undefined) {
+  // Loaded on the worker meanwhile when the CLI asked it to (HelperThread.prestart), else here
+  // (the loader and yaml then load in this thread only now).
+  const spec = (opts.load === undefined && (await early?.loadedSpec(opts.specDir))) || (await import('./load.ts')).loadSpec(opts.specDir, opts.load);
   lap('load');
   const runtime = runtimeSource(root);
   const scanned = new Map<string, string[]>();
@@ -168,10 +196,12 @@ async function emitAndFormat(opts: GenerateOptions, early: HelperThread | undefi
   // processes) while this thread emits the rest and formats: a file's layout never changes what it
   // compiles to. It starts once the emitters of package sources have run.
   const compile = (sources: Map<string, string>) => {
-    const run = compilePackagesCached(sources, root, opts.outDir, opts.cacheFile && dirname(opts.cacheFile));
+    const own = new KeptOutput();
+    runs.push(own);
+    const run = compilePackagesCached(sources, root, opts.outDir, opts.cacheFile && dirname(opts.cacheFile), own);
     // A failed compile is reported when awaited below, not as an unhandled rejection meanwhile.
     run.catch(() => {});
-    return { sources, run };
+    return { sources, run, own };
   };
   let compiling: ReturnType<typeof compile> | undefined;
   const lastSourceEmitter = emitters.filter((e) => e.packageSources).at(-1);
@@ -181,23 +211,29 @@ async function emitAndFormat(opts: GenerateOptions, early: HelperThread | undefi
   const input = early && validatorInput(spec, derived.requestSchemas);
   const validators = input && early.compileValidators(input).then((c) => c && providePrecompiled(input, c));
   // The docs and openapi (the largest emitters that load no ts-morph) are offered to the worker
-  // behind the client's formatting: it runs each if it gets to it before this thread reaches it.
+  // now, behind the ajv compile and ahead of any formatting (which is awaited only at the end): it
+  // runs each unless this thread reaches the emitter first (measured: a third of a second less on
+  // this thread, whose work is what a cold run waits for; behind the client's formatting, as before,
+  // the worker rarely got to them in time).
   const offers = new Map<string, { files?: GeneratedFile[]; done: Promise<void> }>();
+  if (early)
+    for (const name of offered) {
+      const offer: { files?: GeneratedFile[]; done: Promise<void> } = { done: Promise.resolve() };
+      offer.done = early.offer(name, spec, derived.descriptors).then((files) => void (offer.files = files));
+      offers.set(name, offer);
+    }
   const emitted = (files: GeneratedFile[], by: Emitter) => {
     early?.send(files);
-    if (early && by.emit === emitClient)
-      for (const name of offered) {
-        const offer: { files?: GeneratedFile[]; done: Promise<void> } = { done: Promise.resolve() };
-        offer.done = early.offer(name, spec, derived.descriptors).then((files) => void (offer.files = files));
-        offers.set(name, offer);
-      }
     if (by.packageSources) sourcesSoFar.push(...files);
     if (by === lastSourceEmitter) compiling = compile(packageSources(assemblePackages(spec, sourcesSoFar, runtime, scanned)));
   };
   const made = (e: Emitter) => offers.get(e.name)?.files;
   const isOffered = (name: string): name is OfferedEmitter => (offered as readonly string[]).includes(name);
-  const before = (e: Emitter) => (e.emit === emitValidators ? validators : early && isOffered(e.name) && !early.claim(e.name) ? offers.get(e.name)?.done : undefined);
-  const raw = await emitAllAsync(spec, lap, { derived, emitted, made }, before);
+  // The worker's (it started them): awaited after the summaries. Else this thread claims it (the worker then skips it).
+  const workers = new Set<string>();
+  const later = (e: Emitter) => !!early && isOffered(e.name) && !early.claim(e.name) && !!workers.add(e.name);
+  const before = (e: Emitter) => (e.emit === emitValidators ? validators : workers.has(e.name) ? offers.get(e.name)?.done : undefined);
+  const raw = await emitAllAsync(spec, lap, { derived, emitted, made, later }, before);
   const assembled = assemblePackages(spec, raw, runtime, scanned);
   // Should a later emitter have added or changed a package source, the compile starts over.
   const sources = packageSources(assembled);
@@ -208,6 +244,7 @@ async function emitAndFormat(opts: GenerateOptions, early: HelperThread | undefi
   lap('format');
   const compiled = await final.run;
   for (const [path, text] of compiled.files) files.set(path, text);
+  kept?.adopt(final.own);
   // The time spent waiting for it after formatting ended.
   lap(compiled.skipped ? 'compile (unchanged sources, dist/ kept)' : 'compile');
   return { files, formatted, timings };
@@ -219,16 +256,21 @@ const packageSources = (files: GeneratedFile[]) => new Map(files.filter((f) => /
 const sameTexts = (a: Map<string, string>, b: Map<string, string>) => a.size === b.size && [...a].every(([path, text]) => b.get(path) === text);
 
 export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
-  const { files, formatted, timings } = await generateInMemory(opts);
-  const t = performance.now();
-  const comparison = compare(files, opts.outDir);
-  const stale = comparison.changed.length + comparison.added.length + comparison.removed.length > 0;
-  let diff: string | undefined;
-  if (opts.check) {
-    if (stale) diff = diffReport(files, opts.outDir, comparison);
-  } else writeChanges(files, opts.outDir, comparison);
-  timings.push([opts.check ? 'compare' : 'write', performance.now() - t]);
-  return { files, comparison, formatted, timings, diff };
+  const kept = new KeptOutput();
+  try {
+    const { files, formatted, timings } = await generateInMemory(opts, kept);
+    const t = performance.now();
+    const comparison = compare(files, opts.outDir);
+    const stale = comparison.changed.length + comparison.added.length + comparison.removed.length > 0;
+    let diff: string | undefined;
+    if (opts.check) {
+      if (stale) diff = diffReport(files, opts.outDir, comparison);
+    } else writeChanges(files, opts.outDir, comparison, kept.files);
+    timings.push([opts.check ? 'compare' : 'write', performance.now() - t]);
+    return { files, comparison, formatted, timings, diff };
+  } finally {
+    kept.dispose();
+  }
 }
 
 export const defaultCacheFile = (root: string) => join(defaultCacheDir(root), 'format.json');

@@ -6,11 +6,10 @@
 // anything would. generator/compile.ts then adds dist/ (JavaScript and declarations).
 import { readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
-import Handlebars from 'handlebars';
 import { ts } from './ts-morph.ts';
 import type { Spec } from './model.ts';
 import type { GeneratedFile } from './write.ts';
-import { templatesDir } from './root.ts';
+import { Handlebars, template } from './templates.ts';
 
 export const packageDirs = ['client', 'server'] as const;
 export type PackageDir = (typeof packageDirs)[number];
@@ -31,8 +30,12 @@ const subpaths: Record<PackageDir, Record<string, string>> = {
 /** Node's own modules need no dependency. */
 const builtin = (specifier: string) => specifier.startsWith('node:');
 
-/** Where a module specifier can follow: `from '`, `import '`, `import(`, `require(`. */
-const importLike = /\b(?:from|import|require)\s*[('"]/g;
+/**
+ * Where a module specifier can follow: `from '`, `import '`, `import(`, `require(`; not after a dot
+ * or a quote (`Array.from(`, `case "from":`, which would make the scan below run to the end of a
+ * large module for nothing).
+ */
+const importLike = /(?<![\w$.'"])(?:from|import|require)\s*[('"]/g;
 
 /**
  * Module specifiers a source file imports or re-exports (TypeScript's own scanner). Only the text
@@ -113,7 +116,7 @@ function addRuntime(dir: PackageDir, files: Map<string, GeneratedFile>, runtime:
   return Object.fromEntries(Object.entries(dependencies).sort());
 }
 
-const template = (name: string) => Handlebars.compile(readFileSync(join(templatesDir, name), 'utf8'), { noEscape: true });
+const text = (name: string) => template(Handlebars, name, { noEscape: true });
 
 function packageFiles(spec: Spec, dir: PackageDir, dependencies: Record<string, string>): GeneratedFile[] {
   const p = spec.packages;
@@ -136,13 +139,13 @@ function packageFiles(spec: Spec, dir: PackageDir, dependencies: Record<string, 
     engines: { node: '>=20' },
     ...(Object.keys(dependencies).length ? { dependencies } : {}),
   };
-  const license = p.licenseText ?? template(`licenses/${p.license}.txt.hbs`)({ copyright: p.copyright ?? info.name });
+  const license = p.licenseText ?? text(`licenses/${p.license}.txt.hbs`)({ copyright: p.copyright ?? info.name });
   const files: GeneratedFile[] = [
     { path: `${dir}/package.json`, content: `${JSON.stringify(manifest, null, 2)}\n`, format: 'json' },
     { path: `${dir}/LICENSE`, content: license.endsWith('\n') ? license : `${license}\n`, format: 'text' },
     { path: `${dir}/CHANGELOG.md`, content: changelog(spec, info.name), format: 'text' },
   ];
-  if (dir === 'server') files.push({ path: 'server/README.md', content: template('server-readme.md.hbs')(spec), format: 'text' });
+  if (dir === 'server') files.push({ path: 'server/README.md', content: text('server-readme.md.hbs')(spec), format: 'text' });
   return files;
 }
 

@@ -3,11 +3,10 @@
 // hash of its formatted form: when the file on disk already has that hash, prettier
 // is skipped. The cache can only save work, never change output: a miss formats.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync, existsSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { createRequire } from 'node:module';
 import type { Worker } from 'node:worker_threads';
-import { createTwoFilesPatch } from 'diff';
 import type { Compiled, ValidatorInput } from './emit/validator-compile.ts';
 import type { Spec } from './model.ts';
 import type { Derived } from './derive.ts';
@@ -70,18 +69,56 @@ export class HelperThread {
   /** A worker started before the pipeline's modules load (cli/generate.ts), taken by the next HelperThread. */
   private static started: Worker | undefined;
 
-  /** Starts the worker now, so it loads prettier while this thread loads ts-morph and the emitters. */
-  static prestart() {
+  /** The spec the started worker was asked to load, and its answer (undefined when it failed). */
+  private static preload: { specDir: string; spec: Promise<Spec | undefined> } | undefined;
+
+  /**
+   * Starts the worker now, so it loads prettier (and the spec in `specDir`, see loadedSpec) while
+   * this thread loads ts-morph and the emitters.
+   */
+  static prestart(specDir?: string) {
     if (!import.meta.url.endsWith('.js') || HelperThread.started) return;
-    HelperThread.started = startWorker();
+    const worker = (HelperThread.started = startWorker());
     // Never what keeps the process alive (a run that fails before adopting it still exits).
-    HelperThread.started.unref();
+    worker.unref();
+    if (specDir === undefined) return;
+    const spec = new Promise<Spec | undefined>((done) => {
+      const reply = (r: WorkerReply & { id: number }) => {
+        if (r.id !== preloadId) return;
+        worker.off('message', reply);
+        done(r.spec);
+      };
+      worker.on('message', reply);
+      worker.once('error', () => done(undefined));
+      worker.once('exit', () => done(undefined));
+    });
+    worker.postMessage({ id: preloadId, load: { specDir } } satisfies WorkerJob);
+    HelperThread.preload = { specDir, spec };
   }
+
+  /**
+   * The spec in `specDir` as the worker loaded it while this thread loaded the pipeline (the IR is
+   * plain data, so the copy is the same); undefined when it was not asked for or failed (the caller
+   * then loads it and reports any error as always).
+   */
+  async loadedSpec(specDir: string): Promise<Spec | undefined> {
+    if (!this.worker || this.preload?.specDir !== specDir) return undefined;
+    // Awaited, the worker keeps the process alive (as in request).
+    this.worker.ref();
+    try {
+      return await this.preload.spec;
+    } finally {
+      if (!this.waiting.size) this.worker.unref();
+    }
+  }
+
+  private readonly preload = HelperThread.preload;
 
   constructor(private readonly cache: FormatCache) {
     if (!import.meta.url.endsWith('.js')) return;
     this.worker = HelperThread.started ?? startWorker();
     HelperThread.started = undefined;
+    HelperThread.preload = undefined;
     this.worker.unref();
     this.worker.on('message', (r: WorkerReply & { id: number }) => {
       this.waiting.get(r.id)?.(r);
@@ -159,15 +196,20 @@ export class HelperThread {
 export const offered = ['docs', 'openapi'] as const;
 export type OfferedEmitter = (typeof offered)[number];
 
-/** One job for the worker: exactly one of texts, validators, offer. */
+/** The id of prestart's spec load (the others count up from 0). */
+const preloadId = -1;
+
+/** One job for the worker: exactly one of texts, validators, offer, load. */
 export interface WorkerJob {
   id: number;
   texts?: string[];
+  load?: { specDir: string };
   validators?: ValidatorInput;
   offer?: { emitter: OfferedEmitter; spec: Spec; descriptors: Derived['descriptors']; claims: Int32Array; slot: number };
 }
 
 interface WorkerReply {
+  spec?: Spec;
   texts?: string[];
   compiled?: Compiled;
   files?: GeneratedFile[];
@@ -286,6 +328,8 @@ export function compare(files: Map<string, string>, outDir: string): Comparison 
 
 /** A unified diff of every difference between the expected files and outDir. */
 export function diffReport(files: Map<string, string>, outDir: string, c: Comparison, maxLines = 400): string {
+  // Loaded only here: every generate imports this module, few print a diff.
+  const { createTwoFilesPatch } = createRequire(import.meta.url)('diff') as typeof import('diff');
   const parts: string[] = [];
   for (const p of [...c.changed, ...c.added, ...c.removed].sort()) {
     const before = readIfExists(join(outDir, p)) ?? '';
@@ -296,7 +340,12 @@ export function diffReport(files: Map<string, string>, outDir: string, c: Compar
   return lines.length > maxLines ? [...lines.slice(0, maxLines), `... (${lines.length - maxLines} more diff lines)`].join('\n') : lines.join('\n');
 }
 
-export function writeChanges(files: Map<string, string>, outDir: string, c: Comparison) {
+/**
+ * Writes the changed and added files and removes the extra ones. `ready` names, by output path, a
+ * file elsewhere that already holds exactly that text (the compile's dist/ files, see KeptOutput
+ * in compile.ts): it is moved into place rather than written again.
+ */
+export function writeChanges(files: Map<string, string>, outDir: string, c: Comparison, ready?: ReadonlyMap<string, string>) {
   const made = new Set<string>();
   for (const p of [...c.changed, ...c.added]) {
     const full = join(outDir, p);
@@ -304,6 +353,14 @@ export function writeChanges(files: Map<string, string>, outDir: string, c: Comp
     const dir = dirname(full);
     if (!made.has(dir)) mkdirSync(dir, { recursive: true });
     made.add(dir);
+    const from = ready?.get(p);
+    if (from !== undefined)
+      try {
+        renameSync(from, full);
+        continue;
+      } catch {
+        // Another file system (or the file went away): written below.
+      }
     writeFileSync(full, files.get(p)!);
   }
   for (const p of c.removed) {

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { ts } from 'ts-morph';
 import { loadSpec } from '../generator/load.ts';
+import { importsOf } from '../generator/packages.ts';
 import { listFiles } from '../generator/write.ts';
 import { generatedDir, specDir } from './support/paths.ts';
 
@@ -84,5 +85,19 @@ describe('the client package', () => {
     const nodeImports = code.filter((p) => ts.preProcessFile(readFileSync(join(pkgDir, p), 'utf8'), true, true).importedFiles.some((f) => f.fileName.startsWith('node:')));
     expect(nodeImports).toEqual([]);
     expect((JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')) as Manifest).dependencies).toBeUndefined();
+  });
+});
+
+describe('finding the imports of an emitted module (generator/packages.ts)', () => {
+  it('finds every import, also after look-alikes and a long body, and no look-alike', () => {
+    const body = 'const rows = Array.from(list, (x) => x);\nswitch (key) {\n  case "from":\n    break;\n}\n'.repeat(200);
+    const text = `import a from './a.ts';\n${body}export { b } from './b.ts';\nconst c = () => import('./c.ts');\nconst s = 'see import(\\'./s.ts\\')';\n`;
+    expect(importsOf(text)).toEqual(['./a.ts', './b.ts', './c.ts']);
+    // The same answer as TypeScript's scanner over the whole text, on every emitted module.
+    const pkgDir = join(generatedDir, 'client', 'src');
+    for (const p of listFiles(pkgDir).filter((f) => /\.(ts|js)$/.test(f))) {
+      const source = readFileSync(join(pkgDir, p), 'utf8');
+      expect(importsOf(source), p).toEqual(ts.preProcessFile(source, true, true).importedFiles.map((f) => f.fileName));
+    }
   });
 });

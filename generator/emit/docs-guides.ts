@@ -3,10 +3,10 @@
 // land on there), paragraphs, and fenced code (```ts, ```sh). Code blocks that follow each other
 // are the same step in several languages and become tabs. test/docs-guides.test.ts runs every
 // block against a live service.
-import { readFileSync, readdirSync } from 'node:fs';
-import Handlebars from 'handlebars';
+import { readdirSync } from 'node:fs';
 import type { Spec } from '../model.ts';
 import { templatesDir } from '../root.ts';
+import { Handlebars, template } from '../templates.ts';
 import { languages, type Block, type Example, type Page, type Section, type Tab } from './docs-model.ts';
 import { tsId } from './docs-endpoints.ts';
 
@@ -30,7 +30,7 @@ export function guidePages(spec: Spec): Page[] {
   return readdirSync(dir)
     .filter((f) => f.endsWith('.md.hbs'))
     .sort()
-    .map((f) => parseGuide(f.replace(/^\d+-/, '').replace(/\.md\.hbs$/, ''), hb.compile(readFileSync(dir + f, 'utf8'), { noEscape: true, strict: true })(context)));
+    .map((f) => parseGuide(f.replace(/^\d+-/, '').replace(/\.md\.hbs$/, ''), template(hb, `docs/guides/${f}`, { noEscape: true, strict: true })(context)));
 }
 
 function parseGuide(slug: string, text: string): Page {

@@ -1,11 +1,9 @@
 // What the pages of generated/docs/ are made of (pages, sections, tables, endpoint articles,
 // example tabs) and the helpers every kind of page uses: prose from templates/docs/text/,
 // field tables, XML indented for reading.
-import { readFileSync } from 'node:fs';
-import Handlebars from 'handlebars';
 import type { Field, Shape, Spec } from '../model.ts';
 import { escapeXmlAttr, escapeXmlText, parseXml, type XmlElement } from '../../runtime/xml.ts';
-import { templatesDir } from '../root.ts';
+import { Handlebars, template } from '../templates.ts';
 
 export interface Table {
   head: string[];
@@ -71,7 +69,7 @@ const compiled = new Map<string, HandlebarsTemplateDelegate>();
 /** The paragraphs of templates/docs/text/<name>.hbs rendered with `context` (blank lines separate them). */
 export function prose(name: string, context: Record<string, unknown>): string[] {
   let t = compiled.get(name);
-  if (!t) compiled.set(name, (t = hb.compile(readFileSync(`${templatesDir}docs/text/${name}.hbs`, 'utf8'), { noEscape: true })));
+  if (!t) compiled.set(name, (t = template(hb, `docs/text/${name}.hbs`, { noEscape: true })));
   return t(context)
     .split(/\n\s*\n/)
     .map((p) => p.replace(/\s*\n\s*/g, ' ').trim())

@@ -3,11 +3,11 @@
 // tabs that remember the reader's language) and the same content as one Markdown file. The
 // pages are built by docs-guides.ts and docs-reference.ts; their prose is in templates/docs/.
 import { readFileSync } from 'node:fs';
-import Handlebars from 'handlebars';
 import type { Spec } from '../model.ts';
 import type { Derived } from '../derive.ts';
 import type { GeneratedFile } from '../write.ts';
 import { templatesDir } from '../root.ts';
+import { Handlebars, template } from '../templates.ts';
 import { guidePages } from './docs-guides.ts';
 import { referencePages } from './docs-reference.ts';
 import { languages, tidy, type Page, type Section } from './docs-model.ts';
@@ -28,8 +28,8 @@ export function emitDocs(spec: Spec, derived: Pick<Derived, 'descriptors'>): Gen
   hb.registerHelper('inline', (text: string) => new hb.SafeString(text.split(/`([^`]+)`/).map((part, i) => (i % 2 ? `<code>${hb.escapeExpression(part)}</code>` : hb.escapeExpression(part))).join('')));
   hb.registerHelper('plain', (text: string) => text.replace(/`/g, ''));
   hb.registerHelper('link', (links: string[] | undefined, row: number) => links?.[row] ?? '');
-  const layout = hb.compile(readFileSync(`${templatesDir}docs/page.html.hbs`, 'utf8'), { strict: true, preventIndent: true });
-  const markdown = hb.compile(readFileSync(`${templatesDir}docs/reference.md.hbs`, 'utf8'), { strict: true, noEscape: true, preventIndent: true });
+  const layout = template(hb, 'docs/page.html.hbs', { strict: true, preventIndent: true });
+  const markdown = template(hb, 'docs/reference.md.hbs', { strict: true, noEscape: true, preventIndent: true });
   const guides = pages.filter((p) => p.group === 'guide');
   const reference = pages.filter((p) => p.group === 'reference');
   const navOf = (ps: Page[]) => ps.map((p) => ({ file: p.file, title: p.title, sections: p.sections.map((s) => ({ id: s.id, title: s.title })) }));

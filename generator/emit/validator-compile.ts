@@ -2,8 +2,8 @@
 // standalone modules. Kept apart from the TypeScript printing so generate's worker thread can run
 // it (plain data in, strings out) without loading ts-morph.
 import { createHash } from 'node:crypto';
-import { Ajv2020, type Options } from 'ajv/dist/2020.js';
-import standalone from 'ajv/dist/standalone/index.js';
+import { createRequire } from 'node:module';
+import type { Options } from 'ajv/dist/2020.js';
 import type { Spec } from '../model.ts';
 import type { Derived } from '../derive.ts';
 import { exportName, messageModule, messageTargets, relativeSpecifier } from './names.ts';
@@ -146,7 +146,12 @@ export function compileValidators(input: ValidatorInput, opts: CompileOptions = 
   return compileValidatorInput(input, opts);
 }
 
+/** ajv loads where it compiles: on generate's worker thread, the main thread never needs it. */
+const require = createRequire(import.meta.url);
+
 export function compileValidatorInput(input: ValidatorInput, opts: CompileOptions = compileOptions): Compiled {
+  const { Ajv2020 } = require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
+  const standalone = require('ajv/dist/standalone/index.js') as typeof import('ajv/dist/standalone/index.js');
   const ajv = new Ajv2020(opts.ajv);
   const canonical = new Map<string, string>(); // body without $id -> export name of its first target
   const exportsMap: Record<string, string> = {};
