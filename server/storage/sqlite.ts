@@ -58,6 +58,9 @@ export function openSqlite(file: string): Storage {
     if (!db.memory) {
       reader = new Database(file, { readonly: true });
       reader.pragma('busy_timeout = 5000');
+      // Page reads from a mapping instead of a read() call each: a point query (a show's, a
+      // login's) costs several times less. The file never shrinks (nothing here vacuums).
+      reader.pragma('mmap_size = 1073741824');
     }
     // A busy wait inside SQLite would block the event loop (every request) while another process
     // holds the write lock; the writer waits for it asynchronously instead (SqliteStorage.begin).
