@@ -135,7 +135,7 @@ export interface Dialect {
   /** An id-list parameter used as `x IN (...)`. */
   inIds(expr: string, param: string): string;
   idsParam(ids: number[]): unknown;
-  /** How the page's ids join their rows: SQLite's CROSS JOIN keeps that order; PostgreSQL plans it. */
+  /** A join that keeps its order (SQLite's CROSS JOIN): a few rows on the left, each one's row read by id on the right; PostgreSQL plans it. */
   driverJoin: string;
 }
 
