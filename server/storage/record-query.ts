@@ -311,14 +311,16 @@ function search(ctx: Ctx, c: Extract<RecordCond, { op: 'field' | 'anyText' }>): 
     return index ? { sql, arms: [{ table: 'records', pattern: index, test: sql }] } : { sql };
   }
   const test = (el: string) => (mode === 'S' ? d.startsWith(el, n()) : d.contains(el, n()));
-  // `search` holds the same texts as the JSON array, each after SEP: unless a text holds SEP
-  // itself (JSON writes it \u001f), a text starts with (contains) the needle exactly when
-  // `search` contains SEP + needle (the needle): one string test instead of a JSON walk.
+  // `search` holds the same texts as the JSON array, each after SEP: one string test instead of a
+  // JSON walk. A needle without SEP is in `search` exactly when a text contains it (an occurrence
+  // lies between two SEPs, inside one text). SEP + needle is there when a text starts with the
+  // needle, or when a text holds SEP itself (JSON writes it \u001f): only then the JSON decides.
   const escaped = once(() => p(ESCAPED_SEP));
   const inSearch = once(() => p(mode === 'S' ? SEP + needle : needle));
   const exact = (texts: string, search: string) => {
     if (!needle || needle.includes(SEP)) return d.anyElement(texts, test);
-    return `(CASE WHEN ${d.contains(d.jsonSource(texts), escaped())} THEN ${d.anyElement(texts, test)} ELSE ${d.contains(search, inSearch())} END)`;
+    if (mode === 'C') return d.contains(search, inSearch());
+    return `(${d.contains(search, inSearch())} AND (NOT (${d.contains(d.jsonSource(texts), escaped())}) OR ${d.anyElement(texts, test)}))`;
   };
   const item = () => exact('r.item_texts', 'r.search');
   const journal = () =>
