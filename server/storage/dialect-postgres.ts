@@ -30,7 +30,6 @@ export const pgDialect: SqlDialect = {
       ? { from: 'records r', where: `r.search LIKE ${param}` }
       : { from: `(SELECT DISTINCT s.record_id AS id FROM activities s WHERE s.search LIKE ${param}) c JOIN records r ON r.id = c.id` },
   searchPattern: (needle) => `%${noNul(needle).replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
-  jsonSource: (column) => `${column}::text`,
   contains: (haystack, needle) => `strpos(${haystack}, ${needle}::text) > 0`,
   startsWith: (haystack, needle) => `starts_with(${haystack}, ${needle}::text)`,
   inIds: (expr, param) => `${expr} = ANY(${param}::bigint[])`,

@@ -37,7 +37,6 @@ export const sqliteDialect: SqlDialect = {
     return { from: `(${records}) c CROSS JOIN records r ON r.id = c.id` };
   },
   searchPattern: ftsQuery,
-  jsonSource: (column) => column,
   contains: (haystack, needle) => `instr(${haystack}, ${needle}) > 0`,
   startsWith: (haystack, needle) => `substr(${haystack}, 1, length(${needle})) = ${needle}`,
   inIds: (expr, param) => `${expr} IN (SELECT value FROM json_each(${param}))`,

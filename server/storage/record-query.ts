@@ -7,12 +7,13 @@
 // - `item_texts` / activities `texts`: JSON arrays of the lower-cased texts the search modes pool;
 //   `field_texts`: a JSON object, field name -> lower-cased text (plus `<name>#digits` for phone
 //   fields, what byphone compares). These give the exact answer.
-// - `search`: the same texts, each prefixed by SEP, in one string. A text that contains the needle
-//   makes `search` contain it, so a trigram index on `search` (FTS5 `trigram` on SQLite, `pg_trgm`
-//   GIN on PostgreSQL) narrows the rows to candidates (on SQLite the rows holding a few trigrams
-//   that cover the needle: a superset), then each is checked exactly: `search` contains SEP +
-//   needle (startsWith) or the needle (contains) unless a text holds SEP itself, in which case the
-//   JSON arrays decide. Trigram indexes answer substring questions, which is what every search
+// - `search`: the same texts, each prefixed by SEP, in one string, led by MARK when a text holds
+//   SEP itself. A text that contains the needle makes `search` contain it, so a trigram index on
+//   `search` (FTS5 `trigram` on SQLite, `pg_trgm` GIN on PostgreSQL) narrows the rows to
+//   candidates (on SQLite the rows holding a few trigrams that cover the needle: a superset), then
+//   each is checked exactly: `search` contains SEP + needle (startsWith) or the needle (contains);
+//   for startsWith in a `search` led by MARK, and for needles holding SEP or MARK, the JSON arrays
+//   decide. Trigram indexes answer substring questions, which is what every search
 //   mode asks; a word index (FTS5 unicode61, to_tsvector) could not find `ice` in `alice`. Needles
 //   shorter than 3 characters or holding SEP skip the index (a scan, still exact).
 // - `name_key`: the lower-cased name, the `name` sort key. Both adapters compare it by code point
@@ -22,8 +23,6 @@ import { fieldsetOf, spec } from '../facts.ts';
 import { activityDate } from '../journal.ts';
 
 export const SEP = '\u001f';
-/** SEP as JSON.stringify writes it inside a string. */
-const ESCAPED_SEP = JSON.stringify(SEP).slice(1, -1);
 
 /**
  * A value's text as the list compares it. U+0000 reads as SEP: PostgreSQL's text cannot hold it
@@ -31,7 +30,9 @@ const ESCAPED_SEP = JSON.stringify(SEP).slice(1, -1);
  */
 const text = (v: unknown) => (v === undefined || v === null ? '' : String(v)).toLowerCase().replaceAll('\u0000', SEP);
 const digits = (s: string) => s.replace(/[^0-9+]/g, '');
-const doc = (texts: string[]) => texts.map((t) => SEP + t).join('');
+/** Leads `search` when one of its texts holds SEP itself (then the JSON array decides starts-with). */
+export const MARK = '\u001e';
+const doc = (texts: string[]) => (texts.some((t) => t.includes(SEP)) ? MARK : '') + texts.map((t) => SEP + t).join('');
 
 /** What a record row stores for the list: its search columns, computed at every write. */
 export interface RecordSearch {
@@ -127,8 +128,6 @@ export interface Dialect {
   searchFrom(table: 'records' | 'activities', param: string): { from: string; where?: string };
   /** Binds `needle` for searchFrom (FTS5 wants its trigrams, LIKE a pattern). */
   searchPattern(needle: string): string;
-  /** A JSON column's text as written. */
-  jsonSource(column: string): string;
   /** `position of needle in haystack` > 0, case-sensitive (1-based; an empty needle is found). */
   contains(haystack: string, needle: string): string;
   startsWith(haystack: string, needle: string): string;
@@ -313,14 +312,15 @@ function search(ctx: Ctx, c: Extract<RecordCond, { op: 'field' | 'anyText' }>): 
   const test = (el: string) => (mode === 'S' ? d.startsWith(el, n()) : d.contains(el, n()));
   // `search` holds the same texts as the JSON array, each after SEP: one string test instead of a
   // JSON walk. A needle without SEP is in `search` exactly when a text contains it (an occurrence
-  // lies between two SEPs, inside one text). SEP + needle is there when a text starts with the
-  // needle, or when a text holds SEP itself (JSON writes it \u001f): only then the JSON decides.
-  const escaped = once(() => p(ESCAPED_SEP));
+  // lies between two SEPs, inside one text; MARK, when there, only leads it). SEP + needle is
+  // there when a text starts with the needle, or when a text holds SEP itself: `search` then starts
+  // with MARK, and the JSON decides.
+  const sep = once(() => p(SEP));
   const inSearch = once(() => p(mode === 'S' ? SEP + needle : needle));
   const exact = (texts: string, search: string) => {
-    if (!needle || needle.includes(SEP)) return d.anyElement(texts, test);
+    if (!needle || needle.includes(SEP) || needle.includes(MARK)) return d.anyElement(texts, test);
     if (mode === 'C') return d.contains(search, inSearch());
-    return `(${d.contains(search, inSearch())} AND (NOT (${d.contains(d.jsonSource(texts), escaped())}) OR ${d.anyElement(texts, test)}))`;
+    return `(CASE WHEN ${d.startsWith(search, sep())} THEN ${d.contains(search, inSearch())} ELSE ${d.anyElement(texts, test)} END)`;
   };
   const item = () => exact('r.item_texts', 'r.search');
   const journal = () =>
