@@ -179,3 +179,30 @@ describe('a database whose search texts predate MARK', () => {
     }
   });
 });
+
+describe('an analyzed SQLite database', () => {
+  it('loses the samples of its trigram indexes at open (each FTS5 term lookup would be prepared again), keeps the others, and searches', async () => {
+    const d = mkdtempSync(join(tmpdir(), 'crmgen-analyzed-'));
+    dirs.push(d);
+    const file = join(d, 'analyzed.db');
+    let s = openSqlite(file);
+    const accountId = await seedSepTexts(s);
+    await s.close();
+    const raw = new Database(file);
+    raw.exec('ANALYZE');
+    const samples = () => raw.prepare("SELECT tbl, count(*) AS n FROM sqlite_stat4 WHERE tbl IN ('records', 'records_fts_idx', 'activities_fts_idx') GROUP BY tbl ORDER BY tbl").all();
+    expect(samples()).toEqual([
+      { tbl: 'activities_fts_idx', n: expect.any(Number) },
+      { tbl: 'records', n: expect.any(Number) },
+      { tbl: 'records_fts_idx', n: expect.any(Number) },
+    ]);
+    s = openSqlite(file);
+    try {
+      expect(samples()).toEqual([{ tbl: 'records', n: expect.any(Number) }]);
+      await expectSepTexts(s, accountId);
+    } finally {
+      await s.close();
+      raw.close();
+    }
+  });
+});
