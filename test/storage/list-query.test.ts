@@ -3,7 +3,7 @@
 // '' over a record's texts and its live activities' texts, phone digits, e-mail text, the sort
 // with ties by id, and the page. fast-check draws records whose texts mix case, non-ASCII
 // letters that fold differently in SQL (İ, ẞ, Σ), LIKE / GLOB metacharacters (% _ * ? [ "), the
-// search texts' separator U+001F and a character outside the BMP; needles are drawn from those
+// search texts' separator U+001F, its lead mark U+001E and a character outside the BMP; needles are drawn from those
 // texts or at random, 0 to 6 characters, so short ones (no trigram index) and long ones (index)
 // both run. Both adapters; on PostgreSQL without U+0000 in names and fields (its text cannot hold it).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ import type { NewActivity, NewRecord, RecordRow, Storage } from '../../server/st
 import type { RecordCond, RecordQuery, SortField } from '../../server/storage/record-query.ts';
 import { createSchema, dropSchema } from '../support/postgres.ts';
 
-const letters = ['a', 'B', '\u0000', 'ä', 'Ä', 'İ', 'i', 'ẞ', 'ß', 'Σ', 'σ', 'ς', ' ', '%', '_', '*', '?', '[', '"', '\\', '+', '1', '5', '\u001f', '😀'];
+const letters = ['a', 'B', '\u0000', 'ä', 'Ä', 'İ', 'i', 'ẞ', 'ß', 'Σ', 'σ', 'ς', ' ', '%', '_', '*', '?', '[', '"', '\\', '+', '1', '5', '\u001f', '\u001e', '😀'];
 const nameLetters = letters.filter((c) => c !== '😀'); // names sort by code point in SQL, by UTF-16 unit in JS
 const str = (alphabet: string[], max: number) => fc.array(fc.constantFrom(...alphabet), { maxLength: max }).map((a) => a.join(''));
 
