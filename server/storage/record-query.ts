@@ -194,8 +194,8 @@ export function buildRecordQuery(d: Dialect, accountId: number, q: RecordQuery, 
   };
   if (driver) {
     // Every candidate of a search is checked (O(matches)): once, not for the count and again for
-    // the page. The count rides on the page's rows (a window over all matches), only ids and sort
-    // keys are sorted, and the page's rows are read last.
+    // the page. The count rides on the page's rows, only ids and sort keys are sorted, and the
+    // page's rows are read last.
     const body = driver
       .arms!.map((arm) => {
         const { from, where } = d.searchFrom(arm.table, arm.pattern());
@@ -205,7 +205,9 @@ export function buildRecordQuery(d: Dialect, accountId: number, q: RecordQuery, 
     const countParams = [...params];
     const limit = p(q.limit);
     const offset = p(q.start);
-    const page = `SELECT ${cols}, p.n AS "listCount" FROM (SELECT m.id AS id, m.k AS k, count(*) OVER () AS n FROM (${body}) m
+    // The matches are kept once (MATERIALIZED), counted, and their page kept by a top-N sort (a
+    // window over them cost SQLite an insert and a delete per match).
+    const page = `WITH m AS MATERIALIZED (${body}) SELECT ${cols}, p.n AS "listCount" FROM (SELECT m.id AS id, m.k AS k, (SELECT count(*) FROM m) AS n FROM m
       ORDER BY m.k ${dir}, m.id ASC LIMIT ${limit} OFFSET ${offset}) p ${d.driverJoin} records r ON r.id = p.id ORDER BY p.k ${dir}, r.id ASC`;
     return { count: { sql: `SELECT count(*) AS n FROM (${body}) m`, params: countParams }, page: { sql: page, params }, counted: { sql: page, params }, ...flags };
   }
