@@ -29,13 +29,14 @@ export const sqliteDialect: SqlDialect = {
     `(CASE WHEN json_type(${column}, '$."${key}"') IN ('integer', 'real') THEN json_extract(${column}, '$."${key}"') END)`,
   anyElement: (column, test) => `EXISTS (SELECT 1 FROM json_each(${column}) WHERE ${test('value')})`,
   // Rows holding trigrams of the needle (FTS5 reads only its index: no GLOB, which would read each
-  // candidate's text from the table once more before the exact check does).
-  searchIds: (table, param) => {
+  // candidate's text from the table once more before the exact check does). CROSS JOIN keeps that
+  // order: the candidates first, then each one's row.
+  searchFrom: (table, param) => {
     const ids = `SELECT rowid AS id FROM ${table}_fts WHERE ${table}_fts MATCH ${param}`;
-    return table === 'records' ? ids : `SELECT a2.record_id AS id FROM activities a2 WHERE a2.id IN (${ids})`;
+    const records = table === 'records' ? ids : `SELECT DISTINCT a2.record_id AS id FROM activities a2 WHERE a2.id IN (${ids})`;
+    return { from: `(${records}) c CROSS JOIN records r ON r.id = c.id` };
   },
   searchPattern: ftsQuery,
-  jsonSource: (column) => column,
   contains: (haystack, needle) => `instr(${haystack}, ${needle}) > 0`,
   startsWith: (haystack, needle) => `substr(${haystack}, 1, length(${needle})) = ${needle}`,
   inIds: (expr, param) => `${expr} IN (SELECT value FROM json_each(${param}))`,

@@ -211,6 +211,8 @@ export interface Tx extends DeliveryLogTx {
   addRelated(row: RelatedRow): Promise<void>;
   removeRelated(recordId: number, relatedId: number): Promise<void>;
   listRelated(recordId: number): Promise<RelatedRow[]>;
+  /** Each of `recordIds` (an entry for every one) with its related live records of `kind` in the account, in listRelated's order: one statement for a page of a list. */
+  relatedOfKind(accountId: number, recordIds: number[], kind: string): Promise<Map<number, { id: number; name: string }[]>>;
 
   // custom field definitions
   /** Ids start at 1001 (spec/list.yaml customFieldIdStart), so custom<id> never collides with a standard field id. */

@@ -7,12 +7,13 @@
 // - `item_texts` / activities `texts`: JSON arrays of the lower-cased texts the search modes pool;
 //   `field_texts`: a JSON object, field name -> lower-cased text (plus `<name>#digits` for phone
 //   fields, what byphone compares). These give the exact answer.
-// - `search`: the same texts, each prefixed by SEP, in one string. A text that contains the needle
-//   makes `search` contain it, so a trigram index on `search` (FTS5 `trigram` on SQLite, `pg_trgm`
-//   GIN on PostgreSQL) narrows the rows to candidates (on SQLite the rows holding a few trigrams
-//   that cover the needle: a superset), then each is checked exactly: `search` contains SEP +
-//   needle (startsWith) or the needle (contains) unless a text holds SEP itself, in which case the
-//   JSON arrays decide. Trigram indexes answer substring questions, which is what every search
+// - `search`: the same texts, each prefixed by SEP, in one string, led by MARK when a text holds
+//   SEP itself. A text that contains the needle makes `search` contain it, so a trigram index on
+//   `search` (FTS5 `trigram` on SQLite, `pg_trgm` GIN on PostgreSQL) narrows the rows to
+//   candidates (on SQLite the rows holding a few trigrams that cover the needle: a superset), then
+//   each is checked exactly: `search` contains SEP + needle (startsWith) or the needle (contains);
+//   for startsWith in a `search` led by MARK, and for needles holding SEP or MARK, the JSON arrays
+//   decide. Trigram indexes answer substring questions, which is what every search
 //   mode asks; a word index (FTS5 unicode61, to_tsvector) could not find `ice` in `alice`. Needles
 //   shorter than 3 characters or holding SEP skip the index (a scan, still exact).
 // - `name_key`: the lower-cased name, the `name` sort key. Both adapters compare it by code point
@@ -22,8 +23,6 @@ import { fieldsetOf, spec } from '../facts.ts';
 import { activityDate } from '../journal.ts';
 
 export const SEP = '\u001f';
-/** SEP as JSON.stringify writes it inside a string. */
-const ESCAPED_SEP = JSON.stringify(SEP).slice(1, -1);
 
 /**
  * A value's text as the list compares it. U+0000 reads as SEP: PostgreSQL's text cannot hold it
@@ -31,7 +30,9 @@ const ESCAPED_SEP = JSON.stringify(SEP).slice(1, -1);
  */
 const text = (v: unknown) => (v === undefined || v === null ? '' : String(v)).toLowerCase().replaceAll('\u0000', SEP);
 const digits = (s: string) => s.replace(/[^0-9+]/g, '');
-const doc = (texts: string[]) => texts.map((t) => SEP + t).join('');
+/** Leads `search` when one of its texts holds SEP itself (then the JSON array decides starts-with). */
+export const MARK = '\u001e';
+const doc = (texts: string[]) => (texts.some((t) => t.includes(SEP)) ? MARK : '') + texts.map((t) => SEP + t).join('');
 
 /** What a record row stores for the list: its search columns, computed at every write. */
 export interface RecordSearch {
@@ -119,22 +120,21 @@ export interface Dialect {
   /** True when some element of the JSON array column (text) satisfies `test(elementExpr)`. */
   anyElement(column: string, test: (element: string) => string): string;
   /**
-   * The record ids (`id`; an activity's record_id) of the rows of `table` whose `search` may
-   * contain the pattern parameter, from the trigram index: a superset (each candidate is checked
-   * exactly afterwards).
+   * `records r` narrowed by the trigram index to the rows whose `search` (table records) or one of
+   * whose activities' `search` (table activities) may contain the pattern parameter: a superset,
+   * each candidate is checked exactly afterwards, and each record comes once. `from` binds
+   * `records r`; `where`, when given, is part of the narrowing.
    */
-  searchIds(table: 'records' | 'activities', param: string): string;
-  /** Binds `needle` for searchIds (FTS5 wants its trigrams, LIKE a pattern). */
+  searchFrom(table: 'records' | 'activities', param: string): { from: string; where?: string };
+  /** Binds `needle` for searchFrom (FTS5 wants its trigrams, LIKE a pattern). */
   searchPattern(needle: string): string;
-  /** A JSON column's text as written. */
-  jsonSource(column: string): string;
   /** `position of needle in haystack` > 0, case-sensitive (1-based; an empty needle is found). */
   contains(haystack: string, needle: string): string;
   startsWith(haystack: string, needle: string): string;
   /** An id-list parameter used as `x IN (...)`. */
   inIds(expr: string, param: string): string;
   idsParam(ids: number[]): unknown;
-  /** How the candidate ids join the records: SQLite's CROSS JOIN keeps that order; PostgreSQL plans it. */
+  /** A join that keeps its order (SQLite's CROSS JOIN): a few rows on the left, each one's row read by id on the right; PostgreSQL plans it. */
   driverJoin: string;
 }
 
@@ -161,8 +161,17 @@ interface Ctx {
   p: (v: unknown) => string;
   /** Placeholder of the account id. */
   account: string;
-  /** Subqueries of candidate record ids (a superset) from a trigram index: the query starts there. */
-  drivers: string[];
+}
+
+/**
+ * A condition, built when used (PostgreSQL refuses a parameter the statement does not use). A
+ * search the trigram index can answer also comes as arms: each starts from its index's
+ * candidates (a few rows, not the sorted list of all) and holds its part of the condition; the
+ * parts exclude each other, so the arms' rows together are the matches, each once.
+ */
+interface Cond {
+  sql: () => string;
+  arms?: { table: 'records' | 'activities'; /** The placeholder of the index's pattern. */ pattern: () => string; test: () => string }[];
 }
 
 /** The count and page statements of a query over `records r`; `cols` is the adapter's column list. */
@@ -172,40 +181,55 @@ export function buildRecordQuery(d: Dialect, accountId: number, q: RecordQuery, 
     params.push(v);
     return d.placeholder(params.length);
   };
-  const ctx: Ctx = { d, p, account: p(accountId), drivers: [] };
+  const ctx: Ctx = { d, p, account: p(accountId) };
   const parts = [`r.account_id = ${ctx.account}`, `r.kind = ${p(q.kind)}`, `r.deleted IS ${q.deleted ? 'NOT NULL' : 'NULL'}`];
-  for (const c of q.where) parts.push(condition(ctx, c));
-  const where = parts.join(' AND ');
-  // A search starts from the index's candidates (a few rows), not from the sorted list of all.
-  const from = ctx.drivers.length
-    ? `(${ctx.drivers[0]}) c ${d.driverJoin} records r ON r.id = c.id${ctx.drivers.slice(1).map((s) => ` AND r.id IN (${s})`).join('')}`
-    : 'records r';
-  const countParams = [...params];
+  const conds = q.where.map((c) => condition(ctx, c));
+  const driver = conds.find((c) => c.arms);
+  for (const c of conds) if (c !== driver) parts.push(c.sql());
   const dir = q.sort.dir === 'DESC' ? 'DESC' : 'ASC';
   const key = SORT_COLUMN[q.sort.field];
-  const order = `${key} ${dir}, r.id ASC`;
-  const limit = p(q.limit);
-  const offset = p(q.start);
-  // Every candidate of a search is checked (O(matches)): once, not for the count and again for
-  // the page. The count rides on the page's rows (a window over all matches), only ids and sort
-  // keys are sorted, and the page's rows are read last.
-  const counted = ctx.drivers.length
-    ? {
-        sql: `SELECT ${cols}, p.n AS "listCount" FROM (SELECT r.id AS id, ${key} AS k, count(*) OVER () AS n FROM ${from} WHERE ${where}
-          ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) p ${d.driverJoin} records r ON r.id = p.id ORDER BY p.k ${dir}, r.id ASC`,
-        params,
-      }
-    : undefined;
-  return {
-    count: { sql: `SELECT count(*) AS n FROM ${from} WHERE ${where}`, params: countParams },
-    page: { sql: `SELECT ${cols} FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`, params },
-    ...(counted ? { counted } : {}),
+  const flags = {
     unfiltered: q.where.length === 0,
     ...(!q.deleted && q.where.length === 1 && q.where[0]!.op === 'ownership' && safe(q.where[0]!.who) ? { ownerOnly: q.where[0]!.who } : {}),
   };
+  if (driver) {
+    // Every candidate of a search is checked (O(matches)): once, not for the count and again for
+    // the page. The count rides on the page's rows, only ids and sort keys are sorted, and the
+    // page's rows are read last.
+    const body = driver
+      .arms!.map((arm) => {
+        const { from, where } = d.searchFrom(arm.table, arm.pattern());
+        return `SELECT r.id AS id, ${key} AS k FROM ${from} WHERE ${[...parts, ...(where ? [where] : []), arm.test()].join(' AND ')}`;
+      })
+      .join(' UNION ALL ');
+    const countParams = [...params];
+    const limit = p(q.limit);
+    const offset = p(q.start);
+    // The matches are kept once (MATERIALIZED), counted, and their page kept by a top-N sort (a
+    // window over them cost SQLite an insert and a delete per match).
+    const page = `WITH m AS MATERIALIZED (${body}) SELECT ${cols}, p.n AS "listCount" FROM (SELECT m.id AS id, m.k AS k, (SELECT count(*) FROM m) AS n FROM m
+      ORDER BY m.k ${dir}, m.id ASC LIMIT ${limit} OFFSET ${offset}) p ${d.driverJoin} records r ON r.id = p.id ORDER BY p.k ${dir}, r.id ASC`;
+    return { count: { sql: `SELECT count(*) AS n FROM (${body}) m`, params: countParams }, page: { sql: page, params }, counted: { sql: page, params }, ...flags };
+  }
+  const where = parts.join(' AND ');
+  const countParams = [...params];
+  const order = `${key} ${dir}, r.id ASC`;
+  const limit = p(q.limit);
+  const offset = p(q.start);
+  return {
+    count: { sql: `SELECT count(*) AS n FROM records r WHERE ${where}`, params: countParams },
+    page: { sql: `SELECT ${cols} FROM records r WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`, params },
+    ...flags,
+  };
 }
 
-function condition(ctx: Ctx, c: RecordCond): string {
+function condition(ctx: Ctx, c: RecordCond): Cond {
+  const sql = plain(ctx, c);
+  return sql !== undefined ? { sql: () => sql } : search(ctx, c as Extract<RecordCond, { op: 'field' | 'anyText' }>);
+}
+
+/** The SQL of a condition no index drives (undefined for the searches). */
+function plain(ctx: Ctx, c: RecordCond): string | undefined {
   const { d, p } = ctx;
   switch (c.op) {
     case 'flagged':
@@ -261,42 +285,61 @@ function condition(ctx: Ctx, c: RecordCond): string {
       const v = `COALESCE(${d.jsonText('r.field_texts', quoteKey(c.field))}, '')`;
       if (c.mode === 'E') return `${v} = ''`;
       if (c.mode === 'N') return `${v} <> ''`;
-      const needle = text(c.needle);
-      const pattern = indexPattern(c.mode, needle);
-      if (pattern !== undefined) ctx.drivers.push(d.searchIds('records', p(d.searchPattern(pattern))));
-      const n = p(needle);
-      return c.mode === 'S' ? d.startsWith(v, n) : d.contains(v, n);
+      return undefined;
     }
-    case 'anyText': {
-      const needle = text(c.needle);
-      const n = p(needle);
-      const test = (el: string) => (c.mode === 'S' ? d.startsWith(el, n) : d.contains(el, n));
-      const pattern = indexPattern(c.mode, needle);
-      if (pattern !== undefined) {
-        const pat = p(d.searchPattern(pattern));
-        const sources: string[] = [];
-        if (c.scope !== 'anyjournal') sources.push(d.searchIds('records', pat));
-        if (c.scope !== 'anyitem') sources.push(d.searchIds('activities', pat));
-        ctx.drivers.push(sources.join(' UNION '));
-      }
-      // `search` holds the same texts as the JSON array, each after SEP: unless a text holds SEP
-      // itself (JSON writes it \u001f), a text starts with (contains) the needle exactly when
-      // `search` contains SEP + needle (the needle): one string test instead of a JSON walk.
-      const exact = (texts: string, search: string) => {
-        if (!needle || needle.includes(SEP)) return d.anyElement(texts, test);
-        const escaped = p(ESCAPED_SEP);
-        const inSearch = p(c.mode === 'S' ? SEP + needle : needle);
-        return `(CASE WHEN ${d.contains(d.jsonSource(texts), escaped)} THEN ${d.anyElement(texts, test)} ELSE ${d.contains(search, inSearch)} END)`;
-      };
-      // Built only for the scopes asked (PostgreSQL refuses a parameter the statement does not use).
-      const item = () => exact('r.item_texts', 'r.search');
-      const journal = () =>
-        `EXISTS (SELECT 1 FROM activities a WHERE a.account_id = ${ctx.account} AND a.record_id = r.id AND a.deleted IS NULL AND ${exact('a.texts', 'a.search')})`;
-      if (c.scope === 'anyitem') return item();
-      if (c.scope === 'anyjournal') return journal();
-      return `(${item()} OR ${journal()})`;
-    }
+    case 'anyText':
+      return undefined;
   }
+}
+
+/** A placeholder made at its first use. */
+const once = (make: () => string) => {
+  let made: string | undefined;
+  return () => (made ??= make());
+};
+
+/** S/C of one field, or of the texts of a record, its live activities or both: from the trigram index when the needle allows. */
+function search(ctx: Ctx, c: Extract<RecordCond, { op: 'field' | 'anyText' }>): Cond {
+  const { d, p } = ctx;
+  const needle = text(c.needle);
+  const mode = c.mode as 'S' | 'C';
+  const n = once(() => p(needle));
+  const pattern = indexPattern(mode, needle);
+  const index = pattern === undefined ? undefined : once(() => p(d.searchPattern(pattern)));
+  if (c.op === 'field') {
+    const v = `COALESCE(${d.jsonText('r.field_texts', quoteKey(c.field))}, '')`;
+    const sql = () => (mode === 'S' ? d.startsWith(v, n()) : d.contains(v, n()));
+    return index ? { sql, arms: [{ table: 'records', pattern: index, test: sql }] } : { sql };
+  }
+  const test = (el: string) => (mode === 'S' ? d.startsWith(el, n()) : d.contains(el, n()));
+  // `search` holds the same texts as the JSON array, each after SEP: one string test instead of a
+  // JSON walk. A needle without SEP is in `search` exactly when a text contains it (an occurrence
+  // lies between two SEPs, inside one text; MARK, when there, only leads it). SEP + needle is
+  // there when a text starts with the needle, or when a text holds SEP itself: `search` then starts
+  // with MARK, and the JSON decides.
+  const sep = once(() => p(SEP));
+  const inSearch = once(() => p(mode === 'S' ? SEP + needle : needle));
+  const exact = (texts: string, search: string) => {
+    if (!needle || needle.includes(SEP) || needle.includes(MARK)) return d.anyElement(texts, test);
+    if (mode === 'C') return d.contains(search, inSearch());
+    return `(CASE WHEN ${d.startsWith(search, sep())} THEN ${d.contains(search, inSearch())} ELSE ${d.anyElement(texts, test)} END)`;
+  };
+  const item = () => exact('r.item_texts', 'r.search');
+  const journal = () =>
+    `EXISTS (SELECT 1 FROM activities a WHERE a.account_id = ${ctx.account} AND a.record_id = r.id AND a.deleted IS NULL AND ${exact('a.texts', 'a.search')})`;
+  if (c.scope === 'anyitem') return index ? { sql: item, arms: [{ table: 'records', pattern: index, test: item }] } : { sql: item };
+  if (c.scope === 'anyjournal') return index ? { sql: journal, arms: [{ table: 'activities', pattern: index, test: journal }] } : { sql: journal };
+  const sql = () => `(${item()} OR ${journal()})`;
+  if (!index) return { sql };
+  // The record's texts match, or else its journal's: the records whose texts match come from the
+  // records' index, the others (whose journal matches) from the activities' index.
+  return {
+    sql,
+    arms: [
+      { table: 'records', pattern: index, test: item },
+      { table: 'activities', pattern: index, test: () => `NOT ${item()} AND ${journal()}` },
+    ],
+  };
 }
 
 /**

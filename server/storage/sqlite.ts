@@ -53,6 +53,7 @@ export function openSqlite(file: string): Storage {
   try {
     configure(db);
     migrate(db);
+    dropFtsSamples(db);
     // Reads run on a connection of their own: in WAL mode they see the last commit and never
     // wait for the writer. A :memory: database is private to its connection, so reads share it.
     if (!db.memory) {
@@ -188,6 +189,17 @@ function migrate(db: Db): void {
       throw new Error(`sqlite: migration ${n} failed: ${(e as Error).message}`, { cause: e });
     }
   }
+}
+
+/**
+ * ANALYZE (or PRAGMA optimize) samples FTS5's term index (sqlite_stat4) like any other: each
+ * lookup FTS5 makes in it (two per index segment per search) is then prepared again, since its
+ * bound term might change the plan. Those lookups have one plan; their samples go.
+ */
+function dropFtsSamples(db: Db): void {
+  if (db.readonly || !db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_stat4'").get()) return;
+  // ANALYZE sqlite_schema reloads the statistics this connection planned with.
+  if (db.prepare("DELETE FROM sqlite_stat4 WHERE tbl IN ('records_fts_idx', 'activities_fts_idx')").run().changes) db.exec('ANALYZE sqlite_schema');
 }
 
 /** How long a write transaction waits for another process's write lock. */

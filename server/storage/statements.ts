@@ -414,6 +414,20 @@ export abstract class SqlTx implements Tx {
     );
   }
 
+  async relatedOfKind(accountId: number, recordIds: number[], kind: string): Promise<Map<number, { id: number; name: string }[]>> {
+    const out = new Map<number, { id: number; name: string }[]>(recordIds.map((id) => [id, []]));
+    const wanted = recordIds.filter(isId);
+    if (wanted.length === 0) return out;
+    const rows = await this.rows<{ recordId: number; id: number; name: string }>(
+      // From the page's related rows to their records (SQLite would otherwise walk the kind's records).
+      `SELECT rel.record_id AS "recordId", r.id AS id, r.name AS name FROM related rel ${this.d.driverJoin} records r ON r.id = rel.related_id
+       WHERE ${this.d.inIds('rel.record_id', '?')} AND r.account_id = ? AND r.kind = ? AND r.deleted IS NULL ORDER BY rel.record_id, rel.${this.d.relatedOrder}`,
+      this.d.idsParam(wanted), accountId, kind,
+    );
+    for (const r of rows) out.get(r.recordId)!.push({ id: r.id, name: r.name });
+    return out;
+  }
+
   // custom field definitions
 
   async insertFieldDef(f: Omit<FieldDefRow, 'id' | 'name'>): Promise<FieldDefRow> {

@@ -3,7 +3,7 @@
 // '' over a record's texts and its live activities' texts, phone digits, e-mail text, the sort
 // with ties by id, and the page. fast-check draws records whose texts mix case, non-ASCII
 // letters that fold differently in SQL (İ, ẞ, Σ), LIKE / GLOB metacharacters (% _ * ? [ "), the
-// search texts' separator U+001F and a character outside the BMP; needles are drawn from those
+// search texts' separator U+001F, its lead mark U+001E and a character outside the BMP; needles are drawn from those
 // texts or at random, 0 to 6 characters, so short ones (no trigram index) and long ones (index)
 // both run. Both adapters; on PostgreSQL without U+0000 in names and fields (its text cannot hold it).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ import type { NewActivity, NewRecord, RecordRow, Storage } from '../../server/st
 import type { RecordCond, RecordQuery, SortField } from '../../server/storage/record-query.ts';
 import { createSchema, dropSchema } from '../support/postgres.ts';
 
-const letters = ['a', 'B', '\u0000', 'ä', 'Ä', 'İ', 'i', 'ẞ', 'ß', 'Σ', 'σ', 'ς', ' ', '%', '_', '*', '?', '[', '"', '\\', '+', '1', '5', '\u001f', '😀'];
+const letters = ['a', 'B', '\u0000', 'ä', 'Ä', 'İ', 'i', 'ẞ', 'ß', 'Σ', 'σ', 'ς', ' ', '%', '_', '*', '?', '[', '"', '\\', '+', '1', '5', '\u001f', '\u001e', '😀'];
 const nameLetters = letters.filter((c) => c !== '😀'); // names sort by code point in SQL, by UTF-16 unit in JS
 const str = (alphabet: string[], max: number) => fc.array(fc.constantFrom(...alphabet), { maxLength: max }).map((a) => a.join(''));
 
@@ -139,8 +139,47 @@ async function check(open: () => Promise<Storage>, nul: boolean): Promise<void> 
   }
 }
 
+/** A record two of whose live activities hold the needle is one match (its journal matches), listed once. */
+async function journalMatchesTwice(open: () => Promise<Storage>): Promise<void> {
+  const storage = await open();
+  try {
+    const { accountId, ids } = await storage.transaction(async (tx) => {
+      const account = await tx.ensureAccount('journal twice');
+      const ids: number[] = [];
+      for (const [name, notes] of [['Zed', ['zebra crossing', 'Zebra again']], ['Amy', ['zebra']], ['Bob', ['no']]] as const) {
+        const row = await tx.insertRecord({
+          accountId: account.id, kind: 'contacts', name, ownership: 1, flagged: 0, fields: { jobtitle: name === 'Bob' ? 'zebra keeper' : 'x' },
+          created: 0, viewed: 0, updated: 0, creatorId: 1, creatorName: 'c', modificatorId: 1, modificatorName: 'c',
+        });
+        ids.push(row.id);
+        for (const details of notes) {
+          await tx.insertActivity({
+            accountId: account.id, recordId: row.id, parentId: row.id, segment: 'note', typeid: 3, level: 1, position: 1, fields: { details }, flagged: 0,
+            created: 0, viewed: 0, updated: 0, creatorId: 1, creatorName: 'c', modificatorId: 1, modificatorName: 'c',
+          });
+        }
+      }
+      return { accountId: account.id, ids };
+    });
+    const [zed, amy, bob] = ids;
+    const page = async (scope: 'anyjournal' | 'any', mode: 'S' | 'C', start = 0) => {
+      const q: RecordQuery = { kind: 'contacts', deleted: false, where: [{ op: 'anyText', scope, mode, needle: 'ZEBRA' }], sort: { field: 'name', dir: 'ASC' }, start, limit: 10 };
+      const got = await storage.read((tx) => tx.pageRecords(accountId, q));
+      return { count: got.count, ids: got.rows.map((r) => r.id) };
+    };
+    expect(await page('anyjournal', 'S')).toEqual({ count: 2, ids: [amy, zed] });
+    expect(await page('anyjournal', 'C')).toEqual({ count: 2, ids: [amy, zed] });
+    expect(await page('any', 'S')).toEqual({ count: 3, ids: [amy, bob, zed] });
+    expect(await page('any', 'C', 2)).toEqual({ count: 3, ids: [zed] });
+    expect(await page('anyjournal', 'C', 5)).toEqual({ count: 2, ids: [] });
+  } finally {
+    await storage.close();
+  }
+}
+
 describe('lists in SQL keep the JavaScript semantics', () => {
   it('on SQLite', () => check(async () => openSqlite(':memory:'), true), 120_000);
+  it('on SQLite: a journal that matches twice lists its record once', () => journalMatchesTwice(async () => openSqlite(':memory:')));
 
   describe('on PostgreSQL', () => {
     let schema: { schema: string; url: string };
@@ -151,5 +190,6 @@ describe('lists in SQL keep the JavaScript semantics', () => {
       if (schema) await dropSchema(schema.schema);
     });
     it('the same', () => check(() => openPostgres(schema.url), false), 240_000);
+    it('a journal that matches twice lists its record once', () => journalMatchesTwice(() => openPostgres(schema.url)));
   });
 });

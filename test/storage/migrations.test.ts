@@ -114,3 +114,95 @@ describe('an old PostgreSQL schema (schema 1: before lists in SQL)', () => {
     expect(await sql(schema, 'SELECT version FROM schema_version')).toEqual([{ version: PG_MIGRATIONS.length }]);
   });
 });
+
+// Texts holding SEP (U+001F): `search` as written before MARK led it, and what starts-with answers.
+const SEP = '\u001f';
+async function seedSepTexts(s: Storage): Promise<number> {
+  return await s.transaction(async (t) => {
+    const acc = await t.ensureAccount('sep');
+    const base = { accountId: acc.id, kind: 'contacts', ownership: 1, flagged: 0 as const, created: 0, viewed: 0, updated: 0, creatorId: 1, creatorName: 'a', modificatorId: 1, modificatorName: 'a' };
+    const r = await t.insertRecord({ ...base, name: `Ab${SEP}cd`, fields: {} });
+    await t.insertRecord({ ...base, name: 'Cdef', fields: {} });
+    await t.insertActivity({
+      accountId: acc.id, recordId: r.id, parentId: r.id, segment: 'note', typeid: 3, level: 1, position: 1, fields: { details: `x${SEP}gh` }, flagged: 0,
+      created: 0, viewed: 0, updated: 0, creatorId: 1, creatorName: 'a', modificatorId: 1, modificatorName: 'a',
+    });
+    return acc.id;
+  });
+}
+async function expectSepTexts(s: Storage, accountId: number): Promise<void> {
+  const names = async (needle: string) => (await s.read((t) => t.pageRecords(accountId, search(needle)))).rows.map((r) => r.name);
+  expect(await names('cd')).toEqual(['Cdef']); // not `Ab<SEP>cd`: its text starts with ab
+  expect(await names('gh')).toEqual([]);
+  expect(await names('ab')).toEqual([`Ab${SEP}cd`]);
+  expect(await names('x')).toEqual([`Ab${SEP}cd`]);
+}
+/** `search` without its lead MARK, as migration 7 (SQLite) / 5 (PostgreSQL) finds it. */
+const UNMARK = (fn: string) => `UPDATE records SET search = ${fn}(search, 2) WHERE search LIKE chr_mark || '%';
+  UPDATE activities SET search = ${fn}(search, 2) WHERE search LIKE chr_mark || '%';`;
+
+describe('a database whose search texts predate MARK', () => {
+  it('SQLite: migration 7 marks the rows whose texts hold SEP', async () => {
+    const d = mkdtempSync(join(tmpdir(), 'crmgen-migrate-'));
+    dirs.push(d);
+    const file = join(d, 'sep.db');
+    let s = openSqlite(file);
+    const accountId = await seedSepTexts(s);
+    await s.close();
+    const raw = new Database(file);
+    raw.exec(UNMARK('substr').replaceAll('chr_mark', 'char(30)'));
+    expect(raw.prepare('SELECT count(*) AS n FROM records WHERE substr(search, 1, 1) = char(30)').get()).toEqual({ n: 0 });
+    raw.pragma(`user_version = ${MIGRATIONS.length - 1}`);
+    raw.close();
+    s = openSqlite(file);
+    try {
+      await expectSepTexts(s, accountId);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('PostgreSQL: migration 5 marks the rows whose texts hold SEP', async () => {
+    const { schema, url } = await createSchema('migsep');
+    schemas.push(schema);
+    let s = await openPostgres(url);
+    const accountId = await seedSepTexts(s);
+    await s.close();
+    await sql(schema, UNMARK('substr').replaceAll('chr_mark', 'chr(30)'));
+    expect(await sql(schema, 'SELECT count(*)::int AS n FROM records WHERE starts_with(search, chr(30))')).toEqual([{ n: 0 }]);
+    await sql(schema, `UPDATE schema_version SET version = ${PG_MIGRATIONS.length - 1}`);
+    s = await openPostgres(url);
+    try {
+      await expectSepTexts(s, accountId);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe('an analyzed SQLite database', () => {
+  it('loses the samples of its trigram indexes at open (each FTS5 term lookup would be prepared again), keeps the others, and searches', async () => {
+    const d = mkdtempSync(join(tmpdir(), 'crmgen-analyzed-'));
+    dirs.push(d);
+    const file = join(d, 'analyzed.db');
+    let s = openSqlite(file);
+    const accountId = await seedSepTexts(s);
+    await s.close();
+    const raw = new Database(file);
+    raw.exec('ANALYZE');
+    const samples = () => raw.prepare("SELECT tbl, count(*) AS n FROM sqlite_stat4 WHERE tbl IN ('records', 'records_fts_idx', 'activities_fts_idx') GROUP BY tbl ORDER BY tbl").all();
+    expect(samples()).toEqual([
+      { tbl: 'activities_fts_idx', n: expect.any(Number) },
+      { tbl: 'records', n: expect.any(Number) },
+      { tbl: 'records_fts_idx', n: expect.any(Number) },
+    ]);
+    s = openSqlite(file);
+    try {
+      expect(samples()).toEqual([{ tbl: 'records', n: expect.any(Number) }]);
+      await expectSepTexts(s, accountId);
+    } finally {
+      await s.close();
+      raw.close();
+    }
+  });
+});

@@ -379,6 +379,31 @@ export function storageSuite(
         expect(await tx((t) => t.listRelated(y!.id))).toEqual([{ recordId: y!.id, relatedId: x!.id, note: 'other' }]);
         expect(await tx((t) => t.listRelated(z!.id))).toEqual([]);
       });
+
+      it('relatedOfKind: per record, its live related records of the kind in the account, in the order added', async () => {
+        const { a, b } = await twoAccounts();
+        const [r, s, c1, c2, gone, person, foreign] = await tx(async (t) => [
+          await t.insertRecord(recordOf(a.id)),
+          await t.insertRecord(recordOf(a.id)),
+          await t.insertRecord(recordOf(a.id, { kind: 'companies', name: 'Zeta Ltd' })),
+          await t.insertRecord(recordOf(a.id, { kind: 'companies', name: 'Acme' })),
+          await t.insertRecord(recordOf(a.id, { kind: 'companies', name: 'Gone Inc' })),
+          await t.insertRecord(recordOf(a.id, { name: 'A person' })),
+          await t.insertRecord(recordOf(b.id, { kind: 'companies', name: 'Other account' })),
+        ]);
+        await tx(async (t) => {
+          for (const x of [c1!, gone!, person!, foreign!, c2!]) await t.addRelated({ recordId: r!.id, relatedId: x.id, note: '' });
+          await t.addRelated({ recordId: s!.id, relatedId: c2!.id, note: '' });
+          await t.setRecordDeleted(a.id, gone!.id, 1);
+        });
+        const map = await tx((t) => t.relatedOfKind(a.id, [s!.id, r!.id, person!.id], 'companies'));
+        expect([...map.keys()]).toEqual([s!.id, r!.id, person!.id]);
+        expect(map.get(r!.id)).toEqual([{ id: c1!.id, name: 'Zeta Ltd' }, { id: c2!.id, name: 'Acme' }]);
+        expect(map.get(s!.id)).toEqual([{ id: c2!.id, name: 'Acme' }]);
+        expect(map.get(person!.id)).toEqual([]);
+        expect((await tx((t) => t.relatedOfKind(b.id, [r!.id], 'companies'))).get(r!.id)).toEqual([{ id: foreign!.id, name: 'Other account' }]);
+        expect((await tx((t) => t.relatedOfKind(a.id, [], 'companies'))).size).toBe(0);
+      });
     });
 
     describe('custom field definitions', () => {

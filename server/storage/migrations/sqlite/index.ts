@@ -7,5 +7,6 @@ import { migration as m3 } from './003-webhooks.ts';
 import { migration as m4 } from './004-lists-in-sql.ts';
 import { migration as m5 } from './005-delivery-log.ts';
 import { migration as m6 } from './006-report-owners.ts';
+import { migration as m7 } from './007-search-mark.ts';
 
-export const MIGRATIONS: readonly SqliteMigration[] = [m1, m2, m3, m4, m5, m6];
+export const MIGRATIONS: readonly SqliteMigration[] = [m1, m2, m3, m4, m5, m6, m7];
