@@ -247,7 +247,12 @@ describe('deliveries through the guard', () => {
     await until('the delivery on 127.0.0.2', () => got.length === 1);
     expect(got[0]!.host).toBe(`receiver.test:${port}`);
     expect(JSON.parse(got[0]!.body)).toMatchObject({ type: 'items.create' });
-    expect((await t.attempts(h.id))[0]).toMatchObject({ outcome: 'delivered', httpStatus: 204, attempt: 1 });
+    // The attempt is stored after the receiver answered: wait for it rather than race it.
+    const [attempt] = await until('the attempt stored', async () => {
+      const log = await t.attempts(h.id);
+      return log.length > 0 && log;
+    });
+    expect(attempt).toMatchObject({ outcome: 'delivered', httpStatus: 204, attempt: 1 });
     expect(lookups.every((l) => l === 'receiver.test')).toBe(true);
   });
 });
