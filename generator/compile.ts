@@ -7,12 +7,12 @@
 // stays as the fallback where no TypeScript 7 is installed. Both are given the sources with their
 // relative imports already ending in .js, so neither rewrites a specifier and both print the same.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createHash } from 'node:crypto';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, isAbsolute, join, posix, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { packageDirs, type PackageDir } from './packages.ts';
 import { listFiles } from './write.ts';
@@ -148,43 +148,199 @@ export class KeptOutput {
   }
 }
 
+/**
+ * The modules the server may take from the client's compile: byte-identical in both packages and
+ * importing only such modules (one that imports a module differing between the packages means
+ * something else in each, so each package compiles its own copy).
+ */
+export function sharedModules(base: ReadonlyMap<string, string>, other: ReadonlyMap<string, string>): Set<string> {
+  const shared = new Set([...other].filter(([rel, text]) => !rel.endsWith('.d.ts') && base.get(rel) === text).map(([rel]) => rel));
+  const declarations = new Set([...other].filter(([rel, text]) => rel.endsWith('.d.ts') && base.get(rel) === text).map(([rel]) => rel));
+  const imports = new Map([...shared].map((rel) => [rel, importedSources(rel, other.get(rel)!, other)]));
+  for (let dropped = true; dropped; ) {
+    dropped = false;
+    for (const rel of shared)
+      if (imports.get(rel)!.some((target) => !shared.has(target) && !declarations.has(target))) {
+        shared.delete(rel);
+        dropped = true;
+      }
+  }
+  return shared;
+}
+
+/** The sources a module's relative imports name (`./x.js` -> x.ts or x.d.ts); an import of no source is tsc's to report. */
+function importedSources(rel: string, text: string, sources: ReadonlyMap<string, string>): string[] {
+  const found: string[] = [];
+  for (const [, , specifier] of text.matchAll(/\b(?:from|import)\s*\(?\s*(['"])(\.\.?\/[^'"\n]*?)\1/g)) {
+    const target = posix.join(posix.dirname(rel), specifier!);
+    const stem = target.replace(/\.js$/, '');
+    const source = [target, `${stem}.ts`, `${stem}.d.ts`].find((t) => sources.has(t));
+    if (source) found.push(source);
+  }
+  return found;
+}
+
+/** src/x.ts -> x.js and x.d.ts in dist/. */
+const emittedFrom = (rel: string) => [rel.replace(/\.ts$/, '.js'), rel.replace(/\.ts$/, '.d.ts')];
+
+/** Names the DOM libraries declare at their top level (the client compiles with them, the server without). */
+function domNames(tsc: string): Set<string> {
+  const names = new Set<string>();
+  for (const file of ['lib.dom.d.ts', 'lib.dom.iterable.d.ts', 'lib.dom.asynciterable.d.ts']) {
+    const path = join(dirname(tsc), file);
+    if (!existsSync(path)) continue;
+    for (const [, name] of readFileSync(path, 'latin1').matchAll(/\n(?:declare (?:var|let|const|function|namespace|class) |interface |type )([\w$]+)/g)) names.add(name!);
+  }
+  return names;
+}
+
+const keywords = new Set('abstract accessor any as asserts async await bigint boolean break case catch class const constructor continue declare default delete do else enum export extends false finally for from function get global if implements import in infer instanceof interface is keyof let module namespace never new null number object of out override package private protected public readonly require return satisfies set static string super switch symbol this throw true try type typeof undefined unique unknown var void while with yield'.split(' '));
+
+/**
+ * Global names of the DOM libraries a declaration file refers to (true: as a value, after typeof).
+ * A scan of the text, not a parse: it errs towards finding a name (the server compile then checks
+ * it exists there), never towards missing a reference in a type position.
+ */
+export function domReferences(text: string, dom: ReadonlySet<string>): Map<string, boolean> {
+  const local = new Set<string>();
+  const code = text
+    .replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, ' ')
+    // Import clauses bind local names; re-exports and import types name other modules' exports.
+    .replace(/\bimport\b([^;'"`]*?)\bfrom\s*(['"])[^'"\n]*\2/g, (_, clause: string) => {
+      for (const name of clause.match(/[\w$]+/g) ?? []) local.add(name);
+      return ' ';
+    })
+    .replace(/\bexport\b[^;'"`]*?\bfrom\s*(['"])[^'"\n]*\1|\bexport\s*\{[^}]*\}|\bimport\s*\(\s*(['"])[^'"\n]*\2\s*\)/g, ' ')
+    .replace(/'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"/g, ' ')
+    // A template literal type keeps only what is inside its ${...}.
+    .replace(/`(?:[^`\\]|\\.)*`/g, (m) => ` ${[...m.matchAll(/\$\{([^}]*)\}/g)].map((x) => x[1]).join(' ')} `);
+  for (const [, name] of code.matchAll(/\b(?:interface|type|class|enum|namespace|module|function|const|let|var|infer)\s+([\w$]+)/g)) local.add(name!);
+  // Type parameters, enum members and mapped-type keys.
+  for (const [, name] of code.matchAll(/[<,{]\s*(?:const\s+|in\s+|out\s+)*([\w$]+)\s*(?:extends\b|=(?!>))/g)) local.add(name!);
+  for (const [, name] of code.matchAll(/\[\s*([\w$]+)\s+in\b/g)) local.add(name!);
+  const found = new Map<string, boolean>();
+  for (const m of code.matchAll(/[\w$#]+/g)) {
+    const name = m[0];
+    if (!dom.has(name) || local.has(name) || keywords.has(name)) continue;
+    const before = code.slice(Math.max(0, m.index - 24), m.index).trimEnd();
+    // The right side of a qualified name (A.B; a spread ...B is a reference).
+    if (before.endsWith('.') && !before.endsWith('...')) continue;
+    const after = code.slice(m.index + name.length, m.index + name.length + 8).trimStart();
+    // A member, parameter or tuple label (name: T, name?: T, name(...)), unless a conditional type's branch (? A : B).
+    if (/^\??\s*[:(]/.test(after) && !before.endsWith('?')) continue;
+    // A member after its modifiers (private name;), not readonly's array type (readonly A[]).
+    if (/\b(?:private|protected|public|readonly|static|abstract|accessor|override|declare|get|set)$/.test(before) && /^[?;:(=<]/.test(after)) continue;
+    found.set(name, (found.get(name) ?? false) || /\btypeof$/.test(before));
+  }
+  return found;
+}
+
+const probeName = 'crmgen-dom-probe.ts';
+
 async function compileNative(tsc: string, packages: PackageSources[], root: string, out: Map<string, string>, kept?: KeptOutput): Promise<string[]> {
   const work = workDir(root);
   // With no more cores than packages (each compiled by its own process, beside generate's two
   // threads), tsc's own threads only contend: single-threaded, the compile measured 10% less CPU.
   const threads = availableParallelism() <= packages.length ? ['--singleThreaded'] : [];
-  try {
-    writeFileSync(join(work, 'package.json'), JSON.stringify({ type: 'module' }));
-    const runs = packages.map(async ({ dir, sources }) => {
-      const base = join(work, dir);
-      for (const folder of new Set([...sources.keys()].map((rel) => dirname(join(base, 'src', rel))))) mkdirSync(folder, { recursive: true });
-      // Written on libuv's threads: generate's thread goes on emitting meanwhile.
-      await Promise.all([...sources].map(([rel, text]) => writeFile(join(base, 'src', rel), text)));
-      const config = { compilerOptions: { ...options(dir), rootDir: 'src', outDir: 'dist' }, include: ['src'] };
-      writeFileSync(join(base, 'tsconfig.json'), JSON.stringify(config));
-      return new Promise<string[]>((resolveRun, reject) => {
-        const child = spawn(tsc, ['-p', 'tsconfig.json', '--pretty', 'false', ...threads], { cwd: base, stdio: ['ignore', 'pipe', 'pipe'] });
-        let text = '';
-        child.stdout.on('data', (b: Buffer) => (text += b.toString()));
-        child.stderr.on('data', (b: Buffer) => (text += b.toString()));
-        child.on('error', reject);
-        child.on('close', (code) => {
-          const found = text
-            .split('\n')
-            .filter((l) => /\berror TS\d+/.test(l))
-            .map((l) => l.replace(/^(\S+?)\((\d+),(\d+)\): error (TS\d+): /, `${dir}/$1:$2:$3: $4 `));
-          if (code !== 0 && !found.length) found.push(`${dir}: tsc exited ${code}: ${text.trim()}`);
-          if (!found.length)
-            for (const rel of listFiles(join(base, 'dist'))) {
-              const file = join(base, 'dist', rel);
-              out.set(`${dir}/dist/${rel}`, readFileSync(file, 'utf8'));
-              kept?.files.set(`${dir}/dist/${rel}`, file);
-            }
-          resolveRun(found);
-        });
+  const [base, ...others] = [...packages].sort((a, b) => (a.dir === 'client' ? -1 : b.dir === 'client' ? 1 : 0));
+  const baseDist = join(work, base!.dir, 'dist');
+  /** Runs tsc in work/<dir>; the problems it reports, by package path, and the files it listed. */
+  const run = (dir: PackageDir, args: string[]) =>
+    new Promise<{ problems: string[]; listed: string[] }>((resolveRun, reject) => {
+      const child = spawn(tsc, ['-p', 'tsconfig.json', '--pretty', 'false', ...threads, ...args], { cwd: join(work, dir), stdio: ['ignore', 'pipe', 'pipe'] });
+      let text = '';
+      child.stdout.on('data', (b: Buffer) => (text += b.toString()));
+      child.stderr.on('data', (b: Buffer) => (text += b.toString()));
+      child.on('error', reject);
+      child.on('close', (code) => {
+        const lines = text.split('\n');
+        const problems = lines.filter((l) => /\berror TS\d+/.test(l)).map((l) => l.replace(/^(\S+?)\((\d+),(\d+)\): error (TS\d+): /, `${dir}/$1:$2:$3: $4 `));
+        if (code !== 0 && !problems.length) problems.push(`${dir}: tsc exited ${code}: ${text.trim()}`);
+        resolveRun({ problems, listed: lines.map((l) => l.trim()).filter((l) => isAbsolute(l)).map((l) => resolve(l)) });
       });
     });
-    return (await Promise.all(runs)).flat();
+  /** dist/ of work/<dir> into out (and kept), but for the probe. */
+  const take = (dir: PackageDir) => {
+    for (const rel of listFiles(join(work, dir, 'dist'))) {
+      if (rel.startsWith('crmgen-dom-probe.')) continue;
+      const file = join(work, dir, 'dist', rel);
+      out.set(`${dir}/dist/${rel}`, readFileSync(file, 'utf8'));
+      kept?.files.set(`${dir}/dist/${rel}`, file);
+    }
+  };
+  /** Writes the sources to compile and the tsconfig of work/<dir>. */
+  const prepare = async (dir: PackageDir, sources: [string, string][], config: object) => {
+    const base = join(work, dir);
+    for (const folder of new Set(sources.map(([rel]) => dirname(join(base, rel))))) mkdirSync(folder, { recursive: true });
+    // Written on libuv's threads: generate's thread goes on emitting meanwhile.
+    await Promise.all(sources.map(([rel, text]) => writeFile(join(base, rel), text)));
+    writeFileSync(join(base, 'tsconfig.json'), JSON.stringify(config));
+  };
+  try {
+    writeFileSync(join(work, 'package.json'), JSON.stringify({ type: 'module' }));
+    // The client: every module, browser settings (DOM, no Node types): the check that a shared
+    // module works in a browser. Its hand-written declarations sit in dist/, where they ship and
+    // where the server finds them beside the compiled ones (rootDirs makes src/ and dist/ one folder).
+    const declarations = [...base!.sources].filter(([rel]) => rel.endsWith('.d.ts'));
+    await prepare(base!.dir, [...[...base!.sources].filter(([rel]) => !rel.endsWith('.d.ts')).map(([rel, text]): [string, string] => [`src/${rel}`, text]), ...declarations.map(([rel, text]): [string, string] => [`dist/${rel}`, text])], {
+      compilerOptions: { ...options(base!.dir), rootDir: 'src', outDir: 'dist', rootDirs: ['src', 'dist'] },
+      include: ['src'],
+    });
+    const baseRun = run(base!.dir, []).then((r) => {
+      if (!r.problems.length) take(base!.dir);
+      return r.problems;
+    });
+    const runs = others.map(async ({ dir, sources }) => {
+      // The other packages compile only their own modules, against the client's declarations of
+      // the shared ones, and ship the client's output of those (the same bytes either would print).
+      const shared = sharedModules(base!.sources, sources);
+      const own = [...sources].filter(([rel]) => !shared.has(rel) && !(rel.endsWith('.d.ts') && base!.sources.get(rel) === sources.get(rel)));
+      if (shared.size && (await baseRun).length) return [];
+      const sharedDeclarations = new Set([...shared].map((rel) => emittedFrom(rel)[1]!).concat(declarations.filter(([rel]) => sources.get(rel) === base!.sources.get(rel)).map(([rel]) => rel)));
+      for (const rel of shared)
+        for (const js of emittedFrom(rel)) {
+          const text = out.get(`${base!.dir}/dist/${js}`);
+          if (text === undefined) return [`${dir}/src/${rel}: the ${base!.dir} compile printed no dist/${js}`];
+          out.set(`${dir}/dist/${js}`, text);
+        }
+      // A shared module's declarations were printed with the DOM's types in scope: a DOM name they
+      // use must exist here too (skipLibCheck would otherwise turn it into any without a word).
+      const probes: { name: string; file: string }[] = [];
+      if (shared.size) {
+        const dom = domNames(tsc);
+        for (const rel of sharedDeclarations)
+          for (const [name, value] of domReferences(out.get(`${base!.dir}/dist/${rel}`) ?? base!.sources.get(rel) ?? '', dom))
+            if (!probes.some((p) => p.name === name)) probes.push({ name: value ? `typeof ${name}` : name, file: rel });
+      }
+      const probe = probes.map((p, i) => `type P${i} = ${p.name};\n`).join('') + (probes.length ? 'export {};\n' : '');
+      const roots = [...own.map(([rel, text]): [string, string] => [`src/${rel}`, text]), ...(probes.length ? [[`src/${probeName}`, probe] as [string, string]] : [])];
+      if (!roots.length) return [];
+      await prepare(dir, roots, {
+        compilerOptions: { ...options(dir), rootDir: 'src', outDir: 'dist', rootDirs: ['src', relative(join(work, dir), baseDist)] },
+        files: roots.map(([rel]) => rel),
+      });
+      const r = await run(dir, shared.size ? ['--listFiles'] : []);
+      const problems = r.problems.flatMap((p) => {
+        const m = new RegExp(`^${dir}/src/${probeName}:(\\d+):\\d+: (TS\\d+) (.*)$`).exec(p);
+        if (!m) return [p];
+        // Only a name that does not exist fails (a type probed as a value or without its type arguments exists).
+        const found = probes[Number(m[1]) - 1]!;
+        return /^Cannot find name/.test(m[3]!) ? [`${dir}/dist/${found.file}: uses ${found.name.replace(/^typeof /, '')} from the DOM, which ${dir} (Node) does not have: ${m[2]} ${m[3]}`] : [];
+      });
+      // Nothing of the client's but the shared modules' declarations may be part of this compile.
+      const inside = (dir: string, file: string) => {
+        const rel = relative(dir, file).split('\\').join('/');
+        return rel.startsWith('../') || rel === '..' || isAbsolute(rel) ? undefined : rel;
+      };
+      const works = new Set([work, realpathSync(work)]);
+      for (const file of r.listed) {
+        const rel = [...works].map((from) => inside(join(from, base!.dir), file)).find((x) => x !== undefined);
+        if (rel !== undefined && !(rel.startsWith('dist/') && sharedDeclarations.has(rel.slice('dist/'.length)))) problems.push(`${dir}: its compile reached ${base!.dir}/${rel}, which ${dir} does not share`);
+      }
+      if (!problems.length) take(dir);
+      return problems;
+    });
+    return [...(await baseRun), ...(await Promise.all(runs)).flat()];
   } finally {
     if (!kept?.keep(work)) rmSync(work, { recursive: true, force: true });
   }
