@@ -1,12 +1,14 @@
 // The compile phase of crmgen generate (generator/compile.ts): each package's src/ becomes dist/
 // (JavaScript and declarations) under the strictest options, a type error fails with the file,
 // line and column, and the two compilers (TypeScript 7's native tsc, ts-morph's TypeScript as the
-// fallback) print the same JavaScript, since neither rewrites an import specifier.
+// fallback) print the same JavaScript, since neither rewrites an import specifier. With tsc, a
+// module both packages share is compiled once, by the client, and checked against the server's
+// environment through its declarations.
 import { describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { CompileError, compilePackages, compilePackagesCached, nativeTsc, withJsSpecifiers } from '../generator/compile.ts';
+import { CompileError, compilePackages, compilePackagesCached, domReferences, nativeTsc, withJsSpecifiers } from '../generator/compile.ts';
 import { root } from './support/paths.ts';
 
 const sources = (client: Record<string, string>, server: Record<string, string> = { 'index.ts': 'export const ready = true;\n' }) =>
@@ -107,5 +109,57 @@ describe('compiling the generated packages', { timeout: 120_000 }, () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('compiles a module both packages hold byte for byte once, in the client, and ships its output in both', async () => {
+    const shared = { 'math/twice.ts': pair['math/twice.ts'] };
+    const out = await compileWith('native', sources(pair, { ...shared, 'index.ts': "import { twice } from './math/twice.ts';\nexport const six = twice(3);\n" }));
+    for (const file of ['math/twice.js', 'math/twice.d.ts']) expect(out.get(`server/dist/${file}`)).toBe(out.get(`client/dist/${file}`));
+    expect(out.get('server/dist/index.d.ts')).toBe('export declare const six: number;\n');
+    // A type error there is the client's to report, once.
+    const broken = { 'math/twice.ts': "export type Twice = (n: number) => number;\nexport const twice: Twice = (n) => `${n}`;\n" };
+    const error = await compileWith('native', sources({ ...pair, ...broken }, { ...broken, 'index.ts': "export { twice } from './math/twice.ts';\n" })).catch((e: unknown) => e);
+    expect((error as CompileError).problems).toEqual([expect.stringMatching(/^client\/src\/math\/twice\.ts:2:\d+: TS2322 /)]);
+  });
+
+  it.each(['native', 'ts-morph'] as const)('%s: a byte-identical module that imports one differing between the packages is compiled by each', async (compiler) => {
+    const greet = { 'greet.ts': "import { who } from './index.ts';\nexport const greet = () => who;\n" };
+    const out = await compileWith(compiler, sources({ ...greet, 'index.ts': "export const who: 'client' = 'client';\n" }, { ...greet, 'index.ts': "export const who: 'server' = 'server';\n" }));
+    expect(out.get('client/dist/greet.d.ts')).toBe('export declare const greet: () => "client";\n');
+    expect(out.get('server/dist/greet.d.ts')).toBe('export declare const greet: () => "server";\n');
+  });
+
+  it("fails when a shared module's declarations use a DOM name Node does not have, not when Node has it too", async () => {
+    const el = { 'el.ts': 'export const byId = (id: string) => document.getElementById(id);\nexport const view = (): typeof window => window;\n' };
+    const error = await compileWith('native', sources({ ...el, 'index.ts': 'export {};\n' }, { ...el, 'index.ts': 'export const ready = true;\n' })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CompileError);
+    expect((error as CompileError).problems).toEqual([
+      expect.stringMatching(/^server\/dist\/el\.d\.ts: uses HTMLElement from the DOM, which server \(Node\) does not have: TS\d+ Cannot find name 'HTMLElement'/),
+      expect.stringMatching(/^server\/dist\/el\.d\.ts: uses window from the DOM, which server \(Node\) does not have: TS\d+ Cannot find name 'window'/),
+    ]);
+    const text = { 'text.ts': 'export const decoder = (): TextDecoder => new TextDecoder();\n' };
+    const out = await compileWith('native', sources({ ...text, 'index.ts': 'export {};\n' }, { ...text, 'index.ts': 'export const ready = true;\n' }));
+    expect(out.get('server/dist/text.d.ts')).toBe('export declare const decoder: () => TextDecoder;\n');
+  });
+
+  it('finds the DOM names a declaration refers to, and not members, parameters, locals or imports that share a name', () => {
+    const dom = new Set(['Event', 'HTMLElement', 'Node', 'name', 'status', 'window', 'Text', 'Comment', 'File']);
+    const text = [
+      "import type { Comment } from './comment.js';",
+      "export type { File } from './file.js';",
+      '/** An Event, a Node. */',
+      'export interface Text { name: string; status?: number; readonly Event: Comment }',
+      'export declare class Box { private name; get status(): string; find(id: string, name: string): HTMLElement | null; }',
+      "export declare const on: <E extends Event>(name: 'x', e: E) => typeof window;",
+      'export type Pick<T> = T extends string ? Node : never;',
+      'export type Q = `${Comment}-x`;',
+    ].join('\n');
+    expect(Object.fromEntries(domReferences(text, dom))).toEqual({ HTMLElement: false, Event: false, window: true, Node: false });
+  });
+
+  it("fails when the server's own modules reach a client module the server does not hold", async () => {
+    const error = await compileWith('native', sources({ ...pair, 'only.ts': 'export const only = 1;\n' }, { 'math/twice.ts': pair['math/twice.ts'], 'index.ts': "export { only } from './only.ts';\n" })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CompileError);
+    expect((error as CompileError).problems.join('\n')).toMatch(/server: its compile reached client\/dist\/only\.d\.ts, which server does not share/);
   });
 });
