@@ -107,9 +107,10 @@ export async function compilePackages(files: ReadonlyMap<string, string>, root: 
 }
 
 /**
- * A temporary folder from which the packages' imports (busboy, @types/node) resolve: inside the
- * installation, or, where that is read-only, in the system's temp folder with a link to the
- * node_modules folder crmgen's dependencies are installed in.
+ * A temporary folder for dist/ (and the sources, where sourceDir finds no memory file system)
+ * from which the packages' imports (busboy, @types/node) resolve: inside the installation, or,
+ * where that is read-only, in the system's temp folder with a link to the node_modules folder
+ * crmgen's dependencies are installed in.
  */
 function workDir(root: string): string {
   try {
@@ -141,7 +142,7 @@ function sourceDir(work: string): string {
 /**
  * The dist/ files a native compile left in its work folder, by output path: generate moves them
  * into the output folder instead of writing each again (a new file costs far more than a rename on
- * some file systems; a cold run has ~500 of them). dispose() removes the folder.
+ * some file systems; a cold run has ~270 of them). dispose() removes the folder.
  */
 export class KeptOutput {
   readonly files = new Map<string, string>();
@@ -218,8 +219,9 @@ const keywords = new Set('abstract accessor any as asserts async await bigint bo
 
 /**
  * Global names of the DOM libraries a declaration file refers to (true: as a value, after typeof).
- * A scan of the text, not a parse: it errs towards finding a name (the server compile then checks
- * it exists there), never towards missing a reference in a type position.
+ * A scan of tsc's declaration output, not a parse: it errs towards finding a name (the server's
+ * compile then only checks that it exists there); what it takes for a local name (an import, a
+ * declaration, a type parameter) hides that name's global use in the same file.
  */
 export function domReferences(text: string, dom: ReadonlySet<string>): Map<string, boolean> {
   const local = new Set<string>();
