@@ -205,17 +205,24 @@ function importedSources(rel: string, text: string, sources: ReadonlyMap<string,
 const emittedFrom = (rel: string) => [rel.replace(/\.ts$/, '.js'), rel.replace(/\.ts$/, '.d.ts')];
 
 /** Names the DOM libraries declare at their top level (the client compiles with them, the server without). */
-function domNames(tsc: string): Set<string> {
-  const names = new Set<string>();
+export interface DomNames {
+  /** Interfaces, type aliases, namespaces and classes. */
+  types: ReadonlySet<string>;
+  /** Variables and functions (a declaration names them after typeof). */
+  values: ReadonlySet<string>;
+}
+
+function domNames(tsc: string): DomNames {
+  const types = new Set<string>();
+  const values = new Set<string>();
   for (const file of ['lib.dom.d.ts', 'lib.dom.iterable.d.ts', 'lib.dom.asynciterable.d.ts']) {
     const path = join(dirname(tsc), file);
     if (!existsSync(path)) continue;
-    for (const [, name] of readFileSync(path, 'latin1').matchAll(/\n(?:declare (?:var|let|const|function|namespace|class) |interface |type )([\w$]+)/g)) names.add(name!);
+    for (const [, kind, name] of readFileSync(path, 'latin1').matchAll(/\n(declare (?:var|let|const|function) |declare (?:namespace|class) |interface |type )([\w$]+)/g))
+      (kind!.startsWith('declare') && !/namespace|class/.test(kind!) ? values : types).add(name!);
   }
-  return names;
+  return { types, values };
 }
-
-const keywords = new Set('abstract accessor any as asserts async await bigint boolean break case catch class const constructor continue declare default delete do else enum export extends false finally for from function get global if implements import in infer instanceof interface is keyof let module namespace never new null number object of out override package private protected public readonly require return satisfies set static string super switch symbol this throw true try type typeof undefined unique unknown var void while with yield'.split(' '));
 
 /**
  * Global names of the DOM libraries a declaration file refers to (true: as a value, after typeof).
@@ -223,10 +230,10 @@ const keywords = new Set('abstract accessor any as asserts async await bigint bo
  * compile then only checks that it exists there); what it takes for a local name (an import, a
  * declaration, a type parameter) hides that name's global use in the same file.
  */
-export function domReferences(text: string, dom: ReadonlySet<string>): Map<string, boolean> {
+export function domReferences(text: string, dom: DomNames): Map<string, boolean> {
   const local = new Set<string>();
   const code = text
-    .replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, ' ')
+    .replace(/\/\*[^*]*\*+(?:[^/*][^*]*\*+)*\/|\/\/[^\n]*/g, ' ')
     // Import clauses bind local names; re-exports and import types name other modules' exports.
     .replace(/\bimport\b([^;'"`]*?)\bfrom\s*(['"])[^'"\n]*\2/g, (_, clause: string) => {
       for (const name of clause.match(/[\w$]+/g) ?? []) local.add(name);
@@ -241,21 +248,35 @@ export function domReferences(text: string, dom: ReadonlySet<string>): Map<strin
   for (const [, name] of code.matchAll(/[<,{]\s*(?:const\s+|in\s+|out\s+)*([\w$]+)\s*(?:extends\b|=(?!>))/g)) local.add(name!);
   for (const [, name] of code.matchAll(/\[\s*([\w$]+)\s+in\b/g)) local.add(name!);
   const found = new Map<string, boolean>();
-  for (const m of code.matchAll(/[\w$#]+/g)) {
-    const name = m[0];
-    if (!dom.has(name) || local.has(name) || keywords.has(name)) continue;
-    const before = code.slice(Math.max(0, m.index - 24), m.index).trimEnd();
+  const consider = (name: string, at: number, value: boolean) => {
+    if (local.has(name) || !(value ? dom.values.has(name) || dom.types.has(name) : dom.types.has(name))) return;
+    const before = code.slice(Math.max(0, at - 24), at).trimEnd();
     // The right side of a qualified name (A.B; a spread ...B is a reference).
-    if (before.endsWith('.') && !before.endsWith('...')) continue;
-    const after = code.slice(m.index + name.length, m.index + name.length + 8).trimStart();
+    if (before.endsWith('.') && !before.endsWith('...')) return;
+    const after = code.slice(at + name.length, at + name.length + 8).trimStart();
     // A member, parameter or tuple label (name: T, name?: T, name(...)), unless a conditional type's branch (? A : B).
-    if (/^\??\s*[:(]/.test(after) && !before.endsWith('?')) continue;
+    if (/^\??\s*[:(]/.test(after) && !before.endsWith('?')) return;
     // A member after its modifiers (private name;), not readonly's array type (readonly A[]).
-    if (/\b(?:private|protected|public|readonly|static|abstract|accessor|override|declare|get|set)$/.test(before) && /^[?;:(=<]/.test(after)) continue;
-    found.set(name, (found.get(name) ?? false) || /\btypeof$/.test(before));
-  }
+    if (/\b(?:private|protected|public|readonly|static|abstract|accessor|override|declare|get|set)$/.test(before) && /^[?;:(=<]/.test(after)) return;
+    found.set(name, (found.get(name) ?? false) || value);
+  };
+  // The DOM's type names start with a capital but for an alias or two, found by name: scanning
+  // only those tokens keeps this to a few milliseconds over the shared declarations.
+  const tokens = /(?<![\w$#])[A-Z][\w$]*/g;
+  for (let m; (m = tokens.exec(code)); ) consider(m[0], m.index, false);
+  for (const name of lowerCaseTypes(dom))
+    for (let at = code.indexOf(name); at >= 0; at = code.indexOf(name, at + 1)) if (!/[\w$#]/.test(code[at - 1] ?? '') && !/[\w$]/.test(code[at + name.length] ?? '')) consider(name, at, false);
+  const values = /\btypeof\s+([\w$]+)/g;
+  for (let m; (m = values.exec(code)); ) consider(m[1]!, m.index + m[0].length - m[1]!.length, true);
   return found;
 }
+
+const lowerCase = new WeakMap<DomNames, string[]>();
+const lowerCaseTypes = (dom: DomNames) => {
+  let names = lowerCase.get(dom);
+  if (!names) lowerCase.set(dom, (names = [...dom.types].filter((n) => !/^[A-Z]/.test(n))));
+  return names;
+};
 
 const probeName = 'crmgen-dom-probe.ts';
 
