@@ -295,9 +295,10 @@ export function listFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
   const out: string[] = [];
   const walk = (d: string) => {
-    for (const name of readdirSync(d)) {
-      const full = join(d, name);
-      if (statSync(full).isDirectory()) walk(full);
+    // The entries' types come with the listing: a stat only for a link (followed, as before).
+    for (const entry of readdirSync(d, { withFileTypes: true })) {
+      const full = join(d, entry.name);
+      if (entry.isDirectory() || (entry.isSymbolicLink() && statSync(full).isDirectory())) walk(full);
       else out.push(relative(dir, full).split('\\').join('/'));
     }
   };
