@@ -325,6 +325,19 @@ async function compileNative(tsc: string, packages: PackageSources[], root: stri
     writeFileSync(join(base, 'tsconfig.json'), JSON.stringify(config));
   };
   const outDir = (dir: PackageDir) => join(work, dir, 'dist');
+  // dist/ files no tsc run here writes (hand-written ones, the server's copies of shared output):
+  // written into the work folder meanwhile, on libuv's threads, so that generate moves them into
+  // place like the compiled ones instead of creating each in its last step (where a cold run waits).
+  const staging: Promise<void>[] = [];
+  const folders = new Set<string>();
+  const stage = (path: string, text: string) => {
+    if (!kept) return;
+    const file = join(work, 'staged', path);
+    if (!folders.has(dirname(file))) mkdirSync(dirname(file), { recursive: true });
+    folders.add(dirname(file));
+    // Should it fail, generate writes the file itself.
+    staging.push(writeFile(file, text).then(() => void kept.files.set(path, file), () => {}));
+  };
   try {
     writeFileSync(join(sourceRoot, 'package.json'), JSON.stringify({ type: 'module' }));
     // The client: every module, browser settings (DOM, no Node types): the check that a shared
@@ -335,6 +348,7 @@ async function compileNative(tsc: string, packages: PackageSources[], root: stri
       compilerOptions: { ...options(base!.dir), rootDir: 'src', outDir: baseDist, rootDirs: ['src', baseDist] },
       include: ['src'],
     });
+    for (const [path, text] of out) if (!(path.startsWith(`${base!.dir}/dist/`) && base!.sources.has(path.slice(`${base!.dir}/dist/`.length)))) stage(path, text);
     const baseRun = run(base!.dir, []).then((r) => {
       if (!r.problems.length) take(base!.dir);
       return r.problems;
@@ -351,6 +365,7 @@ async function compileNative(tsc: string, packages: PackageSources[], root: stri
           const text = out.get(`${base!.dir}/dist/${js}`);
           if (text === undefined) return [`${dir}/src/${rel}: the ${base!.dir} compile printed no dist/${js}`];
           out.set(`${dir}/dist/${js}`, text);
+          stage(`${dir}/dist/${js}`, text);
         }
       // A shared module's declarations were printed with the DOM's types in scope: a DOM name they
       // use must exist here too (skipLibCheck would otherwise turn it into any without a word).
@@ -389,7 +404,9 @@ async function compileNative(tsc: string, packages: PackageSources[], root: stri
       if (!problems.length) take(dir);
       return problems;
     });
-    return [...(await baseRun), ...(await Promise.all(runs)).flat()];
+    const problems = [...(await baseRun), ...(await Promise.all(runs)).flat()];
+    await Promise.all(staging);
+    return problems;
   } finally {
     if (sourceRoot !== work) rmSync(sourceRoot, { recursive: true, force: true });
     if (!kept?.keep(work)) rmSync(work, { recursive: true, force: true });
