@@ -212,7 +212,15 @@ export interface DomNames {
   values: ReadonlySet<string>;
 }
 
+let domCache: { tsc: string; names: DomNames } | undefined;
+
+/** Read once per process (watch compiles again and again). */
 function domNames(tsc: string): DomNames {
+  if (domCache?.tsc !== tsc) domCache = { tsc, names: readDomNames(tsc) };
+  return domCache.names;
+}
+
+function readDomNames(tsc: string): DomNames {
   const types = new Set<string>();
   const values = new Set<string>();
   for (const file of ['lib.dom.d.ts', 'lib.dom.iterable.d.ts', 'lib.dom.asynciterable.d.ts']) {
