@@ -377,15 +377,15 @@ async function compileNative(tsc: string, packages: PackageSources[], root: stri
         }
       // A shared module's declarations were printed with the DOM's types in scope: a DOM name they
       // use must exist here too (skipLibCheck would otherwise turn it into any without a word).
-      const probes: { name: string; file: string }[] = [];
+      const probes = new Map<string, { value: boolean; file: string }>();
       if (shared.size) {
         const dom = domNames(tsc);
         for (const rel of sharedDeclarations)
           for (const [name, value] of domReferences(out.get(`${base!.dir}/dist/${rel}`) ?? base!.sources.get(rel) ?? '', dom))
-            if (!probes.some((p) => p.name === name)) probes.push({ name: value ? `typeof ${name}` : name, file: rel });
+            if (!probes.has(name)) probes.set(name, { value, file: rel });
       }
-      const probe = probes.map((p, i) => `type P${i} = ${p.name};\n`).join('') + (probes.length ? 'export {};\n' : '');
-      const roots = [...own.map(([rel, text]): [string, string] => [`src/${rel}`, text]), ...(probes.length ? [[`src/${probeName}`, probe] as [string, string]] : [])];
+      const probe = [...probes].map(([name, { value }], i) => `type P${i} = ${value ? 'typeof ' : ''}${name};\n`).join('') + (probes.size ? 'export {};\n' : '');
+      const roots = [...own.map(([rel, text]): [string, string] => [`src/${rel}`, text]), ...(probes.size ? [[`src/${probeName}`, probe] as [string, string]] : [])];
       if (!roots.length) return [];
       await prepare(dir, roots, {
         compilerOptions: { ...options(dir), rootDir: 'src', outDir: outDir(dir), rootDirs: ['src', baseDist] },
@@ -396,8 +396,8 @@ async function compileNative(tsc: string, packages: PackageSources[], root: stri
         const m = new RegExp(`^${dir}/src/${probeName}:(\\d+):\\d+: (TS\\d+) (.*)$`).exec(p);
         if (!m) return [p];
         // Only a name that does not exist fails (a type probed as a value or without its type arguments exists).
-        const found = probes[Number(m[1]) - 1]!;
-        return /^Cannot find name/.test(m[3]!) ? [`${dir}/dist/${found.file}: uses ${found.name.replace(/^typeof /, '')} from the DOM, which ${dir} (Node) does not have: ${m[2]} ${m[3]}`] : [];
+        const [name, { file }] = [...probes][Number(m[1]) - 1]!;
+        return /^Cannot find name/.test(m[3]!) ? [`${dir}/dist/${file}: uses ${name} from the DOM, which ${dir} (Node) does not have: ${m[2]} ${m[3]}`] : [];
       });
       // Nothing of the client's but the shared modules' declarations may be part of this compile.
       const inside = (dir: string, file: string) => {
