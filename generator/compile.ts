@@ -427,7 +427,10 @@ function compileInProcess(packages: PackageSources[], root: string, out: Map<str
   const problems: string[] = [];
   for (const { dir, sources } of packages) {
     const base = join(root, '.crmgen-compile', dir);
-    const { options: compilerOptions } = ts.convertCompilerOptionsFromJson({ ...options(dir), rootDir: join(base, 'src'), outDir: join(base, 'dist') }, base);
+    // A module augmentation names its module with .ts (declare module './runtime/client.ts'): TS 6
+    // refuses that (TS5097) unless told .ts paths are fine; the relative imports already end in .js,
+    // so there is nothing to rewrite, and the declarations keep the name as tsc 7 prints it.
+    const { options: compilerOptions } = ts.convertCompilerOptionsFromJson({ ...options(dir), allowImportingTsExtensions: true, rewriteRelativeImportExtensions: true, rootDir: join(base, 'src'), outDir: join(base, 'dist') }, base);
     const project = new Project({ compilerOptions, skipAddingFilesFromTsConfig: true });
     for (const [rel, text] of sources) project.createSourceFile(join(base, 'src', rel), text, { overwrite: true });
     const diagnostics = project.getPreEmitDiagnostics();

@@ -81,6 +81,16 @@ describe('compiling the generated packages', { timeout: 120_000 }, () => {
     expect(js(b)).toEqual(js(a));
   });
 
+  it.each(['native', 'ts-morph'] as const)('%s: compiles a module augmentation that names its module with .ts, as the client core does', async (compiler) => {
+    const augmented = {
+      'box.ts': 'export interface Box { a: number }\nexport const open = (b: Box) => b.a;\n',
+      'index.ts': "import type { Box } from './box.ts';\ndeclare module './box.ts' {\n  interface Box { b?: string }\n}\nexport const box: Box = { a: 1, b: 'x' };\n",
+    };
+    const out = await compileWith(compiler, sources(augmented));
+    expect(out.get('client/dist/index.js')).toBe("export const box = { a: 1, b: 'x' };\n");
+    expect(out.get('client/dist/index.d.ts')).toContain("declare module './box.ts'");
+  });
+
   it('skips the compile when the sources are the same and dist/ on disk is what the last compile wrote', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'crmgen-compile-cache-'));
     const out = join(dir, 'generated');
