@@ -3,12 +3,12 @@
 // per declaration, member and union member, sorted, so a regeneration's golden diff shows
 // every change an SDK user sees. Built from the files the client and types emitters wrote in
 // this run (generate.ts hands them over; this module runs no emitter), parsed (not type-checked)
-// in an in-memory ts-morph project: no lib files, no checker (exports are read from the export
-// keyword: isExported() would build a program and its type checker).
+// with TypeScript's parser alone: no project, no lib files, no checker (exports are read from the
+// export keyword). ts-morph's wrappers around each node measured more than the parse itself.
 // `crmgen diff` compares two surfaces with compareSurfaces() to cross-check its verdict.
 import { createHash } from 'node:crypto';
-import type { SourceFile, TypeNode } from 'ts-morph';
-import { Node, Project, ts } from '../ts-morph.ts';
+import type { ts as TS } from 'ts-morph';
+import { ts } from '../ts-morph.ts';
 import type { GeneratedFile } from '../write.ts';
 
 /** One line of the surface. */
@@ -30,35 +30,50 @@ export interface SurfaceEntry {
   method?: boolean;
 }
 
-const printer = ts.createPrinter({ removeComments: true, newLine: ts.NewLineKind.LineFeed });
+let printer: TS.Printer | undefined;
 
-/** Canonical one-line text of a node: printed without comments, whitespace collapsed. */
-function text(node: Node): string {
-  return printer
-    .printNode(ts.EmitHint.Unspecified, node.compilerNode, node.getSourceFile().compilerNode)
-    .replace(/\s+/g, ' ')
-    .replace(/; }/g, ' }')
-    .trim();
-}
-
-const propName = (n: Node) => {
-  const name = (n as unknown as { getName(): string }).getName();
-  return /^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name.replace(/^['"]|['"]$/g, ''));
-};
+const hasModifier = (n: TS.Node, kind: TS.SyntaxKind) => !!(n as { modifiers?: TS.NodeArray<TS.ModifierLike> }).modifiers?.some((m) => m.kind === kind);
+const exported = (n: TS.Node) => hasModifier(n, ts.SyntaxKind.ExportKeyword);
 
 class SurfaceBuilder {
   readonly entries: SurfaceEntry[] = [];
   private module: SurfaceEntry['module'] = 'types';
+  private readonly parsed = new Map<string, TS.SourceFile>();
+  /** The file whose nodes are being read (the printer and getText need it). */
+  private sf!: TS.SourceFile;
 
   /** Parsed when the walk first reaches them: modules no entry reaches cost nothing. */
-  constructor(
-    private readonly project: Project,
-    private readonly texts: ReadonlyMap<string, string>,
-  ) {}
+  constructor(private readonly texts: ReadonlyMap<string, string>) {}
 
-  private source(path: string): SourceFile | undefined {
+  private source(path: string): TS.SourceFile | undefined {
+    let sf = this.parsed.get(path);
     const text = this.texts.get(path);
-    return this.project.getSourceFile(path) ?? (text === undefined ? undefined : this.project.createSourceFile(path, text));
+    if (!sf && text !== undefined) {
+      // As ts-morph parses a project's file: the latest syntax, parents set.
+      sf = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+      this.parsed.set(path, sf);
+    }
+    return sf;
+  }
+
+  /** Canonical one-line text of a node: printed without comments, whitespace collapsed. */
+  private text(node: TS.Node): string {
+    printer ??= ts.createPrinter({ removeComments: true, newLine: ts.NewLineKind.LineFeed });
+    return printer
+      .printNode(ts.EmitHint.Unspecified, node, this.sf)
+      .replace(/\s+/g, ' ')
+      .replace(/; }/g, ' }')
+      .trim();
+  }
+
+  private src(node: TS.Node) {
+    return node.getText(this.sf);
+  }
+
+  /** A member's or property's name: an identifier as it is, anything else quoted. */
+  private propName(n: { name: TS.Node }) {
+    const name = this.src(n.name);
+    return /^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name.replace(/^['"]|['"]$/g, ''));
   }
 
   add(e: Omit<SurfaceEntry, 'module'>) {
@@ -80,115 +95,130 @@ class SurfaceBuilder {
     this.entryPaths.add(path);
   }
 
-  private file(sf: SourceFile, seen: Set<string>) {
-    if (seen.has(sf.getFilePath())) return;
-    seen.add(sf.getFilePath());
-    for (const ex of sf.getExportDeclarations()) {
-      const spec = ex.getModuleSpecifierValue();
+  private file(sf: TS.SourceFile, seen: Set<string>) {
+    if (seen.has(sf.fileName)) return;
+    seen.add(sf.fileName);
+    for (const ex of sf.statements) {
+      if (!ts.isExportDeclaration(ex)) continue;
+      const spec = ex.moduleSpecifier && ts.isStringLiteral(ex.moduleSpecifier) ? ex.moduleSpecifier.text : undefined;
       if (!spec) continue;
-      const target = this.source(resolvePath(sf.getFilePath(), spec));
-      const named = ex.getNamedExports();
-      if (target && !named.length && this.entryPaths.has(target.getFilePath()) && target !== sf) {
-        const from = target.getFilePath().replace(/^\/generated\/client\/src\//, '');
-        this.add({ key: `* from ${from}`, name: `*${from}`, role: 'reexport', type: `export${ex.isTypeOnly() ? ' type' : ''} * from ${from} (listed below; names this module declares or names itself take precedence)` });
+      const target = this.source(resolvePath(sf.fileName, spec));
+      // `export * as ns` names no single export: walked as `export *` (as ts-morph's getNamedExports left it).
+      const named = ex.exportClause && ts.isNamedExports(ex.exportClause) ? ex.exportClause.elements : [];
+      if (target && !named.length && this.entryPaths.has(target.fileName) && target !== sf) {
+        const from = target.fileName.replace(/^\/generated\/client\/src\//, '');
+        this.add({ key: `* from ${from}`, name: `*${from}`, role: 'reexport', type: `export${ex.isTypeOnly ? ' type' : ''} * from ${from} (listed below; names this module declares or names itself take precedence)` });
         continue;
       }
       if (target && !named.length) {
         this.file(target, seen);
         continue;
       }
+      this.sf = sf;
       if (target) {
         // Named re-exports of generated modules: only those names.
-        const names = new Set(named.map((n) => n.getAliasNode()?.getText() ?? n.getName()));
+        const names = new Set(named.map((n) => this.exportedName(n)));
         this.declarations(target, names);
         continue;
       }
       // From outside generated/ (the runtime): listed by name and origin only.
       const from = spec.replace(/^(\.\.?\/)+/, '');
       for (const n of named) {
-        const name = n.getAliasNode()?.getText() ?? n.getName();
-        this.add({ key: name, name, role: 'reexport', type: `export${ex.isTypeOnly() || n.isTypeOnly() ? ' type' : ''} ${name} from ${from}` });
+        const name = this.exportedName(n);
+        this.add({ key: name, name, role: 'reexport', type: `export${ex.isTypeOnly || n.isTypeOnly ? ' type' : ''} ${name} from ${from}` });
       }
     }
     this.declarations(sf);
   }
 
-  private declarations(sf: SourceFile, only?: Set<string>) {
+  /** The name a specifier exports: its alias as written, else its name (a string name unquoted). */
+  private exportedName(n: TS.ExportSpecifier) {
+    return n.propertyName || !ts.isStringLiteral(n.name) ? this.src(n.name) : n.name.text;
+  }
+
+  private declarations(sf: TS.SourceFile, only?: Set<string>) {
     const want = (name: string) => !only || only.has(name);
-    for (const d of sf.getInterfaces()) {
-      if (!d.hasExportKeyword() || !want(d.getName())) continue;
-      const name = d.getName();
-      const tps = d.getTypeParameters().map(text);
-      const ext = d.getExtends().map(text);
+    const text = (n: TS.Node) => this.text(n);
+    const outer = this.sf;
+    this.sf = sf;
+    const statements = sf.statements;
+    for (const d of statements) {
+      if (!ts.isInterfaceDeclaration(d) || !exported(d) || !want(this.src(d.name))) continue;
+      const name = this.src(d.name);
+      const tps = (d.typeParameters ?? []).map(text);
+      const ext = (d.heritageClauses ?? []).filter((h) => h.token === ts.SyntaxKind.ExtendsKeyword).flatMap((h) => h.types.map(text));
       this.add({ key: name, name, role: 'decl', type: `interface ${name}${tps.length ? `<${tps.join(', ')}>` : ''}${ext.length ? ` extends ${ext.join(', ')}` : ''}` });
       this.members(name, name, d);
     }
-    for (const d of sf.getTypeAliases()) {
-      if (!d.hasExportKeyword() || !want(d.getName())) continue;
-      const name = d.getName();
-      const tps = d.getTypeParameters().map(text);
+    for (const d of statements) {
+      if (!ts.isTypeAliasDeclaration(d) || !exported(d) || !want(this.src(d.name))) continue;
+      const name = this.src(d.name);
+      const tps = (d.typeParameters ?? []).map(text);
       const head = `type ${name}${tps.length ? `<${tps.join(', ')}>` : ''}`;
-      this.aliasType(name, head, d.getTypeNodeOrThrow());
+      this.aliasType(name, head, d.type);
     }
-    for (const f of sf.getFunctions()) {
-      if (!f.hasExportKeyword() || !want(f.getName() ?? '')) continue;
-      const name = f.getName()!;
-      const tps = f.getTypeParameters().map(text);
-      const sig = `function ${name}${tps.length ? `<${tps.join(', ')}>` : ''}(${f.getParameters().map(text).join(', ')}): ${f.getReturnTypeNode() ? text(f.getReturnTypeNode()!) : 'void'}`;
+    for (const f of statements) {
+      // Implementations and ambient declarations, not overload signatures (as ts-morph's getFunctions).
+      if (!ts.isFunctionDeclaration(f) || !(f.body || hasModifier(f, ts.SyntaxKind.DeclareKeyword))) continue;
+      if (!exported(f) || !want(f.name ? this.src(f.name) : '')) continue;
+      const name = this.src(f.name!);
+      const tps = (f.typeParameters ?? []).map(text);
+      const sig = `function ${name}${tps.length ? `<${tps.join(', ')}>` : ''}(${f.parameters.map(text).join(', ')}): ${f.type ? text(f.type) : 'void'}`;
       this.add({ key: `${name}()`, name, role: 'decl', type: sig });
     }
-    for (const v of sf.getVariableStatements()) {
-      if (!v.hasExportKeyword()) continue;
-      for (const d of v.getDeclarations()) {
-        if (!want(d.getName())) continue;
-        const name = d.getName();
-        const typeNode = d.getTypeNode();
-        const init = d.getInitializer();
-        if (typeNode) this.add({ key: name, name, role: 'decl', type: `const ${name}: ${text(typeNode)}` });
-        else if (init && Node.isAsExpression(init) && init.getTypeNode()?.getText() === 'const') {
+    for (const v of statements) {
+      if (!ts.isVariableStatement(v) || !exported(v)) continue;
+      for (const d of v.declarationList.declarations) {
+        const name = this.src(d.name);
+        if (!want(name)) continue;
+        const init = d.initializer;
+        if (d.type) this.add({ key: name, name, role: 'decl', type: `const ${name}: ${text(d.type)}` });
+        else if (init && ts.isAsExpression(init) && this.src(init.type) === 'const') {
           this.add({ key: name, name, role: 'decl', type: `const ${name} (as const)` });
-          this.constValue(name, name, init.getExpression());
+          this.constValue(name, name, init.expression);
         } else this.add({ key: name, name, role: 'decl', type: `const ${name} = ${init ? text(init) : 'undefined'}` });
       }
     }
-    for (const c of sf.getClasses()) {
-      if (!c.hasExportKeyword() || !want(c.getName() ?? '')) continue;
-      const name = c.getName()!;
+    for (const c of statements) {
+      if (!ts.isClassDeclaration(c) || !exported(c) || !want(c.name ? this.src(c.name) : '')) continue;
+      const name = this.src(c.name!);
       this.add({ key: name, name, role: 'decl', type: `class ${name}` });
-      for (const m of c.getMembers()) {
-        if (Node.isModifierable(m) && (m.hasModifier(ts.SyntaxKind.PrivateKeyword) || m.hasModifier(ts.SyntaxKind.ProtectedKeyword))) continue;
+      for (const m of classMembers(c)) {
+        if (hasModifier(m, ts.SyntaxKind.PrivateKeyword) || hasModifier(m, ts.SyntaxKind.ProtectedKeyword)) continue;
         const t = text(m).replace(/ \{.*\}$/, '');
         this.add({ key: `${name}.${t}`, name, role: 'member', type: t });
       }
     }
+    this.sf = outer;
   }
 
   /** A type alias: unions, object literals and intersections are split so an addition reads as one added line. */
-  private aliasType(name: string, head: string, node: TypeNode) {
+  private aliasType(name: string, head: string, node: TS.TypeNode) {
+    const text = (n: TS.Node) => this.text(n);
     // A single literal is a union of one: adding a second value then reads as an addition.
-    if (Node.isUnionTypeNode(node) || Node.isLiteralTypeNode(node)) {
+    if (ts.isUnionTypeNode(node) || ts.isLiteralTypeNode(node)) {
       this.add({ key: name, name, role: 'decl', type: `${head} = union` });
-      for (const m of Node.isUnionTypeNode(node) ? node.getTypeNodes() : [node]) this.add({ key: `${name} | ${text(m)}`, name, role: 'union', type: text(m) });
+      for (const m of ts.isUnionTypeNode(node) ? node.types : [node]) this.add({ key: `${name} | ${text(m)}`, name, role: 'union', type: text(m) });
       return;
     }
-    if (Node.isTypeLiteral(node)) {
+    if (ts.isTypeLiteralNode(node)) {
       this.add({ key: name, name, role: 'decl', type: `${head} = {}` });
       this.members(name, name, node);
       return;
     }
-    if (Node.isIntersectionTypeNode(node) && node.getTypeNodes().some((t) => Node.isTypeLiteral(t))) {
+    if (ts.isIntersectionTypeNode(node) && node.types.some((t) => ts.isTypeLiteralNode(t))) {
       this.add({ key: name, name, role: 'decl', type: `${head} = intersection` });
       this.intersection(name, node);
       return;
     }
     // A union built per member of a type parameter ({ [X in S]: A<X> & {...} }[S]): its template is split like an intersection.
-    const mapped = Node.isIndexedAccessTypeNode(node) ? node.getObjectTypeNode() : undefined;
-    const template = mapped && Node.isMappedTypeNode(mapped) ? mapped.getTypeNode() : undefined;
-    if (mapped && Node.isMappedTypeNode(mapped) && template && (Node.isTypeLiteral(template) || (Node.isIntersectionTypeNode(template) && template.getTypeNodes().some((t) => Node.isTypeLiteral(t))))) {
-      const param = mapped.getTypeParameter();
-      const of = param.getConstraint();
-      this.add({ key: name, name, role: 'decl', type: `${head} = union per ${param.getName()} in ${of ? text(of) : '?'}` });
-      if (Node.isTypeLiteral(template)) this.members(name, name, template);
+    const mapped = ts.isIndexedAccessTypeNode(node) ? node.objectType : undefined;
+    const template = mapped && ts.isMappedTypeNode(mapped) ? mapped.type : undefined;
+    if (mapped && ts.isMappedTypeNode(mapped) && template && (ts.isTypeLiteralNode(template) || (ts.isIntersectionTypeNode(template) && template.types.some((t) => ts.isTypeLiteralNode(t))))) {
+      const param = mapped.typeParameter;
+      const of = param.constraint;
+      this.add({ key: name, name, role: 'decl', type: `${head} = union per ${this.src(param.name)} in ${of ? text(of) : '?'}` });
+      if (ts.isTypeLiteralNode(template)) this.members(name, name, template);
       else this.intersection(name, template);
       return;
     }
@@ -196,61 +226,74 @@ class SurfaceBuilder {
   }
 
   /** The parts of an intersection: its object literals' members, and each other part as one line. */
-  private intersection(name: string, node: Node) {
-    if (!Node.isIntersectionTypeNode(node)) return;
-    for (const t of node.getTypeNodes()) {
-      if (Node.isTypeLiteral(t)) this.members(name, name, t);
-      else this.add({ key: `${name} & ${text(t)}`, name, role: 'union', type: `& ${text(t)}` });
+  private intersection(name: string, node: TS.Node) {
+    if (!ts.isIntersectionTypeNode(node)) return;
+    for (const t of node.types) {
+      if (ts.isTypeLiteralNode(t)) this.members(name, name, t);
+      else this.add({ key: `${name} & ${this.text(t)}`, name, role: 'union', type: `& ${this.text(t)}` });
     }
   }
 
   /** Properties, methods and index signatures of an interface or type literal; nested literals are split too. */
-  private members(name: string, prefix: string, owner: Node) {
-    const members = Node.isInterfaceDeclaration(owner) || Node.isTypeLiteral(owner) ? owner.getMembers() : [];
-    for (const m of members) {
-      if (Node.isPropertySignature(m)) {
-        const key = `${prefix}.${propName(m)}`;
-        const t = m.getTypeNode();
-        const optional = m.hasQuestionToken();
-        const ro = m.isReadonly() ? 'readonly ' : '';
-        const literal = t && nestedLiteral(t);
+  private members(name: string, prefix: string, owner: TS.InterfaceDeclaration | TS.TypeLiteralNode) {
+    for (const m of owner.members) {
+      if (ts.isPropertySignature(m)) {
+        const key = `${prefix}.${this.propName(m)}`;
+        const t = m.type;
+        const optional = !!m.questionToken;
+        const ro = hasModifier(m, ts.SyntaxKind.ReadonlyKeyword) ? 'readonly ' : '';
+        const literal = t && nestedLiteral(t, this.sf);
         if (literal) {
           this.add({ key, name, role: 'member', type: `${ro}${literal.array ? 'Array<{}>' : '{}'}`, optional });
           this.members(name, `${key}${literal.array ? '[]' : ''}`, literal.node);
-        } else this.add({ key, name, role: 'member', type: `${ro}${t ? text(t) : 'any'}`, optional });
-      } else if (Node.isMethodSignature(m)) {
-        const sig = text(m).replace(/;$/, '');
-        this.add({ key: `${prefix}.${m.getName()}()`, name, role: 'member', type: sig.slice(sig.indexOf('(')), method: true });
+        } else this.add({ key, name, role: 'member', type: `${ro}${t ? this.text(t) : 'any'}`, optional });
+      } else if (ts.isMethodSignature(m)) {
+        const sig = this.text(m).replace(/;$/, '');
+        this.add({ key: `${prefix}.${this.src(m.name)}()`, name, role: 'member', type: sig.slice(sig.indexOf('(')), method: true });
       } else {
-        const sig = text(m).replace(/;$/, '');
+        const sig = this.text(m).replace(/;$/, '');
         this.add({ key: `${prefix}.${sig.replace(/:.*$/, '')}`, name, role: 'member', type: sig.replace(/^[^:]*:\s*/, '') });
       }
     }
   }
 
   /** The literal of an `as const`: object properties and array elements as members. */
-  private constValue(name: string, prefix: string, node: Node) {
-    if (Node.isObjectLiteralExpression(node)) {
-      for (const p of node.getProperties()) {
-        if (!Node.isPropertyAssignment(p)) continue;
-        const key = `${prefix}.${propName(p)}`;
-        const init = p.getInitializerOrThrow();
-        if (Node.isObjectLiteralExpression(init) || Node.isArrayLiteralExpression(init)) this.constValue(name, key, init);
-        else this.add({ key, name, role: 'member', type: text(init), value: true });
+  private constValue(name: string, prefix: string, node: TS.Node) {
+    if (ts.isObjectLiteralExpression(node)) {
+      for (const p of node.properties) {
+        if (!ts.isPropertyAssignment(p)) continue;
+        const key = `${prefix}.${this.propName(p)}`;
+        const init = p.initializer;
+        if (ts.isObjectLiteralExpression(init) || ts.isArrayLiteralExpression(init)) this.constValue(name, key, init);
+        else this.add({ key, name, role: 'member', type: this.text(init), value: true });
       }
-    } else if (Node.isArrayLiteralExpression(node)) {
-      for (const e of node.getElements()) this.add({ key: `${prefix}[] ${text(e)}`, name, role: 'union', type: text(e), value: true });
-    } else this.add({ key: prefix, name, role: 'member', type: text(node), value: true });
+    } else if (ts.isArrayLiteralExpression(node)) {
+      for (const e of node.elements) this.add({ key: `${prefix}[] ${this.text(e)}`, name, role: 'union', type: this.text(e), value: true });
+    } else this.add({ key: prefix, name, role: 'member', type: this.text(node), value: true });
   }
 }
 
+/**
+ * A class's members as ts-morph's getMembers lists them: methods, properties, accessors,
+ * constructors and static blocks; outside an ambient class, no overload signatures.
+ */
+function classMembers(c: TS.ClassDeclaration): TS.ClassElement[] {
+  const ambient = hasModifier(c, ts.SyntaxKind.DeclareKeyword);
+  return c.members.filter((m) => {
+    if (!(ts.isMethodDeclaration(m) || ts.isPropertyDeclaration(m) || ts.isGetAccessorDeclaration(m) || ts.isSetAccessorDeclaration(m) || ts.isConstructorDeclaration(m) || ts.isClassStaticBlockDeclaration(m))) return false;
+    if (ambient || !(ts.isConstructorDeclaration(m) || ts.isMethodDeclaration(m))) return true;
+    if (ts.isMethodDeclaration(m) && hasModifier(m, ts.SyntaxKind.AbstractKeyword)) return true;
+    return m.body !== undefined;
+  });
+}
+
 /** An inline object type of a member, directly or as Array<{...}> / {...}[]. */
-function nestedLiteral(t: TypeNode): { node: Node; array: boolean } | undefined {
-  if (Node.isTypeLiteral(t)) return { node: t, array: false };
-  if (Node.isArrayTypeNode(t) && Node.isTypeLiteral(t.getElementTypeNode())) return { node: t.getElementTypeNode(), array: true };
-  if (Node.isTypeReference(t) && t.getTypeName().getText() === 'Array') {
-    const [arg] = t.getTypeArguments();
-    if (arg && Node.isTypeLiteral(arg)) return { node: arg, array: true };
+function nestedLiteral(t: TS.TypeNode, sf: TS.SourceFile): { node: TS.TypeLiteralNode; array: boolean } | undefined {
+  if (ts.isTypeLiteralNode(t)) return { node: t, array: false };
+  if (ts.isArrayTypeNode(t) && ts.isTypeLiteralNode(t.elementType)) return { node: t.elementType, array: true };
+  if (ts.isTypeReferenceNode(t) && t.typeName.getText(sf) === 'Array') {
+    const arg = t.typeArguments?.[0];
+    if (arg && ts.isTypeLiteralNode(arg)) return { node: arg, array: true };
   }
   return undefined;
 }
@@ -280,10 +323,9 @@ export function surfaceEntries(sources: GeneratedFile[]): SurfaceEntry[] {
 }
 
 function analyse(sources: GeneratedFile[]): SurfaceEntry[] {
-  const project = new Project({ useInMemoryFileSystem: true, skipLoadingLibFiles: true, compilerOptions: { noLib: true } });
   // Laid out as in the client package: the shared types sit beside the client's entry module.
   const texts = new Map(sources.map((f) => [`/generated/${f.path.startsWith('client/') ? f.path : `client/src/${f.path}`}`, f.content]));
-  const b = new SurfaceBuilder(project, texts);
+  const b = new SurfaceBuilder(texts);
   b.entry('/generated/client/src/types/index.ts');
   b.walk('client', '/generated/client/src/index.ts');
   b.walk('types', '/generated/client/src/types/index.ts');
