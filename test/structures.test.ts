@@ -49,7 +49,7 @@ describe('structures', () => {
   });
 
   const fn = (extra: object): StatementStructures => ({ kind: StructureKind.Function, name: 'f', statements: ['return 1;'], ...extra });
-  const made: Record<string, StatementStructures[]> = {
+  const made: Record<string, (string | StatementStructures)[]> = {
     'imports and exports of every shape': [
       { kind: StructureKind.ImportDeclaration, moduleSpecifier: './a.ts', defaultImport: 'A', namedImports: ['b', { name: 'c', alias: 'd' }, { name: 'E', isTypeOnly: true }] },
       { kind: StructureKind.ImportDeclaration, moduleSpecifier: './b.ts', namespaceImport: 'B', isTypeOnly: true },
