@@ -2,14 +2,12 @@
 // (client/index.ts) and types (types/index.ts, re-exports followed), with its type, one line
 // per declaration, member and union member, sorted, so a regeneration's golden diff shows
 // every change an SDK user sees. Built from the files the client and types emitters wrote in
-// this run (generate.ts hands them over; this module runs no emitter), parsed (not type-checked)
-// with TypeScript's parser alone: no project, no lib files, no checker (exports are read from the
-// export keyword). ts-morph's wrappers around each node measured more than the parse itself.
+// this run (generate.ts hands them over; this module runs no emitter), parsed, not type-checked
+// (generator/emit/surface-syntax.ts: exports are read from the export keyword).
 // `crmgen diff` compares two surfaces with compareSurfaces() to cross-check its verdict.
 import { createHash } from 'node:crypto';
-import type { ts as TS } from 'ts-morph';
-import { ts } from '../ts-morph.ts';
 import type { GeneratedFile } from '../write.ts';
+import { lightView, typescriptView, Unknown, type FileView, type MemberView, type TypeView, type Typed, type ValueView } from './surface-syntax.ts';
 
 /** One line of the surface. */
 export interface SurfaceEntry {
@@ -30,50 +28,35 @@ export interface SurfaceEntry {
   method?: boolean;
 }
 
-let printer: TS.Printer | undefined;
+/** A member's or property's name: an identifier as it is, anything else quoted. */
+const propName = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name.replace(/^['"]|['"]$/g, '')));
 
-const hasModifier = (n: TS.Node, kind: TS.SyntaxKind) => !!(n as { modifiers?: TS.NodeArray<TS.ModifierLike> }).modifiers?.some((m) => m.kind === kind);
-const exported = (n: TS.Node) => hasModifier(n, ts.SyntaxKind.ExportKeyword);
+/** Which reader read each module of the last analysis (tests check the small parser read them all). */
+export const readers = new Map<string, 'light' | 'typescript'>();
 
 class SurfaceBuilder {
   readonly entries: SurfaceEntry[] = [];
   private module: SurfaceEntry['module'] = 'types';
-  private readonly parsed = new Map<string, TS.SourceFile>();
-  /** The file whose nodes are being read (the printer and getText need it). */
-  private sf!: TS.SourceFile;
+  private readonly views = new Map<string, FileView>();
 
-  /** Parsed when the walk first reaches them: modules no entry reaches cost nothing. */
+  /** Read when the walk first reaches them: modules no entry reaches cost nothing. */
   constructor(private readonly texts: ReadonlyMap<string, string>) {}
 
-  private source(path: string): TS.SourceFile | undefined {
-    let sf = this.parsed.get(path);
+  private source(path: string): FileView | undefined {
+    let view = this.views.get(path);
     const text = this.texts.get(path);
-    if (!sf && text !== undefined) {
-      // As ts-morph parses a project's file: the latest syntax, parents set.
-      sf = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
-      this.parsed.set(path, sf);
+    if (!view && text !== undefined) {
+      try {
+        view = lightView(text);
+        readers.set(path, 'light');
+      } catch (e) {
+        if (!(e instanceof Unknown)) throw e;
+        view = typescriptView(path, text);
+        readers.set(path, 'typescript');
+      }
+      this.views.set(path, view);
     }
-    return sf;
-  }
-
-  /** Canonical one-line text of a node: printed without comments, whitespace collapsed. */
-  private text(node: TS.Node): string {
-    printer ??= ts.createPrinter({ removeComments: true, newLine: ts.NewLineKind.LineFeed });
-    return printer
-      .printNode(ts.EmitHint.Unspecified, node, this.sf)
-      .replace(/\s+/g, ' ')
-      .replace(/; }/g, ' }')
-      .trim();
-  }
-
-  private src(node: TS.Node) {
-    return node.getText(this.sf);
-  }
-
-  /** A member's or property's name: an identifier as it is, anything else quoted. */
-  private propName(n: { name: TS.Node }) {
-    const name = this.src(n.name);
-    return /^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name.replace(/^['"]|['"]$/g, ''));
+    return view;
   }
 
   add(e: Omit<SurfaceEntry, 'module'>) {
@@ -86,215 +69,158 @@ class SurfaceBuilder {
   /** Walks one entry module and the generated modules it re-exports. */
   walk(module: SurfaceEntry['module'], path: string) {
     this.module = module;
-    const sf = this.source(path);
-    if (!sf) throw new Error(`api-surface: no module ${path}`);
-    this.file(sf, new Set());
+    if (!this.source(path)) throw new Error(`api-surface: no module ${path}`);
+    this.file(path, new Set());
   }
 
   entry(path: string) {
     this.entryPaths.add(path);
   }
 
-  private file(sf: TS.SourceFile, seen: Set<string>) {
-    if (seen.has(sf.fileName)) return;
-    seen.add(sf.fileName);
-    for (const ex of sf.statements) {
-      if (!ts.isExportDeclaration(ex)) continue;
-      const spec = ex.moduleSpecifier && ts.isStringLiteral(ex.moduleSpecifier) ? ex.moduleSpecifier.text : undefined;
-      if (!spec) continue;
-      const target = this.source(resolvePath(sf.fileName, spec));
-      // `export * as ns` names no single export: walked as `export *` (as ts-morph's getNamedExports left it).
-      const named = ex.exportClause && ts.isNamedExports(ex.exportClause) ? ex.exportClause.elements : [];
-      if (target && !named.length && this.entryPaths.has(target.fileName) && target !== sf) {
-        const from = target.fileName.replace(/^\/generated\/client\/src\//, '');
-        this.add({ key: `* from ${from}`, name: `*${from}`, role: 'reexport', type: `export${ex.isTypeOnly ? ' type' : ''} * from ${from} (listed below; names this module declares or names itself take precedence)` });
+  private file(path: string, seen: Set<string>) {
+    if (seen.has(path)) return;
+    seen.add(path);
+    const view = this.source(path)!;
+    for (const ex of view.exports) {
+      if (!ex.specifier) continue;
+      const targetPath = resolvePath(path, ex.specifier);
+      const target = this.source(targetPath);
+      const named = ex.named;
+      if (target && !named.length && this.entryPaths.has(targetPath) && targetPath !== path) {
+        const from = targetPath.replace(/^\/generated\/client\/src\//, '');
+        this.add({ key: `* from ${from}`, name: `*${from}`, role: 'reexport', type: `export${ex.typeOnly ? ' type' : ''} * from ${from} (listed below; names this module declares or names itself take precedence)` });
         continue;
       }
       if (target && !named.length) {
-        this.file(target, seen);
+        this.file(targetPath, seen);
         continue;
       }
-      this.sf = sf;
       if (target) {
         // Named re-exports of generated modules: only those names.
-        const names = new Set(named.map((n) => this.exportedName(n)));
-        this.declarations(target, names);
+        this.declarations(target, new Set(named.map((n) => n.name)));
         continue;
       }
       // From outside generated/ (the runtime): listed by name and origin only.
-      const from = spec.replace(/^(\.\.?\/)+/, '');
-      for (const n of named) {
-        const name = this.exportedName(n);
-        this.add({ key: name, name, role: 'reexport', type: `export${ex.isTypeOnly || n.isTypeOnly ? ' type' : ''} ${name} from ${from}` });
-      }
+      const from = ex.specifier.replace(/^(\.\.?\/)+/, '');
+      for (const n of named) this.add({ key: n.name, name: n.name, role: 'reexport', type: `export${ex.typeOnly || n.typeOnly ? ' type' : ''} ${n.name} from ${from}` });
     }
-    this.declarations(sf);
+    this.declarations(view);
   }
 
-  /** The name a specifier exports: its alias as written, else its name (a string name unquoted). */
-  private exportedName(n: TS.ExportSpecifier) {
-    return n.propertyName || !ts.isStringLiteral(n.name) ? this.src(n.name) : n.name.text;
-  }
-
-  private declarations(sf: TS.SourceFile, only?: Set<string>) {
+  private declarations(view: FileView, only?: Set<string>) {
     const want = (name: string) => !only || only.has(name);
-    const text = (n: TS.Node) => this.text(n);
-    const outer = this.sf;
-    this.sf = sf;
-    const statements = sf.statements;
-    for (const d of statements) {
-      if (!ts.isInterfaceDeclaration(d) || !exported(d) || !want(this.src(d.name))) continue;
-      const name = this.src(d.name);
-      const tps = (d.typeParameters ?? []).map(text);
-      const ext = (d.heritageClauses ?? []).filter((h) => h.token === ts.SyntaxKind.ExtendsKeyword).flatMap((h) => h.types.map(text));
-      this.add({ key: name, name, role: 'decl', type: `interface ${name}${tps.length ? `<${tps.join(', ')}>` : ''}${ext.length ? ` extends ${ext.join(', ')}` : ''}` });
-      this.members(name, name, d);
+    const params = (tps: string[]) => (tps.length ? `<${tps.join(', ')}>` : '');
+    for (const d of view.interfaces) {
+      if (!d.exported || !want(d.name)) continue;
+      const name = d.name;
+      this.add({ key: name, name, role: 'decl', type: `interface ${name}${params(d.typeParams)}${d.extends.length ? ` extends ${d.extends.join(', ')}` : ''}` });
+      this.members(name, name, d.members);
     }
-    for (const d of statements) {
-      if (!ts.isTypeAliasDeclaration(d) || !exported(d) || !want(this.src(d.name))) continue;
-      const name = this.src(d.name);
-      const tps = (d.typeParameters ?? []).map(text);
-      const head = `type ${name}${tps.length ? `<${tps.join(', ')}>` : ''}`;
-      this.aliasType(name, head, d.type);
+    for (const d of view.aliases) {
+      if (!d.exported || !want(d.name)) continue;
+      this.aliasType(d.name, `type ${d.name}${params(d.typeParams)}`, d.type);
     }
-    for (const f of statements) {
-      // Implementations and ambient declarations, not overload signatures (as ts-morph's getFunctions).
-      if (!ts.isFunctionDeclaration(f) || !(f.body || hasModifier(f, ts.SyntaxKind.DeclareKeyword))) continue;
-      if (!exported(f) || !want(f.name ? this.src(f.name) : '')) continue;
-      const name = this.src(f.name!);
-      const tps = (f.typeParameters ?? []).map(text);
-      const sig = `function ${name}${tps.length ? `<${tps.join(', ')}>` : ''}(${f.parameters.map(text).join(', ')}): ${f.type ? text(f.type) : 'void'}`;
-      this.add({ key: `${name}()`, name, role: 'decl', type: sig });
+    for (const f of view.functions) {
+      if (!f.exported || !want(f.name ?? '')) continue;
+      const name = f.name!;
+      this.add({ key: `${name}()`, name, role: 'decl', type: `function ${name}${params(f.typeParams)}(${f.params.join(', ')}): ${f.returnType ?? 'void'}` });
     }
-    for (const v of statements) {
-      if (!ts.isVariableStatement(v) || !exported(v)) continue;
-      for (const d of v.declarationList.declarations) {
-        const name = this.src(d.name);
+    for (const v of view.variables) {
+      if (!v.exported) continue;
+      for (const d of v.decls) {
+        const name = d.name;
         if (!want(name)) continue;
-        const init = d.initializer;
-        if (d.type) this.add({ key: name, name, role: 'decl', type: `const ${name}: ${text(d.type)}` });
-        else if (init && ts.isAsExpression(init) && this.src(init.type) === 'const') {
+        if (d.type !== undefined) this.add({ key: name, name, role: 'decl', type: `const ${name}: ${d.type}` });
+        else if (d.asConst) {
           this.add({ key: name, name, role: 'decl', type: `const ${name} (as const)` });
-          this.constValue(name, name, init.expression);
-        } else this.add({ key: name, name, role: 'decl', type: `const ${name} = ${init ? text(init) : 'undefined'}` });
+          this.constValue(name, name, d.asConst);
+        } else this.add({ key: name, name, role: 'decl', type: `const ${name} = ${d.init ?? 'undefined'}` });
       }
     }
-    for (const c of statements) {
-      if (!ts.isClassDeclaration(c) || !exported(c) || !want(c.name ? this.src(c.name) : '')) continue;
-      const name = this.src(c.name!);
+    for (const c of view.classes) {
+      if (!c.exported || !want(c.name ?? '')) continue;
+      const name = c.name!;
       this.add({ key: name, name, role: 'decl', type: `class ${name}` });
-      for (const m of classMembers(c)) {
-        if (hasModifier(m, ts.SyntaxKind.PrivateKeyword) || hasModifier(m, ts.SyntaxKind.ProtectedKeyword)) continue;
-        const t = text(m).replace(/ \{.*\}$/, '');
-        this.add({ key: `${name}.${t}`, name, role: 'member', type: t });
-      }
+      for (const t of c.members) this.add({ key: `${name}.${t}`, name, role: 'member', type: t });
     }
-    this.sf = outer;
   }
 
   /** A type alias: unions, object literals and intersections are split so an addition reads as one added line. */
-  private aliasType(name: string, head: string, node: TS.TypeNode) {
-    const text = (n: TS.Node) => this.text(n);
+  private aliasType(name: string, head: string, node: Typed) {
     // A single literal is a union of one: adding a second value then reads as an addition.
-    if (ts.isUnionTypeNode(node) || ts.isLiteralTypeNode(node)) {
+    if (node.kind === 'union' || node.kind === 'literal') {
       this.add({ key: name, name, role: 'decl', type: `${head} = union` });
-      for (const m of ts.isUnionTypeNode(node) ? node.types : [node]) this.add({ key: `${name} | ${text(m)}`, name, role: 'union', type: text(m) });
+      for (const m of node.kind === 'union' ? node.members : [node.text]) this.add({ key: `${name} | ${m}`, name, role: 'union', type: m });
       return;
     }
-    if (ts.isTypeLiteralNode(node)) {
+    if (node.kind === 'object') {
       this.add({ key: name, name, role: 'decl', type: `${head} = {}` });
-      this.members(name, name, node);
+      this.members(name, name, node.members);
       return;
     }
-    if (ts.isIntersectionTypeNode(node) && node.types.some((t) => ts.isTypeLiteralNode(t))) {
+    if (node.kind === 'intersection' && node.parts.some((t) => t.kind === 'object')) {
       this.add({ key: name, name, role: 'decl', type: `${head} = intersection` });
-      this.intersection(name, node);
+      this.intersection(name, node.parts);
       return;
     }
     // A union built per member of a type parameter ({ [X in S]: A<X> & {...} }[S]): its template is split like an intersection.
-    const mapped = ts.isIndexedAccessTypeNode(node) ? node.objectType : undefined;
-    const template = mapped && ts.isMappedTypeNode(mapped) ? mapped.type : undefined;
-    if (mapped && ts.isMappedTypeNode(mapped) && template && (ts.isTypeLiteralNode(template) || (ts.isIntersectionTypeNode(template) && template.types.some((t) => ts.isTypeLiteralNode(t))))) {
-      const param = mapped.typeParameter;
-      const of = param.constraint;
-      this.add({ key: name, name, role: 'decl', type: `${head} = union per ${this.src(param.name)} in ${of ? text(of) : '?'}` });
-      if (ts.isTypeLiteralNode(template)) this.members(name, name, template);
-      else this.intersection(name, template);
+    const template = node.kind === 'mapped-index' ? node.template : undefined;
+    if (node.kind === 'mapped-index' && template && (template.kind === 'object' || (template.kind === 'intersection' && template.parts.some((t) => t.kind === 'object')))) {
+      this.add({ key: name, name, role: 'decl', type: `${head} = union per ${node.param} in ${node.constraint ?? '?'}` });
+      if (template.kind === 'object') this.members(name, name, template.members);
+      else if (template.kind === 'intersection') this.intersection(name, template.parts);
       return;
     }
-    this.add({ key: name, name, role: 'decl', type: `${head} = ${text(node)}` });
+    this.add({ key: name, name, role: 'decl', type: `${head} = ${node.text}` });
   }
 
   /** The parts of an intersection: its object literals' members, and each other part as one line. */
-  private intersection(name: string, node: TS.Node) {
-    if (!ts.isIntersectionTypeNode(node)) return;
-    for (const t of node.types) {
-      if (ts.isTypeLiteralNode(t)) this.members(name, name, t);
-      else this.add({ key: `${name} & ${this.text(t)}`, name, role: 'union', type: `& ${this.text(t)}` });
+  private intersection(name: string, parts: Typed[]) {
+    for (const t of parts) {
+      if (t.kind === 'object') this.members(name, name, t.members);
+      else this.add({ key: `${name} & ${t.text}`, name, role: 'union', type: `& ${t.text}` });
     }
   }
 
   /** Properties, methods and index signatures of an interface or type literal; nested literals are split too. */
-  private members(name: string, prefix: string, owner: TS.InterfaceDeclaration | TS.TypeLiteralNode) {
-    for (const m of owner.members) {
-      if (ts.isPropertySignature(m)) {
-        const key = `${prefix}.${this.propName(m)}`;
+  private members(name: string, prefix: string, members: MemberView[]) {
+    for (const m of members) {
+      if (m.kind === 'property') {
+        const key = `${prefix}.${propName(m.name)}`;
         const t = m.type;
-        const optional = !!m.questionToken;
-        const ro = hasModifier(m, ts.SyntaxKind.ReadonlyKeyword) ? 'readonly ' : '';
-        const literal = t && nestedLiteral(t, this.sf);
+        const ro = m.readonly ? 'readonly ' : '';
+        const literal = t && nestedLiteral(t);
         if (literal) {
-          this.add({ key, name, role: 'member', type: `${ro}${literal.array ? 'Array<{}>' : '{}'}`, optional });
-          this.members(name, `${key}${literal.array ? '[]' : ''}`, literal.node);
-        } else this.add({ key, name, role: 'member', type: `${ro}${t ? this.text(t) : 'any'}`, optional });
-      } else if (ts.isMethodSignature(m)) {
-        const sig = this.text(m).replace(/;$/, '');
-        this.add({ key: `${prefix}.${this.src(m.name)}()`, name, role: 'member', type: sig.slice(sig.indexOf('(')), method: true });
+          this.add({ key, name, role: 'member', type: `${ro}${literal.array ? 'Array<{}>' : '{}'}`, optional: m.optional });
+          this.members(name, `${key}${literal.array ? '[]' : ''}`, literal.members);
+        } else this.add({ key, name, role: 'member', type: `${ro}${t ? t.text : 'any'}`, optional: m.optional });
+      } else if (m.kind === 'method') {
+        this.add({ key: `${prefix}.${m.name}()`, name, role: 'member', type: m.text.slice(m.text.indexOf('(')), method: true });
       } else {
-        const sig = this.text(m).replace(/;$/, '');
-        this.add({ key: `${prefix}.${sig.replace(/:.*$/, '')}`, name, role: 'member', type: sig.replace(/^[^:]*:\s*/, '') });
+        this.add({ key: `${prefix}.${m.text.replace(/:.*$/, '')}`, name, role: 'member', type: m.text.replace(/^[^:]*:\s*/, '') });
       }
     }
   }
 
   /** The literal of an `as const`: object properties and array elements as members. */
-  private constValue(name: string, prefix: string, node: TS.Node) {
-    if (ts.isObjectLiteralExpression(node)) {
-      for (const p of node.properties) {
-        if (!ts.isPropertyAssignment(p)) continue;
-        const key = `${prefix}.${this.propName(p)}`;
-        const init = p.initializer;
-        if (ts.isObjectLiteralExpression(init) || ts.isArrayLiteralExpression(init)) this.constValue(name, key, init);
-        else this.add({ key, name, role: 'member', type: this.text(init), value: true });
+  private constValue(name: string, prefix: string, v: ValueView) {
+    if (v.kind === 'object') {
+      for (const p of v.props) {
+        const key = `${prefix}.${propName(p.name)}`;
+        if (p.value.kind === 'other') this.add({ key, name, role: 'member', type: p.value.text, value: true });
+        else this.constValue(name, key, p.value);
       }
-    } else if (ts.isArrayLiteralExpression(node)) {
-      for (const e of node.elements) this.add({ key: `${prefix}[] ${this.text(e)}`, name, role: 'union', type: this.text(e), value: true });
-    } else this.add({ key: prefix, name, role: 'member', type: this.text(node), value: true });
+    } else if (v.kind === 'array') {
+      for (const e of v.elements) this.add({ key: `${prefix}[] ${e}`, name, role: 'union', type: e, value: true });
+    } else this.add({ key: prefix, name, role: 'member', type: v.text, value: true });
   }
-}
-
-/**
- * A class's members as ts-morph's getMembers lists them: methods, properties, accessors,
- * constructors and static blocks; outside an ambient class, no overload signatures.
- */
-function classMembers(c: TS.ClassDeclaration): TS.ClassElement[] {
-  const ambient = hasModifier(c, ts.SyntaxKind.DeclareKeyword);
-  return c.members.filter((m) => {
-    if (!(ts.isMethodDeclaration(m) || ts.isPropertyDeclaration(m) || ts.isGetAccessorDeclaration(m) || ts.isSetAccessorDeclaration(m) || ts.isConstructorDeclaration(m) || ts.isClassStaticBlockDeclaration(m))) return false;
-    if (ambient || !(ts.isConstructorDeclaration(m) || ts.isMethodDeclaration(m))) return true;
-    if (ts.isMethodDeclaration(m) && hasModifier(m, ts.SyntaxKind.AbstractKeyword)) return true;
-    return m.body !== undefined;
-  });
 }
 
 /** An inline object type of a member, directly or as Array<{...}> / {...}[]. */
-function nestedLiteral(t: TS.TypeNode, sf: TS.SourceFile): { node: TS.TypeLiteralNode; array: boolean } | undefined {
-  if (ts.isTypeLiteralNode(t)) return { node: t, array: false };
-  if (ts.isArrayTypeNode(t) && ts.isTypeLiteralNode(t.elementType)) return { node: t.elementType, array: true };
-  if (ts.isTypeReferenceNode(t) && t.typeName.getText(sf) === 'Array') {
-    const arg = t.typeArguments?.[0];
-    if (arg && ts.isTypeLiteralNode(arg)) return { node: arg, array: true };
-  }
+function nestedLiteral(t: TypeView): { members: MemberView[]; array: boolean } | undefined {
+  if (t.kind === 'object') return { members: t.members, array: false };
+  if (t.kind === 'array' && t.element.kind === 'object') return { members: t.element.members, array: true };
+  if (t.kind === 'array-ref' && t.arg?.kind === 'object') return { members: t.arg.members, array: true };
   return undefined;
 }
 
@@ -325,6 +251,7 @@ export function surfaceEntries(sources: GeneratedFile[]): SurfaceEntry[] {
 function analyse(sources: GeneratedFile[]): SurfaceEntry[] {
   // Laid out as in the client package: the shared types sit beside the client's entry module.
   const texts = new Map(sources.map((f) => [`/generated/${f.path.startsWith('client/') ? f.path : `client/src/${f.path}`}`, f.content]));
+  readers.clear();
   const b = new SurfaceBuilder(texts);
   b.entry('/generated/client/src/types/index.ts');
   b.walk('client', '/generated/client/src/index.ts');
