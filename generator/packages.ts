@@ -88,6 +88,9 @@ export function importsOf(text: string): string[] {
 
 type Token = { kind: 'word' | 'string' | 'punct' | 'other'; value: string };
 
+/** Letters, digits, _ and $. */
+const wordChar = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 36;
+
 /** Words that end no expression: a slash after them starts a regular expression. */
 const beforeRegex = new Set(['return', 'typeof', 'instanceof', 'in', 'of', 'new', 'delete', 'void', 'throw', 'case', 'do', 'else', 'yield', 'await']);
 
@@ -135,16 +138,12 @@ function scan(text: string): Token[] {
       const close = text.indexOf('*/', i + 2);
       i = close < 0 ? n : close + 2;
     } else if (c === '"' || c === "'") {
-      let value = '';
+      const start = ++i;
+      while (i < n && text[i] !== c && text[i] !== '\n') i += text.charCodeAt(i) === 92 ? 2 : 1;
+      const raw = text.slice(start, i);
       i++;
-      while (i < n && text[i] !== c && text[i] !== '\n') {
-        if (text[i] === '\\') {
-          value += text[i + 1] ?? '';
-          i += 2;
-        } else value += text[i++];
-      }
-      i++;
-      tokens.push({ kind: 'string', value });
+      // An escaped character stands for itself (enough for a module specifier).
+      tokens.push({ kind: 'string', value: raw.includes('\\') ? raw.replace(/\\([\s\S]?)/g, '$1') : raw });
     } else if (c === '`') {
       i++;
       const t = template();
@@ -163,11 +162,11 @@ function scan(text: string): Token[] {
         else if (text[i] === ']') inClass = false;
         else if (text[i] === '/' && !inClass) break;
       }
-      for (i++; i < n && /[\w$]/.test(text[i]!); i++);
+      for (i++; i < n && wordChar(text.charCodeAt(i)); i++);
       tokens.push({ kind: 'other', value: '/re/' });
-    } else if (/[\w$]/.test(c)) {
+    } else if (wordChar(text.charCodeAt(i))) {
       const start = i;
-      while (i < n && /[\w$]/.test(text[i]!)) i++;
+      while (i < n && wordChar(text.charCodeAt(i))) i++;
       tokens.push({ kind: 'word', value: text.slice(start, i) });
     } else {
       if (templates.length) {

@@ -48,7 +48,10 @@ export class Unknown extends Error {}
 
 type Tok = { t: 'id' | 'str' | 'num' | 'tpl' | 'p'; v: string; nl: boolean };
 
-const puncts = ['...', '=>', '?.', '(', ')', '[', ']', '{', '}', '<', '>', ',', ';', ':', '?', '|', '&', '=', '.', '-', '+', '*', '!', '@', '#', '%', '^', '~', '/'];
+/** Letters, digits, _ and $ (what \\w and $ match). */
+const wordChar = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 36;
+
+const singlePuncts = new Set('()[]{}<>,;:?|&=.-+*!@#%^~/');
 
 /** Tokens of a module; a template literal is one token, its substitutions read separately only where a type needs them. */
 function lex(text: string): Tok[] {
@@ -56,49 +59,51 @@ function lex(text: string): Tok[] {
   let i = 0;
   let nl = false;
   const n = text.length;
+  const push = (t: Tok['t'], v: string) => {
+    out.push({ t, v, nl });
+    nl = false;
+  };
   while (i < n) {
+    const code = text.charCodeAt(i);
     const c = text[i]!;
-    if (c === '\n') {
+    if (code === 10) {
       nl = true;
       i++;
-    } else if (c === ' ' || c === '\t' || c === '\r') i++;
-    else if (c === '/' && text[i + 1] === '/') {
-      while (i < n && text[i] !== '\n') i++;
-    } else if (c === '/' && text[i + 1] === '*') {
+    } else if (code === 32 || code === 9 || code === 13) i++;
+    else if (code === 47 && text.charCodeAt(i + 1) === 47) {
+      const end = text.indexOf('\n', i);
+      i = end < 0 ? n : end;
+    } else if (code === 47 && text.charCodeAt(i + 1) === 42) {
       const close = text.indexOf('*/', i + 2);
       if (close < 0) throw new Unknown('unterminated comment');
       i = close + 2;
     } else if (c === '"' || c === "'") {
       const start = i++;
       while (i < n && text[i] !== c) {
-        if (text[i] === '\n') throw new Unknown('line break in a string');
-        i += text[i] === '\\' ? 2 : 1;
+        if (text.charCodeAt(i) === 10) throw new Unknown('line break in a string');
+        i += text.charCodeAt(i) === 92 ? 2 : 1;
       }
       if (i >= n) throw new Unknown('unterminated string');
-      out.push({ t: 'str', v: text.slice(start, ++i), nl });
-      nl = false;
+      push('str', text.slice(start, ++i));
     } else if (c === '`') {
       const start = i;
       i = templateEnd(text, i);
-      out.push({ t: 'tpl', v: text.slice(start, i), nl });
-      nl = false;
-    } else if (/[A-Za-z_$]/.test(c)) {
+      push('tpl', text.slice(start, i));
+    } else if (wordChar(code)) {
       const start = i;
-      while (i < n && /[\w$]/.test(text[i]!)) i++;
-      out.push({ t: 'id', v: text.slice(start, i), nl });
-      nl = false;
-    } else if (/[0-9]/.test(c)) {
-      const start = i;
-      while (i < n && /[\w.]/.test(text[i]!)) i++;
-      out.push({ t: 'num', v: text.slice(start, i), nl });
-      nl = false;
-    } else {
-      const p = puncts.find((x) => text.startsWith(x, i));
-      if (!p) throw new Unknown(`character ${JSON.stringify(c)}`);
-      out.push({ t: 'p', v: p, nl });
-      nl = false;
-      i += p.length;
-    }
+      const number = code >= 48 && code <= 57;
+      while (i < n && (wordChar(text.charCodeAt(i)) || (number && text.charCodeAt(i) === 46))) i++;
+      push(number ? 'num' : 'id', text.slice(start, i));
+    } else if (c === '.' && text.startsWith('...', i)) {
+      push('p', '...');
+      i += 3;
+    } else if ((c === '=' && text[i + 1] === '>') || (c === '?' && text[i + 1] === '.')) {
+      push('p', text.slice(i, i + 2));
+      i += 2;
+    } else if (singlePuncts.has(c)) {
+      push('p', c);
+      i++;
+    } else throw new Unknown(`character ${JSON.stringify(c)}`);
   }
   return out;
 }
