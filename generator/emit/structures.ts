@@ -63,6 +63,9 @@ class Printer {
   }
 
   private text(w: Writer, t: TextOrWriter): string {
+    // A new writer (indentation level 0, nothing queued) writes a string's lines as they are,
+    // with the newLine option ('\n') between them: no writer needed for the common case.
+    if (typeof t === 'string' && !t.includes('\r')) return t;
     const n = new CodeBlockWriter.default(w.getOptions());
     this.textOrWriter(n, t);
     return n.toString();
