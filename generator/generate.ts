@@ -3,7 +3,8 @@
 import { dirname, join } from 'node:path';
 import type { LoadOptions } from './load.ts';
 import type { Spec } from './model.ts';
-import { compare, diffReport, HelperThread, formatFiles, loadCache, offered, saveCache, writeChanges, type Comparison, type GeneratedFile, type OfferedEmitter } from './write.ts';
+import { existsSync } from 'node:fs';
+import { compare, diffReport, HelperThread, formatFiles, loadCache, offered, saveCache, Staging, writeChanges, type Comparison, type GeneratedFile, type OfferedEmitter } from './write.ts';
 import { emitTypes } from './emit/types.ts';
 import { emitSchemas } from './emit/schemas.ts';
 import { emitRuntimeSpec } from './emit/runtime-spec.ts';
@@ -165,7 +166,7 @@ export interface GenerateResult {
  * given, receives where the compile left the dist/ files (the caller moves them into place, then
  * disposes it); otherwise they are removed before this returns.
  */
-export async function generateInMemory(opts: GenerateOptions, kept?: KeptOutput): Promise<{ files: Map<string, string>; formatted: number; timings: [string, number][] }> {
+export async function generateInMemory(opts: GenerateOptions, kept?: KeptOutput, staging?: Staging): Promise<{ files: Map<string, string>; formatted: number; timings: [string, number][] }> {
   const timings: [string, number][] = [];
   let t = performance.now();
   const lap = (name: string) => {
@@ -178,14 +179,14 @@ export async function generateInMemory(opts: GenerateOptions, kept?: KeptOutput)
   // Every compile started, each with its work folder: the one whose output is used hands it to `kept`.
   const runs: KeptOutput[] = [];
   try {
-    return await emitAndFormat(opts, early, cache, timings, lap, runs, kept);
+    return await emitAndFormat(opts, early, cache, timings, lap, runs, kept, staging);
   } finally {
     early?.close();
     for (const r of runs) r.dispose();
   }
 }
 
-async function emitAndFormat(opts: GenerateOptions, early: HelperThread | undefined, cache: ReturnType<typeof loadCache>, timings: [string, number][], lap: (name: string) => void, runs: KeptOutput[], kept: KeptOutput | undefined) {
+async function emitAndFormat(opts: GenerateOptions, early: HelperThread | undefined, cache: ReturnType<typeof loadCache>, timings: [string, number][], lap: (name: string) => void, runs: KeptOutput[], kept: KeptOutput | undefined, staging: Staging | undefined) {
   // Loaded on the worker meanwhile when the CLI asked it to (HelperThread.prestart), else here
   // (the loader and yaml then load in this thread only now).
   const spec = (opts.load === undefined && (await early?.loadedSpec(opts.specDir))) || (await import('./load.ts')).loadSpec(opts.specDir, opts.load);
@@ -239,9 +240,14 @@ async function emitAndFormat(opts: GenerateOptions, early: HelperThread | undefi
   const sources = packageSources(assembled);
   const final = compiling && sameTexts(compiling.sources, sources) ? compiling : compile(sources);
   lap('packages');
-  const { files, formatted } = await formatFiles(assembled, opts.outDir, cache, early);
+  const formatting = formatFiles(assembled, opts.outDir, cache, early);
+  // The files prettier leaves alone are final: staged while the worker formats the others.
+  staging?.write(assembled.filter((f) => f.format !== 'typescript').map((f) => [f.path, f.content]));
+  const { files, formatted } = await formatting;
   if (opts.cacheFile && formatted) saveCache(opts.cacheFile, cache);
   lap('format');
+  // And the formatted ones while the compile runs.
+  staging?.write(files);
   const compiled = await final.run;
   for (const [path, text] of compiled.files) files.set(path, text);
   kept?.adopt(final.own);
@@ -257,17 +263,23 @@ const sameTexts = (a: Map<string, string>, b: Map<string, string>) => a.size ===
 
 export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
   const kept = new KeptOutput();
+  // A first run into a new folder writes as files become final (see Staging); --check writes nothing.
+  const staging = !opts.check && !existsSync(opts.outDir) ? new Staging(opts.outDir) : undefined;
   try {
-    const { files, formatted, timings } = await generateInMemory(opts, kept);
+    const { files, formatted, timings } = await generateInMemory(opts, kept, staging);
     const t = performance.now();
     const comparison = compare(files, opts.outDir);
     const stale = comparison.changed.length + comparison.added.length + comparison.removed.length > 0;
     let diff: string | undefined;
     if (opts.check) {
       if (stale) diff = diffReport(files, opts.outDir, comparison);
-    } else writeChanges(files, opts.outDir, comparison, kept.files);
+    } else if (staging) staging.finish(files, kept.files);
+    else writeChanges(files, opts.outDir, comparison, kept.files);
     timings.push([opts.check ? 'compare' : 'write', performance.now() - t]);
     return { files, comparison, formatted, timings, diff };
+  } catch (e) {
+    staging?.discard();
+    throw e;
   } finally {
     kept.dispose();
   }

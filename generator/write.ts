@@ -4,7 +4,7 @@
 // is skipped. The cache can only save work, never change output: a miss formats.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync, existsSync, statSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { createRequire } from 'node:module';
 import type { Worker } from 'node:worker_threads';
 import type { Compiled, ValidatorInput } from './emit/validator-compile.ts';
@@ -368,5 +368,108 @@ export function writeChanges(files: Map<string, string>, outDir: string, c: Comp
     rmSync(join(outDir, p));
     // A folder the regeneration emptied goes too (a layout change would otherwise leave husks).
     for (let d = dirname(join(outDir, p)); d.startsWith(`${outDir}/`) && readdirSync(d).length === 0; d = dirname(d)) rmSync(d, { recursive: true });
+  }
+}
+
+/**
+ * A first generate into an output folder that does not exist yet: files are written into a
+ * hidden folder beside it while the rest of the run goes on (the final files of the emitters that
+ * need no formatting while the worker formats, the formatted ones while the compile runs), and the
+ * folder is renamed into place at the end. The files no longer wait for the end of the run, and a
+ * failed run leaves no output folder (discard removes the hidden one).
+ */
+export class Staging {
+  readonly dir: string;
+  private readonly written = new Set<string>();
+  private readonly made = new Set<string>();
+
+  constructor(private readonly outDir: string) {
+    mkdirSync(dirname(outDir), { recursive: true });
+    this.dir = join(dirname(outDir), `.${basename(outDir)}.crmgen-${process.pid}`);
+    rmSync(this.dir, { recursive: true, force: true });
+    mkdirSync(this.dir);
+  }
+
+  /** Writes these files into the staging folder (each once). */
+  write(files: Iterable<[string, string]>) {
+    for (const [path, text] of files) {
+      if (this.written.has(path)) continue;
+      this.place(path, (full) => writeFileSync(full, text));
+    }
+  }
+
+  private place(path: string, put: (full: string) => void) {
+    const full = join(this.dir, path);
+    const dir = dirname(full);
+    if (!this.made.has(dir)) mkdirSync(dir, { recursive: true });
+    this.made.add(dir);
+    put(full);
+    this.written.add(path);
+  }
+
+  /**
+   * Completes the folder with the files not written yet (`ready` as in writeChanges) and renames it
+   * into place. Should the output folder have appeared meanwhile, the files go in as writeChanges
+   * puts them, and the staging folder is removed.
+   */
+  finish(files: Map<string, string>, ready?: ReadonlyMap<string, string>) {
+    if (ready) this.moveFolders(files, ready);
+    for (const [path, text] of files) {
+      if (this.written.has(path)) continue;
+      const from = ready?.get(path);
+      this.place(path, (full) => {
+        if (from !== undefined)
+          try {
+            return renameSync(from, full);
+          } catch {
+            // Another file system (or the file went away): written below.
+          }
+        writeFileSync(full, text);
+      });
+    }
+    try {
+      renameSync(this.dir, this.outDir);
+      return;
+    } catch {
+      // The output folder exists now: written into it below.
+    }
+    const staged = new Map([...files.keys()].map((p) => [p, join(this.dir, p)]));
+    writeChanges(files, this.outDir, compare(files, this.outDir), staged);
+    this.discard();
+  }
+
+  discard() {
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+
+  /**
+   * Each top folder of two levels (client/dist) whose ready files all sit in one folder holding
+   * nothing else (the compile's output) moves as one rename rather than one per file; its other
+   * files are written into it after.
+   */
+  private moveFolders(files: Map<string, string>, ready: ReadonlyMap<string, string>) {
+    const top = (path: string) => path.split('/').slice(0, 2).join('/');
+    const folders = new Map<string, { from: string; paths: string[] } | undefined>();
+    for (const path of files.keys()) {
+      const folder = top(path);
+      const from = ready.get(path);
+      if (folder === path || from === undefined || (folders.has(folder) && folders.get(folder) === undefined)) continue;
+      const root = from.endsWith(`/${path}`) ? from.slice(0, -path.length - 1) : undefined;
+      const known = folders.get(folder);
+      if (root === undefined || this.written.has(path) || (known && known.from !== join(root, folder))) folders.set(folder, undefined);
+      else if (known) known.paths.push(path);
+      else folders.set(folder, { from: join(root, folder), paths: [path] });
+    }
+    for (const [folder, f] of folders) {
+      if (!f || listFiles(f.from).length !== f.paths.length) continue;
+      const to = join(this.dir, folder);
+      mkdirSync(dirname(to), { recursive: true });
+      try {
+        renameSync(f.from, to);
+      } catch {
+        continue;
+      }
+      for (const path of f.paths) this.written.add(path);
+    }
   }
 }

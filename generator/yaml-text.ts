@@ -21,7 +21,23 @@ function plain(s: string): boolean {
   );
 }
 
-const scalar = (s: string) => (plain(s) ? s : JSON.stringify(s));
+/** Scalars by text: a document repeats its keys and many values (openapi.yaml: a few thousand distinct of over 100,000). */
+let scalars = new Map<string, string>();
+
+function scalar(s: string): string {
+  let out = scalars.get(s);
+  if (out === undefined) {
+    out = plain(s) ? s : JSON.stringify(s);
+    scalars.set(s, out);
+  }
+  return out;
+}
+
+function empty(v: Json[] | { [key: string]: Json }): boolean {
+  if (Array.isArray(v)) return v.length === 0;
+  for (const _ in v) return false;
+  return true;
+}
 
 /** Text kept as a `|` or `|-` block: one or more line breaks, no line that would need escapes or an indentation indicator. */
 function literal(s: string): boolean {
@@ -36,7 +52,7 @@ function value(v: Json, indent: string, out: string[], head: string): void {
     } else out.push(`${head} ${typeof v === 'string' ? scalar(v) : JSON.stringify(v)}`);
     return;
   }
-  if (Array.isArray(v) ? v.length === 0 : Object.keys(v).length === 0) {
+  if (empty(v)) {
     out.push(`${head} ${Array.isArray(v) ? '[]' : '{}'}`);
     return;
   }
@@ -48,20 +64,24 @@ function value(v: Json, indent: string, out: string[], head: string): void {
 function block(v: Json[] | { [key: string]: Json }, indent: string, out: string[]): void {
   if (Array.isArray(v)) {
     for (const item of v) {
-      if (item !== null && typeof item === 'object' && !Array.isArray(item) && Object.keys(item).length) {
+      if (item !== null && typeof item === 'object' && !Array.isArray(item) && !empty(item)) {
         // A map in a sequence starts on the dash's line.
         const start = out.length;
         block(item, `${indent}  `, out);
         out[start] = `${indent}- ${out[start]!.slice(indent.length + 2)}`;
       } else value(item, `${indent}  `, out, `${indent}-`);
     }
-  } else for (const [k, item] of Object.entries(v)) value(item, indent, out, `${indent}${scalar(k)}:`);
+  } else for (const k in v) value(v[k]!, indent, out, `${indent}${scalar(k)}:`);
 }
 
 /** The YAML text of a JSON value (as JSON.parse returns it), ending with a newline. */
 export function yamlText(v: Json): string {
   const out: string[] = [];
-  if (v !== null && typeof v === 'object' && (Array.isArray(v) ? v.length : Object.keys(v).length)) block(v, '', out);
-  else value(v, '', out, '');
+  try {
+    if (v !== null && typeof v === 'object' && !empty(v)) block(v, '', out);
+    else value(v, '', out, '');
+  } finally {
+    scalars = new Map();
+  }
   return `${out.join('\n').replace(/^ /, '')}\n`;
 }

@@ -2,7 +2,7 @@
 // ts-morph's printStructure prints it, whichever way the text is laid out.
 import { describe, expect, it } from 'vitest';
 import type { StatementStructures } from 'ts-morph';
-import { printStructure, StructureKind, VariableDeclarationKind } from '../generator/ts-morph.ts';
+import { printStructure, StructureKind, VariableDeclarationKind } from 'ts-morph';
 import { printStatements, type Layout } from '../generator/emit/print.ts';
 
 const long = (s: string) => `${s} /* ${'x'.repeat(40)} */`;

@@ -2,14 +2,12 @@
 // (client/index.ts) and types (types/index.ts, re-exports followed), with its type, one line
 // per declaration, member and union member, sorted, so a regeneration's golden diff shows
 // every change an SDK user sees. Built from the files the client and types emitters wrote in
-// this run (generate.ts hands them over; this module runs no emitter), parsed (not type-checked)
-// in an in-memory ts-morph project: no lib files, no checker (exports are read from the export
-// keyword: isExported() would build a program and its type checker).
+// this run (generate.ts hands them over; this module runs no emitter), parsed, not type-checked
+// (generator/emit/surface-syntax.ts: exports are read from the export keyword).
 // `crmgen diff` compares two surfaces with compareSurfaces() to cross-check its verdict.
 import { createHash } from 'node:crypto';
-import type { SourceFile, TypeNode } from 'ts-morph';
-import { Node, Project, ts } from '../ts-morph.ts';
 import type { GeneratedFile } from '../write.ts';
+import { lightView, typescriptView, Unknown, type FileView, type MemberView, type TypeView, type Typed, type ValueView } from './surface-syntax.ts';
 
 /** One line of the surface. */
 export interface SurfaceEntry {
@@ -30,35 +28,35 @@ export interface SurfaceEntry {
   method?: boolean;
 }
 
-const printer = ts.createPrinter({ removeComments: true, newLine: ts.NewLineKind.LineFeed });
+/** A member's or property's name: an identifier as it is, anything else quoted. */
+const propName = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name.replace(/^['"]|['"]$/g, '')));
 
-/** Canonical one-line text of a node: printed without comments, whitespace collapsed. */
-function text(node: Node): string {
-  return printer
-    .printNode(ts.EmitHint.Unspecified, node.compilerNode, node.getSourceFile().compilerNode)
-    .replace(/\s+/g, ' ')
-    .replace(/; }/g, ' }')
-    .trim();
-}
-
-const propName = (n: Node) => {
-  const name = (n as unknown as { getName(): string }).getName();
-  return /^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name.replace(/^['"]|['"]$/g, ''));
-};
+/** Which reader read each module of the last analysis (tests check the small parser read them all). */
+export const readers = new Map<string, 'light' | 'typescript'>();
 
 class SurfaceBuilder {
   readonly entries: SurfaceEntry[] = [];
   private module: SurfaceEntry['module'] = 'types';
+  private readonly views = new Map<string, FileView>();
 
-  /** Parsed when the walk first reaches them: modules no entry reaches cost nothing. */
-  constructor(
-    private readonly project: Project,
-    private readonly texts: ReadonlyMap<string, string>,
-  ) {}
+  /** Read when the walk first reaches them: modules no entry reaches cost nothing. */
+  constructor(private readonly texts: ReadonlyMap<string, string>) {}
 
-  private source(path: string): SourceFile | undefined {
+  private source(path: string): FileView | undefined {
+    let view = this.views.get(path);
     const text = this.texts.get(path);
-    return this.project.getSourceFile(path) ?? (text === undefined ? undefined : this.project.createSourceFile(path, text));
+    if (!view && text !== undefined) {
+      try {
+        view = lightView(text);
+        readers.set(path, 'light');
+      } catch (e) {
+        if (!(e instanceof Unknown)) throw e;
+        view = typescriptView(path, text);
+        readers.set(path, 'typescript');
+      }
+      this.views.set(path, view);
+    }
+    return view;
   }
 
   add(e: Omit<SurfaceEntry, 'module'>) {
@@ -71,187 +69,158 @@ class SurfaceBuilder {
   /** Walks one entry module and the generated modules it re-exports. */
   walk(module: SurfaceEntry['module'], path: string) {
     this.module = module;
-    const sf = this.source(path);
-    if (!sf) throw new Error(`api-surface: no module ${path}`);
-    this.file(sf, new Set());
+    if (!this.source(path)) throw new Error(`api-surface: no module ${path}`);
+    this.file(path, new Set());
   }
 
   entry(path: string) {
     this.entryPaths.add(path);
   }
 
-  private file(sf: SourceFile, seen: Set<string>) {
-    if (seen.has(sf.getFilePath())) return;
-    seen.add(sf.getFilePath());
-    for (const ex of sf.getExportDeclarations()) {
-      const spec = ex.getModuleSpecifierValue();
-      if (!spec) continue;
-      const target = this.source(resolvePath(sf.getFilePath(), spec));
-      const named = ex.getNamedExports();
-      if (target && !named.length && this.entryPaths.has(target.getFilePath()) && target !== sf) {
-        const from = target.getFilePath().replace(/^\/generated\/client\/src\//, '');
-        this.add({ key: `* from ${from}`, name: `*${from}`, role: 'reexport', type: `export${ex.isTypeOnly() ? ' type' : ''} * from ${from} (listed below; names this module declares or names itself take precedence)` });
+  private file(path: string, seen: Set<string>) {
+    if (seen.has(path)) return;
+    seen.add(path);
+    const view = this.source(path)!;
+    for (const ex of view.exports) {
+      if (!ex.specifier) continue;
+      const targetPath = resolvePath(path, ex.specifier);
+      const target = this.source(targetPath);
+      const named = ex.named;
+      if (target && !named.length && this.entryPaths.has(targetPath) && targetPath !== path) {
+        const from = targetPath.replace(/^\/generated\/client\/src\//, '');
+        this.add({ key: `* from ${from}`, name: `*${from}`, role: 'reexport', type: `export${ex.typeOnly ? ' type' : ''} * from ${from} (listed below; names this module declares or names itself take precedence)` });
         continue;
       }
       if (target && !named.length) {
-        this.file(target, seen);
+        this.file(targetPath, seen);
         continue;
       }
       if (target) {
         // Named re-exports of generated modules: only those names.
-        const names = new Set(named.map((n) => n.getAliasNode()?.getText() ?? n.getName()));
-        this.declarations(target, names);
+        this.declarations(target, new Set(named.map((n) => n.name)));
         continue;
       }
       // From outside generated/ (the runtime): listed by name and origin only.
-      const from = spec.replace(/^(\.\.?\/)+/, '');
-      for (const n of named) {
-        const name = n.getAliasNode()?.getText() ?? n.getName();
-        this.add({ key: name, name, role: 'reexport', type: `export${ex.isTypeOnly() || n.isTypeOnly() ? ' type' : ''} ${name} from ${from}` });
-      }
+      const from = ex.specifier.replace(/^(\.\.?\/)+/, '');
+      for (const n of named) this.add({ key: n.name, name: n.name, role: 'reexport', type: `export${ex.typeOnly || n.typeOnly ? ' type' : ''} ${n.name} from ${from}` });
     }
-    this.declarations(sf);
+    this.declarations(view);
   }
 
-  private declarations(sf: SourceFile, only?: Set<string>) {
+  private declarations(view: FileView, only?: Set<string>) {
     const want = (name: string) => !only || only.has(name);
-    for (const d of sf.getInterfaces()) {
-      if (!d.hasExportKeyword() || !want(d.getName())) continue;
-      const name = d.getName();
-      const tps = d.getTypeParameters().map(text);
-      const ext = d.getExtends().map(text);
-      this.add({ key: name, name, role: 'decl', type: `interface ${name}${tps.length ? `<${tps.join(', ')}>` : ''}${ext.length ? ` extends ${ext.join(', ')}` : ''}` });
-      this.members(name, name, d);
+    const params = (tps: string[]) => (tps.length ? `<${tps.join(', ')}>` : '');
+    for (const d of view.interfaces) {
+      if (!d.exported || !want(d.name)) continue;
+      const name = d.name;
+      this.add({ key: name, name, role: 'decl', type: `interface ${name}${params(d.typeParams)}${d.extends.length ? ` extends ${d.extends.join(', ')}` : ''}` });
+      this.members(name, name, d.members);
     }
-    for (const d of sf.getTypeAliases()) {
-      if (!d.hasExportKeyword() || !want(d.getName())) continue;
-      const name = d.getName();
-      const tps = d.getTypeParameters().map(text);
-      const head = `type ${name}${tps.length ? `<${tps.join(', ')}>` : ''}`;
-      this.aliasType(name, head, d.getTypeNodeOrThrow());
+    for (const d of view.aliases) {
+      if (!d.exported || !want(d.name)) continue;
+      this.aliasType(d.name, `type ${d.name}${params(d.typeParams)}`, d.type);
     }
-    for (const f of sf.getFunctions()) {
-      if (!f.hasExportKeyword() || !want(f.getName() ?? '')) continue;
-      const name = f.getName()!;
-      const tps = f.getTypeParameters().map(text);
-      const sig = `function ${name}${tps.length ? `<${tps.join(', ')}>` : ''}(${f.getParameters().map(text).join(', ')}): ${f.getReturnTypeNode() ? text(f.getReturnTypeNode()!) : 'void'}`;
-      this.add({ key: `${name}()`, name, role: 'decl', type: sig });
+    for (const f of view.functions) {
+      if (!f.exported || !want(f.name ?? '')) continue;
+      const name = f.name!;
+      this.add({ key: `${name}()`, name, role: 'decl', type: `function ${name}${params(f.typeParams)}(${f.params.join(', ')}): ${f.returnType ?? 'void'}` });
     }
-    for (const v of sf.getVariableStatements()) {
-      if (!v.hasExportKeyword()) continue;
-      for (const d of v.getDeclarations()) {
-        if (!want(d.getName())) continue;
-        const name = d.getName();
-        const typeNode = d.getTypeNode();
-        const init = d.getInitializer();
-        if (typeNode) this.add({ key: name, name, role: 'decl', type: `const ${name}: ${text(typeNode)}` });
-        else if (init && Node.isAsExpression(init) && init.getTypeNode()?.getText() === 'const') {
+    for (const v of view.variables) {
+      if (!v.exported) continue;
+      for (const d of v.decls) {
+        const name = d.name;
+        if (!want(name)) continue;
+        if (d.type !== undefined) this.add({ key: name, name, role: 'decl', type: `const ${name}: ${d.type}` });
+        else if (d.asConst) {
           this.add({ key: name, name, role: 'decl', type: `const ${name} (as const)` });
-          this.constValue(name, name, init.getExpression());
-        } else this.add({ key: name, name, role: 'decl', type: `const ${name} = ${init ? text(init) : 'undefined'}` });
+          this.constValue(name, name, d.asConst);
+        } else this.add({ key: name, name, role: 'decl', type: `const ${name} = ${d.init ?? 'undefined'}` });
       }
     }
-    for (const c of sf.getClasses()) {
-      if (!c.hasExportKeyword() || !want(c.getName() ?? '')) continue;
-      const name = c.getName()!;
+    for (const c of view.classes) {
+      if (!c.exported || !want(c.name ?? '')) continue;
+      const name = c.name!;
       this.add({ key: name, name, role: 'decl', type: `class ${name}` });
-      for (const m of c.getMembers()) {
-        if (Node.isModifierable(m) && (m.hasModifier(ts.SyntaxKind.PrivateKeyword) || m.hasModifier(ts.SyntaxKind.ProtectedKeyword))) continue;
-        const t = text(m).replace(/ \{.*\}$/, '');
-        this.add({ key: `${name}.${t}`, name, role: 'member', type: t });
-      }
+      for (const t of c.members) this.add({ key: `${name}.${t}`, name, role: 'member', type: t });
     }
   }
 
   /** A type alias: unions, object literals and intersections are split so an addition reads as one added line. */
-  private aliasType(name: string, head: string, node: TypeNode) {
+  private aliasType(name: string, head: string, node: Typed) {
     // A single literal is a union of one: adding a second value then reads as an addition.
-    if (Node.isUnionTypeNode(node) || Node.isLiteralTypeNode(node)) {
+    if (node.kind === 'union' || node.kind === 'literal') {
       this.add({ key: name, name, role: 'decl', type: `${head} = union` });
-      for (const m of Node.isUnionTypeNode(node) ? node.getTypeNodes() : [node]) this.add({ key: `${name} | ${text(m)}`, name, role: 'union', type: text(m) });
+      for (const m of node.kind === 'union' ? node.members : [node.text]) this.add({ key: `${name} | ${m}`, name, role: 'union', type: m });
       return;
     }
-    if (Node.isTypeLiteral(node)) {
+    if (node.kind === 'object') {
       this.add({ key: name, name, role: 'decl', type: `${head} = {}` });
-      this.members(name, name, node);
+      this.members(name, name, node.members);
       return;
     }
-    if (Node.isIntersectionTypeNode(node) && node.getTypeNodes().some((t) => Node.isTypeLiteral(t))) {
+    if (node.kind === 'intersection' && node.parts.some((t) => t.kind === 'object')) {
       this.add({ key: name, name, role: 'decl', type: `${head} = intersection` });
-      this.intersection(name, node);
+      this.intersection(name, node.parts);
       return;
     }
     // A union built per member of a type parameter ({ [X in S]: A<X> & {...} }[S]): its template is split like an intersection.
-    const mapped = Node.isIndexedAccessTypeNode(node) ? node.getObjectTypeNode() : undefined;
-    const template = mapped && Node.isMappedTypeNode(mapped) ? mapped.getTypeNode() : undefined;
-    if (mapped && Node.isMappedTypeNode(mapped) && template && (Node.isTypeLiteral(template) || (Node.isIntersectionTypeNode(template) && template.getTypeNodes().some((t) => Node.isTypeLiteral(t))))) {
-      const param = mapped.getTypeParameter();
-      const of = param.getConstraint();
-      this.add({ key: name, name, role: 'decl', type: `${head} = union per ${param.getName()} in ${of ? text(of) : '?'}` });
-      if (Node.isTypeLiteral(template)) this.members(name, name, template);
-      else this.intersection(name, template);
+    const template = node.kind === 'mapped-index' ? node.template : undefined;
+    if (node.kind === 'mapped-index' && template && (template.kind === 'object' || (template.kind === 'intersection' && template.parts.some((t) => t.kind === 'object')))) {
+      this.add({ key: name, name, role: 'decl', type: `${head} = union per ${node.param} in ${node.constraint ?? '?'}` });
+      if (template.kind === 'object') this.members(name, name, template.members);
+      else if (template.kind === 'intersection') this.intersection(name, template.parts);
       return;
     }
-    this.add({ key: name, name, role: 'decl', type: `${head} = ${text(node)}` });
+    this.add({ key: name, name, role: 'decl', type: `${head} = ${node.text}` });
   }
 
   /** The parts of an intersection: its object literals' members, and each other part as one line. */
-  private intersection(name: string, node: Node) {
-    if (!Node.isIntersectionTypeNode(node)) return;
-    for (const t of node.getTypeNodes()) {
-      if (Node.isTypeLiteral(t)) this.members(name, name, t);
-      else this.add({ key: `${name} & ${text(t)}`, name, role: 'union', type: `& ${text(t)}` });
+  private intersection(name: string, parts: Typed[]) {
+    for (const t of parts) {
+      if (t.kind === 'object') this.members(name, name, t.members);
+      else this.add({ key: `${name} & ${t.text}`, name, role: 'union', type: `& ${t.text}` });
     }
   }
 
   /** Properties, methods and index signatures of an interface or type literal; nested literals are split too. */
-  private members(name: string, prefix: string, owner: Node) {
-    const members = Node.isInterfaceDeclaration(owner) || Node.isTypeLiteral(owner) ? owner.getMembers() : [];
+  private members(name: string, prefix: string, members: MemberView[]) {
     for (const m of members) {
-      if (Node.isPropertySignature(m)) {
-        const key = `${prefix}.${propName(m)}`;
-        const t = m.getTypeNode();
-        const optional = m.hasQuestionToken();
-        const ro = m.isReadonly() ? 'readonly ' : '';
+      if (m.kind === 'property') {
+        const key = `${prefix}.${propName(m.name)}`;
+        const t = m.type;
+        const ro = m.readonly ? 'readonly ' : '';
         const literal = t && nestedLiteral(t);
         if (literal) {
-          this.add({ key, name, role: 'member', type: `${ro}${literal.array ? 'Array<{}>' : '{}'}`, optional });
-          this.members(name, `${key}${literal.array ? '[]' : ''}`, literal.node);
-        } else this.add({ key, name, role: 'member', type: `${ro}${t ? text(t) : 'any'}`, optional });
-      } else if (Node.isMethodSignature(m)) {
-        const sig = text(m).replace(/;$/, '');
-        this.add({ key: `${prefix}.${m.getName()}()`, name, role: 'member', type: sig.slice(sig.indexOf('(')), method: true });
+          this.add({ key, name, role: 'member', type: `${ro}${literal.array ? 'Array<{}>' : '{}'}`, optional: m.optional });
+          this.members(name, `${key}${literal.array ? '[]' : ''}`, literal.members);
+        } else this.add({ key, name, role: 'member', type: `${ro}${t ? t.text : 'any'}`, optional: m.optional });
+      } else if (m.kind === 'method') {
+        this.add({ key: `${prefix}.${m.name}()`, name, role: 'member', type: m.text.slice(m.text.indexOf('(')), method: true });
       } else {
-        const sig = text(m).replace(/;$/, '');
-        this.add({ key: `${prefix}.${sig.replace(/:.*$/, '')}`, name, role: 'member', type: sig.replace(/^[^:]*:\s*/, '') });
+        this.add({ key: `${prefix}.${m.text.replace(/:.*$/, '')}`, name, role: 'member', type: m.text.replace(/^[^:]*:\s*/, '') });
       }
     }
   }
 
   /** The literal of an `as const`: object properties and array elements as members. */
-  private constValue(name: string, prefix: string, node: Node) {
-    if (Node.isObjectLiteralExpression(node)) {
-      for (const p of node.getProperties()) {
-        if (!Node.isPropertyAssignment(p)) continue;
-        const key = `${prefix}.${propName(p)}`;
-        const init = p.getInitializerOrThrow();
-        if (Node.isObjectLiteralExpression(init) || Node.isArrayLiteralExpression(init)) this.constValue(name, key, init);
-        else this.add({ key, name, role: 'member', type: text(init), value: true });
+  private constValue(name: string, prefix: string, v: ValueView) {
+    if (v.kind === 'object') {
+      for (const p of v.props) {
+        const key = `${prefix}.${propName(p.name)}`;
+        if (p.value.kind === 'other') this.add({ key, name, role: 'member', type: p.value.text, value: true });
+        else this.constValue(name, key, p.value);
       }
-    } else if (Node.isArrayLiteralExpression(node)) {
-      for (const e of node.getElements()) this.add({ key: `${prefix}[] ${text(e)}`, name, role: 'union', type: text(e), value: true });
-    } else this.add({ key: prefix, name, role: 'member', type: text(node), value: true });
+    } else if (v.kind === 'array') {
+      for (const e of v.elements) this.add({ key: `${prefix}[] ${e}`, name, role: 'union', type: e, value: true });
+    } else this.add({ key: prefix, name, role: 'member', type: v.text, value: true });
   }
 }
 
 /** An inline object type of a member, directly or as Array<{...}> / {...}[]. */
-function nestedLiteral(t: TypeNode): { node: Node; array: boolean } | undefined {
-  if (Node.isTypeLiteral(t)) return { node: t, array: false };
-  if (Node.isArrayTypeNode(t) && Node.isTypeLiteral(t.getElementTypeNode())) return { node: t.getElementTypeNode(), array: true };
-  if (Node.isTypeReference(t) && t.getTypeName().getText() === 'Array') {
-    const [arg] = t.getTypeArguments();
-    if (arg && Node.isTypeLiteral(arg)) return { node: arg, array: true };
-  }
+function nestedLiteral(t: TypeView): { members: MemberView[]; array: boolean } | undefined {
+  if (t.kind === 'object') return { members: t.members, array: false };
+  if (t.kind === 'array' && t.element.kind === 'object') return { members: t.element.members, array: true };
+  if (t.kind === 'array-ref' && t.arg?.kind === 'object') return { members: t.arg.members, array: true };
   return undefined;
 }
 
@@ -280,10 +249,10 @@ export function surfaceEntries(sources: GeneratedFile[]): SurfaceEntry[] {
 }
 
 function analyse(sources: GeneratedFile[]): SurfaceEntry[] {
-  const project = new Project({ useInMemoryFileSystem: true, skipLoadingLibFiles: true, compilerOptions: { noLib: true } });
   // Laid out as in the client package: the shared types sit beside the client's entry module.
   const texts = new Map(sources.map((f) => [`/generated/${f.path.startsWith('client/') ? f.path : `client/src/${f.path}`}`, f.content]));
-  const b = new SurfaceBuilder(project, texts);
+  readers.clear();
+  const b = new SurfaceBuilder(texts);
   b.entry('/generated/client/src/types/index.ts');
   b.walk('client', '/generated/client/src/index.ts');
   b.walk('types', '/generated/client/src/types/index.ts');

@@ -8,7 +8,7 @@
 // (index.ts) is the whole client built over the same functions, and core.ts the modular entry.
 import { printStatements } from './print.ts';
 import type { StatementStructures } from 'ts-morph';
-import { StructureKind, VariableDeclarationKind } from '../ts-morph.ts';
+import { StructureKind, VariableDeclarationKind } from './structures.ts';
 import type { Operation, Spec } from '../model.ts';
 import type { GeneratedFile } from '../write.ts';
 import { exportName, messageExport, messageModule, messageTargets, notificationTargets, paramsType, pascal, relativeSpecifier, requestType, responseType, type MessageTarget } from './names.ts';

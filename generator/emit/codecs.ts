@@ -3,7 +3,7 @@
 // interprets the descriptors; the JSON mapping (containers of one repeated element become
 // arrays, id<N> children stay object keys) is defined there once, for every message.
 import type { StatementStructures } from 'ts-morph';
-import { StructureKind, VariableDeclarationKind } from '../ts-morph.ts';
+import { StructureKind, VariableDeclarationKind } from './structures.ts';
 import { printStatements } from './print.ts';
 import type { Field, ObjectShape, Shape, Spec } from '../model.ts';
 import type { GeneratedFile } from '../write.ts';

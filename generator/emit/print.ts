@@ -1,7 +1,7 @@
 // Statements as ts-morph prints them. Project.createSourceFile prints the same text and then parses
 // it into a syntax tree, which the emitters never read (about a third of a second of a cold generate).
 import type { FunctionDeclarationStructure, StatementStructures, VariableStatementStructure } from 'ts-morph';
-import { printStructure, StructureKind } from '../ts-morph.ts';
+import { printStructure, StructureKind } from './structures.ts';
 
 export interface Layout {
   /** Two spaces per level (default: four, ts-morph's). */

@@ -4,7 +4,7 @@
 // Someone scaffolding a server implements Handlers<C> and nothing else.
 import { printStatements } from './print.ts';
 import type { MethodSignatureStructure, StatementStructures } from 'ts-morph';
-import { StructureKind, VariableDeclarationKind } from '../ts-morph.ts';
+import { StructureKind, VariableDeclarationKind } from './structures.ts';
 import type { Operation, Spec } from '../model.ts';
 import type { GeneratedFile } from '../write.ts';
 import { messageTargets, paramsType, requestType, responseType, type MessageTarget } from './names.ts';

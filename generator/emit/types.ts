@@ -4,7 +4,7 @@
 // One file per activity segment, so an edit to one type rewrites only its file.
 import { printStatements } from './print.ts';
 import type { JSDocStructure, StatementStructures } from 'ts-morph';
-import { StructureKind, VariableDeclarationKind } from '../ts-morph.ts';
+import { StructureKind, VariableDeclarationKind } from './structures.ts';
 import type { Field, ObjectShape, Operation, Shape, Spec, ValueList } from '../model.ts';
 import type { GeneratedFile } from '../write.ts';
 import { notificationTargets } from './names.ts';

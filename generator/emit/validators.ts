@@ -14,7 +14,7 @@
 // Schemas and validators check typed values (what the codecs produce), not wire bodies.
 import { printStatements } from './print.ts';
 import type { StatementStructures } from 'ts-morph';
-import { StructureKind, VariableDeclarationKind } from '../ts-morph.ts';
+import { StructureKind, VariableDeclarationKind } from './structures.ts';
 import type { Field, ObjectShape, Operation, Spec } from '../model.ts';
 import type { GeneratedFile } from '../write.ts';
 import type { Derived, Patterns } from '../derive.ts';
