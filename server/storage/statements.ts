@@ -101,8 +101,28 @@ export const FIRST_OF_OBJECT = `NOT EXISTS (SELECT 1 FROM deliveries e WHERE e.o
  * The login's user by e-mail: the live one first, among deleted ones the latest. Also run outside
  * any transaction (Storage.findUserByEmail), so it is in `?` placeholders for the dialect's sql().
  */
-export const findUserStatement = (d: SqlDialect): string =>
-  `SELECT ${USER_COLS} FROM users WHERE ${d.emailEquals('email', '?')} ORDER BY deleted IS NOT NULL, id DESC LIMIT 1`;
+export const findUserStatement = (d: SqlDialect): string => {
+  let text = findUserTexts.get(d);
+  if (text === undefined) {
+    text = `SELECT ${USER_COLS} FROM users WHERE ${d.emailEquals('email', '?')} ORDER BY deleted IS NOT NULL, id DESC LIMIT 1`;
+    findUserTexts.set(d, text);
+  }
+  return text;
+};
+// The texts of the statements run on every call, made once: a text built anew each time is
+// concatenated, flattened and hashed again (the adapters look their prepared statements up by it).
+const findUserTexts = new WeakMap<SqlDialect, string>();
+const listRelatedTexts = new WeakMap<SqlDialect, string>();
+/** Row mappers by dialect (a transaction would make its own set otherwise). */
+const mappers = new WeakMap<SqlDialect, ReturnType<typeof rowsOf>>();
+const GET_RECORD = `SELECT ${RECORD_COLS} FROM records WHERE id = ? AND account_id = ?`;
+const GET_LIVE_RECORD = `${GET_RECORD} AND deleted IS NULL`;
+const RECORD_ACTIVITIES = `SELECT ${ACTIVITY_COLS} FROM activities WHERE account_id = ? AND record_id = ?`;
+const RECORD_ORDER = `
+       ORDER BY level, parent_id, position, id`;
+const LIVE_RECORD_ACTIVITIES = `${RECORD_ACTIVITIES} AND deleted IS NULL${RECORD_ORDER}`;
+const ALL_RECORD_ACTIVITIES = `${RECORD_ACTIVITIES}${RECORD_ORDER}`;
+const LIST_HOOKS = `SELECT ${HOOK_COLS} FROM hooks WHERE account_id = ? ORDER BY id`;
 
 /** Tx.principalsVersion's statement, also run outside any transaction (Storage.principalsVersion). */
 export const principalsVersionStatement = 'SELECT version AS v FROM principal_versions WHERE account_id = ?';
@@ -123,7 +143,9 @@ export abstract class SqlTx implements Tx {
     protected readonly state: TxState,
     protected readonly viewed: DeferredWrites,
   ) {
-    this.map = rowsOf(d);
+    let map = mappers.get(d);
+    if (!map) mappers.set(d, (map = rowsOf(d)));
+    this.map = map;
   }
 
   // --- what each adapter runs; `sql` is in the dialect's placeholders already
@@ -267,7 +289,7 @@ export abstract class SqlTx implements Tx {
 
   async getRecord(accountId: number, id: number, opts?: { includeDeleted?: boolean }): Promise<RecordRow | undefined> {
     if (!isId(id)) return undefined;
-    const raw = await this.one<RawRecord>(`SELECT ${RECORD_COLS} FROM records WHERE id = ? AND account_id = ?${notDeleted(opts?.includeDeleted)}`, id, accountId);
+    const raw = await this.one<RawRecord>(opts?.includeDeleted ? GET_RECORD : GET_LIVE_RECORD, id, accountId);
     return raw && this.record(raw);
   }
 
@@ -408,10 +430,12 @@ export abstract class SqlTx implements Tx {
 
   async listRelated(recordId: number): Promise<RelatedRow[]> {
     if (!isId(recordId)) return [];
-    return await this.rows<RelatedRow>(
-      `SELECT record_id AS "recordId", related_id AS "relatedId", note FROM related WHERE record_id = ? ORDER BY ${this.d.relatedOrder}`,
-      recordId,
-    );
+    let text = listRelatedTexts.get(this.d);
+    if (text === undefined) {
+      text = `SELECT record_id AS "recordId", related_id AS "relatedId", note FROM related WHERE record_id = ? ORDER BY ${this.d.relatedOrder}`;
+      listRelatedTexts.set(this.d, text);
+    }
+    return await this.rows<RelatedRow>(text, recordId);
   }
 
   async relatedOfKind(accountId: number, recordIds: number[], kind: string): Promise<Map<number, { id: number; name: string }[]>> {
@@ -508,11 +532,7 @@ export abstract class SqlTx implements Tx {
 
   async listActivitiesOfRecord(accountId: number, recordId: number, opts?: { includeDeleted?: boolean }): Promise<ActivityRow[]> {
     if (!isId(recordId)) return [];
-    return this.activities(
-      `SELECT ${ACTIVITY_COLS} FROM activities WHERE account_id = ? AND record_id = ?${notDeleted(opts?.includeDeleted)}
-       ORDER BY level, parent_id, position, id`,
-      accountId, recordId,
-    );
+    return this.activities(opts?.includeDeleted ? ALL_RECORD_ACTIVITIES : LIVE_RECORD_ACTIVITIES, accountId, recordId);
   }
 
   async listChildren(accountId: number, parentId: number, opts?: { includeDeleted?: boolean }): Promise<ActivityRow[]> {
@@ -604,7 +624,7 @@ export abstract class SqlTx implements Tx {
   }
 
   async listHooks(accountId: number): Promise<HookRow[]> {
-    return await this.rows<HookRow>(`SELECT ${HOOK_COLS} FROM hooks WHERE account_id = ? ORDER BY id`, accountId);
+    return await this.rows<HookRow>(LIST_HOOKS, accountId);
   }
 
   async enqueueDeliveries(rows: Omit<DeliveryRow, 'id'>[]): Promise<void> {
@@ -750,5 +770,12 @@ export abstract class SqlTx implements Tx {
 }
 
 /** The INSERT of an item's row after its id (SQLite: the id from the items table, bound first). */
-export const itemInsert = (table: string, cols: string[]): string =>
-  `INSERT INTO ${table} (id, ${cols.join(', ')}) VALUES (${['?', ...cols.map(() => '?')].join(', ')})`;
+export const itemInsert = (table: string, cols: string[]): string => {
+  const made = itemInserts.get(cols);
+  if (made?.table === table) return made.text;
+  const text = `INSERT INTO ${table} (id, ${cols.join(', ')}) VALUES (${['?', ...cols.map(() => '?')].join(', ')})`;
+  itemInserts.set(cols, { table, text });
+  return text;
+};
+/** By the column list (the callers pass the module's constant lists). */
+const itemInserts = new WeakMap<string[], { table: string; text: string }>();

@@ -282,6 +282,44 @@ describe('sqlite adapter: group commit and reads beside the writer', () => {
   });
 });
 
+describe('sqlite adapter: the read snapshot shared within a turn of the event loop', () => {
+  it('reads started together share it, and a commit of another connection shows in the next read', async () => {
+    const file = tempFile();
+    const a = openSqlite(file);
+    const b = openSqlite(file);
+    try {
+      const acc = await a.transaction((t) => t.ensureAccount('snapshot'));
+      const names = (rows: { name: string }[]) => rows.map((r) => r.name);
+      const list = (s: Storage) => s.read((t) => t.listRecords(acc.id, 'contacts', { deleted: false }));
+      // Started in one turn: one snapshot, the same answer, and the point queries of a login join it.
+      const [first, second, version] = await Promise.all([list(a), list(a), a.principalsVersion(acc.id)]);
+      expect(names(first)).toEqual([]);
+      expect(names(second)).toEqual([]);
+      expect(version).toBeGreaterThanOrEqual(0);
+      // Acknowledged (after its fsync, a later turn): every read of `a` from then on sees it.
+      await b.transaction((t) => t.insertRecord(record(acc.id, 'from b')));
+      expect(names(await list(a))).toEqual(['from b']);
+      await b.transaction((t) => t.insertRecord(record(acc.id, 'again')));
+      expect(names(await list(a))).toEqual(['from b', 'again']);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it('a read after a write of the same storage was acknowledged sees it, though a read before kept the snapshot open', async () => {
+    await withStorage(openSqlite(tempFile()), async (s) => {
+      const acc = await s.transaction((t) => t.ensureAccount('own'));
+      // A read keeps the turn's snapshot open while the write commits in a later turn.
+      const read = s.read((t) => t.listRecords(acc.id, 'contacts', { deleted: false }));
+      const write = s.transaction((t) => t.insertRecord(record(acc.id, 'mine')));
+      expect((await read).map((r) => r.name)).toEqual([]);
+      await write;
+      expect((await s.read((t) => t.listRecords(acc.id, 'contacts', { deleted: false }))).map((r) => r.name)).toEqual(['mine']);
+    });
+  });
+});
+
 describe('sqlite adapter: durability across kill -9', () => {
   const root = fileURLToPath(new URL('../..', import.meta.url));
   const child = fileURLToPath(new URL('./durability-child.ts', import.meta.url));

@@ -94,6 +94,29 @@ function send(res, r, close) {
     res.writeHead(r.status, headers);
     res.end(r.body);
 }
+/**
+ * Answers of dispatched calls, written together once the event loop's turn has run its callbacks
+ * (setImmediate): a write to a client that waits in its poll wakes it, and on a busy machine each
+ * wake-up could take the server's CPU away (writev was a fifth of a show's profile, four times
+ * the bare node:http server's, whose client never waits). Written in one go, the answers of a turn
+ * cost the client one wake-up. An answer waits at most for the rest of its turn.
+ */
+const answers = [];
+function writeAnswers() {
+    for (const [res, r, close] of answers.splice(0)) {
+        try {
+            send(res, r, close);
+        }
+        catch {
+            // a connection that broke meanwhile: node:http drops what is written to it
+        }
+    }
+}
+function sendSoon(res, r, close) {
+    if (!answers.length)
+        setImmediate(writeAnswers);
+    answers.push([res, r, close]);
+}
 const plainBusy = () => ({ status: 503, headers: { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '1' }, body: new TextEncoder().encode('Service busy; retry later\n') });
 export function createHttpServer(dispatch, opts) {
     const admit = opts.admit ?? dispatch.admit;
@@ -180,7 +203,7 @@ export function createHttpServer(dispatch, opts) {
                 return;
             }
             const r = await dispatch({ method: head.method, url: head.url, headers: head.headers, remoteAddress: head.remoteAddress, body, admission });
-            send(res, r, close);
+            sendSoon(res, r, close);
         }
         catch {
             // dispatch answers every failure itself; this is a broken connection.

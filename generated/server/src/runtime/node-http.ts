@@ -117,6 +117,28 @@ function send(res: ServerResponse, r: ServiceResponse, close: boolean) {
   res.end(r.body);
 }
 
+/**
+ * Answers of dispatched calls, written together once the event loop's turn has run its callbacks
+ * (setImmediate): a write to a client that waits in its poll wakes it, and on a busy machine each
+ * wake-up could take the server's CPU away (writev was a fifth of a show's profile, four times
+ * the bare node:http server's, whose client never waits). Written in one go, the answers of a turn
+ * cost the client one wake-up. An answer waits at most for the rest of its turn.
+ */
+const answers: [ServerResponse, ServiceResponse, boolean][] = [];
+function writeAnswers() {
+  for (const [res, r, close] of answers.splice(0)) {
+    try {
+      send(res, r, close);
+    } catch {
+      // a connection that broke meanwhile: node:http drops what is written to it
+    }
+  }
+}
+function sendSoon(res: ServerResponse, r: ServiceResponse, close: boolean) {
+  if (!answers.length) setImmediate(writeAnswers);
+  answers.push([res, r, close]);
+}
+
 const plainBusy = (): ServiceResponse => ({ status: 503, headers: { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '1' }, body: new TextEncoder().encode('Service busy; retry later\n') });
 
 export function createHttpServer(dispatch: ((r: ServiceRequest) => Promise<ServiceResponse>) & { admit?: HttpOptions['admit'] }, opts: HttpOptions): Server {
@@ -202,7 +224,7 @@ export function createHttpServer(dispatch: ((r: ServiceRequest) => Promise<Servi
         return;
       }
       const r = await dispatch({ method: head.method, url: head.url, headers: head.headers, remoteAddress: head.remoteAddress, body, admission });
-      send(res, r, close);
+      sendSoon(res, r, close);
     } catch {
       // dispatch answers every failure itself; this is a broken connection.
       if (!res.headersSent) send(res, { status: 500, headers: { 'content-type': 'text/plain' }, body: new TextEncoder().encode('Internal error') }, true);
