@@ -251,7 +251,7 @@ async function emitAndFormat(opts: GenerateOptions, early: HelperThread | undefi
 }
 
 /** The files the packages compile from (their src/), by path. */
-const packageSources = (files: GeneratedFile[]) => new Map(files.filter((f) => /^(client|server)\/src\//.test(f.path)).map((f) => [f.path, f.content]));
+const packageSources = (files: GeneratedFile[]) => new Map(files.filter((f) => /^(client|server)\/src\//.test(f.path)).map((f) => [f.path, f.source ?? f.content]));
 
 const sameTexts = (a: Map<string, string>, b: Map<string, string>) => a.size === b.size && [...a].every(([path, text]) => b.get(path) === text);
 
