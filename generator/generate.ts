@@ -124,7 +124,7 @@ function* emitting(spec: Spec, lap: (name: string) => void, only: readonly strin
   }
   const summarized: GeneratedFile[] = [];
   for (const s of chosenSummaries) {
-    summarized.push(...s.summarize(s.reads.flatMap((name) => byEmitter.get(name) ?? [])));
+    summarized.push(...s.summarize(s.reads.flatMap((name) => (byEmitter.get(name) ?? []).map(compiledText))));
     lap(`summary ${s.name}`);
   }
   for (const e of deferred) {
@@ -134,10 +134,13 @@ function* emitting(spec: Spec, lap: (name: string) => void, only: readonly strin
   return [...[...byEmitter.values()].flat(), ...summarized];
 }
 
+/** A file as the packages compile it: summaries read declarations' text, which a laid-out file's quotes would change. */
+const compiledText = (f: GeneratedFile): GeneratedFile => (f.source === undefined ? f : { ...f, content: f.source });
+
 /** The API surface of the client and types a spec generates (crmgen diff compares two). */
 export function sdkSurface(spec: Spec): SurfaceEntry[] {
   const reads = summaries.find((s) => s.name === 'api-surface')!.reads;
-  return surfaceEntries(emitAll(spec, undefined, reads));
+  return surfaceEntries(emitAll(spec, undefined, reads).map(compiledText));
 }
 
 export interface GenerateOptions {

@@ -7,6 +7,8 @@
 // then hands the file to prettier. test/pretty.test.ts compares the documents and the text with
 // prettier's on the real spec and on specs with long names.
 import { builders as b, printer, type builders } from 'prettier/doc';
+import type { StatementStructures } from 'ts-morph';
+import { StructureKind } from '../ts-morph.ts';
 
 export type Doc = builders.Doc;
 
@@ -47,12 +49,12 @@ function plainTemplateText(text: string): string {
 }
 
 /**
- * A TypeScript type as prettier prints it, from its text: dotted names, type arguments, string
- * literal types and indexed access (`X<'a', Y>['k'][number]`); anything else is Unsupported.
+ * A TypeScript type as prettier prints it, from its text: dotted names, type arguments, string and
+ * number literal types, `T[]` and indexed access (`X<'a', Y>['k'][number]`); anything else is
+ * Unsupported. A union is handled by member (see member), not here.
  */
 export function type(text: string): Doc {
-  const tokens = text.match(/[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*|'[^'\\]*'|"[^"\\]*"|[<>,[\]]|\s+|./g) ?? [];
-  const toks = tokens.filter((t) => !/^\s+$/.test(t));
+  const toks = (text.match(/[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*|\d+|'[^'\\]*'|"[^"\\]*"|\[\]|[<>,[\]]|\s+|./g) ?? []).filter((t) => !/^\s+$/.test(t));
   let i = 0;
   const expect = (t: string) => {
     if (toks[i] !== t) throw new Unsupported(`type ${text}: expected ${t}`);
@@ -65,6 +67,9 @@ export function type(text: string): Doc {
     let simple: boolean;
     if (/^['"]/.test(t)) {
       doc = str(t.slice(1, -1));
+      simple = true;
+    } else if (/^(0|[1-9]\d*)$/.test(t) && t.length < 16) {
+      doc = t;
       simple = true;
     } else if (/^[A-Za-z_$]/.test(t)) {
       const dotted = t.split('.');
@@ -83,11 +88,16 @@ export function type(text: string): Doc {
         simple = false;
       }
     } else throw new Unsupported(`type ${text}: ${t}`);
-    while (toks[i] === '[') {
-      i++;
-      const index = parse();
-      expect(']');
-      doc = [doc, '[', index.doc, ']'];
+    for (;;) {
+      if (toks[i] === '[]') {
+        i++;
+        doc = [doc, '[]'];
+      } else if (toks[i] === '[') {
+        i++;
+        const index = parse();
+        expect(']');
+        doc = [doc, '[', index.doc, ']'];
+      } else break;
       simple = false;
     }
     return { doc, simple };
@@ -95,6 +105,36 @@ export function type(text: string): Doc {
   const out = parse();
   if (i !== toks.length) throw new Unsupported(`type ${text}: trailing ${toks[i]}`);
   return out.doc;
+}
+
+/** The members of a top-level union (`a | b`), or undefined for a type that is none. */
+function unionMembers(text: string): string[] | undefined {
+  if (!text.includes('|')) return undefined;
+  let depth = 0;
+  const parts = [''];
+  for (const ch of text) {
+    if (ch === '<' || ch === '[' || ch === '(' || ch === '{') depth++;
+    if (ch === '>' || ch === ']' || ch === ')' || ch === '}') depth--;
+    if (ch === '|' && depth === 0) parts.push('');
+    else parts[parts.length - 1] += ch;
+  }
+  if (depth !== 0 || parts.some((p) => !p.trim())) throw new Unsupported(`union ${text}`);
+  return parts.length > 1 ? parts.map((p) => p.trim()) : undefined;
+}
+
+/** A member's type annotation (a union breaks into `| a` lines, indented under the member). */
+function memberType(text: string): Doc {
+  const members = unionMembers(text);
+  if (!members) return type(text);
+  return b.group(b.indent([b.softline, b.group([b.ifBreak('| '), b.join([b.line, '| '], members.map((m) => b.align(2, type(m))))])]));
+}
+
+/** A JSDoc comment as prettier reprints one: a one-line text stays `/** text *\/`, more lines get ` * ` each. */
+export function jsDoc(text: string): Doc {
+  const lines = text.split('\n');
+  if (lines.some((l) => !l || l !== l.trim() || /\*\/|\r/.test(l))) throw new Unsupported(`JSDoc: ${text}`);
+  if (lines.length === 1) return `/** ${text} */`;
+  return ['/**', ...lines.flatMap((l) => [b.hardline, ` * ${l}`]), b.hardline, ' */'];
 }
 
 /** An object literal's property value, by the layout prettier's printAssignment picks for it. */
@@ -189,9 +229,9 @@ export const methodCall = (object: string, method: string, args: Doc): Doc => b.
 
 /** `export function name(params): returnType { statements }` with a one-line JSDoc. */
 export function exportedFunction(doc: string, fnName: string, params: Param[], returnType: string, body: Doc[]): Doc {
-  if (/[\r\n]|\*\//.test(doc) || doc !== doc.trim()) throw new Unsupported(`JSDoc: ${doc}`);
+  if (doc.includes('\n')) throw new Unsupported(`JSDoc: ${doc}`);
   return [
-    `/** ${doc} */`,
+    jsDoc(doc),
     b.hardline,
     'export function ',
     name(fnName),
@@ -228,6 +268,79 @@ export function module(comments: string[], statements: { doc: Doc; blank?: boole
   });
   parts.push(b.hardline);
   return parts;
+}
+
+/** A property key: a plain name, or a quoted one that needs its quotes (prettier unquotes the others). */
+function propertyKey(key: string): Doc {
+  if (identifier.test(key)) return key;
+  let text: unknown;
+  try {
+    text = JSON.parse(key);
+  } catch {
+    throw new Unsupported(`key ${key}`);
+  }
+  if (typeof text !== 'string' || identifier.test(text) || /^\d/.test(text)) throw new Unsupported(`key ${key}`);
+  return str(text);
+}
+
+/** The docs of a ts-morph structure: one JSDoc of a plain description, or none. */
+function docsOf(docs: unknown): string | undefined {
+  if (docs === undefined || (Array.isArray(docs) && !docs.length)) return undefined;
+  if (!Array.isArray(docs) || docs.length !== 1) throw new Unsupported('docs');
+  const d = docs[0] as unknown;
+  if (typeof d === 'string') return d;
+  const o = d as { description?: unknown; tags?: unknown[] };
+  if (typeof o !== 'object' || o === null || typeof o.description !== 'string' || o.tags?.length || Object.keys(o).some((k) => !['kind', 'description', 'tags'].includes(k))) throw new Unsupported('docs');
+  return o.description;
+}
+
+const only = (s: object, keys: string[]) => {
+  for (const [k, v] of Object.entries(s)) if (v !== undefined && v !== false && !(Array.isArray(v) && !v.length) && !keys.includes(k)) throw new Unsupported(`${k} of a structure`);
+};
+
+/**
+ * ts-morph structures in prettier's layout: type-only or plain imports, and exported interfaces of
+ * properties (at most one `extends`). Anything else throws Unsupported.
+ */
+export function structures(statements: readonly (string | StatementStructures)[]): { doc: Doc; blank: boolean }[] {
+  let previous: string | undefined;
+  return statements.map((structure) => {
+    if (typeof structure === 'string') throw new Unsupported('text statement');
+    // Read loosely: only the keys checked below are used.
+    const st = structure as unknown as Record<string, unknown> & { kind: number };
+    let doc: Doc;
+    if (st.kind === StructureKind.ImportDeclaration) {
+      only(st, ['kind', 'isTypeOnly', 'moduleSpecifier', 'namedImports', 'namespaceImport']);
+      const named = st.namedImports as unknown[] | undefined;
+      if (named && named.some((n) => typeof n !== 'string')) throw new Unsupported('import specifier');
+      doc = importDecl({ typeOnly: st.isTypeOnly as boolean | undefined, from: st.moduleSpecifier as string, namespace: st.namespaceImport as string | undefined, named: named as string[] | undefined });
+    } else if (st.kind === StructureKind.Interface) {
+      only(st, ['kind', 'isExported', 'name', 'docs', 'extends', 'properties']);
+      if (!st.isExported) throw new Unsupported('interface not exported');
+      const ext = (st.extends ?? []) as unknown[];
+      if (ext.length > 1 || ext.some((e) => typeof e !== 'string')) throw new Unsupported('extends');
+      const props = (st.properties ?? []) as Record<string, unknown>[];
+      const members = props.map((p) => {
+        only(p, ['kind', 'name', 'hasQuestionToken', 'type', 'docs']);
+        if (typeof p.type !== 'string' || typeof p.name !== 'string') throw new Unsupported('property');
+        const d = docsOf(p.docs);
+        const member = b.group([propertyKey(p.name), p.hasQuestionToken ? '?' : '', ':', ' ', memberType(p.type)]);
+        return d === undefined ? [member, ';'] : [jsDoc(d), b.hardline, member, ';'];
+      });
+      const d = docsOf(st.docs);
+      doc = [
+        d === undefined ? '' : [jsDoc(d), b.hardline],
+        'export interface ',
+        name(st.name as string),
+        ext.length ? [' extends ', type(ext[0] as string)] : '',
+        members.length ? [' {', b.indent([b.hardline, b.join(b.hardline, members)]), b.hardline, '}'] : ' {}',
+      ];
+    } else throw new Unsupported(`structure kind ${st.kind}`);
+    // ts-morph puts a blank line before and after a block (an interface), none between imports.
+    const blank = previous !== undefined && (previous !== 'import' || st.kind !== StructureKind.ImportDeclaration);
+    previous = st.kind === StructureKind.ImportDeclaration ? 'import' : 'block';
+    return { doc, blank };
+  });
 }
 
 /** The text prettier prints for the document (printWidth 120, two spaces, as generate's prettier options). */
