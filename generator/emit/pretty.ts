@@ -48,85 +48,271 @@ function plainTemplateText(text: string): string {
   return text;
 }
 
+/** A parsed TypeScript type, of the few forms the emitters write. */
+type TypeNode =
+  | { k: 'ref'; name: string; args?: TypeNode[] }
+  | { k: 'lit'; text: string }
+  | { k: 'num'; text: string }
+  | { k: 'array'; of: TypeNode }
+  | { k: 'index'; of: TypeNode; index: TypeNode }
+  | { k: 'union'; types: TypeNode[] }
+  | { k: 'and'; types: TypeNode[] }
+  | { k: 'object'; members: TypeMember[]; broken: boolean }
+  | { k: 'mapped'; key: string; in: TypeNode; value: TypeNode }
+  | { k: 'template'; parts: (string | TypeNode)[] };
+
+interface TypeMember {
+  doc?: string;
+  key: string;
+  optional: boolean;
+  type: TypeNode;
+}
+
 /**
- * A TypeScript type as prettier prints it, from its text: dotted names, type arguments, string and
- * number literal types, `T[]` and indexed access (`X<'a', Y>['k'][number]`); anything else is
- * Unsupported. A union is handled by member (see member), not here.
+ * Parses a type's text: dotted names with type arguments, string and number literal types, `T[]`,
+ * indexed access, unions, intersections and object types whose members are `key?: type;` with an
+ * optional JSDoc on the line before. Anything else is Unsupported.
  */
-export function type(text: string): Doc {
-  const toks = (text.match(/[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*|\d+|'[^'\\]*'|"[^"\\]*"|\[\]|[<>,[\]]|\s+|./g) ?? []).filter((t) => !/^\s+$/.test(t));
+function parseType(text: string): TypeNode {
+  const toks = text.match(/\/\*\*[\s\S]*?\*\/|`[^`\\]*`|[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*|\d+|'[^'\\\n]*'|"[^"\\\n]*"|\[\]|\n|[ \t]+|./g) ?? [];
   let i = 0;
+  const skip = (newlines = true) => {
+    while (i < toks.length && (/^[ \t]+$/.test(toks[i]!) || (newlines && toks[i] === '\n'))) i++;
+  };
+  const peek = () => {
+    skip();
+    return toks[i];
+  };
   const expect = (t: string) => {
-    if (toks[i] !== t) throw new Unsupported(`type ${text}: expected ${t}`);
+    if (peek() !== t) throw new Unsupported(`type ${text}: expected ${t}`);
     i++;
   };
-  const parse = (): { doc: Doc; simple: boolean } => {
-    const t = toks[i++];
-    if (t === undefined) throw new Unsupported(`type ${text}: ended early`);
-    let doc: Doc;
-    let simple: boolean;
-    if (/^['"]/.test(t)) {
-      doc = str(t.slice(1, -1));
-      simple = true;
-    } else if (/^(0|[1-9]\d*)$/.test(t) && t.length < 16) {
-      doc = t;
-      simple = true;
-    } else if (/^[A-Za-z_$]/.test(t)) {
-      const dotted = t.split('.');
-      doc = dotted.flatMap((p, k) => (k ? ['.', p] : [p]));
-      simple = true;
-      if (toks[i] === '<') {
-        i++;
-        const args = [parse()];
-        while (toks[i] === ',') {
-          i++;
-          args.push(parse());
-        }
-        expect('>');
-        // printTypeParameters: one simple argument stays inline, anything else is a breakable group.
-        doc = [doc, args.length === 1 && args[0]!.simple ? ['<', args[0]!.doc, '>'] : b.group(['<', b.indent([b.softline, b.join([',', b.line], args.map((a) => a.doc))]), b.softline, '>'])];
-        simple = false;
-      }
-    } else throw new Unsupported(`type ${text}: ${t}`);
+  const union = (): TypeNode => {
+    const types = [and()];
+    while (peek() === '|') {
+      i++;
+      types.push(and());
+    }
+    return types.length > 1 ? { k: 'union', types } : types[0]!;
+  };
+  const and = (): TypeNode => {
+    const types = [postfix()];
+    while (peek() === '&') {
+      i++;
+      types.push(postfix());
+    }
+    return types.length > 1 ? { k: 'and', types } : types[0]!;
+  };
+  const postfix = (): TypeNode => {
+    let node = primary();
     for (;;) {
+      // A `[` after a line break would start another statement in TypeScript: not ours.
+      skip(false);
       if (toks[i] === '[]') {
         i++;
-        doc = [doc, '[]'];
+        node = { k: 'array', of: node };
       } else if (toks[i] === '[') {
         i++;
-        const index = parse();
+        const index = union();
         expect(']');
-        doc = [doc, '[', index.doc, ']'];
-      } else break;
-      simple = false;
+        node = { k: 'index', of: node, index };
+      } else return node;
     }
-    return { doc, simple };
   };
-  const out = parse();
-  if (i !== toks.length) throw new Unsupported(`type ${text}: trailing ${toks[i]}`);
-  return out.doc;
+  const primary = (): TypeNode => {
+    const t = peek();
+    i++;
+    if (t === undefined) throw new Unsupported(`type ${text}: ended early`);
+    if (/^['"]/.test(t)) return { k: 'lit', text: t.slice(1, -1) };
+    if (t.startsWith('`')) {
+      const parts: (string | TypeNode)[] = [];
+      let at = 1;
+      for (const m of t.slice(0, -1).matchAll(/\$\{([^}]*)\}/g)) {
+        parts.push(t.slice(at, m.index), parseType(m[1]!));
+        at = m.index + m[0].length;
+      }
+      parts.push(t.slice(at, -1));
+      if (parts.some((p) => typeof p === 'string' && /[$\r\n]/.test(p))) throw new Unsupported(`template type ${t}`);
+      return { k: 'template', parts };
+    }
+    if (/^(0|[1-9]\d{0,14})$/.test(t)) return { k: 'num', text: t };
+    if (/^[A-Za-z_$]/.test(t)) {
+      if (peek() !== '<') return { k: 'ref', name: t };
+      i++;
+      const args = [union()];
+      while (peek() === ',') {
+        i++;
+        args.push(union());
+      }
+      expect('>');
+      return { k: 'ref', name: t, args };
+    }
+    if (t === '{') {
+      skip(false);
+      const broken = toks[i] === '\n';
+      if (!broken && peek() === '[') {
+        // A mapped type on one line: { [K in T]: V }
+        i++;
+        const key = peek();
+        if (key === undefined || !identifier.test(key)) throw new Unsupported(`type ${text}: mapped key`);
+        i++;
+        expect('in');
+        const over = union();
+        expect(']');
+        expect(':');
+        const value = union();
+        expect('}');
+        return { k: 'mapped', key, in: over, value };
+      }
+      const members: TypeMember[] = [];
+      for (;;) {
+        let m = peek();
+        if (m === '}') {
+          i++;
+          return { k: 'object', members, broken };
+        }
+        let doc: string | undefined;
+        if (m?.startsWith('/**')) {
+          i++;
+          skip(false);
+          // The JSDoc on its own line before the member (prettier keeps a same-line one there).
+          if (toks[i] !== '\n') throw new Unsupported(`type ${text}: comment`);
+          doc = jsDocText(m);
+          m = peek();
+        }
+        if (m === undefined || !/^([A-Za-z_$][\w$]*|"[^"\\]*")$/.test(m)) throw new Unsupported(`type ${text}: member ${m}`);
+        i++;
+        let optional = false;
+        if (peek() === '?') {
+          i++;
+          optional = true;
+        }
+        expect(':');
+        members.push({ doc, key: m, optional, type: union() });
+        // The last member's `;` may be left out.
+        if (peek() === ';') i++;
+        else if (peek() !== '}') throw new Unsupported(`type ${text}: expected ;`);
+      }
+    }
+    throw new Unsupported(`type ${text}: ${t}`);
+  };
+  const node = union();
+  if (peek() !== undefined) throw new Unsupported(`type ${text}: trailing ${toks[i]}`);
+  return node;
 }
 
-/** The members of a top-level union (`a | b`), or undefined for a type that is none. */
-function unionMembers(text: string): string[] | undefined {
-  if (!text.includes('|')) return undefined;
-  let depth = 0;
-  const parts = [''];
-  for (const ch of text) {
-    if (ch === '<' || ch === '[' || ch === '(' || ch === '{') depth++;
-    if (ch === '>' || ch === ']' || ch === ')' || ch === '}') depth--;
-    if (ch === '|' && depth === 0) parts.push('');
-    else parts[parts.length - 1] += ch;
+/** The text of a JSDoc comment as ts-morph wrote it (`/** a *\/`, or ` * ` lines). */
+function jsDocText(comment: string): string {
+  const inner = comment.slice(3, -2);
+  if (!inner.includes('\n')) return inner.trim();
+  const lines = inner.split('\n').map((l) => l.trim());
+  if (lines[0] !== '' || lines.at(-1) !== '' || lines.slice(1, -1).some((l) => !l.startsWith('* '))) throw new Unsupported(`comment ${comment}`);
+  return lines
+    .slice(1, -1)
+    .map((l) => l.slice(2))
+    .join('\n');
+}
+
+/** printTypeParameters keeps one simple argument inline: a keyword, a plain name, a literal. */
+const simple = (t: TypeNode) => (t.k === 'ref' && !t.args) || t.k === 'lit' || t.k === 'num';
+
+/** A union's members, each at a `| ` when it breaks; only simple members (names, literals) here. */
+function unionInner(t: Extract<TypeNode, { k: 'union' }>): Doc {
+  if (!t.types.every((m) => simple(m) || m.k === 'template') || t.types.some((m) => m.k === 'ref' && /^(null|undefined|void)$/.test(m.name))) throw new Unsupported('union member');
+  return b.group([b.ifBreak('| '), b.join([b.line, '| '], t.types.map((m) => b.align(2, typeDoc(m))))]);
+}
+
+function typeDoc(t: TypeNode): Doc {
+  switch (t.k) {
+    case 'lit':
+      return str(t.text);
+    case 'num':
+      return t.text;
+    case 'ref': {
+      const dotted = t.name.split('.').flatMap((p, k) => (k ? ['.', p] : [p]));
+      if (!t.args) return dotted;
+      if (t.args.some((a) => a.k === 'object' || a.k === 'union' || a.k === 'and' || a.k === 'mapped' || a.k === 'template')) throw new Unsupported('type argument');
+      const args = t.args.map(typeDoc);
+      return [dotted, t.args.length === 1 && simple(t.args[0]!) ? ['<', args[0]!, '>'] : b.group(['<', b.indent([b.softline, b.join([',', b.line], args)]), b.softline, '>'])];
+    }
+    case 'array':
+      if (t.of.k === 'union' || t.of.k === 'and' || t.of.k === 'object' || t.of.k === 'mapped') throw new Unsupported('array of');
+      return [typeDoc(t.of), '[]'];
+    case 'index':
+      if (t.of.k === 'union' || t.of.k === 'and' || t.of.k === 'object' || t.index.k === 'union' || t.index.k === 'and' || t.index.k === 'object' || t.index.k === 'mapped') throw new Unsupported('indexed');
+      return [typeDoc(t.of), '[', typeDoc(t.index), ']'];
+    case 'and': {
+      // printIntersectionType: names joined by ` &` and a line, an object kept beside its neighbour.
+      const parts: Doc[] = [];
+      let indented = false;
+      t.types.forEach((m, k) => {
+        if (m.k === 'union' || m.k === 'mapped') throw new Unsupported('in an intersection');
+        const doc = typeDoc(m);
+        if (k === 0) parts.push(doc);
+        else if (t.types[k - 1]!.k !== 'object' && m.k !== 'object') parts.push(b.indent([' &', b.line, doc]));
+        else if (t.types[k - 1]!.k === 'object' && m.k === 'object') parts.push(' & ', indented ? b.indent(doc) : doc);
+        else {
+          if (k > 1) indented = true;
+          parts.push(' & ', k > 1 ? b.indent(doc) : doc);
+        }
+      });
+      return b.group(parts);
+    }
+    case 'object': {
+      if (!t.members.length) throw new Unsupported('empty object type');
+      const members = t.members.map((m) => {
+        const member = b.group([propertyKey(m.key), m.optional ? '?' : '', ':', ' ', m.type.k === 'union' ? b.group(b.indent([b.softline, unionInner(m.type)])) : typeDoc(m.type)]);
+        return m.doc === undefined ? member : [jsDoc(m.doc), b.hardline, member];
+      });
+      return b.group(['{', b.indent([b.line, b.join([';', b.line], members), b.ifBreak(';')]), b.line, '}'], { shouldBreak: t.broken });
+    }
+    case 'template':
+      return [b.lineSuffixBoundary, '`', t.parts.map((p) => (typeof p === 'string' ? p : b.group(['${', typeDoc(p), b.lineSuffixBoundary, '}']))), '`'];
+    case 'mapped':
+      if (t.in.k !== 'ref' || t.value.k === 'union') throw new Unsupported('mapped type');
+      return b.group(['{', b.indent([b.line, b.group([b.group(['[', b.indent([b.softline, name(t.key), ' in ', typeDoc(t.in)]), b.softline, ']']), ': ', typeDoc(t.value)]), b.ifBreak(';')]), b.line, '}']);
+    case 'union':
+      throw new Unsupported('union here');
   }
-  if (depth !== 0 || parts.some((p) => !p.trim())) throw new Unsupported(`union ${text}`);
-  return parts.length > 1 ? parts.map((p) => p.trim()) : undefined;
 }
 
-/** A member's type annotation (a union breaks into `| a` lines, indented under the member). */
+/** A type as prettier prints it where it stands alone (a parameter's or return type, a type argument). */
+export const type = (text: string): Doc => typeDoc(parseType(text));
+
+/** A member's type annotation (a union breaks onto the next line, then into `| a` lines). */
 function memberType(text: string): Doc {
-  const members = unionMembers(text);
-  if (!members) return type(text);
-  return b.group(b.indent([b.softline, b.group([b.ifBreak('| '), b.join([b.line, '| '], members.map((m) => b.align(2, type(m))))])]));
+  const t = parseType(text);
+  return t.k === 'union' ? b.group(b.indent([b.softline, unionInner(t)])) : typeDoc(t);
+}
+
+/** `export type Name<params> = type;` as printAssignment lays out the right side. */
+function typeAlias(name_: string, params: Doc, text: string): Doc {
+  const t = parseType(text);
+  let rhs: Doc;
+  if (t.k === 'union') rhs = b.group(b.indent([b.line, unionInner(t)]));
+  else if (t.k !== 'lit' && t.k !== 'num') {
+    const id = Symbol('assignment');
+    rhs = [b.group(b.indent(b.line), { id }), b.lineSuffixBoundary, b.indentIfBreak(t.k === 'object' && !t.members.length ? b.group('{}') : typeDoc(t), { groupId: id })];
+  } else throw new Unsupported(`alias of ${t.k}`);
+  return ['export ', b.group([b.group(['type ', name(name_), params]), ' =', rhs]), ';'];
+}
+
+/** Type parameters `<K extends C = D, ...>`; each with a constraint, and a default or none. */
+function typeParams(params: unknown): Doc {
+  const list = (params ?? []) as Record<string, unknown>[];
+  if (!Array.isArray(list) || !list.length) return '';
+  const docs = list.map((p) => {
+    only(p, ['kind', 'name', 'constraint', 'default']);
+    if (typeof p.name !== 'string' || typeof p.constraint !== 'string' || (p.default !== undefined && typeof p.default !== 'string')) throw new Unsupported('type parameter');
+    const c = Symbol('constraint');
+    const parts: Doc[] = [name(p.name), ' extends', b.group(b.indent(b.line), { id: c }), b.lineSuffixBoundary, b.indentIfBreak(type(p.constraint), { groupId: c })];
+    if (typeof p.default === 'string') {
+      const d = Symbol('default');
+      parts.push(' =', b.group(b.indent(b.line), { id: d }), b.lineSuffixBoundary, b.indentIfBreak(type(p.default), { groupId: d }));
+    }
+    return b.group(parts);
+  });
+  return b.group(['<', b.indent([b.softline, b.join([',', b.line], docs)]), b.ifBreak(','), b.softline, '>']);
 }
 
 /** A JSDoc comment as prettier reprints one: a one-line text stays `/** text *\/`, more lines get ` * ` each. */
@@ -303,7 +489,7 @@ const only = (s: object, keys: string[]) => {
  * properties (at most one `extends`). Anything else throws Unsupported.
  */
 export function structures(statements: readonly (string | StatementStructures)[]): { doc: Doc; blank: boolean }[] {
-  let previous: string | undefined;
+  let previous: boolean | undefined;
   return statements.map((structure) => {
     if (typeof structure === 'string') throw new Unsupported('text statement');
     // Read loosely: only the keys checked below are used.
@@ -335,10 +521,27 @@ export function structures(statements: readonly (string | StatementStructures)[]
         ext.length ? [' extends ', type(ext[0] as string)] : '',
         members.length ? [' {', b.indent([b.hardline, b.join(b.hardline, members)]), b.hardline, '}'] : ' {}',
       ];
+    } else if (st.kind === StructureKind.TypeAlias) {
+      only(st, ['kind', 'isExported', 'name', 'docs', 'typeParameters', 'type']);
+      if (!st.isExported || typeof st.type !== 'string') throw new Unsupported('type alias');
+      const d = docsOf(st.docs);
+      doc = [d === undefined ? '' : [jsDoc(d), b.hardline], typeAlias(st.name as string, typeParams(st.typeParameters), st.type)];
+    } else if (st.kind === StructureKind.ExportDeclaration) {
+      only(st, ['kind', 'isTypeOnly', 'moduleSpecifier', 'namedExports']);
+      const named = (st.namedExports ?? []) as unknown[];
+      if (named.some((n) => typeof n !== 'string') || typeof st.moduleSpecifier !== 'string') throw new Unsupported('export specifier');
+      const head = st.isTypeOnly ? 'export type ' : 'export ';
+      const tail = [' from ', str(st.moduleSpecifier), ';'];
+      if (!named.length) {
+        if (st.isTypeOnly) throw new Unsupported('export type *');
+        doc = ['export *', tail];
+      } else if (named.length === 1) doc = [head, '{ ', name(named[0] as string), ' }', tail];
+      else doc = [head, b.group(['{', b.indent([b.line, b.join([',', b.line], (named as string[]).map(name))]), b.ifBreak(','), b.line, '}']), tail];
     } else throw new Unsupported(`structure kind ${st.kind}`);
-    // ts-morph puts a blank line before and after a block (an interface), none between imports.
-    const blank = previous !== undefined && (previous !== 'import' || st.kind !== StructureKind.ImportDeclaration);
-    previous = st.kind === StructureKind.ImportDeclaration ? 'import' : 'block';
+    // ts-morph puts a blank line before and after a block (an interface), none between other statements.
+    const block = st.kind === StructureKind.Interface;
+    const blank = previous !== undefined && (previous || block);
+    previous = block;
     return { doc, blank };
   });
 }
