@@ -22,11 +22,13 @@ function renamed(spec: Spec, names: Map<string, string>): Spec {
   return JSON.parse(text) as Spec;
 }
 
-/** Long names of different lengths: activity segments, record kinds, flag fields (their `0 | 1` unions break past 120 columns). */
+/** Long names of different lengths: activity segments, record kinds, operation ids, flag fields (their `0 | 1` unions break past 120 columns). */
 function longNames(spec: Spec, step: number): Spec {
   const names = new Map<string, string>();
   spec.activities.forEach((a, i) => names.set(a.segment, `${a.segment}${'x'.repeat((i * step) % 90)}`));
   spec.kinds.forEach((k, i) => names.set(k.name, `${k.name}${'y'.repeat((i * step * 3) % 70)}`));
+  // Operation ids name the functions and the message types (CreateRecordResponse...).
+  spec.operations.forEach((o, i) => names.set(o.id, `${o.id}${'W'.repeat((i * step * 5) % 60)}`));
   let n = 0;
   for (const a of spec.activities)
     for (const f of a.fields) if (f.shape.kind === 'scalar' && f.shape.type === 'flag' && !names.has(f.name)) names.set(f.name, `${f.name}${'z'.repeat((n++ * step * 7) % 120)}`);
@@ -55,7 +57,13 @@ describe('laid-out files', () => {
 
   it('are what prettier prints for their source when long names push lines past 120 columns', async () => {
     const texts: string[] = [];
-    for (const step of [1, 4, 11]) texts.push(...(await checkLaidOut(longNames(spec, step))).map((f) => f.content));
+    const real = emitAll(spec, undefined, ['types', 'client']).filter((f) => f.format === 'laid-out').length;
+    for (const step of [1, 4, 11]) {
+      const laidOut = await checkLaidOut(longNames(spec, step));
+      // Long names alone send no file back to prettier.
+      expect(laidOut.length).toBe(real);
+      texts.push(...laidOut.map((f) => f.content));
+    }
     // The long names reached the laid-out files, and made prettier break what fits on the real spec:
     // a union onto its own line, a call's arguments one per line, a function's parameters.
     expect(texts.some((t) => t.includes('x'.repeat(60)))).toBe(true);

@@ -70,11 +70,17 @@ export function emitClient(spec: Spec, derived: Pick<Derived, 'generics' | 'clie
   const views = derived.clientViews;
   const targets = messageTargets(spec);
   const ops = spec.operations.filter((o) => !o.multipart);
-  const source = (path: string, statements: (string | StatementStructures)[], intro = ''): GeneratedFile => ({
-    path: `client/src/${path}`,
-    content: header + intro + printStatements(statements),
-    format: 'typescript',
-  });
+  // Laid out in prettier's layout when every statement is one emit/pretty.ts models (else prettier formats it).
+  const source = (path: string, statements: (string | StatementStructures)[], intro = ''): GeneratedFile => {
+    const plain = header + intro + printStatements(statements);
+    try {
+      const comments = (header + intro).split('\n').slice(0, -1);
+      return { path: `client/src/${path}`, content: P.print(P.module(comments, P.structures(statements))), format: 'laid-out', source: plain };
+    } catch (e) {
+      if (!(e instanceof P.Unsupported)) throw e;
+      return { path: `client/src/${path}`, content: plain, format: 'typescript' };
+    }
+  };
 
   const c: ClientContext = { spec, generics, views, targets };
   return [

@@ -59,7 +59,8 @@ type TypeNode =
   | { k: 'and'; types: TypeNode[] }
   | { k: 'object'; members: TypeMember[]; broken: boolean }
   | { k: 'mapped'; key: string; in: TypeNode; value: TypeNode }
-  | { k: 'template'; parts: (string | TypeNode)[] };
+  | { k: 'template'; parts: (string | TypeNode)[] }
+  | { k: 'paren'; union: Extract<TypeNode, { k: 'union' }> };
 
 interface TypeMember {
   doc?: string;
@@ -147,6 +148,12 @@ function parseType(text: string): TypeNode {
       expect('>');
       return { k: 'ref', name: t, args };
     }
+    if (t === '(') {
+      const inner = union();
+      expect(')');
+      if (inner.k !== 'union') throw new Unsupported(`type ${text}: parentheses`);
+      return { k: 'paren', union: inner };
+    }
     if (t === '{') {
       skip(false);
       const broken = toks[i] === '\n';
@@ -216,9 +223,9 @@ function jsDocText(comment: string): string {
 /** printTypeParameters keeps one simple argument inline: a keyword, a plain name, a literal. */
 const simple = (t: TypeNode) => (t.k === 'ref' && !t.args) || t.k === 'lit' || t.k === 'num';
 
-/** A union's members, each at a `| ` when it breaks; only simple members (names, literals) here. */
-function unionInner(t: Extract<TypeNode, { k: 'union' }>): Doc {
-  if (!t.types.every((m) => simple(m) || m.k === 'template') || t.types.some((m) => m.k === 'ref' && /^(null|undefined|void)$/.test(m.name))) throw new Unsupported('union member');
+/** A union's members, each at a `| ` when it breaks; only names (with type arguments) and literals here. */
+function unionInner(t: Extract<TypeNode, { k: 'union' }>, objects = false): Doc {
+  if (!t.types.every((m) => m.k === 'ref' || m.k === 'lit' || m.k === 'num' || m.k === 'template' || (objects && m.k === 'object' && m.members.length)) || t.types.some((m) => m.k === 'ref' && /^(null|undefined|void)$/.test(m.name))) throw new Unsupported('union member');
   return b.group([b.ifBreak('| '), b.join([b.line, '| '], t.types.map((m) => b.align(2, typeDoc(m))))]);
 }
 
@@ -231,16 +238,17 @@ function typeDoc(t: TypeNode): Doc {
     case 'ref': {
       const dotted = t.name.split('.').flatMap((p, k) => (k ? ['.', p] : [p]));
       if (!t.args) return dotted;
-      if (t.args.some((a) => a.k === 'object' || a.k === 'union' || a.k === 'and' || a.k === 'mapped' || a.k === 'template')) throw new Unsupported('type argument');
-      const args = t.args.map(typeDoc);
+      if (t.args.some((a) => a.k === 'object' || a.k === 'and' || a.k === 'mapped' || a.k === 'paren') || (t.args.length === 1 && t.args[0]!.k === 'template')) throw new Unsupported('type argument');
+      // A union argument is not indented further: it breaks inside the arguments' group.
+      const args = t.args.map((a) => (a.k === 'union' ? unionInner(a) : typeDoc(a)));
       return [dotted, t.args.length === 1 && simple(t.args[0]!) ? ['<', args[0]!, '>'] : b.group(['<', b.indent([b.softline, b.join([',', b.line], args)]), b.softline, '>'])];
     }
     case 'array':
-      if (t.of.k === 'union' || t.of.k === 'and' || t.of.k === 'object' || t.of.k === 'mapped') throw new Unsupported('array of');
+      if (t.of.k === 'union' || t.of.k === 'and' || t.of.k === 'object' || t.of.k === 'mapped' || t.of.k === 'paren') throw new Unsupported('array of');
       return [typeDoc(t.of), '[]'];
     case 'index':
-      if (t.of.k === 'union' || t.of.k === 'and' || t.of.k === 'object' || t.index.k === 'union' || t.index.k === 'and' || t.index.k === 'object' || t.index.k === 'mapped') throw new Unsupported('indexed');
-      return [typeDoc(t.of), '[', typeDoc(t.index), ']'];
+      if (t.of.k === 'union' || t.of.k === 'and' || t.of.k === 'object' || t.of.k === 'paren' || t.index.k === 'paren' || t.index.k === 'and' || t.index.k === 'object' || t.index.k === 'mapped') throw new Unsupported('indexed');
+      return [typeDoc(t.of), '[', t.index.k === 'union' ? indentedUnion(t.index) : typeDoc(t.index), ']'];
     case 'and': {
       // printIntersectionType: names joined by ` &` and a line, an object kept beside its neighbour.
       const parts: Doc[] = [];
@@ -261,16 +269,19 @@ function typeDoc(t: TypeNode): Doc {
     case 'object': {
       if (!t.members.length) throw new Unsupported('empty object type');
       const members = t.members.map((m) => {
-        const member = b.group([propertyKey(m.key), m.optional ? '?' : '', ':', ' ', m.type.k === 'union' ? b.group(b.indent([b.softline, unionInner(m.type)])) : typeDoc(m.type)]);
+        const member = b.group([propertyKey(m.key), m.optional ? '?' : '', ':', ' ', m.type.k === 'union' ? indentedUnion(m.type) : typeDoc(m.type)]);
         return m.doc === undefined ? member : [jsDoc(m.doc), b.hardline, member];
       });
       return b.group(['{', b.indent([b.line, b.join([';', b.line], members), b.ifBreak(';')]), b.line, '}'], { shouldBreak: t.broken });
     }
+    case 'paren':
+      // A union of objects in parentheses (inside an intersection).
+      return ['(', b.group([b.indent([b.softline, unionInner(t.union, true)]), b.softline]), ')'];
     case 'template':
       return [b.lineSuffixBoundary, '`', t.parts.map((p) => (typeof p === 'string' ? p : b.group(['${', typeDoc(p), b.lineSuffixBoundary, '}']))), '`'];
     case 'mapped':
-      if (t.in.k !== 'ref' || t.value.k === 'union') throw new Unsupported('mapped type');
-      return b.group(['{', b.indent([b.line, b.group([b.group(['[', b.indent([b.softline, name(t.key), ' in ', typeDoc(t.in)]), b.softline, ']']), ': ', typeDoc(t.value)]), b.ifBreak(';')]), b.line, '}']);
+      if ((t.in.k !== 'ref' && t.in.k !== 'lit' && t.in.k !== 'union') || t.value.k === 'union') throw new Unsupported('mapped type');
+      return b.group(['{', b.indent([b.line, b.group([b.group(['[', b.indent([b.softline, name(t.key), ' in ', t.in.k === 'union' ? indentedUnion(t.in) : typeDoc(t.in)]), b.softline, ']']), ': ', typeDoc(t.value)]), b.ifBreak(';')]), b.line, '}']);
     case 'union':
       throw new Unsupported('union here');
   }
@@ -279,28 +290,41 @@ function typeDoc(t: TypeNode): Doc {
 /** A type as prettier prints it where it stands alone (a parameter's or return type, a type argument). */
 export const type = (text: string): Doc => typeDoc(parseType(text));
 
-/** A member's type annotation (a union breaks onto the next line, then into `| a` lines). */
+/** A union that breaks onto its own line first (a member's type, an index, a mapped type's keys), then into `| a` lines. */
+const indentedUnion = (t: Extract<TypeNode, { k: 'union' }>): Doc => b.group(b.indent([b.softline, unionInner(t)]));
+
+/** A member's type annotation. */
 function memberType(text: string): Doc {
   const t = parseType(text);
-  return t.k === 'union' ? b.group(b.indent([b.softline, unionInner(t)])) : typeDoc(t);
+  return t.k === 'union' ? indentedUnion(t) : typeDoc(t);
 }
 
-/** `export type Name<params> = type;` as printAssignment lays out the right side. */
-function typeAlias(name_: string, params: Doc, text: string): Doc {
+/**
+ * `export type Name<params> = type;` as printAssignment lays out the right side: break-lhs when
+ * more than one type parameter has a constraint or default (isComplexTypeAliasParams), else a
+ * union after a line break, anything else fluid.
+ */
+function typeAlias(name_: string, params: { doc: Doc; complex: boolean }, text: string): Doc {
   const t = parseType(text);
+  if (t.k === 'lit' || t.k === 'num') throw new Unsupported(`alias of ${t.k}`);
+  const rhsDoc = () => (t.k === 'object' && !t.members.length ? b.group('{}') : typeDoc(t));
+  if (params.complex) {
+    if (t.k === 'union') throw new Unsupported('break-lhs union');
+    return ['export ', b.group(['type ', name(name_), params.doc, ' =', ' ', b.group(rhsDoc())]), ';'];
+  }
   let rhs: Doc;
   if (t.k === 'union') rhs = b.group(b.indent([b.line, unionInner(t)]));
-  else if (t.k !== 'lit' && t.k !== 'num') {
+  else {
     const id = Symbol('assignment');
-    rhs = [b.group(b.indent(b.line), { id }), b.lineSuffixBoundary, b.indentIfBreak(t.k === 'object' && !t.members.length ? b.group('{}') : typeDoc(t), { groupId: id })];
-  } else throw new Unsupported(`alias of ${t.k}`);
-  return ['export ', b.group([b.group(['type ', name(name_), params]), ' =', rhs]), ';'];
+    rhs = [b.group(b.indent(b.line), { id }), b.lineSuffixBoundary, b.indentIfBreak(rhsDoc(), { groupId: id })];
+  }
+  return ['export ', b.group([b.group(['type ', name(name_), params.doc]), ' =', rhs]), ';'];
 }
 
 /** Type parameters `<K extends C = D, ...>`; each with a constraint, and a default or none. */
-function typeParams(params: unknown): Doc {
+function typeParams(params: unknown): { doc: Doc; complex: boolean } {
   const list = (params ?? []) as Record<string, unknown>[];
-  if (!Array.isArray(list) || !list.length) return '';
+  if (!Array.isArray(list) || !list.length) return { doc: '', complex: false };
   const docs = list.map((p) => {
     only(p, ['kind', 'name', 'constraint', 'default']);
     if (typeof p.name !== 'string' || typeof p.constraint !== 'string' || (p.default !== undefined && typeof p.default !== 'string')) throw new Unsupported('type parameter');
@@ -312,7 +336,8 @@ function typeParams(params: unknown): Doc {
     }
     return b.group(parts);
   });
-  return b.group(['<', b.indent([b.softline, b.join([',', b.line], docs)]), b.ifBreak(','), b.softline, '>']);
+  // Every parameter here has a constraint: more than one makes the alias "complex".
+  return { doc: b.group(['<', b.indent([b.softline, b.join([',', b.line], docs)]), b.ifBreak(','), b.softline, '>']), complex: list.length > 1 };
 }
 
 /** A JSDoc comment as prettier reprints one: a one-line text stays `/** text *\/`, more lines get ` * ` each. */
