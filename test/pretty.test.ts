@@ -22,7 +22,7 @@ function renamed(spec: Spec, names: Map<string, string>): Spec {
   return JSON.parse(text) as Spec;
 }
 
-/** Long names of different lengths: activity segments, record kinds, operation ids, flag fields (their `0 | 1` unions break past 120 columns). */
+/** Long names of different lengths: activity segments, record kinds, operation ids, flag fields (their `0 | 1` unions break past 120 columns); longer value lists. */
 function longNames(spec: Spec, step: number): Spec {
   const names = new Map<string, string>();
   spec.activities.forEach((a, i) => names.set(a.segment, `${a.segment}${'x'.repeat((i * step) % 90)}`));
@@ -32,7 +32,13 @@ function longNames(spec: Spec, step: number): Spec {
   let n = 0;
   for (const a of spec.activities)
     for (const f of a.fields) if (f.shape.kind === 'scalar' && f.shape.type === 'flag' && !names.has(f.name)) names.set(f.name, `${f.name}${'z'.repeat((n++ * step * 7) % 120)}`);
-  return renamed(spec, names);
+  const long = renamed(spec, names);
+  // Longer value lists: string arrays and (filled) number arrays wrap at different places.
+  long.values.forEach((v, i) => {
+    const extra = (i * step * 3) % 45;
+    for (let k = 0; k < extra; k++) v.values.push({ ...v.values[0]!, value: v.base === 'integer' ? 100 + k * step : `${v.name}-${'v'.repeat(k % 9)}${k}` });
+  });
+  return long;
 }
 
 async function checkLaidOut(spec: Spec) {
@@ -52,7 +58,7 @@ describe('laid-out files', () => {
     const laidOut = await checkLaidOut(spec);
     expect(laidOut.filter((f) => f.path.startsWith('client/src/resources/')).length).toBe(resourceFiles(spec, derive(spec)).length);
     const paths = laidOut.map((f) => f.path);
-    expect(paths).toEqual(expect.arrayContaining([...spec.activities.map((a) => `types/activities/${a.segment}.ts`), 'types/activities/index.ts', 'types/structures.ts', 'types/operations.ts', 'types/notifications.ts']));
+    expect(paths).toEqual(expect.arrayContaining([...spec.activities.map((a) => `types/activities/${a.segment}.ts`), 'types/activities/index.ts', 'types/structures.ts', 'types/operations.ts', 'types/notifications.ts', 'types/values.ts', 'client/src/views.ts']));
   }, 120_000);
 
   it('are what prettier prints for their source when long names push lines past 120 columns', async () => {
@@ -69,6 +75,9 @@ describe('laid-out files', () => {
     expect(texts.some((t) => t.includes('x'.repeat(60)))).toBe(true);
     expect(texts.some((t) => /\?:\n\s+0 \| 1;\n/.test(t))).toBe(true);
     expect(texts.some((t) => /check\(\n/.test(t))).toBe(true);
+    // A number array filled over several lines, a string array one item per line.
+    expect(texts.some((t) => /= \[\n {2}\d+, \d+, [\d, ]+,\n {2}\d+/.test(t))).toBe(true);
+    expect(texts.some((t) => /= \[\n {2}'[^']*',\n {2}'/.test(t))).toBe(true);
   }, 300_000);
 
   it('a text outside the modeled constructs goes to prettier instead', () => {

@@ -225,7 +225,9 @@ const simple = (t: TypeNode) => (t.k === 'ref' && !t.args) || t.k === 'lit' || t
 
 /** A union's members, each at a `| ` when it breaks; only names (with type arguments) and literals here. */
 function unionInner(t: Extract<TypeNode, { k: 'union' }>, objects = false): Doc {
-  if (!t.types.every((m) => m.k === 'ref' || m.k === 'lit' || m.k === 'num' || m.k === 'template' || (objects && m.k === 'object' && m.members.length)) || t.types.some((m) => m.k === 'ref' && /^(null|undefined|void)$/.test(m.name))) throw new Unsupported('union member');
+  // With an object among them, prettier hugs a union of it and null or undefined: not modeled.
+  if (!t.types.every((m) => m.k === 'ref' || m.k === 'lit' || m.k === 'num' || m.k === 'template' || (objects && m.k === 'object' && m.members.length)) || (objects && t.types.some((m) => m.k === 'ref' && /^(null|undefined|void)$/.test(m.name))))
+    throw new Unsupported('union member');
   return b.group([b.ifBreak('| '), b.join([b.line, '| '], t.types.map((m) => b.align(2, typeDoc(m))))]);
 }
 
@@ -302,11 +304,10 @@ function memberType(text: string): Doc {
 /**
  * `export type Name<params> = type;` as printAssignment lays out the right side: break-lhs when
  * more than one type parameter has a constraint or default (isComplexTypeAliasParams), else a
- * union after a line break, anything else fluid.
+ * union after a line break, anything else (a literal too) fluid.
  */
 function typeAlias(name_: string, params: { doc: Doc; complex: boolean }, text: string): Doc {
   const t = parseType(text);
-  if (t.k === 'lit' || t.k === 'num') throw new Unsupported(`alias of ${t.k}`);
   const rhsDoc = () => (t.k === 'object' && !t.members.length ? b.group('{}') : typeDoc(t));
   if (params.complex) {
     if (t.k === 'union') throw new Unsupported('break-lhs union');
@@ -526,18 +527,27 @@ export function structures(statements: readonly (string | StatementStructures)[]
       if (named && named.some((n) => typeof n !== 'string')) throw new Unsupported('import specifier');
       doc = importDecl({ typeOnly: st.isTypeOnly as boolean | undefined, from: st.moduleSpecifier as string, namespace: st.namespaceImport as string | undefined, named: named as string[] | undefined });
     } else if (st.kind === StructureKind.Interface) {
-      only(st, ['kind', 'isExported', 'name', 'docs', 'extends', 'properties']);
+      only(st, ['kind', 'isExported', 'name', 'docs', 'extends', 'properties', 'indexSignatures']);
       if (!st.isExported) throw new Unsupported('interface not exported');
       const ext = (st.extends ?? []) as unknown[];
       if (ext.length > 1 || ext.some((e) => typeof e !== 'string')) throw new Unsupported('extends');
       const props = (st.properties ?? []) as Record<string, unknown>[];
-      const members = props.map((p) => {
-        only(p, ['kind', 'name', 'hasQuestionToken', 'type', 'docs']);
-        if (typeof p.type !== 'string' || typeof p.name !== 'string') throw new Unsupported('property');
-        const d = docsOf(p.docs);
-        const member = b.group([propertyKey(p.name), p.hasQuestionToken ? '?' : '', ':', ' ', memberType(p.type)]);
-        return d === undefined ? [member, ';'] : [jsDoc(d), b.hardline, member, ';'];
+      // ts-morph prints the index signatures before the properties.
+      const indexes = ((st.indexSignatures ?? []) as Record<string, unknown>[]).map((x) => {
+        only(x, ['kind', 'keyName', 'keyType', 'returnType']);
+        if (typeof x.keyName !== 'string' || typeof x.keyType !== 'string' || typeof x.returnType !== 'string') throw new Unsupported('index signature');
+        return [b.group(['[', b.group([b.indent([b.softline, name(x.keyName), ':', ' ', type(x.keyType)]), b.softline]), ']', ':', ' ', memberType(x.returnType)]), ';'];
       });
+      const members = [
+        ...indexes,
+        ...props.map((p) => {
+          only(p, ['kind', 'name', 'hasQuestionToken', 'isReadonly', 'type', 'docs']);
+          if (typeof p.type !== 'string' || typeof p.name !== 'string') throw new Unsupported('property');
+          const d = docsOf(p.docs);
+          const member = b.group([p.isReadonly ? 'readonly ' : '', propertyKey(p.name), p.hasQuestionToken ? '?' : '', ':', ' ', memberType(p.type)]);
+          return d === undefined ? [member, ';'] : [jsDoc(d), b.hardline, member, ';'];
+        }),
+      ];
       const d = docsOf(st.docs);
       doc = [
         d === undefined ? '' : [jsDoc(d), b.hardline],
@@ -551,6 +561,13 @@ export function structures(statements: readonly (string | StatementStructures)[]
       if (!st.isExported || typeof st.type !== 'string') throw new Unsupported('type alias');
       const d = docsOf(st.docs);
       doc = [d === undefined ? '' : [jsDoc(d), b.hardline], typeAlias(st.name as string, typeParams(st.typeParameters), st.type)];
+    } else if (st.kind === StructureKind.VariableStatement) {
+      only(st, ['kind', 'isExported', 'declarationKind', 'docs', 'declarations']);
+      const decls = st.declarations as Record<string, unknown>[];
+      if (!st.isExported || st.declarationKind !== 'const' || decls.length !== 1) throw new Unsupported('variable statement');
+      only(decls[0]!, ['kind', 'name', 'initializer']);
+      const d = docsOf(st.docs);
+      doc = [d === undefined ? '' : [jsDoc(d), b.hardline], constArray(decls[0]!.name as string, decls[0]!.initializer)];
     } else if (st.kind === StructureKind.ExportDeclaration) {
       only(st, ['kind', 'isTypeOnly', 'moduleSpecifier', 'namedExports']);
       const named = (st.namedExports ?? []) as unknown[];
@@ -569,6 +586,28 @@ export function structures(statements: readonly (string | StatementStructures)[]
     previous = block;
     return { doc, blank };
   });
+}
+
+/** `export const name = [...] as const;` of strings, or of numbers (which prettier fills). */
+function constArray(name_: string, initializer: unknown): Doc {
+  const m = typeof initializer === 'string' ? /^\[(.+)\] as const$/.exec(initializer) : null;
+  if (!m) throw new Unsupported('initializer');
+  let items: unknown[];
+  try {
+    items = JSON.parse(`[${m[1]}]`) as unknown[];
+  } catch {
+    throw new Unsupported('initializer');
+  }
+  if (`[${items.map((v) => JSON.stringify(v)).join(', ')}] as const` !== initializer) throw new Unsupported('initializer');
+  const array = Symbol('array');
+  let elements: Doc;
+  if (items.every((v) => typeof v === 'string')) elements = [b.softline, b.join([',', b.line], (items as string[]).map((v) => b.group(str(v)))), b.ifBreak(',')];
+  else if (items.every((v) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0))
+    elements = [b.softline, b.fill(items.flatMap((v, i) => (i ? [b.line, i < items.length - 1 ? [String(v), ','] : [String(v), b.ifBreak(',', '', { groupId: array })]] : [items.length > 1 ? [String(v), ','] : [String(v), b.ifBreak(',', '', { groupId: array })]])))];
+  else throw new Unsupported('array items');
+  const id = Symbol('assignment');
+  const value = [b.group(['[', b.indent(elements), b.softline, ']'], { id: array }), ' ', 'as', ' ', 'const'];
+  return ['export ', b.group(['const', ' ', b.group([b.group(name(name_)), ' =', b.group(b.indent(b.line), { id }), b.lineSuffixBoundary, b.indentIfBreak(value, { groupId: id })]), b.indent([]), ';'])];
 }
 
 /** The text prettier prints for the document (printWidth 120, two spaces, as generate's prettier options). */
