@@ -4,8 +4,9 @@
 // (what fits in 120 columns, what breaks) are prettier's for any names. Parsing and printing the
 // syntax tree was most of a cold generate's formatting time. Only the constructs below exist here;
 // a text outside them (a quote in a string, an unusual name) throws Unsupported, and the emitter
-// then hands the file to prettier. test/pretty.test.ts compares the documents and the text with
-// prettier's on the real spec and on specs with long names.
+// then hands the file to prettier. The documents were read off prettier.__debug.printToDoc for the
+// ts-morph text; test/pretty.test.ts compares every laid-out file with prettier's output for its
+// ts-morph text, on the real spec and on specs with long names.
 import { builders as b, printer, type builders } from 'prettier/doc';
 import type { StatementStructures } from 'ts-morph';
 import { StructureKind } from '../ts-morph.ts';
@@ -511,8 +512,9 @@ const only = (s: object, keys: string[]) => {
 };
 
 /**
- * ts-morph structures in prettier's layout: type-only or plain imports, and exported interfaces of
- * properties (at most one `extends`). Anything else throws Unsupported.
+ * ts-morph structures in prettier's layout: imports, re-exports, exported interfaces (properties,
+ * index signatures, at most one `extends`), type aliases (see parseType) and `const` arrays.
+ * Anything else throws Unsupported.
  */
 export function structures(statements: readonly (string | StatementStructures)[]): { doc: Doc; blank: boolean }[] {
   let previous: boolean | undefined;

@@ -541,9 +541,10 @@ function usedValueTypes(shapes: Shape[], ctx: TypeContext): string[] {
 }
 
 /**
- * Prints the type sources with ts-morph. A source of imports and interfaces only (the activity
- * types) is also laid out as prettier would (emit/pretty.ts) and skips prettier; the others go to
- * prettier, later, in write. The packages compile the ts-morph text (tsc keeps its layout in dist/).
+ * Prints the type sources with ts-morph. A source whose every statement emit/pretty.ts models (all
+ * but records.ts and errors.ts today) is also laid out as prettier would and skips prettier; the
+ * others go to prettier, later, in write. The packages compile the ts-morph text (tsc keeps its
+ * layout in dist/).
  */
 export function emitTypes(spec: Spec): GeneratedFile[] {
   return typeSources(spec).map((src) => {
