@@ -125,7 +125,7 @@ function* emitting(spec: Spec, lap: (name: string) => void, only: readonly strin
   }
   const summarized: GeneratedFile[] = [];
   for (const s of chosenSummaries) {
-    summarized.push(...s.summarize(s.reads.flatMap((name) => byEmitter.get(name) ?? [])));
+    summarized.push(...s.summarize(s.reads.flatMap((name) => (byEmitter.get(name) ?? []).map(compiledText))));
     lap(`summary ${s.name}`);
   }
   for (const e of deferred) {
@@ -135,10 +135,13 @@ function* emitting(spec: Spec, lap: (name: string) => void, only: readonly strin
   return [...[...byEmitter.values()].flat(), ...summarized];
 }
 
+/** A file as the packages compile it: summaries read declarations' text, which a laid-out file's quotes would change. */
+const compiledText = (f: GeneratedFile): GeneratedFile => (f.source === undefined ? f : { ...f, content: f.source });
+
 /** The API surface of the client and types a spec generates (crmgen diff compares two). */
 export function sdkSurface(spec: Spec): SurfaceEntry[] {
   const reads = summaries.find((s) => s.name === 'api-surface')!.reads;
-  return surfaceEntries(emitAll(spec, undefined, reads));
+  return surfaceEntries(emitAll(spec, undefined, reads).map(compiledText));
 }
 
 export interface GenerateOptions {
@@ -257,7 +260,7 @@ async function emitAndFormat(opts: GenerateOptions, early: HelperThread | undefi
 }
 
 /** The files the packages compile from (their src/), by path. */
-const packageSources = (files: GeneratedFile[]) => new Map(files.filter((f) => /^(client|server)\/src\//.test(f.path)).map((f) => [f.path, f.content]));
+const packageSources = (files: GeneratedFile[]) => new Map(files.filter((f) => /^(client|server)\/src\//.test(f.path)).map((f) => [f.path, f.source ?? f.content]));
 
 const sameTexts = (a: Map<string, string>, b: Map<string, string>) => a.size === b.size && [...a].every(([path, text]) => b.get(path) === text);
 

@@ -15,8 +15,14 @@ export interface GeneratedFile {
   /** Relative to the output folder, with forward slashes. */
   path: string;
   content: string;
-  /** typescript: prettier; json and text are emitted already in their final form. */
-  format: 'typescript' | 'json' | 'text';
+  /**
+   * typescript: prettier; laid-out: TypeScript the emitter printed in prettier's layout itself
+   * (generator/emit/pretty.ts); json and text are emitted already in their final form. Only
+   * typescript goes through prettier.
+   */
+  format: 'typescript' | 'laid-out' | 'json' | 'text';
+  /** What the packages compile instead of content (tsc keeps a source's layout in dist/, pinned as ts-morph printed it). */
+  source?: string;
 }
 
 const hash = (s: string) => createHash('sha256').update(s).digest('hex').slice(0, 32);

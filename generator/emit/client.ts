@@ -7,6 +7,7 @@
 // and validators, so an app that imports a few functions bundles only their messages; createClient
 // (index.ts) is the whole client built over the same functions, and core.ts the modular entry.
 import { printStatements } from './print.ts';
+import * as P from './pretty.ts';
 import type { StatementStructures } from 'ts-morph';
 import { StructureKind, VariableDeclarationKind } from './structures.ts';
 import type { Operation, Spec } from '../model.ts';
@@ -69,11 +70,17 @@ export function emitClient(spec: Spec, derived: Pick<Derived, 'generics' | 'clie
   const views = derived.clientViews;
   const targets = messageTargets(spec);
   const ops = spec.operations.filter((o) => !o.multipart);
-  const source = (path: string, statements: (string | StatementStructures)[], intro = ''): GeneratedFile => ({
-    path: `client/src/${path}`,
-    content: header + intro + printStatements(statements),
-    format: 'typescript',
-  });
+  // Laid out in prettier's layout when every statement is one emit/pretty.ts models (else prettier formats it).
+  const source = (path: string, statements: (string | StatementStructures)[], intro = ''): GeneratedFile => {
+    const plain = header + intro + printStatements(statements);
+    try {
+      const comments = (header + intro).split('\n').slice(0, -1);
+      return { path: `client/src/${path}`, content: P.print(P.module(comments, P.structures(statements))), format: 'laid-out', source: plain };
+    } catch (e) {
+      if (!(e instanceof P.Unsupported)) throw e;
+      return { path: `client/src/${path}`, content: plain, format: 'typescript' };
+    }
+  };
 
   const c: ClientContext = { spec, generics, views, targets };
   return [
@@ -81,13 +88,16 @@ export function emitClient(spec: Spec, derived: Pick<Derived, 'generics' | 'clie
     source('core.ts', coreStatements(spec), '// The modular client: connect() and what the functions of ./resources/* share. Bundlers keep only what an app calls.\n'),
     source('xml.ts', [{ kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/formats.ts', namedExports: ['xml'] }], '// The XML body format, for connect({ format: xml }).\n'),
     source('json.ts', [{ kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/formats.ts', namedExports: ['json'] }], '// The JSON body format, for connect({ format: json }).\n'),
-    ...resourceModules(spec, ops).map((m) => {
-      const file = resourceModuleFile(c, m);
-      return source(m.path, file.statements, file.intro);
-    }),
+    ...resourceFiles(spec, derived).map(({ path, file }) => resourceModuleSource(file, path)),
     // The client's view of the wire types (derived with the types, printed here with the client).
     source('views.ts', views.statements),
   ];
+}
+
+/** The resource modules of the client (resources/*), as data: emitClient prints them, tests compare the printers. */
+export function resourceFiles(spec: Spec, derived: Pick<Derived, 'generics' | 'clientViews'>): { path: string; file: ResourceFile }[] {
+  const c: ClientContext = { spec, generics: derived.generics, views: derived.clientViews, targets: messageTargets(spec) };
+  return resourceModules(spec, spec.operations.filter((o) => !o.multipart)).map((m) => ({ path: m.path, file: resourceModule(c, m) }));
 }
 
 /** What the client's parts read besides the spec: each operation part's generics, the client views, the message targets. */
@@ -147,78 +157,213 @@ function parameters(c: ClientContext, op: Operation, k: string, s: string, withK
   return out;
 }
 
+/** A message part of a call: its codec's module alias and export, and (request side) its validator and value. */
+interface CallPart {
+  codec: [string, string];
+  validator?: [string, string];
+  value?: string;
+}
+
+/** One function of a resource module, as data both printers below render. */
+interface ResourceFn {
+  name: string;
+  doc: string;
+  params: { name: string; type: string; init?: '{}' }[];
+  returnType: string;
+  body:
+    | { call: { method: string; path: string; params?: CallPart; body?: CallPart; response?: CallPart; upload: boolean } }
+    | { paginate: { paramsType: string; list: string; page: Record<string, string> } };
+}
+
+export interface ResourceFile {
+  intro: string;
+  imports: { typeOnly?: true; from: string; namespace?: string; named?: string[] }[];
+  fns: ResourceFn[];
+}
+
 /** A resource module: one function per operation (and an iterate per paged list). */
-function resourceModuleFile(c: ClientContext, m: ResourceModule): { statements: StatementStructures[]; intro: string } {
+function resourceModule(c: ClientContext, m: ResourceModule): ResourceFile {
   const k = m.kind ? JSON.stringify(m.kind) : 'T.KindName';
   const s = m.segment ? JSON.stringify(m.segment) : 'T.ActivitySegment';
   const codecModules = new Set<string>();
   const validatorModules = new Set<string>();
-  const fns: StatementStructures[] = [];
-  const part = (op: Operation, p: Part, value: string): string | undefined => {
+  const fns: ResourceFn[] = [];
+  const part = (op: Operation, p: Part, value: string): CallPart | undefined => {
     const t = messageOf(c, op, p, m.kind, m.segment);
     if (!t) return undefined;
     const cm = messageModule(t);
     codecModules.add(cm);
-    const message = `${alias('c', cm)}.${messageExport(t)}`;
-    if (p === 'response') return message;
+    const codec: [string, string] = [alias('c', cm), messageExport(t)];
+    if (p === 'response') return { codec };
     validatorModules.add(cm);
-    return `{ message: ${message}, validate: (v) => check(${alias('v', cm)}.${exportName(t.id)}, v), value: ${value} }`;
-  };
-  const callOf = (op: Operation, params = 'params') => {
-    const response = part(op, 'response', '');
-    return [
-      `method: ${JSON.stringify(op.method)}`,
-      `path: ${pathExpr(op, m.kind, m.segment)}`,
-      ...(op.params ? [`params: ${part(op, 'params', params)}`] : []),
-      ...(op.request ? [`body: ${part(op, 'request', 'body')}`] : []),
-      ...(response ? [`response: ${response}`] : []),
-      ...(op.upload ? ['...(options.files && { files: options.files })'] : []),
-      'options',
-    ].join(', ');
+    return { codec, validator: [alias('v', cm), exportName(t.id)], value };
   };
   for (const op of m.ops) {
     const params = parameters(c, op, k, s, op.scope === 'activity');
     fns.push({
-      kind: StructureKind.Function,
-      isExported: true,
       name: op.id,
-      docs: [{ kind: StructureKind.JSDoc, description: `${op.method} ${op.path.replace('{kind}', m.kind ?? '{kind}').replace('{segment}', m.segment ?? '{segment}')}: ${op.purpose.replace(/\*\//g, '* /')}` }],
-      parameters: [{ name: 'client', type: 'Caller' }, ...params.map((p) => ({ name: p.name, type: p.type, ...(p.init ? { initializer: p.init } : {}) }))],
+      doc: `${op.method} ${op.path.replace('{kind}', m.kind ?? '{kind}').replace('{segment}', m.segment ?? '{segment}')}: ${op.purpose.replace(/\*\//g, '* /')}`,
+      params: [{ name: 'client', type: 'Caller' }, ...params.map((p) => ({ name: p.name, type: p.type, ...(p.init ? { init: '{}' as const } : {}) }))],
       returnType: `ApiPromise<${typeOf(c, op, 'response', k, s)}>`,
-      statements: `return client.call({ ${callOf(op)} }) as never;`,
+      body: {
+        call: {
+          method: op.method,
+          path: pathExpr(op, m.kind, m.segment).slice(1, -1),
+          ...(op.params ? { params: part(op, 'params', 'params') } : {}),
+          ...(op.request ? { body: part(op, 'request', 'body') } : {}),
+          response: part(op, 'response', ''),
+          upload: !!op.upload,
+        },
+      },
     });
     if (op.paginate && op.scope !== 'activity') {
       const p = op.paginate;
       const itemType = `NonNullable<${typeOf(c, op, 'response', k, s)}[${JSON.stringify(p.items)}]>[number]`;
       fns.push({
-        kind: StructureKind.Function,
-        isExported: true,
         name: iterateName(op),
-        docs: [{ kind: StructureKind.JSDoc, description: `Every ${op.purpose.replace(/\.$/, '').toLowerCase()} result, page by page (${p.start}/${p.limit}).` }],
-        parameters: [
+        doc: `Every ${op.purpose.replace(/\.$/, '').toLowerCase()} result, page by page (${p.start}/${p.limit}).`,
+        params: [
           { name: 'client', type: 'Caller' },
-          { name: 'params', type: typeOf(c, op, 'params', k, s), initializer: '{}' },
-          { name: 'options', type: 'CallOptions', initializer: '{}' },
+          { name: 'params', type: typeOf(c, op, 'params', k, s), init: '{}' },
+          { name: 'options', type: 'CallOptions', init: '{}' },
         ],
         returnType: `AsyncIterableIterator<${itemType}>`,
-        statements: `return paginate((params: ${typeOf(c, op, 'params', k, s)}) => ${op.id}(client, params, options), params, ${JSON.stringify(p)});`,
+        body: { paginate: { paramsType: typeOf(c, op, 'params', k, s), list: op.id, page: p as unknown as Record<string, string> } },
       });
     }
   }
   const from = (to: string) => relativeSpecifier(m.path, to);
   const uses = m.ops.some((o) => o.paginate && o.scope !== 'activity');
-  const statements: StatementStructures[] = [
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: from('types/index.ts'), namespaceImport: 'T' },
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: from('views.ts'), namespaceImport: 'V' },
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: from('core.ts'), namedImports: ['Caller', 'CallOptions', 'ApiPromise', 'RecordId', 'ActivityId', ...(m.ops.some((o) => o.upload) ? ['UploadOptions'] : [])] },
-    ...(uses ? [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: from('core.ts'), namedImports: ['paginate'] } as StatementStructures] : []),
-    ...(validatorModules.size ? [{ kind: StructureKind.ImportDeclaration, moduleSpecifier: from('validators/problems.ts'), namedImports: ['check'] } as StatementStructures] : []),
-    ...[...codecModules].sort().map((cm): StatementStructures => ({ kind: StructureKind.ImportDeclaration, moduleSpecifier: from(`codecs/${cm}.ts`), namespaceImport: alias('c', cm) })),
-    ...[...validatorModules].sort().map((cm): StatementStructures => ({ kind: StructureKind.ImportDeclaration, moduleSpecifier: from(`validators/schemas/${cm}.js`), namespaceImport: alias('v', cm) })),
-    ...fns,
+  const imports: ResourceFile['imports'] = [
+    { typeOnly: true, from: from('types/index.ts'), namespace: 'T' },
+    { typeOnly: true, from: from('views.ts'), namespace: 'V' },
+    { typeOnly: true, from: from('core.ts'), named: ['Caller', 'CallOptions', 'ApiPromise', 'RecordId', 'ActivityId', ...(m.ops.some((o) => o.upload) ? ['UploadOptions'] : [])] },
+    ...(uses ? [{ from: from('core.ts'), named: ['paginate'] }] : []),
+    ...(validatorModules.size ? [{ from: from('validators/problems.ts'), named: ['check'] }] : []),
+    ...[...codecModules].sort().map((cm) => ({ from: from(`codecs/${cm}.ts`), namespace: alias('c', cm) })),
+    ...[...validatorModules].sort().map((cm) => ({ from: from(`validators/schemas/${cm}.js`), namespace: alias('v', cm) })),
   ];
   const what = m.kind ? `the ${m.kind} records` : m.segment ? `${m.segment} activities (of any record kind)` : `the ${m.path.replace(/^resources\/|\.ts$/g, '')} resource`;
-  return { statements, intro: `// Operations on ${what}: one function per call, taking the client of core.ts (connect) or of index.ts.\n` };
+  return { intro: `// Operations on ${what}: one function per call, taking the client of core.ts (connect) or of index.ts.\n`, imports, fns };
+}
+
+/**
+ * A resource module's file: laid out here as prettier would (format 'laid-out', prettier skips it),
+ * or, should a name or text fall outside what emit/pretty.ts models, printed by ts-morph for prettier.
+ * The packages compile the ts-morph layout either way (`source`): tsc keeps a source's quotes and
+ * line breaks in dist/.
+ */
+export function resourceModuleSource(file: ResourceFile, path: string): GeneratedFile {
+  const plain = resourceModuleText(file);
+  try {
+    return { path: `client/src/${path}`, content: resourceModulePretty(file), format: 'laid-out', source: plain };
+  } catch (e) {
+    if (!(e instanceof P.Unsupported)) throw e;
+    return { path: `client/src/${path}`, content: plain, format: 'typescript' };
+  }
+}
+
+/**
+ * resourceModuleStatements as ts-morph prints them, written directly (printing the structures cost
+ * as much as laying the file out); test/pretty.test.ts compares the two. Texts ts-morph would
+ * print otherwise (a quote in a specifier, a line break in a doc) go through ts-morph.
+ */
+export function resourceModuleText(file: ResourceFile): string {
+  const odd = file.imports.some((i) => /["\\\r\n]/.test(i.from)) || file.fns.some((f) => /[\r\n]|\*\//.test(f.doc) || /[\r\n]/.test([f.returnType, ...f.params.map((p) => p.type)].join('')));
+  if (odd) return header + file.intro + printStatements(resourceModuleStatements(file));
+  const imports = file.imports.map((i) => `import ${i.typeOnly ? 'type ' : ''}${i.namespace ? `* as ${i.namespace}` : `{ ${i.named!.join(', ')} }`} from "${i.from}";`);
+  const fns = file.fns.map((f) => {
+    const params = f.params.map((p) => `${p.name}: ${p.type}${p.init ? ` = ${p.init}` : ''}`).join(', ');
+    return `/** ${f.doc} */\nexport function ${f.name}(${params}): ${f.returnType} {\n    ${resourceBodyText(f.body)}\n}\n`;
+  });
+  return `${header}${file.intro}${imports.join('\n')}\n\n${fns.join('\n')}`;
+}
+
+const partText = ({ codec, validator, value }: CallPart) => (validator ? `{ message: ${codec.join('.')}, validate: (v) => check(${validator.join('.')}, v), value: ${value} }` : codec.join('.'));
+
+/** A resource function's one statement, as ts-morph and prettier read it. */
+function resourceBodyText(body: ResourceFn['body']): string {
+  if ('paginate' in body) return `return paginate((params: ${body.paginate.paramsType}) => ${body.paginate.list}(client, params, options), params, ${JSON.stringify(body.paginate.page)});`;
+  const call = body.call;
+  const props = [
+    `method: ${JSON.stringify(call.method)}`,
+    `path: \`${call.path}\``,
+    ...(call.params ? [`params: ${partText(call.params)}`] : []),
+    ...(call.body ? [`body: ${partText(call.body)}`] : []),
+    ...(call.response ? [`response: ${partText(call.response)}`] : []),
+    ...(call.upload ? ['...(options.files && { files: options.files })'] : []),
+    'options',
+  ];
+  return `return client.call({ ${props.join(', ')} }) as never;`;
+}
+
+/** A resource module as ts-morph structures (prettier then lays it out). */
+export function resourceModuleStatements(file: ResourceFile): StatementStructures[] {
+  return [
+    ...file.imports.map(
+      (i): StatementStructures => ({ kind: StructureKind.ImportDeclaration, ...(i.typeOnly ? { isTypeOnly: true } : {}), moduleSpecifier: i.from, ...(i.namespace ? { namespaceImport: i.namespace } : { namedImports: i.named }) }),
+    ),
+    ...file.fns.map(
+      (f): StatementStructures => ({
+        kind: StructureKind.Function,
+        isExported: true,
+        name: f.name,
+        docs: [{ kind: StructureKind.JSDoc, description: f.doc }],
+        parameters: f.params.map((p) => ({ name: p.name, type: p.type, ...(p.init ? { initializer: p.init } : {}) })),
+        returnType: f.returnType,
+        statements: resourceBodyText(f.body),
+      }),
+    ),
+  ];
+}
+
+/** A resource module in prettier's layout (emit/pretty.ts); throws Unsupported for a text outside its constructs. */
+export function resourceModulePretty(file: ResourceFile): string {
+  const callPart = ({ codec, validator, value }: CallPart): P.Value =>
+    validator
+      ? {
+          kind: 'object',
+          props: [
+            { key: 'message', value: { kind: 'member', parts: codec } },
+            { key: 'validate', value: { kind: 'arrow', params: [{ name: 'v' }], body: P.call('check', P.plainArgs([P.member(...validator), P.name('v')])) } },
+            { key: 'value', value: { kind: 'name', text: value! } },
+          ],
+        }
+      : { kind: 'member', parts: codec };
+  const body = (f: ResourceFn): P.Doc => {
+    if ('paginate' in f.body) {
+      const { paramsType, list, page } = f.body.paginate;
+      const args = () => [
+        P.arrow([{ name: 'params', type: paramsType }], P.call(list, P.plainArgs(['client', 'params', 'options']))),
+        'params',
+        P.object(
+          Object.entries(page)
+            .filter(([, text]) => text !== undefined)
+            .map(([key, text]) => {
+              if (typeof text !== 'string') throw new P.Unsupported(`pagination ${key}: ${String(text)}`);
+              return { key, value: { kind: 'string' as const, text } };
+            }),
+        ),
+      ];
+      return ['return ', P.call('paginate', P.huggedLastArgs(args)), ';'];
+    }
+    const call = f.body.call;
+    const props = (): P.Prop[] => [
+      { key: 'method', value: { kind: 'string', text: call.method } },
+      { key: 'path', value: { kind: 'template', text: call.path } },
+      ...(call.params ? [{ key: 'params', value: callPart(call.params) }] : []),
+      ...(call.body ? [{ key: 'body', value: callPart(call.body) }] : []),
+      ...(call.response ? [{ key: 'response', value: callPart(call.response) }] : []),
+      ...(call.upload ? [{ spread: P.filesSpread() }] : []),
+      { shorthand: 'options' },
+    ];
+    return ['return ', P.methodCall('client', 'call', P.huggedLastArgs(() => [P.object(props())])), ' as never;'];
+  };
+  const statements = [
+    ...file.imports.map((i) => ({ doc: P.importDecl(i) })),
+    ...file.fns.map((f) => ({ doc: P.exportedFunction(f.doc, f.name, f.params, f.returnType, [body(f)]), blank: true })),
+  ];
+  return P.print(P.module([header.trimEnd(), file.intro.trimEnd()], statements));
 }
 
 /** The index's resources: signatures and implementations of each kind's, segment's and root operation, by client name. */

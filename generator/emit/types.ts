@@ -3,6 +3,7 @@
 // request and response, as typed values (what codecs produce and validators check).
 // One file per activity segment, so an edit to one type rewrites only its file.
 import { printStatements } from './print.ts';
+import * as P from './pretty.ts';
 import type { JSDocStructure, StatementStructures } from 'ts-morph';
 import { StructureKind, VariableDeclarationKind } from './structures.ts';
 import type { Field, ObjectShape, Operation, Shape, Spec, ValueList } from '../model.ts';
@@ -539,9 +540,22 @@ function usedValueTypes(shapes: Shape[], ctx: TypeContext): string[] {
   return [...out];
 }
 
-/** Prints the type sources with ts-morph; prettier runs later, in write. */
+/**
+ * Prints the type sources with ts-morph. A source whose every statement emit/pretty.ts models (all
+ * but records.ts and errors.ts today) is also laid out as prettier would and skips prettier; the
+ * others go to prettier, later, in write. The packages compile the ts-morph text (tsc keeps its
+ * layout in dist/).
+ */
 export function emitTypes(spec: Spec): GeneratedFile[] {
-  return typeSources(spec).map((src) => ({ path: src.path, content: header + printStatements(src.statements), format: 'typescript' as const }));
+  return typeSources(spec).map((src) => {
+    const plain = header + printStatements(src.statements);
+    try {
+      return { path: src.path, content: P.print(P.module([header.trimEnd()], P.structures(src.statements))), format: 'laid-out' as const, source: plain };
+    } catch (e) {
+      if (!(e instanceof P.Unsupported)) throw e;
+      return { path: src.path, content: plain, format: 'typescript' as const };
+    }
+  });
 }
 
 
