@@ -9,7 +9,7 @@
 // ts-morph text, on the real spec and on specs with long names.
 import { builders as b, printer, type builders } from 'prettier/doc';
 import type { StatementStructures } from 'ts-morph';
-import { StructureKind } from '../ts-morph.ts';
+import { StructureKind } from './structures.ts';
 
 export type Doc = builders.Doc;
 
