@@ -35,6 +35,7 @@ export const pgDialect: SqlDialect = {
   inIds: (expr, param) => `${expr} = ANY(${param}::bigint[])`,
   idsParam: (ids) => ids,
   driverJoin: 'JOIN',
+  filterOnly: (column) => column,
 
   sql: numbered,
   bind: (params) => params,

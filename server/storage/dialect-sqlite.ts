@@ -42,6 +42,7 @@ export const sqliteDialect: SqlDialect = {
   inIds: (expr, param) => `${expr} IN (SELECT value FROM json_each(${param}))`,
   idsParam: (ids) => JSON.stringify(ids),
   driverJoin: 'CROSS JOIN',
+  filterOnly: (column) => `+${column}`,
 
   sql: (text) => text,
   bind: (params) => [named(params)],

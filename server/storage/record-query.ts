@@ -136,6 +136,12 @@ export interface Dialect {
   idsParam(ids: number[]): unknown;
   /** A join that keeps its order (SQLite's CROSS JOIN): a few rows on the left, each one's row read by id on the right; PostgreSQL plans it. */
   driverJoin: string;
+  /**
+   * A column compared as a filter only, never to pick an index (SQLite: `+column`): with ANALYZE's
+   * samples, SQLite's planner reads a bound value an index could use and prepares the statement
+   * again at every run.
+   */
+  filterOnly(column: string): string;
 }
 
 /** Ids a bigint column can hold; others name no row. */
@@ -182,9 +188,11 @@ export function buildRecordQuery(d: Dialect, accountId: number, q: RecordQuery, 
     return d.placeholder(params.length);
   };
   const ctx: Ctx = { d, p, account: p(accountId) };
-  const parts = [`r.account_id = ${ctx.account}`, `r.kind = ${p(q.kind)}`, `r.deleted IS ${q.deleted ? 'NOT NULL' : 'NULL'}`];
   const conds = q.where.map((c) => condition(ctx, c));
   const driver = conds.find((c) => c.arms);
+  // A search reads its records by id (the trigram index's candidates): account and kind only filter.
+  const col = (c: string) => (driver ? d.filterOnly(c) : c);
+  const parts = [`${col('r.account_id')} = ${ctx.account}`, `${col('r.kind')} = ${p(q.kind)}`, `r.deleted IS ${q.deleted ? 'NOT NULL' : 'NULL'}`];
   for (const c of conds) if (c !== driver) parts.push(c.sql());
   const dir = q.sort.dir === 'DESC' ? 'DESC' : 'ASC';
   const key = SORT_COLUMN[q.sort.field];
@@ -203,7 +211,7 @@ export function buildRecordQuery(d: Dialect, accountId: number, q: RecordQuery, 
       })
       .join(' UNION ALL ');
     const countParams = [...params];
-    const limit = p(q.limit);
+    const limit = limitText(q.limit, p);
     const offset = p(q.start);
     // The matches are kept once (MATERIALIZED), counted, and their page kept by a top-N sort (a
     // window over them cost SQLite an insert and a delete per match).
@@ -214,13 +222,22 @@ export function buildRecordQuery(d: Dialect, accountId: number, q: RecordQuery, 
   const where = parts.join(' AND ');
   const countParams = [...params];
   const order = `${key} ${dir}, r.id ASC`;
-  const limit = p(q.limit);
+  const limit = limitText(q.limit, p);
   const offset = p(q.start);
   return {
     count: { sql: `SELECT count(*) AS n FROM records r WHERE ${where}`, params: countParams },
     page: { sql: `SELECT ${cols} FROM records r WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`, params },
     ...flags,
   };
+}
+
+/**
+ * A page's LIMIT, written into the text when it is a plain count: SQLite's planner reads a bound
+ * LIMIT's value, so binding one made it prepare the whole statement again at every run (~0.2 ms a
+ * search). Limits are few (the list caps them), so the statement cache stays small; OFFSET is bound.
+ */
+function limitText(limit: number, p: (v: unknown) => string): string {
+  return Number.isSafeInteger(limit) && limit >= 0 ? String(limit) : p(limit);
 }
 
 function condition(ctx: Ctx, c: RecordCond): Cond {
@@ -326,7 +343,8 @@ function search(ctx: Ctx, c: Extract<RecordCond, { op: 'field' | 'anyText' }>): 
   };
   const item = () => exact('r.item_texts', 'r.search');
   const journal = () =>
-    `EXISTS (SELECT 1 FROM activities a WHERE a.account_id = ${ctx.account} AND a.record_id = r.id AND a.deleted IS NULL AND ${exact('a.texts', 'a.search')})`;
+    // r.account_id, not the bound account (the same, r is the account's): see Dialect.filterOnly.
+    `EXISTS (SELECT 1 FROM activities a WHERE a.account_id = r.account_id AND a.record_id = r.id AND a.deleted IS NULL AND ${exact('a.texts', 'a.search')})`;
   if (c.scope === 'anyitem') return index ? { sql: item, arms: [{ table: 'records', pattern: index, test: item }] } : { sql: item };
   if (c.scope === 'anyjournal') return index ? { sql: journal, arms: [{ table: 'activities', pattern: index, test: journal }] } : { sql: journal };
   const sql = () => `(${item()} OR ${journal()})`;
