@@ -36,6 +36,7 @@ export const pgDialect: SqlDialect = {
   idsParam: (ids) => ids,
   driverJoin: 'JOIN',
   filterOnly: (column) => column,
+  plansOnBoundValues: false,
 
   sql: numbered,
   bind: (params) => params,

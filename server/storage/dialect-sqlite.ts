@@ -43,6 +43,7 @@ export const sqliteDialect: SqlDialect = {
   idsParam: (ids) => JSON.stringify(ids),
   driverJoin: 'CROSS JOIN',
   filterOnly: (column) => `+${column}`,
+  plansOnBoundValues: true,
 
   sql: (text) => text,
   bind: (params) => [named(params)],
