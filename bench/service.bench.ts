@@ -7,6 +7,12 @@
 //                         of database: WAL, synchronous = FULL, so every create waits for an fsync)
 //   ..., 1 connection     the create on the file database and the bare POST on one connection,
 //                         one request at a time (a fifth of the requests)
+//   ..., vs the handler's own work   the same show and create on the file database, against
+//                         bench/handler-server.ts: a node:http server doing what the handlers do
+//                         (the same storage calls in the same transactions, on a file database of
+//                         its own) and answering fixed bytes; the ratio is the cost of the path from
+//                         socket to handler and back (admission, authentication, quota, decoding and
+//                         validation, encoding, the pipeline) on top of the work both share
 //   batch of 100 shows    one POST /batch of 100 GET parts (median latency), against the same 100
 //                         shows sent one after another on one keep-alive connection
 //   request log           the same show and create on a second `crmgen serve` writing its JSON
@@ -100,6 +106,7 @@ export default async function serviceBench(): Promise<Row[]> {
   const fileArgs = serveArgs.map((a) => (a === ':memory:' ? join(logDir, 'bench.db') : a));
   const onFile = await spawnServer([...fileArgs, '--log-format', 'none'], {});
   let bare: Child | undefined;
+  let handler: Child | undefined;
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
   try {
     const headers = { authorization: auth };
@@ -117,6 +124,14 @@ export default async function serviceBench(): Promise<Row[]> {
     if (fileId !== id) throw new Error(`the file database server made contact ${fileId}, not ${id}`);
     if (!shown.toString().includes(`<id>${id}</id>`)) throw new Error('show did not answer the record');
     bare = await spawnServer(['-e', bareServer], { GET_BODY: shown.toString('base64'), POST_BODY: created.toString('base64') });
+    handler = await spawnServer(['--import', 'tsx', 'bench/handler-server.ts'], {
+      DB: join(logDir, 'handler.db'),
+      EMAIL: user.email,
+      GET_BODY: shown.toString('base64'),
+      POST_BODY: created.toString('base64'),
+    });
+    // Its first contact gets the same id (its database is new too), so the same show path works.
+    await send(handler.port, agent, create);
     const parts = Array.from({ length: 100 }, (_, i) => `--b\r\nContent-Type: application/http\r\nContent-ID: <p${i}>\r\n\r\nGET /contacts/${id}/ HTTP/1.1\r\nAccept: application/xml\r\n\r\n\r\n`).join('');
     const batch: Call = { method: 'POST', path: '/batch', headers: { ...headers, 'content-type': 'multipart/mixed; boundary=b' }, body: `${parts}--b--\r\n`, status: 200 };
     const answered = (await send(service.port, agent, batch)).toString();
@@ -130,6 +145,10 @@ export default async function serviceBench(): Promise<Row[]> {
       { name: 'create record (JSON)', baseline: 'node:http POST, fixed JSON body', per: requests, server: service, run: () => drive(service.port, agent, create, requests, concurrency) },
       { name: 'show record (XML), file database', baseline: 'node:http GET, fixed XML body', per: requests, server: onFile, run: () => drive(onFile.port, agent, show, requests, concurrency) },
       { name: 'create record (JSON), file database', baseline: 'node:http POST, fixed JSON body', per: requests, server: onFile, run: () => drive(onFile.port, agent, create, requests, concurrency) },
+      { name: 'node:http + the show handler, file database', per: requests, server: handler!, run: () => drive(handler!.port, agent, show, requests, concurrency) },
+      { name: 'show record (XML), file database, path', baseline: 'node:http + the show handler, file database', per: requests, server: onFile, run: () => drive(onFile.port, agent, show, requests, concurrency) },
+      { name: 'node:http + the create handler, file database', per: requests, server: handler!, run: () => drive(handler!.port, agent, create, requests, concurrency) },
+      { name: 'create record (JSON), file database, path', baseline: 'node:http + the create handler, file database', per: requests, server: onFile, run: () => drive(onFile.port, agent, create, requests, concurrency) },
       // One connection: each create waits for its own fsync (nothing to share it with); the rows
       // above, at `concurrency` connections, are the throughput a durable server is judged by.
       { name: 'node:http POST, fixed JSON body, 1 connection', per: single, server: bare!, run: () => drive(bare!.port, agent, create, single, 1) },
@@ -173,7 +192,7 @@ export default async function serviceBench(): Promise<Row[]> {
     return rows;
   } finally {
     agent.destroy();
-    await Promise.all([service.stop(), logged.stop(), onFile.stop(), bare?.stop()]);
+    await Promise.all([service.stop(), logged.stop(), onFile.stop(), bare?.stop(), handler?.stop()]);
     closeSync(logFd);
     rmSync(logDir, { recursive: true, force: true });
   }
