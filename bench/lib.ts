@@ -1,6 +1,6 @@
 // Shared by the benchmarks and bench/run.ts: the row shape, whole-process timing, the table.
 import { spawn, spawnSync, type ChildProcess, type SpawnSyncOptions } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /** One measured case. ratio = median / the baseline median of the same run (machines are shared and noisy). */
@@ -148,4 +148,41 @@ export async function spawnServer(args: string[], env: Record<string, string> = 
         child.kill('SIGTERM');
       }),
   };
+}
+
+/**
+ * Puts process `pid` into a cpu cgroup of its own allowed `cpus` of a core (cgroup v2's cpu.max,
+ * else v1's CFS quota), so each of several instances on this machine gets what a small machine of
+ * its own would give it. Returns the cleanup (call it after the process exited), or undefined
+ * where no writable cpu controller is found (not Linux, not root).
+ */
+export function capCpu(pid: number, cpus: number): (() => void) | undefined {
+  const period = 100_000;
+  const quota = Math.max(1000, Math.round(cpus * period));
+  const name = `crmgen-bench-${pid}`;
+  const v2 = '/sys/fs/cgroup';
+  const v1 = '/sys/fs/cgroup/cpu';
+  try {
+    let dir: string;
+    if (existsSync(`${v2}/cgroup.controllers`) && readFileSync(`${v2}/cgroup.controllers`, 'utf8').split(/\s+/).includes('cpu')) {
+      dir = `${v2}/${name}`;
+      mkdirSync(dir);
+      writeFileSync(`${dir}/cpu.max`, `${quota} ${period}`);
+    } else if (existsSync(`${v1}/cpu.cfs_quota_us`)) {
+      dir = `${v1}/${name}`;
+      mkdirSync(dir);
+      writeFileSync(`${dir}/cpu.cfs_period_us`, String(period));
+      writeFileSync(`${dir}/cpu.cfs_quota_us`, String(quota));
+    } else return undefined;
+    writeFileSync(`${dir}/cgroup.procs`, String(pid));
+    return () => {
+      try {
+        rmdirSync(dir);
+      } catch {
+        // still holds a process: left for the next boot
+      }
+    };
+  } catch {
+    return undefined;
+  }
 }

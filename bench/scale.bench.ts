@@ -14,7 +14,9 @@
 //   mixed load   on 100k contacts: 45% show, 25% list (page of 50), 30% create, at 16 and 64
 //                connections; opsPerSec = requests/s, medianMs = p50, p99Ms; on SQLite, one
 //                PostgreSQL instance and three (connections spread round-robin; ratio: time per
-//                request against one PostgreSQL instance).
+//                request against one PostgreSQL instance); then one PostgreSQL instance against
+//                three, each capped at BENCH_INSTANCE_CPU of a core (0.25) by a cpu cgroup of its
+//                own, where one is writable (Linux, root): instances on machines of their own.
 // Every server, PostgreSQL and the client share this machine's cores (2 here): the mixed load
 // measures the whole machine, not the service alone.
 // Run alone: npx tsx bench/scale.bench.ts (BENCH_SCALE_SQLITE=1000,100000,1000000,
@@ -26,7 +28,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { formatTable, spawnServer, stats, type Child, type Row } from './lib.ts';
+import { capCpu, formatTable, spawnServer, stats, type Child, type Row } from './lib.ts';
 import { benchUser, fewNeedle, needle, seedPostgres, seedSqlite } from './seed.ts';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -35,6 +37,8 @@ const sqliteSizes = sizes(process.env.BENCH_SCALE_SQLITE, [1_000, 100_000, 1_000
 const pgSizes = sizes(process.env.BENCH_SCALE_PG, [1_000, 100_000]);
 const mixedRequests = Math.max(100, Number(process.env.BENCH_SCALE_MIXED) || 3000);
 const mixedAt = 100_000;
+// The CPU of each capped PostgreSQL instance (a share of one core).
+const instanceCpu = Number(process.env.BENCH_INSTANCE_CPU) || 0.25;
 const pgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const auth = `Basic ${Buffer.from(`${benchUser.email}:${benchUser.token}`).toString('base64')}`;
 
@@ -135,6 +139,7 @@ export default async function scaleBench(): Promise<Row[]> {
   const rows: Row[] = [];
   const dir = mkdtempSync(join(tmpdir(), 'crmgen-bench-scale-'));
   const children: Child[] = [];
+  const uncap: (() => void)[] = [];
   const targets: Target[] = sqliteSizes.map((n) => {
     const db = join(dir, `crm-${n}.sqlite`);
     return { adapter: 'sqlite' as const, db, drop: async () => rmSync(db, { force: true }), seed: (k: number) => seedSqlite(db, k) };
@@ -185,23 +190,39 @@ export default async function scaleBench(): Promise<Row[]> {
         const listed = JSON.parse((await send(server.port, agent, 'GET', '/contacts/?limit=2000')).toString()) as Record<string, { id: number }>;
         agent.destroy();
         const ids = Object.entries(listed).filter(([k]) => /^id\d+$/.test(k)).map(([, v]) => v.id);
-        const setups: [string, number[]][] = [[`${t.adapter}, 1 instance`, [server.port]]];
+        // Each setup's time per request is compared with its group's first (one instance).
+        const setups: { name: string; ports: number[]; group: string }[] = [{ name: `${t.adapter}, 1 instance`, ports: [server.port], group: 'whole' }];
         if (t.adapter === 'postgres') {
           const more = await Promise.all([serve(t.db), serve(t.db)]);
           children.push(...more);
-          setups.push(['postgres, 3 instances', [server.port, ...more.map((c) => c.port)]]);
+          setups.push({ name: 'postgres, 3 instances', ports: [server.port, ...more.map((c) => c.port)], group: 'whole' });
+          // On 2 cores, uncapped instances, PostgreSQL and the client already use the whole
+          // machine, so a second instance has no CPU to add. Instances capped at a share of a
+          // core each stand for instances on machines of their own: three of them against one
+          // show whether the database lets their capacity add up (nothing queues between them).
+          const capped = await Promise.all([serve(t.db), serve(t.db), serve(t.db)]);
+          children.push(...capped);
+          const caps = capped.map((c) => capCpu(c.pid, instanceCpu));
+          uncap.push(...caps.filter((u) => u !== undefined));
+          if (caps.every((u) => u !== undefined)) {
+            setups.push({ name: `postgres, 1 instance capped at ${instanceCpu} CPU`, ports: [capped[0]!.port], group: 'capped' });
+            setups.push({ name: `postgres, 3 instances capped at ${instanceCpu} CPU each`, ports: capped.map((c) => c.port), group: 'capped' });
+          } else process.stderr.write('scale: no writable cpu cgroup here; the capped-instance cases are skipped\n');
         }
         for (const lanes of [16, 64]) {
-          let one: number | undefined;
-          for (const [name, ports] of setups) {
+          const one = new Map<string, number>();
+          for (const { name, ports, group } of setups) {
             await mixed(ports, ids, lanes, Math.min(500, mixedRequests)); // warm-up
             const m = await mixed(ports, ids, lanes, mixedRequests);
-            one ??= 1000 / m.perSec;
-            rows.push({ bench: 'scale', case: `mixed load, ${name}, ${lanes} connections, 100,000 contacts${one === 1000 / m.perSec ? '' : ' vs 1 instance'}`, runs: 1, medianMs: m.p50, minMs: m.p50, p99Ms: m.p99, ratio: 1000 / m.perSec / one, opsPerSec: m.perSec });
+            const perRequest = 1000 / m.perSec;
+            const first = !one.has(group);
+            if (first) one.set(group, perRequest);
+            rows.push({ bench: 'scale', case: `mixed load, ${name}, ${lanes} connections, 100,000 contacts${first ? '' : ' vs 1 instance'}`, runs: 1, medianMs: m.p50, minMs: m.p50, p99Ms: m.p99, ratio: perRequest / one.get(group)!, opsPerSec: m.perSec });
           }
         }
       }
       await Promise.all(children.splice(0).map((c) => c.stop()));
+      for (const u of uncap.splice(0)) u();
       await t.drop();
     }
     mkdirSync(join(root, 'bench', 'results'), { recursive: true });
@@ -209,6 +230,7 @@ export default async function scaleBench(): Promise<Row[]> {
     return rows;
   } finally {
     await Promise.all(children.map((c) => c.stop()));
+    for (const u of uncap) u();
     for (const t of targets) await t.drop().catch(() => undefined);
     rmSync(dir, { recursive: true, force: true });
   }
