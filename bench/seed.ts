@@ -116,7 +116,10 @@ export async function seedSqlite(file: string, n: number): Promise<Seeded> {
     });
     for (let i = 0; i < n; i += 10_000) batch(i, Math.min(n, i + 10_000));
     for (const d of derived) db.exec(d.sql);
+    // The rebuilt indexes hold every row: no tail for the indexer (server/storage/sqlite.ts).
     db.exec(`INSERT INTO records_fts (records_fts) VALUES ('rebuild'); INSERT INTO activities_fts (activities_fts) VALUES ('rebuild');
+      UPDATE fts_marks SET upto = (SELECT coalesce(max(id), 0) FROM records) WHERE tbl = 'records';
+      UPDATE fts_marks SET upto = (SELECT coalesce(max(id), 0) FROM activities) WHERE tbl = 'activities';
       DELETE FROM record_counts;
       INSERT INTO record_counts (account_id, kind, deleted, n) SELECT account_id, kind, deleted IS NOT NULL, count(*) FROM records GROUP BY 1, 2, 3;
       DELETE FROM owner_counts;

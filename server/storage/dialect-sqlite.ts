@@ -29,10 +29,13 @@ export const sqliteDialect: SqlDialect = {
     `(CASE WHEN json_type(${column}, '$."${key}"') IN ('integer', 'real') THEN json_extract(${column}, '$."${key}"') END)`,
   anyElement: (column, test) => `EXISTS (SELECT 1 FROM json_each(${column}) WHERE ${test('value')})`,
   // Rows holding trigrams of the needle (FTS5 reads only its index: no GLOB, which would read each
-  // candidate's text from the table once more before the exact check does). CROSS JOIN keeps that
-  // order: the candidates first, then each one's row.
+  // candidate's text from the table once more before the exact check does), and the rows not
+  // indexed yet (ids above fts_marks.upto, a range of the rowid: the indexer's tail, a few hundred
+  // at most). No row is in both: the indexer moves upto in the transaction that indexes. CROSS
+  // JOIN keeps that order: the candidates first, then each one's row.
   searchFrom: (table, param) => {
-    const ids = `SELECT rowid AS id FROM ${table}_fts WHERE ${table}_fts MATCH ${param}`;
+    const tail = `SELECT id FROM ${table} WHERE id > (SELECT upto FROM fts_marks WHERE tbl = '${table}')`;
+    const ids = `SELECT rowid AS id FROM ${table}_fts WHERE ${table}_fts MATCH ${param} UNION ALL ${tail}`;
     const records = table === 'records' ? ids : `SELECT DISTINCT a2.record_id AS id FROM activities a2 WHERE a2.id IN (${ids})`;
     return { from: `(${records}) c CROSS JOIN records r ON r.id = c.id` };
   },

@@ -6,12 +6,16 @@
 //                                           quarter throw after it (the first too), a quarter then break a foreign
 //                                           key), prints the ids of those that resolved and the WAL's
 //                                           size before them, dies
+//   durability-child.ts <file> index        the file has unindexed rows: dies inside the batch of the
+//                                           indexer's first job, before its COMMIT; prints the marks
+//                                           its writer saw then and the committed ones
 import { statSync, writeSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { openSqlite } from '../../server/storage/sqlite.ts';
 
 const [file, mode, count] = process.argv.slice(2);
-if (!file || (mode !== 'commit' && mode !== 'pending' && mode !== 'group')) {
-  throw new Error('usage: durability-child.ts <file> commit <n> | pending | group');
+if (!file || (mode !== 'commit' && mode !== 'pending' && mode !== 'group' && mode !== 'index')) {
+  throw new Error('usage: durability-child.ts <file> commit <n> | pending | group | index');
 }
 
 const storage = openSqlite(file);
@@ -69,6 +73,19 @@ if (mode === 'commit') {
   const errors = outcomes.flatMap((o) => (o.status === 'rejected' ? [String((o.reason as Error).message)] : []));
   writeSync(1, JSON.stringify({ ids, errors, walBefore }) + '\n');
   die();
+} else if (mode === 'index') {
+  // Open found the tail and started the indexer on the next turn; its job runs a turn later, and
+  // the batch then waits one more turn before its COMMIT: this transaction joins that batch.
+  await new Promise((ok) => setImmediate(ok));
+  await new Promise((ok) => setImmediate(ok));
+  await storage.transaction(async () => {
+    // The writer's open transaction, which no port method shows (observed, not changed).
+    const writer = (storage as unknown as { writer: { db: Database.Database } }).writer.db;
+    const other = new Database(file, { readonly: true });
+    const upto = (db: Database.Database) => (db.prepare("SELECT upto FROM fts_marks WHERE tbl = 'records'").get() as { upto: number }).upto;
+    writeSync(1, JSON.stringify({ upto: upto(writer), committed: upto(other) }) + '\n');
+    die();
+  });
 } else {
   await storage.transaction(async (tx) => {
     const account = await tx.ensureAccount('durability');

@@ -152,7 +152,7 @@ describe('a database whose search texts predate MARK', () => {
     const raw = new Database(file);
     raw.exec(UNMARK('substr').replaceAll('chr_mark', 'char(30)'));
     expect(raw.prepare('SELECT count(*) AS n FROM records WHERE substr(search, 1, 1) = char(30)').get()).toEqual({ n: 0 });
-    raw.pragma(`user_version = ${MIGRATIONS.length - 1}`);
+    raw.pragma('user_version = 6'); // before migration 7 (the later ones run again too)
     raw.close();
     s = openSqlite(file);
     try {

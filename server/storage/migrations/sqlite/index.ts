@@ -8,5 +8,6 @@ import { migration as m4 } from './004-lists-in-sql.ts';
 import { migration as m5 } from './005-delivery-log.ts';
 import { migration as m6 } from './006-report-owners.ts';
 import { migration as m7 } from './007-search-mark.ts';
+import { migration as m8 } from './008-fts-off-write-path.ts';
 
-export const MIGRATIONS: readonly SqliteMigration[] = [m1, m2, m3, m4, m5, m6, m7];
+export const MIGRATIONS: readonly SqliteMigration[] = [m1, m2, m3, m4, m5, m6, m7, m8];
