@@ -361,7 +361,9 @@ export abstract class SqlTx implements Tx {
       : built.ownerOnly !== undefined
         ? await this.storedCount('owner_counts', accountId, q.kind, built.ownerOnly)
         : (await this.built<{ n: number }>(built.count))[0]!.n;
-    const rows = count > q.start ? (await this.built<RawRecord>(built.page)).map(this.record) : [];
+    if (count <= q.start) return { count, rows: [] };
+    const page = built.byOwner ? built.byOwner(count, await this.storedCount('record_counts', accountId, q.kind, false)) : built.page;
+    const rows = (await this.built<RawRecord>(page)).map(this.record);
     return { count, rows };
   }
 
