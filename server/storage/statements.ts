@@ -445,9 +445,10 @@ export abstract class SqlTx implements Tx {
     const wanted = recordIds.filter(isId);
     if (wanted.length === 0) return out;
     const rows = await this.rows<{ recordId: number; id: number; name: string }>(
-      // From the page's related rows to their records (SQLite would otherwise walk the kind's records).
+      // From the page's related rows to their records (SQLite would otherwise walk the kind's records),
+      // each read by id: account and kind only filter (an index on them made SQLite prepare it again at every run).
       `SELECT rel.record_id AS "recordId", r.id AS id, r.name AS name FROM related rel ${this.d.driverJoin} records r ON r.id = rel.related_id
-       WHERE ${this.d.inIds('rel.record_id', '?')} AND r.account_id = ? AND r.kind = ? AND r.deleted IS NULL ORDER BY rel.record_id, rel.${this.d.relatedOrder}`,
+       WHERE ${this.d.inIds('rel.record_id', '?')} AND ${this.d.filterOnly('r.account_id')} = ? AND ${this.d.filterOnly('r.kind')} = ? AND r.deleted IS NULL ORDER BY rel.record_id, rel.${this.d.relatedOrder}`,
       this.d.idsParam(wanted), accountId, kind,
     );
     for (const r of rows) out.get(r.recordId)!.push({ id: r.id, name: r.name });
