@@ -37,6 +37,8 @@ export const pgDialect: SqlDialect = {
   driverJoin: 'JOIN',
   filterOnly: (column) => column,
   plansOnBoundValues: false,
+  pinIndex: () => '',
+  unread: (param) => param,
 
   sql: numbered,
   bind: (params) => params,

@@ -47,6 +47,8 @@ export const sqliteDialect: SqlDialect = {
   driverJoin: 'CROSS JOIN',
   filterOnly: (column) => `+${column}`,
   plansOnBoundValues: true,
+  pinIndex: (index) => ` INDEXED BY ${index}`,
+  unread: (param) => `+${param}`,
 
   sql: (text) => text,
   bind: (params) => [named(params)],

@@ -148,6 +148,10 @@ export interface Dialect {
    * record's account; PostgreSQL keeps both bound (measured: slower searches at 100k otherwise).
    */
   plansOnBoundValues: boolean;
+  /** `records r` read through this index only (SQLite: INDEXED BY); used where plansOnBoundValues. */
+  pinIndex(index: string): string;
+  /** A parameter the planner cannot read (SQLite: `+param`, its value no longer probed in ANALYZE's samples); used where plansOnBoundValues. */
+  unread(param: string): string;
 }
 
 /** Ids a bigint column can hold; others name no row. */
@@ -156,6 +160,8 @@ const clampTime = (t: number) => Math.max(-Number.MAX_SAFE_INTEGER, Math.min(Num
 const quoteKey = (k: string) => k; // field names come from the spec or custom<id>: letters, digits, '#'
 
 const SORT_COLUMN: Record<SortField, string> = { name: 'r.name_key', created: 'r.created', flagged: 'r.flagged', updated: 'r.updated' };
+/** The live records of an account and kind in each sort's order (the SQLite schema's indexes). */
+const SORT_INDEX: Record<SortField, string> = { name: 'records_by_name', created: 'records_by_created', flagged: 'records_by_flagged', updated: 'records_by_updated' };
 
 export interface BuiltQuery {
   count: { sql: string; params: unknown[] };
@@ -166,6 +172,11 @@ export interface BuiltQuery {
   ownerOnly?: number;
   /** For searches: the page with the count of all matches in each row's `listCount` (none when the page is empty). */
   counted?: { sql: string; params: unknown[] };
+  /**
+   * Set with ownerOnly where the planner reads bound values: the page, given the owner's count of
+   * live records and the kind's (both stored), through the index that answers it faster.
+   */
+  byOwner?: (count: number, total: number) => { sql: string; params: unknown[] };
 }
 
 interface Ctx {
@@ -230,11 +241,23 @@ export function buildRecordQuery(d: Dialect, accountId: number, q: RecordQuery, 
   const order = `${key} ${dir}, r.id ASC`;
   const limit = d.plansOnBoundValues ? limitText(q.limit, p) : p(q.limit);
   const offset = p(q.start);
-  return {
+  const page = (from: string, w: string) => `SELECT ${cols} FROM ${from} WHERE ${w} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`;
+  const built: BuiltQuery = {
     count: { sql: `SELECT count(*) AS n FROM records r WHERE ${where}`, params: countParams },
-    page: { sql: `SELECT ${cols} FROM records r WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`, params },
+    page: { sql: page('records r', where), params },
     ...flags,
   };
+  if (d.plansOnBoundValues && !q.deleted && (flags.unfiltered || flags.ownerOnly !== undefined)) {
+    // With ANALYZE's samples SQLite reads the bound account (and the owner after it) to plan, so
+    // it prepared these pages again at every run. Here the index is chosen instead and the account
+    // hidden from the planner: each statement is prepared once.
+    const pinned = (index: string) => page(`records r${d.pinIndex(index)}`, [`r.account_id = ${d.unread(ctx.account)}`, ...parts.slice(1)].join(' AND '));
+    if (flags.unfiltered) built.page.sql = pinned(SORT_INDEX[q.sort.field]);
+    // The sort index reads about (start + limit) * total / count rows (the owner's rows spread
+    // over it), the owner's index reads its count rows and sorts them.
+    else built.byOwner = (count, total) => ({ sql: pinned(count * count >= (q.start + q.limit) * total ? SORT_INDEX[q.sort.field] : 'records_by_owner'), params });
+  }
+  return built;
 }
 
 /**

@@ -361,7 +361,9 @@ export abstract class SqlTx implements Tx {
       : built.ownerOnly !== undefined
         ? await this.storedCount('owner_counts', accountId, q.kind, built.ownerOnly)
         : (await this.built<{ n: number }>(built.count))[0]!.n;
-    const rows = count > q.start ? (await this.built<RawRecord>(built.page)).map(this.record) : [];
+    if (count <= q.start) return { count, rows: [] };
+    const page = built.byOwner ? built.byOwner(count, await this.storedCount('record_counts', accountId, q.kind, false)) : built.page;
+    const rows = (await this.built<RawRecord>(page)).map(this.record);
     return { count, rows };
   }
 
@@ -443,9 +445,10 @@ export abstract class SqlTx implements Tx {
     const wanted = recordIds.filter(isId);
     if (wanted.length === 0) return out;
     const rows = await this.rows<{ recordId: number; id: number; name: string }>(
-      // From the page's related rows to their records (SQLite would otherwise walk the kind's records).
+      // From the page's related rows to their records (SQLite would otherwise walk the kind's records),
+      // each read by id: account and kind only filter (an index on them made SQLite prepare it again at every run).
       `SELECT rel.record_id AS "recordId", r.id AS id, r.name AS name FROM related rel ${this.d.driverJoin} records r ON r.id = rel.related_id
-       WHERE ${this.d.inIds('rel.record_id', '?')} AND r.account_id = ? AND r.kind = ? AND r.deleted IS NULL ORDER BY rel.record_id, rel.${this.d.relatedOrder}`,
+       WHERE ${this.d.inIds('rel.record_id', '?')} AND ${this.d.filterOnly('r.account_id')} = ? AND ${this.d.filterOnly('r.kind')} = ? AND r.deleted IS NULL ORDER BY rel.record_id, rel.${this.d.relatedOrder}`,
       this.d.idsParam(wanted), accountId, kind,
     );
     for (const r of rows) out.get(r.recordId)!.push({ id: r.id, name: r.name });
