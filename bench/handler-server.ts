@@ -38,7 +38,14 @@ createServer((req, res) => {
     const failed = (e: unknown) => done(500, 'text/plain', Buffer.from(String(e)));
     if (req.method === 'POST') {
       const body = JSON.parse(Buffer.concat(chunks).toString()) as Parameters<typeof records.createRecord>[3];
-      service.asCaller(principal, (tx, c) => records.createRecord(tx, c, 'contacts', body)).then(() => done(201, 'application/json; charset=utf-8', post), failed);
+      service
+        .asCaller(principal, async (tx, c) => {
+          const created = await records.createRecord(tx, c, 'contacts', body);
+          // The create's echo names owners: the service reads the names in its transaction too.
+          await ownerNameLookup(tx, c.accountId);
+          return created;
+        })
+        .then(() => done(201, 'application/json; charset=utf-8', post), failed);
     } else {
       const id = Number(/\/(\d+)\//.exec(req.url ?? '')?.[1]);
       storage
