@@ -5,9 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, parsePostgresUrl, PG_MIGRATIONS, redact } from '../../server/storage/postgres.ts';
 import { openStorage } from '../../server/storage/open.ts';
-import type { DeliveryRow, NewRecord, Storage, Tx } from '../../server/storage/port.ts';
+import type { DeliveryRow, Storage, Tx } from '../../server/storage/port.ts';
 import { createSchema, dropSchema, schemaName, schemaUrl, sql } from '../support/postgres.ts';
 import { storageSuite } from './suite.ts';
+import { newRecord as record } from './fixtures.ts';
 
 const schemas: string[] = [];
 async function freshSchema(prefix = 'st'): Promise<{ schema: string; url: string }> {
@@ -25,22 +26,6 @@ afterAll(async () => {
 });
 
 storageSuite('postgres', () => openPostgres(shared.url), undefined, { oneWriter: false });
-
-const record = (accountId: number, name = 'r'): NewRecord => ({
-  accountId,
-  kind: 'contacts',
-  name,
-  ownership: 1,
-  flagged: 0,
-  fields: {},
-  created: 1,
-  viewed: 1,
-  updated: 1,
-  creatorId: 1,
-  creatorName: 'a',
-  modificatorId: 1,
-  modificatorName: 'a',
-});
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

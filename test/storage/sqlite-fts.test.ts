@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { MIGRATIONS, openSqlite, type SqliteStore } from '../../server/storage/sqlite.ts';
+import { MIGRATIONS, openSqlite } from '../../server/storage/sqlite.ts';
 import { recordSearch, type RecordCond, type RecordQuery } from '../../server/storage/record-query.ts';
-import type { FieldValues, NewRecord } from '../../server/storage/port.ts';
+import { newRecord as record, withStorage } from './fixtures.ts';
 
 const dirs: string[] = [];
 const tempFile = () => {
@@ -24,21 +24,6 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-const record = (accountId: number, name: string, fields: FieldValues = {}): NewRecord => ({
-  accountId,
-  kind: 'contacts',
-  name,
-  ownership: 1,
-  flagged: 0,
-  fields,
-  created: 1,
-  viewed: 1,
-  updated: 1,
-  creatorId: 1,
-  creatorName: 'a',
-  modificatorId: 1,
-  modificatorName: 'a',
-});
 const note = (accountId: number, recordId: number, details: string) => ({
   ...record(accountId, ''),
   recordId,
@@ -84,14 +69,6 @@ async function until(condition: () => boolean, what: string): Promise<void> {
   while (!condition()) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((ok) => setTimeout(ok, 5));
-  }
-}
-
-async function withStorage<T>(s: SqliteStore, fn: (s: SqliteStore) => Promise<T>): Promise<T> {
-  try {
-    return await fn(s);
-  } finally {
-    await s.close();
   }
 }
 

@@ -10,6 +10,7 @@ import Database from 'better-sqlite3';
 import { MIGRATIONS, openSqlite } from '../../server/storage/sqlite.ts';
 import type { Storage, Tx } from '../../server/storage/port.ts';
 import { storageSuite } from './suite.ts';
+import { newRecord as record, withStorage } from './fixtures.ts';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -24,30 +25,6 @@ afterAll(() => {
 
 storageSuite('sqlite :memory:', () => openSqlite(':memory:'));
 storageSuite('sqlite file (WAL)', () => openSqlite(tempFile()));
-
-const record = (accountId: number, name = 'r') => ({
-  accountId,
-  kind: 'contacts',
-  name,
-  ownership: 1,
-  flagged: 0 as const,
-  fields: {},
-  created: 1,
-  viewed: 1,
-  updated: 1,
-  creatorId: 1,
-  creatorName: 'a',
-  modificatorId: 1,
-  modificatorName: 'a',
-});
-
-async function withStorage<T>(s: Storage, fn: (s: Storage) => Promise<T>): Promise<T> {
-  try {
-    return await fn(s);
-  } finally {
-    await s.close();
-  }
-}
 
 describe('sqlite adapter: schema and connection settings', () => {
   it('migrates a new file to the latest version once; reopening keeps the data and reruns nothing', async () => {
