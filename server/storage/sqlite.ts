@@ -80,6 +80,12 @@ export function openSqlite(file: string): SqliteStore {
     // A busy wait inside SQLite would block the event loop (every request) while another process
     // holds the write lock; the writer waits for it asynchronously instead (SqliteStorage.begin).
     db.pragma('busy_timeout = 0');
+    // Each write transaction of a group commit runs in a savepoint, whose statement journal (the
+    // pages it changes, ~7 a create) SQLite keeps in a temporary file past 64 KiB: a file created,
+    // written and unlinked per COMMIT on the event loop. In memory it costs a copy; it serves only
+    // ROLLBACK TO (a crash discards the uncommitted transaction anyway). Set after the migrations,
+    // whose index builds may sort more than memory should hold.
+    db.pragma('temp_store = MEMORY');
   } catch (e) {
     reader?.close();
     db.close();
