@@ -12,6 +12,8 @@
 //   share the next one. Checkpoints (copying the WAL into the database, with an fsync of each)
 //   run on a worker thread's connection, at most once a second after writes, instead of inside
 //   the COMMIT that crosses 1,000 pages: that one stopped every request for the checkpoint.
+//   Under a steady load a PASSIVE checkpoint never lets the WAL start over, so once it is past
+//   WAL_LIMIT_BYTES the writer pauses between two batches while the thread runs a TRUNCATE one.
 //   `:memory:` databases have no journal to tune.
 // - Transactions: better-sqlite3 is synchronous but the port's transaction body is async, so two
 //   requests could otherwise interleave their statements inside one SQLite transaction. Write
@@ -42,7 +44,7 @@
 //   `records.id` and `activities.id` reference it, and an activity's parent must be an item.
 // - JSON columns (checked with json_valid) hold fields, options, categories and members; files are
 //   BLOBs. Statements are prepared once per SQL text and cached.
-import { closeSync, fsync, openSync } from 'node:fs';
+import { closeSync, fsync, openSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
@@ -61,7 +63,12 @@ type Stmt = Database.Statement<unknown[], unknown>;
 /** A SQLite storage; indexSearchTexts indexes the search texts not indexed yet (close() does too). */
 export type SqliteStore = Storage & Pick<SqliteStorage, 'indexSearchTexts'>;
 
-export function openSqlite(file: string): SqliteStore {
+export interface SqliteOptions {
+  /** The WAL's size past which it is emptied between two write batches (default WAL_LIMIT_BYTES). */
+  walLimitBytes?: number;
+}
+
+export function openSqlite(file: string, opts: SqliteOptions = {}): SqliteStore {
   const db = new Database(file);
   let reader: Db | undefined;
   try {
@@ -91,7 +98,7 @@ export function openSqlite(file: string): SqliteStore {
     db.close();
     throw e;
   }
-  return new SqliteStorage(db, reader, db.memory ? undefined : `${db.name}-wal`);
+  return new SqliteStorage(db, reader, db.memory ? undefined : `${db.name}-wal`, opts.walLimitBytes ?? WAL_LIMIT_BYTES);
 }
 
 /** The checkpointing thread: its own connection, a PASSIVE checkpoint per message (never blocks writers). */
@@ -106,7 +113,7 @@ parentPort.on('message', (m) => {
     process.exit(0);
   }
   try {
-    db.pragma('wal_checkpoint(PASSIVE)');
+    db.pragma(m === 'truncate' ? 'wal_checkpoint(TRUNCATE)' : 'wal_checkpoint(PASSIVE)');
     parentPort.postMessage('');
   } catch (e) {
     parentPort.postMessage(String(e && e.message || e));
@@ -115,16 +122,30 @@ parentPort.on('message', (m) => {
 `;
 const betterSqlite3 = createRequire(import.meta.url).resolve('better-sqlite3');
 
+/**
+ * The WAL's size past which the writer pauses between two batches for a TRUNCATE checkpoint. A
+ * PASSIVE checkpoint never lets the WAL start over while writes keep coming (a commit always lands
+ * between the checkpoint and the next write transaction): under a steady load it grew without
+ * end (316 MB after 13,000 creates), and every read searches its index.
+ */
+export const WAL_LIMIT_BYTES = 64 * 1024 * 1024;
+
 /** Checkpoints the WAL off the event loop; falls back to SQLite's own checkpoints when the thread fails. */
 class Checkpointer {
   private worker: Worker | undefined;
   private timer: NodeJS.Timeout | undefined;
   private running = false;
   private failed = false;
+  /** Told when the checkpoint the thread is running ends. */
+  private ended: (() => void) | undefined;
+  /** Set by a checkpoint that found the WAL past the limit: the writer calls truncate() before its next batch. */
+  wantsTruncate = false;
 
   constructor(
     private readonly file: string,
     private readonly writer: Db,
+    private readonly walPath: string,
+    private readonly walLimit: number,
   ) {}
 
   /** Started at the first write (a storage that only reads needs no thread). */
@@ -134,6 +155,10 @@ class Checkpointer {
     worker.on('message', (error: string) => {
       this.running = false;
       if (error) process.stderr.write(`crmgen: checkpoint failed: ${error}\n`);
+      else this.wantsTruncate = walSize(this.walPath) > this.walLimit;
+      const ended = this.ended;
+      this.ended = undefined;
+      ended?.();
     });
     worker.on('error', (e) => this.fallBack(e));
     this.writer.pragma('wal_autocheckpoint = 0');
@@ -144,6 +169,9 @@ class Checkpointer {
     if (this.failed) return;
     this.failed = true;
     this.running = false;
+    this.wantsTruncate = false;
+    this.ended?.();
+    this.ended = undefined;
     process.stderr.write(`crmgen: checkpoint thread failed (${(e as Error).message}); checkpoints run in the writes again\n`);
     if (this.writer.open) this.writer.pragma('wal_autocheckpoint = 1000');
   }
@@ -161,6 +189,24 @@ class Checkpointer {
     this.timer.unref();
   }
 
+  /**
+   * A TRUNCATE checkpoint on the thread; the writer holds no transaction meanwhile and starts none
+   * (new writes queue). It waits (busy_timeout) for the reads of older snapshots, copies what the
+   * last PASSIVE one left and empties the WAL; new reads go on meanwhile.
+   */
+  async truncate(): Promise<void> {
+    this.wantsTruncate = false;
+    if (this.failed || !this.worker) return;
+    while (this.running) await new Promise<void>((ok) => (this.ended = ok));
+    if (this.failed) return;
+    this.running = true;
+    const done = new Promise<void>((ok) => (this.ended = ok));
+    this.worker.postMessage('truncate');
+    await done;
+    // Those reads may have kept it from finishing: the next checkpoint looks again.
+    this.wantsTruncate = false;
+  }
+
   async close(): Promise<void> {
     clearTimeout(this.timer);
     const worker = this.worker;
@@ -173,6 +219,14 @@ class Checkpointer {
     clearTimeout(late);
   }
 }
+
+const walSize = (path: string): number => {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
+  }
+};
 
 function configure(db: Db): void {
   if (!db.memory) {
@@ -325,9 +379,9 @@ class SqliteStorage implements Storage {
 
   private readonly checkpointer: Checkpointer | undefined;
 
-  constructor(db: Db, reader: Db | undefined, private readonly walPath: string | undefined) {
+  constructor(db: Db, reader: Db | undefined, private readonly walPath: string | undefined, walLimit: number) {
     this.writer = new Conn(db);
-    this.checkpointer = walPath ? new Checkpointer(db.name, db) : undefined;
+    this.checkpointer = walPath ? new Checkpointer(db.name, db, walPath, walLimit) : undefined;
     this.reader = reader ? new Conn(reader) : this.writer;
     this.viewed = new DeferredWrites((times) => this.storeDeferred(times));
     // A tail left by a crash, another process or a bulk load: indexed once open has returned.
@@ -591,6 +645,8 @@ class SqliteStorage implements Storage {
     const conn = this.writer;
     const db = conn.db;
     if (!this.batch) {
+      // Between two batches: the only moment a checkpoint can empty the WAL under a steady load.
+      if (this.checkpointer?.wantsTruncate) await this.checkpointer.truncate();
       try {
         await this.begin(conn, 'BEGIN IMMEDIATE');
       } catch (e) {
