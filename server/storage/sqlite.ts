@@ -137,6 +137,7 @@ class Checkpointer {
   private timer: NodeJS.Timeout | undefined;
   private running = false;
   private failed = false;
+  private closed = false;
   /** Told when the checkpoint the thread is running ends. */
   private ended: (() => void) | undefined;
   /** Set by a checkpoint that found the WAL past the limit: the writer calls truncate() before its next batch. */
@@ -162,6 +163,8 @@ class Checkpointer {
       ended?.();
     });
     worker.on('error', (e) => this.fallBack(e));
+    // An exit not asked for by close() would leave a truncate() waiting for ever.
+    worker.on('exit', (code) => this.closed || this.fallBack(new Error(`exited with code ${code}`)));
     this.writer.pragma('wal_autocheckpoint = 0');
     return worker;
   }
@@ -210,6 +213,7 @@ class Checkpointer {
 
   async close(): Promise<void> {
     clearTimeout(this.timer);
+    this.closed = true;
     const worker = this.worker;
     if (!worker || this.failed) return;
     // Its connection closes first, so the writer's close is the last one (and checkpoints the rest).
