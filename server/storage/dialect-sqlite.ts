@@ -1,5 +1,4 @@
 // SQLite's side of the shared statements (./statements.ts) and list queries (./record-query.ts).
-import { SEP } from './record-query.ts';
 import type { SqlDialect } from './statements.ts';
 
 /** better-sqlite3 binds @p1, @p2, ... from an object: a placeholder may then repeat. */
@@ -7,13 +6,10 @@ const named = (params: unknown[]) => Object.fromEntries(params.map((v, i) => [`p
 
 /**
  * The FTS5 query of a pattern: trigrams that cover it (at 0, 3, 6, ... and the last), AND-ed. A
- * superset of the rows holding the pattern (the exact check follows), from few doclists. A
- * leading SEP (startsWith) is dropped when 3 characters follow: SEP + 2 letters is one of the
- * most common trigrams (every text starting with those letters), the costliest doclist to read.
+ * superset of the rows holding the pattern (the exact check follows), from few doclists.
  */
 function ftsQuery(pattern: string): string {
-  let cps = [...pattern];
-  if (cps[0] === SEP && cps.length > 3) cps = cps.slice(1);
+  const cps = [...pattern];
   const terms = new Set<string>();
   for (let i = 0; i + 3 <= cps.length; i += 3) terms.add(cps.slice(i, i + 3).join(''));
   terms.add(cps.slice(-3).join(''));

@@ -390,13 +390,17 @@ function search(ctx: Ctx, c: Extract<RecordCond, { op: 'field' | 'anyText' }>): 
 }
 
 /**
- * What the trigram index is asked for: the needle, or for startsWith SEP + needle (a text's start
- * in `search`); undefined when the index cannot help (fewer than 3 characters, or SEP inside).
+ * What the trigram index is asked for (a superset; the exact test follows): the needle, also for
+ * startsWith (a text starting with it contains it), whose SEP + first letters are among the
+ * commonest trigrams (and pg_trgm reads SEP as a word boundary: its padded trigrams are shared by
+ * every word with those first letters); SEP + needle only for a needle of 2 characters, which has
+ * no trigram of its own. Undefined when the index cannot help (too short, or SEP inside).
  */
 function indexPattern(mode: 'S' | 'C', needle: string): string | undefined {
   if (needle.includes(SEP)) return undefined;
-  const sub = mode === 'S' ? SEP + needle : needle;
-  return [...sub].length < 3 ? undefined : sub;
+  const length = [...needle].length;
+  if (length >= 3) return needle;
+  return mode === 'S' && length === 2 ? SEP + needle : undefined;
 }
 
 // ---------------------------------------------------------------------------------------------
