@@ -8,8 +8,8 @@
 import { XMLParser } from 'fast-xml-parser';
 import { decode, encode, xmlLimits } from '../generated/server/src/codecs/index.ts';
 import { descriptors } from '../generated/server/src/codecs/descriptors.ts';
-import { decodeXml, encodeXml } from '../runtime/codec.ts';
-import { parseXml } from '../runtime/xml.ts';
+import { decodeXml, encodeXml } from '../generator/targets/typescript/runtime/codec.ts';
+import { parseXml } from '../generator/targets/typescript/runtime/xml.ts';
 import type { ListRecordsResponse } from '../generated/server/src/types/index.ts';
 import { compareOps, type Row } from './lib.ts';
 

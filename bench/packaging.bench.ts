@@ -14,7 +14,7 @@ import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { generateInMemory } from '../generator/generate.ts';
+import { generateInMemory } from '../generator/pipeline/generate.ts';
 import { formatTable, stats, timeProcess, type Row } from './lib.ts';
 import { appSource, bundleApp, linkClient, type AppName } from '../test/support/bundles.ts';
 

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { parseBatchResponse, serializeBatchRequest } from '../runtime/batch.ts';
+import { parseBatchResponse, serializeBatchRequest } from '../generator/targets/typescript/runtime/batch.ts';
 import { createSchema, dropSchema } from '../test/support/postgres.ts';
 
 const { values: args } = parseArgs({

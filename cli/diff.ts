@@ -7,9 +7,9 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { isScalar, parseDocument, Scalar } from 'yaml';
-import { changelogFile, displayPath, loadSpec } from '../generator/load.ts';
-import type { Spec } from '../generator/model.ts';
-import { diffSpecs, formatPos, type Change, type Severity, type SpecDiff } from '../generator/diff.ts';
+import { changelogFile, displayPath, loadSpec } from '../generator/pipeline/load.ts';
+import type { Spec } from '../generator/pipeline/model.ts';
+import { diffSpecs, formatPos, type Change, type Severity, type SpecDiff } from '../generator/tools/diff.ts';
 import { defaultSpecDir, root } from './root.ts';
 
 export class DiffUsageError extends Error {
@@ -56,8 +56,8 @@ export interface SurfaceCheck {
 
 /** Generates the API surface of both specs in memory and finds changes the verdict does not explain. */
 export async function checkSurface(before: Spec, after: Spec, diff: SpecDiff): Promise<SurfaceCheck> {
-  const { compareSurfaces } = await import('../generator/emit/api-surface.ts');
-  const { sdkSurface } = await import('../generator/generate.ts');
+  const { compareSurfaces } = await import('../generator/targets/typescript/api-surface.ts');
+  const { sdkSurface } = await import('../generator/pipeline/generate.ts');
   const changes = compareSurfaces(sdkSurface(before), sdkSurface(after));
   const check: SurfaceCheck = { added: [], removed: [], changed: [], unexplained: [] };
   const toggled = new Set(diff.changes.filter((c) => c.kind === 'became-required' || c.kind === 'became-optional').map((c) => c.field));

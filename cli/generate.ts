@@ -1,6 +1,6 @@
 // crmgen generate: regenerate generated/ from spec/, or check that it is current.
 import { resolve } from 'node:path';
-import { defaultCacheDir, inputFingerprint, recordManifest, upToDate } from '../generator/fingerprint.ts';
+import { defaultCacheDir, inputFingerprint, recordManifest, upToDate } from '../generator/pipeline/fingerprint.ts';
 import { defaultSpecDir, root } from './root.ts';
 
 class UsageError extends Error {
@@ -36,8 +36,8 @@ export async function runGenerate(values: GenerateOptions): Promise<number> {
   }
   // The pipeline (ts-morph, prettier, ajv) loads only when there is work to do; its worker thread
   // starts first, loading prettier and the spec on the other core meanwhile.
-  (await import('../generator/write.ts')).HelperThread.prestart(specDir);
-  const { generate, defaultCacheFile } = await import('../generator/generate.ts');
+  (await import('../generator/pipeline/write.ts')).HelperThread.prestart(specDir);
+  const { generate, defaultCacheFile } = await import('../generator/pipeline/generate.ts');
   const result = await generate({ specDir, outDir, check: values.check === true, cacheFile: defaultCacheFile(root), formatWorker: true });
   const ms = performance.now() - started;
   const c0 = result.comparison;

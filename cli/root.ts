@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { root } from '../generator/root.ts';
+import { root } from '../generator/pipeline/root.ts';
 
 export { root };
 

@@ -2,8 +2,8 @@
 // to date) a starter server project on the generated stubs; see generator/scaffold.ts.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { displayPath, loadSpec } from '../generator/load.ts';
-import { manifestName, planScaffold, vendorTarball, type ScaffoldManifest } from '../generator/scaffold.ts';
+import { displayPath, loadSpec } from '../generator/pipeline/load.ts';
+import { manifestName, planScaffold, vendorTarball, type ScaffoldManifest } from '../generator/tools/scaffold.ts';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';

@@ -7,7 +7,7 @@ import { register } from 'node:module';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { inputFingerprint, recordManifest, upToDate } from '../generator/fingerprint.ts';
+import { inputFingerprint, recordManifest, upToDate } from '../generator/pipeline/fingerprint.ts';
 import { root } from './root.ts';
 
 /** CRMGEN_CACHE_DIR, else the user's cache folder (XDG_CACHE_HOME or ~/.cache). */
@@ -23,7 +23,7 @@ export async function useSpec(specDir: string): Promise<string> {
   const fingerprint = inputFingerprint(root, specDir);
   if (!upToDate(cacheDir, outDir, fingerprint)) {
     const started = performance.now();
-    const { generate } = await import('../generator/generate.ts');
+    const { generate } = await import('../generator/pipeline/generate.ts');
     const result = await generate({ specDir, outDir, cacheFile: join(cacheDir, 'format.json') });
     recordManifest(cacheDir, outDir, fingerprint, result.files);
     process.stderr.write(`crmgen serve: generated the service of ${specDir} in ${((performance.now() - started) / 1000).toFixed(1)} s (kept in ${outDir})\n`);

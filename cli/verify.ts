@@ -1,9 +1,9 @@
 // crmgen verify: the conformance suite derived from the spec (generator/verify.ts), run by
 // generator/verify-run.ts against any server that claims to implement the API.
 import { resolve } from 'node:path';
-import { loadSpec } from '../generator/load.ts';
-import { buildSuite, groups, type Group } from '../generator/verify.ts';
-import { Runner, type CheckResult, type Credentials } from '../generator/verify-run.ts';
+import { loadSpec } from '../generator/pipeline/load.ts';
+import { buildSuite, groups, type Group } from '../generator/tools/verify.ts';
+import { Runner, type CheckResult, type Credentials } from '../generator/tools/verify-run.ts';
 import { UsageError } from './db.ts';
 import { root } from './root.ts';
 

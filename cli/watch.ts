@@ -1,9 +1,9 @@
 // crmgen generate --watch: regenerate on every change under the spec folder and templates/,
 // printing what was written and how long it took; a spec problem is printed with its
 // position and the watcher keeps going. SIGINT / SIGTERM stop it cleanly.
-import { displayPath as shown, formatProblem } from '../generator/load.ts';
-import { defaultCacheFile } from '../generator/generate.ts';
-import { isSpecError, watchAndRegenerate, type RegenerateResult } from '../generator/watch.ts';
+import { displayPath as shown, formatProblem } from '../generator/pipeline/load.ts';
+import { defaultCacheFile } from '../generator/pipeline/generate.ts';
+import { isSpecError, watchAndRegenerate, type RegenerateResult } from '../generator/tools/watch.ts';
 import { root } from './root.ts';
 
 

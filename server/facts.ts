@@ -3,7 +3,7 @@
 // here, never from literals.
 // An import, not a file read: crmgen serve --spec points every import of generated/ elsewhere.
 import { spec } from '../generated/facts.js';
-import type { RuntimeSpec } from '../generator/model.ts';
+import type { RuntimeSpec } from '../generator/pipeline/model.ts';
 
 export { spec };
 export type { ActivitySegment, ErrorKey, HookEvent, RecordKind } from '../generated/facts.js';

@@ -9,8 +9,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadSpec } from '../generator/load.ts';
-import { listFiles } from '../generator/write.ts';
+import { loadSpec } from '../generator/pipeline/load.ts';
+import { listFiles } from '../generator/pipeline/write.ts';
 import { call, startServer, type RunningServer } from './support/server.ts';
 import { makeNewTypeCopy } from './support/new-type-copy.ts';
 

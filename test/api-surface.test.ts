@@ -5,10 +5,10 @@
 // not know goes to TypeScript's.
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { loadSpec } from '../generator/load.ts';
-import { emitAll } from '../generator/generate.ts';
-import { emitApiSurface, readers } from '../generator/emit/api-surface.ts';
-import { lightView, typescriptView, Unknown } from '../generator/emit/surface-syntax.ts';
+import { loadSpec } from '../generator/pipeline/load.ts';
+import { emitAll } from '../generator/pipeline/generate.ts';
+import { emitApiSurface, readers } from '../generator/targets/typescript/api-surface.ts';
+import { lightView, typescriptView, Unknown } from '../generator/targets/typescript/surface-syntax.ts';
 import { baseDir, readScenario, scenarioFiles, scenarioSpecFiles } from './support/scenarios.ts';
 import { root } from './support/paths.ts';
 

@@ -13,7 +13,7 @@ import {
   type BatchLimits,
   type BatchRequestPart,
   type BatchResponsePart,
-} from '../runtime/batch.ts';
+} from '../generator/targets/typescript/runtime/batch.ts';
 
 const LIMITS: BatchLimits = { maxParts: 100 };
 const utf8 = (s: string) => new TextEncoder().encode(s);

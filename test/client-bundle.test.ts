@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { appSource, bundleApp, linkClient, type Bundle } from './support/bundles.ts';
-import { loadSpec } from '../generator/load.ts';
+import { loadSpec } from '../generator/pipeline/load.ts';
 import { root, specDir } from './support/paths.ts';
 
 const spec = loadSpec(specDir);

@@ -3,14 +3,14 @@
 // (same keys in the same order) and equal issues from the decoders, on the samples of every
 // target, on systematic variations of them, and on hand-written edge cases.
 import { describe, expect, it } from 'vitest';
-import { loadSpec } from '../generator/load.ts';
-import { messageTargets, notificationTargets } from '../generator/emit/names.ts';
-import { literalPrefix } from '../generator/emit/codecs-xml.ts';
+import { loadSpec } from '../generator/pipeline/load.ts';
+import { messageTargets, notificationTargets } from '../generator/targets/typescript/names.ts';
+import { literalPrefix } from '../generator/targets/typescript/codecs-xml.ts';
 import { descriptors } from '../generated/server/src/codecs/descriptors.ts';
 import { xmlDecoders, xmlEncoders } from '../generated/server/src/codecs/xml.ts';
 import { decode, encode, rootOf, isResponse, xmlLimits, type CodecTarget } from '../generated/server/src/codecs/index.ts';
-import { decodeXml, decodeXmlElement, encodeXml, type DecodeIssue, type DecodeOptions, type Desc } from '../runtime/codec.ts';
-import { parseXml, type XmlElement } from '../runtime/xml.ts';
+import { decodeXml, decodeXmlElement, encodeXml, type DecodeIssue, type DecodeOptions, type Desc } from '../generator/targets/typescript/runtime/codec.ts';
+import { parseXml, type XmlElement } from '../generator/targets/typescript/runtime/xml.ts';
 import { sample, sampleFields } from './support/samples.ts';
 import { specDir } from './support/paths.ts';
 

@@ -1,8 +1,8 @@
 // Generated codecs: every message round-trips through XML, JSON and form; the wire shapes
 // are those of the document and of existing clients.
 import { describe, expect, it } from 'vitest';
-import { loadSpec } from '../generator/load.ts';
-import { messageTargets } from '../generator/emit/names.ts';
+import { loadSpec } from '../generator/pipeline/load.ts';
+import { messageTargets } from '../generator/targets/typescript/names.ts';
 import { decode, encode, toWire, CodecError, type CodecTarget } from '../generated/server/src/codecs/index.ts';
 import { sample } from './support/samples.ts';
 import { specDir } from './support/paths.ts';

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { CompileError, compilePackages, compilePackagesCached, domReferences, nativeTsc, withJsSpecifiers } from '../generator/compile.ts';
+import { CompileError, compilePackages, compilePackagesCached, domReferences, nativeTsc, withJsSpecifiers } from '../generator/targets/typescript/compile.ts';
 import { root } from './support/paths.ts';
 
 const sources = (client: Record<string, string>, server: Record<string, string> = { 'index.ts': 'export const ready = true;\n' }) =>

@@ -1,9 +1,9 @@
 // The derive stage (generator/derive.ts): shared models computed once per run, and an emitter
 // sees only the models it declares in its needs.
 import { describe, expect, it } from 'vitest';
-import { derive, restrict } from '../generator/derive.ts';
-import { emitters } from '../generator/generate.ts';
-import { loadSpec } from '../generator/load.ts';
+import { derive, restrict } from '../generator/sdk-model/derive.ts';
+import { emitters } from '../generator/pipeline/generate.ts';
+import { loadSpec } from '../generator/pipeline/load.ts';
 import { specDir } from './support/paths.ts';
 
 const spec = loadSpec(specDir);

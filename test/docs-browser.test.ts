@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { loadSpec } from '../generator/load.ts';
+import { loadSpec } from '../generator/pipeline/load.ts';
 import { generatedDir, root, specDir } from './support/paths.ts';
 import { call, startServer, type RunningServer } from './support/server.ts';
 

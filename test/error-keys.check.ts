@@ -3,7 +3,7 @@
 // Every `@ts-expect-error: <words>` line must fail to compile, for the reason <words> names.
 import { ServiceError } from '../generated/server/dist/index.js';
 import type { ErrorKey as PackageErrorKey } from '../generated/server/dist/types/errors.js';
-import type { ServiceDefinition } from '../runtime/service.ts';
+import type { ServiceDefinition } from '../generator/targets/typescript/runtime/service.ts';
 import type { ChangeEvent } from '../server/context.ts';
 import { spec, type ActivitySegment, type ErrorKey, type HookEvent, type RecordKind } from '../server/facts.ts';
 

@@ -3,10 +3,10 @@
 // file the spec's generation formats.
 import { describe, expect, it } from 'vitest';
 import * as prettier from 'prettier';
-import { loadSpec } from '../generator/load.ts';
-import { emitAll } from '../generator/generate.ts';
-import { assemblePackages, runtimeSource } from '../generator/packages.ts';
-import { formatTexts } from '../generator/write.ts';
+import { loadSpec } from '../generator/pipeline/load.ts';
+import { emitAll } from '../generator/pipeline/generate.ts';
+import { assemblePackages, runtimeSource } from '../generator/targets/typescript/packages.ts';
+import { formatTexts } from '../generator/pipeline/write.ts';
 import { root, specDir } from './support/paths.ts';
 
 const options = { parser: 'typescript', singleQuote: true, printWidth: 120, trailingComma: 'all' } as const;

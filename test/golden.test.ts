@@ -3,9 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
-import { generateInMemory } from '../generator/generate.ts';
-import { listFiles } from '../generator/write.ts';
-import { loadSpec } from '../generator/load.ts';
+import { generateInMemory } from '../generator/pipeline/generate.ts';
+import { listFiles } from '../generator/pipeline/write.ts';
+import { loadSpec } from '../generator/pipeline/load.ts';
 import { generatedDir, specDir } from './support/paths.ts';
 
 // Whole generations (prettier, the packages' compile) are slow on a busy 2-core machine: the file

@@ -2,7 +2,7 @@
 // their own, and user ids of another account. test/hostile.test.ts covers the decoders alone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { XMLParser } from 'fast-xml-parser';
-import { parseXml } from '../runtime/xml.ts';
+import { parseXml } from '../generator/targets/typescript/runtime/xml.ts';
 import { basic, call, startServer, steadyQuotaWindow, type CallResult, type RunningServer } from './support/server.ts';
 import { batchBody, readBatchResponse, type BatchPart } from './support/api.ts';
 

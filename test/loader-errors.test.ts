@@ -5,7 +5,7 @@ import { cpSync, mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { loadSpec, SpecError, formatProblem } from '../generator/load.ts';
+import { loadSpec, SpecError, formatProblem } from '../generator/pipeline/load.ts';
 import { cli, root, specDir } from './support/paths.ts';
 import { specFiles } from './support/spec-files.ts';
 

@@ -12,7 +12,7 @@ import { join, resolve } from 'node:path';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import openapiTS from 'openapi-typescript';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { loadSpec } from '../generator/load.ts';
+import { loadSpec } from '../generator/pipeline/load.ts';
 import { generatedDir, root, specDir } from './support/paths.ts';
 
 const spec = loadSpec(specDir);

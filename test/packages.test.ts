@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { ts } from 'ts-morph';
-import { loadSpec } from '../generator/load.ts';
-import { importsOf } from '../generator/packages.ts';
-import { listFiles } from '../generator/write.ts';
+import { loadSpec } from '../generator/pipeline/load.ts';
+import { importsOf } from '../generator/targets/typescript/packages.ts';
+import { listFiles } from '../generator/pipeline/write.ts';
 import { generatedDir, root, specDir } from './support/paths.ts';
 
 const spec = loadSpec(specDir);
@@ -94,7 +94,7 @@ describe('finding the imports of an emitted module (generator/packages.ts)', () 
     const text = `import a from './a.ts';\n${body}export { b } from './b.ts';\nconst c = () => import('./c.ts');\nconst s = 'see import(\\'./s.ts\\')';\n`;
     expect(importsOf(text)).toEqual(['./a.ts', './b.ts', './c.ts']);
     // The same answer as TypeScript's scanner over the whole text, on every emitted module.
-    for (const dir of [join(generatedDir, 'client', 'src'), join(generatedDir, 'server', 'src'), join(generatedDir, 'client', 'dist'), join(root, 'runtime')])
+    for (const dir of [join(generatedDir, 'client', 'src'), join(generatedDir, 'server', 'src'), join(generatedDir, 'client', 'dist'), join(root, 'generator/targets/typescript/runtime')])
       for (const p of listFiles(dir).filter((f) => /\.(ts|js)$/.test(f))) {
         const source = readFileSync(join(dir, p), 'utf8');
         expect(importsOf(source), p).toEqual(ts.preProcessFile(source, true, true).importedFiles.map((f) => f.fileName));

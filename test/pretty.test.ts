@@ -4,12 +4,12 @@
 // push lines past 120 columns at many different places.
 import { describe, expect, it } from 'vitest';
 import * as prettier from 'prettier';
-import { loadSpec } from '../generator/load.ts';
-import { emitAll } from '../generator/generate.ts';
-import type { Spec } from '../generator/model.ts';
-import { derive } from '../generator/derive.ts';
-import { resourceFiles, resourceModuleStatements, resourceModuleText } from '../generator/emit/client.ts';
-import { printStatements } from '../generator/emit/print.ts';
+import { loadSpec } from '../generator/pipeline/load.ts';
+import { emitAll } from '../generator/pipeline/generate.ts';
+import type { Spec } from '../generator/pipeline/model.ts';
+import { derive } from '../generator/sdk-model/derive.ts';
+import { resourceFiles, resourceModuleStatements, resourceModuleText } from '../generator/targets/typescript/client.ts';
+import { printStatements } from '../generator/targets/typescript/print.ts';
 import { specDir } from './support/paths.ts';
 
 // generate's options (generator/write.ts).

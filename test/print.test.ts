@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StatementStructures } from 'ts-morph';
 import { printStructure, StructureKind, VariableDeclarationKind } from 'ts-morph';
-import { printStatements, type Layout } from '../generator/emit/print.ts';
+import { printStatements, type Layout } from '../generator/targets/typescript/print.ts';
 
 const long = (s: string) => `${s} /* ${'x'.repeat(40)} */`;
 const block = 'if (a) {\n  b();\n}';

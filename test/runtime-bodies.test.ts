@@ -1,8 +1,8 @@
 // runtime/bodies.ts on its own: a small descriptor written here, read and written in the three
 // formats through the real interpreter of runtime/codec.ts, with the limits and strictness given.
 import { describe, expect, it } from 'vitest';
-import { decodeXmlElement, CodecError, type Desc, type XmlDecoder } from '../runtime/codec.ts';
-import { decodeBody, encodeBody, hasOwnerNamesCached, nameOwnersOf, parseJsonBody, type BodyMessage } from '../runtime/bodies.ts';
+import { decodeXmlElement, CodecError, type Desc, type XmlDecoder } from '../generator/targets/typescript/runtime/codec.ts';
+import { decodeBody, encodeBody, hasOwnerNamesCached, nameOwnersOf, parseJsonBody, type BodyMessage } from '../generator/targets/typescript/runtime/bodies.ts';
 
 const S = (s: 't' | 'i'): Desc => ({ k: 's', s });
 const desc: Desc = { k: 'o', f: { name: S('t'), size: S('i'), owner: S('i') }, an: { a: 'cn', s: '@cn', f: ['owner'] } };

@@ -4,10 +4,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { connectWith, decodeNotificationWith, paginate, wholeClient, type Caller } from '../runtime/connect.ts';
-import { Transport, ValidationError, type ClientCodec } from '../runtime/client.ts';
-import { formText, xml } from '../runtime/formats.ts';
-import type { Message } from '../runtime/codec.ts';
+import { connectWith, decodeNotificationWith, paginate, wholeClient, type Caller } from '../generator/targets/typescript/runtime/connect.ts';
+import { Transport, ValidationError, type ClientCodec } from '../generator/targets/typescript/runtime/client.ts';
+import { formText, xml } from '../generator/targets/typescript/runtime/formats.ts';
+import type { Message } from '../generator/targets/typescript/runtime/codec.ts';
 import { decode, encode, type CodecTarget } from '../generated/server/src/codecs/index.ts';
 
 describe('paginate', () => {

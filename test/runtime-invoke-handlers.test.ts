@@ -1,7 +1,7 @@
 // runtime/service.ts invokeHandlers on its own: the operation's method of the handlers object is
 // called on that object (a class's methods keep their `this`), and a missing method is an error.
 import { describe, expect, it } from 'vitest';
-import { invokeHandlers, type OperationInput } from '../runtime/service.ts';
+import { invokeHandlers, type OperationInput } from '../generator/targets/typescript/runtime/service.ts';
 
 class Contacts {
   readonly calls: string[] = [];

@@ -20,8 +20,8 @@ import {
   type Condition,
   type CompiledValidator,
   type SchemaProblems,
-} from '../runtime/validation.ts';
-import { ajvOptions } from '../generator/emit/validators.ts';
+} from '../generator/targets/typescript/runtime/validation.ts';
+import { ajvOptions } from '../generator/targets/typescript/validators.ts';
 
 type Key = 'unknown' | 'bad' | 'date' | 'range' | 'list' | 'missing' | 'cond' | 'done' | 'parent' | 'one';
 const messages = Object.fromEntries(

@@ -8,8 +8,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadSpec } from '../generator/load.ts';
-import { planScaffold, type ScaffoldManifest, type ScaffoldPaths } from '../generator/scaffold.ts';
+import { loadSpec } from '../generator/pipeline/load.ts';
+import { planScaffold, type ScaffoldManifest, type ScaffoldPaths } from '../generator/tools/scaffold.ts';
 import { cli, root, specDir } from './support/paths.ts';
 import { addMemoActivity, editDir, edited, type Edit } from './support/spec-edits.ts';
 

@@ -5,7 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadSpec } from '../generator/load.ts';
+import { loadSpec } from '../generator/pipeline/load.ts';
 import { specDir } from './support/paths.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { Client, toXml, type Reply } from './support/api.ts';

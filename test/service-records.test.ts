@@ -1,7 +1,7 @@
 // Records, category tags, fields and ownership over real HTTP (crmgen serve as a child on
 // 127.0.0.1), with XML, JSON and form input (bracket notation) and XML and JSON output.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadSpec } from '../generator/load.ts';
+import { loadSpec } from '../generator/pipeline/load.ts';
 import { specDir } from './support/paths.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { Client, expectError, formats, readXml, type Format } from './support/api.ts';

@@ -2,7 +2,7 @@
 // spec/reports.yaml is shown to change the result the way the document says; then a user's day
 // is played and every report must return exactly what that day created. Days are UTC days.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadSpec } from '../generator/load.ts';
+import { loadSpec } from '../generator/pipeline/load.ts';
 import { specDir } from './support/paths.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { Crm, errorKeys, utcDay, type Entry } from './support/crm.ts';

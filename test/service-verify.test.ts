@@ -2,8 +2,8 @@
 // PostgreSQL): every check passes, webhooks and a short fuzz included, and the run leaves no
 // record or hook of its own behind.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadSpec } from '../generator/load.ts';
-import { buildSuite } from '../generator/verify.ts';
+import { loadSpec } from '../generator/pipeline/load.ts';
+import { buildSuite } from '../generator/tools/verify.ts';
 import { specDir } from './support/paths.ts';
 import { startServer, basic, type RunningServer } from './support/server.ts';
 import { failedIds, freePort, runVerify, verifyArgs, verifyUsers, type VerifyReport } from './support/verify.ts';

@@ -2,8 +2,8 @@
 // fails when the schema changed and the module was not written again.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { specValidatorModule, validatorFile } from '../generator/spec-schema-code.ts';
-import { validate } from '../generator/spec-schema-validator.ts';
+import { specValidatorModule, validatorFile } from '../generator/pipeline/spec-schema-code.ts';
+import { validate } from '../generator/pipeline/spec-schema-validator.ts';
 
 describe('the precompiled spec schema validator', () => {
   it('is what ajv compiles from the schema now (else run `npx tsx generator/spec-schema-code.ts --write`)', () => {

@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadSpec } from '../generator/load.ts';
-import type { ActivityType, Field, Operation, ScalarShape, ValueList } from '../generator/model.ts';
+import { loadSpec } from '../generator/pipeline/load.ts';
+import type { ActivityType, Field, Operation, ScalarShape, ValueList } from '../generator/pipeline/model.ts';
 
 // In CI the repository is cloned with ../shared beside it.
 const docUrl = new URL('../../shared/service-api.md', import.meta.url);

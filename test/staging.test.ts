@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { listFiles, Staging } from '../generator/write.ts';
+import { listFiles, Staging } from '../generator/pipeline/write.ts';
 import { cli, generatedDir, root, specDir } from './support/paths.ts';
 
 const run = (args: string[], cacheDir: string) => spawnSync(process.execPath, [cli, ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, CRMGEN_CACHE_DIR: cacheDir } });

@@ -5,9 +5,9 @@ import { describe, expect, it, vi } from 'vitest';
 import type { SourceFileStructure, StatementStructures } from 'ts-morph';
 import * as tsMorph from 'ts-morph';
 import { join } from 'node:path';
-import { loadSpec } from '../generator/load.ts';
-import { emitAll } from '../generator/generate.ts';
-import { printOwn, StructureKind, VariableDeclarationKind } from '../generator/emit/structures.ts';
+import { loadSpec } from '../generator/pipeline/load.ts';
+import { emitAll } from '../generator/pipeline/generate.ts';
+import { printOwn, StructureKind, VariableDeclarationKind } from '../generator/targets/typescript/structures.ts';
 import { baseDir, readScenario, scenarioFiles, scenarioSpecFiles } from './support/scenarios.ts';
 import { root } from './support/paths.ts';
 
@@ -15,8 +15,8 @@ type Options = { indentNumberOfSpaces?: number; useSingleQuote?: boolean };
 
 // Every structure the emitters hand to printStructure, with its options.
 const seen = vi.hoisted(() => [] as { structure: SourceFileStructure; options: Options }[]);
-vi.mock('../generator/emit/structures.ts', async (original) => {
-  const m = await original<typeof import('../generator/emit/structures.ts')>();
+vi.mock('../generator/targets/typescript/structures.ts', async (original) => {
+  const m = await original<typeof import('../generator/targets/typescript/structures.ts')>();
   return {
     ...m,
     printStructure: (structure: SourceFileStructure, options: Options) => {

@@ -3,9 +3,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { precompiledFile, precompiledModule } from '../generator/templates-code.ts';
-import { Handlebars, template } from '../generator/templates.ts';
-import { templatesDir } from '../generator/root.ts';
+import { precompiledFile, precompiledModule } from '../generator/pipeline/templates-code.ts';
+import { Handlebars, template } from '../generator/pipeline/templates.ts';
+import { templatesDir } from '../generator/pipeline/root.ts';
 
 describe('the precompiled templates', { timeout: 120_000 }, () => {
   // First: precompiledModule lists the templates compiled in this process so far.

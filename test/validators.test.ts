@@ -2,8 +2,8 @@
 // rejects invalid ones with the exact error key and path; the hierarchy, the rule tables and
 // the set of targets are driven from the IR, so a spec change is tested without editing here.
 import { describe, expect, it } from 'vitest';
-import { loadSpec } from '../generator/load.ts';
-import { messageTargets } from '../generator/emit/names.ts';
+import { loadSpec } from '../generator/pipeline/load.ts';
+import { messageTargets } from '../generator/targets/typescript/names.ts';
 import {
   checkConditions,
   checkCreate,

@@ -1,7 +1,7 @@
 // runtime/xml.ts: what the reader accepts, every rejection with its line/column, hostile inputs,
 // and fuzzing that must only ever produce XmlError.
 import { describe, it, expect } from 'vitest';
-import { escapeXmlAttr, escapeXmlText, parseXml, XmlError, type XmlElement, type XmlLimits } from '../runtime/xml.ts';
+import { escapeXmlAttr, escapeXmlText, parseXml, XmlError, type XmlElement, type XmlLimits } from '../generator/targets/typescript/runtime/xml.ts';
 
 const LIMITS: XmlLimits = { maxDepth: 32, maxElements: 10_000, maxBytes: 10 * 1024 * 1024 };
 const utf8 = (s: string) => new TextEncoder().encode(s);

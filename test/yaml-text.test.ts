@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parse } from 'yaml';
-import { yamlText } from '../generator/yaml-text.ts';
+import { yamlText } from '../generator/pipeline/yaml-text.ts';
 
 // Strings that stress the plain/quoted/literal choice: indicators, number and boolean look-alikes, line breaks.
 const tricky = fc.oneof(

@@ -3,7 +3,7 @@
 // from the hierarchy. Nothing here is a mock: every call goes to `crmgen serve` on 127.0.0.1.
 import http from 'node:http';
 import { spawn } from 'node:child_process';
-import type { ActivityType, Field, Spec } from '../../generator/model.ts';
+import type { ActivityType, Field, Spec } from '../../generator/pipeline/model.ts';
 import { basic, call, type CallResult } from './server.ts';
 import { cli, root } from './paths.ts';
 

@@ -1,6 +1,6 @@
 // Typed sample values built from the IR, so round-trip tests cover every field of every
 // message without hand-listing them, and a new field is tested the moment it is in the spec.
-import type { Field, Shape, Spec } from '../../generator/model.ts';
+import type { Field, Shape, Spec } from '../../generator/pipeline/model.ts';
 
 export interface SampleBinding {
   kind?: string;

@@ -6,9 +6,9 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ts } from 'ts-morph';
 import { parse, stringify } from 'yaml';
-import { loadSpec } from '../../generator/load.ts';
-import { emitAll, emitters } from '../../generator/generate.ts';
-import type { GeneratedFile } from '../../generator/write.ts';
+import { loadSpec } from '../../generator/pipeline/load.ts';
+import { emitAll, emitters } from '../../generator/pipeline/generate.ts';
+import type { GeneratedFile } from '../../generator/pipeline/write.ts';
 import { root } from './paths.ts';
 
 export const scenariosDir = join(root, 'test/scenarios');
