@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import type { Spec } from '../pipeline/model.ts';
 import type { Derived } from '../sdk-model/derive.ts';
-import type { GeneratedFile } from '../pipeline/write.ts';
+import type { GeneratedFile } from '../pipeline/generated-file.ts';
 import { templatesDir } from '../pipeline/root.ts';
 import { Handlebars, template } from '../pipeline/templates.ts';
 import { guidePages } from './docs-guides.ts';

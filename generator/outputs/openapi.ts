@@ -8,7 +8,7 @@
 // only: an XML text cannot be an example of a schema that describes an object.
 import { yamlText } from '../pipeline/yaml-text.ts';
 import type { Operation, Spec } from '../pipeline/model.ts';
-import type { GeneratedFile } from '../pipeline/write.ts';
+import type { GeneratedFile } from '../pipeline/generated-file.ts';
 import { encodeXml, toWireJson } from '../targets/typescript/runtime/codec.ts';
 import type { Derived } from '../sdk-model/derive.ts';
 import { messageTargets, notificationTargets, type MessageTarget } from '../targets/typescript/names.ts';

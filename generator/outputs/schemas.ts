@@ -4,7 +4,7 @@
 // lists are arrays, id<N> children are the ordered array named by `as`.
 import type { Field, ObjectShape, Shape, Spec } from '../pipeline/model.ts';
 import { messageTargets, notificationTargets } from '../targets/typescript/names.ts';
-import type { GeneratedFile } from '../pipeline/write.ts';
+import type { GeneratedFile } from '../pipeline/generated-file.ts';
 
 type Schema = Record<string, unknown>;
 

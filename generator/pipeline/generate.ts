@@ -4,50 +4,23 @@ import { dirname, join } from 'node:path';
 import type { LoadOptions } from './load.ts';
 import type { Spec } from './model.ts';
 import { existsSync } from 'node:fs';
-import { compare, diffReport, HelperThread, formatFiles, loadCache, offered, saveCache, Staging, writeChanges, type Comparison, type GeneratedFile, type OfferedEmitter } from './write.ts';
-import { emitTypes } from '../targets/typescript/types.ts';
-import { emitSchemas } from '../outputs/schemas.ts';
-import { emitRuntimeSpec } from '../outputs/runtime-spec.ts';
-import { emitCodecs } from '../targets/typescript/codecs.ts';
-import { emitServer } from '../targets/typescript/server.ts';
-import { emitClient } from '../targets/typescript/client.ts';
-import { emitClientReadme } from '../targets/typescript/client-readme.ts';
-import { emitDocs } from '../outputs/docs.ts';
-import { emitOpenApi } from '../outputs/openapi.ts';
+import { compare, diffReport, HelperThread, formatFiles, loadCache, offered, saveCache, Staging, writeChanges, type Comparison, type OfferedEmitter } from './write.ts';
+import type { GeneratedFile } from './generated-file.ts';
 import { emitValidators, providePrecompiled, validatorInput } from '../targets/typescript/validators.ts';
-import { emitApiSurface, surfaceEntries, type SurfaceEntry } from '../targets/typescript/api-surface.ts';
+import { emitApiSurface, type SurfaceEntry } from '../targets/typescript/api-surface.ts';
+import { targets } from '../targets/index.ts';
+import { outputs } from '../outputs/index.ts';
+import type { Emitter } from '../targets/target.ts';
 import { derive, restrict, type Derived, type DerivedName } from '../sdk-model/derive.ts';
 import { defaultCacheDir } from './fingerprint.ts';
 import { assemblePackages, runtimeSource } from '../targets/typescript/packages.ts';
 import { compilePackagesCached, KeptOutput } from '../targets/typescript/compile.ts';
 import { root } from './root.ts';
 
-/**
- * An emitter is a pure function of the IR and the derived models it declares in `needs`
- * (generator/derive.ts): it reads nothing else, and never another emitter.
- */
-export interface Emitter {
-  name: string;
-  needs: readonly DerivedName[];
-  emit(spec: Spec, derived: Derived): GeneratedFile[];
-  /** Writes sources the packages compile: generate starts the compile once all of these have run. */
-  packageSources?: true;
-}
+export type { Emitter } from '../targets/target.ts';
 
-export const emitters: Emitter[] = [
-  { name: 'types', needs: [], emit: emitTypes, packageSources: true },
-  // The schema documents are a derived model (validators compile them too); this emitter writes them.
-  { name: 'schemas', needs: ['schemaDocuments'], emit: (_spec, d) => d.schemaDocuments },
-  { name: 'runtime-spec', needs: [], emit: emitRuntimeSpec },
-  { name: 'codecs', needs: ['generics'], emit: emitCodecs, packageSources: true },
-  { name: 'server', needs: ['generics'], emit: emitServer, packageSources: true },
-  { name: 'client', needs: ['generics', 'clientViews'], emit: emitClient, packageSources: true },
-  { name: 'validators', needs: ['requestSchemas', 'patterns'], emit: emitValidators, packageSources: true },
-  // After the package sources: the compile runs while these emit.
-  { name: 'client-readme', needs: [], emit: emitClientReadme },
-  { name: 'docs', needs: ['descriptors'], emit: emitDocs },
-  { name: 'openapi', needs: ['descriptors', 'wireSchemas'], emit: emitOpenApi },
-];
+/** Every emitter, in the order they run: each target's, then the neutral outputs. */
+export const emitters: Emitter[] = [...targets.flatMap((t) => t.emitters), ...outputs];
 
 /**
  * A summary reads what some emitters wrote in this run (never running them again): the API
@@ -138,10 +111,9 @@ function* emitting(spec: Spec, lap: (name: string) => void, only: readonly strin
 /** A file as the packages compile it: summaries read declarations' text, which a laid-out file's quotes would change. */
 const compiledText = (f: GeneratedFile): GeneratedFile => (f.source === undefined ? f : { ...f, content: f.source });
 
-/** The API surface of the client and types a spec generates (crmgen diff compares two). */
+/** The public surface of every target's SDK that a spec generates (crmgen diff compares two). */
 export function sdkSurface(spec: Spec): SurfaceEntry[] {
-  const reads = summaries.find((s) => s.name === 'api-surface')!.reads;
-  return surfaceEntries(emitAll(spec, undefined, reads).map(compiledText));
+  return targets.flatMap((t) => (t.surface ? t.surface.lines(emitAll(spec, undefined, t.surface.reads).map(compiledText)) : []));
 }
 
 export interface GenerateOptions {

@@ -9,21 +9,10 @@ import { createRequire } from 'node:module';
 import type { Worker } from 'node:worker_threads';
 import type { Compiled, ValidatorInput } from '../targets/typescript/validator-compile.ts';
 import type { Spec } from './model.ts';
+import type { GeneratedFile } from './generated-file.ts';
+
 import type { Derived } from '../sdk-model/derive.ts';
 
-export interface GeneratedFile {
-  /** Relative to the output folder, with forward slashes. */
-  path: string;
-  content: string;
-  /**
-   * typescript: prettier; laid-out: TypeScript the emitter printed in prettier's layout itself
-   * (generator/emit/pretty.ts); json and text are emitted already in their final form. Only
-   * typescript goes through prettier.
-   */
-  format: 'typescript' | 'laid-out' | 'json' | 'text';
-  /** What the packages compile instead of content (tsc keeps a source's layout in dist/, pinned as ts-morph printed it). */
-  source?: string;
-}
 
 const hash = (s: string) => createHash('sha256').update(s).digest('hex').slice(0, 32);
 

@@ -7,7 +7,7 @@
 // emitter's own vocabulary.)
 import type { Desc } from '../targets/typescript/runtime/codec.ts';
 import type { Field, Operation, Spec } from '../pipeline/model.ts';
-import type { GeneratedFile } from '../pipeline/write.ts';
+import type { GeneratedFile } from '../pipeline/generated-file.ts';
 import { descriptorObjects } from '../targets/typescript/codecs.ts';
 import { emitSchemas, SchemaBuilder } from '../outputs/schemas.ts';
 import { clientViewSource, operationGenerics, type ViewSource } from '../targets/typescript/types.ts';

@@ -8,7 +8,7 @@ import { ts } from 'ts-morph';
 import { parse, stringify } from 'yaml';
 import { loadSpec } from '../../generator/pipeline/load.ts';
 import { emitAll, emitters } from '../../generator/pipeline/generate.ts';
-import type { GeneratedFile } from '../../generator/pipeline/write.ts';
+import type { GeneratedFile } from '../../generator/pipeline/generated-file.ts';
 import { root } from './paths.ts';
 
 export const scenariosDir = join(root, 'test/scenarios');

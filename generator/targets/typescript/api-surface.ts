@@ -6,27 +6,12 @@
 // (generator/emit/surface-syntax.ts: exports are read from the export keyword).
 // `crmgen diff` compares two surfaces with compareSurfaces() to cross-check its verdict.
 import { createHash } from 'node:crypto';
-import type { GeneratedFile } from '../../pipeline/write.ts';
+import type { GeneratedFile } from '../../pipeline/generated-file.ts';
+import type { SurfaceLine } from '../target.ts';
 import { lightView, typescriptView, Unknown, type FileView, type MemberView, type TypeView, type Typed, type ValueView } from './surface-syntax.ts';
 
 /** One line of the surface. */
-export interface SurfaceEntry {
-  /** The public entry point it is reachable from. */
-  module: 'client' | 'types';
-  /** Unique within the module: Name, Name.member, Name | "literal", name[] "element". */
-  key: string;
-  /** The declaration's exported name. */
-  name: string;
-  /** decl: a declaration's head; member: a property or method; union: a member of a union; reexport: a name from outside generated/. */
-  role: 'decl' | 'member' | 'union' | 'reexport';
-  /** The type (or the head) as printed, whitespace normalised. */
-  type: string;
-  optional?: boolean;
-  /** A literal value of an `as const` declaration rather than a declared type. */
-  value?: boolean;
-  /** A method signature: the type is its parameter list and return type. */
-  method?: boolean;
-}
+export type SurfaceEntry = SurfaceLine;
 
 /** A member's or property's name: an identifier as it is, anything else quoted. */
 const propName = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name.replace(/^['"]|['"]$/g, '')));

@@ -1,7 +1,7 @@
 // Emits generated/client/README.md from templates/client-readme.md.hbs: how to use the
 // generated client, with the operation table built from the spec.
 import type { Spec } from '../../pipeline/model.ts';
-import type { GeneratedFile } from '../../pipeline/write.ts';
+import type { GeneratedFile } from '../../pipeline/generated-file.ts';
 import { Handlebars, template } from '../../pipeline/templates.ts';
 import { clientCallName } from './names.ts';
 

@@ -11,7 +11,7 @@ import * as P from './pretty.ts';
 import type { StatementStructures } from 'ts-morph';
 import { StructureKind, VariableDeclarationKind } from './structures.ts';
 import type { Operation, Spec } from '../../pipeline/model.ts';
-import type { GeneratedFile } from '../../pipeline/write.ts';
+import type { GeneratedFile } from '../../pipeline/generated-file.ts';
 import { exportName, messageExport, messageModule, messageTargets, notificationTargets, paramsType, pascal, relativeSpecifier, requestType, responseType, type MessageTarget } from './names.ts';
 import type { Derived } from '../../sdk-model/derive.ts';
 

@@ -6,7 +6,7 @@ import type { StatementStructures } from 'ts-morph';
 import { StructureKind, VariableDeclarationKind } from './structures.ts';
 import { printStatements } from './print.ts';
 import type { Field, ObjectShape, Shape, Spec } from '../../pipeline/model.ts';
-import type { GeneratedFile } from '../../pipeline/write.ts';
+import type { GeneratedFile } from '../../pipeline/generated-file.ts';
 import type { Desc } from './runtime/codec.ts';
 import type { Derived } from '../../sdk-model/derive.ts';
 import { notificationTargets } from './names.ts';

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import type { Spec } from '../../pipeline/model.ts';
-import type { GeneratedFile } from '../../pipeline/write.ts';
+import type { GeneratedFile } from '../../pipeline/generated-file.ts';
 import { Handlebars, template } from '../../pipeline/templates.ts';
 
 export const packageDirs = ['client', 'server'] as const;

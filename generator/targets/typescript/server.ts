@@ -6,7 +6,7 @@ import { printStatements } from './print.ts';
 import type { MethodSignatureStructure, StatementStructures } from 'ts-morph';
 import { StructureKind, VariableDeclarationKind } from './structures.ts';
 import type { Operation, Spec } from '../../pipeline/model.ts';
-import type { GeneratedFile } from '../../pipeline/write.ts';
+import type { GeneratedFile } from '../../pipeline/generated-file.ts';
 import { messageTargets, paramsType, requestType, responseType, type MessageTarget } from './names.ts';
 import type { Derived } from '../../sdk-model/derive.ts';
 

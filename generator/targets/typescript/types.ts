@@ -7,7 +7,7 @@ import * as P from './pretty.ts';
 import type { JSDocStructure, StatementStructures } from 'ts-morph';
 import { StructureKind, VariableDeclarationKind } from './structures.ts';
 import type { Field, ObjectShape, Operation, Shape, Spec, ValueList } from '../../pipeline/model.ts';
-import type { GeneratedFile } from '../../pipeline/write.ts';
+import type { GeneratedFile } from '../../pipeline/generated-file.ts';
 import { notificationTargets } from './names.ts';
 import { activityFieldsType, activityType, fieldsetType, paramsType, pascal, requestType, responseType, valueListConst, valueListType } from './names.ts';
 

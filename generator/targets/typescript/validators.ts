@@ -16,7 +16,7 @@ import { printStatements } from './print.ts';
 import type { StatementStructures } from 'ts-morph';
 import { StructureKind, VariableDeclarationKind } from './structures.ts';
 import type { Field, ObjectShape, Operation, Spec } from '../../pipeline/model.ts';
-import type { GeneratedFile } from '../../pipeline/write.ts';
+import type { GeneratedFile } from '../../pipeline/generated-file.ts';
 import type { Derived, Patterns } from '../../sdk-model/derive.ts';
 import { relativeSpecifier } from './names.ts';
 import { compileValidators, compileOptions, validatorInput, type Compiled, type CompileOptions } from './validator-compile.ts';
