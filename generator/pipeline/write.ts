@@ -10,6 +10,7 @@ import type { Worker } from 'node:worker_threads';
 import type { Compiled, ValidatorInput } from '../targets/typescript/validator-compile.ts';
 import type { Spec } from './model.ts';
 import type { GeneratedFile } from './generated-file.ts';
+import type { Formatter } from '../targets/target.ts';
 
 import type { Derived } from '../sdk-model/derive.ts';
 
@@ -216,7 +217,15 @@ export async function formatFiles(files: GeneratedFile[], outDir: string, cache:
   const result = new Map<string, string>();
   // Both packages hold the same shared modules (types, codecs, validators, runtime): one text is formatted once.
   const pending = new Map<string, { raw: string; paths: string[] }>();
+  const byTarget = await targetFormatters(files);
+  const targetJobs: Promise<void>[] = [];
+  let targetFormatted = 0;
   for (const f of files) {
+    const formatter = byTarget.get(f.format);
+    if (formatter) {
+      targetJobs.push(formatWith(formatter, f, outDir, cache, () => targetFormatted++).then((text) => void result.set(f.path, text)));
+      continue;
+    }
     if (f.format !== 'typescript') {
       result.set(f.path, f.content);
       continue;
@@ -245,8 +254,33 @@ export async function formatFiles(files: GeneratedFile[], outDir: string, cache:
     cache.entries[rawHash] = hash(texts[i]!);
     for (const path of job.paths) result.set(path, texts[i]!);
   });
+  await Promise.all(targetJobs);
   // Callers read the files in emitted order.
-  return { files: new Map(files.map((f) => [f.path, result.get(f.path)!])), formatted: jobs.length };
+  return { files: new Map(files.map((f) => [f.path, result.get(f.path)!])), formatted: jobs.length + targetFormatted };
+}
+
+/** Formats the SDK targets provide (generator/targets/*: Target.formatters) for the formats these files have; prettier's stay here. */
+async function targetFormatters(files: GeneratedFile[]): Promise<Map<string, Formatter>> {
+  const own = new Set(['typescript', 'laid-out', 'json', 'text']);
+  if (files.every((f) => own.has(f.format))) return new Map();
+  const { targets } = await import('../targets/index.ts');
+  const out = new Map<string, Formatter>();
+  for (const t of targets) for (const [format, fn] of Object.entries(t.formatters ?? {})) if (fn && !own.has(format)) out.set(format, fn);
+  return out;
+}
+
+/** One file through its target's formatter, unless the cache proves the file on disk is its formatted text. */
+async function formatWith(formatter: Formatter, f: GeneratedFile, outDir: string, cache: FormatCache, counted: () => void): Promise<string> {
+  const rawHash = hash(`${f.format}\0${f.content}`);
+  const known = cache.entries[rawHash];
+  if (known) {
+    const onDisk = readIfExists(join(outDir, f.path));
+    if (onDisk !== undefined && hash(onDisk) === known) return onDisk;
+  }
+  const text = await formatter(f.content, f.path);
+  counted();
+  cache.entries[rawHash] = hash(text);
+  return text;
 }
 
 /** Marks where one file ends and the next begins in a batch: a line comment prettier keeps on its own line. */

@@ -92,18 +92,28 @@ def scalar_from_wire(code: str, v: Value) -> Value:
         return v
     if code == "il":
         parts: list[Any] | None = (
-            cast(list[Any], v) if isinstance(v, list) else split_list(v) if isinstance(v, str) else [v] if isinstance(v, int) else None
+            cast(list[Any], v)
+            if isinstance(v, list)
+            else split_list(v)
+            if isinstance(v, str)
+            else [v]
+            if isinstance(v, int)
+            else None
         )
         if parts is None:
-            return v
-        return [int(p.strip()) if isinstance(p, str) and _INT.match(p.strip()) else p for p in parts]
+            return cast(Any, v)
+        return [_int_or_same(p) for p in parts]
     if code == "sl":
-        return v if isinstance(v, list) else split_list(v) if isinstance(v, str) else v
+        return cast(Any, v) if isinstance(v, list) else split_list(v) if isinstance(v, str) else v
     if code == "of":
         if v == "" or isinstance(v, int):
             return v
         return int(v.strip()) if isinstance(v, str) and _INT.match(v.strip()) else v
     return v
+
+
+def _int_or_same(p: Any) -> Any:
+    return int(p.strip()) if isinstance(p, str) and _INT.match(p.strip()) else p
 
 
 def _scalar_text(code: str, v: Value) -> str:
@@ -135,7 +145,7 @@ def _with_id(value: Value, name: str, prefix: str) -> Value:
         out: dict[str, Any] = {"id": int(name[len(prefix) :])}
         out.update(cast(dict[str, Any], value))
         return out
-    return value
+    return cast(Any, value)
 
 
 def decode_xml_element(desc: Desc, el: Element) -> Value:
@@ -241,7 +251,8 @@ def _xml_object(desc: Desc, value: dict[str, Any]) -> str:
     lb: dict[str, str] = desc.get("lb") or {}
     for name, fd in f.items():
         if inl is not None and name == inl["as"]:
-            parts.extend(_element(f"{inl['p']}{e['id']}", inl["of"], e) for e in value.get(inl["as"]) or [])
+            entries: list[Any] = value.get(inl["as"]) or []
+            parts.extend(_element(f"{inl['p']}{e['id']}", inl["of"], e) for e in entries)
             continue
         v = value.get(fd["as"] if fd["k"] == "y" else name)
         if v is None:
@@ -276,7 +287,8 @@ def to_wire_json(desc: Desc, value: Value) -> Value:
         an = desc.get("an")
         for name, fd in f.items():
             if inl is not None and name == inl["as"]:
-                for e in v.get(inl["as"]) or []:
+                entries: list[Any] = v.get(inl["as"]) or []
+                for e in entries:
                     out[f"{inl['p']}{e['id']}"] = to_wire_json(inl["of"], e)
                 continue
             x = v.get(fd["as"] if fd["k"] == "y" else name)
@@ -304,7 +316,7 @@ def from_wire_json(desc: Desc, value: Value) -> Value:
     """The JSON wire form as a typed value (lenient: unknown members are dropped)."""
     k = desc["k"]
     if k == "s":
-        return value if isinstance(value, dict) else scalar_from_wire(desc["s"], value)
+        return cast(Any, value) if isinstance(value, dict) else scalar_from_wire(desc["s"], value)
     if k == "o":
         if value is None or value == "":
             return None
@@ -383,7 +395,9 @@ def encode_form(desc: Desc, value: Value) -> list[tuple[str, str]]:
             sel = d.get("sel")
             for name, fd in f.items():
                 x = o.get(fd["as"] if fd["k"] == "y" else name)
-                sd = (sel["cases"].get(_sel_key(o.get(sel["on"]))) or fd) if sel is not None and name == sel["f"] else fd
+                sd = (
+                    (sel["cases"].get(_sel_key(o.get(sel["on"]))) or fd) if sel is not None and name == sel["f"] else fd
+                )
                 walk(sd, x, f"{key}[{name}]" if key else name)
             custom = d.get("c")
             if custom is not None:

@@ -30,7 +30,9 @@ class ServiceError(Exception):
     quota: Quota | None
     local: bool
 
-    def __init__(self, status: int, details: list[ErrorDetail], quota: Quota | None = None, local: bool = False) -> None:
+    def __init__(
+        self, status: int, details: list[ErrorDetail], quota: Quota | None = None, local: bool = False
+    ) -> None:
         super().__init__("; ".join(f"{d.key}: {d.message}" for d in details) or f"HTTP {status}")
         self.status = status
         self.details = details

@@ -22,7 +22,7 @@ import httpx
 
 from .batch import BatchRequestPart, parse_batch_response, serialize_batch_request
 from .codec import CodecError, Desc, decode_xml, encode_form, encode_xml, from_wire_json, to_wire_json
-from .errors import ConnectionError, ErrorDetail, Quota, ServiceError, ServerError, ValidationError, failure_of
+from .errors import ConnectionError, ErrorDetail, Quota, ServerError, ServiceError, ValidationError, failure_of
 from .xml import XmlLimits
 
 T = TypeVar("T")
@@ -42,6 +42,8 @@ class Api:
     response_root: str
     list_limit_default: int
     descriptors: Callable[[str], Desc]
+    required_key: str
+    invalid_key: str
 
 
 @dataclass(frozen=True)
@@ -158,11 +160,12 @@ class Codec:
         return urlencode(encode_form(self.api.descriptors(target), value))
 
 
-def _check_required(part: Part) -> list[ErrorDetail]:
-    if not isinstance(part.value, dict):
-        return [ErrorDetail("invalidvalue", "the request is not an object", "")]
-    v = cast(dict[str, Any], part.value)
-    return [ErrorDetail("missingfield", f"Required field missing: {n}", n) for n in part.required if v.get(n) is None]
+def _check_required(api: Api, part: Part) -> list[ErrorDetail]:
+    value: Any = part.value
+    if not isinstance(value, dict):
+        return [ErrorDetail(api.invalid_key, "the request is not an object", "")]
+    v = cast(dict[str, Any], value)
+    return [ErrorDetail(api.required_key, f"Required field missing: {n}", n) for n in part.required if v.get(n) is None]
 
 
 class Core:
@@ -192,7 +195,9 @@ class Core:
 
     def prepare(self, call: Call) -> tuple[str, dict[str, str], bytes | None]:
         if self.validate:
-            problems = [p for part in (call.params, call.body) if part is not None for p in _check_required(part)]
+            problems = [
+                p for part in (call.params, call.body) if part is not None for p in _check_required(self.api, part)
+            ]
             if problems:
                 raise ValidationError(400, problems, self.quota, local=True)
         path = call.path
@@ -218,7 +223,7 @@ class Core:
         details: list[ErrorDetail] = []
         try:
             env = self.codec.decode("error.response", body, ctype)
-            errors = cast(dict[str, Any], env.get("errors") or {}) if isinstance(env, dict) else {}
+            errors: dict[str, Any] = cast(dict[str, Any], env).get("errors") or {} if isinstance(env, dict) else {}
             details = [ErrorDetail(k, str(m)) for k, m in errors.items()]
         except (CodecError, ValueError):
             pass  # Not an envelope (a proxy's page): the status says it all.
@@ -343,7 +348,9 @@ class SyncTransport:
         attempt = 0
         while True:
             try:
-                res = self.http.request(call.method, core.base + path, headers=headers, content=body, timeout=_timeout(core, call))
+                res = self.http.request(
+                    call.method, core.base + path, headers=headers, content=body, timeout=_timeout(core, call)
+                )
             except httpx.TransportError as e:
                 delay = retry_delay(call.method, 0, None, attempt, core.retry, rate_limited)
                 if delay is None:
@@ -353,7 +360,12 @@ class SyncTransport:
                 continue
             if res.status_code == 429 or res.status_code >= 500:
                 delay = retry_delay(
-                    call.method, res.status_code, parse_retry_after(res.headers.get("retry-after")), attempt, core.retry, rate_limited
+                    call.method,
+                    res.status_code,
+                    parse_retry_after(res.headers.get("retry-after")),
+                    attempt,
+                    core.retry,
+                    rate_limited,
                 )
                 if delay is not None:
                     rate_limited = rate_limited or res.status_code == 429
@@ -376,7 +388,11 @@ class SyncTransport:
             try:
                 res = self.http.post(
                     core.base + core.api.batch_path,
-                    headers={"authorization": core.auth, "content-type": ctype, "accept": core.api.content_types[core.codec.format]},
+                    headers={
+                        "authorization": core.auth,
+                        "content-type": ctype,
+                        "accept": core.api.content_types[core.codec.format],
+                    },
                     content=body,
                     timeout=core.timeout,
                 )
@@ -416,7 +432,12 @@ class AsyncTransport:
                 continue
             if res.status_code == 429 or res.status_code >= 500:
                 delay = retry_delay(
-                    call.method, res.status_code, parse_retry_after(res.headers.get("retry-after")), attempt, core.retry, rate_limited
+                    call.method,
+                    res.status_code,
+                    parse_retry_after(res.headers.get("retry-after")),
+                    attempt,
+                    core.retry,
+                    rate_limited,
                 )
                 if delay is not None:
                     rate_limited = rate_limited or res.status_code == 429
@@ -439,7 +460,11 @@ class AsyncTransport:
             try:
                 res = await self.http.post(
                     core.base + core.api.batch_path,
-                    headers={"authorization": core.auth, "content-type": ctype, "accept": core.api.content_types[core.codec.format]},
+                    headers={
+                        "authorization": core.auth,
+                        "content-type": ctype,
+                        "accept": core.api.content_types[core.codec.format],
+                    },
                     content=body,
                     timeout=core.timeout,
                 )

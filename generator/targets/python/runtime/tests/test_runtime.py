@@ -9,19 +9,34 @@ from typing import Any
 
 import httpx
 import pytest
-
 from _runtime.batch import BatchRequestPart, parse_batch_response, serialize_batch_request
 from _runtime.codec import CodecError, decode_xml, encode_form, encode_xml, from_wire_json, split_list, to_wire_json
 from _runtime.errors import NotFoundError, RateLimitError, ValidationError
-from _runtime.transport import Api, Call, Core, Paging, Part, ResponseInfo, RetryPolicy, SyncTransport, paginate, parse_retry_after, retry_delay
+from _runtime.transport import (
+    Api,
+    Call,
+    Core,
+    Paging,
+    Part,
+    ResponseInfo,
+    RetryPolicy,
+    SyncTransport,
+    paginate,
+    parse_retry_after,
+    retry_delay,
+)
 from _runtime.webhooks import verify_webhook
 from _runtime.xml import XmlError, XmlLimits, parse_xml
 
 LIMITS = XmlLimits(max_depth=8, max_elements=50, max_bytes=4096)
 S = {"k": "s", "s": "t"}
-I = {"k": "s", "s": "i"}
-ENTRY = {"k": "o", "f": {"id": I, "name": S}}
-LIST: dict[str, Any] = {"k": "o", "f": {"count": I, "entries": {"k": "y", "p": "id", "as": "entries", "of": ENTRY}}, "inl": {"p": "id", "as": "entries", "of": ENTRY}}
+INT = {"k": "s", "s": "i"}
+ENTRY = {"k": "o", "f": {"id": INT, "name": S}}
+LIST: dict[str, Any] = {
+    "k": "o",
+    "f": {"count": INT, "entries": {"k": "y", "p": "id", "as": "entries", "of": ENTRY}},
+    "inl": {"p": "id", "as": "entries", "of": ENTRY},
+}
 ERROR = {"k": "o", "f": {"status": S, "errors": {"k": "m", "of": S}}}
 
 
@@ -43,19 +58,39 @@ def test_xml_limits() -> None:
 
 def test_inline_entries_decode_with_ids() -> None:
     body = b"<response><count>2</count><id7><name>A &amp; B</name></id7><id9><name>C</name></id9></response>"
-    assert decode_xml(LIST, body, LIMITS) == {"count": 2, "entries": [{"id": 7, "name": "A & B"}, {"id": 9, "name": "C"}]}
+    assert decode_xml(LIST, body, LIMITS) == {
+        "count": 2,
+        "entries": [{"id": 7, "name": "A & B"}, {"id": 9, "name": "C"}],
+    }
 
 
 def test_xml_round_trip_and_flags() -> None:
-    desc = {"k": "o", "f": {"name": S, "flagged": {"k": "s", "s": "F"}, "ids": {"k": "s", "s": "il"}, "cats": {"k": "l", "e": "category", "of": I}}}
+    desc = {
+        "k": "o",
+        "f": {
+            "name": S,
+            "flagged": {"k": "s", "s": "F"},
+            "ids": {"k": "s", "s": "il"},
+            "cats": {"k": "l", "e": "category", "of": INT},
+        },
+    }
     text = encode_xml(desc, {"name": "<x>", "flagged": 0, "ids": [1, 2], "cats": [3, 4]}, "request")
-    assert text.endswith("<request><name>&lt;x&gt;</name><flagged/><ids>1,2</ids><cats><category>3</category><category>4</category></cats></request>")
+    assert text.endswith(
+        "<request><name>&lt;x&gt;</name><flagged/><ids>1,2</ids><cats><category>3</category><category>4</category></cats></request>"
+    )
     assert decode_xml(desc, text.encode(), LIMITS) == {"name": "<x>", "flagged": 0, "ids": [1, 2], "cats": [3, 4]}
 
 
 def test_selected_fields_by_typeid() -> None:
-    desc = {"k": "o", "f": {"typeid": I, "fields": {"k": "o", "f": {}}}, "sel": {"on": "typeid", "f": "fields", "cases": {"14": {"k": "o", "f": {"priority": I}}}}}
-    assert decode_xml(desc, b"<r><fields><priority>2</priority></fields><typeid>14</typeid></r>", LIMITS) == {"typeid": 14, "fields": {"priority": 2}}
+    desc = {
+        "k": "o",
+        "f": {"typeid": INT, "fields": {"k": "o", "f": {}}},
+        "sel": {"on": "typeid", "f": "fields", "cases": {"14": {"k": "o", "f": {"priority": INT}}}},
+    }
+    assert decode_xml(desc, b"<r><fields><priority>2</priority></fields><typeid>14</typeid></r>", LIMITS) == {
+        "typeid": 14,
+        "fields": {"priority": 2},
+    }
 
 
 def test_json_wire() -> None:
@@ -63,11 +98,11 @@ def test_json_wire() -> None:
     wire = to_wire_json(LIST, value)
     assert wire == {"count": 1, "id3": {"id": 3, "name": "x"}}
     assert from_wire_json(LIST, wire) == value
-    assert from_wire_json({"k": "l", "e": "category", "of": I}, {"category": ["1", 2]}) == [1, 2]
+    assert from_wire_json({"k": "l", "e": "category", "of": INT}, {"category": ["1", 2]}) == [1, 2]
 
 
 def test_form_and_lists() -> None:
-    desc = {"k": "o", "f": {"limit": I, "cats": {"k": "l", "e": "category", "of": I}}}
+    desc = {"k": "o", "f": {"limit": INT, "cats": {"k": "l", "e": "category", "of": INT}}}
     assert encode_form(desc, {"limit": 5, "cats": [1]}) == [("limit", "5"), ("cats[category][]", "1")]
     assert split_list('"Lee, Ann" <a@x.example>, b@x.example') == ['"Lee, Ann" <a@x.example>', "b@x.example"]
     with pytest.raises(CodecError):
@@ -75,7 +110,9 @@ def test_form_and_lists() -> None:
 
 
 def test_batch_codec_round_trip() -> None:
-    ctype, body = serialize_batch_request([BatchRequestPart("GET", "/contacts/1/", {"accept": "application/xml"}, b"", "1")], "b1")
+    ctype, body = serialize_batch_request(
+        [BatchRequestPart("GET", "/contacts/1/", {"accept": "application/xml"}, b"", "1")], "b1"
+    )
     assert ctype == "multipart/mixed; boundary=b1"
     assert body == (
         b"--b1\r\nContent-Type: application/http\r\nContent-Transfer-Encoding: binary\r\nContent-ID: <1>\r\n\r\n"
@@ -103,8 +140,20 @@ def test_retry_table() -> None:
 
 
 def _api() -> Api:
-    descs = {"list.params": {"k": "o", "f": {"start": I, "limit": I}}, "list.response": LIST, "error.response": ERROR}
-    return Api(LIMITS, "Quota", {"xml": "application/xml", "json": "application/json"}, "/batch", 2, "request", "response", 50, descs.__getitem__)
+    descs = {"list.params": {"k": "o", "f": {"start": INT, "limit": INT}}, "list.response": LIST, "error.response": ERROR}
+    return Api(
+        LIMITS,
+        "Quota",
+        {"xml": "application/xml", "json": "application/json"},
+        "/batch",
+        2,
+        "request",
+        "response",
+        50,
+        descs.__getitem__,
+        "fieldisrequired",
+        "invalidvalue",
+    )
 
 
 def test_transport_retries_429_then_reads_404() -> None:
@@ -113,10 +162,21 @@ def test_transport_retries_429_then_reads_404() -> None:
     def handler(req: httpx.Request) -> httpx.Response:
         seen.append(req.url.path)
         if len(seen) == 1:
-            return httpx.Response(429, headers={"retry-after": "1"}, content=b"<response><status>failed</status><errors><ratelimited>x</ratelimited></errors></response>")
-        return httpx.Response(404, headers={"Quota": "3/10"}, content=b"<response><status>failed</status><errors><notfound>No such record</notfound></errors></response>")
+            return httpx.Response(
+                429,
+                headers={"retry-after": "1"},
+                content=b"<response><status>failed</status><errors><ratelimited>x</ratelimited></errors></response>",
+            )
+        return httpx.Response(
+            404,
+            headers={"Quota": "3/10"},
+            content=b"<response><status>failed</status><errors><notfound>No such record</notfound></errors></response>",
+        )
 
-    t = SyncTransport(Core(_api(), "http://h", "a@x.example", "t", "xml", None, 5, True), httpx.Client(transport=httpx.MockTransport(handler)))
+    t = SyncTransport(
+        Core(_api(), "http://h", "a@x.example", "t", "xml", None, 5, True),
+        httpx.Client(transport=httpx.MockTransport(handler)),
+    )
     waits: list[float] = []
     t.sleep = waits.append
     info = ResponseInfo()
@@ -129,7 +189,15 @@ def test_transport_retries_429_then_reads_404() -> None:
 def test_rate_limit_error_carries_retry_after() -> None:
     t = SyncTransport(
         Core(_api(), "http://h", "a", "t", "json", RetryPolicy(max=0), 5, True),
-        httpx.Client(transport=httpx.MockTransport(lambda r: httpx.Response(429, headers={"retry-after": "7", "content-type": "application/json"}, json={"status": "failed", "errors": {"ratelimited": "slow down"}}))),
+        httpx.Client(
+            transport=httpx.MockTransport(
+                lambda r: httpx.Response(
+                    429,
+                    headers={"retry-after": "7", "content-type": "application/json"},
+                    json={"status": "failed", "errors": {"ratelimited": "slow down"}},
+                )
+            )
+        ),
     )
     with pytest.raises(RateLimitError) as e:
         t.send(Call("GET", "/x"))
@@ -137,10 +205,13 @@ def test_rate_limit_error_carries_retry_after() -> None:
 
 
 def test_local_validation() -> None:
-    t = SyncTransport(Core(_api(), "http://h", "a", "t", "xml", None, 5, True), httpx.Client(transport=httpx.MockTransport(lambda r: httpx.Response(500))))
+    t = SyncTransport(
+        Core(_api(), "http://h", "a", "t", "xml", None, 5, True),
+        httpx.Client(transport=httpx.MockTransport(lambda r: httpx.Response(500))),
+    )
     with pytest.raises(ValidationError) as e:
         t.send(Call("POST", "/x", body=Part("list.params", {}, ("limit",))))
-    assert e.value.local and e.value.keys == ["missingfield"]
+    assert e.value.local and e.value.keys == ["fieldisrequired"]
 
 
 def test_pagination_is_lazy() -> None:
