@@ -90,6 +90,8 @@ export class ClientWriter {
     if (params) args.push(`params: ${this.typeOf(params)} | None = None`);
     if (request) args.push(`body: ${this.typeOf(request)}`);
     args.push('*', 'timeout: float | None = None', 'headers: Mapping[str, str] | None = None', 'response: ResponseInfo | None = None');
+    const upload = op.upload && mode !== 'batch';
+    if (upload) args.push('files: Mapping[str, bytes] | None = None');
     const ret = this.typeOf(response) ?? 'dict[str, object]';
     const call = [
       JSON.stringify(op.method),
@@ -100,6 +102,7 @@ export class ClientWriter {
       'timeout=timeout',
       'headers=headers',
       'info=response',
+      ...(upload ? ['files=files'] : []),
     ].join(', ');
     const purpose = op.purpose.replace(/\s+/g, ' ').replace(/\\/g, '\\\\').replace(/"""/g, "'''");
     const docline = `        """${op.method} ${op.path.replace('{kind}', s.kind?.name ?? '{kind}').replace('{segment}', s.segment?.segment ?? '{segment}')}: ${purpose}"""`;

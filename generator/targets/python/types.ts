@@ -78,7 +78,7 @@ export class PyTypes {
     d(`RecordId = ${s.kinds.map(recordIdType).join(' | ')}\n"""The id of a record of any kind."""`);
     d(`ActivityId = ${s.activities.map((a) => activityIdType(a.segment)).join(' | ')}\n"""The id of an activity of any type."""`);
     for (const a of s.activities) {
-      const ids = a.parents.flatMap((p) => (p === 'record' ? [...new Set(this.moveKinds().map(recordIdType))] : [activityIdType(p)]));
+      const ids = a.parents.flatMap((p) => (p === 'record' ? s.kinds.map(recordIdType) : [activityIdType(p)]));
       d(`${parentIdType(a.segment)} = ${[...new Set(ids)].join(' | ') || 'int'}\n"""The parent of a ${a.title.toLowerCase()} activity: ${a.parents.join(', ')} (the hierarchy)."""`);
     }
     d(`class Upload(TypedDict):\n    """An uploaded file; its name, size and type are recorded in the activity's fields."""\n\n    filename: str\n    contenttype: NotRequired[str]\n    size: NotRequired[int]`);
@@ -99,12 +99,6 @@ export class PyTypes {
       const members = a.fields.map((f): [string, string, boolean] => [f.name, this.type(f.shape, { role: 'response', segment: a }, `${pascal(a.segment)}Fields${pascal(f.name)}`), false]);
       this.declare(`${pascal(a.segment)}Fields`, (n) => typedDict(n, members, `Fields of ${a.title.toLowerCase()} activities (typeid ${[a.typeid, ...a.altTypeids].join(' or ')}).`));
     }
-  }
-
-  /** The kinds whose records may parent an activity (moveTargets, else every kind). */
-  private moveKinds(): Kind[] {
-    const m = this.spec.moveTargets;
-    return m ? this.spec.kinds.filter((k) => m.includes(k.name)) : this.spec.kinds;
   }
 
   scalar(sh: Extract<Shape, { kind: 'scalar' }>): string {

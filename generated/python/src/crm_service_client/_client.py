@@ -44,6 +44,7 @@ class AttachmentfileActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> _t.AttachmentfileCreateActivityResponse:
         """POST /{kind}/attachmentfile/: Create activity."""
         return self._t.send(
@@ -55,6 +56,7 @@ class AttachmentfileActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -66,6 +68,7 @@ class AttachmentfileActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> dict[str, object]:
         """PUT /{kind}/attachmentfile/{id}: Update activity."""
         return self._t.send(
@@ -77,6 +80,7 @@ class AttachmentfileActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -115,6 +119,7 @@ class CallActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> _t.CallCreateActivityResponse:
         """POST /{kind}/call/: Create activity."""
         return self._t.send(
@@ -126,6 +131,7 @@ class CallActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -137,6 +143,7 @@ class CallActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> dict[str, object]:
         """PUT /{kind}/call/{id}: Update activity."""
         return self._t.send(
@@ -148,6 +155,7 @@ class CallActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -186,6 +194,7 @@ class CommentActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> _t.CommentCreateActivityResponse:
         """POST /{kind}/comment/: Create activity."""
         return self._t.send(
@@ -197,6 +206,7 @@ class CommentActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -208,6 +218,7 @@ class CommentActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> dict[str, object]:
         """PUT /{kind}/comment/{id}: Update activity."""
         return self._t.send(
@@ -219,6 +230,7 @@ class CommentActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -257,6 +269,7 @@ class MarketingawidgetActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> _t.MarketingawidgetCreateActivityResponse:
         """POST /{kind}/marketingawidget/: Create activity."""
         return self._t.send(
@@ -268,6 +281,7 @@ class MarketingawidgetActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -279,6 +293,7 @@ class MarketingawidgetActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> dict[str, object]:
         """PUT /{kind}/marketingawidget/{id}: Update activity."""
         return self._t.send(
@@ -290,6 +305,7 @@ class MarketingawidgetActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -328,6 +344,7 @@ class MarketingbwidgetActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> _t.MarketingbwidgetCreateActivityResponse:
         """POST /{kind}/marketingbwidget/: Create activity."""
         return self._t.send(
@@ -339,6 +356,7 @@ class MarketingbwidgetActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -350,6 +368,7 @@ class MarketingbwidgetActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> dict[str, object]:
         """PUT /{kind}/marketingbwidget/{id}: Update activity."""
         return self._t.send(
@@ -361,6 +380,7 @@ class MarketingbwidgetActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -399,6 +419,7 @@ class EventActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> _t.EventCreateActivityResponse:
         """POST /{kind}/event/: Create activity."""
         return self._t.send(
@@ -410,6 +431,7 @@ class EventActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -421,6 +443,7 @@ class EventActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> dict[str, object]:
         """PUT /{kind}/event/{id}: Update activity."""
         return self._t.send(
@@ -432,6 +455,7 @@ class EventActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -470,6 +494,7 @@ class FileActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> _t.FileCreateActivityResponse:
         """POST /{kind}/file/: Create activity."""
         return self._t.send(
@@ -481,6 +506,7 @@ class FileActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -492,6 +518,7 @@ class FileActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> dict[str, object]:
         """PUT /{kind}/file/{id}: Update activity."""
         return self._t.send(
@@ -503,6 +530,7 @@ class FileActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -541,6 +569,7 @@ class FollowupActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> _t.FollowupCreateActivityResponse:
         """POST /{kind}/followup/: Create activity."""
         return self._t.send(
@@ -552,6 +581,7 @@ class FollowupActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -563,6 +593,7 @@ class FollowupActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> dict[str, object]:
         """PUT /{kind}/followup/{id}: Update activity."""
         return self._t.send(
@@ -574,6 +605,7 @@ class FollowupActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -612,6 +644,7 @@ class BillingawidgetActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> _t.BillingawidgetCreateActivityResponse:
         """POST /{kind}/billingawidget/: Create activity."""
         return self._t.send(
@@ -623,6 +656,7 @@ class BillingawidgetActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -634,6 +668,7 @@ class BillingawidgetActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> dict[str, object]:
         """PUT /{kind}/billingawidget/{id}: Update activity."""
         return self._t.send(
@@ -645,6 +680,7 @@ class BillingawidgetActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -683,6 +719,7 @@ class OnlinedocActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> _t.OnlinedocCreateActivityResponse:
         """POST /{kind}/onlinedoc/: Create activity."""
         return self._t.send(
@@ -694,6 +731,7 @@ class OnlinedocActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -705,6 +743,7 @@ class OnlinedocActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> dict[str, object]:
         """PUT /{kind}/onlinedoc/{id}: Update activity."""
         return self._t.send(
@@ -716,6 +755,7 @@ class OnlinedocActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -754,6 +794,7 @@ class LinkedemailsActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> _t.LinkedemailsCreateActivityResponse:
         """POST /{kind}/linkedemails/: Create activity."""
         return self._t.send(
@@ -765,6 +806,7 @@ class LinkedemailsActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -776,6 +818,7 @@ class LinkedemailsActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> dict[str, object]:
         """PUT /{kind}/linkedemails/{id}: Update activity."""
         return self._t.send(
@@ -787,6 +830,7 @@ class LinkedemailsActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -825,6 +869,7 @@ class NoteActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> _t.NoteCreateActivityResponse:
         """POST /{kind}/note/: Create activity."""
         return self._t.send(
@@ -836,6 +881,7 @@ class NoteActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -847,6 +893,7 @@ class NoteActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> dict[str, object]:
         """PUT /{kind}/note/{id}: Update activity."""
         return self._t.send(
@@ -858,6 +905,7 @@ class NoteActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -896,6 +944,7 @@ class OpportunityActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> _t.OpportunityCreateActivityResponse:
         """POST /{kind}/opportunity/: Create activity."""
         return self._t.send(
@@ -907,6 +956,7 @@ class OpportunityActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -918,6 +968,7 @@ class OpportunityActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> dict[str, object]:
         """PUT /{kind}/opportunity/{id}: Update activity."""
         return self._t.send(
@@ -929,6 +980,7 @@ class OpportunityActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -967,6 +1019,7 @@ class PhotoActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> _t.PhotoCreateActivityResponse:
         """POST /{kind}/photo/: Create activity."""
         return self._t.send(
@@ -978,6 +1031,7 @@ class PhotoActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -989,6 +1043,7 @@ class PhotoActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> dict[str, object]:
         """PUT /{kind}/photo/{id}: Update activity."""
         return self._t.send(
@@ -1000,6 +1055,7 @@ class PhotoActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -1038,6 +1094,7 @@ class PhotolistActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> _t.PhotolistCreateActivityResponse:
         """POST /{kind}/photolist/: Create activity."""
         return self._t.send(
@@ -1049,6 +1106,7 @@ class PhotolistActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -1060,6 +1118,7 @@ class PhotolistActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> dict[str, object]:
         """PUT /{kind}/photolist/{id}: Update activity."""
         return self._t.send(
@@ -1071,6 +1130,7 @@ class PhotolistActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -1109,6 +1169,7 @@ class SeparatorActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> _t.SeparatorCreateActivityResponse:
         """POST /{kind}/separator/: Create activity."""
         return self._t.send(
@@ -1120,6 +1181,7 @@ class SeparatorActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -1131,6 +1193,7 @@ class SeparatorActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> dict[str, object]:
         """PUT /{kind}/separator/{id}: Update activity."""
         return self._t.send(
@@ -1142,6 +1205,7 @@ class SeparatorActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -1180,6 +1244,7 @@ class ScheduledemailActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> _t.ScheduledemailCreateActivityResponse:
         """POST /{kind}/scheduledemail/: Create activity."""
         return self._t.send(
@@ -1191,6 +1256,7 @@ class ScheduledemailActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -1202,6 +1268,7 @@ class ScheduledemailActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> dict[str, object]:
         """PUT /{kind}/scheduledemail/{id}: Update activity."""
         return self._t.send(
@@ -1213,6 +1280,7 @@ class ScheduledemailActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -1251,6 +1319,7 @@ class TaskActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> _t.TaskCreateActivityResponse:
         """POST /{kind}/task/: Create activity."""
         return self._t.send(
@@ -1262,6 +1331,7 @@ class TaskActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -1273,6 +1343,7 @@ class TaskActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> dict[str, object]:
         """PUT /{kind}/task/{id}: Update activity."""
         return self._t.send(
@@ -1284,6 +1355,7 @@ class TaskActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -1322,6 +1394,7 @@ class TasklistActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> _t.TasklistCreateActivityResponse:
         """POST /{kind}/tasklist/: Create activity."""
         return self._t.send(
@@ -1333,6 +1406,7 @@ class TasklistActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -1344,6 +1418,7 @@ class TasklistActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> dict[str, object]:
         """PUT /{kind}/tasklist/{id}: Update activity."""
         return self._t.send(
@@ -1355,6 +1430,7 @@ class TasklistActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -1393,6 +1469,7 @@ class TemplateActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> _t.TemplateCreateActivityResponse:
         """POST /{kind}/template/: Create activity."""
         return self._t.send(
@@ -1404,6 +1481,7 @@ class TemplateActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -1415,6 +1493,7 @@ class TemplateActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> dict[str, object]:
         """PUT /{kind}/template/{id}: Update activity."""
         return self._t.send(
@@ -1426,6 +1505,7 @@ class TemplateActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -1464,6 +1544,7 @@ class TimerecordActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> _t.TimerecordCreateActivityResponse:
         """POST /{kind}/timerecord/: Create activity."""
         return self._t.send(
@@ -1475,6 +1556,7 @@ class TimerecordActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -1486,6 +1568,7 @@ class TimerecordActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> dict[str, object]:
         """PUT /{kind}/timerecord/{id}: Update activity."""
         return self._t.send(
@@ -1497,6 +1580,7 @@ class TimerecordActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -1535,6 +1619,7 @@ class WebsiteActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> _t.WebsiteCreateActivityResponse:
         """POST /{kind}/website/: Create activity."""
         return self._t.send(
@@ -1546,6 +1631,7 @@ class WebsiteActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -1557,6 +1643,7 @@ class WebsiteActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> dict[str, object]:
         """PUT /{kind}/website/{id}: Update activity."""
         return self._t.send(
@@ -1568,6 +1655,7 @@ class WebsiteActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -1606,6 +1694,7 @@ class BillingbwidgetActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> _t.BillingbwidgetCreateActivityResponse:
         """POST /{kind}/billingbwidget/: Create activity."""
         return self._t.send(
@@ -1617,6 +1706,7 @@ class BillingbwidgetActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -1628,6 +1718,7 @@ class BillingbwidgetActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> dict[str, object]:
         """PUT /{kind}/billingbwidget/{id}: Update activity."""
         return self._t.send(
@@ -1639,6 +1730,7 @@ class BillingbwidgetActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -1677,6 +1769,7 @@ class SupportwidgetActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> _t.SupportwidgetCreateActivityResponse:
         """POST /{kind}/supportwidget/: Create activity."""
         return self._t.send(
@@ -1688,6 +1781,7 @@ class SupportwidgetActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -1699,6 +1793,7 @@ class SupportwidgetActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> dict[str, object]:
         """PUT /{kind}/supportwidget/{id}: Update activity."""
         return self._t.send(
@@ -1710,6 +1805,7 @@ class SupportwidgetActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -2873,6 +2969,7 @@ class AsyncAttachmentfileActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> _t.AttachmentfileCreateActivityResponse:
         """POST /{kind}/attachmentfile/: Create activity."""
         return await self._t.send(
@@ -2884,6 +2981,7 @@ class AsyncAttachmentfileActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -2895,6 +2993,7 @@ class AsyncAttachmentfileActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> dict[str, object]:
         """PUT /{kind}/attachmentfile/{id}: Update activity."""
         return await self._t.send(
@@ -2906,6 +3005,7 @@ class AsyncAttachmentfileActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -2944,6 +3044,7 @@ class AsyncCallActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> _t.CallCreateActivityResponse:
         """POST /{kind}/call/: Create activity."""
         return await self._t.send(
@@ -2955,6 +3056,7 @@ class AsyncCallActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -2966,6 +3068,7 @@ class AsyncCallActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> dict[str, object]:
         """PUT /{kind}/call/{id}: Update activity."""
         return await self._t.send(
@@ -2977,6 +3080,7 @@ class AsyncCallActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -3015,6 +3119,7 @@ class AsyncCommentActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> _t.CommentCreateActivityResponse:
         """POST /{kind}/comment/: Create activity."""
         return await self._t.send(
@@ -3026,6 +3131,7 @@ class AsyncCommentActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -3037,6 +3143,7 @@ class AsyncCommentActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> dict[str, object]:
         """PUT /{kind}/comment/{id}: Update activity."""
         return await self._t.send(
@@ -3048,6 +3155,7 @@ class AsyncCommentActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -3086,6 +3194,7 @@ class AsyncMarketingawidgetActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> _t.MarketingawidgetCreateActivityResponse:
         """POST /{kind}/marketingawidget/: Create activity."""
         return await self._t.send(
@@ -3097,6 +3206,7 @@ class AsyncMarketingawidgetActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -3108,6 +3218,7 @@ class AsyncMarketingawidgetActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> dict[str, object]:
         """PUT /{kind}/marketingawidget/{id}: Update activity."""
         return await self._t.send(
@@ -3119,6 +3230,7 @@ class AsyncMarketingawidgetActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -3157,6 +3269,7 @@ class AsyncMarketingbwidgetActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> _t.MarketingbwidgetCreateActivityResponse:
         """POST /{kind}/marketingbwidget/: Create activity."""
         return await self._t.send(
@@ -3168,6 +3281,7 @@ class AsyncMarketingbwidgetActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -3179,6 +3293,7 @@ class AsyncMarketingbwidgetActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> dict[str, object]:
         """PUT /{kind}/marketingbwidget/{id}: Update activity."""
         return await self._t.send(
@@ -3190,6 +3305,7 @@ class AsyncMarketingbwidgetActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -3228,6 +3344,7 @@ class AsyncEventActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> _t.EventCreateActivityResponse:
         """POST /{kind}/event/: Create activity."""
         return await self._t.send(
@@ -3239,6 +3356,7 @@ class AsyncEventActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -3250,6 +3368,7 @@ class AsyncEventActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> dict[str, object]:
         """PUT /{kind}/event/{id}: Update activity."""
         return await self._t.send(
@@ -3261,6 +3380,7 @@ class AsyncEventActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -3299,6 +3419,7 @@ class AsyncFileActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> _t.FileCreateActivityResponse:
         """POST /{kind}/file/: Create activity."""
         return await self._t.send(
@@ -3310,6 +3431,7 @@ class AsyncFileActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -3321,6 +3443,7 @@ class AsyncFileActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> dict[str, object]:
         """PUT /{kind}/file/{id}: Update activity."""
         return await self._t.send(
@@ -3332,6 +3455,7 @@ class AsyncFileActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -3370,6 +3494,7 @@ class AsyncFollowupActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> _t.FollowupCreateActivityResponse:
         """POST /{kind}/followup/: Create activity."""
         return await self._t.send(
@@ -3381,6 +3506,7 @@ class AsyncFollowupActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -3392,6 +3518,7 @@ class AsyncFollowupActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> dict[str, object]:
         """PUT /{kind}/followup/{id}: Update activity."""
         return await self._t.send(
@@ -3403,6 +3530,7 @@ class AsyncFollowupActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -3441,6 +3569,7 @@ class AsyncBillingawidgetActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> _t.BillingawidgetCreateActivityResponse:
         """POST /{kind}/billingawidget/: Create activity."""
         return await self._t.send(
@@ -3452,6 +3581,7 @@ class AsyncBillingawidgetActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -3463,6 +3593,7 @@ class AsyncBillingawidgetActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> dict[str, object]:
         """PUT /{kind}/billingawidget/{id}: Update activity."""
         return await self._t.send(
@@ -3474,6 +3605,7 @@ class AsyncBillingawidgetActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -3512,6 +3644,7 @@ class AsyncOnlinedocActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> _t.OnlinedocCreateActivityResponse:
         """POST /{kind}/onlinedoc/: Create activity."""
         return await self._t.send(
@@ -3523,6 +3656,7 @@ class AsyncOnlinedocActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -3534,6 +3668,7 @@ class AsyncOnlinedocActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> dict[str, object]:
         """PUT /{kind}/onlinedoc/{id}: Update activity."""
         return await self._t.send(
@@ -3545,6 +3680,7 @@ class AsyncOnlinedocActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -3583,6 +3719,7 @@ class AsyncLinkedemailsActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> _t.LinkedemailsCreateActivityResponse:
         """POST /{kind}/linkedemails/: Create activity."""
         return await self._t.send(
@@ -3594,6 +3731,7 @@ class AsyncLinkedemailsActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -3605,6 +3743,7 @@ class AsyncLinkedemailsActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> dict[str, object]:
         """PUT /{kind}/linkedemails/{id}: Update activity."""
         return await self._t.send(
@@ -3616,6 +3755,7 @@ class AsyncLinkedemailsActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -3654,6 +3794,7 @@ class AsyncNoteActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> _t.NoteCreateActivityResponse:
         """POST /{kind}/note/: Create activity."""
         return await self._t.send(
@@ -3665,6 +3806,7 @@ class AsyncNoteActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -3676,6 +3818,7 @@ class AsyncNoteActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> dict[str, object]:
         """PUT /{kind}/note/{id}: Update activity."""
         return await self._t.send(
@@ -3687,6 +3830,7 @@ class AsyncNoteActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -3725,6 +3869,7 @@ class AsyncOpportunityActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> _t.OpportunityCreateActivityResponse:
         """POST /{kind}/opportunity/: Create activity."""
         return await self._t.send(
@@ -3736,6 +3881,7 @@ class AsyncOpportunityActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -3747,6 +3893,7 @@ class AsyncOpportunityActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> dict[str, object]:
         """PUT /{kind}/opportunity/{id}: Update activity."""
         return await self._t.send(
@@ -3758,6 +3905,7 @@ class AsyncOpportunityActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -3796,6 +3944,7 @@ class AsyncPhotoActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> _t.PhotoCreateActivityResponse:
         """POST /{kind}/photo/: Create activity."""
         return await self._t.send(
@@ -3807,6 +3956,7 @@ class AsyncPhotoActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -3818,6 +3968,7 @@ class AsyncPhotoActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> dict[str, object]:
         """PUT /{kind}/photo/{id}: Update activity."""
         return await self._t.send(
@@ -3829,6 +3980,7 @@ class AsyncPhotoActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -3867,6 +4019,7 @@ class AsyncPhotolistActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> _t.PhotolistCreateActivityResponse:
         """POST /{kind}/photolist/: Create activity."""
         return await self._t.send(
@@ -3878,6 +4031,7 @@ class AsyncPhotolistActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -3889,6 +4043,7 @@ class AsyncPhotolistActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> dict[str, object]:
         """PUT /{kind}/photolist/{id}: Update activity."""
         return await self._t.send(
@@ -3900,6 +4055,7 @@ class AsyncPhotolistActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -3938,6 +4094,7 @@ class AsyncSeparatorActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> _t.SeparatorCreateActivityResponse:
         """POST /{kind}/separator/: Create activity."""
         return await self._t.send(
@@ -3949,6 +4106,7 @@ class AsyncSeparatorActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -3960,6 +4118,7 @@ class AsyncSeparatorActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> dict[str, object]:
         """PUT /{kind}/separator/{id}: Update activity."""
         return await self._t.send(
@@ -3971,6 +4130,7 @@ class AsyncSeparatorActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -4009,6 +4169,7 @@ class AsyncScheduledemailActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> _t.ScheduledemailCreateActivityResponse:
         """POST /{kind}/scheduledemail/: Create activity."""
         return await self._t.send(
@@ -4020,6 +4181,7 @@ class AsyncScheduledemailActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -4031,6 +4193,7 @@ class AsyncScheduledemailActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> dict[str, object]:
         """PUT /{kind}/scheduledemail/{id}: Update activity."""
         return await self._t.send(
@@ -4042,6 +4205,7 @@ class AsyncScheduledemailActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -4080,6 +4244,7 @@ class AsyncTaskActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> _t.TaskCreateActivityResponse:
         """POST /{kind}/task/: Create activity."""
         return await self._t.send(
@@ -4091,6 +4256,7 @@ class AsyncTaskActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -4102,6 +4268,7 @@ class AsyncTaskActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> dict[str, object]:
         """PUT /{kind}/task/{id}: Update activity."""
         return await self._t.send(
@@ -4113,6 +4280,7 @@ class AsyncTaskActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -4151,6 +4319,7 @@ class AsyncTasklistActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> _t.TasklistCreateActivityResponse:
         """POST /{kind}/tasklist/: Create activity."""
         return await self._t.send(
@@ -4162,6 +4331,7 @@ class AsyncTasklistActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -4173,6 +4343,7 @@ class AsyncTasklistActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> dict[str, object]:
         """PUT /{kind}/tasklist/{id}: Update activity."""
         return await self._t.send(
@@ -4184,6 +4355,7 @@ class AsyncTasklistActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -4222,6 +4394,7 @@ class AsyncTemplateActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> _t.TemplateCreateActivityResponse:
         """POST /{kind}/template/: Create activity."""
         return await self._t.send(
@@ -4233,6 +4406,7 @@ class AsyncTemplateActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -4244,6 +4418,7 @@ class AsyncTemplateActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> dict[str, object]:
         """PUT /{kind}/template/{id}: Update activity."""
         return await self._t.send(
@@ -4255,6 +4430,7 @@ class AsyncTemplateActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -4293,6 +4469,7 @@ class AsyncTimerecordActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> _t.TimerecordCreateActivityResponse:
         """POST /{kind}/timerecord/: Create activity."""
         return await self._t.send(
@@ -4304,6 +4481,7 @@ class AsyncTimerecordActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -4315,6 +4493,7 @@ class AsyncTimerecordActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> dict[str, object]:
         """PUT /{kind}/timerecord/{id}: Update activity."""
         return await self._t.send(
@@ -4326,6 +4505,7 @@ class AsyncTimerecordActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -4364,6 +4544,7 @@ class AsyncWebsiteActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> _t.WebsiteCreateActivityResponse:
         """POST /{kind}/website/: Create activity."""
         return await self._t.send(
@@ -4375,6 +4556,7 @@ class AsyncWebsiteActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -4386,6 +4568,7 @@ class AsyncWebsiteActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> dict[str, object]:
         """PUT /{kind}/website/{id}: Update activity."""
         return await self._t.send(
@@ -4397,6 +4580,7 @@ class AsyncWebsiteActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -4435,6 +4619,7 @@ class AsyncBillingbwidgetActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> _t.BillingbwidgetCreateActivityResponse:
         """POST /{kind}/billingbwidget/: Create activity."""
         return await self._t.send(
@@ -4446,6 +4631,7 @@ class AsyncBillingbwidgetActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -4457,6 +4643,7 @@ class AsyncBillingbwidgetActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> dict[str, object]:
         """PUT /{kind}/billingbwidget/{id}: Update activity."""
         return await self._t.send(
@@ -4468,6 +4655,7 @@ class AsyncBillingbwidgetActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -4506,6 +4694,7 @@ class AsyncSupportwidgetActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> _t.SupportwidgetCreateActivityResponse:
         """POST /{kind}/supportwidget/: Create activity."""
         return await self._t.send(
@@ -4517,6 +4706,7 @@ class AsyncSupportwidgetActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 
@@ -4528,6 +4718,7 @@ class AsyncSupportwidgetActivities:
         timeout: float | None = None,
         headers: Mapping[str, str] | None = None,
         response: ResponseInfo | None = None,
+        files: Mapping[str, bytes] | None = None,
     ) -> dict[str, object]:
         """PUT /{kind}/supportwidget/{id}: Update activity."""
         return await self._t.send(
@@ -4539,6 +4730,7 @@ class AsyncSupportwidgetActivities:
                 timeout=timeout,
                 headers=headers,
                 info=response,
+                files=files,
             )
         )
 

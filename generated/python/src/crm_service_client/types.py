@@ -408,7 +408,7 @@ AttachmentfileParentId = ScheduledemailId
 """The parent of a attached file activity: scheduledemail (the hierarchy)."""
 
 
-CallParentId = ContactId | CompanyId | ProjectblogId
+CallParentId = ContactId | CompanyId | ProjectblogId | TicketId
 """The parent of a call activity: record (the hierarchy)."""
 
 
@@ -436,43 +436,43 @@ CommentParentId = (
 """The parent of a comment activity: billingawidget, billingbwidget, call, event, file, followup, linkedemails, marketingawidget, marketingbwidget, note, onlinedoc, opportunity, photolist, scheduledemail, separator, supportwidget, task, tasklist, website (the hierarchy)."""
 
 
-MarketingawidgetParentId = ContactId | CompanyId | ProjectblogId
+MarketingawidgetParentId = ContactId | CompanyId | ProjectblogId | TicketId
 """The parent of a marketing widget a activity: record (the hierarchy)."""
 
 
-MarketingbwidgetParentId = ContactId | CompanyId | ProjectblogId
+MarketingbwidgetParentId = ContactId | CompanyId | ProjectblogId | TicketId
 """The parent of a marketing widget b activity: record (the hierarchy)."""
 
 
-EventParentId = ContactId | CompanyId | ProjectblogId
+EventParentId = ContactId | CompanyId | ProjectblogId | TicketId
 """The parent of a event activity: record (the hierarchy)."""
 
 
-FileParentId = ContactId | CompanyId | ProjectblogId | TaskId
+FileParentId = ContactId | CompanyId | ProjectblogId | TicketId | TaskId
 """The parent of a file activity: record, task (the hierarchy)."""
 
 
-FollowupParentId = ContactId | CompanyId | ProjectblogId
+FollowupParentId = ContactId | CompanyId | ProjectblogId | TicketId
 """The parent of a follow-up activity: record (the hierarchy)."""
 
 
-BillingawidgetParentId = ContactId | CompanyId | ProjectblogId
+BillingawidgetParentId = ContactId | CompanyId | ProjectblogId | TicketId
 """The parent of a billing widget a activity: record (the hierarchy)."""
 
 
-OnlinedocParentId = ContactId | CompanyId | ProjectblogId | TaskId
+OnlinedocParentId = ContactId | CompanyId | ProjectblogId | TicketId | TaskId
 """The parent of a online document activity: record, task (the hierarchy)."""
 
 
-LinkedemailsParentId = ContactId | CompanyId | ProjectblogId
+LinkedemailsParentId = ContactId | CompanyId | ProjectblogId | TicketId
 """The parent of a linked emails activity: record (the hierarchy)."""
 
 
-NoteParentId = ContactId | CompanyId | ProjectblogId
+NoteParentId = ContactId | CompanyId | ProjectblogId | TicketId
 """The parent of a note activity: record (the hierarchy)."""
 
 
-OpportunityParentId = ContactId | CompanyId | ProjectblogId
+OpportunityParentId = ContactId | CompanyId | ProjectblogId | TicketId
 """The parent of a opportunity activity: record (the hierarchy)."""
 
 
@@ -480,15 +480,15 @@ PhotoParentId = PhotolistId
 """The parent of a photo activity: photolist (the hierarchy)."""
 
 
-PhotolistParentId = ContactId | CompanyId | ProjectblogId
+PhotolistParentId = ContactId | CompanyId | ProjectblogId | TicketId
 """The parent of a photo list activity: record (the hierarchy)."""
 
 
-SeparatorParentId = ContactId | CompanyId | ProjectblogId
+SeparatorParentId = ContactId | CompanyId | ProjectblogId | TicketId
 """The parent of a separator activity: record (the hierarchy)."""
 
 
-ScheduledemailParentId = ContactId | CompanyId | ProjectblogId
+ScheduledemailParentId = ContactId | CompanyId | ProjectblogId | TicketId
 """The parent of a scheduled email activity: record (the hierarchy)."""
 
 
@@ -496,11 +496,11 @@ TaskParentId = TasklistId
 """The parent of a task activity: tasklist (the hierarchy)."""
 
 
-TasklistParentId = ContactId | CompanyId | ProjectblogId
+TasklistParentId = ContactId | CompanyId | ProjectblogId | TicketId
 """The parent of a task list activity: record (the hierarchy)."""
 
 
-TemplateParentId = ContactId | CompanyId | ProjectblogId
+TemplateParentId = ContactId | CompanyId | ProjectblogId | TicketId
 """The parent of a template of activities activity: record (the hierarchy)."""
 
 
@@ -508,15 +508,15 @@ TimerecordParentId = CallId | TaskId
 """The parent of a time record activity: call, task (the hierarchy)."""
 
 
-WebsiteParentId = ContactId | CompanyId | ProjectblogId
+WebsiteParentId = ContactId | CompanyId | ProjectblogId | TicketId
 """The parent of a website activity: record (the hierarchy)."""
 
 
-BillingbwidgetParentId = ContactId | CompanyId | ProjectblogId
+BillingbwidgetParentId = ContactId | CompanyId | ProjectblogId | TicketId
 """The parent of a billing widget b activity: record (the hierarchy)."""
 
 
-SupportwidgetParentId = ContactId | CompanyId | ProjectblogId
+SupportwidgetParentId = ContactId | CompanyId | ProjectblogId | TicketId
 """The parent of a support widget activity: record (the hierarchy)."""
 
 

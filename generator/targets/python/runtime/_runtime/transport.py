@@ -129,6 +129,25 @@ class Call:
     timeout: float | None = None
     headers: Mapping[str, str] | None = None
     info: ResponseInfo | None = None
+    files: Mapping[str, bytes] | None = None
+    """Contents of upload fields (data.<name>): the request goes as multipart/form-data."""
+
+
+@dataclass
+class Prepared:
+    path: str
+    headers: dict[str, str]
+    content: bytes | None = None
+    form: list[tuple[str, str]] | None = None
+    files: list[tuple[str, tuple[str, bytes, str]]] | None = None
+
+    def send_args(self) -> dict[str, Any]:
+        if self.files is not None:
+            data: dict[str, list[str]] = {}
+            for k, v in self.form or []:
+                data.setdefault(k, []).append(v)
+            return {"data": data, "files": self.files}
+        return {"content": self.content}
 
 
 class Codec:
@@ -193,7 +212,7 @@ class Core:
         self.validate = validate
         self.quota: Quota | None = None
 
-    def prepare(self, call: Call) -> tuple[str, dict[str, str], bytes | None]:
+    def prepare(self, call: Call) -> Prepared:
         if self.validate:
             problems = [
                 p for part in (call.params, call.body) if part is not None for p in _check_required(self.api, part)
@@ -208,11 +227,24 @@ class Core:
         ctype = self.api.content_types[self.codec.format]
         headers = dict(call.headers or {})
         headers["accept"] = ctype
+        if call.body is not None and call.files:
+            pairs = encode_form(self.api.descriptors(call.body.target), call.body.value)
+            upload = tuple(f"data[{name}]" for name in call.files)
+            form = [(k, v) for k, v in pairs if not k.startswith(upload)]
+            described = cast(dict[str, Any], call.body.value).get("data") or {}
+            files: list[tuple[str, tuple[str, bytes, str]]] = []
+            for name, content in call.files.items():
+                info = cast(dict[str, Any], described.get(name) or {})
+                filename = str(info.get("filename") or "upload")
+                files.append(
+                    (f"data[{name}]", (filename, content, str(info.get("contenttype") or "application/octet-stream")))
+                )
+            return Prepared(path, headers, form=form, files=files)
         body: bytes | None = None
         if call.body is not None:
             headers["content-type"] = ctype
             body = self.codec.encode(call.body.target, call.body.value).encode("utf-8")
-        return path, headers, body
+        return Prepared(path, headers, body)
 
     def read(
         self, status: int, headers: httpx.Headers, body: bytes, response: str | None, quota: Quota | None
@@ -252,12 +284,15 @@ class Core:
         parts: list[BatchRequestPart] = []
         live: list[Deferred[Any]] = []
         for q in queued:
+            if q.call.files:
+                q.fail(ValueError("file uploads cannot be sent in a batch"))
+                continue
             try:
-                path, headers, body = self.prepare(q.call)
+                p = self.prepare(q.call)
             except ServiceError as e:
                 q.fail(e)
                 continue
-            parts.append(BatchRequestPart(q.call.method, path, headers, body or b"", str(len(parts) + 1)))
+            parts.append(BatchRequestPart(q.call.method, p.path, p.headers, p.content or b"", str(len(parts) + 1)))
             live.append(q)
         return parts, live
 
@@ -342,14 +377,19 @@ class SyncTransport:
 
     def send(self, call: Call) -> Any:
         core = self.core
-        path, headers, body = core.prepare(call)
-        headers["authorization"] = core.auth
+        prepared = core.prepare(call)
+        prepared.headers["authorization"] = core.auth
+        args = prepared.send_args()
         rate_limited = False
         attempt = 0
         while True:
             try:
                 res = self.http.request(
-                    call.method, core.base + path, headers=headers, content=body, timeout=_timeout(core, call)
+                    call.method,
+                    core.base + prepared.path,
+                    headers=prepared.headers,
+                    timeout=_timeout(core, call),
+                    **args,
                 )
             except httpx.TransportError as e:
                 delay = retry_delay(call.method, 0, None, attempt, core.retry, rate_limited)
@@ -414,14 +454,19 @@ class AsyncTransport:
 
     async def send(self, call: Call) -> Any:
         core = self.core
-        path, headers, body = core.prepare(call)
-        headers["authorization"] = core.auth
+        prepared = core.prepare(call)
+        prepared.headers["authorization"] = core.auth
+        args = prepared.send_args()
         rate_limited = False
         attempt = 0
         while True:
             try:
                 res = await self.http.request(
-                    call.method, core.base + path, headers=headers, content=body, timeout=_timeout(core, call)
+                    call.method,
+                    core.base + prepared.path,
+                    headers=prepared.headers,
+                    timeout=_timeout(core, call),
+                    **args,
                 )
             except httpx.TransportError as e:
                 delay = retry_delay(call.method, 0, None, attempt, core.retry, rate_limited)

@@ -140,7 +140,11 @@ def test_retry_table() -> None:
 
 
 def _api() -> Api:
-    descs = {"list.params": {"k": "o", "f": {"start": INT, "limit": INT}}, "list.response": LIST, "error.response": ERROR}
+    descs = {
+        "list.params": {"k": "o", "f": {"start": INT, "limit": INT}},
+        "list.response": LIST,
+        "error.response": ERROR,
+    }
     return Api(
         LIMITS,
         "Quota",
