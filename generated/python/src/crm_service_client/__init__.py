@@ -16,7 +16,7 @@ from ._runtime.errors import (
     ServiceError,
     ValidationError,
 )
-from ._runtime.transport import Deferred, ResponseInfo, RetryPolicy
+from ._runtime.transport import Deferred, ResponseInfo, RetryPolicy, WireFormat
 from ._runtime.webhooks import verify_webhook
 
 __version__ = "3.0.0"
@@ -40,4 +40,5 @@ __all__ = [
     "ResponseInfo",
     "RetryPolicy",
     "Deferred",
+    "WireFormat",
 ]

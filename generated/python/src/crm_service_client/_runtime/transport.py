@@ -231,7 +231,7 @@ class Core:
             pairs = encode_form(self.api.descriptors(call.body.target), call.body.value)
             upload = tuple(f"data[{name}]" for name in call.files)
             form = [(k, v) for k, v in pairs if not k.startswith(upload)]
-            described = cast(dict[str, Any], call.body.value).get("data") or {}
+            described: dict[str, Any] = cast(dict[str, Any], call.body.value).get("data") or {}
             files: list[tuple[str, tuple[str, bytes, str]]] = []
             for name, content in call.files.items():
                 info = cast(dict[str, Any], described.get(name) or {})
