@@ -5,7 +5,8 @@
 import type { Operation, Spec } from '../pipeline/model.ts';
 import type { Desc } from '../targets/typescript/runtime/codec.ts';
 import { encodeXml, toWireJson } from '../targets/typescript/runtime/codec.ts';
-import { clientCallName, messageTargets, type MessageTarget } from '../targets/typescript/names.ts';
+import { clientCallName } from '../targets/typescript/names.ts';
+import { messageTargets, type MessageTarget } from '../sdk-model/messages.ts';
 import { example, exampleSegment } from '../sdk-model/examples.ts';
 import { fieldRows, indentXml, languages, TsCode, tsLiteral, type Endpoint, type Example, type Tab } from './docs-model.ts';
 
