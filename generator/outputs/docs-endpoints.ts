@@ -77,6 +77,8 @@ export function endpointBuilder(spec: Spec, descriptors: Record<string, Desc>): 
       kind: b.kind,
       segment: b.segment,
       ids,
+      singulars: Object.fromEntries(spec.kinds.map((k) => [k.name, k.singular])),
+      clientPackage: spec.packages.client.name,
       idOf: op.scope === 'activity' ? b.segment : op.scope === 'kind' ? b.kind : undefined,
       parentOf: spec.activities.find((a) => a.segment === b.segment)?.parents[0],
       value: requestValue ?? paramsValue,

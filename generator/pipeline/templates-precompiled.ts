@@ -703,7 +703,7 @@ export const precompiled: Record<string, { hash: string; spec: TemplateSpecifica
 ,"useDecorators":true,"usePartial":true,"useData":true,"useDepths":true},
   },
   "docs/reference.md.hbs {\"strict\":true,\"noEscape\":true,\"preventIndent\":true}": {
-    hash: "a91a32417577337969685e94e1448987",
+    hash: "00bfa1e5f589b45d7d9d0942c43823a0",
     spec: {"0":function(container,depth0,helpers,partials,data,blockParams,depths) {
     var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -735,9 +735,10 @@ export const precompiled: Record<string, { hash: string; spec: TemplateSpecifica
     + ((stack1 = lookupProperty(helpers,"unless").call(alias2,(lookupProperty(helpers,"eq")||alias1(depth0, "eq", {"start":{"line":5,"column":20},"end":{"line":5,"column":22}} )).call(alias2,lookupProperty(depth0,"label"),lookupProperty(depths[1],"title"),{"name":"eq","hash":{},"data":data,"loc":{"start":{"line":5,"column":19},"end":{"line":5,"column":38}}}),{"name":"unless","hash":{},"fn":container.program(3, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":5,"column":9},"end":{"line":5,"column":114}}})) != null ? stack1 : "")
     + ":\n\n```"
     + ((stack1 = lookupProperty(helpers,"if").call(alias2,(lookupProperty(helpers,"eq")||alias1(depth0, "eq", {"start":{"line":7,"column":10},"end":{"line":7,"column":12}} )).call(alias2,lookupProperty(depths[1],"lang"),"typescript",{"name":"eq","hash":{},"data":data,"loc":{"start":{"line":7,"column":9},"end":{"line":7,"column":34}}}),{"name":"if","hash":{},"fn":container.program(5, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":7,"column":3},"end":{"line":7,"column":45}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias2,(lookupProperty(helpers,"eq")||alias1(depth0, "eq", {"start":{"line":7,"column":52},"end":{"line":7,"column":54}} )).call(alias2,lookupProperty(depths[1],"lang"),"curl",{"name":"eq","hash":{},"data":data,"loc":{"start":{"line":7,"column":51},"end":{"line":7,"column":70}}}),{"name":"if","hash":{},"fn":container.program(6, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":7,"column":45},"end":{"line":7,"column":81}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias2,(lookupProperty(helpers,"eq")||alias1(depth0, "eq", {"start":{"line":7,"column":88},"end":{"line":7,"column":90}} )).call(alias2,lookupProperty(depths[1],"lang"),"xml",{"name":"eq","hash":{},"data":data,"loc":{"start":{"line":7,"column":87},"end":{"line":7,"column":105}}}),{"name":"if","hash":{},"fn":container.program(7, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":7,"column":81},"end":{"line":7,"column":117}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias2,(lookupProperty(helpers,"eq")||alias1(depth0, "eq", {"start":{"line":7,"column":124},"end":{"line":7,"column":126}} )).call(alias2,lookupProperty(depths[1],"lang"),"json",{"name":"eq","hash":{},"data":data,"loc":{"start":{"line":7,"column":123},"end":{"line":7,"column":142}}}),{"name":"if","hash":{},"fn":container.program(8, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":7,"column":117},"end":{"line":7,"column":155}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias2,(lookupProperty(helpers,"eq")||alias1(depth0, "eq", {"start":{"line":7,"column":52},"end":{"line":7,"column":54}} )).call(alias2,lookupProperty(depths[1],"lang"),"python",{"name":"eq","hash":{},"data":data,"loc":{"start":{"line":7,"column":51},"end":{"line":7,"column":72}}}),{"name":"if","hash":{},"fn":container.program(6, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":7,"column":45},"end":{"line":7,"column":87}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias2,(lookupProperty(helpers,"eq")||alias1(depth0, "eq", {"start":{"line":7,"column":94},"end":{"line":7,"column":96}} )).call(alias2,lookupProperty(depths[1],"lang"),"curl",{"name":"eq","hash":{},"data":data,"loc":{"start":{"line":7,"column":93},"end":{"line":7,"column":112}}}),{"name":"if","hash":{},"fn":container.program(7, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":7,"column":87},"end":{"line":7,"column":123}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias2,(lookupProperty(helpers,"eq")||alias1(depth0, "eq", {"start":{"line":7,"column":130},"end":{"line":7,"column":132}} )).call(alias2,lookupProperty(depths[1],"lang"),"xml",{"name":"eq","hash":{},"data":data,"loc":{"start":{"line":7,"column":129},"end":{"line":7,"column":147}}}),{"name":"if","hash":{},"fn":container.program(8, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":7,"column":123},"end":{"line":7,"column":159}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias2,(lookupProperty(helpers,"eq")||alias1(depth0, "eq", {"start":{"line":7,"column":166},"end":{"line":7,"column":168}} )).call(alias2,lookupProperty(depths[1],"lang"),"json",{"name":"eq","hash":{},"data":data,"loc":{"start":{"line":7,"column":165},"end":{"line":7,"column":184}}}),{"name":"if","hash":{},"fn":container.program(9, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":7,"column":159},"end":{"line":7,"column":197}}})) != null ? stack1 : "")
     + "\n"
     + ((stack1 = (((helper = lookupProperty(helpers,"text") || alias1(depth0, "text", {"start":{"line":8,"column":2},"end":{"line":8,"column":6}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"text","hash":{},"data":data,"loc":{"start":{"line":8,"column":0},"end":{"line":8,"column":8}}}) : helper))) != null ? stack1 : "")
     + "\n```\n";
@@ -759,12 +760,14 @@ export const precompiled: Record<string, { hash: string; spec: TemplateSpecifica
 },"5":function(container,depth0,helpers,partials,data) {
     return "ts";
 },"6":function(container,depth0,helpers,partials,data) {
-    return "sh";
+    return "python";
 },"7":function(container,depth0,helpers,partials,data) {
-    return "xml";
+    return "sh";
 },"8":function(container,depth0,helpers,partials,data) {
-    return "json";
+    return "xml";
 },"9":function(container,depth0,helpers,partials,data) {
+    return "json";
+},"10":function(container,depth0,helpers,partials,data) {
     var stack1, helper, alias1=container.strict, alias2=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
           return parent[propertyName];
@@ -777,8 +780,8 @@ export const precompiled: Record<string, { hash: string; spec: TemplateSpecifica
     + "\n\n"
     + ((stack1 = (lookupProperty(helpers,"plain")||alias1(depth0, "plain", {"start":{"line":20,"column":2},"end":{"line":20,"column":7}} )).call(alias2,lookupProperty(depth0,"intro"),{"name":"plain","hash":{},"data":data,"loc":{"start":{"line":20,"column":0},"end":{"line":20,"column":15}}})) != null ? stack1 : "")
     + "\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias2,lookupProperty(depth0,"sections"),{"name":"each","hash":{},"fn":container.program(10, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":21,"column":0},"end":{"line":62,"column":9}}})) != null ? stack1 : "");
-},"10":function(container,depth0,helpers,partials,data) {
+    + ((stack1 = lookupProperty(helpers,"each").call(alias2,lookupProperty(depth0,"sections"),{"name":"each","hash":{},"fn":container.program(11, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":21,"column":0},"end":{"line":62,"column":9}}})) != null ? stack1 : "");
+},"11":function(container,depth0,helpers,partials,data) {
     var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
           return parent[propertyName];
@@ -789,19 +792,19 @@ export const precompiled: Record<string, { hash: string; spec: TemplateSpecifica
   return "\n### "
     + ((stack1 = (((helper = lookupProperty(helpers,"title") || container.strict(depth0, "title", {"start":{"line":23,"column":6},"end":{"line":23,"column":11}} ))),(typeof helper === "function" ? helper.call(alias1,{"name":"title","hash":{},"data":data,"loc":{"start":{"line":23,"column":4},"end":{"line":23,"column":13}}}) : helper))) != null ? stack1 : "")
     + "\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias1,lookupProperty(depth0,"text"),{"name":"each","hash":{},"fn":container.program(11, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":24,"column":0},"end":{"line":27,"column":9}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"each").call(alias1,lookupProperty(depth0,"blocks"),{"name":"each","hash":{},"fn":container.program(12, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":28,"column":0},"end":{"line":35,"column":9}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,lookupProperty(depth0,"mermaid"),{"name":"if","hash":{},"fn":container.program(15, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":36,"column":0},"end":{"line":41,"column":7}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"each").call(alias1,lookupProperty(depth0,"tables"),{"name":"each","hash":{},"fn":container.program(16, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":42,"column":0},"end":{"line":51,"column":9}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,lookupProperty(depth0,"tabs"),{"name":"if","hash":{},"fn":container.program(14, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":52,"column":0},"end":{"line":54,"column":7}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"each").call(alias1,lookupProperty(depth0,"endpoints"),{"name":"each","hash":{},"fn":container.program(21, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":55,"column":0},"end":{"line":61,"column":9}}})) != null ? stack1 : "");
-},"11":function(container,depth0,helpers,partials,data) {
+    + ((stack1 = lookupProperty(helpers,"each").call(alias1,lookupProperty(depth0,"text"),{"name":"each","hash":{},"fn":container.program(12, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":24,"column":0},"end":{"line":27,"column":9}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias1,lookupProperty(depth0,"blocks"),{"name":"each","hash":{},"fn":container.program(13, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":28,"column":0},"end":{"line":35,"column":9}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias1,lookupProperty(depth0,"mermaid"),{"name":"if","hash":{},"fn":container.program(16, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":36,"column":0},"end":{"line":41,"column":7}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias1,lookupProperty(depth0,"tables"),{"name":"each","hash":{},"fn":container.program(17, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":42,"column":0},"end":{"line":51,"column":9}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias1,lookupProperty(depth0,"tabs"),{"name":"if","hash":{},"fn":container.program(15, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":52,"column":0},"end":{"line":54,"column":7}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias1,lookupProperty(depth0,"endpoints"),{"name":"each","hash":{},"fn":container.program(22, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":55,"column":0},"end":{"line":61,"column":9}}})) != null ? stack1 : "");
+},"12":function(container,depth0,helpers,partials,data) {
     var stack1;
 
   return "\n"
     + ((stack1 = container.lambda(depth0, depth0)) != null ? stack1 : "")
     + "\n";
-},"12":function(container,depth0,helpers,partials,data) {
+},"13":function(container,depth0,helpers,partials,data) {
     var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
           return parent[propertyName];
@@ -809,8 +812,8 @@ export const precompiled: Record<string, { hash: string; spec: TemplateSpecifica
         return undefined
     };
 
-  return ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"text"),{"name":"if","hash":{},"fn":container.program(13, data, 0),"inverse":container.program(14, data, 0),"data":data,"loc":{"start":{"line":29,"column":0},"end":{"line":34,"column":7}}})) != null ? stack1 : "");
-},"13":function(container,depth0,helpers,partials,data) {
+  return ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"text"),{"name":"if","hash":{},"fn":container.program(14, data, 0),"inverse":container.program(15, data, 0),"data":data,"loc":{"start":{"line":29,"column":0},"end":{"line":34,"column":7}}})) != null ? stack1 : "");
+},"14":function(container,depth0,helpers,partials,data) {
     var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
           return parent[propertyName];
@@ -821,7 +824,7 @@ export const precompiled: Record<string, { hash: string; spec: TemplateSpecifica
   return "\n"
     + ((stack1 = (((helper = lookupProperty(helpers,"text") || container.strict(depth0, "text", {"start":{"line":31,"column":2},"end":{"line":31,"column":6}} ))),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"text","hash":{},"data":data,"loc":{"start":{"line":31,"column":0},"end":{"line":31,"column":8}}}) : helper))) != null ? stack1 : "")
     + "\n";
-},"14":function(container,depth0,helpers,partials,data) {
+},"15":function(container,depth0,helpers,partials,data) {
     var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
           return parent[propertyName];
@@ -830,7 +833,7 @@ export const precompiled: Record<string, { hash: string; spec: TemplateSpecifica
     };
 
   return ((stack1 = container.invokePartial(lookupProperty(partials,"tabs"),depth0,{"name":"tabs","hash":{"tabs":lookupProperty(depth0,"tabs")},"data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "");
-},"15":function(container,depth0,helpers,partials,data) {
+},"16":function(container,depth0,helpers,partials,data) {
     var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
           return parent[propertyName];
@@ -841,7 +844,7 @@ export const precompiled: Record<string, { hash: string; spec: TemplateSpecifica
   return "\n```mermaid\n"
     + ((stack1 = (((helper = lookupProperty(helpers,"mermaid") || container.strict(depth0, "mermaid", {"start":{"line":39,"column":2},"end":{"line":39,"column":9}} ))),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"mermaid","hash":{},"data":data,"loc":{"start":{"line":39,"column":0},"end":{"line":39,"column":11}}}) : helper))) != null ? stack1 : "")
     + "\n```\n";
-},"16":function(container,depth0,helpers,partials,data) {
+},"17":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
           return parent[propertyName];
@@ -850,14 +853,14 @@ export const precompiled: Record<string, { hash: string; spec: TemplateSpecifica
     };
 
   return "\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,lookupProperty(depth0,"caption"),{"name":"if","hash":{},"fn":container.program(17, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":44,"column":0},"end":{"line":46,"column":7}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias1,lookupProperty(depth0,"caption"),{"name":"if","hash":{},"fn":container.program(18, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":44,"column":0},"end":{"line":46,"column":7}}})) != null ? stack1 : "")
     + "| "
-    + ((stack1 = lookupProperty(helpers,"each").call(alias1,lookupProperty(depth0,"head"),{"name":"each","hash":{},"fn":container.program(18, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":46,"column":9},"end":{"line":46,"column":43}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias1,lookupProperty(depth0,"head"),{"name":"each","hash":{},"fn":container.program(19, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":46,"column":9},"end":{"line":46,"column":43}}})) != null ? stack1 : "")
     + "\n| "
-    + ((stack1 = lookupProperty(helpers,"each").call(alias1,lookupProperty(depth0,"head"),{"name":"each","hash":{},"fn":container.program(19, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":47,"column":2},"end":{"line":47,"column":31}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias1,lookupProperty(depth0,"head"),{"name":"each","hash":{},"fn":container.program(20, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":47,"column":2},"end":{"line":47,"column":31}}})) != null ? stack1 : "")
     + "\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias1,lookupProperty(depth0,"rows"),{"name":"each","hash":{},"fn":container.program(20, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":48,"column":0},"end":{"line":50,"column":9}}})) != null ? stack1 : "");
-},"17":function(container,depth0,helpers,partials,data) {
+    + ((stack1 = lookupProperty(helpers,"each").call(alias1,lookupProperty(depth0,"rows"),{"name":"each","hash":{},"fn":container.program(21, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":48,"column":0},"end":{"line":50,"column":9}}})) != null ? stack1 : "");
+},"18":function(container,depth0,helpers,partials,data) {
     var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
           return parent[propertyName];
@@ -867,14 +870,14 @@ export const precompiled: Record<string, { hash: string; spec: TemplateSpecifica
 
   return ((stack1 = (((helper = lookupProperty(helpers,"caption") || container.strict(depth0, "caption", {"start":{"line":44,"column":17},"end":{"line":44,"column":24}} ))),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"caption","hash":{},"data":data,"loc":{"start":{"line":44,"column":15},"end":{"line":44,"column":26}}}) : helper))) != null ? stack1 : "")
     + ":\n\n";
-},"18":function(container,depth0,helpers,partials,data) {
+},"19":function(container,depth0,helpers,partials,data) {
     var stack1;
 
   return ((stack1 = container.lambda(depth0, depth0)) != null ? stack1 : "")
     + " | ";
-},"19":function(container,depth0,helpers,partials,data) {
-    return "--- | ";
 },"20":function(container,depth0,helpers,partials,data) {
+    return "--- | ";
+},"21":function(container,depth0,helpers,partials,data) {
     var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
           return parent[propertyName];
@@ -883,9 +886,9 @@ export const precompiled: Record<string, { hash: string; spec: TemplateSpecifica
     };
 
   return "| "
-    + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),depth0,{"name":"each","hash":{},"fn":container.program(18, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":49,"column":2},"end":{"line":49,"column":36}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),depth0,{"name":"each","hash":{},"fn":container.program(19, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":49,"column":2},"end":{"line":49,"column":36}}})) != null ? stack1 : "")
     + "\n";
-},"21":function(container,depth0,helpers,partials,data) {
+},"22":function(container,depth0,helpers,partials,data) {
     var stack1, helper, alias1=container.strict, alias2=depth0 != null ? depth0 : (container.nullContext || {}), alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
           return parent[propertyName];
@@ -914,7 +917,7 @@ export const precompiled: Record<string, { hash: string; spec: TemplateSpecifica
   return "# "
     + ((stack1 = container.lambda(container.strict(lookupProperty(depth0,"service"), "title", {"start":{"line":13,"column":4},"end":{"line":13,"column":17}} ), depth0)) != null ? stack1 : "")
     + ": docs\n\nGenerated by crmgen from spec/. The same content as the HTML site, for publishing elsewhere.\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"pages"),{"name":"each","hash":{},"fn":container.program(9, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":16,"column":0},"end":{"line":63,"column":9}}})) != null ? stack1 : "");
+    + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"pages"),{"name":"each","hash":{},"fn":container.program(10, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":16,"column":0},"end":{"line":63,"column":9}}})) != null ? stack1 : "");
 },"main_d":  function(fn, props, container, depth0, data, blockParams, depths) {
 
   var decorators = container.decorators, lookupProperty = container.lookupProperty || function(parent, propertyName) {

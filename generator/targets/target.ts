@@ -30,6 +30,10 @@ export interface ExampleCall {
   segment: string;
   /** Path ids, in path order: the record's or activity's, then a delivery's. */
   ids: number[];
+  /** Each record kind's singular (contacts: contact), for SDKs that name id types after it. */
+  singulars: Record<string, string>;
+  /** The client package's name (spec.packages.client.name). */
+  clientPackage: string;
   /** The kind or segment the first id belongs to (ids are typed per kind and segment). */
   idOf?: string;
   /** The activity's parent kind or segment in the hierarchy ('record': the record of `kind`). */
