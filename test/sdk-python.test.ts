@@ -83,11 +83,20 @@ describe('the Python SDK', () => {
 
   it('the generated live suite passes: every operation, sync and async, XML and JSON, batch, pages, 404, 429, webhook', () => {
     cpSync(join(dir, 'pkg', 'tests'), join(dir, 'work', 'tests'), { recursive: true });
-    const r = run(venvPython, ['-m', 'pytest', '-q', '-p', 'no:cacheprovider', '-rs', 'tests'], { cwd: join(dir, 'work'), env: crmEnv() });
+    const r = run(venvPython, ['-m', 'pytest', '-q', '-p', 'no:cacheprovider', '-rs', 'tests/test_live.py'], { cwd: join(dir, 'work'), env: crmEnv() });
     expect(r.status, r.out).toBe(0);
     expect(r.out).not.toMatch(/skipped/);
     expect(r.out).toMatch(/\b12 passed/);
   }, 300_000);
+
+  it('the conformance suite of spec/conformance, generated into pytest, passes: one test per case', () => {
+    const suite = JSON.parse(readFileSync(join(pkgDir, 'tests', 'conformance_cases.json'), 'utf8')) as Record<string, unknown>;
+    const count = ['requests', 'responses', 'retries', 'batch', 'webhooks', 'pagination'].reduce((n, f) => n + ((suite[f] as unknown[] | undefined)?.length ?? 0), 0);
+    expect(count).toBeGreaterThan(100);
+    const r = run(venvPython, ['-m', 'pytest', '-q', '-p', 'no:cacheprovider', join(dir, 'pkg', 'tests', 'test_conformance.py')], { cwd: join(dir, 'work') });
+    expect(r.status, r.out).toBe(0);
+    expect(r.out).toMatch(new RegExp(`\\b${count} passed`));
+  });
 
   it('every README block runs on its own', () => {
     const blocks = readmeBlocks();

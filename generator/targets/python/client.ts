@@ -221,6 +221,7 @@ from ._runtime.transport import (
     apaginate,
     paginate,
 )
+from ._runtime.webhooks import verify_webhook as _verify_webhook
 
 ${w.out.join('\n\n')}
 
@@ -311,6 +312,16 @@ ${attrs('async', 'self._t').join('\n')}
 
     async def __aexit__(self, et: type[BaseException] | None, e: BaseException | None, tb: TracebackType | None) -> None:
         await self.aclose()
+
+
+def verify_webhook(
+    body: bytes | str, signature: str | Mapping[str, str] | None, secret: str, *, tolerance_seconds: float = 300, now: float | None = None
+) -> bool:
+    """True when a webhook delivery was signed with the hook's secret. signature: the request's headers
+    (Standard Webhooks, webhook-id/-timestamp/-signature, when present, refusing a timestamp further than
+    tolerance_seconds from now; else ${spec.notification.signature.header}), or that header's value.
+    Compared in constant time."""
+    return _verify_webhook(body, signature, secret, tolerance_seconds=tolerance_seconds, now=now, hmac_header=${JSON.stringify(spec.notification.signature.header)})
 
 
 def decode_notification(body: bytes | str, content_type: str | Mapping[str, str]) -> _t.Notification:

@@ -86,7 +86,7 @@ known-first-party = ["${mod}"]
 Client (sync) and AsyncClient (async) call every operation; types holds the TypedDicts of every message.
 """
 
-from ._client import AsyncBatch, AsyncClient, Batch, Client, decode_notification
+from ._client import AsyncBatch, AsyncClient, Batch, Client, decode_notification, verify_webhook
 from ._runtime.errors import (
     AuthenticationError,
     ConnectionError,
@@ -99,7 +99,6 @@ from ._runtime.errors import (
     ValidationError,
 )
 from ._runtime.transport import Deferred, ResponseInfo, RetryPolicy, WireFormat
-from ._runtime.webhooks import verify_webhook
 
 __version__ = ${JSON.stringify(p.version)}
 

@@ -8,6 +8,7 @@ import { emitApi } from './api.ts';
 import { emitPackage } from './package.ts';
 import { emitReadme } from './readme.ts';
 import { emitPythonTests } from './tests.ts';
+import { emitConformance } from './conformance.ts';
 import { formatPython } from './format.ts';
 import { pythonSurface } from './surface.ts';
 
@@ -20,6 +21,7 @@ export const python: Target = {
     { name: 'python-package', needs: [], emit: emitPackage },
     { name: 'python-readme', needs: [], emit: emitReadme },
     { name: 'python-tests', needs: ['descriptors'], emit: emitPythonTests },
+    { name: 'python-conformance', needs: [], emit: emitConformance },
   ],
   formatters: { python: formatPython },
   surface: { reads: ['python-types', 'python-client', 'python-package'], lines: pythonSurface },

@@ -9,6 +9,7 @@ import hashlib
 import hmac
 import time
 from collections.abc import Mapping
+from typing import Literal
 
 
 def _header(headers: Mapping[str, str], name: str) -> str | None:
@@ -21,22 +22,18 @@ def _header(headers: Mapping[str, str], name: str) -> str | None:
     return None
 
 
-def verify_webhook(
+def webhook_verdict(
     body: bytes | str,
     signature: str | Mapping[str, str] | None,
     secret: str,
     *,
     tolerance_seconds: float = 300,
     now: float | None = None,
-    hmac_header: str = "x-service-hmac-sha256",
-) -> bool:
-    """True when the delivery was signed with the hook's secret.
-
-    signature: the request's headers (Standard Webhooks when present, else the HMAC header), or
-    the HMAC header's value itself.
-    """
+    hmac_header: str,
+) -> Literal["valid", "invalid", "stale"]:
+    """valid, invalid, or stale (a Standard Webhooks timestamp further than the tolerance from now)."""
     if not signature:
-        return False
+        return "invalid"
     data = body.encode("utf-8") if isinstance(body, str) else body
     key = secret.encode("utf-8")
     if not isinstance(signature, str):
@@ -44,12 +41,12 @@ def verify_webhook(
         ts = _header(signature, "webhook-timestamp")
         standard = _header(signature, "webhook-signature")
         if standard is None:
-            return verify_webhook(data, _header(signature, hmac_header.lower()), secret)
+            return webhook_verdict(data, _header(signature, hmac_header.lower()), secret, hmac_header=hmac_header)
         ts = (ts or "").strip()
         if not wid or not ts.isdigit() or len(ts) > 12:
-            return False
+            return "invalid"
         if abs((time.time() if now is None else now) - int(ts)) > tolerance_seconds:
-            return False
+            return "stale"
         mac = hmac.new(key, f"{wid}.{ts}.".encode() + data, hashlib.sha256).digest()
         expected = base64.b64encode(mac).decode("ascii")
         found = False
@@ -58,6 +55,27 @@ def verify_webhook(
             version, _, value = part.partition(",")
             if version == "v1" and hmac.compare_digest(value.encode(), expected.encode()):
                 found = True
-        return found
+        return "valid" if found else "invalid"
     expected_hex = hmac.new(key, data, hashlib.sha256).hexdigest()
-    return hmac.compare_digest(signature.strip().lower().encode(), expected_hex.encode())
+    return "valid" if hmac.compare_digest(signature.strip().lower().encode(), expected_hex.encode()) else "invalid"
+
+
+def verify_webhook(
+    body: bytes | str,
+    signature: str | Mapping[str, str] | None,
+    secret: str,
+    *,
+    tolerance_seconds: float = 300,
+    now: float | None = None,
+    hmac_header: str,
+) -> bool:
+    """True when the delivery was signed with the hook's secret.
+
+    signature: the request's headers (Standard Webhooks when present, else the HMAC header), or
+    the HMAC header's value itself. A Standard Webhooks timestamp further than tolerance_seconds
+    from now is refused (a replay).
+    """
+    verdict = webhook_verdict(
+        body, signature, secret, tolerance_seconds=tolerance_seconds, now=now, hmac_header=hmac_header
+    )
+    return verdict == "valid"

@@ -74,25 +74,40 @@ def parse_retry_after(header: str | None, now: float | None = None) -> float | N
     return max(0.0, float(int(at - (time.time() if now is None else now) + 0.999)))
 
 
+def retry_decision(
+    method: str, status: int, retry_after: float | None, attempt: int, policy: RetryPolicy, rate_limited: bool
+) -> tuple[bool, float | None]:
+    """The retry table: (retry?, seconds to wait: Retry-After's, or None for the backoff).
+
+    status 0 is a failed connection. A 429 ran nothing, so any method may wait it out (once, when the
+    service says how long and that is short enough); other failures retry idempotent calls only, and
+    never when the service asks for longer than max_retry_after.
+    """
+    if attempt >= policy.max:
+        return False, None
+    if status == 429:
+        if rate_limited or retry_after is None or retry_after > policy.max_retry_after:
+            return False, None
+        return True, retry_after
+    if (status == 0 or status >= 500) and method in IDEMPOTENT:
+        if retry_after is not None and retry_after > policy.max_retry_after:
+            return False, None
+        if retry_after is not None and retry_after > 0:
+            return True, retry_after
+        return True, None
+    return False, None
+
+
 def retry_delay(
     method: str, status: int, retry_after: float | None, attempt: int, policy: RetryPolicy, rate_limited: bool
 ) -> float | None:
-    """The retry table: seconds to wait before the next attempt, or None for no retry.
-
-    status 0 is a failed connection. A 429 ran nothing, so any method may wait it out (once, when the
-    service says how long and that is short enough); other failures retry idempotent calls only.
-    """
-    if attempt >= policy.max:
+    """Seconds to wait before the next attempt (the backoff with full jitter where the table says so), or None."""
+    retry, delay = retry_decision(method, status, retry_after, attempt, policy, rate_limited)
+    if not retry:
         return None
-    if status == 429:
-        if rate_limited or retry_after is None or retry_after > policy.max_retry_after:
-            return None
-        return retry_after
-    if (status == 0 or status >= 500) and method in IDEMPOTENT:
-        if retry_after is not None and retry_after > 0:
-            return min(retry_after, policy.max_delay)
-        return random.random() * min(policy.max_delay, policy.base_delay * 2**attempt)
-    return None
+    if delay is not None:
+        return delay
+    return random.random() * min(policy.max_delay, policy.base_delay * 2**attempt)
 
 
 def parse_quota(header: str | None) -> Quota | None:
