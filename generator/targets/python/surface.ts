@@ -46,7 +46,15 @@ function typesSurface(text: string, add: (l: Omit<SurfaceLine, 'module'>) => voi
       continue;
     }
     const alias = /^(\w+) = (.+)$/.exec(line);
-    if (alias) add({ key: alias[1]!, name: alias[1]!, role: 'decl', type: `${alias[1]} = ${alias[2]}` });
+    if (!alias) continue;
+    const [, name, rhs] = alias as unknown as [string, string, string];
+    if (rhs.startsWith('NewType(')) {
+      add({ key: name, name, role: 'decl', type: `${name} = ${rhs}` });
+      continue;
+    }
+    // A union (or Literal) alias: each member a line of its own, so adding one only adds.
+    add({ key: name, name, role: 'decl', type: `${name} = <union>` });
+    for (const m of unionMembers(rhs)) add({ key: `${name} | ${m}`, name: m, role: 'union', type: m });
   }
 }
 
@@ -69,4 +77,25 @@ function clientSurface(text: string, add: (l: Omit<SurfaceLine, 'module'>) => vo
     const attr = /^ {8}self\.([a-z]\w*) = (\w+)\(/.exec(line);
     if (attr && owner) add({ key: `${owner}.${attr[1]}`, name: attr[1]!, role: 'member', type: attr[2]! });
   }
+}
+
+/** The members of a union type text: top-level `|` parts, a Literal's values one by one. */
+export function unionMembers(text: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '[' || c === '(') depth++;
+    else if (c === ']' || c === ')') depth--;
+    else if (c === '|' && depth === 0) {
+      parts.push(text.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start).trim());
+  return parts.flatMap((p) => {
+    const lit = /^Literal\[(.*)\]$/.exec(p);
+    return lit ? lit[1]!.split(/,\s*(?=(?:[^"]*"[^"]*")*[^"]*$)/).map((v) => v.trim()) : [p];
+  });
 }

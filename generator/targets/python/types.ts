@@ -187,9 +187,11 @@ export class PyTypes {
       case 'map':
         return `dict[str, ${this.type(shape.of, ctx, name)}]`;
       case 'recordfields':
-        return ctx.kind ? `${pascal(ctx.kind.fieldset)}Fields` : [...new Set(this.spec.kinds.map((k) => `${pascal(k.fieldset)}Fields`))].join(' | ');
+        if (ctx.kind) return `${pascal(ctx.kind.fieldset)}Fields`;
+        return this.declare('AnyRecordFields', (n) => `${n} = ${[...new Set(this.spec.kinds.map((k) => `${pascal(k.fieldset)}Fields`))].join(' | ')}`);
       case 'activityfields':
-        return ctx.segment ? `${pascal(ctx.segment.segment)}Fields` : this.spec.activities.map((a) => `${pascal(a.segment)}Fields`).join(' | ');
+        if (ctx.segment) return `${pascal(ctx.segment.segment)}Fields`;
+        return this.declare('AnyActivityFields', (n) => `${n} = ${this.spec.activities.map((a) => `${pascal(a.segment)}Fields`).join(' | ')}`);
       case 'ref': {
         const entry = this.entries.get(shape.name);
         if (entry && !ctx.entry) {
