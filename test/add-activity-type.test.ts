@@ -52,6 +52,20 @@ describe('adding an activity type in a copy of the spec', { timeout: 600_000 }, 
     expect(readFileSync(join(copy, 'generated/facts.d.ts'), 'utf8')).toMatch(/export type ActivitySegment = [^;]*"inspection"/);
   });
 
+  it('the Python SDK has the new type, typed: its id, fields, parent ids, entry union and resource', () => {
+    const pkg = join(copy, 'generated/python/src/crm_service_client');
+    const types = readFileSync(join(pkg, 'types.py'), 'utf8');
+    expect(types).toMatch(/^InspectionId = NewType\("InspectionId", int\)$/m);
+    expect(types).toMatch(/^class InspectionFields\(TypedDict\):\n(?:.*\n)*? {4}title: NotRequired\[str\]\n {4}score: NotRequired\[int\]/m);
+    // Creating one requires what the spec requires.
+    expect(types).toMatch(/^class InspectionCreateFields\(TypedDict\):\n(?:.*\n)*? {4}title: str\n {4}score: NotRequired\[int\]/m);
+    expect(types).toMatch(/^class InspectionActivityEntry\(TypedDict\):\n(?:.*\n)*? {4}typeid: Literal\[250\]/m);
+    expect(types).toMatch(/^CommentParentId = [^\n]*\bInspectionId\b/m);
+    expect(readFileSync(join(pkg, '_client.py'), 'utf8')).toMatch(/self\.inspection = InspectionActivities\(transport, kind\)/);
+    // Its live tests create, update, move, reposition and delete one (run by test/sdk-python.test.ts in the copy's suite).
+    expect(readFileSync(join(copy, 'generated/python/tests/test_live.py'), 'utf8')).toMatch(/a_inspection = \(\s*c\.contacts\.activities\.inspection\.create\(/);
+  });
+
   it('typechecks: crmgen, its tests and the generated code, against the new types', () => {
     const r = spawnSync(join(copy, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json', '--noEmit', '--pretty', 'false'], { cwd: copy, encoding: 'utf8', timeout: 300_000 });
     expect(r.stdout + r.stderr).toBe('');

@@ -175,6 +175,14 @@ export class PyTypes {
     }
   }
 
+  /** The fields of an activity being created: what the spec requires is required (else the Fields type). */
+  private createFields(a: ActivityType): string {
+    const required = a.fields.filter((f) => f.required && !f.when);
+    if (!required.length) return `${pascal(a.segment)}Fields`;
+    const members = a.fields.map((f): [string, string, boolean] => [f.name, this.type(f.shape, { role: 'create', segment: a }, `${pascal(a.segment)}Fields${pascal(f.name)}`), f.required && !f.when]);
+    return this.declare(`${pascal(a.segment)}CreateFields`, (n) => typedDict(n, members, `Fields of a new ${a.title.toLowerCase()} activity: the required ones must be given.`));
+  }
+
   /** The type of a shape; `name` names an object declared for it. */
   type(shape: Shape, ctx: Ctx, name: string): string {
     switch (shape.kind) {
@@ -190,6 +198,7 @@ export class PyTypes {
         if (ctx.kind) return `${pascal(ctx.kind.fieldset)}Fields`;
         return this.declare('AnyRecordFields', (n) => `${n} = ${[...new Set(this.spec.kinds.map((k) => `${pascal(k.fieldset)}Fields`))].join(' | ')}`);
       case 'activityfields':
+        if (ctx.segment && ctx.role === 'create') return this.createFields(ctx.segment);
         if (ctx.segment) return `${pascal(ctx.segment.segment)}Fields`;
         return this.declare('AnyActivityFields', (n) => `${n} = ${this.spec.activities.map((a) => `${pascal(a.segment)}Fields`).join(' | ')}`);
       case 'ref': {

@@ -1803,9 +1803,15 @@ class ListOwnershipResponse(TypedDict):
     status: Status
 
 
+class AttachmentfileCreateFields(TypedDict):
+    """Fields of a new attached file activity: the required ones must be given."""
+
+    file: Upload
+
+
 class AttachmentfileCreateActivityRequest(TypedDict):
     parent: AttachmentfileParentId
-    data: NotRequired[AttachmentfileFields]
+    data: NotRequired[AttachmentfileCreateFields]
     flagged: NotRequired[Flag]
     after: NotRequired[ActivityId]
     before: NotRequired[ActivityId]
