@@ -58,11 +58,11 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-function run(command: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function run(command: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((ok, fail) => {
     const child = spawn(command, args, {
       cwd: root, // tsx resolves from the repo's node_modules
-      env: { ...process.env, CRM_URL: server.base, CRM_EMAIL: user.email, CRM_TOKEN: user.token, NODE_OPTIONS: '', NO_PROXY: '127.0.0.1', no_proxy: '127.0.0.1' },
+      env: { ...process.env, CRM_URL: server.base, CRM_EMAIL: user.email, CRM_TOKEN: user.token, NODE_OPTIONS: '', NO_PROXY: '127.0.0.1', no_proxy: '127.0.0.1', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -80,12 +80,16 @@ function run(command: string, args: string[]): Promise<{ code: number | null; st
 
 /** What the block's comments say it prints: `console.log(...); // this`, in order. */
 const promised = (code: string) => [...code.matchAll(/console\.log\(.*\);\s*\/\/ (.*)$/gm)].map((m) => m[1].trim());
+/** Python's: `print(...)  # this`. */
+const promisedPython = (code: string) => [...code.matchAll(/print\(.*\)\s+# (.*)$/gm)].map((m) => m[1]!.trim());
 
 describe('the guide pages', () => {
   it('cover getting started, pagination, errors and retries, batch and webhooks, each with TypeScript to run', () => {
     const pages = new Set(blocks.map((b) => b.page));
     for (const p of ['getting-started', 'pagination', 'errors', 'batch', 'webhooks']) expect(pages).toContain(`guide-${p}.html`);
     for (const p of pages) expect(blocks.some((b) => b.page === p && b.kind === 'typescript'), p).toBe(true);
+    for (const p of pages) expect(blocks.some((b) => b.page === p && b.kind === 'python'), p).toBe(true);
+    for (const b of blocks.filter((x) => x.kind === 'python')) expect(promisedPython(b.code).length, `${b.page}#${b.section}`).toBeGreaterThan(0);
     for (const b of blocks.filter((x) => x.kind === 'typescript')) expect(promised(b.code).length, `${b.page}#${b.section}`).toBeGreaterThan(0);
   });
 
@@ -97,6 +101,16 @@ describe('the guide pages', () => {
     expect(r.code, `stdout:\n${r.stdout}\nstderr:\n${r.stderr}`).toBe(0);
     expect(r.stderr).toBe('');
     expect(r.stdout.trim().split('\n')).toEqual(promised(block.code));
+  });
+
+  it.each(blocks.filter((b) => b.kind === 'python').map((b, i) => [`${b.page}#${b.section} (${i + 1})`, b] as const))('Python %s runs and prints what it promises', async (_, block) => {
+    // The Python SDK from its sources (test/sdk-python.test.ts runs it from its built wheel).
+    const file = join(dir, `${block.section}-${blocks.indexOf(block)}.py`);
+    writeFileSync(file, block.code);
+    const r = await run('/usr/bin/python3', [file], { PYTHONPATH: resolve(generatedDir, 'python/src'), PYTHONDONTWRITEBYTECODE: '1' });
+    expect(r.code, `stdout:\n${r.stdout}\nstderr:\n${r.stderr}`).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(r.stdout.trim().split('\n')).toEqual(promisedPython(block.code));
   });
 
   it.each(blocks.filter((b) => b.kind === 'curl').map((b) => [`${b.page}#${b.section}`, b] as const))('curl %s answers the JSON envelope', async (_, block) => {

@@ -1,6 +1,6 @@
 // The guide pages of generated/docs/ from templates/docs/guides/*.md.hbs: a header (title:,
 // intro:), then `## Title {#id}` sections, an optional `keywords:` line (what search should
-// land on there), paragraphs, and fenced code (```ts, ```sh). Code blocks that follow each other
+// land on there), paragraphs, and fenced code (```ts, ```py, ```sh). Code blocks that follow each other
 // are the same step in several languages and become tabs. test/docs-guides.test.ts runs every
 // block against a live service.
 import { readdirSync } from 'node:fs';
@@ -9,8 +9,9 @@ import { templatesDir } from '../pipeline/root.ts';
 import { Handlebars, template } from '../pipeline/templates.ts';
 import { languages, type Block, type Example, type Page, type Section, type Tab } from './docs-model.ts';
 import { tsId } from '../targets/typescript/docs.ts';
+import { pyIdType, pyImportName } from '../targets/python/docs.ts';
 
-const fenceLang: Record<string, string> = { ts: 'typescript', sh: 'curl' };
+const fenceLang: Record<string, string> = { ts: 'typescript', py: 'python', sh: 'curl' };
 
 export function guidePages(spec: Spec): Page[] {
   const dir = `${templatesDir}docs/guides/`;
@@ -18,9 +19,12 @@ export function guidePages(spec: Spec): Page[] {
   hb.registerHelper('join', (list: unknown, sep: unknown) => (Array.isArray(list) ? list.join(typeof sep === 'string' ? sep : ', ') : ''));
   // A number from elsewhere as the client takes ids ({{id "contacts" 12}}), and what to import for it.
   hb.registerHelper('id', (of: string, n: number) => tsId(of, n));
+  // The Python SDK's id type of a kind ({{pyidtype "contacts"}}: ContactId) and its import name.
+  hb.registerHelper('pyidtype', (kind: string) => pyIdType(spec.kinds.find((k) => k.name === kind)?.singular ?? kind));
   const context = {
     spec,
     client: spec.packages.client.name,
+    pypkg: pyImportName(spec.packages.client.name),
     first: spec.kinds[0],
     p: spec.operations.find((o) => o.paginate)?.paginate,
     notFound: spec.errors.find((e) => e.status === 404),
@@ -61,7 +65,7 @@ function parseGuide(slug: string, text: string): Page {
       if (end < 0) throw new Error(`guide ${slug}: code block at line ${i + 1} is not closed`);
       const lang = fenceLang[fence[1]];
       if (!lang) throw new Error(`guide ${slug}: unknown code language ${fence[1]}`);
-      const code: Example = { kind: lang, label: lang === 'curl' ? 'curl' : 'TypeScript', text: lines.slice(i + 1, end).join('\n') };
+      const code: Example = { kind: lang, label: languages[lang]!, text: lines.slice(i + 1, end).join('\n') };
       // Code right after code: the same step in another language.
       const last = section.blocks!.at(-1);
       if (tabs && last && 'tabs' in last && last.tabs === tabs) tabs.push({ lang, title: languages[lang], examples: [code] });

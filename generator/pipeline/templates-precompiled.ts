@@ -135,7 +135,7 @@ export const precompiled: Record<string, { hash: string; spec: TemplateSpecifica
 },"useData":true},
   },
   "docs/guides/1-getting-started.md.hbs {\"noEscape\":true,\"strict\":true}": {
-    hash: "d13a3f486084337cf2936c213feca885",
+    hash: "52044d5201536fd6f2de30ce8aa7cbe5",
     spec: {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     var stack1, helper, alias1=container.strict, alias2=depth0 != null ? depth0 : (container.nullContext || {}), alias3="function", alias4=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -156,25 +156,41 @@ export const precompiled: Record<string, { hash: string; spec: TemplateSpecifica
     + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":21,"column":28},"end":{"line":21,"column":38}} ), depth0)) != null ? stack1 : "")
     + ".create({ firstname: 'Ann', lastname: 'Lee' });\nconst shown = await crm."
     + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":22,"column":26},"end":{"line":22,"column":36}} ), depth0)) != null ? stack1 : "")
-    + ".show(created.item.id);\nconsole.log(shown.item.name); // Ann Lee\n```\n\n```sh\ncurl -s -u \"$CRM_EMAIL:$CRM_TOKEN\" -H 'Content-Type: application/json' -H 'Accept: application/json' -d '{\"firstname\":\"Ann\",\"lastname\":\"Lee\"}' \"$CRM_URL/"
-    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":27,"column":155},"end":{"line":27,"column":165}} ), depth0)) != null ? stack1 : "")
+    + ".show(created.item.id);\nconsole.log(shown.item.name); // Ann Lee\n```\n\n```py\nimport os\n\nfrom "
+    + ((stack1 = (((helper = lookupProperty(helpers,"pypkg") || alias1(depth0, "pypkg", {"start":{"line":29,"column":7},"end":{"line":29,"column":12}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"pypkg","hash":{},"data":data,"loc":{"start":{"line":29,"column":5},"end":{"line":29,"column":14}}}) : helper))) != null ? stack1 : "")
+    + " import Client\n\ncrm = Client(os.environ[\"CRM_URL\"], os.environ[\"CRM_EMAIL\"], os.environ[\"CRM_TOKEN\"], format=\"json\")  # or \"xml\", the default\n\ncreated = crm."
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":33,"column":16},"end":{"line":33,"column":26}} ), depth0)) != null ? stack1 : "")
+    + ".create({\"firstname\": \"Ann\", \"lastname\": \"Lee\"})\nshown = crm."
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":34,"column":14},"end":{"line":34,"column":24}} ), depth0)) != null ? stack1 : "")
+    + ".show(created[\"item\"][\"id\"])\nprint(shown[\"item\"][\"name\"])  # Ann Lee\n```\n\n```sh\ncurl -s -u \"$CRM_EMAIL:$CRM_TOKEN\" -H 'Content-Type: application/json' -H 'Accept: application/json' -d '{\"firstname\":\"Ann\",\"lastname\":\"Lee\"}' \"$CRM_URL/"
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":39,"column":155},"end":{"line":39,"column":165}} ), depth0)) != null ? stack1 : "")
     + "/\"\n```\n\n## Activities under a record {#getting-started-activities}\nkeywords: activities\n\nNotes, tasks, calls and the other activity types live under a record or under another activity, as the Hierarchy page shows. Each type has its own resource under the record kind: `crm."
-    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":33,"column":186},"end":{"line":33,"column":196}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":45,"column":186},"end":{"line":45,"column":196}} ), depth0)) != null ? stack1 : "")
     + ".activities.<segment>`.\n\n```ts\nimport { createClient } from '"
-    + ((stack1 = (((helper = lookupProperty(helpers,"client") || alias1(depth0, "client", {"start":{"line":36,"column":32},"end":{"line":36,"column":38}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"client","hash":{},"data":data,"loc":{"start":{"line":36,"column":30},"end":{"line":36,"column":40}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = (((helper = lookupProperty(helpers,"client") || alias1(depth0, "client", {"start":{"line":48,"column":32},"end":{"line":48,"column":38}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"client","hash":{},"data":data,"loc":{"start":{"line":48,"column":30},"end":{"line":48,"column":40}}}) : helper))) != null ? stack1 : "")
     + "';\n\nconst crm = createClient({ baseUrl: process.env.CRM_URL!, email: process.env.CRM_EMAIL!, token: process.env.CRM_TOKEN! });\nconst { item } = await crm."
-    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":39,"column":29},"end":{"line":39,"column":39}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":51,"column":29},"end":{"line":51,"column":39}} ), depth0)) != null ? stack1 : "")
     + ".create({ firstname: 'Bob', lastname: 'Stone' });\nconst note = await crm."
-    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":40,"column":25},"end":{"line":40,"column":35}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":52,"column":25},"end":{"line":52,"column":35}} ), depth0)) != null ? stack1 : "")
     + ".activities.note.create({ parent: item.id, data: { details: 'Met at the fair' } });\nconst list = await crm."
-    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":41,"column":25},"end":{"line":41,"column":35}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":53,"column":25},"end":{"line":53,"column":35}} ), depth0)) != null ? stack1 : "")
     + ".activities.tasklist.create({ parent: item.id, data: { title: 'Onboarding' } });\nawait crm."
-    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":42,"column":12},"end":{"line":42,"column":22}} ), depth0)) != null ? stack1 : "")
-    + ".activities.task.create({ parent: list.id, data: { title: 'Send the welcome pack' } });\nconsole.log(note.id > 0); // true\n```\n";
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":54,"column":12},"end":{"line":54,"column":22}} ), depth0)) != null ? stack1 : "")
+    + ".activities.task.create({ parent: list.id, data: { title: 'Send the welcome pack' } });\nconsole.log(note.id > 0); // true\n```\n\n```py\nimport os\n\nfrom "
+    + ((stack1 = (((helper = lookupProperty(helpers,"pypkg") || alias1(depth0, "pypkg", {"start":{"line":61,"column":7},"end":{"line":61,"column":12}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"pypkg","hash":{},"data":data,"loc":{"start":{"line":61,"column":5},"end":{"line":61,"column":14}}}) : helper))) != null ? stack1 : "")
+    + " import Client\n\ncrm = Client(os.environ[\"CRM_URL\"], os.environ[\"CRM_EMAIL\"], os.environ[\"CRM_TOKEN\"])\nitem = crm."
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":64,"column":13},"end":{"line":64,"column":23}} ), depth0)) != null ? stack1 : "")
+    + ".create({\"firstname\": \"Bob\", \"lastname\": \"Stone\"})[\"item\"]\nnote = crm."
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":65,"column":13},"end":{"line":65,"column":23}} ), depth0)) != null ? stack1 : "")
+    + ".activities.note.create({\"parent\": item[\"id\"], \"data\": {\"details\": \"Met at the fair\"}})\ntasks = crm."
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":66,"column":14},"end":{"line":66,"column":24}} ), depth0)) != null ? stack1 : "")
+    + ".activities.tasklist.create({\"parent\": item[\"id\"], \"data\": {\"title\": \"Onboarding\"}})\ncrm."
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":67,"column":6},"end":{"line":67,"column":16}} ), depth0)) != null ? stack1 : "")
+    + ".activities.task.create({\"parent\": tasks[\"id\"], \"data\": {\"title\": \"Send the welcome pack\"}})\nprint(note[\"id\"] > 0)  # True\n```\n";
 },"useData":true},
   },
   "docs/guides/2-pagination.md.hbs {\"noEscape\":true,\"strict\":true}": {
-    hash: "47727df51008da99eea221e0061fdcf0",
+    hash: "8f6440638f7678235f3830ced659e742",
     spec: {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     var stack1, helper, alias1=container.strict, alias2=container.lambda, alias3=depth0 != null ? depth0 : (container.nullContext || {}), alias4="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -211,25 +227,55 @@ export const precompiled: Record<string, { hash: string; spec: TemplateSpecifica
     + ((stack1 = alias2(alias1(lookupProperty(depth0,"p"), "limit", {"start":{"line":16,"column":65},"end":{"line":16,"column":72}} ), depth0)) != null ? stack1 : "")
     + ": 2 });\nconsole.log(first."
     + ((stack1 = alias2(alias1(lookupProperty(depth0,"p"), "total", {"start":{"line":17,"column":20},"end":{"line":17,"column":27}} ), depth0)) != null ? stack1 : "")
-    + " >= 5, first.entries?.length, second.entries?.length); // true 2 2\n```\n\n```sh\ncurl -s -u \"$CRM_EMAIL:$CRM_TOKEN\" -H 'Accept: application/json' \"$CRM_URL/"
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":21,"column":77},"end":{"line":21,"column":87}} ), depth0)) != null ? stack1 : "")
+    + " >= 5, first.entries?.length, second.entries?.length); // true 2 2\n```\n\n```py\nimport os\n\nfrom "
+    + ((stack1 = (((helper = lookupProperty(helpers,"pypkg") || alias1(depth0, "pypkg", {"start":{"line":23,"column":7},"end":{"line":23,"column":12}} ))),(typeof helper === alias4 ? helper.call(alias3,{"name":"pypkg","hash":{},"data":data,"loc":{"start":{"line":23,"column":5},"end":{"line":23,"column":14}}}) : helper))) != null ? stack1 : "")
+    + " import Client\n\ncrm = Client(os.environ[\"CRM_URL\"], os.environ[\"CRM_EMAIL\"], os.environ[\"CRM_TOKEN\"])\nfor i in range(5):\n    crm."
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":27,"column":10},"end":{"line":27,"column":20}} ), depth0)) != null ? stack1 : "")
+    + ".create({\"firstname\": f\"Page {i}\", \"lastname\": \"Reader\"})\n\nfirst = crm."
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":29,"column":14},"end":{"line":29,"column":24}} ), depth0)) != null ? stack1 : "")
+    + ".list({\""
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"p"), "start", {"start":{"line":29,"column":36},"end":{"line":29,"column":43}} ), depth0)) != null ? stack1 : "")
+    + "\": 0, \""
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"p"), "limit", {"start":{"line":29,"column":54},"end":{"line":29,"column":61}} ), depth0)) != null ? stack1 : "")
+    + "\": 2})\nsecond = crm."
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":30,"column":15},"end":{"line":30,"column":25}} ), depth0)) != null ? stack1 : "")
+    + ".list({\""
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"p"), "start", {"start":{"line":30,"column":37},"end":{"line":30,"column":44}} ), depth0)) != null ? stack1 : "")
+    + "\": 2, \""
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"p"), "limit", {"start":{"line":30,"column":55},"end":{"line":30,"column":62}} ), depth0)) != null ? stack1 : "")
+    + "\": 2})\nprint(first[\""
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"p"), "total", {"start":{"line":31,"column":15},"end":{"line":31,"column":22}} ), depth0)) != null ? stack1 : "")
+    + "\"] >= 5, len(first.get(\""
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"p"), "items", {"start":{"line":31,"column":50},"end":{"line":31,"column":57}} ), depth0)) != null ? stack1 : "")
+    + "\", [])), len(second.get(\""
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"p"), "items", {"start":{"line":31,"column":86},"end":{"line":31,"column":93}} ), depth0)) != null ? stack1 : "")
+    + "\", [])))  # True 2 2\n```\n\n```sh\ncurl -s -u \"$CRM_EMAIL:$CRM_TOKEN\" -H 'Accept: application/json' \"$CRM_URL/"
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":35,"column":77},"end":{"line":35,"column":87}} ), depth0)) != null ? stack1 : "")
     + "/?"
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"p"), "start", {"start":{"line":21,"column":93},"end":{"line":21,"column":100}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"p"), "start", {"start":{"line":35,"column":93},"end":{"line":35,"column":100}} ), depth0)) != null ? stack1 : "")
     + "=0&"
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"p"), "limit", {"start":{"line":21,"column":107},"end":{"line":21,"column":114}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"p"), "limit", {"start":{"line":35,"column":107},"end":{"line":35,"column":114}} ), depth0)) != null ? stack1 : "")
     + "=2\"\n```\n\n## Every page with iterate {#pagination-iterate}\nkeywords: iterate\n\n`crm.<kind>.iterate(params)` is an async iterator over every entry of every page: it asks for the next page while entries remain, so a loop sees each matching record once. Each page is one call against your quota.\n\n```ts\nimport { createClient } from '"
-    + ((stack1 = (((helper = lookupProperty(helpers,"client") || alias1(depth0, "client", {"start":{"line":30,"column":32},"end":{"line":30,"column":38}} ))),(typeof helper === alias4 ? helper.call(alias3,{"name":"client","hash":{},"data":data,"loc":{"start":{"line":30,"column":30},"end":{"line":30,"column":40}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = (((helper = lookupProperty(helpers,"client") || alias1(depth0, "client", {"start":{"line":44,"column":32},"end":{"line":44,"column":38}} ))),(typeof helper === alias4 ? helper.call(alias3,{"name":"client","hash":{},"data":data,"loc":{"start":{"line":44,"column":30},"end":{"line":44,"column":40}}}) : helper))) != null ? stack1 : "")
     + "';\n\nconst crm = createClient({ baseUrl: process.env.CRM_URL!, email: process.env.CRM_EMAIL!, token: process.env.CRM_TOKEN! });\nawait crm."
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":33,"column":12},"end":{"line":33,"column":22}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":47,"column":12},"end":{"line":47,"column":22}} ), depth0)) != null ? stack1 : "")
     + ".create({ firstname: 'Iris', lastname: 'Iterated' });\n\nlet seen = 0;\nfor await (const entry of crm."
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":36,"column":32},"end":{"line":36,"column":42}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":50,"column":32},"end":{"line":50,"column":42}} ), depth0)) != null ? stack1 : "")
     + ".iterate({ "
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"p"), "limit", {"start":{"line":36,"column":57},"end":{"line":36,"column":64}} ), depth0)) != null ? stack1 : "")
-    + ": 2 })) {\n  if (entry.id > 0) seen++;\n}\nconsole.log(seen > 0); // true\n```\n";
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"p"), "limit", {"start":{"line":50,"column":57},"end":{"line":50,"column":64}} ), depth0)) != null ? stack1 : "")
+    + ": 2 })) {\n  if (entry.id > 0) seen++;\n}\nconsole.log(seen > 0); // true\n```\n\n```py\nimport os\n\nfrom "
+    + ((stack1 = (((helper = lookupProperty(helpers,"pypkg") || alias1(depth0, "pypkg", {"start":{"line":59,"column":7},"end":{"line":59,"column":12}} ))),(typeof helper === alias4 ? helper.call(alias3,{"name":"pypkg","hash":{},"data":data,"loc":{"start":{"line":59,"column":5},"end":{"line":59,"column":14}}}) : helper))) != null ? stack1 : "")
+    + " import Client\n\ncrm = Client(os.environ[\"CRM_URL\"], os.environ[\"CRM_EMAIL\"], os.environ[\"CRM_TOKEN\"])\ncrm."
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":62,"column":6},"end":{"line":62,"column":16}} ), depth0)) != null ? stack1 : "")
+    + ".create({\"firstname\": \"Iris\", \"lastname\": \"Iterated\"})\n\nseen = sum(1 for entry in crm."
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":64,"column":32},"end":{"line":64,"column":42}} ), depth0)) != null ? stack1 : "")
+    + ".iterate({\""
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"p"), "limit", {"start":{"line":64,"column":57},"end":{"line":64,"column":64}} ), depth0)) != null ? stack1 : "")
+    + "\": 2}) if entry[\"id\"] > 0)\nprint(seen > 0)  # True\n```\n";
 },"useData":true},
   },
   "docs/guides/3-errors.md.hbs {\"noEscape\":true,\"strict\":true}": {
-    hash: "dd6c69ecacc888a1a374c19a8b636aeb",
+    hash: "70ad5568304b1ffc3ac44bf619f58ea7",
     spec: {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     var stack1, helper, alias1=container.strict, alias2=depth0 != null ? depth0 : (container.nullContext || {}), alias3="function", alias4=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -250,21 +296,35 @@ export const precompiled: Record<string, { hash: string; spec: TemplateSpecifica
     + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":19,"column":14},"end":{"line":19,"column":24}} ), depth0)) != null ? stack1 : "")
     + ".activities.task.create({ parent: "
     + ((stack1 = (lookupProperty(helpers,"id")||alias1(depth0, "id", {"start":{"line":19,"column":62},"end":{"line":19,"column":64}} )).call(alias2,"tasklist",1,{"name":"id","hash":{},"data":data,"loc":{"start":{"line":19,"column":60},"end":{"line":19,"column":79}}})) != null ? stack1 : "")
-    + ", data: { priority: 99 } });\n} catch (e) {\n  if (e instanceof ServiceError) console.log(e.local, e.keys.join(',')); // true outofrange\n}\n```\n\n```sh\ncurl -s -u \"$CRM_EMAIL:$CRM_TOKEN\" -H 'Accept: application/json' \"$CRM_URL/"
-    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":26,"column":77},"end":{"line":26,"column":87}} ), depth0)) != null ? stack1 : "")
+    + ", data: { priority: 99 } });\n} catch (e) {\n  if (e instanceof ServiceError) console.log(e.local, e.keys.join(',')); // true outofrange\n}\n```\n\n```py\nimport os\n\nfrom "
+    + ((stack1 = (((helper = lookupProperty(helpers,"pypkg") || alias1(depth0, "pypkg", {"start":{"line":28,"column":7},"end":{"line":28,"column":12}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"pypkg","hash":{},"data":data,"loc":{"start":{"line":28,"column":5},"end":{"line":28,"column":14}}}) : helper))) != null ? stack1 : "")
+    + " import Client, ServiceError\nfrom "
+    + ((stack1 = (((helper = lookupProperty(helpers,"pypkg") || alias1(depth0, "pypkg", {"start":{"line":29,"column":7},"end":{"line":29,"column":12}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"pypkg","hash":{},"data":data,"loc":{"start":{"line":29,"column":5},"end":{"line":29,"column":14}}}) : helper))) != null ? stack1 : "")
+    + ".types import "
+    + ((stack1 = (lookupProperty(helpers,"pyidtype")||alias1(depth0, "pyidtype", {"start":{"line":29,"column":30},"end":{"line":29,"column":38}} )).call(alias2,lookupProperty(lookupProperty(depth0,"first"),"name"),{"name":"pyidtype","hash":{},"data":data,"loc":{"start":{"line":29,"column":28},"end":{"line":29,"column":51}}})) != null ? stack1 : "")
+    + "\n\ncrm = Client(os.environ[\"CRM_URL\"], os.environ[\"CRM_EMAIL\"], os.environ[\"CRM_TOKEN\"])\ntry:\n    crm."
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":33,"column":10},"end":{"line":33,"column":20}} ), depth0)) != null ? stack1 : "")
+    + ".show("
+    + ((stack1 = (lookupProperty(helpers,"pyidtype")||alias1(depth0, "pyidtype", {"start":{"line":33,"column":30},"end":{"line":33,"column":38}} )).call(alias2,lookupProperty(lookupProperty(depth0,"first"),"name"),{"name":"pyidtype","hash":{},"data":data,"loc":{"start":{"line":33,"column":28},"end":{"line":33,"column":51}}})) != null ? stack1 : "")
+    + "(999999999))\nexcept ServiceError as e:\n    print(e.status, \",\".join(e.keys))  # 404 "
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"notFound"), "key", {"start":{"line":35,"column":47},"end":{"line":35,"column":59}} ), depth0)) != null ? stack1 : "")
+    + "\ntry:\n    crm.reports.calendar({\"start\": \"31/02/2026\"})\nexcept ServiceError as e:\n    print(e.local, \",\".join(e.keys))  # False invaliddate\n```\n\n```sh\ncurl -s -u \"$CRM_EMAIL:$CRM_TOKEN\" -H 'Accept: application/json' \"$CRM_URL/"
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":43,"column":77},"end":{"line":43,"column":87}} ), depth0)) != null ? stack1 : "")
     + "/999999999/\"\n```\n\n## Retries and the quota {#errors-retries}\nkeywords: retry quota\n\nEvery answer carries `"
-    + ((stack1 = alias4(alias1(lookupProperty(lookupProperty(depth0,"spec"),"quota"), "header", {"start":{"line":32,"column":24},"end":{"line":32,"column":41}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias4(alias1(lookupProperty(lookupProperty(depth0,"spec"),"quota"), "header", {"start":{"line":49,"column":24},"end":{"line":49,"column":41}} ), depth0)) != null ? stack1 : "")
     + "` ("
-    + ((stack1 = alias4(alias1(lookupProperty(lookupProperty(depth0,"spec"),"quota"), "format", {"start":{"line":32,"column":48},"end":{"line":32,"column":65}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias4(alias1(lookupProperty(lookupProperty(depth0,"spec"),"quota"), "format", {"start":{"line":49,"column":48},"end":{"line":49,"column":65}} ), depth0)) != null ? stack1 : "")
     + "); `crm.quota` holds the latest. The client retries GET, PUT and DELETE after network errors, 429 and 5xx answers, with exponential backoff and jitter (`retry: { max, baseDelayMs, maxDelayMs }`; `max: 0` turns it off); a POST is never repeated, since it could create twice. Each attempt is a call against the quota.\n\n```ts\nimport { createClient } from '"
-    + ((stack1 = (((helper = lookupProperty(helpers,"client") || alias1(depth0, "client", {"start":{"line":35,"column":32},"end":{"line":35,"column":38}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"client","hash":{},"data":data,"loc":{"start":{"line":35,"column":30},"end":{"line":35,"column":40}}}) : helper))) != null ? stack1 : "")
-    + "';\n\nconst crm = createClient({\n  baseUrl: process.env.CRM_URL!,\n  email: process.env.CRM_EMAIL!,\n  token: process.env.CRM_TOKEN!,\n  retry: { max: 2, baseDelayMs: 100 },\n  timeoutMs: 10_000,\n});\nawait crm.ownership.list();\nconsole.log(crm.quota!.used > 0, crm.quota!.allowed > 0); // true true\n```\n";
+    + ((stack1 = (((helper = lookupProperty(helpers,"client") || alias1(depth0, "client", {"start":{"line":52,"column":32},"end":{"line":52,"column":38}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"client","hash":{},"data":data,"loc":{"start":{"line":52,"column":30},"end":{"line":52,"column":40}}}) : helper))) != null ? stack1 : "")
+    + "';\n\nconst crm = createClient({\n  baseUrl: process.env.CRM_URL!,\n  email: process.env.CRM_EMAIL!,\n  token: process.env.CRM_TOKEN!,\n  retry: { max: 2, baseDelayMs: 100 },\n  timeoutMs: 10_000,\n});\nawait crm.ownership.list();\nconsole.log(crm.quota!.used > 0, crm.quota!.allowed > 0); // true true\n```\n\n```py\nimport os\n\nfrom "
+    + ((stack1 = (((helper = lookupProperty(helpers,"pypkg") || alias1(depth0, "pypkg", {"start":{"line":68,"column":7},"end":{"line":68,"column":12}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"pypkg","hash":{},"data":data,"loc":{"start":{"line":68,"column":5},"end":{"line":68,"column":14}}}) : helper))) != null ? stack1 : "")
+    + " import Client, RetryPolicy\n\ncrm = Client(os.environ[\"CRM_URL\"], os.environ[\"CRM_EMAIL\"], os.environ[\"CRM_TOKEN\"], retry=RetryPolicy(max=2, base_delay=0.1), timeout=10)\ncrm.ownership.list()\nassert crm.quota is not None\nprint(crm.quota.used > 0, crm.quota.allowed > 0)  # True True\n```\n";
 },"useData":true},
   },
   "docs/guides/4-batch.md.hbs {\"noEscape\":true,\"strict\":true}": {
-    hash: "4ddd28220d32724832740e9c3594bfec",
+    hash: "7b030f63584ac3c2e6aba2292c1b7e0b",
     spec: {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
-    var stack1, helper, alias1=container.strict, alias2=container.lambda, alias3=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
+    var stack1, helper, alias1=container.strict, alias2=container.lambda, alias3=depth0 != null ? depth0 : (container.nullContext || {}), alias4="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
           return parent[propertyName];
         }
@@ -278,7 +338,7 @@ export const precompiled: Record<string, { hash: string; spec: TemplateSpecifica
     + " request (several when more than "
     + ((stack1 = alias2(alias1(lookupProperty(lookupProperty(depth0,"spec"),"batch"), "maxParts", {"start":{"line":7,"column":192},"end":{"line":7,"column":211}} ), depth0)) != null ? stack1 : "")
     + " are queued) and settles each promise with its own answer: one failure does not fail the others.\n\n```ts\nimport { asId, createClient, ServiceError } from '"
-    + ((stack1 = (((helper = lookupProperty(helpers,"client") || alias1(depth0, "client", {"start":{"line":10,"column":52},"end":{"line":10,"column":58}} ))),(typeof helper === "function" ? helper.call(alias3,{"name":"client","hash":{},"data":data,"loc":{"start":{"line":10,"column":50},"end":{"line":10,"column":60}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = (((helper = lookupProperty(helpers,"client") || alias1(depth0, "client", {"start":{"line":10,"column":52},"end":{"line":10,"column":58}} ))),(typeof helper === alias4 ? helper.call(alias3,{"name":"client","hash":{},"data":data,"loc":{"start":{"line":10,"column":50},"end":{"line":10,"column":60}}}) : helper))) != null ? stack1 : "")
     + "';\n\nconst crm = createClient({ baseUrl: process.env.CRM_URL!, email: process.env.CRM_EMAIL!, token: process.env.CRM_TOKEN! });\nconst batch = crm.batch();\nconst ann = batch."
     + ((stack1 = alias2(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":14,"column":20},"end":{"line":14,"column":30}} ), depth0)) != null ? stack1 : "")
     + ".create({ firstname: 'Ann', lastname: 'Batch' });\nconst missing = batch."
@@ -287,11 +347,25 @@ export const precompiled: Record<string, { hash: string; spec: TemplateSpecifica
     + ((stack1 = (lookupProperty(helpers,"id")||alias1(depth0, "id", {"start":{"line":15,"column":44},"end":{"line":15,"column":46}} )).call(alias3,lookupProperty(lookupProperty(depth0,"first"),"name"),999999999,{"name":"id","hash":{},"data":data,"loc":{"start":{"line":15,"column":42},"end":{"line":15,"column":69}}})) != null ? stack1 : "")
     + ");\nconst tags = batch."
     + ((stack1 = alias2(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":16,"column":21},"end":{"line":16,"column":31}} ), depth0)) != null ? stack1 : "")
-    + ".categories.list();\nawait batch.send();\n\nconsole.log((await ann).item.name, Array.isArray((await tags).categories)); // Ann Batch true\nawait missing.catch((e: ServiceError) => console.log(e.status)); // 404\n```\n";
+    + ".categories.list();\nawait batch.send();\n\nconsole.log((await ann).item.name, Array.isArray((await tags).categories)); // Ann Batch true\nawait missing.catch((e: ServiceError) => console.log(e.status)); // 404\n```\n\n```py\nimport os\n\nfrom "
+    + ((stack1 = (((helper = lookupProperty(helpers,"pypkg") || alias1(depth0, "pypkg", {"start":{"line":26,"column":7},"end":{"line":26,"column":12}} ))),(typeof helper === alias4 ? helper.call(alias3,{"name":"pypkg","hash":{},"data":data,"loc":{"start":{"line":26,"column":5},"end":{"line":26,"column":14}}}) : helper))) != null ? stack1 : "")
+    + " import Client, ServiceError\nfrom "
+    + ((stack1 = (((helper = lookupProperty(helpers,"pypkg") || alias1(depth0, "pypkg", {"start":{"line":27,"column":7},"end":{"line":27,"column":12}} ))),(typeof helper === alias4 ? helper.call(alias3,{"name":"pypkg","hash":{},"data":data,"loc":{"start":{"line":27,"column":5},"end":{"line":27,"column":14}}}) : helper))) != null ? stack1 : "")
+    + ".types import "
+    + ((stack1 = (lookupProperty(helpers,"pyidtype")||alias1(depth0, "pyidtype", {"start":{"line":27,"column":30},"end":{"line":27,"column":38}} )).call(alias3,lookupProperty(lookupProperty(depth0,"first"),"name"),{"name":"pyidtype","hash":{},"data":data,"loc":{"start":{"line":27,"column":28},"end":{"line":27,"column":51}}})) != null ? stack1 : "")
+    + "\n\ncrm = Client(os.environ[\"CRM_URL\"], os.environ[\"CRM_EMAIL\"], os.environ[\"CRM_TOKEN\"])\nbatch = crm.batch()\nann = batch."
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":31,"column":14},"end":{"line":31,"column":24}} ), depth0)) != null ? stack1 : "")
+    + ".create({\"firstname\": \"Ann\", \"lastname\": \"Batch\"})\nmissing = batch."
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":32,"column":18},"end":{"line":32,"column":28}} ), depth0)) != null ? stack1 : "")
+    + ".show("
+    + ((stack1 = (lookupProperty(helpers,"pyidtype")||alias1(depth0, "pyidtype", {"start":{"line":32,"column":38},"end":{"line":32,"column":46}} )).call(alias3,lookupProperty(lookupProperty(depth0,"first"),"name"),{"name":"pyidtype","hash":{},"data":data,"loc":{"start":{"line":32,"column":36},"end":{"line":32,"column":59}}})) != null ? stack1 : "")
+    + "(999999999))\ntags = batch."
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":33,"column":15},"end":{"line":33,"column":25}} ), depth0)) != null ? stack1 : "")
+    + ".categories.list()\nbatch.send()\n\nprint(ann.result()[\"item\"][\"name\"], isinstance(tags.result()[\"categories\"], list))  # Ann Batch True\ntry:\n    missing.result()\nexcept ServiceError as e:\n    print(e.status)  # 404\n```\n";
 },"useData":true},
   },
   "docs/guides/5-webhooks.md.hbs {\"noEscape\":true,\"strict\":true}": {
-    hash: "b7824bac61dd318576154c5022587fee",
+    hash: "1d2017d9982b09fe5208c4ba208eea69",
     spec: {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     var stack1, helper, alias1=container.strict, alias2=depth0 != null ? depth0 : (container.nullContext || {}), alias3="function", alias4=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -304,17 +378,23 @@ export const precompiled: Record<string, { hash: string; spec: TemplateSpecifica
     + ((stack1 = (lookupProperty(helpers,"join")||alias1(depth0, "join", {"start":{"line":7,"column":25},"end":{"line":7,"column":29}} )).call(alias2,lookupProperty(depth0,"events"),", ",{"name":"join","hash":{},"data":data,"loc":{"start":{"line":7,"column":23},"end":{"line":7,"column":43}}})) != null ? stack1 : "")
     + ") and the url the service posts each notification to, in the hook's contenttype. With a secret, every notification is signed.\n\n```ts\nimport { createClient } from '"
     + ((stack1 = (((helper = lookupProperty(helpers,"client") || alias1(depth0, "client", {"start":{"line":10,"column":32},"end":{"line":10,"column":38}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"client","hash":{},"data":data,"loc":{"start":{"line":10,"column":30},"end":{"line":10,"column":40}}}) : helper))) != null ? stack1 : "")
-    + "';\n\nconst crm = createClient({ baseUrl: process.env.CRM_URL!, email: process.env.CRM_EMAIL!, token: process.env.CRM_TOKEN! });\nconst hook = await crm.hooks.create({\n  event: 'items.create',\n  url: 'https://www.example.com/crm-hook',\n  contenttype: 'json',\n  secret: 'my-secret',\n  active: 0, // 1 to start sending\n});\nconst { hooks } = await crm.hooks.list();\nconsole.log(hooks.some((h) => h.id === hook.id)); // true\nawait crm.hooks.delete(hook.id);\n```\n\n## Verify the signature {#webhooks-verify}\nkeywords: verifyWebhook decodeNotification\n\nIn your receiver, check the signature over the raw body before trusting it: `verifyWebhook(body, signatureOrHeaders, secret)` compares the "
-    + ((stack1 = alias4(alias1(lookupProperty(depth0,"sig"), "encoding", {"start":{"line":28,"column":141},"end":{"line":28,"column":153}} ), depth0)) != null ? stack1 : "")
+    + "';\n\nconst crm = createClient({ baseUrl: process.env.CRM_URL!, email: process.env.CRM_EMAIL!, token: process.env.CRM_TOKEN! });\nconst hook = await crm.hooks.create({\n  event: 'items.create',\n  url: 'https://www.example.com/crm-hook',\n  contenttype: 'json',\n  secret: 'my-secret',\n  active: 0, // 1 to start sending\n});\nconst { hooks } = await crm.hooks.list();\nconsole.log(hooks.some((h) => h.id === hook.id)); // true\nawait crm.hooks.delete(hook.id);\n```\n\n```py\nimport os\n\nfrom "
+    + ((stack1 = (((helper = lookupProperty(helpers,"pypkg") || alias1(depth0, "pypkg", {"start":{"line":28,"column":7},"end":{"line":28,"column":12}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"pypkg","hash":{},"data":data,"loc":{"start":{"line":28,"column":5},"end":{"line":28,"column":14}}}) : helper))) != null ? stack1 : "")
+    + " import Client\n\ncrm = Client(os.environ[\"CRM_URL\"], os.environ[\"CRM_EMAIL\"], os.environ[\"CRM_TOKEN\"])\nhook = crm.hooks.create(\n    {\n        \"event\": \"items.create\",\n        \"url\": \"https://www.example.com/crm-hook\",\n        \"contenttype\": \"json\",\n        \"secret\": \"my-secret\",\n        \"active\": 0,  # 1 to start sending\n    }\n)\nprint(any(h[\"id\"] == hook[\"id\"] for h in crm.hooks.list()[\"hooks\"]))  # True\ncrm.hooks.delete(hook[\"id\"])\n```\n\n## Verify the signature {#webhooks-verify}\nkeywords: verifyWebhook decodeNotification\n\nIn your receiver, check the signature over the raw body before trusting it: `verifyWebhook(body, signatureOrHeaders, secret)` compares the "
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"sig"), "encoding", {"start":{"line":47,"column":141},"end":{"line":47,"column":153}} ), depth0)) != null ? stack1 : "")
     + " "
-    + ((stack1 = alias4(alias1(lookupProperty(depth0,"sig"), "algorithm", {"start":{"line":28,"column":158},"end":{"line":28,"column":171}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"sig"), "algorithm", {"start":{"line":47,"column":158},"end":{"line":47,"column":171}} ), depth0)) != null ? stack1 : "")
     + " in `"
-    + ((stack1 = alias4(alias1(lookupProperty(depth0,"sig"), "header", {"start":{"line":28,"column":180},"end":{"line":28,"column":190}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"sig"), "header", {"start":{"line":47,"column":180},"end":{"line":47,"column":190}} ), depth0)) != null ? stack1 : "")
     + "` (or, given all the request's headers, the Standard Webhooks signature, refusing a stale timestamp) in constant time. `decodeNotification(body, contentType)` turns the body into a typed notification.\n\n```ts\nimport { createHmac } from 'node:crypto';\nimport { decodeNotification, verifyWebhook } from '"
-    + ((stack1 = (((helper = lookupProperty(helpers,"client") || alias1(depth0, "client", {"start":{"line":32,"column":53},"end":{"line":32,"column":59}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"client","hash":{},"data":data,"loc":{"start":{"line":32,"column":51},"end":{"line":32,"column":61}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = (((helper = lookupProperty(helpers,"client") || alias1(depth0, "client", {"start":{"line":51,"column":53},"end":{"line":51,"column":59}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"client","hash":{},"data":data,"loc":{"start":{"line":51,"column":51},"end":{"line":51,"column":61}}}) : helper))) != null ? stack1 : "")
     + "';\n\n// What a receiver gets: the raw body and the "
-    + ((stack1 = alias4(alias1(lookupProperty(depth0,"sig"), "header", {"start":{"line":34,"column":48},"end":{"line":34,"column":58}} ), depth0)) != null ? stack1 : "")
-    + " header.\nconst body = '{\"type\":\"items.create\",\"objectid\":7,\"occured\":\"2026-11-22T10:00:00+00:00\",\"content\":{\"item\":{\"id\":7,\"name\":\"Ann\",\"typeid\":1,\"created\":\"2026-11-22T10:00:00+00:00\",\"viewed\":\"2026-11-22T10:00:00+00:00\",\"updated\":\"2026-11-22T10:00:00+00:00\",\"ownership\":1,\"flagged\":0,\"fields\":{}}}}';\nconst signature = createHmac('sha256', 'my-secret').update(body).digest('hex');\n\nif (await verifyWebhook(body, signature, 'my-secret')) {\n  const notification = decodeNotification(body, 'application/json');\n  console.log(notification.type, notification.objectid); // items.create 7\n}\nconsole.log(await verifyWebhook(body, signature, 'another-secret')); // false\n```\n";
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"sig"), "header", {"start":{"line":53,"column":48},"end":{"line":53,"column":58}} ), depth0)) != null ? stack1 : "")
+    + " header.\nconst body = '{\"type\":\"items.create\",\"objectid\":7,\"occured\":\"2026-11-22T10:00:00+00:00\",\"content\":{\"item\":{\"id\":7,\"name\":\"Ann\",\"typeid\":1,\"created\":\"2026-11-22T10:00:00+00:00\",\"viewed\":\"2026-11-22T10:00:00+00:00\",\"updated\":\"2026-11-22T10:00:00+00:00\",\"ownership\":1,\"flagged\":0,\"fields\":{}}}}';\nconst signature = createHmac('sha256', 'my-secret').update(body).digest('hex');\n\nif (await verifyWebhook(body, signature, 'my-secret')) {\n  const notification = decodeNotification(body, 'application/json');\n  console.log(notification.type, notification.objectid); // items.create 7\n}\nconsole.log(await verifyWebhook(body, signature, 'another-secret')); // false\n```\n\n```py\nimport hashlib\nimport hmac\n\nfrom "
+    + ((stack1 = (((helper = lookupProperty(helpers,"pypkg") || alias1(depth0, "pypkg", {"start":{"line":68,"column":7},"end":{"line":68,"column":12}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"pypkg","hash":{},"data":data,"loc":{"start":{"line":68,"column":5},"end":{"line":68,"column":14}}}) : helper))) != null ? stack1 : "")
+    + " import decode_notification, verify_webhook\n\n# What a receiver gets: the raw body and the "
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"sig"), "header", {"start":{"line":70,"column":47},"end":{"line":70,"column":57}} ), depth0)) != null ? stack1 : "")
+    + " header.\nbody = b'{\"type\":\"items.create\",\"objectid\":7,\"occured\":\"2026-11-22T10:00:00+00:00\",\"content\":{\"item\":{\"id\":7,\"name\":\"Ann\",\"typeid\":1,\"created\":\"2026-11-22T10:00:00+00:00\",\"viewed\":\"2026-11-22T10:00:00+00:00\",\"updated\":\"2026-11-22T10:00:00+00:00\",\"ownership\":1,\"flagged\":0,\"fields\":{}}}}'\nsignature = hmac.new(b\"my-secret\", body, hashlib.sha256).hexdigest()\n\nif verify_webhook(body, signature, \"my-secret\"):\n    notification = decode_notification(body, \"application/json\")\n    print(notification[\"type\"], notification[\"objectid\"])  # items.create 7\nprint(verify_webhook(body, signature, \"another-secret\"))  # False\n```\n";
 },"useData":true},
   },
   "docs/page.html.hbs {\"strict\":true,\"preventIndent\":true}": {

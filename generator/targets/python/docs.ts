@@ -31,8 +31,11 @@ export function pyValue(v: unknown, indent = '', width = 90): string {
   return `${open}\n${parts.map((p) => `${inner}${p}`).join(',\n')},\n${indent}${close}`;
 }
 
-/** The NewType of a kind's or segment's ids: contacts -> ContactId (the singular), task -> TaskId. */
-const idType = (of: string, kinds: Record<string, string>) => `${pascal(kinds[of] ?? of)}Id`;
+/** The NewType of a kind's ids by its singular (contact -> ContactId), or of a segment's (task -> TaskId). */
+export const pyIdType = (singularOrSegment: string) => `${pascal(singularOrSegment)}Id`;
+const idType = (of: string, kinds: Record<string, string>) => pyIdType(kinds[of] ?? of);
+/** The import name of the client package (PEP 8 spelling of its distribution name). */
+export const pyImportName = (packageName: string) => packageName.toLowerCase().replace(/[-_.]+/g, '_');
 
 function pythonCall(c: ExampleCall): { label: string; text: string } {
   const { op } = c;
@@ -49,7 +52,7 @@ function pythonCall(c: ExampleCall): { label: string; text: string } {
     value = { ...o, parent: id(of, o.parent) };
   }
   const args = [...ids, ...(value !== undefined ? [pyValue(value, '', 70)] : []), ...(c.files.length ? [`files={${c.files.map((f) => `${JSON.stringify(f.field)}: Path(${JSON.stringify(f.filename)}).read_bytes()`).join(', ')}}`] : [])];
-  const imports = [...(c.files.length ? ['from pathlib import Path\n'] : []), ...(used.size ? [`from ${c.clientPackage.toLowerCase().replace(/[-_.]+/g, '_')}.types import ${[...used].sort().join(', ')}\n`] : [])];
+  const imports = [...(c.files.length ? ['from pathlib import Path\n'] : []), ...(used.size ? [`from ${pyImportName(c.clientPackage)}.types import ${[...used].sort().join(', ')}\n`] : [])];
   const result = ({ create: 'created', update: 'updated', delete: 'deleted', show: 'record', list: 'page', deliveries: 'deliveries', redeliver: 'delivery' } as Record<string, string>)[op.client.split('.').pop()!] ?? 'report';
   const flat = `${result} = ${name}(${args.join(', ')})`;
   const text = flat.length <= 100 && !flat.includes('\n') ? flat : `${result} = ${name}(\n${args.map((a) => `    ${a.replace(/\n/g, '\n    ')},`).join('\n')}\n)`;
