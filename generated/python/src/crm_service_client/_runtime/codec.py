@@ -12,6 +12,7 @@ text lists (comma-delimited on the wire), of owner filter.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any, cast
 
 from .xml import Element, XmlError, XmlLimits, escape_attr, escape_text, parse_xml
@@ -209,7 +210,129 @@ def decode_xml(desc: Desc, body: bytes | str, limits: XmlLimits) -> Value:
         root = parse_xml(body, limits)
     except XmlError as e:
         raise CodecError(str(e)) from None
-    return decode_xml_element(desc, root)
+    return xml_decoder(desc)(root)
+
+
+# ---------- XML decoders compiled per descriptor ----------
+# The same rules as decode_xml_element, turned once per descriptor into closures: the branching on
+# the descriptor and its dict lookups happen when the decoder is built, not per element (about
+# twice as fast on a 30-entry list). decode_xml_element stays their reference (the unit tests
+# compare the two).
+
+Decoder = Callable[[Element], Value]
+_decoders: dict[int, tuple[Desc, Decoder]] = {}
+
+
+def xml_decoder(desc: Desc) -> Decoder:
+    """The compiled decoder of a descriptor (built on first use, kept with its descriptor)."""
+    hit = _decoders.get(id(desc))
+    if hit is not None and hit[0] is desc:
+        return hit[1]
+    fn = _compile(desc)
+    _decoders[id(desc)] = (desc, fn)
+    return fn
+
+
+def _text(el: Element) -> Value:
+    return generic_xml(el) if len(el) else (el.text or "")
+
+
+def _integer(el: Element) -> Value:
+    if len(el):
+        return generic_xml(el)
+    t = el.text
+    if t is None:
+        return None
+    if t.isdigit():
+        try:
+            return int(t)
+        except ValueError:
+            pass
+    return scalar_from_wire("i", t)
+
+
+def _compile(desc: Desc) -> Decoder:
+    k = desc["k"]
+    if k == "s":
+        code = desc["s"]
+        if code == "t":
+            return _text
+        if code == "i":
+            return _integer
+        return lambda el: generic_xml(el) if len(el) else scalar_from_wire(code, el.text or "")
+    if k == "o":
+        return _compile_object(desc)
+    if k == "l":
+        e = desc["e"]
+        of = xml_decoder(desc["of"])
+        return lambda el: [of(c) for c in el if c.tag == e]
+    if k == "y":
+        p = desc["p"]
+        ofy = xml_decoder(desc["of"])
+        return lambda el: [_with_id(ofy(c), c.tag, p) for c in el if keyed_name(c.tag, p)]
+    ofm = xml_decoder(desc["of"])
+    return lambda el: {c.tag: ofm(c) for c in el}
+
+
+def _compile_object(desc: Desc) -> Decoder:
+    sel = desc.get("sel")
+    inl = desc.get("inl")
+    custom = desc.get("c")
+    an = desc.get("an")
+    sel_field: str | None = sel["f"] if sel is not None else None
+    # child name -> (decoder, member name, owner attribute or None, text: the decoder is _text)
+    fields: dict[str, tuple[Decoder, str, str | None, bool]] = {}
+    for name, fd in cast(dict[str, Desc], desc["f"]).items():
+        if name == sel_field:
+            continue
+        owner = an["a"] if an is not None and name in an["f"] else None
+        fn = xml_decoder(fd)
+        fields[name] = (fn, fd["as"] if fd["k"] == "y" else name, owner, fn is _text)
+    owner_suffix: str = an["s"] if an is not None else ""
+    inl_p: str = inl["p"] if inl is not None else ""
+    inl_as: str = inl["as"] if inl is not None else ""
+    inl_of = xml_decoder(inl["of"]) if inl is not None else None
+    custom_re = _pattern(custom) if custom is not None else None
+    cases: dict[str, Decoder] = {}
+    if sel is not None:
+        cases = {key: xml_decoder(d) for key, d in cast(dict[str, Desc], sel["cases"]).items()}
+    sel_default = xml_decoder(desc["f"][sel_field]) if sel_field is not None else None
+    sel_on: str = sel["on"] if sel is not None else ""
+
+    def decode(el: Element) -> Value:
+        out: dict[str, Any] = {}
+        deferred: Element | None = None
+        inline: list[Any] | None = [] if inl_of is not None else None
+        for child in el:
+            name = child.tag
+            entry = fields.get(name)
+            if entry is not None:
+                # Text, the commonest child, inline: no call.
+                if entry[3] and entry[2] is None and not len(child):
+                    out[entry[1]] = child.text or ""
+                    continue
+                v = entry[0](child)
+                if v is not None:
+                    out[entry[1]] = v
+                if entry[2] is not None and child.attrib:
+                    owner = child.attrib.get(entry[2])
+                    if owner is not None:
+                        out[name + owner_suffix] = owner
+            elif name == sel_field:
+                deferred = child
+            elif inline is not None and inl_of is not None and keyed_name(name, inl_p):
+                inline.append(_with_id(inl_of(child), name, inl_p))
+            elif custom_re is not None and custom_re.match(name):
+                out[name] = generic_xml(child)
+        if inline is not None:
+            out[inl_as] = inline
+        if deferred is not None and sel_default is not None:
+            v = cases.get(_sel_key(out.get(sel_on)), sel_default)(deferred)
+            if v is not None:
+                out[cast(str, sel_field)] = v
+        return out
+
+    return decode
 
 
 def encode_xml(desc: Desc, value: Value, root: str) -> str:

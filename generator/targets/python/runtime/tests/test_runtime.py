@@ -237,10 +237,47 @@ H = "X-Service-Hmac-Sha256"
 def test_webhooks_both_schemes() -> None:
     body = b'{"type":"item.create"}'
     hexsig = hmac.new(b"s3", body, hashlib.sha256).hexdigest()
-    assert verify_webhook(body, hexsig, "s3", hmac_header=H) and not verify_webhook(body, hexsig, "other", hmac_header=H)
+    assert verify_webhook(body, hexsig, "s3", hmac_header=H) and not verify_webhook(
+        body, hexsig, "other", hmac_header=H
+    )
     assert verify_webhook(body, {"X-Service-Hmac-Sha256": hexsig}, "s3", hmac_header=H)
     mac = base64.b64encode(hmac.new(b"s3", b"m1.1000." + body, hashlib.sha256).digest()).decode()
     headers = {"webhook-id": "m1", "webhook-timestamp": "1000", "webhook-signature": f"v1,bogus v1,{mac}"}
     assert verify_webhook(body, headers, "s3", now=1100, hmac_header=H)
     assert not verify_webhook(body, headers, "s3", now=2000, hmac_header=H)
     assert not verify_webhook(body + b" ", headers, "s3", now=1000, hmac_header=H)
+
+
+def test_compiled_decoders_match_the_interpreter() -> None:
+    from _runtime.codec import decode_xml_element, xml_decoder
+    from _runtime.xml import parse_xml as parse
+
+    sel = {
+        "k": "o",
+        "f": {"typeid": INT, "fields": {"k": "o", "f": {}}},
+        "sel": {"on": "typeid", "f": "fields", "cases": {"14": {"k": "o", "f": {"priority": INT}}}},
+    }
+    owner = {
+        "k": "o",
+        "f": {"assignedto": INT, "name": S},
+        "c": "^custom[0-9]+$",
+        "an": {"a": "cn", "s": "@cn", "f": ["assignedto"]},
+    }
+    samples: list[tuple[dict[str, Any], bytes]] = [
+        (LIST, b"<r><count>2</count><id7><name>A</name></id7><x/><id9><name>B<b>c</b></name></id9></r>"),
+        (sel, b"<r><fields><priority>2</priority></fields><typeid>14</typeid></r>"),
+        (sel, b"<r><fields><priority>2</priority></fields><typeid>99</typeid></r>"),
+        (
+            owner,
+            b'<r><assignedto cn="Ann Lee">3</assignedto><name/><custom4>x</custom4><custom5><a>1</a></custom5></r>',
+        ),
+        (
+            {"k": "o", "f": {"n": {"k": "s", "s": "n"}, "i": INT, "l": {"k": "s", "s": "il"}}},
+            b"<r><n>1.5</n><i>-4</i><l>1, 2</l></r>",
+        ),
+        ({"k": "o", "f": {"i": INT}}, b"<r><i>x</i></r>"),
+        ({"k": "o", "f": {"i": INT}}, b"<r><i/></r>"),
+    ]
+    for desc, body in samples:
+        root = parse(body, LIMITS)
+        assert xml_decoder(desc)(root) == decode_xml_element(desc, root), body
