@@ -119,7 +119,8 @@ describe('the Python SDK', () => {
     const docs = [...readFileSync(resolve(root, 'generated/docs/reference.md'), 'utf8').matchAll(/^```python\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
     expect(docs.length).toBeGreaterThan(20);
     const preamble = `import os\n\nfrom ${importName} import Client\n\ncrm = Client(os.environ["CRM_URL"], os.environ["CRM_EMAIL"], os.environ["CRM_TOKEN"])\n`;
-    docs.forEach((code, i) => writeFileSync(join(check, `docs_${i + 1}.py`), preamble + code));
+    // Guide blocks are whole programs; reference blocks are one call on the guide's client.
+    docs.forEach((code, i) => writeFileSync(join(check, `docs_${i + 1}.py`), code.includes('Client(') || !code.includes('crm.') ? code : preamble + code));
     writeFileSync(join(check, 'pyrightconfig.json'), JSON.stringify({ typeCheckingMode: 'strict', pythonVersion: '3.11', include: ['.'] }));
     const r = run(process.execPath, [resolve(root, 'node_modules/pyright/index.js'), '--pythonpath', venvPython, '--outputjson'], { cwd: check });
     const report = JSON.parse(r.out.slice(r.out.indexOf('{'))) as { summary: { errorCount: number; filesAnalyzed: number }; generalDiagnostics: { file: string; message: string; range: { start: { line: number } } }[] };

@@ -322,7 +322,7 @@ export const precompiled: Record<string, { hash: string; spec: TemplateSpecifica
 },"useData":true},
   },
   "docs/guides/4-batch.md.hbs {\"noEscape\":true,\"strict\":true}": {
-    hash: "7b030f63584ac3c2e6aba2292c1b7e0b",
+    hash: "8ccaa0bc8a505481f0ef4d1abd28a9e1",
     spec: {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     var stack1, helper, alias1=container.strict, alias2=container.lambda, alias3=depth0 != null ? depth0 : (container.nullContext || {}), alias4="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -361,7 +361,7 @@ export const precompiled: Record<string, { hash: string; spec: TemplateSpecifica
     + ((stack1 = (lookupProperty(helpers,"pyidtype")||alias1(depth0, "pyidtype", {"start":{"line":32,"column":38},"end":{"line":32,"column":46}} )).call(alias3,lookupProperty(lookupProperty(depth0,"first"),"name"),{"name":"pyidtype","hash":{},"data":data,"loc":{"start":{"line":32,"column":36},"end":{"line":32,"column":59}}})) != null ? stack1 : "")
     + "(999999999))\ntags = batch."
     + ((stack1 = alias2(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":33,"column":15},"end":{"line":33,"column":25}} ), depth0)) != null ? stack1 : "")
-    + ".categories.list()\nbatch.send()\n\nprint(ann.result()[\"item\"][\"name\"], isinstance(tags.result()[\"categories\"], list))  # Ann Batch True\ntry:\n    missing.result()\nexcept ServiceError as e:\n    print(e.status)  # 404\n```\n";
+    + ".categories.list()\nbatch.send()\n\nprint(ann.result()[\"item\"][\"name\"], tags.result()[\"status\"])  # Ann Batch success\ntry:\n    missing.result()\nexcept ServiceError as e:\n    print(e.status)  # 404\n```\n";
 },"useData":true},
   },
   "docs/guides/5-webhooks.md.hbs {\"noEscape\":true,\"strict\":true}": {
