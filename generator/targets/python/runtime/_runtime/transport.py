@@ -185,7 +185,8 @@ class Codec:
                 return {}
             try:
                 parsed = json.loads(body)
-            except ValueError as e:
+            except (ValueError, RecursionError) as e:
+                # json's C decoder refuses nesting deeper than the interpreter's recursion limit.
                 raise CodecError(f"malformed JSON: {e}") from None
             return from_wire_json(desc, parsed) or {}
         return decode_xml(desc, body, self.api.limits) or {}

@@ -281,3 +281,13 @@ def test_compiled_decoders_match_the_interpreter() -> None:
     for desc, body in samples:
         root = parse(body, LIMITS)
         assert xml_decoder(desc)(root) == decode_xml_element(desc, root), body
+
+
+def test_hostile_json_answer_is_a_codec_error() -> None:
+    from _runtime.transport import Codec
+
+    codec = Codec(_api(), "json")
+    with pytest.raises(CodecError):
+        codec.decode("list.response", b"[" * 200_000 + b"]" * 200_000, "application/json")
+    with pytest.raises(CodecError):
+        codec.decode("list.response", b"{not json", "application/json")
