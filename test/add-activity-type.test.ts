@@ -62,7 +62,7 @@ describe('adding an activity type in a copy of the spec', { timeout: 600_000 }, 
     expect(types).toMatch(/^class InspectionActivityEntry\(TypedDict\):\n(?:.*\n)*? {4}typeid: Literal\[250\]/m);
     // A comment may sit under an inspection (hierarchy.yaml): its parent's type admits the new id.
     expect(/^CommentParentId = [\s\S]*?\n\n/m.exec(types)?.[0]).toMatch(/\bInspectionId\b/);
-    expect(readFileSync(join(pkg, '_client.py'), 'utf8')).toMatch(/self\.inspection = InspectionActivities\(transport, kind\)/);
+    expect(readFileSync(join(pkg, '_sync.py'), 'utf8')).toMatch(/self\.inspection = InspectionActivities\(transport, kind\)/);
     // Its live tests create, update, move, reposition and delete one (run by test/sdk-python.test.ts in the copy's suite).
     expect(readFileSync(join(copy, 'generated/python/tests/test_live.py'), 'utf8')).toMatch(/a_inspection = \(\s*c\.contacts\.activities\.inspection\.create\(/);
   });

@@ -52,7 +52,7 @@ function required(spec: Spec, shape: Shape | undefined): string[] {
 
 export class ClientWriter {
   readonly types: PartTypes;
-  readonly out: string[] = [];
+  out: string[] = [];
 
   constructor(
     readonly spec: Spec,
@@ -123,7 +123,7 @@ export class ClientWriter {
     const it = mode === 'async' ? 'AsyncIterator' : 'Iterator';
     return `    def ${iterateName(op)}(self, params: ${ptype} | None = None, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> ${it}[${itemType}]:
         """Every entry of ${methodName(op)}, page by page (${p.start}/${p.limit}); each page is fetched when the previous one is used up."""
-        return ${fn}(lambda p: self.${methodName(op)}(cast(${ptype}, p), timeout=timeout, headers=headers), params or {}, ${paging})
+        return ${fn}(lambda p: self.${methodName(op)}(cast("${ptype}", p), timeout=timeout, headers=headers), params or {}, ${paging})
 `;
   }
 
@@ -181,9 +181,51 @@ export class ClientWriter {
   }
 }
 
+/** The imports of a module: each candidate only when the text uses its name. */
+function importsFor(body: string, groups: [string, string[]][], always: string[] = []): string {
+  const uses = (name: string) => always.includes(name) || new RegExp(`(?<![\\w.])${name}\\b`).test(body);
+  return groups
+    .map(([from, names]) => {
+      const used = names.filter((n) => uses(n.split(' as ').at(-1)!));
+      if (!used.length) return '';
+      if (from === '') return used.map((n) => `import ${n}`).join('\n');
+      return `from ${from} import ${used.join(', ')}`;
+    })
+    .filter(Boolean)
+    .join('\n');
+}
+
+const moduleHead = (doc: string, body: string, groups: [string, string[]][]) => {
+  const typed = /(?<![\w.])_t\./.test(body);
+  return `${header}"""${doc}"""
+
+from __future__ import annotations
+
+${importsFor(body, [
+  ['collections.abc', ['AsyncIterator', 'Iterator', 'Mapping']],
+  ['types', ['TracebackType']],
+  ['typing', [...(typed ? ['TYPE_CHECKING'] : []), 'cast']],
+], typed ? ['TYPE_CHECKING'] : [])}
+
+${importsFor(body, [['', ['httpx']]])}
+
+${importsFor(body, groups)}
+${typed ? '\nif TYPE_CHECKING:\n    from . import types as _t\n' : ''}
+${body}
+`.replace(/\n{3,}(?=from|import|if TYPE)/g, '\n\n');
+};
+
+const transportNames = ['AsyncTransport', 'BatchQueue', 'Call', 'Core', 'Deferred', 'Paging', 'Part', 'ResponseInfo', 'RetryPolicy', 'SyncTransport', 'WireFormat', 'apaginate', 'paginate'];
+
 export function emitClient(spec: Spec, derived: { descriptors: Record<string, unknown> }): GeneratedFile[] {
   const w = new ClientWriter(spec, derived.descriptors);
-  const trees = (['sync', 'async', 'batch'] as Mode[]).map((m) => [m, w.resources(m)] as const);
+  const classes: Record<Mode, string> = { sync: '', async: '', batch: '' };
+  const trees = (['sync', 'async', 'batch'] as Mode[]).map((m) => {
+    w.out = [];
+    const t = w.resources(m);
+    classes[m] = w.out.join('\n\n');
+    return [m, t] as const;
+  });
   const attrs = (mode: Mode, holder: string) => {
     const t = trees.find(([m]) => m === mode)![1];
     return [...t.kinds.map(([k, c]) => `        self.${k.name} = ${c}(${holder})`), ...t.roots.map(([a, c]) => `        self.${a} = ${c}(${holder})`)];
@@ -192,38 +234,11 @@ export function emitClient(spec: Spec, derived: { descriptors: Record<string, un
   if (!unknownKey) throw new Error('python client: spec.errors has no key invalidvalue (spec/api.yaml errors.keys)');
   const families = JSON.stringify(Object.keys(spec.notification.content));
   const clientArgs = 'base_url: str, email: str, token: str, *, format: WireFormat = "xml", retry: RetryPolicy | None = None, timeout: float = 30.0, validate: bool = True';
-  const text = `${header}"""The clients of the ${spec.service.title} API: Client (sync) and AsyncClient (async), the same surface."""
+  const dir = `python/src/${importName(spec)}`;
+  const exit = '(self, et: type[BaseException] | None, e: BaseException | None, tb: TracebackType | None) -> None';
 
-from __future__ import annotations
+  const batchBody = `${classes.batch}
 
-from collections.abc import AsyncIterator, Iterator, Mapping
-from types import TracebackType
-from typing import cast
-
-import httpx
-
-from . import _api
-from . import types as _t
-from ._runtime.errors import Quota
-from ._runtime.notifications import decode_notification as _decode_notification
-from ._runtime.transport import (
-    AsyncTransport,
-    BatchQueue,
-    Call,
-    Core,
-    Deferred,
-    Paging,
-    Part,
-    ResponseInfo,
-    RetryPolicy,
-    SyncTransport,
-    WireFormat,
-    apaginate,
-    paginate,
-)
-from ._runtime.webhooks import verify_webhook as _verify_webhook
-
-${w.out.join('\n\n')}
 
 class Batch:
     """Calls queued by its resources and sent together by send(): one multipart/mixed request per
@@ -240,7 +255,7 @@ ${attrs('batch', 'self._q').join('\n')}
     def __enter__(self) -> Batch:
         return self
 
-    def __exit__(self, et: type[BaseException] | None, e: BaseException | None, tb: TracebackType | None) -> None:
+    def __exit__${exit}:
         if et is None:
             self.send()
 
@@ -259,9 +274,11 @@ ${attrs('batch', 'self._q').join('\n')}
     async def __aenter__(self) -> AsyncBatch:
         return self
 
-    async def __aexit__(self, et: type[BaseException] | None, e: BaseException | None, tb: TracebackType | None) -> None:
+    async def __aexit__${exit}:
         if et is None:
-            await self.send()
+            await self.send()`;
+
+  const syncBody = `${classes.sync}
 
 
 class Client:
@@ -278,6 +295,9 @@ ${attrs('sync', 'self._t').join('\n')}
         return self._t.core.quota
 
     def batch(self) -> Batch:
+        """A batch of calls over this client's connection (see Batch)."""
+        from ._batch import Batch
+
         return Batch(self._t)
 
     def close(self) -> None:
@@ -286,8 +306,10 @@ ${attrs('sync', 'self._t').join('\n')}
     def __enter__(self) -> Client:
         return self
 
-    def __exit__(self, et: type[BaseException] | None, e: BaseException | None, tb: TracebackType | None) -> None:
-        self.close()
+    def __exit__${exit}:
+        self.close()`;
+
+  const asyncBody = `${classes.async}
 
 
 class AsyncClient:
@@ -302,6 +324,9 @@ ${attrs('async', 'self._t').join('\n')}
         return self._t.core.quota
 
     def batch(self) -> AsyncBatch:
+        """A batch of calls over this client's connection (see AsyncBatch)."""
+        from ._batch import AsyncBatch
+
         return AsyncBatch(self._t)
 
     async def aclose(self) -> None:
@@ -310,11 +335,10 @@ ${attrs('async', 'self._t').join('\n')}
     async def __aenter__(self) -> AsyncClient:
         return self
 
-    async def __aexit__(self, et: type[BaseException] | None, e: BaseException | None, tb: TracebackType | None) -> None:
-        await self.aclose()
+    async def __aexit__${exit}:
+        await self.aclose()`;
 
-
-def verify_webhook(
+  const webhookBody = `def verify_webhook(
     body: bytes | str, signature: str | Mapping[str, str] | None, secret: str, *, tolerance_seconds: float = 300, now: float | None = None
 ) -> bool:
     """True when a webhook delivery was signed with the hook's secret. signature: the request's headers
@@ -327,7 +351,27 @@ def verify_webhook(
 def decode_notification(body: bytes | str, content_type: str | Mapping[str, str]) -> _t.Notification:
     """A webhook notification (XML, JSON or form, by its Content-Type, or the request's headers:
     then webhook_id is set from webhook-id). Verify it first with verify_webhook."""
-    return cast(_t.Notification, _decode_notification(body, content_type, ${families}, _api.descriptor, _api.API.limits, ${JSON.stringify(unknownKey)}))
-`;
-  return [{ path: `python/src/${importName(spec)}/_client.py`, content: text, format: 'python' }];
+    return cast("_t.Notification", _decode_notification(body, content_type, ${families}, _api.descriptor, _api.API.limits, ${JSON.stringify(unknownKey)}))`;
+
+  const runtime = (extra: [string, string[]][] = []): [string, string[]][] => [
+    ['.', ['_api']],
+    ['._runtime.errors', ['Quota']],
+    ['._runtime.notifications', ['decode_notification as _decode_notification']],
+    ['._runtime.transport', transportNames],
+    ['._runtime.webhooks', ['verify_webhook as _verify_webhook']],
+    ...extra,
+  ];
+  const typeOnly = (names: [string, string][]) => names;
+  void typeOnly;
+  return [
+    { path: `${dir}/_batch.py`, content: moduleHead('The batches: resources that queue calls, sent together by Batch (sync) or AsyncBatch (async).', batchBody, runtime()), format: 'python' },
+    { path: `${dir}/_sync.py`, content: batchTypeImport(moduleHead(`Client: the sync client of the ${spec.service.title} API.`, syncBody, runtime()), 'Batch'), format: 'python' },
+    { path: `${dir}/_async.py`, content: batchTypeImport(moduleHead(`AsyncClient: the async client of the ${spec.service.title} API.`, asyncBody, runtime()), 'AsyncBatch'), format: 'python' },
+    { path: `${dir}/_client.py`, content: moduleHead('Webhook verification and notification decoding.', webhookBody, runtime()), format: 'python' },
+  ];
+}
+
+/** The batch class a client module returns, imported for type checking only (the module loads on first batch()). */
+function batchTypeImport(text: string, name: string): string {
+  return text.replace('    from . import types as _t\n', `    from . import types as _t\n    from ._batch import ${name}\n`);
 }

@@ -12,7 +12,7 @@ export function pythonSurface(files: GeneratedFile[]): SurfaceLine[] {
   const add = (l: Omit<SurfaceLine, 'module'>) => out.push({ module, ...l });
   for (const f of files) {
     if (f.path.endsWith('/types.py')) typesSurface(f.content, add);
-    else if (f.path.endsWith('/_client.py')) clientSurface(f.content, add);
+    else if (/\/_(client|sync|async|batch)\.py$/.test(f.path)) clientSurface(f.content, add);
     else if (f.path.endsWith('/__init__.py')) {
       const all = /__all__ = \[([\s\S]*?)\]/.exec(f.content)?.[1] ?? '';
       for (const m of all.matchAll(/"([^"]+)"/g)) add({ key: `export ${m[1]}`, name: m[1]!, role: 'reexport', type: `from ${f.path.split('/').at(-2)} import ${m[1]}` });

@@ -4,7 +4,9 @@
 Client (sync) and AsyncClient (async) call every operation; types holds the TypedDicts of every message.
 """
 
-from ._client import AsyncBatch, AsyncClient, Batch, Client, decode_notification, verify_webhook
+from typing import TYPE_CHECKING
+
+from ._client import decode_notification, verify_webhook
 from ._runtime.errors import (
     AuthenticationError,
     ConnectionError,
@@ -18,7 +20,27 @@ from ._runtime.errors import (
 )
 from ._runtime.transport import Deferred, ResponseInfo, RetryPolicy, WireFormat
 
+if TYPE_CHECKING:
+    from ._async import AsyncClient
+    from ._batch import AsyncBatch, Batch
+    from ._sync import Client
+
 __version__ = "3.0.0"
+
+# The clients load on first use: an app that uses one of them never loads the other's module.
+_lazy = {"Client": "_sync", "AsyncClient": "_async", "Batch": "_batch", "AsyncBatch": "_batch"}
+
+
+def __getattr__(name: str) -> object:
+    module = _lazy.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib import import_module
+
+    value = getattr(import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "Client",
