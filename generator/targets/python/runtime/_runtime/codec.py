@@ -280,14 +280,17 @@ def _compile_object(desc: Desc) -> Decoder:
     custom = desc.get("c")
     an = desc.get("an")
     sel_field: str | None = sel["f"] if sel is not None else None
-    # child name -> (decoder, member name, owner attribute or None, text: the decoder is _text)
-    fields: dict[str, tuple[Decoder, str, str | None, bool]] = {}
+    # child name -> (decoder, member name, owner attribute or None, inline case: 1 text, 2 integer,
+    # 3 date (kept as text), 0 none: the commonest scalars are read in the loop, without a call)
+    fields: dict[str, tuple[Decoder, str, str | None, int]] = {}
     for name, fd in cast(dict[str, Desc], desc["f"]).items():
         if name == sel_field:
             continue
         owner = an["a"] if an is not None and name in an["f"] else None
         fn = xml_decoder(fd)
-        fields[name] = (fn, fd["as"] if fd["k"] == "y" else name, owner, fn is _text)
+        code = fd.get("s") if fd["k"] == "s" else None
+        inline_case = 1 if code == "t" else 2 if code == "i" else 3 if code in ("d", "dt", "dd") else 0
+        fields[name] = (fn, fd["as"] if fd["k"] == "y" else name, owner, inline_case)
     owner_suffix: str = an["s"] if an is not None else ""
     inl_p: str = inl["p"] if inl is not None else ""
     inl_as: str = inl["as"] if inl is not None else ""
@@ -307,10 +310,18 @@ def _compile_object(desc: Desc) -> Decoder:
             name = child.tag
             entry = fields.get(name)
             if entry is not None:
-                # Text, the commonest child, inline: no call.
-                if entry[3] and entry[2] is None and not len(child):
-                    out[entry[1]] = child.text or ""
-                    continue
+                case = entry[3]
+                if case and entry[2] is None and not len(child):
+                    t = child.text
+                    if case == 1:
+                        out[entry[1]] = t or ""
+                        continue
+                    if case == 2 and t is not None and t.isdigit() and t.isascii():
+                        out[entry[1]] = int(t)
+                        continue
+                    if case == 3 and t is not None and t.strip():
+                        out[entry[1]] = t
+                        continue
                 v = entry[0](child)
                 if v is not None:
                     out[entry[1]] = v
