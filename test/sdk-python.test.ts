@@ -105,6 +105,8 @@ describe('the Python SDK', () => {
       writeFileSync(join(dir, 'work', `readme_${i + 1}.py`), code);
       const r = run(venvPython, [`readme_${i + 1}.py`], { cwd: join(dir, 'work'), env: crmEnv(), timeout: 120_000 });
       expect(r.status, `README block ${i + 1}:\n${code}\n${r.out}`).toBe(0);
+      // Where the README says so: a 404, the service's refusal, and a local one (nothing sent).
+      if (code.includes('found before sending')) expect(r.out).toMatch(/^404 \['itemisnotfound'\]\nFalse \['invaliddate'\]\nTrue \['outofrange'\]$/m);
     });
   }, 300_000);
 

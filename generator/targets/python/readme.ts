@@ -27,6 +27,13 @@ export function emitReadme(spec: Spec): GeneratedFile[] {
     .flatMap((o) => (o.params ?? []).filter((f) => f.shape.kind === 'scalar' && f.shape.type === 'date').map((f) => ({ op: o, param: f.name })))
     .at(0);
   if (!dated) throw new Error('python readme: no report takes a date');
+  // An activity field with a maximum: a value above it fails before sending.
+  const ranged = spec.activities
+    .flatMap((a) => a.fields.filter((f) => f.shape.kind === 'scalar' && f.shape.max !== undefined && !f.when).map((f) => ({ a, f })))
+    .find(({ a }) => a.fields.every((x) => !x.required || x.shape.kind === 'scalar'));
+  if (!ranged) throw new Error('python readme: no activity field has a maximum');
+  const rangedParent = ranged.a.parents[0] === 'record' ? recordIdType(k) : `${ranged.a.parents[0]![0]!.toUpperCase()}${ranged.a.parents[0]!.slice(1)}Id`;
+  const rangedData = [...ranged.a.fields.filter((x) => x.required && x !== ranged.f).map((x) => `"${x.name}": "x"`), `"${ranged.f.name}": ${(ranged.f.shape as { max: number }).max + 1}`].join(', ');
   const env = `crm = Client(os.environ["CRM_URL"], os.environ["CRM_EMAIL"], os.environ["CRM_TOKEN"])`;
   const acls = `AsyncClient(os.environ["CRM_URL"], os.environ["CRM_EMAIL"], os.environ["CRM_TOKEN"], format="json")`;
   const errorKeys = spec.errors.map((e) => `\`${e.key}\` (${e.status})`).join(', ');
@@ -111,7 +118,7 @@ crm.close()
 import os
 
 from ${mod} import Client, NotFoundError, RateLimitError, ServiceError, ValidationError
-from ${mod}.types import ${recordIdType(k)}
+from ${mod}.types import ${[...new Set([recordIdType(k), rangedParent])].sort().join(', ')}
 
 ${env}
 try:
@@ -122,6 +129,10 @@ try:
     crm.reports.${methodName(dated.op)}({"${dated.param}": "31/02/2026"})
 except ValidationError as e:
     print(e.local, e.keys)  # False (the service found it) and its keys
+try:
+    crm.${k.name}.activities.${ranged.a.segment}.create({"parent": ${rangedParent}(1), "data": {${rangedData}}})
+except ValidationError as e:
+    print(e.local, e.keys)  # True: found before sending, nothing was sent
 except RateLimitError as e:
     print(f"quota spent; retry in {e.retry_after} s", e.quota)
 except ServiceError as e:

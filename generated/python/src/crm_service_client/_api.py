@@ -7,10 +7,22 @@ import json
 from pathlib import Path
 
 from ._runtime.codec import Desc
-from ._runtime.transport import Api
+from ._runtime.transport import Api, Check
 from ._runtime.xml import XmlLimits
 
 _descriptors: dict[str, Desc] | None = None
+
+
+_checks: dict[str, list[Check]] | None = None
+
+
+def checks(target: str) -> list[Check]:
+    """The range and value-list rules of a request message, from _checks.json (read once, on first use)."""
+    global _checks
+    loaded = _checks
+    if loaded is None:
+        loaded = _checks = json.loads(Path(__file__).with_name("_checks.json").read_text("utf-8"))
+    return loaded.get(target, [])
 
 
 def descriptor(target: str) -> Desc:
@@ -34,4 +46,7 @@ API = Api(
     descriptors=descriptor,
     required_key="fieldisrequired",
     invalid_key="invalidvalue",
+    range_key="outofrange",
+    list_key="notinlist",
+    checks=checks,
 )

@@ -29,6 +29,10 @@ T = TypeVar("T")
 WireFormat = Literal["xml", "json"]
 
 
+Check = dict[str, Any]
+"""A rule checked before sending: {"p": path, "r": [min, max]} or {"v": allowed values, "i": 1 when any case}."""
+
+
 @dataclass(frozen=True)
 class Api:
     """What the generated package tells the transport about the API (from the spec)."""
@@ -44,6 +48,9 @@ class Api:
     descriptors: Callable[[str], Desc]
     required_key: str
     invalid_key: str
+    range_key: str
+    list_key: str
+    checks: Callable[[str], list[Check]]
 
 
 @dataclass(frozen=True)
@@ -195,12 +202,37 @@ class Codec:
         return urlencode(encode_form(self.api.descriptors(target), value))
 
 
+def _fold(x: Any, any_case: bool) -> Any:
+    return x.lower() if any_case and isinstance(x, str) else x
+
+
 def _check_required(api: Api, part: Part) -> list[ErrorDetail]:
     value: Any = part.value
     if not isinstance(value, dict):
         return [ErrorDetail(api.invalid_key, "the request is not an object", "")]
     v = cast(dict[str, Any], value)
-    return [ErrorDetail(api.required_key, f"Required field missing: {n}", n) for n in part.required if v.get(n) is None]
+    problems = [
+        ErrorDetail(api.required_key, f"Required field missing: {n}", n) for n in part.required if v.get(n) is None
+    ]
+    for check in api.checks(part.target):
+        at: Any = v
+        for key in check["p"]:
+            at = cast(dict[str, Any], at).get(key) if isinstance(at, dict) else None
+        if at is None:
+            continue
+        path = ".".join(check["p"])
+        if "r" in check and isinstance(at, (int, float)) and not isinstance(at, bool):
+            low, high = check["r"]
+            if (low is not None and at < low) or (high is not None and at > high):
+                problems.append(ErrorDetail(api.range_key, f"Value is out of range ({low} to {high}): {path}", path))
+        if "v" in check:
+            allowed: list[Any] = check["v"]
+            items: list[Any] = cast(list[Any], at) if isinstance(at, list) else [at]
+            any_case = bool(check.get("i"))
+            known: set[Any] = {_fold(a, any_case) for a in allowed}
+            if any(_fold(x, any_case) not in known for x in items):
+                problems.append(ErrorDetail(api.list_key, f"Value is not in the list of allowed values: {path}", path))
+    return problems
 
 
 class Core:

@@ -139,6 +139,13 @@ def test_retry_table() -> None:
     assert parse_retry_after("Thu, 01 Jan 1970 00:00:10 GMT", now=4) == 6
 
 
+CHECKS: dict[str, list[dict[str, Any]]] = {
+    "list.params": [{"p": ["limit"], "r": [1, 10]}, {"p": ["start"], "v": [0, 5]}],
+    "list.response": [],
+    "error.response": [],
+}
+
+
 def _api() -> Api:
     descs = {
         "list.params": {"k": "o", "f": {"start": INT, "limit": INT}},
@@ -157,6 +164,9 @@ def _api() -> Api:
         descs.__getitem__,
         "fieldisrequired",
         "invalidvalue",
+        "outofrange",
+        "notinlist",
+        CHECKS.__getitem__,
     )
 
 
@@ -291,3 +301,13 @@ def test_hostile_json_answer_is_a_codec_error() -> None:
         codec.decode("list.response", b"[" * 200_000 + b"]" * 200_000, "application/json")
     with pytest.raises(CodecError):
         codec.decode("list.response", b"{not json", "application/json")
+
+
+def test_local_validation_of_ranges_and_lists() -> None:
+    t = SyncTransport(
+        Core(_api(), "http://h", "a", "t", "xml", None, 5, True),
+        httpx.Client(transport=httpx.MockTransport(lambda r: httpx.Response(500))),
+    )
+    with pytest.raises(ValidationError) as e:
+        t.send(Call("GET", "/x", params=Part("list.params", {"limit": 11, "start": 3})))
+    assert e.value.local and e.value.keys == ["outofrange", "notinlist"]
