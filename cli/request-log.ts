@@ -21,7 +21,6 @@ export interface RequestLogOptions {
 export interface Caller {
   user: string;
   userId: number;
-  secrets: string[];
 }
 
 export interface RequestLog {
@@ -87,7 +86,7 @@ export function createRequestLog(o: RequestLogOptions): RequestLog {
 
   function call(r: CallRecord<unknown>, caller: Caller | undefined) {
     const id = r.batch ? String(r.batch.request.headers['x-request-id'] ?? '') : String(r.request.headers['x-request-id'] ?? '');
-    const secrets = caller?.secrets ?? [];
+    const secrets: string[] = [];
     const status = r.response.status;
     const quota = r.quota ? `${r.quota.used}/${r.quota.allowed}` : undefined;
     if (o.format === 'json') {

@@ -69,11 +69,14 @@ export interface SqliteOptions {
 }
 
 export function openSqlite(file: string, opts: SqliteOptions = {}): SqliteStore {
+  createPrivately(file);
   const db = new Database(file);
   let reader: Db | undefined;
   try {
     configure(db);
-    migrate(db);
+    // A migration that dropped secrets (9: plaintext tokens) left their old pages in the WAL: empty it.
+    const found = migrate(db);
+    if (found > 0 && found < TOKEN_HASHES && !db.memory) db.pragma('wal_checkpoint(TRUNCATE)');
     dropFtsSamples(db);
     // Reads run on a connection of their own: in WAL mode they see the last commit and never
     // wait for the writer. A :memory: database is private to its connection, so reads share it.
@@ -233,6 +236,23 @@ const walSize = (path: string): number => {
   }
 };
 
+/** The migration that replaced plaintext tokens by their hashes. */
+const TOKEN_HASHES = 9;
+
+/**
+ * A new database file is created empty (a valid SQLite database) readable by its owner only: it
+ * holds e-mail addresses and hook secrets. SQLite creates its WAL and shared-memory files with the
+ * database file's mode, so they are private too. An existing file keeps its mode.
+ */
+export function createPrivately(file: string): void {
+  if (file === ':memory:' || file === '' || file.startsWith('file:')) return;
+  try {
+    closeSync(openSync(file, 'wx', 0o600));
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+  }
+}
+
 function configure(db: Db): void {
   if (!db.memory) {
     const mode = db.pragma('journal_mode = WAL', { simple: true });
@@ -244,7 +264,8 @@ function configure(db: Db): void {
   db.pragma('busy_timeout = 5000');
 }
 
-function migrate(db: Db): void {
+/** Brings the schema up to date; returns the version it found. */
+function migrate(db: Db): number {
   const version = (): number => Number(db.pragma('user_version', { simple: true }));
   const start = version();
   if (start > MIGRATIONS.length) {
@@ -268,6 +289,7 @@ function migrate(db: Db): void {
       throw new Error(`sqlite: migration ${n} failed: ${(e as Error).message}`, { cause: e });
     }
   }
+  return start;
 }
 
 /**
