@@ -70,7 +70,7 @@ export async function startService(o: ServeOptions): Promise<number> {
   const loginLimits = perAddressAndEmail && perAddress && loginWindow ? { perAddressAndEmail, perAddress, windowSeconds: loginWindow } : false;
   if (!loginLimits && (o.loginFailures ?? o.loginFailuresPerAddress ?? o.loginWindow) !== undefined) throw new UsageError('this spec has no auth.failedLogins: give --login-failures, --login-failures-per-address and --login-window together');
   const db = dbOption(o.db);
-  const storage = await openDb(db);
+  const storage = await openDb(db, { serve: true });
 
   // Users named on the command line exist; with none at all, one demo user.
   let demo: { email: string; token: string; userId: number } | undefined;

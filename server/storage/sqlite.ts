@@ -44,7 +44,7 @@
 //   `records.id` and `activities.id` reference it, and an activity's parent must be an item.
 // - JSON columns (checked with json_valid) hold fields, options, categories and members; files are
 //   BLOBs. Statements are prepared once per SQL text and cached.
-import { closeSync, fsync, openSync, statSync } from 'node:fs';
+import { closeSync, fsync, fsyncSync, openSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
@@ -66,10 +66,34 @@ export type SqliteStore = Storage & Pick<SqliteStorage, 'indexSearchTexts'>;
 export interface SqliteOptions {
   /** The WAL's size past which it is emptied between two write batches (default WAL_LIMIT_BYTES). */
   walLimitBytes?: number;
+  /**
+   * The storage of `crmgen serve`: takes the file's service lock (FILE-quota, see openQuotaJournal),
+   * refused while another process holds it, and keeps every quota count there before it is used.
+   */
+  serve?: boolean;
+}
+
+/** Another process serves this SQLite file already. */
+export class ServeLockError extends Error {
+  constructor(file: string) {
+    super(
+      `${file} is being served by another crmgen serve (its lock ${file}-quota is held): ` +
+        'one service process per SQLite file, or the quota would be counted twice; ' +
+        'for several instances use PostgreSQL (--db postgres://...)',
+    );
+    this.name = 'ServeLockError';
+  }
 }
 
 export function openSqlite(file: string, opts: SqliteOptions = {}): SqliteStore {
-  createPrivately(file);
+  // Taken before anything else: a second service on the file neither migrates nor serves.
+  const journal = opts.serve && file !== ':memory:' && file !== '' ? openQuotaJournal(file) : undefined;
+  try {
+    createPrivately(file);
+  } catch (e) {
+    journal?.close();
+    throw e;
+  }
   const db = new Database(file);
   let reader: Db | undefined;
   try {
@@ -97,12 +121,72 @@ export function openSqlite(file: string, opts: SqliteOptions = {}): SqliteStore 
     // ROLLBACK TO (a crash discards the uncommitted transaction anyway). Set after the migrations,
     // whose index builds may sort more than memory should hold.
     db.pragma('temp_store = MEMORY');
+    if (journal) foldQuotaJournal(journal, db);
   } catch (e) {
     reader?.close();
     db.close();
+    journal?.close();
     throw e;
   }
-  return new SqliteStorage(db, reader, db.memory ? undefined : `${db.name}-wal`, opts.walLimitBytes ?? WAL_LIMIT_BYTES);
+  return new SqliteStorage(db, reader, db.memory ? undefined : `${db.name}-wal`, opts.walLimitBytes ?? WAL_LIMIT_BYTES, journal);
+}
+
+/**
+ * FILE-quota: a small SQLite database that `crmgen serve` holds with an exclusive lock while it
+ * runs (locking_mode EXCLUSIVE: no other connection may read or write it). Two purposes:
+ * - The service lock. A second `crmgen serve` on FILE fails to take it (ServeLockError): two
+ *   processes would each count the quota in memory, and every user would get it twice. The
+ *   operating system drops the lock when the process ends in any way (kill -9 included), so no
+ *   stale lock survives a crash. Other commands (users, hooks, ...) never take it.
+ * - The quota's journal. Each count is written here (one row per user and window) before the call
+ *   it admits runs: a commit in WAL mode with synchronous = OFF, a write() into the page cache
+ *   and no fsync, which a killed process cannot lose (a power loss can: as before, the last
+ *   moment's counts). The next start folds the rows into api_calls, so a kill -9 inside a window
+ *   hands out no fresh allowance.
+ */
+function openQuotaJournal(file: string): Db {
+  const path = `${file}-quota`;
+  createPrivately(path);
+  const j = new Database(path);
+  try {
+    j.pragma('busy_timeout = 0');
+    // Before WAL mode is entered: then the WAL index lives in this process's memory (no -shm file).
+    j.pragma('locking_mode = EXCLUSIVE');
+    try {
+      j.pragma('journal_mode = WAL');
+      // The first write takes the exclusive lock, kept until close.
+      j.exec('BEGIN IMMEDIATE; CREATE TABLE IF NOT EXISTS quota (user_id INTEGER NOT NULL, window_start INTEGER NOT NULL, calls INTEGER NOT NULL, PRIMARY KEY (user_id, window_start)) WITHOUT ROWID; COMMIT');
+    } catch (e) {
+      if ((e as { code?: string }).code === 'SQLITE_BUSY') throw new ServeLockError(file);
+      throw e;
+    }
+    j.pragma('synchronous = OFF');
+    return j;
+  } catch (e) {
+    j.close();
+    throw e;
+  }
+}
+
+/** Counts the last run kept in the journal (a kill -9 left them unflushed) join api_calls; the journal starts empty. */
+function foldQuotaJournal(journal: Db, db: Db): void {
+  const rows = journal.prepare('SELECT user_id, window_start, calls FROM quota').all() as { user_id: number; window_start: number; calls: number }[];
+  if (!rows.length) return;
+  const keep = db.prepare(
+    `INSERT INTO api_calls (user_id, window_start, calls) SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM users WHERE id = ?)
+     ON CONFLICT (user_id, window_start) DO UPDATE SET calls = max(calls, excluded.calls)`,
+  );
+  db.transaction(() => {
+    for (const r of rows) keep.run(r.user_id, r.window_start, r.calls, r.user_id);
+  })();
+  // Synced before the journal forgets them (here, at start, an fsync costs nothing).
+  const fd = openSync(`${db.name}-wal`, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  journal.exec('DELETE FROM quota');
 }
 
 /** The checkpointing thread: its own connection, a PASSIVE checkpoint per message (never blocks writers). */
@@ -406,7 +490,19 @@ class SqliteStorage implements Storage {
 
   private readonly checkpointer: Checkpointer | undefined;
 
-  constructor(db: Db, reader: Db | undefined, private readonly walPath: string | undefined, walLimit: number) {
+  /** The quota journal's upsert (FILE-quota, openQuotaJournal), when this storage serves the file. */
+  private readonly journalCalls: Stmt | undefined;
+
+  constructor(
+    db: Db,
+    reader: Db | undefined,
+    private readonly walPath: string | undefined,
+    walLimit: number,
+    private readonly journal?: Db,
+  ) {
+    this.journalCalls = journal?.prepare(
+      'INSERT INTO quota (user_id, window_start, calls) VALUES (?, ?, ?) ON CONFLICT (user_id, window_start) DO UPDATE SET calls = excluded.calls',
+    );
     this.writer = new Conn(db);
     this.checkpointer = walPath ? new Checkpointer(db.name, db, walPath, walLimit) : undefined;
     this.reader = reader ? new Conn(reader) : this.writer;
@@ -809,6 +905,8 @@ class SqliteStorage implements Storage {
       this.calls.set(key, c);
     }
     c.calls += n;
+    // In the journal before the call runs: a kill -9 from here on cannot hand these calls out again.
+    this.journalCalls?.run(userId, windowStart, c.calls);
     this.viewed.kick();
     return c.calls;
   }
@@ -865,6 +963,8 @@ class SqliteStorage implements Storage {
     if (this.walFd !== undefined) closeSync(this.walFd);
     if (this.reader !== this.writer) this.reader.close();
     this.writer.close();
+    // Its rows stay: the next start folds them into api_calls again (max), harmlessly.
+    this.journal?.close();
   }
 }
 
