@@ -25,10 +25,11 @@
 //   their own queue: in WAL mode they see the last commit and never wait for the writer (a
 //   :memory: database has one connection, so there they share the writer's queue). A transaction
 //   opened from inside another one is refused (./nesting.ts), and a Tx used after its transaction ended throws.
-// - Quota counts and the viewed times of shows are kept in memory (exact for this process: one
-//   service process per database file) and stored in batches by a transaction committed with
-//   synchronous = NORMAL (./deferred.ts): a power loss may lose the last moment's counts, never an
-//   acknowledged create, update or delete.
+// - Quota counts and the viewed times of shows are kept in memory and stored in batches by a
+//   transaction committed with synchronous = NORMAL (./deferred.ts): a power loss may lose the last
+//   moment's counts, never an acknowledged create, update or delete. The quota is exact because
+//   `crmgen serve` is the file's only service process (its lock, FILE-quota, openQuotaJournal) and
+//   writes each count to that journal before the call runs, so a kill -9 loses none.
 // - Trigram indexes (records_fts, activities_fts) off the write path: a create no longer indexes
 //   its text in its transaction (~80 us a row; ~3 us a row in the indexer's batches). fts_marks.upto
 //   is the highest id each index holds; searches take the index's candidates plus the rows above
@@ -894,8 +895,8 @@ class SqliteStorage implements Storage {
   }
 
   async countCalls(userId: number, windowStart: number, n: number): Promise<number> {
-    // Counted here, exactly, for this process (one service process per database file); stored in
-    // the background with the viewed times.
+    // Counted here, exactly (crmgen serve is the file's only service process: openQuotaJournal);
+    // journaled at once, stored in api_calls in the background with the viewed times.
     const key = `${userId}:${windowStart}`;
     let c = this.calls.get(key);
     if (!c) {
