@@ -86,12 +86,14 @@ describe('crmgen users add / list / token on a SQLite file', () => {
 });
 
 describe('new SQLite files are readable by their owner only', () => {
-  it('crm.sqlite, -wal and -shm are 0600 (crmgen serve and crmgen users add)', async () => {
+  it('crm.sqlite, -wal, -shm and the service\'s -quota and -serve-lock are 0600 (crmgen serve and crmgen users add)', async () => {
     const dir = tempDir();
     const db = join(dir, 'served.sqlite');
     const server = await serve({ db });
     expect(await status(server.base, 'x@example.com', 'y')).toBe(401);
-    for (const f of [db, `${db}-wal`, `${db}-shm`]) expect((statSync(f).mode & 0o777).toString(8), f).toBe('600');
+    for (const f of [db, `${db}-wal`, `${db}-shm`, `${db}-quota`, `${db}-serve-lock`, `${db}-serve-lock-wal`]) {
+      expect((statSync(f).mode & 0o777).toString(8), f).toBe('600');
+    }
     await server.stop();
     const other = join(dir, 'cli.sqlite');
     crmgen('users', 'add', 'a@example.com', '--db', other);

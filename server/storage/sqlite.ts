@@ -28,8 +28,8 @@
 // - Quota counts and the viewed times of shows are kept in memory and stored in batches by a
 //   transaction committed with synchronous = NORMAL (./deferred.ts): a power loss may lose the last
 //   moment's counts, never an acknowledged create, update or delete. The quota is exact because
-//   `crmgen serve` is the file's only service process (its lock, FILE-quota, openQuotaJournal) and
-//   writes each count to that journal before the call runs, so a kill -9 loses none.
+//   `crmgen serve` is the file's only service process (its lock, FILE-serve-lock, openQuotaJournal)
+//   and appends each count to FILE-quota before the call runs, so a kill -9 loses none.
 // - Trigram indexes (records_fts, activities_fts) off the write path: a create no longer indexes
 //   its text in its transaction (~80 us a row; ~3 us a row in the indexer's batches). fts_marks.upto
 //   is the highest id each index holds; searches take the index's candidates plus the rows above
@@ -45,7 +45,7 @@
 //   `records.id` and `activities.id` reference it, and an activity's parent must be an item.
 // - JSON columns (checked with json_valid) hold fields, options, categories and members; files are
 //   BLOBs. Statements are prepared once per SQL text and cached.
-import { closeSync, fsync, fsyncSync, openSync, statSync } from 'node:fs';
+import { closeSync, fsync, fsyncSync, ftruncateSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
@@ -68,8 +68,9 @@ export interface SqliteOptions {
   /** The WAL's size past which it is emptied between two write batches (default WAL_LIMIT_BYTES). */
   walLimitBytes?: number;
   /**
-   * The storage of `crmgen serve`: takes the file's service lock (FILE-quota, see openQuotaJournal),
-   * refused while another process holds it, and keeps every quota count there before it is used.
+   * The storage of `crmgen serve`: takes the file's service lock (FILE-serve-lock, see
+   * openQuotaJournal), refused while another process holds it, and appends every quota count to
+   * FILE-quota before it is used.
    */
   serve?: boolean;
 }
@@ -78,7 +79,7 @@ export interface SqliteOptions {
 export class ServeLockError extends Error {
   constructor(file: string) {
     super(
-      `${file} is being served by another crmgen serve (its lock ${file}-quota is held): ` +
+      `${file} is being served by another crmgen serve (its lock ${file}-serve-lock is held): ` +
         'one service process per SQLite file, or the quota would be counted twice; ' +
         'for several instances use PostgreSQL (--db postgres://...)',
     );
@@ -92,7 +93,7 @@ export function openSqlite(file: string, opts: SqliteOptions = {}): SqliteStore 
   try {
     createPrivately(file);
   } catch (e) {
-    journal?.close();
+    closeJournal(journal);
     throw e;
   }
   const db = new Database(file);
@@ -126,68 +127,90 @@ export function openSqlite(file: string, opts: SqliteOptions = {}): SqliteStore 
   } catch (e) {
     reader?.close();
     db.close();
-    journal?.close();
+    closeJournal(journal);
     throw e;
   }
   return new SqliteStorage(db, reader, db.memory ? undefined : `${db.name}-wal`, opts.walLimitBytes ?? WAL_LIMIT_BYTES, journal);
 }
 
+const closeJournal = (j: QuotaJournal | undefined) => {
+  if (!j) return;
+  closeSync(j.fd);
+  j.lock.close();
+};
+
+/** The service lock and the quota journal of a served file (openQuotaJournal). */
+interface QuotaJournal {
+  lock: Db;
+  /** FILE-quota, opened for appending. */
+  fd: number;
+}
+
 /**
- * FILE-quota: a small SQLite database that `crmgen serve` holds with an exclusive lock while it
- * runs (locking_mode EXCLUSIVE: no other connection may read or write it). Two purposes:
- * - The service lock. A second `crmgen serve` on FILE fails to take it (ServeLockError): two
- *   processes would each count the quota in memory, and every user would get it twice. The
- *   operating system drops the lock when the process ends in any way (kill -9 included), so no
- *   stale lock survives a crash. Other commands (users, hooks, ...) never take it.
- * - The quota's journal. Each count is written here (one row per user and window) before the call
- *   it admits runs: a commit in WAL mode with synchronous = OFF, a write() into the page cache
- *   and no fsync, which a killed process cannot lose (a power loss can: as before, the last
- *   moment's counts). The next start folds the rows into api_calls, so a kill -9 inside a window
- *   hands out no fresh allowance.
+ * What `crmgen serve` holds beside FILE while it runs:
+ * - FILE-serve-lock, the service lock: an empty SQLite database held with an exclusive lock
+ *   (locking_mode EXCLUSIVE: no other connection may read or write it). A second `crmgen serve` on
+ *   FILE fails to take it (ServeLockError): two processes would each count the quota in memory, and
+ *   every user would get it twice. The operating system drops the lock when the process ends in
+ *   any way (kill -9 included), so no stale lock survives a crash. Other commands never take it.
+ * - FILE-quota, the quota's journal: each count is appended as a line `user window calls` before
+ *   the call it admits runs. One write() into the page cache, no fsync (about 2 us; an upsert in a
+ *   SQLite journal cost 10): a killed process cannot lose it (a power loss can, as before, lose the
+ *   last moment's counts). The next start folds the lines into api_calls, so a kill -9 inside a
+ *   window hands out no fresh allowance; each background store of the counts empties it again.
  */
-function openQuotaJournal(file: string): Db {
-  const path = `${file}-quota`;
-  createPrivately(path);
-  const j = new Database(path);
+function openQuotaJournal(file: string): QuotaJournal {
+  const lockPath = `${file}-serve-lock`;
+  createPrivately(lockPath);
+  const lock = new Database(lockPath);
   try {
-    j.pragma('busy_timeout = 0');
+    lock.pragma('busy_timeout = 0');
     // Before WAL mode is entered: then the WAL index lives in this process's memory (no -shm file).
-    j.pragma('locking_mode = EXCLUSIVE');
+    lock.pragma('locking_mode = EXCLUSIVE');
     try {
-      j.pragma('journal_mode = WAL');
+      lock.pragma('journal_mode = WAL');
       // The first write takes the exclusive lock, kept until close.
-      j.exec('BEGIN IMMEDIATE; CREATE TABLE IF NOT EXISTS quota (user_id INTEGER NOT NULL, window_start INTEGER NOT NULL, calls INTEGER NOT NULL, PRIMARY KEY (user_id, window_start)) WITHOUT ROWID; COMMIT');
+      lock.exec('BEGIN IMMEDIATE; CREATE TABLE IF NOT EXISTS held (one INTEGER); COMMIT');
     } catch (e) {
       if ((e as { code?: string }).code === 'SQLITE_BUSY') throw new ServeLockError(file);
       throw e;
     }
-    j.pragma('synchronous = OFF');
-    return j;
+    // Read (at start) and appended to; created private.
+    return { lock, fd: openSync(`${file}-quota`, 'a+', 0o600) };
   } catch (e) {
-    j.close();
+    lock.close();
     throw e;
   }
 }
 
-/** Counts the last run kept in the journal (a kill -9 left them unflushed) join api_calls; the journal starts empty. */
-function foldQuotaJournal(journal: Db, db: Db): void {
-  const rows = journal.prepare('SELECT user_id, window_start, calls FROM quota').all() as { user_id: number; window_start: number; calls: number }[];
-  if (!rows.length) return;
-  const keep = db.prepare(
-    `INSERT INTO api_calls (user_id, window_start, calls) SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM users WHERE id = ?)
-     ON CONFLICT (user_id, window_start) DO UPDATE SET calls = max(calls, excluded.calls)`,
-  );
-  db.transaction(() => {
-    for (const r of rows) keep.run(r.user_id, r.window_start, r.calls, r.user_id);
-  })();
-  // Synced before the journal forgets them (here, at start, an fsync costs nothing).
-  const fd = openSync(`${db.name}-wal`, 'r');
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
+/** Counts the last run journaled (a kill -9 left them unstored) join api_calls (the larger wins); the journal starts empty. */
+function foldQuotaJournal(journal: QuotaJournal, db: Db): void {
+  const counts = new Map<string, [number, number, number]>();
+  // A line cut short cannot be: each was one write(), and a kill does not tear a write to a file.
+  for (const line of readFileSync(journal.fd, 'latin1').split('\n')) {
+    const m = /^(\d+) (\d+) (\d+)$/.exec(line);
+    if (!m) continue;
+    const [user, window, calls] = [Number(m[1]), Number(m[2]), Number(m[3])];
+    const key = `${user}:${window}`;
+    if ((counts.get(key)?.[2] ?? -1) < calls) counts.set(key, [user, window, calls]);
   }
-  journal.exec('DELETE FROM quota');
+  if (counts.size) {
+    const keep = db.prepare(
+      `INSERT INTO api_calls (user_id, window_start, calls) SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM users WHERE id = ?)
+       ON CONFLICT (user_id, window_start) DO UPDATE SET calls = max(calls, excluded.calls)`,
+    );
+    db.transaction(() => {
+      for (const [user, window, calls] of counts.values()) keep.run(user, window, calls, user);
+    })();
+    // Synced before the journal forgets them (here, at start, an fsync costs nothing).
+    const fd = openSync(`${db.name}-wal`, 'r');
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  }
+  ftruncateSync(journal.fd, 0);
 }
 
 /** The checkpointing thread: its own connection, a PASSIVE checkpoint per message (never blocks writers). */
@@ -491,19 +514,14 @@ class SqliteStorage implements Storage {
 
   private readonly checkpointer: Checkpointer | undefined;
 
-  /** The quota journal's upsert (FILE-quota, openQuotaJournal), when this storage serves the file. */
-  private readonly journalCalls: Stmt | undefined;
-
   constructor(
     db: Db,
     reader: Db | undefined,
     private readonly walPath: string | undefined,
     walLimit: number,
-    private readonly journal?: Db,
+    /** The quota journal and service lock, when this storage serves the file (openQuotaJournal). */
+    private readonly journal?: QuotaJournal,
   ) {
-    this.journalCalls = journal?.prepare(
-      'INSERT INTO quota (user_id, window_start, calls) VALUES (?, ?, ?) ON CONFLICT (user_id, window_start) DO UPDATE SET calls = excluded.calls',
-    );
     this.writer = new Conn(db);
     this.checkpointer = walPath ? new Checkpointer(db.name, db, walPath, walLimit) : undefined;
     this.reader = reader ? new Conn(reader) : this.writer;
@@ -907,7 +925,7 @@ class SqliteStorage implements Storage {
     }
     c.calls += n;
     // In the journal before the call runs: a kill -9 from here on cannot hand these calls out again.
-    this.journalCalls?.run(userId, windowStart, c.calls);
+    if (this.journal) writeSync(this.journal.fd, `${userId} ${windowStart} ${c.calls}\n`);
     this.viewed.kick();
     return c.calls;
   }
@@ -940,6 +958,11 @@ class SqliteStorage implements Storage {
       false,
     ).then(() => {
       for (const { c, calls } of counts) c.stored = Math.max(c.stored, calls);
+      // Committed (in the page cache, as the journal is): the journal keeps only what is not stored.
+      if (this.journal && counts.length) {
+        ftruncateSync(this.journal.fd, 0);
+        for (const c of this.calls.values()) if (c.calls > c.stored) writeSync(this.journal.fd, `${c.userId} ${c.windowStart} ${c.calls}\n`);
+      }
     });
   }
 
@@ -964,8 +987,8 @@ class SqliteStorage implements Storage {
     if (this.walFd !== undefined) closeSync(this.walFd);
     if (this.reader !== this.writer) this.reader.close();
     this.writer.close();
-    // Its rows stay: the next start folds them into api_calls again (max), harmlessly.
-    this.journal?.close();
+    // Its lines stay: the next start folds them into api_calls again (the larger wins), harmlessly.
+    closeJournal(this.journal);
   }
 }
 
