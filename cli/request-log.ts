@@ -120,11 +120,13 @@ export function createRequestLog(o: RequestLogOptions): RequestLog {
   }
 
   function plain(req: { method: string; url: string; id: string }, res: ServiceResponse, took: number) {
+    // Secret-named query parameters go here too (a /metrics?token=... scraper).
+    const url = redactUrl(req.url, []);
     if (o.format === 'json') {
-      write(JSON.stringify({ level: levelOf(res.status), time: Date.now(), pid, hostname: host, reqId: req.id, req: { method: req.method, url: req.url }, res: { statusCode: res.status }, responseTime: ms(took), msg: 'request completed' }));
+      write(JSON.stringify({ level: levelOf(res.status), time: Date.now(), pid, hostname: host, reqId: req.id, req: { method: req.method, url }, res: { statusCode: res.status }, responseTime: ms(took), msg: 'request completed' }));
       return;
     }
-    write(`${new Date().toISOString()} ${req.id} ${req.method} ${req.url} ${paint(statusColor(res.status), String(res.status))} ${ms(took)}ms`);
+    write(`${new Date().toISOString()} ${req.id} ${req.method} ${url} ${paint(statusColor(res.status), String(res.status))} ${ms(took)}ms`);
   }
 
   function delivery(a: DeliveryAttempt) {

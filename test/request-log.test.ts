@@ -84,6 +84,21 @@ describe('redactBody', () => {
     }
   });
 
+  it('multipart/form-data: secret-named fields redacted, files by name and size only', async () => {
+    const s = 'multipart-secret-0451';
+    const body = [
+      '--m\r\nContent-Disposition: form-data; name="title"\r\n\r\nkept\r\n',
+      `--m\r\nContent-Disposition: form-data; name="Secret"\r\n\r\n${s}\r\n`,
+      `--m\r\nContent-Disposition: form-data; name="data[token]"\r\n\r\n${s}\r\n`,
+      `--m\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\n${s}\r\n`,
+      '--m--\r\n',
+    ].join('');
+    const out = (await redactBody(bytes(body), 'multipart/form-data; boundary=m', 'request', []))!;
+    expect(out).not.toContain(s);
+    expect(out).toContain('title=kept');
+    expect(out).toContain('file=[file "a.txt", 21 bytes]');
+  });
+
   it('a body that cannot be decoded is not logged, only its size', async () => {
     for (const [type, body] of [['application/json', '{"secret": "abcd-1234'], ['application/xml', '<request><secret>abcd-1234</secret>'], ['text/plain', 'secret=abcd-1234']]) {
       const out = (await redactBody(bytes(body!), type, 'request', []))!;
