@@ -2,7 +2,7 @@
 // window hands out no fresh allowance (each count reaches FILE-quota before the call runs), and a
 // second `crmgen serve` on the same file is refused at start, naming the cause and PostgreSQL.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -42,6 +42,8 @@ describe('the quota across a kill -9 (SQLite file)', () => {
     let server = await serve(db, 30);
     for (let i = 1; i <= 12; i++) expect(await once(server.base)).toEqual({ status: 200, used: i });
     await killed(server);
+    // The last count before the kill is in the journal, whatever was stored in the database.
+    expect(readFileSync(`${db}-quota`, 'utf8')).toMatch(/^\d+ \d+ 12$/m);
     server = await serve(db, 30);
     // 18 were left: the 13th to the 30th pass, the 31st is refused.
     for (let i = 13; i <= 30; i++) expect(await once(server.base)).toEqual({ status: 200, used: i });
@@ -50,8 +52,9 @@ describe('the quota across a kill -9 (SQLite file)', () => {
     // Killed again with the allowance spent: still spent.
     server = await serve(db, 30);
     expect((await once(server.base)).status).toBe(429);
-    // A clean stop keeps it too.
-    await server.stop();
+    // A clean stop keeps it too, in the database: the journal is left empty.
+    expect(await server.stop()).toBe(0);
+    expect(statSync(`${db}-quota`).size).toBe(0);
     server = await serve(db, 30);
     expect((await once(server.base)).status).toBe(429);
     expect(steadyQuotaWindow()).toBeGreaterThan(900); // the whole test ran inside one window

@@ -987,7 +987,10 @@ class SqliteStorage implements Storage {
     if (this.walFd !== undefined) closeSync(this.walFd);
     if (this.reader !== this.writer) this.reader.close();
     this.writer.close();
-    // Its lines stay: the next start folds them into api_calls again (the larger wins), harmlessly.
+    // Every count stored (the flush above): the journal is emptied, so it cannot outlive the file
+    // it counts for (a new database beside an old journal would inherit its counts). A count made
+    // after the flush keeps its line, for the next start to fold.
+    if (this.journal && [...this.calls.values()].every((c) => c.calls <= c.stored)) ftruncateSync(this.journal.fd, 0);
     closeJournal(this.journal);
   }
 }
