@@ -80,11 +80,13 @@ export function parsePostgresUrl(url: string): PostgresTarget {
  */
 export function redact(url: string): string {
   const secretParam = /pass/i;
+  // A file path (SQLite) is printed as it is.
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) return url;
   try {
     const u = new URL(url);
     if (u.password) u.password = '***';
     for (const name of new Set(u.searchParams.keys())) if (secretParam.test(name)) u.searchParams.set(name, '***');
-    return u.toString().replace(/=\*\*\*/g, '=***').replace(/%2A%2A%2A/g, '***');
+    return u.toString().replace(/%2A%2A%2A/g, '***');
   } catch {
     return url
       .replace(/^([a-z][a-z0-9+.-]*:\/\/)[^]*@/i, '$1***@')

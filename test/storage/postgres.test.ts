@@ -92,6 +92,11 @@ describe('postgres adapter: connection and schema', () => {
     expect(() => parsePostgresUrl('postgres://h/db?schema=Bad-Name')).toThrow(/lower-case/);
     expect(() => parsePostgresUrl('postgres://h/db?schema=x;drop')).toThrow(/lower-case/);
     expect(redact('postgres://u:secret@h/db')).toBe('postgres://u:***@h/db');
+    // pg also takes the password from the query (issue 35): that one goes too.
+    expect(redact('postgres://u@h/db?password=secret&sslmode=require')).toBe('postgres://u@h/db?password=***&sslmode=require');
+    expect(redact('postgresql://u:a@h/db?sslpassword=secret')).toBe('postgresql://u:***@h/db?sslpassword=***');
+    expect(redact('postgres://u:sec ret@h/db?x=%zz')).not.toContain('sec');
+    expect(redact('/var/lib/crm.sqlite')).toBe('/var/lib/crm.sqlite');
     // Nothing listens on port 1: the error names the URL without its password.
     const err = await openPostgres('postgres://u:secret@127.0.0.1:1/db').catch((e: Error) => e);
     expect(err).toBeInstanceOf(Error);
