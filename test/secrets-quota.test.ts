@@ -1,6 +1,7 @@
-// One quota per user and window on a SQLite file (issue 35), with the real CLI: a kill -9 inside a
-// window hands out no fresh allowance (each count reaches FILE-quota before the call runs), and a
-// second `crmgen serve` on the same file is refused at start, naming the cause and PostgreSQL.
+// One quota per user and window (issue 35), with the real CLI: a kill -9 inside a window hands out
+// no fresh allowance (on SQLite each count reaches FILE-quota before the call runs; on PostgreSQL it
+// is committed), and a second `crmgen serve` on one SQLite file is refused at start, naming the
+// cause and PostgreSQL.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { basic, call, startServer, steadyQuotaWindow, type RunningServer } from './support/server.ts';
 import { cli, root } from './support/paths.ts';
+import { createSchema, dropSchema } from './support/postgres.ts';
 
 const dirs: string[] = [];
 const servers: RunningServer[] = [];
@@ -35,6 +37,23 @@ const killed = async (s: RunningServer) => {
   expect(await s.stop('SIGKILL')).toBe(null);
   expect(s.child.signalCode).toBe('SIGKILL');
 };
+
+describe('the quota across a kill -9 (PostgreSQL: each count committed before the call runs)', () => {
+  it('after a restart in the same window, the calls left are what was left', async () => {
+    const { schema, url } = await createSchema('quotakill');
+    try {
+      let server = await serve(url, 20);
+      for (let i = 1; i <= 7; i++) expect(await once(server.base)).toEqual({ status: 200, used: i });
+      await killed(server);
+      server = await serve(url, 20);
+      for (let i = 8; i <= 20; i++) expect(await once(server.base)).toEqual({ status: 200, used: i });
+      expect((await once(server.base)).status).toBe(429);
+      await killed(server);
+    } finally {
+      await dropSchema(schema);
+    }
+  });
+});
 
 describe('the quota across a kill -9 (SQLite file)', () => {
   it('after a restart in the same window, the calls left are what was left', async () => {
