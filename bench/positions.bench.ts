@@ -6,6 +6,8 @@
 //                             writer moves its two notes to the other contact ({parent}), then
 //                             places each before the other ({before}); every write renumbers both
 //                             parents' dense positions
+//   create, a parent per writer   the creates again, each writer under a contact of its own: the
+//                             same work without contention, for reference
 // Setups: `crmgen serve --db FILE` (SQLite, WAL, synchronous=FULL) and `--db postgres://...?schema=`
 // (one instance, a fresh schema). Every sample uses parents of its own (a fresh contact P; two fresh
 // contacts with 32 notes for the moves), so samples do not grow; after each sample the positions
@@ -87,18 +89,21 @@ async function checkDense(s: Setup, agent: Agent, parents: number[], total: numb
   if (seen !== total) throw new Error(`${s.name}: ${seen} activities under ${parents.join(', ')}, expected ${total}`);
 }
 
-/** `total` creates under one new contact by `writers` lanes; returns the wall ms of the creates. */
-async function creates(s: Setup, agent: Agent, total: number): Promise<number> {
-  const parent = await newContact(s, agent, 'P');
+/** `total` creates by `writers` lanes under one new contact (or one each); returns the wall ms of the creates. */
+async function creates(s: Setup, agent: Agent, total: number, shared: boolean): Promise<number> {
+  const parents: number[] = [];
+  for (let i = 0; i < (shared ? 1 : writers); i++) parents.push(await newContact(s, agent, `P${i}`));
   let next = 0;
   const t = performance.now();
   await Promise.all(
-    Array.from({ length: writers }, async () => {
+    Array.from({ length: writers }, async (_, lane) => {
+      const parent = parents[lane % parents.length];
       while (next < total) await send(s.port, agent, 'POST', '/contacts/note/', { parent, data: { details: `n${next++}` } }, 200);
     }),
   );
   const ms = performance.now() - t;
-  await checkDense(s, agent, [parent], total);
+  // Lanes take requests as they come, so only the sum is known per parent.
+  await checkDense(s, agent, parents, total);
   return ms;
 }
 
@@ -152,8 +157,9 @@ export default async function positionsBench(): Promise<Row[]> {
     }
     process.stderr.write(`positions: ${requests} requests x ${writers} writers per sample, ${runs} rounds\n`);
     const cases = setups.flatMap((s) => [
-      { name: `create under one parent, ${s.name}`, op: 'create', run: (n: number) => creates(s, agent, n) },
+      { name: `create under one parent, ${s.name}`, op: 'create', run: (n: number) => creates(s, agent, n, true) },
       { name: `move and reorder, ${s.name}`, op: 'move', run: (n: number) => moves(s, agent, n) },
+      { name: `create, a parent per writer, ${s.name}`, op: 'spread', run: (n: number) => creates(s, agent, n, false) },
     ]);
     const baselineOf = (op: string) => cases.findIndex((c) => c.op === op); // SQLite comes first
     for (const c of cases) await c.run(Math.max(writers, requests >> 2)); // warm-up, not timed

@@ -118,6 +118,8 @@ export async function createActivity(tx: Tx, caller: Caller, input: { kind: stri
   const type = activityBySegment.get(segment)!;
   // The request schema checks data's required fields only when data is given at all.
   fail(type.fields.filter((f) => f.required && data[f.name] === undefined).map((f) => ({ key: 'fieldisrequired', message: `Field is required: data.${f.name}`, path: `data.${f.name}` })));
+  // Positions are read, then written: transactions on one parent's order take turns.
+  await tx.lockOrder([body.parent]);
   const parent = await findParent(tx, caller, body.parent, input.kind);
   fail([...(fault('hierarchy') ? [] : [checkParent(segment, parentToken(parent))]), ...checkCreate(segment, data), ...unmetConditions(segment, data, data)]);
   faultyActivityData(type, data);
@@ -165,6 +167,8 @@ function echo(data: Record<string, unknown>): Record<string, unknown> {
 export async function updateActivity(tx: Tx, caller: Caller, input: { kind: string; segment: string; id: number; body: T.UpdateActivityRequest; files: Record<string, UploadedFile> }): Promise<T.UpdateActivityResponse> {
   const { segment, id, body } = input;
   const row = await loadActivity(tx, caller, input.kind, segment, id);
+  if (body.parent !== undefined && body.parent !== row.parentId) await tx.lockOrder([row.parentId, body.parent]);
+  else if (body.after !== undefined || body.before !== undefined) await tx.lockOrder([row.parentId]);
   const changes = { ...((body.data ?? {}) as Record<string, unknown>) };
   const merged = { ...row.fields, ...changes };
   fail(unmetConditions(segment, merged, changes));
@@ -212,6 +216,7 @@ export async function updateActivity(tx: Tx, caller: Caller, input: { kind: stri
 
 export async function deleteActivity(tx: Tx, caller: Caller, input: { kind: string; segment: string; id: number }): Promise<T.DeleteActivityResponse> {
   const row = await loadActivity(tx, caller, input.kind, input.segment, input.id);
+  await tx.lockOrder([row.parentId]);
   const subtree = await descendants(tx, caller, row);
   await tx.setActivityDeleted(caller.accountId, [row.id, ...subtree.map((d) => d.id)], caller.now());
   const siblings = (await tx.listChildren(caller.accountId, row.parentId)).sort((a, b) => a.position - b.position);
@@ -228,6 +233,7 @@ export async function restoreActivity(tx: Tx, caller: Caller, segment: string, i
   if (row.parentId !== row.recordId && !(await tx.getActivity(caller.accountId, row.parentId))) {
     throw new ServiceError('itemisnotfound', `the parent ${row.parentId} of ${segment} activity ${id} is deleted; restore it first`);
   }
+  await tx.lockOrder([row.parentId]);
   const subtree = (await descendants(tx, caller, row, true)).filter((d) => d.deleted === row.deleted);
   await tx.setActivityDeleted(caller.accountId, [row.id, ...subtree.map((d) => d.id)], null);
   const siblings = (await tx.listChildren(caller.accountId, row.parentId)).filter((s) => s.id !== row.id).sort((a, b) => a.position - b.position);

@@ -227,6 +227,13 @@ export interface Tx extends DeliveryLogTx {
   /** Every activity whose root record is recordId, ordered by level, parentId, position. */
   listActivitiesOfRecord(accountId: number, recordId: number, opts?: { includeDeleted?: boolean }): Promise<ActivityRow[]>;
   listChildren(accountId: number, parentId: number, opts?: { includeDeleted?: boolean }): Promise<ActivityRow[]>;
+  /**
+   * Call before reading the positions of the activities under `parentIds` to write them: the
+   * transactions that order one parent's children run one after another, instead of colliding
+   * and running again (PostgreSQL: a lock per parent, taken before the transaction's snapshot, so
+   * a call after the first read runs the transaction again holding it; SQLite writes one at a time).
+   */
+  lockOrder(parentIds: number[]): Promise<void>;
   /** Every activity of the account (reports filter in server/reports.ts). */
   listActivities(accountId: number, opts?: { segments?: string[]; includeDeleted?: boolean }): Promise<ActivityRow[]>;
 

@@ -546,6 +546,9 @@ export abstract class SqlTx implements Tx {
     );
   }
 
+  /** Nothing to lock where transactions write one at a time (SQLite); PostgreSQL's adapter overrides it. */
+  async lockOrder(_parentIds: number[]): Promise<void> {}
+
   async listActivities(accountId: number, opts?: { segments?: string[]; includeDeleted?: boolean }): Promise<ActivityRow[]> {
     // segments undefined: every segment; an empty list matches nothing. Ordered by id.
     const segments = opts?.segments;
