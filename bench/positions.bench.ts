@@ -14,7 +14,9 @@
 // are checked over HTTP: 1..n under every parent, no duplicate, nothing lost (the bench throws
 // otherwise, and on any unexpected status). Cases are interleaved round by round. medianMs is wall
 // time per request at that concurrency, opsPerSec requests per second, ratio the time ratio to
-// SQLite's case (x > 1: slower); the note gives PostgreSQL's rate as a share of SQLite's.
+// SQLite's case (x > 1: slower); the note gives PostgreSQL's rate as a share of SQLite's, and the
+// CPU time per request of the server process and of its PostgreSQL backends (from /proc, Linux;
+// the backends found by application_name), over the timed rounds.
 // PostgreSQL: BENCH_PG_URL, else postgres://postgres@127.0.0.1:5432/test; the schema is dropped at the end.
 // Run: npx tsx bench/positions.bench.ts (BENCH_RUNS, BENCH_REQUESTS, BENCH_WRITERS), or npm run bench.
 import { randomBytes } from 'node:crypto';
@@ -24,7 +26,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { formatTable, spawnServer, stats, type Child, type Row } from './lib.ts';
+import { cpuMicros, formatTable, spawnServer, stats, type Child, type Row } from './lib.ts';
 
 const runs = Math.max(1, Number(process.env.BENCH_RUNS) || 3);
 const requests = Math.max(16, Number(process.env.BENCH_REQUESTS) || 320);
@@ -71,6 +73,23 @@ function send(port: number, agent: Agent, method: string, path: string, body: un
 interface Setup {
   name: string;
   port: number;
+  pid: number;
+  /** The server's PostgreSQL backends (none on SQLite). */
+  backends: () => Promise<number[]>;
+}
+
+/** CPU microseconds used so far by the server and by its database backends, per pid. */
+async function cpuOf(s: Setup): Promise<{ server: number; db: Map<number, number> }> {
+  const db = new Map<number, number>();
+  for (const pid of await s.backends()) db.set(pid, cpuMicros(pid) ?? 0);
+  return { server: cpuMicros(s.pid) ?? 0, db };
+}
+
+/** CPU microseconds between two readings; a backend that appeared in between counts from 0. */
+function cpuSpent(a: Awaited<ReturnType<typeof cpuOf>>, b: Awaited<ReturnType<typeof cpuOf>>): { server: number; db: number } {
+  let db = 0;
+  for (const [pid, v] of b.db) db += v - (a.db.get(pid) ?? 0);
+  return { server: b.server - a.server, db };
 }
 
 const newContact = async (s: Setup, agent: Agent, name: string): Promise<number> =>
@@ -149,23 +168,36 @@ export default async function positionsBench(): Promise<Row[]> {
   try {
     const u = new URL(pgUrl);
     u.searchParams.set('schema', schema);
+    const app = `crmgen-bench-positions-${process.pid}`;
+    u.searchParams.set('application_name', app);
+    const backends = () => onPostgres(async (c) => (await c.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [app])).rows.map((r) => r.pid));
     const setups: Setup[] = [];
     for (const [name, db] of [['sqlite', join(dir, 'crm.sqlite')], ['postgres', u.toString()]] as const) {
       const child = await spawnServer(['bin/crmgen.js', 'serve', '--port', '0', '--db', db, '--user', `${user.email}:${user.token}`, '--quota', '100000000']);
       children.push(child);
-      setups.push({ name, port: child.port });
+      setups.push({ name, port: child.port, pid: child.pid, backends: name === 'postgres' ? backends : async () => [] });
     }
     process.stderr.write(`positions: ${requests} requests x ${writers} writers per sample, ${runs} rounds\n`);
     const cases = setups.flatMap((s) => [
-      { name: `create under one parent, ${s.name}`, op: 'create', run: (n: number) => creates(s, agent, n, true) },
-      { name: `move and reorder, ${s.name}`, op: 'move', run: (n: number) => moves(s, agent, n) },
-      { name: `create, a parent per writer, ${s.name}`, op: 'spread', run: (n: number) => creates(s, agent, n, false) },
+      { name: `create under one parent, ${s.name}`, op: 'create', setup: s, run: (n: number) => creates(s, agent, n, true) },
+      { name: `move and reorder, ${s.name}`, op: 'move', setup: s, run: (n: number) => moves(s, agent, n) },
+      { name: `create, a parent per writer, ${s.name}`, op: 'spread', setup: s, run: (n: number) => creates(s, agent, n, false) },
     ]);
     const baselineOf = (op: string) => cases.findIndex((c) => c.op === op); // SQLite comes first
     for (const c of cases) await c.run(Math.max(writers, requests >> 2)); // warm-up, not timed
     const samples = cases.map(() => [] as number[]);
-    for (let r = 0; r < runs; r++) for (const [i, c] of cases.entries()) samples[i]!.push((await c.run(requests)) / requests);
+    const cpu = cases.map(() => ({ server: 0, db: 0 }));
+    for (let r = 0; r < runs; r++) {
+      for (const [i, c] of cases.entries()) {
+        const before = await cpuOf(c.setup);
+        samples[i]!.push((await c.run(requests)) / requests);
+        const spent = cpuSpent(before, await cpuOf(c.setup));
+        cpu[i]!.server += spent.server;
+        cpu[i]!.db += spent.db;
+      }
+    }
     const st = cases.map((_, i) => stats(samples[i]!));
+    const ms = (micros: number) => (micros / 1000 / (runs * requests)).toFixed(2);
     return cases.map((c, i): Row => {
       const b = baselineOf(c.op);
       const ratio = st[i]!.medianMs / st[b]!.medianMs;
@@ -176,7 +208,10 @@ export default async function positionsBench(): Promise<Row[]> {
         ...st[i]!,
         ratio,
         opsPerSec: 1000 / st[i]!.medianMs,
-        ...(b === i ? {} : { note: `rate ${(1 / ratio).toFixed(2)} x SQLite's` }),
+        note: [
+          ...(b === i ? [] : [`rate ${(1 / ratio).toFixed(2)} x SQLite's`]),
+          `CPU/req: server ${ms(cpu[i]!.server)}${c.setup.name === 'postgres' ? `, backends ${ms(cpu[i]!.db)}` : ''} ms`,
+        ].join('; '),
       };
     });
   } finally {

@@ -86,12 +86,14 @@ function place(siblings: ActivityRow[], moving: ActivityRow, after: number | und
 
 /** Writes dense 1-based positions; only rows whose position changed are stored (the moving row is stored by its caller). */
 async function renumber(tx: Tx, ordered: ActivityRow[], skip?: number) {
+  const moved: { id: number; position: number }[] = [];
   for (const [i, row] of ordered.entries()) {
     if (row.position !== i + 1) {
       row.position = i + 1;
-      if (row.id !== skip) await tx.updateActivity(row);
+      if (row.id !== skip) moved.push({ id: row.id, position: row.position });
     }
   }
+  if (moved.length) await tx.setPositions(ordered[0]!.accountId, moved);
 }
 
 async function descendants(tx: Tx, caller: Caller, root: ActivityRow, includeDeleted = false): Promise<ActivityRow[]> {

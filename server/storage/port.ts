@@ -223,6 +223,8 @@ export interface Tx extends DeliveryLogTx {
   insertActivity(row: NewActivity): Promise<ActivityRow>;
   getActivity(accountId: number, id: number, opts?: { includeDeleted?: boolean }): Promise<ActivityRow | undefined>;
   updateActivity(row: ActivityRow): Promise<void>;
+  /** Sets the positions of activities of the account (a renumbering of siblings); nothing else of their rows. */
+  setPositions(accountId: number, moved: { id: number; position: number }[]): Promise<void>;
   setActivityDeleted(accountId: number, ids: number[], deleted: number | null): Promise<void>;
   /** Every activity whose root record is recordId, ordered by level, parentId, position. */
   listActivitiesOfRecord(accountId: number, recordId: number, opts?: { includeDeleted?: boolean }): Promise<ActivityRow[]>;

@@ -478,6 +478,15 @@ class PgTx extends SqlTx {
     if (parts > COMPACT_AT) this.compact(table, accountId, kind, value);
   }
 
+  override async setPositions(accountId: number, moved: { id: number; position: number }[]): Promise<void> {
+    if (moved.length === 0) return;
+    // One statement, however many siblings shift: a renumbering's round trips would hold the parent's order lock.
+    await this.count(
+      `UPDATE activities SET position = v.p FROM unnest(?::bigint[], ?::bigint[]) AS v(id, p) WHERE activities.id = v.id AND activities.account_id = ?`,
+      moved.map((m) => m.id), moved.map((m) => m.position), accountId,
+    );
+  }
+
   override async enqueueDeliveries(rows: Omit<DeliveryRow, 'id'>[]): Promise<void> {
     if (rows.length === 0) return;
     // One statement for any number of rows: a column of values per parameter (ids follow the order of rows).

@@ -523,6 +523,10 @@ export abstract class SqlTx implements Tx {
     await this.setOwners(a.id, a, true);
   }
 
+  async setPositions(accountId: number, moved: { id: number; position: number }[]): Promise<void> {
+    for (const m of moved) await this.count('UPDATE activities SET position = ? WHERE id = ? AND account_id = ?', m.position, m.id, accountId);
+  }
+
   async setActivityDeleted(accountId: number, ids: number[], deleted: number | null): Promise<void> {
     const wanted = ids.filter(isId);
     if (wanted.length === 0) return;
