@@ -14,9 +14,11 @@
 // are checked over HTTP: 1..n under every parent, no duplicate, nothing lost (the bench throws
 // otherwise, and on any unexpected status). Cases are interleaved round by round. medianMs is wall
 // time per request at that concurrency, opsPerSec requests per second, ratio the time ratio to
-// SQLite's case (x > 1: slower); the note gives PostgreSQL's rate as a share of SQLite's, and the
+// SQLite's case of the same checkout (x > 1: slower); the note gives PostgreSQL's rate as a share of SQLite's, and the
 // CPU time per request of the server process and of its PostgreSQL backends (from /proc, Linux;
 // the backends found by application_name), over the timed rounds.
+// BENCH_OTHER_CHECKOUT=DIR also serves both from another built checkout (DIR/bin/crmgen.js; another
+// schema and file): a before/after comparison in one run.
 // PostgreSQL: BENCH_PG_URL, else postgres://postgres@127.0.0.1:5432/test; the schema is dropped at the end.
 // Run: npx tsx bench/positions.bench.ts (BENCH_RUNS, BENCH_REQUESTS, BENCH_WRITERS), or npm run bench.
 import { randomBytes } from 'node:crypto';
@@ -31,6 +33,7 @@ import { cpuMicros, formatTable, spawnServer, stats, type Child, type Row } from
 const runs = Math.max(1, Number(process.env.BENCH_RUNS) || 3);
 const requests = Math.max(16, Number(process.env.BENCH_REQUESTS) || 320);
 const writers = Math.max(1, Number(process.env.BENCH_WRITERS) || 16);
+const other = process.env.BENCH_OTHER_CHECKOUT;
 const pgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const user = { email: 'bench@example.com', token: 'bench-token' };
 const headers = {
@@ -72,6 +75,8 @@ function send(port: number, agent: Agent, method: string, path: string, body: un
 
 interface Setup {
   name: string;
+  /** The checkout serving it (its SQLite setup is the baseline of its PostgreSQL one). */
+  checkout: number;
   port: number;
   pid: number;
   /** The server's PostgreSQL backends (none on SQLite). */
@@ -162,20 +167,23 @@ export default async function positionsBench(): Promise<Row[]> {
     return [];
   }
   const dir = mkdtempSync(join(tmpdir(), 'crmgen-bench-pos-'));
-  const schema = `crmgen_bench_pos_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const schemas = [0, 1].map((n) => `crmgen_bench_pos${n}_${process.pid}_${randomBytes(4).toString('hex')}`);
   const children: Child[] = [];
   const agent = new Agent({ keepAlive: true, maxSockets: writers });
   try {
-    const u = new URL(pgUrl);
-    u.searchParams.set('schema', schema);
-    const app = `crmgen-bench-positions-${process.pid}`;
-    u.searchParams.set('application_name', app);
-    const backends = () => onPostgres(async (c) => (await c.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [app])).rows.map((r) => r.pid));
     const setups: Setup[] = [];
-    for (const [name, db] of [['sqlite', join(dir, 'crm.sqlite')], ['postgres', u.toString()]] as const) {
-      const child = await spawnServer(['bin/crmgen.js', 'serve', '--port', '0', '--db', db, '--user', `${user.email}:${user.token}`, '--quota', '100000000']);
-      children.push(child);
-      setups.push({ name, port: child.port, pid: child.pid, backends: name === 'postgres' ? backends : async () => [] });
+    const checkouts = other ? [['', 'bin/crmgen.js'], [', other checkout', join(other, 'bin', 'crmgen.js')]] : [['', 'bin/crmgen.js']];
+    for (const [n, [label, bin]] of checkouts.entries()) {
+      const u = new URL(pgUrl);
+      u.searchParams.set('schema', schemas[n]!);
+      const app = `crmgen-bench-positions-${process.pid}-${n}`;
+      u.searchParams.set('application_name', app);
+      const backends = () => onPostgres(async (c) => (await c.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [app])).rows.map((r) => r.pid));
+      for (const [name, db] of [['sqlite', join(dir, `crm${n}.sqlite`)], ['postgres', u.toString()]] as const) {
+        const child = await spawnServer([bin!, 'serve', '--port', '0', '--db', db, '--user', `${user.email}:${user.token}`, '--quota', '100000000']);
+        children.push(child);
+        setups.push({ name: `${name}${label}`, checkout: n, port: child.port, pid: child.pid, backends: name === 'postgres' ? backends : async () => [] });
+      }
     }
     process.stderr.write(`positions: ${requests} requests x ${writers} writers per sample, ${runs} rounds\n`);
     const cases = setups.flatMap((s) => [
@@ -183,7 +191,8 @@ export default async function positionsBench(): Promise<Row[]> {
       { name: `move and reorder, ${s.name}`, op: 'move', setup: s, run: (n: number) => moves(s, agent, n) },
       { name: `create, a parent per writer, ${s.name}`, op: 'spread', setup: s, run: (n: number) => creates(s, agent, n, false) },
     ]);
-    const baselineOf = (op: string) => cases.findIndex((c) => c.op === op); // SQLite comes first
+    // SQLite comes first in each checkout.
+    const baselineOf = (op: string, checkout: number) => cases.findIndex((c) => c.op === op && c.setup.checkout === checkout);
     for (const c of cases) await c.run(Math.max(writers, requests >> 2)); // warm-up, not timed
     const samples = cases.map(() => [] as number[]);
     const cpu = cases.map(() => ({ server: 0, db: 0 }));
@@ -199,18 +208,18 @@ export default async function positionsBench(): Promise<Row[]> {
     const st = cases.map((_, i) => stats(samples[i]!));
     const ms = (micros: number) => (micros / 1000 / (runs * requests)).toFixed(2);
     return cases.map((c, i): Row => {
-      const b = baselineOf(c.op);
+      const b = baselineOf(c.op, c.setup.checkout);
       const ratio = st[i]!.medianMs / st[b]!.medianMs;
       return {
         bench: 'positions',
-        case: b === i ? c.name : `${c.name} (vs ${setups[0]!.name})`,
+        case: b === i ? c.name : `${c.name} (vs ${cases[b]!.setup.name})`,
         runs,
         ...st[i]!,
         ratio,
         opsPerSec: 1000 / st[i]!.medianMs,
         note: [
           ...(b === i ? [] : [`rate ${(1 / ratio).toFixed(2)} x SQLite's`]),
-          `CPU/req: server ${ms(cpu[i]!.server)}${c.setup.name === 'postgres' ? `, backends ${ms(cpu[i]!.db)}` : ''} ms`,
+          `CPU/req: server ${ms(cpu[i]!.server)}${c.setup.name.startsWith('postgres') ? `, backends ${ms(cpu[i]!.db)}` : ''} ms`,
         ].join('; '),
       };
     });
@@ -218,7 +227,9 @@ export default async function positionsBench(): Promise<Row[]> {
     agent.destroy();
     await Promise.all(children.map((c) => c.stop()));
     rmSync(dir, { recursive: true, force: true });
-    await onPostgres((c) => c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)).catch((e: unknown) =>
+    await onPostgres(async (c) => {
+      for (const schema of schemas) await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    }).catch((e: unknown) =>
       process.stderr.write(`positions bench: could not drop its schema: ${String(e)}\n`),
     );
   }

@@ -125,8 +125,13 @@ export async function createActivity(tx: Tx, caller: Caller, input: { kind: stri
   const parent = await findParent(tx, caller, body.parent, input.kind);
   fail([...(fault('hierarchy') ? [] : [checkParent(segment, parentToken(parent))]), ...checkCreate(segment, data), ...unmetConditions(segment, data, data)]);
   faultyActivityData(type, data);
-  const siblings = await tx.listChildren(caller.accountId, body.parent);
-  fail([checkOnePerParent(segment, siblings.filter((s) => s.segment === segment).length)]);
+  // Placed last (the usual create), only the counts are needed: the positions are dense.
+  const placed = body.after !== undefined || body.before !== undefined;
+  const siblings = placed ? await tx.listChildren(caller.accountId, body.parent) : undefined;
+  const counts = siblings
+    ? { all: siblings.length, ofSegment: siblings.filter((s) => s.segment === segment).length }
+    : await tx.countChildren(caller.accountId, body.parent, segment);
+  fail([checkOnePerParent(segment, counts.ofSegment)]);
   await checkOwners(tx, caller, ownerValues(segment, data));
   await storeUploads(tx, caller, segment, data, input.files);
   const now = caller.now();
@@ -137,7 +142,7 @@ export async function createActivity(tx: Tx, caller: Caller, input: { kind: stri
     segment,
     typeid: type.typeid,
     level: parent.activity ? parent.activity.level + 1 : 1,
-    position: siblings.length + 1,
+    position: counts.all + 1,
     fields: data,
     flagged: body.flagged ?? 0,
     created: now,
@@ -148,8 +153,7 @@ export async function createActivity(tx: Tx, caller: Caller, input: { kind: stri
     modificatorId: caller.user.id,
     modificatorName: caller.user.name,
   });
-  const ordered = place(siblings, row, body.after, body.before);
-  await renumber(tx, ordered);
+  if (siblings) await renumber(tx, place(siblings, row, body.after, body.before));
   caller.events.push({ event: 'activities.create', segment, id: row.id });
   return { id: row.id, data: echo(data) as T.CreateActivityResponse['data'], created: formatCreatedText(now), status: 'success' };
 }
