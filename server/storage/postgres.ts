@@ -306,7 +306,7 @@ class PgStorage implements Storage {
    * One attempt. A retry first takes the schema's retry lock (session-level, before BEGIN, so its
    * snapshot is taken after the wait): transactions that collided on one hot spot (the activities
    * of one parent) then run one after another instead of colliding again; first attempts never
-   * wait for it.
+   * wait for it. The order locks `keys` (Tx.lockOrder) are taken the same way, after it.
    */
   private async once<T>(begin: string, fn: (tx: Tx) => Promise<T>, retry: boolean, keys: bigint[], writes: boolean): Promise<T> {
     const client = await this.pool.connect();
@@ -323,7 +323,7 @@ class PgStorage implements Storage {
       const locks = [...(retry ? [BigInt(this.retryKey)] : []), ...keys];
       if (locks.length) {
         locked = true;
-        await client.query(`${locks.map((k) => `SELECT pg_advisory_lock(${k}); `).join('')}COMMIT; ${begin}`);
+        await client.query(`${locks.map((k) => `SELECT pg_advisory_lock('${k}'::bigint); `).join('')}COMMIT; ${begin}`);
         tx.begun = true;
       }
       const value = await this.bodies.run(fn, tx);
