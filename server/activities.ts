@@ -125,12 +125,12 @@ export async function createActivity(tx: Tx, caller: Caller, input: { kind: stri
   const parent = await findParent(tx, caller, body.parent, input.kind);
   fail([...(fault('hierarchy') ? [] : [checkParent(segment, parentToken(parent))]), ...checkCreate(segment, data), ...unmetConditions(segment, data, data)]);
   faultyActivityData(type, data);
-  // Placed last (the usual create), only the counts are needed: the positions are dense.
+  // Placed last (the usual create), only the counts are needed while the positions are dense (1..n);
+  // placed elsewhere, or to be made dense again, the siblings are read and renumbered.
   const placed = body.after !== undefined || body.before !== undefined;
-  const siblings = placed ? await tx.listChildren(caller.accountId, body.parent) : undefined;
-  const counts = siblings
-    ? { all: siblings.length, ofSegment: siblings.filter((s) => s.segment === segment).length }
-    : await tx.countChildren(caller.accountId, body.parent, segment);
+  const quick = placed ? undefined : await tx.countChildren(caller.accountId, body.parent, segment);
+  const siblings = !quick || quick.last !== quick.all ? await tx.listChildren(caller.accountId, body.parent) : undefined;
+  const counts = siblings ? { all: siblings.length, ofSegment: siblings.filter((s) => s.segment === segment).length } : quick!;
   fail([checkOnePerParent(segment, counts.ofSegment)]);
   await checkOwners(tx, caller, ownerValues(segment, data));
   await storeUploads(tx, caller, segment, data, input.files);

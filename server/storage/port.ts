@@ -229,8 +229,8 @@ export interface Tx extends DeliveryLogTx {
   /** Every activity whose root record is recordId, ordered by level, parentId, position. */
   listActivitiesOfRecord(accountId: number, recordId: number, opts?: { includeDeleted?: boolean }): Promise<ActivityRow[]>;
   listChildren(accountId: number, parentId: number, opts?: { includeDeleted?: boolean }): Promise<ActivityRow[]>;
-  /** How many live activities are under the parent, and how many of them of `segment` (an append needs no rows). */
-  countChildren(accountId: number, parentId: number, segment: string): Promise<{ all: number; ofSegment: number }>;
+  /** How many live activities are under the parent, how many of them of `segment`, and their last position (0 for none): an append needs no rows. */
+  countChildren(accountId: number, parentId: number, segment: string): Promise<{ all: number; ofSegment: number; last: number }>;
   /**
    * Call before reading the positions of the activities under `parentIds` to write them: the
    * transactions that order one parent's children run one after another, instead of colliding

@@ -550,14 +550,14 @@ export abstract class SqlTx implements Tx {
     );
   }
 
-  async countChildren(accountId: number, parentId: number, segment: string): Promise<{ all: number; ofSegment: number }> {
-    if (!isId(parentId)) return { all: 0, ofSegment: 0 };
-    const row = await this.one<{ all: number; ofSegment: number }>(
-      `SELECT count(*) AS "all", count(CASE WHEN segment = ? THEN 1 END) AS "ofSegment"
+  async countChildren(accountId: number, parentId: number, segment: string): Promise<{ all: number; ofSegment: number; last: number }> {
+    if (!isId(parentId)) return { all: 0, ofSegment: 0, last: 0 };
+    const row = await this.one<{ all: number; ofSegment: number; last: number }>(
+      `SELECT count(*) AS "all", count(CASE WHEN segment = ? THEN 1 END) AS "ofSegment", coalesce(max(position), 0) AS "last"
        FROM activities WHERE account_id = ? AND parent_id = ? AND deleted IS NULL`,
       segment, accountId, parentId,
     );
-    return { all: Number(row?.all ?? 0), ofSegment: Number(row?.ofSegment ?? 0) };
+    return { all: Number(row?.all ?? 0), ofSegment: Number(row?.ofSegment ?? 0), last: Number(row?.last ?? 0) };
   }
 
   /** Nothing to lock where transactions write one at a time (SQLite); PostgreSQL's adapter overrides it. */

@@ -583,7 +583,7 @@ export function storageSuite(
         expect(await tx((t) => t.listActivitiesOfRecord(a.id, other.id))).toEqual([elsewhere]);
       });
 
-      it('countChildren counts the live children of a parent and those of one segment, in the account only', async () => {
+      it('countChildren counts the live children of a parent, those of one segment and the last position, in the account only', async () => {
         const { a, b } = await twoAccounts();
         const { rec, first } = await tx(async (t) => {
           const rec = await t.insertRecord(recordOf(a.id));
@@ -593,10 +593,10 @@ export function storageSuite(
           await t.insertActivity(activityOf(a.id, rec.id, first.id, { level: 2, position: 1 })); // a grandchild
           return { rec, first };
         });
-        expect(await tx((t) => t.countChildren(a.id, rec.id, 'note'))).toEqual({ all: 3, ofSegment: 2 });
+        expect(await tx((t) => t.countChildren(a.id, rec.id, 'note'))).toEqual({ all: 3, ofSegment: 2, last: 3 });
         await tx((t) => t.setActivityDeleted(a.id, [first.id], T0 + 5));
-        expect(await tx((t) => t.countChildren(a.id, rec.id, 'task'))).toEqual({ all: 2, ofSegment: 1 });
-        expect(await tx((t) => t.countChildren(b.id, rec.id, 'note'))).toEqual({ all: 0, ofSegment: 0 });
+        expect(await tx((t) => t.countChildren(a.id, rec.id, 'task'))).toEqual({ all: 2, ofSegment: 1, last: 3 }); // no renumbering here: last tells the gap;
+        expect(await tx((t) => t.countChildren(b.id, rec.id, 'note'))).toEqual({ all: 0, ofSegment: 0, last: 0 });
       });
 
       it('setPositions changes the positions of the account’s activities and nothing else of their rows', async () => {
