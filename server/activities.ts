@@ -186,6 +186,7 @@ export async function updateActivity(tx: Tx, caller: Caller, input: { kind: stri
   if (body.flagged !== undefined) row.flagged = body.flagged;
   const oldParent = row.parentId;
   let moved = false;
+  let targetSiblings: ActivityRow[] | undefined;
   if (body.parent !== undefined && body.parent !== row.parentId) {
     // A different parent moves the activity, with its subtree, to another record.
     const target = await findParent(tx, caller, body.parent);
@@ -193,7 +194,7 @@ export async function updateActivity(tx: Tx, caller: Caller, input: { kind: stri
     if (target.activity) throw new ServiceError('invalidparent', `parent: an activity moves to a ${titles}, not under another activity`, 'parent');
     if (spec.moveTargets && !spec.moveTargets.includes(target.record.kind)) throw new ServiceError('invalidparent', `parent: an activity moves to a ${titles}, not a ${kindOf(target.record.kind).singular}`, 'parent');
     fail([checkParent(segment, { kind: 'record' })]);
-    const targetSiblings = await tx.listChildren(caller.accountId, body.parent);
+    targetSiblings = await tx.listChildren(caller.accountId, body.parent);
     fail([checkOnePerParent(segment, targetSiblings.filter((s) => s.segment === segment).length)]);
     const subtree = await descendants(tx, caller, row, true);
     const levelShift = 1 - row.level;
@@ -211,7 +212,8 @@ export async function updateActivity(tx: Tx, caller: Caller, input: { kind: stri
   row.modificatorId = caller.user.id;
   row.modificatorName = caller.user.name;
   if (moved || body.after !== undefined || body.before !== undefined) {
-    const siblings = await tx.listChildren(caller.accountId, row.parentId);
+    // A move: the target's children as read above (the subtree moved lies under this activity, not under them).
+    const siblings = targetSiblings ?? (await tx.listChildren(caller.accountId, row.parentId));
     await renumber(tx, place(siblings, row, body.after, body.before), row.id);
   }
   await tx.updateActivity(row);
