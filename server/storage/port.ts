@@ -202,10 +202,21 @@ export interface Tx extends DeliveryLogTx {
   insertActivity(row: NewActivity): Promise<ActivityRow>;
   getActivity(accountId: number, id: number, opts?: { includeDeleted?: boolean }): Promise<ActivityRow | undefined>;
   updateActivity(row: ActivityRow): Promise<void>;
+  /** Sets the positions of activities of the account (a renumbering of siblings); nothing else of their rows. */
+  setPositions(accountId: number, moved: { id: number; position: number }[]): Promise<void>;
   setActivityDeleted(accountId: number, ids: number[], deleted: number | null): Promise<void>;
   /** Every activity whose root record is recordId, ordered by level, parentId, position. */
   listActivitiesOfRecord(accountId: number, recordId: number, opts?: { includeDeleted?: boolean }): Promise<ActivityRow[]>;
   listChildren(accountId: number, parentId: number, opts?: { includeDeleted?: boolean }): Promise<ActivityRow[]>;
+  /** How many live activities are under the parent, how many of them of `segment`, and their last position (0 for none): an append needs no rows. */
+  countChildren(accountId: number, parentId: number, segment: string): Promise<{ all: number; ofSegment: number; last: number }>;
+  /**
+   * Call before reading the positions of the activities under `parentIds` to write them: the
+   * transactions that order one parent's children run one after another, instead of colliding
+   * and running again (PostgreSQL: a lock per parent, taken before the transaction's snapshot, so
+   * a call after the first read runs the transaction again holding it; SQLite writes one at a time).
+   */
+  lockOrder(parentIds: number[]): Promise<void>;
   /** Every activity of the account (reports filter in server/reports.ts). */
   listActivities(accountId: number, opts?: { segments?: string[]; includeDeleted?: boolean }): Promise<ActivityRow[]>;
 
