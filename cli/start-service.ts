@@ -14,6 +14,7 @@ import { errorKeys } from '../generated/server/dist/types/errors.js';
 import { spec } from '../server/facts.ts';
 import { withCors, type CorsPolicy } from './cors.ts';
 import { dbOption, openDb, UsageError } from './db.ts';
+import type { StorageOptions } from '../server/storage/open.ts';
 import { staticFiles } from './static.ts';
 import { createRequestLog, requestIdOf, type LogFormat } from './request-log.ts';
 import { createMetrics, opsRoutes } from './ops.ts';
@@ -22,6 +23,8 @@ export interface ServeOptions {
   host: string;
   port: number;
   db?: string;
+  /** --db-*-timeout-ms (PostgreSQL). */
+  dbTimeouts?: StorageOptions;
   users: { email: string; token: string; account: string }[];
   quota?: number;
   quotaWindow?: number;
@@ -70,7 +73,7 @@ export async function startService(o: ServeOptions): Promise<number> {
   const loginLimits = perAddressAndEmail && perAddress && loginWindow ? { perAddressAndEmail, perAddress, windowSeconds: loginWindow } : false;
   if (!loginLimits && (o.loginFailures ?? o.loginFailuresPerAddress ?? o.loginWindow) !== undefined) throw new UsageError('this spec has no auth.failedLogins: give --login-failures, --login-failures-per-address and --login-window together');
   const db = dbOption(o.db);
-  const storage = await openDb(db);
+  const storage = await openDb(db, o.dbTimeouts);
 
   // Users named on the command line exist; with none at all, one demo user.
   let demo: { email: string; token: string; userId: number } | undefined;
@@ -95,8 +98,10 @@ export async function startService(o: ServeOptions): Promise<number> {
   // Lines that are no request (faults, shutdown) in the log's format, so a JSON log stays JSON.
   const log =
     o.logFormat === 'json'
-      ? (line: string) => process.stderr.write(`${JSON.stringify({ level: line.includes('500 on') || line.includes('failed') ? 50 : 30, time: Date.now(), pid: process.pid, hostname: hostname(), msg: line })}\n`)
+      ? (line: string) => process.stderr.write(`${JSON.stringify({ level: line.includes('500 on') || line.includes('failed') || line.includes(': storage: ') ? 50 : 30, time: Date.now(), pid: process.pid, hostname: hostname(), msg: line })}\n`)
       : (line: string) => process.stderr.write(`${line}\n`);
+  // Outages of the database: one line when each starts and one when it ends.
+  storage.health?.onLog(log);
   const requestLog = createRequestLog({ format: o.logFormat, bodies: o.logBodies, color: o.logFormat === 'pretty' && process.stderr.isTTY === true });
   const metrics = createMetrics(storage, (e) => log(`crmgen: storage: ${e instanceof Error ? e.message : String(e)}`));
   const ops = opsRoutes({ storage, metrics, metricsToken: o.metricsToken, onError: (e) => log(`crmgen: readyz: ${e instanceof Error ? e.message : String(e)}`) });

@@ -15,6 +15,8 @@ import { spec } from './facts.ts';
 import { systemResolver, type Resolver } from './webhook-guard.ts';
 import { createLoginThrottle } from './login-throttle.ts';
 import { ownerNameLookup } from './owners.ts';
+import { StorageOutage, type Condition } from './storage/outage.ts';
+import { errorKeys } from '../generated/server/dist/types/errors.js';
 
 export interface Principal {
   user: UserRow;
@@ -56,6 +58,16 @@ function sameSecret(a: string, b: string): boolean {
   const y = createHash('sha256').update(b).digest();
   return timingSafeEqual(x, y) && a.length === b.length;
 }
+
+/**
+ * How an outage is answered: its error key (spec/api.yaml), and the Retry-After in seconds (a
+ * database coming back is soon noticed; freeing disk space takes someone a while).
+ */
+const outageAnswers: Record<Condition, { key: 'serviceunavailable' | 'insufficientstorage'; retryAfter: number }> = {
+  unreachable: { key: 'serviceunavailable', retryAfter: 1 },
+  readonly: { key: 'serviceunavailable', retryAfter: 5 },
+  full: { key: 'insufficientstorage', retryAfter: 5 },
+};
 
 const canLogIn = (user: UserRow) => user.deleted === null && user.preventlogin !== 1;
 /** Logins remembered by their credentials (oldest forgotten first). */
@@ -199,6 +211,13 @@ export function createReferenceService(opts: ReferenceServiceOptions): Reference
     },
     ...(loginThrottle ? { loginThrottle } : {}),
     ...(opts.observe ? { observe: opts.observe } : {}),
+    // The database down, timed out, read-only or out of space: the client may retry; the guard
+    // (server/storage/outage.ts) logs each episode once.
+    outage(error) {
+      if (!(error instanceof StorageOutage)) return undefined;
+      const a = outageAnswers[error.condition];
+      return { key: a.key, message: `${errorKeys[a.key].message} (${error.condition})`, headers: { 'retry-after': String(a.retryAfter) } };
+    },
     onFault(error, request) {
       opts.log?.(`crmgen: 500 on ${request.method} ${request.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     },

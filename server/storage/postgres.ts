@@ -31,6 +31,13 @@
 //   leases them (claimed_by, claimed_until) in the same statement; a crashed instance's leases
 //   simply expire (claimed_until <= now) and another instance claims the rows again.
 // - Statements are named (server-side prepared once per pooled connection): parse and plan once.
+// - Faults: every pooled connection has an error listener, idle or checked out, so a database
+//   that restarts or dies fails the calls it was serving and never the process; a connection that
+//   broke (or timed out) is destroyed, not pooled again, and the pool opens fresh ones. Waits are
+//   bounded: connecting (connectTimeoutMs), waiting for a free connection (acquireTimeoutMs, and
+//   within the statement timeout), and each call's statements (statementTimeoutMs: on the server
+//   as statement_timeout, and here as a deadline for the whole call, which also holds when the
+//   server stops answering altogether).
 // - Text columns cannot hold U+0000 in PostgreSQL (SQLite's can); JSON values can (escaped).
 import { createHash } from 'node:crypto';
 import pg from 'pg';
@@ -40,6 +47,7 @@ import { SqlTx, findUserStatement, principalsVersionStatement, type TxState } fr
 import { Bodies, nestedError } from './nesting.ts';
 import { pgDialect } from './dialect-postgres.ts';
 import { PG_MIGRATIONS } from './migrations/postgres/index.ts';
+import { pgCondition } from './outage.ts';
 
 export { PG_MIGRATIONS, pgDialect };
 
@@ -81,32 +89,42 @@ export function redact(url: string): string {
 export interface PostgresOptions {
   /** Pooled connections per instance (default 10). */
   maxConnections?: number;
+  /** How long opening a connection may take (default 3000 ms). */
+  connectTimeoutMs?: number;
+  /** How long a call waits for a free pooled connection, connecting included (default 3000 ms). */
+  acquireTimeoutMs?: number;
+  /** How long a call's statements may take, together (default 5000 ms). */
+  statementTimeoutMs?: number;
+}
+
+/** Defaults for an interactive API: a call that cannot be served in a few seconds is answered 503. */
+export const PG_TIMEOUTS = { connectTimeoutMs: 3000, acquireTimeoutMs: 3000, statementTimeoutMs: 5000 };
+
+interface Timeouts {
+  acquire: number;
+  statement: number;
 }
 
 export async function openPostgres(url: string, opts: PostgresOptions = {}): Promise<Storage> {
   const target = parsePostgresUrl(url);
-  const pool = new pg.Pool({
-    connectionString: target.connectionString,
-    max: opts.maxConnections ?? 10,
-    types,
-    ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
-  });
+  const connectTimeout = opts.connectTimeoutMs ?? PG_TIMEOUTS.connectTimeoutMs;
+  const timeouts = { acquire: opts.acquireTimeoutMs ?? PG_TIMEOUTS.acquireTimeoutMs, statement: opts.statementTimeoutMs ?? PG_TIMEOUTS.statementTimeoutMs };
+  // The server cancels a statement past the timeout too (and frees what it held).
+  const settings = `${target.schema ? `-c search_path=${target.schema} ` : ''}-c statement_timeout=${timeouts.statement}`;
+  // Keep-alive: a database host that vanished without closing the connection is noticed.
+  const common = { connectionString: target.connectionString, types, connectionTimeoutMillis: connectTimeout, keepAlive: true };
+  const pool = new pg.Pool({ ...common, max: opts.maxConnections ?? 10, options: settings });
   // An idle pooled connection that breaks (server restart) must not take the process down; the
-  // pool drops it and the next transaction gets a fresh one.
-  pool.on('error', (e) => process.stderr.write(`crmgen: postgres connection lost: ${e.message}\n`));
+  // pool drops it and the next transaction gets a fresh one. Logged by the outage guard (once).
+  pool.on('error', () => undefined);
   // Viewed times and quota counts: committed without waiting for the WAL flush (a crash of the
   // database server may lose the last moment's counts; every other transaction stays durable).
-  const relaxed = new pg.Pool({
-    connectionString: target.connectionString,
-    max: 2,
-    types,
-    options: `${target.schema ? `-c search_path=${target.schema} ` : ''}-c synchronous_commit=off`,
-  });
-  relaxed.on('error', (e) => process.stderr.write(`crmgen: postgres connection lost: ${e.message}\n`));
+  const relaxed = new pg.Pool({ ...common, max: 2, options: `${settings} -c synchronous_commit=off` });
+  relaxed.on('error', () => undefined);
   try {
     const schema = await migrate(pool, target.schema);
     const { rows } = await pool.query<{ key: number }>(`SELECT hashtext($1)::bigint AS key`, [`crmgen:retry:${schema}`]);
-    return new PgStorage(pool, relaxed, rows[0]!.key);
+    return new PgStorage(pool, relaxed, rows[0]!.key, timeouts);
   } catch (e) {
     await pool.end().catch(() => undefined);
     await relaxed.end().catch(() => undefined);
@@ -121,6 +139,8 @@ async function migrate(pool: pg.Pool, schema: string | undefined): Promise<strin
   try {
     await client.query('BEGIN');
     try {
+      // Migrations (a backfill of many rows) are not bound by the calls' statement timeout.
+      await client.query('SET LOCAL statement_timeout = 0');
       let name = schema;
       if (name === undefined) {
         const { rows } = await client.query<{ s: string | null }>('SELECT current_schema() AS s');
@@ -193,10 +213,12 @@ class PgStorage implements Storage {
     private readonly relaxed: pg.Pool,
     /** The advisory lock a transaction holds while it runs again after a serialization failure. */
     private readonly retryKey: number,
+    private readonly timeouts: Timeouts,
   ) {
     this.viewed = new DeferredWrites(async (times) => {
       if (!times.length) return;
-      await this.relaxed.query(
+      await this.query(
+        this.relaxed,
         'UPDATE records SET viewed = v.at FROM unnest($1::bigint[], $2::bigint[]) AS v(id, at) WHERE records.id = v.id',
         [times.map((t) => t[0]), times.map((t) => t[1])],
       );
@@ -244,32 +266,82 @@ class PgStorage implements Storage {
    * wait for it.
    */
   private async once<T>(begin: string, fn: (tx: Tx) => Promise<T>, retry: boolean): Promise<T> {
-    const client = await this.pool.connect();
+    const deadline = Date.now() + this.timeouts.statement;
+    const client = await this.acquire(this.pool, deadline);
     const state: TxState = { active: true };
     let broken: Error | undefined;
+    // A connection that dies while checked out emits 'error' (unheard, it would end the process).
+    const onError = (e: Error) => (broken ??= e);
+    client.on('error', onError);
     let locked = false;
+    const q = (text: string) => client.query(timed({ text, query_timeout: left(deadline) }));
     try {
       if (retry) {
-        await client.query(`SELECT pg_advisory_lock(${this.retryKey})`);
+        await q(`SELECT pg_advisory_lock(${this.retryKey})`);
         locked = true;
       }
-      await client.query(begin);
-      const value = await this.bodies.run(fn, new PgTx(client, state, this.viewed, this.compactCounts));
+      await q(begin);
+      const value = await this.bodies.run(fn, new PgTx(client, state, this.viewed, this.compactCounts, deadline));
       state.active = false;
-      await client.query('COMMIT');
+      await q('COMMIT');
       return value;
     } catch (e) {
       state.active = false;
-      try {
-        await client.query('ROLLBACK');
-      } catch (r) {
-        broken = r as Error; // the connection is unusable: drop it from the pool
+      // A lost or timed-out connection is not asked anything more (a timed-out statement may
+      // still be running on it): destroyed, the server rolls its transaction back.
+      if (pgCondition(e) === 'unreachable') broken ??= e as Error;
+      if (!broken) {
+        try {
+          await client.query(timed({ text: 'ROLLBACK', query_timeout: this.timeouts.statement }));
+        } catch (r) {
+          broken = r as Error; // the connection is unusable: drop it from the pool
+        }
       }
       throw e;
     } finally {
       if (locked && !broken) {
-        await client.query(`SELECT pg_advisory_unlock(${this.retryKey})`).catch((e: Error) => (broken = e));
+        await client.query(timed({ text: `SELECT pg_advisory_unlock(${this.retryKey})`, query_timeout: this.timeouts.statement })).catch((e: Error) => (broken = e));
       }
+      client.removeListener('error', onError);
+      client.release(broken);
+    }
+  }
+
+  /**
+   * A pooled connection within the acquire timeout (and the call's deadline); one that comes
+   * later goes back to the pool. pg-pool's own wait ends at the connect timeout.
+   */
+  private async acquire(pool: pg.Pool, deadline: number): Promise<pg.PoolClient> {
+    const wait = Math.min(this.timeouts.acquire, left(deadline));
+    const pending = pool.connect();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, fail) => {
+      timer = setTimeout(() => fail(new Error(`timeout exceeded when trying to connect (no database connection within ${wait} ms)`)), wait);
+    });
+    try {
+      return await Promise.race([pending, late]);
+    } catch (e) {
+      pending.then((c) => c.release(), () => undefined);
+      throw e;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** One statement on a connection of its own, within the statement timeout (acquiring included). */
+  private async query<R extends object>(pool: pg.Pool, text: string, values: unknown[], name?: string): Promise<pg.QueryResult<R>> {
+    const deadline = Date.now() + this.timeouts.statement;
+    const client = await this.acquire(pool, deadline);
+    let broken: Error | undefined;
+    const onError = (e: Error) => (broken ??= e);
+    client.on('error', onError);
+    try {
+      return await client.query<R>(timed({ text, values, query_timeout: left(deadline), ...(name ? { name } : {}) }));
+    } catch (e) {
+      if (pgCondition(e) === 'unreachable') broken ??= e as Error;
+      throw e;
+    } finally {
+      client.removeListener('error', onError);
       client.release(broken);
     }
   }
@@ -282,8 +354,9 @@ class PgStorage implements Storage {
     this.compacting.add(key);
     // READ COMMITTED, one statement: a row another compaction deleted first is skipped, so every
     // +1 / -1 is summed exactly once.
-    void this.relaxed
+    void this
       .query(
+        this.relaxed,
         `WITH gone AS (DELETE FROM ${table} WHERE account_id = $1 AND kind = $2 AND ${column} = $3 RETURNING n)
          INSERT INTO ${table} (account_id, kind, ${column}, n) SELECT $1, $2, $3, sum(n) FROM gone HAVING count(*) > 0`,
         [accountId, kind, value],
@@ -295,7 +368,8 @@ class PgStorage implements Storage {
   async countCalls(userId: number, windowStart: number, n: number): Promise<number> {
     // One row per user and window, added to atomically: exact across instances, and only the
     // same user's calls touch the row.
-    const { rows } = await this.relaxed.query<{ calls: number }>(
+    const { rows } = await this.query<{ calls: number }>(
+      this.relaxed,
       `INSERT INTO api_calls (user_id, window_start, calls) VALUES ($1, $2, $3)
        ON CONFLICT (user_id, window_start) DO UPDATE SET calls = api_calls.calls + excluded.calls
        RETURNING calls`,
@@ -311,13 +385,13 @@ class PgStorage implements Storage {
   async findUserByEmail(email: string): Promise<UserRow | undefined> {
     if (this.closing) throw new Error('storage is closed');
     // One round trip (a transaction costs BEGIN and COMMIT besides); a named statement, planned once per connection.
-    const { rows } = await this.pool.query<UserRow>({ name: statementName(FIND_USER), text: FIND_USER, values: [email] });
+    const { rows } = await this.query<UserRow>(this.pool, FIND_USER, [email], statementName(FIND_USER));
     return rows[0];
   }
 
   async principalsVersion(accountId: number): Promise<number> {
     if (this.closing) throw new Error('storage is closed');
-    const { rows } = await this.pool.query<{ v: number }>({ name: statementName(PRINCIPALS_VERSION), text: PRINCIPALS_VERSION, values: [accountId] });
+    const { rows } = await this.query<{ v: number }>(this.pool, PRINCIPALS_VERSION, [accountId], statementName(PRINCIPALS_VERSION));
     return Number(rows[0]?.v ?? 0);
   }
 
@@ -335,6 +409,11 @@ class PgStorage implements Storage {
 }
 
 const FIND_USER = pgDialect.sql(findUserStatement(pgDialect));
+/** Milliseconds to a deadline, at least 1 (0 would mean no timeout to node-postgres). */
+const left = (deadline: number) => Math.max(1, deadline - Date.now());
+/** A query with node-postgres's per-query client-side timeout (missing from its type declarations). */
+type Timed = pg.QueryConfig & { query_timeout: number };
+const timed = (c: Timed): pg.QueryConfig => c;
 const PRINCIPALS_VERSION = pgDialect.sql(principalsVersionStatement);
 
 /** The shared statements (./statements.ts) on one pooled connection. */
@@ -345,13 +424,15 @@ class PgTx extends SqlTx {
     viewed: DeferredWrites,
     /** Folds an account and kind's count rows into one, in the background. */
     private readonly compact: Compact,
+    /** When the call's statement timeout runs out (ms since the epoch). */
+    private readonly deadline: number,
   ) {
     super(pgDialect, state, viewed);
   }
 
   private q<R extends object>(sql: string, params: unknown[]): Promise<pg.QueryResult<R>> {
     // A named statement is parsed and planned once per pooled connection, then only bound and run.
-    return this.client.query<R>({ name: statementName(sql), text: sql, values: params });
+    return this.client.query<R>(timed({ name: statementName(sql), text: sql, values: params, query_timeout: left(this.deadline) }));
   }
 
   protected async all<R>(sql: string, params: unknown[]): Promise<R[]> {

@@ -795,6 +795,11 @@ class SqliteStorage implements Storage {
     return this.viewed.flush();
   }
 
+  /** Rows written on the writer's connection so far (tells a write that worked from an empty one after a full disk). */
+  writes(): number {
+    return (this.writer.stmt('SELECT total_changes() AS n').get() as { n: number }).n;
+  }
+
   findUserByEmail(email: string): Promise<UserRow | undefined> {
     return this.point((conn) => conn.stmt(findUserStatement(sqliteDialect)).get(email) as UserRow | undefined, (tx) => tx.findUserByEmail(email));
   }

@@ -1,0 +1,164 @@
+// A throw-away PostgreSQL cluster for fault tests: initdb into a temporary folder as the postgres
+// OS user, a port of its own on 127.0.0.1, never the shared test server. The tests restart it,
+// kill its postmaster with SIGKILL and freeze it with SIGSTOP.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+const BIN = '/usr/lib/postgresql/15/bin';
+
+/** Why a throw-away cluster cannot be made here (no binaries, not root), or undefined. */
+export function clusterUnavailable(): string | undefined {
+  if (!existsSync(`${BIN}/initdb`)) return `no PostgreSQL binaries in ${BIN}`;
+  if (process.getuid?.() !== 0) return 'not root (initdb runs as the postgres user)';
+  if (spawnSync('id', ['-u', 'postgres']).status !== 0) return 'no postgres OS user';
+  return undefined;
+}
+
+async function freePort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((ok) => s.listen(0, '127.0.0.1', ok));
+  const port = (s.address() as { port: number }).port;
+  await new Promise((ok) => s.close(ok));
+  return port;
+}
+
+const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
+
+export class Cluster {
+  private constructor(
+    readonly dir: string,
+    readonly port: number,
+  ) {}
+
+  get data(): string {
+    return join(this.dir, 'data');
+  }
+
+  /** The URL of the cluster's `postgres` database. */
+  url(schema?: string): string {
+    return `postgres://postgres@127.0.0.1:${this.port}/postgres${schema ? `?schema=${schema}` : ''}`;
+  }
+
+  static async create(): Promise<Cluster> {
+    const dir = mkdtempSync(join(tmpdir(), 'crmgen-pg-'));
+    chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()));
+    const c = new Cluster(dir, await freePort());
+    c.asPostgres(`${BIN}/initdb`, ['-D', c.data, '-A', 'trust', '-U', 'postgres', '--no-sync', '--no-instructions']);
+    c.start();
+    return c;
+  }
+
+  private asPostgres(cmd: string, args: string[]): string {
+    const r = spawnSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { encoding: 'utf8', timeout: 60_000 });
+    if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${r.status}):\n${r.stdout}\n${r.stderr}`);
+    return r.stdout;
+  }
+
+  private pgCtl(args: string[]): string {
+    const o = `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c max_connections=60`;
+    return this.asPostgres(`${BIN}/pg_ctl`, ['-D', this.data, '-l', join(this.dir, 'log'), '-w', '-t', '60', '-o', o, ...args]);
+  }
+
+  start(): void {
+    // After a SIGKILL of the postmaster its old backends may still be on their way out.
+    for (let i = 0; ; i++) {
+      try {
+        this.pgCtl(['start']);
+        return;
+      } catch (e) {
+        if (i >= 20) throw e;
+        spawnSync('sleep', ['0.25']);
+      }
+    }
+  }
+
+  restartFast(): void {
+    this.pgCtl(['restart', '-m', 'fast']);
+  }
+
+  stop(): void {
+    try {
+      this.pgCtl(['stop', '-m', 'immediate']);
+    } catch {
+      // already down
+    }
+  }
+
+  postmasterPid(): number {
+    return Number(readFileSync(join(this.data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  }
+
+  /** The postmaster and every process it started. */
+  processes(): number[] {
+    const pm = this.postmasterPid();
+    const children = readdirSync('/proc')
+      .filter((p) => /^\d+$/.test(p))
+      .filter((p) => {
+        try {
+          return readFileSync(`/proc/${p}/stat`, 'utf8').replace(/^.*\) /, '').split(' ')[1] === String(pm);
+        } catch {
+          return false;
+        }
+      })
+      .map(Number);
+    return [pm, ...children];
+  }
+
+  /** SIGKILL of the postmaster, as a crash would; its backends notice and exit. */
+  async killPostmaster(): Promise<void> {
+    const pm = this.postmasterPid();
+    const all = this.processes();
+    process.kill(pm, 'SIGKILL');
+    // Backends exit on the postmaster's death; wait until they have (a new start needs that).
+    for (let i = 0; i < 200 && all.some(alive); i++) await sleep(50);
+  }
+
+  /** Every process of the cluster stopped (SIGSTOP) until thaw(). */
+  freeze(): number[] {
+    const pids = this.processes();
+    for (const p of pids) process.kill(p, 'SIGSTOP');
+    return pids;
+  }
+
+  thaw(pids: number[]): void {
+    for (const p of pids) {
+      try {
+        process.kill(p, 'SIGCONT');
+      } catch {
+        // gone
+      }
+    }
+  }
+
+  /** Whether the cluster accepts connections now. */
+  async accepting(): Promise<boolean> {
+    const c = new pg.Client({ connectionString: this.url(), connectionTimeoutMillis: 1000 });
+    try {
+      await c.connect();
+      await c.query('SELECT 1');
+      return true;
+    } catch {
+      return false;
+    } finally {
+      await c.end().catch(() => undefined);
+    }
+  }
+
+  destroy(): void {
+    this.stop();
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
