@@ -15,6 +15,7 @@ import { spec } from '../server/facts.ts';
 import { withCors, type CorsPolicy } from './cors.ts';
 import { dbOption, openDb, UsageError } from './db.ts';
 import type { StorageOptions } from '../server/storage/open.ts';
+import { withCallBudget, type CallBudget } from '../server/storage/outage.ts';
 import { staticFiles } from './static.ts';
 import { createRequestLog, requestIdOf, type LogFormat } from './request-log.ts';
 import { createMetrics, opsRoutes } from './ops.ts';
@@ -189,6 +190,17 @@ export async function startService(o: ServeOptions): Promise<number> {
     return echo(r, id);
   };
   const opsPass: Admission = { admitted: true };
+  // A call's database work, admission and dispatch together, is bounded by the statement
+  // timeout (server/storage/outage.ts); a batch's parts each have their own.
+  const budgets = new WeakMap<object, CallBudget>();
+  const batchPath = spec.operations.find((op) => op.multipart)?.path;
+  const budgeted = <T>(method: string, url: string, headers: object, fn: () => T): T => {
+    // A batch runs its parts in one context: no call budget, each operation its own timeout.
+    if (method === 'POST' && batchPath !== undefined && url.split('?')[0]!.replace(/\/$/, '') === batchPath) return fn();
+    let b = budgets.get(headers);
+    if (!b) budgets.set(headers, (b = { spentMs: 0 }));
+    return withCallBudget(b, fn);
+  };
   const logged = {
     before(req: IncomingMessage) {
       const t = performance.now();
@@ -208,7 +220,7 @@ export async function startService(o: ServeOptions): Promise<number> {
     // Health, readiness and metrics need no credentials: they pass admission untouched.
     async admit(head: RequestHead): Promise<{ refused: ServiceResponse } | { admission: Admission }> {
       if (ops.owns(head.url)) return { admission: opsPass };
-      const a = await http.admit!(head);
+      const a = await budgeted(head.method, head.url, head.headers, () => http.admit!(head));
       return 'refused' in a ? { refused: echo(a.refused, head.headers['x-request-id'] ?? '') } : a;
     },
     async dispatch(req: ServiceRequest) {
@@ -220,7 +232,7 @@ export async function startService(o: ServeOptions): Promise<number> {
         requestLog.plain({ method: req.method, url: req.url, id }, r, performance.now() - t);
         return echo(r, id);
       }
-      return echo(await http.dispatch(req), id);
+      return echo(await budgeted(req.method, req.url, req.headers, () => http.dispatch(req)), id);
     },
   };
   const limits = spec.limits;

@@ -244,7 +244,10 @@ export function startWebhooks(opts: WebhookOptions): Webhooks {
       if (!batch.length) break;
       for (const d of batch) {
         const task: Promise<void> = deliver(d)
-          .catch((e: unknown) => log(`crmgen: webhook delivery ${d.id}: ${e instanceof Error ? e.message : String(e)}`))
+          // Left for a later attempt (its lease runs out); an outage is logged once by the storage.
+          .catch((e: unknown) => {
+            if (!(e instanceof StorageOutage)) log(`crmgen: webhook delivery ${d.id}: ${e instanceof Error ? e.message : String(e)}`);
+          })
           .finally(() => {
             inFlight.delete(task);
             poke();

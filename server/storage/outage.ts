@@ -3,7 +3,21 @@
 // conditions here; guardStorage() turns them into a StorageOutage (which the service answers 503
 // or 507 with Retry-After instead of 500), logs each episode once (when it starts and when it
 // ends) and keeps where things stand for /readyz.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Storage, StorageHealth } from './port.ts';
+
+/**
+ * The database time one API call has spent so far. The PostgreSQL adapter bounds the whole of a
+ * call's database work (authentication, quota, its transaction) by the statement timeout with it,
+ * so a call is answered within that timeout whatever the database does; time spent elsewhere
+ * (receiving the body) does not count.
+ */
+export interface CallBudget {
+  spentMs: number;
+}
+const budgets = new AsyncLocalStorage<CallBudget>();
+export const withCallBudget = <T>(budget: CallBudget, fn: () => T): T => budgets.run(budget, fn);
+export const callBudget = (): CallBudget | undefined => budgets.getStore();
 
 /** unreachable: no connection or no answer in time; readonly: writes refused; full: no space for writes. */
 export type Condition = 'unreachable' | 'readonly' | 'full';
@@ -50,19 +64,31 @@ export function sqliteCondition(e: unknown): Condition | undefined {
   return undefined;
 }
 
+/** The failure of a background job (viewed times, search index): logged unless an outage, which its episode's lines tell. */
+export const unlessOutage =
+  (classify: (e: unknown) => Condition | undefined, what: string) =>
+  (e: unknown): void => {
+    if (!classify(e)) process.stderr.write(`crmgen: ${what} failed: ${text(e)}\n`);
+  };
+
 const describe: Record<Condition, string> = {
   unreachable: 'the database cannot be reached or does not answer',
   readonly: 'the database refuses writes (read-only)',
   full: "the database's disk is full",
 };
 
+/** An episode ends only at a success this long after its last fault (calls in flight fail and succeed mixed for a while). */
+const SETTLE_MS = 1000;
+
 /**
  * The storage with its outages sorted: every method's driver errors of a known condition become a
  * StorageOutage. An episode starts at its first fault (logged once) and ends when a call that
- * needs what it lacked succeeds again: any call for unreachable, a write for readonly and full.
+ * needs what it lacked succeeds again, SETTLE_MS after the last fault: any call for unreachable, a
+ * write for readonly and full.
  */
 export function guardStorage<S extends Storage>(inner: S, classify: (e: unknown) => Condition | undefined): S {
   const since = new Map<Condition, number>();
+  const lastFault = new Map<Condition, number>();
   let log = (line: string): void => void process.stderr.write(`${line}\n`);
   const health: StorageHealth = {
     conditions: () => [...since].map(([condition, at]) => ({ condition, since: at, message: describe[condition] })),
@@ -74,6 +100,7 @@ export function guardStorage<S extends Storage>(inner: S, classify: (e: unknown)
     if (e instanceof StorageOutage) return e;
     const condition = classify(e);
     if (!condition) return e;
+    lastFault.set(condition, Date.now());
     if (!since.has(condition)) {
       since.set(condition, Date.now());
       log(`crmgen: storage: ${describe[condition]} (${text(e)}); answering ${condition === 'full' ? 507 : 503} until it recovers`);
@@ -83,7 +110,7 @@ export function guardStorage<S extends Storage>(inner: S, classify: (e: unknown)
   const recovered = (write: boolean) => {
     if (!since.size) return;
     for (const condition of since.keys()) {
-      if (condition !== 'unreachable' && !write) continue;
+      if ((condition !== 'unreachable' && !write) || Date.now() - lastFault.get(condition)! < SETTLE_MS) continue;
       since.delete(condition);
       log(`crmgen: storage: recovered (${describe[condition]} no more)`);
     }

@@ -47,7 +47,7 @@ import { SqlTx, findUserStatement, principalsVersionStatement, type TxState } fr
 import { Bodies, nestedError } from './nesting.ts';
 import { pgDialect } from './dialect-postgres.ts';
 import { PG_MIGRATIONS } from './migrations/postgres/index.ts';
-import { pgCondition } from './outage.ts';
+import { callBudget, pgCondition, unlessOutage } from './outage.ts';
 
 export { PG_MIGRATIONS, pgDialect };
 
@@ -222,7 +222,7 @@ class PgStorage implements Storage {
         'UPDATE records SET viewed = v.at FROM unnest($1::bigint[], $2::bigint[]) AS v(id, at) WHERE records.id = v.id',
         [times.map((t) => t[0]), times.map((t) => t[1])],
       );
-    });
+    }, unlessOutage(pgCondition, 'storing viewed times'));
   }
 
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
@@ -265,8 +265,28 @@ class PgStorage implements Storage {
    * of one parent) then run one after another instead of colliding again; first attempts never
    * wait for it.
    */
+  /** One database operation's deadline: the statement timeout, less what the call's earlier ones took. */
+  private span(): { deadline: number; done(): void } {
+    const started = Date.now();
+    const budget = callBudget();
+    return {
+      deadline: started + this.timeouts.statement - (budget?.spentMs ?? 0),
+      done: () => {
+        if (budget) budget.spentMs += Date.now() - started;
+      },
+    };
+  }
+
   private async once<T>(begin: string, fn: (tx: Tx) => Promise<T>, retry: boolean): Promise<T> {
-    const deadline = Date.now() + this.timeouts.statement;
+    const span = this.span();
+    try {
+      return await this.attempt(begin, fn, retry, span.deadline);
+    } finally {
+      span.done();
+    }
+  }
+
+  private async attempt<T>(begin: string, fn: (tx: Tx) => Promise<T>, retry: boolean, deadline: number): Promise<T> {
     const client = await this.acquire(this.pool, deadline);
     const state: TxState = { active: true };
     let broken: Error | undefined;
@@ -330,7 +350,15 @@ class PgStorage implements Storage {
 
   /** One statement on a connection of its own, within the statement timeout (acquiring included). */
   private async query<R extends object>(pool: pg.Pool, text: string, values: unknown[], name?: string): Promise<pg.QueryResult<R>> {
-    const deadline = Date.now() + this.timeouts.statement;
+    const span = this.span();
+    try {
+      return await this.queryBy(pool, text, values, name, span.deadline);
+    } finally {
+      span.done();
+    }
+  }
+
+  private async queryBy<R extends object>(pool: pg.Pool, text: string, values: unknown[], name: string | undefined, deadline: number): Promise<pg.QueryResult<R>> {
     const client = await this.acquire(pool, deadline);
     let broken: Error | undefined;
     const onError = (e: Error) => (broken ??= e);
@@ -361,7 +389,7 @@ class PgStorage implements Storage {
          INSERT INTO ${table} (account_id, kind, ${column}, n) SELECT $1, $2, $3, sum(n) FROM gone HAVING count(*) > 0`,
         [accountId, kind, value],
       )
-      .catch((e: Error) => process.stderr.write(`crmgen: folding record counts failed: ${e.message}\n`))
+      .catch(unlessOutage(pgCondition, 'folding record counts'))
       .finally(() => this.compacting.delete(key));
   };
 

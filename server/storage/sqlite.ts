@@ -54,6 +54,7 @@ import { SqlTx, findUserStatement, itemInsert, principalsVersionStatement, type 
 import { sqliteDialect } from './dialect-sqlite.ts';
 import { MIGRATIONS } from './migrations/sqlite/index.ts';
 import { Bodies, nestedError } from './nesting.ts';
+import { sqliteCondition, unlessOutage } from './outage.ts';
 
 export { MIGRATIONS, sqliteDialect };
 
@@ -388,7 +389,7 @@ class SqliteStorage implements Storage {
     this.writer = new Conn(db);
     this.checkpointer = walPath ? new Checkpointer(db.name, db, walPath, walLimit) : undefined;
     this.reader = reader ? new Conn(reader) : this.writer;
-    this.viewed = new DeferredWrites((times) => this.storeDeferred(times));
+    this.viewed = new DeferredWrites((times) => this.storeDeferred(times), unlessOutage(sqliteCondition, 'storing viewed times'));
     // A tail left by a crash, another process or a bulk load: indexed once open has returned.
     if (this.tailWaiting()) setImmediate(() => this.indexSoon());
   }
@@ -488,10 +489,8 @@ class SqliteStorage implements Storage {
     this.indexTimer = undefined;
     if (this.indexing) this.indexAgain = true;
     else
-      this.startIndexer().catch((e: unknown) => {
-        // The rows stay in the tail (searched all the same); the next insert or close() tries again.
-        process.stderr.write(`crmgen: indexing search texts failed: ${(e as Error).message}\n`);
-      });
+      // The rows stay in the tail (searched all the same); the next insert or close() tries again.
+      this.startIndexer().catch(unlessOutage(sqliteCondition, 'indexing search texts'));
   }
 
   private startIndexer(): Promise<void> {

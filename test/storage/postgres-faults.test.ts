@@ -45,7 +45,15 @@ class Load {
 
   private async timed(what: string, path: string, method: string, body?: unknown): Promise<{ status: number; json(): any }> {
     const t = performance.now();
-    const r = await call(this.base, path, { user: ANN, method, accept: 'application/json', contentType: 'application/json', body: body === undefined ? undefined : JSON.stringify(body) });
+    let r;
+    try {
+      r = await call(this.base, path, { user: ANN, method, accept: 'application/json', contentType: 'application/json', body: body === undefined ? undefined : JSON.stringify(body) });
+    } catch (e) {
+      // No answer at all (the service died): status 0, which checkAnswers refuses.
+      this.answers.push({ what: `${what}: ${String(e)}`, status: 0, ms: performance.now() - t, retryAfter: null, keys: [] });
+      await sleep(100);
+      return { status: 0, json: () => undefined };
+    }
     let keys: string[] = [];
     if (r.status >= 400) keys = Object.keys((r.json() as { errors?: object }).errors ?? {});
     this.answers.push({ what, status: r.status, ms: performance.now() - t, retryAfter: r.headers.get('retry-after'), keys });
@@ -127,6 +135,7 @@ describe.skipIf(clusterUnavailable() !== undefined)('PostgreSQL faults are outag
   }, 90_000);
 
   afterAll(async () => {
+    if (process.env.SHOW_LOG) console.log(server?.output().split('\n').filter((l) => !l.includes('"req"')).join('\n'));
     await server?.stop();
     receiver?.closeAllConnections();
     await new Promise<void>((ok) => (receiver ? receiver.close(() => ok()) : ok()));
