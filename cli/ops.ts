@@ -29,17 +29,18 @@ export function createMetrics(storage: Storage, onError: (e: unknown) => void): 
   });
   const quotaRejections = new Counter({ name: 'crmgen_quota_rejections_total', help: 'Calls refused with quotaexceeded (requests and batch parts)', registers: [registry] });
   const deliveries = new Counter({ name: 'crmgen_webhook_deliveries_total', help: 'Webhook delivery attempts by outcome (delivered, retry, failed)', labelNames: ['outcome'], registers: [registry] });
-  const storageErrors = new Counter({ name: 'crmgen_storage_errors_total', help: 'Faults answered 500 and failed storage checks (readyz, outbox depth)', registers: [registry] });
+  const storageErrors = new Counter({ name: 'crmgen_storage_errors_total', help: 'Calls answered 5xx (faults, storage outages) and failed storage checks (readyz, outbox depth)', registers: [registry] });
   new Gauge({
     name: 'crmgen_webhook_outbox_depth',
     help: 'Webhook deliveries pending in the outbox (all instances on this database)',
     registers: [registry],
     async collect() {
       try {
-        this.set(await storage.transaction((tx) => tx.pendingDeliveries()));
+        this.set(await storage.read((tx) => tx.pendingDeliveries()));
       } catch (e) {
         storageErrors.inc();
-        onError(e);
+        // An outage is logged once by the storage, not at every scrape.
+        if (!(e instanceof StorageOutage)) onError(e);
       }
     },
   });

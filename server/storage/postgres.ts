@@ -136,6 +136,9 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
 /** Brings the schema up to date under an advisory lock; returns the schema's name. */
 async function migrate(pool: pg.Pool, schema: string | undefined): Promise<string> {
   const client = await pool.connect();
+  // The connection lost meanwhile fails the migration's statement (and the start), nothing else.
+  const onError = () => undefined;
+  client.on('error', onError);
   try {
     await client.query('BEGIN');
     try {
@@ -176,6 +179,7 @@ async function migrate(pool: pg.Pool, schema: string | undefined): Promise<strin
       throw e;
     }
   } finally {
+    client.removeListener('error', onError);
     client.release();
   }
 }

@@ -6,10 +6,12 @@
 // every call is answered within the statement timeout plus a second, an outage with 503
 // serviceunavailable and Retry-After (never a 500); /readyz answers within a second; every
 // acknowledged write is there afterwards; the service serves again within 10 s of the database
-// accepting connections; the webhook delivery loop delivers again.
+// accepting connections; the webhook delivery loop delivers again. And a database turned
+// read-only: writes answered 503, /readyz says so, writes work again once it is writable.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import { call, startServer, type RunningServer } from '../support/server.ts';
+import pg from 'pg';
 import { Cluster, clusterUnavailable } from '../support/pg-cluster.ts';
 
 const ANN: [string, string] = ['ann@example.com', 'secret1'];
@@ -209,6 +211,45 @@ describe.skipIf(clusterUnavailable() !== undefined)('PostgreSQL faults are outag
       cluster.start();
     });
     expect(outage).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('a read-only database: writes answered 503 with Retry-After, /readyz says so, writes work again once it is writable', async () => {
+    const admin = async (text: string) => {
+      const c = new pg.Client({ connectionString: cluster.url() });
+      await c.connect();
+      try {
+        await c.query(text);
+      } finally {
+        await c.end();
+      }
+    };
+    // Every session, the pooled ones included, turns read-only at the reload.
+    await admin('ALTER SYSTEM SET default_transaction_read_only = on');
+    await admin('SELECT pg_reload_conf()');
+    try {
+      const create = () => call(server.base, '/contacts/', { user: ANN, method: 'POST', accept: 'application/json', contentType: 'application/json', body: JSON.stringify({ firstname: 'read', lastname: 'only' }) });
+      let r = await create();
+      for (let i = 0; i < 50 && r.status === 201; i++) {
+        await sleep(100); // the reload reaches every backend at its next statement
+        r = await create();
+      }
+      expect(r.status, r.text).toBe(503);
+      expect(Object.keys(r.json().errors)).toEqual(['serviceunavailable']);
+      expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
+      const ready = await call(server.base, '/readyz');
+      expect(ready.status).toBe(200);
+      expect(ready.text).toMatch(/writes refused since .*read-only/);
+    } finally {
+      await admin('ALTER SYSTEM RESET default_transaction_read_only');
+      await admin('SELECT pg_reload_conf()');
+    }
+    let again = 0;
+    for (let i = 0; i < 100 && again !== 201; i++) {
+      again = (await call(server.base, '/contacts/', { user: ANN, method: 'POST', accept: 'application/json', contentType: 'application/json', body: JSON.stringify({ firstname: 'writable', lastname: 'again' }) })).status;
+      if (again !== 201) await sleep(100);
+    }
+    expect(again).toBe(201);
+    alive();
   }, 60_000);
 
   it('frozen (SIGSTOP) for 20 s under load: every call answered within the statement timeout + 1 s, /readyz within a second', async () => {
