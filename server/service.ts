@@ -108,6 +108,9 @@ export function createReferenceService(opts: ReferenceServiceOptions): Reference
   // account still has that version needs one point query instead of the lookup and two hashes.
   // The principal is a new object each call (names and wantsNames are keyed by it).
   const logins = new Map<string, { user: UserRow; version: number }>();
+  // Each user's last stored count (user id -> window start, calls): while the database refuses
+  // writes (a full disk, read-only) reads go on, their calls counted here from there.
+  const lastCounts = new Map<number, { windowStart: number; calls: number }>();
 
   const urlGuard = { allowPrivate: opts.allowPrivateWebhooks ?? false, resolver: opts.webhookResolver ?? systemResolver };
   // Calls that only read run in a read transaction: they never wait for another call's writes.
@@ -195,7 +198,16 @@ export function createReferenceService(opts: ReferenceServiceOptions): Reference
     async countCalls(p, n): Promise<Quota> {
       const windowMs = quota.windowSeconds * 1000;
       const windowStart = Math.floor(clock() / windowMs) * windowMs;
-      const used = await storage.countCalls(p.user.id, windowStart, n);
+      let used: number;
+      try {
+        used = await storage.countCalls(p.user.id, windowStart, n);
+      } catch (e) {
+        if (!(e instanceof StorageOutage) || e.condition === 'unreachable') throw e;
+        const last = lastCounts.get(p.user.id);
+        used = (last?.windowStart === windowStart ? last.calls : 0) + n;
+      }
+      if (lastCounts.size >= REMEMBERED_LOGINS && !lastCounts.has(p.user.id)) lastCounts.delete(lastCounts.keys().next().value!);
+      lastCounts.set(p.user.id, { windowStart, calls: used });
       return { used, allowed: quota.allowed };
     },
     // Fixed windows (as countCalls counts them): whole seconds to the next one, at least 1.

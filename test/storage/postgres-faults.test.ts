@@ -213,7 +213,7 @@ describe.skipIf(clusterUnavailable() !== undefined)('PostgreSQL faults are outag
     expect(outage).toBeGreaterThan(0);
   }, 60_000);
 
-  it('a read-only database: writes answered 503 with Retry-After, /readyz says so, writes work again once it is writable', async () => {
+  it('a read-only database: writes answered 503 with Retry-After, reads go on, /readyz says so, writes work again once writable', async () => {
     const admin = async (text: string) => {
       const c = new pg.Client({ connectionString: cluster.url() });
       await c.connect();
@@ -223,6 +223,9 @@ describe.skipIf(clusterUnavailable() !== undefined)('PostgreSQL faults are outag
         await c.end();
       }
     };
+    const made = await call(server.base, '/contacts/', { user: ANN, method: 'POST', accept: 'application/json', contentType: 'application/json', body: JSON.stringify({ firstname: 'before', lastname: 'read-only' }) });
+    expect(made.status, made.text).toBe(201);
+    const id = made.json().item.id as number;
     // Every session, the pooled ones included, turns read-only at the reload.
     await admin('ALTER SYSTEM SET default_transaction_read_only = on');
     await admin('SELECT pg_reload_conf()');
@@ -239,6 +242,12 @@ describe.skipIf(clusterUnavailable() !== undefined)('PostgreSQL faults are outag
       const ready = await call(server.base, '/readyz');
       expect(ready.status).toBe(200);
       expect(ready.text).toMatch(/writes refused since .*read-only/);
+      // Reads go on (their calls counted in the process meanwhile).
+      const list = await call(server.base, '/contacts/?limit=5', { user: ANN, accept: 'application/json' });
+      expect(list.status, list.text).toBe(200);
+      expect(Object.keys(list.json()).filter((k) => /^id\d+$/.test(k))).toContain(`id${id}`);
+      const show = await call(server.base, `/contacts/${id}/`, { user: ANN, accept: 'application/json' });
+      expect(show.status, show.text).toBe(200);
     } finally {
       await admin('ALTER SYSTEM RESET default_transaction_read_only');
       await admin('SELECT pg_reload_conf()');
