@@ -101,7 +101,11 @@ export function opsRoutes(o: { storage: Storage; metrics: Metrics; metricsToken?
     if (closing) return text(503, 'shutting down\n');
     // Migrations ran before the listener opened; this asks the database itself (a read: a disk
     // that is full still serves reads).
-    const running = (check ??= o.storage.read((tx) => tx.countUsers()).then(() => undefined).finally(() => (check = undefined)));
+    check ??= o.storage
+      .read((tx) => tx.countUsers())
+      .then(() => undefined)
+      .finally(() => (check = undefined));
+    const running = check;
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<'late'>((ok) => (timer = setTimeout(() => ok('late'), READY_WITHIN_MS)));
     try {
@@ -120,7 +124,8 @@ export function opsRoutes(o: { storage: Storage; metrics: Metrics; metricsToken?
     }
     // Reads work; say when writes do not (a full disk, a read-only database).
     const refused = (o.storage.health?.conditions() ?? []).filter((c) => c.condition !== 'unreachable');
-    return text(200, `ready\n${refused.map((c) => `writes refused since ${new Date(c.since).toISOString()}: ${c.message}\n`).join('')}`);
+    const lines = refused.map((c) => `writes refused since ${new Date(c.since).toISOString()}: ${c.message}\n`);
+    return text(200, `ready\n${lines.join('')}`);
   }
   async function metrics(req: ServiceRequest): Promise<ServiceResponse> {
     if (o.metricsToken !== undefined) {

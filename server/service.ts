@@ -206,7 +206,8 @@ export function createReferenceService(opts: ReferenceServiceOptions): Reference
         const last = lastCounts.get(p.user.id);
         used = (last?.windowStart === windowStart ? last.calls : 0) + n;
       }
-      if (lastCounts.size >= REMEMBERED_LOGINS && !lastCounts.has(p.user.id)) lastCounts.delete(lastCounts.keys().next().value!);
+      const full = lastCounts.size >= REMEMBERED_LOGINS && !lastCounts.has(p.user.id);
+      if (full) lastCounts.delete(lastCounts.keys().next().value!);
       lastCounts.set(p.user.id, { windowStart, calls: used });
       return { used, allowed: quota.allowed };
     },
@@ -228,7 +229,8 @@ export function createReferenceService(opts: ReferenceServiceOptions): Reference
     outage(error) {
       if (!(error instanceof StorageOutage)) return undefined;
       const a = outageAnswers[error.condition];
-      return { key: a.key, message: `${errorKeys[a.key].message} (${error.condition})`, headers: { 'retry-after': String(a.retryAfter) } };
+      const message = `${errorKeys[a.key].message} (${error.condition})`;
+      return { key: a.key, message, headers: { 'retry-after': String(a.retryAfter) } };
     },
     onFault(error, request) {
       opts.log?.(`crmgen: 500 on ${request.method} ${request.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);

@@ -246,7 +246,8 @@ export function startWebhooks(opts: WebhookOptions): Webhooks {
         const task: Promise<void> = deliver(d)
           // Left for a later attempt (its lease runs out); an outage is logged once by the storage.
           .catch((e: unknown) => {
-            if (!(e instanceof StorageOutage)) log(`crmgen: webhook delivery ${d.id}: ${e instanceof Error ? e.message : String(e)}`);
+            if (e instanceof StorageOutage) return;
+            log(`crmgen: webhook delivery ${d.id}: ${e instanceof Error ? e.message : String(e)}`);
           })
           .finally(() => {
             inFlight.delete(task);
@@ -285,7 +286,8 @@ export function startWebhooks(opts: WebhookOptions): Webhooks {
     running = loop()
       // An outage is logged once by the storage itself, not at every look of the loop.
       .catch((e: unknown) => {
-        if (!(e instanceof StorageOutage)) log(`crmgen: webhook delivery loop: ${e instanceof Error ? e.message : String(e)}`);
+        if (e instanceof StorageOutage) return;
+        log(`crmgen: webhook delivery loop: ${e instanceof Error ? e.message : String(e)}`);
       })
       .finally(() => {
         running = undefined;

@@ -37,9 +37,15 @@ const code = (e: unknown): string => String((e as { code?: unknown } | null)?.co
 const text = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
 // Errors of the operating system's network and file calls.
-const NET = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const NET = new Set([
+  ...['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'ETIMEDOUT', 'EPIPE'],
+  ...['EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN'],
+]);
 // node-postgres and pg-pool name these only by their message.
-const PG_LOST = /^(Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Client was closed|timeout expired)/;
+const PG_LOST = new RegExp(
+  '^(Connection terminated|timeout exceeded when trying to connect|Query read timeout' +
+    '|Client has encountered a connection error|Client was closed|timeout expired)',
+);
 
 /** The condition of an error of node-postgres, or undefined for any other error. */
 export function pgCondition(e: unknown): Condition | undefined {
@@ -60,11 +66,11 @@ export function sqliteCondition(e: unknown): Condition | undefined {
   if (c === 'SQLITE_FULL' || c === 'ENOSPC' || c === 'EDQUOT') return 'full';
   if (c.startsWith('SQLITE_READONLY') || c === 'EROFS') return 'readonly';
   // Another process holding the write lock past the wait, a disk that fails, a file gone.
-  if (c.startsWith('SQLITE_BUSY') || c.startsWith('SQLITE_LOCKED') || c.startsWith('SQLITE_IOERR') || c.startsWith('SQLITE_CANTOPEN') || c === 'EIO') return 'unreachable';
+  if (/^SQLITE_(BUSY|LOCKED|IOERR|CANTOPEN)/.test(c) || c === 'EIO') return 'unreachable';
   return undefined;
 }
 
-/** The failure of a background job (viewed times, search index): logged unless an outage, which its episode's lines tell. */
+/** A background job's failure (viewed times, search index): logged unless an outage, which its episode's lines tell. */
 export const unlessOutage =
   (classify: (e: unknown) => Condition | undefined, what: string) =>
   (e: unknown): void => {
@@ -77,18 +83,20 @@ const describe: Record<Condition, string> = {
   full: "the database's disk is full",
 };
 
-/** An episode ends only at a success this long after its last fault (calls in flight fail and succeed mixed for a while). */
+/** A fault this soon after its episode ended continues it (calls in flight fail and succeed mixed a while). */
 const SETTLE_MS = 1000;
 
 /**
  * The storage with its outages sorted: every method's driver errors of a known condition become a
  * StorageOutage. An episode starts at its first fault (logged once) and ends when a call that
- * needs what it lacked succeeds again, SETTLE_MS after the last fault: any call for unreachable, a
- * write for readonly and full.
+ * needs what it lacked succeeds again: any call for unreachable, a write for readonly and full.
+ * Its end is logged SETTLE_MS later, unless a fault of the same condition came meanwhile: then
+ * the episode goes on, unlogged.
  */
 export function guardStorage<S extends Storage>(inner: S, classify: (e: unknown) => Condition | undefined): S {
   const since = new Map<Condition, number>();
-  const lastFault = new Map<Condition, number>();
+  /** Episodes just ended: their start, and the timer that logs their end. */
+  const ending = new Map<Condition, { since: number; timer: NodeJS.Timeout }>();
   let log = (line: string): void => void process.stderr.write(`${line}\n`);
   const health: StorageHealth = {
     conditions: () => [...since].map(([condition, at]) => ({ condition, since: at, message: describe[condition] })),
@@ -100,19 +108,29 @@ export function guardStorage<S extends Storage>(inner: S, classify: (e: unknown)
     if (e instanceof StorageOutage) return e;
     const condition = classify(e);
     if (!condition) return e;
-    lastFault.set(condition, Date.now());
-    if (!since.has(condition)) {
+    const ended = ending.get(condition);
+    if (ended) {
+      clearTimeout(ended.timer);
+      ending.delete(condition);
+      since.set(condition, ended.since);
+    } else if (!since.has(condition)) {
       since.set(condition, Date.now());
-      log(`crmgen: storage: ${describe[condition]} (${text(e)}); answering ${condition === 'full' ? 507 : 503} until it recovers`);
+      const status = condition === 'full' ? 507 : 503;
+      log(`crmgen: storage: ${describe[condition]} (${text(e)}); answering ${status} until it recovers`);
     }
     return new StorageOutage(condition, `${describe[condition]}: ${text(e)}`, { cause: e });
   };
   const recovered = (write: boolean) => {
     if (!since.size) return;
-    for (const condition of since.keys()) {
-      if ((condition !== 'unreachable' && !write) || Date.now() - lastFault.get(condition)! < SETTLE_MS) continue;
+    for (const [condition, start] of since) {
+      if (condition !== 'unreachable' && !write) continue;
       since.delete(condition);
-      log(`crmgen: storage: recovered (${describe[condition]} no more)`);
+      const timer = setTimeout(() => {
+        ending.delete(condition);
+        log(`crmgen: storage: recovered (${describe[condition]} no more)`);
+      }, SETTLE_MS);
+      timer.unref();
+      ending.set(condition, { since: start, timer });
     }
   };
   const guard = <T>(write: boolean, run: () => Promise<T>): Promise<T> => {

@@ -289,7 +289,7 @@ export interface Storage {
   close(): Promise<void>;
   /** Outages seen and not over yet (./outage.ts guardStorage sets it). */
   readonly health?: StorageHealth;
-  /** Rows written so far by this process (SQLite: total_changes), so a transaction that wrote can be told from one that did not. */
+  /** Rows written so far (SQLite: total_changes): tells a transaction that wrote from one that did not. */
   writes?(): number;
 }
 

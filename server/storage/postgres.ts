@@ -108,11 +108,20 @@ interface Timeouts {
 export async function openPostgres(url: string, opts: PostgresOptions = {}): Promise<Storage> {
   const target = parsePostgresUrl(url);
   const connectTimeout = opts.connectTimeoutMs ?? PG_TIMEOUTS.connectTimeoutMs;
-  const timeouts = { acquire: opts.acquireTimeoutMs ?? PG_TIMEOUTS.acquireTimeoutMs, statement: opts.statementTimeoutMs ?? PG_TIMEOUTS.statementTimeoutMs };
+  const timeouts = {
+    acquire: opts.acquireTimeoutMs ?? PG_TIMEOUTS.acquireTimeoutMs,
+    statement: opts.statementTimeoutMs ?? PG_TIMEOUTS.statementTimeoutMs,
+  };
   // The server cancels a statement past the timeout too (and frees what it held).
-  const settings = `${target.schema ? `-c search_path=${target.schema} ` : ''}-c statement_timeout=${timeouts.statement}`;
+  const path = target.schema ? `-c search_path=${target.schema} ` : '';
+  const settings = `${path}-c statement_timeout=${timeouts.statement}`;
   // Keep-alive: a database host that vanished without closing the connection is noticed.
-  const common = { connectionString: target.connectionString, types, connectionTimeoutMillis: connectTimeout, keepAlive: true };
+  const common = {
+    connectionString: target.connectionString,
+    types,
+    connectionTimeoutMillis: connectTimeout,
+    keepAlive: true,
+  };
   const pool = new pg.Pool({ ...common, max: opts.maxConnections ?? 10, options: settings });
   // An idle pooled connection that breaks (server restart) must not take the process down; the
   // pool drops it and the next transaction gets a fresh one. Logged by the outage guard (once).
@@ -324,7 +333,8 @@ class PgStorage implements Storage {
       throw e;
     } finally {
       if (locked && !broken) {
-        await client.query(timed({ text: `SELECT pg_advisory_unlock(${this.retryKey})`, query_timeout: this.timeouts.statement })).catch((e: Error) => (broken = e));
+        const unlock = timed({ text: `SELECT pg_advisory_unlock(${this.retryKey})`, query_timeout: this.timeouts.statement });
+        await client.query(unlock).catch((e: Error) => (broken = e));
       }
       client.removeListener('error', onError);
       client.release(broken);
@@ -340,7 +350,9 @@ class PgStorage implements Storage {
     const pending = pool.connect();
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<never>((_, fail) => {
-      timer = setTimeout(() => fail(new Error(`timeout exceeded when trying to connect (no database connection within ${wait} ms)`)), wait);
+      const what = wait < this.timeouts.acquire ? "what was left of the call's statement timeout" : 'the acquire timeout';
+      const e = new Error(`timeout exceeded when trying to connect (no database connection within ${wait} ms, ${what})`);
+      timer = setTimeout(() => fail(e), wait);
     });
     try {
       return await Promise.race([pending, late]);
@@ -353,7 +365,12 @@ class PgStorage implements Storage {
   }
 
   /** One statement on a connection of its own, within the statement timeout (acquiring included). */
-  private async query<R extends object>(pool: pg.Pool, text: string, values: unknown[], name?: string): Promise<pg.QueryResult<R>> {
+  private async query<R extends object>(
+    pool: pg.Pool,
+    text: string,
+    values: unknown[],
+    name?: string,
+  ): Promise<pg.QueryResult<R>> {
     const span = this.span();
     try {
       return await this.queryBy(pool, text, values, name, span.deadline);
@@ -362,7 +379,13 @@ class PgStorage implements Storage {
     }
   }
 
-  private async queryBy<R extends object>(pool: pg.Pool, text: string, values: unknown[], name: string | undefined, deadline: number): Promise<pg.QueryResult<R>> {
+  private async queryBy<R extends object>(
+    pool: pg.Pool,
+    text: string,
+    values: unknown[],
+    name: string | undefined,
+    deadline: number,
+  ): Promise<pg.QueryResult<R>> {
     const client = await this.acquire(pool, deadline);
     let broken: Error | undefined;
     const onError = (e: Error) => (broken ??= e);
@@ -464,7 +487,8 @@ class PgTx extends SqlTx {
 
   private q<R extends object>(sql: string, params: unknown[]): Promise<pg.QueryResult<R>> {
     // A named statement is parsed and planned once per pooled connection, then only bound and run.
-    return this.client.query<R>(timed({ name: statementName(sql), text: sql, values: params, query_timeout: left(this.deadline) }));
+    const config = timed({ name: statementName(sql), text: sql, values: params, query_timeout: left(this.deadline) });
+    return this.client.query<R>(config);
   }
 
   protected async all<R>(sql: string, params: unknown[]): Promise<R[]> {

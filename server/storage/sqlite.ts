@@ -389,7 +389,8 @@ class SqliteStorage implements Storage {
     this.writer = new Conn(db);
     this.checkpointer = walPath ? new Checkpointer(db.name, db, walPath, walLimit) : undefined;
     this.reader = reader ? new Conn(reader) : this.writer;
-    this.viewed = new DeferredWrites((times) => this.storeDeferred(times), unlessOutage(sqliteCondition, 'storing viewed times'));
+    const quiet = unlessOutage(sqliteCondition, 'storing viewed times');
+    this.viewed = new DeferredWrites((times) => this.storeDeferred(times), quiet);
     // A tail left by a crash, another process or a bulk load: indexed once open has returned.
     if (this.tailWaiting()) setImmediate(() => this.indexSoon());
   }

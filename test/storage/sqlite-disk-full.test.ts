@@ -30,7 +30,13 @@ const mounted = mountTmpfs();
 if ('skip' in mounted) process.stdout.write(`sqlite-disk-full.test.ts skipped: ${mounted.skip}\n`);
 
 const json = (base: string, method: string, path: string, body?: unknown) =>
-  call(base, path, { user: ANN, method, accept: 'application/json', contentType: 'application/json', body: body === undefined ? undefined : JSON.stringify(body) });
+  call(base, path, {
+    user: ANN,
+    method,
+    accept: 'application/json',
+    contentType: 'application/json',
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 
 describe.skipIf('skip' in mounted)('a full disk under the SQLite database', () => {
   const dir = 'dir' in mounted ? mounted.dir : '';
@@ -38,7 +44,8 @@ describe.skipIf('skip' in mounted)('a full disk under the SQLite database', () =
   const filler = join(dir, 'filler');
   let server: RunningServer;
 
-  const start = () => startServer({ db, users: [`${ANN[0]}:${ANN[1]}`], args: ['--log-format', 'json'], timeoutMs: 40_000 });
+  const start = () =>
+    startServer({ db, users: [`${ANN[0]}:${ANN[1]}`], args: ['--log-format', 'json'], timeoutMs: 40_000 });
 
   beforeAll(async () => {
     server = await start();
@@ -50,7 +57,7 @@ describe.skipIf('skip' in mounted)('a full disk under the SQLite database', () =
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('answers 507 insufficientstorage, keeps reading, and writes again once space is freed; nothing acknowledged lost', async () => {
+  it('answers 507 insufficientstorage, keeps reading, writes again once space is freed; nothing acknowledged lost', async () => {
     // Most of the space goes to a filler file: a few hundred KiB are left for the database.
     const free = () => Number(statfsSync(dir).bavail) * Number(statfsSync(dir).bsize);
     const fd = openSync(filler, 'w');
@@ -62,7 +69,8 @@ describe.skipIf('skip' in mounted)('a full disk under the SQLite database', () =
     const background = 'x'.repeat(4000);
     let full: Awaited<ReturnType<typeof json>> | undefined;
     for (let n = 0; n < 2000 && !full; n++) {
-      const r = await json(server.base, 'POST', '/contacts/', { firstname: 'Full', lastname: `n${n}`, background: `${n} ${background}` });
+      const fields = { firstname: 'Full', lastname: `n${n}`, background: `${n} ${background}` };
+      const r = await json(server.base, 'POST', '/contacts/', fields);
       if (r.status === 201) acked.set(r.json().item.id as number, `n${n}`);
       else full = r;
     }
@@ -103,7 +111,8 @@ describe.skipIf('skip' in mounted)('a full disk under the SQLite database', () =
     const readyAfter = await call(server.base, '/readyz');
     expect(readyAfter.text).toBe('ready\n');
 
-    // The condition was logged once (one episode), and its end once.
+    // The condition was logged once (one episode), and its end once (a second after it).
+    for (let i = 0; i < 100 && !server.output().includes('recovered ('); i++) await new Promise((ok) => setTimeout(ok, 50));
     const out = server.output();
     expect(out.match(/disk is full \(/g) ?? []).toHaveLength(1);
     expect(out.match(/recovered \(the database's disk is full no more\)/g) ?? []).toHaveLength(1);

@@ -45,7 +45,8 @@ export class Cluster {
 
   static async create(): Promise<Cluster> {
     const dir = mkdtempSync(join(tmpdir(), 'crmgen-pg-'));
-    chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()));
+    const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres']).toString());
+    chownSync(dir, id('-u'), id('-g'));
     const c = new Cluster(dir, await freePort());
     c.asPostgres(`${BIN}/initdb`, ['-D', c.data, '-A', 'trust', '-U', 'postgres', '--no-sync', '--no-instructions']);
     c.start();
@@ -60,7 +61,8 @@ export class Cluster {
 
   private pgCtl(args: string[]): string {
     const o = `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c max_connections=60`;
-    return this.asPostgres(`${BIN}/pg_ctl`, ['-D', this.data, '-l', join(this.dir, 'log'), '-w', '-t', '60', '-o', o, ...args]);
+    const log = join(this.dir, 'log');
+    return this.asPostgres(`${BIN}/pg_ctl`, ['-D', this.data, '-l', log, '-w', '-t', '60', '-o', o, ...args]);
   }
 
   start(): void {
