@@ -158,7 +158,7 @@ describe.skipIf(unavailable !== undefined)('PostgreSQL faults are outages, not c
     await server?.stop();
     receiver?.closeAllConnections();
     await new Promise<void>((ok) => (receiver ? receiver.close(() => ok()) : ok()));
-    cluster?.destroy();
+    await cluster?.destroy();
   });
 
   /** Waits for the cluster to accept connections, then for the service to serve a write again; the time between. */
@@ -225,7 +225,7 @@ describe.skipIf(unavailable !== undefined)('PostgreSQL faults are outages, not c
     const { outage } = await under(async () => {
       await cluster.killPostmaster();
       await sleep(1000);
-      cluster.start();
+      await cluster.start();
     });
     expect(outage).toBeGreaterThan(0);
   }, 60_000);

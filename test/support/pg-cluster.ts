@@ -1,7 +1,7 @@
 // A throw-away PostgreSQL cluster for fault tests: initdb into a temporary folder as the postgres
 // OS user, a port of its own on 127.0.0.1, never the shared test server. The tests restart it,
 // kill its postmaster with SIGKILL and freeze it with SIGSTOP.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -48,46 +48,49 @@ export class Cluster {
     const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres']).toString());
     chownSync(dir, id('-u'), id('-g'));
     const c = new Cluster(dir, await freePort());
-    c.asPostgres(`${BIN}/initdb`, ['-D', c.data, '-A', 'trust', '-U', 'postgres', '--no-sync', '--no-instructions']);
-    c.start();
+    await c.asPostgres(`${BIN}/initdb`, ['-D', c.data, '-A', 'trust', '-U', 'postgres', '--no-sync', '--no-instructions']);
+    await c.start();
     return c;
   }
 
-  private asPostgres(cmd: string, args: string[]): string {
-    const r = spawnSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { encoding: 'utf8', timeout: 60_000 });
-    if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${r.status}):\n${r.stdout}\n${r.stderr}`);
-    return r.stdout;
+  /**
+   * Runs a PostgreSQL program as the postgres user. Asynchronous: the test's load of HTTP calls
+   * goes on (and its timings stay true) while the cluster restarts.
+   */
+  private asPostgres(cmd: string, args: string[]): Promise<string> {
+    return new Promise((ok, fail) => {
+      execFile('runuser', ['-u', 'postgres', '--', cmd, ...args], { encoding: 'utf8', timeout: 60_000 }, (e, stdout, stderr) => {
+        if (e) fail(new Error(`${cmd} ${args.join(' ')} failed: ${e.message}\n${stdout}\n${stderr}`));
+        else ok(stdout);
+      });
+    });
   }
 
-  private pgCtl(args: string[]): string {
+  private pgCtl(args: string[]): Promise<string> {
     const o = `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c max_connections=60`;
     const log = join(this.dir, 'log');
     return this.asPostgres(`${BIN}/pg_ctl`, ['-D', this.data, '-l', log, '-w', '-t', '60', '-o', o, ...args]);
   }
 
-  start(): void {
+  async start(): Promise<void> {
     // After a SIGKILL of the postmaster its old backends may still be on their way out.
     for (let i = 0; ; i++) {
       try {
-        this.pgCtl(['start']);
+        await this.pgCtl(['start']);
         return;
       } catch (e) {
         if (i >= 20) throw e;
-        spawnSync('sleep', ['0.25']);
+        await sleep(250);
       }
     }
   }
 
-  restartFast(): void {
-    this.pgCtl(['restart', '-m', 'fast']);
+  async restartFast(): Promise<void> {
+    await this.pgCtl(['restart', '-m', 'fast']);
   }
 
-  stop(): void {
-    try {
-      this.pgCtl(['stop', '-m', 'immediate']);
-    } catch {
-      // already down
-    }
+  async stop(): Promise<void> {
+    await this.pgCtl(['stop', '-m', 'immediate']).catch(() => undefined); // already down
   }
 
   postmasterPid(): number {
@@ -150,8 +153,8 @@ export class Cluster {
     }
   }
 
-  destroy(): void {
-    this.stop();
+  async destroy(): Promise<void> {
+    await this.stop();
     rmSync(this.dir, { recursive: true, force: true });
   }
 }
