@@ -16,6 +16,8 @@ import { systemResolver, type Resolver } from './webhook-guard.ts';
 import { createLoginThrottle } from './login-throttle.ts';
 import { ownerNameLookup } from './owners.ts';
 import { hashToken } from './tokens.ts';
+import { StorageOutage, type Condition } from './storage/outage.ts';
+import { errorKeys } from '../generated/server/dist/types/errors.js';
 
 export interface Principal {
   user: UserRow;
@@ -58,6 +60,16 @@ function sameSecret(a: string, b: string): boolean {
   return timingSafeEqual(x, y) && a.length === b.length;
 }
 
+/**
+ * How an outage is answered: its error key (spec/api.yaml), and the Retry-After in seconds (a
+ * database coming back is soon noticed; freeing disk space takes someone a while).
+ */
+const outageAnswers: Record<Condition, { key: 'serviceunavailable' | 'insufficientstorage'; retryAfter: number }> = {
+  unreachable: { key: 'serviceunavailable', retryAfter: 1 },
+  readonly: { key: 'serviceunavailable', retryAfter: 5 },
+  full: { key: 'insufficientstorage', retryAfter: 5 },
+};
+
 const canLogIn = (user: UserRow) => user.deleted === null && user.preventlogin !== 1;
 /** Logins remembered by their credentials (oldest forgotten first). */
 const REMEMBERED_LOGINS = 1000;
@@ -97,6 +109,9 @@ export function createReferenceService(opts: ReferenceServiceOptions): Reference
   // account still has that version needs one point query instead of the lookup and two hashes.
   // The principal is a new object each call (names and wantsNames are keyed by it).
   const logins = new Map<string, { user: UserRow; version: number }>();
+  // Each user's last stored count (user id -> window start, calls): while the database refuses
+  // writes (a full disk, read-only) reads go on, their calls counted here from there.
+  const lastCounts = new Map<number, { windowStart: number; calls: number }>();
 
   const urlGuard = { allowPrivate: opts.allowPrivateWebhooks ?? false, resolver: opts.webhookResolver ?? systemResolver };
   // Calls that only read run in a read transaction: they never wait for another call's writes.
@@ -186,7 +201,17 @@ export function createReferenceService(opts: ReferenceServiceOptions): Reference
     async countCalls(p, n): Promise<Quota> {
       const windowMs = quota.windowSeconds * 1000;
       const windowStart = Math.floor(clock() / windowMs) * windowMs;
-      const used = await storage.countCalls(p.user.id, windowStart, n);
+      let used: number;
+      try {
+        used = await storage.countCalls(p.user.id, windowStart, n);
+      } catch (e) {
+        if (!(e instanceof StorageOutage) || e.condition === 'unreachable') throw e;
+        const last = lastCounts.get(p.user.id);
+        used = (last?.windowStart === windowStart ? last.calls : 0) + n;
+      }
+      const full = lastCounts.size >= REMEMBERED_LOGINS && !lastCounts.has(p.user.id);
+      if (full) lastCounts.delete(lastCounts.keys().next().value!);
+      lastCounts.set(p.user.id, { windowStart, calls: used });
       return { used, allowed: quota.allowed };
     },
     // Fixed windows (as countCalls counts them): whole seconds to the next one, at least 1.
@@ -202,6 +227,14 @@ export function createReferenceService(opts: ReferenceServiceOptions): Reference
     },
     ...(loginThrottle ? { loginThrottle } : {}),
     ...(opts.observe ? { observe: opts.observe } : {}),
+    // The database down, timed out, read-only or out of space: the client may retry; the guard
+    // (server/storage/outage.ts) logs each episode once.
+    outage(error) {
+      if (!(error instanceof StorageOutage)) return undefined;
+      const a = outageAnswers[error.condition];
+      const message = `${errorKeys[a.key].message} (${error.condition})`;
+      return { key: a.key, message, headers: { 'retry-after': String(a.retryAfter) } };
+    },
     onFault(error, request) {
       opts.log?.(`crmgen: 500 on ${request.method} ${request.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     },

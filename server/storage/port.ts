@@ -277,4 +277,15 @@ export interface Storage {
   /** Tx.principalsVersion the same way: the check that a login remembered by its credentials still holds. */
   principalsVersion(accountId: number): Promise<number>;
   close(): Promise<void>;
+  /** Outages seen and not over yet (./outage.ts guardStorage sets it). */
+  readonly health?: StorageHealth;
+  /** Rows written so far (SQLite: total_changes): tells a transaction that wrote from one that did not. */
+  writes?(): number;
+}
+
+export interface StorageHealth {
+  /** Conditions whose episode has not ended: since when (ms) and what it means. */
+  conditions(): { condition: 'unreachable' | 'readonly' | 'full'; since: number; message: string }[];
+  /** Where the start and end of each episode are logged (default: stderr). */
+  onLog(log: (line: string) => void): void;
 }

@@ -35,6 +35,13 @@
 //   leases them (claimed_by, claimed_until) in the same statement; a crashed instance's leases
 //   simply expire (claimed_until <= now) and another instance claims the rows again.
 // - Statements are named (server-side prepared once per pooled connection): parse and plan once.
+// - Faults: every pooled connection has an error listener, idle or checked out, so a database
+//   that restarts or dies fails the calls it was serving and never the process; a connection that
+//   broke (or timed out) is destroyed, not pooled again, and the pool opens fresh ones. Waits are
+//   bounded: connecting (connectTimeoutMs), waiting for a free connection (acquireTimeoutMs, and
+//   within the statement timeout), and each call's statements (statementTimeoutMs: on the server
+//   as statement_timeout, and here as a deadline for the whole call, which also holds when the
+//   server stops answering altogether).
 // - Text columns cannot hold U+0000 in PostgreSQL (SQLite's can); JSON values can (escaped).
 import { createHash } from 'node:crypto';
 import pg from 'pg';
@@ -44,6 +51,7 @@ import { SqlTx, findUserStatement, isId, principalsVersionStatement, type TxStat
 import { Bodies, nestedError } from './nesting.ts';
 import { pgDialect } from './dialect-postgres.ts';
 import { PG_MIGRATIONS } from './migrations/postgres/index.ts';
+import { callBudget, pgCondition, unlessOutage } from './outage.ts';
 
 export { PG_MIGRATIONS, pgDialect };
 
@@ -101,32 +109,51 @@ export function redact(url: string): string {
 export interface PostgresOptions {
   /** Pooled connections per instance (default 10). */
   maxConnections?: number;
+  /** How long opening a connection may take (default 3000 ms). */
+  connectTimeoutMs?: number;
+  /** How long a call waits for a free pooled connection, connecting included (default 3000 ms). */
+  acquireTimeoutMs?: number;
+  /** How long a call's statements may take, together (default 5000 ms). */
+  statementTimeoutMs?: number;
+}
+
+/** Defaults for an interactive API: a call that cannot be served in a few seconds is answered 503. */
+export const PG_TIMEOUTS = { connectTimeoutMs: 3000, acquireTimeoutMs: 3000, statementTimeoutMs: 5000 };
+
+interface Timeouts {
+  acquire: number;
+  statement: number;
 }
 
 export async function openPostgres(url: string, opts: PostgresOptions = {}): Promise<Storage> {
   const target = parsePostgresUrl(url);
-  const pool = new pg.Pool({
+  const connectTimeout = opts.connectTimeoutMs ?? PG_TIMEOUTS.connectTimeoutMs;
+  const timeouts = {
+    acquire: opts.acquireTimeoutMs ?? PG_TIMEOUTS.acquireTimeoutMs,
+    statement: opts.statementTimeoutMs ?? PG_TIMEOUTS.statementTimeoutMs,
+  };
+  // The server cancels a statement past the timeout too (and frees what it held).
+  const path = target.schema ? `-c search_path=${target.schema} ` : '';
+  const settings = `${path}-c statement_timeout=${timeouts.statement}`;
+  // Keep-alive: a database host that vanished without closing the connection is noticed.
+  const common = {
     connectionString: target.connectionString,
-    max: opts.maxConnections ?? 10,
     types,
-    ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
-  });
+    connectionTimeoutMillis: connectTimeout,
+    keepAlive: true,
+  };
+  const pool = new pg.Pool({ ...common, max: opts.maxConnections ?? 10, options: settings });
   // An idle pooled connection that breaks (server restart) must not take the process down; the
-  // pool drops it and the next transaction gets a fresh one.
-  pool.on('error', (e) => process.stderr.write(`crmgen: postgres connection lost: ${e.message}\n`));
+  // pool drops it and the next transaction gets a fresh one. Logged by the outage guard (once).
+  pool.on('error', () => undefined);
   // Viewed times and quota counts: committed without waiting for the WAL flush (a crash of the
   // database server may lose the last moment's counts; every other transaction stays durable).
-  const relaxed = new pg.Pool({
-    connectionString: target.connectionString,
-    max: 2,
-    types,
-    options: `${target.schema ? `-c search_path=${target.schema} ` : ''}-c synchronous_commit=off`,
-  });
-  relaxed.on('error', (e) => process.stderr.write(`crmgen: postgres connection lost: ${e.message}\n`));
+  const relaxed = new pg.Pool({ ...common, max: 2, options: `${settings} -c synchronous_commit=off` });
+  relaxed.on('error', () => undefined);
   try {
     const schema = await migrate(pool, target.schema);
     const { rows } = await pool.query<{ key: number }>(`SELECT hashtext($1)::bigint AS key`, [`crmgen:retry:${schema}`]);
-    return new PgStorage(pool, relaxed, rows[0]!.key, schema);
+    return new PgStorage(pool, relaxed, rows[0]!.key, schema, timeouts);
   } catch (e) {
     await pool.end().catch(() => undefined);
     await relaxed.end().catch(() => undefined);
@@ -138,9 +165,14 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
 /** Brings the schema up to date under an advisory lock; returns the schema's name. */
 async function migrate(pool: pg.Pool, schema: string | undefined): Promise<string> {
   const client = await pool.connect();
+  // The connection lost meanwhile fails the migration's statement (and the start), nothing else.
+  const onError = () => undefined;
+  client.on('error', onError);
   try {
     await client.query('BEGIN');
     try {
+      // Migrations (a backfill of many rows) are not bound by the calls' statement timeout.
+      await client.query('SET LOCAL statement_timeout = 0');
       let name = schema;
       if (name === undefined) {
         const { rows } = await client.query<{ s: string | null }>('SELECT current_schema() AS s');
@@ -176,6 +208,7 @@ async function migrate(pool: pg.Pool, schema: string | undefined): Promise<strin
       throw e;
     }
   } finally {
+    client.removeListener('error', onError);
     client.release();
   }
 }
@@ -257,14 +290,16 @@ class PgStorage implements Storage {
     private readonly retryKey: number,
     /** The schema's name: order lock keys are derived from it and a parent's id. */
     private readonly schema: string,
+    private readonly timeouts: Timeouts,
   ) {
     this.viewed = new DeferredWrites(async (times) => {
       if (!times.length) return;
-      await this.relaxed.query(
+      await this.query(
+        this.relaxed,
         'UPDATE records SET viewed = v.at FROM unnest($1::bigint[], $2::bigint[]) AS v(id, at) WHERE records.id = v.id',
         [times.map((t) => t[0]), times.map((t) => t[1])],
       );
-    });
+    }, unlessOutage(pgCondition, 'storing viewed times'));
   }
 
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
@@ -318,6 +353,18 @@ class PgStorage implements Storage {
   private readonly orderKey = (parentId: number): bigint =>
     BigInt.asIntN(64, BigInt(`0x${createHash('sha1').update(`crmgen:order:${this.schema}:${parentId}`).digest('hex').slice(0, 16)}`));
 
+  /** One database operation's deadline: the statement timeout, less what the call's earlier ones took. */
+  private span(): { deadline: number; done(): void } {
+    const started = Date.now();
+    const budget = callBudget();
+    return {
+      deadline: started + this.timeouts.statement - (budget?.spentMs ?? 0),
+      done: () => {
+        if (budget) budget.spentMs += Date.now() - started;
+      },
+    };
+  }
+
   /**
    * One attempt. A retry first takes the schema's retry lock (session-level, before BEGIN, so its
    * snapshot is taken after the wait): transactions that collided on one hot spot (the activities
@@ -325,41 +372,123 @@ class PgStorage implements Storage {
    * wait for it. The order locks `keys` (Tx.lockOrder) are taken the same way, after it.
    */
   private async once<T>(begin: string, fn: (tx: Tx) => Promise<T>, retry: boolean, keys: bigint[], writes: boolean): Promise<T> {
-    const client = await this.pool.connect();
+    const span = this.span();
+    try {
+      return await this.attempt(begin, fn, retry, keys, writes, span.deadline);
+    } finally {
+      span.done();
+    }
+  }
+
+  private async attempt<T>(begin: string, fn: (tx: Tx) => Promise<T>, retry: boolean, keys: bigint[], writes: boolean, deadline: number): Promise<T> {
+    const client = await this.acquire(this.pool, deadline);
     const state: TxState = { active: true };
     let broken: Error | undefined;
+    // A connection that dies while checked out emits 'error' (unheard, it would end the process).
+    const onError = (e: Error) => (broken ??= e);
+    client.on('error', onError);
     let locked = false;
-    // BEGIN goes with the body's first statement: a body that first asks for order locks runs
-    // again holding them without having cost a BEGIN and a ROLLBACK.
-    const tx = new PgTx(client, state, this.viewed, this.compactCounts, begin, writes ? { held: new Set(keys), keyOf: this.orderKey } : undefined);
+    const tx = new PgTx(client, state, this.viewed, this.compactCounts, deadline, begin, writes ? { held: new Set(keys), keyOf: this.orderKey } : undefined);
+    const q = (text: string) => client.query(timed({ text, query_timeout: left(deadline) }));
     try {
       // The retry lock before the order locks (sorted): taken in one order everywhere, no two
       // transactions wait for each other. One round trip: the session locks in an implicit
       // transaction of their own (ended by COMMIT), then BEGIN, whose snapshot follows the waits.
+      // BEGIN otherwise goes with the body's first statement: a body that first asks for order
+      // locks runs again holding them without having cost a BEGIN and a ROLLBACK.
       const locks = [...(retry ? [BigInt(this.retryKey)] : []), ...keys];
       if (locks.length) {
         locked = true;
-        await client.query(`${locks.map((k) => `SELECT pg_advisory_lock('${k}'::bigint); `).join('')}COMMIT; ${begin}`);
+        await q(`${locks.map((k) => `SELECT pg_advisory_lock('${k}'::bigint); `).join('')}COMMIT; ${begin}`);
         tx.begun = true;
       }
       const value = await this.bodies.run(fn, tx);
       state.active = false;
       if (tx.begun && locked) {
         // Released once committed (the next holder's snapshot shows this transaction), in the same round trip.
-        await client.query('COMMIT; SELECT pg_advisory_unlock_all()');
+        await q('COMMIT; SELECT pg_advisory_unlock_all()');
         locked = false;
-      } else if (tx.begun) await client.query('COMMIT');
+      } else if (tx.begun) await q('COMMIT');
       return value;
     } catch (e) {
       state.active = false;
-      try {
-        if (tx.begun) await client.query('ROLLBACK');
-      } catch (r) {
-        broken = r as Error; // the connection is unusable: drop it from the pool
+      // A lost or timed-out connection is not asked anything more (a timed-out statement may
+      // still be running on it): destroyed, the server rolls its transaction back and ends its locks.
+      if (pgCondition(e) === 'unreachable') broken ??= e as Error;
+      if (!broken && tx.begun) {
+        try {
+          await client.query(timed({ text: 'ROLLBACK', query_timeout: this.timeouts.statement }));
+        } catch (r) {
+          broken = r as Error; // the connection is unusable: drop it from the pool
+        }
       }
       throw e;
     } finally {
-      if (locked && !broken) await client.query('SELECT pg_advisory_unlock_all()').catch((e: Error) => (broken = e));
+      if (locked && !broken) {
+        const unlock = timed({ text: 'SELECT pg_advisory_unlock_all()', query_timeout: this.timeouts.statement });
+        await client.query(unlock).catch((e: Error) => (broken = e));
+      }
+      client.removeListener('error', onError);
+      client.release(broken);
+    }
+  }
+
+  /**
+   * A pooled connection within the acquire timeout (and the call's deadline); one that comes
+   * later goes back to the pool. pg-pool's own wait ends at the connect timeout.
+   */
+  private async acquire(pool: pg.Pool, deadline: number): Promise<pg.PoolClient> {
+    const wait = Math.min(this.timeouts.acquire, left(deadline));
+    const pending = pool.connect();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, fail) => {
+      const what = wait < this.timeouts.acquire ? "what was left of the call's statement timeout" : 'the acquire timeout';
+      const e = new Error(`timeout exceeded when trying to connect (no database connection within ${wait} ms, ${what})`);
+      timer = setTimeout(() => fail(e), wait);
+    });
+    try {
+      return await Promise.race([pending, late]);
+    } catch (e) {
+      pending.then((c) => c.release(), () => undefined);
+      throw e;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** One statement on a connection of its own, within the statement timeout (acquiring included). */
+  private async query<R extends object>(
+    pool: pg.Pool,
+    text: string,
+    values: unknown[],
+    name?: string,
+  ): Promise<pg.QueryResult<R>> {
+    const span = this.span();
+    try {
+      return await this.queryBy(pool, text, values, name, span.deadline);
+    } finally {
+      span.done();
+    }
+  }
+
+  private async queryBy<R extends object>(
+    pool: pg.Pool,
+    text: string,
+    values: unknown[],
+    name: string | undefined,
+    deadline: number,
+  ): Promise<pg.QueryResult<R>> {
+    const client = await this.acquire(pool, deadline);
+    let broken: Error | undefined;
+    const onError = (e: Error) => (broken ??= e);
+    client.on('error', onError);
+    try {
+      return await client.query<R>(timed({ text, values, query_timeout: left(deadline), ...(name ? { name } : {}) }));
+    } catch (e) {
+      if (pgCondition(e) === 'unreachable') broken ??= e as Error;
+      throw e;
+    } finally {
+      client.removeListener('error', onError);
       client.release(broken);
     }
   }
@@ -372,20 +501,22 @@ class PgStorage implements Storage {
     this.compacting.add(key);
     // READ COMMITTED, one statement: a row another compaction deleted first is skipped, so every
     // +1 / -1 is summed exactly once.
-    void this.relaxed
+    void this
       .query(
+        this.relaxed,
         `WITH gone AS (DELETE FROM ${table} WHERE account_id = $1 AND kind = $2 AND ${column} = $3 RETURNING n)
          INSERT INTO ${table} (account_id, kind, ${column}, n) SELECT $1, $2, $3, sum(n) FROM gone HAVING count(*) > 0`,
         [accountId, kind, value],
       )
-      .catch((e: Error) => process.stderr.write(`crmgen: folding record counts failed: ${e.message}\n`))
+      .catch(unlessOutage(pgCondition, 'folding record counts'))
       .finally(() => this.compacting.delete(key));
   };
 
   async countCalls(userId: number, windowStart: number, n: number): Promise<number> {
     // One row per user and window, added to atomically: exact across instances, and only the
     // same user's calls touch the row.
-    const { rows } = await this.relaxed.query<{ calls: number }>(
+    const { rows } = await this.query<{ calls: number }>(
+      this.relaxed,
       `INSERT INTO api_calls (user_id, window_start, calls) VALUES ($1, $2, $3)
        ON CONFLICT (user_id, window_start) DO UPDATE SET calls = api_calls.calls + excluded.calls
        RETURNING calls`,
@@ -401,13 +532,13 @@ class PgStorage implements Storage {
   async findUserByEmail(email: string): Promise<UserRow | undefined> {
     if (this.closing) throw new Error('storage is closed');
     // One round trip (a transaction costs BEGIN and COMMIT besides); a named statement, planned once per connection.
-    const { rows } = await this.pool.query<UserRow>({ name: statementName(FIND_USER), text: FIND_USER, values: [email] });
+    const { rows } = await this.query<UserRow>(this.pool, FIND_USER, [email], statementName(FIND_USER));
     return rows[0];
   }
 
   async principalsVersion(accountId: number): Promise<number> {
     if (this.closing) throw new Error('storage is closed');
-    const { rows } = await this.pool.query<{ v: number }>({ name: statementName(PRINCIPALS_VERSION), text: PRINCIPALS_VERSION, values: [accountId] });
+    const { rows } = await this.query<{ v: number }>(this.pool, PRINCIPALS_VERSION, [accountId], statementName(PRINCIPALS_VERSION));
     return Number(rows[0]?.v ?? 0);
   }
 
@@ -425,6 +556,11 @@ class PgStorage implements Storage {
 }
 
 const FIND_USER = pgDialect.sql(findUserStatement(pgDialect));
+/** Milliseconds to a deadline, at least 1 (0 would mean no timeout to node-postgres). */
+const left = (deadline: number) => Math.max(1, deadline - Date.now());
+/** A query with node-postgres's per-query client-side timeout (missing from its type declarations). */
+type Timed = pg.QueryConfig & { query_timeout: number };
+const timed = (c: Timed): pg.QueryConfig => c;
 const PRINCIPALS_VERSION = pgDialect.sql(principalsVersionStatement);
 
 /** The shared statements (./statements.ts) on one pooled connection. */
@@ -435,6 +571,8 @@ class PgTx extends SqlTx {
     viewed: DeferredWrites,
     /** Folds an account and kind's count rows into one, in the background. */
     private readonly compact: Compact,
+    /** When the call's statement timeout runs out (ms since the epoch). */
+    private readonly deadline: number,
     /** The BEGIN statement, sent before the first statement of the body. */
     private pending: string | undefined,
     /** Order locks held since before BEGIN (write transactions only). */
@@ -450,14 +588,15 @@ class PgTx extends SqlTx {
 
   private async q<R extends object>(sql: string, params: unknown[]): Promise<pg.QueryResult<R>> {
     if (this.pending !== undefined && !this.begun) {
-      this.beginning = this.client.query(this.pending);
+      this.beginning = this.client.query(timed({ text: this.pending, query_timeout: left(this.deadline) }));
       this.pending = undefined;
       this.begun = true;
     }
     // No statement outside the transaction, should BEGIN fail.
     if (this.beginning) await this.beginning;
     // A named statement is parsed and planned once per pooled connection, then only bound and run.
-    return this.client.query<R>({ name: statementName(sql), text: sql, values: params });
+    const config = timed({ name: statementName(sql), text: sql, values: params, query_timeout: left(this.deadline) });
+    return this.client.query<R>(config);
   }
 
   override async lockOrder(parentIds: number[]): Promise<void> {

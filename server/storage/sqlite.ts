@@ -55,6 +55,7 @@ import { SqlTx, findUserStatement, itemInsert, principalsVersionStatement, type 
 import { sqliteDialect } from './dialect-sqlite.ts';
 import { MIGRATIONS } from './migrations/sqlite/index.ts';
 import { Bodies, nestedError } from './nesting.ts';
+import { sqliteCondition, unlessOutage } from './outage.ts';
 
 export { MIGRATIONS, sqliteDialect };
 
@@ -525,7 +526,8 @@ class SqliteStorage implements Storage {
     this.writer = new Conn(db);
     this.checkpointer = walPath ? new Checkpointer(db.name, db, walPath, walLimit) : undefined;
     this.reader = reader ? new Conn(reader) : this.writer;
-    this.viewed = new DeferredWrites((times) => this.storeDeferred(times));
+    const quiet = unlessOutage(sqliteCondition, 'storing viewed times');
+    this.viewed = new DeferredWrites((times) => this.storeDeferred(times), quiet);
     // A tail left by a crash, another process or a bulk load: indexed once open has returned.
     if (this.tailWaiting()) setImmediate(() => this.indexSoon());
   }
@@ -625,10 +627,8 @@ class SqliteStorage implements Storage {
     this.indexTimer = undefined;
     if (this.indexing) this.indexAgain = true;
     else
-      this.startIndexer().catch((e: unknown) => {
-        // The rows stay in the tail (searched all the same); the next insert or close() tries again.
-        process.stderr.write(`crmgen: indexing search texts failed: ${(e as Error).message}\n`);
-      });
+      // The rows stay in the tail (searched all the same); the next insert or close() tries again.
+      this.startIndexer().catch(unlessOutage(sqliteCondition, 'indexing search texts'));
   }
 
   private startIndexer(): Promise<void> {
@@ -932,6 +932,11 @@ class SqliteStorage implements Storage {
 
   flushViewed(): Promise<void> {
     return this.viewed.flush();
+  }
+
+  /** Rows written on the writer's connection so far (tells a write that worked from an empty one after a full disk). */
+  writes(): number {
+    return (this.writer.stmt('SELECT total_changes() AS n').get() as { n: number }).n;
   }
 
   findUserByEmail(email: string): Promise<UserRow | undefined> {
