@@ -5,8 +5,7 @@
 // rules are the interpreter's, rule for rule (test/codecs-specialized.test.ts holds them to
 // byte-identical output and equal values and issues); the interpreter stays the reference and
 // serves JSON and form.
-import type { StatementStructures } from 'ts-morph';
-import { StructureKind, VariableDeclarationKind } from './structures.ts';
+import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
 import type { Desc, ObjectDesc } from './runtime/codec.ts';
 import { escapeXmlAttr } from './runtime/xml.ts';
 

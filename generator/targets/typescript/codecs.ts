@@ -2,9 +2,7 @@
 // and typed encode/decode entry points for XML, JSON and form (index.ts). runtime/codec.ts
 // interprets the descriptors; the JSON mapping (containers of one repeated element become
 // arrays, id<N> children stay object keys) is defined there once, for every message.
-import type { StatementStructures } from 'ts-morph';
-import { StructureKind, VariableDeclarationKind } from './structures.ts';
-import { printStatements } from './print.ts';
+import { printStructure, StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
 import type { Field, ObjectShape, Shape, Spec } from '../../pipeline/model.ts';
 import type { GeneratedFile } from '../../pipeline/generated-file.ts';
 import type { Desc } from './runtime/codec.ts';
@@ -292,7 +290,8 @@ export function emitCodecs(spec: Spec, derived: Pick<Derived, 'generics'>): Gene
   const constNames = new Map([...evaluated.consts].map(([name, d]) => [d, name]));
   // The codecs are read by the compiler, not by people: ts-morph's layout is final and prettier is
   // skipped (it took over half of a cold generate, codecs/xml.ts alone about 1 s).
-  const print = (statements: StatementStructures[]) => printStatements(statements, { twoSpaces: true, singleQuote: true });
+  const print = (statements: StatementStructures[]) =>
+    printStructure({ kind: StructureKind.SourceFile, statements }, { indentNumberOfSpaces: 2, useSingleQuote: true });
   const laidOut = 'text' as const;
 
   const parts = partsStatements(builder);

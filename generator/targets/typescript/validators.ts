@@ -12,9 +12,7 @@
 //                         bound to the fixed code of runtime/validation.ts, so every failure
 //                         becomes an error key of spec/api.yaml, its message starting with the key's.
 // Schemas and validators check typed values (what the codecs produce), not wire bodies.
-import { printStatements } from './print.ts';
-import type { StatementStructures } from 'ts-morph';
-import { StructureKind, VariableDeclarationKind } from './structures.ts';
+import { printStructure, StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
 import type { Field, ObjectShape, Operation, Spec } from '../../pipeline/model.ts';
 import type { GeneratedFile } from '../../pipeline/generated-file.ts';
 import type { Derived, Patterns } from '../../sdk-model/derive.ts';
@@ -346,7 +344,7 @@ export function emitValidators(spec: Spec, derived: Pick<Derived, 'requestSchema
   const patterns = derived.patterns;
   const ts = (path: string, statements: (string | StatementStructures)[]): GeneratedFile => ({
     path,
-    content: header + printStatements(statements),
+    content: header + printStructure({ kind: StructureKind.SourceFile, statements }),
     format: 'typescript',
   });
   const jsHeader = (module: string) =>
