@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { ts } from 'ts-morph';
 import { loadSpec } from '../generator/pipeline/load.ts';
+import { emitAll } from '../generator/pipeline/generate.ts';
 import { listFiles } from '../generator/pipeline/write.ts';
 import { generatedDir, root, specDir } from './support/paths.ts';
 
@@ -84,5 +85,14 @@ describe('the client package', () => {
     const nodeImports = code.filter((p) => ts.preProcessFile(readFileSync(join(pkgDir, p), 'utf8'), true, true).importedFiles.some((f) => f.fileName.startsWith('node:')));
     expect(nodeImports).toEqual([]);
     expect((JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')) as Manifest).dependencies).toBeUndefined();
+  });
+});
+
+describe('the imports an emitter declares (GeneratedFile.imports, which the packages follow)', () => {
+  it('are, for every emitted TypeScript module, what TypeScript finds in its text', () => {
+    // The sources the packages hold (facts.d.ts and the other neutral outputs are in none).
+    const modules = emitAll(spec).filter((f) => /^(types|codecs|validators|client\/src|server\/src)\/.*\.ts$/.test(f.path));
+    expect(modules.length).toBeGreaterThan(50);
+    for (const f of modules) expect(f.imports, f.path).toEqual(ts.preProcessFile(f.content, true, true).importedFiles.map((i) => i.fileName));
   });
 });

@@ -12,4 +12,9 @@ export interface GeneratedFile {
   content: string;
   /** typescript: prettier; json and text are emitted already in their final form. */
   format: FileFormat;
+  /**
+   * The modules a TypeScript or JavaScript file imports, as its emitter built it (the TypeScript
+   * target's packages follow them); absent, they are read from the text (ajv's validators).
+   */
+  imports?: readonly string[];
 }

@@ -2,7 +2,8 @@
 // and typed encode/decode entry points for XML, JSON and form (index.ts). runtime/codec.ts
 // interprets the descriptors; the JSON mapping (containers of one repeated element become
 // arrays, id<N> children stay object keys) is defined there once, for every message.
-import { printStructure, StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
+import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
+import { importsOf, printModule } from './module-text.ts';
 import type { Field, ObjectShape, Shape, Spec } from '../../pipeline/model.ts';
 import type { GeneratedFile } from '../../pipeline/generated-file.ts';
 import type { Desc } from './runtime/codec.ts';
@@ -290,8 +291,7 @@ export function emitCodecs(spec: Spec, derived: Pick<Derived, 'generics'>): Gene
   const constNames = new Map([...evaluated.consts].map(([name, d]) => [d, name]));
   // The codecs are read by the compiler, not by people: ts-morph's layout is final and prettier is
   // skipped (it took over half of a cold generate, codecs/xml.ts alone about 1 s).
-  const print = (statements: StatementStructures[]) =>
-    printStructure({ kind: StructureKind.SourceFile, statements }, { indentNumberOfSpaces: 2, useSingleQuote: true });
+  const print = (statements: StatementStructures[]) => printModule(statements, { indentNumberOfSpaces: 2, useSingleQuote: true });
   const laidOut = 'text' as const;
 
   const parts = partsStatements(builder);
@@ -302,20 +302,22 @@ export function emitCodecs(spec: Spec, derived: Pick<Derived, 'generics'>): Gene
     const here = messages.filter((m) => m.module === module);
     const path = `codecs/${module}.ts`;
     const statements = messageModuleStatements(path, here, partNames);
-    return { path, content: header + print(statements), format: laidOut };
+    return { path, content: header + print(statements), format: laidOut, imports: importsOf(statements) };
   });
   const descriptors = descriptorsStatements(messages, modules);
   const index = indexStatements(spec, targets, notes, generics);
+  const xml = xmlCodecStatements(constNames, Object.entries(evaluated.targets));
 
   return [
-    { path: 'codecs/parts.ts', content: header + '// Descriptor parts shared by the messages of several resources (field sets, structures).\n' + print(parts), format: laidOut },
+    { path: 'codecs/parts.ts', content: header + '// Descriptor parts shared by the messages of several resources (field sets, structures).\n' + print(parts), format: laidOut, imports: importsOf(parts) },
     ...moduleFiles,
-    { path: 'codecs/descriptors.ts', content: header + print(descriptors), format: laidOut },
-    { path: 'codecs/index.ts', content: header + print(index), format: laidOut },
+    { path: 'codecs/descriptors.ts', content: header + print(descriptors), format: laidOut, imports: importsOf(descriptors) },
+    { path: 'codecs/index.ts', content: header + print(index), format: laidOut, imports: importsOf(index) },
     {
       path: 'codecs/xml.ts',
-      content: header + xmlHeader + print(xmlCodecStatements(constNames, Object.entries(evaluated.targets))),
+      content: header + xmlHeader + print(xml),
       format: laidOut,
+      imports: importsOf(xml),
     },
   ];
 }

@@ -32,7 +32,8 @@ const builtin = (specifier: string) => specifier.startsWith('node:');
 
 /**
  * Module specifiers a source file imports or re-exports, in order, as TypeScript's preProcessFile
- * finds them (the runtime's modules are read from disk, so their imports are known only from their text).
+ * finds them: for the runtime's modules, read from disk, and ajv's validators (an emitted module
+ * carries its imports, GeneratedFile.imports).
  */
 export function importsOf(text: string): string[] {
   return ts.preProcessFile(text, true, true).importedFiles.map((f) => f.fileName);
@@ -54,9 +55,9 @@ const runtimeHeader = (name: string) => `// Part of the crmgen runtime (runtime/
 
 /** The emitted files with the shared sources moved into each package, and each package completed. */
 export function assemblePackages(spec: Spec, emitted: GeneratedFile[], runtime: RuntimeSource, scanned = new Map<string, string[]>()): GeneratedFile[] {
-  // Both packages hold the shared sources and most runtime modules: each text is scanned once
+  // Both packages hold the shared sources and most runtime modules: each text is read once
   // (`scanned`: text -> its imports, shared by calls over the same texts).
-  const importsOfOnce = (text: string) => scanned.get(text) ?? scanned.set(text, importsOf(text)).get(text)!;
+  const importsOfOnce = (f: GeneratedFile) => f.imports ?? scanned.get(f.content) ?? scanned.set(f.content, importsOf(f.content)).get(f.content)!;
   const shared = emitted.filter((f) => sharedDirs.some((d) => f.path.startsWith(d)));
   const out = emitted.filter((f) => !shared.includes(f));
   for (const dir of packageDirs) {
@@ -76,12 +77,12 @@ export function assemblePackages(spec: Spec, emitted: GeneratedFile[], runtime: 
  * Follows the imports of the package's sources: a module of src/runtime/ is copied from crmgen's
  * runtime/, a bare specifier becomes a dependency, a path leaving the package is an error.
  */
-function addRuntime(dir: PackageDir, files: Map<string, GeneratedFile>, runtime: RuntimeSource, imports: (text: string) => string[]): Record<string, string> {
+function addRuntime(dir: PackageDir, files: Map<string, GeneratedFile>, runtime: RuntimeSource, imports: (f: GeneratedFile) => readonly string[]): Record<string, string> {
   const dependencies: Record<string, string> = {};
   const queue = [...files.values()].filter((f) => /\.(ts|js)$/.test(f.path));
   while (queue.length) {
     const f = queue.shift()!;
-    for (const specifier of imports(f.content)) {
+    for (const specifier of imports(f)) {
       if (!specifier.startsWith('.')) {
         if (builtin(specifier)) continue;
         const name = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!;

@@ -2,7 +2,8 @@
 // one typed handler method per operation (typed request in, typed response out), and
 // createService(), which wires the generated codecs and validators into runtime/service.ts.
 // Someone scaffolding a server implements Handlers<C> and nothing else.
-import { printStructure, StructureKind, VariableDeclarationKind, type MethodSignatureStructure, type StatementStructures } from 'ts-morph';
+import { StructureKind, VariableDeclarationKind, type MethodSignatureStructure, type StatementStructures } from 'ts-morph';
+import { importsOf, printModule } from './module-text.ts';
 import type { Operation, Spec } from '../../pipeline/model.ts';
 import type { GeneratedFile } from '../../pipeline/generated-file.ts';
 import { messageTargets, paramsType, requestType, responseType, type MessageTarget } from './names.ts';
@@ -50,8 +51,8 @@ export function emitServer(spec: Spec, derived: Pick<Derived, 'generics'>): Gene
   const definition = definitionStatements(spec, operationTable(spec, ops, targets));
 
   return [
-    { path: 'server/src/handlers.ts', content: header + printStructure({ kind: StructureKind.SourceFile, statements: handlers }), format: 'typescript' },
-    { path: 'server/src/index.ts', content: header + printStructure({ kind: StructureKind.SourceFile, statements: definition }), format: 'typescript' },
+    { path: 'server/src/handlers.ts', content: header + printModule(handlers), format: 'typescript', imports: importsOf(handlers) },
+    { path: 'server/src/index.ts', content: header + printModule(definition), format: 'typescript', imports: importsOf(definition) },
   ];
 }
 

@@ -2,7 +2,8 @@
 // activity type (a discriminated union on segment), structure, and operation's params,
 // request and response, as typed values (what codecs produce and validators check).
 // One file per activity segment, so an edit to one type rewrites only its file.
-import { printStructure, StructureKind, VariableDeclarationKind, type JSDocStructure, type StatementStructures } from 'ts-morph';
+import { StructureKind, VariableDeclarationKind, type JSDocStructure, type StatementStructures } from 'ts-morph';
+import { importsOf, printModule } from './module-text.ts';
 import type { Field, ObjectShape, Operation, Shape, Spec, ValueList } from '../../pipeline/model.ts';
 import type { GeneratedFile } from '../../pipeline/generated-file.ts';
 import { notificationTargets } from './names.ts';
@@ -541,8 +542,9 @@ function usedValueTypes(shapes: Shape[], ctx: TypeContext): string[] {
 export function emitTypes(spec: Spec): GeneratedFile[] {
   return typeSources(spec).map((src) => ({
     path: src.path,
-    content: header + printStructure({ kind: StructureKind.SourceFile, statements: src.statements }),
+    content: header + printModule(src.statements),
     format: 'typescript' as const,
+    imports: importsOf(src.statements),
   }));
 }
 
