@@ -6,8 +6,8 @@
 // resources/activities/<segment>.ts, resources/hooks.ts, ...) whose call names its own messages
 // and validators, so an app that imports a few functions bundles only their messages; createClient
 // (index.ts) is the whole client built over the same functions, and core.ts the modular entry.
-import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
-import { importsOf, printModule } from './module-text.ts';
+import type { StatementStructures } from 'ts-morph';
+import { importsOf, printModule, StructureKind, VariableDeclarationKind } from './module-text.ts';
 import type { Operation, Spec } from '../../pipeline/model.ts';
 import type { GeneratedFile } from '../../pipeline/generated-file.ts';
 import { exportName, messageExport, messageModule, messageTargets, notificationTargets, paramsType, pascal, relativeSpecifier, requestType, responseType, type MessageTarget } from './names.ts';

@@ -5,7 +5,8 @@
 // rules are the interpreter's, rule for rule (test/codecs-specialized.test.ts holds them to
 // byte-identical output and equal values and issues); the interpreter stays the reference and
 // serves JSON and form.
-import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
+import type { StatementStructures } from 'ts-morph';
+import { StructureKind, VariableDeclarationKind } from './module-text.ts';
 import type { Desc, ObjectDesc } from './runtime/codec.ts';
 import { escapeXmlAttr } from './runtime/xml.ts';
 

@@ -2,8 +2,8 @@
 // and typed encode/decode entry points for XML, JSON and form (index.ts). runtime/codec.ts
 // interprets the descriptors; the JSON mapping (containers of one repeated element become
 // arrays, id<N> children stay object keys) is defined there once, for every message.
-import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
-import { importsOf, printModule } from './module-text.ts';
+import type { StatementStructures } from 'ts-morph';
+import { importsOf, printModule, StructureKind, VariableDeclarationKind } from './module-text.ts';
 import type { Field, ObjectShape, Shape, Spec } from '../../pipeline/model.ts';
 import type { GeneratedFile } from '../../pipeline/generated-file.ts';
 import type { Desc } from './runtime/codec.ts';

@@ -6,7 +6,7 @@
 // anything would. generator/compile.ts then adds dist/ (JavaScript and declarations).
 import { readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
-import { ts } from 'ts-morph';
+import { ts } from './module-text.ts';
 import type { Spec } from '../../pipeline/model.ts';
 import type { GeneratedFile } from '../../pipeline/generated-file.ts';
 import { Handlebars, template } from '../../pipeline/templates.ts';

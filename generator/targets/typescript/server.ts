@@ -2,8 +2,8 @@
 // one typed handler method per operation (typed request in, typed response out), and
 // createService(), which wires the generated codecs and validators into runtime/service.ts.
 // Someone scaffolding a server implements Handlers<C> and nothing else.
-import { StructureKind, VariableDeclarationKind, type MethodSignatureStructure, type StatementStructures } from 'ts-morph';
-import { importsOf, printModule } from './module-text.ts';
+import type { MethodSignatureStructure, StatementStructures } from 'ts-morph';
+import { importsOf, printModule, StructureKind, VariableDeclarationKind } from './module-text.ts';
 import type { Operation, Spec } from '../../pipeline/model.ts';
 import type { GeneratedFile } from '../../pipeline/generated-file.ts';
 import { messageTargets, paramsType, requestType, responseType, type MessageTarget } from './names.ts';

@@ -1,7 +1,8 @@
 // The declarations of a generated module as api-surface.ts reads them, by TypeScript's own parser
 // and printer: each type, member and value as TypeScript prints it (comments removed, whitespace
 // collapsed).
-import { ts } from 'ts-morph';
+import type { ts as TS } from 'ts-morph';
+import { ts } from './module-text.ts';
 
 /** A type as the surface splits it. */
 export type TypeView =
@@ -39,7 +40,7 @@ export interface FileView {
 /** Whitespace collapsed, no `;` before a closing brace: one line per type. */
 const canonical = (s: string) => s.replace(/\s+/g, ' ').replace(/; }/g, ' }').trim();
 
-let printer: ts.Printer | undefined;
+let printer: TS.Printer | undefined;
 
 /** The view of a module by TypeScript's parser (ts-morph's copy of TypeScript), as ts-morph parses a project's file. */
 export function moduleView(path: string, text: string): FileView {
@@ -47,12 +48,12 @@ export function moduleView(path: string, text: string): FileView {
   printer ??= t.createPrinter({ removeComments: true, newLine: t.NewLineKind.LineFeed });
   const sf = t.createSourceFile(path, text, t.ScriptTarget.Latest, true, t.ScriptKind.TS);
   const p = printer;
-  const print = (node: ts.Node) => canonical(p.printNode(t.EmitHint.Unspecified, node, sf));
-  const src = (node: ts.Node) => node.getText(sf);
-  const hasModifier = (n: ts.Node, kind: ts.SyntaxKind) => !!(n as { modifiers?: ts.NodeArray<ts.ModifierLike> }).modifiers?.some((m) => m.kind === kind);
-  const exported = (n: ts.Node) => hasModifier(n, t.SyntaxKind.ExportKeyword);
-  const typedOf = (node: ts.TypeNode): Typed => ({ ...typeView(node), text: print(node) });
-  const typeView = (node: ts.TypeNode): TypeView => {
+  const print = (node: TS.Node) => canonical(p.printNode(t.EmitHint.Unspecified, node, sf));
+  const src = (node: TS.Node) => node.getText(sf);
+  const hasModifier = (n: TS.Node, kind: TS.SyntaxKind) => !!(n as { modifiers?: TS.NodeArray<TS.ModifierLike> }).modifiers?.some((m) => m.kind === kind);
+  const exported = (n: TS.Node) => hasModifier(n, t.SyntaxKind.ExportKeyword);
+  const typedOf = (node: TS.TypeNode): Typed => ({ ...typeView(node), text: print(node) });
+  const typeView = (node: TS.TypeNode): TypeView => {
     if (t.isUnionTypeNode(node)) return { kind: 'union', members: node.types.map(print) };
     if (t.isLiteralTypeNode(node)) return { kind: 'literal', text: print(node) };
     if (t.isTypeLiteralNode(node)) return { kind: 'object', members: node.members.map(member) };
@@ -65,12 +66,12 @@ export function moduleView(path: string, text: string): FileView {
     if (t.isTypeReferenceNode(node) && src(node.typeName) === 'Array') return { kind: 'array-ref', arg: node.typeArguments?.[0] && typeView(node.typeArguments[0]) };
     return { kind: 'other' };
   };
-  const member = (m: ts.TypeElement): MemberView => {
+  const member = (m: TS.TypeElement): MemberView => {
     if (t.isPropertySignature(m)) return { kind: 'property', name: src(m.name), optional: !!m.questionToken, readonly: hasModifier(m, t.SyntaxKind.ReadonlyKeyword), type: m.type && typedOf(m.type) };
     const text = print(m).replace(/;$/, '');
     return t.isMethodSignature(m) ? { kind: 'method', name: src(m.name), text } : { kind: 'other', text };
   };
-  const value = (node: ts.Expression): ValueView => {
+  const value = (node: TS.Expression): ValueView => {
     if (t.isObjectLiteralExpression(node)) return { kind: 'object', props: node.properties.filter(t.isPropertyAssignment).map((p) => ({ name: src(p.name), value: value(p.initializer) })) };
     if (t.isArrayLiteralExpression(node)) return { kind: 'array', elements: node.elements.map(print) };
     return { kind: 'other', text: print(node) };

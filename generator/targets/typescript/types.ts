@@ -2,8 +2,8 @@
 // activity type (a discriminated union on segment), structure, and operation's params,
 // request and response, as typed values (what codecs produce and validators check).
 // One file per activity segment, so an edit to one type rewrites only its file.
-import { StructureKind, VariableDeclarationKind, type JSDocStructure, type StatementStructures } from 'ts-morph';
-import { importsOf, printModule } from './module-text.ts';
+import type { JSDocStructure, StatementStructures } from 'ts-morph';
+import { importsOf, printModule, StructureKind, VariableDeclarationKind } from './module-text.ts';
 import type { Field, ObjectShape, Operation, Shape, Spec, ValueList } from '../../pipeline/model.ts';
 import type { GeneratedFile } from '../../pipeline/generated-file.ts';
 import { notificationTargets } from './names.ts';

@@ -12,8 +12,8 @@
 //                         bound to the fixed code of runtime/validation.ts, so every failure
 //                         becomes an error key of spec/api.yaml, its message starting with the key's.
 // Schemas and validators check typed values (what the codecs produce), not wire bodies.
-import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
-import { importsOf, printModule } from './module-text.ts';
+import type { StatementStructures } from 'ts-morph';
+import { importsOf, printModule, StructureKind, VariableDeclarationKind } from './module-text.ts';
 import type { Field, ObjectShape, Operation, Spec } from '../../pipeline/model.ts';
 import type { GeneratedFile } from '../../pipeline/generated-file.ts';
 import type { Derived, Patterns } from '../../sdk-model/derive.ts';
