@@ -89,9 +89,9 @@ describe('the client package', () => {
 });
 
 describe('the imports an emitter declares (GeneratedFile.imports, which the packages follow)', () => {
-  it('are, for every emitted TypeScript module, what TypeScript finds in its text', () => {
+  it('are, for every emitted module, what TypeScript finds in its text', () => {
     // The sources the packages hold (facts.d.ts and the other neutral outputs are in none).
-    const modules = emitAll(spec).filter((f) => /^(types|codecs|validators|client\/src|server\/src)\/.*\.ts$/.test(f.path));
+    const modules = emitAll(spec).filter((f) => /^(types|codecs|validators|client\/src|server\/src)\/.*\.[jt]s$/.test(f.path));
     expect(modules.length).toBeGreaterThan(50);
     for (const f of modules) expect(f.imports, f.path).toEqual(ts.preProcessFile(f.content, true, true).importedFiles.map((i) => i.fileName));
   });

@@ -14,7 +14,7 @@ export interface GeneratedFile {
   format: FileFormat;
   /**
    * The modules a TypeScript or JavaScript file imports, as its emitter built it (the TypeScript
-   * target's packages follow them); absent, they are read from the text (ajv's validators).
+   * target's packages follow them; only the runtime's modules, copied from disk, are read for them).
    */
   imports?: readonly string[];
 }

@@ -32,8 +32,8 @@ const builtin = (specifier: string) => specifier.startsWith('node:');
 
 /**
  * Module specifiers a source file imports or re-exports, in order, as TypeScript's preProcessFile
- * finds them: for the runtime's modules, read from disk, and ajv's validators (an emitted module
- * carries its imports, GeneratedFile.imports).
+ * finds them: for the runtime's modules, read from disk (an emitted module carries its imports,
+ * GeneratedFile.imports).
  */
 export function importsOf(text: string): string[] {
   return ts.preProcessFile(text, true, true).importedFiles.map((f) => f.fileName);

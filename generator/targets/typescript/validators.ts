@@ -358,7 +358,7 @@ export function emitValidators(spec: Spec, derived: Pick<Derived, 'requestSchema
     `// *.params.json), compiled by generator/emit/validators.ts. Use them through ../index.ts, or one by one with check().\n`;
   return [
     ...compiled.modules.flatMap((m): GeneratedFile[] => [
-      { path: `validators/schemas/${m.module}.js`, content: jsHeader(m.module) + m.code, format: 'text' },
+      { path: `validators/schemas/${m.module}.js`, content: jsHeader(m.module) + m.code, format: 'text', imports: m.imports },
       { path: `validators/schemas/${m.module}.d.ts`, content: moduleDts(compiled, m.module), format: 'text', imports: [dtsImport(m.module)] },
     ]),
     ts('validators/rules.ts', rulesSource(spec, f)),
