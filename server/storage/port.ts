@@ -10,7 +10,9 @@
 // - rows of one account are never returned for another: every query takes accountId;
 // - users and groups share one id space, so an owner id (ownership, assignedto) names one of them.
 
-import type { DeliveryLogTx } from './delivery-log.ts';
+import type { DeliveryLogTx, DeliveryRow } from './delivery-log.ts';
+
+export type { DeliveryRow } from './delivery-log.ts';
 import type { RecordQuery, ReportQuery } from './record-query.ts';
 
 export interface Account {
@@ -23,7 +25,8 @@ export interface UserRow {
   accountId: number;
   email: string;
   name: string;
-  token: string;
+  /** hashToken(token): the token itself is never stored (../tokens.ts). */
+  tokenHash: string;
   preventlogin: 0 | 1;
   preventprivatedata: 0 | 1;
   administrator: 0 | 1;
@@ -134,32 +137,6 @@ export interface HookRow {
   disabledReason?: string;
 }
 
-/** One notification to one hook: written in the transaction of the change (the outbox). */
-export interface DeliveryRow {
-  id: number;
-  accountId: number;
-  hookId: number;
-  event: string;
-  objectId: number;
-  url: string;
-  /** Content-Type header of the body. */
-  contentType: string;
-  body: string;
-  /** X-Service-Hmac-Sha256 value, when the hook has a secret. */
-  signature: string | null;
-  /** The webhook-id header: one per notification and hook, the same on every attempt. */
-  webhookId: string;
-  attempts: number;
-  /** Not before this time (ms). */
-  nextAttempt: number;
-  status: 'pending' | 'delivered' | 'failed' | 'cancelled';
-  lastError: string;
-  /** Instance holding the delivery until claimedUntil; another may take it after the lease. */
-  claimedBy: string | null;
-  claimedUntil: number;
-  created: number;
-}
-
 export type NewRecord = Omit<RecordRow, 'id' | 'deleted'>;
 export type NewActivity = Omit<ActivityRow, 'id' | 'deleted'>;
 
@@ -177,6 +154,8 @@ export interface Tx extends DeliveryLogTx {
   principalsVersion(accountId: number): Promise<number>;
   /** Soft-deletes (a time) or restores (null) a user or group of the account; false when there is none by that id. */
   setUserDeleted(accountId: number, id: number, deleted: number | null): Promise<boolean>;
+  /** Replaces a user's token hash (crmgen users token); false when no such user. */
+  setUserTokenHash(accountId: number, id: number, tokenHash: string): Promise<boolean>;
   setGroupDeleted(accountId: number, id: number, deleted: number | null): Promise<boolean>;
 
   // records
@@ -223,10 +202,21 @@ export interface Tx extends DeliveryLogTx {
   insertActivity(row: NewActivity): Promise<ActivityRow>;
   getActivity(accountId: number, id: number, opts?: { includeDeleted?: boolean }): Promise<ActivityRow | undefined>;
   updateActivity(row: ActivityRow): Promise<void>;
+  /** Sets the positions of activities of the account (a renumbering of siblings); nothing else of their rows. */
+  setPositions(accountId: number, moved: { id: number; position: number }[]): Promise<void>;
   setActivityDeleted(accountId: number, ids: number[], deleted: number | null): Promise<void>;
   /** Every activity whose root record is recordId, ordered by level, parentId, position. */
   listActivitiesOfRecord(accountId: number, recordId: number, opts?: { includeDeleted?: boolean }): Promise<ActivityRow[]>;
   listChildren(accountId: number, parentId: number, opts?: { includeDeleted?: boolean }): Promise<ActivityRow[]>;
+  /** How many live activities are under the parent, how many of them of `segment`, and their last position (0 for none): an append needs no rows. */
+  countChildren(accountId: number, parentId: number, segment: string): Promise<{ all: number; ofSegment: number; last: number }>;
+  /**
+   * Call before reading the positions of the activities under `parentIds` to write them: the
+   * transactions that order one parent's children run one after another, instead of colliding
+   * and running again (PostgreSQL: a lock per parent, taken before the transaction's snapshot, so
+   * a call after the first read runs the transaction again holding it; SQLite writes one at a time).
+   */
+  lockOrder(parentIds: number[]): Promise<void>;
   /** Every activity of the account (reports filter in server/reports.ts). */
   listActivities(accountId: number, opts?: { segments?: string[]; includeDeleted?: boolean }): Promise<ActivityRow[]>;
 

@@ -14,7 +14,11 @@
 //   that reads, then writes (activity positions, moves, an edit of a record, "does the tag exist")
 //   commits only if the result equals some one-after-another order; on a serialization failure or
 //   deadlock the whole transaction runs again (up to 30 times; retries take a per-schema advisory
-//   lock before BEGIN, so transactions colliding on one hot spot stop colliding). Reads (shows,
+//   lock before BEGIN, so transactions colliding on one hot spot stop colliding). Transactions that
+//   order the activities of one parent (Tx.lockOrder) run one after another instead: each takes a
+//   session advisory lock per parent before BEGIN (so its snapshot shows the previous one's
+//   commit), after waiting in this process's queue for that parent without a pooled connection; a
+//   body asking for a lock it does not hold runs again holding it. Reads (shows,
 //   lists, reports, authentication) run REPEATABLE READ READ ONLY: one snapshot, never waiting. A
 //   transaction opened inside another is refused (./nesting.ts), and a Tx used after its transaction ended throws.
 // - The quota counter (one row per user and window, INSERT ... ON CONFLICT DO UPDATE ... RETURNING)
@@ -36,7 +40,7 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { DeliveryRow, Storage, Tx, UserRow } from './port.ts';
 import { DeferredWrites } from './deferred.ts';
-import { SqlTx, findUserStatement, principalsVersionStatement, type TxState } from './statements.ts';
+import { SqlTx, findUserStatement, isId, principalsVersionStatement, type TxState } from './statements.ts';
 import { Bodies, nestedError } from './nesting.ts';
 import { pgDialect } from './dialect-postgres.ts';
 import { PG_MIGRATIONS } from './migrations/postgres/index.ts';
@@ -73,9 +77,25 @@ export function parsePostgresUrl(url: string): PostgresTarget {
   return { connectionString: u.toString(), schema };
 }
 
-/** The URL with its password replaced by ***, for messages. */
+/**
+ * The URL with every password replaced by ***, for messages: the user-info's and any query
+ * parameter naming one (`?password=`, `sslpassword`), which pg accepts as well. A text that is no
+ * URL loses everything between :// and its last @, and every such parameter's value.
+ */
 export function redact(url: string): string {
-  return url.replace(/^(postgres(?:ql)?:\/\/[^:@/]*):[^@/]*@/, '$1:***@');
+  const secretParam = /pass/i;
+  // A file path (SQLite) is printed as it is.
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) return url;
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    for (const name of new Set(u.searchParams.keys())) if (secretParam.test(name)) u.searchParams.set(name, '***');
+    return u.toString().replace(/%2A%2A%2A/g, '***');
+  } catch {
+    return url
+      .replace(/^([a-z][a-z0-9+.-]*:\/\/)[^]*@/i, '$1***@')
+      .replace(/([?&;][^=&;]*pass[^=&;]*=)[^&;#]*/gi, '$1***');
+  }
 }
 
 export interface PostgresOptions {
@@ -106,7 +126,7 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
   try {
     const schema = await migrate(pool, target.schema);
     const { rows } = await pool.query<{ key: number }>(`SELECT hashtext($1)::bigint AS key`, [`crmgen:retry:${schema}`]);
-    return new PgStorage(pool, relaxed, rows[0]!.key);
+    return new PgStorage(pool, relaxed, rows[0]!.key, schema);
   } catch (e) {
     await pool.end().catch(() => undefined);
     await relaxed.end().catch(() => undefined);
@@ -177,6 +197,48 @@ type Compact = (table: 'record_counts' | 'owner_counts', accountId: number, kind
 /** SQLSTATEs after which a transaction is run again: serialization failure, deadlock. */
 const RETRY = new Set(['40001', '40P01']);
 const MAX_ATTEMPTS = 30;
+
+/** Thrown by Tx.lockOrder for locks the transaction does not hold: it runs again, taking them before BEGIN. */
+class OrderLocksNeeded extends Error {
+  constructor(readonly keys: bigint[]) {
+    super('storage: the transaction runs again holding its order locks');
+  }
+}
+
+const byKey = (a: bigint, b: bigint) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * This process's queue per order key: of its transactions on one parent, only the first waits for
+ * (and holds) the advisory lock and a pooled connection; the others wait here with neither.
+ */
+class LocalLocks {
+  private readonly tails = new Map<bigint, Promise<void>>();
+
+  /** Waits for every key (sorted, so two callers never wait for each other); returns the release. */
+  async acquire(keys: bigint[]): Promise<() => void> {
+    const releases: (() => void)[] = [];
+    try {
+      for (const key of keys) {
+        const before = this.tails.get(key);
+        let release!: () => void;
+        const mine = new Promise<void>((ok) => (release = ok));
+        const tail = before ? before.then(() => mine) : mine;
+        this.tails.set(key, tail);
+        releases.push(() => {
+          release();
+          if (this.tails.get(key) === tail) this.tails.delete(key);
+        });
+        await before;
+      }
+    } catch (e) {
+      for (const r of releases) r();
+      throw e;
+    }
+    return () => {
+      for (const r of releases) r();
+    };
+  }
+}
 /** Count rows of one account and kind past which a read folds them into one. */
 const COMPACT_AT = 64;
 
@@ -193,6 +255,8 @@ class PgStorage implements Storage {
     private readonly relaxed: pg.Pool,
     /** The advisory lock a transaction holds while it runs again after a serialization failure. */
     private readonly retryKey: number,
+    /** The schema's name: order lock keys are derived from it and a parent's id. */
+    private readonly schema: string,
   ) {
     this.viewed = new DeferredWrites(async (times) => {
       if (!times.length) return;
@@ -228,48 +292,74 @@ class PgStorage implements Storage {
   }
 
   private async run<T>(begin: string, fn: (tx: Tx) => Promise<T>, attempts: number): Promise<T> {
+    // Order locks asked for by an earlier attempt: held from the start of the next ones.
+    let keys: bigint[] = [];
+    let failed = false;
     for (let attempt = 1; ; attempt++) {
+      const release = keys.length ? await this.local.acquire(keys) : undefined;
       try {
-        return await this.once(begin, fn, attempt > 1);
+        // Only write transactions (attempts > 1) order anything.
+        return await this.once(begin, fn, failed, keys, attempts > 1);
       } catch (e) {
+        if (e instanceof OrderLocksNeeded && attempt < MAX_ATTEMPTS) {
+          keys = [...new Set([...keys, ...e.keys])].sort(byKey);
+          continue;
+        }
         if (attempt >= attempts || !RETRY.has((e as { code?: string }).code ?? '')) throw e;
+        failed = true;
+      } finally {
+        release?.();
       }
     }
   }
+
+  private readonly local = new LocalLocks();
+  /** The order lock of one parent: a 64-bit hash of the schema and the parent's id (ids are unique per schema). */
+  private readonly orderKey = (parentId: number): bigint =>
+    BigInt.asIntN(64, BigInt(`0x${createHash('sha1').update(`crmgen:order:${this.schema}:${parentId}`).digest('hex').slice(0, 16)}`));
 
   /**
    * One attempt. A retry first takes the schema's retry lock (session-level, before BEGIN, so its
    * snapshot is taken after the wait): transactions that collided on one hot spot (the activities
    * of one parent) then run one after another instead of colliding again; first attempts never
-   * wait for it.
+   * wait for it. The order locks `keys` (Tx.lockOrder) are taken the same way, after it.
    */
-  private async once<T>(begin: string, fn: (tx: Tx) => Promise<T>, retry: boolean): Promise<T> {
+  private async once<T>(begin: string, fn: (tx: Tx) => Promise<T>, retry: boolean, keys: bigint[], writes: boolean): Promise<T> {
     const client = await this.pool.connect();
     const state: TxState = { active: true };
     let broken: Error | undefined;
     let locked = false;
+    // BEGIN goes with the body's first statement: a body that first asks for order locks runs
+    // again holding them without having cost a BEGIN and a ROLLBACK.
+    const tx = new PgTx(client, state, this.viewed, this.compactCounts, begin, writes ? { held: new Set(keys), keyOf: this.orderKey } : undefined);
     try {
-      if (retry) {
-        await client.query(`SELECT pg_advisory_lock(${this.retryKey})`);
+      // The retry lock before the order locks (sorted): taken in one order everywhere, no two
+      // transactions wait for each other. One round trip: the session locks in an implicit
+      // transaction of their own (ended by COMMIT), then BEGIN, whose snapshot follows the waits.
+      const locks = [...(retry ? [BigInt(this.retryKey)] : []), ...keys];
+      if (locks.length) {
         locked = true;
+        await client.query(`${locks.map((k) => `SELECT pg_advisory_lock('${k}'::bigint); `).join('')}COMMIT; ${begin}`);
+        tx.begun = true;
       }
-      await client.query(begin);
-      const value = await this.bodies.run(fn, new PgTx(client, state, this.viewed, this.compactCounts));
+      const value = await this.bodies.run(fn, tx);
       state.active = false;
-      await client.query('COMMIT');
+      if (tx.begun && locked) {
+        // Released once committed (the next holder's snapshot shows this transaction), in the same round trip.
+        await client.query('COMMIT; SELECT pg_advisory_unlock_all()');
+        locked = false;
+      } else if (tx.begun) await client.query('COMMIT');
       return value;
     } catch (e) {
       state.active = false;
       try {
-        await client.query('ROLLBACK');
+        if (tx.begun) await client.query('ROLLBACK');
       } catch (r) {
         broken = r as Error; // the connection is unusable: drop it from the pool
       }
       throw e;
     } finally {
-      if (locked && !broken) {
-        await client.query(`SELECT pg_advisory_unlock(${this.retryKey})`).catch((e: Error) => (broken = e));
-      }
+      if (locked && !broken) await client.query('SELECT pg_advisory_unlock_all()').catch((e: Error) => (broken = e));
       client.release(broken);
     }
   }
@@ -345,13 +435,35 @@ class PgTx extends SqlTx {
     viewed: DeferredWrites,
     /** Folds an account and kind's count rows into one, in the background. */
     private readonly compact: Compact,
+    /** The BEGIN statement, sent before the first statement of the body. */
+    private pending: string | undefined,
+    /** Order locks held since before BEGIN (write transactions only). */
+    private readonly order?: { held: Set<bigint>; keyOf: (parentId: number) => bigint },
   ) {
     super(pgDialect, state, viewed);
   }
 
-  private q<R extends object>(sql: string, params: unknown[]): Promise<pg.QueryResult<R>> {
+  /** Whether BEGIN was sent (there is something to commit or roll back); set by the storage when it sent it. */
+  begun = false;
+
+  private beginning: Promise<unknown> | undefined;
+
+  private async q<R extends object>(sql: string, params: unknown[]): Promise<pg.QueryResult<R>> {
+    if (this.pending !== undefined && !this.begun) {
+      this.beginning = this.client.query(this.pending);
+      this.pending = undefined;
+      this.begun = true;
+    }
+    // No statement outside the transaction, should BEGIN fail.
+    if (this.beginning) await this.beginning;
     // A named statement is parsed and planned once per pooled connection, then only bound and run.
     return this.client.query<R>({ name: statementName(sql), text: sql, values: params });
+  }
+
+  override async lockOrder(parentIds: number[]): Promise<void> {
+    if (!this.order) return; // a read-only transaction orders nothing
+    const missing = parentIds.filter(isId).map(this.order.keyOf).filter((k) => !this.order!.held.has(k));
+    if (missing.length) throw new OrderLocksNeeded(missing);
   }
 
   protected async all<R>(sql: string, params: unknown[]): Promise<R[]> {
@@ -380,6 +492,15 @@ class PgTx extends SqlTx {
 
   protected override fold(table: 'record_counts' | 'owner_counts', accountId: number, kind: string, value: boolean | number, parts: number): void {
     if (parts > COMPACT_AT) this.compact(table, accountId, kind, value);
+  }
+
+  override async setPositions(accountId: number, moved: { id: number; position: number }[]): Promise<void> {
+    if (moved.length === 0) return;
+    // One statement, however many siblings shift: a renumbering's round trips would hold the parent's order lock.
+    await this.count(
+      `UPDATE activities SET position = v.p FROM unnest(?::bigint[], ?::bigint[]) AS v(id, p) WHERE activities.id = v.id AND activities.account_id = ?`,
+      moved.map((m) => m.id), moved.map((m) => m.position), accountId,
+    );
   }
 
   override async enqueueDeliveries(rows: Omit<DeliveryRow, 'id'>[]): Promise<void> {
