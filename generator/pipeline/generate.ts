@@ -98,7 +98,7 @@ function* emitting(spec: Spec, lap: (name: string) => void, only: readonly strin
   }
   const summarized: GeneratedFile[] = [];
   for (const s of chosenSummaries) {
-    summarized.push(...s.summarize(s.reads.flatMap((name) => (byEmitter.get(name) ?? []).map(compiledText))));
+    summarized.push(...s.summarize(s.reads.flatMap((name) => byEmitter.get(name) ?? [])));
     lap(`summary ${s.name}`);
   }
   for (const e of deferred) {
@@ -108,12 +108,9 @@ function* emitting(spec: Spec, lap: (name: string) => void, only: readonly strin
   return [...[...byEmitter.values()].flat(), ...summarized];
 }
 
-/** A file as the packages compile it: summaries read declarations' text, which a laid-out file's quotes would change. */
-const compiledText = (f: GeneratedFile): GeneratedFile => (f.source === undefined ? f : { ...f, content: f.source });
-
 /** The public surface of every target's SDK that a spec generates (crmgen diff compares two). */
 export function sdkSurface(spec: Spec): SurfaceEntry[] {
-  return targets.flatMap((t) => (t.surface ? t.surface.lines(emitAll(spec, undefined, t.surface.reads).map(compiledText)) : []));
+  return targets.flatMap((t) => (t.surface ? t.surface.lines(emitAll(spec, undefined, t.surface.reads)) : []));
 }
 
 export interface GenerateOptions {
@@ -232,7 +229,7 @@ async function emitAndFormat(opts: GenerateOptions, early: HelperThread | undefi
 }
 
 /** The files the packages compile from (their src/), by path. */
-const packageSources = (files: GeneratedFile[]) => new Map(files.filter((f) => /^(client|server)\/src\//.test(f.path)).map((f) => [f.path, f.source ?? f.content]));
+const packageSources = (files: GeneratedFile[]) => new Map(files.filter((f) => /^(client|server)\/src\//.test(f.path)).map((f) => [f.path, f.content]));
 
 const sameTexts = (a: Map<string, string>, b: Map<string, string>) => a.size === b.size && [...a].every(([path, text]) => b.get(path) === text);
 

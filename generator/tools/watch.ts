@@ -64,10 +64,9 @@ export class Regenerator {
       // The packages' dist/ depends only on their emitted src/ (as in generate, the compile reads the
       // emitted texts and runs while this thread formats): compiled again only when a source changed.
       const sources = raw.filter((f) => /^(client|server)\/src\//.test(f.path));
-      // A laid-out file compiles from its ts-morph text (`source`), as in generate: tsc keeps a source's layout in dist/.
-      const sourceKey = hash(sources.map((f) => `${f.path}\0${f.source ?? f.content}`).join('\0'));
+      const sourceKey = hash(sources.map((f) => `${f.path}\0${f.content}`).join('\0'));
       const compiling =
-        sourceKey === this.compiled?.key ? Promise.resolve(this.compiled.files) : compilePackages(new Map(raw.map((f) => [f.path, f.source ?? f.content])), this.opts.root);
+        sourceKey === this.compiled?.key ? Promise.resolve(this.compiled.files) : compilePackages(new Map(raw.map((f) => [f.path, f.content])), this.opts.root);
       compiling.catch(() => {});
       const files = new Map<string, string>();
       const toFormat: GeneratedFile[] = [];

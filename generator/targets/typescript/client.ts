@@ -6,10 +6,8 @@
 // resources/activities/<segment>.ts, resources/hooks.ts, ...) whose call names its own messages
 // and validators, so an app that imports a few functions bundles only their messages; createClient
 // (index.ts) is the whole client built over the same functions, and core.ts the modular entry.
-import { printStatements } from './print.ts';
-import * as P from './pretty.ts';
 import type { StatementStructures } from 'ts-morph';
-import { StructureKind, VariableDeclarationKind } from './structures.ts';
+import { importsOf, printModule, StructureKind, VariableDeclarationKind } from './module-text.ts';
 import type { Operation, Spec } from '../../pipeline/model.ts';
 import type { GeneratedFile } from '../../pipeline/generated-file.ts';
 import { exportName, messageExport, messageModule, messageTargets, notificationTargets, paramsType, pascal, relativeSpecifier, requestType, responseType, type MessageTarget } from './names.ts';
@@ -70,17 +68,12 @@ export function emitClient(spec: Spec, derived: Pick<TsDerived, 'generics' | 'cl
   const views = derived.clientViews;
   const targets = messageTargets(spec);
   const ops = spec.operations.filter((o) => !o.multipart);
-  // Laid out in prettier's layout when every statement is one emit/pretty.ts models (else prettier formats it).
-  const source = (path: string, statements: (string | StatementStructures)[], intro = ''): GeneratedFile => {
-    const plain = header + intro + printStatements(statements);
-    try {
-      const comments = (header + intro).split('\n').slice(0, -1);
-      return { path: `client/src/${path}`, content: P.print(P.module(comments, P.structures(statements))), format: 'laid-out', source: plain };
-    } catch (e) {
-      if (!(e instanceof P.Unsupported)) throw e;
-      return { path: `client/src/${path}`, content: plain, format: 'typescript' };
-    }
-  };
+  const source = (path: string, statements: (string | StatementStructures)[], intro = ''): GeneratedFile => ({
+    path: `client/src/${path}`,
+    content: header + intro + printModule(statements),
+    format: 'typescript',
+    imports: importsOf(statements),
+  });
 
   const c: ClientContext = { spec, generics, views, targets };
   return [
@@ -94,7 +87,7 @@ export function emitClient(spec: Spec, derived: Pick<TsDerived, 'generics' | 'cl
   ];
 }
 
-/** The resource modules of the client (resources/*), as data: emitClient prints them, tests compare the printers. */
+/** The resource modules of the client (resources/*), as data: emitClient prints them. */
 export function resourceFiles(spec: Spec, derived: Pick<TsDerived, 'generics' | 'clientViews'>): { path: string; file: ResourceFile }[] {
   const c: ClientContext = { spec, generics: derived.generics, views: derived.clientViews, targets: messageTargets(spec) };
   return resourceModules(spec, spec.operations.filter((o) => !o.multipart)).map((m) => ({ path: m.path, file: resourceModule(c, m) }));
@@ -164,7 +157,7 @@ interface CallPart {
   value?: string;
 }
 
-/** One function of a resource module, as data both printers below render. */
+/** One function of a resource module, as data (resourceModuleStatements builds its structure). */
 interface ResourceFn {
   name: string;
   doc: string;
@@ -247,41 +240,15 @@ function resourceModule(c: ClientContext, m: ResourceModule): ResourceFile {
   return { intro: `// Operations on ${what}: one function per call, taking the client of core.ts (connect) or of index.ts.\n`, imports, fns };
 }
 
-/**
- * A resource module's file: laid out here as prettier would (format 'laid-out', prettier skips it),
- * or, should a name or text fall outside what emit/pretty.ts models, printed by ts-morph for prettier.
- * The packages compile the ts-morph layout either way (`source`): tsc keeps a source's quotes and
- * line breaks in dist/.
- */
+/** A resource module's file, printed by ts-morph (prettier lays it out in write). */
 export function resourceModuleSource(file: ResourceFile, path: string): GeneratedFile {
-  const plain = resourceModuleText(file);
-  try {
-    return { path: `client/src/${path}`, content: resourceModulePretty(file), format: 'laid-out', source: plain };
-  } catch (e) {
-    if (!(e instanceof P.Unsupported)) throw e;
-    return { path: `client/src/${path}`, content: plain, format: 'typescript' };
-  }
-}
-
-/**
- * resourceModuleStatements as ts-morph prints them, written directly (printing the structures cost
- * as much as laying the file out); test/pretty.test.ts compares the two. Texts ts-morph would
- * print otherwise (a quote in a specifier, a line break in a doc) go through ts-morph.
- */
-export function resourceModuleText(file: ResourceFile): string {
-  const odd = file.imports.some((i) => /["\\\r\n]/.test(i.from)) || file.fns.some((f) => /[\r\n]|\*\//.test(f.doc) || /[\r\n]/.test([f.returnType, ...f.params.map((p) => p.type)].join('')));
-  if (odd) return header + file.intro + printStatements(resourceModuleStatements(file));
-  const imports = file.imports.map((i) => `import ${i.typeOnly ? 'type ' : ''}${i.namespace ? `* as ${i.namespace}` : `{ ${i.named!.join(', ')} }`} from "${i.from}";`);
-  const fns = file.fns.map((f) => {
-    const params = f.params.map((p) => `${p.name}: ${p.type}${p.init ? ` = ${p.init}` : ''}`).join(', ');
-    return `/** ${f.doc} */\nexport function ${f.name}(${params}): ${f.returnType} {\n    ${resourceBodyText(f.body)}\n}\n`;
-  });
-  return `${header}${file.intro}${imports.join('\n')}\n\n${fns.join('\n')}`;
+  const statements = resourceModuleStatements(file);
+  return { path: `client/src/${path}`, content: header + file.intro + printModule(statements), format: 'typescript', imports: importsOf(statements) };
 }
 
 const partText = ({ codec, validator, value }: CallPart) => (validator ? `{ message: ${codec.join('.')}, validate: (v) => check(${validator.join('.')}, v), value: ${value} }` : codec.join('.'));
 
-/** A resource function's one statement, as ts-morph and prettier read it. */
+/** A resource function's one statement. */
 function resourceBodyText(body: ResourceFn['body']): string {
   if ('paginate' in body) return `return paginate((params: ${body.paginate.paramsType}) => ${body.paginate.list}(client, params, options), params, ${JSON.stringify(body.paginate.page)});`;
   const call = body.call;
@@ -315,55 +282,6 @@ export function resourceModuleStatements(file: ResourceFile): StatementStructure
       }),
     ),
   ];
-}
-
-/** A resource module in prettier's layout (emit/pretty.ts); throws Unsupported for a text outside its constructs. */
-export function resourceModulePretty(file: ResourceFile): string {
-  const callPart = ({ codec, validator, value }: CallPart): P.Value =>
-    validator
-      ? {
-          kind: 'object',
-          props: [
-            { key: 'message', value: { kind: 'member', parts: codec } },
-            { key: 'validate', value: { kind: 'arrow', params: [{ name: 'v' }], body: P.call('check', P.plainArgs([P.member(...validator), P.name('v')])) } },
-            { key: 'value', value: { kind: 'name', text: value! } },
-          ],
-        }
-      : { kind: 'member', parts: codec };
-  const body = (f: ResourceFn): P.Doc => {
-    if ('paginate' in f.body) {
-      const { paramsType, list, page } = f.body.paginate;
-      const args = () => [
-        P.arrow([{ name: 'params', type: paramsType }], P.call(list, P.plainArgs(['client', 'params', 'options']))),
-        'params',
-        P.object(
-          Object.entries(page)
-            .filter(([, text]) => text !== undefined)
-            .map(([key, text]) => {
-              if (typeof text !== 'string') throw new P.Unsupported(`pagination ${key}: ${String(text)}`);
-              return { key, value: { kind: 'string' as const, text } };
-            }),
-        ),
-      ];
-      return ['return ', P.call('paginate', P.huggedLastArgs(args)), ';'];
-    }
-    const call = f.body.call;
-    const props = (): P.Prop[] => [
-      { key: 'method', value: { kind: 'string', text: call.method } },
-      { key: 'path', value: { kind: 'template', text: call.path } },
-      ...(call.params ? [{ key: 'params', value: callPart(call.params) }] : []),
-      ...(call.body ? [{ key: 'body', value: callPart(call.body) }] : []),
-      ...(call.response ? [{ key: 'response', value: callPart(call.response) }] : []),
-      ...(call.upload ? [{ spread: P.filesSpread() }] : []),
-      { shorthand: 'options' },
-    ];
-    return ['return ', P.methodCall('client', 'call', P.huggedLastArgs(() => [P.object(props())])), ' as never;'];
-  };
-  const statements = [
-    ...file.imports.map((i) => ({ doc: P.importDecl(i) })),
-    ...file.fns.map((f) => ({ doc: P.exportedFunction(f.doc, f.name, f.params, f.returnType, [body(f)]), blank: true })),
-  ];
-  return P.print(P.module([header.trimEnd(), file.intro.trimEnd()], statements));
 }
 
 /** The index's resources: signatures and implementations of each kind's, segment's and root operation, by client name. */

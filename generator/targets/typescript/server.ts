@@ -2,9 +2,8 @@
 // one typed handler method per operation (typed request in, typed response out), and
 // createService(), which wires the generated codecs and validators into runtime/service.ts.
 // Someone scaffolding a server implements Handlers<C> and nothing else.
-import { printStatements } from './print.ts';
 import type { MethodSignatureStructure, StatementStructures } from 'ts-morph';
-import { StructureKind, VariableDeclarationKind } from './structures.ts';
+import { importsOf, printModule, StructureKind, VariableDeclarationKind } from './module-text.ts';
 import type { Operation, Spec } from '../../pipeline/model.ts';
 import type { GeneratedFile } from '../../pipeline/generated-file.ts';
 import { messageTargets, paramsType, requestType, responseType, type MessageTarget } from './names.ts';
@@ -52,8 +51,8 @@ export function emitServer(spec: Spec, derived: Pick<TsDerived, 'generics'>): Ge
   const definition = definitionStatements(spec, operationTable(spec, ops, targets));
 
   return [
-    { path: 'server/src/handlers.ts', content: header + printStatements(handlers), format: 'typescript' },
-    { path: 'server/src/index.ts', content: header + printStatements(definition), format: 'typescript' },
+    { path: 'server/src/handlers.ts', content: header + printModule(handlers), format: 'typescript', imports: importsOf(handlers) },
+    { path: 'server/src/index.ts', content: header + printModule(definition), format: 'typescript', imports: importsOf(definition) },
   ];
 }
 
