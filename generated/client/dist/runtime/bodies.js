@@ -3,7 +3,7 @@
 // format uses, the body's limits, and the strictness of requests. The generated module passes the
 // message's descriptor, its specialized XML functions and its root element; this file names no
 // message and no limit of the spec.
-import { CodecError, checkJsonDepth, decodeXmlWith, encodeForm, formToNested, fromWireJson, hasOwnerNames, nameOwners, parseForm, toWireJson, unwrapRoot, xmlDocument, } from './codec.js';
+import { CodecError, decodeXmlWith, encodeForm, formToNested, fromWireJson, hasOwnerNames, nameOwners, parseForm, parseJsonText, toWireJson, unwrapRoot, xmlDocument, } from './codec.js';
 /** Bytes or text is a body to parse; an object is already parsed (form fields or JSON). */
 const parsed = (body) => typeof body === 'object' && !(body instanceof Uint8Array);
 /**
@@ -21,12 +21,13 @@ export function decodeBody(m, xml, format, body, limits, o) {
         value = decodeXmlWith(xml, body, m.root, limits, opts);
     }
     else if (format === 'json') {
+        // Text is parsed here, so its tree is the decoder's to convert in place; an object given is the caller's.
         const json = parsed(body) ? body : parseJsonBody(body, limits);
-        value = fromWireJson(m.desc, o.unwrapJsonRoot ? unwrapRoot(json, m.root) : json, opts);
+        value = fromWireJson(m.desc, o.unwrapJsonRoot ? unwrapRoot(json, m.root) : json, opts, '', !parsed(body));
     }
     else {
         const fields = parsed(body) ? body : formToNested(parseForm(body), limits.maxDepth);
-        value = fromWireJson(m.desc, fields, opts);
+        value = fromWireJson(m.desc, fields, opts, '', !parsed(body));
     }
     return { value: value ?? {}, issues };
 }
@@ -43,13 +44,7 @@ export function parseJsonBody(body, limits) {
         throw new CodecError(`body is larger than ${limits.maxBytes} bytes`);
     if (text.trim() === '')
         return {};
-    checkJsonDepth(text, limits.maxDepth);
-    try {
-        return JSON.parse(text);
-    }
-    catch (e) {
-        throw new CodecError(`malformed JSON: ${e.message}`);
-    }
+    return parseJsonText(text, limits.maxDepth);
 }
 /** A typed value as a body: XML with its root (through `xml`, the message's specialized encoder), JSON without, or form text. */
 export function encodeBody(m, xml, format, value) {

@@ -451,13 +451,21 @@ const text: ScalarDesc = { k: 's', s: 't' };
 
 // ---------- JSON wire ----------
 
-/** Typed value -> the JSON wire form: id<N> keys for keyed arrays, comma-delimited lists. */
+/**
+ * Typed value -> the JSON wire form: id<N> keys for keyed arrays, comma-delimited lists. A part
+ * whose wire form is itself (same fields, in the descriptor's order, nothing to join or key) is
+ * returned as it is, not copied: JSON.stringify then walks the typed value (issue 34).
+ */
 export function toWireJson(desc: Desc, value: unknown): unknown {
   switch (desc.k) {
     case 's':
       return desc.s === 'il' || desc.s === 'sl' ? (Array.isArray(value) ? value.join(',') : value) : value;
     case 'o': {
       const v = value as Record<string, unknown>;
+      if (desc.inl === undefined && desc.sel === undefined) {
+        const same = objectToWireShared(desc, v);
+        if (same !== undefined) return same;
+      }
       const out: Record<string, unknown> = {};
       for (const name of keysOf(desc.f)) {
         const fd = desc.f[name]!;
@@ -477,8 +485,16 @@ export function toWireJson(desc: Desc, value: unknown): unknown {
       }
       return out;
     }
-    case 'l':
-      return (value as unknown[]).map((e) => toWireJson(desc.of, e));
+    case 'l': {
+      const items = value as unknown[];
+      let out: unknown[] | undefined;
+      for (let i = 0; i < items.length; i++) {
+        const w = toWireJson(desc.of, items[i]);
+        if (out === undefined && w !== items[i]) out = items.slice(0, i);
+        if (out !== undefined) out.push(w);
+      }
+      return out ?? items;
+    }
     case 'y': {
       const out: Record<string, unknown> = {};
       for (const e of value as { id: number }[]) out[`${desc.p}${e.id}`] = toWireJson(desc.of, e);
@@ -489,12 +505,70 @@ export function toWireJson(desc: Desc, value: unknown): unknown {
   }
 }
 
+/** Rank of each field of a descriptor in its order (2i), and of its owner's name (2i + 1). */
+const rankCache = /* @__PURE__ */ new WeakMap<ObjectDesc, Record<string, number>>();
+function ranksOf(desc: ObjectDesc): Record<string, number> {
+  let r = rankCache.get(desc);
+  if (r) return r;
+  r = Object.create(null) as Record<string, number>;
+  keysOf(desc.f).forEach((name, i) => {
+    r![name] = 2 * i;
+    if (desc.an && desc.an.f.includes(name)) r![name + desc.an.s] = 2 * i + 1;
+  });
+  rankCache.set(desc, r);
+  return r;
+}
+
+/**
+ * The wire form of an object without `inl` or `sel` when the copy of toWireJson would have the
+ * same fields in the same order: `v` itself, or, when only values differ, a copy of `v` with
+ * them; undefined when the copy must be made (fields out of order, dropped or renamed).
+ */
+function objectToWireShared(desc: ObjectDesc, v: Record<string, unknown>): Record<string, unknown> | undefined {
+  const ranks = ranksOf(desc);
+  const keys = Object.keys(v);
+  let out: Record<string, unknown> | undefined;
+  let last = -1;
+  for (let i = 0; i < keys.length; i++) {
+    const name = keys[i]!;
+    const x = v[name];
+    let w = x;
+    if (x !== undefined) {
+      const r = ranks[name];
+      if (r === undefined) {
+        // Custom fields follow every field of the descriptor; anything else is dropped.
+        if (!desc.c || name in desc.f || !pattern(desc.c).test(name)) return undefined;
+        last = Infinity;
+      } else {
+        if (r < last) return undefined;
+        last = r;
+        if (r & 1) {
+          if (typeof x !== 'string') return undefined;
+        } else {
+          const fd = desc.f[name]!;
+          if (fd.k === 'y') return undefined;
+          w = fd.k === 's' ? (Array.isArray(x) && (fd.s === 'il' || fd.s === 'sl') ? x.join(',') : x) : toWireJson(fd, x);
+        }
+      }
+    }
+    if (out === undefined && w !== x) {
+      out = {};
+      for (let j = 0; j < i; j++) out[keys[j]!] = v[keys[j]!];
+    }
+    if (out !== undefined) out[name] = w;
+  }
+  return out ?? v;
+}
+
 /**
  * JSON wire (or form) -> typed value. Accepts both the collapsed container form
  * ({"add": [3]}) and the literal one ({"add": {"category": [3]}}), a single child
  * where a list is expected, and numbers or flags sent as strings.
+ * `owned`: the value is the decoder's own (JSON.parse's or formToNested's result, shared with no
+ * one), so objects and arrays are converted where they are instead of copied: a second tree as
+ * large as JSON.parse's was most of the cost of decoding (issue 34).
  */
-export function fromWireJson(desc: Desc, value: unknown, opts: DecodeOptions, path = ''): unknown {
+export function fromWireJson(desc: Desc, value: unknown, opts: DecodeOptions, path = '', owned = false): unknown {
   switch (desc.k) {
     case 's':
       return value !== null && typeof value === 'object' && !Array.isArray(value) ? value : scalarFromWire(desc.s, value);
@@ -502,21 +576,22 @@ export function fromWireJson(desc: Desc, value: unknown, opts: DecodeOptions, pa
       if (value === '' || value === null || value === undefined) return undefined;
       if (typeof value !== 'object' || Array.isArray(value)) return value;
       const v = value as Record<string, unknown>;
+      if (owned && desc.inl === undefined && desc.sel === undefined) return objectInPlace(desc, v, opts, path);
       const out: Record<string, unknown> = {};
       let inline: unknown[] | undefined;
       for (const name of Object.keys(v)) {
         const fd = own(desc.f, name);
         if (fd) {
           if (desc.sel && name === desc.sel.f) continue;
-          const x = fromWireJson(fd, v[name], opts, sub(opts, path, name));
+          const x = fromWireJson(fd, v[name], opts, sub(opts, path, name), owned);
           if (x !== undefined) out[fd.k === 'y' ? fd.as : name] = x;
         } else if (desc.inl && keyedName(name, desc.inl.p)) {
-          (inline ??= []).push(withId(fromWireJson(desc.inl.of, v[name], opts, sub(opts, path, name)), name, desc.inl.p));
+          (inline ??= []).push(withId(fromWireJson(desc.inl.of, v[name], opts, sub(opts, path, name), owned), name, desc.inl.p));
         } else if (desc.inl && name === desc.inl.as && Array.isArray(v[name])) {
-          inline = (v[name] as unknown[]).map((e, i) => fromWireJson(desc.inl!.of, e, opts, sub(opts, path, i)));
+          inline = (v[name] as unknown[]).map((e, i) => fromWireJson(desc.inl!.of, e, opts, sub(opts, path, i), owned));
         } else if (desc.c && pattern(desc.c).test(name)) {
           out[name] = v[name];
-        } else if (desc.an && name.endsWith(desc.an.s) && desc.an.f.includes(name.slice(0, -desc.an.s.length))) {
+        } else if (desc.an && isOwnerName(desc.an, name)) {
           // An owner's name is the service's to give: a client sending one back is not refused, and not heard.
           if (!opts.strict) out[name] = v[name];
         } else if (opts.strict) {
@@ -527,7 +602,7 @@ export function fromWireJson(desc: Desc, value: unknown, opts: DecodeOptions, pa
       if (desc.sel && desc.sel.f in v) {
         // sel.f is always a field of f.
         const fd = own(desc.sel.cases, selKey(out[desc.sel.on])) ?? desc.f[desc.sel.f]!;
-        const x = fromWireJson(fd, v[desc.sel.f], opts, sub(opts, path, desc.sel.f));
+        const x = fromWireJson(fd, v[desc.sel.f], opts, sub(opts, path, desc.sel.f), owned);
         if (x !== undefined) out[desc.sel.f] = x;
       }
       return out;
@@ -542,15 +617,17 @@ export function fromWireJson(desc: Desc, value: unknown, opts: DecodeOptions, pa
         if (items === o) items = [];
       }
       if (items === '' || items === undefined || items === null) return [];
-      const arr = Array.isArray(items) ? items : [items];
-      return arr.map((e, i) => fromWireJson(desc.of, e, opts, sub(opts, path, i)));
+      if (!Array.isArray(items)) return [fromWireJson(desc.of, items, opts, sub(opts, path, 0), owned)];
+      return owned ? arrayInPlace(desc.of, items, opts, path) : items.map((e, i) => fromWireJson(desc.of, e, opts, sub(opts, path, i)));
     }
     case 'y': {
-      if (Array.isArray(value)) return value.map((e, i) => fromWireJson(desc.of, e, opts, sub(opts, path, i)));
+      if (Array.isArray(value)) {
+        return owned ? arrayInPlace(desc.of, value, opts, path) : value.map((e, i) => fromWireJson(desc.of, e, opts, sub(opts, path, i)));
+      }
       if (!value || typeof value !== 'object') return value;
       const out: unknown[] = [];
       for (const [k, e] of Object.entries(value)) {
-        if (keyedName(k, desc.p)) out.push(withId(fromWireJson(desc.of, e, opts, sub(opts, path, k)), k, desc.p));
+        if (keyedName(k, desc.p)) out.push(withId(fromWireJson(desc.of, e, opts, sub(opts, path, k), owned), k, desc.p));
         else if (opts.strict) unknown(opts, path, k);
       }
       return out;
@@ -558,6 +635,66 @@ export function fromWireJson(desc: Desc, value: unknown, opts: DecodeOptions, pa
     case 'm':
       return value;
   }
+}
+
+/** Is `name` the owner's name beside one of the owner-valued fields (assignedto@cn)? */
+const isOwnerName = (an: OwnerNames, name: string) => name.endsWith(an.s) && an.f.includes(name.slice(0, -an.s.length));
+
+/** The fields of a descriptor by name, without inherited names (constructor, __proto__): looked up per wire field. */
+const fieldTables = /* @__PURE__ */ new WeakMap<ObjectDesc, Record<string, Desc>>();
+function fieldTable(desc: ObjectDesc): Record<string, Desc> {
+  let t = fieldTables.get(desc);
+  if (!t) fieldTables.set(desc, (t = Object.assign(Object.create(null) as Record<string, Desc>, desc.f)));
+  return t;
+}
+
+/** fromWireJson of each item of an owned array, stored where the item was. */
+function arrayInPlace(of: Desc, items: unknown[], opts: DecodeOptions, path: string): unknown[] {
+  for (let i = 0; i < items.length; i++) {
+    // A hole (form's a[2]= without a[0]) stays a hole, as map() leaves it.
+    const x = items[i];
+    if (x !== undefined) items[i] = fromWireJson(of, x, opts, sub(opts, path, i), true);
+  }
+  return items;
+}
+
+/**
+ * fromWireJson of an owned object without `inl` or `sel`: its fields converted where they are.
+ * What the copy would leave out (unknown fields, values that mean "not given", owner names sent
+ * to the service, keyed fields typed under another name) makes the copy after all, of the
+ * already converted fields; values built by the service and JSON of its answers never do.
+ */
+function objectInPlace(desc: ObjectDesc, v: Record<string, unknown>, opts: DecodeOptions, path: string): Record<string, unknown> {
+  let copy = false;
+  const fields = fieldTable(desc);
+  for (const name of Object.keys(v)) {
+    const fd = fields[name];
+    if (fd !== undefined) {
+      const x0 = v[name];
+      // Text is the commonest field and is already what it should be.
+      if (fd.k === 's' && fd.s === 't' && typeof x0 === 'string') continue;
+      const x = fromWireJson(fd, x0, opts, sub(opts, path, name), true);
+      if (x !== x0) v[name] = x;
+      if (x === undefined || (fd.k === 'y' && fd.as !== name)) copy = true;
+    } else if (desc.c && pattern(desc.c).test(name)) {
+      // kept as it is
+    } else if (desc.an && isOwnerName(desc.an, name)) {
+      if (opts.strict) copy = true;
+    } else {
+      if (opts.strict) unknown(opts, path, name);
+      copy = true;
+    }
+  }
+  if (!copy) return v;
+  const out: Record<string, unknown> = {};
+  for (const name of Object.keys(v)) {
+    const x = v[name];
+    if (x === undefined) continue;
+    const fd = own(desc.f, name);
+    if (fd) out[fd.k === 'y' ? fd.as : name] = x;
+    else if ((desc.c && pattern(desc.c).test(name)) || (!opts.strict && desc.an && isOwnerName(desc.an, name))) out[name] = x;
+  }
+  return out;
 }
 
 /** A JSON request wrapped in its root element ({"request": {...}}): the wrapped object; anything else as it is. */
@@ -705,8 +842,47 @@ export function checkJsonDepth(text: string, maxDepth: number): void {
   }
 }
 
+/**
+ * A JSON text as parsed JSON, refused (CodecError) when malformed or nested deeper than maxDepth.
+ * JSON.parse is slow on deep nesting (10 MB of '[' takes over a second), so a large text's depth
+ * is checked before it is parsed, as issue 19 wants; up to `prescanChars` the worst such text
+ * parses in about 0.2 s, as long as a flat 4 MB one, and the depth is checked on the tree instead: the scan of the text cost
+ * as much as JSON.parse itself (issue 34).
+ */
+export function parseJsonText(text: string, maxDepth: number): unknown {
+  const prescan = text.length > prescanChars;
+  if (prescan) checkJsonDepth(text, maxDepth);
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch (e) {
+    throw new CodecError(`malformed JSON: ${(e as Error).message}`);
+  }
+  if (!prescan && deeperThan(v, maxDepth)) throw new CodecError(`malformed JSON: nested deeper than ${maxDepth} levels (limit ${maxDepth})`);
+  return v;
+}
+const prescanChars = 1 << 20;
+
+/** Is parsed JSON nested deeper than `budget` ({} or [] is depth 1)? Recursion stops at the budget. */
+function deeperThan(v: unknown, budget: number): boolean {
+  if (v === null || typeof v !== 'object') return false;
+  if (budget === 0) return true;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const x: unknown = v[i];
+      if (x !== null && typeof x === 'object' && deeperThan(x, budget - 1)) return true;
+    }
+  } else {
+    for (const k in v) {
+      const x: unknown = (v as Record<string, unknown>)[k];
+      if (x !== null && typeof x === 'object' && deeperThan(x, budget - 1)) return true;
+    }
+  }
+  return false;
+}
+
 export function decodeForm(desc: Desc, body: string, maxDepth: number, opts: DecodeOptions): unknown {
-  return fromWireJson(desc, formToNested(parseForm(body), maxDepth), opts);
+  return fromWireJson(desc, formToNested(parseForm(body), maxDepth), opts, '', true);
 }
 
 // Pure: a bundler may drop them when nothing that reads them is kept.

@@ -4,7 +4,7 @@
 // writes them. An app that picks one format imports one object, so a bundler leaves the other
 // format's code out (the descriptor interpreter of runtime/codec.ts serves both; the server keeps
 // its specialized XML codecs). Answers are decoded leniently: what a newer server adds is ignored.
-import { CodecError, checkJsonDepth, decodeXml, encodeForm, encodeXml, fromWireJson, toWireJson, type Message } from './codec.ts';
+import { decodeXml, encodeForm, encodeXml, fromWireJson, parseJsonText, toWireJson, type Message } from './codec.ts';
 import type { XmlLimits } from './xml.ts';
 
 export interface Format {
@@ -28,14 +28,7 @@ export const json: Format = {
   encode: (message, value) => JSON.stringify(toWireJson(message.desc, value)),
   decode: (message, body, limits) => {
     if (body.trim() === '') return {};
-    checkJsonDepth(body, limits.maxDepth);
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(body);
-    } catch (e) {
-      throw new CodecError(`malformed JSON: ${(e as Error).message}`);
-    }
-    return fromWireJson(message.desc, parsed, { strict: false }) ?? {};
+    return fromWireJson(message.desc, parseJsonText(body, limits.maxDepth), { strict: false }, '', true) ?? {};
   },
 };
 

@@ -5,7 +5,6 @@
 // message and no limit of the spec.
 import {
   CodecError,
-  checkJsonDepth,
   decodeXmlWith,
   encodeForm,
   formToNested,
@@ -13,6 +12,7 @@ import {
   hasOwnerNames,
   nameOwners,
   parseForm,
+  parseJsonText,
   toWireJson,
   unwrapRoot,
   xmlDocument,
@@ -67,11 +67,12 @@ export function decodeBody(
     if (parsed(body)) throw new CodecError('XML bodies are text or bytes');
     value = decodeXmlWith(xml, body, m.root, limits, opts);
   } else if (format === 'json') {
+    // Text is parsed here, so its tree is the decoder's to convert in place; an object given is the caller's.
     const json = parsed(body) ? body : parseJsonBody(body, limits);
-    value = fromWireJson(m.desc, o.unwrapJsonRoot ? unwrapRoot(json, m.root) : json, opts);
+    value = fromWireJson(m.desc, o.unwrapJsonRoot ? unwrapRoot(json, m.root) : json, opts, '', !parsed(body));
   } else {
     const fields = parsed(body) ? body : formToNested(parseForm(body), limits.maxDepth);
-    value = fromWireJson(m.desc, fields, opts);
+    value = fromWireJson(m.desc, fields, opts, '', !parsed(body));
   }
   return { value: value ?? {}, issues };
 }
@@ -86,12 +87,7 @@ export function parseJsonBody(body: string | Uint8Array, limits: XmlLimits): unk
   }
   if (text.length > limits.maxBytes) throw new CodecError(`body is larger than ${limits.maxBytes} bytes`);
   if (text.trim() === '') return {};
-  checkJsonDepth(text, limits.maxDepth);
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw new CodecError(`malformed JSON: ${(e as Error).message}`);
-  }
+  return parseJsonText(text, limits.maxDepth);
 }
 
 /** A typed value as a body: XML with its root (through `xml`, the message's specialized encoder), JSON without, or form text. */
