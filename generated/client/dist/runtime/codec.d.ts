@@ -103,6 +103,14 @@ export declare function withId(value: unknown, name: string, prefix: string): un
 /** An element of unknown structure as plain data: text, or an object of its children. */
 export declare function genericXml(el: XmlElement): unknown;
 export declare function decodeXml(desc: Desc, body: string | Uint8Array, root: string, limits: XmlLimits, opts: DecodeOptions): unknown;
+/**
+ * decodeXml without the tree: the typed value is built while the document is scanned (what the
+ * service and the client decode with). A tree of a 5,000-entry page was four times the objects of
+ * its value, and collecting it grew faster than the document (issue 34). The parts read as a
+ * tree still are those whose decoding needs a later sibling (`sel`) or that hold structure where
+ * a value belongs; decodeXml, over the tree, stays the reference (test/codecs-specialized.test.ts).
+ */
+export declare function decodeXmlStream(desc: Desc, body: string | Uint8Array, root: string, limits: XmlLimits, opts: DecodeOptions): unknown;
 /** A decoder of one message's root element: the interpreter over a descriptor, or a generated function. */
 export type XmlDecoder = (el: XmlElement, opts: DecodeOptions, path: string) => unknown;
 /** Parses an XML body, reports a wrong root element, and decodes the root with `decoder`. */
@@ -134,6 +142,12 @@ export declare function textXml(el: XmlElement): unknown;
  * returned as it is, not copied: JSON.stringify then walks the typed value (issue 34).
  */
 export declare function toWireJson(desc: Desc, value: unknown): unknown;
+/**
+ * JSON.stringify(toWireJson(desc, value)), the same text. A message with id<N> children (a list
+ * page) is written member by member: the object of its wire form has one key per entry, a
+ * dictionary JSON.stringify walks slower than the whole text costs written in parts (issue 34).
+ */
+export declare function encodeJson(desc: Desc, value: unknown): string;
 /**
  * JSON wire (or form) -> typed value. Accepts both the collapsed container form
  * ({"add": [3]}) and the literal one ({"add": {"category": [3]}}), a single child

@@ -7,13 +7,13 @@ import {
   CodecError,
   decodeXmlWith,
   encodeForm,
+  encodeJson,
   formToNested,
   fromWireJson,
   hasOwnerNames,
   nameOwners,
   parseForm,
   parseJsonText,
-  toWireJson,
   unwrapRoot,
   xmlDocument,
   type DecodeIssue,
@@ -93,7 +93,7 @@ export function parseJsonBody(body: string | Uint8Array, limits: XmlLimits): unk
 /** A typed value as a body: XML with its root (through `xml`, the message's specialized encoder), JSON without, or form text. */
 export function encodeBody(m: BodyMessage, xml: (value: Record<string, unknown>) => string, format: WireFormat, value: unknown): string {
   if (format === 'xml') return xmlDocument(m.root, xml(value as Record<string, unknown>));
-  if (format === 'json') return JSON.stringify(toWireJson(m.desc, value));
+  if (format === 'json') return encodeJson(m.desc, value);
   return new URLSearchParams(encodeForm(m.desc, value)).toString();
 }
 

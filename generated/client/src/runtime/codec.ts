@@ -7,7 +7,7 @@
 // Hand-written because it is specific to this API's wire conventions (id<N> children,
 // container elements, comma-delimited lists, empty elements meaning "not given").
 import { normalizeDate, normalizeDateOrDateTime, normalizeDateTime } from './dates.ts';
-import { XmlError, escapeXmlAttr, escapeXmlText, parseXml, type XmlElement, type XmlLimits } from './xml.ts';
+import { TreeBuilder, XmlError, escapeXmlAttr, escapeXmlText, parseXml, scanXml, type XmlElement, type XmlHandler, type XmlLimits } from './xml.ts';
 
 /** A body that cannot be parsed at all (malformed XML, JSON or encoding). */
 export class CodecError extends Error {
@@ -312,6 +312,253 @@ export function decodeXml(desc: Desc, body: string | Uint8Array, root: string, l
   return decodeXmlWith((el, o) => decodeXmlElement(desc, el, o), body, root, limits, opts);
 }
 
+/**
+ * decodeXml without the tree: the typed value is built while the document is scanned (what the
+ * service and the client decode with). A tree of a 5,000-entry page was four times the objects of
+ * its value, and collecting it grew faster than the document (issue 34). The parts read as a
+ * tree still are those whose decoding needs a later sibling (`sel`) or that hold structure where
+ * a value belongs; decodeXml, over the tree, stays the reference (test/codecs-specialized.test.ts).
+ */
+export function decodeXmlStream(desc: Desc, body: string | Uint8Array, root: string, limits: XmlLimits, opts: DecodeOptions): unknown {
+  const d = new StreamDecoder(desc, root, opts);
+  try {
+    scanXml(body, limits, d);
+  } catch (e) {
+    if (e instanceof XmlError) throw new CodecError(`malformed XML: ${e.message}`);
+    throw e;
+  }
+  return d.value;
+}
+
+// How a child's value goes into its parent (Frame.role, StreamDecoder's scalar and tree roles).
+const R_ROOT = 0;
+const R_FIELD = 1;
+const R_INLINE = 2;
+const R_ITEM = 3;
+const R_KEYED = 4;
+const R_MAP = 5;
+const R_CUSTOM = 6;
+const R_SEL = 7;
+
+/** An open element decoded as an object, list or map. */
+interface Frame {
+  desc: ObjectDesc | ListDesc | KeyedDesc | MapDesc;
+  out: Record<string, unknown> | unknown[];
+  path: string;
+  name: string;
+  attrs: Record<string, string> | null;
+  /** How its value goes into the frame below. */
+  role: number;
+  /** Object frames: the id<N> children (inl) and the child decoded last (sel). */
+  inline: unknown[] | undefined;
+  deferred: XmlElement | undefined;
+  /** Object frames: the fields in order and the cursor over them (children mostly come in that order). */
+  order: Order | null;
+  next: number;
+  /** The field of the child open now (R_FIELD). */
+  fd: Desc | undefined;
+}
+
+class StreamDecoder implements XmlHandler {
+  value: unknown = undefined;
+  private stack: Frame[] = [];
+  // The open element read as a scalar (mode 1), as a tree (mode 2), or skipped (mode 3).
+  private mode = 0;
+  private sDesc: ScalarDesc | null = null;
+  private sName = '';
+  private sAttrs: Record<string, string> | null = null;
+  private sText = '';
+  private sRole = 0;
+  private tree: TreeBuilder | null = null;
+  private skipped = 0;
+
+  constructor(
+    private readonly rootDesc: Desc,
+    private readonly root: string,
+    private readonly opts: DecodeOptions,
+  ) {}
+
+  open(name: string, attrs: Record<string, string> | null, offset: number): void {
+    if (this.mode === 3) {
+      this.skipped++;
+      return;
+    }
+    if (this.mode === 2) {
+      this.tree!.open(name, attrs, offset);
+      return;
+    }
+    if (this.mode === 1) {
+      // Structure where a value belongs: the scalar's element is read as a tree after all.
+      const t = (this.tree = new TreeBuilder());
+      t.open(this.sName, this.sAttrs, 0);
+      if (this.sText !== '') t.text(this.sText);
+      t.open(name, attrs, offset);
+      this.mode = 2;
+      return;
+    }
+    const parent = this.stack[this.stack.length - 1];
+    if (parent === undefined) {
+      if (name !== this.root) {
+        this.opts.issues?.push({ key: 'malformedrequest', message: `Expected root element <${this.root}>, found <${name}>`, path: '' });
+      }
+      this.enter(this.rootDesc, name, attrs, '', R_ROOT);
+      return;
+    }
+    const opts = this.opts;
+    const path = parent.path;
+    switch (parent.desc.k) {
+      case 'o': {
+        const desc = parent.desc;
+        const order = parent.order!;
+        let fd: Desc | null | undefined;
+        let j = parent.next;
+        // The cursor skips fields not sent and the owner's name (desc null), which is no element.
+        while (j < order.names.length && (order.names[j] !== name || order.descs[j] === null)) j++;
+        if (j < order.names.length) {
+          fd = order.descs[j];
+          parent.next = j + 1;
+        } else fd = fieldTable(desc)[name];
+        if (fd) {
+          parent.fd = fd;
+          if (desc.sel && name === desc.sel.f) {
+            this.tree = new TreeBuilder();
+            this.tree.open(name, attrs, offset);
+            this.mode = 2;
+            this.sRole = R_SEL;
+            return;
+          }
+          this.enter(fd, name, attrs, sub(opts, path, name), R_FIELD);
+        } else if (desc.inl && keyedName(name, desc.inl.p)) {
+          this.enter(desc.inl.of, name, attrs, sub(opts, path, name), R_INLINE);
+        } else if (desc.c && pattern(desc.c).test(name)) {
+          this.scalar(null, name, attrs, R_CUSTOM);
+        } else {
+          if (opts.strict) unknown(opts, path, name);
+          this.skip();
+        }
+        return;
+      }
+      case 'l':
+        if (name === parent.desc.e) this.enter(parent.desc.of, name, attrs, sub(opts, path, parent.out.length as number), R_ITEM);
+        else {
+          if (opts.strict) unknown(opts, path, name);
+          this.skip();
+        }
+        return;
+      case 'y':
+        if (keyedName(name, parent.desc.p)) this.enter(parent.desc.of, name, attrs, sub(opts, path, name), R_KEYED);
+        else {
+          if (opts.strict) unknown(opts, path, name);
+          this.skip();
+        }
+        return;
+      case 'm':
+        this.enter(parent.desc.of, name, attrs, sub(opts, path, name), R_MAP);
+        return;
+    }
+  }
+
+  private skip(): void {
+    this.mode = 3;
+    this.skipped = 1;
+  }
+
+  private scalar(desc: ScalarDesc | null, name: string, attrs: Record<string, string> | null, role: number): void {
+    this.mode = 1;
+    this.sDesc = desc;
+    this.sName = name;
+    this.sAttrs = attrs;
+    this.sText = '';
+    this.sRole = role;
+  }
+
+  /** An element decoded by `desc`: a scalar, or a frame for its children. */
+  private enter(desc: Desc, name: string, attrs: Record<string, string> | null, path: string, role: number): void {
+    if (desc.k === 's') return this.scalar(desc, name, attrs, role);
+    const o = desc.k === 'o';
+    const out = o || desc.k === 'm' ? {} : [];
+    this.stack.push({ desc, out, path, name, attrs, role, inline: undefined, deferred: undefined, order: o ? orderOf(desc) : null, next: 0, fd: undefined });
+  }
+
+  text(t: string): void {
+    if (this.mode === 1) this.sText = this.sText === '' ? t : this.sText + t;
+    else if (this.mode === 2) this.tree!.text(t);
+  }
+
+  close(): void {
+    switch (this.mode) {
+      case 3:
+        if (--this.skipped === 0) this.mode = 0;
+        return;
+      case 2: {
+        const t = this.tree!;
+        t.close();
+        if (t.depth > 0) return;
+        this.mode = 0;
+        this.tree = null;
+        const el = t.root!;
+        if (this.sRole === R_SEL) {
+          (this.stack[this.stack.length - 1]!).deferred = el;
+          return;
+        }
+        // A scalar (or custom field) that turned out to hold elements.
+        return this.put(el.name, el.attrs, genericXml(el), this.sRole);
+      }
+      case 1: {
+        this.mode = 0;
+        const d = this.sDesc;
+        return this.put(this.sName, this.sAttrs, d === null ? this.sText : scalarFromWire(d.s, this.sText), this.sRole);
+      }
+    }
+    const f = this.stack.pop()!;
+    let v: unknown = f.out;
+    if (f.desc.k === 'o') {
+      const desc = f.desc;
+      const out = f.out as Record<string, unknown>;
+      if (desc.inl) out[desc.inl.as] = f.inline ?? [];
+      if (f.deferred && desc.sel) {
+        const fd = own(desc.sel.cases, selKey(out[desc.sel.on])) ?? desc.f[desc.sel.f]!;
+        const x = decodeXmlElement(fd, f.deferred, this.opts, sub(this.opts, f.path, desc.sel.f));
+        if (x !== undefined) out[desc.sel.f] = x;
+      }
+      v = out;
+    }
+    this.put(f.name, f.attrs, v, f.role);
+  }
+
+  /** Stores the value of a closed child element `name` into the open frame, as `role` says. */
+  private put(name: string, attrs: Record<string, string> | null, v: unknown, role: number): void {
+    if (role === R_ROOT) {
+      this.value = v;
+      return;
+    }
+    const f = this.stack[this.stack.length - 1]!;
+    switch (role) {
+      case R_FIELD: {
+        const desc = f.desc as ObjectDesc;
+        const out = f.out as Record<string, unknown>;
+        const fd = f.fd!;
+        if (v !== undefined) out[fd.k === 'y' ? fd.as : name] = v;
+        if (desc.an && !this.opts.strict && attrs !== null && attrs[desc.an.a] !== undefined && desc.an.f.includes(name)) out[name + desc.an.s] = attrs[desc.an.a];
+        return;
+      }
+      case R_INLINE:
+        (f.inline ??= []).push(withId(v, name, (f.desc as ObjectDesc).inl!.p));
+        return;
+      case R_ITEM:
+        (f.out as unknown[]).push(v);
+        return;
+      case R_KEYED:
+        (f.out as unknown[]).push(withId(v, name, (f.desc as KeyedDesc).p));
+        return;
+      case R_MAP:
+      case R_CUSTOM:
+        (f.out as Record<string, unknown>)[name] = v;
+        return;
+    }
+  }
+}
+
 /** A decoder of one message's root element: the interpreter over a descriptor, or a generated function. */
 export type XmlDecoder = (el: XmlElement, opts: DecodeOptions, path: string) => unknown;
 
@@ -403,46 +650,78 @@ function encodeXmlContent(desc: Desc, value: unknown): string {
       return encodeXmlObject(desc, value as Record<string, unknown>);
     case 'l': {
       let s = '';
-      for (const v of value as unknown[]) s += element(desc.e, desc.of, v);
+      const open = `<${desc.e}>`;
+      const close = `</${desc.e}>`;
+      for (const v of value as unknown[]) s += contentEl(desc.of, v, open, close);
       return s;
     }
     case 'y': {
       let s = '';
-      for (const v of value as { id: number }[]) s += element(`${desc.p}${v.id}`, desc.of, v);
+      for (const v of value as { id: number }[]) s += contentEl(desc.of, v, `<${desc.p}${v.id}>`, `</${desc.p}${v.id}>`);
       return s;
     }
     case 'm': {
       let s = '';
-      for (const [k, v] of Object.entries(value as object)) s += element(k, desc.of, v);
+      for (const [k, v] of Object.entries(value as object)) s += contentEl(desc.of, v, `<${k}>`, `</${k}>`);
       return s;
     }
   }
 }
 
-function element(name: string, desc: Desc, v: unknown, label?: string, attr?: [string, unknown]): string {
-  let open = label === undefined ? name : `${name} label="${escapeXmlAttr(label)}"`;
-  if (attr && typeof attr[1] === 'string') open += ` ${attr[0]}="${escapeXmlAttr(attr[1])}"`;
-  if (desc.k === 's' && desc.s === 'F' && v === 0) return `<${open}/>`;
-  const inner = encodeXmlContent(desc, v);
-  return inner === '' ? `<${open}/>` : `<${open}>${inner}</${name}>`;
+/** The element of a value given its start tag `open` (with its attributes) and end tag: what the generated encoders write. */
+function contentEl(desc: Desc, v: unknown, open: string, close: string): string {
+  if (desc.k !== 's') return wrapEl(encodeXmlContent(desc, v), open, close);
+  return desc.s === 'F' ? flagEl(v, open, close) : desc.s === 'il' || desc.s === 'sl' ? listEl(v, open, close) : textEl(v, open, close);
+}
+
+/**
+ * The tags of an object's fields, made once per descriptor: start tags (with the label), end
+ * tags, and for owner-valued fields the start tag without its '>' (the owner's name goes there).
+ * Building them per element was most of the garbage of encoding a large page (issue 34).
+ */
+interface Tags {
+  open: string[];
+  close: string[];
+  head: (string | null)[];
+}
+const tagCache = /* @__PURE__ */ new WeakMap<ObjectDesc, Tags>();
+function tagsOf(desc: ObjectDesc): Tags {
+  let t = tagCache.get(desc);
+  if (t) return t;
+  t = { open: [], close: [], head: [] };
+  for (const name of keysOf(desc.f)) {
+    const label = desc.lb && own(desc.lb, name);
+    const head = label === undefined ? `<${name}` : `<${name} label="${escapeXmlAttr(label)}"`;
+    t.open.push(head + '>');
+    t.close.push(`</${name}>`);
+    t.head.push(desc.an && desc.an.f.includes(name) ? head : null);
+  }
+  tagCache.set(desc, t);
+  return t;
 }
 
 function encodeXmlObject(desc: ObjectDesc, value: Record<string, unknown>): string {
   let s = '';
-  for (const name of keysOf(desc.f)) {
+  const names = keysOf(desc.f);
+  const tags = tagsOf(desc);
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i]!;
     const fd = desc.f[name]!;
     if (desc.inl && name === desc.inl.as) {
-      for (const v of (value[desc.inl.as] as { id: number }[] | undefined) ?? []) s += element(`${desc.inl.p}${v.id}`, desc.inl.of, v);
+      const p = desc.inl.p;
+      for (const v of (value[desc.inl.as] as { id: number }[] | undefined) ?? []) s += contentEl(desc.inl.of, v, `<${p}${v.id}>`, `</${p}${v.id}>`);
       continue;
     }
     const v = value[fd.k === 'y' ? fd.as : name];
     if (v === undefined) continue;
     const d = desc.sel && name === desc.sel.f ? (own(desc.sel.cases, selKey(value[desc.sel.on])) ?? fd) : fd;
-    s += element(name, d, v, desc.lb && own(desc.lb, name), desc.an && desc.an.f.includes(name) ? [desc.an.a, value[name + desc.an.s]] : undefined);
+    const head = tags.head[i];
+    const open = head == null ? tags.open[i]! : ownerOpen(head, value[name + desc.an!.s], desc.an!.a);
+    s += contentEl(d, v, open, tags.close[i]!);
   }
   if (desc.c) {
     const re = pattern(desc.c);
-    for (const name of Object.keys(value)) if (!(name in desc.f) && re.test(name) && value[name] !== undefined) s += element(name, text, value[name]);
+    for (const name of Object.keys(value)) if (!(name in desc.f) && re.test(name) && value[name] !== undefined) s += contentEl(text, value[name], `<${name}>`, `</${name}>`);
   }
   return s;
 }
@@ -505,18 +784,65 @@ export function toWireJson(desc: Desc, value: unknown): unknown {
   }
 }
 
-/** Rank of each field of a descriptor in its order (2i), and of its owner's name (2i + 1). */
-const rankCache = /* @__PURE__ */ new WeakMap<ObjectDesc, Record<string, number>>();
-function ranksOf(desc: ObjectDesc): Record<string, number> {
-  let r = rankCache.get(desc);
-  if (r) return r;
-  r = Object.create(null) as Record<string, number>;
-  keysOf(desc.f).forEach((name, i) => {
-    r![name] = 2 * i;
-    if (desc.an && desc.an.f.includes(name)) r![name + desc.an.s] = 2 * i + 1;
-  });
-  rankCache.set(desc, r);
-  return r;
+/**
+ * JSON.stringify(toWireJson(desc, value)), the same text. A message with id<N> children (a list
+ * page) is written member by member: the object of its wire form has one key per entry, a
+ * dictionary JSON.stringify walks slower than the whole text costs written in parts (issue 34).
+ */
+export function encodeJson(desc: Desc, value: unknown): string {
+  if (desc.k !== 'o' || desc.inl === undefined || desc.sel !== undefined || desc.c !== undefined || value === null || typeof value !== 'object') {
+    return JSON.stringify(toWireJson(desc, value));
+  }
+  const v = value as Record<string, unknown>;
+  let s = '';
+  const member = (key: string, x: unknown) => {
+    s += (s === '' ? '{' : ',') + JSON.stringify(key) + ':' + JSON.stringify(x);
+  };
+  for (const name of keysOf(desc.f)) {
+    const fd = desc.f[name]!;
+    if (name === desc.inl.as) {
+      const p = desc.inl.p;
+      for (const e of (v[name] as { id: unknown }[] | undefined) ?? []) {
+        const w = JSON.stringify(toWireJson(desc.inl.of, e));
+        // A number's digits need no escaping in a key.
+        const key = typeof e.id === 'number' ? `"${p}${e.id}"` : JSON.stringify(`${p}${e.id}`);
+        if (w !== undefined) s += (s === '' ? '{' : ',') + key + ':' + w;
+      }
+      continue;
+    }
+    const x = v[fd.k === 'y' ? fd.as : name];
+    if (x === undefined) continue;
+    const w = toWireJson(fd, x);
+    if (w !== undefined) member(name, w);
+    if (desc.an && desc.an.f.includes(name) && typeof v[name + desc.an.s] === 'string') member(name + desc.an.s, v[name + desc.an.s]);
+  }
+  return s === '' ? '{}' : s + '}';
+}
+
+/**
+ * The members of an object's wire form in the descriptor's order: each field, then its owner's
+ * name if it has one (desc null). Typed values and wire objects mostly hold their fields in this
+ * order, so a walk matches names against it with a cursor instead of a lookup by name.
+ */
+interface Order {
+  names: string[];
+  descs: (Desc | null)[];
+}
+const orders = /* @__PURE__ */ new WeakMap<ObjectDesc, Order>();
+function orderOf(desc: ObjectDesc): Order {
+  let o = orders.get(desc);
+  if (o) return o;
+  o = { names: [], descs: [] };
+  for (const name of keysOf(desc.f)) {
+    o.names.push(name);
+    o.descs.push(desc.f[name]!);
+    if (desc.an && desc.an.f.includes(name)) {
+      o.names.push(name + desc.an.s);
+      o.descs.push(null);
+    }
+  }
+  orders.set(desc, o);
+  return o;
 }
 
 /**
@@ -525,37 +851,37 @@ function ranksOf(desc: ObjectDesc): Record<string, number> {
  * them; undefined when the copy must be made (fields out of order, dropped or renamed).
  */
 function objectToWireShared(desc: ObjectDesc, v: Record<string, unknown>): Record<string, unknown> | undefined {
-  const ranks = ranksOf(desc);
-  const keys = Object.keys(v);
+  const { names, descs } = orderOf(desc);
   let out: Record<string, unknown> | undefined;
-  let last = -1;
-  for (let i = 0; i < keys.length; i++) {
-    const name = keys[i]!;
+  let j = 0;
+  let i = 0;
+  for (const name in v) {
+    if (!Object.hasOwn(v, name)) return undefined;
     const x = v[name];
     let w = x;
     if (x !== undefined) {
-      const r = ranks[name];
-      if (r === undefined) {
+      while (j < names.length && names[j] !== name) j++;
+      if (j === names.length) {
         // Custom fields follow every field of the descriptor; anything else is dropped.
         if (!desc.c || name in desc.f || !pattern(desc.c).test(name)) return undefined;
-        last = Infinity;
       } else {
-        if (r < last) return undefined;
-        last = r;
-        if (r & 1) {
+        const fd = descs[j]!;
+        if (fd === null) {
           if (typeof x !== 'string') return undefined;
-        } else {
-          const fd = desc.f[name]!;
-          if (fd.k === 'y') return undefined;
-          w = fd.k === 's' ? (Array.isArray(x) && (fd.s === 'il' || fd.s === 'sl') ? x.join(',') : x) : toWireJson(fd, x);
-        }
+        } else if (fd.k === 's') {
+          if (Array.isArray(x) && (fd.s === 'il' || fd.s === 'sl')) w = x.join(',');
+        } else if (fd.k === 'y') return undefined;
+        else w = toWireJson(fd, x);
+        j++;
       }
     }
     if (out === undefined && w !== x) {
       out = {};
-      for (let j = 0; j < i; j++) out[keys[j]!] = v[keys[j]!];
+      let k = 0;
+      for (const n in v) if (k++ < i) out[n] = v[n];
     }
     if (out !== undefined) out[name] = w;
+    i++;
   }
   return out ?? v;
 }
@@ -640,6 +966,13 @@ export function fromWireJson(desc: Desc, value: unknown, opts: DecodeOptions, pa
 /** Is `name` the owner's name beside one of the owner-valued fields (assignedto@cn)? */
 const isOwnerName = (an: OwnerNames, name: string) => name.endsWith(an.s) && an.f.includes(name.slice(0, -an.s.length));
 
+/** Is a JSON scalar already the typed value of its code (what scalarFromWire would give back)? */
+function typedAlready(code: ScalarCode, x: unknown): boolean {
+  if (typeof x === 'string') return code === 't';
+  if (typeof x !== 'number') return false;
+  return code === 'i' || code === 'n' || code === 'of' || ((code === 'f' || code === 'F') && (x === 0 || x === 1));
+}
+
 /** The fields of a descriptor by name, without inherited names (constructor, __proto__): looked up per wire field. */
 const fieldTables = /* @__PURE__ */ new WeakMap<ObjectDesc, Record<string, Desc>>();
 function fieldTable(desc: ObjectDesc): Record<string, Desc> {
@@ -666,13 +999,19 @@ function arrayInPlace(of: Desc, items: unknown[], opts: DecodeOptions, path: str
  */
 function objectInPlace(desc: ObjectDesc, v: Record<string, unknown>, opts: DecodeOptions, path: string): Record<string, unknown> {
   let copy = false;
-  const fields = fieldTable(desc);
+  const { names, descs } = orderOf(desc);
+  let j = 0;
   for (const name of Object.keys(v)) {
-    const fd = fields[name];
-    if (fd !== undefined) {
+    // Fields in the descriptor's order (the service's answers) are matched by the cursor.
+    let fd: Desc | null | undefined;
+    if (names[j] === name) fd = descs[j++]!;
+    else fd = fieldTable(desc)[name];
+    if (fd === null) {
+      if (opts.strict) copy = true;
+    } else if (fd !== undefined) {
       const x0 = v[name];
-      // Text is the commonest field and is already what it should be.
-      if (fd.k === 's' && fd.s === 't' && typeof x0 === 'string') continue;
+      // Scalars JSON already gives as their typed value (text, numbers, flags) stay as they are.
+      if (fd.k === 's' && typedAlready(fd.s, x0)) continue;
       const x = fromWireJson(fd, x0, opts, sub(opts, path, name), true);
       if (x !== x0) v[name] = x;
       if (x === undefined || (fd.k === 'y' && fd.as !== name)) copy = true;

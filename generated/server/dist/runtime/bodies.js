@@ -3,7 +3,7 @@
 // format uses, the body's limits, and the strictness of requests. The generated module passes the
 // message's descriptor, its specialized XML functions and its root element; this file names no
 // message and no limit of the spec.
-import { CodecError, decodeXmlWith, encodeForm, formToNested, fromWireJson, hasOwnerNames, nameOwners, parseForm, parseJsonText, toWireJson, unwrapRoot, xmlDocument, } from './codec.js';
+import { CodecError, decodeXmlWith, encodeForm, encodeJson, formToNested, fromWireJson, hasOwnerNames, nameOwners, parseForm, parseJsonText, unwrapRoot, xmlDocument, } from './codec.js';
 /** Bytes or text is a body to parse; an object is already parsed (form fields or JSON). */
 const parsed = (body) => typeof body === 'object' && !(body instanceof Uint8Array);
 /**
@@ -51,7 +51,7 @@ export function encodeBody(m, xml, format, value) {
     if (format === 'xml')
         return xmlDocument(m.root, xml(value));
     if (format === 'json')
-        return JSON.stringify(toWireJson(m.desc, value));
+        return encodeJson(m.desc, value);
     return new URLSearchParams(encodeForm(m.desc, value)).toString();
 }
 /** Whether a message has an owner-valued element; asked per answer, so remembered per descriptor. */
