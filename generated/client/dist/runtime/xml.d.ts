@@ -35,6 +35,8 @@ export declare function describeNonXmlChar(s: string, i: number): string;
  */
 export interface XmlHandler {
     open(name: string, attrs: Record<string, string> | null, offset: number): void;
+    /** An element holding no element: open, its text (all of it, '' if none) and close at once. */
+    leaf(name: string, attrs: Record<string, string> | null, offset: number, text: string): void;
     text(t: string): void;
     close(): void;
 }
@@ -48,6 +50,7 @@ export declare class TreeBuilder implements XmlHandler {
     root: XmlElement | null;
     private stack;
     open(name: string, attrs: Record<string, string> | null, offset: number): void;
+    leaf(name: string, attrs: Record<string, string> | null, offset: number, text: string): void;
     text(t: string): void;
     close(): void;
     /** Open elements (0 once the tree's root is closed). */

@@ -5,6 +5,7 @@
 // message and no limit of the spec.
 import {
   CodecError,
+  decodeXmlStream,
   decodeXmlWith,
   encodeForm,
   encodeJson,
@@ -49,12 +50,14 @@ const parsed = (body: string | Uint8Array | Record<string, unknown>): body is Re
 
 /**
  * Decodes a body into the message's typed value (`{}` for an empty one). XML goes through
- * `xml` (the message's specialized decoder); JSON and form through the descriptor interpreter.
+ * `xml` (a decoder of the parsed tree) or, when null, is decoded while it is scanned
+ * (decodeXmlStream: no tree, what the generated decode() does); JSON and form through the
+ * descriptor interpreter.
  * Throws CodecError on a body that cannot be parsed.
  */
 export function decodeBody(
   m: BodyMessage,
-  xml: XmlDecoder,
+  xml: XmlDecoder | null,
   format: WireFormat,
   body: string | Uint8Array | Record<string, unknown>,
   limits: XmlLimits,
@@ -65,7 +68,7 @@ export function decodeBody(
   let value: unknown;
   if (format === 'xml') {
     if (parsed(body)) throw new CodecError('XML bodies are text or bytes');
-    value = decodeXmlWith(xml, body, m.root, limits, opts);
+    value = xml === null ? decodeXmlStream(m.desc, body, m.root, limits, opts) : decodeXmlWith(xml, body, m.root, limits, opts);
   } else if (format === 'json') {
     // Text is parsed here, so its tree is the decoder's to convert in place; an object given is the caller's.
     const json = parsed(body) ? body : parseJsonBody(body, limits);

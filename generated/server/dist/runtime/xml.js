@@ -526,8 +526,11 @@ function skipMisc(s, p, afterRoot) {
  * as Object.create(null) gives, but as objects of one shape: Object.create(null) makes a
  * dictionary, slow to build for each element with an attribute.
  */
-function Attrs() { }
-Attrs.prototype = /* @__PURE__ */ Object.create(null);
+const Attrs = /* @__PURE__ */ (() => {
+    function A() { }
+    A.prototype = Object.create(null);
+    return A;
+})();
 /** The attributes parseAttributes read last (null: none); read at once by the caller. */
 let attrsRead = null;
 /**
@@ -642,18 +645,40 @@ export function scanXml(input, limits, h) {
             c = s.charCodeAt(p);
         }
         if (c === GT) {
-            h.open(name, attrs, offset);
-            names[depth] = name;
-            offsets[depth] = offset;
-            depth++;
             pos = p + 1;
+            // A leaf, text or nothing then its own end tag (most elements): one call to the handler.
+            const lt = s.indexOf('<', pos);
+            const te = lt + 2 + name.length;
+            if (lt !== -1 && s.charCodeAt(lt + 1) === SLASH && s.charCodeAt(te) === GT && s.startsWith(name, lt + 2)) {
+                let t = '';
+                if (lt !== pos) {
+                    if (nextAmp < pos)
+                        nextAmp = found(s.indexOf('&', pos), n);
+                    if (nextCR < pos)
+                        nextCR = found(s.indexOf('\r', pos), n);
+                    if (nextCdEnd < pos)
+                        nextCdEnd = found(s.indexOf(']]>', pos), n);
+                    if (nextCdEnd < lt)
+                        fail(s, nextCdEnd, "']]>' is not allowed in text");
+                    t = nextAmp < lt || nextCR < lt ? decodeSlow(s, pos, lt, false) : s.slice(pos, lt);
+                }
+                h.leaf(name, attrs, offset, t);
+                pos = te + 1;
+                if (depth === 0)
+                    break;
+            }
+            else {
+                h.open(name, attrs, offset);
+                names[depth] = name;
+                offsets[depth] = offset;
+                depth++;
+            }
         }
         else {
             if (s.charCodeAt(p + 1) !== GT) {
                 fail(s, p + 1, p + 1 >= n ? `unexpected end of input inside tag <${name}>` : `expected '>' after '/' in tag <${name}>`);
             }
-            h.open(name, attrs, offset);
-            h.close();
+            h.leaf(name, attrs, offset, '');
             pos = p + 2;
             if (depth === 0)
                 break;
@@ -737,6 +762,14 @@ export class TreeBuilder {
         else
             top.children.push(el);
         this.stack.push(el);
+    }
+    leaf(name, attrs, offset, text) {
+        const el = { name, attrs, children: [], text, offset };
+        const top = this.stack[this.stack.length - 1];
+        if (top === undefined)
+            this.root = el;
+        else
+            top.children.push(el);
     }
     text(t) {
         const top = this.stack[this.stack.length - 1];

@@ -416,6 +416,7 @@ class StreamDecoder implements XmlHandler {
         while (j < order.names.length && (order.names[j] !== name || order.descs[j] === null)) j++;
         if (j < order.names.length) {
           fd = order.descs[j];
+          name = order.names[j]!;
           parent.next = j + 1;
         } else fd = fieldTable(desc)[name];
         if (fd) {
@@ -456,6 +457,33 @@ class StreamDecoder implements XmlHandler {
         this.enter(parent.desc.of, name, attrs, sub(opts, path, name), R_MAP);
         return;
     }
+  }
+
+  leaf(name: string, attrs: Record<string, string> | null, offset: number, text: string): void {
+    const parent = this.stack[this.stack.length - 1];
+    // The commonest element: a scalar field of the object being read, stored at once.
+    if (this.mode === 0 && parent !== undefined && parent.desc.k === 'o') {
+      const desc = parent.desc;
+      const order = parent.order!;
+      let j = parent.next;
+      while (j < order.names.length && (order.names[j] !== name || order.descs[j] === null)) j++;
+      const fd = j < order.names.length ? order.descs[j]! : undefined;
+      if (fd !== undefined && fd.k === 's' && !(desc.sel && name === desc.sel.f)) {
+        parent.next = j + 1;
+        const out = parent.out as Record<string, unknown>;
+        const v = scalarFromWire(fd.s, text);
+        // The descriptor's own string as the key: the scanned name is a new string, which every
+        // store by it would first look up in V8's table of property names.
+        const key = order.names[j]!;
+        if (v !== undefined) out[key] = v;
+        if (desc.an && !this.opts.strict && attrs !== null && attrs[desc.an.a] !== undefined && desc.an.f.includes(key)) out[key + desc.an.s] = attrs[desc.an.a];
+        return;
+      }
+    }
+    if (this.mode === 3) return;
+    this.open(name, attrs, offset);
+    if (text !== '') this.text(text);
+    this.close();
   }
 
   private skip(): void {
@@ -1200,7 +1228,7 @@ export function parseJsonText(text: string, maxDepth: number): unknown {
   if (!prescan && deeperThan(v, maxDepth)) throw new CodecError(`malformed JSON: nested deeper than ${maxDepth} levels (limit ${maxDepth})`);
   return v;
 }
-const prescanChars = 1 << 20;
+const prescanChars = 1_048_576; // 1 MB (a literal: esbuild keeps 1 << 20 as code with an effect)
 
 /** Is parsed JSON nested deeper than `budget` ({} or [] is depth 1)? Recursion stops at the budget. */
 function deeperThan(v: unknown, budget: number): boolean {

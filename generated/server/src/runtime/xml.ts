@@ -512,8 +512,11 @@ function skipMisc(s: string, p: number, afterRoot: boolean): number {
  * as Object.create(null) gives, but as objects of one shape: Object.create(null) makes a
  * dictionary, slow to build for each element with an attribute.
  */
-function Attrs() {}
-Attrs.prototype = /* @__PURE__ */ Object.create(null);
+const Attrs = /* @__PURE__ */ (() => {
+  function A() {}
+  A.prototype = Object.create(null);
+  return A as unknown as new () => Record<string, string>;
+})();
 
 /** The attributes parseAttributes read last (null: none); read at once by the caller. */
 let attrsRead: Record<string, string> | null = null;
@@ -558,7 +561,7 @@ function parseAttributes(s: string, p: number, elName: string): number {
       if (d === AMP || d === LF || d === TAB || d === CR) slow = true;
     }
     const value = slow ? decodeSlow(s, p + 1, close, true) : s.slice(p + 1, close);
-    if (attrs === null) attrs = new (Attrs as unknown as new () => Record<string, string>)();
+    if (attrs === null) attrs = new Attrs();
     if (attrs[name] !== undefined) fail(s, ns, `duplicate attribute '${name}' in tag <${elName}>`);
     attrs[name] = value;
     p = close + 1;
@@ -585,6 +588,8 @@ function unclosed(s: string, name: string, offset: number): never {
  */
 export interface XmlHandler {
   open(name: string, attrs: Record<string, string> | null, offset: number): void;
+  /** An element holding no element: open, its text (all of it, '' if none) and close at once. */
+  leaf(name: string, attrs: Record<string, string> | null, offset: number, text: string): void;
   text(t: string): void;
   close(): void;
 }
@@ -638,17 +643,33 @@ export function scanXml(input: string | Uint8Array, limits: XmlLimits, h: XmlHan
       c = s.charCodeAt(p);
     }
     if (c === GT) {
-      h.open(name, attrs, offset);
-      names[depth] = name;
-      offsets[depth] = offset;
-      depth++;
       pos = p + 1;
+      // A leaf, text or nothing then its own end tag (most elements): one call to the handler.
+      const lt = s.indexOf('<', pos);
+      const te = lt + 2 + name.length;
+      if (lt !== -1 && s.charCodeAt(lt + 1) === SLASH && s.charCodeAt(te) === GT && s.startsWith(name, lt + 2)) {
+        let t = '';
+        if (lt !== pos) {
+          if (nextAmp < pos) nextAmp = found(s.indexOf('&', pos), n);
+          if (nextCR < pos) nextCR = found(s.indexOf('\r', pos), n);
+          if (nextCdEnd < pos) nextCdEnd = found(s.indexOf(']]>', pos), n);
+          if (nextCdEnd < lt) fail(s, nextCdEnd, "']]>' is not allowed in text");
+          t = nextAmp < lt || nextCR < lt ? decodeSlow(s, pos, lt, false) : s.slice(pos, lt);
+        }
+        h.leaf(name, attrs, offset, t);
+        pos = te + 1;
+        if (depth === 0) break;
+      } else {
+        h.open(name, attrs, offset);
+        names[depth] = name;
+        offsets[depth] = offset;
+        depth++;
+      }
     } else {
       if (s.charCodeAt(p + 1) !== GT) {
         fail(s, p + 1, p + 1 >= n ? `unexpected end of input inside tag <${name}>` : `expected '>' after '/' in tag <${name}>`);
       }
-      h.open(name, attrs, offset);
-      h.close();
+      h.leaf(name, attrs, offset, '');
       pos = p + 2;
       if (depth === 0) break;
     }
@@ -714,6 +735,12 @@ export class TreeBuilder implements XmlHandler {
     if (top === undefined) this.root = el;
     else top.children.push(el);
     this.stack.push(el);
+  }
+  leaf(name: string, attrs: Record<string, string> | null, offset: number, text: string): void {
+    const el: XmlElement = { name, attrs, children: [], text, offset };
+    const top = this.stack[this.stack.length - 1];
+    if (top === undefined) this.root = el;
+    else top.children.push(el);
   }
   text(t: string): void {
     const top = this.stack[this.stack.length - 1]!;
