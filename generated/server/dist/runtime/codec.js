@@ -393,17 +393,22 @@ class StreamDecoder {
                 return;
         }
     }
-    leaf(name, attrs, offset, text) {
+    leaf(s, ns, ne, attrs, offset, text) {
         const parent = this.stack[this.stack.length - 1];
-        // The commonest element: a scalar field of the object being read, stored at once.
+        // The commonest element: a scalar field of the object being read, stored at once, its name
+        // matched in the input against the field the cursor expects (no string made of it).
         if (this.mode === 0 && parent !== undefined && parent.desc.k === 'o') {
             const desc = parent.desc;
             const order = parent.order;
+            const len = ne - ns;
             let j = parent.next;
-            while (j < order.names.length && (order.names[j] !== name || order.descs[j] === null))
-                j++;
+            for (; j < order.names.length; j++) {
+                const key = order.names[j];
+                if (key.length === len && order.descs[j] !== null && s.startsWith(key, ns))
+                    break;
+            }
             const fd = j < order.names.length ? order.descs[j] : undefined;
-            if (fd !== undefined && fd.k === 's' && !(desc.sel && name === desc.sel.f)) {
+            if (fd !== undefined && fd.k === 's' && !(desc.sel && order.names[j] === desc.sel.f)) {
                 parent.next = j + 1;
                 const out = parent.out;
                 const v = scalarFromWire(fd.s, text);
@@ -419,7 +424,7 @@ class StreamDecoder {
         }
         if (this.mode === 3)
             return;
-        this.open(name, attrs, offset);
+        this.open(s.slice(ns, ne), attrs, offset);
         if (text !== '')
             this.text(text);
         this.close();

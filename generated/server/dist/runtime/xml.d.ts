@@ -35,8 +35,8 @@ export declare function describeNonXmlChar(s: string, i: number): string;
  */
 export interface XmlHandler {
     open(name: string, attrs: Record<string, string> | null, offset: number): void;
-    /** An element holding no element: open, its text (all of it, '' if none) and close at once. */
-    leaf(name: string, attrs: Record<string, string> | null, offset: number, text: string): void;
+    /** An element holding no element, named s[ns, ne): open, its text (all of it, '' if none) and close at once. */
+    leaf(s: string, ns: number, ne: number, attrs: Record<string, string> | null, offset: number, text: string): void;
     text(t: string): void;
     close(): void;
 }
@@ -50,7 +50,7 @@ export declare class TreeBuilder implements XmlHandler {
     root: XmlElement | null;
     private stack;
     open(name: string, attrs: Record<string, string> | null, offset: number): void;
-    leaf(name: string, attrs: Record<string, string> | null, offset: number, text: string): void;
+    leaf(s: string, ns: number, ne: number, attrs: Record<string, string> | null, offset: number, text: string): void;
     text(t: string): void;
     close(): void;
     /** Open elements (0 once the tree's root is closed). */

@@ -537,8 +537,9 @@ let attrsRead = null;
  * Parses the attributes of the element `elName` starting at s[p] (just after its name) into
  * attrsRead; returns the offset of the '>' or '/' that ends the start tag.
  */
-function parseAttributes(s, p, elName) {
+function parseAttributes(s, p, ns, ne) {
     const n = s.length;
+    const elName = s.slice(ns, ne);
     let attrs = null;
     for (;;) {
         let c = s.charCodeAt(p);
@@ -588,6 +589,13 @@ function parseAttributes(s, p, elName) {
     attrsRead = attrs;
     return p;
 }
+/** Do s[a, a + len) and s[b, b + len) hold the same characters? */
+function sameSpan(s, a, b, len) {
+    for (let k = 0; k < len; k++)
+        if (s.charCodeAt(a + k) !== s.charCodeAt(b + k))
+            return false;
+    return true;
+}
 /** An indexOf result, with "not found" as n (past every segment, so never searched again). */
 function found(i, n) {
     return i === -1 ? n : i;
@@ -634,22 +642,22 @@ export function scanXml(input, limits, h) {
             fail(s, pos, `too many elements (limit ${maxElements})`);
         if (depth >= maxDepth)
             fail(s, pos, `elements nested too deeply (limit ${maxDepth})`);
-        const name = s.slice(ns, ne);
         const offset = pos;
         let p = ne;
         let c = s.charCodeAt(p);
         let attrs = null;
         if (c !== GT && c !== SLASH) {
-            p = parseAttributes(s, p, name);
+            p = parseAttributes(s, p, ns, ne);
             attrs = attrsRead;
             c = s.charCodeAt(p);
         }
         if (c === GT) {
             pos = p + 1;
-            // A leaf, text or nothing then its own end tag (most elements): one call to the handler.
+            // A leaf, text or nothing then its own end tag (most elements): one call to the handler,
+            // with the name as a span of the input (a string of it is made only by those who need one).
             const lt = s.indexOf('<', pos);
-            const te = lt + 2 + name.length;
-            if (lt !== -1 && s.charCodeAt(lt + 1) === SLASH && s.charCodeAt(te) === GT && s.startsWith(name, lt + 2)) {
+            const te = lt + 2 + ne - ns;
+            if (lt !== -1 && s.charCodeAt(lt + 1) === SLASH && s.charCodeAt(te) === GT && sameSpan(s, ns, lt + 2, ne - ns)) {
                 let t = '';
                 if (lt !== pos) {
                     if (nextAmp < pos)
@@ -662,12 +670,13 @@ export function scanXml(input, limits, h) {
                         fail(s, nextCdEnd, "']]>' is not allowed in text");
                     t = nextAmp < lt || nextCR < lt ? decodeSlow(s, pos, lt, false) : s.slice(pos, lt);
                 }
-                h.leaf(name, attrs, offset, t);
+                h.leaf(s, ns, ne, attrs, offset, t);
                 pos = te + 1;
                 if (depth === 0)
                     break;
             }
             else {
+                const name = s.slice(ns, ne);
                 h.open(name, attrs, offset);
                 names[depth] = name;
                 offsets[depth] = offset;
@@ -676,9 +685,10 @@ export function scanXml(input, limits, h) {
         }
         else {
             if (s.charCodeAt(p + 1) !== GT) {
+                const name = s.slice(ns, ne);
                 fail(s, p + 1, p + 1 >= n ? `unexpected end of input inside tag <${name}>` : `expected '>' after '/' in tag <${name}>`);
             }
-            h.leaf(name, attrs, offset, '');
+            h.leaf(s, ns, ne, attrs, offset, '');
             pos = p + 2;
             if (depth === 0)
                 break;
@@ -763,8 +773,8 @@ export class TreeBuilder {
             top.children.push(el);
         this.stack.push(el);
     }
-    leaf(name, attrs, offset, text) {
-        const el = { name, attrs, children: [], text, offset };
+    leaf(s, ns, ne, attrs, offset, text) {
+        const el = { name: s.slice(ns, ne), attrs, children: [], text, offset };
         const top = this.stack[this.stack.length - 1];
         if (top === undefined)
             this.root = el;

@@ -525,8 +525,9 @@ let attrsRead: Record<string, string> | null = null;
  * Parses the attributes of the element `elName` starting at s[p] (just after its name) into
  * attrsRead; returns the offset of the '>' or '/' that ends the start tag.
  */
-function parseAttributes(s: string, p: number, elName: string): number {
+function parseAttributes(s: string, p: number, ns: number, ne: number): number {
   const n = s.length;
+  const elName = s.slice(ns, ne);
   let attrs: Record<string, string> | null = null;
   for (;;) {
     let c = s.charCodeAt(p);
@@ -570,6 +571,12 @@ function parseAttributes(s: string, p: number, elName: string): number {
   return p;
 }
 
+/** Do s[a, a + len) and s[b, b + len) hold the same characters? */
+function sameSpan(s: string, a: number, b: number, len: number): boolean {
+  for (let k = 0; k < len; k++) if (s.charCodeAt(a + k) !== s.charCodeAt(b + k)) return false;
+  return true;
+}
+
 /** An indexOf result, with "not found" as n (past every segment, so never searched again). */
 function found(i: number, n: number): number {
   return i === -1 ? n : i;
@@ -588,8 +595,8 @@ function unclosed(s: string, name: string, offset: number): never {
  */
 export interface XmlHandler {
   open(name: string, attrs: Record<string, string> | null, offset: number): void;
-  /** An element holding no element: open, its text (all of it, '' if none) and close at once. */
-  leaf(name: string, attrs: Record<string, string> | null, offset: number, text: string): void;
+  /** An element holding no element, named s[ns, ne): open, its text (all of it, '' if none) and close at once. */
+  leaf(s: string, ns: number, ne: number, attrs: Record<string, string> | null, offset: number, text: string): void;
   text(t: string): void;
   close(): void;
 }
@@ -632,22 +639,22 @@ export function scanXml(input: string | Uint8Array, limits: XmlLimits, h: XmlHan
     }
     if (++count > maxElements) fail(s, pos, `too many elements (limit ${maxElements})`);
     if (depth >= maxDepth) fail(s, pos, `elements nested too deeply (limit ${maxDepth})`);
-    const name = s.slice(ns, ne);
     const offset = pos;
     let p = ne;
     let c = s.charCodeAt(p);
     let attrs: Record<string, string> | null = null;
     if (c !== GT && c !== SLASH) {
-      p = parseAttributes(s, p, name);
+      p = parseAttributes(s, p, ns, ne);
       attrs = attrsRead;
       c = s.charCodeAt(p);
     }
     if (c === GT) {
       pos = p + 1;
-      // A leaf, text or nothing then its own end tag (most elements): one call to the handler.
+      // A leaf, text or nothing then its own end tag (most elements): one call to the handler,
+      // with the name as a span of the input (a string of it is made only by those who need one).
       const lt = s.indexOf('<', pos);
-      const te = lt + 2 + name.length;
-      if (lt !== -1 && s.charCodeAt(lt + 1) === SLASH && s.charCodeAt(te) === GT && s.startsWith(name, lt + 2)) {
+      const te = lt + 2 + ne - ns;
+      if (lt !== -1 && s.charCodeAt(lt + 1) === SLASH && s.charCodeAt(te) === GT && sameSpan(s, ns, lt + 2, ne - ns)) {
         let t = '';
         if (lt !== pos) {
           if (nextAmp < pos) nextAmp = found(s.indexOf('&', pos), n);
@@ -656,10 +663,11 @@ export function scanXml(input: string | Uint8Array, limits: XmlLimits, h: XmlHan
           if (nextCdEnd < lt) fail(s, nextCdEnd, "']]>' is not allowed in text");
           t = nextAmp < lt || nextCR < lt ? decodeSlow(s, pos, lt, false) : s.slice(pos, lt);
         }
-        h.leaf(name, attrs, offset, t);
+        h.leaf(s, ns, ne, attrs, offset, t);
         pos = te + 1;
         if (depth === 0) break;
       } else {
+        const name = s.slice(ns, ne);
         h.open(name, attrs, offset);
         names[depth] = name;
         offsets[depth] = offset;
@@ -667,9 +675,10 @@ export function scanXml(input: string | Uint8Array, limits: XmlLimits, h: XmlHan
       }
     } else {
       if (s.charCodeAt(p + 1) !== GT) {
+        const name = s.slice(ns, ne);
         fail(s, p + 1, p + 1 >= n ? `unexpected end of input inside tag <${name}>` : `expected '>' after '/' in tag <${name}>`);
       }
-      h.leaf(name, attrs, offset, '');
+      h.leaf(s, ns, ne, attrs, offset, '');
       pos = p + 2;
       if (depth === 0) break;
     }
@@ -736,8 +745,8 @@ export class TreeBuilder implements XmlHandler {
     else top.children.push(el);
     this.stack.push(el);
   }
-  leaf(name: string, attrs: Record<string, string> | null, offset: number, text: string): void {
-    const el: XmlElement = { name, attrs, children: [], text, offset };
+  leaf(s: string, ns: number, ne: number, attrs: Record<string, string> | null, offset: number, text: string): void {
+    const el: XmlElement = { name: s.slice(ns, ne), attrs, children: [], text, offset };
     const top = this.stack[this.stack.length - 1];
     if (top === undefined) this.root = el;
     else top.children.push(el);
