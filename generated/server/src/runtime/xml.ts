@@ -782,16 +782,8 @@ const textSpecial = /[&<>\r]/;
 const attrSpecial = /[&<>"\t\n\r]/;
 
 export function escapeXmlText(s: string): string {
-  // Most values need no escaping. A short one is checked by a loop (a regex call costs more than
-  // the loop over a field's few characters: encoding a page calls this for every value); a long
-  // one by a native scan.
-  const n = s.length;
-  if (n > 32) return textSpecial.test(s) ? escape(s, false) : s;
-  for (let i = 0; i < n; i++) {
-    const c = s.charCodeAt(i);
-    if (c <= GT && (c === AMP || c === LT || c === GT || c === CR)) return escape(s, false);
-  }
-  return s;
+  // Most values need no escaping; a native scan says so faster than a character loop.
+  return textSpecial.test(s) ? escape(s, false) : s;
 }
 
 /**
