@@ -643,10 +643,14 @@ function tagsOf(desc) {
     let t = tagCache.get(desc);
     if (t)
         return t;
-    t = { open: [], close: [], head: [] };
+    t = { names: [], fds: [], keys: [], open: [], close: [], head: [] };
     for (const name of keysOf(desc.f)) {
+        const fd = desc.f[name];
         const label = desc.lb && own(desc.lb, name);
         const head = label === undefined ? `<${name}` : `<${name} label="${escapeXmlAttr(label)}"`;
+        t.names.push(name);
+        t.fds.push(fd);
+        t.keys.push(fd.k === 'y' ? fd.as : name);
         t.open.push(head + '>');
         t.close.push(`</${name}>`);
         t.head.push(desc.an && desc.an.f.includes(name) ? head : null);
@@ -656,21 +660,22 @@ function tagsOf(desc) {
 }
 function encodeXmlObject(desc, value) {
     let s = '';
-    const names = keysOf(desc.f);
     const tags = tagsOf(desc);
+    const { names, fds, keys } = tags;
+    const special = desc.inl !== undefined || desc.sel !== undefined;
     for (let i = 0; i < names.length; i++) {
         const name = names[i];
-        const fd = desc.f[name];
-        if (desc.inl && name === desc.inl.as) {
+        if (special && desc.inl && name === desc.inl.as) {
             const p = desc.inl.p;
             for (const v of value[desc.inl.as] ?? [])
                 s += contentEl(desc.inl.of, v, `<${p}${v.id}>`, `</${p}${v.id}>`);
             continue;
         }
-        const v = value[fd.k === 'y' ? fd.as : name];
+        const v = value[keys[i]];
         if (v === undefined)
             continue;
-        const d = desc.sel && name === desc.sel.f ? (own(desc.sel.cases, selKey(value[desc.sel.on])) ?? fd) : fd;
+        const fd = fds[i];
+        const d = special && desc.sel && name === desc.sel.f ? (own(desc.sel.cases, selKey(value[desc.sel.on])) ?? fd) : fd;
         const head = tags.head[i];
         const open = head == null ? tags.open[i] : ownerOpen(head, value[name + desc.an.s], desc.an.a);
         s += contentEl(d, v, open, tags.close[i]);

@@ -713,6 +713,10 @@ function contentEl(desc: Desc, v: unknown, open: string, close: string): string 
  * Building them per element was most of the garbage of encoding a large page (issue 34).
  */
 interface Tags {
+  names: string[];
+  /** The fields' descriptors; for a `y` field, the key of its typed array is keys[i] (fd.as), not the name. */
+  fds: Desc[];
+  keys: string[];
   open: string[];
   close: string[];
   head: (string | null)[];
@@ -721,10 +725,14 @@ const tagCache = /* @__PURE__ */ new WeakMap<ObjectDesc, Tags>();
 function tagsOf(desc: ObjectDesc): Tags {
   let t = tagCache.get(desc);
   if (t) return t;
-  t = { open: [], close: [], head: [] };
+  t = { names: [], fds: [], keys: [], open: [], close: [], head: [] };
   for (const name of keysOf(desc.f)) {
+    const fd = desc.f[name]!;
     const label = desc.lb && own(desc.lb, name);
     const head = label === undefined ? `<${name}` : `<${name} label="${escapeXmlAttr(label)}"`;
+    t.names.push(name);
+    t.fds.push(fd);
+    t.keys.push(fd.k === 'y' ? fd.as : name);
     t.open.push(head + '>');
     t.close.push(`</${name}>`);
     t.head.push(desc.an && desc.an.f.includes(name) ? head : null);
@@ -735,19 +743,20 @@ function tagsOf(desc: ObjectDesc): Tags {
 
 function encodeXmlObject(desc: ObjectDesc, value: Record<string, unknown>): string {
   let s = '';
-  const names = keysOf(desc.f);
   const tags = tagsOf(desc);
+  const { names, fds, keys } = tags;
+  const special = desc.inl !== undefined || desc.sel !== undefined;
   for (let i = 0; i < names.length; i++) {
     const name = names[i]!;
-    const fd = desc.f[name]!;
-    if (desc.inl && name === desc.inl.as) {
+    if (special && desc.inl && name === desc.inl.as) {
       const p = desc.inl.p;
       for (const v of (value[desc.inl.as] as { id: number }[] | undefined) ?? []) s += contentEl(desc.inl.of, v, `<${p}${v.id}>`, `</${p}${v.id}>`);
       continue;
     }
-    const v = value[fd.k === 'y' ? fd.as : name];
+    const v = value[keys[i]!];
     if (v === undefined) continue;
-    const d = desc.sel && name === desc.sel.f ? (own(desc.sel.cases, selKey(value[desc.sel.on])) ?? fd) : fd;
+    const fd = fds[i]!;
+    const d = special && desc.sel && name === desc.sel.f ? (own(desc.sel.cases, selKey(value[desc.sel.on])) ?? fd) : fd;
     const head = tags.head[i];
     const open = head == null ? tags.open[i]! : ownerOpen(head, value[name + desc.an!.s], desc.an!.a);
     s += contentEl(d, v, open, tags.close[i]!);
