@@ -1043,7 +1043,8 @@ function objectInPlace(desc: ObjectDesc, v: Record<string, unknown>, opts: Decod
   let copy = false;
   const { names, descs } = orderOf(desc);
   let j = 0;
-  for (const name of Object.keys(v)) {
+  // for-in, not Object.keys: no array per object; parsed JSON and form objects inherit nothing enumerable.
+  for (const name in v) {
     // Fields in the descriptor's order (the service's answers) are matched by the cursor.
     let fd: Desc | null | undefined;
     if (names[j] === name) fd = descs[j++]!;
