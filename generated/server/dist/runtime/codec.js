@@ -818,8 +818,7 @@ function objectToWireShared(desc, v) {
     let j = 0;
     let i = 0;
     for (const name in v) {
-        if (!Object.hasOwn(v, name))
-            return undefined;
+        // Typed values are plain objects: inherited enumerable fields (the copy would write them) are not looked for.
         const x = v[name];
         let w = x;
         if (x !== undefined) {
