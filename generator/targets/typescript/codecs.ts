@@ -201,7 +201,7 @@ function indexStatements(spec: Spec, targets: MessageTarget[], notes: ReturnType
       namedImports: ['decodeBody', 'encodeBody', 'hasOwnerNamesCached', 'nameOwnersOf', { name: 'Decoded', isTypeOnly: true }, { name: 'WireFormat', isTypeOnly: true }],
     },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './descriptors.ts', namedImports: ['descriptors'] },
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './xml.ts', namedImports: ['xmlDecoders', 'xmlEncoders'] },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './xml.ts', namedImports: ['xmlEncoders'] },
     { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: '../runtime/codec.ts', namedExports: ['DecodeIssue'] },
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: '../runtime/codec.ts', namedExports: ['CodecError'] },
     { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: '../runtime/bodies.ts', namedExports: ['Decoded', 'WireFormat'] },
@@ -262,7 +262,7 @@ function entryPoints(spec: Spec): StatementStructures[] {
         {
           kind: StructureKind.JSDoc,
           description:
-            'Decodes a body into the typed value of a message. Requests and parameters are strict (unknown fields become issues); responses tolerate what a newer server adds. Throws CodecError (malformedrequest) on a body that cannot be parsed. XML goes through the generated decoders of xml.ts; JSON and form through the descriptor interpreter.',
+            'Decodes a body into the typed value of a message. Requests and parameters are strict (unknown fields become issues); responses tolerate what a newer server adds. Throws CodecError (malformedrequest) on a body that cannot be parsed. XML is decoded while it is scanned (runtime/codec.ts decodeXmlStream), JSON and form through the descriptor interpreter.',
         },
       ],
       typeParameters: [{ name: 'K', constraint: 'CodecTarget' }],
@@ -274,7 +274,7 @@ function entryPoints(spec: Spec): StatementStructures[] {
       returnType: 'Decoded<CodecTargets[K]>',
       statements: `const strict = !isResponse(target);
 const m = { desc: descriptors[target as keyof typeof descriptors], root: rootOf(target) };
-return decodeBody(m, xmlDecoders[target as keyof typeof xmlDecoders], format, body, xmlLimits, { strict, unwrapJsonRoot: ${spec.formats.jsonRequestRoot === 'optional' ? 'strict' : 'false'} }) as Decoded<CodecTargets[K]>;`,
+return decodeBody(m, null, format, body, xmlLimits, { strict, unwrapJsonRoot: ${spec.formats.jsonRequestRoot === 'optional' ? 'strict' : 'false'} }) as Decoded<CodecTargets[K]>;`,
     },
     {
       kind: StructureKind.Function,
