@@ -8,7 +8,7 @@
 // its environment; prints "listening on http://127.0.0.1:PORT".
 import { createServer } from 'node:http';
 import { openStorage } from '../server/storage/open.ts';
-import { createReferenceService, type Principal } from '../server/service.ts';
+import { createReferenceService, type Principal } from '../server/reference-service.ts';
 import * as records from '../server/records.ts';
 import { ownerNameLookup } from '../server/owners.ts';
 import { startWebhooks } from '../server/webhooks.ts';

@@ -2,7 +2,7 @@
 // fields, and restoring from the trash.
 import { dbOption, openDb, UsageError } from './db.ts';
 import { spec } from '../server/facts.ts';
-import { createReferenceService } from '../server/service.ts';
+import { createReferenceService } from '../server/reference-service.ts';
 import { startWebhooks } from '../server/webhooks.ts';
 import { restoreActivity } from '../server/activities.ts';
 import { restoreRecord } from '../server/records.ts';

@@ -151,7 +151,7 @@ const hooks: Register = (program, run) => {
   const db = () => new Option('--db <FILE|postgres://...>', 'database (default: $DATABASE_URL, else ./data/crm.sqlite)');
   const act = (sub: 'deliveries' | 'redeliver' | 'failures') =>
     function (this: Command) {
-      run(async () => (await import('./hooks.ts')).runHooks(sub, this.opts(), this.args));
+      run(async () => (await import('./hook-deliveries.ts')).runHooks(sub, this.opts(), this.args));
     };
   const cmd = program.command('hooks').description('webhook deliveries (administrator actions beside GET /hooks/{id}/deliveries)');
   cmd.command('deliveries').description('recent delivery attempts of a hook').argument('<HOOKID>').option('--limit <N>', 'at most this many (default 100)').option('--account <ACCOUNT>', 'account name (default: default)').addOption(db()).action(act('deliveries'));

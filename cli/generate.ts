@@ -1,7 +1,7 @@
 // crmgen generate: regenerate generated/ from spec/, or check that it is current.
 import { resolve } from 'node:path';
 import { defaultCacheDir, inputFingerprint, recordManifest, upToDate } from '../generator/pipeline/fingerprint.ts';
-import { defaultSpecDir, root } from './root.ts';
+import { defaultSpecDir, root } from './default-dirs.ts';
 
 class UsageError extends Error {
   constructor(message: string) {

@@ -4,7 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildProgram, commandReference } from './commands.ts';
-import { root } from './root.ts';
+import { root } from './default-dirs.ts';
 
 export const readmeMarkers = { start: '<!-- commands: generated from cli/commands.ts by `node cli/readme.js --write` -->', end: '<!-- end of commands -->' };
 

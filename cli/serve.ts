@@ -5,7 +5,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { corsPolicy } from './cors.ts';
 import { UsageError } from './db.ts';
-import { root } from './root.ts';
+import { root } from './default-dirs.ts';
 import type { LogFormat } from './request-log.ts';
 
 /** --user EMAIL:TOKEN[:ACCOUNT] */

@@ -5,7 +5,7 @@ import type { Admission, RequestHead, ServiceRequest, ServiceResponse } from '..
 import { hostname } from 'node:os';
 import { redact } from '../server/storage/postgres.ts';
 import { hashToken, newToken } from '../server/tokens.ts';
-import { createReferenceService } from '../server/service.ts';
+import { createReferenceService } from '../server/reference-service.ts';
 import { startWebhooks } from '../server/webhooks.ts';
 import { pinnedResolver, systemResolver } from '../server/webhook-guard.ts';
 import { createHttpServer } from '../generated/server/dist/index.js';

@@ -7,7 +7,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writ
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadSpec } from '../generator/pipeline/load.ts';
-import { diffSpecs, formatPos, type ChangeKind, type Severity, type Subject } from '../generator/tools/diff.ts';
+import { diffSpecs, formatPos, type ChangeKind, type Severity, type Subject } from '../generator/tools/spec-diff.ts';
 import { compareSurfaces, renderSurface } from '../generator/targets/typescript/api-surface.ts';
 import { sdkSurface } from '../generator/pipeline/generate.ts';
 import { checkSurface, nextVersion, prependChangelog, setPackagesVersion } from '../cli/diff.ts';

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { addressProblem, checkTarget, httpDeliver, pinnedResolver, type Deliver, type Delivery, type ResolvedAddress, type Resolver } from '../server/webhook-guard.ts';
 import { checkHookUrl } from '../server/hooks.ts';
 import { startWebhooks, type Webhooks } from '../server/webhooks.ts';
-import { createReferenceService } from '../server/service.ts';
+import { createReferenceService } from '../server/reference-service.ts';
 import { createRecord } from '../server/records.ts';
 import { openStorage } from '../server/storage/open.ts';
 import type { Storage } from '../server/storage/port.ts';

@@ -1,7 +1,7 @@
 // PostgreSQL migration 6: API tokens at rest as their SHA-256 only (../../../tokens.ts computes the
 // same hex digest). Existing tokens are hashed in place: every user keeps authenticating.
 // Rerunnable (migrations.test.ts lowers a current schema's version): without `token`, nothing to do.
-import type { PgMigration } from '../types.ts';
+import type { PgMigration } from '../migration.ts';
 
 export const migration: PgMigration = {
   sql: `

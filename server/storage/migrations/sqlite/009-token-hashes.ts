@@ -1,7 +1,7 @@
 // SQLite migration 9: API tokens at rest as their SHA-256 only (../../../tokens.ts). Existing tokens
 // are hashed in place, so every user keeps authenticating with the token they have. Rerunnable
 // (migrations.test.ts lowers a current file's version): a table without `token` is left alone.
-import type { SqliteMigration } from '../types.ts';
+import type { SqliteMigration } from '../migration.ts';
 import { hashToken } from '../../../tokens.ts';
 
 export const migration: SqliteMigration = {

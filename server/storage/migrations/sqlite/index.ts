@@ -1,6 +1,6 @@
 // The SQLite schema's migrations in order: migration n is MIGRATIONS[n - 1] (PRAGMA user_version
 // holds the last one applied). test/storage/migrations.test.ts checks that every file here is listed.
-import type { SqliteMigration } from '../types.ts';
+import type { SqliteMigration } from '../migration.ts';
 import { migration as m1 } from './001-initial-schema.ts';
 import { migration as m2 } from './002-custom-field-ids.ts';
 import { migration as m3 } from './003-webhooks.ts';

@@ -159,7 +159,7 @@ import type * as T from '${this.gen(file, 'types/index.ts')}';
 import type { Handlers } from '${this.gen(file, 'server/index.ts')}';
 import type { Context } from '${importPath(this.paths, file, `${this.paths.dir}/context.ts`)}';
 import { notImplemented } from '${importPath(this.paths, file, `${this.paths.dir}/not-implemented.ts`)}';
-${segs.map((s) => `import { ${ident(s)} } from '../activities/${s}.ts';`).join('\n')}
+${segs.map((s) => `import { ${ident(s)} } from './activities/${s}.ts';`).join('\n')}
 
 type ActivityOperation = ${opNames};
 
@@ -201,7 +201,7 @@ ${ops
 // rerunning the scaffold keeps this list current unless you have edited this file.
 import type { Handlers } from '${this.gen(file, 'server/index.ts')}';
 import type { Context } from '${importPath(this.paths, file, `${this.paths.dir}/context.ts`)}';
-${parts.map((p) => `import { ${p.name} } from '../${p.file.slice('handlers/'.length)}';`).join('\n')}
+${parts.map((p) => `import { ${p.name} } from './${p.file.slice('handlers/'.length)}';`).join('\n')}
 
 export const handlers: Handlers<Context> = {
 ${parts.map((p) => `  ...${p.name},`).join('\n')}
@@ -237,8 +237,8 @@ import { parseArgs } from 'node:util';
 import { createService, type ServiceHooks } from '${this.gen(file, 'server/index.ts')}';
 import { encode } from '${this.gen(file, 'codecs/index.ts')}';
 import { createHttpServer } from '${this.gen(file, 'server/index.ts')}';
-import { handlers } from '../handlers/index.ts';
-import type { Context } from '../context.ts';
+import { handlers } from './handlers/index.ts';
+import type { Context } from './context.ts';
 
 const { values } = parseArgs({
   options: {
