@@ -10,7 +10,7 @@ import { emitValidators, providePrecompiled, validatorInput } from '../targets/t
 import { emitApiSurface, type SurfaceEntry } from '../targets/typescript/api-surface.ts';
 import { targets } from '../targets/index.ts';
 import { outputs } from '../outputs/index.ts';
-import type { Emitter } from '../targets/target.ts';
+import type { Emitter, Formatter } from '../targets/target.ts';
 import { derive, restrict, type Derived, type DerivedName } from '../sdk-model/derive.ts';
 import { defaultCacheDir } from './fingerprint.ts';
 import { assemblePackages, runtimeSource } from '../targets/typescript/packages.ts';
@@ -215,9 +215,9 @@ async function emitAndFormat(opts: GenerateOptions, early: HelperThread | undefi
   const sources = packageSources(assembled);
   const final = compiling && sameTexts(compiling.sources, sources) ? compiling : compile(sources);
   lap('packages');
-  const formatting = formatFiles(assembled, opts.outDir, cache, early);
+  const formatting = formatFiles(assembled, opts.outDir, cache, early, targetFormatters());
   // The files prettier leaves alone are final: staged while the worker formats the others.
-  staging?.write(assembled.filter((f) => f.format !== 'typescript').map((f) => [f.path, f.content]));
+  staging?.write(assembled.filter((f) => f.format !== 'typescript' && !targetFormatters()[f.format]).map((f) => [f.path, f.content]));
   const { files, formatted } = await formatting;
   if (opts.cacheFile && formatted) saveCache(opts.cacheFile, cache);
   lap('format');
@@ -235,6 +235,13 @@ async function emitAndFormat(opts: GenerateOptions, early: HelperThread | undefi
 const packageSources = (files: GeneratedFile[]) => new Map(files.filter((f) => /^(client|server)\/src\//.test(f.path)).map((f) => [f.path, f.source ?? f.content]));
 
 const sameTexts = (a: Map<string, string>, b: Map<string, string>) => a.size === b.size && [...a].every(([path, text]) => b.get(path) === text);
+
+/** Every target's formatter by file format (typescript stays with write.ts's prettier batch). */
+export function targetFormatters(): Partial<Record<GeneratedFile['format'], Formatter>> {
+  const out: Partial<Record<GeneratedFile['format'], Formatter>> = {};
+  for (const t of targets) for (const [format, f] of Object.entries(t.formatters ?? {})) out[format as GeneratedFile['format']] ??= f;
+  return out;
+}
 
 export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
   const kept = new KeptOutput();

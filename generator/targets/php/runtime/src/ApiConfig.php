@@ -11,7 +11,7 @@ final class ApiConfig
      * @param array{xml: string, json: string} $contentTypes
      * @param array<string, mixed> $errorDesc the error envelope's descriptor
      * @param array{maxBytes: int, maxDepth: int, maxElements: int} $xmlLimits
-     * @param array{path: string, maxParts: int, contentType: string, partContentType: string} $batch
+     * @param array{path: string, method: string, maxParts: int, contentType: string, partContentType: string} $batch
      * @param array<string, string> $datePatterns pattern => the date forms it accepts, by scalar code (d, dt, dd)
      */
     public function __construct(

@@ -241,7 +241,7 @@ final class Connection
                 $parts[] = ['method' => $r->method, 'path' => substr($r->url, strlen($this->base)), 'headers' => $headers, 'body' => $r->body];
             }
             $boundary = 'batch_' . bin2hex(random_bytes(12));
-            $call = new Call($this->api->batch['method'] ?? 'POST', $this->api->batch['path']);
+            $call = new Call($this->api->batch['method'], $this->api->batch['path']);
             $headers = [
                 'authorization' => $this->auth,
                 'accept' => $this->api->contentTypes[$this->format->value],

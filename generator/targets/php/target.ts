@@ -1,0 +1,18 @@
+// The PHP target: a Composer package in generated/php (PHP 8.1+, ext-curl and ext-xmlreader, no
+// required library): value classes and enums from the wire descriptors, a client with one method
+// per operation, this folder's runtime/src copied in as src/Runtime, composer.json, README,
+// CHANGELOG and LICENSE; laid out by prettier's PHP plugin and tested with PHPUnit and a live
+// `crmgen serve` (test/sdk-php.test.ts).
+import type { Target } from '../target.ts';
+import { emitPhpClient } from './client.ts';
+import { emitPhpPackage } from './package.ts';
+import { formatPhp } from './format.ts';
+
+export const php: Target = {
+  name: 'php',
+  emitters: [
+    { name: 'php-client', needs: ['descriptors', 'patterns'], emit: emitPhpClient },
+    { name: 'php-package', needs: [], emit: emitPhpPackage },
+  ],
+  formatters: { php: formatPhp },
+};
