@@ -10,7 +10,7 @@ use Crmgen\Client\Runtime\ApiConfig;
 final class Api
 {
     /** How a DateTimeInterface is written (the spec's YYYY-MM-DDThh:mm:ss+00:00). */
-    public const DATE_FORMAT = 'Y-m-dTH:i:sP';
+    public const DATE_FORMAT = 'Y-m-d\\TH:i:sP';
     public const VERSION = '3.0.0';
 
     public static function config(): ApiConfig

@@ -372,7 +372,19 @@ export function fixedModelFiles(spec: Spec, derived: Derived, used: Set<string>)
   derived.patterns.dates.forEach(([pattern], i) => (dates[codes[i]!] = pattern.replace(/\//g, '\\/')));
   void kinds;
   const emitForm = spec.formats.dates.emit;
-  const phpForm = emitForm.replace('YYYY', 'Y').replace('MM', 'm').replace('DD', 'd').replace('hh', 'H').replace('mm', 'i').replace('ss', 's').replace('+00:00', 'P');
+  // The spec's notation as a DateTimeInterface::format() string: its tokens mapped, every other letter escaped.
+  const tokens: [string, string][] = [['YYYY', 'Y'], ['MM', 'm'], ['DD', 'd'], ['hh', 'H'], ['mm', 'i'], ['ss', 's'], ['+00:00', 'P']];
+  let phpForm = '';
+  for (let i = 0; i < emitForm.length; ) {
+    const t = tokens.find(([n]) => emitForm.startsWith(n, i));
+    if (t) {
+      phpForm += t[1];
+      i += t[0].length;
+    } else {
+      phpForm += /[A-Za-z]/.test(emitForm[i]!) ? `\\${emitForm[i]}` : emitForm[i];
+      i++;
+    }
+  }
   files.push({
     path: 'php/src/Api.php',
     content: `${header('')}use ${rootNamespace}\\Runtime\\ApiConfig;
