@@ -232,6 +232,17 @@ export class Models {
       const intBacked = values?.base === 'integer';
       if (values && (intBacked ? code === 'i' : code === 't')) {
         const e = `\\${rootNamespace}\\Enum\\${this.enumClass(list)}`;
+        // A list with {template} entries (C{fieldId}) also takes the filled-in text (C12).
+        if (values.values.some((v) => String(v.value).includes('{'))) {
+          return {
+            wire,
+            name,
+            type: `${e}|string`,
+            doc: 'a value of the list, or a {template} entry filled in',
+            from: (v) => `isset(${v}) ? (${e}::tryFrom((string) ${v}) ?? (string) ${v}) : null`,
+            to: (v) => `${v} instanceof \\BackedEnum ? ${v}->value : ${v}`,
+          };
+        }
         return { wire, name, type: e, from: (v) => `isset(${v}) ? ${e}::from(${intBacked ? '(int)' : '(string)'} ${v}) : null`, to: (v) => `${v}?->value` };
       }
     }
@@ -311,7 +322,9 @@ function listProp(wire: string, cls: string): Prop {
 
 function renderClass(name: string, props: Prop[], custom: boolean, customPattern: string | undefined): string {
   const params = props.map((p) => {
-    const doc = p.doc ? `    /** @var ${p.type === 'array' || p.type.endsWith('|array') ? (p.type === 'array' ? p.doc : `${p.type.replace(/\|array$/, '')}|array<string, mixed>|null`) : `?${p.type}`}${p.type === 'array' ? '|null' : ''}${p.type !== 'array' && !p.type.endsWith('|array') ? ` ${p.doc}` : ''} */\n` : '';
+    const docType = p.type === 'array' ? `${p.doc}|null` : p.type.endsWith('|array') ? `${p.type.replace(/\|array$/, '')}|array<string, mixed>|null` : `${p.type}|null`;
+    const note = p.type === 'array' ? '' : ` ${p.doc}`;
+    const doc = p.doc ? `    /** @var ${docType}${note} */\n` : '';
     return `${doc}    public readonly ${p.type.includes('|') ? `${p.type}|null` : `?${p.type}`} $${p.name} = null,`;
   });
   if (custom) params.push(`    /** @var array<string, string> custom fields by name (${customPattern}) */\n    public readonly array $custom = [],`);

@@ -7,12 +7,14 @@ import type { Target } from '../target.ts';
 import { emitPhpClient } from './client.ts';
 import { emitPhpPackage } from './package.ts';
 import { formatPhp } from './format.ts';
+import { emitPhpReadme } from './readme.ts';
 
 export const php: Target = {
   name: 'php',
   emitters: [
     { name: 'php-client', needs: ['descriptors', 'patterns'], emit: emitPhpClient },
     { name: 'php-package', needs: [], emit: emitPhpPackage },
+    { name: 'php-readme', needs: [], emit: emitPhpReadme },
   ],
   formatters: { php: formatPhp },
 };

@@ -7,7 +7,7 @@ namespace Crmgen\Client\Model;
 final class AttachmentfileUpdateActivityRequest implements WireValue
 {
     public function __construct(
-        /** @var ?\Crmgen\Client\Id\ScheduledemailId the parent: one of the kinds and segments this activity type may sit under */
+        /** @var \Crmgen\Client\Id\ScheduledemailId|null the parent: one of the kinds and segments this activity type may sit under */
         public readonly ?\Crmgen\Client\Id\ScheduledemailId $parent = null,
         public readonly ?AttachmentfileCreateActivityRequestData $data = null,
         public readonly ?bool $flagged = null,

@@ -8,7 +8,7 @@ final class CallFields implements WireValue
 {
     public function __construct(
         public readonly ?string $details = null,
-        /** @var ?string a date as the service writes it */
+        /** @var string|null a date as the service writes it */
         public readonly ?string $dateoccured = null,
         public readonly ?int $duration = null,
     ) {}

@@ -14,7 +14,8 @@ final class CompaniesListRecordsParams implements WireValue
         public readonly ?\Crmgen\Client\Enum\Filtermodes $filtermode = null,
         public readonly ?string $filtervalue = null,
         public readonly ?\Crmgen\Client\Enum\Specials $special = null,
-        public readonly ?\Crmgen\Client\Enum\Searchmodes $searchmode = null,
+        /** @var \Crmgen\Client\Enum\Searchmodes|string|null a value of the list, or a {template} entry filled in */
+        public readonly \Crmgen\Client\Enum\Searchmodes|string|null $searchmode = null,
         public readonly ?string $searchvalue = null,
         public readonly ?int $limit = null,
         public readonly ?int $start = null,
@@ -37,7 +38,7 @@ final class CompaniesListRecordsParams implements WireValue
                 : null,
             special: isset($w['special']) ? \Crmgen\Client\Enum\Specials::from((string) $w['special']) : null,
             searchmode: isset($w['searchmode'])
-                ? \Crmgen\Client\Enum\Searchmodes::from((string) $w['searchmode'])
+                ? \Crmgen\Client\Enum\Searchmodes::tryFrom((string) $w['searchmode']) ?? (string) $w['searchmode']
                 : null,
             searchvalue: isset($w['searchvalue']) && !is_array($w['searchvalue'] ?? null)
                 ? (string) $w['searchvalue']
@@ -60,7 +61,7 @@ final class CompaniesListRecordsParams implements WireValue
                 'filtermode' => $this->filtermode?->value,
                 'filtervalue' => $this->filtervalue,
                 'special' => $this->special?->value,
-                'searchmode' => $this->searchmode?->value,
+                'searchmode' => $this->searchmode instanceof \BackedEnum ? $this->searchmode->value : $this->searchmode,
                 'searchvalue' => $this->searchvalue,
                 'limit' => $this->limit,
                 'start' => $this->start,

@@ -10,9 +10,9 @@ final class EventCreateActivityRequestData implements WireValue
         public readonly ?string $title = null,
         public readonly ?string $details = null,
         public readonly ?bool $completed = null,
-        /** @var ?\DateTimeInterface|string a date or a date and time (a DateTimeInterface is sent with its time) */
+        /** @var \DateTimeInterface|string|null a date or a date and time (a DateTimeInterface is sent with its time) */
         public readonly \DateTimeInterface|string|null $timestart = null,
-        /** @var ?\DateTimeInterface|string a date or a date and time (a DateTimeInterface is sent with its time) */
+        /** @var \DateTimeInterface|string|null a date or a date and time (a DateTimeInterface is sent with its time) */
         public readonly \DateTimeInterface|string|null $timeend = null,
         public readonly ?string $location = null,
         public readonly ?\Crmgen\Client\Enum\Eventtypes $eventtype = null,

@@ -10,9 +10,9 @@ final class EventCreateActivityResponseData implements WireValue
         public readonly ?string $title = null,
         public readonly ?string $details = null,
         public readonly ?bool $completed = null,
-        /** @var ?string a date as the service writes it */
+        /** @var string|null a date as the service writes it */
         public readonly ?string $timestart = null,
-        /** @var ?string a date as the service writes it */
+        /** @var string|null a date as the service writes it */
         public readonly ?string $timeend = null,
         public readonly ?string $location = null,
         public readonly ?string $eventtype = null,
@@ -25,7 +25,7 @@ final class EventCreateActivityResponseData implements WireValue
         public readonly ?array $externalattendees = null,
         public readonly ?string $repeats = null,
         public readonly ?int $repeatevery = null,
-        /** @var ?string a date as the service writes it */
+        /** @var string|null a date as the service writes it */
         public readonly ?string $repeatuntil = null,
         /** @var list<int>|null */
         public readonly ?array $repeatinterval = null,

@@ -10,7 +10,7 @@ final class FollowupCreateActivityRequestData implements WireValue
         public readonly ?string $details = null,
         public readonly ?int $assignedto = null,
         public readonly ?bool $nodate = null,
-        /** @var ?\DateTimeInterface|string a date or a date and time (a DateTimeInterface is sent with its time) */
+        /** @var \DateTimeInterface|string|null a date or a date and time (a DateTimeInterface is sent with its time) */
         public readonly \DateTimeInterface|string|null $duedate = null,
         public readonly ?bool $completed = null,
         public readonly ?bool $sendnotification = null,

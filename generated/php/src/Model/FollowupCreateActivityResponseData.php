@@ -9,10 +9,10 @@ final class FollowupCreateActivityResponseData implements WireValue
     public function __construct(
         public readonly ?string $details = null,
         public readonly ?int $assignedto = null,
-        /** @var ?string the name of assignedto */
+        /** @var string|null the name of assignedto */
         public readonly ?string $assignedtoCn = null,
         public readonly ?bool $nodate = null,
-        /** @var ?string a date as the service writes it */
+        /** @var string|null a date as the service writes it */
         public readonly ?string $duedate = null,
         public readonly ?bool $completed = null,
         public readonly ?bool $sendnotification = null,

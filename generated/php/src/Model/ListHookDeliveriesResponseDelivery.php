@@ -12,13 +12,13 @@ final class ListHookDeliveriesResponseDelivery implements WireValue
         public readonly ?string $event = null,
         public readonly ?int $objectid = null,
         public readonly ?int $attempt = null,
-        /** @var ?string a date as the service writes it */
+        /** @var string|null a date as the service writes it */
         public readonly ?string $attempted = null,
         public readonly ?string $outcome = null,
         public readonly ?int $httpstatus = null,
         public readonly ?string $error = null,
         public readonly ?int $duration = null,
-        /** @var ?string a date as the service writes it */
+        /** @var string|null a date as the service writes it */
         public readonly ?string $nextretry = null,
     ) {}
 

@@ -7,7 +7,7 @@ namespace Crmgen\Client\Model;
 final class OnlinedocUpdateActivityRequest implements WireValue
 {
     public function __construct(
-        /** @var ?\Crmgen\Client\Id\ContactId|\Crmgen\Client\Id\CompanyId|\Crmgen\Client\Id\ProjectblogId|\Crmgen\Client\Id\TicketId|\Crmgen\Client\Id\TaskId the parent: one of the kinds and segments this activity type may sit under */
+        /** @var \Crmgen\Client\Id\ContactId|\Crmgen\Client\Id\CompanyId|\Crmgen\Client\Id\ProjectblogId|\Crmgen\Client\Id\TicketId|\Crmgen\Client\Id\TaskId|null the parent: one of the kinds and segments this activity type may sit under */
         public readonly \Crmgen\Client\Id\ContactId|\Crmgen\Client\Id\CompanyId|\Crmgen\Client\Id\ProjectblogId|\Crmgen\Client\Id\TicketId|\Crmgen\Client\Id\TaskId|null $parent = null,
         public readonly ?OnlinedocCreateActivityRequestData $data = null,
         public readonly ?bool $flagged = null,

@@ -14,10 +14,10 @@ final class OpportunityFields implements WireValue
         public readonly ?int $valueduration = null,
         public readonly ?int $stage = null,
         public readonly ?int $probability = null,
-        /** @var ?string a date as the service writes it */
+        /** @var string|null a date as the service writes it */
         public readonly ?string $closingdate = null,
         public readonly ?int $responsible = null,
-        /** @var ?string the name of responsible */
+        /** @var string|null the name of responsible */
         public readonly ?string $responsibleCn = null,
         public readonly ?string $status = null,
     ) {}

@@ -7,7 +7,7 @@ namespace Crmgen\Client\Model;
 final class PhotoUpdateActivityRequest implements WireValue
 {
     public function __construct(
-        /** @var ?\Crmgen\Client\Id\PhotolistId the parent: one of the kinds and segments this activity type may sit under */
+        /** @var \Crmgen\Client\Id\PhotolistId|null the parent: one of the kinds and segments this activity type may sit under */
         public readonly ?\Crmgen\Client\Id\PhotolistId $parent = null,
         public readonly ?PhotoCreateActivityRequestData $data = null,
         public readonly ?bool $flagged = null,

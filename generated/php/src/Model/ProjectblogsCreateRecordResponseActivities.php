@@ -9,11 +9,11 @@ final class ProjectblogsCreateRecordResponseActivities implements WireValue
     public function __construct(
         public readonly ?int $level = null,
         public readonly ?string $cn = null,
-        /** @var ?string a date as the service writes it */
+        /** @var string|null a date as the service writes it */
         public readonly ?string $created = null,
-        /** @var ?string a date as the service writes it */
+        /** @var string|null a date as the service writes it */
         public readonly ?string $viewed = null,
-        /** @var ?string a date as the service writes it */
+        /** @var string|null a date as the service writes it */
         public readonly ?string $updated = null,
         public readonly ?bool $flagged = null,
         public readonly ?int $typeid = null,
@@ -21,7 +21,7 @@ final class ProjectblogsCreateRecordResponseActivities implements WireValue
         public readonly ?int $creatorid = null,
         public readonly ?string $creatorname = null,
         public readonly ?int $position = null,
-        /** @var NoteFields|EventFields|FollowupFields|WebsiteFields|TaskFields|TimerecordFields|TasklistFields|FileFields|BillingawidgetFields|MarketingawidgetFields|PhotolistFields|OpportunityFields|OnlinedocFields|MarketingbwidgetFields|TemplateFields|AttachmentfileFields|SeparatorFields|CallFields|ScheduledemailFields|LinkedemailsFields|CommentFields|SupportwidgetFields|array<string, mixed>|null */
+        /** @var NoteFields|EventFields|FollowupFields|WebsiteFields|TaskFields|TimerecordFields|TasklistFields|FileFields|BillingawidgetFields|MarketingawidgetFields|PhotolistFields|OpportunityFields|OnlinedocFields|MarketingbwidgetFields|TemplateFields|AttachmentfileFields|SeparatorFields|CallFields|ScheduledemailFields|LinkedemailsFields|CommentFields|SupportwidgetFields|array<string, mixed>|null the activity type's fields, by typeid (an unknown type: array<string, mixed>) */
         public readonly NoteFields|EventFields|FollowupFields|WebsiteFields|TaskFields|TimerecordFields|TasklistFields|FileFields|BillingawidgetFields|MarketingawidgetFields|PhotolistFields|OpportunityFields|OnlinedocFields|MarketingbwidgetFields|TemplateFields|AttachmentfileFields|SeparatorFields|CallFields|ScheduledemailFields|LinkedemailsFields|CommentFields|SupportwidgetFields|array|null $fields = null,
         public readonly ?int $modificatorid = null,
         public readonly ?string $modificatorname = null,

@@ -15,7 +15,7 @@ final class ProjectblogsCreateRecordResponseItemFields implements WireValue
         public readonly ?string $website = null,
         public readonly ?string $background = null,
         public readonly ?int $assignedto = null,
-        /** @var ?string the name of assignedto */
+        /** @var string|null the name of assignedto */
         public readonly ?string $assignedtoCn = null,
         public readonly ?int $creatorid = null,
         public readonly ?string $creatorname = null,

@@ -16,15 +16,15 @@ final class ReportActivitiesResponseActivity implements WireValue
         public readonly ?int $itemtype = null,
         public readonly ?string $itemname = null,
         public readonly ?int $owner = null,
-        /** @var ?string the name of owner */
+        /** @var string|null the name of owner */
         public readonly ?string $ownerCn = null,
-        /** @var ?string a date as the service writes it */
+        /** @var string|null a date as the service writes it */
         public readonly ?string $created = null,
-        /** @var ?string a date as the service writes it */
+        /** @var string|null a date as the service writes it */
         public readonly ?string $updated = null,
         public readonly ?string $title = null,
         public readonly ?bool $completed = null,
-        /** @var NoteFields|EventFields|FollowupFields|WebsiteFields|TaskFields|TimerecordFields|TasklistFields|FileFields|BillingawidgetFields|MarketingawidgetFields|PhotolistFields|OpportunityFields|OnlinedocFields|MarketingbwidgetFields|TemplateFields|AttachmentfileFields|SeparatorFields|CallFields|ScheduledemailFields|LinkedemailsFields|CommentFields|SupportwidgetFields|array<string, mixed>|null */
+        /** @var NoteFields|EventFields|FollowupFields|WebsiteFields|TaskFields|TimerecordFields|TasklistFields|FileFields|BillingawidgetFields|MarketingawidgetFields|PhotolistFields|OpportunityFields|OnlinedocFields|MarketingbwidgetFields|TemplateFields|AttachmentfileFields|SeparatorFields|CallFields|ScheduledemailFields|LinkedemailsFields|CommentFields|SupportwidgetFields|array<string, mixed>|null the activity type's fields, by typeid (an unknown type: array<string, mixed>) */
         public readonly NoteFields|EventFields|FollowupFields|WebsiteFields|TaskFields|TimerecordFields|TasklistFields|FileFields|BillingawidgetFields|MarketingawidgetFields|PhotolistFields|OpportunityFields|OnlinedocFields|MarketingbwidgetFields|TemplateFields|AttachmentfileFields|SeparatorFields|CallFields|ScheduledemailFields|LinkedemailsFields|CommentFields|SupportwidgetFields|array|null $fields = null,
         /** @var list<ReportActivitiesResponseActivityComment>|null */
         public readonly ?array $comments = null,

@@ -8,10 +8,10 @@ final class ReportActivitiesResponseActivityComment implements WireValue
 {
     public function __construct(
         public readonly ?int $id = null,
-        /** @var ?string a date as the service writes it */
+        /** @var string|null a date as the service writes it */
         public readonly ?string $created = null,
         public readonly ?int $owner = null,
-        /** @var ?string the name of owner */
+        /** @var string|null the name of owner */
         public readonly ?string $ownerCn = null,
         public readonly ?string $posttext = null,
     ) {}

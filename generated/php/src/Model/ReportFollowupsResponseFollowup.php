@@ -13,16 +13,16 @@ final class ReportFollowupsResponseFollowup implements WireValue
         public readonly ?int $itemtype = null,
         public readonly ?string $itemname = null,
         public readonly ?int $owner = null,
-        /** @var ?string the name of owner */
+        /** @var string|null the name of owner */
         public readonly ?string $ownerCn = null,
-        /** @var ?string a date as the service writes it */
+        /** @var string|null a date as the service writes it */
         public readonly ?string $created = null,
         public readonly ?string $details = null,
         public readonly ?int $assignedto = null,
-        /** @var ?string the name of assignedto */
+        /** @var string|null the name of assignedto */
         public readonly ?string $assignedtoCn = null,
         public readonly ?bool $nodate = null,
-        /** @var ?string a date as the service writes it */
+        /** @var string|null a date as the service writes it */
         public readonly ?string $duedate = null,
         public readonly ?ReportNextactionsResponseActionItem $item = null,
     ) {}

@@ -13,15 +13,15 @@ final class ReportNextactionsResponseAction implements WireValue
         public readonly ?int $itemtype = null,
         public readonly ?string $itemname = null,
         public readonly ?int $owner = null,
-        /** @var ?string the name of owner */
+        /** @var string|null the name of owner */
         public readonly ?string $ownerCn = null,
-        /** @var ?string a date as the service writes it */
+        /** @var string|null a date as the service writes it */
         public readonly ?string $created = null,
         public readonly ?string $title = null,
-        /** @var ?string a date as the service writes it */
+        /** @var string|null a date as the service writes it */
         public readonly ?string $date = null,
         public readonly ?int $assignedto = null,
-        /** @var ?string the name of assignedto */
+        /** @var string|null the name of assignedto */
         public readonly ?string $assignedtoCn = null,
         public readonly ?int $priority = null,
         public readonly ?bool $completed = null,

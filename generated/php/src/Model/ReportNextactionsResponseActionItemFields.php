@@ -21,7 +21,7 @@ final class ReportNextactionsResponseActionItemFields implements WireValue
         public readonly ?string $background = null,
         public readonly ?string $website = null,
         public readonly ?int $assignedto = null,
-        /** @var ?string the name of assignedto */
+        /** @var string|null the name of assignedto */
         public readonly ?string $assignedtoCn = null,
         public readonly ?string $name = null,
         public readonly ?int $creatorid = null,

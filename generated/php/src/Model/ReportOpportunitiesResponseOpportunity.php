@@ -13,11 +13,11 @@ final class ReportOpportunitiesResponseOpportunity implements WireValue
         public readonly ?int $itemtype = null,
         public readonly ?string $itemname = null,
         public readonly ?int $owner = null,
-        /** @var ?string the name of owner */
+        /** @var string|null the name of owner */
         public readonly ?string $ownerCn = null,
-        /** @var ?string a date as the service writes it */
+        /** @var string|null a date as the service writes it */
         public readonly ?string $created = null,
-        /** @var ?string a date as the service writes it */
+        /** @var string|null a date as the service writes it */
         public readonly ?string $modified = null,
         public readonly ?string $description = null,
         public readonly ?float $valueunit = null,
@@ -26,10 +26,10 @@ final class ReportOpportunitiesResponseOpportunity implements WireValue
         public readonly ?int $valueduration = null,
         public readonly ?int $stage = null,
         public readonly ?int $probability = null,
-        /** @var ?string a date as the service writes it */
+        /** @var string|null a date as the service writes it */
         public readonly ?string $closingdate = null,
         public readonly ?int $responsible = null,
-        /** @var ?string the name of responsible */
+        /** @var string|null the name of responsible */
         public readonly ?string $responsibleCn = null,
         public readonly ?string $status = null,
         public readonly ?ReportNextactionsResponseActionItem $item = null,

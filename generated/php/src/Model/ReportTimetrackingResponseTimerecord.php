@@ -14,16 +14,16 @@ final class ReportTimetrackingResponseTimerecord implements WireValue
         public readonly ?int $tasklistid = null,
         public readonly ?int $taskid = null,
         public readonly ?int $owner = null,
-        /** @var ?string the name of owner */
+        /** @var string|null the name of owner */
         public readonly ?string $ownerCn = null,
-        /** @var ?string a date as the service writes it */
+        /** @var string|null a date as the service writes it */
         public readonly ?string $created = null,
         public readonly ?bool $billable = null,
         public readonly ?int $person = null,
-        /** @var ?string the name of person */
+        /** @var string|null the name of person */
         public readonly ?string $personCn = null,
         public readonly ?float $hours = null,
-        /** @var ?string a date as the service writes it */
+        /** @var string|null a date as the service writes it */
         public readonly ?string $date = null,
         public readonly ?string $invoiced = null,
         public readonly ?string $details = null,

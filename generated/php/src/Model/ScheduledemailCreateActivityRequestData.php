@@ -17,7 +17,7 @@ final class ScheduledemailCreateActivityRequestData implements WireValue
         public readonly ?string $subject = null,
         public readonly ?\Crmgen\Client\Enum\Emailpriorities $priority = null,
         public readonly ?string $body = null,
-        /** @var ?\DateTimeInterface|string a date or a date and time (a DateTimeInterface is sent with its time) */
+        /** @var \DateTimeInterface|string|null a date or a date and time (a DateTimeInterface is sent with its time) */
         public readonly \DateTimeInterface|string|null $scheduledtime = null,
     ) {}
 

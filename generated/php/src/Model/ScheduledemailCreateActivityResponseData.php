@@ -17,7 +17,7 @@ final class ScheduledemailCreateActivityResponseData implements WireValue
         public readonly ?string $subject = null,
         public readonly ?int $priority = null,
         public readonly ?string $body = null,
-        /** @var ?string a date as the service writes it */
+        /** @var string|null a date as the service writes it */
         public readonly ?string $scheduledtime = null,
     ) {}
 

@@ -7,7 +7,7 @@ namespace Crmgen\Client\Model;
 final class TaskUpdateActivityRequest implements WireValue
 {
     public function __construct(
-        /** @var ?\Crmgen\Client\Id\TasklistId the parent: one of the kinds and segments this activity type may sit under */
+        /** @var \Crmgen\Client\Id\TasklistId|null the parent: one of the kinds and segments this activity type may sit under */
         public readonly ?\Crmgen\Client\Id\TasklistId $parent = null,
         public readonly ?TaskCreateActivityRequestData $data = null,
         public readonly ?bool $flagged = null,

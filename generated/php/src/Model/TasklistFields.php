@@ -10,7 +10,7 @@ final class TasklistFields implements WireValue
         public readonly ?string $title = null,
         public readonly ?string $description = null,
         public readonly ?bool $nodate = null,
-        /** @var ?string a date as the service writes it */
+        /** @var string|null a date as the service writes it */
         public readonly ?string $milestonedate = null,
         public readonly ?bool $completed = null,
     ) {}

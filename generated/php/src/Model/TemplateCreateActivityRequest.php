@@ -7,7 +7,7 @@ namespace Crmgen\Client\Model;
 final class TemplateCreateActivityRequest implements WireValue
 {
     public function __construct(
-        /** @var ?\Crmgen\Client\Id\ContactId|\Crmgen\Client\Id\CompanyId|\Crmgen\Client\Id\ProjectblogId|\Crmgen\Client\Id\TicketId the parent: one of the kinds and segments this activity type may sit under */
+        /** @var \Crmgen\Client\Id\ContactId|\Crmgen\Client\Id\CompanyId|\Crmgen\Client\Id\ProjectblogId|\Crmgen\Client\Id\TicketId|null the parent: one of the kinds and segments this activity type may sit under */
         public readonly \Crmgen\Client\Id\ContactId|\Crmgen\Client\Id\CompanyId|\Crmgen\Client\Id\ProjectblogId|\Crmgen\Client\Id\TicketId|null $parent = null,
         public readonly ?TemplateCreateActivityRequestData $data = null,
         public readonly ?bool $flagged = null,

@@ -10,14 +10,14 @@ final class TicketsCreateRecordResponseItem implements WireValue
         public readonly ?\Crmgen\Client\Id\TicketId $id = null,
         public readonly ?string $name = null,
         public readonly ?int $typeid = null,
-        /** @var ?string a date as the service writes it */
+        /** @var string|null a date as the service writes it */
         public readonly ?string $created = null,
-        /** @var ?string a date as the service writes it */
+        /** @var string|null a date as the service writes it */
         public readonly ?string $viewed = null,
-        /** @var ?string a date as the service writes it */
+        /** @var string|null a date as the service writes it */
         public readonly ?string $updated = null,
         public readonly ?int $ownership = null,
-        /** @var ?string the name of ownership */
+        /** @var string|null the name of ownership */
         public readonly ?string $ownershipCn = null,
         public readonly ?bool $flagged = null,
         public readonly ?TicketsCreateRecordResponseItemFields $fields = null,

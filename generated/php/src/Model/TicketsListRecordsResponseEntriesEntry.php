@@ -18,14 +18,14 @@ final class TicketsListRecordsResponseEntriesEntry implements WireValue
         public readonly ?string $website = null,
         public readonly ?string $background = null,
         public readonly ?int $assignedto = null,
-        /** @var ?string the name of assignedto */
+        /** @var string|null the name of assignedto */
         public readonly ?string $assignedtoCn = null,
         public readonly ?string $company = null,
-        /** @var ?string a date as the service writes it */
+        /** @var string|null a date as the service writes it */
         public readonly ?string $created = null,
-        /** @var ?string a date as the service writes it */
+        /** @var string|null a date as the service writes it */
         public readonly ?string $viewed = null,
-        /** @var ?string a date as the service writes it */
+        /** @var string|null a date as the service writes it */
         public readonly ?string $updated = null,
         /** @var list<TicketsListRecordsResponseEntriesEntryCategory>|null */
         public readonly ?array $categories = null,

@@ -7,10 +7,10 @@ namespace Crmgen\Client\Model;
 final class TimerecordCreateActivityResponseData implements WireValue
 {
     public function __construct(
-        /** @var ?string a date as the service writes it */
+        /** @var string|null a date as the service writes it */
         public readonly ?string $date = null,
         public readonly ?int $person = null,
-        /** @var ?string the name of person */
+        /** @var string|null the name of person */
         public readonly ?string $personCn = null,
         public readonly ?float $hours = null,
         public readonly ?bool $billable = null,

@@ -16,6 +16,9 @@ final class Xml
         if (strlen($body) > $maxBytes) {
             throw new XmlException('document of ' . strlen($body) . " bytes exceeds the limit of {$maxBytes}");
         }
+        if ($body === '') {
+            throw new XmlException('empty document');
+        }
         $reader = new \XMLReader();
         $previous = libxml_use_internal_errors(true);
         try {

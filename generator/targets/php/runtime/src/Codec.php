@@ -311,7 +311,7 @@ final class Codec
                     } elseif (isset($desc['inl']) && self::keyed($name, $desc['inl']['p'])) {
                         $inline[] = self::withId(self::fromJson($desc['inl']['of'], $x), $name, $desc['inl']['p']);
                     } elseif (isset($desc['inl']) && $name === $desc['inl']['as'] && is_array($x)) {
-                        $inline = array_map(static fn ($e) => self::fromJson($desc['inl']['of'], $e), array_values($x));
+                        $inline = array_map(static fn ($e) => self::listed($desc['inl']['of'], $e), array_values($x));
                     } elseif (isset($desc['c']) && preg_match('/' . $desc['c'] . '/', $name) === 1) {
                         $out[$name] = $x;
                     } elseif ($an !== null && str_ends_with($name, $an['s'])) {
@@ -343,7 +343,7 @@ final class Codec
                     return [];
                 }
                 if (array_is_list($value)) {
-                    return array_map(static fn ($e) => self::fromJson($desc['of'], $e), $value);
+                    return array_map(static fn ($e) => self::listed($desc['of'], $e), $value);
                 }
                 $out = [];
                 foreach ($value as $k => $e) {
@@ -355,6 +355,20 @@ final class Codec
             default:
                 return is_array($value) ? $value : [];
         }
+    }
+
+    /**
+     * An entry of an id<N> container sent as a JSON list: its own id is kept.
+     *
+     * @param array<string, mixed> $desc
+     */
+    private static function listed(array $desc, mixed $e): mixed
+    {
+        $v = self::fromJson($desc, $e);
+        if (is_array($e) && isset($e['id']) && is_array($v) && !array_key_exists('id', $v)) {
+            return ['id' => self::scalar('i', $e['id'])] + $v;
+        }
+        return $v;
     }
 
     /** @param array<string, mixed> $desc */
