@@ -223,9 +223,9 @@ final class Codec
     }
 
     /** @param array<string, mixed> $desc */
-    private static function element(string $name, array $desc, mixed $value, ?string $label): string
+    private static function element(string $name, array $desc, mixed $value, ?string $label, string $attr = 'label'): string
     {
-        $open = $label === null ? "<{$name}" : "<{$name} label=\"" . Xml::escape($label) . '"';
+        $open = $label === null ? "<{$name}" : "<{$name} {$attr}=\"" . Xml::escape($label) . '"';
         $content = self::content($desc, $value);
         return $content === '' ? "{$open}/>" : "{$open}>{$content}</{$name}>";
     }
@@ -250,7 +250,12 @@ final class Codec
                     if ($x === null) {
                         continue;
                     }
-                    $s .= self::element($name, self::selected($desc, $name, $value[$desc['sel']['on'] ?? ''] ?? null), $x, $desc['lb'][$name] ?? null);
+                    $fd = self::selected($desc, $name, $value[$desc['sel']['on'] ?? ''] ?? null);
+                    $an = $desc['an'] ?? null;
+                    $owner = $an !== null && in_array($name, $an['f'], true) ? ($value[$name . $an['s']] ?? null) : null;
+                    $s .= is_string($owner)
+                        ? self::element($name, $fd, $x, $owner, $an['a'])
+                        : self::element($name, $fd, $x, $desc['lb'][$name] ?? null);
                 }
                 if (isset($desc['c'])) {
                     foreach ($value as $name => $x) {
@@ -389,6 +394,10 @@ final class Codec
                     $x = $value[$fd['k'] === 'y' ? $fd['as'] : $name] ?? null;
                     if ($x !== null) {
                         $out[$name] = self::toJson(self::selected($desc, $name, $value[$desc['sel']['on'] ?? ''] ?? null), $x);
+                        $an = $desc['an'] ?? null;
+                        if ($an !== null && in_array($name, $an['f'], true) && is_string($value[$name . $an['s']] ?? null)) {
+                            $out[$name . $an['s']] = $value[$name . $an['s']];
+                        }
                     }
                 }
                 if (isset($desc['c'])) {
