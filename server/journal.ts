@@ -1,6 +1,6 @@
 // An item's journal: activities as show returns them.
 import type * as T from '../generated/server/dist/types/index.js';
-import { formatDateTime, parseSaveDate } from '../generated/server/dist/runtime/dates.js';
+import { formatDateTime } from '../generated/server/dist/runtime/dates.js';
 import type { ActivityRow } from './storage/port.ts';
 import { activityBySegment } from './facts.ts';
 
@@ -23,18 +23,4 @@ export function renderActivity(row: ActivityRow): T.ActivityEntry {
     modificatorname: row.modificatorName,
     id: row.id,
   };
-}
-
-/**
- * The date an activity holds in `field` (ms, UTC), or undefined when it has none or the field's
- * `when` condition fails (a due date while nodate = 1). A missing flag reads as 0.
- */
-export function activityDate(a: ActivityRow, field: string): number | undefined {
-  const when = activityBySegment.get(a.segment)?.fields.find((f) => f.name === field)?.when;
-  if (when) {
-    const other = a.fields[when.field] ?? 0;
-    if (when.equals !== undefined ? other !== when.equals : other === when.notEquals) return undefined;
-  }
-  const v = a.fields[field];
-  return typeof v === 'string' ? parseSaveDate(v)?.ms : undefined;
 }

@@ -7,7 +7,7 @@ import type { ActivityRow, RecordRow, Tx } from './storage/port.ts';
 import type { ReportQuery } from './storage/record-query.ts';
 import type { Caller } from './context.ts';
 import { activityBySegment, activityByTypeid, kindOf, spec } from './facts.ts';
-import { activityDate } from './journal.ts';
+import { activityDate } from './storage/activity-dates.ts';
 import { checkOwners } from './owners.ts';
 
 const day = 86_400_000;

@@ -5,18 +5,13 @@
 import type { Operation, Spec } from '../pipeline/model.ts';
 import type { Desc } from '../targets/typescript/runtime/codec.ts';
 import { encodeXml, toWireJson } from '../targets/typescript/runtime/codec.ts';
-import { clientCallName, messageTargets, type MessageTarget } from '../targets/typescript/names.ts';
+import { docsLanguages, type ExampleCall } from '../targets/docs-languages.ts';
+import { messageTargets, type MessageTarget } from '../sdk-model/messages.ts';
 import { example, exampleSegment } from '../sdk-model/examples.ts';
-import { fieldRows, indentXml, languages, TsCode, tsLiteral, type Endpoint, type Example, type Tab } from './docs-model.ts';
+import { fieldRows, indentXml, languages, type Endpoint, type Example, type Tab } from './docs-model.ts';
 
 /** Placeholder ids of the examples: a record, an activity, a delivery. test/docs-examples.test.ts binds them to real ones. */
 export const placeholders = { record: 467069, activity: 12, delivery: 88 };
-
-/** A record's or activity's id in a client call, `of` its kind or segment: the client's ids carry their kind. */
-export const tsId = (of: string, n: number): string => `asId('${of}', ${n})`;
-
-/** The variable a call's result goes into, by the method's name. */
-const resultName = (client: string) => ({ create: 'created', update: 'updated', delete: 'deleted', show: 'record', list: 'list', deliveries: 'deliveries', redeliver: 'delivery' })[client.split('.').pop()!] ?? 'report';
 
 export function endpointBuilder(spec: Spec, descriptors: Record<string, Desc>): (op: Operation, kind?: string, segment?: string) => Endpoint {
   // By operation: each endpoint looks up its messages among its own operation's only.
@@ -76,27 +71,18 @@ export function endpointBuilder(spec: Spec, descriptors: Record<string, Desc>): 
       .filter(Boolean)
       .join(' ');
 
-    // The same call through the client: path ids, then the body or parameters, then the files.
-    const client = clientCallName(op, b.kind, b.segment);
-    const idOf = op.scope === 'activity' ? b.segment : op.scope === 'kind' ? b.kind : undefined;
-    const callIds = ids.map((n, i) => (i === 0 && idOf ? tsId(idOf, n) : String(n)));
-    const parentOf = spec.activities.find((a) => a.segment === b.segment)?.parents[0];
-    const withParent = (v: unknown) => {
-      const o = v as { parent?: unknown } | undefined;
-      if (op.scope !== 'activity' || typeof o?.parent !== 'number' || !parentOf) return v;
-      return { ...o, parent: new TsCode(tsId(parentOf === 'record' ? b.kind : parentOf, o.parent)) };
+    // The same call through each SDK: path ids, then the body or parameters, then the files.
+    const call: ExampleCall = {
+      op,
+      kind: b.kind,
+      segment: b.segment,
+      ids,
+      idOf: op.scope === 'activity' ? b.segment : op.scope === 'kind' ? b.kind : undefined,
+      parentOf: spec.activities.find((a) => a.segment === b.segment)?.parents[0],
+      value: requestValue ?? paramsValue,
+      files: files.map((f) => ({ field: f, filename: (data![f] as { filename: string }).filename })),
     };
-    const value = withParent(requestValue ?? paramsValue);
-    const files_ = multipart ? [`{ files: { ${files.map((f) => `${f}: await openAsBlob(${tsLiteral((data![f] as { filename: string }).filename)})`).join(', ')} } }`] : [];
-    const head = `const ${resultName(client)} = await ${client}(`;
-    const flat = [...callIds, ...(value !== undefined ? [tsLiteral(value)] : []), ...files_];
-    // One line when short; else the body hugs the parentheses, or each argument gets its own line.
-    const typescript =
-      `${head}${flat.join(', ')});`.length <= 100 && !flat.some((a) => a.includes('\n'))
-        ? `${head}${flat.join(', ')});`
-        : value !== undefined && !files_.length
-          ? `${head}${[...callIds, tsLiteral(value, '', 0)].join(', ')});`
-          : `${head}\n${[...callIds, ...(value !== undefined ? [tsLiteral(value, '  ', 0)] : []), ...files_].map((a) => `  ${a},`).join('\n')}\n);`;
+    const sdkTabs = docsLanguages.map((l) => ({ lang: l.tab, title: l.label, examples: [{ kind: l.tab, ...l.call(call) }] }));
 
     const tab = (lang: string, examples: (Example | false | undefined)[]): Tab => ({ lang, title: languages[lang], examples: examples.filter((e): e is Example => !!e) });
     const responseLabel = `Response ${op.status}`;
@@ -105,11 +91,11 @@ export function endpointBuilder(spec: Spec, descriptors: Record<string, Desc>): 
       method: op.method,
       path,
       purpose: op.purpose,
-      client,
+      client: docsLanguages[0]!.callName(op, b.kind, b.segment),
       status: op.status,
       ...(op.params ? { params: { head: ['parameter', 'type', 'meaning'], rows: fieldRows(spec, op.params) } } : {}),
       tabs: [
-        tab('typescript', [{ kind: 'typescript', label: multipart ? 'Client call (openAsBlob from node:fs)' : 'Client call', text: typescript }]),
+        ...sdkTabs,
         tab('xml', [req && { kind: 'request-xml', label: 'Request', text: req.xml }, res && { kind: 'response-xml', label: responseLabel, text: res.xml }]),
         tab('json', [req && { kind: 'request-json', label: 'Request', text: req.json }, res && { kind: 'response-json', label: responseLabel, text: res.json }]),
         tab('curl', [{ kind: 'curl', label: 'curl', text: curl }]),

@@ -8,7 +8,7 @@ import type { Spec } from '../pipeline/model.ts';
 import { templatesDir } from '../pipeline/root.ts';
 import { Handlebars, template } from '../pipeline/templates.ts';
 import { languages, type Block, type Example, type Page, type Section, type Tab } from './docs-model.ts';
-import { tsId } from './docs-endpoints.ts';
+import { tsId } from '../targets/typescript/docs.ts';
 
 const fenceLang: Record<string, string> = { ts: 'typescript', sh: 'curl' };
 

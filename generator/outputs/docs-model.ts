@@ -138,27 +138,3 @@ export function indentXml(xml: string): string {
   return lines.join('\n');
 }
 
-/** TypeScript source to print as it is inside a value (an id expression). */
-export class TsCode {
-  constructor(readonly code: string) {}
-}
-
-/** A value as TypeScript source: identifier keys unquoted, single quotes, one line when short. */
-export function tsLiteral(v: unknown, indent = '', width = 90): string {
-  if (v instanceof TsCode) return v.code;
-  if (v === undefined || v === null) return String(v);
-  if (typeof v === 'string') return `'${v.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'`;
-  if (typeof v !== 'object') return String(v);
-  const inner = `${indent}  `;
-  const parts = Array.isArray(v)
-    ? v.map((x) => tsLiteral(x, inner, 90))
-    : Object.entries(v as Record<string, unknown>)
-        .filter(([, x]) => x !== undefined)
-        .map(([k, x]) => `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : tsLiteral(k)}: ${tsLiteral(x, inner, 90)}`);
-  const [open, close] = Array.isArray(v) ? ['[', ']'] : ['{', '}'];
-  if (!parts.length) return `${open}${close}`;
-  const one = Array.isArray(v) ? `[${parts.join(', ')}]` : `{ ${parts.join(', ')} }`;
-  // width 0: always one entry a line (an argument that did not fit beside its call).
-  if (!one.includes('\n') && indent.length + one.length <= width) return one;
-  return `${open}\n${parts.map((p) => `${inner}${p}`).join(',\n')},\n${indent}${close}`;
-}

@@ -4,7 +4,7 @@
 import type { ActivityType, Operation, Spec } from '../pipeline/model.ts';
 import { encodeXml, toWireJson } from '../targets/typescript/runtime/codec.ts';
 import type { Desc } from '../targets/typescript/runtime/codec.ts';
-import { notificationTargets } from '../targets/typescript/names.ts';
+import { notificationTargets } from '../sdk-model/messages.ts';
 import { example } from '../sdk-model/examples.ts';
 import { hierarchySvg, hierarchyMermaid } from './hierarchy-diagram.ts';
 import { endpointBuilder } from './docs-endpoints.ts';

@@ -11,7 +11,7 @@ import type { Operation, Spec } from '../pipeline/model.ts';
 import type { GeneratedFile } from '../pipeline/generated-file.ts';
 import { encodeXml, toWireJson } from '../targets/typescript/runtime/codec.ts';
 import type { Derived } from '../sdk-model/derive.ts';
-import { messageTargets, notificationTargets, type MessageTarget } from '../targets/typescript/names.ts';
+import { messageTargets, notificationTargets, type MessageTarget } from '../sdk-model/messages.ts';
 import { example } from '../sdk-model/examples.ts';
 
 type Schema = Record<string, unknown>;

@@ -8,7 +8,7 @@ import { formatTexts, type WorkerJob } from './write.ts';
 import { compileValidatorInput } from '../targets/typescript/validator-compile.ts';
 import { emitDocs } from '../outputs/docs.ts';
 import { emitOpenApi } from '../outputs/openapi.ts';
-import { SchemaBuilder } from '../outputs/schemas.ts';
+import { SchemaBuilder } from '../sdk-model/json-schemas.ts';
 import { loadSpec } from './load.ts';
 
 const port = parentPort!;

@@ -23,6 +23,8 @@ import {
   type Spec,
   type Structure,
   type ValueList,
+  type Conformance,
+  type ConformanceCall,
 } from './model.ts';
 
 export const schemaPath = fileURLToPath(new URL('../../spec/schema/spec.schema.json', import.meta.url));
@@ -156,7 +158,7 @@ function schemaProblems(f: SpecFile, errors: ErrorObject[]): SpecProblem[] {
 }
 
 /** Sections whose entries may be spread over several files. */
-const mergedSections = new Set(['structures', 'operations']);
+const mergedSections = new Set(['structures', 'operations', 'conformance']);
 
 /** Licenses whose text crmgen writes itself (templates/licenses/); any other needs packages.licenseFile. */
 export const builtInLicenses = ['MIT', 'ISC'];
@@ -169,14 +171,20 @@ export interface LoadOptions {
   files?: Record<string, string>;
 }
 
+/** The folder beside the spec's YAML files that holds the conformance cases (spec/conformance/*.yaml). */
+export const conformanceDir = 'conformance';
+
+const isYaml = (n: string) => n.endsWith('.yaml') || n.endsWith('.yml');
+
 export function loadSpec(dir: string, options: LoadOptions = {}): Spec {
   const names = options.files
     ? Object.keys(options.files)
-        .filter((n) => n.endsWith('.yaml') || n.endsWith('.yml'))
+        .filter((n) => isYaml(n) && (!n.includes('/') || n.startsWith(`${conformanceDir}/`)))
         .sort()
-    : readdirSync(dir)
-        .filter((n) => n.endsWith('.yaml') || n.endsWith('.yml'))
-        .sort();
+    : [
+        ...readdirSync(dir).filter(isYaml).sort(),
+        ...(existsSync(join(dir, conformanceDir)) ? readdirSync(join(dir, conformanceDir)).filter(isYaml).sort().map((n) => `${conformanceDir}/${n}`) : []),
+      ];
   const problems: SpecProblem[] = [];
   const files: SpecFile[] = [];
   const validate = schemaValidator();
@@ -220,6 +228,15 @@ export function loadSpec(dir: string, options: LoadOptions = {}): Spec {
 
 function sortProblems(p: SpecProblem[]): SpecProblem[] {
   return p.sort((a, b) => a.pos.file.localeCompare(b.pos.file) || a.pos.line - b.pos.line || a.pos.col - b.pos.col);
+}
+
+/** The calls of a conformance case, with their paths inside it. */
+function callsOf(c: Record<string, any>): [Path, ConformanceCall][] {
+  const out: [Path, ConformanceCall][] = [];
+  if (c.call) out.push([['call'], c.call]);
+  (c.calls ?? []).forEach((call: ConformanceCall, i: number) => out.push([['calls', i], call]));
+  if (c.repeat?.call) out.push([['repeat', 'call'], c.repeat.call]);
+  return out;
 }
 
 /** Where a section (or an entry of a merged section) was found. */
@@ -358,8 +375,53 @@ class IrBuilder {
         signature: n.signature,
         retries: n.retries,
       },
+      ...(this.merged.has('conformance') ? { conformance: this.conformance(operations, kinds, activities) } : {}),
       pos: this.sectionPositions(),
     };
+  }
+
+  /**
+   * The conformance suite, each case with its position; a call names an operation of the spec and,
+   * where the operation needs them, a kind and a segment of the spec, and case ids are unique per family.
+   */
+  private conformance(operations: Operation[], kinds: Kind[], activities: ActivityType[]): Conformance {
+    const parts = this.merged.get('conformance')!;
+    const part = (name: string) => parts.get(name);
+    const cases = <T>(name: string): T[] => {
+      const loc = part(name);
+      if (!loc) return [];
+      const seen = new Set<string>();
+      return (loc.value as unknown as Raw[]).map((c, i) => {
+        if (seen.has(c.id)) this.problem(loc.file, [...loc.path, i, 'id'], `conformance ${name}: case id '${c.id}' is used twice`);
+        seen.add(c.id);
+        for (const [path, call] of callsOf(c)) this.checkCall(loc, [i, ...path], call, operations, kinds, activities);
+        return { ...c, pos: this.pos(loc, [i], false) } as T;
+      });
+    };
+    const required = (name: string) => {
+      const loc = part(name);
+      if (loc) return loc.value as Raw;
+      this.problems.push({ pos: this.pos([...parts.values()][0]!, [], true), message: `conformance: expected a '${name}' entry (spec/conformance/*.yaml), found none` });
+      return {};
+    };
+    return {
+      client: required('client') as Conformance['client'],
+      retry: required('retry') as Conformance['retry'],
+      requests: cases('requests'),
+      responses: cases('responses'),
+      retries: cases('retries'),
+      batch: cases('batch'),
+      webhooks: cases('webhooks'),
+      pagination: cases('pagination'),
+    };
+  }
+
+  private checkCall(loc: Located<Raw>, at: Path, call: ConformanceCall, operations: Operation[], kinds: Kind[], activities: ActivityType[]) {
+    const op = operations.find((o) => o.id === call.operation);
+    if (!op) return this.problem(loc.file, [...loc.path, ...at, 'operation'], `unknown operation '${call.operation}'`);
+    const needsKind = op.scope === 'kind' || op.scope === 'activity';
+    if (needsKind && !kinds.some((k) => k.name === call.kind)) this.problem(loc.file, [...loc.path, ...at], `operation '${op.id}' needs the kind of a record (one of ${kinds.map((k) => k.name).join(', ')}), found ${JSON.stringify(call.kind)}`);
+    if (op.scope === 'activity' && !activities.some((a) => a.segment === call.segment)) this.problem(loc.file, [...loc.path, ...at], `operation '${op.id}' needs an activity segment of the spec, found ${JSON.stringify(call.segment)}`);
   }
 
   /** Value lists, each value once. */

@@ -253,6 +253,105 @@ export interface PackageInfo {
   description: string;
 }
 
+/** A call of an SDK in a conformance case: the IR's operation, where it applies, and its input. */
+export interface ConformanceCall {
+  operation: string;
+  kind?: string;
+  segment?: string;
+  /** The path's id (record, activity or hook), then a delivery's. */
+  id?: number;
+  deliveryId?: number;
+  /** The request body as a typed value. */
+  body?: unknown;
+  /** The parameters (query string) as a typed value. */
+  params?: Record<string, unknown>;
+}
+
+export type ConformanceFormat = 'xml' | 'json';
+export type ConformanceErrorType = 'authentication' | 'notfound' | 'validation' | 'ratelimit' | 'server' | 'connection' | 'service';
+
+export interface ConformanceError {
+  type: ConformanceErrorType;
+  status: number;
+  keys: string[];
+  retryAfter?: number;
+}
+
+interface CaseHead {
+  id: string;
+  doc: string;
+  pos: SourcePos;
+}
+
+export interface RequestCase extends CaseHead {
+  call: ConformanceCall;
+  format: ConformanceFormat;
+  request: {
+    method: string;
+    path: string;
+    query?: Record<string, string>;
+    headers: Record<string, string>;
+    body?: { xml: string } | { json: unknown } | { form: Record<string, string> };
+  };
+}
+
+export interface ResponseCase extends CaseHead {
+  call: ConformanceCall;
+  format: ConformanceFormat;
+  response: { status: number; headers: Record<string, string>; body: string };
+  expect: { value?: unknown; error?: ConformanceError; quota?: { used: number; allowed: number }; location?: string };
+}
+
+export interface RetryCase extends CaseHead {
+  method: string;
+  status: number;
+  retryAfter?: string;
+  /** The clock, as an HTTP date. */
+  now: string;
+  /** Retries already made for this call. */
+  attempt?: number;
+  expect: { retry: boolean; delaySeconds?: number; backoff?: boolean };
+}
+
+export interface BatchCase extends CaseHead {
+  format: ConformanceFormat;
+  calls?: ConformanceCall[];
+  repeat?: { call: ConformanceCall; times: number };
+  request?: { headers: Record<string, string>; crlfLines: string[] };
+  response?: { headers: Record<string, string>; crlfLines: string[] };
+  expect?: ({ value: unknown } | { error: ConformanceError })[];
+  expectRequests?: { parts: number }[];
+}
+
+export interface WebhookCase extends CaseHead {
+  body: string;
+  headers: Record<string, string>;
+  secret: string;
+  /** The clock, in Unix seconds. */
+  now: number;
+  toleranceSeconds?: number;
+  expect: 'valid' | 'invalid' | 'stale';
+}
+
+export interface PaginationCase extends CaseHead {
+  format: ConformanceFormat;
+  call: ConformanceCall;
+  pages: { query: Record<string, string>; body: string }[];
+  expect: number[];
+}
+
+/** The conformance suite (spec/conformance/): stated once, turned by every SDK target into its own tests. */
+export interface Conformance {
+  client: { baseUrl: string; email: string; token: string };
+  retry: { maxRetries: number; maxRetryAfterSeconds: number; baseDelayMs: number; maxDelayMs: number };
+  requests: RequestCase[];
+  responses: ResponseCase[];
+  retries: RetryCase[];
+  batch: BatchCase[];
+  webhooks: WebhookCase[];
+  pagination: PaginationCase[];
+}
+
 export interface Spec {
   service: { title: string; baseUrl: string; versioning: string };
   /** The npm packages generate writes; one version for both. */
@@ -349,6 +448,8 @@ export interface Spec {
   events: { name: string; description: string; pos: SourcePos }[];
   /** spec/CHANGELOG.md when present: Markdown of crmgen diff between the previous spec and this one. */
   changelog?: string;
+  /** The conformance cases of spec/conformance/, when present: every SDK target's protocol tests. */
+  conformance?: Conformance;
   notification: {
     assumed?: string;
     root: string;

@@ -5,9 +5,13 @@ const require = createRequire(import.meta.url);
 
 export const validate = validate10;
 export default validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://crmgen.local/spec.schema.json","title":"crmgen spec file","description":"Every spec/*.yaml file is an object of top-level sections; a section appears in one file only, except structures and operations, whose entries are merged.","type":"object","additionalProperties":false,"properties":{"service":{"type":"object","additionalProperties":false,"required":["title","baseUrl","versioning"],"properties":{"title":{"type":"string"},"baseUrl":{"type":"string"},"versioning":{"type":"string"}}},"packages":{"type":"object","additionalProperties":false,"required":["version","license","client","server"],"properties":{"version":{"type":"string","pattern":"^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?$","description":"semantic version of both packages"},"license":{"type":"string","pattern":"^[A-Za-z0-9.+-]+$","description":"SPDX identifier; MIT and ISC get their text from templates/licenses, any other needs licenseFile"},"licenseFile":{"type":"string","description":"license text, relative to the spec folder"},"copyright":{"type":"string","description":"year and holder, for the license text"},"client":{"$ref":"#/definitions/package"},"server":{"$ref":"#/definitions/package"}}},"formats":{"type":"object","additionalProperties":false,"required":["requestRoot","responseRoot","input","default","output","jsonp","dates"],"properties":{"requestRoot":{"type":"string"},"responseRoot":{"type":"string"},"input":{"type":"object","additionalProperties":false,"required":["xml","json","form","upload"],"properties":{"xml":{"$ref":"#/definitions/strings"},"json":{"$ref":"#/definitions/strings"},"form":{"$ref":"#/definitions/strings"},"upload":{"$ref":"#/definitions/strings"}}},"default":{"enum":["xml","json"]},"output":{"type":"object","additionalProperties":false,"required":["xml","json","jsonp"],"properties":{"xml":{"type":"string"},"json":{"type":"string"},"jsonp":{"type":"string"}}},"jsonp":{"type":"object","additionalProperties":false,"required":["parameter","allowed"],"properties":{"parameter":{"type":"string"},"allowed":{"type":"string"}}},"dates":{"type":"object","additionalProperties":false,"required":["emit","accept","createdText"],"properties":{"emit":{"type":"string"},"accept":{"$ref":"#/definitions/strings"},"createdText":{"type":"string"}}},"jsonRequestRoot":{"enum":["none","optional"],"description":"optional: a JSON request may also be wrapped in the request root ({\"request\": {...}}), as XML's always is."},"ownerNames":{"type":"object","additionalProperties":false,"required":["xmlAttribute","jsonSuffix"],"properties":{"xmlAttribute":{"type":"string","pattern":"^[a-z]+$"},"jsonSuffix":{"type":"string","pattern":"^@[a-z]+$"},"description":{"type":"string"}}},"formFiles":{"enum":["base64"],"description":"How a file field sent form-encoded (application/x-www-form-urlencoded) holds the file: its bytes in base64."}}},"auth":{"type":"object","additionalProperties":false,"required":["scheme","username","password"],"properties":{"scheme":{"const":"basic"},"username":{"type":"string"},"password":{"type":"string"},"failedLogins":{"type":"object","additionalProperties":false,"required":["windowSeconds","perAddress","perAddressAndEmail"],"properties":{"assumed":{"type":"string"},"windowSeconds":{"type":"integer","minimum":1},"perAddress":{"type":"integer","minimum":1},"perAddressAndEmail":{"type":"integer","minimum":1}}}}},"quota":{"type":"object","additionalProperties":false,"required":["header","format","batchNestedCallsCount","defaultAllowed","defaultWindowSeconds"],"properties":{"header":{"type":"string"},"format":{"type":"string"},"batchNestedCallsCount":{"type":"boolean"},"assumed":{"type":"string"},"defaultAllowed":{"type":"integer","minimum":1},"defaultWindowSeconds":{"type":"integer","minimum":1}}},"limits":{"type":"object","additionalProperties":false,"required":["listLimitDefault","listLimitMax","batchMaxParts","maxBodyBytes","maxUploadBytes","maxXmlDepth","maxXmlElements"],"properties":{"assumed":{"type":"string"},"listLimitDefault":{"type":"integer","minimum":1},"listLimitMax":{"type":"integer","minimum":1},"batchMaxParts":{"type":"integer","minimum":1},"maxBodyBytes":{"type":"integer","minimum":1},"maxUploadBytes":{"type":"integer","minimum":1},"maxXmlDepth":{"type":"integer","minimum":2},"maxXmlElements":{"type":"integer","minimum":1},"maxConnections":{"type":"integer","minimum":1},"maxInFlightBytes":{"type":"integer","minimum":1},"maxInFlightBytesPerAddress":{"type":"integer","minimum":1},"maxUnreadBodyDrainBytes":{"type":"integer","minimum":0}}},"listSemantics":{"type":"object","additionalProperties":false,"required":["defaultSort","recentDays","staleDays","soonDays","standardFieldIds","customFieldIdStart","due","overdueSegments","companyKind","unsent"],"properties":{"assumed":{"type":"string"},"defaultSort":{"type":"object","additionalProperties":false,"required":["field","dir"],"properties":{"field":{"type":"string"},"dir":{"enum":["ASC","DESC"]}}},"recentDays":{"type":"integer","minimum":1},"staleDays":{"type":"integer","minimum":1},"soonDays":{"type":"integer","minimum":1},"standardFieldIds":{"const":"position"},"customFieldIdStart":{"type":"integer","minimum":1},"due":{"type":"object","additionalProperties":{"type":"string"}},"overdueSegments":{"$ref":"#/definitions/strings"},"companyKind":{"type":"string"},"unsent":{"type":"object","additionalProperties":{"type":"string"}}}},"batch":{"type":"object","additionalProperties":false,"required":["path","method","contentType","partContentType","lineEnding","maxParts","echoContentId","inheritOuterHeaders","outerStatus"],"properties":{"path":{"type":"string"},"method":{"const":"POST"},"contentType":{"type":"string"},"partContentType":{"type":"string"},"lineEnding":{"enum":["CRLF"]},"maxParts":{"type":"integer","minimum":1},"echoContentId":{"type":"boolean"},"inheritOuterHeaders":{"type":"boolean"},"outerStatus":{"type":"integer"}}},"errors":{"type":"object","additionalProperties":false,"required":["envelope","keys"],"properties":{"envelope":{"type":"object","additionalProperties":false,"required":["status","container"],"properties":{"status":{"type":"string"},"container":{"type":"string"}}},"keys":{"type":"object","propertyNames":{"pattern":"^[a-z]+$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["status","message"],"properties":{"status":{"type":"integer","minimum":400,"maximum":599},"message":{"type":"string"},"assumed":{"type":"string"}}}}}},"values":{"type":"object","propertyNames":{"pattern":"^[a-z][a-z0-9]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["values"],"properties":{"description":{"type":"string"},"assumed":{"type":"string"},"matchCase":{"type":"boolean","description":"false: values are matched whatever their case, and read as the list spells them."},"values":{"type":"array","minItems":1,"items":{"if":{"type":"object"},"then":{"type":"object","additionalProperties":false,"required":["value"],"properties":{"value":{"type":["string","integer"]},"label":{"type":"string"}}},"else":{"type":["string","integer"]}}}}}},"kinds":{"type":"object","propertyNames":{"pattern":"^[a-z]+$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["singular","title","typeid","fieldset","nameFrom"],"properties":{"singular":{"type":"string","pattern":"^[a-z]+$"},"title":{"type":"string"},"typeid":{"type":"integer","minimum":1},"assumed":{"type":"string"},"fieldset":{"type":"string"},"nameFrom":{"$ref":"#/definitions/strings"}}}},"fieldsets":{"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"required":["fields"],"properties":{"description":{"type":"string"},"assumed":{"type":"string"},"fields":{"type":"object","propertyNames":{"pattern":"^[a-z][a-z0-9]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["label","type"],"properties":{"label":{"type":"string"},"type":{"enum":["text","owner"]},"role":{"enum":["email","phone"]}}}}}}},"customFields":{"type":"object","additionalProperties":false,"required":["namePattern","types"],"properties":{"namePattern":{"type":"string"},"types":{"$ref":"#/definitions/strings"}}},"auditFields":{"$ref":"#/definitions/fieldMap"},"activities":{"type":"object","propertyNames":{"pattern":"^[a-z]+$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["title","typeid","fields"],"properties":{"title":{"type":"string"},"aliases":{"$ref":"#/definitions/strings"},"typeid":{"type":"integer","minimum":1},"altTypeids":{"type":"array","items":{"type":"integer","minimum":1}},"thirdParty":{"type":"boolean"},"onePerParent":{"type":"boolean"},"fields":{"$ref":"#/definitions/fieldMap"}}}},"reportOnlyTypeids":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["typeid","title","segment"],"properties":{"typeid":{"type":"integer"},"title":{"type":"string"},"segment":{"type":"string"}}}},"hierarchy":{"type":"array","items":{"type":"array","minItems":2,"items":{"type":"string","pattern":"^[a-z]+$"}}},"moveTargets":{"type":"array","items":{"type":"string"},"description":"Record kinds an activity may be moved to by update (a different parent)."},"conditionUnmet":{"enum":["refuse","ignore"],"description":"What a conditional activity field given while its condition does not hold does: refused (conditionnotmet) or ignored (not stored)."},"structures":{"type":"object","propertyNames":{"pattern":"^[A-Z][A-Za-z]*$"},"additionalProperties":{"$ref":"#/definitions/shape"}},"operations":{"type":"object","propertyNames":{"pattern":"^[a-z][A-Za-z]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["method","path","scope","purpose","client"],"properties":{"method":{"enum":["GET","POST","PUT","DELETE"]},"path":{"type":"string","pattern":"^/"},"scope":{"enum":["kind","activity","global"]},"purpose":{"type":"string"},"client":{"type":"string","pattern":"^[a-z]+(\\.[a-z]+)*$"},"paginate":{"type":"object","additionalProperties":false,"required":["start","limit","items","total"],"properties":{"start":{"type":"string"},"limit":{"type":"string"},"items":{"type":"string"},"total":{"type":"string"}}},"status":{"type":"integer","minimum":200,"maximum":299},"location":{"type":"boolean"},"upload":{"type":"boolean"},"multipart":{"type":"boolean"},"params":{"$ref":"#/definitions/fieldMap"},"request":{"$ref":"#/definitions/shape"},"response":{"if":{"type":"string"},"then":{"type":"string"},"else":{"$ref":"#/definitions/shape"}}}}},"reportParams":{"$ref":"#/definitions/fieldMap"},"reportActivityTypes":{"type":"object","additionalProperties":{"type":"integer"}},"reports":{"type":"object","propertyNames":{"pattern":"^[a-z]+$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["lists","params","container","element","entry"],"properties":{"lists":{"type":"string"},"params":{"type":"object","additionalProperties":{"if":{"type":"object","required":["param"]},"then":{"type":"object","additionalProperties":false,"properties":{"param":{"type":"string"},"description":{"type":"string"}}},"else":{"$ref":"#/definitions/shape"}}},"container":{"type":"string"},"element":{"type":"string"},"entry":{"type":"string"}}}},"dueWindows":{"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"properties":{"days":{"type":"integer","minimum":1},"overdue":{"type":"boolean"},"nodate":{"const":true}}}},"reportSources":{"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"properties":{"from":{"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"required":["date"],"properties":{"date":{"type":"string"},"owner":{"type":"string"},"dated":{"type":"boolean"},"includeCompleted":{"type":"boolean"}}}},"completable":{"$ref":"#/definitions/strings"},"comments":{"type":"string","description":"The activity segment whose children of an entry are its comments."},"ancestors":{"type":"object","additionalProperties":{"type":"string"}}}}},"hooks":{"type":"object","additionalProperties":false,"required":["fields","constraintsByEventFamily"],"properties":{"fields":{"$ref":"#/definitions/fieldMap"},"listed":{"$ref":"#/definitions/fieldMap"},"assumed":{"type":"string"},"constraintsByEventFamily":{"type":"object","additionalProperties":{"type":"string"}}}},"events":{"type":"object","additionalProperties":{"type":"string"}},"notification":{"type":"object","additionalProperties":false,"required":["root","fields","content","signature","retries"],"properties":{"assumed":{"type":"string"},"root":{"type":"string"},"fields":{"$ref":"#/definitions/fieldMap"},"content":{"type":"object","additionalProperties":{"type":"string"}},"signature":{"type":"object","additionalProperties":false,"required":["header","algorithm","encoding","over"],"properties":{"header":{"type":"string"},"algorithm":{"type":"string"},"encoding":{"type":"string"},"over":{"type":"string"}}},"retries":{"type":"integer","minimum":0}}}},"definitions":{"package":{"type":"object","additionalProperties":false,"required":["name","description"],"properties":{"name":{"type":"string","maxLength":214,"pattern":"^(@[a-z0-9-~][a-z0-9-._~]*/)?[a-z0-9-~][a-z0-9-._~]*$","description":"npm package name"},"description":{"type":"string"}}},"strings":{"type":"array","items":{"type":"string"}},"scalarName":{"enum":["text","integer","decimal","flag","date","datetime","dateordatetime","unixtime","owner","idlist","emaillist","addresslist","textlist","fieldnamelist","enum","upload","status","createdtext","ownerfilter","due"]},"fieldMap":{"type":"object","propertyNames":{"pattern":"^[a-z][a-z0-9]*$"},"additionalProperties":{"$ref":"#/definitions/shape"}},"condition":{"type":"object","minProperties":1,"maxProperties":1,"additionalProperties":{"if":{"type":"object"},"then":{"type":"object","additionalProperties":false,"required":["not"],"properties":{"not":{"type":["string","integer"]}}},"else":{"type":["string","integer"]}}},"shape":{"if":{"type":"string"},"then":{"$ref":"#/definitions/scalarName"},"else":{"type":"object","additionalProperties":false,"properties":{"type":{"anyOf":[{"$ref":"#/definitions/scalarName"},{"enum":["object","list","keyed","map","recordfields","activityfields"]}]},"ref":{"type":"string"},"description":{"type":"string"},"assumed":{"type":"string"},"required":{"if":{"type":"string"},"then":{"const":"all"},"else":{"type":"boolean"}},"fields":{"$ref":"#/definitions/fieldMap"},"spread":{"enum":["recordfields","hookfields"]},"spreadAfter":{"type":"string"},"element":{"type":"string","pattern":"^[a-z]+$"},"of":{"if":{"type":"string"},"then":{"type":"string"},"else":{"$ref":"#/definitions/shape"}},"prefix":{"type":"string"},"as":{"type":"string"},"inline":{"type":"boolean"},"min":{"type":"number"},"max":{"type":"number"},"default":{"type":["string","integer"]},"unit":{"type":"string"},"falseIsEmpty":{"const":true},"ids":{"enum":["users","owners"]},"when":{"$ref":"#/definitions/condition"},"create":{"const":"not-true"}},"allOf":[{"if":{"required":["ref"]},"then":{"not":{"required":["type"]}},"else":{"required":["type"]}},{"if":{"properties":{"type":{"const":"object"}},"required":["type"]},"then":{"required":["fields"]}},{"if":{"properties":{"type":{"const":"list"}},"required":["type"]},"then":{"required":["element","of"]}},{"if":{"properties":{"type":{"const":"keyed"}},"required":["type"]},"then":{"required":["prefix","of","as"]}},{"if":{"properties":{"type":{"const":"map"}},"required":["type"]},"then":{"required":["of"]}},{"if":{"properties":{"type":{"const":"enum"}},"required":["type"]},"then":{"required":["of"]}}]}}}};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://crmgen.local/spec.schema.json","title":"crmgen spec file","description":"Every spec/*.yaml file is an object of top-level sections; a section appears in one file only, except structures and operations, whose entries are merged.","type":"object","additionalProperties":false,"properties":{"service":{"type":"object","additionalProperties":false,"required":["title","baseUrl","versioning"],"properties":{"title":{"type":"string"},"baseUrl":{"type":"string"},"versioning":{"type":"string"}}},"packages":{"type":"object","additionalProperties":false,"required":["version","license","client","server"],"properties":{"version":{"type":"string","pattern":"^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?$","description":"semantic version of both packages"},"license":{"type":"string","pattern":"^[A-Za-z0-9.+-]+$","description":"SPDX identifier; MIT and ISC get their text from templates/licenses, any other needs licenseFile"},"licenseFile":{"type":"string","description":"license text, relative to the spec folder"},"copyright":{"type":"string","description":"year and holder, for the license text"},"client":{"$ref":"#/definitions/package"},"server":{"$ref":"#/definitions/package"}}},"formats":{"type":"object","additionalProperties":false,"required":["requestRoot","responseRoot","input","default","output","jsonp","dates"],"properties":{"requestRoot":{"type":"string"},"responseRoot":{"type":"string"},"input":{"type":"object","additionalProperties":false,"required":["xml","json","form","upload"],"properties":{"xml":{"$ref":"#/definitions/strings"},"json":{"$ref":"#/definitions/strings"},"form":{"$ref":"#/definitions/strings"},"upload":{"$ref":"#/definitions/strings"}}},"default":{"enum":["xml","json"]},"output":{"type":"object","additionalProperties":false,"required":["xml","json","jsonp"],"properties":{"xml":{"type":"string"},"json":{"type":"string"},"jsonp":{"type":"string"}}},"jsonp":{"type":"object","additionalProperties":false,"required":["parameter","allowed"],"properties":{"parameter":{"type":"string"},"allowed":{"type":"string"}}},"dates":{"type":"object","additionalProperties":false,"required":["emit","accept","createdText"],"properties":{"emit":{"type":"string"},"accept":{"$ref":"#/definitions/strings"},"createdText":{"type":"string"}}},"jsonRequestRoot":{"enum":["none","optional"],"description":"optional: a JSON request may also be wrapped in the request root ({\"request\": {...}}), as XML's always is."},"ownerNames":{"type":"object","additionalProperties":false,"required":["xmlAttribute","jsonSuffix"],"properties":{"xmlAttribute":{"type":"string","pattern":"^[a-z]+$"},"jsonSuffix":{"type":"string","pattern":"^@[a-z]+$"},"description":{"type":"string"}}},"formFiles":{"enum":["base64"],"description":"How a file field sent form-encoded (application/x-www-form-urlencoded) holds the file: its bytes in base64."}}},"auth":{"type":"object","additionalProperties":false,"required":["scheme","username","password"],"properties":{"scheme":{"const":"basic"},"username":{"type":"string"},"password":{"type":"string"},"failedLogins":{"type":"object","additionalProperties":false,"required":["windowSeconds","perAddress","perAddressAndEmail"],"properties":{"assumed":{"type":"string"},"windowSeconds":{"type":"integer","minimum":1},"perAddress":{"type":"integer","minimum":1},"perAddressAndEmail":{"type":"integer","minimum":1}}}}},"quota":{"type":"object","additionalProperties":false,"required":["header","format","batchNestedCallsCount","defaultAllowed","defaultWindowSeconds"],"properties":{"header":{"type":"string"},"format":{"type":"string"},"batchNestedCallsCount":{"type":"boolean"},"assumed":{"type":"string"},"defaultAllowed":{"type":"integer","minimum":1},"defaultWindowSeconds":{"type":"integer","minimum":1}}},"limits":{"type":"object","additionalProperties":false,"required":["listLimitDefault","listLimitMax","batchMaxParts","maxBodyBytes","maxUploadBytes","maxXmlDepth","maxXmlElements"],"properties":{"assumed":{"type":"string"},"listLimitDefault":{"type":"integer","minimum":1},"listLimitMax":{"type":"integer","minimum":1},"batchMaxParts":{"type":"integer","minimum":1},"maxBodyBytes":{"type":"integer","minimum":1},"maxUploadBytes":{"type":"integer","minimum":1},"maxXmlDepth":{"type":"integer","minimum":2},"maxXmlElements":{"type":"integer","minimum":1},"maxConnections":{"type":"integer","minimum":1},"maxInFlightBytes":{"type":"integer","minimum":1},"maxInFlightBytesPerAddress":{"type":"integer","minimum":1},"maxUnreadBodyDrainBytes":{"type":"integer","minimum":0}}},"listSemantics":{"type":"object","additionalProperties":false,"required":["defaultSort","recentDays","staleDays","soonDays","standardFieldIds","customFieldIdStart","due","overdueSegments","companyKind","unsent"],"properties":{"assumed":{"type":"string"},"defaultSort":{"type":"object","additionalProperties":false,"required":["field","dir"],"properties":{"field":{"type":"string"},"dir":{"enum":["ASC","DESC"]}}},"recentDays":{"type":"integer","minimum":1},"staleDays":{"type":"integer","minimum":1},"soonDays":{"type":"integer","minimum":1},"standardFieldIds":{"const":"position"},"customFieldIdStart":{"type":"integer","minimum":1},"due":{"type":"object","additionalProperties":{"type":"string"}},"overdueSegments":{"$ref":"#/definitions/strings"},"companyKind":{"type":"string"},"unsent":{"type":"object","additionalProperties":{"type":"string"}}}},"batch":{"type":"object","additionalProperties":false,"required":["path","method","contentType","partContentType","lineEnding","maxParts","echoContentId","inheritOuterHeaders","outerStatus"],"properties":{"path":{"type":"string"},"method":{"const":"POST"},"contentType":{"type":"string"},"partContentType":{"type":"string"},"lineEnding":{"enum":["CRLF"]},"maxParts":{"type":"integer","minimum":1},"echoContentId":{"type":"boolean"},"inheritOuterHeaders":{"type":"boolean"},"outerStatus":{"type":"integer"}}},"errors":{"type":"object","additionalProperties":false,"required":["envelope","keys"],"properties":{"envelope":{"type":"object","additionalProperties":false,"required":["status","container"],"properties":{"status":{"type":"string"},"container":{"type":"string"}}},"keys":{"type":"object","propertyNames":{"pattern":"^[a-z]+$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["status","message"],"properties":{"status":{"type":"integer","minimum":400,"maximum":599},"message":{"type":"string"},"assumed":{"type":"string"}}}}}},"values":{"type":"object","propertyNames":{"pattern":"^[a-z][a-z0-9]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["values"],"properties":{"description":{"type":"string"},"assumed":{"type":"string"},"matchCase":{"type":"boolean","description":"false: values are matched whatever their case, and read as the list spells them."},"values":{"type":"array","minItems":1,"items":{"if":{"type":"object"},"then":{"type":"object","additionalProperties":false,"required":["value"],"properties":{"value":{"type":["string","integer"]},"label":{"type":"string"}}},"else":{"type":["string","integer"]}}}}}},"kinds":{"type":"object","propertyNames":{"pattern":"^[a-z]+$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["singular","title","typeid","fieldset","nameFrom"],"properties":{"singular":{"type":"string","pattern":"^[a-z]+$"},"title":{"type":"string"},"typeid":{"type":"integer","minimum":1},"assumed":{"type":"string"},"fieldset":{"type":"string"},"nameFrom":{"$ref":"#/definitions/strings"}}}},"fieldsets":{"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"required":["fields"],"properties":{"description":{"type":"string"},"assumed":{"type":"string"},"fields":{"type":"object","propertyNames":{"pattern":"^[a-z][a-z0-9]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["label","type"],"properties":{"label":{"type":"string"},"type":{"enum":["text","owner"]},"role":{"enum":["email","phone"]}}}}}}},"customFields":{"type":"object","additionalProperties":false,"required":["namePattern","types"],"properties":{"namePattern":{"type":"string"},"types":{"$ref":"#/definitions/strings"}}},"auditFields":{"$ref":"#/definitions/fieldMap"},"activities":{"type":"object","propertyNames":{"pattern":"^[a-z]+$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["title","typeid","fields"],"properties":{"title":{"type":"string"},"aliases":{"$ref":"#/definitions/strings"},"typeid":{"type":"integer","minimum":1},"altTypeids":{"type":"array","items":{"type":"integer","minimum":1}},"thirdParty":{"type":"boolean"},"onePerParent":{"type":"boolean"},"fields":{"$ref":"#/definitions/fieldMap"}}}},"reportOnlyTypeids":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["typeid","title","segment"],"properties":{"typeid":{"type":"integer"},"title":{"type":"string"},"segment":{"type":"string"}}}},"hierarchy":{"type":"array","items":{"type":"array","minItems":2,"items":{"type":"string","pattern":"^[a-z]+$"}}},"moveTargets":{"type":"array","items":{"type":"string"},"description":"Record kinds an activity may be moved to by update (a different parent)."},"conditionUnmet":{"enum":["refuse","ignore"],"description":"What a conditional activity field given while its condition does not hold does: refused (conditionnotmet) or ignored (not stored)."},"structures":{"type":"object","propertyNames":{"pattern":"^[A-Z][A-Za-z]*$"},"additionalProperties":{"$ref":"#/definitions/shape"}},"operations":{"type":"object","propertyNames":{"pattern":"^[a-z][A-Za-z]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["method","path","scope","purpose","client"],"properties":{"method":{"enum":["GET","POST","PUT","DELETE"]},"path":{"type":"string","pattern":"^/"},"scope":{"enum":["kind","activity","global"]},"purpose":{"type":"string"},"client":{"type":"string","pattern":"^[a-z]+(\\.[a-z]+)*$"},"paginate":{"type":"object","additionalProperties":false,"required":["start","limit","items","total"],"properties":{"start":{"type":"string"},"limit":{"type":"string"},"items":{"type":"string"},"total":{"type":"string"}}},"status":{"type":"integer","minimum":200,"maximum":299},"location":{"type":"boolean"},"upload":{"type":"boolean"},"multipart":{"type":"boolean"},"params":{"$ref":"#/definitions/fieldMap"},"request":{"$ref":"#/definitions/shape"},"response":{"if":{"type":"string"},"then":{"type":"string"},"else":{"$ref":"#/definitions/shape"}}}}},"reportParams":{"$ref":"#/definitions/fieldMap"},"reportActivityTypes":{"type":"object","additionalProperties":{"type":"integer"}},"reports":{"type":"object","propertyNames":{"pattern":"^[a-z]+$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["lists","params","container","element","entry"],"properties":{"lists":{"type":"string"},"params":{"type":"object","additionalProperties":{"if":{"type":"object","required":["param"]},"then":{"type":"object","additionalProperties":false,"properties":{"param":{"type":"string"},"description":{"type":"string"}}},"else":{"$ref":"#/definitions/shape"}}},"container":{"type":"string"},"element":{"type":"string"},"entry":{"type":"string"}}}},"dueWindows":{"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"properties":{"days":{"type":"integer","minimum":1},"overdue":{"type":"boolean"},"nodate":{"const":true}}}},"reportSources":{"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"properties":{"from":{"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"required":["date"],"properties":{"date":{"type":"string"},"owner":{"type":"string"},"dated":{"type":"boolean"},"includeCompleted":{"type":"boolean"}}}},"completable":{"$ref":"#/definitions/strings"},"comments":{"type":"string","description":"The activity segment whose children of an entry are its comments."},"ancestors":{"type":"object","additionalProperties":{"type":"string"}}}}},"hooks":{"type":"object","additionalProperties":false,"required":["fields","constraintsByEventFamily"],"properties":{"fields":{"$ref":"#/definitions/fieldMap"},"listed":{"$ref":"#/definitions/fieldMap"},"assumed":{"type":"string"},"constraintsByEventFamily":{"type":"object","additionalProperties":{"type":"string"}}}},"events":{"type":"object","additionalProperties":{"type":"string"}},"conformance":{"type":"object","additionalProperties":false,"description":"The conformance suite (spec/conformance/*.yaml; one entry per file, merged): request, response, retry, batch, webhook and pagination cases, stated once and turned by every SDK target into its own native tests.","properties":{"client":{"type":"object","additionalProperties":false,"required":["baseUrl","email","token"],"properties":{"baseUrl":{"type":"string"},"email":{"type":"string"},"token":{"type":"string"}},"description":"How every case's SDK client is configured."},"retry":{"type":"object","additionalProperties":false,"required":["maxRetries","maxRetryAfterSeconds","baseDelayMs","maxDelayMs"],"properties":{"maxRetries":{"type":"integer","minimum":0},"maxRetryAfterSeconds":{"type":"integer","minimum":0},"baseDelayMs":{"type":"integer","minimum":0},"maxDelayMs":{"type":"integer","minimum":0}},"description":"The SDKs' default retry settings the retry cases assume."},"requests":{"type":"array","items":{"allOf":[{"$ref":"#/definitions/conformanceHead"},{"type":"object","required":["call","format","request"],"properties":{"id":{},"doc":{},"call":{"$ref":"#/definitions/conformanceCall"},"format":{"enum":["xml","json"]},"request":{"type":"object","additionalProperties":false,"required":["method","path","headers"],"properties":{"method":{"enum":["GET","POST","PUT","DELETE"]},"path":{"type":"string","pattern":"^/"},"query":{"type":"object","additionalProperties":{"type":"string"}},"headers":{"$ref":"#/definitions/headers"},"body":{"oneOf":[{"type":"object","additionalProperties":false,"required":["xml"],"properties":{"xml":{"type":"string"}}},{"type":"object","additionalProperties":false,"required":["json"],"properties":{"json":{}}},{"type":"object","additionalProperties":false,"required":["form"],"properties":{"form":{"type":"object","additionalProperties":{"type":"string"}}}}]}}}},"additionalProperties":false}]}},"responses":{"type":"array","items":{"allOf":[{"$ref":"#/definitions/conformanceHead"},{"type":"object","required":["call","format","response","expect"],"properties":{"id":{},"doc":{},"call":{"$ref":"#/definitions/conformanceCall"},"format":{"enum":["xml","json"]},"response":{"type":"object","additionalProperties":false,"required":["status","headers","body"],"properties":{"status":{"type":"integer"},"headers":{"$ref":"#/definitions/headers"},"body":{"type":"string"}}},"expect":{"type":"object","additionalProperties":false,"properties":{"value":{},"error":{"$ref":"#/definitions/conformanceError"},"quota":{"type":"object","additionalProperties":false,"required":["used","allowed"],"properties":{"used":{"type":"integer"},"allowed":{"type":"integer"}}},"location":{"type":"string"}}}},"additionalProperties":false}]}},"retries":{"type":"array","items":{"allOf":[{"$ref":"#/definitions/conformanceHead"},{"type":"object","required":["method","status","now","expect"],"properties":{"id":{},"doc":{},"method":{"enum":["GET","POST","PUT","DELETE"]},"status":{"type":"integer"},"retryAfter":{"type":"string","description":"The Retry-After header as sent; absent when not sent."},"now":{"type":"string","description":"The clock, as an HTTP date."},"attempt":{"type":"integer","minimum":0,"description":"Retries already made for the call (default 0)."},"expect":{"type":"object","additionalProperties":false,"required":["retry"],"properties":{"retry":{"type":"boolean"},"delaySeconds":{"type":"number","minimum":0},"backoff":{"const":true}}}},"additionalProperties":false}]}},"batch":{"type":"array","items":{"allOf":[{"$ref":"#/definitions/conformanceHead"},{"type":"object","required":["format"],"properties":{"id":{},"doc":{},"format":{"enum":["xml","json"]},"calls":{"type":"array","items":{"$ref":"#/definitions/conformanceCall"}},"repeat":{"type":"object","additionalProperties":false,"required":["call","times"],"properties":{"call":{"$ref":"#/definitions/conformanceCall"},"times":{"type":"integer","minimum":1}}},"request":{"$ref":"#/definitions/crlfMessage"},"response":{"$ref":"#/definitions/crlfMessage"},"expect":{"type":"array","items":{"type":"object","additionalProperties":false,"properties":{"value":{},"error":{"$ref":"#/definitions/conformanceError"}}}},"expectRequests":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["parts"],"properties":{"parts":{"type":"integer","minimum":1}}}}},"additionalProperties":false}]}},"webhooks":{"type":"array","items":{"allOf":[{"$ref":"#/definitions/conformanceHead"},{"type":"object","required":["body","headers","secret","now","expect"],"properties":{"id":{},"doc":{},"body":{"type":"string"},"headers":{"$ref":"#/definitions/headers"},"secret":{"type":"string"},"now":{"type":"integer","description":"The clock, in Unix seconds."},"toleranceSeconds":{"type":"integer","minimum":0},"expect":{"enum":["valid","invalid","stale"]}},"additionalProperties":false}]}},"pagination":{"type":"array","items":{"allOf":[{"$ref":"#/definitions/conformanceHead"},{"type":"object","required":["format","call","pages","expect"],"properties":{"id":{},"doc":{},"format":{"enum":["xml","json"]},"call":{"$ref":"#/definitions/conformanceCall"},"pages":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["query","body"],"properties":{"query":{"type":"object","additionalProperties":{"type":"string"}},"body":{"type":"string"}}}},"expect":{"type":"array","items":{"type":"integer"}}},"additionalProperties":false}]}}}},"notification":{"type":"object","additionalProperties":false,"required":["root","fields","content","signature","retries"],"properties":{"assumed":{"type":"string"},"root":{"type":"string"},"fields":{"$ref":"#/definitions/fieldMap"},"content":{"type":"object","additionalProperties":{"type":"string"}},"signature":{"type":"object","additionalProperties":false,"required":["header","algorithm","encoding","over"],"properties":{"header":{"type":"string"},"algorithm":{"type":"string"},"encoding":{"type":"string"},"over":{"type":"string"}}},"retries":{"type":"integer","minimum":0}}}},"definitions":{"package":{"type":"object","additionalProperties":false,"required":["name","description"],"properties":{"name":{"type":"string","maxLength":214,"pattern":"^(@[a-z0-9-~][a-z0-9-._~]*/)?[a-z0-9-~][a-z0-9-._~]*$","description":"npm package name"},"description":{"type":"string"}}},"strings":{"type":"array","items":{"type":"string"}},"scalarName":{"enum":["text","integer","decimal","flag","date","datetime","dateordatetime","unixtime","owner","idlist","emaillist","addresslist","textlist","fieldnamelist","enum","upload","status","createdtext","ownerfilter","due"]},"fieldMap":{"type":"object","propertyNames":{"pattern":"^[a-z][a-z0-9]*$"},"additionalProperties":{"$ref":"#/definitions/shape"}},"condition":{"type":"object","minProperties":1,"maxProperties":1,"additionalProperties":{"if":{"type":"object"},"then":{"type":"object","additionalProperties":false,"required":["not"],"properties":{"not":{"type":["string","integer"]}}},"else":{"type":["string","integer"]}}},"shape":{"if":{"type":"string"},"then":{"$ref":"#/definitions/scalarName"},"else":{"type":"object","additionalProperties":false,"properties":{"type":{"anyOf":[{"$ref":"#/definitions/scalarName"},{"enum":["object","list","keyed","map","recordfields","activityfields"]}]},"ref":{"type":"string"},"description":{"type":"string"},"assumed":{"type":"string"},"required":{"if":{"type":"string"},"then":{"const":"all"},"else":{"type":"boolean"}},"fields":{"$ref":"#/definitions/fieldMap"},"spread":{"enum":["recordfields","hookfields"]},"spreadAfter":{"type":"string"},"element":{"type":"string","pattern":"^[a-z]+$"},"of":{"if":{"type":"string"},"then":{"type":"string"},"else":{"$ref":"#/definitions/shape"}},"prefix":{"type":"string"},"as":{"type":"string"},"inline":{"type":"boolean"},"min":{"type":"number"},"max":{"type":"number"},"default":{"type":["string","integer"]},"unit":{"type":"string"},"falseIsEmpty":{"const":true},"ids":{"enum":["users","owners"]},"when":{"$ref":"#/definitions/condition"},"create":{"const":"not-true"}},"allOf":[{"if":{"required":["ref"]},"then":{"not":{"required":["type"]}},"else":{"required":["type"]}},{"if":{"properties":{"type":{"const":"object"}},"required":["type"]},"then":{"required":["fields"]}},{"if":{"properties":{"type":{"const":"list"}},"required":["type"]},"then":{"required":["element","of"]}},{"if":{"properties":{"type":{"const":"keyed"}},"required":["type"]},"then":{"required":["prefix","of","as"]}},{"if":{"properties":{"type":{"const":"map"}},"required":["type"]},"then":{"required":["of"]}},{"if":{"properties":{"type":{"const":"enum"}},"required":["type"]},"then":{"required":["of"]}}]}},"conformanceCall":{"type":"object","description":"A call of an SDK: the IR's operation id, the record kind and activity segment where the operation needs them, path ids, and the body or parameters as a typed value (what the TypeScript SDK takes).","additionalProperties":false,"required":["operation"],"properties":{"operation":{"type":"string"},"kind":{"type":"string"},"segment":{"type":"string"},"id":{"type":"integer","minimum":1},"deliveryId":{"type":"integer","minimum":1},"body":{},"params":{"type":"object"}}},"conformanceHead":{"type":"object","required":["id","doc"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]*$","description":"Unique within its family; the test's name in every SDK."},"doc":{"type":"string","description":"The rule the case pins, in a sentence."}}},"conformanceError":{"type":"object","additionalProperties":false,"required":["type","status","keys"],"properties":{"type":{"enum":["authentication","notfound","validation","ratelimit","server","connection","service"],"description":"The SDK's error class: 401/403, 404, 400/422 (also local validation), 429, 5xx or an answer that is no envelope, no answer, any other status."},"status":{"type":"integer"},"keys":{"type":"array","items":{"type":"string"},"description":"The envelope's error keys in order (http<status> when the answer is no envelope)."},"retryAfter":{"type":"integer"}}},"headers":{"type":"object","additionalProperties":{"type":"string"}},"crlfMessage":{"type":"object","additionalProperties":false,"required":["headers","crlfLines"],"properties":{"headers":{"$ref":"#/definitions/headers"},"crlfLines":{"type":"array","items":{"type":"string"},"description":"The body's lines, joined with CRLF (a line may hold a bare LF of a nested body); BOUNDARY stands for the multipart boundary."}}}}};
 const schema12 = {"type":"object","additionalProperties":false,"required":["name","description"],"properties":{"name":{"type":"string","maxLength":214,"pattern":"^(@[a-z0-9-~][a-z0-9-._~]*/)?[a-z0-9-~][a-z0-9-._~]*$","description":"npm package name"},"description":{"type":"string"}}};
 const schema14 = {"type":"array","items":{"type":"string"}};
+const schema29 = {"type":"object","required":["id","doc"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]*$","description":"Unique within its family; the test's name in every SDK."},"doc":{"type":"string","description":"The rule the case pins, in a sentence."}}};
+const schema30 = {"type":"object","description":"A call of an SDK: the IR's operation id, the record kind and activity segment where the operation needs them, path ids, and the body or parameters as a typed value (what the TypeScript SDK takes).","additionalProperties":false,"required":["operation"],"properties":{"operation":{"type":"string"},"kind":{"type":"string"},"segment":{"type":"string"},"id":{"type":"integer","minimum":1},"deliveryId":{"type":"integer","minimum":1},"body":{},"params":{"type":"object"}}};
+const schema31 = {"type":"object","additionalProperties":{"type":"string"}};
+const schema35 = {"type":"object","additionalProperties":false,"required":["type","status","keys"],"properties":{"type":{"enum":["authentication","notfound","validation","ratelimit","server","connection","service"],"description":"The SDK's error class: 401/403, 404, 400/422 (also local validation), 429, 5xx or an answer that is no envelope, no answer, any other status."},"status":{"type":"integer"},"keys":{"type":"array","items":{"type":"string"},"description":"The envelope's error keys in order (http<status> when the answer is no envelope)."},"retryAfter":{"type":"integer"}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = require("ajv/dist/runtime/ucs2length").default;
 const pattern0 = new RegExp("^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?$", "u");
@@ -20,6 +24,7 @@ const pattern15 = new RegExp("^[A-Z][A-Za-z]*$", "u");
 const pattern16 = new RegExp("^[a-z][A-Za-z]*$", "u");
 const pattern17 = new RegExp("^/", "u");
 const pattern18 = new RegExp("^[a-z]+(\\.[a-z]+)*$", "u");
+const pattern20 = new RegExp("^[a-z0-9][a-z0-9-]*$", "u");
 const schema22 = {"type":"object","propertyNames":{"pattern":"^[a-z][a-z0-9]*$"},"additionalProperties":{"$ref":"#/definitions/shape"}};
 const schema23 = {"if":{"type":"string"},"then":{"$ref":"#/definitions/scalarName"},"else":{"type":"object","additionalProperties":false,"properties":{"type":{"anyOf":[{"$ref":"#/definitions/scalarName"},{"enum":["object","list","keyed","map","recordfields","activityfields"]}]},"ref":{"type":"string"},"description":{"type":"string"},"assumed":{"type":"string"},"required":{"if":{"type":"string"},"then":{"const":"all"},"else":{"type":"boolean"}},"fields":{"$ref":"#/definitions/fieldMap"},"spread":{"enum":["recordfields","hookfields"]},"spreadAfter":{"type":"string"},"element":{"type":"string","pattern":"^[a-z]+$"},"of":{"if":{"type":"string"},"then":{"type":"string"},"else":{"$ref":"#/definitions/shape"}},"prefix":{"type":"string"},"as":{"type":"string"},"inline":{"type":"boolean"},"min":{"type":"number"},"max":{"type":"number"},"default":{"type":["string","integer"]},"unit":{"type":"string"},"falseIsEmpty":{"const":true},"ids":{"enum":["users","owners"]},"when":{"$ref":"#/definitions/condition"},"create":{"const":"not-true"}},"allOf":[{"if":{"required":["ref"]},"then":{"not":{"required":["type"]}},"else":{"required":["type"]}},{"if":{"properties":{"type":{"const":"object"}},"required":["type"]},"then":{"required":["fields"]}},{"if":{"properties":{"type":{"const":"list"}},"required":["type"]},"then":{"required":["element","of"]}},{"if":{"properties":{"type":{"const":"keyed"}},"required":["type"]},"then":{"required":["prefix","of","as"]}},{"if":{"properties":{"type":{"const":"map"}},"required":["type"]},"then":{"required":["of"]}},{"if":{"properties":{"type":{"const":"enum"}},"required":["type"]},"then":{"required":["of"]}}]}};
 const schema24 = {"enum":["text","integer","decimal","flag","date","datetime","dateordatetime","unixtime","owner","idlist","emaillist","addresslist","textlist","fieldnamelist","enum","upload","status","createdtext","ownerfilter","due"]};
@@ -1179,6 +1184,116 @@ vErrors.push(err2);
 errors++;
 }
 validate11.errors = vErrors;
+return errors === 0;
+}
+
+const schema40 = {"type":"object","additionalProperties":false,"required":["headers","crlfLines"],"properties":{"headers":{"$ref":"#/definitions/headers"},"crlfLines":{"type":"array","items":{"type":"string"},"description":"The body's lines, joined with CRLF (a line may hold a bare LF of a nested body); BOUNDARY stands for the multipart boundary."}}};
+
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.headers === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "headers"},message:"must have required property '"+"headers"+"'",schema:schema40.required,parentSchema:schema40,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.crlfLines === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "crlfLines"},message:"must have required property '"+"crlfLines"+"'",schema:schema40.required,parentSchema:schema40,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "headers") || (key0 === "crlfLines"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema40,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.headers !== undefined){
+let data0 = data.headers;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key1 in data0){
+let data1 = data0[key1];
+if(typeof data1 !== "string"){
+const err3 = {instancePath:instancePath+"/headers/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.additionalProperties.type,parentSchema:schema31.additionalProperties,data:data1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/headers",schemaPath:"#/definitions/headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.crlfLines !== undefined){
+let data2 = data.crlfLines;
+if(Array.isArray(data2)){
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+let data3 = data2[i0];
+if(typeof data3 !== "string"){
+const err5 = {instancePath:instancePath+"/crlfLines/" + i0,schemaPath:"#/properties/crlfLines/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema40.properties.crlfLines.items.type,parentSchema:schema40.properties.crlfLines.items,data:data3};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/crlfLines",schemaPath:"#/properties/crlfLines/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema40.properties.crlfLines.type,parentSchema:schema40.properties.crlfLines,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema40.type,parentSchema:schema40,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate24.errors = vErrors;
 return errors === 0;
 }
 
@@ -6662,11 +6777,12 @@ vErrors.push(err432);
 errors++;
 }
 }
-if(data.notification !== undefined){
-let data225 = data.notification;
+if(data.conformance !== undefined){
+let data225 = data.conformance;
 if(data225 && typeof data225 == "object" && !Array.isArray(data225)){
-if(data225.root === undefined){
-const err433 = {instancePath:instancePath+"/notification",schemaPath:"#/properties/notification/required",keyword:"required",params:{missingProperty: "root"},message:"must have required property '"+"root"+"'",schema:schema11.properties.notification.required,parentSchema:schema11.properties.notification,data:data225};
+for(const key64 in data225){
+if(!((((((((key64 === "client") || (key64 === "retry")) || (key64 === "requests")) || (key64 === "responses")) || (key64 === "retries")) || (key64 === "batch")) || (key64 === "webhooks")) || (key64 === "pagination"))){
+const err433 = {instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key64},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance,data:data225};
 if(vErrors === null){
 vErrors = [err433];
 }
@@ -6675,8 +6791,12 @@ vErrors.push(err433);
 }
 errors++;
 }
-if(data225.fields === undefined){
-const err434 = {instancePath:instancePath+"/notification",schemaPath:"#/properties/notification/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'",schema:schema11.properties.notification.required,parentSchema:schema11.properties.notification,data:data225};
+}
+if(data225.client !== undefined){
+let data226 = data225.client;
+if(data226 && typeof data226 == "object" && !Array.isArray(data226)){
+if(data226.baseUrl === undefined){
+const err434 = {instancePath:instancePath+"/conformance/client",schemaPath:"#/properties/conformance/properties/client/required",keyword:"required",params:{missingProperty: "baseUrl"},message:"must have required property '"+"baseUrl"+"'",schema:schema11.properties.conformance.properties.client.required,parentSchema:schema11.properties.conformance.properties.client,data:data226};
 if(vErrors === null){
 vErrors = [err434];
 }
@@ -6685,8 +6805,8 @@ vErrors.push(err434);
 }
 errors++;
 }
-if(data225.content === undefined){
-const err435 = {instancePath:instancePath+"/notification",schemaPath:"#/properties/notification/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema11.properties.notification.required,parentSchema:schema11.properties.notification,data:data225};
+if(data226.email === undefined){
+const err435 = {instancePath:instancePath+"/conformance/client",schemaPath:"#/properties/conformance/properties/client/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema11.properties.conformance.properties.client.required,parentSchema:schema11.properties.conformance.properties.client,data:data226};
 if(vErrors === null){
 vErrors = [err435];
 }
@@ -6695,8 +6815,8 @@ vErrors.push(err435);
 }
 errors++;
 }
-if(data225.signature === undefined){
-const err436 = {instancePath:instancePath+"/notification",schemaPath:"#/properties/notification/required",keyword:"required",params:{missingProperty: "signature"},message:"must have required property '"+"signature"+"'",schema:schema11.properties.notification.required,parentSchema:schema11.properties.notification,data:data225};
+if(data226.token === undefined){
+const err436 = {instancePath:instancePath+"/conformance/client",schemaPath:"#/properties/conformance/properties/client/required",keyword:"required",params:{missingProperty: "token"},message:"must have required property '"+"token"+"'",schema:schema11.properties.conformance.properties.client.required,parentSchema:schema11.properties.conformance.properties.client,data:data226};
 if(vErrors === null){
 vErrors = [err436];
 }
@@ -6705,8 +6825,9 @@ vErrors.push(err436);
 }
 errors++;
 }
-if(data225.retries === undefined){
-const err437 = {instancePath:instancePath+"/notification",schemaPath:"#/properties/notification/required",keyword:"required",params:{missingProperty: "retries"},message:"must have required property '"+"retries"+"'",schema:schema11.properties.notification.required,parentSchema:schema11.properties.notification,data:data225};
+for(const key65 in data226){
+if(!(((key65 === "baseUrl") || (key65 === "email")) || (key65 === "token"))){
+const err437 = {instancePath:instancePath+"/conformance/client",schemaPath:"#/properties/conformance/properties/client/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key65},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance.properties.client,data:data226};
 if(vErrors === null){
 vErrors = [err437];
 }
@@ -6715,9 +6836,11 @@ vErrors.push(err437);
 }
 errors++;
 }
-for(const key64 in data225){
-if(!((((((key64 === "assumed") || (key64 === "root")) || (key64 === "fields")) || (key64 === "content")) || (key64 === "signature")) || (key64 === "retries"))){
-const err438 = {instancePath:instancePath+"/notification",schemaPath:"#/properties/notification/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key64},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.notification,data:data225};
+}
+if(data226.baseUrl !== undefined){
+let data227 = data226.baseUrl;
+if(typeof data227 !== "string"){
+const err438 = {instancePath:instancePath+"/conformance/client/baseUrl",schemaPath:"#/properties/conformance/properties/client/properties/baseUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.conformance.properties.client.properties.baseUrl.type,parentSchema:schema11.properties.conformance.properties.client.properties.baseUrl,data:data227};
 if(vErrors === null){
 vErrors = [err438];
 }
@@ -6727,10 +6850,10 @@ vErrors.push(err438);
 errors++;
 }
 }
-if(data225.assumed !== undefined){
-let data226 = data225.assumed;
-if(typeof data226 !== "string"){
-const err439 = {instancePath:instancePath+"/notification/assumed",schemaPath:"#/properties/notification/properties/assumed/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.notification.properties.assumed.type,parentSchema:schema11.properties.notification.properties.assumed,data:data226};
+if(data226.email !== undefined){
+let data228 = data226.email;
+if(typeof data228 !== "string"){
+const err439 = {instancePath:instancePath+"/conformance/client/email",schemaPath:"#/properties/conformance/properties/client/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.conformance.properties.client.properties.email.type,parentSchema:schema11.properties.conformance.properties.client.properties.email,data:data228};
 if(vErrors === null){
 vErrors = [err439];
 }
@@ -6740,10 +6863,10 @@ vErrors.push(err439);
 errors++;
 }
 }
-if(data225.root !== undefined){
-let data227 = data225.root;
-if(typeof data227 !== "string"){
-const err440 = {instancePath:instancePath+"/notification/root",schemaPath:"#/properties/notification/properties/root/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.notification.properties.root.type,parentSchema:schema11.properties.notification.properties.root,data:data227};
+if(data226.token !== undefined){
+let data229 = data226.token;
+if(typeof data229 !== "string"){
+const err440 = {instancePath:instancePath+"/conformance/client/token",schemaPath:"#/properties/conformance/properties/client/properties/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.conformance.properties.client.properties.token.type,parentSchema:schema11.properties.conformance.properties.client.properties.token,data:data229};
 if(vErrors === null){
 vErrors = [err440];
 }
@@ -6753,19 +6876,9 @@ vErrors.push(err440);
 errors++;
 }
 }
-if(data225.fields !== undefined){
-if(!(validate11(data225.fields, {instancePath:instancePath+"/notification/fields",parentData:data225,parentDataProperty:"fields",rootData}))){
-vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
-errors = vErrors.length;
 }
-}
-if(data225.content !== undefined){
-let data229 = data225.content;
-if(data229 && typeof data229 == "object" && !Array.isArray(data229)){
-for(const key65 in data229){
-let data230 = data229[key65];
-if(typeof data230 !== "string"){
-const err441 = {instancePath:instancePath+"/notification/content/" + key65.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/notification/properties/content/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.notification.properties.content.additionalProperties.type,parentSchema:schema11.properties.notification.properties.content.additionalProperties,data:data230};
+else {
+const err441 = {instancePath:instancePath+"/conformance/client",schemaPath:"#/properties/conformance/properties/client/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.client.type,parentSchema:schema11.properties.conformance.properties.client,data:data226};
 if(vErrors === null){
 vErrors = [err441];
 }
@@ -6775,9 +6888,11 @@ vErrors.push(err441);
 errors++;
 }
 }
-}
-else {
-const err442 = {instancePath:instancePath+"/notification/content",schemaPath:"#/properties/notification/properties/content/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.notification.properties.content.type,parentSchema:schema11.properties.notification.properties.content,data:data229};
+if(data225.retry !== undefined){
+let data230 = data225.retry;
+if(data230 && typeof data230 == "object" && !Array.isArray(data230)){
+if(data230.maxRetries === undefined){
+const err442 = {instancePath:instancePath+"/conformance/retry",schemaPath:"#/properties/conformance/properties/retry/required",keyword:"required",params:{missingProperty: "maxRetries"},message:"must have required property '"+"maxRetries"+"'",schema:schema11.properties.conformance.properties.retry.required,parentSchema:schema11.properties.conformance.properties.retry,data:data230};
 if(vErrors === null){
 vErrors = [err442];
 }
@@ -6786,12 +6901,8 @@ vErrors.push(err442);
 }
 errors++;
 }
-}
-if(data225.signature !== undefined){
-let data231 = data225.signature;
-if(data231 && typeof data231 == "object" && !Array.isArray(data231)){
-if(data231.header === undefined){
-const err443 = {instancePath:instancePath+"/notification/signature",schemaPath:"#/properties/notification/properties/signature/required",keyword:"required",params:{missingProperty: "header"},message:"must have required property '"+"header"+"'",schema:schema11.properties.notification.properties.signature.required,parentSchema:schema11.properties.notification.properties.signature,data:data231};
+if(data230.maxRetryAfterSeconds === undefined){
+const err443 = {instancePath:instancePath+"/conformance/retry",schemaPath:"#/properties/conformance/properties/retry/required",keyword:"required",params:{missingProperty: "maxRetryAfterSeconds"},message:"must have required property '"+"maxRetryAfterSeconds"+"'",schema:schema11.properties.conformance.properties.retry.required,parentSchema:schema11.properties.conformance.properties.retry,data:data230};
 if(vErrors === null){
 vErrors = [err443];
 }
@@ -6800,8 +6911,8 @@ vErrors.push(err443);
 }
 errors++;
 }
-if(data231.algorithm === undefined){
-const err444 = {instancePath:instancePath+"/notification/signature",schemaPath:"#/properties/notification/properties/signature/required",keyword:"required",params:{missingProperty: "algorithm"},message:"must have required property '"+"algorithm"+"'",schema:schema11.properties.notification.properties.signature.required,parentSchema:schema11.properties.notification.properties.signature,data:data231};
+if(data230.baseDelayMs === undefined){
+const err444 = {instancePath:instancePath+"/conformance/retry",schemaPath:"#/properties/conformance/properties/retry/required",keyword:"required",params:{missingProperty: "baseDelayMs"},message:"must have required property '"+"baseDelayMs"+"'",schema:schema11.properties.conformance.properties.retry.required,parentSchema:schema11.properties.conformance.properties.retry,data:data230};
 if(vErrors === null){
 vErrors = [err444];
 }
@@ -6810,8 +6921,8 @@ vErrors.push(err444);
 }
 errors++;
 }
-if(data231.encoding === undefined){
-const err445 = {instancePath:instancePath+"/notification/signature",schemaPath:"#/properties/notification/properties/signature/required",keyword:"required",params:{missingProperty: "encoding"},message:"must have required property '"+"encoding"+"'",schema:schema11.properties.notification.properties.signature.required,parentSchema:schema11.properties.notification.properties.signature,data:data231};
+if(data230.maxDelayMs === undefined){
+const err445 = {instancePath:instancePath+"/conformance/retry",schemaPath:"#/properties/conformance/properties/retry/required",keyword:"required",params:{missingProperty: "maxDelayMs"},message:"must have required property '"+"maxDelayMs"+"'",schema:schema11.properties.conformance.properties.retry.required,parentSchema:schema11.properties.conformance.properties.retry,data:data230};
 if(vErrors === null){
 vErrors = [err445];
 }
@@ -6820,8 +6931,9 @@ vErrors.push(err445);
 }
 errors++;
 }
-if(data231.over === undefined){
-const err446 = {instancePath:instancePath+"/notification/signature",schemaPath:"#/properties/notification/properties/signature/required",keyword:"required",params:{missingProperty: "over"},message:"must have required property '"+"over"+"'",schema:schema11.properties.notification.properties.signature.required,parentSchema:schema11.properties.notification.properties.signature,data:data231};
+for(const key66 in data230){
+if(!((((key66 === "maxRetries") || (key66 === "maxRetryAfterSeconds")) || (key66 === "baseDelayMs")) || (key66 === "maxDelayMs"))){
+const err446 = {instancePath:instancePath+"/conformance/retry",schemaPath:"#/properties/conformance/properties/retry/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key66},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance.properties.retry,data:data230};
 if(vErrors === null){
 vErrors = [err446];
 }
@@ -6830,9 +6942,11 @@ vErrors.push(err446);
 }
 errors++;
 }
-for(const key66 in data231){
-if(!((((key66 === "header") || (key66 === "algorithm")) || (key66 === "encoding")) || (key66 === "over"))){
-const err447 = {instancePath:instancePath+"/notification/signature",schemaPath:"#/properties/notification/properties/signature/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key66},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.notification.properties.signature,data:data231};
+}
+if(data230.maxRetries !== undefined){
+let data231 = data230.maxRetries;
+if(!((typeof data231 == "number") && (!(data231 % 1) && !isNaN(data231)))){
+const err447 = {instancePath:instancePath+"/conformance/retry/maxRetries",schemaPath:"#/properties/conformance/properties/retry/properties/maxRetries/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.conformance.properties.retry.properties.maxRetries.type,parentSchema:schema11.properties.conformance.properties.retry.properties.maxRetries,data:data231};
 if(vErrors === null){
 vErrors = [err447];
 }
@@ -6841,11 +6955,9 @@ vErrors.push(err447);
 }
 errors++;
 }
-}
-if(data231.header !== undefined){
-let data232 = data231.header;
-if(typeof data232 !== "string"){
-const err448 = {instancePath:instancePath+"/notification/signature/header",schemaPath:"#/properties/notification/properties/signature/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.notification.properties.signature.properties.header.type,parentSchema:schema11.properties.notification.properties.signature.properties.header,data:data232};
+if(typeof data231 == "number"){
+if(data231 < 0 || isNaN(data231)){
+const err448 = {instancePath:instancePath+"/conformance/retry/maxRetries",schemaPath:"#/properties/conformance/properties/retry/properties/maxRetries/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.conformance.properties.retry.properties.maxRetries,data:data231};
 if(vErrors === null){
 vErrors = [err448];
 }
@@ -6855,10 +6967,11 @@ vErrors.push(err448);
 errors++;
 }
 }
-if(data231.algorithm !== undefined){
-let data233 = data231.algorithm;
-if(typeof data233 !== "string"){
-const err449 = {instancePath:instancePath+"/notification/signature/algorithm",schemaPath:"#/properties/notification/properties/signature/properties/algorithm/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.notification.properties.signature.properties.algorithm.type,parentSchema:schema11.properties.notification.properties.signature.properties.algorithm,data:data233};
+}
+if(data230.maxRetryAfterSeconds !== undefined){
+let data232 = data230.maxRetryAfterSeconds;
+if(!((typeof data232 == "number") && (!(data232 % 1) && !isNaN(data232)))){
+const err449 = {instancePath:instancePath+"/conformance/retry/maxRetryAfterSeconds",schemaPath:"#/properties/conformance/properties/retry/properties/maxRetryAfterSeconds/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.conformance.properties.retry.properties.maxRetryAfterSeconds.type,parentSchema:schema11.properties.conformance.properties.retry.properties.maxRetryAfterSeconds,data:data232};
 if(vErrors === null){
 vErrors = [err449];
 }
@@ -6867,11 +6980,9 @@ vErrors.push(err449);
 }
 errors++;
 }
-}
-if(data231.encoding !== undefined){
-let data234 = data231.encoding;
-if(typeof data234 !== "string"){
-const err450 = {instancePath:instancePath+"/notification/signature/encoding",schemaPath:"#/properties/notification/properties/signature/properties/encoding/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.notification.properties.signature.properties.encoding.type,parentSchema:schema11.properties.notification.properties.signature.properties.encoding,data:data234};
+if(typeof data232 == "number"){
+if(data232 < 0 || isNaN(data232)){
+const err450 = {instancePath:instancePath+"/conformance/retry/maxRetryAfterSeconds",schemaPath:"#/properties/conformance/properties/retry/properties/maxRetryAfterSeconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.conformance.properties.retry.properties.maxRetryAfterSeconds,data:data232};
 if(vErrors === null){
 vErrors = [err450];
 }
@@ -6881,10 +6992,11 @@ vErrors.push(err450);
 errors++;
 }
 }
-if(data231.over !== undefined){
-let data235 = data231.over;
-if(typeof data235 !== "string"){
-const err451 = {instancePath:instancePath+"/notification/signature/over",schemaPath:"#/properties/notification/properties/signature/properties/over/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.notification.properties.signature.properties.over.type,parentSchema:schema11.properties.notification.properties.signature.properties.over,data:data235};
+}
+if(data230.baseDelayMs !== undefined){
+let data233 = data230.baseDelayMs;
+if(!((typeof data233 == "number") && (!(data233 % 1) && !isNaN(data233)))){
+const err451 = {instancePath:instancePath+"/conformance/retry/baseDelayMs",schemaPath:"#/properties/conformance/properties/retry/properties/baseDelayMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.conformance.properties.retry.properties.baseDelayMs.type,parentSchema:schema11.properties.conformance.properties.retry.properties.baseDelayMs,data:data233};
 if(vErrors === null){
 vErrors = [err451];
 }
@@ -6893,10 +7005,9 @@ vErrors.push(err451);
 }
 errors++;
 }
-}
-}
-else {
-const err452 = {instancePath:instancePath+"/notification/signature",schemaPath:"#/properties/notification/properties/signature/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.notification.properties.signature.type,parentSchema:schema11.properties.notification.properties.signature,data:data231};
+if(typeof data233 == "number"){
+if(data233 < 0 || isNaN(data233)){
+const err452 = {instancePath:instancePath+"/conformance/retry/baseDelayMs",schemaPath:"#/properties/conformance/properties/retry/properties/baseDelayMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.conformance.properties.retry.properties.baseDelayMs,data:data233};
 if(vErrors === null){
 vErrors = [err452];
 }
@@ -6906,10 +7017,11 @@ vErrors.push(err452);
 errors++;
 }
 }
-if(data225.retries !== undefined){
-let data236 = data225.retries;
-if(!((typeof data236 == "number") && (!(data236 % 1) && !isNaN(data236)))){
-const err453 = {instancePath:instancePath+"/notification/retries",schemaPath:"#/properties/notification/properties/retries/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.notification.properties.retries.type,parentSchema:schema11.properties.notification.properties.retries,data:data236};
+}
+if(data230.maxDelayMs !== undefined){
+let data234 = data230.maxDelayMs;
+if(!((typeof data234 == "number") && (!(data234 % 1) && !isNaN(data234)))){
+const err453 = {instancePath:instancePath+"/conformance/retry/maxDelayMs",schemaPath:"#/properties/conformance/properties/retry/properties/maxDelayMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.conformance.properties.retry.properties.maxDelayMs.type,parentSchema:schema11.properties.conformance.properties.retry.properties.maxDelayMs,data:data234};
 if(vErrors === null){
 vErrors = [err453];
 }
@@ -6918,9 +7030,9 @@ vErrors.push(err453);
 }
 errors++;
 }
-if(typeof data236 == "number"){
-if(data236 < 0 || isNaN(data236)){
-const err454 = {instancePath:instancePath+"/notification/retries",schemaPath:"#/properties/notification/properties/retries/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.notification.properties.retries,data:data236};
+if(typeof data234 == "number"){
+if(data234 < 0 || isNaN(data234)){
+const err454 = {instancePath:instancePath+"/conformance/retry/maxDelayMs",schemaPath:"#/properties/conformance/properties/retry/properties/maxDelayMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.conformance.properties.retry.properties.maxDelayMs,data:data234};
 if(vErrors === null){
 vErrors = [err454];
 }
@@ -6933,7 +7045,7 @@ errors++;
 }
 }
 else {
-const err455 = {instancePath:instancePath+"/notification",schemaPath:"#/properties/notification/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.notification.type,parentSchema:schema11.properties.notification,data:data225};
+const err455 = {instancePath:instancePath+"/conformance/retry",schemaPath:"#/properties/conformance/properties/retry/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.retry.type,parentSchema:schema11.properties.conformance.properties.retry,data:data230};
 if(vErrors === null){
 vErrors = [err455];
 }
@@ -6943,14 +7055,3401 @@ vErrors.push(err455);
 errors++;
 }
 }
-}
-else {
-const err456 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+if(data225.requests !== undefined){
+let data235 = data225.requests;
+if(Array.isArray(data235)){
+const len16 = data235.length;
+for(let i16=0; i16<len16; i16++){
+let data236 = data235[i16];
+if(data236 && typeof data236 == "object" && !Array.isArray(data236)){
+if(data236.id === undefined){
+const err456 = {instancePath:instancePath+"/conformance/requests/" + i16,schemaPath:"#/definitions/conformanceHead/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema29.required,parentSchema:schema29,data:data236};
 if(vErrors === null){
 vErrors = [err456];
 }
 else {
 vErrors.push(err456);
+}
+errors++;
+}
+if(data236.doc === undefined){
+const err457 = {instancePath:instancePath+"/conformance/requests/" + i16,schemaPath:"#/definitions/conformanceHead/required",keyword:"required",params:{missingProperty: "doc"},message:"must have required property '"+"doc"+"'",schema:schema29.required,parentSchema:schema29,data:data236};
+if(vErrors === null){
+vErrors = [err457];
+}
+else {
+vErrors.push(err457);
+}
+errors++;
+}
+if(data236.id !== undefined){
+let data237 = data236.id;
+if(typeof data237 === "string"){
+if(!pattern20.test(data237)){
+const err458 = {instancePath:instancePath+"/conformance/requests/" + i16+"/id",schemaPath:"#/definitions/conformanceHead/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]*$"+"\"",schema:"^[a-z0-9][a-z0-9-]*$",parentSchema:schema29.properties.id,data:data237};
+if(vErrors === null){
+vErrors = [err458];
+}
+else {
+vErrors.push(err458);
+}
+errors++;
+}
+}
+else {
+const err459 = {instancePath:instancePath+"/conformance/requests/" + i16+"/id",schemaPath:"#/definitions/conformanceHead/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.id.type,parentSchema:schema29.properties.id,data:data237};
+if(vErrors === null){
+vErrors = [err459];
+}
+else {
+vErrors.push(err459);
+}
+errors++;
+}
+}
+if(data236.doc !== undefined){
+let data238 = data236.doc;
+if(typeof data238 !== "string"){
+const err460 = {instancePath:instancePath+"/conformance/requests/" + i16+"/doc",schemaPath:"#/definitions/conformanceHead/properties/doc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.doc.type,parentSchema:schema29.properties.doc,data:data238};
+if(vErrors === null){
+vErrors = [err460];
+}
+else {
+vErrors.push(err460);
+}
+errors++;
+}
+}
+}
+else {
+const err461 = {instancePath:instancePath+"/conformance/requests/" + i16,schemaPath:"#/definitions/conformanceHead/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.type,parentSchema:schema29,data:data236};
+if(vErrors === null){
+vErrors = [err461];
+}
+else {
+vErrors.push(err461);
+}
+errors++;
+}
+if(data236 && typeof data236 == "object" && !Array.isArray(data236)){
+if(data236.call === undefined){
+const err462 = {instancePath:instancePath+"/conformance/requests/" + i16,schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/required",keyword:"required",params:{missingProperty: "call"},message:"must have required property '"+"call"+"'",schema:schema11.properties.conformance.properties.requests.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1],data:data236};
+if(vErrors === null){
+vErrors = [err462];
+}
+else {
+vErrors.push(err462);
+}
+errors++;
+}
+if(data236.format === undefined){
+const err463 = {instancePath:instancePath+"/conformance/requests/" + i16,schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/required",keyword:"required",params:{missingProperty: "format"},message:"must have required property '"+"format"+"'",schema:schema11.properties.conformance.properties.requests.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1],data:data236};
+if(vErrors === null){
+vErrors = [err463];
+}
+else {
+vErrors.push(err463);
+}
+errors++;
+}
+if(data236.request === undefined){
+const err464 = {instancePath:instancePath+"/conformance/requests/" + i16,schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/required",keyword:"required",params:{missingProperty: "request"},message:"must have required property '"+"request"+"'",schema:schema11.properties.conformance.properties.requests.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1],data:data236};
+if(vErrors === null){
+vErrors = [err464];
+}
+else {
+vErrors.push(err464);
+}
+errors++;
+}
+for(const key67 in data236){
+if(!(((((key67 === "id") || (key67 === "doc")) || (key67 === "call")) || (key67 === "format")) || (key67 === "request"))){
+const err465 = {instancePath:instancePath+"/conformance/requests/" + i16,schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key67},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1],data:data236};
+if(vErrors === null){
+vErrors = [err465];
+}
+else {
+vErrors.push(err465);
+}
+errors++;
+}
+}
+if(data236.call !== undefined){
+let data239 = data236.call;
+if(data239 && typeof data239 == "object" && !Array.isArray(data239)){
+if(data239.operation === undefined){
+const err466 = {instancePath:instancePath+"/conformance/requests/" + i16+"/call",schemaPath:"#/definitions/conformanceCall/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema30.required,parentSchema:schema30,data:data239};
+if(vErrors === null){
+vErrors = [err466];
+}
+else {
+vErrors.push(err466);
+}
+errors++;
+}
+for(const key68 in data239){
+if(!(((((((key68 === "operation") || (key68 === "kind")) || (key68 === "segment")) || (key68 === "id")) || (key68 === "deliveryId")) || (key68 === "body")) || (key68 === "params"))){
+const err467 = {instancePath:instancePath+"/conformance/requests/" + i16+"/call",schemaPath:"#/definitions/conformanceCall/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key68},message:"must NOT have additional properties",schema:false,parentSchema:schema30,data:data239};
+if(vErrors === null){
+vErrors = [err467];
+}
+else {
+vErrors.push(err467);
+}
+errors++;
+}
+}
+if(data239.operation !== undefined){
+let data240 = data239.operation;
+if(typeof data240 !== "string"){
+const err468 = {instancePath:instancePath+"/conformance/requests/" + i16+"/call/operation",schemaPath:"#/definitions/conformanceCall/properties/operation/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.operation.type,parentSchema:schema30.properties.operation,data:data240};
+if(vErrors === null){
+vErrors = [err468];
+}
+else {
+vErrors.push(err468);
+}
+errors++;
+}
+}
+if(data239.kind !== undefined){
+let data241 = data239.kind;
+if(typeof data241 !== "string"){
+const err469 = {instancePath:instancePath+"/conformance/requests/" + i16+"/call/kind",schemaPath:"#/definitions/conformanceCall/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.kind.type,parentSchema:schema30.properties.kind,data:data241};
+if(vErrors === null){
+vErrors = [err469];
+}
+else {
+vErrors.push(err469);
+}
+errors++;
+}
+}
+if(data239.segment !== undefined){
+let data242 = data239.segment;
+if(typeof data242 !== "string"){
+const err470 = {instancePath:instancePath+"/conformance/requests/" + i16+"/call/segment",schemaPath:"#/definitions/conformanceCall/properties/segment/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.segment.type,parentSchema:schema30.properties.segment,data:data242};
+if(vErrors === null){
+vErrors = [err470];
+}
+else {
+vErrors.push(err470);
+}
+errors++;
+}
+}
+if(data239.id !== undefined){
+let data243 = data239.id;
+if(!((typeof data243 == "number") && (!(data243 % 1) && !isNaN(data243)))){
+const err471 = {instancePath:instancePath+"/conformance/requests/" + i16+"/call/id",schemaPath:"#/definitions/conformanceCall/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.id.type,parentSchema:schema30.properties.id,data:data243};
+if(vErrors === null){
+vErrors = [err471];
+}
+else {
+vErrors.push(err471);
+}
+errors++;
+}
+if(typeof data243 == "number"){
+if(data243 < 1 || isNaN(data243)){
+const err472 = {instancePath:instancePath+"/conformance/requests/" + i16+"/call/id",schemaPath:"#/definitions/conformanceCall/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema30.properties.id,data:data243};
+if(vErrors === null){
+vErrors = [err472];
+}
+else {
+vErrors.push(err472);
+}
+errors++;
+}
+}
+}
+if(data239.deliveryId !== undefined){
+let data244 = data239.deliveryId;
+if(!((typeof data244 == "number") && (!(data244 % 1) && !isNaN(data244)))){
+const err473 = {instancePath:instancePath+"/conformance/requests/" + i16+"/call/deliveryId",schemaPath:"#/definitions/conformanceCall/properties/deliveryId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.deliveryId.type,parentSchema:schema30.properties.deliveryId,data:data244};
+if(vErrors === null){
+vErrors = [err473];
+}
+else {
+vErrors.push(err473);
+}
+errors++;
+}
+if(typeof data244 == "number"){
+if(data244 < 1 || isNaN(data244)){
+const err474 = {instancePath:instancePath+"/conformance/requests/" + i16+"/call/deliveryId",schemaPath:"#/definitions/conformanceCall/properties/deliveryId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema30.properties.deliveryId,data:data244};
+if(vErrors === null){
+vErrors = [err474];
+}
+else {
+vErrors.push(err474);
+}
+errors++;
+}
+}
+}
+if(data239.params !== undefined){
+let data245 = data239.params;
+if(!(data245 && typeof data245 == "object" && !Array.isArray(data245))){
+const err475 = {instancePath:instancePath+"/conformance/requests/" + i16+"/call/params",schemaPath:"#/definitions/conformanceCall/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.properties.params.type,parentSchema:schema30.properties.params,data:data245};
+if(vErrors === null){
+vErrors = [err475];
+}
+else {
+vErrors.push(err475);
+}
+errors++;
+}
+}
+}
+else {
+const err476 = {instancePath:instancePath+"/conformance/requests/" + i16+"/call",schemaPath:"#/definitions/conformanceCall/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.type,parentSchema:schema30,data:data239};
+if(vErrors === null){
+vErrors = [err476];
+}
+else {
+vErrors.push(err476);
+}
+errors++;
+}
+}
+if(data236.format !== undefined){
+let data246 = data236.format;
+if(!((data246 === "xml") || (data246 === "json"))){
+const err477 = {instancePath:instancePath+"/conformance/requests/" + i16+"/format",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/format/enum",keyword:"enum",params:{allowedValues: schema11.properties.conformance.properties.requests.items.allOf[1].properties.format.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.format.enum,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.format,data:data246};
+if(vErrors === null){
+vErrors = [err477];
+}
+else {
+vErrors.push(err477);
+}
+errors++;
+}
+}
+if(data236.request !== undefined){
+let data247 = data236.request;
+if(data247 && typeof data247 == "object" && !Array.isArray(data247)){
+if(data247.method === undefined){
+const err478 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'",schema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.required,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request,data:data247};
+if(vErrors === null){
+vErrors = [err478];
+}
+else {
+vErrors.push(err478);
+}
+errors++;
+}
+if(data247.path === undefined){
+const err479 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'",schema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.required,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request,data:data247};
+if(vErrors === null){
+vErrors = [err479];
+}
+else {
+vErrors.push(err479);
+}
+errors++;
+}
+if(data247.headers === undefined){
+const err480 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/required",keyword:"required",params:{missingProperty: "headers"},message:"must have required property '"+"headers"+"'",schema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.required,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request,data:data247};
+if(vErrors === null){
+vErrors = [err480];
+}
+else {
+vErrors.push(err480);
+}
+errors++;
+}
+for(const key69 in data247){
+if(!(((((key69 === "method") || (key69 === "path")) || (key69 === "query")) || (key69 === "headers")) || (key69 === "body"))){
+const err481 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key69},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request,data:data247};
+if(vErrors === null){
+vErrors = [err481];
+}
+else {
+vErrors.push(err481);
+}
+errors++;
+}
+}
+if(data247.method !== undefined){
+let data248 = data247.method;
+if(!((((data248 === "GET") || (data248 === "POST")) || (data248 === "PUT")) || (data248 === "DELETE"))){
+const err482 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request/method",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/properties/method/enum",keyword:"enum",params:{allowedValues: schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.method.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.method.enum,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.method,data:data248};
+if(vErrors === null){
+vErrors = [err482];
+}
+else {
+vErrors.push(err482);
+}
+errors++;
+}
+}
+if(data247.path !== undefined){
+let data249 = data247.path;
+if(typeof data249 === "string"){
+if(!pattern17.test(data249)){
+const err483 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request/path",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.path,data:data249};
+if(vErrors === null){
+vErrors = [err483];
+}
+else {
+vErrors.push(err483);
+}
+errors++;
+}
+}
+else {
+const err484 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request/path",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.path.type,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.path,data:data249};
+if(vErrors === null){
+vErrors = [err484];
+}
+else {
+vErrors.push(err484);
+}
+errors++;
+}
+}
+if(data247.query !== undefined){
+let data250 = data247.query;
+if(data250 && typeof data250 == "object" && !Array.isArray(data250)){
+for(const key70 in data250){
+let data251 = data250[key70];
+if(typeof data251 !== "string"){
+const err485 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request/query/" + key70.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/properties/query/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.query.additionalProperties.type,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.query.additionalProperties,data:data251};
+if(vErrors === null){
+vErrors = [err485];
+}
+else {
+vErrors.push(err485);
+}
+errors++;
+}
+}
+}
+else {
+const err486 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request/query",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.query.type,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.query,data:data250};
+if(vErrors === null){
+vErrors = [err486];
+}
+else {
+vErrors.push(err486);
+}
+errors++;
+}
+}
+if(data247.headers !== undefined){
+let data252 = data247.headers;
+if(data252 && typeof data252 == "object" && !Array.isArray(data252)){
+for(const key71 in data252){
+let data253 = data252[key71];
+if(typeof data253 !== "string"){
+const err487 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request/headers/" + key71.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.additionalProperties.type,parentSchema:schema31.additionalProperties,data:data253};
+if(vErrors === null){
+vErrors = [err487];
+}
+else {
+vErrors.push(err487);
+}
+errors++;
+}
+}
+}
+else {
+const err488 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request/headers",schemaPath:"#/definitions/headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data:data252};
+if(vErrors === null){
+vErrors = [err488];
+}
+else {
+vErrors.push(err488);
+}
+errors++;
+}
+}
+if(data247.body !== undefined){
+let data254 = data247.body;
+const _errs592 = errors;
+let valid126 = false;
+let passing0 = null;
+const _errs593 = errors;
+if(data254 && typeof data254 == "object" && !Array.isArray(data254)){
+if(data254.xml === undefined){
+const err489 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request/body",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/properties/body/oneOf/0/required",keyword:"required",params:{missingProperty: "xml"},message:"must have required property '"+"xml"+"'",schema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[0].required,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[0],data:data254};
+if(vErrors === null){
+vErrors = [err489];
+}
+else {
+vErrors.push(err489);
+}
+errors++;
+}
+for(const key72 in data254){
+if(!(key72 === "xml")){
+const err490 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request/body",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/properties/body/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key72},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[0],data:data254};
+if(vErrors === null){
+vErrors = [err490];
+}
+else {
+vErrors.push(err490);
+}
+errors++;
+}
+}
+if(data254.xml !== undefined){
+let data255 = data254.xml;
+if(typeof data255 !== "string"){
+const err491 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request/body/xml",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/properties/body/oneOf/0/properties/xml/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[0].properties.xml.type,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[0].properties.xml,data:data255};
+if(vErrors === null){
+vErrors = [err491];
+}
+else {
+vErrors.push(err491);
+}
+errors++;
+}
+}
+}
+else {
+const err492 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request/body",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/properties/body/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[0].type,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[0],data:data254};
+if(vErrors === null){
+vErrors = [err492];
+}
+else {
+vErrors.push(err492);
+}
+errors++;
+}
+var _valid3 = _errs593 === errors;
+if(_valid3){
+valid126 = true;
+passing0 = 0;
+}
+const _errs598 = errors;
+if(data254 && typeof data254 == "object" && !Array.isArray(data254)){
+if(data254.json === undefined){
+const err493 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request/body",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/properties/body/oneOf/1/required",keyword:"required",params:{missingProperty: "json"},message:"must have required property '"+"json"+"'",schema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[1].required,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[1],data:data254};
+if(vErrors === null){
+vErrors = [err493];
+}
+else {
+vErrors.push(err493);
+}
+errors++;
+}
+for(const key73 in data254){
+if(!(key73 === "json")){
+const err494 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request/body",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/properties/body/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key73},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[1],data:data254};
+if(vErrors === null){
+vErrors = [err494];
+}
+else {
+vErrors.push(err494);
+}
+errors++;
+}
+}
+}
+else {
+const err495 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request/body",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/properties/body/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[1].type,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[1],data:data254};
+if(vErrors === null){
+vErrors = [err495];
+}
+else {
+vErrors.push(err495);
+}
+errors++;
+}
+var _valid3 = _errs598 === errors;
+if(_valid3 && valid126){
+valid126 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid3){
+valid126 = true;
+passing0 = 1;
+}
+const _errs601 = errors;
+if(data254 && typeof data254 == "object" && !Array.isArray(data254)){
+if(data254.form === undefined){
+const err496 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request/body",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/properties/body/oneOf/2/required",keyword:"required",params:{missingProperty: "form"},message:"must have required property '"+"form"+"'",schema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[2].required,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[2],data:data254};
+if(vErrors === null){
+vErrors = [err496];
+}
+else {
+vErrors.push(err496);
+}
+errors++;
+}
+for(const key74 in data254){
+if(!(key74 === "form")){
+const err497 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request/body",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/properties/body/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key74},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[2],data:data254};
+if(vErrors === null){
+vErrors = [err497];
+}
+else {
+vErrors.push(err497);
+}
+errors++;
+}
+}
+if(data254.form !== undefined){
+let data256 = data254.form;
+if(data256 && typeof data256 == "object" && !Array.isArray(data256)){
+for(const key75 in data256){
+let data257 = data256[key75];
+if(typeof data257 !== "string"){
+const err498 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request/body/form/" + key75.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/properties/body/oneOf/2/properties/form/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[2].properties.form.additionalProperties.type,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[2].properties.form.additionalProperties,data:data257};
+if(vErrors === null){
+vErrors = [err498];
+}
+else {
+vErrors.push(err498);
+}
+errors++;
+}
+}
+}
+else {
+const err499 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request/body/form",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/properties/body/oneOf/2/properties/form/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[2].properties.form.type,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[2].properties.form,data:data256};
+if(vErrors === null){
+vErrors = [err499];
+}
+else {
+vErrors.push(err499);
+}
+errors++;
+}
+}
+}
+else {
+const err500 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request/body",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/properties/body/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[2].type,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[2],data:data254};
+if(vErrors === null){
+vErrors = [err500];
+}
+else {
+vErrors.push(err500);
+}
+errors++;
+}
+var _valid3 = _errs601 === errors;
+if(_valid3 && valid126){
+valid126 = false;
+passing0 = [passing0, 2];
+}
+else {
+if(_valid3){
+valid126 = true;
+passing0 = 2;
+}
+}
+}
+if(!valid126){
+const err501 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request/body",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/properties/body/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body,data:data254};
+if(vErrors === null){
+vErrors = [err501];
+}
+else {
+vErrors.push(err501);
+}
+errors++;
+}
+else {
+errors = _errs592;
+if(vErrors !== null){
+if(_errs592){
+vErrors.length = _errs592;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err502 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.type,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request,data:data247};
+if(vErrors === null){
+vErrors = [err502];
+}
+else {
+vErrors.push(err502);
+}
+errors++;
+}
+}
+}
+else {
+const err503 = {instancePath:instancePath+"/conformance/requests/" + i16,schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.requests.items.allOf[1].type,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1],data:data236};
+if(vErrors === null){
+vErrors = [err503];
+}
+else {
+vErrors.push(err503);
+}
+errors++;
+}
+}
+}
+else {
+const err504 = {instancePath:instancePath+"/conformance/requests",schemaPath:"#/properties/conformance/properties/requests/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.conformance.properties.requests.type,parentSchema:schema11.properties.conformance.properties.requests,data:data235};
+if(vErrors === null){
+vErrors = [err504];
+}
+else {
+vErrors.push(err504);
+}
+errors++;
+}
+}
+if(data225.responses !== undefined){
+let data258 = data225.responses;
+if(Array.isArray(data258)){
+const len17 = data258.length;
+for(let i17=0; i17<len17; i17++){
+let data259 = data258[i17];
+if(data259 && typeof data259 == "object" && !Array.isArray(data259)){
+if(data259.id === undefined){
+const err505 = {instancePath:instancePath+"/conformance/responses/" + i17,schemaPath:"#/definitions/conformanceHead/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema29.required,parentSchema:schema29,data:data259};
+if(vErrors === null){
+vErrors = [err505];
+}
+else {
+vErrors.push(err505);
+}
+errors++;
+}
+if(data259.doc === undefined){
+const err506 = {instancePath:instancePath+"/conformance/responses/" + i17,schemaPath:"#/definitions/conformanceHead/required",keyword:"required",params:{missingProperty: "doc"},message:"must have required property '"+"doc"+"'",schema:schema29.required,parentSchema:schema29,data:data259};
+if(vErrors === null){
+vErrors = [err506];
+}
+else {
+vErrors.push(err506);
+}
+errors++;
+}
+if(data259.id !== undefined){
+let data260 = data259.id;
+if(typeof data260 === "string"){
+if(!pattern20.test(data260)){
+const err507 = {instancePath:instancePath+"/conformance/responses/" + i17+"/id",schemaPath:"#/definitions/conformanceHead/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]*$"+"\"",schema:"^[a-z0-9][a-z0-9-]*$",parentSchema:schema29.properties.id,data:data260};
+if(vErrors === null){
+vErrors = [err507];
+}
+else {
+vErrors.push(err507);
+}
+errors++;
+}
+}
+else {
+const err508 = {instancePath:instancePath+"/conformance/responses/" + i17+"/id",schemaPath:"#/definitions/conformanceHead/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.id.type,parentSchema:schema29.properties.id,data:data260};
+if(vErrors === null){
+vErrors = [err508];
+}
+else {
+vErrors.push(err508);
+}
+errors++;
+}
+}
+if(data259.doc !== undefined){
+let data261 = data259.doc;
+if(typeof data261 !== "string"){
+const err509 = {instancePath:instancePath+"/conformance/responses/" + i17+"/doc",schemaPath:"#/definitions/conformanceHead/properties/doc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.doc.type,parentSchema:schema29.properties.doc,data:data261};
+if(vErrors === null){
+vErrors = [err509];
+}
+else {
+vErrors.push(err509);
+}
+errors++;
+}
+}
+}
+else {
+const err510 = {instancePath:instancePath+"/conformance/responses/" + i17,schemaPath:"#/definitions/conformanceHead/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.type,parentSchema:schema29,data:data259};
+if(vErrors === null){
+vErrors = [err510];
+}
+else {
+vErrors.push(err510);
+}
+errors++;
+}
+if(data259 && typeof data259 == "object" && !Array.isArray(data259)){
+if(data259.call === undefined){
+const err511 = {instancePath:instancePath+"/conformance/responses/" + i17,schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/required",keyword:"required",params:{missingProperty: "call"},message:"must have required property '"+"call"+"'",schema:schema11.properties.conformance.properties.responses.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1],data:data259};
+if(vErrors === null){
+vErrors = [err511];
+}
+else {
+vErrors.push(err511);
+}
+errors++;
+}
+if(data259.format === undefined){
+const err512 = {instancePath:instancePath+"/conformance/responses/" + i17,schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/required",keyword:"required",params:{missingProperty: "format"},message:"must have required property '"+"format"+"'",schema:schema11.properties.conformance.properties.responses.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1],data:data259};
+if(vErrors === null){
+vErrors = [err512];
+}
+else {
+vErrors.push(err512);
+}
+errors++;
+}
+if(data259.response === undefined){
+const err513 = {instancePath:instancePath+"/conformance/responses/" + i17,schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/required",keyword:"required",params:{missingProperty: "response"},message:"must have required property '"+"response"+"'",schema:schema11.properties.conformance.properties.responses.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1],data:data259};
+if(vErrors === null){
+vErrors = [err513];
+}
+else {
+vErrors.push(err513);
+}
+errors++;
+}
+if(data259.expect === undefined){
+const err514 = {instancePath:instancePath+"/conformance/responses/" + i17,schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/required",keyword:"required",params:{missingProperty: "expect"},message:"must have required property '"+"expect"+"'",schema:schema11.properties.conformance.properties.responses.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1],data:data259};
+if(vErrors === null){
+vErrors = [err514];
+}
+else {
+vErrors.push(err514);
+}
+errors++;
+}
+for(const key76 in data259){
+if(!((((((key76 === "id") || (key76 === "doc")) || (key76 === "call")) || (key76 === "format")) || (key76 === "response")) || (key76 === "expect"))){
+const err515 = {instancePath:instancePath+"/conformance/responses/" + i17,schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key76},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1],data:data259};
+if(vErrors === null){
+vErrors = [err515];
+}
+else {
+vErrors.push(err515);
+}
+errors++;
+}
+}
+if(data259.call !== undefined){
+let data262 = data259.call;
+if(data262 && typeof data262 == "object" && !Array.isArray(data262)){
+if(data262.operation === undefined){
+const err516 = {instancePath:instancePath+"/conformance/responses/" + i17+"/call",schemaPath:"#/definitions/conformanceCall/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema30.required,parentSchema:schema30,data:data262};
+if(vErrors === null){
+vErrors = [err516];
+}
+else {
+vErrors.push(err516);
+}
+errors++;
+}
+for(const key77 in data262){
+if(!(((((((key77 === "operation") || (key77 === "kind")) || (key77 === "segment")) || (key77 === "id")) || (key77 === "deliveryId")) || (key77 === "body")) || (key77 === "params"))){
+const err517 = {instancePath:instancePath+"/conformance/responses/" + i17+"/call",schemaPath:"#/definitions/conformanceCall/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key77},message:"must NOT have additional properties",schema:false,parentSchema:schema30,data:data262};
+if(vErrors === null){
+vErrors = [err517];
+}
+else {
+vErrors.push(err517);
+}
+errors++;
+}
+}
+if(data262.operation !== undefined){
+let data263 = data262.operation;
+if(typeof data263 !== "string"){
+const err518 = {instancePath:instancePath+"/conformance/responses/" + i17+"/call/operation",schemaPath:"#/definitions/conformanceCall/properties/operation/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.operation.type,parentSchema:schema30.properties.operation,data:data263};
+if(vErrors === null){
+vErrors = [err518];
+}
+else {
+vErrors.push(err518);
+}
+errors++;
+}
+}
+if(data262.kind !== undefined){
+let data264 = data262.kind;
+if(typeof data264 !== "string"){
+const err519 = {instancePath:instancePath+"/conformance/responses/" + i17+"/call/kind",schemaPath:"#/definitions/conformanceCall/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.kind.type,parentSchema:schema30.properties.kind,data:data264};
+if(vErrors === null){
+vErrors = [err519];
+}
+else {
+vErrors.push(err519);
+}
+errors++;
+}
+}
+if(data262.segment !== undefined){
+let data265 = data262.segment;
+if(typeof data265 !== "string"){
+const err520 = {instancePath:instancePath+"/conformance/responses/" + i17+"/call/segment",schemaPath:"#/definitions/conformanceCall/properties/segment/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.segment.type,parentSchema:schema30.properties.segment,data:data265};
+if(vErrors === null){
+vErrors = [err520];
+}
+else {
+vErrors.push(err520);
+}
+errors++;
+}
+}
+if(data262.id !== undefined){
+let data266 = data262.id;
+if(!((typeof data266 == "number") && (!(data266 % 1) && !isNaN(data266)))){
+const err521 = {instancePath:instancePath+"/conformance/responses/" + i17+"/call/id",schemaPath:"#/definitions/conformanceCall/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.id.type,parentSchema:schema30.properties.id,data:data266};
+if(vErrors === null){
+vErrors = [err521];
+}
+else {
+vErrors.push(err521);
+}
+errors++;
+}
+if(typeof data266 == "number"){
+if(data266 < 1 || isNaN(data266)){
+const err522 = {instancePath:instancePath+"/conformance/responses/" + i17+"/call/id",schemaPath:"#/definitions/conformanceCall/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema30.properties.id,data:data266};
+if(vErrors === null){
+vErrors = [err522];
+}
+else {
+vErrors.push(err522);
+}
+errors++;
+}
+}
+}
+if(data262.deliveryId !== undefined){
+let data267 = data262.deliveryId;
+if(!((typeof data267 == "number") && (!(data267 % 1) && !isNaN(data267)))){
+const err523 = {instancePath:instancePath+"/conformance/responses/" + i17+"/call/deliveryId",schemaPath:"#/definitions/conformanceCall/properties/deliveryId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.deliveryId.type,parentSchema:schema30.properties.deliveryId,data:data267};
+if(vErrors === null){
+vErrors = [err523];
+}
+else {
+vErrors.push(err523);
+}
+errors++;
+}
+if(typeof data267 == "number"){
+if(data267 < 1 || isNaN(data267)){
+const err524 = {instancePath:instancePath+"/conformance/responses/" + i17+"/call/deliveryId",schemaPath:"#/definitions/conformanceCall/properties/deliveryId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema30.properties.deliveryId,data:data267};
+if(vErrors === null){
+vErrors = [err524];
+}
+else {
+vErrors.push(err524);
+}
+errors++;
+}
+}
+}
+if(data262.params !== undefined){
+let data268 = data262.params;
+if(!(data268 && typeof data268 == "object" && !Array.isArray(data268))){
+const err525 = {instancePath:instancePath+"/conformance/responses/" + i17+"/call/params",schemaPath:"#/definitions/conformanceCall/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.properties.params.type,parentSchema:schema30.properties.params,data:data268};
+if(vErrors === null){
+vErrors = [err525];
+}
+else {
+vErrors.push(err525);
+}
+errors++;
+}
+}
+}
+else {
+const err526 = {instancePath:instancePath+"/conformance/responses/" + i17+"/call",schemaPath:"#/definitions/conformanceCall/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.type,parentSchema:schema30,data:data262};
+if(vErrors === null){
+vErrors = [err526];
+}
+else {
+vErrors.push(err526);
+}
+errors++;
+}
+}
+if(data259.format !== undefined){
+let data269 = data259.format;
+if(!((data269 === "xml") || (data269 === "json"))){
+const err527 = {instancePath:instancePath+"/conformance/responses/" + i17+"/format",schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/properties/format/enum",keyword:"enum",params:{allowedValues: schema11.properties.conformance.properties.responses.items.allOf[1].properties.format.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.format.enum,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.format,data:data269};
+if(vErrors === null){
+vErrors = [err527];
+}
+else {
+vErrors.push(err527);
+}
+errors++;
+}
+}
+if(data259.response !== undefined){
+let data270 = data259.response;
+if(data270 && typeof data270 == "object" && !Array.isArray(data270)){
+if(data270.status === undefined){
+const err528 = {instancePath:instancePath+"/conformance/responses/" + i17+"/response",schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/properties/response/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.response.required,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.response,data:data270};
+if(vErrors === null){
+vErrors = [err528];
+}
+else {
+vErrors.push(err528);
+}
+errors++;
+}
+if(data270.headers === undefined){
+const err529 = {instancePath:instancePath+"/conformance/responses/" + i17+"/response",schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/properties/response/required",keyword:"required",params:{missingProperty: "headers"},message:"must have required property '"+"headers"+"'",schema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.response.required,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.response,data:data270};
+if(vErrors === null){
+vErrors = [err529];
+}
+else {
+vErrors.push(err529);
+}
+errors++;
+}
+if(data270.body === undefined){
+const err530 = {instancePath:instancePath+"/conformance/responses/" + i17+"/response",schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/properties/response/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.response.required,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.response,data:data270};
+if(vErrors === null){
+vErrors = [err530];
+}
+else {
+vErrors.push(err530);
+}
+errors++;
+}
+for(const key78 in data270){
+if(!(((key78 === "status") || (key78 === "headers")) || (key78 === "body"))){
+const err531 = {instancePath:instancePath+"/conformance/responses/" + i17+"/response",schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/properties/response/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key78},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.response,data:data270};
+if(vErrors === null){
+vErrors = [err531];
+}
+else {
+vErrors.push(err531);
+}
+errors++;
+}
+}
+if(data270.status !== undefined){
+let data271 = data270.status;
+if(!((typeof data271 == "number") && (!(data271 % 1) && !isNaN(data271)))){
+const err532 = {instancePath:instancePath+"/conformance/responses/" + i17+"/response/status",schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/properties/response/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.response.properties.status.type,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.response.properties.status,data:data271};
+if(vErrors === null){
+vErrors = [err532];
+}
+else {
+vErrors.push(err532);
+}
+errors++;
+}
+}
+if(data270.headers !== undefined){
+let data272 = data270.headers;
+if(data272 && typeof data272 == "object" && !Array.isArray(data272)){
+for(const key79 in data272){
+let data273 = data272[key79];
+if(typeof data273 !== "string"){
+const err533 = {instancePath:instancePath+"/conformance/responses/" + i17+"/response/headers/" + key79.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.additionalProperties.type,parentSchema:schema31.additionalProperties,data:data273};
+if(vErrors === null){
+vErrors = [err533];
+}
+else {
+vErrors.push(err533);
+}
+errors++;
+}
+}
+}
+else {
+const err534 = {instancePath:instancePath+"/conformance/responses/" + i17+"/response/headers",schemaPath:"#/definitions/headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data:data272};
+if(vErrors === null){
+vErrors = [err534];
+}
+else {
+vErrors.push(err534);
+}
+errors++;
+}
+}
+if(data270.body !== undefined){
+let data274 = data270.body;
+if(typeof data274 !== "string"){
+const err535 = {instancePath:instancePath+"/conformance/responses/" + i17+"/response/body",schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/properties/response/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.response.properties.body.type,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.response.properties.body,data:data274};
+if(vErrors === null){
+vErrors = [err535];
+}
+else {
+vErrors.push(err535);
+}
+errors++;
+}
+}
+}
+else {
+const err536 = {instancePath:instancePath+"/conformance/responses/" + i17+"/response",schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/properties/response/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.response.type,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.response,data:data270};
+if(vErrors === null){
+vErrors = [err536];
+}
+else {
+vErrors.push(err536);
+}
+errors++;
+}
+}
+if(data259.expect !== undefined){
+let data275 = data259.expect;
+if(data275 && typeof data275 == "object" && !Array.isArray(data275)){
+for(const key80 in data275){
+if(!((((key80 === "value") || (key80 === "error")) || (key80 === "quota")) || (key80 === "location"))){
+const err537 = {instancePath:instancePath+"/conformance/responses/" + i17+"/expect",schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/properties/expect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key80},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.expect,data:data275};
+if(vErrors === null){
+vErrors = [err537];
+}
+else {
+vErrors.push(err537);
+}
+errors++;
+}
+}
+if(data275.error !== undefined){
+let data276 = data275.error;
+if(data276 && typeof data276 == "object" && !Array.isArray(data276)){
+if(data276.type === undefined){
+const err538 = {instancePath:instancePath+"/conformance/responses/" + i17+"/expect/error",schemaPath:"#/definitions/conformanceError/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema35.required,parentSchema:schema35,data:data276};
+if(vErrors === null){
+vErrors = [err538];
+}
+else {
+vErrors.push(err538);
+}
+errors++;
+}
+if(data276.status === undefined){
+const err539 = {instancePath:instancePath+"/conformance/responses/" + i17+"/expect/error",schemaPath:"#/definitions/conformanceError/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema35.required,parentSchema:schema35,data:data276};
+if(vErrors === null){
+vErrors = [err539];
+}
+else {
+vErrors.push(err539);
+}
+errors++;
+}
+if(data276.keys === undefined){
+const err540 = {instancePath:instancePath+"/conformance/responses/" + i17+"/expect/error",schemaPath:"#/definitions/conformanceError/required",keyword:"required",params:{missingProperty: "keys"},message:"must have required property '"+"keys"+"'",schema:schema35.required,parentSchema:schema35,data:data276};
+if(vErrors === null){
+vErrors = [err540];
+}
+else {
+vErrors.push(err540);
+}
+errors++;
+}
+for(const key81 in data276){
+if(!((((key81 === "type") || (key81 === "status")) || (key81 === "keys")) || (key81 === "retryAfter"))){
+const err541 = {instancePath:instancePath+"/conformance/responses/" + i17+"/expect/error",schemaPath:"#/definitions/conformanceError/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key81},message:"must NOT have additional properties",schema:false,parentSchema:schema35,data:data276};
+if(vErrors === null){
+vErrors = [err541];
+}
+else {
+vErrors.push(err541);
+}
+errors++;
+}
+}
+if(data276.type !== undefined){
+let data277 = data276.type;
+if(!(((((((data277 === "authentication") || (data277 === "notfound")) || (data277 === "validation")) || (data277 === "ratelimit")) || (data277 === "server")) || (data277 === "connection")) || (data277 === "service"))){
+const err542 = {instancePath:instancePath+"/conformance/responses/" + i17+"/expect/error/type",schemaPath:"#/definitions/conformanceError/properties/type/enum",keyword:"enum",params:{allowedValues: schema35.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema35.properties.type.enum,parentSchema:schema35.properties.type,data:data277};
+if(vErrors === null){
+vErrors = [err542];
+}
+else {
+vErrors.push(err542);
+}
+errors++;
+}
+}
+if(data276.status !== undefined){
+let data278 = data276.status;
+if(!((typeof data278 == "number") && (!(data278 % 1) && !isNaN(data278)))){
+const err543 = {instancePath:instancePath+"/conformance/responses/" + i17+"/expect/error/status",schemaPath:"#/definitions/conformanceError/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema35.properties.status.type,parentSchema:schema35.properties.status,data:data278};
+if(vErrors === null){
+vErrors = [err543];
+}
+else {
+vErrors.push(err543);
+}
+errors++;
+}
+}
+if(data276.keys !== undefined){
+let data279 = data276.keys;
+if(Array.isArray(data279)){
+const len18 = data279.length;
+for(let i18=0; i18<len18; i18++){
+let data280 = data279[i18];
+if(typeof data280 !== "string"){
+const err544 = {instancePath:instancePath+"/conformance/responses/" + i17+"/expect/error/keys/" + i18,schemaPath:"#/definitions/conformanceError/properties/keys/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.keys.items.type,parentSchema:schema35.properties.keys.items,data:data280};
+if(vErrors === null){
+vErrors = [err544];
+}
+else {
+vErrors.push(err544);
+}
+errors++;
+}
+}
+}
+else {
+const err545 = {instancePath:instancePath+"/conformance/responses/" + i17+"/expect/error/keys",schemaPath:"#/definitions/conformanceError/properties/keys/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema35.properties.keys.type,parentSchema:schema35.properties.keys,data:data279};
+if(vErrors === null){
+vErrors = [err545];
+}
+else {
+vErrors.push(err545);
+}
+errors++;
+}
+}
+if(data276.retryAfter !== undefined){
+let data281 = data276.retryAfter;
+if(!((typeof data281 == "number") && (!(data281 % 1) && !isNaN(data281)))){
+const err546 = {instancePath:instancePath+"/conformance/responses/" + i17+"/expect/error/retryAfter",schemaPath:"#/definitions/conformanceError/properties/retryAfter/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema35.properties.retryAfter.type,parentSchema:schema35.properties.retryAfter,data:data281};
+if(vErrors === null){
+vErrors = [err546];
+}
+else {
+vErrors.push(err546);
+}
+errors++;
+}
+}
+}
+else {
+const err547 = {instancePath:instancePath+"/conformance/responses/" + i17+"/expect/error",schemaPath:"#/definitions/conformanceError/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema35.type,parentSchema:schema35,data:data276};
+if(vErrors === null){
+vErrors = [err547];
+}
+else {
+vErrors.push(err547);
+}
+errors++;
+}
+}
+if(data275.quota !== undefined){
+let data282 = data275.quota;
+if(data282 && typeof data282 == "object" && !Array.isArray(data282)){
+if(data282.used === undefined){
+const err548 = {instancePath:instancePath+"/conformance/responses/" + i17+"/expect/quota",schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/properties/expect/properties/quota/required",keyword:"required",params:{missingProperty: "used"},message:"must have required property '"+"used"+"'",schema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.expect.properties.quota.required,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.expect.properties.quota,data:data282};
+if(vErrors === null){
+vErrors = [err548];
+}
+else {
+vErrors.push(err548);
+}
+errors++;
+}
+if(data282.allowed === undefined){
+const err549 = {instancePath:instancePath+"/conformance/responses/" + i17+"/expect/quota",schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/properties/expect/properties/quota/required",keyword:"required",params:{missingProperty: "allowed"},message:"must have required property '"+"allowed"+"'",schema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.expect.properties.quota.required,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.expect.properties.quota,data:data282};
+if(vErrors === null){
+vErrors = [err549];
+}
+else {
+vErrors.push(err549);
+}
+errors++;
+}
+for(const key82 in data282){
+if(!((key82 === "used") || (key82 === "allowed"))){
+const err550 = {instancePath:instancePath+"/conformance/responses/" + i17+"/expect/quota",schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/properties/expect/properties/quota/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key82},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.expect.properties.quota,data:data282};
+if(vErrors === null){
+vErrors = [err550];
+}
+else {
+vErrors.push(err550);
+}
+errors++;
+}
+}
+if(data282.used !== undefined){
+let data283 = data282.used;
+if(!((typeof data283 == "number") && (!(data283 % 1) && !isNaN(data283)))){
+const err551 = {instancePath:instancePath+"/conformance/responses/" + i17+"/expect/quota/used",schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/properties/expect/properties/quota/properties/used/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.expect.properties.quota.properties.used.type,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.expect.properties.quota.properties.used,data:data283};
+if(vErrors === null){
+vErrors = [err551];
+}
+else {
+vErrors.push(err551);
+}
+errors++;
+}
+}
+if(data282.allowed !== undefined){
+let data284 = data282.allowed;
+if(!((typeof data284 == "number") && (!(data284 % 1) && !isNaN(data284)))){
+const err552 = {instancePath:instancePath+"/conformance/responses/" + i17+"/expect/quota/allowed",schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/properties/expect/properties/quota/properties/allowed/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.expect.properties.quota.properties.allowed.type,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.expect.properties.quota.properties.allowed,data:data284};
+if(vErrors === null){
+vErrors = [err552];
+}
+else {
+vErrors.push(err552);
+}
+errors++;
+}
+}
+}
+else {
+const err553 = {instancePath:instancePath+"/conformance/responses/" + i17+"/expect/quota",schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/properties/expect/properties/quota/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.expect.properties.quota.type,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.expect.properties.quota,data:data282};
+if(vErrors === null){
+vErrors = [err553];
+}
+else {
+vErrors.push(err553);
+}
+errors++;
+}
+}
+if(data275.location !== undefined){
+let data285 = data275.location;
+if(typeof data285 !== "string"){
+const err554 = {instancePath:instancePath+"/conformance/responses/" + i17+"/expect/location",schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/properties/expect/properties/location/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.expect.properties.location.type,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.expect.properties.location,data:data285};
+if(vErrors === null){
+vErrors = [err554];
+}
+else {
+vErrors.push(err554);
+}
+errors++;
+}
+}
+}
+else {
+const err555 = {instancePath:instancePath+"/conformance/responses/" + i17+"/expect",schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.expect.type,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.expect,data:data275};
+if(vErrors === null){
+vErrors = [err555];
+}
+else {
+vErrors.push(err555);
+}
+errors++;
+}
+}
+}
+else {
+const err556 = {instancePath:instancePath+"/conformance/responses/" + i17,schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.responses.items.allOf[1].type,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1],data:data259};
+if(vErrors === null){
+vErrors = [err556];
+}
+else {
+vErrors.push(err556);
+}
+errors++;
+}
+}
+}
+else {
+const err557 = {instancePath:instancePath+"/conformance/responses",schemaPath:"#/properties/conformance/properties/responses/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.conformance.properties.responses.type,parentSchema:schema11.properties.conformance.properties.responses,data:data258};
+if(vErrors === null){
+vErrors = [err557];
+}
+else {
+vErrors.push(err557);
+}
+errors++;
+}
+}
+if(data225.retries !== undefined){
+let data286 = data225.retries;
+if(Array.isArray(data286)){
+const len19 = data286.length;
+for(let i19=0; i19<len19; i19++){
+let data287 = data286[i19];
+if(data287 && typeof data287 == "object" && !Array.isArray(data287)){
+if(data287.id === undefined){
+const err558 = {instancePath:instancePath+"/conformance/retries/" + i19,schemaPath:"#/definitions/conformanceHead/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema29.required,parentSchema:schema29,data:data287};
+if(vErrors === null){
+vErrors = [err558];
+}
+else {
+vErrors.push(err558);
+}
+errors++;
+}
+if(data287.doc === undefined){
+const err559 = {instancePath:instancePath+"/conformance/retries/" + i19,schemaPath:"#/definitions/conformanceHead/required",keyword:"required",params:{missingProperty: "doc"},message:"must have required property '"+"doc"+"'",schema:schema29.required,parentSchema:schema29,data:data287};
+if(vErrors === null){
+vErrors = [err559];
+}
+else {
+vErrors.push(err559);
+}
+errors++;
+}
+if(data287.id !== undefined){
+let data288 = data287.id;
+if(typeof data288 === "string"){
+if(!pattern20.test(data288)){
+const err560 = {instancePath:instancePath+"/conformance/retries/" + i19+"/id",schemaPath:"#/definitions/conformanceHead/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]*$"+"\"",schema:"^[a-z0-9][a-z0-9-]*$",parentSchema:schema29.properties.id,data:data288};
+if(vErrors === null){
+vErrors = [err560];
+}
+else {
+vErrors.push(err560);
+}
+errors++;
+}
+}
+else {
+const err561 = {instancePath:instancePath+"/conformance/retries/" + i19+"/id",schemaPath:"#/definitions/conformanceHead/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.id.type,parentSchema:schema29.properties.id,data:data288};
+if(vErrors === null){
+vErrors = [err561];
+}
+else {
+vErrors.push(err561);
+}
+errors++;
+}
+}
+if(data287.doc !== undefined){
+let data289 = data287.doc;
+if(typeof data289 !== "string"){
+const err562 = {instancePath:instancePath+"/conformance/retries/" + i19+"/doc",schemaPath:"#/definitions/conformanceHead/properties/doc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.doc.type,parentSchema:schema29.properties.doc,data:data289};
+if(vErrors === null){
+vErrors = [err562];
+}
+else {
+vErrors.push(err562);
+}
+errors++;
+}
+}
+}
+else {
+const err563 = {instancePath:instancePath+"/conformance/retries/" + i19,schemaPath:"#/definitions/conformanceHead/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.type,parentSchema:schema29,data:data287};
+if(vErrors === null){
+vErrors = [err563];
+}
+else {
+vErrors.push(err563);
+}
+errors++;
+}
+if(data287 && typeof data287 == "object" && !Array.isArray(data287)){
+if(data287.method === undefined){
+const err564 = {instancePath:instancePath+"/conformance/retries/" + i19,schemaPath:"#/properties/conformance/properties/retries/items/allOf/1/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'",schema:schema11.properties.conformance.properties.retries.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.retries.items.allOf[1],data:data287};
+if(vErrors === null){
+vErrors = [err564];
+}
+else {
+vErrors.push(err564);
+}
+errors++;
+}
+if(data287.status === undefined){
+const err565 = {instancePath:instancePath+"/conformance/retries/" + i19,schemaPath:"#/properties/conformance/properties/retries/items/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema11.properties.conformance.properties.retries.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.retries.items.allOf[1],data:data287};
+if(vErrors === null){
+vErrors = [err565];
+}
+else {
+vErrors.push(err565);
+}
+errors++;
+}
+if(data287.now === undefined){
+const err566 = {instancePath:instancePath+"/conformance/retries/" + i19,schemaPath:"#/properties/conformance/properties/retries/items/allOf/1/required",keyword:"required",params:{missingProperty: "now"},message:"must have required property '"+"now"+"'",schema:schema11.properties.conformance.properties.retries.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.retries.items.allOf[1],data:data287};
+if(vErrors === null){
+vErrors = [err566];
+}
+else {
+vErrors.push(err566);
+}
+errors++;
+}
+if(data287.expect === undefined){
+const err567 = {instancePath:instancePath+"/conformance/retries/" + i19,schemaPath:"#/properties/conformance/properties/retries/items/allOf/1/required",keyword:"required",params:{missingProperty: "expect"},message:"must have required property '"+"expect"+"'",schema:schema11.properties.conformance.properties.retries.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.retries.items.allOf[1],data:data287};
+if(vErrors === null){
+vErrors = [err567];
+}
+else {
+vErrors.push(err567);
+}
+errors++;
+}
+for(const key83 in data287){
+if(!((((((((key83 === "id") || (key83 === "doc")) || (key83 === "method")) || (key83 === "status")) || (key83 === "retryAfter")) || (key83 === "now")) || (key83 === "attempt")) || (key83 === "expect"))){
+const err568 = {instancePath:instancePath+"/conformance/retries/" + i19,schemaPath:"#/properties/conformance/properties/retries/items/allOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key83},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance.properties.retries.items.allOf[1],data:data287};
+if(vErrors === null){
+vErrors = [err568];
+}
+else {
+vErrors.push(err568);
+}
+errors++;
+}
+}
+if(data287.method !== undefined){
+let data290 = data287.method;
+if(!((((data290 === "GET") || (data290 === "POST")) || (data290 === "PUT")) || (data290 === "DELETE"))){
+const err569 = {instancePath:instancePath+"/conformance/retries/" + i19+"/method",schemaPath:"#/properties/conformance/properties/retries/items/allOf/1/properties/method/enum",keyword:"enum",params:{allowedValues: schema11.properties.conformance.properties.retries.items.allOf[1].properties.method.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.method.enum,parentSchema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.method,data:data290};
+if(vErrors === null){
+vErrors = [err569];
+}
+else {
+vErrors.push(err569);
+}
+errors++;
+}
+}
+if(data287.status !== undefined){
+let data291 = data287.status;
+if(!((typeof data291 == "number") && (!(data291 % 1) && !isNaN(data291)))){
+const err570 = {instancePath:instancePath+"/conformance/retries/" + i19+"/status",schemaPath:"#/properties/conformance/properties/retries/items/allOf/1/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.status.type,parentSchema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.status,data:data291};
+if(vErrors === null){
+vErrors = [err570];
+}
+else {
+vErrors.push(err570);
+}
+errors++;
+}
+}
+if(data287.retryAfter !== undefined){
+let data292 = data287.retryAfter;
+if(typeof data292 !== "string"){
+const err571 = {instancePath:instancePath+"/conformance/retries/" + i19+"/retryAfter",schemaPath:"#/properties/conformance/properties/retries/items/allOf/1/properties/retryAfter/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.retryAfter.type,parentSchema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.retryAfter,data:data292};
+if(vErrors === null){
+vErrors = [err571];
+}
+else {
+vErrors.push(err571);
+}
+errors++;
+}
+}
+if(data287.now !== undefined){
+let data293 = data287.now;
+if(typeof data293 !== "string"){
+const err572 = {instancePath:instancePath+"/conformance/retries/" + i19+"/now",schemaPath:"#/properties/conformance/properties/retries/items/allOf/1/properties/now/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.now.type,parentSchema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.now,data:data293};
+if(vErrors === null){
+vErrors = [err572];
+}
+else {
+vErrors.push(err572);
+}
+errors++;
+}
+}
+if(data287.attempt !== undefined){
+let data294 = data287.attempt;
+if(!((typeof data294 == "number") && (!(data294 % 1) && !isNaN(data294)))){
+const err573 = {instancePath:instancePath+"/conformance/retries/" + i19+"/attempt",schemaPath:"#/properties/conformance/properties/retries/items/allOf/1/properties/attempt/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.attempt.type,parentSchema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.attempt,data:data294};
+if(vErrors === null){
+vErrors = [err573];
+}
+else {
+vErrors.push(err573);
+}
+errors++;
+}
+if(typeof data294 == "number"){
+if(data294 < 0 || isNaN(data294)){
+const err574 = {instancePath:instancePath+"/conformance/retries/" + i19+"/attempt",schemaPath:"#/properties/conformance/properties/retries/items/allOf/1/properties/attempt/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.attempt,data:data294};
+if(vErrors === null){
+vErrors = [err574];
+}
+else {
+vErrors.push(err574);
+}
+errors++;
+}
+}
+}
+if(data287.expect !== undefined){
+let data295 = data287.expect;
+if(data295 && typeof data295 == "object" && !Array.isArray(data295)){
+if(data295.retry === undefined){
+const err575 = {instancePath:instancePath+"/conformance/retries/" + i19+"/expect",schemaPath:"#/properties/conformance/properties/retries/items/allOf/1/properties/expect/required",keyword:"required",params:{missingProperty: "retry"},message:"must have required property '"+"retry"+"'",schema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.expect.required,parentSchema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.expect,data:data295};
+if(vErrors === null){
+vErrors = [err575];
+}
+else {
+vErrors.push(err575);
+}
+errors++;
+}
+for(const key84 in data295){
+if(!(((key84 === "retry") || (key84 === "delaySeconds")) || (key84 === "backoff"))){
+const err576 = {instancePath:instancePath+"/conformance/retries/" + i19+"/expect",schemaPath:"#/properties/conformance/properties/retries/items/allOf/1/properties/expect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key84},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.expect,data:data295};
+if(vErrors === null){
+vErrors = [err576];
+}
+else {
+vErrors.push(err576);
+}
+errors++;
+}
+}
+if(data295.retry !== undefined){
+let data296 = data295.retry;
+if(typeof data296 !== "boolean"){
+const err577 = {instancePath:instancePath+"/conformance/retries/" + i19+"/expect/retry",schemaPath:"#/properties/conformance/properties/retries/items/allOf/1/properties/expect/properties/retry/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.expect.properties.retry.type,parentSchema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.expect.properties.retry,data:data296};
+if(vErrors === null){
+vErrors = [err577];
+}
+else {
+vErrors.push(err577);
+}
+errors++;
+}
+}
+if(data295.delaySeconds !== undefined){
+let data297 = data295.delaySeconds;
+if(typeof data297 == "number"){
+if(data297 < 0 || isNaN(data297)){
+const err578 = {instancePath:instancePath+"/conformance/retries/" + i19+"/expect/delaySeconds",schemaPath:"#/properties/conformance/properties/retries/items/allOf/1/properties/expect/properties/delaySeconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.expect.properties.delaySeconds,data:data297};
+if(vErrors === null){
+vErrors = [err578];
+}
+else {
+vErrors.push(err578);
+}
+errors++;
+}
+}
+else {
+const err579 = {instancePath:instancePath+"/conformance/retries/" + i19+"/expect/delaySeconds",schemaPath:"#/properties/conformance/properties/retries/items/allOf/1/properties/expect/properties/delaySeconds/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.expect.properties.delaySeconds.type,parentSchema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.expect.properties.delaySeconds,data:data297};
+if(vErrors === null){
+vErrors = [err579];
+}
+else {
+vErrors.push(err579);
+}
+errors++;
+}
+}
+if(data295.backoff !== undefined){
+let data298 = data295.backoff;
+if(true !== data298){
+const err580 = {instancePath:instancePath+"/conformance/retries/" + i19+"/expect/backoff",schemaPath:"#/properties/conformance/properties/retries/items/allOf/1/properties/expect/properties/backoff/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.expect.properties.backoff,data:data298};
+if(vErrors === null){
+vErrors = [err580];
+}
+else {
+vErrors.push(err580);
+}
+errors++;
+}
+}
+}
+else {
+const err581 = {instancePath:instancePath+"/conformance/retries/" + i19+"/expect",schemaPath:"#/properties/conformance/properties/retries/items/allOf/1/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.expect.type,parentSchema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.expect,data:data295};
+if(vErrors === null){
+vErrors = [err581];
+}
+else {
+vErrors.push(err581);
+}
+errors++;
+}
+}
+}
+else {
+const err582 = {instancePath:instancePath+"/conformance/retries/" + i19,schemaPath:"#/properties/conformance/properties/retries/items/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.retries.items.allOf[1].type,parentSchema:schema11.properties.conformance.properties.retries.items.allOf[1],data:data287};
+if(vErrors === null){
+vErrors = [err582];
+}
+else {
+vErrors.push(err582);
+}
+errors++;
+}
+}
+}
+else {
+const err583 = {instancePath:instancePath+"/conformance/retries",schemaPath:"#/properties/conformance/properties/retries/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.conformance.properties.retries.type,parentSchema:schema11.properties.conformance.properties.retries,data:data286};
+if(vErrors === null){
+vErrors = [err583];
+}
+else {
+vErrors.push(err583);
+}
+errors++;
+}
+}
+if(data225.batch !== undefined){
+let data299 = data225.batch;
+if(Array.isArray(data299)){
+const len20 = data299.length;
+for(let i20=0; i20<len20; i20++){
+let data300 = data299[i20];
+if(data300 && typeof data300 == "object" && !Array.isArray(data300)){
+if(data300.id === undefined){
+const err584 = {instancePath:instancePath+"/conformance/batch/" + i20,schemaPath:"#/definitions/conformanceHead/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema29.required,parentSchema:schema29,data:data300};
+if(vErrors === null){
+vErrors = [err584];
+}
+else {
+vErrors.push(err584);
+}
+errors++;
+}
+if(data300.doc === undefined){
+const err585 = {instancePath:instancePath+"/conformance/batch/" + i20,schemaPath:"#/definitions/conformanceHead/required",keyword:"required",params:{missingProperty: "doc"},message:"must have required property '"+"doc"+"'",schema:schema29.required,parentSchema:schema29,data:data300};
+if(vErrors === null){
+vErrors = [err585];
+}
+else {
+vErrors.push(err585);
+}
+errors++;
+}
+if(data300.id !== undefined){
+let data301 = data300.id;
+if(typeof data301 === "string"){
+if(!pattern20.test(data301)){
+const err586 = {instancePath:instancePath+"/conformance/batch/" + i20+"/id",schemaPath:"#/definitions/conformanceHead/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]*$"+"\"",schema:"^[a-z0-9][a-z0-9-]*$",parentSchema:schema29.properties.id,data:data301};
+if(vErrors === null){
+vErrors = [err586];
+}
+else {
+vErrors.push(err586);
+}
+errors++;
+}
+}
+else {
+const err587 = {instancePath:instancePath+"/conformance/batch/" + i20+"/id",schemaPath:"#/definitions/conformanceHead/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.id.type,parentSchema:schema29.properties.id,data:data301};
+if(vErrors === null){
+vErrors = [err587];
+}
+else {
+vErrors.push(err587);
+}
+errors++;
+}
+}
+if(data300.doc !== undefined){
+let data302 = data300.doc;
+if(typeof data302 !== "string"){
+const err588 = {instancePath:instancePath+"/conformance/batch/" + i20+"/doc",schemaPath:"#/definitions/conformanceHead/properties/doc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.doc.type,parentSchema:schema29.properties.doc,data:data302};
+if(vErrors === null){
+vErrors = [err588];
+}
+else {
+vErrors.push(err588);
+}
+errors++;
+}
+}
+}
+else {
+const err589 = {instancePath:instancePath+"/conformance/batch/" + i20,schemaPath:"#/definitions/conformanceHead/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.type,parentSchema:schema29,data:data300};
+if(vErrors === null){
+vErrors = [err589];
+}
+else {
+vErrors.push(err589);
+}
+errors++;
+}
+if(data300 && typeof data300 == "object" && !Array.isArray(data300)){
+if(data300.format === undefined){
+const err590 = {instancePath:instancePath+"/conformance/batch/" + i20,schemaPath:"#/properties/conformance/properties/batch/items/allOf/1/required",keyword:"required",params:{missingProperty: "format"},message:"must have required property '"+"format"+"'",schema:schema11.properties.conformance.properties.batch.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.batch.items.allOf[1],data:data300};
+if(vErrors === null){
+vErrors = [err590];
+}
+else {
+vErrors.push(err590);
+}
+errors++;
+}
+for(const key85 in data300){
+if(!(func2.call(schema11.properties.conformance.properties.batch.items.allOf[1].properties, key85))){
+const err591 = {instancePath:instancePath+"/conformance/batch/" + i20,schemaPath:"#/properties/conformance/properties/batch/items/allOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key85},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance.properties.batch.items.allOf[1],data:data300};
+if(vErrors === null){
+vErrors = [err591];
+}
+else {
+vErrors.push(err591);
+}
+errors++;
+}
+}
+if(data300.format !== undefined){
+let data303 = data300.format;
+if(!((data303 === "xml") || (data303 === "json"))){
+const err592 = {instancePath:instancePath+"/conformance/batch/" + i20+"/format",schemaPath:"#/properties/conformance/properties/batch/items/allOf/1/properties/format/enum",keyword:"enum",params:{allowedValues: schema11.properties.conformance.properties.batch.items.allOf[1].properties.format.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.format.enum,parentSchema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.format,data:data303};
+if(vErrors === null){
+vErrors = [err592];
+}
+else {
+vErrors.push(err592);
+}
+errors++;
+}
+}
+if(data300.calls !== undefined){
+let data304 = data300.calls;
+if(Array.isArray(data304)){
+const len21 = data304.length;
+for(let i21=0; i21<len21; i21++){
+let data305 = data304[i21];
+if(data305 && typeof data305 == "object" && !Array.isArray(data305)){
+if(data305.operation === undefined){
+const err593 = {instancePath:instancePath+"/conformance/batch/" + i20+"/calls/" + i21,schemaPath:"#/definitions/conformanceCall/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema30.required,parentSchema:schema30,data:data305};
+if(vErrors === null){
+vErrors = [err593];
+}
+else {
+vErrors.push(err593);
+}
+errors++;
+}
+for(const key86 in data305){
+if(!(((((((key86 === "operation") || (key86 === "kind")) || (key86 === "segment")) || (key86 === "id")) || (key86 === "deliveryId")) || (key86 === "body")) || (key86 === "params"))){
+const err594 = {instancePath:instancePath+"/conformance/batch/" + i20+"/calls/" + i21,schemaPath:"#/definitions/conformanceCall/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key86},message:"must NOT have additional properties",schema:false,parentSchema:schema30,data:data305};
+if(vErrors === null){
+vErrors = [err594];
+}
+else {
+vErrors.push(err594);
+}
+errors++;
+}
+}
+if(data305.operation !== undefined){
+let data306 = data305.operation;
+if(typeof data306 !== "string"){
+const err595 = {instancePath:instancePath+"/conformance/batch/" + i20+"/calls/" + i21+"/operation",schemaPath:"#/definitions/conformanceCall/properties/operation/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.operation.type,parentSchema:schema30.properties.operation,data:data306};
+if(vErrors === null){
+vErrors = [err595];
+}
+else {
+vErrors.push(err595);
+}
+errors++;
+}
+}
+if(data305.kind !== undefined){
+let data307 = data305.kind;
+if(typeof data307 !== "string"){
+const err596 = {instancePath:instancePath+"/conformance/batch/" + i20+"/calls/" + i21+"/kind",schemaPath:"#/definitions/conformanceCall/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.kind.type,parentSchema:schema30.properties.kind,data:data307};
+if(vErrors === null){
+vErrors = [err596];
+}
+else {
+vErrors.push(err596);
+}
+errors++;
+}
+}
+if(data305.segment !== undefined){
+let data308 = data305.segment;
+if(typeof data308 !== "string"){
+const err597 = {instancePath:instancePath+"/conformance/batch/" + i20+"/calls/" + i21+"/segment",schemaPath:"#/definitions/conformanceCall/properties/segment/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.segment.type,parentSchema:schema30.properties.segment,data:data308};
+if(vErrors === null){
+vErrors = [err597];
+}
+else {
+vErrors.push(err597);
+}
+errors++;
+}
+}
+if(data305.id !== undefined){
+let data309 = data305.id;
+if(!((typeof data309 == "number") && (!(data309 % 1) && !isNaN(data309)))){
+const err598 = {instancePath:instancePath+"/conformance/batch/" + i20+"/calls/" + i21+"/id",schemaPath:"#/definitions/conformanceCall/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.id.type,parentSchema:schema30.properties.id,data:data309};
+if(vErrors === null){
+vErrors = [err598];
+}
+else {
+vErrors.push(err598);
+}
+errors++;
+}
+if(typeof data309 == "number"){
+if(data309 < 1 || isNaN(data309)){
+const err599 = {instancePath:instancePath+"/conformance/batch/" + i20+"/calls/" + i21+"/id",schemaPath:"#/definitions/conformanceCall/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema30.properties.id,data:data309};
+if(vErrors === null){
+vErrors = [err599];
+}
+else {
+vErrors.push(err599);
+}
+errors++;
+}
+}
+}
+if(data305.deliveryId !== undefined){
+let data310 = data305.deliveryId;
+if(!((typeof data310 == "number") && (!(data310 % 1) && !isNaN(data310)))){
+const err600 = {instancePath:instancePath+"/conformance/batch/" + i20+"/calls/" + i21+"/deliveryId",schemaPath:"#/definitions/conformanceCall/properties/deliveryId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.deliveryId.type,parentSchema:schema30.properties.deliveryId,data:data310};
+if(vErrors === null){
+vErrors = [err600];
+}
+else {
+vErrors.push(err600);
+}
+errors++;
+}
+if(typeof data310 == "number"){
+if(data310 < 1 || isNaN(data310)){
+const err601 = {instancePath:instancePath+"/conformance/batch/" + i20+"/calls/" + i21+"/deliveryId",schemaPath:"#/definitions/conformanceCall/properties/deliveryId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema30.properties.deliveryId,data:data310};
+if(vErrors === null){
+vErrors = [err601];
+}
+else {
+vErrors.push(err601);
+}
+errors++;
+}
+}
+}
+if(data305.params !== undefined){
+let data311 = data305.params;
+if(!(data311 && typeof data311 == "object" && !Array.isArray(data311))){
+const err602 = {instancePath:instancePath+"/conformance/batch/" + i20+"/calls/" + i21+"/params",schemaPath:"#/definitions/conformanceCall/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.properties.params.type,parentSchema:schema30.properties.params,data:data311};
+if(vErrors === null){
+vErrors = [err602];
+}
+else {
+vErrors.push(err602);
+}
+errors++;
+}
+}
+}
+else {
+const err603 = {instancePath:instancePath+"/conformance/batch/" + i20+"/calls/" + i21,schemaPath:"#/definitions/conformanceCall/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.type,parentSchema:schema30,data:data305};
+if(vErrors === null){
+vErrors = [err603];
+}
+else {
+vErrors.push(err603);
+}
+errors++;
+}
+}
+}
+else {
+const err604 = {instancePath:instancePath+"/conformance/batch/" + i20+"/calls",schemaPath:"#/properties/conformance/properties/batch/items/allOf/1/properties/calls/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.calls.type,parentSchema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.calls,data:data304};
+if(vErrors === null){
+vErrors = [err604];
+}
+else {
+vErrors.push(err604);
+}
+errors++;
+}
+}
+if(data300.repeat !== undefined){
+let data312 = data300.repeat;
+if(data312 && typeof data312 == "object" && !Array.isArray(data312)){
+if(data312.call === undefined){
+const err605 = {instancePath:instancePath+"/conformance/batch/" + i20+"/repeat",schemaPath:"#/properties/conformance/properties/batch/items/allOf/1/properties/repeat/required",keyword:"required",params:{missingProperty: "call"},message:"must have required property '"+"call"+"'",schema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.repeat.required,parentSchema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.repeat,data:data312};
+if(vErrors === null){
+vErrors = [err605];
+}
+else {
+vErrors.push(err605);
+}
+errors++;
+}
+if(data312.times === undefined){
+const err606 = {instancePath:instancePath+"/conformance/batch/" + i20+"/repeat",schemaPath:"#/properties/conformance/properties/batch/items/allOf/1/properties/repeat/required",keyword:"required",params:{missingProperty: "times"},message:"must have required property '"+"times"+"'",schema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.repeat.required,parentSchema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.repeat,data:data312};
+if(vErrors === null){
+vErrors = [err606];
+}
+else {
+vErrors.push(err606);
+}
+errors++;
+}
+for(const key87 in data312){
+if(!((key87 === "call") || (key87 === "times"))){
+const err607 = {instancePath:instancePath+"/conformance/batch/" + i20+"/repeat",schemaPath:"#/properties/conformance/properties/batch/items/allOf/1/properties/repeat/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key87},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.repeat,data:data312};
+if(vErrors === null){
+vErrors = [err607];
+}
+else {
+vErrors.push(err607);
+}
+errors++;
+}
+}
+if(data312.call !== undefined){
+let data313 = data312.call;
+if(data313 && typeof data313 == "object" && !Array.isArray(data313)){
+if(data313.operation === undefined){
+const err608 = {instancePath:instancePath+"/conformance/batch/" + i20+"/repeat/call",schemaPath:"#/definitions/conformanceCall/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema30.required,parentSchema:schema30,data:data313};
+if(vErrors === null){
+vErrors = [err608];
+}
+else {
+vErrors.push(err608);
+}
+errors++;
+}
+for(const key88 in data313){
+if(!(((((((key88 === "operation") || (key88 === "kind")) || (key88 === "segment")) || (key88 === "id")) || (key88 === "deliveryId")) || (key88 === "body")) || (key88 === "params"))){
+const err609 = {instancePath:instancePath+"/conformance/batch/" + i20+"/repeat/call",schemaPath:"#/definitions/conformanceCall/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key88},message:"must NOT have additional properties",schema:false,parentSchema:schema30,data:data313};
+if(vErrors === null){
+vErrors = [err609];
+}
+else {
+vErrors.push(err609);
+}
+errors++;
+}
+}
+if(data313.operation !== undefined){
+let data314 = data313.operation;
+if(typeof data314 !== "string"){
+const err610 = {instancePath:instancePath+"/conformance/batch/" + i20+"/repeat/call/operation",schemaPath:"#/definitions/conformanceCall/properties/operation/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.operation.type,parentSchema:schema30.properties.operation,data:data314};
+if(vErrors === null){
+vErrors = [err610];
+}
+else {
+vErrors.push(err610);
+}
+errors++;
+}
+}
+if(data313.kind !== undefined){
+let data315 = data313.kind;
+if(typeof data315 !== "string"){
+const err611 = {instancePath:instancePath+"/conformance/batch/" + i20+"/repeat/call/kind",schemaPath:"#/definitions/conformanceCall/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.kind.type,parentSchema:schema30.properties.kind,data:data315};
+if(vErrors === null){
+vErrors = [err611];
+}
+else {
+vErrors.push(err611);
+}
+errors++;
+}
+}
+if(data313.segment !== undefined){
+let data316 = data313.segment;
+if(typeof data316 !== "string"){
+const err612 = {instancePath:instancePath+"/conformance/batch/" + i20+"/repeat/call/segment",schemaPath:"#/definitions/conformanceCall/properties/segment/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.segment.type,parentSchema:schema30.properties.segment,data:data316};
+if(vErrors === null){
+vErrors = [err612];
+}
+else {
+vErrors.push(err612);
+}
+errors++;
+}
+}
+if(data313.id !== undefined){
+let data317 = data313.id;
+if(!((typeof data317 == "number") && (!(data317 % 1) && !isNaN(data317)))){
+const err613 = {instancePath:instancePath+"/conformance/batch/" + i20+"/repeat/call/id",schemaPath:"#/definitions/conformanceCall/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.id.type,parentSchema:schema30.properties.id,data:data317};
+if(vErrors === null){
+vErrors = [err613];
+}
+else {
+vErrors.push(err613);
+}
+errors++;
+}
+if(typeof data317 == "number"){
+if(data317 < 1 || isNaN(data317)){
+const err614 = {instancePath:instancePath+"/conformance/batch/" + i20+"/repeat/call/id",schemaPath:"#/definitions/conformanceCall/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema30.properties.id,data:data317};
+if(vErrors === null){
+vErrors = [err614];
+}
+else {
+vErrors.push(err614);
+}
+errors++;
+}
+}
+}
+if(data313.deliveryId !== undefined){
+let data318 = data313.deliveryId;
+if(!((typeof data318 == "number") && (!(data318 % 1) && !isNaN(data318)))){
+const err615 = {instancePath:instancePath+"/conformance/batch/" + i20+"/repeat/call/deliveryId",schemaPath:"#/definitions/conformanceCall/properties/deliveryId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.deliveryId.type,parentSchema:schema30.properties.deliveryId,data:data318};
+if(vErrors === null){
+vErrors = [err615];
+}
+else {
+vErrors.push(err615);
+}
+errors++;
+}
+if(typeof data318 == "number"){
+if(data318 < 1 || isNaN(data318)){
+const err616 = {instancePath:instancePath+"/conformance/batch/" + i20+"/repeat/call/deliveryId",schemaPath:"#/definitions/conformanceCall/properties/deliveryId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema30.properties.deliveryId,data:data318};
+if(vErrors === null){
+vErrors = [err616];
+}
+else {
+vErrors.push(err616);
+}
+errors++;
+}
+}
+}
+if(data313.params !== undefined){
+let data319 = data313.params;
+if(!(data319 && typeof data319 == "object" && !Array.isArray(data319))){
+const err617 = {instancePath:instancePath+"/conformance/batch/" + i20+"/repeat/call/params",schemaPath:"#/definitions/conformanceCall/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.properties.params.type,parentSchema:schema30.properties.params,data:data319};
+if(vErrors === null){
+vErrors = [err617];
+}
+else {
+vErrors.push(err617);
+}
+errors++;
+}
+}
+}
+else {
+const err618 = {instancePath:instancePath+"/conformance/batch/" + i20+"/repeat/call",schemaPath:"#/definitions/conformanceCall/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.type,parentSchema:schema30,data:data313};
+if(vErrors === null){
+vErrors = [err618];
+}
+else {
+vErrors.push(err618);
+}
+errors++;
+}
+}
+if(data312.times !== undefined){
+let data320 = data312.times;
+if(!((typeof data320 == "number") && (!(data320 % 1) && !isNaN(data320)))){
+const err619 = {instancePath:instancePath+"/conformance/batch/" + i20+"/repeat/times",schemaPath:"#/properties/conformance/properties/batch/items/allOf/1/properties/repeat/properties/times/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.repeat.properties.times.type,parentSchema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.repeat.properties.times,data:data320};
+if(vErrors === null){
+vErrors = [err619];
+}
+else {
+vErrors.push(err619);
+}
+errors++;
+}
+if(typeof data320 == "number"){
+if(data320 < 1 || isNaN(data320)){
+const err620 = {instancePath:instancePath+"/conformance/batch/" + i20+"/repeat/times",schemaPath:"#/properties/conformance/properties/batch/items/allOf/1/properties/repeat/properties/times/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.repeat.properties.times,data:data320};
+if(vErrors === null){
+vErrors = [err620];
+}
+else {
+vErrors.push(err620);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err621 = {instancePath:instancePath+"/conformance/batch/" + i20+"/repeat",schemaPath:"#/properties/conformance/properties/batch/items/allOf/1/properties/repeat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.repeat.type,parentSchema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.repeat,data:data312};
+if(vErrors === null){
+vErrors = [err621];
+}
+else {
+vErrors.push(err621);
+}
+errors++;
+}
+}
+if(data300.request !== undefined){
+if(!(validate24(data300.request, {instancePath:instancePath+"/conformance/batch/" + i20+"/request",parentData:data300,parentDataProperty:"request",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+errors = vErrors.length;
+}
+}
+if(data300.response !== undefined){
+if(!(validate24(data300.response, {instancePath:instancePath+"/conformance/batch/" + i20+"/response",parentData:data300,parentDataProperty:"response",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+errors = vErrors.length;
+}
+}
+if(data300.expect !== undefined){
+let data323 = data300.expect;
+if(Array.isArray(data323)){
+const len22 = data323.length;
+for(let i22=0; i22<len22; i22++){
+let data324 = data323[i22];
+if(data324 && typeof data324 == "object" && !Array.isArray(data324)){
+for(const key89 in data324){
+if(!((key89 === "value") || (key89 === "error"))){
+const err622 = {instancePath:instancePath+"/conformance/batch/" + i20+"/expect/" + i22,schemaPath:"#/properties/conformance/properties/batch/items/allOf/1/properties/expect/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key89},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.expect.items,data:data324};
+if(vErrors === null){
+vErrors = [err622];
+}
+else {
+vErrors.push(err622);
+}
+errors++;
+}
+}
+if(data324.error !== undefined){
+let data325 = data324.error;
+if(data325 && typeof data325 == "object" && !Array.isArray(data325)){
+if(data325.type === undefined){
+const err623 = {instancePath:instancePath+"/conformance/batch/" + i20+"/expect/" + i22+"/error",schemaPath:"#/definitions/conformanceError/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema35.required,parentSchema:schema35,data:data325};
+if(vErrors === null){
+vErrors = [err623];
+}
+else {
+vErrors.push(err623);
+}
+errors++;
+}
+if(data325.status === undefined){
+const err624 = {instancePath:instancePath+"/conformance/batch/" + i20+"/expect/" + i22+"/error",schemaPath:"#/definitions/conformanceError/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema35.required,parentSchema:schema35,data:data325};
+if(vErrors === null){
+vErrors = [err624];
+}
+else {
+vErrors.push(err624);
+}
+errors++;
+}
+if(data325.keys === undefined){
+const err625 = {instancePath:instancePath+"/conformance/batch/" + i20+"/expect/" + i22+"/error",schemaPath:"#/definitions/conformanceError/required",keyword:"required",params:{missingProperty: "keys"},message:"must have required property '"+"keys"+"'",schema:schema35.required,parentSchema:schema35,data:data325};
+if(vErrors === null){
+vErrors = [err625];
+}
+else {
+vErrors.push(err625);
+}
+errors++;
+}
+for(const key90 in data325){
+if(!((((key90 === "type") || (key90 === "status")) || (key90 === "keys")) || (key90 === "retryAfter"))){
+const err626 = {instancePath:instancePath+"/conformance/batch/" + i20+"/expect/" + i22+"/error",schemaPath:"#/definitions/conformanceError/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key90},message:"must NOT have additional properties",schema:false,parentSchema:schema35,data:data325};
+if(vErrors === null){
+vErrors = [err626];
+}
+else {
+vErrors.push(err626);
+}
+errors++;
+}
+}
+if(data325.type !== undefined){
+let data326 = data325.type;
+if(!(((((((data326 === "authentication") || (data326 === "notfound")) || (data326 === "validation")) || (data326 === "ratelimit")) || (data326 === "server")) || (data326 === "connection")) || (data326 === "service"))){
+const err627 = {instancePath:instancePath+"/conformance/batch/" + i20+"/expect/" + i22+"/error/type",schemaPath:"#/definitions/conformanceError/properties/type/enum",keyword:"enum",params:{allowedValues: schema35.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema35.properties.type.enum,parentSchema:schema35.properties.type,data:data326};
+if(vErrors === null){
+vErrors = [err627];
+}
+else {
+vErrors.push(err627);
+}
+errors++;
+}
+}
+if(data325.status !== undefined){
+let data327 = data325.status;
+if(!((typeof data327 == "number") && (!(data327 % 1) && !isNaN(data327)))){
+const err628 = {instancePath:instancePath+"/conformance/batch/" + i20+"/expect/" + i22+"/error/status",schemaPath:"#/definitions/conformanceError/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema35.properties.status.type,parentSchema:schema35.properties.status,data:data327};
+if(vErrors === null){
+vErrors = [err628];
+}
+else {
+vErrors.push(err628);
+}
+errors++;
+}
+}
+if(data325.keys !== undefined){
+let data328 = data325.keys;
+if(Array.isArray(data328)){
+const len23 = data328.length;
+for(let i23=0; i23<len23; i23++){
+let data329 = data328[i23];
+if(typeof data329 !== "string"){
+const err629 = {instancePath:instancePath+"/conformance/batch/" + i20+"/expect/" + i22+"/error/keys/" + i23,schemaPath:"#/definitions/conformanceError/properties/keys/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.keys.items.type,parentSchema:schema35.properties.keys.items,data:data329};
+if(vErrors === null){
+vErrors = [err629];
+}
+else {
+vErrors.push(err629);
+}
+errors++;
+}
+}
+}
+else {
+const err630 = {instancePath:instancePath+"/conformance/batch/" + i20+"/expect/" + i22+"/error/keys",schemaPath:"#/definitions/conformanceError/properties/keys/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema35.properties.keys.type,parentSchema:schema35.properties.keys,data:data328};
+if(vErrors === null){
+vErrors = [err630];
+}
+else {
+vErrors.push(err630);
+}
+errors++;
+}
+}
+if(data325.retryAfter !== undefined){
+let data330 = data325.retryAfter;
+if(!((typeof data330 == "number") && (!(data330 % 1) && !isNaN(data330)))){
+const err631 = {instancePath:instancePath+"/conformance/batch/" + i20+"/expect/" + i22+"/error/retryAfter",schemaPath:"#/definitions/conformanceError/properties/retryAfter/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema35.properties.retryAfter.type,parentSchema:schema35.properties.retryAfter,data:data330};
+if(vErrors === null){
+vErrors = [err631];
+}
+else {
+vErrors.push(err631);
+}
+errors++;
+}
+}
+}
+else {
+const err632 = {instancePath:instancePath+"/conformance/batch/" + i20+"/expect/" + i22+"/error",schemaPath:"#/definitions/conformanceError/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema35.type,parentSchema:schema35,data:data325};
+if(vErrors === null){
+vErrors = [err632];
+}
+else {
+vErrors.push(err632);
+}
+errors++;
+}
+}
+}
+else {
+const err633 = {instancePath:instancePath+"/conformance/batch/" + i20+"/expect/" + i22,schemaPath:"#/properties/conformance/properties/batch/items/allOf/1/properties/expect/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.expect.items.type,parentSchema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.expect.items,data:data324};
+if(vErrors === null){
+vErrors = [err633];
+}
+else {
+vErrors.push(err633);
+}
+errors++;
+}
+}
+}
+else {
+const err634 = {instancePath:instancePath+"/conformance/batch/" + i20+"/expect",schemaPath:"#/properties/conformance/properties/batch/items/allOf/1/properties/expect/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.expect.type,parentSchema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.expect,data:data323};
+if(vErrors === null){
+vErrors = [err634];
+}
+else {
+vErrors.push(err634);
+}
+errors++;
+}
+}
+if(data300.expectRequests !== undefined){
+let data331 = data300.expectRequests;
+if(Array.isArray(data331)){
+const len24 = data331.length;
+for(let i24=0; i24<len24; i24++){
+let data332 = data331[i24];
+if(data332 && typeof data332 == "object" && !Array.isArray(data332)){
+if(data332.parts === undefined){
+const err635 = {instancePath:instancePath+"/conformance/batch/" + i20+"/expectRequests/" + i24,schemaPath:"#/properties/conformance/properties/batch/items/allOf/1/properties/expectRequests/items/required",keyword:"required",params:{missingProperty: "parts"},message:"must have required property '"+"parts"+"'",schema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.expectRequests.items.required,parentSchema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.expectRequests.items,data:data332};
+if(vErrors === null){
+vErrors = [err635];
+}
+else {
+vErrors.push(err635);
+}
+errors++;
+}
+for(const key91 in data332){
+if(!(key91 === "parts")){
+const err636 = {instancePath:instancePath+"/conformance/batch/" + i20+"/expectRequests/" + i24,schemaPath:"#/properties/conformance/properties/batch/items/allOf/1/properties/expectRequests/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key91},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.expectRequests.items,data:data332};
+if(vErrors === null){
+vErrors = [err636];
+}
+else {
+vErrors.push(err636);
+}
+errors++;
+}
+}
+if(data332.parts !== undefined){
+let data333 = data332.parts;
+if(!((typeof data333 == "number") && (!(data333 % 1) && !isNaN(data333)))){
+const err637 = {instancePath:instancePath+"/conformance/batch/" + i20+"/expectRequests/" + i24+"/parts",schemaPath:"#/properties/conformance/properties/batch/items/allOf/1/properties/expectRequests/items/properties/parts/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.expectRequests.items.properties.parts.type,parentSchema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.expectRequests.items.properties.parts,data:data333};
+if(vErrors === null){
+vErrors = [err637];
+}
+else {
+vErrors.push(err637);
+}
+errors++;
+}
+if(typeof data333 == "number"){
+if(data333 < 1 || isNaN(data333)){
+const err638 = {instancePath:instancePath+"/conformance/batch/" + i20+"/expectRequests/" + i24+"/parts",schemaPath:"#/properties/conformance/properties/batch/items/allOf/1/properties/expectRequests/items/properties/parts/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.expectRequests.items.properties.parts,data:data333};
+if(vErrors === null){
+vErrors = [err638];
+}
+else {
+vErrors.push(err638);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err639 = {instancePath:instancePath+"/conformance/batch/" + i20+"/expectRequests/" + i24,schemaPath:"#/properties/conformance/properties/batch/items/allOf/1/properties/expectRequests/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.expectRequests.items.type,parentSchema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.expectRequests.items,data:data332};
+if(vErrors === null){
+vErrors = [err639];
+}
+else {
+vErrors.push(err639);
+}
+errors++;
+}
+}
+}
+else {
+const err640 = {instancePath:instancePath+"/conformance/batch/" + i20+"/expectRequests",schemaPath:"#/properties/conformance/properties/batch/items/allOf/1/properties/expectRequests/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.expectRequests.type,parentSchema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.expectRequests,data:data331};
+if(vErrors === null){
+vErrors = [err640];
+}
+else {
+vErrors.push(err640);
+}
+errors++;
+}
+}
+}
+else {
+const err641 = {instancePath:instancePath+"/conformance/batch/" + i20,schemaPath:"#/properties/conformance/properties/batch/items/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.batch.items.allOf[1].type,parentSchema:schema11.properties.conformance.properties.batch.items.allOf[1],data:data300};
+if(vErrors === null){
+vErrors = [err641];
+}
+else {
+vErrors.push(err641);
+}
+errors++;
+}
+}
+}
+else {
+const err642 = {instancePath:instancePath+"/conformance/batch",schemaPath:"#/properties/conformance/properties/batch/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.conformance.properties.batch.type,parentSchema:schema11.properties.conformance.properties.batch,data:data299};
+if(vErrors === null){
+vErrors = [err642];
+}
+else {
+vErrors.push(err642);
+}
+errors++;
+}
+}
+if(data225.webhooks !== undefined){
+let data334 = data225.webhooks;
+if(Array.isArray(data334)){
+const len25 = data334.length;
+for(let i25=0; i25<len25; i25++){
+let data335 = data334[i25];
+if(data335 && typeof data335 == "object" && !Array.isArray(data335)){
+if(data335.id === undefined){
+const err643 = {instancePath:instancePath+"/conformance/webhooks/" + i25,schemaPath:"#/definitions/conformanceHead/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema29.required,parentSchema:schema29,data:data335};
+if(vErrors === null){
+vErrors = [err643];
+}
+else {
+vErrors.push(err643);
+}
+errors++;
+}
+if(data335.doc === undefined){
+const err644 = {instancePath:instancePath+"/conformance/webhooks/" + i25,schemaPath:"#/definitions/conformanceHead/required",keyword:"required",params:{missingProperty: "doc"},message:"must have required property '"+"doc"+"'",schema:schema29.required,parentSchema:schema29,data:data335};
+if(vErrors === null){
+vErrors = [err644];
+}
+else {
+vErrors.push(err644);
+}
+errors++;
+}
+if(data335.id !== undefined){
+let data336 = data335.id;
+if(typeof data336 === "string"){
+if(!pattern20.test(data336)){
+const err645 = {instancePath:instancePath+"/conformance/webhooks/" + i25+"/id",schemaPath:"#/definitions/conformanceHead/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]*$"+"\"",schema:"^[a-z0-9][a-z0-9-]*$",parentSchema:schema29.properties.id,data:data336};
+if(vErrors === null){
+vErrors = [err645];
+}
+else {
+vErrors.push(err645);
+}
+errors++;
+}
+}
+else {
+const err646 = {instancePath:instancePath+"/conformance/webhooks/" + i25+"/id",schemaPath:"#/definitions/conformanceHead/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.id.type,parentSchema:schema29.properties.id,data:data336};
+if(vErrors === null){
+vErrors = [err646];
+}
+else {
+vErrors.push(err646);
+}
+errors++;
+}
+}
+if(data335.doc !== undefined){
+let data337 = data335.doc;
+if(typeof data337 !== "string"){
+const err647 = {instancePath:instancePath+"/conformance/webhooks/" + i25+"/doc",schemaPath:"#/definitions/conformanceHead/properties/doc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.doc.type,parentSchema:schema29.properties.doc,data:data337};
+if(vErrors === null){
+vErrors = [err647];
+}
+else {
+vErrors.push(err647);
+}
+errors++;
+}
+}
+}
+else {
+const err648 = {instancePath:instancePath+"/conformance/webhooks/" + i25,schemaPath:"#/definitions/conformanceHead/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.type,parentSchema:schema29,data:data335};
+if(vErrors === null){
+vErrors = [err648];
+}
+else {
+vErrors.push(err648);
+}
+errors++;
+}
+if(data335 && typeof data335 == "object" && !Array.isArray(data335)){
+if(data335.body === undefined){
+const err649 = {instancePath:instancePath+"/conformance/webhooks/" + i25,schemaPath:"#/properties/conformance/properties/webhooks/items/allOf/1/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema11.properties.conformance.properties.webhooks.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.webhooks.items.allOf[1],data:data335};
+if(vErrors === null){
+vErrors = [err649];
+}
+else {
+vErrors.push(err649);
+}
+errors++;
+}
+if(data335.headers === undefined){
+const err650 = {instancePath:instancePath+"/conformance/webhooks/" + i25,schemaPath:"#/properties/conformance/properties/webhooks/items/allOf/1/required",keyword:"required",params:{missingProperty: "headers"},message:"must have required property '"+"headers"+"'",schema:schema11.properties.conformance.properties.webhooks.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.webhooks.items.allOf[1],data:data335};
+if(vErrors === null){
+vErrors = [err650];
+}
+else {
+vErrors.push(err650);
+}
+errors++;
+}
+if(data335.secret === undefined){
+const err651 = {instancePath:instancePath+"/conformance/webhooks/" + i25,schemaPath:"#/properties/conformance/properties/webhooks/items/allOf/1/required",keyword:"required",params:{missingProperty: "secret"},message:"must have required property '"+"secret"+"'",schema:schema11.properties.conformance.properties.webhooks.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.webhooks.items.allOf[1],data:data335};
+if(vErrors === null){
+vErrors = [err651];
+}
+else {
+vErrors.push(err651);
+}
+errors++;
+}
+if(data335.now === undefined){
+const err652 = {instancePath:instancePath+"/conformance/webhooks/" + i25,schemaPath:"#/properties/conformance/properties/webhooks/items/allOf/1/required",keyword:"required",params:{missingProperty: "now"},message:"must have required property '"+"now"+"'",schema:schema11.properties.conformance.properties.webhooks.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.webhooks.items.allOf[1],data:data335};
+if(vErrors === null){
+vErrors = [err652];
+}
+else {
+vErrors.push(err652);
+}
+errors++;
+}
+if(data335.expect === undefined){
+const err653 = {instancePath:instancePath+"/conformance/webhooks/" + i25,schemaPath:"#/properties/conformance/properties/webhooks/items/allOf/1/required",keyword:"required",params:{missingProperty: "expect"},message:"must have required property '"+"expect"+"'",schema:schema11.properties.conformance.properties.webhooks.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.webhooks.items.allOf[1],data:data335};
+if(vErrors === null){
+vErrors = [err653];
+}
+else {
+vErrors.push(err653);
+}
+errors++;
+}
+for(const key92 in data335){
+if(!((((((((key92 === "id") || (key92 === "doc")) || (key92 === "body")) || (key92 === "headers")) || (key92 === "secret")) || (key92 === "now")) || (key92 === "toleranceSeconds")) || (key92 === "expect"))){
+const err654 = {instancePath:instancePath+"/conformance/webhooks/" + i25,schemaPath:"#/properties/conformance/properties/webhooks/items/allOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key92},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance.properties.webhooks.items.allOf[1],data:data335};
+if(vErrors === null){
+vErrors = [err654];
+}
+else {
+vErrors.push(err654);
+}
+errors++;
+}
+}
+if(data335.body !== undefined){
+let data338 = data335.body;
+if(typeof data338 !== "string"){
+const err655 = {instancePath:instancePath+"/conformance/webhooks/" + i25+"/body",schemaPath:"#/properties/conformance/properties/webhooks/items/allOf/1/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.conformance.properties.webhooks.items.allOf[1].properties.body.type,parentSchema:schema11.properties.conformance.properties.webhooks.items.allOf[1].properties.body,data:data338};
+if(vErrors === null){
+vErrors = [err655];
+}
+else {
+vErrors.push(err655);
+}
+errors++;
+}
+}
+if(data335.headers !== undefined){
+let data339 = data335.headers;
+if(data339 && typeof data339 == "object" && !Array.isArray(data339)){
+for(const key93 in data339){
+let data340 = data339[key93];
+if(typeof data340 !== "string"){
+const err656 = {instancePath:instancePath+"/conformance/webhooks/" + i25+"/headers/" + key93.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.additionalProperties.type,parentSchema:schema31.additionalProperties,data:data340};
+if(vErrors === null){
+vErrors = [err656];
+}
+else {
+vErrors.push(err656);
+}
+errors++;
+}
+}
+}
+else {
+const err657 = {instancePath:instancePath+"/conformance/webhooks/" + i25+"/headers",schemaPath:"#/definitions/headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data:data339};
+if(vErrors === null){
+vErrors = [err657];
+}
+else {
+vErrors.push(err657);
+}
+errors++;
+}
+}
+if(data335.secret !== undefined){
+let data341 = data335.secret;
+if(typeof data341 !== "string"){
+const err658 = {instancePath:instancePath+"/conformance/webhooks/" + i25+"/secret",schemaPath:"#/properties/conformance/properties/webhooks/items/allOf/1/properties/secret/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.conformance.properties.webhooks.items.allOf[1].properties.secret.type,parentSchema:schema11.properties.conformance.properties.webhooks.items.allOf[1].properties.secret,data:data341};
+if(vErrors === null){
+vErrors = [err658];
+}
+else {
+vErrors.push(err658);
+}
+errors++;
+}
+}
+if(data335.now !== undefined){
+let data342 = data335.now;
+if(!((typeof data342 == "number") && (!(data342 % 1) && !isNaN(data342)))){
+const err659 = {instancePath:instancePath+"/conformance/webhooks/" + i25+"/now",schemaPath:"#/properties/conformance/properties/webhooks/items/allOf/1/properties/now/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.conformance.properties.webhooks.items.allOf[1].properties.now.type,parentSchema:schema11.properties.conformance.properties.webhooks.items.allOf[1].properties.now,data:data342};
+if(vErrors === null){
+vErrors = [err659];
+}
+else {
+vErrors.push(err659);
+}
+errors++;
+}
+}
+if(data335.toleranceSeconds !== undefined){
+let data343 = data335.toleranceSeconds;
+if(!((typeof data343 == "number") && (!(data343 % 1) && !isNaN(data343)))){
+const err660 = {instancePath:instancePath+"/conformance/webhooks/" + i25+"/toleranceSeconds",schemaPath:"#/properties/conformance/properties/webhooks/items/allOf/1/properties/toleranceSeconds/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.conformance.properties.webhooks.items.allOf[1].properties.toleranceSeconds.type,parentSchema:schema11.properties.conformance.properties.webhooks.items.allOf[1].properties.toleranceSeconds,data:data343};
+if(vErrors === null){
+vErrors = [err660];
+}
+else {
+vErrors.push(err660);
+}
+errors++;
+}
+if(typeof data343 == "number"){
+if(data343 < 0 || isNaN(data343)){
+const err661 = {instancePath:instancePath+"/conformance/webhooks/" + i25+"/toleranceSeconds",schemaPath:"#/properties/conformance/properties/webhooks/items/allOf/1/properties/toleranceSeconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.conformance.properties.webhooks.items.allOf[1].properties.toleranceSeconds,data:data343};
+if(vErrors === null){
+vErrors = [err661];
+}
+else {
+vErrors.push(err661);
+}
+errors++;
+}
+}
+}
+if(data335.expect !== undefined){
+let data344 = data335.expect;
+if(!(((data344 === "valid") || (data344 === "invalid")) || (data344 === "stale"))){
+const err662 = {instancePath:instancePath+"/conformance/webhooks/" + i25+"/expect",schemaPath:"#/properties/conformance/properties/webhooks/items/allOf/1/properties/expect/enum",keyword:"enum",params:{allowedValues: schema11.properties.conformance.properties.webhooks.items.allOf[1].properties.expect.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.conformance.properties.webhooks.items.allOf[1].properties.expect.enum,parentSchema:schema11.properties.conformance.properties.webhooks.items.allOf[1].properties.expect,data:data344};
+if(vErrors === null){
+vErrors = [err662];
+}
+else {
+vErrors.push(err662);
+}
+errors++;
+}
+}
+}
+else {
+const err663 = {instancePath:instancePath+"/conformance/webhooks/" + i25,schemaPath:"#/properties/conformance/properties/webhooks/items/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.webhooks.items.allOf[1].type,parentSchema:schema11.properties.conformance.properties.webhooks.items.allOf[1],data:data335};
+if(vErrors === null){
+vErrors = [err663];
+}
+else {
+vErrors.push(err663);
+}
+errors++;
+}
+}
+}
+else {
+const err664 = {instancePath:instancePath+"/conformance/webhooks",schemaPath:"#/properties/conformance/properties/webhooks/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.conformance.properties.webhooks.type,parentSchema:schema11.properties.conformance.properties.webhooks,data:data334};
+if(vErrors === null){
+vErrors = [err664];
+}
+else {
+vErrors.push(err664);
+}
+errors++;
+}
+}
+if(data225.pagination !== undefined){
+let data345 = data225.pagination;
+if(Array.isArray(data345)){
+const len26 = data345.length;
+for(let i26=0; i26<len26; i26++){
+let data346 = data345[i26];
+if(data346 && typeof data346 == "object" && !Array.isArray(data346)){
+if(data346.id === undefined){
+const err665 = {instancePath:instancePath+"/conformance/pagination/" + i26,schemaPath:"#/definitions/conformanceHead/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema29.required,parentSchema:schema29,data:data346};
+if(vErrors === null){
+vErrors = [err665];
+}
+else {
+vErrors.push(err665);
+}
+errors++;
+}
+if(data346.doc === undefined){
+const err666 = {instancePath:instancePath+"/conformance/pagination/" + i26,schemaPath:"#/definitions/conformanceHead/required",keyword:"required",params:{missingProperty: "doc"},message:"must have required property '"+"doc"+"'",schema:schema29.required,parentSchema:schema29,data:data346};
+if(vErrors === null){
+vErrors = [err666];
+}
+else {
+vErrors.push(err666);
+}
+errors++;
+}
+if(data346.id !== undefined){
+let data347 = data346.id;
+if(typeof data347 === "string"){
+if(!pattern20.test(data347)){
+const err667 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/id",schemaPath:"#/definitions/conformanceHead/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]*$"+"\"",schema:"^[a-z0-9][a-z0-9-]*$",parentSchema:schema29.properties.id,data:data347};
+if(vErrors === null){
+vErrors = [err667];
+}
+else {
+vErrors.push(err667);
+}
+errors++;
+}
+}
+else {
+const err668 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/id",schemaPath:"#/definitions/conformanceHead/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.id.type,parentSchema:schema29.properties.id,data:data347};
+if(vErrors === null){
+vErrors = [err668];
+}
+else {
+vErrors.push(err668);
+}
+errors++;
+}
+}
+if(data346.doc !== undefined){
+let data348 = data346.doc;
+if(typeof data348 !== "string"){
+const err669 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/doc",schemaPath:"#/definitions/conformanceHead/properties/doc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.doc.type,parentSchema:schema29.properties.doc,data:data348};
+if(vErrors === null){
+vErrors = [err669];
+}
+else {
+vErrors.push(err669);
+}
+errors++;
+}
+}
+}
+else {
+const err670 = {instancePath:instancePath+"/conformance/pagination/" + i26,schemaPath:"#/definitions/conformanceHead/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.type,parentSchema:schema29,data:data346};
+if(vErrors === null){
+vErrors = [err670];
+}
+else {
+vErrors.push(err670);
+}
+errors++;
+}
+if(data346 && typeof data346 == "object" && !Array.isArray(data346)){
+if(data346.format === undefined){
+const err671 = {instancePath:instancePath+"/conformance/pagination/" + i26,schemaPath:"#/properties/conformance/properties/pagination/items/allOf/1/required",keyword:"required",params:{missingProperty: "format"},message:"must have required property '"+"format"+"'",schema:schema11.properties.conformance.properties.pagination.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.pagination.items.allOf[1],data:data346};
+if(vErrors === null){
+vErrors = [err671];
+}
+else {
+vErrors.push(err671);
+}
+errors++;
+}
+if(data346.call === undefined){
+const err672 = {instancePath:instancePath+"/conformance/pagination/" + i26,schemaPath:"#/properties/conformance/properties/pagination/items/allOf/1/required",keyword:"required",params:{missingProperty: "call"},message:"must have required property '"+"call"+"'",schema:schema11.properties.conformance.properties.pagination.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.pagination.items.allOf[1],data:data346};
+if(vErrors === null){
+vErrors = [err672];
+}
+else {
+vErrors.push(err672);
+}
+errors++;
+}
+if(data346.pages === undefined){
+const err673 = {instancePath:instancePath+"/conformance/pagination/" + i26,schemaPath:"#/properties/conformance/properties/pagination/items/allOf/1/required",keyword:"required",params:{missingProperty: "pages"},message:"must have required property '"+"pages"+"'",schema:schema11.properties.conformance.properties.pagination.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.pagination.items.allOf[1],data:data346};
+if(vErrors === null){
+vErrors = [err673];
+}
+else {
+vErrors.push(err673);
+}
+errors++;
+}
+if(data346.expect === undefined){
+const err674 = {instancePath:instancePath+"/conformance/pagination/" + i26,schemaPath:"#/properties/conformance/properties/pagination/items/allOf/1/required",keyword:"required",params:{missingProperty: "expect"},message:"must have required property '"+"expect"+"'",schema:schema11.properties.conformance.properties.pagination.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.pagination.items.allOf[1],data:data346};
+if(vErrors === null){
+vErrors = [err674];
+}
+else {
+vErrors.push(err674);
+}
+errors++;
+}
+for(const key94 in data346){
+if(!((((((key94 === "id") || (key94 === "doc")) || (key94 === "format")) || (key94 === "call")) || (key94 === "pages")) || (key94 === "expect"))){
+const err675 = {instancePath:instancePath+"/conformance/pagination/" + i26,schemaPath:"#/properties/conformance/properties/pagination/items/allOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key94},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance.properties.pagination.items.allOf[1],data:data346};
+if(vErrors === null){
+vErrors = [err675];
+}
+else {
+vErrors.push(err675);
+}
+errors++;
+}
+}
+if(data346.format !== undefined){
+let data349 = data346.format;
+if(!((data349 === "xml") || (data349 === "json"))){
+const err676 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/format",schemaPath:"#/properties/conformance/properties/pagination/items/allOf/1/properties/format/enum",keyword:"enum",params:{allowedValues: schema11.properties.conformance.properties.pagination.items.allOf[1].properties.format.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.format.enum,parentSchema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.format,data:data349};
+if(vErrors === null){
+vErrors = [err676];
+}
+else {
+vErrors.push(err676);
+}
+errors++;
+}
+}
+if(data346.call !== undefined){
+let data350 = data346.call;
+if(data350 && typeof data350 == "object" && !Array.isArray(data350)){
+if(data350.operation === undefined){
+const err677 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/call",schemaPath:"#/definitions/conformanceCall/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema30.required,parentSchema:schema30,data:data350};
+if(vErrors === null){
+vErrors = [err677];
+}
+else {
+vErrors.push(err677);
+}
+errors++;
+}
+for(const key95 in data350){
+if(!(((((((key95 === "operation") || (key95 === "kind")) || (key95 === "segment")) || (key95 === "id")) || (key95 === "deliveryId")) || (key95 === "body")) || (key95 === "params"))){
+const err678 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/call",schemaPath:"#/definitions/conformanceCall/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key95},message:"must NOT have additional properties",schema:false,parentSchema:schema30,data:data350};
+if(vErrors === null){
+vErrors = [err678];
+}
+else {
+vErrors.push(err678);
+}
+errors++;
+}
+}
+if(data350.operation !== undefined){
+let data351 = data350.operation;
+if(typeof data351 !== "string"){
+const err679 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/call/operation",schemaPath:"#/definitions/conformanceCall/properties/operation/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.operation.type,parentSchema:schema30.properties.operation,data:data351};
+if(vErrors === null){
+vErrors = [err679];
+}
+else {
+vErrors.push(err679);
+}
+errors++;
+}
+}
+if(data350.kind !== undefined){
+let data352 = data350.kind;
+if(typeof data352 !== "string"){
+const err680 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/call/kind",schemaPath:"#/definitions/conformanceCall/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.kind.type,parentSchema:schema30.properties.kind,data:data352};
+if(vErrors === null){
+vErrors = [err680];
+}
+else {
+vErrors.push(err680);
+}
+errors++;
+}
+}
+if(data350.segment !== undefined){
+let data353 = data350.segment;
+if(typeof data353 !== "string"){
+const err681 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/call/segment",schemaPath:"#/definitions/conformanceCall/properties/segment/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.segment.type,parentSchema:schema30.properties.segment,data:data353};
+if(vErrors === null){
+vErrors = [err681];
+}
+else {
+vErrors.push(err681);
+}
+errors++;
+}
+}
+if(data350.id !== undefined){
+let data354 = data350.id;
+if(!((typeof data354 == "number") && (!(data354 % 1) && !isNaN(data354)))){
+const err682 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/call/id",schemaPath:"#/definitions/conformanceCall/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.id.type,parentSchema:schema30.properties.id,data:data354};
+if(vErrors === null){
+vErrors = [err682];
+}
+else {
+vErrors.push(err682);
+}
+errors++;
+}
+if(typeof data354 == "number"){
+if(data354 < 1 || isNaN(data354)){
+const err683 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/call/id",schemaPath:"#/definitions/conformanceCall/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema30.properties.id,data:data354};
+if(vErrors === null){
+vErrors = [err683];
+}
+else {
+vErrors.push(err683);
+}
+errors++;
+}
+}
+}
+if(data350.deliveryId !== undefined){
+let data355 = data350.deliveryId;
+if(!((typeof data355 == "number") && (!(data355 % 1) && !isNaN(data355)))){
+const err684 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/call/deliveryId",schemaPath:"#/definitions/conformanceCall/properties/deliveryId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.deliveryId.type,parentSchema:schema30.properties.deliveryId,data:data355};
+if(vErrors === null){
+vErrors = [err684];
+}
+else {
+vErrors.push(err684);
+}
+errors++;
+}
+if(typeof data355 == "number"){
+if(data355 < 1 || isNaN(data355)){
+const err685 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/call/deliveryId",schemaPath:"#/definitions/conformanceCall/properties/deliveryId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema30.properties.deliveryId,data:data355};
+if(vErrors === null){
+vErrors = [err685];
+}
+else {
+vErrors.push(err685);
+}
+errors++;
+}
+}
+}
+if(data350.params !== undefined){
+let data356 = data350.params;
+if(!(data356 && typeof data356 == "object" && !Array.isArray(data356))){
+const err686 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/call/params",schemaPath:"#/definitions/conformanceCall/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.properties.params.type,parentSchema:schema30.properties.params,data:data356};
+if(vErrors === null){
+vErrors = [err686];
+}
+else {
+vErrors.push(err686);
+}
+errors++;
+}
+}
+}
+else {
+const err687 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/call",schemaPath:"#/definitions/conformanceCall/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.type,parentSchema:schema30,data:data350};
+if(vErrors === null){
+vErrors = [err687];
+}
+else {
+vErrors.push(err687);
+}
+errors++;
+}
+}
+if(data346.pages !== undefined){
+let data357 = data346.pages;
+if(Array.isArray(data357)){
+if(data357.length < 1){
+const err688 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/pages",schemaPath:"#/properties/conformance/properties/pagination/items/allOf/1/properties/pages/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.pages,data:data357};
+if(vErrors === null){
+vErrors = [err688];
+}
+else {
+vErrors.push(err688);
+}
+errors++;
+}
+const len27 = data357.length;
+for(let i27=0; i27<len27; i27++){
+let data358 = data357[i27];
+if(data358 && typeof data358 == "object" && !Array.isArray(data358)){
+if(data358.query === undefined){
+const err689 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/pages/" + i27,schemaPath:"#/properties/conformance/properties/pagination/items/allOf/1/properties/pages/items/required",keyword:"required",params:{missingProperty: "query"},message:"must have required property '"+"query"+"'",schema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.pages.items.required,parentSchema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.pages.items,data:data358};
+if(vErrors === null){
+vErrors = [err689];
+}
+else {
+vErrors.push(err689);
+}
+errors++;
+}
+if(data358.body === undefined){
+const err690 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/pages/" + i27,schemaPath:"#/properties/conformance/properties/pagination/items/allOf/1/properties/pages/items/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.pages.items.required,parentSchema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.pages.items,data:data358};
+if(vErrors === null){
+vErrors = [err690];
+}
+else {
+vErrors.push(err690);
+}
+errors++;
+}
+for(const key96 in data358){
+if(!((key96 === "query") || (key96 === "body"))){
+const err691 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/pages/" + i27,schemaPath:"#/properties/conformance/properties/pagination/items/allOf/1/properties/pages/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key96},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.pages.items,data:data358};
+if(vErrors === null){
+vErrors = [err691];
+}
+else {
+vErrors.push(err691);
+}
+errors++;
+}
+}
+if(data358.query !== undefined){
+let data359 = data358.query;
+if(data359 && typeof data359 == "object" && !Array.isArray(data359)){
+for(const key97 in data359){
+let data360 = data359[key97];
+if(typeof data360 !== "string"){
+const err692 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/pages/" + i27+"/query/" + key97.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/conformance/properties/pagination/items/allOf/1/properties/pages/items/properties/query/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.pages.items.properties.query.additionalProperties.type,parentSchema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.pages.items.properties.query.additionalProperties,data:data360};
+if(vErrors === null){
+vErrors = [err692];
+}
+else {
+vErrors.push(err692);
+}
+errors++;
+}
+}
+}
+else {
+const err693 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/pages/" + i27+"/query",schemaPath:"#/properties/conformance/properties/pagination/items/allOf/1/properties/pages/items/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.pages.items.properties.query.type,parentSchema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.pages.items.properties.query,data:data359};
+if(vErrors === null){
+vErrors = [err693];
+}
+else {
+vErrors.push(err693);
+}
+errors++;
+}
+}
+if(data358.body !== undefined){
+let data361 = data358.body;
+if(typeof data361 !== "string"){
+const err694 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/pages/" + i27+"/body",schemaPath:"#/properties/conformance/properties/pagination/items/allOf/1/properties/pages/items/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.pages.items.properties.body.type,parentSchema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.pages.items.properties.body,data:data361};
+if(vErrors === null){
+vErrors = [err694];
+}
+else {
+vErrors.push(err694);
+}
+errors++;
+}
+}
+}
+else {
+const err695 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/pages/" + i27,schemaPath:"#/properties/conformance/properties/pagination/items/allOf/1/properties/pages/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.pages.items.type,parentSchema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.pages.items,data:data358};
+if(vErrors === null){
+vErrors = [err695];
+}
+else {
+vErrors.push(err695);
+}
+errors++;
+}
+}
+}
+else {
+const err696 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/pages",schemaPath:"#/properties/conformance/properties/pagination/items/allOf/1/properties/pages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.pages.type,parentSchema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.pages,data:data357};
+if(vErrors === null){
+vErrors = [err696];
+}
+else {
+vErrors.push(err696);
+}
+errors++;
+}
+}
+if(data346.expect !== undefined){
+let data362 = data346.expect;
+if(Array.isArray(data362)){
+const len28 = data362.length;
+for(let i28=0; i28<len28; i28++){
+let data363 = data362[i28];
+if(!((typeof data363 == "number") && (!(data363 % 1) && !isNaN(data363)))){
+const err697 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/expect/" + i28,schemaPath:"#/properties/conformance/properties/pagination/items/allOf/1/properties/expect/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.expect.items.type,parentSchema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.expect.items,data:data363};
+if(vErrors === null){
+vErrors = [err697];
+}
+else {
+vErrors.push(err697);
+}
+errors++;
+}
+}
+}
+else {
+const err698 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/expect",schemaPath:"#/properties/conformance/properties/pagination/items/allOf/1/properties/expect/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.expect.type,parentSchema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.expect,data:data362};
+if(vErrors === null){
+vErrors = [err698];
+}
+else {
+vErrors.push(err698);
+}
+errors++;
+}
+}
+}
+else {
+const err699 = {instancePath:instancePath+"/conformance/pagination/" + i26,schemaPath:"#/properties/conformance/properties/pagination/items/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.pagination.items.allOf[1].type,parentSchema:schema11.properties.conformance.properties.pagination.items.allOf[1],data:data346};
+if(vErrors === null){
+vErrors = [err699];
+}
+else {
+vErrors.push(err699);
+}
+errors++;
+}
+}
+}
+else {
+const err700 = {instancePath:instancePath+"/conformance/pagination",schemaPath:"#/properties/conformance/properties/pagination/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.conformance.properties.pagination.type,parentSchema:schema11.properties.conformance.properties.pagination,data:data345};
+if(vErrors === null){
+vErrors = [err700];
+}
+else {
+vErrors.push(err700);
+}
+errors++;
+}
+}
+}
+else {
+const err701 = {instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.type,parentSchema:schema11.properties.conformance,data:data225};
+if(vErrors === null){
+vErrors = [err701];
+}
+else {
+vErrors.push(err701);
+}
+errors++;
+}
+}
+if(data.notification !== undefined){
+let data364 = data.notification;
+if(data364 && typeof data364 == "object" && !Array.isArray(data364)){
+if(data364.root === undefined){
+const err702 = {instancePath:instancePath+"/notification",schemaPath:"#/properties/notification/required",keyword:"required",params:{missingProperty: "root"},message:"must have required property '"+"root"+"'",schema:schema11.properties.notification.required,parentSchema:schema11.properties.notification,data:data364};
+if(vErrors === null){
+vErrors = [err702];
+}
+else {
+vErrors.push(err702);
+}
+errors++;
+}
+if(data364.fields === undefined){
+const err703 = {instancePath:instancePath+"/notification",schemaPath:"#/properties/notification/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'",schema:schema11.properties.notification.required,parentSchema:schema11.properties.notification,data:data364};
+if(vErrors === null){
+vErrors = [err703];
+}
+else {
+vErrors.push(err703);
+}
+errors++;
+}
+if(data364.content === undefined){
+const err704 = {instancePath:instancePath+"/notification",schemaPath:"#/properties/notification/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema11.properties.notification.required,parentSchema:schema11.properties.notification,data:data364};
+if(vErrors === null){
+vErrors = [err704];
+}
+else {
+vErrors.push(err704);
+}
+errors++;
+}
+if(data364.signature === undefined){
+const err705 = {instancePath:instancePath+"/notification",schemaPath:"#/properties/notification/required",keyword:"required",params:{missingProperty: "signature"},message:"must have required property '"+"signature"+"'",schema:schema11.properties.notification.required,parentSchema:schema11.properties.notification,data:data364};
+if(vErrors === null){
+vErrors = [err705];
+}
+else {
+vErrors.push(err705);
+}
+errors++;
+}
+if(data364.retries === undefined){
+const err706 = {instancePath:instancePath+"/notification",schemaPath:"#/properties/notification/required",keyword:"required",params:{missingProperty: "retries"},message:"must have required property '"+"retries"+"'",schema:schema11.properties.notification.required,parentSchema:schema11.properties.notification,data:data364};
+if(vErrors === null){
+vErrors = [err706];
+}
+else {
+vErrors.push(err706);
+}
+errors++;
+}
+for(const key98 in data364){
+if(!((((((key98 === "assumed") || (key98 === "root")) || (key98 === "fields")) || (key98 === "content")) || (key98 === "signature")) || (key98 === "retries"))){
+const err707 = {instancePath:instancePath+"/notification",schemaPath:"#/properties/notification/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key98},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.notification,data:data364};
+if(vErrors === null){
+vErrors = [err707];
+}
+else {
+vErrors.push(err707);
+}
+errors++;
+}
+}
+if(data364.assumed !== undefined){
+let data365 = data364.assumed;
+if(typeof data365 !== "string"){
+const err708 = {instancePath:instancePath+"/notification/assumed",schemaPath:"#/properties/notification/properties/assumed/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.notification.properties.assumed.type,parentSchema:schema11.properties.notification.properties.assumed,data:data365};
+if(vErrors === null){
+vErrors = [err708];
+}
+else {
+vErrors.push(err708);
+}
+errors++;
+}
+}
+if(data364.root !== undefined){
+let data366 = data364.root;
+if(typeof data366 !== "string"){
+const err709 = {instancePath:instancePath+"/notification/root",schemaPath:"#/properties/notification/properties/root/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.notification.properties.root.type,parentSchema:schema11.properties.notification.properties.root,data:data366};
+if(vErrors === null){
+vErrors = [err709];
+}
+else {
+vErrors.push(err709);
+}
+errors++;
+}
+}
+if(data364.fields !== undefined){
+if(!(validate11(data364.fields, {instancePath:instancePath+"/notification/fields",parentData:data364,parentDataProperty:"fields",rootData}))){
+vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
+errors = vErrors.length;
+}
+}
+if(data364.content !== undefined){
+let data368 = data364.content;
+if(data368 && typeof data368 == "object" && !Array.isArray(data368)){
+for(const key99 in data368){
+let data369 = data368[key99];
+if(typeof data369 !== "string"){
+const err710 = {instancePath:instancePath+"/notification/content/" + key99.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/notification/properties/content/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.notification.properties.content.additionalProperties.type,parentSchema:schema11.properties.notification.properties.content.additionalProperties,data:data369};
+if(vErrors === null){
+vErrors = [err710];
+}
+else {
+vErrors.push(err710);
+}
+errors++;
+}
+}
+}
+else {
+const err711 = {instancePath:instancePath+"/notification/content",schemaPath:"#/properties/notification/properties/content/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.notification.properties.content.type,parentSchema:schema11.properties.notification.properties.content,data:data368};
+if(vErrors === null){
+vErrors = [err711];
+}
+else {
+vErrors.push(err711);
+}
+errors++;
+}
+}
+if(data364.signature !== undefined){
+let data370 = data364.signature;
+if(data370 && typeof data370 == "object" && !Array.isArray(data370)){
+if(data370.header === undefined){
+const err712 = {instancePath:instancePath+"/notification/signature",schemaPath:"#/properties/notification/properties/signature/required",keyword:"required",params:{missingProperty: "header"},message:"must have required property '"+"header"+"'",schema:schema11.properties.notification.properties.signature.required,parentSchema:schema11.properties.notification.properties.signature,data:data370};
+if(vErrors === null){
+vErrors = [err712];
+}
+else {
+vErrors.push(err712);
+}
+errors++;
+}
+if(data370.algorithm === undefined){
+const err713 = {instancePath:instancePath+"/notification/signature",schemaPath:"#/properties/notification/properties/signature/required",keyword:"required",params:{missingProperty: "algorithm"},message:"must have required property '"+"algorithm"+"'",schema:schema11.properties.notification.properties.signature.required,parentSchema:schema11.properties.notification.properties.signature,data:data370};
+if(vErrors === null){
+vErrors = [err713];
+}
+else {
+vErrors.push(err713);
+}
+errors++;
+}
+if(data370.encoding === undefined){
+const err714 = {instancePath:instancePath+"/notification/signature",schemaPath:"#/properties/notification/properties/signature/required",keyword:"required",params:{missingProperty: "encoding"},message:"must have required property '"+"encoding"+"'",schema:schema11.properties.notification.properties.signature.required,parentSchema:schema11.properties.notification.properties.signature,data:data370};
+if(vErrors === null){
+vErrors = [err714];
+}
+else {
+vErrors.push(err714);
+}
+errors++;
+}
+if(data370.over === undefined){
+const err715 = {instancePath:instancePath+"/notification/signature",schemaPath:"#/properties/notification/properties/signature/required",keyword:"required",params:{missingProperty: "over"},message:"must have required property '"+"over"+"'",schema:schema11.properties.notification.properties.signature.required,parentSchema:schema11.properties.notification.properties.signature,data:data370};
+if(vErrors === null){
+vErrors = [err715];
+}
+else {
+vErrors.push(err715);
+}
+errors++;
+}
+for(const key100 in data370){
+if(!((((key100 === "header") || (key100 === "algorithm")) || (key100 === "encoding")) || (key100 === "over"))){
+const err716 = {instancePath:instancePath+"/notification/signature",schemaPath:"#/properties/notification/properties/signature/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key100},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.notification.properties.signature,data:data370};
+if(vErrors === null){
+vErrors = [err716];
+}
+else {
+vErrors.push(err716);
+}
+errors++;
+}
+}
+if(data370.header !== undefined){
+let data371 = data370.header;
+if(typeof data371 !== "string"){
+const err717 = {instancePath:instancePath+"/notification/signature/header",schemaPath:"#/properties/notification/properties/signature/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.notification.properties.signature.properties.header.type,parentSchema:schema11.properties.notification.properties.signature.properties.header,data:data371};
+if(vErrors === null){
+vErrors = [err717];
+}
+else {
+vErrors.push(err717);
+}
+errors++;
+}
+}
+if(data370.algorithm !== undefined){
+let data372 = data370.algorithm;
+if(typeof data372 !== "string"){
+const err718 = {instancePath:instancePath+"/notification/signature/algorithm",schemaPath:"#/properties/notification/properties/signature/properties/algorithm/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.notification.properties.signature.properties.algorithm.type,parentSchema:schema11.properties.notification.properties.signature.properties.algorithm,data:data372};
+if(vErrors === null){
+vErrors = [err718];
+}
+else {
+vErrors.push(err718);
+}
+errors++;
+}
+}
+if(data370.encoding !== undefined){
+let data373 = data370.encoding;
+if(typeof data373 !== "string"){
+const err719 = {instancePath:instancePath+"/notification/signature/encoding",schemaPath:"#/properties/notification/properties/signature/properties/encoding/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.notification.properties.signature.properties.encoding.type,parentSchema:schema11.properties.notification.properties.signature.properties.encoding,data:data373};
+if(vErrors === null){
+vErrors = [err719];
+}
+else {
+vErrors.push(err719);
+}
+errors++;
+}
+}
+if(data370.over !== undefined){
+let data374 = data370.over;
+if(typeof data374 !== "string"){
+const err720 = {instancePath:instancePath+"/notification/signature/over",schemaPath:"#/properties/notification/properties/signature/properties/over/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.notification.properties.signature.properties.over.type,parentSchema:schema11.properties.notification.properties.signature.properties.over,data:data374};
+if(vErrors === null){
+vErrors = [err720];
+}
+else {
+vErrors.push(err720);
+}
+errors++;
+}
+}
+}
+else {
+const err721 = {instancePath:instancePath+"/notification/signature",schemaPath:"#/properties/notification/properties/signature/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.notification.properties.signature.type,parentSchema:schema11.properties.notification.properties.signature,data:data370};
+if(vErrors === null){
+vErrors = [err721];
+}
+else {
+vErrors.push(err721);
+}
+errors++;
+}
+}
+if(data364.retries !== undefined){
+let data375 = data364.retries;
+if(!((typeof data375 == "number") && (!(data375 % 1) && !isNaN(data375)))){
+const err722 = {instancePath:instancePath+"/notification/retries",schemaPath:"#/properties/notification/properties/retries/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.notification.properties.retries.type,parentSchema:schema11.properties.notification.properties.retries,data:data375};
+if(vErrors === null){
+vErrors = [err722];
+}
+else {
+vErrors.push(err722);
+}
+errors++;
+}
+if(typeof data375 == "number"){
+if(data375 < 0 || isNaN(data375)){
+const err723 = {instancePath:instancePath+"/notification/retries",schemaPath:"#/properties/notification/properties/retries/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.notification.properties.retries,data:data375};
+if(vErrors === null){
+vErrors = [err723];
+}
+else {
+vErrors.push(err723);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err724 = {instancePath:instancePath+"/notification",schemaPath:"#/properties/notification/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.notification.type,parentSchema:schema11.properties.notification,data:data364};
+if(vErrors === null){
+vErrors = [err724];
+}
+else {
+vErrors.push(err724);
+}
+errors++;
+}
+}
+}
+else {
+const err725 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+if(vErrors === null){
+vErrors = [err725];
+}
+else {
+vErrors.push(err725);
 }
 errors++;
 }

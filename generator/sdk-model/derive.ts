@@ -1,16 +1,12 @@
-// The derive stage, between the IR and the emitters: models that several emitters share,
-// computed once per run and only when an emitter that runs declares it needs them
-// (generate.ts: `{ name, needs, emit(ir, derived) }`). An emitter reads these instead of
-// importing or running another emitter. The builders still live beside the emitter that
-// first needed them (emit/types.ts, emit/codecs.ts, emit/schemas.ts); only this stage calls
-// them for others. (The message targets stay a pure helper of emit/names.ts: cheap, and every
-// emitter's own vocabulary.)
-import type { Desc } from '../targets/typescript/runtime/codec.ts';
+// The neutral SDK model, between the IR and the targets and outputs: what several of them share,
+// computed once per run and only when an emitter that runs declares it needs it
+// (`{ name, needs, emit(ir, derived) }`, generator/targets/target.ts). Everything here is data
+// (wire descriptors as objects, JSON Schemas, conformance cases), and this folder imports no target
+// and no output: a target's own models (the TypeScript generics, say) live in its folder.
 import type { Field, Operation, Spec } from '../pipeline/model.ts';
 import type { GeneratedFile } from '../pipeline/generated-file.ts';
-import { descriptorObjects } from '../targets/typescript/codecs.ts';
-import { emitSchemas, SchemaBuilder } from '../outputs/schemas.ts';
-import { clientViewSource, operationGenerics, type ViewSource } from '../targets/typescript/types.ts';
+import { emitSchemas, SchemaBuilder } from './json-schemas.ts';
+import { wireDescriptors, type WireDesc, type WireDescriptors } from './descriptors.ts';
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 export type JsonSchema = { [k: string]: Json };
@@ -24,10 +20,10 @@ export interface Patterns {
 }
 
 export interface Derived {
-  /** The TypeScript type arguments of each operation's messages (the types module's names). */
-  generics: ReturnType<typeof operationGenerics>;
-  /** Wire descriptors as objects, by codec target: what the shipped codecs run on (examples in docs, OpenAPI). */
-  descriptors: Record<string, Desc>;
+  /** Wire descriptors of every message, with the parts they share named (descriptors.ts). */
+  wire: WireDescriptors;
+  /** Wire descriptors by message id: what the shipped codecs run on (examples in docs, OpenAPI). */
+  descriptors: Record<string, WireDesc>;
   /** The JSON Schema documents (generated/schemas/), one file each. */
   schemaDocuments: GeneratedFile[];
   /** The request-side documents (*.request, *.params) by id, sorted, parsed. */
@@ -36,15 +32,13 @@ export interface Derived {
   patterns: Patterns;
   /** A schema builder for the JSON wire form (OpenAPI components). */
   wireSchemas: SchemaBuilder;
-  /** The client's view of the wire types (branded ids, unions that narrow): client/src/views.ts. */
-  clientViews: ViewSource;
 }
 
 export type DerivedName = keyof Derived;
 
 const builders: { [K in DerivedName]: (spec: Spec, d: Derived) => Derived[K] } = {
-  generics: (spec) => operationGenerics(spec),
-  descriptors: (spec) => descriptorObjects(spec),
+  wire: (spec) => wireDescriptors(spec),
+  descriptors: (_spec, d) => d.wire.byId,
   schemaDocuments: (spec) => emitSchemas(spec),
   requestSchemas: (_spec, d) =>
     d.schemaDocuments
@@ -53,7 +47,6 @@ const builders: { [K in DerivedName]: (spec: Spec, d: Derived) => Derived[K] } =
       .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
   patterns: (spec) => probePatterns(spec),
   wireSchemas: (spec) => new SchemaBuilder(spec, true),
-  clientViews: (spec) => clientViewSource(spec),
 };
 
 /** The derived models of a spec, each computed on its first read and kept. */

@@ -1,7 +1,32 @@
 // The part of the storage port for webhook delivery records (issue 14): the attempt log,
 // cancellation, redelivery and the failure count that disables a hook. Both adapters run the
 // statements of ./statements.ts for it.
-import type { DeliveryRow } from './port.ts';
+
+/** One notification to one hook: written in the transaction of the change (the outbox). */
+export interface DeliveryRow {
+  id: number;
+  accountId: number;
+  hookId: number;
+  event: string;
+  objectId: number;
+  url: string;
+  /** Content-Type header of the body. */
+  contentType: string;
+  body: string;
+  /** X-Service-Hmac-Sha256 value, when the hook has a secret. */
+  signature: string | null;
+  /** The webhook-id header: one per notification and hook, the same on every attempt. */
+  webhookId: string;
+  attempts: number;
+  /** Not before this time (ms). */
+  nextAttempt: number;
+  status: 'pending' | 'delivered' | 'failed' | 'cancelled';
+  lastError: string;
+  /** Instance holding the delivery until claimedUntil; another may take it after the lease. */
+  claimedBy: string | null;
+  claimedUntil: number;
+  created: number;
+}
 
 /** One attempt to deliver (or the cancellation of) a delivery. */
 export interface AttemptRow {

@@ -10,7 +10,9 @@
 // - rows of one account are never returned for another: every query takes accountId;
 // - users and groups share one id space, so an owner id (ownership, assignedto) names one of them.
 
-import type { DeliveryLogTx } from './delivery-log.ts';
+import type { DeliveryLogTx, DeliveryRow } from './delivery-log.ts';
+
+export type { DeliveryRow } from './delivery-log.ts';
 import type { RecordQuery, ReportQuery } from './record-query.ts';
 
 export interface Account {
@@ -132,32 +134,6 @@ export interface HookRow {
   secret: string;
   /** Set when the service disabled the hook (its deliveries kept failing); empty otherwise. */
   disabledReason?: string;
-}
-
-/** One notification to one hook: written in the transaction of the change (the outbox). */
-export interface DeliveryRow {
-  id: number;
-  accountId: number;
-  hookId: number;
-  event: string;
-  objectId: number;
-  url: string;
-  /** Content-Type header of the body. */
-  contentType: string;
-  body: string;
-  /** X-Service-Hmac-Sha256 value, when the hook has a secret. */
-  signature: string | null;
-  /** The webhook-id header: one per notification and hook, the same on every attempt. */
-  webhookId: string;
-  attempts: number;
-  /** Not before this time (ms). */
-  nextAttempt: number;
-  status: 'pending' | 'delivered' | 'failed' | 'cancelled';
-  lastError: string;
-  /** Instance holding the delivery until claimedUntil; another may take it after the lease. */
-  claimedBy: string | null;
-  claimedUntil: number;
-  created: number;
 }
 
 export type NewRecord = Omit<RecordRow, 'id' | 'deleted'>;

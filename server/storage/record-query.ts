@@ -20,7 +20,7 @@
 //   (SQLite BINARY, PostgreSQL COLLATE "C"); JavaScript compared UTF-16 units, which orders only
 //   characters U+E000-U+FFFF against those above U+FFFF differently.
 import { fieldsetOf, spec } from '../facts.ts';
-import { activityDate } from '../journal.ts';
+import { activityDate } from './activity-dates.ts';
 
 export const SEP = '\u001f';
 

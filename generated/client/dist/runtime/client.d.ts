@@ -171,6 +171,36 @@ export interface CallSpec {
 }
 /** Sends one call now (direct) or later (batch): the resources are built over either. */
 export type Send = (call: CallSpec) => ApiPromise<unknown>;
+/**
+ * Retry-After in seconds from `now` (ms): whole delta-seconds, or an HTTP date (IMF-fixdate, as
+ * servers send it); undefined when absent or anything else (a negative or fractional number, a
+ * word), which Date.parse would otherwise read as some date.
+ */
+export declare function parseRetryAfter(header: string | null | undefined, now?: number): number | undefined;
+/** What to do after a failed attempt: try again after delayMs, or give the failure to the caller. */
+export type RetryDecision = {
+    retry: false;
+} | {
+    retry: true;
+    delayMs: number;
+    backoff: boolean;
+};
+/**
+ * The retry table every crmgen SDK follows (spec/conformance/retries.yaml): a 429 ran nothing, so
+ * any call waits out its Retry-After, once, when that is at most maxRetryAfterSeconds; a 5xx is
+ * retried only for calls that may run twice (GET, PUT, DELETE: a proxy's 503 or a lost connection
+ * may have let a POST run), after its Retry-After (at most maxRetryAfterSeconds) or the backoff;
+ * nothing else, and nothing after `max` retries.
+ */
+export declare function retryDecision(failure: {
+    method: string;
+    status: number;
+    retryAfter: number | undefined;
+    attempt: number;
+    rateLimitedBefore: boolean;
+}, retry?: RetryOptions): RetryDecision;
+/** Full jitter over an exponential window: baseDelayMs doubling per retry, at most maxDelayMs. */
+export declare function backoffMs(attempt: number, retry?: RetryOptions): number;
 export declare class Transport {
     readonly options: ClientOptions;
     readonly codec: ClientCodec;
@@ -209,13 +239,17 @@ export interface VerifyOptions {
     /** The current time in ms (default Date.now()). */
     now?: number;
 }
+/** What a delivery's signature says: valid, invalid (wrong, missing, malformed) or stale (a Standard Webhooks timestamp outside the tolerance). */
+export type WebhookVerdict = 'valid' | 'invalid' | 'stale';
 /**
- * Verifies a webhook delivery with the hook's secret.
+ * Checks a webhook delivery with the hook's secret.
  * - With the request's headers: the Standard Webhooks signature (webhook-id, webhook-timestamp,
- *   webhook-signature: `v1,` base64 HMAC-SHA256 of `id.timestamp.body`) when present, refusing a
- *   timestamp further than the tolerance (default 5 minutes) from now, so an old notification
+ *   webhook-signature: `v1,` base64 HMAC-SHA256 of `id.timestamp.body`) when present, a timestamp
+ *   further than the tolerance (default 5 minutes) from now being stale, so an old notification
  *   cannot be replayed; otherwise X-Service-Hmac-Sha256.
- * - With a string: that X-Service-Hmac-Sha256 value (lower-case hex HMAC-SHA256 of the exact body).
+ * - With a string: that X-Service-Hmac-Sha256 value (hex HMAC-SHA256 of the exact body).
  */
+export declare function webhookVerdict(body: string | Uint8Array, signature: string | WebhookHeaders | null | undefined, secret: string, options?: VerifyOptions): Promise<WebhookVerdict>;
+/** True when webhookVerdict says valid: the delivery is the service's and, with Standard Webhooks, fresh. */
 export declare function verifyWebhook(body: string | Uint8Array, signature: string | WebhookHeaders | null | undefined, secret: string, options?: VerifyOptions): Promise<boolean>;
 export {};

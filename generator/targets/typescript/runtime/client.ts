@@ -1,6 +1,6 @@
 // The transport of the generated client: builds each call's request from its typed value,
-// sends it with global fetch (Node 20+ and browsers; no Node-only imports here), retries
-// idempotent calls (and a 429 once, when its Retry-After is short enough), reads the quota
+// sends it with global fetch (Node 20+ and browsers; no Node-only imports here), retries by the
+// shared retry table (retryDecision; spec/conformance/retries.yaml), reads the quota
 // header, applies each call's options (signal, timeout, headers), keeps the response's facts
 // for withResponse() and turns failures into the ServiceError subclass of their kind. The batch
 // queue sends queued calls as one multipart/mixed request, through the same codecs. Branded id
@@ -246,12 +246,53 @@ function parseQuota(header: string | null): Quota | undefined {
   return m ? { used: Number(m[1]), allowed: Number(m[2]) } : undefined;
 }
 
-/** Retry-After in seconds (delta-seconds, or an HTTP date); undefined when absent or unreadable. */
-function parseRetryAfter(header: string | null, now = Date.now()): number | undefined {
-  if (header === null || header.trim() === '') return undefined;
-  if (/^\s*\d+\s*$/.test(header)) return Number(header);
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
+const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const httpDate = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), (\d{2}) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) (\d{4}) (\d{2}):(\d{2}):(\d{2}) GMT$/;
+
+/**
+ * Retry-After in seconds from `now` (ms): whole delta-seconds, or an HTTP date (IMF-fixdate, as
+ * servers send it); undefined when absent or anything else (a negative or fractional number, a
+ * word), which Date.parse would otherwise read as some date.
+ */
+export function parseRetryAfter(header: string | null | undefined, now = Date.now()): number | undefined {
+  const text = header?.trim();
+  if (!text) return undefined;
+  if (/^\d+$/.test(text)) return Number(text);
+  const m = httpDate.exec(text);
+  if (!m) return undefined;
+  const at = Date.UTC(Number(m[3]), months.indexOf(m[2]!), Number(m[1]), Number(m[4]), Number(m[5]), Number(m[6]));
+  return Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+/** What to do after a failed attempt: try again after delayMs, or give the failure to the caller. */
+export type RetryDecision = { retry: false } | { retry: true; delayMs: number; backoff: boolean };
+
+/**
+ * The retry table every crmgen SDK follows (spec/conformance/retries.yaml): a 429 ran nothing, so
+ * any call waits out its Retry-After, once, when that is at most maxRetryAfterSeconds; a 5xx is
+ * retried only for calls that may run twice (GET, PUT, DELETE: a proxy's 503 or a lost connection
+ * may have let a POST run), after its Retry-After (at most maxRetryAfterSeconds) or the backoff;
+ * nothing else, and nothing after `max` retries.
+ */
+export function retryDecision(
+  failure: { method: string; status: number; retryAfter: number | undefined; attempt: number; rateLimitedBefore: boolean },
+  retry: RetryOptions = {},
+): RetryDecision {
+  const max = retry.max ?? 3;
+  const cap = retry.maxRetryAfterSeconds ?? 60;
+  const { status, retryAfter, attempt } = failure;
+  if (attempt >= max) return { retry: false };
+  const after = retryAfter === undefined ? undefined : retryAfter <= cap ? retryAfter * 1000 : null;
+  if (status === 429) return after === undefined || after === null || failure.rateLimitedBefore ? { retry: false } : { retry: true, delayMs: after, backoff: false };
+  const retried = status >= 500 && idempotent.has(failure.method);
+  if (!retried || after === null) return { retry: false };
+  if (after !== undefined) return { retry: true, delayMs: after, backoff: false };
+  return { retry: true, delayMs: backoffMs(attempt, retry), backoff: true };
+}
+
+/** Full jitter over an exponential window: baseDelayMs doubling per retry, at most maxDelayMs. */
+export function backoffMs(attempt: number, retry: RetryOptions = {}): number {
+  return Math.random() * Math.min(retry.maxDelayMs ?? 10_000, (retry.baseDelayMs ?? 200) * 2 ** attempt);
 }
 
 /** The value at a problem's dotted path (data.duedate, items.0.date). */
@@ -359,13 +400,8 @@ export class Transport {
     const retry = this.options.retry ?? {};
     const signal = call.options?.signal;
     const timeoutMs = call.options?.timeoutMs ?? this.options.timeoutMs ?? 30_000;
-    const max = retry.max ?? 3;
-    const base = retry.baseDelayMs ?? 200;
-    const cap = retry.maxDelayMs ?? 10_000;
     let rateLimited = false;
     for (let attempt = 0; ; attempt++) {
-      // Only calls that may run twice are retried after a failure; a 429 ran nothing, so any call may wait it out.
-      const mayRetry = attempt < max && idempotent.has(call.method);
       let res: Response;
       try {
         signal?.throwIfAborted();
@@ -374,8 +410,9 @@ export class Transport {
         res = await this.fetchImpl(this.base + path, { method: call.method, headers, body: body as BodyInit, signal: signal ? eitherSignal(signal, timeout) : timeout });
       } catch (e) {
         if (signal?.aborted) throw signal.reason;
-        if (mayRetry) {
-          await sleep(Math.random() * Math.min(cap, base * 2 ** attempt), signal);
+        // No answer: only calls that may run twice go again.
+        if (attempt < (retry.max ?? 3) && idempotent.has(call.method)) {
+          await sleep(backoffMs(attempt, retry), signal);
           continue;
         }
         throw new ConnectionError(0, [{ key: 'connectionfailed', message: e instanceof Error ? e.message : String(e) }], this.quota, false, { cause: e });
@@ -385,15 +422,13 @@ export class Transport {
       if (quota) this.quota = quota;
       this.options.onResponse?.({ status: res.status, quota, method: call.method, path });
       const retryAfter = parseRetryAfter(res.headers.get('retry-after'));
-      if (res.status === 429) {
-        if (!rateLimited && attempt < max && retryAfter !== undefined && retryAfter <= (retry.maxRetryAfterSeconds ?? 60)) {
-          rateLimited = true;
-          await sleep(retryAfter * 1000, signal);
+      if (res.status === 429 || res.status >= 500) {
+        const next = retryDecision({ method: call.method, status: res.status, retryAfter, attempt, rateLimitedBefore: rateLimited }, retry);
+        if (next.retry) {
+          rateLimited ||= res.status === 429;
+          await sleep(next.delayMs, signal);
           continue;
         }
-      } else if (res.status >= 500 && mayRetry) {
-        await sleep(retryAfter !== undefined && retryAfter > 0 ? Math.min(retryAfter * 1000, cap) : Math.random() * Math.min(cap, base * 2 ** attempt), signal);
-        continue;
       }
       const out = this.read(res.status, res.headers.get('content-type'), text, call.response, quota, retryAfter);
       if (out instanceof ServiceError) throw out;
@@ -505,36 +540,45 @@ function sameText(a: string, b: string): boolean {
 
 const bytesOf = (body: string | Uint8Array): Uint8Array => (typeof body === 'string' ? encoder.encode(body) : body);
 
+/** What a delivery's signature says: valid, invalid (wrong, missing, malformed) or stale (a Standard Webhooks timestamp outside the tolerance). */
+export type WebhookVerdict = 'valid' | 'invalid' | 'stale';
+
 /**
- * Verifies a webhook delivery with the hook's secret.
+ * Checks a webhook delivery with the hook's secret.
  * - With the request's headers: the Standard Webhooks signature (webhook-id, webhook-timestamp,
- *   webhook-signature: `v1,` base64 HMAC-SHA256 of `id.timestamp.body`) when present, refusing a
- *   timestamp further than the tolerance (default 5 minutes) from now, so an old notification
+ *   webhook-signature: `v1,` base64 HMAC-SHA256 of `id.timestamp.body`) when present, a timestamp
+ *   further than the tolerance (default 5 minutes) from now being stale, so an old notification
  *   cannot be replayed; otherwise X-Service-Hmac-Sha256.
- * - With a string: that X-Service-Hmac-Sha256 value (lower-case hex HMAC-SHA256 of the exact body).
+ * - With a string: that X-Service-Hmac-Sha256 value (hex HMAC-SHA256 of the exact body).
  */
-export async function verifyWebhook(body: string | Uint8Array, signature: string | WebhookHeaders | null | undefined, secret: string, options: VerifyOptions = {}): Promise<boolean> {
-  if (!signature) return false;
+export async function webhookVerdict(body: string | Uint8Array, signature: string | WebhookHeaders | null | undefined, secret: string, options: VerifyOptions = {}): Promise<WebhookVerdict> {
+  if (!signature) return 'invalid';
   const bytes = bytesOf(body);
   if (typeof signature !== 'string') {
     const id = webhookHeader(signature, 'webhook-id');
     const timestamp = webhookHeader(signature, 'webhook-timestamp');
     const standard = webhookHeader(signature, 'webhook-signature');
-    if (standard === undefined) return verifyWebhook(bytes, webhookHeader(signature, 'x-service-hmac-sha256'), secret);
-    if (!id || !timestamp || !/^\d{1,12}$/.test(timestamp.trim())) return false;
-    const now = options.now ?? Date.now();
-    if (Math.abs(now / 1000 - Number(timestamp)) > (options.toleranceSeconds ?? 300)) return false;
+    if (standard === undefined) return webhookVerdict(bytes, webhookHeader(signature, 'x-service-hmac-sha256'), secret);
+    if (!id || !timestamp || !/^\d{1,12}$/.test(timestamp.trim())) return 'invalid';
     const signed = new Uint8Array([...encoder.encode(`${id}.${timestamp.trim()}.`), ...bytes]);
     const mac = await hmac(secret, signed);
     const expected = btoa(String.fromCharCode(...mac));
     // Several space-separated signatures may be sent (while a secret is rotated); one match is enough.
-    return standard
+    const matched = standard
       .trim()
       .split(/\s+/)
       .map((part) => part.split(','))
       .some(([version, value]) => version === 'v1' && value !== undefined && sameText(value, expected));
+    if (!matched) return 'invalid';
+    const now = options.now ?? Date.now();
+    return Math.abs(now / 1000 - Number(timestamp)) > (options.toleranceSeconds ?? 300) ? 'stale' : 'valid';
   }
   const mac = await hmac(secret, bytes);
   const hex = Array.from(mac, (b) => b.toString(16).padStart(2, '0')).join('');
-  return sameText(signature.trim().toLowerCase(), hex);
+  return sameText(signature.trim().toLowerCase(), hex) ? 'valid' : 'invalid';
+}
+
+/** True when webhookVerdict says valid: the delivery is the service's and, with Standard Webhooks, fresh. */
+export async function verifyWebhook(body: string | Uint8Array, signature: string | WebhookHeaders | null | undefined, secret: string, options: VerifyOptions = {}): Promise<boolean> {
+  return (await webhookVerdict(body, signature, secret, options)) === 'valid';
 }

@@ -1,9 +1,10 @@
-// Emits generated/schemas/: one self-contained JSON Schema (draft 2020-12) per operation
+// The JSON Schema documents of generated/schemas/ (the outputs write them; the validators compile
+// the request side): one self-contained JSON Schema (draft 2020-12) per operation
 // part (params, request, response), per kind or activity segment where the body depends
 // on it. Schemas describe typed values, the form codecs produce and validators check:
 // lists are arrays, id<N> children are the ordered array named by `as`.
 import type { Field, ObjectShape, Shape, Spec } from '../pipeline/model.ts';
-import { messageTargets, notificationTargets } from '../targets/typescript/names.ts';
+import { messageTargets, notificationTargets } from './messages.ts';
 import type { GeneratedFile } from '../pipeline/generated-file.ts';
 
 type Schema = Record<string, unknown>;
