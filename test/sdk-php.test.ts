@@ -90,7 +90,10 @@ describe('PHP SDK', { timeout: 300_000 }, () => {
       join(project, 'phpunit.xml'),
       `<?xml version="1.0"?>
 <phpunit bootstrap="vendor/autoload.php" colors="false" failOnRisky="false">
-  <testsuites><testsuite name="sdk"><directory suffix="Test.php">tests</directory></testsuite></testsuites>
+  <testsuites>
+    <testsuite name="sdk"><directory suffix="Test.php">tests</directory></testsuite>
+    <testsuite name="conformance"><directory suffix="Test.php">vendor/${composerName}/tests</directory></testsuite>
+  </testsuites>
   <coverage><include><directory suffix=".php">vendor/${composerName}/src</directory></include></coverage>
 </phpunit>
 `,
@@ -126,10 +129,13 @@ describe('PHP SDK', { timeout: 300_000 }, () => {
     expect(Object.keys(manifest.require).every((r) => r === 'php' || r.startsWith('ext-'))).toBe(true);
   });
 
-  it('passes the runtime unit tests, the type test, the PSR-18 adapter and the live suite (XML and JSON), with pcov coverage', async () => {
+  it('passes the conformance suite, the runtime unit tests, the type test, the PSR-18 adapter and the live suite (XML and JSON), with pcov coverage', async () => {
     const coverage = join(project, 'coverage.txt');
     const r = await run('php', ['-d', 'pcov.enabled=1', '-d', `pcov.directory=${join(project, 'vendor')}`, '/usr/bin/phpunit', `--coverage-text=${coverage}`], project, env);
     expect(r.out, r.out).toMatch(/OK \(\d+ tests/);
+    // The conformance cases ran too: one PHPUnit test per case of spec/conformance/.
+    const conformance = await run('php', ['/usr/bin/phpunit', '--testsuite', 'conformance'], project, env);
+    expect(conformance.out, conformance.out).toMatch(/OK \((\d+) tests/);
     const summary = readFileSync(coverage, 'utf8');
     const lines = Number(/Lines:\s+([\d.]+)%/.exec(summary)?.[1]);
     console.log(`PHP SDK line coverage (pcov): ${lines}%`);

@@ -8,6 +8,7 @@ import { emitPhpClient } from './client.ts';
 import { emitPhpPackage } from './package.ts';
 import { formatPhp } from './format.ts';
 import { emitPhpReadme } from './readme.ts';
+import { emitPhpConformance } from './conformance.ts';
 
 export const php: Target = {
   name: 'php',
@@ -15,6 +16,7 @@ export const php: Target = {
     { name: 'php-client', needs: ['descriptors', 'patterns'], emit: emitPhpClient },
     { name: 'php-package', needs: [], emit: emitPhpPackage },
     { name: 'php-readme', needs: [], emit: emitPhpReadme },
+    { name: 'php-conformance', needs: [], emit: emitPhpConformance },
   ],
   formatters: { php: formatPhp },
 };

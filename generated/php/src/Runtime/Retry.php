@@ -8,7 +8,9 @@ namespace Crmgen\Client\Runtime;
  * When a failed call is sent again (the shared retry table): a 429 ran nothing, so any call waits
  * out its Retry-After once, when one is given and it is at most maxRetryAfterSeconds; a 503 (and
  * any 5xx or network failure) only for calls that may run twice (GET, PUT, DELETE), after its
- * Retry-After when given, else after an exponential backoff with jitter.
+ * Retry-After when given (not at all when that is longer than maxRetryAfterSeconds), else after an
+ * exponential backoff with jitter. Retry-After is whole seconds or an HTTP date; anything else
+ * counts as absent.
  */
 final class Retry
 {
@@ -31,14 +33,17 @@ final class Retry
         if (preg_match('/^\s*\d+\s*$/', $header) === 1) {
             return (int) trim($header);
         }
-        $at = \DateTimeImmutable::createFromFormat(\DateTimeInterface::RFC7231, trim($header), new \DateTimeZone('UTC'));
-        if ($at === false) {
-            $t = strtotime($header);
-            if ($t === false) {
-                return null;
+        // An HTTP date (IMF-fixdate, or the obsolete RFC 850 and asctime forms); anything else counts as absent.
+        $t = null;
+        foreach (['D, d M Y H:i:s \G\M\T', 'l, d-M-y H:i:s \G\M\T', 'D M j H:i:s Y'] as $form) {
+            $at = \DateTimeImmutable::createFromFormat('!' . $form, trim($header), new \DateTimeZone('UTC'));
+            if ($at !== false) {
+                $t = $at->getTimestamp();
+                break;
             }
-        } else {
-            $t = $at->getTimestamp();
+        }
+        if ($t === null) {
+            return null;
         }
         return max(0, $t - ($now ?? time()));
     }
@@ -57,8 +62,11 @@ final class Retry
             return !$rateLimitedBefore && $after !== null && $after <= $this->maxRetryAfterSeconds ? (float) $after : null;
         }
         if (($status >= 500 || $status === 0) && in_array(strtoupper($method), self::IDEMPOTENT, true)) {
+            if ($after !== null && $after > $this->maxRetryAfterSeconds) {
+                return null;
+            }
             if ($after !== null && $after > 0) {
-                return min((float) $after, $this->maxDelaySeconds);
+                return (float) $after;
             }
             return -min($this->maxDelaySeconds, $this->baseDelaySeconds * 2 ** $attempt);
         }

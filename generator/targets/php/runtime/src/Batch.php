@@ -11,20 +11,34 @@ namespace Crmgen\Client\Runtime;
 final class Batch
 {
     /**
+     * The multipart body of a batch request. Each part: Content-Type, Content-Transfer-Encoding and
+     * Content-ID <N>; the nested request's headers in canonical case, Content-Type first, then
+     * Content-Length (set from the body when there is one), then the rest in their order.
+     *
      * @param list<array{method: string, path: string, headers: array<string, string>, body: string}> $parts
      */
     public static function encode(array $parts, string $boundary, string $partContentType): string
     {
         $out = '';
         foreach ($parts as $i => $p) {
-            $out .= "--{$boundary}\r\nContent-Type: {$partContentType}\r\nContent-ID: <" . ($i + 1) . ">\r\n\r\n";
-            $out .= "{$p['method']} {$p['path']} HTTP/1.1\r\n";
-            $headers = $p['headers'];
+            $headers = [];
+            foreach ($p['headers'] as $name => $value) {
+                if (strtolower($name) !== 'content-length') {
+                    $headers[strtolower($name)] = $value;
+                }
+            }
             if ($p['body'] !== '') {
                 $headers['content-length'] = (string) strlen($p['body']);
             }
-            foreach ($headers as $name => $value) {
-                $out .= "{$name}: {$value}\r\n";
+            $rank = static fn (string $n): int => ['content-type' => 0, 'content-length' => 1, 'location' => 2][$n] ?? 3;
+            $names = array_keys($headers);
+            $order = array_flip($names);
+            usort($names, static fn (string $a, string $b): int => [$rank($a), $order[$a]] <=> [$rank($b), $order[$b]]);
+            $out .= "--{$boundary}\r\nContent-Type: {$partContentType}\r\nContent-Transfer-Encoding: binary\r\nContent-ID: <" . ($i + 1) . ">\r\n\r\n";
+            $out .= "{$p['method']} {$p['path']} HTTP/1.1\r\n";
+            foreach ($names as $name) {
+                $canonical = implode('-', array_map('ucfirst', explode('-', $name)));
+                $out .= "{$canonical}: {$headers[$name]}\r\n";
             }
             $out .= "\r\n{$p['body']}\r\n";
         }

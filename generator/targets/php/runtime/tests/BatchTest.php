@@ -11,8 +11,8 @@ final class BatchTest extends TestCase
 {
     public function testEncode(): void
     {
-        $body = Batch::encode([['method' => 'POST', 'path' => '/contacts/', 'headers' => ['content-type' => 'application/xml'], 'body' => '<request/>']], 'b1', 'application/http');
-        self::assertSame("--b1\r\nContent-Type: application/http\r\nContent-ID: <1>\r\n\r\nPOST /contacts/ HTTP/1.1\r\ncontent-type: application/xml\r\ncontent-length: 10\r\n\r\n<request/>\r\n--b1--\r\n", $body);
+        $body = Batch::encode([['method' => 'POST', 'path' => '/contacts/', 'headers' => ['accept' => 'application/xml', 'content-type' => 'application/xml', 'Content-Length' => '3'], 'body' => '<request/>']], 'b1', 'application/http');
+        self::assertSame("--b1\r\nContent-Type: application/http\r\nContent-Transfer-Encoding: binary\r\nContent-ID: <1>\r\n\r\nPOST /contacts/ HTTP/1.1\r\nContent-Type: application/xml\r\nContent-Length: 10\r\nAccept: application/xml\r\n\r\n<request/>\r\n--b1--\r\n", $body);
     }
 
     public function testDecode(): void
