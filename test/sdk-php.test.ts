@@ -43,6 +43,28 @@ const run = (cmd: string, args: string[], cwd: string, env: Record<string, strin
     child.on('close', (code) => done({ code, out }));
   });
 
+const unescapeHtml = (s: string) =>
+  s
+    .replace(/&#x([0-9a-f]+);/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16)))
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
+
+/** The PHP examples of the docs pages whose file name matches `page`. */
+function docsExamples(page: RegExp): { page: string; code: string }[] {
+  const docs = resolve(root, 'generated/docs');
+  return readdirSync(docs)
+    .filter((f) => page.test(f))
+    .sort()
+    .flatMap((f) =>
+      [...readFileSync(join(docs, f), 'utf8').matchAll(/<div class="example" data-kind="php">[\s\S]*?<pre><code>([\s\S]*?)<\/code><\/pre><\/div>/g)].map((m) => ({ page: f, code: unescapeHtml(m[1]!) })),
+    );
+}
+
+/** What a block's comments say it prints: `echo ...; // this`, in order. */
+const promised = (code: string) => [...code.matchAll(/^\s*echo .*;\s*\/\/ (.*)$/gm)].map((m) => m[1]!.trim());
+
 /** The ```php blocks of a Markdown text. */
 export function phpBlocks(markdown: string): string[] {
   return [...markdown.matchAll(/^```php\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
@@ -140,6 +162,36 @@ describe('PHP SDK', { timeout: 300_000 }, () => {
     const lines = Number(/Lines:\s+([\d.]+)%/.exec(summary)?.[1]);
     console.log(`PHP SDK line coverage (pcov): ${lines}%`);
     expect(lines).toBeGreaterThanOrEqual(minCoverage);
+  });
+
+  it('runs every PHP block of the guides, printing what it promises', async () => {
+    const blocks = docsExamples(/^guide-.*\.html$/);
+    expect(new Set(blocks.map((b) => b.page)).size).toBeGreaterThanOrEqual(5);
+    for (const [i, b] of blocks.entries()) {
+      const file = join(project, `guide-${i}.php`);
+      writeFileSync(file, b.code);
+      const r = await run('php', [file], project, env);
+      expect(r.code, `${b.page}:\n${b.code}\n---\n${r.out}`).toBe(0);
+      expect(r.out.trim().split('\n'), `${b.page}:\n${b.code}`).toEqual(promised(b.code));
+    }
+  });
+
+  it('runs every PHP example of the reference pages against the service without a type error', async () => {
+    const examples = docsExamples(/^(?!guide-).*\.html$/);
+    expect(examples.length).toBeGreaterThan(50);
+    // One script: each example in a function of its own; a refusal of the service is fine (the ids are
+    // examples), a TypeError or any other error of PHP is not.
+    const body = examples
+      .map((e, i) => `function example${i}(Client $crm): void\n{\n${e.code}\n}\ntry {\n    example${i}($crm);\n} catch (ServiceException) {\n}\n`)
+      .join('\n');
+    const file = join(project, 'reference-examples.php');
+    writeFileSync(
+      file,
+      `<?php\n\ndeclare(strict_types=1);\n\nrequire __DIR__ . '/vendor/autoload.php';\n\nuse Crmgen\\Client\\Client;\nuse Crmgen\\Client\\Id;\nuse Crmgen\\Client\\Model;\nuse Crmgen\\Client\\Runtime\\ServiceException;\n\n$crm = Client::create(getenv('CRM_URL'), getenv('CRM_EMAIL'), getenv('CRM_TOKEN'));\n${body}echo "done\\n";\n`,
+    );
+    const r = await run('php', [file], project, env);
+    expect(r.code, r.out).toBe(0);
+    expect(r.out.trim()).toBe('done');
   });
 
   it('runs every php block of its README in the project', async () => {

@@ -3,6 +3,7 @@
 // XML, JSON and curl ones. A new target adds its line here as well as in index.ts.
 import type { Operation } from '../pipeline/model.ts';
 import { typescriptDocs } from './typescript/docs.ts';
+import { phpDocs } from './php/docs.ts';
 
 /** One endpoint's example, as every language writes it: the same ids and values. */
 export interface ExampleCall {
@@ -19,6 +20,8 @@ export interface ExampleCall {
   value?: unknown;
   /** Files sent with the call (multipart/form-data). */
   files: { field: string; filename: string }[];
+  /** Each record kind's singular (contacts: contact), for SDKs that name types after it. */
+  singulars?: Record<string, string>;
 }
 
 export interface DocsLanguage {
@@ -31,4 +34,4 @@ export interface DocsLanguage {
   call(example: ExampleCall): { label: string; text: string };
 }
 
-export const docsLanguages: readonly DocsLanguage[] = [typescriptDocs];
+export const docsLanguages: readonly DocsLanguage[] = [typescriptDocs, phpDocs];

@@ -39,10 +39,8 @@ interface Scope {
   ownId?: string;
 }
 
-/** The class name of a message: records/contacts.createRecord.request -> ContactsCreateRecordRequest. */
-export function messageClass(key: string): string {
-  return pascal(key.replace(/^(records|activities)\//, ''));
-}
+export { messageClass } from './names.ts';
+import { messageClass } from './names.ts';
 
 function enumFields(fields: readonly Field[] | undefined, out: Map<string, string>) {
   const walk = (name: string, shape: Shape | undefined) => {

@@ -47,3 +47,8 @@ export function literal(v: unknown): string {
     .map(([k, x]) => `${str(k)} => ${literal(x)}`)
     .join(', ')}]`;
 }
+
+/** The class name of a message: records/contacts.createRecord.request -> ContactsCreateRecordRequest. */
+export function messageClass(key: string): string {
+  return pascal(key.replace(/^(records|activities)\//, ''));
+}
