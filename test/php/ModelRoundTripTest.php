@@ -9,8 +9,8 @@ use PHPUnit\Framework\TestCase;
 require_once __DIR__ . '/Samples.php';
 
 /**
- * Every value class of the package, with every property given: toWire() then fromWire() gives the
- * same value back, and so does the wire array once written as XML and JSON and read again by the
+ * Every value class of the package, with every property given: fromWire(toWire()) gives the same
+ * wire array back, and so does the wire array once written as XML and JSON and read again by the
  * codec, for the messages whose descriptor the package holds.
  */
 final class ModelRoundTripTest extends TestCase
@@ -25,7 +25,8 @@ final class ModelRoundTripTest extends TestCase
             }
             $value = Samples::build($class);
             $wire = $value->toWire();
-            self::assertEquals($value, $class::fromWire($wire), $class);
+            // Compared on the wire: a parent id reads back as the first of the allowed parents' classes.
+            self::assertEquals($wire, $class::fromWire($wire)->toWire(), $class);
             $n++;
         }
         self::assertGreaterThan(50, $n);
@@ -43,9 +44,9 @@ final class ModelRoundTripTest extends TestCase
             $value = Samples::build($class);
             $wire = $value->toWire();
             $xml = Codec::toXml($desc, $wire, 'response');
-            self::assertEquals($value, $class::fromWire(Codec::fromXml($desc, Xml::parse($xml, 1 << 20, 32, 10000))), "{$key} (XML)");
+            self::assertEquals($wire, $class::fromWire(Codec::fromXml($desc, Xml::parse($xml, 1 << 20, 32, 10000)))->toWire(), "{$key} (XML)");
             $json = json_decode((string) json_encode(Codec::toJson($desc, $wire)), true);
-            self::assertEquals($value, $class::fromWire(Codec::fromJson($desc, $json)), "{$key} (JSON)");
+            self::assertEquals($wire, $class::fromWire(Codec::fromJson($desc, $json))->toWire(), "{$key} (JSON)");
             $n++;
         }
         self::assertGreaterThan(20, $n);

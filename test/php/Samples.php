@@ -68,6 +68,16 @@ final class Samples
         if (enum_exists($name)) {
             return $name::cases()[0];
         }
+        if (interface_exists($name) && str_starts_with($name, 'Crmgen\\Client\\Id\\')) {
+            // An XParent: an id of one of the allowed parents (a record's, when one was made).
+            $implementing = array_values(array_filter(self::classes('Id'), static fn (string $c): bool => class_exists($c) && is_subclass_of($c, $name)));
+            foreach ($implementing as $c) {
+                if (isset(self::$ids[$c])) {
+                    return self::$ids[$c];
+                }
+            }
+            return new $implementing[0](1);
+        }
         if (str_starts_with($name, 'Crmgen\\Client\\Id\\')) {
             return self::$ids[$name] ?? new $name(1);
         }

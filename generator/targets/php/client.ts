@@ -275,5 +275,5 @@ ${inits.join('\n')}
 `,
     format: 'php',
   });
-  return [...files, ...models.files, ...fixedModelFiles(spec, derived, used)];
+  return [...files, ...models.finish(), ...fixedModelFiles(spec, derived, used)];
 }

@@ -15,6 +15,8 @@ const header = (ns: string) => `<?php\n\ndeclare(strict_types=1);\n\nnamespace $
 /** The id class of a record kind (contacts -> ContactId) or an activity segment (task -> TaskId). */
 export const kindId = (spec: Spec, kind: string) => `${pascal(spec.kinds.find((k) => k.name === kind)?.singular ?? kind)}Id`;
 export const segmentId = (segment: string) => `${pascal(segment)}Id`;
+/** The interface of the ids that may be a segment's parent: task -> TaskParent. */
+export const parentInterface = (segment: string) => `${pascal(segment)}Parent`;
 
 /** One message of an operation: its descriptor key and the class that holds it. */
 export interface MessageClass {
@@ -92,6 +94,8 @@ export class Models {
   private readonly names = new Set<string>();
   readonly enums = new Map<string, string>();
   readonly byKey = new Map<string, string>();
+  /** The classes of an activity type's fields chosen by typeid: they implement ActivityFields. */
+  readonly selCases = new Set<string>();
   /** Class -> the class of its inline entries (a list answer's entries). */
   readonly inlEntries = new Map<string, string>();
 
@@ -127,6 +131,15 @@ export class Models {
     const name = this.object(desc as ObjectDesc, messageClass(key), scopeOf(this.spec, key), '', key);
     this.byKey.set(key, name);
     return name;
+  }
+
+  /** The files, the activity types' fields classes implementing ActivityFields. */
+  finish(): GeneratedFile[] {
+    for (const f of this.files) {
+      const cls = /\/(\w+)\.php$/.exec(f.path)![1]!;
+      if (this.selCases.has(cls)) f.content = f.content.replace(`final class ${cls} implements WireValue`, `final class ${cls} implements ActivityFields`);
+    }
+    return this.files;
   }
 
   private unique(name: string): string {
@@ -175,12 +188,13 @@ export class Models {
       const cls = this.object(cd, a ? `${pascal(a.segment)}Fields` : `Typeid${typeid}Fields`, { request: scope.request, enums: new Map() }, '');
       cases.push([typeid, cls]);
     }
-    const classes = [...new Set(cases.map(([, c]) => c))];
+    for (const [, c] of cases) this.selCases.add(c);
     const on = `$w[${str(sel.on)}]`;
     return {
       wire,
       name: ident(wire),
-      type: [...classes, 'array'].join('|'),
+      // An interface, not a union of the classes: a new activity type adds a class, and changes no type.
+      type: `\\${rootNamespace}\\Model\\ActivityFields|array`,
       doc: `the activity type's fields, by ${sel.on} (an unknown type: array<string, mixed>)`,
       from: (v) =>
         `isset(${v}) ? (match ((string) (${on} ?? '')) { ${cases.map(([t, c]) => `${str(t)} => ${c}::fromWire(${v})`).join(', ')}, default => ${v} }) : null`,
@@ -251,7 +265,16 @@ export class Models {
     }
     if (scope.request && scope.segment && path === '.parent') {
       const types = this.parentTypes(scope.segment);
-      return { wire, name, type: types.join('|'), doc: 'the parent: one of the kinds and segments this activity type may sit under', from: (v) => `isset(${v}) ? new ${types[0]}((int) ${v}) : null`, to: (v) => `${v}?->value` };
+      // The id classes of the allowed parents implement this interface: another parent is a TypeError.
+      const type = `\\${rootNamespace}\\Id\\${parentInterface(scope.segment)}`;
+      return {
+        wire,
+        name,
+        type,
+        doc: 'the id of a parent this activity type may sit under (a wire value reads as the first of them)',
+        from: (v) => `isset(${v}) ? new ${types[0]}((int) ${v}) : null`,
+        to: (v) => `${v}?->value`,
+      };
     }
     switch (code) {
       case 'i':
@@ -358,14 +381,31 @@ ${to.join('\n')}
 /** Id value types, the WireValue interface, Descriptors.php and Api.php. */
 export function fixedModelFiles(spec: Spec, derived: Derived, used: Set<string>): GeneratedFile[] {
   const files: GeneratedFile[] = [];
-  const idClass = (name: string, what: string) =>
+  // Which segments each kind's or segment's id may be the parent of (its XParent interfaces).
+  const parentOf = (id: string) =>
+    spec.activities.filter((a) => a.parents.some((p) => (p === 'record' ? spec.kinds.some((k) => k.name === id) : p === id))).map((a) => parentInterface(a.segment));
+  const idClass = (name: string, what: string, of: string) => {
+    const ifaces = parentOf(of);
     files.push({
       path: `php/src/Id/${name}.php`,
-      content: `${header('Id')}/** The id of ${what}: its own type, so an id of another kind or segment is a TypeError. */\nfinal class ${name}\n{\n  public function __construct(public readonly int $value)\n  {\n  }\n}\n`,
+      content: `${header('Id')}/** The id of ${what}: its own type, so an id of another kind or segment is a TypeError. */\nfinal class ${name}${ifaces.length ? ` implements ${ifaces.join(', ')}` : ''}\n{\n  public function __construct(public readonly int $value)\n  {\n  }\n}\n`,
       format: 'php',
     });
-  for (const k of spec.kinds) idClass(kindId(spec, k.name), `a record of ${k.name}`);
-  for (const a of spec.activities) idClass(segmentId(a.segment), `a ${a.segment} activity`);
+  };
+  for (const k of spec.kinds) idClass(kindId(spec, k.name), `a record of ${k.name}`, k.name);
+  for (const a of spec.activities) idClass(segmentId(a.segment), `a ${a.segment} activity`, a.segment);
+  for (const a of spec.activities) {
+    files.push({
+      path: `php/src/Id/${parentInterface(a.segment)}.php`,
+      content: `${header('Id')}/** An id that may be the parent of a ${a.segment} activity (implemented by the id classes of its allowed parents). */\ninterface ${parentInterface(a.segment)}\n{\n}\n`,
+      format: 'php',
+    });
+  }
+  files.push({
+    path: 'php/src/Model/ActivityFields.php',
+    content: `${header('Model')}/** The fields of an activity entry, one class per activity type (chosen by its typeid). */\ninterface ActivityFields extends WireValue\n{\n}\n`,
+    format: 'php',
+  });
   files.push({
     path: 'php/src/Model/WireValue.php',
     content: `${header('Model')}/** A value class the codec reads and writes. */\ninterface WireValue\n{\n  /** @return array<string, mixed> */\n  public function toWire(): array;\n}\n`,

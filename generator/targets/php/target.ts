@@ -9,6 +9,7 @@ import { emitPhpPackage } from './package.ts';
 import { formatPhp } from './format.ts';
 import { emitPhpReadme } from './readme.ts';
 import { emitPhpConformance } from './conformance.ts';
+import { phpSurface } from './surface.ts';
 
 export const php: Target = {
   name: 'php',
@@ -19,4 +20,5 @@ export const php: Target = {
     { name: 'php-conformance', needs: [], emit: emitPhpConformance },
   ],
   formatters: { php: formatPhp },
+  surface: { reads: ['php-client'], lines: phpSurface },
 };

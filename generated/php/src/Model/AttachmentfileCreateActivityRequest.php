@@ -7,8 +7,8 @@ namespace Crmgen\Client\Model;
 final class AttachmentfileCreateActivityRequest implements WireValue
 {
     public function __construct(
-        /** @var \Crmgen\Client\Id\ScheduledemailId|null the parent: one of the kinds and segments this activity type may sit under */
-        public readonly ?\Crmgen\Client\Id\ScheduledemailId $parent = null,
+        /** @var \Crmgen\Client\Id\AttachmentfileParent|null the id of a parent this activity type may sit under (a wire value reads as the first of them) */
+        public readonly ?\Crmgen\Client\Id\AttachmentfileParent $parent = null,
         public readonly ?AttachmentfileCreateActivityRequestData $data = null,
         public readonly ?bool $flagged = null,
         public readonly ?int $after = null,

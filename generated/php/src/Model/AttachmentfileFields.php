@@ -4,7 +4,7 @@ declare(strict_types=1);
 
 namespace Crmgen\Client\Model;
 
-final class AttachmentfileFields implements WireValue
+final class AttachmentfileFields implements ActivityFields
 {
     public function __construct(public readonly ?FileFieldsFile $file = null) {}
 

@@ -4,7 +4,7 @@ declare(strict_types=1);
 
 namespace Crmgen\Client\Model;
 
-final class BillingawidgetFields implements WireValue
+final class BillingawidgetFields implements ActivityFields
 {
     public function __construct(public readonly ?int $clientid = null) {}
 

@@ -7,8 +7,8 @@ namespace Crmgen\Client\Model;
 final class BillingbwidgetCreateActivityRequest implements WireValue
 {
     public function __construct(
-        /** @var \Crmgen\Client\Id\ContactId|\Crmgen\Client\Id\CompanyId|\Crmgen\Client\Id\ProjectblogId|\Crmgen\Client\Id\TicketId|null the parent: one of the kinds and segments this activity type may sit under */
-        public readonly \Crmgen\Client\Id\ContactId|\Crmgen\Client\Id\CompanyId|\Crmgen\Client\Id\ProjectblogId|\Crmgen\Client\Id\TicketId|null $parent = null,
+        /** @var \Crmgen\Client\Id\BillingbwidgetParent|null the id of a parent this activity type may sit under (a wire value reads as the first of them) */
+        public readonly ?\Crmgen\Client\Id\BillingbwidgetParent $parent = null,
         public readonly ?BillingbwidgetCreateActivityRequestData $data = null,
         public readonly ?bool $flagged = null,
         public readonly ?int $after = null,

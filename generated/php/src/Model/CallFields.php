@@ -4,7 +4,7 @@ declare(strict_types=1);
 
 namespace Crmgen\Client\Model;
 
-final class CallFields implements WireValue
+final class CallFields implements ActivityFields
 {
     public function __construct(
         public readonly ?string $details = null,

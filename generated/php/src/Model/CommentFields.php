@@ -4,7 +4,7 @@ declare(strict_types=1);
 
 namespace Crmgen\Client\Model;
 
-final class CommentFields implements WireValue
+final class CommentFields implements ActivityFields
 {
     public function __construct(public readonly ?string $posttext = null) {}
 

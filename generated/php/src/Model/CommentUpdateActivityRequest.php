@@ -7,8 +7,8 @@ namespace Crmgen\Client\Model;
 final class CommentUpdateActivityRequest implements WireValue
 {
     public function __construct(
-        /** @var \Crmgen\Client\Id\BillingawidgetId|\Crmgen\Client\Id\BillingbwidgetId|\Crmgen\Client\Id\CallId|\Crmgen\Client\Id\EventId|\Crmgen\Client\Id\FileId|\Crmgen\Client\Id\FollowupId|\Crmgen\Client\Id\LinkedemailsId|\Crmgen\Client\Id\MarketingawidgetId|\Crmgen\Client\Id\MarketingbwidgetId|\Crmgen\Client\Id\NoteId|\Crmgen\Client\Id\OnlinedocId|\Crmgen\Client\Id\OpportunityId|\Crmgen\Client\Id\PhotolistId|\Crmgen\Client\Id\ScheduledemailId|\Crmgen\Client\Id\SeparatorId|\Crmgen\Client\Id\SupportwidgetId|\Crmgen\Client\Id\TaskId|\Crmgen\Client\Id\TasklistId|\Crmgen\Client\Id\WebsiteId|null the parent: one of the kinds and segments this activity type may sit under */
-        public readonly \Crmgen\Client\Id\BillingawidgetId|\Crmgen\Client\Id\BillingbwidgetId|\Crmgen\Client\Id\CallId|\Crmgen\Client\Id\EventId|\Crmgen\Client\Id\FileId|\Crmgen\Client\Id\FollowupId|\Crmgen\Client\Id\LinkedemailsId|\Crmgen\Client\Id\MarketingawidgetId|\Crmgen\Client\Id\MarketingbwidgetId|\Crmgen\Client\Id\NoteId|\Crmgen\Client\Id\OnlinedocId|\Crmgen\Client\Id\OpportunityId|\Crmgen\Client\Id\PhotolistId|\Crmgen\Client\Id\ScheduledemailId|\Crmgen\Client\Id\SeparatorId|\Crmgen\Client\Id\SupportwidgetId|\Crmgen\Client\Id\TaskId|\Crmgen\Client\Id\TasklistId|\Crmgen\Client\Id\WebsiteId|null $parent = null,
+        /** @var \Crmgen\Client\Id\CommentParent|null the id of a parent this activity type may sit under (a wire value reads as the first of them) */
+        public readonly ?\Crmgen\Client\Id\CommentParent $parent = null,
         public readonly ?CommentCreateActivityRequestData $data = null,
         public readonly ?bool $flagged = null,
         public readonly ?int $after = null,

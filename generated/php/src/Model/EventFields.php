@@ -4,7 +4,7 @@ declare(strict_types=1);
 
 namespace Crmgen\Client\Model;
 
-final class EventFields implements WireValue
+final class EventFields implements ActivityFields
 {
     public function __construct(
         public readonly ?string $title = null,

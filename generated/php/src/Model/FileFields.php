@@ -4,7 +4,7 @@ declare(strict_types=1);
 
 namespace Crmgen\Client\Model;
 
-final class FileFields implements WireValue
+final class FileFields implements ActivityFields
 {
     public function __construct(
         public readonly ?string $caption = null,

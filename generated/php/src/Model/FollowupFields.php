@@ -4,7 +4,7 @@ declare(strict_types=1);
 
 namespace Crmgen\Client\Model;
 
-final class FollowupFields implements WireValue
+final class FollowupFields implements ActivityFields
 {
     public function __construct(
         public readonly ?string $details = null,

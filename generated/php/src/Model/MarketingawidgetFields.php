@@ -4,7 +4,7 @@ declare(strict_types=1);
 
 namespace Crmgen\Client\Model;
 
-final class MarketingawidgetFields implements WireValue
+final class MarketingawidgetFields implements ActivityFields
 {
     public function __construct(public readonly ?int $contactid = null) {}
 

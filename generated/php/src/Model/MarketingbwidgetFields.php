@@ -4,7 +4,7 @@ declare(strict_types=1);
 
 namespace Crmgen\Client\Model;
 
-final class MarketingbwidgetFields implements WireValue
+final class MarketingbwidgetFields implements ActivityFields
 {
     public function __construct() {}
 

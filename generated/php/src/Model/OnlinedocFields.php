@@ -4,7 +4,7 @@ declare(strict_types=1);
 
 namespace Crmgen\Client\Model;
 
-final class OnlinedocFields implements WireValue
+final class OnlinedocFields implements ActivityFields
 {
     public function __construct(public readonly ?string $title = null, public readonly ?string $url = null) {}
 

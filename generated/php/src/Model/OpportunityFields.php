@@ -4,7 +4,7 @@ declare(strict_types=1);
 
 namespace Crmgen\Client\Model;
 
-final class OpportunityFields implements WireValue
+final class OpportunityFields implements ActivityFields
 {
     public function __construct(
         public readonly ?string $description = null,

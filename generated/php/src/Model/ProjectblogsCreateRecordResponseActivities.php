@@ -21,8 +21,8 @@ final class ProjectblogsCreateRecordResponseActivities implements WireValue
         public readonly ?int $creatorid = null,
         public readonly ?string $creatorname = null,
         public readonly ?int $position = null,
-        /** @var NoteFields|EventFields|FollowupFields|WebsiteFields|TaskFields|TimerecordFields|TasklistFields|FileFields|BillingawidgetFields|MarketingawidgetFields|PhotolistFields|OpportunityFields|OnlinedocFields|MarketingbwidgetFields|TemplateFields|AttachmentfileFields|SeparatorFields|CallFields|ScheduledemailFields|LinkedemailsFields|CommentFields|SupportwidgetFields|array<string, mixed>|null the activity type's fields, by typeid (an unknown type: array<string, mixed>) */
-        public readonly NoteFields|EventFields|FollowupFields|WebsiteFields|TaskFields|TimerecordFields|TasklistFields|FileFields|BillingawidgetFields|MarketingawidgetFields|PhotolistFields|OpportunityFields|OnlinedocFields|MarketingbwidgetFields|TemplateFields|AttachmentfileFields|SeparatorFields|CallFields|ScheduledemailFields|LinkedemailsFields|CommentFields|SupportwidgetFields|array|null $fields = null,
+        /** @var \Crmgen\Client\Model\ActivityFields|array<string, mixed>|null the activity type's fields, by typeid (an unknown type: array<string, mixed>) */
+        public readonly \Crmgen\Client\Model\ActivityFields|array|null $fields = null,
         public readonly ?int $modificatorid = null,
         public readonly ?string $modificatorname = null,
         public readonly ?int $id = null,

@@ -24,8 +24,8 @@ final class ReportActivitiesResponseActivity implements WireValue
         public readonly ?string $updated = null,
         public readonly ?string $title = null,
         public readonly ?bool $completed = null,
-        /** @var NoteFields|EventFields|FollowupFields|WebsiteFields|TaskFields|TimerecordFields|TasklistFields|FileFields|BillingawidgetFields|MarketingawidgetFields|PhotolistFields|OpportunityFields|OnlinedocFields|MarketingbwidgetFields|TemplateFields|AttachmentfileFields|SeparatorFields|CallFields|ScheduledemailFields|LinkedemailsFields|CommentFields|SupportwidgetFields|array<string, mixed>|null the activity type's fields, by typeid (an unknown type: array<string, mixed>) */
-        public readonly NoteFields|EventFields|FollowupFields|WebsiteFields|TaskFields|TimerecordFields|TasklistFields|FileFields|BillingawidgetFields|MarketingawidgetFields|PhotolistFields|OpportunityFields|OnlinedocFields|MarketingbwidgetFields|TemplateFields|AttachmentfileFields|SeparatorFields|CallFields|ScheduledemailFields|LinkedemailsFields|CommentFields|SupportwidgetFields|array|null $fields = null,
+        /** @var \Crmgen\Client\Model\ActivityFields|array<string, mixed>|null the activity type's fields, by typeid (an unknown type: array<string, mixed>) */
+        public readonly \Crmgen\Client\Model\ActivityFields|array|null $fields = null,
         /** @var list<ReportActivitiesResponseActivityComment>|null */
         public readonly ?array $comments = null,
         public readonly ?ReportNextactionsResponseActionItem $item = null,

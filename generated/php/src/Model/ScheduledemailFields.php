@@ -4,7 +4,7 @@ declare(strict_types=1);
 
 namespace Crmgen\Client\Model;
 
-final class ScheduledemailFields implements WireValue
+final class ScheduledemailFields implements ActivityFields
 {
     public function __construct(
         /** @var list<string>|null */

@@ -4,7 +4,7 @@ declare(strict_types=1);
 
 namespace Crmgen\Client\Model;
 
-final class SeparatorFields implements WireValue
+final class SeparatorFields implements ActivityFields
 {
     public function __construct(public readonly ?string $title = null, public readonly ?bool $hidesiblings = null) {}
 

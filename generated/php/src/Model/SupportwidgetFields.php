@@ -4,7 +4,7 @@ declare(strict_types=1);
 
 namespace Crmgen\Client\Model;
 
-final class SupportwidgetFields implements WireValue
+final class SupportwidgetFields implements ActivityFields
 {
     public function __construct(public readonly ?int $userid = null) {}
 

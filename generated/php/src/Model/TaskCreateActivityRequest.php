@@ -7,8 +7,8 @@ namespace Crmgen\Client\Model;
 final class TaskCreateActivityRequest implements WireValue
 {
     public function __construct(
-        /** @var \Crmgen\Client\Id\TasklistId|null the parent: one of the kinds and segments this activity type may sit under */
-        public readonly ?\Crmgen\Client\Id\TasklistId $parent = null,
+        /** @var \Crmgen\Client\Id\TaskParent|null the id of a parent this activity type may sit under (a wire value reads as the first of them) */
+        public readonly ?\Crmgen\Client\Id\TaskParent $parent = null,
         public readonly ?TaskCreateActivityRequestData $data = null,
         public readonly ?bool $flagged = null,
         public readonly ?int $after = null,

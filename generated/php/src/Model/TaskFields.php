@@ -4,7 +4,7 @@ declare(strict_types=1);
 
 namespace Crmgen\Client\Model;
 
-final class TaskFields implements WireValue
+final class TaskFields implements ActivityFields
 {
     public function __construct(
         public readonly ?string $title = null,

@@ -4,7 +4,7 @@ declare(strict_types=1);
 
 namespace Crmgen\Client\Model;
 
-final class TasklistFields implements WireValue
+final class TasklistFields implements ActivityFields
 {
     public function __construct(
         public readonly ?string $title = null,

@@ -4,7 +4,7 @@ declare(strict_types=1);
 
 namespace Crmgen\Client\Model;
 
-final class TemplateFields implements WireValue
+final class TemplateFields implements ActivityFields
 {
     public function __construct(public readonly ?int $templateid = null) {}
 

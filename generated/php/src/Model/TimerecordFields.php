@@ -4,7 +4,7 @@ declare(strict_types=1);
 
 namespace Crmgen\Client\Model;
 
-final class TimerecordFields implements WireValue
+final class TimerecordFields implements ActivityFields
 {
     public function __construct(
         /** @var string|null a date as the service writes it */

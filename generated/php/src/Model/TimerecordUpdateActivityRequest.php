@@ -7,8 +7,8 @@ namespace Crmgen\Client\Model;
 final class TimerecordUpdateActivityRequest implements WireValue
 {
     public function __construct(
-        /** @var \Crmgen\Client\Id\CallId|\Crmgen\Client\Id\TaskId|null the parent: one of the kinds and segments this activity type may sit under */
-        public readonly \Crmgen\Client\Id\CallId|\Crmgen\Client\Id\TaskId|null $parent = null,
+        /** @var \Crmgen\Client\Id\TimerecordParent|null the id of a parent this activity type may sit under (a wire value reads as the first of them) */
+        public readonly ?\Crmgen\Client\Id\TimerecordParent $parent = null,
         public readonly ?TimerecordCreateActivityRequestData $data = null,
         public readonly ?bool $flagged = null,
         public readonly ?int $after = null,

@@ -4,7 +4,7 @@ declare(strict_types=1);
 
 namespace Crmgen\Client\Model;
 
-final class WebsiteFields implements WireValue
+final class WebsiteFields implements ActivityFields
 {
     public function __construct(public readonly ?string $caption = null, public readonly ?string $url = null) {}
 
