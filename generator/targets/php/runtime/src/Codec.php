@@ -134,7 +134,18 @@ final class Codec
     {
         switch ($desc['k']) {
             case 's':
-                return $el->children !== [] ? self::generic($el) : self::scalar($desc['s'], $el->text);
+                if ($el->children !== []) {
+                    return self::generic($el);
+                }
+                // Text and plain integers, most of every answer, without the general conversion.
+                $code = $desc['s'];
+                if ($code === 't') {
+                    return $el->text;
+                }
+                if ($code === 'i' && $el->text !== '' && ctype_digit($el->text)) {
+                    return (int) $el->text;
+                }
+                return self::scalar($code, $el->text);
             case 'o':
                 return self::objectFromXml($desc, $el);
             case 'l':
