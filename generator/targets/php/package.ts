@@ -23,7 +23,7 @@ export function emitPhpPackage(spec: Spec): GeneratedFile[] {
     type: 'library',
     version: p.version,
     license: p.license,
-    require: { php: '>=8.1', 'ext-curl': '*', 'ext-xmlreader': '*', 'ext-libxml': '*' },
+    require: { php: '>=8.1', 'ext-curl': '*', 'ext-xmlreader': '*' },
     suggest: { 'psr/http-client-implementation': 'to send through an application PSR-18 client (Runtime\\Psr18Transport)' },
     autoload: { 'psr-4': { [`${rootNamespace}\\`]: 'src/' } },
   };

@@ -105,7 +105,7 @@ final class Codec
     private static function keyed(string $name, string $prefix): bool
     {
         $n = strlen($prefix);
-        return strlen($name) > $n && str_starts_with($name, $prefix) && ctype_digit(substr($name, $n));
+        return strlen($name) > $n && str_starts_with($name, $prefix) && strspn($name, '0123456789', $n) === strlen($name) - $n;
     }
 
     /** @param array<string, mixed> $value */
@@ -142,7 +142,7 @@ final class Codec
                 if ($code === 't') {
                     return $el->text;
                 }
-                if ($code === 'i' && $el->text !== '' && ctype_digit($el->text)) {
+                if ($code === 'i' && $el->text !== '' && strspn($el->text, '0123456789') === strlen($el->text)) {
                     return (int) $el->text;
                 }
                 return self::scalar($code, $el->text);

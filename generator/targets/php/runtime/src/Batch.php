@@ -97,7 +97,7 @@ final class Batch
                 $headers[strtolower(trim(substr($line, 0, $colon)))] = trim(substr($line, $colon + 1));
             }
         }
-        if (isset($headers['content-length']) && ctype_digit($headers['content-length'])) {
+        if (isset($headers['content-length']) && preg_match('/^\d+$/', $headers['content-length']) === 1) {
             $body = substr($body, 0, (int) $headers['content-length']);
         } else {
             $body = (string) preg_replace('/\r\n$/', '', $body);
