@@ -13,12 +13,13 @@ import * as records from '../server/records.ts';
 import { ownerNameLookup } from '../server/owners.ts';
 import { startWebhooks } from '../server/webhooks.ts';
 import type { Caller } from '../server/context.ts';
+import { hashToken } from '../server/tokens.ts';
 
 const storage = await openStorage(process.env.DB!);
 const email = process.env.EMAIL!;
 const user = await storage.transaction(async (tx) => {
   const account = await tx.ensureAccount('default');
-  return (await tx.findUserByEmail(email)) ?? tx.addUser({ accountId: account.id, email, name: 'bench', token: 'unused', preventlogin: 0, preventprivatedata: 0, administrator: 1 });
+  return (await tx.findUserByEmail(email)) ?? tx.addUser({ accountId: account.id, email, name: 'bench', tokenHash: hashToken('unused'), preventlogin: 0, preventprivatedata: 0, administrator: 1 });
 });
 const principal: Principal = { user, accountId: user.accountId };
 // The outbox check every committed change makes (the bench's account has no hooks, as the service's).

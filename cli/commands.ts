@@ -132,8 +132,9 @@ const admin: Register = (program, run) => {
       run(async () => (await import('./admin.ts')).runAdmin(command, sub, this.opts(), this.args));
     };
   const users = program.command('users').description('users and their API tokens (administrator actions the API does not offer)');
-  users.command('add').description('add a user; prints its API token').argument('<EMAIL>').option('--name <NAME>', 'display name').option('--token <TOKEN>', 'API token (default: random)').addOption(account()).option('--admin', 'an administrator').addOption(db()).action(act('users', 'add'));
-  users.command('list').description('every user with its token and account').addOption(db()).action(act('users', 'list'));
+  users.command('add').description('add a user; prints its API token (shown once: only its hash is stored)').argument('<EMAIL>').option('--name <NAME>', 'display name').option('--token <TOKEN>', 'API token (default: random)').addOption(account()).option('--admin', 'an administrator').addOption(db()).action(act('users', 'add'));
+  users.command('list').description('every user with its account (never a token)').addOption(db()).action(act('users', 'list'));
+  users.command('token').description("give a user a new API token (printed once); the old one stops working").argument('<EMAIL>').option('--token <TOKEN>', 'the new token (default: random)').addOption(db()).action(act('users', 'token'));
   users.command('delete').description("revoke a user's API token for good").argument('<EMAIL>').addOption(db()).action(act('users', 'delete'));
   const groups = program.command('groups').description('workgroups');
   groups.command('add').description('add a workgroup').argument('<NAME>').requiredOption('--email <EMAIL>', "the group's e-mail address").option('--member <USERID>', 'a member (repeatable)', collect).addOption(account()).addOption(db()).action(act('groups', 'add'));

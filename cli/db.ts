@@ -17,7 +17,7 @@ export function dbOption(value: string | undefined): string {
   return value ?? process.env.DATABASE_URL ?? defaultDb();
 }
 
-export async function openDb(db: string): Promise<Storage> {
+export async function openDb(db: string, opts: { serve?: boolean } = {}): Promise<Storage> {
   if (db !== ':memory:' && !/^postgres(ql)?:\/\//.test(db)) mkdirSync(dirname(resolve(db)), { recursive: true });
-  return openStorage(db);
+  return openStorage(db, opts);
 }

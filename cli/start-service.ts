@@ -1,10 +1,10 @@
 // The reference service started for `crmgen serve`, once cli/serve.ts has checked the options and
 // (for --spec) pointed generated/ at the folder generated for that spec.
-import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Admission, RequestHead, ServiceRequest, ServiceResponse } from '../generated/server/dist/index.js';
 import { hostname } from 'node:os';
 import { redact } from '../server/storage/postgres.ts';
+import { hashToken, newToken } from '../server/tokens.ts';
 import { createReferenceService } from '../server/service.ts';
 import { startWebhooks } from '../server/webhooks.ts';
 import { pinnedResolver, systemResolver } from '../server/webhook-guard.ts';
@@ -70,7 +70,7 @@ export async function startService(o: ServeOptions): Promise<number> {
   const loginLimits = perAddressAndEmail && perAddress && loginWindow ? { perAddressAndEmail, perAddress, windowSeconds: loginWindow } : false;
   if (!loginLimits && (o.loginFailures ?? o.loginFailuresPerAddress ?? o.loginWindow) !== undefined) throw new UsageError('this spec has no auth.failedLogins: give --login-failures, --login-failures-per-address and --login-window together');
   const db = dbOption(o.db);
-  const storage = await openDb(db);
+  const storage = await openDb(db, { serve: true });
 
   // Users named on the command line exist; with none at all, one demo user.
   let demo: { email: string; token: string; userId: number } | undefined;
@@ -79,15 +79,16 @@ export async function startService(o: ServeOptions): Promise<number> {
       const existing = await tx.findUserByEmail(u.email);
       const account = await tx.ensureAccount(u.account);
       if (existing) {
-        if (existing.token !== u.token || existing.accountId !== account.id) throw new UsageError(`--user ${u.email}: that user exists with another token or account; use crmgen users to change it`);
+        if (existing.tokenHash !== hashToken(u.token) || existing.accountId !== account.id) throw new UsageError(`--user ${u.email}: that user exists with another token or account; use crmgen users to change it`);
         continue;
       }
-      await tx.addUser({ accountId: account.id, email: u.email, name: u.email.split('@')[0], token: u.token, preventlogin: 0, preventprivatedata: 0, administrator: 1 });
+      await tx.addUser({ accountId: account.id, email: u.email, name: u.email.split('@')[0], tokenHash: hashToken(u.token), preventlogin: 0, preventprivatedata: 0, administrator: 1 });
     }
     if ((await tx.countUsers()) === 0) {
       const account = await tx.ensureAccount('default');
-      const token = randomBytes(12).toString('hex');
-      const user = await tx.addUser({ accountId: account.id, email: 'demo@example.com', name: 'Demo', token, preventlogin: 0, preventprivatedata: 0, administrator: 1 });
+      // Printed once in the start-up line below; only its hash is stored.
+      const token = newToken();
+      const user = await tx.addUser({ accountId: account.id, email: 'demo@example.com', name: 'Demo', tokenHash: hashToken(token), preventlogin: 0, preventprivatedata: 0, administrator: 1 });
       demo = { email: user.email, token, userId: user.id };
     }
   });
@@ -127,7 +128,7 @@ export async function startService(o: ServeOptions): Promise<number> {
     observe: (r) => {
       metrics.call(r);
       const p = r.context;
-      requestLog.call(r, p && { user: p.user.email, userId: p.user.id, secrets: [p.user.token] });
+      requestLog.call(r, p && { user: p.user.email, userId: p.user.id });
     },
   });
   // Seeded on a new database only (the demo user was just made); through a service of its own,
@@ -285,7 +286,7 @@ export async function startService(o: ServeOptions): Promise<number> {
     if (seeded) lines.push(`  demo data: ${seeded.records} records, ${seeded.activities} activities, categories and an inactive hook`);
     lines.push(`  try: curl -u ${demo.email}:${demo.token} ${base}/contacts/ -H 'Accept: application/json'`);
   } else {
-    lines.push(`  authenticate with HTTP Basic: e-mail and API token (crmgen users list --db ${db === ':memory:' ? '...' : db})`);
+    lines.push(`  authenticate with HTTP Basic: e-mail and API token (a lost token: crmgen users token EMAIL --db ${db === ':memory:' ? '...' : redact(db)})`);
   }
   process.stdout.write(`${lines.join('\n')}\n`);
   return -1;

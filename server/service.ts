@@ -15,6 +15,7 @@ import { spec } from './facts.ts';
 import { systemResolver, type Resolver } from './webhook-guard.ts';
 import { createLoginThrottle } from './login-throttle.ts';
 import { ownerNameLookup } from './owners.ts';
+import { hashToken } from './tokens.ts';
 
 export interface Principal {
   user: UserRow;
@@ -159,7 +160,9 @@ export function createReferenceService(opts: ReferenceServiceOptions): Reference
 
   const dispatch = createService<Principal>(handlers, {
     async authenticate(email, token) {
-      const key = `${email.length}:${email}${token}`;
+      // Only the token's hash is stored; the remembered logins keep no plaintext token either.
+      const presented = hashToken(token);
+      const key = `${email.length}:${email}${presented}`;
       const known = logins.get(key);
       if (known) {
         if ((await storage.principalsVersion(known.user.accountId)) === known.version) return { user: known.user, accountId: known.user.accountId };
@@ -168,13 +171,13 @@ export function createReferenceService(opts: ReferenceServiceOptions): Reference
       const address = email.trim().toLowerCase();
       const user = await storage.findUserByEmail(address);
       // Compare even when the user is unknown, so timing does not tell which e-mails exist.
-      const ok = sameSecret(user?.token ?? '\u0000no-user', token);
+      const ok = sameSecret(user?.tokenHash ?? '\u0000no-user', presented);
       if (!user || !ok || !canLogIn(user)) return undefined;
       // Remembered with the version read BEFORE the row it stands for: a change made in between
       // raises the version past it, so the next call looks the user up again.
       const version = await storage.principalsVersion(user.accountId);
       const again = await storage.findUserByEmail(address);
-      if (again && again.id === user.id && again.accountId === user.accountId && again.token === user.token && canLogIn(again)) {
+      if (again && again.id === user.id && again.accountId === user.accountId && again.tokenHash === user.tokenHash && canLogIn(again)) {
         if (logins.size >= REMEMBERED_LOGINS) logins.delete(logins.keys().next().value!);
         logins.set(key, { user: Object.freeze(again), version });
       }

@@ -66,3 +66,16 @@ describe('conformance: pagination', () => {
     expect(queries).toEqual(c.pages.map((p) => p.query));
   });
 });
+
+describe('conformance: coverage', () => {
+  it('has a request case and a response case for every operation (batch: its own cases), and one of each for every record kind', () => {
+    for (const op of spec.operations) {
+      const requests = op.path === spec.batch.path ? suite.batch.filter((c) => c.request) : suite.requests.filter((c) => c.call.operation === op.id);
+      const responses = op.path === spec.batch.path ? suite.batch.filter((c) => c.expect) : suite.responses.filter((c) => c.call.operation === op.id);
+      expect([op.id, requests.length > 0, responses.length > 0]).toEqual([op.id, true, true]);
+    }
+    for (const k of spec.kinds) {
+      expect([k.name, suite.requests.some((c) => c.call.kind === k.name), suite.responses.some((c) => c.call.kind === k.name)]).toEqual([k.name, true, true]);
+    }
+  });
+});

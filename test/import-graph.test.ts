@@ -52,8 +52,46 @@ function importsOf(rel: string): string[] {
 }
 
 const stem = (p: string) => p.replace(/\.(d\.ts|ts|js)$/, '');
-const emitDir = sources('generator/targets/typescript');
-const emitterModules = new Set(emitDir.filter((f) => /export (async )?function emit[A-Z]/.test(readFileSync(join(root, f), 'utf8'))).map(stem));
+const handWritten = ['generator', 'server', 'cli', 'bench', 'test'].flatMap((d) => sources(d));
+const known = new Set(handWritten.map(stem));
+/** Every hand-written module's imports of other hand-written modules (by stem), type imports included. */
+const graph = new Map(handWritten.map((f) => [stem(f), [...new Set(importsOf(f).map(stem).filter((p) => known.has(p)))]]));
+
+/** Strongly connected components of more than one module (or a module importing itself): the cycles. */
+function cycles(g: Map<string, string[]>): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of g.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const scc: string[] = [];
+    let w: string;
+    do {
+      w = stack.pop()!;
+      onStack.delete(w);
+      scc.push(w);
+    } while (w !== v);
+    if (scc.length > 1 || (g.get(v) ?? []).includes(v)) found.push(scc.sort());
+  };
+  for (const v of g.keys()) if (!index.has(v)) visit(v);
+  return found;
+}
+
+const under = (dir: string) => (p: string) => p.startsWith(`${dir}/`);
+const targetOf = (p: string) => /^generator\/targets\/([^/]+)\//.exec(p)?.[1];
 
 describe('the import graph', () => {
   it('reads imports the way the parser does (not inside strings or comments)', () => {
@@ -69,21 +107,44 @@ describe('the import graph', () => {
     expect(specifiers(text)).toEqual(['./a.ts', './b.ts', './c.ts', './d.ts', './e.ts']);
   });
 
-  it('knows the emitters (every module generate.ts registers is one)', () => {
-    const registered = specifiers(readFileSync(join(root, 'generator/generate.ts'), 'utf8'))
-      .filter((s) => s.startsWith('./emit/'))
-      .map((s) => stem(`generator/${s.slice(2)}`));
-    for (const m of registered) expect(emitterModules, m).toContain(m);
-    expect(emitterModules.size).toBe(registered.length);
+  it('finds a cycle when there is one', () => {
+    const g = new Map([
+      ['a', ['b']],
+      ['b', ['c', 'd']],
+      ['c', ['a']],
+      ['d', []],
+    ]);
+    expect(cycles(g)).toEqual([['a', 'b', 'c']]);
+    expect(cycles(new Map([['a', ['a']]]))).toEqual([['a']]);
   });
 
-  it.each(emitDir)('%s imports no emitter but itself', (file) => {
-    const others = importsOf(file).filter((p) => emitterModules.has(stem(p)) && stem(p) !== stem(file));
-    expect(others).toEqual([]);
+  it('has no import cycle among the hand-written modules, type imports included', () => {
+    expect(graph.size).toBeGreaterThan(100);
+    expect(cycles(graph)).toEqual([]);
   });
 
-  it.each(sources('generator/targets/typescript/runtime'))('%s imports nothing from generated/, server/, generator/ or cli/', (file) => {
-    expect(importsOf(file).filter((p) => /^(generated|server|generator|cli)\//.test(p))).toEqual([]);
+  it.each(sources('generator/sdk-model'))('%s (the neutral SDK model) imports no target, output or tool', (file) => {
+    expect(importsOf(file).filter((p) => /^generator\/(targets|outputs|tools)\//.test(p))).toEqual([]);
+  });
+
+  it.each(sources('generator/targets').filter((f) => targetOf(f)))('%s imports no other target, no output and no tool', (file) => {
+    const own = targetOf(file);
+    expect(importsOf(file).filter((p) => (targetOf(p) !== undefined && targetOf(p) !== own) || /^generator\/(outputs|tools)\//.test(p))).toEqual([]);
+  });
+
+  it.each(sources('generator/targets').filter((f) => /^generator\/targets\/[^/]+\/runtime\//.test(f)))('%s (a runtime, copied into its package) imports only its runtime folder', (file) => {
+    const folder = file.slice(0, file.indexOf('/runtime/') + '/runtime/'.length);
+    expect(importsOf(file).filter((p) => !p.startsWith(folder))).toEqual([]);
+  });
+
+  it.each(sources('generator/outputs'))("%s (an output) reads a target only through its runtime or its docs language", (file) => {
+    const allowed = (p: string) => p === 'generator/targets/docs-languages.ts' || /^generator\/targets\/[^/]+\/(runtime\/|docs\.ts$)/.test(p);
+    expect(importsOf(file).filter((p) => under('generator/targets')(p) && !allowed(p))).toEqual([]);
+  });
+
+  it.each(['generated/client', 'generated/server'].flatMap((d) => sources(`${d}/src`)))('%s (a generated package) imports nothing outside its package', (file) => {
+    const pkg = file.split('/').slice(0, 2).join('/');
+    expect(importsOf(file).filter((p) => !p.startsWith(`${pkg}/`))).toEqual([]);
   });
 
   it.each([...sources('generator'), ...sources('server'), ...sources('generated'), ...sources('bench')])('%s imports nothing from cli/', (file) => {

@@ -1,6 +1,6 @@
 // The language-neutral outputs: JSON Schemas, the service's facts, the reference docs and the
 // OpenAPI document. They read the IR and the neutral SDK model, never a target's emitters.
-import type { Emitter } from '../targets/target.ts';
+import type { Emitter } from '../pipeline/emitter.ts';
 import { emitRuntimeSpec } from './runtime-spec.ts';
 import { emitDocs } from './docs.ts';
 import { emitOpenApi } from './openapi.ts';

@@ -10,14 +10,15 @@ import { emitValidators, providePrecompiled, validatorInput } from '../targets/t
 import { emitApiSurface, type SurfaceEntry } from '../targets/typescript/api-surface.ts';
 import { targets } from '../targets/index.ts';
 import { outputs } from '../outputs/index.ts';
-import type { Emitter, Formatter } from '../targets/target.ts';
+import type { Emitter } from './emitter.ts';
+import type { Formatter } from '../targets/target.ts';
 import { derive, restrict, type Derived, type DerivedName } from '../sdk-model/derive.ts';
 import { defaultCacheDir } from './fingerprint.ts';
 import { assemblePackages, runtimeSource } from '../targets/typescript/packages.ts';
 import { compilePackagesCached, KeptOutput } from '../targets/typescript/compile.ts';
 import { root } from './root.ts';
 
-export type { Emitter } from '../targets/target.ts';
+export type { Emitter } from './emitter.ts';
 
 /** Every emitter, in the order they run: each target's, then the neutral outputs. */
 export const emitters: Emitter[] = [...targets.flatMap((t) => t.emitters), ...outputs];

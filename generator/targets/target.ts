@@ -1,23 +1,11 @@
 // What an SDK language target provides to the pipeline. A target is a folder of generator/targets/
 // holding its emitters, naming rules, package layout, formatter step, runtime (the fixed code of
 // its language, copied into the package and unit-tested in that language) and test harness; it is
-// listed once in generator/targets/index.ts. A target reads the IR and the neutral SDK model
-// (generator/sdk-model/), never another target nor an output.
-import type { Spec } from '../pipeline/model.ts';
+// listed in generator/targets/index.ts (and its docs tab in docs-languages.ts). A target reads the
+// IR and the neutral SDK model (generator/sdk-model/), never another target nor an output.
 import type { GeneratedFile } from '../pipeline/generated-file.ts';
-import type { Derived, DerivedName } from '../sdk-model/derive.ts';
-
-/**
- * An emitter is a pure function of the IR and the derived models it declares in `needs`
- * (generator/sdk-model/derive.ts): it reads nothing else, and never another emitter.
- */
-export interface Emitter {
-  name: string;
-  needs: readonly DerivedName[];
-  emit(spec: Spec, derived: Derived): GeneratedFile[];
-  /** Writes sources the TypeScript packages compile: generate starts the compile once all of these have run. */
-  packageSources?: true;
-}
+import type { Operation } from '../pipeline/model.ts';
+import type { Emitter } from '../pipeline/emitter.ts';
 
 /** Lays out one file of a format the target owns; run only on texts whose content changed (the write stage caches by hash). */
 export type Formatter = (text: string, path: string) => Promise<string>;
@@ -35,12 +23,36 @@ export interface SurfaceLine {
   method?: boolean;
 }
 
-/** The code of one call of the SDK in the reference docs, for one example value. */
+/** One endpoint's example, as every language writes it: the same ids and values. */
+export interface ExampleCall {
+  op: Operation;
+  kind: string;
+  segment: string;
+  /** Path ids, in path order: the record's or activity's, then a delivery's. */
+  ids: number[];
+  /** The kind or segment the first id belongs to (ids are typed per kind and segment). */
+  idOf?: string;
+  /** The activity's parent kind or segment in the hierarchy ('record': the record of `kind`). */
+  parentOf?: string;
+  /** The request body or the parameters, as a typed value. */
+  value?: unknown;
+  /** Files sent with the call (multipart/form-data). */
+  files: { field: string; filename: string }[];
+  /** Each record kind's singular (contacts: contact), for SDKs that name types after it. */
+  singulars?: Record<string, string>;
+}
+
 export interface DocsLanguage {
-  /** The tab's key (the reader's language choice) and its label. */
+  /** The tab's key (the reader's language choice) and its title. */
   tab: string;
   label: string;
+  /** How the call is named in this SDK (crm.contacts.create), for the docs' search. */
+  callName(op: Operation, kind: string, segment: string): string;
+  /** The call in this SDK, with the label shown above it. */
+  call(example: ExampleCall): { label: string; text: string };
 }
+
+export type { Emitter } from '../pipeline/emitter.ts';
 
 export interface Target {
   /** The language, as a folder name: typescript, python, php. */

@@ -7,7 +7,8 @@ export type { Storage };
 
 export const isPostgresUrl = (db: string): boolean => /^postgres(ql)?:\/\//.test(db);
 
-export async function openStorage(db: string): Promise<Storage> {
+/** `serve`: the storage of crmgen serve (on SQLite: the file's service lock and quota journal). */
+export async function openStorage(db: string, opts: { serve?: boolean } = {}): Promise<Storage> {
   if (isPostgresUrl(db)) {
     // Loaded only when asked for, so SQLite users never load the driver.
     const { openPostgres } = await import('./postgres.ts');
@@ -16,5 +17,5 @@ export async function openStorage(db: string): Promise<Storage> {
   // Loaded when asked for too: the adapters read the spec (server/facts.ts), which `serve --spec`
   // redirects to another spec only after the CLI has loaded this module.
   const { openSqlite } = await import('./sqlite.ts');
-  return openSqlite(db);
+  return openSqlite(db, { serve: opts.serve ?? false });
 }

@@ -25,7 +25,8 @@ export interface UserRow {
   accountId: number;
   email: string;
   name: string;
-  token: string;
+  /** hashToken(token): the token itself is never stored (../tokens.ts). */
+  tokenHash: string;
   preventlogin: 0 | 1;
   preventprivatedata: 0 | 1;
   administrator: 0 | 1;
@@ -153,6 +154,8 @@ export interface Tx extends DeliveryLogTx {
   principalsVersion(accountId: number): Promise<number>;
   /** Soft-deletes (a time) or restores (null) a user or group of the account; false when there is none by that id. */
   setUserDeleted(accountId: number, id: number, deleted: number | null): Promise<boolean>;
+  /** Replaces a user's token hash (crmgen users token); false when no such user. */
+  setUserTokenHash(accountId: number, id: number, tokenHash: string): Promise<boolean>;
   setGroupDeleted(accountId: number, id: number, deleted: number | null): Promise<boolean>;
 
   // records

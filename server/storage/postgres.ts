@@ -73,9 +73,25 @@ export function parsePostgresUrl(url: string): PostgresTarget {
   return { connectionString: u.toString(), schema };
 }
 
-/** The URL with its password replaced by ***, for messages. */
+/**
+ * The URL with every password replaced by ***, for messages: the user-info's and any query
+ * parameter naming one (`?password=`, `sslpassword`), which pg accepts as well. A text that is no
+ * URL loses everything between :// and its last @, and every such parameter's value.
+ */
 export function redact(url: string): string {
-  return url.replace(/^(postgres(?:ql)?:\/\/[^:@/]*):[^@/]*@/, '$1:***@');
+  const secretParam = /pass/i;
+  // A file path (SQLite) is printed as it is.
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) return url;
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    for (const name of new Set(u.searchParams.keys())) if (secretParam.test(name)) u.searchParams.set(name, '***');
+    return u.toString().replace(/%2A%2A%2A/g, '***');
+  } catch {
+    return url
+      .replace(/^([a-z][a-z0-9+.-]*:\/\/)[^]*@/i, '$1***@')
+      .replace(/([?&;][^=&;]*pass[^=&;]*=)[^&;#]*/gi, '$1***');
+  }
 }
 
 export interface PostgresOptions {

@@ -224,14 +224,19 @@ export abstract class SqlTx implements Tx {
 
   async addUser(u: Omit<UserRow, 'id' | 'deleted'>): Promise<UserRow> {
     return this.insertPrincipal<UserRow>(
-      'users', 'account_id, email, name, token, preventlogin, preventprivatedata, administrator',
-      [u.accountId, u.email, u.name, u.token, u.preventlogin, u.preventprivatedata, u.administrator], USER_COLS,
+      'users', 'account_id, email, name, token_hash, preventlogin, preventprivatedata, administrator',
+      [u.accountId, u.email, u.name, u.tokenHash, u.preventlogin, u.preventprivatedata, u.administrator], USER_COLS,
     );
   }
 
   async setUserDeleted(accountId: number, id: number, deleted: number | null): Promise<boolean> {
     if (!isId(id)) return false;
     return (await this.count('UPDATE users SET deleted = ? WHERE id = ? AND account_id = ?', deleted, id, accountId)) === 1;
+  }
+
+  async setUserTokenHash(accountId: number, id: number, tokenHash: string): Promise<boolean> {
+    if (!isId(id)) return false;
+    return (await this.count('UPDATE users SET token_hash = ? WHERE id = ? AND account_id = ?', tokenHash, id, accountId)) === 1;
   }
 
   async setGroupDeleted(accountId: number, id: number, deleted: number | null): Promise<boolean> {

@@ -9,6 +9,7 @@ import type { DeliveryRow, Storage, Tx } from '../../server/storage/port.ts';
 import { createSchema, dropSchema, schemaName, schemaUrl, sql } from '../support/postgres.ts';
 import { storageSuite } from './suite.ts';
 import { newRecord as record } from './fixtures.ts';
+import { hashToken } from '../../server/tokens.ts';
 
 const schemas: string[] = [];
 async function freshSchema(prefix = 'st'): Promise<{ schema: string; url: string }> {
@@ -91,6 +92,11 @@ describe('postgres adapter: connection and schema', () => {
     expect(() => parsePostgresUrl('postgres://h/db?schema=Bad-Name')).toThrow(/lower-case/);
     expect(() => parsePostgresUrl('postgres://h/db?schema=x;drop')).toThrow(/lower-case/);
     expect(redact('postgres://u:secret@h/db')).toBe('postgres://u:***@h/db');
+    // pg also takes the password from the query (issue 35): that one goes too.
+    expect(redact('postgres://u@h/db?password=secret&sslmode=require')).toBe('postgres://u@h/db?password=***&sslmode=require');
+    expect(redact('postgresql://u:a@h/db?sslpassword=secret')).toBe('postgresql://u:***@h/db?sslpassword=***');
+    expect(redact('postgres://u:sec ret@h/db?x=%zz')).not.toContain('sec');
+    expect(redact('/var/lib/crm.sqlite')).toBe('/var/lib/crm.sqlite');
     // Nothing listens on port 1: the error names the URL without its password.
     const err = await openPostgres('postgres://u:secret@127.0.0.1:1/db').catch((e: Error) => e);
     expect(err).toBeInstanceOf(Error);
@@ -209,7 +215,7 @@ describe('postgres adapter: transactions', () => {
   it('the quota counter of the storage (no fsync, no transaction) adds up exactly across instances', async () => {
     await withStorages(3, shared.url, async (all) => {
       const user = await all[0]!.transaction(async (t) =>
-        t.addUser({ accountId: (await t.ensureAccount('quota')).id, email: `q2${Date.now()}@example.test`, name: 'q', token: 't', preventlogin: 0, preventprivatedata: 0, administrator: 0 }),
+        t.addUser({ accountId: (await t.ensureAccount('quota')).id, email: `q2${Date.now()}@example.test`, name: 'q', tokenHash: hashToken('t'), preventlogin: 0, preventprivatedata: 0, administrator: 0 }),
       );
       const totals = await Promise.all(Array.from({ length: 60 }, (_, i) => all[i % 3]!.countCalls(user.id, 0, 1)));
       expect(totals.sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
@@ -219,7 +225,7 @@ describe('postgres adapter: transactions', () => {
   it('the quota counter adds up across instances', async () => {
     await withStorages(3, shared.url, async (all) => {
       const user = await all[0]!.transaction(async (t) =>
-        t.addUser({ accountId: (await t.ensureAccount('quota')).id, email: `q${Date.now()}@example.test`, name: 'q', token: 't', preventlogin: 0, preventprivatedata: 0, administrator: 0 }),
+        t.addUser({ accountId: (await t.ensureAccount('quota')).id, email: `q${Date.now()}@example.test`, name: 'q', tokenHash: hashToken('t'), preventlogin: 0, preventprivatedata: 0, administrator: 0 }),
       );
       const totals = await Promise.all(Array.from({ length: 30 }, (_, i) => all[i % 3]!.transaction((t) => t.countCalls(user.id, 0, 1))));
       expect(totals.sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));

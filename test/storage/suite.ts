@@ -8,6 +8,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { Account, ActivityRow, NewActivity, NewRecord, RecordRow, Storage, Tx, UserRow } from '../../server/storage/port.ts';
+import { hashToken } from '../../server/tokens.ts';
 
 const T0 = 1_700_000_000_000;
 
@@ -64,7 +65,7 @@ function userOf(accountId: number, over: Partial<Omit<UserRow, 'id' | 'deleted'>
     accountId,
     email: `${uniq('user')}@example.test`,
     name: 'Grace Hopper',
-    token: uniq('token'),
+    tokenHash: hashToken(uniq('token')),
     preventlogin: 0,
     preventprivatedata: 0,
     administrator: 0,
@@ -163,7 +164,7 @@ export function storageSuite(
         const { a } = await twoAccounts();
         const email = `owner-${Math.random().toString(36).slice(2)}@example.test`;
         const [user, group] = await tx(async (t) => [
-          await t.addUser({ accountId: a.id, email, name: 'Owner', token: 't', preventlogin: 0, preventprivatedata: 0, administrator: 0 }),
+          await t.addUser({ accountId: a.id, email, name: 'Owner', tokenHash: hashToken('t'), preventlogin: 0, preventprivatedata: 0, administrator: 0 }),
           await t.addGroup({ accountId: a.id, name: 'Owners', email: '', members: [] }),
         ]);
         expect(group.id).not.toBe(user.id);

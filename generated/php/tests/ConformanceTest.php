@@ -3252,6 +3252,72 @@ final class ConformanceTest extends TestCase
                 ],
                 ['path' => ['hooks'], 'method' => 'delete'],
             ],
+            'records-tickets-delete-json' => [
+                [
+                    'id' => 'records-tickets-delete-json',
+                    'doc' => 'A deleted record answers its status.',
+                    'call' => ['operation' => 'deleteRecord', 'kind' => 'tickets', 'id' => 99],
+                    'format' => 'json',
+                    'response' => [
+                        'status' => 200,
+                        'headers' => ['Content-Type' => 'application/json'],
+                        'body' => '{"status":"success"}',
+                    ],
+                    'expect' => ['value' => ['status' => 'success']],
+                ],
+                ['path' => ['tickets'], 'method' => 'delete'],
+            ],
+            'activities-note-update-xml' => [
+                [
+                    'id' => 'activities-note-update-xml',
+                    'doc' => 'An updated (or moved) activity answers its status.',
+                    'call' => [
+                        'operation' => 'updateActivity',
+                        'kind' => 'contacts',
+                        'segment' => 'note',
+                        'id' => 12,
+                        'body' => ['data' => ['details' => 'Called back']],
+                    ],
+                    'format' => 'xml',
+                    'response' => [
+                        'status' => 200,
+                        'headers' => ['Content-Type' => 'application/xml'],
+                        'body' => '<response><status>success</status></response>',
+                    ],
+                    'expect' => ['value' => ['status' => 'success']],
+                ],
+                ['path' => ['contacts', 'activities', 'note'], 'method' => 'update'],
+            ],
+            'activities-task-delete-json' => [
+                [
+                    'id' => 'activities-task-delete-json',
+                    'doc' => 'A deleted activity answers its status.',
+                    'call' => ['operation' => 'deleteActivity', 'kind' => 'companies', 'segment' => 'task', 'id' => 55],
+                    'format' => 'json',
+                    'response' => [
+                        'status' => 200,
+                        'headers' => ['Content-Type' => 'application/json'],
+                        'body' => '{"status":"success"}',
+                    ],
+                    'expect' => ['value' => ['status' => 'success']],
+                ],
+                ['path' => ['companies', 'activities', 'task'], 'method' => 'delete'],
+            ],
+            'hooks-update-xml' => [
+                [
+                    'id' => 'hooks-update-xml',
+                    'doc' => 'An updated webhook answers its status.',
+                    'call' => ['operation' => 'updateHook', 'id' => 5, 'body' => ['active' => 0]],
+                    'format' => 'xml',
+                    'response' => [
+                        'status' => 200,
+                        'headers' => ['Content-Type' => 'application/xml'],
+                        'body' => '<response><status>success</status></response>',
+                    ],
+                    'expect' => ['value' => ['status' => 'success']],
+                ],
+                ['path' => ['hooks'], 'method' => 'update'],
+            ],
             'errors-notfound-xml' => [
                 [
                     'id' => 'errors-notfound-xml',

@@ -7,7 +7,7 @@
 import type { ActivityType, Field, Shape, Spec } from '../../pipeline/model.ts';
 import type { GeneratedFile } from '../../pipeline/generated-file.ts';
 import type { Derived } from '../../sdk-model/derive.ts';
-import type { Desc, ObjectDesc } from '../typescript/runtime/codec.ts';
+import type { WireDesc as Desc, ObjectWire as ObjectDesc } from '../../sdk-model/descriptors.ts';
 import { enumCase, ident, literal, pascal, rootNamespace, str } from './names.ts';
 
 const header = (ns: string) => `<?php\n\ndeclare(strict_types=1);\n\nnamespace ${rootNamespace}${ns ? `\\${ns}` : ''};\n\n`;

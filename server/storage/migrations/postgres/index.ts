@@ -7,5 +7,6 @@ import { migration as m2 } from './002-lists-in-sql.ts';
 import { migration as m3 } from './003-delivery-log.ts';
 import { migration as m4 } from './004-report-owners.ts';
 import { migration as m5 } from './005-search-mark.ts';
+import { migration as m6 } from './006-token-hashes.ts';
 
-export const PG_MIGRATIONS: readonly PgMigration[] = [m1, m2, m3, m4, m5];
+export const PG_MIGRATIONS: readonly PgMigration[] = [m1, m2, m3, m4, m5, m6];
