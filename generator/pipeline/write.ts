@@ -224,7 +224,14 @@ export async function formatFiles(
   const result = new Map<string, string>();
   // Formats a target formats (python, php): through its formatter, cached by hash as prettier's are.
   const others = files.filter((f) => f.format !== 'typescript' && formatters[f.format]);
-  await Promise.all(others.map(async (f) => result.set(f.path, await formatCached(f, outDir, cache, formatters[f.format]!))));
+  let formattedOthers = 0;
+  await Promise.all(
+    others.map(async (f) => {
+      const [text, formatted] = await formatCached(f, outDir, cache, formatters[f.format]!);
+      result.set(f.path, text);
+      if (formatted) formattedOthers++;
+    }),
+  );
   files = files.filter((f) => !result.has(f.path) || f.format === 'typescript');
   // Both packages hold the same shared modules (types, codecs, validators, runtime): one text is formatted once.
   const pending = new Map<string, { raw: string; paths: string[] }>();
@@ -258,20 +265,20 @@ export async function formatFiles(
     for (const path of job.paths) result.set(path, texts[i]!);
   });
   // Callers read the files in emitted order.
-  return { files: new Map(all.map((f) => [f.path, result.get(f.path)!])), formatted: jobs.length + others.length };
+  return { files: new Map(all.map((f) => [f.path, result.get(f.path)!])), formatted: jobs.length + formattedOthers };
 }
 
-/** A file's text through `formatter`, or the text on disk when the cache vouches that it is that formatter's output. */
-async function formatCached(f: GeneratedFile, outDir: string, cache: FormatCache, formatter: Formatter): Promise<string> {
+/** A file's text through `formatter` (and true), or the text on disk when the cache vouches that it is that formatter's output. */
+async function formatCached(f: GeneratedFile, outDir: string, cache: FormatCache, formatter: Formatter): Promise<[text: string, formatted: boolean]> {
   const rawHash = hash(f.content);
   const known = cache.entries[rawHash];
   if (known) {
     const onDisk = readIfExists(join(outDir, f.path));
-    if (onDisk !== undefined && hash(onDisk) === known) return onDisk;
+    if (onDisk !== undefined && hash(onDisk) === known) return [onDisk, false];
   }
   const text = await formatter(f.content, f.path);
   cache.entries[rawHash] = hash(text);
-  return text;
+  return [text, true];
 }
 
 /** Marks where one file ends and the next begins in a batch: a line comment prettier keeps on its own line. */
