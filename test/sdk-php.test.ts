@@ -184,10 +184,12 @@ describe('PHP SDK', { timeout: 300_000 }, () => {
     const body = examples
       .map((e, i) => `function example${i}(Client $crm): void\n{\n${e.code}\n}\ntry {\n    example${i}($crm);\n} catch (ServiceException) {\n}\n`)
       .join('\n');
+    // The files the upload examples send, where the examples read them (the project folder).
+    for (const e of examples) for (const m of e.code.matchAll(/Upload::fromFile\('([^']+)'\)/g)) writeFileSync(join(project, m[1]!), `bytes of ${m[1]}`);
     const file = join(project, 'reference-examples.php');
     writeFileSync(
       file,
-      `<?php\n\ndeclare(strict_types=1);\n\nrequire __DIR__ . '/vendor/autoload.php';\n\nuse Crmgen\\Client\\Client;\nuse Crmgen\\Client\\Id;\nuse Crmgen\\Client\\Model;\nuse Crmgen\\Client\\Runtime\\ServiceException;\n\n$crm = Client::create(getenv('CRM_URL'), getenv('CRM_EMAIL'), getenv('CRM_TOKEN'));\n${body}echo "done\\n";\n`,
+      `<?php\n\ndeclare(strict_types=1);\n\nrequire __DIR__ . '/vendor/autoload.php';\n\nuse Crmgen\\Client\\Client;\nuse Crmgen\\Client\\Id;\nuse Crmgen\\Client\\Model;\nuse Crmgen\\Client\\Runtime\\ServiceException;\nuse Crmgen\\Client\\Runtime\\Upload;\n\n$crm = Client::create(getenv('CRM_URL'), getenv('CRM_EMAIL'), getenv('CRM_TOKEN'));\n${body}echo "done\\n";\n`,
     );
     const r = await run('php', [file], project, env);
     expect(r.code, r.out).toBe(0);

@@ -14,6 +14,7 @@ use Crmgen\Client\Runtime\HttpResponse;
 use Crmgen\Client\Runtime\NotFoundException;
 use Crmgen\Client\Runtime\RateLimitException;
 use Crmgen\Client\Runtime\Transport;
+use Crmgen\Client\Runtime\Upload;
 use Crmgen\Client\Runtime\ValidationException;
 use PHPUnit\Framework\TestCase;
 
@@ -155,6 +156,31 @@ final class LiveTest extends TestCase
             self::assertTrue($e->local);
             self::assertTrue($e->has('invaliddate'));
         }
+    }
+
+    /** @dataProvider formats */
+    public function testUploads(Format $format): void
+    {
+        $crm = self::client($format);
+        $item = $crm->contacts->create(new Model\ContactsCreateRecordRequest(firstname: 'Up', lastname: 'Loaded'))->item;
+        $bytes = "minutes of the {$format->value} meeting";
+        $file = $crm->contacts->activities->file->create(
+            new Model\FileCreateActivityRequest(parent: $item->id, data: new Model\FileCreateActivityRequestData(caption: 'Minutes', file: new Model\FileCreateActivityRequestDataFile(filename: 'minutes.txt', contenttype: 'text/plain'))),
+            ['file' => new Upload($bytes)],
+        );
+        self::assertSame('minutes.txt', $file->data?->file?->filename);
+        self::assertSame(strlen($bytes), $file->data?->file?->size);
+        $path = tempnam(sys_get_temp_dir(), 'crmgen-upload-');
+        file_put_contents($path, "\x01\x02\x03\x04");
+        try {
+            $updated = $crm->contacts->activities->file->update($file->id, new Model\FileUpdateActivityRequest(data: new Model\FileCreateActivityRequestData(caption: 'Minutes v2')), ['file' => Upload::fromFile($path, 'application/octet-stream')]);
+        } finally {
+            unlink($path);
+        }
+        self::assertSame('success', $updated->status);
+        // A file cannot travel in a batch.
+        $this->expectException(InvalidArgumentException::class);
+        $crm->batch()->add(fn (Client $c) => $c->contacts->activities->file->create(new Model\FileCreateActivityRequest(parent: $item->id), ['file' => new Upload('x')]));
     }
 
     /** @dataProvider formats */

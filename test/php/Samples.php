@@ -20,6 +20,9 @@ final class Samples
         if ($p->getName() === 'options') {
             return null;
         }
+        if ($p->getName() === 'files') {
+            return [];
+        }
         return self::forType($type, $doc);
     }
 

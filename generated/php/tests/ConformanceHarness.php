@@ -68,7 +68,7 @@ final class ConformanceHarness
                 'deliveryId' => (int) $call['deliveryId'],
                 'request' => $name::fromWire($call['body'] ?? []),
                 'params' => isset($call['params']) ? $name::fromWire($call['params']) : null,
-                default => null,
+                default => $p->isDefaultValueAvailable() ? $p->getDefaultValue() : null,
             };
         }
         return $m->invokeArgs($o, $args);

@@ -77,6 +77,9 @@ export function emitPhpClient(spec: Spec, derived: Derived): GeneratedFile[] {
     path = path.replace(/ \. ''$/, '').replace(/^'' \. /, '');
     if (rCls) args.push(`\\${rootNamespace}\\Model\\${rCls} $request`);
     if (pCls) args.push(`?\\${rootNamespace}\\Model\\${pCls} $params = null`);
+    // Files travel beside the body (multipart/form-data) for the activity types with upload fields.
+    const uploads = segment && op.upload ? (spec.activities.find((a) => a.segment === segment)?.fields ?? []).filter((f) => f.shape.kind === 'scalar' && f.shape.type === 'upload').map((f) => f.name) : [];
+    if (uploads.length) args.push('array $files = []');
     args.push('?CallOptions $options = null');
     const call = [
       `${str(op.method)}`,
@@ -86,6 +89,7 @@ export function emitPhpClient(spec: Spec, derived: Derived): GeneratedFile[] {
       rKey ? `bodyDesc: Descriptors::get(${str(rKey)})` : '',
       rKey ? `body: $request->toWire()` : '',
       sKey ? `responseDesc: Descriptors::get(${str(sKey)})` : '',
+      uploads.length ? 'files: $files' : '',
     ].filter(Boolean);
     const ret = `\\${rootNamespace}\\Model\\${sCls}`;
     const code = `  public function ${name}(${args.join(', ')}): ${ret}
@@ -96,7 +100,8 @@ export function emitPhpClient(spec: Spec, derived: Derived): GeneratedFile[] {
       $options,
     );
   }`;
-    const methods: Method = { name, code, doc: `${op.purpose} (${op.method} ${op.path})` };
+    const filesDoc = uploads.length ? `\n   * @param array<string, \\${rootNamespace}\\Runtime\\Upload> $files the files of ${uploads.join(', ')}, by field` : '';
+    const methods: Method = { name, code, doc: `${op.purpose} (${op.method} ${op.path})${filesDoc}` };
     return methods;
   };
 
@@ -177,7 +182,7 @@ export function emitPhpClient(spec: Spec, derived: Derived): GeneratedFile[] {
       : n.kindName
         ? 'private readonly Connection $c, string $kind'
         : 'private readonly Connection $c';
-    const methods = n.methods.map((m) => (m.code.startsWith('  /**') ? m.code : `  /** ${m.doc} */\n${m.code}`));
+    const methods = n.methods.map((m) => (m.code.startsWith('  /**') ? m.code : m.doc.includes('\n') ? `  /**\n   * ${m.doc}\n   */\n${m.code}` : `  /** ${m.doc} */\n${m.code}`));
     const content = `${header('Resource')}${uses}
 
 /** ${n.kindArg ? 'The activities of one segment, under the record kind it was made for.' : 'Operations of the API: one method each.'} */

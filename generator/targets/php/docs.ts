@@ -37,9 +37,10 @@ function phpCall(c: ExampleCall): { label: string; text: string } {
     const key = op.scope === 'kind' ? `records/${c.kind}.${op.id}.${part}` : op.scope === 'activity' ? `activities/${c.segment}.${op.id}.${part}` : `${op.id}.${part}`;
     args.push(`Model\\${messageClass(key)}::fromWire(${phpLiteral(c.value)})`);
   }
-  const call = `${phpCallName(op, c.kind, c.segment)}(${args.join(', ')});`;
-  const text = c.files.length ? `// File uploads (multipart/form-data) are not sent by the PHP SDK: use the curl form.\n${call}` : `$result = ${call}`;
-  return { label: 'Client call', text };
+  // Files travel beside the body as multipart/form-data, each an Upload by field.
+  if (c.files.length) args.push(`[${c.files.map((f) => `${str(f.field)} => Upload::fromFile(${str(f.filename)})`).join(', ')}]`);
+  const text = `$result = ${phpCallName(op, c.kind, c.segment)}(${args.join(', ')});`;
+  return { label: c.files.length ? 'Client call (Upload from Crmgen\\Client\\Runtime)' : 'Client call', text };
 }
 
 export const phpDocs: DocsLanguage = { tab: 'php', label: 'PHP', callName: phpCallName, call: phpCall };

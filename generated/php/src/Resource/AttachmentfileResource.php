@@ -16,9 +16,13 @@ final class AttachmentfileResource
     /** @internal made by the client */
     public function __construct(private readonly Connection $c, private readonly string $kind) {}
 
-    /** Create activity. (POST /{kind}/{segment}/) */
+    /**
+     * Create activity. (POST /{kind}/{segment}/)
+     * @param array<string, \Crmgen\Client\Runtime\Upload> $files the files of file, by field
+     */
     public function create(
         \Crmgen\Client\Model\AttachmentfileCreateActivityRequest $request,
+        array $files = [],
         ?CallOptions $options = null,
     ): \Crmgen\Client\Model\AttachmentfileCreateActivityResponse {
         return $this->c->send(
@@ -28,6 +32,7 @@ final class AttachmentfileResource
                 bodyDesc: Descriptors::get('activities/attachmentfile.createActivity.request'),
                 body: $request->toWire(),
                 responseDesc: Descriptors::get('activities/attachmentfile.createActivity.response'),
+                files: $files,
             ),
             static fn(
                 array $w,
@@ -38,10 +43,14 @@ final class AttachmentfileResource
         );
     }
 
-    /** Update activity. (PUT /{kind}/{segment}/{id}) */
+    /**
+     * Update activity. (PUT /{kind}/{segment}/{id})
+     * @param array<string, \Crmgen\Client\Runtime\Upload> $files the files of file, by field
+     */
     public function update(
         \Crmgen\Client\Id\AttachmentfileId $id,
         \Crmgen\Client\Model\AttachmentfileUpdateActivityRequest $request,
+        array $files = [],
         ?CallOptions $options = null,
     ): \Crmgen\Client\Model\UpdateActivityResponse {
         return $this->c->send(
@@ -51,6 +60,7 @@ final class AttachmentfileResource
                 bodyDesc: Descriptors::get('activities/attachmentfile.updateActivity.request'),
                 body: $request->toWire(),
                 responseDesc: Descriptors::get('activities/updateActivity.response'),
+                files: $files,
             ),
             static fn(
                 array $w,

@@ -16,9 +16,13 @@ final class FileResource
     /** @internal made by the client */
     public function __construct(private readonly Connection $c, private readonly string $kind) {}
 
-    /** Create activity. (POST /{kind}/{segment}/) */
+    /**
+     * Create activity. (POST /{kind}/{segment}/)
+     * @param array<string, \Crmgen\Client\Runtime\Upload> $files the files of file, by field
+     */
     public function create(
         \Crmgen\Client\Model\FileCreateActivityRequest $request,
+        array $files = [],
         ?CallOptions $options = null,
     ): \Crmgen\Client\Model\FileCreateActivityResponse {
         return $this->c->send(
@@ -28,6 +32,7 @@ final class FileResource
                 bodyDesc: Descriptors::get('activities/file.createActivity.request'),
                 body: $request->toWire(),
                 responseDesc: Descriptors::get('activities/file.createActivity.response'),
+                files: $files,
             ),
             static fn(
                 array $w,
@@ -38,10 +43,14 @@ final class FileResource
         );
     }
 
-    /** Update activity. (PUT /{kind}/{segment}/{id}) */
+    /**
+     * Update activity. (PUT /{kind}/{segment}/{id})
+     * @param array<string, \Crmgen\Client\Runtime\Upload> $files the files of file, by field
+     */
     public function update(
         \Crmgen\Client\Id\FileId $id,
         \Crmgen\Client\Model\FileUpdateActivityRequest $request,
+        array $files = [],
         ?CallOptions $options = null,
     ): \Crmgen\Client\Model\UpdateActivityResponse {
         return $this->c->send(
@@ -51,6 +60,7 @@ final class FileResource
                 bodyDesc: Descriptors::get('activities/file.updateActivity.request'),
                 body: $request->toWire(),
                 responseDesc: Descriptors::get('activities/updateActivity.response'),
+                files: $files,
             ),
             static fn(
                 array $w,

@@ -16,9 +16,13 @@ final class PhotoResource
     /** @internal made by the client */
     public function __construct(private readonly Connection $c, private readonly string $kind) {}
 
-    /** Create activity. (POST /{kind}/{segment}/) */
+    /**
+     * Create activity. (POST /{kind}/{segment}/)
+     * @param array<string, \Crmgen\Client\Runtime\Upload> $files the files of file, by field
+     */
     public function create(
         \Crmgen\Client\Model\PhotoCreateActivityRequest $request,
+        array $files = [],
         ?CallOptions $options = null,
     ): \Crmgen\Client\Model\PhotoCreateActivityResponse {
         return $this->c->send(
@@ -28,6 +32,7 @@ final class PhotoResource
                 bodyDesc: Descriptors::get('activities/photo.createActivity.request'),
                 body: $request->toWire(),
                 responseDesc: Descriptors::get('activities/photo.createActivity.response'),
+                files: $files,
             ),
             static fn(
                 array $w,
@@ -38,10 +43,14 @@ final class PhotoResource
         );
     }
 
-    /** Update activity. (PUT /{kind}/{segment}/{id}) */
+    /**
+     * Update activity. (PUT /{kind}/{segment}/{id})
+     * @param array<string, \Crmgen\Client\Runtime\Upload> $files the files of file, by field
+     */
     public function update(
         \Crmgen\Client\Id\PhotoId $id,
         \Crmgen\Client\Model\PhotoUpdateActivityRequest $request,
+        array $files = [],
         ?CallOptions $options = null,
     ): \Crmgen\Client\Model\UpdateActivityResponse {
         return $this->c->send(
@@ -51,6 +60,7 @@ final class PhotoResource
                 bodyDesc: Descriptors::get('activities/photo.updateActivity.request'),
                 body: $request->toWire(),
                 responseDesc: Descriptors::get('activities/updateActivity.response'),
+                files: $files,
             ),
             static fn(
                 array $w,

@@ -59,6 +59,9 @@ final class Connection
     public function send(Call $call, \Closure $convert, ?CallOptions $options = null): mixed
     {
         if ($this->recording) {
+            if ($call->files !== []) {
+                throw new \InvalidArgumentException('file uploads cannot be sent in a batch');
+            }
             $this->check($call);
             throw new Queued($call, $convert);
         }
@@ -148,11 +151,43 @@ final class Connection
             $headers[strtolower($name)] = $value;
         }
         $body = '';
-        if ($call->bodyDesc !== null) {
+        if ($call->bodyDesc !== null && $call->files !== []) {
+            $boundary = 'form_' . bin2hex(random_bytes(12));
+            $headers['content-type'] = "multipart/form-data; boundary={$boundary}";
+            $body = self::multipart($call->bodyDesc, $call->body ?? [], $call->files, $boundary);
+        } elseif ($call->bodyDesc !== null) {
             $headers['content-type'] = $type;
             $body = $this->encode($call->bodyDesc, $call->body ?? []);
         }
         return new HttpRequest($call->method, $this->base . $path, $headers, $body, $options?->timeoutSeconds ?? $this->timeoutSeconds);
+    }
+
+    /**
+     * A body with files as multipart/form-data: the value's fields in bracket notation (a file's
+     * description left out), then each file as the part data[field].
+     *
+     * @param array<string, mixed> $desc
+     * @param array<string, mixed> $value
+     * @param array<string, Upload> $files
+     */
+    private static function multipart(array $desc, array $value, array $files, string $boundary): string
+    {
+        $out = '';
+        foreach (Codec::toForm($desc, $value) as [$name, $text]) {
+            foreach (array_keys($files) as $field) {
+                if ($name === "data[{$field}]" || str_starts_with($name, "data[{$field}][")) {
+                    continue 2;
+                }
+            }
+            $out .= "--{$boundary}\r\nContent-Disposition: form-data; name=\"{$name}\"\r\n\r\n{$text}\r\n";
+        }
+        foreach ($files as $field => $file) {
+            $described = is_array($value['data'][$field] ?? null) ? $value['data'][$field] : [];
+            $filename = str_replace(['"', "\r", "\n"], '', (string) ($described['filename'] ?? $file->filename ?? 'upload'));
+            $type = (string) ($described['contenttype'] ?? $file->contentType ?? 'application/octet-stream');
+            $out .= "--{$boundary}\r\nContent-Disposition: form-data; name=\"data[{$field}]\"; filename=\"{$filename}\"\r\nContent-Type: {$type}\r\n\r\n{$file->contents}\r\n";
+        }
+        return $out . "--{$boundary}--\r\n";
     }
 
     /** @param array<string, mixed> $desc @param array<string, mixed> $value */

@@ -13,6 +13,7 @@ final class Call
      * @param array<string, mixed>|null $responseDesc
      * @param array<string, mixed> $query wire-shaped query parameters
      * @param array<string, mixed>|null $body wire-shaped body
+     * @param array<string, Upload> $files files sent with the body (multipart/form-data), by field
      */
     public function __construct(
         public readonly string $method,
@@ -22,6 +23,7 @@ final class Call
         public readonly ?array $bodyDesc = null,
         public readonly ?array $body = null,
         public readonly ?array $responseDesc = null,
+        public readonly array $files = [],
     ) {
     }
 }
