@@ -143,6 +143,28 @@ $batch->send();
 echo $ann->value()->item->name, ' ', $bob->value()->item->name, "\\n";
 \`\`\`
 
+## Files
+
+The activity types with a file field take the files beside the request, each a
+\`${rootNamespace}\\Runtime\\Upload\` (bytes, or \`Upload::fromFile($path)\`); the call then goes as
+multipart/form-data. A file cannot travel in a batch.
+
+\`\`\`php
+${start}
+use ${rootNamespace}\\Client;
+use ${rootNamespace}\\Model;
+use ${rootNamespace}\\Runtime\\Upload;
+
+$crm = Client::create(getenv('CRM_URL'), getenv('CRM_EMAIL'), getenv('CRM_TOKEN'));
+
+$contact = $crm->${kind}->create(new Model\\${m('createRecord', 'request')}(firstname: 'Ann', lastname: 'Files'));
+$file = $crm->${kind}->activities->file->create(
+    new Model\\FileCreateActivityRequest(parent: $contact->item->id, data: new Model\\FileCreateActivityRequestData(caption: 'Minutes')),
+    ['file' => new Upload('minutes of the meeting', 'minutes.txt', 'text/plain')],
+);
+echo $file->data?->file?->filename, ' ', $file->data?->file?->size, "\\n";
+\`\`\`
+
 ## Webhooks
 
 A hook's deliveries are signed twice: Standard Webhooks headers (webhook-id, webhook-timestamp,
