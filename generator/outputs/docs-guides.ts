@@ -9,8 +9,9 @@ import { templatesDir } from '../pipeline/root.ts';
 import { Handlebars, template } from '../pipeline/templates.ts';
 import { languages, type Block, type Example, type Page, type Section, type Tab } from './docs-model.ts';
 import { tsId } from '../targets/typescript/docs.ts';
+import { phpGuideHelpers } from '../targets/php/docs.ts';
 
-const fenceLang: Record<string, string> = { ts: 'typescript', sh: 'curl' };
+const fenceLang: Record<string, string> = { ts: 'typescript', php: 'php', sh: 'curl' };
 
 export function guidePages(spec: Spec): Page[] {
   const dir = `${templatesDir}docs/guides/`;
@@ -18,6 +19,7 @@ export function guidePages(spec: Spec): Page[] {
   hb.registerHelper('join', (list: unknown, sep: unknown) => (Array.isArray(list) ? list.join(typeof sep === 'string' ? sep : ', ') : ''));
   // A number from elsewhere as the client takes ids ({{id "contacts" 12}}), and what to import for it.
   hb.registerHelper('id', (of: string, n: number) => tsId(of, n));
+  for (const [name, helper] of Object.entries(phpGuideHelpers(spec))) hb.registerHelper(name, helper);
   const context = {
     spec,
     client: spec.packages.client.name,
@@ -61,7 +63,7 @@ function parseGuide(slug: string, text: string): Page {
       if (end < 0) throw new Error(`guide ${slug}: code block at line ${i + 1} is not closed`);
       const lang = fenceLang[fence[1]];
       if (!lang) throw new Error(`guide ${slug}: unknown code language ${fence[1]}`);
-      const code: Example = { kind: lang, label: lang === 'curl' ? 'curl' : 'TypeScript', text: lines.slice(i + 1, end).join('\n') };
+      const code: Example = { kind: lang, label: languages[lang]!, text: lines.slice(i + 1, end).join('\n') };
       // Code right after code: the same step in another language.
       const last = section.blocks!.at(-1);
       if (tabs && last && 'tabs' in last && last.tabs === tabs) tabs.push({ lang, title: languages[lang], examples: [code] });

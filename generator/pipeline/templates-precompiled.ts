@@ -135,7 +135,7 @@ export const precompiled: Record<string, { hash: string; spec: TemplateSpecifica
 },"useData":true},
   },
   "docs/guides/1-getting-started.md.hbs {\"noEscape\":true,\"strict\":true}": {
-    hash: "d13a3f486084337cf2936c213feca885",
+    hash: "60a3a397fe0f2cb2ee61ff8dd2fb1057",
     spec: {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     var stack1, helper, alias1=container.strict, alias2=depth0 != null ? depth0 : (container.nullContext || {}), alias3="function", alias4=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -156,25 +156,53 @@ export const precompiled: Record<string, { hash: string; spec: TemplateSpecifica
     + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":21,"column":28},"end":{"line":21,"column":38}} ), depth0)) != null ? stack1 : "")
     + ".create({ firstname: 'Ann', lastname: 'Lee' });\nconst shown = await crm."
     + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":22,"column":26},"end":{"line":22,"column":36}} ), depth0)) != null ? stack1 : "")
-    + ".show(created.item.id);\nconsole.log(shown.item.name); // Ann Lee\n```\n\n```sh\ncurl -s -u \"$CRM_EMAIL:$CRM_TOKEN\" -H 'Content-Type: application/json' -H 'Accept: application/json' -d '{\"firstname\":\"Ann\",\"lastname\":\"Lee\"}' \"$CRM_URL/"
-    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":27,"column":155},"end":{"line":27,"column":165}} ), depth0)) != null ? stack1 : "")
+    + ".show(created.item.id);\nconsole.log(shown.item.name); // Ann Lee\n```\n\n```php\n<?php\n\ndeclare(strict_types=1);\n\nrequire __DIR__ . '/vendor/autoload.php';\n\nuse Crmgen\\Client\\Client;\nuse Crmgen\\Client\\Runtime\\Format;\nuse Crmgen\\Client\\Model;\n\n// Format::Xml (the API's default) unless told otherwise.\n$crm = Client::create(getenv('CRM_URL'), getenv('CRM_EMAIL'), getenv('CRM_TOKEN'), Format::Json);\n\n$created = $crm->"
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":40,"column":19},"end":{"line":40,"column":29}} ), depth0)) != null ? stack1 : "")
+    + "->create(new "
+    + ((stack1 = (lookupProperty(helpers,"phpRecord")||alias1(depth0, "phpRecord", {"start":{"line":40,"column":46},"end":{"line":40,"column":55}} )).call(alias2,lookupProperty(lookupProperty(depth0,"first"),"name"),"createRecord","request",{"name":"phpRecord","hash":{},"data":data,"loc":{"start":{"line":40,"column":44},"end":{"line":40,"column":93}}})) != null ? stack1 : "")
+    + "(firstname: 'Ann', lastname: 'Lee'));\n$shown = $crm->"
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":41,"column":17},"end":{"line":41,"column":27}} ), depth0)) != null ? stack1 : "")
+    + "->show($created->item->id);\necho $shown->item->name, \"\\n\"; // Ann Lee\n```\n\n```sh\ncurl -s -u \"$CRM_EMAIL:$CRM_TOKEN\" -H 'Content-Type: application/json' -H 'Accept: application/json' -d '{\"firstname\":\"Ann\",\"lastname\":\"Lee\"}' \"$CRM_URL/"
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":46,"column":155},"end":{"line":46,"column":165}} ), depth0)) != null ? stack1 : "")
     + "/\"\n```\n\n## Activities under a record {#getting-started-activities}\nkeywords: activities\n\nNotes, tasks, calls and the other activity types live under a record or under another activity, as the Hierarchy page shows. Each type has its own resource under the record kind: `crm."
-    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":33,"column":186},"end":{"line":33,"column":196}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":52,"column":186},"end":{"line":52,"column":196}} ), depth0)) != null ? stack1 : "")
     + ".activities.<segment>`.\n\n```ts\nimport { createClient } from '"
-    + ((stack1 = (((helper = lookupProperty(helpers,"client") || alias1(depth0, "client", {"start":{"line":36,"column":32},"end":{"line":36,"column":38}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"client","hash":{},"data":data,"loc":{"start":{"line":36,"column":30},"end":{"line":36,"column":40}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = (((helper = lookupProperty(helpers,"client") || alias1(depth0, "client", {"start":{"line":55,"column":32},"end":{"line":55,"column":38}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"client","hash":{},"data":data,"loc":{"start":{"line":55,"column":30},"end":{"line":55,"column":40}}}) : helper))) != null ? stack1 : "")
     + "';\n\nconst crm = createClient({ baseUrl: process.env.CRM_URL!, email: process.env.CRM_EMAIL!, token: process.env.CRM_TOKEN! });\nconst { item } = await crm."
-    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":39,"column":29},"end":{"line":39,"column":39}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":58,"column":29},"end":{"line":58,"column":39}} ), depth0)) != null ? stack1 : "")
     + ".create({ firstname: 'Bob', lastname: 'Stone' });\nconst note = await crm."
-    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":40,"column":25},"end":{"line":40,"column":35}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":59,"column":25},"end":{"line":59,"column":35}} ), depth0)) != null ? stack1 : "")
     + ".activities.note.create({ parent: item.id, data: { details: 'Met at the fair' } });\nconst list = await crm."
-    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":41,"column":25},"end":{"line":41,"column":35}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":60,"column":25},"end":{"line":60,"column":35}} ), depth0)) != null ? stack1 : "")
     + ".activities.tasklist.create({ parent: item.id, data: { title: 'Onboarding' } });\nawait crm."
-    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":42,"column":12},"end":{"line":42,"column":22}} ), depth0)) != null ? stack1 : "")
-    + ".activities.task.create({ parent: list.id, data: { title: 'Send the welcome pack' } });\nconsole.log(note.id > 0); // true\n```\n";
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":61,"column":12},"end":{"line":61,"column":22}} ), depth0)) != null ? stack1 : "")
+    + ".activities.task.create({ parent: list.id, data: { title: 'Send the welcome pack' } });\nconsole.log(note.id > 0); // true\n```\n\n```php\n<?php\n\ndeclare(strict_types=1);\n\nrequire __DIR__ . '/vendor/autoload.php';\n\nuse Crmgen\\Client\\Client;\nuse Crmgen\\Client\\Model;\n\n$crm = Client::create(getenv('CRM_URL'), getenv('CRM_EMAIL'), getenv('CRM_TOKEN'));\n$item = $crm->"
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":76,"column":16},"end":{"line":76,"column":26}} ), depth0)) != null ? stack1 : "")
+    + "->create(new "
+    + ((stack1 = (lookupProperty(helpers,"phpRecord")||alias1(depth0, "phpRecord", {"start":{"line":76,"column":43},"end":{"line":76,"column":52}} )).call(alias2,lookupProperty(lookupProperty(depth0,"first"),"name"),"createRecord","request",{"name":"phpRecord","hash":{},"data":data,"loc":{"start":{"line":76,"column":41},"end":{"line":76,"column":90}}})) != null ? stack1 : "")
+    + "(firstname: 'Bob', lastname: 'Stone'))->item;\n$note = $crm->"
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":77,"column":16},"end":{"line":77,"column":26}} ), depth0)) != null ? stack1 : "")
+    + "->activities->note->create(new "
+    + ((stack1 = (lookupProperty(helpers,"phpActivity")||alias1(depth0, "phpActivity", {"start":{"line":77,"column":61},"end":{"line":77,"column":72}} )).call(alias2,"note","createActivity","request",{"name":"phpActivity","hash":{},"data":data,"loc":{"start":{"line":77,"column":59},"end":{"line":77,"column":108}}})) != null ? stack1 : "")
+    + "(parent: $item->id, data: new "
+    + ((stack1 = (lookupProperty(helpers,"phpActivity")||alias1(depth0, "phpActivity", {"start":{"line":77,"column":140},"end":{"line":77,"column":151}} )).call(alias2,"note","createActivity","request",{"name":"phpActivity","hash":{},"data":data,"loc":{"start":{"line":77,"column":138},"end":{"line":77,"column":187}}})) != null ? stack1 : "")
+    + "Data(details: 'Met at the fair')));\n$list = $crm->"
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":78,"column":16},"end":{"line":78,"column":26}} ), depth0)) != null ? stack1 : "")
+    + "->activities->tasklist->create(new "
+    + ((stack1 = (lookupProperty(helpers,"phpActivity")||alias1(depth0, "phpActivity", {"start":{"line":78,"column":65},"end":{"line":78,"column":76}} )).call(alias2,"tasklist","createActivity","request",{"name":"phpActivity","hash":{},"data":data,"loc":{"start":{"line":78,"column":63},"end":{"line":78,"column":116}}})) != null ? stack1 : "")
+    + "(parent: $item->id, data: new "
+    + ((stack1 = (lookupProperty(helpers,"phpActivity")||alias1(depth0, "phpActivity", {"start":{"line":78,"column":148},"end":{"line":78,"column":159}} )).call(alias2,"tasklist","createActivity","request",{"name":"phpActivity","hash":{},"data":data,"loc":{"start":{"line":78,"column":146},"end":{"line":78,"column":199}}})) != null ? stack1 : "")
+    + "Data(title: 'Onboarding')));\n$crm->"
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":79,"column":8},"end":{"line":79,"column":18}} ), depth0)) != null ? stack1 : "")
+    + "->activities->task->create(new "
+    + ((stack1 = (lookupProperty(helpers,"phpActivity")||alias1(depth0, "phpActivity", {"start":{"line":79,"column":53},"end":{"line":79,"column":64}} )).call(alias2,"task","createActivity","request",{"name":"phpActivity","hash":{},"data":data,"loc":{"start":{"line":79,"column":51},"end":{"line":79,"column":100}}})) != null ? stack1 : "")
+    + "(parent: $list->id, data: new "
+    + ((stack1 = (lookupProperty(helpers,"phpActivity")||alias1(depth0, "phpActivity", {"start":{"line":79,"column":132},"end":{"line":79,"column":143}} )).call(alias2,"task","createActivity","request",{"name":"phpActivity","hash":{},"data":data,"loc":{"start":{"line":79,"column":130},"end":{"line":79,"column":179}}})) != null ? stack1 : "")
+    + "Data(title: 'Send the welcome pack')));\necho var_export($note->id->value > 0, true), \"\\n\"; // true\n```\n";
 },"useData":true},
   },
   "docs/guides/2-pagination.md.hbs {\"noEscape\":true,\"strict\":true}": {
-    hash: "47727df51008da99eea221e0061fdcf0",
+    hash: "2c43411192fa962dbb408d01d9ed8dd6",
     spec: {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     var stack1, helper, alias1=container.strict, alias2=container.lambda, alias3=depth0 != null ? depth0 : (container.nullContext || {}), alias4="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -211,25 +239,57 @@ export const precompiled: Record<string, { hash: string; spec: TemplateSpecifica
     + ((stack1 = alias2(alias1(lookupProperty(depth0,"p"), "limit", {"start":{"line":16,"column":65},"end":{"line":16,"column":72}} ), depth0)) != null ? stack1 : "")
     + ": 2 });\nconsole.log(first."
     + ((stack1 = alias2(alias1(lookupProperty(depth0,"p"), "total", {"start":{"line":17,"column":20},"end":{"line":17,"column":27}} ), depth0)) != null ? stack1 : "")
-    + " >= 5, first.entries?.length, second.entries?.length); // true 2 2\n```\n\n```sh\ncurl -s -u \"$CRM_EMAIL:$CRM_TOKEN\" -H 'Accept: application/json' \"$CRM_URL/"
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":21,"column":77},"end":{"line":21,"column":87}} ), depth0)) != null ? stack1 : "")
+    + " >= 5, first.entries?.length, second.entries?.length); // true 2 2\n```\n\n```php\n<?php\n\ndeclare(strict_types=1);\n\nrequire __DIR__ . '/vendor/autoload.php';\n\nuse Crmgen\\Client\\Client;\nuse Crmgen\\Client\\Model;\n\n$crm = Client::create(getenv('CRM_URL'), getenv('CRM_EMAIL'), getenv('CRM_TOKEN'));\nfor ($i = 0; $i < 5; $i++) {\n    $crm->"
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":32,"column":12},"end":{"line":32,"column":22}} ), depth0)) != null ? stack1 : "")
+    + "->create(new "
+    + ((stack1 = (lookupProperty(helpers,"phpRecord")||alias1(depth0, "phpRecord", {"start":{"line":32,"column":39},"end":{"line":32,"column":48}} )).call(alias3,lookupProperty(lookupProperty(depth0,"first"),"name"),"createRecord","request",{"name":"phpRecord","hash":{},"data":data,"loc":{"start":{"line":32,"column":37},"end":{"line":32,"column":86}}})) != null ? stack1 : "")
+    + "(firstname: \"Page {$i}\", lastname: 'Reader'));\n}\n\n$first = $crm->"
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":35,"column":17},"end":{"line":35,"column":27}} ), depth0)) != null ? stack1 : "")
+    + "->list(new "
+    + ((stack1 = (lookupProperty(helpers,"phpRecord")||alias1(depth0, "phpRecord", {"start":{"line":35,"column":42},"end":{"line":35,"column":51}} )).call(alias3,lookupProperty(lookupProperty(depth0,"first"),"name"),"listRecords","params",{"name":"phpRecord","hash":{},"data":data,"loc":{"start":{"line":35,"column":40},"end":{"line":35,"column":87}}})) != null ? stack1 : "")
+    + "("
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"p"), "start", {"start":{"line":35,"column":90},"end":{"line":35,"column":97}} ), depth0)) != null ? stack1 : "")
+    + ": 0, "
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"p"), "limit", {"start":{"line":35,"column":106},"end":{"line":35,"column":113}} ), depth0)) != null ? stack1 : "")
+    + ": 2));\n$second = $crm->"
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":36,"column":18},"end":{"line":36,"column":28}} ), depth0)) != null ? stack1 : "")
+    + "->list(new "
+    + ((stack1 = (lookupProperty(helpers,"phpRecord")||alias1(depth0, "phpRecord", {"start":{"line":36,"column":43},"end":{"line":36,"column":52}} )).call(alias3,lookupProperty(lookupProperty(depth0,"first"),"name"),"listRecords","params",{"name":"phpRecord","hash":{},"data":data,"loc":{"start":{"line":36,"column":41},"end":{"line":36,"column":88}}})) != null ? stack1 : "")
+    + "("
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"p"), "start", {"start":{"line":36,"column":91},"end":{"line":36,"column":98}} ), depth0)) != null ? stack1 : "")
+    + ": 2, "
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"p"), "limit", {"start":{"line":36,"column":107},"end":{"line":36,"column":114}} ), depth0)) != null ? stack1 : "")
+    + ": 2));\necho var_export($first->"
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"p"), "total", {"start":{"line":37,"column":26},"end":{"line":37,"column":33}} ), depth0)) != null ? stack1 : "")
+    + " >= 5, true), ' ', count($first->entries ?? []), ' ', count($second->entries ?? []), \"\\n\"; // true 2 2\n```\n\n```sh\ncurl -s -u \"$CRM_EMAIL:$CRM_TOKEN\" -H 'Accept: application/json' \"$CRM_URL/"
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":41,"column":77},"end":{"line":41,"column":87}} ), depth0)) != null ? stack1 : "")
     + "/?"
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"p"), "start", {"start":{"line":21,"column":93},"end":{"line":21,"column":100}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"p"), "start", {"start":{"line":41,"column":93},"end":{"line":41,"column":100}} ), depth0)) != null ? stack1 : "")
     + "=0&"
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"p"), "limit", {"start":{"line":21,"column":107},"end":{"line":21,"column":114}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"p"), "limit", {"start":{"line":41,"column":107},"end":{"line":41,"column":114}} ), depth0)) != null ? stack1 : "")
     + "=2\"\n```\n\n## Every page with iterate {#pagination-iterate}\nkeywords: iterate\n\n`crm.<kind>.iterate(params)` is an async iterator over every entry of every page: it asks for the next page while entries remain, so a loop sees each matching record once. Each page is one call against your quota.\n\n```ts\nimport { createClient } from '"
-    + ((stack1 = (((helper = lookupProperty(helpers,"client") || alias1(depth0, "client", {"start":{"line":30,"column":32},"end":{"line":30,"column":38}} ))),(typeof helper === alias4 ? helper.call(alias3,{"name":"client","hash":{},"data":data,"loc":{"start":{"line":30,"column":30},"end":{"line":30,"column":40}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = (((helper = lookupProperty(helpers,"client") || alias1(depth0, "client", {"start":{"line":50,"column":32},"end":{"line":50,"column":38}} ))),(typeof helper === alias4 ? helper.call(alias3,{"name":"client","hash":{},"data":data,"loc":{"start":{"line":50,"column":30},"end":{"line":50,"column":40}}}) : helper))) != null ? stack1 : "")
     + "';\n\nconst crm = createClient({ baseUrl: process.env.CRM_URL!, email: process.env.CRM_EMAIL!, token: process.env.CRM_TOKEN! });\nawait crm."
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":33,"column":12},"end":{"line":33,"column":22}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":53,"column":12},"end":{"line":53,"column":22}} ), depth0)) != null ? stack1 : "")
     + ".create({ firstname: 'Iris', lastname: 'Iterated' });\n\nlet seen = 0;\nfor await (const entry of crm."
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":36,"column":32},"end":{"line":36,"column":42}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":56,"column":32},"end":{"line":56,"column":42}} ), depth0)) != null ? stack1 : "")
     + ".iterate({ "
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"p"), "limit", {"start":{"line":36,"column":57},"end":{"line":36,"column":64}} ), depth0)) != null ? stack1 : "")
-    + ": 2 })) {\n  if (entry.id > 0) seen++;\n}\nconsole.log(seen > 0); // true\n```\n";
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"p"), "limit", {"start":{"line":56,"column":57},"end":{"line":56,"column":64}} ), depth0)) != null ? stack1 : "")
+    + ": 2 })) {\n  if (entry.id > 0) seen++;\n}\nconsole.log(seen > 0); // true\n```\n\n```php\n<?php\n\ndeclare(strict_types=1);\n\nrequire __DIR__ . '/vendor/autoload.php';\n\nuse Crmgen\\Client\\Client;\nuse Crmgen\\Client\\Model;\n\n$crm = Client::create(getenv('CRM_URL'), getenv('CRM_EMAIL'), getenv('CRM_TOKEN'));\n$crm->"
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":73,"column":8},"end":{"line":73,"column":18}} ), depth0)) != null ? stack1 : "")
+    + "->create(new "
+    + ((stack1 = (lookupProperty(helpers,"phpRecord")||alias1(depth0, "phpRecord", {"start":{"line":73,"column":35},"end":{"line":73,"column":44}} )).call(alias3,lookupProperty(lookupProperty(depth0,"first"),"name"),"createRecord","request",{"name":"phpRecord","hash":{},"data":data,"loc":{"start":{"line":73,"column":33},"end":{"line":73,"column":82}}})) != null ? stack1 : "")
+    + "(firstname: 'Iris', lastname: 'Iterated'));\n\n// A generator: the next page is fetched when this one's entries are used up.\n$seen = 0;\nforeach ($crm->"
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":77,"column":17},"end":{"line":77,"column":27}} ), depth0)) != null ? stack1 : "")
+    + "->iterate(new "
+    + ((stack1 = (lookupProperty(helpers,"phpRecord")||alias1(depth0, "phpRecord", {"start":{"line":77,"column":45},"end":{"line":77,"column":54}} )).call(alias3,lookupProperty(lookupProperty(depth0,"first"),"name"),"listRecords","params",{"name":"phpRecord","hash":{},"data":data,"loc":{"start":{"line":77,"column":43},"end":{"line":77,"column":90}}})) != null ? stack1 : "")
+    + "("
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"p"), "limit", {"start":{"line":77,"column":93},"end":{"line":77,"column":100}} ), depth0)) != null ? stack1 : "")
+    + ": 2)) as $entry) {\n    if ($entry->id->value > 0) {\n        $seen++;\n    }\n}\necho var_export($seen > 0, true), \"\\n\"; // true\n```\n";
 },"useData":true},
   },
   "docs/guides/3-errors.md.hbs {\"noEscape\":true,\"strict\":true}": {
-    hash: "dd6c69ecacc888a1a374c19a8b636aeb",
+    hash: "4212f2c949e5e234633f89c72fa6b777",
     spec: {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     var stack1, helper, alias1=container.strict, alias2=depth0 != null ? depth0 : (container.nullContext || {}), alias3="function", alias4=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -250,19 +310,33 @@ export const precompiled: Record<string, { hash: string; spec: TemplateSpecifica
     + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":19,"column":14},"end":{"line":19,"column":24}} ), depth0)) != null ? stack1 : "")
     + ".activities.task.create({ parent: "
     + ((stack1 = (lookupProperty(helpers,"id")||alias1(depth0, "id", {"start":{"line":19,"column":62},"end":{"line":19,"column":64}} )).call(alias2,"tasklist",1,{"name":"id","hash":{},"data":data,"loc":{"start":{"line":19,"column":60},"end":{"line":19,"column":79}}})) != null ? stack1 : "")
-    + ", data: { priority: 99 } });\n} catch (e) {\n  if (e instanceof ServiceError) console.log(e.local, e.keys.join(',')); // true outofrange\n}\n```\n\n```sh\ncurl -s -u \"$CRM_EMAIL:$CRM_TOKEN\" -H 'Accept: application/json' \"$CRM_URL/"
-    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":26,"column":77},"end":{"line":26,"column":87}} ), depth0)) != null ? stack1 : "")
+    + ", data: { priority: 99 } });\n} catch (e) {\n  if (e instanceof ServiceError) console.log(e.local, e.keys.join(',')); // true outofrange\n}\n```\n\n```php\n<?php\n\ndeclare(strict_types=1);\n\nrequire __DIR__ . '/vendor/autoload.php';\n\nuse Crmgen\\Client\\Client;\nuse Crmgen\\Client\\Id;\nuse Crmgen\\Client\\Model;\nuse Crmgen\\Client\\Runtime\\ServiceException;\n\n$crm = Client::create(getenv('CRM_URL'), getenv('CRM_EMAIL'), getenv('CRM_TOKEN'));\ntry {\n    $crm->"
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":39,"column":12},"end":{"line":39,"column":22}} ), depth0)) != null ? stack1 : "")
+    + "->show("
+    + ((stack1 = (lookupProperty(helpers,"phpId")||alias1(depth0, "phpId", {"start":{"line":39,"column":33},"end":{"line":39,"column":38}} )).call(alias2,lookupProperty(lookupProperty(depth0,"first"),"name"),999999999,{"name":"phpId","hash":{},"data":data,"loc":{"start":{"line":39,"column":31},"end":{"line":39,"column":61}}})) != null ? stack1 : "")
+    + ");\n} catch (ServiceException $e) {\n    echo $e->status, ' ', implode(',', $e->keys()), \"\\n\"; // 404 "
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"notFound"), "key", {"start":{"line":41,"column":67},"end":{"line":41,"column":79}} ), depth0)) != null ? stack1 : "")
+    + "\n}\ntry {\n    // A date the API does not read is refused before sending (ValidationException, local).\n    $crm->"
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":45,"column":12},"end":{"line":45,"column":22}} ), depth0)) != null ? stack1 : "")
+    + "->activities->task->create(new "
+    + ((stack1 = (lookupProperty(helpers,"phpActivity")||alias1(depth0, "phpActivity", {"start":{"line":45,"column":57},"end":{"line":45,"column":68}} )).call(alias2,"task","createActivity","request",{"name":"phpActivity","hash":{},"data":data,"loc":{"start":{"line":45,"column":55},"end":{"line":45,"column":104}}})) != null ? stack1 : "")
+    + "(parent: "
+    + ((stack1 = (lookupProperty(helpers,"phpId")||alias1(depth0, "phpId", {"start":{"line":45,"column":115},"end":{"line":45,"column":120}} )).call(alias2,"tasklist",1,{"name":"phpId","hash":{},"data":data,"loc":{"start":{"line":45,"column":113},"end":{"line":45,"column":135}}})) != null ? stack1 : "")
+    + ", data: new "
+    + ((stack1 = (lookupProperty(helpers,"phpActivity")||alias1(depth0, "phpActivity", {"start":{"line":45,"column":149},"end":{"line":45,"column":160}} )).call(alias2,"task","createActivity","request",{"name":"phpActivity","hash":{},"data":data,"loc":{"start":{"line":45,"column":147},"end":{"line":45,"column":196}}})) != null ? stack1 : "")
+    + "Data(title: 'Call', duedate: 'next Friday')));\n} catch (ServiceException $e) {\n    echo var_export($e instanceof Crmgen\\Client\\Runtime\\ValidationException && $e->local, true), ' ', implode(',', $e->keys()), \"\\n\"; // true invaliddate\n}\n```\n\n```sh\ncurl -s -u \"$CRM_EMAIL:$CRM_TOKEN\" -H 'Accept: application/json' \"$CRM_URL/"
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":52,"column":77},"end":{"line":52,"column":87}} ), depth0)) != null ? stack1 : "")
     + "/999999999/\"\n```\n\n## Retries and the quota {#errors-retries}\nkeywords: retry quota\n\nEvery answer carries `"
-    + ((stack1 = alias4(alias1(lookupProperty(lookupProperty(depth0,"spec"),"quota"), "header", {"start":{"line":32,"column":24},"end":{"line":32,"column":41}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias4(alias1(lookupProperty(lookupProperty(depth0,"spec"),"quota"), "header", {"start":{"line":58,"column":24},"end":{"line":58,"column":41}} ), depth0)) != null ? stack1 : "")
     + "` ("
-    + ((stack1 = alias4(alias1(lookupProperty(lookupProperty(depth0,"spec"),"quota"), "format", {"start":{"line":32,"column":48},"end":{"line":32,"column":65}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias4(alias1(lookupProperty(lookupProperty(depth0,"spec"),"quota"), "format", {"start":{"line":58,"column":48},"end":{"line":58,"column":65}} ), depth0)) != null ? stack1 : "")
     + "); `crm.quota` holds the latest. The client retries GET, PUT and DELETE after network errors, 429 and 5xx answers, with exponential backoff and jitter (`retry: { max, baseDelayMs, maxDelayMs }`; `max: 0` turns it off); a POST is never repeated, since it could create twice. Each attempt is a call against the quota.\n\n```ts\nimport { createClient } from '"
-    + ((stack1 = (((helper = lookupProperty(helpers,"client") || alias1(depth0, "client", {"start":{"line":35,"column":32},"end":{"line":35,"column":38}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"client","hash":{},"data":data,"loc":{"start":{"line":35,"column":30},"end":{"line":35,"column":40}}}) : helper))) != null ? stack1 : "")
-    + "';\n\nconst crm = createClient({\n  baseUrl: process.env.CRM_URL!,\n  email: process.env.CRM_EMAIL!,\n  token: process.env.CRM_TOKEN!,\n  retry: { max: 2, baseDelayMs: 100 },\n  timeoutMs: 10_000,\n});\nawait crm.ownership.list();\nconsole.log(crm.quota!.used > 0, crm.quota!.allowed > 0); // true true\n```\n";
+    + ((stack1 = (((helper = lookupProperty(helpers,"client") || alias1(depth0, "client", {"start":{"line":61,"column":32},"end":{"line":61,"column":38}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"client","hash":{},"data":data,"loc":{"start":{"line":61,"column":30},"end":{"line":61,"column":40}}}) : helper))) != null ? stack1 : "")
+    + "';\n\nconst crm = createClient({\n  baseUrl: process.env.CRM_URL!,\n  email: process.env.CRM_EMAIL!,\n  token: process.env.CRM_TOKEN!,\n  retry: { max: 2, baseDelayMs: 100 },\n  timeoutMs: 10_000,\n});\nawait crm.ownership.list();\nconsole.log(crm.quota!.used > 0, crm.quota!.allowed > 0); // true true\n```\n\n```php\n<?php\n\ndeclare(strict_types=1);\n\nrequire __DIR__ . '/vendor/autoload.php';\n\nuse Crmgen\\Client\\Client;\nuse Crmgen\\Client\\Runtime\\Retry;\n\n// 429: once, after its Retry-After (at most maxRetryAfterSeconds); 5xx and network errors: GET, PUT and DELETE only.\n$crm = Client::create(getenv('CRM_URL'), getenv('CRM_EMAIL'), getenv('CRM_TOKEN'), retry: new Retry(max: 2, baseDelaySeconds: 0.1), timeoutSeconds: 10.0);\n$crm->ownership->list();\necho var_export($crm->quota()?->used > 0, true), ' ', var_export($crm->quota()?->allowed > 0, true), \"\\n\"; // true true\n```\n";
 },"useData":true},
   },
   "docs/guides/4-batch.md.hbs {\"noEscape\":true,\"strict\":true}": {
-    hash: "4ddd28220d32724832740e9c3594bfec",
+    hash: "7a141b6400d520780f58b540734a2ab4",
     spec: {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     var stack1, helper, alias1=container.strict, alias2=container.lambda, alias3=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -287,11 +361,21 @@ export const precompiled: Record<string, { hash: string; spec: TemplateSpecifica
     + ((stack1 = (lookupProperty(helpers,"id")||alias1(depth0, "id", {"start":{"line":15,"column":44},"end":{"line":15,"column":46}} )).call(alias3,lookupProperty(lookupProperty(depth0,"first"),"name"),999999999,{"name":"id","hash":{},"data":data,"loc":{"start":{"line":15,"column":42},"end":{"line":15,"column":69}}})) != null ? stack1 : "")
     + ");\nconst tags = batch."
     + ((stack1 = alias2(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":16,"column":21},"end":{"line":16,"column":31}} ), depth0)) != null ? stack1 : "")
-    + ".categories.list();\nawait batch.send();\n\nconsole.log((await ann).item.name, Array.isArray((await tags).categories)); // Ann Batch true\nawait missing.catch((e: ServiceError) => console.log(e.status)); // 404\n```\n";
+    + ".categories.list();\nawait batch.send();\n\nconsole.log((await ann).item.name, Array.isArray((await tags).categories)); // Ann Batch true\nawait missing.catch((e: ServiceError) => console.log(e.status)); // 404\n```\n\n```php\n<?php\n\ndeclare(strict_types=1);\n\nrequire __DIR__ . '/vendor/autoload.php';\n\nuse Crmgen\\Client\\Client;\nuse Crmgen\\Client\\Id;\nuse Crmgen\\Client\\Model;\nuse Crmgen\\Client\\Runtime\\ServiceException;\n\n$crm = Client::create(getenv('CRM_URL'), getenv('CRM_EMAIL'), getenv('CRM_TOKEN'));\n$batch = $crm->batch();\n$ann = $batch->add(fn (Client $c) => $c->"
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":37,"column":43},"end":{"line":37,"column":53}} ), depth0)) != null ? stack1 : "")
+    + "->create(new "
+    + ((stack1 = (lookupProperty(helpers,"phpRecord")||alias1(depth0, "phpRecord", {"start":{"line":37,"column":70},"end":{"line":37,"column":79}} )).call(alias3,lookupProperty(lookupProperty(depth0,"first"),"name"),"createRecord","request",{"name":"phpRecord","hash":{},"data":data,"loc":{"start":{"line":37,"column":68},"end":{"line":37,"column":117}}})) != null ? stack1 : "")
+    + "(firstname: 'Ann', lastname: 'Batch')));\n$missing = $batch->add(fn (Client $c) => $c->"
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":38,"column":47},"end":{"line":38,"column":57}} ), depth0)) != null ? stack1 : "")
+    + "->show("
+    + ((stack1 = (lookupProperty(helpers,"phpId")||alias1(depth0, "phpId", {"start":{"line":38,"column":68},"end":{"line":38,"column":73}} )).call(alias3,lookupProperty(lookupProperty(depth0,"first"),"name"),999999999,{"name":"phpId","hash":{},"data":data,"loc":{"start":{"line":38,"column":66},"end":{"line":38,"column":96}}})) != null ? stack1 : "")
+    + "));\n$tags = $batch->add(fn (Client $c) => $c->"
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":39,"column":44},"end":{"line":39,"column":54}} ), depth0)) != null ? stack1 : "")
+    + "->categories->list());\n$batch->send();\n\necho $ann->value()->item->name, ' ', $tags->value()->status, \"\\n\"; // Ann Batch success\ntry {\n    $missing->value();\n} catch (ServiceException $e) {\n    echo $e->status, \"\\n\"; // 404\n}\n```\n";
 },"useData":true},
   },
   "docs/guides/5-webhooks.md.hbs {\"noEscape\":true,\"strict\":true}": {
-    hash: "b7824bac61dd318576154c5022587fee",
+    hash: "fcf55722c279803d8b678d3d40b870bc",
     spec: {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     var stack1, helper, alias1=container.strict, alias2=depth0 != null ? depth0 : (container.nullContext || {}), alias3="function", alias4=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -304,17 +388,27 @@ export const precompiled: Record<string, { hash: string; spec: TemplateSpecifica
     + ((stack1 = (lookupProperty(helpers,"join")||alias1(depth0, "join", {"start":{"line":7,"column":25},"end":{"line":7,"column":29}} )).call(alias2,lookupProperty(depth0,"events"),", ",{"name":"join","hash":{},"data":data,"loc":{"start":{"line":7,"column":23},"end":{"line":7,"column":43}}})) != null ? stack1 : "")
     + ") and the url the service posts each notification to, in the hook's contenttype. With a secret, every notification is signed.\n\n```ts\nimport { createClient } from '"
     + ((stack1 = (((helper = lookupProperty(helpers,"client") || alias1(depth0, "client", {"start":{"line":10,"column":32},"end":{"line":10,"column":38}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"client","hash":{},"data":data,"loc":{"start":{"line":10,"column":30},"end":{"line":10,"column":40}}}) : helper))) != null ? stack1 : "")
-    + "';\n\nconst crm = createClient({ baseUrl: process.env.CRM_URL!, email: process.env.CRM_EMAIL!, token: process.env.CRM_TOKEN! });\nconst hook = await crm.hooks.create({\n  event: 'items.create',\n  url: 'https://www.example.com/crm-hook',\n  contenttype: 'json',\n  secret: 'my-secret',\n  active: 0, // 1 to start sending\n});\nconst { hooks } = await crm.hooks.list();\nconsole.log(hooks.some((h) => h.id === hook.id)); // true\nawait crm.hooks.delete(hook.id);\n```\n\n## Verify the signature {#webhooks-verify}\nkeywords: verifyWebhook decodeNotification\n\nIn your receiver, check the signature over the raw body before trusting it: `verifyWebhook(body, signatureOrHeaders, secret)` compares the "
-    + ((stack1 = alias4(alias1(lookupProperty(depth0,"sig"), "encoding", {"start":{"line":28,"column":141},"end":{"line":28,"column":153}} ), depth0)) != null ? stack1 : "")
+    + "';\n\nconst crm = createClient({ baseUrl: process.env.CRM_URL!, email: process.env.CRM_EMAIL!, token: process.env.CRM_TOKEN! });\nconst hook = await crm.hooks.create({\n  event: 'items.create',\n  url: 'https://www.example.com/crm-hook',\n  contenttype: 'json',\n  secret: 'my-secret',\n  active: 0, // 1 to start sending\n});\nconst { hooks } = await crm.hooks.list();\nconsole.log(hooks.some((h) => h.id === hook.id)); // true\nawait crm.hooks.delete(hook.id);\n```\n\n```php\n<?php\n\ndeclare(strict_types=1);\n\nrequire __DIR__ . '/vendor/autoload.php';\n\nuse Crmgen\\Client\\Client;\nuse Crmgen\\Client\\Enum;\nuse Crmgen\\Client\\Model;\n\n$crm = Client::create(getenv('CRM_URL'), getenv('CRM_EMAIL'), getenv('CRM_TOKEN'));\n$hook = $crm->hooks->create(new "
+    + ((stack1 = (lookupProperty(helpers,"phpGlobal")||alias1(depth0, "phpGlobal", {"start":{"line":37,"column":34},"end":{"line":37,"column":43}} )).call(alias2,"createHook","request",{"name":"phpGlobal","hash":{},"data":data,"loc":{"start":{"line":37,"column":32},"end":{"line":37,"column":68}}})) != null ? stack1 : "")
+    + "(\n    event: "
+    + ((stack1 = (lookupProperty(helpers,"phpEnum")||alias1(depth0, "phpEnum", {"start":{"line":38,"column":13},"end":{"line":38,"column":20}} )).call(alias2,"hookevents",{"name":"phpEnum","hash":{},"data":data,"loc":{"start":{"line":38,"column":11},"end":{"line":38,"column":35}}})) != null ? stack1 : "")
+    + "::from('items.create'),\n    url: 'https://www.example.com/crm-hook',\n    contenttype: "
+    + ((stack1 = (lookupProperty(helpers,"phpEnum")||alias1(depth0, "phpEnum", {"start":{"line":40,"column":19},"end":{"line":40,"column":26}} )).call(alias2,"contenttypes",{"name":"phpEnum","hash":{},"data":data,"loc":{"start":{"line":40,"column":17},"end":{"line":40,"column":43}}})) != null ? stack1 : "")
+    + "::from('json'),\n    secret: 'my-secret',\n    active: false, // true to start sending\n));\n$hooks = $crm->hooks->list()->hooks ?? [];\necho var_export(in_array($hook->id, array_map(fn ($h) => $h->id, $hooks), true), true), \"\\n\"; // true\n$crm->hooks->delete($hook->id);\n```\n\n## Verify the signature {#webhooks-verify}\nkeywords: verifyWebhook decodeNotification\n\nIn your receiver, check the signature over the raw body before trusting it: `verifyWebhook(body, signatureOrHeaders, secret)` compares the "
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"sig"), "encoding", {"start":{"line":52,"column":141},"end":{"line":52,"column":153}} ), depth0)) != null ? stack1 : "")
     + " "
-    + ((stack1 = alias4(alias1(lookupProperty(depth0,"sig"), "algorithm", {"start":{"line":28,"column":158},"end":{"line":28,"column":171}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"sig"), "algorithm", {"start":{"line":52,"column":158},"end":{"line":52,"column":171}} ), depth0)) != null ? stack1 : "")
     + " in `"
-    + ((stack1 = alias4(alias1(lookupProperty(depth0,"sig"), "header", {"start":{"line":28,"column":180},"end":{"line":28,"column":190}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"sig"), "header", {"start":{"line":52,"column":180},"end":{"line":52,"column":190}} ), depth0)) != null ? stack1 : "")
     + "` (or, given all the request's headers, the Standard Webhooks signature, refusing a stale timestamp) in constant time. `decodeNotification(body, contentType)` turns the body into a typed notification.\n\n```ts\nimport { createHmac } from 'node:crypto';\nimport { decodeNotification, verifyWebhook } from '"
-    + ((stack1 = (((helper = lookupProperty(helpers,"client") || alias1(depth0, "client", {"start":{"line":32,"column":53},"end":{"line":32,"column":59}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"client","hash":{},"data":data,"loc":{"start":{"line":32,"column":51},"end":{"line":32,"column":61}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = (((helper = lookupProperty(helpers,"client") || alias1(depth0, "client", {"start":{"line":56,"column":53},"end":{"line":56,"column":59}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"client","hash":{},"data":data,"loc":{"start":{"line":56,"column":51},"end":{"line":56,"column":61}}}) : helper))) != null ? stack1 : "")
     + "';\n\n// What a receiver gets: the raw body and the "
-    + ((stack1 = alias4(alias1(lookupProperty(depth0,"sig"), "header", {"start":{"line":34,"column":48},"end":{"line":34,"column":58}} ), depth0)) != null ? stack1 : "")
-    + " header.\nconst body = '{\"type\":\"items.create\",\"objectid\":7,\"occured\":\"2026-11-22T10:00:00+00:00\",\"content\":{\"item\":{\"id\":7,\"name\":\"Ann\",\"typeid\":1,\"created\":\"2026-11-22T10:00:00+00:00\",\"viewed\":\"2026-11-22T10:00:00+00:00\",\"updated\":\"2026-11-22T10:00:00+00:00\",\"ownership\":1,\"flagged\":0,\"fields\":{}}}}';\nconst signature = createHmac('sha256', 'my-secret').update(body).digest('hex');\n\nif (await verifyWebhook(body, signature, 'my-secret')) {\n  const notification = decodeNotification(body, 'application/json');\n  console.log(notification.type, notification.objectid); // items.create 7\n}\nconsole.log(await verifyWebhook(body, signature, 'another-secret')); // false\n```\n";
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"sig"), "header", {"start":{"line":58,"column":48},"end":{"line":58,"column":58}} ), depth0)) != null ? stack1 : "")
+    + " header.\nconst body = '{\"type\":\"items.create\",\"objectid\":7,\"occured\":\"2026-11-22T10:00:00+00:00\",\"content\":{\"item\":{\"id\":7,\"name\":\"Ann\",\"typeid\":1,\"created\":\"2026-11-22T10:00:00+00:00\",\"viewed\":\"2026-11-22T10:00:00+00:00\",\"updated\":\"2026-11-22T10:00:00+00:00\",\"ownership\":1,\"flagged\":0,\"fields\":{}}}}';\nconst signature = createHmac('sha256', 'my-secret').update(body).digest('hex');\n\nif (await verifyWebhook(body, signature, 'my-secret')) {\n  const notification = decodeNotification(body, 'application/json');\n  console.log(notification.type, notification.objectid); // items.create 7\n}\nconsole.log(await verifyWebhook(body, signature, 'another-secret')); // false\n```\n\n```php\n<?php\n\ndeclare(strict_types=1);\n\nrequire __DIR__ . '/vendor/autoload.php';\n\nuse Crmgen\\Client\\Client;\n\n// What a receiver gets: the raw body and the "
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"sig"), "header", {"start":{"line":78,"column":48},"end":{"line":78,"column":58}} ), depth0)) != null ? stack1 : "")
+    + " header (or all its headers).\n$body = '{\"type\":\"items.create\",\"objectid\":7,\"occured\":\"2026-11-22T10:00:00+00:00\",\"content\":{\"item\":{\"id\":7,\"name\":\"Ann\",\"typeid\":1,\"created\":\"2026-11-22T10:00:00+00:00\",\"viewed\":\"2026-11-22T10:00:00+00:00\",\"updated\":\"2026-11-22T10:00:00+00:00\",\"ownership\":1,\"flagged\":0,\"fields\":{}}}}';\n$headers = ['"
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"sig"), "header", {"start":{"line":80,"column":15},"end":{"line":80,"column":25}} ), depth0)) != null ? stack1 : "")
+    + "' => hash_hmac('sha256', $body, 'my-secret')];\n\nif (Client::verifyWebhook($body, $headers, 'my-secret') === 'valid') {\n    $notification = json_decode($body, true);\n    echo $notification['type'], ' ', $notification['objectid'], \"\\n\"; // items.create 7\n}\necho Client::verifyWebhook($body, $headers, 'another-secret'), \"\\n\"; // invalid\n```\n";
 },"useData":true},
   },
   "docs/page.html.hbs {\"strict\":true,\"preventIndent\":true}": {
@@ -703,7 +797,7 @@ export const precompiled: Record<string, { hash: string; spec: TemplateSpecifica
 ,"useDecorators":true,"usePartial":true,"useData":true,"useDepths":true},
   },
   "docs/reference.md.hbs {\"strict\":true,\"noEscape\":true,\"preventIndent\":true}": {
-    hash: "a91a32417577337969685e94e1448987",
+    hash: "2082dd5d42f3420ab2929846bd9065ab",
     spec: {"0":function(container,depth0,helpers,partials,data,blockParams,depths) {
     var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -735,9 +829,10 @@ export const precompiled: Record<string, { hash: string; spec: TemplateSpecifica
     + ((stack1 = lookupProperty(helpers,"unless").call(alias2,(lookupProperty(helpers,"eq")||alias1(depth0, "eq", {"start":{"line":5,"column":20},"end":{"line":5,"column":22}} )).call(alias2,lookupProperty(depth0,"label"),lookupProperty(depths[1],"title"),{"name":"eq","hash":{},"data":data,"loc":{"start":{"line":5,"column":19},"end":{"line":5,"column":38}}}),{"name":"unless","hash":{},"fn":container.program(3, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":5,"column":9},"end":{"line":5,"column":114}}})) != null ? stack1 : "")
     + ":\n\n```"
     + ((stack1 = lookupProperty(helpers,"if").call(alias2,(lookupProperty(helpers,"eq")||alias1(depth0, "eq", {"start":{"line":7,"column":10},"end":{"line":7,"column":12}} )).call(alias2,lookupProperty(depths[1],"lang"),"typescript",{"name":"eq","hash":{},"data":data,"loc":{"start":{"line":7,"column":9},"end":{"line":7,"column":34}}}),{"name":"if","hash":{},"fn":container.program(5, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":7,"column":3},"end":{"line":7,"column":45}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias2,(lookupProperty(helpers,"eq")||alias1(depth0, "eq", {"start":{"line":7,"column":52},"end":{"line":7,"column":54}} )).call(alias2,lookupProperty(depths[1],"lang"),"curl",{"name":"eq","hash":{},"data":data,"loc":{"start":{"line":7,"column":51},"end":{"line":7,"column":70}}}),{"name":"if","hash":{},"fn":container.program(6, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":7,"column":45},"end":{"line":7,"column":81}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias2,(lookupProperty(helpers,"eq")||alias1(depth0, "eq", {"start":{"line":7,"column":88},"end":{"line":7,"column":90}} )).call(alias2,lookupProperty(depths[1],"lang"),"xml",{"name":"eq","hash":{},"data":data,"loc":{"start":{"line":7,"column":87},"end":{"line":7,"column":105}}}),{"name":"if","hash":{},"fn":container.program(7, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":7,"column":81},"end":{"line":7,"column":117}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias2,(lookupProperty(helpers,"eq")||alias1(depth0, "eq", {"start":{"line":7,"column":124},"end":{"line":7,"column":126}} )).call(alias2,lookupProperty(depths[1],"lang"),"json",{"name":"eq","hash":{},"data":data,"loc":{"start":{"line":7,"column":123},"end":{"line":7,"column":142}}}),{"name":"if","hash":{},"fn":container.program(8, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":7,"column":117},"end":{"line":7,"column":155}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias2,(lookupProperty(helpers,"eq")||alias1(depth0, "eq", {"start":{"line":7,"column":52},"end":{"line":7,"column":54}} )).call(alias2,lookupProperty(depths[1],"lang"),"php",{"name":"eq","hash":{},"data":data,"loc":{"start":{"line":7,"column":51},"end":{"line":7,"column":69}}}),{"name":"if","hash":{},"fn":container.program(6, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":7,"column":45},"end":{"line":7,"column":81}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias2,(lookupProperty(helpers,"eq")||alias1(depth0, "eq", {"start":{"line":7,"column":88},"end":{"line":7,"column":90}} )).call(alias2,lookupProperty(depths[1],"lang"),"curl",{"name":"eq","hash":{},"data":data,"loc":{"start":{"line":7,"column":87},"end":{"line":7,"column":106}}}),{"name":"if","hash":{},"fn":container.program(7, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":7,"column":81},"end":{"line":7,"column":117}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias2,(lookupProperty(helpers,"eq")||alias1(depth0, "eq", {"start":{"line":7,"column":124},"end":{"line":7,"column":126}} )).call(alias2,lookupProperty(depths[1],"lang"),"xml",{"name":"eq","hash":{},"data":data,"loc":{"start":{"line":7,"column":123},"end":{"line":7,"column":141}}}),{"name":"if","hash":{},"fn":container.program(8, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":7,"column":117},"end":{"line":7,"column":153}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias2,(lookupProperty(helpers,"eq")||alias1(depth0, "eq", {"start":{"line":7,"column":160},"end":{"line":7,"column":162}} )).call(alias2,lookupProperty(depths[1],"lang"),"json",{"name":"eq","hash":{},"data":data,"loc":{"start":{"line":7,"column":159},"end":{"line":7,"column":178}}}),{"name":"if","hash":{},"fn":container.program(9, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":7,"column":153},"end":{"line":7,"column":191}}})) != null ? stack1 : "")
     + "\n"
     + ((stack1 = (((helper = lookupProperty(helpers,"text") || alias1(depth0, "text", {"start":{"line":8,"column":2},"end":{"line":8,"column":6}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"text","hash":{},"data":data,"loc":{"start":{"line":8,"column":0},"end":{"line":8,"column":8}}}) : helper))) != null ? stack1 : "")
     + "\n```\n";
@@ -759,12 +854,14 @@ export const precompiled: Record<string, { hash: string; spec: TemplateSpecifica
 },"5":function(container,depth0,helpers,partials,data) {
     return "ts";
 },"6":function(container,depth0,helpers,partials,data) {
-    return "sh";
+    return "php";
 },"7":function(container,depth0,helpers,partials,data) {
-    return "xml";
+    return "sh";
 },"8":function(container,depth0,helpers,partials,data) {
-    return "json";
+    return "xml";
 },"9":function(container,depth0,helpers,partials,data) {
+    return "json";
+},"10":function(container,depth0,helpers,partials,data) {
     var stack1, helper, alias1=container.strict, alias2=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
           return parent[propertyName];
@@ -777,8 +874,8 @@ export const precompiled: Record<string, { hash: string; spec: TemplateSpecifica
     + "\n\n"
     + ((stack1 = (lookupProperty(helpers,"plain")||alias1(depth0, "plain", {"start":{"line":20,"column":2},"end":{"line":20,"column":7}} )).call(alias2,lookupProperty(depth0,"intro"),{"name":"plain","hash":{},"data":data,"loc":{"start":{"line":20,"column":0},"end":{"line":20,"column":15}}})) != null ? stack1 : "")
     + "\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias2,lookupProperty(depth0,"sections"),{"name":"each","hash":{},"fn":container.program(10, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":21,"column":0},"end":{"line":62,"column":9}}})) != null ? stack1 : "");
-},"10":function(container,depth0,helpers,partials,data) {
+    + ((stack1 = lookupProperty(helpers,"each").call(alias2,lookupProperty(depth0,"sections"),{"name":"each","hash":{},"fn":container.program(11, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":21,"column":0},"end":{"line":62,"column":9}}})) != null ? stack1 : "");
+},"11":function(container,depth0,helpers,partials,data) {
     var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
           return parent[propertyName];
@@ -789,19 +886,19 @@ export const precompiled: Record<string, { hash: string; spec: TemplateSpecifica
   return "\n### "
     + ((stack1 = (((helper = lookupProperty(helpers,"title") || container.strict(depth0, "title", {"start":{"line":23,"column":6},"end":{"line":23,"column":11}} ))),(typeof helper === "function" ? helper.call(alias1,{"name":"title","hash":{},"data":data,"loc":{"start":{"line":23,"column":4},"end":{"line":23,"column":13}}}) : helper))) != null ? stack1 : "")
     + "\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias1,lookupProperty(depth0,"text"),{"name":"each","hash":{},"fn":container.program(11, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":24,"column":0},"end":{"line":27,"column":9}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"each").call(alias1,lookupProperty(depth0,"blocks"),{"name":"each","hash":{},"fn":container.program(12, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":28,"column":0},"end":{"line":35,"column":9}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,lookupProperty(depth0,"mermaid"),{"name":"if","hash":{},"fn":container.program(15, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":36,"column":0},"end":{"line":41,"column":7}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"each").call(alias1,lookupProperty(depth0,"tables"),{"name":"each","hash":{},"fn":container.program(16, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":42,"column":0},"end":{"line":51,"column":9}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,lookupProperty(depth0,"tabs"),{"name":"if","hash":{},"fn":container.program(14, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":52,"column":0},"end":{"line":54,"column":7}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"each").call(alias1,lookupProperty(depth0,"endpoints"),{"name":"each","hash":{},"fn":container.program(21, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":55,"column":0},"end":{"line":61,"column":9}}})) != null ? stack1 : "");
-},"11":function(container,depth0,helpers,partials,data) {
+    + ((stack1 = lookupProperty(helpers,"each").call(alias1,lookupProperty(depth0,"text"),{"name":"each","hash":{},"fn":container.program(12, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":24,"column":0},"end":{"line":27,"column":9}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias1,lookupProperty(depth0,"blocks"),{"name":"each","hash":{},"fn":container.program(13, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":28,"column":0},"end":{"line":35,"column":9}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias1,lookupProperty(depth0,"mermaid"),{"name":"if","hash":{},"fn":container.program(16, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":36,"column":0},"end":{"line":41,"column":7}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias1,lookupProperty(depth0,"tables"),{"name":"each","hash":{},"fn":container.program(17, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":42,"column":0},"end":{"line":51,"column":9}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias1,lookupProperty(depth0,"tabs"),{"name":"if","hash":{},"fn":container.program(15, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":52,"column":0},"end":{"line":54,"column":7}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias1,lookupProperty(depth0,"endpoints"),{"name":"each","hash":{},"fn":container.program(22, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":55,"column":0},"end":{"line":61,"column":9}}})) != null ? stack1 : "");
+},"12":function(container,depth0,helpers,partials,data) {
     var stack1;
 
   return "\n"
     + ((stack1 = container.lambda(depth0, depth0)) != null ? stack1 : "")
     + "\n";
-},"12":function(container,depth0,helpers,partials,data) {
+},"13":function(container,depth0,helpers,partials,data) {
     var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
           return parent[propertyName];
@@ -809,8 +906,8 @@ export const precompiled: Record<string, { hash: string; spec: TemplateSpecifica
         return undefined
     };
 
-  return ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"text"),{"name":"if","hash":{},"fn":container.program(13, data, 0),"inverse":container.program(14, data, 0),"data":data,"loc":{"start":{"line":29,"column":0},"end":{"line":34,"column":7}}})) != null ? stack1 : "");
-},"13":function(container,depth0,helpers,partials,data) {
+  return ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"text"),{"name":"if","hash":{},"fn":container.program(14, data, 0),"inverse":container.program(15, data, 0),"data":data,"loc":{"start":{"line":29,"column":0},"end":{"line":34,"column":7}}})) != null ? stack1 : "");
+},"14":function(container,depth0,helpers,partials,data) {
     var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
           return parent[propertyName];
@@ -821,7 +918,7 @@ export const precompiled: Record<string, { hash: string; spec: TemplateSpecifica
   return "\n"
     + ((stack1 = (((helper = lookupProperty(helpers,"text") || container.strict(depth0, "text", {"start":{"line":31,"column":2},"end":{"line":31,"column":6}} ))),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"text","hash":{},"data":data,"loc":{"start":{"line":31,"column":0},"end":{"line":31,"column":8}}}) : helper))) != null ? stack1 : "")
     + "\n";
-},"14":function(container,depth0,helpers,partials,data) {
+},"15":function(container,depth0,helpers,partials,data) {
     var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
           return parent[propertyName];
@@ -830,7 +927,7 @@ export const precompiled: Record<string, { hash: string; spec: TemplateSpecifica
     };
 
   return ((stack1 = container.invokePartial(lookupProperty(partials,"tabs"),depth0,{"name":"tabs","hash":{"tabs":lookupProperty(depth0,"tabs")},"data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "");
-},"15":function(container,depth0,helpers,partials,data) {
+},"16":function(container,depth0,helpers,partials,data) {
     var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
           return parent[propertyName];
@@ -841,7 +938,7 @@ export const precompiled: Record<string, { hash: string; spec: TemplateSpecifica
   return "\n```mermaid\n"
     + ((stack1 = (((helper = lookupProperty(helpers,"mermaid") || container.strict(depth0, "mermaid", {"start":{"line":39,"column":2},"end":{"line":39,"column":9}} ))),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"mermaid","hash":{},"data":data,"loc":{"start":{"line":39,"column":0},"end":{"line":39,"column":11}}}) : helper))) != null ? stack1 : "")
     + "\n```\n";
-},"16":function(container,depth0,helpers,partials,data) {
+},"17":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
           return parent[propertyName];
@@ -850,14 +947,14 @@ export const precompiled: Record<string, { hash: string; spec: TemplateSpecifica
     };
 
   return "\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,lookupProperty(depth0,"caption"),{"name":"if","hash":{},"fn":container.program(17, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":44,"column":0},"end":{"line":46,"column":7}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias1,lookupProperty(depth0,"caption"),{"name":"if","hash":{},"fn":container.program(18, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":44,"column":0},"end":{"line":46,"column":7}}})) != null ? stack1 : "")
     + "| "
-    + ((stack1 = lookupProperty(helpers,"each").call(alias1,lookupProperty(depth0,"head"),{"name":"each","hash":{},"fn":container.program(18, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":46,"column":9},"end":{"line":46,"column":43}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias1,lookupProperty(depth0,"head"),{"name":"each","hash":{},"fn":container.program(19, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":46,"column":9},"end":{"line":46,"column":43}}})) != null ? stack1 : "")
     + "\n| "
-    + ((stack1 = lookupProperty(helpers,"each").call(alias1,lookupProperty(depth0,"head"),{"name":"each","hash":{},"fn":container.program(19, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":47,"column":2},"end":{"line":47,"column":31}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias1,lookupProperty(depth0,"head"),{"name":"each","hash":{},"fn":container.program(20, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":47,"column":2},"end":{"line":47,"column":31}}})) != null ? stack1 : "")
     + "\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias1,lookupProperty(depth0,"rows"),{"name":"each","hash":{},"fn":container.program(20, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":48,"column":0},"end":{"line":50,"column":9}}})) != null ? stack1 : "");
-},"17":function(container,depth0,helpers,partials,data) {
+    + ((stack1 = lookupProperty(helpers,"each").call(alias1,lookupProperty(depth0,"rows"),{"name":"each","hash":{},"fn":container.program(21, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":48,"column":0},"end":{"line":50,"column":9}}})) != null ? stack1 : "");
+},"18":function(container,depth0,helpers,partials,data) {
     var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
           return parent[propertyName];
@@ -867,14 +964,14 @@ export const precompiled: Record<string, { hash: string; spec: TemplateSpecifica
 
   return ((stack1 = (((helper = lookupProperty(helpers,"caption") || container.strict(depth0, "caption", {"start":{"line":44,"column":17},"end":{"line":44,"column":24}} ))),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"caption","hash":{},"data":data,"loc":{"start":{"line":44,"column":15},"end":{"line":44,"column":26}}}) : helper))) != null ? stack1 : "")
     + ":\n\n";
-},"18":function(container,depth0,helpers,partials,data) {
+},"19":function(container,depth0,helpers,partials,data) {
     var stack1;
 
   return ((stack1 = container.lambda(depth0, depth0)) != null ? stack1 : "")
     + " | ";
-},"19":function(container,depth0,helpers,partials,data) {
-    return "--- | ";
 },"20":function(container,depth0,helpers,partials,data) {
+    return "--- | ";
+},"21":function(container,depth0,helpers,partials,data) {
     var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
           return parent[propertyName];
@@ -883,9 +980,9 @@ export const precompiled: Record<string, { hash: string; spec: TemplateSpecifica
     };
 
   return "| "
-    + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),depth0,{"name":"each","hash":{},"fn":container.program(18, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":49,"column":2},"end":{"line":49,"column":36}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),depth0,{"name":"each","hash":{},"fn":container.program(19, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":49,"column":2},"end":{"line":49,"column":36}}})) != null ? stack1 : "")
     + "\n";
-},"21":function(container,depth0,helpers,partials,data) {
+},"22":function(container,depth0,helpers,partials,data) {
     var stack1, helper, alias1=container.strict, alias2=depth0 != null ? depth0 : (container.nullContext || {}), alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
           return parent[propertyName];
@@ -914,7 +1011,7 @@ export const precompiled: Record<string, { hash: string; spec: TemplateSpecifica
   return "# "
     + ((stack1 = container.lambda(container.strict(lookupProperty(depth0,"service"), "title", {"start":{"line":13,"column":4},"end":{"line":13,"column":17}} ), depth0)) != null ? stack1 : "")
     + ": docs\n\nGenerated by crmgen from spec/. The same content as the HTML site, for publishing elsewhere.\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"pages"),{"name":"each","hash":{},"fn":container.program(9, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":16,"column":0},"end":{"line":63,"column":9}}})) != null ? stack1 : "");
+    + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"pages"),{"name":"each","hash":{},"fn":container.program(10, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":16,"column":0},"end":{"line":63,"column":9}}})) != null ? stack1 : "");
 },"main_d":  function(fn, props, container, depth0, data, blockParams, depths) {
 
   var decorators = container.decorators, lookupProperty = container.lookupProperty || function(parent, propertyName) {

@@ -9,7 +9,8 @@ import { createRequire } from 'node:module';
 import type { Worker } from 'node:worker_threads';
 import type { Compiled, ValidatorInput } from '../targets/typescript/validator-compile.ts';
 import type { Spec } from './model.ts';
-import type { GeneratedFile } from './generated-file.ts';
+import type { FileFormat, GeneratedFile } from './generated-file.ts';
+import type { Formatter } from '../targets/target.ts';
 
 import type { Derived } from '../sdk-model/derive.ts';
 
@@ -212,8 +213,26 @@ interface WorkerReply {
 }
 
 /** Final text of each file: formatted, taken from disk when the cache proves it current. */
-export async function formatFiles(files: GeneratedFile[], outDir: string, cache: FormatCache, early?: HelperThread): Promise<{ files: Map<string, string>; formatted: number }> {
+export async function formatFiles(
+  files: GeneratedFile[],
+  outDir: string,
+  cache: FormatCache,
+  early?: HelperThread,
+  formatters: Partial<Record<FileFormat, Formatter>> = {},
+): Promise<{ files: Map<string, string>; formatted: number }> {
+  const all = files;
   const result = new Map<string, string>();
+  // Formats a target formats (python, php): through its formatter, cached by hash as prettier's are.
+  const others = files.filter((f) => f.format !== 'typescript' && formatters[f.format]);
+  let formattedOthers = 0;
+  await Promise.all(
+    others.map(async (f) => {
+      const [text, formatted] = await formatCached(f, outDir, cache, formatters[f.format]!);
+      result.set(f.path, text);
+      if (formatted) formattedOthers++;
+    }),
+  );
+  files = files.filter((f) => !result.has(f.path) || f.format === 'typescript');
   // Both packages hold the same shared modules (types, codecs, validators, runtime): one text is formatted once.
   const pending = new Map<string, { raw: string; paths: string[] }>();
   for (const f of files) {
@@ -246,7 +265,20 @@ export async function formatFiles(files: GeneratedFile[], outDir: string, cache:
     for (const path of job.paths) result.set(path, texts[i]!);
   });
   // Callers read the files in emitted order.
-  return { files: new Map(files.map((f) => [f.path, result.get(f.path)!])), formatted: jobs.length };
+  return { files: new Map(all.map((f) => [f.path, result.get(f.path)!])), formatted: jobs.length + formattedOthers };
+}
+
+/** A file's text through `formatter` (and true), or the text on disk when the cache vouches that it is that formatter's output. */
+async function formatCached(f: GeneratedFile, outDir: string, cache: FormatCache, formatter: Formatter): Promise<[text: string, formatted: boolean]> {
+  const rawHash = hash(f.content);
+  const known = cache.entries[rawHash];
+  if (known) {
+    const onDisk = readIfExists(join(outDir, f.path));
+    if (onDisk !== undefined && hash(onDisk) === known) return [onDisk, false];
+  }
+  const text = await formatter(f.content, f.path);
+  cache.entries[rawHash] = hash(text);
+  return [text, true];
 }
 
 /** Marks where one file ends and the next begins in a batch: a line comment prettier keeps on its own line. */

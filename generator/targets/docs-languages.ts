@@ -4,7 +4,8 @@
 // apart so the docs, which may run on generate's worker thread, load no emitter).
 import type { DocsLanguage } from './target.ts';
 import { typescriptDocs } from './typescript/docs.ts';
+import { phpDocs } from './php/docs.ts';
 
 export type { DocsLanguage, ExampleCall } from './target.ts';
 
-export const docsLanguages: readonly DocsLanguage[] = [typescriptDocs];
+export const docsLanguages: readonly DocsLanguage[] = [typescriptDocs, phpDocs];

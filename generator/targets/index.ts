@@ -3,5 +3,6 @@
 // generate starts their compile as soon as they are emitted).
 import type { Target } from './target.ts';
 import { typescript } from './typescript/target.ts';
+import { php } from './php/target.ts';
 
-export const targets: readonly Target[] = [typescript];
+export const targets: readonly Target[] = [typescript, php];

@@ -38,6 +38,8 @@ export interface ExampleCall {
   value?: unknown;
   /** Files sent with the call (multipart/form-data). */
   files: { field: string; filename: string }[];
+  /** Each record kind's singular (contacts: contact), for SDKs that name types after it. */
+  singulars?: Record<string, string>;
 }
 
 export interface DocsLanguage {

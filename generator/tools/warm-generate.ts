@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { watch as fsWatch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 import { displayPath, loadSpec, SpecError } from '../pipeline/load.ts';
-import { emitAll } from '../pipeline/generate.ts';
+import { emitAll, targetFormatters } from '../pipeline/generate.ts';
 import { compare, formatFiles, loadCache, saveCache, writeChanges, type Comparison, type FormatCache } from '../pipeline/write.ts';
 import type { GeneratedFile } from '../pipeline/generated-file.ts';
 import { inputFingerprint, recordManifest } from '../pipeline/fingerprint.ts';
@@ -69,16 +69,17 @@ export class Regenerator {
         sourceKey === this.compiled?.key ? Promise.resolve(this.compiled.files) : compilePackages(new Map(raw.map((f) => [f.path, f.content])), this.opts.root);
       compiling.catch(() => {});
       const files = new Map<string, string>();
+      const formatters = targetFormatters();
       const toFormat: GeneratedFile[] = [];
       for (const f of raw) {
-        if (f.format !== 'typescript') files.set(f.path, f.content);
+        if (f.format !== 'typescript' && !formatters[f.format]) files.set(f.path, f.content);
         else {
           const known = this.formattedText.get(hash(f.content));
           if (known !== undefined) files.set(f.path, known);
           else toFormat.push(f);
         }
       }
-      const { files: formattedNow, formatted } = await formatFiles(toFormat, this.opts.outDir, this.diskCache);
+      const { files: formattedNow, formatted } = await formatFiles(toFormat, this.opts.outDir, this.diskCache, undefined, formatters);
       for (const f of toFormat) {
         const text = formattedNow.get(f.path)!;
         this.formattedText.set(hash(f.content), text);
