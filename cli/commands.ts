@@ -1,5 +1,5 @@
 // Every crmgen command and flag, once, on commander: `crmgen --help`, `crmgen COMMAND --help`,
-// unknown-flag suggestions and the README's command section (cli/readme.ts) all come from here.
+// unknown-flag suggestions and the README's command section (cli/readme-commands.ts) all come from here.
 // Actions load their implementation on use, so `--help` and `serve` never load the generator.
 // A new command is one registration function added to `registrations`.
 import { Command, Option } from 'commander';
@@ -76,7 +76,7 @@ const generate: Register = (program, run) => {
     .option('--watch', 'regenerate on every change under the spec folder and templates/')
     .option('--quiet', 'print nothing when all is well')
     .action(function (this: Command) {
-      run(async () => (await import('./generate.ts')).runGenerate(this.opts()));
+      run(async () => (await import('./generate-command.ts')).runGenerate(this.opts()));
     });
 };
 
@@ -119,7 +119,7 @@ const serve: Register = (program, run) => {
   const start = program.command('start').description('regenerate if stale, then serve on ./data/crm.sqlite; a new database gets the demo account');
   serveOptions(start).action(function (this: Command) {
     run(async () => {
-      const code = await (await import('./generate.ts')).runGenerate({ quiet: true });
+      const code = await (await import('./generate-command.ts')).runGenerate({ quiet: true });
       const values = valuesOf(this) as ServeValues;
       // --demo is the default here, so a first `npm start` shows data (CRMGEN_DEMO=0 turns it off).
       return code === 0 ? (await import('./serve.ts')).runServe({ ...values, demo: this.getOptionValueSource('demo') === undefined ? true : values.demo }) : code;

@@ -8,8 +8,8 @@ import type { Spec } from '../pipeline/model.ts';
 import { templatesDir } from '../pipeline/root.ts';
 import { Handlebars, template } from '../pipeline/templates.ts';
 import { languages, type Block, type Example, type Page, type Section, type Tab } from './docs-model.ts';
-import { tsId } from '../targets/typescript/docs.ts';
-import { phpGuideHelpers } from '../targets/php/docs.ts';
+import { tsId } from '../targets/typescript/docs-tab.ts';
+import { phpGuideHelpers } from '../targets/php/docs-tab.ts';
 
 const fenceLang: Record<string, string> = { ts: 'typescript', php: 'php', sh: 'curl' };
 

@@ -11,7 +11,7 @@ import { emitApiSurface, type SurfaceEntry } from '../targets/typescript/api-sur
 import { targets } from '../targets/index.ts';
 import { outputs } from '../outputs/index.ts';
 import type { Emitter } from './emitter.ts';
-import type { Formatter } from '../targets/target.ts';
+import type { Formatter } from '../targets/contract.ts';
 import { derive, restrict, type Derived, type DerivedName } from '../sdk-model/derive.ts';
 import { defaultCacheDir } from './fingerprint.ts';
 import { assemblePackages, runtimeSource } from '../targets/typescript/packages.ts';

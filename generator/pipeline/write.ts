@@ -10,7 +10,7 @@ import type { Worker } from 'node:worker_threads';
 import type { Compiled, ValidatorInput } from '../targets/typescript/validator-compile.ts';
 import type { Spec } from './model.ts';
 import type { FileFormat, GeneratedFile } from './generated-file.ts';
-import type { Formatter } from '../targets/target.ts';
+import type { Formatter } from '../targets/contract.ts';
 
 import type { Derived } from '../sdk-model/derive.ts';
 

@@ -1,6 +1,6 @@
 // The formatter step of the PHP target: prettier (the version the project pins) with its PHP
 // plugin, on every file of format 'php'.
-import type { Formatter } from '../target.ts';
+import type { Formatter } from '../contract.ts';
 
 let loaded: Promise<[typeof import('prettier'), unknown]> | undefined;
 

@@ -5,7 +5,7 @@
 // lines: the fields of an activity entry are typed by an interface, an activity's parent by one per
 // segment, so no existing type names the new classes.
 import type { GeneratedFile } from '../../pipeline/generated-file.ts';
-import type { SurfaceLine } from '../target.ts';
+import type { SurfaceLine } from '../contract.ts';
 import { rootNamespace } from './names.ts';
 
 const ns = `\\${rootNamespace}\\`;

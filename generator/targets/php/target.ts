@@ -3,7 +3,7 @@
 // per operation, this folder's runtime/src copied in as src/Runtime, composer.json, README,
 // CHANGELOG and LICENSE; laid out by prettier's PHP plugin and tested with PHPUnit and a live
 // `crmgen serve` (test/sdk-php.test.ts).
-import type { Target } from '../target.ts';
+import type { Target } from '../contract.ts';
 import { emitPhpClient } from './client.ts';
 import { emitPhpPackage } from './package.ts';
 import { formatPhp } from './format.ts';

@@ -7,7 +7,7 @@
 // `crmgen diff` compares two surfaces with compareSurfaces() to cross-check its verdict.
 import { createHash } from 'node:crypto';
 import type { GeneratedFile } from '../../pipeline/generated-file.ts';
-import type { SurfaceLine } from '../target.ts';
+import type { SurfaceLine } from '../contract.ts';
 import { moduleView, type FileView, type MemberView, type TypeView, type Typed, type ValueView } from './surface-view.ts';
 
 /** One line of the surface. */

@@ -8,7 +8,7 @@ import type { Spec } from '../../pipeline/model.ts';
 import type { GeneratedFile } from '../../pipeline/generated-file.ts';
 import type { Desc } from './runtime/codec.ts';
 import { scalarCodes, type ScalarCode, type WireDesc, type WireDescriptors } from '../../sdk-model/descriptors.ts';
-import type { TsDerived, TsModels } from './models.ts';
+import type { TsDerived, TsModels } from './emitter-models.ts';
 import { notificationTargets } from './names.ts';
 import { messageExport, messageModule, messageTargets, paramsType, requestType, responseType, relativeSpecifier, type MessageTarget } from './names.ts';
 import { xmlCodecStatements } from './codecs-xml.ts';

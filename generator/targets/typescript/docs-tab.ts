@@ -1,5 +1,5 @@
 // The TypeScript tab of the reference docs: an endpoint's example as a call of the generated client.
-import type { DocsLanguage, ExampleCall } from '../target.ts';
+import type { DocsLanguage, ExampleCall } from '../contract.ts';
 import { clientCallName } from './names.ts';
 
 /** A record's or activity's id in a client call, `of` its kind or segment: the client's ids carry their kind. */

@@ -1,7 +1,7 @@
 // The PHP tab of the reference docs (light: it loads none of the target's emitters): an endpoint's
 // example as a call of the generated PHP client, with the same ids and values as the other tabs.
 import type { Operation, Spec } from '../../pipeline/model.ts';
-import type { DocsLanguage, ExampleCall } from '../target.ts';
+import type { DocsLanguage, ExampleCall } from '../contract.ts';
 import { ident, messageClass, pascal, str } from './names.ts';
 
 /** The client's path to a call: $crm->contacts->activities->note->update. */

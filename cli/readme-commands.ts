@@ -1,12 +1,12 @@
 // The README's command section comes from the CLI definition (cli/commands.ts):
-// `node cli/readme.js` prints it, `node cli/readme.js --write` puts it into README.md between the
+// `node cli/readme-commands.js` prints it, `node cli/readme-commands.js --write` puts it into README.md between the
 // markers. test/cli-help.test.ts fails when README.md and the definition disagree.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildProgram, commandReference } from './commands.ts';
 import { root } from './default-dirs.ts';
 
-export const readmeMarkers = { start: '<!-- commands: generated from cli/commands.ts by `node cli/readme.js --write` -->', end: '<!-- end of commands -->' };
+export const readmeMarkers = { start: '<!-- commands: generated from cli/commands.ts by `node cli/readme-commands.js --write` -->', end: '<!-- end of commands -->' };
 
 /** The section as README.md holds it, markers included. */
 export function readmeSection(): string {
