@@ -8,17 +8,18 @@
 // its environment; prints "listening on http://127.0.0.1:PORT".
 import { createServer } from 'node:http';
 import { openStorage } from '../server/storage/open.ts';
-import { createReferenceService, type Principal } from '../server/service.ts';
+import { createReferenceService, type Principal } from '../server/reference-service.ts';
 import * as records from '../server/records.ts';
 import { ownerNameLookup } from '../server/owners.ts';
 import { startWebhooks } from '../server/webhooks.ts';
 import type { Caller } from '../server/context.ts';
+import { hashToken } from '../server/tokens.ts';
 
 const storage = await openStorage(process.env.DB!);
 const email = process.env.EMAIL!;
 const user = await storage.transaction(async (tx) => {
   const account = await tx.ensureAccount('default');
-  return (await tx.findUserByEmail(email)) ?? tx.addUser({ accountId: account.id, email, name: 'bench', token: 'unused', preventlogin: 0, preventprivatedata: 0, administrator: 1 });
+  return (await tx.findUserByEmail(email)) ?? tx.addUser({ accountId: account.id, email, name: 'bench', tokenHash: hashToken('unused'), preventlogin: 0, preventprivatedata: 0, administrator: 1 });
 });
 const principal: Principal = { user, accountId: user.accountId };
 // The outbox check every committed change makes (the bench's account has no hooks, as the service's).

@@ -65,25 +65,37 @@ export function formatTable(rows: Row[]): string {
  * last about sampleMs, after a warm-up. Cases of one benchmark are interleaved by the caller
  * so a noisy moment on a shared machine hits them alike.
  */
-export function sampleOps(fn: () => unknown, sampleMs = 40): number {
+export function sampleOps(fn: () => unknown, sampleMs = 40, clock: Clock = 'wall'): number {
+  const now = clock === 'cpu' ? cpuMs : () => performance.now();
   let n = 1;
   let elapsed = 0;
   // Grow the batch until one sample is long enough to time reliably.
   for (;;) {
-    const t = performance.now();
+    const t = now();
     for (let i = 0; i < n; i++) fn();
-    elapsed = performance.now() - t;
+    elapsed = now() - t;
     if (elapsed >= sampleMs) return elapsed / n;
     n *= elapsed < sampleMs / 10 ? 10 : 2;
   }
 }
 
+/**
+ * What sampleOps times: wall time, or the CPU time of this process (user + system, every thread,
+ * so the collector's helpers count): on a machine shared with other work, CPU time is not inflated
+ * by the waits for the other processes, which on a loaded 2-core machine swamp wall-time medians.
+ */
+export type Clock = 'wall' | 'cpu';
+const cpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
 /** Rows for in-process cases, each as a ratio to the named baseline case, all measured in the same rounds. */
-export function compareOps(bench: string, cases: Record<string, () => unknown>, baselineOf: Record<string, string>, runs = 15): Row[] {
+export function compareOps(bench: string, cases: Record<string, () => unknown>, baselineOf: Record<string, string>, runs = 15, clock: Clock = 'wall'): Row[] {
   const names = Object.keys(cases);
   const samples: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
-  for (const n of names) sampleOps(cases[n], 20); // warm-up, JIT
-  for (let r = 0; r < runs; r++) for (const n of names) samples[n].push(sampleOps(cases[n]));
+  for (const n of names) sampleOps(cases[n], 20, clock); // warm-up, JIT
+  for (let r = 0; r < runs; r++) for (const n of names) samples[n].push(sampleOps(cases[n], 40, clock));
   const st = Object.fromEntries(names.map((n) => [n, stats(samples[n])]));
   return names.map((n) => ({
     bench,

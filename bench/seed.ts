@@ -11,6 +11,7 @@ import pg from 'pg';
 import { openStorage } from '../server/storage/open.ts';
 import { activitySearch, recordSearch, reportDate, reportOwners } from '../server/storage/record-query.ts';
 import { parsePostgresUrl } from '../server/storage/postgres.ts';
+import { hashToken } from '../server/tokens.ts';
 
 export const benchUser = { email: 'bench@example.com', token: 'bench-token', account: 'bench' };
 export const needle = 'nimbus';
@@ -61,8 +62,8 @@ async function users(db: string): Promise<Seeded> {
   try {
     return await storage.transaction(async (tx) => {
       const account = await tx.ensureAccount(benchUser.account);
-      const user = await tx.addUser({ accountId: account.id, email: benchUser.email, name: 'bench', token: benchUser.token, preventlogin: 0, preventprivatedata: 0, administrator: 1 });
-      const other = await tx.addUser({ accountId: account.id, email: 'other@example.com', name: 'other', token: 'other-token', preventlogin: 0, preventprivatedata: 0, administrator: 0 });
+      const user = await tx.addUser({ accountId: account.id, email: benchUser.email, name: 'bench', tokenHash: hashToken(benchUser.token), preventlogin: 0, preventprivatedata: 0, administrator: 1 });
+      const other = await tx.addUser({ accountId: account.id, email: 'other@example.com', name: 'other', tokenHash: hashToken('other-token'), preventlogin: 0, preventprivatedata: 0, administrator: 0 });
       return { accountId: account.id, userId: user.id, otherUserId: other.id };
     });
   } finally {

@@ -1,13 +1,13 @@
 // Administrator actions the API does not offer (section 1, rule 2): users, groups, custom
 // fields, and restoring from the trash.
-import { randomBytes } from 'node:crypto';
 import { dbOption, openDb, UsageError } from './db.ts';
 import { spec } from '../server/facts.ts';
-import { createReferenceService } from '../server/service.ts';
+import { createReferenceService } from '../server/reference-service.ts';
 import { startWebhooks } from '../server/webhooks.ts';
 import { restoreActivity } from '../server/activities.ts';
 import { restoreRecord } from '../server/records.ts';
 import { ServiceError } from '../generated/server/dist/index.js';
+import { hashToken, newToken } from '../server/tokens.ts';
 
 /** The flags of every administrator command, as cli/commands.ts parsed them. */
 export interface AdminValues {
@@ -29,14 +29,15 @@ export async function runAdmin(command: string, sub: string, values: AdminValues
     case 'users add': {
       const email = positionals[0]?.toLowerCase();
       if (!email || !email.includes('@')) throw new UsageError('users add expects an e-mail address');
-      const token = values.token ?? randomBytes(12).toString('hex');
+      const token = values.token ?? newToken();
       const storage = await openDb(dbOption(values.db));
       try {
         const user = await storage.transaction(async (tx) => {
           if (await tx.findUserByEmail(email)) throw new UsageError(`a user ${email} exists already`);
           const account = await tx.ensureAccount(values.account ?? 'default');
-          return tx.addUser({ accountId: account.id, email, name: values.name ?? email.split('@')[0], token, preventlogin: 0, preventprivatedata: 0, administrator: values.admin ? 1 : 0 });
+          return tx.addUser({ accountId: account.id, email, name: values.name ?? email.split('@')[0], tokenHash: hashToken(token), preventlogin: 0, preventprivatedata: 0, administrator: values.admin ? 1 : 0 });
         });
+        // Shown this once: only its hash is stored (crmgen users token EMAIL makes a new one).
         console.log(`user ${user.id} ${user.email} in account ${values.account}; API token: ${token}`);
       } finally {
         await storage.close();
@@ -51,11 +52,31 @@ export async function runAdmin(command: string, sub: string, values: AdminValues
           for (let accountId = 1; ; accountId++) {
             const account = await tx.getAccount(accountId);
             if (!account) break;
-            for (const u of await tx.listUsers(accountId, true)) out.push(`${u.id}\t${u.email}\t${u.token}\t${account.name}${u.deleted ? '\tdeleted' : ''}`);
+            for (const u of await tx.listUsers(accountId, true)) out.push(`${u.id}\t${u.email}\t${account.name}${u.deleted ? '\tdeleted' : ''}`);
           }
           return out;
         });
-        console.log(['id\temail\ttoken\taccount', ...rows].join('\n'));
+        // No token column: only hashes are stored (a lost token: crmgen users token EMAIL).
+        console.log(['id\temail\taccount', ...rows].join('\n'));
+      } finally {
+        await storage.close();
+      }
+      return 0;
+    }
+    case 'users token': {
+      // A new token for a user; the old one stops working at once (logins are cached by version).
+      const email = positionals[0]?.toLowerCase();
+      if (!email || !email.includes('@')) throw new UsageError('users token expects an e-mail address');
+      const token = values.token ?? newToken();
+      const storage = await openDb(dbOption(values.db));
+      try {
+        const user = await storage.transaction(async (tx) => {
+          const found = await tx.findUserByEmail(email);
+          if (!found || found.deleted !== null) throw new UsageError(`no user ${email}`);
+          await tx.setUserTokenHash(found.accountId, found.id, hashToken(token));
+          return found;
+        });
+        console.log(`user ${user.id} ${user.email}; new API token: ${token}`);
       } finally {
         await storage.close();
       }

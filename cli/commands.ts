@@ -1,5 +1,5 @@
 // Every crmgen command and flag, once, on commander: `crmgen --help`, `crmgen COMMAND --help`,
-// unknown-flag suggestions and the README's command section (cli/readme.ts) all come from here.
+// unknown-flag suggestions and the README's command section (cli/readme-commands.ts) all come from here.
 // Actions load their implementation on use, so `--help` and `serve` never load the generator.
 // A new command is one registration function added to `registrations`.
 import { Command, Option } from 'commander';
@@ -19,6 +19,9 @@ export function serveOptions(cmd: Command): Command {
     env(new Option('--host <HOST>', 'address to listen on').default('127.0.0.1'), 'HOST'),
     env(new Option('--port <PORT>', 'port to listen on (0: any free port)').default('8080'), 'PORT'),
     env(new Option('--db <FILE|:memory:|postgres://...>', 'SQLite file, :memory: or a PostgreSQL URL (default: $DATABASE_URL, else ./data/crm.sqlite)'), 'DB'),
+    env(new Option('--db-connect-timeout-ms <MS>', 'PostgreSQL: how long opening a connection may take (default 3000)'), 'DB_CONNECT_TIMEOUT_MS'),
+    env(new Option('--db-acquire-timeout-ms <MS>', 'PostgreSQL: how long a call waits for a free pooled connection (default 3000)'), 'DB_ACQUIRE_TIMEOUT_MS'),
+    env(new Option('--db-statement-timeout-ms <MS>', "PostgreSQL: how long a call's statements may take; past it 503 (default 5000)"), 'DB_STATEMENT_TIMEOUT_MS'),
     env(new Option('--user <EMAIL:TOKEN[:ACCOUNT]>', 'a user that must exist (repeatable; in the variable: comma-separated)').argParser(collect), 'USER'),
     env(new Option('--quota <N>', "calls allowed per user and window (default: the spec's)"), 'QUOTA'),
     env(new Option('--quota-window <SECONDS>', "the quota window (default: the spec's)"), 'QUOTA_WINDOW'),
@@ -73,7 +76,7 @@ const generate: Register = (program, run) => {
     .option('--watch', 'regenerate on every change under the spec folder and templates/')
     .option('--quiet', 'print nothing when all is well')
     .action(function (this: Command) {
-      run(async () => (await import('./generate.ts')).runGenerate(this.opts()));
+      run(async () => (await import('./generate-command.ts')).runGenerate(this.opts()));
     });
 };
 
@@ -116,7 +119,7 @@ const serve: Register = (program, run) => {
   const start = program.command('start').description('regenerate if stale, then serve on ./data/crm.sqlite; a new database gets the demo account');
   serveOptions(start).action(function (this: Command) {
     run(async () => {
-      const code = await (await import('./generate.ts')).runGenerate({ quiet: true });
+      const code = await (await import('./generate-command.ts')).runGenerate({ quiet: true });
       const values = valuesOf(this) as ServeValues;
       // --demo is the default here, so a first `npm start` shows data (CRMGEN_DEMO=0 turns it off).
       return code === 0 ? (await import('./serve.ts')).runServe({ ...values, demo: this.getOptionValueSource('demo') === undefined ? true : values.demo }) : code;
@@ -132,8 +135,9 @@ const admin: Register = (program, run) => {
       run(async () => (await import('./admin.ts')).runAdmin(command, sub, this.opts(), this.args));
     };
   const users = program.command('users').description('users and their API tokens (administrator actions the API does not offer)');
-  users.command('add').description('add a user; prints its API token').argument('<EMAIL>').option('--name <NAME>', 'display name').option('--token <TOKEN>', 'API token (default: random)').addOption(account()).option('--admin', 'an administrator').addOption(db()).action(act('users', 'add'));
-  users.command('list').description('every user with its token and account').addOption(db()).action(act('users', 'list'));
+  users.command('add').description('add a user; prints its API token (shown once: only its hash is stored)').argument('<EMAIL>').option('--name <NAME>', 'display name').option('--token <TOKEN>', 'API token (default: random)').addOption(account()).option('--admin', 'an administrator').addOption(db()).action(act('users', 'add'));
+  users.command('list').description('every user with its account (never a token)').addOption(db()).action(act('users', 'list'));
+  users.command('token').description("give a user a new API token (printed once); the old one stops working").argument('<EMAIL>').option('--token <TOKEN>', 'the new token (default: random)').addOption(db()).action(act('users', 'token'));
   users.command('delete').description("revoke a user's API token for good").argument('<EMAIL>').addOption(db()).action(act('users', 'delete'));
   const groups = program.command('groups').description('workgroups');
   groups.command('add').description('add a workgroup').argument('<NAME>').requiredOption('--email <EMAIL>', "the group's e-mail address").option('--member <USERID>', 'a member (repeatable)', collect).addOption(account()).addOption(db()).action(act('groups', 'add'));
@@ -147,7 +151,7 @@ const hooks: Register = (program, run) => {
   const db = () => new Option('--db <FILE|postgres://...>', 'database (default: $DATABASE_URL, else ./data/crm.sqlite)');
   const act = (sub: 'deliveries' | 'redeliver' | 'failures') =>
     function (this: Command) {
-      run(async () => (await import('./hooks.ts')).runHooks(sub, this.opts(), this.args));
+      run(async () => (await import('./hook-deliveries.ts')).runHooks(sub, this.opts(), this.args));
     };
   const cmd = program.command('hooks').description('webhook deliveries (administrator actions beside GET /hooks/{id}/deliveries)');
   cmd.command('deliveries').description('recent delivery attempts of a hook').argument('<HOOKID>').option('--limit <N>', 'at most this many (default 100)').option('--account <ACCOUNT>', 'account name (default: default)').addOption(db()).action(act('deliveries'));

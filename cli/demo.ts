@@ -2,7 +2,7 @@
 // first list, the docs' list and report examples and every report show something. Written
 // through the API itself (JSON requests as the demo user), so the data is what a client could
 // have made. The hook is inactive: a demo never sends anything off this machine.
-import type { ReferenceService } from '../server/service.ts';
+import type { ReferenceService } from '../server/reference-service.ts';
 
 type Json = Record<string, unknown>;
 

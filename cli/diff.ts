@@ -9,8 +9,8 @@ import { isAbsolute, join, relative, resolve } from 'node:path';
 import { isScalar, parseDocument, Scalar } from 'yaml';
 import { changelogFile, displayPath, loadSpec } from '../generator/pipeline/load.ts';
 import type { Spec } from '../generator/pipeline/model.ts';
-import { diffSpecs, formatPos, type Change, type Severity, type SpecDiff } from '../generator/tools/diff.ts';
-import { defaultSpecDir, root } from './root.ts';
+import { diffSpecs, formatPos, type Change, type Severity, type SpecDiff } from '../generator/tools/spec-diff.ts';
+import { defaultSpecDir, root } from './default-dirs.ts';
 
 export class DiffUsageError extends Error {
   constructor(message: string) {

@@ -44,6 +44,11 @@ main(process.argv.slice(2)).then(
       process.stderr.write(`${err.message}\ncrmgen: the spec has ${problems.length} problem${problems.length === 1 ? '' : 's'}\n`);
       process.exit(2);
     }
+    // Another process serves the SQLite file: not a usage mistake, not a crash either.
+    if (err instanceof Error && err.name === 'ServeLockError') {
+      process.stderr.write(`crmgen: ${err.message}\n`);
+      process.exit(1);
+    }
     if (err instanceof Error && err.name === 'UsageError') {
       process.stderr.write(`crmgen: ${err.message}\n`);
       process.exit(2);

@@ -5,6 +5,7 @@ import { timingSafeEqual, createHash } from 'node:crypto';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { CallRecord, ServiceRequest, ServiceResponse } from '../generated/server/dist/index.js';
 import type { Storage } from '../server/storage/port.ts';
+import { StorageOutage } from '../server/storage/outage.ts';
 import type { DeliveryAttempt } from '../server/webhooks.ts';
 
 export interface Metrics {
@@ -28,17 +29,18 @@ export function createMetrics(storage: Storage, onError: (e: unknown) => void): 
   });
   const quotaRejections = new Counter({ name: 'crmgen_quota_rejections_total', help: 'Calls refused with quotaexceeded (requests and batch parts)', registers: [registry] });
   const deliveries = new Counter({ name: 'crmgen_webhook_deliveries_total', help: 'Webhook delivery attempts by outcome (delivered, retry, failed)', labelNames: ['outcome'], registers: [registry] });
-  const storageErrors = new Counter({ name: 'crmgen_storage_errors_total', help: 'Faults answered 500 and failed storage checks (readyz, outbox depth)', registers: [registry] });
+  const storageErrors = new Counter({ name: 'crmgen_storage_errors_total', help: 'Calls answered 5xx (faults, storage outages) and failed storage checks (readyz, outbox depth)', registers: [registry] });
   new Gauge({
     name: 'crmgen_webhook_outbox_depth',
     help: 'Webhook deliveries pending in the outbox (all instances on this database)',
     registers: [registry],
     async collect() {
       try {
-        this.set(await storage.transaction((tx) => tx.pendingDeliveries()));
+        this.set(await storage.read((tx) => tx.pendingDeliveries()));
       } catch (e) {
         storageErrors.inc();
-        onError(e);
+        // An outage is logged once by the storage, not at every scrape.
+        if (!(e instanceof StorageOutage)) onError(e);
       }
     },
   });
@@ -88,19 +90,42 @@ const opsPaths = ['/healthz', '/readyz', '/metrics'];
 // Asked of every request: compared in place, no split.
 const owns = (url: string) => opsPaths.some((p) => url.startsWith(p) && (url.length === p.length || url[p.length] === '?'));
 
+/** /readyz answers within a second whatever the database does: a check still running then is a 503. */
+const READY_WITHIN_MS = 800;
+
 export function opsRoutes(o: { storage: Storage; metrics: Metrics; metricsToken?: string | undefined; onError: (e: unknown) => void }): OpsRoutes {
   let closing = false;
+  // One check at a time: probes arriving while one runs share its outcome.
+  let check: Promise<void> | undefined;
   async function ready(): Promise<ServiceResponse> {
     if (closing) return text(503, 'shutting down\n');
+    // Migrations ran before the listener opened; this asks the database itself (a read: a disk
+    // that is full still serves reads).
+    check ??= o.storage
+      .read((tx) => tx.countUsers())
+      .then(() => undefined)
+      .finally(() => (check = undefined));
+    const running = check;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((ok) => (timer = setTimeout(() => ok('late'), READY_WITHIN_MS)));
     try {
-      // Migrations ran before the listener opened; this asks the database itself.
-      await o.storage.transaction((tx) => tx.countUsers());
-      return text(200, 'ready\n');
+      if ((await Promise.race([running, late])) === 'late') {
+        o.metrics.storageError();
+        running.catch(() => undefined);
+        return text(503, `storage unavailable: the database did not answer within ${READY_WITHIN_MS} ms\n`);
+      }
     } catch (e) {
       o.metrics.storageError();
-      o.onError(e);
-      return text(503, 'storage unavailable\n');
+      // Outages are logged once per episode by the storage; anything else here.
+      if (!(e instanceof StorageOutage)) o.onError(e);
+      return text(503, `storage unavailable: ${e instanceof StorageOutage ? e.message : 'the check failed'}\n`);
+    } finally {
+      clearTimeout(timer);
     }
+    // Reads work; say when writes do not (a full disk, a read-only database).
+    const refused = (o.storage.health?.conditions() ?? []).filter((c) => c.condition !== 'unreachable');
+    const lines = refused.map((c) => `writes refused since ${new Date(c.since).toISOString()}: ${c.message}\n`);
+    return text(200, `ready\n${lines.join('')}`);
   }
   async function metrics(req: ServiceRequest): Promise<ServiceResponse> {
     if (o.metricsToken !== undefined) {

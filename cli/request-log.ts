@@ -5,6 +5,7 @@ import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { CallRecord, ServiceRequest, ServiceResponse } from '../generated/server/dist/index.js';
 import type { DeliveryAttempt } from '../server/webhooks.ts';
+import { presentedToken, redactBody, redactHeaders, redactUrl } from './log-redaction.ts';
 
 export type LogFormat = 'pretty' | 'json' | 'none';
 
@@ -21,7 +22,6 @@ export interface RequestLogOptions {
 export interface Caller {
   user: string;
   userId: number;
-  secrets: string[];
 }
 
 export interface RequestLog {
@@ -31,40 +31,15 @@ export interface RequestLog {
   delivery(attempt: DeliveryAttempt): void;
 }
 
-const REDACTED = '[Redacted]';
-// Field names whose values are credentials: API tokens, hook secrets, passwords.
-const secretName = /^(authorization|password|passwd|secret|token|apitoken|api_token|apikey|api_key|x-api-key)$/i;
 const maxBodyChars = 8192;
 
-/**
- * The text with credentials replaced: values of secret-named JSON members, XML elements and form
- * fields, Authorization header lines (batch parts carry their own), and the given literal secrets.
- */
-export function redactText(text: string, secrets: string[] = []): string {
-  let out = text;
-  for (const s of secrets) if (s.length >= 4) out = out.split(s).join(REDACTED);
-  // JSON members: "secret": "..."
-  out = out.replace(/("([A-Za-z_-]+)"\s*:\s*)"(?:[^"\\]|\\.)*"/g, (m, head: string, name: string) => (secretName.test(name) ? `${head}"${REDACTED}"` : m));
-  // XML elements: <secret>...</secret>
-  out = out.replace(/<([A-Za-z_-]+)>([^<]*)<\/\1>/g, (m, name: string) => (secretName.test(name) ? `<${name}>${REDACTED}</${name}>` : m));
-  // Form fields: secret=...&
-  out = out.replace(/(^|[&?\s])([A-Za-z_-]+)=([^&\s]*)/g, (m, lead: string, name: string) => (secretName.test(name) ? `${lead}${name}=${REDACTED}` : m));
-  // Header lines of batch parts: Authorization: Basic ...
-  out = out.replace(/^(authorization|x-api-key)[ \t]*:[^\r\n]*/gim, (_m, name: string) => `${name}: ${REDACTED}`);
-  return out;
-}
-
-function bodyText(body: Uint8Array, secrets: string[]): string | undefined {
-  if (!body.byteLength) return undefined;
-  const text = Buffer.from(body.buffer, body.byteOffset, Math.min(body.byteLength, maxBodyChars * 4)).toString('utf8');
-  const clipped = text.length > maxBodyChars ? `${text.slice(0, maxBodyChars)}... (${body.byteLength} bytes)` : text;
-  return redactText(clipped, secrets);
-}
-
-function headersOf(req: ServiceRequest, secrets: string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) out[k] = secretName.test(k) || k === 'cookie' ? REDACTED : redactText(v, secrets);
-  return out;
+/** A body for the log: redacted on its decoded form (./log-redaction.ts), then clipped (never inside a secret, gone by then). */
+async function bodyText(body: Uint8Array, contentType: string | string[] | undefined, role: 'request' | 'response', literals: string[]): Promise<string | undefined> {
+  const text = await redactBody(body, Array.isArray(contentType) ? contentType[0] : contentType, role, literals);
+  if (text === undefined || text.length <= maxBodyChars) return text;
+  // Not between the two halves of a surrogate pair.
+  const cut = /[\uD800-\uDBFF]/.test(text[maxBodyChars - 1]!) ? maxBodyChars - 1 : maxBodyChars;
+  return `${text.slice(0, cut)}... (${body.byteLength} bytes)`;
 }
 
 /** X-Request-Id from the client when it is short printable ASCII of safe characters; else a new one. */
@@ -85,11 +60,28 @@ export function createRequestLog(o: RequestLogOptions): RequestLog {
   const statusColor = (s: number) => (s >= 500 ? 31 : s >= 400 ? 33 : 32);
   const ms = (n: number) => Math.round(n * 100) / 100;
 
+  // Lines are written in the order calls end; with --log-bodies a body is decoded first (a
+  // multipart one asynchronously), so each line waits for the ones before it.
+  let queue: Promise<void> = Promise.resolve();
   function call(r: CallRecord<unknown>, caller: Caller | undefined) {
+    // The caller's token is blanked wherever it occurs (a batch part holds the outer headers).
+    const token = presentedToken(String(r.request.headers.authorization ?? ''));
+    const literals = token === undefined ? [] : [token];
+    if (!o.bodies) return callLine(r, caller, literals, undefined);
+    const bodies = Promise.all([
+      bodyText(r.request.body, r.request.headers['content-type'], 'request', literals),
+      bodyText(r.response.body, r.response.headers['content-type'], 'response', literals),
+    ]);
+    queue = queue.then(() => bodies.then(([req, res]) => callLine(r, caller, literals, { req, res }))).catch((e: unknown) => {
+      write(`crmgen: request log: ${e instanceof Error ? e.message : String(e)}`);
+    });
+  }
+
+  function callLine(r: CallRecord<unknown>, caller: Caller | undefined, literals: string[], bodies: { req: string | undefined; res: string | undefined } | undefined) {
     const id = r.batch ? String(r.batch.request.headers['x-request-id'] ?? '') : String(r.request.headers['x-request-id'] ?? '');
-    const secrets = caller?.secrets ?? [];
     const status = r.response.status;
     const quota = r.quota ? `${r.quota.used}/${r.quota.allowed}` : undefined;
+    const url = redactUrl(r.request.url, literals);
     if (o.format === 'json') {
       const line: Record<string, unknown> = {
         level: levelOf(status),
@@ -97,7 +89,7 @@ export function createRequestLog(o: RequestLogOptions): RequestLog {
         pid,
         hostname: host,
         reqId: id,
-        req: { method: r.request.method, url: redactText(r.request.url, secrets) },
+        req: { method: r.request.method, url },
         res: { statusCode: status },
         responseTime: ms(r.ms),
       };
@@ -106,37 +98,35 @@ export function createRequestLog(o: RequestLogOptions): RequestLog {
       if (caller) line.user = caller.user;
       if (quota) line.quota = quota;
       if (r.errors.length) line.errors = r.errors;
-      if (o.bodies) {
-        (line.req as Record<string, unknown>).headers = headersOf(r.request, secrets);
-        const req = bodyText(r.request.body, secrets);
-        const res = bodyText(r.response.body, secrets);
-        if (req !== undefined) line.reqBody = req;
-        if (res !== undefined) line.resBody = res;
+      if (bodies) {
+        (line.req as Record<string, unknown>).headers = redactHeaders(r.request.headers, literals);
+        if (bodies.req !== undefined) line.reqBody = bodies.req;
+        if (bodies.res !== undefined) line.resBody = bodies.res;
       }
       line.msg = r.batch ? 'batch part completed' : 'request completed';
       write(JSON.stringify(line));
       return;
     }
     const head = r.batch ? `  part ${r.batch.index + 1}${r.batch.contentId === undefined ? '' : ` <${r.batch.contentId}>`}` : `${new Date().toISOString()} ${id}`;
-    let line = `${head} ${r.request.method} ${redactText(r.request.url, secrets)} ${paint(statusColor(status), String(status))} ${ms(r.ms)}ms`;
+    let line = `${head} ${r.request.method} ${url} ${paint(statusColor(status), String(status))} ${ms(r.ms)}ms`;
     if (caller) line += ` ${caller.user}`;
     if (quota) line += ` quota ${quota}`;
     if (r.errors.length) line += ` ${paint(33, r.errors.join(','))}`;
-    if (o.bodies) {
-      const req = bodyText(r.request.body, secrets);
-      const res = bodyText(r.response.body, secrets);
-      if (req !== undefined) line += `\n    > ${req.replace(/\n/g, '\n    > ')}`;
-      if (res !== undefined) line += `\n    < ${res.replace(/\n/g, '\n    < ')}`;
+    if (bodies) {
+      if (bodies.req !== undefined) line += `\n    > ${bodies.req.replace(/\n/g, '\n    > ')}`;
+      if (bodies.res !== undefined) line += `\n    < ${bodies.res.replace(/\n/g, '\n    < ')}`;
     }
     write(line);
   }
 
   function plain(req: { method: string; url: string; id: string }, res: ServiceResponse, took: number) {
+    // Secret-named query parameters go here too (a /metrics?token=... scraper).
+    const url = redactUrl(req.url, []);
     if (o.format === 'json') {
-      write(JSON.stringify({ level: levelOf(res.status), time: Date.now(), pid, hostname: host, reqId: req.id, req: { method: req.method, url: req.url }, res: { statusCode: res.status }, responseTime: ms(took), msg: 'request completed' }));
+      write(JSON.stringify({ level: levelOf(res.status), time: Date.now(), pid, hostname: host, reqId: req.id, req: { method: req.method, url }, res: { statusCode: res.status }, responseTime: ms(took), msg: 'request completed' }));
       return;
     }
-    write(`${new Date().toISOString()} ${req.id} ${req.method} ${req.url} ${paint(statusColor(res.status), String(res.status))} ${ms(took)}ms`);
+    write(`${new Date().toISOString()} ${req.id} ${req.method} ${url} ${paint(statusColor(res.status), String(res.status))} ${ms(took)}ms`);
   }
 
   function delivery(a: DeliveryAttempt) {

@@ -3,11 +3,11 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { displayPath, loadSpec } from '../generator/pipeline/load.ts';
-import { manifestName, planScaffold, vendorTarball, type ScaffoldManifest } from '../generator/tools/scaffold.ts';
+import { manifestName, planScaffold, vendorTarball, type ScaffoldManifest } from '../generator/tools/scaffold-plan.ts';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
-import { defaultGeneratedDir, defaultSpecDir } from './root.ts';
+import { defaultGeneratedDir, defaultSpecDir } from './default-dirs.ts';
 
 class UsageError extends Error {
   constructor(message: string) {

@@ -5,7 +5,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { corsPolicy } from './cors.ts';
 import { UsageError } from './db.ts';
-import { root } from './root.ts';
+import { root } from './default-dirs.ts';
 import type { LogFormat } from './request-log.ts';
 
 /** --user EMAIL:TOKEN[:ACCOUNT] */
@@ -34,6 +34,9 @@ export interface ServeValues {
   port?: string;
   spec?: string;
   db?: string;
+  dbConnectTimeoutMs?: string;
+  dbAcquireTimeoutMs?: string;
+  dbStatementTimeoutMs?: string;
   user?: string[];
   quota?: string;
   quotaWindow?: string;
@@ -82,6 +85,11 @@ export async function runServe(values: ServeValues): Promise<number> {
     host: values.host ?? '127.0.0.1',
     port,
     db: values.db,
+    dbTimeouts: {
+      connectTimeoutMs: positive('db-connect-timeout-ms', values.dbConnectTimeoutMs),
+      acquireTimeoutMs: positive('db-acquire-timeout-ms', values.dbAcquireTimeoutMs),
+      statementTimeoutMs: positive('db-statement-timeout-ms', values.dbStatementTimeoutMs),
+    },
     users: (values.user ?? []).map(parseUser),
     quota: positive('quota', values.quota),
     quotaWindow: positive('quota-window', values.quotaWindow),

@@ -8,7 +8,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { inputFingerprint, recordManifest, upToDate } from '../generator/pipeline/fingerprint.ts';
-import { root } from './root.ts';
+import { root } from './default-dirs.ts';
 
 /** CRMGEN_CACHE_DIR, else the user's cache folder (XDG_CACHE_HOME or ~/.cache). */
 export function serveCacheDir(specDir: string): string {
@@ -28,6 +28,6 @@ export async function useSpec(specDir: string): Promise<string> {
     recordManifest(cacheDir, outDir, fingerprint, result.files);
     process.stderr.write(`crmgen serve: generated the service of ${specDir} in ${((performance.now() - started) / 1000).toFixed(1)} s (kept in ${outDir})\n`);
   }
-  register(new URL('./generated-hooks.js', import.meta.url), { data: { from: pathToFileURL(resolve(root, 'generated')).href + '/', to: pathToFileURL(outDir).href + '/' } });
+  register(new URL('./generated-loader.js', import.meta.url), { data: { from: pathToFileURL(resolve(root, 'generated')).href + '/', to: pathToFileURL(outDir).href + '/' } });
   return outDir;
 }

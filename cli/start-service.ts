@@ -1,11 +1,11 @@
 // The reference service started for `crmgen serve`, once cli/serve.ts has checked the options and
 // (for --spec) pointed generated/ at the folder generated for that spec.
-import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Admission, RequestHead, ServiceRequest, ServiceResponse } from '../generated/server/dist/index.js';
 import { hostname } from 'node:os';
 import { redact } from '../server/storage/postgres.ts';
-import { createReferenceService } from '../server/service.ts';
+import { hashToken, newToken } from '../server/tokens.ts';
+import { createReferenceService } from '../server/reference-service.ts';
 import { startWebhooks } from '../server/webhooks.ts';
 import { pinnedResolver, systemResolver } from '../server/webhook-guard.ts';
 import { createHttpServer } from '../generated/server/dist/index.js';
@@ -14,6 +14,8 @@ import { errorKeys } from '../generated/server/dist/types/errors.js';
 import { spec } from '../server/facts.ts';
 import { withCors, type CorsPolicy } from './cors.ts';
 import { dbOption, openDb, UsageError } from './db.ts';
+import type { StorageOptions } from '../server/storage/open.ts';
+import { withCallBudget, type CallBudget } from '../server/storage/outage.ts';
 import { staticFiles } from './static.ts';
 import { createRequestLog, requestIdOf, type LogFormat } from './request-log.ts';
 import { createMetrics, opsRoutes } from './ops.ts';
@@ -22,6 +24,8 @@ export interface ServeOptions {
   host: string;
   port: number;
   db?: string;
+  /** --db-*-timeout-ms (PostgreSQL). */
+  dbTimeouts?: StorageOptions;
   users: { email: string; token: string; account: string }[];
   quota?: number;
   quotaWindow?: number;
@@ -70,7 +74,7 @@ export async function startService(o: ServeOptions): Promise<number> {
   const loginLimits = perAddressAndEmail && perAddress && loginWindow ? { perAddressAndEmail, perAddress, windowSeconds: loginWindow } : false;
   if (!loginLimits && (o.loginFailures ?? o.loginFailuresPerAddress ?? o.loginWindow) !== undefined) throw new UsageError('this spec has no auth.failedLogins: give --login-failures, --login-failures-per-address and --login-window together');
   const db = dbOption(o.db);
-  const storage = await openDb(db);
+  const storage = await openDb(db, { ...o.dbTimeouts, serve: true });
 
   // Users named on the command line exist; with none at all, one demo user.
   let demo: { email: string; token: string; userId: number } | undefined;
@@ -79,15 +83,16 @@ export async function startService(o: ServeOptions): Promise<number> {
       const existing = await tx.findUserByEmail(u.email);
       const account = await tx.ensureAccount(u.account);
       if (existing) {
-        if (existing.token !== u.token || existing.accountId !== account.id) throw new UsageError(`--user ${u.email}: that user exists with another token or account; use crmgen users to change it`);
+        if (existing.tokenHash !== hashToken(u.token) || existing.accountId !== account.id) throw new UsageError(`--user ${u.email}: that user exists with another token or account; use crmgen users to change it`);
         continue;
       }
-      await tx.addUser({ accountId: account.id, email: u.email, name: u.email.split('@')[0], token: u.token, preventlogin: 0, preventprivatedata: 0, administrator: 1 });
+      await tx.addUser({ accountId: account.id, email: u.email, name: u.email.split('@')[0], tokenHash: hashToken(u.token), preventlogin: 0, preventprivatedata: 0, administrator: 1 });
     }
     if ((await tx.countUsers()) === 0) {
       const account = await tx.ensureAccount('default');
-      const token = randomBytes(12).toString('hex');
-      const user = await tx.addUser({ accountId: account.id, email: 'demo@example.com', name: 'Demo', token, preventlogin: 0, preventprivatedata: 0, administrator: 1 });
+      // Printed once in the start-up line below; only its hash is stored.
+      const token = newToken();
+      const user = await tx.addUser({ accountId: account.id, email: 'demo@example.com', name: 'Demo', tokenHash: hashToken(token), preventlogin: 0, preventprivatedata: 0, administrator: 1 });
       demo = { email: user.email, token, userId: user.id };
     }
   });
@@ -95,8 +100,10 @@ export async function startService(o: ServeOptions): Promise<number> {
   // Lines that are no request (faults, shutdown) in the log's format, so a JSON log stays JSON.
   const log =
     o.logFormat === 'json'
-      ? (line: string) => process.stderr.write(`${JSON.stringify({ level: line.includes('500 on') || line.includes('failed') ? 50 : 30, time: Date.now(), pid: process.pid, hostname: hostname(), msg: line })}\n`)
+      ? (line: string) => process.stderr.write(`${JSON.stringify({ level: line.includes('500 on') || line.includes('failed') || line.includes(': storage: ') ? 50 : 30, time: Date.now(), pid: process.pid, hostname: hostname(), msg: line })}\n`)
       : (line: string) => process.stderr.write(`${line}\n`);
+  // Outages of the database: one line when each starts and one when it ends.
+  storage.health?.onLog(log);
   const requestLog = createRequestLog({ format: o.logFormat, bodies: o.logBodies, color: o.logFormat === 'pretty' && process.stderr.isTTY === true });
   const metrics = createMetrics(storage, (e) => log(`crmgen: storage: ${e instanceof Error ? e.message : String(e)}`));
   const ops = opsRoutes({ storage, metrics, metricsToken: o.metricsToken, onError: (e) => log(`crmgen: readyz: ${e instanceof Error ? e.message : String(e)}`) });
@@ -127,7 +134,7 @@ export async function startService(o: ServeOptions): Promise<number> {
     observe: (r) => {
       metrics.call(r);
       const p = r.context;
-      requestLog.call(r, p && { user: p.user.email, userId: p.user.id, secrets: [p.user.token] });
+      requestLog.call(r, p && { user: p.user.email, userId: p.user.id });
     },
   });
   // Seeded on a new database only (the demo user was just made); through a service of its own,
@@ -184,6 +191,17 @@ export async function startService(o: ServeOptions): Promise<number> {
     return echo(r, id);
   };
   const opsPass: Admission = { admitted: true };
+  // A call's database work, admission and dispatch together, is bounded by the statement
+  // timeout (server/storage/outage.ts); a batch's parts each have their own.
+  const budgets = new WeakMap<object, CallBudget>();
+  const batchPath = spec.operations.find((op) => op.multipart)?.path;
+  const budgeted = <T>(method: string, url: string, headers: object, fn: () => T): T => {
+    // A batch runs its parts in one context: no call budget, each operation its own timeout.
+    if (method === 'POST' && batchPath !== undefined && url.split('?')[0]!.replace(/\/$/, '') === batchPath) return fn();
+    let b = budgets.get(headers);
+    if (!b) budgets.set(headers, (b = { spentMs: 0 }));
+    return withCallBudget(b, fn);
+  };
   const logged = {
     before(req: IncomingMessage) {
       const t = performance.now();
@@ -203,7 +221,7 @@ export async function startService(o: ServeOptions): Promise<number> {
     // Health, readiness and metrics need no credentials: they pass admission untouched.
     async admit(head: RequestHead): Promise<{ refused: ServiceResponse } | { admission: Admission }> {
       if (ops.owns(head.url)) return { admission: opsPass };
-      const a = await http.admit!(head);
+      const a = await budgeted(head.method, head.url, head.headers, () => http.admit!(head));
       return 'refused' in a ? { refused: echo(a.refused, head.headers['x-request-id'] ?? '') } : a;
     },
     async dispatch(req: ServiceRequest) {
@@ -215,7 +233,7 @@ export async function startService(o: ServeOptions): Promise<number> {
         requestLog.plain({ method: req.method, url: req.url, id }, r, performance.now() - t);
         return echo(r, id);
       }
-      return echo(await http.dispatch(req), id);
+      return echo(await budgeted(req.method, req.url, req.headers, () => http.dispatch(req)), id);
     },
   };
   const limits = spec.limits;
@@ -285,7 +303,7 @@ export async function startService(o: ServeOptions): Promise<number> {
     if (seeded) lines.push(`  demo data: ${seeded.records} records, ${seeded.activities} activities, categories and an inactive hook`);
     lines.push(`  try: curl -u ${demo.email}:${demo.token} ${base}/contacts/ -H 'Accept: application/json'`);
   } else {
-    lines.push(`  authenticate with HTTP Basic: e-mail and API token (crmgen users list --db ${db === ':memory:' ? '...' : db})`);
+    lines.push(`  authenticate with HTTP Basic: e-mail and API token (a lost token: crmgen users token EMAIL --db ${db === ':memory:' ? '...' : redact(db)})`);
   }
   process.stdout.write(`${lines.join('\n')}\n`);
   return -1;

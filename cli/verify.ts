@@ -2,10 +2,10 @@
 // generator/verify-run.ts against any server that claims to implement the API.
 import { resolve } from 'node:path';
 import { loadSpec } from '../generator/pipeline/load.ts';
-import { buildSuite, groups, type Group } from '../generator/tools/verify.ts';
+import { buildSuite, groups, type Group } from '../generator/tools/verify-checks.ts';
 import { Runner, type CheckResult, type Credentials } from '../generator/tools/verify-run.ts';
 import { UsageError } from './db.ts';
-import { root } from './root.ts';
+import { root } from './default-dirs.ts';
 
 
 function credentials(text: string, flag: string): Credentials {

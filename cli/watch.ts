@@ -3,8 +3,8 @@
 // position and the watcher keeps going. SIGINT / SIGTERM stop it cleanly.
 import { displayPath as shown, formatProblem } from '../generator/pipeline/load.ts';
 import { defaultCacheFile } from '../generator/pipeline/generate.ts';
-import { isSpecError, watchAndRegenerate, type RegenerateResult } from '../generator/tools/watch.ts';
-import { root } from './root.ts';
+import { isSpecError, watchAndRegenerate, type RegenerateResult } from '../generator/tools/warm-generate.ts';
+import { root } from './default-dirs.ts';
 
 
 export function report(changed: string[], r: RegenerateResult, log: (line: string) => void, err: (line: string) => void) {

@@ -2,7 +2,7 @@
 import type { RuntimeSpec } from '../generator/pipeline/model.ts';
 
 /** Keys of the error envelope. */
-export type ErrorKey = "itemisnotfound" | "unknownpath" | "authenticationfailed" | "accessdenied" | "methodnotallowed" | "requesttoolarge" | "unsupportedmediatype" | "toomanyfailedlogins" | "quotaexceeded" | "malformedrequest" | "incorrectfield" | "invalidvalue" | "invaliddate" | "outofrange" | "notinlist" | "fieldisrequired" | "conditionnotmet" | "cannotcreatecompleted" | "invalidparent" | "onlyoneperparent" | "invalidbatch" | "toomanyparts" | "invalidcharacter" | "unknownowner" | "partauthorization" | "serviceunavailable" | "internalerror" | "notimplemented";
+export type ErrorKey = "itemisnotfound" | "unknownpath" | "authenticationfailed" | "accessdenied" | "methodnotallowed" | "requesttoolarge" | "unsupportedmediatype" | "toomanyfailedlogins" | "quotaexceeded" | "malformedrequest" | "incorrectfield" | "invalidvalue" | "invaliddate" | "outofrange" | "notinlist" | "fieldisrequired" | "conditionnotmet" | "cannotcreatecompleted" | "invalidparent" | "onlyoneperparent" | "invalidbatch" | "toomanyparts" | "invalidcharacter" | "unknownowner" | "partauthorization" | "serviceunavailable" | "insufficientstorage" | "internalerror" | "notimplemented";
 /** Events a hook can subscribe to. */
 export type HookEvent = "items.create" | "items.update" | "items.delete" | "items.restore" | "items.categorize" | "items.uncategorize" | "activities.create" | "activities.update" | "activities.delete" | "activities.restore";
 /** Record kinds (path segment {kind}). */

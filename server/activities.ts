@@ -86,12 +86,14 @@ function place(siblings: ActivityRow[], moving: ActivityRow, after: number | und
 
 /** Writes dense 1-based positions; only rows whose position changed are stored (the moving row is stored by its caller). */
 async function renumber(tx: Tx, ordered: ActivityRow[], skip?: number) {
+  const moved: { id: number; position: number }[] = [];
   for (const [i, row] of ordered.entries()) {
     if (row.position !== i + 1) {
       row.position = i + 1;
-      if (row.id !== skip) await tx.updateActivity(row);
+      if (row.id !== skip) moved.push({ id: row.id, position: row.position });
     }
   }
+  if (moved.length) await tx.setPositions(ordered[0]!.accountId, moved);
 }
 
 async function descendants(tx: Tx, caller: Caller, root: ActivityRow, includeDeleted = false): Promise<ActivityRow[]> {
@@ -118,11 +120,18 @@ export async function createActivity(tx: Tx, caller: Caller, input: { kind: stri
   const type = activityBySegment.get(segment)!;
   // The request schema checks data's required fields only when data is given at all.
   fail(type.fields.filter((f) => f.required && data[f.name] === undefined).map((f) => ({ key: 'fieldisrequired', message: `Field is required: data.${f.name}`, path: `data.${f.name}` })));
+  // Positions are read, then written: transactions on one parent's order take turns.
+  await tx.lockOrder([body.parent]);
   const parent = await findParent(tx, caller, body.parent, input.kind);
   fail([...(fault('hierarchy') ? [] : [checkParent(segment, parentToken(parent))]), ...checkCreate(segment, data), ...unmetConditions(segment, data, data)]);
   faultyActivityData(type, data);
-  const siblings = await tx.listChildren(caller.accountId, body.parent);
-  fail([checkOnePerParent(segment, siblings.filter((s) => s.segment === segment).length)]);
+  // Placed last (the usual create), only the counts are needed while the positions are dense (1..n);
+  // placed elsewhere, or to be made dense again, the siblings are read and renumbered.
+  const placed = body.after !== undefined || body.before !== undefined;
+  const quick = placed ? undefined : await tx.countChildren(caller.accountId, body.parent, segment);
+  const siblings = !quick || quick.last !== quick.all ? await tx.listChildren(caller.accountId, body.parent) : undefined;
+  const counts = siblings ? { all: siblings.length, ofSegment: siblings.filter((s) => s.segment === segment).length } : quick!;
+  fail([checkOnePerParent(segment, counts.ofSegment)]);
   await checkOwners(tx, caller, ownerValues(segment, data));
   await storeUploads(tx, caller, segment, data, input.files);
   const now = caller.now();
@@ -133,7 +142,7 @@ export async function createActivity(tx: Tx, caller: Caller, input: { kind: stri
     segment,
     typeid: type.typeid,
     level: parent.activity ? parent.activity.level + 1 : 1,
-    position: siblings.length + 1,
+    position: counts.all + 1,
     fields: data,
     flagged: body.flagged ?? 0,
     created: now,
@@ -144,8 +153,7 @@ export async function createActivity(tx: Tx, caller: Caller, input: { kind: stri
     modificatorId: caller.user.id,
     modificatorName: caller.user.name,
   });
-  const ordered = place(siblings, row, body.after, body.before);
-  await renumber(tx, ordered);
+  if (siblings) await renumber(tx, place(siblings, row, body.after, body.before));
   caller.events.push({ event: 'activities.create', segment, id: row.id });
   return { id: row.id, data: echo(data) as T.CreateActivityResponse['data'], created: formatCreatedText(now), status: 'success' };
 }
@@ -165,6 +173,8 @@ function echo(data: Record<string, unknown>): Record<string, unknown> {
 export async function updateActivity(tx: Tx, caller: Caller, input: { kind: string; segment: string; id: number; body: T.UpdateActivityRequest; files: Record<string, UploadedFile> }): Promise<T.UpdateActivityResponse> {
   const { segment, id, body } = input;
   const row = await loadActivity(tx, caller, input.kind, segment, id);
+  if (body.parent !== undefined && body.parent !== row.parentId) await tx.lockOrder([row.parentId, body.parent]);
+  else if (body.after !== undefined || body.before !== undefined) await tx.lockOrder([row.parentId]);
   const changes = { ...((body.data ?? {}) as Record<string, unknown>) };
   const merged = { ...row.fields, ...changes };
   fail(unmetConditions(segment, merged, changes));
@@ -176,6 +186,7 @@ export async function updateActivity(tx: Tx, caller: Caller, input: { kind: stri
   if (body.flagged !== undefined) row.flagged = body.flagged;
   const oldParent = row.parentId;
   let moved = false;
+  let targetSiblings: ActivityRow[] | undefined;
   if (body.parent !== undefined && body.parent !== row.parentId) {
     // A different parent moves the activity, with its subtree, to another record.
     const target = await findParent(tx, caller, body.parent);
@@ -183,7 +194,7 @@ export async function updateActivity(tx: Tx, caller: Caller, input: { kind: stri
     if (target.activity) throw new ServiceError('invalidparent', `parent: an activity moves to a ${titles}, not under another activity`, 'parent');
     if (spec.moveTargets && !spec.moveTargets.includes(target.record.kind)) throw new ServiceError('invalidparent', `parent: an activity moves to a ${titles}, not a ${kindOf(target.record.kind).singular}`, 'parent');
     fail([checkParent(segment, { kind: 'record' })]);
-    const targetSiblings = await tx.listChildren(caller.accountId, body.parent);
+    targetSiblings = await tx.listChildren(caller.accountId, body.parent);
     fail([checkOnePerParent(segment, targetSiblings.filter((s) => s.segment === segment).length)]);
     const subtree = await descendants(tx, caller, row, true);
     const levelShift = 1 - row.level;
@@ -201,7 +212,8 @@ export async function updateActivity(tx: Tx, caller: Caller, input: { kind: stri
   row.modificatorId = caller.user.id;
   row.modificatorName = caller.user.name;
   if (moved || body.after !== undefined || body.before !== undefined) {
-    const siblings = await tx.listChildren(caller.accountId, row.parentId);
+    // A move: the target's children as read above (the subtree moved lies under this activity, not under them).
+    const siblings = targetSiblings ?? (await tx.listChildren(caller.accountId, row.parentId));
     await renumber(tx, place(siblings, row, body.after, body.before), row.id);
   }
   await tx.updateActivity(row);
@@ -212,6 +224,7 @@ export async function updateActivity(tx: Tx, caller: Caller, input: { kind: stri
 
 export async function deleteActivity(tx: Tx, caller: Caller, input: { kind: string; segment: string; id: number }): Promise<T.DeleteActivityResponse> {
   const row = await loadActivity(tx, caller, input.kind, input.segment, input.id);
+  await tx.lockOrder([row.parentId]);
   const subtree = await descendants(tx, caller, row);
   await tx.setActivityDeleted(caller.accountId, [row.id, ...subtree.map((d) => d.id)], caller.now());
   const siblings = (await tx.listChildren(caller.accountId, row.parentId)).sort((a, b) => a.position - b.position);
@@ -228,6 +241,7 @@ export async function restoreActivity(tx: Tx, caller: Caller, segment: string, i
   if (row.parentId !== row.recordId && !(await tx.getActivity(caller.accountId, row.parentId))) {
     throw new ServiceError('itemisnotfound', `the parent ${row.parentId} of ${segment} activity ${id} is deleted; restore it first`);
   }
+  await tx.lockOrder([row.parentId]);
   const subtree = (await descendants(tx, caller, row, true)).filter((d) => d.deleted === row.deleted);
   await tx.setActivityDeleted(caller.accountId, [row.id, ...subtree.map((d) => d.id)], null);
   const siblings = (await tx.listChildren(caller.accountId, row.parentId)).filter((s) => s.id !== row.id).sort((a, b) => a.position - b.position);

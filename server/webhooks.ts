@@ -4,6 +4,7 @@
 // growing delays, and marks them failed after the spec's number of retries. Per receiver url and
 // object only the oldest pending delivery is claimed, so notifications of one object arrive in
 // order; other receivers and objects go in parallel. Every attempt is logged (GET /hooks/{id}/deliveries).
+import { StorageOutage } from './storage/outage.ts';
 import { createHmac, randomUUID } from 'node:crypto';
 import { encode, nameOwnersIn, ownerNamedIn, type CodecTarget } from '../generated/server/dist/codecs/index.js';
 import { formatDateTime } from '../generated/server/dist/runtime/dates.js';
@@ -243,7 +244,11 @@ export function startWebhooks(opts: WebhookOptions): Webhooks {
       if (!batch.length) break;
       for (const d of batch) {
         const task: Promise<void> = deliver(d)
-          .catch((e: unknown) => log(`crmgen: webhook delivery ${d.id}: ${e instanceof Error ? e.message : String(e)}`))
+          // Left for a later attempt (its lease runs out); an outage is logged once by the storage.
+          .catch((e: unknown) => {
+            if (e instanceof StorageOutage) return;
+            log(`crmgen: webhook delivery ${d.id}: ${e instanceof Error ? e.message : String(e)}`);
+          })
           .finally(() => {
             inFlight.delete(task);
             poke();
@@ -256,18 +261,20 @@ export function startWebhooks(opts: WebhookOptions): Webhooks {
   function schedule() {
     if (stopped) return;
     clearTimeout(timer);
+    const lookAfter = (wait: number) => {
+      if (stopped) return;
+      clearTimeout(timer);
+      timer = setTimeout(poke, wait);
+      timer.unref();
+    };
     void storage
-      .transaction((tx) => tx.nextDeliveryDue())
-      .then((due) => {
-        if (stopped) return;
-        // Also look again after pollMs when nothing is due: another process (crmgen restore,
-        // a second instance) may have written to the outbox.
-        const wait = due === undefined ? pollMs : Math.min(Math.max(0, due - Date.now()) + 5, pollMs);
-        clearTimeout(timer);
-        timer = setTimeout(poke, wait);
-        timer.unref();
-      })
-      .catch(() => undefined);
+      .read((tx) => tx.nextDeliveryDue())
+      // Also look again after pollMs when nothing is due: another process (crmgen restore,
+      // a second instance) may have written to the outbox.
+      .then((due) => lookAfter(due === undefined ? pollMs : Math.min(Math.max(0, due - Date.now()) + 5, pollMs)))
+      // The database is away (restarting, unreachable): the loop looks again after pollMs, so it
+      // resumes by itself once the database is back.
+      .catch(() => lookAfter(pollMs));
   }
 
   function poke() {
@@ -277,7 +284,11 @@ export function startWebhooks(opts: WebhookOptions): Webhooks {
       return;
     }
     running = loop()
-      .catch((e: unknown) => log(`crmgen: webhook delivery loop: ${e instanceof Error ? e.message : String(e)}`))
+      // An outage is logged once by the storage itself, not at every look of the loop.
+      .catch((e: unknown) => {
+        if (e instanceof StorageOutage) return;
+        log(`crmgen: webhook delivery loop: ${e instanceof Error ? e.message : String(e)}`);
+      })
       .finally(() => {
         running = undefined;
         if (again) {

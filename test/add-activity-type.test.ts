@@ -67,6 +67,19 @@ describe('adding an activity type in a copy of the spec', { timeout: 600_000 }, 
     expect(readFileSync(join(copy, 'generated/python/tests/test_live.py'), 'utf8')).toMatch(/a_inspection = \(\s*c\.contacts\.activities\.inspection\.create\(/);
   });
 
+  it('the PHP SDK gains the type: its request, fields, id and resource classes, valid PHP', () => {
+    const files = ['Model/InspectionCreateActivityRequest.php', 'Model/InspectionFields.php', 'Id/InspectionId.php', 'Id/InspectionParent.php', 'Resource/InspectionResource.php'];
+    for (const f of files) {
+      const path = join(copy, 'generated/php/src', f);
+      expect(existsSync(path), f).toBe(true);
+      const lint = spawnSync('php', ['-l', path], { encoding: 'utf8' });
+      expect(lint.status, lint.stdout + lint.stderr).toBe(0);
+    }
+    // The comment type may now sit under an inspection: the inspection's id implements its parent interface.
+    expect(readFileSync(join(copy, 'generated/php/src/Id/InspectionId.php'), 'utf8')).toMatch(/implements[\s\S]*CommentParent/);
+    expect(readFileSync(join(copy, 'generated/php/src/Resource/ContactsActivities.php'), 'utf8')).toContain('public readonly InspectionResource $inspection;');
+  });
+
   it('typechecks: crmgen, its tests and the generated code, against the new types', () => {
     const r = spawnSync(join(copy, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json', '--noEmit', '--pretty', 'false'], { cwd: copy, encoding: 'utf8', timeout: 300_000 });
     expect(r.stdout + r.stderr).toBe('');

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildProgram, leafCommands } from '../cli/commands.ts';
-import { currentSection, readmeSection } from '../cli/readme.ts';
+import { currentSection, readmeSection } from '../cli/readme-commands.ts';
 import { cli, root } from './support/paths.ts';
 
 const run = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { cwd: root, encoding: 'utf8', timeout: 20_000 });
@@ -56,7 +56,7 @@ describe('crmgen help', () => {
     expect(r.stderr).toContain('pretty, json, none');
   });
 
-  it("README.md's command section is the one the CLI definition gives (node cli/readme.js --write)", () => {
+  it("README.md's command section is the one the CLI definition gives (node cli/readme-commands.js --write)", () => {
     const readme = readFileSync(join(root, 'README.md'), 'utf8');
     expect(currentSection(readme)).toBe(readmeSection());
   });

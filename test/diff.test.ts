@@ -7,7 +7,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writ
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadSpec } from '../generator/pipeline/load.ts';
-import { diffSpecs, formatPos, type ChangeKind, type Severity, type Subject } from '../generator/tools/diff.ts';
+import { diffSpecs, formatPos, type ChangeKind, type Severity, type Subject } from '../generator/tools/spec-diff.ts';
 import { compareSurfaces, renderSurface } from '../generator/targets/typescript/api-surface.ts';
 import { sdkSurface } from '../generator/pipeline/generate.ts';
 import { checkSurface, nextVersion, prependChangelog, setPackagesVersion } from '../cli/diff.ts';
@@ -493,7 +493,7 @@ describe('API surface', { timeout: 60_000 }, () => {
 
   it('a removed currency removes a union member; an added activity type only adds', () => {
     const removed = compareSurfaces(entries, sdkSurface(after([['values.yaml', 'HRK, ', '']]).spec));
-    expect(removed.filter((c) => c.change !== 'added').map((c) => c.line)).toEqual(['types: Currencies | "HRK"', 'types: currencies[] "HRK"', 'python: Currencies | "HRK"']);
+    expect(removed.filter((c) => c.change !== 'added').map((c) => c.line)).toEqual(['types: Currencies | "HRK"', 'types: currencies[] "HRK"', "php: Enum\\Currencies::HRK = 'HRK'", 'python: Currencies | "HRK"']);
     const added = compareSurfaces(entries, sdkSurface(after(addMemoActivity).spec));
     expect(added.length).toBeGreaterThan(0);
     expect(added.filter((c) => c.change !== 'added')).toEqual([]);
@@ -513,8 +513,14 @@ describe('API surface', { timeout: 60_000 }, () => {
     // A verdict that missed the removal: no breaking change.
     const blind = { changes: [], counts: { breaking: 0, 'non-breaking': 0, docs: 0 }, verdict: 'none' as const };
     const check = await checkSurface(before, removal, blind);
-    // Both SDKs' callers break: the TypeScript and the Python surface report it.
-    expect(check.unexplained).toEqual(['removed: types: EventFields.location?: string', 'removed: python: EventFields.location?: str']);
+    // Every SDK's callers break: the TypeScript, PHP and Python surfaces report it.
+    expect(check.unexplained).toEqual([
+      'removed: types: EventFields.location?: string',
+      'removed: php: Model\\EventFields::$location?: string',
+      'removed: php: Model\\EventCreateActivityRequestData::$location?: string',
+      'removed: php: Model\\EventCreateActivityResponseData::$location?: string',
+      'removed: python: EventFields.location?: str',
+    ]);
   });
 });
 

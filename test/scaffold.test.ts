@@ -9,7 +9,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symli
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadSpec } from '../generator/pipeline/load.ts';
-import { planScaffold, type ScaffoldManifest, type ScaffoldPaths } from '../generator/tools/scaffold.ts';
+import { planScaffold, type ScaffoldManifest, type ScaffoldPaths } from '../generator/tools/scaffold-plan.ts';
 import { cli, root, specDir } from './support/paths.ts';
 import { addMemoActivity, editDir, edited, type Edit } from './support/spec-edits.ts';
 

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { loadSpec } from '../generator/pipeline/load.ts';
 import type { ActivityType, Field } from '../generator/pipeline/model.ts';
 import { specDir } from './support/paths.ts';
+import { openStorage } from '../server/storage/open.ts';
 import { call, startServer, type RunningServer } from './support/server.ts';
 import { Crm, Upload, buildChain, chainTo, described, errorKeys, fullData, listOf, named, requiredData, runCli, validValue, type Wire } from './support/crm.ts';
 
@@ -401,6 +402,30 @@ describe('positions', () => {
       expect(errorKeys(res)).toEqual(['invalidvalue']);
     }
     expect(await order(contacts, r, r)).toEqual(final);
+  });
+
+  it('a create placed last under a parent whose positions have a gap (older data) makes them dense again', async () => {
+    // A database of its own, so the test can write the gap with the storage the server uses.
+    const dir = mkdtempSync(join(tmpdir(), 'crmgen-gap-'));
+    const db = join(dir, 'crm.sqlite');
+    const own = await startServer({ db, users: [ann.join(':')] });
+    try {
+      const c = new Crm(own.base, ann);
+      const r = await c.record(contacts);
+      const [n1, n2] = [await c.add(contacts, 'note', r, { details: '1' }), await c.add(contacts, 'note', r, { details: '2' })];
+      const storage = await openStorage(db);
+      try {
+        await storage.transaction(async (tx) => tx.setPositions((await tx.findUserByEmail(ann[0]))!.accountId, [{ id: n2, position: 5 }]));
+      } finally {
+        await storage.close();
+      }
+      const n3 = await c.add(contacts, 'note', r, { details: '3' });
+      const journal = (await c.journal(contacts, r)).filter((a) => a.parent === r).map((a) => [a.id, a.position]);
+      expect(journal).toEqual(dense([n1, n2, n3]));
+    } finally {
+      await own.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('positions count among the children of an activity too, whatever their segment', async () => {

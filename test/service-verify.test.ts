@@ -3,7 +3,7 @@
 // record or hook of its own behind.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSpec } from '../generator/pipeline/load.ts';
-import { buildSuite } from '../generator/tools/verify.ts';
+import { buildSuite } from '../generator/tools/verify-checks.ts';
 import { specDir } from './support/paths.ts';
 import { startServer, basic, type RunningServer } from './support/server.ts';
 import { failedIds, freePort, runVerify, verifyArgs, verifyUsers, type VerifyReport } from './support/verify.ts';

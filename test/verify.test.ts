@@ -16,7 +16,7 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadSpec } from "../generator/pipeline/load.ts";
-import { buildSuite } from "../generator/tools/verify.ts";
+import { buildSuite } from "../generator/tools/verify-checks.ts";
 import { cli, root, specDir } from "./support/paths.ts";
 import { startServer } from "./support/server.ts";
 import { addMemoActivity, editDir } from "./support/spec-edits.ts";
@@ -294,7 +294,7 @@ describe(
 
 describe("crmgen verify --help", () => {
   it("names every check group the suite has (the CLI lists them without loading the generator)", async () => {
-    const { groups } = await import("../generator/tools/verify.ts");
+    const { groups } = await import("../generator/tools/verify-checks.ts");
     const help = spawnSync(process.execPath, [cli, "verify", "--help"], { cwd: root, encoding: "utf8" });
     expect(help.status).toBe(0);
     const listed = /only these check groups: ([a-z, ]+)/.exec(help.stdout.replace(/\s+/g, " "))?.[1]?.trim().split(", ");

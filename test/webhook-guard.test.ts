@@ -9,10 +9,11 @@ import type { AddressInfo } from 'node:net';
 import { addressProblem, checkTarget, httpDeliver, pinnedResolver, type Deliver, type Delivery, type ResolvedAddress, type Resolver } from '../server/webhook-guard.ts';
 import { checkHookUrl } from '../server/hooks.ts';
 import { startWebhooks, type Webhooks } from '../server/webhooks.ts';
-import { createReferenceService } from '../server/service.ts';
+import { createReferenceService } from '../server/reference-service.ts';
 import { createRecord } from '../server/records.ts';
 import { openStorage } from '../server/storage/open.ts';
 import type { Storage } from '../server/storage/port.ts';
+import { hashToken } from '../server/tokens.ts';
 
 const v4 = (address: string): ResolvedAddress => ({ address, family: 4 });
 const v6 = (address: string): ResolvedAddress => ({ address, family: 6 });
@@ -169,7 +170,7 @@ async function setUp(opts: { resolver: Resolver; send?: Deliver; allowPrivate: b
   const service = createReferenceService({ storage, onCommit: webhooks.enqueue, allowPrivateWebhooks: opts.allowPrivate });
   const principal = await storage.transaction(async (tx) => {
     const account = await tx.ensureAccount('guard');
-    const user = await tx.addUser({ accountId: account.id, email: 'guard@example.com', name: 'g', token: 't', preventlogin: 0, preventprivatedata: 0, administrator: 1 });
+    const user = await tx.addUser({ accountId: account.id, email: 'guard@example.com', name: 'g', tokenHash: hashToken('t'), preventlogin: 0, preventprivatedata: 0, administrator: 1 });
     return { user, accountId: account.id };
   });
   /** A hook written straight to storage, as if its url had passed the check when it was saved. */

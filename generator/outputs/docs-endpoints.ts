@@ -77,12 +77,12 @@ export function endpointBuilder(spec: Spec, descriptors: Record<string, Desc>): 
       kind: b.kind,
       segment: b.segment,
       ids,
-      singulars: Object.fromEntries(spec.kinds.map((k) => [k.name, k.singular])),
       clientPackage: spec.packages.client.name,
       idOf: op.scope === 'activity' ? b.segment : op.scope === 'kind' ? b.kind : undefined,
       parentOf: spec.activities.find((a) => a.segment === b.segment)?.parents[0],
       value: requestValue ?? paramsValue,
       files: files.map((f) => ({ field: f, filename: (data![f] as { filename: string }).filename })),
+      singulars: Object.fromEntries(spec.kinds.map((k) => [k.name, k.singular])),
     };
     const sdkTabs = docsLanguages.map((l) => ({ lang: l.tab, title: l.label, examples: [{ kind: l.tab, ...l.call(call) }] }));
 

@@ -8,10 +8,11 @@ import type { Spec } from '../pipeline/model.ts';
 import { templatesDir } from '../pipeline/root.ts';
 import { Handlebars, template } from '../pipeline/templates.ts';
 import { languages, type Block, type Example, type Page, type Section, type Tab } from './docs-model.ts';
-import { tsId } from '../targets/typescript/docs.ts';
-import { pyIdType, pyImportName } from '../targets/python/docs.ts';
+import { tsId } from '../targets/typescript/docs-tab.ts';
+import { phpGuideHelpers } from '../targets/php/docs-tab.ts';
+import { pyIdType, pyImportName } from '../targets/python/docs-tab.ts';
 
-const fenceLang: Record<string, string> = { ts: 'typescript', py: 'python', sh: 'curl' };
+const fenceLang: Record<string, string> = { ts: 'typescript', php: 'php', py: 'python', sh: 'curl' };
 
 export function guidePages(spec: Spec): Page[] {
   const dir = `${templatesDir}docs/guides/`;
@@ -19,6 +20,7 @@ export function guidePages(spec: Spec): Page[] {
   hb.registerHelper('join', (list: unknown, sep: unknown) => (Array.isArray(list) ? list.join(typeof sep === 'string' ? sep : ', ') : ''));
   // A number from elsewhere as the client takes ids ({{id "contacts" 12}}), and what to import for it.
   hb.registerHelper('id', (of: string, n: number) => tsId(of, n));
+  for (const [name, helper] of Object.entries(phpGuideHelpers(spec))) hb.registerHelper(name, helper);
   // The Python SDK's id type of a kind ({{pyidtype "contacts"}}: ContactId) and its import name.
   hb.registerHelper('pyidtype', (kind: string) => pyIdType(spec.kinds.find((k) => k.name === kind)?.singular ?? kind));
   const context = {

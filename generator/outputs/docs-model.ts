@@ -60,7 +60,7 @@ export interface Page {
   group: 'guide' | 'reference';
 }
 
-export const languages: Record<string, string> = { typescript: 'TypeScript', python: 'Python', xml: 'XML', json: 'JSON', curl: 'curl' };
+export const languages: Record<string, string> = { typescript: 'TypeScript', php: 'PHP', python: 'Python', xml: 'XML', json: 'JSON', curl: 'curl' };
 
 const hb = Handlebars.create();
 hb.registerHelper('join', (list: unknown, sep: unknown) => (Array.isArray(list) ? list.join(typeof sep === 'string' ? sep : ', ') : ''));

@@ -11,6 +11,7 @@ import { emitApiSurface, type SurfaceEntry } from '../targets/typescript/api-sur
 import { targets } from '../targets/index.ts';
 import { outputs } from '../outputs/index.ts';
 import type { Emitter } from './emitter.ts';
+import type { Formatter } from '../targets/contract.ts';
 import { derive, restrict, type Derived, type DerivedName } from '../sdk-model/derive.ts';
 import { defaultCacheDir } from './fingerprint.ts';
 import { assemblePackages, runtimeSource } from '../targets/typescript/packages.ts';
@@ -98,7 +99,7 @@ function* emitting(spec: Spec, lap: (name: string) => void, only: readonly strin
   }
   const summarized: GeneratedFile[] = [];
   for (const s of chosenSummaries) {
-    summarized.push(...s.summarize(s.reads.flatMap((name) => (byEmitter.get(name) ?? []).map(compiledText))));
+    summarized.push(...s.summarize(s.reads.flatMap((name) => byEmitter.get(name) ?? [])));
     lap(`summary ${s.name}`);
   }
   for (const e of deferred) {
@@ -108,12 +109,9 @@ function* emitting(spec: Spec, lap: (name: string) => void, only: readonly strin
   return [...[...byEmitter.values()].flat(), ...summarized];
 }
 
-/** A file as the packages compile it: summaries read declarations' text, which a laid-out file's quotes would change. */
-const compiledText = (f: GeneratedFile): GeneratedFile => (f.source === undefined ? f : { ...f, content: f.source });
-
 /** The public surface of every target's SDK that a spec generates (crmgen diff compares two). */
 export function sdkSurface(spec: Spec): SurfaceEntry[] {
-  return targets.flatMap((t) => (t.surface ? t.surface.lines(emitAll(spec, undefined, t.surface.reads).map(compiledText)) : []));
+  return targets.flatMap((t) => (t.surface ? t.surface.lines(emitAll(spec, undefined, t.surface.reads)) : []));
 }
 
 export interface GenerateOptions {
@@ -215,9 +213,9 @@ async function emitAndFormat(opts: GenerateOptions, early: HelperThread | undefi
   const sources = packageSources(assembled);
   const final = compiling && sameTexts(compiling.sources, sources) ? compiling : compile(sources);
   lap('packages');
-  const formatting = formatFiles(assembled, opts.outDir, cache, early);
+  const formatting = formatFiles(assembled, opts.outDir, cache, early, targetFormatters());
   // The files prettier leaves alone are final: staged while the worker formats the others.
-  staging?.write(assembled.filter((f) => f.format !== 'typescript').map((f) => [f.path, f.content]));
+  staging?.write(assembled.filter((f) => f.format !== 'typescript' && !targetFormatters()[f.format]).map((f) => [f.path, f.content]));
   const { files, formatted } = await formatting;
   if (opts.cacheFile && formatted) saveCache(opts.cacheFile, cache);
   lap('format');
@@ -232,9 +230,16 @@ async function emitAndFormat(opts: GenerateOptions, early: HelperThread | undefi
 }
 
 /** The files the packages compile from (their src/), by path. */
-const packageSources = (files: GeneratedFile[]) => new Map(files.filter((f) => /^(client|server)\/src\//.test(f.path)).map((f) => [f.path, f.source ?? f.content]));
+const packageSources = (files: GeneratedFile[]) => new Map(files.filter((f) => /^(client|server)\/src\//.test(f.path)).map((f) => [f.path, f.content]));
 
 const sameTexts = (a: Map<string, string>, b: Map<string, string>) => a.size === b.size && [...a].every(([path, text]) => b.get(path) === text);
+
+/** Every target's formatter by file format (typescript stays with write.ts's prettier batch). */
+export function targetFormatters(): Partial<Record<GeneratedFile['format'], Formatter>> {
+  const out: Partial<Record<GeneratedFile['format'], Formatter>> = {};
+  for (const t of targets) for (const [format, f] of Object.entries(t.formatters ?? {})) out[format as GeneratedFile['format']] ??= f;
+  return out;
+}
 
 export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
   const kept = new KeptOutput();

@@ -2,21 +2,19 @@
 
 /**
  * How a file's final text is made. json and text are final as emitted; every other format names
- * the formatter a target provides for it (typescript: prettier; laid-out: TypeScript the emitter
- * printed in prettier's layout itself).
+ * the formatter a target provides for it (typescript: prettier).
  */
-export type FileFormat = 'typescript' | 'laid-out' | 'json' | 'text' | 'python' | 'php';
+export type FileFormat = 'typescript' | 'json' | 'text' | 'python' | 'php';
 
 export interface GeneratedFile {
   /** Relative to the output folder, with forward slashes. */
   path: string;
   content: string;
-  /**
-   * typescript: prettier; laid-out: TypeScript the emitter printed in prettier's layout itself
-   * (generator/emit/pretty.ts); json and text are emitted already in their final form. Only
-   * typescript goes through prettier.
-   */
+  /** typescript: prettier; json and text are emitted already in their final form. */
   format: FileFormat;
-  /** What the packages compile instead of content (tsc keeps a source's layout in dist/, pinned as ts-morph printed it). */
-  source?: string;
+  /**
+   * The modules a TypeScript or JavaScript file imports, as its emitter built it (the TypeScript
+   * target's packages follow them; only the runtime's modules, copied from disk, are read for them).
+   */
+  imports?: readonly string[];
 }

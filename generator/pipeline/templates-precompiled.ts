@@ -135,7 +135,7 @@ export const precompiled: Record<string, { hash: string; spec: TemplateSpecifica
 },"useData":true},
   },
   "docs/guides/1-getting-started.md.hbs {\"noEscape\":true,\"strict\":true}": {
-    hash: "52044d5201536fd6f2de30ce8aa7cbe5",
+    hash: "2a0ee368554189de99f4bd1cfaece81d",
     spec: {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     var stack1, helper, alias1=container.strict, alias2=depth0 != null ? depth0 : (container.nullContext || {}), alias3="function", alias4=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -162,35 +162,63 @@ export const precompiled: Record<string, { hash: string; spec: TemplateSpecifica
     + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":33,"column":16},"end":{"line":33,"column":26}} ), depth0)) != null ? stack1 : "")
     + ".create({\"firstname\": \"Ann\", \"lastname\": \"Lee\"})\nshown = crm."
     + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":34,"column":14},"end":{"line":34,"column":24}} ), depth0)) != null ? stack1 : "")
-    + ".show(created[\"item\"][\"id\"])\nprint(shown[\"item\"][\"name\"])  # Ann Lee\n```\n\n```sh\ncurl -s -u \"$CRM_EMAIL:$CRM_TOKEN\" -H 'Content-Type: application/json' -H 'Accept: application/json' -d '{\"firstname\":\"Ann\",\"lastname\":\"Lee\"}' \"$CRM_URL/"
-    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":39,"column":155},"end":{"line":39,"column":165}} ), depth0)) != null ? stack1 : "")
+    + ".show(created[\"item\"][\"id\"])\nprint(shown[\"item\"][\"name\"])  # Ann Lee\n```\n\n```php\n<?php\n\ndeclare(strict_types=1);\n\nrequire __DIR__ . '/vendor/autoload.php';\n\nuse Crmgen\\Client\\Client;\nuse Crmgen\\Client\\Runtime\\Format;\nuse Crmgen\\Client\\Model;\n\n// Format::Xml (the API's default) unless told otherwise.\n$crm = Client::create(getenv('CRM_URL'), getenv('CRM_EMAIL'), getenv('CRM_TOKEN'), Format::Json);\n\n$created = $crm->"
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":52,"column":19},"end":{"line":52,"column":29}} ), depth0)) != null ? stack1 : "")
+    + "->create(new "
+    + ((stack1 = (lookupProperty(helpers,"phpRecord")||alias1(depth0, "phpRecord", {"start":{"line":52,"column":46},"end":{"line":52,"column":55}} )).call(alias2,lookupProperty(lookupProperty(depth0,"first"),"name"),"createRecord","request",{"name":"phpRecord","hash":{},"data":data,"loc":{"start":{"line":52,"column":44},"end":{"line":52,"column":93}}})) != null ? stack1 : "")
+    + "(firstname: 'Ann', lastname: 'Lee'));\n$shown = $crm->"
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":53,"column":17},"end":{"line":53,"column":27}} ), depth0)) != null ? stack1 : "")
+    + "->show($created->item->id);\necho $shown->item->name, \"\\n\"; // Ann Lee\n```\n\n```sh\ncurl -s -u \"$CRM_EMAIL:$CRM_TOKEN\" -H 'Content-Type: application/json' -H 'Accept: application/json' -d '{\"firstname\":\"Ann\",\"lastname\":\"Lee\"}' \"$CRM_URL/"
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":58,"column":155},"end":{"line":58,"column":165}} ), depth0)) != null ? stack1 : "")
     + "/\"\n```\n\n## Activities under a record {#getting-started-activities}\nkeywords: activities\n\nNotes, tasks, calls and the other activity types live under a record or under another activity, as the Hierarchy page shows. Each type has its own resource under the record kind: `crm."
-    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":45,"column":186},"end":{"line":45,"column":196}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":64,"column":186},"end":{"line":64,"column":196}} ), depth0)) != null ? stack1 : "")
     + ".activities.<segment>`.\n\n```ts\nimport { createClient } from '"
-    + ((stack1 = (((helper = lookupProperty(helpers,"client") || alias1(depth0, "client", {"start":{"line":48,"column":32},"end":{"line":48,"column":38}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"client","hash":{},"data":data,"loc":{"start":{"line":48,"column":30},"end":{"line":48,"column":40}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = (((helper = lookupProperty(helpers,"client") || alias1(depth0, "client", {"start":{"line":67,"column":32},"end":{"line":67,"column":38}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"client","hash":{},"data":data,"loc":{"start":{"line":67,"column":30},"end":{"line":67,"column":40}}}) : helper))) != null ? stack1 : "")
     + "';\n\nconst crm = createClient({ baseUrl: process.env.CRM_URL!, email: process.env.CRM_EMAIL!, token: process.env.CRM_TOKEN! });\nconst { item } = await crm."
-    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":51,"column":29},"end":{"line":51,"column":39}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":70,"column":29},"end":{"line":70,"column":39}} ), depth0)) != null ? stack1 : "")
     + ".create({ firstname: 'Bob', lastname: 'Stone' });\nconst note = await crm."
-    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":52,"column":25},"end":{"line":52,"column":35}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":71,"column":25},"end":{"line":71,"column":35}} ), depth0)) != null ? stack1 : "")
     + ".activities.note.create({ parent: item.id, data: { details: 'Met at the fair' } });\nconst list = await crm."
-    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":53,"column":25},"end":{"line":53,"column":35}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":72,"column":25},"end":{"line":72,"column":35}} ), depth0)) != null ? stack1 : "")
     + ".activities.tasklist.create({ parent: item.id, data: { title: 'Onboarding' } });\nawait crm."
-    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":54,"column":12},"end":{"line":54,"column":22}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":73,"column":12},"end":{"line":73,"column":22}} ), depth0)) != null ? stack1 : "")
     + ".activities.task.create({ parent: list.id, data: { title: 'Send the welcome pack' } });\nconsole.log(note.id > 0); // true\n```\n\n```py\nimport os\n\nfrom "
-    + ((stack1 = (((helper = lookupProperty(helpers,"pypkg") || alias1(depth0, "pypkg", {"start":{"line":61,"column":7},"end":{"line":61,"column":12}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"pypkg","hash":{},"data":data,"loc":{"start":{"line":61,"column":5},"end":{"line":61,"column":14}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = (((helper = lookupProperty(helpers,"pypkg") || alias1(depth0, "pypkg", {"start":{"line":80,"column":7},"end":{"line":80,"column":12}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"pypkg","hash":{},"data":data,"loc":{"start":{"line":80,"column":5},"end":{"line":80,"column":14}}}) : helper))) != null ? stack1 : "")
     + " import Client\n\ncrm = Client(os.environ[\"CRM_URL\"], os.environ[\"CRM_EMAIL\"], os.environ[\"CRM_TOKEN\"])\nitem = crm."
-    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":64,"column":13},"end":{"line":64,"column":23}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":83,"column":13},"end":{"line":83,"column":23}} ), depth0)) != null ? stack1 : "")
     + ".create({\"firstname\": \"Bob\", \"lastname\": \"Stone\"})[\"item\"]\nnote = crm."
-    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":65,"column":13},"end":{"line":65,"column":23}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":84,"column":13},"end":{"line":84,"column":23}} ), depth0)) != null ? stack1 : "")
     + ".activities.note.create({\"parent\": item[\"id\"], \"data\": {\"details\": \"Met at the fair\"}})\ntasks = crm."
-    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":66,"column":14},"end":{"line":66,"column":24}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":85,"column":14},"end":{"line":85,"column":24}} ), depth0)) != null ? stack1 : "")
     + ".activities.tasklist.create({\"parent\": item[\"id\"], \"data\": {\"title\": \"Onboarding\"}})\ncrm."
-    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":67,"column":6},"end":{"line":67,"column":16}} ), depth0)) != null ? stack1 : "")
-    + ".activities.task.create({\"parent\": tasks[\"id\"], \"data\": {\"title\": \"Send the welcome pack\"}})\nprint(note[\"id\"] > 0)  # True\n```\n";
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":86,"column":6},"end":{"line":86,"column":16}} ), depth0)) != null ? stack1 : "")
+    + ".activities.task.create({\"parent\": tasks[\"id\"], \"data\": {\"title\": \"Send the welcome pack\"}})\nprint(note[\"id\"] > 0)  # True\n```\n\n```php\n<?php\n\ndeclare(strict_types=1);\n\nrequire __DIR__ . '/vendor/autoload.php';\n\nuse Crmgen\\Client\\Client;\nuse Crmgen\\Client\\Model;\n\n$crm = Client::create(getenv('CRM_URL'), getenv('CRM_EMAIL'), getenv('CRM_TOKEN'));\n$item = $crm->"
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":101,"column":16},"end":{"line":101,"column":26}} ), depth0)) != null ? stack1 : "")
+    + "->create(new "
+    + ((stack1 = (lookupProperty(helpers,"phpRecord")||alias1(depth0, "phpRecord", {"start":{"line":101,"column":43},"end":{"line":101,"column":52}} )).call(alias2,lookupProperty(lookupProperty(depth0,"first"),"name"),"createRecord","request",{"name":"phpRecord","hash":{},"data":data,"loc":{"start":{"line":101,"column":41},"end":{"line":101,"column":90}}})) != null ? stack1 : "")
+    + "(firstname: 'Bob', lastname: 'Stone'))->item;\n$note = $crm->"
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":102,"column":16},"end":{"line":102,"column":26}} ), depth0)) != null ? stack1 : "")
+    + "->activities->note->create(new "
+    + ((stack1 = (lookupProperty(helpers,"phpActivity")||alias1(depth0, "phpActivity", {"start":{"line":102,"column":61},"end":{"line":102,"column":72}} )).call(alias2,"note","createActivity","request",{"name":"phpActivity","hash":{},"data":data,"loc":{"start":{"line":102,"column":59},"end":{"line":102,"column":108}}})) != null ? stack1 : "")
+    + "(parent: $item->id, data: new "
+    + ((stack1 = (lookupProperty(helpers,"phpActivity")||alias1(depth0, "phpActivity", {"start":{"line":102,"column":140},"end":{"line":102,"column":151}} )).call(alias2,"note","createActivity","request",{"name":"phpActivity","hash":{},"data":data,"loc":{"start":{"line":102,"column":138},"end":{"line":102,"column":187}}})) != null ? stack1 : "")
+    + "Data(details: 'Met at the fair')));\n$list = $crm->"
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":103,"column":16},"end":{"line":103,"column":26}} ), depth0)) != null ? stack1 : "")
+    + "->activities->tasklist->create(new "
+    + ((stack1 = (lookupProperty(helpers,"phpActivity")||alias1(depth0, "phpActivity", {"start":{"line":103,"column":65},"end":{"line":103,"column":76}} )).call(alias2,"tasklist","createActivity","request",{"name":"phpActivity","hash":{},"data":data,"loc":{"start":{"line":103,"column":63},"end":{"line":103,"column":116}}})) != null ? stack1 : "")
+    + "(parent: $item->id, data: new "
+    + ((stack1 = (lookupProperty(helpers,"phpActivity")||alias1(depth0, "phpActivity", {"start":{"line":103,"column":148},"end":{"line":103,"column":159}} )).call(alias2,"tasklist","createActivity","request",{"name":"phpActivity","hash":{},"data":data,"loc":{"start":{"line":103,"column":146},"end":{"line":103,"column":199}}})) != null ? stack1 : "")
+    + "Data(title: 'Onboarding')));\n$crm->"
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":104,"column":8},"end":{"line":104,"column":18}} ), depth0)) != null ? stack1 : "")
+    + "->activities->task->create(new "
+    + ((stack1 = (lookupProperty(helpers,"phpActivity")||alias1(depth0, "phpActivity", {"start":{"line":104,"column":53},"end":{"line":104,"column":64}} )).call(alias2,"task","createActivity","request",{"name":"phpActivity","hash":{},"data":data,"loc":{"start":{"line":104,"column":51},"end":{"line":104,"column":100}}})) != null ? stack1 : "")
+    + "(parent: $list->id, data: new "
+    + ((stack1 = (lookupProperty(helpers,"phpActivity")||alias1(depth0, "phpActivity", {"start":{"line":104,"column":132},"end":{"line":104,"column":143}} )).call(alias2,"task","createActivity","request",{"name":"phpActivity","hash":{},"data":data,"loc":{"start":{"line":104,"column":130},"end":{"line":104,"column":179}}})) != null ? stack1 : "")
+    + "Data(title: 'Send the welcome pack')));\necho var_export($note->id->value > 0, true), \"\\n\"; // true\n```\n";
 },"useData":true},
   },
   "docs/guides/2-pagination.md.hbs {\"noEscape\":true,\"strict\":true}": {
-    hash: "8f6440638f7678235f3830ced659e742",
+    hash: "8d42fc3e6d9629448f220a8829e18ab6",
     spec: {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     var stack1, helper, alias1=container.strict, alias2=container.lambda, alias3=depth0 != null ? depth0 : (container.nullContext || {}), alias4="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -249,33 +277,65 @@ export const precompiled: Record<string, { hash: string; spec: TemplateSpecifica
     + ((stack1 = alias2(alias1(lookupProperty(depth0,"p"), "items", {"start":{"line":31,"column":50},"end":{"line":31,"column":57}} ), depth0)) != null ? stack1 : "")
     + "\", [])), len(second.get(\""
     + ((stack1 = alias2(alias1(lookupProperty(depth0,"p"), "items", {"start":{"line":31,"column":86},"end":{"line":31,"column":93}} ), depth0)) != null ? stack1 : "")
-    + "\", [])))  # True 2 2\n```\n\n```sh\ncurl -s -u \"$CRM_EMAIL:$CRM_TOKEN\" -H 'Accept: application/json' \"$CRM_URL/"
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":35,"column":77},"end":{"line":35,"column":87}} ), depth0)) != null ? stack1 : "")
+    + "\", [])))  # True 2 2\n```\n\n```php\n<?php\n\ndeclare(strict_types=1);\n\nrequire __DIR__ . '/vendor/autoload.php';\n\nuse Crmgen\\Client\\Client;\nuse Crmgen\\Client\\Model;\n\n$crm = Client::create(getenv('CRM_URL'), getenv('CRM_EMAIL'), getenv('CRM_TOKEN'));\nfor ($i = 0; $i < 5; $i++) {\n    $crm->"
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":46,"column":12},"end":{"line":46,"column":22}} ), depth0)) != null ? stack1 : "")
+    + "->create(new "
+    + ((stack1 = (lookupProperty(helpers,"phpRecord")||alias1(depth0, "phpRecord", {"start":{"line":46,"column":39},"end":{"line":46,"column":48}} )).call(alias3,lookupProperty(lookupProperty(depth0,"first"),"name"),"createRecord","request",{"name":"phpRecord","hash":{},"data":data,"loc":{"start":{"line":46,"column":37},"end":{"line":46,"column":86}}})) != null ? stack1 : "")
+    + "(firstname: \"Page {$i}\", lastname: 'Reader'));\n}\n\n$first = $crm->"
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":49,"column":17},"end":{"line":49,"column":27}} ), depth0)) != null ? stack1 : "")
+    + "->list(new "
+    + ((stack1 = (lookupProperty(helpers,"phpRecord")||alias1(depth0, "phpRecord", {"start":{"line":49,"column":42},"end":{"line":49,"column":51}} )).call(alias3,lookupProperty(lookupProperty(depth0,"first"),"name"),"listRecords","params",{"name":"phpRecord","hash":{},"data":data,"loc":{"start":{"line":49,"column":40},"end":{"line":49,"column":87}}})) != null ? stack1 : "")
+    + "("
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"p"), "start", {"start":{"line":49,"column":90},"end":{"line":49,"column":97}} ), depth0)) != null ? stack1 : "")
+    + ": 0, "
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"p"), "limit", {"start":{"line":49,"column":106},"end":{"line":49,"column":113}} ), depth0)) != null ? stack1 : "")
+    + ": 2));\n$second = $crm->"
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":50,"column":18},"end":{"line":50,"column":28}} ), depth0)) != null ? stack1 : "")
+    + "->list(new "
+    + ((stack1 = (lookupProperty(helpers,"phpRecord")||alias1(depth0, "phpRecord", {"start":{"line":50,"column":43},"end":{"line":50,"column":52}} )).call(alias3,lookupProperty(lookupProperty(depth0,"first"),"name"),"listRecords","params",{"name":"phpRecord","hash":{},"data":data,"loc":{"start":{"line":50,"column":41},"end":{"line":50,"column":88}}})) != null ? stack1 : "")
+    + "("
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"p"), "start", {"start":{"line":50,"column":91},"end":{"line":50,"column":98}} ), depth0)) != null ? stack1 : "")
+    + ": 2, "
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"p"), "limit", {"start":{"line":50,"column":107},"end":{"line":50,"column":114}} ), depth0)) != null ? stack1 : "")
+    + ": 2));\necho var_export($first->"
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"p"), "total", {"start":{"line":51,"column":26},"end":{"line":51,"column":33}} ), depth0)) != null ? stack1 : "")
+    + " >= 5, true), ' ', count($first->entries ?? []), ' ', count($second->entries ?? []), \"\\n\"; // true 2 2\n```\n\n```sh\ncurl -s -u \"$CRM_EMAIL:$CRM_TOKEN\" -H 'Accept: application/json' \"$CRM_URL/"
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":55,"column":77},"end":{"line":55,"column":87}} ), depth0)) != null ? stack1 : "")
     + "/?"
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"p"), "start", {"start":{"line":35,"column":93},"end":{"line":35,"column":100}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"p"), "start", {"start":{"line":55,"column":93},"end":{"line":55,"column":100}} ), depth0)) != null ? stack1 : "")
     + "=0&"
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"p"), "limit", {"start":{"line":35,"column":107},"end":{"line":35,"column":114}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"p"), "limit", {"start":{"line":55,"column":107},"end":{"line":55,"column":114}} ), depth0)) != null ? stack1 : "")
     + "=2\"\n```\n\n## Every page with iterate {#pagination-iterate}\nkeywords: iterate\n\n`crm.<kind>.iterate(params)` is an async iterator over every entry of every page: it asks for the next page while entries remain, so a loop sees each matching record once. Each page is one call against your quota.\n\n```ts\nimport { createClient } from '"
-    + ((stack1 = (((helper = lookupProperty(helpers,"client") || alias1(depth0, "client", {"start":{"line":44,"column":32},"end":{"line":44,"column":38}} ))),(typeof helper === alias4 ? helper.call(alias3,{"name":"client","hash":{},"data":data,"loc":{"start":{"line":44,"column":30},"end":{"line":44,"column":40}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = (((helper = lookupProperty(helpers,"client") || alias1(depth0, "client", {"start":{"line":64,"column":32},"end":{"line":64,"column":38}} ))),(typeof helper === alias4 ? helper.call(alias3,{"name":"client","hash":{},"data":data,"loc":{"start":{"line":64,"column":30},"end":{"line":64,"column":40}}}) : helper))) != null ? stack1 : "")
     + "';\n\nconst crm = createClient({ baseUrl: process.env.CRM_URL!, email: process.env.CRM_EMAIL!, token: process.env.CRM_TOKEN! });\nawait crm."
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":47,"column":12},"end":{"line":47,"column":22}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":67,"column":12},"end":{"line":67,"column":22}} ), depth0)) != null ? stack1 : "")
     + ".create({ firstname: 'Iris', lastname: 'Iterated' });\n\nlet seen = 0;\nfor await (const entry of crm."
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":50,"column":32},"end":{"line":50,"column":42}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":70,"column":32},"end":{"line":70,"column":42}} ), depth0)) != null ? stack1 : "")
     + ".iterate({ "
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"p"), "limit", {"start":{"line":50,"column":57},"end":{"line":50,"column":64}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"p"), "limit", {"start":{"line":70,"column":57},"end":{"line":70,"column":64}} ), depth0)) != null ? stack1 : "")
     + ": 2 })) {\n  if (entry.id > 0) seen++;\n}\nconsole.log(seen > 0); // true\n```\n\n```py\nimport os\n\nfrom "
-    + ((stack1 = (((helper = lookupProperty(helpers,"pypkg") || alias1(depth0, "pypkg", {"start":{"line":59,"column":7},"end":{"line":59,"column":12}} ))),(typeof helper === alias4 ? helper.call(alias3,{"name":"pypkg","hash":{},"data":data,"loc":{"start":{"line":59,"column":5},"end":{"line":59,"column":14}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = (((helper = lookupProperty(helpers,"pypkg") || alias1(depth0, "pypkg", {"start":{"line":79,"column":7},"end":{"line":79,"column":12}} ))),(typeof helper === alias4 ? helper.call(alias3,{"name":"pypkg","hash":{},"data":data,"loc":{"start":{"line":79,"column":5},"end":{"line":79,"column":14}}}) : helper))) != null ? stack1 : "")
     + " import Client\n\ncrm = Client(os.environ[\"CRM_URL\"], os.environ[\"CRM_EMAIL\"], os.environ[\"CRM_TOKEN\"])\ncrm."
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":62,"column":6},"end":{"line":62,"column":16}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":82,"column":6},"end":{"line":82,"column":16}} ), depth0)) != null ? stack1 : "")
     + ".create({\"firstname\": \"Iris\", \"lastname\": \"Iterated\"})\n\nseen = sum(1 for entry in crm."
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":64,"column":32},"end":{"line":64,"column":42}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":84,"column":32},"end":{"line":84,"column":42}} ), depth0)) != null ? stack1 : "")
     + ".iterate({\""
-    + ((stack1 = alias2(alias1(lookupProperty(depth0,"p"), "limit", {"start":{"line":64,"column":57},"end":{"line":64,"column":64}} ), depth0)) != null ? stack1 : "")
-    + "\": 2}) if entry[\"id\"] > 0)\nprint(seen > 0)  # True\n```\n";
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"p"), "limit", {"start":{"line":84,"column":57},"end":{"line":84,"column":64}} ), depth0)) != null ? stack1 : "")
+    + "\": 2}) if entry[\"id\"] > 0)\nprint(seen > 0)  # True\n```\n\n```php\n<?php\n\ndeclare(strict_types=1);\n\nrequire __DIR__ . '/vendor/autoload.php';\n\nuse Crmgen\\Client\\Client;\nuse Crmgen\\Client\\Model;\n\n$crm = Client::create(getenv('CRM_URL'), getenv('CRM_EMAIL'), getenv('CRM_TOKEN'));\n$crm->"
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":99,"column":8},"end":{"line":99,"column":18}} ), depth0)) != null ? stack1 : "")
+    + "->create(new "
+    + ((stack1 = (lookupProperty(helpers,"phpRecord")||alias1(depth0, "phpRecord", {"start":{"line":99,"column":35},"end":{"line":99,"column":44}} )).call(alias3,lookupProperty(lookupProperty(depth0,"first"),"name"),"createRecord","request",{"name":"phpRecord","hash":{},"data":data,"loc":{"start":{"line":99,"column":33},"end":{"line":99,"column":82}}})) != null ? stack1 : "")
+    + "(firstname: 'Iris', lastname: 'Iterated'));\n\n// A generator: the next page is fetched when this one's entries are used up.\n$seen = 0;\nforeach ($crm->"
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":103,"column":17},"end":{"line":103,"column":27}} ), depth0)) != null ? stack1 : "")
+    + "->iterate(new "
+    + ((stack1 = (lookupProperty(helpers,"phpRecord")||alias1(depth0, "phpRecord", {"start":{"line":103,"column":45},"end":{"line":103,"column":54}} )).call(alias3,lookupProperty(lookupProperty(depth0,"first"),"name"),"listRecords","params",{"name":"phpRecord","hash":{},"data":data,"loc":{"start":{"line":103,"column":43},"end":{"line":103,"column":90}}})) != null ? stack1 : "")
+    + "("
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"p"), "limit", {"start":{"line":103,"column":93},"end":{"line":103,"column":100}} ), depth0)) != null ? stack1 : "")
+    + ": 2)) as $entry) {\n    if ($entry->id->value > 0) {\n        $seen++;\n    }\n}\necho var_export($seen > 0, true), \"\\n\"; // true\n```\n";
 },"useData":true},
   },
   "docs/guides/3-errors.md.hbs {\"noEscape\":true,\"strict\":true}": {
-    hash: "70ad5568304b1ffc3ac44bf619f58ea7",
+    hash: "8e5dc140d93ca074658b8387a580bf25",
     spec: {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     var stack1, helper, alias1=container.strict, alias2=depth0 != null ? depth0 : (container.nullContext || {}), alias3="function", alias4=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -308,21 +368,35 @@ export const precompiled: Record<string, { hash: string; spec: TemplateSpecifica
     + ((stack1 = (lookupProperty(helpers,"pyidtype")||alias1(depth0, "pyidtype", {"start":{"line":33,"column":30},"end":{"line":33,"column":38}} )).call(alias2,lookupProperty(lookupProperty(depth0,"first"),"name"),{"name":"pyidtype","hash":{},"data":data,"loc":{"start":{"line":33,"column":28},"end":{"line":33,"column":51}}})) != null ? stack1 : "")
     + "(999999999))\nexcept ServiceError as e:\n    print(e.status, \",\".join(e.keys))  # 404 "
     + ((stack1 = alias4(alias1(lookupProperty(depth0,"notFound"), "key", {"start":{"line":35,"column":47},"end":{"line":35,"column":59}} ), depth0)) != null ? stack1 : "")
-    + "\ntry:\n    crm.reports.calendar({\"start\": \"31/02/2026\"})\nexcept ServiceError as e:\n    print(e.local, \",\".join(e.keys))  # False invaliddate\n```\n\n```sh\ncurl -s -u \"$CRM_EMAIL:$CRM_TOKEN\" -H 'Accept: application/json' \"$CRM_URL/"
-    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":43,"column":77},"end":{"line":43,"column":87}} ), depth0)) != null ? stack1 : "")
+    + "\ntry:\n    crm.reports.calendar({\"start\": \"31/02/2026\"})\nexcept ServiceError as e:\n    print(e.local, \",\".join(e.keys))  # False invaliddate\n```\n\n```php\n<?php\n\ndeclare(strict_types=1);\n\nrequire __DIR__ . '/vendor/autoload.php';\n\nuse Crmgen\\Client\\Client;\nuse Crmgen\\Client\\Id;\nuse Crmgen\\Client\\Model;\nuse Crmgen\\Client\\Runtime\\ServiceException;\n\n$crm = Client::create(getenv('CRM_URL'), getenv('CRM_EMAIL'), getenv('CRM_TOKEN'));\ntry {\n    $crm->"
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":56,"column":12},"end":{"line":56,"column":22}} ), depth0)) != null ? stack1 : "")
+    + "->show("
+    + ((stack1 = (lookupProperty(helpers,"phpId")||alias1(depth0, "phpId", {"start":{"line":56,"column":33},"end":{"line":56,"column":38}} )).call(alias2,lookupProperty(lookupProperty(depth0,"first"),"name"),999999999,{"name":"phpId","hash":{},"data":data,"loc":{"start":{"line":56,"column":31},"end":{"line":56,"column":61}}})) != null ? stack1 : "")
+    + ");\n} catch (ServiceException $e) {\n    echo $e->status, ' ', implode(',', $e->keys()), \"\\n\"; // 404 "
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"notFound"), "key", {"start":{"line":58,"column":67},"end":{"line":58,"column":79}} ), depth0)) != null ? stack1 : "")
+    + "\n}\ntry {\n    // A date the API does not read is refused before sending (ValidationException, local).\n    $crm->"
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":62,"column":12},"end":{"line":62,"column":22}} ), depth0)) != null ? stack1 : "")
+    + "->activities->task->create(new "
+    + ((stack1 = (lookupProperty(helpers,"phpActivity")||alias1(depth0, "phpActivity", {"start":{"line":62,"column":57},"end":{"line":62,"column":68}} )).call(alias2,"task","createActivity","request",{"name":"phpActivity","hash":{},"data":data,"loc":{"start":{"line":62,"column":55},"end":{"line":62,"column":104}}})) != null ? stack1 : "")
+    + "(parent: "
+    + ((stack1 = (lookupProperty(helpers,"phpId")||alias1(depth0, "phpId", {"start":{"line":62,"column":115},"end":{"line":62,"column":120}} )).call(alias2,"tasklist",1,{"name":"phpId","hash":{},"data":data,"loc":{"start":{"line":62,"column":113},"end":{"line":62,"column":135}}})) != null ? stack1 : "")
+    + ", data: new "
+    + ((stack1 = (lookupProperty(helpers,"phpActivity")||alias1(depth0, "phpActivity", {"start":{"line":62,"column":149},"end":{"line":62,"column":160}} )).call(alias2,"task","createActivity","request",{"name":"phpActivity","hash":{},"data":data,"loc":{"start":{"line":62,"column":147},"end":{"line":62,"column":196}}})) != null ? stack1 : "")
+    + "Data(title: 'Call', duedate: 'next Friday')));\n} catch (ServiceException $e) {\n    echo var_export($e instanceof Crmgen\\Client\\Runtime\\ValidationException && $e->local, true), ' ', implode(',', $e->keys()), \"\\n\"; // true invaliddate\n}\n```\n\n```sh\ncurl -s -u \"$CRM_EMAIL:$CRM_TOKEN\" -H 'Accept: application/json' \"$CRM_URL/"
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":69,"column":77},"end":{"line":69,"column":87}} ), depth0)) != null ? stack1 : "")
     + "/999999999/\"\n```\n\n## Retries and the quota {#errors-retries}\nkeywords: retry quota\n\nEvery answer carries `"
-    + ((stack1 = alias4(alias1(lookupProperty(lookupProperty(depth0,"spec"),"quota"), "header", {"start":{"line":49,"column":24},"end":{"line":49,"column":41}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias4(alias1(lookupProperty(lookupProperty(depth0,"spec"),"quota"), "header", {"start":{"line":75,"column":24},"end":{"line":75,"column":41}} ), depth0)) != null ? stack1 : "")
     + "` ("
-    + ((stack1 = alias4(alias1(lookupProperty(lookupProperty(depth0,"spec"),"quota"), "format", {"start":{"line":49,"column":48},"end":{"line":49,"column":65}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias4(alias1(lookupProperty(lookupProperty(depth0,"spec"),"quota"), "format", {"start":{"line":75,"column":48},"end":{"line":75,"column":65}} ), depth0)) != null ? stack1 : "")
     + "); `crm.quota` holds the latest. The client retries GET, PUT and DELETE after network errors, 429 and 5xx answers, with exponential backoff and jitter (`retry: { max, baseDelayMs, maxDelayMs }`; `max: 0` turns it off); a POST is never repeated, since it could create twice. Each attempt is a call against the quota.\n\n```ts\nimport { createClient } from '"
-    + ((stack1 = (((helper = lookupProperty(helpers,"client") || alias1(depth0, "client", {"start":{"line":52,"column":32},"end":{"line":52,"column":38}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"client","hash":{},"data":data,"loc":{"start":{"line":52,"column":30},"end":{"line":52,"column":40}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = (((helper = lookupProperty(helpers,"client") || alias1(depth0, "client", {"start":{"line":78,"column":32},"end":{"line":78,"column":38}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"client","hash":{},"data":data,"loc":{"start":{"line":78,"column":30},"end":{"line":78,"column":40}}}) : helper))) != null ? stack1 : "")
     + "';\n\nconst crm = createClient({\n  baseUrl: process.env.CRM_URL!,\n  email: process.env.CRM_EMAIL!,\n  token: process.env.CRM_TOKEN!,\n  retry: { max: 2, baseDelayMs: 100 },\n  timeoutMs: 10_000,\n});\nawait crm.ownership.list();\nconsole.log(crm.quota!.used > 0, crm.quota!.allowed > 0); // true true\n```\n\n```py\nimport os\n\nfrom "
-    + ((stack1 = (((helper = lookupProperty(helpers,"pypkg") || alias1(depth0, "pypkg", {"start":{"line":68,"column":7},"end":{"line":68,"column":12}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"pypkg","hash":{},"data":data,"loc":{"start":{"line":68,"column":5},"end":{"line":68,"column":14}}}) : helper))) != null ? stack1 : "")
-    + " import Client, RetryPolicy\n\ncrm = Client(os.environ[\"CRM_URL\"], os.environ[\"CRM_EMAIL\"], os.environ[\"CRM_TOKEN\"], retry=RetryPolicy(max=2, base_delay=0.1), timeout=10)\ncrm.ownership.list()\nassert crm.quota is not None\nprint(crm.quota.used > 0, crm.quota.allowed > 0)  # True True\n```\n";
+    + ((stack1 = (((helper = lookupProperty(helpers,"pypkg") || alias1(depth0, "pypkg", {"start":{"line":94,"column":7},"end":{"line":94,"column":12}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"pypkg","hash":{},"data":data,"loc":{"start":{"line":94,"column":5},"end":{"line":94,"column":14}}}) : helper))) != null ? stack1 : "")
+    + " import Client, RetryPolicy\n\ncrm = Client(os.environ[\"CRM_URL\"], os.environ[\"CRM_EMAIL\"], os.environ[\"CRM_TOKEN\"], retry=RetryPolicy(max=2, base_delay=0.1), timeout=10)\ncrm.ownership.list()\nassert crm.quota is not None\nprint(crm.quota.used > 0, crm.quota.allowed > 0)  # True True\n```\n\n```php\n<?php\n\ndeclare(strict_types=1);\n\nrequire __DIR__ . '/vendor/autoload.php';\n\nuse Crmgen\\Client\\Client;\nuse Crmgen\\Client\\Runtime\\Retry;\n\n// 429: once, after its Retry-After (at most maxRetryAfterSeconds); 5xx and network errors: GET, PUT and DELETE only.\n$crm = Client::create(getenv('CRM_URL'), getenv('CRM_EMAIL'), getenv('CRM_TOKEN'), retry: new Retry(max: 2, baseDelaySeconds: 0.1), timeoutSeconds: 10.0);\n$crm->ownership->list();\necho var_export($crm->quota()?->used > 0, true), ' ', var_export($crm->quota()?->allowed > 0, true), \"\\n\"; // true true\n```\n";
 },"useData":true},
   },
   "docs/guides/4-batch.md.hbs {\"noEscape\":true,\"strict\":true}": {
-    hash: "8ccaa0bc8a505481f0ef4d1abd28a9e1",
+    hash: "930b41296910e107d710c4d7bd94061f",
     spec: {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     var stack1, helper, alias1=container.strict, alias2=container.lambda, alias3=depth0 != null ? depth0 : (container.nullContext || {}), alias4="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -361,11 +435,21 @@ export const precompiled: Record<string, { hash: string; spec: TemplateSpecifica
     + ((stack1 = (lookupProperty(helpers,"pyidtype")||alias1(depth0, "pyidtype", {"start":{"line":32,"column":38},"end":{"line":32,"column":46}} )).call(alias3,lookupProperty(lookupProperty(depth0,"first"),"name"),{"name":"pyidtype","hash":{},"data":data,"loc":{"start":{"line":32,"column":36},"end":{"line":32,"column":59}}})) != null ? stack1 : "")
     + "(999999999))\ntags = batch."
     + ((stack1 = alias2(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":33,"column":15},"end":{"line":33,"column":25}} ), depth0)) != null ? stack1 : "")
-    + ".categories.list()\nbatch.send()\n\nprint(ann.result()[\"item\"][\"name\"], tags.result()[\"status\"])  # Ann Batch success\ntry:\n    missing.result()\nexcept ServiceError as e:\n    print(e.status)  # 404\n```\n";
+    + ".categories.list()\nbatch.send()\n\nprint(ann.result()[\"item\"][\"name\"], tags.result()[\"status\"])  # Ann Batch success\ntry:\n    missing.result()\nexcept ServiceError as e:\n    print(e.status)  # 404\n```\n\n```php\n<?php\n\ndeclare(strict_types=1);\n\nrequire __DIR__ . '/vendor/autoload.php';\n\nuse Crmgen\\Client\\Client;\nuse Crmgen\\Client\\Id;\nuse Crmgen\\Client\\Model;\nuse Crmgen\\Client\\Runtime\\ServiceException;\n\n$crm = Client::create(getenv('CRM_URL'), getenv('CRM_EMAIL'), getenv('CRM_TOKEN'));\n$batch = $crm->batch();\n$ann = $batch->add(fn (Client $c) => $c->"
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":57,"column":43},"end":{"line":57,"column":53}} ), depth0)) != null ? stack1 : "")
+    + "->create(new "
+    + ((stack1 = (lookupProperty(helpers,"phpRecord")||alias1(depth0, "phpRecord", {"start":{"line":57,"column":70},"end":{"line":57,"column":79}} )).call(alias3,lookupProperty(lookupProperty(depth0,"first"),"name"),"createRecord","request",{"name":"phpRecord","hash":{},"data":data,"loc":{"start":{"line":57,"column":68},"end":{"line":57,"column":117}}})) != null ? stack1 : "")
+    + "(firstname: 'Ann', lastname: 'Batch')));\n$missing = $batch->add(fn (Client $c) => $c->"
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":58,"column":47},"end":{"line":58,"column":57}} ), depth0)) != null ? stack1 : "")
+    + "->show("
+    + ((stack1 = (lookupProperty(helpers,"phpId")||alias1(depth0, "phpId", {"start":{"line":58,"column":68},"end":{"line":58,"column":73}} )).call(alias3,lookupProperty(lookupProperty(depth0,"first"),"name"),999999999,{"name":"phpId","hash":{},"data":data,"loc":{"start":{"line":58,"column":66},"end":{"line":58,"column":96}}})) != null ? stack1 : "")
+    + "));\n$tags = $batch->add(fn (Client $c) => $c->"
+    + ((stack1 = alias2(alias1(lookupProperty(depth0,"first"), "name", {"start":{"line":59,"column":44},"end":{"line":59,"column":54}} ), depth0)) != null ? stack1 : "")
+    + "->categories->list());\n$batch->send();\n\necho $ann->value()->item->name, ' ', $tags->value()->status, \"\\n\"; // Ann Batch success\ntry {\n    $missing->value();\n} catch (ServiceException $e) {\n    echo $e->status, \"\\n\"; // 404\n}\n```\n";
 },"useData":true},
   },
   "docs/guides/5-webhooks.md.hbs {\"noEscape\":true,\"strict\":true}": {
-    hash: "1d2017d9982b09fe5208c4ba208eea69",
+    hash: "ddb491ecff65d7d634704364883ea9ce",
     spec: {"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data) {
     var stack1, helper, alias1=container.strict, alias2=depth0 != null ? depth0 : (container.nullContext || {}), alias3="function", alias4=container.lambda, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -380,21 +464,31 @@ export const precompiled: Record<string, { hash: string; spec: TemplateSpecifica
     + ((stack1 = (((helper = lookupProperty(helpers,"client") || alias1(depth0, "client", {"start":{"line":10,"column":32},"end":{"line":10,"column":38}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"client","hash":{},"data":data,"loc":{"start":{"line":10,"column":30},"end":{"line":10,"column":40}}}) : helper))) != null ? stack1 : "")
     + "';\n\nconst crm = createClient({ baseUrl: process.env.CRM_URL!, email: process.env.CRM_EMAIL!, token: process.env.CRM_TOKEN! });\nconst hook = await crm.hooks.create({\n  event: 'items.create',\n  url: 'https://www.example.com/crm-hook',\n  contenttype: 'json',\n  secret: 'my-secret',\n  active: 0, // 1 to start sending\n});\nconst { hooks } = await crm.hooks.list();\nconsole.log(hooks.some((h) => h.id === hook.id)); // true\nawait crm.hooks.delete(hook.id);\n```\n\n```py\nimport os\n\nfrom "
     + ((stack1 = (((helper = lookupProperty(helpers,"pypkg") || alias1(depth0, "pypkg", {"start":{"line":28,"column":7},"end":{"line":28,"column":12}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"pypkg","hash":{},"data":data,"loc":{"start":{"line":28,"column":5},"end":{"line":28,"column":14}}}) : helper))) != null ? stack1 : "")
-    + " import Client\n\ncrm = Client(os.environ[\"CRM_URL\"], os.environ[\"CRM_EMAIL\"], os.environ[\"CRM_TOKEN\"])\nhook = crm.hooks.create(\n    {\n        \"event\": \"items.create\",\n        \"url\": \"https://www.example.com/crm-hook\",\n        \"contenttype\": \"json\",\n        \"secret\": \"my-secret\",\n        \"active\": 0,  # 1 to start sending\n    }\n)\nprint(any(h[\"id\"] == hook[\"id\"] for h in crm.hooks.list()[\"hooks\"]))  # True\ncrm.hooks.delete(hook[\"id\"])\n```\n\n## Verify the signature {#webhooks-verify}\nkeywords: verifyWebhook decodeNotification\n\nIn your receiver, check the signature over the raw body before trusting it: `verifyWebhook(body, signatureOrHeaders, secret)` compares the "
-    + ((stack1 = alias4(alias1(lookupProperty(depth0,"sig"), "encoding", {"start":{"line":47,"column":141},"end":{"line":47,"column":153}} ), depth0)) != null ? stack1 : "")
+    + " import Client\n\ncrm = Client(os.environ[\"CRM_URL\"], os.environ[\"CRM_EMAIL\"], os.environ[\"CRM_TOKEN\"])\nhook = crm.hooks.create(\n    {\n        \"event\": \"items.create\",\n        \"url\": \"https://www.example.com/crm-hook\",\n        \"contenttype\": \"json\",\n        \"secret\": \"my-secret\",\n        \"active\": 0,  # 1 to start sending\n    }\n)\nprint(any(h[\"id\"] == hook[\"id\"] for h in crm.hooks.list()[\"hooks\"]))  # True\ncrm.hooks.delete(hook[\"id\"])\n```\n\n```php\n<?php\n\ndeclare(strict_types=1);\n\nrequire __DIR__ . '/vendor/autoload.php';\n\nuse Crmgen\\Client\\Client;\nuse Crmgen\\Client\\Enum;\nuse Crmgen\\Client\\Model;\n\n$crm = Client::create(getenv('CRM_URL'), getenv('CRM_EMAIL'), getenv('CRM_TOKEN'));\n$hook = $crm->hooks->create(new "
+    + ((stack1 = (lookupProperty(helpers,"phpGlobal")||alias1(depth0, "phpGlobal", {"start":{"line":56,"column":34},"end":{"line":56,"column":43}} )).call(alias2,"createHook","request",{"name":"phpGlobal","hash":{},"data":data,"loc":{"start":{"line":56,"column":32},"end":{"line":56,"column":68}}})) != null ? stack1 : "")
+    + "(\n    event: "
+    + ((stack1 = (lookupProperty(helpers,"phpEnum")||alias1(depth0, "phpEnum", {"start":{"line":57,"column":13},"end":{"line":57,"column":20}} )).call(alias2,"hookevents",{"name":"phpEnum","hash":{},"data":data,"loc":{"start":{"line":57,"column":11},"end":{"line":57,"column":35}}})) != null ? stack1 : "")
+    + "::from('items.create'),\n    url: 'https://www.example.com/crm-hook',\n    contenttype: "
+    + ((stack1 = (lookupProperty(helpers,"phpEnum")||alias1(depth0, "phpEnum", {"start":{"line":59,"column":19},"end":{"line":59,"column":26}} )).call(alias2,"contenttypes",{"name":"phpEnum","hash":{},"data":data,"loc":{"start":{"line":59,"column":17},"end":{"line":59,"column":43}}})) != null ? stack1 : "")
+    + "::from('json'),\n    secret: 'my-secret',\n    active: false, // true to start sending\n));\n$hooks = $crm->hooks->list()->hooks ?? [];\necho var_export(in_array($hook->id, array_map(fn ($h) => $h->id, $hooks), true), true), \"\\n\"; // true\n$crm->hooks->delete($hook->id);\n```\n\n## Verify the signature {#webhooks-verify}\nkeywords: verifyWebhook decodeNotification\n\nIn your receiver, check the signature over the raw body before trusting it: `verifyWebhook(body, signatureOrHeaders, secret)` compares the "
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"sig"), "encoding", {"start":{"line":71,"column":141},"end":{"line":71,"column":153}} ), depth0)) != null ? stack1 : "")
     + " "
-    + ((stack1 = alias4(alias1(lookupProperty(depth0,"sig"), "algorithm", {"start":{"line":47,"column":158},"end":{"line":47,"column":171}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"sig"), "algorithm", {"start":{"line":71,"column":158},"end":{"line":71,"column":171}} ), depth0)) != null ? stack1 : "")
     + " in `"
-    + ((stack1 = alias4(alias1(lookupProperty(depth0,"sig"), "header", {"start":{"line":47,"column":180},"end":{"line":47,"column":190}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"sig"), "header", {"start":{"line":71,"column":180},"end":{"line":71,"column":190}} ), depth0)) != null ? stack1 : "")
     + "` (or, given all the request's headers, the Standard Webhooks signature, refusing a stale timestamp) in constant time. `decodeNotification(body, contentType)` turns the body into a typed notification.\n\n```ts\nimport { createHmac } from 'node:crypto';\nimport { decodeNotification, verifyWebhook } from '"
-    + ((stack1 = (((helper = lookupProperty(helpers,"client") || alias1(depth0, "client", {"start":{"line":51,"column":53},"end":{"line":51,"column":59}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"client","hash":{},"data":data,"loc":{"start":{"line":51,"column":51},"end":{"line":51,"column":61}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = (((helper = lookupProperty(helpers,"client") || alias1(depth0, "client", {"start":{"line":75,"column":53},"end":{"line":75,"column":59}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"client","hash":{},"data":data,"loc":{"start":{"line":75,"column":51},"end":{"line":75,"column":61}}}) : helper))) != null ? stack1 : "")
     + "';\n\n// What a receiver gets: the raw body and the "
-    + ((stack1 = alias4(alias1(lookupProperty(depth0,"sig"), "header", {"start":{"line":53,"column":48},"end":{"line":53,"column":58}} ), depth0)) != null ? stack1 : "")
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"sig"), "header", {"start":{"line":77,"column":48},"end":{"line":77,"column":58}} ), depth0)) != null ? stack1 : "")
     + " header.\nconst body = '{\"type\":\"items.create\",\"objectid\":7,\"occured\":\"2026-11-22T10:00:00+00:00\",\"content\":{\"item\":{\"id\":7,\"name\":\"Ann\",\"typeid\":1,\"created\":\"2026-11-22T10:00:00+00:00\",\"viewed\":\"2026-11-22T10:00:00+00:00\",\"updated\":\"2026-11-22T10:00:00+00:00\",\"ownership\":1,\"flagged\":0,\"fields\":{}}}}';\nconst signature = createHmac('sha256', 'my-secret').update(body).digest('hex');\n\nif (await verifyWebhook(body, signature, 'my-secret')) {\n  const notification = decodeNotification(body, 'application/json');\n  console.log(notification.type, notification.objectid); // items.create 7\n}\nconsole.log(await verifyWebhook(body, signature, 'another-secret')); // false\n```\n\n```py\nimport hashlib\nimport hmac\n\nfrom "
-    + ((stack1 = (((helper = lookupProperty(helpers,"pypkg") || alias1(depth0, "pypkg", {"start":{"line":68,"column":7},"end":{"line":68,"column":12}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"pypkg","hash":{},"data":data,"loc":{"start":{"line":68,"column":5},"end":{"line":68,"column":14}}}) : helper))) != null ? stack1 : "")
+    + ((stack1 = (((helper = lookupProperty(helpers,"pypkg") || alias1(depth0, "pypkg", {"start":{"line":92,"column":7},"end":{"line":92,"column":12}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"pypkg","hash":{},"data":data,"loc":{"start":{"line":92,"column":5},"end":{"line":92,"column":14}}}) : helper))) != null ? stack1 : "")
     + " import decode_notification, verify_webhook\n\n# What a receiver gets: the raw body and the "
-    + ((stack1 = alias4(alias1(lookupProperty(depth0,"sig"), "header", {"start":{"line":70,"column":47},"end":{"line":70,"column":57}} ), depth0)) != null ? stack1 : "")
-    + " header.\nbody = b'{\"type\":\"items.create\",\"objectid\":7,\"occured\":\"2026-11-22T10:00:00+00:00\",\"content\":{\"item\":{\"id\":7,\"name\":\"Ann\",\"typeid\":1,\"created\":\"2026-11-22T10:00:00+00:00\",\"viewed\":\"2026-11-22T10:00:00+00:00\",\"updated\":\"2026-11-22T10:00:00+00:00\",\"ownership\":1,\"flagged\":0,\"fields\":{}}}}'\nsignature = hmac.new(b\"my-secret\", body, hashlib.sha256).hexdigest()\n\nif verify_webhook(body, signature, \"my-secret\"):\n    notification = decode_notification(body, \"application/json\")\n    print(notification[\"type\"], notification[\"objectid\"])  # items.create 7\nprint(verify_webhook(body, signature, \"another-secret\"))  # False\n```\n";
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"sig"), "header", {"start":{"line":94,"column":47},"end":{"line":94,"column":57}} ), depth0)) != null ? stack1 : "")
+    + " header.\nbody = b'{\"type\":\"items.create\",\"objectid\":7,\"occured\":\"2026-11-22T10:00:00+00:00\",\"content\":{\"item\":{\"id\":7,\"name\":\"Ann\",\"typeid\":1,\"created\":\"2026-11-22T10:00:00+00:00\",\"viewed\":\"2026-11-22T10:00:00+00:00\",\"updated\":\"2026-11-22T10:00:00+00:00\",\"ownership\":1,\"flagged\":0,\"fields\":{}}}}'\nsignature = hmac.new(b\"my-secret\", body, hashlib.sha256).hexdigest()\n\nif verify_webhook(body, signature, \"my-secret\"):\n    notification = decode_notification(body, \"application/json\")\n    print(notification[\"type\"], notification[\"objectid\"])  # items.create 7\nprint(verify_webhook(body, signature, \"another-secret\"))  # False\n```\n\n```php\n<?php\n\ndeclare(strict_types=1);\n\nrequire __DIR__ . '/vendor/autoload.php';\n\nuse Crmgen\\Client\\Client;\n\n// What a receiver gets: the raw body and the "
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"sig"), "header", {"start":{"line":113,"column":48},"end":{"line":113,"column":58}} ), depth0)) != null ? stack1 : "")
+    + " header (or all its headers).\n$body = '{\"type\":\"items.create\",\"objectid\":7,\"occured\":\"2026-11-22T10:00:00+00:00\",\"content\":{\"item\":{\"id\":7,\"name\":\"Ann\",\"typeid\":1,\"created\":\"2026-11-22T10:00:00+00:00\",\"viewed\":\"2026-11-22T10:00:00+00:00\",\"updated\":\"2026-11-22T10:00:00+00:00\",\"ownership\":1,\"flagged\":0,\"fields\":{}}}}';\n$headers = ['"
+    + ((stack1 = alias4(alias1(lookupProperty(depth0,"sig"), "header", {"start":{"line":115,"column":15},"end":{"line":115,"column":25}} ), depth0)) != null ? stack1 : "")
+    + "' => hash_hmac('sha256', $body, 'my-secret')];\n\nif (Client::verifyWebhook($body, $headers, 'my-secret') === 'valid') {\n    $notification = json_decode($body, true);\n    echo $notification['type'], ' ', $notification['objectid'], \"\\n\"; // items.create 7\n}\necho Client::verifyWebhook($body, $headers, 'another-secret'), \"\\n\"; // invalid\n```\n";
 },"useData":true},
   },
   "docs/page.html.hbs {\"strict\":true,\"preventIndent\":true}": {
@@ -783,7 +877,7 @@ export const precompiled: Record<string, { hash: string; spec: TemplateSpecifica
 ,"useDecorators":true,"usePartial":true,"useData":true,"useDepths":true},
   },
   "docs/reference.md.hbs {\"strict\":true,\"noEscape\":true,\"preventIndent\":true}": {
-    hash: "00bfa1e5f589b45d7d9d0942c43823a0",
+    hash: "9a53881157bf4532e4f91d51337e3692",
     spec: {"0":function(container,depth0,helpers,partials,data,blockParams,depths) {
     var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -815,10 +909,11 @@ export const precompiled: Record<string, { hash: string; spec: TemplateSpecifica
     + ((stack1 = lookupProperty(helpers,"unless").call(alias2,(lookupProperty(helpers,"eq")||alias1(depth0, "eq", {"start":{"line":5,"column":20},"end":{"line":5,"column":22}} )).call(alias2,lookupProperty(depth0,"label"),lookupProperty(depths[1],"title"),{"name":"eq","hash":{},"data":data,"loc":{"start":{"line":5,"column":19},"end":{"line":5,"column":38}}}),{"name":"unless","hash":{},"fn":container.program(3, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":5,"column":9},"end":{"line":5,"column":114}}})) != null ? stack1 : "")
     + ":\n\n```"
     + ((stack1 = lookupProperty(helpers,"if").call(alias2,(lookupProperty(helpers,"eq")||alias1(depth0, "eq", {"start":{"line":7,"column":10},"end":{"line":7,"column":12}} )).call(alias2,lookupProperty(depths[1],"lang"),"typescript",{"name":"eq","hash":{},"data":data,"loc":{"start":{"line":7,"column":9},"end":{"line":7,"column":34}}}),{"name":"if","hash":{},"fn":container.program(5, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":7,"column":3},"end":{"line":7,"column":45}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias2,(lookupProperty(helpers,"eq")||alias1(depth0, "eq", {"start":{"line":7,"column":52},"end":{"line":7,"column":54}} )).call(alias2,lookupProperty(depths[1],"lang"),"python",{"name":"eq","hash":{},"data":data,"loc":{"start":{"line":7,"column":51},"end":{"line":7,"column":72}}}),{"name":"if","hash":{},"fn":container.program(6, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":7,"column":45},"end":{"line":7,"column":87}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias2,(lookupProperty(helpers,"eq")||alias1(depth0, "eq", {"start":{"line":7,"column":94},"end":{"line":7,"column":96}} )).call(alias2,lookupProperty(depths[1],"lang"),"curl",{"name":"eq","hash":{},"data":data,"loc":{"start":{"line":7,"column":93},"end":{"line":7,"column":112}}}),{"name":"if","hash":{},"fn":container.program(7, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":7,"column":87},"end":{"line":7,"column":123}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias2,(lookupProperty(helpers,"eq")||alias1(depth0, "eq", {"start":{"line":7,"column":130},"end":{"line":7,"column":132}} )).call(alias2,lookupProperty(depths[1],"lang"),"xml",{"name":"eq","hash":{},"data":data,"loc":{"start":{"line":7,"column":129},"end":{"line":7,"column":147}}}),{"name":"if","hash":{},"fn":container.program(8, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":7,"column":123},"end":{"line":7,"column":159}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias2,(lookupProperty(helpers,"eq")||alias1(depth0, "eq", {"start":{"line":7,"column":166},"end":{"line":7,"column":168}} )).call(alias2,lookupProperty(depths[1],"lang"),"json",{"name":"eq","hash":{},"data":data,"loc":{"start":{"line":7,"column":165},"end":{"line":7,"column":184}}}),{"name":"if","hash":{},"fn":container.program(9, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":7,"column":159},"end":{"line":7,"column":197}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias2,(lookupProperty(helpers,"eq")||alias1(depth0, "eq", {"start":{"line":7,"column":52},"end":{"line":7,"column":54}} )).call(alias2,lookupProperty(depths[1],"lang"),"php",{"name":"eq","hash":{},"data":data,"loc":{"start":{"line":7,"column":51},"end":{"line":7,"column":69}}}),{"name":"if","hash":{},"fn":container.program(6, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":7,"column":45},"end":{"line":7,"column":81}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias2,(lookupProperty(helpers,"eq")||alias1(depth0, "eq", {"start":{"line":7,"column":88},"end":{"line":7,"column":90}} )).call(alias2,lookupProperty(depths[1],"lang"),"python",{"name":"eq","hash":{},"data":data,"loc":{"start":{"line":7,"column":87},"end":{"line":7,"column":108}}}),{"name":"if","hash":{},"fn":container.program(7, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":7,"column":81},"end":{"line":7,"column":123}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias2,(lookupProperty(helpers,"eq")||alias1(depth0, "eq", {"start":{"line":7,"column":130},"end":{"line":7,"column":132}} )).call(alias2,lookupProperty(depths[1],"lang"),"curl",{"name":"eq","hash":{},"data":data,"loc":{"start":{"line":7,"column":129},"end":{"line":7,"column":148}}}),{"name":"if","hash":{},"fn":container.program(8, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":7,"column":123},"end":{"line":7,"column":159}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias2,(lookupProperty(helpers,"eq")||alias1(depth0, "eq", {"start":{"line":7,"column":166},"end":{"line":7,"column":168}} )).call(alias2,lookupProperty(depths[1],"lang"),"xml",{"name":"eq","hash":{},"data":data,"loc":{"start":{"line":7,"column":165},"end":{"line":7,"column":183}}}),{"name":"if","hash":{},"fn":container.program(9, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":7,"column":159},"end":{"line":7,"column":195}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias2,(lookupProperty(helpers,"eq")||alias1(depth0, "eq", {"start":{"line":7,"column":202},"end":{"line":7,"column":204}} )).call(alias2,lookupProperty(depths[1],"lang"),"json",{"name":"eq","hash":{},"data":data,"loc":{"start":{"line":7,"column":201},"end":{"line":7,"column":220}}}),{"name":"if","hash":{},"fn":container.program(10, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":7,"column":195},"end":{"line":7,"column":233}}})) != null ? stack1 : "")
     + "\n"
     + ((stack1 = (((helper = lookupProperty(helpers,"text") || alias1(depth0, "text", {"start":{"line":8,"column":2},"end":{"line":8,"column":6}} ))),(typeof helper === alias3 ? helper.call(alias2,{"name":"text","hash":{},"data":data,"loc":{"start":{"line":8,"column":0},"end":{"line":8,"column":8}}}) : helper))) != null ? stack1 : "")
     + "\n```\n";
@@ -840,14 +935,16 @@ export const precompiled: Record<string, { hash: string; spec: TemplateSpecifica
 },"5":function(container,depth0,helpers,partials,data) {
     return "ts";
 },"6":function(container,depth0,helpers,partials,data) {
-    return "python";
+    return "php";
 },"7":function(container,depth0,helpers,partials,data) {
-    return "sh";
+    return "python";
 },"8":function(container,depth0,helpers,partials,data) {
-    return "xml";
+    return "sh";
 },"9":function(container,depth0,helpers,partials,data) {
-    return "json";
+    return "xml";
 },"10":function(container,depth0,helpers,partials,data) {
+    return "json";
+},"11":function(container,depth0,helpers,partials,data) {
     var stack1, helper, alias1=container.strict, alias2=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
           return parent[propertyName];
@@ -860,8 +957,8 @@ export const precompiled: Record<string, { hash: string; spec: TemplateSpecifica
     + "\n\n"
     + ((stack1 = (lookupProperty(helpers,"plain")||alias1(depth0, "plain", {"start":{"line":20,"column":2},"end":{"line":20,"column":7}} )).call(alias2,lookupProperty(depth0,"intro"),{"name":"plain","hash":{},"data":data,"loc":{"start":{"line":20,"column":0},"end":{"line":20,"column":15}}})) != null ? stack1 : "")
     + "\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias2,lookupProperty(depth0,"sections"),{"name":"each","hash":{},"fn":container.program(11, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":21,"column":0},"end":{"line":62,"column":9}}})) != null ? stack1 : "");
-},"11":function(container,depth0,helpers,partials,data) {
+    + ((stack1 = lookupProperty(helpers,"each").call(alias2,lookupProperty(depth0,"sections"),{"name":"each","hash":{},"fn":container.program(12, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":21,"column":0},"end":{"line":62,"column":9}}})) != null ? stack1 : "");
+},"12":function(container,depth0,helpers,partials,data) {
     var stack1, helper, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
           return parent[propertyName];
@@ -872,19 +969,19 @@ export const precompiled: Record<string, { hash: string; spec: TemplateSpecifica
   return "\n### "
     + ((stack1 = (((helper = lookupProperty(helpers,"title") || container.strict(depth0, "title", {"start":{"line":23,"column":6},"end":{"line":23,"column":11}} ))),(typeof helper === "function" ? helper.call(alias1,{"name":"title","hash":{},"data":data,"loc":{"start":{"line":23,"column":4},"end":{"line":23,"column":13}}}) : helper))) != null ? stack1 : "")
     + "\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias1,lookupProperty(depth0,"text"),{"name":"each","hash":{},"fn":container.program(12, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":24,"column":0},"end":{"line":27,"column":9}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"each").call(alias1,lookupProperty(depth0,"blocks"),{"name":"each","hash":{},"fn":container.program(13, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":28,"column":0},"end":{"line":35,"column":9}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,lookupProperty(depth0,"mermaid"),{"name":"if","hash":{},"fn":container.program(16, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":36,"column":0},"end":{"line":41,"column":7}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"each").call(alias1,lookupProperty(depth0,"tables"),{"name":"each","hash":{},"fn":container.program(17, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":42,"column":0},"end":{"line":51,"column":9}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,lookupProperty(depth0,"tabs"),{"name":"if","hash":{},"fn":container.program(15, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":52,"column":0},"end":{"line":54,"column":7}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"each").call(alias1,lookupProperty(depth0,"endpoints"),{"name":"each","hash":{},"fn":container.program(22, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":55,"column":0},"end":{"line":61,"column":9}}})) != null ? stack1 : "");
-},"12":function(container,depth0,helpers,partials,data) {
+    + ((stack1 = lookupProperty(helpers,"each").call(alias1,lookupProperty(depth0,"text"),{"name":"each","hash":{},"fn":container.program(13, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":24,"column":0},"end":{"line":27,"column":9}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias1,lookupProperty(depth0,"blocks"),{"name":"each","hash":{},"fn":container.program(14, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":28,"column":0},"end":{"line":35,"column":9}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias1,lookupProperty(depth0,"mermaid"),{"name":"if","hash":{},"fn":container.program(17, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":36,"column":0},"end":{"line":41,"column":7}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias1,lookupProperty(depth0,"tables"),{"name":"each","hash":{},"fn":container.program(18, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":42,"column":0},"end":{"line":51,"column":9}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias1,lookupProperty(depth0,"tabs"),{"name":"if","hash":{},"fn":container.program(16, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":52,"column":0},"end":{"line":54,"column":7}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias1,lookupProperty(depth0,"endpoints"),{"name":"each","hash":{},"fn":container.program(23, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":55,"column":0},"end":{"line":61,"column":9}}})) != null ? stack1 : "");
+},"13":function(container,depth0,helpers,partials,data) {
     var stack1;
 
   return "\n"
     + ((stack1 = container.lambda(depth0, depth0)) != null ? stack1 : "")
     + "\n";
-},"13":function(container,depth0,helpers,partials,data) {
+},"14":function(container,depth0,helpers,partials,data) {
     var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
           return parent[propertyName];
@@ -892,8 +989,8 @@ export const precompiled: Record<string, { hash: string; spec: TemplateSpecifica
         return undefined
     };
 
-  return ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"text"),{"name":"if","hash":{},"fn":container.program(14, data, 0),"inverse":container.program(15, data, 0),"data":data,"loc":{"start":{"line":29,"column":0},"end":{"line":34,"column":7}}})) != null ? stack1 : "");
-},"14":function(container,depth0,helpers,partials,data) {
+  return ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"text"),{"name":"if","hash":{},"fn":container.program(15, data, 0),"inverse":container.program(16, data, 0),"data":data,"loc":{"start":{"line":29,"column":0},"end":{"line":34,"column":7}}})) != null ? stack1 : "");
+},"15":function(container,depth0,helpers,partials,data) {
     var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
           return parent[propertyName];
@@ -904,7 +1001,7 @@ export const precompiled: Record<string, { hash: string; spec: TemplateSpecifica
   return "\n"
     + ((stack1 = (((helper = lookupProperty(helpers,"text") || container.strict(depth0, "text", {"start":{"line":31,"column":2},"end":{"line":31,"column":6}} ))),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"text","hash":{},"data":data,"loc":{"start":{"line":31,"column":0},"end":{"line":31,"column":8}}}) : helper))) != null ? stack1 : "")
     + "\n";
-},"15":function(container,depth0,helpers,partials,data) {
+},"16":function(container,depth0,helpers,partials,data) {
     var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
           return parent[propertyName];
@@ -913,7 +1010,7 @@ export const precompiled: Record<string, { hash: string; spec: TemplateSpecifica
     };
 
   return ((stack1 = container.invokePartial(lookupProperty(partials,"tabs"),depth0,{"name":"tabs","hash":{"tabs":lookupProperty(depth0,"tabs")},"data":data,"helpers":helpers,"partials":partials,"decorators":container.decorators})) != null ? stack1 : "");
-},"16":function(container,depth0,helpers,partials,data) {
+},"17":function(container,depth0,helpers,partials,data) {
     var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
           return parent[propertyName];
@@ -924,7 +1021,7 @@ export const precompiled: Record<string, { hash: string; spec: TemplateSpecifica
   return "\n```mermaid\n"
     + ((stack1 = (((helper = lookupProperty(helpers,"mermaid") || container.strict(depth0, "mermaid", {"start":{"line":39,"column":2},"end":{"line":39,"column":9}} ))),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"mermaid","hash":{},"data":data,"loc":{"start":{"line":39,"column":0},"end":{"line":39,"column":11}}}) : helper))) != null ? stack1 : "")
     + "\n```\n";
-},"17":function(container,depth0,helpers,partials,data) {
+},"18":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
           return parent[propertyName];
@@ -933,14 +1030,14 @@ export const precompiled: Record<string, { hash: string; spec: TemplateSpecifica
     };
 
   return "\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias1,lookupProperty(depth0,"caption"),{"name":"if","hash":{},"fn":container.program(18, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":44,"column":0},"end":{"line":46,"column":7}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias1,lookupProperty(depth0,"caption"),{"name":"if","hash":{},"fn":container.program(19, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":44,"column":0},"end":{"line":46,"column":7}}})) != null ? stack1 : "")
     + "| "
-    + ((stack1 = lookupProperty(helpers,"each").call(alias1,lookupProperty(depth0,"head"),{"name":"each","hash":{},"fn":container.program(19, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":46,"column":9},"end":{"line":46,"column":43}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias1,lookupProperty(depth0,"head"),{"name":"each","hash":{},"fn":container.program(20, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":46,"column":9},"end":{"line":46,"column":43}}})) != null ? stack1 : "")
     + "\n| "
-    + ((stack1 = lookupProperty(helpers,"each").call(alias1,lookupProperty(depth0,"head"),{"name":"each","hash":{},"fn":container.program(20, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":47,"column":2},"end":{"line":47,"column":31}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias1,lookupProperty(depth0,"head"),{"name":"each","hash":{},"fn":container.program(21, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":47,"column":2},"end":{"line":47,"column":31}}})) != null ? stack1 : "")
     + "\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias1,lookupProperty(depth0,"rows"),{"name":"each","hash":{},"fn":container.program(21, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":48,"column":0},"end":{"line":50,"column":9}}})) != null ? stack1 : "");
-},"18":function(container,depth0,helpers,partials,data) {
+    + ((stack1 = lookupProperty(helpers,"each").call(alias1,lookupProperty(depth0,"rows"),{"name":"each","hash":{},"fn":container.program(22, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":48,"column":0},"end":{"line":50,"column":9}}})) != null ? stack1 : "");
+},"19":function(container,depth0,helpers,partials,data) {
     var stack1, helper, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
           return parent[propertyName];
@@ -950,14 +1047,14 @@ export const precompiled: Record<string, { hash: string; spec: TemplateSpecifica
 
   return ((stack1 = (((helper = lookupProperty(helpers,"caption") || container.strict(depth0, "caption", {"start":{"line":44,"column":17},"end":{"line":44,"column":24}} ))),(typeof helper === "function" ? helper.call(depth0 != null ? depth0 : (container.nullContext || {}),{"name":"caption","hash":{},"data":data,"loc":{"start":{"line":44,"column":15},"end":{"line":44,"column":26}}}) : helper))) != null ? stack1 : "")
     + ":\n\n";
-},"19":function(container,depth0,helpers,partials,data) {
+},"20":function(container,depth0,helpers,partials,data) {
     var stack1;
 
   return ((stack1 = container.lambda(depth0, depth0)) != null ? stack1 : "")
     + " | ";
-},"20":function(container,depth0,helpers,partials,data) {
-    return "--- | ";
 },"21":function(container,depth0,helpers,partials,data) {
+    return "--- | ";
+},"22":function(container,depth0,helpers,partials,data) {
     var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
           return parent[propertyName];
@@ -966,9 +1063,9 @@ export const precompiled: Record<string, { hash: string; spec: TemplateSpecifica
     };
 
   return "| "
-    + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),depth0,{"name":"each","hash":{},"fn":container.program(19, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":49,"column":2},"end":{"line":49,"column":36}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),depth0,{"name":"each","hash":{},"fn":container.program(20, data, 0),"inverse":container.noop,"data":data,"loc":{"start":{"line":49,"column":2},"end":{"line":49,"column":36}}})) != null ? stack1 : "")
     + "\n";
-},"22":function(container,depth0,helpers,partials,data) {
+},"23":function(container,depth0,helpers,partials,data) {
     var stack1, helper, alias1=container.strict, alias2=depth0 != null ? depth0 : (container.nullContext || {}), alias3="function", lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
           return parent[propertyName];
@@ -997,7 +1094,7 @@ export const precompiled: Record<string, { hash: string; spec: TemplateSpecifica
   return "# "
     + ((stack1 = container.lambda(container.strict(lookupProperty(depth0,"service"), "title", {"start":{"line":13,"column":4},"end":{"line":13,"column":17}} ), depth0)) != null ? stack1 : "")
     + ": docs\n\nGenerated by crmgen from spec/. The same content as the HTML site, for publishing elsewhere.\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"pages"),{"name":"each","hash":{},"fn":container.program(10, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":16,"column":0},"end":{"line":63,"column":9}}})) != null ? stack1 : "");
+    + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),lookupProperty(depth0,"pages"),{"name":"each","hash":{},"fn":container.program(11, data, 0, blockParams, depths),"inverse":container.noop,"data":data,"loc":{"start":{"line":16,"column":0},"end":{"line":63,"column":9}}})) != null ? stack1 : "");
 },"main_d":  function(fn, props, container, depth0, data, blockParams, depths) {
 
   var decorators = container.decorators, lookupProperty = container.lookupProperty || function(parent, propertyName) {

@@ -9,8 +9,8 @@ import { createRequire } from 'node:module';
 import type { Worker } from 'node:worker_threads';
 import type { Compiled, ValidatorInput } from '../targets/typescript/validator-compile.ts';
 import type { Spec } from './model.ts';
-import type { GeneratedFile } from './generated-file.ts';
-import type { Formatter } from '../targets/target.ts';
+import type { FileFormat, GeneratedFile } from './generated-file.ts';
+import type { Formatter } from '../targets/contract.ts';
 
 import type { Derived } from '../sdk-model/derive.ts';
 
@@ -213,19 +213,29 @@ interface WorkerReply {
 }
 
 /** Final text of each file: formatted, taken from disk when the cache proves it current. */
-export async function formatFiles(files: GeneratedFile[], outDir: string, cache: FormatCache, early?: HelperThread): Promise<{ files: Map<string, string>; formatted: number }> {
+export async function formatFiles(
+  files: GeneratedFile[],
+  outDir: string,
+  cache: FormatCache,
+  early?: HelperThread,
+  formatters: Partial<Record<FileFormat, Formatter>> = {},
+): Promise<{ files: Map<string, string>; formatted: number }> {
+  const all = files;
   const result = new Map<string, string>();
+  // Formats a target formats (python, php): through its formatter, cached by hash as prettier's are.
+  const others = files.filter((f) => f.format !== 'typescript' && formatters[f.format]);
+  let formattedOthers = 0;
+  await Promise.all(
+    others.map(async (f) => {
+      const [text, formatted] = await formatCached(f, outDir, cache, formatters[f.format]!);
+      result.set(f.path, text);
+      if (formatted) formattedOthers++;
+    }),
+  );
+  files = files.filter((f) => !result.has(f.path) || f.format === 'typescript');
   // Both packages hold the same shared modules (types, codecs, validators, runtime): one text is formatted once.
   const pending = new Map<string, { raw: string; paths: string[] }>();
-  const byTarget = await targetFormatters(files);
-  const targetJobs: Promise<void>[] = [];
-  let targetFormatted = 0;
   for (const f of files) {
-    const formatter = byTarget.get(f.format);
-    if (formatter) {
-      targetJobs.push(formatWith(formatter, f, outDir, cache, () => targetFormatted++).then((text) => void result.set(f.path, text)));
-      continue;
-    }
     if (f.format !== 'typescript') {
       result.set(f.path, f.content);
       continue;
@@ -254,33 +264,21 @@ export async function formatFiles(files: GeneratedFile[], outDir: string, cache:
     cache.entries[rawHash] = hash(texts[i]!);
     for (const path of job.paths) result.set(path, texts[i]!);
   });
-  await Promise.all(targetJobs);
   // Callers read the files in emitted order.
-  return { files: new Map(files.map((f) => [f.path, result.get(f.path)!])), formatted: jobs.length + targetFormatted };
+  return { files: new Map(all.map((f) => [f.path, result.get(f.path)!])), formatted: jobs.length + formattedOthers };
 }
 
-/** Formats the SDK targets provide (generator/targets/*: Target.formatters) for the formats these files have; prettier's stay here. */
-async function targetFormatters(files: GeneratedFile[]): Promise<Map<string, Formatter>> {
-  const own = new Set(['typescript', 'laid-out', 'json', 'text']);
-  if (files.every((f) => own.has(f.format))) return new Map();
-  const { targets } = await import('../targets/index.ts');
-  const out = new Map<string, Formatter>();
-  for (const t of targets) for (const [format, fn] of Object.entries(t.formatters ?? {})) if (fn && !own.has(format)) out.set(format, fn);
-  return out;
-}
-
-/** One file through its target's formatter, unless the cache proves the file on disk is its formatted text. */
-async function formatWith(formatter: Formatter, f: GeneratedFile, outDir: string, cache: FormatCache, counted: () => void): Promise<string> {
-  const rawHash = hash(`${f.format}\0${f.content}`);
+/** A file's text through `formatter` (and true), or the text on disk when the cache vouches that it is that formatter's output. */
+async function formatCached(f: GeneratedFile, outDir: string, cache: FormatCache, formatter: Formatter): Promise<[text: string, formatted: boolean]> {
+  const rawHash = hash(f.content);
   const known = cache.entries[rawHash];
   if (known) {
     const onDisk = readIfExists(join(outDir, f.path));
-    if (onDisk !== undefined && hash(onDisk) === known) return onDisk;
+    if (onDisk !== undefined && hash(onDisk) === known) return [onDisk, false];
   }
   const text = await formatter(f.content, f.path);
-  counted();
   cache.entries[rawHash] = hash(text);
-  return text;
+  return [text, true];
 }
 
 /** Marks where one file ends and the next begins in a batch: a line comment prettier keeps on its own line. */

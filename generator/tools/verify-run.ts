@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import type { Spec } from '../pipeline/model.ts';
 import { emitOpenApi } from '../outputs/openapi.ts';
 import { derive } from '../sdk-model/derive.ts';
-import type { Check, Expectation, FieldRule, Step, Suite, VerifyRequest } from './verify.ts';
+import type { Check, Expectation, FieldRule, Step, Suite, VerifyRequest } from './verify-checks.ts';
 
 export interface Credentials {
   email: string;

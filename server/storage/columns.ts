@@ -11,7 +11,7 @@ const customPrefix = /^\^([A-Za-z_]+)\[0-9\]\+\$$/.exec(spec.customFields.namePa
 if (!customPrefix) throw new Error(`storage: customFields.namePattern '${spec.customFields.namePattern}' is not <prefix>[0-9]+`);
 
 const tables = {
-  users: ['id', ['account_id', 'accountId'], 'email', 'name', 'token', 'preventlogin', 'preventprivatedata', 'administrator', 'deleted'],
+  users: ['id', ['account_id', 'accountId'], 'email', 'name', ['token_hash', 'tokenHash'], 'preventlogin', 'preventprivatedata', 'administrator', 'deleted'],
   workgroups: ['id', ['account_id', 'accountId'], 'name', 'email', 'members', 'deleted'],
   records: [
     'id', ['account_id', 'accountId'], 'kind', 'name', 'ownership', 'flagged', 'fields', 'created', 'viewed', 'updated',

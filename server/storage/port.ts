@@ -25,7 +25,8 @@ export interface UserRow {
   accountId: number;
   email: string;
   name: string;
-  token: string;
+  /** hashToken(token): the token itself is never stored (../tokens.ts). */
+  tokenHash: string;
   preventlogin: 0 | 1;
   preventprivatedata: 0 | 1;
   administrator: 0 | 1;
@@ -153,6 +154,8 @@ export interface Tx extends DeliveryLogTx {
   principalsVersion(accountId: number): Promise<number>;
   /** Soft-deletes (a time) or restores (null) a user or group of the account; false when there is none by that id. */
   setUserDeleted(accountId: number, id: number, deleted: number | null): Promise<boolean>;
+  /** Replaces a user's token hash (crmgen users token); false when no such user. */
+  setUserTokenHash(accountId: number, id: number, tokenHash: string): Promise<boolean>;
   setGroupDeleted(accountId: number, id: number, deleted: number | null): Promise<boolean>;
 
   // records
@@ -199,10 +202,21 @@ export interface Tx extends DeliveryLogTx {
   insertActivity(row: NewActivity): Promise<ActivityRow>;
   getActivity(accountId: number, id: number, opts?: { includeDeleted?: boolean }): Promise<ActivityRow | undefined>;
   updateActivity(row: ActivityRow): Promise<void>;
+  /** Sets the positions of activities of the account (a renumbering of siblings); nothing else of their rows. */
+  setPositions(accountId: number, moved: { id: number; position: number }[]): Promise<void>;
   setActivityDeleted(accountId: number, ids: number[], deleted: number | null): Promise<void>;
   /** Every activity whose root record is recordId, ordered by level, parentId, position. */
   listActivitiesOfRecord(accountId: number, recordId: number, opts?: { includeDeleted?: boolean }): Promise<ActivityRow[]>;
   listChildren(accountId: number, parentId: number, opts?: { includeDeleted?: boolean }): Promise<ActivityRow[]>;
+  /** How many live activities are under the parent, how many of them of `segment`, and their last position (0 for none): an append needs no rows. */
+  countChildren(accountId: number, parentId: number, segment: string): Promise<{ all: number; ofSegment: number; last: number }>;
+  /**
+   * Call before reading the positions of the activities under `parentIds` to write them: the
+   * transactions that order one parent's children run one after another, instead of colliding
+   * and running again (PostgreSQL: a lock per parent, taken before the transaction's snapshot, so
+   * a call after the first read runs the transaction again holding it; SQLite writes one at a time).
+   */
+  lockOrder(parentIds: number[]): Promise<void>;
   /** Every activity of the account (reports filter in server/reports.ts). */
   listActivities(accountId: number, opts?: { segments?: string[]; includeDeleted?: boolean }): Promise<ActivityRow[]>;
 
@@ -263,4 +277,15 @@ export interface Storage {
   /** Tx.principalsVersion the same way: the check that a login remembered by its credentials still holds. */
   principalsVersion(accountId: number): Promise<number>;
   close(): Promise<void>;
+  /** Outages seen and not over yet (./outage.ts guardStorage sets it). */
+  readonly health?: StorageHealth;
+  /** Rows written so far (SQLite: total_changes): tells a transaction that wrote from one that did not. */
+  writes?(): number;
+}
+
+export interface StorageHealth {
+  /** Conditions whose episode has not ended: since when (ms) and what it means. */
+  conditions(): { condition: 'unreachable' | 'readonly' | 'full'; since: number; message: string }[];
+  /** Where the start and end of each episode are logged (default: stderr). */
+  onLog(log: (line: string) => void): void;
 }

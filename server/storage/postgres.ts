@@ -14,7 +14,11 @@
 //   that reads, then writes (activity positions, moves, an edit of a record, "does the tag exist")
 //   commits only if the result equals some one-after-another order; on a serialization failure or
 //   deadlock the whole transaction runs again (up to 30 times; retries take a per-schema advisory
-//   lock before BEGIN, so transactions colliding on one hot spot stop colliding). Reads (shows,
+//   lock before BEGIN, so transactions colliding on one hot spot stop colliding). Transactions that
+//   order the activities of one parent (Tx.lockOrder) run one after another instead: each takes a
+//   session advisory lock per parent before BEGIN (so its snapshot shows the previous one's
+//   commit), after waiting in this process's queue for that parent without a pooled connection; a
+//   body asking for a lock it does not hold runs again holding it. Reads (shows,
 //   lists, reports, authentication) run REPEATABLE READ READ ONLY: one snapshot, never waiting. A
 //   transaction opened inside another is refused (./nesting.ts), and a Tx used after its transaction ended throws.
 // - The quota counter (one row per user and window, INSERT ... ON CONFLICT DO UPDATE ... RETURNING)
@@ -31,15 +35,23 @@
 //   leases them (claimed_by, claimed_until) in the same statement; a crashed instance's leases
 //   simply expire (claimed_until <= now) and another instance claims the rows again.
 // - Statements are named (server-side prepared once per pooled connection): parse and plan once.
+// - Faults: every pooled connection has an error listener, idle or checked out, so a database
+//   that restarts or dies fails the calls it was serving and never the process; a connection that
+//   broke (or timed out) is destroyed, not pooled again, and the pool opens fresh ones. Waits are
+//   bounded: connecting (connectTimeoutMs), waiting for a free connection (acquireTimeoutMs, and
+//   within the statement timeout), and each call's statements (statementTimeoutMs: on the server
+//   as statement_timeout, and here as a deadline for the whole call, which also holds when the
+//   server stops answering altogether).
 // - Text columns cannot hold U+0000 in PostgreSQL (SQLite's can); JSON values can (escaped).
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { DeliveryRow, Storage, Tx, UserRow } from './port.ts';
 import { DeferredWrites } from './deferred.ts';
-import { SqlTx, findUserStatement, principalsVersionStatement, type TxState } from './statements.ts';
+import { SqlTx, findUserStatement, isId, principalsVersionStatement, type TxState } from './statements.ts';
 import { Bodies, nestedError } from './nesting.ts';
 import { pgDialect } from './dialect-postgres.ts';
 import { PG_MIGRATIONS } from './migrations/postgres/index.ts';
+import { callBudget, pgCondition, unlessOutage } from './outage.ts';
 
 export { PG_MIGRATIONS, pgDialect };
 
@@ -73,40 +85,75 @@ export function parsePostgresUrl(url: string): PostgresTarget {
   return { connectionString: u.toString(), schema };
 }
 
-/** The URL with its password replaced by ***, for messages. */
+/**
+ * The URL with every password replaced by ***, for messages: the user-info's and any query
+ * parameter naming one (`?password=`, `sslpassword`), which pg accepts as well. A text that is no
+ * URL loses everything between :// and its last @, and every such parameter's value.
+ */
 export function redact(url: string): string {
-  return url.replace(/^(postgres(?:ql)?:\/\/[^:@/]*):[^@/]*@/, '$1:***@');
+  const secretParam = /pass/i;
+  // A file path (SQLite) is printed as it is.
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) return url;
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    for (const name of new Set(u.searchParams.keys())) if (secretParam.test(name)) u.searchParams.set(name, '***');
+    return u.toString().replace(/%2A%2A%2A/g, '***');
+  } catch {
+    return url
+      .replace(/^([a-z][a-z0-9+.-]*:\/\/)[^]*@/i, '$1***@')
+      .replace(/([?&;][^=&;]*pass[^=&;]*=)[^&;#]*/gi, '$1***');
+  }
 }
 
 export interface PostgresOptions {
   /** Pooled connections per instance (default 10). */
   maxConnections?: number;
+  /** How long opening a connection may take (default 3000 ms). */
+  connectTimeoutMs?: number;
+  /** How long a call waits for a free pooled connection, connecting included (default 3000 ms). */
+  acquireTimeoutMs?: number;
+  /** How long a call's statements may take, together (default 5000 ms). */
+  statementTimeoutMs?: number;
+}
+
+/** Defaults for an interactive API: a call that cannot be served in a few seconds is answered 503. */
+export const PG_TIMEOUTS = { connectTimeoutMs: 3000, acquireTimeoutMs: 3000, statementTimeoutMs: 5000 };
+
+interface Timeouts {
+  acquire: number;
+  statement: number;
 }
 
 export async function openPostgres(url: string, opts: PostgresOptions = {}): Promise<Storage> {
   const target = parsePostgresUrl(url);
-  const pool = new pg.Pool({
+  const connectTimeout = opts.connectTimeoutMs ?? PG_TIMEOUTS.connectTimeoutMs;
+  const timeouts = {
+    acquire: opts.acquireTimeoutMs ?? PG_TIMEOUTS.acquireTimeoutMs,
+    statement: opts.statementTimeoutMs ?? PG_TIMEOUTS.statementTimeoutMs,
+  };
+  // The server cancels a statement past the timeout too (and frees what it held).
+  const path = target.schema ? `-c search_path=${target.schema} ` : '';
+  const settings = `${path}-c statement_timeout=${timeouts.statement}`;
+  // Keep-alive: a database host that vanished without closing the connection is noticed.
+  const common = {
     connectionString: target.connectionString,
-    max: opts.maxConnections ?? 10,
     types,
-    ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
-  });
+    connectionTimeoutMillis: connectTimeout,
+    keepAlive: true,
+  };
+  const pool = new pg.Pool({ ...common, max: opts.maxConnections ?? 10, options: settings });
   // An idle pooled connection that breaks (server restart) must not take the process down; the
-  // pool drops it and the next transaction gets a fresh one.
-  pool.on('error', (e) => process.stderr.write(`crmgen: postgres connection lost: ${e.message}\n`));
+  // pool drops it and the next transaction gets a fresh one. Logged by the outage guard (once).
+  pool.on('error', () => undefined);
   // Viewed times and quota counts: committed without waiting for the WAL flush (a crash of the
   // database server may lose the last moment's counts; every other transaction stays durable).
-  const relaxed = new pg.Pool({
-    connectionString: target.connectionString,
-    max: 2,
-    types,
-    options: `${target.schema ? `-c search_path=${target.schema} ` : ''}-c synchronous_commit=off`,
-  });
-  relaxed.on('error', (e) => process.stderr.write(`crmgen: postgres connection lost: ${e.message}\n`));
+  const relaxed = new pg.Pool({ ...common, max: 2, options: `${settings} -c synchronous_commit=off` });
+  relaxed.on('error', () => undefined);
   try {
     const schema = await migrate(pool, target.schema);
     const { rows } = await pool.query<{ key: number }>(`SELECT hashtext($1)::bigint AS key`, [`crmgen:retry:${schema}`]);
-    return new PgStorage(pool, relaxed, rows[0]!.key);
+    return new PgStorage(pool, relaxed, rows[0]!.key, schema, timeouts);
   } catch (e) {
     await pool.end().catch(() => undefined);
     await relaxed.end().catch(() => undefined);
@@ -118,9 +165,14 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
 /** Brings the schema up to date under an advisory lock; returns the schema's name. */
 async function migrate(pool: pg.Pool, schema: string | undefined): Promise<string> {
   const client = await pool.connect();
+  // The connection lost meanwhile fails the migration's statement (and the start), nothing else.
+  const onError = () => undefined;
+  client.on('error', onError);
   try {
     await client.query('BEGIN');
     try {
+      // Migrations (a backfill of many rows) are not bound by the calls' statement timeout.
+      await client.query('SET LOCAL statement_timeout = 0');
       let name = schema;
       if (name === undefined) {
         const { rows } = await client.query<{ s: string | null }>('SELECT current_schema() AS s');
@@ -156,6 +208,7 @@ async function migrate(pool: pg.Pool, schema: string | undefined): Promise<strin
       throw e;
     }
   } finally {
+    client.removeListener('error', onError);
     client.release();
   }
 }
@@ -177,6 +230,48 @@ type Compact = (table: 'record_counts' | 'owner_counts', accountId: number, kind
 /** SQLSTATEs after which a transaction is run again: serialization failure, deadlock. */
 const RETRY = new Set(['40001', '40P01']);
 const MAX_ATTEMPTS = 30;
+
+/** Thrown by Tx.lockOrder for locks the transaction does not hold: it runs again, taking them before BEGIN. */
+class OrderLocksNeeded extends Error {
+  constructor(readonly keys: bigint[]) {
+    super('storage: the transaction runs again holding its order locks');
+  }
+}
+
+const byKey = (a: bigint, b: bigint) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * This process's queue per order key: of its transactions on one parent, only the first waits for
+ * (and holds) the advisory lock and a pooled connection; the others wait here with neither.
+ */
+class LocalLocks {
+  private readonly tails = new Map<bigint, Promise<void>>();
+
+  /** Waits for every key (sorted, so two callers never wait for each other); returns the release. */
+  async acquire(keys: bigint[]): Promise<() => void> {
+    const releases: (() => void)[] = [];
+    try {
+      for (const key of keys) {
+        const before = this.tails.get(key);
+        let release!: () => void;
+        const mine = new Promise<void>((ok) => (release = ok));
+        const tail = before ? before.then(() => mine) : mine;
+        this.tails.set(key, tail);
+        releases.push(() => {
+          release();
+          if (this.tails.get(key) === tail) this.tails.delete(key);
+        });
+        await before;
+      }
+    } catch (e) {
+      for (const r of releases) r();
+      throw e;
+    }
+    return () => {
+      for (const r of releases) r();
+    };
+  }
+}
 /** Count rows of one account and kind past which a read folds them into one. */
 const COMPACT_AT = 64;
 
@@ -193,14 +288,18 @@ class PgStorage implements Storage {
     private readonly relaxed: pg.Pool,
     /** The advisory lock a transaction holds while it runs again after a serialization failure. */
     private readonly retryKey: number,
+    /** The schema's name: order lock keys are derived from it and a parent's id. */
+    private readonly schema: string,
+    private readonly timeouts: Timeouts,
   ) {
     this.viewed = new DeferredWrites(async (times) => {
       if (!times.length) return;
-      await this.relaxed.query(
+      await this.query(
+        this.relaxed,
         'UPDATE records SET viewed = v.at FROM unnest($1::bigint[], $2::bigint[]) AS v(id, at) WHERE records.id = v.id',
         [times.map((t) => t[0]), times.map((t) => t[1])],
       );
-    });
+    }, unlessOutage(pgCondition, 'storing viewed times'));
   }
 
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
@@ -228,48 +327,168 @@ class PgStorage implements Storage {
   }
 
   private async run<T>(begin: string, fn: (tx: Tx) => Promise<T>, attempts: number): Promise<T> {
+    // Order locks asked for by an earlier attempt: held from the start of the next ones.
+    let keys: bigint[] = [];
+    let failed = false;
     for (let attempt = 1; ; attempt++) {
+      const release = keys.length ? await this.local.acquire(keys) : undefined;
       try {
-        return await this.once(begin, fn, attempt > 1);
+        // Only write transactions (attempts > 1) order anything.
+        return await this.once(begin, fn, failed, keys, attempts > 1);
       } catch (e) {
+        if (e instanceof OrderLocksNeeded && attempt < MAX_ATTEMPTS) {
+          keys = [...new Set([...keys, ...e.keys])].sort(byKey);
+          continue;
+        }
         if (attempt >= attempts || !RETRY.has((e as { code?: string }).code ?? '')) throw e;
+        failed = true;
+      } finally {
+        release?.();
       }
     }
+  }
+
+  private readonly local = new LocalLocks();
+  /** The order lock of one parent: a 64-bit hash of the schema and the parent's id (ids are unique per schema). */
+  private readonly orderKey = (parentId: number): bigint =>
+    BigInt.asIntN(64, BigInt(`0x${createHash('sha1').update(`crmgen:order:${this.schema}:${parentId}`).digest('hex').slice(0, 16)}`));
+
+  /** One database operation's deadline: the statement timeout, less what the call's earlier ones took. */
+  private span(): { deadline: number; done(): void } {
+    const started = Date.now();
+    const budget = callBudget();
+    return {
+      deadline: started + this.timeouts.statement - (budget?.spentMs ?? 0),
+      done: () => {
+        if (budget) budget.spentMs += Date.now() - started;
+      },
+    };
   }
 
   /**
    * One attempt. A retry first takes the schema's retry lock (session-level, before BEGIN, so its
    * snapshot is taken after the wait): transactions that collided on one hot spot (the activities
    * of one parent) then run one after another instead of colliding again; first attempts never
-   * wait for it.
+   * wait for it. The order locks `keys` (Tx.lockOrder) are taken the same way, after it.
    */
-  private async once<T>(begin: string, fn: (tx: Tx) => Promise<T>, retry: boolean): Promise<T> {
-    const client = await this.pool.connect();
+  private async once<T>(begin: string, fn: (tx: Tx) => Promise<T>, retry: boolean, keys: bigint[], writes: boolean): Promise<T> {
+    const span = this.span();
+    try {
+      return await this.attempt(begin, fn, retry, keys, writes, span.deadline);
+    } finally {
+      span.done();
+    }
+  }
+
+  private async attempt<T>(begin: string, fn: (tx: Tx) => Promise<T>, retry: boolean, keys: bigint[], writes: boolean, deadline: number): Promise<T> {
+    const client = await this.acquire(this.pool, deadline);
     const state: TxState = { active: true };
     let broken: Error | undefined;
+    // A connection that dies while checked out emits 'error' (unheard, it would end the process).
+    const onError = (e: Error) => (broken ??= e);
+    client.on('error', onError);
     let locked = false;
+    const tx = new PgTx(client, state, this.viewed, this.compactCounts, deadline, begin, writes ? { held: new Set(keys), keyOf: this.orderKey } : undefined);
+    const q = (text: string) => client.query(timed({ text, query_timeout: left(deadline) }));
     try {
-      if (retry) {
-        await client.query(`SELECT pg_advisory_lock(${this.retryKey})`);
+      // The retry lock before the order locks (sorted): taken in one order everywhere, no two
+      // transactions wait for each other. One round trip: the session locks in an implicit
+      // transaction of their own (ended by COMMIT), then BEGIN, whose snapshot follows the waits.
+      // BEGIN otherwise goes with the body's first statement: a body that first asks for order
+      // locks runs again holding them without having cost a BEGIN and a ROLLBACK.
+      const locks = [...(retry ? [BigInt(this.retryKey)] : []), ...keys];
+      if (locks.length) {
         locked = true;
+        await q(`${locks.map((k) => `SELECT pg_advisory_lock('${k}'::bigint); `).join('')}COMMIT; ${begin}`);
+        tx.begun = true;
       }
-      await client.query(begin);
-      const value = await this.bodies.run(fn, new PgTx(client, state, this.viewed, this.compactCounts));
+      const value = await this.bodies.run(fn, tx);
       state.active = false;
-      await client.query('COMMIT');
+      if (tx.begun && locked) {
+        // Released once committed (the next holder's snapshot shows this transaction), in the same round trip.
+        await q('COMMIT; SELECT pg_advisory_unlock_all()');
+        locked = false;
+      } else if (tx.begun) await q('COMMIT');
       return value;
     } catch (e) {
       state.active = false;
-      try {
-        await client.query('ROLLBACK');
-      } catch (r) {
-        broken = r as Error; // the connection is unusable: drop it from the pool
+      // A lost or timed-out connection is not asked anything more (a timed-out statement may
+      // still be running on it): destroyed, the server rolls its transaction back and ends its locks.
+      if (pgCondition(e) === 'unreachable') broken ??= e as Error;
+      if (!broken && tx.begun) {
+        try {
+          await client.query(timed({ text: 'ROLLBACK', query_timeout: this.timeouts.statement }));
+        } catch (r) {
+          broken = r as Error; // the connection is unusable: drop it from the pool
+        }
       }
       throw e;
     } finally {
       if (locked && !broken) {
-        await client.query(`SELECT pg_advisory_unlock(${this.retryKey})`).catch((e: Error) => (broken = e));
+        const unlock = timed({ text: 'SELECT pg_advisory_unlock_all()', query_timeout: this.timeouts.statement });
+        await client.query(unlock).catch((e: Error) => (broken = e));
       }
+      client.removeListener('error', onError);
+      client.release(broken);
+    }
+  }
+
+  /**
+   * A pooled connection within the acquire timeout (and the call's deadline); one that comes
+   * later goes back to the pool. pg-pool's own wait ends at the connect timeout.
+   */
+  private async acquire(pool: pg.Pool, deadline: number): Promise<pg.PoolClient> {
+    const wait = Math.min(this.timeouts.acquire, left(deadline));
+    const pending = pool.connect();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, fail) => {
+      const what = wait < this.timeouts.acquire ? "what was left of the call's statement timeout" : 'the acquire timeout';
+      const e = new Error(`timeout exceeded when trying to connect (no database connection within ${wait} ms, ${what})`);
+      timer = setTimeout(() => fail(e), wait);
+    });
+    try {
+      return await Promise.race([pending, late]);
+    } catch (e) {
+      pending.then((c) => c.release(), () => undefined);
+      throw e;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** One statement on a connection of its own, within the statement timeout (acquiring included). */
+  private async query<R extends object>(
+    pool: pg.Pool,
+    text: string,
+    values: unknown[],
+    name?: string,
+  ): Promise<pg.QueryResult<R>> {
+    const span = this.span();
+    try {
+      return await this.queryBy(pool, text, values, name, span.deadline);
+    } finally {
+      span.done();
+    }
+  }
+
+  private async queryBy<R extends object>(
+    pool: pg.Pool,
+    text: string,
+    values: unknown[],
+    name: string | undefined,
+    deadline: number,
+  ): Promise<pg.QueryResult<R>> {
+    const client = await this.acquire(pool, deadline);
+    let broken: Error | undefined;
+    const onError = (e: Error) => (broken ??= e);
+    client.on('error', onError);
+    try {
+      return await client.query<R>(timed({ text, values, query_timeout: left(deadline), ...(name ? { name } : {}) }));
+    } catch (e) {
+      if (pgCondition(e) === 'unreachable') broken ??= e as Error;
+      throw e;
+    } finally {
+      client.removeListener('error', onError);
       client.release(broken);
     }
   }
@@ -282,20 +501,22 @@ class PgStorage implements Storage {
     this.compacting.add(key);
     // READ COMMITTED, one statement: a row another compaction deleted first is skipped, so every
     // +1 / -1 is summed exactly once.
-    void this.relaxed
+    void this
       .query(
+        this.relaxed,
         `WITH gone AS (DELETE FROM ${table} WHERE account_id = $1 AND kind = $2 AND ${column} = $3 RETURNING n)
          INSERT INTO ${table} (account_id, kind, ${column}, n) SELECT $1, $2, $3, sum(n) FROM gone HAVING count(*) > 0`,
         [accountId, kind, value],
       )
-      .catch((e: Error) => process.stderr.write(`crmgen: folding record counts failed: ${e.message}\n`))
+      .catch(unlessOutage(pgCondition, 'folding record counts'))
       .finally(() => this.compacting.delete(key));
   };
 
   async countCalls(userId: number, windowStart: number, n: number): Promise<number> {
     // One row per user and window, added to atomically: exact across instances, and only the
     // same user's calls touch the row.
-    const { rows } = await this.relaxed.query<{ calls: number }>(
+    const { rows } = await this.query<{ calls: number }>(
+      this.relaxed,
       `INSERT INTO api_calls (user_id, window_start, calls) VALUES ($1, $2, $3)
        ON CONFLICT (user_id, window_start) DO UPDATE SET calls = api_calls.calls + excluded.calls
        RETURNING calls`,
@@ -311,13 +532,13 @@ class PgStorage implements Storage {
   async findUserByEmail(email: string): Promise<UserRow | undefined> {
     if (this.closing) throw new Error('storage is closed');
     // One round trip (a transaction costs BEGIN and COMMIT besides); a named statement, planned once per connection.
-    const { rows } = await this.pool.query<UserRow>({ name: statementName(FIND_USER), text: FIND_USER, values: [email] });
+    const { rows } = await this.query<UserRow>(this.pool, FIND_USER, [email], statementName(FIND_USER));
     return rows[0];
   }
 
   async principalsVersion(accountId: number): Promise<number> {
     if (this.closing) throw new Error('storage is closed');
-    const { rows } = await this.pool.query<{ v: number }>({ name: statementName(PRINCIPALS_VERSION), text: PRINCIPALS_VERSION, values: [accountId] });
+    const { rows } = await this.query<{ v: number }>(this.pool, PRINCIPALS_VERSION, [accountId], statementName(PRINCIPALS_VERSION));
     return Number(rows[0]?.v ?? 0);
   }
 
@@ -335,6 +556,11 @@ class PgStorage implements Storage {
 }
 
 const FIND_USER = pgDialect.sql(findUserStatement(pgDialect));
+/** Milliseconds to a deadline, at least 1 (0 would mean no timeout to node-postgres). */
+const left = (deadline: number) => Math.max(1, deadline - Date.now());
+/** A query with node-postgres's per-query client-side timeout (missing from its type declarations). */
+type Timed = pg.QueryConfig & { query_timeout: number };
+const timed = (c: Timed): pg.QueryConfig => c;
 const PRINCIPALS_VERSION = pgDialect.sql(principalsVersionStatement);
 
 /** The shared statements (./statements.ts) on one pooled connection. */
@@ -345,13 +571,38 @@ class PgTx extends SqlTx {
     viewed: DeferredWrites,
     /** Folds an account and kind's count rows into one, in the background. */
     private readonly compact: Compact,
+    /** When the call's statement timeout runs out (ms since the epoch). */
+    private readonly deadline: number,
+    /** The BEGIN statement, sent before the first statement of the body. */
+    private pending: string | undefined,
+    /** Order locks held since before BEGIN (write transactions only). */
+    private readonly order?: { held: Set<bigint>; keyOf: (parentId: number) => bigint },
   ) {
     super(pgDialect, state, viewed);
   }
 
-  private q<R extends object>(sql: string, params: unknown[]): Promise<pg.QueryResult<R>> {
+  /** Whether BEGIN was sent (there is something to commit or roll back); set by the storage when it sent it. */
+  begun = false;
+
+  private beginning: Promise<unknown> | undefined;
+
+  private async q<R extends object>(sql: string, params: unknown[]): Promise<pg.QueryResult<R>> {
+    if (this.pending !== undefined && !this.begun) {
+      this.beginning = this.client.query(timed({ text: this.pending, query_timeout: left(this.deadline) }));
+      this.pending = undefined;
+      this.begun = true;
+    }
+    // No statement outside the transaction, should BEGIN fail.
+    if (this.beginning) await this.beginning;
     // A named statement is parsed and planned once per pooled connection, then only bound and run.
-    return this.client.query<R>({ name: statementName(sql), text: sql, values: params });
+    const config = timed({ name: statementName(sql), text: sql, values: params, query_timeout: left(this.deadline) });
+    return this.client.query<R>(config);
+  }
+
+  override async lockOrder(parentIds: number[]): Promise<void> {
+    if (!this.order) return; // a read-only transaction orders nothing
+    const missing = parentIds.filter(isId).map(this.order.keyOf).filter((k) => !this.order!.held.has(k));
+    if (missing.length) throw new OrderLocksNeeded(missing);
   }
 
   protected async all<R>(sql: string, params: unknown[]): Promise<R[]> {
@@ -380,6 +631,15 @@ class PgTx extends SqlTx {
 
   protected override fold(table: 'record_counts' | 'owner_counts', accountId: number, kind: string, value: boolean | number, parts: number): void {
     if (parts > COMPACT_AT) this.compact(table, accountId, kind, value);
+  }
+
+  override async setPositions(accountId: number, moved: { id: number; position: number }[]): Promise<void> {
+    if (moved.length === 0) return;
+    // One statement, however many siblings shift: a renumbering's round trips would hold the parent's order lock.
+    await this.count(
+      `UPDATE activities SET position = v.p FROM unnest(?::bigint[], ?::bigint[]) AS v(id, p) WHERE activities.id = v.id AND activities.account_id = ?`,
+      moved.map((m) => m.id), moved.map((m) => m.position), accountId,
+    );
   }
 
   override async enqueueDeliveries(rows: Omit<DeliveryRow, 'id'>[]): Promise<void> {

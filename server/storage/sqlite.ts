@@ -25,10 +25,11 @@
 //   their own queue: in WAL mode they see the last commit and never wait for the writer (a
 //   :memory: database has one connection, so there they share the writer's queue). A transaction
 //   opened from inside another one is refused (./nesting.ts), and a Tx used after its transaction ended throws.
-// - Quota counts and the viewed times of shows are kept in memory (exact for this process: one
-//   service process per database file) and stored in batches by a transaction committed with
-//   synchronous = NORMAL (./deferred.ts): a power loss may lose the last moment's counts, never an
-//   acknowledged create, update or delete.
+// - Quota counts and the viewed times of shows are kept in memory and stored in batches by a
+//   transaction committed with synchronous = NORMAL (./deferred.ts): a power loss may lose the last
+//   moment's counts, never an acknowledged create, update or delete. The quota is exact because
+//   `crmgen serve` is the file's only service process (its lock, FILE-serve-lock, openQuotaJournal)
+//   and appends each count to FILE-quota before the call runs, so a kill -9 loses none.
 // - Trigram indexes (records_fts, activities_fts) off the write path: a create no longer indexes
 //   its text in its transaction (~80 us a row; ~3 us a row in the indexer's batches). fts_marks.upto
 //   is the highest id each index holds; searches take the index's candidates plus the rows above
@@ -44,7 +45,7 @@
 //   `records.id` and `activities.id` reference it, and an activity's parent must be an item.
 // - JSON columns (checked with json_valid) hold fields, options, categories and members; files are
 //   BLOBs. Statements are prepared once per SQL text and cached.
-import { closeSync, fsync, openSync, statSync } from 'node:fs';
+import { closeSync, fsync, fsyncSync, ftruncateSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
@@ -54,6 +55,7 @@ import { SqlTx, findUserStatement, itemInsert, principalsVersionStatement, type 
 import { sqliteDialect } from './dialect-sqlite.ts';
 import { MIGRATIONS } from './migrations/sqlite/index.ts';
 import { Bodies, nestedError } from './nesting.ts';
+import { sqliteCondition, unlessOutage } from './outage.ts';
 
 export { MIGRATIONS, sqliteDialect };
 
@@ -66,14 +68,42 @@ export type SqliteStore = Storage & Pick<SqliteStorage, 'indexSearchTexts'>;
 export interface SqliteOptions {
   /** The WAL's size past which it is emptied between two write batches (default WAL_LIMIT_BYTES). */
   walLimitBytes?: number;
+  /**
+   * The storage of `crmgen serve`: takes the file's service lock (FILE-serve-lock, see
+   * openQuotaJournal), refused while another process holds it, and appends every quota count to
+   * FILE-quota before it is used.
+   */
+  serve?: boolean;
+}
+
+/** Another process serves this SQLite file already. */
+export class ServeLockError extends Error {
+  constructor(file: string) {
+    super(
+      `${file} is being served by another crmgen serve (its lock ${file}-serve-lock is held): ` +
+        'one service process per SQLite file, or the quota would be counted twice; ' +
+        'for several instances use PostgreSQL (--db postgres://...)',
+    );
+    this.name = 'ServeLockError';
+  }
 }
 
 export function openSqlite(file: string, opts: SqliteOptions = {}): SqliteStore {
+  // Taken before anything else: a second service on the file neither migrates nor serves.
+  const journal = opts.serve && file !== ':memory:' && file !== '' ? openQuotaJournal(file) : undefined;
+  try {
+    createPrivately(file);
+  } catch (e) {
+    closeJournal(journal);
+    throw e;
+  }
   const db = new Database(file);
   let reader: Db | undefined;
   try {
     configure(db);
-    migrate(db);
+    // A migration that dropped secrets (9: plaintext tokens) left their old pages in the WAL: empty it.
+    const found = migrate(db);
+    if (found > 0 && found < TOKEN_HASHES && !db.memory) db.pragma('wal_checkpoint(TRUNCATE)');
     dropFtsSamples(db);
     // Reads run on a connection of their own: in WAL mode they see the last commit and never
     // wait for the writer. A :memory: database is private to its connection, so reads share it.
@@ -94,12 +124,94 @@ export function openSqlite(file: string, opts: SqliteOptions = {}): SqliteStore 
     // ROLLBACK TO (a crash discards the uncommitted transaction anyway). Set after the migrations,
     // whose index builds may sort more than memory should hold.
     db.pragma('temp_store = MEMORY');
+    if (journal) foldQuotaJournal(journal, db);
   } catch (e) {
     reader?.close();
     db.close();
+    closeJournal(journal);
     throw e;
   }
-  return new SqliteStorage(db, reader, db.memory ? undefined : `${db.name}-wal`, opts.walLimitBytes ?? WAL_LIMIT_BYTES);
+  return new SqliteStorage(db, reader, db.memory ? undefined : `${db.name}-wal`, opts.walLimitBytes ?? WAL_LIMIT_BYTES, journal);
+}
+
+const closeJournal = (j: QuotaJournal | undefined) => {
+  if (!j) return;
+  closeSync(j.fd);
+  j.lock.close();
+};
+
+/** The service lock and the quota journal of a served file (openQuotaJournal). */
+interface QuotaJournal {
+  lock: Db;
+  /** FILE-quota, opened for appending. */
+  fd: number;
+}
+
+/**
+ * What `crmgen serve` holds beside FILE while it runs:
+ * - FILE-serve-lock, the service lock: an empty SQLite database held with an exclusive lock
+ *   (locking_mode EXCLUSIVE: no other connection may read or write it). A second `crmgen serve` on
+ *   FILE fails to take it (ServeLockError): two processes would each count the quota in memory, and
+ *   every user would get it twice. The operating system drops the lock when the process ends in
+ *   any way (kill -9 included), so no stale lock survives a crash. Other commands never take it.
+ * - FILE-quota, the quota's journal: each count is appended as a line `user window calls` before
+ *   the call it admits runs. One write() into the page cache, no fsync (about 2 us; an upsert in a
+ *   SQLite journal cost 10): a killed process cannot lose it (a power loss can, as before, lose the
+ *   last moment's counts). The next start folds the lines into api_calls, so a kill -9 inside a
+ *   window hands out no fresh allowance; each background store of the counts empties it again.
+ */
+function openQuotaJournal(file: string): QuotaJournal {
+  const lockPath = `${file}-serve-lock`;
+  createPrivately(lockPath);
+  const lock = new Database(lockPath);
+  try {
+    lock.pragma('busy_timeout = 0');
+    // Before WAL mode is entered: then the WAL index lives in this process's memory (no -shm file).
+    lock.pragma('locking_mode = EXCLUSIVE');
+    try {
+      lock.pragma('journal_mode = WAL');
+      // The first write takes the exclusive lock, kept until close.
+      lock.exec('BEGIN IMMEDIATE; CREATE TABLE IF NOT EXISTS held (one INTEGER); COMMIT');
+    } catch (e) {
+      if ((e as { code?: string }).code === 'SQLITE_BUSY') throw new ServeLockError(file);
+      throw e;
+    }
+    // Read (at start) and appended to; created private.
+    return { lock, fd: openSync(`${file}-quota`, 'a+', 0o600) };
+  } catch (e) {
+    lock.close();
+    throw e;
+  }
+}
+
+/** Counts the last run journaled (a kill -9 left them unstored) join api_calls (the larger wins); the journal starts empty. */
+function foldQuotaJournal(journal: QuotaJournal, db: Db): void {
+  const counts = new Map<string, [number, number, number]>();
+  // A line cut short cannot be: each was one write(), and a kill does not tear a write to a file.
+  for (const line of readFileSync(journal.fd, 'latin1').split('\n')) {
+    const m = /^(\d+) (\d+) (\d+)$/.exec(line);
+    if (!m) continue;
+    const [user, window, calls] = [Number(m[1]), Number(m[2]), Number(m[3])];
+    const key = `${user}:${window}`;
+    if ((counts.get(key)?.[2] ?? -1) < calls) counts.set(key, [user, window, calls]);
+  }
+  if (counts.size) {
+    const keep = db.prepare(
+      `INSERT INTO api_calls (user_id, window_start, calls) SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM users WHERE id = ?)
+       ON CONFLICT (user_id, window_start) DO UPDATE SET calls = max(calls, excluded.calls)`,
+    );
+    db.transaction(() => {
+      for (const [user, window, calls] of counts.values()) keep.run(user, window, calls, user);
+    })();
+    // Synced before the journal forgets them (here, at start, an fsync costs nothing).
+    const fd = openSync(`${db.name}-wal`, 'r');
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  }
+  ftruncateSync(journal.fd, 0);
 }
 
 /** The checkpointing thread: its own connection, a PASSIVE checkpoint per message (never blocks writers). */
@@ -233,6 +345,23 @@ const walSize = (path: string): number => {
   }
 };
 
+/** The migration that replaced plaintext tokens by their hashes. */
+const TOKEN_HASHES = 9;
+
+/**
+ * A new database file is created empty (a valid SQLite database) readable by its owner only: it
+ * holds e-mail addresses and hook secrets. SQLite creates its WAL and shared-memory files with the
+ * database file's mode, so they are private too. An existing file keeps its mode.
+ */
+export function createPrivately(file: string): void {
+  if (file === ':memory:' || file === '' || file.startsWith('file:')) return;
+  try {
+    closeSync(openSync(file, 'wx', 0o600));
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+  }
+}
+
 function configure(db: Db): void {
   if (!db.memory) {
     const mode = db.pragma('journal_mode = WAL', { simple: true });
@@ -244,7 +373,8 @@ function configure(db: Db): void {
   db.pragma('busy_timeout = 5000');
 }
 
-function migrate(db: Db): void {
+/** Brings the schema up to date; returns the version it found. */
+function migrate(db: Db): number {
   const version = (): number => Number(db.pragma('user_version', { simple: true }));
   const start = version();
   if (start > MIGRATIONS.length) {
@@ -268,6 +398,7 @@ function migrate(db: Db): void {
       throw new Error(`sqlite: migration ${n} failed: ${(e as Error).message}`, { cause: e });
     }
   }
+  return start;
 }
 
 /**
@@ -384,11 +515,19 @@ class SqliteStorage implements Storage {
 
   private readonly checkpointer: Checkpointer | undefined;
 
-  constructor(db: Db, reader: Db | undefined, private readonly walPath: string | undefined, walLimit: number) {
+  constructor(
+    db: Db,
+    reader: Db | undefined,
+    private readonly walPath: string | undefined,
+    walLimit: number,
+    /** The quota journal and service lock, when this storage serves the file (openQuotaJournal). */
+    private readonly journal?: QuotaJournal,
+  ) {
     this.writer = new Conn(db);
     this.checkpointer = walPath ? new Checkpointer(db.name, db, walPath, walLimit) : undefined;
     this.reader = reader ? new Conn(reader) : this.writer;
-    this.viewed = new DeferredWrites((times) => this.storeDeferred(times));
+    const quiet = unlessOutage(sqliteCondition, 'storing viewed times');
+    this.viewed = new DeferredWrites((times) => this.storeDeferred(times), quiet);
     // A tail left by a crash, another process or a bulk load: indexed once open has returned.
     if (this.tailWaiting()) setImmediate(() => this.indexSoon());
   }
@@ -488,10 +627,8 @@ class SqliteStorage implements Storage {
     this.indexTimer = undefined;
     if (this.indexing) this.indexAgain = true;
     else
-      this.startIndexer().catch((e: unknown) => {
-        // The rows stay in the tail (searched all the same); the next insert or close() tries again.
-        process.stderr.write(`crmgen: indexing search texts failed: ${(e as Error).message}\n`);
-      });
+      // The rows stay in the tail (searched all the same); the next insert or close() tries again.
+      this.startIndexer().catch(unlessOutage(sqliteCondition, 'indexing search texts'));
   }
 
   private startIndexer(): Promise<void> {
@@ -776,8 +913,8 @@ class SqliteStorage implements Storage {
   }
 
   async countCalls(userId: number, windowStart: number, n: number): Promise<number> {
-    // Counted here, exactly, for this process (one service process per database file); stored in
-    // the background with the viewed times.
+    // Counted here, exactly (crmgen serve is the file's only service process: openQuotaJournal);
+    // journaled at once, stored in api_calls in the background with the viewed times.
     const key = `${userId}:${windowStart}`;
     let c = this.calls.get(key);
     if (!c) {
@@ -787,12 +924,19 @@ class SqliteStorage implements Storage {
       this.calls.set(key, c);
     }
     c.calls += n;
+    // In the journal before the call runs: a kill -9 from here on cannot hand these calls out again.
+    if (this.journal) writeSync(this.journal.fd, `${userId} ${windowStart} ${c.calls}\n`);
     this.viewed.kick();
     return c.calls;
   }
 
   flushViewed(): Promise<void> {
     return this.viewed.flush();
+  }
+
+  /** Rows written on the writer's connection so far (tells a write that worked from an empty one after a full disk). */
+  writes(): number {
+    return (this.writer.stmt('SELECT total_changes() AS n').get() as { n: number }).n;
   }
 
   findUserByEmail(email: string): Promise<UserRow | undefined> {
@@ -819,6 +963,11 @@ class SqliteStorage implements Storage {
       false,
     ).then(() => {
       for (const { c, calls } of counts) c.stored = Math.max(c.stored, calls);
+      // Committed (in the page cache, as the journal is): the journal keeps only what is not stored.
+      if (this.journal && counts.length) {
+        ftruncateSync(this.journal.fd, 0);
+        for (const c of this.calls.values()) if (c.calls > c.stored) writeSync(this.journal.fd, `${c.userId} ${c.windowStart} ${c.calls}\n`);
+      }
     });
   }
 
@@ -843,6 +992,11 @@ class SqliteStorage implements Storage {
     if (this.walFd !== undefined) closeSync(this.walFd);
     if (this.reader !== this.writer) this.reader.close();
     this.writer.close();
+    // Every count stored (the flush above): the journal is emptied, so it cannot outlive the file
+    // it counts for (a new database beside an old journal would inherit its counts). A count made
+    // after the flush keeps its line, for the next start to fold.
+    if (this.journal && [...this.calls.values()].every((c) => c.calls <= c.stored)) ftruncateSync(this.journal.fd, 0);
+    closeJournal(this.journal);
   }
 }
 

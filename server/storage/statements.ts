@@ -224,14 +224,19 @@ export abstract class SqlTx implements Tx {
 
   async addUser(u: Omit<UserRow, 'id' | 'deleted'>): Promise<UserRow> {
     return this.insertPrincipal<UserRow>(
-      'users', 'account_id, email, name, token, preventlogin, preventprivatedata, administrator',
-      [u.accountId, u.email, u.name, u.token, u.preventlogin, u.preventprivatedata, u.administrator], USER_COLS,
+      'users', 'account_id, email, name, token_hash, preventlogin, preventprivatedata, administrator',
+      [u.accountId, u.email, u.name, u.tokenHash, u.preventlogin, u.preventprivatedata, u.administrator], USER_COLS,
     );
   }
 
   async setUserDeleted(accountId: number, id: number, deleted: number | null): Promise<boolean> {
     if (!isId(id)) return false;
     return (await this.count('UPDATE users SET deleted = ? WHERE id = ? AND account_id = ?', deleted, id, accountId)) === 1;
+  }
+
+  async setUserTokenHash(accountId: number, id: number, tokenHash: string): Promise<boolean> {
+    if (!isId(id)) return false;
+    return (await this.count('UPDATE users SET token_hash = ? WHERE id = ? AND account_id = ?', tokenHash, id, accountId)) === 1;
   }
 
   async setGroupDeleted(accountId: number, id: number, deleted: number | null): Promise<boolean> {
@@ -523,6 +528,10 @@ export abstract class SqlTx implements Tx {
     await this.setOwners(a.id, a, true);
   }
 
+  async setPositions(accountId: number, moved: { id: number; position: number }[]): Promise<void> {
+    for (const m of moved) await this.count('UPDATE activities SET position = ? WHERE id = ? AND account_id = ?', m.position, m.id, accountId);
+  }
+
   async setActivityDeleted(accountId: number, ids: number[], deleted: number | null): Promise<void> {
     const wanted = ids.filter(isId);
     if (wanted.length === 0) return;
@@ -545,6 +554,19 @@ export abstract class SqlTx implements Tx {
       accountId, parentId,
     );
   }
+
+  async countChildren(accountId: number, parentId: number, segment: string): Promise<{ all: number; ofSegment: number; last: number }> {
+    if (!isId(parentId)) return { all: 0, ofSegment: 0, last: 0 };
+    const row = await this.one<{ all: number; ofSegment: number; last: number }>(
+      `SELECT count(*) AS "all", count(CASE WHEN segment = ? THEN 1 END) AS "ofSegment", coalesce(max(position), 0) AS "last"
+       FROM activities WHERE account_id = ? AND parent_id = ? AND deleted IS NULL`,
+      segment, accountId, parentId,
+    );
+    return { all: Number(row?.all ?? 0), ofSegment: Number(row?.ofSegment ?? 0), last: Number(row?.last ?? 0) };
+  }
+
+  /** Nothing to lock where transactions write one at a time (SQLite); PostgreSQL's adapter overrides it. */
+  async lockOrder(_parentIds: number[]): Promise<void> {}
 
   async listActivities(accountId: number, opts?: { segments?: string[]; includeDeleted?: boolean }): Promise<ActivityRow[]> {
     // segments undefined: every segment; an empty list matches nothing. Ordered by id.

@@ -170,7 +170,7 @@ describe('a database whose search texts predate MARK', () => {
     await s.close();
     await sql(schema, UNMARK('substr').replaceAll('chr_mark', 'chr(30)'));
     expect(await sql(schema, 'SELECT count(*)::int AS n FROM records WHERE starts_with(search, chr(30))')).toEqual([{ n: 0 }]);
-    await sql(schema, `UPDATE schema_version SET version = ${PG_MIGRATIONS.length - 1}`);
+    await sql(schema, `UPDATE schema_version SET version = 4`); // before migration 5 (the later ones run again too)
     s = await openPostgres(url);
     try {
       await expectSepTexts(s, accountId);

@@ -5,10 +5,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, parsePostgresUrl, PG_MIGRATIONS, redact } from '../../server/storage/postgres.ts';
 import { openStorage } from '../../server/storage/open.ts';
-import type { DeliveryRow, Storage, Tx } from '../../server/storage/port.ts';
+import type { DeliveryRow, NewActivity, Storage, Tx } from '../../server/storage/port.ts';
 import { createSchema, dropSchema, schemaName, schemaUrl, sql } from '../support/postgres.ts';
 import { storageSuite } from './suite.ts';
 import { newRecord as record } from './fixtures.ts';
+import { hashToken } from '../../server/tokens.ts';
 
 const schemas: string[] = [];
 async function freshSchema(prefix = 'st'): Promise<{ schema: string; url: string }> {
@@ -26,6 +27,12 @@ afterAll(async () => {
 });
 
 storageSuite('postgres', () => openPostgres(shared.url), undefined, { oneWriter: false });
+
+/** A note directly under the record, at position 1. */
+const activity = (accountId: number, recordId: number): NewActivity => ({
+  accountId, recordId, parentId: recordId, segment: 'note', typeid: 3, level: 1, position: 1, fields: {}, flagged: 0, created: 1, viewed: 1,
+  updated: 1, creatorId: 1, creatorName: 'a', modificatorId: 1, modificatorName: 'a',
+});
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -91,6 +98,11 @@ describe('postgres adapter: connection and schema', () => {
     expect(() => parsePostgresUrl('postgres://h/db?schema=Bad-Name')).toThrow(/lower-case/);
     expect(() => parsePostgresUrl('postgres://h/db?schema=x;drop')).toThrow(/lower-case/);
     expect(redact('postgres://u:secret@h/db')).toBe('postgres://u:***@h/db');
+    // pg also takes the password from the query (issue 35): that one goes too.
+    expect(redact('postgres://u@h/db?password=secret&sslmode=require')).toBe('postgres://u@h/db?password=***&sslmode=require');
+    expect(redact('postgresql://u:a@h/db?sslpassword=secret')).toBe('postgresql://u:***@h/db?sslpassword=***');
+    expect(redact('postgres://u:sec ret@h/db?x=%zz')).not.toContain('sec');
+    expect(redact('/var/lib/crm.sqlite')).toBe('/var/lib/crm.sqlite');
     // Nothing listens on port 1: the error names the URL without its password.
     const err = await openPostgres('postgres://u:secret@127.0.0.1:1/db').catch((e: Error) => e);
     expect(err).toBeInstanceOf(Error);
@@ -206,10 +218,71 @@ describe('postgres adapter: transactions', () => {
     });
   });
 
+  it('transactions ordering one parent on two instances take turns (the lock is in the database): positions 1..n, each once', async () => {
+    await withStorages(2, shared.url, async ([s1, s2]) => {
+      const acc = await s1!.transaction((t) => t.ensureAccount('order across instances'));
+      const parent = await s1!.transaction((t) => t.insertRecord(record(acc.id)));
+      let inside = 0;
+      let most = 0;
+      let passed = 0;
+      const append = (s: Storage, i: number) =>
+        s.transaction(async (t) => {
+          await t.lockOrder([parent.id]);
+          passed++;
+          most = Math.max(most, ++inside);
+          try {
+            const { all } = await t.countChildren(acc.id, parent.id, 'note');
+            await sleep(1);
+            await t.insertActivity({ ...activity(acc.id, parent.id), position: all + 1, fields: { text: `n${i}` } });
+          } finally {
+            inside--;
+          }
+        });
+      await Promise.all(Array.from({ length: 16 }, (_, i) => append(i % 2 ? s1! : s2!, i)));
+      expect(most).toBe(1);
+      expect(passed).toBe(16);
+      const children = await s2!.transaction((t) => t.listChildren(acc.id, parent.id));
+      expect(children.map((c) => c.position)).toEqual(Array.from({ length: 16 }, (_, i) => i + 1));
+    });
+  });
+
+  it('transactions waiting for a parent’s order hold no pooled connection: reads go on meanwhile', async () => {
+    const s = await openPostgres(shared.url, { maxConnections: 2 });
+    try {
+      const acc = await s.transaction((t) => t.ensureAccount('order waits'));
+      const parent = await s.transaction((t) => t.insertRecord(record(acc.id)));
+      let open!: () => void;
+      const gate = new Promise<void>((ok) => (open = ok));
+      let held!: () => void;
+      const holding = new Promise<void>((ok) => (held = ok));
+      const writers = Array.from({ length: 6 }, (_, i) =>
+        s.transaction(async (t) => {
+          await t.lockOrder([parent.id]);
+          if (i === 0) {
+            held();
+            await gate; // the first holds the lock (and a connection) until the reads are answered
+          }
+          const { all } = await t.countChildren(acc.id, parent.id, 'note');
+          await t.insertActivity({ ...activity(acc.id, parent.id), position: all + 1 });
+        }),
+      );
+      await holding;
+      await sleep(50); // the other five reach the parent's queue
+      const reads = Promise.all(Array.from({ length: 3 }, () => s.read((t) => t.getRecord(acc.id, parent.id))));
+      const first = await Promise.race([reads.then(() => 'reads answered'), sleep(10_000).then(() => 'reads waited')]);
+      open();
+      expect(first).toBe('reads answered');
+      await Promise.all(writers);
+      expect((await s.read((t) => t.listChildren(acc.id, parent.id))).map((c) => c.position)).toEqual([1, 2, 3, 4, 5, 6]);
+    } finally {
+      await s.close();
+    }
+  });
+
   it('the quota counter of the storage (no fsync, no transaction) adds up exactly across instances', async () => {
     await withStorages(3, shared.url, async (all) => {
       const user = await all[0]!.transaction(async (t) =>
-        t.addUser({ accountId: (await t.ensureAccount('quota')).id, email: `q2${Date.now()}@example.test`, name: 'q', token: 't', preventlogin: 0, preventprivatedata: 0, administrator: 0 }),
+        t.addUser({ accountId: (await t.ensureAccount('quota')).id, email: `q2${Date.now()}@example.test`, name: 'q', tokenHash: hashToken('t'), preventlogin: 0, preventprivatedata: 0, administrator: 0 }),
       );
       const totals = await Promise.all(Array.from({ length: 60 }, (_, i) => all[i % 3]!.countCalls(user.id, 0, 1)));
       expect(totals.sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
@@ -219,7 +292,7 @@ describe('postgres adapter: transactions', () => {
   it('the quota counter adds up across instances', async () => {
     await withStorages(3, shared.url, async (all) => {
       const user = await all[0]!.transaction(async (t) =>
-        t.addUser({ accountId: (await t.ensureAccount('quota')).id, email: `q${Date.now()}@example.test`, name: 'q', token: 't', preventlogin: 0, preventprivatedata: 0, administrator: 0 }),
+        t.addUser({ accountId: (await t.ensureAccount('quota')).id, email: `q${Date.now()}@example.test`, name: 'q', tokenHash: hashToken('t'), preventlogin: 0, preventprivatedata: 0, administrator: 0 }),
       );
       const totals = await Promise.all(Array.from({ length: 30 }, (_, i) => all[i % 3]!.transaction((t) => t.countCalls(user.id, 0, 1))));
       expect(totals.sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));

@@ -8,6 +8,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { Account, ActivityRow, NewActivity, NewRecord, RecordRow, Storage, Tx, UserRow } from '../../server/storage/port.ts';
+import { hashToken } from '../../server/tokens.ts';
 
 const T0 = 1_700_000_000_000;
 
@@ -64,7 +65,7 @@ function userOf(accountId: number, over: Partial<Omit<UserRow, 'id' | 'deleted'>
     accountId,
     email: `${uniq('user')}@example.test`,
     name: 'Grace Hopper',
-    token: uniq('token'),
+    tokenHash: hashToken(uniq('token')),
     preventlogin: 0,
     preventprivatedata: 0,
     administrator: 0,
@@ -163,7 +164,7 @@ export function storageSuite(
         const { a } = await twoAccounts();
         const email = `owner-${Math.random().toString(36).slice(2)}@example.test`;
         const [user, group] = await tx(async (t) => [
-          await t.addUser({ accountId: a.id, email, name: 'Owner', token: 't', preventlogin: 0, preventprivatedata: 0, administrator: 0 }),
+          await t.addUser({ accountId: a.id, email, name: 'Owner', tokenHash: hashToken('t'), preventlogin: 0, preventprivatedata: 0, administrator: 0 }),
           await t.addGroup({ accountId: a.id, name: 'Owners', email: '', members: [] }),
         ]);
         expect(group.id).not.toBe(user.id);
@@ -583,6 +584,36 @@ export function storageSuite(
         expect(await tx((t) => t.listActivitiesOfRecord(a.id, other.id))).toEqual([elsewhere]);
       });
 
+      it('countChildren counts the live children of a parent, those of one segment and the last position, in the account only', async () => {
+        const { a, b } = await twoAccounts();
+        const { rec, first } = await tx(async (t) => {
+          const rec = await t.insertRecord(recordOf(a.id));
+          const first = await t.insertActivity(activityOf(a.id, rec.id, rec.id, { position: 1 }));
+          await t.insertActivity(activityOf(a.id, rec.id, rec.id, { position: 2, segment: 'task' }));
+          await t.insertActivity(activityOf(a.id, rec.id, rec.id, { position: 3 }));
+          await t.insertActivity(activityOf(a.id, rec.id, first.id, { level: 2, position: 1 })); // a grandchild
+          return { rec, first };
+        });
+        expect(await tx((t) => t.countChildren(a.id, rec.id, 'note'))).toEqual({ all: 3, ofSegment: 2, last: 3 });
+        await tx((t) => t.setActivityDeleted(a.id, [first.id], T0 + 5));
+        expect(await tx((t) => t.countChildren(a.id, rec.id, 'task'))).toEqual({ all: 2, ofSegment: 1, last: 3 }); // no renumbering here: last tells the gap;
+        expect(await tx((t) => t.countChildren(b.id, rec.id, 'note'))).toEqual({ all: 0, ofSegment: 0, last: 0 });
+      });
+
+      it('setPositions changes the positions of the account’s activities and nothing else of their rows', async () => {
+        const { a, b } = await twoAccounts();
+        const [x, y, z] = await tx(async (t) => {
+          const rec = await t.insertRecord(recordOf(a.id));
+          const made: ActivityRow[] = [];
+          for (let i = 1; i <= 3; i++) made.push(await t.insertActivity(activityOf(a.id, rec.id, rec.id, { position: i, fields: { text: `n${i}` } })));
+          return made as [ActivityRow, ActivityRow, ActivityRow];
+        });
+        await tx((t) => t.setPositions(a.id, [{ id: x.id, position: 3 }, { id: z.id, position: 1 }]));
+        await tx((t) => t.setPositions(b.id, [{ id: y.id, position: 9 }])); // another account: no effect
+        await tx((t) => t.setPositions(a.id, [])); // nothing to do
+        expect(await tx((t) => t.listChildren(a.id, x.parentId))).toEqual([{ ...z, position: 1 }, y, { ...x, position: 3 }]);
+      });
+
       it('listActivities filters by segment and is ordered by id', async () => {
         const { a } = await twoAccounts();
         const made = await tx(async (t) => {
@@ -827,6 +858,95 @@ export function storageSuite(
         await Promise.all(Array.from({ length: 10 }, bump));
         expect((await tx((t) => t.getRecord(a.id, rec.id)))!.fields.n).toBe(10);
       });
+
+      // 16 writers appending to one parent, as the activity handlers do: lockOrder, count, insert.
+      const appendUnder = async (a: Account, parentId: number, readFirst: boolean) => {
+        let inside = 0;
+        let most = 0;
+        let passed = 0;
+        const append = (i: number) =>
+          tx(async (t) => {
+            if (readFirst) await t.getRecord(a.id, parentId); // a read before the lock: PostgreSQL runs the body again
+            await t.lockOrder([parentId]);
+            passed++;
+            most = Math.max(most, ++inside);
+            try {
+              const { all } = await t.countChildren(a.id, parentId, 'note');
+              await sleep(1); // an asynchronous gap between reading the positions and writing one
+              return (await t.insertActivity(activityOf(a.id, parentId, parentId, { position: all + 1, fields: { text: `n${i}` } }))).id;
+            } finally {
+              inside--;
+            }
+          });
+        const made = await Promise.all(Array.from({ length: 16 }, (_, i) => append(i)));
+        return { made, most, passed };
+      };
+
+      it('transactions ordering one parent (lockOrder first) run one after another, each once: positions 1..n, none lost', async () => {
+        const { a } = await twoAccounts();
+        const rec = await tx((t) => t.insertRecord(recordOf(a.id)));
+        const { made, most, passed } = await appendUnder(a, rec.id, false);
+        expect(most).toBe(1);
+        expect(passed).toBe(16); // none ran again after a serialization failure
+        const children = await tx((t) => t.listChildren(a.id, rec.id));
+        expect(children.map((c) => c.position)).toEqual(Array.from({ length: 16 }, (_, i) => i + 1));
+        expect(ids(children).sort((x, y) => x - y)).toEqual([...made].sort((x, y) => x - y));
+      });
+
+      it('lockOrder after a read: the transactions still take turns, positions 1..n, none lost', async () => {
+        const { a } = await twoAccounts();
+        const rec = await tx((t) => t.insertRecord(recordOf(a.id)));
+        const { made, most, passed } = await appendUnder(a, rec.id, true);
+        expect(most).toBe(1);
+        expect(passed).toBe(16);
+        const children = await tx((t) => t.listChildren(a.id, rec.id));
+        expect(children.map((c) => c.position)).toEqual(Array.from({ length: 16 }, (_, i) => i + 1));
+        expect(ids(children).sort((x, y) => x - y)).toEqual([...made].sort((x, y) => x - y));
+      });
+
+      it('moves between two parents locked in either order finish (no deadlock) and keep both orders dense', async () => {
+        const { a } = await twoAccounts();
+        const [p, q] = await tx(async (t) => {
+          const p = await t.insertRecord(recordOf(a.id));
+          const q = await t.insertRecord(recordOf(a.id));
+          for (let i = 1; i <= 8; i++) {
+            await t.insertActivity(activityOf(a.id, p.id, p.id, { position: i }));
+            await t.insertActivity(activityOf(a.id, q.id, q.id, { position: i }));
+          }
+          return [p, q];
+        });
+        // Each moves the last child of one parent to the end of the other.
+        const move = (from: RecordRow, to: RecordRow) =>
+          tx(async (t) => {
+            await t.lockOrder([from.id, to.id]);
+            const last = (await t.listChildren(a.id, from.id)).at(-1)!;
+            const { all } = await t.countChildren(a.id, to.id, 'note');
+            await sleep(1);
+            await t.updateActivity({ ...last, recordId: to.id, parentId: to.id, position: all + 1 });
+          });
+        await Promise.all(Array.from({ length: 16 }, (_, i) => (i % 2 ? move(p, q) : move(q, p))));
+        for (const r of [p, q]) {
+          expect((await tx((t) => t.listChildren(a.id, r.id))).map((c) => c.position)).toEqual(Array.from({ length: 8 }, (_, i) => i + 1));
+        }
+      });
+
+      if (!opts.oneWriter) {
+        it('transactions ordering different parents do not wait for each other', async () => {
+          const { a } = await twoAccounts();
+          const [p, q] = await tx(async (t) => [await t.insertRecord(recordOf(a.id)), await t.insertRecord(recordOf(a.id))]);
+          // Each holds its parent's lock until the other holds its own: one lock for both would never let that happen.
+          let arrived!: () => void;
+          const both = new Promise<void>((ok) => (arrived = ok));
+          let inside = 0;
+          const hold = (r: RecordRow) =>
+            tx(async (t) => {
+              await t.lockOrder([r.id]);
+              if (++inside === 2) arrived();
+              return Promise.race([both.then(() => 'both inside'), sleep(10_000).then(() => 'alone')]);
+            });
+          expect(await Promise.all([hold(p), hold(q)])).toEqual(['both inside', 'both inside']);
+        });
+      }
 
       it('of concurrent transactions, the failing one rolls back alone', async () => {
         const { a } = await twoAccounts();

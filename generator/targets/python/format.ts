@@ -1,6 +1,6 @@
 // The formatter step of the Python target: ruff's formatter (the WebAssembly build, from npm) at
 // the line length pyproject.toml states, loaded on the first Python file that needs formatting.
-import type { Formatter } from '../target.ts';
+import type { Formatter } from '../contract.ts';
 
 let workspace: Promise<{ format(text: string): string }> | undefined;
 

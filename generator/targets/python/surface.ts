@@ -3,7 +3,7 @@
 // method of the clients with its signature, and the entry module's exports. Read from the emitted
 // texts (before formatting, so the layout never counts), one line per name.
 import type { GeneratedFile } from '../../pipeline/generated-file.ts';
-import type { SurfaceLine } from '../target.ts';
+import type { SurfaceLine } from '../contract.ts';
 
 const module = 'python';
 

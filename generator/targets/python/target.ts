@@ -1,7 +1,7 @@
 // The Python target: the SDK package generated/python (Client and AsyncClient over httpx, TypedDict
 // types, the descriptor-driven runtime of runtime/_runtime copied in), laid out by ruff's formatter
 // and tested with pytest and pyright (test/sdk-python.test.ts).
-import type { Target } from '../target.ts';
+import type { Target } from '../contract.ts';
 import { emitTypes } from './types.ts';
 import { emitClient } from './client.ts';
 import { emitApi } from './api.ts';

@@ -2,22 +2,19 @@
 // (client/index.ts) and types (types/index.ts, re-exports followed), with its type, one line
 // per declaration, member and union member, sorted, so a regeneration's golden diff shows
 // every change an SDK user sees. Built from the files the client and types emitters wrote in
-// this run (generate.ts hands them over; this module runs no emitter), parsed, not type-checked
-// (generator/emit/surface-syntax.ts: exports are read from the export keyword).
+// this run (generate.ts hands them over; this module runs no emitter), parsed by TypeScript, not
+// type-checked (surface-view.ts: exports are read from the export keyword).
 // `crmgen diff` compares two surfaces with compareSurfaces() to cross-check its verdict.
 import { createHash } from 'node:crypto';
 import type { GeneratedFile } from '../../pipeline/generated-file.ts';
-import type { SurfaceLine } from '../target.ts';
-import { lightView, typescriptView, Unknown, type FileView, type MemberView, type TypeView, type Typed, type ValueView } from './surface-syntax.ts';
+import type { SurfaceLine } from '../contract.ts';
+import { moduleView, type FileView, type MemberView, type TypeView, type Typed, type ValueView } from './surface-view.ts';
 
 /** One line of the surface. */
 export type SurfaceEntry = SurfaceLine;
 
 /** A member's or property's name: an identifier as it is, anything else quoted. */
 const propName = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name.replace(/^['"]|['"]$/g, '')));
-
-/** Which reader read each module of the last analysis (tests check the small parser read them all). */
-export const readers = new Map<string, 'light' | 'typescript'>();
 
 class SurfaceBuilder {
   readonly entries: SurfaceEntry[] = [];
@@ -31,14 +28,7 @@ class SurfaceBuilder {
     let view = this.views.get(path);
     const text = this.texts.get(path);
     if (!view && text !== undefined) {
-      try {
-        view = lightView(text);
-        readers.set(path, 'light');
-      } catch (e) {
-        if (!(e instanceof Unknown)) throw e;
-        view = typescriptView(path, text);
-        readers.set(path, 'typescript');
-      }
+      view = moduleView(path, text);
       this.views.set(path, view);
     }
     return view;
@@ -236,7 +226,6 @@ export function surfaceEntries(sources: GeneratedFile[]): SurfaceEntry[] {
 function analyse(sources: GeneratedFile[]): SurfaceEntry[] {
   // Laid out as in the client package: the shared types sit beside the client's entry module.
   const texts = new Map(sources.map((f) => [`/generated/${f.path.startsWith('client/') ? f.path : `client/src/${f.path}`}`, f.content]));
-  readers.clear();
   const b = new SurfaceBuilder(texts);
   b.entry('/generated/client/src/types/index.ts');
   b.walk('client', '/generated/client/src/index.ts');

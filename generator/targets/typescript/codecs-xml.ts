@@ -6,7 +6,7 @@
 // byte-identical output and equal values and issues); the interpreter stays the reference and
 // serves JSON and form.
 import type { StatementStructures } from 'ts-morph';
-import { StructureKind, VariableDeclarationKind } from './structures.ts';
+import { StructureKind, VariableDeclarationKind } from './module-text.ts';
 import type { Desc, ObjectDesc } from './runtime/codec.ts';
 import { escapeXmlAttr } from './runtime/xml.ts';
 

@@ -3,13 +3,12 @@
 // interprets the descriptors; the JSON mapping (containers of one repeated element become
 // arrays, id<N> children stay object keys) is defined there once, for every message.
 import type { StatementStructures } from 'ts-morph';
-import { StructureKind, VariableDeclarationKind } from './structures.ts';
-import { printStatements } from './print.ts';
+import { importsOf, printModule, StructureKind, VariableDeclarationKind } from './module-text.ts';
 import type { Spec } from '../../pipeline/model.ts';
 import type { GeneratedFile } from '../../pipeline/generated-file.ts';
 import type { Desc } from './runtime/codec.ts';
 import { scalarCodes, type ScalarCode, type WireDesc, type WireDescriptors } from '../../sdk-model/descriptors.ts';
-import type { TsDerived, TsModels } from './models.ts';
+import type { TsDerived, TsModels } from './emitter-models.ts';
 import { notificationTargets } from './names.ts';
 import { messageExport, messageModule, messageTargets, paramsType, requestType, responseType, relativeSpecifier, type MessageTarget } from './names.ts';
 import { xmlCodecStatements } from './codecs-xml.ts';
@@ -98,7 +97,7 @@ export function emitCodecs(spec: Spec, derived: Pick<TsDerived, 'generics' | 'wi
   const constNames = new Map([...wire.parts].map(([name, d]) => [d, name]));
   // The codecs are read by the compiler, not by people: ts-morph's layout is final and prettier is
   // skipped (it took over half of a cold generate, codecs/xml.ts alone about 1 s).
-  const print = (statements: StatementStructures[]) => printStatements(statements, { twoSpaces: true, singleQuote: true });
+  const print = (statements: StatementStructures[]) => printModule(statements, { indentNumberOfSpaces: 2, useSingleQuote: true });
   const laidOut = 'text' as const;
 
   const parts = partsStatements(spec, wire, constNames);
@@ -109,20 +108,22 @@ export function emitCodecs(spec: Spec, derived: Pick<TsDerived, 'generics' | 'wi
     const here = messages.filter((m) => m.module === module);
     const path = `codecs/${module}.ts`;
     const statements = messageModuleStatements(spec, path, here, partNames, constNames);
-    return { path, content: header + print(statements), format: laidOut };
+    return { path, content: header + print(statements), format: laidOut, imports: importsOf(statements) };
   });
   const descriptors = descriptorsStatements(messages, modules);
   const index = indexStatements(spec, targets, notes, generics);
+  const xml = xmlCodecStatements(constNames as Map<Desc, string>, Object.entries(wire.byId) as [string, Desc][]);
 
   return [
-    { path: 'codecs/parts.ts', content: header + '// Descriptor parts shared by the messages of several resources (field sets, structures).\n' + print(parts), format: laidOut },
+    { path: 'codecs/parts.ts', content: header + '// Descriptor parts shared by the messages of several resources (field sets, structures).\n' + print(parts), format: laidOut, imports: importsOf(parts) },
     ...moduleFiles,
-    { path: 'codecs/descriptors.ts', content: header + print(descriptors), format: laidOut },
-    { path: 'codecs/index.ts', content: header + print(index), format: laidOut },
+    { path: 'codecs/descriptors.ts', content: header + print(descriptors), format: laidOut, imports: importsOf(descriptors) },
+    { path: 'codecs/index.ts', content: header + print(index), format: laidOut, imports: importsOf(index) },
     {
       path: 'codecs/xml.ts',
-      content: header + xmlHeader + print(xmlCodecStatements(constNames as Map<Desc, string>, Object.entries(wire.byId) as [string, Desc][])),
+      content: header + xmlHeader + print(xml),
       format: laidOut,
+      imports: importsOf(xml),
     },
   ];
 }
@@ -200,7 +201,7 @@ function indexStatements(spec: Spec, targets: MessageTarget[], notes: ReturnType
       namedImports: ['decodeBody', 'encodeBody', 'hasOwnerNamesCached', 'nameOwnersOf', { name: 'Decoded', isTypeOnly: true }, { name: 'WireFormat', isTypeOnly: true }],
     },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './descriptors.ts', namedImports: ['descriptors'] },
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './xml.ts', namedImports: ['xmlDecoders', 'xmlEncoders'] },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './xml.ts', namedImports: ['xmlEncoders'] },
     { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: '../runtime/codec.ts', namedExports: ['DecodeIssue'] },
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: '../runtime/codec.ts', namedExports: ['CodecError'] },
     { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: '../runtime/bodies.ts', namedExports: ['Decoded', 'WireFormat'] },
@@ -261,7 +262,7 @@ function entryPoints(spec: Spec): StatementStructures[] {
         {
           kind: StructureKind.JSDoc,
           description:
-            'Decodes a body into the typed value of a message. Requests and parameters are strict (unknown fields become issues); responses tolerate what a newer server adds. Throws CodecError (malformedrequest) on a body that cannot be parsed. XML goes through the generated decoders of xml.ts; JSON and form through the descriptor interpreter.',
+            'Decodes a body into the typed value of a message. Requests and parameters are strict (unknown fields become issues); responses tolerate what a newer server adds. Throws CodecError (malformedrequest) on a body that cannot be parsed. XML is decoded while it is scanned (runtime/codec.ts decodeXmlStream), JSON and form through the descriptor interpreter.',
         },
       ],
       typeParameters: [{ name: 'K', constraint: 'CodecTarget' }],
@@ -273,7 +274,7 @@ function entryPoints(spec: Spec): StatementStructures[] {
       returnType: 'Decoded<CodecTargets[K]>',
       statements: `const strict = !isResponse(target);
 const m = { desc: descriptors[target as keyof typeof descriptors], root: rootOf(target) };
-return decodeBody(m, xmlDecoders[target as keyof typeof xmlDecoders], format, body, xmlLimits, { strict, unwrapJsonRoot: ${spec.formats.jsonRequestRoot === 'optional' ? 'strict' : 'false'} }) as Decoded<CodecTargets[K]>;`,
+return decodeBody(m, null, format, body, xmlLimits, { strict, unwrapJsonRoot: ${spec.formats.jsonRequestRoot === 'optional' ? 'strict' : 'false'} }) as Decoded<CodecTargets[K]>;`,
     },
     {
       kind: StructureKind.Function,

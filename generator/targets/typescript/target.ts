@@ -5,8 +5,8 @@
 import type { Spec } from '../../pipeline/model.ts';
 import type { Derived } from '../../sdk-model/derive.ts';
 import type { GeneratedFile } from '../../pipeline/generated-file.ts';
-import type { Target } from '../target.ts';
-import { withTsModels, type TsDerived } from './models.ts';
+import type { Target } from '../contract.ts';
+import { withTsModels, type TsDerived } from './emitter-models.ts';
 import { emitTypes } from './types.ts';
 import { emitCodecs } from './codecs.ts';
 import { emitServer } from './server.ts';

@@ -2,10 +2,8 @@
 // activity type (a discriminated union on segment), structure, and operation's params,
 // request and response, as typed values (what codecs produce and validators check).
 // One file per activity segment, so an edit to one type rewrites only its file.
-import { printStatements } from './print.ts';
-import * as P from './pretty.ts';
 import type { JSDocStructure, StatementStructures } from 'ts-morph';
-import { StructureKind, VariableDeclarationKind } from './structures.ts';
+import { importsOf, printModule, StructureKind, VariableDeclarationKind } from './module-text.ts';
 import type { Field, ObjectShape, Operation, Shape, Spec, ValueList } from '../../pipeline/model.ts';
 import type { GeneratedFile } from '../../pipeline/generated-file.ts';
 import { notificationTargets } from './names.ts';
@@ -540,22 +538,14 @@ function usedValueTypes(shapes: Shape[], ctx: TypeContext): string[] {
   return [...out];
 }
 
-/**
- * Prints the type sources with ts-morph. A source whose every statement emit/pretty.ts models (all
- * but records.ts and errors.ts today) is also laid out as prettier would and skips prettier; the
- * others go to prettier, later, in write. The packages compile the ts-morph text (tsc keeps its
- * layout in dist/).
- */
+/** Prints the type sources with ts-morph; prettier lays them out in write (the packages compile ts-morph's text). */
 export function emitTypes(spec: Spec): GeneratedFile[] {
-  return typeSources(spec).map((src) => {
-    const plain = header + printStatements(src.statements);
-    try {
-      return { path: src.path, content: P.print(P.module([header.trimEnd()], P.structures(src.statements))), format: 'laid-out' as const, source: plain };
-    } catch (e) {
-      if (!(e instanceof P.Unsupported)) throw e;
-      return { path: src.path, content: plain, format: 'typescript' as const };
-    }
-  });
+  return typeSources(spec).map((src) => ({
+    path: src.path,
+    content: header + printModule(src.statements),
+    format: 'typescript' as const,
+    imports: importsOf(src.statements),
+  }));
 }
 
 

@@ -110,9 +110,10 @@ export interface Compiled {
   /**
    * One module per resource (records/<kind>, activities/<segment>, common), so an app's bundle holds
    * the validators of its calls; a document of several resources is compiled once into shared.js.
-   * `names`: the validators compiled in the module (the rest it re-exports).
+   * `names`: the validators compiled in the module (the rest it re-exports); `imports`: the
+   * modules it re-exports from (ajv's own code imports nothing: a require is refused below).
    */
-  modules: { module: string; code: string; names: string[] }[];
+  modules: { module: string; code: string; names: string[]; imports: string[] }[];
   /** Distinct documents compiled (the rest are aliases). */
   distinct: number;
 }
@@ -191,15 +192,20 @@ export function compileValidatorInput(input: ValidatorInput, opts: CompileOption
     // for object enums, ...) would emit one; keep the modules dependency-free instead.
     if (/\brequire\(/.test(text)) throw new Error('validators: the standalone code requires an ajv runtime module; avoid the keyword that needs it or emit an import for it');
     if (text && !text.endsWith('\n')) text += '\n';
+    const imports: string[] = [];
     for (const t of targets) {
       if (t.module !== module) continue;
       const first = firstOf.get(t.name) ?? t.name;
       const from = home.get(first)!;
       if (from === module) {
         if (first !== t.name) text += `export const ${t.name} = ${first};\n`;
-      } else text += `export { ${first === t.name ? first : `${first} as ${t.name}`} } from ${JSON.stringify(relativeSpecifier(`${module}.js`, `${from}.js`))};\n`;
+      } else {
+        const specifier = relativeSpecifier(`${module}.js`, `${from}.js`);
+        imports.push(specifier);
+        text += `export { ${first === t.name ? first : `${first} as ${t.name}`} } from ${JSON.stringify(specifier)};\n`;
+      }
     }
-    return { module, code: text, names: Object.keys(own) };
+    return { module, code: text, names: Object.keys(own), imports };
   });
   return { targets, modules, distinct: canonical.size };
 }

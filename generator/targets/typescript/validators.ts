@@ -12,9 +12,8 @@
 //                         bound to the fixed code of runtime/validation.ts, so every failure
 //                         becomes an error key of spec/api.yaml, its message starting with the key's.
 // Schemas and validators check typed values (what the codecs produce), not wire bodies.
-import { printStatements } from './print.ts';
 import type { StatementStructures } from 'ts-morph';
-import { StructureKind, VariableDeclarationKind } from './structures.ts';
+import { importsOf, printModule, StructureKind, VariableDeclarationKind } from './module-text.ts';
 import type { Field, ObjectShape, Operation, Spec } from '../../pipeline/model.ts';
 import type { GeneratedFile } from '../../pipeline/generated-file.ts';
 import type { Derived, Patterns } from '../../sdk-model/derive.ts';
@@ -326,6 +325,9 @@ export function checkOnePerParent(segment: string, existingOfSameType: number): 
 
 // ---------------------------------------------------------------------------------------------
 
+/** What a validators/schemas module's declarations import: runtime/validation.ts's type. */
+const dtsImport = (module: string) => relativeSpecifier(`validators/schemas/${module}.js`, 'runtime/validation.ts');
+
 function moduleDts(compiled: Compiled, module: string): string {
   const declared = compiled.targets.filter((t) => t.module === module).map((t) => ({ id: t.id, name: t.name }));
   if (!declared.length) declared.push(...compiled.modules.find((m) => m.module === module)!.names.map((name) => ({ id: compiled.targets.find((t) => t.name === name)!.id, name })));
@@ -333,7 +335,7 @@ function moduleDts(compiled: Compiled, module: string): string {
     header.trimEnd(),
     `// Types of ${module.split('/').pop()}.js: one ajv standalone validator per request-side schema id.`,
     // The type is runtime/validation.ts's, which tsc checks and the validators' glue uses too.
-    `import type { CompiledValidator } from ${lit(relativeSpecifier(`validators/schemas/${module}.js`, 'runtime/validation.ts'))};`,
+    `import type { CompiledValidator } from ${lit(dtsImport(module))};`,
     '',
     ...declared.map((t) => `/** ${t.id} */\nexport declare const ${t.name}: CompiledValidator;`),
     '',
@@ -346,8 +348,9 @@ export function emitValidators(spec: Spec, derived: Pick<Derived, 'requestSchema
   const patterns = derived.patterns;
   const ts = (path: string, statements: (string | StatementStructures)[]): GeneratedFile => ({
     path,
-    content: header + printStatements(statements),
+    content: header + printModule(statements),
     format: 'typescript',
+    imports: importsOf(statements),
   });
   const jsHeader = (module: string) =>
     header +
@@ -355,8 +358,8 @@ export function emitValidators(spec: Spec, derived: Pick<Derived, 'requestSchema
     `// *.params.json), compiled by generator/emit/validators.ts. Use them through ../index.ts, or one by one with check().\n`;
   return [
     ...compiled.modules.flatMap((m): GeneratedFile[] => [
-      { path: `validators/schemas/${m.module}.js`, content: jsHeader(m.module) + m.code, format: 'text' },
-      { path: `validators/schemas/${m.module}.d.ts`, content: moduleDts(compiled, m.module), format: 'text' },
+      { path: `validators/schemas/${m.module}.js`, content: jsHeader(m.module) + m.code, format: 'text', imports: m.imports },
+      { path: `validators/schemas/${m.module}.d.ts`, content: moduleDts(compiled, m.module), format: 'text', imports: [dtsImport(m.module)] },
     ]),
     ts('validators/rules.ts', rulesSource(spec, f)),
     ts('validators/problems.ts', problemsSource(f, patterns)),

@@ -3,12 +3,14 @@
 // format uses, the body's limits, and the strictness of requests. The generated module passes the
 // message's descriptor, its specialized XML functions and its root element; this file names no
 // message and no limit of the spec.
-import { CodecError, checkJsonDepth, decodeXmlWith, encodeForm, formToNested, fromWireJson, hasOwnerNames, nameOwners, parseForm, toWireJson, unwrapRoot, xmlDocument, } from './codec.js';
+import { CodecError, decodeXmlStream, decodeXmlWith, encodeForm, encodeJson, formToNested, fromWireJson, hasOwnerNames, nameOwners, parseForm, parseJsonText, unwrapRoot, xmlDocument, } from './codec.js';
 /** Bytes or text is a body to parse; an object is already parsed (form fields or JSON). */
 const parsed = (body) => typeof body === 'object' && !(body instanceof Uint8Array);
 /**
  * Decodes a body into the message's typed value (`{}` for an empty one). XML goes through
- * `xml` (the message's specialized decoder); JSON and form through the descriptor interpreter.
+ * `xml` (a decoder of the parsed tree) or, when null, is decoded while it is scanned
+ * (decodeXmlStream: no tree, what the generated decode() does); JSON and form through the
+ * descriptor interpreter.
  * Throws CodecError on a body that cannot be parsed.
  */
 export function decodeBody(m, xml, format, body, limits, o) {
@@ -18,15 +20,16 @@ export function decodeBody(m, xml, format, body, limits, o) {
     if (format === 'xml') {
         if (parsed(body))
             throw new CodecError('XML bodies are text or bytes');
-        value = decodeXmlWith(xml, body, m.root, limits, opts);
+        value = xml === null ? decodeXmlStream(m.desc, body, m.root, limits, opts) : decodeXmlWith(xml, body, m.root, limits, opts);
     }
     else if (format === 'json') {
+        // Text is parsed here, so its tree is the decoder's to convert in place; an object given is the caller's.
         const json = parsed(body) ? body : parseJsonBody(body, limits);
-        value = fromWireJson(m.desc, o.unwrapJsonRoot ? unwrapRoot(json, m.root) : json, opts);
+        value = fromWireJson(m.desc, o.unwrapJsonRoot ? unwrapRoot(json, m.root) : json, opts, '', !parsed(body));
     }
     else {
         const fields = parsed(body) ? body : formToNested(parseForm(body), limits.maxDepth);
-        value = fromWireJson(m.desc, fields, opts);
+        value = fromWireJson(m.desc, fields, opts, '', !parsed(body));
     }
     return { value: value ?? {}, issues };
 }
@@ -43,20 +46,14 @@ export function parseJsonBody(body, limits) {
         throw new CodecError(`body is larger than ${limits.maxBytes} bytes`);
     if (text.trim() === '')
         return {};
-    checkJsonDepth(text, limits.maxDepth);
-    try {
-        return JSON.parse(text);
-    }
-    catch (e) {
-        throw new CodecError(`malformed JSON: ${e.message}`);
-    }
+    return parseJsonText(text, limits.maxDepth);
 }
 /** A typed value as a body: XML with its root (through `xml`, the message's specialized encoder), JSON without, or form text. */
 export function encodeBody(m, xml, format, value) {
     if (format === 'xml')
         return xmlDocument(m.root, xml(value));
     if (format === 'json')
-        return JSON.stringify(toWireJson(m.desc, value));
+        return encodeJson(m.desc, value);
     return new URLSearchParams(encodeForm(m.desc, value)).toString();
 }
 /** Whether a message has an owner-valued element; asked per answer, so remembered per descriptor. */

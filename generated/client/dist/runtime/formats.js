@@ -4,29 +4,21 @@
 // writes them. An app that picks one format imports one object, so a bundler leaves the other
 // format's code out (the descriptor interpreter of runtime/codec.ts serves both; the server keeps
 // its specialized XML codecs). Answers are decoded leniently: what a newer server adds is ignored.
-import { CodecError, checkJsonDepth, decodeXml, encodeForm, encodeXml, fromWireJson, toWireJson } from './codec.js';
+import { decodeXmlStream, encodeForm, encodeJson, encodeXml, fromWireJson, parseJsonText } from './codec.js';
 /** XML bodies, the API's default format. */
 export const xml = {
     name: 'xml',
     encode: (message, value) => encodeXml(message.desc, value, message.root),
-    decode: (message, body, limits) => decodeXml(message.desc, body, message.root, limits, { strict: false }) ?? {},
+    decode: (message, body, limits) => decodeXmlStream(message.desc, body, message.root, limits, { strict: false }) ?? {},
 };
 /** JSON bodies. */
 export const json = {
     name: 'json',
-    encode: (message, value) => JSON.stringify(toWireJson(message.desc, value)),
+    encode: (message, value) => encodeJson(message.desc, value),
     decode: (message, body, limits) => {
         if (body.trim() === '')
             return {};
-        checkJsonDepth(body, limits.maxDepth);
-        let parsed;
-        try {
-            parsed = JSON.parse(body);
-        }
-        catch (e) {
-            throw new CodecError(`malformed JSON: ${e.message}`);
-        }
-        return fromWireJson(message.desc, parsed, { strict: false }) ?? {};
+        return fromWireJson(message.desc, parseJsonText(body, limits.maxDepth), { strict: false }, '', true) ?? {};
     },
 };
 /** Query strings and form fields (application/x-www-form-urlencoded), whatever the body format. */

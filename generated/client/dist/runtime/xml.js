@@ -522,36 +522,50 @@ function skipMisc(s, p, afterRoot) {
 // ---------------------------------------------------------------------------------------------
 // Elements
 /**
- * Parses the attributes of `el` starting at s[p] (just after its name); returns the offset of the
- * '>' or '/' that ends the start tag.
+ * Attribute records inherit nothing (an attribute named constructor or __proto__ is just a name),
+ * as Object.create(null) gives, but as objects of one shape: Object.create(null) makes a
+ * dictionary, slow to build for each element with an attribute.
  */
-function parseAttributes(s, p, el) {
+const Attrs = /* @__PURE__ */ (() => {
+    function A() { }
+    A.prototype = Object.create(null);
+    return A;
+})();
+/** The attributes parseAttributes read last (null: none); read at once by the caller. */
+let attrsRead = null;
+/**
+ * Parses the attributes of the element `elName` starting at s[p] (just after its name) into
+ * attrsRead; returns the offset of the '>' or '/' that ends the start tag.
+ */
+function parseAttributes(s, p, ns, ne) {
     const n = s.length;
+    const elName = s.slice(ns, ne);
+    let attrs = null;
     for (;;) {
         let c = s.charCodeAt(p);
         if (c === GT || c === SLASH)
-            return p;
+            break;
         if (!isWS(c)) {
-            fail(s, p, p >= n ? `unexpected end of input inside tag <${el.name}>` : `unexpected ${describeAt(s, p)} in tag <${el.name}>`);
+            fail(s, p, p >= n ? `unexpected end of input inside tag <${elName}>` : `unexpected ${describeAt(s, p)} in tag <${elName}>`);
         }
         p = skipWS(s, p + 1);
         c = s.charCodeAt(p);
         if (c === GT || c === SLASH)
-            return p;
+            break;
         const ns = p;
         const ne = scanName(s, p);
         if (ne === ns) {
-            fail(s, p, p >= n ? `unexpected end of input inside tag <${el.name}>` : `unexpected ${describeAt(s, p)} in tag <${el.name}>`);
+            fail(s, p, p >= n ? `unexpected end of input inside tag <${elName}>` : `unexpected ${describeAt(s, p)} in tag <${elName}>`);
         }
         const name = s.slice(ns, ne);
         p = skipWS(s, ne);
         if (s.charCodeAt(p) !== EQ) {
-            fail(s, p, p >= n ? `unexpected end of input inside tag <${el.name}>` : `expected '=' after attribute '${name}'`);
+            fail(s, p, p >= n ? `unexpected end of input inside tag <${elName}>` : `expected '=' after attribute '${name}'`);
         }
         p = skipWS(s, p + 1);
         const quote = s.charCodeAt(p);
         if (quote !== QUOT && quote !== APOS) {
-            fail(s, p, p >= n ? `unexpected end of input inside tag <${el.name}>` : `expected a quoted value for attribute '${name}'`);
+            fail(s, p, p >= n ? `unexpected end of input inside tag <${elName}>` : `expected a quoted value for attribute '${name}'`);
         }
         const close = s.indexOf(quote === QUOT ? '"' : "'", p + 1);
         if (close === -1)
@@ -565,25 +579,36 @@ function parseAttributes(s, p, el) {
                 slow = true;
         }
         const value = slow ? decodeSlow(s, p + 1, close, true) : s.slice(p + 1, close);
-        let attrs = el.attrs;
         if (attrs === null)
-            attrs = el.attrs = Object.create(null);
+            attrs = new Attrs();
         if (attrs[name] !== undefined)
-            fail(s, ns, `duplicate attribute '${name}' in tag <${el.name}>`);
+            fail(s, ns, `duplicate attribute '${name}' in tag <${elName}>`);
         attrs[name] = value;
         p = close + 1;
     }
+    attrsRead = attrs;
+    return p;
+}
+/** Do s[a, a + len) and s[b, b + len) hold the same characters? */
+function sameSpan(s, a, b, len) {
+    for (let k = 0; k < len; k++)
+        if (s.charCodeAt(a + k) !== s.charCodeAt(b + k))
+            return false;
+    return true;
 }
 /** An indexOf result, with "not found" as n (past every segment, so never searched again). */
 function found(i, n) {
     return i === -1 ? n : i;
 }
-function unclosed(s, el) {
-    const at = lineCol(s, el.offset);
-    return fail(s, s.length, `unexpected end of input: <${el.name}> (opened at line ${at.line}, column ${at.col}) is not closed`);
+function unclosed(s, name, offset) {
+    const at = lineCol(s, offset);
+    return fail(s, s.length, `unexpected end of input: <${name}> (opened at line ${at.line}, column ${at.col}) is not closed`);
 }
-/** Parses a whole document and returns its root element. Throws only XmlError. */
-export function parseXml(input, limits) {
+/**
+ * Parses a whole document for `h`. Throws XmlError (or what `h` throws). Everything the
+ * document's well-formedness and the limits need is checked here, whatever the handler keeps.
+ */
+export function scanXml(input, limits, h) {
     const s = toSource(input, limits);
     checkChars(s);
     const n = s.length;
@@ -596,9 +621,10 @@ export function parseXml(input, limits) {
             pos = parseDeclaration(s, pos, typeof input !== 'string');
     }
     pos = skipMisc(s, pos, false);
-    const stack = [];
-    let top = null;
-    let root = null;
+    // The open elements: names and start offsets (for the end tags and the unclosed-element message).
+    const names = [];
+    const offsets = [];
+    let depth = 0;
     let count = 0;
     // Next '&', '\r' and ']]>' at or after the current text: each is searched for again only once
     // passed, so all three searches together cost one pass over the input.
@@ -614,38 +640,64 @@ export function parseXml(input, limits) {
         }
         if (++count > maxElements)
             fail(s, pos, `too many elements (limit ${maxElements})`);
-        if (stack.length >= maxDepth)
+        if (depth >= maxDepth)
             fail(s, pos, `elements nested too deeply (limit ${maxDepth})`);
-        const el = { name: s.slice(ns, ne), attrs: null, children: [], text: '', offset: pos };
-        if (top === null)
-            root = el;
-        else
-            top.children.push(el);
+        const offset = pos;
         let p = ne;
         let c = s.charCodeAt(p);
+        let attrs = null;
         if (c !== GT && c !== SLASH) {
-            p = parseAttributes(s, p, el);
+            p = parseAttributes(s, p, ns, ne);
+            attrs = attrsRead;
             c = s.charCodeAt(p);
         }
         if (c === GT) {
-            stack.push(el);
-            top = el;
             pos = p + 1;
+            // A leaf, text or nothing then its own end tag (most elements): one call to the handler,
+            // with the name as a span of the input (a string of it is made only by those who need one).
+            const lt = s.indexOf('<', pos);
+            const te = lt + 2 + ne - ns;
+            if (lt !== -1 && s.charCodeAt(lt + 1) === SLASH && s.charCodeAt(te) === GT && sameSpan(s, ns, lt + 2, ne - ns)) {
+                let t = '';
+                if (lt !== pos) {
+                    if (nextAmp < pos)
+                        nextAmp = found(s.indexOf('&', pos), n);
+                    if (nextCR < pos)
+                        nextCR = found(s.indexOf('\r', pos), n);
+                    if (nextCdEnd < pos)
+                        nextCdEnd = found(s.indexOf(']]>', pos), n);
+                    if (nextCdEnd < lt)
+                        fail(s, nextCdEnd, "']]>' is not allowed in text");
+                    t = nextAmp < lt || nextCR < lt ? decodeSlow(s, pos, lt, false) : s.slice(pos, lt);
+                }
+                h.leaf(s, ns, ne, attrs, offset, t);
+                pos = te + 1;
+                if (depth === 0)
+                    break;
+            }
+            else {
+                const name = s.slice(ns, ne);
+                h.open(name, attrs, offset);
+                names[depth] = name;
+                offsets[depth] = offset;
+                depth++;
+            }
         }
         else {
             if (s.charCodeAt(p + 1) !== GT) {
-                fail(s, p + 1, p + 1 >= n ? `unexpected end of input inside tag <${el.name}>` : `expected '>' after '/' in tag <${el.name}>`);
+                const name = s.slice(ns, ne);
+                fail(s, p + 1, p + 1 >= n ? `unexpected end of input inside tag <${name}>` : `expected '>' after '/' in tag <${name}>`);
             }
+            h.leaf(s, ns, ne, attrs, offset, '');
             pos = p + 2;
-            if (top === null)
+            if (depth === 0)
                 break;
         }
-        // Content of `top` until the next start tag (continue outer) or the root's end tag (break).
+        // Content of the innermost open element until the next start tag (continue outer) or the root's end tag (break).
         for (;;) {
-            const cur = top;
             const lt = s.indexOf('<', pos);
             if (lt === -1)
-                unclosed(s, cur);
+                unclosed(s, names[depth - 1], offsets[depth - 1]);
             if (lt !== pos) {
                 if (nextAmp < pos)
                     nextAmp = found(s.indexOf('&', pos), n);
@@ -655,12 +707,11 @@ export function parseXml(input, limits) {
                     nextCdEnd = found(s.indexOf(']]>', pos), n);
                 if (nextCdEnd < lt)
                     fail(s, nextCdEnd, "']]>' is not allowed in text");
-                const t = nextAmp < lt || nextCR < lt ? decodeSlow(s, pos, lt, false) : s.slice(pos, lt);
-                cur.text = cur.text === '' ? t : cur.text + t;
+                h.text(nextAmp < lt || nextCR < lt ? decodeSlow(s, pos, lt, false) : s.slice(pos, lt));
             }
             const c2 = s.charCodeAt(lt + 1);
             if (c2 === SLASH) {
-                const name = cur.name;
+                const name = names[depth - 1];
                 let q = lt + 2;
                 if (s.startsWith(name, q) && !isNameCharAt(s, q + name.length)) {
                     q = skipWS(s, q + name.length);
@@ -677,10 +728,9 @@ export function parseXml(input, limits) {
                     fail(s, lt, `mismatched end tag: expected </${name}> but found </${clip(s.slice(lt + 2, e))}>`);
                 }
                 pos = q + 1;
-                stack.pop();
-                if (stack.length === 0)
+                h.close();
+                if (--depth === 0)
                     break outer;
-                top = stack[stack.length - 1];
             }
             else if (c2 === BANG) {
                 if (s.startsWith('<!--', lt))
@@ -691,8 +741,7 @@ export function parseXml(input, limits) {
                         fail(s, lt, 'unterminated CDATA section');
                     if (nextCR < lt)
                         nextCR = found(s.indexOf('\r', lt), n);
-                    const t = nextCR < end ? s.slice(lt + 9, end).replace(/\r\n?/g, '\n') : s.slice(lt + 9, end);
-                    cur.text = cur.text === '' ? t : cur.text + t;
+                    h.text(nextCR < end ? s.slice(lt + 9, end).replace(/\r\n?/g, '\n') : s.slice(lt + 9, end));
                     pos = end + 3;
                 }
                 else if (isDoctypeAt(s, lt))
@@ -710,7 +759,45 @@ export function parseXml(input, limits) {
         }
     }
     skipMisc(s, pos, true);
-    return root;
+}
+/** Builds the tree of a document (parseXml); also what decoders use for a part they read as a tree. */
+export class TreeBuilder {
+    root = null;
+    stack = [];
+    open(name, attrs, offset) {
+        const el = { name, attrs, children: [], text: '', offset };
+        const top = this.stack[this.stack.length - 1];
+        if (top === undefined)
+            this.root = el;
+        else
+            top.children.push(el);
+        this.stack.push(el);
+    }
+    leaf(s, ns, ne, attrs, offset, text) {
+        const el = { name: s.slice(ns, ne), attrs, children: [], text, offset };
+        const top = this.stack[this.stack.length - 1];
+        if (top === undefined)
+            this.root = el;
+        else
+            top.children.push(el);
+    }
+    text(t) {
+        const top = this.stack[this.stack.length - 1];
+        top.text = top.text === '' ? t : top.text + t;
+    }
+    close() {
+        this.stack.pop();
+    }
+    /** Open elements (0 once the tree's root is closed). */
+    get depth() {
+        return this.stack.length;
+    }
+}
+/** Parses a whole document and returns its root element. Throws only XmlError. */
+export function parseXml(input, limits) {
+    const b = new TreeBuilder();
+    scanXml(input, limits, b);
+    return b.root;
 }
 // ---------------------------------------------------------------------------------------------
 // Writer primitives

@@ -5,15 +5,16 @@
 // message and no limit of the spec.
 import {
   CodecError,
-  checkJsonDepth,
+  decodeXmlStream,
   decodeXmlWith,
   encodeForm,
+  encodeJson,
   formToNested,
   fromWireJson,
   hasOwnerNames,
   nameOwners,
   parseForm,
-  toWireJson,
+  parseJsonText,
   unwrapRoot,
   xmlDocument,
   type DecodeIssue,
@@ -49,12 +50,14 @@ const parsed = (body: string | Uint8Array | Record<string, unknown>): body is Re
 
 /**
  * Decodes a body into the message's typed value (`{}` for an empty one). XML goes through
- * `xml` (the message's specialized decoder); JSON and form through the descriptor interpreter.
+ * `xml` (a decoder of the parsed tree) or, when null, is decoded while it is scanned
+ * (decodeXmlStream: no tree, what the generated decode() does); JSON and form through the
+ * descriptor interpreter.
  * Throws CodecError on a body that cannot be parsed.
  */
 export function decodeBody(
   m: BodyMessage,
-  xml: XmlDecoder,
+  xml: XmlDecoder | null,
   format: WireFormat,
   body: string | Uint8Array | Record<string, unknown>,
   limits: XmlLimits,
@@ -65,13 +68,14 @@ export function decodeBody(
   let value: unknown;
   if (format === 'xml') {
     if (parsed(body)) throw new CodecError('XML bodies are text or bytes');
-    value = decodeXmlWith(xml, body, m.root, limits, opts);
+    value = xml === null ? decodeXmlStream(m.desc, body, m.root, limits, opts) : decodeXmlWith(xml, body, m.root, limits, opts);
   } else if (format === 'json') {
+    // Text is parsed here, so its tree is the decoder's to convert in place; an object given is the caller's.
     const json = parsed(body) ? body : parseJsonBody(body, limits);
-    value = fromWireJson(m.desc, o.unwrapJsonRoot ? unwrapRoot(json, m.root) : json, opts);
+    value = fromWireJson(m.desc, o.unwrapJsonRoot ? unwrapRoot(json, m.root) : json, opts, '', !parsed(body));
   } else {
     const fields = parsed(body) ? body : formToNested(parseForm(body), limits.maxDepth);
-    value = fromWireJson(m.desc, fields, opts);
+    value = fromWireJson(m.desc, fields, opts, '', !parsed(body));
   }
   return { value: value ?? {}, issues };
 }
@@ -86,18 +90,13 @@ export function parseJsonBody(body: string | Uint8Array, limits: XmlLimits): unk
   }
   if (text.length > limits.maxBytes) throw new CodecError(`body is larger than ${limits.maxBytes} bytes`);
   if (text.trim() === '') return {};
-  checkJsonDepth(text, limits.maxDepth);
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw new CodecError(`malformed JSON: ${(e as Error).message}`);
-  }
+  return parseJsonText(text, limits.maxDepth);
 }
 
 /** A typed value as a body: XML with its root (through `xml`, the message's specialized encoder), JSON without, or form text. */
 export function encodeBody(m: BodyMessage, xml: (value: Record<string, unknown>) => string, format: WireFormat, value: unknown): string {
   if (format === 'xml') return xmlDocument(m.root, xml(value as Record<string, unknown>));
-  if (format === 'json') return JSON.stringify(toWireJson(m.desc, value));
+  if (format === 'json') return encodeJson(m.desc, value);
   return new URLSearchParams(encodeForm(m.desc, value)).toString();
 }
 

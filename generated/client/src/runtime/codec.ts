@@ -7,7 +7,7 @@
 // Hand-written because it is specific to this API's wire conventions (id<N> children,
 // container elements, comma-delimited lists, empty elements meaning "not given").
 import { normalizeDate, normalizeDateOrDateTime, normalizeDateTime } from './dates.ts';
-import { XmlError, escapeXmlAttr, escapeXmlText, parseXml, type XmlElement, type XmlLimits } from './xml.ts';
+import { TreeBuilder, XmlError, escapeXmlAttr, escapeXmlText, parseXml, scanXml, type XmlElement, type XmlHandler, type XmlLimits } from './xml.ts';
 
 /** A body that cannot be parsed at all (malformed XML, JSON or encoding). */
 export class CodecError extends Error {
@@ -312,6 +312,286 @@ export function decodeXml(desc: Desc, body: string | Uint8Array, root: string, l
   return decodeXmlWith((el, o) => decodeXmlElement(desc, el, o), body, root, limits, opts);
 }
 
+/**
+ * decodeXml without the tree: the typed value is built while the document is scanned (what the
+ * service and the client decode with). A tree of a 5,000-entry page was four times the objects of
+ * its value, and collecting it grew faster than the document (issue 34). The parts read as a
+ * tree still are those whose decoding needs a later sibling (`sel`) or that hold structure where
+ * a value belongs; decodeXml, over the tree, stays the reference (test/codecs-specialized.test.ts).
+ */
+export function decodeXmlStream(desc: Desc, body: string | Uint8Array, root: string, limits: XmlLimits, opts: DecodeOptions): unknown {
+  const d = new StreamDecoder(desc, root, opts);
+  try {
+    scanXml(body, limits, d);
+  } catch (e) {
+    if (e instanceof XmlError) throw new CodecError(`malformed XML: ${e.message}`);
+    throw e;
+  }
+  return d.value;
+}
+
+// How a child's value goes into its parent (Frame.role, StreamDecoder's scalar and tree roles).
+const R_ROOT = 0;
+const R_FIELD = 1;
+const R_INLINE = 2;
+const R_ITEM = 3;
+const R_KEYED = 4;
+const R_MAP = 5;
+const R_CUSTOM = 6;
+const R_SEL = 7;
+
+/** An open element decoded as an object, list or map. */
+interface Frame {
+  desc: ObjectDesc | ListDesc | KeyedDesc | MapDesc;
+  out: Record<string, unknown> | unknown[];
+  path: string;
+  name: string;
+  attrs: Record<string, string> | null;
+  /** How its value goes into the frame below. */
+  role: number;
+  /** Object frames: the id<N> children (inl) and the child decoded last (sel). */
+  inline: unknown[] | undefined;
+  deferred: XmlElement | undefined;
+  /** Object frames: the fields in order and the cursor over them (children mostly come in that order). */
+  order: Order | null;
+  next: number;
+  /** The field of the child open now (R_FIELD). */
+  fd: Desc | undefined;
+}
+
+class StreamDecoder implements XmlHandler {
+  value: unknown = undefined;
+  private stack: Frame[] = [];
+  // The open element read as a scalar (mode 1), as a tree (mode 2), or skipped (mode 3).
+  private mode = 0;
+  private sDesc: ScalarDesc | null = null;
+  private sName = '';
+  private sAttrs: Record<string, string> | null = null;
+  private sText = '';
+  private sRole = 0;
+  private tree: TreeBuilder | null = null;
+  private skipped = 0;
+
+  constructor(
+    private readonly rootDesc: Desc,
+    private readonly root: string,
+    private readonly opts: DecodeOptions,
+  ) {}
+
+  open(name: string, attrs: Record<string, string> | null, offset: number): void {
+    if (this.mode === 3) {
+      this.skipped++;
+      return;
+    }
+    if (this.mode === 2) {
+      this.tree!.open(name, attrs, offset);
+      return;
+    }
+    if (this.mode === 1) {
+      // Structure where a value belongs: the scalar's element is read as a tree after all.
+      const t = (this.tree = new TreeBuilder());
+      t.open(this.sName, this.sAttrs, 0);
+      if (this.sText !== '') t.text(this.sText);
+      t.open(name, attrs, offset);
+      this.mode = 2;
+      return;
+    }
+    const parent = this.stack[this.stack.length - 1];
+    if (parent === undefined) {
+      if (name !== this.root) {
+        this.opts.issues?.push({ key: 'malformedrequest', message: `Expected root element <${this.root}>, found <${name}>`, path: '' });
+      }
+      this.enter(this.rootDesc, name, attrs, '', R_ROOT);
+      return;
+    }
+    const opts = this.opts;
+    const path = parent.path;
+    switch (parent.desc.k) {
+      case 'o': {
+        const desc = parent.desc;
+        const order = parent.order!;
+        let fd: Desc | null | undefined;
+        let j = parent.next;
+        // The cursor skips fields not sent and the owner's name (desc null), which is no element.
+        while (j < order.names.length && (order.names[j] !== name || order.descs[j] === null)) j++;
+        if (j < order.names.length) {
+          fd = order.descs[j];
+          name = order.names[j]!;
+          parent.next = j + 1;
+        } else fd = fieldTable(desc)[name];
+        if (fd) {
+          parent.fd = fd;
+          if (desc.sel && name === desc.sel.f) {
+            this.tree = new TreeBuilder();
+            this.tree.open(name, attrs, offset);
+            this.mode = 2;
+            this.sRole = R_SEL;
+            return;
+          }
+          this.enter(fd, name, attrs, sub(opts, path, name), R_FIELD);
+        } else if (desc.inl && keyedName(name, desc.inl.p)) {
+          this.enter(desc.inl.of, name, attrs, sub(opts, path, name), R_INLINE);
+        } else if (desc.c && pattern(desc.c).test(name)) {
+          this.scalar(null, name, attrs, R_CUSTOM);
+        } else {
+          if (opts.strict) unknown(opts, path, name);
+          this.skip();
+        }
+        return;
+      }
+      case 'l':
+        if (name === parent.desc.e) this.enter(parent.desc.of, name, attrs, sub(opts, path, parent.out.length as number), R_ITEM);
+        else {
+          if (opts.strict) unknown(opts, path, name);
+          this.skip();
+        }
+        return;
+      case 'y':
+        if (keyedName(name, parent.desc.p)) this.enter(parent.desc.of, name, attrs, sub(opts, path, name), R_KEYED);
+        else {
+          if (opts.strict) unknown(opts, path, name);
+          this.skip();
+        }
+        return;
+      case 'm':
+        this.enter(parent.desc.of, name, attrs, sub(opts, path, name), R_MAP);
+        return;
+    }
+  }
+
+  leaf(s: string, ns: number, ne: number, attrs: Record<string, string> | null, offset: number, text: string): void {
+    const parent = this.stack[this.stack.length - 1];
+    // The commonest element: a scalar field of the object being read, stored at once, its name
+    // matched in the input against the field the cursor expects (no string made of it).
+    if (this.mode === 0 && parent !== undefined && parent.desc.k === 'o') {
+      const desc = parent.desc;
+      const order = parent.order!;
+      const len = ne - ns;
+      let j = parent.next;
+      for (; j < order.names.length; j++) {
+        const key = order.names[j]!;
+        if (key.length === len && order.descs[j] !== null && s.startsWith(key, ns)) break;
+      }
+      const fd = j < order.names.length ? order.descs[j]! : undefined;
+      if (fd !== undefined && fd.k === 's' && !(desc.sel && order.names[j] === desc.sel.f)) {
+        parent.next = j + 1;
+        const out = parent.out as Record<string, unknown>;
+        const v = scalarFromWire(fd.s, text);
+        // The descriptor's own string as the key: the scanned name is a new string, which every
+        // store by it would first look up in V8's table of property names.
+        const key = order.names[j]!;
+        if (v !== undefined) out[key] = v;
+        if (desc.an && !this.opts.strict && attrs !== null && attrs[desc.an.a] !== undefined && desc.an.f.includes(key)) out[key + desc.an.s] = attrs[desc.an.a];
+        return;
+      }
+    }
+    if (this.mode === 3) return;
+    this.open(s.slice(ns, ne), attrs, offset);
+    if (text !== '') this.text(text);
+    this.close();
+  }
+
+  private skip(): void {
+    this.mode = 3;
+    this.skipped = 1;
+  }
+
+  private scalar(desc: ScalarDesc | null, name: string, attrs: Record<string, string> | null, role: number): void {
+    this.mode = 1;
+    this.sDesc = desc;
+    this.sName = name;
+    this.sAttrs = attrs;
+    this.sText = '';
+    this.sRole = role;
+  }
+
+  /** An element decoded by `desc`: a scalar, or a frame for its children. */
+  private enter(desc: Desc, name: string, attrs: Record<string, string> | null, path: string, role: number): void {
+    if (desc.k === 's') return this.scalar(desc, name, attrs, role);
+    const o = desc.k === 'o';
+    const out = o || desc.k === 'm' ? {} : [];
+    this.stack.push({ desc, out, path, name, attrs, role, inline: undefined, deferred: undefined, order: o ? orderOf(desc) : null, next: 0, fd: undefined });
+  }
+
+  text(t: string): void {
+    if (this.mode === 1) this.sText = this.sText === '' ? t : this.sText + t;
+    else if (this.mode === 2) this.tree!.text(t);
+  }
+
+  close(): void {
+    switch (this.mode) {
+      case 3:
+        if (--this.skipped === 0) this.mode = 0;
+        return;
+      case 2: {
+        const t = this.tree!;
+        t.close();
+        if (t.depth > 0) return;
+        this.mode = 0;
+        this.tree = null;
+        const el = t.root!;
+        if (this.sRole === R_SEL) {
+          (this.stack[this.stack.length - 1]!).deferred = el;
+          return;
+        }
+        // A scalar (or custom field) that turned out to hold elements.
+        return this.put(el.name, el.attrs, genericXml(el), this.sRole);
+      }
+      case 1: {
+        this.mode = 0;
+        const d = this.sDesc;
+        return this.put(this.sName, this.sAttrs, d === null ? this.sText : scalarFromWire(d.s, this.sText), this.sRole);
+      }
+    }
+    const f = this.stack.pop()!;
+    let v: unknown = f.out;
+    if (f.desc.k === 'o') {
+      const desc = f.desc;
+      const out = f.out as Record<string, unknown>;
+      if (desc.inl) out[desc.inl.as] = f.inline ?? [];
+      if (f.deferred && desc.sel) {
+        const fd = own(desc.sel.cases, selKey(out[desc.sel.on])) ?? desc.f[desc.sel.f]!;
+        const x = decodeXmlElement(fd, f.deferred, this.opts, sub(this.opts, f.path, desc.sel.f));
+        if (x !== undefined) out[desc.sel.f] = x;
+      }
+      v = out;
+    }
+    this.put(f.name, f.attrs, v, f.role);
+  }
+
+  /** Stores the value of a closed child element `name` into the open frame, as `role` says. */
+  private put(name: string, attrs: Record<string, string> | null, v: unknown, role: number): void {
+    if (role === R_ROOT) {
+      this.value = v;
+      return;
+    }
+    const f = this.stack[this.stack.length - 1]!;
+    switch (role) {
+      case R_FIELD: {
+        const desc = f.desc as ObjectDesc;
+        const out = f.out as Record<string, unknown>;
+        const fd = f.fd!;
+        if (v !== undefined) out[fd.k === 'y' ? fd.as : name] = v;
+        if (desc.an && !this.opts.strict && attrs !== null && attrs[desc.an.a] !== undefined && desc.an.f.includes(name)) out[name + desc.an.s] = attrs[desc.an.a];
+        return;
+      }
+      case R_INLINE:
+        (f.inline ??= []).push(withId(v, name, (f.desc as ObjectDesc).inl!.p));
+        return;
+      case R_ITEM:
+        (f.out as unknown[]).push(v);
+        return;
+      case R_KEYED:
+        (f.out as unknown[]).push(withId(v, name, (f.desc as KeyedDesc).p));
+        return;
+      case R_MAP:
+      case R_CUSTOM:
+        (f.out as Record<string, unknown>)[name] = v;
+        return;
+    }
+  }
+}
+
 /** A decoder of one message's root element: the interpreter over a descriptor, or a generated function. */
 export type XmlDecoder = (el: XmlElement, opts: DecodeOptions, path: string) => unknown;
 
@@ -403,46 +683,87 @@ function encodeXmlContent(desc: Desc, value: unknown): string {
       return encodeXmlObject(desc, value as Record<string, unknown>);
     case 'l': {
       let s = '';
-      for (const v of value as unknown[]) s += element(desc.e, desc.of, v);
+      const open = `<${desc.e}>`;
+      const close = `</${desc.e}>`;
+      for (const v of value as unknown[]) s += contentEl(desc.of, v, open, close);
       return s;
     }
     case 'y': {
       let s = '';
-      for (const v of value as { id: number }[]) s += element(`${desc.p}${v.id}`, desc.of, v);
+      for (const v of value as { id: number }[]) s += contentEl(desc.of, v, `<${desc.p}${v.id}>`, `</${desc.p}${v.id}>`);
       return s;
     }
     case 'm': {
       let s = '';
-      for (const [k, v] of Object.entries(value as object)) s += element(k, desc.of, v);
+      for (const [k, v] of Object.entries(value as object)) s += contentEl(desc.of, v, `<${k}>`, `</${k}>`);
       return s;
     }
   }
 }
 
-function element(name: string, desc: Desc, v: unknown, label?: string, attr?: [string, unknown]): string {
-  let open = label === undefined ? name : `${name} label="${escapeXmlAttr(label)}"`;
-  if (attr && typeof attr[1] === 'string') open += ` ${attr[0]}="${escapeXmlAttr(attr[1])}"`;
-  if (desc.k === 's' && desc.s === 'F' && v === 0) return `<${open}/>`;
-  const inner = encodeXmlContent(desc, v);
-  return inner === '' ? `<${open}/>` : `<${open}>${inner}</${name}>`;
+/** The element of a value given its start tag `open` (with its attributes) and end tag: what the generated encoders write. */
+function contentEl(desc: Desc, v: unknown, open: string, close: string): string {
+  if (desc.k !== 's') return wrapEl(encodeXmlContent(desc, v), open, close);
+  return desc.s === 'F' ? flagEl(v, open, close) : desc.s === 'il' || desc.s === 'sl' ? listEl(v, open, close) : textEl(v, open, close);
+}
+
+/**
+ * The tags of an object's fields, made once per descriptor: start tags (with the label), end
+ * tags, and for owner-valued fields the start tag without its '>' (the owner's name goes there).
+ * Building them per element was most of the garbage of encoding a large page (issue 34).
+ */
+interface Tags {
+  names: string[];
+  /** The fields' descriptors; for a `y` field, the key of its typed array is keys[i] (fd.as), not the name. */
+  fds: Desc[];
+  keys: string[];
+  open: string[];
+  close: string[];
+  head: (string | null)[];
+}
+const tagCache = /* @__PURE__ */ new WeakMap<ObjectDesc, Tags>();
+function tagsOf(desc: ObjectDesc): Tags {
+  let t = tagCache.get(desc);
+  if (t) return t;
+  t = { names: [], fds: [], keys: [], open: [], close: [], head: [] };
+  for (const name of keysOf(desc.f)) {
+    const fd = desc.f[name]!;
+    const label = desc.lb && own(desc.lb, name);
+    const head = label === undefined ? `<${name}` : `<${name} label="${escapeXmlAttr(label)}"`;
+    t.names.push(name);
+    t.fds.push(fd);
+    t.keys.push(fd.k === 'y' ? fd.as : name);
+    t.open.push(head + '>');
+    t.close.push(`</${name}>`);
+    t.head.push(desc.an && desc.an.f.includes(name) ? head : null);
+  }
+  tagCache.set(desc, t);
+  return t;
 }
 
 function encodeXmlObject(desc: ObjectDesc, value: Record<string, unknown>): string {
   let s = '';
-  for (const name of keysOf(desc.f)) {
-    const fd = desc.f[name]!;
-    if (desc.inl && name === desc.inl.as) {
-      for (const v of (value[desc.inl.as] as { id: number }[] | undefined) ?? []) s += element(`${desc.inl.p}${v.id}`, desc.inl.of, v);
+  const tags = tagsOf(desc);
+  const { names, fds, keys } = tags;
+  const special = desc.inl !== undefined || desc.sel !== undefined;
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i]!;
+    if (special && desc.inl && name === desc.inl.as) {
+      const p = desc.inl.p;
+      for (const v of (value[desc.inl.as] as { id: number }[] | undefined) ?? []) s += contentEl(desc.inl.of, v, `<${p}${v.id}>`, `</${p}${v.id}>`);
       continue;
     }
-    const v = value[fd.k === 'y' ? fd.as : name];
+    const v = value[keys[i]!];
     if (v === undefined) continue;
-    const d = desc.sel && name === desc.sel.f ? (own(desc.sel.cases, selKey(value[desc.sel.on])) ?? fd) : fd;
-    s += element(name, d, v, desc.lb && own(desc.lb, name), desc.an && desc.an.f.includes(name) ? [desc.an.a, value[name + desc.an.s]] : undefined);
+    const fd = fds[i]!;
+    const d = special && desc.sel && name === desc.sel.f ? (own(desc.sel.cases, selKey(value[desc.sel.on])) ?? fd) : fd;
+    const head = tags.head[i];
+    const open = head == null ? tags.open[i]! : ownerOpen(head, value[name + desc.an!.s], desc.an!.a);
+    s += contentEl(d, v, open, tags.close[i]!);
   }
   if (desc.c) {
     const re = pattern(desc.c);
-    for (const name of Object.keys(value)) if (!(name in desc.f) && re.test(name) && value[name] !== undefined) s += element(name, text, value[name]);
+    for (const name of Object.keys(value)) if (!(name in desc.f) && re.test(name) && value[name] !== undefined) s += contentEl(text, value[name], `<${name}>`, `</${name}>`);
   }
   return s;
 }
@@ -451,13 +772,21 @@ const text: ScalarDesc = { k: 's', s: 't' };
 
 // ---------- JSON wire ----------
 
-/** Typed value -> the JSON wire form: id<N> keys for keyed arrays, comma-delimited lists. */
+/**
+ * Typed value -> the JSON wire form: id<N> keys for keyed arrays, comma-delimited lists. A part
+ * whose wire form is itself (same fields, in the descriptor's order, nothing to join or key) is
+ * returned as it is, not copied: JSON.stringify then walks the typed value (issue 34).
+ */
 export function toWireJson(desc: Desc, value: unknown): unknown {
   switch (desc.k) {
     case 's':
       return desc.s === 'il' || desc.s === 'sl' ? (Array.isArray(value) ? value.join(',') : value) : value;
     case 'o': {
       const v = value as Record<string, unknown>;
+      if (desc.inl === undefined && desc.sel === undefined) {
+        const same = objectToWireShared(desc, v);
+        if (same !== undefined) return same;
+      }
       const out: Record<string, unknown> = {};
       for (const name of keysOf(desc.f)) {
         const fd = desc.f[name]!;
@@ -477,8 +806,16 @@ export function toWireJson(desc: Desc, value: unknown): unknown {
       }
       return out;
     }
-    case 'l':
-      return (value as unknown[]).map((e) => toWireJson(desc.of, e));
+    case 'l': {
+      const items = value as unknown[];
+      let out: unknown[] | undefined;
+      for (let i = 0; i < items.length; i++) {
+        const w = toWireJson(desc.of, items[i]);
+        if (out === undefined && w !== items[i]) out = items.slice(0, i);
+        if (out !== undefined) out.push(w);
+      }
+      return out ?? items;
+    }
     case 'y': {
       const out: Record<string, unknown> = {};
       for (const e of value as { id: number }[]) out[`${desc.p}${e.id}`] = toWireJson(desc.of, e);
@@ -490,11 +827,116 @@ export function toWireJson(desc: Desc, value: unknown): unknown {
 }
 
 /**
+ * JSON.stringify(toWireJson(desc, value)), the same text. A message with id<N> children (a list
+ * page) is written member by member: the object of its wire form has one key per entry, a
+ * dictionary JSON.stringify walks slower than the whole text costs written in parts (issue 34).
+ */
+export function encodeJson(desc: Desc, value: unknown): string {
+  if (desc.k !== 'o' || desc.inl === undefined || desc.sel !== undefined || desc.c !== undefined || value === null || typeof value !== 'object') {
+    return JSON.stringify(toWireJson(desc, value));
+  }
+  const v = value as Record<string, unknown>;
+  let s = '';
+  const member = (key: string, x: unknown) => {
+    s += (s === '' ? '{' : ',') + JSON.stringify(key) + ':' + JSON.stringify(x);
+  };
+  for (const name of keysOf(desc.f)) {
+    const fd = desc.f[name]!;
+    if (name === desc.inl.as) {
+      const p = desc.inl.p;
+      for (const e of (v[name] as { id: unknown }[] | undefined) ?? []) {
+        const w = JSON.stringify(toWireJson(desc.inl.of, e));
+        // A number's digits need no escaping in a key.
+        const key = typeof e.id === 'number' ? `"${p}${e.id}"` : JSON.stringify(`${p}${e.id}`);
+        if (w !== undefined) s += (s === '' ? '{' : ',') + key + ':' + w;
+      }
+      continue;
+    }
+    const x = v[fd.k === 'y' ? fd.as : name];
+    if (x === undefined) continue;
+    const w = toWireJson(fd, x);
+    if (w !== undefined) member(name, w);
+    if (desc.an && desc.an.f.includes(name) && typeof v[name + desc.an.s] === 'string') member(name + desc.an.s, v[name + desc.an.s]);
+  }
+  return s === '' ? '{}' : s + '}';
+}
+
+/**
+ * The members of an object's wire form in the descriptor's order: each field, then its owner's
+ * name if it has one (desc null). Typed values and wire objects mostly hold their fields in this
+ * order, so a walk matches names against it with a cursor instead of a lookup by name.
+ */
+interface Order {
+  names: string[];
+  descs: (Desc | null)[];
+}
+const orders = /* @__PURE__ */ new WeakMap<ObjectDesc, Order>();
+function orderOf(desc: ObjectDesc): Order {
+  let o = orders.get(desc);
+  if (o) return o;
+  o = { names: [], descs: [] };
+  for (const name of keysOf(desc.f)) {
+    o.names.push(name);
+    o.descs.push(desc.f[name]!);
+    if (desc.an && desc.an.f.includes(name)) {
+      o.names.push(name + desc.an.s);
+      o.descs.push(null);
+    }
+  }
+  orders.set(desc, o);
+  return o;
+}
+
+/**
+ * The wire form of an object without `inl` or `sel` when the copy of toWireJson would have the
+ * same fields in the same order: `v` itself, or, when only values differ, a copy of `v` with
+ * them; undefined when the copy must be made (fields out of order, dropped or renamed).
+ */
+function objectToWireShared(desc: ObjectDesc, v: Record<string, unknown>): Record<string, unknown> | undefined {
+  const { names, descs } = orderOf(desc);
+  let out: Record<string, unknown> | undefined;
+  let j = 0;
+  let i = 0;
+  for (const name in v) {
+    // Typed values are plain objects: inherited enumerable fields (the copy would write them) are not looked for.
+    const x = v[name];
+    let w = x;
+    if (x !== undefined) {
+      while (j < names.length && names[j] !== name) j++;
+      if (j === names.length) {
+        // Custom fields follow every field of the descriptor; anything else is dropped.
+        if (!desc.c || name in desc.f || !pattern(desc.c).test(name)) return undefined;
+      } else {
+        const fd = descs[j]!;
+        if (fd === null) {
+          if (typeof x !== 'string') return undefined;
+        } else if (fd.k === 's') {
+          if (Array.isArray(x) && (fd.s === 'il' || fd.s === 'sl')) w = x.join(',');
+        } else if (fd.k === 'y') return undefined;
+        else w = toWireJson(fd, x);
+        j++;
+      }
+    }
+    if (out === undefined && w !== x) {
+      out = {};
+      let k = 0;
+      for (const n in v) if (k++ < i) out[n] = v[n];
+    }
+    if (out !== undefined) out[name] = w;
+    i++;
+  }
+  return out ?? v;
+}
+
+/**
  * JSON wire (or form) -> typed value. Accepts both the collapsed container form
  * ({"add": [3]}) and the literal one ({"add": {"category": [3]}}), a single child
  * where a list is expected, and numbers or flags sent as strings.
+ * `owned`: the value is the decoder's own (JSON.parse's or formToNested's result, shared with no
+ * one), so objects and arrays are converted where they are instead of copied: a second tree as
+ * large as JSON.parse's was most of the cost of decoding (issue 34).
  */
-export function fromWireJson(desc: Desc, value: unknown, opts: DecodeOptions, path = ''): unknown {
+export function fromWireJson(desc: Desc, value: unknown, opts: DecodeOptions, path = '', owned = false): unknown {
   switch (desc.k) {
     case 's':
       return value !== null && typeof value === 'object' && !Array.isArray(value) ? value : scalarFromWire(desc.s, value);
@@ -502,21 +944,22 @@ export function fromWireJson(desc: Desc, value: unknown, opts: DecodeOptions, pa
       if (value === '' || value === null || value === undefined) return undefined;
       if (typeof value !== 'object' || Array.isArray(value)) return value;
       const v = value as Record<string, unknown>;
+      if (owned && desc.inl === undefined && desc.sel === undefined) return objectInPlace(desc, v, opts, path);
       const out: Record<string, unknown> = {};
       let inline: unknown[] | undefined;
       for (const name of Object.keys(v)) {
         const fd = own(desc.f, name);
         if (fd) {
           if (desc.sel && name === desc.sel.f) continue;
-          const x = fromWireJson(fd, v[name], opts, sub(opts, path, name));
+          const x = fromWireJson(fd, v[name], opts, sub(opts, path, name), owned);
           if (x !== undefined) out[fd.k === 'y' ? fd.as : name] = x;
         } else if (desc.inl && keyedName(name, desc.inl.p)) {
-          (inline ??= []).push(withId(fromWireJson(desc.inl.of, v[name], opts, sub(opts, path, name)), name, desc.inl.p));
+          (inline ??= []).push(withId(fromWireJson(desc.inl.of, v[name], opts, sub(opts, path, name), owned), name, desc.inl.p));
         } else if (desc.inl && name === desc.inl.as && Array.isArray(v[name])) {
-          inline = (v[name] as unknown[]).map((e, i) => fromWireJson(desc.inl!.of, e, opts, sub(opts, path, i)));
+          inline = (v[name] as unknown[]).map((e, i) => fromWireJson(desc.inl!.of, e, opts, sub(opts, path, i), owned));
         } else if (desc.c && pattern(desc.c).test(name)) {
           out[name] = v[name];
-        } else if (desc.an && name.endsWith(desc.an.s) && desc.an.f.includes(name.slice(0, -desc.an.s.length))) {
+        } else if (desc.an && isOwnerName(desc.an, name)) {
           // An owner's name is the service's to give: a client sending one back is not refused, and not heard.
           if (!opts.strict) out[name] = v[name];
         } else if (opts.strict) {
@@ -527,7 +970,7 @@ export function fromWireJson(desc: Desc, value: unknown, opts: DecodeOptions, pa
       if (desc.sel && desc.sel.f in v) {
         // sel.f is always a field of f.
         const fd = own(desc.sel.cases, selKey(out[desc.sel.on])) ?? desc.f[desc.sel.f]!;
-        const x = fromWireJson(fd, v[desc.sel.f], opts, sub(opts, path, desc.sel.f));
+        const x = fromWireJson(fd, v[desc.sel.f], opts, sub(opts, path, desc.sel.f), owned);
         if (x !== undefined) out[desc.sel.f] = x;
       }
       return out;
@@ -542,15 +985,17 @@ export function fromWireJson(desc: Desc, value: unknown, opts: DecodeOptions, pa
         if (items === o) items = [];
       }
       if (items === '' || items === undefined || items === null) return [];
-      const arr = Array.isArray(items) ? items : [items];
-      return arr.map((e, i) => fromWireJson(desc.of, e, opts, sub(opts, path, i)));
+      if (!Array.isArray(items)) return [fromWireJson(desc.of, items, opts, sub(opts, path, 0), owned)];
+      return owned ? arrayInPlace(desc.of, items, opts, path) : items.map((e, i) => fromWireJson(desc.of, e, opts, sub(opts, path, i)));
     }
     case 'y': {
-      if (Array.isArray(value)) return value.map((e, i) => fromWireJson(desc.of, e, opts, sub(opts, path, i)));
+      if (Array.isArray(value)) {
+        return owned ? arrayInPlace(desc.of, value, opts, path) : value.map((e, i) => fromWireJson(desc.of, e, opts, sub(opts, path, i)));
+      }
       if (!value || typeof value !== 'object') return value;
       const out: unknown[] = [];
       for (const [k, e] of Object.entries(value)) {
-        if (keyedName(k, desc.p)) out.push(withId(fromWireJson(desc.of, e, opts, sub(opts, path, k)), k, desc.p));
+        if (keyedName(k, desc.p)) out.push(withId(fromWireJson(desc.of, e, opts, sub(opts, path, k), owned), k, desc.p));
         else if (opts.strict) unknown(opts, path, k);
       }
       return out;
@@ -558,6 +1003,80 @@ export function fromWireJson(desc: Desc, value: unknown, opts: DecodeOptions, pa
     case 'm':
       return value;
   }
+}
+
+/** Is `name` the owner's name beside one of the owner-valued fields (assignedto@cn)? */
+const isOwnerName = (an: OwnerNames, name: string) => name.endsWith(an.s) && an.f.includes(name.slice(0, -an.s.length));
+
+/** Is a JSON scalar already the typed value of its code (what scalarFromWire would give back)? */
+function typedAlready(code: ScalarCode, x: unknown): boolean {
+  if (typeof x === 'string') return code === 't';
+  if (typeof x !== 'number') return false;
+  return code === 'i' || code === 'n' || code === 'of' || ((code === 'f' || code === 'F') && (x === 0 || x === 1));
+}
+
+/** The fields of a descriptor by name, without inherited names (constructor, __proto__): looked up per wire field. */
+const fieldTables = /* @__PURE__ */ new WeakMap<ObjectDesc, Record<string, Desc>>();
+function fieldTable(desc: ObjectDesc): Record<string, Desc> {
+  let t = fieldTables.get(desc);
+  if (!t) fieldTables.set(desc, (t = Object.assign(Object.create(null) as Record<string, Desc>, desc.f)));
+  return t;
+}
+
+/** fromWireJson of each item of an owned array, stored where the item was. */
+function arrayInPlace(of: Desc, items: unknown[], opts: DecodeOptions, path: string): unknown[] {
+  for (let i = 0; i < items.length; i++) {
+    // A hole (form's a[2]= without a[0]) stays a hole, as map() leaves it.
+    const x = items[i];
+    if (x !== undefined) items[i] = fromWireJson(of, x, opts, sub(opts, path, i), true);
+  }
+  return items;
+}
+
+/**
+ * fromWireJson of an owned object without `inl` or `sel`: its fields converted where they are.
+ * What the copy would leave out (unknown fields, values that mean "not given", owner names sent
+ * to the service, keyed fields typed under another name) makes the copy after all, of the
+ * already converted fields; values built by the service and JSON of its answers never do.
+ */
+function objectInPlace(desc: ObjectDesc, v: Record<string, unknown>, opts: DecodeOptions, path: string): Record<string, unknown> {
+  let copy = false;
+  const { names, descs } = orderOf(desc);
+  let j = 0;
+  // for-in, not Object.keys: no array per object; parsed JSON and form objects inherit nothing enumerable.
+  for (const name in v) {
+    // Fields in the descriptor's order (the service's answers) are matched by the cursor.
+    let fd: Desc | null | undefined;
+    if (names[j] === name) fd = descs[j++]!;
+    else fd = fieldTable(desc)[name];
+    if (fd === null) {
+      if (opts.strict) copy = true;
+    } else if (fd !== undefined) {
+      const x0 = v[name];
+      // Scalars JSON already gives as their typed value (text, numbers, flags) stay as they are.
+      if (fd.k === 's' && typedAlready(fd.s, x0)) continue;
+      const x = fromWireJson(fd, x0, opts, sub(opts, path, name), true);
+      if (x !== x0) v[name] = x;
+      if (x === undefined || (fd.k === 'y' && fd.as !== name)) copy = true;
+    } else if (desc.c && pattern(desc.c).test(name)) {
+      // kept as it is
+    } else if (desc.an && isOwnerName(desc.an, name)) {
+      if (opts.strict) copy = true;
+    } else {
+      if (opts.strict) unknown(opts, path, name);
+      copy = true;
+    }
+  }
+  if (!copy) return v;
+  const out: Record<string, unknown> = {};
+  for (const name of Object.keys(v)) {
+    const x = v[name];
+    if (x === undefined) continue;
+    const fd = own(desc.f, name);
+    if (fd) out[fd.k === 'y' ? fd.as : name] = x;
+    else if ((desc.c && pattern(desc.c).test(name)) || (!opts.strict && desc.an && isOwnerName(desc.an, name))) out[name] = x;
+  }
+  return out;
 }
 
 /** A JSON request wrapped in its root element ({"request": {...}}): the wrapped object; anything else as it is. */
@@ -705,8 +1224,47 @@ export function checkJsonDepth(text: string, maxDepth: number): void {
   }
 }
 
+/**
+ * A JSON text as parsed JSON, refused (CodecError) when malformed or nested deeper than maxDepth.
+ * JSON.parse is slow on deep nesting (10 MB of '[' takes over a second), so a large text's depth
+ * is checked before it is parsed, as issue 19 wants; up to `prescanChars` the worst such text
+ * parses in about 0.2 s, as long as a flat 4 MB one, and the depth is checked on the tree instead: the scan of the text cost
+ * as much as JSON.parse itself (issue 34).
+ */
+export function parseJsonText(text: string, maxDepth: number): unknown {
+  const prescan = text.length > prescanChars;
+  if (prescan) checkJsonDepth(text, maxDepth);
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch (e) {
+    throw new CodecError(`malformed JSON: ${(e as Error).message}`);
+  }
+  if (!prescan && deeperThan(v, maxDepth)) throw new CodecError(`malformed JSON: nested deeper than ${maxDepth} levels (limit ${maxDepth})`);
+  return v;
+}
+const prescanChars = 1_048_576; // 1 MB (a literal: esbuild keeps 1 << 20 as code with an effect)
+
+/** Is parsed JSON nested deeper than `budget` ({} or [] is depth 1)? Recursion stops at the budget. */
+function deeperThan(v: unknown, budget: number): boolean {
+  if (v === null || typeof v !== 'object') return false;
+  if (budget === 0) return true;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const x: unknown = v[i];
+      if (x !== null && typeof x === 'object' && deeperThan(x, budget - 1)) return true;
+    }
+  } else {
+    for (const k in v) {
+      const x: unknown = (v as Record<string, unknown>)[k];
+      if (x !== null && typeof x === 'object' && deeperThan(x, budget - 1)) return true;
+    }
+  }
+  return false;
+}
+
 export function decodeForm(desc: Desc, body: string, maxDepth: number, opts: DecodeOptions): unknown {
-  return fromWireJson(desc, formToNested(parseForm(body), maxDepth), opts);
+  return fromWireJson(desc, formToNested(parseForm(body), maxDepth), opts, '', true);
 }
 
 // Pure: a bundler may drop them when nothing that reads them is kept.

@@ -508,34 +508,50 @@ function skipMisc(s: string, p: number, afterRoot: boolean): number {
 // Elements
 
 /**
- * Parses the attributes of `el` starting at s[p] (just after its name); returns the offset of the
- * '>' or '/' that ends the start tag.
+ * Attribute records inherit nothing (an attribute named constructor or __proto__ is just a name),
+ * as Object.create(null) gives, but as objects of one shape: Object.create(null) makes a
+ * dictionary, slow to build for each element with an attribute.
  */
-function parseAttributes(s: string, p: number, el: XmlElement): number {
+const Attrs = /* @__PURE__ */ (() => {
+  function A() {}
+  A.prototype = Object.create(null);
+  return A as unknown as new () => Record<string, string>;
+})();
+
+/** The attributes parseAttributes read last (null: none); read at once by the caller. */
+let attrsRead: Record<string, string> | null = null;
+
+/**
+ * Parses the attributes of the element `elName` starting at s[p] (just after its name) into
+ * attrsRead; returns the offset of the '>' or '/' that ends the start tag.
+ */
+function parseAttributes(s: string, p: number, ns: number, ne: number): number {
   const n = s.length;
+  const elName = s.slice(ns, ne);
+  let attrs: Record<string, string> | null = null;
   for (;;) {
     let c = s.charCodeAt(p);
-    if (c === GT || c === SLASH) return p;
+    if (c === GT || c === SLASH) break;
     if (!isWS(c)) {
-      fail(s, p, p >= n ? `unexpected end of input inside tag <${el.name}>` : `unexpected ${describeAt(s, p)} in tag <${el.name}>`);
+      fail(s, p, p >= n ? `unexpected end of input inside tag <${elName}>` : `unexpected ${describeAt(s, p)} in tag <${elName}>`);
     }
     p = skipWS(s, p + 1);
     c = s.charCodeAt(p);
-    if (c === GT || c === SLASH) return p;
+    if (c === GT || c === SLASH) break;
     const ns = p;
     const ne = scanName(s, p);
     if (ne === ns) {
-      fail(s, p, p >= n ? `unexpected end of input inside tag <${el.name}>` : `unexpected ${describeAt(s, p)} in tag <${el.name}>`);
+      fail(s, p, p >= n ? `unexpected end of input inside tag <${elName}>` : `unexpected ${describeAt(s, p)} in tag <${elName}>`);
     }
     const name = s.slice(ns, ne);
     p = skipWS(s, ne);
     if (s.charCodeAt(p) !== EQ) {
-      fail(s, p, p >= n ? `unexpected end of input inside tag <${el.name}>` : `expected '=' after attribute '${name}'`);
+      fail(s, p, p >= n ? `unexpected end of input inside tag <${elName}>` : `expected '=' after attribute '${name}'`);
     }
     p = skipWS(s, p + 1);
     const quote = s.charCodeAt(p);
     if (quote !== QUOT && quote !== APOS) {
-      fail(s, p, p >= n ? `unexpected end of input inside tag <${el.name}>` : `expected a quoted value for attribute '${name}'`);
+      fail(s, p, p >= n ? `unexpected end of input inside tag <${elName}>` : `expected a quoted value for attribute '${name}'`);
     }
     const close = s.indexOf(quote === QUOT ? '"' : "'", p + 1);
     if (close === -1) fail(s, p, `unterminated value for attribute '${name}'`);
@@ -546,12 +562,19 @@ function parseAttributes(s: string, p: number, el: XmlElement): number {
       if (d === AMP || d === LF || d === TAB || d === CR) slow = true;
     }
     const value = slow ? decodeSlow(s, p + 1, close, true) : s.slice(p + 1, close);
-    let attrs = el.attrs;
-    if (attrs === null) attrs = el.attrs = Object.create(null) as Record<string, string>;
-    if (attrs[name] !== undefined) fail(s, ns, `duplicate attribute '${name}' in tag <${el.name}>`);
+    if (attrs === null) attrs = new Attrs();
+    if (attrs[name] !== undefined) fail(s, ns, `duplicate attribute '${name}' in tag <${elName}>`);
     attrs[name] = value;
     p = close + 1;
   }
+  attrsRead = attrs;
+  return p;
+}
+
+/** Do s[a, a + len) and s[b, b + len) hold the same characters? */
+function sameSpan(s: string, a: number, b: number, len: number): boolean {
+  for (let k = 0; k < len; k++) if (s.charCodeAt(a + k) !== s.charCodeAt(b + k)) return false;
+  return true;
 }
 
 /** An indexOf result, with "not found" as n (past every segment, so never searched again). */
@@ -559,13 +582,30 @@ function found(i: number, n: number): number {
   return i === -1 ? n : i;
 }
 
-function unclosed(s: string, el: XmlElement): never {
-  const at = lineCol(s, el.offset);
-  return fail(s, s.length, `unexpected end of input: <${el.name}> (opened at line ${at.line}, column ${at.col}) is not closed`);
+function unclosed(s: string, name: string, offset: number): never {
+  const at = lineCol(s, offset);
+  return fail(s, s.length, `unexpected end of input: <${name}> (opened at line ${at.line}, column ${at.col}) is not closed`);
 }
 
-/** Parses a whole document and returns its root element. Throws only XmlError. */
-export function parseXml(input: string | Uint8Array, limits: XmlLimits): XmlElement {
+/**
+ * What reads a document as scanXml goes through it: each start tag (open), each piece of
+ * character data directly inside the current element, decoded (text; an element's text may come
+ * in pieces, around comments, CDATA and child elements), and each end (close). Decoders that
+ * build their value while the document is scanned implement it; parseXml builds a tree with it.
+ */
+export interface XmlHandler {
+  open(name: string, attrs: Record<string, string> | null, offset: number): void;
+  /** An element holding no element, named s[ns, ne): open, its text (all of it, '' if none) and close at once. */
+  leaf(s: string, ns: number, ne: number, attrs: Record<string, string> | null, offset: number, text: string): void;
+  text(t: string): void;
+  close(): void;
+}
+
+/**
+ * Parses a whole document for `h`. Throws XmlError (or what `h` throws). Everything the
+ * document's well-formedness and the limits need is checked here, whatever the handler keeps.
+ */
+export function scanXml(input: string | Uint8Array, limits: XmlLimits, h: XmlHandler): void {
   const s = toSource(input, limits);
   checkChars(s);
   const n = s.length;
@@ -579,9 +619,10 @@ export function parseXml(input: string | Uint8Array, limits: XmlLimits): XmlElem
   }
   pos = skipMisc(s, pos, false);
 
-  const stack: XmlElement[] = [];
-  let top: XmlElement | null = null;
-  let root: XmlElement | null = null;
+  // The open elements: names and start offsets (for the end tags and the unclosed-element message).
+  const names: string[] = [];
+  const offsets: number[] = [];
+  let depth = 0;
   let count = 0;
   // Next '&', '\r' and ']]>' at or after the current text: each is searched for again only once
   // passed, so all three searches together cost one pass over the input.
@@ -597,44 +638,65 @@ export function parseXml(input: string | Uint8Array, limits: XmlLimits): XmlElem
       fail(s, ns, ns >= n ? "unexpected end of input after '<'" : `expected an element name after '<' but found ${describeAt(s, ns)}`);
     }
     if (++count > maxElements) fail(s, pos, `too many elements (limit ${maxElements})`);
-    if (stack.length >= maxDepth) fail(s, pos, `elements nested too deeply (limit ${maxDepth})`);
-    const el: XmlElement = { name: s.slice(ns, ne), attrs: null, children: [], text: '', offset: pos };
-    if (top === null) root = el;
-    else top.children.push(el);
+    if (depth >= maxDepth) fail(s, pos, `elements nested too deeply (limit ${maxDepth})`);
+    const offset = pos;
     let p = ne;
     let c = s.charCodeAt(p);
+    let attrs: Record<string, string> | null = null;
     if (c !== GT && c !== SLASH) {
-      p = parseAttributes(s, p, el);
+      p = parseAttributes(s, p, ns, ne);
+      attrs = attrsRead;
       c = s.charCodeAt(p);
     }
     if (c === GT) {
-      stack.push(el);
-      top = el;
       pos = p + 1;
+      // A leaf, text or nothing then its own end tag (most elements): one call to the handler,
+      // with the name as a span of the input (a string of it is made only by those who need one).
+      const lt = s.indexOf('<', pos);
+      const te = lt + 2 + ne - ns;
+      if (lt !== -1 && s.charCodeAt(lt + 1) === SLASH && s.charCodeAt(te) === GT && sameSpan(s, ns, lt + 2, ne - ns)) {
+        let t = '';
+        if (lt !== pos) {
+          if (nextAmp < pos) nextAmp = found(s.indexOf('&', pos), n);
+          if (nextCR < pos) nextCR = found(s.indexOf('\r', pos), n);
+          if (nextCdEnd < pos) nextCdEnd = found(s.indexOf(']]>', pos), n);
+          if (nextCdEnd < lt) fail(s, nextCdEnd, "']]>' is not allowed in text");
+          t = nextAmp < lt || nextCR < lt ? decodeSlow(s, pos, lt, false) : s.slice(pos, lt);
+        }
+        h.leaf(s, ns, ne, attrs, offset, t);
+        pos = te + 1;
+        if (depth === 0) break;
+      } else {
+        const name = s.slice(ns, ne);
+        h.open(name, attrs, offset);
+        names[depth] = name;
+        offsets[depth] = offset;
+        depth++;
+      }
     } else {
       if (s.charCodeAt(p + 1) !== GT) {
-        fail(s, p + 1, p + 1 >= n ? `unexpected end of input inside tag <${el.name}>` : `expected '>' after '/' in tag <${el.name}>`);
+        const name = s.slice(ns, ne);
+        fail(s, p + 1, p + 1 >= n ? `unexpected end of input inside tag <${name}>` : `expected '>' after '/' in tag <${name}>`);
       }
+      h.leaf(s, ns, ne, attrs, offset, '');
       pos = p + 2;
-      if (top === null) break;
+      if (depth === 0) break;
     }
 
-    // Content of `top` until the next start tag (continue outer) or the root's end tag (break).
+    // Content of the innermost open element until the next start tag (continue outer) or the root's end tag (break).
     for (;;) {
-      const cur: XmlElement = top;
       const lt = s.indexOf('<', pos);
-      if (lt === -1) unclosed(s, cur);
+      if (lt === -1) unclosed(s, names[depth - 1]!, offsets[depth - 1]!);
       if (lt !== pos) {
         if (nextAmp < pos) nextAmp = found(s.indexOf('&', pos), n);
         if (nextCR < pos) nextCR = found(s.indexOf('\r', pos), n);
         if (nextCdEnd < pos) nextCdEnd = found(s.indexOf(']]>', pos), n);
         if (nextCdEnd < lt) fail(s, nextCdEnd, "']]>' is not allowed in text");
-        const t = nextAmp < lt || nextCR < lt ? decodeSlow(s, pos, lt, false) : s.slice(pos, lt);
-        cur.text = cur.text === '' ? t : cur.text + t;
+        h.text(nextAmp < lt || nextCR < lt ? decodeSlow(s, pos, lt, false) : s.slice(pos, lt));
       }
       const c2 = s.charCodeAt(lt + 1);
       if (c2 === SLASH) {
-        const name = cur.name;
+        const name = names[depth - 1]!;
         let q = lt + 2;
         if (s.startsWith(name, q) && !isNameCharAt(s, q + name.length)) {
           q = skipWS(s, q + name.length);
@@ -648,17 +710,15 @@ export function parseXml(input: string | Uint8Array, limits: XmlLimits): XmlElem
           fail(s, lt, `mismatched end tag: expected </${name}> but found </${clip(s.slice(lt + 2, e))}>`);
         }
         pos = q + 1;
-        stack.pop();
-        if (stack.length === 0) break outer;
-        top = stack[stack.length - 1]!;
+        h.close();
+        if (--depth === 0) break outer;
       } else if (c2 === BANG) {
         if (s.startsWith('<!--', lt)) pos = skipComment(s, lt);
         else if (s.startsWith('<![CDATA[', lt)) {
           const end = s.indexOf(']]>', lt + 9);
           if (end === -1) fail(s, lt, 'unterminated CDATA section');
           if (nextCR < lt) nextCR = found(s.indexOf('\r', lt), n);
-          const t = nextCR < end ? s.slice(lt + 9, end).replace(/\r\n?/g, '\n') : s.slice(lt + 9, end);
-          cur.text = cur.text === '' ? t : cur.text + t;
+          h.text(nextCR < end ? s.slice(lt + 9, end).replace(/\r\n?/g, '\n') : s.slice(lt + 9, end));
           pos = end + 3;
         } else if (isDoctypeAt(s, lt)) fail(s, lt, 'DOCTYPE is not allowed');
         else fail(s, lt, "invalid markup after '<!'");
@@ -672,7 +732,43 @@ export function parseXml(input: string | Uint8Array, limits: XmlLimits): XmlElem
   }
 
   skipMisc(s, pos, true);
-  return root as XmlElement;
+}
+
+/** Builds the tree of a document (parseXml); also what decoders use for a part they read as a tree. */
+export class TreeBuilder implements XmlHandler {
+  root: XmlElement | null = null;
+  private stack: XmlElement[] = [];
+  open(name: string, attrs: Record<string, string> | null, offset: number): void {
+    const el: XmlElement = { name, attrs, children: [], text: '', offset };
+    const top = this.stack[this.stack.length - 1];
+    if (top === undefined) this.root = el;
+    else top.children.push(el);
+    this.stack.push(el);
+  }
+  leaf(s: string, ns: number, ne: number, attrs: Record<string, string> | null, offset: number, text: string): void {
+    const el: XmlElement = { name: s.slice(ns, ne), attrs, children: [], text, offset };
+    const top = this.stack[this.stack.length - 1];
+    if (top === undefined) this.root = el;
+    else top.children.push(el);
+  }
+  text(t: string): void {
+    const top = this.stack[this.stack.length - 1]!;
+    top.text = top.text === '' ? t : top.text + t;
+  }
+  close(): void {
+    this.stack.pop();
+  }
+  /** Open elements (0 once the tree's root is closed). */
+  get depth(): number {
+    return this.stack.length;
+  }
+}
+
+/** Parses a whole document and returns its root element. Throws only XmlError. */
+export function parseXml(input: string | Uint8Array, limits: XmlLimits): XmlElement {
+  const b = new TreeBuilder();
+  scanXml(input, limits, b);
+  return b.root as XmlElement;
 }
 
 // ---------------------------------------------------------------------------------------------

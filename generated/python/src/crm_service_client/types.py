@@ -73,6 +73,7 @@ ErrorKey = Literal[
     "unknownowner",
     "partauthorization",
     "serviceunavailable",
+    "insufficientstorage",
     "internalerror",
     "notimplemented",
 ]

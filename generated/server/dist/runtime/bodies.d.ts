@@ -20,10 +20,12 @@ export interface DecodeBodyOptions {
 }
 /**
  * Decodes a body into the message's typed value (`{}` for an empty one). XML goes through
- * `xml` (the message's specialized decoder); JSON and form through the descriptor interpreter.
+ * `xml` (a decoder of the parsed tree) or, when null, is decoded while it is scanned
+ * (decodeXmlStream: no tree, what the generated decode() does); JSON and form through the
+ * descriptor interpreter.
  * Throws CodecError on a body that cannot be parsed.
  */
-export declare function decodeBody(m: BodyMessage, xml: XmlDecoder, format: WireFormat, body: string | Uint8Array | Record<string, unknown>, limits: XmlLimits, o: DecodeBodyOptions): Decoded<unknown>;
+export declare function decodeBody(m: BodyMessage, xml: XmlDecoder | null, format: WireFormat, body: string | Uint8Array | Record<string, unknown>, limits: XmlLimits, o: DecodeBodyOptions): Decoded<unknown>;
 /** A JSON body as parsed JSON: UTF-8, within the byte and depth limits; empty text is `{}`. */
 export declare function parseJsonBody(body: string | Uint8Array, limits: XmlLimits): unknown;
 /** A typed value as a body: XML with its root (through `xml`, the message's specialized encoder), JSON without, or form text. */

@@ -103,6 +103,14 @@ export declare function withId(value: unknown, name: string, prefix: string): un
 /** An element of unknown structure as plain data: text, or an object of its children. */
 export declare function genericXml(el: XmlElement): unknown;
 export declare function decodeXml(desc: Desc, body: string | Uint8Array, root: string, limits: XmlLimits, opts: DecodeOptions): unknown;
+/**
+ * decodeXml without the tree: the typed value is built while the document is scanned (what the
+ * service and the client decode with). A tree of a 5,000-entry page was four times the objects of
+ * its value, and collecting it grew faster than the document (issue 34). The parts read as a
+ * tree still are those whose decoding needs a later sibling (`sel`) or that hold structure where
+ * a value belongs; decodeXml, over the tree, stays the reference (test/codecs-specialized.test.ts).
+ */
+export declare function decodeXmlStream(desc: Desc, body: string | Uint8Array, root: string, limits: XmlLimits, opts: DecodeOptions): unknown;
 /** A decoder of one message's root element: the interpreter over a descriptor, or a generated function. */
 export type XmlDecoder = (el: XmlElement, opts: DecodeOptions, path: string) => unknown;
 /** Parses an XML body, reports a wrong root element, and decodes the root with `decoder`. */
@@ -128,14 +136,27 @@ export declare function wrapEl(content: string, open: string, close: string): st
 export declare function scalarXml(el: XmlElement, code: ScalarCode): unknown;
 /** scalarXml for text ('t'), which is never "not given". */
 export declare function textXml(el: XmlElement): unknown;
-/** Typed value -> the JSON wire form: id<N> keys for keyed arrays, comma-delimited lists. */
+/**
+ * Typed value -> the JSON wire form: id<N> keys for keyed arrays, comma-delimited lists. A part
+ * whose wire form is itself (same fields, in the descriptor's order, nothing to join or key) is
+ * returned as it is, not copied: JSON.stringify then walks the typed value (issue 34).
+ */
 export declare function toWireJson(desc: Desc, value: unknown): unknown;
+/**
+ * JSON.stringify(toWireJson(desc, value)), the same text. A message with id<N> children (a list
+ * page) is written member by member: the object of its wire form has one key per entry, a
+ * dictionary JSON.stringify walks slower than the whole text costs written in parts (issue 34).
+ */
+export declare function encodeJson(desc: Desc, value: unknown): string;
 /**
  * JSON wire (or form) -> typed value. Accepts both the collapsed container form
  * ({"add": [3]}) and the literal one ({"add": {"category": [3]}}), a single child
  * where a list is expected, and numbers or flags sent as strings.
+ * `owned`: the value is the decoder's own (JSON.parse's or formToNested's result, shared with no
+ * one), so objects and arrays are converted where they are instead of copied: a second tree as
+ * large as JSON.parse's was most of the cost of decoding (issue 34).
  */
-export declare function fromWireJson(desc: Desc, value: unknown, opts: DecodeOptions, path?: string): unknown;
+export declare function fromWireJson(desc: Desc, value: unknown, opts: DecodeOptions, path?: string, owned?: boolean): unknown;
 /** A JSON request wrapped in its root element ({"request": {...}}): the wrapped object; anything else as it is. */
 export declare function unwrapRoot(value: unknown, root: string): unknown;
 /**
@@ -157,6 +178,14 @@ export declare function formToNested(pairs: Iterable<[string, unknown]>, maxDept
  * blocked the service for seconds). Malformed text is left for JSON.parse to report.
  */
 export declare function checkJsonDepth(text: string, maxDepth: number): void;
+/**
+ * A JSON text as parsed JSON, refused (CodecError) when malformed or nested deeper than maxDepth.
+ * JSON.parse is slow on deep nesting (10 MB of '[' takes over a second), so a large text's depth
+ * is checked before it is parsed, as issue 19 wants; up to `prescanChars` the worst such text
+ * parses in about 0.2 s, as long as a flat 4 MB one, and the depth is checked on the tree instead: the scan of the text cost
+ * as much as JSON.parse itself (issue 34).
+ */
+export declare function parseJsonText(text: string, maxDepth: number): unknown;
 export declare function decodeForm(desc: Desc, body: string, maxDepth: number, opts: DecodeOptions): unknown;
 /**
  * An application/x-www-form-urlencoded body as [name, value] pairs, like URLSearchParams

@@ -166,6 +166,15 @@ export interface ServiceHooks<C> {
     quotaRetryAfter?(context: C): number;
     /** Unexpected faults (500): logged by the caller, never shown to the client. */
     onFault?(error: unknown, request: ServiceRequest): void;
+    /**
+     * A fault that is an outage, not a bug (a database that is down, a full disk): the error key to
+     * answer it with, and headers (Retry-After). Undefined: a 500, told to onFault.
+     */
+    outage?(error: unknown): {
+        key: string;
+        message?: string;
+        headers?: Record<string, string>;
+    } | undefined;
     /** The display name of each user or group id the caller can see (owner names of answers, spec formats.ownerNames). */
     ownerNames?(context: C): Promise<(id: number) => string | undefined>;
     /** Refuses wrong-credential floods (429 with Retry-After); without it every guess is answered. */

@@ -403,6 +403,9 @@ function callFailure(p, e, req, out, headers) {
         return failure(p, [{ key: 'requesttoolarge', message: e.message }], out, headers);
     if (e instanceof MalformedForm)
         return failure(p, [{ key: 'malformedrequest', message: e.message }], out, headers);
+    const outage = p.hooks.outage?.(e);
+    if (outage)
+        return failure(p, [{ key: outage.key, message: outage.message ?? '' }], out, { ...headers, ...outage.headers });
     p.hooks.onFault?.(e, req);
     return failure(p, [{ key: 'internalerror', message: p.def.errors.internalerror?.message ?? 'Internal error' }], out, headers, 500);
 }
@@ -494,6 +497,9 @@ function fault(p, e, req) {
     const { out } = route(p, req);
     if (e instanceof BatchError)
         return failure(p, [{ key: e.key, message: e.message }], out);
+    const outage = p.hooks.outage?.(e);
+    if (outage)
+        return failure(p, [{ key: outage.key, message: outage.message ?? '' }], out, outage.headers);
     p.hooks.onFault?.(e, { ...req, body: new Uint8Array() });
     return failure(p, [{ key: 'internalerror', message: 'Internal error' }], out, {}, 500);
 }

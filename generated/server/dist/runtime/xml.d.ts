@@ -27,6 +27,35 @@ export declare class XmlError extends Error {
 export declare function findNonXmlChar(s: string): number;
 /** 'invalid character U+0001' or 'unpaired surrogate U+D800', for the character at i. */
 export declare function describeNonXmlChar(s: string, i: number): string;
+/**
+ * What reads a document as scanXml goes through it: each start tag (open), each piece of
+ * character data directly inside the current element, decoded (text; an element's text may come
+ * in pieces, around comments, CDATA and child elements), and each end (close). Decoders that
+ * build their value while the document is scanned implement it; parseXml builds a tree with it.
+ */
+export interface XmlHandler {
+    open(name: string, attrs: Record<string, string> | null, offset: number): void;
+    /** An element holding no element, named s[ns, ne): open, its text (all of it, '' if none) and close at once. */
+    leaf(s: string, ns: number, ne: number, attrs: Record<string, string> | null, offset: number, text: string): void;
+    text(t: string): void;
+    close(): void;
+}
+/**
+ * Parses a whole document for `h`. Throws XmlError (or what `h` throws). Everything the
+ * document's well-formedness and the limits need is checked here, whatever the handler keeps.
+ */
+export declare function scanXml(input: string | Uint8Array, limits: XmlLimits, h: XmlHandler): void;
+/** Builds the tree of a document (parseXml); also what decoders use for a part they read as a tree. */
+export declare class TreeBuilder implements XmlHandler {
+    root: XmlElement | null;
+    private stack;
+    open(name: string, attrs: Record<string, string> | null, offset: number): void;
+    leaf(s: string, ns: number, ne: number, attrs: Record<string, string> | null, offset: number, text: string): void;
+    text(t: string): void;
+    close(): void;
+    /** Open elements (0 once the tree's root is closed). */
+    get depth(): number;
+}
 /** Parses a whole document and returns its root element. Throws only XmlError. */
 export declare function parseXml(input: string | Uint8Array, limits: XmlLimits): XmlElement;
 export declare function escapeXmlText(s: string): string;

@@ -1,5 +1,5 @@
 /** Keys of the error envelope. */
-export type ErrorKey = "itemisnotfound" | "unknownpath" | "authenticationfailed" | "accessdenied" | "methodnotallowed" | "requesttoolarge" | "unsupportedmediatype" | "toomanyfailedlogins" | "quotaexceeded" | "malformedrequest" | "incorrectfield" | "invalidvalue" | "invaliddate" | "outofrange" | "notinlist" | "fieldisrequired" | "conditionnotmet" | "cannotcreatecompleted" | "invalidparent" | "onlyoneperparent" | "invalidbatch" | "toomanyparts" | "invalidcharacter" | "unknownowner" | "partauthorization" | "serviceunavailable" | "internalerror" | "notimplemented";
+export type ErrorKey = "itemisnotfound" | "unknownpath" | "authenticationfailed" | "accessdenied" | "methodnotallowed" | "requesttoolarge" | "unsupportedmediatype" | "toomanyfailedlogins" | "quotaexceeded" | "malformedrequest" | "incorrectfield" | "invalidvalue" | "invaliddate" | "outofrange" | "notinlist" | "fieldisrequired" | "conditionnotmet" | "cannotcreatecompleted" | "invalidparent" | "onlyoneperparent" | "invalidbatch" | "toomanyparts" | "invalidcharacter" | "unknownowner" | "partauthorization" | "serviceunavailable" | "insufficientstorage" | "internalerror" | "notimplemented";
 /** A failed call: <response><status>failed</status><errors><KEY>message</KEY></errors></response>. */
 export interface ErrorResponse {
     status: "failed";
@@ -110,6 +110,10 @@ export declare const errorKeys: {
     readonly serviceunavailable: {
         readonly status: 503;
         readonly message: "The service is busy; retry later";
+    };
+    readonly insufficientstorage: {
+        readonly status: 507;
+        readonly message: "The database's disk is full; retry later";
     };
     readonly internalerror: {
         readonly status: 500;

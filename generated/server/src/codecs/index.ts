@@ -3,7 +3,7 @@ import type * as T from '../types/index.ts';
 import { toWireJson } from '../runtime/codec.ts';
 import { decodeBody, encodeBody, hasOwnerNamesCached, nameOwnersOf, type Decoded, type WireFormat } from '../runtime/bodies.ts';
 import { descriptors } from './descriptors.ts';
-import { xmlDecoders, xmlEncoders } from './xml.ts';
+import { xmlEncoders } from './xml.ts';
 export type { DecodeIssue } from '../runtime/codec.ts';
 export { CodecError } from '../runtime/codec.ts';
 export type { Decoded, WireFormat } from '../runtime/bodies.ts';
@@ -173,11 +173,11 @@ export function isResponse(target: CodecTarget): boolean {
   return target.endsWith('.response') || target.startsWith('notification/');
 }
 
-/** Decodes a body into the typed value of a message. Requests and parameters are strict (unknown fields become issues); responses tolerate what a newer server adds. Throws CodecError (malformedrequest) on a body that cannot be parsed. XML goes through the generated decoders of xml.ts; JSON and form through the descriptor interpreter. */
+/** Decodes a body into the typed value of a message. Requests and parameters are strict (unknown fields become issues); responses tolerate what a newer server adds. Throws CodecError (malformedrequest) on a body that cannot be parsed. XML is decoded while it is scanned (runtime/codec.ts decodeXmlStream), JSON and form through the descriptor interpreter. */
 export function decode<K extends CodecTarget>(target: K, format: WireFormat, body: string | Uint8Array | Record<string, unknown>): Decoded<CodecTargets[K]> {
   const strict = !isResponse(target);
   const m = { desc: descriptors[target as keyof typeof descriptors], root: rootOf(target) };
-  return decodeBody(m, xmlDecoders[target as keyof typeof xmlDecoders], format, body, xmlLimits, { strict, unwrapJsonRoot: strict }) as Decoded<CodecTargets[K]>;
+  return decodeBody(m, null, format, body, xmlLimits, { strict, unwrapJsonRoot: strict }) as Decoded<CodecTargets[K]>;
 }
 
 /** Sets the owner's name beside each owner-valued element of an answer; false (and nothing done) when the message has none. */

@@ -680,6 +680,7 @@ const STATUS_TEXT: Record<number, string> = {
   503: 'Service Unavailable',
   504: 'Gateway Timeout',
   505: 'HTTP Version Not Supported',
+  507: 'Insufficient Storage',
 };
 
 /** The reason phrase for a status line ('Created' for 201); '' for codes without one. */

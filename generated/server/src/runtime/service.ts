@@ -186,6 +186,11 @@ export interface ServiceHooks<C> {
   quotaRetryAfter?(context: C): number;
   /** Unexpected faults (500): logged by the caller, never shown to the client. */
   onFault?(error: unknown, request: ServiceRequest): void;
+  /**
+   * A fault that is an outage, not a bug (a database that is down, a full disk): the error key to
+   * answer it with, and headers (Retry-After). Undefined: a 500, told to onFault.
+   */
+  outage?(error: unknown): { key: string; message?: string; headers?: Record<string, string> } | undefined;
   /** The display name of each user or group id the caller can see (owner names of answers, spec formats.ownerNames). */
   ownerNames?(context: C): Promise<(id: number) => string | undefined>;
   /** Refuses wrong-credential floods (429 with Retry-After); without it every guess is answered. */
@@ -632,6 +637,8 @@ function callFailure<C, K extends string>(p: Pipeline<C, K>, e: unknown, req: Se
   if (e instanceof BatchError) return failure(p, [{ key: e.key, message: e.message }], out, headers);
   if (e instanceof UploadTooLarge) return failure(p, [{ key: 'requesttoolarge', message: e.message }], out, headers);
   if (e instanceof MalformedForm) return failure(p, [{ key: 'malformedrequest', message: e.message }], out, headers);
+  const outage = p.hooks.outage?.(e);
+  if (outage) return failure(p, [{ key: outage.key as K, message: outage.message ?? '' }], out, { ...headers, ...outage.headers });
   p.hooks.onFault?.(e, req);
   return failure(p, [{ key: 'internalerror', message: p.def.errors.internalerror?.message ?? 'Internal error' }], out, headers, 500);
 }
@@ -717,6 +724,8 @@ async function runBatch<C, K extends string>(p: Pipeline<C, K>, req: ServiceRequ
 function fault<C, K extends string>(p: Pipeline<C, K>, e: unknown, req: ServiceRequest | RequestHead): ServiceResponse {
   const { out } = route(p, req);
   if (e instanceof BatchError) return failure(p, [{ key: e.key, message: e.message }], out);
+  const outage = p.hooks.outage?.(e);
+  if (outage) return failure(p, [{ key: outage.key as K, message: outage.message ?? '' }], out, outage.headers);
   p.hooks.onFault?.(e, { ...req, body: new Uint8Array() });
   return failure(p, [{ key: 'internalerror', message: 'Internal error' }], out, {}, 500);
 }

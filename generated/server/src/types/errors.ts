@@ -27,6 +27,7 @@ export type ErrorKey =
   | 'unknownowner'
   | 'partauthorization'
   | 'serviceunavailable'
+  | 'insufficientstorage'
   | 'internalerror'
   | 'notimplemented';
 
@@ -64,6 +65,7 @@ export const errorKeys = {
   unknownowner: { status: 400, message: 'Not a user or group of this account' },
   partauthorization: { status: 400, message: 'A batch part cannot carry its own Authorization header' },
   serviceunavailable: { status: 503, message: 'The service is busy; retry later' },
+  insufficientstorage: { status: 507, message: "The database's disk is full; retry later" },
   internalerror: { status: 500, message: 'Internal error' },
   notimplemented: { status: 501, message: 'Not implemented' },
 } as const;

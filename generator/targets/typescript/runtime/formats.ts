@@ -3,7 +3,7 @@
 // writes them. An app that picks one format imports one object, so a bundler leaves the other
 // format's code out (the descriptor interpreter of runtime/codec.ts serves both; the server keeps
 // its specialized XML codecs). Answers are decoded leniently: what a newer server adds is ignored.
-import { CodecError, checkJsonDepth, decodeXml, encodeForm, encodeXml, fromWireJson, toWireJson, type Message } from './codec.ts';
+import { decodeXmlStream, encodeForm, encodeJson, encodeXml, fromWireJson, parseJsonText, type Message } from './codec.ts';
 import type { XmlLimits } from './xml.ts';
 
 export interface Format {
@@ -18,23 +18,16 @@ export interface Format {
 export const xml: Format = {
   name: 'xml',
   encode: (message, value) => encodeXml(message.desc, value, message.root),
-  decode: (message, body, limits) => decodeXml(message.desc, body, message.root, limits, { strict: false }) ?? {},
+  decode: (message, body, limits) => decodeXmlStream(message.desc, body, message.root, limits, { strict: false }) ?? {},
 };
 
 /** JSON bodies. */
 export const json: Format = {
   name: 'json',
-  encode: (message, value) => JSON.stringify(toWireJson(message.desc, value)),
+  encode: (message, value) => encodeJson(message.desc, value),
   decode: (message, body, limits) => {
     if (body.trim() === '') return {};
-    checkJsonDepth(body, limits.maxDepth);
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(body);
-    } catch (e) {
-      throw new CodecError(`malformed JSON: ${(e as Error).message}`);
-    }
-    return fromWireJson(message.desc, parsed, { strict: false }) ?? {};
+    return fromWireJson(message.desc, parseJsonText(body, limits.maxDepth), { strict: false }, '', true) ?? {};
   },
 };
 

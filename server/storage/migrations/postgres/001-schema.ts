@@ -1,5 +1,5 @@
 // PostgreSQL migration 1: the schema (the SQLite schema's migrations 1-3 in one).
-import type { PgMigration } from '../types.ts';
+import type { PgMigration } from '../migration.ts';
 import { spec } from '../../../facts.ts';
 
 const { customFieldIdStart } = spec.listSemantics;

@@ -2,7 +2,7 @@
 import pg from 'pg';
 import { activitySearch, recordSearch, reportDate } from '../../record-query.ts';
 import { pgDialect } from '../../dialect-postgres.ts';
-import type { PgMigration } from '../types.ts';
+import type { PgMigration } from '../migration.ts';
 
 export const migration: PgMigration = {
   sql: `

@@ -1,5 +1,5 @@
 // PostgreSQL migration 3: webhook delivery log, ordering, failure counts (read and written by server/storage/statements.ts).
-import type { PgMigration } from '../types.ts';
+import type { PgMigration } from '../migration.ts';
 
 export const migration: PgMigration = {
   sql: `

@@ -1,6 +1,6 @@
 // PostgreSQL migration 4: reports' owner filters by index; report_date also holds the list's due and unsent dates (backfilled).
 import { reportDate, reportOwners } from '../../record-query.ts';
-import type { PgMigration } from '../types.ts';
+import type { PgMigration } from '../migration.ts';
 
 export const migration: PgMigration = {
   sql: `

@@ -1,6 +1,6 @@
 // PostgreSQL migration 5: `search` is led by MARK (U+001E) when one of its texts holds SEP (record-query.ts), so
 // starts-with reads the JSON texts only then. The rows whose JSON texts may hold SEP (written \u001f) get it.
-import type { PgMigration } from '../types.ts';
+import type { PgMigration } from '../migration.ts';
 
 export const migration: PgMigration = {
   sql: `

@@ -1,5 +1,5 @@
 // SQLite migration 1: the initial schema.
-import type { SqliteMigration } from '../types.ts';
+import type { SqliteMigration } from '../migration.ts';
 
 export const migration: SqliteMigration = {
   sql: `

@@ -1,5 +1,5 @@
 // SQLite migration 2: custom field ids start at 1001 (spec/list.yaml customFieldIdStart); standard fields use 1..n.
-import type { SqliteMigration } from '../types.ts';
+import type { SqliteMigration } from '../migration.ts';
 import { spec } from '../../../facts.ts';
 
 const { customFieldIdStart } = spec.listSemantics;

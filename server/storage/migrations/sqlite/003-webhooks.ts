@@ -1,5 +1,5 @@
 // SQLite migration 3: webhooks and the delivery outbox.
-import type { SqliteMigration } from '../types.ts';
+import type { SqliteMigration } from '../migration.ts';
 
 export const migration: SqliteMigration = {
   sql: `

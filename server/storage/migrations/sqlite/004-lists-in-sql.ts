@@ -1,6 +1,6 @@
 // SQLite migration 4: lists answered in SQL (server/storage/record-query.ts): search columns, sort indexes, trigram indexes.
 import { activitySearch, recordSearch, reportDate } from '../../record-query.ts';
-import type { SqliteMigration } from '../types.ts';
+import type { SqliteMigration } from '../migration.ts';
 
 export const migration: SqliteMigration = {
   sql: `

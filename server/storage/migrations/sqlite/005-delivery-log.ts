@@ -1,5 +1,5 @@
 // SQLite migration 5: webhook delivery log, ordering, failure counts (read and written by server/storage/statements.ts).
-import type { SqliteMigration } from '../types.ts';
+import type { SqliteMigration } from '../migration.ts';
 
 export const migration: SqliteMigration = {
   sql: `

@@ -1,6 +1,6 @@
 // SQLite migration 6: reports' owner filters by index; report_date also holds the list's due and unsent dates (backfilled).
 import { reportDate, reportOwners } from '../../record-query.ts';
-import type { SqliteMigration } from '../types.ts';
+import type { SqliteMigration } from '../migration.ts';
 
 export const migration: SqliteMigration = {
   sql: `

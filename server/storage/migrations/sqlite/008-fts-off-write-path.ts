@@ -1,7 +1,7 @@
 // SQLite migration 8: the trigram indexes no longer follow each insert. SqliteStorage indexes new rows
 // in batches after their commits; fts_marks.upto is the highest id whose text each index holds
 // (rows above it, the tail, are searched by id range: dialect-sqlite.ts searchFrom).
-import type { SqliteMigration } from '../types.ts';
+import type { SqliteMigration } from '../migration.ts';
 
 export const migration: SqliteMigration = {
   sql: `

@@ -1,0 +1,8 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Crmgen\Client\Id;
+
+/** An id that may be the parent of a billingawidget activity (implemented by the id classes of its allowed parents). */
+interface BillingawidgetParent {}

@@ -1,0 +1,11 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Crmgen\Client\Id;
+
+/** The id of a scheduledemail activity: its own type, so an id of another kind or segment is a TypeError. */
+final class ScheduledemailId implements AttachmentfileParent, CommentParent
+{
+    public function __construct(public readonly int $value) {}
+}

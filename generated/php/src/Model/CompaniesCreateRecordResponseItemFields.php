@@ -1,0 +1,102 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Crmgen\Client\Model;
+
+final class CompaniesCreateRecordResponseItemFields implements WireValue
+{
+    public function __construct(
+        public readonly ?string $name = null,
+        public readonly ?string $businessemail = null,
+        public readonly ?string $businessphonemain = null,
+        public readonly ?string $businessfax = null,
+        public readonly ?string $businessaddress = null,
+        public readonly ?string $website = null,
+        public readonly ?string $background = null,
+        public readonly ?int $assignedto = null,
+        /** @var string|null the name of assignedto */
+        public readonly ?string $assignedtoCn = null,
+        public readonly ?int $creatorid = null,
+        public readonly ?string $creatorname = null,
+        public readonly ?int $creatordate = null,
+        public readonly ?int $modificatorid = null,
+        public readonly ?string $modificatorname = null,
+        public readonly ?int $modificatordate = null,
+        /** @var array<string, string> custom fields by name (^custom[0-9]+$) */
+        public readonly array $custom = [],
+    ) {}
+
+    /** @param array<string, mixed> $w the codec's array of this value */
+    public static function fromWire(array $w): self
+    {
+        return new self(
+            name: isset($w['name']) && !is_array($w['name'] ?? null) ? (string) $w['name'] : null,
+            businessemail: isset($w['businessemail']) && !is_array($w['businessemail'] ?? null)
+                ? (string) $w['businessemail']
+                : null,
+            businessphonemain: isset($w['businessphonemain']) && !is_array($w['businessphonemain'] ?? null)
+                ? (string) $w['businessphonemain']
+                : null,
+            businessfax: isset($w['businessfax']) && !is_array($w['businessfax'] ?? null)
+                ? (string) $w['businessfax']
+                : null,
+            businessaddress: isset($w['businessaddress']) && !is_array($w['businessaddress'] ?? null)
+                ? (string) $w['businessaddress']
+                : null,
+            website: isset($w['website']) && !is_array($w['website'] ?? null) ? (string) $w['website'] : null,
+            background: isset($w['background']) && !is_array($w['background'] ?? null)
+                ? (string) $w['background']
+                : null,
+            assignedto: isset($w['assignedto']) && is_numeric($w['assignedto']) ? (int) $w['assignedto'] : null,
+            assignedtoCn: isset($w['assignedto@cn']) ? (string) $w['assignedto@cn'] : null,
+            creatorid: isset($w['creatorid']) && is_numeric($w['creatorid']) ? (int) $w['creatorid'] : null,
+            creatorname: isset($w['creatorname']) && !is_array($w['creatorname'] ?? null)
+                ? (string) $w['creatorname']
+                : null,
+            creatordate: isset($w['creatordate']) && is_numeric($w['creatordate']) ? (int) $w['creatordate'] : null,
+            modificatorid: isset($w['modificatorid']) && is_numeric($w['modificatorid'])
+                ? (int) $w['modificatorid']
+                : null,
+            modificatorname: isset($w['modificatorname']) && !is_array($w['modificatorname'] ?? null)
+                ? (string) $w['modificatorname']
+                : null,
+            modificatordate: isset($w['modificatordate']) && is_numeric($w['modificatordate'])
+                ? (int) $w['modificatordate']
+                : null,
+            custom: array_map(
+                'strval',
+                array_filter(
+                    $w,
+                    static fn($v, $k): bool => preg_match('/^custom[0-9]+$/', (string) $k) === 1 && !is_array($v),
+                    ARRAY_FILTER_USE_BOTH,
+                ),
+            ),
+        );
+    }
+
+    /** @return array<string, mixed> the codec's array of this value (absent values left out) */
+    public function toWire(): array
+    {
+        return array_filter(
+            [
+                'name' => $this->name,
+                'businessemail' => $this->businessemail,
+                'businessphonemain' => $this->businessphonemain,
+                'businessfax' => $this->businessfax,
+                'businessaddress' => $this->businessaddress,
+                'website' => $this->website,
+                'background' => $this->background,
+                'assignedto' => $this->assignedto,
+                'assignedto@cn' => $this->assignedtoCn,
+                'creatorid' => $this->creatorid,
+                'creatorname' => $this->creatorname,
+                'creatordate' => $this->creatordate,
+                'modificatorid' => $this->modificatorid,
+                'modificatorname' => $this->modificatorname,
+                'modificatordate' => $this->modificatordate,
+            ] + $this->custom,
+            static fn($v): bool => $v !== null,
+        );
+    }
+}

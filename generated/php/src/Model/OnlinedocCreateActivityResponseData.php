@@ -1,0 +1,31 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Crmgen\Client\Model;
+
+final class OnlinedocCreateActivityResponseData implements WireValue
+{
+    public function __construct(public readonly ?string $title = null, public readonly ?string $url = null) {}
+
+    /** @param array<string, mixed> $w the codec's array of this value */
+    public static function fromWire(array $w): self
+    {
+        return new self(
+            title: isset($w['title']) && !is_array($w['title'] ?? null) ? (string) $w['title'] : null,
+            url: isset($w['url']) && !is_array($w['url'] ?? null) ? (string) $w['url'] : null,
+        );
+    }
+
+    /** @return array<string, mixed> the codec's array of this value (absent values left out) */
+    public function toWire(): array
+    {
+        return array_filter(
+            [
+                'title' => $this->title,
+                'url' => $this->url,
+            ],
+            static fn($v): bool => $v !== null,
+        );
+    }
+}

@@ -1,0 +1,34 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Crmgen\Client\Model;
+
+final class PhotoCreateActivityRequestData implements WireValue
+{
+    public function __construct(
+        public readonly ?string $caption = null,
+        public readonly ?PhotoCreateActivityRequestDataFile $file = null,
+    ) {}
+
+    /** @param array<string, mixed> $w the codec's array of this value */
+    public static function fromWire(array $w): self
+    {
+        return new self(
+            caption: isset($w['caption']) && !is_array($w['caption'] ?? null) ? (string) $w['caption'] : null,
+            file: is_array($w['file'] ?? null) ? PhotoCreateActivityRequestDataFile::fromWire($w['file']) : null,
+        );
+    }
+
+    /** @return array<string, mixed> the codec's array of this value (absent values left out) */
+    public function toWire(): array
+    {
+        return array_filter(
+            [
+                'caption' => $this->caption,
+                'file' => $this->file?->toWire(),
+            ],
+            static fn($v): bool => $v !== null,
+        );
+    }
+}

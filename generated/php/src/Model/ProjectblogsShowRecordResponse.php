@@ -1,0 +1,91 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Crmgen\Client\Model;
+
+final class ProjectblogsShowRecordResponse implements WireValue
+{
+    public function __construct(
+        public readonly ?ProjectblogsCreateRecordResponseItem $item = null,
+        /** @var list<ProjectblogsCreateRecordResponseActivities>|null */
+        public readonly ?array $activities = null,
+        /** @var list<ProjectblogsListRecordsResponseEntriesEntryCategory>|null */
+        public readonly ?array $categories = null,
+        /** @var list<ProjectblogsCreateRecordResponseRelatedto>|null */
+        public readonly ?array $relateditems = null,
+        public readonly ?string $status = null,
+    ) {}
+
+    /** @param array<string, mixed> $w the codec's array of this value */
+    public static function fromWire(array $w): self
+    {
+        return new self(
+            item: is_array($w['item'] ?? null) ? ProjectblogsCreateRecordResponseItem::fromWire($w['item']) : null,
+            activities: is_array($w['activities'] ?? null)
+                ? array_map(
+                    static fn(
+                        array $e,
+                    ): ProjectblogsCreateRecordResponseActivities => ProjectblogsCreateRecordResponseActivities::fromWire(
+                        $e,
+                    ),
+                    array_values($w['activities']),
+                )
+                : null,
+            categories: is_array($w['categories'] ?? null)
+                ? array_map(
+                    static fn(
+                        array $e,
+                    ): ProjectblogsListRecordsResponseEntriesEntryCategory => ProjectblogsListRecordsResponseEntriesEntryCategory::fromWire(
+                        $e,
+                    ),
+                    array_values($w['categories']),
+                )
+                : null,
+            relateditems: is_array($w['relateditems'] ?? null)
+                ? array_map(
+                    static fn(
+                        array $e,
+                    ): ProjectblogsCreateRecordResponseRelatedto => ProjectblogsCreateRecordResponseRelatedto::fromWire(
+                        $e,
+                    ),
+                    array_values($w['relateditems']),
+                )
+                : null,
+            status: isset($w['status']) && !is_array($w['status'] ?? null) ? (string) $w['status'] : null,
+        );
+    }
+
+    /** @return array<string, mixed> the codec's array of this value (absent values left out) */
+    public function toWire(): array
+    {
+        return array_filter(
+            [
+                'item' => $this->item?->toWire(),
+                'activities' =>
+                    $this->activities === null
+                        ? null
+                        : array_map(
+                            static fn(ProjectblogsCreateRecordResponseActivities $e): array => $e->toWire(),
+                            $this->activities,
+                        ),
+                'categories' =>
+                    $this->categories === null
+                        ? null
+                        : array_map(
+                            static fn(ProjectblogsListRecordsResponseEntriesEntryCategory $e): array => $e->toWire(),
+                            $this->categories,
+                        ),
+                'relateditems' =>
+                    $this->relateditems === null
+                        ? null
+                        : array_map(
+                            static fn(ProjectblogsCreateRecordResponseRelatedto $e): array => $e->toWire(),
+                            $this->relateditems,
+                        ),
+                'status' => $this->status,
+            ],
+            static fn($v): bool => $v !== null,
+        );
+    }
+}

@@ -1,0 +1,27 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Crmgen\Client\Model;
+
+final class TicketsUpdateRecordRequestRelateditemsRelatedto implements WireValue
+{
+    public function __construct(public readonly ?int $id = null) {}
+
+    /** @param array<string, mixed> $w the codec's array of this value */
+    public static function fromWire(array $w): self
+    {
+        return new self(id: isset($w['id']) && is_numeric($w['id']) ? (int) $w['id'] : null);
+    }
+
+    /** @return array<string, mixed> the codec's array of this value (absent values left out) */
+    public function toWire(): array
+    {
+        return array_filter(
+            [
+                'id' => $this->id,
+            ],
+            static fn($v): bool => $v !== null,
+        );
+    }
+}

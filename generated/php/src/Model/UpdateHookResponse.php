@@ -1,0 +1,27 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Crmgen\Client\Model;
+
+final class UpdateHookResponse implements WireValue
+{
+    public function __construct(public readonly ?string $status = null) {}
+
+    /** @param array<string, mixed> $w the codec's array of this value */
+    public static function fromWire(array $w): self
+    {
+        return new self(status: isset($w['status']) && !is_array($w['status'] ?? null) ? (string) $w['status'] : null);
+    }
+
+    /** @return array<string, mixed> the codec's array of this value (absent values left out) */
+    public function toWire(): array
+    {
+        return array_filter(
+            [
+                'status' => $this->status,
+            ],
+            static fn($v): bool => $v !== null,
+        );
+    }
+}

@@ -1,0 +1,36 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Crmgen\Client\Resource;
+
+use Crmgen\Client\Descriptors;
+use Crmgen\Client\Runtime\Call;
+use Crmgen\Client\Runtime\CallOptions;
+use Crmgen\Client\Runtime\Connection;
+use Crmgen\Client\Runtime\Pages;
+
+/** Operations of the API: one method each. */
+final class CompaniesFields
+{
+    /** @internal made by the client */
+    public function __construct(private readonly Connection $c) {}
+
+    /** List fields. (GET /{kind}/fields/) */
+    public function list(?CallOptions $options = null): \Crmgen\Client\Model\CompaniesListFieldsResponse
+    {
+        return $this->c->send(
+            new Call(
+                'GET',
+                '/companies/fields/',
+                responseDesc: Descriptors::get('records/companies.listFields.response'),
+            ),
+            static fn(
+                array $w,
+            ): \Crmgen\Client\Model\CompaniesListFieldsResponse => \Crmgen\Client\Model\CompaniesListFieldsResponse::fromWire(
+                $w,
+            ),
+            $options,
+        );
+    }
+}
