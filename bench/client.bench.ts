@@ -23,10 +23,25 @@ const user = { email: 'bench@example.com', token: 'bench-token' };
 
 async function serve(): Promise<{ base: string; stop(): Promise<void> }> {
   // A quota far above what the bench spends (the default is 5000 calls an hour).
-  const child = spawn(process.execPath, ['bin/crmgen.js', 'serve', '--port', '0', '--db', ':memory:', '--user', `${user.email}:${user.token}`, '--quota', '100000000'], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      'bin/crmgen.js',
+      'serve',
+      '--port',
+      '0',
+      '--db',
+      ':memory:',
+      '--user',
+      `${user.email}:${user.token}`,
+      '--quota',
+      '100000000',
+    ],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   const base = await new Promise<string>((ok, fail) => {
     const timer = setTimeout(() => fail(new Error(`crmgen serve did not start:\n${out}`)), 30_000);
@@ -59,12 +74,26 @@ export default async function clientBench(): Promise<Row[]> {
     const xml = createClient({ baseUrl: server.base, ...user, format: 'xml' });
     const json = createClient({ baseUrl: server.base, ...user, format: 'json' });
     // A contact with a journal: notes, a task list with tasks, a deal, a follow-up.
-    const { item } = await json.contacts.create({ firstname: 'Ann', lastname: 'Lee', businessemail: 'ann.lee@example.com', jobtitle: 'Head of Procurement', businessaddress: '1 High Street, London & Co' });
+    const { item } = await json.contacts.create({
+      firstname: 'Ann',
+      lastname: 'Lee',
+      businessemail: 'ann.lee@example.com',
+      jobtitle: 'Head of Procurement',
+      businessaddress: '1 High Street, London & Co',
+    });
     const acts = json.contacts.activities;
-    for (let i = 0; i < 4; i++) await acts.note.create({ parent: item.id, data: { details: `Call ${i}: went <well> & agreed next steps` } });
+    for (let i = 0; i < 4; i++)
+      await acts.note.create({ parent: item.id, data: { details: `Call ${i}: went <well> & agreed next steps` } });
     const list = await acts.tasklist.create({ parent: item.id, data: { title: 'Onboarding' } });
-    for (let i = 0; i < 5; i++) await acts.task.create({ parent: list.id, data: { title: `Task ${i}`, priority: i % 7, nodate: 0, duedate: '2026-12-01' } });
-    await acts.opportunity.create({ parent: item.id, data: { description: 'Printers', valueunit: 1250.5, valuecurrency: 'EUR', status: 'Pending' } });
+    for (let i = 0; i < 5; i++)
+      await acts.task.create({
+        parent: list.id,
+        data: { title: `Task ${i}`, priority: i % 7, nodate: 0, duedate: '2026-12-01' },
+      });
+    await acts.opportunity.create({
+      parent: item.id,
+      data: { description: 'Printers', valueunit: 1250.5, valuecurrency: 'EUR', status: 'Pending' },
+    });
     await acts.followup.create({ parent: item.id, data: { details: 'Call back', nodate: 0, duedate: '2026-12-02' } });
 
     const path = `/contacts/${item.id}/`;
@@ -74,21 +103,35 @@ export default async function clientBench(): Promise<Row[]> {
     const viaXml = await xml.contacts.show(item.id);
     const viaJson = await json.contacts.show(item.id);
     const rawXml = await (await raw('application/xml')).text();
-    const rawJson = (await (await raw('application/json')).json()) as { item: { id: number }; activities: Record<string, unknown> };
-    if (viaXml.activities?.length !== 12 || viaJson.activities?.length !== 12 || rawJson.item.id !== item.id || !rawXml.includes(`<id>${item.id}</id>`)) {
+    const rawJson = (await (await raw('application/json')).json()) as {
+      item: { id: number };
+      activities: Record<string, unknown>;
+    };
+    if (
+      viaXml.activities?.length !== 12 ||
+      viaJson.activities?.length !== 12 ||
+      rawJson.item.id !== item.id ||
+      !rawXml.includes(`<id>${item.id}</id>`)
+    ) {
       throw new Error('the cases do not read the same record');
     }
-    process.stderr.write(`client: show of a contact with 12 activities, ${Buffer.byteLength(rawXml)} bytes of XML, ${JSON.stringify(rawJson).length} bytes of JSON; ${runs} runs x ${calls} calls (x ${calls * 10} with the stub)\n`);
+    process.stderr.write(
+      `client: show of a contact with 12 activities, ${Buffer.byteLength(rawXml)} bytes of XML, ${JSON.stringify(rawJson).length} bytes of JSON; ${runs} runs x ${calls} calls (x ${calls * 10} with the stub)\n`,
+    );
 
     // The same bodies from a stub fetch (no socket, no server): the client's own cost per call alone.
     const rawJsonText = JSON.stringify(rawJson);
     const stub = (body: string, type: string) => async () =>
-      new Response(body, { status: 200, headers: { 'content-type': `${type}; charset=utf-8`, 'http-x-service-api-call-limit': '1/100000000' } });
+      new Response(body, {
+        status: 200,
+        headers: { 'content-type': `${type}; charset=utf-8`, 'http-x-service-api-call-limit': '1/100000000' },
+      });
     const stubXml = stub(rawXml, 'application/xml');
     const stubJson = stub(rawJsonText, 'application/json');
     const offXml = createClient({ baseUrl: server.base, ...user, format: 'xml', fetch: stubXml });
     const offJson = createClient({ baseUrl: server.base, ...user, format: 'json', fetch: stubJson });
-    if ((await offXml.contacts.show(item.id)).activities?.length !== 12) throw new Error('the stub does not serve the record');
+    if ((await offXml.contacts.show(item.id)).activities?.length !== 12)
+      throw new Error('the stub does not serve the record');
 
     const local = calls * 10;
     const cases: { name: string; baseline?: string; calls: number; call: () => Promise<unknown> }[] = [
@@ -97,9 +140,19 @@ export default async function clientBench(): Promise<Row[]> {
       { name: 'raw fetch json (json)', calls, call: async () => (await raw('application/json')).json() },
       { name: 'client show json', baseline: 'raw fetch json (json)', calls, call: () => json.contacts.show(item.id) },
       { name: 'stub fetch xml (text)', calls: local, call: async () => (await stubXml()).text() },
-      { name: 'client show xml, stub fetch', baseline: 'stub fetch xml (text)', calls: local, call: () => offXml.contacts.show(item.id) },
+      {
+        name: 'client show xml, stub fetch',
+        baseline: 'stub fetch xml (text)',
+        calls: local,
+        call: () => offXml.contacts.show(item.id),
+      },
       { name: 'stub fetch json (json)', calls: local, call: async () => (await stubJson()).json() },
-      { name: 'client show json, stub fetch', baseline: 'stub fetch json (json)', calls: local, call: () => offJson.contacts.show(item.id) },
+      {
+        name: 'client show json, stub fetch',
+        baseline: 'stub fetch json (json)',
+        calls: local,
+        call: () => offJson.contacts.show(item.id),
+      },
     ];
     const sample = async (c: (typeof cases)[number]) => {
       const t = performance.now();
@@ -112,10 +165,22 @@ export default async function clientBench(): Promise<Row[]> {
     const st = cases.map((_, i) => stats(samples[i]));
     const rows = cases.map((c, i): Row => {
       const b = c.baseline ? cases.findIndex((x) => x.name === c.baseline) : i;
-      return { bench: 'client', case: c.baseline ? `${c.name} (vs ${c.baseline})` : c.name, runs, ...st[i], ratio: st[i].medianMs / st[b].medianMs, opsPerSec: 1000 / st[i].medianMs };
+      return {
+        bench: 'client',
+        case: c.baseline ? `${c.name} (vs ${c.baseline})` : c.name,
+        runs,
+        ...st[i],
+        ratio: st[i].medianMs / st[b].medianMs,
+        opsPerSec: 1000 / st[i].medianMs,
+      };
     });
     mkdirSync(join(root, 'bench', 'results'), { recursive: true });
-    const meta = { date: new Date().toISOString(), node: process.version, platform: `${process.platform}-${process.arch}`, callsPerSample: calls };
+    const meta = {
+      date: new Date().toISOString(),
+      node: process.version,
+      platform: `${process.platform}-${process.arch}`,
+      callsPerSample: calls,
+    };
     writeFileSync(join(root, 'bench', 'results', 'client.json'), JSON.stringify({ ...meta, rows }, null, 2) + '\n');
     return rows;
   } finally {

@@ -51,10 +51,16 @@ async function size(records: number): Promise<Row[]> {
   const xml = encode(target, 'xml', value);
   const json = encode(target, 'json', value);
   // Sanity: every path reads back the same entries.
-  for (const v of [decode(target, 'xml', xml).value, decode(target, 'json', json).value, xmlFormat.decode(listRecordsResponse, xml, xmlLimits), jsonFormat.decode(listRecordsResponse, json, xmlLimits)]) {
+  for (const v of [
+    decode(target, 'xml', xml).value,
+    decode(target, 'json', json).value,
+    xmlFormat.decode(listRecordsResponse, xml, xmlLimits),
+    jsonFormat.decode(listRecordsResponse, json, xmlLimits),
+  ]) {
     if ((v as { entries: unknown[] }).entries.length !== records) throw new Error('decode lost entries');
   }
-  if (xmlFormat.encode(listRecordsResponse, value) !== xml || jsonFormat.encode(listRecordsResponse, value) !== json) throw new Error('the client encodes otherwise');
+  if (xmlFormat.encode(listRecordsResponse, value) !== xml || jsonFormat.encode(listRecordsResponse, value) !== json)
+    throw new Error('the client encodes otherwise');
   process.stderr.write(`codecs ${records}: ${xml.length} chars of XML, ${json.length} of JSON\n`);
   const cases: Record<string, () => unknown> = {
     'JSON.parse': () => JSON.parse(json),

@@ -34,11 +34,26 @@ export interface FuzzFigures {
   firstCrash?: string;
 }
 
-const show = (x: unknown) => JSON.stringify(x, (_k, v) => (v instanceof Uint8Array ? Buffer.from(v).toString('latin1') : v)) ?? 'undefined';
+const show = (x: unknown) =>
+  JSON.stringify(x, (_k, v) => (v instanceof Uint8Array ? Buffer.from(v).toString('latin1') : v)) ?? 'undefined';
 const yieldLoop = () => new Promise<void>((ok) => setImmediate(ok));
 
-async function fuzzDecoder<T>(name: string, arb: fc.Arbitrary<T>, run: (x: T) => F.Outcome | Promise<F.Outcome>): Promise<FuzzFigures> {
-  const fig: FuzzFigures = { name, inputs: 0, perSecond: 0, crashes: 0, fiveXx: 0, stallMs: 0, longestMs: 0, longestCpuMs: 0, refused: 0 };
+async function fuzzDecoder<T>(
+  name: string,
+  arb: fc.Arbitrary<T>,
+  run: (x: T) => F.Outcome | Promise<F.Outcome>,
+): Promise<FuzzFigures> {
+  const fig: FuzzFigures = {
+    name,
+    inputs: 0,
+    perSecond: 0,
+    crashes: 0,
+    fiveXx: 0,
+    stallMs: 0,
+    longestMs: 0,
+    longestCpuMs: 0,
+    refused: 0,
+  };
   let busy = 0;
   let slowest: T | undefined;
   for (let c = 0; fig.inputs < inputs; c++) {
@@ -72,7 +87,8 @@ async function fuzzDecoder<T>(name: string, arb: fc.Arbitrary<T>, run: (x: T) =>
     fig.stallMs = Math.max(fig.stallMs, h.max / 1e6);
   }
   fig.perSecond = fig.inputs / (busy / 1000);
-  if (process.env.FUZZ_SHOW_SLOWEST) process.stderr.write(`slowest ${name} input (${fig.longestMs.toFixed(1)} ms): ${show(slowest).slice(0, 3000)}\n`);
+  if (process.env.FUZZ_SHOW_SLOWEST)
+    process.stderr.write(`slowest ${name} input (${fig.longestMs.toFixed(1)} ms): ${show(slowest).slice(0, 3000)}\n`);
   return fig;
 }
 
@@ -80,16 +96,47 @@ async function fuzzHttp(): Promise<FuzzFigures> {
   const ann = ['ann@example.com', 'pw-ann'] as const;
   const bob = ['bob@example.com', 'pw-bob'] as const;
   const auth = (u: readonly [string, string]) => `Basic ${Buffer.from(u.join(':')).toString('base64')}`;
-  const service = await spawnServer(['bin/crmgen.js', 'serve', '--port', '0', '--db', ':memory:', '--user', `${ann.join(':')}:acme`, '--user', `${bob.join(':')}:globex`, '--quota', '100000000', '--login-failures', '100000000', '--login-failures-per-address', '100000000', ...F.noWebhookTraffic]);
+  const service = await spawnServer([
+    'bin/crmgen.js',
+    'serve',
+    '--port',
+    '0',
+    '--db',
+    ':memory:',
+    '--user',
+    `${ann.join(':')}:acme`,
+    '--user',
+    `${bob.join(':')}:globex`,
+    '--quota',
+    '100000000',
+    '--login-failures',
+    '100000000',
+    '--login-failures-per-address',
+    '100000000',
+    ...F.noWebhookTraffic,
+  ]);
   const base = `http://127.0.0.1:${service.port}`;
-  const fig: FuzzFigures = { name: 'HTTP requests', inputs: 0, perSecond: 0, crashes: 0, fiveXx: 0, stallMs: 0, longestMs: 0, longestCpuMs: 0, refused: 0 };
+  const fig: FuzzFigures = {
+    name: 'HTTP requests',
+    inputs: 0,
+    perSecond: 0,
+    crashes: 0,
+    fiveXx: 0,
+    stallMs: 0,
+    longestMs: 0,
+    longestCpuMs: 0,
+    refused: 0,
+  };
   const xmlParses = (s: string) => XMLValidator.validate(s) === true;
   let probing = true;
   const probe = (async () => {
     while (probing) {
       const t = performance.now();
       try {
-        await fetch(`${base}/ownership/`, { headers: { authorization: auth(ann) }, signal: AbortSignal.timeout(30_000) }).then((r) => r.arrayBuffer());
+        await fetch(`${base}/ownership/`, {
+          headers: { authorization: auth(ann) },
+          signal: AbortSignal.timeout(30_000),
+        }).then((r) => r.arrayBuffer());
       } catch {
         fig.crashes++;
       }
@@ -100,14 +147,22 @@ async function fuzzHttp(): Promise<FuzzFigures> {
   const started = performance.now();
   try {
     for (let c = 0; fig.inputs < httpInputs; c++) {
-      const batch = fc.sample(F.httpCaseArb(auth(ann), [auth(bob)]), { seed: seed + c, numRuns: Math.min(200, httpInputs - fig.inputs) });
+      const batch = fc.sample(F.httpCaseArb(auth(ann), [auth(bob)]), {
+        seed: seed + c,
+        numRuns: Math.min(200, httpInputs - fig.inputs),
+      });
       // Four clients at once: enough to overlap requests without tripping the connection caps.
       for (let i = 0; i < batch.length; i += 4) {
         await Promise.all(
           batch.slice(i, i + 4).map(async (req) => {
             const t = performance.now();
             try {
-              const res = await fetch(base + req.path, { method: req.method, headers: req.headers, body: req.body as BodyInit | undefined, signal: AbortSignal.timeout(30_000) });
+              const res = await fetch(base + req.path, {
+                method: req.method,
+                headers: req.headers,
+                body: req.body as BodyInit | undefined,
+                signal: AbortSignal.timeout(30_000),
+              });
               const text = await res.text();
               if (res.status >= 500) fig.fiveXx++;
               if (res.status >= 400) fig.refused++;
@@ -115,7 +170,8 @@ async function fuzzHttp(): Promise<FuzzFigures> {
               if (problem && res.status < 500) {
                 fig.crashes++;
                 fig.firstCrash ??= `${problem}: ${req.method} ${req.path} -> ${res.status} ${text.slice(0, 200)}`;
-              } else if (problem) fig.firstCrash ??= `${problem}: ${req.method} ${req.path} ${JSON.stringify(req.headers)} -> ${text.slice(0, 200)}`;
+              } else if (problem)
+                fig.firstCrash ??= `${problem}: ${req.method} ${req.path} ${JSON.stringify(req.headers)} -> ${text.slice(0, 200)}`;
             } catch (e) {
               fig.crashes++;
               fig.firstCrash ??= `${req.method} ${req.path}: ${e instanceof Error ? `${e.message} ${String((e as { cause?: unknown }).cause ?? '')}` : String(e)}`;
@@ -139,7 +195,9 @@ export async function fuzzFigures(): Promise<FuzzFigures[]> {
   const out: FuzzFigures[] = [];
   const step = async (f: Promise<FuzzFigures>) => {
     const fig = await f;
-    process.stderr.write(`fuzz: ${fig.name}: ${fig.inputs} inputs, ${Math.round(fig.perSecond)}/s, ${fig.crashes} crashes, ${fig.fiveXx} 5xx, stall ${fig.stallMs.toFixed(1)} ms\n`);
+    process.stderr.write(
+      `fuzz: ${fig.name}: ${fig.inputs} inputs, ${Math.round(fig.perSecond)}/s, ${fig.crashes} crashes, ${fig.fiveXx} 5xx, stall ${fig.stallMs.toFixed(1)} ms\n`,
+    );
     out.push(fig);
   };
   await step(fuzzDecoder('XML reader (parseXml)', F.xmlInputArb, F.runXml));

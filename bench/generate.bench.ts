@@ -26,23 +26,41 @@ export default async function generateBench(): Promise<Row[]> {
   const dir = () => join(tmp, `d${fresh++}`); // never exists yet: an empty out dir or an absent cache
   const checkouts = [root, ...(process.env.BENCH_COMPARE ? [resolve(process.env.BENCH_COMPARE)] : [])];
   const gen = (at: string, out: string, cache: string, ...extra: string[]) =>
-    timeProcess(['bin/crmgen.js', 'generate', '--out', out, ...extra], { cwd: at, env: { ...process.env, CRMGEN_CACHE_DIR: cache } });
+    timeProcess(['bin/crmgen.js', 'generate', '--out', out, ...extra], {
+      cwd: at,
+      env: { ...process.env, CRMGEN_CACHE_DIR: cache },
+    });
   try {
     // Each case checks its own output, so a broken setup is never timed as if it were the case it claims to be.
-    const cases: { name: string; run: () => { ms: number; stdout: string }; expect?: RegExp }[] = [{ name: 'baseline: node -e ""', run: () => timeProcess(['-e', '']) }];
+    const cases: { name: string; run: () => { ms: number; stdout: string }; expect?: RegExp }[] = [
+      { name: 'baseline: node -e ""', run: () => timeProcess(['-e', '']) },
+    ];
     let files = 0;
     for (const at of checkouts) {
       const mark = at === root ? '' : ' (compared)';
       // Warm-up, not timed: fills the OS file cache, and prepares the warm out dir.
-      const warmOut = dir(), warmCache = dir();
+      const warmOut = dir(),
+        warmCache = dir();
       gen(at, warmOut, warmCache);
       const count = listFiles(warmOut).length;
       if (at === root) files = count;
       cases.push(
-        { name: `cold generate${mark}`, run: () => gen(at, dir(), dir()), expect: new RegExp(`: ${count} written, .* [1-9]\\d* formatted`) },
+        {
+          name: `cold generate${mark}`,
+          run: () => gen(at, dir(), dir()),
+          expect: new RegExp(`: ${count} written, .* [1-9]\\d* formatted`),
+        },
         // A no-change run is answered by the input fingerprint (generator/fingerprint.ts) without loading the pipeline.
-        { name: `no-change generate${mark}`, run: () => gen(at, warmOut, warmCache), expect: /nothing changed since the last run|0 written, 0 removed, \d+ unchanged, 0 formatted/ },
-        { name: `generate --check${mark}`, run: () => gen(at, warmOut, warmCache, '--check'), expect: new RegExp(`nothing changed since the last run|: ${count} files up to date`) },
+        {
+          name: `no-change generate${mark}`,
+          run: () => gen(at, warmOut, warmCache),
+          expect: /nothing changed since the last run|0 written, 0 removed, \d+ unchanged, 0 formatted/,
+        },
+        {
+          name: `generate --check${mark}`,
+          run: () => gen(at, warmOut, warmCache, '--check'),
+          expect: new RegExp(`nothing changed since the last run|: ${count} files up to date`),
+        },
       );
     }
     const samples = cases.map(() => [] as number[]);
@@ -58,7 +76,11 @@ export default async function generateBench(): Promise<Row[]> {
       return { bench: 'generate', case: name, runs, ...s, ratio: s.medianMs / base, ...(c ? { files } : {}) };
     });
     mkdirSync(join(root, 'bench', 'results'), { recursive: true });
-    const meta = { date: new Date().toISOString(), node: process.version, platform: `${process.platform}-${process.arch}` };
+    const meta = {
+      date: new Date().toISOString(),
+      node: process.version,
+      platform: `${process.platform}-${process.arch}`,
+    };
     writeFileSync(join(root, 'bench', 'results', 'generate.json'), JSON.stringify({ ...meta, rows }, null, 2) + '\n');
     return rows;
   } finally {

@@ -19,7 +19,18 @@ const storage = await openStorage(process.env.DB!);
 const email = process.env.EMAIL!;
 const user = await storage.transaction(async (tx) => {
   const account = await tx.ensureAccount('default');
-  return (await tx.findUserByEmail(email)) ?? tx.addUser({ accountId: account.id, email, name: 'bench', tokenHash: hashToken('unused'), preventlogin: 0, preventprivatedata: 0, administrator: 1 });
+  return (
+    (await tx.findUserByEmail(email)) ??
+    tx.addUser({
+      accountId: account.id,
+      email,
+      name: 'bench',
+      tokenHash: hashToken('unused'),
+      preventlogin: 0,
+      preventprivatedata: 0,
+      administrator: 1,
+    })
+  );
 });
 const principal: Principal = { user, accountId: user.accountId };
 // The outbox check every committed change makes (the bench's account has no hooks, as the service's).

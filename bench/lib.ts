@@ -56,7 +56,11 @@ export function formatTable(rows: Row[]): string {
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   // Text columns left-aligned, numbers right-aligned.
-  const line = (cells: string[]) => cells.map((c, i) => (i < 2 || i === 8 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i < 2 || i === 8 ? c.padEnd(widths[i]) : c.padStart(widths[i])))
+      .join('  ')
+      .trimEnd();
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
 }
 
@@ -91,7 +95,13 @@ const cpuMs = () => {
 };
 
 /** Rows for in-process cases, each as a ratio to the named baseline case, all measured in the same rounds. */
-export function compareOps(bench: string, cases: Record<string, () => unknown>, baselineOf: Record<string, string>, runs = 15, clock: Clock = 'wall'): Row[] {
+export function compareOps(
+  bench: string,
+  cases: Record<string, () => unknown>,
+  baselineOf: Record<string, string>,
+  runs = 15,
+  clock: Clock = 'wall',
+): Row[] {
   const names = Object.keys(cases);
   const samples: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
   for (const n of names) sampleOps(cases[n], 20, clock); // warm-up, JIT
@@ -135,7 +145,11 @@ const clockTicks = (() => {
 
 /** Spawns node with args and waits for "listening ... :PORT" on stdout; stderrFd: its stderr goes there. */
 export async function spawnServer(args: string[], env: Record<string, string> = {}, stderrFd?: number): Promise<Child> {
-  const child: ChildProcess = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', stderrFd ?? 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', stderrFd ?? 'pipe'],
+  });
   let out = '';
   const port = await new Promise<number>((ok, fail) => {
     const timer = setTimeout(() => fail(new Error(`server did not start:\n${out}`)), 30_000);
@@ -176,7 +190,10 @@ export function capCpu(pid: number, cpus: number): (() => void) | undefined {
   const v1 = '/sys/fs/cgroup/cpu';
   try {
     let dir: string;
-    if (existsSync(`${v2}/cgroup.controllers`) && readFileSync(`${v2}/cgroup.controllers`, 'utf8').split(/\s+/).includes('cpu')) {
+    if (
+      existsSync(`${v2}/cgroup.controllers`) &&
+      readFileSync(`${v2}/cgroup.controllers`, 'utf8').split(/\s+/).includes('cpu')
+    ) {
       dir = `${v2}/${name}`;
       mkdirSync(dir);
       writeFileSync(`${dir}/cpu.max`, `${quota} ${period}`);

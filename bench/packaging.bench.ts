@@ -26,7 +26,10 @@ const cli = join(root, 'bin/crmgen.js');
 function timeServeStart(): Promise<number> {
   return new Promise((ok, fail) => {
     const t = performance.now();
-    const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--db', ':memory:'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--db', ':memory:'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
     child.stdout.on('data', (d: Buffer) => {
@@ -54,7 +57,13 @@ async function startup(): Promise<Row[]> {
   const samples = cases.map(() => [] as number[]);
   for (let i = 0; i < runs; i++) for (const [k, c] of cases.entries()) samples[k]!.push(await c.run());
   const base = stats(samples[0]!).medianMs;
-  return cases.map((c, k) => ({ bench: 'start-up', case: c.name, runs, ...stats(samples[k]!), ratio: stats(samples[k]!).medianMs / base }));
+  return cases.map((c, k) => ({
+    bench: 'start-up',
+    case: c.name,
+    runs,
+    ...stats(samples[k]!),
+    ratio: stats(samples[k]!).medianMs / base,
+  }));
 }
 
 /** The app's bundle before issue 17 (createClient, every message reached through string-keyed registries), in bytes. */
@@ -73,7 +82,15 @@ export async function bundle(): Promise<Row[]> {
     for (const c of cases) {
       const b = await bundleApp(appSource(c.app, linked.name), linked.dir);
       // Sizes in KB in the time columns (this table has no size column); ratio against the bundle before issue 17.
-      const row = (unit: 'minified' | 'gzipped', v: number): Row => ({ bench: 'bundle', case: `${c.name}: ${unit} KB`, runs: 1, medianMs: v / 1024, minMs: v / 1024, ratio: v / before[unit], note: `before: ${before[unit] / 1024} KB` });
+      const row = (unit: 'minified' | 'gzipped', v: number): Row => ({
+        bench: 'bundle',
+        case: `${c.name}: ${unit} KB`,
+        runs: 1,
+        medianMs: v / 1024,
+        minMs: v / 1024,
+        ratio: v / before[unit],
+        note: `before: ${before[unit] / 1024} KB`,
+      });
       rows.push(row('minified', b.bytes), row('gzipped', b.gzip));
     }
     return rows;
@@ -87,7 +104,10 @@ async function compile(): Promise<Row[]> {
   const restMs: number[] = [];
   const n = Math.max(3, Math.min(runs, 5));
   for (let i = 0; i < n + 1; i++) {
-    const { timings } = await generateInMemory({ specDir: join(root, 'spec'), outDir: join(tmpdir(), 'crmgen-bench-none') });
+    const { timings } = await generateInMemory({
+      specDir: join(root, 'spec'),
+      outDir: join(tmpdir(), 'crmgen-bench-none'),
+    });
     if (i === 0) continue; // warm-up: module loading
     compileMs.push(timings.find(([name]) => name === 'compile')![1]);
     restMs.push(timings.filter(([name]) => name !== 'compile').reduce((s, [, t]) => s + t, 0));
@@ -95,7 +115,13 @@ async function compile(): Promise<Row[]> {
   const rest = stats(restMs);
   return [
     { bench: 'generate', case: 'in memory, without the package compile (baseline)', runs: n, ...rest, ratio: 1 },
-    { bench: 'generate', case: 'package compile: JavaScript + declarations', runs: n, ...stats(compileMs), ratio: stats(compileMs).medianMs / rest.medianMs },
+    {
+      bench: 'generate',
+      case: 'package compile: JavaScript + declarations',
+      runs: n,
+      ...stats(compileMs),
+      ratio: stats(compileMs).medianMs / rest.medianMs,
+    },
   ];
 }
 

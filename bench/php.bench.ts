@@ -18,10 +18,27 @@ const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const user = { email: 'bench@example.com', token: 'bench-token' };
 
 async function serve(): Promise<{ base: string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ['bin/crmgen.js', 'serve', '--port', '0', '--db', ':memory:', '--user', `${user.email}:${user.token}`, '--quota', '100000000', '--log-format', 'none'], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      'bin/crmgen.js',
+      'serve',
+      '--port',
+      '0',
+      '--db',
+      ':memory:',
+      '--user',
+      `${user.email}:${user.token}`,
+      '--quota',
+      '100000000',
+      '--log-format',
+      'none',
+    ],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   const base = await new Promise<string>((ok, fail) => {
     const timer = setTimeout(() => fail(new Error(`crmgen serve did not start:\n${out}`)), 30_000);
@@ -35,7 +52,13 @@ async function serve(): Promise<{ base: string; stop(): Promise<void> }> {
     });
     child.once('exit', (code) => fail(new Error(`crmgen serve exited (${code}):\n${out}`)));
   });
-  return { base, stop: () => new Promise<void>((ok) => (child.exitCode !== null ? ok() : (child.once('exit', () => ok()), child.kill('SIGTERM')))) };
+  return {
+    base,
+    stop: () =>
+      new Promise<void>((ok) =>
+        child.exitCode !== null ? ok() : (child.once('exit', () => ok()), child.kill('SIGTERM')),
+      ),
+  };
 }
 
 async function sdkVsCurl(): Promise<Row[]> {
@@ -43,7 +66,13 @@ async function sdkVsCurl(): Promise<Row[]> {
   try {
     const r = spawnSync('php', [join(root, 'bench/php/sdk-vs-curl.php')], {
       encoding: 'utf8',
-      env: { ...process.env, CRM_URL: server.base, CRM_EMAIL: user.email, CRM_TOKEN: user.token, PHP_SDK_SRC: join(root, 'generated/php/src') },
+      env: {
+        ...process.env,
+        CRM_URL: server.base,
+        CRM_EMAIL: user.email,
+        CRM_TOKEN: user.token,
+        PHP_SDK_SRC: join(root, 'generated/php/src'),
+      },
       timeout: 600_000,
     });
     if (r.status !== 0) throw new Error(`sdk-vs-curl.php exited ${r.status}: ${r.stderr}`);
@@ -76,7 +105,12 @@ async function coldGenerateShare(): Promise<Row[]> {
     // The whole cold generate (empty out dir, empty cache) as a process.
     const dir = mkdtempSync(join(tmpdir(), 'crmgen-bench-php-'));
     try {
-      whole.push(timeProcess(['bin/crmgen.js', 'generate', '--quiet', '--out', join(dir, 'out')], { cwd: root, env: { ...process.env, CRMGEN_CACHE_DIR: join(dir, 'cache') } }).ms);
+      whole.push(
+        timeProcess(['bin/crmgen.js', 'generate', '--quiet', '--out', join(dir, 'out')], {
+          cwd: root,
+          env: { ...process.env, CRMGEN_CACHE_DIR: join(dir, 'cache') },
+        }).ms,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -85,7 +119,13 @@ async function coldGenerateShare(): Promise<Row[]> {
   const t = stats(target);
   return [
     { bench: 'generate', case: 'cold generate (every target)', runs, ...w, ratio: 1 },
-    { bench: 'generate', case: 'the PHP target in it (emit + format, cold)', runs, ...t, ratio: t.medianMs / w.medianMs },
+    {
+      bench: 'generate',
+      case: 'the PHP target in it (emit + format, cold)',
+      runs,
+      ...t,
+      ratio: t.medianMs / w.medianMs,
+    },
   ];
 }
 

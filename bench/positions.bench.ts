@@ -91,7 +91,10 @@ async function cpuOf(s: Setup): Promise<{ server: number; db: Map<number, number
 }
 
 /** CPU microseconds between two readings; a backend that appeared in between counts from 0. */
-function cpuSpent(a: Awaited<ReturnType<typeof cpuOf>>, b: Awaited<ReturnType<typeof cpuOf>>): { server: number; db: number } {
+function cpuSpent(
+  a: Awaited<ReturnType<typeof cpuOf>>,
+  b: Awaited<ReturnType<typeof cpuOf>>,
+): { server: number; db: number } {
   let db = 0;
   for (const [pid, v] of b.db) db += v - (a.db.get(pid) ?? 0);
   return { server: b.server - a.server, db };
@@ -105,9 +108,12 @@ async function checkDense(s: Setup, agent: Agent, parents: number[], total: numb
   let seen = 0;
   for (const p of parents) {
     const shown = await send(s.port, agent, 'GET', `/contacts/${p}/`, undefined, 200);
-    const mine = (Object.values(shown.activities ?? {}) as { parent: number; position: number }[]).filter((a) => a.parent === p);
+    const mine = (Object.values(shown.activities ?? {}) as { parent: number; position: number }[]).filter(
+      (a) => a.parent === p,
+    );
     const positions = mine.map((a) => a.position).sort((a, b) => a - b);
-    if (positions.some((v, i) => v !== i + 1)) throw new Error(`${s.name}: positions under ${p} are ${positions.join(',')}`);
+    if (positions.some((v, i) => v !== i + 1))
+      throw new Error(`${s.name}: positions under ${p} are ${positions.join(',')}`);
     seen += mine.length;
   }
   if (seen !== total) throw new Error(`${s.name}: ${seen} activities under ${parents.join(', ')}, expected ${total}`);
@@ -122,7 +128,8 @@ async function creates(s: Setup, agent: Agent, total: number, shared: boolean): 
   await Promise.all(
     Array.from({ length: writers }, async (_, lane) => {
       const parent = parents[lane % parents.length];
-      while (next < total) await send(s.port, agent, 'POST', '/contacts/note/', { parent, data: { details: `n${next++}` } }, 200);
+      while (next < total)
+        await send(s.port, agent, 'POST', '/contacts/note/', { parent, data: { details: `n${next++}` } }, 200);
     }),
   );
   const ms = performance.now() - t;
@@ -141,7 +148,19 @@ async function moves(s: Setup, agent: Agent, total: number): Promise<number> {
   const notes: number[][] = [];
   for (let lane = 0; lane < writers; lane++) {
     const pair: number[] = [];
-    for (const k of [0, 1]) pair.push((await send(s.port, agent, 'POST', '/contacts/note/', { parent: parents[0], data: { details: `m${lane}.${k}` } }, 200)).id);
+    for (const k of [0, 1])
+      pair.push(
+        (
+          await send(
+            s.port,
+            agent,
+            'POST',
+            '/contacts/note/',
+            { parent: parents[0], data: { details: `m${lane}.${k}` } },
+            200,
+          )
+        ).id,
+      );
     notes.push(pair);
   }
   let next = 0;
@@ -163,7 +182,9 @@ async function moves(s: Setup, agent: Agent, total: number): Promise<number> {
 
 export default async function positionsBench(): Promise<Row[]> {
   if (!(await onPostgres(async () => true).catch(() => false))) {
-    process.stderr.write(`positions: skipped, no PostgreSQL server at ${pgUrl.replace(/:[^:@/]*@/, ':***@')} (set BENCH_PG_URL)\n`);
+    process.stderr.write(
+      `positions: skipped, no PostgreSQL server at ${pgUrl.replace(/:[^:@/]*@/, ':***@')} (set BENCH_PG_URL)\n`,
+    );
     return [];
   }
   const dir = mkdtempSync(join(tmpdir(), 'crmgen-bench-pos-'));
@@ -172,27 +193,68 @@ export default async function positionsBench(): Promise<Row[]> {
   const agent = new Agent({ keepAlive: true, maxSockets: writers });
   try {
     const setups: Setup[] = [];
-    const checkouts = other ? [['', 'bin/crmgen.js'], [', other checkout', join(other, 'bin', 'crmgen.js')]] : [['', 'bin/crmgen.js']];
+    const checkouts = other
+      ? [
+          ['', 'bin/crmgen.js'],
+          [', other checkout', join(other, 'bin', 'crmgen.js')],
+        ]
+      : [['', 'bin/crmgen.js']];
     for (const [n, [label, bin]] of checkouts.entries()) {
       const u = new URL(pgUrl);
       u.searchParams.set('schema', schemas[n]!);
       const app = `crmgen-bench-positions-${process.pid}-${n}`;
       u.searchParams.set('application_name', app);
-      const backends = () => onPostgres(async (c) => (await c.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [app])).rows.map((r) => r.pid));
-      for (const [name, db] of [['sqlite', join(dir, `crm${n}.sqlite`)], ['postgres', u.toString()]] as const) {
-        const child = await spawnServer([bin!, 'serve', '--port', '0', '--db', db, '--user', `${user.email}:${user.token}`, '--quota', '100000000']);
+      const backends = () =>
+        onPostgres(async (c) =>
+          (
+            await c.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [app])
+          ).rows.map((r) => r.pid),
+        );
+      for (const [name, db] of [
+        ['sqlite', join(dir, `crm${n}.sqlite`)],
+        ['postgres', u.toString()],
+      ] as const) {
+        const child = await spawnServer([
+          bin!,
+          'serve',
+          '--port',
+          '0',
+          '--db',
+          db,
+          '--user',
+          `${user.email}:${user.token}`,
+          '--quota',
+          '100000000',
+        ]);
         children.push(child);
-        setups.push({ name: `${name}${label}`, checkout: n, port: child.port, pid: child.pid, backends: name === 'postgres' ? backends : async () => [] });
+        setups.push({
+          name: `${name}${label}`,
+          checkout: n,
+          port: child.port,
+          pid: child.pid,
+          backends: name === 'postgres' ? backends : async () => [],
+        });
       }
     }
     process.stderr.write(`positions: ${requests} requests x ${writers} writers per sample, ${runs} rounds\n`);
     const cases = setups.flatMap((s) => [
-      { name: `create under one parent, ${s.name}`, op: 'create', setup: s, run: (n: number) => creates(s, agent, n, true) },
+      {
+        name: `create under one parent, ${s.name}`,
+        op: 'create',
+        setup: s,
+        run: (n: number) => creates(s, agent, n, true),
+      },
       { name: `move and reorder, ${s.name}`, op: 'move', setup: s, run: (n: number) => moves(s, agent, n) },
-      { name: `create, a parent per writer, ${s.name}`, op: 'spread', setup: s, run: (n: number) => creates(s, agent, n, false) },
+      {
+        name: `create, a parent per writer, ${s.name}`,
+        op: 'spread',
+        setup: s,
+        run: (n: number) => creates(s, agent, n, false),
+      },
     ]);
     // SQLite comes first in each checkout.
-    const baselineOf = (op: string, checkout: number) => cases.findIndex((c) => c.op === op && c.setup.checkout === checkout);
+    const baselineOf = (op: string, checkout: number) =>
+      cases.findIndex((c) => c.op === op && c.setup.checkout === checkout);
     for (const c of cases) await c.run(Math.max(writers, requests >> 2)); // warm-up, not timed
     const samples = cases.map(() => [] as number[]);
     const cpu = cases.map(() => ({ server: 0, db: 0 }));
@@ -229,9 +291,7 @@ export default async function positionsBench(): Promise<Row[]> {
     rmSync(dir, { recursive: true, force: true });
     await onPostgres(async (c) => {
       for (const schema of schemas) await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    }).catch((e: unknown) =>
-      process.stderr.write(`positions bench: could not drop its schema: ${String(e)}\n`),
-    );
+    }).catch((e: unknown) => process.stderr.write(`positions bench: could not drop its schema: ${String(e)}\n`));
   }
 }
 

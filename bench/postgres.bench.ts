@@ -33,7 +33,18 @@ const auth = `Basic ${Buffer.from(`${user.email}:${user.token}`).toString('base6
 
 /** Starts `crmgen serve` on a free port and waits for its "listening" line. */
 function serve(db: string): Promise<Child> {
-  return spawnServer(['bin/crmgen.js', 'serve', '--port', '0', '--db', db, '--user', `${user.email}:${user.token}`, '--quota', '100000000']);
+  return spawnServer([
+    'bin/crmgen.js',
+    'serve',
+    '--port',
+    '0',
+    '--db',
+    db,
+    '--user',
+    `${user.email}:${user.token}`,
+    '--quota',
+    '100000000',
+  ]);
 }
 
 async function onPostgres<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
@@ -57,13 +68,23 @@ interface Call {
 /** One request on the agent; resolves with the body once read to the end; rejects on an unexpected status. */
 function send(port: number, agent: Agent, call: Call): Promise<Buffer> {
   return new Promise((ok, fail) => {
-    const headers = call.body === undefined ? call.headers : { ...call.headers, 'content-length': String(Buffer.byteLength(call.body)) };
-    const req = request({ host: '127.0.0.1', port, method: call.method, path: call.path, headers, agent, timeout: 30_000 }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => (res.statusCode === call.status ? ok(Buffer.concat(chunks)) : fail(new Error(`${call.method} ${call.path}: ${res.statusCode} ${Buffer.concat(chunks)}`))));
-      res.on('error', fail);
-    });
+    const headers =
+      call.body === undefined
+        ? call.headers
+        : { ...call.headers, 'content-length': String(Buffer.byteLength(call.body)) };
+    const req = request(
+      { host: '127.0.0.1', port, method: call.method, path: call.path, headers, agent, timeout: 30_000 },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          res.statusCode === call.status
+            ? ok(Buffer.concat(chunks))
+            : fail(new Error(`${call.method} ${call.path}: ${res.statusCode} ${Buffer.concat(chunks)}`)),
+        );
+        res.on('error', fail);
+      },
+    );
     req.on('timeout', () => req.destroy(new Error('timed out')));
     req.on('error', fail);
     req.end(call.body);
@@ -92,7 +113,9 @@ interface Setup {
 export default async function postgresBench(): Promise<Row[]> {
   // npm run bench runs every benchmark: without a PostgreSQL server this one says so and adds no rows.
   if (!(await onPostgres(async () => true).catch(() => false))) {
-    process.stderr.write(`postgres: skipped, no PostgreSQL server at ${pgUrl.replace(/:[^:@/]*@/, ':***@')} (set BENCH_PG_URL)\n`);
+    process.stderr.write(
+      `postgres: skipped, no PostgreSQL server at ${pgUrl.replace(/:[^:@/]*@/, ':***@')} (set BENCH_PG_URL)\n`,
+    );
     return [];
   }
   const dir = mkdtempSync(join(tmpdir(), 'crmgen-bench-pg-'));
@@ -112,8 +135,20 @@ export default async function postgresBench(): Promise<Row[]> {
       return started.map((c) => c.port);
     };
     const headers = { authorization: auth };
-    const createBody = JSON.stringify({ firstname: 'Ann', lastname: 'Lee', businessemail: 'ann.lee@example.com', jobtitle: 'Head of Procurement', businessaddress: '1 High Street, London & Co' });
-    const create: Call = { method: 'POST', path: '/contacts/', headers: { ...headers, 'content-type': 'application/json', accept: 'application/json' }, body: createBody, status: 201 };
+    const createBody = JSON.stringify({
+      firstname: 'Ann',
+      lastname: 'Lee',
+      businessemail: 'ann.lee@example.com',
+      jobtitle: 'Head of Procurement',
+      businessaddress: '1 High Street, London & Co',
+    });
+    const create: Call = {
+      method: 'POST',
+      path: '/contacts/',
+      headers: { ...headers, 'content-type': 'application/json', accept: 'application/json' },
+      body: createBody,
+      status: 201,
+    };
 
     const setups: Setup[] = [];
     for (const [name, db, n] of [
@@ -124,15 +159,30 @@ export default async function postgresBench(): Promise<Row[]> {
       const ports = await start(db, n);
       // A contact to show, created on the first instance and shown by every one.
       const id = (JSON.parse((await send(ports[0]!, agent, create)).toString()) as { item: { id: number } }).item.id;
-      const show: Call = { method: 'GET', path: `/contacts/${id}/`, headers: { ...headers, accept: 'application/xml' }, status: 200 };
-      for (const port of ports) if (!(await send(port, agent, show)).toString().includes(`<id>${id}</id>`)) throw new Error(`${name}: show did not answer the record`);
+      const show: Call = {
+        method: 'GET',
+        path: `/contacts/${id}/`,
+        headers: { ...headers, accept: 'application/xml' },
+        status: 200,
+      };
+      for (const port of ports)
+        if (!(await send(port, agent, show)).toString().includes(`<id>${id}</id>`))
+          throw new Error(`${name}: show did not answer the record`);
       setups.push({ name, ports, show });
     }
     process.stderr.write(`postgres: ${requests} requests x ${concurrency} connections per sample, ${runs} rounds\n`);
 
     const cases = setups.flatMap((s) => [
-      { name: `create record (JSON), ${s.name}`, op: 'create', run: () => drive(s.ports, agent, create, requests, concurrency) },
-      { name: `show record (XML), ${s.name}`, op: 'show', run: () => drive(s.ports, agent, s.show, requests, concurrency) },
+      {
+        name: `create record (JSON), ${s.name}`,
+        op: 'create',
+        run: () => drive(s.ports, agent, create, requests, concurrency),
+      },
+      {
+        name: `show record (XML), ${s.name}`,
+        op: 'show',
+        run: () => drive(s.ports, agent, s.show, requests, concurrency),
+      },
     ]);
     const baselineOf = (op: string) => cases.findIndex((c) => c.op === op); // the SQLite setup comes first
     // Warm-up (JIT, statement caches, pooled connections), not timed.
@@ -152,7 +202,13 @@ export default async function postgresBench(): Promise<Row[]> {
       };
     });
     mkdirSync(join(root, 'bench', 'results'), { recursive: true });
-    const meta = { date: new Date().toISOString(), node: process.version, platform: `${process.platform}-${process.arch}`, requests, concurrency };
+    const meta = {
+      date: new Date().toISOString(),
+      node: process.version,
+      platform: `${process.platform}-${process.arch}`,
+      requests,
+      concurrency,
+    };
     writeFileSync(join(root, 'bench', 'results', 'postgres.json'), JSON.stringify({ ...meta, rows }, null, 2) + '\n');
     return rows;
   } finally {

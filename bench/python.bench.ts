@@ -15,7 +15,24 @@ const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const user = { email: 'bench@example.com', token: 'bench-token' };
 
 async function serve(): Promise<{ base: string; stop(): void }> {
-  const child = spawn(process.execPath, ['bin/crmgen.js', 'serve', '--port', '0', '--db', ':memory:', '--user', `${user.email}:${user.token}`, '--quota', '100000000', '--log-format', 'none'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [
+      'bin/crmgen.js',
+      'serve',
+      '--port',
+      '0',
+      '--db',
+      ':memory:',
+      '--user',
+      `${user.email}:${user.token}`,
+      '--quota',
+      '100000000',
+      '--log-format',
+      'none',
+    ],
+    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let out = '';
   const base = await new Promise<string>((ok, fail) => {
     const timer = setTimeout(() => fail(new Error(`crmgen serve did not start:\n${out}`)), 30_000);
@@ -38,10 +55,17 @@ async function generateShare(): Promise<Row[]> {
     for (let i = 0; i < 3; i++) {
       rmSync(join(out, 'g'), { recursive: true, force: true });
       const t = performance.now();
-      const r = spawnSync(process.execPath, ['bin/crmgen.js', 'generate', '--out', join(out, 'g')], { cwd: root, encoding: 'utf8', env: { ...process.env, CRMGEN_CACHE_DIR: join(out, `cache${i}`) } });
+      const r = spawnSync(process.execPath, ['bin/crmgen.js', 'generate', '--out', join(out, 'g')], {
+        cwd: root,
+        encoding: 'utf8',
+        env: { ...process.env, CRMGEN_CACHE_DIR: join(out, `cache${i}`) },
+      });
       const total = performance.now() - t;
       if (r.status !== 0) throw new Error(r.stderr);
-      const emit = [...`${r.stdout}${r.stderr}`.matchAll(/emit python-[\w-]+ (\d+)ms/g)].reduce((n, m) => n + Number(m[1]), 0);
+      const emit = [...`${r.stdout}${r.stderr}`.matchAll(/emit python-[\w-]+ (\d+)ms/g)].reduce(
+        (n, m) => n + Number(m[1]),
+        0,
+      );
       samples.push({ total, emit });
     }
     const total = stats(samples.map((s) => s.total));
@@ -49,21 +73,43 @@ async function generateShare(): Promise<Row[]> {
     // ruff over the target's files, cold (a new process: WebAssembly compile and start-up included).
     const fmt: number[] = [];
     for (let i = 0; i < 3; i++) {
-      const r = spawnSync(process.execPath, ['--import', 'tsx', '-e', `
+      const r = spawnSync(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          '-e',
+          `
         const { emitAll } = await import('./generator/pipeline/generate.ts');
         const { loadSpec } = await import('./generator/pipeline/load.ts');
         const { formatPython } = await import('./generator/targets/python/format.ts');
         const files = emitAll(loadSpec('spec'), undefined, ['python-types', 'python-client', 'python-api', 'python-package', 'python-readme', 'python-tests', 'python-conformance']).filter((f) => f.format === 'python');
         const t = performance.now();
         for (const f of files) await formatPython(f.content, f.path);
-        console.log(performance.now() - t);`], { cwd: root, encoding: 'utf8' });
+        console.log(performance.now() - t);`,
+        ],
+        { cwd: root, encoding: 'utf8' },
+      );
       if (r.status !== 0) throw new Error(r.stderr);
       fmt.push(Number(r.stdout.trim()));
     }
     const f = stats(fmt);
     rows.push({ bench: 'python', case: 'cold generate (everything)', runs: 3, ...total, ratio: 1 });
-    rows.push({ bench: 'python', case: 'python emitters in it', runs: 3, ...emit, ratio: emit.medianMs / total.medianMs });
-    rows.push({ bench: 'python', case: 'ruff format of their files (cold)', runs: 3, ...f, ratio: f.medianMs / total.medianMs, note: 'formatted on the main thread in the format step' });
+    rows.push({
+      bench: 'python',
+      case: 'python emitters in it',
+      runs: 3,
+      ...emit,
+      ratio: emit.medianMs / total.medianMs,
+    });
+    rows.push({
+      bench: 'python',
+      case: 'ruff format of their files (cold)',
+      runs: 3,
+      ...f,
+      ratio: f.medianMs / total.medianMs,
+      note: 'formatted on the main thread in the format step',
+    });
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
@@ -76,7 +122,13 @@ export default async function pythonBench(): Promise<Row[]> {
   try {
     const r = spawnSync('/usr/bin/python3', [join(root, 'bench/python_sdk.py')], {
       encoding: 'utf8',
-      env: { ...process.env, PYTHONPATH: join(root, 'generated/python/src'), CRM_URL: server.base, CRM_EMAIL: user.email, CRM_TOKEN: user.token },
+      env: {
+        ...process.env,
+        PYTHONPATH: join(root, 'generated/python/src'),
+        CRM_URL: server.base,
+        CRM_EMAIL: user.email,
+        CRM_TOKEN: user.token,
+      },
       timeout: 600_000,
     });
     if (r.status !== 0) throw new Error(`bench/python_sdk.py failed:\n${r.stderr}`);
@@ -85,7 +137,14 @@ export default async function pythonBench(): Promise<Row[]> {
     server.stop();
   }
   const c = result.cases;
-  const row = (name: string, baseline?: string): Row => ({ bench: 'python', case: name, runs: c[name]!.runs, medianMs: c[name]!.median, minMs: c[name]!.min, ratio: baseline ? c[name]!.median / c[baseline]!.median : 1 });
+  const row = (name: string, baseline?: string): Row => ({
+    bench: 'python',
+    case: name,
+    runs: c[name]!.runs,
+    medianMs: c[name]!.median,
+    minMs: c[name]!.min,
+    ratio: baseline ? c[name]!.median / c[baseline]!.median : 1,
+  });
   return [
     row('raw httpx show xml (text)'),
     row('sdk show xml', 'raw httpx show xml (text)'),

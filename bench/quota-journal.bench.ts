@@ -21,7 +21,19 @@ async function round(dir: string, serve: boolean, n: number): Promise<number> {
       const a = await tx.ensureAccount('bench');
       const ids: number[] = [];
       for (let i = 0; i < 10; i++) {
-        ids.push((await tx.addUser({ accountId: a.id, email: `u${i}@example.com`, name: 'u', tokenHash: hashToken(`t${i}`), preventlogin: 0, preventprivatedata: 0, administrator: 0 })).id);
+        ids.push(
+          (
+            await tx.addUser({
+              accountId: a.id,
+              email: `u${i}@example.com`,
+              name: 'u',
+              tokenHash: hashToken(`t${i}`),
+              preventlogin: 0,
+              preventprivatedata: 0,
+              administrator: 0,
+            })
+          ).id,
+        );
       }
       return ids;
     });
@@ -55,7 +67,10 @@ export default async function quotaJournalBench(): Promise<Row[]> {
       opsPerSec: Math.round(1_000_000 / s.medianMs),
       note: `${s.medianMs.toFixed(2)} us per call`, // ms per 1000 calls = us per call
     });
-    return [row('1000 countCalls, in memory only', base, 1), row('1000 countCalls, journaled (crmgen serve)', journal, journal.medianMs / base.medianMs)];
+    return [
+      row('1000 countCalls, in memory only', base, 1),
+      row('1000 countCalls, journaled (crmgen serve)', journal, journal.medianMs / base.medianMs),
+    ];
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

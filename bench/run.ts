@@ -7,7 +7,9 @@ import { formatTable, type Bench, type Row } from './lib.ts';
 
 const dir = fileURLToPath(new URL('.', import.meta.url));
 const rows: Row[] = [];
-for (const file of readdirSync(dir).filter((f) => f.endsWith('.bench.ts')).sort()) {
+for (const file of readdirSync(dir)
+  .filter((f) => f.endsWith('.bench.ts'))
+  .sort()) {
   process.stderr.write(`bench: ${file}\n`);
   const bench = ((await import(pathToFileURL(dir + file).href)) as { default: Bench }).default;
   rows.push(...(await bench()));

@@ -32,7 +32,13 @@ import { capCpu, formatTable, spawnServer, stats, type Child, type Row } from '.
 import { benchUser, fewNeedle, needle, seedPostgres, seedSqlite } from './seed.ts';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
-const sizes = (v: string | undefined, d: number[]) => (v ? v.split(',').map(Number).filter((n) => n > 0) : d);
+const sizes = (v: string | undefined, d: number[]) =>
+  v
+    ? v
+        .split(',')
+        .map(Number)
+        .filter((n) => n > 0)
+    : d;
 const sqliteSizes = sizes(process.env.BENCH_SCALE_SQLITE, [1_000, 100_000, 1_000_000]);
 const pgSizes = sizes(process.env.BENCH_SCALE_PG, [1_000, 100_000]);
 const mixedRequests = Math.max(100, Number(process.env.BENCH_SCALE_MIXED) || 3000);
@@ -43,17 +49,33 @@ const pgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/te
 const auth = `Basic ${Buffer.from(`${benchUser.email}:${benchUser.token}`).toString('base64')}`;
 
 function serve(db: string): Promise<Child> {
-  return spawnServer(['bin/crmgen.js', 'serve', '--port', '0', '--db', db, '--user', `${benchUser.email}:${benchUser.token}:${benchUser.account}`, '--quota', '1000000000']);
+  return spawnServer([
+    'bin/crmgen.js',
+    'serve',
+    '--port',
+    '0',
+    '--db',
+    db,
+    '--user',
+    `${benchUser.email}:${benchUser.token}:${benchUser.account}`,
+    '--quota',
+    '1000000000',
+  ]);
 }
 
 function send(port: number, agent: Agent, method: string, path: string, body?: string): Promise<Buffer> {
   return new Promise((ok, fail) => {
     const headers: Record<string, string> = { authorization: auth, accept: 'application/json' };
-    if (body !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) });
+    if (body !== undefined)
+      Object.assign(headers, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) });
     const req = request({ host: '127.0.0.1', port, method, path, headers, agent, timeout: 60_000 }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => (res.statusCode! < 300 ? ok(Buffer.concat(chunks)) : fail(new Error(`${method} ${path}: ${res.statusCode} ${Buffer.concat(chunks)}`))));
+      res.on('end', () =>
+        res.statusCode! < 300
+          ? ok(Buffer.concat(chunks))
+          : fail(new Error(`${method} ${path}: ${res.statusCode} ${Buffer.concat(chunks)}`)),
+      );
       res.on('error', fail);
     });
     req.on('timeout', () => req.destroy(new Error('timed out')));
@@ -62,15 +84,23 @@ function send(port: number, agent: Agent, method: string, path: string, body?: s
   });
 }
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 
 /** Round trips of one request at a time: median and min of `n`, after a warm-up. */
-async function latency(port: number, path: string, n: number): Promise<{ medianMs: number; minMs: number; count: number }> {
+async function latency(
+  port: number,
+  path: string,
+  n: number,
+): Promise<{ medianMs: number; minMs: number; count: number }> {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   try {
     let count = 0;
     for (let i = 0; i < 5; i++) {
-      const answer = JSON.parse((await send(port, agent, 'GET', path)).toString()) as { count?: number; actions?: unknown[] };
+      const answer = JSON.parse((await send(port, agent, 'GET', path)).toString()) as {
+        count?: number;
+        actions?: unknown[];
+      };
       count = answer.count ?? answer.actions?.length ?? 0;
     }
     const samples: number[] = [];
@@ -86,13 +116,23 @@ async function latency(port: number, path: string, n: number): Promise<{ medianM
 }
 
 /** The mixed load: `total` requests over `lanes` connections spread over the ports. */
-async function mixed(ports: number[], ids: number[], lanes: number, total: number): Promise<{ perSec: number; p50: number; p99: number }> {
+async function mixed(
+  ports: number[],
+  ids: number[],
+  lanes: number,
+  total: number,
+): Promise<{ perSec: number; p50: number; p99: number }> {
   const agent = new Agent({ keepAlive: true, maxSockets: lanes });
-  const create = JSON.stringify({ firstname: 'Mixed', lastname: 'Load', businessemail: 'mixed@example.com', jobtitle: 'Buyer' });
+  const create = JSON.stringify({
+    firstname: 'Mixed',
+    lastname: 'Load',
+    businessemail: 'mixed@example.com',
+    jobtitle: 'Buyer',
+  });
   const times: number[] = [];
   let next = 0;
   let seed = 12345;
-  const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   try {
     const t0 = performance.now();
     await Promise.all(
@@ -142,7 +182,12 @@ export default async function scaleBench(): Promise<Row[]> {
   const uncap: (() => void)[] = [];
   const targets: Target[] = sqliteSizes.map((n) => {
     const db = join(dir, `crm-${n}.sqlite`);
-    return { adapter: 'sqlite' as const, db, drop: async () => rmSync(db, { force: true }), seed: (k: number) => seedSqlite(db, k) };
+    return {
+      adapter: 'sqlite' as const,
+      db,
+      drop: async () => rmSync(db, { force: true }),
+      seed: (k: number) => seedSqlite(db, k),
+    };
   });
   if (pgSizes.length && (await pgReachable())) {
     for (const n of pgSizes) {
@@ -161,41 +206,67 @@ export default async function scaleBench(): Promise<Row[]> {
         },
       });
     }
-  } else if (pgSizes.length) process.stderr.write(`scale: PostgreSQL cases skipped, no server at ${pgUrl.replace(/:[^:@/]*@/, ':***@')}\n`);
-  const sizeOf = new Map(targets.map((t, i) => [t, t.adapter === 'sqlite' ? sqliteSizes[i]! : pgSizes[i - sqliteSizes.length]!]));
+  } else if (pgSizes.length)
+    process.stderr.write(`scale: PostgreSQL cases skipped, no server at ${pgUrl.replace(/:[^:@/]*@/, ':***@')}\n`);
+  const sizeOf = new Map(
+    targets.map((t, i) => [t, t.adapter === 'sqlite' ? sqliteSizes[i]! : pgSizes[i - sqliteSizes.length]!]),
+  );
   const base = new Map<string, number>();
   try {
     for (const t of targets) {
       const n = sizeOf.get(t)!;
       const started = performance.now();
       const seeded = await t.seed(n);
-      process.stderr.write(`scale: ${t.adapter} seeded with ${n} contacts in ${Math.round(performance.now() - started)} ms\n`);
+      process.stderr.write(
+        `scale: ${t.adapter} seeded with ${n} contacts in ${Math.round(performance.now() - started)} ms\n`,
+      );
       const server = await serve(t.db);
       children.push(server);
       const cases: [string, string][] = [
         ['page of 50', '/contacts/?limit=50'],
         ['Sany search', `/contacts/?searchmode=Sany&searchvalue=${needle}&limit=50`],
         ['Sany search, 5 matches at every size', `/contacts/?searchmode=Sany&searchvalue=${fewNeedle}&limit=50`],
-        ['filtered sorted page', `/contacts/?filtermode=owner&filtervalue=${seeded.otherUserId}&sortfield=created&sortdir=DESC&limit=50`],
+        [
+          'filtered sorted page',
+          `/contacts/?filtermode=owner&filtervalue=${seeded.otherUserId}&sortfield=created&sortdir=DESC&limit=50`,
+        ],
         ['report nextactions, one user, next 7 days', `/report/nextactions/?filter=${seeded.otherUserId}&due=next7`],
       ];
       for (const [name, path] of cases) {
         const m = await latency(server.port, path, 200);
         const key = `${t.adapter} ${name}`;
         if (!base.has(key)) base.set(key, m.medianMs);
-        rows.push({ bench: 'scale', case: `${key}, ${n.toLocaleString('en')} contacts (${m.count} match)${base.get(key) === m.medianMs ? '' : ' vs smallest'}`, runs: 200, medianMs: m.medianMs, minMs: m.minMs, ratio: m.medianMs / base.get(key)!, opsPerSec: 1000 / m.medianMs });
+        rows.push({
+          bench: 'scale',
+          case: `${key}, ${n.toLocaleString('en')} contacts (${m.count} match)${base.get(key) === m.medianMs ? '' : ' vs smallest'}`,
+          runs: 200,
+          medianMs: m.medianMs,
+          minMs: m.minMs,
+          ratio: m.medianMs / base.get(key)!,
+          opsPerSec: 1000 / m.medianMs,
+        });
       }
       if (n === mixedAt) {
         const agent = new Agent({ keepAlive: true });
-        const listed = JSON.parse((await send(server.port, agent, 'GET', '/contacts/?limit=2000')).toString()) as Record<string, { id: number }>;
+        const listed = JSON.parse(
+          (await send(server.port, agent, 'GET', '/contacts/?limit=2000')).toString(),
+        ) as Record<string, { id: number }>;
         agent.destroy();
-        const ids = Object.entries(listed).filter(([k]) => /^id\d+$/.test(k)).map(([, v]) => v.id);
+        const ids = Object.entries(listed)
+          .filter(([k]) => /^id\d+$/.test(k))
+          .map(([, v]) => v.id);
         // Each setup's time per request is compared with its group's first (one instance).
-        const setups: { name: string; ports: number[]; group: string }[] = [{ name: `${t.adapter}, 1 instance`, ports: [server.port], group: 'whole' }];
+        const setups: { name: string; ports: number[]; group: string }[] = [
+          { name: `${t.adapter}, 1 instance`, ports: [server.port], group: 'whole' },
+        ];
         if (t.adapter === 'postgres') {
           const more = await Promise.all([serve(t.db), serve(t.db)]);
           children.push(...more);
-          setups.push({ name: 'postgres, 3 instances', ports: [server.port, ...more.map((c) => c.port)], group: 'whole' });
+          setups.push({
+            name: 'postgres, 3 instances',
+            ports: [server.port, ...more.map((c) => c.port)],
+            group: 'whole',
+          });
           // On 2 cores, uncapped instances, PostgreSQL and the client already use the whole
           // machine, so a second instance has no CPU to add. Instances capped at a share of a
           // core each stand for instances on machines of their own: three of them against one
@@ -205,8 +276,16 @@ export default async function scaleBench(): Promise<Row[]> {
           const caps = capped.map((c) => capCpu(c.pid, instanceCpu));
           uncap.push(...caps.filter((u) => u !== undefined));
           if (caps.every((u) => u !== undefined)) {
-            setups.push({ name: `postgres, 1 instance capped at ${instanceCpu} CPU`, ports: [capped[0]!.port], group: 'capped' });
-            setups.push({ name: `postgres, 3 instances capped at ${instanceCpu} CPU each`, ports: capped.map((c) => c.port), group: 'capped' });
+            setups.push({
+              name: `postgres, 1 instance capped at ${instanceCpu} CPU`,
+              ports: [capped[0]!.port],
+              group: 'capped',
+            });
+            setups.push({
+              name: `postgres, 3 instances capped at ${instanceCpu} CPU each`,
+              ports: capped.map((c) => c.port),
+              group: 'capped',
+            });
           } else process.stderr.write('scale: no writable cpu cgroup here; the capped-instance cases are skipped\n');
         }
         for (const lanes of [16, 64]) {
@@ -217,7 +296,16 @@ export default async function scaleBench(): Promise<Row[]> {
             const perRequest = 1000 / m.perSec;
             const first = !one.has(group);
             if (first) one.set(group, perRequest);
-            rows.push({ bench: 'scale', case: `mixed load, ${name}, ${lanes} connections, 100,000 contacts${first ? '' : ' vs 1 instance'}`, runs: 1, medianMs: m.p50, minMs: m.p50, p99Ms: m.p99, ratio: perRequest / one.get(group)!, opsPerSec: m.perSec });
+            rows.push({
+              bench: 'scale',
+              case: `mixed load, ${name}, ${lanes} connections, 100,000 contacts${first ? '' : ' vs 1 instance'}`,
+              runs: 1,
+              medianMs: m.p50,
+              minMs: m.p50,
+              p99Ms: m.p99,
+              ratio: perRequest / one.get(group)!,
+              opsPerSec: m.perSec,
+            });
           }
         }
       }
@@ -226,7 +314,10 @@ export default async function scaleBench(): Promise<Row[]> {
       await t.drop();
     }
     mkdirSync(join(root, 'bench', 'results'), { recursive: true });
-    writeFileSync(join(root, 'bench', 'results', 'scale.json'), JSON.stringify({ date: new Date().toISOString(), node: process.version, rows }, null, 2) + '\n');
+    writeFileSync(
+      join(root, 'bench', 'results', 'scale.json'),
+      JSON.stringify({ date: new Date().toISOString(), node: process.version, rows }, null, 2) + '\n',
+    );
     return rows;
   } finally {
     await Promise.all(children.map((c) => c.stop()));

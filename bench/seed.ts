@@ -19,8 +19,40 @@ export const needle = 'nimbus';
 export const fewNeedle = 'quetzal';
 const isFew = (i: number) => i < 1000 && i % 200 === 1;
 
-const first = ['Ann', 'Bob', 'Carla', 'Dmitri', 'Eve', 'Farid', 'Grace', 'Hiro', 'Ines', 'Jon', 'Kemal', 'Lea', 'Mona', 'Nils', 'Omar', 'Pia'];
-const last = ['Lee', 'Smith', 'Garcia', 'Okafor', 'Tanaka', 'Novak', 'Silva', 'Berg', 'Khan', 'Moreau', 'Rossi', 'Quinn', 'Weber', 'Young'];
+const first = [
+  'Ann',
+  'Bob',
+  'Carla',
+  'Dmitri',
+  'Eve',
+  'Farid',
+  'Grace',
+  'Hiro',
+  'Ines',
+  'Jon',
+  'Kemal',
+  'Lea',
+  'Mona',
+  'Nils',
+  'Omar',
+  'Pia',
+];
+const last = [
+  'Lee',
+  'Smith',
+  'Garcia',
+  'Okafor',
+  'Tanaka',
+  'Novak',
+  'Silva',
+  'Berg',
+  'Khan',
+  'Moreau',
+  'Rossi',
+  'Quinn',
+  'Weber',
+  'Young',
+];
 const jobs = ['Head of Procurement', 'CTO', 'Sales Lead', 'Office Manager', 'Engineer', 'Buyer'];
 
 interface Seeded {
@@ -52,7 +84,12 @@ function task(i: number, owner: number, t0: number) {
   // report of a window near today answers as many entries at every size.
   const days = i < 1000 ? ((i * 31) % 121) - 60 : (i % 2 ? 1 : -1) * (61 + (i % 3000));
   const due = new Date(Math.floor(t0 / 86_400_000) * 86_400_000 + days * 86_400_000).toISOString().slice(0, 10);
-  const fields: Record<string, unknown> = { title: `Follow up ${i}`, duedate: due, assignedto: owner, ...(i % 40 === 5 ? { completed: 1 } : {}) };
+  const fields: Record<string, unknown> = {
+    title: `Follow up ${i}`,
+    duedate: due,
+    assignedto: owner,
+    ...(i % 40 === 5 ? { completed: 1 } : {}),
+  };
   const row = { segment: 'task', fields };
   return { fields, ...activitySearch(fields), reportDate: reportDate(row), owners: reportOwners(row) };
 }
@@ -62,8 +99,24 @@ async function users(db: string): Promise<Seeded> {
   try {
     return await storage.transaction(async (tx) => {
       const account = await tx.ensureAccount(benchUser.account);
-      const user = await tx.addUser({ accountId: account.id, email: benchUser.email, name: 'bench', tokenHash: hashToken(benchUser.token), preventlogin: 0, preventprivatedata: 0, administrator: 1 });
-      const other = await tx.addUser({ accountId: account.id, email: 'other@example.com', name: 'other', tokenHash: hashToken('other-token'), preventlogin: 0, preventprivatedata: 0, administrator: 0 });
+      const user = await tx.addUser({
+        accountId: account.id,
+        email: benchUser.email,
+        name: 'bench',
+        tokenHash: hashToken(benchUser.token),
+        preventlogin: 0,
+        preventprivatedata: 0,
+        administrator: 1,
+      });
+      const other = await tx.addUser({
+        accountId: account.id,
+        email: 'other@example.com',
+        name: 'other',
+        tokenHash: hashToken('other-token'),
+        preventlogin: 0,
+        preventprivatedata: 0,
+        administrator: 0,
+      });
       return { accountId: account.id, userId: user.id, otherUserId: other.id };
     });
   } finally {
@@ -77,13 +130,16 @@ export async function seedSqlite(file: string, n: number): Promise<Seeded> {
   const db = new Database(file);
   try {
     const item = db.prepare('INSERT INTO items (type) VALUES (?)');
-    const record = db.prepare(`INSERT INTO records (id, account_id, kind, name, ownership, flagged, fields, created, viewed, updated,
+    const record =
+      db.prepare(`INSERT INTO records (id, account_id, kind, name, ownership, flagged, fields, created, viewed, updated,
       creator_id, creator_name, modificator_id, modificator_name, name_key, search, item_texts, field_texts)
       VALUES (?, ?, 'contacts', ?, ?, 0, ?, ?, ?, ?, ?, 'bench', ?, 'bench', ?, ?, ?, ?)`);
-    const note = db.prepare(`INSERT INTO activities (id, account_id, record_id, parent_id, segment, typeid, level, position, fields,
+    const note =
+      db.prepare(`INSERT INTO activities (id, account_id, record_id, parent_id, segment, typeid, level, position, fields,
       flagged, created, viewed, updated, creator_id, creator_name, modificator_id, modificator_name, search, texts)
       VALUES (?, ?, ?, ?, 'note', 3, 1, 1, ?, 0, ?, ?, ?, ?, 'bench', ?, 'bench', ?, ?)`);
-    const taskRow = db.prepare(`INSERT INTO activities (id, account_id, record_id, parent_id, segment, typeid, level, position, fields,
+    const taskRow =
+      db.prepare(`INSERT INTO activities (id, account_id, record_id, parent_id, segment, typeid, level, position, fields,
       flagged, created, viewed, updated, creator_id, creator_name, modificator_id, modificator_name, search, texts, report_date)
       VALUES (?, ?, ?, ?, 'task', 14, 1, 1, ?, 0, ?, ?, ?, ?, 'bench', ?, 'bench', ?, ?, ?)`);
     const owner = db.prepare('INSERT INTO report_owners (activity_id, owner_id, report_date) VALUES (?, ?, ?)');
@@ -91,7 +147,9 @@ export async function seedSqlite(file: string, n: number): Promise<Seeded> {
     // rebuilt in one pass, the per-kind counts recomputed (what the triggers would have written).
     db.pragma('synchronous = OFF');
     const derived = db
-      .prepare(`SELECT type, name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND tbl_name IN ('records', 'activities', 'report_owners') AND sql IS NOT NULL`)
+      .prepare(
+        `SELECT type, name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND tbl_name IN ('records', 'activities', 'report_owners') AND sql IS NOT NULL`,
+      )
       .all() as { type: string; name: string; sql: string }[];
     for (const d of derived) db.exec(`DROP ${d.type.toUpperCase()} ${d.name}`);
     const t0 = Date.now();
@@ -100,17 +158,59 @@ export async function seedSqlite(file: string, n: number): Promise<Seeded> {
         const c = contact(i, [s.userId, s.otherUserId], t0);
         const x = recordSearch('contacts', c.name, c.fields);
         const id = Number(item.run('record').lastInsertRowid);
-        record.run(id, s.accountId, c.name, c.owner, JSON.stringify(c.fields), c.created, c.created, c.updated, s.userId, s.userId, x.nameKey, x.search, x.itemTexts, x.fieldTexts);
+        record.run(
+          id,
+          s.accountId,
+          c.name,
+          c.owner,
+          JSON.stringify(c.fields),
+          c.created,
+          c.created,
+          c.updated,
+          s.userId,
+          s.userId,
+          x.nameKey,
+          x.search,
+          x.itemTexts,
+          x.fieldTexts,
+        );
         if (i % 10 === 0) {
           const fields = { details: `Call notes ${i}: asked about pricing` };
           const a = activitySearch(fields);
           const aid = Number(item.run('activity').lastInsertRowid);
-          note.run(aid, s.accountId, id, id, JSON.stringify(fields), c.updated, c.updated, c.updated, s.userId, s.userId, a.search, a.texts);
+          note.run(
+            aid,
+            s.accountId,
+            id,
+            id,
+            JSON.stringify(fields),
+            c.updated,
+            c.updated,
+            c.updated,
+            s.userId,
+            s.userId,
+            a.search,
+            a.texts,
+          );
         }
         if (i % 10 === 5) {
           const x = task(i, c.owner, t0);
           const aid = Number(item.run('activity').lastInsertRowid);
-          taskRow.run(aid, s.accountId, id, id, JSON.stringify(x.fields), c.updated, c.updated, c.updated, s.userId, s.userId, x.search, x.texts, x.reportDate);
+          taskRow.run(
+            aid,
+            s.accountId,
+            id,
+            id,
+            JSON.stringify(x.fields),
+            c.updated,
+            c.updated,
+            c.updated,
+            s.userId,
+            s.userId,
+            x.search,
+            x.texts,
+            x.reportDate,
+          );
           for (const o of x.owners) owner.run(aid, o, x.reportDate);
         }
       }
@@ -136,13 +236,19 @@ export async function seedSqlite(file: string, n: number): Promise<Seeded> {
 export async function seedPostgres(url: string, n: number): Promise<Seeded> {
   const s = await users(url);
   const target = parsePostgresUrl(url);
-  const client = new pg.Client({ connectionString: target.connectionString, ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}) });
+  const client = new pg.Client({
+    connectionString: target.connectionString,
+    ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
+  });
   await client.connect();
   try {
     const t0 = Date.now();
     for (let from = 0; from < n; from += 5_000) {
       const to = Math.min(n, from + 5_000);
-      const { rows } = await client.query<{ id: string }>('SELECT nextval(\'item_ids\') AS id FROM generate_series(1, $1)', [to - from + 2 * Math.ceil((to - from) / 10) + 2]);
+      const { rows } = await client.query<{ id: string }>(
+        "SELECT nextval('item_ids') AS id FROM generate_series(1, $1)",
+        [to - from + 2 * Math.ceil((to - from) / 10) + 2],
+      );
       const ids = rows.map((r) => Number(r.id));
       const rec: unknown[][] = [[], [], [], [], [], [], [], [], [], [], []];
       const act: unknown[][] = [[], [], [], [], []];
@@ -153,7 +259,19 @@ export async function seedPostgres(url: string, n: number): Promise<Seeded> {
         const c = contact(i, [s.userId, s.otherUserId], t0);
         const x = recordSearch('contacts', c.name, c.fields);
         const id = ids[k++]!;
-        for (const [j, v] of [id, c.name, c.owner, JSON.stringify(c.fields), c.created, c.updated, x.nameKey, x.search, x.itemTexts, x.fieldTexts].entries()) rec[j]!.push(v);
+        for (const [j, v] of [
+          id,
+          c.name,
+          c.owner,
+          JSON.stringify(c.fields),
+          c.created,
+          c.updated,
+          x.nameKey,
+          x.search,
+          x.itemTexts,
+          x.fieldTexts,
+        ].entries())
+          rec[j]!.push(v);
         if (i % 10 === 0) {
           const fields = { details: `Call notes ${i}: asked about pricing` };
           const a = activitySearch(fields);
@@ -163,7 +281,16 @@ export async function seedPostgres(url: string, n: number): Promise<Seeded> {
         if (i % 10 === 5) {
           const x = task(i, c.owner, t0);
           const aid = ids[k++]!;
-          for (const [j, v] of [aid, id, JSON.stringify(x.fields), x.search, x.texts, x.reportDate, c.updated].entries()) tasks[j]!.push(v);
+          for (const [j, v] of [
+            aid,
+            id,
+            JSON.stringify(x.fields),
+            x.search,
+            x.texts,
+            x.reportDate,
+            c.updated,
+          ].entries())
+            tasks[j]!.push(v);
           for (const o of x.owners) {
             owners[0]!.push(aid);
             owners[1]!.push(o);
@@ -173,7 +300,9 @@ export async function seedPostgres(url: string, n: number): Promise<Seeded> {
       }
       await client.query('BEGIN');
       await client.query(`INSERT INTO items (id, type) SELECT u, 'record' FROM unnest($1::bigint[]) u`, [rec[0]]);
-      await client.query(`INSERT INTO items (id, type) SELECT u, 'activity' FROM unnest($1::bigint[]) u`, [[...act[0]!, ...tasks[0]!]]);
+      await client.query(`INSERT INTO items (id, type) SELECT u, 'activity' FROM unnest($1::bigint[]) u`, [
+        [...act[0]!, ...tasks[0]!],
+      ]);
       await client.query(
         `INSERT INTO records (id, account_id, kind, name, ownership, flagged, fields, created, viewed, updated,
            creator_id, creator_name, modificator_id, modificator_name, name_key, search, item_texts, field_texts)
@@ -196,7 +325,10 @@ export async function seedPostgres(url: string, n: number): Promise<Seeded> {
          FROM unnest($3::bigint[], $4::bigint[], $5::text[], $6::text[], $7::text[], $8::bigint[], $9::bigint[]) AS x(id, rid, fields, search, texts, rd, at)`,
         [s.accountId, s.userId, ...tasks],
       );
-      await client.query('INSERT INTO report_owners (activity_id, owner_id, report_date) SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[])', owners);
+      await client.query(
+        'INSERT INTO report_owners (activity_id, owner_id, report_date) SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[])',
+        owners,
+      );
       await client.query('COMMIT');
     }
     // One count row per account and kind (and owner) (the triggers appended one per record).

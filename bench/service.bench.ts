@@ -44,7 +44,6 @@ const single = Math.max(10, Math.round(requests / 5));
 const user = { email: 'bench@example.com', token: 'bench-token' };
 const auth = `Basic ${Buffer.from(`${user.email}:${user.token}`).toString('base64')}`;
 
-
 // The bare server: reads the request body, answers GET with one fixed body and POST with another.
 const bareServer = `
 const http = require('node:http');
@@ -71,13 +70,23 @@ interface Call {
 /** One request on the agent; resolves with the body once read to the end; rejects on an unexpected status. */
 function send(port: number, agent: Agent, call: Call): Promise<Buffer> {
   return new Promise((ok, fail) => {
-    const headers = call.body === undefined ? call.headers : { ...call.headers, 'content-length': String(Buffer.byteLength(call.body)) };
-    const req = request({ host: '127.0.0.1', port, method: call.method, path: call.path, headers, agent, timeout: 30_000 }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => (res.statusCode === call.status ? ok(Buffer.concat(chunks)) : fail(new Error(`${call.method} ${call.path}: ${res.statusCode} ${Buffer.concat(chunks)}`))));
-      res.on('error', fail);
-    });
+    const headers =
+      call.body === undefined
+        ? call.headers
+        : { ...call.headers, 'content-length': String(Buffer.byteLength(call.body)) };
+    const req = request(
+      { host: '127.0.0.1', port, method: call.method, path: call.path, headers, agent, timeout: 30_000 },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          res.statusCode === call.status
+            ? ok(Buffer.concat(chunks))
+            : fail(new Error(`${call.method} ${call.path}: ${res.statusCode} ${Buffer.concat(chunks)}`)),
+        );
+        res.on('error', fail);
+      },
+    );
     req.on('timeout', () => req.destroy(new Error('timed out')));
     req.on('error', fail);
     req.end(call.body);
@@ -97,7 +106,18 @@ async function drive(port: number, agent: Agent, call: Call, total: number, lane
 }
 
 export default async function serviceBench(): Promise<Row[]> {
-  const serveArgs = ['bin/crmgen.js', 'serve', '--port', '0', '--db', ':memory:', '--user', `${user.email}:${user.token}`, '--quota', '100000000'];
+  const serveArgs = [
+    'bin/crmgen.js',
+    'serve',
+    '--port',
+    '0',
+    '--db',
+    ':memory:',
+    '--user',
+    `${user.email}:${user.token}`,
+    '--quota',
+    '100000000',
+  ];
   const service = await spawnServer([...serveArgs, '--log-format', 'none'], {});
   const logDir = mkdtempSync(join(tmpdir(), 'crmgen-bench-log-'));
   const logFile = join(logDir, 'requests.log');
@@ -111,19 +131,41 @@ export default async function serviceBench(): Promise<Row[]> {
   try {
     const headers = { authorization: auth };
     // A contact to show, and the bodies the bare server will answer with (same bytes and size).
-    const createBody = JSON.stringify({ firstname: 'Ann', lastname: 'Lee', businessemail: 'ann.lee@example.com', jobtitle: 'Head of Procurement', businessaddress: '1 High Street, London & Co' });
-    const create: Call = { method: 'POST', path: '/contacts/', headers: { ...headers, 'content-type': 'application/json', accept: 'application/json' }, body: createBody, status: 201 };
+    const createBody = JSON.stringify({
+      firstname: 'Ann',
+      lastname: 'Lee',
+      businessemail: 'ann.lee@example.com',
+      jobtitle: 'Head of Procurement',
+      businessaddress: '1 High Street, London & Co',
+    });
+    const create: Call = {
+      method: 'POST',
+      path: '/contacts/',
+      headers: { ...headers, 'content-type': 'application/json', accept: 'application/json' },
+      body: createBody,
+      status: 201,
+    };
     const created = await send(service.port, agent, create);
     const id = (JSON.parse(created.toString()) as { item: { id: number } }).item.id;
-    const show: Call = { method: 'GET', path: `/contacts/${id}/`, headers: { ...headers, accept: 'application/xml' }, status: 200 };
+    const show: Call = {
+      method: 'GET',
+      path: `/contacts/${id}/`,
+      headers: { ...headers, accept: 'application/xml' },
+      status: 200,
+    };
     const shown = await send(service.port, agent, show);
     // The same contact on the logging server (ids come from one sequence per database: both 1).
-    const loggedId = (JSON.parse((await send(logged.port, agent, create)).toString()) as { item: { id: number } }).item.id;
+    const loggedId = (JSON.parse((await send(logged.port, agent, create)).toString()) as { item: { id: number } }).item
+      .id;
     if (loggedId !== id) throw new Error(`the logging server made contact ${loggedId}, not ${id}`);
-    const fileId = (JSON.parse((await send(onFile.port, agent, create)).toString()) as { item: { id: number } }).item.id;
+    const fileId = (JSON.parse((await send(onFile.port, agent, create)).toString()) as { item: { id: number } }).item
+      .id;
     if (fileId !== id) throw new Error(`the file database server made contact ${fileId}, not ${id}`);
     if (!shown.toString().includes(`<id>${id}</id>`)) throw new Error('show did not answer the record');
-    bare = await spawnServer(['-e', bareServer], { GET_BODY: shown.toString('base64'), POST_BODY: created.toString('base64') });
+    bare = await spawnServer(['-e', bareServer], {
+      GET_BODY: shown.toString('base64'),
+      POST_BODY: created.toString('base64'),
+    });
     handler = await spawnServer(['--import', 'tsx', 'bench/handler-server.ts'], {
       DB: join(logDir, 'handler.db'),
       EMAIL: user.email,
@@ -132,35 +174,139 @@ export default async function serviceBench(): Promise<Row[]> {
     });
     // Its first contact gets the same id (its database is new too), so the same show path works.
     await send(handler.port, agent, create);
-    const parts = Array.from({ length: 100 }, (_, i) => `--b\r\nContent-Type: application/http\r\nContent-ID: <p${i}>\r\n\r\nGET /contacts/${id}/ HTTP/1.1\r\nAccept: application/xml\r\n\r\n\r\n`).join('');
-    const batch: Call = { method: 'POST', path: '/batch', headers: { ...headers, 'content-type': 'multipart/mixed; boundary=b' }, body: `${parts}--b--\r\n`, status: 200 };
+    const parts = Array.from(
+      { length: 100 },
+      (_, i) =>
+        `--b\r\nContent-Type: application/http\r\nContent-ID: <p${i}>\r\n\r\nGET /contacts/${id}/ HTTP/1.1\r\nAccept: application/xml\r\n\r\n\r\n`,
+    ).join('');
+    const batch: Call = {
+      method: 'POST',
+      path: '/batch',
+      headers: { ...headers, 'content-type': 'multipart/mixed; boundary=b' },
+      body: `${parts}--b--\r\n`,
+      status: 200,
+    };
     const answered = (await send(service.port, agent, batch)).toString();
-    if ((answered.match(/HTTP\/1\.1 200 OK/g) ?? []).length !== 100) throw new Error('the batch did not answer 100 shows');
-    process.stderr.write(`service: show ${shown.length} bytes of XML, create ${created.length} bytes of JSON; ${requests} requests x ${concurrency} connections, ${runs} rounds\n`);
+    if ((answered.match(/HTTP\/1\.1 200 OK/g) ?? []).length !== 100)
+      throw new Error('the batch did not answer 100 shows');
+    process.stderr.write(
+      `service: show ${shown.length} bytes of XML, create ${created.length} bytes of JSON; ${requests} requests x ${concurrency} connections, ${runs} rounds\n`,
+    );
 
     const cases: { name: string; baseline?: string; per: number; server: Child; run: () => Promise<number> }[] = [
-      { name: 'node:http GET, fixed XML body', per: requests, server: bare!, run: () => drive(bare!.port, agent, show, requests, concurrency) },
-      { name: 'show record (XML)', baseline: 'node:http GET, fixed XML body', per: requests, server: service, run: () => drive(service.port, agent, show, requests, concurrency) },
-      { name: 'node:http POST, fixed JSON body', per: requests, server: bare!, run: () => drive(bare!.port, agent, create, requests, concurrency) },
-      { name: 'create record (JSON)', baseline: 'node:http POST, fixed JSON body', per: requests, server: service, run: () => drive(service.port, agent, create, requests, concurrency) },
-      { name: 'show record (XML), file database', baseline: 'node:http GET, fixed XML body', per: requests, server: onFile, run: () => drive(onFile.port, agent, show, requests, concurrency) },
-      { name: 'create record (JSON), file database', baseline: 'node:http POST, fixed JSON body', per: requests, server: onFile, run: () => drive(onFile.port, agent, create, requests, concurrency) },
-      { name: 'node:http + the show handler, file database', per: requests, server: handler!, run: () => drive(handler!.port, agent, show, requests, concurrency) },
-      { name: 'show record (XML), file database, path', baseline: 'node:http + the show handler, file database', per: requests, server: onFile, run: () => drive(onFile.port, agent, show, requests, concurrency) },
-      { name: 'node:http + the create handler, file database', per: requests, server: handler!, run: () => drive(handler!.port, agent, create, requests, concurrency) },
-      { name: 'create record (JSON), file database, path', baseline: 'node:http + the create handler, file database', per: requests, server: onFile, run: () => drive(onFile.port, agent, create, requests, concurrency) },
+      {
+        name: 'node:http GET, fixed XML body',
+        per: requests,
+        server: bare!,
+        run: () => drive(bare!.port, agent, show, requests, concurrency),
+      },
+      {
+        name: 'show record (XML)',
+        baseline: 'node:http GET, fixed XML body',
+        per: requests,
+        server: service,
+        run: () => drive(service.port, agent, show, requests, concurrency),
+      },
+      {
+        name: 'node:http POST, fixed JSON body',
+        per: requests,
+        server: bare!,
+        run: () => drive(bare!.port, agent, create, requests, concurrency),
+      },
+      {
+        name: 'create record (JSON)',
+        baseline: 'node:http POST, fixed JSON body',
+        per: requests,
+        server: service,
+        run: () => drive(service.port, agent, create, requests, concurrency),
+      },
+      {
+        name: 'show record (XML), file database',
+        baseline: 'node:http GET, fixed XML body',
+        per: requests,
+        server: onFile,
+        run: () => drive(onFile.port, agent, show, requests, concurrency),
+      },
+      {
+        name: 'create record (JSON), file database',
+        baseline: 'node:http POST, fixed JSON body',
+        per: requests,
+        server: onFile,
+        run: () => drive(onFile.port, agent, create, requests, concurrency),
+      },
+      {
+        name: 'node:http + the show handler, file database',
+        per: requests,
+        server: handler!,
+        run: () => drive(handler!.port, agent, show, requests, concurrency),
+      },
+      {
+        name: 'show record (XML), file database, path',
+        baseline: 'node:http + the show handler, file database',
+        per: requests,
+        server: onFile,
+        run: () => drive(onFile.port, agent, show, requests, concurrency),
+      },
+      {
+        name: 'node:http + the create handler, file database',
+        per: requests,
+        server: handler!,
+        run: () => drive(handler!.port, agent, create, requests, concurrency),
+      },
+      {
+        name: 'create record (JSON), file database, path',
+        baseline: 'node:http + the create handler, file database',
+        per: requests,
+        server: onFile,
+        run: () => drive(onFile.port, agent, create, requests, concurrency),
+      },
       // One connection: each create waits for its own fsync (nothing to share it with); the rows
       // above, at `concurrency` connections, are the throughput a durable server is judged by.
-      { name: 'node:http POST, fixed JSON body, 1 connection', per: single, server: bare!, run: () => drive(bare!.port, agent, create, single, 1) },
-      { name: 'create record (JSON), file database, 1 connection', baseline: 'node:http POST, fixed JSON body, 1 connection', per: single, server: onFile, run: () => drive(onFile.port, agent, create, single, 1) },
-      { name: 'show record (XML), JSON request log to a file', baseline: 'show record (XML)', per: requests, server: logged, run: () => drive(logged.port, agent, show, requests, concurrency) },
-      { name: 'create record (JSON), JSON request log to a file', baseline: 'create record (JSON)', per: requests, server: logged, run: () => drive(logged.port, agent, create, requests, concurrency) },
-      { name: '100 shows, one by one', per: batchRuns, server: service, run: () => (async () => {
-        let ms = 0;
-        for (let i = 0; i < batchRuns; i++) ms += await drive(service.port, agent, show, 100, 1);
-        return ms;
-      })() },
-      { name: 'batch of 100 shows', baseline: '100 shows, one by one', per: batchRuns, server: service, run: () => drive(service.port, agent, batch, batchRuns, 1) },
+      {
+        name: 'node:http POST, fixed JSON body, 1 connection',
+        per: single,
+        server: bare!,
+        run: () => drive(bare!.port, agent, create, single, 1),
+      },
+      {
+        name: 'create record (JSON), file database, 1 connection',
+        baseline: 'node:http POST, fixed JSON body, 1 connection',
+        per: single,
+        server: onFile,
+        run: () => drive(onFile.port, agent, create, single, 1),
+      },
+      {
+        name: 'show record (XML), JSON request log to a file',
+        baseline: 'show record (XML)',
+        per: requests,
+        server: logged,
+        run: () => drive(logged.port, agent, show, requests, concurrency),
+      },
+      {
+        name: 'create record (JSON), JSON request log to a file',
+        baseline: 'create record (JSON)',
+        per: requests,
+        server: logged,
+        run: () => drive(logged.port, agent, create, requests, concurrency),
+      },
+      {
+        name: '100 shows, one by one',
+        per: batchRuns,
+        server: service,
+        run: () =>
+          (async () => {
+            let ms = 0;
+            for (let i = 0; i < batchRuns; i++) ms += await drive(service.port, agent, show, 100, 1);
+            return ms;
+          })(),
+      },
+      {
+        name: 'batch of 100 shows',
+        baseline: '100 shows, one by one',
+        per: batchRuns,
+        server: service,
+        run: () => drive(service.port, agent, batch, batchRuns, 1),
+      },
     ];
     // Warm-up (JIT, statement cache, connections), not timed.
     for (const c of cases) await c.run();
@@ -177,17 +323,36 @@ export default async function serviceBench(): Promise<Row[]> {
       }
     }
     const st = cases.map((_, i) => stats(samples[i]));
-    const cpuPer = cases.map((c, i) => (cpu[i].length === runs ? cpu[i].reduce((a, b) => a + b, 0) / (runs * c.per) : undefined));
+    const cpuPer = cases.map((c, i) =>
+      cpu[i].length === runs ? cpu[i].reduce((a, b) => a + b, 0) / (runs * c.per) : undefined,
+    );
     const rows = cases.map((c, i): Row => {
       const b = c.baseline ? cases.findIndex((x) => x.name === c.baseline) : i;
       const us = cpuPer[i];
       const baseUs = cpuPer[b];
-      const note = us === undefined ? undefined : `server CPU ${us.toFixed(0)} us${c.baseline && baseUs ? ` (x${(us / baseUs).toFixed(1)})` : ''}`;
-      return { bench: 'service', case: c.baseline ? `${c.name} (vs ${c.baseline})` : c.name, runs, ...st[i], ratio: st[i].medianMs / st[b].medianMs, opsPerSec: 1000 / st[i].medianMs, ...(note && { note }) };
+      const note =
+        us === undefined
+          ? undefined
+          : `server CPU ${us.toFixed(0)} us${c.baseline && baseUs ? ` (x${(us / baseUs).toFixed(1)})` : ''}`;
+      return {
+        bench: 'service',
+        case: c.baseline ? `${c.name} (vs ${c.baseline})` : c.name,
+        runs,
+        ...st[i],
+        ratio: st[i].medianMs / st[b].medianMs,
+        opsPerSec: 1000 / st[i].medianMs,
+        ...(note && { note }),
+      };
     });
     mkdirSync(join(root, 'bench', 'results'), { recursive: true });
     process.stderr.write(`service: the request log grew to ${statSync(logFile).size} bytes\n`);
-    const meta = { date: new Date().toISOString(), node: process.version, platform: `${process.platform}-${process.arch}`, requests, concurrency };
+    const meta = {
+      date: new Date().toISOString(),
+      node: process.version,
+      platform: `${process.platform}-${process.arch}`,
+      requests,
+      concurrency,
+    };
     writeFileSync(join(root, 'bench', 'results', 'service.json'), JSON.stringify({ ...meta, rows }, null, 2) + '\n');
     return rows;
   } finally {

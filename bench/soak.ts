@@ -57,7 +57,27 @@ const restartMs: number[] = [];
 
 async function start(): Promise<void> {
   const t = performance.now();
-  const c = spawn(process.execPath, ['bin/crmgen.js', 'serve', '--port', '0', '--db', db, '--user', `${user.join(':')}:acme`, '--quota', '100000000', '--allow-private-webhooks', '--webhook-retry-ms', '200', '--webhook-lease-ms', '2000'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const c = spawn(
+    process.execPath,
+    [
+      'bin/crmgen.js',
+      'serve',
+      '--port',
+      '0',
+      '--db',
+      db,
+      '--user',
+      `${user.join(':')}:acme`,
+      '--quota',
+      '100000000',
+      '--allow-private-webhooks',
+      '--webhook-retry-ms',
+      '200',
+      '--webhook-lease-ms',
+      '2000',
+    ],
+    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let out = '';
   base = await new Promise<string>((ok, fail) => {
     const timer = setTimeout(() => fail(new Error(`server did not start:\n${out}`)), 30_000);
@@ -93,7 +113,11 @@ const receiver = createServer((req, res) => {
   const chunks: Buffer[] = [];
   req.on('data', (c: Buffer) => chunks.push(c));
   req.on('end', () => {
-    const n = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { type: string; objectid: number | string; content?: { item?: { fields?: { firstname?: string } } } };
+    const n = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+      type: string;
+      objectid: number | string;
+      content?: { item?: { fields?: { firstname?: string } } };
+    };
     received.push({ type: n.type, objectid: Number(n.objectid), firstname: n.content?.item?.fields?.firstname });
     res.writeHead(200).end('ok');
   });
@@ -113,15 +137,36 @@ interface Known {
 }
 const known = new Map<number, Known>();
 const expectedNotes = new Set<string>(); // `${type} ${id} ${firstname?}`
-const counts = { sent: 0, acknowledged: 0, creates: 0, updates: 0, deletes: 0, reads: 0, batches: 0, lost: 0, refused: 0, fiveXx: 0 };
+const counts = {
+  sent: 0,
+  acknowledged: 0,
+  creates: 0,
+  updates: 0,
+  deletes: 0,
+  reads: 0,
+  batches: 0,
+  lost: 0,
+  refused: 0,
+  fiveXx: 0,
+};
 const fiveXxSamples: string[] = [];
 let seq = 0;
 
-async function send(method: string, path: string, body?: string | Uint8Array, headers: Record<string, string> = json): Promise<{ status: number; text: string; type: string } | undefined> {
+async function send(
+  method: string,
+  path: string,
+  body?: string | Uint8Array,
+  headers: Record<string, string> = json,
+): Promise<{ status: number; text: string; type: string } | undefined> {
   if (!base) return undefined;
   counts.sent++;
   try {
-    const r = await fetch(base + path, { method, headers, body: body as BodyInit | undefined, signal: AbortSignal.timeout(10_000) });
+    const r = await fetch(base + path, {
+      method,
+      headers,
+      body: body as BodyInit | undefined,
+      signal: AbortSignal.timeout(10_000),
+    });
     const text = await r.text();
     if (r.status >= 500) {
       counts.fiveXx++;
@@ -170,7 +215,8 @@ async function worker(w: number, until: number): Promise<void> {
         counts.updates++;
         counts.acknowledged++;
       } else if (!r) k.maybe.add(value);
-      else if (r.status === 404 && k.maybeDeleted) k.deleted = true; // a delete whose answer was lost had committed
+      else if (r.status === 404 && k.maybeDeleted)
+        k.deleted = true; // a delete whose answer was lost had committed
       else counts.refused++;
     } else if (roll < 0.65) {
       const id = pick();
@@ -189,7 +235,10 @@ async function worker(w: number, until: number): Promise<void> {
       const r = await send('GET', `/contacts/${id}/`, undefined, { authorization: auth, accept: 'application/json' });
       if (r?.status === 200) counts.reads++;
     } else if (roll < 0.9) {
-      const r = await send('GET', '/contacts/?limit=50', undefined, { authorization: auth, accept: 'application/json' });
+      const r = await send('GET', '/contacts/?limit=50', undefined, {
+        authorization: auth,
+        accept: 'application/json',
+      });
       if (r?.status === 200) counts.reads++;
     } else {
       // A batch of creates and one update of an own record.
@@ -198,11 +247,25 @@ async function worker(w: number, until: number): Promise<void> {
       const k = known.get(id)!;
       const update = `w${w}bu${seq++}`;
       const parts = [
-        ...values.map((v) => ({ method: 'POST', path: '/contacts/', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: new TextEncoder().encode(JSON.stringify({ firstname: v })) })),
-        { method: 'PUT', path: `/contacts/${id}/`, headers: { 'content-type': 'application/json', accept: 'application/json' }, body: new TextEncoder().encode(JSON.stringify({ firstname: update })) },
+        ...values.map((v) => ({
+          method: 'POST',
+          path: '/contacts/',
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          body: new TextEncoder().encode(JSON.stringify({ firstname: v })),
+        })),
+        {
+          method: 'PUT',
+          path: `/contacts/${id}/`,
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          body: new TextEncoder().encode(JSON.stringify({ firstname: update })),
+        },
       ];
       const { contentType, body } = serializeBatchRequest(parts);
-      const r = await send('POST', '/batch/', body, { authorization: auth, 'content-type': contentType, accept: 'application/json' });
+      const r = await send('POST', '/batch/', body, {
+        authorization: auth,
+        'content-type': contentType,
+        accept: 'application/json',
+      });
       if (!r) {
         k.maybe.add(update);
         continue;
@@ -217,7 +280,8 @@ async function worker(w: number, until: number): Promise<void> {
         if (a.status >= 500) counts.fiveXx++;
         const text = new TextDecoder().decode(a.body);
         if (i < values.length) {
-          if (a.status === 201) acknowledgeCreate((JSON.parse(text) as { item: { id: number } }).item.id, values[i]!, mine);
+          if (a.status === 201)
+            acknowledgeCreate((JSON.parse(text) as { item: { id: number } }).item.id, values[i]!, mine);
         } else if (a.status < 300) {
           k.value = update;
           k.maybe.clear();
@@ -238,7 +302,11 @@ let failed = false;
 try {
   await start();
   for (const event of ['items.create', 'items.update', 'items.delete']) {
-    const r = await send('POST', '/hooks/', JSON.stringify({ event, url: hookUrl, contenttype: 'json', constrainttype: 'all' }));
+    const r = await send(
+      'POST',
+      '/hooks/',
+      JSON.stringify({ event, url: hookUrl, contenttype: 'json', constrainttype: 'all' }),
+    );
     if (!r || r.status >= 300) throw new Error(`registering the ${event} hook answered ${r?.status}: ${r?.text}`);
   }
   const t0 = performance.now();
@@ -258,7 +326,10 @@ try {
   kills++;
   await start();
   figures.kills = kills;
-  figures.restartMs = { median: Math.round([...restartMs].sort((a, b) => a - b)[restartMs.length >> 1]!), max: Math.round(Math.max(...restartMs)) };
+  figures.restartMs = {
+    median: Math.round([...restartMs].sort((a, b) => a - b)[restartMs.length >> 1]!),
+    max: Math.round(Math.max(...restartMs)),
+  };
 
   // Every acknowledged write, read back.
   const problems: string[] = [];
@@ -279,15 +350,33 @@ try {
           return;
         }
         const firstname = (JSON.parse(r.text) as { item: { fields: { firstname?: string } } }).item.fields.firstname;
-        if (firstname !== k.value && !k.maybe.has(firstname ?? '')) problems.push(`${id}: firstname ${firstname}, last acknowledged ${k.value}`);
+        if (firstname !== k.value && !k.maybe.has(firstname ?? ''))
+          problems.push(`${id}: firstname ${firstname}, last acknowledged ${k.value}`);
       }),
     );
   }
-  figures.writes = { acknowledged: counts.acknowledged, creates: counts.creates, updates: counts.updates, deletes: counts.deletes, recordsChecked: checked, lostOrWrong: problems.length, problems: problems.slice(0, 10) };
-  figures.requests = { sent: counts.sent, unanswered: counts.lost, refused4xx: counts.refused, fiveXx: counts.fiveXx, fiveXxSamples, reads: counts.reads, batches: counts.batches };
+  figures.writes = {
+    acknowledged: counts.acknowledged,
+    creates: counts.creates,
+    updates: counts.updates,
+    deletes: counts.deletes,
+    recordsChecked: checked,
+    lostOrWrong: problems.length,
+    problems: problems.slice(0, 10),
+  };
+  figures.requests = {
+    sent: counts.sent,
+    unanswered: counts.lost,
+    refused4xx: counts.refused,
+    fiveXx: counts.fiveXx,
+    fiveXxSamples,
+    reads: counts.reads,
+    batches: counts.batches,
+  };
 
   // Every acknowledged change notified at least once: wait for the outbox to drain (retries, leases of killed instances).
-  const key = (n: { type: string; objectid: number; firstname?: string }) => (n.type === 'items.update' ? `${n.type} ${n.objectid} ${n.firstname}` : `${n.type} ${n.objectid}`);
+  const key = (n: { type: string; objectid: number; firstname?: string }) =>
+    n.type === 'items.update' ? `${n.type} ${n.objectid} ${n.firstname}` : `${n.type} ${n.objectid}`;
   const drainStart = performance.now();
   let left = [...expectedNotes];
   for (;;) {

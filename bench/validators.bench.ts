@@ -34,7 +34,25 @@ const request = {
 };
 
 // The hand-written check: what a developer would write for this one body, no generality.
-const taskFields = new Set(['title', 'details', 'assignedto', 'nodate', 'duedate', 'completed', 'sendnotification', 'remindtime', 'priority', 'billed', 'ignoreweekends', 'timespent', 'timespentmeasure', 'timeremains', 'timeremainsmeasure', 'invoiced', 'notifyoncomplete']);
+const taskFields = new Set([
+  'title',
+  'details',
+  'assignedto',
+  'nodate',
+  'duedate',
+  'completed',
+  'sendnotification',
+  'remindtime',
+  'priority',
+  'billed',
+  'ignoreweekends',
+  'timespent',
+  'timespentmeasure',
+  'timeremains',
+  'timeremainsmeasure',
+  'invoiced',
+  'notifyoncomplete',
+]);
 const measures = ['days', 'hours', 'weeks'];
 const dateRe = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
 const emailRe = /^[^@\s,]+@[^@\s,]+$/;
@@ -57,23 +75,30 @@ function handWritten(body: unknown): string[] {
   for (const k in d) if (!taskFields.has(k)) problems.push(`data.${k}`);
   if (d.title !== undefined && !isText(d.title)) problems.push('data.title');
   if (d.details !== undefined && !isText(d.details)) problems.push('data.details');
-  if (d.assignedto !== undefined && !(isInt(d.assignedto) && (d.assignedto as number) >= 0)) problems.push('data.assignedto');
+  if (d.assignedto !== undefined && !(isInt(d.assignedto) && (d.assignedto as number) >= 0))
+    problems.push('data.assignedto');
   if (d.nodate !== undefined && !isFlag(d.nodate)) problems.push('data.nodate');
-  if (d.duedate !== undefined && !(isText(d.duedate) && dateRe.test(d.duedate as string))) problems.push('data.duedate');
+  if (d.duedate !== undefined && !(isText(d.duedate) && dateRe.test(d.duedate as string)))
+    problems.push('data.duedate');
   if (d.completed !== undefined && !isFlag(d.completed)) problems.push('data.completed');
   if (d.sendnotification !== undefined && !isFlag(d.sendnotification)) problems.push('data.sendnotification');
   if (d.remindtime !== undefined && !isInt(d.remindtime)) problems.push('data.remindtime');
-  if (d.priority !== undefined && !(isInt(d.priority) && (d.priority as number) >= 0 && (d.priority as number) <= 6)) problems.push('data.priority');
+  if (d.priority !== undefined && !(isInt(d.priority) && (d.priority as number) >= 0 && (d.priority as number) <= 6))
+    problems.push('data.priority');
   if (d.billed !== undefined && !isFlag(d.billed)) problems.push('data.billed');
   if (d.ignoreweekends !== undefined && !isFlag(d.ignoreweekends)) problems.push('data.ignoreweekends');
   if (d.timespent !== undefined && !isInt(d.timespent)) problems.push('data.timespent');
-  if (d.timespentmeasure !== undefined && !measures.includes(d.timespentmeasure as string)) problems.push('data.timespentmeasure');
+  if (d.timespentmeasure !== undefined && !measures.includes(d.timespentmeasure as string))
+    problems.push('data.timespentmeasure');
   if (d.timeremains !== undefined && !isInt(d.timeremains)) problems.push('data.timeremains');
-  if (d.timeremainsmeasure !== undefined && !measures.includes(d.timeremainsmeasure as string)) problems.push('data.timeremainsmeasure');
+  if (d.timeremainsmeasure !== undefined && !measures.includes(d.timeremainsmeasure as string))
+    problems.push('data.timeremainsmeasure');
   if (d.invoiced !== undefined && !isText(d.invoiced)) problems.push('data.invoiced');
   if (d.notifyoncomplete !== undefined) {
     if (!Array.isArray(d.notifyoncomplete)) problems.push('data.notifyoncomplete');
-    else for (const [i, e] of d.notifyoncomplete.entries()) if (!(isText(e) && emailRe.test(e as string))) problems.push(`data.notifyoncomplete.${i}`);
+    else
+      for (const [i, e] of d.notifyoncomplete.entries())
+        if (!(isText(e) && emailRe.test(e as string))) problems.push(`data.notifyoncomplete.${i}`);
   }
   return problems;
 }
@@ -83,7 +108,14 @@ const viaValidators = (body: unknown) => validateRequest(target, body);
 export default async function validatorsBench(): Promise<Row[]> {
   // Both checks must agree before either is timed: the request passes, and a broken copy fails on the same field.
   const broken = { ...request, data: { ...request.data, priority: 7 } };
-  const agree = [handWritten(request).length === 0, viaValidators(request).length === 0, handWritten(broken).join() === 'data.priority', viaValidators(broken).map((e) => e.path).join() === 'data.priority'];
+  const agree = [
+    handWritten(request).length === 0,
+    viaValidators(request).length === 0,
+    handWritten(broken).join() === 'data.priority',
+    viaValidators(broken)
+      .map((e) => e.path)
+      .join() === 'data.priority',
+  ];
   if (agree.includes(false)) throw new Error(`validators bench: the two checks disagree (${agree.join(', ')})`);
   const fields = Object.keys(request.data).length;
   const hand = `hand-written check, task create with ${fields} data fields`;
@@ -96,7 +128,10 @@ export default async function validatorsBench(): Promise<Row[]> {
     { validateRequest: hand },
     runs,
   );
-  for (const r of rows) process.stderr.write(`validators: ${r.case}: ${(r.medianMs * 1e6).toFixed(1)} ns/op, ratio ${r.ratio.toFixed(2)}\n`);
+  for (const r of rows)
+    process.stderr.write(
+      `validators: ${r.case}: ${(r.medianMs * 1e6).toFixed(1)} ns/op, ratio ${r.ratio.toFixed(2)}\n`,
+    );
   return rows;
 }
 

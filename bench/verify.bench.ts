@@ -32,9 +32,34 @@ interface Report {
 }
 
 export default async function bench(): Promise<Row[]> {
-  const server = await spawnServer([cli, 'serve', '--port', '0', '--db', ':memory:', '--allow-private-webhooks', '--user', 'a@example.com:ta', '--user', 'b@example.com:tb', '--user', 'o@example.com:to:elsewhere']);
+  const server = await spawnServer([
+    cli,
+    'serve',
+    '--port',
+    '0',
+    '--db',
+    ':memory:',
+    '--allow-private-webhooks',
+    '--user',
+    'a@example.com:ta',
+    '--user',
+    'b@example.com:tb',
+    '--user',
+    'o@example.com:to:elsewhere',
+  ]);
   const base = `http://127.0.0.1:${server.port}`;
-  const who = ['--url', base, '--user', 'a@example.com:ta', '--user', 'b@example.com:tb', '--other-account', 'o@example.com:to', '--format', 'json'];
+  const who = [
+    '--url',
+    base,
+    '--user',
+    'a@example.com:ta',
+    '--user',
+    'b@example.com:tb',
+    '--other-account',
+    'o@example.com:to',
+    '--format',
+    'json',
+  ];
   const verify = async (args: string[]) => {
     const { ms, stdout } = timeProcess([cli, 'verify', ...who, ...args], { cwd: root, maxBuffer: 64 * 1024 * 1024 });
     const report = JSON.parse(stdout) as Report;
@@ -62,9 +87,20 @@ export default async function bench(): Promise<Row[]> {
     const b = stats(baseline);
     const row = (name: string, samples: number[], opsPerSec?: number): Row => {
       const s = stats(samples);
-      return { bench: 'verify', case: name, runs, ...s, ratio: s.medianMs / b.medianMs, ...(opsPerSec === undefined ? {} : { opsPerSec }) };
+      return {
+        bench: 'verify',
+        case: name,
+        runs,
+        ...s,
+        ratio: s.medianMs / b.medianMs,
+        ...(opsPerSec === undefined ? {} : { opsPerSec }),
+      };
     };
-    return [row('baseline: verify --only auth (4 checks)', baseline), row(`full run: ${checks} checks, ${requests} requests`, full, (checks / stats(full).medianMs) * 1000), row(`fuzz ${fuzz} (ops/s = fuzz req/s)`, fuzzWall, stats(rates).medianMs)];
+    return [
+      row('baseline: verify --only auth (4 checks)', baseline),
+      row(`full run: ${checks} checks, ${requests} requests`, full, (checks / stats(full).medianMs) * 1000),
+      row(`fuzz ${fuzz} (ops/s = fuzz req/s)`, fuzzWall, stats(rates).medianMs),
+    ];
   } finally {
     await server.stop();
   }

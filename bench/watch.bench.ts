@@ -19,14 +19,19 @@ import { formatTable, stats, timeProcess, type Row } from './lib.ts';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const runs = Math.max(1, Number(process.env.BENCH_RUNS) || 10);
-const textField = '  call:\n    title: Call\n    aliases: [Interaction]\n    typeid: 73\n    fields:\n      details: { type: text }';
+const textField =
+  '  call:\n    title: Call\n    aliases: [Interaction]\n    typeid: 73\n    fields:\n      details: { type: text }';
 const intField = textField.replace('details: { type: text }', 'details: { type: integer }');
 
 export default async function watchBench(): Promise<Row[]> {
   const tmp = mkdtempSync(join(tmpdir(), 'crmgen-bench-watch-'));
   let fresh = 0;
   const dir = () => join(tmp, `d${fresh++}`);
-  const cold = () => timeProcess(['bin/crmgen.js', 'generate', '--out', dir()], { cwd: root, env: { ...process.env, CRMGEN_CACHE_DIR: dir() } });
+  const cold = () =>
+    timeProcess(['bin/crmgen.js', 'generate', '--out', dir()], {
+      cwd: root,
+      env: { ...process.env, CRMGEN_CACHE_DIR: dir() },
+    });
   const specCopy = (name: string) => {
     const d = join(tmp, name);
     cpSync(join(root, 'spec'), d, { recursive: true });
@@ -44,11 +49,15 @@ export default async function watchBench(): Promise<Row[]> {
   // The watch child.
   const watchSpec = specCopy('watch-spec');
   const watchOut = join(tmp, 'watch-out');
-  const child = spawn(process.execPath, ['bin/crmgen.js', 'generate', '--watch', '--spec', watchSpec, '--out', watchOut], {
-    cwd: root,
-    env: { ...process.env, CRMGEN_CACHE_DIR: join(tmp, 'watch-cache') },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['bin/crmgen.js', 'generate', '--watch', '--spec', watchSpec, '--out', watchOut],
+    {
+      cwd: root,
+      env: { ...process.env, CRMGEN_CACHE_DIR: join(tmp, 'watch-cache') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   let notify: (() => void) | undefined;
   child.stdout.on('data', (c: Buffer) => {
@@ -95,14 +104,25 @@ export default async function watchBench(): Promise<Row[]> {
       const m = await waitFor(/activities\.yaml changed: (\d+) written.* in (\d+) ms.*\n((?: {2}wrote .*\n)*)/, mark);
       samples[1].push(performance.now() - t);
       samples[2].push(Number(m[2]));
-      if (i < 2) written.push(m[3].trim().split('\n').map((l) => l.trim().replace(/^wrote /, '')));
+      if (i < 2)
+        written.push(
+          m[3]
+            .trim()
+            .split('\n')
+            .map((l) => l.trim().replace(/^wrote /, '')),
+        );
       flip(procSpec, i);
       const r = await regen.run();
       if (!r.ok) throw r.error;
       samples[3].push(r.ms);
       for (const [name, ms] of r.timings) stageSamples.set(name, [...(stageSamples.get(name) ?? []), ms]);
     }
-    const names = ['cold generate (process)', 'watch: edit -> summary (wall)', 'watch: regeneration as reported', 'in-process regenerate (warm)'];
+    const names = [
+      'cold generate (process)',
+      'watch: edit -> summary (wall)',
+      'watch: regeneration as reported',
+      'in-process regenerate (warm)',
+    ];
     const base = stats(samples[0]).medianMs;
     const rows = names.map((name, c): Row => {
       const s = stats(samples[c]);
@@ -110,8 +130,15 @@ export default async function watchBench(): Promise<Row[]> {
     });
     const stages = Object.fromEntries([...stageSamples].map(([n, s]) => [n, Number(stats(s).medianMs.toFixed(1))]));
     mkdirSync(join(root, 'bench', 'results'), { recursive: true });
-    const meta = { date: new Date().toISOString(), node: process.version, platform: `${process.platform}-${process.arch}` };
-    writeFileSync(join(root, 'bench', 'results', 'watch.json'), JSON.stringify({ ...meta, rows, inProcessStagesMedianMs: stages, writtenPerEdit: written }, null, 2) + '\n');
+    const meta = {
+      date: new Date().toISOString(),
+      node: process.version,
+      platform: `${process.platform}-${process.arch}`,
+    };
+    writeFileSync(
+      join(root, 'bench', 'results', 'watch.json'),
+      JSON.stringify({ ...meta, rows, inProcessStagesMedianMs: stages, writtenPerEdit: written }, null, 2) + '\n',
+    );
     if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       console.log('in-process stages (median ms):', JSON.stringify(stages));
       for (const w of written) console.log(`one edit wrote ${w.length} files: ${w.join(', ')}`);

@@ -23,7 +23,12 @@ export interface AdminValues {
   option?: string[];
 }
 
-export async function runAdmin(command: string, sub: string, values: AdminValues, positionals: string[]): Promise<number> {
+export async function runAdmin(
+  command: string,
+  sub: string,
+  values: AdminValues,
+  positionals: string[],
+): Promise<number> {
   const key = `${command} ${sub}`.trim();
   switch (key) {
     case 'users add': {
@@ -35,7 +40,15 @@ export async function runAdmin(command: string, sub: string, values: AdminValues
         const user = await storage.transaction(async (tx) => {
           if (await tx.findUserByEmail(email)) throw new UsageError(`a user ${email} exists already`);
           const account = await tx.ensureAccount(values.account ?? 'default');
-          return tx.addUser({ accountId: account.id, email, name: values.name ?? email.split('@')[0], tokenHash: hashToken(token), preventlogin: 0, preventprivatedata: 0, administrator: values.admin ? 1 : 0 });
+          return tx.addUser({
+            accountId: account.id,
+            email,
+            name: values.name ?? email.split('@')[0],
+            tokenHash: hashToken(token),
+            preventlogin: 0,
+            preventprivatedata: 0,
+            administrator: values.admin ? 1 : 0,
+          });
         });
         // Shown this once: only its hash is stored (crmgen users token EMAIL makes a new one).
         console.log(`user ${user.id} ${user.email} in account ${values.account}; API token: ${token}`);
@@ -52,7 +65,8 @@ export async function runAdmin(command: string, sub: string, values: AdminValues
           for (let accountId = 1; ; accountId++) {
             const account = await tx.getAccount(accountId);
             if (!account) break;
-            for (const u of await tx.listUsers(accountId, true)) out.push(`${u.id}\t${u.email}\t${account.name}${u.deleted ? '\tdeleted' : ''}`);
+            for (const u of await tx.listUsers(accountId, true))
+              out.push(`${u.id}\t${u.email}\t${account.name}${u.deleted ? '\tdeleted' : ''}`);
           }
           return out;
         });
@@ -108,7 +122,8 @@ export async function runAdmin(command: string, sub: string, values: AdminValues
         await storage.transaction(async (tx) => {
           const account = await tx.ensureAccount(values.account ?? 'default');
           const live = await tx.listGroups(account.id, false);
-          if (!live.some((g) => g.id === id) || !(await tx.setGroupDeleted(account.id, id, Date.now()))) throw new UsageError(`no group ${id} in account ${values.account}`);
+          if (!live.some((g) => g.id === id) || !(await tx.setGroupDeleted(account.id, id, Date.now())))
+            throw new UsageError(`no group ${id} in account ${values.account}`);
         });
         console.log(`deleted group ${id}`);
       } finally {
@@ -123,7 +138,12 @@ export async function runAdmin(command: string, sub: string, values: AdminValues
       try {
         const group = await storage.transaction(async (tx) => {
           const account = await tx.ensureAccount(values.account ?? 'default');
-          return tx.addGroup({ accountId: account.id, name, email: values.email!, members: (values.member ?? []).map(Number) });
+          return tx.addGroup({
+            accountId: account.id,
+            name,
+            email: values.email!,
+            members: (values.member ?? []).map(Number),
+          });
         });
         console.log(`group ${group.id} ${group.name}`);
       } finally {
@@ -133,14 +153,23 @@ export async function runAdmin(command: string, sub: string, values: AdminValues
     }
     case 'fields add': {
       const kind = positionals[0];
-      if (!spec.kinds.some((k) => k.name === kind)) throw new UsageError(`fields add expects a kind: ${spec.kinds.map((k) => k.name).join(', ')}`);
+      if (!spec.kinds.some((k) => k.name === kind))
+        throw new UsageError(`fields add expects a kind: ${spec.kinds.map((k) => k.name).join(', ')}`);
       if (!values.label) throw new UsageError('fields add needs --label');
-      if (!spec.customFields.types.includes((values.type ?? 'text'))) throw new UsageError(`--type must be one of ${spec.customFields.types.join(', ')}`);
+      if (!spec.customFields.types.includes(values.type ?? 'text'))
+        throw new UsageError(`--type must be one of ${spec.customFields.types.join(', ')}`);
       const storage = await openDb(dbOption(values.db));
       try {
         const def = await storage.transaction(async (tx) => {
           const account = await tx.ensureAccount(values.account ?? 'default');
-          return tx.insertFieldDef({ accountId: account.id, kind: kind!, label: values.label!, type: (values.type ?? 'text'), options: values.option ?? [], categories: [] });
+          return tx.insertFieldDef({
+            accountId: account.id,
+            kind: kind!,
+            label: values.label!,
+            type: values.type ?? 'text',
+            options: values.option ?? [],
+            categories: [],
+          });
         });
         console.log(`field ${def.id} ${def.name} (${def.label}) on ${kind}`);
       } finally {
@@ -151,9 +180,15 @@ export async function runAdmin(command: string, sub: string, values: AdminValues
     case 'restore': {
       const [kindOrSegment, idText] = positionals;
       const id = Number(idText);
-      if (!kindOrSegment || !Number.isInteger(id)) throw new UsageError('restore expects KIND ID (a record kind or an activity segment, and its id)');
+      if (!kindOrSegment || !Number.isInteger(id))
+        throw new UsageError('restore expects KIND ID (a record kind or an activity segment, and its id)');
       const storage = await openDb(dbOption(values.db));
-      const webhooks = startWebhooks({ storage, allowPrivate: true, log: (l: string) => process.stderr.write(`${l}\n`), deliver: false });
+      const webhooks = startWebhooks({
+        storage,
+        allowPrivate: true,
+        log: (l: string) => process.stderr.write(`${l}\n`),
+        deliver: false,
+      });
       try {
         const service = createReferenceService({ storage, onCommit: webhooks.enqueue });
         const principal = await storage.transaction(async (tx) => {
@@ -164,8 +199,10 @@ export async function runAdmin(command: string, sub: string, values: AdminValues
         });
         const what = await service
           .asCaller(principal, async (tx, caller) => {
-            if (spec.kinds.some((k) => k.name === kindOrSegment)) return `record ${(await restoreRecord(tx, caller, kindOrSegment, id)).id}`;
-            if (spec.activities.some((a) => a.segment === kindOrSegment)) return `activity ${(await restoreActivity(tx, caller, kindOrSegment, id)).id}`;
+            if (spec.kinds.some((k) => k.name === kindOrSegment))
+              return `record ${(await restoreRecord(tx, caller, kindOrSegment, id)).id}`;
+            if (spec.activities.some((a) => a.segment === kindOrSegment))
+              return `activity ${(await restoreActivity(tx, caller, kindOrSegment, id)).id}`;
             throw new UsageError(`restore: '${kindOrSegment}' is neither a record kind nor an activity segment`);
           })
           .catch((e: unknown) => {

@@ -5,7 +5,12 @@
 // No API facts here: the caller passes the methods and the headers to expose. Only type imports
 // from generated/, so cli/serve.ts can parse --cors-origin before --spec redirects generated/.
 import type { IncomingMessage } from 'node:http';
-import type { Admission, RequestHead, ServiceRequest, ServiceResponse } from '../generated/server/dist/runtime/service.js';
+import type {
+  Admission,
+  RequestHead,
+  ServiceRequest,
+  ServiceResponse,
+} from '../generated/server/dist/runtime/service.js';
 import { UsageError } from './db.ts';
 
 /** One allowed origin; port '*' is any port (and none). */
@@ -22,7 +27,10 @@ export type CorsPolicy = { mode: 'off' } | { mode: 'any' } | { mode: 'list'; rul
 export const loopbackOrigins = ['http://localhost:*', 'http://127.0.0.1:*', 'http://[::1]:*'];
 
 function parseRule(text: string): OriginRule {
-  const bad = () => new UsageError(`--cors-origin expects an origin (https://app.example, http://localhost:5173, http://localhost:*), '*' or 'none'; got '${text}'`);
+  const bad = () =>
+    new UsageError(
+      `--cors-origin expects an origin (https://app.example, http://localhost:5173, http://localhost:*), '*' or 'none'; got '${text}'`,
+    );
   // `:*` is not a port the URL parser accepts; take it off and remember it.
   const anyPort = text.endsWith(':*');
   let url: URL;
@@ -31,7 +39,8 @@ function parseRule(text: string): OriginRule {
   } catch {
     throw bad();
   }
-  const bare = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password && !/[?#]$/.test(text);
+  const bare =
+    url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password && !/[?#]$/.test(text);
   if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !bare || (anyPort && url.port)) throw bad();
   return { protocol: url.protocol, hostname: url.hostname, port: anyPort ? '*' : url.port };
 }
@@ -40,7 +49,10 @@ function parseRule(text: string): OriginRule {
 export function corsPolicy(values: string[]): CorsPolicy {
   if (values.length === 0) return { mode: 'list', rules: loopbackOrigins.map(parseRule) };
   if (values.includes('none') || values.includes('*')) {
-    if (values.length > 1) throw new UsageError(`--cors-origin ${values.includes('none') ? 'none' : "'*'"} cannot be combined with other origins`);
+    if (values.length > 1)
+      throw new UsageError(
+        `--cors-origin ${values.includes('none') ? 'none' : "'*'"} cannot be combined with other origins`,
+      );
     return values[0] === 'none' ? { mode: 'off' } : { mode: 'any' };
   }
   return { mode: 'list', rules: values.map(parseRule) };
@@ -58,7 +70,9 @@ function allowOrigin(policy: CorsPolicy, origin: string | undefined): string | u
   }
   // Only a canonical serialized origin: no path, no credentials, lower-case host, default port left out.
   if (url.origin !== origin) return undefined;
-  const ok = policy.rules.some((r) => r.protocol === url.protocol && r.hostname === url.hostname && (r.port === '*' || r.port === url.port));
+  const ok = policy.rules.some(
+    (r) => r.protocol === url.protocol && r.hostname === url.hostname && (r.port === '*' || r.port === url.port),
+  );
   return ok ? origin : undefined;
 }
 
@@ -85,7 +99,10 @@ const headerName = /^[!#$%&'*+.^_`|~0-9a-z-]+$/;
 /** Access-Control-Request-Headers when it is a short list of valid header names; else nothing is echoed. */
 function requestedHeaders(text: string | undefined): string[] {
   if (!text || text.length > 1000) return [];
-  const names = text.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  const names = text
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
   return names.length <= 50 && names.every((n) => headerName.test(n)) ? names : [];
 }
 
@@ -130,7 +147,12 @@ export function withCors(policy: CorsPolicy, facts: CorsFacts, hooks: HttpHooks)
   const preflight = (req: IncomingMessage, origin: string): ServiceResponse => {
     const allowed = allowOrigin(policy, origin);
     // A disallowed origin gets a plain 403: the browser fails the call, and curl shows why.
-    if (!allowed) return { status: 403, headers: { vary: 'Origin', 'content-type': 'text/plain; charset=utf-8' }, body: new TextEncoder().encode(`CORS: origin ${origin} is not allowed (crmgen serve --cors-origin)\n`) };
+    if (!allowed)
+      return {
+        status: 403,
+        headers: { vary: 'Origin', 'content-type': 'text/plain; charset=utf-8' },
+        body: new TextEncoder().encode(`CORS: origin ${origin} is not allowed (crmgen serve --cors-origin)\n`),
+      };
     const asked = requestedHeaders(header(req.headers, 'access-control-request-headers'));
     const headers: Record<string, string> = {
       vary: 'Origin, Access-Control-Request-Headers',
@@ -148,7 +170,8 @@ export function withCors(policy: CorsPolicy, facts: CorsFacts, hooks: HttpHooks)
     before: (req) => {
       const origin = header(req.headers, 'origin');
       // A preflight is OPTIONS with Origin and Access-Control-Request-Method; answered here, before authentication.
-      if (req.method === 'OPTIONS' && origin && header(req.headers, 'access-control-request-method')) return preflight(req, origin);
+      if (req.method === 'OPTIONS' && origin && header(req.headers, 'access-control-request-method'))
+        return preflight(req, origin);
       const r = hooks.before?.(req);
       return r && decorate(origin, r);
     },

@@ -10,4 +10,7 @@ export { root };
  * ships with crmgen; output never defaults into the installation.
  */
 export const defaultSpecDir = () => (existsSync(join(process.cwd(), 'spec')) ? resolve('spec') : resolve(root, 'spec'));
-export const defaultGeneratedDir = (specDir: string) => (specDir === resolve(root, 'spec') && !existsSync(join(process.cwd(), 'spec')) ? resolve(root, 'generated') : resolve('generated'));
+export const defaultGeneratedDir = (specDir: string) =>
+  specDir === resolve(root, 'spec') && !existsSync(join(process.cwd(), 'spec'))
+    ? resolve(root, 'generated')
+    : resolve('generated');

@@ -26,7 +26,12 @@ export class DiffUsageError extends Error {
 export function loadSpecAtRevision(rev: string, specDir: string): Spec {
   const git = (args: string[], cwd: string) => {
     try {
-      return execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20 });
+      return execFileSync('git', args, {
+        cwd,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+        maxBuffer: 64 << 20,
+      });
     } catch (e) {
       const err = e as { stderr?: string; message: string };
       throw new DiffUsageError(`git ${args.join(' ')}: ${(err.stderr || err.message).trim()}`);
@@ -60,7 +65,9 @@ export async function checkSurface(before: Spec, after: Spec, diff: SpecDiff): P
   const { sdkSurface } = await import('../generator/pipeline/generate.ts');
   const changes = compareSurfaces(sdkSurface(before), sdkSurface(after));
   const check: SurfaceCheck = { added: [], removed: [], changed: [], unexplained: [] };
-  const toggled = new Set(diff.changes.filter((c) => c.kind === 'became-required' || c.kind === 'became-optional').map((c) => c.field));
+  const toggled = new Set(
+    diff.changes.filter((c) => c.kind === 'became-required' || c.kind === 'became-optional').map((c) => c.field),
+  );
   for (const c of changes) {
     if (c.change === 'added') check.added.push(c.line);
     else if (c.change === 'removed') check.removed.push(c.line);
@@ -71,18 +78,30 @@ export async function checkSurface(before: Spec, after: Spec, diff: SpecDiff): P
       const member = c.before!.key.split('.').pop()!.replace(/\W/g, '');
       if (toggled.has(member)) continue;
     } else if (diff.counts.breaking > 0) continue;
-    check.unexplained.push(`${c.change === 'removed' ? 'removed' : c.change === 'type' ? 'changed' : c.change.replace('-', ' ')}: ${c.line}`);
+    check.unexplained.push(
+      `${c.change === 'removed' ? 'removed' : c.change === 'type' ? 'changed' : c.change.replace('-', ' ')}: ${c.line}`,
+    );
   }
   return check;
 }
 
 const headings: Record<Severity, string> = { breaking: 'Breaking', 'non-breaking': 'Non-breaking', docs: 'Docs only' };
-const mdHeadings: Record<Severity, string> = { breaking: 'Breaking', 'non-breaking': 'Added and changed', docs: 'Documentation' };
+const mdHeadings: Record<Severity, string> = {
+  breaking: 'Breaking',
+  'non-breaking': 'Added and changed',
+  docs: 'Documentation',
+};
 
-export function formatText(diff: SpecDiff, surface: SurfaceCheck | undefined, labels: { old: string; new: string }): string {
+export function formatText(
+  diff: SpecDiff,
+  surface: SurfaceCheck | undefined,
+  labels: { old: string; new: string },
+): string {
   const out: string[] = [];
   const n = diff.counts;
-  out.push(`crmgen diff ${labels.old} -> ${labels.new}: ${n.breaking} breaking, ${n['non-breaking']} non-breaking, ${n.docs} docs-only`);
+  out.push(
+    `crmgen diff ${labels.old} -> ${labels.new}: ${n.breaking} breaking, ${n['non-breaking']} non-breaking, ${n.docs} docs-only`,
+  );
   for (const sev of ['breaking', 'non-breaking', 'docs'] as const) {
     const group = diff.changes.filter((c) => c.severity === sev);
     if (!group.length) continue;
@@ -91,19 +110,28 @@ export function formatText(diff: SpecDiff, surface: SurfaceCheck | undefined, la
     for (const c of group) out.push(`  ${formatPos(c.pos).padEnd(width)}  ${c.message}${detail(c)}`);
   }
   if (surface) {
-    out.push('', `API surface: ${surface.added.length} added, ${surface.removed.length} removed, ${surface.changed.length} changed`);
-    for (const u of surface.unexplained) out.push(`warning: API surface ${u} -- not explained by a breaking spec change; treated as breaking`);
+    out.push(
+      '',
+      `API surface: ${surface.added.length} added, ${surface.removed.length} removed, ${surface.changed.length} changed`,
+    );
+    for (const u of surface.unexplained)
+      out.push(`warning: API surface ${u} -- not explained by a breaking spec change; treated as breaking`);
   }
   return `${out.join('\n')}\n`;
 }
 
 function detail(c: Change): string {
-  if (c.kind === 'docs' && c.before !== undefined && c.after !== undefined) return ` (${clip(c.before)} -> ${clip(c.after)})`;
+  if (c.kind === 'docs' && c.before !== undefined && c.after !== undefined)
+    return ` (${clip(c.before)} -> ${clip(c.after)})`;
   return '';
 }
 const clip = (s: string) => JSON.stringify(s.length > 60 ? `${s.slice(0, 57)}...` : s);
 
-export function formatMarkdown(diff: SpecDiff, surface: SurfaceCheck | undefined, labels: { old: string; new: string }): string {
+export function formatMarkdown(
+  diff: SpecDiff,
+  surface: SurfaceCheck | undefined,
+  labels: { old: string; new: string },
+): string {
   return markdownEntry(`## Spec changes: ${labels.old} -> ${labels.new}`, diff, surface, true);
 }
 
@@ -119,8 +147,10 @@ export function changelogEntry(version: string, diff: SpecDiff, surface: Surface
 function markdownEntry(heading: string, diff: SpecDiff, surface: SurfaceCheck | undefined, positions: boolean): string {
   const out: string[] = [heading];
   const items: Record<Severity, string[]> = { breaking: [], 'non-breaking': [], docs: [] };
-  for (const c of diff.changes) items[c.severity].push(`- ${escapeMd(c.message)}${positions ? ` (\`${formatPos(c.pos)}\`)` : ''}`);
-  for (const u of surface?.unexplained ?? []) items.breaking.push(`- API surface ${escapeMd(u)} (not explained by the spec diff)`);
+  for (const c of diff.changes)
+    items[c.severity].push(`- ${escapeMd(c.message)}${positions ? ` (\`${formatPos(c.pos)}\`)` : ''}`);
+  for (const u of surface?.unexplained ?? [])
+    items.breaking.push(`- API surface ${escapeMd(u)} (not explained by the spec diff)`);
   if (!diff.changes.length && !surface?.unexplained.length) out.push('', 'No changes.');
   for (const sev of ['breaking', 'non-breaking', 'docs'] as const) {
     if (!items[sev].length) continue;
@@ -161,11 +191,22 @@ export function nextVersion(version: string, level: BumpLevel): string {
 export function setPackagesVersion(text: string, version: string, file: string): string {
   const node = parseDocument(text).getIn(['packages', 'version'], true);
   if (!isScalar(node) || !node.range) throw new DiffUsageError(`--bump: no packages.version in ${file}`);
-  const quote = node.type === Scalar.QUOTE_DOUBLE ? '"' : node.type === Scalar.QUOTE_SINGLE ? "'" : node.type === Scalar.PLAIN ? '' : undefined;
-  if (quote === undefined) throw new DiffUsageError(`--bump: packages.version in ${file} is a block scalar; write it as a plain or quoted one`);
+  const quote =
+    node.type === Scalar.QUOTE_DOUBLE
+      ? '"'
+      : node.type === Scalar.QUOTE_SINGLE
+        ? "'"
+        : node.type === Scalar.PLAIN
+          ? ''
+          : undefined;
+  if (quote === undefined)
+    throw new DiffUsageError(
+      `--bump: packages.version in ${file} is a block scalar; write it as a plain or quoted one`,
+    );
   const [start, end] = node.range;
   const out = `${text.slice(0, start)}${quote}${version}${quote}${text.slice(end)}`;
-  if (parseDocument(out).getIn(['packages', 'version']) !== version) throw new Error(`--bump: could not set packages.version in ${file}`);
+  if (parseDocument(out).getIn(['packages', 'version']) !== version)
+    throw new Error(`--bump: could not set packages.version in ${file}`);
   return out;
 }
 
@@ -194,7 +235,11 @@ export interface Bump {
   changelog?: { file: string; created: boolean };
 }
 
-const levelWords: Record<BumpLevel, string> = { breaking: 'breaking', 'non-breaking': 'non-breaking', docs: 'docs-only' };
+const levelWords: Record<BumpLevel, string> = {
+  breaking: 'breaking',
+  'non-breaking': 'non-breaking',
+  docs: 'docs-only',
+};
 
 /** Sets NEW's packages.version by the level and prepends the entry to NEW/CHANGELOG.md. */
 function bumpRelease(after: Spec, newDir: string, level: BumpLevel | 'none', entry: (version: string) => string): Bump {
@@ -232,7 +277,8 @@ export interface DiffOptions {
 
 export async function runDiff(values: DiffOptions, positionals: string[]): Promise<number> {
   const format = values.format ?? 'text';
-  if (!['text', 'json', 'markdown'].includes(format)) throw new DiffUsageError(`--format expects text, json or markdown, got '${format}'`);
+  if (!['text', 'json', 'markdown'].includes(format))
+    throw new DiffUsageError(`--format expects text, json or markdown, got '${format}'`);
   let before: Spec;
   let after: Spec;
   let newDir: string;
@@ -244,7 +290,8 @@ export async function runDiff(values: DiffOptions, positionals: string[]): Promi
     after = loadSpec(newDir);
     labels = { old: `${values.git}:${shownDir(newDir)}`, new: shownDir(newDir) };
   } else {
-    if (positionals.length !== 2) throw new DiffUsageError('diff expects two spec folders, OLD and NEW (or --git REV [NEW])');
+    if (positionals.length !== 2)
+      throw new DiffUsageError('diff expects two spec folders, OLD and NEW (or --git REV [NEW])');
     const oldDir = resolve(positionals[0]!);
     newDir = resolve(positionals[1]!);
     before = loadSpec(oldDir);
@@ -260,10 +307,15 @@ export async function runDiff(values: DiffOptions, positionals: string[]): Promi
   const diff = diffSpecs(before, after);
   // Both surfaces come from one generator, so equal IRs give equal surfaces: with no change the
   // check (and the TypeScript toolchain it loads) is skipped.
-  const surface = values.surface === false || diff.changes.length === 0 ? undefined : await checkSurface(before, after, diff);
+  const surface =
+    values.surface === false || diff.changes.length === 0 ? undefined : await checkSurface(before, after, diff);
   const breaking = diff.counts.breaking > 0 || (surface?.unexplained.length ?? 0) > 0;
   const code = breaking && !values.allowBreaking && !bump ? 1 : 0;
-  const released = bump ? bumpRelease(after, newDir, breaking ? 'breaking' : diff.verdict, (version) => changelogEntry(version, diff, surface)) : undefined;
+  const released = bump
+    ? bumpRelease(after, newDir, breaking ? 'breaking' : diff.verdict, (version) =>
+        changelogEntry(version, diff, surface),
+      )
+    : undefined;
   if (format === 'json') {
     const json = {
       old: labels.old,
@@ -278,11 +330,25 @@ export async function runDiff(values: DiffOptions, positionals: string[]): Promi
     process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
   } else if (format === 'markdown') {
     // With --bump, the entry as CHANGELOG.md now holds it.
-    process.stdout.write(released && released.level !== 'none' ? changelogEntry(released.to, diff, surface) : formatMarkdown(diff, surface, labels));
+    process.stdout.write(
+      released && released.level !== 'none'
+        ? changelogEntry(released.to, diff, surface)
+        : formatMarkdown(diff, surface, labels),
+    );
   } else {
     process.stdout.write(formatText(diff, surface, labels));
-    if (breaking) process.stdout.write(bump ? 'verdict: breaking (released by --bump)\n' : values.allowBreaking ? 'verdict: breaking (allowed by --allow-breaking)\n' : 'verdict: breaking (exit 1; --allow-breaking to accept)\n');
-    else process.stdout.write(`verdict: ${diff.verdict === 'none' ? 'no changes' : diff.verdict === 'docs' ? 'docs-only' : 'non-breaking'}\n`);
+    if (breaking)
+      process.stdout.write(
+        bump
+          ? 'verdict: breaking (released by --bump)\n'
+          : values.allowBreaking
+            ? 'verdict: breaking (allowed by --allow-breaking)\n'
+            : 'verdict: breaking (exit 1; --allow-breaking to accept)\n',
+      );
+    else
+      process.stdout.write(
+        `verdict: ${diff.verdict === 'none' ? 'no changes' : diff.verdict === 'docs' ? 'docs-only' : 'non-breaking'}\n`,
+      );
   }
   // What --bump did: after the report on stdout; on stderr when stdout is JSON or Markdown.
   if (released) (format === 'text' ? process.stdout : process.stderr).write(bumpSummary(released));

@@ -9,10 +9,15 @@ export function initialize(data: { from: string; to: string }): void {
 
 type Resolved = { url: string; format?: string | null; shortCircuit?: boolean };
 
-export async function resolve(specifier: string, context: { parentURL?: string | undefined }, next: (specifier: string, context: unknown) => Promise<Resolved>): Promise<Resolved> {
+export async function resolve(
+  specifier: string,
+  context: { parentURL?: string | undefined },
+  next: (specifier: string, context: unknown) => Promise<Resolved>,
+): Promise<Resolved> {
   // A generated module importing a neighbour resolves where it is: the spec's own modules (those
   // of a new activity type: codecs/activities/memo.ts) exist only in the folder generated for it.
-  if (context.parentURL?.startsWith(to) && (specifier.startsWith('./') || specifier.startsWith('../'))) return next(specifier, context);
+  if (context.parentURL?.startsWith(to) && (specifier.startsWith('./') || specifier.startsWith('../')))
+    return next(specifier, context);
   // A package imported from the generated folder (busboy) resolves as if from the installation.
   const parentURL = context.parentURL?.startsWith(to) ? from + context.parentURL.slice(to.length) : context.parentURL;
   const resolved = await next(specifier, { ...context, parentURL });

@@ -8,7 +8,8 @@ import { dbOption, openDb, UsageError } from './db.ts';
 
 const id = (text: string | undefined, what: string): number => {
   const n = Number(text);
-  if (!text || !Number.isInteger(n) || n < 1) throw new UsageError(`hooks: ${what} expects a positive integer, got '${text ?? ''}'`);
+  if (!text || !Number.isInteger(n) || n < 1)
+    throw new UsageError(`hooks: ${what} expects a positive integer, got '${text ?? ''}'`);
   return n;
 };
 
@@ -19,7 +20,11 @@ async function accountId(storage: Storage, name: string | undefined): Promise<nu
   return id;
 }
 
-export async function runHooks(sub: 'deliveries' | 'redeliver' | 'failures', values: { db?: string; account?: string; limit?: string }, positionals: string[]): Promise<number> {
+export async function runHooks(
+  sub: 'deliveries' | 'redeliver' | 'failures',
+  values: { db?: string; account?: string; limit?: string },
+  positionals: string[],
+): Promise<number> {
   const limit = values.limit === undefined ? 100 : id(values.limit, '--limit');
   const storage = await openDb(dbOption(values.db));
   try {
@@ -27,13 +32,16 @@ export async function runHooks(sub: 'deliveries' | 'redeliver' | 'failures', val
     if (sub === 'deliveries') {
       const hookId = id(positionals[0], 'deliveries HOOKID');
       const rows = await storage.transaction(async (tx) => {
-        if (!(await tx.getHook(account, hookId))) throw new UsageError(`hooks: no hook ${hookId} in account ${values.account ?? 'default'}`);
+        if (!(await tx.getHook(account, hookId)))
+          throw new UsageError(`hooks: no hook ${hookId} in account ${values.account ?? 'default'}`);
         return tx.listAttempts(account, hookId, limit);
       });
       for (const a of rows) {
         const result = a.httpStatus !== null ? `HTTP ${a.httpStatus}` : a.error || '-';
         const next = a.nextAttempt !== null ? ` next ${formatDateTime(a.nextAttempt)}` : '';
-        console.log(`delivery ${a.deliveryId} attempt ${a.attempt} ${a.outcome} ${a.event} ${a.objectId} ${formatDateTime(a.attempted)} ${a.durationMs}ms ${result}${next} ${a.webhookId}`);
+        console.log(
+          `delivery ${a.deliveryId} attempt ${a.attempt} ${a.outcome} ${a.event} ${a.objectId} ${formatDateTime(a.attempted)} ${a.durationMs}ms ${result}${next} ${a.webhookId}`,
+        );
       }
       if (!rows.length) console.log(`hook ${hookId}: no delivery attempts`);
       return 0;
@@ -46,11 +54,16 @@ export async function runHooks(sub: 'deliveries' | 'redeliver' | 'failures', val
         .catch((e: unknown) => {
           throw e instanceof ServiceError ? new UsageError(`hooks redeliver: ${e.message}`) : e;
         });
-      console.log(`queued delivery ${created} (again delivery ${deliveryId} of hook ${hookId}); the running service sends it`);
+      console.log(
+        `queued delivery ${created} (again delivery ${deliveryId} of hook ${hookId}); the running service sends it`,
+      );
       return 0;
     }
     const failed = await storage.transaction((tx) => tx.listFailedDeliveries(account, limit));
-    for (const d of failed) console.log(`delivery ${d.id} hook ${d.hookId} ${d.event} ${d.objectId} to ${d.url} failed after ${d.attempts} attempts: ${d.lastError} (${formatDateTime(d.created)})`);
+    for (const d of failed)
+      console.log(
+        `delivery ${d.id} hook ${d.hookId} ${d.event} ${d.objectId} to ${d.url} failed after ${d.attempts} attempts: ${d.lastError} (${formatDateTime(d.created)})`,
+      );
     if (!failed.length) console.log('no failed deliveries');
     return 0;
   } finally {

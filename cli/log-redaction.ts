@@ -14,7 +14,8 @@ import { spec } from '../server/facts.ts';
 
 export const REDACTED = '[Redacted]';
 /** Names whose values are credentials: API tokens, hook secrets, passwords (compared decoded, any case). */
-const secretName = /^(authorization|password|passwd|secret|token|apitoken|api_token|apikey|api_key|x-api-key|cookie|proxy-authorization)$/i;
+const secretName =
+  /^(authorization|password|passwd|secret|token|apitoken|api_token|apikey|api_key|x-api-key|cookie|proxy-authorization)$/i;
 
 /** Whether a decoded field name names a secret: itself, its XML local name, or any part of a form path (data[secret]). */
 export function isSecretName(name: string): boolean {
@@ -50,7 +51,10 @@ export function redactUrl(url: string, literals: readonly string[]): string {
 }
 
 /** Headers with secret-named ones (batch parts' Authorization too) and the literals redacted. */
-export function redactHeaders(headers: Record<string, string | string[] | undefined>, literals: readonly string[]): Record<string, string> {
+export function redactHeaders(
+  headers: Record<string, string | string[] | undefined>,
+  literals: readonly string[],
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(headers)) {
     if (v === undefined) continue;
@@ -70,20 +74,24 @@ const parseFormSafe = (text: string): [string, string][] | undefined => {
 // Only what would make the pairs ambiguous is escaped: the log stays readable.
 const formEscape = (s: string) => s.replace(/[%&=+#\s\u0000-\u001f\u007f]/g, (c) => encodeURIComponent(c));
 const formText = (pairs: [string, string][], literals: readonly string[]) =>
-  pairs.map(([n, v]) => `${formEscape(blank(n, literals))}=${isSecretName(n) ? REDACTED : formEscape(blank(v, literals))}`).join('&');
+  pairs
+    .map(([n, v]) => `${formEscape(blank(n, literals))}=${isSecretName(n) ? REDACTED : formEscape(blank(v, literals))}`)
+    .join('&');
 
 function redactJson(value: unknown, literals: readonly string[]): unknown {
   if (typeof value === 'string') return blank(value, literals);
   if (Array.isArray(value)) return value.map((v) => redactJson(v, literals));
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[blank(k, literals)] = isSecretName(k) ? REDACTED : redactJson(v, literals);
+    for (const [k, v] of Object.entries(value))
+      out[blank(k, literals)] = isSecretName(k) ? REDACTED : redactJson(v, literals);
     return out;
   }
   return value;
 }
 
-const xmlEscape = (s: string) => s.replace(/[&<>"]/g, (c) => `&${({ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot' } as Record<string, string>)[c]};`);
+const xmlEscape = (s: string) =>
+  s.replace(/[&<>"]/g, (c) => `&${({ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot' } as Record<string, string>)[c]};`);
 
 /** The element written again: a secret-named element keeps its name only; secret-named attributes lose their values. */
 function xmlText(el: XmlElement, literals: readonly string[]): string {
@@ -118,10 +126,16 @@ function kindOf(contentType: string | undefined, role: 'request' | 'response'): 
  * A body as the log shows it: decoded, secrets redacted, written again; undefined for an empty
  * body; `[N bytes ..., not logged]` when it cannot be decoded.
  */
-export async function redactBody(body: Uint8Array, contentType: string | undefined, role: 'request' | 'response', literals: readonly string[]): Promise<string | undefined> {
+export async function redactBody(
+  body: Uint8Array,
+  contentType: string | undefined,
+  role: 'request' | 'response',
+  literals: readonly string[],
+): Promise<string | undefined> {
   if (!body.byteLength) return undefined;
   const kind = kindOf(contentType, role);
-  const unlogged = (why: string) => `[${body.byteLength} bytes of ${lower(contentType) || 'no Content-Type'}, not logged: ${why}]`;
+  const unlogged = (why: string) =>
+    `[${body.byteLength} bytes of ${lower(contentType) || 'no Content-Type'}, not logged: ${why}]`;
   try {
     switch (kind) {
       case 'json':
@@ -138,8 +152,19 @@ export async function redactBody(body: Uint8Array, contentType: string | undefin
         return formText(parseForm(body), literals);
       case 'upload': {
         const form = await parseMultipartForm(body, contentType!, Number.MAX_SAFE_INTEGER);
-        const files = Object.entries(form.files).map(([n, f]) => `${formEscape(blank(n, literals))}=[file ${JSON.stringify(blank(f.filename, literals))}, ${f.data.byteLength} bytes]`);
-        return [formText(form.fields.map(([n, v]) => [n, String(v)]), literals), ...files].filter((s) => s !== '').join('&');
+        const files = Object.entries(form.files).map(
+          ([n, f]) =>
+            `${formEscape(blank(n, literals))}=[file ${JSON.stringify(blank(f.filename, literals))}, ${f.data.byteLength} bytes]`,
+        );
+        return [
+          formText(
+            form.fields.map(([n, v]) => [n, String(v)]),
+            literals,
+          ),
+          ...files,
+        ]
+          .filter((s) => s !== '')
+          .join('&');
       }
       case 'batch':
         return await batchText(body, contentType, role, literals);
@@ -152,13 +177,22 @@ export async function redactBody(body: Uint8Array, contentType: string | undefin
 }
 
 /** A batch, part by part: request line or status, headers and body, each redacted. */
-async function batchText(body: Uint8Array, contentType: string | undefined, role: 'request' | 'response', literals: readonly string[]): Promise<string> {
+async function batchText(
+  body: Uint8Array,
+  contentType: string | undefined,
+  role: 'request' | 'response',
+  literals: readonly string[],
+): Promise<string> {
   const out: string[] = [];
   if (role === 'request') {
     for (const [i, part] of parseBatchRequest(body, contentType, { maxParts: Number.MAX_SAFE_INTEGER }).entries()) {
       const headers = Object.entries(redactHeaders(part.headers, literals)).map(([k, v]) => `${k}: ${v}`);
       const text = await redactBody(part.body, part.headers['content-type'], 'request', literals);
-      out.push(`[part ${i + 1}${part.contentId === undefined ? '' : ` <${blank(part.contentId, literals)}>`}] ${part.method} ${redactUrl(part.path, literals)}`, ...headers, ...(text === undefined ? [] : ['', text]));
+      out.push(
+        `[part ${i + 1}${part.contentId === undefined ? '' : ` <${blank(part.contentId, literals)}>`}] ${part.method} ${redactUrl(part.path, literals)}`,
+        ...headers,
+        ...(text === undefined ? [] : ['', text]),
+      );
     }
   } else {
     for (const [i, part] of parseBatchResponse(body, contentType).entries()) {

@@ -23,7 +23,8 @@ async function main(argv: string[]): Promise<ExitCode> {
       if (e.code !== 'commander.help' && e.code !== 'commander.helpDisplayed') {
         const words = argv.filter((a) => !a.startsWith('-')).slice(0, 2);
         const sub = program.commands.find((c) => c.name() === words[0]);
-        const where = sub && sub.commands.some((c) => c.name() === words[1]) ? `${words[0]} ${words[1]}` : sub ? words[0] : '';
+        const where =
+          sub && sub.commands.some((c) => c.name() === words[1]) ? `${words[0]} ${words[1]}` : sub ? words[0] : '';
         process.stderr.write(`see crmgen ${where ? `${where} ` : ''}--help\n`);
       }
       return 2;
@@ -41,7 +42,9 @@ main(process.argv.slice(2)).then(
   (err: unknown) => {
     if (err instanceof Error && err.name === 'SpecError') {
       const problems = (err as Error & { problems: unknown[] }).problems;
-      process.stderr.write(`${err.message}\ncrmgen: the spec has ${problems.length} problem${problems.length === 1 ? '' : 's'}\n`);
+      process.stderr.write(
+        `${err.message}\ncrmgen: the spec has ${problems.length} problem${problems.length === 1 ? '' : 's'}\n`,
+      );
       process.exit(2);
     }
     // Another process serves the SQLite file: not a usage mistake, not a crash either.

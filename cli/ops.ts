@@ -18,8 +18,18 @@ export interface Metrics {
 export function createMetrics(storage: Storage, onError: (e: unknown) => void): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'crmgen_' });
-  const requests = new Counter({ name: 'crmgen_requests_total', help: 'API requests answered, by operation and status (a batch counts once, its parts in crmgen_batch_parts_total)', labelNames: ['operation', 'status'], registers: [registry] });
-  const parts = new Counter({ name: 'crmgen_batch_parts_total', help: 'Batch parts answered, by operation and status', labelNames: ['operation', 'status'], registers: [registry] });
+  const requests = new Counter({
+    name: 'crmgen_requests_total',
+    help: 'API requests answered, by operation and status (a batch counts once, its parts in crmgen_batch_parts_total)',
+    labelNames: ['operation', 'status'],
+    registers: [registry],
+  });
+  const parts = new Counter({
+    name: 'crmgen_batch_parts_total',
+    help: 'Batch parts answered, by operation and status',
+    labelNames: ['operation', 'status'],
+    registers: [registry],
+  });
   const latency = new Histogram({
     name: 'crmgen_request_duration_seconds',
     help: 'Time from dispatch to answer of API requests, by operation',
@@ -27,9 +37,22 @@ export function createMetrics(storage: Storage, onError: (e: unknown) => void): 
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   });
-  const quotaRejections = new Counter({ name: 'crmgen_quota_rejections_total', help: 'Calls refused with quotaexceeded (requests and batch parts)', registers: [registry] });
-  const deliveries = new Counter({ name: 'crmgen_webhook_deliveries_total', help: 'Webhook delivery attempts by outcome (delivered, retry, failed)', labelNames: ['outcome'], registers: [registry] });
-  const storageErrors = new Counter({ name: 'crmgen_storage_errors_total', help: 'Calls answered 5xx (faults, storage outages) and failed storage checks (readyz, outbox depth)', registers: [registry] });
+  const quotaRejections = new Counter({
+    name: 'crmgen_quota_rejections_total',
+    help: 'Calls refused with quotaexceeded (requests and batch parts)',
+    registers: [registry],
+  });
+  const deliveries = new Counter({
+    name: 'crmgen_webhook_deliveries_total',
+    help: 'Webhook delivery attempts by outcome (delivered, retry, failed)',
+    labelNames: ['outcome'],
+    registers: [registry],
+  });
+  const storageErrors = new Counter({
+    name: 'crmgen_storage_errors_total',
+    help: 'Calls answered 5xx (faults, storage outages) and failed storage checks (readyz, outbox depth)',
+    registers: [registry],
+  });
   new Gauge({
     name: 'crmgen_webhook_outbox_depth',
     help: 'Webhook deliveries pending in the outbox (all instances on this database)',
@@ -88,12 +111,18 @@ function sameToken(a: string, b: string): boolean {
 
 const opsPaths = ['/healthz', '/readyz', '/metrics'];
 // Asked of every request: compared in place, no split.
-const owns = (url: string) => opsPaths.some((p) => url.startsWith(p) && (url.length === p.length || url[p.length] === '?'));
+const owns = (url: string) =>
+  opsPaths.some((p) => url.startsWith(p) && (url.length === p.length || url[p.length] === '?'));
 
 /** /readyz answers within a second whatever the database does: a check still running then is a 503. */
 const READY_WITHIN_MS = 800;
 
-export function opsRoutes(o: { storage: Storage; metrics: Metrics; metricsToken?: string | undefined; onError: (e: unknown) => void }): OpsRoutes {
+export function opsRoutes(o: {
+  storage: Storage;
+  metrics: Metrics;
+  metricsToken?: string | undefined;
+  onError: (e: unknown) => void;
+}): OpsRoutes {
   let closing = false;
   // One check at a time: probes arriving while one runs share its outcome.
   let check: Promise<void> | undefined;
@@ -130,16 +159,24 @@ export function opsRoutes(o: { storage: Storage; metrics: Metrics; metricsToken?
   async function metrics(req: ServiceRequest): Promise<ServiceResponse> {
     if (o.metricsToken !== undefined) {
       const m = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
-      if (!m || !sameToken(m[1]!, o.metricsToken)) return text(401, 'metrics need Authorization: Bearer TOKEN (crmgen serve --metrics-token)\n', { 'www-authenticate': 'Bearer realm="metrics"' });
+      if (!m || !sameToken(m[1]!, o.metricsToken))
+        return text(401, 'metrics need Authorization: Bearer TOKEN (crmgen serve --metrics-token)\n', {
+          'www-authenticate': 'Bearer realm="metrics"',
+        });
     }
-    return { status: 200, headers: { 'content-type': o.metrics.registry.contentType, 'cache-control': 'no-store' }, body: new TextEncoder().encode(await o.metrics.registry.metrics()) };
+    return {
+      status: 200,
+      headers: { 'content-type': o.metrics.registry.contentType, 'cache-control': 'no-store' },
+      body: new TextEncoder().encode(await o.metrics.registry.metrics()),
+    };
   }
   return {
     owns,
     answer(req) {
       if (!owns(req.url)) return undefined;
       const path = req.url.split('?')[0];
-      if (req.method !== 'GET' && req.method !== 'HEAD') return Promise.resolve(text(405, 'GET only\n', { allow: 'GET, HEAD' }));
+      if (req.method !== 'GET' && req.method !== 'HEAD')
+        return Promise.resolve(text(405, 'GET only\n', { allow: 'GET, HEAD' }));
       if (path === '/healthz') return Promise.resolve(text(200, 'ok\n'));
       return path === '/readyz' ? ready() : metrics(req);
     },

@@ -6,7 +6,10 @@ import { join } from 'node:path';
 import { buildProgram, commandReference } from './commands.ts';
 import { root } from './default-dirs.ts';
 
-export const readmeMarkers = { start: '<!-- commands: generated from cli/commands.ts by `node cli/readme-commands.js --write` -->', end: '<!-- end of commands -->' };
+export const readmeMarkers = {
+  start: '<!-- commands: generated from cli/commands.ts by `node cli/readme-commands.js --write` -->',
+  end: '<!-- end of commands -->',
+};
 
 /** The section as README.md holds it, markers included. */
 export function readmeSection(): string {

@@ -34,7 +34,12 @@ export interface RequestLog {
 const maxBodyChars = 8192;
 
 /** A body for the log: redacted on its decoded form (./log-redaction.ts), then clipped (never inside a secret, gone by then). */
-async function bodyText(body: Uint8Array, contentType: string | string[] | undefined, role: 'request' | 'response', literals: string[]): Promise<string | undefined> {
+async function bodyText(
+  body: Uint8Array,
+  contentType: string | string[] | undefined,
+  role: 'request' | 'response',
+  literals: string[],
+): Promise<string | undefined> {
   const text = await redactBody(body, Array.isArray(contentType) ? contentType[0] : contentType, role, literals);
   if (text === undefined || text.length <= maxBodyChars) return text;
   // Not between the two halves of a surrogate pair.
@@ -72,13 +77,22 @@ export function createRequestLog(o: RequestLogOptions): RequestLog {
       bodyText(r.request.body, r.request.headers['content-type'], 'request', literals),
       bodyText(r.response.body, r.response.headers['content-type'], 'response', literals),
     ]);
-    queue = queue.then(() => bodies.then(([req, res]) => callLine(r, caller, literals, { req, res }))).catch((e: unknown) => {
-      write(`crmgen: request log: ${e instanceof Error ? e.message : String(e)}`);
-    });
+    queue = queue
+      .then(() => bodies.then(([req, res]) => callLine(r, caller, literals, { req, res })))
+      .catch((e: unknown) => {
+        write(`crmgen: request log: ${e instanceof Error ? e.message : String(e)}`);
+      });
   }
 
-  function callLine(r: CallRecord<unknown>, caller: Caller | undefined, literals: string[], bodies: { req: string | undefined; res: string | undefined } | undefined) {
-    const id = r.batch ? String(r.batch.request.headers['x-request-id'] ?? '') : String(r.request.headers['x-request-id'] ?? '');
+  function callLine(
+    r: CallRecord<unknown>,
+    caller: Caller | undefined,
+    literals: string[],
+    bodies: { req: string | undefined; res: string | undefined } | undefined,
+  ) {
+    const id = r.batch
+      ? String(r.batch.request.headers['x-request-id'] ?? '')
+      : String(r.request.headers['x-request-id'] ?? '');
     const status = r.response.status;
     const quota = r.quota ? `${r.quota.used}/${r.quota.allowed}` : undefined;
     const url = redactUrl(r.request.url, literals);
@@ -93,7 +107,11 @@ export function createRequestLog(o: RequestLogOptions): RequestLog {
         res: { statusCode: status },
         responseTime: ms(r.ms),
       };
-      if (r.batch) line.part = { index: r.batch.index, ...(r.batch.contentId === undefined ? {} : { contentId: r.batch.contentId }) };
+      if (r.batch)
+        line.part = {
+          index: r.batch.index,
+          ...(r.batch.contentId === undefined ? {} : { contentId: r.batch.contentId }),
+        };
       if (r.operation) line.operation = r.operation;
       if (caller) line.user = caller.user;
       if (quota) line.quota = quota;
@@ -107,7 +125,9 @@ export function createRequestLog(o: RequestLogOptions): RequestLog {
       write(JSON.stringify(line));
       return;
     }
-    const head = r.batch ? `  part ${r.batch.index + 1}${r.batch.contentId === undefined ? '' : ` <${r.batch.contentId}>`}` : `${new Date().toISOString()} ${id}`;
+    const head = r.batch
+      ? `  part ${r.batch.index + 1}${r.batch.contentId === undefined ? '' : ` <${r.batch.contentId}>`}`
+      : `${new Date().toISOString()} ${id}`;
     let line = `${head} ${r.request.method} ${url} ${paint(statusColor(status), String(status))} ${ms(r.ms)}ms`;
     if (caller) line += ` ${caller.user}`;
     if (quota) line += ` quota ${quota}`;
@@ -123,15 +143,41 @@ export function createRequestLog(o: RequestLogOptions): RequestLog {
     // Secret-named query parameters go here too (a /metrics?token=... scraper).
     const url = redactUrl(req.url, []);
     if (o.format === 'json') {
-      write(JSON.stringify({ level: levelOf(res.status), time: Date.now(), pid, hostname: host, reqId: req.id, req: { method: req.method, url }, res: { statusCode: res.status }, responseTime: ms(took), msg: 'request completed' }));
+      write(
+        JSON.stringify({
+          level: levelOf(res.status),
+          time: Date.now(),
+          pid,
+          hostname: host,
+          reqId: req.id,
+          req: { method: req.method, url },
+          res: { statusCode: res.status },
+          responseTime: ms(took),
+          msg: 'request completed',
+        }),
+      );
       return;
     }
-    write(`${new Date().toISOString()} ${req.id} ${req.method} ${url} ${paint(statusColor(res.status), String(res.status))} ${ms(took)}ms`);
+    write(
+      `${new Date().toISOString()} ${req.id} ${req.method} ${url} ${paint(statusColor(res.status), String(res.status))} ${ms(took)}ms`,
+    );
   }
 
   function delivery(a: DeliveryAttempt) {
     if (o.format === 'json') {
-      const line: Record<string, unknown> = { level: a.outcome === 'failed' ? 50 : a.outcome === 'retry' ? 40 : 30, time: Date.now(), pid, hostname: host, hook: a.hook, delivery: a.delivery, event: a.event, objectId: a.objectId, attempt: a.attempt, outcome: a.outcome, responseTime: ms(a.ms) };
+      const line: Record<string, unknown> = {
+        level: a.outcome === 'failed' ? 50 : a.outcome === 'retry' ? 40 : 30,
+        time: Date.now(),
+        pid,
+        hostname: host,
+        hook: a.hook,
+        delivery: a.delivery,
+        event: a.event,
+        objectId: a.objectId,
+        attempt: a.attempt,
+        outcome: a.outcome,
+        responseTime: ms(a.ms),
+      };
       if (a.status !== undefined) line.statusCode = a.status;
       if (a.error) line.error = a.error;
       line.msg = 'webhook delivery';
@@ -139,7 +185,9 @@ export function createRequestLog(o: RequestLogOptions): RequestLog {
       return;
     }
     const status = a.status === undefined ? paint(31, a.error) : paint(statusColor(a.status), String(a.status));
-    write(`${new Date().toISOString()} webhook hook ${a.hook} ${a.event} ${a.objectId} attempt ${a.attempt} ${status} ${ms(a.ms)}ms ${a.outcome}`);
+    write(
+      `${new Date().toISOString()} webhook hook ${a.hook} ${a.event} ${a.objectId} attempt ${a.attempt} ${status} ${ms(a.ms)}ms ${a.outcome}`,
+    );
   }
 
   return { call, plain, delivery };

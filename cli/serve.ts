@@ -11,7 +11,8 @@ import type { LogFormat } from './request-log.ts';
 /** --user EMAIL:TOKEN[:ACCOUNT] */
 function parseUser(text: string): { email: string; token: string; account: string } {
   const [email, token, account] = text.split(':');
-  if (!email || !token || !email.includes('@')) throw new UsageError(`--user expects EMAIL:TOKEN[:ACCOUNT], got '${text}'`);
+  if (!email || !token || !email.includes('@'))
+    throw new UsageError(`--user expects EMAIL:TOKEN[:ACCOUNT], got '${text}'`);
   return { email: email.toLowerCase(), token, account: account || 'default' };
 }
 
@@ -21,8 +22,12 @@ function parseResolve(entries: string[]): Map<string, string[]> {
   for (const e of entries) {
     const at = e.indexOf('=');
     const host = e.slice(0, at).trim().toLowerCase().replace(/\.$/, '');
-    const addresses = e.slice(at + 1).split(',').map((a) => a.trim().replace(/^\[|\]$/g, ''));
-    if (at < 1 || !host || addresses.some((a) => isIP(a) === 0)) throw new UsageError(`--webhook-resolve expects HOST=ADDRESS[,ADDRESS...] with IP addresses, got '${e}'`);
+    const addresses = e
+      .slice(at + 1)
+      .split(',')
+      .map((a) => a.trim().replace(/^\[|\]$/g, ''));
+    if (at < 1 || !host || addresses.some((a) => isIP(a) === 0))
+      throw new UsageError(`--webhook-resolve expects HOST=ADDRESS[,ADDRESS...] with IP addresses, got '${e}'`);
     out.set(host, addresses);
   }
   return out;
@@ -63,7 +68,8 @@ export interface ServeValues {
 
 export async function runServe(values: ServeValues): Promise<number> {
   const port = Number(values.port ?? '8080');
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port expects a port number, got '${values.port}'`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new UsageError(`--port expects a port number, got '${values.port}'`);
   const positive = (name: string, text: string | undefined): number | undefined => {
     if (text === undefined) return undefined;
     const n = Number(text);
@@ -73,7 +79,8 @@ export async function runServe(values: ServeValues): Promise<number> {
   const count = (name: string, text: string | undefined): number | undefined => {
     if (text === undefined) return undefined;
     const n = Number(text);
-    if (!Number.isInteger(n) || n < 0 || text.trim() === '') throw new UsageError(`--${name} expects 0 or a positive integer, got '${text}'`);
+    if (!Number.isInteger(n) || n < 0 || text.trim() === '')
+      throw new UsageError(`--${name} expects 0 or a positive integer, got '${text}'`);
     return n;
   };
   const seconds = (name: string, text: string | undefined, fallback: number): number => {
@@ -117,6 +124,7 @@ export async function runServe(values: ServeValues): Promise<number> {
     demo: values.demo ?? false,
   };
   const specDir = values.spec === undefined ? undefined : resolve(values.spec);
-  if (specDir && specDir !== resolve(root, 'spec')) options.generated = await (await import('./spec-cache.ts')).useSpec(specDir);
+  if (specDir && specDir !== resolve(root, 'spec'))
+    options.generated = await (await import('./spec-cache.ts')).useSpec(specDir);
   return (await import('./start-service.ts')).startService(options);
 }

@@ -26,8 +26,12 @@ export async function useSpec(specDir: string): Promise<string> {
     const { generate } = await import('../generator/pipeline/generate.ts');
     const result = await generate({ specDir, outDir, cacheFile: join(cacheDir, 'format.json') });
     recordManifest(cacheDir, outDir, fingerprint, result.files);
-    process.stderr.write(`crmgen serve: generated the service of ${specDir} in ${((performance.now() - started) / 1000).toFixed(1)} s (kept in ${outDir})\n`);
+    process.stderr.write(
+      `crmgen serve: generated the service of ${specDir} in ${((performance.now() - started) / 1000).toFixed(1)} s (kept in ${outDir})\n`,
+    );
   }
-  register(new URL('./generated-loader.js', import.meta.url), { data: { from: pathToFileURL(resolve(root, 'generated')).href + '/', to: pathToFileURL(outDir).href + '/' } });
+  register(new URL('./generated-loader.js', import.meta.url), {
+    data: { from: pathToFileURL(resolve(root, 'generated')).href + '/', to: pathToFileURL(outDir).href + '/' },
+  });
   return outDir;
 }

@@ -71,8 +71,14 @@ export async function startService(o: ServeOptions): Promise<number> {
   const perAddress = o.loginFailuresPerAddress ?? failedLogins?.perAddress;
   const loginWindow = o.loginWindow ?? failedLogins?.windowSeconds;
   // A spec without auth.failedLogins throttles only when every number is given on the command line.
-  const loginLimits = perAddressAndEmail && perAddress && loginWindow ? { perAddressAndEmail, perAddress, windowSeconds: loginWindow } : false;
-  if (!loginLimits && (o.loginFailures ?? o.loginFailuresPerAddress ?? o.loginWindow) !== undefined) throw new UsageError('this spec has no auth.failedLogins: give --login-failures, --login-failures-per-address and --login-window together');
+  const loginLimits =
+    perAddressAndEmail && perAddress && loginWindow
+      ? { perAddressAndEmail, perAddress, windowSeconds: loginWindow }
+      : false;
+  if (!loginLimits && (o.loginFailures ?? o.loginFailuresPerAddress ?? o.loginWindow) !== undefined)
+    throw new UsageError(
+      'this spec has no auth.failedLogins: give --login-failures, --login-failures-per-address and --login-window together',
+    );
   const db = dbOption(o.db);
   const storage = await openDb(db, { ...o.dbTimeouts, serve: true });
 
@@ -83,16 +89,35 @@ export async function startService(o: ServeOptions): Promise<number> {
       const existing = await tx.findUserByEmail(u.email);
       const account = await tx.ensureAccount(u.account);
       if (existing) {
-        if (existing.tokenHash !== hashToken(u.token) || existing.accountId !== account.id) throw new UsageError(`--user ${u.email}: that user exists with another token or account; use crmgen users to change it`);
+        if (existing.tokenHash !== hashToken(u.token) || existing.accountId !== account.id)
+          throw new UsageError(
+            `--user ${u.email}: that user exists with another token or account; use crmgen users to change it`,
+          );
         continue;
       }
-      await tx.addUser({ accountId: account.id, email: u.email, name: u.email.split('@')[0], tokenHash: hashToken(u.token), preventlogin: 0, preventprivatedata: 0, administrator: 1 });
+      await tx.addUser({
+        accountId: account.id,
+        email: u.email,
+        name: u.email.split('@')[0],
+        tokenHash: hashToken(u.token),
+        preventlogin: 0,
+        preventprivatedata: 0,
+        administrator: 1,
+      });
     }
     if ((await tx.countUsers()) === 0) {
       const account = await tx.ensureAccount('default');
       // Printed once in the start-up line below; only its hash is stored.
       const token = newToken();
-      const user = await tx.addUser({ accountId: account.id, email: 'demo@example.com', name: 'Demo', tokenHash: hashToken(token), preventlogin: 0, preventprivatedata: 0, administrator: 1 });
+      const user = await tx.addUser({
+        accountId: account.id,
+        email: 'demo@example.com',
+        name: 'Demo',
+        tokenHash: hashToken(token),
+        preventlogin: 0,
+        preventprivatedata: 0,
+        administrator: 1,
+      });
       demo = { email: user.email, token, userId: user.id };
     }
   });
@@ -100,13 +125,25 @@ export async function startService(o: ServeOptions): Promise<number> {
   // Lines that are no request (faults, shutdown) in the log's format, so a JSON log stays JSON.
   const log =
     o.logFormat === 'json'
-      ? (line: string) => process.stderr.write(`${JSON.stringify({ level: line.includes('500 on') || line.includes('failed') || line.includes(': storage: ') ? 50 : 30, time: Date.now(), pid: process.pid, hostname: hostname(), msg: line })}\n`)
+      ? (line: string) =>
+          process.stderr.write(
+            `${JSON.stringify({ level: line.includes('500 on') || line.includes('failed') || line.includes(': storage: ') ? 50 : 30, time: Date.now(), pid: process.pid, hostname: hostname(), msg: line })}\n`,
+          )
       : (line: string) => process.stderr.write(`${line}\n`);
   // Outages of the database: one line when each starts and one when it ends.
   storage.health?.onLog(log);
-  const requestLog = createRequestLog({ format: o.logFormat, bodies: o.logBodies, color: o.logFormat === 'pretty' && process.stderr.isTTY === true });
+  const requestLog = createRequestLog({
+    format: o.logFormat,
+    bodies: o.logBodies,
+    color: o.logFormat === 'pretty' && process.stderr.isTTY === true,
+  });
   const metrics = createMetrics(storage, (e) => log(`crmgen: storage: ${e instanceof Error ? e.message : String(e)}`));
-  const ops = opsRoutes({ storage, metrics, metricsToken: o.metricsToken, onError: (e) => log(`crmgen: readyz: ${e instanceof Error ? e.message : String(e)}`) });
+  const ops = opsRoutes({
+    storage,
+    metrics,
+    metricsToken: o.metricsToken,
+    onError: (e) => log(`crmgen: readyz: ${e instanceof Error ? e.message : String(e)}`),
+  });
   const resolver = o.resolve?.size ? pinnedResolver(o.resolve) : systemResolver;
   const webhooks = startWebhooks({
     storage,
@@ -142,17 +179,27 @@ export async function startService(o: ServeOptions): Promise<number> {
   // saving it must not look its host up in DNS (the private-address rule skips the lookup): the
   // real service checks the address again before any delivery.
   let seeded: { records: number; activities: number } | undefined;
-  if (o.demo && demo) seeded = await (await import('./demo.ts')).seedDemo(createReferenceService({ storage, failedLogins: false, allowPrivateWebhooks: true }), demo);
+  if (o.demo && demo)
+    seeded = await (
+      await import('./demo.ts')
+    ).seedDemo(createReferenceService({ storage, failedLogins: false, allowPrivateWebhooks: true }), demo);
   // Answers of the HTTP shell itself (no body read), in the format the client asked for.
-  const envelope = (key: 'requesttoolarge' | 'serviceunavailable', extra: Record<string, string>) => (req: IncomingMessage) => {
-    const json = (req.headers.accept ?? '').includes(spec.formats.output.json);
-    const format = json ? 'json' : 'xml';
-    return {
-      status: errorKeys[key].status,
-      headers: { 'content-type': `${json ? spec.formats.output.json : spec.formats.output.xml}; charset=utf-8`, connection: 'close', ...extra },
-      body: new TextEncoder().encode(encode('error.response', format, { status: 'failed', errors: { [key]: errorKeys[key].message } })),
+  const envelope =
+    (key: 'requesttoolarge' | 'serviceunavailable', extra: Record<string, string>) => (req: IncomingMessage) => {
+      const json = (req.headers.accept ?? '').includes(spec.formats.output.json);
+      const format = json ? 'json' : 'xml';
+      return {
+        status: errorKeys[key].status,
+        headers: {
+          'content-type': `${json ? spec.formats.output.json : spec.formats.output.xml}; charset=utf-8`,
+          connection: 'close',
+          ...extra,
+        },
+        body: new TextEncoder().encode(
+          encode('error.response', format, { status: 'failed', errors: { [key]: errorKeys[key].message } }),
+        ),
+      };
     };
-  };
   const tooLarge = envelope('requesttoolarge', {});
   // Caps free up as soon as bodies finish arriving: a second is a fair wait.
   const busy = envelope('serviceunavailable', { 'retry-after': '1' });
@@ -187,7 +234,11 @@ export async function startService(o: ServeOptions): Promise<number> {
   /** An answer of the HTTP shell itself (413, 503): logged here and given its id. */
   const plain = (req: IncomingMessage, r: ServiceResponse) => {
     const id = String(req.headers['x-request-id']);
-    requestLog.plain({ method: req.method ?? 'GET', url: req.url ?? '/', id }, r, performance.now() - (started.get(req.headers) ?? performance.now()));
+    requestLog.plain(
+      { method: req.method ?? 'GET', url: req.url ?? '/', id },
+      r,
+      performance.now() - (started.get(req.headers) ?? performance.now()),
+    );
     return echo(r, id);
   };
   const opsPass: Admission = { admitted: true };
@@ -197,7 +248,8 @@ export async function startService(o: ServeOptions): Promise<number> {
   const batchPath = spec.operations.find((op) => op.multipart)?.path;
   const budgeted = <T>(method: string, url: string, headers: object, fn: () => T): T => {
     // A batch runs its parts in one context: no call budget, each operation its own timeout.
-    if (method === 'POST' && batchPath !== undefined && url.split('?')[0]!.replace(/\/$/, '') === batchPath) return fn();
+    if (method === 'POST' && batchPath !== undefined && url.split('?')[0]!.replace(/\/$/, '') === batchPath)
+      return fn();
     let b = budgets.get(headers);
     if (!b) budgets.set(headers, (b = { spentMs: 0 }));
     return withCallBudget(b, fn);
@@ -270,10 +322,13 @@ export async function startService(o: ServeOptions): Promise<number> {
     }
     closing = true;
     // Whatever hangs (a database that no longer answers) cannot keep the process alive.
-    setTimeout(() => {
-      log('crmgen: shutdown took too long; exiting');
-      process.exit(1);
-    }, (o.drainSeconds + o.shutdownSeconds + 5) * 1000).unref();
+    setTimeout(
+      () => {
+        log('crmgen: shutdown took too long; exiting');
+        process.exit(1);
+      },
+      (o.drainSeconds + o.shutdownSeconds + 5) * 1000,
+    ).unref();
     const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
     // /readyz answers 503 first, so a load balancer stops sending before the listener goes.
     ops.shuttingDown();
@@ -297,13 +352,21 @@ export async function startService(o: ServeOptions): Promise<number> {
   // Announce readiness only once signals are handled: before a listener exists, SIGTERM's
   // default action would end the process mid-start.
   // One write, so whoever waits for the first line sees the whole block.
-  const lines = [`crmgen listening on ${base}`, `  database ${db === ':memory:' ? ':memory: (nothing is kept)' : redact(db)}; reference docs at ${base}/docs/ and ${base}/openapi.json`];
+  const lines = [
+    `crmgen listening on ${base}`,
+    `  database ${db === ':memory:' ? ':memory: (nothing is kept)' : redact(db)}; reference docs at ${base}/docs/ and ${base}/openapi.json`,
+  ];
   if (demo) {
     lines.push(`  demo user: ${demo.email}  API token: ${demo.token}`);
-    if (seeded) lines.push(`  demo data: ${seeded.records} records, ${seeded.activities} activities, categories and an inactive hook`);
+    if (seeded)
+      lines.push(
+        `  demo data: ${seeded.records} records, ${seeded.activities} activities, categories and an inactive hook`,
+      );
     lines.push(`  try: curl -u ${demo.email}:${demo.token} ${base}/contacts/ -H 'Accept: application/json'`);
   } else {
-    lines.push(`  authenticate with HTTP Basic: e-mail and API token (a lost token: crmgen users token EMAIL --db ${db === ':memory:' ? '...' : redact(db)})`);
+    lines.push(
+      `  authenticate with HTTP Basic: e-mail and API token (a lost token: crmgen users token EMAIL --db ${db === ':memory:' ? '...' : redact(db)})`,
+    );
   }
   process.stdout.write(`${lines.join('\n')}\n`);
   return -1;

@@ -16,7 +16,11 @@ const types: Record<string, string> = {
 
 function file(path: string): ServiceResponse | undefined {
   if (!existsSync(path) || !statSync(path).isFile()) return undefined;
-  return { status: 200, headers: { 'content-type': types[extname(path)] ?? 'application/octet-stream', 'cache-control': 'no-cache' }, body: new Uint8Array(readFileSync(path)) };
+  return {
+    status: 200,
+    headers: { 'content-type': types[extname(path)] ?? 'application/octet-stream', 'cache-control': 'no-cache' },
+    body: new Uint8Array(readFileSync(path)),
+  };
 }
 
 /** The docs and OpenAPI document of a generated/ folder, for the HTTP shell's `before` hook. */
@@ -26,7 +30,8 @@ function serveStatic(generated: string, req: IncomingMessage): ServiceResponse |
   if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
   // Every API call passes here: a plain path outside /docs and /openapi.* needs no URL parsing.
   const raw = req.url ?? '/';
-  if (raw.startsWith('/') && !/[%\\]|\/\./.test(raw) && !raw.startsWith('/docs') && !raw.startsWith('/openapi.')) return undefined;
+  if (raw.startsWith('/') && !/[%\\]|\/\./.test(raw) && !raw.startsWith('/docs') && !raw.startsWith('/openapi.'))
+    return undefined;
   const path = decodeURIComponent(new URL(req.url ?? '/', 'http://local').pathname);
   if (path === '/openapi.json' || path === '/openapi.yaml') return file(join(generated, path.slice(1)));
   if (path === '/docs') return { status: 301, headers: { location: '/docs/' }, body: new Uint8Array() };

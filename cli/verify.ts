@@ -7,7 +7,6 @@ import { Runner, type CheckResult, type Credentials } from '../generator/tools/v
 import { UsageError } from './db.ts';
 import { root } from './default-dirs.ts';
 
-
 function credentials(text: string, flag: string): Credentials {
   const at = text.indexOf(':');
   const email = text.slice(0, at);
@@ -21,12 +20,17 @@ function loopback(text: string): { host: string; port: number } {
   const m = /^(?:\[([^\]]+)\]|([^:]+)):(\d+)$/.exec(text);
   const host = m?.[1] ?? m?.[2] ?? '';
   const port = Number(m?.[3]);
-  if (!m || !Number.isInteger(port) || port < 1 || port > 65535) throw new UsageError(`--webhooks expects HOST:PORT, got '${text}'`);
-  if (!(host === '::1' || host === 'localhost' || /^127\.\d+\.\d+\.\d+$/.test(host))) throw new UsageError(`--webhooks: the receiver listens on loopback only (127.0.0.0/8, ::1, localhost), not '${host}'`);
+  if (!m || !Number.isInteger(port) || port < 1 || port > 65535)
+    throw new UsageError(`--webhooks expects HOST:PORT, got '${text}'`);
+  if (!(host === '::1' || host === 'localhost' || /^127\.\d+\.\d+\.\d+$/.test(host)))
+    throw new UsageError(
+      `--webhooks: the receiver listens on loopback only (127.0.0.0/8, ::1, localhost), not '${host}'`,
+    );
   return { host, port };
 }
 
-const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escape = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function junit(results: CheckResult[]): string {
   const byGroup = new Map<string, CheckResult[]>();
@@ -38,7 +42,8 @@ function junit(results: CheckResult[]): string {
       out += `    <testcase classname="${group}" name="${escape(r.id)}" file="${escape(r.at)}" time="${(r.ms / 1000).toFixed(3)}"`;
       if (r.status === 'passed') out += '/>\n';
       else if (r.status === 'skipped') out += `><skipped message="${escape(r.message ?? '')}"/></testcase>\n`;
-      else out += `><failure message="${escape(r.message ?? '')}">${escape(`${r.title} (${r.at})\n${r.request ?? ''}\n---\n${r.response ?? ''}`)}</failure></testcase>\n`;
+      else
+        out += `><failure message="${escape(r.message ?? '')}">${escape(`${r.title} (${r.at})\n${r.request ?? ''}\n---\n${r.response ?? ''}`)}</failure></testcase>\n`;
     }
     out += '  </testsuite>\n';
   }
@@ -59,18 +64,24 @@ export interface VerifyValues {
 }
 
 export async function runVerify(values: VerifyValues): Promise<number> {
-  if (!values.url || !/^https?:\/\/[^/]+/.test(values.url)) throw new UsageError(`--url expects the service's base address (http://HOST:PORT)`);
+  if (!values.url || !/^https?:\/\/[^/]+/.test(values.url))
+    throw new UsageError(`--url expects the service's base address (http://HOST:PORT)`);
   const users = values.user ?? [];
   if (users.length !== 2) throw new UsageError(`two --user EMAIL:TOKEN of one account are needed, got ${users.length}`);
   if (!values.otherAccount) throw new UsageError(`--other-account EMAIL:TOKEN (a user of another account) is needed`);
   const format = values.format ?? 'text';
-  if (!['text', 'json', 'junit'].includes(format)) throw new UsageError(`--format expects text, json or junit, got '${format}'`);
+  if (!['text', 'json', 'junit'].includes(format))
+    throw new UsageError(`--format expects text, json or junit, got '${format}'`);
   const fuzz = Number(values.fuzz ?? '0');
   const seed = Number(values.seed ?? '1');
   if (!Number.isInteger(fuzz) || fuzz < 0) throw new UsageError(`--fuzz expects a count, got '${values.fuzz}'`);
   if (!Number.isInteger(seed)) throw new UsageError(`--seed expects an integer, got '${values.seed}'`);
-  const only = values.only?.split(',').map((g) => g.trim()).filter(Boolean) as Group[] | undefined;
-  for (const g of only ?? []) if (!groups.includes(g)) throw new UsageError(`--only: unknown group '${g}' (groups: ${groups.join(', ')})`);
+  const only = values.only
+    ?.split(',')
+    .map((g) => g.trim())
+    .filter(Boolean) as Group[] | undefined;
+  for (const g of only ?? [])
+    if (!groups.includes(g)) throw new UsageError(`--only: unknown group '${g}' (groups: ${groups.join(', ')})`);
 
   const spec = loadSpec(resolve(values.spec ?? resolve(root, 'spec')));
   const suite = buildSuite(spec);
@@ -86,8 +97,13 @@ export async function runVerify(values: VerifyValues): Promise<number> {
     onResult:
       format === 'text'
         ? (r) => {
-            out(`${r.status === 'passed' ? 'ok  ' : r.status === 'skipped' ? 'skip' : 'FAIL'} ${r.id}  ${r.title}  [${r.at}]${r.message ? `\n     ${r.message}` : ''}\n`);
-            if (r.status === 'failed' && r.request) out(`     request:  ${r.request.replace(/\n/g, '\n               ')}\n     response: ${(r.response ?? '').replace(/\n/g, '\n               ')}\n`);
+            out(
+              `${r.status === 'passed' ? 'ok  ' : r.status === 'skipped' ? 'skip' : 'FAIL'} ${r.id}  ${r.title}  [${r.at}]${r.message ? `\n     ${r.message}` : ''}\n`,
+            );
+            if (r.status === 'failed' && r.request)
+              out(
+                `     request:  ${r.request.replace(/\n/g, '\n               ')}\n     response: ${(r.response ?? '').replace(/\n/g, '\n               ')}\n`,
+              );
           }
         : undefined,
   });
@@ -98,11 +114,14 @@ export async function runVerify(values: VerifyValues): Promise<number> {
   const failed = results.filter((r) => r.status === 'failed').length;
   const skipped = results.filter((r) => r.status === 'skipped').length;
   const notImplemented = [...new Set(results.filter((r) => r.notImplemented).map((r) => r.operation))].sort();
-  if (format === 'json') out(`${JSON.stringify({ passed, failed, skipped, seconds, notImplemented, checks: results }, null, 2)}\n`);
+  if (format === 'json')
+    out(`${JSON.stringify({ passed, failed, skipped, seconds, notImplemented, checks: results }, null, 2)}\n`);
   else if (format === 'junit') out(junit(results));
   else {
     if (notImplemented.length) out(`\nnot implemented (501): ${notImplemented.join(', ')}\n`);
-    out(`\n${passed} passed, ${failed} failed, ${skipped} skipped (${results.length} checks in ${seconds.toFixed(1)} s)\n`);
+    out(
+      `\n${passed} passed, ${failed} failed, ${skipped} skipped (${results.length} checks in ${seconds.toFixed(1)} s)\n`,
+    );
   }
   return failed ? 1 : 0;
 }

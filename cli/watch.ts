@@ -6,13 +6,19 @@ import { defaultCacheFile } from '../generator/pipeline/generate.ts';
 import { isSpecError, watchAndRegenerate, type RegenerateResult } from '../generator/tools/warm-generate.ts';
 import { root } from './default-dirs.ts';
 
-
-export function report(changed: string[], r: RegenerateResult, log: (line: string) => void, err: (line: string) => void) {
+export function report(
+  changed: string[],
+  r: RegenerateResult,
+  log: (line: string) => void,
+  err: (line: string) => void,
+) {
   const what = changed.length ? `${changed.join(', ')} changed` : 'first run';
   if (!r.ok) {
     if (isSpecError(r.error)) {
       for (const p of r.error.problems) err(formatProblem(p));
-      log(`${what}: the spec has ${r.error.problems.length} problem${r.error.problems.length === 1 ? '' : 's'}; nothing written (${r.ms.toFixed(0)} ms); still watching`);
+      log(
+        `${what}: the spec has ${r.error.problems.length} problem${r.error.problems.length === 1 ? '' : 's'}; nothing written (${r.ms.toFixed(0)} ms); still watching`,
+      );
     } else {
       err(`crmgen: ${r.error instanceof Error ? (r.error.stack ?? r.error.message) : String(r.error)}`);
       log(`${what}: generation failed; nothing written (${r.ms.toFixed(0)} ms); still watching`);
@@ -28,11 +34,25 @@ export function report(changed: string[], r: RegenerateResult, log: (line: strin
     ['emit', emit.reduce((s, [, t]) => s + t, 0)] as [string, number],
     ...r.timings.filter(([n]) => n !== 'load' && !n.startsWith('emit ')),
   ]
-    .map(([n, t]) => `${n} ${t.toFixed(0)}ms${n === 'emit' && slowest ? ` (${slowest[0].slice(5)} ${slowest[1].toFixed(0)}ms)` : ''}`)
+    .map(
+      ([n, t]) =>
+        `${n} ${t.toFixed(0)}ms${n === 'emit' && slowest ? ` (${slowest[0].slice(5)} ${slowest[1].toFixed(0)}ms)` : ''}`,
+    )
     .join(', ');
-  log(`${what}: ${c.changed.length + c.added.length} written, ${c.removed.length} removed, ${c.unchanged.length} unchanged, ${r.formatted} formatted in ${r.ms.toFixed(0)} ms (${stages})`);
-  const touched = [...c.changed.map((p) => `  wrote ${p}`), ...c.added.map((p) => `  wrote ${p}`), ...c.removed.map((p) => `  removed ${p}`)];
-  if (touched.length) log(touched.length > 100 ? [...touched.slice(0, 100), `  ... and ${touched.length - 100} more`].join('\n') : touched.join('\n'));
+  log(
+    `${what}: ${c.changed.length + c.added.length} written, ${c.removed.length} removed, ${c.unchanged.length} unchanged, ${r.formatted} formatted in ${r.ms.toFixed(0)} ms (${stages})`,
+  );
+  const touched = [
+    ...c.changed.map((p) => `  wrote ${p}`),
+    ...c.added.map((p) => `  wrote ${p}`),
+    ...c.removed.map((p) => `  removed ${p}`),
+  ];
+  if (touched.length)
+    log(
+      touched.length > 100
+        ? [...touched.slice(0, 100), `  ... and ${touched.length - 100} more`].join('\n')
+        : touched.join('\n'),
+    );
 }
 
 export async function runWatch(opts: { specDir: string; outDir: string; cacheDir: string }): Promise<number> {
@@ -47,7 +67,9 @@ export async function runWatch(opts: { specDir: string; outDir: string; cacheDir
     onRun: (changed, r) => report(changed, r, log, err),
   });
   await watcher.ready;
-  log(`crmgen generate --watch: watching ${shown(opts.specDir)}/ and ${shown(templates)}/, writing ${shown(opts.outDir)}/ (Ctrl-C to stop)`);
+  log(
+    `crmgen generate --watch: watching ${shown(opts.specDir)}/ and ${shown(templates)}/, writing ${shown(opts.outDir)}/ (Ctrl-C to stop)`,
+  );
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

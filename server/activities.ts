@@ -2,7 +2,13 @@
 // complete), delete (soft, restorable), with the hierarchy and field rules of the spec.
 import type * as T from '../generated/server/dist/types/index.js';
 import { ServiceError } from '../generated/server/dist/index.js';
-import { checkConditions, checkCreate, checkOnePerParent, checkParent, type ValidationError } from '../generated/server/dist/validators/index.js';
+import {
+  checkConditions,
+  checkCreate,
+  checkOnePerParent,
+  checkParent,
+  type ValidationError,
+} from '../generated/server/dist/validators/index.js';
 import { formatCreatedText } from '../generated/server/dist/runtime/dates.js';
 import type { UploadedFile } from '../generated/server/dist/runtime/form-data.js';
 import type { ActivityRow, RecordRow, Tx } from './storage/port.ts';
@@ -32,11 +38,17 @@ async function findParent(tx: Tx, caller: Caller, id: number, kind?: string): Pr
     const root = activity && (await tx.getRecord(caller.accountId, activity.recordId));
     return activity && root ? { record: root, activity } : undefined;
   })();
-  if (!found || (kind !== undefined && found.record.kind !== kind)) throw new ServiceError('itemisnotfound', `parent: no ${kind ?? 'record'} or activity of one with id ${id}`, 'parent');
+  if (!found || (kind !== undefined && found.record.kind !== kind))
+    throw new ServiceError(
+      'itemisnotfound',
+      `parent: no ${kind ?? 'record'} or activity of one with id ${id}`,
+      'parent',
+    );
   return found;
 }
 
-const parentToken = (p: Parent) => (p.activity ? { kind: 'activity' as const, segment: p.activity.segment } : { kind: 'record' as const });
+const parentToken = (p: Parent) =>
+  p.activity ? { kind: 'activity' as const, segment: p.activity.segment } : { kind: 'record' as const };
 
 /** Fields of the owner type must name a user or group of the account, idlists of users (spec `ids`) users of it. */
 function ownerValues(segment: string, data: Record<string, unknown>): OwnerValue[] {
@@ -45,7 +57,10 @@ function ownerValues(segment: string, data: Record<string, unknown>): OwnerValue
     const s = f.shape;
     if (s.kind !== 'scalar') return [];
     if (s.type === 'owner' && typeof v === 'number') return [{ id: v, path: `data.${f.name}` }];
-    if (s.ids && Array.isArray(v)) return v.filter((id): id is number => typeof id === 'number').map((id) => ({ id, path: `data.${f.name}`, ...(s.ids === 'users' ? { usersOnly: true } : {}) }));
+    if (s.ids && Array.isArray(v))
+      return v
+        .filter((id): id is number => typeof id === 'number')
+        .map((id) => ({ id, path: `data.${f.name}`, ...(s.ids === 'users' ? { usersOnly: true } : {}) }));
     return [];
   });
 }
@@ -54,7 +69,11 @@ function ownerValues(segment: string, data: Record<string, unknown>): OwnerValue
  * Conditional fields given while their condition does not hold: refused, or (spec conditionUnmet:
  * ignore) dropped from `given` so they are neither stored nor echoed.
  */
-function unmetConditions(segment: string, all: Record<string, unknown>, given: Record<string, unknown>): ValidationError[] {
+function unmetConditions(
+  segment: string,
+  all: Record<string, unknown>,
+  given: Record<string, unknown>,
+): ValidationError[] {
   const unmet = checkConditions(segment, all);
   if (spec.conditionUnmet !== 'ignore') return unmet;
   for (const e of unmet) delete given[e.path.replace(/^data\./, '')];
@@ -62,24 +81,51 @@ function unmetConditions(segment: string, all: Record<string, unknown>, given: R
 }
 
 /** Stores uploaded files of upload fields; an upload field given without a file part is refused. */
-async function storeUploads(tx: Tx, caller: Caller, segment: string, data: Record<string, unknown>, files: Record<string, UploadedFile> | undefined) {
+async function storeUploads(
+  tx: Tx,
+  caller: Caller,
+  segment: string,
+  data: Record<string, unknown>,
+  files: Record<string, UploadedFile> | undefined,
+) {
   const type = activityBySegment.get(segment)!;
   for (const f of type.fields) {
     if (f.shape.kind !== 'scalar' || f.shape.type !== 'upload' || data[f.name] === undefined) continue;
     const file = files?.[`data[${f.name}]`] ?? files?.[f.name];
-    if (!file) throw new ServiceError('invalidvalue', `data.${f.name}: the file must be uploaded as multipart/form-data`, `data.${f.name}`);
-    const row = await tx.insertFile({ accountId: caller.accountId, filename: file.filename, contenttype: file.contenttype, size: file.size, data: file.data });
+    if (!file)
+      throw new ServiceError(
+        'invalidvalue',
+        `data.${f.name}: the file must be uploaded as multipart/form-data`,
+        `data.${f.name}`,
+      );
+    const row = await tx.insertFile({
+      accountId: caller.accountId,
+      filename: file.filename,
+      contenttype: file.contenttype,
+      size: file.size,
+      data: file.data,
+    });
     data[f.name] = { filename: file.filename, contenttype: file.contenttype, size: file.size, fileid: row.id };
   }
 }
 
 /** Siblings in order, with `moving` placed after/before the given sibling (default: last). */
-function place(siblings: ActivityRow[], moving: ActivityRow, after: number | undefined, before: number | undefined): ActivityRow[] {
+function place(
+  siblings: ActivityRow[],
+  moving: ActivityRow,
+  after: number | undefined,
+  before: number | undefined,
+): ActivityRow[] {
   const rest = siblings.filter((s) => s.id !== moving.id).sort((a, b) => a.position - b.position || a.id - b.id);
   const anchor = after ?? before;
   if (anchor === undefined) return [...rest, moving];
   const i = rest.findIndex((s) => s.id === anchor);
-  if (i < 0) throw new ServiceError('invalidvalue', `${after !== undefined ? 'after' : 'before'}: ${anchor} is not an activity beside this one`, after !== undefined ? 'after' : 'before');
+  if (i < 0)
+    throw new ServiceError(
+      'invalidvalue',
+      `${after !== undefined ? 'after' : 'before'}: ${anchor} is not an activity beside this one`,
+      after !== undefined ? 'after' : 'before',
+    );
   const at = after !== undefined ? i + 1 : i;
   return [...rest.slice(0, at), moving, ...rest.slice(at)];
 }
@@ -114,23 +160,38 @@ async function loadActivity(tx: Tx, caller: Caller, kind: string, segment: strin
   return row;
 }
 
-export async function createActivity(tx: Tx, caller: Caller, input: { kind: string; segment: string; body: T.CreateActivityRequest; files: Record<string, UploadedFile> }): Promise<T.CreateActivityResponse> {
+export async function createActivity(
+  tx: Tx,
+  caller: Caller,
+  input: { kind: string; segment: string; body: T.CreateActivityRequest; files: Record<string, UploadedFile> },
+): Promise<T.CreateActivityResponse> {
   const { segment, body } = input;
   const data = { ...((body.data ?? {}) as Record<string, unknown>) };
   const type = activityBySegment.get(segment)!;
   // The request schema checks data's required fields only when data is given at all.
-  fail(type.fields.filter((f) => f.required && data[f.name] === undefined).map((f) => ({ key: 'fieldisrequired', message: `Field is required: data.${f.name}`, path: `data.${f.name}` })));
+  fail(
+    type.fields
+      .filter((f) => f.required && data[f.name] === undefined)
+      .map((f) => ({ key: 'fieldisrequired', message: `Field is required: data.${f.name}`, path: `data.${f.name}` })),
+  );
   // Positions are read, then written: transactions on one parent's order take turns.
   await tx.lockOrder([body.parent]);
   const parent = await findParent(tx, caller, body.parent, input.kind);
-  fail([...(fault('hierarchy') ? [] : [checkParent(segment, parentToken(parent))]), ...checkCreate(segment, data), ...unmetConditions(segment, data, data)]);
+  fail([
+    ...(fault('hierarchy') ? [] : [checkParent(segment, parentToken(parent))]),
+    ...checkCreate(segment, data),
+    ...unmetConditions(segment, data, data),
+  ]);
   faultyActivityData(type, data);
   // Placed last (the usual create), only the counts are needed while the positions are dense (1..n);
   // placed elsewhere, or to be made dense again, the siblings are read and renumbered.
   const placed = body.after !== undefined || body.before !== undefined;
   const quick = placed ? undefined : await tx.countChildren(caller.accountId, body.parent, segment);
-  const siblings = !quick || quick.last !== quick.all ? await tx.listChildren(caller.accountId, body.parent) : undefined;
-  const counts = siblings ? { all: siblings.length, ofSegment: siblings.filter((s) => s.segment === segment).length } : quick!;
+  const siblings =
+    !quick || quick.last !== quick.all ? await tx.listChildren(caller.accountId, body.parent) : undefined;
+  const counts = siblings
+    ? { all: siblings.length, ofSegment: siblings.filter((s) => s.segment === segment).length }
+    : quick!;
   fail([checkOnePerParent(segment, counts.ofSegment)]);
   await checkOwners(tx, caller, ownerValues(segment, data));
   await storeUploads(tx, caller, segment, data, input.files);
@@ -155,7 +216,12 @@ export async function createActivity(tx: Tx, caller: Caller, input: { kind: stri
   });
   if (siblings) await renumber(tx, place(siblings, row, body.after, body.before));
   caller.events.push({ event: 'activities.create', segment, id: row.id });
-  return { id: row.id, data: echo(data) as T.CreateActivityResponse['data'], created: formatCreatedText(now), status: 'success' };
+  return {
+    id: row.id,
+    data: echo(data) as T.CreateActivityResponse['data'],
+    created: formatCreatedText(now),
+    status: 'success',
+  };
 }
 
 /** The data as the client sent it (upload fields without the stored file's id). */
@@ -170,7 +236,17 @@ function echo(data: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
-export async function updateActivity(tx: Tx, caller: Caller, input: { kind: string; segment: string; id: number; body: T.UpdateActivityRequest; files: Record<string, UploadedFile> }): Promise<T.UpdateActivityResponse> {
+export async function updateActivity(
+  tx: Tx,
+  caller: Caller,
+  input: {
+    kind: string;
+    segment: string;
+    id: number;
+    body: T.UpdateActivityRequest;
+    files: Record<string, UploadedFile>;
+  },
+): Promise<T.UpdateActivityResponse> {
   const { segment, id, body } = input;
   const row = await loadActivity(tx, caller, input.kind, segment, id);
   if (body.parent !== undefined && body.parent !== row.parentId) await tx.lockOrder([row.parentId, body.parent]);
@@ -191,8 +267,18 @@ export async function updateActivity(tx: Tx, caller: Caller, input: { kind: stri
     // A different parent moves the activity, with its subtree, to another record.
     const target = await findParent(tx, caller, body.parent);
     const titles = (spec.moveTargets ?? spec.kinds.map((k) => k.name)).map((k) => kindOf(k).singular).join(', ');
-    if (target.activity) throw new ServiceError('invalidparent', `parent: an activity moves to a ${titles}, not under another activity`, 'parent');
-    if (spec.moveTargets && !spec.moveTargets.includes(target.record.kind)) throw new ServiceError('invalidparent', `parent: an activity moves to a ${titles}, not a ${kindOf(target.record.kind).singular}`, 'parent');
+    if (target.activity)
+      throw new ServiceError(
+        'invalidparent',
+        `parent: an activity moves to a ${titles}, not under another activity`,
+        'parent',
+      );
+    if (spec.moveTargets && !spec.moveTargets.includes(target.record.kind))
+      throw new ServiceError(
+        'invalidparent',
+        `parent: an activity moves to a ${titles}, not a ${kindOf(target.record.kind).singular}`,
+        'parent',
+      );
     fail([checkParent(segment, { kind: 'record' })]);
     targetSiblings = await tx.listChildren(caller.accountId, body.parent);
     fail([checkOnePerParent(segment, targetSiblings.filter((s) => s.segment === segment).length)]);
@@ -217,12 +303,22 @@ export async function updateActivity(tx: Tx, caller: Caller, input: { kind: stri
     await renumber(tx, place(siblings, row, body.after, body.before), row.id);
   }
   await tx.updateActivity(row);
-  if (moved) await renumber(tx, (await tx.listChildren(caller.accountId, oldParent)).filter((s) => s.id !== row.id).sort((a, b) => a.position - b.position));
+  if (moved)
+    await renumber(
+      tx,
+      (await tx.listChildren(caller.accountId, oldParent))
+        .filter((s) => s.id !== row.id)
+        .sort((a, b) => a.position - b.position),
+    );
   caller.events.push({ event: 'activities.update', segment, id: row.id });
   return { status: 'success' };
 }
 
-export async function deleteActivity(tx: Tx, caller: Caller, input: { kind: string; segment: string; id: number }): Promise<T.DeleteActivityResponse> {
+export async function deleteActivity(
+  tx: Tx,
+  caller: Caller,
+  input: { kind: string; segment: string; id: number },
+): Promise<T.DeleteActivityResponse> {
   const row = await loadActivity(tx, caller, input.kind, input.segment, input.id);
   await tx.lockOrder([row.parentId]);
   const subtree = await descendants(tx, caller, row);
@@ -236,15 +332,21 @@ export async function deleteActivity(tx: Tx, caller: Caller, input: { kind: stri
 /** Trash: puts a deleted activity (and what was deleted with it) back at its old position. */
 export async function restoreActivity(tx: Tx, caller: Caller, segment: string, id: number): Promise<ActivityRow> {
   const row = await tx.getActivity(caller.accountId, id, { includeDeleted: true });
-  if (!row || row.segment !== segment || row.deleted === null) throw new ServiceError('itemisnotfound', `no deleted ${segment} activity ${id}`);
+  if (!row || row.segment !== segment || row.deleted === null)
+    throw new ServiceError('itemisnotfound', `no deleted ${segment} activity ${id}`);
   // Under a parent activity that is still deleted it would come back as an orphan in the journal.
   if (row.parentId !== row.recordId && !(await tx.getActivity(caller.accountId, row.parentId))) {
-    throw new ServiceError('itemisnotfound', `the parent ${row.parentId} of ${segment} activity ${id} is deleted; restore it first`);
+    throw new ServiceError(
+      'itemisnotfound',
+      `the parent ${row.parentId} of ${segment} activity ${id} is deleted; restore it first`,
+    );
   }
   await tx.lockOrder([row.parentId]);
   const subtree = (await descendants(tx, caller, row, true)).filter((d) => d.deleted === row.deleted);
   await tx.setActivityDeleted(caller.accountId, [row.id, ...subtree.map((d) => d.id)], null);
-  const siblings = (await tx.listChildren(caller.accountId, row.parentId)).filter((s) => s.id !== row.id).sort((a, b) => a.position - b.position);
+  const siblings = (await tx.listChildren(caller.accountId, row.parentId))
+    .filter((s) => s.id !== row.id)
+    .sort((a, b) => a.position - b.position);
   const at = Math.min(Math.max(row.position - 1, 0), siblings.length);
   await renumber(tx, [...siblings.slice(0, at), { ...row, deleted: null }, ...siblings.slice(at)]);
   caller.events.push({ event: 'activities.restore', segment: row.segment, id: row.id });

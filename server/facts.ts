@@ -35,4 +35,6 @@ export function standardFieldId(kind: string, name: string): number | undefined 
 }
 
 export const activityBySegment = new Map(spec.activities.map((a) => [a.segment, a]));
-export const activityByTypeid = new Map(spec.activities.flatMap((a) => [a.typeid, ...a.altTypeids].map((t) => [t, a] as const)));
+export const activityByTypeid = new Map(
+  spec.activities.flatMap((a) => [a.typeid, ...a.altTypeids].map((t) => [t, a] as const)),
+);

@@ -26,7 +26,12 @@ function startOfDay(ms: number): number {
   return Math.floor(ms / day) * day;
 }
 
-export async function listRecords(tx: Tx, caller: Caller, kind: string, params: T.ListRecordsParams): Promise<T.ListRecordsResponse> {
+export async function listRecords(
+  tx: Tx,
+  caller: Caller,
+  kind: string,
+  params: T.ListRecordsParams,
+): Promise<T.ListRecordsResponse> {
   const now = caller.now();
   const fields = fieldsetOf(kind).fields;
   const value = params.filtervalue ?? '';
@@ -45,7 +50,11 @@ export async function listRecords(tx: Tx, caller: Caller, kind: string, params: 
       break;
     case 'assigned':
       // Assigned: any owner-typed field of the kind's field set names them.
-      where.push({ op: 'ownerField', fields: fields.filter((f) => f.type === 'owner').map((f) => f.name), who: value === '' ? caller.user.id : Number(value) });
+      where.push({
+        op: 'ownerField',
+        fields: fields.filter((f) => f.type === 'owner').map((f) => f.name),
+        who: value === '' ? caller.user.id : Number(value),
+      });
       break;
     case 'owner':
       where.push({ op: 'ownership', who: value === '' ? caller.user.id : Number(value) });
@@ -54,19 +63,37 @@ export async function listRecords(tx: Tx, caller: Caller, kind: string, params: 
       where.push({ op: 'noCategory' });
       break;
     case 'category': {
-      const wanted = value.split(',').map((s) => Number(s.trim())).filter((n) => Number.isInteger(n) && n > 0);
-      if (!wanted.length) throw new ServiceError('invalidvalue', 'filtervalue: filtermode category needs one or more category tag ids', 'filtervalue');
+      const wanted = value
+        .split(',')
+        .map((s) => Number(s.trim()))
+        .filter((n) => Number.isInteger(n) && n > 0);
+      if (!wanted.length)
+        throw new ServiceError(
+          'invalidvalue',
+          'filtervalue: filtermode category needs one or more category tag ids',
+          'filtervalue',
+        );
       where.push({ op: 'category', ids: wanted, all: params.special === 'AND' });
       break;
     }
     case 'created':
     case 'updated':
     case 'viewed':
-      where.push({ op: 'time', column: params.filtermode, since: now - days(semantics.recentDays) * day, before: false });
+      where.push({
+        op: 'time',
+        column: params.filtermode,
+        since: now - days(semantics.recentDays) * day,
+        before: false,
+      });
       break;
     case 'notviewed':
     case 'notupdated':
-      where.push({ op: 'time', column: params.filtermode === 'notviewed' ? 'viewed' : 'updated', since: now - days(semantics.staleDays) * day, before: true });
+      where.push({
+        op: 'time',
+        column: params.filtermode === 'notviewed' ? 'viewed' : 'updated',
+        since: now - days(semantics.staleDays) * day,
+        before: true,
+      });
       break;
     case 'duetoday':
     case 'duesoon':
@@ -74,19 +101,37 @@ export async function listRecords(tx: Tx, caller: Caller, kind: string, params: 
       // Records with an open activity due in the window (report_date holds the `due` field's date).
       const today = startOfDay(now);
       const mode = params.filtermode;
-      const window = mode === 'duetoday' ? { from: today, to: today + day } : mode === 'duesoon' ? { from: today, to: today + (semantics.soonDays + 1) * day } : { to: today };
-      const segments = Object.keys(semantics.due).filter((s) => mode !== 'tasksoverdue' || semantics.overdueSegments.includes(s));
+      const window =
+        mode === 'duetoday'
+          ? { from: today, to: today + day }
+          : mode === 'duesoon'
+            ? { from: today, to: today + (semantics.soonDays + 1) * day }
+            : { to: today };
+      const segments = Object.keys(semantics.due).filter(
+        (s) => mode !== 'tasksoverdue' || semantics.overdueSegments.includes(s),
+      );
       where.push({ op: 'journalDate', segments, open: true, ...window });
       break;
     }
     case 'unsent':
       // Scheduled for later than now, or not at all (report_date holds the `unsent` field's date).
-      where.push({ op: 'journalDate', segments: Object.keys(semantics.unsent), open: false, from: now + 1, orNone: true });
+      where.push({
+        op: 'journalDate',
+        segments: Object.keys(semantics.unsent),
+        open: false,
+        from: now + 1,
+        orNone: true,
+      });
       break;
     case 'byphone':
     case 'byemail': {
       const role = params.filtermode === 'byphone' ? 'phone' : 'email';
-      where.push({ op: 'fieldText', fields: fields.filter((f) => f.role === role).map((f) => f.name), needle: value, digits: role === 'phone' });
+      where.push({
+        op: 'fieldText',
+        fields: fields.filter((f) => f.role === role).map((f) => f.name),
+        needle: value,
+        digits: role === 'phone',
+      });
       break;
     }
   }
@@ -112,13 +157,20 @@ export async function listRecords(tx: Tx, caller: Caller, kind: string, params: 
     kind,
     deleted: params.filtermode === 'archived',
     where,
-    sort: { field: sortField(params.sortfield ?? semantics.defaultSort.field), dir: params.sortdir ?? semantics.defaultSort.dir },
+    sort: {
+      field: sortField(params.sortfield ?? semantics.defaultSort.field),
+      dir: params.sortdir ?? semantics.defaultSort.dir,
+    },
     start: params.start ?? 0,
     limit,
   });
   const categories = await tx.recordCategories(page.map((r) => r.id));
   // The page's companies in one statement (a statement per entry cost the page, not the list).
-  const related = await tx.relatedOfKind(caller.accountId, page.map((r) => r.id), semantics.companyKind);
+  const related = await tx.relatedOfKind(
+    caller.accountId,
+    page.map((r) => r.id),
+    semantics.companyKind,
+  );
   const layoutAll = params.layout === 1;
   const wantedFields = params.fieldslist?.length ? new Set(params.fieldslist) : undefined;
   const entries: T.ListEntry[] = [];
@@ -145,7 +197,10 @@ export async function listRecords(tx: Tx, caller: Caller, kind: string, params: 
     entry.viewed = formatDateTime(r.viewed);
     entry.updated = formatDateTime(r.updated);
     if (layoutAll && params.categories === 1) {
-      entry.categories = (categories.get(r.id) ?? []).map((id) => ({ id, name: tags.find((t) => t.id === id)?.name ?? '' }));
+      entry.categories = (categories.get(r.id) ?? []).map((id) => ({
+        id,
+        name: tags.find((t) => t.id === id)?.name ?? '',
+      }));
     }
     entries.push(entry as unknown as T.ListEntry);
   }

@@ -85,7 +85,8 @@ export function addressKey(address: string): string {
   const [head = '', tail] = address.split('%')[0]!.split('::');
   const h = head ? head.split(':') : [];
   const t = tail ? tail.split(':') : [];
-  const groups = tail === undefined ? h : [...h, ...Array<string>(Math.max(0, 8 - h.length - t.length)).fill('0'), ...t];
+  const groups =
+    tail === undefined ? h : [...h, ...Array<string>(Math.max(0, 8 - h.length - t.length)).fill('0'), ...t];
   return `${groups
     .slice(0, 4)
     .map((g) => (/^[0-9a-f]{1,4}$/i.test(g) ? parseInt(g, 16).toString(16) : g))

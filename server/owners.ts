@@ -20,7 +20,13 @@ export async function checkOwners(tx: Tx, caller: Caller, values: OwnerValue[]):
   const groups = new Set((await tx.listGroups(caller.accountId, false)).map((g) => g.id));
   const bad = values.filter((v) => !users.has(v.id) && (v.usersOnly || !groups.has(v.id)));
   if (bad.length) {
-    throw ServiceError.of(bad.map((v) => ({ key: 'unknownowner', message: `${errorKeys.unknownowner.message}: ${v.path} = ${v.id}${v.usersOnly ? ' (not a user of this account)' : ''}`, path: v.path })));
+    throw ServiceError.of(
+      bad.map((v) => ({
+        key: 'unknownowner',
+        message: `${errorKeys.unknownowner.message}: ${v.path} = ${v.id}${v.usersOnly ? ' (not a user of this account)' : ''}`,
+        path: v.path,
+      })),
+    );
   }
 }
 
@@ -37,7 +43,9 @@ export async function ownerNameLookup(tx: Tx, accountId: number): Promise<(id: n
   const version = await tx.principalsVersion(accountId);
   let hit = nameCache.get(accountId);
   if (!hit || hit.version !== version) {
-    const byId = new Map([...(await tx.listUsers(accountId, true)), ...(await tx.listGroups(accountId, true))].map((o) => [o.id, o.name]));
+    const byId = new Map(
+      [...(await tx.listUsers(accountId, true)), ...(await tx.listGroups(accountId, true))].map((o) => [o.id, o.name]),
+    );
     hit = { version, byId };
     nameCache.delete(accountId);
     if (nameCache.size >= CACHED_ACCOUNTS) nameCache.delete(nameCache.keys().next().value!);

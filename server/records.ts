@@ -112,7 +112,8 @@ async function fieldValues(tx: Tx, caller: Caller, kind: string, body: Record<st
   const standard = standardNames(kind);
   // The account's custom fields are read only for a body that names one.
   let defs: Awaited<ReturnType<Tx['listFieldDefs']>> = [];
-  if (Object.keys(body).some((name) => !standard.has(name) && customFieldPattern.test(name))) defs = await tx.listFieldDefs(caller.accountId, kind);
+  if (Object.keys(body).some((name) => !standard.has(name) && customFieldPattern.test(name)))
+    defs = await tx.listFieldDefs(caller.accountId, kind);
   const out: FieldValues = {};
   for (const [name, value] of Object.entries(body)) {
     if (standard.has(name)) {
@@ -120,41 +121,77 @@ async function fieldValues(tx: Tx, caller: Caller, kind: string, body: Record<st
       if (value === '' || value === undefined) continue;
       out[name] = value as string | number;
     } else if (customFieldPattern.test(name)) {
-      if (!defs.some((d) => d.name === name)) throw new ServiceError('incorrectfield', `Incorrect field specified: ${name}`, name);
+      if (!defs.some((d) => d.name === name))
+        throw new ServiceError('incorrectfield', `Incorrect field specified: ${name}`, name);
       if (value === '' || value === undefined) continue;
       const def = defs.find((d) => d.name === name)!;
       if (def.type === 'select' && def.options.length && !def.options.includes(String(value))) {
-        throw new ServiceError('notinlist', `${name}: ${JSON.stringify(value)} is not one of ${def.options.join(', ')}`, name);
+        throw new ServiceError(
+          'notinlist',
+          `${name}: ${JSON.stringify(value)} is not one of ${def.options.join(', ')}`,
+          name,
+        );
       }
       out[name] = String(value);
     }
   }
   const ownerFields = fieldsetOf(kind).fields.filter((f) => f.type === 'owner' && typeof out[f.name] === 'number');
-  await checkOwners(tx, caller, ownerFields.map((f) => ({ id: out[f.name] as number, path: f.name })));
+  await checkOwners(
+    tx,
+    caller,
+    ownerFields.map((f) => ({ id: out[f.name] as number, path: f.name })),
+  );
   return out;
 }
 
-async function applyCategories(tx: Tx, caller: Caller, row: RecordRow, changes: { add?: number[]; remove?: number[] } | undefined) {
+async function applyCategories(
+  tx: Tx,
+  caller: Caller,
+  row: RecordRow,
+  changes: { add?: number[]; remove?: number[] } | undefined,
+) {
   for (const [i, id] of (changes?.add ?? []).entries()) {
     const tag = await tx.getCategory(caller.accountId, id);
-    if (!tag || tag.kind !== row.kind) throw new ServiceError('invalidvalue', `categories.add.${i}: category tag ${id} does not exist`, `categories.add.${i}`);
-    if (await tx.addRecordCategory(row.id, id)) caller.events.push({ event: 'items.categorize', kind: row.kind, id: row.id });
+    if (!tag || tag.kind !== row.kind)
+      throw new ServiceError(
+        'invalidvalue',
+        `categories.add.${i}: category tag ${id} does not exist`,
+        `categories.add.${i}`,
+      );
+    if (await tx.addRecordCategory(row.id, id))
+      caller.events.push({ event: 'items.categorize', kind: row.kind, id: row.id });
   }
   for (const id of changes?.remove ?? []) {
-    if (await tx.removeRecordCategory(row.id, id)) caller.events.push({ event: 'items.uncategorize', kind: row.kind, id: row.id });
+    if (await tx.removeRecordCategory(row.id, id))
+      caller.events.push({ event: 'items.uncategorize', kind: row.kind, id: row.id });
   }
 }
 
-async function applyRelated(tx: Tx, caller: Caller, row: RecordRow, changes: { add?: { id: number; note?: string }[]; remove?: { id: number }[] } | undefined) {
+async function applyRelated(
+  tx: Tx,
+  caller: Caller,
+  row: RecordRow,
+  changes: { add?: { id: number; note?: string }[]; remove?: { id: number }[] } | undefined,
+) {
   for (const [i, r] of (changes?.add ?? []).entries()) {
     const other = await tx.getRecord(caller.accountId, r.id);
-    if (!other || other.id === row.id) throw new ServiceError('invalidvalue', `relateditems.add.${i}.id: record ${r.id} does not exist`, `relateditems.add.${i}.id`);
+    if (!other || other.id === row.id)
+      throw new ServiceError(
+        'invalidvalue',
+        `relateditems.add.${i}.id: record ${r.id} does not exist`,
+        `relateditems.add.${i}.id`,
+      );
     await tx.addRelated({ recordId: row.id, relatedId: r.id, note: r.note ?? '' });
   }
   for (const r of changes?.remove ?? []) await tx.removeRelated(row.id, r.id);
 }
 
-export async function createRecord(tx: Tx, caller: Caller, kind: string, body: T.CreateRecordRequest): Promise<{ body: T.ShowRecordResponse; location: string }> {
+export async function createRecord(
+  tx: Tx,
+  caller: Caller,
+  kind: string,
+  body: T.CreateRecordRequest,
+): Promise<{ body: T.ShowRecordResponse; location: string }> {
   const { ownership, flagged, categories, relateditems, ...rest } = body;
   const fields = await fieldValues(tx, caller, kind, rest);
   if (ownership !== undefined) await checkOwners(tx, caller, [{ id: ownership, path: 'ownership' }]);
@@ -177,7 +214,10 @@ export async function createRecord(tx: Tx, caller: Caller, kind: string, body: T
   caller.events.push({ event: 'items.create', kind, id: row.id });
   // A new id has no journal; without categories or related items in the body there is nothing else to read back.
   if (categories === undefined && relateditems === undefined) {
-    return { body: { item: renderItem(row), activities: [], categories: [], relateditems: [], status: 'success' }, location: `/${kind}/${row.id}/` };
+    return {
+      body: { item: renderItem(row), activities: [], categories: [], relateditems: [], status: 'success' },
+      location: `/${kind}/${row.id}/`,
+    };
   }
   await applyCategories(tx, caller, row, categories);
   await applyRelated(tx, caller, row, relateditems);
@@ -192,12 +232,19 @@ export async function showRecord(tx: Tx, caller: Caller, kind: string, id: numbe
   return renderShow(tx, caller, row);
 }
 
-export async function updateRecord(tx: Tx, caller: Caller, kind: string, id: number, body: T.UpdateRecordRequest): Promise<T.UpdateRecordResponse> {
+export async function updateRecord(
+  tx: Tx,
+  caller: Caller,
+  kind: string,
+  id: number,
+  body: T.UpdateRecordRequest,
+): Promise<T.UpdateRecordResponse> {
   const row = await loadRecord(tx, caller, kind, id);
   const { ownership, flagged, categories, relateditems, ...rest } = body;
   const fields = await fieldValues(tx, caller, kind, rest);
   if (ownership !== undefined) await checkOwners(tx, caller, [{ id: ownership, path: 'ownership' }]);
-  const changed = Object.keys(fields).length > 0 || ownership !== undefined || (flagged !== undefined && flagged !== row.flagged);
+  const changed =
+    Object.keys(fields).length > 0 || ownership !== undefined || (flagged !== undefined && flagged !== row.flagged);
   if (changed) {
     row.fields = { ...row.fields, ...fields };
     row.name = recordName(kind, row.fields);
@@ -221,7 +268,12 @@ export async function deleteRecord(tx: Tx, caller: Caller, kind: string, id: num
   return { status: 'success' };
 }
 
-export async function createCategory(tx: Tx, caller: Caller, kind: string, body: T.CreateCategoryRequest): Promise<T.CreateCategoryResponse> {
+export async function createCategory(
+  tx: Tx,
+  caller: Caller,
+  kind: string,
+  body: T.CreateCategoryRequest,
+): Promise<T.CreateCategoryResponse> {
   const name = body.name.trim();
   if (!name) throw new ServiceError('fieldisrequired', 'name: a category tag needs a name', 'name');
   const existing = await tx.listCategories(caller.accountId, kind);
@@ -237,7 +289,12 @@ export async function listCategories(tx: Tx, caller: Caller, kind: string): Prom
 }
 
 export async function listFields(tx: Tx, caller: Caller, kind: string): Promise<T.ListFieldsResponse> {
-  const standard: T.FieldDefinition[] = fieldsetOf(kind).fields.map((f) => ({ id: standardFieldId(kind, f.name)!, name: f.name, label: f.label, type: f.type }));
+  const standard: T.FieldDefinition[] = fieldsetOf(kind).fields.map((f) => ({
+    id: standardFieldId(kind, f.name)!,
+    name: f.name,
+    label: f.label,
+    type: f.type,
+  }));
   const custom = (await tx.listFieldDefs(caller.accountId, kind)).map((d) => ({
     id: d.id,
     name: d.name,
@@ -249,23 +306,33 @@ export async function listFields(tx: Tx, caller: Caller, kind: string): Promise<
   return { fields: [...standard, ...custom], status: 'success' };
 }
 
-export async function listOwnership(tx: Tx, caller: Caller, params: T.ListOwnershipParams): Promise<T.ListOwnershipResponse> {
+export async function listOwnership(
+  tx: Tx,
+  caller: Caller,
+  params: T.ListOwnershipParams,
+): Promise<T.ListOwnershipResponse> {
   const includeDeleted = params.deleted === 1;
   const users = await tx.listUsers(caller.accountId, includeDeleted);
   const groups = await tx.listGroups(caller.accountId, includeDeleted);
   return {
-    users: users.map((u) => ({ id: u.id, name: u.name, email: u.email, preventlogin: u.preventlogin, preventprivatedata: u.preventprivatedata, administrator: u.administrator })),
+    users: users.map((u) => ({
+      id: u.id,
+      name: u.name,
+      email: u.email,
+      preventlogin: u.preventlogin,
+      preventprivatedata: u.preventprivatedata,
+      administrator: u.administrator,
+    })),
     groups: groups.map((g) => ({ id: g.id, name: g.name, email: g.email })),
     status: 'success',
   };
 }
 
-
-
 /** Trash: brings a deleted record back (crmgen restore; the API has no restore endpoint). */
 export async function restoreRecord(tx: Tx, caller: Caller, kind: string, id: number): Promise<RecordRow> {
   const row = await tx.getRecord(caller.accountId, id, { includeDeleted: true });
-  if (!row || row.kind !== kind || row.deleted === null) throw new ServiceError('itemisnotfound', `no deleted ${kind} record ${id}`);
+  if (!row || row.kind !== kind || row.deleted === null)
+    throw new ServiceError('itemisnotfound', `no deleted ${kind} record ${id}`);
   await tx.setRecordDeleted(caller.accountId, id, null);
   caller.events.push({ event: 'items.restore', kind, id });
   return row;

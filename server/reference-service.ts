@@ -2,7 +2,14 @@
 // Each call runs in one transaction; the changes it made are handed to `onCommit` (webhooks)
 // inside that transaction, so an announcement is stored exactly when its change is.
 import { timingSafeEqual, createHash } from 'node:crypto';
-import { createService, operations, type CallRecord, type Dispatch, type Handlers, type Quota } from '../generated/server/dist/index.js';
+import {
+  createService,
+  operations,
+  type CallRecord,
+  type Dispatch,
+  type Handlers,
+  type Quota,
+} from '../generated/server/dist/index.js';
 import { ownerNamedIn, type CodecTarget } from '../generated/server/dist/codecs/index.js';
 import type { UserRow, Storage, Tx } from './storage/port.ts';
 import type { Caller, ChangeEvent } from './context.ts';
@@ -97,7 +104,10 @@ export function createReferenceService(opts: ReferenceServiceOptions): Reference
       const caller: Caller = { user: p.user, accountId: p.accountId, now: clock, events: [] };
       const value = await fn(tx, caller);
       await keepNames(tx, p);
-      committed = caller.events.length && opts.onCommit ? await opts.onCommit(tx, p.accountId, caller.events, clock()) : undefined;
+      committed =
+        caller.events.length && opts.onCommit
+          ? await opts.onCommit(tx, p.accountId, caller.events, clock())
+          : undefined;
       return value;
     });
     committed?.();
@@ -113,7 +123,10 @@ export function createReferenceService(opts: ReferenceServiceOptions): Reference
   // writes (a full disk, read-only) reads go on, their calls counted here from there.
   const lastCounts = new Map<number, { windowStart: number; calls: number }>();
 
-  const urlGuard = { allowPrivate: opts.allowPrivateWebhooks ?? false, resolver: opts.webhookResolver ?? systemResolver };
+  const urlGuard = {
+    allowPrivate: opts.allowPrivateWebhooks ?? false,
+    resolver: opts.webhookResolver ?? systemResolver,
+  };
   // Calls that only read run in a read transaction: they never wait for another call's writes.
   function asReader<T>(p: Principal, fn: (tx: Tx, caller: Caller) => Promise<T>): Promise<T> {
     return storage.read(async (tx) => {
@@ -147,8 +160,14 @@ export function createReferenceService(opts: ReferenceServiceOptions): Reference
     reportActivities: (i, p) => asReader(p, (tx, c) => reports.activities(tx, c, i.params)),
     reportTimetracking: (i, p) => asReader(p, (tx, c) => reports.timetracking(tx, c, i.params)),
     // The url's host is resolved before the transaction: a slow lookup holds no lock.
-    createHook: async (i, p) => (await hooks.checkHookUrl(i.body.url, urlGuard), asCaller(p, (tx, c) => hooks.createHook(tx, c, i.body))),
-    updateHook: async (i, p) => (await hooks.checkHookUrl(i.body.url, urlGuard), asCaller(p, (tx, c) => hooks.updateHook(tx, c, i.id, i.body))),
+    createHook: async (i, p) => (
+      await hooks.checkHookUrl(i.body.url, urlGuard),
+      asCaller(p, (tx, c) => hooks.createHook(tx, c, i.body))
+    ),
+    updateHook: async (i, p) => (
+      await hooks.checkHookUrl(i.body.url, urlGuard),
+      asCaller(p, (tx, c) => hooks.updateHook(tx, c, i.id, i.body))
+    ),
     listHooks: (i, p) => asReader(p, (tx, c) => hooks.listHooks(tx, c)),
     deleteHook: (i, p) => asCaller(p, (tx, c) => hooks.deleteHook(tx, c, i.id)),
     listHookDeliveries: (i, p) => asCaller(p, (tx, c) => hooks.listHookDeliveries(tx, c, i.id)),
@@ -180,7 +199,8 @@ export function createReferenceService(opts: ReferenceServiceOptions): Reference
       const key = `${email.length}:${email}${presented}`;
       const known = logins.get(key);
       if (known) {
-        if ((await storage.principalsVersion(known.user.accountId)) === known.version) return { user: known.user, accountId: known.user.accountId };
+        if ((await storage.principalsVersion(known.user.accountId)) === known.version)
+          return { user: known.user, accountId: known.user.accountId };
         logins.delete(key);
       }
       const address = email.trim().toLowerCase();
@@ -192,7 +212,13 @@ export function createReferenceService(opts: ReferenceServiceOptions): Reference
       // raises the version past it, so the next call looks the user up again.
       const version = await storage.principalsVersion(user.accountId);
       const again = await storage.findUserByEmail(address);
-      if (again && again.id === user.id && again.accountId === user.accountId && again.tokenHash === user.tokenHash && canLogIn(again)) {
+      if (
+        again &&
+        again.id === user.id &&
+        again.accountId === user.accountId &&
+        again.tokenHash === user.tokenHash &&
+        canLogIn(again)
+      ) {
         if (logins.size >= REMEMBERED_LOGINS) logins.delete(logins.keys().next().value!);
         logins.set(key, { user: Object.freeze(again), version });
       }
@@ -236,7 +262,9 @@ export function createReferenceService(opts: ReferenceServiceOptions): Reference
       return { key: a.key, message, headers: { 'retry-after': String(a.retryAfter) } };
     },
     onFault(error, request) {
-      opts.log?.(`crmgen: 500 on ${request.method} ${request.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      opts.log?.(
+        `crmgen: 500 on ${request.method} ${request.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
     },
   });
 

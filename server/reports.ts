@@ -32,7 +32,9 @@ function project(report: string, a: ActivityRow): Record<string, unknown> {
     const r = reportOf(report);
     const shape = spec.structures.find((s) => s.name === r.entry)?.shape;
     const own = new Set(activityBySegment.get(a.segment)?.fields.map((f) => f.name));
-    names = (shape?.kind === 'object' ? shape.fields : []).map((f) => f.name).filter((n) => own.has(n) && n !== r.from[a.segment]?.date);
+    names = (shape?.kind === 'object' ? shape.fields : [])
+      .map((f) => f.name)
+      .filter((n) => own.has(n) && n !== r.from[a.segment]?.date);
     projected.set(key, names);
   }
   return Object.fromEntries(names.filter((n) => a.fields[n] !== undefined).map((n) => [n, a.fields[n]]));
@@ -55,7 +57,11 @@ function entries(name: string, j: Journal): Entry[] {
     const date = activityDate(a, src.date);
     if (src.dated && date === undefined) continue;
     const owner = src.owner ? a.fields[src.owner] : undefined;
-    const owners = Array.isArray(owner) ? owner.filter((x): x is number => typeof x === 'number') : typeof owner === 'number' ? [owner] : [];
+    const owners = Array.isArray(owner)
+      ? owner.filter((x): x is number => typeof x === 'number')
+      : typeof owner === 'number'
+        ? [owner]
+        : [];
     out.push({ a, date, owners });
   }
   return out;
@@ -73,7 +79,11 @@ interface Journal {
 
 /** The SQL selection of a report's `from` types: open ones only unless includeCompleted, dated ones when `dated`. */
 function sourcesOf(name: string): ReportQuery['segments'] {
-  return Object.entries(reportOf(name).from).map(([segment, src]) => ({ segment, open: !src.includeCompleted, dated: !!src.dated }));
+  return Object.entries(reportOf(name).from).map(([segment, src]) => ({
+    segment,
+    open: !src.includeCompleted,
+    dated: !!src.dated,
+  }));
 }
 
 /**
@@ -82,7 +92,9 @@ function sourcesOf(name: string): ReportQuery['segments'] {
  */
 async function journal(tx: Tx, caller: Caller, q: ReportQuery): Promise<Journal> {
   const activities = await tx.reportActivities(caller.accountId, q);
-  const records = new Map((await tx.getRecords(caller.accountId, [...new Set(activities.map((a) => a.recordId))])).map((r) => [r.id, r]));
+  const records = new Map(
+    (await tx.getRecords(caller.accountId, [...new Set(activities.map((a) => a.recordId))])).map((r) => [r.id, r]),
+  );
   return {
     activities: activities.filter((a) => records.has(a.recordId)),
     byId: new Map(activities.map((a) => [a.id, a])),
@@ -91,7 +103,13 @@ async function journal(tx: Tx, caller: Caller, q: ReportQuery): Promise<Journal>
 }
 
 /** Reads into j.byId every live activity above the listed ones (a level at a time: the tree's depth, not the journal). */
-async function readAncestors(tx: Tx, caller: Caller, j: Journal, from: ActivityRow[], levels = Infinity): Promise<void> {
+async function readAncestors(
+  tx: Tx,
+  caller: Caller,
+  j: Journal,
+  from: ActivityRow[],
+  levels = Infinity,
+): Promise<void> {
   let wanted = from;
   for (let level = 0; level < levels && wanted.length; level++) {
     const ids = [...new Set(wanted.map((a) => a.parentId).filter((id) => !j.byId.has(id) && !j.records.has(id)))];
@@ -113,7 +131,13 @@ function dueMatches(due: string | undefined, date: number | undefined, now: numb
     return date !== undefined && (w.overdue || date >= today) && date < today + (w.days ?? 0) * day;
   }
   const [from, to] = due.split(',').map((s) => parseSaveDate(s.trim())?.ms);
-  return date !== undefined && from !== undefined && to !== undefined && date >= startOfDay(from) && date < startOfDay(to) + day;
+  return (
+    date !== undefined &&
+    from !== undefined &&
+    to !== undefined &&
+    date >= startOfDay(from) &&
+    date < startOfDay(to) + day
+  );
 }
 
 /** The report_date window dueMatches keeps (in SQL), when it is one. */
@@ -130,13 +154,17 @@ const dueQuery = (due: string | undefined, now: number): Pick<ReportQuery, 'date
   const date = dueWindow(due, now);
   return date ? { date } : {};
 };
-const ownerQuery = (filter: number | '' | undefined): Pick<ReportQuery, 'owner'> => (typeof filter === 'number' ? { owner: filter } : {});
+const ownerQuery = (filter: number | '' | undefined): Pick<ReportQuery, 'owner'> =>
+  typeof filter === 'number' ? { owner: filter } : {};
 
 /** The [start, end] days inRange keeps, as a window. */
 function rangeWindow(start?: string, end?: string): { from?: number; to?: number } {
   const s = start ? parseSaveDate(start)?.ms : undefined;
   const e = end ? parseSaveDate(end)?.ms : undefined;
-  return { ...(s !== undefined ? { from: startOfDay(s) } : {}), ...(e !== undefined ? { to: startOfDay(e) + day } : {}) };
+  return {
+    ...(s !== undefined ? { from: startOfDay(s) } : {}),
+    ...(e !== undefined ? { to: startOfDay(e) + day } : {}),
+  };
 }
 
 /** Owner filter: empty = anyone, 0 = no one, else that user or group id. */
@@ -173,7 +201,12 @@ function base(a: ActivityRow, j: Journal, itemsdata: number | undefined) {
 
 const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
 
-function renderAction(report: 'nextactions' | 'calendar', x: { a: ActivityRow; date: number | undefined }, j: Journal, itemsdata: number | undefined): T.ReportAction {
+function renderAction(
+  report: 'nextactions' | 'calendar',
+  x: { a: ActivityRow; date: number | undefined },
+  j: Journal,
+  itemsdata: number | undefined,
+): T.ReportAction {
   return {
     ...base(x.a, j, itemsdata),
     ...project(report, x.a),
@@ -182,23 +215,59 @@ function renderAction(report: 'nextactions' | 'calendar', x: { a: ActivityRow; d
   };
 }
 
-const byDate = <X extends { date: number | undefined; a: ActivityRow }>(xs: X[]) => xs.sort((p, q) => (p.date ?? Infinity) - (q.date ?? Infinity) || p.a.id - q.a.id);
+const byDate = <X extends { date: number | undefined; a: ActivityRow }>(xs: X[]) =>
+  xs.sort((p, q) => (p.date ?? Infinity) - (q.date ?? Infinity) || p.a.id - q.a.id);
 
-export async function nextactions(tx: Tx, caller: Caller, p: T.ReportNextactionsParams): Promise<T.ReportNextactionsResponse> {
-  const j = await journal(tx, caller, { segments: sourcesOf('nextactions'), ...dueQuery(p.due, caller.now()), ...ownerQuery(p.filter), order: 'date' });
-  const rows = byDate(entries('nextactions', j).filter((x) => ownerMatches(p.filter, x.owners) && dueMatches(p.due, x.date, caller.now())));
+export async function nextactions(
+  tx: Tx,
+  caller: Caller,
+  p: T.ReportNextactionsParams,
+): Promise<T.ReportNextactionsResponse> {
+  const j = await journal(tx, caller, {
+    segments: sourcesOf('nextactions'),
+    ...dueQuery(p.due, caller.now()),
+    ...ownerQuery(p.filter),
+    order: 'date',
+  });
+  const rows = byDate(
+    entries('nextactions', j).filter(
+      (x) => ownerMatches(p.filter, x.owners) && dueMatches(p.due, x.date, caller.now()),
+    ),
+  );
   return { actions: rows.map((x) => renderAction('nextactions', x, j, p.itemsdata)), status: 'success' };
 }
 
 export async function calendar(tx: Tx, caller: Caller, p: T.ReportCalendarParams): Promise<T.ReportCalendarResponse> {
-  const j = await journal(tx, caller, { segments: sourcesOf('calendar'), date: rangeWindow(p.start, p.end), ...ownerQuery(p.filter), order: 'date' });
-  const rows = byDate(entries('calendar', j).filter((x) => x.date !== undefined && inRange(x.date, p.start, p.end) && ownerMatches(p.filter, x.owners)));
+  const j = await journal(tx, caller, {
+    segments: sourcesOf('calendar'),
+    date: rangeWindow(p.start, p.end),
+    ...ownerQuery(p.filter),
+    order: 'date',
+  });
+  const rows = byDate(
+    entries('calendar', j).filter(
+      (x) => x.date !== undefined && inRange(x.date, p.start, p.end) && ownerMatches(p.filter, x.owners),
+    ),
+  );
   return { actions: rows.map((x) => renderAction('calendar', x, j, p.itemsdata)), status: 'success' };
 }
 
-export async function followups(tx: Tx, caller: Caller, p: T.ReportFollowupsParams): Promise<T.ReportFollowupsResponse> {
-  const j = await journal(tx, caller, { segments: sourcesOf('followups'), ...dueQuery(p.due, caller.now()), ...ownerQuery(p.responsible), order: 'date' });
-  const rows = byDate(entries('followups', j).filter((x) => ownerMatches(p.responsible, x.owners) && dueMatches(p.due, x.date, caller.now())));
+export async function followups(
+  tx: Tx,
+  caller: Caller,
+  p: T.ReportFollowupsParams,
+): Promise<T.ReportFollowupsResponse> {
+  const j = await journal(tx, caller, {
+    segments: sourcesOf('followups'),
+    ...dueQuery(p.due, caller.now()),
+    ...ownerQuery(p.responsible),
+    order: 'date',
+  });
+  const rows = byDate(
+    entries('followups', j).filter(
+      (x) => ownerMatches(p.responsible, x.owners) && dueMatches(p.due, x.date, caller.now()),
+    ),
+  );
   return {
     followups: rows.map(({ a, date }) => ({
       ...base(a, j, p.itemsdata),
@@ -210,12 +279,24 @@ export async function followups(tx: Tx, caller: Caller, p: T.ReportFollowupsPara
   };
 }
 
-export async function opportunities(tx: Tx, caller: Caller, p: T.ReportOpportunitiesParams): Promise<T.ReportOpportunitiesResponse> {
-  const j = await journal(tx, caller, { segments: sourcesOf('opportunities'), ...dueQuery(p.due, caller.now()), ...ownerQuery(p.filter), order: 'date' });
+export async function opportunities(
+  tx: Tx,
+  caller: Caller,
+  p: T.ReportOpportunitiesParams,
+): Promise<T.ReportOpportunitiesResponse> {
+  const j = await journal(tx, caller, {
+    segments: sourcesOf('opportunities'),
+    ...dueQuery(p.due, caller.now()),
+    ...ownerQuery(p.filter),
+    order: 'date',
+  });
   const rows = byDate(
     entries('opportunities', j).filter(
       // The report's status values are the lower-case spelling of the opportunity's.
-      (x) => ownerMatches(p.filter, x.owners) && (p.status === undefined || String(x.a.fields.status ?? '').toLowerCase() === p.status) && dueMatches(p.due, x.date, caller.now()),
+      (x) =>
+        ownerMatches(p.filter, x.owners) &&
+        (p.status === undefined || String(x.a.fields.status ?? '').toLowerCase() === p.status) &&
+        dueMatches(p.due, x.date, caller.now()),
     ),
   );
   return {
@@ -231,19 +312,33 @@ export async function opportunities(tx: Tx, caller: Caller, p: T.ReportOpportuni
   };
 }
 
-export async function activities(tx: Tx, caller: Caller, p: T.ReportActivitiesParams): Promise<T.ReportActivitiesResponse> {
-  const types = p.types?.length ? new Set(p.types.map((t) => activityByTypeid.get(t)?.segment).filter(Boolean) as string[]) : new Set(spec.reportActivityTypes.map((t) => activityByTypeid.get(t.typeid)?.segment).filter(Boolean) as string[]);
+export async function activities(
+  tx: Tx,
+  caller: Caller,
+  p: T.ReportActivitiesParams,
+): Promise<T.ReportActivitiesResponse> {
+  const types = p.types?.length
+    ? new Set(p.types.map((t) => activityByTypeid.get(t)?.segment).filter(Boolean) as string[])
+    : new Set(spec.reportActivityTypes.map((t) => activityByTypeid.get(t.typeid)?.segment).filter(Boolean) as string[]);
   // A filter naming another account's users is refused like an owner field naming them.
-  await checkOwners(tx, caller, (p.users ?? []).map((id) => ({ id, path: 'users' })));
+  await checkOwners(
+    tx,
+    caller,
+    (p.users ?? []).map((id) => ({ id, path: 'users' })),
+  );
   // Ids that name no activity type of ours (61, non-linked events) select nothing.
   if (!types.size) return { activities: [], status: 'success' };
   const last = p.last ?? 'changed';
   const completable = reportOf('activities').completable;
   const window = rangeWindow(p.start, p.end);
-  const kinds = p.itemtypes?.length ? spec.kinds.filter((k) => p.itemtypes!.includes(k.typeid as T.Itemtypes)).map((k) => k.name) : undefined;
+  const kinds = p.itemtypes?.length
+    ? spec.kinds.filter((k) => p.itemtypes!.includes(k.typeid as T.Itemtypes)).map((k) => k.name)
+    : undefined;
   const j = await journal(tx, caller, {
     segments: [...types].filter((s) => last !== 'completed' || completable.includes(s)).map((segment) => ({ segment })),
-    ...(last === 'completed' ? { completed: { key: completedAtKey, ...window } } : { touched: { column: last === 'created' ? 'created' : last === 'updated' ? 'updated' : 'either', ...window } }),
+    ...(last === 'completed'
+      ? { completed: { key: completedAtKey, ...window } }
+      : { touched: { column: last === 'created' ? 'created' : last === 'updated' ? 'updated' : 'either', ...window } }),
     ...(p.users?.length ? { users: p.users } : {}),
     ...(p.categories?.length ? { categories: p.categories } : {}),
     ...(kinds ? { kinds } : {}),
@@ -251,7 +346,13 @@ export async function activities(tx: Tx, caller: Caller, p: T.ReportActivitiesPa
   });
   // Entries name their parent's type and carry their comments: the parents and the comments of these rows.
   await readAncestors(tx, caller, j, j.activities, 1);
-  const comments = commentSegment ? await tx.childrenOf(caller.accountId, j.activities.map((a) => a.id), commentSegment) : [];
+  const comments = commentSegment
+    ? await tx.childrenOf(
+        caller.accountId,
+        j.activities.map((a) => a.id),
+        commentSegment,
+      )
+    : [];
   const commentsOf = new Map<number, ActivityRow[]>();
   for (const c of comments) commentsOf.set(c.parentId, [...(commentsOf.get(c.parentId) ?? []), c]);
   const rows = j.activities.filter((a) => {
@@ -260,17 +361,35 @@ export async function activities(tx: Tx, caller: Caller, p: T.ReportActivitiesPa
     if (p.itemtypes?.length && !p.itemtypes.includes(kindOf(r.kind).typeid as T.Itemtypes)) return false;
     if (last === 'created') return inRange(a.created, p.start, p.end);
     if (last === 'updated') return a.updated !== a.created && inRange(a.updated, p.start, p.end);
-    if (last === 'completed') return completable.includes(a.segment) && a.fields.completed === 1 && inRange(num(a.fields[completedAtKey]) ?? a.updated, p.start, p.end);
+    if (last === 'completed')
+      return (
+        completable.includes(a.segment) &&
+        a.fields.completed === 1 &&
+        inRange(num(a.fields[completedAtKey]) ?? a.updated, p.start, p.end)
+      );
     return inRange(a.created, p.start, p.end) || inRange(a.updated, p.start, p.end);
   });
-  return { activities: rows.map((a) => renderReportActivity(a, j, commentsOf.get(a.id) ?? [], p.itemsdata)), status: 'success' };
+  return {
+    activities: rows.map((a) => renderReportActivity(a, j, commentsOf.get(a.id) ?? [], p.itemsdata)),
+    status: 'success',
+  };
 }
 
 /** An activities report entry: what integrations of the original read (typeid, parent, parenttypeid, fields, comments) beside our own members. */
-function renderReportActivity(a: ActivityRow, j: Journal, children: ActivityRow[], itemsdata: number | undefined): T.ReportActivity {
+function renderReportActivity(
+  a: ActivityRow,
+  j: Journal,
+  children: ActivityRow[],
+  itemsdata: number | undefined,
+): T.ReportActivity {
   const r = j.records.get(a.recordId)!;
   const parentTypeid = a.parentId === r.id ? kindOf(r.kind).typeid : (j.byId.get(a.parentId)?.typeid ?? 0);
-  const comments = children.map((c) => ({ id: c.id, created: formatDateTime(c.created), owner: c.creatorId, posttext: typeof c.fields.posttext === 'string' ? c.fields.posttext : '' }));
+  const comments = children.map((c) => ({
+    id: c.id,
+    created: formatDateTime(c.created),
+    owner: c.creatorId,
+    posttext: typeof c.fields.posttext === 'string' ? c.fields.posttext : '',
+  }));
   return {
     ...base(a, j, itemsdata),
     typeid: a.typeid,
@@ -287,11 +406,17 @@ function renderReportActivity(a: ActivityRow, j: Journal, children: ActivityRow[
 /** The segment of an entry's comments (report-sources.yaml). */
 const commentSegment = reportOf('activities').comments;
 
-export async function timetracking(tx: Tx, caller: Caller, p: T.ReportTimetrackingParams): Promise<T.ReportTimetrackingResponse> {
+export async function timetracking(
+  tx: Tx,
+  caller: Caller,
+  p: T.ReportTimetrackingParams,
+): Promise<T.ReportTimetrackingResponse> {
   const j = await journal(tx, caller, {
     segments: sourcesOf('timetracking'),
     ...(p.start || p.end ? { dateOrCreated: rangeWindow(p.start, p.end) } : {}),
-    ...(p.itemtypes?.length ? { kinds: spec.kinds.filter((k) => p.itemtypes!.includes(k.typeid as T.Itemtypes)).map((k) => k.name) } : {}),
+    ...(p.itemtypes?.length
+      ? { kinds: spec.kinds.filter((k) => p.itemtypes!.includes(k.typeid as T.Itemtypes)).map((k) => k.name) }
+      : {}),
     order: 'dateOrCreated',
   });
   // Entry fields naming an ancestor (taskid, tasklistid): the ancestors of these rows.
@@ -313,7 +438,8 @@ export async function timetracking(tx: Tx, caller: Caller, p: T.ReportTimetracki
   const ancestorIds = (a: ActivityRow): Record<string, ActivityRow | undefined> => {
     const found: Record<string, ActivityRow | undefined> = {};
     for (let up = j.byId.get(a.parentId); up; up = j.byId.get(up.parentId)) {
-      for (const [field, segment] of Object.entries(reportOf('timetracking').ancestors)) if (up.segment === segment && !found[field]) found[field] = up;
+      for (const [field, segment] of Object.entries(reportOf('timetracking').ancestors))
+        if (up.segment === segment && !found[field]) found[field] = up;
     }
     return found;
   };
@@ -326,7 +452,10 @@ export async function timetracking(tx: Tx, caller: Caller, p: T.ReportTimetracki
       const ancestorFields = Object.fromEntries(
         Object.keys(reportOf('timetracking').ancestors).flatMap((field) => [
           [field, up[field]?.id ?? 0],
-          [field.replace(/id$/, 'name'), typeof up[field]?.fields.title === 'string' ? (up[field]!.fields.title as string) : ''],
+          [
+            field.replace(/id$/, 'name'),
+            typeof up[field]?.fields.title === 'string' ? (up[field]!.fields.title as string) : '',
+          ],
         ]),
       );
       return {

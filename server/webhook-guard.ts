@@ -17,14 +17,19 @@ export interface ResolvedAddress {
 export type Resolver = (host: string) => Promise<ResolvedAddress[]>;
 
 export const systemResolver: Resolver = async (host) =>
-  (await lookup(host, { all: true, verbatim: true })).map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
+  (await lookup(host, { all: true, verbatim: true })).map((a) => ({
+    address: a.address,
+    family: a.family === 6 ? 6 : 4,
+  }));
 
 /** A resolver that answers `pinned` names itself and asks `fallback` for the others (crmgen serve --webhook-resolve). */
 export function pinnedResolver(pinned: Map<string, string[]>, fallback: Resolver = systemResolver): Resolver {
   return async (host) => {
     // '*' answers every name not given on its own (tests: nothing reaches DNS).
     const own = pinned.get(host.toLowerCase().replace(/\.$/, '')) ?? pinned.get('*');
-    return own ? own.map((address) => ({ address, family: ipaddr.parse(address).kind() === 'ipv6' ? 6 : 4 })) : fallback(host);
+    return own
+      ? own.map((address) => ({ address, family: ipaddr.parse(address).kind() === 'ipv6' ? 6 : 4 }))
+      : fallback(host);
   };
 }
 
@@ -52,7 +57,8 @@ export function addressProblem(text: string): string | undefined {
   const embedded = (hi: number, lo: number) => new ipaddr.IPv4([hi >> 8, hi & 255, lo >> 8, lo & 255]);
   const range = v6.range();
   // Forms that carry an IPv4 address are as public as that address.
-  if (range === 'ipv4Mapped' || range === 'rfc6145') return v4Problem(embedded(parts[6]!, parts[7]!)) && `${v4Problem(embedded(parts[6]!, parts[7]!))} (IPv4 in IPv6)`;
+  if (range === 'ipv4Mapped' || range === 'rfc6145')
+    return v4Problem(embedded(parts[6]!, parts[7]!)) && `${v4Problem(embedded(parts[6]!, parts[7]!))} (IPv4 in IPv6)`;
   if (range === 'rfc6052') {
     if (v6.match(nat64Local)) return 'local NAT64';
     const p = v4Problem(embedded(parts[6]!, parts[7]!));
@@ -95,7 +101,10 @@ export async function checkTarget(url: string, resolver: Resolver, allowPrivate:
     try {
       addresses = await resolver(host);
     } catch (e) {
-      return { ok: false, reason: `${host} does not resolve (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})` };
+      return {
+        ok: false,
+        reason: `${host} does not resolve (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
+      };
     }
     if (!addresses.length) return { ok: false, reason: `${host} does not resolve` };
   }
@@ -134,7 +143,10 @@ export const httpDeliver: Deliver = (d) =>
         headers: { ...d.headers, 'content-length': String(body.length) },
         timeout: d.timeoutMs,
         lookup: (_host, opts, cb) => {
-          if ((opts as { all?: boolean }).all) (cb as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address: d.address, family: d.family }]);
+          if ((opts as { all?: boolean }).all)
+            (cb as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [
+              { address: d.address, family: d.family },
+            ]);
           else cb(null, d.address, d.family);
         },
       },

@@ -70,8 +70,24 @@ export interface Webhooks {
 }
 
 /** A delivery of `body` to `hook`, signed with its secret, due now: what enqueue and redeliver store. */
-export function pendingDelivery(hook: HookRow, d: Pick<DeliveryRow, 'accountId' | 'event' | 'objectId' | 'contentType' | 'body' | 'webhookId'>, now: number): Omit<DeliveryRow, 'id'> {
-  return { ...d, hookId: hook.id, url: hook.url, signature: hook.secret ? sign(d.body, hook.secret) : null, attempts: 0, nextAttempt: now, status: 'pending', lastError: '', claimedBy: null, claimedUntil: 0, created: now };
+export function pendingDelivery(
+  hook: HookRow,
+  d: Pick<DeliveryRow, 'accountId' | 'event' | 'objectId' | 'contentType' | 'body' | 'webhookId'>,
+  now: number,
+): Omit<DeliveryRow, 'id'> {
+  return {
+    ...d,
+    hookId: hook.id,
+    url: hook.url,
+    signature: hook.secret ? sign(d.body, hook.secret) : null,
+    attempts: 0,
+    nextAttempt: now,
+    status: 'pending',
+    lastError: '',
+    claimedBy: null,
+    claimedUntil: 0,
+    created: now,
+  };
 }
 
 /** A new webhook-id (Standard Webhooks): one per notification and hook. */
@@ -122,7 +138,9 @@ async function content(tx: Tx, accountId: number, e: ChangeEvent): Promise<unkno
 
 export function sign(body: string, secret: string): string {
   // Test-only fault `signature`: the hash leaves out the body's last byte.
-  return createHmac('sha256', secret).update(fault('signature') ? body.slice(0, -1) : body, 'utf8').digest('hex');
+  return createHmac('sha256', secret)
+    .update(fault('signature') ? body.slice(0, -1) : body, 'utf8')
+    .digest('hex');
 }
 
 export function startWebhooks(opts: WebhookOptions): Webhooks {
@@ -158,7 +176,20 @@ export function startWebhooks(opts: WebhookOptions): Webhooks {
       if (ownerNamedIn(target)) nameOwnersIn(target, note, (names ??= await ownerNameLookup(tx, accountId)));
       for (const h of targets) {
         const body = encode(target, h.contenttype as 'xml' | 'json' | 'form', note as never);
-        rows.push(pendingDelivery(h, { accountId, event: e.event, objectId: e.id, contentType: contentTypes[h.contenttype] ?? contentTypes.xml, body, webhookId: newWebhookId() }, now));
+        rows.push(
+          pendingDelivery(
+            h,
+            {
+              accountId,
+              event: e.event,
+              objectId: e.id,
+              contentType: contentTypes[h.contenttype] ?? contentTypes.xml,
+              body,
+              webhookId: newWebhookId(),
+            },
+            now,
+          ),
+        );
       }
     }
     if (!rows.length) return;
@@ -184,8 +215,19 @@ export function startWebhooks(opts: WebhookOptions): Webhooks {
       };
       if (d.signature) headers[spec.notification.signature.header.toLowerCase()] = d.signature;
       if (secret) headers['webhook-signature'] = signStandard(d.webhookId, timestamp, d.body, secret);
-      const status = await send({ url: d.url, address: target.address, family: target.family, headers, body: d.body, timeoutMs });
-      return done(status >= 200 && status < 300 ? { ok: true, error: '', httpStatus: status } : { ok: false, error: `HTTP ${status}`, httpStatus: status });
+      const status = await send({
+        url: d.url,
+        address: target.address,
+        family: target.family,
+        headers,
+        body: d.body,
+        timeoutMs,
+      });
+      return done(
+        status >= 200 && status < 300
+          ? { ok: true, error: '', httpStatus: status }
+          : { ok: false, error: `HTTP ${status}`, httpStatus: status },
+      );
     } catch (e) {
       return done({ ok: false, error: e instanceof Error ? `${e.name}: ${e.message}` : String(e), httpStatus: null });
     }
@@ -196,7 +238,14 @@ export function startWebhooks(opts: WebhookOptions): Webhooks {
     const hook = await storage.read((tx) => tx.getHook(d.accountId, d.hookId));
     // Deleted, deactivated or moved since: cancellation already took the row, unless it raced us.
     if (!hook || hook.active !== 1 || hook.url !== d.url) {
-      await storage.transaction((tx) => tx.finishDelivery(d.id, claimer, { status: 'cancelled', attempts: d.attempts, nextAttempt: d.nextAttempt, lastError: 'the hook changed' }));
+      await storage.transaction((tx) =>
+        tx.finishDelivery(d.id, claimer, {
+          status: 'cancelled',
+          attempts: d.attempts,
+          nextAttempt: d.nextAttempt,
+          lastError: 'the hook changed',
+        }),
+      );
       return;
     }
     const started = performance.now();
@@ -206,7 +255,12 @@ export function startWebhooks(opts: WebhookOptions): Webhooks {
     const outcome = r.ok
       ? { status: 'delivered' as const, attempts, nextAttempt: d.nextAttempt, lastError: '' }
       : retriesLeft
-        ? { status: 'pending' as const, attempts, nextAttempt: Date.now() + retryBase * 2 ** (attempts - 1), lastError: r.error }
+        ? {
+            status: 'pending' as const,
+            attempts,
+            nextAttempt: Date.now() + retryBase * 2 ** (attempts - 1),
+            lastError: r.error,
+          }
         : { status: 'failed' as const, attempts, nextAttempt: d.nextAttempt, lastError: r.error };
     const now = Date.now();
     const result = await storage.transaction(async (tx) => {
@@ -229,8 +283,23 @@ export function startWebhooks(opts: WebhookOptions): Webhooks {
       if (disabled) await tx.cancelDeliveries(d.accountId, d.hookId, now, 'the hook was disabled');
       return { mine: true, disabled };
     });
-    if (result.mine) opts.onAttempt?.({ delivery: d.id, hook: d.hookId, event: d.event, objectId: d.objectId, url: d.url, attempt: attempts, status: r.httpStatus ?? undefined, error: r.error, outcome: outcome.status === 'pending' ? 'retry' : outcome.status, ms: performance.now() - started });
-    if (result.mine && outcome.status === 'failed') log(`crmgen: webhook delivery ${d.id} (${d.event} ${d.objectId}) to ${d.url} failed after ${attempts} attempts: ${r.error}`);
+    if (result.mine)
+      opts.onAttempt?.({
+        delivery: d.id,
+        hook: d.hookId,
+        event: d.event,
+        objectId: d.objectId,
+        url: d.url,
+        attempt: attempts,
+        status: r.httpStatus ?? undefined,
+        error: r.error,
+        outcome: outcome.status === 'pending' ? 'retry' : outcome.status,
+        ms: performance.now() - started,
+      });
+    if (result.mine && outcome.status === 'failed')
+      log(
+        `crmgen: webhook delivery ${d.id} (${d.event} ${d.objectId}) to ${d.url} failed after ${attempts} attempts: ${r.error}`,
+      );
   }
 
   // Deliveries run side by side, each on its own: a slow or hanging receiver holds up only its
@@ -240,7 +309,9 @@ export function startWebhooks(opts: WebhookOptions): Webhooks {
   async function loop() {
     while (!stopped && inFlight.size < maxInFlight) {
       const now = Date.now();
-      const batch = await storage.transaction((tx) => tx.claimDeliveries(now, maxInFlight - inFlight.size, leaseMs, claimer));
+      const batch = await storage.transaction((tx) =>
+        tx.claimDeliveries(now, maxInFlight - inFlight.size, leaseMs, claimer),
+      );
       if (!batch.length) break;
       for (const d of batch) {
         const task: Promise<void> = deliver(d)
@@ -313,14 +384,26 @@ export function startWebhooks(opts: WebhookOptions): Webhooks {
       })();
       if (graceMs === undefined) return finished;
       let timeout: NodeJS.Timeout | undefined;
-      const late = await Promise.race([finished.then(() => false), new Promise<boolean>((ok) => (timeout = setTimeout(() => ok(true), graceMs)))]);
+      const late = await Promise.race([
+        finished.then(() => false),
+        new Promise<boolean>((ok) => (timeout = setTimeout(() => ok(true), graceMs))),
+      ]);
       clearTimeout(timeout);
       if (!late) return;
       // A late answer then finds the lease gone and records nothing; the delivery is sent again (at least once).
       for (const d of inFlight.values()) {
         await storage
-          .transaction((tx) => tx.finishDelivery(d.id, claimer, { status: 'pending', attempts: d.attempts, nextAttempt: Date.now(), lastError: d.lastError }))
-          .catch((e: unknown) => log(`crmgen: releasing webhook delivery ${d.id}: ${e instanceof Error ? e.message : String(e)}`));
+          .transaction((tx) =>
+            tx.finishDelivery(d.id, claimer, {
+              status: 'pending',
+              attempts: d.attempts,
+              nextAttempt: Date.now(),
+              lastError: d.lastError,
+            }),
+          )
+          .catch((e: unknown) =>
+            log(`crmgen: releasing webhook delivery ${d.id}: ${e instanceof Error ? e.message : String(e)}`),
+          );
       }
     },
   };

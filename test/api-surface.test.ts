@@ -18,7 +18,10 @@ describe('api-surface', () => {
   });
 
   it('reads exported declarations only, each type printed on one line', () => {
-    const view = moduleView('/m.ts', `interface Local { x: 1 }\nexport interface I extends A<B> {\n  /** doc */\n  readonly a: 'x' |\n    'y';\n  b?: number;\n}\nexport * from './f.ts';\n`);
+    const view = moduleView(
+      '/m.ts',
+      `interface Local { x: 1 }\nexport interface I extends A<B> {\n  /** doc */\n  readonly a: 'x' |\n    'y';\n  b?: number;\n}\nexport * from './f.ts';\n`,
+    );
     expect(view.interfaces).toEqual([
       {
         name: 'I',
@@ -26,7 +29,13 @@ describe('api-surface', () => {
         typeParams: [],
         extends: ['A<B>'],
         members: [
-          { kind: 'property', name: 'a', optional: false, readonly: true, type: { kind: 'union', members: ["'x'", "'y'"], text: "'x' | 'y'" } },
+          {
+            kind: 'property',
+            name: 'a',
+            optional: false,
+            readonly: true,
+            type: { kind: 'union', members: ["'x'", "'y'"], text: "'x' | 'y'" },
+          },
           { kind: 'property', name: 'b', optional: true, readonly: false, type: { kind: 'other', text: 'number' } },
         ],
       },

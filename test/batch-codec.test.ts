@@ -21,7 +21,11 @@ const text = (b: Uint8Array) => new TextDecoder().decode(b);
 const CT = 'multipart/mixed; boundary=batch_1';
 
 /** Parses and returns the BatchError thrown; fails the test if none (or another kind) is thrown. */
-function batchError(body: string | Uint8Array, contentType: string | undefined = CT, limits: BatchLimits = LIMITS): BatchError {
+function batchError(
+  body: string | Uint8Array,
+  contentType: string | undefined = CT,
+  limits: BatchLimits = LIMITS,
+): BatchError {
   try {
     parseBatchRequest(typeof body === 'string' ? utf8(body) : body, contentType, limits);
   } catch (e) {
@@ -31,7 +35,11 @@ function batchError(body: string | Uint8Array, contentType: string | undefined =
   throw new Error('expected BatchError, but the batch parsed');
 }
 
-function expectInvalid(body: string | Uint8Array, fragment: string | RegExp, contentType: string | undefined = CT): BatchError {
+function expectInvalid(
+  body: string | Uint8Array,
+  fragment: string | RegExp,
+  contentType: string | undefined = CT,
+): BatchError {
   const e = batchError(body, contentType);
   expect(e.key).toBe('invalidbatch');
   expect(e.name).toBe('BatchError');
@@ -42,11 +50,16 @@ function expectInvalid(body: string | Uint8Array, fragment: string | RegExp, con
 }
 
 /** One request part as the document shows it, CRLF throughout. */
-function requestPart(boundary: string, request: string, mime = 'Content-Type: application/http\r\nContent-Transfer-Encoding: binary\r\n'): string {
+function requestPart(
+  boundary: string,
+  request: string,
+  mime = 'Content-Type: application/http\r\nContent-Transfer-Encoding: binary\r\n',
+): string {
   return `--${boundary}\r\n${mime}\r\n${request}\r\n`;
 }
 
-const XML_BODY = '<?xml version="1.0" encoding="UTF-8"?>\r\n<request>\n  <contact>\n    <firstname>Anna</firstname>\n  </contact>\n</request>\n';
+const XML_BODY =
+  '<?xml version="1.0" encoding="UTF-8"?>\r\n<request>\n  <contact>\n    <firstname>Anna</firstname>\n  </contact>\n</request>\n';
 const JSON_BODY = '{"contact":{"firstname":"Ärger","lastname":"Ölberg"},"note":"line\\nbreak"}';
 /** Every byte value, with CR, LF, bare LF, "--" and a near-boundary line in it. */
 const BINARY_BODY = (() => {
@@ -99,17 +112,40 @@ describe('statusText', () => {
 
 describe('request round trip (client writes, server parses)', () => {
   const parts: BatchRequestPart[] = [
-    { method: 'GET', path: '/contacts/12/', headers: { accept: 'application/xml' }, body: new Uint8Array(0), contentId: 'show' },
-    { method: 'POST', path: '/contacts/', headers: { 'content-type': 'application/xml' }, body: utf8(XML_BODY), contentId: 'create' },
-    { method: 'PUT', path: '/contacts/12/?format=json', headers: { 'content-type': 'application/json', 'x-note': 'ä ü' }, body: utf8(JSON_BODY) },
-    { method: 'POST', path: '/contacts/12/files/', headers: { 'content-type': 'application/octet-stream' }, body: BINARY_BODY, contentId: '3' },
+    {
+      method: 'GET',
+      path: '/contacts/12/',
+      headers: { accept: 'application/xml' },
+      body: new Uint8Array(0),
+      contentId: 'show',
+    },
+    {
+      method: 'POST',
+      path: '/contacts/',
+      headers: { 'content-type': 'application/xml' },
+      body: utf8(XML_BODY),
+      contentId: 'create',
+    },
+    {
+      method: 'PUT',
+      path: '/contacts/12/?format=json',
+      headers: { 'content-type': 'application/json', 'x-note': 'ä ü' },
+      body: utf8(JSON_BODY),
+    },
+    {
+      method: 'POST',
+      path: '/contacts/12/files/',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: BINARY_BODY,
+      contentId: '3',
+    },
     { method: 'DELETE', path: '/contacts/calls/7/', headers: {}, body: new Uint8Array(0) },
   ];
   const expected = parts.map((p) => ({ ...p, headers: withLength(p.headers, p.body) }));
 
   it.each([
     ['an unquoted caller boundary', 'batch_abc-123', 'multipart/mixed; boundary=batch_abc-123'],
-    ['a quoted caller boundary', "my batch:1/2=(x)", 'multipart/mixed; boundary="my batch:1/2=(x)"'],
+    ['a quoted caller boundary', 'my batch:1/2=(x)', 'multipart/mixed; boundary="my batch:1/2=(x)"'],
   ])('round-trips XML, JSON, binary and empty bodies with %s', (_, boundary, contentType) => {
     const out = serializeBatchRequest(parts, boundary);
     expect(out.contentType).toBe(contentType);
@@ -128,8 +164,14 @@ describe('request round trip (client writes, server parses)', () => {
   it('writes the multipart structure with CRLF line endings only', () => {
     const out = serializeBatchRequest(parts.slice(0, 2), 'b');
     const written = text(out.body);
-    expect(written.startsWith('--b\r\nContent-Type: application/http\r\nContent-Transfer-Encoding: binary\r\nContent-ID: <show>\r\n\r\nGET /contacts/12/ HTTP/1.1\r\nAccept: application/xml\r\n\r\n\r\n--b\r\n')).toBe(true);
-    expect(written).toContain(`POST /contacts/ HTTP/1.1\r\nContent-Type: application/xml\r\nContent-Length: ${utf8(XML_BODY).length}\r\n\r\n${XML_BODY}\r\n--b--\r\n`);
+    expect(
+      written.startsWith(
+        '--b\r\nContent-Type: application/http\r\nContent-Transfer-Encoding: binary\r\nContent-ID: <show>\r\n\r\nGET /contacts/12/ HTTP/1.1\r\nAccept: application/xml\r\n\r\n\r\n--b\r\n',
+      ),
+    ).toBe(true);
+    expect(written).toContain(
+      `POST /contacts/ HTTP/1.1\r\nContent-Type: application/xml\r\nContent-Length: ${utf8(XML_BODY).length}\r\n\r\n${XML_BODY}\r\n--b--\r\n`,
+    );
     expect(written.endsWith('--b--\r\n')).toBe(true);
   });
 
@@ -141,7 +183,9 @@ describe('request round trip (client writes, server parses)', () => {
     expect(() => serializeBatchRequest([{ ...get, headers: { 'x-a': 'v\r\nx-injected: 1' } }])).toThrow(/x-a/);
     expect(() => serializeBatchRequest([{ ...get, headers: { 'bad name': 'v' } }])).toThrow(/header name/);
     expect(() => serializeBatchRequest([{ ...get, contentId: 'a\r\nb' }])).toThrow(/Content-ID/);
-    expect(() => serializeBatchRequest([{ ...get, body: utf8('x\r\n--clash\r\n') }], 'clash')).toThrow(/occurs in the body of part 1/);
+    expect(() => serializeBatchRequest([{ ...get, body: utf8('x\r\n--clash\r\n') }], 'clash')).toThrow(
+      /occurs in the body of part 1/,
+    );
     expect(() => serializeBatchRequest([get], '')).toThrow(/empty/);
     expect(() => serializeBatchRequest([get], 'x'.repeat(71))).toThrow(/70/);
   });
@@ -149,14 +193,27 @@ describe('request round trip (client writes, server parses)', () => {
 
 describe('response round trip (server writes, client parses)', () => {
   const parts: BatchResponsePart[] = [
-    { status: 200, headers: { 'content-type': 'application/xml' }, body: utf8('<response><status>success</status></response>'), contentId: 'show' },
+    {
+      status: 200,
+      headers: { 'content-type': 'application/xml' },
+      body: utf8('<response><status>success</status></response>'),
+      contentId: 'show',
+    },
     {
       status: 201,
-      headers: { location: '/contacts/13/', 'content-type': 'application/xml', 'http-x-service-api-call-limit': '2/1000' },
+      headers: {
+        location: '/contacts/13/',
+        'content-type': 'application/xml',
+        'http-x-service-api-call-limit': '2/1000',
+      },
       body: utf8(XML_BODY),
       contentId: 'create',
     },
-    { status: 404, headers: { 'content-type': 'application/json' }, body: utf8('{"status":"failed","errors":{"itemisnotfound":"Item is not found"}}') },
+    {
+      status: 404,
+      headers: { 'content-type': 'application/json' },
+      body: utf8('{"status":"failed","errors":{"itemisnotfound":"Item is not found"}}'),
+    },
     { status: 200, headers: { 'content-type': 'application/octet-stream' }, body: BINARY_BODY },
     { status: 204, headers: {}, body: new Uint8Array(0) },
   ];
@@ -166,7 +223,11 @@ describe('response round trip (server writes, client parses)', () => {
     if (boundary) expect(boundaryOf(out.contentType)).toBe(boundary);
     const back = parseBatchResponse(out.body, out.contentType);
     expect(back).toEqual(
-      parts.map((p, i) => ({ ...p, headers: { ...p.headers, 'content-length': String(p.body.length) }, contentId: p.contentId ?? String(i + 1) })),
+      parts.map((p, i) => ({
+        ...p,
+        headers: { ...p.headers, 'content-length': String(p.body.length) },
+        contentId: p.contentId ?? String(i + 1),
+      })),
     );
   });
 
@@ -178,7 +239,9 @@ describe('response round trip (server writes, client parses)', () => {
     );
     expect(written).toContain('Content-ID: <response-show>\r\n\r\nHTTP/1.1 200 OK\r\n');
     expect(written).toContain('Content-ID: <response-3>\r\n\r\nHTTP/1.1 404 Not Found\r\n');
-    expect(written).toContain('Content-ID: <response-5>\r\n\r\nHTTP/1.1 204 No Content\r\nContent-Length: 0\r\n\r\n\r\n--r--\r\n');
+    expect(written).toContain(
+      'Content-ID: <response-5>\r\n\r\nHTTP/1.1 204 No Content\r\nContent-Length: 0\r\n\r\n\r\n--r--\r\n',
+    );
     expect(written.indexOf('response-show')).toBeLessThan(written.indexOf('response-create'));
   });
 
@@ -192,7 +255,8 @@ describe('response round trip (server writes, client parses)', () => {
 
 // The document: multipart/mixed with a boundary; parts application/http with Content-ID and
 // Content-Transfer-Encoding binary; each a complete request; the last boundary ends with "--".
-const XML_CREATE = '<?xml version="1.0" encoding="UTF-8"?><request><contact><firstname>Anna</firstname><lastname>Berg</lastname></contact></request>';
+const XML_CREATE =
+  '<?xml version="1.0" encoding="UTF-8"?><request><contact><firstname>Anna</firstname><lastname>Berg</lastname></contact></request>';
 const DOCUMENT_BATCH =
   '--batch_1\r\n' +
   'Content-Type: application/http\r\n' +
@@ -217,7 +281,13 @@ const DOCUMENT_BATCH =
 
 describe('a batch shaped as the document describes', () => {
   const expected: BatchRequestPart[] = [
-    { method: 'GET', path: '/contacts/12/', headers: { accept: 'application/xml' }, body: new Uint8Array(0), contentId: 'item1' },
+    {
+      method: 'GET',
+      path: '/contacts/12/',
+      headers: { accept: 'application/xml' },
+      body: new Uint8Array(0),
+      contentId: 'item1',
+    },
     {
       method: 'POST',
       path: '/contacts/',
@@ -239,9 +309,16 @@ describe('a batch shaped as the document describes', () => {
 
   it('takes the body to the end of the part without Content-Length, LFs and near-boundary lines included', () => {
     const body = 'line one\nline two\r\n--batch_10\r\n--batch_1x--\r\n\r\n';
-    const batch = requestPart('batch_1', `PUT /contacts/12/?a=1&b=2 HTTP/1.1\r\nContent-Type: text/plain\r\n\r\n${body}`) + '--batch_1--';
+    const batch =
+      requestPart('batch_1', `PUT /contacts/12/?a=1&b=2 HTTP/1.1\r\nContent-Type: text/plain\r\n\r\n${body}`) +
+      '--batch_1--';
     const [part] = parseBatchRequest(utf8(batch), CT, LIMITS);
-    expect(part).toEqual({ method: 'PUT', path: '/contacts/12/?a=1&b=2', headers: { 'content-type': 'text/plain' }, body: utf8(body) });
+    expect(part).toEqual({
+      method: 'PUT',
+      path: '/contacts/12/?a=1&b=2',
+      headers: { 'content-type': 'text/plain' },
+      body: utf8(body),
+    });
   });
 
   it('accepts transport padding after boundary lines, header case and repeated headers', () => {
@@ -250,7 +327,13 @@ describe('a batch shaped as the document describes', () => {
       'GET /contacts/ HTTP/1.1\r\nAccept: application/xml\r\naccept:  application/json \r\nX-Empty:\r\n\r\n' +
       '--batch_1--';
     expect(parseBatchRequest(utf8(batch), CT, LIMITS)).toEqual([
-      { method: 'GET', path: '/contacts/', headers: { accept: 'application/xml, application/json', 'x-empty': '' }, body: new Uint8Array(0), contentId: '7' },
+      {
+        method: 'GET',
+        path: '/contacts/',
+        headers: { accept: 'application/xml, application/json', 'x-empty': '' },
+        body: new Uint8Array(0),
+        contentId: '7',
+      },
     ]);
   });
 
@@ -265,30 +348,54 @@ describe('a batch shaped as the document describes', () => {
       'HTTP/1.1 201\r\nContent-Type: application/xml\r\nContent-Length: 9\r\nLocation: /contacts/13/\r\n\r\n<r>ok</r>\r\n' +
       '--batchresponse_1--\r\n';
     expect(parseBatchResponse(utf8(response), 'multipart/mixed; boundary=batchresponse_1')).toEqual([
-      { status: 201, headers: { 'content-type': 'application/xml', 'content-length': '9', location: '/contacts/13/' }, body: utf8('<r>ok</r>'), contentId: 'item2' },
+      {
+        status: 201,
+        headers: { 'content-type': 'application/xml', 'content-length': '9', location: '/contacts/13/' },
+        body: utf8('<r>ok</r>'),
+        contentId: 'item2',
+      },
     ]);
   });
 });
 
 describe('rejections', () => {
   it('rejects LF-only line endings, saying where', () => {
-    expectInvalid(DOCUMENT_BATCH.replaceAll('\r\n', '\n'), 'boundary line 1 (byte 0) ends with a bare LF; line endings must be CRLF');
+    expectInvalid(
+      DOCUMENT_BATCH.replaceAll('\r\n', '\n'),
+      'boundary line 1 (byte 0) ends with a bare LF; line endings must be CRLF',
+    );
   });
 
   it('rejects a bare LF anywhere in the structure', () => {
     const lfIn = (from: string, to: string) => DOCUMENT_BATCH.replace(from, to);
     expectInvalid(lfIn('Content-ID: <item2>\r\n', 'Content-ID: <item2>\n'), 'part 2: line 3 of the part headers');
-    expectInvalid(lfIn('GET /contacts/12/ HTTP/1.1\r\n', 'GET /contacts/12/ HTTP/1.1\n'), 'part 1: line 1 of the HTTP request');
-    expectInvalid(lfIn('Accept: application/xml\r\n', 'Accept: application/xml\n'), /part 1: line 2 of the HTTP request \(byte \d+\) ends with a bare LF/);
+    expectInvalid(
+      lfIn('GET /contacts/12/ HTTP/1.1\r\n', 'GET /contacts/12/ HTTP/1.1\n'),
+      'part 1: line 1 of the HTTP request',
+    );
+    expectInvalid(
+      lfIn('Accept: application/xml\r\n', 'Accept: application/xml\n'),
+      /part 1: line 2 of the HTTP request \(byte \d+\) ends with a bare LF/,
+    );
     expectInvalid(lfIn('\r\n--batch_1\r\n', '\n--batch_1\r\n'), /line before boundary line 2 .* bare LF/);
-    expectInvalid(lfIn(`${XML_CREATE}\r\n--batch_1--`, `${XML_CREATE}\n--batch_1--`), /part 2: the line before boundary line 3 .* bare LF/);
-    expectInvalid(lfIn('--batch_1\r\nContent-Type', '--batch_1\nContent-Type'), 'boundary line 1 (byte 0) ends with a bare LF');
+    expectInvalid(
+      lfIn(`${XML_CREATE}\r\n--batch_1--`, `${XML_CREATE}\n--batch_1--`),
+      /part 2: the line before boundary line 3 .* bare LF/,
+    );
+    expectInvalid(
+      lfIn('--batch_1\r\nContent-Type', '--batch_1\nContent-Type'),
+      'boundary line 1 (byte 0) ends with a bare LF',
+    );
     expectInvalid(lfIn('Content-ID: <item1>\r\n', 'Content-ID: <item1>\r\r\n'), 'part 1: line 3 of the part headers');
     expectInvalid(lfIn('Content-ID: <item1>\r\n', 'Content-ID: <it\rem1>\r\n'), 'contains a bare CR');
   });
 
   it('rejects a missing or empty boundary and other content types', () => {
-    expectInvalid(DOCUMENT_BATCH, 'multipart/mixed with a boundary parameter (got "multipart/mixed")', 'multipart/mixed');
+    expectInvalid(
+      DOCUMENT_BATCH,
+      'multipart/mixed with a boundary parameter (got "multipart/mixed")',
+      'multipart/mixed',
+    );
     // No Content-Type at all (passing undefined to expectInvalid would select its default).
     let none: unknown;
     try {
@@ -309,9 +416,13 @@ describe('rejections', () => {
     expect(e.key).toBe('toomanyparts');
     expect(e.message).toContain('more than 100 parts');
     // Part 101 and what follows are never looked at: malformed, unterminated.
-    const rest = batchError(requestPart('batch_1', 'GET /contacts/ HTTP/1.1\r\n').repeat(100) + '--batch_1\r\nnot a header\n\n');
+    const rest = batchError(
+      requestPart('batch_1', 'GET /contacts/ HTTP/1.1\r\n').repeat(100) + '--batch_1\r\nnot a header\n\n',
+    );
     expect(rest.key).toBe('toomanyparts');
-    expect(batchError(requestPart('batch_1', 'GET / HTTP/1.1\r\n').repeat(3) + '--batch_1--', CT, { maxParts: 2 }).key).toBe('toomanyparts');
+    expect(
+      batchError(requestPart('batch_1', 'GET / HTTP/1.1\r\n').repeat(3) + '--batch_1--', CT, { maxParts: 2 }).key,
+    ).toBe('toomanyparts');
   });
 
   it('rejects a batch without parts', () => {
@@ -330,10 +441,32 @@ describe('rejections', () => {
   });
 
   it('rejects a part that is not application/http', () => {
-    expectInvalid(DOCUMENT_BATCH.replace('Content-Type: application/http\r\nContent-Transfer-Encoding: binary\r\nContent-ID: <item2>', 'Content-Type: application/json\r\nContent-ID: <item2>'), 'part 2 has Content-Type "application/json"; expected application/http');
-    expectInvalid(DOCUMENT_BATCH.replace('Content-Type: application/http\r\nContent-Transfer-Encoding: binary\r\nContent-ID: <item1>', 'Content-ID: <item1>'), 'part 1 has no Content-Type; expected application/http');
-    expectInvalid(DOCUMENT_BATCH.replace('Content-Transfer-Encoding: binary\r\nContent-ID: <item1>', 'Content-Transfer-Encoding: base64\r\nContent-ID: <item1>'), 'part 1 has Content-Transfer-Encoding "base64"; only binary is supported');
-    expectInvalid(requestPart('batch_1', '', 'Content-Type: application/http\r\n').replace('\r\n\r\n\r\n', '\r\n\r\n') + '--batch_1--', 'part 1 contains no HTTP message');
+    expectInvalid(
+      DOCUMENT_BATCH.replace(
+        'Content-Type: application/http\r\nContent-Transfer-Encoding: binary\r\nContent-ID: <item2>',
+        'Content-Type: application/json\r\nContent-ID: <item2>',
+      ),
+      'part 2 has Content-Type "application/json"; expected application/http',
+    );
+    expectInvalid(
+      DOCUMENT_BATCH.replace(
+        'Content-Type: application/http\r\nContent-Transfer-Encoding: binary\r\nContent-ID: <item1>',
+        'Content-ID: <item1>',
+      ),
+      'part 1 has no Content-Type; expected application/http',
+    );
+    expectInvalid(
+      DOCUMENT_BATCH.replace(
+        'Content-Transfer-Encoding: binary\r\nContent-ID: <item1>',
+        'Content-Transfer-Encoding: base64\r\nContent-ID: <item1>',
+      ),
+      'part 1 has Content-Transfer-Encoding "base64"; only binary is supported',
+    );
+    expectInvalid(
+      requestPart('batch_1', '', 'Content-Type: application/http\r\n').replace('\r\n\r\n\r\n', '\r\n\r\n') +
+        '--batch_1--',
+      'part 1 contains no HTTP message',
+    );
     expectInvalid('--batch_1\r\n--batch_1--\r\n', 'part 1 (byte 11) is empty');
   });
 
@@ -354,7 +487,10 @@ describe('rejections', () => {
   });
 
   it.each([
-    ['Accept application/xml', 'part 1: line 2 of the HTTP request is not a header ("Name: value"): "Accept application/xml"'],
+    [
+      'Accept application/xml',
+      'part 1: line 2 of the HTTP request is not a header ("Name: value"): "Accept application/xml"',
+    ],
     [': application/xml', 'invalid header name ""'],
     ['Acc ept: application/xml', 'invalid header name "Acc ept"'],
     [' Accept: application/xml', 'folded header lines are not allowed'],
@@ -364,13 +500,23 @@ describe('rejections', () => {
   });
 
   it('rejects a malformed part header line', () => {
-    expectInvalid(DOCUMENT_BATCH.replace('Content-ID: <item2>', 'Content-ID <item2>'), 'part 2: line 3 of the part headers is not a header');
+    expectInvalid(
+      DOCUMENT_BATCH.replace('Content-ID: <item2>', 'Content-ID <item2>'),
+      'part 2: line 3 of the part headers is not a header',
+    );
   });
 
   it('rejects a Content-Length that does not fit the part', () => {
-    const withLengthHeader = (value: string) => DOCUMENT_BATCH.replace(`Content-Length: ${XML_CREATE.length}`, `Content-Length: ${value}`);
-    expectInvalid(withLengthHeader('10000'), `part 2: Content-Length 10000 exceeds the ${XML_CREATE.length} bytes of body in the part`);
-    expectInvalid(withLengthHeader('12'), `part 2: ${XML_CREATE.length - 12} bytes follow the body's Content-Length of 12`);
+    const withLengthHeader = (value: string) =>
+      DOCUMENT_BATCH.replace(`Content-Length: ${XML_CREATE.length}`, `Content-Length: ${value}`);
+    expectInvalid(
+      withLengthHeader('10000'),
+      `part 2: Content-Length 10000 exceeds the ${XML_CREATE.length} bytes of body in the part`,
+    );
+    expectInvalid(
+      withLengthHeader('12'),
+      `part 2: ${XML_CREATE.length - 12} bytes follow the body's Content-Length of 12`,
+    );
     expectInvalid(withLengthHeader('-1'), 'part 2: invalid Content-Length "-1"');
     expectInvalid(withLengthHeader('1e3'), 'invalid Content-Length');
     // CRLFs after the body are tolerated (some clients end each part with an extra line).
@@ -381,7 +527,9 @@ describe('rejections', () => {
   it('rejects malformed status lines in responses', () => {
     const response = (line: string) => utf8(`--r\r\nContent-Type: application/http\r\n\r\n${line}\r\n\r\n--r--`);
     for (const line of ['HTTP/1.1 20 OK', 'HTTP/1.0 200 OK', 'HTTP/1.1 600 X', 'HTTP/1.1 200OK', '200 OK']) {
-      expect(() => parseBatchResponse(response(line), 'multipart/mixed; boundary=r')).toThrow(/part 1: malformed status line/);
+      expect(() => parseBatchResponse(response(line), 'multipart/mixed; boundary=r')).toThrow(
+        /part 1: malformed status line/,
+      );
     }
     expect(parseBatchResponse(response('HTTP/1.1 200 '), 'multipart/mixed; boundary=r')[0]!.status).toBe(200);
   });
@@ -438,7 +586,26 @@ function rng(seed: number): () => number {
   };
 }
 
-const FRAGMENTS = ['\r\n', '\n', '\r', '--', '--batch_1', '\r\n--batch_1\r\n', '\r\n--batch_1--', ':', ' ', 'Content-Length: 5\r\n', 'Content-Length: 99999\r\n', 'Content-Type: application/http\r\n', 'HTTP/1.1', 'GET / HTTP/1.1\r\n', '\r\n\r\n', '"', '\0', '\xff'];
+const FRAGMENTS = [
+  '\r\n',
+  '\n',
+  '\r',
+  '--',
+  '--batch_1',
+  '\r\n--batch_1\r\n',
+  '\r\n--batch_1--',
+  ':',
+  ' ',
+  'Content-Length: 5\r\n',
+  'Content-Length: 99999\r\n',
+  'Content-Type: application/http\r\n',
+  'HTTP/1.1',
+  'GET / HTTP/1.1\r\n',
+  '\r\n\r\n',
+  '"',
+  '\0',
+  '\xff',
+];
 
 function mutate(base: Uint8Array, random: () => number): Uint8Array {
   let bytes = Array.from(base);
@@ -458,7 +625,8 @@ function mutate(base: Uint8Array, random: () => number): Uint8Array {
       // One CRLF of the structure becomes a bare LF or a bare CR.
       const crlf = [];
       for (let i = 0; i + 1 < bytes.length; i++) if (bytes[i] === 13 && bytes[i + 1] === 10) crlf.push(i);
-      if (crlf.length) bytes.splice(crlf[Math.floor(random() * crlf.length)]!, 1 + Math.floor(random() * 2), random() < 0.5 ? 10 : 13);
+      if (crlf.length)
+        bytes.splice(crlf[Math.floor(random() * crlf.length)]!, 1 + Math.floor(random() * 2), random() < 0.5 ? 10 : 13);
     } else if (bytes.length) {
       const i = Math.min(at(), bytes.length - 1);
       bytes[i] = bytes[i]! ^ (1 << Math.floor(random() * 8));
@@ -470,20 +638,49 @@ function mutate(base: Uint8Array, random: () => number): Uint8Array {
 describe('fuzzing', () => {
   const requestBatch = serializeBatchRequest(
     [
-      { method: 'GET', path: '/contacts/12/?x=1', headers: { accept: 'application/xml' }, body: new Uint8Array(0), contentId: 'a' },
-      { method: 'POST', path: '/contacts/', headers: { 'content-type': 'application/xml' }, body: utf8(XML_CREATE), contentId: 'b' },
-      { method: 'PUT', path: '/contacts/12/', headers: { 'content-type': 'application/octet-stream' }, body: BINARY_BODY.slice(0, 64) },
+      {
+        method: 'GET',
+        path: '/contacts/12/?x=1',
+        headers: { accept: 'application/xml' },
+        body: new Uint8Array(0),
+        contentId: 'a',
+      },
+      {
+        method: 'POST',
+        path: '/contacts/',
+        headers: { 'content-type': 'application/xml' },
+        body: utf8(XML_CREATE),
+        contentId: 'b',
+      },
+      {
+        method: 'PUT',
+        path: '/contacts/12/',
+        headers: { 'content-type': 'application/octet-stream' },
+        body: BINARY_BODY.slice(0, 64),
+      },
     ],
     'batch_1',
   );
   const responseBatch = serializeBatchResponse(
     [
-      { status: 201, headers: { 'content-type': 'application/xml', location: '/contacts/13/' }, body: utf8(XML_CREATE), contentId: 'b' },
+      {
+        status: 201,
+        headers: { 'content-type': 'application/xml', location: '/contacts/13/' },
+        body: utf8(XML_CREATE),
+        contentId: 'b',
+      },
       { status: 404, headers: { 'content-type': 'application/json' }, body: utf8('{"status":"failed"}') },
     ],
     'batch_1',
   );
-  const CONTENT_TYPES = [CT, 'multipart/mixed; boundary="batch_1"', 'multipart/mixed; boundary=batch_', 'multipart/mixed; boundary=batch_1x', 'multipart/mixed', undefined];
+  const CONTENT_TYPES = [
+    CT,
+    'multipart/mixed; boundary="batch_1"',
+    'multipart/mixed; boundary=batch_',
+    'multipart/mixed; boundary=batch_1x',
+    'multipart/mixed',
+    undefined,
+  ];
 
   it('mutated request batches only ever produce BatchError (4000 seeded cases)', () => {
     const random = rng(20240611);
@@ -538,7 +735,7 @@ describe('fuzzing', () => {
 
   it('random parts round-trip on both sides (500 seeded cases)', () => {
     const random = rng(99);
-    const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
     const bytes = () => {
       const b = new Uint8Array(random() < 0.2 ? 0 : Math.floor(random() * 120));
       for (let i = 0; i < b.length; i++) b[i] = random() < 0.4 ? pick([13, 10, 45, 32]) : Math.floor(random() * 256);
@@ -547,7 +744,8 @@ describe('fuzzing', () => {
     const headers = () => {
       const h: Record<string, string> = {};
       const n = Math.floor(random() * 3);
-      for (let i = 0; i < n; i++) h[pick(['content-type', 'x-a', 'x-b', 'location', 'accept'])] = pick(['a', 'application/xml', 'ä b', '']);
+      for (let i = 0; i < n; i++)
+        h[pick(['content-type', 'x-a', 'x-b', 'location', 'accept'])] = pick(['a', 'application/xml', 'ä b', '']);
       return h;
     };
     for (let n = 0; n < 500; n++) {
@@ -556,10 +754,19 @@ describe('fuzzing', () => {
       const requests: BatchRequestPart[] = [];
       const responses: BatchResponsePart[] = [];
       for (let i = 0; i < count; i++) {
-        const request: BatchRequestPart = { method: pick(['GET', 'POST', 'PUT', 'DELETE']), path: pick(['/', '/contacts/', '/contacts/?a=%20b']), headers: headers(), body: bytes() };
+        const request: BatchRequestPart = {
+          method: pick(['GET', 'POST', 'PUT', 'DELETE']),
+          path: pick(['/', '/contacts/', '/contacts/?a=%20b']),
+          headers: headers(),
+          body: bytes(),
+        };
         if (random() < 0.5) request.contentId = pick(['1', 'x', 'item-2']);
         requests.push(request);
-        const response: BatchResponsePart = { status: pick([200, 201, 204, 400, 404, 500, 299]), headers: headers(), body: bytes() };
+        const response: BatchResponsePart = {
+          status: pick([200, 201, 204, 400, 404, 500, 299]),
+          headers: headers(),
+          body: bytes(),
+        };
         if (random() < 0.5) response.contentId = pick(['1', 'x', 'item-2']);
         responses.push(response);
       }
@@ -571,10 +778,16 @@ describe('fuzzing', () => {
         expect(String(e)).toMatch(/occurs in the body/);
         continue;
       }
-      expect(parseBatchRequest(out.body, out.contentType, LIMITS)).toEqual(requests.map((p) => ({ ...p, headers: withLength(p.headers, p.body) })));
+      expect(parseBatchRequest(out.body, out.contentType, LIMITS)).toEqual(
+        requests.map((p) => ({ ...p, headers: withLength(p.headers, p.body) })),
+      );
       const res = serializeBatchResponse(responses);
       expect(parseBatchResponse(res.body, res.contentType)).toEqual(
-        responses.map((p, i) => ({ ...p, headers: { ...p.headers, 'content-length': String(p.body.length) }, contentId: p.contentId ?? String(i + 1) })),
+        responses.map((p, i) => ({
+          ...p,
+          headers: { ...p.headers, 'content-length': String(p.body.length) },
+          contentId: p.contentId ?? String(i + 1),
+        })),
       );
     }
   });
@@ -590,7 +803,8 @@ describe('fuzzing', () => {
       const boundary = boundaryOf(ct);
       expect(boundary === undefined || boundary.length > 0).toBe(true);
       const bytes = new Uint8Array(Math.floor(random() * 300));
-      for (let i = 0; i < bytes.length; i++) bytes[i] = random() < 0.3 ? [13, 10, 45][Math.floor(random() * 3)]! : Math.floor(random() * 256);
+      for (let i = 0; i < bytes.length; i++)
+        bytes[i] = random() < 0.3 ? [13, 10, 45][Math.floor(random() * 3)]! : Math.floor(random() * 256);
       try {
         parseBatchRequest(bytes, ct, LIMITS);
       } catch (e) {

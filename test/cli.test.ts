@@ -54,13 +54,18 @@ describe('crmgen generate --check', () => {
 
   it('a cold generate (no cache, empty out dir: prettier on the worker thread, the compile started before docs) writes exactly the committed generated/', () => {
     const out = join(dir, 'cold');
-    const r = spawnSync(process.execPath, [cli, 'generate', '--out', out], { cwd: root, encoding: 'utf8', env: { ...process.env, CRMGEN_CACHE_DIR: join(dir, 'cold-cache') } });
+    const r = spawnSync(process.execPath, [cli, 'generate', '--out', out], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, CRMGEN_CACHE_DIR: join(dir, 'cold-cache') },
+    });
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/ 0 unchanged, [1-9]\d* formatted/);
     const files = listFiles(generatedDir);
     expect(listFiles(out)).toEqual(files);
-    for (const f of files) expect(readFileSync(join(out, f), 'utf8'), f).toBe(readFileSync(join(generatedDir, f), 'utf8'));
+    for (const f of files)
+      expect(readFileSync(join(out, f), 'utf8'), f).toBe(readFileSync(join(generatedDir, f), 'utf8'));
   });
 
   it('an unknown option is a usage error, exit 2', () => {

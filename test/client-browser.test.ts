@@ -66,19 +66,32 @@ let pageOrigin: string;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(chromiumPath)) throw new Error(`${chromiumPath} is missing: .ci/run installs Debian's chromium (apt-get install -y chromium)`);
+  if (!existsSync(chromiumPath))
+    throw new Error(`${chromiumPath} is missing: .ci/run installs Debian's chromium (apt-get install -y chromium)`);
   service = await startServer({ users: [`${user.email}:${user.token}`] });
   const linked = linkClient();
   const scripts: Record<string, Uint8Array> = {};
   try {
-    for (const [name, source] of [['/app.js', app(linked.name)], ['/modular.js', modularApp(linked.name)]] as const) {
-      const bundle = await build({ stdin: { contents: source, resolveDir: linked.dir, loader: 'js' }, bundle: true, format: 'esm', platform: 'browser', target: 'es2022', write: false, logLevel: 'silent' });
+    for (const [name, source] of [
+      ['/app.js', app(linked.name)],
+      ['/modular.js', modularApp(linked.name)],
+    ] as const) {
+      const bundle = await build({
+        stdin: { contents: source, resolveDir: linked.dir, loader: 'js' },
+        bundle: true,
+        format: 'esm',
+        platform: 'browser',
+        target: 'es2022',
+        write: false,
+        logLevel: 'silent',
+      });
       scripts[name] = bundle.outputFiles[0]!.contents;
     }
   } finally {
     rmSync(linked.dir, { recursive: true, force: true });
   }
-  const html = '<!doctype html><html><head><meta charset="utf-8"><script type="module" src="/app.js"></script><script type="module" src="/modular.js"></script></head><body>app</body></html>';
+  const html =
+    '<!doctype html><html><head><meta charset="utf-8"><script type="module" src="/app.js"></script><script type="module" src="/modular.js"></script></head><body>app</body></html>';
   pageServer = createServer((req, res) => {
     const js = scripts[req.url ?? ''];
     if (js) res.writeHead(200, { 'content-type': 'text/javascript' }).end(js);
@@ -87,7 +100,18 @@ beforeAll(async () => {
   await new Promise<void>((ok) => pageServer.listen(0, '127.0.0.1', ok));
   const address = pageServer.address();
   pageOrigin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  browser = await chromium.launch({ executablePath: chromiumPath, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
 }, 60_000);
 
 afterAll(async () => {
@@ -103,35 +127,51 @@ describe('the client package in chromium, against crmgen serve on another origin
     ['modular client', 'runModular', 'xml'],
     ['modular client', 'runModular', 'json'],
   ] as const;
-  it.each(cases)('%s, %s (%s): creates, lists, batches, reads the quota and gets a typed error', async (_client, entry, format) => {
-    expect(new URL(pageOrigin).origin).not.toBe(new URL(service.base).origin);
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-    page.on('requestfailed', (r) => problems.push(`failed: ${r.url()} ${r.failure()?.errorText ?? ''}`));
-    page.on('request', (r) => {
-      const u = new URL(r.url());
-      if (u.hostname !== '127.0.0.1') problems.push(`request off loopback: ${r.url()}`);
-    });
-    await page.goto(pageOrigin);
-    await page.waitForFunction((name) => typeof (window as unknown as Record<string, unknown>)[name] === 'function', entry, { timeout: 10_000 });
-    const out = (await page.evaluate(([name, base, email, token, f]) => (window as unknown as Record<string, (...a: string[]) => Promise<unknown>>)[name!]!(base!, email!, token!, f!), [entry, service.base, user.email, user.token, format])) as {
-      id: number;
-      name: string;
-      listed: number[];
-      batch: string[];
-      quota: { used: number; allowed: number } | undefined;
-      missing: { status: number; keys: string[] };
-    };
-    expect(out.name).toBe('Ann Lee');
-    expect(out.listed).toContain(out.id);
-    expect(out.batch).toEqual(['Bob', 'Ann Lee']);
-    // The quota header is readable across origins (exposed by CORS): create, list, batch (1 + 2 parts), show.
-    expect(out.quota?.allowed).toBeGreaterThan(0);
-    expect(out.quota?.used).toBeGreaterThanOrEqual(5);
-    expect(out.missing).toEqual({ status: 404, keys: ['itemisnotfound'] });
-    expect(problems).toEqual([]);
-    await context.close();
-  });
+  it.each(cases)(
+    '%s, %s (%s): creates, lists, batches, reads the quota and gets a typed error',
+    async (_client, entry, format) => {
+      expect(new URL(pageOrigin).origin).not.toBe(new URL(service.base).origin);
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+      page.on('requestfailed', (r) => problems.push(`failed: ${r.url()} ${r.failure()?.errorText ?? ''}`));
+      page.on('request', (r) => {
+        const u = new URL(r.url());
+        if (u.hostname !== '127.0.0.1') problems.push(`request off loopback: ${r.url()}`);
+      });
+      await page.goto(pageOrigin);
+      await page.waitForFunction(
+        (name) => typeof (window as unknown as Record<string, unknown>)[name] === 'function',
+        entry,
+        { timeout: 10_000 },
+      );
+      const out = (await page.evaluate(
+        ([name, base, email, token, f]) =>
+          (window as unknown as Record<string, (...a: string[]) => Promise<unknown>>)[name!]!(
+            base!,
+            email!,
+            token!,
+            f!,
+          ),
+        [entry, service.base, user.email, user.token, format],
+      )) as {
+        id: number;
+        name: string;
+        listed: number[];
+        batch: string[];
+        quota: { used: number; allowed: number } | undefined;
+        missing: { status: number; keys: string[] };
+      };
+      expect(out.name).toBe('Ann Lee');
+      expect(out.listed).toContain(out.id);
+      expect(out.batch).toEqual(['Bob', 'Ann Lee']);
+      // The quota header is readable across origins (exposed by CORS): create, list, batch (1 + 2 parts), show.
+      expect(out.quota?.allowed).toBeGreaterThan(0);
+      expect(out.quota?.used).toBeGreaterThanOrEqual(5);
+      expect(out.missing).toEqual({ status: 404, keys: ['itemisnotfound'] });
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+  );
 });

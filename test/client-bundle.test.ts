@@ -19,7 +19,8 @@ const bundles = new Map<string, Bundle>();
 
 beforeAll(async () => {
   linked = linkClient();
-  for (const app of ['modular-xml', 'modular-json', 'whole'] as const) bundles.set(app, await bundleApp(appSource(app, linked.name), linked.dir));
+  for (const app of ['modular-xml', 'modular-json', 'whole'] as const)
+    bundles.set(app, await bundleApp(appSource(app, linked.name), linked.dir));
 }, 120_000);
 
 afterAll(() => {
@@ -29,27 +30,43 @@ afterAll(() => {
 const modules = (app: string) => Object.keys(bundles.get(app)!.inputs).filter((p) => p.startsWith('dist/'));
 
 describe('the two-call app on the modular client (connect, one format, resources/contacts)', () => {
-  it.each(['modular-xml', 'modular-json'])('%s: holds the contacts messages and validators, and no module of another resource', (app) => {
-    const held = modules(app);
-    expect(held).toContain('dist/resources/contacts.js');
-    expect(held).toContain('dist/codecs/records/contacts.js');
-    expect(held).toContain('dist/validators/schemas/records/contacts.js');
-    const others = held.filter((p) => /\/(resources|codecs|validators\/schemas)\//.test(p) && !/\/(records\/)?contacts\.js$/.test(p));
-    // common.js holds the error envelope, parts.js the descriptor parts of several resources (field
-    // sets, structures), shared.js the validators several resources share (contacts' list parameters among them).
-    expect(others.sort()).toEqual(['dist/codecs/common.js', 'dist/codecs/parts.js', 'dist/validators/schemas/shared.js']);
-    for (const segment of spec.activities.map((a) => a.segment)) {
-      expect(held).not.toContain(`dist/codecs/activities/${segment}.js`);
-      expect(held).not.toContain(`dist/validators/schemas/activities/${segment}.js`);
-    }
-    // No registry of every message: neither the codecs' nor the validators' index, nor the server's specialized XML codecs.
-    for (const registry of ['dist/codecs/index.js', 'dist/codecs/descriptors.js', 'dist/codecs/xml.js', 'dist/validators/index.js', 'dist/index.js']) expect(held).not.toContain(registry);
-    // Of the contacts messages, only those of the two calls (plus the error envelope) are in the text.
-    const text = bundles.get(app)!.text;
-    expect(text).toContain('/contacts/');
-    expect(text).not.toContain('/contacts/categories/');
-    expect(text).not.toContain('/contacts/fields/');
-  });
+  it.each(['modular-xml', 'modular-json'])(
+    '%s: holds the contacts messages and validators, and no module of another resource',
+    (app) => {
+      const held = modules(app);
+      expect(held).toContain('dist/resources/contacts.js');
+      expect(held).toContain('dist/codecs/records/contacts.js');
+      expect(held).toContain('dist/validators/schemas/records/contacts.js');
+      const others = held.filter(
+        (p) => /\/(resources|codecs|validators\/schemas)\//.test(p) && !/\/(records\/)?contacts\.js$/.test(p),
+      );
+      // common.js holds the error envelope, parts.js the descriptor parts of several resources (field
+      // sets, structures), shared.js the validators several resources share (contacts' list parameters among them).
+      expect(others.sort()).toEqual([
+        'dist/codecs/common.js',
+        'dist/codecs/parts.js',
+        'dist/validators/schemas/shared.js',
+      ]);
+      for (const segment of spec.activities.map((a) => a.segment)) {
+        expect(held).not.toContain(`dist/codecs/activities/${segment}.js`);
+        expect(held).not.toContain(`dist/validators/schemas/activities/${segment}.js`);
+      }
+      // No registry of every message: neither the codecs' nor the validators' index, nor the server's specialized XML codecs.
+      for (const registry of [
+        'dist/codecs/index.js',
+        'dist/codecs/descriptors.js',
+        'dist/codecs/xml.js',
+        'dist/validators/index.js',
+        'dist/index.js',
+      ])
+        expect(held).not.toContain(registry);
+      // Of the contacts messages, only those of the two calls (plus the error envelope) are in the text.
+      const text = bundles.get(app)!.text;
+      expect(text).toContain('/contacts/');
+      expect(text).not.toContain('/contacts/categories/');
+      expect(text).not.toContain('/contacts/fields/');
+    },
+  );
 
   it('holds one format: the XML app has no JSON codec, the JSON app no XML parser', () => {
     expect(modules('modular-json')).not.toContain('dist/runtime/xml.js');
@@ -86,7 +103,16 @@ describe('every module of the client package', () => {
       expect(files.length).toBeGreaterThan(40);
       const kept: string[] = [];
       for (const f of files) {
-        const r = await build({ stdin: { contents: `import ${JSON.stringify(join(dir, 'dist', f))};`, resolveDir: dir, loader: 'js' }, bundle: true, minify: true, format: 'esm', platform: 'browser', target: 'es2022', write: false, logLevel: 'silent' });
+        const r = await build({
+          stdin: { contents: `import ${JSON.stringify(join(dir, 'dist', f))};`, resolveDir: dir, loader: 'js' },
+          bundle: true,
+          minify: true,
+          format: 'esm',
+          platform: 'browser',
+          target: 'es2022',
+          write: false,
+          logLevel: 'silent',
+        });
         const text = r.outputFiles[0]!.text.trim();
         if (text) kept.push(`${f}: ${text.slice(0, 120)}`);
       }

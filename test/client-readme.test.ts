@@ -16,7 +16,9 @@ const readmePath = resolve(root, 'generated/client/README.md');
 const clientUrl = pathToFileURL(resolve(root, 'generated/client/dist/index.js')).href;
 /** A subpath of the package (core, json, resources/contacts) as the file its exports map names. */
 const subpathUrl = (sub: string) => pathToFileURL(resolve(root, 'generated/client/dist', `${sub}.js`)).href;
-const packageName = (JSON.parse(readFileSync(resolve(root, 'generated/client/package.json'), 'utf8')) as { name: string }).name;
+const packageName = (
+  JSON.parse(readFileSync(resolve(root, 'generated/client/package.json'), 'utf8')) as { name: string }
+).name;
 const user = { email: 'ann@example.com', token: 'secret1' };
 
 interface Block {
@@ -29,7 +31,7 @@ function blocks(markdown: string): Block[] {
   const out: Block[] = [];
   let heading = '';
   const re = /^(#{1,6}) (.+)$|^```ts\n([\s\S]*?)^```$/gm;
-  for (let m; (m = re.exec(markdown)); ) {
+  for (let m; (m = re.exec(markdown));) {
     if (m[2] !== undefined) heading = m[2].trim();
     else out.push({ heading, code: m[3] });
   }
@@ -45,7 +47,11 @@ const promised: Record<string, RegExp[]> = {
   Batches: [/^Ann \d+$/m, /^404$/m],
   'Per-call options and the response': [/^201 \S*\/contacts\/\d+\/ \{ used: \d+, allowed: 5000 \}$/m, /^Dana \d+$/m],
   Webhooks: [/^items\.create 7$/m],
-  'Small bundles: connect, one format, the calls you make': [/^Dee Park true$/m, /^Dee Park$/m, /^404 \[ 'itemisnotfound' \]$/m],
+  'Small bundles: connect, one format, the calls you make': [
+    /^Dee Park true$/m,
+    /^Dee Park$/m,
+    /^404 \[ 'itemisnotfound' \]$/m,
+  ],
 };
 
 const readme = readFileSync(readmePath, 'utf8');
@@ -88,7 +94,7 @@ describe('generated/client/README.md', () => {
     for (const b of examples) expect(b.code).toMatch(new RegExp(`from '${packageName}(/[a-z/]+)?'`));
   });
 
-  it('type-checks every example with strict tsc against the package\'s declarations', () => {
+  it("type-checks every example with strict tsc against the package's declarations", () => {
     const files = examples.map((b, i) => {
       const file = join(dir, `check-${i + 1}.ts`);
       writeFileSync(file, `${b.code}\nexport {};\n`);
@@ -100,26 +106,42 @@ describe('generated/client/README.md', () => {
       config,
       JSON.stringify({
         extends: resolve(root, 'tsconfig.json'),
-        compilerOptions: { noEmit: true, typeRoots: [resolve(root, 'node_modules/@types')], paths: { [packageName]: [resolve(root, 'generated/client/dist/index.d.ts')], [`${packageName}/*`]: [resolve(root, 'generated/client/dist/*.d.ts')] } },
+        compilerOptions: {
+          noEmit: true,
+          typeRoots: [resolve(root, 'node_modules/@types')],
+          paths: {
+            [packageName]: [resolve(root, 'generated/client/dist/index.d.ts')],
+            [`${packageName}/*`]: [resolve(root, 'generated/client/dist/*.d.ts')],
+          },
+        },
         files,
         include: [],
       }),
     );
-    const r = spawnSync(resolve(root, 'node_modules/.bin/tsc'), ['-p', config, '--pretty', 'false'], { cwd: dir, encoding: 'utf8', timeout: 120_000 });
+    const r = spawnSync(resolve(root, 'node_modules/.bin/tsc'), ['-p', config, '--pretty', 'false'], {
+      cwd: dir,
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
     expect(`${r.stdout}${r.stderr}`).toBe('');
     expect(r.status).toBe(0);
   });
 
-  it.each(examples.map((b, i) => [`${i + 1}: ${b.heading}`, b] as const))('example %s runs and exits 0', async (_, block) => {
-    const code = block.code.replaceAll(`'${packageName}'`, `'${clientUrl}'`).replace(new RegExp(`'${packageName}/([a-z/]+)'`, 'g'), (_, sub: string) => `'${subpathUrl(sub)}'`);
-    // Nothing else relative is imported: the example runs from a temp dir.
-    expect(code).not.toMatch(/from '\.\.?\//);
-    const file = join(dir, `${block.heading.replace(/\W+/g, '-').toLowerCase()}.mts`);
-    writeFileSync(file, code);
-    const r = await run(file);
-    expect(r.code, `stdout:\n${r.stdout}\nstderr:\n${r.stderr}`).toBe(0);
-    expect(r.stderr).toBe('');
-    expect(r.stdout).not.toBe('');
-    for (const re of promised[block.heading] ?? []) expect(r.stdout).toMatch(re);
-  });
+  it.each(examples.map((b, i) => [`${i + 1}: ${b.heading}`, b] as const))(
+    'example %s runs and exits 0',
+    async (_, block) => {
+      const code = block.code
+        .replaceAll(`'${packageName}'`, `'${clientUrl}'`)
+        .replace(new RegExp(`'${packageName}/([a-z/]+)'`, 'g'), (_, sub: string) => `'${subpathUrl(sub)}'`);
+      // Nothing else relative is imported: the example runs from a temp dir.
+      expect(code).not.toMatch(/from '\.\.?\//);
+      const file = join(dir, `${block.heading.replace(/\W+/g, '-').toLowerCase()}.mts`);
+      writeFileSync(file, code);
+      const r = await run(file);
+      expect(r.code, `stdout:\n${r.stdout}\nstderr:\n${r.stderr}`).toBe(0);
+      expect(r.stderr).toBe('');
+      expect(r.stdout).not.toBe('');
+      for (const re of promised[block.heading] ?? []) expect(r.stdout).toMatch(re);
+    },
+  );
 });

@@ -3,7 +3,16 @@
 // must fail to compile (an unused one fails tsc), and client-types.test.ts also checks that the
 // error tsc reports there, with the comments removed, mentions <words>: the line fails for the
 // intended reason, not for a typo. Each failing line sits next to a line that must compile.
-import { asId, createClient, decodeNotification, NotFoundError, RateLimitError, ServiceError, type Client, type Quota } from '../generated/client/src/index.ts';
+import {
+  asId,
+  createClient,
+  decodeNotification,
+  NotFoundError,
+  RateLimitError,
+  ServiceError,
+  type Client,
+  type Quota,
+} from '../generated/client/src/index.ts';
 // Every type of the API comes from the client's entry point.
 import type * as T from '../generated/client/src/index.ts';
 
@@ -36,7 +45,10 @@ export async function records(): Promise<void> {
   await crm.contacts.create({ name: 'contacts are named by their first and last name' });
   // @ts-expect-error: string
   await crm.contacts.create({ assignedto: '7' });
-  await crm.contacts.update(contactId, { categories: { add: [1], remove: [2] }, relateditems: { remove: [{ id: 3 }] } });
+  await crm.contacts.update(contactId, {
+    categories: { add: [1], remove: [2] },
+    relateditems: { remove: [{ id: 3 }] },
+  });
   // @ts-expect-error: remove
   await crm.contacts.create({ categories: { remove: [2] } });
   // @ts-expect-error: string
@@ -57,7 +69,14 @@ export async function records(): Promise<void> {
   asId('contact', 12);
 
   // Value lists of the parameters.
-  await crm.contacts.list({ layout: 1, sortfield: 'update_time', sortdir: 'DESC', filtermode: 'duesoon', special: 'AND', searchmode: 'C12' });
+  await crm.contacts.list({
+    layout: 1,
+    sortfield: 'update_time',
+    sortdir: 'DESC',
+    filtermode: 'duesoon',
+    special: 'AND',
+    searchmode: 'C12',
+  });
   // @ts-expect-error: "UP"
   await crm.contacts.list({ sortdir: 'UP' });
   // @ts-expect-error: "age"
@@ -96,7 +115,10 @@ export async function records(): Promise<void> {
 export async function activities(): Promise<void> {
   // Parent shapes: a required id of an allowed parent (the hierarchy).
   await crm.contacts.activities.note.create({ parent: contactId, data: { details: 'x' } });
-  await crm.contacts.activities.note.create({ parent: companyId, data: { details: 'record-level types take a record of any kind' } });
+  await crm.contacts.activities.note.create({
+    parent: companyId,
+    data: { details: 'record-level types take a record of any kind' },
+  });
   // @ts-expect-error: string
   await crm.contacts.activities.note.create({ parent: '12', data: { details: 'x' } });
   await crm.contacts.activities.task.create({ parent: tasklistId, data: { title: 'a task lives in a task list' } });
@@ -135,7 +157,10 @@ export async function activities(): Promise<void> {
   await crm.contacts.activities.task.update(taskId, { data: { completed: 1 } });
 
   // The data of each segment, and its value lists.
-  const deal = await crm.contacts.activities.opportunity.create({ parent: contactId, data: { valuecurrency: 'EUR', valueinterval: 'per month', status: 'On-hold', stage: 40 } });
+  const deal = await crm.contacts.activities.opportunity.create({
+    parent: contactId,
+    data: { valuecurrency: 'EUR', valueinterval: 'per month', status: 'On-hold', stage: 40 },
+  });
   same<typeof deal.data.valuecurrency, T.Currencies | undefined>(true);
   // @ts-expect-error: "XXX"
   await crm.contacts.activities.opportunity.create({ parent: contactId, data: { valuecurrency: 'XXX' } });
@@ -145,7 +170,10 @@ export async function activities(): Promise<void> {
   await crm.contacts.activities.opportunity.create({ parent: contactId, data: { status: 'Open' } });
   // @ts-expect-error: valuecurrency
   await crm.contacts.activities.task.create({ parent: tasklistId, data: { valuecurrency: 'EUR' } });
-  await crm.contacts.activities.task.create({ parent: tasklistId, data: { title: 't', priority: 2, timespentmeasure: 'hours', notifyoncomplete: ['a@example.com'] } });
+  await crm.contacts.activities.task.create({
+    parent: tasklistId,
+    data: { title: 't', priority: 2, timespentmeasure: 'hours', notifyoncomplete: ['a@example.com'] },
+  });
   // @ts-expect-error: "minutes"
   await crm.contacts.activities.task.create({ parent: tasklistId, data: { timespentmeasure: 'minutes' } });
   // @ts-expect-error: 2
@@ -153,21 +181,36 @@ export async function activities(): Promise<void> {
   // @ts-expect-error: "hourly"
   await crm.contacts.activities.event.create({ parent: contactId, data: { repeats: 'hourly' } });
   // @ts-expect-error: 7
-  await crm.contacts.activities.event.create({ parent: contactId, data: { repeats: 'weekly', repeatinterval: [1, 7] } });
+  await crm.contacts.activities.event.create({
+    parent: contactId,
+    data: { repeats: 'weekly', repeatinterval: [1, 7] },
+  });
   // @ts-expect-error: 3
   await crm.contacts.activities.scheduledemail.create({ parent: contactId, data: { priority: 3 } });
 
   // Uploads: the file described in data, its content in options.files.
-  await crm.contacts.activities.file.create({ parent: contactId, data: { caption: 'c', file: { filename: 'a.txt', contenttype: 'text/plain' } } }, { files: { file: bytes } });
-  await crm.contacts.activities.photo.create({ parent: photolistId, data: { file: { filename: 'a.png' } } }, { files: { file: new Blob([]) } });
+  await crm.contacts.activities.file.create(
+    { parent: contactId, data: { caption: 'c', file: { filename: 'a.txt', contenttype: 'text/plain' } } },
+    { files: { file: bytes } },
+  );
+  await crm.contacts.activities.photo.create(
+    { parent: photolistId, data: { file: { filename: 'a.png' } } },
+    { files: { file: new Blob([]) } },
+  );
   // @ts-expect-error: string
   await crm.contacts.activities.file.create({ parent: contactId }, { files: { file: 'the content' } });
   // @ts-expect-error: filename
   await crm.contacts.activities.file.create({ parent: contactId, data: { file: { contenttype: 'text/plain' } } });
   // @ts-expect-error: file
   await crm.contacts.activities.attachmentfile.create({ parent: scheduledemailId, data: {} });
-  await crm.contacts.activities.attachmentfile.create({ parent: scheduledemailId, data: { file: { filename: 'a.pdf' } } });
-  await crm.contacts.activities.photo.create({ parent: photolistId, data: { file: { filename: 'b.png' } } }, { files: { file: bytes } });
+  await crm.contacts.activities.attachmentfile.create({
+    parent: scheduledemailId,
+    data: { file: { filename: 'a.pdf' } },
+  });
+  await crm.contacts.activities.photo.create(
+    { parent: photolistId, data: { file: { filename: 'b.png' } } },
+    { files: { file: bytes } },
+  );
 }
 
 export async function reportsHooksAndTheRest(): Promise<void> {
@@ -190,7 +233,12 @@ export async function reportsHooksAndTheRest(): Promise<void> {
   const time = await crm.reports.timetracking({ itemtypes: [2] });
   same<typeof time.timerecords, T.ReportTimeRecord<T.KindName>[]>(true);
 
-  await crm.hooks.create({ event: 'activities.create', url: 'https://example.com/hook', contenttype: 'form', constrainttype: 'task' });
+  await crm.hooks.create({
+    event: 'activities.create',
+    url: 'https://example.com/hook',
+    contenttype: 'form',
+    constrainttype: 'task',
+  });
   // @ts-expect-error: "items.explode"
   await crm.hooks.create({ event: 'items.explode', url: 'https://example.com/hook' });
   // @ts-expect-error: "yaml"
@@ -267,7 +315,10 @@ export async function reportsHooksAndTheRest(): Promise<void> {
   const controller = new AbortController();
   await crm.contacts.show(contactId, { signal: controller.signal, timeoutMs: 500, headers: { 'x-request-id': 'r1' } });
   await crm.contacts.list({ limit: 5 }, { timeoutMs: 500 });
-  await crm.contacts.activities.file.create({ parent: contactId }, { files: { file: bytes }, signal: controller.signal });
+  await crm.contacts.activities.file.create(
+    { parent: contactId },
+    { files: { file: bytes }, signal: controller.signal },
+  );
   // @ts-expect-error: timeout
   await crm.contacts.show(contactId, { timeout: 500 });
   const { data, response } = await crm.contacts.create({ firstname: 'Ann' }).withResponse();
@@ -280,7 +331,15 @@ export async function reportsHooksAndTheRest(): Promise<void> {
   const quota: Quota | undefined = crm.quota;
   // @ts-expect-error: read-only
   crm.quota = { used: 0, allowed: 1 };
-  createClient({ baseUrl: 'http://127.0.0.1:8080', email: 'a@example.com', token: 't', format: 'json', retry: { max: 0 }, timeoutMs: 1000, validate: false });
+  createClient({
+    baseUrl: 'http://127.0.0.1:8080',
+    email: 'a@example.com',
+    token: 't',
+    format: 'json',
+    retry: { max: 0 },
+    timeoutMs: 1000,
+    validate: false,
+  });
   // @ts-expect-error: "yaml"
   createClient({ baseUrl: 'http://127.0.0.1:8080', email: 'a@example.com', token: 't', format: 'yaml' });
   // @ts-expect-error: token
@@ -327,7 +386,16 @@ export async function narrowing(): Promise<void> {
     // @ts-expect-error: typeid
     void n.content.typeid;
   } else {
-    const family: 'activities.update' | 'activities.create' | 'activities.delete' | 'activities.restore' | 'items.categorize' | 'items.uncategorize' | 'items.update' | 'items.delete' | 'items.restore' = n.type;
+    const family:
+      | 'activities.update'
+      | 'activities.create'
+      | 'activities.delete'
+      | 'activities.restore'
+      | 'items.categorize'
+      | 'items.uncategorize'
+      | 'items.update'
+      | 'items.delete'
+      | 'items.restore' = n.type;
     void family;
   }
   if (n.type === 'activities.create' && n.content.typeid === 90) {
@@ -337,7 +405,8 @@ export async function narrowing(): Promise<void> {
 
   // Report entries of the activities report narrow on typeid too.
   const report = await crm.reports.activities({ types: [14] });
-  for (const r of report.activities) if (r.typeid === 14) void (r.fields?.timespentmeasure satisfies T.Timemeasures | undefined);
+  for (const r of report.activities)
+    if (r.typeid === 14) void (r.fields?.timespentmeasure satisfies T.Timemeasures | undefined);
   // Each report's entries are of the segments it reads, and narrow on their type.
   const next = await crm.reports.nextactions({ due: 'next7' });
   for (const x of next.actions) {

@@ -32,6 +32,7 @@ describe('the generated client types', () => {
     expect(stripped.status).not.toBe(0);
     // Line 0 collects errors outside the check file (in the generated client itself): there must be none.
     expect([...stripped.errors.keys()].sort((a, b) => a - b)).toEqual([...expected.keys()].sort((a, b) => a - b));
-    for (const [line, words] of expected) expect(stripped.errors.get(line), `line ${line}: ${lines[line - 1]!.trim()}`).toContain(words);
+    for (const [line, words] of expected)
+      expect(stripped.errors.get(line), `line ${line}: ${lines[line - 1]!.trim()}`).toContain(words);
   });
 });

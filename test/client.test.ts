@@ -4,9 +4,33 @@
 // through a small node:http proxy that can fail on purpose, local validation, quota, auth errors
 // and webhook deliveries checked with verifyWebhook and decodeNotification.
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { asId, AuthenticationError, ConnectionError, createClient, decodeNotification, NotFoundError, RateLimitError, ServerError, ServiceError, ValidationError, verifyWebhook, type ApiPromise, type Client, type ClientOptions, type ContactId, type Quota, type TasklistId } from '../generated/client/src/index.ts';
+import {
+  asId,
+  AuthenticationError,
+  ConnectionError,
+  createClient,
+  decodeNotification,
+  NotFoundError,
+  RateLimitError,
+  ServerError,
+  ServiceError,
+  ValidationError,
+  verifyWebhook,
+  type ApiPromise,
+  type Client,
+  type ClientOptions,
+  type ContactId,
+  type Quota,
+  type TasklistId,
+} from '../generated/client/src/index.ts';
 // Every type of the API, as the client's entry point exports it.
 import type * as T from '../generated/client/src/index.ts';
 import { basic, startServer, steadyQuotaWindow, type RunningServer } from './support/server.ts';
@@ -50,7 +74,14 @@ async function startProxy(target: string): Promise<Proxy> {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const seen: Seen = { method: req.method ?? 'GET', url: req.url ?? '/', contentType: req.headers['content-type'], accept: req.headers.accept, headers: req.headers, body: Buffer.concat(chunks) };
+      const seen: Seen = {
+        method: req.method ?? 'GET',
+        url: req.url ?? '/',
+        contentType: req.headers['content-type'],
+        accept: req.headers.accept,
+        headers: req.headers,
+        body: Buffer.concat(chunks),
+      };
       const n = proxy.seen.push(seen) - 1;
       const plan = proxy.plan(seen, n);
       if (plan === 'hang') return; // never answers; the client's timeout ends it
@@ -60,7 +91,13 @@ async function startProxy(target: string): Promise<Proxy> {
         return void res.end(plan.body ?? 'Service Unavailable');
       }
       const out = httpRequest(
-        { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } },
+        {
+          host: upstream.hostname,
+          port: upstream.port,
+          method: req.method,
+          path: req.url,
+          headers: { ...req.headers, host: upstream.host },
+        },
         (up) => {
           res.writeHead(up.statusCode ?? 502, up.headers);
           up.pipe(res);
@@ -93,7 +130,11 @@ async function startReceiver(): Promise<{ url: string; deliveries: Delivery[]; c
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const sig = req.headers['x-service-hmac-sha256'];
-      deliveries.push({ contentType: req.headers['content-type'] ?? '', signature: Array.isArray(sig) ? sig[0] : sig, body: Buffer.concat(chunks).toString('utf8') });
+      deliveries.push({
+        contentType: req.headers['content-type'] ?? '',
+        signature: Array.isArray(sig) ? sig[0] : sig,
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
       res.writeHead(200).end('ok');
     });
   });
@@ -142,7 +183,12 @@ const proxies: Proxy[] = [];
 
 beforeAll(async () => {
   server = await startServer({
-    users: [`${ann.email}:${ann.token}`, `${bob.email}:${bob.token}:split`, `${carol.email}:${carol.token}:paging`, `${dave.email}:${dave.token}:local`],
+    users: [
+      `${ann.email}:${ann.token}`,
+      `${bob.email}:${bob.token}:split`,
+      `${carol.email}:${carol.token}:paging`,
+      `${dave.email}:${dave.token}:local`,
+    ],
     args: ['--allow-private-webhooks', '--webhook-retry-ms', '50'],
   });
   receiver = await startReceiver();
@@ -160,17 +206,35 @@ async function proxy(): Promise<Proxy> {
 }
 
 type Responses = { status: number; quota: Quota | undefined; method: string; path: string }[];
-function client(user: { email: string; token: string }, options: Partial<ClientOptions> = {}): { crm: Client; responses: Responses } {
+function client(
+  user: { email: string; token: string },
+  options: Partial<ClientOptions> = {},
+): { crm: Client; responses: Responses } {
   const responses: Responses = [];
-  const crm = createClient({ baseUrl: server.base, email: user.email, token: user.token, timeoutMs: 10_000, ...options, onResponse: (r) => responses.push(r) });
+  const crm = createClient({
+    baseUrl: server.base,
+    email: user.email,
+    token: user.token,
+    timeoutMs: 10_000,
+    ...options,
+    onResponse: (r) => responses.push(r),
+  });
   return { crm, responses };
 }
 
 /** The same request sent by hand (JSON), for the service's own answer. */
-async function raw(method: string, path: string, body?: unknown): Promise<{ status: number; errors: Record<string, string> }> {
+async function raw(
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; errors: Record<string, string> }> {
   const res = await fetch(server.base + path, {
     method,
-    headers: { authorization: basic(dave.email, dave.token), accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: basic(dave.email, dave.token),
+      accept: 'application/json',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const json = (await res.json()) as { errors?: Record<string, string> };
@@ -190,18 +254,40 @@ describe.each(formats)('the client in %s', (format) => {
   });
 
   it('creates, shows, lists, updates and deletes records of every kind', async () => {
-    const contact = await crm.contacts.create({ firstname: 'Ann', lastname: `Lee ${format}`, businessemail: 'ann.lee@example.com', jobtitle: 'Buyer' });
+    const contact = await crm.contacts.create({
+      firstname: 'Ann',
+      lastname: `Lee ${format}`,
+      businessemail: 'ann.lee@example.com',
+      jobtitle: 'Buyer',
+    });
     expectTypeOf(contact).toEqualTypeOf<T.CreateRecordResponse<'contacts', T.ActivitySegment>>();
     expectTypeOf(contact.item.fields.firstname).toEqualTypeOf<string | undefined>();
     expect(contact.status).toBe('success');
-    expect(contact.item).toMatchObject({ name: `Ann Lee ${format}`, typeid: 1, flagged: 0, fields: { firstname: 'Ann', lastname: `Lee ${format}`, businessemail: 'ann.lee@example.com', jobtitle: 'Buyer' } });
+    expect(contact.item).toMatchObject({
+      name: `Ann Lee ${format}`,
+      typeid: 1,
+      flagged: 0,
+      fields: { firstname: 'Ann', lastname: `Lee ${format}`, businessemail: 'ann.lee@example.com', jobtitle: 'Buyer' },
+    });
     expect(contact.item.created).toMatch(isoUtc);
     // The service adds the read-only audit fields; Item<K>['fields'] does not declare them (see the report).
-    expect(contact.item.fields as T.ContactFields & T.AuditFields).toMatchObject({ creatorid: expect.any(Number), creatorname: 'ann', creatordate: expect.any(Number) });
+    expect(contact.item.fields as T.ContactFields & T.AuditFields).toMatchObject({
+      creatorid: expect.any(Number),
+      creatorname: 'ann',
+      creatordate: expect.any(Number),
+    });
 
-    const companies = await crm.companies.create({ name: `Acme ${format}`, website: 'https://acme.example.com', relateditems: { add: [{ id: contact.item.id, note: 'buyer' }] } });
+    const companies = await crm.companies.create({
+      name: `Acme ${format}`,
+      website: 'https://acme.example.com',
+      relateditems: { add: [{ id: contact.item.id, note: 'buyer' }] },
+    });
     expectTypeOf(companies.item.fields.name).toEqualTypeOf<string | undefined>();
-    expect(companies.item).toMatchObject({ name: `Acme ${format}`, typeid: 40, fields: { name: `Acme ${format}`, website: 'https://acme.example.com' } });
+    expect(companies.item).toMatchObject({
+      name: `Acme ${format}`,
+      typeid: 40,
+      fields: { name: `Acme ${format}`, website: 'https://acme.example.com' },
+    });
     const blog = await crm.projectblogs.create({ name: `Launch ${format}` });
     expect(blog.item).toMatchObject({ name: `Launch ${format}`, typeid: 2 });
     const ticket = await crm.tickets.create({ name: `Printer ${format}`, background: 'on fire' });
@@ -216,32 +302,63 @@ describe.each(formats)('the client in %s', (format) => {
     expect((await crm.projectblogs.show(blog.item.id)).item.id).toBe(blog.item.id);
     expect((await crm.tickets.show(ticket.item.id)).item.fields.background).toBe('on fire');
 
-    const updated = await crm.contacts.update(contact.item.id, { jobtitle: 'Head of Buying', cellularphone: '+44 7700 900123' });
+    const updated = await crm.contacts.update(contact.item.id, {
+      jobtitle: 'Head of Buying',
+      cellularphone: '+44 7700 900123',
+    });
     expectTypeOf(updated).toEqualTypeOf<T.UpdateRecordResponse>();
     expect(updated).toEqual({ status: 'success' });
-    expect((await crm.contacts.show(contact.item.id)).item.fields).toMatchObject({ jobtitle: 'Head of Buying', cellularphone: '+44 7700 900123' });
+    expect((await crm.contacts.show(contact.item.id)).item.fields).toMatchObject({
+      jobtitle: 'Head of Buying',
+      cellularphone: '+44 7700 900123',
+    });
     // A kind chosen at run time: its resource and its id agree only when the kind is one type.
     const roundTrip = async <K extends 'companies' | 'projectblogs' | 'tickets'>(kind: K, id: T.RecordId<K>) => {
       const resource = crm[kind] as unknown as T.KindResource<K>;
-      expect(await resource.update(id, { businessaddress: '1 High Street' } as T.UpdateRecordRequest<K>)).toEqual({ status: 'success' });
-      expect(((await resource.show(id)).item.fields as { businessaddress?: string }).businessaddress).toBe('1 High Street');
+      expect(await resource.update(id, { businessaddress: '1 High Street' } as T.UpdateRecordRequest<K>)).toEqual({
+        status: 'success',
+      });
+      expect(((await resource.show(id)).item.fields as { businessaddress?: string }).businessaddress).toBe(
+        '1 High Street',
+      );
     };
     await roundTrip('companies', companies.item.id);
     await roundTrip('projectblogs', blog.item.id);
     await roundTrip('tickets', ticket.item.id);
 
-    const page = await crm.contacts.list({ layout: 1, fieldslist: ['firstname', 'jobtitle'], searchmode: 'Sany', searchvalue: 'Ann Lee', sortfield: 'name', sortdir: 'ASC', limit: 500 });
+    const page = await crm.contacts.list({
+      layout: 1,
+      fieldslist: ['firstname', 'jobtitle'],
+      searchmode: 'Sany',
+      searchvalue: 'Ann Lee',
+      sortfield: 'name',
+      sortdir: 'ASC',
+      limit: 500,
+    });
     expectTypeOf(page).toEqualTypeOf<T.ListRecordsResponse<'contacts'>>();
     expectTypeOf(page.entries).toEqualTypeOf<T.ListEntry<'contacts'>[] | undefined>();
     const entry = page.entries?.find((e) => e.id === contact.item.id);
-    expect(entry).toMatchObject({ id: contact.item.id, name: `Ann Lee ${format}`, firstname: 'Ann', jobtitle: 'Head of Buying' });
+    expect(entry).toMatchObject({
+      id: contact.item.id,
+      name: `Ann Lee ${format}`,
+      firstname: 'Ann',
+      jobtitle: 'Head of Buying',
+    });
     expect(page.count).toBeGreaterThanOrEqual(1);
     for (const kind of ['companies', 'projectblogs', 'tickets'] as const) {
       const list = await crm[kind].list({ sortfield: 'created', sortdir: 'DESC' });
-      expect(list.entries?.map((e) => e.id)).toEqual(expect.arrayContaining([{ companies: companies.item.id, projectblogs: blog.item.id, tickets: ticket.item.id }[kind]]));
+      expect(list.entries?.map((e) => e.id)).toEqual(
+        expect.arrayContaining([
+          { companies: companies.item.id, projectblogs: blog.item.id, tickets: ticket.item.id }[kind],
+        ]),
+      );
     }
 
-    for (const [kind, id] of [['companies', companies.item.id], ['projectblogs', blog.item.id], ['tickets', ticket.item.id]] as const) {
+    for (const [kind, id] of [
+      ['companies', companies.item.id],
+      ['projectblogs', blog.item.id],
+      ['tickets', ticket.item.id],
+    ] as const) {
       const resource = crm[kind] as unknown as T.KindResource<typeof kind>;
       const deleted = await resource.delete(id);
       expectTypeOf(deleted).toEqualTypeOf<T.DeleteRecordResponse>();
@@ -283,14 +400,21 @@ describe.each(formats)('the client in %s', (format) => {
     expect(tagged.categories?.map((c) => c.id).sort((a, b) => a - b)).toEqual([vip.id, other.id].sort((a, b) => a - b));
     await crm.contacts.update(tagged.item.id, { categories: { remove: [other.id] } });
     expect((await crm.contacts.show(tagged.item.id)).categories).toEqual([{ id: vip.id, name: vip.name }]);
-    const inCategory = await crm.contacts.list({ layout: 1, categories: 1, filtermode: 'category', filtervalue: String(vip.id) });
+    const inCategory = await crm.contacts.list({
+      layout: 1,
+      categories: 1,
+      filtermode: 'category',
+      filtervalue: String(vip.id),
+    });
     expect(inCategory.entries?.map((e) => e.id)).toContain(tagged.item.id);
 
     const owners = await crm.ownership.list();
     expectTypeOf(owners).toEqualTypeOf<T.ListOwnershipResponse>();
     expectTypeOf(owners.users[0].administrator).toEqualTypeOf<0 | 1>();
     expect(owners.status).toBe('success');
-    expect(owners.users).toContainEqual(expect.objectContaining({ id: expect.any(Number), email: ann.email, preventlogin: 0 }));
+    expect(owners.users).toContainEqual(
+      expect.objectContaining({ id: expect.any(Number), email: ann.email, preventlogin: 0 }),
+    );
     // Users of other accounts are not visible.
     expect(owners.users.map((u) => u.email)).not.toContain(bob.email);
     expect(Array.isArray(owners.groups)).toBe(true);
@@ -304,58 +428,149 @@ describe.each(formats)('the client in %s', (format) => {
     const note = await acts.note.create({ parent: item.id, data: { details: 'First call went well' } });
     expectTypeOf(note).toEqualTypeOf<T.CreateActivityResponse<'note'>>();
     expectTypeOf(note.data.details).toEqualTypeOf<string | undefined>();
-    expect(note).toMatchObject({ id: expect.any(Number), data: { details: 'First call went well' }, status: 'success' });
+    expect(note).toMatchObject({
+      id: expect.any(Number),
+      data: { details: 'First call went well' },
+      status: 'success',
+    });
     expect(note.created).toMatch(createdText);
     const noteUpdate = await acts.note.update(note.id, { data: { details: 'Second call went better' } });
     expectTypeOf(noteUpdate).toEqualTypeOf<T.UpdateActivityResponse>();
     expect(noteUpdate).toEqual({ status: 'success' });
 
-    const list = await acts.tasklist.create({ parent: item.id, data: { title: 'Onboarding', nodate: 0, milestonedate: '2026-12-20' } });
-    const task = await acts.task.create({ parent: list.id, data: { title: 'Send welcome pack', priority: 2, nodate: 0, duedate: '2026-12-01', timespentmeasure: 'hours', notifyoncomplete: ['boss@example.com'] } });
+    const list = await acts.tasklist.create({
+      parent: item.id,
+      data: { title: 'Onboarding', nodate: 0, milestonedate: '2026-12-20' },
+    });
+    const task = await acts.task.create({
+      parent: list.id,
+      data: {
+        title: 'Send welcome pack',
+        priority: 2,
+        nodate: 0,
+        duedate: '2026-12-01',
+        timespentmeasure: 'hours',
+        notifyoncomplete: ['boss@example.com'],
+      },
+    });
     expectTypeOf(task.data.timespentmeasure).toEqualTypeOf<T.Timemeasures | undefined>();
-    expect(task.data).toMatchObject({ title: 'Send welcome pack', priority: 2, duedate: '2026-12-01', notifyoncomplete: ['boss@example.com'] });
+    expect(task.data).toMatchObject({
+      title: 'Send welcome pack',
+      priority: 2,
+      duedate: '2026-12-01',
+      notifyoncomplete: ['boss@example.com'],
+    });
     expect(await acts.task.update(task.id, { data: { priority: 5, completed: 1 } })).toEqual({ status: 'success' });
-    const time = await acts.timerecord.create({ parent: task.id, data: { date: '2026-11-20', hours: 1.5, billable: 1, details: 'kick-off' } });
+    const time = await acts.timerecord.create({
+      parent: task.id,
+      data: { date: '2026-11-20', hours: 1.5, billable: 1, details: 'kick-off' },
+    });
     expect(time.data).toMatchObject({ date: '2026-11-20', hours: 1.5, billable: 1 });
-    const opportunity = await acts.opportunity.create({ parent: item.id, data: { description: 'Printers', valueunit: 1250.5, valuecurrency: 'EUR', valueinterval: 'per month', valueduration: 12, stage: 40, probability: 60, closingdate: '2026-12-15', status: 'Pending' } });
+    const opportunity = await acts.opportunity.create({
+      parent: item.id,
+      data: {
+        description: 'Printers',
+        valueunit: 1250.5,
+        valuecurrency: 'EUR',
+        valueinterval: 'per month',
+        valueduration: 12,
+        stage: 40,
+        probability: 60,
+        closingdate: '2026-12-15',
+        status: 'Pending',
+      },
+    });
     expectTypeOf(opportunity.data.valuecurrency).toEqualTypeOf<T.Currencies | undefined>();
-    expect(opportunity.data).toMatchObject({ valueunit: 1250.5, valuecurrency: 'EUR', valueinterval: 'per month', status: 'Pending' });
-    expect(await acts.opportunity.update(opportunity.id, { data: { status: 'Won', probability: 100 } })).toEqual({ status: 'success' });
-    const followup = await acts.followup.create({ parent: item.id, data: { details: 'Call back', nodate: 0, duedate: '2026-12-02', remindtime: 30 } });
+    expect(opportunity.data).toMatchObject({
+      valueunit: 1250.5,
+      valuecurrency: 'EUR',
+      valueinterval: 'per month',
+      status: 'Pending',
+    });
+    expect(await acts.opportunity.update(opportunity.id, { data: { status: 'Won', probability: 100 } })).toEqual({
+      status: 'success',
+    });
+    const followup = await acts.followup.create({
+      parent: item.id,
+      data: { details: 'Call back', nodate: 0, duedate: '2026-12-02', remindtime: 30 },
+    });
     expect(followup.data.details).toBe('Call back');
-    const event = await acts.event.create({ parent: item.id, data: { title: 'Demo', timestart: '2026-12-03T10:00:00+00:00', timeend: '2026-12-03T11:00:00+00:00', location: 'Room 1', priority: 3 } });
+    const event = await acts.event.create({
+      parent: item.id,
+      data: {
+        title: 'Demo',
+        timestart: '2026-12-03T10:00:00+00:00',
+        timeend: '2026-12-03T11:00:00+00:00',
+        location: 'Room 1',
+        priority: 3,
+      },
+    });
     expect(event.data).toMatchObject({ title: 'Demo', timestart: '2026-12-03T10:00:00+00:00' });
     // A date in another save form (YYYY-MM-DD hh:mm:ss) is not rejected locally: the service reads it.
-    const call = await acts.call.create({ parent: item.id, data: { details: 'Intro call', dateoccured: '2026-11-20 10:30:00', duration: 15 } });
+    const call = await acts.call.create({
+      parent: item.id,
+      data: { details: 'Intro call', dateoccured: '2026-11-20 10:30:00', duration: 15 },
+    });
     expect(call.data).toMatchObject({ details: 'Intro call', dateoccured: '2026-11-20T10:30:00+00:00', duration: 15 });
     const comment = await acts.comment.create({ parent: call.id, data: { posttext: 'Nice people' } });
     expect(comment.data.posttext).toBe('Nice people');
-    const website = await acts.website.create({ parent: item.id, data: { caption: 'Home', url: 'https://example.com' } });
+    const website = await acts.website.create({
+      parent: item.id,
+      data: { caption: 'Home', url: 'https://example.com' },
+    });
     await acts.separator.create({ parent: item.id, data: { title: 'Older', hidesiblings: 0 }, before: website.id });
 
     // Uploads: the body goes as multipart/form-data, the file as a part.
     const bytes = new TextEncoder().encode(`minutes of the ${format} meeting`);
     const before = wire.seen.length;
-    const file = await acts.file.create({ parent: item.id, data: { caption: 'Minutes', file: { filename: 'minutes.txt', contenttype: 'text/plain' } } }, { files: { file: bytes } });
-    expect(file.data).toEqual({ caption: 'Minutes', file: { filename: 'minutes.txt', contenttype: 'text/plain', size: bytes.length } });
+    const file = await acts.file.create(
+      { parent: item.id, data: { caption: 'Minutes', file: { filename: 'minutes.txt', contenttype: 'text/plain' } } },
+      { files: { file: bytes } },
+    );
+    expect(file.data).toEqual({
+      caption: 'Minutes',
+      file: { filename: 'minutes.txt', contenttype: 'text/plain', size: bytes.length },
+    });
     const upload = wire.seen[before];
     expect(upload.method).toBe('POST');
     expect(upload.contentType).toMatch(/^multipart\/form-data; boundary=/);
     expect(upload.body.toString('latin1')).toContain(`minutes of the ${format} meeting`);
     expect(upload.accept).toBe(mime);
-    expect(await acts.file.update(file.id, { data: { caption: 'Minutes v2', file: { filename: 'minutes-v2.bin' } } }, { files: { file: new Blob([new Uint8Array([1, 2, 3, 4])]) } })).toEqual({ status: 'success' });
+    expect(
+      await acts.file.update(
+        file.id,
+        { data: { caption: 'Minutes v2', file: { filename: 'minutes-v2.bin' } } },
+        { files: { file: new Blob([new Uint8Array([1, 2, 3, 4])]) } },
+      ),
+    ).toEqual({ status: 'success' });
     const photos = await acts.photolist.create({ parent: item.id, data: { title: 'Office' } });
-    const photo = await acts.photo.create({ parent: photos.id, data: { caption: 'Front desk', file: { filename: 'desk.png', contenttype: 'image/png' } } }, { files: { file: new Blob([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], { type: 'image/png' }) } });
+    const photo = await acts.photo.create(
+      { parent: photos.id, data: { caption: 'Front desk', file: { filename: 'desk.png', contenttype: 'image/png' } } },
+      { files: { file: new Blob([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], { type: 'image/png' }) } },
+    );
     expect(photo.data.file).toEqual({ filename: 'desk.png', contenttype: 'image/png', size: 8 });
 
     const shown = await crm.contacts.show(item.id);
     const byId = new Map(shown.activities?.map((a) => [a.id, a]));
-    expect(byId.get(note.id)).toMatchObject({ typeid: 3, parent: item.id, level: 1, fields: { details: 'Second call went better' } });
-    expect(byId.get(task.id)).toMatchObject({ typeid: 14, parent: list.id, level: 2, fields: { priority: 5, completed: 1 } });
+    expect(byId.get(note.id)).toMatchObject({
+      typeid: 3,
+      parent: item.id,
+      level: 1,
+      fields: { details: 'Second call went better' },
+    });
+    expect(byId.get(task.id)).toMatchObject({
+      typeid: 14,
+      parent: list.id,
+      level: 2,
+      fields: { priority: 5, completed: 1 },
+    });
     expect(byId.get(time.id)).toMatchObject({ typeid: 15, parent: task.id, level: 3 });
     expect(byId.get(opportunity.id)?.fields).toMatchObject({ status: 'Won', probability: 100 });
     expect(byId.get(comment.id)).toMatchObject({ typeid: 91, parent: call.id });
-    expect(byId.get(file.id)?.fields).toEqual({ caption: 'Minutes v2', file: { filename: 'minutes-v2.bin', contenttype: 'application/octet-stream', size: 4 } });
+    expect(byId.get(file.id)?.fields).toEqual({
+      caption: 'Minutes v2',
+      file: { filename: 'minutes-v2.bin', contenttype: 'application/octet-stream', size: 4 },
+    });
     expect(byId.get(photo.id)).toMatchObject({ typeid: 24, parent: photos.id });
     expect(byId.get(event.id)?.typeid).toBeOneOf([4, 5]);
 
@@ -377,7 +592,9 @@ describe.each(formats)('the client in %s', (format) => {
     expect(after.activities?.map((a) => a.id)).not.toContain(comment.id);
     // The service's own rules come back as ServiceErrors.
     // A number from elsewhere, passed off as a task list's id: the service still refuses it.
-    const wrongParent = await serviceError(acts.task.create({ parent: asId('tasklist', item.id), data: { title: 'orphan' } }));
+    const wrongParent = await serviceError(
+      acts.task.create({ parent: asId('tasklist', item.id), data: { title: 'orphan' } }),
+    );
     expect([wrongParent.status, wrongParent.keys, wrongParent.local]).toEqual([400, ['invalidparent'], false]);
     // @ts-expect-error: the types refuse completed: 1 on create; the service refuses it too.
     const completed = await serviceError(acts.followup.create({ parent: item.id, data: { completed: 1 } }));
@@ -388,16 +605,39 @@ describe.each(formats)('the client in %s', (format) => {
     const { item } = await crm.contacts.create({ firstname: 'Report', lastname: format });
     const acts = crm.contacts.activities;
     const list = await acts.tasklist.create({ parent: item.id, data: { title: 'Plan' } });
-    const task = await acts.task.create({ parent: list.id, data: { title: `Report task ${format}`, nodate: 0, duedate: '2026-12-05', priority: 1 } });
-    const event = await acts.event.create({ parent: item.id, data: { title: `Report event ${format}`, timestart: '2026-12-06', timeend: '2026-12-06' } });
-    const followup = await acts.followup.create({ parent: item.id, data: { details: `Report follow-up ${format}`, nodate: 0, duedate: '2026-12-07' } });
-    const opportunity = await acts.opportunity.create({ parent: item.id, data: { description: `Report deal ${format}`, valueunit: 99.5, valuecurrency: 'GBP', status: 'Won', closingdate: '2026-12-08' } });
-    const time = await acts.timerecord.create({ parent: task.id, data: { date: '2026-12-05', hours: 2.25, billable: 1, details: `Report time ${format}` } });
+    const task = await acts.task.create({
+      parent: list.id,
+      data: { title: `Report task ${format}`, nodate: 0, duedate: '2026-12-05', priority: 1 },
+    });
+    const event = await acts.event.create({
+      parent: item.id,
+      data: { title: `Report event ${format}`, timestart: '2026-12-06', timeend: '2026-12-06' },
+    });
+    const followup = await acts.followup.create({
+      parent: item.id,
+      data: { details: `Report follow-up ${format}`, nodate: 0, duedate: '2026-12-07' },
+    });
+    const opportunity = await acts.opportunity.create({
+      parent: item.id,
+      data: {
+        description: `Report deal ${format}`,
+        valueunit: 99.5,
+        valuecurrency: 'GBP',
+        status: 'Won',
+        closingdate: '2026-12-08',
+      },
+    });
+    const time = await acts.timerecord.create({
+      parent: task.id,
+      data: { date: '2026-12-05', hours: 2.25, billable: 1, details: `Report time ${format}` },
+    });
 
     const next = await crm.reports.nextactions({ due: '2026-12-01,2026-12-31', itemsdata: 1 });
     expectTypeOf(next.actions).toEqualTypeOf<T.ReportAction<T.KindName>[]>();
     expect(next.status).toBe('success');
-    expect(next.actions).toContainEqual(expect.objectContaining({ id: task.id, type: 14, itemid: item.id, itemtype: 1, title: `Report task ${format}` }));
+    expect(next.actions).toContainEqual(
+      expect.objectContaining({ id: task.id, type: 14, itemid: item.id, itemtype: 1, title: `Report task ${format}` }),
+    );
     expect(next.actions.find((a) => a.id === event.id)).toMatchObject({ type: 4, title: `Report event ${format}` });
     expect(next.actions.find((a) => a.id === task.id)?.date).toMatch(isoUtc);
 
@@ -409,38 +649,96 @@ describe.each(formats)('the client in %s', (format) => {
 
     const followups = await crm.reports.followups({ due: '2026-12-01,2026-12-31' });
     expectTypeOf(followups.followups).toEqualTypeOf<T.ReportFollowup<T.KindName>[]>();
-    expect(followups.followups).toContainEqual(expect.objectContaining({ id: followup.id, type: 6, itemid: item.id, details: `Report follow-up ${format}` }));
+    expect(followups.followups).toContainEqual(
+      expect.objectContaining({ id: followup.id, type: 6, itemid: item.id, details: `Report follow-up ${format}` }),
+    );
 
     const opportunities = await crm.reports.opportunities({ status: 'won' });
     expectTypeOf(opportunities.opportunities[0].valuecurrency).toEqualTypeOf<T.Currencies | undefined>();
-    expect(opportunities.opportunities).toContainEqual(expect.objectContaining({ id: opportunity.id, type: 32, valueunit: 99.5, valuecurrency: 'GBP', status: 'Won' }));
-    expect((await crm.reports.opportunities({ status: 'lost' })).opportunities.map((o) => o.id)).not.toContain(opportunity.id);
+    expect(opportunities.opportunities).toContainEqual(
+      expect.objectContaining({ id: opportunity.id, type: 32, valueunit: 99.5, valuecurrency: 'GBP', status: 'Won' }),
+    );
+    expect((await crm.reports.opportunities({ status: 'lost' })).opportunities.map((o) => o.id)).not.toContain(
+      opportunity.id,
+    );
 
-    const activities = await crm.reports.activities({ start: '2020-01-01', end: '2099-12-31', last: 'created', types: [14, 32], itemtypes: [1] });
+    const activities = await crm.reports.activities({
+      start: '2020-01-01',
+      end: '2099-12-31',
+      last: 'created',
+      types: [14, 32],
+      itemtypes: [1],
+    });
     expectTypeOf(activities.activities).toEqualTypeOf<T.ReportActivity<T.KindName>[]>();
     const ids = activities.activities.map((a) => a.id);
     expect(ids).toEqual(expect.arrayContaining([task.id, opportunity.id]));
     expect(ids).not.toContain(followup.id);
 
-    const timetracking = await crm.reports.timetracking({ start: '2026-12-01', end: '2026-12-31', filter: 'billable', itemtypes: [1] });
+    const timetracking = await crm.reports.timetracking({
+      start: '2026-12-01',
+      end: '2026-12-31',
+      filter: 'billable',
+      itemtypes: [1],
+    });
     expectTypeOf(timetracking.timerecords[0].hours).toEqualTypeOf<number>();
     expect(timetracking.timerecords).toContainEqual(
-      expect.objectContaining({ id: time.id, type: 15, itemid: item.id, taskid: task.id, tasklistid: list.id, hours: 2.25, billable: 1, details: `Report time ${format}`, taskname: `Report task ${format}`, tasklistname: 'Plan' }),
+      expect.objectContaining({
+        id: time.id,
+        type: 15,
+        itemid: item.id,
+        taskid: task.id,
+        tasklistid: list.id,
+        hours: 2.25,
+        billable: 1,
+        details: `Report time ${format}`,
+        taskname: `Report task ${format}`,
+        tasklistname: 'Plan',
+      }),
     );
-    expect((await crm.reports.timetracking({ start: '2026-12-01', end: '2026-12-31', filter: 'non-billable' })).timerecords.map((t) => t.id)).not.toContain(time.id);
+    expect(
+      (
+        await crm.reports.timetracking({ start: '2026-12-01', end: '2026-12-31', filter: 'non-billable' })
+      ).timerecords.map((t) => t.id),
+    ).not.toContain(time.id);
   });
 
   it('creates, updates, lists and deletes webhooks, and verifies and decodes a delivery', async () => {
     const secret = `s3cret-${format}`;
-    const hook = await crm.hooks.create({ type: 'web', title: `contacts to ${format}`, active: 0, event: 'items.create', constrainttype: 'contact', url: receiver.url, contenttype: format, secret });
+    const hook = await crm.hooks.create({
+      type: 'web',
+      title: `contacts to ${format}`,
+      active: 0,
+      event: 'items.create',
+      constrainttype: 'contact',
+      url: receiver.url,
+      contenttype: format,
+      secret,
+    });
     expectTypeOf(hook).toEqualTypeOf<T.CreateHookResponse>();
-    expect(hook).toMatchObject({ id: expect.any(Number), status: 'success', event: 'items.create', url: receiver.url, contenttype: format, active: 0 });
+    expect(hook).toMatchObject({
+      id: expect.any(Number),
+      status: 'success',
+      event: 'items.create',
+      url: receiver.url,
+      contenttype: format,
+      active: 0,
+    });
     const activated = await crm.hooks.update(hook.id, { active: 1 });
     expectTypeOf(activated).toEqualTypeOf<T.UpdateHookResponse>();
     expect(activated).toEqual({ status: 'success' });
     const hooks = await crm.hooks.list();
     expectTypeOf(hooks.hooks).toEqualTypeOf<T.Hook[]>();
-    expect(hooks.hooks.find((h) => h.id === hook.id)).toEqual({ id: hook.id, type: 'web', title: `contacts to ${format}`, active: 1, event: 'items.create', constrainttype: 'contact', url: receiver.url, contenttype: format, secret });
+    expect(hooks.hooks.find((h) => h.id === hook.id)).toEqual({
+      id: hook.id,
+      type: 'web',
+      title: `contacts to ${format}`,
+      active: 1,
+      event: 'items.create',
+      constrainttype: 'contact',
+      url: receiver.url,
+      contenttype: format,
+      secret,
+    });
 
     const { item } = await crm.contacts.create({ firstname: 'Hooked', lastname: format });
     const delivery = await until('the webhook delivery', () =>
@@ -487,7 +785,10 @@ describe.each(formats)('the client in %s', (format) => {
     const tags = track('categories', batch.contacts.categories.list());
     const owners = track('ownership', batch.ownership.list());
     const report = track('report', batch.reports.nextactions({ due: 'next30' }));
-    const note = track('note', batch.contacts.activities.note.create({ parent: item.id, data: { details: 'from a batch' } }));
+    const note = track(
+      'note',
+      batch.contacts.activities.note.create({ parent: item.id, data: { details: 'from a batch' } }),
+    );
     expectTypeOf(created).toEqualTypeOf<Promise<T.CreateRecordResponse<'contacts', T.ActivitySegment>>>();
     expectTypeOf(tags).toEqualTypeOf<Promise<T.ListCategoriesResponse>>();
     // Uploads cannot go in a batch.
@@ -531,7 +832,13 @@ describe.each(formats)('the client in %s', (format) => {
     expect(missing.quota).toEqual({ used: first!.used + 2, allowed: 5000 });
     expect(crm.quota).toEqual(missing.quota);
 
-    const wrong = createClient({ baseUrl: server.base, email: ann.email, token: 'not-the-token', format, retry: { max: 0 } });
+    const wrong = createClient({
+      baseUrl: server.base,
+      email: ann.email,
+      token: 'not-the-token',
+      format,
+      retry: { max: 0 },
+    });
     const denied = await serviceError(wrong.contacts.list());
     expect([denied.status, denied.keys, denied.local]).toEqual([401, ['authenticationfailed'], false]);
     expect(denied.message).toContain('authenticationfailed');
@@ -549,14 +856,31 @@ describe('webhook notifications in form encoding', () => {
   it('verifies and decodes a form-encoded activities.create delivery', async () => {
     const { crm } = client(ann, { format: 'json' });
     const secret = 'form-secret';
-    const hook = await crm.hooks.create({ title: 'notes as form', event: 'activities.create', constrainttype: 'note', url: receiver.url, contenttype: 'form', secret });
+    const hook = await crm.hooks.create({
+      title: 'notes as form',
+      event: 'activities.create',
+      constrainttype: 'note',
+      url: receiver.url,
+      contenttype: 'form',
+      secret,
+    });
     try {
       const { item } = await crm.contacts.create({ firstname: 'Form' });
       const note = await crm.contacts.activities.note.create({ parent: item.id, data: { details: 'a & b = c' } });
-      const delivery = await until('the form delivery', () => receiver.deliveries.find((d) => d.contentType.startsWith('application/x-www-form-urlencoded') && decodeNotification(d.body, d.contentType).objectid === note.id));
+      const delivery = await until('the form delivery', () =>
+        receiver.deliveries.find(
+          (d) =>
+            d.contentType.startsWith('application/x-www-form-urlencoded') &&
+            decodeNotification(d.body, d.contentType).objectid === note.id,
+        ),
+      );
       expect(await verifyWebhook(new TextEncoder().encode(delivery.body), delivery.signature, secret)).toBe(true);
       const decoded = decodeNotification(delivery.body, delivery.contentType);
-      expect(decoded).toMatchObject({ type: 'activities.create', objectid: note.id, content: { id: note.id, item: item.id, parent: item.id, fields: { details: 'a & b = c' } } });
+      expect(decoded).toMatchObject({
+        type: 'activities.create',
+        objectid: note.id,
+        content: { id: note.id, item: item.id, parent: item.id, fields: { details: 'a & b = c' } },
+      });
     } finally {
       await crm.hooks.delete(hook.id);
     }
@@ -570,17 +894,23 @@ describe('batches above 100 calls', () => {
     await crm.ownership.list();
     const before = crm.quota!.used;
     const batch = crm.batch();
-    const calls = Array.from({ length: 120 }, (_, i) => batch.contacts.create({ firstname: 'Split', lastname: String(i).padStart(3, '0') }));
+    const calls = Array.from({ length: 120 }, (_, i) =>
+      batch.contacts.create({ firstname: 'Split', lastname: String(i).padStart(3, '0') }),
+    );
     await batch.send();
     const results = await Promise.all(calls);
-    expect(results.map((r) => r.item.name)).toEqual(Array.from({ length: 120 }, (_, i) => `Split ${String(i).padStart(3, '0')}`));
+    expect(results.map((r) => r.item.name)).toEqual(
+      Array.from({ length: 120 }, (_, i) => `Split ${String(i).padStart(3, '0')}`),
+    );
     expect(new Set(results.map((r) => r.item.id)).size).toBe(120);
     // Ids grow in the order of the calls: the parts ran in order.
     expect(results.map((r) => r.item.id)).toEqual([...results.map((r) => r.item.id)].sort((a, b) => a - b));
 
     const posts = wire.seen.filter((s) => s.method === 'POST' && s.url === '/batch');
     expect(posts).toHaveLength(2);
-    expect(posts.map((p) => p.body.toString('latin1').match(/^POST \/contacts\/ HTTP\/1\.1\r$/gm)?.length)).toEqual([100, 20]);
+    expect(posts.map((p) => p.body.toString('latin1').match(/^POST \/contacts\/ HTTP\/1\.1\r$/gm)?.length)).toEqual([
+      100, 20,
+    ]);
     expect(responses.filter((r) => r.path === '/batch')).toHaveLength(2);
     expect(crm.quota!.used).toBe(before + 120);
     expect((await crm.contacts.list({ limit: 1 })).count).toBe(120);
@@ -611,7 +941,9 @@ describe('batches above 100 calls', () => {
 describe('iteration', () => {
   it('walks 120 records with limit 50 in 3 list calls, in XML and JSON', async () => {
     const seed = client(carol, { format: 'json' }).crm.batch();
-    const made = Array.from({ length: 120 }, (_, i) => seed.contacts.create({ firstname: 'Page', lastname: String(i) }));
+    const made = Array.from({ length: 120 }, (_, i) =>
+      seed.contacts.create({ firstname: 'Page', lastname: String(i) }),
+    );
     await seed.send();
     const ids = new Set((await Promise.all(made)).map((r) => r.item.id));
     expect(ids.size).toBe(120);
@@ -655,7 +987,8 @@ describe('retries and timeouts', () => {
     const wire = await proxy();
     const { crm } = client(ann, { baseUrl: wire.base, retry: { max: 2, baseDelayMs: 5 }, format: 'json' });
     const { item } = await crm.contacts.create({ firstname: 'Retry' });
-    wire.plan = (s) => (s.method !== 'POST' && wire.seen.filter((x) => x.method === s.method).length === 1 ? { status: 502 } : 'forward');
+    wire.plan = (s) =>
+      s.method !== 'POST' && wire.seen.filter((x) => x.method === s.method).length === 1 ? { status: 502 } : 'forward';
     expect(await crm.contacts.update(item.id, { lastname: 'Put' })).toEqual({ status: 'success' });
     expect(await crm.contacts.delete(item.id)).toEqual({ status: 'success' });
     expect(wire.seen.map((s) => s.method)).toEqual(['POST', 'PUT', 'PUT', 'DELETE', 'DELETE']);
@@ -694,16 +1027,22 @@ describe('retries and timeouts', () => {
     wire.plan = () => 'hang';
     const error = await rejection(crm.contacts.create({ firstname: 'Slow' }));
     expect(error).toBeInstanceOf(ConnectionError);
-    expect([(error as ConnectionError).status, (error as ConnectionError).keys, ((error as ConnectionError).cause as Error).name]).toEqual([0, ['connectionfailed'], 'TimeoutError']);
+    expect([
+      (error as ConnectionError).status,
+      (error as ConnectionError).keys,
+      ((error as ConnectionError).cause as Error).name,
+    ]).toEqual([0, ['connectionfailed'], 'TimeoutError']);
     expect(wire.seen).toHaveLength(1);
   });
 });
 
 describe('per-call options and the response', () => {
-  it('sends extra headers on the call, but keeps the client\'s Authorization and Accept', async () => {
+  it("sends extra headers on the call, but keeps the client's Authorization and Accept", async () => {
     const wire = await proxy();
     const { crm } = client(ann, { baseUrl: wire.base, format: 'json' });
-    await crm.contacts.categories.list({ headers: { 'x-request-id': 'r-17', authorization: 'Basic bm9ib2R5Og==', accept: 'text/plain' } });
+    await crm.contacts.categories.list({
+      headers: { 'x-request-id': 'r-17', authorization: 'Basic bm9ib2R5Og==', accept: 'text/plain' },
+    });
     await crm.contacts.fields.list();
     expect(wire.seen.map((s) => [s.headers['x-request-id'], s.headers.authorization, s.accept])).toEqual([
       ['r-17', basic(ann.email, ann.token), 'application/json'],
@@ -711,7 +1050,7 @@ describe('per-call options and the response', () => {
     ]);
   });
 
-  it('aborts a call with its signal, rejecting with the signal\'s reason and without retrying', async () => {
+  it("aborts a call with its signal, rejecting with the signal's reason and without retrying", async () => {
     const wire = await proxy();
     wire.plan = () => 'hang';
     const { crm } = client(ann, { baseUrl: wire.base, retry: { max: 3, baseDelayMs: 5 } });
@@ -722,11 +1061,13 @@ describe('per-call options and the response', () => {
     expect(((await rejection(call)) as Error).message).toBe('the user went away');
     expect(wire.seen).toHaveLength(1);
     // Already aborted: nothing is sent.
-    expect(((await rejection(crm.contacts.fields.list({ signal: controller.signal }))) as Error).message).toBe('the user went away');
+    expect(((await rejection(crm.contacts.fields.list({ signal: controller.signal }))) as Error).message).toBe(
+      'the user went away',
+    );
     expect(wire.seen).toHaveLength(1);
   });
 
-  it('times a call out after its own timeoutMs instead of the client\'s', async () => {
+  it("times a call out after its own timeoutMs instead of the client's", async () => {
     const wire = await proxy();
     wire.plan = () => 'hang';
     const { crm } = client(ann, { baseUrl: wire.base, retry: { max: 0 }, timeoutMs: 60_000 });
@@ -744,7 +1085,11 @@ describe('per-call options and the response', () => {
     expect(response.headers.get('content-type')).toContain('application/json');
     expect(response.quota).toEqual(crm.quota);
     const shown = await crm.contacts.show(data.item.id).withResponse();
-    expect([shown.response.status, shown.response.location, shown.data.item.id]).toEqual([200, undefined, data.item.id]);
+    expect([shown.response.status, shown.response.location, shown.data.item.id]).toEqual([
+      200,
+      undefined,
+      data.item.id,
+    ]);
     // A failure rejects withResponse() with the same error class.
     expect(await rejection(crm.contacts.show(asId('contacts', 999_997)).withResponse())).toBeInstanceOf(NotFoundError);
 
@@ -763,7 +1108,11 @@ describe('error classes', () => {
     const { crm } = client(ann, { format: 'json' });
     const missing = await rejection(crm.contacts.show(asId('contacts', 999_996)));
     expect(missing).toBeInstanceOf(NotFoundError);
-    expect([(missing as NotFoundError).status, (missing as NotFoundError).keys, (missing as Error).name]).toEqual([404, ['itemisnotfound'], 'NotFoundError']);
+    expect([(missing as NotFoundError).status, (missing as NotFoundError).keys, (missing as Error).name]).toEqual([
+      404,
+      ['itemisnotfound'],
+      'NotFoundError',
+    ]);
 
     const { crm: wrong } = client({ email: ann.email, token: 'not-the-token' }, { format: 'json' });
     const denied = await rejection(wrong.contacts.list());
@@ -803,18 +1152,46 @@ describe('local validation', () => {
       const { crm, responses } = client(dave, { baseUrl: wire.base, format });
       const cases: { call: () => Promise<unknown>; server: [string, string, unknown?]; key: T.ErrorKey }[] = [
         // @ts-expect-error a wrong field name; the type test proves the same at compile time
-        { call: () => crm.contacts.create({ fristname: 'x' }), server: ['POST', '/contacts/', { fristname: 'x' }], key: 'incorrectfield' },
-        { call: () => crm.contacts.activities.task.create({ parent: tasklist, data: { priority: 9 } }), server: ['POST', '/contacts/task/', { parent: tasklist, data: { priority: 9 } }], key: 'outofrange' },
+        {
+          call: () => crm.contacts.create({ fristname: 'x' }),
+          server: ['POST', '/contacts/', { fristname: 'x' }],
+          key: 'incorrectfield',
+        },
+        {
+          call: () => crm.contacts.activities.task.create({ parent: tasklist, data: { priority: 9 } }),
+          server: ['POST', '/contacts/task/', { parent: tasklist, data: { priority: 9 } }],
+          key: 'outofrange',
+        },
         // @ts-expect-error not a currency of the list
-        { call: () => crm.contacts.activities.opportunity.create({ parent: contact, data: { valuecurrency: 'XXX' } }), server: ['POST', '/contacts/opportunity/', { parent: contact, data: { valuecurrency: 'XXX' } }], key: 'notinlist' },
+        {
+          call: () => crm.contacts.activities.opportunity.create({ parent: contact, data: { valuecurrency: 'XXX' } }),
+          server: ['POST', '/contacts/opportunity/', { parent: contact, data: { valuecurrency: 'XXX' } }],
+          key: 'notinlist',
+        },
         // @ts-expect-error the parent is required
-        { call: () => crm.contacts.activities.note.create({ data: { details: 'x' } }), server: ['POST', '/contacts/note/', { data: { details: 'x' } }], key: 'fieldisrequired' },
-        { call: () => crm.contacts.activities.task.create({ parent: tasklist, data: { duedate: 'tomorrow' } }), server: ['POST', '/contacts/task/', { parent: tasklist, data: { duedate: 'tomorrow' } }], key: 'invaliddate' },
+        {
+          call: () => crm.contacts.activities.note.create({ data: { details: 'x' } }),
+          server: ['POST', '/contacts/note/', { data: { details: 'x' } }],
+          key: 'fieldisrequired',
+        },
+        {
+          call: () => crm.contacts.activities.task.create({ parent: tasklist, data: { duedate: 'tomorrow' } }),
+          server: ['POST', '/contacts/task/', { parent: tasklist, data: { duedate: 'tomorrow' } }],
+          key: 'invaliddate',
+        },
         // @ts-expect-error not a sort direction
-        { call: () => crm.contacts.list({ sortdir: 'UP' }), server: ['GET', '/contacts/?sortdir=UP'], key: 'notinlist' },
+        {
+          call: () => crm.contacts.list({ sortdir: 'UP' }),
+          server: ['GET', '/contacts/?sortdir=UP'],
+          key: 'notinlist',
+        },
         { call: () => crm.contacts.list({ limit: 0 }), server: ['GET', '/contacts/?limit=0'], key: 'outofrange' },
         // @ts-expect-error not an event
-        { call: () => crm.hooks.create({ event: 'items.explode', url: 'https://example.com/hook' }), server: ['POST', '/hooks/', { event: 'items.explode', url: 'https://example.com/hook' }], key: 'notinlist' },
+        {
+          call: () => crm.hooks.create({ event: 'items.explode', url: 'https://example.com/hook' }),
+          server: ['POST', '/hooks/', { event: 'items.explode', url: 'https://example.com/hook' }],
+          key: 'notinlist',
+        },
       ];
       for (const c of cases) {
         const local = await serviceError(c.call());
@@ -858,7 +1235,14 @@ describe('quota exhaustion', () => {
     try {
       const responses: Responses = [];
       // The window's reset is further than the client may wait (60 s).
-      const crm = createClient({ baseUrl: small.base, email: 'erin@example.com', token: 'secret5', format: 'json', retry: { max: 2, baseDelayMs: 5, maxDelayMs: 20 }, onResponse: (r) => responses.push(r) });
+      const crm = createClient({
+        baseUrl: small.base,
+        email: 'erin@example.com',
+        token: 'secret5',
+        format: 'json',
+        retry: { max: 2, baseDelayMs: 5, maxDelayMs: 20 },
+        onResponse: (r) => responses.push(r),
+      });
       const { item } = await crm.contacts.create({ firstname: 'Quota' });
       expect(crm.quota).toEqual({ used: 1, allowed: 3 });
       await crm.contacts.show(item.id);
@@ -874,11 +1258,19 @@ describe('quota exhaustion', () => {
       expect(get).toBeInstanceOf(RateLimitError);
       expect((get as RateLimitError).quota).toEqual({ used: 5, allowed: 3 });
       // One request per call: usage moved by exactly the calls made.
-      expect(responses.map((r) => [r.status, r.quota?.used])).toEqual([[201, 1], [200, 2], [200, 3], [429, 4], [429, 5]]);
+      expect(responses.map((r) => [r.status, r.quota?.used])).toEqual([
+        [201, 1],
+        [200, 2],
+        [200, 3],
+        [429, 4],
+        [429, 5],
+      ]);
       expect(crm.quota).toEqual({ used: 5, allowed: 3 });
 
       // Every 429 of the service carries Retry-After: the seconds to the window's reset.
-      const res = await fetch(`${small.base}/contacts/`, { headers: { authorization: basic('erin@example.com', 'secret5') } });
+      const res = await fetch(`${small.base}/contacts/`, {
+        headers: { authorization: basic('erin@example.com', 'secret5') },
+      });
       expect(res.status).toBe(429);
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
       expect(Number(res.headers.get('retry-after'))).toBeLessThanOrEqual(steadyQuotaWindow());
@@ -889,10 +1281,20 @@ describe('quota exhaustion', () => {
 
   it('waits out a 429 whose Retry-After is within the bound and retries it once; usage moves by exactly the calls made', async () => {
     // One call per 4-second window: the second call of a window is refused until the next one.
-    const small = await startServer({ users: ['fred@example.com:secret6'], args: ['--quota', '1', '--quota-window', '4'] });
+    const small = await startServer({
+      users: ['fred@example.com:secret6'],
+      args: ['--quota', '1', '--quota-window', '4'],
+    });
     try {
       const responses: Responses = [];
-      const crm = createClient({ baseUrl: small.base, email: 'fred@example.com', token: 'secret6', format: 'json', retry: { max: 3, maxRetryAfterSeconds: 10 }, onResponse: (r) => responses.push(r) });
+      const crm = createClient({
+        baseUrl: small.base,
+        email: 'fred@example.com',
+        token: 'secret6',
+        format: 'json',
+        retry: { max: 3, maxRetryAfterSeconds: 10 },
+        onResponse: (r) => responses.push(r),
+      });
       // Start just after a window opens, so both calls fall in it.
       await new Promise((r) => setTimeout(r, 4000 - (Date.now() % 4000) + 50));
       const { item } = await crm.contacts.create({ firstname: 'Patient' });
@@ -912,14 +1314,21 @@ describe('quota exhaustion', () => {
   it('retries a 429 once at most, and never without Retry-After or when retries are off', async () => {
     const wire = await proxy();
     const envelope = JSON.stringify({ status: 'failed', errors: { quotaexceeded: 'API call limit exceeded: 9/5' } });
-    const refuse = (headers: Record<string, string>) => () => ({ status: 429, body: envelope, headers: { 'content-type': 'application/json', 'http-x-service-api-call-limit': '9/5', ...headers } });
+    const refuse = (headers: Record<string, string>) => () => ({
+      status: 429,
+      body: envelope,
+      headers: { 'content-type': 'application/json', 'http-x-service-api-call-limit': '9/5', ...headers },
+    });
     const { crm } = client(ann, { baseUrl: wire.base, format: 'json', retry: { max: 3, maxRetryAfterSeconds: 1 } });
 
     // Allowed (0 s): one retry, then the second 429 is the answer; a POST too, since a 429 ran nothing.
     wire.plan = refuse({ 'retry-after': '0' });
     const twice = await rejection(crm.contacts.create({ firstname: 'Twice' }));
     expect(twice).toBeInstanceOf(RateLimitError);
-    expect([(twice as RateLimitError).retryAfter, (twice as RateLimitError).quota]).toEqual([0, { used: 9, allowed: 5 }]);
+    expect([(twice as RateLimitError).retryAfter, (twice as RateLimitError).quota]).toEqual([
+      0,
+      { used: 9, allowed: 5 },
+    ]);
     expect(wire.seen).toHaveLength(2);
 
     // Longer than the bound, or no Retry-After at all: not retried.

@@ -4,7 +4,14 @@
 // suite samples targets at random; here none is left out. Seeded, so a failure reproduces.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { decode, encode, isResponse, rootOf, xmlLimits, type CodecTarget } from '../generated/server/src/codecs/index.ts';
+import {
+  decode,
+  encode,
+  isResponse,
+  rootOf,
+  xmlLimits,
+  type CodecTarget,
+} from '../generated/server/src/codecs/index.ts';
 import { descriptors } from '../generated/server/src/codecs/descriptors.ts';
 import { json, xml } from '../generated/client/src/runtime/formats.ts';
 import type { Desc } from '../generated/server/src/runtime/codec.ts';

@@ -8,8 +8,22 @@ import { messageTargets, notificationTargets } from '../generator/targets/typesc
 import { literalPrefix } from '../generator/targets/typescript/codecs-xml.ts';
 import { descriptors } from '../generated/server/src/codecs/descriptors.ts';
 import { xmlDecoders, xmlEncoders } from '../generated/server/src/codecs/xml.ts';
-import { decode, encode, rootOf, isResponse, xmlLimits, type CodecTarget } from '../generated/server/src/codecs/index.ts';
-import { decodeXml, decodeXmlElement, encodeXml, type DecodeIssue, type DecodeOptions, type Desc } from '../generator/targets/typescript/runtime/codec.ts';
+import {
+  decode,
+  encode,
+  rootOf,
+  isResponse,
+  xmlLimits,
+  type CodecTarget,
+} from '../generated/server/src/codecs/index.ts';
+import {
+  decodeXml,
+  decodeXmlElement,
+  encodeXml,
+  type DecodeIssue,
+  type DecodeOptions,
+  type Desc,
+} from '../generator/targets/typescript/runtime/codec.ts';
 import { parseXml, type XmlElement } from '../generator/targets/typescript/runtime/xml.ts';
 import { sample, sampleFields } from './support/samples.ts';
 import { specDir } from './support/paths.ts';
@@ -19,7 +33,10 @@ type Target = keyof typeof descriptors;
 
 /** Every target with a sample value: messages, notifications and the error envelope. */
 const samples: [Target, unknown][] = [
-  ...messageTargets(spec).map((t): [Target, unknown] => [t.id as Target, sample(spec, t.shape, { kind: t.kind, segment: t.segment, answer: t.part === 'response' })]),
+  ...messageTargets(spec).map((t): [Target, unknown] => [
+    t.id as Target,
+    sample(spec, t.shape, { kind: t.kind, segment: t.segment, answer: t.part === 'response' }),
+  ]),
   ...notificationTargets(spec).map((n): [Target, unknown] => [n.id as Target, sample(spec, n.shape, { answer: true })]),
   ['error.response', { status: 'error', errors: { name: 'Name is required', 'data.duedate': 'Not a date <"x" & y>' } }],
 ];
@@ -39,7 +56,11 @@ function encodeXmlWith(target: Target, value: unknown): string {
 function expectSame(actual: unknown, expected: unknown, where: string) {
   expect(actual, where).toStrictEqual(expected);
   const order = (v: unknown): unknown =>
-    Array.isArray(v) ? v.map(order) : v && typeof v === 'object' ? Object.keys(v).map((k) => [k, order((v as Record<string, unknown>)[k])]) : v;
+    Array.isArray(v)
+      ? v.map(order)
+      : v && typeof v === 'object'
+        ? Object.keys(v).map((k) => [k, order((v as Record<string, unknown>)[k])])
+        : v;
   expect(order(actual), `${where}: key order`).toStrictEqual(order(expected));
 }
 
@@ -63,7 +84,11 @@ function compareDecoders(target: Target, el: XmlElement, where: string) {
 
 // ---------- variations ----------
 
-const clone = (el: XmlElement): XmlElement => ({ ...el, attrs: el.attrs && { ...el.attrs }, children: el.children.map(clone) });
+const clone = (el: XmlElement): XmlElement => ({
+  ...el,
+  attrs: el.attrs && { ...el.attrs },
+  children: el.children.map(clone),
+});
 const leaf = (name: string, text: string): XmlElement => ({ name, attrs: null, children: [], text, offset: 0 });
 
 /** Every element of a tree (the root first). */
@@ -83,9 +108,15 @@ function variants(root: XmlElement): [string, XmlElement][] {
   };
   for (let i = 0; i < n; i++) {
     at(i, 'unknown child', (el) => el.children.push(leaf('colour', 'red')));
-    at(i, 'prototype-named child', (el) => el.children.unshift(leaf('constructor', '1'), leaf('__proto__', 'x'), leaf('toString', '')));
-    at(i, 'custom field', (el) => el.children.push(leaf('custom7', 'Shoe <size>'), { ...leaf('custom8', ''), children: [leaf('a', '1')] }));
-    at(i, 'keyed child', (el) => el.children.push({ ...leaf('id77', ''), children: [leaf('name', 'x')] }, leaf('id', '')));
+    at(i, 'prototype-named child', (el) =>
+      el.children.unshift(leaf('constructor', '1'), leaf('__proto__', 'x'), leaf('toString', '')),
+    );
+    at(i, 'custom field', (el) =>
+      el.children.push(leaf('custom7', 'Shoe <size>'), { ...leaf('custom8', ''), children: [leaf('a', '1')] }),
+    );
+    at(i, 'keyed child', (el) =>
+      el.children.push({ ...leaf('id77', ''), children: [leaf('name', 'x')] }, leaf('id', '')),
+    );
     at(i, 'children reversed', (el) => el.children.reverse());
     at(i, 'children doubled', (el) => el.children.push(...el.children.map(clone)));
     at(i, 'emptied', (el) => {
@@ -106,13 +137,20 @@ function valueVariants(value: unknown): [string, unknown][] {
   const out: [string, unknown][] = [];
   const walk = (v: unknown, set: (x: unknown) => unknown, path: string) => {
     if (typeof v === 'string') out.push([`${path} = ''`, set('')], [`${path} = '&<>\\r'`, set('a&b<c>\r\nd')]);
-    else if (typeof v === 'number') out.push([`${path} = 0`, set(0)], [`${path} = '0'`, set('0')], [`${path} = ''`, set('')]);
+    else if (typeof v === 'number')
+      out.push([`${path} = 0`, set(0)], [`${path} = '0'`, set('0')], [`${path} = ''`, set('')]);
     else if (Array.isArray(v)) {
       out.push([`${path} = []`, set([])], [`${path} = [undefined]`, set([undefined])]);
       v.forEach((e, i) => walk(e, (x) => set(v.map((y, j) => (j === i ? x : y))), `${path}[${i}]`));
     } else if (v && typeof v === 'object') {
       const o = v as Record<string, unknown>;
-      out.push([`${path} = {}`, set({})], [`${path} + extras`, set({ ...o, custom3: 'c & d', custom4: '', custom5: undefined, custom: 'no', unrelated: 1 })]);
+      out.push(
+        [`${path} = {}`, set({})],
+        [
+          `${path} + extras`,
+          set({ ...o, custom3: 'c & d', custom4: '', custom5: undefined, custom: 'no', unrelated: 1 }),
+        ],
+      );
       for (const k of Object.keys(o)) {
         const { [k]: _, ...rest } = o;
         out.push([`${path} - ${k}`, set(rest)]);
@@ -154,7 +192,8 @@ describe('specialized XML codecs equal the interpreter', () => {
       } catch (e) {
         want = e as Error;
       }
-      if (want instanceof Error) expect(() => specialized(target, v), what).toThrow(want.constructor as new () => Error);
+      if (want instanceof Error)
+        expect(() => specialized(target, v), what).toThrow(want.constructor as new () => Error);
       else expect(specialized(target, v), what).toBe(want);
     }
   });
@@ -164,14 +203,26 @@ describe('activity fields chosen by typeid (sel)', () => {
   // The fields of every activity type at once: whichever descriptor a typeid selects writes,
   // reads and reports a different part of them, so a wrong case shows.
   // Without owner names: the service sets them only where a typeid's descriptor names owners (nameOwners), never under the fallback map.
-  const union = Object.assign({}, ...spec.activities.map((a) => sampleFields(spec, a.fields, { segment: a.segment }))) as Record<string, unknown>;
+  const union = Object.assign(
+    {},
+    ...spec.activities.map((a) => sampleFields(spec, a.fields, { segment: a.segment })),
+  ) as Record<string, unknown>;
   const typeids = [...spec.activities.flatMap((a) => [a.typeid, ...a.altTypeids]), 999999];
   const withTypeid: [Target, (typeid: number) => unknown][] = [
-    ['records/contacts.showRecord.response', (typeid) => ({ ...(sampleOf('records/contacts.showRecord.response') as object), activities: [{ id: 1, typeid, fields: union }] })],
-    ['notification/activities', (typeid) => {
-      const v = sampleOf('notification/activities') as { content: object };
-      return { ...v, content: { ...v.content, typeid, fields: union } };
-    }],
+    [
+      'records/contacts.showRecord.response',
+      (typeid) => ({
+        ...(sampleOf('records/contacts.showRecord.response') as object),
+        activities: [{ id: 1, typeid, fields: union }],
+      }),
+    ],
+    [
+      'notification/activities',
+      (typeid) => {
+        const v = sampleOf('notification/activities') as { content: object };
+        return { ...v, content: { ...v.content, typeid, fields: union } };
+      },
+    ],
   ];
   function sampleOf(target: Target) {
     return samples.find(([t]) => t === target)![1];
@@ -187,7 +238,11 @@ describe('activity fields chosen by typeid (sel)', () => {
       const xml = specialized(target, make(typeid));
       expect(xml, `typeid ${typeid}`).toBe(encodeXml(desc, make(typeid), root));
       seen.add(xml);
-      compareDecoders(target, parseXml(wire.replace('<typeid>999999</typeid>', `<typeid>${typeid}</typeid>`), xmlLimits), `typeid ${typeid}`);
+      compareDecoders(
+        target,
+        parseXml(wire.replace('<typeid>999999</typeid>', `<typeid>${typeid}</typeid>`), xmlLimits),
+        `typeid ${typeid}`,
+      );
     }
     // Types sharing a field set share their output; the rest differ.
     expect(seen.size).toBeGreaterThan(15);
@@ -196,7 +251,18 @@ describe('activity fields chosen by typeid (sel)', () => {
 
 it('the literal prefix that turns keys away before the custom-field pattern is a prefix of every match', () => {
   expect(literalPrefix(spec.customFields.namePattern)).toBe('custom');
-  for (const [src, prefix] of [['^custom[0-9]+$', 'custom'], ['custom', ''], ['^ab*c', 'a'], ['^abc?', 'ab'], ['^abc{2}', 'ab'], ['^abc+', 'ab'], ['^a|b', ''], ['^x\\d', 'x'], ['^[a-z]', ''], ['^', '']]) {
+  for (const [src, prefix] of [
+    ['^custom[0-9]+$', 'custom'],
+    ['custom', ''],
+    ['^ab*c', 'a'],
+    ['^abc?', 'ab'],
+    ['^abc{2}', 'ab'],
+    ['^abc+', 'ab'],
+    ['^a|b', ''],
+    ['^x\\d', 'x'],
+    ['^[a-z]', ''],
+    ['^', ''],
+  ]) {
     expect(literalPrefix(src), src).toBe(prefix);
   }
 });
@@ -204,7 +270,10 @@ it('the literal prefix that turns keys away before the custom-field pattern is a
 describe('edge cases, through the public encode and decode', () => {
   const reference = (target: CodecTarget, body: string) => {
     const opts = { strict: !isResponse(target), issues: [] as DecodeIssue[] };
-    return { value: decodeXml(descriptors[target] as Desc, body, rootOf(target), xmlLimits, opts), issues: opts.issues };
+    return {
+      value: decodeXml(descriptors[target] as Desc, body, rootOf(target), xmlLimits, opts),
+      issues: opts.issues,
+    };
   };
   const same = <K extends CodecTarget>(target: K, body: string) => {
     const got = decode(target, 'xml', body);
@@ -215,7 +284,20 @@ describe('edge cases, through the public encode and decode', () => {
   };
 
   it('empty strings are written as empty elements, and flagged 0 as <flagged/>', () => {
-    const value = { item: { id: 1, name: '', typeid: 1, created: '', viewed: '2026-11-20T08:00:00+00:00', updated: '', ownership: 5, flagged: 0, fields: { firstname: '', lastname: 'Lee' } }, status: 'success' };
+    const value = {
+      item: {
+        id: 1,
+        name: '',
+        typeid: 1,
+        created: '',
+        viewed: '2026-11-20T08:00:00+00:00',
+        updated: '',
+        ownership: 5,
+        flagged: 0,
+        fields: { firstname: '', lastname: 'Lee' },
+      },
+      status: 'success',
+    };
     const xml = encode('records/contacts.showRecord.response', 'xml', value as never);
     expect(xml).toBe(encodeXml(descriptors['records/contacts.showRecord.response'], value, 'response'));
     expect(xml).toContain('<name/>');
@@ -230,9 +312,18 @@ describe('edge cases, through the public encode and decode', () => {
     const value = { firstname: 'Ann', custom12: '38 & up', custom3: '', shoesize: 'ignored', custom13: undefined };
     const xml = encode('records/contacts.createRecord.request', 'xml', value as never);
     expect(xml).toBe(encodeXml(descriptors['records/contacts.createRecord.request'], value, 'request'));
-    expect(xml).toBe('<?xml version="1.0" encoding="UTF-8"?>\n<request><firstname>Ann</firstname><custom12>38 &amp; up</custom12><custom3/></request>');
-    expect(same('records/contacts.createRecord.request', xml).value).toEqual({ firstname: 'Ann', custom12: '38 & up', custom3: '' });
-    const shown = encode('records/contacts.showRecord.response', 'xml', { item: { id: 1, fields: { assignedto: 5, custom12: 'x' } }, status: 'success' } as never);
+    expect(xml).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?>\n<request><firstname>Ann</firstname><custom12>38 &amp; up</custom12><custom3/></request>',
+    );
+    expect(same('records/contacts.createRecord.request', xml).value).toEqual({
+      firstname: 'Ann',
+      custom12: '38 & up',
+      custom3: '',
+    });
+    const shown = encode('records/contacts.showRecord.response', 'xml', {
+      item: { id: 1, fields: { assignedto: 5, custom12: 'x' } },
+      status: 'success',
+    } as never);
     expect(shown).toContain('<fields><assignedto label="Assigned to">5</assignedto><custom12>x</custom12></fields>');
   });
 
@@ -245,9 +336,19 @@ describe('edge cases, through the public encode and decode', () => {
       'records/contacts.updateRecord.request',
       '<request><categories><add><category>3</category><categry>4</categry></add><remove><x/></remove></categories><relateditems><add><relatedto><id>9</id><nope/></relatedto><relatedto><id>10</id><nope2/></relatedto></add></relateditems></request>',
     );
-    expect(nested.issues.map((i) => i.path)).toEqual(['categories.add.categry', 'categories.remove.x', 'relateditems.add.0.nope', 'relateditems.add.1.nope2']);
+    expect(nested.issues.map((i) => i.path)).toEqual([
+      'categories.add.categry',
+      'categories.remove.x',
+      'relateditems.add.0.nope',
+      'relateditems.add.1.nope2',
+    ]);
     // Responses tolerate the same.
-    expect(same('records/contacts.listCategories.response', '<response><categories><category><id>3</id><colour/></category></categories><paging>1</paging></response>').issues).toEqual([]);
+    expect(
+      same(
+        'records/contacts.listCategories.response',
+        '<response><categories><category><id>3</id><colour/></category></categories><paging>1</paging></response>',
+      ).issues,
+    ).toEqual([]);
   });
 
   it('a wrong root is reported once, and the body still decoded', () => {
@@ -261,28 +362,49 @@ describe('edge cases, through the public encode and decode', () => {
 
   it('activity fields follow the typeid: a known one, an unknown one, one given after the fields, none', () => {
     const target = 'records/contacts.showRecord.response';
-    const entry = (typeid: string, fields: string) => `<response><activities><id5><typeid>${typeid}</typeid><fields>${fields}</fields></id5></activities></response>`;
+    const entry = (typeid: string, fields: string) =>
+      `<response><activities><id5><typeid>${typeid}</typeid><fields>${fields}</fields></id5></activities></response>`;
     const call = same(target, entry('73', '<details>d</details><duration>15</duration>'));
     expect(call.value.activities![0]).toEqual({ id: 5, typeid: 73, fields: { details: 'd', duration: 15 } });
     const unknownType = same(target, entry('12345', '<details>d</details><duration>15</duration>'));
     expect(unknownType.value.activities![0].fields).toEqual({ details: 'd', duration: '15' });
     same(target, entry('constructor', '<a>1</a>'));
     same(target, entry('', '<a>1</a>'));
-    same(target, '<response><activities><id5><fields><duration>15</duration></fields><typeid>73</typeid></id5><id6><fields/></id6></activities></response>');
-    const value = { activities: [{ id: 5, typeid: 12345, fields: { a: 'x & y' } }, { id: 6, typeid: 73, fields: { details: 'z', duration: 2 } }, { id: 7, fields: {} }], status: 'success' };
+    same(
+      target,
+      '<response><activities><id5><fields><duration>15</duration></fields><typeid>73</typeid></id5><id6><fields/></id6></activities></response>',
+    );
+    const value = {
+      activities: [
+        { id: 5, typeid: 12345, fields: { a: 'x & y' } },
+        { id: 6, typeid: 73, fields: { details: 'z', duration: 2 } },
+        { id: 7, fields: {} },
+      ],
+      status: 'success',
+    };
     expect(encode(target, 'xml', value as never)).toBe(encodeXml(descriptors[target], value, 'response'));
     expect(encode(target, 'xml', value as never)).toContain('<id7><fields/><id>7</id></id7>');
   });
 
   it('list entries keep their order beside count and status, ids from their names when missing', () => {
-    const body = '<response><count>2</count><id12><name>Ann</name></id12><entries>x</entries><id15><id>99</id></id15><idx/><status>success</status></response>';
+    const body =
+      '<response><count>2</count><id12><name>Ann</name></id12><entries>x</entries><id15><id>99</id></id15><idx/><status>success</status></response>';
     const got = same('records/contacts.listRecords.response', body);
     expect(got.value.entries).toEqual([{ id: 12, name: 'Ann' }, { id: 99 }]);
   });
 
   it('names of Object.prototype members are unknown fields, in XML and in JSON', () => {
-    expect(same('records/contacts.createCategory.request', '<request><name>x</name><constructor/><toString>1</toString></request>').issues.map((i) => i.path)).toEqual(['constructor', 'toString']);
-    const json = decode('records/contacts.createCategory.request', 'json', '{"name": "x", "constructor": 1, "__proto__": {"a": 1}, "hasOwnProperty": 2}');
+    expect(
+      same(
+        'records/contacts.createCategory.request',
+        '<request><name>x</name><constructor/><toString>1</toString></request>',
+      ).issues.map((i) => i.path),
+    ).toEqual(['constructor', 'toString']);
+    const json = decode(
+      'records/contacts.createCategory.request',
+      'json',
+      '{"name": "x", "constructor": 1, "__proto__": {"a": 1}, "hasOwnProperty": 2}',
+    );
     expect(json.issues.map((i) => i.path)).toEqual(['constructor', '__proto__', 'hasOwnProperty']);
     expect(json.value).toEqual({ name: 'x' });
   });

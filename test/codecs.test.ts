@@ -42,7 +42,9 @@ describe('round trip of every message in every format', () => {
   });
 
   it('covers every activity type and kind of the spec', () => {
-    expect(new Set(targets.filter((t) => t.segment).map((t) => t.segment))).toEqual(new Set(spec.activities.map((a) => a.segment)));
+    expect(new Set(targets.filter((t) => t.segment).map((t) => t.segment))).toEqual(
+      new Set(spec.activities.map((a) => a.segment)),
+    );
     expect(new Set(targets.filter((t) => t.kind).map((t) => t.kind))).toEqual(new Set(spec.kinds.map((k) => k.name)));
   });
 });
@@ -71,20 +73,38 @@ describe('XML as the document shows it', () => {
 </response>`;
     const { value, issues } = decode('records/contacts.showRecord.response', 'xml', xml);
     expect(issues).toEqual([]);
-    expect(value.item).toMatchObject({ id: 467069, typeid: 1, flagged: 0, ownership: 5, updated: '2026-11-21T09:15:00+00:00' });
-    expect(value.item.fields).toEqual({ firstname: 'Ann', lastname: 'Lee', businessemail: 'ann@example.com', custom12: '38', creatorid: 5, creatordate: 1763625600 });
+    expect(value.item).toMatchObject({
+      id: 467069,
+      typeid: 1,
+      flagged: 0,
+      ownership: 5,
+      updated: '2026-11-21T09:15:00+00:00',
+    });
+    expect(value.item.fields).toEqual({
+      firstname: 'Ann',
+      lastname: 'Lee',
+      businessemail: 'ann@example.com',
+      custom12: '38',
+      creatorid: 5,
+      creatordate: 1763625600,
+    });
     expect(value.activities!.map((a) => [a.id, a.typeid, a.parent])).toEqual([
       [901, 73, 467069],
       [902, 91, 901],
     ]);
-    expect(value.activities![0].fields).toEqual({ details: 'Asked for a quote', dateoccured: '2026-11-20T00:00:00+00:00', duration: 15 });
+    expect(value.activities![0].fields).toEqual({
+      details: 'Asked for a quote',
+      dateoccured: '2026-11-20T00:00:00+00:00',
+      duration: 15,
+    });
     expect(value.categories).toEqual([{ id: 3, name: 'VIP' }]);
     expect(value.relateditems).toEqual([{ id: 12, typeid: 40, name: 'Acme', note: 'employer' }]);
     expect(value.status).toBe('success');
   });
 
   it('decodes a list with id<N> entries beside count and status, in order', () => {
-    const xml = '<response><id12><id>12</id><name>Ann Lee</name><flagged>1</flagged><firstname>Ann</firstname><company>Acme, Globex</company></id12><id15><id>15</id><name>Bob</name><flagged/></id15><count>2</count><status>success</status></response>';
+    const xml =
+      '<response><id12><id>12</id><name>Ann Lee</name><flagged>1</flagged><firstname>Ann</firstname><company>Acme, Globex</company></id12><id15><id>15</id><name>Bob</name><flagged/></id15><count>2</count><status>success</status></response>';
     const { value } = decode('records/contacts.listRecords.response', 'xml', xml);
     expect(value).toEqual({
       entries: [
@@ -97,23 +117,77 @@ describe('XML as the document shows it', () => {
   });
 
   it('decodes ownership, fields with options, hooks and the timetracking report', () => {
-    const own = decode('listOwnership.response', 'xml', '<response><users><user><id>5</id><name>Ann</name><email>ann@example.com</email><preventlogin>0</preventlogin><preventprivatedata>0</preventprivatedata><administrator>1</administrator></user></users><groups><group><id>9</id><name>Sales</name><email>sales@example.com</email></group></groups><status>success</status></response>').value;
-    expect(own.users[0]).toEqual({ id: 5, name: 'Ann', email: 'ann@example.com', preventlogin: 0, preventprivatedata: 0, administrator: 1 });
+    const own = decode(
+      'listOwnership.response',
+      'xml',
+      '<response><users><user><id>5</id><name>Ann</name><email>ann@example.com</email><preventlogin>0</preventlogin><preventprivatedata>0</preventprivatedata><administrator>1</administrator></user></users><groups><group><id>9</id><name>Sales</name><email>sales@example.com</email></group></groups><status>success</status></response>',
+    ).value;
+    expect(own.users[0]).toEqual({
+      id: 5,
+      name: 'Ann',
+      email: 'ann@example.com',
+      preventlogin: 0,
+      preventprivatedata: 0,
+      administrator: 1,
+    });
     expect(own.groups).toEqual([{ id: 9, name: 'Sales', email: 'sales@example.com' }]);
 
-    const fields = decode('records/contacts.listFields.response', 'xml', '<response><fields><field><id>12</id><name>custom12</name><label>Size</label><type>select</type><options><option>S</option><option>M</option></options><categories><category>3</category></categories></field></fields><status>success</status></response>').value;
-    expect(fields.fields).toEqual([{ id: 12, name: 'custom12', label: 'Size', type: 'select', options: ['S', 'M'], categories: [3] }]);
+    const fields = decode(
+      'records/contacts.listFields.response',
+      'xml',
+      '<response><fields><field><id>12</id><name>custom12</name><label>Size</label><type>select</type><options><option>S</option><option>M</option></options><categories><category>3</category></categories></field></fields><status>success</status></response>',
+    ).value;
+    expect(fields.fields).toEqual([
+      { id: 12, name: 'custom12', label: 'Size', type: 'select', options: ['S', 'M'], categories: [3] },
+    ]);
 
-    const hooks = decode('listHooks.response', 'xml', '<response><hooks><hook><id>4</id><type>web</type><title>CRM sync</title><event>items.update</event><active>1</active><url>https://example.com/h</url><contenttype>json</contenttype><secret>s3</secret><constrainttype>contact</constrainttype></hook></hooks><status>success</status></response>').value;
-    expect(hooks.hooks).toEqual([{ id: 4, type: 'web', title: 'CRM sync', event: 'items.update', active: 1, url: 'https://example.com/h', contenttype: 'json', secret: 's3', constrainttype: 'contact' }]);
+    const hooks = decode(
+      'listHooks.response',
+      'xml',
+      '<response><hooks><hook><id>4</id><type>web</type><title>CRM sync</title><event>items.update</event><active>1</active><url>https://example.com/h</url><contenttype>json</contenttype><secret>s3</secret><constrainttype>contact</constrainttype></hook></hooks><status>success</status></response>',
+    ).value;
+    expect(hooks.hooks).toEqual([
+      {
+        id: 4,
+        type: 'web',
+        title: 'CRM sync',
+        event: 'items.update',
+        active: 1,
+        url: 'https://example.com/h',
+        contenttype: 'json',
+        secret: 's3',
+        constrainttype: 'contact',
+      },
+    ]);
 
-    const tt = decode('reportTimetracking.response', 'xml', '<response><timerecords><timerecord><id>77</id><type>15</type><itemid>12</itemid><itemtype>1</itemtype><tasklistid>30</tasklistid><taskid>31</taskid><owner>5</owner><created>2026-11-20T08:00:00+00:00</created><billable>1</billable><person>5</person><hours>1.5</hours><date>2026-11-20</date><invoiced></invoiced><details>Design</details><itemname>Ann Lee</itemname><tasklistname>Launch</tasklistname><taskname>Mockups</taskname></timerecord></timerecords><status>success</status></response>').value;
-    expect(tt.timerecords[0]).toMatchObject({ id: 77, type: 15, hours: 1.5, date: '2026-11-20T00:00:00+00:00', invoiced: '', taskname: 'Mockups' });
+    const tt = decode(
+      'reportTimetracking.response',
+      'xml',
+      '<response><timerecords><timerecord><id>77</id><type>15</type><itemid>12</itemid><itemtype>1</itemtype><tasklistid>30</tasklistid><taskid>31</taskid><owner>5</owner><created>2026-11-20T08:00:00+00:00</created><billable>1</billable><person>5</person><hours>1.5</hours><date>2026-11-20</date><invoiced></invoiced><details>Design</details><itemname>Ann Lee</itemname><tasklistname>Launch</tasklistname><taskname>Mockups</taskname></timerecord></timerecords><status>success</status></response>',
+    ).value;
+    expect(tt.timerecords[0]).toMatchObject({
+      id: 77,
+      type: 15,
+      hours: 1.5,
+      date: '2026-11-20T00:00:00+00:00',
+      invoiced: '',
+      taskname: 'Mockups',
+    });
   });
 
   it('writes flagged empty when not flagged, labels on item fields, and escapes text', () => {
     const xml = encode('records/contacts.showRecord.response', 'xml', {
-      item: { id: 1, name: 'A & B', typeid: 1, created: '2026-11-20T08:00:00+00:00', viewed: '2026-11-20T08:00:00+00:00', updated: '2026-11-20T08:00:00+00:00', ownership: 5, flagged: 0, fields: { firstname: 'A <b>' } },
+      item: {
+        id: 1,
+        name: 'A & B',
+        typeid: 1,
+        created: '2026-11-20T08:00:00+00:00',
+        viewed: '2026-11-20T08:00:00+00:00',
+        updated: '2026-11-20T08:00:00+00:00',
+        ownership: 5,
+        flagged: 0,
+        fields: { firstname: 'A <b>' },
+      },
       status: 'success',
     });
     expect(xml).toContain('<flagged/>');
@@ -131,7 +205,11 @@ describe('XML as the document shows it', () => {
       ['2026-11-22 10:30:00', '2026-11-22 10:30:00'],
       ['2026-11-22T10:30:00+00:00', '2026-11-22T10:30:00+00:00'],
     ]) {
-      const { value } = decode('activities/tasklist.createActivity.request', 'xml', `<request><parent>1</parent><data><milestonedate>${given}</milestonedate></data></request>`);
+      const { value } = decode(
+        'activities/tasklist.createActivity.request',
+        'xml',
+        `<request><parent>1</parent><data><milestonedate>${given}</milestonedate></data></request>`,
+      );
       expect(value.data!.milestonedate).toBe(expected);
     }
     // A date or datetime (a task's duedate): the time is kept, in UTC ISO 8601.
@@ -139,15 +217,27 @@ describe('XML as the document shows it', () => {
       ['2026-11-22 10:30:00', '2026-11-22T10:30:00+00:00'],
       ['2026-11-22', '2026-11-22'],
     ]) {
-      const { value } = decode('activities/task.createActivity.request', 'xml', `<request><parent>1</parent><data><duedate>${given}</duedate></data></request>`);
+      const { value } = decode(
+        'activities/task.createActivity.request',
+        'xml',
+        `<request><parent>1</parent><data><duedate>${given}</duedate></data></request>`,
+      );
       expect(value.data!.duedate).toBe(expected);
     }
-    const { value } = decode('activities/call.createActivity.request', 'xml', '<request><parent>1</parent><data><dateoccured>2026-11-22T12:30:00+02:00</dateoccured></data></request>');
+    const { value } = decode(
+      'activities/call.createActivity.request',
+      'xml',
+      '<request><parent>1</parent><data><dateoccured>2026-11-22T12:30:00+02:00</dateoccured></data></request>',
+    );
     expect(value.data!.dateoccured).toBe('2026-11-22T10:30:00+00:00');
   });
 
   it('keeps a value that does not convert, for the validators to report', () => {
-    const { value } = decode('activities/task.createActivity.request', 'xml', '<request><parent>x1</parent><data><priority>high</priority><duedate>2026-02-30</duedate></data></request>');
+    const { value } = decode(
+      'activities/task.createActivity.request',
+      'xml',
+      '<request><parent>x1</parent><data><priority>high</priority><duedate>2026-02-30</duedate></data></request>',
+    );
     expect(value).toEqual({ parent: 'x1', data: { priority: 'high', duedate: '2026-02-30' } });
   });
 });
@@ -162,36 +252,66 @@ describe('JSON wire form', () => {
       count: 2,
       status: 'success',
     });
-    expect(JSON.stringify(wire)).toBe('{"id12":{"id":12,"name":"Ann"},"id15":{"id":15,"name":"Bob"},"count":2,"status":"success"}');
-    const cats = encode('records/contacts.listCategories.response', 'json', { categories: [{ id: 3, name: 'VIP' }], status: 'success' });
+    expect(JSON.stringify(wire)).toBe(
+      '{"id12":{"id":12,"name":"Ann"},"id15":{"id":15,"name":"Bob"},"count":2,"status":"success"}',
+    );
+    const cats = encode('records/contacts.listCategories.response', 'json', {
+      categories: [{ id: 3, name: 'VIP' }],
+      status: 'success',
+    });
     expect(cats).toBe('{"categories":[{"id":3,"name":"VIP"}],"status":"success"}');
   });
 
   it('accepts the collapsed and the literal form of request containers', () => {
-    const collapsed = decode('records/contacts.updateRecord.request', 'json', '{"categories": {"add": [3], "remove": [4]}}');
-    const literal = decode('records/contacts.updateRecord.request', 'json', '{"categories": {"add": {"category": [3]}, "remove": {"category": 4}}}');
+    const collapsed = decode(
+      'records/contacts.updateRecord.request',
+      'json',
+      '{"categories": {"add": [3], "remove": [4]}}',
+    );
+    const literal = decode(
+      'records/contacts.updateRecord.request',
+      'json',
+      '{"categories": {"add": {"category": [3]}, "remove": {"category": 4}}}',
+    );
     expect(collapsed.value).toEqual({ categories: { add: [3], remove: [4] } });
     expect(literal.value).toEqual(collapsed.value);
     expect(literal.issues).toEqual([]);
   });
 
   it('writes id and e-mail lists comma-delimited and reads both forms', () => {
-    const text = encode('activities/event.createActivity.request', 'json', { parent: 1, data: { attendees: [5, 6], externalattendees: ['a@example.com'] } });
+    const text = encode('activities/event.createActivity.request', 'json', {
+      parent: 1,
+      data: { attendees: [5, 6], externalattendees: ['a@example.com'] },
+    });
     expect(JSON.parse(text)).toEqual({ parent: 1, data: { attendees: '5,6', externalattendees: 'a@example.com' } });
-    expect(decode('activities/event.createActivity.request', 'json', '{"parent": "1", "data": {"attendees": [5, "6"]}}').value).toEqual({ parent: 1, data: { attendees: [5, 6] } });
+    expect(
+      decode('activities/event.createActivity.request', 'json', '{"parent": "1", "data": {"attendees": [5, "6"]}}')
+        .value,
+    ).toEqual({ parent: 1, data: { attendees: [5, 6] } });
   });
 });
 
 describe('form input', () => {
   it('decodes bracket notation into the same typed request', () => {
     const body = 'parent=12&data[details]=Call+back&data[nodate]=0&data[duedate]=2026-11-30&after=40';
-    expect(decode('activities/followup.createActivity.request', 'form', body).value).toEqual({ parent: 12, data: { details: 'Call back', nodate: 0, duedate: '2026-11-30' }, after: 40 });
-    const record = 'firstname=Ann&categories[add][category][]=3&categories[add][category][]=4&relateditems[add][relatedto][0][id]=9&relateditems[add][relatedto][0][note]=boss';
-    expect(decode('records/contacts.createRecord.request', 'form', record).value).toEqual({ firstname: 'Ann', categories: { add: [3, 4] }, relateditems: { add: [{ id: 9, note: 'boss' }] } });
+    expect(decode('activities/followup.createActivity.request', 'form', body).value).toEqual({
+      parent: 12,
+      data: { details: 'Call back', nodate: 0, duedate: '2026-11-30' },
+      after: 40,
+    });
+    const record =
+      'firstname=Ann&categories[add][category][]=3&categories[add][category][]=4&relateditems[add][relatedto][0][id]=9&relateditems[add][relatedto][0][note]=boss';
+    expect(decode('records/contacts.createRecord.request', 'form', record).value).toEqual({
+      firstname: 'Ann',
+      categories: { add: [3, 4] },
+      relateditems: { add: [{ id: 9, note: 'boss' }] },
+    });
   });
 
   it('encodes lists as name[element][]', () => {
-    expect(encode('records/contacts.createRecord.request', 'form', { firstname: 'Ann', categories: { add: [3] } })).toBe('firstname=Ann&categories%5Badd%5D%5Bcategory%5D%5B%5D=3');
+    expect(
+      encode('records/contacts.createRecord.request', 'form', { firstname: 'Ann', categories: { add: [3] } }),
+    ).toBe('firstname=Ann&categories%5Badd%5D%5Bcategory%5D%5B%5D=3');
   });
 
   it('ignores prototype keys', () => {
@@ -203,25 +323,37 @@ describe('form input', () => {
 
 describe('unknown elements', () => {
   it('a request reports each unknown field with its path', () => {
-    const { issues } = decode('activities/note.createActivity.request', 'xml', '<request><parent>1</parent><data><details>x</details><colour>red</colour></data><urgent>1</urgent></request>');
+    const { issues } = decode(
+      'activities/note.createActivity.request',
+      'xml',
+      '<request><parent>1</parent><data><details>x</details><colour>red</colour></data><urgent>1</urgent></request>',
+    );
     expect(issues).toEqual([
       { key: 'incorrectfield', message: 'Incorrect field specified: data.colour', path: 'data.colour' },
       { key: 'incorrectfield', message: 'Incorrect field specified: urgent', path: 'urgent' },
     ]);
-    const json = decode('records/contacts.createRecord.request', 'json', '{"firstname": "Ann", "shoesize": 38, "categories": {"add": {"categry": [3]}}}');
+    const json = decode(
+      'records/contacts.createRecord.request',
+      'json',
+      '{"firstname": "Ann", "shoesize": 38, "categories": {"add": {"categry": [3]}}}',
+    );
     expect(json.issues.map((i) => i.path)).toEqual(['shoesize', 'categories.add.categry']);
   });
 
   it('a response from a newer server is tolerated', () => {
-    const { value, issues } = decode('records/contacts.listCategories.response', 'xml', '<response><categories><category><id>3</id><name>VIP</name><colour>red</colour></category></categories><paging>1</paging><status>success</status></response>');
+    const { value, issues } = decode(
+      'records/contacts.listCategories.response',
+      'xml',
+      '<response><categories><category><id>3</id><name>VIP</name><colour>red</colour></category></categories><paging>1</paging><status>success</status></response>',
+    );
     expect(issues).toEqual([]);
     expect(value).toEqual({ categories: [{ id: 3, name: 'VIP' }], status: 'success' });
   });
 
   it('a wrong root element is reported', () => {
-    expect(decode('records/contacts.createCategory.request', 'xml', '<requets><name>x</name></requets>').issues).toEqual([
-      { key: 'malformedrequest', message: 'Expected root element <request>, found <requets>', path: '' },
-    ]);
+    expect(
+      decode('records/contacts.createCategory.request', 'xml', '<requets><name>x</name></requets>').issues,
+    ).toEqual([{ key: 'malformedrequest', message: 'Expected root element <request>, found <requets>', path: '' }]);
   });
 });
 

@@ -16,10 +16,20 @@ const ANN: [string, string] = ['ann@example.com', 'secret1'];
 const PER_INSTANCE = 8;
 
 const json = (base: string, method: string, path: string, body?: unknown): Promise<CallResult> =>
-  call(base, path, { user: ANN, method, contentType: 'application/json', accept: 'application/json', body: body === undefined ? undefined : JSON.stringify(body) });
+  call(base, path, {
+    user: ANN,
+    method,
+    contentType: 'application/json',
+    accept: 'application/json',
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 
 /** Runs every job, PER_INSTANCE at a time on each instance (job i on instance i % n). */
-async function onInstances<R>(bases: string[], jobs: number, fn: (base: string, i: number) => Promise<R>): Promise<R[]> {
+async function onInstances<R>(
+  bases: string[],
+  jobs: number,
+  fn: (base: string, i: number) => Promise<R>,
+): Promise<R[]> {
   const out: R[] = new Array(jobs);
   await Promise.all(
     bases.map(async (base, b) => {
@@ -45,7 +55,11 @@ async function ok(r: Promise<CallResult>, status = 200): Promise<any> {
 }
 
 const journalOf = async (base: string, id: number) =>
-  Object.values((await ok(json(base, "GET", `/contacts/${id}/`))).activities ?? {}) as { id: number; parent: number; position: number }[];
+  Object.values((await ok(json(base, 'GET', `/contacts/${id}/`))).activities ?? {}) as {
+    id: number;
+    parent: number;
+    position: number;
+  }[];
 
 describe('three PostgreSQL instances, 8 connections each', () => {
   let schema: string;
@@ -55,7 +69,11 @@ describe('three PostgreSQL instances, 8 connections each', () => {
 
   beforeAll(async () => {
     ({ schema, url } = await createSchema('conc'));
-    servers = await Promise.all(Array.from({ length: 3 }, () => startServer({ db: url, users: [`${ANN[0]}:${ANN[1]}:conc`], args: ['--quota', '1000000'], timeoutMs: 40_000 })));
+    servers = await Promise.all(
+      Array.from({ length: 3 }, () =>
+        startServer({ db: url, users: [`${ANN[0]}:${ANN[1]}:conc`], args: ['--quota', '1000000'], timeoutMs: 40_000 }),
+      ),
+    );
     bases = servers.map((s) => s.base);
   }, 90_000);
 
@@ -73,27 +91,49 @@ describe('three PostgreSQL instances, 8 connections each', () => {
       [account],
     );
     const fields = defs.map((d) => `custom${d.id}`);
-    const id = (await ok(json(bases[0]!, 'POST', '/contacts/', { firstname: 'Many', lastname: 'Writers' }), 201)).item.id as number;
+    const id = (await ok(json(bases[0]!, 'POST', '/contacts/', { firstname: 'Many', lastname: 'Writers' }), 201)).item
+      .id as number;
     for (const round of [1, 2, 3]) {
-      await onInstances(bases, fields.length, (base, i) => ok(json(base, 'PUT', `/contacts/${id}/`, { [fields[i]!]: `r${round}v${i}` })));
-      const shown = (await ok(json(bases[round % 3]!, 'GET', `/contacts/${id}/`))).item.fields as Record<string, string>;
+      await onInstances(bases, fields.length, (base, i) =>
+        ok(json(base, 'PUT', `/contacts/${id}/`, { [fields[i]!]: `r${round}v${i}` })),
+      );
+      const shown = (await ok(json(bases[round % 3]!, 'GET', `/contacts/${id}/`))).item.fields as Record<
+        string,
+        string
+      >;
       expect(fields.map((f) => shown[f])).toEqual(fields.map((_, i) => `r${round}v${i}`));
       expect(shown.firstname).toBe('Many');
     }
   }, 120_000);
 
   it('activities of one parent created, reordered and moved at once keep dense positions without duplicates', async () => {
-    const [p, q] = [await ok(json(bases[0]!, 'POST', '/contacts/', { firstname: 'P' }), 201), await ok(json(bases[1]!, 'POST', '/contacts/', { firstname: 'Q' }), 201)].map((b) => b.item.id as number);
-    const created = await onInstances(bases, 48, async (base, i) => (await ok(json(base, 'POST', '/contacts/note/', { parent: p, data: { details: `n${i}` } }))).id as number);
+    const [p, q] = [
+      await ok(json(bases[0]!, 'POST', '/contacts/', { firstname: 'P' }), 201),
+      await ok(json(bases[1]!, 'POST', '/contacts/', { firstname: 'Q' }), 201),
+    ].map((b) => b.item.id as number);
+    const created = await onInstances(
+      bases,
+      48,
+      async (base, i) =>
+        (await ok(json(base, 'POST', '/contacts/note/', { parent: p, data: { details: `n${i}` } }))).id as number,
+    );
     expect(new Set(created).size).toBe(48);
-    const positions = (id: number) => journalOf(bases[2]!, id).then((j) => j.filter((a) => a.parent === id).map((a) => a.position).sort((x, y) => x - y));
+    const positions = (id: number) =>
+      journalOf(bases[2]!, id).then((j) =>
+        j
+          .filter((a) => a.parent === id)
+          .map((a) => a.position)
+          .sort((x, y) => x - y),
+      );
     expect(await positions(p!)).toEqual(Array.from({ length: 48 }, (_, i) => i + 1));
 
     // Reorder (after another note of the same parent) and move (to the other contact) at once.
     const moved = created.filter((_, i) => i % 4 === 0);
     await onInstances(bases, 48, (base, i) => {
       const id = created[i]!;
-      const body = moved.includes(id) ? { parent: q } : { after: created[(i * 7 + 5) % 48 === i ? (i + 1) % 48 : (i * 7 + 5) % 48] };
+      const body = moved.includes(id)
+        ? { parent: q }
+        : { after: created[(i * 7 + 5) % 48 === i ? (i + 1) % 48 : (i * 7 + 5) % 48] };
       return json(base, 'PUT', `/contacts/note/${id}/`, body).then((r) => {
         // Placing after a note that was just moved away names a note of another parent: refused, nothing written.
         if (r.status !== 200) {
@@ -115,7 +155,16 @@ describe('the quota over three PostgreSQL instances, 8 connections each', () => 
   beforeAll(async () => {
     const s = await createSchema('concq');
     schema = s.schema;
-    servers = await Promise.all(Array.from({ length: 3 }, () => startServer({ db: s.url, users: [`${ANN[0]}:${ANN[1]}:concq`], args: ['--quota', '100', '--quota-window', '86400'], timeoutMs: 40_000 })));
+    servers = await Promise.all(
+      Array.from({ length: 3 }, () =>
+        startServer({
+          db: s.url,
+          users: [`${ANN[0]}:${ANN[1]}:concq`],
+          args: ['--quota', '100', '--quota-window', '86400'],
+          timeoutMs: 40_000,
+        }),
+      ),
+    );
   }, 90_000);
 
   afterAll(async () => {
@@ -160,7 +209,8 @@ describe.each(['sqlite file', 'postgres'] as const)('a write transaction held op
   it('does not hold up shows and lists of other records: they are answered while it is open', async () => {
     const held = await ok(json(server.base, 'POST', '/contacts/', { firstname: 'Held' }), 201);
     const others: number[] = [];
-    for (const name of ['Ada', 'Bo', 'Cy']) others.push((await ok(json(server.base, 'POST', '/contacts/', { firstname: name }), 201)).item.id);
+    for (const name of ['Ada', 'Bo', 'Cy'])
+      others.push((await ok(json(server.base, 'POST', '/contacts/', { firstname: name }), 201)).item.id);
 
     // Another storage on the same database (as another instance, or an administrator's command):
     // it edits one record and keeps its transaction open for 2 s.

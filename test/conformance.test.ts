@@ -18,7 +18,11 @@ describe('conformance: requests', () => {
     expect(sent.method).toBe(c.request.method);
     expect(sent.url.pathname).toBe(c.request.path);
     expect(Object.fromEntries(sent.url.searchParams)).toEqual(c.request.query ?? {});
-    const headers = { Authorization: sent.headers.authorization, Accept: sent.headers.accept, 'Content-Type': sent.headers['content-type'] };
+    const headers = {
+      Authorization: sent.headers.authorization,
+      Accept: sent.headers.accept,
+      'Content-Type': sent.headers['content-type'],
+    };
     expect(headers).toEqual({ 'Content-Type': undefined, ...c.request.headers });
     const body = c.request.body;
     if (!body) expect(sent.body ?? '').toBe('');
@@ -70,12 +74,22 @@ describe('conformance: pagination', () => {
 describe('conformance: coverage', () => {
   it('has a request case and a response case for every operation (batch: its own cases), and one of each for every record kind', () => {
     for (const op of spec.operations) {
-      const requests = op.path === spec.batch.path ? suite.batch.filter((c) => c.request) : suite.requests.filter((c) => c.call.operation === op.id);
-      const responses = op.path === spec.batch.path ? suite.batch.filter((c) => c.expect) : suite.responses.filter((c) => c.call.operation === op.id);
+      const requests =
+        op.path === spec.batch.path
+          ? suite.batch.filter((c) => c.request)
+          : suite.requests.filter((c) => c.call.operation === op.id);
+      const responses =
+        op.path === spec.batch.path
+          ? suite.batch.filter((c) => c.expect)
+          : suite.responses.filter((c) => c.call.operation === op.id);
       expect([op.id, requests.length > 0, responses.length > 0]).toEqual([op.id, true, true]);
     }
     for (const k of spec.kinds) {
-      expect([k.name, suite.requests.some((c) => c.call.kind === k.name), suite.responses.some((c) => c.call.kind === k.name)]).toEqual([k.name, true, true]);
+      expect([
+        k.name,
+        suite.requests.some((c) => c.call.kind === k.name),
+        suite.responses.some((c) => c.call.kind === k.name),
+      ]).toEqual([k.name, true, true]);
     }
   });
 });

@@ -17,7 +17,9 @@ describe('derived models', () => {
 
   it('request schemas are the request-side schema documents, parsed and sorted by id', () => {
     const d = derive(spec);
-    const ids = d.schemaDocuments.filter((f) => /\.(request|params)\.json$/.test(f.path)).map((f) => f.path.slice('schemas/'.length, -'.json'.length));
+    const ids = d.schemaDocuments
+      .filter((f) => /\.(request|params)\.json$/.test(f.path))
+      .map((f) => f.path.slice('schemas/'.length, -'.json'.length));
     expect(d.requestSchemas.map((s) => s.id)).toEqual([...ids].sort());
     for (const { id, schema } of d.requestSchemas) expect(schema.$id).toBe(`crmgen:${id}`);
   });

@@ -54,7 +54,13 @@ const cases: Case[] = [
   },
   {
     name: 'an activity may be moved to a ticket again',
-    edits: [['hierarchy.yaml', 'moveTargets: [contacts, companies, projectblogs]', 'moveTargets: [contacts, companies, projectblogs, tickets]']],
+    edits: [
+      [
+        'hierarchy.yaml',
+        'moveTargets: [contacts, companies, projectblogs]',
+        'moveTargets: [contacts, companies, projectblogs, tickets]',
+      ],
+    ],
     path: 'moveTargets.tickets',
     severity: 'non-breaking',
     kind: 'range-widened',
@@ -62,7 +68,9 @@ const cases: Case[] = [
   },
   {
     name: 'no move to a company any more',
-    edits: [['hierarchy.yaml', 'moveTargets: [contacts, companies, projectblogs]', 'moveTargets: [contacts, projectblogs]']],
+    edits: [
+      ['hierarchy.yaml', 'moveTargets: [contacts, companies, projectblogs]', 'moveTargets: [contacts, projectblogs]'],
+    ],
     path: 'moveTargets.companies',
     severity: 'breaking',
     kind: 'range-narrowed',
@@ -70,7 +78,13 @@ const cases: Case[] = [
   },
   {
     name: 'a report type id accepted no more (61)',
-    edits: [['values.yaml', '      - { value: 61, label: "event (non-linked); the reference service has no non-linked events, so 61 matches no activity" }\n', '']],
+    edits: [
+      [
+        'values.yaml',
+        '      - { value: 61, label: "event (non-linked); the reference service has no non-linked events, so 61 matches no activity" }\n',
+        '',
+      ],
+    ],
     path: 'values.reportactivitytypes.61',
     severity: 'breaking',
     kind: 'removed',
@@ -78,7 +92,7 @@ const cases: Case[] = [
   },
   {
     name: 'report entries lose their comments',
-    edits: [['report-sources.yaml', '    comments: comment      # an entry\'s comments: its comment children\n', '']],
+    edits: [['report-sources.yaml', "    comments: comment      # an entry's comments: its comment children\n", '']],
     path: 'reports.activities.comments',
     severity: 'breaking',
     kind: 'removed',
@@ -87,7 +101,13 @@ const cases: Case[] = [
   // ---- breaking ----
   {
     name: 'a removed operation (endpoint)',
-    edits: [['endpoints.yaml', '  deleteRecord:\n    method: DELETE\n    path: /{kind}/{id}/\n    scope: kind\n    client: delete\n    purpose: Delete record.\n    response: status\n', '']],
+    edits: [
+      [
+        'endpoints.yaml',
+        '  deleteRecord:\n    method: DELETE\n    path: /{kind}/{id}/\n    scope: kind\n    client: delete\n    purpose: Delete record.\n    response: status\n',
+        '',
+      ],
+    ],
     path: 'operations.deleteRecord',
     severity: 'breaking',
     kind: 'removed',
@@ -96,7 +116,13 @@ const cases: Case[] = [
   },
   {
     name: 'a removed record kind',
-    edits: [['records.yaml', '  tickets:\n    singular: ticket\n    title: Ticket\n    typeid: 41\n    assumed: typeid not shown; 41 is our own choice, not a documented value\n    fieldset: organization\n    nameFrom: [name]\n', '']],
+    edits: [
+      [
+        'records.yaml',
+        '  tickets:\n    singular: ticket\n    title: Ticket\n    typeid: 41\n    assumed: typeid not shown; 41 is our own choice, not a documented value\n    fieldset: organization\n    nameFrom: [name]\n',
+        '',
+      ],
+    ],
     path: 'kinds.tickets',
     severity: 'breaking',
     kind: 'removed',
@@ -106,7 +132,11 @@ const cases: Case[] = [
   {
     name: 'a removed activity type',
     edits: [
-      ['activities.yaml', '  website:\n    title: Website\n    typeid: 7\n    fields:\n      caption: { type: text }\n      url: { type: text }\n', ''],
+      [
+        'activities.yaml',
+        '  website:\n    title: Website\n    typeid: 7\n    fields:\n      caption: { type: text }\n      url: { type: text }\n',
+        '',
+      ],
       ['hierarchy.yaml', '  - [record, website, comment]\n', ''],
     ],
     path: 'activities.website',
@@ -134,7 +164,13 @@ const cases: Case[] = [
   },
   {
     name: 'a removed error key',
-    edits: [['api.yaml', '    toomanyparts: { status: 400, message: Too many requests in one batch, assumed: key not shown }\n', '']],
+    edits: [
+      [
+        'api.yaml',
+        '    toomanyparts: { status: 400, message: Too many requests in one batch, assumed: key not shown }\n',
+        '',
+      ],
+    ],
     path: 'errors.toomanyparts',
     severity: 'breaking',
     kind: 'removed',
@@ -152,7 +188,13 @@ const cases: Case[] = [
   },
   {
     name: 'a narrowed range: min raised',
-    edits: [['activities.yaml', 'priority: { type: integer, min: 0, max: 6 }\n      noticenow', 'priority: { type: integer, min: 1, max: 6 }\n      noticenow']],
+    edits: [
+      [
+        'activities.yaml',
+        'priority: { type: integer, min: 0, max: 6 }\n      noticenow',
+        'priority: { type: integer, min: 1, max: 6 }\n      noticenow',
+      ],
+    ],
     path: 'activities.event.fields.priority',
     severity: 'breaking',
     kind: 'range-narrowed',
@@ -160,7 +202,9 @@ const cases: Case[] = [
   },
   {
     name: 'a narrowed range: max lowered',
-    edits: [['endpoints.yaml', 'limit: { type: integer, min: 1, max: 5000', 'limit: { type: integer, min: 1, max: 1000']],
+    edits: [
+      ['endpoints.yaml', 'limit: { type: integer, min: 1, max: 5000', 'limit: { type: integer, min: 1, max: 1000'],
+    ],
     path: 'operations.listRecords.params.limit',
     severity: 'breaking',
     kind: 'range-narrowed',
@@ -168,7 +212,13 @@ const cases: Case[] = [
   },
   {
     name: 'a field that became required',
-    edits: [['activities.yaml', '      details: { type: text }\n      dateoccured', '      details: { type: text, required: true }\n      dateoccured']],
+    edits: [
+      [
+        'activities.yaml',
+        '      details: { type: text }\n      dateoccured',
+        '      details: { type: text, required: true }\n      dateoccured',
+      ],
+    ],
     path: 'activities.call.fields.details',
     severity: 'breaking',
     kind: 'became-required',
@@ -176,7 +226,13 @@ const cases: Case[] = [
   },
   {
     name: 'a new required field in a request',
-    edits: [['endpoints.yaml', '    purpose: Create category tag.\n    request:\n      type: object\n      fields:\n        name: { type: text, required: true }\n', '    purpose: Create category tag.\n    request:\n      type: object\n      fields:\n        name: { type: text, required: true }\n        color: { type: text, required: true }\n']],
+    edits: [
+      [
+        'endpoints.yaml',
+        '    purpose: Create category tag.\n    request:\n      type: object\n      fields:\n        name: { type: text, required: true }\n',
+        '    purpose: Create category tag.\n    request:\n      type: object\n      fields:\n        name: { type: text, required: true }\n        color: { type: text, required: true }\n',
+      ],
+    ],
     path: 'operations.createCategory.request.color',
     severity: 'breaking',
     kind: 'added',
@@ -184,7 +240,13 @@ const cases: Case[] = [
   },
   {
     name: 'a response field that became optional (readers may find it missing)',
-    edits: [['endpoints.yaml', 'count: { type: integer, required: true, description: Total number of matching records. }', 'count: { type: integer, description: Total number of matching records. }']],
+    edits: [
+      [
+        'endpoints.yaml',
+        'count: { type: integer, required: true, description: Total number of matching records. }',
+        'count: { type: integer, description: Total number of matching records. }',
+      ],
+    ],
     path: 'operations.listRecords.response.count',
     severity: 'breaking',
     kind: 'became-optional',
@@ -192,7 +254,9 @@ const cases: Case[] = [
   },
   {
     name: 'a changed scalar type',
-    edits: [['activities.yaml', 'duration: { type: integer, unit: minutes }', 'duration: { type: decimal, unit: minutes }']],
+    edits: [
+      ['activities.yaml', 'duration: { type: integer, unit: minutes }', 'duration: { type: decimal, unit: minutes }'],
+    ],
     path: 'activities.call.fields.duration',
     severity: 'breaking',
     kind: 'type-changed',
@@ -225,7 +289,13 @@ const cases: Case[] = [
   },
   {
     name: 'a changed path',
-    edits: [['endpoints.yaml', '    path: /{kind}/{segment}/{id}\n    scope: activity\n    client: update\n', '    path: /{kind}/{segment}/{id}/\n    scope: activity\n    client: update\n']],
+    edits: [
+      [
+        'endpoints.yaml',
+        '    path: /{kind}/{segment}/{id}\n    scope: activity\n    client: update\n',
+        '    path: /{kind}/{segment}/{id}/\n    scope: activity\n    client: update\n',
+      ],
+    ],
     path: 'operations.updateActivity',
     severity: 'breaking',
     kind: 'path-changed',
@@ -274,7 +344,9 @@ const cases: Case[] = [
   },
   {
     name: 'a report that no longer lists an activity type',
-    edits: [['report-sources.yaml', '      tasklist: { date: milestonedate, dated: true }\n  calendar:', '  calendar:']],
+    edits: [
+      ['report-sources.yaml', '      tasklist: { date: milestonedate, dated: true }\n  calendar:', '  calendar:'],
+    ],
     path: 'reports.nextactions.from.tasklist',
     severity: 'breaking',
     kind: 'removed',
@@ -283,11 +355,22 @@ const cases: Case[] = [
   // ---- non-breaking ----
   {
     name: 'a report that now lists completed entries too',
-    edits: [['report-sources.yaml', '      followup: { date: duedate, owner: assignedto }\n', '      followup: { date: duedate, owner: assignedto, includeCompleted: true }\n']],
+    edits: [
+      [
+        'report-sources.yaml',
+        '      followup: { date: duedate, owner: assignedto }\n',
+        '      followup: { date: duedate, owner: assignedto, includeCompleted: true }\n',
+      ],
+    ],
     path: 'reports.followups.from.followup',
     severity: 'non-breaking',
     kind: 'changed',
-    at: ['new', 'report-sources.yaml', '      followup: { date: duedate, owner: assignedto, includeCompleted: true }', 'followup'],
+    at: [
+      'new',
+      'report-sources.yaml',
+      '      followup: { date: duedate, owner: assignedto, includeCompleted: true }',
+      'followup',
+    ],
   },
   {
     name: 'an added activity type',
@@ -309,7 +392,13 @@ const cases: Case[] = [
   },
   {
     name: 'a new optional field in a request',
-    edits: [['endpoints.yaml', '    purpose: Create category tag.\n    request:\n      type: object\n      fields:\n        name: { type: text, required: true }\n', '    purpose: Create category tag.\n    request:\n      type: object\n      fields:\n        name: { type: text, required: true }\n        color: { type: text }\n']],
+    edits: [
+      [
+        'endpoints.yaml',
+        '    purpose: Create category tag.\n    request:\n      type: object\n      fields:\n        name: { type: text, required: true }\n',
+        '    purpose: Create category tag.\n    request:\n      type: object\n      fields:\n        name: { type: text, required: true }\n        color: { type: text }\n',
+      ],
+    ],
     path: 'operations.createCategory.request.color',
     severity: 'non-breaking',
     kind: 'added',
@@ -317,7 +406,13 @@ const cases: Case[] = [
   },
   {
     name: 'a widened range',
-    edits: [['activities.yaml', 'priority: { type: integer, min: 0, max: 6 }\n      noticenow', 'priority: { type: integer, min: 0, max: 9 }\n      noticenow']],
+    edits: [
+      [
+        'activities.yaml',
+        'priority: { type: integer, min: 0, max: 6 }\n      noticenow',
+        'priority: { type: integer, min: 0, max: 9 }\n      noticenow',
+      ],
+    ],
     path: 'activities.event.fields.priority',
     severity: 'non-breaking',
     kind: 'range-widened',
@@ -325,15 +420,32 @@ const cases: Case[] = [
   },
   {
     name: 'a request field that became optional',
-    edits: [['endpoints.yaml', 'parent: { type: integer, required: true, description: Id of the parent', 'parent: { type: integer, description: Id of the parent']],
+    edits: [
+      [
+        'endpoints.yaml',
+        'parent: { type: integer, required: true, description: Id of the parent',
+        'parent: { type: integer, description: Id of the parent',
+      ],
+    ],
     path: 'operations.createActivity.request.parent',
     severity: 'non-breaking',
     kind: 'became-optional',
-    at: ['new', 'endpoints.yaml', 'parent: { type: integer, description: Id of the parent record or activity; allowed', 'parent'],
+    at: [
+      'new',
+      'endpoints.yaml',
+      'parent: { type: integer, description: Id of the parent record or activity; allowed',
+      'parent',
+    ],
   },
   {
     name: 'an added hierarchy rule',
-    edits: [['hierarchy.yaml', '  - [record, supportwidget, comment]\n', '  - [record, supportwidget, comment]\n  - [record, comment]\n']],
+    edits: [
+      [
+        'hierarchy.yaml',
+        '  - [record, supportwidget, comment]\n',
+        '  - [record, supportwidget, comment]\n  - [record, comment]\n',
+      ],
+    ],
     path: 'hierarchy.record>comment',
     severity: 'non-breaking',
     kind: 'parent-added',
@@ -341,7 +453,9 @@ const cases: Case[] = [
   },
   {
     name: 'an added error key',
-    edits: [['api.yaml', '    toomanyparts:', '    teapot: { status: 418, message: I am a teapot }\n    toomanyparts:']],
+    edits: [
+      ['api.yaml', '    toomanyparts:', '    teapot: { status: 418, message: I am a teapot }\n    toomanyparts:'],
+    ],
     path: 'errors.teapot',
     severity: 'non-breaking',
     kind: 'added',
@@ -358,7 +472,9 @@ const cases: Case[] = [
   // ---- docs-only ----
   {
     name: 'a description change',
-    edits: [['values.yaml', 'description: Opportunity valueinterval.', 'description: How often an opportunity value recurs.']],
+    edits: [
+      ['values.yaml', 'description: Opportunity valueinterval.', 'description: How often an opportunity value recurs.'],
+    ],
     path: 'values.valueintervals',
     severity: 'docs',
     kind: 'docs',
@@ -382,7 +498,13 @@ const cases: Case[] = [
   },
   {
     name: 'an assumption change',
-    edits: [['records.yaml', 'assumed: typeid not shown; 41 is our own choice, not a documented value', 'assumed: typeid not shown; 41 is our choice']],
+    edits: [
+      [
+        'records.yaml',
+        'assumed: typeid not shown; 41 is our own choice, not a documented value',
+        'assumed: typeid not shown; 41 is our choice',
+      ],
+    ],
     path: 'kinds.tickets',
     severity: 'docs',
     kind: 'docs',
@@ -399,7 +521,10 @@ describe('diffSpecs: one edit of the real spec, its verdict and location', () =>
 
   it('the packages version and the changelog are release metadata, not changes', () => {
     const files = edited([['api.yaml', `  version: ${before.packages.version}\n`, '  version: 7.8.9\n']]);
-    const d = diffSpecs(before, loadSpec(specDir, { files: { ...files, 'CHANGELOG.md': '# Changelog\n\n## 7.8.9\n\n- something\n' } }));
+    const d = diffSpecs(
+      before,
+      loadSpec(specDir, { files: { ...files, 'CHANGELOG.md': '# Changelog\n\n## 7.8.9\n\n- something\n' } }),
+    );
     expect(d.changes).toEqual([]);
     // Any other packages fact is still reported.
     const renamed = after([['api.yaml', 'name: crm-service-client', 'name: crm-client']]).spec;
@@ -449,8 +574,16 @@ describe('diffSpecs: one edit of the real spec, its verdict and location', () =>
 
 describe('crmgen diff --bump: next version, version edit, changelog', () => {
   it('breaking -> next major (next minor before 1.0.0), non-breaking -> next minor, docs-only -> next patch', () => {
-    expect(['breaking', 'non-breaking', 'docs'].map((l) => nextVersion('1.4.2', l as Severity))).toEqual(['2.0.0', '1.5.0', '1.4.3']);
-    expect(['breaking', 'non-breaking', 'docs'].map((l) => nextVersion('0.3.1', l as Severity))).toEqual(['0.4.0', '0.4.0', '0.3.2']);
+    expect(['breaking', 'non-breaking', 'docs'].map((l) => nextVersion('1.4.2', l as Severity))).toEqual([
+      '2.0.0',
+      '1.5.0',
+      '1.4.3',
+    ]);
+    expect(['breaking', 'non-breaking', 'docs'].map((l) => nextVersion('0.3.1', l as Severity))).toEqual([
+      '0.4.0',
+      '0.4.0',
+      '0.3.2',
+    ]);
     expect(nextVersion('9.0.0', 'breaking')).toBe('10.0.0');
     // A pre-release becomes the release it leads to when that is the step.
     expect(nextVersion('2.0.0-rc.1', 'breaking')).toBe('2.0.0');
@@ -461,21 +594,30 @@ describe('crmgen diff --bump: next version, version edit, changelog', () => {
   });
 
   it('sets packages.version alone, keeping its quotes, comments and everything else', () => {
-    const text = (v: string) => `# top\nservice: { title: T }  # x\n\npackages:\n  # the version\n  version: ${v}   # both packages\n  license: MIT\n  nested: { version: 1.0.0 }\n`;
+    const text = (v: string) =>
+      `# top\nservice: { title: T }  # x\n\npackages:\n  # the version\n  version: ${v}   # both packages\n  license: MIT\n  nested: { version: 1.0.0 }\n`;
     expect(setPackagesVersion(text('1.0.0'), '2.0.0', 'api.yaml')).toBe(text('2.0.0'));
     expect(setPackagesVersion(text('"1.0.0"'), '1.1.0', 'api.yaml')).toBe(text('"1.1.0"'));
     expect(setPackagesVersion(text("'1.0.0'"), '1.0.1', 'api.yaml')).toBe(text("'1.0.1'"));
-    expect(() => setPackagesVersion('service: { title: T }\n', '1.0.1', 'api.yaml')).toThrow(/no packages\.version in api\.yaml/);
+    expect(() => setPackagesVersion('service: { title: T }\n', '1.0.1', 'api.yaml')).toThrow(
+      /no packages\.version in api\.yaml/,
+    );
   });
 
   it('the entry goes under the title, above the newest entry; a missing file or title gets # Changelog', () => {
     const entry = '## 1.1.0\n\n### Added and changed\n\n- x added\n';
     expect(prependChangelog(undefined, entry)).toBe(`# Changelog\n\n${entry}`);
-    expect(prependChangelog('# Changes\n\n## 1.0.0\n\nFirst.\n', entry)).toBe(`# Changes\n\n${entry}\n## 1.0.0\n\nFirst.\n`);
-    expect(prependChangelog('# Changes\n\nEvery release.\n\n## 1.0.0\n', entry)).toBe(`# Changes\n\nEvery release.\n\n${entry}\n## 1.0.0\n`);
+    expect(prependChangelog('# Changes\n\n## 1.0.0\n\nFirst.\n', entry)).toBe(
+      `# Changes\n\n${entry}\n## 1.0.0\n\nFirst.\n`,
+    );
+    expect(prependChangelog('# Changes\n\nEvery release.\n\n## 1.0.0\n', entry)).toBe(
+      `# Changes\n\nEvery release.\n\n${entry}\n## 1.0.0\n`,
+    );
     expect(prependChangelog('# Changes\n\nEvery release.', entry)).toBe(`# Changes\n\nEvery release.\n\n${entry}`);
     expect(prependChangelog('## 1.0.0\n\nFirst.\n', entry)).toBe(`# Changelog\n\n${entry}\n## 1.0.0\n\nFirst.\n`);
-    expect(prependChangelog('# C\r\n\r\n## 1.0.0\r\n', entry)).toBe(`# C\r\n\r\n${entry.replace(/\n/g, '\r\n')}\r\n## 1.0.0\r\n`);
+    expect(prependChangelog('# C\r\n\r\n## 1.0.0\r\n', entry)).toBe(
+      `# C\r\n\r\n${entry.replace(/\n/g, '\r\n')}\r\n## 1.0.0\r\n`,
+    );
   });
 });
 
@@ -493,7 +635,12 @@ describe('API surface', { timeout: 60_000 }, () => {
 
   it('a removed currency removes a union member; an added activity type only adds', () => {
     const removed = compareSurfaces(entries, sdkSurface(after([['values.yaml', 'HRK, ', '']]).spec));
-    expect(removed.filter((c) => c.change !== 'added').map((c) => c.line)).toEqual(['types: Currencies | "HRK"', 'types: currencies[] "HRK"', "php: Enum\\Currencies::HRK = 'HRK'", 'python: Currencies | "HRK"']);
+    expect(removed.filter((c) => c.change !== 'added').map((c) => c.line)).toEqual([
+      'types: Currencies | "HRK"',
+      'types: currencies[] "HRK"',
+      "php: Enum\\Currencies::HRK = 'HRK'",
+      'python: Currencies | "HRK"',
+    ]);
     const added = compareSurfaces(entries, sdkSurface(after(addMemoActivity).spec));
     expect(added.length).toBeGreaterThan(0);
     expect(added.filter((c) => c.change !== 'added')).toEqual([]);
@@ -526,7 +673,8 @@ describe('API surface', { timeout: 60_000 }, () => {
 
 describe('crmgen diff (CLI)', { timeout: 90_000 }, () => {
   let dir: string;
-  const run = (...args: string[]) => spawnSync(process.execPath, [cli, 'diff', ...args], { cwd: root, encoding: 'utf8' });
+  const run = (...args: string[]) =>
+    spawnSync(process.execPath, [cli, 'diff', ...args], { cwd: root, encoding: 'utf8' });
   const specCopy = (name: string, edits: readonly Edit[]) => {
     const d = join(dir, name);
     cpSync(specDir, d, { recursive: true });
@@ -545,7 +693,9 @@ describe('crmgen diff (CLI)', { timeout: 90_000 }, () => {
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/: 0 breaking, 1 non-breaking, 0 docs-only/);
-    expect(r.stdout).toMatch(/Non-breaking:\n {2}\S+\/added\/activities\.yaml:\d+:3 +activity type memo added \(typeid 301\)/);
+    expect(r.stdout).toMatch(
+      /Non-breaking:\n {2}\S+\/added\/activities\.yaml:\d+:3 +activity type memo added \(typeid 301\)/,
+    );
     expect(r.stdout).toMatch(/API surface: \d+ added, 0 removed, 0 changed/);
     expect(r.stdout).toContain('verdict: non-breaking');
   });
@@ -563,9 +713,22 @@ describe('crmgen diff (CLI)', { timeout: 90_000 }, () => {
   });
 
   it('--format json: the changes with severity, kind and location, for machines', () => {
-    const r = run(old, specCopy('json', [['activities.yaml', 'duration: { type: integer, unit: minutes }', 'duration: { type: decimal, unit: minutes }'], ['endpoints.yaml', 'purpose: Delete record.', 'purpose: Delete a record.']]), '--format', 'json');
+    const r = run(
+      old,
+      specCopy('json', [
+        ['activities.yaml', 'duration: { type: integer, unit: minutes }', 'duration: { type: decimal, unit: minutes }'],
+        ['endpoints.yaml', 'purpose: Delete record.', 'purpose: Delete a record.'],
+      ]),
+      '--format',
+      'json',
+    );
     expect(r.status).toBe(1);
-    const out = JSON.parse(r.stdout) as { verdict: string; counts: Record<string, number>; exitCode: number; changes: { severity: string; kind: string; path: string; location: string }[] };
+    const out = JSON.parse(r.stdout) as {
+      verdict: string;
+      counts: Record<string, number>;
+      exitCode: number;
+      changes: { severity: string; kind: string; path: string; location: string }[];
+    };
     expect(out.verdict).toBe('breaking');
     expect(out.exitCode).toBe(1);
     expect(out.counts).toEqual({ breaking: 1, 'non-breaking': 0, docs: 1 });
@@ -573,24 +736,50 @@ describe('crmgen diff (CLI)', { timeout: 90_000 }, () => {
       ['breaking', 'type-changed', 'activities.call.fields.duration'],
       ['docs', 'docs', 'operations.deleteRecord'],
     ]);
-    expect(out.changes[0].location).toBe(join(dir, 'json', posOf(original, 'activities.yaml', 'duration: { type: integer, unit: minutes }', 'duration').replace('spec/', '')));
+    expect(out.changes[0].location).toBe(
+      join(
+        dir,
+        'json',
+        posOf(original, 'activities.yaml', 'duration: { type: integer, unit: minutes }', 'duration').replace(
+          'spec/',
+          '',
+        ),
+      ),
+    );
   });
 
   it('--format markdown: a changelog entry with Breaking / Added and changed / Documentation sections', () => {
-    const r = run(old, specCopy('md', [['values.yaml', 'HRK, HUF', 'HUF'], ['values.yaml', 'USD, EUR', 'USD, PLN, EUR'], ['values.yaml', 'description: Opportunity valueinterval.', 'description: Changed.']]), '--format', 'markdown');
+    const r = run(
+      old,
+      specCopy('md', [
+        ['values.yaml', 'HRK, HUF', 'HUF'],
+        ['values.yaml', 'USD, EUR', 'USD, PLN, EUR'],
+        ['values.yaml', 'description: Opportunity valueinterval.', 'description: Changed.'],
+      ]),
+      '--format',
+      'markdown',
+    );
     expect(r.status).toBe(1);
     expect(r.stdout).toMatch(/^## Spec changes: /);
     const sections = [...r.stdout.matchAll(/^### (.*)$/gm)].map((m) => m[1]);
     expect(sections).toEqual(['Breaking', 'Added and changed', 'Documentation']);
-    expect(r.stdout).toContain(`### Breaking\n\n- value list currencies: entry "HRK" removed (\`${join(old, posOf(original, 'values.yaml', 'HRK, HUF', 'HRK').replace('spec/', ''))}\`)`);
+    expect(r.stdout).toContain(
+      `### Breaking\n\n- value list currencies: entry "HRK" removed (\`${join(old, posOf(original, 'values.yaml', 'HRK, HUF', 'HRK').replace('spec/', ''))}\`)`,
+    );
   });
 
   it('exits 2 on a spec error, with the positioned message and no stack', () => {
     const broken = specCopy('broken', [['activities.yaml', 'typeid: 73', 'typeid: seventy-three']]);
     const r = run(old, broken);
     expect(r.status).toBe(2);
-    const where = posOf(edited([['activities.yaml', 'typeid: 73', 'typeid: seventy-three']]), 'activities.yaml', 'seventy-three').replace('spec/', '');
-    expect(r.stderr).toContain(`${join(broken, where)}: activities.call.typeid: expected integer, found string "seventy-three"`);
+    const where = posOf(
+      edited([['activities.yaml', 'typeid: 73', 'typeid: seventy-three']]),
+      'activities.yaml',
+      'seventy-three',
+    ).replace('spec/', '');
+    expect(r.stderr).toContain(
+      `${join(broken, where)}: activities.call.typeid: expected integer, found string "seventy-three"`,
+    );
     expect(r.stderr).not.toMatch(/\n\s+at /);
     expect(r.stdout).toBe('');
   });
@@ -616,9 +805,15 @@ describe('crmgen diff (CLI)', { timeout: 90_000 }, () => {
   it('--git HEAD NEW reads the old side from git: identical to a copy of the committed spec', () => {
     const committed = join(dir, 'committed');
     mkdirSync(committed);
-    const names = spawnSync('git', ['ls-tree', '--name-only', 'HEAD', '--', 'spec/'], { cwd: root, encoding: 'utf8' }).stdout.split('\n').filter((n) => n.endsWith('.yaml'));
+    const names = spawnSync('git', ['ls-tree', '--name-only', 'HEAD', '--', 'spec/'], { cwd: root, encoding: 'utf8' })
+      .stdout.split('\n')
+      .filter((n) => n.endsWith('.yaml'));
     expect(names.length).toBeGreaterThan(5);
-    for (const n of names) writeFileSync(join(committed, n.slice('spec/'.length)), spawnSync('git', ['show', `HEAD:${n}`], { cwd: root, encoding: 'utf8' }).stdout);
+    for (const n of names)
+      writeFileSync(
+        join(committed, n.slice('spec/'.length)),
+        spawnSync('git', ['show', `HEAD:${n}`], { cwd: root, encoding: 'utf8' }).stdout,
+      );
     const r = run('--git', 'HEAD', committed);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
@@ -633,7 +828,12 @@ describe('crmgen diff (CLI)', { timeout: 90_000 }, () => {
     rmSync(join(d, 'CHANGELOG.md'), { force: true });
     return d;
   };
-  const snapshot = (d: string) => Object.fromEntries(readdirSync(d, { withFileTypes: true }).filter((e) => e.isFile()).map((e) => [e.name, readFileSync(join(d, e.name), 'utf8')]));
+  const snapshot = (d: string) =>
+    Object.fromEntries(
+      readdirSync(d, { withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => [e.name, readFileSync(join(d, e.name), 'utf8')]),
+    );
   const addedField = cases.find((c) => c.name === 'a new optional field in a request')!.edits;
 
   it('--bump on an added optional field: next minor, only the version line edited, CHANGELOG.md created with the entry', () => {
@@ -654,8 +854,12 @@ describe('crmgen diff (CLI)', { timeout: 90_000 }, () => {
     }
     const at = was['api.yaml'].indexOf(versionLine('1.4.2'));
     expect(at).toBeGreaterThan(0);
-    expect(now['api.yaml']).toBe(was['api.yaml'].slice(0, at) + versionLine('1.5.0') + was['api.yaml'].slice(at + versionLine('1.4.2').length));
-    expect(now['CHANGELOG.md']).toBe('# Changelog\n\n## 1.5.0\n\n### Added and changed\n\n- endpoint createCategory request body: optional field color added\n');
+    expect(now['api.yaml']).toBe(
+      was['api.yaml'].slice(0, at) + versionLine('1.5.0') + was['api.yaml'].slice(at + versionLine('1.4.2').length),
+    );
+    expect(now['CHANGELOG.md']).toBe(
+      '# Changelog\n\n## 1.5.0\n\n### Added and changed\n\n- endpoint createCategory request body: optional field color added\n',
+    );
     // The bumped NEW loads, with the version and the changelog the packages take.
     const spec = loadSpec(newDir);
     expect(spec.packages.version).toBe('1.5.0');
@@ -673,11 +877,15 @@ describe('crmgen diff (CLI)', { timeout: 90_000 }, () => {
     expect(r.stdout).toContain('verdict: breaking (released by --bump)\n');
     expect(r.stdout).toContain('crmgen diff: version 1.4.2 -> 2.0.0 (breaking); CHANGELOG.md created\n');
     expect(readFileSync(join(newDir, 'api.yaml'), 'utf8')).toContain(versionLine('2.0.0'));
-    expect(readFileSync(join(newDir, 'CHANGELOG.md'), 'utf8')).toBe('# Changelog\n\n## 2.0.0\n\n### Breaking\n\n- value list currencies: entry "HRK" removed\n');
+    expect(readFileSync(join(newDir, 'CHANGELOG.md'), 'utf8')).toBe(
+      '# Changelog\n\n## 2.0.0\n\n### Breaking\n\n- value list currencies: entry "HRK" removed\n',
+    );
   });
 
   it('--bump on a description change: next patch, the entry on top of an existing CHANGELOG.md', () => {
-    const newDir = atVersion('bump-patch-new', [['values.yaml', 'description: Opportunity valueinterval.', 'description: How often an opportunity value recurs.']]);
+    const newDir = atVersion('bump-patch-new', [
+      ['values.yaml', 'description: Opportunity valueinterval.', 'description: How often an opportunity value recurs.'],
+    ]);
     const previous = '# Changelog\n\nReleases of the API packages.\n\n## 1.4.2\n\n### Documentation\n\n- earlier\n';
     writeFileSync(join(newDir, 'CHANGELOG.md'), previous);
     // NEW has a changelog, OLD none: that is no change of the API (else this would be a minor).
@@ -702,7 +910,9 @@ describe('crmgen diff (CLI)', { timeout: 90_000 }, () => {
     const second = run(oldDir, newDir, '--bump');
     expect(second.status).toBe(2);
     expect(second.stdout).toBe('');
-    expect(second.stderr).toContain(`crmgen: --bump: ${newDir} is already bumped: its packages.version is 1.5.0, ${oldDir}'s is 1.4.2; not bumping twice`);
+    expect(second.stderr).toContain(
+      `crmgen: --bump: ${newDir} is already bumped: its packages.version is 1.5.0, ${oldDir}'s is 1.4.2; not bumping twice`,
+    );
     expect(snapshot(newDir)).toEqual(bumped);
   });
 
@@ -718,8 +928,14 @@ describe('crmgen diff (CLI)', { timeout: 90_000 }, () => {
   it('--git HEAD NEW --bump: the old side from git, NEW bumped', () => {
     const committed = join(dir, 'bump-git');
     mkdirSync(committed);
-    const names = spawnSync('git', ['ls-tree', '--name-only', 'HEAD', '--', 'spec/'], { cwd: root, encoding: 'utf8' }).stdout.split('\n').filter((n) => n.endsWith('.yaml'));
-    for (const n of names) writeFileSync(join(committed, n.slice('spec/'.length)), spawnSync('git', ['show', `HEAD:${n}`], { cwd: root, encoding: 'utf8' }).stdout);
+    const names = spawnSync('git', ['ls-tree', '--name-only', 'HEAD', '--', 'spec/'], { cwd: root, encoding: 'utf8' })
+      .stdout.split('\n')
+      .filter((n) => n.endsWith('.yaml'));
+    for (const n of names)
+      writeFileSync(
+        join(committed, n.slice('spec/'.length)),
+        spawnSync('git', ['show', `HEAD:${n}`], { cwd: root, encoding: 'utf8' }).stdout,
+      );
     editDir(committed, [['values.yaml', 'HRK, HUF', 'HRK, PLN, HUF']]);
     const version = loadSpec(committed).packages.version;
     // An added value is non-breaking: the next minor (before 1.0.0 too).
@@ -730,7 +946,9 @@ describe('crmgen diff (CLI)', { timeout: 90_000 }, () => {
     expect(r.status).toBe(0);
     expect(r.stdout).toContain(`crmgen diff: version ${version} -> ${next} (non-breaking); CHANGELOG.md created\n`);
     expect(loadSpec(committed).packages.version).toBe(next);
-    expect(readFileSync(join(committed, 'CHANGELOG.md'), 'utf8')).toBe(`# Changelog\n\n## ${next}\n\n### Added and changed\n\n- value list currencies: entry "PLN" added\n`);
+    expect(readFileSync(join(committed, 'CHANGELOG.md'), 'utf8')).toBe(
+      `# Changelog\n\n## ${next}\n\n### Added and changed\n\n- value list currencies: entry "PLN" added\n`,
+    );
   });
 
   it('--git with an unknown revision is a usage error', () => {

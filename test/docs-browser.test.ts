@@ -18,9 +18,21 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(chromiumPath)) throw new Error(`${chromiumPath} is missing: .ci/run installs Debian's chromium (apt-get install -y chromium)`);
+  if (!existsSync(chromiumPath))
+    throw new Error(`${chromiumPath} is missing: .ci/run installs Debian's chromium (apt-get install -y chromium)`);
   server = await startServer({ users: [ann.join(':')] });
-  browser = await chromium.launch({ executablePath: chromiumPath, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
 }, 60_000);
 afterAll(async () => {
   await browser?.close();
@@ -63,7 +75,13 @@ describe('the reference docs in chromium', () => {
     await expect.poll(() => example.locator('button.copy').textContent()).toBe('Copied');
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     const path = (await page.locator('article#createRecord-contacts h3 code').textContent())!;
-    const res = await call(server.base, path, { user: ann, method: 'POST', contentType: 'application/json', accept: 'application/json', body: copied });
+    const res = await call(server.base, path, {
+      user: ann,
+      method: 'POST',
+      contentType: 'application/json',
+      accept: 'application/json',
+      body: copied,
+    });
     expect(res.status).toBe(201);
     expect(res.json().item.name).toBe('Ann Lee');
     await context.close();
@@ -71,7 +89,10 @@ describe('the reference docs in chromium', () => {
 });
 
 describe('example tabs and search', () => {
-  const visibleKinds = (page: Page, article: string) => page.locator(`article#${article} .example:visible`).evaluateAll((els) => els.map((e) => e.getAttribute('data-kind')));
+  const visibleKinds = (page: Page, article: string) =>
+    page
+      .locator(`article#${article} .example:visible`)
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-kind')));
 
   it('keeps the language the reader picked across reloads and pages: JSON, then TypeScript', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -85,21 +106,31 @@ describe('example tabs and search', () => {
     expect(await visibleKinds(page, 'showRecord-contacts')).toEqual(['response-json']);
     await page.reload();
     expect(await visibleKinds(page, 'createRecord-contacts')).toEqual(['request-json', 'response-json']);
-    expect(await page.locator('article#createRecord-contacts .tab[data-lang="json"]').getAttribute('aria-selected')).toBe('true');
+    expect(
+      await page.locator('article#createRecord-contacts .tab[data-lang="json"]').getAttribute('aria-selected'),
+    ).toBe('true');
 
     await page.locator('article#updateRecord-contacts .tab[data-lang="typescript"]').click();
     expect(await visibleKinds(page, 'createRecord-contacts')).toEqual(['typescript']);
     await page.reload();
     expect(await visibleKinds(page, 'createRecord-contacts')).toEqual(['typescript']);
-    expect(await page.locator('article#createRecord-contacts .tab[data-lang="typescript"]').getAttribute('aria-selected')).toBe('true');
-    const call = (await page.locator('article#createRecord-contacts .example[data-kind="typescript"] code').textContent())!;
+    expect(
+      await page.locator('article#createRecord-contacts .tab[data-lang="typescript"]').getAttribute('aria-selected'),
+    ).toBe('true');
+    const call = (await page
+      .locator('article#createRecord-contacts .example[data-kind="typescript"] code')
+      .textContent())!;
     expect(call).toMatch(/^const created = await crm\.contacts\.create\(\{/);
     // Another page, same choice: and the guides' tabs too.
     await page.goto(`${server.base}/docs/activities.html#task`);
     expect(await visibleKinds(page, 'createActivity-contacts-task')).toEqual(['typescript']);
     await page.locator('article#createActivity-contacts-task .tab[data-lang="curl"]').click();
     await page.goto(`${server.base}/docs/guide-getting-started.html`);
-    expect(await page.locator('#getting-started-client .example:visible').evaluateAll((els) => els.map((e) => e.getAttribute('data-kind')))).toEqual(['curl']);
+    expect(
+      await page
+        .locator('#getting-started-client .example:visible')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-kind'))),
+    ).toEqual(['curl']);
     await context.close();
   });
 
@@ -121,7 +152,8 @@ describe('example tabs and search', () => {
       expect(await section.locator('h2').textContent()).toBe(heading);
       // Landed: the section is at the top of the viewport.
       expect(Math.abs(await section.evaluate((el) => el.getBoundingClientRect().top))).toBeLessThan(5);
-      if (query !== 'pagination') expect(await section.locator('.example[data-kind="typescript"] code').textContent()).toContain(query);
+      if (query !== 'pagination')
+        expect(await section.locator('.example[data-kind="typescript"] code').textContent()).toContain(query);
       await context.close();
     });
   }
@@ -157,7 +189,10 @@ describe('the reference docs opened from file://', () => {
     return { context, page, problems };
   }
   const styled = (page: Page) =>
-    page.evaluate(() => ({ body: getComputedStyle(document.body).display, sidebar: getComputedStyle(document.querySelector('.sidebar')!).width }));
+    page.evaluate(() => ({
+      body: getComputedStyle(document.body).display,
+      sidebar: getComputedStyle(document.querySelector('.sidebar')!).width,
+    }));
 
   it('searches, opens the result at its anchor, follows the nav, with the stylesheet applied and no errors', async () => {
     const { context, page, problems } = await open();

@@ -58,7 +58,9 @@ const unescapeHtml = (s: string) =>
 function parseDocs(): DocEndpoint[] {
   const docsDir = join(generatedDir, 'docs');
   const out: DocEndpoint[] = [];
-  for (const page of readdirSync(docsDir).filter((f) => f.endsWith('.html')).sort()) {
+  for (const page of readdirSync(docsDir)
+    .filter((f) => f.endsWith('.html'))
+    .sort()) {
     const html = readFileSync(join(docsDir, page), 'utf8');
     for (const m of html.matchAll(/<article class="endpoint" id="([^"]+)">([\s\S]*?)<\/article>/g)) {
       const [, id, body] = m;
@@ -66,7 +68,11 @@ function parseDocs(): DocEndpoint[] {
       if (!h3) throw new Error(`${page}#${id}: no method and path`);
       const op = spec.operations.find((o) => o.id === id.split('-')[0]);
       if (!op) throw new Error(`${page}#${id}: no operation ${id.split('-')[0]} in the spec`);
-      const examples = [...body.matchAll(/<div class="example" data-kind="([a-z-]+)">[\s\S]*?<pre><code>([\s\S]*?)<\/code><\/pre><\/div>/g)].map((e) => ({ kind: e[1], text: unescapeHtml(e[2]) }));
+      const examples = [
+        ...body.matchAll(
+          /<div class="example" data-kind="([a-z-]+)">[\s\S]*?<pre><code>([\s\S]*?)<\/code><\/pre><\/div>/g,
+        ),
+      ].map((e) => ({ kind: e[1], text: unescapeHtml(e[2]) }));
       out.push({ page, id, method: h3[1], path: unescapeHtml(h3[2]), op, examples });
     }
   }
@@ -76,7 +82,13 @@ function parseDocs(): DocEndpoint[] {
 const endpoints = parseDocs();
 const requestKinds = ['request-xml', 'request-json', 'curl', 'typescript'];
 /** Files the curl lines upload (-F 'data[file]=@plan.pdf'). */
-const uploadedFiles = new Set(endpoints.flatMap((e) => e.examples.filter((x) => x.kind === 'curl').flatMap((x) => [...x.text.matchAll(/-F '[^'=]+=@([^';]+)'/g)].map((m) => m[1]))));
+const uploadedFiles = new Set(
+  endpoints.flatMap((e) =>
+    e.examples
+      .filter((x) => x.kind === 'curl')
+      .flatMap((x) => [...x.text.matchAll(/-F '[^'=]+=@([^';]+)'/g)].map((m) => m[1])),
+  ),
+);
 
 // ---------------------------------------------------------------------------------------------
 // Binding placeholder ids to things that exist
@@ -95,7 +107,15 @@ beforeAll(async () => {
   // up in DNS, so a delivery can only go to 127.0.0.1 (where nothing listens on 443).
   server = await startServer({
     users: [user.join(':')],
-    args: ['--quota', '100000', '--allow-private-webhooks', '--webhook-resolve', 'example.com=127.0.0.1', '--webhook-resolve', 'www.example.com=127.0.0.1'],
+    args: [
+      '--quota',
+      '100000',
+      '--allow-private-webhooks',
+      '--webhook-resolve',
+      'example.com=127.0.0.1',
+      '--webhook-resolve',
+      'www.example.com=127.0.0.1',
+    ],
   });
   crm = new Crm(server.base, user);
   const sdk = await import(pathToFileURL(join(generatedDir, 'client/dist/index.js')).href);
@@ -105,7 +125,13 @@ beforeAll(async () => {
   owner = (await crm.send('GET', '/ownership/')).body.users[0].id;
   // curl -F 'data[file]=@plan.pdf' reads the file from the directory curl runs in: a small one of each name the examples upload.
   workDir = mkdtempSync(join(tmpdir(), 'crmgen-docs-examples-'));
-  for (const name of uploadedFiles) writeFileSync(join(workDir, name), name.endsWith('.pdf') ? '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n' : `${name}\n`);
+  for (const name of uploadedFiles)
+    writeFileSync(
+      join(workDir, name),
+      name.endsWith('.pdf')
+        ? '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'
+        : `${name}\n`,
+    );
 });
 afterAll(async () => {
   await server?.stop();
@@ -135,7 +161,11 @@ async function bind(ep: DocEndpoint): Promise<Binding> {
   if (ep.op.scope === 'kind') {
     if (!hasId) return { path: ep.path, fields: {}, required: [] };
     const kind = kindOfPath(ep.path);
-    return { path: withPathId(ep.path, await crm.record(kind, named(spec, kind, `docs ${ep.id}`))), fields: {}, required: [] };
+    return {
+      path: withPathId(ep.path, await crm.record(kind, named(spec, kind, `docs ${ep.id}`))),
+      fields: {},
+      required: [],
+    };
   }
   if (ep.op.scope === 'activity') {
     const kind = kindOfPath(ep.path);
@@ -143,7 +173,10 @@ async function bind(ep: DocEndpoint): Promise<Binding> {
     if (!hasId) {
       // A parent of the segment's kind of parent: a record, or a chain down to the parent segment.
       const parentSegment = chainTo(spec, segment).at(-2)!;
-      const parent = parentSegment === 'record' ? await crm.record(kind, named(spec, kind, `docs parent of ${segment}`)) : (await buildChain(crm, spec, kind, parentSegment, owner)).at(-1)!;
+      const parent =
+        parentSegment === 'record'
+          ? await crm.record(kind, named(spec, kind, `docs parent of ${segment}`))
+          : (await buildChain(crm, spec, kind, parentSegment, owner)).at(-1)!;
       return { path: ep.path, fields: { parent }, required: ['parent'] };
     }
     // An activity of the segment; a parent in an update's body (none is shown) would keep it where it is.
@@ -153,7 +186,11 @@ async function bind(ep: DocEndpoint): Promise<Binding> {
   if (hasId && ep.path.startsWith('/hooks/')) {
     const redeliver = ep.op.path.includes('{deliveryId}');
     // Redelivery needs an active hook with a delivery: a change, and its first (refused) attempt logged.
-    const r = await crm.send('POST', '/hooks/', { event: 'items.create', url: 'https://example.com/crm-hooks', active: redeliver ? 1 : 0 });
+    const r = await crm.send('POST', '/hooks/', {
+      event: 'items.create',
+      url: 'https://example.com/crm-hooks',
+      active: redeliver ? 1 : 0,
+    });
     if (r.status !== 200 || typeof r.body?.id !== 'number') throw new Error(`create hook: ${r.status} ${r.text}`);
     const hookId = r.body.id as number;
     const path = ep.path.replace(/^\/hooks\/\d+/, `/hooks/${hookId}`);
@@ -162,7 +199,8 @@ async function bind(ep: DocEndpoint): Promise<Binding> {
     for (let i = 0; i < 250; i++) {
       const log = await crm.send('GET', `/hooks/${hookId}/deliveries`);
       const first = (log.body?.deliveries as { id: number }[] | undefined)?.[0];
-      if (first) return { path: path.replace(/\/deliveries\/\d+\//, `/deliveries/${first.id}/`), fields: {}, required: [] };
+      if (first)
+        return { path: path.replace(/\/deliveries\/\d+\//, `/deliveries/${first.id}/`), fields: {}, required: [] };
       await new Promise((ok) => setTimeout(ok, 20));
     }
     throw new Error(`${ep.id}: no delivery of hook ${hookId} was attempted`);
@@ -175,8 +213,15 @@ async function bind(ep: DocEndpoint): Promise<Binding> {
 function bindBody(ep: DocEndpoint, text: string, b: Binding): string {
   let out = text;
   for (const [name, id] of Object.entries(b.fields)) {
-    const forms = [new RegExp(`("${name}"\\s*:\\s*)\\d+()`, 'g'), new RegExp(`(<${name}>)\\d+(</${name}>)`, 'g'), new RegExp(`(-F '${name}=)\\d+(')`, 'g'), new RegExp(`(\\b${name}: )\\d+()`, 'g'), new RegExp(`(\\b${name}: asId\\('\\w+', )\\d+(\\))`, 'g')];
-    if (b.required.includes(name) && !forms.some((re) => re.test(out))) throw new Error(`${ep.id}: the example names no ${name} to bind:\n${text}`);
+    const forms = [
+      new RegExp(`("${name}"\\s*:\\s*)\\d+()`, 'g'),
+      new RegExp(`(<${name}>)\\d+(</${name}>)`, 'g'),
+      new RegExp(`(-F '${name}=)\\d+(')`, 'g'),
+      new RegExp(`(\\b${name}: )\\d+()`, 'g'),
+      new RegExp(`(\\b${name}: asId\\('\\w+', )\\d+(\\))`, 'g'),
+    ];
+    if (b.required.includes(name) && !forms.some((re) => re.test(out)))
+      throw new Error(`${ep.id}: the example names no ${name} to bind:\n${text}`);
     for (const re of forms) out = out.replace(re, `$1${id}$2`);
   }
   return out;
@@ -201,13 +246,26 @@ async function sendBody(ep: DocEndpoint, ex: DocExample): Promise<Outcome> {
   const b = await bind(ep);
   const json = ex.kind === 'request-json';
   const type = json ? 'application/json' : 'application/xml';
-  const r = await call(server.base, b.path, { user, method: ep.method, contentType: type, accept: type, body: bindBody(ep, ex.text, b) });
+  const r = await call(server.base, b.path, {
+    user,
+    method: ep.method,
+    contentType: type,
+    accept: type,
+    body: bindBody(ep, ex.text, b),
+  });
   return { status: r.status, detail: `${ep.method} ${b.path}: ${r.text.replace(/\s*\n\s*/g, '')}` };
 }
 
 function bash(command: string): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve, reject) => {
-    const env = { ...process.env, CRM_URL: server.base, CRM_EMAIL: user[0], CRM_TOKEN: user[1], NO_PROXY: '127.0.0.1', no_proxy: '127.0.0.1' };
+    const env = {
+      ...process.env,
+      CRM_URL: server.base,
+      CRM_EMAIL: user[0],
+      CRM_TOKEN: user[1],
+      NO_PROXY: '127.0.0.1',
+      no_proxy: '127.0.0.1',
+    };
     const child = spawn('bash', ['-c', command], { cwd: workDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
@@ -239,7 +297,9 @@ async function sendCurl(ep: DocEndpoint, ex: DocExample): Promise<Outcome> {
   return { status, detail: `curl exited ${r.code}: ${r.out.trim()} | again: ${again.out.trim()}` };
 }
 
-const AsyncFunction = (async () => {}).constructor as new (...args: string[]) => (...values: unknown[]) => Promise<unknown>;
+const AsyncFunction = (async () => {}).constructor as new (
+  ...args: string[]
+) => (...values: unknown[]) => Promise<unknown>;
 
 /** The client call with its ids bound: the path's ids are the call's leading number arguments. */
 async function sendTypeScript(ep: DocEndpoint, ex: DocExample): Promise<Outcome> {
@@ -249,11 +309,16 @@ async function sendTypeScript(ep: DocEndpoint, ex: DocExample): Promise<Outcome>
   const call = /await (crm\.[\w.]+)\(((?:\s*(?:asId\('\w+', \d+\)|\d+),)*\s*(?:asId\('\w+', \d+\)|\d+)?)/.exec(ex.text);
   if (!call) throw new Error(`${ep.id}: no client call in\n${ex.text}`);
   const shown = call[2].match(/\d+/g) ?? [];
-  if (shown.length !== ids.length) throw new Error(`${ep.id}: the call names ${shown.length} ids, the path ${ids.length}`);
+  if (shown.length !== ids.length)
+    throw new Error(`${ep.id}: the call names ${shown.length} ids, the path ${ids.length}`);
   let i = 0;
   const code = bindBody(ep, ex.text.replace(call[0], `await ${call[1]}(${call[2].replace(/\d+/g, () => ids[i++])}`), b);
   try {
-    await new AsyncFunction('crm', 'openAsBlob', 'asId', code)(client, (name: string) => openAsBlob(join(workDir, name)), asId);
+    await new AsyncFunction('crm', 'openAsBlob', 'asId', code)(
+      client,
+      (name: string) => openAsBlob(join(workDir, name)),
+      asId,
+    );
     return { status: 200, detail: '' };
   } catch (e) {
     const err = e as { status?: number; message?: string };
@@ -281,13 +346,23 @@ describe('the reference docs hold every endpoint with request examples', () => {
   });
 
   it('a create of a type with a file shows multipart/form-data only: no XML or JSON body, a curl line uploading the file', () => {
-    const withFiles = spec.activities.filter((a) => a.fields.some((f) => f.shape.kind === 'scalar' && f.shape.type === 'upload'));
+    const withFiles = spec.activities.filter((a) =>
+      a.fields.some((f) => f.shape.kind === 'scalar' && f.shape.type === 'upload'),
+    );
     expect(withFiles.length).toBeGreaterThan(0);
     for (const a of withFiles) {
       const ep = endpoints.find((e) => e.op.id === 'createActivity' && segmentOf(e) === a.segment)!;
-      expect(ep.examples.map((e) => e.kind), ep.id).not.toContain('request-json');
-      expect(ep.examples.map((e) => e.kind), ep.id).not.toContain('request-xml');
-      expect(ep.examples.find((e) => e.kind === 'curl')!.text, ep.id).toMatch(/ -F 'parent=\d+'.* -F 'data\[\w+\]=@[\w.]+'/);
+      expect(
+        ep.examples.map((e) => e.kind),
+        ep.id,
+      ).not.toContain('request-json');
+      expect(
+        ep.examples.map((e) => e.kind),
+        ep.id,
+      ).not.toContain('request-xml');
+      expect(ep.examples.find((e) => e.kind === 'curl')!.text, ep.id).toMatch(
+        / -F 'parent=\d+'.* -F 'data\[\w+\]=@[\w.]+'/,
+      );
     }
     expect([...uploadedFiles]).toEqual(['plan.pdf']);
   });
@@ -297,7 +372,12 @@ describe('every request example in the docs succeeds against the reference servi
   it.each(endpoints.map((ep) => [`${ep.page}#${ep.id}`, ep] as const))('%s', async (_, ep) => {
     const failures: string[] = [];
     for (const ex of ep.examples.filter((e) => requestKinds.includes(e.kind))) {
-      const r = ex.kind === 'curl' ? await sendCurl(ep, ex) : ex.kind === 'typescript' ? await sendTypeScript(ep, ex) : await sendBody(ep, ex);
+      const r =
+        ex.kind === 'curl'
+          ? await sendCurl(ep, ex)
+          : ex.kind === 'typescript'
+            ? await sendTypeScript(ep, ex)
+            : await sendBody(ep, ex);
       if (r.status < 200 || r.status >= 300) failures.push(`${ex.kind} → ${r.status}: ${r.detail}`);
       if (ep.path.startsWith('/hooks')) await removeHooks();
     }

@@ -13,7 +13,8 @@ import { generatedDir, root } from './support/paths.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 const clientUrl = pathToFileURL(resolve(generatedDir, 'client/dist/index.js')).href;
-const packageName = (JSON.parse(readFileSync(resolve(generatedDir, 'client/package.json'), 'utf8')) as { name: string }).name;
+const packageName = (JSON.parse(readFileSync(resolve(generatedDir, 'client/package.json'), 'utf8')) as { name: string })
+  .name;
 const user = { email: 'ann@example.com', token: 'secret-guides' };
 
 const unescapeHtml = (s: string) =>
@@ -36,10 +37,15 @@ interface Block {
 function guideBlocks(): Block[] {
   const docs = join(generatedDir, 'docs');
   const out: Block[] = [];
-  for (const page of readdirSync(docs).filter((f) => /^guide-.*\.html$/.test(f)).sort()) {
+  for (const page of readdirSync(docs)
+    .filter((f) => /^guide-.*\.html$/.test(f))
+    .sort()) {
     const html = readFileSync(join(docs, page), 'utf8');
     for (const s of html.matchAll(/<section id="([^"]+)">([\s\S]*?)<\/section>/g))
-      for (const e of s[2].matchAll(/<div class="example" data-kind="([a-z-]+)">[\s\S]*?<pre><code>([\s\S]*?)<\/code><\/pre><\/div>/g)) out.push({ page, section: s[1], kind: e[1], code: unescapeHtml(e[2]) });
+      for (const e of s[2].matchAll(
+        /<div class="example" data-kind="([a-z-]+)">[\s\S]*?<pre><code>([\s\S]*?)<\/code><\/pre><\/div>/g,
+      ))
+        out.push({ page, section: s[1], kind: e[1], code: unescapeHtml(e[2]) });
   }
   return out;
 }
@@ -50,7 +56,10 @@ let dir: string;
 
 beforeAll(async () => {
   // The webhooks guide subscribes an inactive hook to www.example.com: answered with loopback, never looked up.
-  server = await startServer({ users: [`${user.email}:${user.token}`], args: ['--allow-private-webhooks', '--webhook-resolve', 'www.example.com=127.0.0.1'] });
+  server = await startServer({
+    users: [`${user.email}:${user.token}`],
+    args: ['--allow-private-webhooks', '--webhook-resolve', 'www.example.com=127.0.0.1'],
+  });
   dir = mkdtempSync(join(tmpdir(), 'crmgen-docs-guides-'));
 });
 afterAll(async () => {
@@ -58,11 +67,24 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-function run(command: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function run(
+  command: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((ok, fail) => {
     const child = spawn(command, args, {
       cwd: root, // tsx resolves from the repo's node_modules
-      env: { ...process.env, CRM_URL: server.base, CRM_EMAIL: user.email, CRM_TOKEN: user.token, NODE_OPTIONS: '', NO_PROXY: '127.0.0.1', no_proxy: '127.0.0.1', ...env },
+      env: {
+        ...process.env,
+        CRM_URL: server.base,
+        CRM_EMAIL: user.email,
+        CRM_TOKEN: user.token,
+        NODE_OPTIONS: '',
+        NO_PROXY: '127.0.0.1',
+        no_proxy: '127.0.0.1',
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -86,14 +108,27 @@ const promisedPython = (code: string) => [...code.matchAll(/print\(.*\)\s+# (.*)
 describe('the guide pages', () => {
   it('cover getting started, pagination, errors and retries, batch and webhooks, each with TypeScript to run', () => {
     const pages = new Set(blocks.map((b) => b.page));
-    for (const p of ['getting-started', 'pagination', 'errors', 'batch', 'webhooks']) expect(pages).toContain(`guide-${p}.html`);
-    for (const p of pages) expect(blocks.some((b) => b.page === p && b.kind === 'typescript'), p).toBe(true);
-    for (const p of pages) expect(blocks.some((b) => b.page === p && b.kind === 'python'), p).toBe(true);
-    for (const b of blocks.filter((x) => x.kind === 'python')) expect(promisedPython(b.code).length, `${b.page}#${b.section}`).toBeGreaterThan(0);
-    for (const b of blocks.filter((x) => x.kind === 'typescript')) expect(promised(b.code).length, `${b.page}#${b.section}`).toBeGreaterThan(0);
+    for (const p of ['getting-started', 'pagination', 'errors', 'batch', 'webhooks'])
+      expect(pages).toContain(`guide-${p}.html`);
+    for (const p of pages)
+      expect(
+        blocks.some((b) => b.page === p && b.kind === 'typescript'),
+        p,
+      ).toBe(true);
+    for (const p of pages)
+      expect(
+        blocks.some((b) => b.page === p && b.kind === 'python'),
+        p,
+      ).toBe(true);
+    for (const b of blocks.filter((x) => x.kind === 'python'))
+      expect(promisedPython(b.code).length, `${b.page}#${b.section}`).toBeGreaterThan(0);
+    for (const b of blocks.filter((x) => x.kind === 'typescript'))
+      expect(promised(b.code).length, `${b.page}#${b.section}`).toBeGreaterThan(0);
   });
 
-  it.each(blocks.filter((b) => b.kind === 'typescript').map((b, i) => [`${b.page}#${b.section} (${i + 1})`, b] as const))('TypeScript %s runs and prints what it promises', async (_, block) => {
+  it.each(
+    blocks.filter((b) => b.kind === 'typescript').map((b, i) => [`${b.page}#${b.section} (${i + 1})`, b] as const),
+  )('TypeScript %s runs and prints what it promises', async (_, block) => {
     expect(block.code).toContain(`from '${packageName}'`);
     const file = join(dir, `${block.section}-${blocks.indexOf(block)}.mts`);
     writeFileSync(file, block.code.replaceAll(`'${packageName}'`, `'${clientUrl}'`));
@@ -103,30 +138,39 @@ describe('the guide pages', () => {
     expect(r.stdout.trim().split('\n')).toEqual(promised(block.code));
   });
 
-  it.each(blocks.filter((b) => b.kind === 'python').map((b, i) => [`${b.page}#${b.section} (${i + 1})`, b] as const))('Python %s runs and prints what it promises', async (_, block) => {
-    // The Python SDK from its sources (test/sdk-python.test.ts runs it from its built wheel).
-    const file = join(dir, `${block.section}-${blocks.indexOf(block)}.py`);
-    writeFileSync(file, block.code);
-    const r = await run('/usr/bin/python3', [file], { PYTHONPATH: resolve(generatedDir, 'python/src'), PYTHONDONTWRITEBYTECODE: '1' });
-    expect(r.code, `stdout:\n${r.stdout}\nstderr:\n${r.stderr}`).toBe(0);
-    expect(r.stderr).toBe('');
-    expect(r.stdout.trim().split('\n')).toEqual(promisedPython(block.code));
-  });
+  it.each(blocks.filter((b) => b.kind === 'python').map((b, i) => [`${b.page}#${b.section} (${i + 1})`, b] as const))(
+    'Python %s runs and prints what it promises',
+    async (_, block) => {
+      // The Python SDK from its sources (test/sdk-python.test.ts runs it from its built wheel).
+      const file = join(dir, `${block.section}-${blocks.indexOf(block)}.py`);
+      writeFileSync(file, block.code);
+      const r = await run('/usr/bin/python3', [file], {
+        PYTHONPATH: resolve(generatedDir, 'python/src'),
+        PYTHONDONTWRITEBYTECODE: '1',
+      });
+      expect(r.code, `stdout:\n${r.stdout}\nstderr:\n${r.stderr}`).toBe(0);
+      expect(r.stderr).toBe('');
+      expect(r.stdout.trim().split('\n')).toEqual(promisedPython(block.code));
+    },
+  );
 
-  it.each(blocks.filter((b) => b.kind === 'curl').map((b) => [`${b.page}#${b.section}`, b] as const))('curl %s answers the JSON envelope', async (_, block) => {
-    const r = await run('bash', ['-c', `${block.code} -w '\\n%{http_code}'`]);
-    expect(r.code, r.stderr).toBe(0);
-    const lines = r.stdout.trim().split('\n');
-    const status = Number(lines.pop());
-    const body = JSON.parse(lines.join('\n'));
-    // The errors guide shows a failure on purpose.
-    if (block.section.startsWith('errors')) {
-      expect(status).toBe(404);
-      expect(body.status).toBe('failed');
-    } else {
-      expect(status).toBeGreaterThanOrEqual(200);
-      expect(status).toBeLessThan(300);
-      expect(body.status).toBe('success');
-    }
-  });
+  it.each(blocks.filter((b) => b.kind === 'curl').map((b) => [`${b.page}#${b.section}`, b] as const))(
+    'curl %s answers the JSON envelope',
+    async (_, block) => {
+      const r = await run('bash', ['-c', `${block.code} -w '\\n%{http_code}'`]);
+      expect(r.code, r.stderr).toBe(0);
+      const lines = r.stdout.trim().split('\n');
+      const status = Number(lines.pop());
+      const body = JSON.parse(lines.join('\n'));
+      // The errors guide shows a failure on purpose.
+      if (block.section.startsWith('errors')) {
+        expect(status).toBe(404);
+        expect(body.status).toBe('failed');
+      } else {
+        expect(status).toBeGreaterThanOrEqual(200);
+        expect(status).toBeLessThan(300);
+        expect(body.status).toBe('success');
+      }
+    },
+  );
 });

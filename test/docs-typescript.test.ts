@@ -12,7 +12,8 @@ import { generatedDir, root } from './support/paths.ts';
 
 const docs = join(generatedDir, 'docs');
 const clientDist = resolve(generatedDir, 'client/dist/index.js');
-const packageName = (JSON.parse(readFileSync(resolve(generatedDir, 'client/package.json'), 'utf8')) as { name: string }).name;
+const packageName = (JSON.parse(readFileSync(resolve(generatedDir, 'client/package.json'), 'utf8')) as { name: string })
+  .name;
 const unescapeHtml = (s: string) =>
   s
     .replace(/&#x([0-9a-f]+);/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16)))
@@ -20,11 +21,20 @@ const unescapeHtml = (s: string) =>
     .replace(/&gt;/g, '>')
     .replace(/&quot;/g, '"')
     .replace(/&amp;/g, '&');
-const typescriptOf = (html: string) => [...html.matchAll(/<div class="example" data-kind="typescript">[\s\S]*?<pre><code>([\s\S]*?)<\/code><\/pre><\/div>/g)].map((m) => unescapeHtml(m[1]));
+const typescriptOf = (html: string) =>
+  [
+    ...html.matchAll(
+      /<div class="example" data-kind="typescript">[\s\S]*?<pre><code>([\s\S]*?)<\/code><\/pre><\/div>/g,
+    ),
+  ].map((m) => unescapeHtml(m[1]));
 
 const pages = readdirSync(docs).filter((f) => f.endsWith('.html'));
-const reference = pages.filter((f) => !f.startsWith('guide-')).flatMap((f) => typescriptOf(readFileSync(join(docs, f), 'utf8')));
-const guides = pages.filter((f) => f.startsWith('guide-')).flatMap((f) => typescriptOf(readFileSync(join(docs, f), 'utf8')));
+const reference = pages
+  .filter((f) => !f.startsWith('guide-'))
+  .flatMap((f) => typescriptOf(readFileSync(join(docs, f), 'utf8')));
+const guides = pages
+  .filter((f) => f.startsWith('guide-'))
+  .flatMap((f) => typescriptOf(readFileSync(join(docs, f), 'utf8')));
 let dir: string;
 
 beforeAll(() => {
@@ -45,14 +55,28 @@ const referenceModule = (calls: string[]) =>
 
 function typecheck(files: string[]): { status: number | null; output: string } {
   const config = join(dir, 'tsconfig.json');
-  writeFileSync(config, JSON.stringify({ extends: resolve(root, 'tsconfig.json'), compilerOptions: { noEmit: true, noUnusedLocals: false, typeRoots: [resolve(root, 'node_modules/@types')] }, files, include: [] }));
-  const r = spawnSync(resolve(root, 'node_modules/.bin/tsc'), ['-p', config, '--pretty', 'false'], { cwd: dir, encoding: 'utf8', timeout: 240_000 });
+  writeFileSync(
+    config,
+    JSON.stringify({
+      extends: resolve(root, 'tsconfig.json'),
+      compilerOptions: { noEmit: true, noUnusedLocals: false, typeRoots: [resolve(root, 'node_modules/@types')] },
+      files,
+      include: [],
+    }),
+  );
+  const r = spawnSync(resolve(root, 'node_modules/.bin/tsc'), ['-p', config, '--pretty', 'false'], {
+    cwd: dir,
+    encoding: 'utf8',
+    timeout: 240_000,
+  });
   return { status: r.status, output: `${r.stdout ?? ''}${r.stderr ?? ''}` };
 }
 
 describe('TypeScript in the docs', () => {
   it('has a client call for every endpoint and TypeScript in every guide', () => {
-    const articles = pages.flatMap((f) => [...readFileSync(join(docs, f), 'utf8').matchAll(/<article class="endpoint"/g)]).length;
+    const articles = pages.flatMap((f) => [
+      ...readFileSync(join(docs, f), 'utf8').matchAll(/<article class="endpoint"/g),
+    ]).length;
     expect(reference.length).toBe(articles);
     expect(guides.length).toBeGreaterThanOrEqual(5);
   });

@@ -17,7 +17,12 @@ const spec = loadSpec(specDir);
 const openapi = JSON.parse(readFileSync(join(generatedDir, 'openapi.json'), 'utf8'));
 /** Responses with each $ref to components/responses replaced by what it names. */
 const resolved = (responses: Record<string, { $ref?: string }>): Record<string, any> =>
-  Object.fromEntries(Object.entries(responses).map(([status, r]) => [status, r.$ref ? openapi.components.responses[r.$ref.split('/').pop()!] : r]));
+  Object.fromEntries(
+    Object.entries(responses).map(([status, r]) => [
+      status,
+      r.$ref ? openapi.components.responses[r.$ref.split('/').pop()!] : r,
+    ]),
+  );
 
 describe('OpenAPI 3.1 document', () => {
   it('validates with swagger-parser', async () => {
@@ -31,7 +36,9 @@ describe('OpenAPI 3.1 document', () => {
 
   it('has every record path for every kind, every activity segment, reports, hooks and batch, written as the document writes them', () => {
     const paths = Object.keys(openapi.paths);
-    for (const k of spec.kinds) for (const p of ['/', '/{ID}/', '/categories/', '/fields/']) expect(paths).toContain(`/${k.name}${p.replace('{ID}', `{${k.singular}Id}`)}`);
+    for (const k of spec.kinds)
+      for (const p of ['/', '/{ID}/', '/categories/', '/fields/'])
+        expect(paths).toContain(`/${k.name}${p.replace('{ID}', `{${k.singular}Id}`)}`);
     // Activity paths per kind; update and delete share the path with its trailing slash (the
     // service takes both spellings; without it /contacts/note/{activityId} is ambiguous with
     // /contacts/{contactId}/).
@@ -50,7 +57,11 @@ describe('OpenAPI 3.1 document', () => {
     for (const path of ['/contacts/', '/report/activities/', '/ownership/']) {
       const body = openapi.paths[path].get.requestBody;
       expect(body.required, path).toBe(false);
-      expect(Object.keys(body.content)).toEqual(['application/xml', 'application/json', 'application/x-www-form-urlencoded']);
+      expect(Object.keys(body.content)).toEqual([
+        'application/xml',
+        'application/json',
+        'application/x-www-form-urlencoded',
+      ]);
       expect(openapi.paths[path].get.parameters.some((p: { in: string }) => p.in === 'query')).toBe(true);
     }
   });
@@ -95,11 +106,19 @@ describe('OpenAPI 3.1 document', () => {
 
   it('offers XML, JSON and form request bodies, the error envelope and the call-limit header', () => {
     const create = openapi.paths['/contacts/'].post;
-    expect(Object.keys(create.requestBody.content)).toEqual(['application/xml', 'application/json', 'application/x-www-form-urlencoded']);
+    expect(Object.keys(create.requestBody.content)).toEqual([
+      'application/xml',
+      'application/json',
+      'application/x-www-form-urlencoded',
+    ]);
     expect(create.responses['201'].headers).toHaveProperty([spec.quota.header]);
     expect(create.responses['201'].headers).toHaveProperty('Location');
-    expect(resolved(create.responses)['404'].content['application/xml'].schema.$ref).toBe('#/components/schemas/error.response');
-    expect(openapi.components.securitySchemes.basicAuth).toEqual(expect.objectContaining({ type: 'http', scheme: 'basic' }));
+    expect(resolved(create.responses)['404'].content['application/xml'].schema.$ref).toBe(
+      '#/components/schemas/error.response',
+    );
+    expect(openapi.components.securitySchemes.basicAuth).toEqual(
+      expect.objectContaining({ type: 'http', scheme: 'basic' }),
+    );
     expect(Object.keys(openapi.paths['/contacts/file/'].post.requestBody.content)).toContain('multipart/form-data');
   });
 
@@ -128,7 +147,10 @@ describe('examples in the docs and the OpenAPI document', () => {
   it('every request and parameter example passes the generated validators', () => {
     const problems: string[] = [];
     for (const t of messageTargets(spec).filter((x) => x.part !== 'response')) {
-      const errors = validateRequest(t.id, example(spec, t.shape, { kind: t.kind, segment: t.segment ?? exampleSegment(spec) }));
+      const errors = validateRequest(
+        t.id,
+        example(spec, t.shape, { kind: t.kind, segment: t.segment ?? exampleSegment(spec) }),
+      );
       if (errors.length) problems.push(`${t.id}: ${errors.map((e) => `${e.key} ${e.path}`).join(', ')}`);
     }
     expect(problems).toEqual([]);
@@ -138,7 +160,18 @@ describe('examples in the docs and the OpenAPI document', () => {
 describe('reference docs', () => {
   const page = (name: string) => readFileSync(join(generatedDir, 'docs', name), 'utf8');
   it('has one page per resource family with navigation and search', () => {
-    for (const p of ['index', 'records', 'categories', 'fields', 'ownership', 'activities', 'hierarchy', 'reports', 'webhooks', 'batch']) {
+    for (const p of [
+      'index',
+      'records',
+      'categories',
+      'fields',
+      'ownership',
+      'activities',
+      'hierarchy',
+      'reports',
+      'webhooks',
+      'batch',
+    ]) {
       const html = page(`${p}.html`);
       expect(html).toContain('id="search"');
       expect(html).toContain('class="sidebar"');
@@ -148,7 +181,10 @@ describe('reference docs', () => {
   it('has a section with a field table for every activity type, and the hierarchy as SVG', () => {
     const html = page('activities.html');
     for (const a of spec.activities) expect(html).toContain(`<section id="${a.segment}">`);
-    const currencies = spec.values.find((v) => v.name === 'currencies')!.values.map((v) => v.value).join(', ');
+    const currencies = spec.values
+      .find((v) => v.name === 'currencies')!
+      .values.map((v) => v.value)
+      .join(', ');
     expect(html).toContain(currencies);
     expect(page('hierarchy.html')).toMatch(/<svg [^>]*aria-label="Activity hierarchy"/);
     const md = page('reference.md');
@@ -157,16 +193,28 @@ describe('reference docs', () => {
   });
 
   it('shows TypeScript, XML, JSON and curl examples for every endpoint, as tabs with TypeScript first', () => {
-    const all = ['records', 'categories', 'fields', 'ownership', 'activities', 'reports', 'webhooks'].map((p) => page(`${p}.html`)).join('\n');
+    const all = ['records', 'categories', 'fields', 'ownership', 'activities', 'reports', 'webhooks']
+      .map((p) => page(`${p}.html`))
+      .join('\n');
     const articles = [...all.matchAll(/<article class="endpoint" id="([^"]+)">([\s\S]*?)<\/article>/g)];
     expect(articles.length).toBeGreaterThanOrEqual(spec.operations.length - 1);
     for (const [, id, body] of articles) {
-      const tabs = [...body.matchAll(/<button type="button" role="tab" class="tab" data-lang="(\w+)" aria-selected="(\w+)"/g)].map((m) => `${m[1]}:${m[2]}`);
+      const tabs = [
+        ...body.matchAll(/<button type="button" role="tab" class="tab" data-lang="(\w+)" aria-selected="(\w+)"/g),
+      ].map((m) => `${m[1]}:${m[2]}`);
       expect(tabs[0], id).toBe('typescript:true');
-      expect(tabs.slice(1).every((t) => t.endsWith(':false')), id).toBe(true);
-      expect(tabs.map((t) => t.split(':')[0]), id).toEqual(expect.arrayContaining(['typescript', 'curl']));
+      expect(
+        tabs.slice(1).every((t) => t.endsWith(':false')),
+        id,
+      ).toBe(true);
+      expect(
+        tabs.map((t) => t.split(':')[0]),
+        id,
+      ).toEqual(expect.arrayContaining(['typescript', 'curl']));
       // Only the chosen language is shown; the others wait in hidden panels.
-      expect(body.match(/<div class="tab-panel" role="tabpanel" data-lang="\w+" hidden>/g)?.length ?? 0, id).toBe(tabs.length - 1);
+      expect(body.match(/<div class="tab-panel" role="tabpanel" data-lang="\w+" hidden>/g)?.length ?? 0, id).toBe(
+        tabs.length - 1,
+      );
       expect(body.match(/data-kind="typescript"/g), id).toHaveLength(1);
       expect(body.match(/data-kind="curl"/g), id).toHaveLength(1);
     }
@@ -183,13 +231,24 @@ describe('reference docs', () => {
     };
     walk(spec);
     expect(notes.length).toBeGreaterThan(20);
-    const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&').replace(/&#x3D;/g, '=').replace(/&#x60;/g, '`').replace(/\s+/g, ' ');
+    const text = (html: string) =>
+      html
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/&#x27;/g, "'")
+        .replace(/&quot;/g, '"')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&')
+        .replace(/&#x3D;/g, '=')
+        .replace(/&#x60;/g, '`')
+        .replace(/\s+/g, ' ');
     const silent = text(page('silent.html'));
     for (const n of notes) expect(silent, n).toContain(n.replace(/\s+/g, ' '));
     for (const f of readdirSync(join(generatedDir, 'docs')).filter((x) => x.endsWith('.html') && x !== 'silent.html')) {
       const t = text(page(f));
       expect(t, f).not.toMatch(/\bassumed\b/i);
-      for (const n of notes.filter((x) => x.length > 25)) expect(t.includes(n.replace(/\s+/g, ' ')), `${f}: ${n}`).toBe(false);
+      for (const n of notes.filter((x) => x.length > 25))
+        expect(t.includes(n.replace(/\s+/g, ' ')), `${f}: ${n}`).toBe(false);
     }
   });
 
@@ -197,7 +256,15 @@ describe('reference docs', () => {
     for (const f of ['index.html', 'guide-pagination.html', 'silent.html']) {
       const nav = page(f).split('<main>')[0];
       expect(nav.indexOf('>Guides<'), f).toBeLessThan(nav.indexOf('>Reference<'));
-      for (const g of ['guide-getting-started', 'guide-pagination', 'guide-errors', 'guide-batch', 'guide-webhooks', 'silent']) expect(nav, f).toContain(`href="${g}.html"`);
+      for (const g of [
+        'guide-getting-started',
+        'guide-pagination',
+        'guide-errors',
+        'guide-batch',
+        'guide-webhooks',
+        'silent',
+      ])
+        expect(nav, f).toContain(`href="${g}.html"`);
     }
   });
 });
@@ -206,19 +273,36 @@ describe('the reference docs as a static site', () => {
   // Publishable anywhere (any host, any sub-path, file://): every link is relative and lands on a
   // file of generated/docs, and every #anchor on an id of its page. The docs link to no API host.
   const docs = join(generatedDir, 'docs');
-  const files = (readdirSync(docs, { recursive: true }) as string[]).map((f) => f.split('\\').join('/')).filter((f) => statSync(join(docs, f)).isFile());
+  const files = (readdirSync(docs, { recursive: true }) as string[])
+    .map((f) => f.split('\\').join('/'))
+    .filter((f) => statSync(join(docs, f)).isFile());
   const html = files.filter((f) => f.endsWith('.html'));
-  const ids = new Map(html.map((f) => [f, new Set([...readFileSync(join(docs, f), 'utf8').matchAll(/<[a-zA-Z][^>]*\sid="([^"]*)"/g)].map((m) => m[1]))]));
-  const decode = (v: string) => v.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  const ids = new Map(
+    html.map((f) => [
+      f,
+      new Set([...readFileSync(join(docs, f), 'utf8').matchAll(/<[a-zA-Z][^>]*\sid="([^"]*)"/g)].map((m) => m[1])),
+    ]),
+  );
+  const decode = (v: string) =>
+    v
+      .replace(/&quot;/g, '"')
+      .replace(/&#x27;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
   /** Problems with one link found in `from` (a path relative to generated/docs), or none. */
   const check = (from: string, link: string): string[] => {
     const where = `${from}: ${link}`;
     if (link === '') return [`${where} is empty`];
-    if (/^[a-z][a-z0-9+.-]*:/i.test(link) || link.startsWith('/') || link.startsWith('\\')) return [`${where} is not relative`];
+    if (/^[a-z][a-z0-9+.-]*:/i.test(link) || link.startsWith('/') || link.startsWith('\\'))
+      return [`${where} is not relative`];
     const [path, fragment] = link.split('#', 2) as [string, string | undefined];
-    const target = path === '' ? from : posix.normalize(posix.join(posix.dirname(from), decodeURIComponent(path.split('?')[0])));
-    if (target.startsWith('../') || !files.includes(target)) return [`${where} resolves to ${target}, not a file of generated/docs`];
-    if (fragment !== undefined && !ids.get(target)?.has(decodeURIComponent(fragment))) return [`${where}: ${target} has no id ${fragment}`];
+    const target =
+      path === '' ? from : posix.normalize(posix.join(posix.dirname(from), decodeURIComponent(path.split('?')[0])));
+    if (target.startsWith('../') || !files.includes(target))
+      return [`${where} resolves to ${target}, not a file of generated/docs`];
+    if (fragment !== undefined && !ids.get(target)?.has(decodeURIComponent(fragment)))
+      return [`${where}: ${target} has no id ${fragment}`];
     return [];
   };
 
@@ -232,9 +316,13 @@ describe('the reference docs as a static site', () => {
       const links: string[] = [];
       // Attributes of real tags only: text in examples is escaped, so it holds no tag.
       for (const tag of text.matchAll(/<[a-zA-Z][^>]*>/g)) {
-        for (const m of tag[0].matchAll(/\s(href|src|xlink:href|srcset|action|poster|data)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/gi)) {
+        for (const m of tag[0].matchAll(
+          /\s(href|src|xlink:href|srcset|action|poster|data)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/gi,
+        )) {
           const value = decode(m[2] ?? m[3] ?? m[4]);
-          links.push(...(m[1].toLowerCase() === 'srcset' ? value.split(',').map((c) => c.trim().split(/\s+/)[0]) : [value]));
+          links.push(
+            ...(m[1].toLowerCase() === 'srcset' ? value.split(',').map((c) => c.trim().split(/\s+/)[0]) : [value]),
+          );
         }
       }
       for (const link of links) problems.push(...check(f, link));
@@ -249,7 +337,8 @@ describe('the reference docs as a static site', () => {
   it('has no absolute url() in its stylesheets and search results that are relative links to existing anchors', () => {
     const problems: string[] = [];
     for (const f of files.filter((x) => x.endsWith('.css'))) {
-      for (const m of readFileSync(join(docs, f), 'utf8').matchAll(/url\(\s*(?:"([^"]*)"|'([^']*)'|([^)]*?))\s*\)/g)) problems.push(...check(f, (m[1] ?? m[2] ?? m[3]).trim()));
+      for (const m of readFileSync(join(docs, f), 'utf8').matchAll(/url\(\s*(?:"([^"]*)"|'([^']*)'|([^)]*?))\s*\)/g))
+        problems.push(...check(f, (m[1] ?? m[2] ?? m[3]).trim()));
     }
     // search-index.js runs as a script (no fetch, which file:// refuses) and sets the index.
     const sandbox: { window: { crmgenSearchIndex?: { title: string; href: string }[] } } = { window: {} };
@@ -258,7 +347,8 @@ describe('the reference docs as a static site', () => {
     expect(index.length).toBeGreaterThan(spec.activities.length);
     expect(index.find((e) => e.href === 'activities.html#opportunity')?.title).toContain('Opportunity');
     // SDK call names are keywords of the sections about them.
-    const keywords = (href: string) => (index.find((e) => e.href === href) as { keywords?: string } | undefined)?.keywords?.split(' ') ?? [];
+    const keywords = (href: string) =>
+      (index.find((e) => e.href === href) as { keywords?: string } | undefined)?.keywords?.split(' ') ?? [];
     expect(keywords('guide-pagination.html#pagination-iterate')).toContain('iterate');
     expect(keywords('guide-webhooks.html#webhooks-verify')).toContain('verifyWebhook');
     expect(keywords('records.html#createRecord')).toContain('crm.contacts.create');
@@ -315,7 +405,11 @@ describe('a changelog beside the spec', () => {
       cpSync(specDir, join(dir, 'new'), { recursive: true });
       const values = join(dir, 'new', 'values.yaml');
       writeFileSync(values, readFileSync(values, 'utf8').replace('HRK, ', ''));
-      const r = spawnSync(process.execPath, [cli, 'diff', join(dir, 'old'), join(dir, 'new'), '--format', 'markdown', '--allow-breaking'], { cwd: root, encoding: 'utf8' });
+      const r = spawnSync(
+        process.execPath,
+        [cli, 'diff', join(dir, 'old'), join(dir, 'new'), '--format', 'markdown', '--allow-breaking'],
+        { cwd: root, encoding: 'utf8' },
+      );
       expect(r.status).toBe(0);
       expect(r.stdout).toMatch(/### Breaking/);
       writeFileSync(join(dir, 'new', 'CHANGELOG.md'), r.stdout);

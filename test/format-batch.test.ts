@@ -14,7 +14,13 @@ const options = { parser: 'typescript', singleQuote: true, printWidth: 120, trai
 describe('formatTexts', () => {
   it('prints each emitted TypeScript file in a batch as prettier (typescript parser) prints it alone', async () => {
     const spec = loadSpec(specDir);
-    const texts = [...new Set(assemblePackages(spec, emitAll(spec), runtimeSource(root)).filter((f) => f.format === 'typescript').map((f) => f.content))];
+    const texts = [
+      ...new Set(
+        assemblePackages(spec, emitAll(spec), runtimeSource(root))
+          .filter((f) => f.format === 'typescript')
+          .map((f) => f.content),
+      ),
+    ];
     expect(texts.length).toBeGreaterThan(1);
     const alone = await Promise.all(texts.map((t) => prettier.format(t, options)));
     expect(await formatTexts(texts)).toEqual(alone);
@@ -23,6 +29,8 @@ describe('formatTexts', () => {
   it('formats texts ending in a comment, holding the boundary, or one prettier rejects, and names the broken one', async () => {
     const texts = ['const a   = 1;\n// last words', 'const b = {x:1}\n', '// @crmgen-format-boundary\nlet c=2'];
     expect(await formatTexts(texts)).toEqual(await Promise.all(texts.map((t) => prettier.format(t, options))));
-    await expect(formatTexts(['const ok = 1;\n', 'const broken = ;\n'])).rejects.toThrow(/Expression expected|Unexpected token/);
+    await expect(formatTexts(['const ok = 1;\n', 'const broken = ;\n'])).rejects.toThrow(
+      /Expression expected|Unexpected token/,
+    );
   });
 });

@@ -82,7 +82,8 @@ describe('codecs: decode(target, format, body)', () => {
   it('form nesting and indexes: CodecError or nested data within the limit', () =>
     check(
       fc.property(F.formBodyArb, (body) => {
-        if (F.runFormDepth(body) === 'ok') expect(F.depthOf(formToNested(parseForm(body), F.limits.maxDepth))).toBeLessThanOrEqual(F.limits.maxDepth);
+        if (F.runFormDepth(body) === 'ok')
+          expect(F.depthOf(formToNested(parseForm(body), F.limits.maxDepth))).toBeLessThanOrEqual(F.limits.maxDepth);
       }),
       1000,
     ));
@@ -95,7 +96,10 @@ describe('multipart/form-data', () => {
         // (busboy keeps a file name's last path segment and reads filename="" as a plain field, as browsers send it for "no file chosen": generated names are plain.)
         fc.pre(!input.mutated);
         const { fields } = await parseMultipartForm(input.body, input.contentType, 1 << 20);
-        const want = input.parts.map((p) => [p.name, p.file ? { filename: p.file.filename, contenttype: p.file.type, size: Buffer.byteLength(p.value) } : p.value]);
+        const want = input.parts.map((p) => [
+          p.name,
+          p.file ? { filename: p.file.filename, contenttype: p.file.type, size: Buffer.byteLength(p.value) } : p.value,
+        ]);
         const key = (x: unknown) => JSON.stringify(x);
         expect(fields.map(key).sort()).toEqual(want.map(key).sort());
       }),
@@ -117,8 +121,17 @@ describe('batch parser', () => {
       fc.property(F.batchPartsArb, (parts) => {
         const { contentType, body } = serializeBatchRequest(parts);
         const back = parseBatchRequest(body, contentType, { maxParts: F.maxParts });
-        expect(back.map((p) => ({ ...p, headers: Object.fromEntries(Object.entries(p.headers).filter(([k]) => k !== 'content-length')) }))).toEqual(
-          parts.map((p) => ({ ...p, body: Uint8Array.from(p.body), ...(p.contentId === undefined ? {} : { contentId: p.contentId }) })),
+        expect(
+          back.map((p) => ({
+            ...p,
+            headers: Object.fromEntries(Object.entries(p.headers).filter(([k]) => k !== 'content-length')),
+          })),
+        ).toEqual(
+          parts.map((p) => ({
+            ...p,
+            body: Uint8Array.from(p.body),
+            ...(p.contentId === undefined ? {} : { contentId: p.contentId }),
+          })),
         );
       }),
       300,
@@ -135,9 +148,15 @@ describe('batch parser', () => {
 
 describe('regressions found by fuzzing', () => {
   it('a form index far beyond the fields sent is refused, not built as a sparse array of that length', () => {
-    for (const body of ['categories[add][category][4294967293]=3', 'categories[add][category][100000000]=3', 'a[0]=x&a[2]=y']) {
+    for (const body of [
+      'categories[add][category][4294967293]=3',
+      'categories[add][category][100000000]=3',
+      'a[0]=x&a[2]=y',
+    ]) {
       expect(() => decode('records/contacts.updateRecord.request', 'form', body), body).toThrow(CodecError);
-      expect(() => formToNested(parseForm(body), 32), body).toThrow(/index \d+ in .* is not below the number of fields sent/);
+      expect(() => formToNested(parseForm(body), 32), body).toThrow(
+        /index \d+ in .* is not below the number of fields sent/,
+      );
     }
     // Indexes below the number of fields keep working, in any order.
     expect(formToNested(parseForm('a[1]=y&a[0]=x'), 32)).toEqual({ a: ['x', 'y'] });
@@ -148,18 +167,28 @@ describe('regressions found by fuzzing', () => {
   });
 
   it('a multipart body that ends inside a file is MalformedForm (the error on the file stream went unheard and killed the process)', async () => {
-    const body = new TextEncoder().encode('--a\r\nContent-Disposition: form-data; name="data[file]"; filename="x.txt"\r\nContent-Type: text/plain\r\n\r\nnever ends');
-    await expect(parseMultipartForm(body, 'multipart/form-data; boundary=a', 1024)).rejects.toThrow(/malformed multipart\/form-data: Unexpected end of form/);
+    const body = new TextEncoder().encode(
+      '--a\r\nContent-Disposition: form-data; name="data[file]"; filename="x.txt"\r\nContent-Type: text/plain\r\n\r\nnever ends',
+    );
+    await expect(parseMultipartForm(body, 'multipart/form-data; boundary=a', 1024)).rejects.toThrow(
+      /malformed multipart\/form-data: Unexpected end of form/,
+    );
     // Also when the unfinished file is one refused for having no name (found by the bench).
-    const unnamed = new TextEncoder().encode('--a\r\nContent-Disposition: form-data; name=""; filename="x.txt"\r\n\r\nnever ends');
-    await expect(parseMultipartForm(unnamed, 'multipart/form-data; boundary=a', 1024)).rejects.toThrow('a part has no name');
+    const unnamed = new TextEncoder().encode(
+      '--a\r\nContent-Disposition: form-data; name=""; filename="x.txt"\r\n\r\nnever ends',
+    );
+    await expect(parseMultipartForm(unnamed, 'multipart/form-data; boundary=a', 1024)).rejects.toThrow(
+      'a part has no name',
+    );
     await new Promise((ok) => setTimeout(ok, 50)); // the stream's error comes after the rejection; unheard it would fail the run
   });
 
   it('a multipart part without a name is MalformedForm (it reached the bracket decoder as undefined)', async () => {
     for (const disposition of ['form-data; name=""', 'form-data', 'form-data; name=""; filename="a.txt"']) {
       const body = new TextEncoder().encode(`--a\r\nContent-Disposition: ${disposition}\r\n\r\nx\r\n--a--\r\n`);
-      await expect(parseMultipartForm(body, 'multipart/form-data; boundary=a', 1024), disposition).rejects.toThrow('a part has no name');
+      await expect(parseMultipartForm(body, 'multipart/form-data; boundary=a', 1024), disposition).rejects.toThrow(
+        'a part has no name',
+      );
     }
   });
 });
@@ -171,56 +200,110 @@ describe('HTTP', () => {
   const ann: [string, string] = ['ann@example.com', 'pw-ann'];
   const bob: [string, string] = ['bob@example.com', 'pw-bob'];
   let server: RunningServer;
-  const xmlParses = (s: string) => XMLValidator.validate(s) === true && parseXml(s, { maxDepth: 64, maxElements: 1e6, maxBytes: 1e8 }) !== undefined;
+  const xmlParses = (s: string) =>
+    XMLValidator.validate(s) === true && parseXml(s, { maxDepth: 64, maxElements: 1e6, maxBytes: 1e8 }) !== undefined;
 
   beforeAll(async () => {
     // Throttles raised so the fuzzer's wrong credentials do not turn every later answer into 429.
-    server = await startServer({ users: [`${ann.join(':')}:acme`, `${bob.join(':')}:globex`], args: ['--login-failures', '1000000', '--login-failures-per-address', '1000000', '--quota', '1000000', ...F.noWebhookTraffic] });
+    server = await startServer({
+      users: [`${ann.join(':')}:acme`, `${bob.join(':')}:globex`],
+      args: [
+        '--login-failures',
+        '1000000',
+        '--login-failures-per-address',
+        '1000000',
+        '--quota',
+        '1000000',
+        ...F.noWebhookTraffic,
+      ],
+    });
     // Some records to hit.
-    for (let i = 0; i < 3; i++) expect((await call(server.base, '/contacts/', { user: ann, body: `{"firstname":"F${i}"}`, contentType: 'application/json', accept: 'application/json' })).status).toBe(201);
+    for (let i = 0; i < 3; i++)
+      expect(
+        (
+          await call(server.base, '/contacts/', {
+            user: ann,
+            body: `{"firstname":"F${i}"}`,
+            contentType: 'application/json',
+            accept: 'application/json',
+          })
+        ).status,
+      ).toBe(201);
   });
   afterAll(async () => {
     await server?.stop();
   });
 
   it('the regression over HTTP: 400 malformedrequest, and the service answers the next request', async () => {
-    const r = await call(server.base, '/contacts/', { user: ann, body: 'firstname=A&categories[add][category][4294967293]=3', contentType: 'application/x-www-form-urlencoded', accept: 'application/json' });
+    const r = await call(server.base, '/contacts/', {
+      user: ann,
+      body: 'firstname=A&categories[add][category][4294967293]=3',
+      contentType: 'application/x-www-form-urlencoded',
+      accept: 'application/json',
+    });
     expect(r.status).toBe(400);
     expect(Object.keys(r.json().errors)).toEqual(['malformedrequest']);
     expect((await call(server.base, '/contacts/', { user: ann, accept: 'application/json' })).status).toBe(200);
   });
 
   it('the multipart regressions over HTTP: 400 malformedrequest, and the process lives on', async () => {
-    const upload = (body: string) => call(server.base, '/contacts/file/', { user: ann, body, contentType: 'multipart/form-data; boundary=a', accept: 'application/json' });
-    const truncated = await upload('--a\r\nContent-Disposition: form-data; name="parent"\r\n\r\n1\r\n--a\r\nContent-Disposition: form-data; name="data[file]"; filename="x.txt"\r\nContent-Type: text/plain\r\n\r\nnever ends');
+    const upload = (body: string) =>
+      call(server.base, '/contacts/file/', {
+        user: ann,
+        body,
+        contentType: 'multipart/form-data; boundary=a',
+        accept: 'application/json',
+      });
+    const truncated = await upload(
+      '--a\r\nContent-Disposition: form-data; name="parent"\r\n\r\n1\r\n--a\r\nContent-Disposition: form-data; name="data[file]"; filename="x.txt"\r\nContent-Type: text/plain\r\n\r\nnever ends',
+    );
     expect(truncated.status).toBe(400);
-    expect(truncated.json().errors).toEqual({ malformedrequest: 'malformed multipart/form-data: Unexpected end of form' });
+    expect(truncated.json().errors).toEqual({
+      malformedrequest: 'malformed multipart/form-data: Unexpected end of form',
+    });
     const unnamed = await upload('--a\r\nContent-Disposition: form-data; name=""\r\n\r\n1\r\n--a--\r\n');
     expect(unnamed.status).toBe(400);
     expect(unnamed.json().errors).toEqual({ malformedrequest: 'malformed multipart/form-data: a part has no name' });
-    const mixed = await call(server.base, '/contacts/', { user: ann, body: 'firstname=A&categories[add][category][0]=3&categories[add][category][0][]=4', contentType: 'application/x-www-form-urlencoded', accept: 'application/json' });
+    const mixed = await call(server.base, '/contacts/', {
+      user: ann,
+      body: 'firstname=A&categories[add][category][0]=3&categories[add][category][0][]=4',
+      contentType: 'application/x-www-form-urlencoded',
+      accept: 'application/json',
+    });
     expect(mixed.status).toBe(400);
     expect(server.child.exitCode).toBeNull();
     expect((await call(server.base, '/contacts/', { user: ann, accept: 'application/json' })).status).toBe(200);
   });
 
-  it('generated requests: never a 5xx, every answer the envelope or a success, well-formed in its format; the service stays up', async () => {
-    const statuses = new Map<number, number>();
-    await check(
-      fc.asyncProperty(F.httpCaseArb(basic(...ann), [basic(...bob)]), async (c) => {
-        const res = await fetch(server.base + c.path, { method: c.method, headers: c.headers, body: c.body as BodyInit | undefined, signal: AbortSignal.timeout(15_000) });
-        const text = await res.text();
-        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-        const problem = F.answerProblem(c, res.status, res.headers, text, xmlParses);
-        expect(problem, `${c.method} ${c.path} ${JSON.stringify(c.headers)} -> ${res.status} ${text.slice(0, 300)}`).toBeUndefined();
-      }),
-      300,
-    );
-    // Not a one-status run: the generators reach successes and several kinds of refusal.
-    expect([...statuses.keys()].filter((s) => s < 300).length).toBeGreaterThan(0);
-    expect([...statuses.keys()].filter((s) => s >= 400).length).toBeGreaterThan(2);
-    const after = await call(server.base, '/contacts/', { user: ann, accept: 'application/json' });
-    expect(after.status).toBe(200);
-    expect(server.child.exitCode).toBeNull();
-  }, 30_000 + runs(300) * 100); // FUZZ_RUNS may ask for thousands of requests
+  it(
+    'generated requests: never a 5xx, every answer the envelope or a success, well-formed in its format; the service stays up',
+    async () => {
+      const statuses = new Map<number, number>();
+      await check(
+        fc.asyncProperty(F.httpCaseArb(basic(...ann), [basic(...bob)]), async (c) => {
+          const res = await fetch(server.base + c.path, {
+            method: c.method,
+            headers: c.headers,
+            body: c.body as BodyInit | undefined,
+            signal: AbortSignal.timeout(15_000),
+          });
+          const text = await res.text();
+          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+          const problem = F.answerProblem(c, res.status, res.headers, text, xmlParses);
+          expect(
+            problem,
+            `${c.method} ${c.path} ${JSON.stringify(c.headers)} -> ${res.status} ${text.slice(0, 300)}`,
+          ).toBeUndefined();
+        }),
+        300,
+      );
+      // Not a one-status run: the generators reach successes and several kinds of refusal.
+      expect([...statuses.keys()].filter((s) => s < 300).length).toBeGreaterThan(0);
+      expect([...statuses.keys()].filter((s) => s >= 400).length).toBeGreaterThan(2);
+      const after = await call(server.base, '/contacts/', { user: ann, accept: 'application/json' });
+      expect(after.status).toBe(200);
+      expect(server.child.exitCode).toBeNull();
+    },
+    30_000 + runs(300) * 100,
+  ); // FUZZ_RUNS may ask for thousands of requests
 });

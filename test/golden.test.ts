@@ -46,12 +46,15 @@ describe('generated/ covers the whole spec', () => {
   const spec = loadSpec(specDir);
   const files = new Set(listFiles(generatedDir));
 
-  it.each(spec.activities.map((a) => a.segment))('activity %s has its types and request/response schemas', (segment) => {
-    expect(files).toContain(`client/src/types/activities/${segment}.ts`);
-    for (const part of ['createActivity.request', 'createActivity.response', 'updateActivity.request']) {
-      expect(files).toContain(`schemas/activities/${segment}.${part}.json`);
-    }
-  });
+  it.each(spec.activities.map((a) => a.segment))(
+    'activity %s has its types and request/response schemas',
+    (segment) => {
+      expect(files).toContain(`client/src/types/activities/${segment}.ts`);
+      for (const part of ['createActivity.request', 'createActivity.response', 'updateActivity.request']) {
+        expect(files).toContain(`schemas/activities/${segment}.${part}.json`);
+      }
+    },
+  );
 
   it.each(spec.kinds.map((k) => k.name))('kind %s has a schema for every body of every per-kind operation', (kind) => {
     for (const op of spec.operations.filter((o) => o.scope === 'kind')) {

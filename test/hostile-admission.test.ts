@@ -47,7 +47,10 @@ const head = (lines: string[]) => `${lines.join('\r\n')}\r\n\r\n`;
 describe('admission before the body', () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer({ users: [ann, bob], args: ['--quota', '3', '--quota-window', String(steadyQuotaWindow())] });
+    server = await startServer({
+      users: [ann, bob],
+      args: ['--quota', '3', '--quota-window', String(steadyQuotaWindow())],
+    });
   });
   afterAll(async () => {
     await server.stop();
@@ -55,7 +58,9 @@ describe('admission before the body', () => {
 
   it('a stranger declaring 10 MB gets 401 after sending 64 KiB of it, and the connection closes', async () => {
     const c = await open(server.base);
-    c.socket.write(head(['POST /contacts/ HTTP/1.1', 'Host: x', 'Content-Type: application/json', `Content-Length: ${10 * MB}`]));
+    c.socket.write(
+      head(['POST /contacts/ HTTP/1.1', 'Host: x', 'Content-Type: application/json', `Content-Length: ${10 * MB}`]),
+    );
     c.socket.write(Buffer.alloc(64 * 1024, 0x20));
     const text = await until(c.received, (t) => t.includes('\r\n\r\n'));
     expect(text).toMatch(/^HTTP\/1\.1 401 /);
@@ -66,7 +71,15 @@ describe('admission before the body', () => {
 
   it('wrong credentials with a chunked body: 401 without reading it', async () => {
     const c = await open(server.base);
-    c.socket.write(head(['POST /contacts/ HTTP/1.1', 'Host: x', 'Content-Type: application/json', 'Transfer-Encoding: chunked', `Authorization: ${basic('ann@example.com:wrong')}`]));
+    c.socket.write(
+      head([
+        'POST /contacts/ HTTP/1.1',
+        'Host: x',
+        'Content-Type: application/json',
+        'Transfer-Encoding: chunked',
+        `Authorization: ${basic('ann@example.com:wrong')}`,
+      ]),
+    );
     c.socket.write('10000\r\n' + ' '.repeat(0x10000) + '\r\n');
     const text = await until(c.received, (t) => t.includes('\r\n\r\n'));
     expect(text).toMatch(/^HTTP\/1\.1 401 /);
@@ -76,10 +89,28 @@ describe('admission before the body', () => {
   it('a small refused body is read, so the connection lives on for the next request', async () => {
     const c = await open(server.base);
     const body = '{"name":"x"}';
-    c.socket.write(head(['POST /contacts/ HTTP/1.1', 'Host: x', 'Content-Type: application/json', `Content-Length: ${body.length}`]) + body);
+    c.socket.write(
+      head([
+        'POST /contacts/ HTTP/1.1',
+        'Host: x',
+        'Content-Type: application/json',
+        `Content-Length: ${body.length}`,
+      ]) + body,
+    );
     await until(c.received, (t) => /^HTTP\/1\.1 401 [^]*?\r\n\r\n/.test(t) && t.includes('</response>'));
-    c.socket.write(head(['GET /contacts/ HTTP/1.1', 'Host: x', `Authorization: ${basic(ann)}`, 'Accept: application/json', 'Connection: close']));
-    const text = await until(c.received, (t) => (t.match(/HTTP\/1\.1 /g) ?? []).length === 2 && t.trimEnd().endsWith('}'));
+    c.socket.write(
+      head([
+        'GET /contacts/ HTTP/1.1',
+        'Host: x',
+        `Authorization: ${basic(ann)}`,
+        'Accept: application/json',
+        'Connection: close',
+      ]),
+    );
+    const text = await until(
+      c.received,
+      (t) => (t.match(/HTTP\/1\.1 /g) ?? []).length === 2 && t.trimEnd().endsWith('}'),
+    );
     expect(text.match(/HTTP\/1\.1 \d+/g)).toEqual(['HTTP/1.1 401', 'HTTP/1.1 200']);
     c.socket.destroy();
   });
@@ -87,12 +118,22 @@ describe('admission before the body', () => {
   it('over quota: 429 before the body is read; the calls counted are exactly the ones made', async () => {
     // Three calls allowed (--quota 3): the first three are answered, the fourth is refused from its head.
     for (let i = 0; i < 3; i++) {
-      const r = await fetch(`${server.base}/contacts/`, { headers: { authorization: basic(bob), accept: 'application/json' } });
+      const r = await fetch(`${server.base}/contacts/`, {
+        headers: { authorization: basic(bob), accept: 'application/json' },
+      });
       expect(r.status).toBe(200);
       expect(r.headers.get('http-x-service-api-call-limit')).toBe(`${i + 1}/3`);
     }
     const c = await open(server.base);
-    c.socket.write(head(['POST /contacts/ HTTP/1.1', 'Host: x', 'Content-Type: application/json', `Authorization: ${basic(bob)}`, `Content-Length: ${10 * MB}`]));
+    c.socket.write(
+      head([
+        'POST /contacts/ HTTP/1.1',
+        'Host: x',
+        'Content-Type: application/json',
+        `Authorization: ${basic(bob)}`,
+        `Content-Length: ${10 * MB}`,
+      ]),
+    );
     c.socket.write(Buffer.alloc(64 * 1024, 0x20));
     const text = await until(c.received, (t) => t.includes('\r\n\r\n'));
     expect(text).toMatch(/^HTTP\/1\.1 429 /);
@@ -107,10 +148,17 @@ describe('admission before the body', () => {
     const clients = await Promise.all(Array.from({ length: 60 }, () => open(server.base)));
     await Promise.all(
       clients.map(async (c) => {
-        c.socket.write(head(['POST /contacts/ HTTP/1.1', 'Host: x', 'Content-Type: application/json', `Content-Length: ${10 * MB}`]));
+        c.socket.write(
+          head(['POST /contacts/ HTTP/1.1', 'Host: x', 'Content-Type: application/json', `Content-Length: ${10 * MB}`]),
+        );
         // Keep writing until the server answers and closes; a server that buffered would take it all.
         for (let i = 0; i < 10 && !c.socket.destroyed && !c.received().includes('\r\n\r\n'); i++) {
-          if (!c.socket.write(chunk)) await Promise.race([new Promise((r) => c.socket.once('drain', r)), c.closed, new Promise((r) => setTimeout(r, 200))]);
+          if (!c.socket.write(chunk))
+            await Promise.race([
+              new Promise((r) => c.socket.once('drain', r)),
+              c.closed,
+              new Promise((r) => setTimeout(r, 200)),
+            ]);
         }
         await until(c.received, (t) => t.includes('\r\n\r\n'));
         expect(c.received()).toMatch(/^HTTP\/1\.1 401 /);
@@ -126,7 +174,10 @@ describe('admission before the body', () => {
 describe('caps on connections and bytes in flight (503 with Retry-After)', () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer({ users: [ann], args: ['--max-connections', '4', '--max-inflight-bytes-per-address', String(2 * MB)] });
+    server = await startServer({
+      users: [ann],
+      args: ['--max-connections', '4', '--max-inflight-bytes-per-address', String(2 * MB)],
+    });
   });
   afterAll(async () => {
     await server.stop();
@@ -138,7 +189,9 @@ describe('caps on connections and bytes in flight (503 with Retry-After)', () =>
     for (const c of held) c.socket.write(head(['GET /contacts/ HTTP/1.1', 'Host: x', `Authorization: ${basic(ann)}`]));
     for (const c of held) await until(c.received, (t) => t.includes('</response>'));
     const fifth = await open(server.base);
-    fifth.socket.write(head(['GET /contacts/ HTTP/1.1', 'Host: x', `Authorization: ${basic(ann)}`, 'Accept: application/json']));
+    fifth.socket.write(
+      head(['GET /contacts/ HTTP/1.1', 'Host: x', `Authorization: ${basic(ann)}`, 'Accept: application/json']),
+    );
     const text = await until(fifth.received, (t) => t.includes('\r\n\r\n') && t.trimEnd().endsWith('}'));
     expect(text).toMatch(/^HTTP\/1\.1 503 /);
     expect(text.toLowerCase()).toMatch(/retry-after: \d+/);
@@ -150,7 +203,9 @@ describe('caps on connections and bytes in flight (503 with Retry-After)', () =>
     let status = 0;
     for (let i = 0; i < 50 && status !== 200; i++) {
       const again = await open(server.base);
-      again.socket.write(head(['GET /contacts/ HTTP/1.1', 'Host: x', `Authorization: ${basic(ann)}`, 'Connection: close']));
+      again.socket.write(
+        head(['GET /contacts/ HTTP/1.1', 'Host: x', `Authorization: ${basic(ann)}`, 'Connection: close']),
+      );
       status = Number(/^HTTP\/1\.1 (\d+)/.exec(await until(again.received, (t) => t.includes('\r\n\r\n')))![1]);
       again.socket.destroy();
       if (status !== 200) await new Promise((r) => setTimeout(r, 20));
@@ -163,12 +218,29 @@ describe('caps on connections and bytes in flight (503 with Retry-After)', () =>
     // Two bodies of 1.5 MB declared at once from one address against a 2 MB cap: the second waits for nothing, it is refused.
     const size = 1.5 * MB;
     const a = await open(server.base);
-    a.socket.write(head(['POST /contacts/ HTTP/1.1', 'Host: x', 'Content-Type: application/json', `Authorization: ${basic(ann)}`, `Content-Length: ${size}`]));
+    a.socket.write(
+      head([
+        'POST /contacts/ HTTP/1.1',
+        'Host: x',
+        'Content-Type: application/json',
+        `Authorization: ${basic(ann)}`,
+        `Content-Length: ${size}`,
+      ]),
+    );
     a.socket.write('{"firstname":"');
     // Admission is asynchronous: give the first request time to book its bytes (it stays incomplete).
     await new Promise((r) => setTimeout(r, 300));
     const b = await open(server.base);
-    b.socket.write(head(['POST /contacts/ HTTP/1.1', 'Host: x', 'Content-Type: application/json', `Authorization: ${basic(ann)}`, `Content-Length: ${size}`, 'Accept: application/json']));
+    b.socket.write(
+      head([
+        'POST /contacts/ HTTP/1.1',
+        'Host: x',
+        'Content-Type: application/json',
+        `Authorization: ${basic(ann)}`,
+        `Content-Length: ${size}`,
+        'Accept: application/json',
+      ]),
+    );
     const text = await until(b.received, (t) => t.includes('\r\n\r\n'));
     expect(text).toMatch(/^HTTP\/1\.1 503 /);
     expect(text.toLowerCase()).toMatch(/retry-after: \d+/);

@@ -13,7 +13,8 @@ let server: RunningServer;
 
 const json = { contentType: 'application/json', accept: 'application/json' };
 const form = { contentType: 'application/x-www-form-urlencoded', accept: 'application/json' };
-const post = (path: string, body: string | Uint8Array | FormData, opts: { contentType?: string; accept: string }) => call(server.base, path, { user: ann, body, ...opts });
+const post = (path: string, body: string | Uint8Array | FormData, opts: { contentType?: string; accept: string }) =>
+  call(server.base, path, { user: ann, body, ...opts });
 const errorsOf = (r: CallResult) => r.json().errors as Record<string, string>;
 
 /** JSON arrays nested n deep. */
@@ -73,7 +74,10 @@ describe('JSON bodies', () => {
     const n = Math.floor(xmlLimits.maxBytes / 2) - 16;
     const deep = arrays(n);
     expect(deep.length).toBeGreaterThan(10_000_000);
-    const [big, normal] = await Promise.all([post('/contacts/', deep, json), post('/contacts/', JSON.stringify({ firstname: 'Meanwhile' }), json)]);
+    const [big, normal] = await Promise.all([
+      post('/contacts/', deep, json),
+      post('/contacts/', JSON.stringify({ firstname: 'Meanwhile' }), json),
+    ]);
     expectTooDeep(big);
     expect(normal.status, normal.text).toBe(201);
     expect(normal.json().item.fields.firstname).toBe('Meanwhile');
@@ -88,11 +92,31 @@ describe('JSON bodies', () => {
 
   it('batch parts: a too deep part is 400 malformedrequest, the others run', async () => {
     const batch = batchBody([
-      { method: 'POST', path: '/contacts/', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: `{"firstname":${objects(2000)}}` },
-      { method: 'POST', path: '/contacts/', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' }, body: `${formKey('firstname', 2000)}=1` },
-      { method: 'POST', path: '/contacts/', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: '{"firstname":"InBatch"}' },
+      {
+        method: 'POST',
+        path: '/contacts/',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: `{"firstname":${objects(2000)}}`,
+      },
+      {
+        method: 'POST',
+        path: '/contacts/',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+        body: `${formKey('firstname', 2000)}=1`,
+      },
+      {
+        method: 'POST',
+        path: '/contacts/',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: '{"firstname":"InBatch"}',
+      },
     ]);
-    const res = await call(server.base, '/batch', { user: ann, contentType: batch.contentType, accept: 'application/json', body: batch.body });
+    const res = await call(server.base, '/batch', {
+      user: ann,
+      contentType: batch.contentType,
+      accept: 'application/json',
+      body: batch.body,
+    });
     expect(res.status).toBe(200);
     const parts = readBatchResponse(res.headers.get('content-type'), res.text);
     expect(parts.map((p) => p.status)).toEqual([400, 400, 201]);
@@ -118,7 +142,10 @@ describe('form bodies', () => {
 
   it('a ~10 MB key of brackets is 400, and a request sent meanwhile is answered', async () => {
     const body = `firstname${'[]'.repeat(Math.floor(xmlLimits.maxBytes / 2) - 16)}=1`;
-    const [big, normal] = await Promise.all([post('/contacts/', body, form), post('/contacts/', 'firstname=FormMeanwhile', form)]);
+    const [big, normal] = await Promise.all([
+      post('/contacts/', body, form),
+      post('/contacts/', 'firstname=FormMeanwhile', form),
+    ]);
     expectTooDeep(big);
     expect(normal.status, normal.text).toBe(201);
   });

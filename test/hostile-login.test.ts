@@ -9,19 +9,26 @@ const bob: [string, string] = ['bob@example.com', 'bob-token'];
 const cat: [string, string] = ['cat@example.com', 'cat-token'];
 const users = [ann, bob, cat].map(([e, t]) => `${e}:${t}`);
 
-const get = (base: string, user: [string, string] | null) => call(base, '/contacts/', { accept: 'application/json', ...(user ? { user } : { auth: null }) });
+const get = (base: string, user: [string, string] | null) =>
+  call(base, '/contacts/', { accept: 'application/json', ...(user ? { user } : { auth: null }) });
 
 function expectThrottled(r: Awaited<ReturnType<typeof get>>, maxSeconds: number) {
   expect(r.status).toBe(429);
   const wait = Number(r.headers.get('retry-after'));
   expect(Number.isInteger(wait) && wait >= 1 && wait <= maxSeconds).toBe(true);
-  expect(r.json()).toMatchObject({ status: 'failed', errors: { toomanyfailedlogins: expect.stringContaining('Too many failed logins') } });
+  expect(r.json()).toMatchObject({
+    status: 'failed',
+    errors: { toomanyfailedlogins: expect.stringContaining('Too many failed logins') },
+  });
 }
 
 describe('failed logins within a long window (3 per address + e-mail, 6 per address, 60 s)', () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer({ users, args: ['--login-failures', '3', '--login-failures-per-address', '6', '--login-window', '60'] });
+    server = await startServer({
+      users,
+      args: ['--login-failures', '3', '--login-failures-per-address', '6', '--login-window', '60'],
+    });
   });
   afterAll(async () => {
     await server.stop();

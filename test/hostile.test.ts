@@ -10,8 +10,14 @@ const decodes = (format: 'xml' | 'json' | 'form', body: string | Uint8Array) => 
 describe('hostile XML', () => {
   it.each([
     ['unclosed tags', '<request><firstname>Ann</request>'],
-    ['billion laughs', '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]><request><firstname>&lol2;</firstname></request>'],
-    ['an external entity', '<?xml version="1.0"?><!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd">]><request><firstname>&x;</firstname></request>'],
+    [
+      'billion laughs',
+      '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]><request><firstname>&lol2;</firstname></request>',
+    ],
+    [
+      'an external entity',
+      '<?xml version="1.0"?><!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd">]><request><firstname>&x;</firstname></request>',
+    ],
     ['an undefined entity', '<request><firstname>&nbsp;</firstname></request>'],
     ['10k-deep nesting', `<request>${'<a>'.repeat(10_000)}${'</a>'.repeat(10_000)}</request>`],
     ['text after the root', '<request/>trailing'],
@@ -31,7 +37,12 @@ describe('hostile XML', () => {
   });
 
   it('invalid UTF-8 is refused', () => {
-    const bytes = new Uint8Array([...new TextEncoder().encode('<request><firstname>'), 0xc3, 0x28, ...new TextEncoder().encode('</firstname></request>')]);
+    const bytes = new Uint8Array([
+      ...new TextEncoder().encode('<request><firstname>'),
+      0xc3,
+      0x28,
+      ...new TextEncoder().encode('</firstname></request>'),
+    ]);
     expect(decodes('xml', bytes)).toThrow(CodecError);
   });
 
@@ -51,7 +62,9 @@ describe('hostile JSON and form', () => {
 
   it('JSON nested deeper than the limit is a CodecError before parsing; at the limit it decodes', () => {
     const deep = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
-    expect(decodes('json', deep(100_000))).toThrow(new CodecError(`malformed JSON: nested deeper than ${xmlLimits.maxDepth} levels (limit ${xmlLimits.maxDepth})`));
+    expect(decodes('json', deep(100_000))).toThrow(
+      new CodecError(`malformed JSON: nested deeper than ${xmlLimits.maxDepth} levels (limit ${xmlLimits.maxDepth})`),
+    );
     expect(decodes('json', deep(xmlLimits.maxDepth + 1))).toThrow(CodecError);
     const { value } = decode(target, 'json', deep(xmlLimits.maxDepth));
     expect(Array.isArray(value)).toBe(true);
@@ -69,7 +82,11 @@ describe('hostile JSON and form', () => {
   });
 
   it('wrong types survive decoding as they are, for the validators to name', () => {
-    const { value, issues } = decode(target, 'json', '{"ownership": "me", "categories": {"add": ["x"]}, "firstname": {"nested": 1}}');
+    const { value, issues } = decode(
+      target,
+      'json',
+      '{"ownership": "me", "categories": {"add": ["x"]}, "firstname": {"nested": 1}}',
+    );
     expect(issues).toEqual([]);
     expect(value).toEqual({ ownership: 'me', categories: { add: ['x'] }, firstname: { nested: 1 } });
   });

@@ -19,7 +19,11 @@ function sources(dir: string): string[] {
     const rel = `${dir}/${name}`;
     if (name === 'node_modules' || name === 'dist') continue;
     if (statSync(join(root, rel)).isDirectory()) out.push(...sources(rel));
-    else if (/\.(ts|mts|js|mjs)$/.test(name) && !(/\.js$/.test(name) && ['cli', 'generator', 'server'].includes(rel.split('/')[0]!))) out.push(rel);
+    else if (
+      /\.(ts|mts|js|mjs)$/.test(name) &&
+      !(/\.js$/.test(name) && ['cli', 'generator', 'server'].includes(rel.split('/')[0]!))
+    )
+      out.push(rel);
   }
   return out.sort();
 }
@@ -35,7 +39,8 @@ export function specifiers(text: string, path = 'file.ts'): string[] {
   }
   for (const call of file.getDescendantsOfKind(SyntaxKind.CallExpression)) {
     const arg = call.getArguments()[0];
-    if (call.getExpression().getKind() === SyntaxKind.ImportKeyword && arg && Node.isStringLiteral(arg)) found.push(arg.getLiteralValue());
+    if (call.getExpression().getKind() === SyntaxKind.ImportKeyword && arg && Node.isStringLiteral(arg))
+      found.push(arg.getLiteralValue());
   }
   for (const t of file.getDescendantsOfKind(SyntaxKind.ImportType)) {
     const arg = t.getArgument();
@@ -48,14 +53,29 @@ export function specifiers(text: string, path = 'file.ts'): string[] {
 function importsOf(rel: string): string[] {
   return specifiers(readFileSync(join(root, rel), 'utf8'), rel)
     .filter((s) => s.startsWith('.'))
-    .map((s) => relative(root, resolve(root, dirname(rel), s)).split('\\').join('/'));
+    .map((s) =>
+      relative(root, resolve(root, dirname(rel), s))
+        .split('\\')
+        .join('/'),
+    );
 }
 
 const stem = (p: string) => p.replace(/\.(d\.ts|ts|js)$/, '');
 const handWritten = ['generator', 'server', 'cli', 'bench', 'test'].flatMap((d) => sources(d));
 const known = new Set(handWritten.map(stem));
 /** Every hand-written module's imports of other hand-written modules (by stem), type imports included. */
-const graph = new Map(handWritten.map((f) => [stem(f), [...new Set(importsOf(f).map(stem).filter((p) => known.has(p)))]]));
+const graph = new Map(
+  handWritten.map((f) => [
+    stem(f),
+    [
+      ...new Set(
+        importsOf(f)
+          .map(stem)
+          .filter((p) => known.has(p)),
+      ),
+    ],
+  ]),
+);
 
 /** Strongly connected components of more than one module (or a module importing itself): the cycles. */
 function cycles(g: Map<string, string[]>): string[][] {
@@ -127,27 +147,47 @@ describe('the import graph', () => {
     expect(importsOf(file).filter((p) => /^generator\/(targets|outputs|tools)\//.test(p))).toEqual([]);
   });
 
-  it.each(sources('generator/targets').filter((f) => targetOf(f)))('%s imports no other target, no output and no tool', (file) => {
-    const own = targetOf(file);
-    expect(importsOf(file).filter((p) => (targetOf(p) !== undefined && targetOf(p) !== own) || /^generator\/(outputs|tools)\//.test(p))).toEqual([]);
-  });
+  it.each(sources('generator/targets').filter((f) => targetOf(f)))(
+    '%s imports no other target, no output and no tool',
+    (file) => {
+      const own = targetOf(file);
+      expect(
+        importsOf(file).filter(
+          (p) => (targetOf(p) !== undefined && targetOf(p) !== own) || /^generator\/(outputs|tools)\//.test(p),
+        ),
+      ).toEqual([]);
+    },
+  );
 
-  it.each(sources('generator/targets').filter((f) => /^generator\/targets\/[^/]+\/runtime\//.test(f)))('%s (a runtime, copied into its package) imports only its runtime folder', (file) => {
-    const folder = file.slice(0, file.indexOf('/runtime/') + '/runtime/'.length);
-    expect(importsOf(file).filter((p) => !p.startsWith(folder))).toEqual([]);
-  });
+  it.each(sources('generator/targets').filter((f) => /^generator\/targets\/[^/]+\/runtime\//.test(f)))(
+    '%s (a runtime, copied into its package) imports only its runtime folder',
+    (file) => {
+      const folder = file.slice(0, file.indexOf('/runtime/') + '/runtime/'.length);
+      expect(importsOf(file).filter((p) => !p.startsWith(folder))).toEqual([]);
+    },
+  );
 
-  it.each(sources('generator/outputs'))("%s (an output) reads a target only through its runtime or its docs language", (file) => {
-    const allowed = (p: string) => p === 'generator/targets/docs-languages.ts' || /^generator\/targets\/[^/]+\/(runtime\/|docs-tab\.ts$)/.test(p);
-    expect(importsOf(file).filter((p) => under('generator/targets')(p) && !allowed(p))).toEqual([]);
-  });
+  it.each(sources('generator/outputs'))(
+    '%s (an output) reads a target only through its runtime or its docs language',
+    (file) => {
+      const allowed = (p: string) =>
+        p === 'generator/targets/docs-languages.ts' || /^generator\/targets\/[^/]+\/(runtime\/|docs-tab\.ts$)/.test(p);
+      expect(importsOf(file).filter((p) => under('generator/targets')(p) && !allowed(p))).toEqual([]);
+    },
+  );
 
-  it.each(['generated/client', 'generated/server'].flatMap((d) => sources(`${d}/src`)))('%s (a generated package) imports nothing outside its package', (file) => {
-    const pkg = file.split('/').slice(0, 2).join('/');
-    expect(importsOf(file).filter((p) => !p.startsWith(`${pkg}/`))).toEqual([]);
-  });
+  it.each(['generated/client', 'generated/server'].flatMap((d) => sources(`${d}/src`)))(
+    '%s (a generated package) imports nothing outside its package',
+    (file) => {
+      const pkg = file.split('/').slice(0, 2).join('/');
+      expect(importsOf(file).filter((p) => !p.startsWith(`${pkg}/`))).toEqual([]);
+    },
+  );
 
-  it.each([...sources('generator'), ...sources('server'), ...sources('generated'), ...sources('bench')])('%s imports nothing from cli/', (file) => {
-    expect(importsOf(file).filter((p) => p.startsWith('cli/'))).toEqual([]);
-  });
+  it.each([...sources('generator'), ...sources('server'), ...sources('generated'), ...sources('bench')])(
+    '%s imports nothing from cli/',
+    (file) => {
+      expect(importsOf(file).filter((p) => p.startsWith('cli/'))).toEqual([]);
+    },
+  );
 });

@@ -44,7 +44,13 @@ async function inParallel<T, R>(items: T[], n: number, fn: (item: T, i: number) 
 }
 
 const json = (base: string, method: string, path: string, body?: unknown, user = ANN): Promise<CallResult> =>
-  call(base, path, { user, method, contentType: 'application/json', accept: 'application/json', body: body === undefined ? undefined : JSON.stringify(body) });
+  call(base, path, {
+    user,
+    method,
+    contentType: 'application/json',
+    accept: 'application/json',
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 
 async function create(base: string, kind: string, fields: Record<string, unknown>): Promise<number> {
   const r = await json(base, 'POST', `/${kind}/`, fields);
@@ -56,12 +62,21 @@ async function list(base: string, kind: string, query: string): Promise<{ ids: n
   const r = await json(base, 'GET', `/${kind}/?${query}`);
   expect(r.status, r.text).toBe(200);
   const body = r.json() as Record<string, { id: number }> & { count: number };
-  return { ids: Object.keys(body).filter((k) => /^id\d+$/.test(k)).map((k) => body[k]!.id), count: body.count };
+  return {
+    ids: Object.keys(body)
+      .filter((k) => /^id\d+$/.test(k))
+      .map((k) => body[k]!.id),
+    count: body.count,
+  };
 }
 
 async function startInstances(n: number, url: string, args: string[]): Promise<RunningServer[]> {
   // Started together: they migrate the new schema (once, under the advisory lock) side by side.
-  return Promise.all(Array.from({ length: n }, () => startServer({ db: url, users: [`${ANN[0]}:${ANN[1]}:multi`], args, timeoutMs: 40_000 })));
+  return Promise.all(
+    Array.from({ length: n }, () =>
+      startServer({ db: url, users: [`${ANN[0]}:${ANN[1]}:multi`], args, timeoutMs: 40_000 }),
+    ),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -150,7 +165,13 @@ describe('three instances on one PostgreSQL schema', () => {
     const s = await createSchema('multi');
     schema = s.schema;
     await rx.start();
-    servers = await startInstances(3, s.url, ['--allow-private-webhooks', '--webhook-retry-ms', '100', '--webhook-lease-ms', String(LEASE_MS)]);
+    servers = await startInstances(3, s.url, [
+      '--allow-private-webhooks',
+      '--webhook-retry-ms',
+      '100',
+      '--webhook-lease-ms',
+      String(LEASE_MS),
+    ]);
   }, 90_000);
 
   afterAll(async () => {
@@ -162,7 +183,11 @@ describe('three instances on one PostgreSQL schema', () => {
   it('creates, shows and lists agree across instances; ids are unique; paging is consistent', async () => {
     const bases = servers.map((s) => s.base);
     // Three at a time, one per instance, so the instances really write side by side.
-    const ids = await inParallel(Array.from({ length: 30 }, (_, i) => i), 3, (i) => create(bases[i % 3]!, 'companies', { name: `Company ${String(i).padStart(2, '0')}` }));
+    const ids = await inParallel(
+      Array.from({ length: 30 }, (_, i) => i),
+      3,
+      (i) => create(bases[i % 3]!, 'companies', { name: `Company ${String(i).padStart(2, '0')}` }),
+    );
     expect(new Set(ids).size).toBe(30);
     // Created on A, shown by B.
     for (const [i, id] of ids.entries()) {
@@ -194,14 +219,26 @@ describe('three instances on one PostgreSQL schema', () => {
 
   it('delivers each of 300 notifications exactly once, although one instance is killed with SIGKILL mid-way', async () => {
     const [a, b, c] = servers as [RunningServer, RunningServer, RunningServer];
-    const hook = await json(a.base, 'POST', '/hooks/', { event: 'items.create', url: `http://127.0.0.1:${rx.port}/multi`, contenttype: 'json', constrainttype: 'contact' });
+    const hook = await json(a.base, 'POST', '/hooks/', {
+      event: 'items.create',
+      url: `http://127.0.0.1:${rx.port}/multi`,
+      contenttype: 'json',
+      constrainttype: 'contact',
+    });
     expect(hook.status, hook.text).toBe(200);
     const created: number[] = [];
     const createOn = (bases: string[], from: number, count: number) =>
-      inParallel(Array.from({ length: count }, (_, i) => from + i), 6, async (n, i) => {
-        created.push(await create(bases[i % bases.length]!, 'contacts', { firstname: 'Contact', lastname: String(n) }));
-      });
-    const progress = () => `acked ${rx.ackedCount} of ${created.length} created, ${rx.held.length} held, ${rx.unanswered} unanswered, ${rx.received} received`;
+      inParallel(
+        Array.from({ length: count }, (_, i) => from + i),
+        6,
+        async (n, i) => {
+          created.push(
+            await create(bases[i % bases.length]!, 'contacts', { firstname: 'Contact', lastname: String(n) }),
+          );
+        },
+      );
+    const progress = () =>
+      `acked ${rx.ackedCount} of ${created.length} created, ${rx.held.length} held, ${rx.unanswered} unanswered, ${rx.received} received`;
 
     // 1. 150 creates over the three instances; every notification arrives.
     await createOn([a.base, b.base, c.base], 0, 150);
@@ -217,7 +254,11 @@ describe('three instances on one PostgreSQL schema', () => {
     const exited = new Promise((ok) => c.child.once('exit', ok));
     c.child.kill('SIGKILL');
     await exited;
-    await until(() => 'the receiver to see the dead connections', () => rx.held.some((h) => h.gone), 2_000);
+    await until(
+      () => 'the receiver to see the dead connections',
+      () => rx.held.some((h) => h.gone),
+      2_000,
+    );
     await sleep(200);
     const lost = rx.held.filter((h) => h.gone).length;
     rx.release();
@@ -240,7 +281,10 @@ describe('three instances on one PostgreSQL schema', () => {
     expect(rx.ackedCount).toBe(300);
     expect(rx.received).toBe(300 + lost);
     // The outbox agrees: every delivery done, none left claimed.
-    const states = await sql<{ status: string; claimed: string; n: string }>(schema, `SELECT status, (claimed_by IS NOT NULL)::text AS claimed, count(*)::text AS n FROM deliveries GROUP BY 1, 2`);
+    const states = await sql<{ status: string; claimed: string; n: string }>(
+      schema,
+      `SELECT status, (claimed_by IS NOT NULL)::text AS claimed, count(*)::text AS n FROM deliveries GROUP BY 1, 2`,
+    );
     expect(states).toEqual([{ status: 'delivered', claimed: 'false', n: '300' }]);
     // The survivors list all 300 records.
     expect((await list(a.base, 'contacts', 'limit=1000')).count).toBe(300);
@@ -265,7 +309,11 @@ describe('the quota across instances', () => {
 
   it('is counted in the database: 30 calls over three instances pass, the 31st on any instance gets 429', async () => {
     const bases = servers.map((s) => s.base);
-    const statuses = await inParallel(Array.from({ length: 30 }, (_, i) => i), 6, async (i) => (await json(bases[i % 3]!, 'GET', '/companies/')).status);
+    const statuses = await inParallel(
+      Array.from({ length: 30 }, (_, i) => i),
+      6,
+      async (i) => (await json(bases[i % 3]!, 'GET', '/companies/')).status,
+    );
     expect(statuses).toEqual(Array(30).fill(200));
     for (const base of bases) {
       const r = await json(base, 'GET', '/companies/');

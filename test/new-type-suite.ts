@@ -23,14 +23,24 @@ const work = mkdtempSync(join(tmpdir(), 'crmgen-new-type-suite-'));
 const copy = join(work, 'crmgen');
 // The outer run's settings stay out: its storage choice, vitest's own variables, its cache.
 const env: Record<string, string> = {};
-for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith('VITEST') && k !== 'CRMGEN_TEST_STORAGE' && k !== 'CRMGEN_CACHE_DIR' && k !== 'NODE_OPTIONS') env[k] = v;
+for (const [k, v] of Object.entries(process.env))
+  if (
+    v !== undefined &&
+    !k.startsWith('VITEST') &&
+    k !== 'CRMGEN_TEST_STORAGE' &&
+    k !== 'CRMGEN_CACHE_DIR' &&
+    k !== 'NODE_OPTIONS'
+  )
+    env[k] = v;
 Object.assign(env, { CRMGEN_CACHE_DIR: join(work, 'cache'), TMPDIR: join(work, 'tmp') });
 
 function step(what: string, cmd: string, args: string[]) {
   console.log(`\n== new-type suite: ${what}`);
   const r = spawnSync(cmd, args, { cwd: copy, env, stdio: 'inherit', timeout: 45 * 60_000 });
   if (r.status !== 0) {
-    console.error(`new-type suite: ${what} failed (${r.error?.message ?? `exit ${r.status ?? r.signal}`}); copy left at ${copy}`);
+    console.error(
+      `new-type suite: ${what} failed (${r.error?.message ?? `exit ${r.status ?? r.signal}`}); copy left at ${copy}`,
+    );
     process.exit(1);
   }
 }

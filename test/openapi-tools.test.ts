@@ -38,7 +38,11 @@ describe("Redocly's recommended rules", () => {
     broken.paths['/{kind}/file/'] = broken.paths['/contacts/file/'];
     delete broken.paths['/contacts/'].get.operationId;
     const config = await createConfig({ extends: ['recommended'], rules: { 'no-path-trailing-slash': 'off' } });
-    const rules = new Set((await lintFromString({ source: JSON.stringify(broken), absoluteRef: join(dir, 'broken.json'), config })).map((p) => p.ruleId));
+    const rules = new Set(
+      (await lintFromString({ source: JSON.stringify(broken), absoluteRef: join(dir, 'broken.json'), config })).map(
+        (p) => p.ruleId,
+      ),
+    );
     expect(rules).toContain('no-ambiguous-paths');
     expect(rules).toContain('operation-operationId');
   });
@@ -46,7 +50,9 @@ describe("Redocly's recommended rules", () => {
 
 describe('every operation', () => {
   it('has a unique operationId, webhooks included', () => {
-    const ids = [...Object.values(openapi.paths), ...Object.values(openapi.webhooks)].flatMap((item) => Object.values(item as Record<string, { operationId?: string }>).map((o) => o.operationId));
+    const ids = [...Object.values(openapi.paths), ...Object.values(openapi.webhooks)].flatMap((item) =>
+      Object.values(item as Record<string, { operationId?: string }>).map((o) => o.operationId),
+    );
     expect(ids.every((id) => typeof id === 'string' && id.length > 0)).toBe(true);
     expect(new Set(ids).size).toBe(ids.length);
   });
@@ -54,7 +60,8 @@ describe('every operation', () => {
   it('spells activity paths out per kind, so none is ambiguous with a record path', () => {
     const paths = Object.keys(openapi.paths);
     expect(paths.filter((p) => p.includes('{kind}'))).toEqual([]);
-    for (const k of spec.kinds) for (const a of spec.activities) expect(Object.keys(openapi.paths[`/${k.name}/${a.segment}/`])).toEqual(['post']);
+    for (const k of spec.kinds)
+      for (const a of spec.activities) expect(Object.keys(openapi.paths[`/${k.name}/${a.segment}/`])).toEqual(['post']);
   });
 });
 
@@ -93,8 +100,20 @@ describe('openapi-typescript on the document', () => {
 
   function typecheck(files: string[]): { status: number | null; output: string } {
     const config = join(dir, 'tsconfig.json');
-    writeFileSync(config, JSON.stringify({ extends: resolve(root, 'tsconfig.json'), compilerOptions: { noEmit: true, typeRoots: [resolve(root, 'node_modules/@types')] }, files, include: [] }));
-    const r = spawnSync(resolve(root, 'node_modules/.bin/tsc'), ['-p', config, '--pretty', 'false'], { cwd: dir, encoding: 'utf8', timeout: 180_000 });
+    writeFileSync(
+      config,
+      JSON.stringify({
+        extends: resolve(root, 'tsconfig.json'),
+        compilerOptions: { noEmit: true, typeRoots: [resolve(root, 'node_modules/@types')] },
+        files,
+        include: [],
+      }),
+    );
+    const r = spawnSync(resolve(root, 'node_modules/.bin/tsc'), ['-p', config, '--pretty', 'false'], {
+      cwd: dir,
+      encoding: 'utf8',
+      timeout: 180_000,
+    });
     return { status: r.status, output: `${r.stdout ?? ''}${r.stderr ?? ''}` };
   }
 
@@ -129,8 +148,15 @@ describe('examples', () => {
       if (!node || typeof node !== 'object') return;
       const o = node as Record<string, unknown>;
       if (o.schema && typeof o.schema === 'object' && ('example' in o || 'examples' in o)) {
-        const validate = ajv.compile(JSON.parse(JSON.stringify(o.schema).replaceAll('"#/components/', '"openapi#/components/')));
-        const values = [...('example' in o ? [o.example] : []), ...Object.values((o.examples ?? {}) as Record<string, { value?: unknown; description?: string }>).flatMap((e) => ('value' in e ? [e.value] : []))];
+        const validate = ajv.compile(
+          JSON.parse(JSON.stringify(o.schema).replaceAll('"#/components/', '"openapi#/components/')),
+        );
+        const values = [
+          ...('example' in o ? [o.example] : []),
+          ...Object.values((o.examples ?? {}) as Record<string, { value?: unknown; description?: string }>).flatMap(
+            (e) => ('value' in e ? [e.value] : []),
+          ),
+        ];
         for (const v of values) {
           checked++;
           if (!validate(v)) problems.push(`${where}: ${ajv.errorsText(validate.errors)}`);

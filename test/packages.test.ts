@@ -47,7 +47,14 @@ describe.each(['client', 'server'] as const)('the %s package', (dir) => {
   });
 
   it('has the manifest the spec describes, and every export target exists', () => {
-    expect(manifest).toMatchObject({ name: spec.packages[dir].name, version: spec.packages.version, description: spec.packages[dir].description, license: spec.packages.license, type: 'module', sideEffects: false });
+    expect(manifest).toMatchObject({
+      name: spec.packages[dir].name,
+      version: spec.packages.version,
+      description: spec.packages[dir].description,
+      license: spec.packages.license,
+      type: 'module',
+      sideEffects: false,
+    });
     expect(manifest.engines.node).toMatch(/^>=\d+/);
     const files = new Set(listFiles(pkgDir));
     for (const [subpath, target] of Object.entries(manifest.exports)) {
@@ -60,7 +67,11 @@ describe.each(['client', 'server'] as const)('the %s package', (dir) => {
           const [head, tail] = path.split('*') as [string, string];
           const matches = [...files].filter((f) => f.startsWith(head) && f.endsWith(tail));
           expect(matches.length, `${subpath} -> ${t}`).toBeGreaterThan(0);
-          for (const m of matches) for (const other of targets) expect(files, `${subpath}: ${m} -> ${other}`).toContain(other.replace(/^\.\//, '').replace('*', m.slice(head.length, m.length - tail.length)));
+          for (const m of matches)
+            for (const other of targets)
+              expect(files, `${subpath}: ${m} -> ${other}`).toContain(
+                other.replace(/^\.\//, '').replace('*', m.slice(head.length, m.length - tail.length)),
+              );
         }
       }
     }
@@ -82,7 +93,11 @@ describe('the client package', () => {
   it('runs in browsers: no Node module anywhere in it, and no dependency', () => {
     const pkgDir = join(generatedDir, 'client');
     const code = listFiles(pkgDir).filter((p) => /\.(ts|js)$/.test(p));
-    const nodeImports = code.filter((p) => ts.preProcessFile(readFileSync(join(pkgDir, p), 'utf8'), true, true).importedFiles.some((f) => f.fileName.startsWith('node:')));
+    const nodeImports = code.filter((p) =>
+      ts
+        .preProcessFile(readFileSync(join(pkgDir, p), 'utf8'), true, true)
+        .importedFiles.some((f) => f.fileName.startsWith('node:')),
+    );
     expect(nodeImports).toEqual([]);
     expect((JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')) as Manifest).dependencies).toBeUndefined();
   });
@@ -91,8 +106,11 @@ describe('the client package', () => {
 describe('the imports an emitter declares (GeneratedFile.imports, which the packages follow)', () => {
   it('are, for every emitted module, what TypeScript finds in its text', () => {
     // The sources the packages hold (facts.d.ts and the other neutral outputs are in none).
-    const modules = emitAll(spec).filter((f) => /^(types|codecs|validators|client\/src|server\/src)\/.*\.[jt]s$/.test(f.path));
+    const modules = emitAll(spec).filter((f) =>
+      /^(types|codecs|validators|client\/src|server\/src)\/.*\.[jt]s$/.test(f.path),
+    );
     expect(modules.length).toBeGreaterThan(50);
-    for (const f of modules) expect(f.imports, f.path).toEqual(ts.preProcessFile(f.content, true, true).importedFiles.map((i) => i.fileName));
+    for (const f of modules)
+      expect(f.imports, f.path).toEqual(ts.preProcessFile(f.content, true, true).importedFiles.map((i) => i.fileName));
   });
 });

@@ -14,11 +14,19 @@ import { addMemoActivity, editDir, type Edit } from './support/spec-edits.ts';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const tsc = join(root, 'node_modules/.bin/tsc');
-const clientName = (JSON.parse(readFileSync(join(root, 'generated/client/package.json'), 'utf8')) as { name: string }).name;
-const serverName = (JSON.parse(readFileSync(join(root, 'generated/server/package.json'), 'utf8')) as { name: string }).name;
+const clientName = (JSON.parse(readFileSync(join(root, 'generated/client/package.json'), 'utf8')) as { name: string })
+  .name;
+const serverName = (JSON.parse(readFileSync(join(root, 'generated/server/package.json'), 'utf8')) as { name: string })
+  .name;
 
 /** One more contact field: what an API owner adds before regenerating. */
-const addLoyaltyTier: readonly Edit[] = [['records.yaml', '      assignedto: { label: Assigned to, type: owner }\n  organization:', '      assignedto: { label: Assigned to, type: owner }\n      loyaltytier: { label: Loyalty tier, type: text }\n  organization:']];
+const addLoyaltyTier: readonly Edit[] = [
+  [
+    'records.yaml',
+    '      assignedto: { label: Assigned to, type: owner }\n  organization:',
+    '      assignedto: { label: Assigned to, type: owner }\n      loyaltytier: { label: Loyalty tier, type: text }\n  organization:',
+  ],
+];
 
 interface Run {
   status: number | null;
@@ -28,8 +36,14 @@ interface Run {
 
 // npm and the user's shell environment, minus what the test runner or this checkout set.
 const env = () => {
-  const e: Record<string, string> = { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' } as Record<string, string>;
-  for (const k of Object.keys(e)) if (k.startsWith('VITEST') || k === 'NODE_OPTIONS' || k === 'CRMGEN_CACHE_DIR') delete e[k];
+  const e: Record<string, string> = {
+    ...process.env,
+    npm_config_update_notifier: 'false',
+    npm_config_fund: 'false',
+    npm_config_audit: 'false',
+  } as Record<string, string>;
+  for (const k of Object.keys(e))
+    if (k.startsWith('VITEST') || k === 'NODE_OPTIONS' || k === 'CRMGEN_CACHE_DIR') delete e[k];
   return e;
 };
 
@@ -41,8 +55,19 @@ function run(cmd: string, args: string[], cwd: string, extra: Record<string, str
 const ok = (r: Run, what: string) => expect(r.status, `${what}\nstdout:\n${r.stdout}\nstderr:\n${r.stderr}`).toBe(0);
 
 /** Starts a long-running command in its own process group; resolves once stdout+stderr match `ready`. */
-async function startProcess(cmd: string, args: string[], cwd: string, ready: RegExp, extra: Record<string, string> = {}): Promise<{ match: RegExpExecArray; output: () => string; stop: () => Promise<void> }> {
-  const child: ChildProcess = spawn(cmd, args, { cwd, env: { ...env(), ...extra }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+async function startProcess(
+  cmd: string,
+  args: string[],
+  cwd: string,
+  ready: RegExp,
+  extra: Record<string, string> = {},
+): Promise<{ match: RegExpExecArray; output: () => string; stop: () => Promise<void> }> {
+  const child: ChildProcess = spawn(cmd, args, {
+    cwd,
+    env: { ...env(), ...extra },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   let out = '';
   const match = await new Promise<RegExpExecArray>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ${ready} in 180 s:\n${out}`)), 180_000);
@@ -81,7 +106,10 @@ function pack(dir: string, dest: string): string {
 
 const emptyProject = (dir: string) => {
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'user-project', private: true, type: 'module' }, null, 2)}\n`);
+  writeFileSync(
+    join(dir, 'package.json'),
+    `${JSON.stringify({ name: 'user-project', private: true, type: 'module' }, null, 2)}\n`,
+  );
 };
 
 const user = { email: 'ann@example.com', token: 'secret1' };
@@ -92,7 +120,8 @@ describe('crmgen outside its checkout', { timeout: 900_000 }, () => {
   let app: string;
   let service: Awaited<ReturnType<typeof startProcess>> | undefined;
   let base: string;
-  const crmgen = (args: string[], cwd = tool) => run(join(tool, 'node_modules/.bin/crmgen'), args, cwd, { CRMGEN_CACHE_DIR: join(tmp, 'cache') });
+  const crmgen = (args: string[], cwd = tool) =>
+    run(join(tool, 'node_modules/.bin/crmgen'), args, cwd, { CRMGEN_CACHE_DIR: join(tmp, 'cache') });
 
   beforeAll(async () => {
     tmp = mkdtempSync(join(tmpdir(), 'crmgen-outside-'));
@@ -128,14 +157,22 @@ describe('crmgen outside its checkout', { timeout: 900_000 }, () => {
     const installed = readFileSync(join(tool, 'node_modules/crmgen/generated/client/src/types/records.ts'), 'utf8');
     ok(crmgen(['generate']), 'generate with defaults');
     expect(readFileSync(join(tool, 'generated/client/src/types/records.ts'), 'utf8')).toContain('loyaltytier');
-    expect(readFileSync(join(tool, 'node_modules/crmgen/generated/client/src/types/records.ts'), 'utf8')).toBe(installed);
+    expect(readFileSync(join(tool, 'node_modules/crmgen/generated/client/src/types/records.ts'), 'utf8')).toBe(
+      installed,
+    );
     const d = crmgen(['diff', join(tool, 'node_modules/crmgen/spec'), './spec']);
     ok(d, 'diff');
     expect(d.stdout).toContain('loyaltytier');
   });
 
   it('serves the changed spec with serve --spec, and the packed client works there from plain JavaScript', async () => {
-    service = await startProcess(join(tool, 'node_modules/.bin/crmgen'), ['serve', '--spec', './spec', '--port', '0', '--db', ':memory:', '--user', `${user.email}:${user.token}`], tool, /crmgen listening on (http:\/\/127\.0\.0\.1:\d+)/, { CRMGEN_CACHE_DIR: join(tmp, 'cache') });
+    service = await startProcess(
+      join(tool, 'node_modules/.bin/crmgen'),
+      ['serve', '--spec', './spec', '--port', '0', '--db', ':memory:', '--user', `${user.email}:${user.token}`],
+      tool,
+      /crmgen listening on (http:\/\/127\.0\.0\.1:\d+)/,
+      { CRMGEN_CACHE_DIR: join(tmp, 'cache') },
+    );
     base = service.match[1]!;
     // Nothing was written beside the user's spec.
     expect(existsSync(join(tool, 'spec/generated'))).toBe(false);
@@ -143,7 +180,9 @@ describe('crmgen outside its checkout', { timeout: 900_000 }, () => {
     emptyProject(app);
     const clientTgz = pack(join(tool, 'gen/client'), join(tmp, 'packs'));
     ok(run(npm, ['install', clientTgz], app), 'npm install the client');
-    const installed = JSON.parse(readFileSync(join(app, 'node_modules', clientName, 'package.json'), 'utf8')) as { dependencies?: object };
+    const installed = JSON.parse(readFileSync(join(app, 'node_modules', clientName, 'package.json'), 'utf8')) as {
+      dependencies?: object;
+    };
     expect(installed.dependencies ?? {}).toEqual({});
     writeFileSync(
       join(app, 'main.mjs'),
@@ -185,19 +224,27 @@ try {
 console.log(JSON.stringify({ tier: created.item.fields.loyaltytier, listed: page.entries.some((e) => e.id === created.item.id), refused, quota: crm.quota !== undefined }));
 `,
     );
-    const m = run(process.execPath, ['modular.mjs'], app, { CRM_URL: base, CRM_EMAIL: user.email, CRM_TOKEN: user.token });
+    const m = run(process.execPath, ['modular.mjs'], app, {
+      CRM_URL: base,
+      CRM_EMAIL: user.email,
+      CRM_TOKEN: user.token,
+    });
     ok(m, 'node modular.mjs');
     expect(JSON.parse(m.stdout)).toEqual({ tier: 'bronze', listed: true, refused: ['invalidvalue'], quota: true });
     // The new field on the wire, as XML (the API's default format), read back by hand.
-    const xml = await fetch(`${base}/contacts/${out.id}`, { headers: { authorization: `Basic ${Buffer.from(`${user.email}:${user.token}`).toString('base64')}` } });
+    const xml = await fetch(`${base}/contacts/${out.id}`, {
+      headers: { authorization: `Basic ${Buffer.from(`${user.email}:${user.token}`).toString('base64')}` },
+    });
     expect(await xml.text()).toContain('<loyaltytier label="Loyalty tier">gold</loyaltytier>');
   });
 
-  it.each(['nodenext', 'bundler'])('type-checks a TypeScript program against the installed client (moduleResolution %s, strictest options, skipLibCheck false)', (resolution) => {
-    ok(run(npm, ['install', '--no-save', '@types/node@^20'], app), 'npm install @types/node');
-    writeFileSync(
-      join(app, 'check.ts'),
-      `import { createClient, ServiceError } from '${clientName}';
+  it.each(['nodenext', 'bundler'])(
+    'type-checks a TypeScript program against the installed client (moduleResolution %s, strictest options, skipLibCheck false)',
+    (resolution) => {
+      ok(run(npm, ['install', '--no-save', '@types/node@^20'], app), 'npm install @types/node');
+      writeFileSync(
+        join(app, 'check.ts'),
+        `import { createClient, ServiceError } from '${clientName}';
 import { connect } from '${clientName}/core';
 import { xml } from '${clientName}/xml';
 import * as contacts from '${clientName}/resources/contacts';
@@ -224,30 +271,33 @@ export async function useModular(): Promise<string | undefined> {
   return created.item.fields.loyaltytier;
 }
 `,
-    );
-    const config = {
-      compilerOptions: {
-        target: 'ES2022',
-        module: resolution === 'bundler' ? 'ESNext' : 'NodeNext',
-        moduleResolution: resolution,
-        strict: true,
-        exactOptionalPropertyTypes: true,
-        noUncheckedIndexedAccess: true,
-        skipLibCheck: false,
-        noEmit: true,
-        types: ['node'],
-      },
-      files: ['check.ts'],
-    };
-    writeFileSync(join(app, `tsconfig.${resolution}.json`), JSON.stringify(config, null, 2));
-    ok(run(tsc, ['-p', `tsconfig.${resolution}.json`], app), `tsc (${resolution})`);
-  });
+      );
+      const config = {
+        compilerOptions: {
+          target: 'ES2022',
+          module: resolution === 'bundler' ? 'ESNext' : 'NodeNext',
+          moduleResolution: resolution,
+          strict: true,
+          exactOptionalPropertyTypes: true,
+          noUncheckedIndexedAccess: true,
+          skipLibCheck: false,
+          noEmit: true,
+          types: ['node'],
+        },
+        files: ['check.ts'],
+      };
+      writeFileSync(join(app, `tsconfig.${resolution}.json`), JSON.stringify(config, null, 2));
+      ok(run(tsc, ['-p', `tsconfig.${resolution}.json`], app), `tsc (${resolution})`);
+    },
+  );
 
   it('scaffolds a server that still works after the folder is moved: npm install, typecheck, start, 501', async () => {
     const r = crmgen(['scaffold', 'server', './srv', '--spec', './spec', '--generated', './gen']);
     ok(r, 'scaffold');
     expect(r.stderr).toBe('');
-    const pkg = JSON.parse(readFileSync(join(tool, 'srv/package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    const pkg = JSON.parse(readFileSync(join(tool, 'srv/package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
     expect(pkg.dependencies[serverName]).toMatch(/^file:vendor\//);
     const moved = join(tmp, 'elsewhere', 'my-server');
     mkdirSync(join(tmp, 'elsewhere'));
@@ -259,11 +309,25 @@ export async function useModular(): Promise<string | undefined> {
     expect(example).toContain(`from '${serverName}'`);
     writeFileSync(join(moved, 'readme-example.ts'), example!);
     ok(run(npm, ['run', 'typecheck'], moved), 'npm run typecheck (scaffold)');
-    const server = await startProcess(npm, ['start', '--', '--port', '0', '--host', '127.0.0.1'], moved, /listening on (http:\/\/127\.0\.0\.1:\d+)/, { API_TOKEN: 'test-token' });
+    const server = await startProcess(
+      npm,
+      ['start', '--', '--port', '0', '--host', '127.0.0.1'],
+      moved,
+      /listening on (http:\/\/127\.0\.0\.1:\d+)/,
+      { API_TOKEN: 'test-token' },
+    );
     try {
-      const res = await fetch(`${server.match[1]}/contacts/`, { headers: { accept: 'application/json', authorization: `Basic ${Buffer.from('dev@example.com:test-token').toString('base64')}` } });
+      const res = await fetch(`${server.match[1]}/contacts/`, {
+        headers: {
+          accept: 'application/json',
+          authorization: `Basic ${Buffer.from('dev@example.com:test-token').toString('base64')}`,
+        },
+      });
       expect(res.status).toBe(501);
-      expect(await res.json()).toEqual({ status: 'failed', errors: { notimplemented: 'listRecords is not implemented yet' } });
+      expect(await res.json()).toEqual({
+        status: 'failed',
+        errors: { notimplemented: 'listRecords is not implemented yet' },
+      });
     } finally {
       await server.stop();
     }
@@ -274,7 +338,9 @@ export async function useModular(): Promise<string | undefined> {
     ok(again, 'scaffold again');
     expect(again.stdout).toContain('added   handlers/activities/memo.ts');
     ok(run(npm, ['install'], moved), 'npm install (new server package)');
-    expect(readFileSync(join(moved, 'node_modules', serverName, 'dist/types/activities/index.d.ts'), 'utf8')).toContain('memo');
+    expect(readFileSync(join(moved, 'node_modules', serverName, 'dist/types/activities/index.d.ts'), 'utf8')).toContain(
+      'memo',
+    );
     ok(run(npm, ['run', 'typecheck'], moved), 'npm run typecheck (memo)');
   });
 });

@@ -9,7 +9,11 @@ import type { CallRecord } from '../generated/server/dist/index.js';
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 // Secrets as the API lets clients write them: printable, without the delimiters of their format.
-const secret = fc.string({ minLength: 4, maxLength: 40, unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.~!$()*+,;:@/'.split('')) });
+const secret = fc.string({
+  minLength: 4,
+  maxLength: 40,
+  unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.~!$()*+,;:@/'.split('')),
+});
 const field = fc.constantFrom('secret', 'token', 'password', 'apikey', 'Secret', 'TOKEN');
 const xmlEsc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
@@ -19,19 +23,51 @@ function spellings(name: string, s: string): [string, string, string][] {
   const pct = (t: string) => [...t].map((c) => `%${c.charCodeAt(0).toString(16)}`).join('');
   return [
     ['json', 'application/json', JSON.stringify({ url: 'https://h.example/in', [name]: s, title: 'kept' })],
-    ['json, escaped name', 'application/json', `{"url":"https://h.example/in","${escapedName}":${JSON.stringify(s)},"title":"kept"}`],
-    ['json, escaped value', 'application/json', `{"${name}":"${[...s].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')}","title":"kept"}`],
+    [
+      'json, escaped name',
+      'application/json',
+      `{"url":"https://h.example/in","${escapedName}":${JSON.stringify(s)},"title":"kept"}`,
+    ],
+    [
+      'json, escaped value',
+      'application/json',
+      `{"${name}":"${[...s].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')}","title":"kept"}`,
+    ],
     ['json, wrapped', 'application/json', JSON.stringify({ request: { [name]: s, title: 'kept' } })],
     ['xml', 'application/xml', `<request><${name}>${xmlEsc(s)}</${name}><title>kept</title></request>`],
     ['xml, CDATA', 'application/xml', `<request><${name}><![CDATA[${s}]]></${name}><title>kept</title></request>`],
-    ['xml, attribute on the element', 'text/xml', `<request><${name} kind="x">${xmlEsc(s)}</${name}><title>kept</title></request>`],
-    ['xml, value in an attribute', 'application/xml', `<request><${name} value="${xmlEsc(s).replace(/"/g, '&quot;')}"/><title>kept</title></request>`],
-    ['xml, attribute named so', 'application/xml', `<request><hook ${name}="${xmlEsc(s).replace(/"/g, '&quot;')}"/><title>kept</title></request>`],
-    ['xml, space in the end tag', 'application/xml', `<request><${name}>${xmlEsc(s)}</${name} ><title>kept</title></request>`],
-    ['xml, character references', 'application/xml', `<request><${name}>${[...s].map((c) => `&#${c.charCodeAt(0)};`).join('')}</${name}><title>kept</title></request>`],
+    [
+      'xml, attribute on the element',
+      'text/xml',
+      `<request><${name} kind="x">${xmlEsc(s)}</${name}><title>kept</title></request>`,
+    ],
+    [
+      'xml, value in an attribute',
+      'application/xml',
+      `<request><${name} value="${xmlEsc(s).replace(/"/g, '&quot;')}"/><title>kept</title></request>`,
+    ],
+    [
+      'xml, attribute named so',
+      'application/xml',
+      `<request><hook ${name}="${xmlEsc(s).replace(/"/g, '&quot;')}"/><title>kept</title></request>`,
+    ],
+    [
+      'xml, space in the end tag',
+      'application/xml',
+      `<request><${name}>${xmlEsc(s)}</${name} ><title>kept</title></request>`,
+    ],
+    [
+      'xml, character references',
+      'application/xml',
+      `<request><${name}>${[...s].map((c) => `&#${c.charCodeAt(0)};`).join('')}</${name}><title>kept</title></request>`,
+    ],
     ['xml, no Content-Type', '', `<request><${name}>${xmlEsc(s)}</${name}><title>kept</title></request>`],
     ['form', 'application/x-www-form-urlencoded', `url=x&${name}=${encodeURIComponent(s)}&title=kept`],
-    ['form, escaped name', 'application/x-www-form-urlencoded', `url=x&${name.slice(0, -1)}${pct(name.slice(-1))}=${encodeURIComponent(s)}&title=kept`],
+    [
+      'form, escaped name',
+      'application/x-www-form-urlencoded',
+      `url=x&${name.slice(0, -1)}${pct(name.slice(-1))}=${encodeURIComponent(s)}&title=kept`,
+    ],
     ['form, escaped value', 'application/x-www-form-urlencoded', `${name}=${pct(s)}&title=kept`],
     ['form, bracket path', 'application/x-www-form-urlencoded', `data[${name}]=${encodeURIComponent(s)}&title=kept`],
   ];
@@ -39,9 +75,10 @@ function spellings(name: string, s: string): [string, string, string][] {
 
 /** The same bodies as parts of one batch (the last part carrying its own Authorization). */
 function batchOf(bodies: [string, string, string][], token: string): { contentType: string; body: string } {
-  const parts = bodies.map(([, type, body], i) =>
-    `--b\r\nContent-Type: application/http\r\nContent-ID: <p${i}>\r\n\r\nPOST /hooks/ HTTP/1.1\r\n${type ? `Content-Type: ${type}\r\n` : ''}` +
-    `${i === bodies.length - 1 ? `Authorization: Basic ${Buffer.from(`a@b.example:${token}`).toString('base64')}\r\n` : ''}Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}\r\n`,
+  const parts = bodies.map(
+    ([, type, body], i) =>
+      `--b\r\nContent-Type: application/http\r\nContent-ID: <p${i}>\r\n\r\nPOST /hooks/ HTTP/1.1\r\n${type ? `Content-Type: ${type}\r\n` : ''}` +
+      `${i === bodies.length - 1 ? `Authorization: Basic ${Buffer.from(`a@b.example:${token}`).toString('base64')}\r\n` : ''}Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}\r\n`,
   );
   return { contentType: 'multipart/mixed; boundary=b', body: `${parts.join('')}--b--\r\n` };
 }
@@ -100,7 +137,11 @@ describe('redactBody', () => {
   });
 
   it('a body that cannot be decoded is not logged, only its size', async () => {
-    for (const [type, body] of [['application/json', '{"secret": "abcd-1234'], ['application/xml', '<request><secret>abcd-1234</secret>'], ['text/plain', 'secret=abcd-1234']]) {
+    for (const [type, body] of [
+      ['application/json', '{"secret": "abcd-1234'],
+      ['application/xml', '<request><secret>abcd-1234</secret>'],
+      ['text/plain', 'secret=abcd-1234'],
+    ]) {
       const out = (await redactBody(bytes(body!), type, 'request', []))!;
       expect(out).not.toContain('abcd-1234');
       expect(out).toMatch(/^\[\d+ bytes of .*not logged/);
@@ -109,8 +150,12 @@ describe('redactBody', () => {
 
   it('blanks the caller token in values, headers and the URL; secret-named query parameters, decoded', () => {
     expect(presentedToken(`Basic ${Buffer.from('ann@example.com:tok:en-1').toString('base64')}`)).toBe('tok:en-1');
-    expect(redactUrl('/contacts/?q=my-token-1&secre%74=abc&x=1', ['my-token-1'])).toBe('/contacts/?q=[Redacted]&secret=[Redacted]&x=1');
-    expect(redactHeaders({ authorization: 'Basic x', 'x-note': 'has my-token-1', accept: 'a' }, ['my-token-1'])).toEqual({ authorization: '[Redacted]', 'x-note': 'has [Redacted]', accept: 'a' });
+    expect(redactUrl('/contacts/?q=my-token-1&secre%74=abc&x=1', ['my-token-1'])).toBe(
+      '/contacts/?q=[Redacted]&secret=[Redacted]&x=1',
+    );
+    expect(
+      redactHeaders({ authorization: 'Basic x', 'x-note': 'has my-token-1', accept: 'a' }, ['my-token-1']),
+    ).toEqual({ authorization: '[Redacted]', 'x-note': 'has [Redacted]', accept: 'a' });
   });
 });
 
@@ -139,7 +184,8 @@ describe('the request log clips bodies after redaction', () => {
 describe('requestIdOf', () => {
   it('keeps a sane id and replaces anything else with a UUID', () => {
     expect(requestIdOf('abc-123_X.y:z@w/+=')).toBe('abc-123_X.y:z@w/+=');
-    for (const bad of ['', 'a b', 'x'.repeat(129), 'ünïcode', 'line\nbreak', undefined]) expect(requestIdOf(bad)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    for (const bad of ['', 'a b', 'x'.repeat(129), 'ünïcode', 'line\nbreak', undefined])
+      expect(requestIdOf(bad)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(requestIdOf(['first-id', 'second'])).toBe('first-id');
   });
 });

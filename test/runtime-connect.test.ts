@@ -4,7 +4,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { connectWith, decodeNotificationWith, paginate, wholeClient, type Caller } from '../generator/targets/typescript/runtime/connect.ts';
+import {
+  connectWith,
+  decodeNotificationWith,
+  paginate,
+  wholeClient,
+  type Caller,
+} from '../generator/targets/typescript/runtime/connect.ts';
 import { Transport, ValidationError, type ClientCodec } from '../generator/targets/typescript/runtime/client.ts';
 import { formText, xml } from '../generator/targets/typescript/runtime/formats.ts';
 import type { Message } from '../generator/targets/typescript/runtime/codec.ts';
@@ -40,8 +46,13 @@ describe('paginate', () => {
 });
 
 describe('decodeNotificationWith', () => {
-  const notifications = { families: ['items', 'activities'], first: 'notification/items', unknownTypeKey: 'invalidvalue' };
-  const read = (target: string, format: 'xml' | 'json' | 'form', body: string) => decode(target as CodecTarget, format, body).value;
+  const notifications = {
+    families: ['items', 'activities'],
+    first: 'notification/items',
+    unknownTypeKey: 'invalidvalue',
+  };
+  const read = (target: string, format: 'xml' | 'json' | 'form', body: string) =>
+    decode(target as CodecTarget, format, body).value;
   const body = (type: string) => JSON.stringify({ type, event: 'created' });
 
   it('decodes by the family of the type, and adds webhookId when given headers', () => {
@@ -50,9 +61,14 @@ describe('decodeNotificationWith', () => {
     const byType = decodeNotificationWith(read, notifications, text, 'application/json') as { type: string };
     expect(byType.type).toBe('activities.create');
     expect(byType).toEqual(decode('notification/activities' as CodecTarget, 'json', text).value);
-    const withId = decodeNotificationWith(read, notifications, text, { 'content-type': 'application/json', 'webhook-id': 'msg_1' }) as { webhookId?: string };
+    const withId = decodeNotificationWith(read, notifications, text, {
+      'content-type': 'application/json',
+      'webhook-id': 'msg_1',
+    }) as { webhookId?: string };
     expect(withId).toEqual({ ...byType, webhookId: 'msg_1' });
-    expect(decodeNotificationWith(read, notifications, text, new Headers({ 'content-type': 'application/json' }))).toEqual(byType);
+    expect(
+      decodeNotificationWith(read, notifications, text, new Headers({ 'content-type': 'application/json' })),
+    ).toEqual(byType);
   });
 
   it('refuses an unknown type with the given key', () => {
@@ -63,7 +79,9 @@ describe('decodeNotificationWith', () => {
       error = e;
     }
     expect(error).toBeInstanceOf(ValidationError);
-    expect((error as ValidationError).details).toEqual([{ key: 'invalidvalue', message: 'unknown notification type payments.create' }]);
+    expect((error as ValidationError).details).toEqual([
+      { key: 'invalidvalue', message: 'unknown notification type payments.create' },
+    ]);
     expect((error as ValidationError).local).toBe(true);
   });
 });

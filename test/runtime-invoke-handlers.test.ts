@@ -16,7 +16,9 @@ describe('invokeHandlers', () => {
   it('calls the method named by the operation on the handlers object, with input and context', async () => {
     const handlers = new Contacts('contact ');
     const invoke = invokeHandlers<{ user: string }>(handlers);
-    await expect(invoke('getContact', { kind: 'contacts', id: 7 }, { user: 'ann' })).resolves.toEqual({ name: 'contact 7' });
+    await expect(invoke('getContact', { kind: 'contacts', id: 7 }, { user: 'ann' })).resolves.toEqual({
+      name: 'contact 7',
+    });
     expect(handlers.calls).toEqual(['ann:7']);
   });
 

@@ -25,14 +25,24 @@ import { ajvOptions } from '../generator/targets/typescript/validators.ts';
 
 type Key = 'unknown' | 'bad' | 'date' | 'range' | 'list' | 'missing' | 'cond' | 'done' | 'parent' | 'one';
 const messages = Object.fromEntries(
-  (['unknown', 'bad', 'date', 'range', 'list', 'missing', 'cond', 'done', 'parent', 'one'] as const).map((k) => [k, { message: `M(${k})` }]),
+  (['unknown', 'bad', 'date', 'range', 'list', 'missing', 'cond', 'done', 'parent', 'one'] as const).map((k) => [
+    k,
+    { message: `M(${k})` },
+  ]),
 ) as Record<Key, { message: string }>;
 
 const datePattern = '^[0-9]{4}-[0-9]{2}-[0-9]{2}$';
 const listPattern = '^(?:A|B|C[0-9]+)$';
 const tables: SchemaProblems<Key> = {
   messages,
-  keys: { unknownField: 'unknown', invalidValue: 'bad', invalidDate: 'date', outOfRange: 'range', notInList: 'list', required: 'missing' },
+  keys: {
+    unknownField: 'unknown',
+    invalidValue: 'bad',
+    invalidDate: 'date',
+    outOfRange: 'range',
+    notInList: 'list',
+    required: 'missing',
+  },
   datePatterns: new Map([[datePattern, 'YYYY-MM-DD']]),
   listPatterns: new Map([[listPattern, ['A', 'B', 'C{n}']]]),
 };
@@ -61,7 +71,9 @@ const problemsOf = (value: unknown) => check(tables, validator, value).map((p) =
 
 describe('ajv errors as envelope errors', () => {
   it('a valid value has no problems', () => {
-    expect(check(tables, validator, { name: 'n', size: 3, colour: 'red', due: '2024-01-31', tag: 'C12', either: 4 })).toEqual([]);
+    expect(
+      check(tables, validator, { name: 'n', size: 3, colour: 'red', due: '2024-01-31', tag: 'C12', either: 4 }),
+    ).toEqual([]);
   });
 
   it('maps each keyword to its table key, with the key message first and the path dotted', () => {
@@ -79,7 +91,9 @@ describe('ajv errors as envelope errors', () => {
   });
 
   it('describes a long list by its length', () => {
-    expect(problemsOf({ name: 'n', many: 'v99' })).toEqual([['list', 'many', 'M(list): many must be one of the 13 allowed values']]);
+    expect(problemsOf({ name: 'n', many: 'v99' })).toEqual([
+      ['list', 'many', 'M(list): many must be one of the 13 allowed values'],
+    ]);
   });
 
   it('names the date form or the list of a known pattern, and the pattern otherwise', () => {
@@ -91,7 +105,9 @@ describe('ajv errors as envelope errors', () => {
   });
 
   it('reports a failed anyOf once, without its branches', () => {
-    expect(problemsOf({ name: 'n', either: 'soon' })).toEqual([['bad', 'either', 'M(bad): either matches none of the allowed forms']]);
+    expect(problemsOf({ name: 'n', either: 'soon' })).toEqual([
+      ['bad', 'either', 'M(bad): either matches none of the allowed forms'],
+    ]);
   });
 
   it('reports an unknown name under propertyNames once, at its path', () => {
@@ -99,16 +115,20 @@ describe('ajv errors as envelope errors', () => {
   });
 
   it('unescapes JSON pointers only where needed', () => {
-    expect(problemsOf({ name: 'n', 'a/b': { 'c~d': 'x' } })).toEqual([['bad', 'a/b.c~d', 'M(bad): a/b.c~d must be integer']]);
+    expect(problemsOf({ name: 'n', 'a/b': { 'c~d': 'x' } })).toEqual([
+      ['bad', 'a/b.c~d', 'M(bad): a/b.c~d must be integer'],
+    ]);
     expect(dotted('/data/priority')).toBe('data.priority');
     expect(dotted('')).toBe('');
   });
 
   it('says "the value" for the whole value and falls back to the keyword for others', () => {
     expect(problemsOf(3)).toEqual([['bad', '', 'M(bad): the value must be object']]);
-    expect(fromAjvErrors(tables, [{ keyword: 'multipleOf', instancePath: '/size', schemaPath: '#/properties/size/multipleOf', params: {} }])).toEqual([
-      { key: 'bad', path: 'size', message: 'M(bad): size fails multipleOf' },
-    ]);
+    expect(
+      fromAjvErrors(tables, [
+        { keyword: 'multipleOf', instancePath: '/size', schemaPath: '#/properties/size/multipleOf', params: {} },
+      ]),
+    ).toEqual([{ key: 'bad', path: 'size', message: 'M(bad): size fails multipleOf' }]);
   });
 });
 
@@ -121,7 +141,12 @@ const rules: ActivityRules<Key> = {
   allowedParents: { job: ['record'], step: ['job', 'record'], remark: ['step'] },
   notTrueOnCreate: { job: ['finished'] },
   flagOn: 1,
-  conditions: { job: [{ field: 'due', on: 'undated', equals: 0, absent: 0 }, { field: 'every', on: 'repeats', notEquals: 'never' }] },
+  conditions: {
+    job: [
+      { field: 'due', on: 'undated', equals: 0, absent: 0 },
+      { field: 'every', on: 'repeats', notEquals: 'never' },
+    ],
+  },
   onePerParent: ['remark'],
 };
 
@@ -137,13 +162,17 @@ describe('rule checks over given tables', () => {
       path: 'parent',
       message: 'M(parent): remark cannot be created under job; allowed parents: step',
     });
-    expect(checkParent(rules, 'toString', { kind: 'record' })?.message).toBe('M(parent): toString is not an activity type');
+    expect(checkParent(rules, 'toString', { kind: 'record' })?.message).toBe(
+      'M(parent): toString is not an activity type',
+    );
   });
 
   it('flags that cannot be on at create', () => {
     expect(checkCreate(rules, 'job', { finished: 0 })).toEqual([]);
     expect(checkCreate(rules, 'step', { finished: 1 })).toEqual([]);
-    expect(checkCreate(rules, 'job', { finished: 1 })).toEqual([{ key: 'done', path: 'data.finished', message: 'M(done): data.finished cannot be 1 when job is created' }]);
+    expect(checkCreate(rules, 'job', { finished: 1 })).toEqual([
+      { key: 'done', path: 'data.finished', message: 'M(done): data.finished cannot be 1 when job is created' },
+    ]);
   });
 
   it('conditions: equals with an absent default, and notEquals', () => {
@@ -151,7 +180,11 @@ describe('rule checks over given tables', () => {
     expect(checkConditions(rules, 'job', { due: '2024-01-01' })).toEqual([]);
     expect(checkConditions(rules, 'job', { due: '2024-01-01', undated: 1, every: 2, repeats: 'never' })).toEqual([
       { key: 'cond', path: 'data.due', message: 'M(cond): data.due is allowed only when data.undated is 0' },
-      { key: 'cond', path: 'data.every', message: 'M(cond): data.every is allowed only when data.repeats is not "never"' },
+      {
+        key: 'cond',
+        path: 'data.every',
+        message: 'M(cond): data.every is allowed only when data.repeats is not "never"',
+      },
     ]);
     expect(checkConditions(rules, 'job', { every: 2, repeats: 'daily' })).toEqual([]);
   });
@@ -159,7 +192,11 @@ describe('rule checks over given tables', () => {
   it('one per parent', () => {
     expect(checkOnePerParent(rules, 'remark', 0)).toBeNull();
     expect(checkOnePerParent(rules, 'job', 3)).toBeNull();
-    expect(checkOnePerParent(rules, 'remark', 1)).toEqual({ key: 'one', path: 'parent', message: 'M(one): the parent already has 1 remark' });
+    expect(checkOnePerParent(rules, 'remark', 1)).toEqual({
+      key: 'one',
+      path: 'parent',
+      message: 'M(one): the parent already has 1 remark',
+    });
   });
 
   it('JSONP callbacks keep only the allowed characters', () => {

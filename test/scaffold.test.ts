@@ -14,9 +14,11 @@ import { cli, root, specDir } from './support/paths.ts';
 import { addMemoActivity, editDir, edited, type Edit } from './support/spec-edits.ts';
 
 const tsc = join(root, 'node_modules/.bin/tsc');
-const crmgen = (args: string[], env: Record<string, string> = {}) => spawnSync(process.execPath, [cli, ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, ...env } });
+const crmgen = (args: string[], env: Record<string, string> = {}) =>
+  spawnSync(process.execPath, [cli, ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, ...env } });
 const typecheck = (dir: string) => spawnSync(tsc, ['-p', dir, '--noEmit'], { cwd: root, encoding: 'utf8' });
-const serverName = (JSON.parse(readFileSync(join(root, 'generated/server/package.json'), 'utf8')) as { name: string }).name;
+const serverName = (JSON.parse(readFileSync(join(root, 'generated/server/package.json'), 'utf8')) as { name: string })
+  .name;
 
 /** What npm install would put in the scaffold's node_modules: the server package (of `generated`) and Node's types. */
 function linkDependencies(dir: string, generated: string) {
@@ -80,7 +82,25 @@ describe('crmgen scaffold server', { timeout: 60_000 }, () => {
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/: \d+ added, 0 updated, 0 kept \(edited by you\), 0 removed/);
-    for (const f of ['vendor/' + serverName + '.tgz', 'main.ts', 'context.ts', 'not-implemented.ts', 'package.json', 'tsconfig.json', '.crmgen-scaffold.json', 'handlers/index.ts', 'handlers/records.ts', 'handlers/categories.ts', 'handlers/fields.ts', 'handlers/ownership.ts', 'handlers/hooks.ts', 'handlers/reports.ts', 'handlers/activities.ts', 'handlers/activities/call.ts', 'handlers/activities/task.ts'])
+    for (const f of [
+      'vendor/' + serverName + '.tgz',
+      'main.ts',
+      'context.ts',
+      'not-implemented.ts',
+      'package.json',
+      'tsconfig.json',
+      '.crmgen-scaffold.json',
+      'handlers/index.ts',
+      'handlers/records.ts',
+      'handlers/categories.ts',
+      'handlers/fields.ts',
+      'handlers/ownership.ts',
+      'handlers/hooks.ts',
+      'handlers/reports.ts',
+      'handlers/activities.ts',
+      'handlers/activities/call.ts',
+      'handlers/activities/task.ts',
+    ])
       expect(existsSync(join(app(), f)), f).toBe(true);
     const records = readFileSync(join(app(), 'handlers/records.ts'), 'utf8');
     expect(records).toContain(`from '${serverName}'`);
@@ -99,11 +119,22 @@ describe('crmgen scaffold server', { timeout: 60_000 }, () => {
     try {
       const json = await fetch(`${server.base}/contacts/`, { headers: { ...auth, accept: 'application/json' } });
       expect(json.status).toBe(501);
-      expect(await json.json()).toEqual({ status: 'failed', errors: { notimplemented: 'listRecords is not implemented yet' } });
-      const xml = await fetch(`${server.base}/contacts/call/`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ parent: 1 }) });
+      expect(await json.json()).toEqual({
+        status: 'failed',
+        errors: { notimplemented: 'listRecords is not implemented yet' },
+      });
+      const xml = await fetch(`${server.base}/contacts/call/`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ parent: 1 }),
+      });
       expect(xml.status).toBe(501);
-      expect(await xml.text()).toContain('<response><status>failed</status><errors><notimplemented>createActivity (call) is not implemented yet</notimplemented></errors></response>');
-      const denied = await fetch(`${server.base}/contacts/`, { headers: { authorization: `Basic ${Buffer.from('dev@example.com:wrong').toString('base64')}` } });
+      expect(await xml.text()).toContain(
+        '<response><status>failed</status><errors><notimplemented>createActivity (call) is not implemented yet</notimplemented></errors></response>',
+      );
+      const denied = await fetch(`${server.base}/contacts/`, {
+        headers: { authorization: `Basic ${Buffer.from('dev@example.com:wrong').toString('base64')}` },
+      });
       expect(denied.status).toBe(401);
     } finally {
       await server.stop();
@@ -113,14 +144,19 @@ describe('crmgen scaffold server', { timeout: 60_000 }, () => {
   it('a rerun after a spec change adds the new activity type and keeps the edited handler file', async () => {
     // The user implements listRecords.
     const recordsFile = join(app(), 'handlers/records.ts');
-    const edited = readFileSync(recordsFile, 'utf8').replace("throw notImplemented('listRecords');", 'return { entries: [], count: 0, status: \'success\' };');
+    const edited = readFileSync(recordsFile, 'utf8').replace(
+      "throw notImplemented('listRecords');",
+      "return { entries: [], count: 0, status: 'success' };",
+    );
     writeFileSync(recordsFile, edited);
     // A fixture spec with one more activity type, generated into a temp out dir beside a runtime/.
     const gen = join(tmp, 'gen');
     mkdirSync(gen);
     cpSync(specDir, join(gen, 'spec'), { recursive: true });
     editDir(join(gen, 'spec'), addMemoActivity);
-    const g = crmgen(['generate', '--spec', join(gen, 'spec'), '--out', join(gen, 'generated')], { CRMGEN_CACHE_DIR: join(tmp, 'cache') });
+    const g = crmgen(['generate', '--spec', join(gen, 'spec'), '--out', join(gen, 'generated')], {
+      CRMGEN_CACHE_DIR: join(tmp, 'cache'),
+    });
     expect(g.status, g.stderr).toBe(0);
     expect(existsSync(join(gen, 'generated/client/src/types/activities/memo.ts'))).toBe(true);
 
@@ -132,8 +168,12 @@ describe('crmgen scaffold server', { timeout: 60_000 }, () => {
     expect(r.stdout).toContain('  updated handlers/activities.ts');
     expect(r.stdout).toContain('  kept    handlers/records.ts');
     expect(readFileSync(recordsFile, 'utf8')).toBe(edited);
-    expect(readFileSync(join(app(), 'handlers/activities/memo.ts'), 'utf8')).toContain("export const memo: ActivityHandlers<'memo'> = {");
-    expect(readFileSync(join(app(), 'handlers/activities.ts'), 'utf8')).toContain("import { memo } from './activities/memo.ts';");
+    expect(readFileSync(join(app(), 'handlers/activities/memo.ts'), 'utf8')).toContain(
+      "export const memo: ActivityHandlers<'memo'> = {",
+    );
+    expect(readFileSync(join(app(), 'handlers/activities.ts'), 'utf8')).toContain(
+      "import { memo } from './activities/memo.ts';",
+    );
 
     linkDependencies(app(), join(gen, 'generated'));
     const tc = typecheck(app());
@@ -143,9 +183,16 @@ describe('crmgen scaffold server', { timeout: 60_000 }, () => {
     try {
       const listed = await fetch(`${server.base}/contacts/`, { headers: { ...auth, accept: 'application/json' } });
       expect(listed.status).toBe(200);
-      const memo = await fetch(`${server.base}/contacts/memo/`, { method: 'POST', headers: { ...auth, accept: 'application/json', 'content-type': 'application/json' }, body: JSON.stringify({ parent: 1, data: { body: 'hello' } }) });
+      const memo = await fetch(`${server.base}/contacts/memo/`, {
+        method: 'POST',
+        headers: { ...auth, accept: 'application/json', 'content-type': 'application/json' },
+        body: JSON.stringify({ parent: 1, data: { body: 'hello' } }),
+      });
       expect(memo.status).toBe(501);
-      expect(await memo.json()).toEqual({ status: 'failed', errors: { notimplemented: 'createActivity (memo) is not implemented yet' } });
+      expect(await memo.json()).toEqual({
+        status: 'failed',
+        errors: { notimplemented: 'createActivity (memo) is not implemented yet' },
+      });
     } finally {
       await server.stop();
     }
@@ -176,7 +223,11 @@ describe('planScaffold', () => {
     '  deleteRecord:\n',
     '  countRecords:\n    method: GET\n    path: /{kind}/count/\n    scope: kind\n    client: count\n    purpose: Count records.\n    response:\n      type: object\n      required: all\n      fields:\n        count: integer\n        status: status\n  deleteRecord:\n',
   ];
-  const dropDeleteRecord: Edit = ['endpoints.yaml', '  deleteRecord:\n    method: DELETE\n    path: /{kind}/{id}/\n    scope: kind\n    client: delete\n    purpose: Delete record.\n    response: status\n', ''];
+  const dropDeleteRecord: Edit = [
+    'endpoints.yaml',
+    '  deleteRecord:\n    method: DELETE\n    path: /{kind}/{id}/\n    scope: kind\n    client: delete\n    purpose: Delete record.\n    response: status\n',
+    '',
+  ];
 
   it('a new operation of an edited family gets a file of its own; one of an untouched family joins its file', () => {
     const first = planScaffold(spec(), paths, undefined, () => undefined, 'app');
@@ -188,20 +239,30 @@ describe('planScaffold', () => {
     expect(by('handlers/records.ts')?.action).toBe('keep');
     expect(by('handlers/records.ts')?.note).toContain('countRecords (handlers/records.countRecords.ts)');
     expect(by('handlers/records.countRecords.ts')?.action).toBe('add');
-    expect(by('handlers/records.countRecords.ts')?.content).toContain("export const recordsCountRecords: Pick<Handlers<Context>, 'countRecords'>");
+    expect(by('handlers/records.countRecords.ts')?.content).toContain(
+      "export const recordsCountRecords: Pick<Handlers<Context>, 'countRecords'>",
+    );
     expect(by('handlers/index.ts')?.action).toBe('update');
     expect(by('handlers/index.ts')?.content).toContain('...recordsCountRecords,');
     disk = apply(disk, second);
     // A third run from the same spec changes nothing, and the edited file stays "edited".
     const third = planScaffold(spec([countRecords]), paths, second.manifest, (p) => disk.get(p), 'app');
-    expect(third.files.filter((f) => f.action !== 'unchanged').map((f) => `${f.action} ${f.path}`)).toEqual(['keep handlers/records.ts']);
+    expect(third.files.filter((f) => f.action !== 'unchanged').map((f) => `${f.action} ${f.path}`)).toEqual([
+      'keep handlers/records.ts',
+    ]);
   });
 
   it('lists operations and activity types that disappeared; removes untouched files, keeps edited ones', () => {
     const first = planScaffold(spec(addMemoActivity), paths, undefined, () => undefined, 'app');
     const disk = apply(new Map(), first);
     disk.set('handlers/records.ts', `${disk.get('handlers/records.ts')}// mine\n`);
-    const next = planScaffold(spec([dropDeleteRecord]), paths, first.manifest as ScaffoldManifest, (p) => disk.get(p), 'app');
+    const next = planScaffold(
+      spec([dropDeleteRecord]),
+      paths,
+      first.manifest as ScaffoldManifest,
+      (p) => disk.get(p),
+      'app',
+    );
     expect(next.disappeared).toEqual([{ operation: 'deleteRecord', files: ['handlers/records.ts'] }]);
     expect(next.disappearedSegments).toEqual(['memo']);
     expect(next.files.find((f) => f.path === 'handlers/activities/memo.ts')?.action).toBe('remove');
@@ -209,7 +270,13 @@ describe('planScaffold', () => {
   });
 
   it('warns when the spec has no notimplemented error key', () => {
-    const plan = planScaffold(spec([['api.yaml', '    notimplemented:', '    notimplementedx:']]), paths, undefined, () => undefined, 'app');
+    const plan = planScaffold(
+      spec([['api.yaml', '    notimplemented:', '    notimplementedx:']]),
+      paths,
+      undefined,
+      () => undefined,
+      'app',
+    );
     expect(plan.warnings.join('\n')).toContain("no error key 'notimplemented'");
   });
 });

@@ -14,22 +14,29 @@ describe.each(scenarios.map((s) => [s.name, s] as const))('scenario %s', (_name,
 
   it('pins at least one snippet', () => expect(scenario.expectations.length).toBeGreaterThan(0));
 
-  it.each(scenario.expectations.map((e, i) => [`${e.path} ${e.selector}`.trim(), i] as const))('%s', async (_label, i) => {
-    const e = scenario.expectations[i]!;
-    const file = generated()(e.path);
-    expect(file, `${e.path} is not generated`).toBeDefined();
-    const text = await snippet(file!, e.selector);
-    expect(text, `${e.path} has nothing selected by '${e.selector}'`).toBeDefined();
-    expect(text!.split('\n'), `the snippet holds a line ${e.fence}: open its block with more backticks`).not.toContain(e.fence);
-    actual.set(i, text!);
-    if (record && actual.size === scenario.expectations.length) rewrite();
-    if (!record) expect(text).toBe(e.expected);
-  });
+  it.each(scenario.expectations.map((e, i) => [`${e.path} ${e.selector}`.trim(), i] as const))(
+    '%s',
+    async (_label, i) => {
+      const e = scenario.expectations[i]!;
+      const file = generated()(e.path);
+      expect(file, `${e.path} is not generated`).toBeDefined();
+      const text = await snippet(file!, e.selector);
+      expect(text, `${e.path} has nothing selected by '${e.selector}'`).toBeDefined();
+      expect(
+        text!.split('\n'),
+        `the snippet holds a line ${e.fence}: open its block with more backticks`,
+      ).not.toContain(e.fence);
+      actual.set(i, text!);
+      if (record && actual.size === scenario.expectations.length) rewrite();
+      if (!record) expect(text).toBe(e.expected);
+    },
+  );
 
   // Every block is replaced at once, from the last, so the offsets read stay right.
   function rewrite() {
     let text = scenario.text;
-    for (const [i, e] of [...scenario.expectations.entries()].reverse()) text = text.slice(0, e.start) + actual.get(i)! + text.slice(e.end);
+    for (const [i, e] of [...scenario.expectations.entries()].reverse())
+      text = text.slice(0, e.start) + actual.get(i)! + text.slice(e.end);
     writeFileSync(scenario.file, text);
   }
 });

@@ -22,7 +22,9 @@ const user = { email: 'ann@example.com', token: 'secret1' };
 const minCoverage = 95;
 
 const files = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.php') ? [join(dir, e.name)] : []));
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.php') ? [join(dir, e.name)] : [],
+  );
 
 const freePort = () =>
   new Promise<number>((done, fail) => {
@@ -58,7 +60,11 @@ function docsExamples(page: RegExp): { page: string; code: string }[] {
     .filter((f) => page.test(f))
     .sort()
     .flatMap((f) =>
-      [...readFileSync(join(docs, f), 'utf8').matchAll(/<div class="example" data-kind="php">[\s\S]*?<pre><code>([\s\S]*?)<\/code><\/pre><\/div>/g)].map((m) => ({ page: f, code: unescapeHtml(m[1]!) })),
+      [
+        ...readFileSync(join(docs, f), 'utf8').matchAll(
+          /<div class="example" data-kind="php">[\s\S]*?<pre><code>([\s\S]*?)<\/code><\/pre><\/div>/g,
+        ),
+      ].map((m) => ({ page: f, code: unescapeHtml(m[1]!) })),
     );
 }
 
@@ -82,9 +88,15 @@ describe('PHP SDK', { timeout: 300_000 }, () => {
     const receiverDir = join(project, 'deliveries');
     mkdirSync(receiverDir);
     const receiverPort = await freePort();
-    receiver = spawn('php', ['-S', `127.0.0.1:${receiverPort}`, join(liveTests, 'receiver.php')], { env: { ...process.env, RECEIVER_DIR: receiverDir }, stdio: 'ignore' });
+    receiver = spawn('php', ['-S', `127.0.0.1:${receiverPort}`, join(liveTests, 'receiver.php')], {
+      env: { ...process.env, RECEIVER_DIR: receiverDir },
+      stdio: 'ignore',
+    });
     [server, quotaServer] = await Promise.all([
-      startServer({ users: [`${user.email}:${user.token}`], args: ['--allow-private-webhooks', '--webhook-retry-ms', '100'] }),
+      startServer({
+        users: [`${user.email}:${user.token}`],
+        args: ['--allow-private-webhooks', '--webhook-retry-ms', '100'],
+      }),
       // Three calls a two-second window: the fourth is a 429 whose Retry-After is at most 2.
       startServer({ users: [`${user.email}:${user.token}`], args: ['--quota', '3', '--quota-window', '2'] }),
     ]);
@@ -102,7 +114,15 @@ describe('PHP SDK', { timeout: 300_000 }, () => {
     // An empty project that installs the package from a path repository, copied (not symlinked), offline.
     writeFileSync(
       join(project, 'composer.json'),
-      JSON.stringify({ name: 'test/app', repositories: [{ type: 'path', url: pkg, options: { symlink: false } }], require: { [composerName]: '*' } }, null, 2),
+      JSON.stringify(
+        {
+          name: 'test/app',
+          repositories: [{ type: 'path', url: pkg, options: { symlink: false } }],
+          require: { [composerName]: '*' },
+        },
+        null,
+        2,
+      ),
     );
     const install = await run('composer', ['install', '--no-interaction', '--no-progress'], project, env);
     if (install.code !== 0) throw new Error(`composer install failed:\n${install.out}`);
@@ -131,9 +151,14 @@ describe('PHP SDK', { timeout: 300_000 }, () => {
   it('every file passes php -l', async () => {
     const all = [...files(pkg), ...files(runtimeTests), ...files(liveTests)];
     // One PHP process lints them all: php -l is the same check, file by file, as a compile without running.
-    const script = 'foreach (array_slice($argv, 1) as $f) { $o = []; exec("php -l " . escapeshellarg($f) . " 2>&1", $o, $c); if ($c !== 0) echo implode("\\n", $o), "\\n"; }';
+    const script =
+      'foreach (array_slice($argv, 1) as $f) { $o = []; exec("php -l " . escapeshellarg($f) . " 2>&1", $o, $c); if ($c !== 0) echo implode("\\n", $o), "\\n"; }';
     const lanes = 3;
-    const runs = await Promise.all([...Array(lanes).keys()].map((i) => run('php', ['-r', script, '--', ...all.filter((_, j) => j % lanes === i)], root)));
+    const runs = await Promise.all(
+      [...Array(lanes).keys()].map((i) =>
+        run('php', ['-r', script, '--', ...all.filter((_, j) => j % lanes === i)], root),
+      ),
+    );
     expect(runs.map((r) => r.out).join('')).toBe('');
     expect(all.length).toBeGreaterThan(100);
   });
@@ -144,16 +169,34 @@ describe('PHP SDK', { timeout: 300_000 }, () => {
   });
 
   it('composer validate accepts composer.json', () => {
-    const r = spawnSync('composer', ['validate', '--no-interaction'], { cwd: pkg, env: { ...process.env, COMPOSER_DISABLE_NETWORK: '1' }, encoding: 'utf8' });
+    const r = spawnSync('composer', ['validate', '--no-interaction'], {
+      cwd: pkg,
+      env: { ...process.env, COMPOSER_DISABLE_NETWORK: '1' },
+      encoding: 'utf8',
+    });
     expect(r.status, r.stdout + r.stderr).toBe(0);
     expect(r.stdout + r.stderr).toContain('is valid');
-    const manifest = JSON.parse(readFileSync(join(pkg, 'composer.json'), 'utf8')) as { require: Record<string, string> };
+    const manifest = JSON.parse(readFileSync(join(pkg, 'composer.json'), 'utf8')) as {
+      require: Record<string, string>;
+    };
     expect(Object.keys(manifest.require).every((r) => r === 'php' || r.startsWith('ext-'))).toBe(true);
   });
 
   it('passes the conformance suite, the runtime unit tests, the type test, the PSR-18 adapter and the live suite (XML and JSON), with pcov coverage', async () => {
     const coverage = join(project, 'coverage.txt');
-    const r = await run('php', ['-d', 'pcov.enabled=1', '-d', `pcov.directory=${join(project, 'vendor')}`, '/usr/bin/phpunit', `--coverage-text=${coverage}`], project, env);
+    const r = await run(
+      'php',
+      [
+        '-d',
+        'pcov.enabled=1',
+        '-d',
+        `pcov.directory=${join(project, 'vendor')}`,
+        '/usr/bin/phpunit',
+        `--coverage-text=${coverage}`,
+      ],
+      project,
+      env,
+    );
     expect(r.out, r.out).toMatch(/OK \(\d+ tests/);
     // The conformance cases ran too: one PHPUnit test per case of spec/conformance/.
     const conformance = await run('php', ['/usr/bin/phpunit', '--testsuite', 'conformance'], project, env);
@@ -182,10 +225,15 @@ describe('PHP SDK', { timeout: 300_000 }, () => {
     // One script: each example in a function of its own; a refusal of the service is fine (the ids are
     // examples), a TypeError or any other error of PHP is not.
     const body = examples
-      .map((e, i) => `function example${i}(Client $crm): void\n{\n${e.code}\n}\ntry {\n    example${i}($crm);\n} catch (ServiceException) {\n}\n`)
+      .map(
+        (e, i) =>
+          `function example${i}(Client $crm): void\n{\n${e.code}\n}\ntry {\n    example${i}($crm);\n} catch (ServiceException) {\n}\n`,
+      )
       .join('\n');
     // The files the upload examples send, where the examples read them (the project folder).
-    for (const e of examples) for (const m of e.code.matchAll(/Upload::fromFile\('([^']+)'\)/g)) writeFileSync(join(project, m[1]!), `bytes of ${m[1]}`);
+    for (const e of examples)
+      for (const m of e.code.matchAll(/Upload::fromFile\('([^']+)'\)/g))
+        writeFileSync(join(project, m[1]!), `bytes of ${m[1]}`);
     const file = join(project, 'reference-examples.php');
     writeFileSync(
       file,

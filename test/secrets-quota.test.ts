@@ -85,7 +85,11 @@ describe('a second crmgen serve on the same SQLite file', () => {
     const db = tempDb();
     const first = await serve(db, 50);
     expect((await once(first.base)).status).toBe(200);
-    const second = spawnSync(process.execPath, [cli, 'serve', '--port', '0', '--db', db, '--quota', '50'], { cwd: root, encoding: 'utf8', timeout: 30_000 });
+    const second = spawnSync(process.execPath, [cli, 'serve', '--port', '0', '--db', db, '--quota', '50'], {
+      cwd: root,
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
     expect(second.status).toBe(1);
     expect(second.stdout).not.toMatch(/listening/);
     expect(second.stderr).toContain(`${db} is being served by another crmgen serve`);
@@ -93,7 +97,11 @@ describe('a second crmgen serve on the same SQLite file', () => {
     expect(second.stderr).toMatch(/PostgreSQL \(--db postgres:\/\/\.\.\.\)/);
     expect(await once(first.base)).toEqual({ status: 200, used: 2 });
     // Other commands still work on the file beside the service.
-    const list = spawnSync(process.execPath, [cli, 'users', 'list', '--db', db], { cwd: root, encoding: 'utf8', timeout: 30_000 });
+    const list = spawnSync(process.execPath, [cli, 'users', 'list', '--db', db], {
+      cwd: root,
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
     expect(list.status).toBe(0);
     expect(list.stdout).toContain(ANN[0]);
     // The operating system drops the lock of a killed process: no stale lock.

@@ -31,8 +31,10 @@ const serve = async (o: Parameters<typeof startServer>[0]) => {
 };
 
 /** Every byte SQLite keeps of the database: the file, its WAL and shared memory. */
-const fileBytes = (db: string) => ['', '-wal', '-shm'].map((x) => (existsSync(db + x) ? readFileSync(db + x).toString('latin1') : '')).join('\n');
-const status = async (base: string, email: string, token: string) => (await call(base, '/ownership/', { auth: basic(email, token), accept: 'application/json' })).status;
+const fileBytes = (db: string) =>
+  ['', '-wal', '-shm'].map((x) => (existsSync(db + x) ? readFileSync(db + x).toString('latin1') : '')).join('\n');
+const status = async (base: string, email: string, token: string) =>
+  (await call(base, '/ownership/', { auth: basic(email, token), accept: 'application/json' })).status;
 
 describe('crmgen users add / list / token on a SQLite file', () => {
   it('shows the token once, stores only its hash, lists no token, and rotates it', async () => {
@@ -86,7 +88,7 @@ describe('crmgen users add / list / token on a SQLite file', () => {
 });
 
 describe('new SQLite files are readable by their owner only', () => {
-  it('crm.sqlite, -wal, -shm and the service\'s -quota and -serve-lock are 0600 (crmgen serve and crmgen users add)', async () => {
+  it("crm.sqlite, -wal, -shm and the service's -quota and -serve-lock are 0600 (crmgen serve and crmgen users add)", async () => {
     const dir = tempDir();
     const db = join(dir, 'served.sqlite');
     const server = await serve({ db });
@@ -127,12 +129,20 @@ describe('an old database with plaintext tokens', () => {
   it('PostgreSQL (schema 5): migrates on open, the user authenticates with the old token, no column holds it', async () => {
     const { schema, url } = await createSchema('tokold');
     try {
-      await sql(schema, `CREATE TABLE schema_version (one boolean PRIMARY KEY DEFAULT true CHECK (one), version integer NOT NULL);
+      await sql(
+        schema,
+        `CREATE TABLE schema_version (one boolean PRIMARY KEY DEFAULT true CHECK (one), version integer NOT NULL);
         INSERT INTO schema_version (version) VALUES (5);
-        ${PG_MIGRATIONS.slice(0, 5).map((m) => m.sql).join(';\n')}`);
-      await sql(schema, `INSERT INTO accounts (name) VALUES ('default');
+        ${PG_MIGRATIONS.slice(0, 5)
+          .map((m) => m.sql)
+          .join(';\n')}`,
+      );
+      await sql(
+        schema,
+        `INSERT INTO accounts (name) VALUES ('default');
         INSERT INTO users (account_id, email, name, token, preventlogin, preventprivatedata, administrator)
-          VALUES (1, 'old@example.com', 'Old', 'plain-old-token-4711', 0, 0, 1)`);
+          VALUES (1, 'old@example.com', 'Old', 'plain-old-token-4711', 0, 0, 1)`,
+      );
       const server = await serve({ db: url });
       expect(await status(server.base, 'old@example.com', 'plain-old-token-4711')).toBe(200);
       expect(await status(server.base, 'old@example.com', 'plain-old-token-4712')).toBe(401);

@@ -10,7 +10,21 @@ import type { ActivityType, Field } from '../generator/pipeline/model.ts';
 import { specDir } from './support/paths.ts';
 import { openStorage } from '../server/storage/open.ts';
 import { call, startServer, type RunningServer } from './support/server.ts';
-import { Crm, Upload, buildChain, chainTo, described, errorKeys, fullData, listOf, named, requiredData, runCli, validValue, type Wire } from './support/crm.ts';
+import {
+  Crm,
+  Upload,
+  buildChain,
+  chainTo,
+  described,
+  errorKeys,
+  fullData,
+  listOf,
+  named,
+  requiredData,
+  runCli,
+  validValue,
+  type Wire,
+} from './support/crm.ts';
 
 const spec = loadSpec(specDir);
 const kinds = spec.kinds.map((k) => k.name);
@@ -37,7 +51,8 @@ function answered(type: ActivityType, data: Wire): Wire {
   for (const [k, v] of Object.entries(data)) {
     out[k] = v;
     const f = type.fields.find((x) => x.name === k);
-    if (f?.shape.kind === 'scalar' && f.shape.type === 'owner' && v === owner) out[`${k}${spec.formats.ownerNames!.jsonSuffix}`] = ownerName;
+    if (f?.shape.kind === 'scalar' && f.shape.type === 'owner' && v === owner)
+      out[`${k}${spec.formats.ownerNames!.jsonSuffix}`] = ownerName;
   }
   return out;
 }
@@ -73,13 +88,27 @@ describe('hierarchy, table-driven from spec/hierarchy.yaml', () => {
     it(`is created under each allowed parent (${type.parents.join(', ')}) on every record kind path, with all its fields`, async () => {
       for (const kind of kinds) {
         for (const parent of type.parents) {
-          const ids = parent === 'record' ? [await crm.record(kind, named(spec, kind, `${segment} parent`))] : await buildChain(crm, spec, kind, parent, owner);
+          const ids =
+            parent === 'record'
+              ? [await crm.record(kind, named(spec, kind, `${segment} parent`))]
+              : await buildChain(crm, spec, kind, parent, owner);
           const data = fullData(spec, type, owner);
           const r = await crm.create(kind, segment, ids.at(-1)!, data);
           expect(r.status, `${kind} ${segment} under ${parent}: ${r.text}`).toBe(200);
-          expect(r.body).toEqual({ id: expect.any(Number), data: answered(type, described(data)), created: expect.stringMatching(createdText), status: 'success' });
+          expect(r.body).toEqual({
+            id: expect.any(Number),
+            data: answered(type, described(data)),
+            created: expect.stringMatching(createdText),
+            status: 'success',
+          });
           const entry = (await crm.journal(kind, ids[0])).find((a) => a.id === r.body.id);
-          expect(entry, `${kind} ${segment} under ${parent} in show`).toMatchObject({ level: ids.length, parent: ids.at(-1), typeid: type.typeid, cn: type.title, position: 1 });
+          expect(entry, `${kind} ${segment} under ${parent} in show`).toMatchObject({
+            level: ids.length,
+            parent: ids.at(-1),
+            typeid: type.typeid,
+            cn: type.title,
+            position: 1,
+          });
           expect(entry!.fields).toEqual(answered(type, described(data)));
         }
       }
@@ -99,7 +128,12 @@ describe('hierarchy, table-driven from spec/hierarchy.yaml', () => {
         expect(errorKeys(missing)).toEqual(['itemisnotfound']);
         // The parent's record must be of the path's kind, as show of /{kind}/{id}/ requires.
         const otherKind = kinds.find((k) => k !== kind)!;
-        const wrongKind = await crm.create(kind, segment, zoos[otherKind][type.parents[0]], requiredData(spec, type, owner));
+        const wrongKind = await crm.create(
+          kind,
+          segment,
+          zoos[otherKind][type.parents[0]],
+          requiredData(spec, type, owner),
+        );
         expect(wrongKind.status, wrongKind.text).toBe(404);
         expect(errorKeys(wrongKind)).toEqual(['itemisnotfound']);
       }
@@ -141,7 +175,12 @@ function enabling(type: ActivityType, f: Field): Wire {
 function disabling(type: ActivityType, f: Field): Wire {
   if (f.when!.equals !== undefined) {
     const on = type.fields.find((o) => o.name === f.when!.field)!;
-    const list = on.shape.kind === 'scalar' && on.shape.type === 'flag' ? [0, 1] : on.shape.kind === 'scalar' ? listOf(spec, on.shape.values) : [];
+    const list =
+      on.shape.kind === 'scalar' && on.shape.type === 'flag'
+        ? [0, 1]
+        : on.shape.kind === 'scalar'
+          ? listOf(spec, on.shape.values)
+          : [];
     return { [on.name]: list.find((v) => v !== f.when!.equals) };
   }
   return { [f.when!.field]: f.when!.notEquals };
@@ -156,7 +195,12 @@ function ruleCases(): RuleCase[] {
       const s = f.shape;
       const base = enabling(type, f);
       const add = (label: string, value: unknown, key: string | null, extra: Wire = {}) =>
-        out.push({ name: `${type.segment}.${f.name} ${label}`, segment: type.segment, data: { ...base, ...extra, [f.name]: value }, key });
+        out.push({
+          name: `${type.segment}.${f.name} ${label}`,
+          segment: type.segment,
+          data: { ...base, ...extra, [f.name]: value },
+          key,
+        });
       const valid = validValue(spec, type, f, 0);
       if (s.type === 'upload') continue; // tests of their own below
       if (s.min !== undefined || s.max !== undefined) {
@@ -213,9 +257,22 @@ function ruleCases(): RuleCase[] {
           break;
       }
       if (f.when) {
-        out.push({ name: `${type.segment}.${f.name} given while its condition holds`, segment: type.segment, data: { ...base, [f.name]: valid }, key: null });
-        const unmet = { name: `${type.segment}.${f.name} given while its condition does not hold`, segment: type.segment, data: { ...disabling(type, f), [f.name]: valid } };
-        out.push(spec.conditionUnmet === 'ignore' ? { ...unmet, key: null, ignored: f.name } : { ...unmet, key: 'conditionnotmet' });
+        out.push({
+          name: `${type.segment}.${f.name} given while its condition holds`,
+          segment: type.segment,
+          data: { ...base, [f.name]: valid },
+          key: null,
+        });
+        const unmet = {
+          name: `${type.segment}.${f.name} given while its condition does not hold`,
+          segment: type.segment,
+          data: { ...disabling(type, f), [f.name]: valid },
+        };
+        out.push(
+          spec.conditionUnmet === 'ignore'
+            ? { ...unmet, key: null, ignored: f.name }
+            : { ...unmet, key: 'conditionnotmet' },
+        );
       }
     }
   }
@@ -263,7 +320,9 @@ describe('field rules, from spec/activities.yaml', () => {
   it.each(cases.map((c) => [`${c.name} -> ${c.key ?? 'created'}`, c] as const))('%s', async (_, c) => {
     // The type's required fields come along (valid), so only the rule under test can fail.
     const sent = { ...requiredData(spec, typeOf(c.segment), owner), ...c.data };
-    const data = Object.fromEntries(Object.entries(sent).map(([k, v]) => [k, v === 'OWNER' ? owner : v === 'OWNERS' ? String(owner) : v]));
+    const data = Object.fromEntries(
+      Object.entries(sent).map(([k, v]) => [k, v === 'OWNER' ? owner : v === 'OWNERS' ? String(owner) : v]),
+    );
     const r = await crm.create(contacts, c.segment, await parentFor(c.segment), data);
     if (c.key === null) {
       expect(r.status, r.text).toBe(200);
@@ -296,7 +355,10 @@ describe('field rules, from spec/activities.yaml', () => {
     await expectKey(crm.update(contacts, 'opportunity', opp, { data: { stage: 101 } }), 'outofrange');
     await expectKey(crm.update(contacts, 'opportunity', opp, { data: { valuecurrency: 'XYZ' } }), 'notinlist');
     await expectKey(crm.update(contacts, 'opportunity', opp, { data: { bogus: 1 } }), 'incorrectfield');
-    expect((await crm.update(contacts, 'opportunity', opp, { data: { stage: 100, probability: 0, valuecurrency: 'EUR' } })).status).toBe(200);
+    expect(
+      (await crm.update(contacts, 'opportunity', opp, { data: { stage: 100, probability: 0, valuecurrency: 'EUR' } }))
+        .status,
+    ).toBe(200);
     const entry = (await crm.journal(contacts, parents.record)).find((a) => a.id === opp)!;
     expect(entry.fields).toEqual({ status: 'Discussion', stage: 100, probability: 0, valuecurrency: 'EUR' });
     // An unknown id, or the id under another segment, is not found.
@@ -316,24 +378,28 @@ describe('completion and one per parent', () => {
     expect(notTrue.map((t) => t.segment).sort()).toEqual(['event', 'followup', 'task']);
   });
 
-  it.each(notTrue.map((t) => [t.segment, t] as const))('%s cannot be created completed, and is completed by update', async (segment, type) => {
-    const parentSeg = chainTo(spec, segment).at(-2)!;
-    const ids = parentSeg === 'record' ? [await crm.record(contacts)] : await buildChain(crm, spec, contacts, parentSeg, owner);
-    for (const field of type.fields.filter((f) => f.notTrueOnCreate).map((f) => f.name)) {
-      const refused = await crm.create(contacts, segment, ids.at(-1)!, { [field]: 1 });
-      expect(refused.status, refused.text).toBe(400);
-      expect(errorKeys(refused)).toEqual(['cannotcreatecompleted']);
-      expect(await crm.journal(contacts, ids[0])).toHaveLength(ids.length - 1);
-      const id = await crm.add(contacts, segment, ids.at(-1)!, { [field]: 0 });
-      const before = (await crm.journal(contacts, ids[0])).find((a) => a.id === id)!;
-      expect(before.fields).toEqual({ [field]: 0 });
-      const done = await crm.update(contacts, segment, id, { data: { [field]: 1 } });
-      expect(done.status, done.text).toBe(200);
-      expect(done.body).toEqual({ status: 'success' });
-      const after = (await crm.journal(contacts, ids[0])).find((a) => a.id === id)!;
-      expect(after.fields).toEqual({ [field]: 1 });
-    }
-  });
+  it.each(notTrue.map((t) => [t.segment, t] as const))(
+    '%s cannot be created completed, and is completed by update',
+    async (segment, type) => {
+      const parentSeg = chainTo(spec, segment).at(-2)!;
+      const ids =
+        parentSeg === 'record' ? [await crm.record(contacts)] : await buildChain(crm, spec, contacts, parentSeg, owner);
+      for (const field of type.fields.filter((f) => f.notTrueOnCreate).map((f) => f.name)) {
+        const refused = await crm.create(contacts, segment, ids.at(-1)!, { [field]: 1 });
+        expect(refused.status, refused.text).toBe(400);
+        expect(errorKeys(refused)).toEqual(['cannotcreatecompleted']);
+        expect(await crm.journal(contacts, ids[0])).toHaveLength(ids.length - 1);
+        const id = await crm.add(contacts, segment, ids.at(-1)!, { [field]: 0 });
+        const before = (await crm.journal(contacts, ids[0])).find((a) => a.id === id)!;
+        expect(before.fields).toEqual({ [field]: 0 });
+        const done = await crm.update(contacts, segment, id, { data: { [field]: 1 } });
+        expect(done.status, done.text).toBe(200);
+        expect(done.body).toEqual({ status: 'success' });
+        const after = (await crm.journal(contacts, ids[0])).find((a) => a.id === id)!;
+        expect(after.fields).toEqual({ [field]: 1 });
+      }
+    },
+  );
 
   it('a task list, which has no such rule, may be created completed', async () => {
     const record = await crm.record(contacts);
@@ -341,37 +407,46 @@ describe('completion and one per parent', () => {
     expect(r.status, r.text).toBe(200);
   });
 
-  it.each(spec.activities.filter((t) => t.onePerParent).map((t) => [t.segment, t] as const))('%s: one per parent (onlyoneperparent), by create and by move', async (segment, type) => {
-    expect(segment).toBe('linkedemails');
-    const data = fullData(spec, type, owner);
-    const [r1, r2] = [await crm.record(contacts), await crm.record(contacts)];
-    const first = await crm.add(contacts, segment, r1, data);
-    const again = await crm.create(contacts, segment, r1, data);
-    expect(again.status, again.text).toBe(400);
-    expect(errorKeys(again)).toEqual(['onlyoneperparent']);
-    const second = await crm.add(contacts, segment, r2, data);
-    const moved = await crm.update(contacts, segment, second, { parent: r1 });
-    expect(moved.status, moved.text).toBe(400);
-    expect(errorKeys(moved)).toEqual(['onlyoneperparent']);
-    // Other types beside it are fine, and a deleted one no longer counts.
-    await crm.add(contacts, 'note', r1, { details: 'beside' });
-    expect((await crm.remove(contacts, segment, first)).status).toBe(200);
-    expect((await crm.create(contacts, segment, r1, data)).status).toBe(200);
-  });
+  it.each(spec.activities.filter((t) => t.onePerParent).map((t) => [t.segment, t] as const))(
+    '%s: one per parent (onlyoneperparent), by create and by move',
+    async (segment, type) => {
+      expect(segment).toBe('linkedemails');
+      const data = fullData(spec, type, owner);
+      const [r1, r2] = [await crm.record(contacts), await crm.record(contacts)];
+      const first = await crm.add(contacts, segment, r1, data);
+      const again = await crm.create(contacts, segment, r1, data);
+      expect(again.status, again.text).toBe(400);
+      expect(errorKeys(again)).toEqual(['onlyoneperparent']);
+      const second = await crm.add(contacts, segment, r2, data);
+      const moved = await crm.update(contacts, segment, second, { parent: r1 });
+      expect(moved.status, moved.text).toBe(400);
+      expect(errorKeys(moved)).toEqual(['onlyoneperparent']);
+      // Other types beside it are fine, and a deleted one no longer counts.
+      await crm.add(contacts, 'note', r1, { details: 'beside' });
+      expect((await crm.remove(contacts, segment, first)).status).toBe(200);
+      expect((await crm.create(contacts, segment, r1, data)).status).toBe(200);
+    },
+  );
 });
 
 // ---------------------------------------------------------------------------------------------
 
 /** [id, position] of the children of `parent` in journal order. */
 async function order(kind: string, record: number, parent: number): Promise<[number, number][]> {
-  return (await crm.journal(kind, record)).filter((a) => a.parent === parent).map((a) => [a.id as number, a.position as number]);
+  return (await crm.journal(kind, record))
+    .filter((a) => a.parent === parent)
+    .map((a) => [a.id as number, a.position as number]);
 }
 const dense = (ids: number[]): [number, number][] => ids.map((id, i) => [id, i + 1]);
 
 describe('positions', () => {
   it('after/before on create and update keep positions dense 1..n, as show returns them', async () => {
     const r = await crm.record(contacts);
-    const [n1, n2, n3] = [await crm.add(contacts, 'note', r, { details: '1' }), await crm.add(contacts, 'note', r, { details: '2' }), await crm.add(contacts, 'call', r, { details: '3' })];
+    const [n1, n2, n3] = [
+      await crm.add(contacts, 'note', r, { details: '1' }),
+      await crm.add(contacts, 'note', r, { details: '2' }),
+      await crm.add(contacts, 'call', r, { details: '3' }),
+    ];
     expect(await order(contacts, r, r)).toEqual(dense([n1, n2, n3]));
     const n4 = await crm.add(contacts, 'note', r, { details: '4' }, { after: n1 });
     expect(await order(contacts, r, r)).toEqual(dense([n1, n4, n2, n3]));
@@ -412,10 +487,15 @@ describe('positions', () => {
     try {
       const c = new Crm(own.base, ann);
       const r = await c.record(contacts);
-      const [n1, n2] = [await c.add(contacts, 'note', r, { details: '1' }), await c.add(contacts, 'note', r, { details: '2' })];
+      const [n1, n2] = [
+        await c.add(contacts, 'note', r, { details: '1' }),
+        await c.add(contacts, 'note', r, { details: '2' }),
+      ];
       const storage = await openStorage(db);
       try {
-        await storage.transaction(async (tx) => tx.setPositions((await tx.findUserByEmail(ann[0]))!.accountId, [{ id: n2, position: 5 }]));
+        await storage.transaction(async (tx) =>
+          tx.setPositions((await tx.findUserByEmail(ann[0]))!.accountId, [{ id: n2, position: 5 }]),
+        );
       } finally {
         await storage.close();
       }
@@ -474,7 +554,12 @@ describe('moving an activity with its subtree to another record', () => {
     expect((await crm.update(companies, 'task', t, { data: { title: 'Write plan v2' } })).status).toBe(200);
     // The time record's record is the company now.
     const tt = await crm.report('timetracking');
-    expect(tt.body.timerecords.find((x: Wire) => x.id === tr)).toMatchObject({ itemid: b, itemtype: spec.kinds.find((k) => k.name === companies)!.typeid, tasklistid: tl, taskid: t });
+    expect(tt.body.timerecords.find((x: Wire) => x.id === tr)).toMatchObject({
+      itemid: b,
+      itemtype: spec.kinds.find((k) => k.name === companies)!.typeid,
+      tasklistid: tl,
+      taskid: t,
+    });
 
     // Moving with a position in the new parent.
     expect((await crm.update(contacts, 'note', a1, { parent: b, after: b1 })).status).toBe(200);
@@ -507,7 +592,9 @@ describe('moving an activity with its subtree to another record', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('uploads (multipart/form-data)', () => {
-  const withUploads = spec.activities.filter((t) => t.fields.some((f) => f.shape.kind === 'scalar' && f.shape.type === 'upload'));
+  const withUploads = spec.activities.filter((t) =>
+    t.fields.some((f) => f.shape.kind === 'scalar' && f.shape.type === 'upload'),
+  );
   const maxBytes = Math.max(spec.limits.maxUploadBytes, spec.limits.maxBodyBytes);
 
   it('the upload types include file, photo and attached file; the limit is 10 MiB', () => {
@@ -530,12 +617,15 @@ describe('uploads (multipart/form-data)', () => {
       for (const f of uploadFields) data[f.name] = new Upload(`scan ${segment}.png`, 'image/png', bytes);
       const r = await crm.create(contacts, segment, parent(), data);
       expect(r.status, r.text).toBe(200);
-      for (const f of uploadFields) expect(r.body.data[f.name]).toEqual({ filename: `scan ${segment}.png`, contenttype: 'image/png', size: 3000 });
+      for (const f of uploadFields)
+        expect(r.body.data[f.name]).toEqual({ filename: `scan ${segment}.png`, contenttype: 'image/png', size: 3000 });
       let entry = (await crm.journal(contacts, ids[0])).find((a) => a.id === r.body.id)!;
       expect(entry.fields).toEqual(described(data));
 
       const f0 = uploadFields[0].name;
-      const replaced = await crm.form('PUT', `/${contacts}/${segment}/${r.body.id}`, [[`data[${f0}]`, new Upload('v2.txt', 'text/plain', new TextEncoder().encode('second version'))]]);
+      const replaced = await crm.form('PUT', `/${contacts}/${segment}/${r.body.id}`, [
+        [`data[${f0}]`, new Upload('v2.txt', 'text/plain', new TextEncoder().encode('second version'))],
+      ]);
       expect(replaced.status, replaced.text).toBe(200);
       entry = (await crm.journal(contacts, ids[0])).find((a) => a.id === r.body.id)!;
       expect(entry.fields[f0]).toEqual({ filename: 'v2.txt', contenttype: 'text/plain', size: 14 });
@@ -553,11 +643,17 @@ describe('uploads (multipart/form-data)', () => {
     it('refuses an upload field sent without a file part', async () => {
       const f0 = uploadFields[0].name;
       // As a plain form field...
-      const asText = await crm.form('POST', `/${contacts}/${segment}/`, [['parent', String(parent())], [`data[${f0}]`, 'plan.pdf']]);
+      const asText = await crm.form('POST', `/${contacts}/${segment}/`, [
+        ['parent', String(parent())],
+        [`data[${f0}]`, 'plan.pdf'],
+      ]);
       expect(asText.status, asText.text).toBe(400);
       expect(errorKeys(asText)).toEqual(['invalidvalue']);
       // ...or described in JSON with no bytes at all.
-      const asJson = await crm.send('POST', `/${contacts}/${segment}/`, { parent: parent(), data: { [f0]: { filename: 'plan.pdf', contenttype: 'application/pdf', size: 10 } } });
+      const asJson = await crm.send('POST', `/${contacts}/${segment}/`, {
+        parent: parent(),
+        data: { [f0]: { filename: 'plan.pdf', contenttype: 'application/pdf', size: 10 } },
+      });
       expect(asJson.status, asJson.text).toBe(400);
       expect(errorKeys(asJson)).toEqual(['invalidvalue']);
       // A required upload cannot be left out.
@@ -585,15 +681,26 @@ describe('the create response', () => {
     const r = await crm.create(contacts, 'note', record, { details: 'Called <back> & "agreed"' });
     expect(r.status).toBe(200);
     expect(Object.keys(r.body)).toEqual(['id', 'data', 'created', 'status']);
-    expect(r.body).toEqual({ id: expect.any(Number), data: { details: 'Called <back> & "agreed"' }, created: expect.stringMatching(createdText), status: 'success' });
+    expect(r.body).toEqual({
+      id: expect.any(Number),
+      data: { details: 'Called <back> & "agreed"' },
+      created: expect.stringMatching(createdText),
+      status: 'success',
+    });
     const created = Date.parse(`${r.body.created} UTC`);
     expect(created).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000 - 1000);
     expect(created).toBeLessThanOrEqual(Date.now() + 1000);
     expect((await crm.journal(contacts, record)).map((a) => a.id)).toEqual([r.body.id]);
 
-    const xml = await call(server.base, `/${contacts}/note/`, { auth: crm.auth, body: `<request><parent>${record}</parent><data><details>x &amp; y</details></data></request>`, contentType: 'application/xml' });
+    const xml = await call(server.base, `/${contacts}/note/`, {
+      auth: crm.auth,
+      body: `<request><parent>${record}</parent><data><details>x &amp; y</details></data></request>`,
+      contentType: 'application/xml',
+    });
     expect(xml.status).toBe(200);
-    expect(xml.text).toMatch(/<response><id>\d+<\/id><data><details>x &amp; y<\/details><\/data><created>[A-Z][a-z]{2} \d{1,2}, \d{4} \d{2}:\d{2}:\d{2}<\/created><status>success<\/status><\/response>/);
+    expect(xml.text).toMatch(
+      /<response><id>\d+<\/id><data><details>x &amp; y<\/details><\/data><created>[A-Z][a-z]{2} \d{1,2}, \d{4} \d{2}:\d{2}:\d{2}<\/created><status>success<\/status><\/response>/,
+    );
   });
 });
 
@@ -623,12 +730,25 @@ describe('delete and restore (a server on a SQLite file; crmgen restore on the s
     const c = await fc.add(contacts, 'comment', t, { posttext: 'note on step' });
     const n2 = await fc.add(contacts, 'note', r, { details: 'last' });
     const full = await fc.journal(contacts, r);
-    expect(full.map((a) => [a.id, a.position])).toEqual([[n1, 1], [tl, 2], [t, 1], [c, 1], [n2, 3]]);
+    expect(full.map((a) => [a.id, a.position])).toEqual([
+      [n1, 1],
+      [tl, 2],
+      [t, 1],
+      [c, 1],
+      [n2, 3],
+    ]);
 
     const del = await fc.remove(contacts, 'tasklist', tl);
     expect([del.status, del.body]).toEqual([200, { status: 'success' }]);
-    expect((await fc.journal(contacts, r)).map((a) => [a.id, a.position])).toEqual([[n1, 1], [n2, 2]]);
-    for (const [seg, id] of [['tasklist', tl], ['task', t], ['comment', c]] as const) {
+    expect((await fc.journal(contacts, r)).map((a) => [a.id, a.position])).toEqual([
+      [n1, 1],
+      [n2, 2],
+    ]);
+    for (const [seg, id] of [
+      ['tasklist', tl],
+      ['task', t],
+      ['comment', c],
+    ] as const) {
       const again = await fc.remove(contacts, seg, id);
       expect([again.status, errorKeys(again)]).toEqual([404, ['itemisnotfound']]);
     }
@@ -642,7 +762,13 @@ describe('delete and restore (a server on a SQLite file; crmgen restore on the s
     expect(ok.code, ok.out).toBe(0);
     expect(ok.out).toContain(`restored activity ${tl}`);
     const back = await fc.journal(contacts, r);
-    expect(back.map((a) => [a.id, a.position, a.level])).toEqual([[n1, 1, 1], [tl, 2, 1], [t, 1, 2], [c, 1, 3], [n2, 3, 1]]);
+    expect(back.map((a) => [a.id, a.position, a.level])).toEqual([
+      [n1, 1, 1],
+      [tl, 2, 1],
+      [t, 1, 2],
+      [c, 1, 3],
+      [n2, 3, 1],
+    ]);
     expect(back.find((a) => a.id === t)!.fields).toEqual({ title: 'Step' });
     const twice = await runCli(['restore', 'tasklist', String(tl), '--db', db]);
     expect(twice.code, twice.out).not.toBe(0);
@@ -657,7 +783,13 @@ describe('delete and restore (a server on a SQLite file; crmgen restore on the s
     expect((await fc.journal(contacts, r)).map((a) => a.id)).toEqual([n1, tl, n2]);
     const parentBack = await runCli(['restore', 'task', String(t), '--db', db]);
     expect(parentBack.code, parentBack.out).toBe(0);
-    expect((await fc.journal(contacts, r)).map((a) => [a.id, a.parent, a.level])).toEqual([[n1, r, 1], [tl, r, 1], [t, tl, 2], [c, t, 3], [n2, r, 1]]);
+    expect((await fc.journal(contacts, r)).map((a) => [a.id, a.parent, a.level])).toEqual([
+      [n1, r, 1],
+      [tl, r, 1],
+      [t, tl, 2],
+      [c, t, 3],
+      [n2, r, 1],
+    ]);
   });
 
   it('a deleted record is archived (filtermode=archived) and crmgen restore KIND ID brings it back with its journal', async () => {
@@ -666,7 +798,10 @@ describe('delete and restore (a server on a SQLite file; crmgen restore on the s
     const del = await fc.send('DELETE', `/${contacts}/${x}/`);
     expect(del.status).toBe(200);
     expect((await fc.show(contacts, x)).status).toBe(404);
-    const ids = async (query: string) => Object.values((await fc.send('GET', `/${contacts}/?${query}`)).body).filter((e: any) => e && typeof e === 'object' && 'id' in e).map((e: any) => e.id);
+    const ids = async (query: string) =>
+      Object.values((await fc.send('GET', `/${contacts}/?${query}`)).body)
+        .filter((e: any) => e && typeof e === 'object' && 'id' in e)
+        .map((e: any) => e.id);
     expect(await ids('filtermode=archived')).toContain(x);
     expect(await ids('layout=0')).not.toContain(x);
 

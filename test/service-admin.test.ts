@@ -47,8 +47,26 @@ describe('GET /{kind}/fields/ with custom fields (crmgen fields add)', () => {
   let size: number;
   let nick: number;
   beforeAll(() => {
-    expect(crmgen('fields', 'add', 'contacts', '--label', 'Size', '--type', 'select', '--option', 'S', '--option', 'M', '--db', db)).toMatch(/^field (\d+) custom\1 \(Size\) on contacts/);
-    expect(crmgen('fields', 'add', 'contacts', '--label', 'Nickname', '--type', 'text', '--db', db)).toMatch(/custom\d+ \(Nickname\)/);
+    expect(
+      crmgen(
+        'fields',
+        'add',
+        'contacts',
+        '--label',
+        'Size',
+        '--type',
+        'select',
+        '--option',
+        'S',
+        '--option',
+        'M',
+        '--db',
+        db,
+      ),
+    ).toMatch(/^field (\d+) custom\1 \(Size\) on contacts/);
+    expect(crmgen('fields', 'add', 'contacts', '--label', 'Nickname', '--type', 'text', '--db', db)).toMatch(
+      /custom\d+ \(Nickname\)/,
+    );
   });
 
   it('lists the standard fields, then the custom ones (custom<id>, label, type, options), in JSON and XML', async () => {
@@ -63,31 +81,52 @@ describe('GET /{kind}/fields/ with custom fields (crmgen fields add)', () => {
       { id: nick, name: `custom${nick}`, label: 'Nickname', type: 'text' },
     ]);
     const xml = (await ann.get('/contacts/fields', { accept: 'xml' })).body.fields.field;
-    expect(xml.at(-2)).toEqual({ id: String(size), name: `custom${size}`, label: 'Size', type: 'select', options: { option: ['S', 'M'] } });
+    expect(xml.at(-2)).toEqual({
+      id: String(size),
+      name: `custom${size}`,
+      label: 'Size',
+      type: 'select',
+      options: { option: ['S', 'M'] },
+    });
     // Other kinds and other accounts do not have them.
-    expect((await ann.get('/companies/fields/')).body.fields.some((f: { name: string }) => f.name.startsWith('custom'))).toBe(false);
-    expect((await bob.get('/contacts/fields/')).body.fields.some((f: { name: string }) => f.name.startsWith('custom'))).toBe(false);
+    expect(
+      (await ann.get('/companies/fields/')).body.fields.some((f: { name: string }) => f.name.startsWith('custom')),
+    ).toBe(false);
+    expect(
+      (await bob.get('/contacts/fields/')).body.fields.some((f: { name: string }) => f.name.startsWith('custom')),
+    ).toBe(false);
   });
 
-  it.each(formats)('%s input: records take custom field values; a select takes only its options', async (fmt: Format) => {
-    const r = await ann.post('/contacts/', { firstname: `Custom ${fmt}`, [`custom${size}`]: 'M', [`custom${nick}`]: 'Shorty' }, { fmt });
-    expect(r.status, r.text).toBe(201);
-    expect(r.body.item.fields).toMatchObject({ [`custom${size}`]: 'M', [`custom${nick}`]: 'Shorty' });
-    const id = r.body.item.id;
-    expect((await ann.put(`/contacts/${id}/`, { [`custom${size}`]: 'S' }, { fmt })).status).toBe(200);
-    expect((await ann.show('contacts', id)).item.fields[`custom${size}`]).toBe('S');
-    const xml = await ann.get(`/contacts/${id}/`, { accept: 'xml' });
-    expect(xml.text).toMatch(new RegExp(`<custom${size}( label="Size")?>S</custom${size}>`));
-    expectError(await ann.put(`/contacts/${id}/`, { [`custom${size}`]: 'XL' }, { fmt }), 400, 'notinlist');
-    expectError(await ann.post('/contacts/', { [`custom${size + 100}`]: 'x' }, { fmt }), 400, 'incorrectfield');
-    // Another account has no such field.
-    const other = await bob.post('/contacts/', { [`custom${size}`]: 'M' }, { fmt });
-    expect(other.status).toBe(400);
-    expect(other.body.errors.incorrectfield).toContain(`custom${size}`);
-  });
+  it.each(formats)(
+    '%s input: records take custom field values; a select takes only its options',
+    async (fmt: Format) => {
+      const r = await ann.post(
+        '/contacts/',
+        { firstname: `Custom ${fmt}`, [`custom${size}`]: 'M', [`custom${nick}`]: 'Shorty' },
+        { fmt },
+      );
+      expect(r.status, r.text).toBe(201);
+      expect(r.body.item.fields).toMatchObject({ [`custom${size}`]: 'M', [`custom${nick}`]: 'Shorty' });
+      const id = r.body.item.id;
+      expect((await ann.put(`/contacts/${id}/`, { [`custom${size}`]: 'S' }, { fmt })).status).toBe(200);
+      expect((await ann.show('contacts', id)).item.fields[`custom${size}`]).toBe('S');
+      const xml = await ann.get(`/contacts/${id}/`, { accept: 'xml' });
+      expect(xml.text).toMatch(new RegExp(`<custom${size}( label="Size")?>S</custom${size}>`));
+      expectError(await ann.put(`/contacts/${id}/`, { [`custom${size}`]: 'XL' }, { fmt }), 400, 'notinlist');
+      expectError(await ann.post('/contacts/', { [`custom${size + 100}`]: 'x' }, { fmt }), 400, 'incorrectfield');
+      // Another account has no such field.
+      const other = await bob.post('/contacts/', { [`custom${size}`]: 'M' }, { fmt });
+      expect(other.status).toBe(400);
+      expect(other.body.errors.incorrectfield).toContain(`custom${size}`);
+    },
+  );
 
   it('searchmode C, S, E and N work on custom field ids', async () => {
-    const small = await ann.create('contacts', { firstname: 'Small', [`custom${size}`]: 'S', [`custom${nick}`]: 'Tiny Tim' });
+    const small = await ann.create('contacts', {
+      firstname: 'Small',
+      [`custom${size}`]: 'S',
+      [`custom${nick}`]: 'Tiny Tim',
+    });
     const plain = await ann.create('contacts', { firstname: 'Plain' });
     const ids = async (q: string) => (await ann.list('contacts', `${q}&limit=5000`)).ids;
     expect(await ids(`searchmode=C${nick}&searchvalue=tim`)).toEqual([small]);
@@ -105,9 +144,19 @@ describe('GET /ownership/ with users and groups (crmgen users add, groups add) a
   let salesId: number;
   let supportId: number;
   beforeAll(() => {
-    danId = Number(/^user (\d+) dan@example\.com/.exec(crmgen('users', 'add', 'dan@example.com', '--name', 'Dan Brown', '--token', 'dan-token', '--db', db))![1]);
-    salesId = Number(/^group (\d+) Sales/.exec(crmgen('groups', 'add', 'Sales', '--email', 'sales@example.com', '--member', String(annId), '--db', db))![1]);
-    supportId = Number(/^group (\d+) Support/.exec(crmgen('groups', 'add', 'Support', '--email', 'support@example.com', '--db', db))![1]);
+    danId = Number(
+      /^user (\d+) dan@example\.com/.exec(
+        crmgen('users', 'add', 'dan@example.com', '--name', 'Dan Brown', '--token', 'dan-token', '--db', db),
+      )![1],
+    );
+    salesId = Number(
+      /^group (\d+) Sales/.exec(
+        crmgen('groups', 'add', 'Sales', '--email', 'sales@example.com', '--member', String(annId), '--db', db),
+      )![1],
+    );
+    supportId = Number(
+      /^group (\d+) Support/.exec(crmgen('groups', 'add', 'Support', '--email', 'support@example.com', '--db', db))![1],
+    );
   });
 
   it('lists the account’s users and groups in JSON and XML; user and group ids never coincide', async () => {
@@ -116,7 +165,14 @@ describe('GET /ownership/ with users and groups (crmgen users add, groups add) a
       [annId, 'ann@example.com', 'ann'],
       [danId, 'dan@example.com', 'Dan Brown'],
     ]);
-    expect(json.users[1]).toEqual({ id: danId, name: 'Dan Brown', email: 'dan@example.com', preventlogin: 0, preventprivatedata: 0, administrator: 0 });
+    expect(json.users[1]).toEqual({
+      id: danId,
+      name: 'Dan Brown',
+      email: 'dan@example.com',
+      preventlogin: 0,
+      preventprivatedata: 0,
+      administrator: 0,
+    });
     expect(json.groups).toEqual([
       { id: salesId, name: 'Sales', email: 'sales@example.com' },
       { id: supportId, name: 'Support', email: 'support@example.com' },
@@ -136,12 +192,18 @@ describe('GET /ownership/ with users and groups (crmgen users add, groups add) a
   it('a new user authenticates with the token and works in the same account', async () => {
     const dan = new Client(server.base, ['dan@example.com', 'dan-token']);
     const id = await dan.create('contacts', { firstname: 'By Dan' });
-    expect((await ann.show('contacts', id)).item).toMatchObject({ ownership: danId, fields: { creatorid: danId, creatorname: 'Dan Brown' } });
+    expect((await ann.show('contacts', id)).item).toMatchObject({
+      ownership: danId,
+      fields: { creatorid: danId, creatorname: 'Dan Brown' },
+    });
   });
 
   it('records can be owned by and assigned to a group; filtermode owner and assigned find them', async () => {
     const id = await ann.create('contacts', { firstname: 'Group owned', ownership: salesId, assignedto: supportId });
-    expect((await ann.show('contacts', id)).item).toMatchObject({ ownership: salesId, fields: { assignedto: supportId } });
+    expect((await ann.show('contacts', id)).item).toMatchObject({
+      ownership: salesId,
+      fields: { assignedto: supportId },
+    });
     expect((await ann.list('contacts', `filtermode=owner&filtervalue=${salesId}`)).ids).toEqual([id]);
     expect((await ann.list('contacts', `filtermode=assigned&filtervalue=${supportId}`)).ids).toEqual([id]);
     expect((await ann.list('contacts', `filtermode=owner&filtervalue=${danId}`)).ids).not.toContain(id);
@@ -190,8 +252,20 @@ describe('created, updated, viewed, notviewed, notupdated with older records (ti
   beforeAll(async () => {
     for (const name of ['old', 'mid', 'fresh']) rec[name] = await ann.create('projectblogs', { name });
     const now = Date.now();
-    sql('UPDATE records SET created = ?, viewed = ?, updated = ? WHERE id = ?', now - 40 * day, now - 40 * day, now - 40 * day, rec.old);
-    sql('UPDATE records SET created = ?, viewed = ?, updated = ? WHERE id = ?', now - 10 * day, now - 10 * day, now - 10 * day, rec.mid);
+    sql(
+      'UPDATE records SET created = ?, viewed = ?, updated = ? WHERE id = ?',
+      now - 40 * day,
+      now - 40 * day,
+      now - 40 * day,
+      rec.old,
+    );
+    sql(
+      'UPDATE records SET created = ?, viewed = ?, updated = ? WHERE id = ?',
+      now - 10 * day,
+      now - 10 * day,
+      now - 10 * day,
+      rec.mid,
+    );
   });
   const ids = async (q: string) => (await ann.list('projectblogs', `${q}&sortfield=created`)).ids;
 

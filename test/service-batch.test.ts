@@ -2,7 +2,17 @@
 // the API quota (Http-X-Service-Api-Call-Limit, 429), over real HTTP on 127.0.0.1.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basic, startServer, steadyQuotaWindow, type RunningServer } from './support/server.ts';
-import { batchBody, Client, expectError, httpRequest, readBatchResponse, readXml, toXml, type BatchPart, type NestedResponse } from './support/api.ts';
+import {
+  batchBody,
+  Client,
+  expectError,
+  httpRequest,
+  readBatchResponse,
+  readXml,
+  toXml,
+  type BatchPart,
+  type NestedResponse,
+} from './support/api.ts';
 
 let server: RunningServer;
 let quotaServer: RunningServer;
@@ -14,7 +24,18 @@ beforeAll(async () => {
   [server, quotaServer] = await Promise.all([
     startServer({ users: ['ann@example.com:secret1', 'bob@example.com:pw2:other'] }),
     // One user per quota test, so each starts from zero; q4 and q4b share an account.
-    startServer({ users: ['q1@example.com:pw', 'q2@example.com:pw', 'q3@example.com:pw', 'q4@example.com:pw:quota4', 'q4b@example.com:pw:quota4', 'q5@example.com:pw', 'q6@example.com:pw'], args: ['--quota', '5', '--quota-window', String(steadyQuotaWindow())] }),
+    startServer({
+      users: [
+        'q1@example.com:pw',
+        'q2@example.com:pw',
+        'q3@example.com:pw',
+        'q4@example.com:pw:quota4',
+        'q4b@example.com:pw:quota4',
+        'q5@example.com:pw',
+        'q6@example.com:pw',
+      ],
+      args: ['--quota', '5', '--quota-window', String(steadyQuotaWindow())],
+    }),
   ]);
   ann = new Client(server.base, ['ann@example.com', 'secret1']);
   bob = new Client(server.base, ['bob@example.com', 'pw2']);
@@ -27,14 +48,25 @@ afterAll(async () => {
 const quotaHeader = 'http-x-service-api-call-limit';
 
 /** POSTs a batch body as `user` and reads the answer; a non-200 answer comes back with no parts. */
-async function postBatch(base: string, auth: string | null, contentType: string, body: string, accept = 'application/json') {
+async function postBatch(
+  base: string,
+  auth: string | null,
+  contentType: string,
+  body: string,
+  accept = 'application/json',
+) {
   const headers: Record<string, string> = { 'content-type': contentType, accept };
   if (auth) headers.authorization = auth;
   const res = await httpRequest(`${base}/batch`, 'POST', headers, body);
   const text = new TextDecoder().decode(res.body);
   expect(res.headers.get('content-length')).toBe(String(res.body.byteLength));
   expect(res.status, text).toBeLessThan(500);
-  return { status: res.status, headers: res.headers, text, parts: res.status === 200 ? readBatchResponse(res.headers.get('content-type'), text) : ([] as NestedResponse[]) };
+  return {
+    status: res.status,
+    headers: res.headers,
+    text,
+    parts: res.status === 200 ? readBatchResponse(res.headers.get('content-type'), text) : ([] as NestedResponse[]),
+  };
 }
 
 const json = (p: NestedResponse) => JSON.parse(p.body);
@@ -43,13 +75,37 @@ const count = async () => (await ann.list('contacts', 'limit=5000')).count;
 describe('POST /batch: mixed calls', () => {
   it('runs create, show, list, update and delete in order, with a 404 inside; Content-IDs echoed; 201 parts carry Location', async () => {
     const parts: BatchPart[] = [
-      { method: 'POST', path: '/contacts/', contentId: 'create-xml', headers: { 'Content-Type': 'application/xml' }, body: toXml({ firstname: 'Batch', lastname: 'One' }) },
+      {
+        method: 'POST',
+        path: '/contacts/',
+        contentId: 'create-xml',
+        headers: { 'Content-Type': 'application/xml' },
+        body: toXml({ firstname: 'Batch', lastname: 'One' }),
+      },
       { method: 'GET', path: `/contacts/${known}/`, contentId: 'show' },
       { method: 'GET', path: '/contacts/999999/', contentId: 'missing' },
-      { method: 'POST', path: '/contacts', contentId: 'create-json', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ firstname: 'Batch', lastname: 'Two' }) },
+      {
+        method: 'POST',
+        path: '/contacts',
+        contentId: 'create-json',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ firstname: 'Batch', lastname: 'Two' }),
+      },
       { method: 'GET', path: '/contacts/?searchmode=Sany&searchvalue=batch&sortfield=name', contentId: 'list' },
-      { method: 'PUT', path: `/contacts/${known}`, contentId: 'update', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'jobtitle=Batched' },
-      { method: 'POST', path: '/contacts/categories/', contentId: 'tag', headers: { 'Content-Type': 'application/json' }, body: '{"name":"From batch"}' },
+      {
+        method: 'PUT',
+        path: `/contacts/${known}`,
+        contentId: 'update',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'jobtitle=Batched',
+      },
+      {
+        method: 'POST',
+        path: '/contacts/categories/',
+        contentId: 'tag',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{"name":"From batch"}',
+      },
     ];
     const { contentType, body } = batchBody(parts);
     const res = await postBatch(server.base, ann.auth, contentType, body);
@@ -64,7 +120,10 @@ describe('POST /batch: mixed calls', () => {
     const id2 = json(created2).item.id;
     expect(created.headers.location).toBe(`/contacts/${id1}/`);
     expect(created2.headers.location).toBe(`/contacts/${id2}/`);
-    expect(json(created)).toMatchObject({ item: { name: 'Batch One', fields: { firstname: 'Batch' } }, status: 'success' });
+    expect(json(created)).toMatchObject({
+      item: { name: 'Batch One', fields: { firstname: 'Batch' } },
+      status: 'success',
+    });
     expect(created.headers['content-type']).toBe('application/json; charset=utf-8'); // the outer Accept applies
     expect(json(shown).item).toMatchObject({ id: known, name: 'Known Person' });
     expect(shown.headers.location).toBeUndefined();
@@ -116,7 +175,9 @@ describe('POST /batch: mixed calls', () => {
   });
 
   it('100 parts are allowed', async () => {
-    const { contentType, body } = batchBody(Array.from({ length: 100 }, (_, i) => ({ method: 'GET', path: `/contacts/${known}/`, contentId: `p${i}` })));
+    const { contentType, body } = batchBody(
+      Array.from({ length: 100 }, (_, i) => ({ method: 'GET', path: `/contacts/${known}/`, contentId: `p${i}` })),
+    );
     const res = await postBatch(server.base, ann.auth, contentType, body);
     expect(res.status).toBe(200);
     expect(res.parts).toHaveLength(100);
@@ -126,21 +187,40 @@ describe('POST /batch: mixed calls', () => {
 
 describe('POST /batch: authentication', () => {
   it('nested requests inherit the outer credentials', async () => {
-    const { contentType, body } = batchBody([{ method: 'POST', path: '/contacts/', headers: { 'Content-Type': 'application/json' }, body: '{"firstname":"Inherited"}' }]);
+    const { contentType, body } = batchBody([
+      {
+        method: 'POST',
+        path: '/contacts/',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{"firstname":"Inherited"}',
+      },
+    ]);
     const res = await postBatch(server.base, ann.auth, contentType, body);
     expect(res.parts[0].status).toBe(201);
     const id = json(res.parts[0]).item.id;
-    expect((await ann.show('contacts', id)).item.fields.creatorid).toBe((await ann.get('/ownership/')).body.users[0].id);
+    expect((await ann.show('contacts', id)).item.fields.creatorid).toBe(
+      (await ann.get('/ownership/')).body.users[0].id,
+    );
     expectError(await bob.get(`/contacts/${id}/`), 404, 'itemisnotfound');
   });
 
   it('an unauthenticated batch is 401 as a whole and runs nothing', async () => {
     const before = await count();
-    const { contentType, body } = batchBody([{ method: 'POST', path: '/contacts/', headers: { 'Content-Type': 'application/json', Authorization: ann.auth }, body: '{"firstname":"Sneaky"}' }]);
+    const { contentType, body } = batchBody([
+      {
+        method: 'POST',
+        path: '/contacts/',
+        headers: { 'Content-Type': 'application/json', Authorization: ann.auth },
+        body: '{"firstname":"Sneaky"}',
+      },
+    ]);
     for (const auth of [null, basic('ann@example.com', 'wrong')]) {
       const res = await postBatch(server.base, auth, contentType, body);
       expect(res.status).toBe(401);
-      expect(JSON.parse(res.text)).toMatchObject({ status: 'failed', errors: { authenticationfailed: expect.any(String) } });
+      expect(JSON.parse(res.text)).toMatchObject({
+        status: 'failed',
+        errors: { authenticationfailed: expect.any(String) },
+      });
     }
     expect(await count()).toBe(before);
   });
@@ -159,7 +239,13 @@ describe('POST /batch: authentication', () => {
 });
 
 describe('POST /batch: a malformed batch is refused whole with 400 before any part runs', () => {
-  const create = (name: string): BatchPart => ({ method: 'POST', path: '/contacts/', contentId: name, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ firstname: name }) });
+  const create = (name: string): BatchPart => ({
+    method: 'POST',
+    path: '/contacts/',
+    contentId: name,
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ firstname: name }),
+  });
 
   async function refused(contentType: string, body: string, key = 'invalidbatch') {
     const before = await count();
@@ -181,7 +267,13 @@ describe('POST /batch: a malformed batch is refused whole with 400 before any pa
 
   it('CRLF everywhere except one nested header line', async () => {
     const { contentType, body } = batchBody([create('malformed-mixed-1'), create('malformed-mixed-2')]);
-    await refused(contentType, body.replace('Content-Type: application/json\r\nContent-Length', 'Content-Type: application/json\nContent-Length'));
+    await refused(
+      contentType,
+      body.replace(
+        'Content-Type: application/json\r\nContent-Length',
+        'Content-Type: application/json\nContent-Length',
+      ),
+    );
   });
 
   it('no boundary parameter, or a boundary the body does not use', async () => {
@@ -199,9 +291,18 @@ describe('POST /batch: a malformed batch is refused whole with 400 before any pa
   it('a good part followed by a broken one (request line, missing closing delimiter, part type, Content-ID)', async () => {
     const good = batchBody([create('malformed-good')]);
     const cases = [
-      good.body.replace('--batch_b0undary--\r\n', '--batch_b0undary\r\nContent-Type: application/http\r\n\r\nGET contacts HTTP/1.1\r\n\r\n\r\n--batch_b0undary--\r\n'),
-      good.body.replace('--batch_b0undary--\r\n', '--batch_b0undary\r\nContent-Type: application/http\r\n\r\nFETCH /contacts/ HTTP/1.1\r\n\r\n\r\n--batch_b0undary--\r\n'),
-      good.body.replace('--batch_b0undary--\r\n', '--batch_b0undary\r\nContent-Type: text/plain\r\n\r\nGET /contacts/ HTTP/1.1\r\n\r\n\r\n--batch_b0undary--\r\n'),
+      good.body.replace(
+        '--batch_b0undary--\r\n',
+        '--batch_b0undary\r\nContent-Type: application/http\r\n\r\nGET contacts HTTP/1.1\r\n\r\n\r\n--batch_b0undary--\r\n',
+      ),
+      good.body.replace(
+        '--batch_b0undary--\r\n',
+        '--batch_b0undary\r\nContent-Type: application/http\r\n\r\nFETCH /contacts/ HTTP/1.1\r\n\r\n\r\n--batch_b0undary--\r\n',
+      ),
+      good.body.replace(
+        '--batch_b0undary--\r\n',
+        '--batch_b0undary\r\nContent-Type: text/plain\r\n\r\nGET /contacts/ HTTP/1.1\r\n\r\n\r\n--batch_b0undary--\r\n',
+      ),
       good.body.replace('--batch_b0undary--\r\n', ''),
       batchBody([create('malformed-good'), { ...create('malformed-cid'), contentId: 'has space' }]).body,
       batchBody([create('malformed-good'), { ...create('malformed-cid'), contentId: 'naïve' }]).body,
@@ -224,13 +325,17 @@ describe('quota: Http-X-Service-Api-Call-Limit', () => {
     expect((await c.get('/contacts/999999')).headers.get(quotaHeader)).toBe('2/5');
     expect((await c.post('/contacts/', { firstname: 'x' })).headers.get(quotaHeader)).toBe('3/5');
     // A failed login is nobody's call.
-    expect((await c.get('/ownership/', { auth: basic('q1@example.com', 'wrong') })).headers.get(quotaHeader)).toBeNull();
+    expect(
+      (await c.get('/ownership/', { auth: basic('q1@example.com', 'wrong') })).headers.get(quotaHeader),
+    ).toBeNull();
     expect((await c.get('/ownership/', { accept: 'xml' })).headers.get(quotaHeader)).toBe('4/5');
   });
 
   it('only POST /batch is a batch: other calls naming multipart/mixed are counted too', async () => {
     const c = q('q6');
-    expect((await c.get('/ownership/', { contentType: 'multipart/mixed; boundary=x' })).headers.get(quotaHeader)).toBe('1/5');
+    expect((await c.get('/ownership/', { contentType: 'multipart/mixed; boundary=x' })).headers.get(quotaHeader)).toBe(
+      '1/5',
+    );
     const r = await c.post('/contacts/', '--x--\r\n', { contentType: 'multipart/mixed; boundary=x' });
     expectError(r, 415, 'unsupportedmediatype');
     expect(r.headers.get(quotaHeader)).toBe('2/5');
@@ -269,7 +374,15 @@ describe('quota: Http-X-Service-Api-Call-Limit', () => {
     const c = q('q4');
     const colleague = q('q4b');
     for (let i = 1; i <= 3; i++) expect((await c.get('/ownership/')).status).toBe(200);
-    const { contentType, body } = batchBody(['A', 'B', 'C', 'D'].map((n) => ({ method: 'POST', path: '/contacts/', contentId: n, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ firstname: `Quota ${n}` }) })));
+    const { contentType, body } = batchBody(
+      ['A', 'B', 'C', 'D'].map((n) => ({
+        method: 'POST',
+        path: '/contacts/',
+        contentId: n,
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ firstname: `Quota ${n}` }),
+      })),
+    );
     const res = await postBatch(quotaServer.base, c.auth, contentType, body);
     expect(res.status).toBe(200);
     expect(res.parts.map((p) => p.status)).toEqual([201, 201, 429, 429]);

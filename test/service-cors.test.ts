@@ -9,22 +9,34 @@ import { call, startServer, type CallResult, type RunningServer } from './suppor
 import { rawHttp, splitResponses } from './support/api.ts';
 import { cli, generatedDir, root } from './support/paths.ts';
 
-const spec = JSON.parse(readFileSync(join(generatedDir, 'spec.json'), 'utf8')) as { quota: { header: string }; operations: { method: string }[] };
+const spec = JSON.parse(readFileSync(join(generatedDir, 'spec.json'), 'utf8')) as {
+  quota: { header: string };
+  operations: { method: string }[];
+};
 const quotaHeader = spec.quota.header;
 const ann: [string, string] = ['ann@example.com', 'secret1'];
 const dev = 'http://127.0.0.1:5173';
 
 const preflight = (base: string, origin: string, method = 'POST', headers = 'authorization, content-type') =>
-  call(base, '/contacts/', { method: 'OPTIONS', headers: { origin, 'access-control-request-method': method, 'access-control-request-headers': headers } });
+  call(base, '/contacts/', {
+    method: 'OPTIONS',
+    headers: { origin, 'access-control-request-method': method, 'access-control-request-headers': headers },
+  });
 
-const list = (value: string | null) => (value ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+const list = (value: string | null) =>
+  (value ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
 const corsHeaders = (r: CallResult) => [...r.headers.keys()].filter((k) => k.startsWith('access-control-'));
 
 /** What every answer to an allowed, echoed origin carries. */
 function expectEchoed(r: CallResult, origin: string) {
   expect(r.headers.get('access-control-allow-origin')).toBe(origin);
   expect(r.headers.get('access-control-allow-credentials')).toBe('true');
-  expect(list(r.headers.get('access-control-expose-headers'))).toEqual(expect.arrayContaining([quotaHeader.toLowerCase(), 'location', 'x-request-id', 'retry-after']));
+  expect(list(r.headers.get('access-control-expose-headers'))).toEqual(
+    expect.arrayContaining([quotaHeader.toLowerCase(), 'location', 'x-request-id', 'retry-after']),
+  );
   expect(list(r.headers.get('vary'))).toContain('origin');
 }
 
@@ -53,7 +65,9 @@ describe('default: any loopback origin', () => {
     const methods = list(r.headers.get('access-control-allow-methods'));
     expect(methods).toEqual(expect.arrayContaining(['get', 'post', 'put', 'delete']));
     expect(methods).toEqual(expect.arrayContaining(spec.operations.map((o) => o.method.toLowerCase())));
-    expect(list(r.headers.get('access-control-allow-headers'))).toEqual(expect.arrayContaining(['authorization', 'content-type', 'accept', 'x-request-id', 'x-trace-id']));
+    expect(list(r.headers.get('access-control-allow-headers'))).toEqual(
+      expect.arrayContaining(['authorization', 'content-type', 'accept', 'x-request-id', 'x-trace-id']),
+    );
     expect(Number(r.headers.get('access-control-max-age'))).toBeGreaterThan(0);
     expect(list(r.headers.get('vary'))).toContain('origin');
   });
@@ -67,7 +81,14 @@ describe('default: any loopback origin', () => {
   });
 
   it('a preflight from another origin gets 403 and no allow headers', async () => {
-    for (const origin of ['https://evil.example', 'http://localhost.evil.example:5173', 'http://127.0.0.1.evil.example', 'null', 'http://LOCALHOST:3000', 'http://127.0.0.1:5173/path']) {
+    for (const origin of [
+      'https://evil.example',
+      'http://localhost.evil.example:5173',
+      'http://127.0.0.1.evil.example',
+      'null',
+      'http://LOCALHOST:3000',
+      'http://127.0.0.1:5173/path',
+    ]) {
       const r = await preflight(server.base, origin);
       expect(r.status, origin).toBe(403);
       expectNotAllowed(r);
@@ -84,14 +105,24 @@ describe('default: any loopback origin', () => {
   });
 
   it('an authenticated GET from an allowed origin carries Allow-Origin, Expose-Headers with the quota header, Vary', async () => {
-    const r = await call(server.base, '/contacts/', { user: ann, accept: 'application/json', headers: { origin: dev } });
+    const r = await call(server.base, '/contacts/', {
+      user: ann,
+      accept: 'application/json',
+      headers: { origin: dev },
+    });
     expect(r.status).toBe(200);
     expect(r.headers.get(quotaHeader)).toMatch(/^\d+\/\d+$/);
     expectEchoed(r, dev);
   });
 
   it('a create exposes Location', async () => {
-    const r = await call(server.base, '/contacts/', { user: ann, body: JSON.stringify({ firstname: 'Ann', lastname: 'Lee' }), contentType: 'application/json', accept: 'application/json', headers: { origin: dev } });
+    const r = await call(server.base, '/contacts/', {
+      user: ann,
+      body: JSON.stringify({ firstname: 'Ann', lastname: 'Lee' }),
+      contentType: 'application/json',
+      accept: 'application/json',
+      headers: { origin: dev },
+    });
     expect(r.status, r.text).toBe(201);
     expect(r.headers.get('location')).toBeTruthy();
     expectEchoed(r, dev);
@@ -111,7 +142,10 @@ describe('default: any loopback origin', () => {
   });
 
   it('a 413 answered before the body is read carries them', async () => {
-    const { text } = await rawHttp(server.base, `POST /contacts/ HTTP/1.1\r\nHost: x\r\nOrigin: ${dev}\r\nContent-Type: application/json\r\nContent-Length: 999999999\r\n\r\n`);
+    const { text } = await rawHttp(
+      server.base,
+      `POST /contacts/ HTTP/1.1\r\nHost: x\r\nOrigin: ${dev}\r\nContent-Type: application/json\r\nContent-Length: 999999999\r\n\r\n`,
+    );
     const [r] = splitResponses(text);
     expect(r!.status).toBe(413);
     expect(r!.headers['access-control-allow-origin']).toBe(dev);
@@ -162,7 +196,8 @@ describe('--cors-origin https://app.example', () => {
 
   it('a 429 carries the headers, so the page can read the quota', async () => {
     let r: CallResult | undefined;
-    for (let i = 0; i < 3 && r?.status !== 429; i++) r = await call(server.base, '/contacts/', { user: ann, headers: { origin: app } });
+    for (let i = 0; i < 3 && r?.status !== 429; i++)
+      r = await call(server.base, '/contacts/', { user: ann, headers: { origin: app } });
     expect(r!.status).toBe(429);
     expect(r!.headers.get(quotaHeader)).toMatch(/^\d+\/2$/);
     expectEchoed(r!, app);
@@ -206,7 +241,11 @@ describe('--cors-origin none', () => {
     const pre = await preflight(server.base, dev);
     expect(pre.status).not.toBe(204);
     expect(corsHeaders(pre)).toEqual([]);
-    for (const r of [await call(server.base, '/contacts/', { user: ann, headers: { origin: dev } }), await call(server.base, '/contacts/', { headers: { origin: dev } }), await call(server.base, '/openapi.json', { headers: { origin: dev } })]) {
+    for (const r of [
+      await call(server.base, '/contacts/', { user: ann, headers: { origin: dev } }),
+      await call(server.base, '/contacts/', { headers: { origin: dev } }),
+      await call(server.base, '/openapi.json', { headers: { origin: dev } }),
+    ]) {
       expect(corsHeaders(r)).toEqual([]);
       expect(list(r.headers.get('vary'))).not.toContain('origin');
     }
@@ -214,8 +253,19 @@ describe('--cors-origin none', () => {
 });
 
 describe('--cors-origin usage errors', () => {
-  it.each([['https://app.example/path'], ['ftp://app.example'], ['app.example'], ['http://localhost:5173:*'], ['none', 'https://app.example'], ['*', 'https://app.example']])('%s is refused with exit 2', (...values) => {
-    const r = spawnSync(process.execPath, [cli, 'serve', '--port', '0', '--db', ':memory:', ...values.flatMap((v) => ['--cors-origin', v])], { cwd: root, encoding: 'utf8', timeout: 10_000 });
+  it.each([
+    ['https://app.example/path'],
+    ['ftp://app.example'],
+    ['app.example'],
+    ['http://localhost:5173:*'],
+    ['none', 'https://app.example'],
+    ['*', 'https://app.example'],
+  ])('%s is refused with exit 2', (...values) => {
+    const r = spawnSync(
+      process.execPath,
+      [cli, 'serve', '--port', '0', '--db', ':memory:', ...values.flatMap((v) => ['--cors-origin', v])],
+      { cwd: root, encoding: 'utf8', timeout: 10_000 },
+    );
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('--cors-origin');
   });

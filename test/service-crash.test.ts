@@ -40,7 +40,12 @@ describe('kill -9 during a stream of creates', () => {
         const name = `w${w}n${i}`;
         attempted++;
         try {
-          const r = await httpRequest(`${first.base}/contacts/`, 'POST', { authorization: auth, 'content-type': 'application/json', accept: 'application/json' }, JSON.stringify({ firstname: name, background: 'x'.repeat(200) }));
+          const r = await httpRequest(
+            `${first.base}/contacts/`,
+            'POST',
+            { authorization: auth, 'content-type': 'application/json', accept: 'application/json' },
+            JSON.stringify({ firstname: name, background: 'x'.repeat(200) }),
+          );
           if (r.status !== 201) throw new Error(`create answered ${r.status}`);
           acknowledged.set((JSON.parse(new TextDecoder().decode(r.body)) as { item: { id: number } }).item.id, name);
         } catch (e) {
@@ -91,7 +96,10 @@ describe('kill -9 right after rounds of concurrent creates, a third of them refu
       const acknowledged = new Map<number, string>();
       // A refused create writes its record first, then names a category tag that does not exist.
       const create = async (name: string, refused: boolean) => {
-        const r = await ann.post('/contacts/', { firstname: name, ...(refused ? { categories: { add: { category: [999_999] } } } : {}) });
+        const r = await ann.post('/contacts/', {
+          firstname: name,
+          ...(refused ? { categories: { add: { category: [999_999] } } } : {}),
+        });
         expect(r.status, r.text).toBe(refused ? 400 : 201);
         if (!refused) acknowledged.set(r.body.item.id as number, name);
       };
@@ -99,7 +107,9 @@ describe('kill -9 right after rounds of concurrent creates, a third of them refu
         await Promise.all(Array.from({ length: 12 }, (_, i) => create(`round ${round} create ${i}`, i % 3 === 1)));
       }
       // Killed as soon as the last answers arrived: none of them may be lost, none was in flight.
-      const exited = new Promise<NodeJS.Signals | null>((ok) => first.child.once('exit', (_code, signal) => ok(signal)));
+      const exited = new Promise<NodeJS.Signals | null>((ok) =>
+        first.child.once('exit', (_code, signal) => ok(signal)),
+      );
       first.child.kill('SIGKILL');
       expect(await exited).toBe('SIGKILL');
 
@@ -109,7 +119,9 @@ describe('kill -9 right after rounds of concurrent creates, a third of them refu
       const list = await again.list('contacts', 'limit=5000');
       expect(list.count).toBe(acknowledged.size);
       expect(new Set(list.ids)).toEqual(new Set(acknowledged.keys()));
-      const names = Object.values(list.body as Record<string, unknown>).flatMap((v) => (typeof v === 'object' && v !== null && 'name' in v ? [(v as { name: string }).name] : []));
+      const names = Object.values(list.body as Record<string, unknown>).flatMap((v) =>
+        typeof v === 'object' && v !== null && 'name' in v ? [(v as { name: string }).name] : [],
+      );
       expect(new Set(names)).toEqual(new Set(acknowledged.values()));
       await second.stop();
     } finally {

@@ -38,7 +38,8 @@ function at(doc: unknown, path: string): unknown {
     }
     node = (node as Record<string, unknown>)[step];
   }
-  if (node !== null && typeof node === 'object' && !Array.isArray(node) && '#text' in node) return (node as Record<string, unknown>)['#text'];
+  if (node !== null && typeof node === 'object' && !Array.isArray(node) && '#text' in node)
+    return (node as Record<string, unknown>)['#text'];
   return node;
 }
 
@@ -83,21 +84,50 @@ describe('1 and 2: report entries read as an integration reads them', () => {
   beforeAll(async () => {
     // A realistic day: a client, a plan with tasks, comments on a task by two people, a deal.
     day.client = await a.create('contacts', { firstname: 'Cora', lastname: 'Client' });
-    day.plan = await created(await a.post('/contacts/tasklist/', { parent: day.client, data: { title: 'Onboarding' } }));
-    day.kickoff = await created(await a.post('/contacts/task/', { parent: day.plan, data: { title: 'Kick-off call', assignedto: bobId, duedate: utcDay(1), priority: 2 } }));
-    day.contract = await created(await a.post('/contacts/task/', { parent: day.plan, data: { title: 'Send contract', assignedto: annId, duedate: utcDay(2) } }));
-    day.c1 = await created(await b.post('/contacts/comment/', { parent: day.kickoff, data: { posttext: 'Agenda sent' } }));
-    day.c2 = await created(await a.post('/contacts/comment/', { parent: day.kickoff, data: { posttext: 'Moved to 10:00' } }));
-    day.note = await created(await a.post('/contacts/note/', { parent: day.client, data: { details: 'Met at the fair' } }));
+    day.plan = await created(
+      await a.post('/contacts/tasklist/', { parent: day.client, data: { title: 'Onboarding' } }),
+    );
+    day.kickoff = await created(
+      await a.post('/contacts/task/', {
+        parent: day.plan,
+        data: { title: 'Kick-off call', assignedto: bobId, duedate: utcDay(1), priority: 2 },
+      }),
+    );
+    day.contract = await created(
+      await a.post('/contacts/task/', {
+        parent: day.plan,
+        data: { title: 'Send contract', assignedto: annId, duedate: utcDay(2) },
+      }),
+    );
+    day.c1 = await created(
+      await b.post('/contacts/comment/', { parent: day.kickoff, data: { posttext: 'Agenda sent' } }),
+    );
+    day.c2 = await created(
+      await a.post('/contacts/comment/', { parent: day.kickoff, data: { posttext: 'Moved to 10:00' } }),
+    );
+    day.note = await created(
+      await a.post('/contacts/note/', { parent: day.client, data: { details: 'Met at the fair' } }),
+    );
     day.deal = await created(
       await a.post('/contacts/opportunity/', {
         parent: day.client,
-        data: { description: 'Yearly licence', responsible: bobId, status: 'Pending', stage: 40, probability: 60, valueunit: 1200.5, valuecurrency: 'EUR', closingdate: utcDay(30) },
+        data: {
+          description: 'Yearly licence',
+          responsible: bobId,
+          status: 'Pending',
+          stage: 40,
+          probability: 60,
+          valueunit: 1200.5,
+          valuecurrency: 'EUR',
+          closingdate: utcDay(30),
+        },
       }),
     );
     // Later that day the deal moves on.
     await new Promise((r) => setTimeout(r, 1100));
-    expect((await a.put(`/contacts/opportunity/${day.deal}`, { data: { stage: 70, probability: 80 } })).status).toBe(200);
+    expect((await a.put(`/contacts/opportunity/${day.deal}`, { data: { stage: 70, probability: 80 } })).status).toBe(
+      200,
+    );
   });
 
   for (const fmt of fmts) {
@@ -194,13 +224,23 @@ describe('3: owner-valued fields carry the owner name (XML cn attribute, JSON fi
       const r = await send(a, fmt, 'GET', `/contacts/?layout=1&searchmode=Cany&searchvalue=Olga`);
       expect(r.status, r.text).toBe(200);
       expect(at(r.body, `id${contact}/assignedto`)).toEqual(same(fmt, bobId));
-      expect(fmt === 'xml' ? at(r.body, `id${contact}/assignedto/@cn`) : at(r.body, `id${contact}/assignedto@cn`)).toBe(bobName);
+      expect(fmt === 'xml' ? at(r.body, `id${contact}/assignedto/@cn`) : at(r.body, `id${contact}/assignedto@cn`)).toBe(
+        bobName,
+      );
     });
   }
   it('a name sent back in a request is not refused and not stored', async () => {
-    const json = await a.put(`/contacts/${contact}/`, { firstname: 'Olga', assignedto: annId, 'assignedto@cn': 'Someone Else' });
+    const json = await a.put(`/contacts/${contact}/`, {
+      firstname: 'Olga',
+      assignedto: annId,
+      'assignedto@cn': 'Someone Else',
+    });
     expect(json.status, json.text).toBe(200);
-    const xml = await a.put(`/contacts/${contact}/`, `<request><assignedto cn="Someone Else">${annId}</assignedto></request>`, { fmt: 'xml' });
+    const xml = await a.put(
+      `/contacts/${contact}/`,
+      `<request><assignedto cn="Someone Else">${annId}</assignedto></request>`,
+      { fmt: 'xml' },
+    );
     expect(xml.status, xml.text).toBe(200);
     const shown = await a.show('contacts', contact);
     expect(shown.item.fields.assignedto).toBe(annId);
@@ -212,14 +252,19 @@ describe('4: every type id the document lists for types is accepted; event id 5 
   let event: number;
   beforeAll(async () => {
     const c = await a.create('companies', { name: 'Typeco' });
-    event = await created(await a.post('/companies/event/', { parent: c, data: { title: 'Fair', timestart: utcDay(3) } }));
+    event = await created(
+      await a.post('/companies/event/', { parent: c, data: { title: 'Fair', timestart: utcDay(3) } }),
+    );
   });
   for (const fmt of fmts) {
     it(`${fmt}: 61 (non-linked events) is accepted and matches nothing; 5 selects events`, async () => {
       const only61 = await send(a, fmt, 'GET', '/report/activities/?types=61');
       expect(only61.status, only61.text).toBe(200);
       expect(all(at(only61.body, 'activities/activity'))).toEqual([]);
-      const every = spec.values.find((v) => v.name === 'reportactivitytypes')!.values.map((v) => v.value).join(',');
+      const every = spec.values
+        .find((v) => v.name === 'reportactivitytypes')!
+        .values.map((v) => v.value)
+        .join(',');
       const withAll = await send(a, fmt, 'GET', `/report/activities/?types=${every}`);
       expect(withAll.status, withAll.text).toBe(200);
       expect(all(at(withAll.body, 'activities/activity')).map((e) => Number(at(e, 'id')))).toContain(event);
@@ -266,7 +311,9 @@ describe('6: a JSON request may be wrapped in request, as XML always is', () => 
     expect(note.body.data).toEqual({ details: 'wrapped note' });
     expect((await a.put(`/contacts/${id}/`, { request: { jobtitle: 'Pilot' } })).status).toBe(200);
     expect((await a.show('contacts', id)).item.fields.jobtitle).toBe('Pilot');
-    const listed = await a.send('GET', '/contacts/', { body: { request: { searchmode: 'Cany', searchvalue: 'Wanda', layout: 1 } } });
+    const listed = await a.send('GET', '/contacts/', {
+      body: { request: { searchmode: 'Cany', searchvalue: 'Wanda', layout: 1 } },
+    });
     expect(listed.status, listed.text).toBe(200);
     expect(listed.body.count).toBe(1);
     expect(listed.body[`id${id}`].jobtitle).toBe('Pilot');
@@ -299,9 +346,16 @@ describe('7: leniency where the document names values but not refusal', () => {
         ['asc', [first, second]],
         ['DESC', [second, first]],
       ] as const) {
-        const r = await send(a, fmt, 'GET', `/projectblogs/?searchmode=Cany&searchvalue=lenient&sortfield=name&sortdir=${dir}`);
+        const r = await send(
+          a,
+          fmt,
+          'GET',
+          `/projectblogs/?searchmode=Cany&searchvalue=lenient&sortfield=name&sortdir=${dir}`,
+        );
         expect(r.status, r.text).toBe(200);
-        const ids = Object.keys(r.body).filter((k) => /^id\d+$/.test(k)).map((k) => Number(k.slice(2)));
+        const ids = Object.keys(r.body)
+          .filter((k) => /^id\d+$/.test(k))
+          .map((k) => Number(k.slice(2)));
         expect(ids, dir).toEqual(want);
       }
       const bad = await send(a, fmt, 'GET', '/projectblogs/?sortdir=sideways');
@@ -319,12 +373,18 @@ describe('7: leniency where the document names values but not refusal', () => {
     });
     it(`${fmt}: a conditional field whose condition does not hold is ignored, not refused`, async () => {
       const c = await a.create('contacts', { firstname: 'Cond' });
-      const ev = await send(a, fmt, 'POST', '/contacts/event/', { parent: c, data: { title: 'Weekly', timestart: utcDay(1), repeats: 'weekly', repeatevery: 2, repeatinterval: '1,3' } });
+      const ev = await send(a, fmt, 'POST', '/contacts/event/', {
+        parent: c,
+        data: { title: 'Weekly', timestart: utcDay(1), repeats: 'weekly', repeatevery: 2, repeatinterval: '1,3' },
+      });
       expect(ev.status, ev.text).toBe(200);
       expect(at(ev.body, 'data/repeatevery')).toBeUndefined();
       expect(at(ev.body, 'data/repeatinterval')).toEqual(same(fmt, '1,3'));
       const plan = await created(await a.post('/contacts/tasklist/', { parent: c, data: { title: 'L' } }));
-      const task = await send(a, fmt, 'POST', '/contacts/task/', { parent: plan, data: { title: 'Someday', nodate: 1, duedate: utcDay(5) } });
+      const task = await send(a, fmt, 'POST', '/contacts/task/', {
+        parent: plan,
+        data: { title: 'Someday', nodate: 1, duedate: utcDay(5) },
+      });
       expect(task.status, task.text).toBe(200);
       expect(at(task.body, 'data/duedate')).toBeUndefined();
       const journal = (await a.show('contacts', c)).activities;
@@ -333,9 +393,13 @@ describe('7: leniency where the document names values but not refusal', () => {
       expect(stored.nodate).toBe(1);
       expect(journal[`id${Number(at(ev.body, 'id'))}`].fields.repeatevery).toBeUndefined();
       // An update giving it while the condition fails is ignored the same way.
-      const up = await send(a, fmt, 'PUT', `/contacts/task/${Number(at(task.body, 'id'))}`, { data: { duedate: utcDay(6) } });
+      const up = await send(a, fmt, 'PUT', `/contacts/task/${Number(at(task.body, 'id'))}`, {
+        data: { duedate: utcDay(6) },
+      });
       expect(up.status, up.text).toBe(200);
-      expect((await a.show('contacts', c)).activities[`id${Number(at(task.body, 'id'))}`].fields.duedate).toBeUndefined();
+      expect(
+        (await a.show('contacts', c)).activities[`id${Number(at(task.body, 'id'))}`].fields.duedate,
+      ).toBeUndefined();
     });
     it(`${fmt}: limit above 5000 stays a clear outofrange error`, async () => {
       const r = await send(a, fmt, 'GET', '/contacts/?limit=5001');
@@ -357,14 +421,26 @@ describe('8: flagged is settable on records and activities', () => {
       const shown = await send(a, fmt, 'GET', `/companies/${flagged}/`);
       expect(at(shown.body, 'item/flagged')).toEqual(same(fmt, 1));
       const list = await send(a, fmt, 'GET', `/companies/?filtermode=flagged&searchmode=Sany&searchvalue=${tag}`);
-      const ids = (r: Reply) => Object.keys(r.body).filter((k) => /^id\d+$/.test(k)).map((k) => Number(k.slice(2)));
+      const ids = (r: Reply) =>
+        Object.keys(r.body)
+          .filter((k) => /^id\d+$/.test(k))
+          .map((k) => Number(k.slice(2)));
       expect(ids(list).sort()).toEqual([flagged, later].sort());
-      const sorted = await send(a, fmt, 'GET', `/companies/?sortfield=flagged&sortdir=DESC&searchmode=Sany&searchvalue=${tag}`);
+      const sorted = await send(
+        a,
+        fmt,
+        'GET',
+        `/companies/?sortfield=flagged&sortdir=DESC&searchmode=Sany&searchvalue=${tag}`,
+      );
       expect(ids(sorted).slice(-1)).toEqual([plain]);
       expect((await send(a, fmt, 'PUT', `/companies/${later}/`, { flagged: 0 })).status).toBe(200);
-      expect(ids(await send(a, fmt, 'GET', `/companies/?filtermode=flagged&searchmode=Sany&searchvalue=${tag}`))).toEqual([flagged]);
+      expect(
+        ids(await send(a, fmt, 'GET', `/companies/?filtermode=flagged&searchmode=Sany&searchvalue=${tag}`)),
+      ).toEqual([flagged]);
       // Activities: create flagged, then clear it.
-      const note = await created(await send(a, fmt, 'POST', '/companies/note/', { parent: plain, data: { details: 'n' }, flagged: 1 }));
+      const note = await created(
+        await send(a, fmt, 'POST', '/companies/note/', { parent: plain, data: { details: 'n' }, flagged: 1 }),
+      );
       expect((await a.show('companies', plain)).activities[`id${note}`].flagged).toBe(1);
       expect((await send(a, fmt, 'PUT', `/companies/note/${note}`, { flagged: 0 })).status).toBe(200);
       expect((await a.show('companies', plain)).activities[`id${note}`].flagged).toBe(0);
@@ -405,12 +481,28 @@ describe('9: tickets in the activities report and hooks; moving activities', () 
   it('a hook with constrainttype all hears ticket changes', async () => {
     const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/t`;
     // The service under test refuses loopback hooks unless told: a second one here allows them.
-    const srv = await startServer({ users: [ann.join(':')], args: ['--allow-private-webhooks', '--webhook-retry-ms', '50'] });
+    const srv = await startServer({
+      users: [ann.join(':')],
+      args: ['--allow-private-webhooks', '--webhook-retry-ms', '50'],
+    });
     try {
       const c = new Client(srv.base, ann);
-      expect((await c.post('/hooks/', { type: 'web', title: 't', active: 1, event: 'items.create', constrainttype: 'all', url, contenttype: 'json' })).status).toBe(200);
+      expect(
+        (
+          await c.post('/hooks/', {
+            type: 'web',
+            title: 't',
+            active: 1,
+            event: 'items.create',
+            constrainttype: 'all',
+            url,
+            contenttype: 'json',
+          })
+        ).status,
+      ).toBe(200);
       const ticket = await c.create('tickets', { name: 'Hooked ticket' });
-      for (let i = 0; i < 100 && !received.some((x) => x.includes('Hooked ticket')); i++) await new Promise((r) => setTimeout(r, 50));
+      for (let i = 0; i < 100 && !received.some((x) => x.includes('Hooked ticket')); i++)
+        await new Promise((r) => setTimeout(r, 50));
       const note = received.find((x) => x.includes('Hooked ticket'));
       expect(note).toBeDefined();
       expect(note).toContain(String(ticket));
@@ -453,7 +545,9 @@ describe('10: the wire the OpenAPI document describes', () => {
 
   it('the served document writes paths as the document does, and the service takes both spellings', async () => {
     const doc = (await a.get('/openapi.json', { auth: null })).body;
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/batch', '/hooks/{hookId}', '/contacts/note/{activityId}/']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/batch', '/hooks/{hookId}', '/contacts/note/{activityId}/']),
+    );
     const c = await a.create('contacts', { firstname: 'Slash' });
     const note = await created(await a.post('/contacts/note/', { parent: c, data: { details: 'x' } }));
     for (const fmt of fmts) {
@@ -465,7 +559,11 @@ describe('10: the wire the OpenAPI document describes', () => {
   it('list parameters as a GET body (XML and JSON), JSONP as application/javascript', async () => {
     const c = await a.create('contacts', { firstname: 'Bodied', lastname: 'Parameters' });
     for (const fmt of fmts) {
-      const r = await a.send('GET', '/contacts/', { fmt, body: { searchmode: 'Cany', searchvalue: 'Bodied', layout: 1 }, accept: fmt });
+      const r = await a.send('GET', '/contacts/', {
+        fmt,
+        body: { searchmode: 'Cany', searchvalue: 'Bodied', layout: 1 },
+        accept: fmt,
+      });
       expect(r.status, r.text).toBe(200);
       expect(at(r.body, `id${c}/lastname`)).toBe('Parameters');
     }
@@ -478,7 +576,11 @@ describe('10: the wire the OpenAPI document describes', () => {
     const q = new Client(quotaSrv.base, ann);
     const header = spec.quota.header;
     expect((await q.get('/ownership/')).headers.get(header)).toBe('1/3');
-    const badBatch = await q.send('POST', '/batch', { body: 'not a batch', contentType: 'multipart/mixed; boundary=b', allow500: false });
+    const badBatch = await q.send('POST', '/batch', {
+      body: 'not a batch',
+      contentType: 'multipart/mixed; boundary=b',
+      allow500: false,
+    });
     expect(badBatch.status).toBe(400);
     // A refused batch runs and counts nothing, and tells where the quota stands.
     expect(badBatch.headers.get(header)).toBe('1/3');
@@ -497,14 +599,28 @@ describe('11: field definitions, the data echo, files', () => {
   it('a file may be sent form-encoded: data[file] holds its bytes in base64', async () => {
     const c = await a.create('contacts', { firstname: 'Filer' });
     const bytes = Buffer.from('minutes of the meeting\n');
-    const r = await a.post('/contacts/file/', { parent: c, data: { caption: 'Minutes', file: bytes.toString('base64') } }, { fmt: 'form' });
+    const r = await a.post(
+      '/contacts/file/',
+      { parent: c, data: { caption: 'Minutes', file: bytes.toString('base64') } },
+      { fmt: 'form' },
+    );
     expect(r.status, r.text).toBe(200);
-    expect(r.body.data).toEqual({ caption: 'Minutes', file: { filename: 'file', contenttype: 'application/octet-stream', size: bytes.byteLength } });
+    expect(r.body.data).toEqual({
+      caption: 'Minutes',
+      file: { filename: 'file', contenttype: 'application/octet-stream', size: bytes.byteLength },
+    });
     const shown = (await a.show('contacts', c)).activities[`id${r.body.id}`].fields;
     expect(shown.file).toEqual({ filename: 'file', contenttype: 'application/octet-stream', size: bytes.byteLength });
-    const bad = await a.post('/contacts/file/', { parent: c, data: { caption: 'x', file: 'not base64!' } }, { fmt: 'form' });
+    const bad = await a.post(
+      '/contacts/file/',
+      { parent: c, data: { caption: 'x', file: 'not base64!' } },
+      { fmt: 'form' },
+    );
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ errors: { invalidvalue: 'Invalid value: data.file: a file sent form-encoded is its bytes in base64' }, status: 'failed' });
+    expect(bad.body).toEqual({
+      errors: { invalidvalue: 'Invalid value: data.file: a file sent form-encoded is its bytes in base64' },
+      status: 'failed',
+    });
     // Nothing was written by the refused one.
     expect(Object.keys((await a.show('contacts', c)).activities)).toEqual([`id${r.body.id}`]);
   });
@@ -513,25 +629,47 @@ describe('11: field definitions, the data echo, files', () => {
     it(`${fmt}: owner fields are listed with the owner type`, async () => {
       const r = await send(a, fmt, 'GET', '/contacts/fields/');
       const fields = all(at(r.body, 'fields/field'));
-      expect(at(fields.find((f) => at(f, 'name') === 'assignedto'), 'type')).toBe('owner');
-      expect(at(fields.find((f) => at(f, 'name') === 'firstname'), 'type')).toBe('text');
+      expect(
+        at(
+          fields.find((f) => at(f, 'name') === 'assignedto'),
+          'type',
+        ),
+      ).toBe('owner');
+      expect(
+        at(
+          fields.find((f) => at(f, 'name') === 'firstname'),
+          'type',
+        ),
+      ).toBe('text');
     });
     it(`${fmt}: a due date's time is stored and echoed, not dropped`, async () => {
       const c = await a.create('contacts', { firstname: 'Timely' });
       const plan = await created(await a.post('/contacts/tasklist/', { parent: c, data: { title: 'L' } }));
-      const r = await send(a, fmt, 'POST', '/contacts/task/', { parent: plan, data: { title: 'At ten', duedate: `${utcDay(2)} 10:30:00` } });
+      const r = await send(a, fmt, 'POST', '/contacts/task/', {
+        parent: plan,
+        data: { title: 'At ten', duedate: `${utcDay(2)} 10:30:00` },
+      });
       expect(r.status, r.text).toBe(200);
       expect(at(r.body, 'data/duedate')).toBe(`${utcDay(2)}T10:30:00+00:00`);
       const id = Number(at(r.body, 'id'));
       expect((await a.show('contacts', c)).activities[`id${id}`].fields.duedate).toBe(`${utcDay(2)}T10:30:00+00:00`);
       // A plain date stays a date.
-      const d = await send(a, fmt, 'POST', '/contacts/followup/', { parent: c, data: { details: 'x', duedate: utcDay(3) } });
+      const d = await send(a, fmt, 'POST', '/contacts/followup/', {
+        parent: c,
+        data: { details: 'x', duedate: utcDay(3) },
+      });
       expect(at(d.body, 'data/duedate')).toBe(utcDay(3));
       // A field that holds a date only refuses a time rather than dropping it; midnight loses nothing.
-      const timed = await send(a, fmt, 'POST', '/contacts/opportunity/', { parent: c, data: { description: 'd', closingdate: `${utcDay(9)} 10:30:00` } });
+      const timed = await send(a, fmt, 'POST', '/contacts/opportunity/', {
+        parent: c,
+        data: { description: 'd', closingdate: `${utcDay(9)} 10:30:00` },
+      });
       expect(timed.status, timed.text).toBe(400);
       expect(Object.keys(at(timed.body, 'errors') as object)).toEqual(['invaliddate']);
-      const midnight = await send(a, fmt, 'POST', '/contacts/opportunity/', { parent: c, data: { description: 'd', closingdate: `${utcDay(9)} 00:00:00` } });
+      const midnight = await send(a, fmt, 'POST', '/contacts/opportunity/', {
+        parent: c,
+        data: { description: 'd', closingdate: `${utcDay(9)} 00:00:00` },
+      });
       expect(at(midnight.body, 'data/closingdate')).toBe(utcDay(9));
     });
   }

@@ -30,11 +30,42 @@ beforeAll(async () => {
   lead = (await ann.post('/contacts/categories/', { name: 'Lead' })).body.id;
   acme = await ann.create('companies', { name: 'Acme Ltd' });
 
-  r.alice = await ann.create('contacts', { firstname: 'Alice', lastname: 'Zeta', businessemail: 'alice@acme.example', cellularphone: '+1 555 0100', assignedto: carlId, categories: { add: { category: [vip] } }, relateditems: { add: { relatedto: [{ id: acme }] } } });
-  r.bob = await ann.create('contacts', { firstname: 'bob', lastname: 'Young', personalemail: 'bob@home.example', ownership: carlId, categories: { add: { category: [vip, lead] } } });
-  r.carol = await ann.create('contacts', { firstname: 'Carol', lastname: 'Xu', homephone: '555-0199', jobtitle: 'Engineer', categories: { add: { category: [lead] } } });
-  r.dave = await ann.create('contacts', { firstname: 'Dave', lastname: 'Wolf', background: 'Met at the expo', assignedto: annId });
-  r.eve = await ann.create('contacts', { firstname: 'Eve', lastname: 'Vance', businessfax: '+1 555 0142', businessemail: 'eve@acme.example', categories: { add: { category: [vip] } } });
+  r.alice = await ann.create('contacts', {
+    firstname: 'Alice',
+    lastname: 'Zeta',
+    businessemail: 'alice@acme.example',
+    cellularphone: '+1 555 0100',
+    assignedto: carlId,
+    categories: { add: { category: [vip] } },
+    relateditems: { add: { relatedto: [{ id: acme }] } },
+  });
+  r.bob = await ann.create('contacts', {
+    firstname: 'bob',
+    lastname: 'Young',
+    personalemail: 'bob@home.example',
+    ownership: carlId,
+    categories: { add: { category: [vip, lead] } },
+  });
+  r.carol = await ann.create('contacts', {
+    firstname: 'Carol',
+    lastname: 'Xu',
+    homephone: '555-0199',
+    jobtitle: 'Engineer',
+    categories: { add: { category: [lead] } },
+  });
+  r.dave = await ann.create('contacts', {
+    firstname: 'Dave',
+    lastname: 'Wolf',
+    background: 'Met at the expo',
+    assignedto: annId,
+  });
+  r.eve = await ann.create('contacts', {
+    firstname: 'Eve',
+    lastname: 'Vance',
+    businessfax: '+1 555 0142',
+    businessemail: 'eve@acme.example',
+    categories: { add: { category: [vip] } },
+  });
   expect((await ann.delete(`/contacts/${r.eve}/`)).status).toBe(200);
 
   // The journal: due dates, an overdue task, scheduled e-mails and notes to search.
@@ -84,7 +115,9 @@ describe('filtermode', () => {
     expect(await ids(`filtermode=category&filtervalue=${vip}`)).toEqual(sorted([r.alice, r.bob]));
     expect(await ids(`filtermode=category&filtervalue=${lead}`)).toEqual(sorted([r.bob, r.carol]));
     expect(await ids(`filtermode=category&filtervalue=${vip},${lead}`)).toEqual(sorted([r.alice, r.bob, r.carol]));
-    expect(await ids(`filtermode=category&filtervalue=${vip},${lead}&special=OR`)).toEqual(sorted([r.alice, r.bob, r.carol]));
+    expect(await ids(`filtermode=category&filtervalue=${vip},${lead}&special=OR`)).toEqual(
+      sorted([r.alice, r.bob, r.carol]),
+    );
     expect(await ids(`filtermode=category&filtervalue=${vip},${lead}&special=AND`)).toEqual([r.bob]);
     expect(await ids(`filtermode=category&filtervalue=${vip}&special=AND`)).toEqual(sorted([r.alice, r.bob]));
     expectError(await ann.get('/contacts/?filtermode=category'), 400, 'invalidvalue');
@@ -143,7 +176,8 @@ describe('filtermode', () => {
 });
 
 describe('searchmode', () => {
-  const q = (mode: string, value?: string) => `searchmode=${mode}${value === undefined ? '' : `&searchvalue=${encodeURIComponent(value)}`}`;
+  const q = (mode: string, value?: string) =>
+    `searchmode=${mode}${value === undefined ? '' : `&searchvalue=${encodeURIComponent(value)}`}`;
 
   it('Sany / Cany: starts with / contains, in the item or its journal, ignoring case', async () => {
     expect(await ids(q('Sany', 'zet'))).toEqual([r.alice]); // lastname Zeta
@@ -205,13 +239,21 @@ describe('entries', () => {
     expect(summary).toMatchObject({ id: r.alice, name: 'Alice Zeta', flagged: 0, parentid: acme, company: 'Acme Ltd' });
     expect(summary.firstname).toBeUndefined();
     const full = (await ann.list('contacts', 'layout=1')).body;
-    expect(full[`id${r.alice}`]).toMatchObject({ firstname: 'Alice', lastname: 'Zeta', businessemail: 'alice@acme.example' });
+    expect(full[`id${r.alice}`]).toMatchObject({
+      firstname: 'Alice',
+      lastname: 'Zeta',
+      businessemail: 'alice@acme.example',
+    });
     expect(full[`id${r.alice}`].categories).toBeUndefined();
     expect(full[`id${r.dave}`]).toMatchObject({ parentid: 0 });
     expect(full[`id${r.dave}`].company).toBeUndefined();
     expect(full[`id${r.dave}`].businessemail).toBeUndefined(); // only fields that have values
     const narrow = (await ann.list('contacts', 'layout=1&fieldslist=firstname,jobtitle&categories=1')).body;
-    expect(narrow[`id${r.carol}`]).toMatchObject({ firstname: 'Carol', jobtitle: 'Engineer', categories: [{ id: lead, name: 'Lead' }] });
+    expect(narrow[`id${r.carol}`]).toMatchObject({
+      firstname: 'Carol',
+      jobtitle: 'Engineer',
+      categories: [{ id: lead, name: 'Lead' }],
+    });
     expect(narrow[`id${r.carol}`].lastname).toBeUndefined();
     expect(narrow[`id${r.alice}`].categories).toEqual([{ id: vip, name: 'VIP' }]);
   });
@@ -314,14 +356,21 @@ describe('parameters in the query string and in a request body of the GET', () =
   });
 
   it('XML body with XML output', async () => {
-    const res = await ann.send('GET', '/contacts/', { fmt: 'xml', body: `<request><searchmode>Canyitem</searchmode><searchvalue>engineer</searchvalue></request>`, accept: 'xml' });
+    const res = await ann.send('GET', '/contacts/', {
+      fmt: 'xml',
+      body: `<request><searchmode>Canyitem</searchmode><searchvalue>engineer</searchvalue></request>`,
+      accept: 'xml',
+    });
     expect(res.status).toBe(200);
     expect(res.body.count).toBe('1');
     expect(res.body[`id${r.carol}`].name).toBe('Carol Xu');
   });
 
   it('the query string wins over the body for the same parameter; the others combine', async () => {
-    const res = await ann.send('GET', '/contacts/?limit=2&sortdir=DESC', { fmt: 'xml', body: '<request><limit>1</limit><sortfield>name</sortfield></request>' });
+    const res = await ann.send('GET', '/contacts/?limit=2&sortdir=DESC', {
+      fmt: 'xml',
+      body: '<request><limit>1</limit><sortfield>name</sortfield></request>',
+    });
     expect(res.body.count).toBe(4);
     const page = Object.keys(res.body).filter((k) => /^id\d+$/.test(k));
     expect(page).toHaveLength(2);
@@ -329,11 +378,18 @@ describe('parameters in the query string and in a request body of the GET', () =
   });
 
   it('limit over the maximum in the body is refused like in the query', async () => {
-    expectError(await ann.send('GET', '/contacts/', { fmt: 'xml', body: '<request><limit>5001</limit></request>' }), 400, 'outofrange');
+    expectError(
+      await ann.send('GET', '/contacts/', { fmt: 'xml', body: '<request><limit>5001</limit></request>' }),
+      400,
+      'outofrange',
+    );
   });
 
   it('unknown parameters are ignored, not rejected, in both places', async () => {
-    const res = await ann.send('GET', '/contacts/?colour=red&page=2', { fmt: 'xml', body: '<request><colour>blue</colour><filtermode>nocategory</filtermode></request>' });
+    const res = await ann.send('GET', '/contacts/?colour=red&page=2', {
+      fmt: 'xml',
+      body: '<request><colour>blue</colour><filtermode>nocategory</filtermode></request>',
+    });
     expect(res.status, res.text).toBe(200);
     expect(res.body.count).toBe(1);
     expect(res.body[`id${r.dave}`]).toBeDefined();

@@ -58,7 +58,9 @@ describe('JSONP (?callback=)', () => {
 
 describe('content negotiation', () => {
   it('Accept: application/json selects JSON; anything else XML with the declaration', async () => {
-    expect((await ann.get(`/contacts/${record}`, { accept: 'application/json' })).headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect((await ann.get(`/contacts/${record}`, { accept: 'application/json' })).headers.get('content-type')).toBe(
+      'application/json; charset=utf-8',
+    );
     for (const accept of ['application/xml', 'text/xml', '*/*', 'text/html']) {
       const r = await ann.get(`/contacts/${record}`, { accept });
       expect(r.headers.get('content-type')).toBe('application/xml; charset=utf-8');
@@ -70,25 +72,44 @@ describe('content negotiation', () => {
   });
 
   it('text/xml and application/xml (with a charset) are both read as XML; no Content-Type means XML', async () => {
-    for (const contentType of ['text/xml', 'application/xml', 'application/xml; charset=utf-8', 'TEXT/XML;charset=UTF-8']) {
+    for (const contentType of [
+      'text/xml',
+      'application/xml',
+      'application/xml; charset=utf-8',
+      'TEXT/XML;charset=UTF-8',
+    ]) {
       const r = await ann.post('/contacts/', '<request><firstname>Typed</firstname></request>', { contentType });
       expect(r.status, `${contentType}: ${r.text}`).toBe(201);
       expect(r.body.item.name).toBe('Typed');
     }
-    const bare = await fetch(`${server.base}/contacts/`, { method: 'POST', headers: { authorization: ann.auth, accept: 'application/json' }, body: new TextEncoder().encode('<request><firstname>Bare</firstname></request>') });
+    const bare = await fetch(`${server.base}/contacts/`, {
+      method: 'POST',
+      headers: { authorization: ann.auth, accept: 'application/json' },
+      body: new TextEncoder().encode('<request><firstname>Bare</firstname></request>'),
+    });
     expect(bare.status).toBe(201);
     expect(((await bare.json()) as { item: { name: string } }).item.name).toBe('Bare');
   });
 
   it('error envelopes are XML with the declaration unless JSON is asked for', async () => {
     const r = await ann.get('/contacts/999999', { accept: 'xml' });
-    expect(r.text).toBe('<?xml version="1.0" encoding="UTF-8"?>\n<response><status>failed</status><errors><itemisnotfound>Item is not found</itemisnotfound></errors></response>');
+    expect(r.text).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?>\n<response><status>failed</status><errors><itemisnotfound>Item is not found</itemisnotfound></errors></response>',
+    );
   });
 });
 
 describe('paths', () => {
   it('every endpoint answers with and without the trailing slash', async () => {
-    for (const path of ['/contacts', `/contacts/${record}`, '/contacts/categories', '/contacts/fields', '/ownership', '/companies', '/tickets/categories']) {
+    for (const path of [
+      '/contacts',
+      `/contacts/${record}`,
+      '/contacts/categories',
+      '/contacts/fields',
+      '/ownership',
+      '/companies',
+      '/tickets/categories',
+    ]) {
       expect((await ann.get(path)).status, path).toBe(200);
       expect((await ann.get(`${path}/`)).status, `${path}/`).toBe(200);
     }
@@ -98,7 +119,19 @@ describe('paths', () => {
   });
 
   it('an unknown path is 404 unknownpath', async () => {
-    for (const path of ['/', '/nope', '/widgets/', '/contacts/abc/', '/contacts/1/2/3/', '/contacts//', `//contacts/${record}`, '/contacts/%E0%A4%A/', '/%zz', '/contacts/1234567890123456/', '/report/']) {
+    for (const path of [
+      '/',
+      '/nope',
+      '/widgets/',
+      '/contacts/abc/',
+      '/contacts/1/2/3/',
+      '/contacts//',
+      `//contacts/${record}`,
+      '/contacts/%E0%A4%A/',
+      '/%zz',
+      '/contacts/1234567890123456/',
+      '/report/',
+    ]) {
       const r = await ann.get(path);
       expect(r.status, path).toBe(404);
       expect(Object.keys(r.body.errors), path).toEqual(['unknownpath']);
@@ -127,10 +160,19 @@ describe('paths', () => {
 describe('415 unsupported content type', () => {
   it('a body in a type the endpoint does not read is refused and nothing is stored', async () => {
     const before = (await ann.list('contacts', 'limit=5000')).count;
-    for (const contentType of ['text/plain', 'application/octet-stream', 'multipart/mixed; boundary=x', 'multipart/form-data; boundary=x']) {
+    for (const contentType of [
+      'text/plain',
+      'application/octet-stream',
+      'multipart/mixed; boundary=x',
+      'multipart/form-data; boundary=x',
+    ]) {
       expectError(await ann.post('/contacts/', 'firstname=Nope', { contentType }), 415, 'unsupportedmediatype');
     }
-    expectError(await ann.put(`/contacts/${record}/`, '{"jobtitle":"x"}', { contentType: 'text/json' }), 415, 'unsupportedmediatype');
+    expectError(
+      await ann.put(`/contacts/${record}/`, '{"jobtitle":"x"}', { contentType: 'text/json' }),
+      415,
+      'unsupportedmediatype',
+    );
     expect((await ann.list('contacts', 'limit=5000')).count).toBe(before);
   });
 
@@ -164,14 +206,22 @@ describe('malformed bodies are 400 malformedrequest', () => {
       ['application/json', '{"firstname":"', '"}'],
     ]) {
       const body = Buffer.concat([Buffer.from(prefix), Buffer.from([0xff, 0xfe]), Buffer.from(suffix)]);
-      const r = await fetch(`${server.base}/contacts/`, { method: 'POST', headers: { authorization: ann.auth, accept: 'application/json', 'content-type': contentType }, body });
+      const r = await fetch(`${server.base}/contacts/`, {
+        method: 'POST',
+        headers: { authorization: ann.auth, accept: 'application/json', 'content-type': contentType },
+        body,
+      });
       expect(r.status).toBe(400);
       expect(Object.keys(((await r.json()) as { errors: object }).errors)).toEqual(['malformedrequest']);
     }
   });
 
   it('a GET body with malformed list parameters', async () => {
-    expectError(await ann.send('GET', '/contacts/', { body: '<request><limit>5</request>', fmt: 'xml' }), 400, 'malformedrequest');
+    expectError(
+      await ann.send('GET', '/contacts/', { body: '<request><limit>5</request>', fmt: 'xml' }),
+      400,
+      'malformedrequest',
+    );
   });
 });
 
@@ -198,7 +248,14 @@ describe('unknown fields are 400 incorrectfield, named', () => {
 
   it('unknown list parameters are ignored, not rejected', async () => {
     expect((await ann.get('/contacts/?shoesize=42&layout=1&_=123')).status).toBe(200);
-    expect((await ann.send('GET', '/contacts/', { body: '<request><shoesize>42</shoesize><limit>1</limit></request>', fmt: 'xml' })).status).toBe(200);
+    expect(
+      (
+        await ann.send('GET', '/contacts/', {
+          body: '<request><shoesize>42</shoesize><limit>1</limit></request>',
+          fmt: 'xml',
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 
@@ -320,7 +377,11 @@ describe('authentication', () => {
 
 describe('accounts are isolated', () => {
   it('another account cannot show, update or delete a record: 404 itemisnotfound; its lists do not contain it', async () => {
-    const id = await ann.create('contacts', { firstname: 'Private', lastname: 'Person', businessemail: 'p@example.com' });
+    const id = await ann.create('contacts', {
+      firstname: 'Private',
+      lastname: 'Person',
+      businessemail: 'p@example.com',
+    });
     const tag = (await ann.post('/contacts/categories/', { name: 'Secret tag' })).body.id;
     await ann.put(`/contacts/${id}/`, { categories: { add: { category: [tag] } } });
     for (const fmt of formats) {
@@ -330,19 +391,31 @@ describe('accounts are isolated', () => {
     }
     // Nor reach it through ids of its own requests.
     const mine = await bob.create('contacts', { firstname: 'Bob' });
-    expectError(await bob.put(`/contacts/${mine}/`, { relateditems: { add: { relatedto: [{ id }] } } }), 400, 'invalidvalue');
+    expectError(
+      await bob.put(`/contacts/${mine}/`, { relateditems: { add: { relatedto: [{ id }] } } }),
+      400,
+      'invalidvalue',
+    );
     expectError(await bob.put(`/contacts/${mine}/`, { categories: { add: { category: [tag] } } }), 400, 'invalidvalue');
     const annUser = (await ann.get('/ownership/')).body.users[0].id;
     expectError(await bob.put(`/contacts/${mine}/`, { ownership: annUser }), 400, 'unknownowner');
     expectError(await bob.put(`/contacts/${mine}/`, { assignedto: annUser }), 400, 'unknownowner');
     expectError(await bob.post('/contacts/note/', { parent: id, data: { details: 'x' } }), 404, 'itemisnotfound');
     // Lists, searches and filters of the other account never contain it.
-    for (const q of ['limit=5000', 'filtermode=archived', 'searchmode=Cany&searchvalue=Private', `filtermode=category&filtervalue=${tag}`, 'filtermode=byemail']) {
+    for (const q of [
+      'limit=5000',
+      'filtermode=archived',
+      'searchmode=Cany&searchvalue=Private',
+      `filtermode=category&filtervalue=${tag}`,
+      'filtermode=byemail',
+    ]) {
       expect((await bob.list('contacts', q)).ids, q).not.toContain(id);
     }
     expect((await bob.list('contacts', 'limit=5000')).ids).toEqual([mine]);
     expect((await bob.get('/contacts/categories/')).body.categories).toEqual([]);
-    expect((await bob.get('/ownership/')).body.users.map((u: { email: string }) => u.email)).toEqual(['bob@example.com']);
+    expect((await bob.get('/ownership/')).body.users.map((u: { email: string }) => u.email)).toEqual([
+      'bob@example.com',
+    ]);
     // And it is unchanged.
     const shown = await ann.show('contacts', id);
     expect(shown.item.fields.jobtitle).toBeUndefined();

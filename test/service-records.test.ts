@@ -33,63 +33,71 @@ afterAll(async () => {
 });
 
 describe('POST /{kind}/ (create record)', () => {
-  it.each(formats)('%s input: 201, a Location, and the full item with categories and related items', async (fmt: Format) => {
-    const r = await ann.post(
-      '/contacts/',
-      {
-        firstname: `Ann ${fmt}`,
-        lastname: 'Lee',
-        businessemail: 'ann.lee@example.org',
-        cellularphone: '+44 7700 900123',
-        assignedto: carlId,
-        ownership: carlId,
-        categories: { add: { category: [tagA, tagB] } },
-        relateditems: { add: { relatedto: [{ id: company, note: 'works at' }, { id: project }] } },
-      },
-      { fmt },
-    );
-    expect(r.status, r.text).toBe(201);
-    const id = r.body.item.id;
-    expect(r.headers.get('location')).toBe(`/contacts/${id}/`);
-    expect(r.body).toMatchObject({
-      item: {
-        id,
-        name: `Ann ${fmt} Lee`,
-        typeid: 1,
-        ownership: carlId,
-        fields: {
+  it.each(formats)(
+    '%s input: 201, a Location, and the full item with categories and related items',
+    async (fmt: Format) => {
+      const r = await ann.post(
+        '/contacts/',
+        {
           firstname: `Ann ${fmt}`,
           lastname: 'Lee',
           businessemail: 'ann.lee@example.org',
           cellularphone: '+44 7700 900123',
           assignedto: carlId,
-          creatorid: annId,
-          creatorname: 'ann',
-          modificatorid: annId,
+          ownership: carlId,
+          categories: { add: { category: [tagA, tagB] } },
+          relateditems: { add: { relatedto: [{ id: company, note: 'works at' }, { id: project }] } },
         },
-      },
-      categories: [
-        { id: tagA, name: 'Customer' },
-        { id: tagB, name: 'Supplier' },
-      ],
-      relateditems: [
-        { id: company, typeid: 40, name: 'Acme Ltd', note: 'works at' },
-        { id: project, typeid: 2, name: 'Launch', note: '' },
-      ],
-      status: 'success',
-    });
-    for (const t of ['created', 'viewed', 'updated']) expect(r.body.item[t]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/);
-    expect(r.body.item.fields.creatordate).toBe(Math.floor(Date.parse(r.body.item.created) / 1000));
-    // The Location is the record's address: show answers the same item.
-    const shown = await ann.get(r.headers.get('location')!);
-    expect(shown.status).toBe(200);
-    expect(shown.body.item).toMatchObject({ id, name: `Ann ${fmt} Lee`, ownership: carlId });
-    expect(shown.body.categories).toEqual(r.body.categories);
-    expect(shown.body.relateditems).toEqual(r.body.relateditems);
-  });
+        { fmt },
+      );
+      expect(r.status, r.text).toBe(201);
+      const id = r.body.item.id;
+      expect(r.headers.get('location')).toBe(`/contacts/${id}/`);
+      expect(r.body).toMatchObject({
+        item: {
+          id,
+          name: `Ann ${fmt} Lee`,
+          typeid: 1,
+          ownership: carlId,
+          fields: {
+            firstname: `Ann ${fmt}`,
+            lastname: 'Lee',
+            businessemail: 'ann.lee@example.org',
+            cellularphone: '+44 7700 900123',
+            assignedto: carlId,
+            creatorid: annId,
+            creatorname: 'ann',
+            modificatorid: annId,
+          },
+        },
+        categories: [
+          { id: tagA, name: 'Customer' },
+          { id: tagB, name: 'Supplier' },
+        ],
+        relateditems: [
+          { id: company, typeid: 40, name: 'Acme Ltd', note: 'works at' },
+          { id: project, typeid: 2, name: 'Launch', note: '' },
+        ],
+        status: 'success',
+      });
+      for (const t of ['created', 'viewed', 'updated'])
+        expect(r.body.item[t]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/);
+      expect(r.body.item.fields.creatordate).toBe(Math.floor(Date.parse(r.body.item.created) / 1000));
+      // The Location is the record's address: show answers the same item.
+      const shown = await ann.get(r.headers.get('location')!);
+      expect(shown.status).toBe(200);
+      expect(shown.body.item).toMatchObject({ id, name: `Ann ${fmt} Lee`, ownership: carlId });
+      expect(shown.body.categories).toEqual(r.body.categories);
+      expect(shown.body.relateditems).toEqual(r.body.relateditems);
+    },
+  );
 
   it('XML output: the item as elements, field labels as attributes, flagged empty', async () => {
-    const r = await ann.post('/contacts/', '<request><firstname>Xena</firstname><jobtitle>Chief &amp; Owner</jobtitle></request>', { fmt: 'xml', accept: 'xml' });
+    const r = await ann.post(
+      '/contacts/',
+      '<request><firstname>Xena</firstname><jobtitle>Chief &amp; Owner</jobtitle></request>',
+      { fmt: 'xml', accept: 'xml' },
+    );
     expect(r.status, r.text).toBe(201);
     expect(r.headers.get('content-type')).toBe('application/xml; charset=utf-8');
     expect(r.text).toContain('<flagged/>');
@@ -111,7 +119,11 @@ describe('POST /{kind}/ (create record)', () => {
       const r = await ann.post(`/${kind}`, { name: `A ${kind}`, website: 'https://example.com' });
       expect(r.status, r.text).toBe(201);
       expect(r.headers.get('location')).toBe(`/${kind}/${r.body.item.id}/`);
-      expect(r.body.item).toMatchObject({ name: `A ${kind}`, typeid, fields: { name: `A ${kind}`, website: 'https://example.com' } });
+      expect(r.body.item).toMatchObject({
+        name: `A ${kind}`,
+        typeid,
+        fields: { name: `A ${kind}`, website: 'https://example.com' },
+      });
     }
   });
 
@@ -129,27 +141,57 @@ describe('POST /{kind}/ (create record)', () => {
   it('refuses an owner, category tag or related item that does not exist, and stores nothing', async () => {
     const before = (await ann.list('contacts')).count;
     expectError(await ann.post('/contacts/', { firstname: 'Bad', ownership: 999_999 }), 400, 'unknownowner');
-    expectError(await ann.post('/contacts/', { firstname: 'Bad', categories: { add: { category: [999_999] } } }), 400, 'invalidvalue');
-    expectError(await ann.post('/contacts/', { firstname: 'Bad', relateditems: { add: { relatedto: [{ id: 999_999 }] } } }), 400, 'invalidvalue');
+    expectError(
+      await ann.post('/contacts/', { firstname: 'Bad', categories: { add: { category: [999_999] } } }),
+      400,
+      'invalidvalue',
+    );
+    expectError(
+      await ann.post('/contacts/', { firstname: 'Bad', relateditems: { add: { relatedto: [{ id: 999_999 }] } } }),
+      400,
+      'invalidvalue',
+    );
     // A contacts tag is not a companies tag.
-    expectError(await ann.post('/companies/', { name: 'Bad', categories: { add: { category: [tagA] } } }), 400, 'invalidvalue');
+    expectError(
+      await ann.post('/companies/', { name: 'Bad', categories: { add: { category: [tagA] } } }),
+      400,
+      'invalidvalue',
+    );
     expect((await ann.list('contacts')).count).toBe(before);
   });
 });
 
 describe('GET /{kind}/{id}/ (show record)', () => {
   it('the same item in JSON and XML, with and without the trailing slash', async () => {
-    const id = await ann.create('contacts', { firstname: 'Show', lastname: 'Me', categories: { add: { category: [tagA] } }, relateditems: { add: { relatedto: [{ id: company, note: 'n' }] } } });
+    const id = await ann.create('contacts', {
+      firstname: 'Show',
+      lastname: 'Me',
+      categories: { add: { category: [tagA] } },
+      relateditems: { add: { relatedto: [{ id: company, note: 'n' }] } },
+    });
     const json = await ann.get(`/contacts/${id}/`);
     const bare = await ann.get(`/contacts/${id}`);
     expect(bare.body.item.id).toBe(id);
-    expect(json.body).toMatchObject({ item: { id, name: 'Show Me', typeid: 1 }, activities: {}, categories: [{ id: tagA, name: 'Customer' }], relateditems: [{ id: company, typeid: 40, name: 'Acme Ltd', note: 'n' }], status: 'success' });
+    expect(json.body).toMatchObject({
+      item: { id, name: 'Show Me', typeid: 1 },
+      activities: {},
+      categories: [{ id: tagA, name: 'Customer' }],
+      relateditems: [{ id: company, typeid: 40, name: 'Acme Ltd', note: 'n' }],
+      status: 'success',
+    });
     const xml = await ann.get(`/contacts/${id}/`, { accept: 'xml' });
     expect(xml.status).toBe(200);
-    expect(xml.body.item).toMatchObject({ id: String(id), name: 'Show Me', typeid: '1', ownership: { '#text': String(annId), '@cn': expect.any(String) } });
+    expect(xml.body.item).toMatchObject({
+      id: String(id),
+      name: 'Show Me',
+      typeid: '1',
+      ownership: { '#text': String(annId), '@cn': expect.any(String) },
+    });
     expect(xml.body.item.fields.firstname).toEqual({ '#text': 'Show', '@label': 'First name' });
     expect(xml.body.categories.category).toEqual([{ id: String(tagA), name: 'Customer' }]);
-    expect(xml.body.relateditems.relatedto).toEqual([{ id: String(company), typeid: '40', name: 'Acme Ltd', note: 'n' }]);
+    expect(xml.body.relateditems.relatedto).toEqual([
+      { id: String(company), typeid: '40', name: 'Acme Ltd', note: 'n' },
+    ]);
     expect(xml.body.status).toBe('success');
   });
 
@@ -157,7 +199,13 @@ describe('GET /{kind}/{id}/ (show record)', () => {
     const id = await ann.create('contacts', { firstname: 'Journal' });
     const note = await ann.activity('note', id, { details: 'first call went well' });
     const shown = await ann.show('contacts', id);
-    expect(shown.activities[`id${note}`]).toMatchObject({ id: note, typeid: 3, parent: id, level: 1, fields: { details: 'first call went well' } });
+    expect(shown.activities[`id${note}`]).toMatchObject({
+      id: note,
+      typeid: 3,
+      parent: id,
+      level: 1,
+      fields: { details: 'first call went well' },
+    });
     const xml = await ann.get(`/contacts/${id}`, { accept: 'xml' });
     expect(xml.body.activities[`id${note}`]).toMatchObject({ id: String(note), typeid: '3' });
   });
@@ -180,22 +228,43 @@ describe('PUT /{kind}/{id}/ (update record)', () => {
     expect(r.status, r.text).toBe(200);
     expect(r.body).toEqual({ status: 'success' });
     const { item } = await ann.show('contacts', id);
-    expect(item).toMatchObject({ name: 'Up Dated', ownership: carlId, fields: { firstname: 'Up', lastname: 'Dated', jobtitle: 'Manager', homephone: '123', creatorid: annId } });
+    expect(item).toMatchObject({
+      name: 'Up Dated',
+      ownership: carlId,
+      fields: { firstname: 'Up', lastname: 'Dated', jobtitle: 'Manager', homephone: '123', creatorid: annId },
+    });
     // The modificator is whoever changed it last.
     expect((await carl.put(`/contacts/${id}`, { background: 'met at a fair' }, { fmt })).status).toBe(200);
-    expect((await ann.show('contacts', id)).item.fields).toMatchObject({ background: 'met at a fair', modificatorid: carlId, modificatorname: 'carl', creatorid: annId });
+    expect((await ann.show('contacts', id)).item.fields).toMatchObject({
+      background: 'met at a fair',
+      modificatorid: carlId,
+      modificatorname: 'carl',
+      creatorid: annId,
+    });
   });
 
   it.each(formats)('%s input: categories add and remove', async (fmt: Format) => {
     const id = await ann.create('contacts', { firstname: 'Tagged', categories: { add: { category: [tagA] } } });
-    expect((await ann.put(`/contacts/${id}/`, { categories: { add: { category: [tagB] }, remove: { category: [tagA] } } }, { fmt })).status).toBe(200);
+    expect(
+      (
+        await ann.put(
+          `/contacts/${id}/`,
+          { categories: { add: { category: [tagB] }, remove: { category: [tagA] } } },
+          { fmt },
+        )
+      ).status,
+    ).toBe(200);
     expect((await ann.show('contacts', id)).categories).toEqual([{ id: tagB, name: 'Supplier' }]);
-    expect((await ann.put(`/contacts/${id}/`, { categories: { add: { category: [tagA] } } }, { fmt })).status).toBe(200);
+    expect((await ann.put(`/contacts/${id}/`, { categories: { add: { category: [tagA] } } }, { fmt })).status).toBe(
+      200,
+    );
     expect((await ann.show('contacts', id)).categories).toEqual([
       { id: tagA, name: 'Customer' },
       { id: tagB, name: 'Supplier' },
     ]);
-    expect((await ann.put(`/contacts/${id}/`, { categories: { remove: { category: [tagA, tagB] } } }, { fmt })).status).toBe(200);
+    expect(
+      (await ann.put(`/contacts/${id}/`, { categories: { remove: { category: [tagA, tagB] } } }, { fmt })).status,
+    ).toBe(200);
     expect((await ann.show('contacts', id)).categories).toEqual([]);
   });
 
@@ -208,13 +277,20 @@ describe('PUT /{kind}/{id}/ (update record)', () => {
       { id: company, typeid: 40, name: 'Acme Ltd', note: 'employer' },
       { id: other, typeid: 1, name: 'Friend', note: '' },
     ]);
-    expect((await ann.put(`/contacts/${id}/`, { relateditems: { remove: { relatedto: [{ id: company }] } } }, { fmt })).status).toBe(200);
+    expect(
+      (await ann.put(`/contacts/${id}/`, { relateditems: { remove: { relatedto: [{ id: company }] } } }, { fmt }))
+        .status,
+    ).toBe(200);
     expect((await ann.show('contacts', id)).relateditems).toEqual([{ id: other, typeid: 1, name: 'Friend', note: '' }]);
   });
 
   it('a failing update changes nothing (one transaction per call)', async () => {
     const id = await ann.create('contacts', { firstname: 'Atomic', jobtitle: 'Before' });
-    expectError(await ann.put(`/contacts/${id}/`, { jobtitle: 'After', categories: { add: { category: [tagA, 999_999] } } }), 400, 'invalidvalue');
+    expectError(
+      await ann.put(`/contacts/${id}/`, { jobtitle: 'After', categories: { add: { category: [tagA, 999_999] } } }),
+      400,
+      'invalidvalue',
+    );
     expectError(await ann.put(`/contacts/${id}/`, { jobtitle: 'After', ownership: 999_999 }), 400, 'unknownowner');
     const shown = await ann.show('contacts', id);
     expect(shown.item.fields.jobtitle).toBe('Before');
@@ -230,17 +306,20 @@ describe('PUT /{kind}/{id}/ (update record)', () => {
 });
 
 describe('DELETE /{kind}/{id}/ (delete record)', () => {
-  it.each(['xml', 'json'] as const)('%s output: success; the record leaves show and the list and appears under archived', async (accept) => {
-    const id = await ann.create('contacts', { firstname: `Delete ${accept}` });
-    const r = await ann.delete(`/contacts/${id}/`, { accept });
-    expect(r.status, r.text).toBe(200);
-    expect(r.body).toEqual({ status: 'success' });
-    expectError(await ann.get(`/contacts/${id}/`), 404, 'itemisnotfound');
-    expect((await ann.list('contacts', 'limit=5000')).ids).not.toContain(id);
-    expect((await ann.list('contacts', 'filtermode=archived&limit=5000')).ids).toContain(id);
-    // A second delete finds nothing; without the trailing slash it is the same address.
-    expectError(await ann.delete(`/contacts/${id}`), 404, 'itemisnotfound');
-  });
+  it.each(['xml', 'json'] as const)(
+    '%s output: success; the record leaves show and the list and appears under archived',
+    async (accept) => {
+      const id = await ann.create('contacts', { firstname: `Delete ${accept}` });
+      const r = await ann.delete(`/contacts/${id}/`, { accept });
+      expect(r.status, r.text).toBe(200);
+      expect(r.body).toEqual({ status: 'success' });
+      expectError(await ann.get(`/contacts/${id}/`), 404, 'itemisnotfound');
+      expect((await ann.list('contacts', 'limit=5000')).ids).not.toContain(id);
+      expect((await ann.list('contacts', 'filtermode=archived&limit=5000')).ids).toContain(id);
+      // A second delete finds nothing; without the trailing slash it is the same address.
+      expectError(await ann.delete(`/contacts/${id}`), 404, 'itemisnotfound');
+    },
+  );
 });
 
 describe('GET /{kind}/ (list records)', () => {
@@ -248,7 +327,11 @@ describe('GET /{kind}/ (list records)', () => {
     const a = await ann.create('tickets', { name: 'Printer jam', businessemail: 'it@example.com' });
     const b = await ann.create('tickets', { name: 'VPN down' });
     const json = await ann.get('/tickets/?layout=1');
-    expect(json.body).toMatchObject({ [`id${a}`]: { id: a, name: 'Printer jam', businessemail: 'it@example.com', flagged: 0 }, [`id${b}`]: { id: b, name: 'VPN down' }, status: 'success' });
+    expect(json.body).toMatchObject({
+      [`id${a}`]: { id: a, name: 'Printer jam', businessemail: 'it@example.com', flagged: 0 },
+      [`id${b}`]: { id: b, name: 'VPN down' },
+      status: 'success',
+    });
     expect(json.body.count).toBe(Object.keys(json.body).filter((k) => k.startsWith('id')).length);
     const xml = await ann.get('/tickets', { accept: 'xml' });
     expect(xml.body[`id${a}`]).toMatchObject({ id: String(a), name: 'Printer jam' });
@@ -262,9 +345,15 @@ describe('POST /{kind}/categories/ (create category tag)', () => {
     const r = await ann.post('/companies/categories/', { name: `Partner ${fmt}` }, { fmt });
     expect(r.status, r.text).toBe(200);
     expect(r.body).toEqual({ id: expect.any(Number), status: 'success' });
-    expect((await ann.get('/companies/categories/')).body.categories).toContainEqual({ id: r.body.id, name: `Partner ${fmt}` });
+    expect((await ann.get('/companies/categories/')).body.categories).toContainEqual({
+      id: r.body.id,
+      name: `Partner ${fmt}`,
+    });
     // Without the trailing slash, and in XML.
-    const xml = await ann.post('/companies/categories', `<request><name>Partner ${fmt} 2</name></request>`, { fmt: 'xml', accept: 'xml' });
+    const xml = await ann.post('/companies/categories', `<request><name>Partner ${fmt} 2</name></request>`, {
+      fmt: 'xml',
+      accept: 'xml',
+    });
     expect(xml.status).toBe(200);
     expect(xml.body).toEqual({ id: expect.stringMatching(/^\d+$/), status: 'success' });
   });
@@ -295,7 +384,8 @@ describe('GET /{kind}/categories/ (list category tags)', () => {
 
 describe('GET /{kind}/fields/ (list fields)', () => {
   const spec = loadSpec(specDir);
-  const fieldNames = (kind: string) => spec.fieldsets.find((f) => f.name === spec.kinds.find((k) => k.name === kind)!.fieldset)!.fields.map((f) => f.name);
+  const fieldNames = (kind: string) =>
+    spec.fieldsets.find((f) => f.name === spec.kinds.find((k) => k.name === kind)!.fieldset)!.fields.map((f) => f.name);
   it('the standard fields of the kind with ids 1..n, in JSON and XML', async () => {
     const json = await ann.get('/contacts/fields/');
     const names = json.body.fields.map((f: { name: string }) => f.name);
@@ -318,7 +408,14 @@ describe('GET /ownership/ (list users and groups)', () => {
     expect(json.body).toEqual({
       users: [
         { id: annId, name: 'ann', email: 'ann@example.com', preventlogin: 0, preventprivatedata: 0, administrator: 1 },
-        { id: carlId, name: 'carl', email: 'carl@example.com', preventlogin: 0, preventprivatedata: 0, administrator: 1 },
+        {
+          id: carlId,
+          name: 'carl',
+          email: 'carl@example.com',
+          preventlogin: 0,
+          preventprivatedata: 0,
+          administrator: 1,
+        },
       ],
       groups: [],
       status: 'success',

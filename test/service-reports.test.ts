@@ -24,7 +24,8 @@ function named(e: Entry, nameOf: (id: number) => string): Entry {
   const out: Entry = {};
   for (const [k, v] of Object.entries(e)) {
     out[k] = v;
-    if (['owner', 'assignedto', 'responsible', 'person'].includes(k) && typeof v === 'number') out[`${k}@cn`] = nameOf(v);
+    if (['owner', 'assignedto', 'responsible', 'person'].includes(k) && typeof v === 'number')
+      out[`${k}@cn`] = nameOf(v);
   }
   return out;
 }
@@ -70,23 +71,58 @@ describe('report parameters', () => {
 
     // Actions: tasks, events, a milestone.
     x.tl = await a.add('contacts', 'tasklist', x.contact, { title: 'Milestone M', milestonedate: day(10) });
-    x.tOverdue = await a.add('contacts', 'task', x.tl, { title: 'overdue', assignedto: annId, duedate: day(-3), priority: 5 });
+    x.tOverdue = await a.add('contacts', 'task', x.tl, {
+      title: 'overdue',
+      assignedto: annId,
+      duedate: day(-3),
+      priority: 5,
+    });
     x.tSoon = await a.add('contacts', 'task', x.tl, { title: 'soon', assignedto: bobId, duedate: day(3) });
     x.tNodate = await a.add('contacts', 'task', x.tl, { title: 'someday', nodate: 1 });
     x.tLater = await a.add('contacts', 'task', x.tl, { title: 'later', assignedto: annId, duedate: day(40) });
     x.tDone = await a.add('contacts', 'task', x.tl, { title: 'done today', assignedto: annId, duedate: today });
-    x.eToday = await a.add('contacts', 'event', x.contact, { title: 'meet', attendees: String(annId), timestart: `${today}T15:00:00+00:00` });
-    x.eBob = await a.add('companies', 'event', x.company, { title: 'visit', attendees: `${bobId},${annId}`, timestart: day(5) });
+    x.eToday = await a.add('contacts', 'event', x.contact, {
+      title: 'meet',
+      attendees: String(annId),
+      timestart: `${today}T15:00:00+00:00`,
+    });
+    x.eBob = await a.add('companies', 'event', x.company, {
+      title: 'visit',
+      attendees: `${bobId},${annId}`,
+      timestart: day(5),
+    });
     x.eNobody = await a.add('companies', 'event', x.company, { title: 'fair', timestart: day(20) });
     x.tlNoDate = await a.add('companies', 'tasklist', x.company, { title: 'no milestone', nodate: 1 });
     // Follow-ups.
-    x.fAnn = await a.add('contacts', 'followup', x.contact, { details: 'call back', assignedto: annId, duedate: day(1) });
+    x.fAnn = await a.add('contacts', 'followup', x.contact, {
+      details: 'call back',
+      assignedto: annId,
+      duedate: day(1),
+    });
     x.fBob = await a.add('contacts', 'followup', x.other, { details: 'send offer', assignedto: bobId, nodate: 1 });
     x.fNobody = await a.add('companies', 'followup', x.company, { details: 'late', duedate: day(-2) });
-    x.fDone = await a.add('contacts', 'followup', x.contact, { details: 'finished', assignedto: annId, duedate: today });
+    x.fDone = await a.add('contacts', 'followup', x.contact, {
+      details: 'finished',
+      assignedto: annId,
+      duedate: today,
+    });
     // Opportunities.
-    x.oAnn = await a.add('contacts', 'opportunity', x.contact, { description: 'deal A', responsible: annId, status: 'Discussion', closingdate: day(5), valueunit: 1200.5, valuecurrency: 'EUR', stage: 40, probability: 60 });
-    x.oBob = await a.add('companies', 'opportunity', x.company, { description: 'deal B', responsible: bobId, status: 'Pending', closingdate: day(40) });
+    x.oAnn = await a.add('contacts', 'opportunity', x.contact, {
+      description: 'deal A',
+      responsible: annId,
+      status: 'Discussion',
+      closingdate: day(5),
+      valueunit: 1200.5,
+      valuecurrency: 'EUR',
+      stage: 40,
+      probability: 60,
+    });
+    x.oBob = await a.add('companies', 'opportunity', x.company, {
+      description: 'deal B',
+      responsible: bobId,
+      status: 'Pending',
+      closingdate: day(40),
+    });
     x.oNobody = await a.add('projectblogs', 'opportunity', x.blog, { description: 'deal C', status: 'Lost' });
     // Other activities, some by bob.
     x.note = await a.add('contacts', 'note', x.other, { details: 'hello' });
@@ -95,8 +131,21 @@ describe('report parameters', () => {
     x.blogNote = await a.add('projectblogs', 'note', x.blog, { details: 'blog note' });
     x.comment = await a.add('contacts', 'comment', x.note, { posttext: 'not a report type' });
     // Time records.
-    x.trDesign = await a.add('contacts', 'timerecord', x.tOverdue, { date: day(-1), person: annId, hours: 2.5, billable: 1, invoiced: 'INV-1', details: 'design' });
-    x.trCall = await a.add('companies', 'timerecord', x.call, { date: today, person: bobId, hours: 1, billable: 0, details: 'phone' });
+    x.trDesign = await a.add('contacts', 'timerecord', x.tOverdue, {
+      date: day(-1),
+      person: annId,
+      hours: 2.5,
+      billable: 1,
+      invoiced: 'INV-1',
+      details: 'design',
+    });
+    x.trCall = await a.add('companies', 'timerecord', x.call, {
+      date: today,
+      person: bobId,
+      hours: 1,
+      billable: 0,
+      details: 'phone',
+    });
     x.blogPlan = await a.add('projectblogs', 'tasklist', x.blog, { title: 'Blog plan' });
     x.tBlog = await a.add('projectblogs', 'task', x.blogPlan, { title: 'write' }); // no due date given: undated
     x.trBlog = await a.add('projectblogs', 'timerecord', x.tBlog, { date: day(-10), hours: 4, billable: 1 });
@@ -113,22 +162,63 @@ describe('report parameters', () => {
   });
 
   it('the spec names the six reports of the document', () => {
-    expect(reportNames.sort()).toEqual(['activities', 'calendar', 'followups', 'nextactions', 'opportunities', 'timetracking']);
+    expect(reportNames.sort()).toEqual([
+      'activities',
+      'calendar',
+      'followups',
+      'nextactions',
+      'opportunities',
+      'timetracking',
+    ]);
   });
 
   describe('nextactions: open tasks, events and milestones', () => {
     it('without parameters lists every open one, by date, undated last; completed and undated milestones are left out', async () => {
-      expect(await ids(a, 'nextactions')).toEqual([x.tOverdue, x.eToday, x.tSoon, x.eBob, x.tl, x.eNobody, x.tLater, x.tNodate, x.tBlog]);
+      expect(await ids(a, 'nextactions')).toEqual([
+        x.tOverdue,
+        x.eToday,
+        x.tSoon,
+        x.eBob,
+        x.tl,
+        x.eNobody,
+        x.tLater,
+        x.tNodate,
+        x.tBlog,
+      ]);
     });
     it('entries carry type, item, title, date, assignee, priority, completed', async () => {
       const r = rows(await a.report('nextactions'), 'nextactions');
       expect(r.find((e) => e.id === x.tOverdue)).toEqual({
-        id: x.tOverdue, type: typeidOf('task'), itemid: x.contact, itemtype: kindTypeid('contacts'), itemname: 'Cora Client', owner: annId, 'owner@cn': annName,
-        created: expect.stringMatching(isoNow), title: 'overdue', date: iso(day(-3)), assignedto: annId, 'assignedto@cn': annName, priority: 5, completed: 0,
+        id: x.tOverdue,
+        type: typeidOf('task'),
+        itemid: x.contact,
+        itemtype: kindTypeid('contacts'),
+        itemname: 'Cora Client',
+        owner: annId,
+        'owner@cn': annName,
+        created: expect.stringMatching(isoNow),
+        title: 'overdue',
+        date: iso(day(-3)),
+        assignedto: annId,
+        'assignedto@cn': annName,
+        priority: 5,
+        completed: 0,
       });
-      expect(r.find((e) => e.id === x.eToday)).toMatchObject({ type: typeidOf('event'), date: `${today}T15:00:00+00:00`, title: 'meet' });
-      expect(r.find((e) => e.id === x.tl)).toMatchObject({ type: typeidOf('tasklist'), date: iso(day(10)), title: 'Milestone M' });
-      expect(r.find((e) => e.id === x.eBob)).toMatchObject({ itemid: x.company, itemtype: kindTypeid('companies'), itemname: 'Acme' });
+      expect(r.find((e) => e.id === x.eToday)).toMatchObject({
+        type: typeidOf('event'),
+        date: `${today}T15:00:00+00:00`,
+        title: 'meet',
+      });
+      expect(r.find((e) => e.id === x.tl)).toMatchObject({
+        type: typeidOf('tasklist'),
+        date: iso(day(10)),
+        title: 'Milestone M',
+      });
+      expect(r.find((e) => e.id === x.eBob)).toMatchObject({
+        itemid: x.company,
+        itemtype: kindTypeid('companies'),
+        itemname: 'Acme',
+      });
     });
     it('filter: empty = anyone, 0 = no one, an id = that user (assignee of a task, attendee of an event)', async () => {
       const all = await ids(a, 'nextactions');
@@ -169,8 +259,19 @@ describe('report parameters', () => {
       const r = rows(await a.report('followups'), 'followups');
       expect(r.map((e) => e.id)).toEqual([x.fNobody, x.fAnn, x.fBob]);
       expect(r[1]).toEqual({
-        id: x.fAnn, type: typeidOf('followup'), itemid: x.contact, itemtype: kindTypeid('contacts'), itemname: 'Cora Client', owner: annId, 'owner@cn': annName,
-        created: expect.stringMatching(isoNow), details: 'call back', assignedto: annId, 'assignedto@cn': annName, nodate: 0, duedate: iso(day(1)),
+        id: x.fAnn,
+        type: typeidOf('followup'),
+        itemid: x.contact,
+        itemtype: kindTypeid('contacts'),
+        itemname: 'Cora Client',
+        owner: annId,
+        'owner@cn': annName,
+        created: expect.stringMatching(isoNow),
+        details: 'call back',
+        assignedto: annId,
+        'assignedto@cn': annName,
+        nodate: 0,
+        duedate: iso(day(1)),
       });
       expect(r[2]).toMatchObject({ id: x.fBob, nodate: 1, itemid: x.other });
       expect(r[2].duedate).toBeUndefined();
@@ -194,9 +295,24 @@ describe('report parameters', () => {
       const r = rows(await a.report('opportunities'), 'opportunities');
       expect(r.map((e) => e.id)).toEqual([x.oAnn, x.oBob, x.oNobody]);
       expect(r[0]).toEqual({
-        id: x.oAnn, type: typeidOf('opportunity'), itemid: x.contact, itemtype: kindTypeid('contacts'), itemname: 'Cora Client', owner: annId, 'owner@cn': annName,
-        created: expect.stringMatching(isoNow), modified: expect.stringMatching(isoNow), description: 'deal A', valueunit: 1200.5, valuecurrency: 'EUR', stage: 40, probability: 60,
-        responsible: annId, 'responsible@cn': annName, status: 'Won', closingdate: iso(day(5)),
+        id: x.oAnn,
+        type: typeidOf('opportunity'),
+        itemid: x.contact,
+        itemtype: kindTypeid('contacts'),
+        itemname: 'Cora Client',
+        owner: annId,
+        'owner@cn': annName,
+        created: expect.stringMatching(isoNow),
+        modified: expect.stringMatching(isoNow),
+        description: 'deal A',
+        valueunit: 1200.5,
+        valuecurrency: 'EUR',
+        stage: 40,
+        probability: 60,
+        responsible: annId,
+        'responsible@cn': annName,
+        status: 'Won',
+        closingdate: iso(day(5)),
       });
       expect(r[2]).toMatchObject({ itemtype: kindTypeid('projectblogs'), itemname: 'Rollout', status: 'Lost' });
     });
@@ -212,7 +328,9 @@ describe('report parameters', () => {
       expect(await ids(a, 'opportunities', 'due=next7')).toEqual([x.oAnn]);
       expect(await ids(a, 'opportunities', 'due=next30')).toEqual([x.oAnn]);
       expect(await ids(a, 'opportunities', 'due=nodate')).toEqual([x.oNobody]);
-      expect(await ids(a, 'opportunities', `due=${day(30)},${day(40)}&status=pending&filter=${bobId}`)).toEqual([x.oBob]);
+      expect(await ids(a, 'opportunities', `due=${day(30)},${day(40)}&status=pending&filter=${bobId}`)).toEqual([
+        x.oBob,
+      ]);
     });
   });
 
@@ -224,11 +342,45 @@ describe('report parameters', () => {
       const got = rows(await a.report('activities'), 'activities');
       // Only activities of the report types: no task list, comment or time record.
       expect(got.every((e) => reportTypes.has(e.type))).toBe(true);
-      expect(got.map((e) => e.id)).toEqual([x.tOverdue, x.tSoon, x.tNodate, x.tLater, x.tDone, x.eToday, x.eBob, x.eNobody, x.fAnn, x.fBob, x.fNobody, x.fDone, x.oAnn, x.oBob, x.oNobody, x.note, x.bobNote, x.call, x.blogNote, x.tBlog]);
+      expect(got.map((e) => e.id)).toEqual([
+        x.tOverdue,
+        x.tSoon,
+        x.tNodate,
+        x.tLater,
+        x.tDone,
+        x.eToday,
+        x.eBob,
+        x.eNobody,
+        x.fAnn,
+        x.fBob,
+        x.fNobody,
+        x.fDone,
+        x.oAnn,
+        x.oBob,
+        x.oNobody,
+        x.note,
+        x.bobNote,
+        x.call,
+        x.blogNote,
+        x.tBlog,
+      ]);
       expect(got.find((e) => e.id === x.tDone)).toEqual({
-        id: x.tDone, type: typeidOf('task'), typeid: typeidOf('task'), parent: x.tl, parenttypeid: typeidOf('tasklist'), itemid: x.contact, itemtype: kindTypeid('contacts'), itemname: 'Cora Client', owner: annId, 'owner@cn': annName,
-        created: expect.stringMatching(isoNow), updated: expect.stringMatching(isoNow), title: 'done today', completed: 1,
-        fields: { title: 'done today', assignedto: annId, 'assignedto@cn': annName, duedate: today, completed: 1 }, comments: [],
+        id: x.tDone,
+        type: typeidOf('task'),
+        typeid: typeidOf('task'),
+        parent: x.tl,
+        parenttypeid: typeidOf('tasklist'),
+        itemid: x.contact,
+        itemtype: kindTypeid('contacts'),
+        itemname: 'Cora Client',
+        owner: annId,
+        'owner@cn': annName,
+        created: expect.stringMatching(isoNow),
+        updated: expect.stringMatching(isoNow),
+        title: 'done today',
+        completed: 1,
+        fields: { title: 'done today', assignedto: annId, 'assignedto@cn': annName, duedate: today, completed: 1 },
+        comments: [],
       });
     });
     it('last: created, updated, changed (either), completed (tasks only)', async () => {
@@ -247,8 +399,23 @@ describe('report parameters', () => {
       expect(await ids(a, 'activities', `last=completed&end=${day(-1)}`)).toEqual([]);
     });
     it('types: report type ids, comma-separated', async () => {
-      expect(await ids(a, 'activities', `types=${typeidOf('task')}`)).toEqual([x.tOverdue, x.tSoon, x.tNodate, x.tLater, x.tDone, x.tBlog]);
-      expect(await ids(a, 'activities', `types=${typeidOf('followup')},${typeidOf('opportunity')}`)).toEqual([x.fAnn, x.fBob, x.fNobody, x.fDone, x.oAnn, x.oBob, x.oNobody]);
+      expect(await ids(a, 'activities', `types=${typeidOf('task')}`)).toEqual([
+        x.tOverdue,
+        x.tSoon,
+        x.tNodate,
+        x.tLater,
+        x.tDone,
+        x.tBlog,
+      ]);
+      expect(await ids(a, 'activities', `types=${typeidOf('followup')},${typeidOf('opportunity')}`)).toEqual([
+        x.fAnn,
+        x.fBob,
+        x.fNobody,
+        x.fDone,
+        x.oAnn,
+        x.oBob,
+        x.oNobody,
+      ]);
       expect(await ids(a, 'activities', `types=${typeidOf('call')}`)).toEqual([x.call]);
       expect(await ids(a, 'activities', `types=${typeidOf('note')}&last=updated`)).toEqual([x.note]);
       expect(await ids(a, 'activities', `types=${typeidOf('photo')}`)).toEqual([]);
@@ -259,20 +426,77 @@ describe('report parameters', () => {
       expect(await ids(a, 'activities', `users=${annId},${bobId}`)).toEqual(await ids(a, 'activities'));
     });
     it('categories: activities of records with these tags', async () => {
-      expect(await ids(a, 'activities', `categories=${x.vip}`)).toEqual([x.tOverdue, x.tSoon, x.tNodate, x.tLater, x.tDone, x.eToday, x.fAnn, x.fDone, x.oAnn]);
+      expect(await ids(a, 'activities', `categories=${x.vip}`)).toEqual([
+        x.tOverdue,
+        x.tSoon,
+        x.tNodate,
+        x.tLater,
+        x.tDone,
+        x.eToday,
+        x.fAnn,
+        x.fDone,
+        x.oAnn,
+      ]);
       expect(await ids(a, 'activities', 'categories=99999')).toEqual([]);
     });
     it('itemtypes: 1 contacts, 2 project blogs, 40 companies', async () => {
-      expect(await ids(a, 'activities', 'itemtypes=40')).toEqual([x.eBob, x.eNobody, x.fNobody, x.oBob, x.bobNote, x.call]);
+      expect(await ids(a, 'activities', 'itemtypes=40')).toEqual([
+        x.eBob,
+        x.eNobody,
+        x.fNobody,
+        x.oBob,
+        x.bobNote,
+        x.call,
+      ]);
       expect(await ids(a, 'activities', 'itemtypes=2')).toEqual([x.oNobody, x.blogNote, x.tBlog]);
-      expect(await ids(a, 'activities', 'itemtypes=2,40')).toEqual([x.eBob, x.eNobody, x.fNobody, x.oBob, x.oNobody, x.bobNote, x.call, x.blogNote, x.tBlog]);
+      expect(await ids(a, 'activities', 'itemtypes=2,40')).toEqual([
+        x.eBob,
+        x.eNobody,
+        x.fNobody,
+        x.oBob,
+        x.oNobody,
+        x.bobNote,
+        x.call,
+        x.blogNote,
+        x.tBlog,
+      ]);
       const contactsOnly = await ids(a, 'activities', 'itemtypes=1');
-      expect(contactsOnly).toEqual([x.tOverdue, x.tSoon, x.tNodate, x.tLater, x.tDone, x.eToday, x.fAnn, x.fBob, x.fDone, x.oAnn, x.note]);
+      expect(contactsOnly).toEqual([
+        x.tOverdue,
+        x.tSoon,
+        x.tNodate,
+        x.tLater,
+        x.tDone,
+        x.eToday,
+        x.fAnn,
+        x.fBob,
+        x.fDone,
+        x.oAnn,
+        x.note,
+      ]);
     });
   });
 
   describe('timetracking: time records in a date range', () => {
-    const documentFields = ['id', 'type', 'itemid', 'itemtype', 'tasklistid', 'taskid', 'owner', 'created', 'billable', 'person', 'hours', 'date', 'invoiced', 'details', 'itemname', 'tasklistname', 'taskname'];
+    const documentFields = [
+      'id',
+      'type',
+      'itemid',
+      'itemtype',
+      'tasklistid',
+      'taskid',
+      'owner',
+      'created',
+      'billable',
+      'person',
+      'hours',
+      'date',
+      'invoiced',
+      'details',
+      'itemname',
+      'tasklistname',
+      'taskname',
+    ];
     // Beside each owner-valued one, the owner's name (spec formats.ownerNames).
     const namedFields = ['owner@cn', 'person@cn'];
 
@@ -282,17 +506,60 @@ describe('report parameters', () => {
       for (const e of r) expect(Object.keys(e).sort()).toEqual([...documentFields, ...namedFields].sort());
       expect(r.every((e) => e['owner@cn'] === annName)).toBe(true);
       const nameOf = (id: number) => (id === annId ? annName : 'bob');
-      expect(r[1]).toEqual(named({
-        id: x.trDesign, type: 15, itemid: x.contact, itemtype: kindTypeid('contacts'), tasklistid: x.tl, taskid: x.tOverdue, owner: annId,
-        created: expect.stringMatching(isoNow), billable: 1, person: annId, hours: 2.5, date: iso(day(-1)), invoiced: 'INV-1', details: 'design',
-        itemname: 'Cora Client', tasklistname: 'Milestone M', taskname: 'overdue',
-      }, nameOf));
-      expect(r[2]).toEqual(named({
-        id: x.trCall, type: 15, itemid: x.company, itemtype: kindTypeid('companies'), tasklistid: 0, taskid: 0, owner: annId,
-        created: expect.stringMatching(isoNow), billable: 0, person: bobId, hours: 1, date: iso(today), invoiced: '', details: 'phone',
-        itemname: 'Acme', tasklistname: '', taskname: '',
-      }, nameOf));
-      expect(r[0]).toMatchObject({ person: annId, itemtype: kindTypeid('projectblogs'), tasklistname: 'Blog plan', taskname: 'write' });
+      expect(r[1]).toEqual(
+        named(
+          {
+            id: x.trDesign,
+            type: 15,
+            itemid: x.contact,
+            itemtype: kindTypeid('contacts'),
+            tasklistid: x.tl,
+            taskid: x.tOverdue,
+            owner: annId,
+            created: expect.stringMatching(isoNow),
+            billable: 1,
+            person: annId,
+            hours: 2.5,
+            date: iso(day(-1)),
+            invoiced: 'INV-1',
+            details: 'design',
+            itemname: 'Cora Client',
+            tasklistname: 'Milestone M',
+            taskname: 'overdue',
+          },
+          nameOf,
+        ),
+      );
+      expect(r[2]).toEqual(
+        named(
+          {
+            id: x.trCall,
+            type: 15,
+            itemid: x.company,
+            itemtype: kindTypeid('companies'),
+            tasklistid: 0,
+            taskid: 0,
+            owner: annId,
+            created: expect.stringMatching(isoNow),
+            billable: 0,
+            person: bobId,
+            hours: 1,
+            date: iso(today),
+            invoiced: '',
+            details: 'phone',
+            itemname: 'Acme',
+            tasklistname: '',
+            taskname: '',
+          },
+          nameOf,
+        ),
+      );
+      expect(r[0]).toMatchObject({
+        person: annId,
+        itemtype: kindTypeid('projectblogs'),
+        tasklistname: 'Blog plan',
+        taskname: 'write',
+      });
     });
     it('start/end, filter (invoiced, billable, non-billable), itemtypes', async () => {
       expect(await ids(a, 'timetracking', `start=${day(-2)}&end=${today}`)).toEqual([x.trDesign, x.trCall]);
@@ -303,47 +570,57 @@ describe('report parameters', () => {
       expect(await ids(a, 'timetracking', 'filter=non-billable')).toEqual([x.trCall]);
       expect(await ids(a, 'timetracking', 'itemtypes=40')).toEqual([x.trCall]);
       expect(await ids(a, 'timetracking', 'itemtypes=1,2')).toEqual([x.trBlog, x.trDesign]);
-      expect(await ids(a, 'timetracking', `filter=billable&itemtypes=1&start=${day(-1)}&end=${day(-1)}`)).toEqual([x.trDesign]);
+      expect(await ids(a, 'timetracking', `filter=billable&itemtypes=1&start=${day(-1)}&end=${day(-1)}`)).toEqual([
+        x.trDesign,
+      ]);
     });
   });
 
-  it.each(reportNames.map((n) => [n] as const))('%s: itemsdata=1 adds the parent record as `item`; 0 or absent does not', async (name) => {
-    const plain = rows(await a.report(name), name);
-    const zero = rows(await a.report(name, 'itemsdata=0'), name);
-    const withItems = rows(await a.report(name, 'itemsdata=1'), name);
-    expect(plain.length).toBeGreaterThan(0);
-    expect(zero).toEqual(plain);
-    expect(plain.every((e) => !('item' in e))).toBe(true);
-    expect(withItems.map(({ item: _, ...rest }) => rest)).toEqual(plain);
-    for (const e of withItems) {
-      const shown = (await a.show(spec.kinds.find((k) => k.typeid === e.itemtype)!.name, e.itemid)).body.item;
-      expect(e.item).toEqual({ id: e.itemid, name: e.itemname, typeid: e.itemtype, fields: expect.any(Object) });
-      for (const [k, v] of Object.entries(e.item.fields)) expect(shown.fields[k]).toEqual(v);
-    }
-  });
+  it.each(reportNames.map((n) => [n] as const))(
+    '%s: itemsdata=1 adds the parent record as `item`; 0 or absent does not',
+    async (name) => {
+      const plain = rows(await a.report(name), name);
+      const zero = rows(await a.report(name, 'itemsdata=0'), name);
+      const withItems = rows(await a.report(name, 'itemsdata=1'), name);
+      expect(plain.length).toBeGreaterThan(0);
+      expect(zero).toEqual(plain);
+      expect(plain.every((e) => !('item' in e))).toBe(true);
+      expect(withItems.map(({ item: _, ...rest }) => rest)).toEqual(plain);
+      for (const e of withItems) {
+        const shown = (await a.show(spec.kinds.find((k) => k.typeid === e.itemtype)!.name, e.itemid)).body.item;
+        expect(e.item).toEqual({ id: e.itemid, name: e.itemname, typeid: e.itemtype, fields: expect.any(Object) });
+        for (const [k, v] of Object.entries(e.item.fields)) expect(shown.fields[k]).toEqual(v);
+      }
+    },
+  );
 
-  it.each(reportNames.map((n) => [n] as const))('%s: parameters in a request body (XML, JSON, form) give what the query string gives', async (name) => {
-    const params: Record<string, string> = {
-      nextactions: `filter=${annId}&due=next30`,
-      calendar: `start=${today}&end=${day(30)}&filter=${bobId}`,
-      followups: `responsible=${annId}&due=next7`,
-      opportunities: 'status=won&itemsdata=1',
-      activities: `last=updated&users=${bobId}&types=3`,
-      timetracking: 'filter=billable&itemtypes=1,2',
-    };
-    const query = new URLSearchParams(params[name]);
-    const expected = rows(await a.report(name, params[name]), name);
-    expect(expected.length).toBeGreaterThan(0);
-    const xmlBody = `<request>${[...query].map(([k, v]) => `<${k}>${v}</${k}>`).join('')}</request>`;
-    const jsonBody = JSON.stringify(Object.fromEntries([...query].map(([k, v]) => [k, /^\d+$/.test(v) ? Number(v) : v])));
-    for (const [body, type] of [
-      [xmlBody, 'application/xml'],
-      [jsonBody, 'application/json'],
-      [query.toString(), 'application/x-www-form-urlencoded'],
-    ] as const) {
-      expect(rows(await a.getWithBody(`/report/${name}/`, body, type), name), `${type}: ${body}`).toEqual(expected);
-    }
-  });
+  it.each(reportNames.map((n) => [n] as const))(
+    '%s: parameters in a request body (XML, JSON, form) give what the query string gives',
+    async (name) => {
+      const params: Record<string, string> = {
+        nextactions: `filter=${annId}&due=next30`,
+        calendar: `start=${today}&end=${day(30)}&filter=${bobId}`,
+        followups: `responsible=${annId}&due=next7`,
+        opportunities: 'status=won&itemsdata=1',
+        activities: `last=updated&users=${bobId}&types=3`,
+        timetracking: 'filter=billable&itemtypes=1,2',
+      };
+      const query = new URLSearchParams(params[name]);
+      const expected = rows(await a.report(name, params[name]), name);
+      expect(expected.length).toBeGreaterThan(0);
+      const xmlBody = `<request>${[...query].map(([k, v]) => `<${k}>${v}</${k}>`).join('')}</request>`;
+      const jsonBody = JSON.stringify(
+        Object.fromEntries([...query].map(([k, v]) => [k, /^\d+$/.test(v) ? Number(v) : v])),
+      );
+      for (const [body, type] of [
+        [xmlBody, 'application/xml'],
+        [jsonBody, 'application/json'],
+        [query.toString(), 'application/x-www-form-urlencoded'],
+      ] as const) {
+        expect(rows(await a.getWithBody(`/report/${name}/`, body, type), name), `${type}: ${body}`).toEqual(expected);
+      }
+    },
+  );
 
   it('invalid parameters are refused with the key of the rule', async () => {
     for (const [name, query, key] of [
@@ -371,7 +648,7 @@ describe('report parameters', () => {
     expect((await a.send('DELETE', `/projectblogs/${x.blog}/`)).status).toBe(200);
     expect(await ids(a, 'timetracking')).toEqual([x.trDesign, x.trCall]);
     expect(await ids(a, 'opportunities')).toEqual([x.oAnn, x.oBob]);
-    expect((await ids(a, 'activities', 'itemtypes=2'))).toEqual([]);
+    expect(await ids(a, 'activities', 'itemtypes=2')).toEqual([]);
   });
 });
 
@@ -398,59 +675,265 @@ describe('a day at the desk', () => {
 
     // Morning: a new customer, Northwind, and two people there.
     const company = await crm.record('companies', { name: 'Northwind' });
-    const lena = await crm.record('contacts', { firstname: 'Lena', lastname: 'Berg', businessemail: 'lena@northwind.example' });
+    const lena = await crm.record('contacts', {
+      firstname: 'Lena',
+      lastname: 'Berg',
+      businessemail: 'lena@northwind.example',
+    });
     const omar = await crm.record('contacts', { firstname: 'Omar', lastname: 'Said' });
     // The onboarding plan lives on the company: a task list with two tasks, time booked on the first.
     const plan = await crm.add('companies', 'tasklist', company, { title: 'Onboarding', milestonedate: inDays(14) });
-    const kickoff = await crm.add('companies', 'task', plan, { title: 'Kick-off call', assignedto: me, duedate: today, priority: 2 });
-    const setup = await crm.add('companies', 'task', plan, { title: 'Set up accounts', assignedto: colleague, duedate: inDays(2) });
-    const prep = await crm.add('companies', 'timerecord', kickoff, { date: today, person: me, hours: 1.5, billable: 1, details: 'agenda' });
-    const call = await crm.add('companies', 'timerecord', kickoff, { date: today, person: me, hours: 0.75, billable: 0, details: 'the call' });
+    const kickoff = await crm.add('companies', 'task', plan, {
+      title: 'Kick-off call',
+      assignedto: me,
+      duedate: today,
+      priority: 2,
+    });
+    const setup = await crm.add('companies', 'task', plan, {
+      title: 'Set up accounts',
+      assignedto: colleague,
+      duedate: inDays(2),
+    });
+    const prep = await crm.add('companies', 'timerecord', kickoff, {
+      date: today,
+      person: me,
+      hours: 1.5,
+      billable: 1,
+      details: 'agenda',
+    });
+    const call = await crm.add('companies', 'timerecord', kickoff, {
+      date: today,
+      person: me,
+      hours: 0.75,
+      billable: 0,
+      details: 'the call',
+    });
     // The deal: discussed in the morning, won after lunch.
-    const deal = await crm.add('contacts', 'opportunity', lena, { description: 'Annual licence', valueunit: 9600, valuecurrency: 'EUR', valueinterval: 'per year', status: 'Discussion', probability: 50, responsible: me, closingdate: inDays(3) });
+    const deal = await crm.add('contacts', 'opportunity', lena, {
+      description: 'Annual licence',
+      valueunit: 9600,
+      valuecurrency: 'EUR',
+      valueinterval: 'per year',
+      status: 'Discussion',
+      probability: 50,
+      responsible: me,
+      closingdate: inDays(3),
+    });
     await sleep(5);
-    expect((await crm.update('contacts', 'opportunity', deal, { data: { status: 'Won', probability: 100, stage: 100 } })).status).toBe(200);
+    expect(
+      (await crm.update('contacts', 'opportunity', deal, { data: { status: 'Won', probability: 100, stage: 100 } }))
+        .status,
+    ).toBe(200);
     // Follow-ups due this week.
-    const thank = await crm.add('contacts', 'followup', lena, { details: 'Send thank-you note', assignedto: me, duedate: inDays(1) });
-    const intro = await crm.add('contacts', 'followup', omar, { details: 'Introduce support team', assignedto: colleague, duedate: inDays(4) });
+    const thank = await crm.add('contacts', 'followup', lena, {
+      details: 'Send thank-you note',
+      assignedto: me,
+      duedate: inDays(1),
+    });
+    const intro = await crm.add('contacts', 'followup', omar, {
+      details: 'Introduce support team',
+      assignedto: colleague,
+      duedate: inDays(4),
+    });
     // The kick-off happened: done.
     expect((await crm.update('companies', 'task', kickoff, { data: { completed: 1 } })).status).toBe(200);
 
-    const item = (id: number, kind: string, name: string) => ({ itemid: id, itemtype: kindTypeid(kind), itemname: name });
-    expect(rows(await crm.report('nextactions'), 'nextactions')).toEqual(all([
-      { id: setup, type: typeidOf('task'), ...item(company, 'companies', 'Northwind'), owner: me, created, title: 'Set up accounts', date: iso(inDays(2)), assignedto: colleague, completed: 0 },
-      { id: plan, type: typeidOf('tasklist'), ...item(company, 'companies', 'Northwind'), owner: me, created, title: 'Onboarding', date: iso(inDays(14)), completed: 0 },
-    ]));
-    expect(rows(await crm.report('followups', 'due=next7'), 'followups')).toEqual(all([
-      { id: thank, type: typeidOf('followup'), ...item(lena, 'contacts', 'Lena Berg'), owner: me, created, details: 'Send thank-you note', assignedto: me, nodate: 0, duedate: iso(inDays(1)) },
-      { id: intro, type: typeidOf('followup'), ...item(omar, 'contacts', 'Omar Said'), owner: me, created, details: 'Introduce support team', assignedto: colleague, nodate: 0, duedate: iso(inDays(4)) },
-    ]));
-    expect(rows(await crm.report('opportunities', 'status=won'), 'opportunities')).toEqual(all([
-      { id: deal, type: typeidOf('opportunity'), ...item(lena, 'contacts', 'Lena Berg'), owner: me, created, modified: created, description: 'Annual licence', valueunit: 9600, valuecurrency: 'EUR', valueinterval: 'per year', stage: 100, probability: 100, responsible: me, status: 'Won', closingdate: iso(inDays(3)) },
-    ]));
+    const item = (id: number, kind: string, name: string) => ({
+      itemid: id,
+      itemtype: kindTypeid(kind),
+      itemname: name,
+    });
+    expect(rows(await crm.report('nextactions'), 'nextactions')).toEqual(
+      all([
+        {
+          id: setup,
+          type: typeidOf('task'),
+          ...item(company, 'companies', 'Northwind'),
+          owner: me,
+          created,
+          title: 'Set up accounts',
+          date: iso(inDays(2)),
+          assignedto: colleague,
+          completed: 0,
+        },
+        {
+          id: plan,
+          type: typeidOf('tasklist'),
+          ...item(company, 'companies', 'Northwind'),
+          owner: me,
+          created,
+          title: 'Onboarding',
+          date: iso(inDays(14)),
+          completed: 0,
+        },
+      ]),
+    );
+    expect(rows(await crm.report('followups', 'due=next7'), 'followups')).toEqual(
+      all([
+        {
+          id: thank,
+          type: typeidOf('followup'),
+          ...item(lena, 'contacts', 'Lena Berg'),
+          owner: me,
+          created,
+          details: 'Send thank-you note',
+          assignedto: me,
+          nodate: 0,
+          duedate: iso(inDays(1)),
+        },
+        {
+          id: intro,
+          type: typeidOf('followup'),
+          ...item(omar, 'contacts', 'Omar Said'),
+          owner: me,
+          created,
+          details: 'Introduce support team',
+          assignedto: colleague,
+          nodate: 0,
+          duedate: iso(inDays(4)),
+        },
+      ]),
+    );
+    expect(rows(await crm.report('opportunities', 'status=won'), 'opportunities')).toEqual(
+      all([
+        {
+          id: deal,
+          type: typeidOf('opportunity'),
+          ...item(lena, 'contacts', 'Lena Berg'),
+          owner: me,
+          created,
+          modified: created,
+          description: 'Annual licence',
+          valueunit: 9600,
+          valuecurrency: 'EUR',
+          valueinterval: 'per year',
+          stage: 100,
+          probability: 100,
+          responsible: me,
+          status: 'Won',
+          closingdate: iso(inDays(3)),
+        },
+      ]),
+    );
     expect(await ids(crm, 'opportunities', 'status=discussion')).toEqual([]);
     // parent and parenttypeid: the task list for tasks, the record for the others; fields as in show.
-    const activity = (id: number, segment: string, kind: string, where: number, name: string, parent: [number, number], fields: Entry, extra: Entry) => ({
-      ...named({ id, type: typeidOf(segment), typeid: typeidOf(segment), parent: parent[0], parenttypeid: parent[1], ...item(where, kind, name), owner: me, created, updated: created, ...extra }, nameOf),
+    const activity = (
+      id: number,
+      segment: string,
+      kind: string,
+      where: number,
+      name: string,
+      parent: [number, number],
+      fields: Entry,
+      extra: Entry,
+    ) => ({
+      ...named(
+        {
+          id,
+          type: typeidOf(segment),
+          typeid: typeidOf(segment),
+          parent: parent[0],
+          parenttypeid: parent[1],
+          ...item(where, kind, name),
+          owner: me,
+          created,
+          updated: created,
+          ...extra,
+        },
+        nameOf,
+      ),
       fields: named(fields, nameOf),
       comments: [],
     });
     const onPlan: [number, number] = [plan, typeidOf('tasklist')];
     expect(rows(await crm.report('activities', `start=${today}&end=${today}`), 'activities')).toEqual([
-      activity(kickoff, 'task', 'companies', company, 'Northwind', onPlan, { title: 'Kick-off call', assignedto: me, duedate: today, priority: 2, completed: 1 }, { title: 'Kick-off call', completed: 1 }),
-      activity(setup, 'task', 'companies', company, 'Northwind', onPlan, { title: 'Set up accounts', assignedto: colleague, duedate: inDays(2) }, { title: 'Set up accounts' }),
-      activity(deal, 'opportunity', 'contacts', lena, 'Lena Berg', [lena, kindTypeid('contacts')], { description: 'Annual licence', valueunit: 9600, valuecurrency: 'EUR', valueinterval: 'per year', status: 'Won', probability: 100, stage: 100, responsible: me, closingdate: inDays(3) }, {}),
-      activity(thank, 'followup', 'contacts', lena, 'Lena Berg', [lena, kindTypeid('contacts')], { details: 'Send thank-you note', assignedto: me, duedate: inDays(1) }, {}),
-      activity(intro, 'followup', 'contacts', omar, 'Omar Said', [omar, kindTypeid('contacts')], { details: 'Introduce support team', assignedto: colleague, duedate: inDays(4) }, {}),
+      activity(
+        kickoff,
+        'task',
+        'companies',
+        company,
+        'Northwind',
+        onPlan,
+        { title: 'Kick-off call', assignedto: me, duedate: today, priority: 2, completed: 1 },
+        { title: 'Kick-off call', completed: 1 },
+      ),
+      activity(
+        setup,
+        'task',
+        'companies',
+        company,
+        'Northwind',
+        onPlan,
+        { title: 'Set up accounts', assignedto: colleague, duedate: inDays(2) },
+        { title: 'Set up accounts' },
+      ),
+      activity(
+        deal,
+        'opportunity',
+        'contacts',
+        lena,
+        'Lena Berg',
+        [lena, kindTypeid('contacts')],
+        {
+          description: 'Annual licence',
+          valueunit: 9600,
+          valuecurrency: 'EUR',
+          valueinterval: 'per year',
+          status: 'Won',
+          probability: 100,
+          stage: 100,
+          responsible: me,
+          closingdate: inDays(3),
+        },
+        {},
+      ),
+      activity(
+        thank,
+        'followup',
+        'contacts',
+        lena,
+        'Lena Berg',
+        [lena, kindTypeid('contacts')],
+        { details: 'Send thank-you note', assignedto: me, duedate: inDays(1) },
+        {},
+      ),
+      activity(
+        intro,
+        'followup',
+        'contacts',
+        omar,
+        'Omar Said',
+        [omar, kindTypeid('contacts')],
+        { details: 'Introduce support team', assignedto: colleague, duedate: inDays(4) },
+        {},
+      ),
     ]);
     expect(await ids(crm, 'activities', 'last=completed')).toEqual([kickoff]);
     expect(await ids(crm, 'activities', 'last=updated')).toEqual([kickoff, deal]);
     const timerecord = (id: number, hours: number, billable: number, details: string) => ({
-      id, type: typeidOf('timerecord'), ...item(company, 'companies', 'Northwind'), tasklistid: plan, taskid: kickoff, owner: me, created,
-      billable, person: me, hours, date: iso(today), invoiced: '', details, tasklistname: 'Onboarding', taskname: 'Kick-off call',
+      id,
+      type: typeidOf('timerecord'),
+      ...item(company, 'companies', 'Northwind'),
+      tasklistid: plan,
+      taskid: kickoff,
+      owner: me,
+      created,
+      billable,
+      person: me,
+      hours,
+      date: iso(today),
+      invoiced: '',
+      details,
+      tasklistname: 'Onboarding',
+      taskname: 'Kick-off call',
     });
-    expect(rows(await crm.report('timetracking', `start=${today}&end=${today}`), 'timetracking')).toEqual(all([timerecord(prep, 1.5, 1, 'agenda'), timerecord(call, 0.75, 0, 'the call')]));
-    const hours = rows(await crm.report('timetracking', 'filter=billable'), 'timetracking').reduce((sum, e) => sum + e.hours, 0);
+    expect(rows(await crm.report('timetracking', `start=${today}&end=${today}`), 'timetracking')).toEqual(
+      all([timerecord(prep, 1.5, 1, 'agenda'), timerecord(call, 0.75, 0, 'the call')]),
+    );
+    const hours = rows(await crm.report('timetracking', 'filter=billable'), 'timetracking').reduce(
+      (sum, e) => sum + e.hours,
+      0,
+    );
     expect(hours).toBe(1.5);
     expect(await ids(crm, 'calendar', `start=${today}&end=${inDays(7)}`)).toEqual([setup]);
   });

@@ -14,7 +14,12 @@ afterAll(async () => {
 describe('crmgen serve', () => {
   it('prints where it listens and creates, shows and lists a contact', async () => {
     expect(server.output()).toMatch(/crmgen listening on http:\/\/127\.0\.0\.1:\d+/);
-    const created = await call(server.base, '/contacts/', { user: ann, contentType: 'application/json', accept: 'application/json', body: JSON.stringify({ firstname: 'Ann', lastname: 'Lee' }) });
+    const created = await call(server.base, '/contacts/', {
+      user: ann,
+      contentType: 'application/json',
+      accept: 'application/json',
+      body: JSON.stringify({ firstname: 'Ann', lastname: 'Lee' }),
+    });
     expect(created.status).toBe(201);
     const id = created.json().item.id as number;
     expect(created.headers.get('location')).toBe(`/contacts/${id}/`);
@@ -23,18 +28,33 @@ describe('crmgen serve', () => {
     expect(shown.status).toBe(200);
     expect(shown.text).toContain('<name>Ann Lee</name>');
     const list = await call(server.base, '/contacts/?layout=1', { user: ann, accept: 'application/json' });
-    expect(list.json()).toMatchObject({ [`id${id}`]: { id, name: 'Ann Lee', firstname: 'Ann' }, count: 1, status: 'success' });
+    expect(list.json()).toMatchObject({
+      [`id${id}`]: { id, name: 'Ann Lee', firstname: 'Ann' },
+      count: 1,
+      status: 'success',
+    });
   });
 
   it('refuses U+0000 in text with invalidcharacter, whatever the storage', async () => {
-    const r = await call(server.base, '/contacts/', { user: ann, contentType: 'application/json', accept: 'application/json', body: JSON.stringify({ firstname: 'A\u0000B' }) });
+    const r = await call(server.base, '/contacts/', {
+      user: ann,
+      contentType: 'application/json',
+      accept: 'application/json',
+      body: JSON.stringify({ firstname: 'A\u0000B' }),
+    });
     expect(r.status).toBe(400);
-    expect(r.json().errors).toEqual({ invalidcharacter: 'Character not allowed in text: firstname (invalid character U+0000 at character 2)' });
+    expect(r.json().errors).toEqual({
+      invalidcharacter: 'Character not allowed in text: firstname (invalid character U+0000 at character 2)',
+    });
   });
 
   it('shuts down cleanly on SIGTERM', async () => {
     const other = await startServer({ users: ['bob@example.com:pw'] });
     const code = await other.stop('SIGTERM');
-    expect({ code, signal: other.child.signalCode, output: other.output() }).toEqual({ code: 0, signal: null, output: expect.stringContaining('SIGTERM, shutting down') });
+    expect({ code, signal: other.child.signalCode, output: other.output() }).toEqual({
+      code: 0,
+      signal: null,
+      output: expect.stringContaining('SIGTERM, shutting down'),
+    });
   });
 });

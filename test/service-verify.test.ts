@@ -21,7 +21,19 @@ const auth = { authorization: basic('verify-a@example.com', 'token-a'), accept: 
 describe('crmgen verify against crmgen serve', { timeout: 300_000 }, () => {
   it('passes every check (webhooks on a loopback receiver, --fuzz 40) and removes what it created', async () => {
     const port = await freePort();
-    const r = await runVerify(['--url', server.base, ...verifyArgs, '--fuzz', '40', '--seed', '7', '--webhooks', `127.0.0.1:${port}`, '--format', 'json']);
+    const r = await runVerify([
+      '--url',
+      server.base,
+      ...verifyArgs,
+      '--fuzz',
+      '40',
+      '--seed',
+      '7',
+      '--webhooks',
+      `127.0.0.1:${port}`,
+      '--format',
+      'json',
+    ]);
     const report = JSON.parse(r.stdout) as VerifyReport;
     expect(failedIds(report), r.stdout.slice(0, 4000)).toEqual([]);
     expect(r.code).toBe(0);
@@ -29,11 +41,30 @@ describe('crmgen verify against crmgen serve', { timeout: 300_000 }, () => {
     // One result per check the spec yields, every group represented.
     const suite = buildSuite(loadSpec(specDir));
     expect(report.checks.map((c) => c.id)).toEqual(suite.checks.map((c) => c.id));
-    expect(new Set(report.checks.map((c) => c.group))).toEqual(new Set(['operations', 'values', 'ranges', 'required', 'createonly', 'hierarchy', 'list', 'reports', 'batch', 'auth', 'isolation', 'jsonp', 'webhooks', 'fuzz']));
+    expect(new Set(report.checks.map((c) => c.group))).toEqual(
+      new Set([
+        'operations',
+        'values',
+        'ranges',
+        'required',
+        'createonly',
+        'hierarchy',
+        'list',
+        'reports',
+        'batch',
+        'auth',
+        'isolation',
+        'jsonp',
+        'webhooks',
+        'fuzz',
+      ]),
+    );
     for (const c of report.checks) expect(c.at, c.id).toMatch(/^spec\/[a-z-]+\.yaml:\d+$/);
     // Nothing of the run is left: no record lists, no hook remains.
     for (const kind of suite.nameFields ? Object.keys(suite.nameFields) : []) {
-      const list = await (await fetch(`${server.base}/${kind}/?searchmode=Sany&searchvalue=verify`, { headers: auth })).json();
+      const list = await (
+        await fetch(`${server.base}/${kind}/?searchmode=Sany&searchvalue=verify`, { headers: auth })
+      ).json();
       expect(list.count, kind).toBe(0);
     }
     const hooks = await (await fetch(`${server.base}/hooks/`, { headers: auth })).json();
@@ -43,7 +74,9 @@ describe('crmgen verify against crmgen serve', { timeout: 300_000 }, () => {
   it('junit and text output; --only narrows the groups', async () => {
     const junit = await runVerify(['--url', server.base, ...verifyArgs, '--only', 'auth,jsonp', '--format', 'junit']);
     expect(junit.code).toBe(0);
-    expect(junit.stdout).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="crmgen verify" tests="6" failures="0" skipped="0">/);
+    expect(junit.stdout).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="crmgen verify" tests="6" failures="0" skipped="0">/,
+    );
     expect(junit.stdout).toContain('<testcase classname="auth" name="auth.missing" file="spec/api.yaml:');
     const text = await runVerify(['--url', server.base, ...verifyArgs, '--only', 'auth']);
     expect(text.code).toBe(0);

@@ -69,7 +69,11 @@ class Receiver {
 }
 
 const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
-async function until<T>(what: () => string, fn: () => T | null | undefined | false | Promise<T | null | undefined | false>, timeoutMs = 10_000): Promise<T> {
+async function until<T>(
+  what: () => string,
+  fn: () => T | null | undefined | false | Promise<T | null | undefined | false>,
+  timeoutMs = 10_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await fn();
@@ -106,7 +110,13 @@ afterAll(async () => {
 });
 
 const json = (u: User, method: string, path: string, body?: unknown): Promise<CallResult> =>
-  call(srv.base, path, { user: u, method, contentType: 'application/json', accept: 'application/json', body: body === undefined ? undefined : JSON.stringify(body) });
+  call(srv.base, path, {
+    user: u,
+    method,
+    contentType: 'application/json',
+    accept: 'application/json',
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 
 async function hook(u: User, fields: Record<string, unknown>): Promise<number> {
   const r = await json(u, 'POST', '/hooks/', { event: 'items.create', contenttype: 'json', ...fields });
@@ -118,8 +128,15 @@ async function contact(u: User, firstname: string): Promise<number> {
   expect(r.status, r.text).toBe(201);
   return r.json().item.id as number;
 }
-const hitsAt = (path: string, n: number, ms?: number) => until(() => `${n} hit(s) at ${path} (have ${rx.at(path).length})`, () => rx.at(path).length >= n && rx.at(path), ms);
-const crmgen = async (...args: string[]) => (await promisify(execFile)(process.execPath, [cli, ...args, '--db', database.db], { cwd: root, timeout: 30_000 })).stdout;
+const hitsAt = (path: string, n: number, ms?: number) =>
+  until(
+    () => `${n} hit(s) at ${path} (have ${rx.at(path).length})`,
+    () => rx.at(path).length >= n && rx.at(path),
+    ms,
+  );
+const crmgen = async (...args: string[]) =>
+  (await promisify(execFile)(process.execPath, [cli, ...args, '--db', database.db], { cwd: root, timeout: 30_000 }))
+    .stdout;
 const deliveries = async (u: User, id: number) => {
   const r = await json(u, 'GET', `/hooks/${id}/deliveries`);
   expect(r.status, r.text).toBe(200);
@@ -147,7 +164,11 @@ describe('cancellation', () => {
     expect(rx.at('/c/new')).toHaveLength(0);
     for (const id of [off, moved]) {
       const log = await deliveries(u, id);
-      expect(log[0], JSON.stringify(log)).toMatchObject({ objectid: first, outcome: 'cancelled', event: 'items.create' });
+      expect(log[0], JSON.stringify(log)).toMatchObject({
+        objectid: first,
+        outcome: 'cancelled',
+        event: 'items.create',
+      });
       expect(log.some((e) => e.outcome === 'retrying')).toBe(false);
     }
     expect((await deliveries(u, off))[0]!.error).toBe('the hook was deactivated');
@@ -170,17 +191,27 @@ describe('order', () => {
     for (const event of ['items.create', 'items.update']) await hook(u, { event, url: rx.url('/o/all') });
     const a = await contact(u, 'A0');
     await hitsAt('/o/all', 1);
-    for (let i = 1; i <= 3; i++) expect((await json(u, 'PUT', `/contacts/${a}/`, { firstname: `A${i}` })).status).toBe(200);
+    for (let i = 1; i <= 3; i++)
+      expect((await json(u, 'PUT', `/contacts/${a}/`, { firstname: `A${i}` })).status).toBe(200);
     const b = await contact(u, 'B0');
     const hits = await hitsAt('/o/all', 5);
-    const seen = hits.map((h) => JSON.parse(h.text) as { type: string; objectid: number; content: { item: { fields: { firstname: string } } } });
+    const seen = hits.map(
+      (h) =>
+        JSON.parse(h.text) as { type: string; objectid: number; content: { item: { fields: { firstname: string } } } },
+    );
     // B's create went out while A's create was still held by the receiver.
     const bHit = hits[seen.findIndex((n) => n.objectid === b)]!;
     expect(bHit.at).toBeLessThan(hits[0]!.answeredAt ?? Infinity);
     const ofA = hits.filter((_, i) => seen[i]!.objectid === a);
     expect(ofA.map((h) => JSON.parse(h.text).content.item.fields.firstname)).toEqual(['A0', 'A1', 'A2', 'A3']);
-    expect(ofA.map((h) => JSON.parse(h.text).type)).toEqual(['items.create', 'items.update', 'items.update', 'items.update']);
-    for (let i = 1; i < ofA.length; i++) expect(ofA[i]!.at, `update ${i} after the answer to ${i - 1}`).toBeGreaterThanOrEqual(ofA[i - 1]!.answeredAt!);
+    expect(ofA.map((h) => JSON.parse(h.text).type)).toEqual([
+      'items.create',
+      'items.update',
+      'items.update',
+      'items.update',
+    ]);
+    for (let i = 1; i < ofA.length; i++)
+      expect(ofA[i]!.at, `update ${i} after the answer to ${i - 1}`).toBeGreaterThanOrEqual(ofA[i - 1]!.answeredAt!);
   });
 });
 
@@ -198,7 +229,9 @@ describe('Standard Webhooks signatures', () => {
       expect(wid).toMatch(/^msg_[0-9a-f]{32}$/);
       expect(Math.abs(Number(ts) - Date.now() / 1000)).toBeLessThan(60);
       // Checked here with node:crypto, as a receiver following the specification would.
-      const expected = createHmac('sha256', Buffer.from(secret, 'utf8')).update(Buffer.concat([Buffer.from(`${wid}.${ts}.`), h.raw])).digest('base64');
+      const expected = createHmac('sha256', Buffer.from(secret, 'utf8'))
+        .update(Buffer.concat([Buffer.from(`${wid}.${ts}.`), h.raw]))
+        .digest('base64');
       expect(h.headers['webhook-signature']).toBe(`v1,${expected}`);
       // The old header, byte for byte as before: lower-case hex over the body alone.
       expect(h.headers['x-service-hmac-sha256']).toBe(createHmac('sha256', secret).update(h.raw).digest('hex'));
@@ -206,7 +239,11 @@ describe('Standard Webhooks signatures', () => {
       expect(await verifyWebhook(h.raw, h.headers, secret)).toBe(true);
       expect(await verifyWebhook(h.raw, String(h.headers['x-service-hmac-sha256']), secret)).toBe(true);
       expect(await verifyWebhook(h.raw, h.headers, 'wrong')).toBe(false);
-      expect(decodeNotification(h.text, h.headers)).toMatchObject({ type: 'items.create', objectid: id, webhookId: wid });
+      expect(decodeNotification(h.text, h.headers)).toMatchObject({
+        type: 'items.create',
+        objectid: id,
+        webhookId: wid,
+      });
     }
     expect(one!.headers['webhook-id']).toBe(two!.headers['webhook-id']);
 
@@ -230,20 +267,40 @@ describe('the delivery log', () => {
     const id = await hook(u, { url: rx.url('/l/flaky'), secret: 'k' });
     const obj = await contact(u, 'Logged');
     await hitsAt('/l/flaky', 2);
-    const log = await until(() => 'two logged attempts', async () => {
-      const l = await deliveries(u, id);
-      return l.length >= 2 && l;
-    });
+    const log = await until(
+      () => 'two logged attempts',
+      async () => {
+        const l = await deliveries(u, id);
+        return l.length >= 2 && l;
+      },
+    );
     expect(log).toHaveLength(2);
     const [second, first] = log as [Record<string, unknown>, Record<string, unknown>];
-    expect(first).toMatchObject({ event: 'items.create', objectid: obj, attempt: 1, outcome: 'retrying', httpstatus: 502, error: 'HTTP 502' });
-    expect(second).toMatchObject({ id: first.id, webhookid: first.webhookid, attempt: 2, outcome: 'delivered', httpstatus: 200 });
+    expect(first).toMatchObject({
+      event: 'items.create',
+      objectid: obj,
+      attempt: 1,
+      outcome: 'retrying',
+      httpstatus: 502,
+      error: 'HTTP 502',
+    });
+    expect(second).toMatchObject({
+      id: first.id,
+      webhookid: first.webhookid,
+      attempt: 2,
+      outcome: 'delivered',
+      httpstatus: 200,
+    });
     expect(Date.parse(String(first.nextretry))).toBeGreaterThan(Date.parse(String(first.attempted)) - 1);
     expect(second.nextretry).toBeUndefined();
     expect(first.duration).toBeGreaterThanOrEqual(0);
     // XML, decoded with the generated codec.
     const xml = await call(srv.base, `/hooks/${id}/deliveries`, { user: u });
-    expect(decode('listHookDeliveries.response', 'xml', xml.text).value.deliveries[0]).toMatchObject({ id: first.id, attempt: 2, outcome: 'delivered' });
+    expect(decode('listHookDeliveries.response', 'xml', xml.text).value.deliveries[0]).toMatchObject({
+      id: first.id,
+      attempt: 2,
+      outcome: 'delivered',
+    });
 
     // Redelivery through HTTP: the same body and webhook-id, delivered again at once.
     const again = await json(u, 'POST', `/hooks/${id}/deliveries/${first.id}/redeliver`);
@@ -260,19 +317,32 @@ describe('the delivery log', () => {
     expect(cliOut).toMatch(new RegExp(`^queued delivery \\d+ \\(again delivery ${first.id} of hook ${id}\\)`));
     const fourth = (await hitsAt('/l/flaky', 4, 15_000))[3]!;
     expect(fourth.headers['webhook-id']).toBe(first.webhookid);
-    const listed = await until(() => 'the CLI listing of four attempts', async () => {
-      const out = await crmgen('hooks', 'deliveries', String(id), '--account', 'log');
-      return out.trim().split('\n').length >= 4 && out;
-    });
+    const listed = await until(
+      () => 'the CLI listing of four attempts',
+      async () => {
+        const out = await crmgen('hooks', 'deliveries', String(id), '--account', 'log');
+        return out.trim().split('\n').length >= 4 && out;
+      },
+    );
     const lines = listed.trim().split('\n');
-    expect(lines[0]).toMatch(new RegExp(`^delivery \\d+ attempt 1 delivered items.create ${obj} \\S+ \\d+ms HTTP 200 ${first.webhookid}$`));
-    expect(lines[3]).toMatch(new RegExp(`^delivery ${first.id} attempt 1 retrying items.create ${obj} \\S+ \\d+ms HTTP 502 next \\S+ ${first.webhookid}$`));
+    expect(lines[0]).toMatch(
+      new RegExp(`^delivery \\d+ attempt 1 delivered items.create ${obj} \\S+ \\d+ms HTTP 200 ${first.webhookid}$`),
+    );
+    expect(lines[3]).toMatch(
+      new RegExp(
+        `^delivery ${first.id} attempt 1 retrying items.create ${obj} \\S+ \\d+ms HTTP 502 next \\S+ ${first.webhookid}$`,
+      ),
+    );
 
     // The generated client has both operations.
     for (const format of ['xml', 'json'] as const) {
       const client = createClient({ baseUrl: srv.base, email: u[0], token: u[1], format });
       const viaClient = await client.hooks.deliveries(id);
-      expect(viaClient.deliveries.find((e) => e.id === first.id && e.attempt === 1)).toMatchObject({ outcome: 'retrying', httpstatus: 502, webhookid: first.webhookid });
+      expect(viaClient.deliveries.find((e) => e.id === first.id && e.attempt === 1)).toMatchObject({
+        outcome: 'retrying',
+        httpstatus: 502,
+        webhookid: first.webhookid,
+      });
       const queued = await client.hooks.redeliver(id, Number(first.id));
       expect(queued).toMatchObject({ status: 'success', id: expect.any(Number) });
     }
@@ -280,14 +350,21 @@ describe('the delivery log', () => {
 
     // Mistakes: unknown delivery, a delivery of another hook, another account's hook.
     const other = await hook(u, { url: rx.url('/l/other') });
-    for (const path of [`/hooks/${id}/deliveries/999999/redeliver`, `/hooks/${other}/deliveries/${first.id}/redeliver`]) {
+    for (const path of [
+      `/hooks/${id}/deliveries/999999/redeliver`,
+      `/hooks/${other}/deliveries/${first.id}/redeliver`,
+    ]) {
       const r = await json(u, 'POST', path);
       expect(r.status, r.text).toBe(404);
       expect(Object.keys(r.json().errors)).toEqual(['itemisnotfound']);
     }
     expect((await json(user('other'), 'GET', `/hooks/${id}/deliveries`)).status).toBe(404);
     expect((await json(user('other'), 'POST', `/hooks/${id}/deliveries/${first.id}/redeliver`)).status).toBe(404);
-    const bad = await promisify(execFile)(process.execPath, [cli, 'hooks', 'redeliver', String(id), '999999', '--account', 'log', '--db', database.db], { cwd: root }).catch((e: { code: number; stderr: string }) => e);
+    const bad = await promisify(execFile)(
+      process.execPath,
+      [cli, 'hooks', 'redeliver', String(id), '999999', '--account', 'log', '--db', database.db],
+      { cwd: root },
+    ).catch((e: { code: number; stderr: string }) => e);
     expect((bad as { code: number }).code).toBe(2);
     expect((bad as { stderr: string }).stderr).toContain('has no delivery 999999');
   });
@@ -302,13 +379,24 @@ describe('auto-disable', () => {
     const b = await contact(u, 'Two');
     // 1 + 4 attempts each (--webhook-disable-after 2).
     await hitsAt('/d/down', 10, 15_000);
-    const listed = await until(() => 'the hook disabled', async () => {
-      const h = (await json(u, 'GET', '/hooks/')).json().hooks.find((x: { id: number }) => x.id === id);
-      return h.active === 0 && h;
-    });
-    expect(listed.disabledreason).toMatch(/^disabled at \S+: the last 2 notifications failed after every retry \(last: HTTP 503\)$/);
+    const listed = await until(
+      () => 'the hook disabled',
+      async () => {
+        const h = (await json(u, 'GET', '/hooks/')).json().hooks.find((x: { id: number }) => x.id === id);
+        return h.active === 0 && h;
+      },
+    );
+    expect(listed.disabledreason).toMatch(
+      /^disabled at \S+: the last 2 notifications failed after every retry \(last: HTTP 503\)$/,
+    );
     const failures = await crmgen('hooks', 'failures', '--account', 'disable');
-    for (const obj of [a, b]) expect(failures).toMatch(new RegExp(`^delivery \\d+ hook ${id} items.create ${obj} to ${rx.url('/d/down').replace(/[.]/g, '\\.')} failed after 5 attempts: HTTP 503`, 'm'));
+    for (const obj of [a, b])
+      expect(failures).toMatch(
+        new RegExp(
+          `^delivery \\d+ hook ${id} items.create ${obj} to ${rx.url('/d/down').replace(/[.]/g, '\\.')} failed after 5 attempts: HTTP 503`,
+          'm',
+        ),
+      );
     // Disabled: a new change is not sent.
     await contact(u, 'Three');
     await sleep(500);
@@ -324,11 +412,22 @@ describe('auto-disable', () => {
 describe('crmgen serve webhook flags', () => {
   it('refuses a --webhook-resolve that is not HOST=IP and a --webhook-disable-after that is not a count', async () => {
     const run = (flag: string) =>
-      promisify(execFile)(process.execPath, [cli, 'serve', '--port', '0', '--db', ':memory:', flag], { cwd: root, timeout: 20_000 }).then(
+      promisify(execFile)(process.execPath, [cli, 'serve', '--port', '0', '--db', ':memory:', flag], {
+        cwd: root,
+        timeout: 20_000,
+      }).then(
         () => ({ code: 0, stderr: '' }),
         (e: { code: number; stderr: string }) => ({ code: e.code, stderr: e.stderr }),
       );
-    const results = await Promise.all(['--webhook-resolve=hooks.example', '--webhook-resolve=hooks.example=not-an-ip', '--webhook-resolve==127.0.0.1', '--webhook-disable-after=-1', '--webhook-disable-after=x'].map(run));
+    const results = await Promise.all(
+      [
+        '--webhook-resolve=hooks.example',
+        '--webhook-resolve=hooks.example=not-an-ip',
+        '--webhook-resolve==127.0.0.1',
+        '--webhook-disable-after=-1',
+        '--webhook-disable-after=x',
+      ].map(run),
+    );
     for (const r of results.slice(0, 3)) {
       expect(r.code).toBe(2);
       expect(r.stderr).toContain('--webhook-resolve expects HOST=ADDRESS[,ADDRESS...] with IP addresses');

@@ -108,13 +108,31 @@ async function until<T>(what: string, fn: () => T | null | undefined | false, ti
 }
 
 /** Waits until path has at least n hits and returns them. */
-const hitsAt = (rx: Receiver, path: string, n: number, timeoutMs?: number) => until(`${n} notification(s) at ${path} (have ${rx.at(path).length})`, () => rx.at(path).length >= n && rx.at(path), timeoutMs);
+const hitsAt = (rx: Receiver, path: string, n: number, timeoutMs?: number) =>
+  until(
+    `${n} notification(s) at ${path} (have ${rx.at(path).length})`,
+    () => rx.at(path).length >= n && rx.at(path),
+    timeoutMs,
+  );
 
 // ---------------------------------------------------------------------------------------------
 // the service
 
 type User = [string, string];
-const ACCOUNTS = ['hooks', 'hooksjson', 'validation', 'alice', 'mallory', 'events', 'batch', 'narrow', 'bodies', 'sign', 'retry', 'slow'] as const;
+const ACCOUNTS = [
+  'hooks',
+  'hooksjson',
+  'validation',
+  'alice',
+  'mallory',
+  'events',
+  'batch',
+  'narrow',
+  'bodies',
+  'sign',
+  'retry',
+  'slow',
+] as const;
 const user = (account: (typeof ACCOUNTS)[number]): User => [`${account}@example.com`, `token-${account}`];
 const userArgs = (accounts: readonly string[]) => accounts.map((a) => `${a}@example.com:token-${a}:${a}`);
 
@@ -125,7 +143,11 @@ let srv: RunningServer;
 
 beforeAll(async () => {
   await rx.start();
-  srv = await startServer({ db, users: userArgs(ACCOUNTS), args: ['--allow-private-webhooks', '--webhook-retry-ms', '50'] });
+  srv = await startServer({
+    db,
+    users: userArgs(ACCOUNTS),
+    args: ['--allow-private-webhooks', '--webhook-retry-ms', '50'],
+  });
 });
 
 afterAll(async () => {
@@ -147,13 +169,24 @@ async function createHook(u: User, fields: Record<string, unknown>, base = srv.b
   return r.json().id as number;
 }
 
-async function createContact(u: User, fields: Record<string, unknown>, kind = 'contacts', base = srv.base): Promise<number> {
+async function createContact(
+  u: User,
+  fields: Record<string, unknown>,
+  kind = 'contacts',
+  base = srv.base,
+): Promise<number> {
   const r = await jsonCall(u, 'POST', `/${kind}/`, fields, base);
   expect(r.status, r.text).toBe(201);
   return r.json().item.id as number;
 }
 
-async function createActivity(u: User, segment: string, parent: number, data: Record<string, unknown>, base = srv.base): Promise<number> {
+async function createActivity(
+  u: User,
+  segment: string,
+  parent: number,
+  data: Record<string, unknown>,
+  base = srv.base,
+): Promise<number> {
   const r = await jsonCall(u, 'POST', `/contacts/${segment}/`, { parent, data }, base);
   expect(r.status, r.text).toBe(200);
   return r.json().id as number;
@@ -167,7 +200,11 @@ async function ok(r: Promise<CallResult>): Promise<CallResult> {
 
 /** crmgen restore on the server's database file, as an administrator would run it. */
 async function restore(dbFile: string, account: string, what: string, id: number): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, [cli, 'restore', what, String(id), '--db', dbFile, '--account', account], { cwd: root, timeout: 20_000 });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [cli, 'restore', what, String(id), '--db', dbFile, '--account', account],
+    { cwd: root, timeout: 20_000 },
+  );
   return stdout;
 }
 
@@ -183,25 +220,54 @@ describe('the hooks resource', () => {
     const created = await call(srv.base, '/hooks/', { user: u, ...XML_IO, body });
     expect(created.status, created.text).toBe(200);
     const echo = decode('createHook.response', 'xml', created.text).value;
-    expect(echo).toMatchObject({ type: 'web', title: 'Sync to billing', active: 1, event: 'items.update', constrainttype: 'company', url: rx.url('/x/xml'), contenttype: 'json', secret: 's3cret', status: 'success' });
+    expect(echo).toMatchObject({
+      type: 'web',
+      title: 'Sync to billing',
+      active: 1,
+      event: 'items.update',
+      constrainttype: 'company',
+      url: rx.url('/x/xml'),
+      contenttype: 'json',
+      secret: 's3cret',
+      status: 'success',
+    });
     expect(echo.id).toBeGreaterThan(0);
     const id = echo.id;
 
-    const updated = await call(srv.base, `/hooks/${id}`, { user: u, method: 'PUT', ...XML_IO, body: '<request><active>0</active></request>' });
+    const updated = await call(srv.base, `/hooks/${id}`, {
+      user: u,
+      method: 'PUT',
+      ...XML_IO,
+      body: '<request><active>0</active></request>',
+    });
     expect(updated.status, updated.text).toBe(200);
     expect(decode('updateHook.response', 'xml', updated.text).value).toEqual({ status: 'success' });
 
     const listed = await call(srv.base, '/hooks/', { user: u });
     expect(listed.status).toBe(200);
     expect(decode('listHooks.response', 'xml', listed.text).value).toEqual({
-      hooks: [{ id, type: 'web', title: 'Sync to billing', active: 0, event: 'items.update', constrainttype: 'company', url: rx.url('/x/xml'), contenttype: 'json', secret: 's3cret' }],
+      hooks: [
+        {
+          id,
+          type: 'web',
+          title: 'Sync to billing',
+          active: 0,
+          event: 'items.update',
+          constrainttype: 'company',
+          url: rx.url('/x/xml'),
+          contenttype: 'json',
+          secret: 's3cret',
+        },
+      ],
       status: 'success',
     });
 
     const deleted = await call(srv.base, `/hooks/${id}`, { user: u, method: 'DELETE' });
     expect(deleted.status, deleted.text).toBe(200);
     expect(deleted.text).toContain('<status>success</status>');
-    expect(decode('listHooks.response', 'xml', (await call(srv.base, '/hooks/', { user: u })).text).value.hooks).toEqual([]);
+    expect(
+      decode('listHooks.response', 'xml', (await call(srv.base, '/hooks/', { user: u })).text).value.hooks,
+    ).toEqual([]);
     const again = await call(srv.base, `/hooks/${id}`, { user: u, method: 'DELETE' });
     expect(again.status).toBe(404);
     expect(again.text).toContain('<itemisnotfound>');
@@ -214,15 +280,42 @@ describe('the hooks resource', () => {
     expect(created.json()).toMatchObject({ event: 'activities.create', url: rx.url('/x/json'), status: 'success' });
     const id = created.json().id as number;
     expect(Number.isInteger(id)).toBe(true);
-    const second = await createHook(u, { event: 'items.delete', url: rx.url('/x/json2'), contenttype: 'form', title: 'two' });
+    const second = await createHook(u, {
+      event: 'items.delete',
+      url: rx.url('/x/json2'),
+      contenttype: 'form',
+      title: 'two',
+    });
 
-    expect((await jsonCall(u, 'PUT', `/hooks/${id}`, { constrainttype: 'task', title: 'tasks only' })).json()).toEqual({ status: 'success' });
+    expect((await jsonCall(u, 'PUT', `/hooks/${id}`, { constrainttype: 'task', title: 'tasks only' })).json()).toEqual({
+      status: 'success',
+    });
     expect((await jsonCall(u, 'PUT', `/hooks/${second}`, { active: 0 })).json()).toEqual({ status: 'success' });
     const list = (await jsonCall(u, 'GET', '/hooks/')).json();
     expect(list).toEqual({
       hooks: [
-        { id, type: 'web', title: 'tasks only', active: 1, event: 'activities.create', constrainttype: 'task', url: rx.url('/x/json'), contenttype: 'xml', secret: '' },
-        { id: second, type: 'web', title: 'two', active: 0, event: 'items.delete', constrainttype: 'all', url: rx.url('/x/json2'), contenttype: 'form', secret: '' },
+        {
+          id,
+          type: 'web',
+          title: 'tasks only',
+          active: 1,
+          event: 'activities.create',
+          constrainttype: 'task',
+          url: rx.url('/x/json'),
+          contenttype: 'xml',
+          secret: '',
+        },
+        {
+          id: second,
+          type: 'web',
+          title: 'two',
+          active: 0,
+          event: 'items.delete',
+          constrainttype: 'all',
+          url: rx.url('/x/json2'),
+          contenttype: 'form',
+          secret: '',
+        },
       ],
       status: 'success',
     });
@@ -245,7 +338,11 @@ describe('the hooks resource', () => {
     expect((await bad({ url }, 'fieldisrequired')).text).toContain('event');
     expect((await bad({ event: 'items.create' }, 'fieldisrequired')).text).toContain('url');
     await bad({}, 'fieldisrequired');
-    const xml = await call(srv.base, '/hooks/', { user: u, ...XML_IO, body: `<request><title>no event</title><url>${url}</url></request>` });
+    const xml = await call(srv.base, '/hooks/', {
+      user: u,
+      ...XML_IO,
+      body: `<request><title>no event</title><url>${url}</url></request>`,
+    });
     expect(xml.status).toBe(400);
     expect(xml.text).toContain('<fieldisrequired>');
     await bad({ event: 'items.create', url, constrainttype: 'note' }, 'notinlist');
@@ -271,7 +368,9 @@ describe('the hooks resource', () => {
     await badUpdate({ event: 'items.update' }, 'notinlist'); // timerecord does not apply to items.*
     await badUpdate({ url: 'gopher://127.0.0.1/' }, 'invalidvalue');
     await badUpdate({ active: 2 }, 'notinlist');
-    expect((await jsonCall(u, 'PUT', `/hooks/${id}`, { event: 'items.update', constrainttype: 'contact' })).status).toBe(200);
+    expect(
+      (await jsonCall(u, 'PUT', `/hooks/${id}`, { event: 'items.update', constrainttype: 'contact' })).status,
+    ).toBe(200);
     const hook = (await jsonCall(u, 'GET', '/hooks/')).json().hooks.find((h: { id: number }) => h.id === id);
     expect(hook).toMatchObject({ event: 'items.update', constrainttype: 'contact', url, active: 1 });
   });
@@ -279,10 +378,28 @@ describe('the hooks resource', () => {
   it('refuses private and loopback addresses unless started with --allow-private-webhooks', async () => {
     // hooks.example.com is answered by --webhook-resolve, never looked up in DNS; no change
     // happens in this account, so nothing is ever sent to it.
-    const strict = await startServer({ users: userArgs(['hooks']), args: ['--webhook-resolve', 'hooks.example.com=93.184.216.34'] });
+    const strict = await startServer({
+      users: userArgs(['hooks']),
+      args: ['--webhook-resolve', 'hooks.example.com=93.184.216.34'],
+    });
     try {
       const u = user('hooks');
-      for (const url of [rx.url('/x/private'), 'http://localhost:8080/hook', 'http://10.1.2.3/hook', 'http://192.168.0.10/hook', 'http://172.16.5.4/hook', 'http://169.254.169.254/latest/meta-data', 'http://[::1]:8080/hook', 'http://2130706433/hook', 'https://0x7f000001/hook', 'http://[::127.0.0.1]/hook', 'http://198.18.0.1/hook', 'http://224.0.0.251/hook', 'http://[64:ff9b::a00:1]/hook', 'http://api.localhost/hook']) {
+      for (const url of [
+        rx.url('/x/private'),
+        'http://localhost:8080/hook',
+        'http://10.1.2.3/hook',
+        'http://192.168.0.10/hook',
+        'http://172.16.5.4/hook',
+        'http://169.254.169.254/latest/meta-data',
+        'http://[::1]:8080/hook',
+        'http://2130706433/hook',
+        'https://0x7f000001/hook',
+        'http://[::127.0.0.1]/hook',
+        'http://198.18.0.1/hook',
+        'http://224.0.0.251/hook',
+        'http://[64:ff9b::a00:1]/hook',
+        'http://api.localhost/hook',
+      ]) {
         const r = await jsonCall(u, 'POST', '/hooks/', { event: 'items.create', url }, strict.base);
         expect(r.status, `${url}: ${r.text}`).toBe(400);
         expect(errorOf(r)).toEqual(['invalidvalue']);
@@ -313,7 +430,19 @@ describe('the hooks resource', () => {
       expect(errorOf(r)).toEqual(['itemisnotfound']);
     }
     const mine = (await jsonCall(alice, 'GET', '/hooks/')).json().hooks;
-    expect(mine).toEqual([{ id, type: 'web', title: 'mine', active: 1, event: 'items.create', constrainttype: 'all', url: rx.url('/acct/alice'), contenttype: 'xml', secret: '' }]);
+    expect(mine).toEqual([
+      {
+        id,
+        type: 'web',
+        title: 'mine',
+        active: 1,
+        event: 'items.create',
+        constrainttype: 'all',
+        url: rx.url('/acct/alice'),
+        contenttype: 'xml',
+        secret: '',
+      },
+    ]);
 
     // Mallory's record does not reach Alice's hook; Alice's own does.
     await createContact(mallory, { firstname: 'Mal' });
@@ -328,12 +457,24 @@ describe('the hooks resource', () => {
 
 // ---------------------------------------------------------------------------------------------
 
-const EVENTS = ['items.create', 'items.update', 'items.delete', 'items.restore', 'items.categorize', 'items.uncategorize', 'activities.create', 'activities.update', 'activities.delete', 'activities.restore'] as const;
+const EVENTS = [
+  'items.create',
+  'items.update',
+  'items.delete',
+  'items.restore',
+  'items.categorize',
+  'items.uncategorize',
+  'activities.create',
+  'activities.update',
+  'activities.delete',
+  'activities.restore',
+] as const;
 
 /** One JSON hook per event at /<prefix>/<event>; returns a reader of what arrived per event. */
 async function hookPerEvent(u: User, prefix: string) {
   for (const event of EVENTS) await createHook(u, { event, url: rx.url(`/${prefix}/${event}`), contenttype: 'json' });
-  return (event: string) => rx.at(`/${prefix}/${event}`).map((h) => JSON.parse(h.text) as { type: string; objectid: number });
+  return (event: string) =>
+    rx.at(`/${prefix}/${event}`).map((h) => JSON.parse(h.text) as { type: string; objectid: number });
 }
 
 describe('every event fires', () => {
@@ -367,7 +508,8 @@ describe('every event fires', () => {
     // The restores were written by another process; the server finds them on its next poll.
     await until('one notification per event', () => EVENTS.every((e) => got(e).length >= 1), 10_000);
     await sleep(300);
-    for (const event of EVENTS) expect(got(event), event).toEqual([expect.objectContaining({ type: event, objectid: expected[event] })]);
+    for (const event of EVENTS)
+      expect(got(event), event).toEqual([expect.objectContaining({ type: event, objectid: expected[event] })]);
     expect(srv.output()).not.toMatch(/crmgen: 500 /);
   });
 
@@ -381,12 +523,20 @@ describe('every event fires', () => {
       let text = '';
       for (const [i, r] of requests.entries()) {
         const body = r.body === undefined ? '' : JSON.stringify(r.body);
-        const headers = ['Accept: application/json', ...(body ? ['Content-Type: application/json', `Content-Length: ${Buffer.byteLength(body)}`] : [])];
+        const headers = [
+          'Accept: application/json',
+          ...(body ? ['Content-Type: application/json', `Content-Length: ${Buffer.byteLength(body)}`] : []),
+        ];
         text += `--${boundary}\r\nContent-Type: application/http\r\nContent-Transfer-Encoding: binary\r\nContent-ID: <part${i + 1}>\r\n\r\n`;
         text += `${r.method} ${r.path} HTTP/1.1\r\n${headers.join('\r\n')}\r\n\r\n${body}\r\n`;
       }
       text += `--${boundary}--\r\n`;
-      const res = await call(srv.base, '/batch', { user: u, method: 'POST', contentType: `multipart/mixed; boundary=${boundary}`, body: text });
+      const res = await call(srv.base, '/batch', {
+        user: u,
+        method: 'POST',
+        contentType: `multipart/mixed; boundary=${boundary}`,
+        body: text,
+      });
       expect(res.status, res.text).toBe(200);
       const statuses = [...res.text.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((m) => Number(m[1]));
       expect(statuses, res.text).toHaveLength(requests.length);
@@ -416,16 +566,24 @@ describe('every event fires', () => {
     expect(await restore(db, 'batch', 'note', note)).toContain('restored activity');
     expect(await restore(db, 'batch', 'contacts', one)).toContain('restored record');
 
-    await until('every batch event', () => EVENTS.every((e) => got(e).length >= (e === 'items.create' ? 2 : 1)), 10_000);
+    await until(
+      'every batch event',
+      () => EVENTS.every((e) => got(e).length >= (e === 'items.create' ? 2 : 1)),
+      10_000,
+    );
     await sleep(300);
-    const ofEvent = (e: string) => got(e).map((n) => n.objectid).sort((a, b) => a - b);
+    const ofEvent = (e: string) =>
+      got(e)
+        .map((n) => n.objectid)
+        .sort((a, b) => a - b);
     expect(ofEvent('items.create')).toEqual([one, two]);
     expect(ofEvent('items.categorize')).toEqual([one]);
     expect(ofEvent('items.update')).toEqual([two]);
     expect(ofEvent('items.uncategorize')).toEqual([one]);
     expect(ofEvent('items.delete')).toEqual([one]);
     expect(ofEvent('items.restore')).toEqual([one]);
-    for (const e of ['activities.create', 'activities.update', 'activities.delete', 'activities.restore']) expect(ofEvent(e), e).toEqual([note]);
+    for (const e of ['activities.create', 'activities.update', 'activities.delete', 'activities.restore'])
+      expect(ofEvent(e), e).toEqual([note]);
   });
 });
 
@@ -457,7 +615,11 @@ describe('which hooks fire', () => {
     const tasklist = await createActivity(u, 'tasklist', contact, { title: 'Launch' });
     const task = await createActivity(u, 'task', tasklist, { title: 'Ship it' });
 
-    const ids = (name: string) => rx.at(`/nw/${name}`).map((h) => decode('notification/items', 'xml', h.text).value.objectid).sort((a, b) => a - b);
+    const ids = (name: string) =>
+      rx
+        .at(`/nw/${name}`)
+        .map((h) => decode('notification/items', 'xml', h.text).value.objectid)
+        .sort((a, b) => a - b);
     // "all" hears all of them: the barrier after which the narrowed ones have had their chance.
     await hitsAt(rx, '/nw/items-all', 2);
     await hitsAt(rx, '/nw/activities-all', 3);
@@ -494,7 +656,12 @@ describe('notification bodies', () => {
     const tag = (await ok(jsonCall(u, 'POST', '/contacts/categories/', { name: 'Key account' }))).json().id as number;
     const other = await createContact(u, { firstname: 'Rel', lastname: 'Ated' });
     const before = Date.now();
-    const contact = await createContact(u, { firstname: 'Zoë', lastname: 'Body', categories: { add: [tag] }, relateditems: { add: [{ id: other, note: 'colleague' }] } });
+    const contact = await createContact(u, {
+      firstname: 'Zoë',
+      lastname: 'Body',
+      categories: { add: [tag] },
+      relateditems: { add: [{ id: other, note: 'colleague' }] },
+    });
     await ok(jsonCall(u, 'PUT', `/contacts/${contact}/`, { jobtitle: 'Chief <Tester> & "QA"' }));
     const note = await createActivity(u, 'note', contact, { details: 'Called & agreed <yes>' });
     const after = Date.now();
@@ -512,14 +679,22 @@ describe('notification bodies', () => {
     expect(mediaType(acts.xml!)).toBe('application/xml');
 
     // The raw shapes.
-    expect(items.xml!.text).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\s*<notification><type>items\.update<\/type><objectid>\d+<\/objectid><occured>[^<]+<\/occured><content><item>/);
+    expect(items.xml!.text).toMatch(
+      /^<\?xml version="1\.0" encoding="UTF-8"\?>\s*<notification><type>items\.update<\/type><objectid>\d+<\/objectid><occured>[^<]+<\/occured><content><item>/,
+    );
     expect(items.xml!.text).toContain('<jobtitle label="Job title">Chief &lt;Tester&gt; &amp; "QA"</jobtitle>');
-    expect(JSON.parse(items.json!.text)).toMatchObject({ type: 'items.update', objectid: contact, content: { item: { id: contact } } });
+    expect(JSON.parse(items.json!.text)).toMatchObject({
+      type: 'items.update',
+      objectid: contact,
+      content: { item: { id: contact } },
+    });
     expect(new URLSearchParams(items.form!.text).get('type')).toBe('items.update');
     expect(new URLSearchParams(items.form!.text).get('objectid')).toBe(String(contact));
 
     // Decoded with the codecs, the three formats say the same thing.
-    const decodedItems = (['xml', 'json', 'form'] as const).map((f) => decode('notification/items', f, items[f]!.text).value);
+    const decodedItems = (['xml', 'json', 'form'] as const).map(
+      (f) => decode('notification/items', f, items[f]!.text).value,
+    );
     for (const n of decodedItems) {
       expect(n.type).toBe('items.update');
       expect(n.objectid).toBe(contact);
@@ -527,10 +702,16 @@ describe('notification bodies', () => {
       expect(Date.parse(n.occured)).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
       expect(Date.parse(n.occured)).toBeLessThanOrEqual(after);
       expect(n.content.item).toMatchObject({ id: contact, name: 'Zoë Body', typeid: 1 });
-      expect(n.content.item.fields).toMatchObject({ firstname: 'Zoë', lastname: 'Body', jobtitle: 'Chief <Tester> & "QA"' });
+      expect(n.content.item.fields).toMatchObject({
+        firstname: 'Zoë',
+        lastname: 'Body',
+        jobtitle: 'Chief <Tester> & "QA"',
+      });
       expect(n.content.item.created).toMatch(ISO);
       expect(n.content.categories).toEqual([{ id: tag, name: 'Key account' }]);
-      expect(n.content.relateditems).toEqual([expect.objectContaining({ id: other, name: 'Rel Ated', note: 'colleague' })]);
+      expect(n.content.relateditems).toEqual([
+        expect.objectContaining({ id: other, name: 'Rel Ated', note: 'colleague' }),
+      ]);
     }
     expect(decodedItems[1]!.content.item).toEqual(decodedItems[0]!.content.item);
     // What show returns for the record (but viewed, which show itself moves).
@@ -539,7 +720,9 @@ describe('notification bodies', () => {
     const { viewed: _v2, ...notifiedItem } = JSON.parse(items.json!.text).content.item;
     expect(notifiedItem).toEqual(shownItem);
 
-    const decodedActs = (['xml', 'json', 'form'] as const).map((f) => decode('notification/activities', f, acts[f]!.text).value);
+    const decodedActs = (['xml', 'json', 'form'] as const).map(
+      (f) => decode('notification/activities', f, acts[f]!.text).value,
+    );
     for (const n of decodedActs) {
       expect(n.type).toBe('activities.create');
       expect(n.objectid).toBe(note);
@@ -549,7 +732,11 @@ describe('notification bodies', () => {
     }
     expect(acts.xml!.text).toContain('<name>note</name>');
     expect(acts.xml!.text).toContain('<details>Called &amp; agreed &lt;yes&gt;</details>');
-    expect(JSON.parse(acts.json!.text)).toMatchObject({ type: 'activities.create', objectid: note, content: { id: note, name: 'note', item: contact, fields: { details: 'Called & agreed <yes>' } } });
+    expect(JSON.parse(acts.json!.text)).toMatchObject({
+      type: 'activities.create',
+      objectid: note,
+      content: { id: note, name: 'note', item: contact, fields: { details: 'Called & agreed <yes>' } },
+    });
   });
 });
 
@@ -559,7 +746,8 @@ describe('signature', () => {
   it('with a secret, X-Service-Hmac-Sha256 is the lower-case hex HMAC-SHA256 of the exact body bytes; without, no header', async () => {
     const u = user('sign');
     const secret = 'söme-sêcret/key';
-    for (const ct of ['xml', 'json', 'form']) await createHook(u, { event: 'items.create', url: rx.url(`/sg/${ct}`), contenttype: ct, secret });
+    for (const ct of ['xml', 'json', 'form'])
+      await createHook(u, { event: 'items.create', url: rx.url(`/sg/${ct}`), contenttype: ct, secret });
     await createHook(u, { event: 'items.create', url: rx.url('/sg/plain'), contenttype: 'json' });
     await createHook(u, { event: 'items.create', url: rx.url('/sg/other'), contenttype: 'json', secret: 'another' });
     // Non-ASCII text, so "the bytes" and "the characters" differ.
@@ -572,8 +760,12 @@ describe('signature', () => {
       expect(header, ct).toBe(createHmac('sha256', Buffer.from(secret, 'utf8')).update(hit!.raw).digest('hex'));
     }
     const [other] = await hitsAt(rx, '/sg/other', 1);
-    expect(other!.headers['x-service-hmac-sha256']).toBe(createHmac('sha256', 'another').update(other!.raw).digest('hex'));
-    expect(other!.headers['x-service-hmac-sha256']).not.toBe(createHmac('sha256', secret).update(other!.raw).digest('hex'));
+    expect(other!.headers['x-service-hmac-sha256']).toBe(
+      createHmac('sha256', 'another').update(other!.raw).digest('hex'),
+    );
+    expect(other!.headers['x-service-hmac-sha256']).not.toBe(
+      createHmac('sha256', secret).update(other!.raw).digest('hex'),
+    );
     const [plain] = await hitsAt(rx, '/sg/plain', 1);
     expect(plain!.headers).not.toHaveProperty('x-service-hmac-sha256');
     expect(plain!.text).toContain('Jürgen');
@@ -600,7 +792,11 @@ describe('retries', () => {
     expect(JSON.parse(flaky[0]!.text)).toMatchObject({ type: 'items.create', objectid: contact });
 
     const down = await hitsAt(rx, '/rt/down', 5);
-    const line = await until('the failure in the server log', () => /crmgen: webhook delivery \d+ \(items\.create (\d+)\) to (\S+) failed after (\d+) attempts: HTTP 503/.exec(srv.output()));
+    const line = await until('the failure in the server log', () =>
+      /crmgen: webhook delivery \d+ \(items\.create (\d+)\) to (\S+) failed after (\d+) attempts: HTTP 503/.exec(
+        srv.output(),
+      ),
+    );
     expect(line[1]).toBe(String(contact));
     expect(line[2]).toBe(rx.url('/rt/down'));
     expect(line[3]).toBe('5');
@@ -612,12 +808,16 @@ describe('retries', () => {
     // Delays 50, 100, 200, 400 ms (--webhook-retry-ms 50, doubling): each at least its nominal
     // value, and growing.
     const gaps = down.slice(1).map((h, i) => h.at - down[i]!.at);
-    gaps.forEach((g, i) => expect(g, `gap ${i + 1} of ${JSON.stringify(gaps)}`).toBeGreaterThanOrEqual(50 * 2 ** i - 5));
+    gaps.forEach((g, i) =>
+      expect(g, `gap ${i + 1} of ${JSON.stringify(gaps)}`).toBeGreaterThanOrEqual(50 * 2 ** i - 5),
+    );
     expect(gaps[3]!, JSON.stringify(gaps)).toBeGreaterThan(gaps[0]!);
     expect(gaps[3]!, JSON.stringify(gaps)).toBeGreaterThan(gaps[1]!);
     expect(gaps[2]!, JSON.stringify(gaps)).toBeGreaterThan(gaps[0]!);
     // The hook itself stays as it was (a failed delivery does not disable it).
-    expect((await jsonCall(u, 'GET', '/hooks/')).json().hooks.find((h: { id: number }) => h.id === downHook)).toMatchObject({ active: 1 });
+    expect(
+      (await jsonCall(u, 'GET', '/hooks/')).json().hooks.find((h: { id: number }) => h.id === downHook),
+    ).toMatchObject({ active: 1 });
   });
 });
 
@@ -648,7 +848,12 @@ describe('a slow receiver', () => {
     const slow = await hitsAt(rx, '/sl/slow', 2, 10_000);
     await until('the slow receiver to answer both', () => slow.every((h) => h.answeredAt !== undefined), 10_000);
     await sleep(300);
-    expect(rx.at('/sl/slow').map((h) => JSON.parse(h.text).content.item.fields.firstname).sort()).toEqual(['First', 'Second']);
+    expect(
+      rx
+        .at('/sl/slow')
+        .map((h) => JSON.parse(h.text).content.item.fields.firstname)
+        .sort(),
+    ).toEqual(['First', 'Second']);
   });
 });
 
@@ -663,20 +868,38 @@ describe('durability', () => {
     const port = recv.port;
     const u: User = ['dur@example.com', 'token-dur'];
     // A long first retry delay (2 s), so that the deliveries are pending, not failed, when the server dies.
-    let server = await startServer({ db: file, users: ['dur@example.com:token-dur:dur'], args: ['--allow-private-webhooks', '--webhook-retry-ms', '2000'] });
+    let server = await startServer({
+      db: file,
+      users: ['dur@example.com:token-dur:dur'],
+      args: ['--allow-private-webhooks', '--webhook-retry-ms', '2000'],
+    });
     try {
-      await createHook(u, { event: 'items.create', url: recv.url('/du/items'), contenttype: 'json', secret: 'durable' }, server.base);
-      await createHook(u, { event: 'items.delete', url: recv.url('/du/items'), contenttype: 'json', secret: 'durable' }, server.base);
-      await createHook(u, { event: 'items.restore', url: recv.url('/du/items'), contenttype: 'json', secret: 'durable' }, server.base);
+      await createHook(
+        u,
+        { event: 'items.create', url: recv.url('/du/items'), contenttype: 'json', secret: 'durable' },
+        server.base,
+      );
+      await createHook(
+        u,
+        { event: 'items.delete', url: recv.url('/du/items'), contenttype: 'json', secret: 'durable' },
+        server.base,
+      );
+      await createHook(
+        u,
+        { event: 'items.restore', url: recv.url('/du/items'), contenttype: 'json', secret: 'durable' },
+        server.base,
+      );
       await createHook(u, { event: 'activities.create', url: recv.url('/du/acts'), contenttype: 'xml' }, server.base);
       const warmup = await createContact(u, { firstname: 'Before' }, 'contacts', server.base);
       await hitsAt(recv, '/du/items', 1);
 
       await recv.stop(); // nobody listens on the port any more: every attempt fails now
       const contacts: number[] = [];
-      for (let i = 0; i < 3; i++) contacts.push(await createContact(u, { firstname: `Down${i}` }, 'contacts', server.base));
+      for (let i = 0; i < 3; i++)
+        contacts.push(await createContact(u, { firstname: `Down${i}` }, 'contacts', server.base));
       const notes: number[] = [];
-      for (const c of contacts.slice(0, 2)) notes.push(await createActivity(u, 'note', c, { details: `note on ${c}` }, server.base));
+      for (const c of contacts.slice(0, 2))
+        notes.push(await createActivity(u, 'note', c, { details: `note on ${c}` }, server.base));
       await ok(jsonCall(u, 'DELETE', `/contacts/${warmup}/`, undefined, server.base));
       await sleep(300); // first attempts made and failed; the next are 2 s away
 
@@ -688,14 +911,24 @@ describe('durability', () => {
       await recv.start(port);
       server = await startServer({ db: file, args: ['--allow-private-webhooks', '--webhook-retry-ms', '50'] });
       const key = (h: Hit) => {
-        const n = h.path === '/du/acts' ? decode('notification/activities', 'xml', h.text).value : decode('notification/items', 'json', h.text).value;
+        const n =
+          h.path === '/du/acts'
+            ? decode('notification/activities', 'xml', h.text).value
+            : decode('notification/items', 'json', h.text).value;
         return `${n.type} ${n.objectid}`;
       };
-      const expected = [`items.create ${warmup}`, ...contacts.map((c) => `items.create ${c}`), `items.delete ${warmup}`, `items.restore ${warmup}`, ...notes.map((n) => `activities.create ${n}`)].sort();
+      const expected = [
+        `items.create ${warmup}`,
+        ...contacts.map((c) => `items.create ${c}`),
+        `items.delete ${warmup}`,
+        `items.restore ${warmup}`,
+        ...notes.map((n) => `activities.create ${n}`),
+      ].sort();
       await until('every notification after the restart', () => recv.hits.length >= expected.length, 10_000);
       await sleep(500);
       expect(recv.hits.map(key).sort()).toEqual(expected);
-      for (const h of recv.at('/du/items')) expect(h.headers['x-service-hmac-sha256']).toBe(createHmac('sha256', 'durable').update(h.raw).digest('hex'));
+      for (const h of recv.at('/du/items'))
+        expect(h.headers['x-service-hmac-sha256']).toBe(createHmac('sha256', 'durable').update(h.raw).digest('hex'));
     } finally {
       await server.stop();
       await recv.stop();
@@ -709,7 +942,11 @@ describe('durability', () => {
 describe('crmgen serve webhook flags', () => {
   it('refuses a --webhook-retry-ms that is not a positive integer', async () => {
     const run = (value: string) =>
-      promisify(execFile)(process.execPath, [cli, 'serve', '--port', '0', '--db', ':memory:', `--webhook-retry-ms=${value}`], { cwd: root, timeout: 20_000 }).then(
+      promisify(execFile)(
+        process.execPath,
+        [cli, 'serve', '--port', '0', '--db', ':memory:', `--webhook-retry-ms=${value}`],
+        { cwd: root, timeout: 20_000 },
+      ).then(
         () => ({ value, code: 0, stderr: '' }),
         (e: { code: number; stderr: string }) => ({ value, code: e.code, stderr: e.stderr }),
       );

@@ -58,7 +58,8 @@ function tables(text: string): Table[] {
 /** The table in `text` whose header begins with the given column names. */
 function table(text: string, ...columns: string[]): Table {
   const found = tables(text).filter((t) => columns.every((c, i) => t.header[i] === c));
-  if (found.length !== 1) throw new Error(`expected one table with columns ${columns.join(' | ')}, found ${found.length}`);
+  if (found.length !== 1)
+    throw new Error(`expected one table with columns ${columns.join(' | ')}, found ${found.length}`);
   return found[0];
 }
 
@@ -171,37 +172,42 @@ interface DocActivity {
   unparsed: string[];
 }
 
-const activityRows: DocActivity[] = table(activitySection, 'Activity', 'Segment', 'Type id', 'Fields (type)').rows.map(([act, segment, typeid, fieldsCell]) => {
-  const notes = parentheticals(act);
-  const row: DocActivity = {
-    title: stripParens(act),
-    aliases: notes.filter((n) => n.startsWith('also called ')).map((n) => n.slice('also called '.length)),
-    thirdParty: notes.includes('third-party'),
-    segment,
-    typeids: typeid.split(/\s+or\s+/).map(Number),
-    fields: [],
-    required: [],
-    notTrueOnCreate: [],
-    onePerParent: false,
-    unparsed: [],
-  };
-  if (fieldsCell === 'none listed') return row;
-  for (const chunk of splitTop(fieldsCell, ';')) {
-    if (chunk === 'one per parent') {
-      row.onePerParent = true;
-      continue;
+const activityRows: DocActivity[] = table(activitySection, 'Activity', 'Segment', 'Type id', 'Fields (type)').rows.map(
+  ([act, segment, typeid, fieldsCell]) => {
+    const notes = parentheticals(act);
+    const row: DocActivity = {
+      title: stripParens(act),
+      aliases: notes.filter((n) => n.startsWith('also called ')).map((n) => n.slice('also called '.length)),
+      thirdParty: notes.includes('third-party'),
+      segment,
+      typeids: typeid.split(/\s+or\s+/).map(Number),
+      fields: [],
+      required: [],
+      notTrueOnCreate: [],
+      onePerParent: false,
+      unparsed: [],
+    };
+    if (fieldsCell === 'none listed') return row;
+    for (const chunk of splitTop(fieldsCell, ';')) {
+      if (chunk === 'one per parent') {
+        row.onePerParent = true;
+        continue;
+      }
+      const names = leadingNames(chunk);
+      if (!names.length) row.unparsed.push(chunk);
+      row.fields.push(...names);
+      if (parentheticals(chunk).includes('required')) row.required.push(...names);
+      if (/cannot be created completed/.test(chunk)) row.notTrueOnCreate.push(...names);
     }
-    const names = leadingNames(chunk);
-    if (!names.length) row.unparsed.push(chunk);
-    row.fields.push(...names);
-    if (parentheticals(chunk).includes('required')) row.required.push(...names);
-    if (/cannot be created completed/.test(chunk)) row.notTrueOnCreate.push(...names);
-  }
-  return row;
-});
+    return row;
+  },
+);
 
 /** Activity titles (Activity column without its parenthetical) to segments; Contact is the record root. */
-const titleToSegment = new Map<string, string>([['contact', 'record'], ...activityRows.map((r): [string, string] => [r.title.toLowerCase(), r.segment])]);
+const titleToSegment = new Map<string, string>([
+  ['contact', 'record'],
+  ...activityRows.map((r): [string, string] => [r.title.toLowerCase(), r.segment]),
+]);
 
 function segmentOf(title: string): string {
   return titleToSegment.get(stripParens(title).toLowerCase()) ?? `<unknown title "${title}">`;
@@ -256,11 +262,13 @@ const withoutSlash = (p: string): string => p.replace(/(.)\/$/, '$1');
 const listRecordsRows = table(section(doc, 'List records'), 'Parameter', 'Meaning', 'Values').rows;
 const listParam = new Map(listRecordsRows.map(([name, , values]) => [name, values]));
 
-const reportRows = table(section(doc, 'Reports: GET /report/'), 'Report', 'Lists', 'Parameters').rows.map(([name, lists, params]) => ({
-  name,
-  lists,
-  params: splitTop(params, ';').map((chunk) => ({ chunk, names: leadingNames(chunk), notes: parentheticals(chunk) })),
-}));
+const reportRows = table(section(doc, 'Reports: GET /report/'), 'Report', 'Lists', 'Parameters').rows.map(
+  ([name, lists, params]) => ({
+    name,
+    lists,
+    params: splitTop(params, ';').map((chunk) => ({ chunk, names: leadingNames(chunk), notes: parentheticals(chunk) })),
+  }),
+);
 
 const webhookRows = rowMap(table(section(doc, 'Webhooks'), 'Field', 'Type', 'Values and notes'));
 const eventRows = table(section(doc, '6. Events'), 'Event', 'Occurs on').rows;
@@ -308,11 +316,16 @@ describe('section 2, activity types table', () => {
       expect(a.thirdParty).toBe(row.thirdParty);
     });
 
-    it(row.fields.length ? `documented fields ${row.fields.join(', ')} exist in the IR` : 'no documented fields (none listed)', () => {
-      if (!row.fields.length) expect(activity(row.segment).fields).toEqual([]);
-      const irFields = activity(row.segment).fields.map((f) => f.name);
-      for (const name of row.fields) expect(irFields, `field '${name}'`).toContain(name);
-    });
+    it(
+      row.fields.length
+        ? `documented fields ${row.fields.join(', ')} exist in the IR`
+        : 'no documented fields (none listed)',
+      () => {
+        if (!row.fields.length) expect(activity(row.segment).fields).toEqual([]);
+        const irFields = activity(row.segment).fields.map((f) => f.name);
+        for (const name of row.fields) expect(irFields, `field '${name}'`).toContain(name);
+      },
+    );
 
     it('the IR has no field the document does not list', () => {
       const irFields = activity(row.segment).fields.map((f) => f.name);
@@ -330,7 +343,11 @@ describe('section 2, activity types table', () => {
 
 describe('section 2, opportunity value lists', () => {
   // Which IR value list each opportunity field's bullet list corresponds to.
-  const irListFor: Record<string, string> = { valuecurrency: 'currencies', valueinterval: 'valueintervals', status: 'opportunitystatuses' };
+  const irListFor: Record<string, string> = {
+    valuecurrency: 'currencies',
+    valueinterval: 'valueintervals',
+    status: 'opportunitystatuses',
+  };
 
   it('the document has a bullet list for valuecurrency, valueinterval and status', () => {
     expect(sorted(opportunityLists.keys())).toEqual(sorted(Object.keys(irListFor)));
@@ -340,10 +357,13 @@ describe('section 2, opportunity value lists', () => {
     expect(opportunityLists.get('valuecurrency')?.length).toBeGreaterThan(0);
   });
 
-  it.each(Object.entries(irListFor))('opportunity %s uses value list %s, equal to the document list in order', (fieldName, listName) => {
-    expect(scalar(field(activity('opportunity').fields, fieldName)).values).toBe(listName);
-    expect(listValues(listName)).toEqual(opportunityLists.get(fieldName));
-  });
+  it.each(Object.entries(irListFor))(
+    'opportunity %s uses value list %s, equal to the document list in order',
+    (fieldName, listName) => {
+      expect(scalar(field(activity('opportunity').fields, fieldName)).values).toBe(listName);
+      expect(listValues(listName)).toEqual(opportunityLists.get(fieldName));
+    },
+  );
 });
 
 describe('section 2, supported activity hierarchies', () => {
@@ -391,15 +411,21 @@ describe('section 4, endpoints table', () => {
     expect(reportRow?.paths).toHaveLength(6);
   });
 
-  it.each(docPairs.map((p): [string, string, string] => [`${p.method} ${p.path}`, p.method, p.path]))('%s is an IR operation', (_row, method, path) => {
-    const want = irStylePath(path);
-    const matches = irOps.filter((o) => o.method === method && o.path === want);
-    expect(matches, `${method} ${want}`).toHaveLength(1);
-  });
+  it.each(docPairs.map((p): [string, string, string] => [`${p.method} ${p.path}`, p.method, p.path]))(
+    '%s is an IR operation',
+    (_row, method, path) => {
+      const want = irStylePath(path);
+      const matches = irOps.filter((o) => o.method === method && o.path === want);
+      expect(matches, `${method} ${want}`).toHaveLength(1);
+    },
+  );
 
   it('the IR has no operation the table lacks, but the webhook delivery log (issue 14; the document has none)', () => {
     const documented = new Set(docPairs.map((p) => `${p.method} ${irStylePath(p.path)}`));
-    expect(irOps.filter((o) => !documented.has(`${o.method} ${o.path}`)).map((o) => o.id)).toEqual(['listHookDeliveries', 'redeliverHook']);
+    expect(irOps.filter((o) => !documented.has(`${o.method} ${o.path}`)).map((o) => o.id)).toEqual([
+      'listHookDeliveries',
+      'redeliverHook',
+    ]);
   });
 
   it('{kind} stands for contacts and the segments the section names in place of contacts', () => {
@@ -432,7 +458,9 @@ describe('section 4, list records parameter table', () => {
   });
 
   it('every other enumerated parameter equals its value list (the part before any ";")', () => {
-    const enums = params.filter((p) => p.shape.kind === 'scalar' && p.shape.type === 'enum' && !['filtermode', 'sortfield'].includes(p.name));
+    const enums = params.filter(
+      (p) => p.shape.kind === 'scalar' && p.shape.type === 'enum' && !['filtermode', 'sortfield'].includes(p.name),
+    );
     expect(enums.length).toBeGreaterThan(0);
     for (const p of enums) {
       const values = splitTop(listParam.get(p.name) ?? '', ';')[0] ?? '';
@@ -480,10 +508,13 @@ describe('section 4, reports table', () => {
     'activities.types': [
       ...[...(/Report activity type ids: ([^\n]*)/.exec(doc)?.[1] ?? '').matchAll(/(\d+)/g)].map((m) => m[1]!),
       ...(/\| Event \| event \| (\d+) or (\d+) \|/.exec(doc)?.slice(1) ?? []),
-    ].filter((id, i, all) => all.indexOf(id) === i && !/\| activities \|[^\n]*?; types \(([^)]*)\)/.exec(doc)![1]!.split(', ').includes(id)),
+    ].filter(
+      (id, i, all) =>
+        all.indexOf(id) === i && !/\| activities \|[^\n]*?; types \(([^)]*)\)/.exec(doc)![1]!.split(', ').includes(id),
+    ),
   };
 
-  it('the ids beyond the table are the two the document names: 61 and the event\'s 5', () => {
+  it("the ids beyond the table are the two the document names: 61 and the event's 5", () => {
     expect(numeric(otherDocumentedIds['activities.types']!)).toEqual(['5', '61']);
   });
 
@@ -494,7 +525,9 @@ describe('section 4, reports table', () => {
         const shape = scalar(field(op.params, name));
         if (!shape.values || !p.notes.length) continue;
         // Beyond the table: only ids the document gives elsewhere for the same thing (issue 21).
-        expect(listValues(shape.values), `${row.name}.${name}`).toEqual(numeric([...splitTop(p.notes[0], ','), ...(otherDocumentedIds[`${row.name}.${name}`] ?? [])]));
+        expect(listValues(shape.values), `${row.name}.${name}`).toEqual(
+          numeric([...splitTop(p.notes[0], ','), ...(otherDocumentedIds[`${row.name}.${name}`] ?? [])]),
+        );
       }
     }
   });
@@ -519,7 +552,10 @@ describe('section 4, webhook fields table', () => {
   });
 
   const constraintText = cell(webhookRows, 'constrainttype', 2);
-  const families = [...constraintText.matchAll(/For (\w+)\.\* events: ([^.]+)/g)].map((m) => ({ family: m[1], values: commaList(m[2]) }));
+  const families = [...constraintText.matchAll(/For (\w+)\.\* events: ([^.]+)/g)].map((m) => ({
+    family: m[1],
+    values: commaList(m[2]),
+  }));
   const irListFor: Record<string, string> = { items: 'itemconstrainttypes', activities: 'activityconstrainttypes' };
 
   it('constrainttype defaults to all', () => {
@@ -532,13 +568,16 @@ describe('section 4, webhook fields table', () => {
     expect(sorted(families.map((f) => f.family))).toEqual(sorted(Object.keys(spec.hooks.constraintsByEventFamily)));
   });
 
-  it.each(families)('constrainttype for the $family family equals the IR list after its leading all', ({ family, values }) => {
-    const listName = spec.hooks.constraintsByEventFamily[family];
-    expect(listName).toBe(irListFor[family]);
-    const [first, ...rest] = listValues(listName);
-    expect(first).toBe('all');
-    expect(rest).toEqual(values);
-  });
+  it.each(families)(
+    'constrainttype for the $family family equals the IR list after its leading all',
+    ({ family, values }) => {
+      const listName = spec.hooks.constraintsByEventFamily[family];
+      expect(listName).toBe(irListFor[family]);
+      const [first, ...rest] = listValues(listName);
+      expect(first).toBe('all');
+      expect(rest).toEqual(values);
+    },
+  );
 });
 
 describe('section 6, events table', () => {

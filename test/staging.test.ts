@@ -9,7 +9,12 @@ import { join } from 'node:path';
 import { listFiles, Staging } from '../generator/pipeline/write.ts';
 import { cli, generatedDir, root, specDir } from './support/paths.ts';
 
-const run = (args: string[], cacheDir: string) => spawnSync(process.execPath, [cli, ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, CRMGEN_CACHE_DIR: cacheDir } });
+const run = (args: string[], cacheDir: string) =>
+  spawnSync(process.execPath, [cli, ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, CRMGEN_CACHE_DIR: cacheDir },
+  });
 
 describe('Staging', () => {
   it('renames the folder into place, moving whole ready folders and writing the rest', () => {
@@ -29,7 +34,13 @@ describe('Staging', () => {
         ['pkg/dist/sub/b.js', 'b'],
         ['pkg/dist/c.d.ts', 'c'],
       ]);
-      s.finish(files, new Map([['pkg/dist/a.js', join(compiled, 'pkg', 'dist', 'a.js')], ['pkg/dist/sub/b.js', join(compiled, 'pkg', 'dist', 'sub', 'b.js')]]));
+      s.finish(
+        files,
+        new Map([
+          ['pkg/dist/a.js', join(compiled, 'pkg', 'dist', 'a.js')],
+          ['pkg/dist/sub/b.js', join(compiled, 'pkg', 'dist', 'sub', 'b.js')],
+        ]),
+      );
       expect(listFiles(out)).toEqual([...files.keys()].sort());
       for (const [p, text] of files) expect(readFileSync(join(out, p), 'utf8')).toBe(text);
       // The compile's folder moved as a whole.
@@ -48,7 +59,12 @@ describe('Staging', () => {
       s.write([['a.txt', 'a']]);
       mkdirSync(out);
       writeFileSync(join(out, 'old.txt'), 'old');
-      s.finish(new Map([['a.txt', 'a'], ['b/c.txt', 'c']]));
+      s.finish(
+        new Map([
+          ['a.txt', 'a'],
+          ['b/c.txt', 'c'],
+        ]),
+      );
       expect(listFiles(out)).toEqual(['a.txt', 'b/c.txt']);
       expect(readdirSync(dir)).toEqual(['out']);
       const t = new Staging(join(dir, 'other'));
@@ -68,7 +84,8 @@ describe('Staging', () => {
       expect(r.status, r.stderr).toBe(0);
       const expected = listFiles(generatedDir);
       expect(listFiles(out)).toEqual(expected);
-      for (const p of expected) expect(readFileSync(join(out, p), 'utf8'), p).toBe(readFileSync(join(generatedDir, p), 'utf8'));
+      for (const p of expected)
+        expect(readFileSync(join(out, p), 'utf8'), p).toBe(readFileSync(join(generatedDir, p), 'utf8'));
       expect(readdirSync(join(dir, 'new'))).toEqual(['generated']);
       // A run that fails once the staging folder exists (its spec does not load): nothing is left.
       const spec = join(dir, 'spec');

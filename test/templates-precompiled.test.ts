@@ -16,10 +16,16 @@ describe('the precompiled templates', { timeout: 120_000 }, () => {
   it('give way to handlebars compile for a template or options not compiled ahead', () => {
     const full = createRequire(import.meta.url)('handlebars') as typeof Handlebars;
     const name = 'docs/text/batch-rules.hbs';
-    const context = { b: { contentType: 'type-a', partContentType: 'type-b', lineEnding: 'ending-c', outerStatus: 'status-d' } };
+    const context = {
+      b: { contentType: 'type-a', partContentType: 'type-b', lineEnding: 'ending-c', outerStatus: 'status-d' },
+    };
     const hb = Handlebars.create();
     const rendered = template(hb, name, { noEscape: true, strict: false, preventIndent: true })(context);
-    expect(rendered).toBe(full.compile(readFileSync(templatesDir + name, 'utf8'), { noEscape: true, strict: false, preventIndent: true })(context));
+    expect(rendered).toBe(
+      full.compile(readFileSync(templatesDir + name, 'utf8'), { noEscape: true, strict: false, preventIndent: true })(
+        context,
+      ),
+    );
     expect(rendered).toContain('each part is type-b');
   });
 });

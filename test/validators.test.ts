@@ -44,43 +44,166 @@ const list = 'records/contacts.listRecords.params';
 const schemaFamilies: Record<string, Case[]> = {
   'unknown field': [
     { name: 'known fields only', target: task, value: { parent: 1, data: { title: 'Call' } }, errors: [] },
-    { name: 'unknown top-level field', target: task, value: { parent: 1, colour: 'red' }, errors: [['incorrectfield', 'colour']] },
-    { name: 'unknown activity field (17-field object)', target: task, value: { parent: 1, data: { title: 'Call', colour: 'red' } }, errors: [['incorrectfield', 'data.colour']] },
-    { name: 'unknown field of a small nested object', target: contact, value: { categories: { add: [1], drop: [2] } }, errors: [['incorrectfield', 'categories.drop']] },
-    { name: 'custom field not named custom<id>', target: contact, value: { custom12: 'ok', customer: 'x' }, errors: [['incorrectfield', 'customer']] },
+    {
+      name: 'unknown top-level field',
+      target: task,
+      value: { parent: 1, colour: 'red' },
+      errors: [['incorrectfield', 'colour']],
+    },
+    {
+      name: 'unknown activity field (17-field object)',
+      target: task,
+      value: { parent: 1, data: { title: 'Call', colour: 'red' } },
+      errors: [['incorrectfield', 'data.colour']],
+    },
+    {
+      name: 'unknown field of a small nested object',
+      target: contact,
+      value: { categories: { add: [1], drop: [2] } },
+      errors: [['incorrectfield', 'categories.drop']],
+    },
+    {
+      name: 'custom field not named custom<id>',
+      target: contact,
+      value: { custom12: 'ok', customer: 'x' },
+      errors: [['incorrectfield', 'customer']],
+    },
   ],
   'wrong type': [
     { name: 'right types', target: task, value: { parent: 1, data: { title: 'Call', remindtime: 30 } }, errors: [] },
-    { name: 'number for text', target: task, value: { parent: 1, data: { title: 3 } }, errors: [['invalidvalue', 'data.title']] },
+    {
+      name: 'number for text',
+      target: task,
+      value: { parent: 1, data: { title: 3 } },
+      errors: [['invalidvalue', 'data.title']],
+    },
     { name: 'text for integer', target: task, value: { parent: '1' }, errors: [['invalidvalue', 'parent']] },
-    { name: 'fraction for integer', target: task, value: { parent: 1, data: { remindtime: 1.5 } }, errors: [['invalidvalue', 'data.remindtime']] },
-    { name: 'list entry of the wrong type', target: contactUpdate, value: { categories: { add: [1, 'two'] } }, errors: [['invalidvalue', 'categories.add.1']] },
+    {
+      name: 'fraction for integer',
+      target: task,
+      value: { parent: 1, data: { remindtime: 1.5 } },
+      errors: [['invalidvalue', 'data.remindtime']],
+    },
+    {
+      name: 'list entry of the wrong type',
+      target: contactUpdate,
+      value: { categories: { add: [1, 'two'] } },
+      errors: [['invalidvalue', 'categories.add.1']],
+    },
   ],
   'value list': [
-    { name: 'values from the lists', target: task, value: { parent: 1, data: { timespentmeasure: 'hours', nodate: 1 } }, errors: [] },
-    { name: 'text not in the list', target: task, value: { parent: 1, data: { timespentmeasure: 'months' } }, errors: [['notinlist', 'data.timespentmeasure']] },
-    { name: 'flag other than 0 or 1', target: task, value: { parent: 1, data: { nodate: 2 } }, errors: [['notinlist', 'data.nodate']] },
-    { name: 'list entry not in the list', target: event, value: { parent: 1, data: { repeats: 'weekly', repeatinterval: [1, 9] } }, errors: [['notinlist', 'data.repeatinterval.1']] },
-    { name: 'templated list (searchmode) checked by pattern', target: list, value: { searchmode: 'X12' }, errors: [['notinlist', 'searchmode']] },
+    {
+      name: 'values from the lists',
+      target: task,
+      value: { parent: 1, data: { timespentmeasure: 'hours', nodate: 1 } },
+      errors: [],
+    },
+    {
+      name: 'text not in the list',
+      target: task,
+      value: { parent: 1, data: { timespentmeasure: 'months' } },
+      errors: [['notinlist', 'data.timespentmeasure']],
+    },
+    {
+      name: 'flag other than 0 or 1',
+      target: task,
+      value: { parent: 1, data: { nodate: 2 } },
+      errors: [['notinlist', 'data.nodate']],
+    },
+    {
+      name: 'list entry not in the list',
+      target: event,
+      value: { parent: 1, data: { repeats: 'weekly', repeatinterval: [1, 9] } },
+      errors: [['notinlist', 'data.repeatinterval.1']],
+    },
+    {
+      name: 'templated list (searchmode) checked by pattern',
+      target: list,
+      value: { searchmode: 'X12' },
+      errors: [['notinlist', 'searchmode']],
+    },
   ],
   range: [
     { name: 'inside the range', target: task, value: { parent: 1, data: { priority: 6 } }, errors: [] },
-    { name: 'above the maximum', target: task, value: { parent: 1, data: { priority: 7 } }, errors: [['outofrange', 'data.priority']] },
-    { name: 'below the minimum', target: task, value: { parent: 1, data: { priority: -1 } }, errors: [['outofrange', 'data.priority']] },
-    { name: 'negative owner', target: task, value: { parent: 1, data: { assignedto: -5 } }, errors: [['outofrange', 'data.assignedto']] },
+    {
+      name: 'above the maximum',
+      target: task,
+      value: { parent: 1, data: { priority: 7 } },
+      errors: [['outofrange', 'data.priority']],
+    },
+    {
+      name: 'below the minimum',
+      target: task,
+      value: { parent: 1, data: { priority: -1 } },
+      errors: [['outofrange', 'data.priority']],
+    },
+    {
+      name: 'negative owner',
+      target: task,
+      value: { parent: 1, data: { assignedto: -5 } },
+      errors: [['outofrange', 'data.assignedto']],
+    },
   ],
   date: [
-    { name: 'date and datetime', target: event, value: { parent: 1, data: { timestart: '2026-11-22T10:30:00+00:00', timeend: '2026-11-23', repeatuntil: '2026-12-31' } }, errors: [] },
-    { name: 'date without leading zeros', target: task, value: { parent: 1, data: { duedate: '2026-5-1' } }, errors: [['invaliddate', 'data.duedate']] },
-    { name: 'datetime where a date is due', target: event, value: { parent: 1, data: { repeatuntil: '2026-11-22T10:30:00+00:00' } }, errors: [['invaliddate', 'data.repeatuntil']] },
-    { name: 'a due date with its time (date or datetime since issue 21)', target: task, value: { parent: 1, data: { duedate: '2026-11-22T10:30:00+00:00' } }, errors: [] },
-    { name: 'words for a date or datetime', target: event, value: { parent: 1, data: { timestart: 'tomorrow' } }, errors: [['invaliddate', 'data.timestart']] },
+    {
+      name: 'date and datetime',
+      target: event,
+      value: {
+        parent: 1,
+        data: { timestart: '2026-11-22T10:30:00+00:00', timeend: '2026-11-23', repeatuntil: '2026-12-31' },
+      },
+      errors: [],
+    },
+    {
+      name: 'date without leading zeros',
+      target: task,
+      value: { parent: 1, data: { duedate: '2026-5-1' } },
+      errors: [['invaliddate', 'data.duedate']],
+    },
+    {
+      name: 'datetime where a date is due',
+      target: event,
+      value: { parent: 1, data: { repeatuntil: '2026-11-22T10:30:00+00:00' } },
+      errors: [['invaliddate', 'data.repeatuntil']],
+    },
+    {
+      name: 'a due date with its time (date or datetime since issue 21)',
+      target: task,
+      value: { parent: 1, data: { duedate: '2026-11-22T10:30:00+00:00' } },
+      errors: [],
+    },
+    {
+      name: 'words for a date or datetime',
+      target: event,
+      value: { parent: 1, data: { timestart: 'tomorrow' } },
+      errors: [['invaliddate', 'data.timestart']],
+    },
   ],
   required: [
-    { name: 'required fields given', target: 'activities/attachmentfile.createActivity.request', value: { parent: 1, data: { file: { filename: 'a.pdf' } } }, errors: [] },
-    { name: 'parent missing', target: task, value: { data: { title: 'Call' } }, errors: [['fieldisrequired', 'parent']] },
-    { name: 'nested field missing', target: 'activities/attachmentfile.createActivity.request', value: { parent: 1, data: {} }, errors: [['fieldisrequired', 'data.file']] },
-    { name: 'list entry field missing', target: contactUpdate, value: { relateditems: { remove: [{ id: 1 }, {}] } }, errors: [['fieldisrequired', 'relateditems.remove.1.id']] },
+    {
+      name: 'required fields given',
+      target: 'activities/attachmentfile.createActivity.request',
+      value: { parent: 1, data: { file: { filename: 'a.pdf' } } },
+      errors: [],
+    },
+    {
+      name: 'parent missing',
+      target: task,
+      value: { data: { title: 'Call' } },
+      errors: [['fieldisrequired', 'parent']],
+    },
+    {
+      name: 'nested field missing',
+      target: 'activities/attachmentfile.createActivity.request',
+      value: { parent: 1, data: {} },
+      errors: [['fieldisrequired', 'data.file']],
+    },
+    {
+      name: 'list entry field missing',
+      target: contactUpdate,
+      value: { relateditems: { remove: [{ id: 1 }, {}] } },
+      errors: [['fieldisrequired', 'relateditems.remove.1.id']],
+    },
   ],
   'list limit': [
     { name: 'limit 1', target: list, value: { limit: 1 }, errors: [] },
@@ -106,13 +229,19 @@ describe('validateRequest', () => {
     const [unknown] = validateRequest(task, { parent: 1, data: { colour: 'red' } });
     expect(unknown.message).toBe('Incorrect field specified: data.colour');
     const [notInList] = validateRequest(task, { parent: 1, data: { timespentmeasure: 'months' } });
-    expect(notInList.message).toBe('Value is not in the list of allowed values: data.timespentmeasure must be one of "days", "hours", "weeks"');
+    expect(notInList.message).toBe(
+      'Value is not in the list of allowed values: data.timespentmeasure must be one of "days", "hours", "weeks"',
+    );
     const [date] = validateRequest(event, { parent: 1, data: { repeatuntil: '22.11.2026' } });
     expect(date.message).toBe('Invalid date: data.repeatuntil must be a date as YYYY-MM-DD');
   });
 
   it('lists every problem of one request (allErrors), in a stable order', () => {
-    const errors = validateRequest(task, { parent: 'x', colour: 1, data: { priority: 9, duedate: 'soon', timespentmeasure: 'months', colour: 2 } });
+    const errors = validateRequest(task, {
+      parent: 'x',
+      colour: 1,
+      data: { priority: 9, duedate: 'soon', timespentmeasure: 'months', colour: 2 },
+    });
     expect(keysAndPaths(errors).sort()).toEqual(
       [
         ['invalidvalue', 'parent'],
@@ -126,7 +255,9 @@ describe('validateRequest', () => {
   });
 
   it('reports a value matching no branch of a choice (owner filter: id or empty) once', () => {
-    const op = spec.operations.find((o) => o.params?.some((p) => p.shape.kind === 'scalar' && p.shape.type === 'ownerfilter'))!;
+    const op = spec.operations.find((o) =>
+      o.params?.some((p) => p.shape.kind === 'scalar' && p.shape.type === 'ownerfilter'),
+    )!;
     const field = op.params!.find((p) => p.shape.kind === 'scalar' && p.shape.type === 'ownerfilter')!.name;
     const target = `${op.id}.params`;
     expect(validateRequest(target, { [field]: '' })).toEqual([]);
@@ -152,18 +283,22 @@ describe('validateRequest', () => {
 
 describe('checkParent (hierarchy, from the IR)', () => {
   const tokens = ['record', ...spec.activities.map((a) => a.segment)];
-  const asParent = (token: string) => (token === 'record' ? { kind: 'record' as const } : { kind: 'activity' as const, segment: token });
+  const asParent = (token: string) =>
+    token === 'record' ? { kind: 'record' as const } : { kind: 'activity' as const, segment: token };
 
-  it.each(spec.activities.map((a) => [a.segment, a] as const))('%s: every allowed parent is accepted, a disallowed one rejected', (segment, a) => {
-    expect(a.parents.length).toBeGreaterThan(0);
-    for (const p of a.parents) expect(checkParent(segment, asParent(p)), `${segment} under ${p}`).toBeNull();
-    const disallowed = tokens.filter((t) => !a.parents.includes(t));
-    expect(disallowed.length).toBeGreaterThan(0);
-    for (const p of [disallowed[0], disallowed[disallowed.length - 1]]) {
-      const e = checkParent(segment, asParent(p));
-      expect(e && keysAndPaths([e]), `${segment} under ${p}`).toEqual([['invalidparent', 'parent']]);
-    }
-  });
+  it.each(spec.activities.map((a) => [a.segment, a] as const))(
+    '%s: every allowed parent is accepted, a disallowed one rejected',
+    (segment, a) => {
+      expect(a.parents.length).toBeGreaterThan(0);
+      for (const p of a.parents) expect(checkParent(segment, asParent(p)), `${segment} under ${p}`).toBeNull();
+      const disallowed = tokens.filter((t) => !a.parents.includes(t));
+      expect(disallowed.length).toBeGreaterThan(0);
+      for (const p of [disallowed[0], disallowed[disallowed.length - 1]]) {
+        const e = checkParent(segment, asParent(p));
+        expect(e && keysAndPaths([e]), `${segment} under ${p}`).toEqual([['invalidparent', 'parent']]);
+      }
+    },
+  );
 
   it('the table is the IR', () => {
     expect(allowedParents).toEqual(Object.fromEntries(spec.activities.map((a) => [a.segment, a.parents])));
@@ -195,7 +330,9 @@ describe('checkCreate (cannot be created completed)', () => {
 
   it('the table is the IR', () => {
     const fromIr = Object.fromEntries(
-      spec.activities.filter((a) => a.fields.some((f) => f.notTrueOnCreate)).map((a) => [a.segment, a.fields.filter((f) => f.notTrueOnCreate).map((f) => f.name)]),
+      spec.activities
+        .filter((a) => a.fields.some((f) => f.notTrueOnCreate))
+        .map((a) => [a.segment, a.fields.filter((f) => f.notTrueOnCreate).map((f) => f.name)]),
     );
     expect(notTrueOnCreate).toEqual(fromIr);
     expect(Object.keys(fromIr).sort()).toEqual(['event', 'followup', 'task']);
@@ -222,7 +359,11 @@ describe('checkConditions (when)', () => {
       ['event', { repeatinterval: [1, 3], repeats: 'weekly' }, []],
       ['event', { repeatinterval: [1], repeats: 'daily' }, [['conditionnotmet', 'data.repeatinterval']]],
       ['event', { repeatinterval: [1] }, [['conditionnotmet', 'data.repeatinterval']]],
-      ['event', { repeatinterval: [1], repeatevery: 2, repeats: 'monthly' }, [['conditionnotmet', 'data.repeatinterval']]],
+      [
+        'event',
+        { repeatinterval: [1], repeatevery: 2, repeats: 'monthly' },
+        [['conditionnotmet', 'data.repeatinterval']],
+      ],
     ],
   };
   for (const [family, cases] of Object.entries(families)) {
@@ -239,9 +380,16 @@ describe('checkConditions (when)', () => {
 
   it('the table is the IR', () => {
     for (const a of spec.activities) {
-      const expected = a.fields.filter((f) => f.when).map((f) => ({ field: f.name, on: f.when!.field, equals: f.when!.equals, notEquals: f.when!.notEquals }));
+      const expected = a.fields
+        .filter((f) => f.when)
+        .map((f) => ({ field: f.name, on: f.when!.field, equals: f.when!.equals, notEquals: f.when!.notEquals }));
       const got = ((conditions as Record<string, unknown[] | undefined>)[a.segment] ?? []).map((c) => {
-        const { field, on, equals, notEquals } = c as { field: string; on: string; equals?: unknown; notEquals?: unknown };
+        const { field, on, equals, notEquals } = c as {
+          field: string;
+          on: string;
+          equals?: unknown;
+          notEquals?: unknown;
+        };
         return { field, on, equals, notEquals };
       });
       expect(got, a.segment).toEqual(expected);
@@ -268,7 +416,12 @@ describe('checkOnePerParent', () => {
 
 describe('list limit bounds', () => {
   it('the table is the spec', () => {
-    expect(listLimit).toEqual({ param: 'limit', min: 1, max: spec.limits.listLimitMax, default: spec.limits.listLimitDefault });
+    expect(listLimit).toEqual({
+      param: 'limit',
+      min: 1,
+      max: spec.limits.listLimitMax,
+      default: spec.limits.listLimitDefault,
+    });
   });
 
   it.each(spec.kinds.map((k) => k.name))('%s: the bounds are enforced', (kind) => {

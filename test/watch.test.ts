@@ -29,7 +29,10 @@ class Output {
       const m = this.text.slice(from).match(pattern);
       if (m) return m;
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`timed out after ${ms} ms waiting for ${pattern}; output since the mark:\n${this.text.slice(from)}`);
+      if (left <= 0)
+        throw new Error(
+          `timed out after ${ms} ms waiting for ${pattern}; output since the mark:\n${this.text.slice(from)}`,
+        );
       await new Promise<void>((resolve) => {
         const t = setTimeout(resolve, Math.min(left, 250));
         this.waiters.push(() => {
@@ -82,15 +85,32 @@ describe('crmgen generate --watch', () => {
     const noteMtime = statSync(note).mtimeMs;
     const mark = out.mark();
     // call.details: text -> integer; its type in types/activities/call.ts becomes number.
-    writeFileSync(activities(), original.replace('  call:\n    title: Call\n    aliases: [Interaction]\n    typeid: 73\n    fields:\n      details: { type: text }', '  call:\n    title: Call\n    aliases: [Interaction]\n    typeid: 73\n    fields:\n      details: { type: integer }'));
-    const [summary, , written] = await out.waitFor(/activities\.yaml changed: (\d+) written, 0 removed, \d+ unchanged, \d+ formatted in \d+ ms \(load \d+ms, emit \d+ms.*\)\n((?: {2}wrote .*\n)+)/, mark, 60_000);
+    writeFileSync(
+      activities(),
+      original.replace(
+        '  call:\n    title: Call\n    aliases: [Interaction]\n    typeid: 73\n    fields:\n      details: { type: text }',
+        '  call:\n    title: Call\n    aliases: [Interaction]\n    typeid: 73\n    fields:\n      details: { type: integer }',
+      ),
+    );
+    const [summary, , written] = await out.waitFor(
+      /activities\.yaml changed: (\d+) written, 0 removed, \d+ unchanged, \d+ formatted in \d+ ms \(load \d+ms, emit \d+ms.*\)\n((?: {2}wrote .*\n)+)/,
+      mark,
+      60_000,
+    );
     expect(Number(summary.match(/changed: (\d+) written/)![1])).toBeGreaterThan(0);
-    const files = written.trim().split('\n').map((l) => l.trim().replace(/^wrote /, ''));
+    const files = written
+      .trim()
+      .split('\n')
+      .map((l) => l.trim().replace(/^wrote /, ''));
     expect(files).toContain('client/src/types/activities/call.ts');
     expect(files).toContain('client/dist/types/activities/call.d.ts');
     expect(files).toContain('schemas/activities/call.createActivity.request.json');
     // No other activity type's own files.
-    expect(files.filter((f) => /^(?:(?:client|server)\/(?:src|dist)\/)?(types|schemas)\/activities\/(?!call[./]|index\.)/.test(f))).toEqual([]);
+    expect(
+      files.filter((f) =>
+        /^(?:(?:client|server)\/(?:src|dist)\/)?(types|schemas)\/activities\/(?!call[./]|index\.)/.test(f),
+      ),
+    ).toEqual([]);
     expect(readFileSync(join(outDir(), 'client/src/types/activities/call.ts'), 'utf8')).toMatch(/details\?: number;/);
     expect(statSync(note).mtimeMs).toBe(noteMtime);
   }, 90_000);
@@ -102,8 +122,18 @@ describe('crmgen generate --watch', () => {
     writeFileSync(activities(), broken);
     const lines = broken.slice(0, broken.indexOf('seventy-three')).split('\n');
     const where = `${activities()}:${lines.length}:${lines[lines.length - 1].length + 1}`;
-    await out.waitFor(new RegExp(`${where.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: activities\\.call\\.typeid: expected integer, found string "seventy-three"`), mark, 60_000);
-    await out.waitFor(/activities\.yaml changed: the spec has 1 problem; nothing written \(\d+ ms\); still watching/, mark, 10_000);
+    await out.waitFor(
+      new RegExp(
+        `${where.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: activities\\.call\\.typeid: expected integer, found string "seventy-three"`,
+      ),
+      mark,
+      60_000,
+    );
+    await out.waitFor(
+      /activities\.yaml changed: the spec has 1 problem; nothing written \(\d+ ms\); still watching/,
+      mark,
+      10_000,
+    );
     expect(out.text.slice(mark)).not.toMatch(/\n\s+at /);
     // Still alive, and nothing was written.
     await new Promise((r) => setTimeout(r, 300));
@@ -116,7 +146,9 @@ describe('crmgen generate --watch', () => {
     writeFileSync(activities(), original);
     await out.waitFor(/activities\.yaml changed: [1-9]\d* written, 0 removed/, mark, 60_000);
     await out.waitFor(/ {2}wrote client\/src\/types\/activities\/call\.ts/, mark, 5_000);
-    expect(readFileSync(join(outDir(), 'client/src/types/activities/call.ts'), 'utf8')).toBe(readFileSync(join(generatedDir, 'client/src/types/activities/call.ts'), 'utf8'));
+    expect(readFileSync(join(outDir(), 'client/src/types/activities/call.ts'), 'utf8')).toBe(
+      readFileSync(join(generatedDir, 'client/src/types/activities/call.ts'), 'utf8'),
+    );
   }, 90_000);
 
   it('stops cleanly on SIGINT', async () => {

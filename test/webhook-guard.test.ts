@@ -6,7 +6,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { addressProblem, checkTarget, httpDeliver, pinnedResolver, type Deliver, type Delivery, type ResolvedAddress, type Resolver } from '../server/webhook-guard.ts';
+import {
+  addressProblem,
+  checkTarget,
+  httpDeliver,
+  pinnedResolver,
+  type Deliver,
+  type Delivery,
+  type ResolvedAddress,
+  type Resolver,
+} from '../server/webhook-guard.ts';
 import { checkHookUrl } from '../server/hooks.ts';
 import { startWebhooks, type Webhooks } from '../server/webhooks.ts';
 import { createReferenceService } from '../server/reference-service.ts';
@@ -133,8 +142,16 @@ describe('the address guard', () => {
   });
 
   it('with allowPrivate, accepts private addresses and still connects to the resolved one', async () => {
-    expect(await checkTarget('http://loop.example:9/', tableResolver, true)).toEqual({ ok: true, address: '127.0.0.1', family: 4 });
-    expect(await checkTarget('http://10.0.0.1/', tableResolver, true)).toEqual({ ok: true, address: '10.0.0.1', family: 4 });
+    expect(await checkTarget('http://loop.example:9/', tableResolver, true)).toEqual({
+      ok: true,
+      address: '127.0.0.1',
+      family: 4,
+    });
+    expect(await checkTarget('http://10.0.0.1/', tableResolver, true)).toEqual({
+      ok: true,
+      address: '10.0.0.1',
+      family: 4,
+    });
     expect(addressProblem('8.8.8.8')).toBeUndefined();
     expect(addressProblem('::7f00:1')).toContain('IPv4-compatible');
     expect(addressProblem('::127.0.0.1')).toContain('loopback');
@@ -143,9 +160,13 @@ describe('the address guard', () => {
 
   it('refuses a hook url when it is saved: invalidvalue with the reason', async () => {
     const guard = { allowPrivate: false, resolver: tableResolver };
-    await expect(checkHookUrl('http://internal.example/x', guard)).rejects.toMatchObject({ errors: [{ key: 'invalidvalue', message: expect.stringContaining('10.0.0.7, which is private') }] });
+    await expect(checkHookUrl('http://internal.example/x', guard)).rejects.toMatchObject({
+      errors: [{ key: 'invalidvalue', message: expect.stringContaining('10.0.0.7, which is private') }],
+    });
     await expect(checkHookUrl('https://public.example/x', guard)).resolves.toBeUndefined();
-    await expect(checkHookUrl('ftp://public.example/x', guard)).rejects.toMatchObject({ errors: [{ key: 'invalidvalue' }] });
+    await expect(checkHookUrl('ftp://public.example/x', guard)).rejects.toMatchObject({
+      errors: [{ key: 'invalidvalue' }],
+    });
   });
 });
 
@@ -166,22 +187,59 @@ afterEach(async () => {
 
 async function setUp(opts: { resolver: Resolver; send?: Deliver; allowPrivate: boolean }) {
   storage = await openStorage(':memory:');
-  webhooks = startWebhooks({ storage, allowPrivate: opts.allowPrivate, resolver: opts.resolver, ...(opts.send && { send: opts.send }), retryBaseMs: 20, pollMs: 50, log: () => undefined });
-  const service = createReferenceService({ storage, onCommit: webhooks.enqueue, allowPrivateWebhooks: opts.allowPrivate });
+  webhooks = startWebhooks({
+    storage,
+    allowPrivate: opts.allowPrivate,
+    resolver: opts.resolver,
+    ...(opts.send && { send: opts.send }),
+    retryBaseMs: 20,
+    pollMs: 50,
+    log: () => undefined,
+  });
+  const service = createReferenceService({
+    storage,
+    onCommit: webhooks.enqueue,
+    allowPrivateWebhooks: opts.allowPrivate,
+  });
   const principal = await storage.transaction(async (tx) => {
     const account = await tx.ensureAccount('guard');
-    const user = await tx.addUser({ accountId: account.id, email: 'guard@example.com', name: 'g', tokenHash: hashToken('t'), preventlogin: 0, preventprivatedata: 0, administrator: 1 });
+    const user = await tx.addUser({
+      accountId: account.id,
+      email: 'guard@example.com',
+      name: 'g',
+      tokenHash: hashToken('t'),
+      preventlogin: 0,
+      preventprivatedata: 0,
+      administrator: 1,
+    });
     return { user, accountId: account.id };
   });
   /** A hook written straight to storage, as if its url had passed the check when it was saved. */
   const hook = (url: string, secret = '') =>
-    storage!.transaction((tx) => tx.insertHook({ accountId: principal.accountId, type: 'web', title: '', active: 1, event: 'items.create', constrainttype: 'all', url, contenttype: 'json', secret }));
-  const contact = (firstname: string) => service.asCaller(principal, (tx, c) => createRecord(tx, c, 'contacts', { firstname } as never));
+    storage!.transaction((tx) =>
+      tx.insertHook({
+        accountId: principal.accountId,
+        type: 'web',
+        title: '',
+        active: 1,
+        event: 'items.create',
+        constrainttype: 'all',
+        url,
+        contenttype: 'json',
+        secret,
+      }),
+    );
+  const contact = (firstname: string) =>
+    service.asCaller(principal, (tx, c) => createRecord(tx, c, 'contacts', { firstname } as never));
   const attempts = (hookId: number) => storage!.transaction((tx) => tx.listAttempts(principal.accountId, hookId, 100));
   return { hook, contact, attempts };
 }
 
-const until = async <T>(what: string, fn: () => Promise<T | undefined | false> | T | undefined | false, ms = 5_000): Promise<T> => {
+const until = async <T>(
+  what: string,
+  fn: () => Promise<T | undefined | false> | T | undefined | false,
+  ms = 5_000,
+): Promise<T> => {
   const end = Date.now() + ms;
   for (;;) {
     const v = await fn();
@@ -210,11 +268,19 @@ describe('deliveries through the guard', () => {
       const [a, b] = [await t.attempts(rebind.id), await t.attempts(steady.id)];
       return a.length >= 1 && b.length >= 1 && { a, b };
     });
-    expect(log.a[0]).toMatchObject({ outcome: 'retrying', httpStatus: null, error: expect.stringContaining('127.0.0.1, which is loopback') });
+    expect(log.a[0]).toMatchObject({
+      outcome: 'retrying',
+      httpStatus: null,
+      error: expect.stringContaining('127.0.0.1, which is loopback'),
+    });
     expect(log.b[0]).toMatchObject({ outcome: 'delivered', httpStatus: 200 });
     // Only the steady hook's delivery reached the sender, pinned to the address checked.
     expect(sent.map((d) => [d.url, d.address])).toEqual([['http://steady.example/hook', '93.184.216.34']]);
-    expect(sent[0]!.headers).toMatchObject({ 'webhook-id': expect.stringMatching(/^msg_[0-9a-f]{32}$/), 'webhook-timestamp': expect.stringMatching(/^\d+$/), 'webhook-signature': expect.stringMatching(/^v1,[A-Za-z0-9+/]+=*$/) });
+    expect(sent[0]!.headers).toMatchObject({
+      'webhook-id': expect.stringMatching(/^msg_[0-9a-f]{32}$/),
+      'webhook-timestamp': expect.stringMatching(/^\d+$/),
+      'webhook-signature': expect.stringMatching(/^v1,[A-Za-z0-9+/]+=*$/),
+    });
   });
 
   it('a name that resolves to loopback: refused without allowPrivate, delivered with it to the resolved address (no second lookup)', async () => {
@@ -239,8 +305,13 @@ describe('deliveries through the guard', () => {
     };
     const url = `http://receiver.test:${port}/hook`;
 
-    expect(await checkTarget(url, resolver, false)).toEqual({ ok: false, reason: 'receiver.test resolves to 127.0.0.2, which is loopback' });
-    await expect(checkHookUrl(url, { allowPrivate: false, resolver })).rejects.toMatchObject({ errors: [{ key: 'invalidvalue' }] });
+    expect(await checkTarget(url, resolver, false)).toEqual({
+      ok: false,
+      reason: 'receiver.test resolves to 127.0.0.2, which is loopback',
+    });
+    await expect(checkHookUrl(url, { allowPrivate: false, resolver })).rejects.toMatchObject({
+      errors: [{ key: 'invalidvalue' }],
+    });
 
     const t = await setUp({ resolver, allowPrivate: true, send: httpDeliver });
     const h = await t.hook(url);
@@ -269,7 +340,13 @@ describe('pinnedResolver (--webhook-resolve)', () => {
     expect(await one('HOOKS.example.com.')).toEqual([{ address: '127.0.0.2', family: 4 }]);
     expect(await one('other.example')).toEqual([{ address: '127.0.0.9', family: 4 }]);
     expect(asked).toEqual(['other.example']);
-    const all = pinnedResolver(new Map([['hooks.example.com', ['127.0.0.2']], ['*', ['127.0.0.1']]]), fallback);
+    const all = pinnedResolver(
+      new Map([
+        ['hooks.example.com', ['127.0.0.2']],
+        ['*', ['127.0.0.1']],
+      ]),
+      fallback,
+    );
     expect(await all('any.where.example')).toEqual([{ address: '127.0.0.1', family: 4 }]);
     expect(await all('hooks.example.com')).toEqual([{ address: '127.0.0.2', family: 4 }]);
     expect(asked).toEqual(['other.example']);

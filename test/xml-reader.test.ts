@@ -1,7 +1,14 @@
 // runtime/xml.ts: what the reader accepts, every rejection with its line/column, hostile inputs,
 // and fuzzing that must only ever produce XmlError.
 import { describe, it, expect } from 'vitest';
-import { escapeXmlAttr, escapeXmlText, parseXml, XmlError, type XmlElement, type XmlLimits } from '../generator/targets/typescript/runtime/xml.ts';
+import {
+  escapeXmlAttr,
+  escapeXmlText,
+  parseXml,
+  XmlError,
+  type XmlElement,
+  type XmlLimits,
+} from '../generator/targets/typescript/runtime/xml.ts';
 
 const LIMITS: XmlLimits = { maxDepth: 32, maxElements: 10_000, maxBytes: 10 * 1024 * 1024 };
 const utf8 = (s: string) => new TextEncoder().encode(s);
@@ -17,7 +24,13 @@ function xmlError(input: string | Uint8Array, limits: XmlLimits = LIMITS): XmlEr
   throw new Error('expected XmlError, but the input parsed');
 }
 
-function expectReject(input: string | Uint8Array, problem: string | RegExp, line: number, col: number, limits = LIMITS): XmlError {
+function expectReject(
+  input: string | Uint8Array,
+  problem: string | RegExp,
+  line: number,
+  col: number,
+  limits = LIMITS,
+): XmlError {
   const e = xmlError(input, limits);
   if (typeof problem === 'string') expect(e.message).toBe(`${problem} at line ${line}, column ${col}`);
   else {
@@ -63,7 +76,13 @@ describe('parseXml: accepted shapes', () => {
     const rec = child(root, 'id12');
     expect(kids(rec)).toEqual(['id', 'name', 'flagged']);
     const flagged = child(rec, 'flagged');
-    expect(flagged).toEqual({ name: 'flagged', attrs: null, children: [], text: '', offset: src.indexOf('<flagged/>') });
+    expect(flagged).toEqual({
+      name: 'flagged',
+      attrs: null,
+      children: [],
+      text: '',
+      offset: src.indexOf('<flagged/>'),
+    });
     expect(child(root, 'status').text).toBe('success');
     // <x></x> and <x/> read the same apart from their offsets
     const a = parseXml('<r><x></x></r>', LIMITS).children[0];
@@ -164,7 +183,12 @@ describe('parseXml: rejections name the problem and where it is', () => {
     expectReject('<a>&#0;</a>', "character reference '&#0;' is not an allowed XML character", 1, 4);
     expectReject('<a>&#xD800;</a>', "character reference '&#xD800;' is not an allowed XML character", 1, 4);
     expectReject('<a>&#x110000;</a>', "character reference '&#x110000;' is not an allowed XML character", 1, 4);
-    expectReject('<a>&#99999999999999999999;</a>', /^character reference '&#9+;' is not an allowed XML character/, 1, 4);
+    expectReject(
+      '<a>&#99999999999999999999;</a>',
+      /^character reference '&#9+;' is not an allowed XML character/,
+      1,
+      4,
+    );
     expectReject('<a>&#x;</a>', "malformed character reference '&#x;'", 1, 4);
     expectReject('<a>&#X41;</a>', "malformed character reference '&#X'", 1, 4);
     expectReject('<a>&#12a;</a>', "malformed character reference '&#12a'", 1, 4);
@@ -232,33 +256,65 @@ describe('parseXml: rejections name the problem and where it is', () => {
     expectReject('<a><? x?></a>', 'invalid processing instruction target U+0020', 1, 6);
     expectReject('<a><?pi never closed</a>', 'unterminated processing instruction', 1, 4);
     expectReject('<a><!ELEMENT a ANY></a>', "invalid markup after '<!'", 1, 4);
-    expectReject(' <?xml version="1.0"?><a/>', 'XML declaration is only allowed at the very start of the document', 1, 2);
-    expectReject('<a><?xml version="1.0"?></a>', 'XML declaration is only allowed at the very start of the document', 1, 4);
+    expectReject(
+      ' <?xml version="1.0"?><a/>',
+      'XML declaration is only allowed at the very start of the document',
+      1,
+      2,
+    );
+    expectReject(
+      '<a><?xml version="1.0"?></a>',
+      'XML declaration is only allowed at the very start of the document',
+      1,
+      4,
+    );
     expectReject('<?XML version="1.0"?><a/>', "processing instruction target 'XML' is reserved", 1, 1);
     expectReject('<?xml?><a/>', "XML declaration is missing 'version'", 1, 1);
     expectReject('<?xml encoding="UTF-8"?><a/>', "XML declaration must start with 'version'", 1, 7);
     expectReject('<?xml version="2.0"?><a/>', "invalid version '2.0' in XML declaration", 1, 16);
     expectReject('<?xml version="1.0"standalone="yes"?><a/>', "unexpected 's' in XML declaration", 1, 20);
-    expectReject('<?xml version="1.0" standalone="maybe"?><a/>', "invalid standalone 'maybe' in XML declaration", 1, 33);
+    expectReject(
+      '<?xml version="1.0" standalone="maybe"?><a/>',
+      "invalid standalone 'maybe' in XML declaration",
+      1,
+      33,
+    );
     expectReject('<?xml version="1.0" foo="1"?><a/>', "unexpected 'foo' in XML declaration", 1, 21);
     expectReject('<?xml version="1.0"', 'unterminated XML declaration', 1, 1);
     // bytes are always decoded as UTF-8, so another declared encoding is refused for them
-    expectReject(utf8('<?xml version="1.0" encoding="ISO-8859-1"?><a/>'), "unsupported encoding 'ISO-8859-1' (only UTF-8 is accepted)", 1, 31);
+    expectReject(
+      utf8('<?xml version="1.0" encoding="ISO-8859-1"?><a/>'),
+      "unsupported encoding 'ISO-8859-1' (only UTF-8 is accepted)",
+      1,
+      31,
+    );
     expect(parseXml(utf8('<?xml version="1.0" encoding="utf-8"?><a/>'), LIMITS).name).toBe('a');
   });
 
   it('depth and element-count limits', () => {
-    const e = expectReject('<a><b>\n<c><d/></c></b></a>', 'elements nested too deeply (limit 3)', 2, 4, { ...LIMITS, maxDepth: 3 });
+    const e = expectReject('<a><b>\n<c><d/></c></b></a>', 'elements nested too deeply (limit 3)', 2, 4, {
+      ...LIMITS,
+      maxDepth: 3,
+    });
     expect(e.offset).toBe(10);
     expectReject('<a><b/><c/><d/></a>', 'too many elements (limit 3)', 1, 12, { ...LIMITS, maxElements: 3 });
   });
 
   it('size limit, before anything is parsed', () => {
-    expectReject('<a>' + 'x'.repeat(8) + '</a>', 'input of 15 characters exceeds the limit of 10', 1, 1, { ...LIMITS, maxBytes: 10 });
+    expectReject('<a>' + 'x'.repeat(8) + '</a>', 'input of 15 characters exceeds the limit of 10', 1, 1, {
+      ...LIMITS,
+      maxBytes: 10,
+    });
     // bytes are counted, not characters: 'é' is two bytes
-    expectReject(utf8('<a>éééé</a>'), 'input of 15 bytes exceeds the limit of 12 bytes', 1, 1, { ...LIMITS, maxBytes: 12 });
+    expectReject(utf8('<a>éééé</a>'), 'input of 15 bytes exceeds the limit of 12 bytes', 1, 1, {
+      ...LIMITS,
+      maxBytes: 12,
+    });
     // checked before the (invalid) UTF-8 is even decoded
-    expectReject(new Uint8Array(20).fill(0xff), 'input of 20 bytes exceeds the limit of 10 bytes', 1, 1, { ...LIMITS, maxBytes: 10 });
+    expectReject(new Uint8Array(20).fill(0xff), 'input of 20 bytes exceeds the limit of 10 bytes', 1, 1, {
+      ...LIMITS,
+      maxBytes: 10,
+    });
   });
 
   it('invalid UTF-8, located by byte offset', () => {
@@ -320,10 +376,16 @@ describe('parseXml: hostile input fails fast with XmlError', () => {
     }
     expect(depth).toBe(10_000);
     expect(el.text).toBe('x');
-    expectReject('<a>'.repeat(10_000), /^unexpected end of input: <a> \(opened at line 1, column 29998\) is not closed/, 1, 30_001, {
-      ...LIMITS,
-      maxDepth: 20_000,
-    });
+    expectReject(
+      '<a>'.repeat(10_000),
+      /^unexpected end of input: <a> \(opened at line 1, column 29998\) is not closed/,
+      1,
+      30_001,
+      {
+        ...LIMITS,
+        maxDepth: 20_000,
+      },
+    );
   });
 
   it('a 50 MB body against a 10 MB limit, as a string and as bytes', () => {
@@ -344,7 +406,9 @@ describe('parseXml: hostile input fails fast with XmlError', () => {
     // unterminated constructs and an unmatched '&' each cost one scan, not one per character
     quick(() => expectReject('<a>' + '<!--'.repeat(200_000), 'unterminated comment', 1, 4));
     quick(() => expectReject('<a>' + '&'.repeat(1_000_000) + '</a>', /^malformed entity reference/, 1, 4));
-    quick(() => expectReject('<a b="' + '"'.repeat(0) + 'x'.repeat(2_000_000), "unterminated value for attribute 'b'", 1, 6));
+    quick(() =>
+      expectReject('<a b="' + '"'.repeat(0) + 'x'.repeat(2_000_000), "unterminated value for attribute 'b'", 1, 6),
+    );
   });
 
   it('every prefix of a valid document either parses or throws XmlError', () => {
@@ -386,7 +450,22 @@ describe('parseXml: hostile input fails fast with XmlError', () => {
       return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
     };
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
-    const alphabet = [...'<>/&;#x"\'=!?-[]: \n\r\taZ09é', '\u0000', '\uD800', '\uDC00', '\u{1F600}', '<!--', '-->', '<![CDATA[', ']]>', '&amp;', '&#', '<?', '?>', '<!DOCTYPE'];
+    const alphabet = [
+      ...'<>/&;#x"\'=!?-[]: \n\r\taZ09é',
+      '\u0000',
+      '\uD800',
+      '\uDC00',
+      '\u{1F600}',
+      '<!--',
+      '-->',
+      '<![CDATA[',
+      ']]>',
+      '&amp;',
+      '&#',
+      '<?',
+      '?>',
+      '<!DOCTYPE',
+    ];
     const base =
       '<?xml version="1.0"?><request a="1" b=\'x &amp; y\'><firstname label="First name">Ann</firstname><!-- c --><categories><add><category>3</category></add></categories><note><![CDATA[<x>]]>&lt;&#65;</note><e/></request>';
     const limits = { maxDepth: 8, maxElements: 50, maxBytes: 4096 };
@@ -398,13 +477,17 @@ describe('parseXml: hostile input fails fast with XmlError', () => {
       for (let k = 0; k < edits; k++) {
         const i = Math.floor(rand() * (s.length + 1));
         const op = rand();
-        if (op < 0.35) s = s.slice(0, i) + pick(alphabet) + s.slice(i + 1); // replace
-        else if (op < 0.7) s = s.slice(0, i) + pick(alphabet) + s.slice(i); // insert
-        else if (op < 0.9) s = s.slice(0, i) + s.slice(i + 1 + Math.floor(rand() * 3)); // delete
+        if (op < 0.35)
+          s = s.slice(0, i) + pick(alphabet) + s.slice(i + 1); // replace
+        else if (op < 0.7)
+          s = s.slice(0, i) + pick(alphabet) + s.slice(i); // insert
+        else if (op < 0.9)
+          s = s.slice(0, i) + s.slice(i + 1 + Math.floor(rand() * 3)); // delete
         else s = s.slice(0, i) + s.slice(i, i + 20) + s.slice(i); // duplicate a run
       }
       const input = n % 5 === 0 ? utf8(s) : s;
-      if (n % 7 === 0 && input instanceof Uint8Array && input.length > 0) input[Math.floor(rand() * input.length)] ^= 1 << Math.floor(rand() * 8);
+      if (n % 7 === 0 && input instanceof Uint8Array && input.length > 0)
+        input[Math.floor(rand() * input.length)] ^= 1 << Math.floor(rand() * 8);
       try {
         const root = parseXml(input, limits);
         expect(typeof root.name).toBe('string');
@@ -426,7 +509,7 @@ describe('parseXml: hostile input fails fast with XmlError', () => {
 describe('escapeXmlText / escapeXmlAttr', () => {
   it('escape the markup characters', () => {
     expect(escapeXmlText('Ann & Bob <b> "q" \'a\'')).toBe('Ann &amp; Bob &lt;b&gt; "q" \'a\'');
-    expect(escapeXmlAttr('Ann & Bob <b> "q" \'a\'')).toBe('Ann &amp; Bob &lt;b&gt; &quot;q&quot; \'a\'');
+    expect(escapeXmlAttr('Ann & Bob <b> "q" \'a\'')).toBe("Ann &amp; Bob &lt;b&gt; &quot;q&quot; 'a'");
     const plain = 'nothing to escape here é \u{1F600}';
     expect(escapeXmlText(plain)).toBe(plain);
     expect(escapeXmlAttr(plain)).toBe(plain);
@@ -434,7 +517,14 @@ describe('escapeXmlText / escapeXmlAttr', () => {
   });
 
   it('round-trip through parseXml, whitespace included', () => {
-    const values = ['a&b<c>d"e\'f', ' lead and trail ', 'line1\nline2\r\nline3\rx', 'tab\there', '&amp; literally', ']]> in text'];
+    const values = [
+      'a&b<c>d"e\'f',
+      ' lead and trail ',
+      'line1\nline2\r\nline3\rx',
+      'tab\there',
+      '&amp; literally',
+      ']]> in text',
+    ];
     for (const v of values) {
       const el = parseXml(`<x v="${escapeXmlAttr(v)}">${escapeXmlText(v)}</x>`, LIMITS);
       expect(el.attrs!.v).toBe(v);

@@ -13,7 +13,10 @@ import { fieldRows, indentXml, languages, type Endpoint, type Example, type Tab 
 /** Placeholder ids of the examples: a record, an activity, a delivery. test/docs-examples.test.ts binds them to real ones. */
 export const placeholders = { record: 467069, activity: 12, delivery: 88 };
 
-export function endpointBuilder(spec: Spec, descriptors: Record<string, Desc>): (op: Operation, kind?: string, segment?: string) => Endpoint {
+export function endpointBuilder(
+  spec: Spec,
+  descriptors: Record<string, Desc>,
+): (op: Operation, kind?: string, segment?: string) => Endpoint {
   // By operation: each endpoint looks up its messages among its own operation's only.
   const targetsOf = new Map<Operation, MessageTarget[]>();
   for (const t of messageTargets(spec)) {
@@ -25,14 +28,28 @@ export function endpointBuilder(spec: Spec, descriptors: Record<string, Desc>): 
   const roots = { request: spec.formats.requestRoot, response: spec.formats.responseRoot };
   const render = (t: MessageTarget, value: unknown) => {
     const d: Desc = descriptors[t.id];
-    return { xml: indentXml(encodeXml(d, value, t.part === 'response' ? roots.response : roots.request)), json: JSON.stringify(toWireJson(d, value), null, 2) };
+    return {
+      xml: indentXml(encodeXml(d, value, t.part === 'response' ? roots.response : roots.request)),
+      json: JSON.stringify(toWireJson(d, value), null, 2),
+    };
   };
   const quote = (text: string) => `'${text.replace(/'/g, "'\\''")}'`;
 
   return (op, kind, segment) => {
     const b = { kind: kind ?? spec.kinds[0].name, segment: segment ?? plainSegment };
-    const find = (part: MessageTarget['part']) => (targetsOf.get(op) ?? []).find((t) => t.part === part && (t.kind === undefined || t.kind === b.kind) && (t.segment === undefined || t.segment === b.segment));
-    const ids = [...(op.path.includes('{id}') ? [op.path.includes('{segment}') ? placeholders.activity : placeholders.record] : []), ...(op.path.includes('{deliveryId}') ? [placeholders.delivery] : [])];
+    const find = (part: MessageTarget['part']) =>
+      (targetsOf.get(op) ?? []).find(
+        (t) =>
+          t.part === part &&
+          (t.kind === undefined || t.kind === b.kind) &&
+          (t.segment === undefined || t.segment === b.segment),
+      );
+    const ids = [
+      ...(op.path.includes('{id}')
+        ? [op.path.includes('{segment}') ? placeholders.activity : placeholders.record]
+        : []),
+      ...(op.path.includes('{deliveryId}') ? [placeholders.delivery] : []),
+    ];
     const path = op.path
       .replace('{kind}', b.kind)
       .replace('{segment}', b.segment)
@@ -45,18 +62,37 @@ export function endpointBuilder(spec: Spec, descriptors: Record<string, Desc>): 
     const paramsValue = paramsT ? example(spec, paramsT.shape, b) : undefined;
     // A file cannot travel in an XML or JSON body: requests carrying an upload are shown as
     // multipart/form-data only, the curl line sending the file (-F 'data[file]=@plan.pdf').
-    const uploads = new Set(segment && op.upload ? spec.activities.find((a) => a.segment === segment)!.fields.filter((f) => f.shape.kind === 'scalar' && f.shape.type === 'upload').map((f) => f.name) : []);
+    const uploads = new Set(
+      segment && op.upload
+        ? spec.activities
+            .find((a) => a.segment === segment)!
+            .fields.filter((f) => f.shape.kind === 'scalar' && f.shape.type === 'upload')
+            .map((f) => f.name)
+        : [],
+    );
     const data = (requestValue as { data?: Record<string, unknown> } | undefined)?.data;
     const files = data ? Object.keys(data).filter((k) => uploads.has(k)) : [];
     const multipart = files.length > 0;
     const req = requestT && !multipart ? render(requestT, requestValue) : undefined;
     const res = responseT ? render(responseT, example(spec, responseT.shape, b, 'value', true)) : undefined;
-    const query = paramsValue ? new URLSearchParams(Object.entries(paramsValue as Record<string, unknown>).slice(0, 3).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : String(v)])).toString() : '';
-    const wire = requestT && requestValue !== undefined ? (toWireJson(descriptors[requestT.id], requestValue) as Record<string, unknown>) : undefined;
+    const query = paramsValue
+      ? new URLSearchParams(
+          Object.entries(paramsValue as Record<string, unknown>)
+            .slice(0, 3)
+            .map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : String(v)]),
+        ).toString()
+      : '';
+    const wire =
+      requestT && requestValue !== undefined
+        ? (toWireJson(descriptors[requestT.id], requestValue) as Record<string, unknown>)
+        : undefined;
     const formParts = (body: Record<string, unknown>) =>
       Object.entries(body).flatMap(([k, v]) =>
         v !== null && typeof v === 'object'
-          ? Object.entries(v as Record<string, unknown>).map(([f, x]) => `-F ${quote(`${k}[${f}]=${uploads.has(f) ? `@${(x as { filename: string }).filename}` : String(x)}`)}`)
+          ? Object.entries(v as Record<string, unknown>).map(
+              ([f, x]) =>
+                `-F ${quote(`${k}[${f}]=${uploads.has(f) ? `@${(x as { filename: string }).filename}` : String(x)}`)}`,
+            )
           : [`-F ${quote(`${k}=${String(v)}`)}`],
       );
     const curl = [
@@ -84,9 +120,17 @@ export function endpointBuilder(spec: Spec, descriptors: Record<string, Desc>): 
       files: files.map((f) => ({ field: f, filename: (data![f] as { filename: string }).filename })),
       singulars: Object.fromEntries(spec.kinds.map((k) => [k.name, k.singular])),
     };
-    const sdkTabs = docsLanguages.map((l) => ({ lang: l.tab, title: l.label, examples: [{ kind: l.tab, ...l.call(call) }] }));
+    const sdkTabs = docsLanguages.map((l) => ({
+      lang: l.tab,
+      title: l.label,
+      examples: [{ kind: l.tab, ...l.call(call) }],
+    }));
 
-    const tab = (lang: string, examples: (Example | false | undefined)[]): Tab => ({ lang, title: languages[lang], examples: examples.filter((e): e is Example => !!e) });
+    const tab = (lang: string, examples: (Example | false | undefined)[]): Tab => ({
+      lang,
+      title: languages[lang],
+      examples: examples.filter((e): e is Example => !!e),
+    });
     const responseLabel = `Response ${op.status}`;
     return {
       id: `${op.id}${kind ? `-${kind}` : ''}${segment ? `-${segment}` : ''}`,
@@ -98,8 +142,14 @@ export function endpointBuilder(spec: Spec, descriptors: Record<string, Desc>): 
       ...(op.params ? { params: { head: ['parameter', 'type', 'meaning'], rows: fieldRows(spec, op.params) } } : {}),
       tabs: [
         ...sdkTabs,
-        tab('xml', [req && { kind: 'request-xml', label: 'Request', text: req.xml }, res && { kind: 'response-xml', label: responseLabel, text: res.xml }]),
-        tab('json', [req && { kind: 'request-json', label: 'Request', text: req.json }, res && { kind: 'response-json', label: responseLabel, text: res.json }]),
+        tab('xml', [
+          req && { kind: 'request-xml', label: 'Request', text: req.xml },
+          res && { kind: 'response-xml', label: responseLabel, text: res.xml },
+        ]),
+        tab('json', [
+          req && { kind: 'request-json', label: 'Request', text: req.json },
+          res && { kind: 'response-json', label: responseLabel, text: res.json },
+        ]),
         tab('curl', [{ kind: 'curl', label: 'curl', text: curl }]),
       ].filter((t) => t.examples.length),
     };

@@ -17,7 +17,9 @@ const fenceLang: Record<string, string> = { ts: 'typescript', php: 'php', py: 'p
 export function guidePages(spec: Spec): Page[] {
   const dir = `${templatesDir}docs/guides/`;
   const hb = Handlebars.create();
-  hb.registerHelper('join', (list: unknown, sep: unknown) => (Array.isArray(list) ? list.join(typeof sep === 'string' ? sep : ', ') : ''));
+  hb.registerHelper('join', (list: unknown, sep: unknown) =>
+    Array.isArray(list) ? list.join(typeof sep === 'string' ? sep : ', ') : '',
+  );
   // A number from elsewhere as the client takes ids ({{id "contacts" 12}}), and what to import for it.
   hb.registerHelper('id', (of: string, n: number) => tsId(of, n));
   for (const [name, helper] of Object.entries(phpGuideHelpers(spec))) hb.registerHelper(name, helper);
@@ -36,12 +38,22 @@ export function guidePages(spec: Spec): Page[] {
   return readdirSync(dir)
     .filter((f) => f.endsWith('.md.hbs'))
     .sort()
-    .map((f) => parseGuide(f.replace(/^\d+-/, '').replace(/\.md\.hbs$/, ''), template(hb, `docs/guides/${f}`, { noEscape: true, strict: true })(context)));
+    .map((f) =>
+      parseGuide(
+        f.replace(/^\d+-/, '').replace(/\.md\.hbs$/, ''),
+        template(hb, `docs/guides/${f}`, { noEscape: true, strict: true })(context),
+      ),
+    );
 }
 
 function parseGuide(slug: string, text: string): Page {
   const [head, body] = text.split(/^---$/m);
-  const meta = Object.fromEntries(head.trim().split('\n').map((l) => [l.slice(0, l.indexOf(':')).trim(), l.slice(l.indexOf(':') + 1).trim()]));
+  const meta = Object.fromEntries(
+    head
+      .trim()
+      .split('\n')
+      .map((l) => [l.slice(0, l.indexOf(':')).trim(), l.slice(l.indexOf(':') + 1).trim()]),
+  );
   const sections: Section[] = [];
   let section: Section | undefined;
   let tabs: Tab[] | undefined;
@@ -60,7 +72,8 @@ function parseGuide(slug: string, text: string): Page {
       tabs = undefined;
       section = { id: h[2], title: h[1], text: [], tables: [], endpoints: [], blocks: [], keywords: [] };
       sections.push(section);
-      if (/^keywords:/.test(lines[i + 1] ?? '')) section.keywords = lines[++i].slice('keywords:'.length).trim().split(/\s+/);
+      if (/^keywords:/.test(lines[i + 1] ?? ''))
+        section.keywords = lines[++i].slice('keywords:'.length).trim().split(/\s+/);
     } else if (fence && section) {
       flush();
       const end = lines.indexOf('```', i + 1);
@@ -70,7 +83,8 @@ function parseGuide(slug: string, text: string): Page {
       const code: Example = { kind: lang, label: languages[lang]!, text: lines.slice(i + 1, end).join('\n') };
       // Code right after code: the same step in another language.
       const last = section.blocks!.at(-1);
-      if (tabs && last && 'tabs' in last && last.tabs === tabs) tabs.push({ lang, title: languages[lang], examples: [code] });
+      if (tabs && last && 'tabs' in last && last.tabs === tabs)
+        tabs.push({ lang, title: languages[lang], examples: [code] });
       else section.blocks!.push({ tabs: (tabs = [{ lang, title: languages[lang], examples: [code] }]) } as Block);
       i = end;
     } else if (line.trim() === '') {

@@ -60,10 +60,19 @@ export interface Page {
   group: 'guide' | 'reference';
 }
 
-export const languages: Record<string, string> = { typescript: 'TypeScript', php: 'PHP', python: 'Python', xml: 'XML', json: 'JSON', curl: 'curl' };
+export const languages: Record<string, string> = {
+  typescript: 'TypeScript',
+  php: 'PHP',
+  python: 'Python',
+  xml: 'XML',
+  json: 'JSON',
+  curl: 'curl',
+};
 
 const hb = Handlebars.create();
-hb.registerHelper('join', (list: unknown, sep: unknown) => (Array.isArray(list) ? list.join(typeof sep === 'string' ? sep : ', ') : ''));
+hb.registerHelper('join', (list: unknown, sep: unknown) =>
+  Array.isArray(list) ? list.join(typeof sep === 'string' ? sep : ', ') : '',
+);
 const compiled = new Map<string, HandlebarsTemplateDelegate>();
 
 /** The paragraphs of templates/docs/text/<name>.hbs rendered with `context` (blank lines separate them). */
@@ -79,8 +88,17 @@ export function prose(name: string, context: Record<string, unknown>): string[] 
 export const describeType = (spec: Spec, shape: Shape): string => {
   switch (shape.kind) {
     case 'scalar': {
-      const values = shape.values ? spec.values.find((v) => v.name === shape.values)!.values.map((e) => String(e.value === '' ? '(blank)' : e.value)) : [];
-      const base = shape.type === 'enum' ? 'one of' : shape.type === 'idlist' && values.length ? 'ids, comma-delimited, each one of' : shape.type;
+      const values = shape.values
+        ? spec.values
+            .find((v) => v.name === shape.values)!
+            .values.map((e) => String(e.value === '' ? '(blank)' : e.value))
+        : [];
+      const base =
+        shape.type === 'enum'
+          ? 'one of'
+          : shape.type === 'idlist' && values.length
+            ? 'ids, comma-delimited, each one of'
+            : shape.type;
       const range = shape.min !== undefined || shape.max !== undefined ? ` ${shape.min ?? ''}-${shape.max ?? ''}` : '';
       return `${base}${range}${values.length ? `: ${values.join(', ')}` : ''}${shape.unit ? ` (${shape.unit})` : ''}`;
     }
@@ -106,16 +124,23 @@ export function fieldRows(spec: Spec, fields: Field[]): string[][] {
   return fields.map((f) => {
     const rules: string[] = [];
     if (f.required) rules.push('required');
-    if (f.when) rules.push(`only when ${f.when.field} ${f.when.equals !== undefined ? `= ${JSON.stringify(f.when.equals)}` : `is not ${JSON.stringify(f.when.notEquals)}`}`);
+    if (f.when)
+      rules.push(
+        `only when ${f.when.field} ${f.when.equals !== undefined ? `= ${JSON.stringify(f.when.equals)}` : `is not ${JSON.stringify(f.when.notEquals)}`}`,
+      );
     if (f.notTrueOnCreate) rules.push('cannot be 1 on create');
-    if (f.shape.kind === 'scalar' && f.shape.default !== undefined) rules.push(`default ${JSON.stringify(f.shape.default)}`);
+    if (f.shape.kind === 'scalar' && f.shape.default !== undefined)
+      rules.push(`default ${JSON.stringify(f.shape.default)}`);
     return [f.name, describeType(spec, f.shape), [f.description ?? '', rules.join('; ')].filter(Boolean).join(' — ')];
   });
 }
 
 /** Columns empty in every row (and the head) are left out. */
 export function tidy(t: Table): Table {
-  const keep = t.head.map((h, i) => h !== '' || t.rows.some((r) => (r[i] ?? '') !== '')).map((k, i) => (k && (t.rows.some((r) => (r[i] ?? '') !== '') || i < 2) ? i : -1)).filter((i) => i >= 0);
+  const keep = t.head
+    .map((h, i) => h !== '' || t.rows.some((r) => (r[i] ?? '') !== ''))
+    .map((k, i) => (k && (t.rows.some((r) => (r[i] ?? '') !== '') || i < 2) ? i : -1))
+    .filter((i) => i >= 0);
   return { ...t, head: keep.map((i) => t.head[i]), rows: t.rows.map((r) => keep.map((i) => r[i] ?? '')) };
 }
 
@@ -125,9 +150,17 @@ export function indentXml(xml: string): string {
   const lines: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
   const walk = (el: XmlElement, depth: number) => {
     const pad = '  '.repeat(depth);
-    const attrs = el.attrs ? Object.entries(el.attrs).map(([k, v]) => ` ${k}="${escapeXmlAttr(v)}"`).join('') : '';
+    const attrs = el.attrs
+      ? Object.entries(el.attrs)
+          .map(([k, v]) => ` ${k}="${escapeXmlAttr(v)}"`)
+          .join('')
+      : '';
     if (!el.children.length) {
-      lines.push(el.text === '' ? `${pad}<${el.name}${attrs}/>` : `${pad}<${el.name}${attrs}>${escapeXmlText(el.text)}</${el.name}>`);
+      lines.push(
+        el.text === ''
+          ? `${pad}<${el.name}${attrs}/>`
+          : `${pad}<${el.name}${attrs}>${escapeXmlText(el.text)}</${el.name}>`,
+      );
       return;
     }
     lines.push(`${pad}<${el.name}${attrs}>`);
@@ -137,4 +170,3 @@ export function indentXml(xml: string): string {
   walk(root, 0);
   return lines.join('\n');
 }
-

@@ -15,10 +15,34 @@ export function referencePages(spec: Spec, descriptors: Record<string, Desc>): P
   const pages: Page[] = [
     overviewPage(r),
     recordsPage(r),
-    { file: 'categories.html', title: 'Category tags', group: 'reference', intro: prose('categories-intro', { spec }).join(' '), sections: ops(spec, (o) => familyOf(o) === 'categories').map((o) => opSection(r, o, r.first.name)) },
-    { file: 'fields.html', title: 'Fields', group: 'reference', intro: prose('fields-intro', { spec }).join(' '), sections: ops(spec, (o) => familyOf(o) === 'fields').map((o) => opSection(r, o, r.first.name)) },
-    { file: 'ownership.html', title: 'Ownership', group: 'reference', intro: prose('ownership-intro', { spec }).join(' '), sections: ops(spec, (o) => familyOf(o) === 'ownership').map((o) => opSection(r, o)) },
-    { file: 'activities.html', title: 'Activities', group: 'reference', intro: prose('activities-intro', { spec }).join(' '), sections: spec.activities.map((a) => activitySection(r, a)) },
+    {
+      file: 'categories.html',
+      title: 'Category tags',
+      group: 'reference',
+      intro: prose('categories-intro', { spec }).join(' '),
+      sections: ops(spec, (o) => familyOf(o) === 'categories').map((o) => opSection(r, o, r.first.name)),
+    },
+    {
+      file: 'fields.html',
+      title: 'Fields',
+      group: 'reference',
+      intro: prose('fields-intro', { spec }).join(' '),
+      sections: ops(spec, (o) => familyOf(o) === 'fields').map((o) => opSection(r, o, r.first.name)),
+    },
+    {
+      file: 'ownership.html',
+      title: 'Ownership',
+      group: 'reference',
+      intro: prose('ownership-intro', { spec }).join(' '),
+      sections: ops(spec, (o) => familyOf(o) === 'ownership').map((o) => opSection(r, o)),
+    },
+    {
+      file: 'activities.html',
+      title: 'Activities',
+      group: 'reference',
+      intro: prose('activities-intro', { spec }).join(' '),
+      sections: spec.activities.map((a) => activitySection(r, a)),
+    },
     hierarchyPage(r),
     reportsPage(r),
     webhooksPage(r),
@@ -39,8 +63,15 @@ interface Ref {
 
 const ops = (spec: Spec, pred: (o: Operation) => boolean) => spec.operations.filter(pred);
 const isRecordOp = (o: Operation) => o.scope === 'kind' && !o.client.includes('.');
-const familyOf = (o: Operation) => (o.client.includes('.') ? o.client.split('.')[0] : o.scope === 'activity' ? 'activities' : 'records');
-const opSection = (r: Ref, o: Operation, kind?: string): Section => ({ id: o.id, title: o.purpose.replace(/\.$/, ''), text: [], tables: [], endpoints: [r.endpoint(o, kind)] });
+const familyOf = (o: Operation) =>
+  o.client.includes('.') ? o.client.split('.')[0] : o.scope === 'activity' ? 'activities' : 'records';
+const opSection = (r: Ref, o: Operation, kind?: string): Section => ({
+  id: o.id,
+  title: o.purpose.replace(/\.$/, ''),
+  text: [],
+  tables: [],
+  endpoints: [r.endpoint(o, kind)],
+});
 const valuesOf = (spec: Spec, name: string) => spec.values.find((v) => v.name === name)!.values.map((v) => v.value);
 const empty = { text: [], tables: [], endpoints: [] };
 
@@ -53,11 +84,21 @@ function activitySection(r: Ref, a: ActivityType): Section {
     text: prose('activity', {
       a,
       typeids: [a.typeid, ...a.altTypeids],
-      parents: a.parents.map((p) => (p === 'record' ? `a record (${spec.kinds.map((k) => k.singular).join(', ')})` : p)),
-      files: a.fields.filter((f) => f.shape.kind === 'scalar' && f.shape.type === 'upload').map((f) => `data[${f.name}]`),
+      parents: a.parents.map((p) =>
+        p === 'record' ? `a record (${spec.kinds.map((k) => k.singular).join(', ')})` : p,
+      ),
+      files: a.fields
+        .filter((f) => f.shape.kind === 'scalar' && f.shape.type === 'upload')
+        .map((f) => `data[${f.name}]`),
       upload: spec.formats.input.upload,
     }),
-    tables: [{ caption: `Fields of ${a.title}`, head: ['field', 'type', 'rules'], rows: a.fields.length ? fieldRows(spec, a.fields) : [['(none)', '', 'The document lists no fields.']] }],
+    tables: [
+      {
+        caption: `Fields of ${a.title}`,
+        head: ['field', 'type', 'rules'],
+        rows: a.fields.length ? fieldRows(spec, a.fields) : [['(none)', '', 'The document lists no fields.']],
+      },
+    ],
     endpoints: ops(spec, (o) => o.scope === 'activity').map((o) => r.endpoint(o, r.first.name, a.segment)),
   };
 }
@@ -71,10 +112,41 @@ function overviewPage(r: Ref): Page {
     group: 'reference',
     intro: prose('overview-intro', { spec }).join(' '),
     sections: [
-      { id: 'auth', title: 'Authentication', ...empty, text: prose('auth', { spec, refusal: spec.errors.find((e) => e.key === 'toomanyfailedlogins') }) },
-      { id: 'formats', title: 'Formats', ...empty, text: prose('formats', { f: spec.formats, optionalRoot: spec.formats.jsonRequestRoot === 'optional', base64Files: spec.formats.formFiles === 'base64' }) },
-      { id: 'errors', title: 'Errors', ...empty, text: prose('errors', { spec }), tables: [{ head: ['key', 'HTTP status', 'message'], rows: spec.errors.map((e) => [e.key, String(e.status), e.message]) }] },
-      { id: 'limits', title: 'Limits and quota', ...empty, text: prose('limits', { spec }), tables: [{ head: ['limit', 'value'], rows: Object.entries(spec.limits).map(([k, v]) => [k, String(v)]) }] },
+      {
+        id: 'auth',
+        title: 'Authentication',
+        ...empty,
+        text: prose('auth', { spec, refusal: spec.errors.find((e) => e.key === 'toomanyfailedlogins') }),
+      },
+      {
+        id: 'formats',
+        title: 'Formats',
+        ...empty,
+        text: prose('formats', {
+          f: spec.formats,
+          optionalRoot: spec.formats.jsonRequestRoot === 'optional',
+          base64Files: spec.formats.formFiles === 'base64',
+        }),
+      },
+      {
+        id: 'errors',
+        title: 'Errors',
+        ...empty,
+        text: prose('errors', { spec }),
+        tables: [
+          {
+            head: ['key', 'HTTP status', 'message'],
+            rows: spec.errors.map((e) => [e.key, String(e.status), e.message]),
+          },
+        ],
+      },
+      {
+        id: 'limits',
+        title: 'Limits and quota',
+        ...empty,
+        text: prose('limits', { spec }),
+        tables: [{ head: ['limit', 'value'], rows: Object.entries(spec.limits).map(([k, v]) => [k, String(v)]) }],
+      },
     ],
   };
 }
@@ -92,8 +164,14 @@ function recordsPage(r: Ref): Page {
         id: `fieldset-${fs.name}`,
         title: `Fields: ${fs.name}`,
         ...empty,
-        text: prose('fieldset', { fs, usedBy: spec.kinds.filter((k) => k.fieldset === fs.name).map((k) => k.name), audit: spec.auditFields.map((f) => f.name) }),
-        tables: [{ head: ['field', 'label', 'type', ''], rows: fs.fields.map((f) => [f.name, f.label, f.type, f.role ?? '']) }],
+        text: prose('fieldset', {
+          fs,
+          usedBy: spec.kinds.filter((k) => k.fieldset === fs.name).map((k) => k.name),
+          audit: spec.auditFields.map((f) => f.name),
+        }),
+        tables: [
+          { head: ['field', 'label', 'type', ''], rows: fs.fields.map((f) => [f.name, f.label, f.type, f.role ?? '']) },
+        ],
       })),
       ...ops(spec, isRecordOp).map((o) => opSection(r, o, r.first.name)),
     ],
@@ -108,7 +186,18 @@ function hierarchyPage(r: Ref): Page {
     title: 'Hierarchy',
     group: 'reference',
     intro: prose('hierarchy-intro', { spec }).join(' '),
-    sections: [{ id: 'diagram', title: 'Parent > child rules', ...empty, tables: [{ head: ['child', 'allowed parents'], rows: spec.activities.map((a) => [a.segment, a.parents.join(', ')]) }], svg: hierarchySvg(spec), mermaid: hierarchyMermaid(spec) }],
+    sections: [
+      {
+        id: 'diagram',
+        title: 'Parent > child rules',
+        ...empty,
+        tables: [
+          { head: ['child', 'allowed parents'], rows: spec.activities.map((a) => [a.segment, a.parents.join(', ')]) },
+        ],
+        svg: hierarchySvg(spec),
+        mermaid: hierarchyMermaid(spec),
+      },
+    ],
   };
 }
 
@@ -122,7 +211,20 @@ function reportsPage(r: Ref): Page {
     intro: prose('reports-intro', { spec, due: valuesOf(spec, 'duekeywords') }).join(' '),
     sections: spec.reports.map((r) => {
       const entry = spec.structures.find((s) => s.name === r.entry)!;
-      return { id: r.name, title: r.name, ...empty, text: prose('report', { r }), tables: [{ caption: `Fields of ${r.element}`, head: ['field', 'type', 'meaning'], rows: fieldRows(spec, entry.shape.fields) }], endpoints: [endpoint(spec.operations.find((o) => o.report === r.name)!)] };
+      return {
+        id: r.name,
+        title: r.name,
+        ...empty,
+        text: prose('report', { r }),
+        tables: [
+          {
+            caption: `Fields of ${r.element}`,
+            head: ['field', 'type', 'meaning'],
+            rows: fieldRows(spec, entry.shape.fields),
+          },
+        ],
+        endpoints: [endpoint(spec.operations.find((o) => o.report === r.name)!)],
+      };
     }),
   };
 }
@@ -136,8 +238,19 @@ function webhooksPage(r: Ref): Page {
     group: 'reference',
     intro: prose('webhooks-intro', { spec }).join(' '),
     sections: [
-      { id: 'events', title: 'Events', ...empty, tables: [{ head: ['event', 'occurs on'], rows: spec.events.map((e) => [e.name, e.description]) }] },
-      { id: 'hook-fields', title: 'Hook fields', ...empty, text: prose('hook-fields', { itemConstraints: valuesOf(spec, spec.hooks.constraintsByEventFamily.items) }), tables: [{ head: ['field', 'type', 'rules'], rows: fieldRows(spec, spec.hooks.fields) }] },
+      {
+        id: 'events',
+        title: 'Events',
+        ...empty,
+        tables: [{ head: ['event', 'occurs on'], rows: spec.events.map((e) => [e.name, e.description]) }],
+      },
+      {
+        id: 'hook-fields',
+        title: 'Hook fields',
+        ...empty,
+        text: prose('hook-fields', { itemConstraints: valuesOf(spec, spec.hooks.constraintsByEventFamily.items) }),
+        tables: [{ head: ['field', 'type', 'rules'], rows: fieldRows(spec, spec.hooks.fields) }],
+      },
       ...notificationTargets(spec).map((n): Section => {
         const value = example(spec, n.shape, {}, 'value', true) as Record<string, unknown>;
         value.type = spec.events.find((e) => e.name.startsWith(`${n.family}.`))!.name;
@@ -147,8 +260,28 @@ function webhooksPage(r: Ref): Page {
           ...empty,
           text: prose('notification', { spec, sig: spec.notification.signature }),
           tabs: [
-            { lang: 'xml', title: languages.xml, examples: [{ kind: 'notification-xml', label: 'Body', text: indentXml(encodeXml(r.descriptors[n.id], value, spec.notification.root)) }] },
-            { lang: 'json', title: languages.json, examples: [{ kind: 'notification-json', label: 'Body', text: JSON.stringify(toWireJson(r.descriptors[n.id], value), null, 2) }] },
+            {
+              lang: 'xml',
+              title: languages.xml,
+              examples: [
+                {
+                  kind: 'notification-xml',
+                  label: 'Body',
+                  text: indentXml(encodeXml(r.descriptors[n.id], value, spec.notification.root)),
+                },
+              ],
+            },
+            {
+              lang: 'json',
+              title: languages.json,
+              examples: [
+                {
+                  kind: 'notification-json',
+                  label: 'Body',
+                  text: JSON.stringify(toWireJson(r.descriptors[n.id], value), null, 2),
+                },
+              ],
+            },
           ],
         };
       }),
@@ -219,11 +352,19 @@ function changesPage(markdown: string): Page {
       current = { id: `changes-${sections.length + 1}`, title: h[1].trim(), text: [], tables: [], endpoints: [] };
       sections.push(current);
     } else if (line.trim()) {
-      current ??= (sections.push({ id: 'changes-1', title: 'Changes', text: [], tables: [], endpoints: [] }), sections[sections.length - 1]);
+      current ??=
+        (sections.push({ id: 'changes-1', title: 'Changes', text: [], tables: [], endpoints: [] }),
+        sections[sections.length - 1]);
       current.text.push(line.replace(/^\s*[-*]\s+/, '• ').replace(/`/g, ''));
     }
   }
-  return { file: 'changes.html', title: 'Changes', group: 'reference', intro: prose('changes-intro', {}).join(' '), sections };
+  return {
+    file: 'changes.html',
+    title: 'Changes',
+    group: 'reference',
+    intro: prose('changes-intro', {}).join(' '),
+    sections,
+  };
 }
 
 /**
@@ -238,24 +379,60 @@ function silentPage(spec: Spec, pages: Page[]): Page {
   const operationTexts = spec.operations.map((op) => [op, JSON.stringify(op)] as const);
   const walk = (v: unknown, trail: string[], area: string, href?: string) => {
     if (!v || typeof v !== 'object') return;
-    if (Array.isArray(v)) return v.forEach((x) => walk(x, [...trail, label(x as Record<string, unknown>)].filter(Boolean), area, href));
+    if (Array.isArray(v))
+      return v.forEach((x) => walk(x, [...trail, label(x as Record<string, unknown>)].filter(Boolean), area, href));
     const o = v as Record<string, unknown>;
     // A structure: the report it is the entry of, else the first operation whose messages use it.
-    const user = typeof o.name === 'string' && area === 'structures' ? (spec.reports.find((r) => r.entry === o.name)?.name ?? operationTexts.find(([, text]) => text.includes(`"name":"${o.name}"`))?.[0]) : undefined;
+    const user =
+      typeof o.name === 'string' && area === 'structures'
+        ? (spec.reports.find((r) => r.entry === o.name)?.name ??
+          operationTexts.find(([, text]) => text.includes(`"name":"${o.name}"`))?.[0])
+        : undefined;
     const userHref = typeof user === 'string' ? ids.get(user) : user ? ids.get(user.report ?? user.id) : undefined;
-    const here = (typeof o.segment === 'string' && ids.get(o.segment)) || (typeof o.name === 'string' && (ids.get(o.name) ?? ids.get(`fieldset-${o.name}`))) || userHref || href;
-    if (typeof o.assumed === 'string') notes.push({ area, where: trail.join(' › ') || area, note: o.assumed, href: here });
-    for (const [k, x] of Object.entries(o)) if (k !== 'assumed' && k !== 'pos') walk(x, x && typeof x === 'object' && !Array.isArray(x) ? [...trail, k] : trail, area, here);
+    const here =
+      (typeof o.segment === 'string' && ids.get(o.segment)) ||
+      (typeof o.name === 'string' && (ids.get(o.name) ?? ids.get(`fieldset-${o.name}`))) ||
+      userHref ||
+      href;
+    if (typeof o.assumed === 'string')
+      notes.push({ area, where: trail.join(' › ') || area, note: o.assumed, href: here });
+    for (const [k, x] of Object.entries(o))
+      if (k !== 'assumed' && k !== 'pos')
+        walk(x, x && typeof x === 'object' && !Array.isArray(x) ? [...trail, k] : trail, area, here);
   };
   // Where each part of the spec is described.
-  const homes: Record<string, string | undefined> = { auth: ids.get('auth'), quota: ids.get('limits'), errors: ids.get('errors'), hooks: ids.get('hook-fields'), notification: ids.get('notification-items'), formats: ids.get('formats'), listSemantics: ids.get('listRecords'), kinds: 'records.html', structures: 'reports.html' };
+  const homes: Record<string, string | undefined> = {
+    auth: ids.get('auth'),
+    quota: ids.get('limits'),
+    errors: ids.get('errors'),
+    hooks: ids.get('hook-fields'),
+    notification: ids.get('notification-items'),
+    formats: ids.get('formats'),
+    listSemantics: ids.get('listRecords'),
+    kinds: 'records.html',
+    structures: 'reports.html',
+  };
   for (const [key, value] of Object.entries(spec)) {
     if (key === 'changelog') continue;
     walk(value, [], key, homes[key]);
   }
   const byArea = [...new Set(notes.map((n) => n.area))];
   // The spec's top-level keys, as the reference pages call them.
-  const titles: Record<string, string> = { auth: 'Authentication', quota: 'Limits and quota', listSemantics: 'Lists', errors: 'Errors', values: 'Value lists', kinds: 'Record kinds', fieldsets: 'Record fields', structures: 'Structures of answers and reports', hooks: 'Webhooks', notification: 'Notifications', activities: 'Activities', operations: 'Operations', formats: 'Formats' };
+  const titles: Record<string, string> = {
+    auth: 'Authentication',
+    quota: 'Limits and quota',
+    listSemantics: 'Lists',
+    errors: 'Errors',
+    values: 'Value lists',
+    kinds: 'Record kinds',
+    fieldsets: 'Record fields',
+    structures: 'Structures of answers and reports',
+    hooks: 'Webhooks',
+    notification: 'Notifications',
+    activities: 'Activities',
+    operations: 'Operations',
+    formats: 'Formats',
+  };
   return {
     file: 'silent.html',
     title: 'Where the document is silent',
@@ -266,7 +443,13 @@ function silentPage(spec: Spec, pages: Page[]): Page {
       title: titles[area] ?? area,
       text: [],
       endpoints: [],
-      tables: [{ head: ['where', 'our choice'], rows: notes.filter((n) => n.area === area).map((n) => [n.where, n.note]), links: notes.filter((n) => n.area === area).map((n) => n.href ?? '') }],
+      tables: [
+        {
+          head: ['where', 'our choice'],
+          rows: notes.filter((n) => n.area === area).map((n) => [n.where, n.note]),
+          links: notes.filter((n) => n.area === area).map((n) => n.href ?? ''),
+        },
+      ],
     })),
   };
 }

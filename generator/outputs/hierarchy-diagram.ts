@@ -26,7 +26,8 @@ function depths(spec: Spec): Map<string, number> {
 export function hierarchySvg(spec: Spec): string {
   const d = depths(spec);
   const columns = new Map<number, string[]>();
-  for (const [node, depth] of [...d].sort((a, b) => a[0].localeCompare(b[0]))) columns.set(depth, [...(columns.get(depth) ?? []), node]);
+  for (const [node, depth] of [...d].sort((a, b) => a[0].localeCompare(b[0])))
+    columns.set(depth, [...(columns.get(depth) ?? []), node]);
   const colW = 190;
   const rowH = 26;
   const pos = new Map<string, { x: number; y: number }>();
@@ -37,7 +38,8 @@ export function hierarchySvg(spec: Spec): string {
   }
   const width = 10 + columns.size * colW;
   const height = 20 + maxRows * rowH;
-  const title = (n: string) => (n === 'record' ? 'record (any kind)' : (spec.activities.find((a) => a.segment === n)?.title ?? n));
+  const title = (n: string) =>
+    n === 'record' ? 'record (any kind)' : (spec.activities.find((a) => a.segment === n)?.title ?? n);
   const edges = spec.hierarchy
     .filter((r) => pos.has(r.parent) && pos.has(r.child))
     .map((r) => {
@@ -45,7 +47,10 @@ export function hierarchySvg(spec: Spec): string {
       const b = pos.get(r.child)!;
       return `<line x1="${a.x + 150}" y1="${a.y + 10}" x2="${b.x}" y2="${b.y + 10}" class="edge"><title>${esc(r.parent)} &gt; ${esc(r.child)}</title></line>`;
     });
-  const nodes = [...pos].map(([n, p]) => `<g class="node"><rect x="${p.x}" y="${p.y}" width="150" height="20" rx="4"/><text x="${p.x + 6}" y="${p.y + 14}">${esc(title(n))}</text></g>`);
+  const nodes = [...pos].map(
+    ([n, p]) =>
+      `<g class="node"><rect x="${p.x}" y="${p.y}" width="150" height="20" rx="4"/><text x="${p.x + 6}" y="${p.y + 14}">${esc(title(n))}</text></g>`,
+  );
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="Activity hierarchy">${edges.join('')}${nodes.join('')}</svg>`;
 }
 

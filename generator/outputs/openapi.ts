@@ -30,7 +30,8 @@ class Components {
       if (Array.isArray(v)) return v.map(rewrite);
       if (!v || typeof v !== 'object') return v;
       const o = v as Record<string, unknown>;
-      if (typeof o.$ref === 'string' && o.$ref.startsWith('#/$defs/')) return { ...o, $ref: `#/components/schemas/${renames.get(o.$ref.slice(8))}` };
+      if (typeof o.$ref === 'string' && o.$ref.startsWith('#/$defs/'))
+        return { ...o, $ref: `#/components/schemas/${renames.get(o.$ref.slice(8))}` };
       return Object.fromEntries(Object.entries(o).map(([k, x]) => [k, rewrite(x)]));
     };
     for (const [def, s] of Object.entries(defs)) this.schemas.set(renames.get(def)!, rewrite(s) as Schema);
@@ -50,7 +51,10 @@ class Components {
 }
 
 function sameShape(a: Schema, b: Schema, _defs: Record<string, Schema>): boolean {
-  return JSON.stringify(a).replace(/#\/components\/schemas\/|#\/\$defs\//g, '') === JSON.stringify(b).replace(/#\/components\/schemas\/|#\/\$defs\//g, '');
+  return (
+    JSON.stringify(a).replace(/#\/components\/schemas\/|#\/\$defs\//g, '') ===
+    JSON.stringify(b).replace(/#\/components\/schemas\/|#\/\$defs\//g, '')
+  );
 }
 
 const componentName = (id: string) => id.replace(/\//g, '.');
@@ -96,23 +100,48 @@ class OpenApiDocument {
       required: ['status', spec.errorEnvelope.container],
       properties: {
         status: { const: spec.errorEnvelope.status },
-        [spec.errorEnvelope.container]: { type: 'object', description: 'One child per error key, holding its message.', properties: Object.fromEntries(spec.errors.map((e) => [e.key, { type: 'string', description: `HTTP ${e.status}: ${e.message}` }])) },
+        [spec.errorEnvelope.container]: {
+          type: 'object',
+          description: 'One child per error key, holding its message.',
+          properties: Object.fromEntries(
+            spec.errors.map((e) => [e.key, { type: 'string', description: `HTTP ${e.status}: ${e.message}` }]),
+          ),
+        },
       },
     });
-    this.jsonp = { [spec.formats.output.jsonp]: { schema: { type: 'string', description: `${spec.formats.jsonp.parameter}(<the JSON answer>), when the ${spec.formats.jsonp.parameter} parameter is given.` } } };
+    this.jsonp = {
+      [spec.formats.output.jsonp]: {
+        schema: {
+          type: 'string',
+          description: `${spec.formats.jsonp.parameter}(<the JSON answer>), when the ${spec.formats.jsonp.parameter} parameter is given.`,
+        },
+      },
+    };
     const authStatus = spec.errors.find((e) => e.key === 'authenticationfailed')?.status;
     this.errorResponseObjects = Object.fromEntries(
       [...new Set(spec.errors.map((e) => e.status))].sort().map((status) => [
         String(status),
         {
-          description: spec.errors.filter((e) => e.status === status).map((e) => e.key).join(', '),
+          description: spec.errors
+            .filter((e) => e.status === status)
+            .map((e) => e.key)
+            .join(', '),
           // A 401 has no caller: telling a known e-mail's quota would tell which e-mails exist.
           ...(status === authStatus ? {} : { headers: { [spec.quota.header]: quotaHeader } }),
-          content: { [spec.formats.output.xml]: { schema: errorRef }, [spec.formats.output.json]: { schema: errorRef }, ...this.jsonp },
+          content: {
+            [spec.formats.output.xml]: { schema: errorRef },
+            [spec.formats.output.json]: { schema: errorRef },
+            ...this.jsonp,
+          },
         },
       ]),
     );
-    this.errorResponses = Object.fromEntries(Object.keys(this.errorResponseObjects).map((status) => [status, { $ref: `#/components/responses/error${status}` }]));
+    this.errorResponses = Object.fromEntries(
+      Object.keys(this.errorResponseObjects).map((status) => [
+        status,
+        { $ref: `#/components/responses/error${status}` },
+      ]),
+    );
   }
 
   build() {
@@ -137,11 +166,27 @@ class OpenApiDocument {
       paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),
       webhooks,
       components: {
-        securitySchemes: { basicAuth: { type: 'http', scheme: 'basic', description: `${spec.auth.username} : ${spec.auth.password}` } },
-        responses: Object.fromEntries(Object.entries(this.errorResponseObjects).map(([status, r]) => [`error${status}`, r])),
-        headers: { CallLimit: { description: `API calls used and allowed (${spec.quota.format}): on every answer that has a caller, a refused batch included; not on 401 nor on answers refused before the caller is known.`, schema: { type: 'string', pattern: '^[0-9]+/[0-9]+$' } } },
+        securitySchemes: {
+          basicAuth: { type: 'http', scheme: 'basic', description: `${spec.auth.username} : ${spec.auth.password}` },
+        },
+        responses: Object.fromEntries(
+          Object.entries(this.errorResponseObjects).map(([status, r]) => [`error${status}`, r]),
+        ),
+        headers: {
+          CallLimit: {
+            description: `API calls used and allowed (${spec.quota.format}): on every answer that has a caller, a refused batch included; not on 401 nor on answers refused before the caller is known.`,
+            schema: { type: 'string', pattern: '^[0-9]+/[0-9]+$' },
+          },
+        },
         parameters: {
-          callback: { name: spec.formats.jsonp.parameter, in: 'query', required: false, description: `JSONP: wraps the JSON body as callback(...) (${spec.formats.output.jsonp}); characters other than ${spec.formats.jsonp.allowed} are stripped.`, schema: { type: 'string' } } },
+          callback: {
+            name: spec.formats.jsonp.parameter,
+            in: 'query',
+            required: false,
+            description: `JSONP: wraps the JSON body as callback(...) (${spec.formats.output.jsonp}); characters other than ${spec.formats.jsonp.allowed} are stripped.`,
+            schema: { type: 'string' },
+          },
+        },
         schemas: Object.fromEntries([...this.components.schemas].sort(([a], [b]) => a.localeCompare(b))),
       },
     };
@@ -151,7 +196,12 @@ class OpenApiDocument {
     const defs = new Map<string, Schema>();
     this.builder.optionalData = 'op' in t && t.op.method === 'PUT';
     const body = this.builder.shape(t.shape, { ...b, defs } as never);
-    return { $ref: this.components.add(componentName(t.id), { ...body, $defs: Object.fromEntries([...defs].sort(([x], [y]) => x.localeCompare(y))) }) };
+    return {
+      $ref: this.components.add(componentName(t.id), {
+        ...body,
+        $defs: Object.fromEntries([...defs].sort(([x], [y]) => x.localeCompare(y))),
+      }),
+    };
   }
 
   /** A message's content by media type, with its examples (none in XML or JSON for a request that carries a file). */
@@ -159,13 +209,22 @@ class OpenApiDocument {
     const spec = this.spec;
     const value = example(spec, t.shape, b, 'value', t.part === 'response');
     const d = this.descriptors[t.id];
-    const xmlExample = encodeXml(d, value, t.part === 'response' ? spec.formats.responseRoot : spec.formats.requestRoot);
+    const xmlExample = encodeXml(
+      d,
+      value,
+      t.part === 'response' ? spec.formats.responseRoot : spec.formats.requestRoot,
+    );
     // A request whose example carries a file goes as multipart/form-data only: XML and JSON cannot carry the bytes.
-    const uploadFields = spec.activities.find((a) => a.segment === b.segment)?.fields.filter((f) => f.shape.kind === 'scalar' && f.shape.type === 'upload') ?? [];
+    const uploadFields =
+      spec.activities
+        .find((a) => a.segment === b.segment)
+        ?.fields.filter((f) => f.shape.kind === 'scalar' && f.shape.type === 'upload') ?? [];
     const data = (value as { data?: Record<string, unknown> }).data;
     const carriesFile = t.part === 'request' && uploadFields.some((f) => data?.[f.name] !== undefined);
     const content: Record<string, unknown> = {
-      [spec.formats.output.xml]: carriesFile ? { schema } : { schema, examples: { default: { summary: 'The same value in XML.', description: xmlExample } } },
+      [spec.formats.output.xml]: carriesFile
+        ? { schema }
+        : { schema, examples: { default: { summary: 'The same value in XML.', description: xmlExample } } },
       [spec.formats.output.json]: carriesFile ? { schema } : { schema, example: toWireJson(d, value) },
     };
     if (t.part === 'request') {
@@ -180,7 +239,11 @@ class OpenApiDocument {
     const spec = this.spec;
     const paths: Record<string, Record<string, unknown>> = {};
     const bindings = (op: Operation): Binding[] =>
-      op.scope === 'kind' ? spec.kinds.map((k) => ({ kind: k.name })) : op.scope === 'activity' ? spec.kinds.flatMap((k) => spec.activities.map((a) => ({ kind: k.name, segment: a.segment }))) : [{}];
+      op.scope === 'kind'
+        ? spec.kinds.map((k) => ({ kind: k.name }))
+        : op.scope === 'activity'
+          ? spec.kinds.flatMap((k) => spec.activities.map((a) => ({ kind: k.name, segment: a.segment })))
+          : [{}];
     for (const op of spec.operations) {
       for (const b of bindings(op)) {
         const { path, operation } = this.operation(op, b);
@@ -194,27 +257,58 @@ class OpenApiDocument {
   private operation(op: Operation, b: Binding): { path: string; operation: Record<string, unknown> } {
     const spec = this.spec;
     // The path as the document writes it (the service accepts it with or without a trailing slash).
-    const idName = op.scope === 'activity' ? 'activityId' : op.scope === 'kind' ? `${spec.kinds.find((k) => k.name === b.kind)!.singular}Id` : op.path.includes('hooks') ? 'hookId' : 'id';
+    const idName =
+      op.scope === 'activity'
+        ? 'activityId'
+        : op.scope === 'kind'
+          ? `${spec.kinds.find((k) => k.name === b.kind)!.singular}Id`
+          : op.path.includes('hooks')
+            ? 'hookId'
+            : 'id';
     const tagName = tag(op, b);
     (this.tagSummaries[tagName] ??= new Set()).add(op.purpose.replace(/\.$/, '').replace(/ \(.*$/, ''));
     // An activity's update is written with its trailing slash, like its delete: without it,
     // /contacts/note/{activityId} would be ambiguous with /contacts/{contactId}/.
-    const path = op.path.replace('{kind}', b.kind ?? '{kind}').replace('{segment}', b.segment ?? '').replace('{id}', `{${idName}}`).replace(/\{activityId\}$/, '{activityId}/');
-    const find = (part: MessageTarget['part']) => this.targets.find((t) => t.op === op && t.part === part && (t.kind === undefined || t.kind === b.kind) && (t.segment === undefined || t.segment === b.segment));
+    const path = op.path
+      .replace('{kind}', b.kind ?? '{kind}')
+      .replace('{segment}', b.segment ?? '')
+      .replace('{id}', `{${idName}}`)
+      .replace(/\{activityId\}$/, '{activityId}/');
+    const find = (part: MessageTarget['part']) =>
+      this.targets.find(
+        (t) =>
+          t.op === op &&
+          t.part === part &&
+          (t.kind === undefined || t.kind === b.kind) &&
+          (t.segment === undefined || t.segment === b.segment),
+      );
     const parameters: unknown[] = [];
-    if (op.path.includes('{id}')) parameters.push({ name: idName, in: 'path', required: true, schema: { type: 'integer', minimum: 1 } });
-    if (op.path.includes('{deliveryId}')) parameters.push({ name: 'deliveryId', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } });
+    if (op.path.includes('{id}'))
+      parameters.push({ name: idName, in: 'path', required: true, schema: { type: 'integer', minimum: 1 } });
+    if (op.path.includes('{deliveryId}'))
+      parameters.push({ name: 'deliveryId', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } });
     const paramsT = find('params');
     let paramsBody: Record<string, unknown> | undefined;
     if (paramsT) {
       const ref = this.schemaRef(paramsT, b);
       const comp = this.components.schemas.get(ref.$ref.split('/').pop()!)!;
-      for (const [name, s] of Object.entries((comp.properties ?? {}) as Record<string, Schema>)) parameters.push({ name, in: 'query', required: false, schema: s, ...(s.description ? { description: s.description } : {}) });
+      for (const [name, s] of Object.entries((comp.properties ?? {}) as Record<string, Schema>))
+        parameters.push({
+          name,
+          in: 'query',
+          required: false,
+          schema: s,
+          ...(s.description ? { description: s.description } : {}),
+        });
       // What existing clients send: the same parameters as a request body of the GET.
       paramsBody = {
         required: false,
         description: `The parameters may also be sent as a body (root <${spec.formats.requestRoot}> in XML); the query string wins where both give one.`,
-        content: { [spec.formats.output.xml]: { schema: ref }, [spec.formats.output.json]: { schema: ref }, [spec.formats.input.form[0]]: { schema: ref } },
+        content: {
+          [spec.formats.output.xml]: { schema: ref },
+          [spec.formats.output.json]: { schema: ref },
+          [spec.formats.input.form[0]]: { schema: ref },
+        },
       };
     }
     if (op.method === 'GET') parameters.push({ $ref: '#/components/parameters/callback' });
@@ -227,8 +321,25 @@ class OpenApiDocument {
       ...(parameters.length ? { parameters } : {}),
     };
     if (op.multipart) {
-      operation.requestBody = { required: true, content: { [spec.batch.contentType]: { schema: { type: 'string', description: `Up to ${spec.batch.maxParts} ${spec.batch.partContentType} parts, each a complete HTTP request; CRLF line endings.` } } } };
-      operation.responses = { [String(spec.batch.outerStatus)]: { description: 'One part per request, in order, each with its own status line.', headers: { [spec.quota.header]: quotaHeader }, content: { [spec.batch.contentType]: { schema: { type: 'string' } } } }, ...this.errorResponses };
+      operation.requestBody = {
+        required: true,
+        content: {
+          [spec.batch.contentType]: {
+            schema: {
+              type: 'string',
+              description: `Up to ${spec.batch.maxParts} ${spec.batch.partContentType} parts, each a complete HTTP request; CRLF line endings.`,
+            },
+          },
+        },
+      };
+      operation.responses = {
+        [String(spec.batch.outerStatus)]: {
+          description: 'One part per request, in order, each with its own status line.',
+          headers: { [spec.quota.header]: quotaHeader },
+          content: { [spec.batch.contentType]: { schema: { type: 'string' } } },
+        },
+        ...this.errorResponses,
+      };
     } else {
       if (paramsBody) operation.requestBody = paramsBody;
       if (requestT) {
@@ -238,8 +349,17 @@ class OpenApiDocument {
           content: this.bodyContent(this.schemaRef(requestT, b), requestT, b, op.upload),
         };
       }
-      const ok: Record<string, unknown> = { description: 'Success.', headers: { [spec.quota.header]: quotaHeader, ...(op.location ? { Location: { description: 'Address of the new record.', schema: { type: 'string' } } } : {}) } };
-      if (responseT) ok.content = { ...this.bodyContent(this.schemaRef(responseT, b), responseT, b, false), ...this.jsonp };
+      const ok: Record<string, unknown> = {
+        description: 'Success.',
+        headers: {
+          [spec.quota.header]: quotaHeader,
+          ...(op.location
+            ? { Location: { description: 'Address of the new record.', schema: { type: 'string' } } }
+            : {}),
+        },
+      };
+      if (responseT)
+        ok.content = { ...this.bodyContent(this.schemaRef(responseT, b), responseT, b, false), ...this.jsonp };
       operation.responses = { [String(op.status)]: ok, ...this.errorResponses };
     }
     return { path, operation };
@@ -255,15 +375,30 @@ class OpenApiDocument {
       const typeField = spec.notification.fields.find((f) => f.name === 'type');
       const family = this.components.schemas.get(ref.$ref.split('/').pop()!)!;
       const props = family.properties as Record<string, Schema>;
-      if (typeField && props[typeField.name]) props[typeField.name] = { ...props[typeField.name], type: 'string', enum: events.map((e) => e.name) };
+      if (typeField && props[typeField.name])
+        props[typeField.name] = { ...props[typeField.name], type: 'string', enum: events.map((e) => e.name) };
       for (const e of events) {
         webhooks[e.name] = {
           post: {
             operationId: `notify_${e.name.replace(/\W/g, '_')}`,
             summary: e.description.replace(/\.$/, ''),
             description: `Sent to the hook's url in its contenttype. With a secret, ${spec.notification.signature.header} holds the ${spec.notification.signature.encoding} ${spec.notification.signature.algorithm} of the body.`,
-            parameters: [{ name: spec.notification.signature.header, in: 'header', required: false, schema: { type: 'string', pattern: '^[0-9a-f]{64}$' } }],
-            requestBody: { required: true, content: { [spec.formats.output.xml]: { schema: ref }, [spec.formats.output.json]: { schema: ref }, [spec.formats.input.form[0]]: { schema: ref } } },
+            parameters: [
+              {
+                name: spec.notification.signature.header,
+                in: 'header',
+                required: false,
+                schema: { type: 'string', pattern: '^[0-9a-f]{64}$' },
+              },
+            ],
+            requestBody: {
+              required: true,
+              content: {
+                [spec.formats.output.xml]: { schema: ref },
+                [spec.formats.output.json]: { schema: ref },
+                [spec.formats.input.form[0]]: { schema: ref },
+              },
+            },
             responses: { '200': { description: 'Any 2xx answer acknowledges the notification.' } },
           },
         };
@@ -273,4 +408,5 @@ class OpenApiDocument {
   }
 }
 
-const tag = (op: Operation, b: Binding) => (op.scope === 'activity' ? `activities` : (b.kind ?? (op.client.includes('.') ? op.client.split('.')[0] : 'service')));
+const tag = (op: Operation, b: Binding) =>
+  op.scope === 'activity' ? `activities` : (b.kind ?? (op.client.includes('.') ? op.client.split('.')[0] : 'service'));

@@ -12,14 +12,19 @@ const sha = (data: string | Buffer) => createHash('sha256').update(data).digest(
 export function inputFingerprint(root: string, specDir: string): string {
   const h = createHash('sha256');
   const add = (dir: string, label: string) => {
-    for (const p of listFiles(dir)) h.update(`${label}/${p}\0`).update(readFileSync(join(dir, p))).update('\0');
+    for (const p of listFiles(dir))
+      h.update(`${label}/${p}\0`)
+        .update(readFileSync(join(dir, p)))
+        .update('\0');
   };
   add(specDir, 'spec');
   add(join(root, 'generator'), 'generator');
   add(join(root, 'templates'), 'templates');
   for (const pkg of ['prettier', 'ts-morph', 'typescript', 'ajv', 'yaml', 'handlebars']) {
     const file = join(root, 'node_modules', pkg, 'package.json');
-    h.update(`${pkg}@${existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version : 'none'}\0`);
+    h.update(
+      `${pkg}@${existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version : 'none'}\0`,
+    );
   }
   return h.digest('hex').slice(0, 32);
 }
@@ -56,4 +61,6 @@ export function recordManifest(cacheDir: string, outDir: string, fingerprint: st
 /** CRMGEN_CACHE_DIR moves the cache (benchmarks use a temp dir so they never touch the developer's). */
 // The working folder's node_modules/.cache when it has node_modules (this repository, a user's
 // project), so an installed crmgen never writes into its own folder.
-export const defaultCacheDir = (root: string) => process.env.CRMGEN_CACHE_DIR || join(existsSync(join(process.cwd(), 'node_modules')) ? process.cwd() : root, 'node_modules', '.cache', 'crmgen');
+export const defaultCacheDir = (root: string) =>
+  process.env.CRMGEN_CACHE_DIR ||
+  join(existsSync(join(process.cwd(), 'node_modules')) ? process.cwd() : root, 'node_modules', '.cache', 'crmgen');

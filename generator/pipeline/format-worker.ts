@@ -23,7 +23,11 @@ port.on('message', (job: WorkerJob) => {
         // Unclaimed -> ours; the main thread got there first -> it runs the emitter.
         const ours = Atomics.compareExchange(claims, slot, 0, 1) === 0;
         // openapi's wire schemas as derive.ts builds them (a class instance does not survive the copy).
-        const files = !ours ? undefined : emitter === 'docs' ? emitDocs(spec, { descriptors }) : emitOpenApi(spec, { descriptors, wireSchemas: new SchemaBuilder(spec, true) });
+        const files = !ours
+          ? undefined
+          : emitter === 'docs'
+            ? emitDocs(spec, { descriptors })
+            : emitOpenApi(spec, { descriptors, wireSchemas: new SchemaBuilder(spec, true) });
         port.postMessage({ id: job.id, files });
       }
     } catch (e) {

@@ -4,7 +4,19 @@ import { dirname, join } from 'node:path';
 import type { LoadOptions } from './load.ts';
 import type { Spec } from './model.ts';
 import { existsSync } from 'node:fs';
-import { compare, diffReport, HelperThread, formatFiles, loadCache, offered, saveCache, Staging, writeChanges, type Comparison, type OfferedEmitter } from './write.ts';
+import {
+  compare,
+  diffReport,
+  HelperThread,
+  formatFiles,
+  loadCache,
+  offered,
+  saveCache,
+  Staging,
+  writeChanges,
+  type Comparison,
+  type OfferedEmitter,
+} from './write.ts';
 import type { GeneratedFile } from './generated-file.ts';
 import { emitValidators, providePrecompiled, validatorInput } from '../targets/typescript/validators.ts';
 import { emitApiSurface, type SurfaceEntry } from '../targets/typescript/api-surface.ts';
@@ -53,7 +65,12 @@ export interface EmitHooks {
  * Every file of the emitters and summaries, in order. Derived models are computed before the
  * emitters run, each once, so `lap` times them apart.
  */
-export function emitAll(spec: Spec, lap: (name: string) => void = () => {}, only?: readonly string[], hooks: EmitHooks = {}): GeneratedFile[] {
+export function emitAll(
+  spec: Spec,
+  lap: (name: string) => void = () => {},
+  only?: readonly string[],
+  hooks: EmitHooks = {},
+): GeneratedFile[] {
   const steps = emitting(spec, lap, only, hooks);
   for (;;) {
     const step = steps.next();
@@ -62,7 +79,12 @@ export function emitAll(spec: Spec, lap: (name: string) => void = () => {}, only
 }
 
 /** emitAll, awaiting `before(emitter)` before each emitter runs (generate waits there for work done on its worker thread). */
-async function emitAllAsync(spec: Spec, lap: (name: string) => void, hooks: EmitHooks, before: (e: Emitter) => Promise<void> | undefined): Promise<GeneratedFile[]> {
+async function emitAllAsync(
+  spec: Spec,
+  lap: (name: string) => void,
+  hooks: EmitHooks,
+  before: (e: Emitter) => Promise<void> | undefined,
+): Promise<GeneratedFile[]> {
   const steps = emitting(spec, lap, undefined, hooks);
   for (;;) {
     const step = steps.next();
@@ -72,7 +94,12 @@ async function emitAllAsync(spec: Spec, lap: (name: string) => void, hooks: Emit
 }
 
 /** The emit loop, yielding each emitter before it runs. */
-function* emitting(spec: Spec, lap: (name: string) => void, only: readonly string[] | undefined, hooks: EmitHooks): Generator<Emitter, GeneratedFile[]> {
+function* emitting(
+  spec: Spec,
+  lap: (name: string) => void,
+  only: readonly string[] | undefined,
+  hooks: EmitHooks,
+): Generator<Emitter, GeneratedFile[]> {
   const chosen = only ? emitters.filter((e) => only.includes(e.name)) : emitters;
   const derived = hooks.derived ?? derive(spec);
   for (const name of new Set(chosen.flatMap((e) => e.needs))) {
@@ -139,7 +166,11 @@ export interface GenerateResult {
  * given, receives where the compile left the dist/ files (the caller moves them into place, then
  * disposes it); otherwise they are removed before this returns.
  */
-export async function generateInMemory(opts: GenerateOptions, kept?: KeptOutput, staging?: Staging): Promise<{ files: Map<string, string>; formatted: number; timings: [string, number][] }> {
+export async function generateInMemory(
+  opts: GenerateOptions,
+  kept?: KeptOutput,
+  staging?: Staging,
+): Promise<{ files: Map<string, string>; formatted: number; timings: [string, number][] }> {
   const timings: [string, number][] = [];
   let t = performance.now();
   const lap = (name: string) => {
@@ -159,10 +190,21 @@ export async function generateInMemory(opts: GenerateOptions, kept?: KeptOutput,
   }
 }
 
-async function emitAndFormat(opts: GenerateOptions, early: HelperThread | undefined, cache: ReturnType<typeof loadCache>, timings: [string, number][], lap: (name: string) => void, runs: KeptOutput[], kept: KeptOutput | undefined, staging: Staging | undefined) {
+async function emitAndFormat(
+  opts: GenerateOptions,
+  early: HelperThread | undefined,
+  cache: ReturnType<typeof loadCache>,
+  timings: [string, number][],
+  lap: (name: string) => void,
+  runs: KeptOutput[],
+  kept: KeptOutput | undefined,
+  staging: Staging | undefined,
+) {
   // Loaded on the worker meanwhile when the CLI asked it to (HelperThread.prestart), else here
   // (the loader and yaml then load in this thread only now).
-  const spec = (opts.load === undefined && (await early?.loadedSpec(opts.specDir))) || (await import('./load.ts')).loadSpec(opts.specDir, opts.load);
+  const spec =
+    (opts.load === undefined && (await early?.loadedSpec(opts.specDir))) ||
+    (await import('./load.ts')).loadSpec(opts.specDir, opts.load);
   lap('load');
   const runtime = runtimeSource(root);
   const scanned = new Map<string, string[]>();
@@ -199,14 +241,16 @@ async function emitAndFormat(opts: GenerateOptions, early: HelperThread | undefi
   const emitted = (files: GeneratedFile[], by: Emitter) => {
     early?.send(files);
     if (by.packageSources) sourcesSoFar.push(...files);
-    if (by === lastSourceEmitter) compiling = compile(packageSources(assemblePackages(spec, sourcesSoFar, runtime, scanned)));
+    if (by === lastSourceEmitter)
+      compiling = compile(packageSources(assemblePackages(spec, sourcesSoFar, runtime, scanned)));
   };
   const made = (e: Emitter) => offers.get(e.name)?.files;
   const isOffered = (name: string): name is OfferedEmitter => (offered as readonly string[]).includes(name);
   // The worker's (it started them): awaited after the summaries. Else this thread claims it (the worker then skips it).
   const workers = new Set<string>();
   const later = (e: Emitter) => !!early && isOffered(e.name) && !early.claim(e.name) && !!workers.add(e.name);
-  const before = (e: Emitter) => (e.emit === emitValidators ? validators : workers.has(e.name) ? offers.get(e.name)?.done : undefined);
+  const before = (e: Emitter) =>
+    e.emit === emitValidators ? validators : workers.has(e.name) ? offers.get(e.name)?.done : undefined;
   const raw = await emitAllAsync(spec, lap, { derived, emitted, made, later }, before);
   const assembled = assemblePackages(spec, raw, runtime, scanned);
   // Should a later emitter have added or changed a package source, the compile starts over.
@@ -215,7 +259,9 @@ async function emitAndFormat(opts: GenerateOptions, early: HelperThread | undefi
   lap('packages');
   const formatting = formatFiles(assembled, opts.outDir, cache, early, targetFormatters());
   // The files prettier leaves alone are final: staged while the worker formats the others.
-  staging?.write(assembled.filter((f) => f.format !== 'typescript' && !targetFormatters()[f.format]).map((f) => [f.path, f.content]));
+  staging?.write(
+    assembled.filter((f) => f.format !== 'typescript' && !targetFormatters()[f.format]).map((f) => [f.path, f.content]),
+  );
   const { files, formatted } = await formatting;
   if (opts.cacheFile && formatted) saveCache(opts.cacheFile, cache);
   lap('format');
@@ -230,14 +276,17 @@ async function emitAndFormat(opts: GenerateOptions, early: HelperThread | undefi
 }
 
 /** The files the packages compile from (their src/), by path. */
-const packageSources = (files: GeneratedFile[]) => new Map(files.filter((f) => /^(client|server)\/src\//.test(f.path)).map((f) => [f.path, f.content]));
+const packageSources = (files: GeneratedFile[]) =>
+  new Map(files.filter((f) => /^(client|server)\/src\//.test(f.path)).map((f) => [f.path, f.content]));
 
-const sameTexts = (a: Map<string, string>, b: Map<string, string>) => a.size === b.size && [...a].every(([path, text]) => b.get(path) === text);
+const sameTexts = (a: Map<string, string>, b: Map<string, string>) =>
+  a.size === b.size && [...a].every(([path, text]) => b.get(path) === text);
 
 /** Every target's formatter by file format (typescript stays with write.ts's prettier batch). */
 export function targetFormatters(): Partial<Record<GeneratedFile['format'], Formatter>> {
   const out: Partial<Record<GeneratedFile['format'], Formatter>> = {};
-  for (const t of targets) for (const [format, f] of Object.entries(t.formatters ?? {})) out[format as GeneratedFile['format']] ??= f;
+  for (const t of targets)
+    for (const [format, f] of Object.entries(t.formatters ?? {})) out[format as GeneratedFile['format']] ??= f;
   return out;
 }
 

@@ -183,7 +183,12 @@ export function loadSpec(dir: string, options: LoadOptions = {}): Spec {
         .sort()
     : [
         ...readdirSync(dir).filter(isYaml).sort(),
-        ...(existsSync(join(dir, conformanceDir)) ? readdirSync(join(dir, conformanceDir)).filter(isYaml).sort().map((n) => `${conformanceDir}/${n}`) : []),
+        ...(existsSync(join(dir, conformanceDir))
+          ? readdirSync(join(dir, conformanceDir))
+              .filter(isYaml)
+              .sort()
+              .map((n) => `${conformanceDir}/${n}`)
+          : []),
       ];
   const problems: SpecProblem[] = [];
   const files: SpecFile[] = [];
@@ -214,12 +219,24 @@ export function loadSpec(dir: string, options: LoadOptions = {}): Spec {
   const built = new IrBuilder(files);
   const spec = built.build();
   // An optional changelog (crmgen diff --format markdown) is shown in the reference docs.
-  const changelog = options.files ? options.files[changelogFile] : existsSync(join(dir, changelogFile)) ? readFileSync(join(dir, changelogFile), 'utf8') : undefined;
+  const changelog = options.files
+    ? options.files[changelogFile]
+    : existsSync(join(dir, changelogFile))
+      ? readFileSync(join(dir, changelogFile), 'utf8')
+      : undefined;
   if (changelog !== undefined && changelog.trim()) spec.changelog = changelog;
   const licenseFile = spec.packages?.licenseFile;
   if (licenseFile !== undefined) {
-    const text = options.files ? options.files[licenseFile] : existsSync(join(dir, licenseFile)) ? readFileSync(join(dir, licenseFile), 'utf8') : undefined;
-    if (text === undefined) built.problems.push({ pos: spec.pos?.['packages.licenseFile'] ?? { file: '(spec)', line: 1, col: 1 }, message: `packages.licenseFile: expected a file beside the spec, found no '${licenseFile}' in ${displayPath(dir)}` });
+    const text = options.files
+      ? options.files[licenseFile]
+      : existsSync(join(dir, licenseFile))
+        ? readFileSync(join(dir, licenseFile), 'utf8')
+        : undefined;
+    if (text === undefined)
+      built.problems.push({
+        pos: spec.pos?.['packages.licenseFile'] ?? { file: '(spec)', line: 1, col: 1 },
+        message: `packages.licenseFile: expected a file beside the spec, found no '${licenseFile}' in ${displayPath(dir)}`,
+      });
     else spec.packages.licenseText = text;
   }
   if (built.problems.length) throw new SpecError(sortProblems(built.problems));
@@ -262,13 +279,24 @@ class IrBuilder {
           for (const [name, entry] of Object.entries(value as Raw)) {
             const prev = into.get(name);
             if (prev) {
-              this.problem(f, [section, name], `duplicate ${section} entry '${name}', first defined at ${fmt(posAt(prev.file, prev.path, true))}`, true);
+              this.problem(
+                f,
+                [section, name],
+                `duplicate ${section} entry '${name}', first defined at ${fmt(posAt(prev.file, prev.path, true))}`,
+                true,
+              );
             } else into.set(name, { value: entry as Raw, file: f, path: [section, name] });
           }
           continue;
         }
         const prev = this.sections.get(section);
-        if (prev) this.problem(f, [section], `section '${section}' is defined again; first defined at ${fmt(posAt(prev.file, prev.path, true))}`, true);
+        if (prev)
+          this.problem(
+            f,
+            [section],
+            `section '${section}' is defined again; first defined at ${fmt(posAt(prev.file, prev.path, true))}`,
+            true,
+          );
         else this.sections.set(section, { value: value as Raw, file: f, path: [section] });
       }
     }
@@ -282,7 +310,10 @@ class IrBuilder {
     const s = this.sections.get(name);
     if (s) return s;
     const anyFile = [...this.sections.values()][0]?.file;
-    this.problems.push({ pos: anyFile ? { file: anyFile.file, line: 1, col: 1 } : { file: '(spec)', line: 1, col: 1 }, message: `the spec has no '${name}' section` });
+    this.problems.push({
+      pos: anyFile ? { file: anyFile.file, line: 1, col: 1 } : { file: '(spec)', line: 1, col: 1 },
+      message: `the spec has no '${name}' section`,
+    });
     return { value: {}, file: anyFile as SpecFile, path: [name] };
   }
 
@@ -296,7 +327,11 @@ class IrBuilder {
 
     const structuresMap = this.merged.get('structures') ?? new Map<string, Located<Raw>>();
     const structureNames = new Set([...structuresMap.keys(), 'Hook', 'HookCreate', 'HookUpdate']);
-    const ctx: ShapeContext = { valueNames, structureNames, problem: (loc, sub, msg) => this.problem(loc.file, [...loc.path, ...sub], msg) };
+    const ctx: ShapeContext = {
+      valueNames,
+      structureNames,
+      problem: (loc, sub, msg) => this.problem(loc.file, [...loc.path, ...sub], msg),
+    };
 
     const kindsLoc = this.section('kinds');
     const fieldsets = this.fieldsets();
@@ -308,11 +343,22 @@ class IrBuilder {
     const structures = this.structures(structuresMap, ctx);
 
     const hooksLoc = this.section('hooks');
-    const hookFields = this.fieldMap(hooksLoc.value.fields ?? {}, { ...hooksLoc, path: [...hooksLoc.path, 'fields'] }, ctx, 'hook');
-    const listedFields = this.fieldMap(hooksLoc.value.listed ?? {}, { ...hooksLoc, path: [...hooksLoc.path, 'listed'] }, ctx, 'hook');
+    const hookFields = this.fieldMap(
+      hooksLoc.value.fields ?? {},
+      { ...hooksLoc, path: [...hooksLoc.path, 'fields'] },
+      ctx,
+      'hook',
+    );
+    const listedFields = this.fieldMap(
+      hooksLoc.value.listed ?? {},
+      { ...hooksLoc, path: [...hooksLoc.path, 'listed'] },
+      ctx,
+      'hook',
+    );
     structures.push(...hookStructures(hookFields, listedFields, this.pos(hooksLoc)));
     for (const [family, list] of Object.entries(hooksLoc.value.constraintsByEventFamily ?? {})) {
-      if (!valueNames.has(list as string)) this.problem(hooksLoc.file, ['hooks', 'constraintsByEventFamily', family], `unknown value list '${list}'`);
+      if (!valueNames.has(list as string))
+        this.problem(hooksLoc.file, ['hooks', 'constraintsByEventFamily', family], `unknown value list '${list}'`);
     }
 
     const operations = this.operations(ctx);
@@ -325,14 +371,17 @@ class IrBuilder {
     const notificationLoc = this.section('notification');
     const n = notificationLoc.value;
     for (const [family, structure] of Object.entries((n.content ?? {}) as Record<string, string>)) {
-      if (!structureNames.has(structure)) this.problem(notificationLoc.file, ['notification', 'content', family], `unknown structure '${structure}'`);
-      if (!events.some((e) => e.name.startsWith(`${family}.`))) this.problem(notificationLoc.file, ['notification', 'content', family], `no event of family '${family}'`, true);
+      if (!structureNames.has(structure))
+        this.problem(notificationLoc.file, ['notification', 'content', family], `unknown structure '${structure}'`);
+      if (!events.some((e) => e.name.startsWith(`${family}.`)))
+        this.problem(notificationLoc.file, ['notification', 'content', family], `no event of family '${family}'`, true);
     }
     const reportTypesLoc = this.section('reportActivityTypes');
     const auditLoc = this.section('auditFields');
     const reportOnly = this.sections.get('reportOnlyTypeids');
     for (const [i, r] of ((reportOnly?.value as unknown as { segment: string }[]) ?? []).entries()) {
-      if (!segments.has(r.segment)) this.problem(reportOnly!.file, ['reportOnlyTypeids', i, 'segment'], `unknown activity segment '${r.segment}'`);
+      if (!segments.has(r.segment))
+        this.problem(reportOnly!.file, ['reportOnlyTypeids', i, 'segment'], `unknown activity segment '${r.segment}'`);
     }
 
     return {
@@ -341,7 +390,9 @@ class IrBuilder {
       formats: this.section('formats').value as Spec['formats'],
       auth: this.section('auth').value as Spec['auth'],
       quota: this.section('quota').value as Spec['quota'],
-      limits: Object.fromEntries(Object.entries(this.section('limits').value).filter(([k]) => k !== 'assumed')) as Record<string, number>,
+      limits: Object.fromEntries(
+        Object.entries(this.section('limits').value).filter(([k]) => k !== 'assumed'),
+      ) as Record<string, number>,
       listSemantics: this.section('listSemantics').value as Spec['listSemantics'],
       batch: this.section('batch').value as Spec['batch'],
       errors,
@@ -353,14 +404,19 @@ class IrBuilder {
       auditFields: this.fieldMap(auditLoc.value, auditLoc, ctx, 'audit'),
       activities,
       ...this.moveTargets(kinds),
-      ...(this.sections.has('conditionUnmet') ? { conditionUnmet: this.sections.get('conditionUnmet')!.value as unknown as 'refuse' | 'ignore' } : {}),
+      ...(this.sections.has('conditionUnmet')
+        ? { conditionUnmet: this.sections.get('conditionUnmet')!.value as unknown as 'refuse' | 'ignore' }
+        : {}),
       reportOnlyTypeids: (reportOnly?.value as unknown as Spec['reportOnlyTypeids']) ?? [],
       hierarchy,
       structures,
       operations,
       reports,
       dueWindows: this.dueWindows(values),
-      reportActivityTypes: Object.entries(reportTypesLoc.value).map(([name, typeid]) => ({ name, typeid: typeid as number })),
+      reportActivityTypes: Object.entries(reportTypesLoc.value).map(([name, typeid]) => ({
+        name,
+        typeid: typeid as number,
+      })),
       hooks: {
         fields: hookFields,
         ...(hooksLoc.value.assumed ? { assumed: hooksLoc.value.assumed } : {}),
@@ -370,7 +426,12 @@ class IrBuilder {
       notification: {
         ...(n.assumed ? { assumed: n.assumed } : {}),
         root: n.root,
-        fields: this.fieldMap(n.fields ?? {}, { ...notificationLoc, path: [...notificationLoc.path, 'fields'] }, ctx, 'notification'),
+        fields: this.fieldMap(
+          n.fields ?? {},
+          { ...notificationLoc, path: [...notificationLoc.path, 'fields'] },
+          ctx,
+          'notification',
+        ),
         content: n.content ?? {},
         signature: n.signature,
         retries: n.retries,
@@ -392,7 +453,8 @@ class IrBuilder {
       if (!loc) return [];
       const seen = new Set<string>();
       return (loc.value as unknown as Raw[]).map((c, i) => {
-        if (seen.has(c.id)) this.problem(loc.file, [...loc.path, i, 'id'], `conformance ${name}: case id '${c.id}' is used twice`);
+        if (seen.has(c.id))
+          this.problem(loc.file, [...loc.path, i, 'id'], `conformance ${name}: case id '${c.id}' is used twice`);
         seen.add(c.id);
         for (const [path, call] of callsOf(c)) this.checkCall(loc, [i, ...path], call, operations, kinds, activities);
         return { ...c, pos: this.pos(loc, [i], false) } as T;
@@ -401,7 +463,10 @@ class IrBuilder {
     const required = (name: string) => {
       const loc = part(name);
       if (loc) return loc.value as Raw;
-      this.problems.push({ pos: this.pos([...parts.values()][0]!, [], true), message: `conformance: expected a '${name}' entry (spec/conformance/*.yaml), found none` });
+      this.problems.push({
+        pos: this.pos([...parts.values()][0]!, [], true),
+        message: `conformance: expected a '${name}' entry (spec/conformance/*.yaml), found none`,
+      });
       return {};
     };
     return {
@@ -416,12 +481,29 @@ class IrBuilder {
     };
   }
 
-  private checkCall(loc: Located<Raw>, at: Path, call: ConformanceCall, operations: Operation[], kinds: Kind[], activities: ActivityType[]) {
+  private checkCall(
+    loc: Located<Raw>,
+    at: Path,
+    call: ConformanceCall,
+    operations: Operation[],
+    kinds: Kind[],
+    activities: ActivityType[],
+  ) {
     const op = operations.find((o) => o.id === call.operation);
     if (!op) return this.problem(loc.file, [...loc.path, ...at, 'operation'], `unknown operation '${call.operation}'`);
     const needsKind = op.scope === 'kind' || op.scope === 'activity';
-    if (needsKind && !kinds.some((k) => k.name === call.kind)) this.problem(loc.file, [...loc.path, ...at], `operation '${op.id}' needs the kind of a record (one of ${kinds.map((k) => k.name).join(', ')}), found ${JSON.stringify(call.kind)}`);
-    if (op.scope === 'activity' && !activities.some((a) => a.segment === call.segment)) this.problem(loc.file, [...loc.path, ...at], `operation '${op.id}' needs an activity segment of the spec, found ${JSON.stringify(call.segment)}`);
+    if (needsKind && !kinds.some((k) => k.name === call.kind))
+      this.problem(
+        loc.file,
+        [...loc.path, ...at],
+        `operation '${op.id}' needs the kind of a record (one of ${kinds.map((k) => k.name).join(', ')}), found ${JSON.stringify(call.kind)}`,
+      );
+    if (op.scope === 'activity' && !activities.some((a) => a.segment === call.segment))
+      this.problem(
+        loc.file,
+        [...loc.path, ...at],
+        `operation '${op.id}' needs an activity segment of the spec, found ${JSON.stringify(call.segment)}`,
+      );
   }
 
   /** Value lists, each value once. */
@@ -429,12 +511,24 @@ class IrBuilder {
     const valuesLoc = this.section('values');
     const values: ValueList[] = Object.entries(valuesLoc.value).map(([name, v]) => {
       const entries = (v.values as unknown[]).map((e, i) => {
-        const entry = typeof e === 'object' && e ? (e as { value: string | number; label?: string }) : { value: e as string | number };
-        return { value: entry.value, ...(entry.label ? { label: entry.label } : {}), pos: this.pos(valuesLoc, [name, 'values', i], false) };
+        const entry =
+          typeof e === 'object' && e
+            ? (e as { value: string | number; label?: string })
+            : { value: e as string | number };
+        return {
+          value: entry.value,
+          ...(entry.label ? { label: entry.label } : {}),
+          pos: this.pos(valuesLoc, [name, 'values', i], false),
+        };
       });
       const seen = new Set<string | number>();
       entries.forEach((e, i) => {
-        if (seen.has(e.value)) this.problem(valuesLoc.file, ['values', name, 'values', i], `value list '${name}' has ${JSON.stringify(e.value)} twice`);
+        if (seen.has(e.value))
+          this.problem(
+            valuesLoc.file,
+            ['values', name, 'values', i],
+            `value list '${name}' has ${JSON.stringify(e.value)} twice`,
+          );
         seen.add(e.value);
       });
       return {
@@ -472,9 +566,19 @@ class IrBuilder {
   private kinds(kindsLoc: Located<Raw>, fieldsets: FieldSet[]): Kind[] {
     const kinds: Kind[] = Object.entries(kindsLoc.value).map(([name, k]) => {
       const fieldset = fieldsets.find((fs) => fs.name === k.fieldset);
-      if (!fieldset) this.problem(kindsLoc.file, ['kinds', name, 'fieldset'], `kind '${name}': unknown fieldset '${k.fieldset}'; expected one of ${fieldsets.map((f) => f.name).join(', ')}`);
+      if (!fieldset)
+        this.problem(
+          kindsLoc.file,
+          ['kinds', name, 'fieldset'],
+          `kind '${name}': unknown fieldset '${k.fieldset}'; expected one of ${fieldsets.map((f) => f.name).join(', ')}`,
+        );
       for (const [i, n] of (k.nameFrom as string[]).entries()) {
-        if (fieldset && !fieldset.fields.some((f) => f.name === n)) this.problem(kindsLoc.file, ['kinds', name, 'nameFrom', i], `kind '${name}': nameFrom names '${n}', which is not a field of fieldset '${fieldset.name}'`);
+        if (fieldset && !fieldset.fields.some((f) => f.name === n))
+          this.problem(
+            kindsLoc.file,
+            ['kinds', name, 'nameFrom', i],
+            `kind '${name}': nameFrom names '${n}', which is not a field of fieldset '${fieldset.name}'`,
+          );
       }
       return {
         name,
@@ -487,7 +591,11 @@ class IrBuilder {
         pos: this.pos(kindsLoc, [name]),
       };
     });
-    this.unique(kindsLoc, kinds.map((k) => [k.name, k.typeid]), 'record typeid');
+    this.unique(
+      kindsLoc,
+      kinds.map((k) => [k.name, k.typeid]),
+      'record typeid',
+    );
     return kinds;
   }
 
@@ -497,7 +605,13 @@ class IrBuilder {
       const loc = { ...activitiesLoc, path: [...activitiesLoc.path, segment, 'fields'] };
       const fields = this.fieldMap(a.fields ?? {}, loc, ctx, 'activity');
       for (const f of fields) {
-        if (f.when && !fields.some((g) => g.name === f.when!.field)) this.problem(activitiesLoc.file, ['activities', segment, 'fields', f.name, 'when'], `activity '${segment}': field '${f.name}' has a condition on unknown field '${f.when.field}'`, true);
+        if (f.when && !fields.some((g) => g.name === f.when!.field))
+          this.problem(
+            activitiesLoc.file,
+            ['activities', segment, 'fields', f.name, 'when'],
+            `activity '${segment}': field '${f.name}' has a condition on unknown field '${f.when.field}'`,
+            true,
+          );
       }
       return {
         segment,
@@ -528,12 +642,16 @@ class IrBuilder {
       chain.forEach((name, j) => {
         const ok = name === 'record' ? j === 0 : segments.has(name);
         if (!ok) {
-          const msg = name === 'record' ? `'record' can only start a chain` : `unknown activity segment '${name}'; expected record or one of the activities`;
+          const msg =
+            name === 'record'
+              ? `'record' can only start a chain`
+              : `unknown activity segment '${name}'; expected record or one of the activities`;
           this.problem(hierarchyLoc.file, ['hierarchy', i, j], `hierarchy chain ${i + 1}: ${msg}`);
         }
         if (j === 0) return;
         const parent = chain[j - 1];
-        if (!hierarchy.some((r) => r.parent === parent && r.child === name)) hierarchy.push({ parent, child: name, pos: this.pos(hierarchyLoc, [i, j], false) });
+        if (!hierarchy.some((r) => r.parent === parent && r.child === name))
+          hierarchy.push({ parent, child: name, pos: this.pos(hierarchyLoc, [i, j], false) });
       });
     });
     for (const a of activities) {
@@ -541,7 +659,13 @@ class IrBuilder {
         .filter((r) => r.child === a.segment)
         .map((r) => r.parent)
         .sort();
-      if (!a.parents.length) this.problem(activitiesLoc.file, ['activities', a.segment], `activity '${a.segment}' has no allowed parent in hierarchy.yaml`, true);
+      if (!a.parents.length)
+        this.problem(
+          activitiesLoc.file,
+          ['activities', a.segment],
+          `activity '${a.segment}' has no allowed parent in hierarchy.yaml`,
+          true,
+        );
     }
     return hierarchy;
   }
@@ -571,11 +695,21 @@ class IrBuilder {
       const key = `${op.scope}:${op.client}`;
       const prev = clientNames.get(key);
       const raw = opsMap.get(op.id)!;
-      if (prev) this.problem(raw.file, [...raw.path, 'client'], `client name '${op.client}' is already used by operation '${prev}'`);
+      if (prev)
+        this.problem(
+          raw.file,
+          [...raw.path, 'client'],
+          `client name '${op.client}' is already used by operation '${prev}'`,
+        );
       clientNames.set(key, op.id);
       if (typeof raw.value.response === 'string' && raw.value.response !== 'status') {
         const other = operations.find((o) => o.id === raw.value.response);
-        if (!other) this.problem(raw.file, [...raw.path, 'response'], `response '${raw.value.response}' names no operation; expected 'status', an operation id or a shape`);
+        if (!other)
+          this.problem(
+            raw.file,
+            [...raw.path, 'response'],
+            `response '${raw.value.response}' names no operation; expected 'status', an operation id or a shape`,
+          );
         else op.response = other.response;
       }
     }
@@ -583,12 +717,22 @@ class IrBuilder {
   }
 
   /** Reports with what they read from each activity type; each report's operation is added to `operations`. */
-  private reports(ctx: ShapeContext, activities: ActivityType[], segments: Set<string>, structureNames: Set<string>, operations: Operation[]): Report[] {
+  private reports(
+    ctx: ShapeContext,
+    activities: ActivityType[],
+    segments: Set<string>,
+    structureNames: Set<string>,
+    operations: Operation[],
+  ): Report[] {
     const reportParamsLoc = this.section('reportParams');
-    const reportParams = new Map(this.fieldMap(reportParamsLoc.value, reportParamsLoc, ctx, 'param').map((f) => [f.name, f]));
+    const reportParams = new Map(
+      this.fieldMap(reportParamsLoc.value, reportParamsLoc, ctx, 'param').map((f) => [f.name, f]),
+    );
     const reportsLoc = this.section('reports');
     const reportSources = this.section('reportSources');
-    for (const name of Object.keys(reportSources.value)) if (!(name in reportsLoc.value)) this.problem(reportSources.file, ['reportSources', name], `no report '${name}' in reports`, true);
+    for (const name of Object.keys(reportSources.value))
+      if (!(name in reportsLoc.value))
+        this.problem(reportSources.file, ['reportSources', name], `no report '${name}' in reports`, true);
     const reports: Report[] = [];
     for (const [name, r] of Object.entries(reportsLoc.value)) {
       const rloc: Located<Raw> = { ...reportsLoc, path: [...reportsLoc.path, name] };
@@ -596,14 +740,29 @@ class IrBuilder {
         if (p && typeof p === 'object' && 'param' in p) {
           const base = reportParams.get(p.param);
           if (!base) {
-            this.problem(reportsLoc.file, ['reports', name, 'params', pname, 'param'], `unknown report parameter '${p.param}'; expected one of ${[...reportParams.keys()].join(', ')}`);
-            return { name: pname, shape: { kind: 'scalar', type: 'text' }, required: false, pos: this.pos(rloc, ['params', pname]) } as Field;
+            this.problem(
+              reportsLoc.file,
+              ['reports', name, 'params', pname, 'param'],
+              `unknown report parameter '${p.param}'; expected one of ${[...reportParams.keys()].join(', ')}`,
+            );
+            return {
+              name: pname,
+              shape: { kind: 'scalar', type: 'text' },
+              required: false,
+              pos: this.pos(rloc, ['params', pname]),
+            } as Field;
           }
-          return { ...base, name: pname, ...(p.description ? { description: p.description } : {}), pos: this.pos(rloc, ['params', pname]) };
+          return {
+            ...base,
+            name: pname,
+            ...(p.description ? { description: p.description } : {}),
+            pos: this.pos(rloc, ['params', pname]),
+          };
         }
         return this.field(pname, p, { ...rloc, path: [...rloc.path, 'params', pname] }, ctx, 'param');
       });
-      if (!structureNames.has(r.entry)) this.problem(reportsLoc.file, ['reports', name, 'entry'], `unknown structure '${r.entry}'`);
+      if (!structureNames.has(r.entry))
+        this.problem(reportsLoc.file, ['reports', name, 'entry'], `unknown structure '${r.entry}'`);
       const sources = (reportSources.value[name] ?? {}) as Raw;
       const srcLoc = ['reportSources', name];
       const from: Report['from'] = {};
@@ -614,19 +773,44 @@ class IrBuilder {
           continue;
         }
         for (const key of ['date', 'owner'] as const) {
-          if (src[key] !== undefined && !a.fields.some((f) => f.name === src[key])) this.problem(reportSources.file, [...srcLoc, 'from', segment, key], `activity '${segment}' has no field '${src[key]}'`);
+          if (src[key] !== undefined && !a.fields.some((f) => f.name === src[key]))
+            this.problem(
+              reportSources.file,
+              [...srcLoc, 'from', segment, key],
+              `activity '${segment}' has no field '${src[key]}'`,
+            );
         }
-        from[segment] = { date: src.date, ...(src.owner ? { owner: src.owner } : {}), dated: src.dated === true, includeCompleted: src.includeCompleted === true };
+        from[segment] = {
+          date: src.date,
+          ...(src.owner ? { owner: src.owner } : {}),
+          dated: src.dated === true,
+          includeCompleted: src.includeCompleted === true,
+        };
       }
       const completable = (sources.completable ?? []) as string[];
       const ancestors = (sources.ancestors ?? {}) as Record<string, string>;
       completable.forEach((seg, i) => {
-        if (!segments.has(seg)) this.problem(reportSources.file, [...srcLoc, 'completable', i], `unknown activity segment '${seg}'`);
+        if (!segments.has(seg))
+          this.problem(reportSources.file, [...srcLoc, 'completable', i], `unknown activity segment '${seg}'`);
       });
       const comments = sources.comments as string | undefined;
-      if (comments !== undefined && !segments.has(comments)) this.problem(reportSources.file, [...srcLoc, 'comments'], `unknown activity segment '${comments}'`);
-      for (const [field, seg] of Object.entries(ancestors)) if (!segments.has(seg)) this.problem(reportSources.file, [...srcLoc, 'ancestors', field], `unknown activity segment '${seg}'`);
-      reports.push({ name, lists: r.lists, container: r.container, element: r.element, entry: r.entry, from, completable, ancestors, ...(comments ? { comments } : {}), pos: this.pos(rloc) });
+      if (comments !== undefined && !segments.has(comments))
+        this.problem(reportSources.file, [...srcLoc, 'comments'], `unknown activity segment '${comments}'`);
+      for (const [field, seg] of Object.entries(ancestors))
+        if (!segments.has(seg))
+          this.problem(reportSources.file, [...srcLoc, 'ancestors', field], `unknown activity segment '${seg}'`);
+      reports.push({
+        name,
+        lists: r.lists,
+        container: r.container,
+        element: r.element,
+        entry: r.entry,
+        from,
+        completable,
+        ancestors,
+        ...(comments ? { comments } : {}),
+        pos: this.pos(rloc),
+      });
       operations.push({
         id: `report${name[0].toUpperCase()}${name.slice(1)}`,
         method: 'GET',
@@ -642,8 +826,18 @@ class IrBuilder {
         response: {
           kind: 'object',
           fields: [
-            { name: r.container, shape: { kind: 'list', element: r.element, of: { kind: 'ref', name: r.entry } }, required: true, pos: this.pos(rloc, ['container']) },
-            { name: 'status', shape: { kind: 'scalar', type: 'status' }, required: true, pos: this.pos(rloc, ['container']) },
+            {
+              name: r.container,
+              shape: { kind: 'list', element: r.element, of: { kind: 'ref', name: r.entry } },
+              required: true,
+              pos: this.pos(rloc, ['container']),
+            },
+            {
+              name: 'status',
+              shape: { kind: 'scalar', type: 'status' },
+              required: true,
+              pos: this.pos(rloc, ['container']),
+            },
           ],
         },
         report: name,
@@ -667,10 +861,15 @@ class IrBuilder {
   /** Hook events, each in the hookevents value list. */
   private events(values: ValueList[]): Spec['events'] {
     const eventsLoc = this.section('events');
-    const events = Object.entries(eventsLoc.value).map(([name, description]) => ({ name, description: String(description), pos: this.pos(eventsLoc, [name]) }));
+    const events = Object.entries(eventsLoc.value).map(([name, description]) => ({
+      name,
+      description: String(description),
+      pos: this.pos(eventsLoc, [name]),
+    }));
     const hookEvents = values.find((v) => v.name === 'hookevents');
     for (const e of events) {
-      if (hookEvents && !hookEvents.values.some((v) => v.value === e.name)) this.problem(eventsLoc.file, ['events', e.name], `event '${e.name}' is not in value list 'hookevents'`, true);
+      if (hookEvents && !hookEvents.values.some((v) => v.value === e.name))
+        this.problem(eventsLoc.file, ['events', e.name], `event '${e.name}' is not in value list 'hookevents'`, true);
     }
     return events;
   }
@@ -681,27 +880,47 @@ class IrBuilder {
     if (ls) {
       const v = ls.value as Spec['listSemantics'];
       v.overdueSegments.forEach((seg, i) => {
-        if (!segments.has(seg)) this.problem(ls.file, ['listSemantics', 'overdueSegments', i], `unknown activity segment '${seg}'`);
+        if (!segments.has(seg))
+          this.problem(ls.file, ['listSemantics', 'overdueSegments', i], `unknown activity segment '${seg}'`);
       });
       for (const key of ['due', 'unsent'] as const) {
         for (const [seg, field] of Object.entries(v[key])) {
           const a = activities.find((x) => x.segment === seg);
           if (!a) this.problem(ls.file, ['listSemantics', key, seg], `unknown activity segment '${seg}'`, true);
-          else if (!a.fields.some((f) => f.name === field)) this.problem(ls.file, ['listSemantics', key, seg], `activity '${seg}' has no field '${field}'`);
+          else if (!a.fields.some((f) => f.name === field))
+            this.problem(ls.file, ['listSemantics', key, seg], `activity '${seg}' has no field '${field}'`);
         }
       }
-      if (!kinds.some((k) => k.name === v.companyKind)) this.problem(ls.file, ['listSemantics', 'companyKind'], `unknown kind '${v.companyKind}'`);
+      if (!kinds.some((k) => k.name === v.companyKind))
+        this.problem(ls.file, ['listSemantics', 'companyKind'], `unknown kind '${v.companyKind}'`);
     }
   }
 
   /** Positions of every section and of the keys (and list entries) of the settings sections, by dotted path. */
   private sectionPositions(): Record<string, SourcePos> {
     const out: Record<string, SourcePos> = {};
-    const deep = new Set(['service', 'packages', 'formats', 'auth', 'quota', 'limits', 'listSemantics', 'batch', 'customFields', 'reportOnlyTypeids', 'reportActivityTypes', 'reportSources', 'hooks', 'notification', 'errors']);
+    const deep = new Set([
+      'service',
+      'packages',
+      'formats',
+      'auth',
+      'quota',
+      'limits',
+      'listSemantics',
+      'batch',
+      'customFields',
+      'reportOnlyTypeids',
+      'reportActivityTypes',
+      'reportSources',
+      'hooks',
+      'notification',
+      'errors',
+    ]);
     const walk = (loc: Located<unknown>, value: unknown, path: Path, depth: number) => {
       out[path.join('.')] = posAt(loc.file, path, typeof path[path.length - 1] === 'string');
       if (depth === 0 || !value || typeof value !== 'object') return;
-      for (const [k, v] of Object.entries(value as Raw)) walk(loc, v, [...path, Array.isArray(value) ? Number(k) : k], depth - 1);
+      for (const [k, v] of Object.entries(value as Raw))
+        walk(loc, v, [...path, Array.isArray(value) ? Number(k) : k], depth - 1);
     };
     for (const [name, loc] of this.sections) if (loc.file) walk(loc, deep.has(name) ? loc.value : undefined, [name], 3);
     return out;
@@ -711,9 +930,18 @@ class IrBuilder {
   private packages(): Spec['packages'] {
     const loc = this.section('packages');
     const p = loc.value as Spec['packages'];
-    if (p.client && p.server && p.client.name === p.server.name) this.problem(loc.file, ['packages', 'server', 'name'], `packages.server.name: expected a name other than the client's, found '${p.server.name}' for both`);
+    if (p.client && p.server && p.client.name === p.server.name)
+      this.problem(
+        loc.file,
+        ['packages', 'server', 'name'],
+        `packages.server.name: expected a name other than the client's, found '${p.server.name}' for both`,
+      );
     if (p.license && !p.licenseFile && !builtInLicenses.includes(p.license))
-      this.problem(loc.file, ['packages', 'license'], `packages.license: crmgen writes the text of ${builtInLicenses.join(' and ')} only; found '${p.license}', so name the file that holds its text in packages.licenseFile`);
+      this.problem(
+        loc.file,
+        ['packages', 'license'],
+        `packages.license: crmgen writes the text of ${builtInLicenses.join(' and ')} only; found '${p.license}', so name the file that holds its text in packages.licenseFile`,
+      );
     return p;
   }
 
@@ -733,10 +961,13 @@ class IrBuilder {
     const windows = loc.value as Spec['dueWindows'];
     const keywords = new Set((values.find((v) => v.name === 'duekeywords')?.values ?? []).map((e) => String(e.value)));
     for (const [name, w] of Object.entries(windows)) {
-      if (!keywords.has(name)) this.problem(loc.file, ['dueWindows', name], `'${name}' is not in value list 'duekeywords'`, true);
-      if (!w.nodate && !w.days) this.problem(loc.file, ['dueWindows', name], `window '${name}' needs days or nodate`, true);
+      if (!keywords.has(name))
+        this.problem(loc.file, ['dueWindows', name], `'${name}' is not in value list 'duekeywords'`, true);
+      if (!w.nodate && !w.days)
+        this.problem(loc.file, ['dueWindows', name], `window '${name}' needs days or nodate`, true);
     }
-    for (const k of keywords) if (!(k in windows)) this.problem(loc.file, ['dueWindows'], `due keyword '${k}' has no window`, true);
+    for (const k of keywords)
+      if (!(k in windows)) this.problem(loc.file, ['dueWindows'], `due keyword '${k}' has no window`, true);
     return windows;
   }
 
@@ -744,7 +975,8 @@ class IrBuilder {
     const seen = new Map<number, string>();
     for (const [name, id] of pairs) {
       const prev = seen.get(id);
-      if (prev !== undefined) this.problem(loc.file, [...loc.path, name], `duplicate ${what} ${id}: used by '${prev}' and '${name}'`, true);
+      if (prev !== undefined)
+        this.problem(loc.file, [...loc.path, name], `duplicate ${what} ${id}: used by '${prev}' and '${name}'`, true);
       else seen.set(id, name);
     }
   }
@@ -767,24 +999,52 @@ class IrBuilder {
     };
     const placeholders = [...(o.path as string).matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
     const expected = o.scope === 'kind' ? ['kind'] : o.scope === 'activity' ? ['kind', 'segment'] : [];
-    for (const p of expected) if (!placeholders.includes(p)) this.problem(loc.file, [...loc.path, 'path'], `operation '${id}' has scope ${o.scope} but its path has no {${p}}`);
-    for (const p of placeholders) if (![...expected, 'id', 'deliveryId'].includes(p)) this.problem(loc.file, [...loc.path, 'path'], `operation '${id}': unknown path placeholder {${p}}; expected ${[...expected, 'id', 'deliveryId'].map((x) => `{${x}}`).join(', ')}`);
+    for (const p of expected)
+      if (!placeholders.includes(p))
+        this.problem(
+          loc.file,
+          [...loc.path, 'path'],
+          `operation '${id}' has scope ${o.scope} but its path has no {${p}}`,
+        );
+    for (const p of placeholders)
+      if (![...expected, 'id', 'deliveryId'].includes(p))
+        this.problem(
+          loc.file,
+          [...loc.path, 'path'],
+          `operation '${id}': unknown path placeholder {${p}}; expected ${[...expected, 'id', 'deliveryId'].map((x) => `{${x}}`).join(', ')}`,
+        );
     if (o.params) op.params = this.fieldMap(o.params, { ...loc, path: [...loc.path, 'params'] }, ctx, 'param');
     if (o.request) op.request = this.shape(o.request, { ...loc, path: [...loc.path, 'request'] }, ctx, 'request');
     if (o.paginate) {
       const names = Object.keys(o.params ?? {});
-      for (const key of ['start', 'limit'] as const) if (!names.includes(o.paginate[key])) this.problem(loc.file, [...loc.path, 'paginate', key], `paginate.${key} names '${o.paginate[key]}', which is not a parameter of '${id}'`);
+      for (const key of ['start', 'limit'] as const)
+        if (!names.includes(o.paginate[key]))
+          this.problem(
+            loc.file,
+            [...loc.path, 'paginate', key],
+            `paginate.${key} names '${o.paginate[key]}', which is not a parameter of '${id}'`,
+          );
     }
     if (o.response === 'status') op.response = statusResponse();
-    else if (o.response && typeof o.response === 'object') op.response = this.shape(o.response, { ...loc, path: [...loc.path, 'response'] }, ctx, 'response');
+    else if (o.response && typeof o.response === 'object')
+      op.response = this.shape(o.response, { ...loc, path: [...loc.path, 'response'] }, ctx, 'response');
     return op;
   }
 
   fieldMap(raw: Raw, loc: Located<unknown>, ctx: ShapeContext, role: string): Field[] {
-    return Object.entries(raw).map(([name, v]) => this.field(name, v, { ...loc, path: [...loc.path, name] } as Located<Raw>, ctx, role));
+    return Object.entries(raw).map(([name, v]) =>
+      this.field(name, v, { ...loc, path: [...loc.path, name] } as Located<Raw>, ctx, role),
+    );
   }
 
-  field(name: string, v: unknown, loc: Located<Raw>, ctx: ShapeContext, role: string, parentRequiredAll = false): Field {
+  field(
+    name: string,
+    v: unknown,
+    loc: Located<Raw>,
+    ctx: ShapeContext,
+    role: string,
+    parentRequiredAll = false,
+  ): Field {
     const raw: Raw = typeof v === 'string' ? { type: v } : (v as Raw);
     const shape = this.shape(raw, loc, ctx, role);
     const field: Field = {
@@ -797,11 +1057,15 @@ class IrBuilder {
     };
     if (raw.when) {
       const [other, cond] = Object.entries(raw.when as Raw)[0];
-      field.when = typeof cond === 'object' && cond ? { field: other, notEquals: cond.not } : { field: other, equals: cond as string | number };
+      field.when =
+        typeof cond === 'object' && cond
+          ? { field: other, notEquals: cond.not }
+          : { field: other, equals: cond as string | number };
     }
     if (raw.create === 'not-true') {
       field.notTrueOnCreate = true;
-      if (shape.kind !== 'scalar' || shape.type !== 'flag') ctx.problem(loc, ['create'], `'create: not-true' applies to flag fields only`);
+      if (shape.kind !== 'scalar' || shape.type !== 'flag')
+        ctx.problem(loc, ['create'], `'create: not-true' applies to flag fields only`);
     }
     return field;
   }
@@ -809,21 +1073,44 @@ class IrBuilder {
   shape(v: unknown, loc: Located<Raw>, ctx: ShapeContext, role: string): Shape {
     const raw: Raw = typeof v === 'string' ? { type: v } : (v as Raw);
     if (raw.ref) {
-      if (!ctx.structureNames.has(raw.ref)) ctx.problem(loc, ['ref'], `unknown structure '${raw.ref}'; expected one of ${[...ctx.structureNames].sort().join(', ')}`);
+      if (!ctx.structureNames.has(raw.ref))
+        ctx.problem(
+          loc,
+          ['ref'],
+          `unknown structure '${raw.ref}'; expected one of ${[...ctx.structureNames].sort().join(', ')}`,
+        );
       return { kind: 'ref', name: raw.ref };
     }
     const sub = (key: string): Located<Raw> => ({ ...loc, path: [...loc.path, key] });
     switch (raw.type) {
       case 'object': {
         const all = raw.required === 'all';
-        const fields = Object.entries(raw.fields as Raw).map(([name, f]) => this.field(name, f, { ...loc, path: [...loc.path, 'fields', name] }, ctx, role, all));
-        if (raw.spreadAfter !== undefined && !fields.some((f) => f.name === raw.spreadAfter)) ctx.problem(loc, ['spreadAfter'], `spreadAfter names '${raw.spreadAfter}', which is not a field of this object`);
-        return { kind: 'object', fields, ...(raw.spread ? { spread: raw.spread } : {}), ...(raw.spreadAfter ? { spreadAfter: raw.spreadAfter } : {}) };
+        const fields = Object.entries(raw.fields as Raw).map(([name, f]) =>
+          this.field(name, f, { ...loc, path: [...loc.path, 'fields', name] }, ctx, role, all),
+        );
+        if (raw.spreadAfter !== undefined && !fields.some((f) => f.name === raw.spreadAfter))
+          ctx.problem(
+            loc,
+            ['spreadAfter'],
+            `spreadAfter names '${raw.spreadAfter}', which is not a field of this object`,
+          );
+        return {
+          kind: 'object',
+          fields,
+          ...(raw.spread ? { spread: raw.spread } : {}),
+          ...(raw.spreadAfter ? { spreadAfter: raw.spreadAfter } : {}),
+        };
       }
       case 'list':
         return { kind: 'list', element: raw.element, of: this.shape(raw.of, sub('of'), ctx, role) };
       case 'keyed':
-        return { kind: 'keyed', prefix: raw.prefix, of: this.shape(raw.of, sub('of'), ctx, role), as: raw.as, inline: raw.inline === true };
+        return {
+          kind: 'keyed',
+          prefix: raw.prefix,
+          of: this.shape(raw.of, sub('of'), ctx, role),
+          as: raw.as,
+          inline: raw.inline === true,
+        };
       case 'map':
         return { kind: 'map', of: this.shape(raw.of, sub('of'), ctx, role) };
       case 'recordfields':
@@ -834,13 +1121,22 @@ class IrBuilder {
         if (!scalarTypes.includes(type)) ctx.problem(loc, ['type'], `unknown type '${String(raw.type)}'`);
         const takesList = type === 'enum' || type === 'idlist' || type === 'due';
         if ((type === 'enum' || type === 'due' || (type === 'idlist' && raw.of)) && !ctx.valueNames.has(raw.of)) {
-          ctx.problem(loc, ['of'], `unknown value list '${String(raw.of)}'; expected one of ${[...ctx.valueNames].sort().join(', ')}`);
+          ctx.problem(
+            loc,
+            ['of'],
+            `unknown value list '${String(raw.of)}'; expected one of ${[...ctx.valueNames].sort().join(', ')}`,
+          );
         }
-        if (raw.of && !takesList) ctx.problem(loc, ['of'], `'of' names a value list only for enum, idlist and due fields, found type ${type}`);
-        if (raw.ids !== undefined && type !== 'idlist') ctx.problem(loc, ['ids'], `ids applies to idlist fields only, found type ${type}`);
-        if (raw.falseIsEmpty && type !== 'flag') ctx.problem(loc, ['falseIsEmpty'], `falseIsEmpty applies to flag fields only, found type ${type}`);
-        if ((raw.min !== undefined || raw.max !== undefined) && !['integer', 'decimal'].includes(type)) ctx.problem(loc, ['min'], `min/max apply to integer and decimal fields, found type ${type}`);
-        if (raw.min !== undefined && raw.max !== undefined && raw.min > raw.max) ctx.problem(loc, ['max'], `max ${raw.max} is below min ${raw.min}`);
+        if (raw.of && !takesList)
+          ctx.problem(loc, ['of'], `'of' names a value list only for enum, idlist and due fields, found type ${type}`);
+        if (raw.ids !== undefined && type !== 'idlist')
+          ctx.problem(loc, ['ids'], `ids applies to idlist fields only, found type ${type}`);
+        if (raw.falseIsEmpty && type !== 'flag')
+          ctx.problem(loc, ['falseIsEmpty'], `falseIsEmpty applies to flag fields only, found type ${type}`);
+        if ((raw.min !== undefined || raw.max !== undefined) && !['integer', 'decimal'].includes(type))
+          ctx.problem(loc, ['min'], `min/max apply to integer and decimal fields, found type ${type}`);
+        if (raw.min !== undefined && raw.max !== undefined && raw.min > raw.max)
+          ctx.problem(loc, ['max'], `max ${raw.max} is below min ${raw.min}`);
         return {
           kind: 'scalar',
           type,
@@ -868,16 +1164,38 @@ function fmt(p: SourcePos) {
 }
 
 function statusResponse(): ObjectShape {
-  return { kind: 'object', fields: [{ name: 'status', shape: { kind: 'scalar', type: 'status' }, required: true, pos: { file: '(derived)', line: 0, col: 0 } }] };
+  return {
+    kind: 'object',
+    fields: [
+      {
+        name: 'status',
+        shape: { kind: 'scalar', type: 'status' },
+        required: true,
+        pos: { file: '(derived)', line: 0, col: 0 },
+      },
+    ],
+  };
 }
 
 /** Hook (as listed, with id), HookCreate (required as marked) and HookUpdate (all optional). */
 function hookStructures(fields: Field[], listed: Field[], pos: SourcePos): Structure[] {
   const id: Field = { name: 'id', shape: { kind: 'scalar', type: 'integer' }, required: true, pos };
   return [
-    { name: 'Hook', description: 'A webhook as listed by GET /hooks/.', shape: { kind: 'object', fields: [id, ...fields.map((f) => ({ ...f, required: f.name !== 'secret' })), ...listed] }, pos },
+    {
+      name: 'Hook',
+      description: 'A webhook as listed by GET /hooks/.',
+      shape: {
+        kind: 'object',
+        fields: [id, ...fields.map((f) => ({ ...f, required: f.name !== 'secret' })), ...listed],
+      },
+      pos,
+    },
     { name: 'HookCreate', description: 'Body of POST /hooks/.', shape: { kind: 'object', fields }, pos },
-    { name: 'HookUpdate', description: 'Body of PUT /hooks/{id}: any of the fields.', shape: { kind: 'object', fields: fields.map((f) => ({ ...f, required: false })) }, pos },
+    {
+      name: 'HookUpdate',
+      description: 'Body of PUT /hooks/{id}: any of the fields.',
+      shape: { kind: 'object', fields: fields.map((f) => ({ ...f, required: false })) },
+      pos,
+    },
   ];
 }
-

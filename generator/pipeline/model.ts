@@ -27,7 +27,7 @@ export const scalarTypes = [
   'upload',
   'status',
   'createdtext',
-    'ownerfilter',
+  'ownerfilter',
   'due',
 ] as const;
 export type ScalarType = (typeof scalarTypes)[number];
@@ -268,7 +268,8 @@ export interface ConformanceCall {
 }
 
 export type ConformanceFormat = 'xml' | 'json';
-export type ConformanceErrorType = 'authentication' | 'notfound' | 'validation' | 'ratelimit' | 'server' | 'connection' | 'service';
+export type ConformanceErrorType =
+  'authentication' | 'notfound' | 'validation' | 'ratelimit' | 'server' | 'connection' | 'service';
 
 export interface ConformanceError {
   type: ConformanceErrorType;

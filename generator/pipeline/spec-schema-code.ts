@@ -12,7 +12,12 @@ export const validatorFile = fileURLToPath(new URL('./spec-schema-validator.ts',
 
 /** The module's text: the options load.ts always used (every error, with its parent schema). */
 export function specValidatorModule(): string {
-  const ajv = new Ajv({ allErrors: true, strict: false, verbose: true, code: { source: true, esm: true, lines: true } });
+  const ajv = new Ajv({
+    allErrors: true,
+    strict: false,
+    verbose: true,
+    code: { source: true, esm: true, lines: true },
+  });
   const code = standalone.default(ajv, ajv.compile(JSON.parse(readFileSync(schemaFile, 'utf8')) as object));
   return [
     '// @ts-nocheck',
@@ -24,6 +29,10 @@ export function specValidatorModule(): string {
   ].join('\n');
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url).replace(/\.js$/, '.ts') === process.argv[1].replace(/\.js$/, '.ts') && process.argv.includes('--write')) {
+if (
+  process.argv[1] &&
+  fileURLToPath(import.meta.url).replace(/\.js$/, '.ts') === process.argv[1].replace(/\.js$/, '.ts') &&
+  process.argv.includes('--write')
+) {
   writeFileSync(validatorFile, specValidatorModule());
 }

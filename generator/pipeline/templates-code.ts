@@ -34,6 +34,10 @@ export function precompiledModule(): string {
   ].join('\n');
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url).replace(/\.js$/, '.ts') === process.argv[1].replace(/\.js$/, '.ts') && process.argv.includes('--write')) {
+if (
+  process.argv[1] &&
+  fileURLToPath(import.meta.url).replace(/\.js$/, '.ts') === process.argv[1].replace(/\.js$/, '.ts') &&
+  process.argv.includes('--write')
+) {
   writeFileSync(precompiledFile, precompiledModule());
 }

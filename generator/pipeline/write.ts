@@ -14,7 +14,6 @@ import type { Formatter } from '../targets/contract.ts';
 
 import type { Derived } from '../sdk-model/derive.ts';
 
-
 const hash = (s: string) => createHash('sha256').update(s).digest('hex').slice(0, 32);
 
 export interface FormatCache {
@@ -40,11 +39,16 @@ let prettier: typeof import('prettier') | undefined;
 // (test/format-batch.test.ts compares the two), in about two thirds of the time. A text it rejects
 // goes through the typescript parser, whose error is then the one reported.
 const prettierOptions = { parser: 'babel-ts', singleQuote: true, printWidth: 120, trailingComma: 'all' } as const;
-const formatOne = (text: string) => prettier!.format(text, prettierOptions).catch(() => prettier!.format(text, { ...prettierOptions, parser: 'typescript' }));
+const formatOne = (text: string) =>
+  prettier!
+    .format(text, prettierOptions)
+    .catch(() => prettier!.format(text, { ...prettierOptions, parser: 'typescript' }));
 
 /** generate's worker thread; node:worker_threads loads only here (a no-change run imports this module too). */
 const startWorker = (): Worker => {
-  const { Worker: WorkerThread } = createRequire(import.meta.url)('node:worker_threads') as typeof import('node:worker_threads');
+  const { Worker: WorkerThread } = createRequire(import.meta.url)(
+    'node:worker_threads',
+  ) as typeof import('node:worker_threads');
   return new WorkerThread(new URL('./format-worker.js', import.meta.url));
 };
 
@@ -146,7 +150,12 @@ export class HelperThread {
     }
     if (!texts.size) return;
     const result = this.request({ texts: [...texts.values()] });
-    [...texts.keys()].forEach((rawHash, i) => this.early.set(rawHash, result.then((r) => r.texts?.[i])));
+    [...texts.keys()].forEach((rawHash, i) =>
+      this.early.set(
+        rawHash,
+        result.then((r) => r.texts?.[i]),
+      ),
+    );
   }
 
   /** The validators' ajv compile of this input on the worker; undefined without a worker or when it failed (the emitter then compiles). */
@@ -160,9 +169,15 @@ export class HelperThread {
    * thread when it reaches the emitter before then; see claim). The files, or undefined when this
    * thread claimed it, there is no worker, or it failed (the emitter then runs here).
    */
-  offer(emitter: OfferedEmitter, spec: Spec, descriptors: Derived['descriptors']): Promise<GeneratedFile[] | undefined> {
+  offer(
+    emitter: OfferedEmitter,
+    spec: Spec,
+    descriptors: Derived['descriptors'],
+  ): Promise<GeneratedFile[] | undefined> {
     if (!this.worker) return Promise.resolve(undefined);
-    return this.request({ offer: { emitter, spec, descriptors, claims: this.claims, slot: offered.indexOf(emitter) } }).then((r) => r.files);
+    return this.request({
+      offer: { emitter, spec, descriptors, claims: this.claims, slot: offered.indexOf(emitter) },
+    }).then((r) => r.files);
   }
 
   /** Per offered emitter: 0 unclaimed, 1 the worker's, 2 this thread's. */
@@ -201,7 +216,13 @@ export interface WorkerJob {
   texts?: string[];
   load?: { specDir: string };
   validators?: ValidatorInput;
-  offer?: { emitter: OfferedEmitter; spec: Spec; descriptors: Derived['descriptors']; claims: Int32Array; slot: number };
+  offer?: {
+    emitter: OfferedEmitter;
+    spec: Spec;
+    descriptors: Derived['descriptors'];
+    claims: Int32Array;
+    slot: number;
+  };
 }
 
 interface WorkerReply {
@@ -269,7 +290,12 @@ export async function formatFiles(
 }
 
 /** A file's text through `formatter` (and true), or the text on disk when the cache vouches that it is that formatter's output. */
-async function formatCached(f: GeneratedFile, outDir: string, cache: FormatCache, formatter: Formatter): Promise<[text: string, formatted: boolean]> {
+async function formatCached(
+  f: GeneratedFile,
+  outDir: string,
+  cache: FormatCache,
+  formatter: Formatter,
+): Promise<[text: string, formatted: boolean]> {
   const rawHash = hash(f.content);
   const known = cache.entries[rawHash];
   if (known) {
@@ -301,7 +327,8 @@ export async function formatTexts(texts: string[]): Promise<string[]> {
       const parts = batch.split(`${boundary}\n`).slice(1);
       // Each part but the last ends with the blank line prettier keeps before the next boundary.
       const trimmed = parts.map((p, i) => (i < parts.length - 1 ? p.slice(0, -1) : p));
-      if (trimmed.length === texts.length && trimmed.every((p) => p.endsWith('\n') && !p.endsWith('\n\n'))) return trimmed;
+      if (trimmed.length === texts.length && trimmed.every((p) => p.endsWith('\n') && !p.endsWith('\n\n')))
+        return trimmed;
     } catch {
       // Formatted one by one below.
     }
@@ -365,7 +392,9 @@ export function diffReport(files: Map<string, string>, outDir: string, c: Compar
     parts.push(createTwoFilesPatch(`a/${p}`, `b/${p}`, before, after, '', '', { context: 3 }));
   }
   const lines = parts.join('').split('\n');
-  return lines.length > maxLines ? [...lines.slice(0, maxLines), `... (${lines.length - maxLines} more diff lines)`].join('\n') : lines.join('\n');
+  return lines.length > maxLines
+    ? [...lines.slice(0, maxLines), `... (${lines.length - maxLines} more diff lines)`].join('\n')
+    : lines.join('\n');
 }
 
 /**
@@ -373,7 +402,12 @@ export function diffReport(files: Map<string, string>, outDir: string, c: Compar
  * file elsewhere that already holds exactly that text (the compile's dist/ files, see KeptOutput
  * in compile.ts): it is moved into place rather than written again.
  */
-export function writeChanges(files: Map<string, string>, outDir: string, c: Comparison, ready?: ReadonlyMap<string, string>) {
+export function writeChanges(
+  files: Map<string, string>,
+  outDir: string,
+  c: Comparison,
+  ready?: ReadonlyMap<string, string>,
+) {
   const made = new Set<string>();
   for (const p of [...c.changed, ...c.added]) {
     const full = join(outDir, p);
@@ -394,7 +428,8 @@ export function writeChanges(files: Map<string, string>, outDir: string, c: Comp
   for (const p of c.removed) {
     rmSync(join(outDir, p));
     // A folder the regeneration emptied goes too (a layout change would otherwise leave husks).
-    for (let d = dirname(join(outDir, p)); d.startsWith(`${outDir}/`) && readdirSync(d).length === 0; d = dirname(d)) rmSync(d, { recursive: true });
+    for (let d = dirname(join(outDir, p)); d.startsWith(`${outDir}/`) && readdirSync(d).length === 0; d = dirname(d))
+      rmSync(d, { recursive: true });
   }
 }
 
@@ -483,7 +518,8 @@ export class Staging {
       if (folder === path || from === undefined || (folders.has(folder) && folders.get(folder) === undefined)) continue;
       const root = from.endsWith(`/${path}`) ? from.slice(0, -path.length - 1) : undefined;
       const known = folders.get(folder);
-      if (root === undefined || this.written.has(path) || (known && known.from !== join(root, folder))) folders.set(folder, undefined);
+      if (root === undefined || this.written.has(path) || (known && known.from !== join(root, folder)))
+        folders.set(folder, undefined);
       else if (known) known.paths.push(path);
       else folders.set(folder, { from: join(root, folder), paths: [path] });
     }

@@ -41,7 +41,12 @@ function empty(v: Json[] | { [key: string]: Json }): boolean {
 
 /** Text kept as a `|` or `|-` block: one or more line breaks, no line that would need escapes or an indentation indicator. */
 function literal(s: string): boolean {
-  return s.includes('\n') && !/^[\s]/.test(s) && !/\n\n$/.test(s) && !/[\x00-\x08\x0b-\x1f\x7f\u0085\u2028\u2029\ufeff]/.test(s);
+  return (
+    s.includes('\n') &&
+    !/^[\s]/.test(s) &&
+    !/\n\n$/.test(s) &&
+    !/[\x00-\x08\x0b-\x1f\x7f\u0085\u2028\u2029\ufeff]/.test(s)
+  );
 }
 
 function value(v: Json, indent: string, out: string[], head: string): void {

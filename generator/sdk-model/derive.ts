@@ -43,7 +43,10 @@ const builders: { [K in DerivedName]: (spec: Spec, d: Derived) => Derived[K] } =
   requestSchemas: (_spec, d) =>
     d.schemaDocuments
       .filter((f) => /\.(request|params)\.json$/.test(f.path))
-      .map((f) => ({ id: f.path.replace(/^schemas\//, '').replace(/\.json$/, ''), schema: JSON.parse(f.content) as JsonSchema }))
+      .map((f) => ({
+        id: f.path.replace(/^schemas\//, '').replace(/\.json$/, ''),
+        schema: JSON.parse(f.content) as JsonSchema,
+      }))
       .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
   patterns: (spec) => probePatterns(spec),
   wireSchemas: (spec) => new SchemaBuilder(spec, true),
@@ -74,7 +77,8 @@ export function restrict(d: Derived, needs: readonly DerivedName[], emitter: str
   for (const name of Object.keys(builders) as DerivedName[]) {
     Object.defineProperty(view, name, {
       get() {
-        if (!needs.includes(name)) throw new Error(`emitter ${emitter} reads derived.${name} but does not declare it in its needs`);
+        if (!needs.includes(name))
+          throw new Error(`emitter ${emitter} reads derived.${name} but does not declare it in its needs`);
         return d[name];
       },
     });
@@ -92,9 +96,27 @@ function probePatterns(spec: Spec): Patterns {
   const dateTypes = ['date', 'datetime', 'dateordatetime'] as const;
   const params: Field[] = [
     ...dateTypes.map((t): Field => ({ name: `date:${t}`, shape: { kind: 'scalar', type: t }, required: false, pos })),
-    ...spec.values.map((v): Field => ({ name: `list:${v.name}`, shape: { kind: 'scalar', type: 'enum', values: v.name }, required: false, pos })),
+    ...spec.values.map((v): Field => ({
+      name: `list:${v.name}`,
+      shape: { kind: 'scalar', type: 'enum', values: v.name },
+      required: false,
+      pos,
+    })),
   ];
-  const probe: Operation = { id: 'validatorsProbe', method: 'GET', path: '/', scope: 'global', purpose: '', client: 'validatorsProbe', status: 200, location: false, upload: false, multipart: false, params, pos };
+  const probe: Operation = {
+    id: 'validatorsProbe',
+    method: 'GET',
+    path: '/',
+    scope: 'global',
+    purpose: '',
+    client: 'validatorsProbe',
+    status: 200,
+    location: false,
+    upload: false,
+    multipart: false,
+    params,
+    pos,
+  };
   const doc = emitSchemas({ ...spec, operations: [probe] }).find((f) => f.path === `schemas/${probe.id}.params.json`);
   if (!doc) throw new Error('derive: the schema builder wrote no probe schema');
   const props = (JSON.parse(doc.content) as { properties: Record<string, { pattern?: string }> }).properties;
@@ -107,7 +129,8 @@ function probePatterns(spec: Spec): Patterns {
     if (!pattern) throw new Error(`derive: the schema builder gives ${t} no pattern`);
     const re = new RegExp(pattern);
     const accepted = forms.filter((f) => re.test(sample(f)));
-    if (!accepted.length) throw new Error(`derive: the ${t} pattern ${pattern} accepts none of the spec's date forms ${forms.join(', ')}`);
+    if (!accepted.length)
+      throw new Error(`derive: the ${t} pattern ${pattern} accepts none of the spec's date forms ${forms.join(', ')}`);
     return [pattern, accepted.join(' or ')];
   });
   const lists: [string, (string | number)[]][] = [];

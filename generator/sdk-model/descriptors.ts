@@ -75,14 +75,24 @@ export function wireDescriptors(spec: Spec): WireDescriptors {
       desc: b.desc(t.shape, { kind: t.kind, segment: t.segment }),
       target: { message: t },
     })),
-    ...notificationTargets(spec).map((n) => ({ id: n.id, root: spec.notification.root, desc: b.desc(n.shape, {}), target: { notification: n } })),
+    ...notificationTargets(spec).map((n) => ({
+      id: n.id,
+      root: spec.notification.root,
+      desc: b.desc(n.shape, {}),
+      target: { notification: n },
+    })),
     {
       id: 'error.response',
       root: responseRoot,
       desc: { k: 'o', f: { status: b.scalars.t, errors: { k: 'm', of: b.scalars.t } } } satisfies WireDesc,
     },
   ];
-  return { scalars: b.scalars, parts: b.parts, messages, byId: Object.fromEntries(messages.map((m) => [m.id, m.desc])) };
+  return {
+    scalars: b.scalars,
+    parts: b.parts,
+    messages,
+    byId: Object.fromEntries(messages.map((m) => [m.id, m.desc])),
+  };
 }
 
 class DescriptorBuilder {
@@ -140,7 +150,8 @@ class DescriptorBuilder {
     const t = this.scalars;
     switch (shape.kind) {
       case 'scalar':
-        if (shape.type === 'upload') return this.named('upload', () => ({ k: 'o', f: { filename: t.t, contenttype: t.t, size: t.i } }));
+        if (shape.type === 'upload')
+          return this.named('upload', () => ({ k: 'o', f: { filename: t.t, contenttype: t.t, size: t.i } }));
         return t[this.scalarCode(shape)];
       case 'object':
         return this.object(shape, b);
@@ -174,7 +185,9 @@ class DescriptorBuilder {
   }
 
   fieldEntries(fields: Field[], b: Binding): [string, WireDesc][] {
-    return fields.filter((f) => !(f.shape.kind === 'keyed' && f.shape.inline)).map((f) => [f.name, this.desc(f.shape, b)]);
+    return fields
+      .filter((f) => !(f.shape.kind === 'keyed' && f.shape.inline))
+      .map((f) => [f.name, this.desc(f.shape, b)]);
   }
 
   object(shape: ObjectShape, b: Binding): ObjectWire {
@@ -190,7 +203,13 @@ class DescriptorBuilder {
       entries.splice(after, 0, ...spread);
       extra.c = this.spec.customFields.namePattern;
     }
-    if (shape.spread === 'hookfields') entries.push(...this.fieldEntries(this.spec.hooks.fields.filter((f) => !own.has(f.name)), b));
+    if (shape.spread === 'hookfields')
+      entries.push(
+        ...this.fieldEntries(
+          this.spec.hooks.fields.filter((f) => !own.has(f.name)),
+          b,
+        ),
+      );
     if (inline && inline.shape.kind === 'keyed') {
       // The inline entries keep their place among the object's own fields for encoding order.
       const next = shape.fields[shape.fields.indexOf(inline) + 1];
@@ -200,11 +219,14 @@ class DescriptorBuilder {
     }
     const generic = shape.fields.find((f) => f.shape.kind === 'activityfields');
     if (generic && !b.segment && shape.fields.some((f) => f.name === 'typeid')) {
-      const cases = this.spec.activities.flatMap((a) => [a.typeid, ...a.altTypeids].map((t): [string, WireDesc] => [String(t), this.activityFields(a.segment)]));
+      const cases = this.spec.activities.flatMap((a) =>
+        [a.typeid, ...a.altTypeids].map((t): [string, WireDesc] => [String(t), this.activityFields(a.segment)]),
+      );
       extra.sel = { on: 'typeid', f: generic.name, cases: Object.fromEntries(cases) };
     }
     const owners = ownerFieldNames(shape.fields);
-    if (shape.spread === 'recordfields') owners.push(...this.recordOwnerNames(b.kind).filter((n) => !owners.includes(n)));
+    if (shape.spread === 'recordfields')
+      owners.push(...this.recordOwnerNames(b.kind).filter((n) => !owners.includes(n)));
     return { k: 'o', f: Object.fromEntries(entries), ...extra, ...this.ownerNames(owners) };
   }
 
@@ -226,7 +248,8 @@ class DescriptorBuilder {
     const k = this.spec.kinds.find((x) => x.name === kind);
     return this.named(camel(`${k ? k.fieldset : 'any'} item fields`), () => {
       const labels = new Map<string, string>();
-      for (const f of this.fieldsetsOf(kind).flatMap((fs) => fs.fields)) if (!labels.has(f.name)) labels.set(f.name, f.label);
+      for (const f of this.fieldsetsOf(kind).flatMap((fs) => fs.fields))
+        if (!labels.has(f.name)) labels.set(f.name, f.label);
       return {
         k: 'o',
         f: Object.fromEntries(this.recordFieldEntries(kind, true)),
@@ -248,7 +271,11 @@ class DescriptorBuilder {
 
   /** Owner-typed fields of a kind's field set (of every field set when unbound). */
   recordOwnerNames(kind: string | undefined): string[] {
-    return [...new Set(this.fieldsetsOf(kind).flatMap((fs) => fs.fields.filter((f) => f.type === 'owner').map((f) => f.name)))];
+    return [
+      ...new Set(
+        this.fieldsetsOf(kind).flatMap((fs) => fs.fields.filter((f) => f.type === 'owner').map((f) => f.name)),
+      ),
+    ];
   }
 
   private fieldsetsOf(kind: string | undefined) {
@@ -258,7 +285,8 @@ class DescriptorBuilder {
 }
 
 /** Names of the owner-typed scalar fields. */
-const ownerFieldNames = (fields: Field[]) => fields.filter((f) => f.shape.kind === 'scalar' && f.shape.type === 'owner').map((f) => f.name);
+const ownerFieldNames = (fields: Field[]) =>
+  fields.filter((f) => f.shape.kind === 'scalar' && f.shape.type === 'owner').map((f) => f.name);
 
 function camel(words: string): string {
   const parts = words.split(/[^A-Za-z0-9]+/).filter(Boolean);
@@ -284,5 +312,6 @@ function walkShapes(shape: Shape, spec: Spec, test: (s: Shape) => boolean, seen 
   }
 }
 
-const dependsOnKind = (shape: Shape, spec: Spec) => walkShapes(shape, spec, (x) => x.kind === 'recordfields' || (x.kind === 'object' && x.spread === 'recordfields'));
+const dependsOnKind = (shape: Shape, spec: Spec) =>
+  walkShapes(shape, spec, (x) => x.kind === 'recordfields' || (x.kind === 'object' && x.spread === 'recordfields'));
 const usesActivityFields = (shape: Shape, spec: Spec) => walkShapes(shape, spec, (x) => x.kind === 'activityfields');

@@ -67,10 +67,25 @@ function scalar(spec: Spec, shape: Extract<Shape, { kind: 'scalar' }>, name: str
 function recordFields(spec: Spec, kind: string | undefined, audit: boolean): Record<string, unknown> {
   const k = spec.kinds.find((x) => x.name === kind) ?? spec.kinds[0];
   const fs = spec.fieldsets.find((f) => f.name === k.fieldset)!;
-  const samples: Record<string, string> = { firstname: 'Ann', lastname: 'Lee', name: 'Acme Ltd', businessemail: 'ann@example.com', businessphonedirect: '+44 20 7946 0958', jobtitle: 'Buyer' };
+  const samples: Record<string, string> = {
+    firstname: 'Ann',
+    lastname: 'Lee',
+    name: 'Acme Ltd',
+    businessemail: 'ann@example.com',
+    businessphonedirect: '+44 20 7946 0958',
+    jobtitle: 'Buyer',
+  };
   const out: Record<string, unknown> = {};
   for (const f of fs.fields) if (samples[f.name]) out[f.name] = samples[f.name];
-  if (audit) Object.assign(out, { creatorid: 1, creatorname: 'Ann Lee', creatordate: 1795341600, modificatorid: 1, modificatorname: 'Ann Lee', modificatordate: 1795341600 });
+  if (audit)
+    Object.assign(out, {
+      creatorid: 1,
+      creatorname: 'Ann Lee',
+      creatordate: 1795341600,
+      modificatorid: 1,
+      modificatorname: 'Ann Lee',
+      modificatordate: 1795341600,
+    });
   return out;
 }
 
@@ -95,7 +110,8 @@ function fields(spec: Spec, list: Field[], b: ExampleBinding, full: boolean, dep
 }
 
 /** An integer without a range: an id of something else, not a quantity with bounds. */
-const isBareId = (shape: Shape) => shape.kind === 'scalar' && shape.type === 'integer' && shape.min === undefined && shape.max === undefined;
+const isBareId = (shape: Shape) =>
+  shape.kind === 'scalar' && shape.type === 'integer' && shape.min === undefined && shape.max === undefined;
 
 function holdsList(spec: Spec, shape: Shape, seen = new Set<string>()): boolean {
   if (shape.kind === 'list' || shape.kind === 'keyed') return true;
@@ -109,7 +125,11 @@ function holdsList(spec: Spec, shape: Shape, seen = new Set<string>()): boolean 
 
 /** The segment examples use where none is given: the first type without uploads or required fields. */
 export function exampleSegment(spec: Spec): string {
-  const plain = spec.activities.find((a) => a.fields.length > 0 && a.fields.every((f) => !f.required && !(f.shape.kind === 'scalar' && f.shape.type === 'upload')));
+  const plain = spec.activities.find(
+    (a) =>
+      a.fields.length > 0 &&
+      a.fields.every((f) => !f.required && !(f.shape.kind === 'scalar' && f.shape.type === 'upload')),
+  );
   return (plain ?? spec.activities[0]).segment;
 }
 
@@ -135,7 +155,16 @@ export function example(spec: Spec, shape: Shape, b: ExampleBinding, name = 'val
       return [{ ...one, id: 12, ...('typeid' in one ? { typeid: a.typeid } : {}) }];
     }
     case 'map':
-      return { [name === spec.errorEnvelope.container ? spec.errors[0].key : 'key']: example(spec, shape.of, b, name, full, depth + 1) };
+      return {
+        [name === spec.errorEnvelope.container ? spec.errors[0].key : 'key']: example(
+          spec,
+          shape.of,
+          b,
+          name,
+          full,
+          depth + 1,
+        ),
+      };
     case 'ref':
       return example(spec, spec.structures.find((x) => x.name === shape.name)!.shape, b, name, full, depth + 1);
     case 'recordfields':

@@ -11,7 +11,8 @@ type Schema = Record<string, unknown>;
 
 // Month lengths in the pattern itself (February allows 29 in every year), so a date the
 // codec could not normalize (2026-13-01, 2026-04-31) fails validation as invaliddate.
-const day = '(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))';
+const day =
+  '(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-9]))';
 const time = 'T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\\+00:00';
 const dateRe = `^[0-9]{4}-${day}$`;
 const dateTimeRe = `^[0-9]{4}-${day}${time}$`;
@@ -47,7 +48,10 @@ export class SchemaBuilder {
   }
 
   scalar(type: string, s: Extract<Shape, { kind: 'scalar' }>): Schema {
-    const range = { ...(s.min !== undefined ? { minimum: s.min } : {}), ...(s.max !== undefined ? { maximum: s.max } : {}) };
+    const range = {
+      ...(s.min !== undefined ? { minimum: s.min } : {}),
+      ...(s.max !== undefined ? { maximum: s.max } : {}),
+    };
     switch (type) {
       case 'text':
         return { type: 'string' };
@@ -83,7 +87,11 @@ export class SchemaBuilder {
           type: 'object',
           additionalProperties: false,
           required: ['filename'],
-          properties: { filename: { type: 'string' }, contenttype: { type: 'string' }, size: { type: 'integer', minimum: 0 } },
+          properties: {
+            filename: { type: 'string' },
+            contenttype: { type: 'string' },
+            size: { type: 'integer', minimum: 0 },
+          },
         };
       case 'status':
         return { enum: ['success', 'failed'] };
@@ -125,7 +133,13 @@ export class SchemaBuilder {
       case 'keyed':
         // Keys by propertyNames, values by additionalProperties: the same constraint as
         // patternProperties, in the form TypeScript generators turn into an index signature.
-        if (this.wire) return { type: 'object', description: `Children named ${shape.prefix}<N>, in order.`, propertyNames: { pattern: `^${shape.prefix}[0-9]+$` }, additionalProperties: this.shape(shape.of, b) };
+        if (this.wire)
+          return {
+            type: 'object',
+            description: `Children named ${shape.prefix}<N>, in order.`,
+            propertyNames: { pattern: `^${shape.prefix}[0-9]+$` },
+            additionalProperties: this.shape(shape.of, b),
+          };
         return { type: 'array', items: this.shape(shape.of, b) };
       case 'map':
         return { type: 'object', additionalProperties: this.shape(shape.of, b) };
@@ -134,7 +148,10 @@ export class SchemaBuilder {
         if (!b.defs.has(key)) {
           b.defs.set(key, {});
           const s = this.spec.structures.find((x) => x.name === shape.name)!;
-          const body = this.wire && s.shape.kind === 'object' && !b.segment && byTypeid(s.shape) ? this.oneOfByTypeid(key, s.shape, b) : this.shape(s.shape, b);
+          const body =
+            this.wire && s.shape.kind === 'object' && !b.segment && byTypeid(s.shape)
+              ? this.oneOfByTypeid(key, s.shape, b)
+              : this.shape(s.shape, b);
           b.defs.set(key, { ...(s.description ? { description: s.description } : {}), ...body });
         }
         return { $ref: `#/$defs/${key}` };
@@ -155,7 +172,10 @@ export class SchemaBuilder {
       properties[name] = f.description && !('$ref' in s) ? { description: f.description, ...s } : s;
       if (f.shape.kind === 'scalar' && f.shape.type === 'owner') Object.assign(properties, this.ownerName(f.name));
       // The fields of a type with required fields (an attached file's file) cannot be left out.
-      const holdsRequired = f.shape.kind === 'activityfields' && b.segment && this.spec.activities.find((a) => a.segment === b.segment)!.fields.some((x) => x.required);
+      const holdsRequired =
+        f.shape.kind === 'activityfields' &&
+        b.segment &&
+        this.spec.activities.find((a) => a.segment === b.segment)!.fields.some((x) => x.required);
       if (f.required || (holdsRequired && !this.optionalData)) required.push(name);
     }
     return { properties, required };
@@ -163,12 +183,21 @@ export class SchemaBuilder {
 
   object(shape: ObjectShape, b: Binding): Schema {
     const { properties, required } = this.properties(shape.fields, b);
-    const out: Schema = { type: 'object', additionalProperties: false, properties, ...(required.length ? { required } : {}) };
+    const out: Schema = {
+      type: 'object',
+      additionalProperties: false,
+      properties,
+      ...(required.length ? { required } : {}),
+    };
     const inline = shape.fields.find((f) => f.shape.kind === 'keyed' && f.shape.inline);
     if (this.wire && inline && inline.shape.kind === 'keyed') {
       delete properties[inline.shape.as];
-      if (required.includes(inline.shape.as)) out.required = required.filter((r) => r !== (inline.shape as { as: string }).as);
-      out.patternProperties = { ...(out.patternProperties as object), [`^${inline.shape.prefix}[0-9]+$`]: this.shape(inline.shape.of, b) };
+      if (required.includes(inline.shape.as))
+        out.required = required.filter((r) => r !== (inline.shape as { as: string }).as);
+      out.patternProperties = {
+        ...(out.patternProperties as object),
+        [`^${inline.shape.prefix}[0-9]+$`]: this.shape(inline.shape.of, b),
+      };
     }
     const generic = shape.fields.find((f) => f.shape.kind === 'activityfields');
     if (generic && !b.segment && !this.wire && byTypeid(shape)) out.allOf = this.fieldsByTypeid(generic.name, b);
@@ -188,18 +217,31 @@ export class SchemaBuilder {
     const sets = kind ? this.spec.fieldsets.filter((f) => f.name === kind.fieldset) : this.spec.fieldsets;
     const properties: Record<string, Schema> = {};
     for (const f of sets.flatMap((fs) => fs.fields)) {
-      properties[f.name] = { description: f.label, ...(f.type === 'owner' ? { type: 'integer', minimum: 0 } : { type: 'string' }) };
+      properties[f.name] = {
+        description: f.label,
+        ...(f.type === 'owner' ? { type: 'integer', minimum: 0 } : { type: 'string' }),
+      };
       if (f.type === 'owner') Object.assign(properties, this.ownerName(f.name));
     }
     if (withAudit) Object.assign(properties, this.properties(this.spec.auditFields, b).properties);
-    return { type: 'object', additionalProperties: false, properties, patternProperties: { [this.spec.customFields.namePattern]: { type: 'string' } } };
+    return {
+      type: 'object',
+      additionalProperties: false,
+      properties,
+      patternProperties: { [this.spec.customFields.namePattern]: { type: 'string' } },
+    };
   }
 
   /** The member holding the name of the owner an owner-typed field names (spec formats.ownerNames). */
   ownerName(field: string): Record<string, Schema> {
     const on = this.spec.formats.ownerNames;
     if (!on) return {};
-    return { [field + on.jsonSuffix]: { type: 'string', description: `In answers: the name of the user or group ${field} names (XML: the ${on.xmlAttribute} attribute of ${field}). Ignored in requests.` } };
+    return {
+      [field + on.jsonSuffix]: {
+        type: 'string',
+        description: `In answers: the name of the user or group ${field} names (XML: the ${on.xmlAttribute} attribute of ${field}). Ignored in requests.`,
+      },
+    };
   }
 
   activityFields(b: Binding): Schema {
@@ -216,7 +258,9 @@ export class SchemaBuilder {
    */
   oneOfByTypeid(name: string, shape: ObjectShape, b: Binding): Schema {
     const generic = shape.fields.find((f) => f.shape.kind === 'activityfields')!;
-    const required = shape.fields.filter((f) => f.required).map((f) => (f.shape.kind === 'keyed' ? f.shape.as : f.name));
+    const required = shape.fields
+      .filter((f) => f.required)
+      .map((f) => (f.shape.kind === 'keyed' ? f.shape.as : f.name));
     const oneOf = this.spec.activities.map((a) => {
       const variant = `${name}.${a.segment}`;
       const fieldsKey = `${a.segment[0].toUpperCase()}${a.segment.slice(1)}Fields`;
@@ -225,7 +269,10 @@ export class SchemaBuilder {
         const out = this.object(shape, { ...b, segment: a.segment });
         const properties = out.properties as Record<string, Schema>;
         const typeids = [a.typeid, ...a.altTypeids];
-        properties.typeid = { ...properties.typeid, ...(typeids.length === 1 ? { const: a.typeid } : { enum: typeids }) };
+        properties.typeid = {
+          ...properties.typeid,
+          ...(typeids.length === 1 ? { const: a.typeid } : { enum: typeids }),
+        };
         properties[generic.name] = { $ref: `#/$defs/${fieldsKey}` };
         if (required.length) out.required = required;
         else delete out.required;
@@ -280,12 +327,20 @@ export function emitSchemas(spec: Spec): GeneratedFile[] {
     // An update carries only what changes; a create must carry the required fields.
     builder.optionalData = t.op.method === 'PUT';
     const body = builder.shape(t.shape, b);
-    files.push({ path: `schemas/${t.id}.json`, content: `${JSON.stringify(document(t.id, `${partTitle[t.part]} of ${t.label}`, body, b), null, 2)}\n`, format: 'json' });
+    files.push({
+      path: `schemas/${t.id}.json`,
+      content: `${JSON.stringify(document(t.id, `${partTitle[t.part]} of ${t.label}`, body, b), null, 2)}\n`,
+      format: 'json',
+    });
   }
   for (const n of notificationTargets(spec)) {
     const b: Binding = { defs: new Map() };
     const body = builder.shape(n.shape, b);
-    files.push({ path: `schemas/${n.id}.json`, content: `${JSON.stringify(document(n.id, `Webhook notification of ${n.family}.* events`, body, b), null, 2)}\n`, format: 'json' });
+    files.push({
+      path: `schemas/${n.id}.json`,
+      content: `${JSON.stringify(document(n.id, `Webhook notification of ${n.family}.* events`, body, b), null, 2)}\n`,
+      format: 'json',
+    });
   }
   const errorShape: Schema = {
     type: 'object',
@@ -293,9 +348,19 @@ export function emitSchemas(spec: Spec): GeneratedFile[] {
     required: ['status', 'errors'],
     properties: {
       status: { const: 'failed' },
-      errors: { type: 'object', additionalProperties: false, properties: Object.fromEntries(spec.errors.map((e) => [e.key, { type: 'string', description: `HTTP ${e.status}: ${e.message}` }])) },
+      errors: {
+        type: 'object',
+        additionalProperties: false,
+        properties: Object.fromEntries(
+          spec.errors.map((e) => [e.key, { type: 'string', description: `HTTP ${e.status}: ${e.message}` }]),
+        ),
+      },
     },
   };
-  files.push({ path: 'schemas/error.response.json', content: `${JSON.stringify(document('error.response', 'Error envelope of a failed call', errorShape, { defs: new Map() }), null, 2)}\n`, format: 'json' });
+  files.push({
+    path: 'schemas/error.response.json',
+    content: `${JSON.stringify(document('error.response', 'Error envelope of a failed call', errorShape, { defs: new Map() }), null, 2)}\n`,
+    format: 'json',
+  });
   return files;
 }

@@ -44,11 +44,33 @@ export function messageTargets(spec: Spec): MessageTarget[] {
     for (const [part, shape] of parts) {
       if (!shape) continue;
       if (op.scope === 'kind') {
-        for (const k of spec.kinds) out.push({ id: `records/${k.name}.${op.id}.${part}`, op, part, shape, kind: k.name, label: `${op.method} /${k.name}${op.path.replace('/{kind}', '')}` });
+        for (const k of spec.kinds)
+          out.push({
+            id: `records/${k.name}.${op.id}.${part}`,
+            op,
+            part,
+            shape,
+            kind: k.name,
+            label: `${op.method} /${k.name}${op.path.replace('/{kind}', '')}`,
+          });
       } else if (op.scope === 'activity' && usesSegment(shape)) {
-        for (const a of spec.activities) out.push({ id: `activities/${a.segment}.${op.id}.${part}`, op, part, shape, segment: a.segment, label: `${op.method} ${op.path.replace('{segment}', a.segment)}` });
+        for (const a of spec.activities)
+          out.push({
+            id: `activities/${a.segment}.${op.id}.${part}`,
+            op,
+            part,
+            shape,
+            segment: a.segment,
+            label: `${op.method} ${op.path.replace('{segment}', a.segment)}`,
+          });
       } else {
-        out.push({ id: op.scope === 'activity' ? `activities/${op.id}.${part}` : `${op.id}.${part}`, op, part, shape, label: `${op.method} ${op.path}` });
+        out.push({
+          id: op.scope === 'activity' ? `activities/${op.id}.${part}` : `${op.id}.${part}`,
+          op,
+          part,
+          shape,
+          label: `${op.method} ${op.path}`,
+        });
       }
     }
   }
@@ -71,8 +93,15 @@ export function notificationTargets(spec: Spec): NotificationTarget[] {
     typeName: `${pascal(family)}Notification`,
     shape: {
       kind: 'object',
-      fields: [...spec.notification.fields, { name: 'content', shape: { kind: 'ref', name: structure }, required: true, pos: spec.notification.fields[0]?.pos ?? { file: '', line: 0, col: 0 } }],
+      fields: [
+        ...spec.notification.fields,
+        {
+          name: 'content',
+          shape: { kind: 'ref', name: structure },
+          required: true,
+          pos: spec.notification.fields[0]?.pos ?? { file: '', line: 0, col: 0 },
+        },
+      ],
     },
   }));
 }
-

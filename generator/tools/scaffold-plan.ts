@@ -82,7 +82,9 @@ const quote = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'
 
 /** A relative import specifier from a file of the scaffold to an absolute path. */
 function importPath(paths: ScaffoldPaths, fromFile: string, to: string): string {
-  const rel = relative(dirname(`${paths.dir}/${fromFile}`), to).split('\\').join('/');
+  const rel = relative(dirname(`${paths.dir}/${fromFile}`), to)
+    .split('\\')
+    .join('/');
   return rel.startsWith('.') ? rel : `./${rel}`;
 }
 
@@ -286,7 +288,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
         name,
         private: true,
         type: 'module',
-        scripts: { build: 'tsc -p tsconfig.json', start: 'tsc -p tsconfig.json && node dist/main.js', typecheck: 'tsc -p tsconfig.json --noEmit' },
+        scripts: {
+          build: 'tsc -p tsconfig.json',
+          start: 'tsc -p tsconfig.json && node dist/main.js',
+          typecheck: 'tsc -p tsconfig.json --noEmit',
+        },
         // The generated server package travels with the project (a packed tarball), so the folder can move.
         dependencies: { [this.spec.packages.server.name]: `file:${vendorTarball(this.spec.packages.server.name)}` },
         devDependencies: { '@types/node': '^20', typescript: '^5.9.0' },
@@ -344,8 +350,20 @@ touched, and operations that disappeared are listed. \`${manifestName}\` records
 /** What the disk holds now, by path relative to the scaffold folder (undefined: missing). */
 export type DiskState = (path: string) => string | undefined;
 
-export function planScaffold(spec: Spec, paths: ScaffoldPaths, previous: ScaffoldManifest | undefined, disk: DiskState, name: string): ScaffoldPlan {
-  const prev: ScaffoldManifest = previous ?? { scaffold: 'server', version: 1, operations: [], segments: [], files: {} };
+export function planScaffold(
+  spec: Spec,
+  paths: ScaffoldPaths,
+  previous: ScaffoldManifest | undefined,
+  disk: DiskState,
+  name: string,
+): ScaffoldPlan {
+  const prev: ScaffoldManifest = previous ?? {
+    scaffold: 'server',
+    version: 1,
+    operations: [],
+    segments: [],
+    files: {},
+  };
   const c = new Contents(spec, paths);
   const ops = spec.operations.filter((o) => !o.multipart);
   const opIds = new Set(ops.map((o) => o.id));
@@ -353,7 +371,9 @@ export function planScaffold(spec: Spec, paths: ScaffoldPaths, previous: Scaffol
   const otherOps = ops.filter((o) => o.scope !== 'activity');
   const warnings: string[] = [];
   if (!spec.errors.some((e) => e.key === 'notimplemented'))
-    warnings.push(`the spec has no error key 'notimplemented'; unwritten handlers will answer 400 instead of 501 (add notimplemented: { status: 501, ... } to the errors of api.yaml)`);
+    warnings.push(
+      `the spec has no error key 'notimplemented'; unwritten handlers will answer 400 instead of 501 (add notimplemented: { status: 501, ... } to the errors of api.yaml)`,
+    );
 
   const state = (path: string): 'missing' | 'pristine' | 'edited' => {
     const text = disk(path);
@@ -400,11 +420,18 @@ export function planScaffold(spec: Spec, paths: ScaffoldPaths, previous: Scaffol
     parts.push({ file, name: constName });
   }
   if (activityOps.length) {
-    desired.set('handlers/activities.ts', { content: c.activities('handlers/activities.ts', activityOps), operations: activityOps.map((o) => o.id) });
+    desired.set('handlers/activities.ts', {
+      content: c.activities('handlers/activities.ts', activityOps),
+      operations: activityOps.map((o) => o.id),
+    });
     parts.push({ file: 'handlers/activities.ts', name: 'activities' });
     for (const a of spec.activities) {
       const file = `handlers/activities/${a.segment}.ts`;
-      desired.set(file, { content: c.segment(file, a.segment, activityOps), operations: activityOps.map((o) => o.id), segment: a.segment });
+      desired.set(file, {
+        content: c.segment(file, a.segment, activityOps),
+        operations: activityOps.map((o) => o.id),
+        segment: a.segment,
+      });
     }
   }
   parts.sort((x, y) => x.file.localeCompare(y.file));
@@ -418,9 +445,19 @@ export function planScaffold(spec: Spec, paths: ScaffoldPaths, previous: Scaffol
   desired.set('.gitignore', { content: 'node_modules/\ndist/\n' });
 
   const files: PlannedFile[] = [];
-  const manifest: ScaffoldManifest = { scaffold: 'server', version: 1, operations: ops.map((o) => o.id), segments: spec.activities.map((a) => a.segment), files: {} };
+  const manifest: ScaffoldManifest = {
+    scaffold: 'server',
+    version: 1,
+    operations: ops.map((o) => o.id),
+    segments: spec.activities.map((a) => a.segment),
+    files: {},
+  };
   const record = (path: string, d: Desired, hash: string) => {
-    manifest.files[path] = { sha256: hash, ...(d.operations ? { operations: d.operations } : {}), ...(d.segment !== undefined ? { segment: d.segment } : {}) };
+    manifest.files[path] = {
+      sha256: hash,
+      ...(d.operations ? { operations: d.operations } : {}),
+      ...(d.segment !== undefined ? { segment: d.segment } : {}),
+    };
   };
   for (const [path, d] of [...desired].sort(([a], [b]) => a.localeCompare(b))) {
     const st = state(path);
@@ -445,7 +482,11 @@ export function planScaffold(spec: Spec, paths: ScaffoldPaths, previous: Scaffol
     const st = state(path);
     if (st === 'pristine') files.push({ path, action: 'remove' });
     else if (st === 'edited') {
-      files.push({ path, action: 'keep', note: 'no longer part of the scaffold (its operations or activity type left the spec); remove it when you are done with it' });
+      files.push({
+        path,
+        action: 'keep',
+        note: 'no longer part of the scaffold (its operations or activity type left the spec); remove it when you are done with it',
+      });
       manifest.files[path] = entry;
     }
   }
@@ -453,17 +494,33 @@ export function planScaffold(spec: Spec, paths: ScaffoldPaths, previous: Scaffol
 
   const disappeared = prev.operations
     .filter((id) => !opIds.has(id))
-    .map((operation) => ({ operation, files: Object.entries(prev.files).filter(([, e]) => e.operations?.includes(operation)).map(([p]) => p).sort() }));
+    .map((operation) => ({
+      operation,
+      files: Object.entries(prev.files)
+        .filter(([, e]) => e.operations?.includes(operation))
+        .map(([p]) => p)
+        .sort(),
+    }));
   const segs = new Set(spec.activities.map((a) => a.segment));
   return { files, manifest, disappeared, disappearedSegments: prev.segments.filter((s) => !segs.has(s)), warnings };
 }
 
-function keptNote(path: string, d: { operations?: string[]; segment?: string }, before: ManifestEntry | undefined, activityOps: Operation[], moved: string[] | undefined): string {
-  if (path === 'handlers/index.ts') return 'edited by you; the scaffold would list the current family files here: check handlers/ for new ones to import';
-  if (path === 'handlers/activities.ts') return 'edited by you; new activity types or operations are not dispatched until you add them here';
+function keptNote(
+  path: string,
+  d: { operations?: string[]; segment?: string },
+  before: ManifestEntry | undefined,
+  activityOps: Operation[],
+  moved: string[] | undefined,
+): string {
+  if (path === 'handlers/index.ts')
+    return 'edited by you; the scaffold would list the current family files here: check handlers/ for new ones to import';
+  if (path === 'handlers/activities.ts')
+    return 'edited by you; new activity types or operations are not dispatched until you add them here';
   if (d.segment !== undefined) {
     const missing = activityOps.filter((o) => !(before?.operations ?? []).includes(o.id)).map((o) => o.id);
-    return missing.length ? `edited by you; new operations ${missing.join(', ')} answer 501 for ${d.segment} until you add them` : 'edited by you';
+    return missing.length
+      ? `edited by you; new operations ${missing.join(', ')} answer 501 for ${d.segment} until you add them`
+      : 'edited by you';
   }
   if (moved?.length) return `edited by you; new operations got files of their own: ${moved.join(', ')}`;
   return 'edited by you';

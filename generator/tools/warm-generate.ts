@@ -8,7 +8,15 @@ import { watch as fsWatch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 import { displayPath, loadSpec, SpecError } from '../pipeline/load.ts';
 import { emitAll, targetFormatters } from '../pipeline/generate.ts';
-import { compare, formatFiles, loadCache, saveCache, writeChanges, type Comparison, type FormatCache } from '../pipeline/write.ts';
+import {
+  compare,
+  formatFiles,
+  loadCache,
+  saveCache,
+  writeChanges,
+  type Comparison,
+  type FormatCache,
+} from '../pipeline/write.ts';
 import type { GeneratedFile } from '../pipeline/generated-file.ts';
 import { inputFingerprint, recordManifest } from '../pipeline/fingerprint.ts';
 import { assemblePackages, runtimeSource } from '../targets/typescript/packages.ts';
@@ -26,7 +34,15 @@ export interface RegenerateOptions {
 }
 
 export type RegenerateResult =
-  | { ok: true; comparison: Comparison; formatted: number; ms: number; timings: [string, number][]; files: Map<string, string>; skipped: boolean }
+  | {
+      ok: true;
+      comparison: Comparison;
+      formatted: number;
+      ms: number;
+      timings: [string, number][];
+      files: Map<string, string>;
+      skipped: boolean;
+    }
   | { ok: false; error: unknown; ms: number };
 
 const hash = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -66,7 +82,9 @@ export class Regenerator {
       const sources = raw.filter((f) => /^(client|server)\/src\//.test(f.path));
       const sourceKey = hash(sources.map((f) => `${f.path}\0${f.content}`).join('\0'));
       const compiling =
-        sourceKey === this.compiled?.key ? Promise.resolve(this.compiled.files) : compilePackages(new Map(raw.map((f) => [f.path, f.content])), this.opts.root);
+        sourceKey === this.compiled?.key
+          ? Promise.resolve(this.compiled.files)
+          : compilePackages(new Map(raw.map((f) => [f.path, f.content])), this.opts.root);
       compiling.catch(() => {});
       const files = new Map<string, string>();
       const formatters = targetFormatters();
@@ -79,7 +97,13 @@ export class Regenerator {
           else toFormat.push(f);
         }
       }
-      const { files: formattedNow, formatted } = await formatFiles(toFormat, this.opts.outDir, this.diskCache, undefined, formatters);
+      const { files: formattedNow, formatted } = await formatFiles(
+        toFormat,
+        this.opts.outDir,
+        this.diskCache,
+        undefined,
+        formatters,
+      );
       for (const f of toFormat) {
         const text = formattedNow.get(f.path)!;
         this.formattedText.set(hash(f.content), text);
@@ -95,8 +119,16 @@ export class Regenerator {
       const comparison = compare(ordered, this.opts.outDir);
       writeChanges(ordered, this.opts.outDir, comparison);
       lap('write');
-      if (this.opts.cacheDir && (!skipped || comparison.changed.length + comparison.added.length + comparison.removed.length)) {
-        recordManifest(this.opts.cacheDir, this.opts.outDir, inputFingerprint(this.opts.root, this.opts.specDir), ordered);
+      if (
+        this.opts.cacheDir &&
+        (!skipped || comparison.changed.length + comparison.added.length + comparison.removed.length)
+      ) {
+        recordManifest(
+          this.opts.cacheDir,
+          this.opts.outDir,
+          inputFingerprint(this.opts.root, this.opts.specDir),
+          ordered,
+        );
         lap('manifest');
       }
       this.lastKey = key;

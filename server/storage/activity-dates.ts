@@ -6,7 +6,10 @@ import { activityBySegment } from '../facts.ts';
  * The date an activity holds in `field` (ms, UTC), or undefined when it has none or the field's
  * `when` condition fails (a due date while nodate = 1). A missing flag reads as 0.
  */
-export function activityDate(a: { segment: string; fields: Record<string, unknown> }, field: string): number | undefined {
+export function activityDate(
+  a: { segment: string; fields: Record<string, unknown> },
+  field: string,
+): number | undefined {
   const when = activityBySegment.get(a.segment)?.fields.find((f) => f.name === field)?.when;
   if (when) {
     const other = a.fields[when.field] ?? 0;

@@ -16,7 +16,8 @@ export class DeferredWrites {
   constructor(
     /** Stores the times (record id, viewed ms) in one transaction. */
     private readonly store: (times: [number, number][]) => Promise<void>,
-    private readonly onError: (e: unknown) => void = (e) => process.stderr.write(`crmgen: storing viewed times failed: ${(e as Error).message}\n`),
+    private readonly onError: (e: unknown) => void = (e) =>
+      process.stderr.write(`crmgen: storing viewed times failed: ${(e as Error).message}\n`),
   ) {}
 
   mark(id: number, at: number): void {

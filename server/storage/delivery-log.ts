@@ -65,7 +65,13 @@ export interface DeliveryLogTx {
    * it, and at `disableAfter` failures in a row an active hook is set inactive with `reason`.
    * Returns true when this call disabled the hook.
    */
-  countOutcome(accountId: number, hookId: number, failed: boolean, disableAfter: number, reason: string): Promise<boolean>;
+  countOutcome(
+    accountId: number,
+    hookId: number,
+    failed: boolean,
+    disableAfter: number,
+    reason: string,
+  ): Promise<boolean>;
   /** Clears the run of failures and the disabled reason (the hook was set active again). */
   resetHookHealth(accountId: number, hookId: number): Promise<void>;
   /** The account of that name, without creating it (a read-only command names one). */

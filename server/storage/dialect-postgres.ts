@@ -22,13 +22,17 @@ export const pgDialect: SqlDialect = {
   jsonText: (column, key) => `(${column} ->> '${key}')`,
   jsonNumberEquals: (column, key, param) =>
     `(CASE WHEN json_typeof(${column} -> '${key}') = 'number' THEN (${column} ->> '${key}')::numeric END) = ${param}::numeric`,
-  jsonNumber: (column, key) => `(CASE WHEN json_typeof(${column} -> '${key}') = 'number' THEN (${column} ->> '${key}')::numeric END)`,
-  anyElement: (column, test) => `EXISTS (SELECT 1 FROM json_array_elements_text(${column}) AS e(v) WHERE ${test('e.v')})`,
+  jsonNumber: (column, key) =>
+    `(CASE WHEN json_typeof(${column} -> '${key}') = 'number' THEN (${column} ->> '${key}')::numeric END)`,
+  anyElement: (column, test) =>
+    `EXISTS (SELECT 1 FROM json_array_elements_text(${column}) AS e(v) WHERE ${test('e.v')})`,
   // The records' index narrows `records r` itself (one visit of each candidate row).
   searchFrom: (table, param) =>
     table === 'records'
       ? { from: 'records r', where: `r.search LIKE ${param}` }
-      : { from: `(SELECT DISTINCT s.record_id AS id FROM activities s WHERE s.search LIKE ${param}) c JOIN records r ON r.id = c.id` },
+      : {
+          from: `(SELECT DISTINCT s.record_id AS id FROM activities s WHERE s.search LIKE ${param}) c JOIN records r ON r.id = c.id`,
+        },
   searchPattern: (needle) => `%${noNul(needle).replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
   contains: (haystack, needle) => `strpos(${haystack}, ${needle}::text) > 0`,
   startsWith: (haystack, needle) => `starts_with(${haystack}, ${needle}::text)`,

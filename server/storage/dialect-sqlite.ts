@@ -32,7 +32,8 @@ export const sqliteDialect: SqlDialect = {
   searchFrom: (table, param) => {
     const tail = `SELECT id FROM ${table} WHERE id > (SELECT upto FROM fts_marks WHERE tbl = '${table}')`;
     const ids = `SELECT rowid AS id FROM ${table}_fts WHERE ${table}_fts MATCH ${param} UNION ALL ${tail}`;
-    const records = table === 'records' ? ids : `SELECT DISTINCT a2.record_id AS id FROM activities a2 WHERE a2.id IN (${ids})`;
+    const records =
+      table === 'records' ? ids : `SELECT DISTINCT a2.record_id AS id FROM activities a2 WHERE a2.id IN (${ids})`;
     return { from: `(${records}) c CROSS JOIN records r ON r.id = c.id` };
   },
   searchPattern: ftsQuery,

@@ -60,4 +60,5 @@ export class Bodies {
   }
 }
 
-export const nestedError = (): Error => new Error('storage.transaction called inside a transaction; use the Tx you were given');
+export const nestedError = (): Error =>
+  new Error('storage.transaction called inside a transaction; use the Tx you were given');

@@ -14,7 +14,9 @@ export const isPostgresUrl = (db: string): boolean => /^postgres(ql)?:\/\//.test
  * Timeouts of the PostgreSQL adapter (SQLite is in-process: they do not apply), and `serve`: the
  * storage of crmgen serve (on SQLite: the file's service lock and quota journal).
  */
-export type StorageOptions = Pick<PostgresOptions, 'connectTimeoutMs' | 'acquireTimeoutMs' | 'statementTimeoutMs'> & { serve?: boolean };
+export type StorageOptions = Pick<PostgresOptions, 'connectTimeoutMs' | 'acquireTimeoutMs' | 'statementTimeoutMs'> & {
+  serve?: boolean;
+};
 
 export async function openStorage(db: string, opts: StorageOptions = {}): Promise<Storage> {
   if (isPostgresUrl(db)) {

@@ -191,7 +191,11 @@ export interface Tx extends DeliveryLogTx {
   removeRelated(recordId: number, relatedId: number): Promise<void>;
   listRelated(recordId: number): Promise<RelatedRow[]>;
   /** Each of `recordIds` (an entry for every one) with its related live records of `kind` in the account, in listRelated's order: one statement for a page of a list. */
-  relatedOfKind(accountId: number, recordIds: number[], kind: string): Promise<Map<number, { id: number; name: string }[]>>;
+  relatedOfKind(
+    accountId: number,
+    recordIds: number[],
+    kind: string,
+  ): Promise<Map<number, { id: number; name: string }[]>>;
 
   // custom field definitions
   /** Ids start at 1001 (spec/list.yaml customFieldIdStart), so custom<id> never collides with a standard field id. */
@@ -206,10 +210,18 @@ export interface Tx extends DeliveryLogTx {
   setPositions(accountId: number, moved: { id: number; position: number }[]): Promise<void>;
   setActivityDeleted(accountId: number, ids: number[], deleted: number | null): Promise<void>;
   /** Every activity whose root record is recordId, ordered by level, parentId, position. */
-  listActivitiesOfRecord(accountId: number, recordId: number, opts?: { includeDeleted?: boolean }): Promise<ActivityRow[]>;
+  listActivitiesOfRecord(
+    accountId: number,
+    recordId: number,
+    opts?: { includeDeleted?: boolean },
+  ): Promise<ActivityRow[]>;
   listChildren(accountId: number, parentId: number, opts?: { includeDeleted?: boolean }): Promise<ActivityRow[]>;
   /** How many live activities are under the parent, how many of them of `segment`, and their last position (0 for none): an append needs no rows. */
-  countChildren(accountId: number, parentId: number, segment: string): Promise<{ all: number; ofSegment: number; last: number }>;
+  countChildren(
+    accountId: number,
+    parentId: number,
+    segment: string,
+  ): Promise<{ all: number; ofSegment: number; last: number }>;
   /**
    * Call before reading the positions of the activities under `parentIds` to write them: the
    * transactions that order one parent's children run one after another, instead of colliding
@@ -244,7 +256,11 @@ export interface Tx extends DeliveryLogTx {
    */
   claimDeliveries(now: number, limit: number, leaseMs: number, claimer: string): Promise<DeliveryRow[]>;
   /** Records an attempt's outcome; only the current lease holder may. Returns false when it lost the lease. */
-  finishDelivery(id: number, claimer: string, outcome: { status: DeliveryRow['status']; attempts: number; nextAttempt: number; lastError: string }): Promise<boolean>;
+  finishDelivery(
+    id: number,
+    claimer: string,
+    outcome: { status: DeliveryRow['status']; attempts: number; nextAttempt: number; lastError: string },
+  ): Promise<boolean>;
   listDeliveries(accountId: number): Promise<DeliveryRow[]>;
   /** How many deliveries are pending, in every account (the outbox depth). */
   pendingDeliveries(): Promise<number>;

@@ -76,10 +76,13 @@ export function parsePostgresUrl(url: string): PostgresTarget {
   } catch {
     throw new Error(`postgres: not a valid connection URL: ${redact(url)}`);
   }
-  if (u.protocol !== 'postgres:' && u.protocol !== 'postgresql:') throw new Error(`postgres: expected a postgres:// URL, got ${redact(url)}`);
+  if (u.protocol !== 'postgres:' && u.protocol !== 'postgresql:')
+    throw new Error(`postgres: expected a postgres:// URL, got ${redact(url)}`);
   const schema = u.searchParams.get('schema') ?? undefined;
   if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) {
-    throw new Error(`postgres: ?schema= expects lower-case letters, digits and _ (starting with a letter or _), got '${schema}'`);
+    throw new Error(
+      `postgres: ?schema= expects lower-case letters, digits and _ (starting with a letter or _), got '${schema}'`,
+    );
   }
   u.searchParams.delete('schema');
   return { connectionString: u.toString(), schema };
@@ -152,7 +155,9 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
   relaxed.on('error', () => undefined);
   try {
     const schema = await migrate(pool, target.schema);
-    const { rows } = await pool.query<{ key: number }>(`SELECT hashtext($1)::bigint AS key`, [`crmgen:retry:${schema}`]);
+    const { rows } = await pool.query<{ key: number }>(`SELECT hashtext($1)::bigint AS key`, [
+      `crmgen:retry:${schema}`,
+    ]);
     return new PgStorage(pool, relaxed, rows[0]!.key, schema, timeouts);
   } catch (e) {
     await pool.end().catch(() => undefined);
@@ -200,7 +205,8 @@ async function migrate(pool: pg.Pool, schema: string | undefined): Promise<strin
           throw new Error(`migration ${n} failed: ${(e as Error).message}`, { cause: e });
         }
       }
-      if (start < PG_MIGRATIONS.length) await client.query('UPDATE schema_version SET version = $1', [PG_MIGRATIONS.length]);
+      if (start < PG_MIGRATIONS.length)
+        await client.query('UPDATE schema_version SET version = $1', [PG_MIGRATIONS.length]);
       await client.query('COMMIT');
       return name;
     } catch (e) {
@@ -225,7 +231,12 @@ function statementName(sql: string): string {
 }
 
 /** Folds the +1 / -1 rows of one count (record_counts by deleted, owner_counts by ownership) into one, in the background. */
-type Compact = (table: 'record_counts' | 'owner_counts', accountId: number, kind: string, value: boolean | number) => void;
+type Compact = (
+  table: 'record_counts' | 'owner_counts',
+  accountId: number,
+  kind: string,
+  value: boolean | number,
+) => void;
 
 /** SQLSTATEs after which a transaction is run again: serialization failure, deadlock. */
 const RETRY = new Set(['40001', '40P01']);
@@ -292,14 +303,17 @@ class PgStorage implements Storage {
     private readonly schema: string,
     private readonly timeouts: Timeouts,
   ) {
-    this.viewed = new DeferredWrites(async (times) => {
-      if (!times.length) return;
-      await this.query(
-        this.relaxed,
-        'UPDATE records SET viewed = v.at FROM unnest($1::bigint[], $2::bigint[]) AS v(id, at) WHERE records.id = v.id',
-        [times.map((t) => t[0]), times.map((t) => t[1])],
-      );
-    }, unlessOutage(pgCondition, 'storing viewed times'));
+    this.viewed = new DeferredWrites(
+      async (times) => {
+        if (!times.length) return;
+        await this.query(
+          this.relaxed,
+          'UPDATE records SET viewed = v.at FROM unnest($1::bigint[], $2::bigint[]) AS v(id, at) WHERE records.id = v.id',
+          [times.map((t) => t[0]), times.map((t) => t[1])],
+        );
+      },
+      unlessOutage(pgCondition, 'storing viewed times'),
+    );
   }
 
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
@@ -351,7 +365,10 @@ class PgStorage implements Storage {
   private readonly local = new LocalLocks();
   /** The order lock of one parent: a 64-bit hash of the schema and the parent's id (ids are unique per schema). */
   private readonly orderKey = (parentId: number): bigint =>
-    BigInt.asIntN(64, BigInt(`0x${createHash('sha1').update(`crmgen:order:${this.schema}:${parentId}`).digest('hex').slice(0, 16)}`));
+    BigInt.asIntN(
+      64,
+      BigInt(`0x${createHash('sha1').update(`crmgen:order:${this.schema}:${parentId}`).digest('hex').slice(0, 16)}`),
+    );
 
   /** One database operation's deadline: the statement timeout, less what the call's earlier ones took. */
   private span(): { deadline: number; done(): void } {
@@ -371,7 +388,13 @@ class PgStorage implements Storage {
    * of one parent) then run one after another instead of colliding again; first attempts never
    * wait for it. The order locks `keys` (Tx.lockOrder) are taken the same way, after it.
    */
-  private async once<T>(begin: string, fn: (tx: Tx) => Promise<T>, retry: boolean, keys: bigint[], writes: boolean): Promise<T> {
+  private async once<T>(
+    begin: string,
+    fn: (tx: Tx) => Promise<T>,
+    retry: boolean,
+    keys: bigint[],
+    writes: boolean,
+  ): Promise<T> {
     const span = this.span();
     try {
       return await this.attempt(begin, fn, retry, keys, writes, span.deadline);
@@ -380,7 +403,14 @@ class PgStorage implements Storage {
     }
   }
 
-  private async attempt<T>(begin: string, fn: (tx: Tx) => Promise<T>, retry: boolean, keys: bigint[], writes: boolean, deadline: number): Promise<T> {
+  private async attempt<T>(
+    begin: string,
+    fn: (tx: Tx) => Promise<T>,
+    retry: boolean,
+    keys: bigint[],
+    writes: boolean,
+    deadline: number,
+  ): Promise<T> {
     const client = await this.acquire(this.pool, deadline);
     const state: TxState = { active: true };
     let broken: Error | undefined;
@@ -388,7 +418,15 @@ class PgStorage implements Storage {
     const onError = (e: Error) => (broken ??= e);
     client.on('error', onError);
     let locked = false;
-    const tx = new PgTx(client, state, this.viewed, this.compactCounts, deadline, begin, writes ? { held: new Set(keys), keyOf: this.orderKey } : undefined);
+    const tx = new PgTx(
+      client,
+      state,
+      this.viewed,
+      this.compactCounts,
+      deadline,
+      begin,
+      writes ? { held: new Set(keys), keyOf: this.orderKey } : undefined,
+    );
     const q = (text: string) => client.query(timed({ text, query_timeout: left(deadline) }));
     try {
       // The retry lock before the order locks (sorted): taken in one order everywhere, no two
@@ -442,14 +480,20 @@ class PgStorage implements Storage {
     const pending = pool.connect();
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<never>((_, fail) => {
-      const what = wait < this.timeouts.acquire ? "what was left of the call's statement timeout" : 'the acquire timeout';
-      const e = new Error(`timeout exceeded when trying to connect (no database connection within ${wait} ms, ${what})`);
+      const what =
+        wait < this.timeouts.acquire ? "what was left of the call's statement timeout" : 'the acquire timeout';
+      const e = new Error(
+        `timeout exceeded when trying to connect (no database connection within ${wait} ms, ${what})`,
+      );
       timer = setTimeout(() => fail(e), wait);
     });
     try {
       return await Promise.race([pending, late]);
     } catch (e) {
-      pending.then((c) => c.release(), () => undefined);
+      pending.then(
+        (c) => c.release(),
+        () => undefined,
+      );
       throw e;
     } finally {
       clearTimeout(timer);
@@ -501,13 +545,12 @@ class PgStorage implements Storage {
     this.compacting.add(key);
     // READ COMMITTED, one statement: a row another compaction deleted first is skipped, so every
     // +1 / -1 is summed exactly once.
-    void this
-      .query(
-        this.relaxed,
-        `WITH gone AS (DELETE FROM ${table} WHERE account_id = $1 AND kind = $2 AND ${column} = $3 RETURNING n)
+    void this.query(
+      this.relaxed,
+      `WITH gone AS (DELETE FROM ${table} WHERE account_id = $1 AND kind = $2 AND ${column} = $3 RETURNING n)
          INSERT INTO ${table} (account_id, kind, ${column}, n) SELECT $1, $2, $3, sum(n) FROM gone HAVING count(*) > 0`,
-        [accountId, kind, value],
-      )
+      [accountId, kind, value],
+    )
       .catch(unlessOutage(pgCondition, 'folding record counts'))
       .finally(() => this.compacting.delete(key));
   };
@@ -538,7 +581,12 @@ class PgStorage implements Storage {
 
   async principalsVersion(accountId: number): Promise<number> {
     if (this.closing) throw new Error('storage is closed');
-    const { rows } = await this.query<{ v: number }>(this.pool, PRINCIPALS_VERSION, [accountId], statementName(PRINCIPALS_VERSION));
+    const { rows } = await this.query<{ v: number }>(
+      this.pool,
+      PRINCIPALS_VERSION,
+      [accountId],
+      statementName(PRINCIPALS_VERSION),
+    );
     return Number(rows[0]?.v ?? 0);
   }
 
@@ -601,7 +649,10 @@ class PgTx extends SqlTx {
 
   override async lockOrder(parentIds: number[]): Promise<void> {
     if (!this.order) return; // a read-only transaction orders nothing
-    const missing = parentIds.filter(isId).map(this.order.keyOf).filter((k) => !this.order!.held.has(k));
+    const missing = parentIds
+      .filter(isId)
+      .map(this.order.keyOf)
+      .filter((k) => !this.order!.held.has(k));
     if (missing.length) throw new OrderLocksNeeded(missing);
   }
 
@@ -613,7 +664,12 @@ class PgTx extends SqlTx {
     return (await this.q(sql, params)).rowCount ?? 0;
   }
 
-  protected async insertItem(type: 'record' | 'activity', table: string, cols: string[], values: unknown[]): Promise<number> {
+  protected async insertItem(
+    type: 'record' | 'activity',
+    table: string,
+    cols: string[],
+    values: unknown[],
+  ): Promise<number> {
     // The id comes from the one item sequence; one round trip.
     const rows = await this.all<{ id: number }>(
       pgDialect.sql(`WITH item AS (INSERT INTO items (type) VALUES (?) RETURNING id)
@@ -629,7 +685,13 @@ class PgTx extends SqlTx {
     return undefined;
   }
 
-  protected override fold(table: 'record_counts' | 'owner_counts', accountId: number, kind: string, value: boolean | number, parts: number): void {
+  protected override fold(
+    table: 'record_counts' | 'owner_counts',
+    accountId: number,
+    kind: string,
+    value: boolean | number,
+    parts: number,
+  ): void {
     if (parts > COMPACT_AT) this.compact(table, accountId, kind, value);
   }
 
@@ -638,7 +700,9 @@ class PgTx extends SqlTx {
     // One statement, however many siblings shift: a renumbering's round trips would hold the parent's order lock.
     await this.count(
       `UPDATE activities SET position = v.p FROM unnest(?::bigint[], ?::bigint[]) AS v(id, p) WHERE activities.id = v.id AND activities.account_id = ?`,
-      moved.map((m) => m.id), moved.map((m) => m.position), accountId,
+      moved.map((m) => m.id),
+      moved.map((m) => m.position),
+      accountId,
     );
   }
 
@@ -654,9 +718,22 @@ class PgTx extends SqlTx {
          ?::text[], ?::text[], ?::bigint[], ?::bigint[], ?::text[], ?::text[], ?::text[], ?::bigint[], ?::bigint[])
          WITH ORDINALITY AS d(a, h, e, o, u, ct, b, s, w, at, na, st, le, cb, cu, cr, n)
        ORDER BY n`,
-      col('accountId'), col('hookId'), col('event'), col('objectId'), col('url'), col('contentType'), col('body'),
-      col('signature'), col('webhookId'), col('attempts'), col('nextAttempt'), col('status'), col('lastError'), col('claimedBy'),
-      col('claimedUntil'), col('created'),
+      col('accountId'),
+      col('hookId'),
+      col('event'),
+      col('objectId'),
+      col('url'),
+      col('contentType'),
+      col('body'),
+      col('signature'),
+      col('webhookId'),
+      col('attempts'),
+      col('nextAttempt'),
+      col('status'),
+      col('lastError'),
+      col('claimedBy'),
+      col('claimedUntil'),
+      col('created'),
     );
   }
 }

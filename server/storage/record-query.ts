@@ -48,7 +48,12 @@ export function recordSearch(kind: string, name: string, fields: Record<string, 
   const byField: Record<string, string> = {};
   for (const [k, v] of Object.entries(fields)) byField[k] = t(v);
   for (const f of phoneFields(kind)) byField[`${f}#digits`] = digits(text(fields[f]));
-  return { nameKey: name.toLowerCase(), search: doc(pool), itemTexts: JSON.stringify(pool), fieldTexts: JSON.stringify(byField) };
+  return {
+    nameKey: name.toLowerCase(),
+    search: doc(pool),
+    itemTexts: JSON.stringify(pool),
+    fieldTexts: JSON.stringify(byField),
+  };
 }
 
 /** An activity's journal texts (what Sany / Sanyjournal search): its string and number field values. */
@@ -65,7 +70,9 @@ function phoneFields(kind: string): string[] {
   let names = phoneCache.get(kind);
   if (!names) {
     try {
-      names = fieldsetOf(kind).fields.filter((f) => f.role === 'phone').map((f) => f.name);
+      names = fieldsetOf(kind)
+        .fields.filter((f) => f.role === 'phone')
+        .map((f) => f.name);
     } catch {
       names = [];
     }
@@ -159,9 +166,19 @@ const safe = (n: number) => Number.isSafeInteger(n);
 const clampTime = (t: number) => Math.max(-Number.MAX_SAFE_INTEGER, Math.min(Number.MAX_SAFE_INTEGER, Math.round(t)));
 const quoteKey = (k: string) => k; // field names come from the spec or custom<id>: letters, digits, '#'
 
-const SORT_COLUMN: Record<SortField, string> = { name: 'r.name_key', created: 'r.created', flagged: 'r.flagged', updated: 'r.updated' };
+const SORT_COLUMN: Record<SortField, string> = {
+  name: 'r.name_key',
+  created: 'r.created',
+  flagged: 'r.flagged',
+  updated: 'r.updated',
+};
 /** The live records of an account and kind in each sort's order (the SQLite schema's indexes). */
-const SORT_INDEX: Record<SortField, string> = { name: 'records_by_name', created: 'records_by_created', flagged: 'records_by_flagged', updated: 'records_by_updated' };
+const SORT_INDEX: Record<SortField, string> = {
+  name: 'records_by_name',
+  created: 'records_by_created',
+  flagged: 'records_by_flagged',
+  updated: 'records_by_updated',
+};
 
 export interface BuiltQuery {
   count: { sql: string; params: unknown[] };
@@ -194,7 +211,11 @@ interface Ctx {
  */
 interface Cond {
   sql: () => string;
-  arms?: { table: 'records' | 'activities'; /** The placeholder of the index's pattern. */ pattern: () => string; test: () => string }[];
+  arms?: {
+    table: 'records' | 'activities';
+    /** The placeholder of the index's pattern. */ pattern: () => string;
+    test: () => string;
+  }[];
 }
 
 /** The count and page statements of a query over `records r`; `cols` is the adapter's column list. */
@@ -209,13 +230,19 @@ export function buildRecordQuery(d: Dialect, accountId: number, q: RecordQuery, 
   const driver = conds.find((c) => c.arms);
   // A search reads its records by id (the trigram index's candidates): account and kind only filter.
   const col = (c: string) => (driver ? d.filterOnly(c) : c);
-  const parts = [`${col('r.account_id')} = ${ctx.account}`, `${col('r.kind')} = ${p(q.kind)}`, `r.deleted IS ${q.deleted ? 'NOT NULL' : 'NULL'}`];
+  const parts = [
+    `${col('r.account_id')} = ${ctx.account}`,
+    `${col('r.kind')} = ${p(q.kind)}`,
+    `r.deleted IS ${q.deleted ? 'NOT NULL' : 'NULL'}`,
+  ];
   for (const c of conds) if (c !== driver) parts.push(c.sql());
   const dir = q.sort.dir === 'DESC' ? 'DESC' : 'ASC';
   const key = SORT_COLUMN[q.sort.field];
   const flags = {
     unfiltered: q.where.length === 0,
-    ...(!q.deleted && q.where.length === 1 && q.where[0]!.op === 'ownership' && safe(q.where[0]!.who) ? { ownerOnly: q.where[0]!.who } : {}),
+    ...(!q.deleted && q.where.length === 1 && q.where[0]!.op === 'ownership' && safe(q.where[0]!.who)
+      ? { ownerOnly: q.where[0]!.who }
+      : {}),
   };
   if (driver) {
     // Every candidate of a search is checked (O(matches)): once, not for the count and again for
@@ -234,14 +261,20 @@ export function buildRecordQuery(d: Dialect, accountId: number, q: RecordQuery, 
     // window over them cost SQLite an insert and a delete per match).
     const page = `WITH m AS MATERIALIZED (${body}) SELECT ${cols}, p.n AS "listCount" FROM (SELECT m.id AS id, m.k AS k, (SELECT count(*) FROM m) AS n FROM m
       ORDER BY m.k ${dir}, m.id ASC LIMIT ${limit} OFFSET ${offset}) p ${d.driverJoin} records r ON r.id = p.id ORDER BY p.k ${dir}, r.id ASC`;
-    return { count: { sql: `SELECT count(*) AS n FROM (${body}) m`, params: countParams }, page: { sql: page, params }, counted: { sql: page, params }, ...flags };
+    return {
+      count: { sql: `SELECT count(*) AS n FROM (${body}) m`, params: countParams },
+      page: { sql: page, params },
+      counted: { sql: page, params },
+      ...flags,
+    };
   }
   const where = parts.join(' AND ');
   const countParams = [...params];
   const order = `${key} ${dir}, r.id ASC`;
   const limit = d.plansOnBoundValues ? limitText(q.limit, p) : p(q.limit);
   const offset = p(q.start);
-  const page = (from: string, w: string) => `SELECT ${cols} FROM ${from} WHERE ${w} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`;
+  const page = (from: string, w: string) =>
+    `SELECT ${cols} FROM ${from} WHERE ${w} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`;
   const built: BuiltQuery = {
     count: { sql: `SELECT count(*) AS n FROM records r WHERE ${where}`, params: countParams },
     page: { sql: page('records r', where), params },
@@ -251,11 +284,19 @@ export function buildRecordQuery(d: Dialect, accountId: number, q: RecordQuery, 
     // With ANALYZE's samples SQLite reads the bound account (and the owner after it) to plan, so
     // it prepared these pages again at every run. Here the index is chosen instead and the account
     // hidden from the planner: each statement is prepared once.
-    const pinned = (index: string) => page(`records r${d.pinIndex(index)}`, [`r.account_id = ${d.unread(ctx.account)}`, ...parts.slice(1)].join(' AND '));
+    const pinned = (index: string) =>
+      page(
+        `records r${d.pinIndex(index)}`,
+        [`r.account_id = ${d.unread(ctx.account)}`, ...parts.slice(1)].join(' AND '),
+      );
     if (flags.unfiltered) built.page.sql = pinned(SORT_INDEX[q.sort.field]);
     // The sort index reads about (start + limit) * total / count rows (the owner's rows spread
     // over it), the owner's index reads its count rows and sorts them.
-    else built.byOwner = (count, total) => ({ sql: pinned(count * count >= (q.start + q.limit) * total ? SORT_INDEX[q.sort.field] : 'records_by_owner'), params });
+    else
+      built.byOwner = (count, total) => ({
+        sql: pinned(count * count >= (q.start + q.limit) * total ? SORT_INDEX[q.sort.field] : 'records_by_owner'),
+        params,
+      });
   }
   return built;
 }
@@ -294,7 +335,12 @@ function plain(ctx: Ctx, c: RecordCond): string | undefined {
       const usable = ids.filter(safe);
       if (c.all) {
         if (usable.length < ids.length) return 'FALSE';
-        return usable.map((id) => `EXISTS (SELECT 1 FROM record_categories rc WHERE rc.record_id = r.id AND rc.category_id = ${p(id)})`).join(' AND ');
+        return usable
+          .map(
+            (id) =>
+              `EXISTS (SELECT 1 FROM record_categories rc WHERE rc.record_id = r.id AND rc.category_id = ${p(id)})`,
+          )
+          .join(' AND ');
       }
       if (!usable.length) return 'FALSE';
       return `EXISTS (SELECT 1 FROM record_categories rc WHERE rc.record_id = r.id AND ${d.inIds('rc.category_id', p(d.idsParam(usable)))})`;
@@ -374,8 +420,10 @@ function search(ctx: Ctx, c: Extract<RecordCond, { op: 'field' | 'anyText' }>): 
   const journal = () =>
     // r.account_id where bound values cost a re-prepare (the same account: r is the account's).
     `EXISTS (SELECT 1 FROM activities a WHERE a.account_id = ${d.plansOnBoundValues ? 'r.account_id' : ctx.account} AND a.record_id = r.id AND a.deleted IS NULL AND ${exact('a.texts', 'a.search')})`;
-  if (c.scope === 'anyitem') return index ? { sql: item, arms: [{ table: 'records', pattern: index, test: item }] } : { sql: item };
-  if (c.scope === 'anyjournal') return index ? { sql: journal, arms: [{ table: 'activities', pattern: index, test: journal }] } : { sql: journal };
+  if (c.scope === 'anyitem')
+    return index ? { sql: item, arms: [{ table: 'records', pattern: index, test: item }] } : { sql: item };
+  if (c.scope === 'anyjournal')
+    return index ? { sql: journal, arms: [{ table: 'activities', pattern: index, test: journal }] } : { sql: journal };
   const sql = () => `(${item()} OR ${journal()})`;
   if (!index) return { sql };
   // The record's texts match, or else its journal's: the records whose texts match come from the
@@ -418,7 +466,8 @@ const claim = (map: Map<string, string>, segment: string, field: string | undefi
   if (field === undefined) return;
   const had = map.get(segment);
   // One column holds one date (owner) per activity: the spec must name one field per segment.
-  if (had !== undefined && had !== field) throw new Error(`spec: activity '${segment}' has two ${what} fields (${had}, ${field}); report_date holds one`);
+  if (had !== undefined && had !== field)
+    throw new Error(`spec: activity '${segment}' has two ${what} fields (${had}, ${field}); report_date holds one`);
   map.set(segment, field);
 };
 for (const r of spec.reports) {
@@ -428,7 +477,8 @@ for (const r of spec.reports) {
   }
 }
 for (const [segment, field] of Object.entries(spec.listSemantics.due)) claim(journalDateField, segment, field, 'date');
-for (const [segment, field] of Object.entries(spec.listSemantics.unsent)) claim(journalDateField, segment, field, 'date');
+for (const [segment, field] of Object.entries(spec.listSemantics.unsent))
+  claim(journalDateField, segment, field, 'date');
 
 export function reportDate(a: { segment: string; fields: Record<string, unknown> }): number | null {
   const field = journalDateField.get(a.segment);
@@ -469,7 +519,12 @@ export interface ReportQuery {
 }
 
 /** The live activities of live records a report lists, in its order; `cols` qualified by `a`. */
-export function buildReportQuery(d: Dialect, accountId: number, q: ReportQuery, cols: string): { sql: string; params: unknown[] } {
+export function buildReportQuery(
+  d: Dialect,
+  accountId: number,
+  q: ReportQuery,
+  cols: string,
+): { sql: string; params: unknown[] } {
   const params: unknown[] = [];
   const p = (v: unknown) => {
     params.push(v);
@@ -495,14 +550,25 @@ export function buildReportQuery(d: Dialect, accountId: number, q: ReportQuery, 
   else if (q.date) parts.push(window('a.report_date', q.date));
   if (q.dateOrCreated && (q.dateOrCreated.from !== undefined || q.dateOrCreated.to !== undefined)) {
     // Two arms so each reads an index: the dated rows by report_date, the others by created.
-    parts.push(`((${window('a.report_date', q.dateOrCreated)}) OR (a.report_date IS NULL AND ${window('a.created', q.dateOrCreated)}))`);
+    parts.push(
+      `((${window('a.report_date', q.dateOrCreated)}) OR (a.report_date IS NULL AND ${window('a.created', q.dateOrCreated)}))`,
+    );
   }
   const t = q.touched;
-  if (t) parts.push(t.column === 'either' ? `((${window('a.created', t)}) OR (${window('a.updated', t)}))` : window(`a.${t.column}`, t));
-  if (q.completed) parts.push(`${completed} AND ${window(`COALESCE(${d.jsonNumber('a.fields', q.completed.key)}, a.updated)`, q.completed)}`);
+  if (t)
+    parts.push(
+      t.column === 'either'
+        ? `((${window('a.created', t)}) OR (${window('a.updated', t)}))`
+        : window(`a.${t.column}`, t),
+    );
+  if (q.completed)
+    parts.push(
+      `${completed} AND ${window(`COALESCE(${d.jsonNumber('a.fields', q.completed.key)}, a.updated)`, q.completed)}`,
+    );
   if (q.owner !== undefined) {
     // The owner's rows of the report_date window: one range of report_owners_by_owner.
-    const ownerDate = q.date === 'nodate' ? ' AND o.report_date IS NULL' : q.date ? ` AND ${window('o.report_date', q.date)}` : '';
+    const ownerDate =
+      q.date === 'nodate' ? ' AND o.report_date IS NULL' : q.date ? ` AND ${window('o.report_date', q.date)}` : '';
     parts.push(
       q.owner === 0
         ? 'NOT EXISTS (SELECT 1 FROM report_owners o WHERE o.activity_id = a.id)'
@@ -521,10 +587,21 @@ export function buildReportQuery(d: Dialect, accountId: number, q: ReportQuery, 
   }
   if (q.categories) {
     const ids = q.categories.filter(safe);
-    parts.push(ids.length ? `EXISTS (SELECT 1 FROM record_categories rc WHERE rc.record_id = r.id AND ${d.inIds('rc.category_id', p(d.idsParam(ids)))})` : 'FALSE');
+    parts.push(
+      ids.length
+        ? `EXISTS (SELECT 1 FROM record_categories rc WHERE rc.record_id = r.id AND ${d.inIds('rc.category_id', p(d.idsParam(ids)))})`
+        : 'FALSE',
+    );
   }
   if (q.kinds) parts.push(q.kinds.length ? `(${q.kinds.map((k) => `r.kind = ${p(k)}`).join(' OR ')})` : 'FALSE');
   const order =
-    q.order === 'created' ? 'a.created, a.id' : q.order === 'date' ? 'a.report_date IS NULL, a.report_date, a.id' : 'COALESCE(a.report_date, a.created), a.id';
-  return { sql: `SELECT ${cols} FROM activities a JOIN records r ON r.id = a.record_id WHERE ${parts.join(' AND ')} ORDER BY ${order}`, params };
+    q.order === 'created'
+      ? 'a.created, a.id'
+      : q.order === 'date'
+        ? 'a.report_date IS NULL, a.report_date, a.id'
+        : 'COALESCE(a.report_date, a.created), a.id';
+  return {
+    sql: `SELECT ${cols} FROM activities a JOIN records r ON r.id = a.record_id WHERE ${parts.join(' AND ')} ORDER BY ${order}`,
+    params,
+  };
 }

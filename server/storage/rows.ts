@@ -14,7 +14,11 @@ export function rowsOf(d: { json<T>(value: unknown): T }) {
   return {
     group: (r: RawGroup): GroupRow => ({ ...r, members: d.json<number[]>(r.members) }),
     record: (r: RawRecord): RecordRow => ({ ...r, fields: d.json<RecordRow['fields']>(r.fields) }),
-    fieldDef: (r: RawFieldDef): FieldDefRow => ({ ...r, options: d.json<string[]>(r.options), categories: d.json<number[]>(r.categories) }),
+    fieldDef: (r: RawFieldDef): FieldDefRow => ({
+      ...r,
+      options: d.json<string[]>(r.options),
+      categories: d.json<number[]>(r.categories),
+    }),
     activity: (r: RawActivity): ActivityRow => ({ ...r, fields: d.json<ActivityRow['fields']>(r.fields) }),
     // A plain Uint8Array (a copy), not a Buffer, so adapters return the same type.
     file: (r: RawFile): FileRow => ({ ...r, data: new Uint8Array(r.data) }),

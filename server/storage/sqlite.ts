@@ -131,7 +131,13 @@ export function openSqlite(file: string, opts: SqliteOptions = {}): SqliteStore 
     closeJournal(journal);
     throw e;
   }
-  return new SqliteStorage(db, reader, db.memory ? undefined : `${db.name}-wal`, opts.walLimitBytes ?? WAL_LIMIT_BYTES, journal);
+  return new SqliteStorage(
+    db,
+    reader,
+    db.memory ? undefined : `${db.name}-wal`,
+    opts.walLimitBytes ?? WAL_LIMIT_BYTES,
+    journal,
+  );
 }
 
 const closeJournal = (j: QuotaJournal | undefined) => {
@@ -288,7 +294,9 @@ class Checkpointer {
     this.wantsTruncate = false;
     this.ended?.();
     this.ended = undefined;
-    process.stderr.write(`crmgen: checkpoint thread failed (${(e as Error).message}); checkpoints run in the writes again\n`);
+    process.stderr.write(
+      `crmgen: checkpoint thread failed (${(e as Error).message}); checkpoints run in the writes again\n`,
+    );
     if (this.writer.open) this.writer.pragma('wal_autocheckpoint = 1000');
   }
 
@@ -365,7 +373,8 @@ export function createPrivately(file: string): void {
 function configure(db: Db): void {
   if (!db.memory) {
     const mode = db.pragma('journal_mode = WAL', { simple: true });
-    if (String(mode).toLowerCase() !== 'wal') throw new Error(`sqlite: could not enable WAL (journal_mode is ${String(mode)})`);
+    if (String(mode).toLowerCase() !== 'wal')
+      throw new Error(`sqlite: could not enable WAL (journal_mode is ${String(mode)})`);
     // Commits are made durable by SqliteStorage.synced (an fsync of the WAL off the event loop).
     db.pragma('synchronous = NORMAL');
   }
@@ -409,7 +418,8 @@ function migrate(db: Db): number {
 function dropFtsSamples(db: Db): void {
   if (db.readonly || !db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_stat4'").get()) return;
   // ANALYZE sqlite_schema reloads the statistics this connection planned with.
-  if (db.prepare("DELETE FROM sqlite_stat4 WHERE tbl IN ('records_fts_idx', 'activities_fts_idx')").run().changes) db.exec('ANALYZE sqlite_schema');
+  if (db.prepare("DELETE FROM sqlite_stat4 WHERE tbl IN ('records_fts_idx', 'activities_fts_idx')").run().changes)
+    db.exec('ANALYZE sqlite_schema');
 }
 
 /** How long a write transaction waits for another process's write lock. */
@@ -453,7 +463,10 @@ class Conn {
       if (!stmt.reader || names.includes('__proto__')) q = { stmt };
       else {
         stmt.raw(true);
-        const row = new Function('r', `return { ${names.map((n, i) => `${JSON.stringify(n)}: r[${i}]`).join(', ')} };`) as (r: unknown[]) => unknown;
+        const row = new Function(
+          'r',
+          `return { ${names.map((n, i) => `${JSON.stringify(n)}: r[${i}]`).join(', ')} };`,
+        ) as (r: unknown[]) => unknown;
         q = { stmt, row };
       }
       this.queries.set(sql, q);
@@ -638,7 +651,8 @@ class SqliteStorage implements Storage {
       do {
         this.indexAgain = false;
         // A long tail: one job per batch, the requests queued meanwhile in between.
-        if (this.tailWaiting()) while (await this.write(async () => this.indexBatch(), false)) await new Promise((ok) => setImmediate(ok));
+        if (this.tailWaiting())
+          while (await this.write(async () => this.indexBatch(), false)) await new Promise((ok) => setImmediate(ok));
       } while (this.indexAgain);
     })();
     this.indexing = run;
@@ -655,7 +669,12 @@ class SqliteStorage implements Storage {
    */
   private tailWaiting(): boolean {
     try {
-      return FTS_TABLES.some((t) => this.writer.stmt(`SELECT 1 FROM ${t} WHERE id > (SELECT upto FROM fts_marks WHERE tbl = '${t}') LIMIT 1`).get() !== undefined);
+      return FTS_TABLES.some(
+        (t) =>
+          this.writer
+            .stmt(`SELECT 1 FROM ${t} WHERE id > (SELECT upto FROM fts_marks WHERE tbl = '${t}') LIMIT 1`)
+            .get() !== undefined,
+      );
     } catch {
       return true; // a busy file: the indexer's job waits for it (and reports a failure)
     }
@@ -671,9 +690,16 @@ class SqliteStorage implements Storage {
     let more = false;
     for (const t of FTS_TABLES) {
       const { upto } = w.stmt('SELECT upto FROM fts_marks WHERE tbl = ?').get(t) as { upto: number };
-      const { end, n } = w.stmt(`SELECT max(id) AS end, count(*) AS n FROM (SELECT id FROM ${t} WHERE id > ? ORDER BY id LIMIT ${INDEX_BATCH})`).get(upto) as { end: number | null; n: number };
+      const { end, n } = w
+        .stmt(
+          `SELECT max(id) AS end, count(*) AS n FROM (SELECT id FROM ${t} WHERE id > ? ORDER BY id LIMIT ${INDEX_BATCH})`,
+        )
+        .get(upto) as { end: number | null; n: number };
       if (end === null) continue;
-      w.stmt(`INSERT INTO ${t}_fts (rowid, search) SELECT id, search FROM ${t} WHERE id > ? AND id <= ?`).run(upto, end);
+      w.stmt(`INSERT INTO ${t}_fts (rowid, search) SELECT id, search FROM ${t} WHERE id > ? AND id <= ?`).run(
+        upto,
+        end,
+      );
       w.stmt('UPDATE fts_marks SET upto = ? WHERE tbl = ?').run(end, t);
       if (n === INDEX_BATCH) more = true;
     }
@@ -691,7 +717,9 @@ class SqliteStorage implements Storage {
   private async runRead<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
     const state: TxState = { active: true };
     try {
-      return await this.inSnapshot(() => this.bodies.run(fn, new SqliteTx(this.reader, state, this.viewed, this.inserted)));
+      return await this.inSnapshot(() =>
+        this.bodies.run(fn, new SqliteTx(this.reader, state, this.viewed, this.inserted)),
+      );
     } finally {
       state.active = false;
     }
@@ -918,8 +946,11 @@ class SqliteStorage implements Storage {
     const key = `${userId}:${windowStart}`;
     let c = this.calls.get(key);
     if (!c) {
-      for (const [k, old] of this.calls) if (old.windowStart < windowStart && old.stored === old.calls) this.calls.delete(k);
-      const row = this.reader.stmt('SELECT calls FROM api_calls WHERE user_id = ? AND window_start = ?').get(userId, windowStart) as { calls: number } | undefined;
+      for (const [k, old] of this.calls)
+        if (old.windowStart < windowStart && old.stored === old.calls) this.calls.delete(k);
+      const row = this.reader
+        .stmt('SELECT calls FROM api_calls WHERE user_id = ? AND window_start = ?')
+        .get(userId, windowStart) as { calls: number } | undefined;
       c = { userId, windowStart, calls: row?.calls ?? 0, stored: row?.calls ?? 0 };
       this.calls.set(key, c);
     }
@@ -940,33 +971,37 @@ class SqliteStorage implements Storage {
   }
 
   findUserByEmail(email: string): Promise<UserRow | undefined> {
-    return this.point((conn) => conn.stmt(findUserStatement(sqliteDialect)).get(email) as UserRow | undefined, (tx) => tx.findUserByEmail(email));
+    return this.point(
+      (conn) => conn.stmt(findUserStatement(sqliteDialect)).get(email) as UserRow | undefined,
+      (tx) => tx.findUserByEmail(email),
+    );
   }
 
   principalsVersion(accountId: number): Promise<number> {
-    return this.point((conn) => (conn.stmt(principalsVersionStatement).get(accountId) as { v: number } | undefined)?.v ?? 0, (tx) => tx.principalsVersion(accountId));
+    return this.point(
+      (conn) => (conn.stmt(principalsVersionStatement).get(accountId) as { v: number } | undefined)?.v ?? 0,
+      (tx) => tx.principalsVersion(accountId),
+    );
   }
 
   private storeDeferred(times: [number, number][]): Promise<void> {
     const counts = [...this.calls.values()].filter((c) => c.calls !== c.stored).map((c) => ({ c, calls: c.calls }));
     if (!times.length && !counts.length) return Promise.resolve();
-    return this.write(
-      async () => {
-        const setViewed = this.writer.stmt('UPDATE records SET viewed = ? WHERE id = ?');
-        for (const [id, at] of times) setViewed.run(at, id);
-        const setCalls = this.writer.stmt(
-          `INSERT INTO api_calls (user_id, window_start, calls) VALUES (?, ?, ?)
+    return this.write(async () => {
+      const setViewed = this.writer.stmt('UPDATE records SET viewed = ? WHERE id = ?');
+      for (const [id, at] of times) setViewed.run(at, id);
+      const setCalls = this.writer.stmt(
+        `INSERT INTO api_calls (user_id, window_start, calls) VALUES (?, ?, ?)
            ON CONFLICT (user_id, window_start) DO UPDATE SET calls = max(calls, excluded.calls)`,
-        );
-        for (const { c, calls } of counts) setCalls.run(c.userId, c.windowStart, calls);
-      },
-      false,
-    ).then(() => {
+      );
+      for (const { c, calls } of counts) setCalls.run(c.userId, c.windowStart, calls);
+    }, false).then(() => {
       for (const { c, calls } of counts) c.stored = Math.max(c.stored, calls);
       // Committed (in the page cache, as the journal is): the journal keeps only what is not stored.
       if (this.journal && counts.length) {
         ftruncateSync(this.journal.fd, 0);
-        for (const c of this.calls.values()) if (c.calls > c.stored) writeSync(this.journal.fd, `${c.userId} ${c.windowStart} ${c.calls}\n`);
+        for (const c of this.calls.values())
+          if (c.calls > c.stored) writeSync(this.journal.fd, `${c.userId} ${c.windowStart} ${c.calls}\n`);
       }
     });
   }
@@ -1039,12 +1074,16 @@ class SqliteTx extends SqlTx {
    * A new one takes 1 + the highest id either table ever gave out (AUTOINCREMENT never reuses).
    */
   protected principalId(): number {
-    return (this.conn.stmt(
-      `SELECT 1 + max(
+    return (
+      this.conn
+        .stmt(
+          `SELECT 1 + max(
          coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'users'), 0),
          coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'workgroups'), 0),
          coalesce((SELECT max(id) FROM users), 0),
          coalesce((SELECT max(id) FROM workgroups), 0)) AS n`,
-    ).get() as { n: number }).n;
+        )
+        .get() as { n: number }
+    ).n;
   }
 }

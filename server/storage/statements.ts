@@ -22,7 +22,17 @@ import type {
 import type { AttemptEntry, AttemptRow } from './delivery-log.ts';
 import type { DeferredWrites } from './deferred.ts';
 import { columns } from './columns.ts';
-import { activitySearch, buildRecordQuery, buildReportQuery, recordSearch, reportDate, reportOwners, type Dialect, type RecordQuery, type ReportQuery } from './record-query.ts';
+import {
+  activitySearch,
+  buildRecordQuery,
+  buildReportQuery,
+  recordSearch,
+  reportDate,
+  reportOwners,
+  type Dialect,
+  type RecordQuery,
+  type ReportQuery,
+} from './record-query.ts';
 import { rowsOf, type RawActivity, type RawFieldDef, type RawFile, type RawGroup, type RawRecord } from './rows.ts';
 
 /** What differs between the two databases' SQL beyond the list queries' Dialect. */
@@ -74,20 +84,67 @@ const ACTIVITY_COLS_A = columns('activities', 'a');
 
 /** The columns a record / activity row is written with, after its id, in this order. */
 const RECORD_WRITE = [
-  'account_id', 'kind', 'name', 'ownership', 'flagged', 'fields', 'created', 'viewed', 'updated',
-  'creator_id', 'creator_name', 'modificator_id', 'modificator_name', 'name_key', 'search', 'item_texts', 'field_texts',
+  'account_id',
+  'kind',
+  'name',
+  'ownership',
+  'flagged',
+  'fields',
+  'created',
+  'viewed',
+  'updated',
+  'creator_id',
+  'creator_name',
+  'modificator_id',
+  'modificator_name',
+  'name_key',
+  'search',
+  'item_texts',
+  'field_texts',
 ];
 const ACTIVITY_WRITE = [
-  'account_id', 'record_id', 'parent_id', 'segment', 'typeid', 'level', 'position', 'fields', 'flagged', 'created', 'viewed',
-  'updated', 'creator_id', 'creator_name', 'modificator_id', 'modificator_name', 'search', 'texts', 'report_date',
+  'account_id',
+  'record_id',
+  'parent_id',
+  'segment',
+  'typeid',
+  'level',
+  'position',
+  'fields',
+  'flagged',
+  'created',
+  'viewed',
+  'updated',
+  'creator_id',
+  'creator_name',
+  'modificator_id',
+  'modificator_name',
+  'search',
+  'texts',
+  'report_date',
 ];
 const DELIVERY_WRITE = `account_id, hook_id, event, object_id, url, content_type, body, signature, webhook_id, attempts,
   next_attempt, status, last_error, claimed_by, claimed_until, created`;
 const deliveryValues = (d: Omit<DeliveryRow, 'id'>) => [
-  d.accountId, d.hookId, d.event, d.objectId, d.url, d.contentType, d.body, d.signature, d.webhookId, d.attempts,
-  d.nextAttempt, d.status, d.lastError, d.claimedBy, d.claimedUntil, d.created,
+  d.accountId,
+  d.hookId,
+  d.event,
+  d.objectId,
+  d.url,
+  d.contentType,
+  d.body,
+  d.signature,
+  d.webhookId,
+  d.attempts,
+  d.nextAttempt,
+  d.status,
+  d.lastError,
+  d.claimedBy,
+  d.claimedUntil,
+  d.created,
 ];
-const ATTEMPT_WRITE = 'account_id, hook_id, delivery_id, attempt, attempted, outcome, http_status, error, duration_ms, next_attempt';
+const ATTEMPT_WRITE =
+  'account_id, hook_id, delivery_id, attempt, attempted, outcome, http_status, error, duration_ms, next_attempt';
 
 /**
  * Shared by the claim queries: a delivery waits while an older one about the same object to the
@@ -158,7 +215,12 @@ export abstract class SqlTx implements Tx {
    * Inserts an item row (records and activities share one id sequence, ./migrations) and the
    * `table` row with that id followed by `cols`; returns the id.
    */
-  protected abstract insertItem(type: 'record' | 'activity', table: string, cols: string[], values: unknown[]): Awaitable<number>;
+  protected abstract insertItem(
+    type: 'record' | 'activity',
+    table: string,
+    cols: string[],
+    values: unknown[],
+  ): Awaitable<number>;
   /** The id of a new user or group: SQLite hands it out here, PostgreSQL from a shared sequence (undefined). */
   protected abstract principalId(): Awaitable<number | undefined>;
 
@@ -224,24 +286,42 @@ export abstract class SqlTx implements Tx {
 
   async addUser(u: Omit<UserRow, 'id' | 'deleted'>): Promise<UserRow> {
     return this.insertPrincipal<UserRow>(
-      'users', 'account_id, email, name, token_hash, preventlogin, preventprivatedata, administrator',
-      [u.accountId, u.email, u.name, u.tokenHash, u.preventlogin, u.preventprivatedata, u.administrator], USER_COLS,
+      'users',
+      'account_id, email, name, token_hash, preventlogin, preventprivatedata, administrator',
+      [u.accountId, u.email, u.name, u.tokenHash, u.preventlogin, u.preventprivatedata, u.administrator],
+      USER_COLS,
     );
   }
 
   async setUserDeleted(accountId: number, id: number, deleted: number | null): Promise<boolean> {
     if (!isId(id)) return false;
-    return (await this.count('UPDATE users SET deleted = ? WHERE id = ? AND account_id = ?', deleted, id, accountId)) === 1;
+    return (
+      (await this.count('UPDATE users SET deleted = ? WHERE id = ? AND account_id = ?', deleted, id, accountId)) === 1
+    );
   }
 
   async setUserTokenHash(accountId: number, id: number, tokenHash: string): Promise<boolean> {
     if (!isId(id)) return false;
-    return (await this.count('UPDATE users SET token_hash = ? WHERE id = ? AND account_id = ?', tokenHash, id, accountId)) === 1;
+    return (
+      (await this.count(
+        'UPDATE users SET token_hash = ? WHERE id = ? AND account_id = ?',
+        tokenHash,
+        id,
+        accountId,
+      )) === 1
+    );
   }
 
   async setGroupDeleted(accountId: number, id: number, deleted: number | null): Promise<boolean> {
     if (!isId(id)) return false;
-    return (await this.count('UPDATE workgroups SET deleted = ? WHERE id = ? AND account_id = ?', deleted, id, accountId)) === 1;
+    return (
+      (await this.count(
+        'UPDATE workgroups SET deleted = ? WHERE id = ? AND account_id = ?',
+        deleted,
+        id,
+        accountId,
+      )) === 1
+    );
   }
 
   async findUserByEmail(email: string): Promise<UserRow | undefined> {
@@ -249,7 +329,10 @@ export abstract class SqlTx implements Tx {
   }
 
   async listUsers(accountId: number, includeDeleted: boolean): Promise<UserRow[]> {
-    return await this.rows<UserRow>(`SELECT ${USER_COLS} FROM users WHERE account_id = ?${notDeleted(includeDeleted)} ORDER BY id`, accountId);
+    return await this.rows<UserRow>(
+      `SELECT ${USER_COLS} FROM users WHERE account_id = ?${notDeleted(includeDeleted)} ORDER BY id`,
+      accountId,
+    );
   }
 
   async principalsVersion(accountId: number): Promise<number> {
@@ -263,13 +346,21 @@ export abstract class SqlTx implements Tx {
 
   async addGroup(g: Omit<GroupRow, 'id' | 'deleted'>): Promise<GroupRow> {
     return this.map.group(
-      await this.insertPrincipal<RawGroup>('workgroups', 'account_id, name, email, members', [g.accountId, g.name, g.email, json(g.members)], GROUP_COLS),
+      await this.insertPrincipal<RawGroup>(
+        'workgroups',
+        'account_id, name, email, members',
+        [g.accountId, g.name, g.email, json(g.members)],
+        GROUP_COLS,
+      ),
     );
   }
 
   async listGroups(accountId: number, includeDeleted: boolean): Promise<GroupRow[]> {
     return (
-      await this.rows<RawGroup>(`SELECT ${GROUP_COLS} FROM workgroups WHERE account_id = ?${notDeleted(includeDeleted)} ORDER BY id`, accountId)
+      await this.rows<RawGroup>(
+        `SELECT ${GROUP_COLS} FROM workgroups WHERE account_id = ?${notDeleted(includeDeleted)} ORDER BY id`,
+        accountId,
+      )
     ).map(this.map.group);
   }
 
@@ -281,14 +372,38 @@ export abstract class SqlTx implements Tx {
     this.check();
     const fields = json(r.fields);
     const id = await this.insertItem('record', 'records', RECORD_WRITE, [
-      r.accountId, r.kind, r.name, r.ownership, r.flagged, fields, r.created, r.viewed, r.updated,
-      r.creatorId, r.creatorName, r.modificatorId, r.modificatorName, ...this.searchColumns(r),
+      r.accountId,
+      r.kind,
+      r.name,
+      r.ownership,
+      r.flagged,
+      fields,
+      r.created,
+      r.viewed,
+      r.updated,
+      r.creatorId,
+      r.creatorName,
+      r.modificatorId,
+      r.modificatorName,
+      ...this.searchColumns(r),
     ]);
     // The row as stored, not read back: the values written, fields as its JSON column reads.
     return {
-      id, accountId: r.accountId, kind: r.kind, name: r.name, ownership: r.ownership, flagged: r.flagged, fields: JSON.parse(fields) as RecordRow['fields'],
-      created: r.created, viewed: r.viewed, updated: r.updated, creatorId: r.creatorId, creatorName: r.creatorName,
-      modificatorId: r.modificatorId, modificatorName: r.modificatorName, deleted: null,
+      id,
+      accountId: r.accountId,
+      kind: r.kind,
+      name: r.name,
+      ownership: r.ownership,
+      flagged: r.flagged,
+      fields: JSON.parse(fields) as RecordRow['fields'],
+      created: r.created,
+      viewed: r.viewed,
+      updated: r.updated,
+      creatorId: r.creatorId,
+      creatorName: r.creatorName,
+      modificatorId: r.modificatorId,
+      modificatorName: r.modificatorName,
+      deleted: null,
     };
   }
 
@@ -304,7 +419,8 @@ export abstract class SqlTx implements Tx {
     return (
       await this.rows<RawRecord>(
         `SELECT ${RECORD_COLS} FROM records WHERE ${this.d.inIds('id', '?')} AND account_id = ? AND deleted IS NULL ORDER BY id`,
-        this.d.idsParam(wanted), accountId,
+        this.d.idsParam(wanted),
+        accountId,
       )
     ).map(this.record);
   }
@@ -315,8 +431,22 @@ export abstract class SqlTx implements Tx {
          updated = ?, creator_id = ?, creator_name = ?, modificator_id = ?, modificator_name = ?, deleted = ?,
          name_key = ?, search = ?, item_texts = ?, field_texts = ?
        WHERE id = ? AND account_id = ?`,
-      r.kind, r.name, r.ownership, r.flagged, json(r.fields), r.created, r.viewed, r.updated,
-      r.creatorId, r.creatorName, r.modificatorId, r.modificatorName, r.deleted, ...this.searchColumns(r), r.id, r.accountId,
+      r.kind,
+      r.name,
+      r.ownership,
+      r.flagged,
+      json(r.fields),
+      r.created,
+      r.viewed,
+      r.updated,
+      r.creatorId,
+      r.creatorName,
+      r.modificatorId,
+      r.modificatorName,
+      r.deleted,
+      ...this.searchColumns(r),
+      r.id,
+      r.accountId,
     );
     if (changes !== 1) throw new Error(`storage: no record ${r.id} in account ${r.accountId}`);
   }
@@ -331,7 +461,8 @@ export abstract class SqlTx implements Tx {
     return (
       await this.rows<RawRecord>(
         `SELECT ${RECORD_COLS} FROM records WHERE account_id = ? AND kind = ? AND deleted IS ${opts.deleted ? 'NOT NULL' : 'NULL'} ORDER BY id`,
-        accountId, kind,
+        accountId,
+        kind,
       )
     ).map(this.record);
   }
@@ -340,17 +471,30 @@ export abstract class SqlTx implements Tx {
    * The stored count of a table of counts (record_counts by deleted, owner_counts by ownership):
    * the sum of its rows (PostgreSQL adds +1 / -1 rows and folds them now and then: `fold`).
    */
-  protected async storedCount(table: 'record_counts' | 'owner_counts', accountId: number, kind: string, value: boolean | number): Promise<number> {
+  protected async storedCount(
+    table: 'record_counts' | 'owner_counts',
+    accountId: number,
+    kind: string,
+    value: boolean | number,
+  ): Promise<number> {
     const column = table === 'record_counts' ? 'deleted' : 'ownership';
     const c = (await this.one<{ n: number | null; parts: number }>(
       `SELECT ${this.d.sumInt('n')} AS n, count(*) AS parts FROM ${table} WHERE account_id = ? AND kind = ? AND ${column} = ?`,
-      accountId, kind, typeof value === 'boolean' ? this.d.bool(value) : value,
+      accountId,
+      kind,
+      typeof value === 'boolean' ? this.d.bool(value) : value,
     ))!;
     this.fold(table, accountId, kind, value, c.parts);
     return c.n ?? 0;
   }
   /** Called with the number of count rows just summed. */
-  protected fold(_table: 'record_counts' | 'owner_counts', _accountId: number, _kind: string, _value: boolean | number, _parts: number): void {}
+  protected fold(
+    _table: 'record_counts' | 'owner_counts',
+    _accountId: number,
+    _kind: string,
+    _value: boolean | number,
+    _parts: number,
+  ): void {}
 
   async pageRecords(accountId: number, q: RecordQuery): Promise<{ count: number; rows: RecordRow[] }> {
     if (!isId(accountId)) return { count: 0, rows: [] };
@@ -358,7 +502,11 @@ export abstract class SqlTx implements Tx {
     if (built.counted) {
       // A search: the page carries the count; an empty page past the start asks for it apart.
       const rows = await this.built<RawRecord & { listCount?: number }>(built.counted);
-      const count = rows.length ? Number(rows[0]!.listCount) : q.start === 0 && q.limit > 0 ? 0 : (await this.built<{ n: number }>(built.count))[0]!.n;
+      const count = rows.length
+        ? Number(rows[0]!.listCount)
+        : q.start === 0 && q.limit > 0
+          ? 0
+          : (await this.built<{ n: number }>(built.count))[0]!.n;
       return { count, rows: rows.map(({ listCount: _, ...r }) => this.record(r)) };
     }
     const count = built.unfiltered
@@ -367,7 +515,9 @@ export abstract class SqlTx implements Tx {
         ? await this.storedCount('owner_counts', accountId, q.kind, built.ownerOnly)
         : (await this.built<{ n: number }>(built.count))[0]!.n;
     if (count <= q.start) return { count, rows: [] };
-    const page = built.byOwner ? built.byOwner(count, await this.storedCount('record_counts', accountId, q.kind, false)) : built.page;
+    const page = built.byOwner
+      ? built.byOwner(count, await this.storedCount('record_counts', accountId, q.kind, false))
+      : built.page;
     const rows = (await this.built<RawRecord>(page)).map(this.record);
     return { count, rows };
   }
@@ -375,25 +525,50 @@ export abstract class SqlTx implements Tx {
   // category tags
 
   async insertCategory(c: Omit<CategoryRow, 'id'>): Promise<CategoryRow> {
-    return (await this.one<CategoryRow>(`INSERT INTO categories (account_id, kind, name) VALUES (?, ?, ?) RETURNING ${CATEGORY_COLS}`, c.accountId, c.kind, c.name))!;
+    return (await this.one<CategoryRow>(
+      `INSERT INTO categories (account_id, kind, name) VALUES (?, ?, ?) RETURNING ${CATEGORY_COLS}`,
+      c.accountId,
+      c.kind,
+      c.name,
+    ))!;
   }
 
   async listCategories(accountId: number, kind: string): Promise<CategoryRow[]> {
-    return await this.rows<CategoryRow>(`SELECT ${CATEGORY_COLS} FROM categories WHERE account_id = ? AND kind = ? ORDER BY id`, accountId, kind);
+    return await this.rows<CategoryRow>(
+      `SELECT ${CATEGORY_COLS} FROM categories WHERE account_id = ? AND kind = ? ORDER BY id`,
+      accountId,
+      kind,
+    );
   }
 
   async getCategory(accountId: number, id: number): Promise<CategoryRow | undefined> {
     if (!isId(id)) return undefined;
-    return await this.one<CategoryRow>(`SELECT ${CATEGORY_COLS} FROM categories WHERE id = ? AND account_id = ?`, id, accountId);
+    return await this.one<CategoryRow>(
+      `SELECT ${CATEGORY_COLS} FROM categories WHERE id = ? AND account_id = ?`,
+      id,
+      accountId,
+    );
   }
 
   async addRecordCategory(recordId: number, categoryId: number): Promise<boolean> {
-    return (await this.count('INSERT INTO record_categories (record_id, category_id) VALUES (?, ?) ON CONFLICT DO NOTHING', recordId, categoryId)) === 1;
+    return (
+      (await this.count(
+        'INSERT INTO record_categories (record_id, category_id) VALUES (?, ?) ON CONFLICT DO NOTHING',
+        recordId,
+        categoryId,
+      )) === 1
+    );
   }
 
   async removeRecordCategory(recordId: number, categoryId: number): Promise<boolean> {
     if (!isId(recordId) || !isId(categoryId)) return false;
-    return (await this.count('DELETE FROM record_categories WHERE record_id = ? AND category_id = ?', recordId, categoryId)) === 1;
+    return (
+      (await this.count(
+        'DELETE FROM record_categories WHERE record_id = ? AND category_id = ?',
+        recordId,
+        categoryId,
+      )) === 1
+    );
   }
 
   async recordCategories(recordIds: number[]): Promise<Map<number, number[]>> {
@@ -410,13 +585,19 @@ export abstract class SqlTx implements Tx {
     return out;
   }
 
-  async recordCategoryNames(accountId: number, kind: string, recordId: number): Promise<{ id: number; name: string }[]> {
+  async recordCategoryNames(
+    accountId: number,
+    kind: string,
+    recordId: number,
+  ): Promise<{ id: number; name: string }[]> {
     if (!isId(recordId)) return [];
     return await this.rows<{ id: number; name: string }>(
       `SELECT rc.category_id AS id, coalesce(c.name, '') AS name FROM record_categories rc
        LEFT JOIN categories c ON c.id = rc.category_id AND c.account_id = ? AND c.kind = ?
        WHERE rc.record_id = ? ORDER BY rc.category_id`,
-      accountId, kind, recordId,
+      accountId,
+      kind,
+      recordId,
     );
   }
 
@@ -426,7 +607,9 @@ export abstract class SqlTx implements Tx {
     await this.count(
       `INSERT INTO related (record_id, related_id, note) VALUES (?, ?, ?)
        ON CONFLICT (record_id, related_id) DO UPDATE SET note = excluded.note`,
-      r.recordId, r.relatedId, r.note,
+      r.recordId,
+      r.relatedId,
+      r.note,
     );
   }
 
@@ -445,7 +628,11 @@ export abstract class SqlTx implements Tx {
     return await this.rows<RelatedRow>(text, recordId);
   }
 
-  async relatedOfKind(accountId: number, recordIds: number[], kind: string): Promise<Map<number, { id: number; name: string }[]>> {
+  async relatedOfKind(
+    accountId: number,
+    recordIds: number[],
+    kind: string,
+  ): Promise<Map<number, { id: number; name: string }[]>> {
     const out = new Map<number, { id: number; name: string }[]>(recordIds.map((id) => [id, []]));
     const wanted = recordIds.filter(isId);
     if (wanted.length === 0) return out;
@@ -454,7 +641,9 @@ export abstract class SqlTx implements Tx {
       // each read by id: account and kind only filter (an index on them made SQLite prepare it again at every run).
       `SELECT rel.record_id AS "recordId", r.id AS id, r.name AS name FROM related rel ${this.d.driverJoin} records r ON r.id = rel.related_id
        WHERE ${this.d.inIds('rel.record_id', '?')} AND ${this.d.filterOnly('r.account_id')} = ? AND ${this.d.filterOnly('r.kind')} = ? AND r.deleted IS NULL ORDER BY rel.record_id, rel.${this.d.relatedOrder}`,
-      this.d.idsParam(wanted), accountId, kind,
+      this.d.idsParam(wanted),
+      accountId,
+      kind,
     );
     for (const r of rows) out.get(r.recordId)!.push({ id: r.id, name: r.name });
     return out;
@@ -466,15 +655,24 @@ export abstract class SqlTx implements Tx {
     return this.map.fieldDef(
       (await this.one<RawFieldDef>(
         `INSERT INTO field_defs (account_id, kind, label, type, options, categories) VALUES (?, ?, ?, ?, ?, ?) RETURNING ${FIELD_DEF_COLS}`,
-        f.accountId, f.kind, f.label, f.type, json(f.options), json(f.categories),
+        f.accountId,
+        f.kind,
+        f.label,
+        f.type,
+        json(f.options),
+        json(f.categories),
       ))!,
     );
   }
 
   async listFieldDefs(accountId: number, kind: string): Promise<FieldDefRow[]> {
-    return (await this.rows<RawFieldDef>(`SELECT ${FIELD_DEF_COLS} FROM field_defs WHERE account_id = ? AND kind = ? ORDER BY id`, accountId, kind)).map(
-      this.map.fieldDef,
-    );
+    return (
+      await this.rows<RawFieldDef>(
+        `SELECT ${FIELD_DEF_COLS} FROM field_defs WHERE account_id = ? AND kind = ? ORDER BY id`,
+        accountId,
+        kind,
+      )
+    ).map(this.map.fieldDef);
   }
 
   // activities
@@ -483,15 +681,44 @@ export abstract class SqlTx implements Tx {
     this.check();
     const fields = json(a.fields);
     const id = await this.insertItem('activity', 'activities', ACTIVITY_WRITE, [
-      a.accountId, a.recordId, a.parentId, a.segment, a.typeid, a.level, a.position, fields, a.flagged, a.created, a.viewed,
-      a.updated, a.creatorId, a.creatorName, a.modificatorId, a.modificatorName, ...this.journalColumns(a),
+      a.accountId,
+      a.recordId,
+      a.parentId,
+      a.segment,
+      a.typeid,
+      a.level,
+      a.position,
+      fields,
+      a.flagged,
+      a.created,
+      a.viewed,
+      a.updated,
+      a.creatorId,
+      a.creatorName,
+      a.modificatorId,
+      a.modificatorName,
+      ...this.journalColumns(a),
     ]);
     await this.setOwners(id, a);
     // The row as stored, not read back (as insertRecord).
     return {
-      id, accountId: a.accountId, recordId: a.recordId, parentId: a.parentId, segment: a.segment, typeid: a.typeid, level: a.level,
-      position: a.position, fields: JSON.parse(fields) as ActivityRow['fields'], flagged: a.flagged, created: a.created, viewed: a.viewed,
-      updated: a.updated, creatorId: a.creatorId, creatorName: a.creatorName, modificatorId: a.modificatorId, modificatorName: a.modificatorName,
+      id,
+      accountId: a.accountId,
+      recordId: a.recordId,
+      parentId: a.parentId,
+      segment: a.segment,
+      typeid: a.typeid,
+      level: a.level,
+      position: a.position,
+      fields: JSON.parse(fields) as ActivityRow['fields'],
+      flagged: a.flagged,
+      created: a.created,
+      viewed: a.viewed,
+      updated: a.updated,
+      creatorId: a.creatorId,
+      creatorName: a.creatorName,
+      modificatorId: a.modificatorId,
+      modificatorName: a.modificatorName,
       deleted: null,
     };
   }
@@ -503,14 +730,24 @@ export abstract class SqlTx implements Tx {
     if (owners.length) {
       await this.count(
         `INSERT INTO report_owners (activity_id, owner_id, report_date) SELECT ?, o.v, ? FROM ${this.d.idRows('?')}`,
-        id, reportDate(a), this.d.idsParam(owners),
+        id,
+        reportDate(a),
+        this.d.idsParam(owners),
       );
     }
   }
 
-  async getActivity(accountId: number, id: number, opts?: { includeDeleted?: boolean }): Promise<ActivityRow | undefined> {
+  async getActivity(
+    accountId: number,
+    id: number,
+    opts?: { includeDeleted?: boolean },
+  ): Promise<ActivityRow | undefined> {
     if (!isId(id)) return undefined;
-    const raw = await this.one<RawActivity>(`SELECT ${ACTIVITY_COLS} FROM activities WHERE id = ? AND account_id = ?${notDeleted(opts?.includeDeleted)}`, id, accountId);
+    const raw = await this.one<RawActivity>(
+      `SELECT ${ACTIVITY_COLS} FROM activities WHERE id = ? AND account_id = ?${notDeleted(opts?.includeDeleted)}`,
+      id,
+      accountId,
+    );
     return raw && this.map.activity(raw);
   }
 
@@ -520,29 +757,60 @@ export abstract class SqlTx implements Tx {
          fields = ?, flagged = ?, created = ?, viewed = ?, updated = ?, creator_id = ?, creator_name = ?,
          modificator_id = ?, modificator_name = ?, deleted = ?, search = ?, texts = ?, report_date = ?
        WHERE id = ? AND account_id = ?`,
-      a.recordId, a.parentId, a.segment, a.typeid, a.level, a.position, json(a.fields), a.flagged,
-      a.created, a.viewed, a.updated, a.creatorId, a.creatorName, a.modificatorId, a.modificatorName, a.deleted,
-      ...this.journalColumns(a), a.id, a.accountId,
+      a.recordId,
+      a.parentId,
+      a.segment,
+      a.typeid,
+      a.level,
+      a.position,
+      json(a.fields),
+      a.flagged,
+      a.created,
+      a.viewed,
+      a.updated,
+      a.creatorId,
+      a.creatorName,
+      a.modificatorId,
+      a.modificatorName,
+      a.deleted,
+      ...this.journalColumns(a),
+      a.id,
+      a.accountId,
     );
     if (changes !== 1) throw new Error(`storage: no activity ${a.id} in account ${a.accountId}`);
     await this.setOwners(a.id, a, true);
   }
 
   async setPositions(accountId: number, moved: { id: number; position: number }[]): Promise<void> {
-    for (const m of moved) await this.count('UPDATE activities SET position = ? WHERE id = ? AND account_id = ?', m.position, m.id, accountId);
+    for (const m of moved)
+      await this.count(
+        'UPDATE activities SET position = ? WHERE id = ? AND account_id = ?',
+        m.position,
+        m.id,
+        accountId,
+      );
   }
 
   async setActivityDeleted(accountId: number, ids: number[], deleted: number | null): Promise<void> {
     const wanted = ids.filter(isId);
     if (wanted.length === 0) return;
-    await this.count(`UPDATE activities SET deleted = ? WHERE account_id = ? AND ${this.d.inIds('id', '?')}`, deleted, accountId, this.d.idsParam(wanted));
+    await this.count(
+      `UPDATE activities SET deleted = ? WHERE account_id = ? AND ${this.d.inIds('id', '?')}`,
+      deleted,
+      accountId,
+      this.d.idsParam(wanted),
+    );
   }
 
   private async activities(text: string, ...params: unknown[]): Promise<ActivityRow[]> {
     return (await this.rows<RawActivity>(text, ...params)).map(this.map.activity);
   }
 
-  async listActivitiesOfRecord(accountId: number, recordId: number, opts?: { includeDeleted?: boolean }): Promise<ActivityRow[]> {
+  async listActivitiesOfRecord(
+    accountId: number,
+    recordId: number,
+    opts?: { includeDeleted?: boolean },
+  ): Promise<ActivityRow[]> {
     if (!isId(recordId)) return [];
     return this.activities(opts?.includeDeleted ? ALL_RECORD_ACTIVITIES : LIVE_RECORD_ACTIVITIES, accountId, recordId);
   }
@@ -551,16 +819,23 @@ export abstract class SqlTx implements Tx {
     if (!isId(parentId)) return [];
     return this.activities(
       `SELECT ${ACTIVITY_COLS} FROM activities WHERE account_id = ? AND parent_id = ?${notDeleted(opts?.includeDeleted)} ORDER BY position, id`,
-      accountId, parentId,
+      accountId,
+      parentId,
     );
   }
 
-  async countChildren(accountId: number, parentId: number, segment: string): Promise<{ all: number; ofSegment: number; last: number }> {
+  async countChildren(
+    accountId: number,
+    parentId: number,
+    segment: string,
+  ): Promise<{ all: number; ofSegment: number; last: number }> {
     if (!isId(parentId)) return { all: 0, ofSegment: 0, last: 0 };
     const row = await this.one<{ all: number; ofSegment: number; last: number }>(
       `SELECT count(*) AS "all", count(CASE WHEN segment = ? THEN 1 END) AS "ofSegment", coalesce(max(position), 0) AS "last"
        FROM activities WHERE account_id = ? AND parent_id = ? AND deleted IS NULL`,
-      segment, accountId, parentId,
+      segment,
+      accountId,
+      parentId,
     );
     return { all: Number(row?.all ?? 0), ofSegment: Number(row?.ofSegment ?? 0), last: Number(row?.last ?? 0) };
   }
@@ -568,19 +843,25 @@ export abstract class SqlTx implements Tx {
   /** Nothing to lock where transactions write one at a time (SQLite); PostgreSQL's adapter overrides it. */
   async lockOrder(_parentIds: number[]): Promise<void> {}
 
-  async listActivities(accountId: number, opts?: { segments?: string[]; includeDeleted?: boolean }): Promise<ActivityRow[]> {
+  async listActivities(
+    accountId: number,
+    opts?: { segments?: string[]; includeDeleted?: boolean },
+  ): Promise<ActivityRow[]> {
     // segments undefined: every segment; an empty list matches nothing. Ordered by id.
     const segments = opts?.segments;
     const bySegment = segments ? ` AND ${this.d.inTexts('segment', '?')}` : '';
     return this.activities(
       `SELECT ${ACTIVITY_COLS} FROM activities WHERE account_id = ?${bySegment}${notDeleted(opts?.includeDeleted)} ORDER BY id`,
-      accountId, ...(segments ? [this.d.textsParam(segments)] : []),
+      accountId,
+      ...(segments ? [this.d.textsParam(segments)] : []),
     );
   }
 
   async reportActivities(accountId: number, q: ReportQuery): Promise<ActivityRow[]> {
     if (!isId(accountId)) return [];
-    return (await this.built<RawActivity>(buildReportQuery(this.d, accountId, q, ACTIVITY_COLS_A))).map(this.map.activity);
+    return (await this.built<RawActivity>(buildReportQuery(this.d, accountId, q, ACTIVITY_COLS_A))).map(
+      this.map.activity,
+    );
   }
 
   async getActivities(accountId: number, ids: number[]): Promise<ActivityRow[]> {
@@ -588,7 +869,8 @@ export abstract class SqlTx implements Tx {
     if (!wanted.length) return [];
     return this.activities(
       `SELECT ${ACTIVITY_COLS} FROM activities WHERE ${this.d.inIds('id', '?')} AND account_id = ? AND deleted IS NULL ORDER BY id`,
-      this.d.idsParam(wanted), accountId,
+      this.d.idsParam(wanted),
+      accountId,
     );
   }
 
@@ -598,7 +880,9 @@ export abstract class SqlTx implements Tx {
     return this.activities(
       `SELECT ${ACTIVITY_COLS} FROM activities WHERE account_id = ? AND ${this.d.inIds('parent_id', '?')} AND segment = ? AND deleted IS NULL
        ORDER BY created, id`,
-      accountId, this.d.idsParam(wanted), segment,
+      accountId,
+      this.d.idsParam(wanted),
+      segment,
     );
   }
 
@@ -607,14 +891,29 @@ export abstract class SqlTx implements Tx {
   async insertFile(f: Omit<FileRow, 'id'>): Promise<FileRow> {
     const row = await this.one<{ id: number }>(
       'INSERT INTO files (account_id, filename, contenttype, size, data) VALUES (?, ?, ?, ?, ?) RETURNING id',
-      f.accountId, f.filename, f.contenttype, f.size, Buffer.from(f.data.buffer, f.data.byteOffset, f.data.byteLength),
+      f.accountId,
+      f.filename,
+      f.contenttype,
+      f.size,
+      Buffer.from(f.data.buffer, f.data.byteOffset, f.data.byteLength),
     );
-    return { id: row!.id, accountId: f.accountId, filename: f.filename, contenttype: f.contenttype, size: f.size, data: new Uint8Array(f.data) };
+    return {
+      id: row!.id,
+      accountId: f.accountId,
+      filename: f.filename,
+      contenttype: f.contenttype,
+      size: f.size,
+      data: new Uint8Array(f.data),
+    };
   }
 
   async getFile(accountId: number, id: number): Promise<FileRow | undefined> {
     if (!isId(id)) return undefined;
-    const raw = await this.one<RawFile>(`SELECT ${FILE_COLS} FROM files WHERE id = ? AND account_id = ?`, id, accountId);
+    const raw = await this.one<RawFile>(
+      `SELECT ${FILE_COLS} FROM files WHERE id = ? AND account_id = ?`,
+      id,
+      accountId,
+    );
     return raw && this.map.file(raw);
   }
 
@@ -624,7 +923,15 @@ export abstract class SqlTx implements Tx {
     const row = await this.one<{ id: number }>(
       `INSERT INTO hooks (account_id, type, title, active, event, constrainttype, url, contenttype, secret)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-      h.accountId, h.type, h.title, h.active, h.event, h.constrainttype, h.url, h.contenttype, h.secret,
+      h.accountId,
+      h.type,
+      h.title,
+      h.active,
+      h.event,
+      h.constrainttype,
+      h.url,
+      h.contenttype,
+      h.secret,
     );
     return { id: row!.id, ...h };
   }
@@ -638,7 +945,16 @@ export abstract class SqlTx implements Tx {
     const changes = await this.count(
       `UPDATE hooks SET type = ?, title = ?, active = ?, event = ?, constrainttype = ?, url = ?, contenttype = ?, secret = ?
        WHERE id = ? AND account_id = ?`,
-      h.type, h.title, h.active, h.event, h.constrainttype, h.url, h.contenttype, h.secret, h.id, h.accountId,
+      h.type,
+      h.title,
+      h.active,
+      h.event,
+      h.constrainttype,
+      h.url,
+      h.contenttype,
+      h.secret,
+      h.id,
+      h.accountId,
     );
     if (changes !== 1) throw new Error(`storage: no hook ${h.id} in account ${h.accountId}`);
   }
@@ -666,7 +982,11 @@ export abstract class SqlTx implements Tx {
        UPDATE deliveries SET claimed_by = ?, claimed_until = ?
        FROM due WHERE deliveries.id = due.id
        RETURNING ${columns('deliveries', 'deliveries')}`,
-      now, now, limit, claimer, now + leaseMs,
+      now,
+      now,
+      limit,
+      claimer,
+      now + leaseMs,
     );
     return rows.sort((a, b) => a.nextAttempt - b.nextAttempt || a.id - b.id);
   }
@@ -679,17 +999,27 @@ export abstract class SqlTx implements Tx {
     const changes = await this.count(
       `UPDATE deliveries SET status = ?, attempts = ?, next_attempt = ?, last_error = ?, claimed_by = NULL, claimed_until = 0
        WHERE id = ? AND claimed_by = ?`,
-      o.status, o.attempts, o.nextAttempt, o.lastError, id, claimer,
+      o.status,
+      o.attempts,
+      o.nextAttempt,
+      o.lastError,
+      id,
+      claimer,
     );
     return changes === 1;
   }
 
   async listDeliveries(accountId: number): Promise<DeliveryRow[]> {
-    return await this.rows<DeliveryRow>(`SELECT ${DELIVERY_COLS} FROM deliveries WHERE account_id = ? ORDER BY id`, accountId);
+    return await this.rows<DeliveryRow>(
+      `SELECT ${DELIVERY_COLS} FROM deliveries WHERE account_id = ? ORDER BY id`,
+      accountId,
+    );
   }
 
   async pendingDeliveries(): Promise<number> {
-    return Number((await this.one<{ n: number }>(`SELECT count(*) AS n FROM deliveries WHERE status = 'pending'`))?.n ?? 0);
+    return Number(
+      (await this.one<{ n: number }>(`SELECT count(*) AS n FROM deliveries WHERE status = 'pending'`))?.n ?? 0,
+    );
   }
 
   async nextDeliveryDue(): Promise<number | undefined> {
@@ -711,20 +1041,34 @@ export abstract class SqlTx implements Tx {
       `INSERT INTO delivery_attempts (${ATTEMPT_WRITE})
        SELECT account_id, hook_id, id, attempts + 1, ?, 'cancelled', NULL, ?, 0, NULL
        FROM deliveries WHERE account_id = ? AND hook_id = ? AND status = 'pending' ORDER BY id`,
-      now, why, accountId, hookId,
+      now,
+      why,
+      accountId,
+      hookId,
     );
     // claimed_by goes too, so an attempt in flight cannot record itself over the cancellation.
     return await this.count(
       `UPDATE deliveries SET status = 'cancelled', last_error = ?, claimed_by = NULL, claimed_until = 0
        WHERE account_id = ? AND hook_id = ? AND status = 'pending'`,
-      why, accountId, hookId,
+      why,
+      accountId,
+      hookId,
     );
   }
 
   async recordAttempt(a: Omit<AttemptRow, 'id'>): Promise<void> {
     await this.count(
       `INSERT INTO delivery_attempts (${ATTEMPT_WRITE}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      a.accountId, a.hookId, a.deliveryId, a.attempt, a.attempted, a.outcome, a.httpStatus, a.error, a.durationMs, a.nextAttempt,
+      a.accountId,
+      a.hookId,
+      a.deliveryId,
+      a.attempt,
+      a.attempted,
+      a.outcome,
+      a.httpStatus,
+      a.error,
+      a.durationMs,
+      a.nextAttempt,
     );
   }
 
@@ -736,13 +1080,19 @@ export abstract class SqlTx implements Tx {
          d.webhook_id AS "webhookId", d.event, d.object_id AS "objectId"
        FROM delivery_attempts a JOIN deliveries d ON d.id = a.delivery_id
        WHERE a.account_id = ? AND a.hook_id = ? ORDER BY a.id DESC LIMIT ?`,
-      accountId, hookId, limit,
+      accountId,
+      hookId,
+      limit,
     );
   }
 
   async getDelivery(accountId: number, id: number): Promise<DeliveryRow | undefined> {
     if (!isId(id)) return undefined;
-    return await this.one<DeliveryRow>(`SELECT ${DELIVERY_COLS} FROM deliveries WHERE id = ? AND account_id = ?`, id, accountId);
+    return await this.one<DeliveryRow>(
+      `SELECT ${DELIVERY_COLS} FROM deliveries WHERE id = ? AND account_id = ?`,
+      id,
+      accountId,
+    );
   }
 
   async insertDelivery(d: Omit<DeliveryRow, 'id'>): Promise<number> {
@@ -753,23 +1103,39 @@ export abstract class SqlTx implements Tx {
     ))!.id;
   }
 
-  async countOutcome(accountId: number, hookId: number, failed: boolean, disableAfter: number, reason: string): Promise<boolean> {
+  async countOutcome(
+    accountId: number,
+    hookId: number,
+    failed: boolean,
+    disableAfter: number,
+    reason: string,
+  ): Promise<boolean> {
     if (!failed) {
       await this.count('UPDATE hooks SET consecutive_failures = 0 WHERE id = ? AND account_id = ?', hookId, accountId);
       return false;
     }
     const row = await this.one<{ n: number; active: number }>(
       'UPDATE hooks SET consecutive_failures = consecutive_failures + 1 WHERE id = ? AND account_id = ? RETURNING consecutive_failures AS n, active',
-      hookId, accountId,
+      hookId,
+      accountId,
     );
     if (!row || row.active !== 1 || disableAfter <= 0 || row.n < disableAfter) return false;
-    await this.count('UPDATE hooks SET active = 0, disabled_reason = ? WHERE id = ? AND account_id = ?', reason, hookId, accountId);
+    await this.count(
+      'UPDATE hooks SET active = 0, disabled_reason = ? WHERE id = ? AND account_id = ?',
+      reason,
+      hookId,
+      accountId,
+    );
     return true;
   }
 
   async resetHookHealth(accountId: number, hookId: number): Promise<void> {
     if (!isId(hookId)) return;
-    await this.count(`UPDATE hooks SET consecutive_failures = 0, disabled_reason = '' WHERE id = ? AND account_id = ?`, hookId, accountId);
+    await this.count(
+      `UPDATE hooks SET consecutive_failures = 0, disabled_reason = '' WHERE id = ? AND account_id = ?`,
+      hookId,
+      accountId,
+    );
   }
 
   async findAccountId(name: string): Promise<number | undefined> {
@@ -778,8 +1144,15 @@ export abstract class SqlTx implements Tx {
 
   async listFailedDeliveries(accountId: number | undefined, limit: number): Promise<DeliveryRow[]> {
     return accountId === undefined
-      ? this.rows<DeliveryRow>(`SELECT ${DELIVERY_COLS} FROM deliveries WHERE status = 'failed' ORDER BY id DESC LIMIT ?`, limit)
-      : this.rows<DeliveryRow>(`SELECT ${DELIVERY_COLS} FROM deliveries WHERE status = 'failed' AND account_id = ? ORDER BY id DESC LIMIT ?`, accountId, limit);
+      ? this.rows<DeliveryRow>(
+          `SELECT ${DELIVERY_COLS} FROM deliveries WHERE status = 'failed' ORDER BY id DESC LIMIT ?`,
+          limit,
+        )
+      : this.rows<DeliveryRow>(
+          `SELECT ${DELIVERY_COLS} FROM deliveries WHERE status = 'failed' AND account_id = ? ORDER BY id DESC LIMIT ?`,
+          accountId,
+          limit,
+        );
   }
 
   // the API quota (the adapters count outside transactions: Storage.countCalls)
@@ -789,7 +1162,9 @@ export abstract class SqlTx implements Tx {
       `INSERT INTO api_calls (user_id, window_start, calls) VALUES (?, ?, ?)
        ON CONFLICT (user_id, window_start) DO UPDATE SET calls = api_calls.calls + excluded.calls
        RETURNING calls`,
-      userId, windowStart, n,
+      userId,
+      windowStart,
+      n,
     ))!.calls;
   }
 }

@@ -62,7 +62,15 @@ if (mode === 'commit') {
         const { id } = await tx.insertRecord(record(account.id, `group ${i}`));
         if (i % 4 === 0) throw new Error(`refused after writing record ${id}`);
         if (i % 4 === 3) {
-          const missing = { ...record(account.id, 'orphan'), recordId: 999_999, parentId: 999_999, segment: 'note', typeid: 3, level: 1, position: 1 };
+          const missing = {
+            ...record(account.id, 'orphan'),
+            recordId: 999_999,
+            parentId: 999_999,
+            segment: 'note',
+            typeid: 3,
+            level: 1,
+            position: 1,
+          };
           await tx.insertActivity(missing);
         }
         return id;
@@ -82,7 +90,8 @@ if (mode === 'commit') {
     // The writer's open transaction, which no port method shows (observed, not changed).
     const writer = (storage as unknown as { writer: { db: Database.Database } }).writer.db;
     const other = new Database(file, { readonly: true });
-    const upto = (db: Database.Database) => (db.prepare("SELECT upto FROM fts_marks WHERE tbl = 'records'").get() as { upto: number }).upto;
+    const upto = (db: Database.Database) =>
+      (db.prepare("SELECT upto FROM fts_marks WHERE tbl = 'records'").get() as { upto: number }).upto;
     writeSync(1, JSON.stringify({ upto: upto(writer), committed: upto(other) }) + '\n');
     die();
   });

@@ -14,9 +14,37 @@ import type { NewActivity, NewRecord, RecordRow, Storage } from '../../server/st
 import type { RecordCond, RecordQuery, SortField } from '../../server/storage/record-query.ts';
 import { createSchema, dropSchema } from '../support/postgres.ts';
 
-const letters = ['a', 'B', '\u0000', 'ä', 'Ä', 'İ', 'i', 'ẞ', 'ß', 'Σ', 'σ', 'ς', ' ', '%', '_', '*', '?', '[', '"', '\\', '+', '1', '5', '\u001f', '\u001e', '😀'];
+const letters = [
+  'a',
+  'B',
+  '\u0000',
+  'ä',
+  'Ä',
+  'İ',
+  'i',
+  'ẞ',
+  'ß',
+  'Σ',
+  'σ',
+  'ς',
+  ' ',
+  '%',
+  '_',
+  '*',
+  '?',
+  '[',
+  '"',
+  '\\',
+  '+',
+  '1',
+  '5',
+  '\u001f',
+  '\u001e',
+  '😀',
+];
 const nameLetters = letters.filter((c) => c !== '😀'); // names sort by code point in SQL, by UTF-16 unit in JS
-const str = (alphabet: string[], max: number) => fc.array(fc.constantFrom(...alphabet), { maxLength: max }).map((a) => a.join(''));
+const str = (alphabet: string[], max: number) =>
+  fc.array(fc.constantFrom(...alphabet), { maxLength: max }).map((a) => a.join(''));
 
 const fieldNames = ['firstname', 'lastname', 'businessemail', 'cellularphone', 'homephone', 'jobtitle'];
 const recordArb = fc.record({
@@ -24,11 +52,15 @@ const recordArb = fc.record({
   fields: fc.dictionary(fc.constantFrom(...fieldNames), fc.oneof(str(letters, 8), fc.integer({ min: -99, max: 999 }))),
   deleted: fc.boolean(),
   created: fc.integer({ min: 0, max: 5 }),
-  notes: fc.array(fc.record({ details: fc.oneof(str(letters, 8), fc.integer({ min: 0, max: 99 })), deleted: fc.boolean() }), { maxLength: 2 }),
+  notes: fc.array(
+    fc.record({ details: fc.oneof(str(letters, 8), fc.integer({ min: 0, max: 99 })), deleted: fc.boolean() }),
+    { maxLength: 2 },
+  ),
 });
 
 // U+0000 reads as U+001F (documented in record-query.ts: neither database compares it).
-const text = (v: unknown) => (v === undefined || v === null ? '' : String(v)).toLowerCase().replaceAll('\u0000', '\u001f');
+const text = (v: unknown) =>
+  (v === undefined || v === null ? '' : String(v)).toLowerCase().replaceAll('\u0000', '\u001f');
 const digits = (s: string) => s.replace(/[^0-9+]/g, '');
 
 type Cond = Extract<RecordCond, { op: 'anyText' | 'field' | 'fieldText' }>;
@@ -62,22 +94,51 @@ function reference(records: Seeded[], q: RecordQuery): { count: number; ids: num
       return pool.some(matches);
     });
   }
-  const key = (r: RecordRow): string | number => (q.sort.field === 'name' ? r.name.toLowerCase() : q.sort.field === 'created' ? r.created : q.sort.field === 'flagged' ? r.flagged : r.updated);
+  const key = (r: RecordRow): string | number =>
+    q.sort.field === 'name'
+      ? r.name.toLowerCase()
+      : q.sort.field === 'created'
+        ? r.created
+        : q.sort.field === 'flagged'
+          ? r.flagged
+          : r.updated;
   const dir = q.sort.dir === 'DESC' ? -1 : 1;
-  const sorted = rows.map((r) => r.row).sort((a, b) => {
-    const x = key(a);
-    const y = key(b);
-    return (x < y ? -1 : x > y ? 1 : 0) * dir || a.id - b.id;
-  });
+  const sorted = rows
+    .map((r) => r.row)
+    .sort((a, b) => {
+      const x = key(a);
+      const y = key(b);
+      return (x < y ? -1 : x > y ? 1 : 0) * dir || a.id - b.id;
+    });
   return { count: sorted.length, ids: sorted.slice(q.start, q.start + q.limit).map((r) => r.id) };
 }
 
 const condArb = (needles: fc.Arbitrary<string>): fc.Arbitrary<Cond> =>
   fc.oneof(
-    fc.record({ op: fc.constant('anyText' as const), scope: fc.constantFrom('anyitem' as const, 'anyjournal' as const, 'any' as const), mode: fc.constantFrom('S' as const, 'C' as const), needle: needles }),
-    fc.record({ op: fc.constant('field' as const), field: fc.constantFrom(...fieldNames), mode: fc.constantFrom('S' as const, 'C' as const, 'E' as const, 'N' as const), needle: needles }),
-    fc.record({ op: fc.constant('fieldText' as const), fields: fc.constant<string[]>(['businessemail']), needle: needles, digits: fc.constant(false) }),
-    fc.record({ op: fc.constant('fieldText' as const), fields: fc.constant<string[]>(['cellularphone', 'homephone']), needle: needles, digits: fc.constant(true) }),
+    fc.record({
+      op: fc.constant('anyText' as const),
+      scope: fc.constantFrom('anyitem' as const, 'anyjournal' as const, 'any' as const),
+      mode: fc.constantFrom('S' as const, 'C' as const),
+      needle: needles,
+    }),
+    fc.record({
+      op: fc.constant('field' as const),
+      field: fc.constantFrom(...fieldNames),
+      mode: fc.constantFrom('S' as const, 'C' as const, 'E' as const, 'N' as const),
+      needle: needles,
+    }),
+    fc.record({
+      op: fc.constant('fieldText' as const),
+      fields: fc.constant<string[]>(['businessemail']),
+      needle: needles,
+      digits: fc.constant(false),
+    }),
+    fc.record({
+      op: fc.constant('fieldText' as const),
+      fields: fc.constant<string[]>(['cellularphone', 'homephone']),
+      needle: needles,
+      digits: fc.constant(true),
+    }),
   );
 
 async function check(open: () => Promise<Storage>, nul: boolean): Promise<void> {
@@ -99,16 +160,43 @@ async function check(open: () => Promise<Storage>, nul: boolean): Promise<void> 
             const account = await tx.ensureAccount(`list-query ${run++}`);
             const out: Seeded[] = [];
             for (const [i, d] of drawn.entries()) {
-              const fields = Object.fromEntries(Object.entries(d.fields).map(([k, v]) => [k, typeof v === 'string' ? withNul(v) : v]));
+              const fields = Object.fromEntries(
+                Object.entries(d.fields).map(([k, v]) => [k, typeof v === 'string' ? withNul(v) : v]),
+              );
               const rec: NewRecord = {
-                accountId: account.id, kind: 'contacts', name: withNul(d.name), ownership: 1, flagged: (i % 2) as 0 | 1, fields,
-                created: d.created, viewed: 0, updated: (i * 7) % 4, creatorId: 1, creatorName: 'c', modificatorId: 1, modificatorName: 'c',
+                accountId: account.id,
+                kind: 'contacts',
+                name: withNul(d.name),
+                ownership: 1,
+                flagged: (i % 2) as 0 | 1,
+                fields,
+                created: d.created,
+                viewed: 0,
+                updated: (i * 7) % 4,
+                creatorId: 1,
+                creatorName: 'c',
+                modificatorId: 1,
+                modificatorName: 'c',
               };
               const row = await tx.insertRecord(rec);
               for (const n of d.notes) {
                 const a: NewActivity = {
-                  accountId: account.id, recordId: row.id, parentId: row.id, segment: 'note', typeid: 3, level: 1, position: 1, fields: { details: n.details }, flagged: 0,
-                  created: 0, viewed: 0, updated: 0, creatorId: 1, creatorName: 'c', modificatorId: 1, modificatorName: 'c',
+                  accountId: account.id,
+                  recordId: row.id,
+                  parentId: row.id,
+                  segment: 'note',
+                  typeid: 3,
+                  level: 1,
+                  position: 1,
+                  fields: { details: n.details },
+                  flagged: 0,
+                  created: 0,
+                  viewed: 0,
+                  updated: 0,
+                  creatorId: 1,
+                  creatorName: 'c',
+                  modificatorId: 1,
+                  modificatorName: 'c',
                 };
                 const made = await tx.insertActivity(a);
                 if (n.deleted) await tx.setActivityDeleted(account.id, [made.id], 5);
@@ -119,16 +207,31 @@ async function check(open: () => Promise<Storage>, nul: boolean): Promise<void> 
             return { accountId: account.id, out };
           });
           // Needles: a piece of some text of the records, or random letters.
-          const texts = seeded.out.flatMap((s) => [s.row.name, ...Object.values(s.row.fields).map(String), ...s.notes.map((n) => String(n.details))]);
+          const texts = seeded.out.flatMap((s) => [
+            s.row.name,
+            ...Object.values(s.row.fields).map(String),
+            ...s.notes.map((n) => String(n.details)),
+          ]);
           for (const [which, from, length] of picks) {
             const source = texts[which % texts.length] ?? '';
             const piece = [...source].slice(from % (source.length + 1), (from % (source.length + 1)) + length).join('');
-            const needle = which % 3 === 0 ? [...'aİ%ẞ_'].slice(0, length % 6).join('') : which % 2 ? piece.toUpperCase() : piece;
+            const needle =
+              which % 3 === 0 ? [...'aİ%ẞ_'].slice(0, length % 6).join('') : which % 2 ? piece.toUpperCase() : piece;
             const cond = fc.sample(condArb(fc.constant(needle)), { numRuns: 1, seed: which + from })[0]!;
-            const q: RecordQuery = { kind: 'contacts', deleted, where: [cond], sort: { field: sortField, dir }, start, limit };
+            const q: RecordQuery = {
+              kind: 'contacts',
+              deleted,
+              where: [cond],
+              sort: { field: sortField, dir },
+              start,
+              limit,
+            };
             const got = await storage.read((tx) => tx.pageRecords(seeded.accountId, q));
             const want = reference(seeded.out, q);
-            expect({ count: got.count, ids: got.rows.map((r) => r.id) }, JSON.stringify({ cond, sortField, dir, start, limit, deleted })).toEqual(want);
+            expect(
+              { count: got.count, ids: got.rows.map((r) => r.id) },
+              JSON.stringify({ cond, sortField, dir, start, limit, deleted }),
+            ).toEqual(want);
           }
         },
       ),
@@ -146,16 +249,45 @@ async function journalMatchesTwice(open: () => Promise<Storage>): Promise<void> 
     const { accountId, ids } = await storage.transaction(async (tx) => {
       const account = await tx.ensureAccount('journal twice');
       const ids: number[] = [];
-      for (const [name, notes] of [['Zed', ['zebra crossing', 'Zebra again']], ['Amy', ['zebra']], ['Bob', ['no']]] as const) {
+      for (const [name, notes] of [
+        ['Zed', ['zebra crossing', 'Zebra again']],
+        ['Amy', ['zebra']],
+        ['Bob', ['no']],
+      ] as const) {
         const row = await tx.insertRecord({
-          accountId: account.id, kind: 'contacts', name, ownership: 1, flagged: 0, fields: { jobtitle: name === 'Bob' ? 'zebra keeper' : 'x' },
-          created: 0, viewed: 0, updated: 0, creatorId: 1, creatorName: 'c', modificatorId: 1, modificatorName: 'c',
+          accountId: account.id,
+          kind: 'contacts',
+          name,
+          ownership: 1,
+          flagged: 0,
+          fields: { jobtitle: name === 'Bob' ? 'zebra keeper' : 'x' },
+          created: 0,
+          viewed: 0,
+          updated: 0,
+          creatorId: 1,
+          creatorName: 'c',
+          modificatorId: 1,
+          modificatorName: 'c',
         });
         ids.push(row.id);
         for (const details of notes) {
           await tx.insertActivity({
-            accountId: account.id, recordId: row.id, parentId: row.id, segment: 'note', typeid: 3, level: 1, position: 1, fields: { details }, flagged: 0,
-            created: 0, viewed: 0, updated: 0, creatorId: 1, creatorName: 'c', modificatorId: 1, modificatorName: 'c',
+            accountId: account.id,
+            recordId: row.id,
+            parentId: row.id,
+            segment: 'note',
+            typeid: 3,
+            level: 1,
+            position: 1,
+            fields: { details },
+            flagged: 0,
+            created: 0,
+            viewed: 0,
+            updated: 0,
+            creatorId: 1,
+            creatorName: 'c',
+            modificatorId: 1,
+            modificatorName: 'c',
           });
         }
       }
@@ -163,7 +295,14 @@ async function journalMatchesTwice(open: () => Promise<Storage>): Promise<void> 
     });
     const [zed, amy, bob] = ids;
     const page = async (scope: 'anyjournal' | 'any', mode: 'S' | 'C', start = 0) => {
-      const q: RecordQuery = { kind: 'contacts', deleted: false, where: [{ op: 'anyText', scope, mode, needle: 'ZEBRA' }], sort: { field: 'name', dir: 'ASC' }, start, limit: 10 };
+      const q: RecordQuery = {
+        kind: 'contacts',
+        deleted: false,
+        where: [{ op: 'anyText', scope, mode, needle: 'ZEBRA' }],
+        sort: { field: 'name', dir: 'ASC' },
+        start,
+        limit: 10,
+      };
       const got = await storage.read((tx) => tx.pageRecords(accountId, q));
       return { count: got.count, ids: got.rows.map((r) => r.id) };
     };
@@ -189,7 +328,13 @@ async function checkOwner(open: () => Promise<Storage>): Promise<void> {
     await fc.assert(
       fc.asyncProperty(
         fc.array(
-          fc.record({ owner: fc.constantFrom(1, 1, 1, 1, 1, 2, 2, 3), kind: fc.constantFrom('contacts', 'contacts', 'companies'), deleted: fc.constantFrom(false, false, true), name: str(['a', 'B', 'c'], 3), created: fc.integer({ min: 0, max: 5 }) }),
+          fc.record({
+            owner: fc.constantFrom(1, 1, 1, 1, 1, 2, 2, 3),
+            kind: fc.constantFrom('contacts', 'contacts', 'companies'),
+            deleted: fc.constantFrom(false, false, true),
+            name: str(['a', 'B', 'c'], 3),
+            created: fc.integer({ min: 0, max: 5 }),
+          }),
           { minLength: 4, maxLength: 16 },
         ),
         fc.option(fc.constantFrom(1, 1, 1, 2, 2, 3, 4), { nil: undefined, freq: 4 }),
@@ -204,21 +349,49 @@ async function checkOwner(open: () => Promise<Storage>): Promise<void> {
             const rows: RecordRow[] = [];
             for (const [i, d] of drawn.entries()) {
               const row = await tx.insertRecord({
-                accountId: account.id, kind: d.kind, name: d.name, ownership: d.owner, flagged: (i % 3 === 0 ? 1 : 0) as 0 | 1, fields: {},
-                created: d.created, viewed: 0, updated: (i * 5) % 3, creatorId: 1, creatorName: 'c', modificatorId: 1, modificatorName: 'c',
+                accountId: account.id,
+                kind: d.kind,
+                name: d.name,
+                ownership: d.owner,
+                flagged: (i % 3 === 0 ? 1 : 0) as 0 | 1,
+                fields: {},
+                created: d.created,
+                viewed: 0,
+                updated: (i * 5) % 3,
+                creatorId: 1,
+                creatorName: 'c',
+                modificatorId: 1,
+                modificatorName: 'c',
               });
               if (d.deleted) await tx.setRecordDeleted(account.id, row.id, 9);
               rows.push({ ...row, deleted: d.deleted ? 9 : null });
             }
             return { accountId: account.id, rows };
           });
-          const q: RecordQuery = { kind: 'contacts', deleted, where: owner === undefined ? [] : [{ op: 'ownership', who: owner }], sort: { field: sortField, dir }, start, limit };
+          const q: RecordQuery = {
+            kind: 'contacts',
+            deleted,
+            where: owner === undefined ? [] : [{ op: 'ownership', who: owner }],
+            sort: { field: sortField, dir },
+            start,
+            limit,
+          };
           const key = (r: RecordRow): string | number => (sortField === 'name' ? r.name.toLowerCase() : r[sortField]);
           const want = rows
-            .filter((r) => r.kind === 'contacts' && (r.deleted !== null) === deleted && (owner === undefined || r.ownership === owner))
-            .sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0) * (dir === 'DESC' ? -1 : 1) || a.id - b.id);
+            .filter(
+              (r) =>
+                r.kind === 'contacts' &&
+                (r.deleted !== null) === deleted &&
+                (owner === undefined || r.ownership === owner),
+            )
+            .sort(
+              (a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0) * (dir === 'DESC' ? -1 : 1) || a.id - b.id,
+            );
           const got = await storage.read((tx) => tx.pageRecords(accountId, q));
-          expect({ count: got.count, ids: got.rows.map((r) => r.id) }, JSON.stringify(q)).toEqual({ count: want.length, ids: want.slice(start, start + limit).map((r) => r.id) });
+          expect({ count: got.count, ids: got.rows.map((r) => r.id) }, JSON.stringify(q)).toEqual({
+            count: want.length,
+            ids: want.slice(start, start + limit).map((r) => r.id),
+          });
         },
       ),
       { numRuns: 250 },
@@ -230,7 +403,8 @@ async function checkOwner(open: () => Promise<Storage>): Promise<void> {
 
 describe('lists in SQL keep the JavaScript semantics', () => {
   it('on SQLite', () => check(async () => openSqlite(':memory:'), true), 120_000);
-  it('on SQLite: a journal that matches twice lists its record once', () => journalMatchesTwice(async () => openSqlite(':memory:')));
+  it('on SQLite: a journal that matches twice lists its record once', () =>
+    journalMatchesTwice(async () => openSqlite(':memory:')));
   it('on SQLite: pages unfiltered or by owner alone', () => checkOwner(async () => openSqlite(':memory:')), 60_000);
 
   describe('on PostgreSQL', () => {

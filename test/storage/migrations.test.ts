@@ -25,9 +25,14 @@ afterAll(async () => {
 });
 
 describe('migration files', () => {
-  for (const [dialect, list] of [['sqlite', MIGRATIONS], ['postgres', PG_MIGRATIONS]] as const) {
+  for (const [dialect, list] of [
+    ['sqlite', MIGRATIONS],
+    ['postgres', PG_MIGRATIONS],
+  ] as const) {
     it(`${dialect}: every NNN-*.ts file is in the index, migration n at position n`, async () => {
-      const files = readdirSync(join(dir, dialect)).filter((f) => /^\d{3}-.*\.ts$/.test(f)).sort();
+      const files = readdirSync(join(dir, dialect))
+        .filter((f) => /^\d{3}-.*\.ts$/.test(f))
+        .sort();
       expect(files.map((f) => Number(f.slice(0, 3)))).toEqual(files.map((_, i) => i + 1));
       expect(list).toHaveLength(files.length);
       for (const [i, f] of files.entries()) {
@@ -55,7 +60,9 @@ async function expectUsable(s: Storage): Promise<void> {
   expect(byName.rows.map((r) => r.name)).toEqual(['Zoë Old']);
   const byJournal = await s.read((t) => t.pageRecords(acc.id, search('quarterly')));
   expect(byJournal.rows.map((r) => r.name)).toEqual(['Zoë Old']);
-  const owned = await s.read((t) => t.reportActivities(acc.id, { segments: [{ segment: 'task' }], owner: 7, order: 'date' }));
+  const owned = await s.read((t) =>
+    t.reportActivities(acc.id, { segments: [{ segment: 'task' }], owner: 7, order: 'date' }),
+  );
   expect(owned.map((a) => a.fields.title)).toEqual(['Call back']);
 }
 
@@ -94,17 +101,23 @@ describe('an old PostgreSQL schema (schema 1: before lists in SQL)', () => {
   it('migrates to the current schema with its rows searchable and reported', async () => {
     const { schema, url } = await createSchema('migold');
     schemas.push(schema);
-    await sql(schema, `CREATE TABLE schema_version (one boolean PRIMARY KEY DEFAULT true CHECK (one), version integer NOT NULL);
+    await sql(
+      schema,
+      `CREATE TABLE schema_version (one boolean PRIMARY KEY DEFAULT true CHECK (one), version integer NOT NULL);
       INSERT INTO schema_version (version) VALUES (1);
-      ${PG_MIGRATIONS[0]!.sql}`);
-    await sql(schema, `INSERT INTO accounts (name) VALUES ('old');
+      ${PG_MIGRATIONS[0]!.sql}`,
+    );
+    await sql(
+      schema,
+      `INSERT INTO accounts (name) VALUES ('old');
       INSERT INTO items (id, type) OVERRIDING SYSTEM VALUE VALUES (1, 'record'), (2, 'activity'), (3, 'activity');
       INSERT INTO records (id, account_id, kind, name, ownership, flagged, fields, created, viewed, updated, creator_id, creator_name, modificator_id, modificator_name)
         VALUES (1, 1, 'contacts', 'Zoë Old', 1, 0, '{"firstname":"Zoë","lastname":"Old"}', 0, 0, 0, 1, 'a', 1, 'a');
       INSERT INTO activities (id, account_id, record_id, parent_id, segment, typeid, level, position, fields, flagged, created, viewed, updated,
         creator_id, creator_name, modificator_id, modificator_name)
         VALUES (2, 1, 1, 1, 'note', 3, 1, 1, '{"details":"Quarterly review"}', 0, 0, 0, 0, 1, 'a', 1, 'a'),
-               (3, 1, 1, 1, 'task', 14, 1, 2, '{"title":"Call back","duedate":"2024-03-05","assignedto":7}', 0, 0, 0, 0, 1, 'a', 1, 'a');`);
+               (3, 1, 1, 1, 'task', 14, 1, 2, '{"title":"Call back","duedate":"2024-03-05","assignedto":7}', 0, 0, 0, 0, 1, 'a', 1, 'a');`,
+    );
     const s = await openPostgres(url);
     try {
       await expectUsable(s);
@@ -120,18 +133,45 @@ const SEP = '\u001f';
 async function seedSepTexts(s: Storage): Promise<number> {
   return await s.transaction(async (t) => {
     const acc = await t.ensureAccount('sep');
-    const base = { accountId: acc.id, kind: 'contacts', ownership: 1, flagged: 0 as const, created: 0, viewed: 0, updated: 0, creatorId: 1, creatorName: 'a', modificatorId: 1, modificatorName: 'a' };
+    const base = {
+      accountId: acc.id,
+      kind: 'contacts',
+      ownership: 1,
+      flagged: 0 as const,
+      created: 0,
+      viewed: 0,
+      updated: 0,
+      creatorId: 1,
+      creatorName: 'a',
+      modificatorId: 1,
+      modificatorName: 'a',
+    };
     const r = await t.insertRecord({ ...base, name: `Ab${SEP}cd`, fields: {} });
     await t.insertRecord({ ...base, name: 'Cdef', fields: {} });
     await t.insertActivity({
-      accountId: acc.id, recordId: r.id, parentId: r.id, segment: 'note', typeid: 3, level: 1, position: 1, fields: { details: `x${SEP}gh` }, flagged: 0,
-      created: 0, viewed: 0, updated: 0, creatorId: 1, creatorName: 'a', modificatorId: 1, modificatorName: 'a',
+      accountId: acc.id,
+      recordId: r.id,
+      parentId: r.id,
+      segment: 'note',
+      typeid: 3,
+      level: 1,
+      position: 1,
+      fields: { details: `x${SEP}gh` },
+      flagged: 0,
+      created: 0,
+      viewed: 0,
+      updated: 0,
+      creatorId: 1,
+      creatorName: 'a',
+      modificatorId: 1,
+      modificatorName: 'a',
     });
     return acc.id;
   });
 }
 async function expectSepTexts(s: Storage, accountId: number): Promise<void> {
-  const names = async (needle: string) => (await s.read((t) => t.pageRecords(accountId, search(needle)))).rows.map((r) => r.name);
+  const names = async (needle: string) =>
+    (await s.read((t) => t.pageRecords(accountId, search(needle)))).rows.map((r) => r.name);
   expect(await names('cd')).toEqual(['Cdef']); // not `Ab<SEP>cd`: its text starts with ab
   expect(await names('gh')).toEqual([]);
   expect(await names('ab')).toEqual([`Ab${SEP}cd`]);
@@ -151,7 +191,9 @@ describe('a database whose search texts predate MARK', () => {
     await s.close();
     const raw = new Database(file);
     raw.exec(UNMARK('substr').replaceAll('chr_mark', 'char(30)'));
-    expect(raw.prepare('SELECT count(*) AS n FROM records WHERE substr(search, 1, 1) = char(30)').get()).toEqual({ n: 0 });
+    expect(raw.prepare('SELECT count(*) AS n FROM records WHERE substr(search, 1, 1) = char(30)').get()).toEqual({
+      n: 0,
+    });
     raw.pragma('user_version = 6'); // before migration 7 (the later ones run again too)
     raw.close();
     s = openSqlite(file);
@@ -169,7 +211,9 @@ describe('a database whose search texts predate MARK', () => {
     const accountId = await seedSepTexts(s);
     await s.close();
     await sql(schema, UNMARK('substr').replaceAll('chr_mark', 'chr(30)'));
-    expect(await sql(schema, 'SELECT count(*)::int AS n FROM records WHERE starts_with(search, chr(30))')).toEqual([{ n: 0 }]);
+    expect(await sql(schema, 'SELECT count(*)::int AS n FROM records WHERE starts_with(search, chr(30))')).toEqual([
+      { n: 0 },
+    ]);
     await sql(schema, `UPDATE schema_version SET version = 4`); // before migration 5 (the later ones run again too)
     s = await openPostgres(url);
     try {
@@ -190,7 +234,12 @@ describe('an analyzed SQLite database', () => {
     await s.close();
     const raw = new Database(file);
     raw.exec('ANALYZE');
-    const samples = () => raw.prepare("SELECT tbl, count(*) AS n FROM sqlite_stat4 WHERE tbl IN ('records', 'records_fts_idx', 'activities_fts_idx') GROUP BY tbl ORDER BY tbl").all();
+    const samples = () =>
+      raw
+        .prepare(
+          "SELECT tbl, count(*) AS n FROM sqlite_stat4 WHERE tbl IN ('records', 'records_fts_idx', 'activities_fts_idx') GROUP BY tbl ORDER BY tbl",
+        )
+        .all();
     expect(samples()).toEqual([
       { tbl: 'activities_fts_idx', n: expect.any(Number) },
       { tbl: 'records', n: expect.any(Number) },

@@ -54,7 +54,12 @@ class Load {
     this.done = Promise.all(Array.from({ length: WORKERS }, (_, w) => this.worker(w)));
   }
 
-  private async timed(what: string, path: string, method: string, body?: unknown): Promise<{ status: number; json(): any }> {
+  private async timed(
+    what: string,
+    path: string,
+    method: string,
+    body?: unknown,
+  ): Promise<{ status: number; json(): any }> {
     const t = performance.now();
     let r;
     try {
@@ -143,18 +148,36 @@ describe.skipIf(unavailable !== undefined)('PostgreSQL faults are outages, not c
       db: cluster.url('faults'),
       users: [`${ANN[0]}:${ANN[1]}`],
       args: [
-        ...['--db-statement-timeout-ms', String(STATEMENT_MS), '--db-connect-timeout-ms', '1000', '--db-acquire-timeout-ms', '1000'],
+        ...[
+          '--db-statement-timeout-ms',
+          String(STATEMENT_MS),
+          '--db-connect-timeout-ms',
+          '1000',
+          '--db-acquire-timeout-ms',
+          '1000',
+        ],
         ...['--allow-private-webhooks', '--webhook-retry-ms', '200', '--log-format', 'json'],
       ],
       timeoutMs: 40_000,
     });
     const port = (receiver.address() as { port: number }).port;
-    const r = await api(server.base, 'POST', '/hooks/', { event: 'items.create', url: `http://127.0.0.1:${port}/`, contenttype: 'json' });
+    const r = await api(server.base, 'POST', '/hooks/', {
+      event: 'items.create',
+      url: `http://127.0.0.1:${port}/`,
+      contenttype: 'json',
+    });
     expect(r.status, r.text).toBe(200);
   }, 90_000);
 
   afterAll(async () => {
-    if (process.env.SHOW_LOG) console.log(server?.output().split('\n').filter((l) => !l.includes('"req"')).join('\n'));
+    if (process.env.SHOW_LOG)
+      console.log(
+        server
+          ?.output()
+          .split('\n')
+          .filter((l) => !l.includes('"req"'))
+          .join('\n'),
+      );
     await server?.stop();
     receiver?.closeAllConnections();
     await new Promise<void>((ok) => (receiver ? receiver.close(() => ok()) : ok()));
@@ -201,7 +224,9 @@ describe.skipIf(unavailable !== undefined)('PostgreSQL faults are outages, not c
     expect(server.output()).not.toMatch(/Unhandled 'error' event|uncaught|UnhandledPromiseRejection/i);
   }
 
-  async function under(fault: () => Promise<void> | void): Promise<{ load: Load; outage: number; recoveredMs: number }> {
+  async function under(
+    fault: () => Promise<void> | void,
+  ): Promise<{ load: Load; outage: number; recoveredMs: number }> {
     const load = new Load(server.base);
     await sleep(1500);
     await fault();
@@ -295,7 +320,10 @@ describe.skipIf(unavailable !== undefined)('PostgreSQL faults are outages, not c
       }
     });
     expect(outage).toBeGreaterThan(0);
-    expect(readyz.filter((r) => r.ms > 1000), '/readyz answers after more than a second').toEqual([]);
+    expect(
+      readyz.filter((r) => r.ms > 1000),
+      '/readyz answers after more than a second',
+    ).toEqual([]);
     expect(readyz.length).toBeGreaterThan(0);
     expect(readyz.map((r) => r.status)).toEqual(readyz.map(() => 503));
     const after = await call(server.base, '/readyz');

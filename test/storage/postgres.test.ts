@@ -30,8 +30,22 @@ storageSuite('postgres', () => openPostgres(shared.url), undefined, { oneWriter:
 
 /** A note directly under the record, at position 1. */
 const activity = (accountId: number, recordId: number): NewActivity => ({
-  accountId, recordId, parentId: recordId, segment: 'note', typeid: 3, level: 1, position: 1, fields: {}, flagged: 0, created: 1, viewed: 1,
-  updated: 1, creatorId: 1, creatorName: 'a', modificatorId: 1, modificatorName: 'a',
+  accountId,
+  recordId,
+  parentId: recordId,
+  segment: 'note',
+  typeid: 3,
+  level: 1,
+  position: 1,
+  fields: {},
+  flagged: 0,
+  created: 1,
+  viewed: 1,
+  updated: 1,
+  creatorId: 1,
+  creatorName: 'a',
+  modificatorId: 1,
+  modificatorName: 'a',
 });
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -61,7 +75,11 @@ describe('postgres adapter: connection and schema', () => {
     const s = await openPostgres(schemaUrl(schema));
     await s.transaction((t) => t.ensureAccount('here'));
     await s.close();
-    const tables = await sql<{ table_schema: string }>(schema, `SELECT DISTINCT table_schema FROM information_schema.tables WHERE table_name = 'records' AND table_schema = $1`, [schema]);
+    const tables = await sql<{ table_schema: string }>(
+      schema,
+      `SELECT DISTINCT table_schema FROM information_schema.tables WHERE table_name = 'records' AND table_schema = $1`,
+      [schema],
+    );
     expect(tables).toEqual([{ table_schema: schema }]);
     expect(await sql(schema, 'SELECT name FROM accounts')).toEqual([{ name: 'here' }]);
   });
@@ -72,7 +90,11 @@ describe('postgres adapter: connection and schema', () => {
     const url = schemaUrl(schema);
     await withStorages(5, url, async (all) => {
       // All five work on the one schema.
-      const ids = await Promise.all(all.map((s, i) => s.transaction(async (t) => (await t.insertRecord(record((await t.ensureAccount('m')).id, `n${i}`))).id)));
+      const ids = await Promise.all(
+        all.map((s, i) =>
+          s.transaction(async (t) => (await t.insertRecord(record((await t.ensureAccount('m')).id, `n${i}`))).id),
+        ),
+      );
       expect(new Set(ids).size).toBe(5);
     });
     expect(await sql(schema, 'SELECT version FROM schema_version')).toEqual([{ version: PG_MIGRATIONS.length }]);
@@ -99,7 +121,9 @@ describe('postgres adapter: connection and schema', () => {
     expect(() => parsePostgresUrl('postgres://h/db?schema=x;drop')).toThrow(/lower-case/);
     expect(redact('postgres://u:secret@h/db')).toBe('postgres://u:***@h/db');
     // pg also takes the password from the query (issue 35): that one goes too.
-    expect(redact('postgres://u@h/db?password=secret&sslmode=require')).toBe('postgres://u@h/db?password=***&sslmode=require');
+    expect(redact('postgres://u@h/db?password=secret&sslmode=require')).toBe(
+      'postgres://u@h/db?password=***&sslmode=require',
+    );
     expect(redact('postgresql://u:a@h/db?sslpassword=secret')).toBe('postgresql://u:***@h/db?sslpassword=***');
     expect(redact('postgres://u:sec ret@h/db?x=%zz')).not.toContain('sec');
     expect(redact('/var/lib/crm.sqlite')).toBe('/var/lib/crm.sqlite');
@@ -116,7 +140,15 @@ describe('postgres adapter: connection and schema', () => {
       const acc = await s!.transaction((t) => t.ensureAccount('fk'));
       await expect(
         s!.transaction((t) =>
-          t.insertActivity({ ...record(acc.id), recordId: 999_999, parentId: 999_999, segment: 'note', typeid: 3, level: 1, position: 1 }),
+          t.insertActivity({
+            ...record(acc.id),
+            recordId: 999_999,
+            parentId: 999_999,
+            segment: 'note',
+            typeid: 3,
+            level: 1,
+            position: 1,
+          }),
         ),
       ).rejects.toThrow(/foreign key/);
       expect(await s!.transaction((t) => t.listActivities(acc.id, { includeDeleted: true }))).toEqual([]);
@@ -138,7 +170,9 @@ describe('postgres adapter: connection and schema', () => {
   it('JSON fields keep their key order and \\u0000 escapes', async () => {
     await withStorages(1, shared.url, async ([s]) => {
       const fields = { zeta: 'z', alpha: 'a\u0000b', mid: 1 };
-      const row = await s!.transaction(async (t) => t.insertRecord({ ...record((await t.ensureAccount('order')).id), fields }));
+      const row = await s!.transaction(async (t) =>
+        t.insertRecord({ ...record((await t.ensureAccount('order')).id), fields }),
+      );
       const back = await s!.transaction((t) => t.getRecord(row.accountId, row.id));
       expect(Object.keys(back!.fields)).toEqual(['zeta', 'alpha', 'mid']);
       expect(back!.fields.alpha).toBe('a\u0000b');
@@ -150,10 +184,12 @@ describe('postgres adapter: transactions', () => {
   it('a transaction opened inside another is refused; a Tx used after its end throws', async () => {
     await withStorages(1, shared.url, async ([s]) => {
       const inner = await s!.transaction(async () =>
-        s!.transaction(async () => 'inner').then(
-          () => 'ran',
-          (e: Error) => e.message,
-        ),
+        s!
+          .transaction(async () => 'inner')
+          .then(
+            () => 'ran',
+            (e: Error) => e.message,
+          ),
       );
       expect(inner).toMatch(/inside a transaction/);
       let leaked: Tx | undefined;
@@ -197,12 +233,14 @@ describe('postgres adapter: transactions', () => {
           await yDone;
           log.push('x end');
         }),
-        s2!.transaction(async (t) => {
-          await sleep(20);
-          log.push('y begin');
-          await t.insertRecord(record(acc.id, 'y'));
-          log.push('y end');
-        }).then(yEnded),
+        s2!
+          .transaction(async (t) => {
+            await sleep(20);
+            log.push('y begin');
+            await t.insertRecord(record(acc.id, 'y'));
+            log.push('y end');
+          })
+          .then(yEnded),
       ]);
       expect(log).toEqual(['x begin', 'y begin', 'y end', 'x end']);
 
@@ -273,7 +311,9 @@ describe('postgres adapter: transactions', () => {
       open();
       expect(first).toBe('reads answered');
       await Promise.all(writers);
-      expect((await s.read((t) => t.listChildren(acc.id, parent.id))).map((c) => c.position)).toEqual([1, 2, 3, 4, 5, 6]);
+      expect((await s.read((t) => t.listChildren(acc.id, parent.id))).map((c) => c.position)).toEqual([
+        1, 2, 3, 4, 5, 6,
+      ]);
     } finally {
       await s.close();
     }
@@ -282,7 +322,15 @@ describe('postgres adapter: transactions', () => {
   it('the quota counter of the storage (no fsync, no transaction) adds up exactly across instances', async () => {
     await withStorages(3, shared.url, async (all) => {
       const user = await all[0]!.transaction(async (t) =>
-        t.addUser({ accountId: (await t.ensureAccount('quota')).id, email: `q2${Date.now()}@example.test`, name: 'q', tokenHash: hashToken('t'), preventlogin: 0, preventprivatedata: 0, administrator: 0 }),
+        t.addUser({
+          accountId: (await t.ensureAccount('quota')).id,
+          email: `q2${Date.now()}@example.test`,
+          name: 'q',
+          tokenHash: hashToken('t'),
+          preventlogin: 0,
+          preventprivatedata: 0,
+          administrator: 0,
+        }),
       );
       const totals = await Promise.all(Array.from({ length: 60 }, (_, i) => all[i % 3]!.countCalls(user.id, 0, 1)));
       expect(totals.sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
@@ -292,9 +340,19 @@ describe('postgres adapter: transactions', () => {
   it('the quota counter adds up across instances', async () => {
     await withStorages(3, shared.url, async (all) => {
       const user = await all[0]!.transaction(async (t) =>
-        t.addUser({ accountId: (await t.ensureAccount('quota')).id, email: `q${Date.now()}@example.test`, name: 'q', tokenHash: hashToken('t'), preventlogin: 0, preventprivatedata: 0, administrator: 0 }),
+        t.addUser({
+          accountId: (await t.ensureAccount('quota')).id,
+          email: `q${Date.now()}@example.test`,
+          name: 'q',
+          tokenHash: hashToken('t'),
+          preventlogin: 0,
+          preventprivatedata: 0,
+          administrator: 0,
+        }),
       );
-      const totals = await Promise.all(Array.from({ length: 30 }, (_, i) => all[i % 3]!.transaction((t) => t.countCalls(user.id, 0, 1))));
+      const totals = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => all[i % 3]!.transaction((t) => t.countCalls(user.id, 0, 1))),
+      );
       expect(totals.sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
     });
   });
@@ -330,7 +388,9 @@ describe('postgres adapter: the webhook outbox', () => {
         return a;
       });
       const claims = await Promise.all(
-        Array.from({ length: 12 }, (_, i) => all[i % 3]!.transaction((t) => t.claimDeliveries(now, 7, 60_000, `claimer-${i % 3}`))),
+        Array.from({ length: 12 }, (_, i) =>
+          all[i % 3]!.transaction((t) => t.claimDeliveries(now, 7, 60_000, `claimer-${i % 3}`)),
+        ),
       );
       const claimed = claims.flat().map((d) => d.objectId);
       expect(claimed.sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));

@@ -112,7 +112,8 @@ describe.skipIf('skip' in mounted)('a full disk under the SQLite database', () =
     expect(readyAfter.text).toBe('ready\n');
 
     // The condition was logged once (one episode), and its end once (a second after it).
-    for (let i = 0; i < 100 && !server.output().includes('recovered ('); i++) await new Promise((ok) => setTimeout(ok, 50));
+    for (let i = 0; i < 100 && !server.output().includes('recovered ('); i++)
+      await new Promise((ok) => setTimeout(ok, 50));
     const out = server.output();
     expect(out.match(/disk is full \(/g) ?? []).toHaveLength(1);
     expect(out.match(/recovered \(the database's disk is full no more\)/g) ?? []).toHaveLength(1);

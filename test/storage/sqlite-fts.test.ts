@@ -35,8 +35,16 @@ const note = (accountId: number, recordId: number, details: string) => ({
   fields: { details },
 });
 
-const query = (cond: RecordCond): RecordQuery => ({ kind: 'contacts', deleted: false, where: [cond], sort: { field: 'name', dir: 'ASC' }, start: 0, limit: 50 });
-const any = (mode: 'S' | 'C', needle: string, scope: 'any' | 'anyitem' | 'anyjournal' = 'any') => query({ op: 'anyText', scope, mode, needle });
+const query = (cond: RecordCond): RecordQuery => ({
+  kind: 'contacts',
+  deleted: false,
+  where: [cond],
+  sort: { field: 'name', dir: 'ASC' },
+  start: 0,
+  limit: 50,
+});
+const any = (mode: 'S' | 'C', needle: string, scope: 'any' | 'anyitem' | 'anyjournal' = 'any') =>
+  query({ op: 'anyText', scope, mode, needle });
 
 /** A connection of its own to the file: what is committed, the marks, FTS5's integrity-check. */
 function inspect(file: string) {
@@ -44,22 +52,39 @@ function inspect(file: string) {
   raw.pragma('busy_timeout = 5000');
   return {
     raw,
-    upto: (tbl: 'records' | 'activities') => (raw.prepare('SELECT upto FROM fts_marks WHERE tbl = ?').get(tbl) as { upto: number }).upto,
-    maxId: (tbl: 'records' | 'activities') => (raw.prepare(`SELECT coalesce(max(id), 0) AS n FROM ${tbl}`).get() as { n: number }).n,
+    upto: (tbl: 'records' | 'activities') =>
+      (raw.prepare('SELECT upto FROM fts_marks WHERE tbl = ?').get(tbl) as { upto: number }).upto,
+    maxId: (tbl: 'records' | 'activities') =>
+      (raw.prepare(`SELECT coalesce(max(id), 0) AS n FROM ${tbl}`).get() as { n: number }).n,
     /** The ids the trigram index itself holds for a trigram (no tail). */
-    indexed: (tbl: 'records' | 'activities', trigram: string) => (raw.prepare(`SELECT rowid AS id FROM ${tbl}_fts WHERE ${tbl}_fts MATCH ?`).all(`"${trigram}"`) as { id: number }[]).map((r) => r.id),
+    indexed: (tbl: 'records' | 'activities', trigram: string) =>
+      (
+        raw.prepare(`SELECT rowid AS id FROM ${tbl}_fts WHERE ${tbl}_fts MATCH ?`).all(`"${trigram}"`) as {
+          id: number;
+        }[]
+      ).map((r) => r.id),
     /** Throws (SQLITE_CORRUPT_VTAB) when an index and its table disagree. */
-    check: () => raw.exec(`INSERT INTO records_fts (records_fts) VALUES ('integrity-check'); INSERT INTO activities_fts (activities_fts) VALUES ('integrity-check');`),
+    check: () =>
+      raw.exec(
+        `INSERT INTO records_fts (records_fts) VALUES ('integrity-check'); INSERT INTO activities_fts (activities_fts) VALUES ('integrity-check');`,
+      ),
   };
 }
 
 /** A record written around the adapter, as another process (a second instance, an older one) would. */
-function insertRaw(raw: Database.Database, accountId: number, name: string, fields: Record<string, unknown> = {}): number {
+function insertRaw(
+  raw: Database.Database,
+  accountId: number,
+  name: string,
+  fields: Record<string, unknown> = {},
+): number {
   const id = Number(raw.prepare("INSERT INTO items (type) VALUES ('record')").run().lastInsertRowid);
   const s = recordSearch('contacts', name, fields);
   raw
-    .prepare(`INSERT INTO records (id, account_id, kind, name, ownership, flagged, fields, created, viewed, updated, creator_id, creator_name,
-      modificator_id, modificator_name, name_key, search, item_texts, field_texts) VALUES (?, ?, 'contacts', ?, 1, 0, ?, 1, 1, 1, 1, 'a', 1, 'a', ?, ?, ?, ?)`)
+    .prepare(
+      `INSERT INTO records (id, account_id, kind, name, ownership, flagged, fields, created, viewed, updated, creator_id, creator_name,
+      modificator_id, modificator_name, name_key, search, item_texts, field_texts) VALUES (?, ?, 'contacts', ?, 1, 0, ?, 1, 1, 1, 1, 'a', 1, 'a', ?, ?, ?, ?)`,
+    )
     .run(id, accountId, name, JSON.stringify(fields), s.nameKey, s.search, s.itemTexts, s.fieldTexts);
   return id;
 }
@@ -98,13 +123,25 @@ describe('sqlite: search texts indexed after their commit', () => {
         };
       });
       expect(seen.committedUpto).toBeLessThan(seen.id); // the row was in the tail
-      expect(seen).toMatchObject({ contains: [seen.id], startsWith: [seen.id], notStart: [], field: [seen.id], journal: [seen.id], either: [seen.id] });
+      expect(seen).toMatchObject({
+        contains: [seen.id],
+        startsWith: [seen.id],
+        notStart: [],
+        field: [seen.id],
+        journal: [seen.id],
+        either: [seen.id],
+      });
 
       await s.indexSearchTexts();
       expect(db.upto('records')).toBe(db.maxId('records'));
       expect(db.upto('activities')).toBe(db.maxId('activities'));
       expect(db.indexed('records', 'qui')).toEqual([seen.id]);
-      for (const q of [any('C', 'illon var'), any('S', 'varga'), any('S', 'zebrafish'), any('C', 'ebrafish', 'anyjournal')]) {
+      for (const q of [
+        any('C', 'illon var'),
+        any('S', 'varga'),
+        any('S', 'zebrafish'),
+        any('C', 'ebrafish', 'anyjournal'),
+      ]) {
         const page = await s.read((t) => t.pageRecords(acc.id, q));
         expect(page.count).toBe(1);
         expect(page.rows.map((x) => x.id)).toEqual([seen.id]);
@@ -141,7 +178,9 @@ describe('sqlite: search texts indexed after their commit', () => {
     const db = inspect(file);
     await withStorage(openSqlite(file), async (s) => {
       const acc = await s.transaction((t) => t.ensureAccount('fts'));
-      const indexed = await s.transaction((t) => t.insertRecord(record(acc.id, 'Oldindexed Name', { lastname: 'Oldindexed' })));
+      const indexed = await s.transaction((t) =>
+        t.insertRecord(record(acc.id, 'Oldindexed Name', { lastname: 'Oldindexed' })),
+      );
       const act = await s.transaction((t) => t.insertActivity(note(acc.id, indexed.id, 'Oldjournal words')));
       await s.indexSearchTexts();
       // Written by another connection: this storage never indexes it on its own (nothing of its own waits).
@@ -158,7 +197,8 @@ describe('sqlite: search texts indexed after their commit', () => {
       });
       expect(db.upto('records')).toBeLessThan(tailId); // still unindexed: updated in the tail
       db.check();
-      const names = async (q: RecordQuery) => (await s.read((t) => t.pageRecords(acc.id, q))).rows.map((r) => r.name).sort();
+      const names = async (q: RecordQuery) =>
+        (await s.read((t) => t.pageRecords(acc.id, q))).rows.map((r) => r.name).sort();
       const expectTexts = async () => {
         expect(await names(any('S', 'oldindexed'))).toEqual([]);
         expect(await names(any('C', 'ldtail'))).toEqual([]);
@@ -193,18 +233,30 @@ describe('sqlite: search texts indexed after their commit', () => {
     const acc = await withStorage(openSqlite(file), (s) => s.transaction((t) => t.ensureAccount('fts')));
     const a = openSqlite(file);
     // More than one indexer job's worth (2,000 rows).
-    const ids = db.raw.transaction(() => Array.from({ length: 4500 }, (_, i) => insertRaw(db.raw, acc.id, `Bulk ${i} Periwinkle`, { lastname: i % 2 ? 'Odd' : 'Even' })))();
+    const ids = db.raw.transaction(() =>
+      Array.from({ length: 4500 }, (_, i) =>
+        insertRaw(db.raw, acc.id, `Bulk ${i} Periwinkle`, { lastname: i % 2 ? 'Odd' : 'Even' }),
+      ),
+    )();
     expect(db.upto('records')).toBeLessThan(ids[0]!);
     await withStorage(a, async (s) => {
       const page = await s.read((t) => t.pageRecords(acc.id, { ...any('C', 'periwinkle'), limit: 10 }));
       expect(page.count).toBe(4500);
-      expect((await s.read((t) => t.pageRecords(acc.id, query({ op: 'field', field: 'lastname', mode: 'S', needle: 'odd' })))).count).toBe(2250);
+      expect(
+        (
+          await s.read((t) =>
+            t.pageRecords(acc.id, query({ op: 'field', field: 'lastname', mode: 'S', needle: 'odd' })),
+          )
+        ).count,
+      ).toBe(2250);
     });
     // a's close indexed them.
     expect(db.upto('records')).toBe(ids.at(-1));
     db.check();
 
-    const more = db.raw.transaction(() => Array.from({ length: 4500 }, (_, i) => insertRaw(db.raw, acc.id, `Late ${i} Periwinkle`)))();
+    const more = db.raw.transaction(() =>
+      Array.from({ length: 4500 }, (_, i) => insertRaw(db.raw, acc.id, `Late ${i} Periwinkle`)),
+    )();
     await withStorage(openSqlite(file), async (s) => {
       // Searches answer exactly while the open's catch-up runs, and it ends without a write of this storage.
       const counts: number[] = [];
@@ -240,10 +292,11 @@ describe('sqlite: a database at schema 7 (indexed by insert triggers)', () => {
     const db = inspect(file);
     await withStorage(openSqlite(file), async (s) => {
       expect(db.raw.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
-      expect(db.raw.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%fts%' ORDER BY name").all()).toEqual([
-        { name: 'activities_fts_update' },
-        { name: 'records_fts_update' },
-      ]);
+      expect(
+        db.raw
+          .prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%fts%' ORDER BY name")
+          .all(),
+      ).toEqual([{ name: 'activities_fts_update' }, { name: 'records_fts_update' }]);
       expect(db.upto('records')).toBe(old);
       expect(db.upto('activities')).toBe(old + 1);
       expect(db.indexed('records', 'zoë')).toEqual([old]);
@@ -266,13 +319,19 @@ describe('sqlite: kill -9 inside an indexer batch', () => {
     const file = tempFile();
     const db = inspect(file);
     const acc = await withStorage(openSqlite(file), (s) => s.transaction((t) => t.ensureAccount('durability')));
-    const ids = db.raw.transaction(() => Array.from({ length: 500 }, (_, i) => insertRaw(db.raw, acc.id, `Crash ${i} Saffron`)))();
+    const ids = db.raw.transaction(() =>
+      Array.from({ length: 500 }, (_, i) => insertRaw(db.raw, acc.id, `Crash ${i} Saffron`)),
+    )();
     const before = db.upto('records');
     expect(before).toBeLessThan(ids[0]!);
 
     const root = fileURLToPath(new URL('../..', import.meta.url));
     const child = fileURLToPath(new URL('./durability-child.ts', import.meta.url));
-    const r = spawnSync(process.execPath, ['--import', 'tsx', child, file, 'index'], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+    const r = spawnSync(process.execPath, ['--import', 'tsx', child, file, 'index'], {
+      cwd: root,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(r.signal, r.stderr).toBe('SIGKILL');
     // What the child saw just before the kill: its writer's batch had indexed the rows, uncommitted.
     const out = JSON.parse(r.stdout.trim()) as { upto: number; committed: number };

@@ -26,7 +26,12 @@ describe('a SQLite write lock held by another process', () => {
   let server: RunningServer;
 
   beforeAll(async () => {
-    server = await startServer({ db, users: [`${ANN[0]}:${ANN[1]}`], args: ['--log-format', 'json'], timeoutMs: 40_000 });
+    server = await startServer({
+      db,
+      users: [`${ANN[0]}:${ANN[1]}`],
+      args: ['--log-format', 'json'],
+      timeoutMs: 40_000,
+    });
   }, 60_000);
 
   afterAll(async () => {

@@ -53,7 +53,14 @@ describe('sqlite adapter: schema and connection settings', () => {
     await withStorage(openSqlite(file), async (s) => {
       const defs = await s.transaction(async (t) => {
         const acc = await t.ensureAccount('old');
-        await t.insertFieldDef({ accountId: acc.id, kind: 'contacts', label: 'New', type: 'text', options: [], categories: [] });
+        await t.insertFieldDef({
+          accountId: acc.id,
+          kind: 'contacts',
+          label: 'New',
+          type: 'text',
+          options: [],
+          categories: [],
+        });
         return t.listFieldDefs(acc.id, 'contacts');
       });
       expect(defs.map((d) => [d.name, d.label])).toEqual([
@@ -73,14 +80,21 @@ describe('sqlite adapter: schema and connection settings', () => {
       raw.exec(sql);
       raw.pragma(`user_version = ${i + 1}`);
     }
-    const activity = raw.prepare(`INSERT INTO activities (id, account_id, record_id, parent_id, segment, typeid, level, position, fields,
+    const activity =
+      raw.prepare(`INSERT INTO activities (id, account_id, record_id, parent_id, segment, typeid, level, position, fields,
       flagged, created, viewed, updated, creator_id, creator_name, modificator_id, modificator_name) VALUES (?, 1, 1, 1, ?, ?, 1, ?, ?, 0, 0, 0, 0, 1, 'a', 1, 'a')`);
     raw.exec(`INSERT INTO accounts (name) VALUES ('old');
       INSERT INTO items (type) VALUES ('record'), ('activity'), ('activity'), ('activity');
       INSERT INTO records (id, account_id, kind, name, ownership, flagged, fields, created, viewed, updated, creator_id, creator_name, modificator_id, modificator_name)
         VALUES (1, 1, 'contacts', 'r', 1, 0, '{}', 0, 0, 0, 1, 'a', 1, 'a')`);
     activity.run(2, 'task', 14, 1, JSON.stringify({ title: 't', duedate: '2024-03-05', assignedto: 7 }));
-    activity.run(3, 'event', 4, 2, JSON.stringify({ title: 'e', timestart: '2024-03-06 10:00:00', attendees: [8, 9, 8] }));
+    activity.run(
+      3,
+      'event',
+      4,
+      2,
+      JSON.stringify({ title: 'e', timestart: '2024-03-06 10:00:00', attendees: [8, 9, 8] }),
+    );
     activity.run(4, 'scheduledemail', 88, 3, JSON.stringify({ scheduledtime: '2024-03-07 09:30:00' }));
     raw.close();
     await withStorage(openSqlite(file), async () => undefined);
@@ -90,7 +104,9 @@ describe('sqlite adapter: schema and connection settings', () => {
       { id: 3, d: Date.UTC(2024, 2, 6, 10) },
       { id: 4, d: Date.UTC(2024, 2, 7, 9, 30) },
     ]);
-    expect(check.prepare('SELECT activity_id AS a, owner_id AS o, report_date AS d FROM report_owners ORDER BY a, o').all()).toEqual([
+    expect(
+      check.prepare('SELECT activity_id AS a, owner_id AS o, report_date AS d FROM report_owners ORDER BY a, o').all(),
+    ).toEqual([
       { a: 2, o: 7, d: Date.UTC(2024, 2, 5) },
       { a: 3, o: 8, d: Date.UTC(2024, 2, 6, 10) },
       { a: 3, o: 9, d: Date.UTC(2024, 2, 6, 10) },
@@ -133,7 +149,15 @@ describe('sqlite adapter: schema and connection settings', () => {
         const b = await t.ensureAccount('b');
         const r = await t.insertRecord(record(a.id));
         await expect(t.updateRecord({ ...r, accountId: b.id })).rejects.toThrow(/no record/);
-        const act = await t.insertActivity({ ...record(a.id), recordId: r.id, parentId: r.id, segment: 'note', typeid: 3, level: 1, position: 1 });
+        const act = await t.insertActivity({
+          ...record(a.id),
+          recordId: r.id,
+          parentId: r.id,
+          segment: 'note',
+          typeid: 3,
+          level: 1,
+          position: 1,
+        });
         await expect(t.updateActivity({ ...act, accountId: b.id })).rejects.toThrow(/no activity/);
       });
     });
@@ -144,10 +168,12 @@ describe('sqlite adapter: the transaction queue', () => {
   it('a transaction opened inside another is refused instead of waiting for itself', async () => {
     await withStorage(openSqlite(':memory:'), async (s) => {
       const inner = await s.transaction(async () => {
-        return s.transaction(async () => 'inner').then(
-          () => 'ran',
-          (e: Error) => e.message,
-        );
+        return s
+          .transaction(async () => 'inner')
+          .then(
+            () => 'ran',
+            (e: Error) => e.message,
+          );
       });
       expect(inner).toMatch(/inside a transaction/);
       // Also after the body awaited its Tx and a timer, from a helper it awaits, and a read inside a write.
@@ -155,14 +181,19 @@ describe('sqlite adapter: the transaction queue', () => {
       const deep = await s.transaction(async (t) => {
         await t.countUsers();
         await new Promise((ok) => setTimeout(ok, 2));
-        return helper().then(() => 'ran', (e: Error) => e.message);
+        return helper().then(
+          () => 'ran',
+          (e: Error) => e.message,
+        );
       });
       expect(deep).toMatch(/inside a transaction/);
       // A call from outside, made while a body waits for a timer, is not nested: it waits its turn.
       const order: string[] = [];
       let outside: Promise<void> | undefined;
       await s.transaction(async () => {
-        outside = new Promise<void>((ok) => setImmediate(() => ok(s.transaction(async () => void order.push('outside')))));
+        outside = new Promise<void>((ok) =>
+          setImmediate(() => ok(s.transaction(async () => void order.push('outside')))),
+        );
         await new Promise((ok) => setTimeout(ok, 20));
         order.push('body');
       });
@@ -230,7 +261,9 @@ describe('sqlite adapter: group commit and reads beside the writer', () => {
           }),
         ),
       );
-      expect(outcomes.map((o) => o.status)).toEqual(Array.from({ length: 12 }, (_, i) => (i % 4 === 1 ? 'rejected' : 'fulfilled')));
+      expect(outcomes.map((o) => o.status)).toEqual(
+        Array.from({ length: 12 }, (_, i) => (i % 4 === 1 ? 'rejected' : 'fulfilled')),
+      );
       const names = (await s.read((t) => t.listRecords(acc.id, 'contacts', { deleted: false }))).map((r) => r.name);
       expect(names).toEqual(Array.from({ length: 12 }, (_, i) => `r${i}`).filter((_, i) => i % 4 !== 1));
     });
@@ -254,7 +287,10 @@ describe('sqlite adapter: group commit and reads beside the writer', () => {
       await writer;
       expect(events).toEqual(['read answered', 'write ends']);
       expect(seen.map((r) => r.name)).toEqual(['committed']);
-      expect((await s.read((t) => t.listRecords(acc.id, 'contacts', { deleted: false }))).map((r) => r.name)).toEqual(['committed', 'pending']);
+      expect((await s.read((t) => t.listRecords(acc.id, 'contacts', { deleted: false }))).map((r) => r.name)).toEqual([
+        'committed',
+        'pending',
+      ]);
     });
   });
 });
@@ -341,7 +377,9 @@ describe('sqlite adapter: the read snapshot shared within a turn of the event lo
       const write = s.transaction((t) => t.insertRecord(record(acc.id, 'mine')));
       expect((await read).map((r) => r.name)).toEqual([]);
       await write;
-      expect((await s.read((t) => t.listRecords(acc.id, 'contacts', { deleted: false }))).map((r) => r.name)).toEqual(['mine']);
+      expect((await s.read((t) => t.listRecords(acc.id, 'contacts', { deleted: false }))).map((r) => r.name)).toEqual([
+        'mine',
+      ]);
     });
   });
 });
@@ -350,7 +388,11 @@ describe('sqlite adapter: durability across kill -9', () => {
   const root = fileURLToPath(new URL('../..', import.meta.url));
   const child = fileURLToPath(new URL('./durability-child.ts', import.meta.url));
   const runChild = (...args: string[]) => {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', child, ...args], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+    const r = spawnSync(process.execPath, ['--import', 'tsx', child, ...args], {
+      cwd: root,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(r.signal, r.stderr).toBe('SIGKILL');
     const out = JSON.parse(r.stdout.trim()) as { ids: number[] };
     return out.ids;
@@ -386,7 +428,11 @@ describe('sqlite adapter: durability across kill -9', () => {
 
   it('transactions started together share one COMMIT; the failing ones roll back alone, the others survive the kill', async () => {
     const file = tempFile();
-    const r = spawnSync(process.execPath, ['--import', 'tsx', child, file, 'group'], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+    const r = spawnSync(process.execPath, ['--import', 'tsx', child, file, 'group'], {
+      cwd: root,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(r.signal, r.stderr).toBe('SIGKILL');
     const out = JSON.parse(r.stdout.trim()) as { ids: number[]; errors: string[]; walBefore: number };
     expect(out.ids).toHaveLength(6);
@@ -398,7 +444,9 @@ describe('sqlite adapter: durability across kill -9', () => {
       const rows = await s.read((t) => t.listRecords(acc!, 'contacts', { deleted: false }));
       // Exactly the acknowledged ones: nothing of a failed transaction, not even its record.
       expect(rows.map((row) => row.id)).toEqual(out.ids);
-      expect(rows.map((row) => row.name)).toEqual(Array.from({ length: 12 }, (_, i) => `group ${i}`).filter((_, i) => i % 4 === 1 || i % 4 === 2));
+      expect(rows.map((row) => row.name)).toEqual(
+        Array.from({ length: 12 }, (_, i) => `group ${i}`).filter((_, i) => i % 4 === 1 || i % 4 === 2),
+      );
       expect(await s.read((t) => t.listActivities(acc!, { includeDeleted: true }))).toEqual([]);
     });
   });

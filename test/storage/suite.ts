@@ -7,7 +7,16 @@
 // after, so an adapter over a shared database server can run it too.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import type { Account, ActivityRow, NewActivity, NewRecord, RecordRow, Storage, Tx, UserRow } from '../../server/storage/port.ts';
+import type {
+  Account,
+  ActivityRow,
+  NewActivity,
+  NewRecord,
+  RecordRow,
+  Storage,
+  Tx,
+  UserRow,
+} from '../../server/storage/port.ts';
 import { hashToken } from '../../server/tokens.ts';
 
 const T0 = 1_700_000_000_000;
@@ -60,7 +69,10 @@ function activityOf(
   };
 }
 
-function userOf(accountId: number, over: Partial<Omit<UserRow, 'id' | 'deleted'>> = {}): Omit<UserRow, 'id' | 'deleted'> {
+function userOf(
+  accountId: number,
+  over: Partial<Omit<UserRow, 'id' | 'deleted'>> = {},
+): Omit<UserRow, 'id' | 'deleted'> {
   return {
     accountId,
     email: `${uniq('user')}@example.test`,
@@ -154,7 +166,14 @@ export function storageSuite(
           await t.addGroup({ accountId: b.id, name: 'Support', email: '', members: [] }),
           await t.addGroup({ accountId: a.id, name: 'Ops', email: 'ops@example.test', members: [7] }),
         ]);
-        expect(g1).toEqual({ id: g1!.id, accountId: a.id, name: 'Sales – Ost', email: 'sales@example.test', members: [3, 1, 2], deleted: null });
+        expect(g1).toEqual({
+          id: g1!.id,
+          accountId: a.id,
+          name: 'Sales – Ost',
+          email: 'sales@example.test',
+          members: [3, 1, 2],
+          deleted: null,
+        });
         expect(await tx((t) => t.listGroups(a.id, false))).toEqual([g1, g3]);
         expect(await tx((t) => t.listGroups(a.id, true))).toEqual([g1, g3]);
         expect(await tx((t) => t.listGroups(b.id, false))).toEqual([g2]);
@@ -164,7 +183,15 @@ export function storageSuite(
         const { a } = await twoAccounts();
         const email = `owner-${Math.random().toString(36).slice(2)}@example.test`;
         const [user, group] = await tx(async (t) => [
-          await t.addUser({ accountId: a.id, email, name: 'Owner', tokenHash: hashToken('t'), preventlogin: 0, preventprivatedata: 0, administrator: 0 }),
+          await t.addUser({
+            accountId: a.id,
+            email,
+            name: 'Owner',
+            tokenHash: hashToken('t'),
+            preventlogin: 0,
+            preventprivatedata: 0,
+            administrator: 0,
+          }),
           await t.addGroup({ accountId: a.id, name: 'Owners', email: '', members: [] }),
         ]);
         expect(group.id).not.toBe(user.id);
@@ -218,7 +245,9 @@ export function storageSuite(
 
       it('updateRecord replaces the stored row, fields included (a dropped field is gone)', async () => {
         const { a } = await twoAccounts();
-        const row = await tx((t) => t.insertRecord(recordOf(a.id, { fields: { firstname: 'Ada', jobtitle: 'Countess' } })));
+        const row = await tx((t) =>
+          t.insertRecord(recordOf(a.id, { fields: { firstname: 'Ada', jobtitle: 'Countess' } })),
+        );
         const changed: RecordRow = {
           ...row,
           name: 'Ada King',
@@ -246,12 +275,20 @@ export function storageSuite(
 
       it('setRecordDeleted soft-deletes and restores; includeDeleted sees it; listRecords({deleted: true}) lists only it', async () => {
         const { a } = await twoAccounts();
-        const [r1, r2] = await tx(async (t) => [await t.insertRecord(recordOf(a.id)), await t.insertRecord(recordOf(a.id))]);
+        const [r1, r2] = await tx(async (t) => [
+          await t.insertRecord(recordOf(a.id)),
+          await t.insertRecord(recordOf(a.id)),
+        ]);
         await tx((t) => t.setRecordDeleted(a.id, r1!.id, T0 + 500));
         expect(await tx((t) => t.getRecord(a.id, r1!.id))).toBeUndefined();
-        expect(await tx((t) => t.getRecord(a.id, r1!.id, { includeDeleted: true }))).toEqual({ ...r1, deleted: T0 + 500 });
+        expect(await tx((t) => t.getRecord(a.id, r1!.id, { includeDeleted: true }))).toEqual({
+          ...r1,
+          deleted: T0 + 500,
+        });
         expect(await tx((t) => t.listRecords(a.id, 'contacts', { deleted: false }))).toEqual([r2]);
-        expect(await tx((t) => t.listRecords(a.id, 'contacts', { deleted: true }))).toEqual([{ ...r1, deleted: T0 + 500 }]);
+        expect(await tx((t) => t.listRecords(a.id, 'contacts', { deleted: true }))).toEqual([
+          { ...r1, deleted: T0 + 500 },
+        ]);
 
         await tx((t) => t.setRecordDeleted(a.id, r1!.id, null));
         expect(await tx((t) => t.getRecord(a.id, r1!.id))).toEqual(r1);
@@ -293,7 +330,9 @@ export function storageSuite(
         // Deleted ones of one account never show in another's archive.
         await tx((t) => t.setRecordDeleted(b.id, made[2]!.id, T0));
         expect(await tx((t) => t.listRecords(a.id, 'contacts', { deleted: true }))).toEqual([]);
-        expect(await tx((t) => t.listRecords(b.id, 'contacts', { deleted: true }))).toEqual([{ ...made[2], deleted: T0 }]);
+        expect(await tx((t) => t.listRecords(b.id, 'contacts', { deleted: true }))).toEqual([
+          { ...made[2], deleted: T0 },
+        ]);
       });
     });
 
@@ -335,7 +374,10 @@ export function storageSuite(
         expect(map.get(r2.id)).toEqual([c2.id]);
         expect(map.get(r3.id) ?? []).toEqual([]);
         // A show's form: the names of the account's tags of the kind, ids ascending.
-        expect(await tx((t) => t.recordCategoryNames(a.id, 'contacts', r1.id))).toEqual([{ id: c1.id, name: 'one' }, { id: c2.id, name: 'two' }]);
+        expect(await tx((t) => t.recordCategoryNames(a.id, 'contacts', r1.id))).toEqual([
+          { id: c1.id, name: 'one' },
+          { id: c2.id, name: 'two' },
+        ]);
         expect(await tx((t) => t.recordCategoryNames(a.id, 'contacts', r3.id))).toEqual([]);
         // A tag that is not one of the account's of that kind keeps its id and has no name.
         expect(await tx((t) => t.recordCategoryNames(a.id, 'companies', r2.id))).toEqual([{ id: c2.id, name: '' }]);
@@ -393,16 +435,22 @@ export function storageSuite(
           await t.insertRecord(recordOf(b.id, { kind: 'companies', name: 'Other account' })),
         ]);
         await tx(async (t) => {
-          for (const x of [c1!, gone!, person!, foreign!, c2!]) await t.addRelated({ recordId: r!.id, relatedId: x.id, note: '' });
+          for (const x of [c1!, gone!, person!, foreign!, c2!])
+            await t.addRelated({ recordId: r!.id, relatedId: x.id, note: '' });
           await t.addRelated({ recordId: s!.id, relatedId: c2!.id, note: '' });
           await t.setRecordDeleted(a.id, gone!.id, 1);
         });
         const map = await tx((t) => t.relatedOfKind(a.id, [s!.id, r!.id, person!.id], 'companies'));
         expect([...map.keys()]).toEqual([s!.id, r!.id, person!.id]);
-        expect(map.get(r!.id)).toEqual([{ id: c1!.id, name: 'Zeta Ltd' }, { id: c2!.id, name: 'Acme' }]);
+        expect(map.get(r!.id)).toEqual([
+          { id: c1!.id, name: 'Zeta Ltd' },
+          { id: c2!.id, name: 'Acme' },
+        ]);
         expect(map.get(s!.id)).toEqual([{ id: c2!.id, name: 'Acme' }]);
         expect(map.get(person!.id)).toEqual([]);
-        expect((await tx((t) => t.relatedOfKind(b.id, [r!.id], 'companies'))).get(r!.id)).toEqual([{ id: foreign!.id, name: 'Other account' }]);
+        expect((await tx((t) => t.relatedOfKind(b.id, [r!.id], 'companies'))).get(r!.id)).toEqual([
+          { id: foreign!.id, name: 'Other account' },
+        ]);
         expect((await tx((t) => t.relatedOfKind(a.id, [], 'companies'))).size).toBe(0);
       });
     });
@@ -411,10 +459,38 @@ export function storageSuite(
       it('insertFieldDef names the field custom<id> (ids from 1001) and round-trips options and categories (JSON)', async () => {
         const { a, b } = await twoAccounts();
         const [f1, f2, f3, f4] = await tx(async (t) => [
-          await t.insertFieldDef({ accountId: a.id, kind: 'contacts', label: 'Größe 📏', type: 'select', options: ['S', 'M', 'L – XL', ''], categories: [5, 3] }),
-          await t.insertFieldDef({ accountId: a.id, kind: 'companies', label: 'Branch', type: 'text', options: [], categories: [] }),
-          await t.insertFieldDef({ accountId: b.id, kind: 'contacts', label: 'Other', type: '', options: [], categories: [] }),
-          await t.insertFieldDef({ accountId: a.id, kind: 'contacts', label: 'Notes', type: 'text', options: [], categories: [] }),
+          await t.insertFieldDef({
+            accountId: a.id,
+            kind: 'contacts',
+            label: 'Größe 📏',
+            type: 'select',
+            options: ['S', 'M', 'L – XL', ''],
+            categories: [5, 3],
+          }),
+          await t.insertFieldDef({
+            accountId: a.id,
+            kind: 'companies',
+            label: 'Branch',
+            type: 'text',
+            options: [],
+            categories: [],
+          }),
+          await t.insertFieldDef({
+            accountId: b.id,
+            kind: 'contacts',
+            label: 'Other',
+            type: '',
+            options: [],
+            categories: [],
+          }),
+          await t.insertFieldDef({
+            accountId: a.id,
+            kind: 'contacts',
+            label: 'Notes',
+            type: 'text',
+            options: [],
+            categories: [],
+          }),
         ]);
         expect(f1).toEqual({
           id: f1!.id,
@@ -448,7 +524,13 @@ export function storageSuite(
           tags: ['a', 'b'],
           nested: { due: T0 + 86_400_000, list: [{ x: 1 }, { y: 'ÿ' }] },
         };
-        const input = activityOf(a.id, rec.id, rec.id, { segment: 'task', typeid: 14, fields, flagged: 1, position: 1 });
+        const input = activityOf(a.id, rec.id, rec.id, {
+          segment: 'task',
+          typeid: 14,
+          fields,
+          flagged: 1,
+          position: 1,
+        });
         const act = await tx((t) => t.insertActivity(input));
         expect(act).toEqual({ ...input, id: act.id, deleted: null });
         expect(await tx((t) => t.getActivity(a.id, act.id))).toEqual(act);
@@ -533,7 +615,8 @@ export function storageSuite(
         const { rec, acts } = await tx(async (t) => {
           const rec = await t.insertRecord(recordOf(a.id));
           const acts: ActivityRow[] = [];
-          for (let i = 1; i <= 4; i++) acts.push(await t.insertActivity(activityOf(a.id, rec.id, rec.id, { position: i })));
+          for (let i = 1; i <= 4; i++)
+            acts.push(await t.insertActivity(activityOf(a.id, rec.id, rec.id, { position: i })));
           return { rec, acts };
         });
         const [x, y, z, w] = acts as [ActivityRow, ActivityRow, ActivityRow, ActivityRow];
@@ -565,10 +648,18 @@ export function storageSuite(
           // Inserted out of order on purpose.
           const p2 = await t.insertActivity(activityOf(a.id, rec.id, rec.id, { position: 2, segment: 'task' }));
           const p1 = await t.insertActivity(activityOf(a.id, rec.id, rec.id, { position: 1 }));
-          const c22 = await t.insertActivity(activityOf(a.id, rec.id, p2.id, { level: 2, position: 2, segment: 'comment' }));
-          const c11 = await t.insertActivity(activityOf(a.id, rec.id, p1.id, { level: 2, position: 1, segment: 'comment' }));
-          const c21 = await t.insertActivity(activityOf(a.id, rec.id, p2.id, { level: 2, position: 1, segment: 'file' }));
-          const g1 = await t.insertActivity(activityOf(a.id, rec.id, c11.id, { level: 3, position: 1, segment: 'file' }));
+          const c22 = await t.insertActivity(
+            activityOf(a.id, rec.id, p2.id, { level: 2, position: 2, segment: 'comment' }),
+          );
+          const c11 = await t.insertActivity(
+            activityOf(a.id, rec.id, p1.id, { level: 2, position: 1, segment: 'comment' }),
+          );
+          const c21 = await t.insertActivity(
+            activityOf(a.id, rec.id, p2.id, { level: 2, position: 1, segment: 'file' }),
+          );
+          const g1 = await t.insertActivity(
+            activityOf(a.id, rec.id, c11.id, { level: 3, position: 1, segment: 'file' }),
+          );
           const p3 = await t.insertActivity(activityOf(a.id, rec.id, rec.id, { position: 3 }));
           const elsewhere = await t.insertActivity(activityOf(a.id, other.id, other.id, { position: 1 }));
           return { rec, other, made: { p1, p2, p3, c11, c21, c22, g1, elsewhere } };
@@ -605,13 +696,25 @@ export function storageSuite(
         const [x, y, z] = await tx(async (t) => {
           const rec = await t.insertRecord(recordOf(a.id));
           const made: ActivityRow[] = [];
-          for (let i = 1; i <= 3; i++) made.push(await t.insertActivity(activityOf(a.id, rec.id, rec.id, { position: i, fields: { text: `n${i}` } })));
+          for (let i = 1; i <= 3; i++)
+            made.push(
+              await t.insertActivity(activityOf(a.id, rec.id, rec.id, { position: i, fields: { text: `n${i}` } })),
+            );
           return made as [ActivityRow, ActivityRow, ActivityRow];
         });
-        await tx((t) => t.setPositions(a.id, [{ id: x.id, position: 3 }, { id: z.id, position: 1 }]));
+        await tx((t) =>
+          t.setPositions(a.id, [
+            { id: x.id, position: 3 },
+            { id: z.id, position: 1 },
+          ]),
+        );
         await tx((t) => t.setPositions(b.id, [{ id: y.id, position: 9 }])); // another account: no effect
         await tx((t) => t.setPositions(a.id, [])); // nothing to do
-        expect(await tx((t) => t.listChildren(a.id, x.parentId))).toEqual([{ ...z, position: 1 }, y, { ...x, position: 3 }]);
+        expect(await tx((t) => t.listChildren(a.id, x.parentId))).toEqual([
+          { ...z, position: 1 },
+          y,
+          { ...x, position: 3 },
+        ]);
       });
 
       it('listActivities filters by segment and is ordered by id', async () => {
@@ -642,7 +745,19 @@ export function storageSuite(
       it('pageRecords counts a list filtered by owner alone exactly through creates, owner changes, deletes and restores', async () => {
         const { a, b } = await twoAccounts();
         const count = (accountId: number, who: number) =>
-          tx(async (t) => (await t.pageRecords(accountId, { kind: 'contacts', deleted: false, where: [{ op: 'ownership', who }], sort: { field: 'name', dir: 'ASC' }, start: 0, limit: 2 })).count);
+          tx(
+            async (t) =>
+              (
+                await t.pageRecords(accountId, {
+                  kind: 'contacts',
+                  deleted: false,
+                  where: [{ op: 'ownership', who }],
+                  sort: { field: 'name', dir: 'ASC' },
+                  start: 0,
+                  limit: 2,
+                })
+              ).count,
+          );
         const rows = await tx(async (t) => [
           await t.insertRecord(recordOf(a.id, { ownership: 5 })),
           await t.insertRecord(recordOf(a.id, { ownership: 5 })),
@@ -651,7 +766,9 @@ export function storageSuite(
           await t.insertRecord(recordOf(a.id, { ownership: 5, kind: 'companies' })),
           await t.insertRecord(recordOf(b.id, { ownership: 5 })),
         ]);
-        expect([await count(a.id, 5), await count(a.id, 6), await count(a.id, 7), await count(b.id, 5)]).toEqual([3, 1, 0, 1]);
+        expect([await count(a.id, 5), await count(a.id, 6), await count(a.id, 7), await count(b.id, 5)]).toEqual([
+          3, 1, 0, 1,
+        ]);
         await tx((t) => t.updateRecord({ ...rows[0]!, ownership: 6 }));
         await tx((t) => t.updateRecord({ ...rows[1]!, name: 'renamed' }));
         await tx((t) => t.setRecordDeleted(a.id, rows[2]!.id, T0));
@@ -680,29 +797,73 @@ export function storageSuite(
           const done = await task(rec.id, { title: 'done', duedate: '2024-03-02', assignedto: 7, completed: 1 });
           const undated = await task(rec.id, { title: 'undated', assignedto: 7 });
           const nobody = await task(company.id, { title: 'nobody', duedate: '2024-03-03' }, company.id);
-          const event = await t.insertActivity(activityOf(a.id, rec.id, rec.id, { segment: 'event', typeid: 4, fields: { title: 'meet', timestart: '2024-03-04 10:00:00', attendees: [8, 9] } }));
+          const event = await t.insertActivity(
+            activityOf(a.id, rec.id, rec.id, {
+              segment: 'event',
+              typeid: 4,
+              fields: { title: 'meet', timestart: '2024-03-04 10:00:00', attendees: [8, 9] },
+            }),
+          );
           await task(gone.id, { title: 'of a deleted record', duedate: '2024-03-01', assignedto: 7 }, gone.id);
           await t.setRecordDeleted(a.id, gone.id, T0);
-          const c2 = await t.insertActivity(activityOf(a.id, rec.id, late.id, { segment: 'comment', typeid: 2, level: 2, fields: { posttext: 'second' }, created: T0 + 5 }));
-          const c1 = await t.insertActivity(activityOf(a.id, rec.id, late.id, { segment: 'comment', typeid: 2, level: 2, fields: { posttext: 'first' }, created: T0 + 1 }));
-          const c3 = await t.insertActivity(activityOf(a.id, rec.id, late.id, { segment: 'comment', typeid: 2, level: 2, fields: { posttext: 'deleted' } }));
+          const c2 = await t.insertActivity(
+            activityOf(a.id, rec.id, late.id, {
+              segment: 'comment',
+              typeid: 2,
+              level: 2,
+              fields: { posttext: 'second' },
+              created: T0 + 5,
+            }),
+          );
+          const c1 = await t.insertActivity(
+            activityOf(a.id, rec.id, late.id, {
+              segment: 'comment',
+              typeid: 2,
+              level: 2,
+              fields: { posttext: 'first' },
+              created: T0 + 1,
+            }),
+          );
+          const c3 = await t.insertActivity(
+            activityOf(a.id, rec.id, late.id, {
+              segment: 'comment',
+              typeid: 2,
+              level: 2,
+              fields: { posttext: 'deleted' },
+            }),
+          );
           await t.setActivityDeleted(a.id, [c3.id], T0);
           const foreign = await t.insertRecord(recordOf(b.id));
-          await t.insertActivity(activityOf(b.id, foreign.id, foreign.id, { segment: 'task', typeid: 14, fields: { duedate: '2024-03-01', assignedto: 7 } }));
+          await t.insertActivity(
+            activityOf(b.id, foreign.id, foreign.id, {
+              segment: 'task',
+              typeid: 14,
+              fields: { duedate: '2024-03-01', assignedto: 7 },
+            }),
+          );
           return { rec, company, late, early, done, undated, nobody, event, c1, c2 };
         });
         const { rec, company, late, early, done, undated, nobody, event, c1, c2 } = made;
-        const report = (q: Parameters<Tx['reportActivities']>[1]) => tx(async (t) => ids(await t.reportActivities(a.id, q)));
+        const report = (q: Parameters<Tx['reportActivities']>[1]) =>
+          tx(async (t) => ids(await t.reportActivities(a.id, q)));
         const tasks = [{ segment: 'task', open: true }];
         const march = Date.UTC(2024, 2, 1);
         expect(await report({ segments: tasks, order: 'date' })).toEqual(ids([early, nobody, late, undated]));
-        expect(await report({ segments: [{ segment: 'task', open: true, dated: true }], order: 'date' })).toEqual(ids([early, nobody, late]));
-        expect(await report({ segments: [{ segment: 'task' }], order: 'date' })).toEqual(ids([early, done, nobody, late, undated]));
-        expect(await report({ segments: tasks, date: { from: march + day, to: march + 5 * day }, order: 'date' })).toEqual(ids([nobody, late]));
+        expect(await report({ segments: [{ segment: 'task', open: true, dated: true }], order: 'date' })).toEqual(
+          ids([early, nobody, late]),
+        );
+        expect(await report({ segments: [{ segment: 'task' }], order: 'date' })).toEqual(
+          ids([early, done, nobody, late, undated]),
+        );
+        expect(
+          await report({ segments: tasks, date: { from: march + day, to: march + 5 * day }, order: 'date' }),
+        ).toEqual(ids([nobody, late]));
         expect(await report({ segments: tasks, date: 'nodate', order: 'date' })).toEqual(ids([undated]));
         expect(await report({ segments: tasks, owner: 7, order: 'date' })).toEqual(ids([late, undated]));
         expect(await report({ segments: tasks, owner: 0, order: 'date' })).toEqual(ids([nobody]));
-        expect(await report({ segments: [...tasks, { segment: 'event' }], owner: 8, order: 'date' })).toEqual(ids([early, event]));
+        expect(await report({ segments: [...tasks, { segment: 'event' }], owner: 8, order: 'date' })).toEqual(
+          ids([early, event]),
+        );
         expect(await report({ segments: [{ segment: 'event' }], owner: 9, order: 'date' })).toEqual(ids([event]));
         expect(await report({ segments: tasks, kinds: ['companies'], order: 'date' })).toEqual(ids([nobody]));
         expect(await report({ segments: [], order: 'date' })).toEqual([]);
@@ -710,7 +871,9 @@ export function storageSuite(
         await tx((t) => t.updateActivity({ ...early, fields: { ...early.fields, assignedto: 7 } }));
         expect(await report({ segments: tasks, owner: 8, order: 'date' })).toEqual([]);
         expect(await report({ segments: tasks, owner: 7, order: 'date' })).toEqual(ids([early, late, undated]));
-        expect(ids(await tx((t) => t.getRecords(a.id, [company.id, rec.id, 999_999_999])))).toEqual(ids([rec, company].sort((x, y) => x.id - y.id)));
+        expect(ids(await tx((t) => t.getRecords(a.id, [company.id, rec.id, 999_999_999])))).toEqual(
+          ids([rec, company].sort((x, y) => x.id - y.id)),
+        );
         expect(await tx((t) => t.getRecords(b.id, [rec.id]))).toEqual([]);
         expect(ids(await tx((t) => t.getActivities(a.id, [event.id, late.id])))).toEqual(ids([late, event]));
         expect(await tx((t) => t.getActivities(b.id, [late.id]))).toEqual([]);
@@ -721,7 +884,13 @@ export function storageSuite(
     describe('files', () => {
       it('insertFile / getFile round-trip binary data (every byte value) and a unicode name', async () => {
         const { a } = await twoAccounts();
-        const input = { accountId: a.id, filename: 'Präsentation – 報告 📎.bin', contenttype: 'application/octet-stream', size: BINARY.length, data: BINARY };
+        const input = {
+          accountId: a.id,
+          filename: 'Präsentation – 報告 📎.bin',
+          contenttype: 'application/octet-stream',
+          size: BINARY.length,
+          data: BINARY,
+        };
         const file = await tx((t) => t.insertFile(input));
         expect(file.id).toBeGreaterThan(0);
         const back = await tx((t) => t.getFile(a.id, file.id));
@@ -736,8 +905,20 @@ export function storageSuite(
         const { a } = await twoAccounts();
         const view = BINARY.subarray(10, 20);
         const [empty, part] = await tx(async (t) => [
-          await t.insertFile({ accountId: a.id, filename: 'empty.txt', contenttype: 'text/plain', size: 0, data: new Uint8Array(0) }),
-          await t.insertFile({ accountId: a.id, filename: 'part', contenttype: 'application/octet-stream', size: view.length, data: view }),
+          await t.insertFile({
+            accountId: a.id,
+            filename: 'empty.txt',
+            contenttype: 'text/plain',
+            size: 0,
+            data: new Uint8Array(0),
+          }),
+          await t.insertFile({
+            accountId: a.id,
+            filename: 'part',
+            contenttype: 'application/octet-stream',
+            size: view.length,
+            data: view,
+          }),
         ]);
         const e = await tx((t) => t.getFile(a.id, empty!.id));
         expect(e!.size).toBe(0);
@@ -748,7 +929,15 @@ export function storageSuite(
 
       it('getFile never returns another account’s file', async () => {
         const { a, b } = await twoAccounts();
-        const file = await tx((t) => t.insertFile({ accountId: a.id, filename: 'x', contenttype: 'text/plain', size: 1, data: new Uint8Array([120]) }));
+        const file = await tx((t) =>
+          t.insertFile({
+            accountId: a.id,
+            filename: 'x',
+            contenttype: 'text/plain',
+            size: 1,
+            data: new Uint8Array([120]),
+          }),
+        );
         expect(await tx((t) => t.getFile(b.id, file.id))).toBeUndefined();
         expect(await tx((t) => t.getFile(a.id, file.id + 1_000_000))).toBeUndefined();
       });
@@ -767,9 +956,9 @@ export function storageSuite(
         expect(await tx((t) => t.countCalls(u1!.id, w1, 1))).toBe(4);
         expect(await tx((t) => t.countCalls(u1!.id, w1, 0))).toBe(4);
         // Within one transaction, too.
-        expect(
-          await tx(async (t) => [await t.countCalls(u2!.id, w2, 10), await t.countCalls(u2!.id, w2, 10)]),
-        ).toEqual([10, 20]);
+        expect(await tx(async (t) => [await t.countCalls(u2!.id, w2, 10), await t.countCalls(u2!.id, w2, 10)])).toEqual(
+          [10, 20],
+        );
       });
     });
 
@@ -795,7 +984,13 @@ export function storageSuite(
             const record = await t.insertRecord(recordOf(a.id));
             await t.insertActivity(activityOf(a.id, record.id, record.id));
             await t.addUser(userOf(a.id));
-            await t.insertFile({ accountId: a.id, filename: 'f', contenttype: 'text/plain', size: 1, data: new Uint8Array([1]) });
+            await t.insertFile({
+              accountId: a.id,
+              filename: 'f',
+              contenttype: 'text/plain',
+              size: 1,
+              data: new Uint8Array([1]),
+            });
             seen = { account, record };
             await sleep(1); // an asynchronous gap before the failure
             throw boom;
@@ -873,7 +1068,11 @@ export function storageSuite(
             try {
               const { all } = await t.countChildren(a.id, parentId, 'note');
               await sleep(1); // an asynchronous gap between reading the positions and writing one
-              return (await t.insertActivity(activityOf(a.id, parentId, parentId, { position: all + 1, fields: { text: `n${i}` } }))).id;
+              return (
+                await t.insertActivity(
+                  activityOf(a.id, parentId, parentId, { position: all + 1, fields: { text: `n${i}` } }),
+                )
+              ).id;
             } finally {
               inside--;
             }
@@ -926,14 +1125,19 @@ export function storageSuite(
           });
         await Promise.all(Array.from({ length: 16 }, (_, i) => (i % 2 ? move(p, q) : move(q, p))));
         for (const r of [p, q]) {
-          expect((await tx((t) => t.listChildren(a.id, r.id))).map((c) => c.position)).toEqual(Array.from({ length: 8 }, (_, i) => i + 1));
+          expect((await tx((t) => t.listChildren(a.id, r.id))).map((c) => c.position)).toEqual(
+            Array.from({ length: 8 }, (_, i) => i + 1),
+          );
         }
       });
 
       if (!opts.oneWriter) {
         it('transactions ordering different parents do not wait for each other', async () => {
           const { a } = await twoAccounts();
-          const [p, q] = await tx(async (t) => [await t.insertRecord(recordOf(a.id)), await t.insertRecord(recordOf(a.id))]);
+          const [p, q] = await tx(async (t) => [
+            await t.insertRecord(recordOf(a.id)),
+            await t.insertRecord(recordOf(a.id)),
+          ]);
           // Each holds its parent's lock until the other holds its own: one lock for both would never let that happen.
           let arrived!: () => void;
           const both = new Promise<void>((ok) => (arrived = ok));

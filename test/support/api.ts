@@ -34,8 +34,10 @@ export function toXml(value: unknown, name = 'request'): string {
 export function toForm(value: Record<string, unknown>): string {
   const pairs: [string, string][] = [];
   const walk = (key: string, v: unknown) => {
-    if (Array.isArray(v)) v.forEach((e, i) => walk(e !== null && typeof e === 'object' ? `${key}[${i}]` : `${key}[]`, e));
-    else if (v !== null && typeof v === 'object') for (const [k, e] of Object.entries(v)) walk(key ? `${key}[${k}]` : k, e);
+    if (Array.isArray(v))
+      v.forEach((e, i) => walk(e !== null && typeof e === 'object' ? `${key}[${i}]` : `${key}[]`, e));
+    else if (v !== null && typeof v === 'object')
+      for (const [k, e] of Object.entries(v)) walk(key ? `${key}[${k}]` : k, e);
     else pairs.push([key, String(v ?? '')]);
   };
   walk('', value);
@@ -178,18 +180,32 @@ export class Client {
  * One request through node:http (fetch refuses a GET with a body, which list parameters may use).
  * Bounded by a timeout; the body is read to the end.
  */
-export function httpRequest(url: string, method: string, headers: Record<string, string>, body?: string | Uint8Array): Promise<{ status: number; headers: Headers; body: Uint8Array }> {
+export function httpRequest(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body?: string | Uint8Array,
+): Promise<{ status: number; headers: Headers; body: Uint8Array }> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method, headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) }, timeout: 15_000 }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const h = new Headers();
-        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) h.set(k, Array.isArray(v) ? v.join(', ') : v);
-        resolve({ status: res.statusCode ?? 0, headers: h, body: new Uint8Array(Buffer.concat(chunks)) });
-      });
-      res.on('error', reject);
-    });
+    const req = request(
+      url,
+      {
+        method,
+        headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        timeout: 15_000,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const h = new Headers();
+          for (const [k, v] of Object.entries(res.headers))
+            if (v !== undefined) h.set(k, Array.isArray(v) ? v.join(', ') : v);
+          resolve({ status: res.statusCode ?? 0, headers: h, body: new Uint8Array(Buffer.concat(chunks)) });
+        });
+        res.on('error', reject);
+      },
+    );
     req.on('timeout', () => req.destroy(new Error(`${method} ${url}: timed out`)));
     req.on('error', reject);
     req.end(body);
@@ -207,7 +223,11 @@ export function expectError(r: Reply, status: number, key: string): void {
  * Writes raw bytes to the server on one socket and collects everything it sends back until it
  * closes the connection or `idleMs` pass without data. `closed` tells which happened.
  */
-export function rawHttp(base: string, request: string | Uint8Array, idleMs = 500): Promise<{ text: string; closed: boolean }> {
+export function rawHttp(
+  base: string,
+  request: string | Uint8Array,
+  idleMs = 500,
+): Promise<{ text: string; closed: boolean }> {
   const url = new URL(base);
   return new Promise((resolve, reject) => {
     const socket = connect(Number(url.port), url.hostname);
@@ -256,7 +276,11 @@ export interface BatchPart {
 }
 
 /** A multipart/mixed batch body, CRLF throughout (eol lets a test break that rule). */
-export function batchBody(parts: BatchPart[], boundary = 'batch_b0undary', eol = '\r\n'): { contentType: string; body: string } {
+export function batchBody(
+  parts: BatchPart[],
+  boundary = 'batch_b0undary',
+  eol = '\r\n',
+): { contentType: string; body: string } {
   let body = '';
   for (const p of parts) {
     body += `--${boundary}${eol}Content-Type: application/http${eol}Content-Transfer-Encoding: binary${eol}`;
@@ -292,7 +316,8 @@ export function readBatchResponse(contentType: string | null, body: string): Nes
     expect(chunk.startsWith('\r\n')).toBe(true);
     const partEnd = chunk.indexOf('\r\n\r\n');
     const partHeaders: Record<string, string> = {};
-    for (const l of chunk.slice(2, partEnd).split('\r\n')) partHeaders[l.slice(0, l.indexOf(':')).toLowerCase()] = l.slice(l.indexOf(':') + 1).trim();
+    for (const l of chunk.slice(2, partEnd).split('\r\n'))
+      partHeaders[l.slice(0, l.indexOf(':')).toLowerCase()] = l.slice(l.indexOf(':') + 1).trim();
     expect(partHeaders['content-type']).toBe('application/http');
     const nested = chunk.slice(partEnd + 4);
     const headEnd = nested.indexOf('\r\n\r\n');
@@ -304,7 +329,12 @@ export function readBatchResponse(contentType: string | null, body: string): Nes
     const rest = nested.slice(headEnd + 4);
     const bodyText = Buffer.from(rest, 'utf8').subarray(0, length).toString('utf8');
     expect(Buffer.byteLength(bodyText), 'nested Content-Length').toBe(length);
-    return { contentId: partHeaders['content-id']?.replace(/^<|>$/g, ''), status: Number(statusLine.split(' ')[1]), headers, body: bodyText };
+    return {
+      contentId: partHeaders['content-id']?.replace(/^<|>$/g, ''),
+      status: Number(statusLine.split(' ')[1]),
+      headers,
+      body: bodyText,
+    };
   });
 }
 

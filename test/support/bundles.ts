@@ -76,6 +76,11 @@ export async function bundleApp(source: string, resolveDir: string): Promise<Bun
   const out = r.outputFiles[0]!;
   const meta: Metafile = r.metafile!;
   // The package's modules as dist/...: the same names whether it is linked or installed.
-  const inputs = Object.fromEntries(Object.entries(Object.values(meta.outputs)[0]!.inputs).map(([path, i]) => [path.replace(/^(.*\/)?dist\//, 'dist/'), i.bytesInOutput]));
+  const inputs = Object.fromEntries(
+    Object.entries(Object.values(meta.outputs)[0]!.inputs).map(([path, i]) => [
+      path.replace(/^(.*\/)?dist\//, 'dist/'),
+      i.bytesInOutput,
+    ]),
+  );
   return { bytes: out.contents.length, gzip: gzipSync(out.contents).length, inputs, text: out.text };
 }

@@ -42,7 +42,9 @@ const parse = (r: CallResult): Reply => {
 /** The error keys of a failed reply (JSON envelope, or the XML one some answers use). */
 export function errorKeys(r: Reply): string[] {
   if (r.body?.errors) return Object.keys(r.body.errors);
-  return [...r.text.matchAll(/<errors>(.*)<\/errors>/gs)].flatMap((m) => [...m[1].matchAll(/<([a-z]+)>/g)].map((x) => x[1]));
+  return [...r.text.matchAll(/<errors>(.*)<\/errors>/gs)].flatMap((m) =>
+    [...m[1].matchAll(/<([a-z]+)>/g)].map((x) => x[1]),
+  );
 }
 
 export class Crm {
@@ -81,12 +83,23 @@ export class Crm {
       if (url.hostname !== '127.0.0.1') throw new Error('tests talk to 127.0.0.1 only');
       const req = http.request(
         url,
-        { method: 'GET', headers: { authorization: this.auth, accept: 'application/json', 'content-type': contentType, 'content-length': Buffer.byteLength(body) }, timeout: 15_000 },
+        {
+          method: 'GET',
+          headers: {
+            authorization: this.auth,
+            accept: 'application/json',
+            'content-type': contentType,
+            'content-length': Buffer.byteLength(body),
+          },
+          timeout: 15_000,
+        },
         (res) => {
           let text = '';
           res.setEncoding('utf8');
           res.on('data', (d: string) => (text += d));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : undefined, text }));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : undefined, text }),
+          );
         },
       );
       req.on('timeout', () => req.destroy(new Error('timeout')));
@@ -102,16 +115,30 @@ export class Crm {
   }
 
   /** POST /{kind}/{segment}/: JSON, or multipart when data holds an Upload. */
-  create(kind: string, segment: string, parent: number, data: Wire = {}, place: { after?: number; before?: number } = {}): Promise<Reply> {
+  create(
+    kind: string,
+    segment: string,
+    parent: number,
+    data: Wire = {},
+    place: { after?: number; before?: number } = {},
+  ): Promise<Reply> {
     const path = `/${kind}/${segment}/`;
-    if (Object.values(data).some((v) => v instanceof Upload)) return this.form('POST', path, formFields({ parent, data, ...place }));
+    if (Object.values(data).some((v) => v instanceof Upload))
+      return this.form('POST', path, formFields({ parent, data, ...place }));
     return this.send('POST', path, { parent, data, ...place });
   }
 
   /** Like create, but fails the test unless the activity was created; returns its id. */
-  async add(kind: string, segment: string, parent: number, data: Wire = {}, place: { after?: number; before?: number } = {}): Promise<number> {
+  async add(
+    kind: string,
+    segment: string,
+    parent: number,
+    data: Wire = {},
+    place: { after?: number; before?: number } = {},
+  ): Promise<number> {
     const r = await this.create(kind, segment, parent, data, place);
-    if (r.status !== 200 || typeof r.body?.id !== 'number') throw new Error(`create ${segment} under ${parent}: ${r.status} ${r.text}`);
+    if (r.status !== 200 || typeof r.body?.id !== 'number')
+      throw new Error(`create ${segment} under ${parent}: ${r.status} ${r.text}`);
     return r.body.id;
   }
 
@@ -144,7 +171,8 @@ export function formFields(body: Wire): [string, string | Upload][] {
   const out: [string, string | Upload][] = [];
   for (const [k, v] of Object.entries(body)) {
     if (v === undefined) continue;
-    if (v && typeof v === 'object' && !(v instanceof Upload)) for (const [f, x] of Object.entries(v)) out.push([`${k}[${f}]`, x instanceof Upload ? x : String(x)]);
+    if (v && typeof v === 'object' && !(v instanceof Upload))
+      for (const [f, x] of Object.entries(v)) out.push([`${k}[${f}]`, x instanceof Upload ? x : String(x)]);
     else out.push([k, v instanceof Upload ? v : String(v)]);
   }
   return out;
@@ -154,7 +182,8 @@ export function formFields(body: Wire): [string, string | Upload][] {
 // Activity data from the IR
 
 const scalar = (f: Field) => (f.shape.kind === 'scalar' ? f.shape : undefined);
-export const listOf = (spec: Spec, name: string | undefined) => (name ? spec.values.find((v) => v.name === name)!.values.map((e) => e.value) : []);
+export const listOf = (spec: Spec, name: string | undefined) =>
+  name ? spec.values.find((v) => v.name === name)!.values.map((e) => e.value) : [];
 
 /** Flags other fields' conditions read are 0 (so those fields may be given), and flags that cannot be 1 on create are 0. */
 function flagValue(type: ActivityType, f: Field): number {
@@ -214,17 +243,21 @@ export function conditionHolds(type: ActivityType, f: Field, data: Wire): boolea
 export function fullData(spec: Spec, type: ActivityType, owner: number): Wire {
   const data: Wire = {};
   for (const f of type.fields) if (!f.when) data[f.name] = validValue(spec, type, f, owner);
-  for (const f of type.fields) if (f.when && conditionHolds(type, f, data)) data[f.name] = validValue(spec, type, f, owner);
+  for (const f of type.fields)
+    if (f.when && conditionHolds(type, f, data)) data[f.name] = validValue(spec, type, f, owner);
   return data;
 }
 
 /** The required fields of the type only (what must be sent at least). */
 export function requiredData(spec: Spec, type: ActivityType, owner: number): Wire {
-  return Object.fromEntries(type.fields.filter((f) => f.required).map((f) => [f.name, validValue(spec, type, f, owner)]));
+  return Object.fromEntries(
+    type.fields.filter((f) => f.required).map((f) => [f.name, validValue(spec, type, f, owner)]),
+  );
 }
 
 /** What the service echoes and shows for sent data: uploads as their description. */
-export const described = (data: Wire): Wire => Object.fromEntries(Object.entries(data).map(([k, v]) => [k, v instanceof Upload ? v.described : v]));
+export const described = (data: Wire): Wire =>
+  Object.fromEntries(Object.entries(data).map(([k, v]) => [k, v instanceof Upload ? v.described : v]));
 
 /**
  * The chain of segments from a record down to `segment`: ['record', 'tasklist', 'task'] for a
@@ -243,7 +276,13 @@ export function chainTo(spec: Spec, segment: string, seen: string[] = []): strin
  * Builds a fresh chain under a new record of `kind` down to `segment` (each activity with its
  * required fields) and returns the ids along it: [recordId, ..., idOfSegment].
  */
-export async function buildChain(crm: Crm, spec: Spec, kind: string, segment: string, owner: number): Promise<number[]> {
+export async function buildChain(
+  crm: Crm,
+  spec: Spec,
+  kind: string,
+  segment: string,
+  owner: number,
+): Promise<number[]> {
   const chain = chainTo(spec, segment);
   const ids = [await crm.record(kind, named(spec, kind, `chain to ${segment}`))];
   for (const seg of chain.slice(1)) {

@@ -13,7 +13,11 @@ export const addInspection: readonly Edit[] = [
     '  comment:\n    title: Comment\n',
     '  inspection:\n    title: Inspection\n    typeid: 250\n    fields:\n      title: { type: text, required: true }\n      score: { type: integer, min: 0, max: 10 }\n      visited: { type: date }\n  comment:\n    title: Comment\n',
   ],
-  ['hierarchy.yaml', '  - [record, call, comment]\n', '  - [record, call, comment]\n  - [record, inspection, comment]\n'],
+  [
+    'hierarchy.yaml',
+    '  - [record, call, comment]\n',
+    '  - [record, call, comment]\n  - [record, inspection, comment]\n',
+  ],
 ];
 
 // Not copied: git's and the machine's state, build and run output.
@@ -25,11 +29,31 @@ const skipped = new Set(['.git', 'node_modules', 'data', '.cache', 'test-results
  * working copy is (for what reads git, such as `crmgen diff --git HEAD`).
  */
 export function makeNewTypeCopy(copy: string, opts: { git?: boolean } = {}) {
-  cpSync(root, copy, { recursive: true, filter: (src) => !skipped.has(basename(src)) && !basename(src).startsWith('.crmgen-compile') && !relative(root, src).startsWith('bench/results') });
+  cpSync(root, copy, {
+    recursive: true,
+    filter: (src) =>
+      !skipped.has(basename(src)) &&
+      !basename(src).startsWith('.crmgen-compile') &&
+      !relative(root, src).startsWith('bench/results'),
+  });
   symlinkSync(realpathSync(join(root, 'node_modules')), join(copy, 'node_modules'));
   if (opts.git) {
     const git = (...args: string[]) => {
-      const r = spawnSync('git', ['-c', 'init.defaultBranch=main', '-c', 'user.name=crmgen test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: copy, encoding: 'utf8' });
+      const r = spawnSync(
+        'git',
+        [
+          '-c',
+          'init.defaultBranch=main',
+          '-c',
+          'user.name=crmgen test',
+          '-c',
+          'user.email=test@example.com',
+          '-c',
+          'commit.gpgsign=false',
+          ...args,
+        ],
+        { cwd: copy, encoding: 'utf8' },
+      );
       if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
     };
     git('init', '-q');

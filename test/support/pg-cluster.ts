@@ -48,7 +48,16 @@ export class Cluster {
     const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres']).toString());
     chownSync(dir, id('-u'), id('-g'));
     const c = new Cluster(dir, await freePort());
-    await c.asPostgres(`${BIN}/initdb`, ['-D', c.data, '-A', 'trust', '-U', 'postgres', '--no-sync', '--no-instructions']);
+    await c.asPostgres(`${BIN}/initdb`, [
+      '-D',
+      c.data,
+      '-A',
+      'trust',
+      '-U',
+      'postgres',
+      '--no-sync',
+      '--no-instructions',
+    ]);
     await c.start();
     return c;
   }
@@ -59,10 +68,15 @@ export class Cluster {
    */
   private asPostgres(cmd: string, args: string[]): Promise<string> {
     return new Promise((ok, fail) => {
-      execFile('runuser', ['-u', 'postgres', '--', cmd, ...args], { encoding: 'utf8', timeout: 60_000 }, (e, stdout, stderr) => {
-        if (e) fail(new Error(`${cmd} ${args.join(' ')} failed: ${e.message}\n${stdout}\n${stderr}`));
-        else ok(stdout);
-      });
+      execFile(
+        'runuser',
+        ['-u', 'postgres', '--', cmd, ...args],
+        { encoding: 'utf8', timeout: 60_000 },
+        (e, stdout, stderr) => {
+          if (e) fail(new Error(`${cmd} ${args.join(' ')} failed: ${e.message}\n${stdout}\n${stderr}`));
+          else ok(stdout);
+        },
+      );
     });
   }
 
@@ -104,7 +118,11 @@ export class Cluster {
       .filter((p) => /^\d+$/.test(p))
       .filter((p) => {
         try {
-          return readFileSync(`/proc/${p}/stat`, 'utf8').replace(/^.*\) /, '').split(' ')[1] === String(pm);
+          return (
+            readFileSync(`/proc/${p}/stat`, 'utf8')
+              .replace(/^.*\) /, '')
+              .split(' ')[1] === String(pm)
+          );
         } catch {
           return false;
         }

@@ -40,7 +40,11 @@ export async function dropSchema(schema: string): Promise<void> {
 }
 
 /** Runs one statement on the test server with search_path set to `schema`. */
-export async function sql<R extends object = Record<string, unknown>>(schema: string, text: string, params: unknown[] = []): Promise<R[]> {
+export async function sql<R extends object = Record<string, unknown>>(
+  schema: string,
+  text: string,
+  params: unknown[] = [],
+): Promise<R[]> {
   return withClient(async (c) => {
     await c.query(`SET search_path TO ${schema}`);
     return (await c.query<R>(text, params)).rows;

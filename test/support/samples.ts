@@ -56,13 +56,19 @@ export function sampleScalar(spec: Spec, shape: Extract<Shape, { kind: 'scalar' 
   }
 }
 
-function recordFields(spec: Spec, kind: string | undefined, withAudit: boolean, answer = false): Record<string, unknown> {
+function recordFields(
+  spec: Spec,
+  kind: string | undefined,
+  withAudit: boolean,
+  answer = false,
+): Record<string, unknown> {
   const k = spec.kinds.find((x) => x.name === kind) ?? spec.kinds[0];
   const fs = spec.fieldsets.find((f) => f.name === k.fieldset)!;
   const out: Record<string, unknown> = {};
   for (const f of fs.fields) {
     out[f.name] = f.type === 'owner' ? 5 : `${f.label} value`;
-    if (answer && f.type === 'owner' && spec.formats.ownerNames) out[f.name + spec.formats.ownerNames.jsonSuffix] = ownerName;
+    if (answer && f.type === 'owner' && spec.formats.ownerNames)
+      out[f.name + spec.formats.ownerNames.jsonSuffix] = ownerName;
   }
   out.custom12 = 'custom value';
   if (withAudit) for (const f of spec.auditFields) out[f.name] = sampleField(spec, f, { kind: k.name });
@@ -79,7 +85,8 @@ export function sampleFields(spec: Spec, fields: Field[], b: SampleBinding): Rec
   for (const f of fields) {
     const name = f.shape.kind === 'keyed' ? f.shape.as : f.name;
     out[name] = sampleField(spec, f, b);
-    if (b.answer && f.shape.kind === 'scalar' && f.shape.type === 'owner' && spec.formats.ownerNames) out[name + spec.formats.ownerNames.jsonSuffix] = ownerName;
+    if (b.answer && f.shape.kind === 'scalar' && f.shape.type === 'owner' && spec.formats.ownerNames)
+      out[name + spec.formats.ownerNames.jsonSuffix] = ownerName;
   }
   return out;
 }
@@ -98,7 +105,8 @@ export function sample(spec: Spec, shape: Shape, b: SampleBinding, name = 'value
       return sampleScalar(spec, shape, name);
     case 'object': {
       const out = sampleFields(spec, shape.fields, b);
-      if (shape.spread === 'recordfields') Object.assign(out, { ...recordFields(spec, b.kind, false, b.answer), ...out });
+      if (shape.spread === 'recordfields')
+        Object.assign(out, { ...recordFields(spec, b.kind, false, b.answer), ...out });
       if (shape.spread === 'hookfields') Object.assign(out, { ...sampleFields(spec, spec.hooks.fields, b), ...out });
       return out;
     }
@@ -107,10 +115,19 @@ export function sample(spec: Spec, shape: Shape, b: SampleBinding, name = 'value
     case 'keyed': {
       // Journal entries of two different segments when the segment is not bound.
       const of = shape.of;
-      const journal = of.kind === 'ref' && spec.structures.find((x) => x.name === of.name)!.shape.fields.some((f) => f.shape.kind === 'activityfields');
+      const journal =
+        of.kind === 'ref' &&
+        spec.structures.find((x) => x.name === of.name)!.shape.fields.some((f) => f.shape.kind === 'activityfields');
       if (!b.segment && journal) {
-        const [a1, a2] = [spec.activities.find((a) => a.segment === 'task')!, spec.activities.find((a) => a.segment === 'opportunity')!];
-        return [a1, a2].map((a, i) => ({ ...(sample(spec, shape.of, { ...b, segment: a.segment }) as object), id: 100 + i, typeid: a.typeid }));
+        const [a1, a2] = [
+          spec.activities.find((a) => a.segment === 'task')!,
+          spec.activities.find((a) => a.segment === 'opportunity')!,
+        ];
+        return [a1, a2].map((a, i) => ({
+          ...(sample(spec, shape.of, { ...b, segment: a.segment }) as object),
+          id: 100 + i,
+          typeid: a.typeid,
+        }));
       }
       return [1, 2].map((i) => ({ ...(sample(spec, shape.of, b) as object), id: 10 + i }));
     }

@@ -47,7 +47,16 @@ export function readScenario(file: string): Scenario {
     const [lang = '', path = '', ...rest] = m[2]!.trim().split(/\s+/);
     const start = m.index! + m[0].indexOf('\n') + 1;
     if (lang === 'yaml' && path === 'spec') spec = m[3]!;
-    else if (path) expectations.push({ lang, path, selector: rest.join(' '), fence: m[1]!, expected: m[3]!, start, end: start + m[3]!.length });
+    else if (path)
+      expectations.push({
+        lang,
+        path,
+        selector: rest.join(' '),
+        fence: m[1]!,
+        expected: m[3]!,
+        start,
+        end: start + m[3]!.length,
+      });
   }
   if (spec === undefined) throw new Error(`${file}: no \`\`\`yaml spec block`);
   return { name: file.replace(/^.*\//, '').replace(/\.md$/, ''), file, text, spec, expectations };
@@ -81,7 +90,10 @@ function merge(base: unknown, over: unknown): unknown {
  */
 export function scenarioSpecFiles(specText: string): Record<string, string> {
   const files = new Map<string, Yaml>();
-  for (const name of readdirSync(baseDir).filter((n) => n.endsWith('.yaml')).sort()) files.set(name, (parse(readFileSync(join(baseDir, name), 'utf8')) ?? {}) as Yaml);
+  for (const name of readdirSync(baseDir)
+    .filter((n) => n.endsWith('.yaml'))
+    .sort())
+    files.set(name, (parse(readFileSync(join(baseDir, name), 'utf8')) ?? {}) as Yaml);
   const extra: Yaml = {};
   for (const [section, value] of Object.entries((parse(specText) ?? {}) as Yaml)) {
     const holders = [...files.values()].filter((f) => section in f);
@@ -135,7 +147,12 @@ let prettier: typeof import('prettier') | undefined;
  */
 async function format(text: string, parser: 'typescript' | 'json'): Promise<string> {
   prettier ??= await import('prettier');
-  return prettier.format(text, { parser, singleQuote: true, printWidth: 120, trailingComma: parser === 'json' ? 'none' : 'all' });
+  return prettier.format(text, {
+    parser,
+    singleQuote: true,
+    printWidth: 120,
+    trailingComma: parser === 'json' ? 'none' : 'all',
+  });
 }
 const isScript = (path: string) => /\.(ts|js)$/.test(path);
 
@@ -147,16 +164,33 @@ function declarations(text: string, selector: string): string | undefined {
   const [name, member] = selector.split('.');
   const source = ts.createSourceFile('snippet.ts', text, ts.ScriptTarget.Latest, true);
   const named = (n: ts.Node, want: string): boolean => {
-    if (ts.isVariableStatement(n)) return n.declarationList.declarations.some((d) => ts.isIdentifier(d.name) && d.name.text === want);
+    if (ts.isVariableStatement(n))
+      return n.declarationList.declarations.some((d) => ts.isIdentifier(d.name) && d.name.text === want);
     const id = (n as { name?: ts.Node }).name;
     return !!id && (ts.isIdentifier(id) || ts.isStringLiteral(id)) && id.text === want;
   };
   // Full text keeps the JSDoc; the blank lines before it go.
-  const show = (nodes: readonly ts.Node[]) => (nodes.length ? nodes.map((s) => dedent(s.getFullText().replace(/^\s*\n/, '').trimEnd())).join('\n\n') + '\n' : undefined);
+  const show = (nodes: readonly ts.Node[]) =>
+    nodes.length
+      ? nodes
+          .map((s) =>
+            dedent(
+              s
+                .getFullText()
+                .replace(/^\s*\n/, '')
+                .trimEnd(),
+            ),
+          )
+          .join('\n\n') + '\n'
+      : undefined;
   const found = source.statements.filter((s) => named(s, name!));
   if (!member) return show(found);
   const members = found.flatMap((s): readonly ts.Node[] =>
-    ts.isInterfaceDeclaration(s) || ts.isClassDeclaration(s) ? s.members : ts.isTypeAliasDeclaration(s) && ts.isTypeLiteralNode(s.type) ? s.type.members : [],
+    ts.isInterfaceDeclaration(s) || ts.isClassDeclaration(s)
+      ? s.members
+      : ts.isTypeAliasDeclaration(s) && ts.isTypeLiteralNode(s.type)
+        ? s.type.members
+        : [],
   );
   return show(members.filter((m) => named(m, member)));
 }
@@ -164,7 +198,10 @@ function declarations(text: string, selector: string): string | undefined {
 /** The value at a JSON pointer (/a/b~1c), as JSON. */
 function pointer(text: string, path: string): string | undefined {
   let v: unknown = JSON.parse(text);
-  for (const seg of path.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))) {
+  for (const seg of path
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))) {
     if (!v || typeof v !== 'object' || !(seg in v)) return undefined;
     v = (v as Yaml)[seg];
   }

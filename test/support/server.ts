@@ -9,7 +9,8 @@ import { createSchema, dropSchema } from './postgres.ts';
  * own runs on a fresh schema of the test PostgreSQL (test/support/postgres.ts), dropped at
  * stop(), instead of :memory:. A caller that passes `db` keeps it.
  */
-export const testStorage: 'sqlite' | 'postgres' = process.env.CRMGEN_TEST_STORAGE === 'postgres' ? 'postgres' : 'sqlite';
+export const testStorage: 'sqlite' | 'postgres' =
+  process.env.CRMGEN_TEST_STORAGE === 'postgres' ? 'postgres' : 'sqlite';
 
 export interface RunningServer {
   base: string;
@@ -47,14 +48,30 @@ export function steadyQuotaWindow(): number {
 
 export async function startServer(opts: ServeOptions = {}): Promise<RunningServer> {
   const pg = opts.db === undefined && testStorage === 'postgres' ? await createSchema('http') : undefined;
-  const args = [opts.checkout ? `${opts.checkout}/bin/crmgen.js` : cli, 'serve', '--port', '0', '--db', opts.db ?? pg?.url ?? ':memory:', ...(opts.users ?? []).flatMap((u) => ['--user', u]), ...(opts.args ?? [])];
+  const args = [
+    opts.checkout ? `${opts.checkout}/bin/crmgen.js` : cli,
+    'serve',
+    '--port',
+    '0',
+    '--db',
+    opts.db ?? pg?.url ?? ':memory:',
+    ...(opts.users ?? []).flatMap((u) => ['--user', u]),
+    ...(opts.args ?? []),
+  ];
   if (!args.includes('--quota-window')) args.push('--quota-window', String(steadyQuotaWindow()));
-  const child = spawn(process.execPath, args, { cwd: opts.checkout ?? root, env: { ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, {
+    cwd: opts.checkout ?? root,
+    env: { ...process.env, ...opts.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
   const base = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${out}`)), opts.timeoutMs ?? 20_000);
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start in time:\n${out}`)),
+      opts.timeoutMs ?? 20_000,
+    );
     const check = () => {
       const m = /crmgen listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
       if (m) {
@@ -133,13 +150,22 @@ export interface CallResult {
 }
 
 /** One HTTP call to the service; `auth` defaults to the given user. */
-export async function call(base: string, path: string, opts: CallOptions & { user?: [string, string] } = {}): Promise<CallResult> {
+export async function call(
+  base: string,
+  path: string,
+  opts: CallOptions & { user?: [string, string] } = {},
+): Promise<CallResult> {
   const headers: Record<string, string> = { ...opts.headers };
   const auth = opts.auth === undefined ? (opts.user ? basic(...opts.user) : undefined) : opts.auth;
   if (auth) headers.authorization = auth;
   if (opts.contentType) headers['content-type'] = opts.contentType;
   if (opts.accept) headers.accept = opts.accept;
-  const res = await fetch(base + path, { method: opts.method ?? (opts.body ? 'POST' : 'GET'), headers, body: opts.body as BodyInit | undefined, signal: AbortSignal.timeout(15_000) });
+  const res = await fetch(base + path, {
+    method: opts.method ?? (opts.body ? 'POST' : 'GET'),
+    headers,
+    body: opts.body as BodyInit | undefined,
+    signal: AbortSignal.timeout(15_000),
+  });
   const text = await res.text();
   return { status: res.status, headers: res.headers, text, json: () => JSON.parse(text) };
 }

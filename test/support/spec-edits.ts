@@ -36,7 +36,8 @@ export function editDir(dir: string, edits: readonly Edit[]) {
 export function posOf(files: Record<string, string>, file: string, needle: string, inner: string = needle): string {
   const text = files[file];
   const at = text.indexOf(needle);
-  if (at < 0 || text.indexOf(needle, at + 1) >= 0) throw new Error(`${file} must hold ${JSON.stringify(needle)} exactly once`);
+  if (at < 0 || text.indexOf(needle, at + 1) >= 0)
+    throw new Error(`${file} must hold ${JSON.stringify(needle)} exactly once`);
   const within = needle.indexOf(inner);
   if (within < 0) throw new Error(`${JSON.stringify(inner)} is not inside ${JSON.stringify(needle)}`);
   const before = text.slice(0, at + within).split('\n');
@@ -45,6 +46,10 @@ export function posOf(files: Record<string, string>, file: string, needle: strin
 
 /** A new activity type (memo, typeid 301) with its place in the hierarchy. */
 export const addMemoActivity: readonly Edit[] = [
-  ['activities.yaml', '  comment:\n    title: Comment\n', '  memo:\n    title: Memo\n    typeid: 301\n    fields:\n      body: { type: text, required: true }\n      pinned: { type: flag }\n  comment:\n    title: Comment\n'],
+  [
+    'activities.yaml',
+    '  comment:\n    title: Comment\n',
+    '  memo:\n    title: Memo\n    typeid: 301\n    fields:\n      body: { type: text, required: true }\n      pinned: { type: flag }\n  comment:\n    title: Comment\n',
+  ],
   ['hierarchy.yaml', '  - [record, call, comment]\n', '  - [record, call, comment]\n  - [record, memo, comment]\n'],
 ];

@@ -39,7 +39,11 @@ function typecheck(dir: string, file: string, name: string): TypeCheck {
       include: [],
     }),
   );
-  const r = spawnSync(tsc, ['-p', config, '--noEmit', '--pretty', 'false'], { cwd: dir, encoding: 'utf8', timeout: 120_000 });
+  const r = spawnSync(tsc, ['-p', config, '--noEmit', '--pretty', 'false'], {
+    cwd: dir,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   const output = `${r.stdout ?? ''}${r.stderr ?? ''}`;
   const errors = new Map<number, string>();
   let last: number | undefined;
@@ -61,7 +65,8 @@ export function checkTypeExpectations(checkFile: string): { asIs: TypeCheck; str
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
     const source = readFileSync(checkFile, 'utf8');
     const here = dirname(checkFile);
-    const absolute = (text: string) => text.replace(/(from\s+')(\.\.?\/[^']*)'/g, (_, from: string, rel: string) => `${from}${resolve(here, rel)}'`);
+    const absolute = (text: string) =>
+      text.replace(/(from\s+')(\.\.?\/[^']*)'/g, (_, from: string, rel: string) => `${from}${resolve(here, rel)}'`);
     const asIsFile = join(dir, 'as-is.ts');
     writeFileSync(asIsFile, absolute(source));
     const strippedFile = join(dir, 'stripped.ts');

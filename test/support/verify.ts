@@ -4,8 +4,19 @@ import { createServer } from 'node:net';
 import { cli, root } from './paths.ts';
 
 /** The users a verified reference service is started with: two of one account, one of another. */
-export const verifyUsers = ['verify-a@example.com:token-a', 'verify-b@example.com:token-b', 'verify-o@example.com:token-o:elsewhere'];
-export const verifyArgs = ['--user', 'verify-a@example.com:token-a', '--user', 'verify-b@example.com:token-b', '--other-account', 'verify-o@example.com:token-o'];
+export const verifyUsers = [
+  'verify-a@example.com:token-a',
+  'verify-b@example.com:token-b',
+  'verify-o@example.com:token-o:elsewhere',
+];
+export const verifyArgs = [
+  '--user',
+  'verify-a@example.com:token-a',
+  '--user',
+  'verify-b@example.com:token-b',
+  '--other-account',
+  'verify-o@example.com:token-o',
+];
 
 /** A loopback port that was free a moment ago (for the webhook receiver). */
 export function freePort(): Promise<number> {
@@ -23,11 +34,21 @@ export interface VerifyReport {
   failed: number;
   skipped: number;
   notImplemented: string[];
-  checks: { id: string; group: string; status: 'passed' | 'failed' | 'skipped'; at: string; message?: string; operation: string }[];
+  checks: {
+    id: string;
+    group: string;
+    status: 'passed' | 'failed' | 'skipped';
+    at: string;
+    message?: string;
+    operation: string;
+  }[];
 }
 
 /** crmgen verify ARGS; resolves with its exit code and output (stdout, stderr). */
-export function runVerify(args: string[], timeoutMs = 240_000): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function runVerify(
+  args: string[],
+  timeoutMs = 240_000,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [cli, 'verify', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -43,4 +64,8 @@ export function runVerify(args: string[], timeoutMs = 240_000): Promise<{ code: 
   });
 }
 
-export const failedIds = (r: VerifyReport) => r.checks.filter((c) => c.status === 'failed').map((c) => c.id).sort();
+export const failedIds = (r: VerifyReport) =>
+  r.checks
+    .filter((c) => c.status === 'failed')
+    .map((c) => c.id)
+    .sort();

@@ -9,7 +9,8 @@ import type { Derived } from '../../sdk-model/derive.ts';
 import { Models, fixedModelFiles, kindId, segmentId } from './models.ts';
 import { ident, pascal, rootNamespace, str } from './names.ts';
 
-const header = (ns: string) => `<?php\n\ndeclare(strict_types=1);\n\nnamespace ${rootNamespace}${ns ? `\\${ns}` : ''};\n\n`;
+const header = (ns: string) =>
+  `<?php\n\ndeclare(strict_types=1);\n\nnamespace ${rootNamespace}${ns ? `\\${ns}` : ''};\n\n`;
 const uses = [
   `use ${rootNamespace}\\Descriptors;`,
   `use ${rootNamespace}\\Runtime\\Call;`,
@@ -19,7 +20,13 @@ const uses = [
 ].join('\n');
 
 /** The descriptor key of an operation's message part for a kind or segment, when it has one. */
-function keyOf(derived: Derived, op: Operation, part: 'params' | 'request' | 'response', kind?: string, segment?: string): string | undefined {
+function keyOf(
+  derived: Derived,
+  op: Operation,
+  part: 'params' | 'request' | 'response',
+  kind?: string,
+  segment?: string,
+): string | undefined {
   const candidates = [
     segment ? `activities/${segment}.${op.id}.${part}` : '',
     segment ? `activities/${op.id}.${part}` : '',
@@ -65,11 +72,20 @@ export function emitPhpClient(spec: Spec, derived: Derived): GeneratedFile[] {
     const rCls = msg(rKey);
     const sCls = msg(sKey) ?? 'never';
     const args: string[] = [];
-    const pathVars = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).filter((v) => v !== 'kind' && v !== 'segment');
+    const pathVars = [...op.path.matchAll(/\{(\w+)\}/g)]
+      .map((m) => m[1]!)
+      .filter((v) => v !== 'kind' && v !== 'segment');
     let path = str(op.path.replace('{kind}', kind ?? '').replace('{segment}', segment ?? ''));
     if (segment) path = `'/' . $this->kind . ${str(op.path.replace('/{kind}', '').replace('{segment}', segment))}`;
     for (const v of pathVars) {
-      const type = v === 'id' ? (segment ? `\\${rootNamespace}\\Id\\${segmentId(segment)}` : kind ? `\\${rootNamespace}\\Id\\${kindId(spec, kind)}` : 'int') : 'int';
+      const type =
+        v === 'id'
+          ? segment
+            ? `\\${rootNamespace}\\Id\\${segmentId(segment)}`
+            : kind
+              ? `\\${rootNamespace}\\Id\\${kindId(spec, kind)}`
+              : 'int'
+          : 'int';
       args.push(`${type} $${ident(v)}`);
       const val = type === 'int' ? `(string) $${ident(v)}` : `(string) $${ident(v)}->value`;
       path = path.replace(`{${v}}`, `' . rawurlencode(${val}) . '`);
@@ -78,7 +94,12 @@ export function emitPhpClient(spec: Spec, derived: Derived): GeneratedFile[] {
     if (rCls) args.push(`\\${rootNamespace}\\Model\\${rCls} $request`);
     if (pCls) args.push(`?\\${rootNamespace}\\Model\\${pCls} $params = null`);
     // Files travel beside the body (multipart/form-data) for the activity types with upload fields.
-    const uploads = segment && op.upload ? (spec.activities.find((a) => a.segment === segment)?.fields ?? []).filter((f) => f.shape.kind === 'scalar' && f.shape.type === 'upload').map((f) => f.name) : [];
+    const uploads =
+      segment && op.upload
+        ? (spec.activities.find((a) => a.segment === segment)?.fields ?? [])
+            .filter((f) => f.shape.kind === 'scalar' && f.shape.type === 'upload')
+            .map((f) => f.name)
+        : [];
     if (uploads.length) args.push('array $files = []');
     args.push('?CallOptions $options = null');
     const call = [
@@ -100,7 +121,9 @@ export function emitPhpClient(spec: Spec, derived: Derived): GeneratedFile[] {
       $options,
     );
   }`;
-    const filesDoc = uploads.length ? `\n   * @param array<string, \\${rootNamespace}\\Runtime\\Upload> $files the files of ${uploads.join(', ')}, by field` : '';
+    const filesDoc = uploads.length
+      ? `\n   * @param array<string, \\${rootNamespace}\\Runtime\\Upload> $files the files of ${uploads.join(', ')}, by field`
+      : '';
     const methods: Method = { name, code, doc: `${op.purpose} (${op.method} ${op.path})${filesDoc}` };
     return methods;
   };
@@ -145,14 +168,22 @@ export function emitPhpClient(spec: Spec, derived: Derived): GeneratedFile[] {
       if (it) at.methods.push(it);
     }
     kn.children.set('activities', acts);
-    for (const a of spec.activities) acts.children.set(a.segment, { cls: `${pascal(a.segment)}Resource`, methods: [], children: new Map(), kindArg: true });
+    for (const a of spec.activities)
+      acts.children.set(a.segment, {
+        cls: `${pascal(a.segment)}Resource`,
+        methods: [],
+        children: new Map(),
+        kindArg: true,
+      });
   }
   // Activity segments: one class per segment, shared by every kind (the kind is its path).
   const segmentNodes = new Map<string, Node>();
   for (const a of spec.activities) {
     const sn = node(`${pascal(a.segment)}Resource`);
     sn.kindArg = true;
-    for (const op of spec.operations) if (op.scope === 'activity') sn.methods.push(methodOf(op, ident(op.client.split('.').at(-1)!), undefined, a.segment));
+    for (const op of spec.operations)
+      if (op.scope === 'activity')
+        sn.methods.push(methodOf(op, ident(op.client.split('.').at(-1)!), undefined, a.segment));
     segmentNodes.set(a.segment, sn);
   }
   // Global groups.
@@ -182,7 +213,13 @@ export function emitPhpClient(spec: Spec, derived: Derived): GeneratedFile[] {
       : n.kindName
         ? 'private readonly Connection $c, string $kind'
         : 'private readonly Connection $c';
-    const methods = n.methods.map((m) => (m.code.startsWith('  /**') ? m.code : m.doc.includes('\n') ? `  /**\n   * ${m.doc}\n   */\n${m.code}` : `  /** ${m.doc} */\n${m.code}`));
+    const methods = n.methods.map((m) =>
+      m.code.startsWith('  /**')
+        ? m.code
+        : m.doc.includes('\n')
+          ? `  /**\n   * ${m.doc}\n   */\n${m.code}`
+          : `  /** ${m.doc} */\n${m.code}`,
+    );
     const content = `${header('Resource')}${uses}
 
 /** ${n.kindArg ? 'The activities of one segment, under the record kind it was made for.' : 'Operations of the API: one method each.'} */
@@ -205,7 +242,9 @@ ${methods.join('\n\n')}
   for (const sn of segmentNodes.values()) render(sn);
 
   const props = [...root.children].map(([name, child]) => `  public readonly Resource\\${child.cls} $${ident(name)};`);
-  const inits = [...root.children].map(([name, child]) => `    $this->${ident(name)} = new Resource\\${child.cls}($connection);`);
+  const inits = [...root.children].map(
+    ([name, child]) => `    $this->${ident(name)} = new Resource\\${child.cls}($connection);`,
+  );
   files.push({
     path: 'php/src/Client.php',
     content: `${header('')}use ${rootNamespace}\\Runtime\\BatchBuilder;

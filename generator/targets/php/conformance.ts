@@ -17,7 +17,8 @@ function target(spec: Spec, call: ConformanceCall): { path: string[]; method: st
   const op = spec.operations.find((o) => o.id === call.operation);
   if (!op) throw new Error(`conformance: no operation ${call.operation}`);
   const parts = op.client.split('.').map(ident);
-  const base = op.scope === 'kind' ? [call.kind!] : op.scope === 'activity' ? [call.kind!, 'activities', call.segment!] : [];
+  const base =
+    op.scope === 'kind' ? [call.kind!] : op.scope === 'activity' ? [call.kind!, 'activities', call.segment!] : [];
   return { path: [...base, ...parts.slice(0, -1)], method: parts.at(-1)! };
 }
 
@@ -32,7 +33,8 @@ export function emitPhpConformance(spec: Spec): GeneratedFile[] {
   const suite = spec.conformance;
   if (!suite) return [];
   const t = (c: { call: ConformanceCall }) => [target(spec, c.call)];
-  const provider = (name: string, lines: string[]) => `  /** @return array<string, list<mixed>> */\n  public static function ${name}(): array\n  {\n    return [\n${lines.join('\n')}\n    ];\n  }\n`;
+  const provider = (name: string, lines: string[]) =>
+    `  /** @return array<string, list<mixed>> */\n  public static function ${name}(): array\n  {\n    return [\n${lines.join('\n')}\n    ];\n  }\n`;
   const content = `<?php
 
 declare(strict_types=1);
@@ -138,7 +140,12 @@ ${provider('requests', sets(suite.requests, t))}
 ${provider('responses', sets(suite.responses, t))}
 ${provider('retries', sets(suite.retries))}
 ${provider('webhooks', sets(suite.webhooks))}
-${provider('batches', sets(suite.batch, (c: { calls?: ConformanceCall[]; repeat?: { call: ConformanceCall } }) => [(c.calls ?? [c.repeat!.call]).map((call) => target(spec, call))]))}
+${provider(
+  'batches',
+  sets(suite.batch, (c: { calls?: ConformanceCall[]; repeat?: { call: ConformanceCall } }) => [
+    (c.calls ?? [c.repeat!.call]).map((call) => target(spec, call)),
+  ]),
+)}
 ${provider('pages', sets(suite.pagination, t))}
 }
 `;

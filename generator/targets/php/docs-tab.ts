@@ -34,11 +34,17 @@ function phpCall(c: ExampleCall): { label: string; text: string } {
   const args = c.ids.map((n, i) => (i === 0 && c.idOf ? `new ${idClass(c, c.idOf)}(${n})` : String(n)));
   if (c.value !== undefined) {
     const part = op.request ? 'request' : 'params';
-    const key = op.scope === 'kind' ? `records/${c.kind}.${op.id}.${part}` : op.scope === 'activity' ? `activities/${c.segment}.${op.id}.${part}` : `${op.id}.${part}`;
+    const key =
+      op.scope === 'kind'
+        ? `records/${c.kind}.${op.id}.${part}`
+        : op.scope === 'activity'
+          ? `activities/${c.segment}.${op.id}.${part}`
+          : `${op.id}.${part}`;
     args.push(`Model\\${messageClass(key)}::fromWire(${phpLiteral(c.value)})`);
   }
   // Files travel beside the body as multipart/form-data, each an Upload by field.
-  if (c.files.length) args.push(`[${c.files.map((f) => `${str(f.field)} => Upload::fromFile(${str(f.filename)})`).join(', ')}]`);
+  if (c.files.length)
+    args.push(`[${c.files.map((f) => `${str(f.field)} => Upload::fromFile(${str(f.filename)})`).join(', ')}]`);
   const text = `$result = ${phpCallName(op, c.kind, c.segment)}(${args.join(', ')});`;
   return { label: c.files.length ? 'Client call (Upload from Crmgen\\Client\\Runtime)' : 'Client call', text };
 }
@@ -50,7 +56,8 @@ export function phpGuideHelpers(spec: Spec): Record<string, (...args: any[]) => 
   const singular = (of: string) => spec.kinds.find((k) => k.name === of)?.singular ?? of;
   return {
     phpRecord: (kind: string, op: string, part: string) => `Model\\${messageClass(`records/${kind}.${op}.${part}`)}`,
-    phpActivity: (segment: string, op: string, part: string) => `Model\\${messageClass(`activities/${segment}.${op}.${part}`)}`,
+    phpActivity: (segment: string, op: string, part: string) =>
+      `Model\\${messageClass(`activities/${segment}.${op}.${part}`)}`,
     phpGlobal: (op: string, part: string) => `Model\\${messageClass(`${op}.${part}`)}`,
     phpId: (of: string, n: number) => `new Id\\${pascal(singular(of))}Id(${n})`,
     phpEnum: (list: string) => `Enum\\${pascal(list)}`,

@@ -10,10 +10,12 @@ import type { Derived } from '../../sdk-model/derive.ts';
 import type { WireDesc as Desc, ObjectWire as ObjectDesc } from '../../sdk-model/descriptors.ts';
 import { enumCase, ident, literal, pascal, rootNamespace, str } from './names.ts';
 
-const header = (ns: string) => `<?php\n\ndeclare(strict_types=1);\n\nnamespace ${rootNamespace}${ns ? `\\${ns}` : ''};\n\n`;
+const header = (ns: string) =>
+  `<?php\n\ndeclare(strict_types=1);\n\nnamespace ${rootNamespace}${ns ? `\\${ns}` : ''};\n\n`;
 
 /** The id class of a record kind (contacts -> ContactId) or an activity segment (task -> TaskId). */
-export const kindId = (spec: Spec, kind: string) => `${pascal(spec.kinds.find((k) => k.name === kind)?.singular ?? kind)}Id`;
+export const kindId = (spec: Spec, kind: string) =>
+  `${pascal(spec.kinds.find((k) => k.name === kind)?.singular ?? kind)}Id`;
 export const segmentId = (segment: string) => `${pascal(segment)}Id`;
 /** The interface of the ids that may be a segment's parent: task -> TaskParent. */
 export const parentInterface = (segment: string) => `${pascal(segment)}Parent`;
@@ -116,7 +118,9 @@ export class Models {
     name = pascal(list);
     this.enums.set(list, name);
     const backing = values.base === 'integer' ? 'int' : 'string';
-    const cases = values.values.map((v) => `  case ${enumCase(v.value)} = ${typeof v.value === 'number' ? v.value : str(String(v.value))};`);
+    const cases = values.values.map(
+      (v) => `  case ${enumCase(v.value)} = ${typeof v.value === 'number' ? v.value : str(String(v.value))};`,
+    );
     this.files.push({
       path: `php/src/Enum/${name}.php`,
       content: `${header('Enum')}/** ${values.description ?? list} */\nenum ${name}: ${backing}\n{\n${cases.join('\n')}\n}\n`,
@@ -137,7 +141,11 @@ export class Models {
   finish(): GeneratedFile[] {
     for (const f of this.files) {
       const cls = /\/(\w+)\.php$/.exec(f.path)![1]!;
-      if (this.selCases.has(cls)) f.content = f.content.replace(`final class ${cls} implements WireValue`, `final class ${cls} implements ActivityFields`);
+      if (this.selCases.has(cls))
+        f.content = f.content.replace(
+          `final class ${cls} implements WireValue`,
+          `final class ${cls} implements ActivityFields`,
+        );
     }
     return this.files;
   }
@@ -151,7 +159,15 @@ export class Models {
 
   /** A class for an object descriptor at `path` of a message (shared when identical). */
   object(desc: ObjectDesc, wanted: string, scope: Scope, path: string, message?: string): string {
-    const sig = JSON.stringify([message, desc, scope.kind, scope.segment, scope.request, [...scope.enums], idRole(scope, path)]);
+    const sig = JSON.stringify([
+      message,
+      desc,
+      scope.kind,
+      scope.segment,
+      scope.request,
+      [...scope.enums],
+      idRole(scope, path),
+    ]);
     const known = this.seen.get(sig);
     if (known) return known;
     const name = this.unique(wanted);
@@ -166,16 +182,32 @@ export class Models {
       props.push(this.prop(wire, fd, name, scope, path));
       if (desc.an && !scope.request && desc.an.f.includes(wire)) {
         const w = wire + desc.an.s;
-        props.push({ wire: w, name: ident(`${wire}${pascal(desc.an.s)}`), type: 'string', doc: `the name of ${wire}`, from: (v) => `isset(${v}) ? (string) ${v} : null`, to: (v) => v });
+        props.push({
+          wire: w,
+          name: ident(`${wire}${pascal(desc.an.s)}`),
+          type: 'string',
+          doc: `the name of ${wire}`,
+          from: (v) => `isset(${v}) ? (string) ${v} : null`,
+          to: (v) => v,
+        });
       }
     }
     if (desc.inl) {
-      const cls = this.object(desc.inl.of as ObjectDesc, `${name}${pascal(desc.inl.as)}Entry`, scope, `${path}.${desc.inl.as}[]`);
+      const cls = this.object(
+        desc.inl.of as ObjectDesc,
+        `${name}${pascal(desc.inl.as)}Entry`,
+        scope,
+        `${path}.${desc.inl.as}[]`,
+      );
       props.push(listProp(desc.inl.as, cls));
       this.inlEntries.set(name, cls);
     }
     const custom = desc.c !== undefined;
-    this.files.push({ path: `php/src/Model/${name}.php`, content: renderClass(name, props, custom, desc.c), format: 'php' });
+    this.files.push({
+      path: `php/src/Model/${name}.php`,
+      content: renderClass(name, props, custom, desc.c),
+      format: 'php',
+    });
     return name;
   }
 
@@ -185,7 +217,12 @@ export class Models {
     for (const [typeid, cd] of Object.entries(sel.cases)) {
       if (cd.k !== 'o') continue;
       const a = this.activityOf(typeid);
-      const cls = this.object(cd, a ? `${pascal(a.segment)}Fields` : `Typeid${typeid}Fields`, { request: scope.request, enums: new Map() }, '');
+      const cls = this.object(
+        cd,
+        a ? `${pascal(a.segment)}Fields` : `Typeid${typeid}Fields`,
+        { request: scope.request, enums: new Map() },
+        '',
+      );
       cases.push([typeid, cls]);
     }
     for (const [, c] of cases) this.selCases.add(c);
@@ -212,7 +249,13 @@ export class Models {
         return this.scalar(key, name, fd.s, scope, sub);
       case 'o': {
         const cls = this.object(fd, `${owner}${pascal(wire)}`, scope, sub);
-        return { wire: key, name, type: cls, from: (v) => `is_array(${v} ?? null) ? ${cls}::fromWire(${v}) : null`, to: (v) => `${v}?->toWire()` };
+        return {
+          wire: key,
+          name,
+          type: cls,
+          from: (v) => `is_array(${v} ?? null) ? ${cls}::fromWire(${v}) : null`,
+          to: (v) => `${v}?->toWire()`,
+        };
       }
       case 'l':
       case 'y': {
@@ -228,12 +271,22 @@ export class Models {
           name,
           type: 'array',
           doc: `list<${t}>`,
-          from: (v) => (inner ? `is_array(${v} ?? null) ? array_map(static fn ($e) => ${inner.from('$e')}, array_values(${v})) : null` : `${v} ?? null`),
+          from: (v) =>
+            inner
+              ? `is_array(${v} ?? null) ? array_map(static fn ($e) => ${inner.from('$e')}, array_values(${v})) : null`
+              : `${v} ?? null`,
           to: (v) => (inner ? `${v} === null ? null : array_map(static fn ($e) => ${inner.to('$e')}, ${v})` : v),
         };
       }
       case 'm':
-        return { wire: key, name, type: 'array', doc: 'array<string, mixed>', from: (v) => `is_array(${v} ?? null) ? ${v} : null`, to: (v) => v };
+        return {
+          wire: key,
+          name,
+          type: 'array',
+          doc: 'array<string, mixed>',
+          from: (v) => `is_array(${v} ?? null) ? ${v} : null`,
+          to: (v) => v,
+        };
     }
   }
 
@@ -255,13 +308,25 @@ export class Models {
             to: (v) => `${v} instanceof \\BackedEnum ? ${v}->value : ${v}`,
           };
         }
-        return { wire, name, type: e, from: (v) => `isset(${v}) ? ${e}::from(${intBacked ? '(int)' : '(string)'} ${v}) : null`, to: (v) => `${v}?->value` };
+        return {
+          wire,
+          name,
+          type: e,
+          from: (v) => `isset(${v}) ? ${e}::from(${intBacked ? '(int)' : '(string)'} ${v}) : null`,
+          to: (v) => `${v}?->value`,
+        };
       }
     }
     const role = idRole(scope, path);
     if (role) {
       const cls = `\\${rootNamespace}\\Id\\${role}`;
-      return { wire, name, type: cls, from: (v) => `isset(${v}) ? new ${cls}((int) ${v}) : null`, to: (v) => `${v}?->value` };
+      return {
+        wire,
+        name,
+        type: cls,
+        from: (v) => `isset(${v}) ? new ${cls}((int) ${v}) : null`,
+        to: (v) => `${v}?->value`,
+      };
     }
     if (scope.request && scope.segment && path === '.parent') {
       const types = this.parentTypes(scope.segment);
@@ -278,17 +343,35 @@ export class Models {
     }
     switch (code) {
       case 'i':
-        return { wire, name, type: 'int', from: (v) => `isset(${v}) && is_numeric(${v}) ? (int) ${v} : null`, to: (v) => v };
+        return {
+          wire,
+          name,
+          type: 'int',
+          from: (v) => `isset(${v}) && is_numeric(${v}) ? (int) ${v} : null`,
+          to: (v) => v,
+        };
       case 'n':
-        return { wire, name, type: 'float', from: (v) => `isset(${v}) && is_numeric(${v}) ? (float) ${v} : null`, to: (v) => v };
+        return {
+          wire,
+          name,
+          type: 'float',
+          from: (v) => `isset(${v}) && is_numeric(${v}) ? (float) ${v} : null`,
+          to: (v) => v,
+        };
       case 'f':
       case 'F':
-        return { wire, name, type: 'bool', from: (v) => `isset(${v}) ? (bool) ${v} : null`, to: (v) => `${v} === null ? null : (${v} ? 1 : 0)` };
+        return {
+          wire,
+          name,
+          type: 'bool',
+          from: (v) => `isset(${v}) ? (bool) ${v} : null`,
+          to: (v) => `${v} === null ? null : (${v} ? 1 : 0)`,
+        };
       case 'd':
       case 'dt':
       case 'dd':
         if (scope.request) {
-          const fmt = code === 'd' ? "'Y-m-d'" : "\\Crmgen\\Client\\Api::DATE_FORMAT";
+          const fmt = code === 'd' ? "'Y-m-d'" : '\\Crmgen\\Client\\Api::DATE_FORMAT';
           return {
             wire,
             name,
@@ -298,15 +381,42 @@ export class Models {
             to: (v) => `${v} instanceof \\DateTimeInterface ? ${v}->format(${fmt}) : ${v}`,
           };
         }
-        return { wire, name, type: 'string', doc: 'a date as the service writes it', from: (v) => `isset(${v}) ? (string) ${v} : null`, to: (v) => v };
+        return {
+          wire,
+          name,
+          type: 'string',
+          doc: 'a date as the service writes it',
+          from: (v) => `isset(${v}) ? (string) ${v} : null`,
+          to: (v) => v,
+        };
       case 'il':
-        return { wire, name, type: 'array', doc: 'list<int>', from: (v) => `is_array(${v} ?? null) ? array_map('intval', ${v}) : null`, to: (v) => v };
+        return {
+          wire,
+          name,
+          type: 'array',
+          doc: 'list<int>',
+          from: (v) => `is_array(${v} ?? null) ? array_map('intval', ${v}) : null`,
+          to: (v) => v,
+        };
       case 'sl':
-        return { wire, name, type: 'array', doc: 'list<string>', from: (v) => `is_array(${v} ?? null) ? array_map('strval', ${v}) : null`, to: (v) => v };
+        return {
+          wire,
+          name,
+          type: 'array',
+          doc: 'list<string>',
+          from: (v) => `is_array(${v} ?? null) ? array_map('strval', ${v}) : null`,
+          to: (v) => v,
+        };
       case 'of':
         return { wire, name, type: 'int|string', from: (v) => `isset(${v}) ? ${v} : null`, to: (v) => v };
       default:
-        return { wire, name, type: 'string', from: (v) => `isset(${v}) && !is_array(${v} ?? null) ? (string) ${v} : null`, to: (v) => v };
+        return {
+          wire,
+          name,
+          type: 'string',
+          from: (v) => `isset(${v}) && !is_array(${v} ?? null) ? (string) ${v} : null`,
+          to: (v) => v,
+        };
     }
   }
 
@@ -315,7 +425,8 @@ export class Models {
     const a = this.spec.activities.find((x) => x.segment === segment);
     const out: string[] = [];
     for (const p of a?.parents ?? []) {
-      if (p === 'record') for (const k of this.spec.kinds) out.push(`\\${rootNamespace}\\Id\\${kindId(this.spec, k.name)}`);
+      if (p === 'record')
+        for (const k of this.spec.kinds) out.push(`\\${rootNamespace}\\Id\\${kindId(this.spec, k.name)}`);
       else out.push(`\\${rootNamespace}\\Id\\${segmentId(p)}`);
     }
     return out.length ? out : ['int'];
@@ -336,21 +447,33 @@ function listProp(wire: string, cls: string): Prop {
     name: ident(wire),
     type: 'array',
     doc: `list<${cls}>`,
-    from: (v) => `is_array(${v} ?? null) ? array_map(static fn (array $e): ${cls} => ${cls}::fromWire($e), array_values(${v})) : null`,
+    from: (v) =>
+      `is_array(${v} ?? null) ? array_map(static fn (array $e): ${cls} => ${cls}::fromWire($e), array_values(${v})) : null`,
     to: (v) => `${v} === null ? null : array_map(static fn (${cls} $e): array => $e->toWire(), ${v})`,
   };
 }
 
 function renderClass(name: string, props: Prop[], custom: boolean, customPattern: string | undefined): string {
   const params = props.map((p) => {
-    const docType = p.type === 'array' ? `${p.doc}|null` : p.type.endsWith('|array') ? `${p.type.replace(/\|array$/, '')}|array<string, mixed>|null` : `${p.type}|null`;
+    const docType =
+      p.type === 'array'
+        ? `${p.doc}|null`
+        : p.type.endsWith('|array')
+          ? `${p.type.replace(/\|array$/, '')}|array<string, mixed>|null`
+          : `${p.type}|null`;
     const note = p.type === 'array' ? '' : ` ${p.doc}`;
     const doc = p.doc ? `    /** @var ${docType}${note} */\n` : '';
     return `${doc}    public readonly ${p.type.includes('|') ? `${p.type}|null` : `?${p.type}`} $${p.name} = null,`;
   });
-  if (custom) params.push(`    /** @var array<string, string> custom fields by name (${customPattern}) */\n    public readonly array $custom = [],`);
+  if (custom)
+    params.push(
+      `    /** @var array<string, string> custom fields by name (${customPattern}) */\n    public readonly array $custom = [],`,
+    );
   const from = props.map((p) => `      ${p.name}: ${p.from(`$w[${str(p.wire)}]`)},`);
-  if (custom) from.push(`      custom: array_map('strval', array_filter($w, static fn ($v, $k): bool => preg_match(${str(`/${customPattern}/`)}, (string) $k) === 1 && !is_array($v), ARRAY_FILTER_USE_BOTH)),`);
+  if (custom)
+    from.push(
+      `      custom: array_map('strval', array_filter($w, static fn ($v, $k): bool => preg_match(${str(`/${customPattern}/`)}, (string) $k) === 1 && !is_array($v), ARRAY_FILTER_USE_BOTH)),`,
+    );
   const to = props.map((p) => `      ${str(p.wire)} => ${p.to(`$this->${p.name}`)},`);
   return `${header('Model')}final class ${name} implements WireValue
 {
@@ -383,7 +506,9 @@ export function fixedModelFiles(spec: Spec, derived: Derived, used: Set<string>)
   const files: GeneratedFile[] = [];
   // Which segments each kind's or segment's id may be the parent of (its XParent interfaces).
   const parentOf = (id: string) =>
-    spec.activities.filter((a) => a.parents.some((p) => (p === 'record' ? spec.kinds.some((k) => k.name === id) : p === id))).map((a) => parentInterface(a.segment));
+    spec.activities
+      .filter((a) => a.parents.some((p) => (p === 'record' ? spec.kinds.some((k) => k.name === id) : p === id)))
+      .map((a) => parentInterface(a.segment));
   const idClass = (name: string, what: string, of: string) => {
     const ifaces = parentOf(of);
     files.push({
@@ -424,9 +549,17 @@ export function fixedModelFiles(spec: Spec, derived: Derived, used: Set<string>)
   void kinds;
   const emitForm = spec.formats.dates.emit;
   // The spec's notation as a DateTimeInterface::format() string: its tokens mapped, every other letter escaped.
-  const tokens: [string, string][] = [['YYYY', 'Y'], ['MM', 'm'], ['DD', 'd'], ['hh', 'H'], ['mm', 'i'], ['ss', 's'], ['+00:00', 'P']];
+  const tokens: [string, string][] = [
+    ['YYYY', 'Y'],
+    ['MM', 'm'],
+    ['DD', 'd'],
+    ['hh', 'H'],
+    ['mm', 'i'],
+    ['ss', 's'],
+    ['+00:00', 'P'],
+  ];
   let phpForm = '';
-  for (let i = 0; i < emitForm.length; ) {
+  for (let i = 0; i < emitForm.length;) {
     const t = tokens.find(([n]) => emitForm.startsWith(n, i));
     if (t) {
       phpForm += t[1];

@@ -4,7 +4,20 @@
 /** The package's root namespace (the runtime's files are written in it, so it is not the spec's to choose). */
 export const rootNamespace = 'Crmgen\\Client';
 
-const reserved = new Set(['list', 'print', 'echo', 'new', 'class', 'function', 'default', 'array', 'empty', 'isset', 'unset', 'clone']);
+const reserved = new Set([
+  'list',
+  'print',
+  'echo',
+  'new',
+  'class',
+  'function',
+  'default',
+  'array',
+  'empty',
+  'isset',
+  'unset',
+  'clone',
+]);
 
 /** PascalCase of a word or dotted/dashed name: contacts -> Contacts, createRecord -> CreateRecord. */
 export function pascal(name: string): string {

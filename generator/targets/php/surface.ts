@@ -10,7 +10,10 @@ import { rootNamespace } from './names.ts';
 
 const ns = `\\${rootNamespace}\\`;
 /** A type as written, without the package's namespace prefix and the nullable marks every property has. */
-const clean = (t: string) => named(t).replace(/^\?/, '').replace(/\|null$/, '');
+const clean = (t: string) =>
+  named(t)
+    .replace(/^\?/, '')
+    .replace(/\|null$/, '');
 /** A signature's text without the package's namespace prefix, on one line. */
 const named = (t: string) => t.replaceAll(ns, '').replace(/\s+/g, ' ').replace(/\( /g, '(').trim();
 
@@ -28,9 +31,17 @@ export function phpSurface(files: GeneratedFile[]): SurfaceLine[] {
       const iface = i.includes('\\') ? clean(i) : `${m[1] ?? ''}\\${i}`.replace(/^\\/, '');
       out.push({ module: 'php', key: `${name} ${decl[4]} ${iface}`, name, role: 'union', type: iface });
     }
-    for (const c of text.matchAll(/^\s*case (\w+) = (.+);$/gm)) out.push({ module: 'php', key: `${name}::${c[1]} = ${c[2]}`, name, role: 'union', type: c[2]! });
+    for (const c of text.matchAll(/^\s*case (\w+) = (.+);$/gm))
+      out.push({ module: 'php', key: `${name}::${c[1]} = ${c[2]}`, name, role: 'union', type: c[2]! });
     for (const p of text.matchAll(/public readonly ([^$;]+?) \$(\w+)(\s*=\s*[^,\n]+)?[,;]/g)) {
-      out.push({ module: 'php', key: `${name}::$${p[2]}`, name, role: 'member', type: clean(p[1]!), ...(p[3] ? { optional: true } : {}) });
+      out.push({
+        module: 'php',
+        key: `${name}::$${p[2]}`,
+        name,
+        role: 'member',
+        type: clean(p[1]!),
+        ...(p[3] ? { optional: true } : {}),
+      });
     }
     for (const fn of text.matchAll(/public (static )?function (\w+)\(/g)) {
       if (fn[2] === '__construct') continue;
@@ -40,7 +51,14 @@ export function phpSurface(files: GeneratedFile[]): SurfaceLine[] {
       for (; i < text.length && depth > 0; i++) depth += text[i] === '(' ? 1 : text[i] === ')' ? -1 : 0;
       const args = named(text.slice(fn.index + fn[0].length, i - 1).replace(/,\s*$/, ''));
       const ret = /^:\s*([^\n{]+)/.exec(text.slice(i))?.[1];
-      out.push({ module: 'php', key: `${name}::${fn[2]}()`, name, role: 'member', type: `(${args})${ret ? `: ${named(ret)}` : ''}`, method: true });
+      out.push({
+        module: 'php',
+        key: `${name}::${fn[2]}()`,
+        name,
+        role: 'member',
+        type: `(${args})${ret ? `: ${named(ret)}` : ''}`,
+        method: true,
+      });
     }
   }
   return out;

@@ -70,13 +70,16 @@ API = Api(
     checks=checks,
 )
 `;
-  const sorted = Object.fromEntries(Object.entries(derived.descriptors).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const sorted = Object.fromEntries(
+    Object.entries(derived.descriptors).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  );
   const checks: Record<string, Check[]> = {};
   for (const id of Object.keys(sorted)) {
     const m = /^(?:records\/([\w-]+)\.|activities\/(?:([\w-]+)\.)?)?(\w+)\.(request|params)$/.exec(id);
     if (!m) continue;
     const op = spec.operations.find((o) => o.id === m[3]);
-    const shape: Shape | undefined = m[4] === 'params' ? op?.params && { kind: 'object', fields: op.params } : op?.request;
+    const shape: Shape | undefined =
+      m[4] === 'params' ? op?.params && { kind: 'object', fields: op.params } : op?.request;
     if (!shape) continue;
     const found = checksOf(spec, shape, m[2], []);
     if (found.length) checks[id] = found;
@@ -97,14 +100,29 @@ interface Check {
 }
 
 /** The range and value-list rules of a request shape (objects, an activity's fields, lists of ids). */
-function checksOf(spec: Spec, shape: Shape, segment: string | undefined, path: string[], seen = new Set<string>()): Check[] {
+function checksOf(
+  spec: Spec,
+  shape: Shape,
+  segment: string | undefined,
+  path: string[],
+  seen = new Set<string>(),
+): Check[] {
   switch (shape.kind) {
     case 'scalar': {
       const out: Check[] = [];
-      if (shape.min !== undefined || shape.max !== undefined) out.push({ p: path, r: [shape.min ?? null, shape.max ?? null] });
+      if (shape.min !== undefined || shape.max !== undefined)
+        out.push({ p: path, r: [shape.min ?? null, shape.max ?? null] });
       const list = shape.values ? spec.values.find((v) => v.name === shape.values) : undefined;
-      if (list && (shape.type === 'enum' || shape.type === 'idlist') && !list.values.some((e) => String(e.value).includes('{'))) {
-        out.push({ p: path, v: list.values.map((e) => e.value), ...(list.matchCase === false ? { i: 1 as const } : {}) });
+      if (
+        list &&
+        (shape.type === 'enum' || shape.type === 'idlist') &&
+        !list.values.some((e) => String(e.value).includes('{'))
+      ) {
+        out.push({
+          p: path,
+          v: list.values.map((e) => e.value),
+          ...(list.matchCase === false ? { i: 1 as const } : {}),
+        });
       }
       return out;
     }

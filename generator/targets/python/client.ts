@@ -63,7 +63,11 @@ export class ClientWriter {
 
   /** The codec target of an operation part in a scope, as derive's descriptors name it. */
   target(op: Operation, part: 'params' | 'request' | 'response', s: Scope): string | undefined {
-    const ids = s.kind ? [`records/${s.kind.name}.${op.id}.${part}`] : s.segment ? [`activities/${s.segment.segment}.${op.id}.${part}`, `activities/${op.id}.${part}`] : [`${op.id}.${part}`];
+    const ids = s.kind
+      ? [`records/${s.kind.name}.${op.id}.${part}`]
+      : s.segment
+        ? [`activities/${s.segment.segment}.${op.id}.${part}`, `activities/${op.id}.${part}`]
+        : [`${op.id}.${part}`];
     return ids.find((id) => id in this.descriptors);
   }
 
@@ -85,11 +89,19 @@ export class ClientWriter {
     const request = this.target(op, 'request', s);
     const response = this.target(op, 'response', s);
     const args: string[] = ['self'];
-    if (op.path.includes('{id}')) args.push(`id: ${op.scope === 'kind' && s.kind ? `_t.${recordIdType(s.kind)}` : op.scope === 'activity' && s.segment ? `_t.${activityIdType(s.segment.segment)}` : 'int'}`);
+    if (op.path.includes('{id}'))
+      args.push(
+        `id: ${op.scope === 'kind' && s.kind ? `_t.${recordIdType(s.kind)}` : op.scope === 'activity' && s.segment ? `_t.${activityIdType(s.segment.segment)}` : 'int'}`,
+      );
     if (op.path.includes('{deliveryId}')) args.push('delivery_id: int');
     if (params) args.push(`params: ${this.typeOf(params)} | None = None`);
     if (request) args.push(`body: ${this.typeOf(request)}`);
-    args.push('*', 'timeout: float | None = None', 'headers: Mapping[str, str] | None = None', 'response: ResponseInfo | None = None');
+    args.push(
+      '*',
+      'timeout: float | None = None',
+      'headers: Mapping[str, str] | None = None',
+      'response: ResponseInfo | None = None',
+    );
     const upload = op.upload && mode !== 'batch';
     if (upload) args.push('files: Mapping[str, bytes] | None = None');
     const ret = this.typeOf(response) ?? 'dict[str, object]';
@@ -97,7 +109,13 @@ export class ClientWriter {
       JSON.stringify(op.method),
       this.path(op, s).includes('{') ? `f"${this.path(op, s)}"` : JSON.stringify(this.path(op, s)),
       ...(params ? [`params=Part(${JSON.stringify(params)}, params or {})`] : []),
-      ...(request ? [`body=Part(${JSON.stringify(request)}, body, (${required(this.spec, op.request).map((r) => `${JSON.stringify(r)}, `).join('')}))`] : []),
+      ...(request
+        ? [
+            `body=Part(${JSON.stringify(request)}, body, (${required(this.spec, op.request)
+              .map((r) => `${JSON.stringify(r)}, `)
+              .join('')}))`,
+          ]
+        : []),
       ...(response ? [`response=${JSON.stringify(response)}`] : []),
       'timeout=timeout',
       'headers=headers',
@@ -106,7 +124,8 @@ export class ClientWriter {
     ].join(', ');
     const purpose = op.purpose.replace(/\s+/g, ' ').replace(/\\/g, '\\\\').replace(/"""/g, "'''");
     const docline = `        """${op.method} ${op.path.replace('{kind}', s.kind?.name ?? '{kind}').replace('{segment}', s.segment?.segment ?? '{segment}')}: ${purpose}"""`;
-    if (mode === 'batch') return `    def ${name}(${args.join(', ')}) -> Deferred[${ret}]:\n${docline}\n        return self._q.add(Call(${call}))\n`;
+    if (mode === 'batch')
+      return `    def ${name}(${args.join(', ')}) -> Deferred[${ret}]:\n${docline}\n        return self._q.add(Call(${call}))\n`;
     const def = mode === 'async' ? 'async def' : 'def';
     return `    ${def} ${name}(${args.join(', ')}) -> ${ret}:\n${docline}\n        return ${mode === 'async' ? 'await ' : ''}self._t.send(Call(${call}))\n`;
   }
@@ -128,14 +147,26 @@ export class ClientWriter {
   }
 
   /** Writes a resource class and its nested classes; returns its name. */
-  klass(n: Node, s: Scope, mode: Mode, extra: { init: string[]; members: string[] } = { init: [], members: [] }, doc = ''): string {
+  klass(
+    n: Node,
+    s: Scope,
+    mode: Mode,
+    extra: { init: string[]; members: string[] } = { init: [], members: [] },
+    doc = '',
+  ): string {
     const name = `${prefix[mode]}${n.name}`;
     const children = [...n.children].map(([attr, c]) => [attr, this.klass(c, s, mode)] as const);
     const holder = mode === 'batch' ? '_q' : '_t';
     const holderType = mode === 'batch' ? 'BatchQueue' : mode === 'async' ? 'AsyncTransport' : 'SyncTransport';
     const kindArg = s.segment ? ', kind: _t.KindName' : '';
     const arg = mode === 'batch' ? 'queue' : 'transport';
-    const lines = [`class ${name}:`, `    """${doc || `Operations of ${n.name}.`}"""`, '', `    def __init__(self, ${arg}: ${holderType}${kindArg}) -> None:`, `        self.${holder} = ${arg}`];
+    const lines = [
+      `class ${name}:`,
+      `    """${doc || `Operations of ${n.name}.`}"""`,
+      '',
+      `    def __init__(self, ${arg}: ${holderType}${kindArg}) -> None:`,
+      `        self.${holder} = ${arg}`,
+    ];
     if (s.segment) lines.push('        self._kind = kind');
     lines.push(...extra.init);
     for (const [attr, c] of children) lines.push(`        self.${attr} = ${c}(${arg}${s.segment ? ', kind' : ''})`);
@@ -156,27 +187,59 @@ export class ClientWriter {
     const segClass = new Map<string, string>();
     for (const a of spec.activities) {
       const root = node(`${pascal(a.segment)}Activities`);
-      for (const op of ops.filter((o) => o.scope === 'activity')) place(root, op, op.client, (p) => `${pascal(a.segment)}Activities${p.map(pascal).join('')}`);
-      segClass.set(a.segment, this.klass(root, { segment: a }, mode, undefined, `Operations on ${a.title.toLowerCase()} activities of one record kind.`));
+      for (const op of ops.filter((o) => o.scope === 'activity'))
+        place(root, op, op.client, (p) => `${pascal(a.segment)}Activities${p.map(pascal).join('')}`);
+      segClass.set(
+        a.segment,
+        this.klass(
+          root,
+          { segment: a },
+          mode,
+          undefined,
+          `Operations on ${a.title.toLowerCase()} activities of one record kind.`,
+        ),
+      );
     }
     const holderType = mode === 'batch' ? 'BatchQueue' : mode === 'async' ? 'AsyncTransport' : 'SyncTransport';
     {
       const arg = mode === 'batch' ? 'queue' : 'transport';
-      const lines = [`class ${prefix[mode]}Activities:`, '    """The activities of one record kind, by type."""', '', `    def __init__(self, ${arg}: ${holderType}, kind: _t.KindName) -> None:`];
-      for (const a of spec.activities) lines.push(`        self.${a.segment} = ${segClass.get(a.segment)}(${arg}, kind)`);
+      const lines = [
+        `class ${prefix[mode]}Activities:`,
+        '    """The activities of one record kind, by type."""',
+        '',
+        `    def __init__(self, ${arg}: ${holderType}, kind: _t.KindName) -> None:`,
+      ];
+      for (const a of spec.activities)
+        lines.push(`        self.${a.segment} = ${segClass.get(a.segment)}(${arg}, kind)`);
       this.out.push(lines.join('\n') + '\n');
     }
     const kinds: [Kind, string][] = [];
     for (const k of spec.kinds) {
       const root = node(`${pascal(k.name)}Resource`);
-      for (const op of ops.filter((o) => o.scope === 'kind')) place(root, op, op.client, (p) => `${pascal(k.name)}${p.map(pascal).join('')}`);
-      const init = [`        self.activities = ${prefix[mode]}Activities(${mode === 'batch' ? 'queue' : 'transport'}, ${JSON.stringify(k.name)})`];
-      kinds.push([k, this.klass(root, { kind: k }, mode, { init, members: [] }, `Operations on ${k.name}: records, category tags, fields and activities.`)]);
+      for (const op of ops.filter((o) => o.scope === 'kind'))
+        place(root, op, op.client, (p) => `${pascal(k.name)}${p.map(pascal).join('')}`);
+      const init = [
+        `        self.activities = ${prefix[mode]}Activities(${mode === 'batch' ? 'queue' : 'transport'}, ${JSON.stringify(k.name)})`,
+      ];
+      kinds.push([
+        k,
+        this.klass(
+          root,
+          { kind: k },
+          mode,
+          { init, members: [] },
+          `Operations on ${k.name}: records, category tags, fields and activities.`,
+        ),
+      ]);
     }
     const global = node('Root');
-    for (const op of ops.filter((o) => o.scope === 'global')) place(global, op, op.client, (p) => p.map(pascal).join(''));
+    for (const op of ops.filter((o) => o.scope === 'global'))
+      place(global, op, op.client, (p) => p.map(pascal).join(''));
     const roots: [string, string][] = [...global.children].map(([attr, c]) => [attr, this.klass(c, {}, mode)]);
-    if (global.ops.length) throw new Error(`python client: global operations without a resource: ${global.ops.map((o) => o.op.id).join(', ')}`);
+    if (global.ops.length)
+      throw new Error(
+        `python client: global operations without a resource: ${global.ops.map((o) => o.op.id).join(', ')}`,
+      );
     return { kinds, roots };
   }
 }
@@ -201,11 +264,15 @@ const moduleHead = (doc: string, body: string, groups: [string, string[]][]) => 
 
 from __future__ import annotations
 
-${importsFor(body, [
-  ['collections.abc', ['AsyncIterator', 'Iterator', 'Mapping']],
-  ['types', ['TracebackType']],
-  ['typing', [...(typed ? ['TYPE_CHECKING'] : []), 'cast']],
-], typed ? ['TYPE_CHECKING'] : [])}
+${importsFor(
+  body,
+  [
+    ['collections.abc', ['AsyncIterator', 'Iterator', 'Mapping']],
+    ['types', ['TracebackType']],
+    ['typing', [...(typed ? ['TYPE_CHECKING'] : []), 'cast']],
+  ],
+  typed ? ['TYPE_CHECKING'] : [],
+)}
 
 ${importsFor(body, [['', ['httpx']]])}
 
@@ -215,7 +282,21 @@ ${body}
 `.replace(/\n{3,}(?=from|import|if TYPE)/g, '\n\n');
 };
 
-const transportNames = ['AsyncTransport', 'BatchQueue', 'Call', 'Core', 'Deferred', 'Paging', 'Part', 'ResponseInfo', 'RetryPolicy', 'SyncTransport', 'WireFormat', 'apaginate', 'paginate'];
+const transportNames = [
+  'AsyncTransport',
+  'BatchQueue',
+  'Call',
+  'Core',
+  'Deferred',
+  'Paging',
+  'Part',
+  'ResponseInfo',
+  'RetryPolicy',
+  'SyncTransport',
+  'WireFormat',
+  'apaginate',
+  'paginate',
+];
 
 export function emitClient(spec: Spec, derived: { descriptors: Record<string, unknown> }): GeneratedFile[] {
   const w = new ClientWriter(spec, derived.descriptors);
@@ -228,12 +309,16 @@ export function emitClient(spec: Spec, derived: { descriptors: Record<string, un
   });
   const attrs = (mode: Mode, holder: string) => {
     const t = trees.find(([m]) => m === mode)![1];
-    return [...t.kinds.map(([k, c]) => `        self.${k.name} = ${c}(${holder})`), ...t.roots.map(([a, c]) => `        self.${a} = ${c}(${holder})`)];
+    return [
+      ...t.kinds.map(([k, c]) => `        self.${k.name} = ${c}(${holder})`),
+      ...t.roots.map(([a, c]) => `        self.${a} = ${c}(${holder})`),
+    ];
   };
   const unknownKey = spec.errors.find((e) => e.key === 'invalidvalue')?.key;
   if (!unknownKey) throw new Error('python client: spec.errors has no key invalidvalue (spec/api.yaml errors.keys)');
   const families = JSON.stringify(Object.keys(spec.notification.content));
-  const clientArgs = 'base_url: str, email: str, token: str, *, format: WireFormat = "xml", retry: RetryPolicy | None = None, timeout: float = 30.0, validate: bool = True';
+  const clientArgs =
+    'base_url: str, email: str, token: str, *, format: WireFormat = "xml", retry: RetryPolicy | None = None, timeout: float = 30.0, validate: bool = True';
   const dir = `python/src/${importName(spec)}`;
   const exit = '(self, et: type[BaseException] | None, e: BaseException | None, tb: TracebackType | None) -> None';
 
@@ -364,14 +449,43 @@ def decode_notification(body: bytes | str, content_type: str | Mapping[str, str]
   const typeOnly = (names: [string, string][]) => names;
   void typeOnly;
   return [
-    { path: `${dir}/_batch.py`, content: moduleHead('The batches: resources that queue calls, sent together by Batch (sync) or AsyncBatch (async).', batchBody, runtime()), format: 'python' },
-    { path: `${dir}/_sync.py`, content: batchTypeImport(moduleHead(`Client: the sync client of the ${spec.service.title} API.`, syncBody, runtime()), 'Batch'), format: 'python' },
-    { path: `${dir}/_async.py`, content: batchTypeImport(moduleHead(`AsyncClient: the async client of the ${spec.service.title} API.`, asyncBody, runtime()), 'AsyncBatch'), format: 'python' },
-    { path: `${dir}/_client.py`, content: moduleHead('Webhook verification and notification decoding.', webhookBody, runtime()), format: 'python' },
+    {
+      path: `${dir}/_batch.py`,
+      content: moduleHead(
+        'The batches: resources that queue calls, sent together by Batch (sync) or AsyncBatch (async).',
+        batchBody,
+        runtime(),
+      ),
+      format: 'python',
+    },
+    {
+      path: `${dir}/_sync.py`,
+      content: batchTypeImport(
+        moduleHead(`Client: the sync client of the ${spec.service.title} API.`, syncBody, runtime()),
+        'Batch',
+      ),
+      format: 'python',
+    },
+    {
+      path: `${dir}/_async.py`,
+      content: batchTypeImport(
+        moduleHead(`AsyncClient: the async client of the ${spec.service.title} API.`, asyncBody, runtime()),
+        'AsyncBatch',
+      ),
+      format: 'python',
+    },
+    {
+      path: `${dir}/_client.py`,
+      content: moduleHead('Webhook verification and notification decoding.', webhookBody, runtime()),
+      format: 'python',
+    },
   ];
 }
 
 /** The batch class a client module returns, imported for type checking only (the module loads on first batch()). */
 function batchTypeImport(text: string, name: string): string {
-  return text.replace('    from . import types as _t\n', `    from . import types as _t\n    from ._batch import ${name}\n`);
+  return text.replace(
+    '    from . import types as _t\n',
+    `    from . import types as _t\n    from ._batch import ${name}\n`,
+  );
 }

@@ -10,7 +10,15 @@ import { header } from './types.ts';
 
 /** A value without its source positions. */
 const withoutPos = (v: unknown): unknown =>
-  Array.isArray(v) ? v.map(withoutPos) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).filter(([k]) => k !== 'pos').map(([k, x]) => [k, withoutPos(x)])) : v;
+  Array.isArray(v)
+    ? v.map(withoutPos)
+    : v && typeof v === 'object'
+      ? Object.fromEntries(
+          Object.entries(v)
+            .filter(([k]) => k !== 'pos')
+            .map(([k, x]) => [k, withoutPos(x)]),
+        )
+      : v;
 
 export function emitConformance(spec: Spec): GeneratedFile[] {
   const suite = spec.conformance;

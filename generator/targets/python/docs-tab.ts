@@ -3,7 +3,12 @@
 import type { Operation } from '../../pipeline/model.ts';
 import type { DocsLanguage, ExampleCall } from '../contract.ts';
 
-const pascal = (s: string) => s.split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
+const pascal = (s: string) =>
+  s
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join('');
 const snake = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
 
 /** How a call reads in the Python SDK: crm.contacts.create, crm.contacts.activities.task.create, crm.hooks.list. */
@@ -24,7 +29,11 @@ export function pyValue(v: unknown, indent = '', width = 90): string {
   if (typeof v === 'boolean') return v ? 'True' : 'False';
   if (typeof v === 'string' || typeof v === 'number') return JSON.stringify(v);
   const inner = `${indent}    `;
-  const parts = Array.isArray(v) ? v.map((x) => pyValue(x, inner)) : Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== undefined).map(([k, x]) => `${JSON.stringify(k)}: ${pyValue(x, inner)}`);
+  const parts = Array.isArray(v)
+    ? v.map((x) => pyValue(x, inner))
+    : Object.entries(v as Record<string, unknown>)
+        .filter(([, x]) => x !== undefined)
+        .map(([k, x]) => `${JSON.stringify(k)}: ${pyValue(x, inner)}`);
   const [open, close] = Array.isArray(v) ? ['[', ']'] : ['{', '}'];
   const one = `${open}${parts.join(', ')}${close}`;
   if (!one.includes('\n') && indent.length + one.length <= width) return one;
@@ -51,11 +60,36 @@ function pythonCall(c: ExampleCall): { label: string; text: string } {
     used.add(idType(of, kinds));
     value = { ...o, parent: id(of, o.parent) };
   }
-  const args = [...ids, ...(value !== undefined ? [pyValue(value, '', 70)] : []), ...(c.files.length ? [`files={${c.files.map((f) => `${JSON.stringify(f.field)}: Path(${JSON.stringify(f.filename)}).read_bytes()`).join(', ')}}`] : [])];
-  const imports = [...(c.files.length ? ['from pathlib import Path\n'] : []), ...(used.size ? [`from ${pyImportName(c.clientPackage)}.types import ${[...used].sort().join(', ')}\n`] : [])];
-  const result = ({ create: 'created', update: 'updated', delete: 'deleted', show: 'record', list: 'page', deliveries: 'deliveries', redeliver: 'delivery' } as Record<string, string>)[op.client.split('.').pop()!] ?? 'report';
+  const args = [
+    ...ids,
+    ...(value !== undefined ? [pyValue(value, '', 70)] : []),
+    ...(c.files.length
+      ? [
+          `files={${c.files.map((f) => `${JSON.stringify(f.field)}: Path(${JSON.stringify(f.filename)}).read_bytes()`).join(', ')}}`,
+        ]
+      : []),
+  ];
+  const imports = [
+    ...(c.files.length ? ['from pathlib import Path\n'] : []),
+    ...(used.size ? [`from ${pyImportName(c.clientPackage)}.types import ${[...used].sort().join(', ')}\n`] : []),
+  ];
+  const result =
+    (
+      {
+        create: 'created',
+        update: 'updated',
+        delete: 'deleted',
+        show: 'record',
+        list: 'page',
+        deliveries: 'deliveries',
+        redeliver: 'delivery',
+      } as Record<string, string>
+    )[op.client.split('.').pop()!] ?? 'report';
   const flat = `${result} = ${name}(${args.join(', ')})`;
-  const text = flat.length <= 100 && !flat.includes('\n') ? flat : `${result} = ${name}(\n${args.map((a) => `    ${a.replace(/\n/g, '\n    ')},`).join('\n')}\n)`;
+  const text =
+    flat.length <= 100 && !flat.includes('\n')
+      ? flat
+      : `${result} = ${name}(\n${args.map((a) => `    ${a.replace(/\n/g, '\n    ')},`).join('\n')}\n)`;
   return { label: 'Client call', text: `${imports.join('')}${imports.length ? '\n' : ''}${text}` };
 }
 

@@ -5,7 +5,10 @@ import type { Formatter } from '../contract.ts';
 let workspace: Promise<{ format(text: string): string }> | undefined;
 
 const ruff = () =>
-  (workspace ??= import('@astral-sh/ruff-wasm-nodejs').then(({ Workspace, PositionEncoding }) => new Workspace({ 'line-length': 120, 'target-version': 'py311' }, PositionEncoding.Utf16)));
+  (workspace ??= import('@astral-sh/ruff-wasm-nodejs').then(
+    ({ Workspace, PositionEncoding }) =>
+      new Workspace({ 'line-length': 120, 'target-version': 'py311' }, PositionEncoding.Utf16),
+  ));
 
 export const formatPython: Formatter = async (text, path) => {
   try {

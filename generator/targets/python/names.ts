@@ -23,7 +23,9 @@ export const distributionName = (spec: Spec) => spec.packages.client.name.toLowe
 export const importName = (spec: Spec) => distributionName(spec).replace(/-/g, '_');
 
 export const pythonKeywords = new Set(
-  'False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield'.split(' '),
+  'False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield'.split(
+    ' ',
+  ),
 );
 /** Can this name be a TypedDict class member (else the functional syntax is used)? */
 export const identifier = (name: string) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !pythonKeywords.has(name);
@@ -38,7 +40,8 @@ export const parentIdType = (segment: string) => `${pascal(segment)}ParentId`;
 export const valueListType = (list: string) => pascal(list);
 
 /** The TypedDict of an operation part, in a kind's or segment's scope when its shape depends on it. */
-export const partType = (op: Operation, part: 'params' | 'request' | 'response', scope: string) => `${scope}${pascal(op.id)}${pascal(part)}`;
+export const partType = (op: Operation, part: 'params' | 'request' | 'response', scope: string) =>
+  `${scope}${pascal(op.id)}${pascal(part)}`;
 
 /** The method of an operation: the last part of its client name, in snake_case. */
 export const methodName = (op: Operation) => snake(op.client.split('.').at(-1)!);

@@ -17,23 +17,37 @@ export function emitReadme(spec: Spec): GeneratedFile[] {
     return o;
   };
   const k = spec.kinds[0]!;
-  const note = spec.activities.find((a) => a.segment === 'note') ?? spec.activities.find((a) => a.fields.some((f) => f.name === 'details'));
+  const note =
+    spec.activities.find((a) => a.segment === 'note') ??
+    spec.activities.find((a) => a.fields.some((f) => f.name === 'details'));
   if (!note) throw new Error('python readme: the spec has no activity type with a details field');
   const list = find('listRecords');
   const p = list.paginate!;
   const reports = spec.operations.filter((o) => o.report);
   const first = reports[0]!;
   const dated = reports
-    .flatMap((o) => (o.params ?? []).filter((f) => f.shape.kind === 'scalar' && f.shape.type === 'date').map((f) => ({ op: o, param: f.name })))
+    .flatMap((o) =>
+      (o.params ?? [])
+        .filter((f) => f.shape.kind === 'scalar' && f.shape.type === 'date')
+        .map((f) => ({ op: o, param: f.name })),
+    )
     .at(0);
   if (!dated) throw new Error('python readme: no report takes a date');
   // An activity field with a maximum: a value above it fails before sending.
   const ranged = spec.activities
-    .flatMap((a) => a.fields.filter((f) => f.shape.kind === 'scalar' && f.shape.max !== undefined && !f.when).map((f) => ({ a, f })))
+    .flatMap((a) =>
+      a.fields.filter((f) => f.shape.kind === 'scalar' && f.shape.max !== undefined && !f.when).map((f) => ({ a, f })),
+    )
     .find(({ a }) => a.fields.every((x) => !x.required || x.shape.kind === 'scalar'));
   if (!ranged) throw new Error('python readme: no activity field has a maximum');
-  const rangedParent = ranged.a.parents[0] === 'record' ? recordIdType(k) : `${ranged.a.parents[0]![0]!.toUpperCase()}${ranged.a.parents[0]!.slice(1)}Id`;
-  const rangedData = [...ranged.a.fields.filter((x) => x.required && x !== ranged.f).map((x) => `"${x.name}": "x"`), `"${ranged.f.name}": ${(ranged.f.shape as { max: number }).max + 1}`].join(', ');
+  const rangedParent =
+    ranged.a.parents[0] === 'record'
+      ? recordIdType(k)
+      : `${ranged.a.parents[0]![0]!.toUpperCase()}${ranged.a.parents[0]!.slice(1)}Id`;
+  const rangedData = [
+    ...ranged.a.fields.filter((x) => x.required && x !== ranged.f).map((x) => `"${x.name}": "x"`),
+    `"${ranged.f.name}": ${(ranged.f.shape as { max: number }).max + 1}`,
+  ].join(', ');
   const env = `crm = Client(os.environ["CRM_URL"], os.environ["CRM_EMAIL"], os.environ["CRM_TOKEN"])`;
   const acls = `AsyncClient(os.environ["CRM_URL"], os.environ["CRM_EMAIL"], os.environ["CRM_TOKEN"], format="json")`;
   const errorKeys = spec.errors.map((e) => `\`${e.key}\` (${e.status})`).join(', ');

@@ -15,7 +15,13 @@ export function pythonSurface(files: GeneratedFile[]): SurfaceLine[] {
     else if (/\/_(client|sync|async|batch)\.py$/.test(f.path)) clientSurface(f.content, add);
     else if (f.path.endsWith('/__init__.py')) {
       const all = /__all__ = \[([\s\S]*?)\]/.exec(f.content)?.[1] ?? '';
-      for (const m of all.matchAll(/"([^"]+)"/g)) add({ key: `export ${m[1]}`, name: m[1]!, role: 'reexport', type: `from ${f.path.split('/').at(-2)} import ${m[1]}` });
+      for (const m of all.matchAll(/"([^"]+)"/g))
+        add({
+          key: `export ${m[1]}`,
+          name: m[1]!,
+          role: 'reexport',
+          type: `from ${f.path.split('/').at(-2)} import ${m[1]}`,
+        });
     }
   }
   return out;
@@ -23,7 +29,13 @@ export function pythonSurface(files: GeneratedFile[]): SurfaceLine[] {
 
 function member(add: (l: Omit<SurfaceLine, 'module'>) => void, owner: string, name: string, type: string) {
   const opt = /^NotRequired\[(.*)\]$/.exec(type);
-  add({ key: `${owner}.${name}`, name, role: 'member', type: opt ? opt[1]! : type, ...(opt ? { optional: true } : {}) });
+  add({
+    key: `${owner}.${name}`,
+    name,
+    role: 'member',
+    type: opt ? opt[1]! : type,
+    ...(opt ? { optional: true } : {}),
+  });
 }
 
 function typesSurface(text: string, add: (l: Omit<SurfaceLine, 'module'>) => void) {
@@ -42,7 +54,8 @@ function typesSurface(text: string, add: (l: Omit<SurfaceLine, 'module'>) => voi
     const fn = /^(\w+) = TypedDict\("\w+", \{(.*)\}\)$/.exec(line);
     if (fn) {
       add({ key: fn[1]!, name: fn[1]!, role: 'decl', type: `class ${fn[1]}(TypedDict)` });
-      for (const m of fn[2]!.matchAll(/"([^"]+)": ((?:NotRequired\[[^\]]*(?:\[[^\]]*\])?[^\]]*\])|[^,]+)/g)) member(add, fn[1]!, m[1]!, m[2]!.trim());
+      for (const m of fn[2]!.matchAll(/"([^"]+)": ((?:NotRequired\[[^\]]*(?:\[[^\]]*\])?[^\]]*\])|[^,]+)/g))
+        member(add, fn[1]!, m[1]!, m[2]!.trim());
       continue;
     }
     const alias = /^(\w+) = (.+)$/.exec(line);
@@ -73,7 +86,8 @@ function clientSurface(text: string, add: (l: Omit<SurfaceLine, 'module'>) => vo
       continue;
     }
     const m = /^ {4}(?:async )?def (\w+)\(self(?:, )?(.*)\) -> (.+):$/.exec(line);
-    if (m && owner && !m[1]!.startsWith('_')) add({ key: `${owner}.${m[1]}()`, name: m[1]!, role: 'member', method: true, type: `(${m[2]}) -> ${m[3]}` });
+    if (m && owner && !m[1]!.startsWith('_'))
+      add({ key: `${owner}.${m[1]}()`, name: m[1]!, role: 'member', method: true, type: `(${m[2]}) -> ${m[3]}` });
     const attr = /^ {8}self\.([a-z]\w*) = (\w+)\(/.exec(line);
     if (attr && owner) add({ key: `${owner}.${attr[1]}`, name: attr[1]!, role: 'member', type: attr[2]! });
   }

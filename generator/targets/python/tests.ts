@@ -30,7 +30,12 @@ const op = (spec: Spec, id: string): Operation => {
 };
 
 /** Where a client name leads: contacts.categories.create -> c.contacts.categories.create. */
-const call = (o: Operation, where: string) => `${where}${o.client.split('.').slice(0, -1).map((p) => `${p}.`).join('')}${methodName(o)}`;
+const call = (o: Operation, where: string) =>
+  `${where}${o.client
+    .split('.')
+    .slice(0, -1)
+    .map((p) => `${p}.`)
+    .join('')}${methodName(o)}`;
 
 /** Activity types in an order that creates each parent before its children (the first parent of each). */
 export function creationOrder(spec: Spec): ActivityType[] {
@@ -40,7 +45,11 @@ export function creationOrder(spec: Spec): ActivityType[] {
     if (done.has(a.segment) || seen.has(a.segment)) return;
     seen.add(a.segment);
     const p = a.parents[0]!;
-    if (p !== 'record') visit(spec.activities.find((x) => x.segment === p)!, seen);
+    if (p !== 'record')
+      visit(
+        spec.activities.find((x) => x.segment === p)!,
+        seen,
+      );
     done.add(a.segment);
     out.push(a);
   };
@@ -59,15 +68,27 @@ function everyOperation(spec: Spec, aw: string): string[] {
     const ex = example(spec, create.request!, { kind: k.name }) as Record<string, unknown>;
     L.push(`created_${k.name} = ${aw}${call(create, `c.${k.name}.`)}(${pyLiteral(ex)})`);
     L.push(`${k.name}_id = created_${k.name}["item"]["id"]`);
-    L.push(`assert (${aw}c.${k.name}.${methodName(op(spec, 'showRecord'))}(${k.name}_id))["item"]["id"] == ${k.name}_id`);
-    L.push(`${aw}${call(op(spec, 'updateRecord'), `c.${k.name}.`)}(${k.name}_id, ${pyLiteral(example(spec, op(spec, 'updateRecord').request!, { kind: k.name }))})`);
+    L.push(
+      `assert (${aw}c.${k.name}.${methodName(op(spec, 'showRecord'))}(${k.name}_id))["item"]["id"] == ${k.name}_id`,
+    );
+    L.push(
+      `${aw}${call(op(spec, 'updateRecord'), `c.${k.name}.`)}(${k.name}_id, ${pyLiteral(example(spec, op(spec, 'updateRecord').request!, { kind: k.name }))})`,
+    );
     L.push(`assert (${aw}${call(op(spec, 'listRecords'), `c.${k.name}.`)}({"limit": 5}))["count"] >= 1`);
-    L.push(`tag_${k.name} = ${aw}${call(op(spec, 'createCategory'), `c.${k.name}.`)}({"name": f"Tag {fmt} {${k.name}_id}"})`);
-    L.push(`${aw}${call(op(spec, 'updateRecord'), `c.${k.name}.`)}(${k.name}_id, {"categories": {"add": [tag_${k.name}["id"]]}})`);
-    L.push(`assert any(x["id"] == tag_${k.name}["id"] for x in (${aw}${call(op(spec, 'listCategories'), `c.${k.name}.`)}())["categories"])`);
+    L.push(
+      `tag_${k.name} = ${aw}${call(op(spec, 'createCategory'), `c.${k.name}.`)}({"name": f"Tag {fmt} {${k.name}_id}"})`,
+    );
+    L.push(
+      `${aw}${call(op(spec, 'updateRecord'), `c.${k.name}.`)}(${k.name}_id, {"categories": {"add": [tag_${k.name}["id"]]}})`,
+    );
+    L.push(
+      `assert any(x["id"] == tag_${k.name}["id"] for x in (${aw}${call(op(spec, 'listCategories'), `c.${k.name}.`)}())["categories"])`,
+    );
     L.push(`assert (${aw}${call(op(spec, 'listFields'), `c.${k.name}.`)}())["fields"]`);
   }
-  L.push(`other = (${aw}c.${k0.name}.${methodName(create)}(${pyLiteral(example(spec, create.request!, { kind: k0.name }))}))["item"]["id"]`);
+  L.push(
+    `other = (${aw}c.${k0.name}.${methodName(create)}(${pyLiteral(example(spec, create.request!, { kind: k0.name }))}))["item"]["id"]`,
+  );
   const ca = op(spec, 'createActivity');
   const ua = op(spec, 'updateActivity');
   const da = op(spec, 'deleteActivity');
@@ -75,14 +96,17 @@ function everyOperation(spec: Spec, aw: string): string[] {
   const res = (a: ActivityType) => `c.${k0.name}.activities.${a.segment}.`;
   const files = (a: ActivityType) => {
     const up = a.fields.filter((f) => f.shape.kind === 'scalar' && f.shape.type === 'upload');
-    return up.length ? `, files={${up.map((f) => `${JSON.stringify(f.name)}: b"%PDF-1.4 python test"`).join(', ')}}` : '';
+    return up.length
+      ? `, files={${up.map((f) => `${JSON.stringify(f.name)}: b"%PDF-1.4 python test"`).join(', ')}}`
+      : '';
   };
   const body = (a: ActivityType, parent: string) => {
     const ex = { ...(example(spec, ca.request!, { segment: a.segment }) as Record<string, unknown>) };
     delete ex.parent;
     return `{"parent": ${parent}, ${pyLiteral(ex).slice(1)}${files(a)}`;
   };
-  const parentOf = (a: ActivityType, otherRecord = false) => (a.parents[0] === 'record' ? (otherRecord ? 'other' : `${k0.name}_id`) : v(a.parents[0]!));
+  const parentOf = (a: ActivityType, otherRecord = false) =>
+    a.parents[0] === 'record' ? (otherRecord ? 'other' : `${k0.name}_id`) : v(a.parents[0]!);
   for (const a of order) {
     L.push(`${v(a.segment)} = (${aw}${res(a)}${methodName(ca)}(${body(a, parentOf(a))}))["id"]`);
     const upd = { ...(example(spec, ua.request!, { segment: a.segment }) as Record<string, unknown>) };
@@ -98,11 +122,17 @@ function everyOperation(spec: Spec, aw: string): string[] {
     if (a.onePerParent) continue;
     L.push(`second_${a.segment} = (${aw}${res(a)}${methodName(ca)}(${body(a, parentOf(a))}))["id"]`);
     L.push(`${aw}${res(a)}${methodName(ua)}(second_${a.segment}, {"before": ${v(a.segment)}})`);
-    if (a.parents.includes('record') && (!spec.moveTargets || spec.moveTargets.includes(k0.name))) L.push(`${aw}${res(a)}${methodName(ua)}(second_${a.segment}, {"parent": other})`);
+    if (a.parents.includes('record') && (!spec.moveTargets || spec.moveTargets.includes(k0.name)))
+      L.push(`${aw}${res(a)}${methodName(ua)}(second_${a.segment}, {"parent": other})`);
     L.push(`${aw}${res(a)}${methodName(da)}(second_${a.segment})`);
   }
   L.push(`shown = ${aw}c.${k0.name}.${methodName(op(spec, 'showRecord'))}(${k0.name}_id)`);
-  L.push(`assert {e["typeid"] for e in shown.get("activities", [])} >= {${order.filter((a) => a.parents.includes('record')).map((a) => a.typeid).join(', ')}}`);
+  L.push(
+    `assert {e["typeid"] for e in shown.get("activities", [])} >= {${order
+      .filter((a) => a.parents.includes('record'))
+      .map((a) => a.typeid)
+      .join(', ')}}`,
+  );
   for (const a of [...order].reverse()) L.push(`${aw}${res(a)}${methodName(da)}(${v(a.segment)})`);
   L.push(`assert (${aw}c.ownership.${methodName(op(spec, 'listOwnership'))}())["users"]`);
   const hc = op(spec, 'createHook');
@@ -114,7 +144,9 @@ function everyOperation(spec: Spec, aw: string): string[] {
   L.push(`${aw}${call(op(spec, 'deleteHook'), 'c.')}(hook)`);
   for (const r of spec.operations.filter((o) => o.report)) {
     const container = r.response?.kind === 'object' ? r.response.fields[0]!.name : undefined;
-    L.push(`report_${r.report} = ${aw}${call(r, 'c.')}(${pyLiteral(example(spec, { kind: 'object', fields: r.params ?? [] }, {}))})`);
+    L.push(
+      `report_${r.report} = ${aw}${call(r, 'c.')}(${pyLiteral(example(spec, { kind: 'object', fields: r.params ?? [] }, {}))})`,
+    );
     if (container) L.push(`assert isinstance(report_${r.report}["${container}"], list)`);
   }
   for (const k of spec.kinds) L.push(`${aw}${call(op(spec, 'deleteRecord'), `c.${k.name}.`)}(${k.name}_id)`);
@@ -131,7 +163,9 @@ export function emitPythonTests(spec: Spec): GeneratedFile[] {
   const notFound = spec.errors.filter((e) => e.status === 404).map((e) => e.key);
   const hc = op(spec, 'createHook');
   const events = spec.events.map((e) => e.name);
-  const createEvent = events.find((e) => e.endsWith('.create') && e.startsWith(Object.keys(spec.notification.content)[0]!));
+  const createEvent = events.find(
+    (e) => e.endsWith('.create') && e.startsWith(Object.keys(spec.notification.content)[0]!),
+  );
   if (!createEvent) throw new Error('python tests: the spec has no create event of its first notification family');
   const ind = (lines: string[], n: number) => lines.map((l) => `${' '.repeat(n)}${l}`).join('\n');
   const person = pyLiteral(example(spec, create.request!, { kind: k0.name }));

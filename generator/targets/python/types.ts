@@ -7,7 +7,16 @@
 // segment; in a place that can hold any, they are the union of every kind's or segment's.
 import type { ActivityType, Field, Kind, ObjectShape, Operation, Shape, Spec } from '../../pipeline/model.ts';
 import type { GeneratedFile } from '../../pipeline/generated-file.ts';
-import { activityIdType, identifier, importName, parentIdType, partType, pascal, recordIdType, valueListType } from './names.ts';
+import {
+  activityIdType,
+  identifier,
+  importName,
+  parentIdType,
+  partType,
+  pascal,
+  recordIdType,
+  valueListType,
+} from './names.ts';
 
 type Role = 'response' | 'params' | 'create' | 'update' | 'request';
 
@@ -71,17 +80,29 @@ export class PyTypes {
     for (const v of s.values) {
       const plain = v.values.map((e) => e.value).filter((x) => !String(x).includes('{'));
       const open = plain.length < v.values.length;
-      d(`${valueListType(v.name)} = ${literal(plain)}${open ? ' | str' : ''}${v.description ? `\n"""${doc(v.description)}"""` : ''}`);
+      d(
+        `${valueListType(v.name)} = ${literal(plain)}${open ? ' | str' : ''}${v.description ? `\n"""${doc(v.description)}"""` : ''}`,
+      );
     }
-    for (const k of s.kinds) d(`${recordIdType(k)} = NewType(${py(recordIdType(k))}, int)\n"""The id of a ${k.singular} (${k.name})."""`);
-    for (const a of s.activities) d(`${activityIdType(a.segment)} = NewType(${py(activityIdType(a.segment))}, int)\n"""The id of a ${a.title.toLowerCase()} activity."""`);
+    for (const k of s.kinds)
+      d(`${recordIdType(k)} = NewType(${py(recordIdType(k))}, int)\n"""The id of a ${k.singular} (${k.name})."""`);
+    for (const a of s.activities)
+      d(
+        `${activityIdType(a.segment)} = NewType(${py(activityIdType(a.segment))}, int)\n"""The id of a ${a.title.toLowerCase()} activity."""`,
+      );
     d(`RecordId = ${s.kinds.map(recordIdType).join(' | ')}\n"""The id of a record of any kind."""`);
-    d(`ActivityId = ${s.activities.map((a) => activityIdType(a.segment)).join(' | ')}\n"""The id of an activity of any type."""`);
+    d(
+      `ActivityId = ${s.activities.map((a) => activityIdType(a.segment)).join(' | ')}\n"""The id of an activity of any type."""`,
+    );
     for (const a of s.activities) {
       const ids = a.parents.flatMap((p) => (p === 'record' ? s.kinds.map(recordIdType) : [activityIdType(p)]));
-      d(`${parentIdType(a.segment)} = ${[...new Set(ids)].join(' | ') || 'int'}\n"""The parent of a ${a.title.toLowerCase()} activity: ${a.parents.join(', ')} (the hierarchy)."""`);
+      d(
+        `${parentIdType(a.segment)} = ${[...new Set(ids)].join(' | ') || 'int'}\n"""The parent of a ${a.title.toLowerCase()} activity: ${a.parents.join(', ')} (the hierarchy)."""`,
+      );
     }
-    d(`class Upload(TypedDict):\n    """An uploaded file; its name, size and type are recorded in the activity's fields."""\n\n    filename: str\n    contenttype: NotRequired[str]\n    size: NotRequired[int]`);
+    d(
+      `class Upload(TypedDict):\n    """An uploaded file; its name, size and type are recorded in the activity's fields."""\n\n    filename: str\n    contenttype: NotRequired[str]\n    size: NotRequired[int]`,
+    );
     const fieldsets = new Set<string>();
     for (const k of s.kinds) {
       if (fieldsets.has(k.fieldset)) continue;
@@ -93,11 +114,27 @@ export class PyTypes {
         if (f.type === 'owner' && s.formats.ownerNames) members.push([f.name + s.formats.ownerNames.jsonSuffix, 'str']);
       }
       for (const f of s.auditFields) members.push([f.name, this.scalar(f.shape as Extract<Shape, { kind: 'scalar' }>)]);
-      this.declare(`${pascal(k.fieldset)}Fields`, (n) => typedDict(n, members.map(([k2, t]) => [k2, t, false]), `Fields of ${k.fieldset} records; custom fields (${s.customFields.namePattern}) are read with .get().`));
+      this.declare(`${pascal(k.fieldset)}Fields`, (n) =>
+        typedDict(
+          n,
+          members.map(([k2, t]) => [k2, t, false]),
+          `Fields of ${k.fieldset} records; custom fields (${s.customFields.namePattern}) are read with .get().`,
+        ),
+      );
     }
     for (const a of s.activities) {
-      const members = a.fields.map((f): [string, string, boolean] => [f.name, this.type(f.shape, { role: 'response', segment: a }, `${pascal(a.segment)}Fields${pascal(f.name)}`), false]);
-      this.declare(`${pascal(a.segment)}Fields`, (n) => typedDict(n, members, `Fields of ${a.title.toLowerCase()} activities (typeid ${[a.typeid, ...a.altTypeids].join(' or ')}).`));
+      const members = a.fields.map((f): [string, string, boolean] => [
+        f.name,
+        this.type(f.shape, { role: 'response', segment: a }, `${pascal(a.segment)}Fields${pascal(f.name)}`),
+        false,
+      ]);
+      this.declare(`${pascal(a.segment)}Fields`, (n) =>
+        typedDict(
+          n,
+          members,
+          `Fields of ${a.title.toLowerCase()} activities (typeid ${[a.typeid, ...a.altTypeids].join(' or ')}).`,
+        ),
+      );
     }
   }
 
@@ -179,8 +216,14 @@ export class PyTypes {
   private createFields(a: ActivityType): string {
     const required = a.fields.filter((f) => f.required && !f.when);
     if (!required.length) return `${pascal(a.segment)}Fields`;
-    const members = a.fields.map((f): [string, string, boolean] => [f.name, this.type(f.shape, { role: 'create', segment: a }, `${pascal(a.segment)}Fields${pascal(f.name)}`), f.required && !f.when]);
-    return this.declare(`${pascal(a.segment)}CreateFields`, (n) => typedDict(n, members, `Fields of a new ${a.title.toLowerCase()} activity: the required ones must be given.`));
+    const members = a.fields.map((f): [string, string, boolean] => [
+      f.name,
+      this.type(f.shape, { role: 'create', segment: a }, `${pascal(a.segment)}Fields${pascal(f.name)}`),
+      f.required && !f.when,
+    ]);
+    return this.declare(`${pascal(a.segment)}CreateFields`, (n) =>
+      typedDict(n, members, `Fields of a new ${a.title.toLowerCase()} activity: the required ones must be given.`),
+    );
   }
 
   /** The type of a shape; `name` names an object declared for it. */
@@ -196,19 +239,33 @@ export class PyTypes {
         return `dict[str, ${this.type(shape.of, ctx, name)}]`;
       case 'recordfields':
         if (ctx.kind) return `${pascal(ctx.kind.fieldset)}Fields`;
-        return this.declare('AnyRecordFields', (n) => `${n} = ${[...new Set(this.spec.kinds.map((k) => `${pascal(k.fieldset)}Fields`))].join(' | ')}`);
+        return this.declare(
+          'AnyRecordFields',
+          (n) => `${n} = ${[...new Set(this.spec.kinds.map((k) => `${pascal(k.fieldset)}Fields`))].join(' | ')}`,
+        );
       case 'activityfields':
         if (ctx.segment && ctx.role === 'create') return this.createFields(ctx.segment);
         if (ctx.segment) return `${pascal(ctx.segment.segment)}Fields`;
-        return this.declare('AnyActivityFields', (n) => `${n} = ${this.spec.activities.map((a) => `${pascal(a.segment)}Fields`).join(' | ')}`);
+        return this.declare(
+          'AnyActivityFields',
+          (n) => `${n} = ${this.spec.activities.map((a) => `${pascal(a.segment)}Fields`).join(' | ')}`,
+        );
       case 'ref': {
         const entry = this.entries.get(shape.name);
         if (entry && !ctx.entry) {
-          const members = entry.segments.map((seg) => this.type(shape, { ...ctx, segment: this.spec.activities.find((a) => a.segment === seg)!, entry: entry.ancestors }, `${pascal(seg)}${shape.name}`));
+          const members = entry.segments.map((seg) =>
+            this.type(
+              shape,
+              { ...ctx, segment: this.spec.activities.find((a) => a.segment === seg)!, entry: entry.ancestors },
+              `${pascal(seg)}${shape.name}`,
+            ),
+          );
           return this.declare(shape.name, (n) => `${n} = ${members.join(' | ')}`);
         }
         const o = this.structures.get(shape.name)!;
-        const scope = (this.usesKind(o) && ctx.kind && !this.spreadsOrHolds(o, 'activityfields') ? pascal(ctx.kind.singular) : '') + (this.usesSegment(o) && ctx.segment && !entry ? pascal(ctx.segment.segment) : '');
+        const scope =
+          (this.usesKind(o) && ctx.kind && !this.spreadsOrHolds(o, 'activityfields') ? pascal(ctx.kind.singular) : '') +
+          (this.usesSegment(o) && ctx.segment && !entry ? pascal(ctx.segment.segment) : '');
         return this.object(o, ctx, entry ? name : `${scope}${shape.name}`);
       }
       case 'object':
@@ -225,7 +282,9 @@ export class PyTypes {
     const record = !activity && (o.spread === 'recordfields' || o.fields.some((f) => f.shape.kind === 'recordfields'));
     const typeid = o.fields.some((f) => f.name === 'typeid');
     if (activity && !ctx.segment) {
-      const members = this.spec.activities.map((a) => this.object(o, { ...ctx, segment: a }, `${pascal(a.segment)}${name}`));
+      const members = this.spec.activities.map((a) =>
+        this.object(o, { ...ctx, segment: a }, `${pascal(a.segment)}${name}`),
+      );
       return this.declare(name, (n) => `${n} = ${members.join(' | ')}`);
     }
     if (record && !ctx.kind && typeid) {
@@ -247,20 +306,34 @@ export class PyTypes {
         else if (ctx.entry[f.name]) t = `${activityIdType(ctx.entry[f.name]!)} | Literal[0]`;
       }
       if (t === undefined && scalar && (activity || record)) {
-        if (f.name === 'id') t = activity && seg ? activityIdType(seg.segment) : ctx.kind ? recordIdType(ctx.kind) : 'RecordId';
-        else if (f.name === 'typeid') t = activity && seg ? literal([seg.typeid, ...seg.altTypeids]) : ctx.kind ? literal([ctx.kind.typeid]) : 'int';
+        if (f.name === 'id')
+          t = activity && seg ? activityIdType(seg.segment) : ctx.kind ? recordIdType(ctx.kind) : 'RecordId';
+        else if (f.name === 'typeid')
+          t =
+            activity && seg ? literal([seg.typeid, ...seg.altTypeids]) : ctx.kind ? literal([ctx.kind.typeid]) : 'int';
         else if (activity && seg && f.name === 'parent') t = parentIdType(seg.segment);
         else if (activity && ctx.role !== 'response' && (f.name === 'after' || f.name === 'before')) t = 'ActivityId';
       }
       t ??= this.type(sh, inner, `${name}${pascal(f.name)}`);
       fields.push([sh.kind === 'keyed' ? sh.as : f.name, t, f.required]);
-      if (owner && ctx.role === 'response' && sh.kind === 'scalar' && sh.type === 'owner') fields.push([f.name + owner.jsonSuffix, 'str', false]);
+      if (owner && ctx.role === 'response' && sh.kind === 'scalar' && sh.type === 'owner')
+        fields.push([f.name + owner.jsonSuffix, 'str', false]);
     };
-    const spread = o.spread === 'recordfields' ? (ctx.kind ? this.spec.fieldsets.find((f) => f.name === ctx.kind!.fieldset)!.fields : []) : [];
+    const spread =
+      o.spread === 'recordfields'
+        ? ctx.kind
+          ? this.spec.fieldsets.find((f) => f.name === ctx.kind!.fieldset)!.fields
+          : []
+        : [];
     const spreadFields: Field[] =
       o.spread === 'hookfields'
         ? this.spec.hooks.fields
-        : spread.map((f) => ({ name: f.name, shape: { kind: 'scalar', type: f.type === 'owner' ? 'owner' : 'text' }, required: false, pos: f.pos }));
+        : spread.map((f) => ({
+            name: f.name,
+            shape: { kind: 'scalar', type: f.type === 'owner' ? 'owner' : 'text' },
+            required: false,
+            pos: f.pos,
+          }));
     // A member of the object itself wins over a spread field of the same name.
     const own = new Set(o.fields.map((f) => f.name));
     spreadFields.splice(0, spreadFields.length, ...spreadFields.filter((f) => !own.has(f.name)));
@@ -281,11 +354,32 @@ export class PyTypes {
   }
 
   /** The types of an operation's part in a kind's or segment's scope. */
-  part(op: Operation, part: 'params' | 'request' | 'response', kind?: Kind, segment?: ActivityType): string | undefined {
-    const shape: Shape | undefined = part === 'params' ? op.params && { kind: 'object', fields: op.params } : part === 'request' ? op.request : op.response;
+  part(
+    op: Operation,
+    part: 'params' | 'request' | 'response',
+    kind?: Kind,
+    segment?: ActivityType,
+  ): string | undefined {
+    const shape: Shape | undefined =
+      part === 'params'
+        ? op.params && { kind: 'object', fields: op.params }
+        : part === 'request'
+          ? op.request
+          : op.response;
     if (!shape) return undefined;
-    const role: Role = part === 'response' ? 'response' : part === 'params' ? 'params' : op.id.startsWith('create') ? 'create' : op.id.startsWith('update') ? 'update' : 'request';
-    const scope = (kind && this.usesKind(shape) ? pascal(kind.singular) : '') + (segment && this.usesSegment(shape) ? pascal(segment.segment) : '');
+    const role: Role =
+      part === 'response'
+        ? 'response'
+        : part === 'params'
+          ? 'params'
+          : op.id.startsWith('create')
+            ? 'create'
+            : op.id.startsWith('update')
+              ? 'update'
+              : 'request';
+    const scope =
+      (kind && this.usesKind(shape) ? pascal(kind.singular) : '') +
+      (segment && this.usesSegment(shape) ? pascal(segment.segment) : '');
     const name = partType(op, part, scope);
     const ctx: Ctx = { role, ...(kind ? { kind } : {}), ...(segment ? { segment } : {}) };
     if (shape.kind === 'ref') {
@@ -323,8 +417,11 @@ export function buildTypes(spec: Spec): PartTypes {
   for (const op of spec.operations) {
     if (op.multipart) continue;
     for (const p of parts) {
-      if (op.scope === 'kind') for (const k of spec.kinds) setIf(byTarget, `records/${k.name}.${op.id}.${p}`, t.part(op, p, k));
-      else if (op.scope === 'activity') for (const a of spec.activities) setIf(byTarget, `activities/${a.segment}.${op.id}.${p}`, t.part(op, p, undefined, a));
+      if (op.scope === 'kind')
+        for (const k of spec.kinds) setIf(byTarget, `records/${k.name}.${op.id}.${p}`, t.part(op, p, k));
+      else if (op.scope === 'activity')
+        for (const a of spec.activities)
+          setIf(byTarget, `activities/${a.segment}.${op.id}.${p}`, t.part(op, p, undefined, a));
       else setIf(byTarget, `${op.id}.${p}`, t.part(op, p));
     }
   }
@@ -333,14 +430,28 @@ export function buildTypes(spec: Spec): PartTypes {
   const names: string[] = [];
   for (const [family, structure] of families) {
     const events = spec.events.map((e) => e.name).filter((e) => e.startsWith(`${family}.`));
-    const fields: [string, string, boolean][] = spec.notification.fields.map((f) => [f.name, f.name === 'type' ? literal(events) : t.type(f.shape, { role: 'response' }, `${pascal(family)}Notification${pascal(f.name)}`), f.required]);
+    const fields: [string, string, boolean][] = spec.notification.fields.map((f) => [
+      f.name,
+      f.name === 'type'
+        ? literal(events)
+        : t.type(f.shape, { role: 'response' }, `${pascal(family)}Notification${pascal(f.name)}`),
+      f.required,
+    ]);
     fields.push(['content', t.type({ kind: 'ref', name: structure }, { role: 'response' }, structure), true]);
     fields.push(['webhook_id', 'str', false]);
     const name = `${pascal(family)}Notification`;
-    t.decls.push(typedDict(name, fields, `A webhook notification of the ${family} events (webhook_id: the webhook-id header, when headers were given).`));
+    t.decls.push(
+      typedDict(
+        name,
+        fields,
+        `A webhook notification of the ${family} events (webhook_id: the webhook-id header, when headers were given).`,
+      ),
+    );
     names.push(name);
   }
-  t.decls.push(`Notification = ${names.join(' | ') || 'dict[str, object]'}\n"""Any webhook notification: narrows on its type (the event)."""`);
+  t.decls.push(
+    `Notification = ${names.join(' | ') || 'dict[str, object]'}\n"""Any webhook notification: narrows on its type (the event)."""`,
+  );
   return { types: t, byTarget, notification: 'Notification' };
 }
 

@@ -8,13 +8,21 @@
 import { createHash } from 'node:crypto';
 import type { GeneratedFile } from '../../pipeline/generated-file.ts';
 import type { SurfaceLine } from '../contract.ts';
-import { moduleView, type FileView, type MemberView, type TypeView, type Typed, type ValueView } from './surface-view.ts';
+import {
+  moduleView,
+  type FileView,
+  type MemberView,
+  type TypeView,
+  type Typed,
+  type ValueView,
+} from './surface-view.ts';
 
 /** One line of the surface. */
 export type SurfaceEntry = SurfaceLine;
 
 /** A member's or property's name: an identifier as it is, anything else quoted. */
-const propName = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name.replace(/^['"]|['"]$/g, '')));
+const propName = (name: string) =>
+  /^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name.replace(/^['"]|['"]$/g, ''));
 
 class SurfaceBuilder {
   readonly entries: SurfaceEntry[] = [];
@@ -63,7 +71,12 @@ class SurfaceBuilder {
       const named = ex.named;
       if (target && !named.length && this.entryPaths.has(targetPath) && targetPath !== path) {
         const from = targetPath.replace(/^\/generated\/client\/src\//, '');
-        this.add({ key: `* from ${from}`, name: `*${from}`, role: 'reexport', type: `export${ex.typeOnly ? ' type' : ''} * from ${from} (listed below; names this module declares or names itself take precedence)` });
+        this.add({
+          key: `* from ${from}`,
+          name: `*${from}`,
+          role: 'reexport',
+          type: `export${ex.typeOnly ? ' type' : ''} * from ${from} (listed below; names this module declares or names itself take precedence)`,
+        });
         continue;
       }
       if (target && !named.length) {
@@ -77,7 +90,13 @@ class SurfaceBuilder {
       }
       // From outside generated/ (the runtime): listed by name and origin only.
       const from = ex.specifier.replace(/^(\.\.?\/)+/, '');
-      for (const n of named) this.add({ key: n.name, name: n.name, role: 'reexport', type: `export${ex.typeOnly || n.typeOnly ? ' type' : ''} ${n.name} from ${from}` });
+      for (const n of named)
+        this.add({
+          key: n.name,
+          name: n.name,
+          role: 'reexport',
+          type: `export${ex.typeOnly || n.typeOnly ? ' type' : ''} ${n.name} from ${from}`,
+        });
     }
     this.declarations(view);
   }
@@ -88,7 +107,12 @@ class SurfaceBuilder {
     for (const d of view.interfaces) {
       if (!d.exported || !want(d.name)) continue;
       const name = d.name;
-      this.add({ key: name, name, role: 'decl', type: `interface ${name}${params(d.typeParams)}${d.extends.length ? ` extends ${d.extends.join(', ')}` : ''}` });
+      this.add({
+        key: name,
+        name,
+        role: 'decl',
+        type: `interface ${name}${params(d.typeParams)}${d.extends.length ? ` extends ${d.extends.join(', ')}` : ''}`,
+      });
       this.members(name, name, d.members);
     }
     for (const d of view.aliases) {
@@ -98,7 +122,12 @@ class SurfaceBuilder {
     for (const f of view.functions) {
       if (!f.exported || !want(f.name ?? '')) continue;
       const name = f.name!;
-      this.add({ key: `${name}()`, name, role: 'decl', type: `function ${name}${params(f.typeParams)}(${f.params.join(', ')}): ${f.returnType ?? 'void'}` });
+      this.add({
+        key: `${name}()`,
+        name,
+        role: 'decl',
+        type: `function ${name}${params(f.typeParams)}(${f.params.join(', ')}): ${f.returnType ?? 'void'}`,
+      });
     }
     for (const v of view.variables) {
       if (!v.exported) continue;
@@ -125,7 +154,8 @@ class SurfaceBuilder {
     // A single literal is a union of one: adding a second value then reads as an addition.
     if (node.kind === 'union' || node.kind === 'literal') {
       this.add({ key: name, name, role: 'decl', type: `${head} = union` });
-      for (const m of node.kind === 'union' ? node.members : [node.text]) this.add({ key: `${name} | ${m}`, name, role: 'union', type: m });
+      for (const m of node.kind === 'union' ? node.members : [node.text])
+        this.add({ key: `${name} | ${m}`, name, role: 'union', type: m });
       return;
     }
     if (node.kind === 'object') {
@@ -140,8 +170,18 @@ class SurfaceBuilder {
     }
     // A union built per member of a type parameter ({ [X in S]: A<X> & {...} }[S]): its template is split like an intersection.
     const template = node.kind === 'mapped-index' ? node.template : undefined;
-    if (node.kind === 'mapped-index' && template && (template.kind === 'object' || (template.kind === 'intersection' && template.parts.some((t) => t.kind === 'object')))) {
-      this.add({ key: name, name, role: 'decl', type: `${head} = union per ${node.param} in ${node.constraint ?? '?'}` });
+    if (
+      node.kind === 'mapped-index' &&
+      template &&
+      (template.kind === 'object' ||
+        (template.kind === 'intersection' && template.parts.some((t) => t.kind === 'object')))
+    ) {
+      this.add({
+        key: name,
+        name,
+        role: 'decl',
+        type: `${head} = union per ${node.param} in ${node.constraint ?? '?'}`,
+      });
       if (template.kind === 'object') this.members(name, name, template.members);
       else if (template.kind === 'intersection') this.intersection(name, template.parts);
       return;
@@ -166,13 +206,30 @@ class SurfaceBuilder {
         const ro = m.readonly ? 'readonly ' : '';
         const literal = t && nestedLiteral(t);
         if (literal) {
-          this.add({ key, name, role: 'member', type: `${ro}${literal.array ? 'Array<{}>' : '{}'}`, optional: m.optional });
+          this.add({
+            key,
+            name,
+            role: 'member',
+            type: `${ro}${literal.array ? 'Array<{}>' : '{}'}`,
+            optional: m.optional,
+          });
           this.members(name, `${key}${literal.array ? '[]' : ''}`, literal.members);
         } else this.add({ key, name, role: 'member', type: `${ro}${t ? t.text : 'any'}`, optional: m.optional });
       } else if (m.kind === 'method') {
-        this.add({ key: `${prefix}.${m.name}()`, name, role: 'member', type: m.text.slice(m.text.indexOf('(')), method: true });
+        this.add({
+          key: `${prefix}.${m.name}()`,
+          name,
+          role: 'member',
+          type: m.text.slice(m.text.indexOf('(')),
+          method: true,
+        });
       } else {
-        this.add({ key: `${prefix}.${m.text.replace(/:.*$/, '')}`, name, role: 'member', type: m.text.replace(/^[^:]*:\s*/, '') });
+        this.add({
+          key: `${prefix}.${m.text.replace(/:.*$/, '')}`,
+          name,
+          role: 'member',
+          type: m.text.replace(/^[^:]*:\s*/, ''),
+        });
       }
     }
   }
@@ -225,7 +282,9 @@ export function surfaceEntries(sources: GeneratedFile[]): SurfaceEntry[] {
 
 function analyse(sources: GeneratedFile[]): SurfaceEntry[] {
   // Laid out as in the client package: the shared types sit beside the client's entry module.
-  const texts = new Map(sources.map((f) => [`/generated/${f.path.startsWith('client/') ? f.path : `client/src/${f.path}`}`, f.content]));
+  const texts = new Map(
+    sources.map((f) => [`/generated/${f.path.startsWith('client/') ? f.path : `client/src/${f.path}`}`, f.content]),
+  );
   const b = new SurfaceBuilder(texts);
   b.entry('/generated/client/src/types/index.ts');
   b.walk('client', '/generated/client/src/index.ts');
@@ -251,7 +310,8 @@ const order = (x: string, y: string) => {
 /** By declaration name, the head first, then members in key order. */
 function compareKeys(x: SurfaceEntry, y: SurfaceEntry): number {
   if (x.name !== y.name) return order(x.name, y.name);
-  if ((x.role === 'decl' || x.role === 'reexport') !== (y.role === 'decl' || y.role === 'reexport')) return x.role === 'decl' || x.role === 'reexport' ? -1 : 1;
+  if ((x.role === 'decl' || x.role === 'reexport') !== (y.role === 'decl' || y.role === 'reexport'))
+    return x.role === 'decl' || x.role === 'reexport' ? -1 : 1;
   return order(x.key, y.key);
 }
 
@@ -308,8 +368,20 @@ export function compareSurfaces(before: SurfaceEntry[], after: SurfaceEntry[]): 
   for (const [k, x] of b) {
     const y = a.get(k);
     if (!y) out.push({ change: 'removed', before: x, line: line(x) });
-    else if (x.type !== y.type) out.push({ change: x.value && y.value ? 'value' : 'type', before: x, after: y, line: `${line(x)} -> ${renderEntry(y).trim()}` });
-    else if (!!x.optional !== !!y.optional) out.push({ change: y.optional ? 'became-optional' : 'became-required', before: x, after: y, line: `${line(x)} -> ${renderEntry(y).trim()}` });
+    else if (x.type !== y.type)
+      out.push({
+        change: x.value && y.value ? 'value' : 'type',
+        before: x,
+        after: y,
+        line: `${line(x)} -> ${renderEntry(y).trim()}`,
+      });
+    else if (!!x.optional !== !!y.optional)
+      out.push({
+        change: y.optional ? 'became-optional' : 'became-required',
+        before: x,
+        after: y,
+        line: `${line(x)} -> ${renderEntry(y).trim()}`,
+      });
   }
   for (const [k, y] of a) if (!b.has(k)) out.push({ change: 'added', after: y, line: line(y) });
   return out;

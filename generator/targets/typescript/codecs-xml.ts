@@ -23,7 +23,19 @@ const camel = (words: string) =>
     .map((w, i) => (i === 0 ? w[0].toLowerCase() + w.slice(1) : upper(w)))
     .join('');
 /** Scalars in the names of list, keyed and map functions (categoryListInt). */
-const scalarWords: Record<string, string> = { t: 'text', i: 'int', n: 'dec', f: 'flag', F: 'flag empty', d: 'date', dt: 'datetime', dd: 'date or time', il: 'ints', sl: 'texts', of: 'owner filter' };
+const scalarWords: Record<string, string> = {
+  t: 'text',
+  i: 'int',
+  n: 'dec',
+  f: 'flag',
+  F: 'flag empty',
+  d: 'date',
+  dt: 'datetime',
+  dd: 'date or time',
+  il: 'ints',
+  sl: 'texts',
+  of: 'owner filter',
+};
 
 /** The tags of one element (expressions): constant strings, or over a computed name. */
 interface Tag {
@@ -32,7 +44,10 @@ interface Tag {
 }
 
 function constTag(name: string, label?: string): Tag {
-  return { open: lit(`<${label === undefined ? name : `${name} label="${escapeXmlAttr(label)}"`}>`), close: lit(`</${name}>`) };
+  return {
+    open: lit(`<${label === undefined ? name : `${name} label="${escapeXmlAttr(label)}"`}>`),
+    close: lit(`</${name}>`),
+  };
 }
 
 function varTag(v: string): Tag {
@@ -114,7 +129,8 @@ class XmlCodecBuilder {
       case 'o':
         for (const [n, x] of Object.entries(d.f)) if (x.k !== 's') this.fn(x, `${base} ${n}`);
         if (d.inl && d.inl.of.k !== 's') this.fn(d.inl.of, `${base} ${d.inl.as}`);
-        if (d.sel) for (const [c, x] of Object.entries(d.sel.cases)) if (x.k !== 's') this.fn(x, `${base} ${d.sel.f} ${c}`);
+        if (d.sel)
+          for (const [c, x] of Object.entries(d.sel.cases)) if (x.k !== 's') this.fn(x, `${base} ${d.sel.f} ${c}`);
         if (d.c && !this.patterns.has(d.c)) this.patterns.set(d.c, `CUSTOM_${this.patterns.size}`);
         break;
       default:
@@ -150,7 +166,9 @@ class XmlCodecBuilder {
         out.push(`for (const e of v) ${this.element(constTag(d.e), d.of, 'e', `${base} of`)}`);
         break;
       case 'y':
-        out.push(`for (const e of v) {\nconst n = \`${d.p}\${e.id}\`;\n${this.element(varTag('n'), d.of, 'e', `${base} of`)}\n}`);
+        out.push(
+          `for (const e of v) {\nconst n = \`${d.p}\${e.id}\`;\n${this.element(varTag('n'), d.of, 'e', `${base} of`)}\n}`,
+        );
         break;
       case 'm':
         out.push(`for (const [n, e] of Object.entries(v)) ${this.element(varTag('n'), d.of, 'e', `${base} of`)}`);
@@ -173,29 +191,50 @@ class XmlCodecBuilder {
       if (d.sel && name === d.sel.f) {
         // The descriptor of the field is chosen by a sibling's value (an activity's fields by its typeid).
         const cases = groupCases(d.sel.cases, (x) => this.fn(x as Composite, `${base} ${name}`));
-        const arms = cases.map(([values, fnBase]) => `${values.map((c) => `case ${lit(c)}:`).join('\n')}\nt = encode${upper(fnBase)}(x as Rec);\nbreak;`);
+        const arms = cases.map(
+          ([values, fnBase]) =>
+            `${values.map((c) => `case ${lit(c)}:`).join('\n')}\nt = encode${upper(fnBase)}(x as Rec);\nbreak;`,
+        );
         const fallback = `t = encode${upper(this.fn(fd as Composite, `${base} ${name}`))}(x as ${paramType(fd)});`;
-        out.push(`x = ${prop('v', fd.k === 'y' ? fd.as : name)};`, `if (x !== undefined) {\nlet t: string;\nswitch (selKey(${prop('v', d.sel.on)})) {\n${arms.join('\n')}\ndefault:\n${fallback}\n}\ns += wrapEl(t, ${tag.open}, ${tag.close});\n}`);
+        out.push(
+          `x = ${prop('v', fd.k === 'y' ? fd.as : name)};`,
+          `if (x !== undefined) {\nlet t: string;\nswitch (selKey(${prop('v', d.sel.on)})) {\n${arms.join('\n')}\ndefault:\n${fallback}\n}\ns += wrapEl(t, ${tag.open}, ${tag.close});\n}`,
+        );
         continue;
       }
       if (d.an && d.an.f.includes(name)) {
         // The owner's name, when the value has one, is an attribute of the start tag.
         const head = lit(JSON.parse(tag.open).slice(0, -1));
-        const owned: Tag = { open: `ownerOpen(${head}, ${prop('v', name + d.an.s)}, ${lit(d.an.a)})`, close: tag.close };
+        const owned: Tag = {
+          open: `ownerOpen(${head}, ${prop('v', name + d.an.s)}, ${lit(d.an.a)})`,
+          close: tag.close,
+        };
         out.push(`if ((x = ${prop('v', name)}) !== undefined) ${this.element(owned, fd, 'x', `${base} ${name}`)}`);
         continue;
       }
-      out.push(`if ((x = ${prop('v', fd.k === 'y' ? fd.as : name)}) !== undefined) ${this.element(tag, fd, 'x', `${base} ${name}`)}`);
+      out.push(
+        `if ((x = ${prop('v', fd.k === 'y' ? fd.as : name)}) !== undefined) ${this.element(tag, fd, 'x', `${base} ${name}`)}`,
+      );
     }
     if (d.c) {
       // Custom fields: own keys matching the pattern that are not fields, in the value's order.
       const re = this.patterns.get(d.c)!;
       // (`name in desc.f` in the interpreter: inherited names count too.)
-      const shadowed = [...Object.keys(d.f), ...Object.getOwnPropertyNames(Object.prototype)].filter((n) => new RegExp(d.c!).test(n));
+      const shadowed = [...Object.keys(d.f), ...Object.getOwnPropertyNames(Object.prototype)].filter((n) =>
+        new RegExp(d.c!).test(n),
+      );
       // Most keys are fields: a literal prefix every match starts with turns them away before the regex.
       const prefix = literalPrefix(d.c);
-      const test = [prefix && `n.startsWith(${lit(prefix)})`, `${re}.test(n)`, shadowed.length && `!${JSON.stringify(shadowed)}.includes(n)`].filter(Boolean).join(' && ');
-      out.push(`for (const n of Object.keys(v)) {\nif (!(${test}) || (x = v[n]) === undefined) continue;\n${this.element(varTag('n'), { k: 's', s: 't' }, 'x', '')}\n}`);
+      const test = [
+        prefix && `n.startsWith(${lit(prefix)})`,
+        `${re}.test(n)`,
+        shadowed.length && `!${JSON.stringify(shadowed)}.includes(n)`,
+      ]
+        .filter(Boolean)
+        .join(' && ');
+      out.push(
+        `for (const n of Object.keys(v)) {\nif (!(${test}) || (x = v[n]) === undefined) continue;\n${this.element(varTag('n'), { k: 's', s: 't' }, 'x', '')}\n}`,
+      );
     }
     return out;
   }
@@ -231,7 +270,11 @@ class XmlCodecBuilder {
           'return out;',
         ];
       case 'm':
-        return ['const out: Rec = {};', `for (const c of el.children) out[c.name] = ${this.decodeExpr(d.of, 'c', sub('c.name'), `${base} of`)};`, 'return out;'];
+        return [
+          'const out: Rec = {};',
+          `for (const c of el.children) out[c.name] = ${this.decodeExpr(d.of, 'c', sub('c.name'), `${base} of`)};`,
+          'return out;',
+        ];
     }
   }
 
@@ -249,16 +292,20 @@ class XmlCodecBuilder {
       const target = prop('out', fd.k === 'y' ? fd.as : name);
       const value = this.decodeExpr(fd, 'c', sub(name), `${base} ${name}`);
       const named =
-        d.an && d.an.f.includes(name) ? `\nif (!o.strict && c.attrs !== null && ${prop('c.attrs', d.an.a)} !== undefined) ${prop('out', name + d.an.s)} = ${prop('c.attrs', d.an.a)};` : '';
+        d.an && d.an.f.includes(name)
+          ? `\nif (!o.strict && c.attrs !== null && ${prop('c.attrs', d.an.a)} !== undefined) ${prop('out', name + d.an.s)} = ${prop('c.attrs', d.an.a)};`
+          : '';
       if (XmlCodecBuilder.mayBeUndefined(fd)) {
         arms.push(`case ${lit(name)}:\nif ((v = ${value}) !== undefined) ${target} = v;${named}\nbreak;`);
       } else arms.push(`case ${lit(name)}:\n${target} = ${value};${named}\nbreak;`);
     }
     const others: string[] = [];
     if (d.inl) {
-      const item = this.decodeExpr(d.inl.of, 'c', 'o.strict ? join(path, c.name) : \'\'', `${base} ${d.inl.as}`);
+      const item = this.decodeExpr(d.inl.of, 'c', "o.strict ? join(path, c.name) : ''", `${base} ${d.inl.as}`);
       head.push('let inline: unknown[] | undefined;');
-      others.push(`if (keyedName(c.name, ${lit(d.inl.p)})) (inline ??= []).push(withId(${item}, c.name, ${lit(d.inl.p)}));`);
+      others.push(
+        `if (keyedName(c.name, ${lit(d.inl.p)})) (inline ??= []).push(withId(${item}, c.name, ${lit(d.inl.p)}));`,
+      );
     }
     if (d.c) others.push(`if (${this.patterns.get(d.c)}.test(c.name)) out[c.name] = textXml(c);`);
     others.push('if (o.strict) unknown(o, path, c.name);');
@@ -272,9 +319,15 @@ class XmlCodecBuilder {
       const cases = groupCases(d.sel.cases, (x) => this.fn(x as Composite, `${base} ${d.sel!.f}`));
       const target = prop('out', d.sel.f);
       const path = 'p';
-      const set = (expr: string, x: Desc) => (XmlCodecBuilder.mayBeUndefined(x) ? `if ((v = ${expr}) !== undefined) ${target} = v;` : `${target} = ${expr};`);
-      const arms2 = cases.map(([values, fnBase]) => `${values.map((c) => `case ${lit(c)}:`).join('\n')}\n${target} = decode${upper(fnBase)}(deferred, o, ${path});\nbreak;`);
-      body.push(`if (deferred) {\nconst p = ${sub(d.sel.f)};\nswitch (selKey(${prop('out', d.sel.on)})) {\n${arms2.join('\n')}\ndefault:\n${set(this.decodeExpr(fd, 'deferred', path, `${base} ${d.sel.f}`), fd)}\n}\n}`);
+      const set = (expr: string, x: Desc) =>
+        XmlCodecBuilder.mayBeUndefined(x) ? `if ((v = ${expr}) !== undefined) ${target} = v;` : `${target} = ${expr};`;
+      const arms2 = cases.map(
+        ([values, fnBase]) =>
+          `${values.map((c) => `case ${lit(c)}:`).join('\n')}\n${target} = decode${upper(fnBase)}(deferred, o, ${path});\nbreak;`,
+      );
+      body.push(
+        `if (deferred) {\nconst p = ${sub(d.sel.f)};\nswitch (selKey(${prop('out', d.sel.on)})) {\n${arms2.join('\n')}\ndefault:\n${set(this.decodeExpr(fd, 'deferred', path, `${base} ${d.sel.f}`), fd)}\n}\n}`,
+      );
     }
     body.push('return out;');
     return body;
@@ -339,32 +392,67 @@ export function xmlCodecStatements(constNames: Map<Desc, string>, targets: [stri
     });
   }
   return [
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/codec.ts', namedImports: ['flagEl', 'join', 'keyedName', 'listEl', 'ownerOpen', 'scalarXml', 'selKey', 'textEl', 'textXml', 'unknown', 'withId', 'wrapEl'] },
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: '../runtime/codec.ts', namedImports: ['DecodeOptions', 'XmlDecoder'] },
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: '../runtime/xml.ts', namedImports: ['XmlElement'] },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: '../runtime/codec.ts',
+      namedImports: [
+        'flagEl',
+        'join',
+        'keyedName',
+        'listEl',
+        'ownerOpen',
+        'scalarXml',
+        'selKey',
+        'textEl',
+        'textXml',
+        'unknown',
+        'withId',
+        'wrapEl',
+      ],
+    },
+    {
+      kind: StructureKind.ImportDeclaration,
+      isTypeOnly: true,
+      moduleSpecifier: '../runtime/codec.ts',
+      namedImports: ['DecodeOptions', 'XmlDecoder'],
+    },
+    {
+      kind: StructureKind.ImportDeclaration,
+      isTypeOnly: true,
+      moduleSpecifier: '../runtime/xml.ts',
+      namedImports: ['XmlElement'],
+    },
     { kind: StructureKind.TypeAlias, name: 'Rec', type: 'Record<string, unknown>' },
     { kind: StructureKind.TypeAlias, name: 'Keyed', type: '{ id: unknown }' },
-    ...[...b.patterns].map(
-      ([src, name]): StatementStructures => ({
-        kind: StructureKind.VariableStatement,
-        declarationKind: VariableDeclarationKind.Const,
-        declarations: [{ name, initializer: `/* @__PURE__ */ new RegExp(${lit(src)})` }],
-      }),
-    ),
+    ...[...b.patterns].map(([src, name]): StatementStructures => ({
+      kind: StructureKind.VariableStatement,
+      declarationKind: VariableDeclarationKind.Const,
+      declarations: [{ name, initializer: `/* @__PURE__ */ new RegExp(${lit(src)})` }],
+    })),
     ...fns,
     {
       kind: StructureKind.VariableStatement,
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
       docs: [{ kind: StructureKind.JSDoc, description: "Per message, its root element's encoded content." }],
-      declarations: [{ name: 'xmlEncoders', initializer: `{\n${table.map(([id, base]) => `${lit(id)}: encode${upper(base)}`).join(',\n')}\n} satisfies Record<string, (v: Rec) => string>` }],
+      declarations: [
+        {
+          name: 'xmlEncoders',
+          initializer: `{\n${table.map(([id, base]) => `${lit(id)}: encode${upper(base)}`).join(',\n')}\n} satisfies Record<string, (v: Rec) => string>`,
+        },
+      ],
     },
     {
       kind: StructureKind.VariableStatement,
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
       docs: [{ kind: StructureKind.JSDoc, description: 'Per message, the decoder of its root element.' }],
-      declarations: [{ name: 'xmlDecoders', initializer: `{\n${table.map(([id, base]) => `${lit(id)}: decode${upper(base)}`).join(',\n')}\n} satisfies Record<string, XmlDecoder>` }],
+      declarations: [
+        {
+          name: 'xmlDecoders',
+          initializer: `{\n${table.map(([id, base]) => `${lit(id)}: decode${upper(base)}`).join(',\n')}\n} satisfies Record<string, XmlDecoder>`,
+        },
+      ],
     },
   ];
 }

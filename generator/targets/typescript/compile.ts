@@ -10,7 +10,16 @@
 // compiled once, by the client; the server then compiles only its own modules against their
 // declarations and ships the client's output of them (a third less CPU than compiling both whole).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -49,7 +58,8 @@ const options = (dir: PackageDir) => ({
 });
 
 /** `from './x.ts'` -> `from './x.js'`: what rewriteRelativeImportExtensions would do, before either compiler sees it. */
-export const withJsSpecifiers = (text: string) => text.replace(/(\b(?:from|import)\s*\(?\s*)(['"])(\.\.?\/[^'"\n]*?)(?<!\.d)\.ts\2/g, '$1$2$3.js$2');
+export const withJsSpecifiers = (text: string) =>
+  text.replace(/(\b(?:from|import)\s*\(?\s*)(['"])(\.\.?\/[^'"\n]*?)(?<!\.d)\.ts\2/g, '$1$2$3.js$2');
 
 interface PackageSources {
   dir: PackageDir;
@@ -84,7 +94,9 @@ export function nativeTsc(): string | undefined {
     const pkg = require.resolve('typescript/package.json');
     const { version } = JSON.parse(readFileSync(pkg, 'utf8')) as { version: string };
     if (Number(version.split('.')[0]) < 7) return undefined;
-    const platform = require.resolve(`@typescript/typescript-${process.platform}-${process.arch}/package.json`, { paths: [dirname(pkg)] });
+    const platform = require.resolve(`@typescript/typescript-${process.platform}-${process.arch}/package.json`, {
+      paths: [dirname(pkg)],
+    });
     const exe = join(dirname(platform), 'lib', process.platform === 'win32' ? 'tsc.exe' : 'tsc');
     return existsSync(exe) ? exe : undefined;
   } catch {
@@ -97,7 +109,11 @@ export function nativeTsc(): string | undefined {
  * folder). `root` is the crmgen installation: the sources are compiled in a temporary folder
  * inside it, so `busboy` and the ESM package.json resolve from it.
  */
-export async function compilePackages(files: ReadonlyMap<string, string>, root: string, kept?: KeptOutput): Promise<Map<string, string>> {
+export async function compilePackages(
+  files: ReadonlyMap<string, string>,
+  root: string,
+  kept?: KeptOutput,
+): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   const packages = collect(files, out);
   const tsc = nativeTsc();
@@ -175,10 +191,14 @@ export class KeptOutput {
  * something else in each, so each package compiles its own copy).
  */
 export function sharedModules(base: ReadonlyMap<string, string>, other: ReadonlyMap<string, string>): Set<string> {
-  const shared = new Set([...other].filter(([rel, text]) => !rel.endsWith('.d.ts') && base.get(rel) === text).map(([rel]) => rel));
-  const declarations = new Set([...other].filter(([rel, text]) => rel.endsWith('.d.ts') && base.get(rel) === text).map(([rel]) => rel));
+  const shared = new Set(
+    [...other].filter(([rel, text]) => !rel.endsWith('.d.ts') && base.get(rel) === text).map(([rel]) => rel),
+  );
+  const declarations = new Set(
+    [...other].filter(([rel, text]) => rel.endsWith('.d.ts') && base.get(rel) === text).map(([rel]) => rel),
+  );
   const imports = new Map([...shared].map((rel) => [rel, importedSources(rel, other.get(rel)!, other)]));
-  for (let dropped = true; dropped; ) {
+  for (let dropped = true; dropped;) {
     dropped = false;
     for (const rel of shared)
       if (imports.get(rel)!.some((target) => !shared.has(target) && !declarations.has(target))) {
@@ -226,7 +246,9 @@ function readDomNames(tsc: string): DomNames {
   for (const file of ['lib.dom.d.ts', 'lib.dom.iterable.d.ts', 'lib.dom.asynciterable.d.ts']) {
     const path = join(dirname(tsc), file);
     if (!existsSync(path)) continue;
-    for (const [, kind, name] of readFileSync(path, 'latin1').matchAll(/\n(declare (?:var|let|const|function) |declare (?:namespace|class) |interface |type )([\w$]+)/g))
+    for (const [, kind, name] of readFileSync(path, 'latin1').matchAll(
+      /\n(declare (?:var|let|const|function) |declare (?:namespace|class) |interface |type )([\w$]+)/g,
+    ))
       (kind!.startsWith('declare') && !/namespace|class/.test(kind!) ? values : types).add(name!);
   }
   return { types, values };
@@ -247,13 +269,20 @@ export function domReferences(text: string, dom: DomNames): Map<string, boolean>
       for (const name of clause.match(/[\w$]+/g) ?? []) local.add(name);
       return ' ';
     })
-    .replace(/\bexport\b[^;'"`]*?\bfrom\s*(['"])[^'"\n]*\1|\bexport\s*\{[^}]*\}|\bimport\s*\(\s*(['"])[^'"\n]*\2\s*\)/g, ' ')
+    .replace(
+      /\bexport\b[^;'"`]*?\bfrom\s*(['"])[^'"\n]*\1|\bexport\s*\{[^}]*\}|\bimport\s*\(\s*(['"])[^'"\n]*\2\s*\)/g,
+      ' ',
+    )
     .replace(/'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"/g, ' ')
     // A template literal type keeps only what is inside its ${...}.
     .replace(/`(?:[^`\\]|\\.)*`/g, (m) => ` ${[...m.matchAll(/\$\{([^}]*)\}/g)].map((x) => x[1]).join(' ')} `);
-  for (const [, name] of code.matchAll(/\b(?:interface|type|class|enum|namespace|module|function|const|let|var|infer)\s+([\w$]+)/g)) local.add(name!);
+  for (const [, name] of code.matchAll(
+    /\b(?:interface|type|class|enum|namespace|module|function|const|let|var|infer)\s+([\w$]+)/g,
+  ))
+    local.add(name!);
   // Type parameters, enum members and mapped-type keys.
-  for (const [, name] of code.matchAll(/[<,{]\s*(?:const\s+|in\s+|out\s+)*([\w$]+)\s*(?:extends\b|=(?!>))/g)) local.add(name!);
+  for (const [, name] of code.matchAll(/[<,{]\s*(?:const\s+|in\s+|out\s+)*([\w$]+)\s*(?:extends\b|=(?!>))/g))
+    local.add(name!);
   for (const [, name] of code.matchAll(/\[\s*([\w$]+)\s+in\b/g)) local.add(name!);
   const found = new Map<string, boolean>();
   const consider = (name: string, at: number, value: boolean) => {
@@ -265,17 +294,22 @@ export function domReferences(text: string, dom: DomNames): Map<string, boolean>
     // A member, parameter or tuple label (name: T, name?: T, name(...)), unless a conditional type's branch (? A : B).
     if (/^\??\s*[:(]/.test(after) && !before.endsWith('?')) return;
     // A member after its modifiers (private name;), not readonly's array type (readonly A[]).
-    if (/\b(?:private|protected|public|readonly|static|abstract|accessor|override|declare|get|set)$/.test(before) && /^[?;:(=<]/.test(after)) return;
+    if (
+      /\b(?:private|protected|public|readonly|static|abstract|accessor|override|declare|get|set)$/.test(before) &&
+      /^[?;:(=<]/.test(after)
+    )
+      return;
     found.set(name, (found.get(name) ?? false) || value);
   };
   // The DOM's type names start with a capital but for an alias or two, found by name: scanning
   // only those tokens keeps this to a few milliseconds over the shared declarations.
   const tokens = /(?<![\w$#])[A-Z][\w$]*/g;
-  for (let m; (m = tokens.exec(code)); ) consider(m[0], m.index, false);
+  for (let m; (m = tokens.exec(code));) consider(m[0], m.index, false);
   for (const name of lowerCaseTypes(dom))
-    for (let at = code.indexOf(name); at >= 0; at = code.indexOf(name, at + 1)) if (!/[\w$#]/.test(code[at - 1] ?? '') && !/[\w$]/.test(code[at + name.length] ?? '')) consider(name, at, false);
+    for (let at = code.indexOf(name); at >= 0; at = code.indexOf(name, at + 1))
+      if (!/[\w$#]/.test(code[at - 1] ?? '') && !/[\w$]/.test(code[at + name.length] ?? '')) consider(name, at, false);
   const values = /\btypeof\s+([\w$]+)/g;
-  for (let m; (m = values.exec(code)); ) consider(m[1]!, m.index + m[0].length - m[1]!.length, true);
+  for (let m; (m = values.exec(code));) consider(m[1]!, m.index + m[0].length - m[1]!.length, true);
   return found;
 }
 
@@ -288,7 +322,13 @@ const lowerCaseTypes = (dom: DomNames) => {
 
 const probeName = 'crmgen-dom-probe.ts';
 
-async function compileNative(tsc: string, packages: PackageSources[], root: string, out: Map<string, string>, kept?: KeptOutput): Promise<string[]> {
+async function compileNative(
+  tsc: string,
+  packages: PackageSources[],
+  root: string,
+  out: Map<string, string>,
+  kept?: KeptOutput,
+): Promise<string[]> {
   const work = workDir(root);
   // With no more cores than packages (each compiled by its own process, beside generate's two
   // threads), tsc's own threads only contend: single-threaded, the compile measured 10% less CPU.
@@ -303,16 +343,28 @@ async function compileNative(tsc: string, packages: PackageSources[], root: stri
   /** Runs tsc on <sourceRoot>/<dir>; the problems it reports, by package path, and the files it listed. */
   const run = (dir: PackageDir, args: string[]) =>
     new Promise<{ problems: string[]; listed: string[] }>((resolveRun, reject) => {
-      const child = spawn(tsc, ['-p', 'tsconfig.json', '--pretty', 'false', ...threads, ...args], { cwd: join(sourceRoot, dir), env: goEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(tsc, ['-p', 'tsconfig.json', '--pretty', 'false', ...threads, ...args], {
+        cwd: join(sourceRoot, dir),
+        env: goEnv,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let text = '';
       child.stdout.on('data', (b: Buffer) => (text += b.toString()));
       child.stderr.on('data', (b: Buffer) => (text += b.toString()));
       child.on('error', reject);
       child.on('close', (code) => {
         const lines = text.split('\n');
-        const problems = lines.filter((l) => /\berror TS\d+/.test(l)).map((l) => l.replace(/^(\S+?)\((\d+),(\d+)\): error (TS\d+): /, `${dir}/$1:$2:$3: $4 `));
+        const problems = lines
+          .filter((l) => /\berror TS\d+/.test(l))
+          .map((l) => l.replace(/^(\S+?)\((\d+),(\d+)\): error (TS\d+): /, `${dir}/$1:$2:$3: $4 `));
         if (code !== 0 && !problems.length) problems.push(`${dir}: tsc exited ${code}: ${text.trim()}`);
-        resolveRun({ problems, listed: lines.map((l) => l.trim()).filter((l) => isAbsolute(l)).map((l) => resolve(l)) });
+        resolveRun({
+          problems,
+          listed: lines
+            .map((l) => l.trim())
+            .filter((l) => isAbsolute(l))
+            .map((l) => resolve(l)),
+        });
       });
     });
   /** dist/ of work/<dir> into out (and kept), but for the probe. */
@@ -327,7 +379,8 @@ async function compileNative(tsc: string, packages: PackageSources[], root: stri
   /** Writes files (paths from <sourceRoot>/<dir>, or absolute) and the tsconfig of <sourceRoot>/<dir>. */
   const prepare = async (dir: PackageDir, files: [string, string][], config: object) => {
     const base = join(sourceRoot, dir);
-    for (const folder of new Set(files.map(([rel]) => dirname(resolve(base, rel))))) mkdirSync(folder, { recursive: true });
+    for (const folder of new Set(files.map(([rel]) => dirname(resolve(base, rel)))))
+      mkdirSync(folder, { recursive: true });
     // Written on libuv's threads: generate's thread goes on emitting meanwhile.
     await Promise.all(files.map(([rel, text]) => writeFile(resolve(base, rel), text)));
     writeFileSync(join(base, 'tsconfig.json'), JSON.stringify(config));
@@ -344,7 +397,12 @@ async function compileNative(tsc: string, packages: PackageSources[], root: stri
     if (!folders.has(dirname(file))) mkdirSync(dirname(file), { recursive: true });
     folders.add(dirname(file));
     // Should it fail, generate writes the file itself.
-    staging.push(writeFile(file, text).then(() => void kept.files.set(path, file), () => {}));
+    staging.push(
+      writeFile(file, text).then(
+        () => void kept.files.set(path, file),
+        () => {},
+      ),
+    );
   };
   try {
     writeFileSync(join(sourceRoot, 'package.json'), JSON.stringify({ type: 'module' }));
@@ -352,11 +410,22 @@ async function compileNative(tsc: string, packages: PackageSources[], root: stri
     // module works in a browser. Its hand-written declarations sit in dist/, where they ship and
     // where the server finds them beside the compiled ones (rootDirs makes src/ and dist/ one folder).
     const declarations = [...base!.sources].filter(([rel]) => rel.endsWith('.d.ts'));
-    await prepare(base!.dir, [...[...base!.sources].filter(([rel]) => !rel.endsWith('.d.ts')).map(([rel, text]): [string, string] => [`src/${rel}`, text]), ...declarations.map(([rel, text]): [string, string] => [join(baseDist, rel), text])], {
-      compilerOptions: { ...options(base!.dir), rootDir: 'src', outDir: baseDist, rootDirs: ['src', baseDist] },
-      include: ['src'],
-    });
-    for (const [path, text] of out) if (!(path.startsWith(`${base!.dir}/dist/`) && base!.sources.has(path.slice(`${base!.dir}/dist/`.length)))) stage(path, text);
+    await prepare(
+      base!.dir,
+      [
+        ...[...base!.sources]
+          .filter(([rel]) => !rel.endsWith('.d.ts'))
+          .map(([rel, text]): [string, string] => [`src/${rel}`, text]),
+        ...declarations.map(([rel, text]): [string, string] => [join(baseDist, rel), text]),
+      ],
+      {
+        compilerOptions: { ...options(base!.dir), rootDir: 'src', outDir: baseDist, rootDirs: ['src', baseDist] },
+        include: ['src'],
+      },
+    );
+    for (const [path, text] of out)
+      if (!(path.startsWith(`${base!.dir}/dist/`) && base!.sources.has(path.slice(`${base!.dir}/dist/`.length))))
+        stage(path, text);
     const baseRun = run(base!.dir, []).then((r) => {
       if (!r.problems.length) take(base!.dir);
       return r.problems;
@@ -365,9 +434,15 @@ async function compileNative(tsc: string, packages: PackageSources[], root: stri
       // The other packages compile only their own modules, against the client's declarations of
       // the shared ones, and ship the client's output of those (the same bytes either would print).
       const shared = sharedModules(base!.sources, sources);
-      const own = [...sources].filter(([rel]) => !shared.has(rel) && !(rel.endsWith('.d.ts') && base!.sources.get(rel) === sources.get(rel)));
+      const own = [...sources].filter(
+        ([rel]) => !shared.has(rel) && !(rel.endsWith('.d.ts') && base!.sources.get(rel) === sources.get(rel)),
+      );
       if (shared.size && (await baseRun).length) return [];
-      const sharedDeclarations = new Set([...shared].map((rel) => emittedFrom(rel)[1]!).concat(declarations.filter(([rel]) => sources.get(rel) === base!.sources.get(rel)).map(([rel]) => rel)));
+      const sharedDeclarations = new Set(
+        [...shared]
+          .map((rel) => emittedFrom(rel)[1]!)
+          .concat(declarations.filter(([rel]) => sources.get(rel) === base!.sources.get(rel)).map(([rel]) => rel)),
+      );
       for (const rel of shared)
         for (const js of emittedFrom(rel)) {
           const text = out.get(`${base!.dir}/dist/${js}`);
@@ -381,11 +456,19 @@ async function compileNative(tsc: string, packages: PackageSources[], root: stri
       if (shared.size) {
         const dom = domNames(tsc);
         for (const rel of sharedDeclarations)
-          for (const [name, value] of domReferences(out.get(`${base!.dir}/dist/${rel}`) ?? base!.sources.get(rel) ?? '', dom))
+          for (const [name, value] of domReferences(
+            out.get(`${base!.dir}/dist/${rel}`) ?? base!.sources.get(rel) ?? '',
+            dom,
+          ))
             if (!probes.has(name)) probes.set(name, { value, file: rel });
       }
-      const probe = [...probes].map(([name, { value }], i) => `type P${i} = ${value ? 'typeof ' : ''}${name};\n`).join('') + (probes.size ? 'export {};\n' : '');
-      const roots = [...own.map(([rel, text]): [string, string] => [`src/${rel}`, text]), ...(probes.size ? [[`src/${probeName}`, probe] as [string, string]] : [])];
+      const probe =
+        [...probes].map(([name, { value }], i) => `type P${i} = ${value ? 'typeof ' : ''}${name};\n`).join('') +
+        (probes.size ? 'export {};\n' : '');
+      const roots = [
+        ...own.map(([rel, text]): [string, string] => [`src/${rel}`, text]),
+        ...(probes.size ? [[`src/${probeName}`, probe] as [string, string]] : []),
+      ];
       if (!roots.length) return [];
       await prepare(dir, roots, {
         compilerOptions: { ...options(dir), rootDir: 'src', outDir: outDir(dir), rootDirs: ['src', baseDist] },
@@ -397,17 +480,27 @@ async function compileNative(tsc: string, packages: PackageSources[], root: stri
         if (!m) return [p];
         // Only a name that does not exist fails (a type probed as a value or without its type arguments exists).
         const [name, { file }] = [...probes][Number(m[1]) - 1]!;
-        return /^Cannot find name/.test(m[3]!) ? [`${dir}/dist/${file}: uses ${name} from the DOM, which ${dir} (Node) does not have: ${m[2]} ${m[3]}`] : [];
+        return /^Cannot find name/.test(m[3]!)
+          ? [`${dir}/dist/${file}: uses ${name} from the DOM, which ${dir} (Node) does not have: ${m[2]} ${m[3]}`]
+          : [];
       });
       // Nothing of the client's but the shared modules' declarations may be part of this compile.
       const inside = (dir: string, file: string) => {
         const rel = relative(dir, file).split('\\').join('/');
         return rel.startsWith('../') || rel === '..' || isAbsolute(rel) ? undefined : rel;
       };
-      const clientDirs = [...new Set([join(work, base!.dir), join(realpathSync(work), base!.dir), join(sourceRoot, base!.dir), join(realpathSync(sourceRoot), base!.dir)])];
+      const clientDirs = [
+        ...new Set([
+          join(work, base!.dir),
+          join(realpathSync(work), base!.dir),
+          join(sourceRoot, base!.dir),
+          join(realpathSync(sourceRoot), base!.dir),
+        ]),
+      ];
       for (const file of r.listed) {
         const rel = clientDirs.map((from) => inside(from, file)).find((x) => x !== undefined);
-        if (rel !== undefined && !(rel.startsWith('dist/') && sharedDeclarations.has(rel.slice('dist/'.length)))) problems.push(`${dir}: its compile reached ${base!.dir}/${rel}, which ${dir} does not share`);
+        if (rel !== undefined && !(rel.startsWith('dist/') && sharedDeclarations.has(rel.slice('dist/'.length))))
+          problems.push(`${dir}: its compile reached ${base!.dir}/${rel}, which ${dir} does not share`);
       }
       if (!problems.length) take(dir);
       return problems;
@@ -430,18 +523,31 @@ function compileInProcess(packages: PackageSources[], root: string, out: Map<str
     // A module augmentation names its module with .ts (declare module './runtime/client.ts'): TS 6
     // refuses that (TS5097) unless told .ts paths are fine; the relative imports already end in .js,
     // so there is nothing to rewrite, and the declarations keep the name as tsc 7 prints it.
-    const { options: compilerOptions } = ts.convertCompilerOptionsFromJson({ ...options(dir), allowImportingTsExtensions: true, rewriteRelativeImportExtensions: true, rootDir: join(base, 'src'), outDir: join(base, 'dist') }, base);
+    const { options: compilerOptions } = ts.convertCompilerOptionsFromJson(
+      {
+        ...options(dir),
+        allowImportingTsExtensions: true,
+        rewriteRelativeImportExtensions: true,
+        rootDir: join(base, 'src'),
+        outDir: join(base, 'dist'),
+      },
+      base,
+    );
     const project = new Project({ compilerOptions, skipAddingFilesFromTsConfig: true });
     for (const [rel, text] of sources) project.createSourceFile(join(base, 'src', rel), text, { overwrite: true });
     const diagnostics = project.getPreEmitDiagnostics();
     for (const d of diagnostics) {
       const file = d.getSourceFile();
       const at = file?.getLineAndColumnAtPos(d.getStart() ?? 0);
-      const where = file && at ? `${dir}/src/${relative(join(base, 'src'), file.getFilePath())}:${at.line}:${at.column}` : dir;
-      problems.push(`${where}: TS${d.getCode()} ${ts.flattenDiagnosticMessageText(d.compilerObject.messageText, '\n')}`);
+      const where =
+        file && at ? `${dir}/src/${relative(join(base, 'src'), file.getFilePath())}:${at.line}:${at.column}` : dir;
+      problems.push(
+        `${where}: TS${d.getCode()} ${ts.flattenDiagnosticMessageText(d.compilerObject.messageText, '\n')}`,
+      );
     }
     if (diagnostics.length) continue;
-    for (const f of project.emitToMemory().getFiles()) out.set(`${dir}/dist/${relative(join(base, 'dist'), f.filePath).split('\\').join('/')}`, f.text);
+    for (const f of project.emitToMemory().getFiles())
+      out.set(`${dir}/dist/${relative(join(base, 'dist'), f.filePath).split('\\').join('/')}`, f.text);
   }
   return problems;
 }
@@ -459,7 +565,8 @@ interface CompileCache {
 
 function cacheKey(files: ReadonlyMap<string, string>): string {
   const h = createHash('sha256');
-  for (const [path, text] of [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) if (/^(client|server)\/src\//.test(path)) h.update(`${path}\0${text}\0`);
+  for (const [path, text] of [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    if (/^(client|server)\/src\//.test(path)) h.update(`${path}\0${text}\0`);
   h.update(`${nativeTsc() ?? 'ts-morph'}\0`).update(readFileSync(fileURLToPath(import.meta.url)));
   return h.digest('hex').slice(0, 32);
 }
@@ -469,7 +576,13 @@ function cacheKey(files: ReadonlyMap<string, string>): string {
  * sources and its dist/ files are still there with the same bytes (then they are what it would
  * write). The cache only saves work: any doubt compiles.
  */
-export async function compilePackagesCached(files: ReadonlyMap<string, string>, root: string, outDir: string, cacheDir: string | undefined, kept?: KeptOutput): Promise<{ files: Map<string, string>; skipped: boolean }> {
+export async function compilePackagesCached(
+  files: ReadonlyMap<string, string>,
+  root: string,
+  outDir: string,
+  cacheDir: string | undefined,
+  kept?: KeptOutput,
+): Promise<{ files: Map<string, string>; skipped: boolean }> {
   const cacheFile = cacheDir && join(cacheDir, `compile-${sha(resolve(outDir))}.json`);
   const key = cacheFile ? cacheKey(files) : '';
   if (cacheFile) {
@@ -491,7 +604,10 @@ export async function compilePackagesCached(files: ReadonlyMap<string, string>, 
   const out = await compilePackages(files, root, kept);
   if (cacheFile) {
     mkdirSync(dirname(cacheFile), { recursive: true });
-    writeFileSync(cacheFile, JSON.stringify({ key, files: Object.fromEntries([...out].map(([p, t]) => [p, sha(t)])) } satisfies CompileCache));
+    writeFileSync(
+      cacheFile,
+      JSON.stringify({ key, files: Object.fromEntries([...out].map(([p, t]) => [p, sha(t)])) } satisfies CompileCache),
+    );
   }
   return { files: out, skipped: false };
 }

@@ -6,7 +6,16 @@ import { clientCallName } from './names.ts';
 export const tsId = (of: string, n: number): string => `asId('${of}', ${n})`;
 
 /** The variable a call's result goes into, by the method's name. */
-const resultName = (client: string) => ({ create: 'created', update: 'updated', delete: 'deleted', show: 'record', list: 'list', deliveries: 'deliveries', redeliver: 'delivery' })[client.split('.').pop()!] ?? 'report';
+const resultName = (client: string) =>
+  ({
+    create: 'created',
+    update: 'updated',
+    delete: 'deleted',
+    show: 'record',
+    list: 'list',
+    deliveries: 'deliveries',
+    redeliver: 'delivery',
+  })[client.split('.').pop()!] ?? 'report';
 
 /** TypeScript source to print as it is inside a value (an id expression). */
 export class TsCode {
@@ -43,7 +52,9 @@ function typescriptCall(c: ExampleCall): { label: string; text: string } {
     return { ...o, parent: new TsCode(tsId(c.parentOf === 'record' ? c.kind : c.parentOf, o.parent)) };
   };
   const value = withParent(c.value);
-  const files = c.files.length ? [`{ files: { ${c.files.map((f) => `${f.field}: await openAsBlob(${tsLiteral(f.filename)})`).join(', ')} } }`] : [];
+  const files = c.files.length
+    ? [`{ files: { ${c.files.map((f) => `${f.field}: await openAsBlob(${tsLiteral(f.filename)})`).join(', ')} } }`]
+    : [];
   const head = `const ${resultName(client)} = await ${client}(`;
   const flat = [...callIds, ...(value !== undefined ? [tsLiteral(value)] : []), ...files];
   // One line when short; else the body hugs the parentheses, or each argument gets its own line.
@@ -56,4 +67,9 @@ function typescriptCall(c: ExampleCall): { label: string; text: string } {
   return { label: c.files.length ? 'Client call (openAsBlob from node:fs)' : 'Client call', text };
 }
 
-export const typescriptDocs: DocsLanguage = { tab: 'typescript', label: 'TypeScript', callName: clientCallName, call: typescriptCall };
+export const typescriptDocs: DocsLanguage = {
+  tab: 'typescript',
+  label: 'TypeScript',
+  callName: clientCallName,
+  call: typescriptCall,
+};

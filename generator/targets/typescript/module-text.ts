@@ -21,7 +21,8 @@ export function importsOf(statements: Statements): string[] {
   const augmented: string[] = [];
   for (const s of statements) {
     if (typeof s === 'string') continue;
-    if ((s.kind === StructureKind.ImportDeclaration || s.kind === StructureKind.ExportDeclaration) && s.moduleSpecifier) found.push(s.moduleSpecifier);
+    if ((s.kind === StructureKind.ImportDeclaration || s.kind === StructureKind.ExportDeclaration) && s.moduleSpecifier)
+      found.push(s.moduleSpecifier);
     if (s.kind === StructureKind.Module && /^(['"]).*\1$/.test(s.name)) augmented.push(s.name.slice(1, -1));
   }
   return [...found, ...augmented];

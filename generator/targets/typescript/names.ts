@@ -3,7 +3,14 @@
 import type { Operation } from '../../pipeline/model.ts';
 import { pascal, type MessageTarget } from '../../sdk-model/messages.ts';
 
-export { pascal, messageTargets, notificationTargets, usesSegment, type MessageTarget, type NotificationTarget } from '../../sdk-model/messages.ts';
+export {
+  pascal,
+  messageTargets,
+  notificationTargets,
+  usesSegment,
+  type MessageTarget,
+  type NotificationTarget,
+} from '../../sdk-model/messages.ts';
 
 /** Type of a value list: currencies -> Currencies. */
 export const valueListType = (list: string) => pascal(list);
@@ -24,7 +31,8 @@ export const paramsType = (op: string) => `${pascal(op)}Params`;
  * The module of the per-resource modules (codecs, validators, client resources) that holds a
  * message: records/<kind>, activities/<segment>, or common for messages of neither.
  */
-export const messageModule = (t: { kind?: string | undefined; segment?: string | undefined }) => (t.kind ? `records/${t.kind}` : t.segment ? `activities/${t.segment}` : 'common');
+export const messageModule = (t: { kind?: string | undefined; segment?: string | undefined }) =>
+  t.kind ? `records/${t.kind}` : t.segment ? `activities/${t.segment}` : 'common';
 
 /** The export of a message in its module: listRecordsParams, createActivityRequest. */
 export const messageExport = (t: MessageTarget) => `${t.op.id}${pascal(t.part)}`;

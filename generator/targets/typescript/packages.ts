@@ -51,13 +51,20 @@ export function runtimeSource(root: string): RuntimeSource {
   return { dir: join(root, 'generator', 'targets', 'typescript', 'runtime'), dependencies: pkg.dependencies ?? {} };
 }
 
-const runtimeHeader = (name: string) => `// Part of the crmgen runtime (runtime/${name}), copied into this package by crmgen generate. Do not edit.\n`;
+const runtimeHeader = (name: string) =>
+  `// Part of the crmgen runtime (runtime/${name}), copied into this package by crmgen generate. Do not edit.\n`;
 
 /** The emitted files with the shared sources moved into each package, and each package completed. */
-export function assemblePackages(spec: Spec, emitted: GeneratedFile[], runtime: RuntimeSource, scanned = new Map<string, string[]>()): GeneratedFile[] {
+export function assemblePackages(
+  spec: Spec,
+  emitted: GeneratedFile[],
+  runtime: RuntimeSource,
+  scanned = new Map<string, string[]>(),
+): GeneratedFile[] {
   // Both packages hold the shared sources and most runtime modules: each text is read once
   // (`scanned`: text -> its imports, shared by calls over the same texts).
-  const importsOfOnce = (f: GeneratedFile) => f.imports ?? scanned.get(f.content) ?? scanned.set(f.content, importsOf(f.content)).get(f.content)!;
+  const importsOfOnce = (f: GeneratedFile) =>
+    f.imports ?? scanned.get(f.content) ?? scanned.set(f.content, importsOf(f.content)).get(f.content)!;
   const shared = emitted.filter((f) => sharedDirs.some((d) => f.path.startsWith(d)));
   const out = emitted.filter((f) => !shared.includes(f));
   for (const dir of packageDirs) {
@@ -77,7 +84,12 @@ export function assemblePackages(spec: Spec, emitted: GeneratedFile[], runtime: 
  * Follows the imports of the package's sources: a module of src/runtime/ is copied from crmgen's
  * runtime/, a bare specifier becomes a dependency, a path leaving the package is an error.
  */
-function addRuntime(dir: PackageDir, files: Map<string, GeneratedFile>, runtime: RuntimeSource, imports: (f: GeneratedFile) => readonly string[]): Record<string, string> {
+function addRuntime(
+  dir: PackageDir,
+  files: Map<string, GeneratedFile>,
+  runtime: RuntimeSource,
+  imports: (f: GeneratedFile) => readonly string[],
+): Record<string, string> {
   const dependencies: Record<string, string> = {};
   const queue = [...files.values()].filter((f) => /\.(ts|js)$/.test(f.path));
   while (queue.length) {
@@ -87,16 +99,26 @@ function addRuntime(dir: PackageDir, files: Map<string, GeneratedFile>, runtime:
         if (builtin(specifier)) continue;
         const name = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!;
         const range = runtime.dependencies[name];
-        if (!range) throw new Error(`${f.path} imports '${specifier}', which crmgen does not depend on; the ${dir} package could not declare it`);
+        if (!range)
+          throw new Error(
+            `${f.path} imports '${specifier}', which crmgen does not depend on; the ${dir} package could not declare it`,
+          );
         dependencies[name] = range;
         continue;
       }
       const target = posix.join(posix.dirname(f.path), specifier);
-      if (!target.startsWith(`${dir}/src/`)) throw new Error(`${f.path} imports '${specifier}', outside the ${dir} package`);
+      if (!target.startsWith(`${dir}/src/`))
+        throw new Error(`${f.path} imports '${specifier}', outside the ${dir} package`);
       if (files.has(target) || files.has(target.replace(/\.js$/, '.d.ts'))) continue;
-      const runtimeName = target.startsWith(`${dir}/src/runtime/`) ? target.slice(`${dir}/src/runtime/`.length) : undefined;
+      const runtimeName = target.startsWith(`${dir}/src/runtime/`)
+        ? target.slice(`${dir}/src/runtime/`.length)
+        : undefined;
       if (!runtimeName) throw new Error(`${f.path} imports '${specifier}', which no emitter wrote`);
-      const file: GeneratedFile = { path: target, content: runtimeHeader(runtimeName) + readFileSync(join(runtime.dir, runtimeName), 'utf8'), format: 'text' };
+      const file: GeneratedFile = {
+        path: target,
+        content: runtimeHeader(runtimeName) + readFileSync(join(runtime.dir, runtimeName), 'utf8'),
+        format: 'text',
+      };
       files.set(target, file);
       queue.push(file);
     }
@@ -109,7 +131,11 @@ const text = (name: string) => template(Handlebars, name, { noEscape: true });
 function packageFiles(spec: Spec, dir: PackageDir, dependencies: Record<string, string>): GeneratedFile[] {
   const p = spec.packages;
   const info = p[dir];
-  const entry = (base: string) => ({ types: `./dist/${base}.d.ts`, import: `./dist/${base}.js`, default: `./dist/${base}.js` });
+  const entry = (base: string) => ({
+    types: `./dist/${base}.d.ts`,
+    import: `./dist/${base}.js`,
+    default: `./dist/${base}.js`,
+  });
   const manifest = {
     name: info.name,
     version: p.version,
@@ -133,12 +159,14 @@ function packageFiles(spec: Spec, dir: PackageDir, dependencies: Record<string, 
     { path: `${dir}/LICENSE`, content: license.endsWith('\n') ? license : `${license}\n`, format: 'text' },
     { path: `${dir}/CHANGELOG.md`, content: changelog(spec, info.name), format: 'text' },
   ];
-  if (dir === 'server') files.push({ path: 'server/README.md', content: text('server-readme.md.hbs')(spec), format: 'text' });
+  if (dir === 'server')
+    files.push({ path: 'server/README.md', content: text('server-readme.md.hbs')(spec), format: 'text' });
   return files;
 }
 
 /** spec/CHANGELOG.md (crmgen diff --bump prepends to it) under the package's name; a first version without one. */
 function changelog(spec: Spec, name: string): string {
-  const body = spec.changelog?.trim() ?? `## ${spec.packages.version}\n\nFirst version, generated by crmgen from the spec.`;
+  const body =
+    spec.changelog?.trim() ?? `## ${spec.packages.version}\n\nFirst version, generated by crmgen from the spec.`;
   return `# Changelog of ${name}\n\n${body.replace(/^# .*\n+/, '')}\n`;
 }

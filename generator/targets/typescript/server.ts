@@ -25,11 +25,15 @@ function inputType(op: Operation, generics: TsModels['generics']): string {
   if (op.scope === 'activity') {
     // A union over segments, so an implementation narrows the body by checking `segment`.
     const parts: string[] = ['segment: S'];
-    if (op.request) parts.push(`body: T.${requestType(op.id)}${typeArgs(op.request, { kind: 'T.KindName', segment: 'S' })}`);
+    if (op.request)
+      parts.push(`body: T.${requestType(op.id)}${typeArgs(op.request, { kind: 'T.KindName', segment: 'S' })}`);
     if (op.upload) parts.push('files: Record<string, UploadedFile>');
     return `{ ${members.join('; ')} } & { [S in T.ActivitySegment]: { ${parts.join('; ')} } }[T.ActivitySegment]`;
   }
-  if (op.params) members.push(`params: T.${paramsType(op.id)}${typeArgs({ kind: 'object', fields: op.params }, { kind: 'T.KindName' })}`);
+  if (op.params)
+    members.push(
+      `params: T.${paramsType(op.id)}${typeArgs({ kind: 'object', fields: op.params }, { kind: 'T.KindName' })}`,
+    );
   if (op.request) members.push(`body: T.${requestType(op.id)}${typeArgs(op.request, { kind: 'T.KindName' })}`);
   return `{ ${members.join('; ')} }`;
 }
@@ -51,8 +55,18 @@ export function emitServer(spec: Spec, derived: Pick<TsDerived, 'generics'>): Ge
   const definition = definitionStatements(spec, operationTable(spec, ops, targets));
 
   return [
-    { path: 'server/src/handlers.ts', content: header + printModule(handlers), format: 'typescript', imports: importsOf(handlers) },
-    { path: 'server/src/index.ts', content: header + printModule(definition), format: 'typescript', imports: importsOf(definition) },
+    {
+      path: 'server/src/handlers.ts',
+      content: header + printModule(handlers),
+      format: 'typescript',
+      imports: importsOf(handlers),
+    },
+    {
+      path: 'server/src/index.ts',
+      content: header + printModule(definition),
+      format: 'typescript',
+      imports: importsOf(definition),
+    },
   ];
 }
 
@@ -61,7 +75,12 @@ function handlersStatements(ops: Operation[], generics: TsModels['generics']): S
   const methods: MethodSignatureStructure[] = ops.map((op) => ({
     kind: StructureKind.MethodSignature,
     name: op.id,
-    docs: [{ kind: StructureKind.JSDoc, description: `${op.method} ${op.path}: ${op.purpose}${op.status !== 200 ? ` Answers ${op.status}.` : ''}` }],
+    docs: [
+      {
+        kind: StructureKind.JSDoc,
+        description: `${op.method} ${op.path}: ${op.purpose}${op.status !== 200 ? ` Answers ${op.status}.` : ''}`,
+      },
+    ],
     parameters: [
       { name: 'input', type: inputType(op, generics) },
       { name: 'context', type: 'C' },
@@ -70,14 +89,30 @@ function handlersStatements(ops: Operation[], generics: TsModels['generics']): S
   }));
 
   return [
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './types/index.ts', namespaceImport: 'T' },
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/form-data.ts', namedImports: ['UploadedFile'] },
+    {
+      kind: StructureKind.ImportDeclaration,
+      isTypeOnly: true,
+      moduleSpecifier: './types/index.ts',
+      namespaceImport: 'T',
+    },
+    {
+      kind: StructureKind.ImportDeclaration,
+      isTypeOnly: true,
+      moduleSpecifier: './runtime/form-data.ts',
+      namedImports: ['UploadedFile'],
+    },
     {
       kind: StructureKind.Interface,
       isExported: true,
       name: 'Handlers',
       typeParameters: ['C'],
-      docs: [{ kind: StructureKind.JSDoc, description: 'One method per operation of the API. C is the caller context your authenticate hook returns. Throw ServiceError(key, message) for a failure; its HTTP status comes from the spec.' }],
+      docs: [
+        {
+          kind: StructureKind.JSDoc,
+          description:
+            'One method per operation of the API. C is the caller context your authenticate hook returns. Throw ServiceError(key, message) for a failure; its HTTP status comes from the spec.',
+        },
+      ],
       methods,
     },
   ];
@@ -118,14 +153,28 @@ function operationInfo(spec: Spec, op: Operation, targets: MessageTarget[]): str
   }
   // Parameters whose value list is matched in any case (values.yaml matchCase: false).
   const anyCase = (op.params ?? []).flatMap((f) => {
-    const list = f.shape.kind === 'scalar' && f.shape.type === 'enum' ? spec.values.find((v) => v.name === (f.shape as { values?: string }).values) : undefined;
-    return list?.matchCase === false ? [`${JSON.stringify(f.name)}: ${JSON.stringify(list.values.map((v) => String(v.value)))}`] : [];
+    const list =
+      f.shape.kind === 'scalar' && f.shape.type === 'enum'
+        ? spec.values.find((v) => v.name === (f.shape as { values?: string }).values)
+        : undefined;
+    return list?.matchCase === false
+      ? [`${JSON.stringify(f.name)}: ${JSON.stringify(list.values.map((v) => String(v.value)))}`]
+      : [];
   });
   if (anyCase.length) fields.push(`anyCase: { ${anyCase.join(', ')} }`);
   // Upload fields of each segment, for files sent form-encoded (spec formats.formFiles).
   if (op.upload && op.scope === 'activity' && spec.formats.formFiles) {
-    const files = spec.activities.map((a) => [a.segment, a.fields.filter((f) => f.shape.kind === 'scalar' && f.shape.type === 'upload').map((f) => f.name)] as const).filter(([, f]) => f.length);
-    if (files.length) fields.push(`files: { ${files.map(([seg, f]) => `${JSON.stringify(seg)}: ${JSON.stringify(f)}`).join(', ')} }`);
+    const files = spec.activities
+      .map(
+        (a) =>
+          [
+            a.segment,
+            a.fields.filter((f) => f.shape.kind === 'scalar' && f.shape.type === 'upload').map((f) => f.name),
+          ] as const,
+      )
+      .filter(([, f]) => f.length);
+    if (files.length)
+      fields.push(`files: { ${files.map(([seg, f]) => `${JSON.stringify(seg)}: ${JSON.stringify(f)}`).join(', ')} }`);
   }
   // Activity-scope parts that do not depend on the segment have one target for every segment.
   return `{ ${fields.join(', ')} }`;
@@ -135,34 +184,96 @@ function operationInfo(spec: Spec, op: Operation, targets: MessageTarget[]): str
 function definitionStatements(spec: Spec, table: string[]): StatementStructures[] {
   const formats = spec.formats;
   return [
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/service.ts', namedImports: ['createDispatch', 'invokeHandlers', 'ServiceError as AnyServiceError'] },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: './runtime/service.ts',
+      namedImports: ['createDispatch', 'invokeHandlers', 'ServiceError as AnyServiceError'],
+    },
     {
       kind: StructureKind.ImportDeclaration,
       isTypeOnly: true,
       moduleSpecifier: './runtime/service.ts',
       namedImports: ['Dispatch', 'OperationInfo', 'ServiceDefinition', 'ServiceErrorClass', 'ServiceHooks'],
     },
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './codecs/index.ts', namedImports: ['decode', 'encode', 'nameOwnersIn', 'ownerNamedIn'] },
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './codecs/index.ts', namedImports: ['CodecTarget'] },
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './validators/index.ts', namedImports: ['validateRequest', 'sanitizeCallback'] },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: './codecs/index.ts',
+      namedImports: ['decode', 'encode', 'nameOwnersIn', 'ownerNamedIn'],
+    },
+    {
+      kind: StructureKind.ImportDeclaration,
+      isTypeOnly: true,
+      moduleSpecifier: './codecs/index.ts',
+      namedImports: ['CodecTarget'],
+    },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: './validators/index.ts',
+      namedImports: ['validateRequest', 'sanitizeCallback'],
+    },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './types/errors.ts', namedImports: ['errorKeys'] },
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './types/errors.ts', namedImports: ['ErrorKey'] },
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './handlers.ts', namedImports: ['Handlers'] },
-    { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: './handlers.ts', namedExports: ['Handlers'] },
+    {
+      kind: StructureKind.ImportDeclaration,
+      isTypeOnly: true,
+      moduleSpecifier: './types/errors.ts',
+      namedImports: ['ErrorKey'],
+    },
+    {
+      kind: StructureKind.ImportDeclaration,
+      isTypeOnly: true,
+      moduleSpecifier: './handlers.ts',
+      namedImports: ['Handlers'],
+    },
+    {
+      kind: StructureKind.ExportDeclaration,
+      isTypeOnly: true,
+      moduleSpecifier: './handlers.ts',
+      namedExports: ['Handlers'],
+    },
     {
       kind: StructureKind.ExportDeclaration,
       isTypeOnly: true,
       moduleSpecifier: './runtime/service.ts',
-      namedExports: ['Admission', 'Dispatch', 'RequestHead', 'ServiceHooks', 'ServiceRequest', 'ServiceResponse', 'Quota', 'LoginThrottle', 'CallRecord'],
+      namedExports: [
+        'Admission',
+        'Dispatch',
+        'RequestHead',
+        'ServiceHooks',
+        'ServiceRequest',
+        'ServiceResponse',
+        'Quota',
+        'LoginThrottle',
+        'CallRecord',
+      ],
     },
-    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/node-http.ts', namedExports: ['createHttpServer'] },
-    { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/node-http.ts', namedExports: ['HttpOptions'] },
-    { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/form-data.ts', namedExports: ['UploadedFile'] },
+    {
+      kind: StructureKind.ExportDeclaration,
+      moduleSpecifier: './runtime/node-http.ts',
+      namedExports: ['createHttpServer'],
+    },
+    {
+      kind: StructureKind.ExportDeclaration,
+      isTypeOnly: true,
+      moduleSpecifier: './runtime/node-http.ts',
+      namedExports: ['HttpOptions'],
+    },
+    {
+      kind: StructureKind.ExportDeclaration,
+      isTypeOnly: true,
+      moduleSpecifier: './runtime/form-data.ts',
+      namedExports: ['UploadedFile'],
+    },
     {
       kind: StructureKind.VariableStatement,
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
-      docs: [{ kind: StructureKind.JSDoc, description: 'A failure a handler reports, with a key of the error envelope: a key the spec does not define does not compile.' }],
+      docs: [
+        {
+          kind: StructureKind.JSDoc,
+          description:
+            'A failure a handler reports, with a key of the error envelope: a key the spec does not define does not compile.',
+        },
+      ],
       declarations: [{ name: 'ServiceError', type: 'ServiceErrorClass<ErrorKey>', initializer: 'AnyServiceError' }],
     },
     { kind: StructureKind.TypeAlias, isExported: true, name: 'ServiceError', type: 'AnyServiceError<ErrorKey>' },
@@ -178,7 +289,12 @@ function definitionStatements(spec: Spec, table: string[]): StatementStructures[
       isExported: true,
       name: 'createService',
       typeParameters: ['C'],
-      docs: [{ kind: StructureKind.JSDoc, description: 'The dispatch function of a service whose operations are the given handlers.' }],
+      docs: [
+        {
+          kind: StructureKind.JSDoc,
+          description: 'The dispatch function of a service whose operations are the given handlers.',
+        },
+      ],
       parameters: [
         { name: 'handlers', type: 'Handlers<C>' },
         { name: 'hooks', type: 'ServiceHooks<C>' },

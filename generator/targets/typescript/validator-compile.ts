@@ -51,9 +51,30 @@ type Schema = { [k: string]: Json };
 
 const schemaMaps = new Set(['properties', 'patternProperties', '$defs', 'dependentSchemas']);
 const schemaLists = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
-const schemaOne = new Set(['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'propertyNames', 'contains', 'unevaluatedProperties', 'unevaluatedItems']);
+const schemaOne = new Set([
+  'items',
+  'additionalProperties',
+  'not',
+  'if',
+  'then',
+  'else',
+  'propertyNames',
+  'contains',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+]);
 /** Keywords that do not change validation; dropped so the schema constants ajv embeds stay small. */
-const annotations = new Set(['$schema', 'title', 'description', '$comment', 'examples', 'default', 'deprecated', 'readOnly', 'writeOnly']);
+const annotations = new Set([
+  '$schema',
+  'title',
+  'description',
+  '$comment',
+  'examples',
+  'default',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+]);
 
 const isSchema = (v: Json): v is Schema => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -61,7 +82,8 @@ const isSchema = (v: Json): v is Schema => typeof v === 'object' && v !== null &
 function mapSchema(s: Schema, f: (s: Schema) => Schema): Schema {
   const out: Schema = {};
   for (const [k, v] of Object.entries(s)) {
-    if (schemaMaps.has(k) && isSchema(v)) out[k] = Object.fromEntries(Object.entries(v).map(([n, x]) => [n, isSchema(x) ? mapSchema(x, f) : x]));
+    if (schemaMaps.has(k) && isSchema(v))
+      out[k] = Object.fromEntries(Object.entries(v).map(([n, x]) => [n, isSchema(x) ? mapSchema(x, f) : x]));
     else if (schemaLists.has(k) && Array.isArray(v)) out[k] = v.map((x) => (isSchema(x) ? mapSchema(x, f) : x));
     else if (schemaOne.has(k) && isSchema(v)) out[k] = mapSchema(v, f);
     else out[k] = v;
@@ -74,15 +96,17 @@ function prepare(doc: Schema, opts: CompileOptions): Schema {
     const out = Object.fromEntries(Object.entries(s).filter(([k]) => k === '$id' || !annotations.has(k)));
     const props = isSchema(out.properties) ? Object.keys(out.properties) : [];
     const patterns = isSchema(out.patternProperties) ? Object.keys(out.patternProperties) : [];
-    if (opts.propertyNamesOver === false || out.additionalProperties !== false || out.propertyNames !== undefined) return out;
+    if (opts.propertyNamesOver === false || out.additionalProperties !== false || out.propertyNames !== undefined)
+      return out;
     if (props.length <= opts.propertyNamesOver && !patterns.length) return out;
     delete out.additionalProperties;
     const names: Schema = { enum: props };
-    out.propertyNames = patterns.length ? { anyOf: [...(props.length ? [names] : []), ...patterns.map((p) => ({ pattern: p }))] } : names;
+    out.propertyNames = patterns.length
+      ? { anyOf: [...(props.length ? [names] : []), ...patterns.map((p) => ({ pattern: p }))] }
+      : names;
     return out;
   });
 }
-
 
 /**
  * ajv's standalone code sets `validateN.evaluated = {...}` beside each function, a statement run
@@ -96,10 +120,12 @@ export function inlineEvaluated(code: string): string {
   for (const m of [...code.matchAll(/^(validate\d+)\.evaluated = (.+);\n/gm)]) {
     const [line, name, literal] = m as unknown as [string, string, string];
     const read = `= ${name}.evaluated;`;
-    if (out.split(read).length !== 2) throw new Error(`validators: ${name}.evaluated is not read exactly once in the standalone code`);
+    if (out.split(read).length !== 2)
+      throw new Error(`validators: ${name}.evaluated is not read exactly once in the standalone code`);
     out = out.replace(line, '').replace(read, `= ${literal};`);
   }
-  if (/\bvalidate\d+\.evaluated\b/.test(out)) throw new Error('validators: the standalone code still refers to a validator\'s evaluated object');
+  if (/\bvalidate\d+\.evaluated\b/.test(out))
+    throw new Error("validators: the standalone code still refers to a validator's evaluated object");
   // The patterns ajv hoists to the top level are marked pure, so a bundler drops those no kept validator reads.
   return out.replace(/^(const \w+ = )new RegExp\(/gm, '$1/* @__PURE__ */ new RegExp(');
 }
@@ -187,10 +213,15 @@ export function compileValidatorInput(input: ValidatorInput, opts: CompileOption
   }
   const modules = [...new Set([...targets.map((t) => t.module), ...home.values()])].sort().map((module) => {
     const own = Object.fromEntries(Object.entries(exportsMap).filter(([name]) => home.get(name) === module));
-    let text = Object.keys(own).length ? inlineEvaluated(standalone.default(ajv, own)).replace(/^"use strict";\n?/, '') : '';
+    let text = Object.keys(own).length
+      ? inlineEvaluated(standalone.default(ajv, own)).replace(/^"use strict";\n?/, '')
+      : '';
     // ESM has no require: a schema needing an ajv runtime helper (ucs2length for minLength, equal
     // for object enums, ...) would emit one; keep the modules dependency-free instead.
-    if (/\brequire\(/.test(text)) throw new Error('validators: the standalone code requires an ajv runtime module; avoid the keyword that needs it or emit an import for it');
+    if (/\brequire\(/.test(text))
+      throw new Error(
+        'validators: the standalone code requires an ajv runtime module; avoid the keyword that needs it or emit an import for it',
+      );
     if (text && !text.endsWith('\n')) text += '\n';
     const imports: string[] = [];
     for (const t of targets) {

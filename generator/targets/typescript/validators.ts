@@ -18,11 +18,29 @@ import type { Field, ObjectShape, Operation, Spec } from '../../pipeline/model.t
 import type { GeneratedFile } from '../../pipeline/generated-file.ts';
 import type { Derived, Patterns } from '../../sdk-model/derive.ts';
 import { relativeSpecifier } from './names.ts';
-import { compileValidators, compileOptions, validatorInput, type Compiled, type CompileOptions } from './validator-compile.ts';
+import {
+  compileValidators,
+  compileOptions,
+  validatorInput,
+  type Compiled,
+  type CompileOptions,
+} from './validator-compile.ts';
 
-export { ajvOptions, compileOptions, inlineEvaluated, providePrecompiled, validatorInput, type Compiled, type CompileOptions } from './validator-compile.ts';
+export {
+  ajvOptions,
+  compileOptions,
+  inlineEvaluated,
+  providePrecompiled,
+  validatorInput,
+  type Compiled,
+  type CompileOptions,
+} from './validator-compile.ts';
 
-export function compileRequestValidators(spec: Spec, requestSchemas: Derived['requestSchemas'], opts: CompileOptions = compileOptions): Compiled {
+export function compileRequestValidators(
+  spec: Spec,
+  requestSchemas: Derived['requestSchemas'],
+  opts: CompileOptions = compileOptions,
+): Compiled {
   return compileValidators(validatorInput(spec, requestSchemas), opts);
 }
 
@@ -49,7 +67,8 @@ type KeyRole = keyof typeof keyRoles;
 function errorKeys(spec: Spec): Record<KeyRole, string> {
   const known = new Set(spec.errors.map((e) => e.key));
   const missing = Object.values(keyRoles).filter((k) => !known.has(k));
-  if (missing.length) throw new Error(`validators: spec.errors has no key ${missing.join(', ')} (spec/api.yaml errors.keys)`);
+  if (missing.length)
+    throw new Error(`validators: spec.errors has no key ${missing.join(', ')} (spec/api.yaml errors.keys)`);
   return keyRoles;
 }
 
@@ -78,29 +97,48 @@ function facts(spec: Spec): Facts {
     spec.operations.find((o) => o.scope === 'activity' && o.method === 'POST' && o.request?.kind === 'object') ??
     fail('no activity-scope POST operation with an object request (create activity)');
   const fields = (create.request as ObjectShape).fields;
-  const data = fields.find((f) => f.shape.kind === 'activityfields') ?? fail(`${create.id} request has no activityfields field`);
+  const data =
+    fields.find((f) => f.shape.kind === 'activityfields') ?? fail(`${create.id} request has no activityfields field`);
   // The parent is the create request's one required integer (the position fields are optional).
   const parents = fields.filter((f) => f.required && f.shape.kind === 'scalar' && f.shape.type === 'integer');
-  if (parents.length !== 1) fail(`${create.id} request should have exactly one required integer (the parent), found ${parents.map((f) => f.name).join(', ') || 'none'}`);
-  if (spec.activities.some((a) => a.segment === recordToken)) fail(`'${recordToken}' is both the any-record parent and a segment`);
+  if (parents.length !== 1)
+    fail(
+      `${create.id} request should have exactly one required integer (the parent), found ${parents.map((f) => f.name).join(', ') || 'none'}`,
+    );
+  if (spec.activities.some((a) => a.segment === recordToken))
+    fail(`'${recordToken}' is both the any-record parent and a segment`);
 
   const max = spec.limits.listLimitMax ?? fail('spec.limits has no listLimitMax');
   const def = spec.limits.listLimitDefault ?? fail('spec.limits has no listLimitDefault');
-  const limitParams = spec.operations.flatMap((o) => (o.params ?? []).filter((p) => p.shape.kind === 'scalar' && p.shape.type === 'integer' && p.shape.max === max));
+  const limitParams = spec.operations.flatMap((o) =>
+    (o.params ?? []).filter((p) => p.shape.kind === 'scalar' && p.shape.type === 'integer' && p.shape.max === max),
+  );
   if (!limitParams.length) fail(`no list parameter is bounded by limits.listLimitMax (${max})`);
   const lp = limitParams[0];
   const shape = lp.shape as Extract<Field['shape'], { kind: 'scalar' }>;
-  if (limitParams.some((p) => p.name !== lp.name)) fail(`several parameters are bounded by limits.listLimitMax: ${limitParams.map((p) => p.name).join(', ')}`);
-  if (shape.default !== def) fail(`parameter ${lp.name} defaults to ${shape.default}, limits.listLimitDefault is ${def}`);
+  if (limitParams.some((p) => p.name !== lp.name))
+    fail(`several parameters are bounded by limits.listLimitMax: ${limitParams.map((p) => p.name).join(', ')}`);
+  if (shape.default !== def)
+    fail(`parameter ${lp.name} defaults to ${shape.default}, limits.listLimitDefault is ${def}`);
   if (shape.min === undefined) fail(`parameter ${lp.name} has no min`);
-  return { keys: errorKeys(spec), dataField: data.name, parentField: parents[0].name, listLimit: { param: lp.name, min: shape.min!, max, default: def } };
+  return {
+    keys: errorKeys(spec),
+    dataField: data.name,
+    parentField: parents[0].name,
+    listLimit: { param: lp.name, min: shape.min!, max, default: def },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
 // rules.ts
 
 const lit = (v: unknown) => JSON.stringify(v);
-const constStatement = (name: string, type: string | undefined, initializer: string, doc: string): StatementStructures => ({
+const constStatement = (
+  name: string,
+  type: string | undefined,
+  initializer: string,
+  doc: string,
+): StatementStructures => ({
   kind: StructureKind.VariableStatement,
   isExported: true,
   declarationKind: VariableDeclarationKind.Const,
@@ -133,22 +171,47 @@ function rulesSource(spec: Spec, f: Facts): (string | StatementStructures)[] {
   // Validated here so a bad spec fails generation, not the first request.
   new RegExp(spec.formats.jsonp.allowed, 'g');
   return [
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: '../types/activities/index.ts', namedImports: ['ActivitySegment'] },
+    {
+      kind: StructureKind.ImportDeclaration,
+      isTypeOnly: true,
+      moduleSpecifier: '../types/activities/index.ts',
+      namedImports: ['ActivitySegment'],
+    },
     {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: '../runtime/validation.ts',
-      namedImports: ['conditionHolds', { name: 'isAllowedParent', alias: 'allowedIn' }, { name: 'sanitizeCallback', alias: 'sanitizeWith' }, { name: 'Condition', isTypeOnly: true }],
+      namedImports: [
+        'conditionHolds',
+        { name: 'isAllowedParent', alias: 'allowedIn' },
+        { name: 'sanitizeCallback', alias: 'sanitizeWith' },
+        { name: 'Condition', isTypeOnly: true },
+      ],
     },
     { kind: StructureKind.ExportDeclaration, namedExports: ['conditionHolds', 'type Condition'] },
-    constStatement('recordParent', undefined, lit(recordToken), 'In allowedParents: any record (every record kind behaves the same).'),
+    constStatement(
+      'recordParent',
+      undefined,
+      lit(recordToken),
+      'In allowedParents: any record (every record kind behaves the same).',
+    ),
     constStatement(
       'allowedParents',
       'Readonly<Record<ActivitySegment, readonly string[]>>',
       `{ ${spec.activities.map((a) => `${a.segment}: ${lit(a.parents)}`).join(', ')} }`,
       `Allowed parents of each activity segment (spec/hierarchy.yaml): ${lit(recordToken)} or a segment.`,
     ),
-    constStatement('notTrueOnCreate', 'Readonly<Partial<Record<ActivitySegment, readonly string[]>>>', `{ ${notTrue.join(', ')} }`, `Flag fields that cannot be ${flagOn} when the activity is created.`),
-    constStatement('conditions', 'Readonly<Partial<Record<ActivitySegment, readonly Condition[]>>>', `{ ${conditions.join(', ')} }`, 'Conditional fields of each segment (`when` in spec/activities.yaml).'),
+    constStatement(
+      'notTrueOnCreate',
+      'Readonly<Partial<Record<ActivitySegment, readonly string[]>>>',
+      `{ ${notTrue.join(', ')} }`,
+      `Flag fields that cannot be ${flagOn} when the activity is created.`,
+    ),
+    constStatement(
+      'conditions',
+      'Readonly<Partial<Record<ActivitySegment, readonly Condition[]>>>',
+      `{ ${conditions.join(', ')} }`,
+      'Conditional fields of each segment (`when` in spec/activities.yaml).',
+    ),
     constStatement(
       'onePerParent',
       'readonly ActivitySegment[]',
@@ -161,8 +224,18 @@ function rulesSource(spec: Spec, f: Facts): (string | StatementStructures)[] {
       `{ param: ${lit(f.listLimit.param)}, min: ${f.listLimit.min}, max: ${f.listLimit.max}, default: ${f.listLimit.default} } as const`,
       'Bounds of the records-per-page parameter of list calls (spec limits.listLimitMax, listLimitDefault).',
     ),
-    constStatement('jsonpParameter', undefined, lit(spec.formats.jsonp.parameter), 'Query parameter naming a JSONP callback.'),
-    constStatement('jsonpAllowed', undefined, `/* @__PURE__ */ new RegExp(${lit(spec.formats.jsonp.allowed)}, 'g')`, 'Characters a JSONP callback may keep (spec formats.jsonp.allowed); others are stripped, not rejected.'),
+    constStatement(
+      'jsonpParameter',
+      undefined,
+      lit(spec.formats.jsonp.parameter),
+      'Query parameter naming a JSONP callback.',
+    ),
+    constStatement(
+      'jsonpAllowed',
+      undefined,
+      `/* @__PURE__ */ new RegExp(${lit(spec.formats.jsonp.allowed)}, 'g')`,
+      'Characters a JSONP callback may keep (spec formats.jsonp.allowed); others are stripped, not rejected.',
+    ),
     `/** Whether an activity of \`segment\` may be created under \`parent\` (recordParent or a segment). */
 export const isAllowedParent = (segment: string, parent: string): boolean => allowedIn(allowedParents, segment, parent);`,
     `/** A JSONP callback with only the allowed characters kept; an empty result means answer plain JSON. */
@@ -178,9 +251,20 @@ const moduleAlias = (module: string) => `v_${module.replace(/[^A-Za-z0-9]/g, '_'
 /** problems.ts: ajv's errors as envelope errors, and `check`, which the client's calls use with their own validator. */
 function problemsSource(f: Facts, patterns: Patterns): (string | StatementStructures)[] {
   const K = f.keys;
-  const schemaKeys = { unknownField: K.unknownField, invalidValue: K.invalidValue, invalidDate: K.invalidDate, outOfRange: K.outOfRange, notInList: K.notInList, required: K.required };
+  const schemaKeys = {
+    unknownField: K.unknownField,
+    invalidValue: K.invalidValue,
+    invalidDate: K.invalidDate,
+    outOfRange: K.outOfRange,
+    notInList: K.notInList,
+    required: K.required,
+  };
   return [
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../types/errors.ts', namedImports: ['errorKeys', { name: 'ErrorKey', isTypeOnly: true }] },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: '../types/errors.ts',
+      namedImports: ['errorKeys', { name: 'ErrorKey', isTypeOnly: true }],
+    },
     {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: '../runtime/validation.ts',
@@ -194,18 +278,34 @@ function problemsSource(f: Facts, patterns: Patterns): (string | StatementStruct
         { name: 'ValidationError', alias: 'Problem', isTypeOnly: true },
       ],
     },
-    { kind: StructureKind.ExportDeclaration, moduleSpecifier: '../runtime/validation.ts', namedExports: ['join', 'own', 'show'] },
+    {
+      kind: StructureKind.ExportDeclaration,
+      moduleSpecifier: '../runtime/validation.ts',
+      namedExports: ['join', 'own', 'show'],
+    },
     {
       kind: StructureKind.TypeAlias,
       isExported: true,
       name: 'ValidationError',
-      docs: [{ kind: StructureKind.JSDoc, description: 'One problem of a request: the error key of the envelope, its message with the specifics, and where.' }],
+      docs: [
+        {
+          kind: StructureKind.JSDoc,
+          description:
+            'One problem of a request: the error key of the envelope, its message with the specifics, and where.',
+        },
+      ],
       type: 'Problem<ErrorKey>',
     },
     {
       kind: StructureKind.VariableStatement,
       declarationKind: VariableDeclarationKind.Const,
-      docs: [{ kind: StructureKind.JSDoc, description: 'The error key of each kind of schema problem, and the patterns whose failures name a date form or a value list.' }],
+      docs: [
+        {
+          kind: StructureKind.JSDoc,
+          description:
+            'The error key of each kind of schema problem, and the patterns whose failures name a date form or a value list.',
+        },
+      ],
       declarations: [
         {
           name: 'schemaProblems',
@@ -237,10 +337,19 @@ export function check(validate: CompiledValidator, value: unknown): ValidationEr
 
 function indexSource(spec: Spec, f: Facts, compiled: Compiled): (string | StatementStructures)[] {
   const K = f.keys;
-  const ruleKeys = { conditionNotMet: K.conditionNotMet, cannotCreateCompleted: K.cannotCreateCompleted, invalidParent: K.invalidParent, onlyOnePerParent: K.onlyOnePerParent };
+  const ruleKeys = {
+    conditionNotMet: K.conditionNotMet,
+    cannotCreateCompleted: K.cannotCreateCompleted,
+    invalidParent: K.invalidParent,
+    onlyOnePerParent: K.onlyOnePerParent,
+  };
   const parentType = "{ kind: 'record' } | { kind: 'activity'; segment: string }";
   return [
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: '../types/errors.ts', namedImports: ['errorKeys', { name: 'ErrorKey', isTypeOnly: true }] },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: '../types/errors.ts',
+      namedImports: ['errorKeys', { name: 'ErrorKey', isTypeOnly: true }],
+    },
     {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: '../runtime/validation.ts',
@@ -253,16 +362,48 @@ function indexSource(spec: Spec, f: Facts, compiled: Compiled): (string | Statem
         { name: 'CompiledValidator', isTypeOnly: true },
       ],
     },
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './problems.ts', namedImports: ['check', { name: 'ValidationError', isTypeOnly: true }] },
-    ...compiled.modules.map((m): StatementStructures => ({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `./schemas/${m.module}.js`, namespaceImport: moduleAlias(m.module) })),
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './rules.ts', namedImports: ['allowedParents', 'conditions', 'notTrueOnCreate', 'onePerParent', 'recordParent'] },
-    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './rules.ts', namedExports: ['sanitizeCallback', 'listLimit', 'allowedParents', 'notTrueOnCreate', 'conditions', 'onePerParent'] },
-    { kind: StructureKind.ExportDeclaration, moduleSpecifier: './problems.ts', namedExports: ['check', 'fromAjvErrors', 'type ValidationError'] },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: './problems.ts',
+      namedImports: ['check', { name: 'ValidationError', isTypeOnly: true }],
+    },
+    ...compiled.modules.map((m): StatementStructures => ({
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: `./schemas/${m.module}.js`,
+      namespaceImport: moduleAlias(m.module),
+    })),
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: './rules.ts',
+      namedImports: ['allowedParents', 'conditions', 'notTrueOnCreate', 'onePerParent', 'recordParent'],
+    },
+    {
+      kind: StructureKind.ExportDeclaration,
+      moduleSpecifier: './rules.ts',
+      namedExports: [
+        'sanitizeCallback',
+        'listLimit',
+        'allowedParents',
+        'notTrueOnCreate',
+        'conditions',
+        'onePerParent',
+      ],
+    },
+    {
+      kind: StructureKind.ExportDeclaration,
+      moduleSpecifier: './problems.ts',
+      namedExports: ['check', 'fromAjvErrors', 'type ValidationError'],
+    },
     {
       kind: StructureKind.TypeAlias,
       isExported: true,
       name: 'RequestTarget',
-      docs: [{ kind: StructureKind.JSDoc, description: 'Schema id of every request body and parameter set (generated/schemas/<id>.json).' }],
+      docs: [
+        {
+          kind: StructureKind.JSDoc,
+          description: 'Schema id of every request body and parameter set (generated/schemas/<id>.json).',
+        },
+      ],
       type: compiled.targets.map((t) => lit(t.id)).join(' | '),
     },
     constStatement(
@@ -274,7 +415,9 @@ function indexSource(spec: Spec, f: Facts, compiled: Compiled): (string | Statem
     {
       kind: StructureKind.VariableStatement,
       declarationKind: VariableDeclarationKind.Const,
-      docs: [{ kind: StructureKind.JSDoc, description: 'The rule tables of rules.ts and the error keys of their checks.' }],
+      docs: [
+        { kind: StructureKind.JSDoc, description: 'The rule tables of rules.ts and the error keys of their checks.' },
+      ],
       declarations: [
         {
           name: 'activityRules',
@@ -330,7 +473,12 @@ const dtsImport = (module: string) => relativeSpecifier(`validators/schemas/${mo
 
 function moduleDts(compiled: Compiled, module: string): string {
   const declared = compiled.targets.filter((t) => t.module === module).map((t) => ({ id: t.id, name: t.name }));
-  if (!declared.length) declared.push(...compiled.modules.find((m) => m.module === module)!.names.map((name) => ({ id: compiled.targets.find((t) => t.name === name)!.id, name })));
+  if (!declared.length)
+    declared.push(
+      ...compiled.modules
+        .find((m) => m.module === module)!
+        .names.map((name) => ({ id: compiled.targets.find((t) => t.name === name)!.id, name })),
+    );
   return [
     header.trimEnd(),
     `// Types of ${module.split('/').pop()}.js: one ajv standalone validator per request-side schema id.`,
@@ -358,8 +506,18 @@ export function emitValidators(spec: Spec, derived: Pick<Derived, 'requestSchema
     `// *.params.json), compiled by generator/emit/validators.ts. Use them through ../index.ts, or one by one with check().\n`;
   return [
     ...compiled.modules.flatMap((m): GeneratedFile[] => [
-      { path: `validators/schemas/${m.module}.js`, content: jsHeader(m.module) + m.code, format: 'text', imports: m.imports },
-      { path: `validators/schemas/${m.module}.d.ts`, content: moduleDts(compiled, m.module), format: 'text', imports: [dtsImport(m.module)] },
+      {
+        path: `validators/schemas/${m.module}.js`,
+        content: jsHeader(m.module) + m.code,
+        format: 'text',
+        imports: m.imports,
+      },
+      {
+        path: `validators/schemas/${m.module}.d.ts`,
+        content: moduleDts(compiled, m.module),
+        format: 'text',
+        imports: [dtsImport(m.module)],
+      },
     ]),
     ts('validators/rules.ts', rulesSource(spec, f)),
     ts('validators/problems.ts', problemsSource(f, patterns)),

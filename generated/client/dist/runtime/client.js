@@ -155,7 +155,9 @@ export function retryDecision(failure, retry = {}) {
         return { retry: false };
     const after = retryAfter === undefined ? undefined : retryAfter <= cap ? retryAfter * 1000 : null;
     if (status === 429)
-        return after === undefined || after === null || failure.rateLimitedBefore ? { retry: false } : { retry: true, delayMs: after, backoff: false };
+        return after === undefined || after === null || failure.rateLimitedBefore
+            ? { retry: false }
+            : { retry: true, delayMs: after, backoff: false };
     const retried = status >= 500 && idempotent.has(failure.method);
     if (!retried || after === null)
         return { retry: false };
@@ -171,7 +173,9 @@ export function backoffMs(attempt, retry = {}) {
 function valueAt(value, path) {
     if (!path)
         return value;
-    return path.split('.').reduce((v, k) => (v !== null && typeof v === 'object' ? v[k] : undefined), value);
+    return path
+        .split('.')
+        .reduce((v, k) => (v !== null && typeof v === 'object' ? v[k] : undefined), value);
 }
 /**
  * Problems of a request value, as the service would report them. The service reads every save
@@ -194,7 +198,12 @@ function basic(email, token) {
         bin += String.fromCharCode(b);
     return `Basic ${btoa(bin)}`;
 }
-const infoOf = (res, quota) => ({ status: res.status, headers: res.headers, location: res.headers.get('location') ?? undefined, quota });
+const infoOf = (res, quota) => ({
+    status: res.status,
+    headers: res.headers,
+    location: res.headers.get('location') ?? undefined,
+    quota,
+});
 export class Transport {
     options;
     codec;
@@ -239,8 +248,13 @@ export class Transport {
                     form.append(k, v);
             }
             for (const [name, content] of Object.entries(call.files)) {
-                const described = call.body.value.data?.[name];
-                const blob = content instanceof Blob ? content : new Blob([content], { type: described?.contenttype ?? 'application/octet-stream' });
+                const described = call.body.value
+                    .data?.[name];
+                const blob = content instanceof Blob
+                    ? content
+                    : new Blob([content], {
+                        type: described?.contenttype ?? 'application/octet-stream',
+                    });
                 form.append(`data[${name}]`, blob, described?.filename ?? 'upload');
             }
             body = form;
@@ -281,7 +295,12 @@ export class Transport {
                 signal?.throwIfAborted();
                 const timeout = AbortSignal.timeout(timeoutMs);
                 // fetch reads an undefined body as no body; RequestInit's type only admits null.
-                res = await this.fetchImpl(this.base + path, { method: call.method, headers, body: body, signal: signal ? eitherSignal(signal, timeout) : timeout });
+                res = await this.fetchImpl(this.base + path, {
+                    method: call.method,
+                    headers,
+                    body: body,
+                    signal: signal ? eitherSignal(signal, timeout) : timeout,
+                });
             }
             catch (e) {
                 if (signal?.aborted)
@@ -339,7 +358,13 @@ export class Transport {
                 for (const q of chunk) {
                     try {
                         const p = this.prepare(q.call);
-                        parts.push({ method: q.call.method, path: p.path, headers: p.headers, body: new TextEncoder().encode(typeof p.body === 'string' ? p.body : ''), contentId: String(parts.length + 1) });
+                        parts.push({
+                            method: q.call.method,
+                            path: p.path,
+                            headers: p.headers,
+                            body: new TextEncoder().encode(typeof p.body === 'string' ? p.body : ''),
+                            contentId: String(parts.length + 1),
+                        });
                         live.push(q);
                     }
                     catch (e) {
@@ -353,7 +378,11 @@ export class Transport {
                 try {
                     const res = await this.fetchImpl(this.base + this.codec.batch.path, {
                         method: 'POST',
-                        headers: { authorization: this.auth, 'content-type': contentType, accept: this.codec.contentTypes[this.format] },
+                        headers: {
+                            authorization: this.auth,
+                            'content-type': contentType,
+                            accept: this.codec.contentTypes[this.format],
+                        },
                         body: body,
                         signal: AbortSignal.timeout(this.options.timeoutMs ?? 30_000),
                     });
@@ -370,7 +399,9 @@ export class Transport {
                     responses = parseBatchResponse(bytes, res.headers.get('content-type') ?? undefined);
                 }
                 catch (e) {
-                    live.forEach((q) => q.reject(e instanceof ServiceError ? e : new ConnectionError(0, [{ key: 'connectionfailed', message: e instanceof Error ? e.message : String(e) }], this.quota, false, { cause: e })));
+                    live.forEach((q) => q.reject(e instanceof ServiceError
+                        ? e
+                        : new ConnectionError(0, [{ key: 'connectionfailed', message: e instanceof Error ? e.message : String(e) }], this.quota, false, { cause: e })));
                     continue;
                 }
                 live.forEach((q, n) => {
@@ -399,7 +430,9 @@ export function webhookHeader(headers, name) {
 }
 const encoder = /* @__PURE__ */ new TextEncoder();
 async function hmac(secret, data) {
-    const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+        'sign',
+    ]);
     return new Uint8Array(await crypto.subtle.sign('HMAC', key, data));
 }
 /** Compares every character whatever the first difference, so timing does not reveal a matching prefix. */

@@ -2,7 +2,7 @@
 // Client glue of the generated entry modules (emit/client.ts): a connection or a whole client over
 // the transport, paging through list calls, and webhook notifications by their type. What the spec
 // decides (the transport's API facts, the resources, the notification families) comes in as data.
-import { Transport, ValidationError, webhookHeader } from './client.js';
+import { Transport, ValidationError, webhookHeader, } from './client.js';
 /** A connection speaking the one format of `options`, with the API facts of `api`. */
 export function connectWith(api, options) {
     const format = options.format;

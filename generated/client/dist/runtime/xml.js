@@ -454,11 +454,15 @@ function skipPI(s, lt) {
     const ts = lt + 2;
     const te = scanName(s, ts);
     if (te === ts) {
-        fail(s, ts, ts >= s.length ? 'unexpected end of input in processing instruction' : `invalid processing instruction target ${describeAt(s, ts)}`);
+        fail(s, ts, ts >= s.length
+            ? 'unexpected end of input in processing instruction'
+            : `invalid processing instruction target ${describeAt(s, ts)}`);
     }
     if (te - ts === 3 && s.slice(ts, te).toLowerCase() === 'xml') {
         const target = s.slice(ts, te);
-        fail(s, lt, target === 'xml' ? 'XML declaration is only allowed at the very start of the document' : `processing instruction target '${target}' is reserved`);
+        fail(s, lt, target === 'xml'
+            ? 'XML declaration is only allowed at the very start of the document'
+            : `processing instruction target '${target}' is reserved`);
     }
     if (s.startsWith('?>', te))
         return te + 2;
@@ -636,7 +640,9 @@ export function scanXml(input, limits, h) {
         const ns = pos + 1;
         const ne = scanName(s, ns);
         if (ne === ns) {
-            fail(s, ns, ns >= n ? "unexpected end of input after '<'" : `expected an element name after '<' but found ${describeAt(s, ns)}`);
+            fail(s, ns, ns >= n
+                ? "unexpected end of input after '<'"
+                : `expected an element name after '<' but found ${describeAt(s, ns)}`);
         }
         if (++count > maxElements)
             fail(s, pos, `too many elements (limit ${maxElements})`);
@@ -716,7 +722,9 @@ export function scanXml(input, limits, h) {
                 if (s.startsWith(name, q) && !isNameCharAt(s, q + name.length)) {
                     q = skipWS(s, q + name.length);
                     if (s.charCodeAt(q) !== GT) {
-                        fail(s, q, q >= n ? `unexpected end of input in end tag </${name}>` : `expected '>' to close end tag </${name}> but found ${describeAt(s, q)}`);
+                        fail(s, q, q >= n
+                            ? `unexpected end of input in end tag </${name}>`
+                            : `expected '>' to close end tag </${name}> but found ${describeAt(s, q)}`);
                     }
                 }
                 else {

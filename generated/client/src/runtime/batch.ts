@@ -148,7 +148,11 @@ function boundaryProblem(boundary: string): string | undefined {
 // ---------------------------------------------------------------------------------------------
 // Parsing
 
-export function parseBatchRequest(body: Uint8Array, contentType: string | undefined, limits: BatchLimits): BatchRequestPart[] {
+export function parseBatchRequest(
+  body: Uint8Array,
+  contentType: string | undefined,
+  limits: BatchLimits,
+): BatchRequestPart[] {
   const parts = splitParts(body, contentType, limits.maxParts);
   return parts.map((p, i) => parseRequestPart(body, p, i + 1));
 }
@@ -195,10 +199,7 @@ function searcher(pattern: Uint8Array): (hay: Uint8Array, from: number) => numbe
   };
 }
 
-type DelimiterKind =
-  | { kind: 'open'; contentStart: number }
-  | { kind: 'close' }
-  | { kind: 'none' };
+type DelimiterKind = { kind: 'open'; contentStart: number } | { kind: 'close' } | { kind: 'none' };
 
 /**
  * What follows `--boundary` at `at` (the first byte after it): `--` closes, optional spaces or
@@ -210,7 +211,9 @@ function delimiterAt(body: Uint8Array, at: number, lineNo: number, offset: numbe
   let j = at;
   while (j < body.length && (body[j] === SP || body[j] === HT)) j++;
   if (j >= body.length) {
-    throw invalid(`boundary line ${lineNo} (byte ${offset}) is not terminated: the body ends before its CRLF and the closing delimiter is missing`);
+    throw invalid(
+      `boundary line ${lineNo} (byte ${offset}) is not terminated: the body ends before its CRLF and the closing delimiter is missing`,
+    );
   }
   if (body[j] === CR) {
     if (body[j + 1] === LF) return { kind: 'open', contentStart: j + 2 };
@@ -230,7 +233,9 @@ function splitParts(body: Uint8Array, contentType: string | undefined, maxParts:
   if (!(body instanceof Uint8Array)) throw invalid('the batch body is not bytes');
   const boundary = boundaryOf(contentType);
   if (boundary === undefined) {
-    throw invalid(`the Content-Type must be multipart/mixed with a boundary parameter (got ${describeValue(contentType)})`);
+    throw invalid(
+      `the Content-Type must be multipart/mixed with a boundary parameter (got ${describeValue(contentType)})`,
+    );
   }
   const problem = boundaryProblem(boundary);
   if (problem) throw invalid(`${problem} (Content-Type ${describeValue(contentType)})`);
@@ -255,7 +260,9 @@ function splitParts(body: Uint8Array, contentType: string | undefined, maxParts:
     delimiter = delimiterAt(body, lf + lfDashBoundary.length, lineNo, lf + 1);
     if (delimiter.kind !== 'none') {
       if (body[lf - 1] !== CR) {
-        throw invalid(`the line before boundary line ${lineNo} (byte ${lf + 1}) ends with a bare LF; line endings must be CRLF`);
+        throw invalid(
+          `the line before boundary line ${lineNo} (byte ${lf + 1}) ends with a bare LF; line endings must be CRLF`,
+        );
       }
       delimiterStart = lf + 1;
     }
@@ -264,13 +271,17 @@ function splitParts(body: Uint8Array, contentType: string | undefined, maxParts:
 
   for (;;) {
     if (delimiter.kind === 'close') {
-      if (parts.length === 0) throw invalid(`the batch has no parts: its first boundary line is the closing delimiter "--${boundary}--"`);
+      if (parts.length === 0)
+        throw invalid(`the batch has no parts: its first boundary line is the closing delimiter "--${boundary}--"`);
       return parts;
     }
     if (delimiter.kind !== 'open') throw invalid('internal: expected a boundary line');
     const partNo = parts.length + 1;
     if (partNo > maxParts) {
-      throw new BatchError('toomanyparts', `the batch has more than ${maxParts} parts (the limit is ${maxParts} requests per batch)`);
+      throw new BatchError(
+        'toomanyparts',
+        `the batch has more than ${maxParts} parts (the limit is ${maxParts} requests per batch)`,
+      );
     }
     const start = delimiter.contentStart;
     lineNo++;
@@ -279,13 +290,17 @@ function splitParts(body: Uint8Array, contentType: string | undefined, maxParts:
     for (;;) {
       const lf = find(body, searchFrom);
       if (lf < 0) {
-        throw invalid(`part ${partNo} (starting at byte ${start}) is not terminated: the closing delimiter "--${boundary}--" is missing`);
+        throw invalid(
+          `part ${partNo} (starting at byte ${start}) is not terminated: the closing delimiter "--${boundary}--" is missing`,
+        );
       }
       if (lf < start) {
         // The LF ending the previous boundary line itself, with "--boundary" right after it.
         searchFrom = lf + 1;
         if (delimiterAt(body, lf + lfDashBoundary.length, lineNo, lf + 1).kind !== 'none') {
-          throw invalid(`part ${partNo} (byte ${start}) is empty: a boundary line follows directly, without part headers or an HTTP message`);
+          throw invalid(
+            `part ${partNo} (byte ${start}) is empty: a boundary line follows directly, without part headers or an HTTP message`,
+          );
         }
         continue;
       }
@@ -295,7 +310,9 @@ function splitParts(body: Uint8Array, contentType: string | undefined, maxParts:
         continue;
       }
       if (lf === start || body[lf - 1] !== CR) {
-        throw invalid(`part ${partNo}: the line before boundary line ${lineNo} (byte ${lf + 1}) ends with a bare LF; line endings must be CRLF`);
+        throw invalid(
+          `part ${partNo}: the line before boundary line ${lineNo} (byte ${lf + 1}) ends with a bare LF; line endings must be CRLF`,
+        );
       }
       parts.push({ start, end: lf - 1 });
       delimiter = next;
@@ -461,7 +478,9 @@ function parseRequestPart(body: Uint8Array, range: PartRange, partNo: number): B
   }
   const [method, path, version] = fields as [string, string, string];
   if (!BATCH_METHODS.includes(method)) {
-    throw invalid(`${where}: malformed request line ${quote(requestLine)}: method must be one of ${BATCH_METHODS.join(', ')}`);
+    throw invalid(
+      `${where}: malformed request line ${quote(requestLine)}: method must be one of ${BATCH_METHODS.join(', ')}`,
+    );
   }
   if (!path.startsWith('/')) {
     throw invalid(`${where}: malformed request line ${quote(requestLine)}: the path must start with "/"`);
@@ -483,10 +502,12 @@ function parseResponsePart(body: Uint8Array, range: PartRange, partNo: number): 
   lines.begin('HTTP response');
   const statusLine = lines.next()!;
   const m = /^HTTP\/1\.1 ([1-5][0-9][0-9])(?: [^\x00-\x08\x0a-\x1f\x7f]*)?$/.exec(statusLine);
-  if (!m) throw invalid(`${where}: malformed status line ${quote(statusLine)}; expected "${HTTP_VERSION} <code> <text>"`);
+  if (!m)
+    throw invalid(`${where}: malformed status line ${quote(statusLine)}; expected "${HTTP_VERSION} <code> <text>"`);
   const headers = readHeaders(lines);
   const part: BatchResponsePart = { status: Number(m[1]), headers, body: readBody(body, lines, headers, where) };
-  if (contentId !== undefined) part.contentId = contentId.startsWith('response-') ? contentId.slice('response-'.length) : contentId;
+  if (contentId !== undefined)
+    part.contentId = contentId.startsWith('response-') ? contentId.slice('response-'.length) : contentId;
   return part;
 }
 
@@ -513,16 +534,24 @@ function describeValue(v: string | undefined): string {
  * Content-Length from its body when the body is not empty. Throws TypeError for parts that
  * cannot be written (unknown method, a path or header with line breaks, a boundary in a body).
  */
-export function serializeBatchRequest(parts: BatchRequestPart[], boundary?: string): { contentType: string; body: Uint8Array } {
+export function serializeBatchRequest(
+  parts: BatchRequestPart[],
+  boundary?: string,
+): { contentType: string; body: Uint8Array } {
   const b = chooseBoundary(parts, boundary);
   const chunks: Uint8Array[] = [];
   parts.forEach((part, i) => {
     const where = `batch request part ${i + 1}`;
-    if (!BATCH_METHODS.includes(part.method)) throw new TypeError(`${where}: method must be one of ${BATCH_METHODS.join(', ')}`);
+    if (!BATCH_METHODS.includes(part.method))
+      throw new TypeError(`${where}: method must be one of ${BATCH_METHODS.join(', ')}`);
     if (!part.path.startsWith('/') || /[\x00-\x20\x7f]/.test(part.path)) {
       throw new TypeError(`${where}: the path must start with "/" and contain no spaces or control characters`);
     }
-    const headers = headerLines(part.headers, where, part.body.length > 0 || hasHeader(part.headers, 'content-length') ? part.body.length : undefined);
+    const headers = headerLines(
+      part.headers,
+      where,
+      part.body.length > 0 || hasHeader(part.headers, 'content-length') ? part.body.length : undefined,
+    );
     let head = `--${b}\r\n${partEnvelope(part.contentId, where)}\r\n`;
     head += `${part.method} ${part.path} ${HTTP_VERSION}\r\n${headers}\r\n`;
     chunks.push(encoder.encode(head), part.body, encoder.encode('\r\n'));
@@ -536,7 +565,10 @@ export function serializeBatchRequest(parts: BatchRequestPart[], boundary?: stri
  * `<response-ID>` (`<response-N>`, 1-based, when the part has no contentId) and a nested
  * `HTTP/1.1 <code> <text>` response whose Content-Length is always set from its body.
  */
-export function serializeBatchResponse(parts: BatchResponsePart[], boundary?: string): { contentType: string; body: Uint8Array } {
+export function serializeBatchResponse(
+  parts: BatchResponsePart[],
+  boundary?: string,
+): { contentType: string; body: Uint8Array } {
   const b = chooseBoundary(parts, boundary);
   const chunks: Uint8Array[] = [];
   parts.forEach((part, i) => {
@@ -587,7 +619,8 @@ function headerLines(headers: Record<string, string>, where: string, contentLeng
   for (const [name, value] of entries) {
     if (!TOKEN.test(name)) throw new TypeError(`${where}: invalid header name ${quote(name)}`);
     const v = String(value);
-    if (!FIELD_VALUE.test(v)) throw new TypeError(`${where}: the value of header ${name} contains line breaks or control characters`);
+    if (!FIELD_VALUE.test(v))
+      throw new TypeError(`${where}: the value of header ${name} contains line breaks or control characters`);
     s += `${canonicalName(name)}: ${trimOws(v)}\r\n`;
   }
   return s;

@@ -46,7 +46,8 @@ export interface DecodeBodyOptions {
 }
 
 /** Bytes or text is a body to parse; an object is already parsed (form fields or JSON). */
-const parsed = (body: string | Uint8Array | Record<string, unknown>): body is Record<string, unknown> => typeof body === 'object' && !(body instanceof Uint8Array);
+const parsed = (body: string | Uint8Array | Record<string, unknown>): body is Record<string, unknown> =>
+  typeof body === 'object' && !(body instanceof Uint8Array);
 
 /**
  * Decodes a body into the message's typed value (`{}` for an empty one). XML goes through
@@ -68,7 +69,10 @@ export function decodeBody(
   let value: unknown;
   if (format === 'xml') {
     if (parsed(body)) throw new CodecError('XML bodies are text or bytes');
-    value = xml === null ? decodeXmlStream(m.desc, body, m.root, limits, opts) : decodeXmlWith(xml, body, m.root, limits, opts);
+    value =
+      xml === null
+        ? decodeXmlStream(m.desc, body, m.root, limits, opts)
+        : decodeXmlWith(xml, body, m.root, limits, opts);
   } else if (format === 'json') {
     // Text is parsed here, so its tree is the decoder's to convert in place; an object given is the caller's.
     const json = parsed(body) ? body : parseJsonBody(body, limits);
@@ -94,7 +98,12 @@ export function parseJsonBody(body: string | Uint8Array, limits: XmlLimits): unk
 }
 
 /** A typed value as a body: XML with its root (through `xml`, the message's specialized encoder), JSON without, or form text. */
-export function encodeBody(m: BodyMessage, xml: (value: Record<string, unknown>) => string, format: WireFormat, value: unknown): string {
+export function encodeBody(
+  m: BodyMessage,
+  xml: (value: Record<string, unknown>) => string,
+  format: WireFormat,
+  value: unknown,
+): string {
   if (format === 'xml') return xmlDocument(m.root, xml(value as Record<string, unknown>));
   if (format === 'json') return encodeJson(m.desc, value);
   return new URLSearchParams(encodeForm(m.desc, value)).toString();

@@ -58,7 +58,8 @@ export type ActivityId<S extends string = string> = number & { readonly [activit
 
 /** The checked number behind asId(): ids are positive integers. */
 export function checkedId(name: string, id: number): number {
-  if (!Number.isSafeInteger(id) || id < 1) throw new TypeError(`${name}: an id is a positive integer, not ${String(id)}`);
+  if (!Number.isSafeInteger(id) || id < 1)
+    throw new TypeError(`${name}: an id is a positive integer, not ${String(id)}`);
   return id;
 }
 
@@ -97,7 +98,8 @@ export interface ServiceErrorKeys {}
 export type ClientErrorKey = `http${number}` | 'connectionfailed';
 
 /** An error key: the API's (once the generated client has named them) or the client's own. */
-export type ErrorKeyOf = ([keyof ServiceErrorKeys] extends [never] ? string : Extract<keyof ServiceErrorKeys, string>) | ClientErrorKey;
+export type ErrorKeyOf =
+  ([keyof ServiceErrorKeys] extends [never] ? string : Extract<keyof ServiceErrorKeys, string>) | ClientErrorKey;
 
 export interface ErrorDetail {
   key: ErrorKeyOf;
@@ -151,7 +153,12 @@ export class ServerError extends ServiceError {}
 export class ConnectionError extends ServiceError {}
 
 /** The error class of an answer's status. */
-function failureOf(status: number, details: ErrorDetail[], quota: Quota | undefined, retryAfter: number | undefined): ServiceError {
+function failureOf(
+  status: number,
+  details: ErrorDetail[],
+  quota: Quota | undefined,
+  retryAfter: number | undefined,
+): ServiceError {
   if (status === 401 || status === 403) return new AuthenticationError(status, details, quota);
   if (status === 404) return new NotFoundError(status, details, quota);
   if (status === 429) return new RateLimitError(status, details, quota, retryAfter);
@@ -248,7 +255,8 @@ function parseQuota(header: string | null): Quota | undefined {
 }
 
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const httpDate = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), (\d{2}) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) (\d{4}) (\d{2}):(\d{2}):(\d{2}) GMT$/;
+const httpDate =
+  /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), (\d{2}) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) (\d{4}) (\d{2}):(\d{2}):(\d{2}) GMT$/;
 
 /**
  * Retry-After in seconds from `now` (ms): whole delta-seconds, or an HTTP date (IMF-fixdate, as
@@ -276,7 +284,13 @@ export type RetryDecision = { retry: false } | { retry: true; delayMs: number; b
  * nothing else, and nothing after `max` retries.
  */
 export function retryDecision(
-  failure: { method: string; status: number; retryAfter: number | undefined; attempt: number; rateLimitedBefore: boolean },
+  failure: {
+    method: string;
+    status: number;
+    retryAfter: number | undefined;
+    attempt: number;
+    rateLimitedBefore: boolean;
+  },
   retry: RetryOptions = {},
 ): RetryDecision {
   const max = retry.max ?? 3;
@@ -284,7 +298,10 @@ export function retryDecision(
   const { status, retryAfter, attempt } = failure;
   if (attempt >= max) return { retry: false };
   const after = retryAfter === undefined ? undefined : retryAfter <= cap ? retryAfter * 1000 : null;
-  if (status === 429) return after === undefined || after === null || failure.rateLimitedBefore ? { retry: false } : { retry: true, delayMs: after, backoff: false };
+  if (status === 429)
+    return after === undefined || after === null || failure.rateLimitedBefore
+      ? { retry: false }
+      : { retry: true, delayMs: after, backoff: false };
   const retried = status >= 500 && idempotent.has(failure.method);
   if (!retried || after === null) return { retry: false };
   if (after !== undefined) return { retry: true, delayMs: after, backoff: false };
@@ -299,7 +316,12 @@ export function backoffMs(attempt: number, retry: RetryOptions = {}): number {
 /** The value at a problem's dotted path (data.duedate, items.0.date). */
 function valueAt(value: unknown, path: string | undefined): unknown {
   if (!path) return value;
-  return path.split('.').reduce<unknown>((v, k) => (v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), value);
+  return path
+    .split('.')
+    .reduce<unknown>(
+      (v, k) => (v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined),
+      value,
+    );
 }
 
 /**
@@ -323,7 +345,12 @@ function basic(email: string, token: string): string {
   return `Basic ${btoa(bin)}`;
 }
 
-const infoOf = (res: { status: number; headers: Headers }, quota: Quota | undefined): ResponseInfo => ({ status: res.status, headers: res.headers, location: res.headers.get('location') ?? undefined, quota });
+const infoOf = (res: { status: number; headers: Headers }, quota: Quota | undefined): ResponseInfo => ({
+  status: res.status,
+  headers: res.headers,
+  location: res.headers.get('location') ?? undefined,
+  quota,
+});
 
 export class Transport {
   quota: Quota | undefined;
@@ -366,8 +393,14 @@ export class Transport {
         if (!Object.keys(call.files).some((f) => k === `data[${f}]` || k.startsWith(`data[${f}][`))) form.append(k, v);
       }
       for (const [name, content] of Object.entries(call.files)) {
-        const described = (call.body.value as { data?: Record<string, { filename?: string; contenttype?: string }> }).data?.[name];
-        const blob = content instanceof Blob ? content : new Blob([content as Uint8Array<ArrayBuffer>], { type: described?.contenttype ?? 'application/octet-stream' });
+        const described = (call.body.value as { data?: Record<string, { filename?: string; contenttype?: string }> })
+          .data?.[name];
+        const blob =
+          content instanceof Blob
+            ? content
+            : new Blob([content as Uint8Array<ArrayBuffer>], {
+                type: described?.contenttype ?? 'application/octet-stream',
+              });
         form.append(`data[${name}]`, blob, described?.filename ?? 'upload');
       }
       body = form;
@@ -379,10 +412,18 @@ export class Transport {
   }
 
   /** Decodes a response: the typed body, or the ServiceError subclass of its status from the envelope. */
-  read(status: number, contentType: string | null, text: string, response: Message | undefined, quota: Quota | undefined, retryAfter?: number): unknown {
+  read(
+    status: number,
+    contentType: string | null,
+    text: string,
+    response: Message | undefined,
+    quota: Quota | undefined,
+    retryAfter?: number,
+  ): unknown {
     // The answer's own format when this client speaks it (a proxy may answer otherwise), else the client's.
     const format = this.codec.formats[contentType && contentType.includes('json') ? 'json' : 'xml'] ?? this.wire;
-    if (status >= 200 && status < 300) return response && text ? format.decode(response, text, this.codec.limits) : { status: 'success' };
+    if (status >= 200 && status < 300)
+      return response && text ? format.decode(response, text, this.codec.limits) : { status: 'success' };
     let details: ErrorDetail[] = [];
     try {
       const env = format.decode(this.codec.error, text, this.codec.limits) as { errors?: Record<string, string> };
@@ -390,7 +431,12 @@ export class Transport {
     } catch {
       // Not an envelope (a proxy's error page): the status says it all.
     }
-    return failureOf(status, details.length ? details : [{ key: `http${status}`, message: text.slice(0, 200) }], quota, retryAfter);
+    return failureOf(
+      status,
+      details.length ? details : [{ key: `http${status}`, message: text.slice(0, 200) }],
+      quota,
+      retryAfter,
+    );
   }
 
   send: Send = (call) => apiPromise(this.exchange(call));
@@ -408,7 +454,12 @@ export class Transport {
         signal?.throwIfAborted();
         const timeout = AbortSignal.timeout(timeoutMs);
         // fetch reads an undefined body as no body; RequestInit's type only admits null.
-        res = await this.fetchImpl(this.base + path, { method: call.method, headers, body: body as BodyInit, signal: signal ? eitherSignal(signal, timeout) : timeout });
+        res = await this.fetchImpl(this.base + path, {
+          method: call.method,
+          headers,
+          body: body as BodyInit,
+          signal: signal ? eitherSignal(signal, timeout) : timeout,
+        });
       } catch (e) {
         if (signal?.aborted) throw signal.reason;
         // No answer: only calls that may run twice go again.
@@ -416,7 +467,13 @@ export class Transport {
           await sleep(backoffMs(attempt, retry), signal);
           continue;
         }
-        throw new ConnectionError(0, [{ key: 'connectionfailed', message: e instanceof Error ? e.message : String(e) }], this.quota, false, { cause: e });
+        throw new ConnectionError(
+          0,
+          [{ key: 'connectionfailed', message: e instanceof Error ? e.message : String(e) }],
+          this.quota,
+          false,
+          { cause: e },
+        );
       }
       const text = await res.text();
       const quota = parseQuota(res.headers.get(this.codec.quotaHeader));
@@ -424,7 +481,10 @@ export class Transport {
       this.options.onResponse?.({ status: res.status, quota, method: call.method, path });
       const retryAfter = parseRetryAfter(res.headers.get('retry-after'));
       if (res.status === 429 || res.status >= 500) {
-        const next = retryDecision({ method: call.method, status: res.status, retryAfter, attempt, rateLimitedBefore: rateLimited }, retry);
+        const next = retryDecision(
+          { method: call.method, status: res.status, retryAfter, attempt, rateLimitedBefore: rateLimited },
+          retry,
+        );
         if (next.retry) {
           rateLimited ||= res.status === 429;
           await sleep(next.delayMs, signal);
@@ -463,7 +523,13 @@ export class Transport {
         for (const q of chunk) {
           try {
             const p = this.prepare(q.call);
-            parts.push({ method: q.call.method, path: p.path, headers: p.headers, body: new TextEncoder().encode(typeof p.body === 'string' ? p.body : ''), contentId: String(parts.length + 1) });
+            parts.push({
+              method: q.call.method,
+              path: p.path,
+              headers: p.headers,
+              body: new TextEncoder().encode(typeof p.body === 'string' ? p.body : ''),
+              contentId: String(parts.length + 1),
+            });
             live.push(q);
           } catch (e) {
             q.reject(e);
@@ -475,7 +541,11 @@ export class Transport {
         try {
           const res = await this.fetchImpl(this.base + this.codec.batch.path, {
             method: 'POST',
-            headers: { authorization: this.auth, 'content-type': contentType, accept: this.codec.contentTypes[this.format] },
+            headers: {
+              authorization: this.auth,
+              'content-type': contentType,
+              accept: this.codec.contentTypes[this.format],
+            },
             body: body as BodyInit,
             signal: AbortSignal.timeout(this.options.timeoutMs ?? 30_000),
           });
@@ -484,21 +554,54 @@ export class Transport {
           if (quota) this.quota = quota;
           this.options.onResponse?.({ status: res.status, quota, method: 'POST', path: this.codec.batch.path });
           if (res.status !== 200) {
-            const err = this.read(res.status, res.headers.get('content-type'), new TextDecoder().decode(bytes), undefined, quota, parseRetryAfter(res.headers.get('retry-after'))) as ServiceError;
+            const err = this.read(
+              res.status,
+              res.headers.get('content-type'),
+              new TextDecoder().decode(bytes),
+              undefined,
+              quota,
+              parseRetryAfter(res.headers.get('retry-after')),
+            ) as ServiceError;
             live.forEach((q) => q.reject(err));
             continue;
           }
           responses = parseBatchResponse(bytes, res.headers.get('content-type') ?? undefined);
         } catch (e) {
-          live.forEach((q) => q.reject(e instanceof ServiceError ? e : new ConnectionError(0, [{ key: 'connectionfailed', message: e instanceof Error ? e.message : String(e) }], this.quota, false, { cause: e })));
+          live.forEach((q) =>
+            q.reject(
+              e instanceof ServiceError
+                ? e
+                : new ConnectionError(
+                    0,
+                    [{ key: 'connectionfailed', message: e instanceof Error ? e.message : String(e) }],
+                    this.quota,
+                    false,
+                    { cause: e },
+                  ),
+            ),
+          );
           continue;
         }
         live.forEach((q, n) => {
           const r = responses[n];
-          if (!r) return q.reject(new ServerError(502, [{ key: 'invalidbatch' as ErrorKeyOf, message: `the batch response has no part ${n + 1}` }], this.quota));
+          if (!r)
+            return q.reject(
+              new ServerError(
+                502,
+                [{ key: 'invalidbatch' as ErrorKeyOf, message: `the batch response has no part ${n + 1}` }],
+                this.quota,
+              ),
+            );
           const headers = new Headers(r.headers);
           const partQuota = parseQuota(headers.get(this.codec.quotaHeader)) ?? this.quota;
-          const out = this.read(r.status, r.headers['content-type'] ?? null, new TextDecoder().decode(r.body), q.call.response, partQuota, parseRetryAfter(headers.get('retry-after')));
+          const out = this.read(
+            r.status,
+            r.headers['content-type'] ?? null,
+            new TextDecoder().decode(r.body),
+            q.call.response,
+            partQuota,
+            parseRetryAfter(headers.get('retry-after')),
+          );
           if (out instanceof ServiceError) q.reject(out);
           else q.resolve({ data: out, response: infoOf({ status: r.status, headers }, partQuota) });
         });
@@ -513,7 +616,8 @@ export type WebhookHeaders = { get(name: string): string | null } | Record<strin
 
 /** One header of either kind, by lower-case name. */
 export function webhookHeader(headers: WebhookHeaders, name: string): string | undefined {
-  if (typeof (headers as { get?: unknown }).get === 'function') return (headers as { get(name: string): string | null }).get(name) ?? undefined;
+  if (typeof (headers as { get?: unknown }).get === 'function')
+    return (headers as { get(name: string): string | null }).get(name) ?? undefined;
   const v = (headers as Record<string, string | string[] | undefined>)[name];
   return Array.isArray(v) ? v[0] : v;
 }
@@ -528,7 +632,9 @@ export interface VerifyOptions {
 const encoder = /* @__PURE__ */ new TextEncoder();
 
 async function hmac(secret: string, data: Uint8Array): Promise<Uint8Array> {
-  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ]);
   return new Uint8Array(await crypto.subtle.sign('HMAC', key, data as Uint8Array<ArrayBuffer>));
 }
 
@@ -552,7 +658,12 @@ export type WebhookVerdict = 'valid' | 'invalid' | 'stale';
  *   cannot be replayed; otherwise X-Service-Hmac-Sha256.
  * - With a string: that X-Service-Hmac-Sha256 value (hex HMAC-SHA256 of the exact body).
  */
-export async function webhookVerdict(body: string | Uint8Array, signature: string | WebhookHeaders | null | undefined, secret: string, options: VerifyOptions = {}): Promise<WebhookVerdict> {
+export async function webhookVerdict(
+  body: string | Uint8Array,
+  signature: string | WebhookHeaders | null | undefined,
+  secret: string,
+  options: VerifyOptions = {},
+): Promise<WebhookVerdict> {
   if (!signature) return 'invalid';
   const bytes = bytesOf(body);
   if (typeof signature !== 'string') {
@@ -580,6 +691,11 @@ export async function webhookVerdict(body: string | Uint8Array, signature: strin
 }
 
 /** True when webhookVerdict says valid: the delivery is the service's and, with Standard Webhooks, fresh. */
-export async function verifyWebhook(body: string | Uint8Array, signature: string | WebhookHeaders | null | undefined, secret: string, options: VerifyOptions = {}): Promise<boolean> {
+export async function verifyWebhook(
+  body: string | Uint8Array,
+  signature: string | WebhookHeaders | null | undefined,
+  secret: string,
+  options: VerifyOptions = {},
+): Promise<boolean> {
   return (await webhookVerdict(body, signature, secret, options)) === 'valid';
 }

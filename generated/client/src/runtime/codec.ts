@@ -7,7 +7,17 @@
 // Hand-written because it is specific to this API's wire conventions (id<N> children,
 // container elements, comma-delimited lists, empty elements meaning "not given").
 import { normalizeDate, normalizeDateOrDateTime, normalizeDateTime } from './dates.ts';
-import { TreeBuilder, XmlError, escapeXmlAttr, escapeXmlText, parseXml, scanXml, type XmlElement, type XmlHandler, type XmlLimits } from './xml.ts';
+import {
+  TreeBuilder,
+  XmlError,
+  escapeXmlAttr,
+  escapeXmlText,
+  parseXml,
+  scanXml,
+  type XmlElement,
+  type XmlHandler,
+  type XmlLimits,
+} from './xml.ts';
 
 /** A body that cannot be parsed at all (malformed XML, JSON or encoding). */
 export class CodecError extends Error {
@@ -126,7 +136,11 @@ export const selKey = (v: unknown): string => (v !== null && typeof v === 'objec
 
 /** Reports the unknown child `name` of the element at `path`. */
 export function unknown(opts: DecodeOptions, path: string, name: string) {
-  opts.issues?.push({ key: 'incorrectfield', message: `Incorrect field specified: ${join(path, name)}`, path: join(path, name) });
+  opts.issues?.push({
+    key: 'incorrectfield',
+    message: `Incorrect field specified: ${join(path, name)}`,
+    path: join(path, name),
+  });
 }
 
 // ---------- scalars (shared by every format: XML text, JSON values and form strings) ----------
@@ -206,7 +220,11 @@ export function scalarFromWire(code: ScalarCode, v: unknown): unknown {
 /** Splits a comma-delimited list, keeping commas inside double quotes ("Lee, Ann" <ann@example.com>). */
 export function splitList(text: string): string[] {
   if (text.trim() === '') return [];
-  if (!text.includes('"')) return text.split(',').map((s) => s.trim()).filter(Boolean);
+  if (!text.includes('"'))
+    return text
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   const out: string[] = [];
   let quoted = false;
   let start = 0;
@@ -246,14 +264,16 @@ export function decodeXmlElement(desc: Desc, el: XmlElement, opts: DecodeOptions
     case 'y': {
       const out: unknown[] = [];
       for (const child of el.children) {
-        if (keyedName(child.name, desc.p)) out.push(withId(decodeXmlElement(desc.of, child, opts, sub(opts, path, child.name)), child.name, desc.p));
+        if (keyedName(child.name, desc.p))
+          out.push(withId(decodeXmlElement(desc.of, child, opts, sub(opts, path, child.name)), child.name, desc.p));
         else if (opts.strict) unknown(opts, path, child.name);
       }
       return out;
     }
     case 'm': {
       const out: Record<string, unknown> = {};
-      for (const child of el.children) out[child.name] = decodeXmlElement(desc.of, child, opts, sub(opts, path, child.name));
+      for (const child of el.children)
+        out[child.name] = decodeXmlElement(desc.of, child, opts, sub(opts, path, child.name));
       return out;
     }
   }
@@ -281,7 +301,14 @@ function decodeXmlObject(desc: ObjectDesc, el: XmlElement, opts: DecodeOptions, 
       }
       const v = decodeXmlElement(fd, child, opts, sub(opts, path, name));
       if (v !== undefined) out[fd.k === 'y' ? fd.as : name] = v;
-      if (desc.an && !opts.strict && child.attrs !== null && child.attrs[desc.an.a] !== undefined && desc.an.f.includes(name)) out[name + desc.an.s] = child.attrs[desc.an.a];
+      if (
+        desc.an &&
+        !opts.strict &&
+        child.attrs !== null &&
+        child.attrs[desc.an.a] !== undefined &&
+        desc.an.f.includes(name)
+      )
+        out[name + desc.an.s] = child.attrs[desc.an.a];
     } else if (desc.inl && keyedName(name, desc.inl.p)) {
       (inline ??= []).push(withId(decodeXmlElement(desc.inl.of, child, opts, sub(opts, path, name)), name, desc.inl.p));
     } else if (desc.c && pattern(desc.c).test(name)) {
@@ -308,7 +335,13 @@ export function genericXml(el: XmlElement): unknown {
   return out;
 }
 
-export function decodeXml(desc: Desc, body: string | Uint8Array, root: string, limits: XmlLimits, opts: DecodeOptions): unknown {
+export function decodeXml(
+  desc: Desc,
+  body: string | Uint8Array,
+  root: string,
+  limits: XmlLimits,
+  opts: DecodeOptions,
+): unknown {
   return decodeXmlWith((el, o) => decodeXmlElement(desc, el, o), body, root, limits, opts);
 }
 
@@ -319,7 +352,13 @@ export function decodeXml(desc: Desc, body: string | Uint8Array, root: string, l
  * tree still are those whose decoding needs a later sibling (`sel`) or that hold structure where
  * a value belongs; decodeXml, over the tree, stays the reference (test/codecs-specialized.test.ts).
  */
-export function decodeXmlStream(desc: Desc, body: string | Uint8Array, root: string, limits: XmlLimits, opts: DecodeOptions): unknown {
+export function decodeXmlStream(
+  desc: Desc,
+  body: string | Uint8Array,
+  root: string,
+  limits: XmlLimits,
+  opts: DecodeOptions,
+): unknown {
   const d = new StreamDecoder(desc, root, opts);
   try {
     scanXml(body, limits, d);
@@ -399,7 +438,11 @@ class StreamDecoder implements XmlHandler {
     const parent = this.stack[this.stack.length - 1];
     if (parent === undefined) {
       if (name !== this.root) {
-        this.opts.issues?.push({ key: 'malformedrequest', message: `Expected root element <${this.root}>, found <${name}>`, path: '' });
+        this.opts.issues?.push({
+          key: 'malformedrequest',
+          message: `Expected root element <${this.root}>, found <${name}>`,
+          path: '',
+        });
       }
       this.enter(this.rootDesc, name, attrs, '', R_ROOT);
       return;
@@ -440,7 +483,8 @@ class StreamDecoder implements XmlHandler {
         return;
       }
       case 'l':
-        if (name === parent.desc.e) this.enter(parent.desc.of, name, attrs, sub(opts, path, parent.out.length as number), R_ITEM);
+        if (name === parent.desc.e)
+          this.enter(parent.desc.of, name, attrs, sub(opts, path, parent.out.length as number), R_ITEM);
         else {
           if (opts.strict) unknown(opts, path, name);
           this.skip();
@@ -481,7 +525,8 @@ class StreamDecoder implements XmlHandler {
         // store by it would first look up in V8's table of property names.
         const key = order.names[j]!;
         if (v !== undefined) out[key] = v;
-        if (desc.an && !this.opts.strict && attrs !== null && attrs[desc.an.a] !== undefined && desc.an.f.includes(key)) out[key + desc.an.s] = attrs[desc.an.a];
+        if (desc.an && !this.opts.strict && attrs !== null && attrs[desc.an.a] !== undefined && desc.an.f.includes(key))
+          out[key + desc.an.s] = attrs[desc.an.a];
         return;
       }
     }
@@ -510,7 +555,19 @@ class StreamDecoder implements XmlHandler {
     if (desc.k === 's') return this.scalar(desc, name, attrs, role);
     const o = desc.k === 'o';
     const out = o || desc.k === 'm' ? {} : [];
-    this.stack.push({ desc, out, path, name, attrs, role, inline: undefined, deferred: undefined, order: o ? orderOf(desc) : null, next: 0, fd: undefined });
+    this.stack.push({
+      desc,
+      out,
+      path,
+      name,
+      attrs,
+      role,
+      inline: undefined,
+      deferred: undefined,
+      order: o ? orderOf(desc) : null,
+      next: 0,
+      fd: undefined,
+    });
   }
 
   text(t: string): void {
@@ -531,7 +588,7 @@ class StreamDecoder implements XmlHandler {
         this.tree = null;
         const el = t.root!;
         if (this.sRole === R_SEL) {
-          (this.stack[this.stack.length - 1]!).deferred = el;
+          this.stack[this.stack.length - 1]!.deferred = el;
           return;
         }
         // A scalar (or custom field) that turned out to hold elements.
@@ -572,7 +629,14 @@ class StreamDecoder implements XmlHandler {
         const out = f.out as Record<string, unknown>;
         const fd = f.fd!;
         if (v !== undefined) out[fd.k === 'y' ? fd.as : name] = v;
-        if (desc.an && !this.opts.strict && attrs !== null && attrs[desc.an.a] !== undefined && desc.an.f.includes(name)) out[name + desc.an.s] = attrs[desc.an.a];
+        if (
+          desc.an &&
+          !this.opts.strict &&
+          attrs !== null &&
+          attrs[desc.an.a] !== undefined &&
+          desc.an.f.includes(name)
+        )
+          out[name + desc.an.s] = attrs[desc.an.a];
         return;
       }
       case R_INLINE:
@@ -596,7 +660,13 @@ class StreamDecoder implements XmlHandler {
 export type XmlDecoder = (el: XmlElement, opts: DecodeOptions, path: string) => unknown;
 
 /** Parses an XML body, reports a wrong root element, and decodes the root with `decoder`. */
-export function decodeXmlWith(decoder: XmlDecoder, body: string | Uint8Array, root: string, limits: XmlLimits, opts: DecodeOptions): unknown {
+export function decodeXmlWith(
+  decoder: XmlDecoder,
+  body: string | Uint8Array,
+  root: string,
+  limits: XmlLimits,
+  opts: DecodeOptions,
+): unknown {
   let el: XmlElement;
   try {
     el = parseXml(body, limits);
@@ -605,7 +675,11 @@ export function decodeXmlWith(decoder: XmlDecoder, body: string | Uint8Array, ro
     throw e;
   }
   if (el.name !== root) {
-    opts.issues?.push({ key: 'malformedrequest', message: `Expected root element <${root}>, found <${el.name}>`, path: '' });
+    opts.issues?.push({
+      key: 'malformedrequest',
+      message: `Expected root element <${root}>, found <${el.name}>`,
+      path: '',
+    });
   }
   return decoder(el, opts, '');
 }
@@ -690,7 +764,8 @@ function encodeXmlContent(desc: Desc, value: unknown): string {
     }
     case 'y': {
       let s = '';
-      for (const v of value as { id: number }[]) s += contentEl(desc.of, v, `<${desc.p}${v.id}>`, `</${desc.p}${v.id}>`);
+      for (const v of value as { id: number }[])
+        s += contentEl(desc.of, v, `<${desc.p}${v.id}>`, `</${desc.p}${v.id}>`);
       return s;
     }
     case 'm': {
@@ -704,7 +779,11 @@ function encodeXmlContent(desc: Desc, value: unknown): string {
 /** The element of a value given its start tag `open` (with its attributes) and end tag: what the generated encoders write. */
 function contentEl(desc: Desc, v: unknown, open: string, close: string): string {
   if (desc.k !== 's') return wrapEl(encodeXmlContent(desc, v), open, close);
-  return desc.s === 'F' ? flagEl(v, open, close) : desc.s === 'il' || desc.s === 'sl' ? listEl(v, open, close) : textEl(v, open, close);
+  return desc.s === 'F'
+    ? flagEl(v, open, close)
+    : desc.s === 'il' || desc.s === 'sl'
+      ? listEl(v, open, close)
+      : textEl(v, open, close);
 }
 
 /**
@@ -750,7 +829,8 @@ function encodeXmlObject(desc: ObjectDesc, value: Record<string, unknown>): stri
     const name = names[i]!;
     if (special && desc.inl && name === desc.inl.as) {
       const p = desc.inl.p;
-      for (const v of (value[desc.inl.as] as { id: number }[] | undefined) ?? []) s += contentEl(desc.inl.of, v, `<${p}${v.id}>`, `</${p}${v.id}>`);
+      for (const v of (value[desc.inl.as] as { id: number }[] | undefined) ?? [])
+        s += contentEl(desc.inl.of, v, `<${p}${v.id}>`, `</${p}${v.id}>`);
       continue;
     }
     const v = value[keys[i]!];
@@ -763,7 +843,9 @@ function encodeXmlObject(desc: ObjectDesc, value: Record<string, unknown>): stri
   }
   if (desc.c) {
     const re = pattern(desc.c);
-    for (const name of Object.keys(value)) if (!(name in desc.f) && re.test(name) && value[name] !== undefined) s += contentEl(text, value[name], `<${name}>`, `</${name}>`);
+    for (const name of Object.keys(value))
+      if (!(name in desc.f) && re.test(name) && value[name] !== undefined)
+        s += contentEl(text, value[name], `<${name}>`, `</${name}>`);
   }
   return s;
 }
@@ -791,18 +873,21 @@ export function toWireJson(desc: Desc, value: unknown): unknown {
       for (const name of keysOf(desc.f)) {
         const fd = desc.f[name]!;
         if (desc.inl && name === desc.inl.as) {
-          for (const e of (v[desc.inl.as] as { id: number }[] | undefined) ?? []) out[`${desc.inl.p}${e.id}`] = toWireJson(desc.inl.of, e);
+          for (const e of (v[desc.inl.as] as { id: number }[] | undefined) ?? [])
+            out[`${desc.inl.p}${e.id}`] = toWireJson(desc.inl.of, e);
           continue;
         }
         const x = v[fd.k === 'y' ? fd.as : name];
         if (x === undefined) continue;
         const d = desc.sel && name === desc.sel.f ? (own(desc.sel.cases, selKey(v[desc.sel.on])) ?? fd) : fd;
         out[name] = toWireJson(d, x);
-        if (desc.an && desc.an.f.includes(name) && typeof v[name + desc.an.s] === 'string') out[name + desc.an.s] = v[name + desc.an.s];
+        if (desc.an && desc.an.f.includes(name) && typeof v[name + desc.an.s] === 'string')
+          out[name + desc.an.s] = v[name + desc.an.s];
       }
       if (desc.c) {
         const re = pattern(desc.c);
-        for (const name of Object.keys(v)) if (!(name in desc.f) && re.test(name) && v[name] !== undefined) out[name] = v[name];
+        for (const name of Object.keys(v))
+          if (!(name in desc.f) && re.test(name) && v[name] !== undefined) out[name] = v[name];
       }
       return out;
     }
@@ -832,7 +917,14 @@ export function toWireJson(desc: Desc, value: unknown): unknown {
  * dictionary JSON.stringify walks slower than the whole text costs written in parts (issue 34).
  */
 export function encodeJson(desc: Desc, value: unknown): string {
-  if (desc.k !== 'o' || desc.inl === undefined || desc.sel !== undefined || desc.c !== undefined || value === null || typeof value !== 'object') {
+  if (
+    desc.k !== 'o' ||
+    desc.inl === undefined ||
+    desc.sel !== undefined ||
+    desc.c !== undefined ||
+    value === null ||
+    typeof value !== 'object'
+  ) {
     return JSON.stringify(toWireJson(desc, value));
   }
   const v = value as Record<string, unknown>;
@@ -856,7 +948,8 @@ export function encodeJson(desc: Desc, value: unknown): string {
     if (x === undefined) continue;
     const w = toWireJson(fd, x);
     if (w !== undefined) member(name, w);
-    if (desc.an && desc.an.f.includes(name) && typeof v[name + desc.an.s] === 'string') member(name + desc.an.s, v[name + desc.an.s]);
+    if (desc.an && desc.an.f.includes(name) && typeof v[name + desc.an.s] === 'string')
+      member(name + desc.an.s, v[name + desc.an.s]);
   }
   return s === '' ? '{}' : s + '}';
 }
@@ -939,7 +1032,9 @@ function objectToWireShared(desc: ObjectDesc, v: Record<string, unknown>): Recor
 export function fromWireJson(desc: Desc, value: unknown, opts: DecodeOptions, path = '', owned = false): unknown {
   switch (desc.k) {
     case 's':
-      return value !== null && typeof value === 'object' && !Array.isArray(value) ? value : scalarFromWire(desc.s, value);
+      return value !== null && typeof value === 'object' && !Array.isArray(value)
+        ? value
+        : scalarFromWire(desc.s, value);
     case 'o': {
       if (value === '' || value === null || value === undefined) return undefined;
       if (typeof value !== 'object' || Array.isArray(value)) return value;
@@ -954,7 +1049,9 @@ export function fromWireJson(desc: Desc, value: unknown, opts: DecodeOptions, pa
           const x = fromWireJson(fd, v[name], opts, sub(opts, path, name), owned);
           if (x !== undefined) out[fd.k === 'y' ? fd.as : name] = x;
         } else if (desc.inl && keyedName(name, desc.inl.p)) {
-          (inline ??= []).push(withId(fromWireJson(desc.inl.of, v[name], opts, sub(opts, path, name), owned), name, desc.inl.p));
+          (inline ??= []).push(
+            withId(fromWireJson(desc.inl.of, v[name], opts, sub(opts, path, name), owned), name, desc.inl.p),
+          );
         } else if (desc.inl && name === desc.inl.as && Array.isArray(v[name])) {
           inline = (v[name] as unknown[]).map((e, i) => fromWireJson(desc.inl!.of, e, opts, sub(opts, path, i), owned));
         } else if (desc.c && pattern(desc.c).test(name)) {
@@ -986,16 +1083,21 @@ export function fromWireJson(desc: Desc, value: unknown, opts: DecodeOptions, pa
       }
       if (items === '' || items === undefined || items === null) return [];
       if (!Array.isArray(items)) return [fromWireJson(desc.of, items, opts, sub(opts, path, 0), owned)];
-      return owned ? arrayInPlace(desc.of, items, opts, path) : items.map((e, i) => fromWireJson(desc.of, e, opts, sub(opts, path, i)));
+      return owned
+        ? arrayInPlace(desc.of, items, opts, path)
+        : items.map((e, i) => fromWireJson(desc.of, e, opts, sub(opts, path, i)));
     }
     case 'y': {
       if (Array.isArray(value)) {
-        return owned ? arrayInPlace(desc.of, value, opts, path) : value.map((e, i) => fromWireJson(desc.of, e, opts, sub(opts, path, i)));
+        return owned
+          ? arrayInPlace(desc.of, value, opts, path)
+          : value.map((e, i) => fromWireJson(desc.of, e, opts, sub(opts, path, i)));
       }
       if (!value || typeof value !== 'object') return value;
       const out: unknown[] = [];
       for (const [k, e] of Object.entries(value)) {
-        if (keyedName(k, desc.p)) out.push(withId(fromWireJson(desc.of, e, opts, sub(opts, path, k), owned), k, desc.p));
+        if (keyedName(k, desc.p))
+          out.push(withId(fromWireJson(desc.of, e, opts, sub(opts, path, k), owned), k, desc.p));
         else if (opts.strict) unknown(opts, path, k);
       }
       return out;
@@ -1039,7 +1141,12 @@ function arrayInPlace(of: Desc, items: unknown[], opts: DecodeOptions, path: str
  * to the service, keyed fields typed under another name) makes the copy after all, of the
  * already converted fields; values built by the service and JSON of its answers never do.
  */
-function objectInPlace(desc: ObjectDesc, v: Record<string, unknown>, opts: DecodeOptions, path: string): Record<string, unknown> {
+function objectInPlace(
+  desc: ObjectDesc,
+  v: Record<string, unknown>,
+  opts: DecodeOptions,
+  path: string,
+): Record<string, unknown> {
   let copy = false;
   const { names, descs } = orderOf(desc);
   let j = 0;
@@ -1074,7 +1181,8 @@ function objectInPlace(desc: ObjectDesc, v: Record<string, unknown>, opts: Decod
     if (x === undefined) continue;
     const fd = own(desc.f, name);
     if (fd) out[fd.k === 'y' ? fd.as : name] = x;
-    else if ((desc.c && pattern(desc.c).test(name)) || (!opts.strict && desc.an && isOwnerName(desc.an, name))) out[name] = x;
+    else if ((desc.c && pattern(desc.c).test(name)) || (!opts.strict && desc.an && isOwnerName(desc.an, name)))
+      out[name] = x;
   }
   return out;
 }
@@ -1085,7 +1193,11 @@ export function unwrapRoot(value: unknown, root: string): unknown {
   const keys = Object.keys(value);
   if (keys.length !== 1 || keys[0] !== root) return value;
   const inner = (value as Record<string, unknown>)[root];
-  return inner && typeof inner === 'object' && !Array.isArray(inner) ? inner : inner === '' || inner === null ? {} : value;
+  return inner && typeof inner === 'object' && !Array.isArray(inner)
+    ? inner
+    : inner === '' || inner === null
+      ? {}
+      : value;
 }
 
 /**
@@ -1110,7 +1222,8 @@ export function nameOwners(desc: Desc, value: unknown, name: (id: number) => str
         const d = desc.sel && fname === desc.sel.f ? (own(desc.sel.cases, selKey(v[desc.sel.on])) ?? fd) : fd;
         if (ownerBearing(d)) nameOwners(d, v[fd.k === 'y' ? fd.as : fname], name);
       }
-      if (desc.inl && ownerBearing(desc.inl.of)) for (const e of (v[desc.inl.as] as unknown[] | undefined) ?? []) nameOwners(desc.inl.of, e, name);
+      if (desc.inl && ownerBearing(desc.inl.of))
+        for (const e of (v[desc.inl.as] as unknown[] | undefined) ?? []) nameOwners(desc.inl.of, e, name);
       return;
     }
     case 'l':
@@ -1165,19 +1278,24 @@ export function formToNested(pairs: Iterable<[string, unknown]>, maxDepth: numbe
         const idx = part === '' ? node.length : Number(part);
         // A body of n fields holds at most n list items: a larger index would make a sparse
         // array whose every later walk is as long as the index (a[4000000000]=1 stalled for minutes).
-        if (idx >= all.length) throw new CodecError(`malformed form: the index ${part} in ${key} is not below the number of fields sent (${all.length})`);
+        if (idx >= all.length)
+          throw new CodecError(
+            `malformed form: the index ${part} in ${key} is not below the number of fields sent (${all.length})`,
+          );
         if (last) node[idx] = value;
         else {
           // A scalar already there gives way, as below: a[0]=x&a[0][]=y used to throw a TypeError (500).
           const existing = node[idx];
-          node = (existing && typeof existing === 'object' ? existing : (node[idx] = nextIsArray ? [] : {})) as Record<string, unknown> | unknown[];
+          node = (existing && typeof existing === 'object' ? existing : (node[idx] = nextIsArray ? [] : {})) as
+            Record<string, unknown> | unknown[];
         }
       } else {
         if (part === '__proto__' || part === 'constructor' || part === 'prototype') break;
         if (last) node[part] = value;
         else {
           const existing = node[part];
-          node = (existing && typeof existing === 'object' ? existing : (node[part] = nextIsArray ? [] : {})) as Record<string, unknown> | unknown[];
+          node = (existing && typeof existing === 'object' ? existing : (node[part] = nextIsArray ? [] : {})) as
+            Record<string, unknown> | unknown[];
         }
       }
     }
@@ -1194,7 +1312,8 @@ function bracketParts(key: string, maxDepth: number): string[] {
   re.lastIndex = open;
   let m: RegExpExecArray | null;
   while ((m = re.exec(key))) {
-    if (parts.length >= maxDepth) throw new CodecError(`malformed form: a field name is nested deeper than ${maxDepth} levels (limit ${maxDepth})`);
+    if (parts.length >= maxDepth)
+      throw new CodecError(`malformed form: a field name is nested deeper than ${maxDepth} levels (limit ${maxDepth})`);
     parts.push(m[1]!);
   }
   return parts;
@@ -1219,7 +1338,8 @@ export function checkJsonDepth(text: string, maxDepth: number): void {
         else if (d === 0x22) break;
       }
     } else if (c === 0x7b || c === 0x5b) {
-      if (++depth > maxDepth) throw new CodecError(`malformed JSON: nested deeper than ${maxDepth} levels (limit ${maxDepth})`);
+      if (++depth > maxDepth)
+        throw new CodecError(`malformed JSON: nested deeper than ${maxDepth} levels (limit ${maxDepth})`);
     } else if ((c === 0x7d || c === 0x5d) && depth > 0) depth--;
   }
 }
@@ -1240,7 +1360,8 @@ export function parseJsonText(text: string, maxDepth: number): unknown {
   } catch (e) {
     throw new CodecError(`malformed JSON: ${(e as Error).message}`);
   }
-  if (!prescan && deeperThan(v, maxDepth)) throw new CodecError(`malformed JSON: nested deeper than ${maxDepth} levels (limit ${maxDepth})`);
+  if (!prescan && deeperThan(v, maxDepth))
+    throw new CodecError(`malformed JSON: nested deeper than ${maxDepth} levels (limit ${maxDepth})`);
   return v;
 }
 const prescanChars = 1_048_576; // 1 MB (a literal: esbuild keeps 1 << 20 as code with an effect)
@@ -1314,7 +1435,8 @@ function formUnescape(s: string): string {
 }
 
 function hexByte(a: number, b: number): number {
-  const h = (c: number) => (c >= 0x30 && c <= 0x39 ? c - 0x30 : c >= 0x41 && c <= 0x46 ? c - 0x37 : c >= 0x61 && c <= 0x66 ? c - 0x57 : -1);
+  const h = (c: number) =>
+    c >= 0x30 && c <= 0x39 ? c - 0x30 : c >= 0x41 && c <= 0x46 ? c - 0x37 : c >= 0x61 && c <= 0x66 ? c - 0x57 : -1;
   const x = h(a);
   const y = h(b);
   return x < 0 || y < 0 ? -1 : x * 16 + y;
@@ -1339,7 +1461,9 @@ export function encodeForm(desc: Desc, value: unknown): [string, string][] {
         }
         if (d.c) {
           const re = pattern(d.c);
-          for (const name of Object.keys(o)) if (!(name in d.f) && re.test(name) && o[name] !== undefined) out.push([key ? `${key}[${name}]` : name, String(o[name])]);
+          for (const name of Object.keys(o))
+            if (!(name in d.f) && re.test(name) && o[name] !== undefined)
+              out.push([key ? `${key}[${name}]` : name, String(o[name])]);
         }
         return;
       }

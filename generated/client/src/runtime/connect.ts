@@ -2,7 +2,17 @@
 // Client glue of the generated entry modules (emit/client.ts): a connection or a whole client over
 // the transport, paging through list calls, and webhook notifications by their type. What the spec
 // decides (the transport's API facts, the resources, the notification families) comes in as data.
-import { Transport, ValidationError, webhookHeader, type ClientCodec, type ClientOptions, type ErrorKeyOf, type Quota, type Send, type WebhookHeaders } from './client.ts';
+import {
+  Transport,
+  ValidationError,
+  webhookHeader,
+  type ClientCodec,
+  type ClientOptions,
+  type ErrorKeyOf,
+  type Quota,
+  type Send,
+  type WebhookHeaders,
+} from './client.ts';
 import type { Format } from './formats.ts';
 
 /** What the functions of ./resources/* call through: a connection, or one of its batches. */
@@ -103,6 +113,12 @@ export function decodeNotificationWith(
   const format = contentType.includes('json') ? 'json' : contentType.includes('form') ? 'form' : 'xml';
   const first = decode(n.first, format, body) as { type?: string };
   const family = n.families.find((f) => String(first.type ?? '').startsWith(`${f}.`));
-  if (!family) throw new ValidationError(400, [{ key: n.unknownTypeKey, message: `unknown notification type ${String(first.type)}` }], undefined, true);
+  if (!family)
+    throw new ValidationError(
+      400,
+      [{ key: n.unknownTypeKey, message: `unknown notification type ${String(first.type)}` }],
+      undefined,
+      true,
+    );
   return decode(`notification/${family}`, format, body);
 }

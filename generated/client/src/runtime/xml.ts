@@ -439,7 +439,8 @@ function parseDeclaration(s: string, start: number, fromBytes: boolean): number 
     if (k === 0) ok = /^1\.[0-9]+$/.test(v);
     else if (k === 1) {
       ok = /^[A-Za-z][A-Za-z0-9._-]*$/.test(v);
-      if (ok && fromBytes && !/^utf-?8$/i.test(v)) fail(s, p + 1, `unsupported encoding '${clip(v)}' (only UTF-8 is accepted)`);
+      if (ok && fromBytes && !/^utf-?8$/i.test(v))
+        fail(s, p + 1, `unsupported encoding '${clip(v)}' (only UTF-8 is accepted)`);
     } else ok = v === 'yes' || v === 'no';
     if (!ok) fail(s, p + 1, `invalid ${name} '${clip(v)}' in XML declaration`);
     p = close + 1;
@@ -451,11 +452,23 @@ function skipPI(s: string, lt: number): number {
   const ts = lt + 2;
   const te = scanName(s, ts);
   if (te === ts) {
-    fail(s, ts, ts >= s.length ? 'unexpected end of input in processing instruction' : `invalid processing instruction target ${describeAt(s, ts)}`);
+    fail(
+      s,
+      ts,
+      ts >= s.length
+        ? 'unexpected end of input in processing instruction'
+        : `invalid processing instruction target ${describeAt(s, ts)}`,
+    );
   }
   if (te - ts === 3 && s.slice(ts, te).toLowerCase() === 'xml') {
     const target = s.slice(ts, te);
-    fail(s, lt, target === 'xml' ? 'XML declaration is only allowed at the very start of the document' : `processing instruction target '${target}' is reserved`);
+    fail(
+      s,
+      lt,
+      target === 'xml'
+        ? 'XML declaration is only allowed at the very start of the document'
+        : `processing instruction target '${target}' is reserved`,
+    );
   }
   if (s.startsWith('?>', te)) return te + 2;
   if (!isWS(s.charCodeAt(te))) fail(s, te, `unexpected ${describeAt(s, te)} after processing instruction target`);
@@ -533,7 +546,11 @@ function parseAttributes(s: string, p: number, ns: number, ne: number): number {
     let c = s.charCodeAt(p);
     if (c === GT || c === SLASH) break;
     if (!isWS(c)) {
-      fail(s, p, p >= n ? `unexpected end of input inside tag <${elName}>` : `unexpected ${describeAt(s, p)} in tag <${elName}>`);
+      fail(
+        s,
+        p,
+        p >= n ? `unexpected end of input inside tag <${elName}>` : `unexpected ${describeAt(s, p)} in tag <${elName}>`,
+      );
     }
     p = skipWS(s, p + 1);
     c = s.charCodeAt(p);
@@ -541,7 +558,11 @@ function parseAttributes(s: string, p: number, ns: number, ne: number): number {
     const ns = p;
     const ne = scanName(s, p);
     if (ne === ns) {
-      fail(s, p, p >= n ? `unexpected end of input inside tag <${elName}>` : `unexpected ${describeAt(s, p)} in tag <${elName}>`);
+      fail(
+        s,
+        p,
+        p >= n ? `unexpected end of input inside tag <${elName}>` : `unexpected ${describeAt(s, p)} in tag <${elName}>`,
+      );
     }
     const name = s.slice(ns, ne);
     p = skipWS(s, ne);
@@ -551,7 +572,11 @@ function parseAttributes(s: string, p: number, ns: number, ne: number): number {
     p = skipWS(s, p + 1);
     const quote = s.charCodeAt(p);
     if (quote !== QUOT && quote !== APOS) {
-      fail(s, p, p >= n ? `unexpected end of input inside tag <${elName}>` : `expected a quoted value for attribute '${name}'`);
+      fail(
+        s,
+        p,
+        p >= n ? `unexpected end of input inside tag <${elName}>` : `expected a quoted value for attribute '${name}'`,
+      );
     }
     const close = s.indexOf(quote === QUOT ? '"' : "'", p + 1);
     if (close === -1) fail(s, p, `unterminated value for attribute '${name}'`);
@@ -584,7 +609,11 @@ function found(i: number, n: number): number {
 
 function unclosed(s: string, name: string, offset: number): never {
   const at = lineCol(s, offset);
-  return fail(s, s.length, `unexpected end of input: <${name}> (opened at line ${at.line}, column ${at.col}) is not closed`);
+  return fail(
+    s,
+    s.length,
+    `unexpected end of input: <${name}> (opened at line ${at.line}, column ${at.col}) is not closed`,
+  );
 }
 
 /**
@@ -635,7 +664,13 @@ export function scanXml(input: string | Uint8Array, limits: XmlLimits, h: XmlHan
     const ns = pos + 1;
     const ne = scanName(s, ns);
     if (ne === ns) {
-      fail(s, ns, ns >= n ? "unexpected end of input after '<'" : `expected an element name after '<' but found ${describeAt(s, ns)}`);
+      fail(
+        s,
+        ns,
+        ns >= n
+          ? "unexpected end of input after '<'"
+          : `expected an element name after '<' but found ${describeAt(s, ns)}`,
+      );
     }
     if (++count > maxElements) fail(s, pos, `too many elements (limit ${maxElements})`);
     if (depth >= maxDepth) fail(s, pos, `elements nested too deeply (limit ${maxDepth})`);
@@ -676,7 +711,11 @@ export function scanXml(input: string | Uint8Array, limits: XmlLimits, h: XmlHan
     } else {
       if (s.charCodeAt(p + 1) !== GT) {
         const name = s.slice(ns, ne);
-        fail(s, p + 1, p + 1 >= n ? `unexpected end of input inside tag <${name}>` : `expected '>' after '/' in tag <${name}>`);
+        fail(
+          s,
+          p + 1,
+          p + 1 >= n ? `unexpected end of input inside tag <${name}>` : `expected '>' after '/' in tag <${name}>`,
+        );
       }
       h.leaf(s, ns, ne, attrs, offset, '');
       pos = p + 2;
@@ -701,7 +740,13 @@ export function scanXml(input: string | Uint8Array, limits: XmlLimits, h: XmlHan
         if (s.startsWith(name, q) && !isNameCharAt(s, q + name.length)) {
           q = skipWS(s, q + name.length);
           if (s.charCodeAt(q) !== GT) {
-            fail(s, q, q >= n ? `unexpected end of input in end tag </${name}>` : `expected '>' to close end tag </${name}> but found ${describeAt(s, q)}`);
+            fail(
+              s,
+              q,
+              q >= n
+                ? `unexpected end of input in end tag </${name}>`
+                : `expected '>' to close end tag </${name}> but found ${describeAt(s, q)}`,
+            );
           }
         } else {
           const e = scanName(s, lt + 2);

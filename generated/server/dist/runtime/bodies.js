@@ -20,7 +20,10 @@ export function decodeBody(m, xml, format, body, limits, o) {
     if (format === 'xml') {
         if (parsed(body))
             throw new CodecError('XML bodies are text or bytes');
-        value = xml === null ? decodeXmlStream(m.desc, body, m.root, limits, opts) : decodeXmlWith(xml, body, m.root, limits, opts);
+        value =
+            xml === null
+                ? decodeXmlStream(m.desc, body, m.root, limits, opts)
+                : decodeXmlWith(xml, body, m.root, limits, opts);
     }
     else if (format === 'json') {
         // Text is parsed here, so its tree is the decoder's to convert in place; an object given is the caller's.

@@ -7,7 +7,7 @@
 // Hand-written because it is specific to this API's wire conventions (id<N> children,
 // container elements, comma-delimited lists, empty elements meaning "not given").
 import { normalizeDate, normalizeDateOrDateTime, normalizeDateTime } from './dates.js';
-import { TreeBuilder, XmlError, escapeXmlAttr, escapeXmlText, parseXml, scanXml } from './xml.js';
+import { TreeBuilder, XmlError, escapeXmlAttr, escapeXmlText, parseXml, scanXml, } from './xml.js';
 /** A body that cannot be parsed at all (malformed XML, JSON or encoding). */
 export class CodecError extends Error {
     key = 'malformedrequest';
@@ -47,7 +47,11 @@ const own = (r, name) => (Object.hasOwn(r, name) ? r[name] : undefined);
 export const selKey = (v) => (v !== null && typeof v === 'object' ? '' : String(v));
 /** Reports the unknown child `name` of the element at `path`. */
 export function unknown(opts, path, name) {
-    opts.issues?.push({ key: 'incorrectfield', message: `Incorrect field specified: ${join(path, name)}`, path: join(path, name) });
+    opts.issues?.push({
+        key: 'incorrectfield',
+        message: `Incorrect field specified: ${join(path, name)}`,
+        path: join(path, name),
+    });
 }
 // ---------- scalars (shared by every format: XML text, JSON values and form strings) ----------
 const intRe = /^-?\d+$/;
@@ -139,7 +143,10 @@ export function splitList(text) {
     if (text.trim() === '')
         return [];
     if (!text.includes('"'))
-        return text.split(',').map((s) => s.trim()).filter(Boolean);
+        return text
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean);
     const out = [];
     let quoted = false;
     let start = 0;
@@ -217,7 +224,11 @@ function decodeXmlObject(desc, el, opts, path) {
             const v = decodeXmlElement(fd, child, opts, sub(opts, path, name));
             if (v !== undefined)
                 out[fd.k === 'y' ? fd.as : name] = v;
-            if (desc.an && !opts.strict && child.attrs !== null && child.attrs[desc.an.a] !== undefined && desc.an.f.includes(name))
+            if (desc.an &&
+                !opts.strict &&
+                child.attrs !== null &&
+                child.attrs[desc.an.a] !== undefined &&
+                desc.an.f.includes(name))
                 out[name + desc.an.s] = child.attrs[desc.an.a];
         }
         else if (desc.inl && keyedName(name, desc.inl.p)) {
@@ -323,7 +334,11 @@ class StreamDecoder {
         const parent = this.stack[this.stack.length - 1];
         if (parent === undefined) {
             if (name !== this.root) {
-                this.opts.issues?.push({ key: 'malformedrequest', message: `Expected root element <${this.root}>, found <${name}>`, path: '' });
+                this.opts.issues?.push({
+                    key: 'malformedrequest',
+                    message: `Expected root element <${this.root}>, found <${name}>`,
+                    path: '',
+                });
             }
             this.enter(this.rootDesc, name, attrs, '', R_ROOT);
             return;
@@ -447,7 +462,19 @@ class StreamDecoder {
             return this.scalar(desc, name, attrs, role);
         const o = desc.k === 'o';
         const out = o || desc.k === 'm' ? {} : [];
-        this.stack.push({ desc, out, path, name, attrs, role, inline: undefined, deferred: undefined, order: o ? orderOf(desc) : null, next: 0, fd: undefined });
+        this.stack.push({
+            desc,
+            out,
+            path,
+            name,
+            attrs,
+            role,
+            inline: undefined,
+            deferred: undefined,
+            order: o ? orderOf(desc) : null,
+            next: 0,
+            fd: undefined,
+        });
     }
     text(t) {
         if (this.mode === 1)
@@ -470,7 +497,7 @@ class StreamDecoder {
                 this.tree = null;
                 const el = t.root;
                 if (this.sRole === R_SEL) {
-                    (this.stack[this.stack.length - 1]).deferred = el;
+                    this.stack[this.stack.length - 1].deferred = el;
                     return;
                 }
                 // A scalar (or custom field) that turned out to hold elements.
@@ -513,7 +540,11 @@ class StreamDecoder {
                 const fd = f.fd;
                 if (v !== undefined)
                     out[fd.k === 'y' ? fd.as : name] = v;
-                if (desc.an && !this.opts.strict && attrs !== null && attrs[desc.an.a] !== undefined && desc.an.f.includes(name))
+                if (desc.an &&
+                    !this.opts.strict &&
+                    attrs !== null &&
+                    attrs[desc.an.a] !== undefined &&
+                    desc.an.f.includes(name))
                     out[name + desc.an.s] = attrs[desc.an.a];
                 return;
             }
@@ -545,7 +576,11 @@ export function decodeXmlWith(decoder, body, root, limits, opts) {
         throw e;
     }
     if (el.name !== root) {
-        opts.issues?.push({ key: 'malformedrequest', message: `Expected root element <${root}>, found <${el.name}>`, path: '' });
+        opts.issues?.push({
+            key: 'malformedrequest',
+            message: `Expected root element <${root}>, found <${el.name}>`,
+            path: '',
+        });
     }
     return decoder(el, opts, '');
 }
@@ -636,7 +671,11 @@ function encodeXmlContent(desc, value) {
 function contentEl(desc, v, open, close) {
     if (desc.k !== 's')
         return wrapEl(encodeXmlContent(desc, v), open, close);
-    return desc.s === 'F' ? flagEl(v, open, close) : desc.s === 'il' || desc.s === 'sl' ? listEl(v, open, close) : textEl(v, open, close);
+    return desc.s === 'F'
+        ? flagEl(v, open, close)
+        : desc.s === 'il' || desc.s === 'sl'
+            ? listEl(v, open, close)
+            : textEl(v, open, close);
 }
 const tagCache = /* @__PURE__ */ new WeakMap();
 function tagsOf(desc) {
@@ -758,7 +797,12 @@ export function toWireJson(desc, value) {
  * dictionary JSON.stringify walks slower than the whole text costs written in parts (issue 34).
  */
 export function encodeJson(desc, value) {
-    if (desc.k !== 'o' || desc.inl === undefined || desc.sel !== undefined || desc.c !== undefined || value === null || typeof value !== 'object') {
+    if (desc.k !== 'o' ||
+        desc.inl === undefined ||
+        desc.sel !== undefined ||
+        desc.c !== undefined ||
+        value === null ||
+        typeof value !== 'object') {
         return JSON.stringify(toWireJson(desc, value));
     }
     const v = value;
@@ -870,7 +914,9 @@ function objectToWireShared(desc, v) {
 export function fromWireJson(desc, value, opts, path = '', owned = false) {
     switch (desc.k) {
         case 's':
-            return value !== null && typeof value === 'object' && !Array.isArray(value) ? value : scalarFromWire(desc.s, value);
+            return value !== null && typeof value === 'object' && !Array.isArray(value)
+                ? value
+                : scalarFromWire(desc.s, value);
         case 'o': {
             if (value === '' || value === null || value === undefined)
                 return undefined;
@@ -937,11 +983,15 @@ export function fromWireJson(desc, value, opts, path = '', owned = false) {
                 return [];
             if (!Array.isArray(items))
                 return [fromWireJson(desc.of, items, opts, sub(opts, path, 0), owned)];
-            return owned ? arrayInPlace(desc.of, items, opts, path) : items.map((e, i) => fromWireJson(desc.of, e, opts, sub(opts, path, i)));
+            return owned
+                ? arrayInPlace(desc.of, items, opts, path)
+                : items.map((e, i) => fromWireJson(desc.of, e, opts, sub(opts, path, i)));
         }
         case 'y': {
             if (Array.isArray(value)) {
-                return owned ? arrayInPlace(desc.of, value, opts, path) : value.map((e, i) => fromWireJson(desc.of, e, opts, sub(opts, path, i)));
+                return owned
+                    ? arrayInPlace(desc.of, value, opts, path)
+                    : value.map((e, i) => fromWireJson(desc.of, e, opts, sub(opts, path, i)));
             }
             if (!value || typeof value !== 'object')
                 return value;
@@ -1055,7 +1105,11 @@ export function unwrapRoot(value, root) {
     if (keys.length !== 1 || keys[0] !== root)
         return value;
     const inner = value[root];
-    return inner && typeof inner === 'object' && !Array.isArray(inner) ? inner : inner === '' || inner === null ? {} : value;
+    return inner && typeof inner === 'object' && !Array.isArray(inner)
+        ? inner
+        : inner === '' || inner === null
+            ? {}
+            : value;
 }
 /**
  * Sets the owner's name beside every owner-valued child of an answer (`an`), walking the typed
@@ -1309,7 +1363,7 @@ function formUnescape(s) {
     }
 }
 function hexByte(a, b) {
-    const h = (c) => (c >= 0x30 && c <= 0x39 ? c - 0x30 : c >= 0x41 && c <= 0x46 ? c - 0x37 : c >= 0x61 && c <= 0x66 ? c - 0x57 : -1);
+    const h = (c) => c >= 0x30 && c <= 0x39 ? c - 0x30 : c >= 0x41 && c <= 0x46 ? c - 0x37 : c >= 0x61 && c <= 0x66 ? c - 0x57 : -1;
     const x = h(a);
     const y = h(b);
     return x < 0 || y < 0 ? -1 : x * 16 + y;

@@ -67,7 +67,11 @@ const num = (s, from, to) => {
 };
 /** True when s starts with a valid YYYY-MM-DD; s has at least 10 characters (callers check its length). */
 function dateAtStart(s) {
-    if (s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45 || !digitsAt(s, 0, 4) || !digitsAt(s, 5, 7) || !digitsAt(s, 8, 10))
+    if (s.charCodeAt(4) !== 45 ||
+        s.charCodeAt(7) !== 45 ||
+        !digitsAt(s, 0, 4) ||
+        !digitsAt(s, 5, 7) ||
+        !digitsAt(s, 8, 10))
         return false;
     const month = num(s, 5, 7);
     const day = num(s, 8, 10);

@@ -25,7 +25,10 @@ export function parseMultipartForm(body, contentType, maxFileBytes) {
     return new Promise((resolve, reject) => {
         let bb;
         try {
-            bb = busboy({ headers: { 'content-type': contentType }, limits: { fileSize: maxFileBytes, files: 20, fields: 1000, parts: 1100 } });
+            bb = busboy({
+                headers: { 'content-type': contentType },
+                limits: { fileSize: maxFileBytes, files: 20, fields: 1000, parts: 1100 },
+            });
         }
         catch (e) {
             reject(new MalformedForm(`malformed multipart/form-data: ${e.message}`));
@@ -66,7 +69,12 @@ export function parseMultipartForm(body, contentType, maxFileBytes) {
             });
             stream.on('limit', () => fail(new UploadTooLarge(maxFileBytes)));
             stream.on('end', () => {
-                const file = { filename: info.filename ?? 'upload', contenttype: info.mimeType || 'application/octet-stream', size, data: new Uint8Array(Buffer.concat(chunks)) };
+                const file = {
+                    filename: info.filename ?? 'upload',
+                    contenttype: info.mimeType || 'application/octet-stream',
+                    size,
+                    data: new Uint8Array(Buffer.concat(chunks)),
+                };
                 files[name] = file;
                 fields.push([name, { filename: file.filename, contenttype: file.contenttype, size }]);
             });

@@ -117,7 +117,11 @@ function sendSoon(res, r, close) {
         setImmediate(writeAnswers);
     answers.push([res, r, close]);
 }
-const plainBusy = () => ({ status: 503, headers: { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '1' }, body: new TextEncoder().encode('Service busy; retry later\n') });
+const plainBusy = () => ({
+    status: 503,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '1' },
+    body: new TextEncoder().encode('Service busy; retry later\n'),
+});
 export function createHttpServer(dispatch, opts) {
     const admit = opts.admit ?? dispatch.admit;
     const busy = opts.busy ?? plainBusy;
@@ -134,7 +138,8 @@ export function createHttpServer(dispatch, opts) {
         let held = 0;
         const take = (n) => {
             const mine = inFlightBy.get(address) ?? 0;
-            if ((opts.maxInFlightBytes !== undefined && inFlight + n > opts.maxInFlightBytes) || (opts.maxInFlightBytesPerAddress !== undefined && mine + n > opts.maxInFlightBytesPerAddress))
+            if ((opts.maxInFlightBytes !== undefined && inFlight + n > opts.maxInFlightBytes) ||
+                (opts.maxInFlightBytesPerAddress !== undefined && mine + n > opts.maxInFlightBytesPerAddress))
                 return false;
             inFlight += n;
             inFlightBy.set(address, mine + n);
@@ -202,7 +207,14 @@ export function createHttpServer(dispatch, opts) {
                 send(res, busy(req), true);
                 return;
             }
-            const r = await dispatch({ method: head.method, url: head.url, headers: head.headers, remoteAddress: head.remoteAddress, body, admission });
+            const r = await dispatch({
+                method: head.method,
+                url: head.url,
+                headers: head.headers,
+                remoteAddress: head.remoteAddress,
+                body,
+                admission,
+            });
             sendSoon(res, r, close);
         }
         catch {

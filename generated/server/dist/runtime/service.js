@@ -29,7 +29,9 @@ export class ServiceError extends Error {
 const encoder = new TextEncoder();
 // Node's Buffer.from takes small answers from a pool; TextEncoder makes an ArrayBuffer for each.
 const NodeBuffer = globalThis.Buffer;
-const utf8 = NodeBuffer ? (text) => NodeBuffer.from(text, 'utf8') : (text) => encoder.encode(text);
+const utf8 = NodeBuffer
+    ? (text) => NodeBuffer.from(text, 'utf8')
+    : (text) => encoder.encode(text);
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 /**
  * ServiceDefinition.invoke over an object with one method per operation (the generated Handlers<C>):
@@ -133,7 +135,11 @@ function route(p, req) {
     const url = targetOf(req.url);
     // A malformed escape (%E0%A4%A) used to throw a URIError here and answer 500.
     const path = decodePath(url.pathname);
-    return { url, m: path === undefined ? undefined : match(p, req.method.toUpperCase(), path), out: outputOf(p, req, url.searchParams) };
+    return {
+        url,
+        m: path === undefined ? undefined : match(p, req.method.toUpperCase(), path),
+        out: outputOf(p, req, url.searchParams),
+    };
 }
 function outputOf(p, req, query) {
     const raw = query === noQuery ? null : query.get(p.def.jsonpParameter);
@@ -238,11 +244,18 @@ async function admitHead(p, req) {
     const auth = await authenticate(p, req);
     if (auth !== undefined && 'retryAfter' in auth) {
         const known = p.def.errors.toomanyfailedlogins;
-        return { refused: failure(p, [{ key: 'toomanyfailedlogins', message: `${known?.message ?? ''}; retry after ${auth.retryAfter} s` }], out, { 'retry-after': String(auth.retryAfter) }, known?.status ?? 429) };
+        return {
+            refused: failure(p, [{ key: 'toomanyfailedlogins', message: `${known?.message ?? ''}; retry after ${auth.retryAfter} s` }], out, { 'retry-after': String(auth.retryAfter) }, known?.status ?? 429),
+        };
     }
     const context = auth?.context;
     if (context === undefined) {
-        const r = failure(p, [{ key: 'authenticationfailed', message: 'Basic authentication with the e-mail address and API token is required' }], out);
+        const r = failure(p, [
+            {
+                key: 'authenticationfailed',
+                message: 'Basic authentication with the e-mail address and API token is required',
+            },
+        ], out);
         r.headers['www-authenticate'] = 'Basic realm="service"';
         return { refused: r };
     }
@@ -280,19 +293,28 @@ function inputFormat(p, contentType) {
 async function decodeInput(p, req, m, binding, url, out, headers) {
     const { op } = m;
     const { def } = p;
-    const input = { kind: m.kind, segment: m.segment, id: m.id, ...(m.deliveryId !== undefined && { deliveryId: m.deliveryId }) };
+    const input = {
+        kind: m.kind,
+        segment: m.segment,
+        id: m.id,
+        ...(m.deliveryId !== undefined && { deliveryId: m.deliveryId }),
+    };
     const issues = [];
     const hasBody = req.body.length > 0;
     // The Content-Type of an empty body does not matter (below).
     const fmt = hasBody ? inputFormat(p, req.headers['content-type']) : undefined;
     // multipart/mixed is the batch's format only; sent to any other endpoint it is as unknown as text/plain.
     if (hasBody && (fmt === undefined || fmt === 'batch'))
-        return { refused: failure(p, [{ key: 'unsupportedmediatype', message: `Unsupported content type ${req.headers['content-type']}` }], out, headers) };
+        return {
+            refused: failure(p, [{ key: 'unsupportedmediatype', message: `Unsupported content type ${req.headers['content-type']}` }], out, headers),
+        };
     let bodyData;
     let bodyFormat;
     if (hasBody && fmt === 'upload') {
         if (!op.upload)
-            return { refused: failure(p, [{ key: 'unsupportedmediatype', message: 'multipart/form-data is accepted by file uploads only' }], out, headers) };
+            return {
+                refused: failure(p, [{ key: 'unsupportedmediatype', message: 'multipart/form-data is accepted by file uploads only' }], out, headers),
+            };
         const form = await parseMultipartForm(req.body, req.headers['content-type'], def.limits.maxUploadBytes);
         bodyData = formToNested(form.fields, def.limits.maxDepth);
         bodyFormat = 'form';
@@ -333,13 +355,20 @@ async function decodeInput(p, req, m, binding, url, out, headers) {
         if (hasBody && fmt === 'form')
             issues.push(...formFiles(p, op.files?.[binding] ?? [], input));
         // One error per place: what decoding (an unknown field, a file that is not base64) already said is not said again.
-        issues.push(...def.validate(requestTarget, input.body).filter((e) => !issues.some((i) => i.path === e.path && (i.key === e.key || i.key === 'invalidvalue'))));
+        issues.push(...def
+            .validate(requestTarget, input.body)
+            .filter((e) => !issues.some((i) => i.path === e.path && (i.key === e.key || i.key === 'invalidvalue'))));
     }
     // Alone: the other issues may quote the offending text, which the XML envelope cannot carry.
     // A call without body, parameters or files (a show) has no text to look at.
     if (input.body === undefined && input.params === undefined && input.files === undefined && !issues.length)
         return { input };
-    const badText = nonXmlText({ body: input.body, params: input.params, names: issues.map((i) => i.path ?? ''), files: Object.entries(input.files ?? {}).map(([name, f]) => [name, f.filename]) }, def.errors.invalidcharacter?.message ?? '');
+    const badText = nonXmlText({
+        body: input.body,
+        params: input.params,
+        names: issues.map((i) => i.path ?? ''),
+        files: Object.entries(input.files ?? {}).map(([name, f]) => [name, f.filename]),
+    }, def.errors.invalidcharacter?.message ?? '');
     if (badText.length)
         return { refused: failure(p, badText, out, headers) };
     if (issues.length)
@@ -360,12 +389,21 @@ function formFiles(p, fields, input) {
         const path = `data.${field}`;
         const bytes = fromBase64(v);
         if (!bytes) {
-            issues.push({ key: 'invalidvalue', message: `${p.def.errors.invalidvalue?.message ?? 'Invalid value'}: ${path}: a file sent form-encoded is its bytes in base64`, path });
+            issues.push({
+                key: 'invalidvalue',
+                message: `${p.def.errors.invalidvalue?.message ?? 'Invalid value'}: ${path}: a file sent form-encoded is its bytes in base64`,
+                path,
+            });
             continue;
         }
         if (bytes.byteLength > p.def.limits.maxUploadBytes)
             throw new UploadTooLarge(p.def.limits.maxUploadBytes);
-        const file = { filename: field, contenttype: 'application/octet-stream', size: bytes.byteLength, data: bytes };
+        const file = {
+            filename: field,
+            contenttype: 'application/octet-stream',
+            size: bytes.byteLength,
+            data: bytes,
+        };
         (input.files ??= {})[`data[${field}]`] = file;
         data[field] = { filename: file.filename, contenttype: file.contenttype, size: file.size };
     }
@@ -405,7 +443,10 @@ function callFailure(p, e, req, out, headers) {
         return failure(p, [{ key: 'malformedrequest', message: e.message }], out, headers);
     const outage = p.hooks.outage?.(e);
     if (outage)
-        return failure(p, [{ key: outage.key, message: outage.message ?? '' }], out, { ...headers, ...outage.headers });
+        return failure(p, [{ key: outage.key, message: outage.message ?? '' }], out, {
+            ...headers,
+            ...outage.headers,
+        });
     p.hooks.onFault?.(e, req);
     return failure(p, [{ key: 'internalerror', message: p.def.errors.internalerror?.message ?? 'Internal error' }], out, headers, 500);
 }
@@ -477,13 +518,27 @@ async function runBatch(p, req, context, outer) {
     for (const [index, part] of parts.entries()) {
         const started = performance.now();
         // Outer headers apply to every nested request unless it overrides them.
-        const headers = { ...req.headers, 'content-length': undefined, 'content-type': undefined, ...part.headers };
+        const headers = {
+            ...req.headers,
+            'content-length': undefined,
+            'content-type': undefined,
+            ...part.headers,
+        };
         const nested = { method: part.method, url: part.path, headers, body: part.body };
         const trace = quota ? { context, quota } : { context };
         const r = await runPart(p, nested, part.headers.authorization !== undefined, context, trace);
         quota = trace.quota ?? quota;
         responses.push({ status: r.status, headers: r.headers, body: r.body, contentId: part.contentId });
-        p.hooks.observe?.({ request: nested, response: r, operation: trace.operation, context: trace.context, quota: trace.quota, errors: p.errorKeysOf.get(r) ?? [], ms: performance.now() - started, batch: { request: req, index, contentId: part.contentId } });
+        p.hooks.observe?.({
+            request: nested,
+            response: r,
+            operation: trace.operation,
+            context: trace.context,
+            quota: trace.quota,
+            errors: p.errorKeysOf.get(r) ?? [],
+            ms: performance.now() - started,
+            batch: { request: req, index, contentId: part.contentId },
+        });
     }
     if (quota)
         outer.quota = quota;
@@ -526,11 +581,23 @@ async function answer(p, req, state, trace) {
 }
 export function createDispatch(def, hooks) {
     const o = def.output;
-    const contentType = { xml: `${o.xml}; charset=utf-8`, json: `${o.json}; charset=utf-8`, jsonp: `${o.jsonp}; charset=utf-8` };
+    const contentType = {
+        xml: `${o.xml}; charset=utf-8`,
+        json: `${o.json}; charset=utf-8`,
+        jsonp: `${o.jsonp}; charset=utf-8`,
+    };
     const bySegments = new Map();
     for (const op of def.operations)
         bySegments.set(op.path.length, [...(bySegments.get(op.path.length) ?? []), op]);
-    const p = { def, hooks, kinds: new Set(def.kinds), segments: new Set(def.segments), bySegments, errorKeysOf: new WeakMap(), contentType };
+    const p = {
+        def,
+        hooks,
+        kinds: new Set(def.kinds),
+        segments: new Set(def.segments),
+        bySegments,
+        errorKeysOf: new WeakMap(),
+        contentType,
+    };
     /**
      * An admission of this dispatcher, holding what the head decided until the one dispatch that
      * takes it (a replayed admission would run a call nobody counted). A class of this dispatcher
@@ -550,7 +617,15 @@ export function createDispatch(def, hooks) {
             return state;
         }
     }
-    const observe = (request, response, trace, started) => hooks.observe?.({ request, response, operation: trace.operation, context: trace.context, quota: trace.quota, errors: p.errorKeysOf.get(response) ?? [], ms: performance.now() - started });
+    const observe = (request, response, trace, started) => hooks.observe?.({
+        request,
+        response,
+        operation: trace.operation,
+        context: trace.context,
+        quota: trace.quota,
+        errors: p.errorKeysOf.get(response) ?? [],
+        ms: performance.now() - started,
+    });
     const dispatch = async function dispatch(req) {
         const state = Ticket.take(req.admission);
         if (!hooks.observe)
@@ -575,7 +650,9 @@ export function createDispatch(def, hooks) {
             observe({ ...head, body: new Uint8Array() }, a.refused, {}, started);
             return a;
         }
-        return { admission: new Ticket({ context: a.context, quota: a.quota, routed: a.routed, routedFor: a.routedFor, started }) };
+        return {
+            admission: new Ticket({ context: a.context, quota: a.quota, routed: a.routed, routedFor: a.routedFor, started }),
+        };
     };
     return dispatch;
 }
@@ -590,12 +667,20 @@ function nonXmlText(roots, message) {
     const check = (s, path, inName) => {
         const i = findNonXmlChar(s);
         if (i >= 0 && !found.some((e) => e.path === path))
-            found.push({ key: 'invalidcharacter', message: `${message}: ${path || 'value'} (${inName ? 'in the name: ' : ''}${describeNonXmlChar(s, i)} at character ${i + 1})`, path });
+            found.push({
+                key: 'invalidcharacter',
+                message: `${message}: ${path || 'value'} (${inName ? 'in the name: ' : ''}${describeNonXmlChar(s, i)} at character ${i + 1})`,
+                path,
+            });
     };
     // Names the decoder dropped (unknown fields) are only in the paths of its issues.
     for (const name of new Set(roots.names))
         check(name, printable(name), true);
-    const queue = [[roots.body, ''], [roots.params, ''], ...roots.files.map(([name, file]) => [file, `${printable(name)}.filename`])];
+    const queue = [
+        [roots.body, ''],
+        [roots.params, ''],
+        ...roots.files.map(([name, file]) => [file, `${printable(name)}.filename`]),
+    ];
     for (let n = 0; n < queue.length; n++) {
         const [v, path] = queue[n];
         if (typeof v === 'string')
@@ -612,7 +697,9 @@ function nonXmlText(roots, message) {
 }
 /** The text with characters XML cannot carry written as \uXXXX. */
 function printable(k) {
-    return findNonXmlChar(k) < 0 ? k : [...k].map((c) => (findNonXmlChar(c) < 0 ? c : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)).join('');
+    return findNonXmlChar(k) < 0
+        ? k
+        : [...k].map((c) => (findNonXmlChar(c) < 0 ? c : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)).join('');
 }
 /** Strict base64 (whitespace ignored) to bytes; undefined when it is not base64. */
 function fromBase64(text) {

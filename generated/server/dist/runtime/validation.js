@@ -10,11 +10,11 @@ export function problem(messages, key, path, detail) {
     return { key, path, message: `${messages[key].message}: ${detail}` };
 }
 export const show = (v) => (typeof v === 'string' ? JSON.stringify(v) : String(v));
-const oneOf = (values) => (values.length <= shortList ? `one of ${values.map(show).join(', ')}` : `one of the ${values.length} allowed values`);
+const oneOf = (values) => values.length <= shortList ? `one of ${values.map(show).join(', ')}` : `one of the ${values.length} allowed values`;
 const where = (path) => path || 'the value';
 export const join = (path, name) => (path ? `${path}.${name}` : String(name));
 /** A table's entry for a segment, never an inherited property (constructor, toString). */
-export const own = (table, key) => (Object.hasOwn(table, key) ? table[key] : undefined);
+export const own = (table, key) => Object.hasOwn(table, key) ? table[key] : undefined;
 /** JSON pointer (/data/priority) to dotted path (data.priority); unescaping only when needed keeps it cheap. */
 export const dotted = (pointer) => pointer.includes('~')
     ? pointer
@@ -101,7 +101,9 @@ export function checkParent(r, segment, parent) {
     if (isAllowedParent(r.allowedParents, segment, token))
         return null;
     const allowed = own(r.allowedParents, segment);
-    return problem(r.messages, r.keys.invalidParent, r.parentField, allowed ? `${segment} cannot be created under ${token}; allowed parents: ${allowed.join(', ')}` : `${segment} is not an activity type`);
+    return problem(r.messages, r.keys.invalidParent, r.parentField, allowed
+        ? `${segment} cannot be created under ${token}; allowed parents: ${allowed.join(', ')}`
+        : `${segment} is not an activity type`);
 }
 /** The cannot-create-completed error for each flag of `data` that cannot be on when the activity is created. */
 export function checkCreate(r, segment, data) {

@@ -71,7 +71,14 @@ const num = (s: string, from: number, to: number) => {
 
 /** True when s starts with a valid YYYY-MM-DD; s has at least 10 characters (callers check its length). */
 function dateAtStart(s: string): boolean {
-  if (s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45 || !digitsAt(s, 0, 4) || !digitsAt(s, 5, 7) || !digitsAt(s, 8, 10)) return false;
+  if (
+    s.charCodeAt(4) !== 45 ||
+    s.charCodeAt(7) !== 45 ||
+    !digitsAt(s, 0, 4) ||
+    !digitsAt(s, 5, 7) ||
+    !digitsAt(s, 8, 10)
+  )
+    return false;
   const month = num(s, 5, 7);
   const day = num(s, 8, 10);
   return month >= 1 && month <= 12 && day >= 1 && day <= daysIn(num(s, 0, 4), month);

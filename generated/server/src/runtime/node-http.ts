@@ -38,7 +38,11 @@ export interface HttpOptions {
  * that is answered at once and the connection closed. `take(n)` books each chunk against the
  * in-flight caps; false stops the read.
  */
-function readBody(req: IncomingMessage, max: number, take: (n: number) => boolean): Promise<Uint8Array | 'too-large' | 'busy'> {
+function readBody(
+  req: IncomingMessage,
+  max: number,
+  take: (n: number) => boolean,
+): Promise<Uint8Array | 'too-large' | 'busy'> {
   return new Promise((resolve, reject) => {
     const drainMax = 2 * max;
     const declared = Number(req.headers['content-length'] ?? '0');
@@ -71,7 +75,8 @@ function readBody(req: IncomingMessage, max: number, take: (n: number) => boolea
 /** Reads and drops a body of at most `max` bytes; false (nothing read) when it is larger or chunked. */
 function drain(req: IncomingMessage, max: number): Promise<boolean> {
   const declared = req.headers['content-length'];
-  if (req.complete || declared === '0' || (declared === undefined && req.headers['transfer-encoding'] === undefined)) return Promise.resolve(true);
+  if (req.complete || declared === '0' || (declared === undefined && req.headers['transfer-encoding'] === undefined))
+    return Promise.resolve(true);
   if (declared === undefined || Number(declared) > max) return Promise.resolve(false);
   return new Promise((resolve) => {
     let size = 0;
@@ -139,9 +144,16 @@ function sendSoon(res: ServerResponse, r: ServiceResponse, close: boolean) {
   answers.push([res, r, close]);
 }
 
-const plainBusy = (): ServiceResponse => ({ status: 503, headers: { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '1' }, body: new TextEncoder().encode('Service busy; retry later\n') });
+const plainBusy = (): ServiceResponse => ({
+  status: 503,
+  headers: { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '1' },
+  body: new TextEncoder().encode('Service busy; retry later\n'),
+});
 
-export function createHttpServer(dispatch: ((r: ServiceRequest) => Promise<ServiceResponse>) & { admit?: HttpOptions['admit'] }, opts: HttpOptions): Server {
+export function createHttpServer(
+  dispatch: ((r: ServiceRequest) => Promise<ServiceResponse>) & { admit?: HttpOptions['admit'] },
+  opts: HttpOptions,
+): Server {
   const admit = opts.admit ?? dispatch.admit;
   const busy = opts.busy ?? plainBusy;
   const drainMax = opts.maxUnreadBodyDrainBytes ?? 65536;
@@ -158,7 +170,11 @@ export function createHttpServer(dispatch: ((r: ServiceRequest) => Promise<Servi
     let held = 0;
     const take = (n: number): boolean => {
       const mine = inFlightBy.get(address) ?? 0;
-      if ((opts.maxInFlightBytes !== undefined && inFlight + n > opts.maxInFlightBytes) || (opts.maxInFlightBytesPerAddress !== undefined && mine + n > opts.maxInFlightBytesPerAddress)) return false;
+      if (
+        (opts.maxInFlightBytes !== undefined && inFlight + n > opts.maxInFlightBytes) ||
+        (opts.maxInFlightBytesPerAddress !== undefined && mine + n > opts.maxInFlightBytesPerAddress)
+      )
+        return false;
       inFlight += n;
       inFlightBy.set(address, mine + n);
       held += n;
@@ -223,11 +239,23 @@ export function createHttpServer(dispatch: ((r: ServiceRequest) => Promise<Servi
         send(res, busy(req), true);
         return;
       }
-      const r = await dispatch({ method: head.method, url: head.url, headers: head.headers, remoteAddress: head.remoteAddress, body, admission });
+      const r = await dispatch({
+        method: head.method,
+        url: head.url,
+        headers: head.headers,
+        remoteAddress: head.remoteAddress,
+        body,
+        admission,
+      });
       sendSoon(res, r, close);
     } catch {
       // dispatch answers every failure itself; this is a broken connection.
-      if (!res.headersSent) send(res, { status: 500, headers: { 'content-type': 'text/plain' }, body: new TextEncoder().encode('Internal error') }, true);
+      if (!res.headersSent)
+        send(
+          res,
+          { status: 500, headers: { 'content-type': 'text/plain' }, body: new TextEncoder().encode('Internal error') },
+          true,
+        );
     } finally {
       if (held) {
         inFlight -= held;

@@ -54,16 +54,23 @@ export interface SchemaProblems<K extends string> {
 /** Lists longer than this are described by their length, not spelled out. */
 const shortList = 12;
 
-export function problem<K extends string>(messages: KeyMessages<K>, key: K, path: string, detail: string): ValidationError<K> {
+export function problem<K extends string>(
+  messages: KeyMessages<K>,
+  key: K,
+  path: string,
+  detail: string,
+): ValidationError<K> {
   return { key, path, message: `${messages[key].message}: ${detail}` };
 }
 
 export const show = (v: unknown) => (typeof v === 'string' ? JSON.stringify(v) : String(v));
-const oneOf = (values: readonly unknown[]) => (values.length <= shortList ? `one of ${values.map(show).join(', ')}` : `one of the ${values.length} allowed values`);
+const oneOf = (values: readonly unknown[]) =>
+  values.length <= shortList ? `one of ${values.map(show).join(', ')}` : `one of the ${values.length} allowed values`;
 const where = (path: string) => path || 'the value';
 export const join = (path: string, name: string | number) => (path ? `${path}.${name}` : String(name));
 /** A table's entry for a segment, never an inherited property (constructor, toString). */
-export const own = <T>(table: object, key: string): T | undefined => (Object.hasOwn(table, key) ? (table as Readonly<Record<string, T>>)[key] : undefined);
+export const own = <T>(table: object, key: string): T | undefined =>
+  Object.hasOwn(table, key) ? (table as Readonly<Record<string, T>>)[key] : undefined;
 /** JSON pointer (/data/priority) to dotted path (data.priority); unescaping only when needed keeps it cheap. */
 export const dotted = (pointer: string) =>
   pointer.includes('~')
@@ -94,7 +101,11 @@ function fromAjv<K extends string>(t: SchemaProblems<K>, e: SchemaError): Valida
       return say(K.required, path, path);
     }
     case 'type':
-      return say(K.invalidValue, at, `${where(at)} must be ${Array.isArray(p.type) ? p.type.join(' or ') : String(p.type)}`);
+      return say(
+        K.invalidValue,
+        at,
+        `${where(at)} must be ${Array.isArray(p.type) ? p.type.join(' or ') : String(p.type)}`,
+      );
     case 'enum':
       return say(K.notInList, at, `${where(at)} must be ${oneOf(p.allowedValues as unknown[])}`);
     case 'const':
@@ -120,20 +131,29 @@ function fromAjv<K extends string>(t: SchemaProblems<K>, e: SchemaError): Valida
 }
 
 /** ajv's errors as envelope errors: one per problem, without the branch errors of a failed anyOf or propertyNames. */
-export function fromAjvErrors<K extends string>(t: SchemaProblems<K>, errors: readonly SchemaError[]): ValidationError<K>[] {
+export function fromAjvErrors<K extends string>(
+  t: SchemaProblems<K>,
+  errors: readonly SchemaError[],
+): ValidationError<K>[] {
   const failedAnyOf = errors.filter((e) => e.keyword === 'anyOf');
   return errors
     .filter(
       (e) =>
         e.propertyName === undefined &&
         e.keyword !== 'if' &&
-        !failedAnyOf.some((a) => a !== e && e.schemaPath.startsWith(`${a.schemaPath}/`) && e.instancePath.startsWith(a.instancePath)),
+        !failedAnyOf.some(
+          (a) => a !== e && e.schemaPath.startsWith(`${a.schemaPath}/`) && e.instancePath.startsWith(a.instancePath),
+        ),
     )
     .map((e) => fromAjv(t, e));
 }
 
 /** The problems of a value by one compiled validator; empty when valid. */
-export function check<K extends string>(t: SchemaProblems<K>, validate: CompiledValidator, value: unknown): ValidationError<K>[] {
+export function check<K extends string>(
+  t: SchemaProblems<K>,
+  validate: CompiledValidator,
+  value: unknown,
+): ValidationError<K>[] {
   return validate(value) ? [] : fromAjvErrors(t, validate.errors ?? []);
 }
 
@@ -204,23 +224,38 @@ export function checkParent<K extends string>(
     r.messages,
     r.keys.invalidParent,
     r.parentField,
-    allowed ? `${segment} cannot be created under ${token}; allowed parents: ${allowed.join(', ')}` : `${segment} is not an activity type`,
+    allowed
+      ? `${segment} cannot be created under ${token}; allowed parents: ${allowed.join(', ')}`
+      : `${segment} is not an activity type`,
   );
 }
 
 /** The cannot-create-completed error for each flag of `data` that cannot be on when the activity is created. */
-export function checkCreate<K extends string>(r: ActivityRules<K>, segment: string, data: Readonly<Record<string, unknown>>): ValidationError<K>[] {
+export function checkCreate<K extends string>(
+  r: ActivityRules<K>,
+  segment: string,
+  data: Readonly<Record<string, unknown>>,
+): ValidationError<K>[] {
   const fields = own<readonly string[]>(r.notTrueOnCreate, segment) ?? [];
   return fields
     .filter((field) => data[field] === r.flagOn)
     .map((field) => {
       const path = join(r.dataField, field);
-      return problem(r.messages, r.keys.cannotCreateCompleted, path, `${path} cannot be ${r.flagOn} when ${segment} is created`);
+      return problem(
+        r.messages,
+        r.keys.cannotCreateCompleted,
+        path,
+        `${path} cannot be ${r.flagOn} when ${segment} is created`,
+      );
     });
 }
 
 /** The condition-not-met error for each conditional field of `data` given while its condition does not hold. */
-export function checkConditions<K extends string>(r: ActivityRules<K>, segment: string, data: Readonly<Record<string, unknown>>): ValidationError<K>[] {
+export function checkConditions<K extends string>(
+  r: ActivityRules<K>,
+  segment: string,
+  data: Readonly<Record<string, unknown>>,
+): ValidationError<K>[] {
   const list = own<readonly Condition[]>(r.conditions, segment) ?? [];
   return list
     .filter((c) => data[c.field] !== undefined && !conditionHolds(c, data))
@@ -235,7 +270,16 @@ export function checkConditions<K extends string>(r: ActivityRules<K>, segment: 
 }
 
 /** The only-one-per-parent error when the parent already holds an activity of a one-per-parent segment. */
-export function checkOnePerParent<K extends string>(r: ActivityRules<K>, segment: string, existingOfSameType: number): ValidationError<K> | null {
+export function checkOnePerParent<K extends string>(
+  r: ActivityRules<K>,
+  segment: string,
+  existingOfSameType: number,
+): ValidationError<K> | null {
   if (existingOfSameType < 1 || !r.onePerParent.includes(segment)) return null;
-  return problem(r.messages, r.keys.onlyOnePerParent, r.parentField, `the parent already has ${existingOfSameType} ${segment}`);
+  return problem(
+    r.messages,
+    r.keys.onlyOnePerParent,
+    r.parentField,
+    `the parent already has ${existingOfSameType} ${segment}`,
+  );
 }

@@ -28,11 +28,18 @@ export class MalformedForm extends Error {
  * Fields as [name, value] pairs for bracket-notation decoding; each file part appears as a
  * field holding its description ({filename, contenttype, size}) and its bytes in `files`.
  */
-export function parseMultipartForm(body: Uint8Array, contentType: string, maxFileBytes: number): Promise<{ fields: [string, unknown][]; files: Record<string, UploadedFile> }> {
+export function parseMultipartForm(
+  body: Uint8Array,
+  contentType: string,
+  maxFileBytes: number,
+): Promise<{ fields: [string, unknown][]; files: Record<string, UploadedFile> }> {
   return new Promise((resolve, reject) => {
     let bb: busboy.Busboy;
     try {
-      bb = busboy({ headers: { 'content-type': contentType }, limits: { fileSize: maxFileBytes, files: 20, fields: 1000, parts: 1100 } });
+      bb = busboy({
+        headers: { 'content-type': contentType },
+        limits: { fileSize: maxFileBytes, files: 20, fields: 1000, parts: 1100 },
+      });
     } catch (e) {
       reject(new MalformedForm(`malformed multipart/form-data: ${(e as Error).message}`));
       return;
@@ -69,7 +76,12 @@ export function parseMultipartForm(body: Uint8Array, contentType: string, maxFil
       });
       stream.on('limit', () => fail(new UploadTooLarge(maxFileBytes)));
       stream.on('end', () => {
-        const file: UploadedFile = { filename: info.filename ?? 'upload', contenttype: info.mimeType || 'application/octet-stream', size, data: new Uint8Array(Buffer.concat(chunks)) };
+        const file: UploadedFile = {
+          filename: info.filename ?? 'upload',
+          contenttype: info.mimeType || 'application/octet-stream',
+          size,
+          data: new Uint8Array(Buffer.concat(chunks)),
+        };
         files[name] = file;
         fields.push([name, { filename: file.filename, contenttype: file.contenttype, size }]);
       });

@@ -3,7 +3,15 @@
 // writes them. An app that picks one format imports one object, so a bundler leaves the other
 // format's code out (the descriptor interpreter of runtime/codec.ts serves both; the server keeps
 // its specialized XML codecs). Answers are decoded leniently: what a newer server adds is ignored.
-import { decodeXmlStream, encodeForm, encodeJson, encodeXml, fromWireJson, parseJsonText, type Message } from './codec.ts';
+import {
+  decodeXmlStream,
+  encodeForm,
+  encodeJson,
+  encodeXml,
+  fromWireJson,
+  parseJsonText,
+  type Message,
+} from './codec.ts';
 import type { XmlLimits } from './xml.ts';
 
 export interface Format {

@@ -149,7 +149,11 @@ export interface ServiceDefinition<K extends string = string> {
   batch: { maxParts: number; contentType: string };
   /** maxDepth: nesting of JSON and form bodies (and XML's), the spec's maxXmlDepth. */
   limits: { maxBodyBytes: number; maxUploadBytes: number; maxDepth: number };
-  decode(target: string, format: Format, body: string | Uint8Array | Record<string, unknown>): { value: unknown; issues: DecodeIssue[] };
+  decode(
+    target: string,
+    format: Format,
+    body: string | Uint8Array | Record<string, unknown>,
+  ): { value: unknown; issues: DecodeIssue[] };
   encode(target: string, format: 'xml' | 'json', value: unknown): string;
   encodeError(format: 'xml' | 'json', errors: Record<string, string>): string;
   /** Sets owners' names in an answer's value; false when the message has no owner-valued element. */
@@ -173,7 +177,10 @@ export interface LoginThrottle {
    * With 0 the credentials are checked and settle() tells the outcome; only 'failed' counts.
    * (Counting attempts still being checked would refuse a client's honest parallel calls.)
    */
-  attempt(address: string, email: string): { retryAfter: number; settle(outcome: 'matched' | 'failed' | 'fault'): void };
+  attempt(
+    address: string,
+    email: string,
+  ): { retryAfter: number; settle(outcome: 'matched' | 'failed' | 'fault'): void };
 }
 
 export interface ServiceHooks<C> {
@@ -234,7 +241,9 @@ interface Match {
 const encoder = new TextEncoder();
 // Node's Buffer.from takes small answers from a pool; TextEncoder makes an ArrayBuffer for each.
 const NodeBuffer = (globalThis as { Buffer?: { from(text: string, encoding: 'utf8'): Uint8Array } }).Buffer;
-const utf8 = NodeBuffer ? (text: string): Uint8Array => NodeBuffer.from(text, 'utf8') : (text: string): Uint8Array => encoder.encode(text);
+const utf8 = NodeBuffer
+  ? (text: string): Uint8Array => NodeBuffer.from(text, 'utf8')
+  : (text: string): Uint8Array => encoder.encode(text);
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
@@ -319,7 +328,11 @@ function decodePath(pathname: string): string | undefined {
 const digits = /^\d{1,15}$/;
 
 /** The operation at method and path; the methods allowed there when none is that method; undefined when no endpoint is there. */
-function match<C, K extends string>(p: Pipeline<C, K>, method: string, path: string): Match | { allow: string[] } | undefined {
+function match<C, K extends string>(
+  p: Pipeline<C, K>,
+  method: string,
+  path: string,
+): Match | { allow: string[] } | undefined {
   const parts = path.split('/').filter((s, i, all) => s !== '' || (i > 0 && i < all.length - 1));
   let allow: Set<string> | undefined;
   // Only the operations with as many segments; the path's values are taken once the whole template matches.
@@ -364,7 +377,11 @@ function route<C, K extends string>(p: Pipeline<C, K>, req: RequestHead): Routed
   const url = targetOf(req.url);
   // A malformed escape (%E0%A4%A) used to throw a URIError here and answer 500.
   const path = decodePath(url.pathname);
-  return { url, m: path === undefined ? undefined : match(p, req.method.toUpperCase(), path), out: outputOf(p, req, url.searchParams) };
+  return {
+    url,
+    m: path === undefined ? undefined : match(p, req.method.toUpperCase(), path),
+    out: outputOf(p, req, url.searchParams),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -387,14 +404,26 @@ function outputOf<C, K extends string>(p: Pipeline<C, K>, req: RequestHead, quer
   return { format: p.def.contentTypes.json.some((t) => lower.includes(t)) ? 'json' : 'xml' };
 }
 
-function respond<C, K extends string>(p: Pipeline<C, K>, status: number, text: string, out: Output, extra: Record<string, string> = {}): ServiceResponse {
+function respond<C, K extends string>(
+  p: Pipeline<C, K>,
+  status: number,
+  text: string,
+  out: Output,
+  extra: Record<string, string> = {},
+): ServiceResponse {
   const body = out.callback ? `${out.callback}(${text})` : text;
   const type = out.callback ? p.contentType.jsonp : p.contentType[out.format];
   return { status, headers: { 'content-type': type, ...extra }, body: utf8(body) };
 }
 
 /** The error envelope of `errors` (at least one); its status is the first error's unless given. */
-function failure<C, K extends string>(p: Pipeline<C, K>, errors: readonly Entry<K>[], out: Output, extra: Record<string, string> = {}, status?: number): ServiceResponse {
+function failure<C, K extends string>(
+  p: Pipeline<C, K>,
+  errors: readonly Entry<K>[],
+  out: Output,
+  extra: Record<string, string> = {},
+  status?: number,
+): ServiceResponse {
   const byKey: Record<string, string> = {};
   for (const e of errors) {
     const known = p.def.errors[e.key];
@@ -422,7 +451,12 @@ function overQuota<C, K extends string>(p: Pipeline<C, K>, q: Quota, context: C)
 }
 
 function quotaExceeded<C, K extends string>(p: Pipeline<C, K>, quota: Quota, context: C, out: Output): ServiceResponse {
-  return failure(p, [{ key: 'quotaexceeded', message: `API call limit exceeded: ${quota.used}/${quota.allowed}` }], out, overQuota(p, quota, context));
+  return failure(
+    p,
+    [{ key: 'quotaexceeded', message: `API call limit exceeded: ${quota.used}/${quota.allowed}` }],
+    out,
+    overQuota(p, quota, context),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -452,7 +486,10 @@ function credentialsOf(req: RequestHead): { email: string; token: string } | und
  * refuses to check them. Only credentials that were checked and did not match count as failed:
  * a request without any (a browser's first try, before the challenge) is no guess.
  */
-async function authenticate<C, K extends string>(p: Pipeline<C, K>, req: RequestHead): Promise<{ context: C } | { retryAfter: number } | undefined> {
+async function authenticate<C, K extends string>(
+  p: Pipeline<C, K>,
+  req: RequestHead,
+): Promise<{ context: C } | { retryAfter: number } | undefined> {
   const credentials = credentialsOf(req);
   if (!credentials) return undefined;
   const attempt = p.hooks.loginThrottle?.attempt(req.remoteAddress ?? '', credentials.email);
@@ -481,17 +518,37 @@ interface Admitted<C> {
 }
 
 /** Authentication, then the call counted against the quota: everything decided by the head. */
-async function admitHead<C, K extends string>(p: Pipeline<C, K>, req: RequestHead): Promise<{ refused: ServiceResponse } | Omit<Admitted<C>, 'started'>> {
+async function admitHead<C, K extends string>(
+  p: Pipeline<C, K>,
+  req: RequestHead,
+): Promise<{ refused: ServiceResponse } | Omit<Admitted<C>, 'started'>> {
   const routed = route(p, req);
   const { out } = routed;
   const auth = await authenticate(p, req);
   if (auth !== undefined && 'retryAfter' in auth) {
     const known = p.def.errors.toomanyfailedlogins;
-    return { refused: failure(p, [{ key: 'toomanyfailedlogins', message: `${known?.message ?? ''}; retry after ${auth.retryAfter} s` }], out, { 'retry-after': String(auth.retryAfter) }, known?.status ?? 429) };
+    return {
+      refused: failure(
+        p,
+        [{ key: 'toomanyfailedlogins', message: `${known?.message ?? ''}; retry after ${auth.retryAfter} s` }],
+        out,
+        { 'retry-after': String(auth.retryAfter) },
+        known?.status ?? 429,
+      ),
+    };
   }
   const context = auth?.context;
   if (context === undefined) {
-    const r = failure(p, [{ key: 'authenticationfailed', message: 'Basic authentication with the e-mail address and API token is required' }], out);
+    const r = failure(
+      p,
+      [
+        {
+          key: 'authenticationfailed',
+          message: 'Basic authentication with the e-mail address and API token is required',
+        },
+      ],
+      out,
+    );
     r.headers['www-authenticate'] = 'Basic realm="service"';
     return { refused: r };
   }
@@ -509,7 +566,10 @@ async function admitHead<C, K extends string>(p: Pipeline<C, K>, req: RequestHea
 // ---------------------------------------------------------------------------------------------
 // decoding: the body and query string to the operation's input, validated
 
-function inputFormat<C, K extends string>(p: Pipeline<C, K>, contentType: string | undefined): Format | 'upload' | 'batch' | undefined {
+function inputFormat<C, K extends string>(
+  p: Pipeline<C, K>,
+  contentType: string | undefined,
+): Format | 'upload' | 'batch' | undefined {
   const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
   if (type === '') return 'xml';
   const types = p.def.contentTypes;
@@ -522,20 +582,49 @@ function inputFormat<C, K extends string>(p: Pipeline<C, K>, contentType: string
 }
 
 /** The input of a routed call, or the answer that refuses it (unsupported body, invalid values). */
-async function decodeInput<C, K extends string>(p: Pipeline<C, K>, req: ServiceRequest, m: Match, binding: string, url: Target, out: Output, headers: Record<string, string>): Promise<{ input: OperationInput } | { refused: ServiceResponse }> {
+async function decodeInput<C, K extends string>(
+  p: Pipeline<C, K>,
+  req: ServiceRequest,
+  m: Match,
+  binding: string,
+  url: Target,
+  out: Output,
+  headers: Record<string, string>,
+): Promise<{ input: OperationInput } | { refused: ServiceResponse }> {
   const { op } = m;
   const { def } = p;
-  const input: OperationInput = { kind: m.kind, segment: m.segment, id: m.id, ...(m.deliveryId !== undefined && { deliveryId: m.deliveryId }) };
+  const input: OperationInput = {
+    kind: m.kind,
+    segment: m.segment,
+    id: m.id,
+    ...(m.deliveryId !== undefined && { deliveryId: m.deliveryId }),
+  };
   const issues: Entry<K>[] = [];
   const hasBody = req.body.length > 0;
   // The Content-Type of an empty body does not matter (below).
   const fmt = hasBody ? inputFormat(p, req.headers['content-type']) : undefined;
   // multipart/mixed is the batch's format only; sent to any other endpoint it is as unknown as text/plain.
-  if (hasBody && (fmt === undefined || fmt === 'batch')) return { refused: failure(p, [{ key: 'unsupportedmediatype', message: `Unsupported content type ${req.headers['content-type']}` }], out, headers) };
+  if (hasBody && (fmt === undefined || fmt === 'batch'))
+    return {
+      refused: failure(
+        p,
+        [{ key: 'unsupportedmediatype', message: `Unsupported content type ${req.headers['content-type']}` }],
+        out,
+        headers,
+      ),
+    };
   let bodyData: string | Uint8Array | Record<string, unknown>;
   let bodyFormat: Format;
   if (hasBody && fmt === 'upload') {
-    if (!op.upload) return { refused: failure(p, [{ key: 'unsupportedmediatype', message: 'multipart/form-data is accepted by file uploads only' }], out, headers) };
+    if (!op.upload)
+      return {
+        refused: failure(
+          p,
+          [{ key: 'unsupportedmediatype', message: 'multipart/form-data is accepted by file uploads only' }],
+          out,
+          headers,
+        ),
+      };
     const form = await parseMultipartForm(req.body, req.headers['content-type']!, def.limits.maxUploadBytes);
     bodyData = formToNested(form.fields, def.limits.maxDepth);
     bodyFormat = 'form';
@@ -572,12 +661,25 @@ async function decodeInput<C, K extends string>(p: Pipeline<C, K>, req: ServiceR
     issues.push(...decoded.issues);
     if (hasBody && fmt === 'form') issues.push(...formFiles(p, op.files?.[binding] ?? [], input));
     // One error per place: what decoding (an unknown field, a file that is not base64) already said is not said again.
-    issues.push(...def.validate(requestTarget, input.body).filter((e) => !issues.some((i) => i.path === e.path && (i.key === e.key || i.key === 'invalidvalue'))));
+    issues.push(
+      ...def
+        .validate(requestTarget, input.body)
+        .filter((e) => !issues.some((i) => i.path === e.path && (i.key === e.key || i.key === 'invalidvalue'))),
+    );
   }
   // Alone: the other issues may quote the offending text, which the XML envelope cannot carry.
   // A call without body, parameters or files (a show) has no text to look at.
-  if (input.body === undefined && input.params === undefined && input.files === undefined && !issues.length) return { input };
-  const badText = nonXmlText({ body: input.body, params: input.params, names: issues.map((i) => i.path ?? ''), files: Object.entries(input.files ?? {}).map(([name, f]): [string, string] => [name, f.filename]) }, def.errors.invalidcharacter?.message ?? '');
+  if (input.body === undefined && input.params === undefined && input.files === undefined && !issues.length)
+    return { input };
+  const badText = nonXmlText(
+    {
+      body: input.body,
+      params: input.params,
+      names: issues.map((i) => i.path ?? ''),
+      files: Object.entries(input.files ?? {}).map(([name, f]): [string, string] => [name, f.filename]),
+    },
+    def.errors.invalidcharacter?.message ?? '',
+  );
   if (badText.length) return { refused: failure(p, badText, out, headers) };
   if (issues.length) return { refused: failure(p, issues, out, headers) };
   return { input };
@@ -587,7 +689,11 @@ async function decodeInput<C, K extends string>(p: Pipeline<C, K>, req: ServiceR
  * Files sent form-encoded (application/x-www-form-urlencoded): data[<field>] holds the bytes in
  * base64. Each becomes an uploaded file named after its field, as a multipart file part would.
  */
-function formFiles<C, K extends string>(p: Pipeline<C, K>, fields: readonly string[], input: OperationInput): Entry<K>[] {
+function formFiles<C, K extends string>(
+  p: Pipeline<C, K>,
+  fields: readonly string[],
+  input: OperationInput,
+): Entry<K>[] {
   const data = (input.body as { data?: Record<string, unknown> } | undefined)?.data;
   const issues: Entry<K>[] = [];
   for (const field of fields) {
@@ -596,11 +702,20 @@ function formFiles<C, K extends string>(p: Pipeline<C, K>, fields: readonly stri
     const path = `data.${field}`;
     const bytes = fromBase64(v);
     if (!bytes) {
-      issues.push({ key: 'invalidvalue', message: `${p.def.errors.invalidvalue?.message ?? 'Invalid value'}: ${path}: a file sent form-encoded is its bytes in base64`, path });
+      issues.push({
+        key: 'invalidvalue',
+        message: `${p.def.errors.invalidvalue?.message ?? 'Invalid value'}: ${path}: a file sent form-encoded is its bytes in base64`,
+        path,
+      });
       continue;
     }
     if (bytes.byteLength > p.def.limits.maxUploadBytes) throw new UploadTooLarge(p.def.limits.maxUploadBytes);
-    const file: UploadedFile = { filename: field, contenttype: 'application/octet-stream', size: bytes.byteLength, data: bytes };
+    const file: UploadedFile = {
+      filename: field,
+      contenttype: 'application/octet-stream',
+      size: bytes.byteLength,
+      data: bytes,
+    };
     (input.files ??= {})[`data[${field}]`] = file;
     data![field] = { filename: file.filename, contenttype: file.contenttype, size: file.size };
   }
@@ -610,7 +725,15 @@ function formFiles<C, K extends string>(p: Pipeline<C, K>, fields: readonly stri
 // ---------------------------------------------------------------------------------------------
 // invoking: the handler, then its result encoded as the answer
 
-async function invokeAndEncode<C, K extends string>(p: Pipeline<C, K>, op: OperationInfo, binding: string, input: OperationInput, context: C, out: Output, headers: Record<string, string>): Promise<ServiceResponse> {
+async function invokeAndEncode<C, K extends string>(
+  p: Pipeline<C, K>,
+  op: OperationInfo,
+  binding: string,
+  input: OperationInput,
+  context: C,
+  out: Output,
+  headers: Record<string, string>,
+): Promise<ServiceResponse> {
   const { def, hooks } = p;
   const result = (await def.invoke(op.id, input, context)) as { body: unknown; location?: string } | unknown;
   const responseTarget = op.response?.[binding] ?? op.response?.['*'];
@@ -629,7 +752,13 @@ async function invokeAndEncode<C, K extends string>(p: Pipeline<C, K>, op: Opera
 }
 
 /** The envelope of what a call threw: the client's mistakes by their keys, anything else a 500 (logged by onFault). */
-function callFailure<C, K extends string>(p: Pipeline<C, K>, e: unknown, req: ServiceRequest, out: Output, headers: Record<string, string>): ServiceResponse {
+function callFailure<C, K extends string>(
+  p: Pipeline<C, K>,
+  e: unknown,
+  req: ServiceRequest,
+  out: Output,
+  headers: Record<string, string>,
+): ServiceResponse {
   // A handler's ServiceError is typed by the generated ServiceError, whose keys are K.
   if (e instanceof ServiceError) return failure(p, (e as ServiceError<K>).errors, out, headers);
   if (e instanceof CodecError) return failure(p, [{ key: 'malformedrequest', message: e.message }], out, headers);
@@ -637,18 +766,42 @@ function callFailure<C, K extends string>(p: Pipeline<C, K>, e: unknown, req: Se
   if (e instanceof UploadTooLarge) return failure(p, [{ key: 'requesttoolarge', message: e.message }], out, headers);
   if (e instanceof MalformedForm) return failure(p, [{ key: 'malformedrequest', message: e.message }], out, headers);
   const outage = p.hooks.outage?.(e);
-  if (outage) return failure(p, [{ key: outage.key as K, message: outage.message ?? '' }], out, { ...headers, ...outage.headers });
+  if (outage)
+    return failure(p, [{ key: outage.key as K, message: outage.message ?? '' }], out, {
+      ...headers,
+      ...outage.headers,
+    });
   p.hooks.onFault?.(e, req);
-  return failure(p, [{ key: 'internalerror', message: p.def.errors.internalerror?.message ?? 'Internal error' }], out, headers, 500);
+  return failure(
+    p,
+    [{ key: 'internalerror', message: p.def.errors.internalerror?.message ?? 'Internal error' }],
+    out,
+    headers,
+    500,
+  );
 }
 
 /** One call: route, decode, validate, invoke, encode. The caller has authenticated and counted it. */
-async function call<C, K extends string>(p: Pipeline<C, K>, req: ServiceRequest, context: C, quota: Quota | undefined, nested: boolean, trace: Trace<C>, routed?: Routed): Promise<ServiceResponse> {
+async function call<C, K extends string>(
+  p: Pipeline<C, K>,
+  req: ServiceRequest,
+  context: C,
+  quota: Quota | undefined,
+  nested: boolean,
+  trace: Trace<C>,
+  routed?: Routed,
+): Promise<ServiceResponse> {
   const { url, m, out } = routed ?? route(p, req);
   const headers = withQuota(p, quota);
   try {
     if (!m) return failure(p, [{ key: 'unknownpath', message: `No endpoint at ${url.pathname}` }], out, headers);
-    if ('allow' in m) return failure(p, [{ key: 'methodnotallowed', message: `${req.method} is not allowed here; allowed: ${m.allow.join(', ')}` }], out, { ...headers, allow: m.allow.join(', ') });
+    if ('allow' in m)
+      return failure(
+        p,
+        [{ key: 'methodnotallowed', message: `${req.method} is not allowed here; allowed: ${m.allow.join(', ')}` }],
+        out,
+        { ...headers, allow: m.allow.join(', ') },
+      );
     const { op } = m;
     trace.operation = op.id;
     if (op.multipart) return await batchCall(p, req, context, out, nested, trace, headers);
@@ -664,22 +817,48 @@ async function call<C, K extends string>(p: Pipeline<C, K>, req: ServiceRequest,
 // ---------------------------------------------------------------------------------------------
 // batches: every part a call of its own, run as the batch's caller
 
-async function batchCall<C, K extends string>(p: Pipeline<C, K>, req: ServiceRequest, context: C, out: Output, nested: boolean, trace: Trace<C>, headers: Record<string, string>): Promise<ServiceResponse> {
+async function batchCall<C, K extends string>(
+  p: Pipeline<C, K>,
+  req: ServiceRequest,
+  context: C,
+  out: Output,
+  nested: boolean,
+  trace: Trace<C>,
+  headers: Record<string, string>,
+): Promise<ServiceResponse> {
   if (nested) return failure(p, [{ key: 'invalidbatch', message: 'A batch cannot contain a batch' }], out, headers);
   try {
     return await runBatch(p, req, context, trace);
   } catch (e) {
     // A refused batch counted no call; its answer still tells the caller where the quota stands.
-    if (e instanceof BatchError) return failure(p, [{ key: e.key, message: e.message }], out, withQuota(p, p.hooks.countCalls ? await p.hooks.countCalls(context, 0) : undefined));
+    if (e instanceof BatchError)
+      return failure(
+        p,
+        [{ key: e.key, message: e.message }],
+        out,
+        withQuota(p, p.hooks.countCalls ? await p.hooks.countCalls(context, 0) : undefined),
+      );
     throw e;
   }
 }
 
 /** One batch part, run as the batch's caller. */
-async function runPart<C, K extends string>(p: Pipeline<C, K>, nested: ServiceRequest, ownCredentials: boolean, context: C, trace: Trace<C>): Promise<ServiceResponse> {
+async function runPart<C, K extends string>(
+  p: Pipeline<C, K>,
+  nested: ServiceRequest,
+  ownCredentials: boolean,
+  context: C,
+  trace: Trace<C>,
+): Promise<ServiceResponse> {
   // Every part runs as the batch's caller: a part with credentials of its own (even the same
   // ones) is refused before it is counted or run, so no one runs calls inside another's batch.
-  if (ownCredentials) return failure(p, [{ key: 'partauthorization', message: p.def.errors.partauthorization?.message ?? '' }], route(p, nested).out, withQuota(p, trace.quota));
+  if (ownCredentials)
+    return failure(
+      p,
+      [{ key: 'partauthorization', message: p.def.errors.partauthorization?.message ?? '' }],
+      route(p, nested).out,
+      withQuota(p, trace.quota),
+    );
   if (p.hooks.countCalls) {
     const quota = (trace.quota = await p.hooks.countCalls(context, 1));
     if (quota.used > quota.allowed) return quotaExceeded(p, quota, context, route(p, nested).out);
@@ -688,28 +867,52 @@ async function runPart<C, K extends string>(p: Pipeline<C, K>, nested: ServiceRe
 }
 
 /** Batch: parse every part first (a malformed batch runs nothing), then run each as its own call. */
-async function runBatch<C, K extends string>(p: Pipeline<C, K>, req: ServiceRequest, context: C, outer: Trace<C>): Promise<ServiceResponse> {
+async function runBatch<C, K extends string>(
+  p: Pipeline<C, K>,
+  req: ServiceRequest,
+  context: C,
+  outer: Trace<C>,
+): Promise<ServiceResponse> {
   const parts = parseBatchRequest(req.body, req.headers['content-type'], { maxParts: p.def.batch.maxParts });
   // Every Content-ID must be one the response can echo. Checked by writing an empty response
   // first: a Content-ID with a space, angle bracket or non-ASCII character used to let every
   // part run (and commit) and then fail the whole answer with a 500.
   try {
-    serializeBatchResponse(parts.map((part) => ({ status: 200, headers: {}, body: new Uint8Array(), contentId: part.contentId })));
+    serializeBatchResponse(
+      parts.map((part) => ({ status: 200, headers: {}, body: new Uint8Array(), contentId: part.contentId })),
+    );
   } catch (e) {
-    throw new BatchError('invalidbatch', `a Content-ID cannot be echoed: ${e instanceof Error ? e.message : String(e)}`);
+    throw new BatchError(
+      'invalidbatch',
+      `a Content-ID cannot be echoed: ${e instanceof Error ? e.message : String(e)}`,
+    );
   }
   const responses: BatchResponsePart[] = [];
   let quota: Quota | undefined;
   for (const [index, part] of parts.entries()) {
     const started = performance.now();
     // Outer headers apply to every nested request unless it overrides them.
-    const headers: Record<string, string | undefined> = { ...req.headers, 'content-length': undefined, 'content-type': undefined, ...part.headers };
+    const headers: Record<string, string | undefined> = {
+      ...req.headers,
+      'content-length': undefined,
+      'content-type': undefined,
+      ...part.headers,
+    };
     const nested: ServiceRequest = { method: part.method, url: part.path, headers, body: part.body };
     const trace: Trace<C> = quota ? { context, quota } : { context };
     const r = await runPart(p, nested, part.headers.authorization !== undefined, context, trace);
     quota = trace.quota ?? quota;
     responses.push({ status: r.status, headers: r.headers, body: r.body, contentId: part.contentId });
-    p.hooks.observe?.({ request: nested, response: r, operation: trace.operation, context: trace.context, quota: trace.quota, errors: p.errorKeysOf.get(r) ?? [], ms: performance.now() - started, batch: { request: req, index, contentId: part.contentId } });
+    p.hooks.observe?.({
+      request: nested,
+      response: r,
+      operation: trace.operation,
+      context: trace.context,
+      quota: trace.quota,
+      errors: p.errorKeysOf.get(r) ?? [],
+      ms: performance.now() - started,
+      batch: { request: req, index, contentId: part.contentId },
+    });
   }
   if (quota) outer.quota = quota;
   const { contentType, body } = serializeBatchResponse(responses);
@@ -729,10 +932,20 @@ function fault<C, K extends string>(p: Pipeline<C, K>, e: unknown, req: ServiceR
   return failure(p, [{ key: 'internalerror', message: 'Internal error' }], out, {}, 500);
 }
 
-async function answer<C, K extends string>(p: Pipeline<C, K>, req: ServiceRequest, state: Admitted<C> | undefined, trace: Trace<C>): Promise<ServiceResponse> {
+async function answer<C, K extends string>(
+  p: Pipeline<C, K>,
+  req: ServiceRequest,
+  state: Admitted<C> | undefined,
+  trace: Trace<C>,
+): Promise<ServiceResponse> {
   try {
     if (!state) {
-      if (req.body.length > p.def.limits.maxBodyBytes) return failure(p, [{ key: 'requesttoolarge', message: `The body is larger than ${p.def.limits.maxBodyBytes} bytes` }], route(p, req).out);
+      if (req.body.length > p.def.limits.maxBodyBytes)
+        return failure(
+          p,
+          [{ key: 'requesttoolarge', message: `The body is larger than ${p.def.limits.maxBodyBytes} bytes` }],
+          route(p, req).out,
+        );
       const a = await admitHead(p, req);
       if ('refused' in a) return a.refused;
       state = { ...a, started: 0 };
@@ -747,12 +960,27 @@ async function answer<C, K extends string>(p: Pipeline<C, K>, req: ServiceReques
   }
 }
 
-export function createDispatch<C, K extends string = string>(def: ServiceDefinition<K>, hooks: ServiceHooks<C>): Dispatch {
+export function createDispatch<C, K extends string = string>(
+  def: ServiceDefinition<K>,
+  hooks: ServiceHooks<C>,
+): Dispatch {
   const o = def.output;
-  const contentType = { xml: `${o.xml}; charset=utf-8`, json: `${o.json}; charset=utf-8`, jsonp: `${o.jsonp}; charset=utf-8` };
+  const contentType = {
+    xml: `${o.xml}; charset=utf-8`,
+    json: `${o.json}; charset=utf-8`,
+    jsonp: `${o.jsonp}; charset=utf-8`,
+  };
   const bySegments = new Map<number, OperationInfo[]>();
   for (const op of def.operations) bySegments.set(op.path.length, [...(bySegments.get(op.path.length) ?? []), op]);
-  const p: Pipeline<C, K> = { def, hooks, kinds: new Set(def.kinds), segments: new Set(def.segments), bySegments, errorKeysOf: new WeakMap(), contentType };
+  const p: Pipeline<C, K> = {
+    def,
+    hooks,
+    kinds: new Set(def.kinds),
+    segments: new Set(def.segments),
+    bySegments,
+    errorKeysOf: new WeakMap(),
+    contentType,
+  };
   /**
    * An admission of this dispatcher, holding what the head decided until the one dispatch that
    * takes it (a replayed admission would run a call nobody counted). A class of this dispatcher
@@ -772,7 +1000,15 @@ export function createDispatch<C, K extends string = string>(def: ServiceDefinit
     }
   }
   const observe = (request: ServiceRequest, response: ServiceResponse, trace: Trace<C>, started: number) =>
-    hooks.observe?.({ request, response, operation: trace.operation, context: trace.context, quota: trace.quota, errors: p.errorKeysOf.get(response) ?? [], ms: performance.now() - started });
+    hooks.observe?.({
+      request,
+      response,
+      operation: trace.operation,
+      context: trace.context,
+      quota: trace.quota,
+      errors: p.errorKeysOf.get(response) ?? [],
+      ms: performance.now() - started,
+    });
 
   const dispatch = async function dispatch(req: ServiceRequest): Promise<ServiceResponse> {
     const state = Ticket.take(req.admission);
@@ -796,7 +1032,9 @@ export function createDispatch<C, K extends string = string>(def: ServiceDefinit
       observe({ ...head, body: new Uint8Array() }, a.refused, {}, started);
       return a;
     }
-    return { admission: new Ticket({ context: a.context, quota: a.quota, routed: a.routed, routedFor: a.routedFor, started }) };
+    return {
+      admission: new Ticket({ context: a.context, quota: a.quota, routed: a.routed, routedFor: a.routedFor, started }),
+    };
   };
   return dispatch;
 }
@@ -807,15 +1045,27 @@ export function createDispatch<C, K extends string = string>(def: ServiceDefinit
  * shows, lists and webhook bodies ill-formed (and databases cannot store U+0000).
  * Iterative: no recursion on request data, whatever its depth.
  */
-function nonXmlText(roots: { body: unknown; params: unknown; names: string[]; files: [string, string][] }, message: string): ErrorEntry<'invalidcharacter'>[] {
+function nonXmlText(
+  roots: { body: unknown; params: unknown; names: string[]; files: [string, string][] },
+  message: string,
+): ErrorEntry<'invalidcharacter'>[] {
   const found: ErrorEntry<'invalidcharacter'>[] = [];
   const check = (s: string, path: string, inName: boolean) => {
     const i = findNonXmlChar(s);
-    if (i >= 0 && !found.some((e) => e.path === path)) found.push({ key: 'invalidcharacter', message: `${message}: ${path || 'value'} (${inName ? 'in the name: ' : ''}${describeNonXmlChar(s, i)} at character ${i + 1})`, path });
+    if (i >= 0 && !found.some((e) => e.path === path))
+      found.push({
+        key: 'invalidcharacter',
+        message: `${message}: ${path || 'value'} (${inName ? 'in the name: ' : ''}${describeNonXmlChar(s, i)} at character ${i + 1})`,
+        path,
+      });
   };
   // Names the decoder dropped (unknown fields) are only in the paths of its issues.
   for (const name of new Set(roots.names)) check(name, printable(name), true);
-  const queue: [unknown, string][] = [[roots.body, ''], [roots.params, ''], ...roots.files.map(([name, file]): [string, string] => [file, `${printable(name)}.filename`])];
+  const queue: [unknown, string][] = [
+    [roots.body, ''],
+    [roots.params, ''],
+    ...roots.files.map(([name, file]): [string, string] => [file, `${printable(name)}.filename`]),
+  ];
   for (let n = 0; n < queue.length; n++) {
     const [v, path] = queue[n]!;
     if (typeof v === 'string') check(v, path, false);
@@ -832,7 +1082,9 @@ function nonXmlText(roots: { body: unknown; params: unknown; names: string[]; fi
 
 /** The text with characters XML cannot carry written as \uXXXX. */
 function printable(k: string): string {
-  return findNonXmlChar(k) < 0 ? k : [...k].map((c) => (findNonXmlChar(c) < 0 ? c : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)).join('');
+  return findNonXmlChar(k) < 0
+    ? k
+    : [...k].map((c) => (findNonXmlChar(c) < 0 ? c : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)).join('');
 }
 
 /** Strict base64 (whitespace ignored) to bytes; undefined when it is not base64. */

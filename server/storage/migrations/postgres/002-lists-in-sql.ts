@@ -54,17 +54,27 @@ export const migration: PgMigration = {
   `,
   // The search columns hold JavaScript's lower-casing, so existing rows are filled here.
   async backfill(client) {
-    const records = await client.query<{ id: number; kind: string; name: string; fields: Record<string, unknown> }>('SELECT id, kind, name, fields FROM records');
+    const records = await client.query<{ id: number; kind: string; name: string; fields: Record<string, unknown> }>(
+      'SELECT id, kind, name, fields FROM records',
+    );
     for (const r of records.rows) {
       const s = recordSearch(r.kind, r.name, r.fields);
-      await client.query('UPDATE records SET name_key = $1, search = $2, item_texts = $3, field_texts = $4 WHERE id = $5', [
-        pgDialect.text(s.nameKey), s.search, s.itemTexts, s.fieldTexts, r.id,
-      ]);
+      await client.query(
+        'UPDATE records SET name_key = $1, search = $2, item_texts = $3, field_texts = $4 WHERE id = $5',
+        [pgDialect.text(s.nameKey), s.search, s.itemTexts, s.fieldTexts, r.id],
+      );
     }
-    const activities = await client.query<{ id: number; segment: string; fields: Record<string, unknown> }>('SELECT id, segment, fields FROM activities');
+    const activities = await client.query<{ id: number; segment: string; fields: Record<string, unknown> }>(
+      'SELECT id, segment, fields FROM activities',
+    );
     for (const a of activities.rows) {
       const s = activitySearch(a.fields);
-      await client.query('UPDATE activities SET search = $1, texts = $2, report_date = $3 WHERE id = $4', [s.search, s.texts, reportDate(a), a.id]);
+      await client.query('UPDATE activities SET search = $1, texts = $2, report_date = $3 WHERE id = $4', [
+        s.search,
+        s.texts,
+        reportDate(a),
+        a.id,
+      ]);
     }
     await addTrigramIndexes(client);
   },

@@ -64,11 +64,16 @@ export const migration: PgMigration = {
   `,
   // report_date now also holds the list's due and unsent dates; report_owners starts empty.
   async backfill(client) {
-    const activities = await client.query<{ id: number; segment: string; fields: Record<string, unknown> }>('SELECT id, segment, fields FROM activities');
+    const activities = await client.query<{ id: number; segment: string; fields: Record<string, unknown> }>(
+      'SELECT id, segment, fields FROM activities',
+    );
     for (const a of activities.rows) {
       await client.query('UPDATE activities SET report_date = $1 WHERE id = $2', [reportDate(a), a.id]);
       for (const owner of reportOwners(a)) {
-        await client.query('INSERT INTO report_owners (activity_id, owner_id, report_date) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [a.id, owner, reportDate(a)]);
+        await client.query(
+          'INSERT INTO report_owners (activity_id, owner_id, report_date) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+          [a.id, owner, reportDate(a)],
+        );
       }
     }
   },

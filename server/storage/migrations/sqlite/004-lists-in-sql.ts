@@ -69,14 +69,27 @@ export const migration: SqliteMigration = {
   backfill(db) {
     // The trigram tables start empty over existing rows: index their (empty) texts first, or the
     // update triggers' 'delete' of a row the index never held reads as a corrupt table.
-    db.exec(`INSERT INTO records_fts (records_fts) VALUES ('rebuild'); INSERT INTO activities_fts (activities_fts) VALUES ('rebuild');`);
-    const setRecord = db.prepare('UPDATE records SET name_key = ?, search = ?, item_texts = ?, field_texts = ? WHERE id = ?');
-    for (const r of db.prepare('SELECT id, kind, name, fields FROM records').all() as Array<{ id: number; kind: string; name: string; fields: string }>) {
+    db.exec(
+      `INSERT INTO records_fts (records_fts) VALUES ('rebuild'); INSERT INTO activities_fts (activities_fts) VALUES ('rebuild');`,
+    );
+    const setRecord = db.prepare(
+      'UPDATE records SET name_key = ?, search = ?, item_texts = ?, field_texts = ? WHERE id = ?',
+    );
+    for (const r of db.prepare('SELECT id, kind, name, fields FROM records').all() as Array<{
+      id: number;
+      kind: string;
+      name: string;
+      fields: string;
+    }>) {
       const s = recordSearch(r.kind, r.name, JSON.parse(r.fields) as Record<string, unknown>);
       setRecord.run(s.nameKey, s.search, s.itemTexts, s.fieldTexts, r.id);
     }
     const setActivity = db.prepare('UPDATE activities SET search = ?, texts = ?, report_date = ? WHERE id = ?');
-    for (const a of db.prepare('SELECT id, segment, fields FROM activities').all() as Array<{ id: number; segment: string; fields: string }>) {
+    for (const a of db.prepare('SELECT id, segment, fields FROM activities').all() as Array<{
+      id: number;
+      segment: string;
+      fields: string;
+    }>) {
       const fields = JSON.parse(a.fields) as Record<string, unknown>;
       const s = activitySearch(fields);
       setActivity.run(s.search, s.texts, reportDate({ segment: a.segment, fields }), a.id);

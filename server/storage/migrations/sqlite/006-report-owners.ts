@@ -42,17 +42,35 @@ export const migration: SqliteMigration = {
     account_id INTEGER PRIMARY KEY,
     version    INTEGER NOT NULL
   );
-  ${['users', 'workgroups'].map((t) => ['INSERT', 'UPDATE', 'DELETE'].map((op) => `
+  ${['users', 'workgroups']
+    .map((t) =>
+      ['INSERT', 'UPDATE', 'DELETE']
+        .map(
+          (op) => `
   CREATE TRIGGER ${t}_version_${op.toLowerCase()} AFTER ${op} ON ${t} BEGIN
-    ${(op === 'INSERT' ? ['new'] : op === 'DELETE' ? ['old'] : ['old', 'new']).map((row) => `INSERT INTO principal_versions (account_id, version) VALUES (${row}.account_id, 1)
-      ON CONFLICT (account_id) DO UPDATE SET version = version + 1;`).join('\n    ')}
-  END;`).join('')).join('')}
+    ${(op === 'INSERT' ? ['new'] : op === 'DELETE' ? ['old'] : ['old', 'new'])
+      .map(
+        (row) => `INSERT INTO principal_versions (account_id, version) VALUES (${row}.account_id, 1)
+      ON CONFLICT (account_id) DO UPDATE SET version = version + 1;`,
+      )
+      .join('\n    ')}
+  END;`,
+        )
+        .join(''),
+    )
+    .join('')}
   `,
   // report_date now also holds the list's due and unsent dates; report_owners starts empty.
   backfill(db) {
     const setDate = db.prepare('UPDATE activities SET report_date = ? WHERE id = ?');
-    const addOwner = db.prepare('INSERT OR IGNORE INTO report_owners (activity_id, owner_id, report_date) VALUES (?, ?, ?)');
-    for (const a of db.prepare('SELECT id, segment, fields FROM activities').all() as Array<{ id: number; segment: string; fields: string }>) {
+    const addOwner = db.prepare(
+      'INSERT OR IGNORE INTO report_owners (activity_id, owner_id, report_date) VALUES (?, ?, ?)',
+    );
+    for (const a of db.prepare('SELECT id, segment, fields FROM activities').all() as Array<{
+      id: number;
+      segment: string;
+      fields: string;
+    }>) {
       const row = { segment: a.segment, fields: JSON.parse(a.fields) as Record<string, unknown> };
       const date = reportDate(row);
       setDate.run(date, a.id);

@@ -11,7 +11,8 @@ export const migration: SqliteMigration = {
     if (!columns.includes('token')) return;
     db.exec(`ALTER TABLE users ADD COLUMN token_hash TEXT NOT NULL DEFAULT ''`);
     const set = db.prepare('UPDATE users SET token_hash = ? WHERE id = ?');
-    for (const u of db.prepare('SELECT id, token FROM users').all() as { id: number; token: string }[]) set.run(hashToken(u.token), u.id);
+    for (const u of db.prepare('SELECT id, token FROM users').all() as { id: number; token: string }[])
+      set.run(hashToken(u.token), u.id);
     // Rewriting the rows frees the old ones' space: zeroed, so no token lingers in the file (openSqlite
     // then empties the WAL, which held their pages).
     db.pragma('secure_delete = ON');
