@@ -180,9 +180,9 @@ export async function activities(): Promise<void> {
   await crm.contacts.activities.task.update(taskId, { data: { completed: 2 } });
   // @ts-expect-error: "hourly"
   await crm.contacts.activities.event.create({ parent: contactId, data: { repeats: 'hourly' } });
-  // @ts-expect-error: 7
   await crm.contacts.activities.event.create({
     parent: contactId,
+    // @ts-expect-error: 7
     data: { repeats: 'weekly', repeatinterval: [1, 7] },
   });
   // @ts-expect-error: 3

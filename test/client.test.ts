@@ -1151,8 +1151,8 @@ describe('local validation', () => {
     for (const format of formats) {
       const { crm, responses } = client(dave, { baseUrl: wire.base, format });
       const cases: { call: () => Promise<unknown>; server: [string, string, unknown?]; key: T.ErrorKey }[] = [
-        // @ts-expect-error a wrong field name; the type test proves the same at compile time
         {
+          // @ts-expect-error a wrong field name; the type test proves the same at compile time
           call: () => crm.contacts.create({ fristname: 'x' }),
           server: ['POST', '/contacts/', { fristname: 'x' }],
           key: 'incorrectfield',
@@ -1162,14 +1162,14 @@ describe('local validation', () => {
           server: ['POST', '/contacts/task/', { parent: tasklist, data: { priority: 9 } }],
           key: 'outofrange',
         },
-        // @ts-expect-error not a currency of the list
         {
+          // @ts-expect-error not a currency of the list
           call: () => crm.contacts.activities.opportunity.create({ parent: contact, data: { valuecurrency: 'XXX' } }),
           server: ['POST', '/contacts/opportunity/', { parent: contact, data: { valuecurrency: 'XXX' } }],
           key: 'notinlist',
         },
-        // @ts-expect-error the parent is required
         {
+          // @ts-expect-error the parent is required
           call: () => crm.contacts.activities.note.create({ data: { details: 'x' } }),
           server: ['POST', '/contacts/note/', { data: { details: 'x' } }],
           key: 'fieldisrequired',
@@ -1179,15 +1179,15 @@ describe('local validation', () => {
           server: ['POST', '/contacts/task/', { parent: tasklist, data: { duedate: 'tomorrow' } }],
           key: 'invaliddate',
         },
-        // @ts-expect-error not a sort direction
         {
+          // @ts-expect-error not a sort direction
           call: () => crm.contacts.list({ sortdir: 'UP' }),
           server: ['GET', '/contacts/?sortdir=UP'],
           key: 'notinlist',
         },
         { call: () => crm.contacts.list({ limit: 0 }), server: ['GET', '/contacts/?limit=0'], key: 'outofrange' },
-        // @ts-expect-error not an event
         {
+          // @ts-expect-error not an event
           call: () => crm.hooks.create({ event: 'items.explode', url: 'https://example.com/hook' }),
           server: ['POST', '/hooks/', { event: 'items.explode', url: 'https://example.com/hook' }],
           key: 'notinlist',

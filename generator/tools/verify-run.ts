@@ -772,13 +772,11 @@ export class Runner {
         ? fc.constantFrom(...breakable).chain((f) => invalid(f)!.map(([v, key]) => ({ name: f.name, v, key })))
         : fc.constant(undefined);
       const unknown = fc.constant({ name: 'verifyunknownfield', v: 'x', key: 'incorrectfield' });
-      return fc
-        .tuple(base, fc.oneof(fc.constant(undefined), broken, unknown))
-        .map(([data, bad]) => ({
-          segment,
-          data: bad ? { ...data, [bad.name]: bad.v } : data,
-          ...(bad ? { key: bad.key } : {}),
-        }));
+      return fc.tuple(base, fc.oneof(fc.constant(undefined), broken, unknown)).map(([data, bad]) => ({
+        segment,
+        data: bad ? { ...data, [bad.name]: bad.v } : data,
+        ...(bad ? { key: bad.key } : {}),
+      }));
     });
   }
 

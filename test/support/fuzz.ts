@@ -161,17 +161,15 @@ function build(desc: Desc, depth: number): fc.Arbitrary<unknown> {
         const onDesc = desc.f[on];
         const keys = Object.keys(cases);
         parts.push(
-          fc
-            .constantFrom(...keys)
-            .chain((k) =>
-              fc.record(
-                {
-                  [on]: fc.constant(onDesc?.k === 's' && onDesc.s === 'i' ? Number(k) : k),
-                  [f]: valueArb(cases[k]!, depth - 1),
-                },
-                { requiredKeys: [on] },
-              ),
+          fc.constantFrom(...keys).chain((k) =>
+            fc.record(
+              {
+                [on]: fc.constant(onDesc?.k === 's' && onDesc.s === 'i' ? Number(k) : k),
+                [f]: valueArb(cases[k]!, depth - 1),
+              },
+              { requiredKeys: [on] },
             ),
+          ),
         );
       }
       return fc.tuple(...parts).map((ps) => Object.assign({}, ...ps) as Record<string, unknown>);
@@ -643,12 +641,10 @@ export function readTree(el: XmlElement): Tree {
   };
 }
 
-export const xmlDocArb = fc
-  .tuple(treeArb, fc.nat(), fc.boolean())
-  .map(([tree, style, decl]) => ({
-    tree,
-    text: (decl ? '<?xml version="1.0" encoding="UTF-8"?>\n' : '') + writeTree(tree, style),
-  }));
+export const xmlDocArb = fc.tuple(treeArb, fc.nat(), fc.boolean()).map(([tree, style, decl]) => ({
+  tree,
+  text: (decl ? '<?xml version="1.0" encoding="UTF-8"?>\n' : '') + writeTree(tree, style),
+}));
 export const xmlInputArb = fc.tuple(xmlDocArb, mutations, fc.boolean()).map(([doc, ms, asBytes]) => {
   const bytes = mutate(enc.encode(doc.text), ms);
   return asBytes || ms.length ? bytes : doc.text;

@@ -172,9 +172,7 @@ export class ConformanceRunner {
   }
 
   /** The batch requests the client sends (BOUNDARY in place of its boundary) and each call's outcome. */
-  async batchOutcome(
-    c: BatchCase,
-  ): Promise<{
+  async batchOutcome(c: BatchCase): Promise<{
     requests: { headers: Record<string, string>; crlfLines: string[]; parts: number }[];
     outcomes: ({ value: unknown } | { error: ConformanceError })[];
   }> {
