@@ -8,68 +8,20 @@
 // client's own per-call cost shows without the network's noise.
 // Cases are interleaved round by round so machine noise hits all alike; counts are bounded.
 // Run: npx tsx bench/client.bench.ts (BENCH_RUNS=n, BENCH_CALLS=n), or npm run bench for all.
-import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createClient } from '../generated/client/src/index.ts';
-import { formatTable, stats, type Row } from './lib.ts';
+import { benchUser, formatTable, serveForSdk, stats, type Row } from './lib.ts';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const runs = Math.max(1, Number(process.env.BENCH_RUNS) || 15);
 /** Sequential calls per sample; a sample's time / calls is one per-call time. */
 const calls = Math.max(1, Number(process.env.BENCH_CALLS) || 40);
-const user = { email: 'bench@example.com', token: 'bench-token' };
-
-async function serve(): Promise<{ base: string; stop(): Promise<void> }> {
-  // A quota far above what the bench spends (the default is 5000 calls an hour).
-  const child = spawn(
-    process.execPath,
-    [
-      'bin/crmgen.js',
-      'serve',
-      '--port',
-      '0',
-      '--db',
-      ':memory:',
-      '--user',
-      `${user.email}:${user.token}`,
-      '--quota',
-      '100000000',
-    ],
-    {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let out = '';
-  const base = await new Promise<string>((ok, fail) => {
-    const timer = setTimeout(() => fail(new Error(`crmgen serve did not start:\n${out}`)), 30_000);
-    const seen = (d: Buffer) => {
-      out += d.toString();
-      const m = /crmgen listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        ok(m[1]);
-      }
-    };
-    child.stdout.on('data', seen);
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    child.once('exit', (code) => fail(new Error(`crmgen serve exited (${code}):\n${out}`)));
-  });
-  return {
-    base,
-    stop: () =>
-      new Promise<void>((ok) => {
-        if (child.exitCode !== null) return ok();
-        child.once('exit', () => ok());
-        child.kill('SIGTERM');
-      }),
-  };
-}
+const user = benchUser;
 
 export default async function clientBench(): Promise<Row[]> {
-  const server = await serve();
+  const server = await serveForSdk();
   try {
     const xml = createClient({ baseUrl: server.base, ...user, format: 'xml' });
     const json = createClient({ baseUrl: server.base, ...user, format: 'json' });

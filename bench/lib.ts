@@ -176,6 +176,17 @@ export async function spawnServer(args: string[], env: Record<string, string> = 
   };
 }
 
+/** The user of the SDK benches (client, Python, PHP). */
+export const benchUser = { email: 'bench@example.com', token: 'bench-token' };
+
+/** crmgen serve on an in-memory database for an SDK bench: its user, and a quota far above what a bench spends. */
+export async function serveForSdk(): Promise<{ base: string; stop(): Promise<void> }> {
+  const { email, token } = benchUser;
+  const args = ['bin/crmgen.js', 'serve', '--port', '0', '--db', ':memory:', '--user', `${email}:${token}`];
+  const server = await spawnServer([...args, '--quota', '100000000', '--log-format', 'none']);
+  return { base: `http://127.0.0.1:${server.port}`, stop: server.stop };
+}
+
 /**
  * Puts process `pid` into a cpu cgroup of its own allowed `cpus` of a core (cgroup v2's cpu.max,
  * else v1's CFS quota), so each of several instances on this machine gets what a small machine of

@@ -4,65 +4,21 @@
 // the PHP target adds to a cold generate: its emitters plus prettier's PHP plugin on every file it
 // emits, with no cache (ratio against the whole cold generate, timed in the same run).
 // Run: npx tsx bench/php.bench.ts (BENCH_RUNS=n, BENCH_CALLS=n), or npm run bench for all.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatTable, stats, timeProcess, type Row } from './lib.ts';
+import { benchUser, formatTable, serveForSdk, stats, timeProcess, type Row } from './lib.ts';
 import { loadSpec } from '../generator/pipeline/load.ts';
 import { derive, restrict } from '../generator/sdk-model/derive.ts';
 import { php } from '../generator/targets/php/target.ts';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
-const user = { email: 'bench@example.com', token: 'bench-token' };
-
-async function serve(): Promise<{ base: string; stop(): Promise<void> }> {
-  const child = spawn(
-    process.execPath,
-    [
-      'bin/crmgen.js',
-      'serve',
-      '--port',
-      '0',
-      '--db',
-      ':memory:',
-      '--user',
-      `${user.email}:${user.token}`,
-      '--quota',
-      '100000000',
-      '--log-format',
-      'none',
-    ],
-    {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let out = '';
-  const base = await new Promise<string>((ok, fail) => {
-    const timer = setTimeout(() => fail(new Error(`crmgen serve did not start:\n${out}`)), 30_000);
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /crmgen listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        ok(m[1]!);
-      }
-    });
-    child.once('exit', (code) => fail(new Error(`crmgen serve exited (${code}):\n${out}`)));
-  });
-  return {
-    base,
-    stop: () =>
-      new Promise<void>((ok) =>
-        child.exitCode !== null ? ok() : (child.once('exit', () => ok()), child.kill('SIGTERM')),
-      ),
-  };
-}
+const user = benchUser;
 
 async function sdkVsCurl(): Promise<Row[]> {
-  const server = await serve();
+  const server = await serveForSdk();
   try {
     const r = spawnSync('php', [join(root, 'bench/php/sdk-vs-curl.php')], {
       encoding: 'utf8',

@@ -4,47 +4,15 @@
 // bytes alone; importing the package against importing httpx; and what the Python target adds to a
 // cold generate (its emitters, and ruff formatting their files, WebAssembly start-up included).
 // The Python side is bench/python_sdk.py. Run: npx tsx bench/python.bench.ts, or npm run bench.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatTable, stats, type Row } from './lib.ts';
+import { benchUser, formatTable, serveForSdk, stats, type Row } from './lib.ts';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
-const user = { email: 'bench@example.com', token: 'bench-token' };
-
-async function serve(): Promise<{ base: string; stop(): void }> {
-  const child = spawn(
-    process.execPath,
-    [
-      'bin/crmgen.js',
-      'serve',
-      '--port',
-      '0',
-      '--db',
-      ':memory:',
-      '--user',
-      `${user.email}:${user.token}`,
-      '--quota',
-      '100000000',
-      '--log-format',
-      'none',
-    ],
-    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let out = '';
-  const base = await new Promise<string>((ok, fail) => {
-    const timer = setTimeout(() => fail(new Error(`crmgen serve did not start:\n${out}`)), 30_000);
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /crmgen listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (m) (clearTimeout(timer), ok(m[1]!));
-    });
-    child.once('exit', (code) => fail(new Error(`crmgen serve exited (${code}):\n${out}`)));
-  });
-  return { base, stop: () => void child.kill('SIGTERM') };
-}
+const user = benchUser;
 
 /** The Python target's share of a cold generate: its emitters' laps, and formatting their files with a fresh ruff. */
 async function generateShare(): Promise<Row[]> {
@@ -117,7 +85,7 @@ async function generateShare(): Promise<Row[]> {
 }
 
 export default async function pythonBench(): Promise<Row[]> {
-  const server = await serve();
+  const server = await serveForSdk();
   let result: { cases: Record<string, { median: number; min: number; runs: number }> };
   try {
     const r = spawnSync('/usr/bin/python3', [join(root, 'bench/python_sdk.py')], {
