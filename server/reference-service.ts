@@ -262,8 +262,10 @@ export function createReferenceService(opts: ReferenceServiceOptions): Reference
       return { key: a.key, message, headers: { 'retry-after': String(a.retryAfter) } };
     },
     onFault(error, request) {
+      // The path only: a query string may carry what the request log would have redacted.
+      const path = request.url.split('?')[0];
       opts.log?.(
-        `crmgen: 500 on ${request.method} ${request.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        `crmgen: 500 on ${request.method} ${path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
       );
     },
   });
