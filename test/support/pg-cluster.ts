@@ -4,7 +4,6 @@
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 
@@ -44,7 +43,9 @@ export class Cluster {
   }
 
   static async create(): Promise<Cluster> {
-    const dir = mkdtempSync(join(tmpdir(), 'crmgen-pg-'));
+    // Under /tmp, not tmpdir(): the postgres user must reach the folder, and TMPDIR may be a
+    // private one (the new-type run gives the suite a folder of its own, readable by root only).
+    const dir = mkdtempSync(join('/tmp', 'crmgen-pg-'));
     const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres']).toString());
     chownSync(dir, id('-u'), id('-g'));
     const c = new Cluster(dir, await freePort());
@@ -71,7 +72,8 @@ export class Cluster {
       execFile(
         'runuser',
         ['-u', 'postgres', '--', cmd, ...args],
-        { encoding: 'utf8', timeout: 60_000 },
+        // Run from the cluster's folder: the caller's may be closed to the postgres user.
+        { encoding: 'utf8', timeout: 60_000, cwd: this.dir },
         (e, stdout, stderr) => {
           if (e) fail(new Error(`${cmd} ${args.join(' ')} failed: ${e.message}\n${stdout}\n${stderr}`));
           else ok(stdout);
