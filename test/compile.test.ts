@@ -1,4 +1,4 @@
-// The compile phase of crmgen generate (generator/compile.ts): each package's src/ becomes dist/
+// The compile phase of crmgen generate (generator/targets/typescript/compile.ts): each package's src/ becomes dist/
 // (JavaScript and declarations) under the strictest options, a type error fails with the file,
 // line and column, and the two compilers (TypeScript 7's native tsc, ts-morph's TypeScript as the
 // fallback) print the same JavaScript, since neither rewrites an import specifier. With tsc, a

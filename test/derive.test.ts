@@ -1,4 +1,4 @@
-// The derive stage (generator/derive.ts): shared models computed once per run, and an emitter
+// The derive stage (generator/sdk-model/derive.ts): shared models computed once per run, and an emitter
 // sees only the models it declares in its needs.
 import { describe, expect, it } from 'vitest';
 import { derive, restrict } from '../generator/sdk-model/derive.ts';

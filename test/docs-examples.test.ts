@@ -12,7 +12,7 @@
 // `parents`, as test/service-activities.test.ts does), an activity of the segment, a hook — and
 // replaces the placeholder numbers in the path and in the body text with the real ids. Nothing
 // else of an example is changed: a value the service refuses is a generator bug
-// (generator/examples.ts, generator/emit/docs.ts), not something to patch here.
+// (generator/sdk-model/examples.ts, generator/outputs/docs.ts), not something to patch here.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';

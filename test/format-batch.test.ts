@@ -1,4 +1,4 @@
-// generator/write.ts formats the emitted TypeScript files as one batch, with babel's TypeScript
+// generator/pipeline/write.ts formats the emitted TypeScript files as one batch, with babel's TypeScript
 // parser: each part must be what prettier's typescript parser prints for that file alone, for every
 // file the spec's generation formats.
 import { describe, expect, it } from 'vitest';

@@ -1,9 +1,10 @@
 // The arrows of ARCHITECTURE.md, read from the source: every import, export-from and import()
 // with a literal specifier, parsed by the TypeScript parser (ts-morph, no type checking).
-//   - no emitter (a module of generator/emit exporting an emit* function) imports another
-//     emitter: shared models come from generator/derive.ts;
-//   - runtime/ (copied into the generated packages) imports nothing from generated/, server/,
-//     generator/ or cli/;
+//   - no import cycle among the hand-written modules, type imports included;
+//   - the neutral SDK model (generator/sdk-model) imports no target, output or tool;
+//   - a target imports no other target, no output and no tool; its runtime (copied into its
+//     package) imports only itself; an output reads a target only through its runtime or docs tab;
+//   - a generated package imports nothing outside itself;
 //   - nothing imports cli/: it wires the pieces. Its own tests (test/) may import it.
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync, statSync } from 'node:fs';

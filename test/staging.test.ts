@@ -1,5 +1,5 @@
 // A first generate into a new folder writes into a hidden folder beside it and renames it into
-// place (generator/write.ts Staging): the result is what generated/ holds, nothing is left
+// place (generator/pipeline/write.ts Staging): the result is what generated/ holds, nothing is left
 // beside it, and a run that fails leaves neither the output folder nor the hidden one.
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';

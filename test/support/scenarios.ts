@@ -141,7 +141,7 @@ export function scenarioOutput(specText: string): (path: string) => GeneratedFil
 
 let prettier: typeof import('prettier') | undefined;
 /**
- * Snippets are compared in generated/'s layout (generator/write.ts formats TypeScript with these
+ * Snippets are compared in generated/'s layout (generator/pipeline/write.ts formats TypeScript with these
  * options), whether or not the emitter's own text is formatted yet: a change of layout alone
  * never fails a scenario. JSON is printed compactly, one line where it fits.
  */

@@ -18,7 +18,7 @@ export function emitClientReadme(spec: Spec): GeneratedFile[] {
       path: o.path,
       purpose: `Every page of: ${o.purpose}`,
     }));
-  // The modules of resources/ that hold the operations of no record kind (generator/emit/client.ts).
+  // The modules of resources/ that hold the operations of no record kind (client.ts).
   const rootResources = [
     ...new Set(spec.operations.filter((o) => !o.multipart && o.scope === 'global').map((o) => o.client.split('.')[0])),
   ];

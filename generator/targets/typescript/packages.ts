@@ -3,7 +3,7 @@
 // shared generated sources (types, codecs, validators), the runtime modules they import, copied
 // from crmgen's runtime/, and its entry module; package.json, LICENSE and CHANGELOG come from the
 // spec's packages section. Nothing in a package imports a path outside it: generation fails if
-// anything would. generator/compile.ts then adds dist/ (JavaScript and declarations).
+// anything would. compile.ts then adds dist/ (JavaScript and declarations).
 import { readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { ts } from './module-text.ts';
