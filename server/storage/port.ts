@@ -295,7 +295,7 @@ export interface Storage {
   close(): Promise<void>;
   /** Outages seen and not over yet (./outage.ts guardStorage sets it). */
   readonly health?: StorageHealth;
-  /** Rows written so far (SQLite: total_changes): tells a transaction that wrote from one that did not. */
+  /** Writes so far (SQLite: total_changes; PostgreSQL: committed transactions that changed rows): tells a transaction that wrote from one that did not. */
   writes?(): number;
 }
 

@@ -327,6 +327,12 @@ class PgStorage implements Storage {
     return this.track(() => this.run('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', fn, 1));
   }
 
+  private committedWrites = 0;
+  /** Transactions committed that changed rows: after a full disk, tells a write that worked from a read. */
+  writes(): number {
+    return this.committedWrites;
+  }
+
   private track<T>(start: () => Promise<T>): Promise<T> {
     if (this.bodies.nested()) return Promise.reject(nestedError());
     if (this.closing) return Promise.reject(new Error('storage is closed'));
@@ -447,6 +453,7 @@ class PgStorage implements Storage {
         await q('COMMIT; SELECT pg_advisory_unlock_all()');
         locked = false;
       } else if (tx.begun) await q('COMMIT');
+      if (tx.wrote) this.committedWrites++;
       return value;
     } catch (e) {
       state.active = false;
@@ -631,6 +638,8 @@ class PgTx extends SqlTx {
 
   /** Whether BEGIN was sent (there is something to commit or roll back); set by the storage when it sent it. */
   begun = false;
+  /** Whether a statement changed rows. */
+  wrote = false;
 
   private beginning: Promise<unknown> | undefined;
 
@@ -644,7 +653,9 @@ class PgTx extends SqlTx {
     if (this.beginning) await this.beginning;
     // A named statement is parsed and planned once per pooled connection, then only bound and run.
     const config = timed({ name: statementName(sql), text: sql, values: params, query_timeout: left(this.deadline) });
-    return this.client.query<R>(config);
+    const result = await this.client.query<R>(config);
+    if (result.command !== 'SELECT' && result.rowCount) this.wrote = true;
+    return result;
   }
 
   override async lockOrder(parentIds: number[]): Promise<void> {
