@@ -6,7 +6,8 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
 import Database from 'better-sqlite3';
 import { MIGRATIONS } from '../../server/storage/migrations/sqlite/index.ts';
 import { PG_MIGRATIONS } from '../../server/storage/migrations/postgres/index.ts';
@@ -14,7 +15,7 @@ import { openSqlite } from '../../server/storage/sqlite.ts';
 import { openPostgres } from '../../server/storage/postgres.ts';
 import type { RecordQuery } from '../../server/storage/record-query.ts';
 import type { Storage } from '../../server/storage/port.ts';
-import { createSchema, dropSchema, sql } from '../support/postgres.ts';
+import { createSchema, dropSchema, PG_URL, schemaName, schemaUrl, sql } from '../support/postgres.ts';
 
 const dir = fileURLToPath(new URL('../../server/storage/migrations/', import.meta.url));
 const dirs: string[] = [];
@@ -252,6 +253,122 @@ describe('an analyzed SQLite database', () => {
     } finally {
       await s.close();
       raw.close();
+    }
+  });
+});
+
+describe('pg_trgm lives in a schema of its own (crmgen_ext), not in a service schema', () => {
+  /** A throw-away database on the test server: the extension is per database, so others' runs never see these moves. */
+  let db: { name: string; url(schema?: string): string; sql(text: string): Promise<Record<string, unknown>[]> };
+  const admin = async <T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> => {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    try {
+      return await fn(c);
+    } finally {
+      await c.end();
+    }
+  };
+  beforeAll(async () => {
+    const name = schemaName('trgmdb');
+    await admin(PG_URL, (c) => c.query(`CREATE DATABASE ${name}`));
+    const base = new URL(PG_URL);
+    base.pathname = `/${name}`;
+    db = {
+      name,
+      url: (schema) => (schema ? schemaUrl(schema, base.toString()) : base.toString()),
+      sql: (text) => admin(base.toString(), async (c) => (await c.query(text)).rows as Record<string, unknown>[]),
+    };
+  });
+  afterAll(async () => {
+    if (db) await admin(PG_URL, (c) => c.query(`DROP DATABASE IF EXISTS ${db.name} WITH (FORCE)`));
+  });
+
+  const extSchema = async () =>
+    (await db.sql(`SELECT e.extnamespace::regnamespace::text AS s FROM pg_extension e WHERE e.extname = 'pg_trgm'`))[0]
+      ?.s;
+  const searchIndexes = async (schema: string) =>
+    (
+      await db.sql(
+        `SELECT indexname FROM pg_indexes WHERE schemaname = '${schema}' AND indexname LIKE '%search' ORDER BY 1`,
+      )
+    ).map((r) => r.indexname);
+  /** The planner takes the trigram index for a LIKE '%needle%' (sequential scans off): its operator class works. */
+  const usesTrigramIndex = (schema: string) =>
+    admin(db.url(), async (c) => {
+      await c.query(`SET search_path TO ${schema}; SET enable_seqscan = off`);
+      const plan = (await c.query(`EXPLAIN SELECT id FROM records WHERE search LIKE '%def%'`)).rows
+        .map((r: { 'QUERY PLAN': string }) => r['QUERY PLAN'])
+        .join('\n');
+      return /records_search/.test(plan);
+    });
+  /** Two services, each on a schema of its own, with texts to search. */
+  async function twoServices(a: string, b: string): Promise<{ sa: Storage; sb: Storage; accA: number; accB: number }> {
+    const sa = await openPostgres(db.url(a));
+    const sb = await openPostgres(db.url(b));
+    return { sa, sb, accA: await seedSepTexts(sa), accB: await seedSepTexts(sb) };
+  }
+  /** What migration 2 left before migration 7: the extension in the first service's schema. */
+  async function asBeforeMigration7(first: string, others: string[]): Promise<void> {
+    await db.sql(`ALTER EXTENSION pg_trgm SET SCHEMA ${first}`);
+    for (const s of [first, ...others]) await db.sql(`UPDATE ${s}.schema_version SET version = 6`);
+  }
+
+  it('dropping one service schema with CASCADE leaves the other its trigram indexes and searches', async () => {
+    const { sa, sb, accB } = await twoServices('svc_a', 'svc_b');
+    await sa.close();
+    try {
+      await db.sql('DROP SCHEMA svc_a CASCADE');
+      expect(await searchIndexes('svc_b')).toEqual(['activities_search', 'records_search']);
+      expect(await usesTrigramIndex('svc_b')).toBe(true);
+      await expectSepTexts(sb, accB);
+      expect(await extSchema()).toBe('crmgen_ext');
+    } finally {
+      await sb.close();
+      await db.sql('DROP SCHEMA svc_b CASCADE');
+    }
+  });
+
+  it('a database whose pg_trgm sits in a service schema is repaired at open while that service runs on', async () => {
+    const { sa, sb, accA } = await twoServices('old_a', 'old_b');
+    await sb.close();
+    await asBeforeMigration7('old_a', ['old_b']);
+    expect(await extSchema()).toBe('old_a');
+    // old_b migrates while old_a serves: the extension moves out from under old_a, which keeps searching.
+    const sb2 = await openPostgres(db.url('old_b'));
+    try {
+      expect(await extSchema()).toBe('crmgen_ext');
+      await expectSepTexts(sa, accA);
+      expect(await usesTrigramIndex('old_a')).toBe(true);
+      await sa.close();
+      await db.sql('DROP SCHEMA old_a CASCADE');
+      expect(await searchIndexes('old_b')).toEqual(['activities_search', 'records_search']);
+      expect(await usesTrigramIndex('old_b')).toBe(true);
+      const accB = (await sb2.read((t) => t.ensureAccount('sep'))).id;
+      await expectSepTexts(sb2, accB);
+    } finally {
+      await sb2.close();
+      await db.sql('DROP SCHEMA IF EXISTS old_b CASCADE');
+    }
+  });
+
+  it('a database that lost pg_trgm with a dropped service schema gets it back, and the trigram indexes', async () => {
+    const { sa, sb, accB } = await twoServices('lost_a', 'lost_b');
+    await sa.close();
+    await sb.close();
+    await asBeforeMigration7('lost_a', ['lost_b']);
+    await db.sql('DROP SCHEMA lost_a CASCADE');
+    expect(await extSchema()).toBeUndefined();
+    expect(await searchIndexes('lost_b')).toEqual([]);
+    const sb2 = await openPostgres(db.url('lost_b'));
+    try {
+      expect(await extSchema()).toBe('crmgen_ext');
+      expect(await searchIndexes('lost_b')).toEqual(['activities_search', 'records_search']);
+      expect(await usesTrigramIndex('lost_b')).toBe(true);
+      await expectSepTexts(sb2, accB);
+    } finally {
+      await sb2.close();
+      await db.sql('DROP SCHEMA lost_b CASCADE');
     }
   });
 });

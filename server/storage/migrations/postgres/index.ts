@@ -8,5 +8,6 @@ import { migration as m3 } from './003-delivery-log.ts';
 import { migration as m4 } from './004-report-owners.ts';
 import { migration as m5 } from './005-search-mark.ts';
 import { migration as m6 } from './006-token-hashes.ts';
+import { migration as m7 } from './007-trgm-schema.ts';
 
-export const PG_MIGRATIONS: readonly PgMigration[] = [m1, m2, m3, m4, m5, m6];
+export const PG_MIGRATIONS: readonly PgMigration[] = [m1, m2, m3, m4, m5, m6, m7];
