@@ -11,7 +11,7 @@ import { pinnedResolver, systemResolver } from '../server/webhook-guard.ts';
 import { createHttpServer } from '../generated/server/dist/index.js';
 import { encode } from '../generated/server/dist/codecs/index.js';
 import { errorKeys } from '../generated/server/dist/types/errors.js';
-import { spec } from '../server/facts.ts';
+import { retryAfterOf, spec } from '../server/facts.ts';
 import { withCors, type CorsPolicy } from './cors.ts';
 import { dbOption, openDb, UsageError } from './db.ts';
 import type { StorageOptions } from '../server/storage/open.ts';
@@ -201,8 +201,8 @@ export async function startService(o: ServeOptions): Promise<number> {
       };
     };
   const tooLarge = envelope('requesttoolarge', {});
-  // Caps free up as soon as bodies finish arriving: a second is a fair wait.
-  const busy = envelope('serviceunavailable', { 'retry-after': '1' });
+  // Caps free up as soon as bodies finish arriving: the spec's wait for this cause is short.
+  const busy = envelope('serviceunavailable', { 'retry-after': String(retryAfterOf('serviceunavailable', 'busy')) });
   const http = withCors(
     o.cors,
     {

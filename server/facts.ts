@@ -5,6 +5,8 @@
 import { spec } from '../generated/facts.js';
 import type { RuntimeSpec } from '../generator/pipeline/model.ts';
 
+import type { ErrorKey } from '../generated/facts.js';
+
 export { spec };
 export type { ActivitySegment, ErrorKey, HookEvent, RecordKind } from '../generated/facts.js';
 export type Kind = RuntimeSpec['kinds'][number];
@@ -15,6 +17,16 @@ const kindsByName = new Map(spec.kinds.map((k) => [k.name, k]));
 const kindsBySingular = new Map(spec.kinds.map((k) => [k.singular, k]));
 const fieldsets = new Map(spec.fieldsets.map((f) => [f.name, f]));
 export const customFieldPattern = new RegExp(spec.customFields.namePattern);
+
+/**
+ * The Retry-After (seconds) the spec gives an error key's answer for one cause
+ * (errors.keys.KEY.retryAfter.CAUSE). Missing, the service refuses to start rather than make one up.
+ */
+export function retryAfterOf(key: ErrorKey, cause: string): number {
+  const seconds = spec.errors.find((e) => e.key === key)?.retryAfter?.[cause];
+  if (seconds === undefined) throw new Error(`the spec gives no errors.keys.${key}.retryAfter.${cause} (seconds)`);
+  return seconds;
+}
 
 export function kindOf(name: string): Kind {
   const k = kindsByName.get(name);

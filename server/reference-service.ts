@@ -18,7 +18,7 @@ import { listRecords } from './list.ts';
 import * as activities from './activities.ts';
 import * as reports from './reports.ts';
 import * as hooks from './hooks.ts';
-import { spec } from './facts.ts';
+import { retryAfterOf, spec } from './facts.ts';
 import { systemResolver, type Resolver } from './webhook-guard.ts';
 import { createLoginThrottle } from './login-throttle.ts';
 import { ownerNameLookup } from './owners.ts';
@@ -67,14 +67,11 @@ function sameSecret(a: string, b: string): boolean {
   return timingSafeEqual(x, y) && a.length === b.length;
 }
 
-/**
- * How an outage is answered: its error key (spec/api.yaml), and the Retry-After in seconds (a
- * database coming back is soon noticed; freeing disk space takes someone a while).
- */
-const outageAnswers: Record<Condition, { key: 'serviceunavailable' | 'insufficientstorage'; retryAfter: number }> = {
-  unreachable: { key: 'serviceunavailable', retryAfter: 1 },
-  readonly: { key: 'serviceunavailable', retryAfter: 5 },
-  full: { key: 'insufficientstorage', retryAfter: 5 },
+/** The error key of each outage; its Retry-After is the spec's for the key and the outage's condition. */
+const outageKeys: Record<Condition, 'serviceunavailable' | 'insufficientstorage'> = {
+  unreachable: 'serviceunavailable',
+  readonly: 'serviceunavailable',
+  full: 'insufficientstorage',
 };
 
 const canLogIn = (user: UserRow) => user.deleted === null && user.preventlogin !== 1;
@@ -85,6 +82,13 @@ export function createReferenceService(opts: ReferenceServiceOptions): Reference
   const clock = opts.clock ?? Date.now;
   const quota = opts.quota ?? { allowed: spec.quota.defaultAllowed, windowSeconds: spec.quota.defaultWindowSeconds };
   const { storage } = opts;
+  // Read here, so a spec without these values stops the start instead of a first outage.
+  const outageAnswers = Object.fromEntries(
+    Object.entries(outageKeys).map(([condition, key]) => [
+      condition,
+      { key, retryAfter: retryAfterOf(key, condition) },
+    ]),
+  ) as Record<Condition, { key: 'serviceunavailable' | 'insufficientstorage'; retryAfter: number }>;
   const failedLogins = opts.failedLogins ?? spec.auth.failedLogins;
   const loginThrottle = failedLogins ? createLoginThrottle({ ...failedLogins, clock }) : undefined;
 

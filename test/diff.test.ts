@@ -334,6 +334,14 @@ const cases: Case[] = [
     at: ['new', 'api.yaml', '    toomanyparts:', 'toomanyparts'],
   },
   {
+    name: "a changed error key's Retry-After",
+    edits: [['api.yaml', 'retryAfter: { full: 5 }', 'retryAfter: { full: 30 }']],
+    path: 'errors.insufficientstorage.retryAfter',
+    severity: 'non-breaking',
+    kind: 'changed',
+    at: ['new', 'api.yaml', '    insufficientstorage:', 'insufficientstorage'],
+  },
+  {
     name: 'a lowered limit in the settings',
     edits: [['api.yaml', 'listLimitMax: 5000', 'listLimitMax: 500']],
     path: 'limits.listLimitMax',

@@ -218,6 +218,26 @@ describe('cross-reference rules', () => {
   });
 });
 
+describe('Retry-After in the error keys', () => {
+  it('seconds by cause: a value that is not a whole number of seconds is refused where it stands', () => {
+    const edit = ['api.yaml', 'retryAfter: { full: 5 }', 'retryAfter: { full: soon }'] as const;
+    expect(problemsAfter(...edit)).toEqual([
+      `${at(...edit, 'soon }')}: errors.keys.insufficientstorage.retryAfter.full: expected integer, found string "soon"`,
+    ]);
+  });
+
+  it('only on answers a client retries (429 and 5xx)', () => {
+    const edit = [
+      'api.yaml',
+      'invalidbatch: { status: 400, message: The batch request is malformed,',
+      'invalidbatch: { status: 400, message: The batch request is malformed, retryAfter: { busy: 1 },',
+    ] as const;
+    expect(problemsAfter(...edit)).toEqual([
+      `${at(...edit, '{ busy: 1 }')}: retryAfter on a 400 answer: only 429 and 5xx answers are retried`,
+    ]);
+  });
+});
+
 describe('crmgen generate on a broken spec', () => {
   it('exits 2 with positioned messages and no stack trace', () => {
     const dir = mkdtempSync(join(tmpdir(), 'crmgen-broken-'));

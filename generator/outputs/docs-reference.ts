@@ -1,7 +1,7 @@
 // The reference pages of generated/docs/: overview, one page per resource family, hierarchy,
 // reports, webhooks, batch, the changelog, and "Where the document is silent" (the spec's
 // `assumed` notes, kept off the other pages). Their prose is in templates/docs/text/.
-import type { ActivityType, Operation, Spec } from '../pipeline/model.ts';
+import { retryAfterText, type ActivityType, type Operation, type Spec } from '../pipeline/model.ts';
 import { encodeXml, toWireJson } from '../targets/typescript/runtime/codec.ts';
 import type { Desc } from '../targets/typescript/runtime/codec.ts';
 import { notificationTargets } from '../sdk-model/messages.ts';
@@ -135,8 +135,8 @@ function overviewPage(r: Ref): Page {
         text: prose('errors', { spec }),
         tables: [
           {
-            head: ['key', 'HTTP status', 'message'],
-            rows: spec.errors.map((e) => [e.key, String(e.status), e.message]),
+            head: ['key', 'HTTP status', 'message', 'Retry-After (by cause)'],
+            rows: spec.errors.map((e) => [e.key, String(e.status), e.message, retryAfterText(e)]),
           },
         ],
       },

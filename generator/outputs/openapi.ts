@@ -7,7 +7,7 @@
 // call-limit header; errors use the envelope; webhooks are in `webhooks`. Examples are JSON
 // only: an XML text cannot be an example of a schema that describes an object.
 import { yamlText } from '../pipeline/yaml-text.ts';
-import type { Operation, Spec } from '../pipeline/model.ts';
+import { retryAfterText, type Operation, type Spec } from '../pipeline/model.ts';
 import type { GeneratedFile } from '../pipeline/generated-file.ts';
 import { encodeXml, toWireJson } from '../targets/typescript/runtime/codec.ts';
 import type { Derived } from '../sdk-model/derive.ts';
@@ -73,6 +73,21 @@ type Binding = { kind?: string; segment?: string };
 
 const quotaHeader = { $ref: '#/components/headers/CallLimit' };
 
+const withHeaders = (headers: Record<string, unknown>) => (Object.keys(headers).length ? { headers } : {});
+
+/** Retry-After of the answers whose keys give one (errors.keys.KEY.retryAfter), its seconds by cause. */
+function retryAfterHeader(errors: Spec['errors']): Record<string, unknown> {
+  const given = errors.filter((e) => e.retryAfter);
+  if (!given.length) return {};
+  const causes = given.map((e) => `${e.key}: ${retryAfterText(e)}`).join('; ');
+  return {
+    'Retry-After': {
+      description: `Seconds to wait before trying again (${causes}).`,
+      schema: { type: 'integer', minimum: 1 },
+    },
+  };
+}
+
 /** The document, built part by part: components fill up as paths and webhooks refer to schemas. */
 class OpenApiDocument {
   private readonly builder: Derived['wireSchemas'];
@@ -126,8 +141,11 @@ class OpenApiDocument {
             .filter((e) => e.status === status)
             .map((e) => e.key)
             .join(', '),
-          // A 401 has no caller: telling a known e-mail's quota would tell which e-mails exist.
-          ...(status === authStatus ? {} : { headers: { [spec.quota.header]: quotaHeader } }),
+          ...withHeaders({
+            // A 401 has no caller: telling a known e-mail's quota would tell which e-mails exist.
+            ...(status === authStatus ? {} : { [spec.quota.header]: quotaHeader }),
+            ...retryAfterHeader(spec.errors.filter((e) => e.status === status)),
+          }),
           content: {
             [spec.formats.output.xml]: { schema: errorRef },
             [spec.formats.output.json]: { schema: errorRef },

@@ -853,8 +853,18 @@ class IrBuilder {
       status: e.status,
       message: e.message,
       ...(e.assumed ? { assumed: e.assumed } : {}),
+      ...(e.retryAfter ? { retryAfter: e.retryAfter as Record<string, number> } : {}),
       pos: this.pos(errorsLoc, ['keys', key]),
     }));
+    // Clients wait out Retry-After on answers they may repeat: too many requests, or the server's side.
+    for (const e of errors) {
+      if (e.retryAfter && e.status !== 429 && e.status < 500)
+        this.problem(
+          errorsLoc.file,
+          ['errors', 'keys', e.key, 'retryAfter'],
+          `retryAfter on a ${e.status} answer: only 429 and 5xx answers are retried`,
+        );
+    }
     return errors;
   }
 

@@ -215,8 +215,16 @@ export interface ErrorKey {
   status: number;
   message: string;
   assumed?: string;
+  /** The Retry-After (seconds) of the answer, by the cause it is answered for. */
+  retryAfter?: Record<string, number>;
   pos: SourcePos;
 }
+
+/** An error key's Retry-After by cause, as the docs and OpenAPI say it ("1 s when busy, 5 s when readonly"); '' without one. */
+export const retryAfterText = (e: Pick<ErrorKey, 'retryAfter'>): string =>
+  Object.entries(e.retryAfter ?? {})
+    .map(([cause, seconds]) => `${seconds} s when ${cause}`)
+    .join(', ');
 
 /** What a report reads from one activity type. */
 export interface ReportSource {

@@ -5,7 +5,7 @@ const require = createRequire(import.meta.url);
 
 export const validate = validate10;
 export default validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://crmgen.local/spec.schema.json","title":"crmgen spec file","description":"Every spec/*.yaml file is an object of top-level sections; a section appears in one file only, except structures and operations, whose entries are merged.","type":"object","additionalProperties":false,"properties":{"service":{"type":"object","additionalProperties":false,"required":["title","baseUrl","versioning"],"properties":{"title":{"type":"string"},"baseUrl":{"type":"string"},"versioning":{"type":"string"}}},"packages":{"type":"object","additionalProperties":false,"required":["version","license","client","server"],"properties":{"version":{"type":"string","pattern":"^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?$","description":"semantic version of both packages"},"license":{"type":"string","pattern":"^[A-Za-z0-9.+-]+$","description":"SPDX identifier; MIT and ISC get their text from templates/licenses, any other needs licenseFile"},"licenseFile":{"type":"string","description":"license text, relative to the spec folder"},"copyright":{"type":"string","description":"year and holder, for the license text"},"client":{"$ref":"#/definitions/package"},"server":{"$ref":"#/definitions/package"}}},"formats":{"type":"object","additionalProperties":false,"required":["requestRoot","responseRoot","input","default","output","jsonp","dates"],"properties":{"requestRoot":{"type":"string"},"responseRoot":{"type":"string"},"input":{"type":"object","additionalProperties":false,"required":["xml","json","form","upload"],"properties":{"xml":{"$ref":"#/definitions/strings"},"json":{"$ref":"#/definitions/strings"},"form":{"$ref":"#/definitions/strings"},"upload":{"$ref":"#/definitions/strings"}}},"default":{"enum":["xml","json"]},"output":{"type":"object","additionalProperties":false,"required":["xml","json","jsonp"],"properties":{"xml":{"type":"string"},"json":{"type":"string"},"jsonp":{"type":"string"}}},"jsonp":{"type":"object","additionalProperties":false,"required":["parameter","allowed"],"properties":{"parameter":{"type":"string"},"allowed":{"type":"string"}}},"dates":{"type":"object","additionalProperties":false,"required":["emit","accept","createdText"],"properties":{"emit":{"type":"string"},"accept":{"$ref":"#/definitions/strings"},"createdText":{"type":"string"}}},"jsonRequestRoot":{"enum":["none","optional"],"description":"optional: a JSON request may also be wrapped in the request root ({\"request\": {...}}), as XML's always is."},"ownerNames":{"type":"object","additionalProperties":false,"required":["xmlAttribute","jsonSuffix"],"properties":{"xmlAttribute":{"type":"string","pattern":"^[a-z]+$"},"jsonSuffix":{"type":"string","pattern":"^@[a-z]+$"},"description":{"type":"string"}}},"formFiles":{"enum":["base64"],"description":"How a file field sent form-encoded (application/x-www-form-urlencoded) holds the file: its bytes in base64."}}},"auth":{"type":"object","additionalProperties":false,"required":["scheme","username","password"],"properties":{"scheme":{"const":"basic"},"username":{"type":"string"},"password":{"type":"string"},"failedLogins":{"type":"object","additionalProperties":false,"required":["windowSeconds","perAddress","perAddressAndEmail"],"properties":{"assumed":{"type":"string"},"windowSeconds":{"type":"integer","minimum":1},"perAddress":{"type":"integer","minimum":1},"perAddressAndEmail":{"type":"integer","minimum":1}}}}},"quota":{"type":"object","additionalProperties":false,"required":["header","format","batchNestedCallsCount","defaultAllowed","defaultWindowSeconds"],"properties":{"header":{"type":"string"},"format":{"type":"string"},"batchNestedCallsCount":{"type":"boolean"},"assumed":{"type":"string"},"defaultAllowed":{"type":"integer","minimum":1},"defaultWindowSeconds":{"type":"integer","minimum":1}}},"limits":{"type":"object","additionalProperties":false,"required":["listLimitDefault","listLimitMax","batchMaxParts","maxBodyBytes","maxUploadBytes","maxXmlDepth","maxXmlElements"],"properties":{"assumed":{"type":"string"},"listLimitDefault":{"type":"integer","minimum":1},"listLimitMax":{"type":"integer","minimum":1},"batchMaxParts":{"type":"integer","minimum":1},"maxBodyBytes":{"type":"integer","minimum":1},"maxUploadBytes":{"type":"integer","minimum":1},"maxXmlDepth":{"type":"integer","minimum":2},"maxXmlElements":{"type":"integer","minimum":1},"maxConnections":{"type":"integer","minimum":1},"maxInFlightBytes":{"type":"integer","minimum":1},"maxInFlightBytesPerAddress":{"type":"integer","minimum":1},"maxUnreadBodyDrainBytes":{"type":"integer","minimum":0}}},"listSemantics":{"type":"object","additionalProperties":false,"required":["defaultSort","recentDays","staleDays","soonDays","standardFieldIds","customFieldIdStart","due","overdueSegments","companyKind","unsent"],"properties":{"assumed":{"type":"string"},"defaultSort":{"type":"object","additionalProperties":false,"required":["field","dir"],"properties":{"field":{"type":"string"},"dir":{"enum":["ASC","DESC"]}}},"recentDays":{"type":"integer","minimum":1},"staleDays":{"type":"integer","minimum":1},"soonDays":{"type":"integer","minimum":1},"standardFieldIds":{"const":"position"},"customFieldIdStart":{"type":"integer","minimum":1},"due":{"type":"object","additionalProperties":{"type":"string"}},"overdueSegments":{"$ref":"#/definitions/strings"},"companyKind":{"type":"string"},"unsent":{"type":"object","additionalProperties":{"type":"string"}}}},"batch":{"type":"object","additionalProperties":false,"required":["path","method","contentType","partContentType","lineEnding","maxParts","echoContentId","inheritOuterHeaders","outerStatus"],"properties":{"path":{"type":"string"},"method":{"const":"POST"},"contentType":{"type":"string"},"partContentType":{"type":"string"},"lineEnding":{"enum":["CRLF"]},"maxParts":{"type":"integer","minimum":1},"echoContentId":{"type":"boolean"},"inheritOuterHeaders":{"type":"boolean"},"outerStatus":{"type":"integer"}}},"errors":{"type":"object","additionalProperties":false,"required":["envelope","keys"],"properties":{"envelope":{"type":"object","additionalProperties":false,"required":["status","container"],"properties":{"status":{"type":"string"},"container":{"type":"string"}}},"keys":{"type":"object","propertyNames":{"pattern":"^[a-z]+$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["status","message"],"properties":{"status":{"type":"integer","minimum":400,"maximum":599},"message":{"type":"string"},"assumed":{"type":"string"}}}}}},"values":{"type":"object","propertyNames":{"pattern":"^[a-z][a-z0-9]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["values"],"properties":{"description":{"type":"string"},"assumed":{"type":"string"},"matchCase":{"type":"boolean","description":"false: values are matched whatever their case, and read as the list spells them."},"values":{"type":"array","minItems":1,"items":{"if":{"type":"object"},"then":{"type":"object","additionalProperties":false,"required":["value"],"properties":{"value":{"type":["string","integer"]},"label":{"type":"string"}}},"else":{"type":["string","integer"]}}}}}},"kinds":{"type":"object","propertyNames":{"pattern":"^[a-z]+$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["singular","title","typeid","fieldset","nameFrom"],"properties":{"singular":{"type":"string","pattern":"^[a-z]+$"},"title":{"type":"string"},"typeid":{"type":"integer","minimum":1},"assumed":{"type":"string"},"fieldset":{"type":"string"},"nameFrom":{"$ref":"#/definitions/strings"}}}},"fieldsets":{"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"required":["fields"],"properties":{"description":{"type":"string"},"assumed":{"type":"string"},"fields":{"type":"object","propertyNames":{"pattern":"^[a-z][a-z0-9]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["label","type"],"properties":{"label":{"type":"string"},"type":{"enum":["text","owner"]},"role":{"enum":["email","phone"]}}}}}}},"customFields":{"type":"object","additionalProperties":false,"required":["namePattern","types"],"properties":{"namePattern":{"type":"string"},"types":{"$ref":"#/definitions/strings"}}},"auditFields":{"$ref":"#/definitions/fieldMap"},"activities":{"type":"object","propertyNames":{"pattern":"^[a-z]+$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["title","typeid","fields"],"properties":{"title":{"type":"string"},"aliases":{"$ref":"#/definitions/strings"},"typeid":{"type":"integer","minimum":1},"altTypeids":{"type":"array","items":{"type":"integer","minimum":1}},"thirdParty":{"type":"boolean"},"onePerParent":{"type":"boolean"},"fields":{"$ref":"#/definitions/fieldMap"}}}},"reportOnlyTypeids":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["typeid","title","segment"],"properties":{"typeid":{"type":"integer"},"title":{"type":"string"},"segment":{"type":"string"}}}},"hierarchy":{"type":"array","items":{"type":"array","minItems":2,"items":{"type":"string","pattern":"^[a-z]+$"}}},"moveTargets":{"type":"array","items":{"type":"string"},"description":"Record kinds an activity may be moved to by update (a different parent)."},"conditionUnmet":{"enum":["refuse","ignore"],"description":"What a conditional activity field given while its condition does not hold does: refused (conditionnotmet) or ignored (not stored)."},"structures":{"type":"object","propertyNames":{"pattern":"^[A-Z][A-Za-z]*$"},"additionalProperties":{"$ref":"#/definitions/shape"}},"operations":{"type":"object","propertyNames":{"pattern":"^[a-z][A-Za-z]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["method","path","scope","purpose","client"],"properties":{"method":{"enum":["GET","POST","PUT","DELETE"]},"path":{"type":"string","pattern":"^/"},"scope":{"enum":["kind","activity","global"]},"purpose":{"type":"string"},"client":{"type":"string","pattern":"^[a-z]+(\\.[a-z]+)*$"},"paginate":{"type":"object","additionalProperties":false,"required":["start","limit","items","total"],"properties":{"start":{"type":"string"},"limit":{"type":"string"},"items":{"type":"string"},"total":{"type":"string"}}},"status":{"type":"integer","minimum":200,"maximum":299},"location":{"type":"boolean"},"upload":{"type":"boolean"},"multipart":{"type":"boolean"},"params":{"$ref":"#/definitions/fieldMap"},"request":{"$ref":"#/definitions/shape"},"response":{"if":{"type":"string"},"then":{"type":"string"},"else":{"$ref":"#/definitions/shape"}}}}},"reportParams":{"$ref":"#/definitions/fieldMap"},"reportActivityTypes":{"type":"object","additionalProperties":{"type":"integer"}},"reports":{"type":"object","propertyNames":{"pattern":"^[a-z]+$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["lists","params","container","element","entry"],"properties":{"lists":{"type":"string"},"params":{"type":"object","additionalProperties":{"if":{"type":"object","required":["param"]},"then":{"type":"object","additionalProperties":false,"properties":{"param":{"type":"string"},"description":{"type":"string"}}},"else":{"$ref":"#/definitions/shape"}}},"container":{"type":"string"},"element":{"type":"string"},"entry":{"type":"string"}}}},"dueWindows":{"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"properties":{"days":{"type":"integer","minimum":1},"overdue":{"type":"boolean"},"nodate":{"const":true}}}},"reportSources":{"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"properties":{"from":{"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"required":["date"],"properties":{"date":{"type":"string"},"owner":{"type":"string"},"dated":{"type":"boolean"},"includeCompleted":{"type":"boolean"}}}},"completable":{"$ref":"#/definitions/strings"},"comments":{"type":"string","description":"The activity segment whose children of an entry are its comments."},"ancestors":{"type":"object","additionalProperties":{"type":"string"}}}}},"hooks":{"type":"object","additionalProperties":false,"required":["fields","constraintsByEventFamily"],"properties":{"fields":{"$ref":"#/definitions/fieldMap"},"listed":{"$ref":"#/definitions/fieldMap"},"assumed":{"type":"string"},"constraintsByEventFamily":{"type":"object","additionalProperties":{"type":"string"}}}},"events":{"type":"object","additionalProperties":{"type":"string"}},"conformance":{"type":"object","additionalProperties":false,"description":"The conformance suite (spec/conformance/*.yaml; one entry per file, merged): request, response, retry, batch, webhook and pagination cases, stated once and turned by every SDK target into its own native tests.","properties":{"client":{"type":"object","additionalProperties":false,"required":["baseUrl","email","token"],"properties":{"baseUrl":{"type":"string"},"email":{"type":"string"},"token":{"type":"string"}},"description":"How every case's SDK client is configured."},"retry":{"type":"object","additionalProperties":false,"required":["maxRetries","maxRetryAfterSeconds","baseDelayMs","maxDelayMs"],"properties":{"maxRetries":{"type":"integer","minimum":0},"maxRetryAfterSeconds":{"type":"integer","minimum":0},"baseDelayMs":{"type":"integer","minimum":0},"maxDelayMs":{"type":"integer","minimum":0}},"description":"The SDKs' default retry settings the retry cases assume."},"requests":{"type":"array","items":{"allOf":[{"$ref":"#/definitions/conformanceHead"},{"type":"object","required":["call","format","request"],"properties":{"id":{},"doc":{},"call":{"$ref":"#/definitions/conformanceCall"},"format":{"enum":["xml","json"]},"request":{"type":"object","additionalProperties":false,"required":["method","path","headers"],"properties":{"method":{"enum":["GET","POST","PUT","DELETE"]},"path":{"type":"string","pattern":"^/"},"query":{"type":"object","additionalProperties":{"type":"string"}},"headers":{"$ref":"#/definitions/headers"},"body":{"oneOf":[{"type":"object","additionalProperties":false,"required":["xml"],"properties":{"xml":{"type":"string"}}},{"type":"object","additionalProperties":false,"required":["json"],"properties":{"json":{}}},{"type":"object","additionalProperties":false,"required":["form"],"properties":{"form":{"type":"object","additionalProperties":{"type":"string"}}}}]}}}},"additionalProperties":false}]}},"responses":{"type":"array","items":{"allOf":[{"$ref":"#/definitions/conformanceHead"},{"type":"object","required":["call","format","response","expect"],"properties":{"id":{},"doc":{},"call":{"$ref":"#/definitions/conformanceCall"},"format":{"enum":["xml","json"]},"response":{"type":"object","additionalProperties":false,"required":["status","headers","body"],"properties":{"status":{"type":"integer"},"headers":{"$ref":"#/definitions/headers"},"body":{"type":"string"}}},"expect":{"type":"object","additionalProperties":false,"properties":{"value":{},"error":{"$ref":"#/definitions/conformanceError"},"quota":{"type":"object","additionalProperties":false,"required":["used","allowed"],"properties":{"used":{"type":"integer"},"allowed":{"type":"integer"}}},"location":{"type":"string"}}}},"additionalProperties":false}]}},"retries":{"type":"array","items":{"allOf":[{"$ref":"#/definitions/conformanceHead"},{"type":"object","required":["method","status","now","expect"],"properties":{"id":{},"doc":{},"method":{"enum":["GET","POST","PUT","DELETE"]},"status":{"type":"integer"},"retryAfter":{"type":"string","description":"The Retry-After header as sent; absent when not sent."},"now":{"type":"string","description":"The clock, as an HTTP date."},"attempt":{"type":"integer","minimum":0,"description":"Retries already made for the call (default 0)."},"expect":{"type":"object","additionalProperties":false,"required":["retry"],"properties":{"retry":{"type":"boolean"},"delaySeconds":{"type":"number","minimum":0},"backoff":{"const":true}}}},"additionalProperties":false}]}},"batch":{"type":"array","items":{"allOf":[{"$ref":"#/definitions/conformanceHead"},{"type":"object","required":["format"],"properties":{"id":{},"doc":{},"format":{"enum":["xml","json"]},"calls":{"type":"array","items":{"$ref":"#/definitions/conformanceCall"}},"repeat":{"type":"object","additionalProperties":false,"required":["call","times"],"properties":{"call":{"$ref":"#/definitions/conformanceCall"},"times":{"type":"integer","minimum":1}}},"request":{"$ref":"#/definitions/crlfMessage"},"response":{"$ref":"#/definitions/crlfMessage"},"expect":{"type":"array","items":{"type":"object","additionalProperties":false,"properties":{"value":{},"error":{"$ref":"#/definitions/conformanceError"}}}},"expectRequests":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["parts"],"properties":{"parts":{"type":"integer","minimum":1}}}}},"additionalProperties":false}]}},"webhooks":{"type":"array","items":{"allOf":[{"$ref":"#/definitions/conformanceHead"},{"type":"object","required":["body","headers","secret","now","expect"],"properties":{"id":{},"doc":{},"body":{"type":"string"},"headers":{"$ref":"#/definitions/headers"},"secret":{"type":"string"},"now":{"type":"integer","description":"The clock, in Unix seconds."},"toleranceSeconds":{"type":"integer","minimum":0},"expect":{"enum":["valid","invalid","stale"]}},"additionalProperties":false}]}},"pagination":{"type":"array","items":{"allOf":[{"$ref":"#/definitions/conformanceHead"},{"type":"object","required":["format","call","pages","expect"],"properties":{"id":{},"doc":{},"format":{"enum":["xml","json"]},"call":{"$ref":"#/definitions/conformanceCall"},"pages":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["query","body"],"properties":{"query":{"type":"object","additionalProperties":{"type":"string"}},"body":{"type":"string"}}}},"expect":{"type":"array","items":{"type":"integer"}}},"additionalProperties":false}]}}}},"notification":{"type":"object","additionalProperties":false,"required":["root","fields","content","signature","retries"],"properties":{"assumed":{"type":"string"},"root":{"type":"string"},"fields":{"$ref":"#/definitions/fieldMap"},"content":{"type":"object","additionalProperties":{"type":"string"}},"signature":{"type":"object","additionalProperties":false,"required":["header","algorithm","encoding","over"],"properties":{"header":{"type":"string"},"algorithm":{"type":"string"},"encoding":{"type":"string"},"over":{"type":"string"}}},"retries":{"type":"integer","minimum":0}}}},"definitions":{"package":{"type":"object","additionalProperties":false,"required":["name","description"],"properties":{"name":{"type":"string","maxLength":214,"pattern":"^(@[a-z0-9-~][a-z0-9-._~]*/)?[a-z0-9-~][a-z0-9-._~]*$","description":"npm package name"},"description":{"type":"string"}}},"strings":{"type":"array","items":{"type":"string"}},"scalarName":{"enum":["text","integer","decimal","flag","date","datetime","dateordatetime","unixtime","owner","idlist","emaillist","addresslist","textlist","fieldnamelist","enum","upload","status","createdtext","ownerfilter","due"]},"fieldMap":{"type":"object","propertyNames":{"pattern":"^[a-z][a-z0-9]*$"},"additionalProperties":{"$ref":"#/definitions/shape"}},"condition":{"type":"object","minProperties":1,"maxProperties":1,"additionalProperties":{"if":{"type":"object"},"then":{"type":"object","additionalProperties":false,"required":["not"],"properties":{"not":{"type":["string","integer"]}}},"else":{"type":["string","integer"]}}},"shape":{"if":{"type":"string"},"then":{"$ref":"#/definitions/scalarName"},"else":{"type":"object","additionalProperties":false,"properties":{"type":{"anyOf":[{"$ref":"#/definitions/scalarName"},{"enum":["object","list","keyed","map","recordfields","activityfields"]}]},"ref":{"type":"string"},"description":{"type":"string"},"assumed":{"type":"string"},"required":{"if":{"type":"string"},"then":{"const":"all"},"else":{"type":"boolean"}},"fields":{"$ref":"#/definitions/fieldMap"},"spread":{"enum":["recordfields","hookfields"]},"spreadAfter":{"type":"string"},"element":{"type":"string","pattern":"^[a-z]+$"},"of":{"if":{"type":"string"},"then":{"type":"string"},"else":{"$ref":"#/definitions/shape"}},"prefix":{"type":"string"},"as":{"type":"string"},"inline":{"type":"boolean"},"min":{"type":"number"},"max":{"type":"number"},"default":{"type":["string","integer"]},"unit":{"type":"string"},"falseIsEmpty":{"const":true},"ids":{"enum":["users","owners"]},"when":{"$ref":"#/definitions/condition"},"create":{"const":"not-true"}},"allOf":[{"if":{"required":["ref"]},"then":{"not":{"required":["type"]}},"else":{"required":["type"]}},{"if":{"properties":{"type":{"const":"object"}},"required":["type"]},"then":{"required":["fields"]}},{"if":{"properties":{"type":{"const":"list"}},"required":["type"]},"then":{"required":["element","of"]}},{"if":{"properties":{"type":{"const":"keyed"}},"required":["type"]},"then":{"required":["prefix","of","as"]}},{"if":{"properties":{"type":{"const":"map"}},"required":["type"]},"then":{"required":["of"]}},{"if":{"properties":{"type":{"const":"enum"}},"required":["type"]},"then":{"required":["of"]}}]}},"conformanceCall":{"type":"object","description":"A call of an SDK: the IR's operation id, the record kind and activity segment where the operation needs them, path ids, and the body or parameters as a typed value (what the TypeScript SDK takes).","additionalProperties":false,"required":["operation"],"properties":{"operation":{"type":"string"},"kind":{"type":"string"},"segment":{"type":"string"},"id":{"type":"integer","minimum":1},"deliveryId":{"type":"integer","minimum":1},"body":{},"params":{"type":"object"}}},"conformanceHead":{"type":"object","required":["id","doc"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]*$","description":"Unique within its family; the test's name in every SDK."},"doc":{"type":"string","description":"The rule the case pins, in a sentence."}}},"conformanceError":{"type":"object","additionalProperties":false,"required":["type","status","keys"],"properties":{"type":{"enum":["authentication","notfound","validation","ratelimit","server","connection","service"],"description":"The SDK's error class: 401/403, 404, 400/422 (also local validation), 429, 5xx or an answer that is no envelope, no answer, any other status."},"status":{"type":"integer"},"keys":{"type":"array","items":{"type":"string"},"description":"The envelope's error keys in order (http<status> when the answer is no envelope)."},"retryAfter":{"type":"integer"}}},"headers":{"type":"object","additionalProperties":{"type":"string"}},"crlfMessage":{"type":"object","additionalProperties":false,"required":["headers","crlfLines"],"properties":{"headers":{"$ref":"#/definitions/headers"},"crlfLines":{"type":"array","items":{"type":"string"},"description":"The body's lines, joined with CRLF (a line may hold a bare LF of a nested body); BOUNDARY stands for the multipart boundary."}}}}};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","$id":"https://crmgen.local/spec.schema.json","title":"crmgen spec file","description":"Every spec/*.yaml file is an object of top-level sections; a section appears in one file only, except structures and operations, whose entries are merged.","type":"object","additionalProperties":false,"properties":{"service":{"type":"object","additionalProperties":false,"required":["title","baseUrl","versioning"],"properties":{"title":{"type":"string"},"baseUrl":{"type":"string"},"versioning":{"type":"string"}}},"packages":{"type":"object","additionalProperties":false,"required":["version","license","client","server"],"properties":{"version":{"type":"string","pattern":"^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?$","description":"semantic version of both packages"},"license":{"type":"string","pattern":"^[A-Za-z0-9.+-]+$","description":"SPDX identifier; MIT and ISC get their text from templates/licenses, any other needs licenseFile"},"licenseFile":{"type":"string","description":"license text, relative to the spec folder"},"copyright":{"type":"string","description":"year and holder, for the license text"},"client":{"$ref":"#/definitions/package"},"server":{"$ref":"#/definitions/package"}}},"formats":{"type":"object","additionalProperties":false,"required":["requestRoot","responseRoot","input","default","output","jsonp","dates"],"properties":{"requestRoot":{"type":"string"},"responseRoot":{"type":"string"},"input":{"type":"object","additionalProperties":false,"required":["xml","json","form","upload"],"properties":{"xml":{"$ref":"#/definitions/strings"},"json":{"$ref":"#/definitions/strings"},"form":{"$ref":"#/definitions/strings"},"upload":{"$ref":"#/definitions/strings"}}},"default":{"enum":["xml","json"]},"output":{"type":"object","additionalProperties":false,"required":["xml","json","jsonp"],"properties":{"xml":{"type":"string"},"json":{"type":"string"},"jsonp":{"type":"string"}}},"jsonp":{"type":"object","additionalProperties":false,"required":["parameter","allowed"],"properties":{"parameter":{"type":"string"},"allowed":{"type":"string"}}},"dates":{"type":"object","additionalProperties":false,"required":["emit","accept","createdText"],"properties":{"emit":{"type":"string"},"accept":{"$ref":"#/definitions/strings"},"createdText":{"type":"string"}}},"jsonRequestRoot":{"enum":["none","optional"],"description":"optional: a JSON request may also be wrapped in the request root ({\"request\": {...}}), as XML's always is."},"ownerNames":{"type":"object","additionalProperties":false,"required":["xmlAttribute","jsonSuffix"],"properties":{"xmlAttribute":{"type":"string","pattern":"^[a-z]+$"},"jsonSuffix":{"type":"string","pattern":"^@[a-z]+$"},"description":{"type":"string"}}},"formFiles":{"enum":["base64"],"description":"How a file field sent form-encoded (application/x-www-form-urlencoded) holds the file: its bytes in base64."}}},"auth":{"type":"object","additionalProperties":false,"required":["scheme","username","password"],"properties":{"scheme":{"const":"basic"},"username":{"type":"string"},"password":{"type":"string"},"failedLogins":{"type":"object","additionalProperties":false,"required":["windowSeconds","perAddress","perAddressAndEmail"],"properties":{"assumed":{"type":"string"},"windowSeconds":{"type":"integer","minimum":1},"perAddress":{"type":"integer","minimum":1},"perAddressAndEmail":{"type":"integer","minimum":1}}}}},"quota":{"type":"object","additionalProperties":false,"required":["header","format","batchNestedCallsCount","defaultAllowed","defaultWindowSeconds"],"properties":{"header":{"type":"string"},"format":{"type":"string"},"batchNestedCallsCount":{"type":"boolean"},"assumed":{"type":"string"},"defaultAllowed":{"type":"integer","minimum":1},"defaultWindowSeconds":{"type":"integer","minimum":1}}},"limits":{"type":"object","additionalProperties":false,"required":["listLimitDefault","listLimitMax","batchMaxParts","maxBodyBytes","maxUploadBytes","maxXmlDepth","maxXmlElements"],"properties":{"assumed":{"type":"string"},"listLimitDefault":{"type":"integer","minimum":1},"listLimitMax":{"type":"integer","minimum":1},"batchMaxParts":{"type":"integer","minimum":1},"maxBodyBytes":{"type":"integer","minimum":1},"maxUploadBytes":{"type":"integer","minimum":1},"maxXmlDepth":{"type":"integer","minimum":2},"maxXmlElements":{"type":"integer","minimum":1},"maxConnections":{"type":"integer","minimum":1},"maxInFlightBytes":{"type":"integer","minimum":1},"maxInFlightBytesPerAddress":{"type":"integer","minimum":1},"maxUnreadBodyDrainBytes":{"type":"integer","minimum":0}}},"listSemantics":{"type":"object","additionalProperties":false,"required":["defaultSort","recentDays","staleDays","soonDays","standardFieldIds","customFieldIdStart","due","overdueSegments","companyKind","unsent"],"properties":{"assumed":{"type":"string"},"defaultSort":{"type":"object","additionalProperties":false,"required":["field","dir"],"properties":{"field":{"type":"string"},"dir":{"enum":["ASC","DESC"]}}},"recentDays":{"type":"integer","minimum":1},"staleDays":{"type":"integer","minimum":1},"soonDays":{"type":"integer","minimum":1},"standardFieldIds":{"const":"position"},"customFieldIdStart":{"type":"integer","minimum":1},"due":{"type":"object","additionalProperties":{"type":"string"}},"overdueSegments":{"$ref":"#/definitions/strings"},"companyKind":{"type":"string"},"unsent":{"type":"object","additionalProperties":{"type":"string"}}}},"batch":{"type":"object","additionalProperties":false,"required":["path","method","contentType","partContentType","lineEnding","maxParts","echoContentId","inheritOuterHeaders","outerStatus"],"properties":{"path":{"type":"string"},"method":{"const":"POST"},"contentType":{"type":"string"},"partContentType":{"type":"string"},"lineEnding":{"enum":["CRLF"]},"maxParts":{"type":"integer","minimum":1},"echoContentId":{"type":"boolean"},"inheritOuterHeaders":{"type":"boolean"},"outerStatus":{"type":"integer"}}},"errors":{"type":"object","additionalProperties":false,"required":["envelope","keys"],"properties":{"envelope":{"type":"object","additionalProperties":false,"required":["status","container"],"properties":{"status":{"type":"string"},"container":{"type":"string"}}},"keys":{"type":"object","propertyNames":{"pattern":"^[a-z]+$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["status","message"],"properties":{"status":{"type":"integer","minimum":400,"maximum":599},"message":{"type":"string"},"assumed":{"type":"string"},"retryAfter":{"type":"object","minProperties":1,"propertyNames":{"pattern":"^[a-z]+$"},"additionalProperties":{"type":"integer","minimum":1},"description":"The Retry-After header (seconds) of this answer, by the cause it is answered for (the reference service names its causes: busy, unreachable, readonly, full)."}}}}}},"values":{"type":"object","propertyNames":{"pattern":"^[a-z][a-z0-9]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["values"],"properties":{"description":{"type":"string"},"assumed":{"type":"string"},"matchCase":{"type":"boolean","description":"false: values are matched whatever their case, and read as the list spells them."},"values":{"type":"array","minItems":1,"items":{"if":{"type":"object"},"then":{"type":"object","additionalProperties":false,"required":["value"],"properties":{"value":{"type":["string","integer"]},"label":{"type":"string"}}},"else":{"type":["string","integer"]}}}}}},"kinds":{"type":"object","propertyNames":{"pattern":"^[a-z]+$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["singular","title","typeid","fieldset","nameFrom"],"properties":{"singular":{"type":"string","pattern":"^[a-z]+$"},"title":{"type":"string"},"typeid":{"type":"integer","minimum":1},"assumed":{"type":"string"},"fieldset":{"type":"string"},"nameFrom":{"$ref":"#/definitions/strings"}}}},"fieldsets":{"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"required":["fields"],"properties":{"description":{"type":"string"},"assumed":{"type":"string"},"fields":{"type":"object","propertyNames":{"pattern":"^[a-z][a-z0-9]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["label","type"],"properties":{"label":{"type":"string"},"type":{"enum":["text","owner"]},"role":{"enum":["email","phone"]}}}}}}},"customFields":{"type":"object","additionalProperties":false,"required":["namePattern","types"],"properties":{"namePattern":{"type":"string"},"types":{"$ref":"#/definitions/strings"}}},"auditFields":{"$ref":"#/definitions/fieldMap"},"activities":{"type":"object","propertyNames":{"pattern":"^[a-z]+$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["title","typeid","fields"],"properties":{"title":{"type":"string"},"aliases":{"$ref":"#/definitions/strings"},"typeid":{"type":"integer","minimum":1},"altTypeids":{"type":"array","items":{"type":"integer","minimum":1}},"thirdParty":{"type":"boolean"},"onePerParent":{"type":"boolean"},"fields":{"$ref":"#/definitions/fieldMap"}}}},"reportOnlyTypeids":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["typeid","title","segment"],"properties":{"typeid":{"type":"integer"},"title":{"type":"string"},"segment":{"type":"string"}}}},"hierarchy":{"type":"array","items":{"type":"array","minItems":2,"items":{"type":"string","pattern":"^[a-z]+$"}}},"moveTargets":{"type":"array","items":{"type":"string"},"description":"Record kinds an activity may be moved to by update (a different parent)."},"conditionUnmet":{"enum":["refuse","ignore"],"description":"What a conditional activity field given while its condition does not hold does: refused (conditionnotmet) or ignored (not stored)."},"structures":{"type":"object","propertyNames":{"pattern":"^[A-Z][A-Za-z]*$"},"additionalProperties":{"$ref":"#/definitions/shape"}},"operations":{"type":"object","propertyNames":{"pattern":"^[a-z][A-Za-z]*$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["method","path","scope","purpose","client"],"properties":{"method":{"enum":["GET","POST","PUT","DELETE"]},"path":{"type":"string","pattern":"^/"},"scope":{"enum":["kind","activity","global"]},"purpose":{"type":"string"},"client":{"type":"string","pattern":"^[a-z]+(\\.[a-z]+)*$"},"paginate":{"type":"object","additionalProperties":false,"required":["start","limit","items","total"],"properties":{"start":{"type":"string"},"limit":{"type":"string"},"items":{"type":"string"},"total":{"type":"string"}}},"status":{"type":"integer","minimum":200,"maximum":299},"location":{"type":"boolean"},"upload":{"type":"boolean"},"multipart":{"type":"boolean"},"params":{"$ref":"#/definitions/fieldMap"},"request":{"$ref":"#/definitions/shape"},"response":{"if":{"type":"string"},"then":{"type":"string"},"else":{"$ref":"#/definitions/shape"}}}}},"reportParams":{"$ref":"#/definitions/fieldMap"},"reportActivityTypes":{"type":"object","additionalProperties":{"type":"integer"}},"reports":{"type":"object","propertyNames":{"pattern":"^[a-z]+$"},"additionalProperties":{"type":"object","additionalProperties":false,"required":["lists","params","container","element","entry"],"properties":{"lists":{"type":"string"},"params":{"type":"object","additionalProperties":{"if":{"type":"object","required":["param"]},"then":{"type":"object","additionalProperties":false,"properties":{"param":{"type":"string"},"description":{"type":"string"}}},"else":{"$ref":"#/definitions/shape"}}},"container":{"type":"string"},"element":{"type":"string"},"entry":{"type":"string"}}}},"dueWindows":{"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"properties":{"days":{"type":"integer","minimum":1},"overdue":{"type":"boolean"},"nodate":{"const":true}}}},"reportSources":{"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"properties":{"from":{"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"required":["date"],"properties":{"date":{"type":"string"},"owner":{"type":"string"},"dated":{"type":"boolean"},"includeCompleted":{"type":"boolean"}}}},"completable":{"$ref":"#/definitions/strings"},"comments":{"type":"string","description":"The activity segment whose children of an entry are its comments."},"ancestors":{"type":"object","additionalProperties":{"type":"string"}}}}},"hooks":{"type":"object","additionalProperties":false,"required":["fields","constraintsByEventFamily"],"properties":{"fields":{"$ref":"#/definitions/fieldMap"},"listed":{"$ref":"#/definitions/fieldMap"},"assumed":{"type":"string"},"constraintsByEventFamily":{"type":"object","additionalProperties":{"type":"string"}}}},"events":{"type":"object","additionalProperties":{"type":"string"}},"conformance":{"type":"object","additionalProperties":false,"description":"The conformance suite (spec/conformance/*.yaml; one entry per file, merged): request, response, retry, batch, webhook and pagination cases, stated once and turned by every SDK target into its own native tests.","properties":{"client":{"type":"object","additionalProperties":false,"required":["baseUrl","email","token"],"properties":{"baseUrl":{"type":"string"},"email":{"type":"string"},"token":{"type":"string"}},"description":"How every case's SDK client is configured."},"retry":{"type":"object","additionalProperties":false,"required":["maxRetries","maxRetryAfterSeconds","baseDelayMs","maxDelayMs"],"properties":{"maxRetries":{"type":"integer","minimum":0},"maxRetryAfterSeconds":{"type":"integer","minimum":0},"baseDelayMs":{"type":"integer","minimum":0},"maxDelayMs":{"type":"integer","minimum":0}},"description":"The SDKs' default retry settings the retry cases assume."},"requests":{"type":"array","items":{"allOf":[{"$ref":"#/definitions/conformanceHead"},{"type":"object","required":["call","format","request"],"properties":{"id":{},"doc":{},"call":{"$ref":"#/definitions/conformanceCall"},"format":{"enum":["xml","json"]},"request":{"type":"object","additionalProperties":false,"required":["method","path","headers"],"properties":{"method":{"enum":["GET","POST","PUT","DELETE"]},"path":{"type":"string","pattern":"^/"},"query":{"type":"object","additionalProperties":{"type":"string"}},"headers":{"$ref":"#/definitions/headers"},"body":{"oneOf":[{"type":"object","additionalProperties":false,"required":["xml"],"properties":{"xml":{"type":"string"}}},{"type":"object","additionalProperties":false,"required":["json"],"properties":{"json":{}}},{"type":"object","additionalProperties":false,"required":["form"],"properties":{"form":{"type":"object","additionalProperties":{"type":"string"}}}}]}}}},"additionalProperties":false}]}},"responses":{"type":"array","items":{"allOf":[{"$ref":"#/definitions/conformanceHead"},{"type":"object","required":["call","format","response","expect"],"properties":{"id":{},"doc":{},"call":{"$ref":"#/definitions/conformanceCall"},"format":{"enum":["xml","json"]},"response":{"type":"object","additionalProperties":false,"required":["status","headers","body"],"properties":{"status":{"type":"integer"},"headers":{"$ref":"#/definitions/headers"},"body":{"type":"string"}}},"expect":{"type":"object","additionalProperties":false,"properties":{"value":{},"error":{"$ref":"#/definitions/conformanceError"},"quota":{"type":"object","additionalProperties":false,"required":["used","allowed"],"properties":{"used":{"type":"integer"},"allowed":{"type":"integer"}}},"location":{"type":"string"}}}},"additionalProperties":false}]}},"retries":{"type":"array","items":{"allOf":[{"$ref":"#/definitions/conformanceHead"},{"type":"object","required":["method","status","now","expect"],"properties":{"id":{},"doc":{},"method":{"enum":["GET","POST","PUT","DELETE"]},"status":{"type":"integer"},"retryAfter":{"type":"string","description":"The Retry-After header as sent; absent when not sent."},"now":{"type":"string","description":"The clock, as an HTTP date."},"attempt":{"type":"integer","minimum":0,"description":"Retries already made for the call (default 0)."},"expect":{"type":"object","additionalProperties":false,"required":["retry"],"properties":{"retry":{"type":"boolean"},"delaySeconds":{"type":"number","minimum":0},"backoff":{"const":true}}}},"additionalProperties":false}]}},"batch":{"type":"array","items":{"allOf":[{"$ref":"#/definitions/conformanceHead"},{"type":"object","required":["format"],"properties":{"id":{},"doc":{},"format":{"enum":["xml","json"]},"calls":{"type":"array","items":{"$ref":"#/definitions/conformanceCall"}},"repeat":{"type":"object","additionalProperties":false,"required":["call","times"],"properties":{"call":{"$ref":"#/definitions/conformanceCall"},"times":{"type":"integer","minimum":1}}},"request":{"$ref":"#/definitions/crlfMessage"},"response":{"$ref":"#/definitions/crlfMessage"},"expect":{"type":"array","items":{"type":"object","additionalProperties":false,"properties":{"value":{},"error":{"$ref":"#/definitions/conformanceError"}}}},"expectRequests":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["parts"],"properties":{"parts":{"type":"integer","minimum":1}}}}},"additionalProperties":false}]}},"webhooks":{"type":"array","items":{"allOf":[{"$ref":"#/definitions/conformanceHead"},{"type":"object","required":["body","headers","secret","now","expect"],"properties":{"id":{},"doc":{},"body":{"type":"string"},"headers":{"$ref":"#/definitions/headers"},"secret":{"type":"string"},"now":{"type":"integer","description":"The clock, in Unix seconds."},"toleranceSeconds":{"type":"integer","minimum":0},"expect":{"enum":["valid","invalid","stale"]}},"additionalProperties":false}]}},"pagination":{"type":"array","items":{"allOf":[{"$ref":"#/definitions/conformanceHead"},{"type":"object","required":["format","call","pages","expect"],"properties":{"id":{},"doc":{},"format":{"enum":["xml","json"]},"call":{"$ref":"#/definitions/conformanceCall"},"pages":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["query","body"],"properties":{"query":{"type":"object","additionalProperties":{"type":"string"}},"body":{"type":"string"}}}},"expect":{"type":"array","items":{"type":"integer"}}},"additionalProperties":false}]}}}},"notification":{"type":"object","additionalProperties":false,"required":["root","fields","content","signature","retries"],"properties":{"assumed":{"type":"string"},"root":{"type":"string"},"fields":{"$ref":"#/definitions/fieldMap"},"content":{"type":"object","additionalProperties":{"type":"string"}},"signature":{"type":"object","additionalProperties":false,"required":["header","algorithm","encoding","over"],"properties":{"header":{"type":"string"},"algorithm":{"type":"string"},"encoding":{"type":"string"},"over":{"type":"string"}}},"retries":{"type":"integer","minimum":0}}}},"definitions":{"package":{"type":"object","additionalProperties":false,"required":["name","description"],"properties":{"name":{"type":"string","maxLength":214,"pattern":"^(@[a-z0-9-~][a-z0-9-._~]*/)?[a-z0-9-~][a-z0-9-._~]*$","description":"npm package name"},"description":{"type":"string"}}},"strings":{"type":"array","items":{"type":"string"}},"scalarName":{"enum":["text","integer","decimal","flag","date","datetime","dateordatetime","unixtime","owner","idlist","emaillist","addresslist","textlist","fieldnamelist","enum","upload","status","createdtext","ownerfilter","due"]},"fieldMap":{"type":"object","propertyNames":{"pattern":"^[a-z][a-z0-9]*$"},"additionalProperties":{"$ref":"#/definitions/shape"}},"condition":{"type":"object","minProperties":1,"maxProperties":1,"additionalProperties":{"if":{"type":"object"},"then":{"type":"object","additionalProperties":false,"required":["not"],"properties":{"not":{"type":["string","integer"]}}},"else":{"type":["string","integer"]}}},"shape":{"if":{"type":"string"},"then":{"$ref":"#/definitions/scalarName"},"else":{"type":"object","additionalProperties":false,"properties":{"type":{"anyOf":[{"$ref":"#/definitions/scalarName"},{"enum":["object","list","keyed","map","recordfields","activityfields"]}]},"ref":{"type":"string"},"description":{"type":"string"},"assumed":{"type":"string"},"required":{"if":{"type":"string"},"then":{"const":"all"},"else":{"type":"boolean"}},"fields":{"$ref":"#/definitions/fieldMap"},"spread":{"enum":["recordfields","hookfields"]},"spreadAfter":{"type":"string"},"element":{"type":"string","pattern":"^[a-z]+$"},"of":{"if":{"type":"string"},"then":{"type":"string"},"else":{"$ref":"#/definitions/shape"}},"prefix":{"type":"string"},"as":{"type":"string"},"inline":{"type":"boolean"},"min":{"type":"number"},"max":{"type":"number"},"default":{"type":["string","integer"]},"unit":{"type":"string"},"falseIsEmpty":{"const":true},"ids":{"enum":["users","owners"]},"when":{"$ref":"#/definitions/condition"},"create":{"const":"not-true"}},"allOf":[{"if":{"required":["ref"]},"then":{"not":{"required":["type"]}},"else":{"required":["type"]}},{"if":{"properties":{"type":{"const":"object"}},"required":["type"]},"then":{"required":["fields"]}},{"if":{"properties":{"type":{"const":"list"}},"required":["type"]},"then":{"required":["element","of"]}},{"if":{"properties":{"type":{"const":"keyed"}},"required":["type"]},"then":{"required":["prefix","of","as"]}},{"if":{"properties":{"type":{"const":"map"}},"required":["type"]},"then":{"required":["of"]}},{"if":{"properties":{"type":{"const":"enum"}},"required":["type"]},"then":{"required":["of"]}}]}},"conformanceCall":{"type":"object","description":"A call of an SDK: the IR's operation id, the record kind and activity segment where the operation needs them, path ids, and the body or parameters as a typed value (what the TypeScript SDK takes).","additionalProperties":false,"required":["operation"],"properties":{"operation":{"type":"string"},"kind":{"type":"string"},"segment":{"type":"string"},"id":{"type":"integer","minimum":1},"deliveryId":{"type":"integer","minimum":1},"body":{},"params":{"type":"object"}}},"conformanceHead":{"type":"object","required":["id","doc"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]*$","description":"Unique within its family; the test's name in every SDK."},"doc":{"type":"string","description":"The rule the case pins, in a sentence."}}},"conformanceError":{"type":"object","additionalProperties":false,"required":["type","status","keys"],"properties":{"type":{"enum":["authentication","notfound","validation","ratelimit","server","connection","service"],"description":"The SDK's error class: 401/403, 404, 400/422 (also local validation), 429, 5xx or an answer that is no envelope, no answer, any other status."},"status":{"type":"integer"},"keys":{"type":"array","items":{"type":"string"},"description":"The envelope's error keys in order (http<status> when the answer is no envelope)."},"retryAfter":{"type":"integer"}}},"headers":{"type":"object","additionalProperties":{"type":"string"}},"crlfMessage":{"type":"object","additionalProperties":false,"required":["headers","crlfLines"],"properties":{"headers":{"$ref":"#/definitions/headers"},"crlfLines":{"type":"array","items":{"type":"string"},"description":"The body's lines, joined with CRLF (a line may hold a bare LF of a nested body); BOUNDARY stands for the multipart boundary."}}}}};
 const schema12 = {"type":"object","additionalProperties":false,"required":["name","description"],"properties":{"name":{"type":"string","maxLength":214,"pattern":"^(@[a-z0-9-~][a-z0-9-._~]*/)?[a-z0-9-~][a-z0-9-._~]*$","description":"npm package name"},"description":{"type":"string"}}};
 const schema14 = {"type":"array","items":{"type":"string"}};
 const schema29 = {"type":"object","required":["id","doc"],"properties":{"id":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]*$","description":"Unique within its family; the test's name in every SDK."},"doc":{"type":"string","description":"The rule the case pins, in a sentence."}}};
@@ -19,12 +19,12 @@ const pattern1 = new RegExp("^[A-Za-z0-9.+-]+$", "u");
 const pattern2 = new RegExp("^(@[a-z0-9-~][a-z0-9-._~]*/)?[a-z0-9-~][a-z0-9-._~]*$", "u");
 const pattern4 = new RegExp("^[a-z]+$", "u");
 const pattern5 = new RegExp("^@[a-z]+$", "u");
-const pattern7 = new RegExp("^[a-z][a-z0-9]*$", "u");
-const pattern15 = new RegExp("^[A-Z][A-Za-z]*$", "u");
-const pattern16 = new RegExp("^[a-z][A-Za-z]*$", "u");
-const pattern17 = new RegExp("^/", "u");
-const pattern18 = new RegExp("^[a-z]+(\\.[a-z]+)*$", "u");
-const pattern20 = new RegExp("^[a-z0-9][a-z0-9-]*$", "u");
+const pattern8 = new RegExp("^[a-z][a-z0-9]*$", "u");
+const pattern16 = new RegExp("^[A-Z][A-Za-z]*$", "u");
+const pattern17 = new RegExp("^[a-z][A-Za-z]*$", "u");
+const pattern18 = new RegExp("^/", "u");
+const pattern19 = new RegExp("^[a-z]+(\\.[a-z]+)*$", "u");
+const pattern21 = new RegExp("^[a-z0-9][a-z0-9-]*$", "u");
 const schema22 = {"type":"object","propertyNames":{"pattern":"^[a-z][a-z0-9]*$"},"additionalProperties":{"$ref":"#/definitions/shape"}};
 const schema23 = {"if":{"type":"string"},"then":{"$ref":"#/definitions/scalarName"},"else":{"type":"object","additionalProperties":false,"properties":{"type":{"anyOf":[{"$ref":"#/definitions/scalarName"},{"enum":["object","list","keyed","map","recordfields","activityfields"]}]},"ref":{"type":"string"},"description":{"type":"string"},"assumed":{"type":"string"},"required":{"if":{"type":"string"},"then":{"const":"all"},"else":{"type":"boolean"}},"fields":{"$ref":"#/definitions/fieldMap"},"spread":{"enum":["recordfields","hookfields"]},"spreadAfter":{"type":"string"},"element":{"type":"string","pattern":"^[a-z]+$"},"of":{"if":{"type":"string"},"then":{"type":"string"},"else":{"$ref":"#/definitions/shape"}},"prefix":{"type":"string"},"as":{"type":"string"},"inline":{"type":"boolean"},"min":{"type":"number"},"max":{"type":"number"},"default":{"type":["string","integer"]},"unit":{"type":"string"},"falseIsEmpty":{"const":true},"ids":{"enum":["users","owners"]},"when":{"$ref":"#/definitions/condition"},"create":{"const":"not-true"}},"allOf":[{"if":{"required":["ref"]},"then":{"not":{"required":["type"]}},"else":{"required":["type"]}},{"if":{"properties":{"type":{"const":"object"}},"required":["type"]},"then":{"required":["fields"]}},{"if":{"properties":{"type":{"const":"list"}},"required":["type"]},"then":{"required":["element","of"]}},{"if":{"properties":{"type":{"const":"keyed"}},"required":["type"]},"then":{"required":["prefix","of","as"]}},{"if":{"properties":{"type":{"const":"map"}},"required":["type"]},"then":{"required":["of"]}},{"if":{"properties":{"type":{"const":"enum"}},"required":["type"]},"then":{"required":["of"]}}]}};
 const schema24 = {"enum":["text","integer","decimal","flag","date","datetime","dateordatetime","unixtime","owner","idlist","emaillist","addresslist","textlist","fieldnamelist","enum","upload","status","createdtext","ownerfilter","due"]};
@@ -1143,7 +1143,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 const _errs1 = errors;
 if(typeof key0 === "string"){
-if(!pattern7.test(key0)){
+if(!pattern8.test(key0)){
 const err0 = {instancePath,schemaPath:"#/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9]*$"},message:"must match pattern \""+"^[a-z][a-z0-9]*$"+"\"",schema:"^[a-z][a-z0-9]*$",parentSchema:schema22.propertyNames,data:key0,propertyName:key0};
 if(vErrors === null){
 vErrors = [err0];
@@ -4116,7 +4116,7 @@ vErrors.push(err232);
 errors++;
 }
 for(const key24 in data107){
-if(!(((key24 === "status") || (key24 === "message")) || (key24 === "assumed"))){
+if(!((((key24 === "status") || (key24 === "message")) || (key24 === "assumed")) || (key24 === "retryAfter"))){
 const err233 = {instancePath:instancePath+"/errors/keys/" + key23.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/properties/keys/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.errors.properties.keys.additionalProperties,data:data107};
 if(vErrors === null){
 vErrors = [err233];
@@ -4188,9 +4188,11 @@ vErrors.push(err238);
 errors++;
 }
 }
-}
-else {
-const err239 = {instancePath:instancePath+"/errors/keys/" + key23.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/properties/keys/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.errors.properties.keys.additionalProperties.type,parentSchema:schema11.properties.errors.properties.keys.additionalProperties,data:data107};
+if(data107.retryAfter !== undefined){
+let data111 = data107.retryAfter;
+if(data111 && typeof data111 == "object" && !Array.isArray(data111)){
+if(Object.keys(data111).length < 1){
+const err239 = {instancePath:instancePath+"/errors/keys/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/retryAfter",schemaPath:"#/properties/errors/properties/keys/additionalProperties/properties/retryAfter/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema11.properties.errors.properties.keys.additionalProperties.properties.retryAfter,data:data111};
 if(vErrors === null){
 vErrors = [err239];
 }
@@ -4199,10 +4201,11 @@ vErrors.push(err239);
 }
 errors++;
 }
-}
-}
-else {
-const err240 = {instancePath:instancePath+"/errors/keys",schemaPath:"#/properties/errors/properties/keys/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.errors.properties.keys.type,parentSchema:schema11.properties.errors.properties.keys,data:data106};
+for(const key25 in data111){
+const _errs250 = errors;
+if(typeof key25 === "string"){
+if(!pattern4.test(key25)){
+const err240 = {instancePath:instancePath+"/errors/keys/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/retryAfter",schemaPath:"#/properties/errors/properties/keys/additionalProperties/properties/retryAfter/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[a-z]+$"},message:"must match pattern \""+"^[a-z]+$"+"\"",schema:"^[a-z]+$",parentSchema:schema11.properties.errors.properties.keys.additionalProperties.properties.retryAfter.propertyNames,data:key25,propertyName:key25};
 if(vErrors === null){
 vErrors = [err240];
 }
@@ -4212,9 +4215,9 @@ vErrors.push(err240);
 errors++;
 }
 }
-}
-else {
-const err241 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.errors.type,parentSchema:schema11.properties.errors,data:data102};
+var valid45 = _errs250 === errors;
+if(!valid45){
+const err241 = {instancePath:instancePath+"/errors/keys/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/retryAfter",schemaPath:"#/properties/errors/properties/keys/additionalProperties/properties/retryAfter/propertyNames",keyword:"propertyNames",params:{propertyName: key25},message:"property name must be valid",schema:schema11.properties.errors.properties.keys.additionalProperties.properties.retryAfter.propertyNames,parentSchema:schema11.properties.errors.properties.keys.additionalProperties.properties.retryAfter,data:data111};
 if(vErrors === null){
 vErrors = [err241];
 }
@@ -4224,14 +4227,10 @@ vErrors.push(err241);
 errors++;
 }
 }
-if(data.values !== undefined){
-let data111 = data.values;
-if(data111 && typeof data111 == "object" && !Array.isArray(data111)){
-for(const key25 in data111){
-const _errs250 = errors;
-if(typeof key25 === "string"){
-if(!pattern7.test(key25)){
-const err242 = {instancePath:instancePath+"/values",schemaPath:"#/properties/values/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9]*$"},message:"must match pattern \""+"^[a-z][a-z0-9]*$"+"\"",schema:"^[a-z][a-z0-9]*$",parentSchema:schema11.properties.values.propertyNames,data:key25,propertyName:key25};
+for(const key26 in data111){
+let data112 = data111[key26];
+if(!((typeof data112 == "number") && (!(data112 % 1) && !isNaN(data112)))){
+const err242 = {instancePath:instancePath+"/errors/keys/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/retryAfter/" + key26.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/properties/keys/additionalProperties/properties/retryAfter/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.errors.properties.keys.additionalProperties.properties.retryAfter.additionalProperties.type,parentSchema:schema11.properties.errors.properties.keys.additionalProperties.properties.retryAfter.additionalProperties,data:data112};
 if(vErrors === null){
 vErrors = [err242];
 }
@@ -4240,10 +4239,9 @@ vErrors.push(err242);
 }
 errors++;
 }
-}
-var valid45 = _errs250 === errors;
-if(!valid45){
-const err243 = {instancePath:instancePath+"/values",schemaPath:"#/properties/values/propertyNames",keyword:"propertyNames",params:{propertyName: key25},message:"property name must be valid",schema:schema11.properties.values.propertyNames,parentSchema:schema11.properties.values,data:data111};
+if(typeof data112 == "number"){
+if(data112 < 1 || isNaN(data112)){
+const err243 = {instancePath:instancePath+"/errors/keys/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/retryAfter/" + key26.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/properties/keys/additionalProperties/properties/retryAfter/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.errors.properties.keys.additionalProperties.properties.retryAfter.additionalProperties,data:data112};
 if(vErrors === null){
 vErrors = [err243];
 }
@@ -4253,11 +4251,10 @@ vErrors.push(err243);
 errors++;
 }
 }
-for(const key26 in data111){
-let data112 = data111[key26];
-if(data112 && typeof data112 == "object" && !Array.isArray(data112)){
-if(data112.values === undefined){
-const err244 = {instancePath:instancePath+"/values/" + key26.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/values/additionalProperties/required",keyword:"required",params:{missingProperty: "values"},message:"must have required property '"+"values"+"'",schema:schema11.properties.values.additionalProperties.required,parentSchema:schema11.properties.values.additionalProperties,data:data112};
+}
+}
+else {
+const err244 = {instancePath:instancePath+"/errors/keys/" + key23.replace(/~/g, "~0").replace(/\//g, "~1")+"/retryAfter",schemaPath:"#/properties/errors/properties/keys/additionalProperties/properties/retryAfter/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.errors.properties.keys.additionalProperties.properties.retryAfter.type,parentSchema:schema11.properties.errors.properties.keys.additionalProperties.properties.retryAfter,data:data111};
 if(vErrors === null){
 vErrors = [err244];
 }
@@ -4266,9 +4263,10 @@ vErrors.push(err244);
 }
 errors++;
 }
-for(const key27 in data112){
-if(!((((key27 === "description") || (key27 === "assumed")) || (key27 === "matchCase")) || (key27 === "values"))){
-const err245 = {instancePath:instancePath+"/values/" + key26.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/values/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key27},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.values.additionalProperties,data:data112};
+}
+}
+else {
+const err245 = {instancePath:instancePath+"/errors/keys/" + key23.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/errors/properties/keys/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.errors.properties.keys.additionalProperties.type,parentSchema:schema11.properties.errors.properties.keys.additionalProperties,data:data107};
 if(vErrors === null){
 vErrors = [err245];
 }
@@ -4278,10 +4276,9 @@ vErrors.push(err245);
 errors++;
 }
 }
-if(data112.description !== undefined){
-let data113 = data112.description;
-if(typeof data113 !== "string"){
-const err246 = {instancePath:instancePath+"/values/" + key26.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/values/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.values.additionalProperties.properties.description.type,parentSchema:schema11.properties.values.additionalProperties.properties.description,data:data113};
+}
+else {
+const err246 = {instancePath:instancePath+"/errors/keys",schemaPath:"#/properties/errors/properties/keys/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.errors.properties.keys.type,parentSchema:schema11.properties.errors.properties.keys,data:data106};
 if(vErrors === null){
 vErrors = [err246];
 }
@@ -4291,10 +4288,9 @@ vErrors.push(err246);
 errors++;
 }
 }
-if(data112.assumed !== undefined){
-let data114 = data112.assumed;
-if(typeof data114 !== "string"){
-const err247 = {instancePath:instancePath+"/values/" + key26.replace(/~/g, "~0").replace(/\//g, "~1")+"/assumed",schemaPath:"#/properties/values/additionalProperties/properties/assumed/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.values.additionalProperties.properties.assumed.type,parentSchema:schema11.properties.values.additionalProperties.properties.assumed,data:data114};
+}
+else {
+const err247 = {instancePath:instancePath+"/errors",schemaPath:"#/properties/errors/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.errors.type,parentSchema:schema11.properties.errors,data:data102};
 if(vErrors === null){
 vErrors = [err247];
 }
@@ -4304,10 +4300,14 @@ vErrors.push(err247);
 errors++;
 }
 }
-if(data112.matchCase !== undefined){
-let data115 = data112.matchCase;
-if(typeof data115 !== "boolean"){
-const err248 = {instancePath:instancePath+"/values/" + key26.replace(/~/g, "~0").replace(/\//g, "~1")+"/matchCase",schemaPath:"#/properties/values/additionalProperties/properties/matchCase/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.values.additionalProperties.properties.matchCase.type,parentSchema:schema11.properties.values.additionalProperties.properties.matchCase,data:data115};
+if(data.values !== undefined){
+let data113 = data.values;
+if(data113 && typeof data113 == "object" && !Array.isArray(data113)){
+for(const key27 in data113){
+const _errs256 = errors;
+if(typeof key27 === "string"){
+if(!pattern8.test(key27)){
+const err248 = {instancePath:instancePath+"/values",schemaPath:"#/properties/values/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9]*$"},message:"must match pattern \""+"^[a-z][a-z0-9]*$"+"\"",schema:"^[a-z][a-z0-9]*$",parentSchema:schema11.properties.values.propertyNames,data:key27,propertyName:key27};
 if(vErrors === null){
 vErrors = [err248];
 }
@@ -4317,11 +4317,9 @@ vErrors.push(err248);
 errors++;
 }
 }
-if(data112.values !== undefined){
-let data116 = data112.values;
-if(Array.isArray(data116)){
-if(data116.length < 1){
-const err249 = {instancePath:instancePath+"/values/" + key26.replace(/~/g, "~0").replace(/\//g, "~1")+"/values",schemaPath:"#/properties/values/additionalProperties/properties/values/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema11.properties.values.additionalProperties.properties.values,data:data116};
+var valid47 = _errs256 === errors;
+if(!valid47){
+const err249 = {instancePath:instancePath+"/values",schemaPath:"#/properties/values/propertyNames",keyword:"propertyNames",params:{propertyName: key27},message:"property name must be valid",schema:schema11.properties.values.propertyNames,parentSchema:schema11.properties.values,data:data113};
 if(vErrors === null){
 vErrors = [err249];
 }
@@ -4330,14 +4328,12 @@ vErrors.push(err249);
 }
 errors++;
 }
-const len6 = data116.length;
-for(let i6=0; i6<len6; i6++){
-let data117 = data116[i6];
-const _errs264 = errors;
-let valid50 = true;
-const _errs265 = errors;
-if(!(data117 && typeof data117 == "object" && !Array.isArray(data117))){
-const err250 = {};
+}
+for(const key28 in data113){
+let data114 = data113[key28];
+if(data114 && typeof data114 == "object" && !Array.isArray(data114)){
+if(data114.values === undefined){
+const err250 = {instancePath:instancePath+"/values/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/values/additionalProperties/required",keyword:"required",params:{missingProperty: "values"},message:"must have required property '"+"values"+"'",schema:schema11.properties.values.additionalProperties.required,parentSchema:schema11.properties.values.additionalProperties,data:data114};
 if(vErrors === null){
 vErrors = [err250];
 }
@@ -4346,22 +4342,9 @@ vErrors.push(err250);
 }
 errors++;
 }
-var _valid0 = _errs265 === errors;
-errors = _errs264;
-if(vErrors !== null){
-if(_errs264){
-vErrors.length = _errs264;
-}
-else {
-vErrors = null;
-}
-}
-let ifClause0;
-if(_valid0){
-const _errs267 = errors;
-if(data117 && typeof data117 == "object" && !Array.isArray(data117)){
-if(data117.value === undefined){
-const err251 = {instancePath:instancePath+"/values/" + key26.replace(/~/g, "~0").replace(/\//g, "~1")+"/values/" + i6,schemaPath:"#/properties/values/additionalProperties/properties/values/items/then/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema11.properties.values.additionalProperties.properties.values.items.then.required,parentSchema:schema11.properties.values.additionalProperties.properties.values.items.then,data:data117};
+for(const key29 in data114){
+if(!((((key29 === "description") || (key29 === "assumed")) || (key29 === "matchCase")) || (key29 === "values"))){
+const err251 = {instancePath:instancePath+"/values/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/values/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key29},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.values.additionalProperties,data:data114};
 if(vErrors === null){
 vErrors = [err251];
 }
@@ -4370,9 +4353,11 @@ vErrors.push(err251);
 }
 errors++;
 }
-for(const key28 in data117){
-if(!((key28 === "value") || (key28 === "label"))){
-const err252 = {instancePath:instancePath+"/values/" + key26.replace(/~/g, "~0").replace(/\//g, "~1")+"/values/" + i6,schemaPath:"#/properties/values/additionalProperties/properties/values/items/then/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key28},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.values.additionalProperties.properties.values.items.then,data:data117};
+}
+if(data114.description !== undefined){
+let data115 = data114.description;
+if(typeof data115 !== "string"){
+const err252 = {instancePath:instancePath+"/values/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/values/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.values.additionalProperties.properties.description.type,parentSchema:schema11.properties.values.additionalProperties.properties.description,data:data115};
 if(vErrors === null){
 vErrors = [err252];
 }
@@ -4382,10 +4367,10 @@ vErrors.push(err252);
 errors++;
 }
 }
-if(data117.value !== undefined){
-let data118 = data117.value;
-if((typeof data118 !== "string") && (!((typeof data118 == "number") && (!(data118 % 1) && !isNaN(data118))))){
-const err253 = {instancePath:instancePath+"/values/" + key26.replace(/~/g, "~0").replace(/\//g, "~1")+"/values/" + i6+"/value",schemaPath:"#/properties/values/additionalProperties/properties/values/items/then/properties/value/type",keyword:"type",params:{type: schema11.properties.values.additionalProperties.properties.values.items.then.properties.value.type},message:"must be string,integer",schema:schema11.properties.values.additionalProperties.properties.values.items.then.properties.value.type,parentSchema:schema11.properties.values.additionalProperties.properties.values.items.then.properties.value,data:data118};
+if(data114.assumed !== undefined){
+let data116 = data114.assumed;
+if(typeof data116 !== "string"){
+const err253 = {instancePath:instancePath+"/values/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/assumed",schemaPath:"#/properties/values/additionalProperties/properties/assumed/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.values.additionalProperties.properties.assumed.type,parentSchema:schema11.properties.values.additionalProperties.properties.assumed,data:data116};
 if(vErrors === null){
 vErrors = [err253];
 }
@@ -4395,10 +4380,10 @@ vErrors.push(err253);
 errors++;
 }
 }
-if(data117.label !== undefined){
-let data119 = data117.label;
-if(typeof data119 !== "string"){
-const err254 = {instancePath:instancePath+"/values/" + key26.replace(/~/g, "~0").replace(/\//g, "~1")+"/values/" + i6+"/label",schemaPath:"#/properties/values/additionalProperties/properties/values/items/then/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.values.additionalProperties.properties.values.items.then.properties.label.type,parentSchema:schema11.properties.values.additionalProperties.properties.values.items.then.properties.label,data:data119};
+if(data114.matchCase !== undefined){
+let data117 = data114.matchCase;
+if(typeof data117 !== "boolean"){
+const err254 = {instancePath:instancePath+"/values/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/matchCase",schemaPath:"#/properties/values/additionalProperties/properties/matchCase/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.values.additionalProperties.properties.matchCase.type,parentSchema:schema11.properties.values.additionalProperties.properties.matchCase,data:data117};
 if(vErrors === null){
 vErrors = [err254];
 }
@@ -4408,9 +4393,11 @@ vErrors.push(err254);
 errors++;
 }
 }
-}
-else {
-const err255 = {instancePath:instancePath+"/values/" + key26.replace(/~/g, "~0").replace(/\//g, "~1")+"/values/" + i6,schemaPath:"#/properties/values/additionalProperties/properties/values/items/then/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.values.additionalProperties.properties.values.items.then.type,parentSchema:schema11.properties.values.additionalProperties.properties.values.items.then,data:data117};
+if(data114.values !== undefined){
+let data118 = data114.values;
+if(Array.isArray(data118)){
+if(data118.length < 1){
+const err255 = {instancePath:instancePath+"/values/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/values",schemaPath:"#/properties/values/additionalProperties/properties/values/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema11.properties.values.additionalProperties.properties.values,data:data118};
 if(vErrors === null){
 vErrors = [err255];
 }
@@ -4419,14 +4406,14 @@ vErrors.push(err255);
 }
 errors++;
 }
-var _valid0 = _errs267 === errors;
-valid50 = _valid0;
-ifClause0 = "then";
-}
-else {
-const _errs274 = errors;
-if((typeof data117 !== "string") && (!((typeof data117 == "number") && (!(data117 % 1) && !isNaN(data117))))){
-const err256 = {instancePath:instancePath+"/values/" + key26.replace(/~/g, "~0").replace(/\//g, "~1")+"/values/" + i6,schemaPath:"#/properties/values/additionalProperties/properties/values/items/else/type",keyword:"type",params:{type: schema11.properties.values.additionalProperties.properties.values.items.else.type},message:"must be string,integer",schema:schema11.properties.values.additionalProperties.properties.values.items.else.type,parentSchema:schema11.properties.values.additionalProperties.properties.values.items.else,data:data117};
+const len6 = data118.length;
+for(let i6=0; i6<len6; i6++){
+let data119 = data118[i6];
+const _errs270 = errors;
+let valid52 = true;
+const _errs271 = errors;
+if(!(data119 && typeof data119 == "object" && !Array.isArray(data119))){
+const err256 = {};
 if(vErrors === null){
 vErrors = [err256];
 }
@@ -4435,12 +4422,22 @@ vErrors.push(err256);
 }
 errors++;
 }
-var _valid0 = _errs274 === errors;
-valid50 = _valid0;
-ifClause0 = "else";
+var _valid0 = _errs271 === errors;
+errors = _errs270;
+if(vErrors !== null){
+if(_errs270){
+vErrors.length = _errs270;
 }
-if(!valid50){
-const err257 = {instancePath:instancePath+"/values/" + key26.replace(/~/g, "~0").replace(/\//g, "~1")+"/values/" + i6,schemaPath:"#/properties/values/additionalProperties/properties/values/items/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema11.properties.values.additionalProperties.properties.values.items.if,parentSchema:schema11.properties.values.additionalProperties.properties.values.items,data:data117};
+else {
+vErrors = null;
+}
+}
+let ifClause0;
+if(_valid0){
+const _errs273 = errors;
+if(data119 && typeof data119 == "object" && !Array.isArray(data119)){
+if(data119.value === undefined){
+const err257 = {instancePath:instancePath+"/values/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/values/" + i6,schemaPath:"#/properties/values/additionalProperties/properties/values/items/then/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema11.properties.values.additionalProperties.properties.values.items.then.required,parentSchema:schema11.properties.values.additionalProperties.properties.values.items.then,data:data119};
 if(vErrors === null){
 vErrors = [err257];
 }
@@ -4449,10 +4446,9 @@ vErrors.push(err257);
 }
 errors++;
 }
-}
-}
-else {
-const err258 = {instancePath:instancePath+"/values/" + key26.replace(/~/g, "~0").replace(/\//g, "~1")+"/values",schemaPath:"#/properties/values/additionalProperties/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.values.additionalProperties.properties.values.type,parentSchema:schema11.properties.values.additionalProperties.properties.values,data:data116};
+for(const key30 in data119){
+if(!((key30 === "value") || (key30 === "label"))){
+const err258 = {instancePath:instancePath+"/values/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/values/" + i6,schemaPath:"#/properties/values/additionalProperties/properties/values/items/then/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key30},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.values.additionalProperties.properties.values.items.then,data:data119};
 if(vErrors === null){
 vErrors = [err258];
 }
@@ -4462,9 +4458,10 @@ vErrors.push(err258);
 errors++;
 }
 }
-}
-else {
-const err259 = {instancePath:instancePath+"/values/" + key26.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/values/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.values.additionalProperties.type,parentSchema:schema11.properties.values.additionalProperties,data:data112};
+if(data119.value !== undefined){
+let data120 = data119.value;
+if((typeof data120 !== "string") && (!((typeof data120 == "number") && (!(data120 % 1) && !isNaN(data120))))){
+const err259 = {instancePath:instancePath+"/values/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/values/" + i6+"/value",schemaPath:"#/properties/values/additionalProperties/properties/values/items/then/properties/value/type",keyword:"type",params:{type: schema11.properties.values.additionalProperties.properties.values.items.then.properties.value.type},message:"must be string,integer",schema:schema11.properties.values.additionalProperties.properties.values.items.then.properties.value.type,parentSchema:schema11.properties.values.additionalProperties.properties.values.items.then.properties.value,data:data120};
 if(vErrors === null){
 vErrors = [err259];
 }
@@ -4474,9 +4471,10 @@ vErrors.push(err259);
 errors++;
 }
 }
-}
-else {
-const err260 = {instancePath:instancePath+"/values",schemaPath:"#/properties/values/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.values.type,parentSchema:schema11.properties.values,data:data111};
+if(data119.label !== undefined){
+let data121 = data119.label;
+if(typeof data121 !== "string"){
+const err260 = {instancePath:instancePath+"/values/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/values/" + i6+"/label",schemaPath:"#/properties/values/additionalProperties/properties/values/items/then/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.values.additionalProperties.properties.values.items.then.properties.label.type,parentSchema:schema11.properties.values.additionalProperties.properties.values.items.then.properties.label,data:data121};
 if(vErrors === null){
 vErrors = [err260];
 }
@@ -4486,14 +4484,9 @@ vErrors.push(err260);
 errors++;
 }
 }
-if(data.kinds !== undefined){
-let data120 = data.kinds;
-if(data120 && typeof data120 == "object" && !Array.isArray(data120)){
-for(const key29 in data120){
-const _errs278 = errors;
-if(typeof key29 === "string"){
-if(!pattern4.test(key29)){
-const err261 = {instancePath:instancePath+"/kinds",schemaPath:"#/properties/kinds/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[a-z]+$"},message:"must match pattern \""+"^[a-z]+$"+"\"",schema:"^[a-z]+$",parentSchema:schema11.properties.kinds.propertyNames,data:key29,propertyName:key29};
+}
+else {
+const err261 = {instancePath:instancePath+"/values/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/values/" + i6,schemaPath:"#/properties/values/additionalProperties/properties/values/items/then/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.values.additionalProperties.properties.values.items.then.type,parentSchema:schema11.properties.values.additionalProperties.properties.values.items.then,data:data119};
 if(vErrors === null){
 vErrors = [err261];
 }
@@ -4502,10 +4495,14 @@ vErrors.push(err261);
 }
 errors++;
 }
+var _valid0 = _errs273 === errors;
+valid52 = _valid0;
+ifClause0 = "then";
 }
-var valid52 = _errs278 === errors;
-if(!valid52){
-const err262 = {instancePath:instancePath+"/kinds",schemaPath:"#/properties/kinds/propertyNames",keyword:"propertyNames",params:{propertyName: key29},message:"property name must be valid",schema:schema11.properties.kinds.propertyNames,parentSchema:schema11.properties.kinds,data:data120};
+else {
+const _errs280 = errors;
+if((typeof data119 !== "string") && (!((typeof data119 == "number") && (!(data119 % 1) && !isNaN(data119))))){
+const err262 = {instancePath:instancePath+"/values/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/values/" + i6,schemaPath:"#/properties/values/additionalProperties/properties/values/items/else/type",keyword:"type",params:{type: schema11.properties.values.additionalProperties.properties.values.items.else.type},message:"must be string,integer",schema:schema11.properties.values.additionalProperties.properties.values.items.else.type,parentSchema:schema11.properties.values.additionalProperties.properties.values.items.else,data:data119};
 if(vErrors === null){
 vErrors = [err262];
 }
@@ -4514,12 +4511,12 @@ vErrors.push(err262);
 }
 errors++;
 }
+var _valid0 = _errs280 === errors;
+valid52 = _valid0;
+ifClause0 = "else";
 }
-for(const key30 in data120){
-let data121 = data120[key30];
-if(data121 && typeof data121 == "object" && !Array.isArray(data121)){
-if(data121.singular === undefined){
-const err263 = {instancePath:instancePath+"/kinds/" + key30.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/kinds/additionalProperties/required",keyword:"required",params:{missingProperty: "singular"},message:"must have required property '"+"singular"+"'",schema:schema11.properties.kinds.additionalProperties.required,parentSchema:schema11.properties.kinds.additionalProperties,data:data121};
+if(!valid52){
+const err263 = {instancePath:instancePath+"/values/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/values/" + i6,schemaPath:"#/properties/values/additionalProperties/properties/values/items/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema11.properties.values.additionalProperties.properties.values.items.if,parentSchema:schema11.properties.values.additionalProperties.properties.values.items,data:data119};
 if(vErrors === null){
 vErrors = [err263];
 }
@@ -4528,8 +4525,10 @@ vErrors.push(err263);
 }
 errors++;
 }
-if(data121.title === undefined){
-const err264 = {instancePath:instancePath+"/kinds/" + key30.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/kinds/additionalProperties/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema11.properties.kinds.additionalProperties.required,parentSchema:schema11.properties.kinds.additionalProperties,data:data121};
+}
+}
+else {
+const err264 = {instancePath:instancePath+"/values/" + key28.replace(/~/g, "~0").replace(/\//g, "~1")+"/values",schemaPath:"#/properties/values/additionalProperties/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.values.additionalProperties.properties.values.type,parentSchema:schema11.properties.values.additionalProperties.properties.values,data:data118};
 if(vErrors === null){
 vErrors = [err264];
 }
@@ -4538,8 +4537,10 @@ vErrors.push(err264);
 }
 errors++;
 }
-if(data121.typeid === undefined){
-const err265 = {instancePath:instancePath+"/kinds/" + key30.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/kinds/additionalProperties/required",keyword:"required",params:{missingProperty: "typeid"},message:"must have required property '"+"typeid"+"'",schema:schema11.properties.kinds.additionalProperties.required,parentSchema:schema11.properties.kinds.additionalProperties,data:data121};
+}
+}
+else {
+const err265 = {instancePath:instancePath+"/values/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/values/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.values.additionalProperties.type,parentSchema:schema11.properties.values.additionalProperties,data:data114};
 if(vErrors === null){
 vErrors = [err265];
 }
@@ -4548,8 +4549,10 @@ vErrors.push(err265);
 }
 errors++;
 }
-if(data121.fieldset === undefined){
-const err266 = {instancePath:instancePath+"/kinds/" + key30.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/kinds/additionalProperties/required",keyword:"required",params:{missingProperty: "fieldset"},message:"must have required property '"+"fieldset"+"'",schema:schema11.properties.kinds.additionalProperties.required,parentSchema:schema11.properties.kinds.additionalProperties,data:data121};
+}
+}
+else {
+const err266 = {instancePath:instancePath+"/values",schemaPath:"#/properties/values/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.values.type,parentSchema:schema11.properties.values,data:data113};
 if(vErrors === null){
 vErrors = [err266];
 }
@@ -4558,8 +4561,15 @@ vErrors.push(err266);
 }
 errors++;
 }
-if(data121.nameFrom === undefined){
-const err267 = {instancePath:instancePath+"/kinds/" + key30.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/kinds/additionalProperties/required",keyword:"required",params:{missingProperty: "nameFrom"},message:"must have required property '"+"nameFrom"+"'",schema:schema11.properties.kinds.additionalProperties.required,parentSchema:schema11.properties.kinds.additionalProperties,data:data121};
+}
+if(data.kinds !== undefined){
+let data122 = data.kinds;
+if(data122 && typeof data122 == "object" && !Array.isArray(data122)){
+for(const key31 in data122){
+const _errs284 = errors;
+if(typeof key31 === "string"){
+if(!pattern4.test(key31)){
+const err267 = {instancePath:instancePath+"/kinds",schemaPath:"#/properties/kinds/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[a-z]+$"},message:"must match pattern \""+"^[a-z]+$"+"\"",schema:"^[a-z]+$",parentSchema:schema11.properties.kinds.propertyNames,data:key31,propertyName:key31};
 if(vErrors === null){
 vErrors = [err267];
 }
@@ -4568,9 +4578,10 @@ vErrors.push(err267);
 }
 errors++;
 }
-for(const key31 in data121){
-if(!((((((key31 === "singular") || (key31 === "title")) || (key31 === "typeid")) || (key31 === "assumed")) || (key31 === "fieldset")) || (key31 === "nameFrom"))){
-const err268 = {instancePath:instancePath+"/kinds/" + key30.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/kinds/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key31},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.kinds.additionalProperties,data:data121};
+}
+var valid54 = _errs284 === errors;
+if(!valid54){
+const err268 = {instancePath:instancePath+"/kinds",schemaPath:"#/properties/kinds/propertyNames",keyword:"propertyNames",params:{propertyName: key31},message:"property name must be valid",schema:schema11.properties.kinds.propertyNames,parentSchema:schema11.properties.kinds,data:data122};
 if(vErrors === null){
 vErrors = [err268];
 }
@@ -4580,11 +4591,11 @@ vErrors.push(err268);
 errors++;
 }
 }
-if(data121.singular !== undefined){
-let data122 = data121.singular;
-if(typeof data122 === "string"){
-if(!pattern4.test(data122)){
-const err269 = {instancePath:instancePath+"/kinds/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/singular",schemaPath:"#/properties/kinds/additionalProperties/properties/singular/pattern",keyword:"pattern",params:{pattern: "^[a-z]+$"},message:"must match pattern \""+"^[a-z]+$"+"\"",schema:"^[a-z]+$",parentSchema:schema11.properties.kinds.additionalProperties.properties.singular,data:data122};
+for(const key32 in data122){
+let data123 = data122[key32];
+if(data123 && typeof data123 == "object" && !Array.isArray(data123)){
+if(data123.singular === undefined){
+const err269 = {instancePath:instancePath+"/kinds/" + key32.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/kinds/additionalProperties/required",keyword:"required",params:{missingProperty: "singular"},message:"must have required property '"+"singular"+"'",schema:schema11.properties.kinds.additionalProperties.required,parentSchema:schema11.properties.kinds.additionalProperties,data:data123};
 if(vErrors === null){
 vErrors = [err269];
 }
@@ -4593,9 +4604,8 @@ vErrors.push(err269);
 }
 errors++;
 }
-}
-else {
-const err270 = {instancePath:instancePath+"/kinds/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/singular",schemaPath:"#/properties/kinds/additionalProperties/properties/singular/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.kinds.additionalProperties.properties.singular.type,parentSchema:schema11.properties.kinds.additionalProperties.properties.singular,data:data122};
+if(data123.title === undefined){
+const err270 = {instancePath:instancePath+"/kinds/" + key32.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/kinds/additionalProperties/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema11.properties.kinds.additionalProperties.required,parentSchema:schema11.properties.kinds.additionalProperties,data:data123};
 if(vErrors === null){
 vErrors = [err270];
 }
@@ -4604,11 +4614,8 @@ vErrors.push(err270);
 }
 errors++;
 }
-}
-if(data121.title !== undefined){
-let data123 = data121.title;
-if(typeof data123 !== "string"){
-const err271 = {instancePath:instancePath+"/kinds/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/title",schemaPath:"#/properties/kinds/additionalProperties/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.kinds.additionalProperties.properties.title.type,parentSchema:schema11.properties.kinds.additionalProperties.properties.title,data:data123};
+if(data123.typeid === undefined){
+const err271 = {instancePath:instancePath+"/kinds/" + key32.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/kinds/additionalProperties/required",keyword:"required",params:{missingProperty: "typeid"},message:"must have required property '"+"typeid"+"'",schema:schema11.properties.kinds.additionalProperties.required,parentSchema:schema11.properties.kinds.additionalProperties,data:data123};
 if(vErrors === null){
 vErrors = [err271];
 }
@@ -4617,11 +4624,8 @@ vErrors.push(err271);
 }
 errors++;
 }
-}
-if(data121.typeid !== undefined){
-let data124 = data121.typeid;
-if(!((typeof data124 == "number") && (!(data124 % 1) && !isNaN(data124)))){
-const err272 = {instancePath:instancePath+"/kinds/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/typeid",schemaPath:"#/properties/kinds/additionalProperties/properties/typeid/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.kinds.additionalProperties.properties.typeid.type,parentSchema:schema11.properties.kinds.additionalProperties.properties.typeid,data:data124};
+if(data123.fieldset === undefined){
+const err272 = {instancePath:instancePath+"/kinds/" + key32.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/kinds/additionalProperties/required",keyword:"required",params:{missingProperty: "fieldset"},message:"must have required property '"+"fieldset"+"'",schema:schema11.properties.kinds.additionalProperties.required,parentSchema:schema11.properties.kinds.additionalProperties,data:data123};
 if(vErrors === null){
 vErrors = [err272];
 }
@@ -4630,9 +4634,8 @@ vErrors.push(err272);
 }
 errors++;
 }
-if(typeof data124 == "number"){
-if(data124 < 1 || isNaN(data124)){
-const err273 = {instancePath:instancePath+"/kinds/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/typeid",schemaPath:"#/properties/kinds/additionalProperties/properties/typeid/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.kinds.additionalProperties.properties.typeid,data:data124};
+if(data123.nameFrom === undefined){
+const err273 = {instancePath:instancePath+"/kinds/" + key32.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/kinds/additionalProperties/required",keyword:"required",params:{missingProperty: "nameFrom"},message:"must have required property '"+"nameFrom"+"'",schema:schema11.properties.kinds.additionalProperties.required,parentSchema:schema11.properties.kinds.additionalProperties,data:data123};
 if(vErrors === null){
 vErrors = [err273];
 }
@@ -4641,12 +4644,9 @@ vErrors.push(err273);
 }
 errors++;
 }
-}
-}
-if(data121.assumed !== undefined){
-let data125 = data121.assumed;
-if(typeof data125 !== "string"){
-const err274 = {instancePath:instancePath+"/kinds/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/assumed",schemaPath:"#/properties/kinds/additionalProperties/properties/assumed/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.kinds.additionalProperties.properties.assumed.type,parentSchema:schema11.properties.kinds.additionalProperties.properties.assumed,data:data125};
+for(const key33 in data123){
+if(!((((((key33 === "singular") || (key33 === "title")) || (key33 === "typeid")) || (key33 === "assumed")) || (key33 === "fieldset")) || (key33 === "nameFrom"))){
+const err274 = {instancePath:instancePath+"/kinds/" + key32.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/kinds/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key33},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.kinds.additionalProperties,data:data123};
 if(vErrors === null){
 vErrors = [err274];
 }
@@ -4656,10 +4656,11 @@ vErrors.push(err274);
 errors++;
 }
 }
-if(data121.fieldset !== undefined){
-let data126 = data121.fieldset;
-if(typeof data126 !== "string"){
-const err275 = {instancePath:instancePath+"/kinds/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/fieldset",schemaPath:"#/properties/kinds/additionalProperties/properties/fieldset/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.kinds.additionalProperties.properties.fieldset.type,parentSchema:schema11.properties.kinds.additionalProperties.properties.fieldset,data:data126};
+if(data123.singular !== undefined){
+let data124 = data123.singular;
+if(typeof data124 === "string"){
+if(!pattern4.test(data124)){
+const err275 = {instancePath:instancePath+"/kinds/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/singular",schemaPath:"#/properties/kinds/additionalProperties/properties/singular/pattern",keyword:"pattern",params:{pattern: "^[a-z]+$"},message:"must match pattern \""+"^[a-z]+$"+"\"",schema:"^[a-z]+$",parentSchema:schema11.properties.kinds.additionalProperties.properties.singular,data:data124};
 if(vErrors === null){
 vErrors = [err275];
 }
@@ -4669,14 +4670,8 @@ vErrors.push(err275);
 errors++;
 }
 }
-if(data121.nameFrom !== undefined){
-let data127 = data121.nameFrom;
-if(Array.isArray(data127)){
-const len7 = data127.length;
-for(let i7=0; i7<len7; i7++){
-let data128 = data127[i7];
-if(typeof data128 !== "string"){
-const err276 = {instancePath:instancePath+"/kinds/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/nameFrom/" + i7,schemaPath:"#/definitions/strings/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.items.type,parentSchema:schema14.items,data:data128};
+else {
+const err276 = {instancePath:instancePath+"/kinds/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/singular",schemaPath:"#/properties/kinds/additionalProperties/properties/singular/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.kinds.additionalProperties.properties.singular.type,parentSchema:schema11.properties.kinds.additionalProperties.properties.singular,data:data124};
 if(vErrors === null){
 vErrors = [err276];
 }
@@ -4686,9 +4681,10 @@ vErrors.push(err276);
 errors++;
 }
 }
-}
-else {
-const err277 = {instancePath:instancePath+"/kinds/" + key30.replace(/~/g, "~0").replace(/\//g, "~1")+"/nameFrom",schemaPath:"#/definitions/strings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.type,parentSchema:schema14,data:data127};
+if(data123.title !== undefined){
+let data125 = data123.title;
+if(typeof data125 !== "string"){
+const err277 = {instancePath:instancePath+"/kinds/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/title",schemaPath:"#/properties/kinds/additionalProperties/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.kinds.additionalProperties.properties.title.type,parentSchema:schema11.properties.kinds.additionalProperties.properties.title,data:data125};
 if(vErrors === null){
 vErrors = [err277];
 }
@@ -4698,9 +4694,10 @@ vErrors.push(err277);
 errors++;
 }
 }
-}
-else {
-const err278 = {instancePath:instancePath+"/kinds/" + key30.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/kinds/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.kinds.additionalProperties.type,parentSchema:schema11.properties.kinds.additionalProperties,data:data121};
+if(data123.typeid !== undefined){
+let data126 = data123.typeid;
+if(!((typeof data126 == "number") && (!(data126 % 1) && !isNaN(data126)))){
+const err278 = {instancePath:instancePath+"/kinds/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/typeid",schemaPath:"#/properties/kinds/additionalProperties/properties/typeid/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.kinds.additionalProperties.properties.typeid.type,parentSchema:schema11.properties.kinds.additionalProperties.properties.typeid,data:data126};
 if(vErrors === null){
 vErrors = [err278];
 }
@@ -4709,10 +4706,9 @@ vErrors.push(err278);
 }
 errors++;
 }
-}
-}
-else {
-const err279 = {instancePath:instancePath+"/kinds",schemaPath:"#/properties/kinds/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.kinds.type,parentSchema:schema11.properties.kinds,data:data120};
+if(typeof data126 == "number"){
+if(data126 < 1 || isNaN(data126)){
+const err279 = {instancePath:instancePath+"/kinds/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/typeid",schemaPath:"#/properties/kinds/additionalProperties/properties/typeid/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.kinds.additionalProperties.properties.typeid,data:data126};
 if(vErrors === null){
 vErrors = [err279];
 }
@@ -4722,14 +4718,11 @@ vErrors.push(err279);
 errors++;
 }
 }
-if(data.fieldsets !== undefined){
-let data129 = data.fieldsets;
-if(data129 && typeof data129 == "object" && !Array.isArray(data129)){
-for(const key32 in data129){
-let data130 = data129[key32];
-if(data130 && typeof data130 == "object" && !Array.isArray(data130)){
-if(data130.fields === undefined){
-const err280 = {instancePath:instancePath+"/fieldsets/" + key32.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/fieldsets/additionalProperties/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'",schema:schema11.properties.fieldsets.additionalProperties.required,parentSchema:schema11.properties.fieldsets.additionalProperties,data:data130};
+}
+if(data123.assumed !== undefined){
+let data127 = data123.assumed;
+if(typeof data127 !== "string"){
+const err280 = {instancePath:instancePath+"/kinds/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/assumed",schemaPath:"#/properties/kinds/additionalProperties/properties/assumed/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.kinds.additionalProperties.properties.assumed.type,parentSchema:schema11.properties.kinds.additionalProperties.properties.assumed,data:data127};
 if(vErrors === null){
 vErrors = [err280];
 }
@@ -4738,9 +4731,11 @@ vErrors.push(err280);
 }
 errors++;
 }
-for(const key33 in data130){
-if(!(((key33 === "description") || (key33 === "assumed")) || (key33 === "fields"))){
-const err281 = {instancePath:instancePath+"/fieldsets/" + key32.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/fieldsets/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key33},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.fieldsets.additionalProperties,data:data130};
+}
+if(data123.fieldset !== undefined){
+let data128 = data123.fieldset;
+if(typeof data128 !== "string"){
+const err281 = {instancePath:instancePath+"/kinds/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/fieldset",schemaPath:"#/properties/kinds/additionalProperties/properties/fieldset/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.kinds.additionalProperties.properties.fieldset.type,parentSchema:schema11.properties.kinds.additionalProperties.properties.fieldset,data:data128};
 if(vErrors === null){
 vErrors = [err281];
 }
@@ -4750,10 +4745,14 @@ vErrors.push(err281);
 errors++;
 }
 }
-if(data130.description !== undefined){
-let data131 = data130.description;
-if(typeof data131 !== "string"){
-const err282 = {instancePath:instancePath+"/fieldsets/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/fieldsets/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.fieldsets.additionalProperties.properties.description.type,parentSchema:schema11.properties.fieldsets.additionalProperties.properties.description,data:data131};
+if(data123.nameFrom !== undefined){
+let data129 = data123.nameFrom;
+if(Array.isArray(data129)){
+const len7 = data129.length;
+for(let i7=0; i7<len7; i7++){
+let data130 = data129[i7];
+if(typeof data130 !== "string"){
+const err282 = {instancePath:instancePath+"/kinds/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/nameFrom/" + i7,schemaPath:"#/definitions/strings/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.items.type,parentSchema:schema14.items,data:data130};
 if(vErrors === null){
 vErrors = [err282];
 }
@@ -4763,10 +4762,9 @@ vErrors.push(err282);
 errors++;
 }
 }
-if(data130.assumed !== undefined){
-let data132 = data130.assumed;
-if(typeof data132 !== "string"){
-const err283 = {instancePath:instancePath+"/fieldsets/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/assumed",schemaPath:"#/properties/fieldsets/additionalProperties/properties/assumed/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.fieldsets.additionalProperties.properties.assumed.type,parentSchema:schema11.properties.fieldsets.additionalProperties.properties.assumed,data:data132};
+}
+else {
+const err283 = {instancePath:instancePath+"/kinds/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/nameFrom",schemaPath:"#/definitions/strings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.type,parentSchema:schema14,data:data129};
 if(vErrors === null){
 vErrors = [err283];
 }
@@ -4776,14 +4774,9 @@ vErrors.push(err283);
 errors++;
 }
 }
-if(data130.fields !== undefined){
-let data133 = data130.fields;
-if(data133 && typeof data133 == "object" && !Array.isArray(data133)){
-for(const key34 in data133){
-const _errs310 = errors;
-if(typeof key34 === "string"){
-if(!pattern7.test(key34)){
-const err284 = {instancePath:instancePath+"/fieldsets/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/fields",schemaPath:"#/properties/fieldsets/additionalProperties/properties/fields/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9]*$"},message:"must match pattern \""+"^[a-z][a-z0-9]*$"+"\"",schema:"^[a-z][a-z0-9]*$",parentSchema:schema11.properties.fieldsets.additionalProperties.properties.fields.propertyNames,data:key34,propertyName:key34};
+}
+else {
+const err284 = {instancePath:instancePath+"/kinds/" + key32.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/kinds/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.kinds.additionalProperties.type,parentSchema:schema11.properties.kinds.additionalProperties,data:data123};
 if(vErrors === null){
 vErrors = [err284];
 }
@@ -4793,9 +4786,9 @@ vErrors.push(err284);
 errors++;
 }
 }
-var valid60 = _errs310 === errors;
-if(!valid60){
-const err285 = {instancePath:instancePath+"/fieldsets/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/fields",schemaPath:"#/properties/fieldsets/additionalProperties/properties/fields/propertyNames",keyword:"propertyNames",params:{propertyName: key34},message:"property name must be valid",schema:schema11.properties.fieldsets.additionalProperties.properties.fields.propertyNames,parentSchema:schema11.properties.fieldsets.additionalProperties.properties.fields,data:data133};
+}
+else {
+const err285 = {instancePath:instancePath+"/kinds",schemaPath:"#/properties/kinds/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.kinds.type,parentSchema:schema11.properties.kinds,data:data122};
 if(vErrors === null){
 vErrors = [err285];
 }
@@ -4805,11 +4798,14 @@ vErrors.push(err285);
 errors++;
 }
 }
-for(const key35 in data133){
-let data134 = data133[key35];
-if(data134 && typeof data134 == "object" && !Array.isArray(data134)){
-if(data134.label === undefined){
-const err286 = {instancePath:instancePath+"/fieldsets/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/fields/" + key35.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/fieldsets/additionalProperties/properties/fields/additionalProperties/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'",schema:schema11.properties.fieldsets.additionalProperties.properties.fields.additionalProperties.required,parentSchema:schema11.properties.fieldsets.additionalProperties.properties.fields.additionalProperties,data:data134};
+if(data.fieldsets !== undefined){
+let data131 = data.fieldsets;
+if(data131 && typeof data131 == "object" && !Array.isArray(data131)){
+for(const key34 in data131){
+let data132 = data131[key34];
+if(data132 && typeof data132 == "object" && !Array.isArray(data132)){
+if(data132.fields === undefined){
+const err286 = {instancePath:instancePath+"/fieldsets/" + key34.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/fieldsets/additionalProperties/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'",schema:schema11.properties.fieldsets.additionalProperties.required,parentSchema:schema11.properties.fieldsets.additionalProperties,data:data132};
 if(vErrors === null){
 vErrors = [err286];
 }
@@ -4818,8 +4814,9 @@ vErrors.push(err286);
 }
 errors++;
 }
-if(data134.type === undefined){
-const err287 = {instancePath:instancePath+"/fieldsets/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/fields/" + key35.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/fieldsets/additionalProperties/properties/fields/additionalProperties/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema11.properties.fieldsets.additionalProperties.properties.fields.additionalProperties.required,parentSchema:schema11.properties.fieldsets.additionalProperties.properties.fields.additionalProperties,data:data134};
+for(const key35 in data132){
+if(!(((key35 === "description") || (key35 === "assumed")) || (key35 === "fields"))){
+const err287 = {instancePath:instancePath+"/fieldsets/" + key34.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/fieldsets/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key35},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.fieldsets.additionalProperties,data:data132};
 if(vErrors === null){
 vErrors = [err287];
 }
@@ -4828,9 +4825,11 @@ vErrors.push(err287);
 }
 errors++;
 }
-for(const key36 in data134){
-if(!(((key36 === "label") || (key36 === "type")) || (key36 === "role"))){
-const err288 = {instancePath:instancePath+"/fieldsets/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/fields/" + key35.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/fieldsets/additionalProperties/properties/fields/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key36},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.fieldsets.additionalProperties.properties.fields.additionalProperties,data:data134};
+}
+if(data132.description !== undefined){
+let data133 = data132.description;
+if(typeof data133 !== "string"){
+const err288 = {instancePath:instancePath+"/fieldsets/" + key34.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/fieldsets/additionalProperties/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.fieldsets.additionalProperties.properties.description.type,parentSchema:schema11.properties.fieldsets.additionalProperties.properties.description,data:data133};
 if(vErrors === null){
 vErrors = [err288];
 }
@@ -4840,10 +4839,10 @@ vErrors.push(err288);
 errors++;
 }
 }
-if(data134.label !== undefined){
-let data135 = data134.label;
-if(typeof data135 !== "string"){
-const err289 = {instancePath:instancePath+"/fieldsets/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/fields/" + key35.replace(/~/g, "~0").replace(/\//g, "~1")+"/label",schemaPath:"#/properties/fieldsets/additionalProperties/properties/fields/additionalProperties/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.fieldsets.additionalProperties.properties.fields.additionalProperties.properties.label.type,parentSchema:schema11.properties.fieldsets.additionalProperties.properties.fields.additionalProperties.properties.label,data:data135};
+if(data132.assumed !== undefined){
+let data134 = data132.assumed;
+if(typeof data134 !== "string"){
+const err289 = {instancePath:instancePath+"/fieldsets/" + key34.replace(/~/g, "~0").replace(/\//g, "~1")+"/assumed",schemaPath:"#/properties/fieldsets/additionalProperties/properties/assumed/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.fieldsets.additionalProperties.properties.assumed.type,parentSchema:schema11.properties.fieldsets.additionalProperties.properties.assumed,data:data134};
 if(vErrors === null){
 vErrors = [err289];
 }
@@ -4853,10 +4852,14 @@ vErrors.push(err289);
 errors++;
 }
 }
-if(data134.type !== undefined){
-let data136 = data134.type;
-if(!((data136 === "text") || (data136 === "owner"))){
-const err290 = {instancePath:instancePath+"/fieldsets/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/fields/" + key35.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/properties/fieldsets/additionalProperties/properties/fields/additionalProperties/properties/type/enum",keyword:"enum",params:{allowedValues: schema11.properties.fieldsets.additionalProperties.properties.fields.additionalProperties.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.fieldsets.additionalProperties.properties.fields.additionalProperties.properties.type.enum,parentSchema:schema11.properties.fieldsets.additionalProperties.properties.fields.additionalProperties.properties.type,data:data136};
+if(data132.fields !== undefined){
+let data135 = data132.fields;
+if(data135 && typeof data135 == "object" && !Array.isArray(data135)){
+for(const key36 in data135){
+const _errs316 = errors;
+if(typeof key36 === "string"){
+if(!pattern8.test(key36)){
+const err290 = {instancePath:instancePath+"/fieldsets/" + key34.replace(/~/g, "~0").replace(/\//g, "~1")+"/fields",schemaPath:"#/properties/fieldsets/additionalProperties/properties/fields/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9]*$"},message:"must match pattern \""+"^[a-z][a-z0-9]*$"+"\"",schema:"^[a-z][a-z0-9]*$",parentSchema:schema11.properties.fieldsets.additionalProperties.properties.fields.propertyNames,data:key36,propertyName:key36};
 if(vErrors === null){
 vErrors = [err290];
 }
@@ -4866,10 +4869,9 @@ vErrors.push(err290);
 errors++;
 }
 }
-if(data134.role !== undefined){
-let data137 = data134.role;
-if(!((data137 === "email") || (data137 === "phone"))){
-const err291 = {instancePath:instancePath+"/fieldsets/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/fields/" + key35.replace(/~/g, "~0").replace(/\//g, "~1")+"/role",schemaPath:"#/properties/fieldsets/additionalProperties/properties/fields/additionalProperties/properties/role/enum",keyword:"enum",params:{allowedValues: schema11.properties.fieldsets.additionalProperties.properties.fields.additionalProperties.properties.role.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.fieldsets.additionalProperties.properties.fields.additionalProperties.properties.role.enum,parentSchema:schema11.properties.fieldsets.additionalProperties.properties.fields.additionalProperties.properties.role,data:data137};
+var valid62 = _errs316 === errors;
+if(!valid62){
+const err291 = {instancePath:instancePath+"/fieldsets/" + key34.replace(/~/g, "~0").replace(/\//g, "~1")+"/fields",schemaPath:"#/properties/fieldsets/additionalProperties/properties/fields/propertyNames",keyword:"propertyNames",params:{propertyName: key36},message:"property name must be valid",schema:schema11.properties.fieldsets.additionalProperties.properties.fields.propertyNames,parentSchema:schema11.properties.fieldsets.additionalProperties.properties.fields,data:data135};
 if(vErrors === null){
 vErrors = [err291];
 }
@@ -4879,9 +4881,11 @@ vErrors.push(err291);
 errors++;
 }
 }
-}
-else {
-const err292 = {instancePath:instancePath+"/fieldsets/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/fields/" + key35.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/fieldsets/additionalProperties/properties/fields/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.fieldsets.additionalProperties.properties.fields.additionalProperties.type,parentSchema:schema11.properties.fieldsets.additionalProperties.properties.fields.additionalProperties,data:data134};
+for(const key37 in data135){
+let data136 = data135[key37];
+if(data136 && typeof data136 == "object" && !Array.isArray(data136)){
+if(data136.label === undefined){
+const err292 = {instancePath:instancePath+"/fieldsets/" + key34.replace(/~/g, "~0").replace(/\//g, "~1")+"/fields/" + key37.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/fieldsets/additionalProperties/properties/fields/additionalProperties/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'",schema:schema11.properties.fieldsets.additionalProperties.properties.fields.additionalProperties.required,parentSchema:schema11.properties.fieldsets.additionalProperties.properties.fields.additionalProperties,data:data136};
 if(vErrors === null){
 vErrors = [err292];
 }
@@ -4890,10 +4894,8 @@ vErrors.push(err292);
 }
 errors++;
 }
-}
-}
-else {
-const err293 = {instancePath:instancePath+"/fieldsets/" + key32.replace(/~/g, "~0").replace(/\//g, "~1")+"/fields",schemaPath:"#/properties/fieldsets/additionalProperties/properties/fields/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.fieldsets.additionalProperties.properties.fields.type,parentSchema:schema11.properties.fieldsets.additionalProperties.properties.fields,data:data133};
+if(data136.type === undefined){
+const err293 = {instancePath:instancePath+"/fieldsets/" + key34.replace(/~/g, "~0").replace(/\//g, "~1")+"/fields/" + key37.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/fieldsets/additionalProperties/properties/fields/additionalProperties/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema11.properties.fieldsets.additionalProperties.properties.fields.additionalProperties.required,parentSchema:schema11.properties.fieldsets.additionalProperties.properties.fields.additionalProperties,data:data136};
 if(vErrors === null){
 vErrors = [err293];
 }
@@ -4902,10 +4904,9 @@ vErrors.push(err293);
 }
 errors++;
 }
-}
-}
-else {
-const err294 = {instancePath:instancePath+"/fieldsets/" + key32.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/fieldsets/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.fieldsets.additionalProperties.type,parentSchema:schema11.properties.fieldsets.additionalProperties,data:data130};
+for(const key38 in data136){
+if(!(((key38 === "label") || (key38 === "type")) || (key38 === "role"))){
+const err294 = {instancePath:instancePath+"/fieldsets/" + key34.replace(/~/g, "~0").replace(/\//g, "~1")+"/fields/" + key37.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/fieldsets/additionalProperties/properties/fields/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key38},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.fieldsets.additionalProperties.properties.fields.additionalProperties,data:data136};
 if(vErrors === null){
 vErrors = [err294];
 }
@@ -4915,9 +4916,10 @@ vErrors.push(err294);
 errors++;
 }
 }
-}
-else {
-const err295 = {instancePath:instancePath+"/fieldsets",schemaPath:"#/properties/fieldsets/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.fieldsets.type,parentSchema:schema11.properties.fieldsets,data:data129};
+if(data136.label !== undefined){
+let data137 = data136.label;
+if(typeof data137 !== "string"){
+const err295 = {instancePath:instancePath+"/fieldsets/" + key34.replace(/~/g, "~0").replace(/\//g, "~1")+"/fields/" + key37.replace(/~/g, "~0").replace(/\//g, "~1")+"/label",schemaPath:"#/properties/fieldsets/additionalProperties/properties/fields/additionalProperties/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.fieldsets.additionalProperties.properties.fields.additionalProperties.properties.label.type,parentSchema:schema11.properties.fieldsets.additionalProperties.properties.fields.additionalProperties.properties.label,data:data137};
 if(vErrors === null){
 vErrors = [err295];
 }
@@ -4927,11 +4929,10 @@ vErrors.push(err295);
 errors++;
 }
 }
-if(data.customFields !== undefined){
-let data138 = data.customFields;
-if(data138 && typeof data138 == "object" && !Array.isArray(data138)){
-if(data138.namePattern === undefined){
-const err296 = {instancePath:instancePath+"/customFields",schemaPath:"#/properties/customFields/required",keyword:"required",params:{missingProperty: "namePattern"},message:"must have required property '"+"namePattern"+"'",schema:schema11.properties.customFields.required,parentSchema:schema11.properties.customFields,data:data138};
+if(data136.type !== undefined){
+let data138 = data136.type;
+if(!((data138 === "text") || (data138 === "owner"))){
+const err296 = {instancePath:instancePath+"/fieldsets/" + key34.replace(/~/g, "~0").replace(/\//g, "~1")+"/fields/" + key37.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/properties/fieldsets/additionalProperties/properties/fields/additionalProperties/properties/type/enum",keyword:"enum",params:{allowedValues: schema11.properties.fieldsets.additionalProperties.properties.fields.additionalProperties.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.fieldsets.additionalProperties.properties.fields.additionalProperties.properties.type.enum,parentSchema:schema11.properties.fieldsets.additionalProperties.properties.fields.additionalProperties.properties.type,data:data138};
 if(vErrors === null){
 vErrors = [err296];
 }
@@ -4940,8 +4941,11 @@ vErrors.push(err296);
 }
 errors++;
 }
-if(data138.types === undefined){
-const err297 = {instancePath:instancePath+"/customFields",schemaPath:"#/properties/customFields/required",keyword:"required",params:{missingProperty: "types"},message:"must have required property '"+"types"+"'",schema:schema11.properties.customFields.required,parentSchema:schema11.properties.customFields,data:data138};
+}
+if(data136.role !== undefined){
+let data139 = data136.role;
+if(!((data139 === "email") || (data139 === "phone"))){
+const err297 = {instancePath:instancePath+"/fieldsets/" + key34.replace(/~/g, "~0").replace(/\//g, "~1")+"/fields/" + key37.replace(/~/g, "~0").replace(/\//g, "~1")+"/role",schemaPath:"#/properties/fieldsets/additionalProperties/properties/fields/additionalProperties/properties/role/enum",keyword:"enum",params:{allowedValues: schema11.properties.fieldsets.additionalProperties.properties.fields.additionalProperties.properties.role.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.fieldsets.additionalProperties.properties.fields.additionalProperties.properties.role.enum,parentSchema:schema11.properties.fieldsets.additionalProperties.properties.fields.additionalProperties.properties.role,data:data139};
 if(vErrors === null){
 vErrors = [err297];
 }
@@ -4950,9 +4954,10 @@ vErrors.push(err297);
 }
 errors++;
 }
-for(const key37 in data138){
-if(!((key37 === "namePattern") || (key37 === "types"))){
-const err298 = {instancePath:instancePath+"/customFields",schemaPath:"#/properties/customFields/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key37},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.customFields,data:data138};
+}
+}
+else {
+const err298 = {instancePath:instancePath+"/fieldsets/" + key34.replace(/~/g, "~0").replace(/\//g, "~1")+"/fields/" + key37.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/fieldsets/additionalProperties/properties/fields/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.fieldsets.additionalProperties.properties.fields.additionalProperties.type,parentSchema:schema11.properties.fieldsets.additionalProperties.properties.fields.additionalProperties,data:data136};
 if(vErrors === null){
 vErrors = [err298];
 }
@@ -4962,10 +4967,9 @@ vErrors.push(err298);
 errors++;
 }
 }
-if(data138.namePattern !== undefined){
-let data139 = data138.namePattern;
-if(typeof data139 !== "string"){
-const err299 = {instancePath:instancePath+"/customFields/namePattern",schemaPath:"#/properties/customFields/properties/namePattern/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.customFields.properties.namePattern.type,parentSchema:schema11.properties.customFields.properties.namePattern,data:data139};
+}
+else {
+const err299 = {instancePath:instancePath+"/fieldsets/" + key34.replace(/~/g, "~0").replace(/\//g, "~1")+"/fields",schemaPath:"#/properties/fieldsets/additionalProperties/properties/fields/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.fieldsets.additionalProperties.properties.fields.type,parentSchema:schema11.properties.fieldsets.additionalProperties.properties.fields,data:data135};
 if(vErrors === null){
 vErrors = [err299];
 }
@@ -4975,14 +4979,9 @@ vErrors.push(err299);
 errors++;
 }
 }
-if(data138.types !== undefined){
-let data140 = data138.types;
-if(Array.isArray(data140)){
-const len8 = data140.length;
-for(let i8=0; i8<len8; i8++){
-let data141 = data140[i8];
-if(typeof data141 !== "string"){
-const err300 = {instancePath:instancePath+"/customFields/types/" + i8,schemaPath:"#/definitions/strings/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.items.type,parentSchema:schema14.items,data:data141};
+}
+else {
+const err300 = {instancePath:instancePath+"/fieldsets/" + key34.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/fieldsets/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.fieldsets.additionalProperties.type,parentSchema:schema11.properties.fieldsets.additionalProperties,data:data132};
 if(vErrors === null){
 vErrors = [err300];
 }
@@ -4994,7 +4993,7 @@ errors++;
 }
 }
 else {
-const err301 = {instancePath:instancePath+"/customFields/types",schemaPath:"#/definitions/strings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.type,parentSchema:schema14,data:data140};
+const err301 = {instancePath:instancePath+"/fieldsets",schemaPath:"#/properties/fieldsets/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.fieldsets.type,parentSchema:schema11.properties.fieldsets,data:data131};
 if(vErrors === null){
 vErrors = [err301];
 }
@@ -5004,14 +5003,91 @@ vErrors.push(err301);
 errors++;
 }
 }
-}
-else {
-const err302 = {instancePath:instancePath+"/customFields",schemaPath:"#/properties/customFields/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.customFields.type,parentSchema:schema11.properties.customFields,data:data138};
+if(data.customFields !== undefined){
+let data140 = data.customFields;
+if(data140 && typeof data140 == "object" && !Array.isArray(data140)){
+if(data140.namePattern === undefined){
+const err302 = {instancePath:instancePath+"/customFields",schemaPath:"#/properties/customFields/required",keyword:"required",params:{missingProperty: "namePattern"},message:"must have required property '"+"namePattern"+"'",schema:schema11.properties.customFields.required,parentSchema:schema11.properties.customFields,data:data140};
 if(vErrors === null){
 vErrors = [err302];
 }
 else {
 vErrors.push(err302);
+}
+errors++;
+}
+if(data140.types === undefined){
+const err303 = {instancePath:instancePath+"/customFields",schemaPath:"#/properties/customFields/required",keyword:"required",params:{missingProperty: "types"},message:"must have required property '"+"types"+"'",schema:schema11.properties.customFields.required,parentSchema:schema11.properties.customFields,data:data140};
+if(vErrors === null){
+vErrors = [err303];
+}
+else {
+vErrors.push(err303);
+}
+errors++;
+}
+for(const key39 in data140){
+if(!((key39 === "namePattern") || (key39 === "types"))){
+const err304 = {instancePath:instancePath+"/customFields",schemaPath:"#/properties/customFields/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key39},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.customFields,data:data140};
+if(vErrors === null){
+vErrors = [err304];
+}
+else {
+vErrors.push(err304);
+}
+errors++;
+}
+}
+if(data140.namePattern !== undefined){
+let data141 = data140.namePattern;
+if(typeof data141 !== "string"){
+const err305 = {instancePath:instancePath+"/customFields/namePattern",schemaPath:"#/properties/customFields/properties/namePattern/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.customFields.properties.namePattern.type,parentSchema:schema11.properties.customFields.properties.namePattern,data:data141};
+if(vErrors === null){
+vErrors = [err305];
+}
+else {
+vErrors.push(err305);
+}
+errors++;
+}
+}
+if(data140.types !== undefined){
+let data142 = data140.types;
+if(Array.isArray(data142)){
+const len8 = data142.length;
+for(let i8=0; i8<len8; i8++){
+let data143 = data142[i8];
+if(typeof data143 !== "string"){
+const err306 = {instancePath:instancePath+"/customFields/types/" + i8,schemaPath:"#/definitions/strings/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.items.type,parentSchema:schema14.items,data:data143};
+if(vErrors === null){
+vErrors = [err306];
+}
+else {
+vErrors.push(err306);
+}
+errors++;
+}
+}
+}
+else {
+const err307 = {instancePath:instancePath+"/customFields/types",schemaPath:"#/definitions/strings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.type,parentSchema:schema14,data:data142};
+if(vErrors === null){
+vErrors = [err307];
+}
+else {
+vErrors.push(err307);
+}
+errors++;
+}
+}
+}
+else {
+const err308 = {instancePath:instancePath+"/customFields",schemaPath:"#/properties/customFields/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.customFields.type,parentSchema:schema11.properties.customFields,data:data140};
+if(vErrors === null){
+vErrors = [err308];
+}
+else {
+vErrors.push(err308);
 }
 errors++;
 }
@@ -5023,83 +5099,13 @@ errors = vErrors.length;
 }
 }
 if(data.activities !== undefined){
-let data143 = data.activities;
-if(data143 && typeof data143 == "object" && !Array.isArray(data143)){
-for(const key38 in data143){
-const _errs332 = errors;
-if(typeof key38 === "string"){
-if(!pattern4.test(key38)){
-const err303 = {instancePath:instancePath+"/activities",schemaPath:"#/properties/activities/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[a-z]+$"},message:"must match pattern \""+"^[a-z]+$"+"\"",schema:"^[a-z]+$",parentSchema:schema11.properties.activities.propertyNames,data:key38,propertyName:key38};
-if(vErrors === null){
-vErrors = [err303];
-}
-else {
-vErrors.push(err303);
-}
-errors++;
-}
-}
-var valid67 = _errs332 === errors;
-if(!valid67){
-const err304 = {instancePath:instancePath+"/activities",schemaPath:"#/properties/activities/propertyNames",keyword:"propertyNames",params:{propertyName: key38},message:"property name must be valid",schema:schema11.properties.activities.propertyNames,parentSchema:schema11.properties.activities,data:data143};
-if(vErrors === null){
-vErrors = [err304];
-}
-else {
-vErrors.push(err304);
-}
-errors++;
-}
-}
-for(const key39 in data143){
-let data144 = data143[key39];
-if(data144 && typeof data144 == "object" && !Array.isArray(data144)){
-if(data144.title === undefined){
-const err305 = {instancePath:instancePath+"/activities/" + key39.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/activities/additionalProperties/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema11.properties.activities.additionalProperties.required,parentSchema:schema11.properties.activities.additionalProperties,data:data144};
-if(vErrors === null){
-vErrors = [err305];
-}
-else {
-vErrors.push(err305);
-}
-errors++;
-}
-if(data144.typeid === undefined){
-const err306 = {instancePath:instancePath+"/activities/" + key39.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/activities/additionalProperties/required",keyword:"required",params:{missingProperty: "typeid"},message:"must have required property '"+"typeid"+"'",schema:schema11.properties.activities.additionalProperties.required,parentSchema:schema11.properties.activities.additionalProperties,data:data144};
-if(vErrors === null){
-vErrors = [err306];
-}
-else {
-vErrors.push(err306);
-}
-errors++;
-}
-if(data144.fields === undefined){
-const err307 = {instancePath:instancePath+"/activities/" + key39.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/activities/additionalProperties/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'",schema:schema11.properties.activities.additionalProperties.required,parentSchema:schema11.properties.activities.additionalProperties,data:data144};
-if(vErrors === null){
-vErrors = [err307];
-}
-else {
-vErrors.push(err307);
-}
-errors++;
-}
-for(const key40 in data144){
-if(!(((((((key40 === "title") || (key40 === "aliases")) || (key40 === "typeid")) || (key40 === "altTypeids")) || (key40 === "thirdParty")) || (key40 === "onePerParent")) || (key40 === "fields"))){
-const err308 = {instancePath:instancePath+"/activities/" + key39.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/activities/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key40},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.activities.additionalProperties,data:data144};
-if(vErrors === null){
-vErrors = [err308];
-}
-else {
-vErrors.push(err308);
-}
-errors++;
-}
-}
-if(data144.title !== undefined){
-let data145 = data144.title;
-if(typeof data145 !== "string"){
-const err309 = {instancePath:instancePath+"/activities/" + key39.replace(/~/g, "~0").replace(/\//g, "~1")+"/title",schemaPath:"#/properties/activities/additionalProperties/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.activities.additionalProperties.properties.title.type,parentSchema:schema11.properties.activities.additionalProperties.properties.title,data:data145};
+let data145 = data.activities;
+if(data145 && typeof data145 == "object" && !Array.isArray(data145)){
+for(const key40 in data145){
+const _errs338 = errors;
+if(typeof key40 === "string"){
+if(!pattern4.test(key40)){
+const err309 = {instancePath:instancePath+"/activities",schemaPath:"#/properties/activities/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[a-z]+$"},message:"must match pattern \""+"^[a-z]+$"+"\"",schema:"^[a-z]+$",parentSchema:schema11.properties.activities.propertyNames,data:key40,propertyName:key40};
 if(vErrors === null){
 vErrors = [err309];
 }
@@ -5109,14 +5115,9 @@ vErrors.push(err309);
 errors++;
 }
 }
-if(data144.aliases !== undefined){
-let data146 = data144.aliases;
-if(Array.isArray(data146)){
-const len9 = data146.length;
-for(let i9=0; i9<len9; i9++){
-let data147 = data146[i9];
-if(typeof data147 !== "string"){
-const err310 = {instancePath:instancePath+"/activities/" + key39.replace(/~/g, "~0").replace(/\//g, "~1")+"/aliases/" + i9,schemaPath:"#/definitions/strings/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.items.type,parentSchema:schema14.items,data:data147};
+var valid69 = _errs338 === errors;
+if(!valid69){
+const err310 = {instancePath:instancePath+"/activities",schemaPath:"#/properties/activities/propertyNames",keyword:"propertyNames",params:{propertyName: key40},message:"property name must be valid",schema:schema11.properties.activities.propertyNames,parentSchema:schema11.properties.activities,data:data145};
 if(vErrors === null){
 vErrors = [err310];
 }
@@ -5126,9 +5127,11 @@ vErrors.push(err310);
 errors++;
 }
 }
-}
-else {
-const err311 = {instancePath:instancePath+"/activities/" + key39.replace(/~/g, "~0").replace(/\//g, "~1")+"/aliases",schemaPath:"#/definitions/strings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.type,parentSchema:schema14,data:data146};
+for(const key41 in data145){
+let data146 = data145[key41];
+if(data146 && typeof data146 == "object" && !Array.isArray(data146)){
+if(data146.title === undefined){
+const err311 = {instancePath:instancePath+"/activities/" + key41.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/activities/additionalProperties/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema11.properties.activities.additionalProperties.required,parentSchema:schema11.properties.activities.additionalProperties,data:data146};
 if(vErrors === null){
 vErrors = [err311];
 }
@@ -5137,11 +5140,8 @@ vErrors.push(err311);
 }
 errors++;
 }
-}
-if(data144.typeid !== undefined){
-let data148 = data144.typeid;
-if(!((typeof data148 == "number") && (!(data148 % 1) && !isNaN(data148)))){
-const err312 = {instancePath:instancePath+"/activities/" + key39.replace(/~/g, "~0").replace(/\//g, "~1")+"/typeid",schemaPath:"#/properties/activities/additionalProperties/properties/typeid/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.activities.additionalProperties.properties.typeid.type,parentSchema:schema11.properties.activities.additionalProperties.properties.typeid,data:data148};
+if(data146.typeid === undefined){
+const err312 = {instancePath:instancePath+"/activities/" + key41.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/activities/additionalProperties/required",keyword:"required",params:{missingProperty: "typeid"},message:"must have required property '"+"typeid"+"'",schema:schema11.properties.activities.additionalProperties.required,parentSchema:schema11.properties.activities.additionalProperties,data:data146};
 if(vErrors === null){
 vErrors = [err312];
 }
@@ -5150,9 +5150,8 @@ vErrors.push(err312);
 }
 errors++;
 }
-if(typeof data148 == "number"){
-if(data148 < 1 || isNaN(data148)){
-const err313 = {instancePath:instancePath+"/activities/" + key39.replace(/~/g, "~0").replace(/\//g, "~1")+"/typeid",schemaPath:"#/properties/activities/additionalProperties/properties/typeid/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.activities.additionalProperties.properties.typeid,data:data148};
+if(data146.fields === undefined){
+const err313 = {instancePath:instancePath+"/activities/" + key41.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/activities/additionalProperties/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'",schema:schema11.properties.activities.additionalProperties.required,parentSchema:schema11.properties.activities.additionalProperties,data:data146};
 if(vErrors === null){
 vErrors = [err313];
 }
@@ -5161,16 +5160,9 @@ vErrors.push(err313);
 }
 errors++;
 }
-}
-}
-if(data144.altTypeids !== undefined){
-let data149 = data144.altTypeids;
-if(Array.isArray(data149)){
-const len10 = data149.length;
-for(let i10=0; i10<len10; i10++){
-let data150 = data149[i10];
-if(!((typeof data150 == "number") && (!(data150 % 1) && !isNaN(data150)))){
-const err314 = {instancePath:instancePath+"/activities/" + key39.replace(/~/g, "~0").replace(/\//g, "~1")+"/altTypeids/" + i10,schemaPath:"#/properties/activities/additionalProperties/properties/altTypeids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.activities.additionalProperties.properties.altTypeids.items.type,parentSchema:schema11.properties.activities.additionalProperties.properties.altTypeids.items,data:data150};
+for(const key42 in data146){
+if(!(((((((key42 === "title") || (key42 === "aliases")) || (key42 === "typeid")) || (key42 === "altTypeids")) || (key42 === "thirdParty")) || (key42 === "onePerParent")) || (key42 === "fields"))){
+const err314 = {instancePath:instancePath+"/activities/" + key41.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/activities/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key42},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.activities.additionalProperties,data:data146};
 if(vErrors === null){
 vErrors = [err314];
 }
@@ -5179,9 +5171,11 @@ vErrors.push(err314);
 }
 errors++;
 }
-if(typeof data150 == "number"){
-if(data150 < 1 || isNaN(data150)){
-const err315 = {instancePath:instancePath+"/activities/" + key39.replace(/~/g, "~0").replace(/\//g, "~1")+"/altTypeids/" + i10,schemaPath:"#/properties/activities/additionalProperties/properties/altTypeids/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.activities.additionalProperties.properties.altTypeids.items,data:data150};
+}
+if(data146.title !== undefined){
+let data147 = data146.title;
+if(typeof data147 !== "string"){
+const err315 = {instancePath:instancePath+"/activities/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/title",schemaPath:"#/properties/activities/additionalProperties/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.activities.additionalProperties.properties.title.type,parentSchema:schema11.properties.activities.additionalProperties.properties.title,data:data147};
 if(vErrors === null){
 vErrors = [err315];
 }
@@ -5191,10 +5185,14 @@ vErrors.push(err315);
 errors++;
 }
 }
-}
-}
-else {
-const err316 = {instancePath:instancePath+"/activities/" + key39.replace(/~/g, "~0").replace(/\//g, "~1")+"/altTypeids",schemaPath:"#/properties/activities/additionalProperties/properties/altTypeids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.activities.additionalProperties.properties.altTypeids.type,parentSchema:schema11.properties.activities.additionalProperties.properties.altTypeids,data:data149};
+if(data146.aliases !== undefined){
+let data148 = data146.aliases;
+if(Array.isArray(data148)){
+const len9 = data148.length;
+for(let i9=0; i9<len9; i9++){
+let data149 = data148[i9];
+if(typeof data149 !== "string"){
+const err316 = {instancePath:instancePath+"/activities/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/aliases/" + i9,schemaPath:"#/definitions/strings/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.items.type,parentSchema:schema14.items,data:data149};
 if(vErrors === null){
 vErrors = [err316];
 }
@@ -5204,10 +5202,9 @@ vErrors.push(err316);
 errors++;
 }
 }
-if(data144.thirdParty !== undefined){
-let data151 = data144.thirdParty;
-if(typeof data151 !== "boolean"){
-const err317 = {instancePath:instancePath+"/activities/" + key39.replace(/~/g, "~0").replace(/\//g, "~1")+"/thirdParty",schemaPath:"#/properties/activities/additionalProperties/properties/thirdParty/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.activities.additionalProperties.properties.thirdParty.type,parentSchema:schema11.properties.activities.additionalProperties.properties.thirdParty,data:data151};
+}
+else {
+const err317 = {instancePath:instancePath+"/activities/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/aliases",schemaPath:"#/definitions/strings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.type,parentSchema:schema14,data:data148};
 if(vErrors === null){
 vErrors = [err317];
 }
@@ -5217,10 +5214,10 @@ vErrors.push(err317);
 errors++;
 }
 }
-if(data144.onePerParent !== undefined){
-let data152 = data144.onePerParent;
-if(typeof data152 !== "boolean"){
-const err318 = {instancePath:instancePath+"/activities/" + key39.replace(/~/g, "~0").replace(/\//g, "~1")+"/onePerParent",schemaPath:"#/properties/activities/additionalProperties/properties/onePerParent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.activities.additionalProperties.properties.onePerParent.type,parentSchema:schema11.properties.activities.additionalProperties.properties.onePerParent,data:data152};
+if(data146.typeid !== undefined){
+let data150 = data146.typeid;
+if(!((typeof data150 == "number") && (!(data150 % 1) && !isNaN(data150)))){
+const err318 = {instancePath:instancePath+"/activities/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/typeid",schemaPath:"#/properties/activities/additionalProperties/properties/typeid/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.activities.additionalProperties.properties.typeid.type,parentSchema:schema11.properties.activities.additionalProperties.properties.typeid,data:data150};
 if(vErrors === null){
 vErrors = [err318];
 }
@@ -5229,16 +5226,9 @@ vErrors.push(err318);
 }
 errors++;
 }
-}
-if(data144.fields !== undefined){
-if(!(validate11(data144.fields, {instancePath:instancePath+"/activities/" + key39.replace(/~/g, "~0").replace(/\//g, "~1")+"/fields",parentData:data144,parentDataProperty:"fields",rootData}))){
-vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err319 = {instancePath:instancePath+"/activities/" + key39.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/activities/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.activities.additionalProperties.type,parentSchema:schema11.properties.activities.additionalProperties,data:data144};
+if(typeof data150 == "number"){
+if(data150 < 1 || isNaN(data150)){
+const err319 = {instancePath:instancePath+"/activities/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/typeid",schemaPath:"#/properties/activities/additionalProperties/properties/typeid/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.activities.additionalProperties.properties.typeid,data:data150};
 if(vErrors === null){
 vErrors = [err319];
 }
@@ -5249,8 +5239,14 @@ errors++;
 }
 }
 }
-else {
-const err320 = {instancePath:instancePath+"/activities",schemaPath:"#/properties/activities/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.activities.type,parentSchema:schema11.properties.activities,data:data143};
+if(data146.altTypeids !== undefined){
+let data151 = data146.altTypeids;
+if(Array.isArray(data151)){
+const len10 = data151.length;
+for(let i10=0; i10<len10; i10++){
+let data152 = data151[i10];
+if(!((typeof data152 == "number") && (!(data152 % 1) && !isNaN(data152)))){
+const err320 = {instancePath:instancePath+"/activities/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/altTypeids/" + i10,schemaPath:"#/properties/activities/additionalProperties/properties/altTypeids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.activities.additionalProperties.properties.altTypeids.items.type,parentSchema:schema11.properties.activities.additionalProperties.properties.altTypeids.items,data:data152};
 if(vErrors === null){
 vErrors = [err320];
 }
@@ -5259,16 +5255,9 @@ vErrors.push(err320);
 }
 errors++;
 }
-}
-if(data.reportOnlyTypeids !== undefined){
-let data154 = data.reportOnlyTypeids;
-if(Array.isArray(data154)){
-const len11 = data154.length;
-for(let i11=0; i11<len11; i11++){
-let data155 = data154[i11];
-if(data155 && typeof data155 == "object" && !Array.isArray(data155)){
-if(data155.typeid === undefined){
-const err321 = {instancePath:instancePath+"/reportOnlyTypeids/" + i11,schemaPath:"#/properties/reportOnlyTypeids/items/required",keyword:"required",params:{missingProperty: "typeid"},message:"must have required property '"+"typeid"+"'",schema:schema11.properties.reportOnlyTypeids.items.required,parentSchema:schema11.properties.reportOnlyTypeids.items,data:data155};
+if(typeof data152 == "number"){
+if(data152 < 1 || isNaN(data152)){
+const err321 = {instancePath:instancePath+"/activities/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/altTypeids/" + i10,schemaPath:"#/properties/activities/additionalProperties/properties/altTypeids/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.activities.additionalProperties.properties.altTypeids.items,data:data152};
 if(vErrors === null){
 vErrors = [err321];
 }
@@ -5277,8 +5266,11 @@ vErrors.push(err321);
 }
 errors++;
 }
-if(data155.title === undefined){
-const err322 = {instancePath:instancePath+"/reportOnlyTypeids/" + i11,schemaPath:"#/properties/reportOnlyTypeids/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema11.properties.reportOnlyTypeids.items.required,parentSchema:schema11.properties.reportOnlyTypeids.items,data:data155};
+}
+}
+}
+else {
+const err322 = {instancePath:instancePath+"/activities/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/altTypeids",schemaPath:"#/properties/activities/additionalProperties/properties/altTypeids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.activities.additionalProperties.properties.altTypeids.type,parentSchema:schema11.properties.activities.additionalProperties.properties.altTypeids,data:data151};
 if(vErrors === null){
 vErrors = [err322];
 }
@@ -5287,8 +5279,11 @@ vErrors.push(err322);
 }
 errors++;
 }
-if(data155.segment === undefined){
-const err323 = {instancePath:instancePath+"/reportOnlyTypeids/" + i11,schemaPath:"#/properties/reportOnlyTypeids/items/required",keyword:"required",params:{missingProperty: "segment"},message:"must have required property '"+"segment"+"'",schema:schema11.properties.reportOnlyTypeids.items.required,parentSchema:schema11.properties.reportOnlyTypeids.items,data:data155};
+}
+if(data146.thirdParty !== undefined){
+let data153 = data146.thirdParty;
+if(typeof data153 !== "boolean"){
+const err323 = {instancePath:instancePath+"/activities/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/thirdParty",schemaPath:"#/properties/activities/additionalProperties/properties/thirdParty/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.activities.additionalProperties.properties.thirdParty.type,parentSchema:schema11.properties.activities.additionalProperties.properties.thirdParty,data:data153};
 if(vErrors === null){
 vErrors = [err323];
 }
@@ -5297,9 +5292,11 @@ vErrors.push(err323);
 }
 errors++;
 }
-for(const key41 in data155){
-if(!(((key41 === "typeid") || (key41 === "title")) || (key41 === "segment"))){
-const err324 = {instancePath:instancePath+"/reportOnlyTypeids/" + i11,schemaPath:"#/properties/reportOnlyTypeids/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key41},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.reportOnlyTypeids.items,data:data155};
+}
+if(data146.onePerParent !== undefined){
+let data154 = data146.onePerParent;
+if(typeof data154 !== "boolean"){
+const err324 = {instancePath:instancePath+"/activities/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/onePerParent",schemaPath:"#/properties/activities/additionalProperties/properties/onePerParent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.activities.additionalProperties.properties.onePerParent.type,parentSchema:schema11.properties.activities.additionalProperties.properties.onePerParent,data:data154};
 if(vErrors === null){
 vErrors = [err324];
 }
@@ -5309,10 +5306,15 @@ vErrors.push(err324);
 errors++;
 }
 }
-if(data155.typeid !== undefined){
-let data156 = data155.typeid;
-if(!((typeof data156 == "number") && (!(data156 % 1) && !isNaN(data156)))){
-const err325 = {instancePath:instancePath+"/reportOnlyTypeids/" + i11+"/typeid",schemaPath:"#/properties/reportOnlyTypeids/items/properties/typeid/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.reportOnlyTypeids.items.properties.typeid.type,parentSchema:schema11.properties.reportOnlyTypeids.items.properties.typeid,data:data156};
+if(data146.fields !== undefined){
+if(!(validate11(data146.fields, {instancePath:instancePath+"/activities/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/fields",parentData:data146,parentDataProperty:"fields",rootData}))){
+vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err325 = {instancePath:instancePath+"/activities/" + key41.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/activities/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.activities.additionalProperties.type,parentSchema:schema11.properties.activities.additionalProperties,data:data146};
 if(vErrors === null){
 vErrors = [err325];
 }
@@ -5322,10 +5324,9 @@ vErrors.push(err325);
 errors++;
 }
 }
-if(data155.title !== undefined){
-let data157 = data155.title;
-if(typeof data157 !== "string"){
-const err326 = {instancePath:instancePath+"/reportOnlyTypeids/" + i11+"/title",schemaPath:"#/properties/reportOnlyTypeids/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.reportOnlyTypeids.items.properties.title.type,parentSchema:schema11.properties.reportOnlyTypeids.items.properties.title,data:data157};
+}
+else {
+const err326 = {instancePath:instancePath+"/activities",schemaPath:"#/properties/activities/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.activities.type,parentSchema:schema11.properties.activities,data:data145};
 if(vErrors === null){
 vErrors = [err326];
 }
@@ -5335,10 +5336,15 @@ vErrors.push(err326);
 errors++;
 }
 }
-if(data155.segment !== undefined){
-let data158 = data155.segment;
-if(typeof data158 !== "string"){
-const err327 = {instancePath:instancePath+"/reportOnlyTypeids/" + i11+"/segment",schemaPath:"#/properties/reportOnlyTypeids/items/properties/segment/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.reportOnlyTypeids.items.properties.segment.type,parentSchema:schema11.properties.reportOnlyTypeids.items.properties.segment,data:data158};
+if(data.reportOnlyTypeids !== undefined){
+let data156 = data.reportOnlyTypeids;
+if(Array.isArray(data156)){
+const len11 = data156.length;
+for(let i11=0; i11<len11; i11++){
+let data157 = data156[i11];
+if(data157 && typeof data157 == "object" && !Array.isArray(data157)){
+if(data157.typeid === undefined){
+const err327 = {instancePath:instancePath+"/reportOnlyTypeids/" + i11,schemaPath:"#/properties/reportOnlyTypeids/items/required",keyword:"required",params:{missingProperty: "typeid"},message:"must have required property '"+"typeid"+"'",schema:schema11.properties.reportOnlyTypeids.items.required,parentSchema:schema11.properties.reportOnlyTypeids.items,data:data157};
 if(vErrors === null){
 vErrors = [err327];
 }
@@ -5347,10 +5353,8 @@ vErrors.push(err327);
 }
 errors++;
 }
-}
-}
-else {
-const err328 = {instancePath:instancePath+"/reportOnlyTypeids/" + i11,schemaPath:"#/properties/reportOnlyTypeids/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.reportOnlyTypeids.items.type,parentSchema:schema11.properties.reportOnlyTypeids.items,data:data155};
+if(data157.title === undefined){
+const err328 = {instancePath:instancePath+"/reportOnlyTypeids/" + i11,schemaPath:"#/properties/reportOnlyTypeids/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema11.properties.reportOnlyTypeids.items.required,parentSchema:schema11.properties.reportOnlyTypeids.items,data:data157};
 if(vErrors === null){
 vErrors = [err328];
 }
@@ -5359,10 +5363,8 @@ vErrors.push(err328);
 }
 errors++;
 }
-}
-}
-else {
-const err329 = {instancePath:instancePath+"/reportOnlyTypeids",schemaPath:"#/properties/reportOnlyTypeids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.reportOnlyTypeids.type,parentSchema:schema11.properties.reportOnlyTypeids,data:data154};
+if(data157.segment === undefined){
+const err329 = {instancePath:instancePath+"/reportOnlyTypeids/" + i11,schemaPath:"#/properties/reportOnlyTypeids/items/required",keyword:"required",params:{missingProperty: "segment"},message:"must have required property '"+"segment"+"'",schema:schema11.properties.reportOnlyTypeids.items.required,parentSchema:schema11.properties.reportOnlyTypeids.items,data:data157};
 if(vErrors === null){
 vErrors = [err329];
 }
@@ -5371,16 +5373,9 @@ vErrors.push(err329);
 }
 errors++;
 }
-}
-if(data.hierarchy !== undefined){
-let data159 = data.hierarchy;
-if(Array.isArray(data159)){
-const len12 = data159.length;
-for(let i12=0; i12<len12; i12++){
-let data160 = data159[i12];
-if(Array.isArray(data160)){
-if(data160.length < 2){
-const err330 = {instancePath:instancePath+"/hierarchy/" + i12,schemaPath:"#/properties/hierarchy/items/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items",schema:2,parentSchema:schema11.properties.hierarchy.items,data:data160};
+for(const key43 in data157){
+if(!(((key43 === "typeid") || (key43 === "title")) || (key43 === "segment"))){
+const err330 = {instancePath:instancePath+"/reportOnlyTypeids/" + i11,schemaPath:"#/properties/reportOnlyTypeids/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key43},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.reportOnlyTypeids.items,data:data157};
 if(vErrors === null){
 vErrors = [err330];
 }
@@ -5389,12 +5384,11 @@ vErrors.push(err330);
 }
 errors++;
 }
-const len13 = data160.length;
-for(let i13=0; i13<len13; i13++){
-let data161 = data160[i13];
-if(typeof data161 === "string"){
-if(!pattern4.test(data161)){
-const err331 = {instancePath:instancePath+"/hierarchy/" + i12+"/" + i13,schemaPath:"#/properties/hierarchy/items/items/pattern",keyword:"pattern",params:{pattern: "^[a-z]+$"},message:"must match pattern \""+"^[a-z]+$"+"\"",schema:"^[a-z]+$",parentSchema:schema11.properties.hierarchy.items.items,data:data161};
+}
+if(data157.typeid !== undefined){
+let data158 = data157.typeid;
+if(!((typeof data158 == "number") && (!(data158 % 1) && !isNaN(data158)))){
+const err331 = {instancePath:instancePath+"/reportOnlyTypeids/" + i11+"/typeid",schemaPath:"#/properties/reportOnlyTypeids/items/properties/typeid/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.reportOnlyTypeids.items.properties.typeid.type,parentSchema:schema11.properties.reportOnlyTypeids.items.properties.typeid,data:data158};
 if(vErrors === null){
 vErrors = [err331];
 }
@@ -5404,8 +5398,10 @@ vErrors.push(err331);
 errors++;
 }
 }
-else {
-const err332 = {instancePath:instancePath+"/hierarchy/" + i12+"/" + i13,schemaPath:"#/properties/hierarchy/items/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.hierarchy.items.items.type,parentSchema:schema11.properties.hierarchy.items.items,data:data161};
+if(data157.title !== undefined){
+let data159 = data157.title;
+if(typeof data159 !== "string"){
+const err332 = {instancePath:instancePath+"/reportOnlyTypeids/" + i11+"/title",schemaPath:"#/properties/reportOnlyTypeids/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.reportOnlyTypeids.items.properties.title.type,parentSchema:schema11.properties.reportOnlyTypeids.items.properties.title,data:data159};
 if(vErrors === null){
 vErrors = [err332];
 }
@@ -5415,9 +5411,10 @@ vErrors.push(err332);
 errors++;
 }
 }
-}
-else {
-const err333 = {instancePath:instancePath+"/hierarchy/" + i12,schemaPath:"#/properties/hierarchy/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.hierarchy.items.type,parentSchema:schema11.properties.hierarchy.items,data:data160};
+if(data157.segment !== undefined){
+let data160 = data157.segment;
+if(typeof data160 !== "string"){
+const err333 = {instancePath:instancePath+"/reportOnlyTypeids/" + i11+"/segment",schemaPath:"#/properties/reportOnlyTypeids/items/properties/segment/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.reportOnlyTypeids.items.properties.segment.type,parentSchema:schema11.properties.reportOnlyTypeids.items.properties.segment,data:data160};
 if(vErrors === null){
 vErrors = [err333];
 }
@@ -5429,7 +5426,7 @@ errors++;
 }
 }
 else {
-const err334 = {instancePath:instancePath+"/hierarchy",schemaPath:"#/properties/hierarchy/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.hierarchy.type,parentSchema:schema11.properties.hierarchy,data:data159};
+const err334 = {instancePath:instancePath+"/reportOnlyTypeids/" + i11,schemaPath:"#/properties/reportOnlyTypeids/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.reportOnlyTypeids.items.type,parentSchema:schema11.properties.reportOnlyTypeids.items,data:data157};
 if(vErrors === null){
 vErrors = [err334];
 }
@@ -5439,14 +5436,9 @@ vErrors.push(err334);
 errors++;
 }
 }
-if(data.moveTargets !== undefined){
-let data162 = data.moveTargets;
-if(Array.isArray(data162)){
-const len14 = data162.length;
-for(let i14=0; i14<len14; i14++){
-let data163 = data162[i14];
-if(typeof data163 !== "string"){
-const err335 = {instancePath:instancePath+"/moveTargets/" + i14,schemaPath:"#/properties/moveTargets/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.moveTargets.items.type,parentSchema:schema11.properties.moveTargets.items,data:data163};
+}
+else {
+const err335 = {instancePath:instancePath+"/reportOnlyTypeids",schemaPath:"#/properties/reportOnlyTypeids/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.reportOnlyTypeids.type,parentSchema:schema11.properties.reportOnlyTypeids,data:data156};
 if(vErrors === null){
 vErrors = [err335];
 }
@@ -5456,9 +5448,15 @@ vErrors.push(err335);
 errors++;
 }
 }
-}
-else {
-const err336 = {instancePath:instancePath+"/moveTargets",schemaPath:"#/properties/moveTargets/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.moveTargets.type,parentSchema:schema11.properties.moveTargets,data:data162};
+if(data.hierarchy !== undefined){
+let data161 = data.hierarchy;
+if(Array.isArray(data161)){
+const len12 = data161.length;
+for(let i12=0; i12<len12; i12++){
+let data162 = data161[i12];
+if(Array.isArray(data162)){
+if(data162.length < 2){
+const err336 = {instancePath:instancePath+"/hierarchy/" + i12,schemaPath:"#/properties/hierarchy/items/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items",schema:2,parentSchema:schema11.properties.hierarchy.items,data:data162};
 if(vErrors === null){
 vErrors = [err336];
 }
@@ -5467,11 +5465,12 @@ vErrors.push(err336);
 }
 errors++;
 }
-}
-if(data.conditionUnmet !== undefined){
-let data164 = data.conditionUnmet;
-if(!((data164 === "refuse") || (data164 === "ignore"))){
-const err337 = {instancePath:instancePath+"/conditionUnmet",schemaPath:"#/properties/conditionUnmet/enum",keyword:"enum",params:{allowedValues: schema11.properties.conditionUnmet.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.conditionUnmet.enum,parentSchema:schema11.properties.conditionUnmet,data:data164};
+const len13 = data162.length;
+for(let i13=0; i13<len13; i13++){
+let data163 = data162[i13];
+if(typeof data163 === "string"){
+if(!pattern4.test(data163)){
+const err337 = {instancePath:instancePath+"/hierarchy/" + i12+"/" + i13,schemaPath:"#/properties/hierarchy/items/items/pattern",keyword:"pattern",params:{pattern: "^[a-z]+$"},message:"must match pattern \""+"^[a-z]+$"+"\"",schema:"^[a-z]+$",parentSchema:schema11.properties.hierarchy.items.items,data:data163};
 if(vErrors === null){
 vErrors = [err337];
 }
@@ -5481,14 +5480,8 @@ vErrors.push(err337);
 errors++;
 }
 }
-if(data.structures !== undefined){
-let data165 = data.structures;
-if(data165 && typeof data165 == "object" && !Array.isArray(data165)){
-for(const key42 in data165){
-const _errs379 = errors;
-if(typeof key42 === "string"){
-if(!pattern15.test(key42)){
-const err338 = {instancePath:instancePath+"/structures",schemaPath:"#/properties/structures/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Z][A-Za-z]*$"},message:"must match pattern \""+"^[A-Z][A-Za-z]*$"+"\"",schema:"^[A-Z][A-Za-z]*$",parentSchema:schema11.properties.structures.propertyNames,data:key42,propertyName:key42};
+else {
+const err338 = {instancePath:instancePath+"/hierarchy/" + i12+"/" + i13,schemaPath:"#/properties/hierarchy/items/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.hierarchy.items.items.type,parentSchema:schema11.properties.hierarchy.items.items,data:data163};
 if(vErrors === null){
 vErrors = [err338];
 }
@@ -5498,9 +5491,9 @@ vErrors.push(err338);
 errors++;
 }
 }
-var valid84 = _errs379 === errors;
-if(!valid84){
-const err339 = {instancePath:instancePath+"/structures",schemaPath:"#/properties/structures/propertyNames",keyword:"propertyNames",params:{propertyName: key42},message:"property name must be valid",schema:schema11.properties.structures.propertyNames,parentSchema:schema11.properties.structures,data:data165};
+}
+else {
+const err339 = {instancePath:instancePath+"/hierarchy/" + i12,schemaPath:"#/properties/hierarchy/items/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.hierarchy.items.type,parentSchema:schema11.properties.hierarchy.items,data:data162};
 if(vErrors === null){
 vErrors = [err339];
 }
@@ -5510,15 +5503,9 @@ vErrors.push(err339);
 errors++;
 }
 }
-for(const key43 in data165){
-if(!(validate12(data165[key43], {instancePath:instancePath+"/structures/" + key43.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data165,parentDataProperty:key43,rootData}))){
-vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
-errors = vErrors.length;
-}
-}
 }
 else {
-const err340 = {instancePath:instancePath+"/structures",schemaPath:"#/properties/structures/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.structures.type,parentSchema:schema11.properties.structures,data:data165};
+const err340 = {instancePath:instancePath+"/hierarchy",schemaPath:"#/properties/hierarchy/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.hierarchy.type,parentSchema:schema11.properties.hierarchy,data:data161};
 if(vErrors === null){
 vErrors = [err340];
 }
@@ -5528,14 +5515,14 @@ vErrors.push(err340);
 errors++;
 }
 }
-if(data.operations !== undefined){
-let data167 = data.operations;
-if(data167 && typeof data167 == "object" && !Array.isArray(data167)){
-for(const key44 in data167){
-const _errs384 = errors;
-if(typeof key44 === "string"){
-if(!pattern16.test(key44)){
-const err341 = {instancePath:instancePath+"/operations",schemaPath:"#/properties/operations/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z]*$"},message:"must match pattern \""+"^[a-z][A-Za-z]*$"+"\"",schema:"^[a-z][A-Za-z]*$",parentSchema:schema11.properties.operations.propertyNames,data:key44,propertyName:key44};
+if(data.moveTargets !== undefined){
+let data164 = data.moveTargets;
+if(Array.isArray(data164)){
+const len14 = data164.length;
+for(let i14=0; i14<len14; i14++){
+let data165 = data164[i14];
+if(typeof data165 !== "string"){
+const err341 = {instancePath:instancePath+"/moveTargets/" + i14,schemaPath:"#/properties/moveTargets/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.moveTargets.items.type,parentSchema:schema11.properties.moveTargets.items,data:data165};
 if(vErrors === null){
 vErrors = [err341];
 }
@@ -5545,9 +5532,9 @@ vErrors.push(err341);
 errors++;
 }
 }
-var valid86 = _errs384 === errors;
-if(!valid86){
-const err342 = {instancePath:instancePath+"/operations",schemaPath:"#/properties/operations/propertyNames",keyword:"propertyNames",params:{propertyName: key44},message:"property name must be valid",schema:schema11.properties.operations.propertyNames,parentSchema:schema11.properties.operations,data:data167};
+}
+else {
+const err342 = {instancePath:instancePath+"/moveTargets",schemaPath:"#/properties/moveTargets/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.moveTargets.type,parentSchema:schema11.properties.moveTargets,data:data164};
 if(vErrors === null){
 vErrors = [err342];
 }
@@ -5557,11 +5544,10 @@ vErrors.push(err342);
 errors++;
 }
 }
-for(const key45 in data167){
-let data168 = data167[key45];
-if(data168 && typeof data168 == "object" && !Array.isArray(data168)){
-if(data168.method === undefined){
-const err343 = {instancePath:instancePath+"/operations/" + key45.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/operations/additionalProperties/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'",schema:schema11.properties.operations.additionalProperties.required,parentSchema:schema11.properties.operations.additionalProperties,data:data168};
+if(data.conditionUnmet !== undefined){
+let data166 = data.conditionUnmet;
+if(!((data166 === "refuse") || (data166 === "ignore"))){
+const err343 = {instancePath:instancePath+"/conditionUnmet",schemaPath:"#/properties/conditionUnmet/enum",keyword:"enum",params:{allowedValues: schema11.properties.conditionUnmet.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.conditionUnmet.enum,parentSchema:schema11.properties.conditionUnmet,data:data166};
 if(vErrors === null){
 vErrors = [err343];
 }
@@ -5570,8 +5556,15 @@ vErrors.push(err343);
 }
 errors++;
 }
-if(data168.path === undefined){
-const err344 = {instancePath:instancePath+"/operations/" + key45.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/operations/additionalProperties/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'",schema:schema11.properties.operations.additionalProperties.required,parentSchema:schema11.properties.operations.additionalProperties,data:data168};
+}
+if(data.structures !== undefined){
+let data167 = data.structures;
+if(data167 && typeof data167 == "object" && !Array.isArray(data167)){
+for(const key44 in data167){
+const _errs385 = errors;
+if(typeof key44 === "string"){
+if(!pattern16.test(key44)){
+const err344 = {instancePath:instancePath+"/structures",schemaPath:"#/properties/structures/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Z][A-Za-z]*$"},message:"must match pattern \""+"^[A-Z][A-Za-z]*$"+"\"",schema:"^[A-Z][A-Za-z]*$",parentSchema:schema11.properties.structures.propertyNames,data:key44,propertyName:key44};
 if(vErrors === null){
 vErrors = [err344];
 }
@@ -5580,8 +5573,10 @@ vErrors.push(err344);
 }
 errors++;
 }
-if(data168.scope === undefined){
-const err345 = {instancePath:instancePath+"/operations/" + key45.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/operations/additionalProperties/required",keyword:"required",params:{missingProperty: "scope"},message:"must have required property '"+"scope"+"'",schema:schema11.properties.operations.additionalProperties.required,parentSchema:schema11.properties.operations.additionalProperties,data:data168};
+}
+var valid86 = _errs385 === errors;
+if(!valid86){
+const err345 = {instancePath:instancePath+"/structures",schemaPath:"#/properties/structures/propertyNames",keyword:"propertyNames",params:{propertyName: key44},message:"property name must be valid",schema:schema11.properties.structures.propertyNames,parentSchema:schema11.properties.structures,data:data167};
 if(vErrors === null){
 vErrors = [err345];
 }
@@ -5590,8 +5585,16 @@ vErrors.push(err345);
 }
 errors++;
 }
-if(data168.purpose === undefined){
-const err346 = {instancePath:instancePath+"/operations/" + key45.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/operations/additionalProperties/required",keyword:"required",params:{missingProperty: "purpose"},message:"must have required property '"+"purpose"+"'",schema:schema11.properties.operations.additionalProperties.required,parentSchema:schema11.properties.operations.additionalProperties,data:data168};
+}
+for(const key45 in data167){
+if(!(validate12(data167[key45], {instancePath:instancePath+"/structures/" + key45.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data167,parentDataProperty:key45,rootData}))){
+vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err346 = {instancePath:instancePath+"/structures",schemaPath:"#/properties/structures/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.structures.type,parentSchema:schema11.properties.structures,data:data167};
 if(vErrors === null){
 vErrors = [err346];
 }
@@ -5600,8 +5603,15 @@ vErrors.push(err346);
 }
 errors++;
 }
-if(data168.client === undefined){
-const err347 = {instancePath:instancePath+"/operations/" + key45.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/operations/additionalProperties/required",keyword:"required",params:{missingProperty: "client"},message:"must have required property '"+"client"+"'",schema:schema11.properties.operations.additionalProperties.required,parentSchema:schema11.properties.operations.additionalProperties,data:data168};
+}
+if(data.operations !== undefined){
+let data169 = data.operations;
+if(data169 && typeof data169 == "object" && !Array.isArray(data169)){
+for(const key46 in data169){
+const _errs390 = errors;
+if(typeof key46 === "string"){
+if(!pattern17.test(key46)){
+const err347 = {instancePath:instancePath+"/operations",schemaPath:"#/properties/operations/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z]*$"},message:"must match pattern \""+"^[a-z][A-Za-z]*$"+"\"",schema:"^[a-z][A-Za-z]*$",parentSchema:schema11.properties.operations.propertyNames,data:key46,propertyName:key46};
 if(vErrors === null){
 vErrors = [err347];
 }
@@ -5610,9 +5620,10 @@ vErrors.push(err347);
 }
 errors++;
 }
-for(const key46 in data168){
-if(!(func2.call(schema11.properties.operations.additionalProperties.properties, key46))){
-const err348 = {instancePath:instancePath+"/operations/" + key45.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/operations/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key46},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.operations.additionalProperties,data:data168};
+}
+var valid88 = _errs390 === errors;
+if(!valid88){
+const err348 = {instancePath:instancePath+"/operations",schemaPath:"#/properties/operations/propertyNames",keyword:"propertyNames",params:{propertyName: key46},message:"property name must be valid",schema:schema11.properties.operations.propertyNames,parentSchema:schema11.properties.operations,data:data169};
 if(vErrors === null){
 vErrors = [err348];
 }
@@ -5622,10 +5633,11 @@ vErrors.push(err348);
 errors++;
 }
 }
-if(data168.method !== undefined){
-let data169 = data168.method;
-if(!((((data169 === "GET") || (data169 === "POST")) || (data169 === "PUT")) || (data169 === "DELETE"))){
-const err349 = {instancePath:instancePath+"/operations/" + key45.replace(/~/g, "~0").replace(/\//g, "~1")+"/method",schemaPath:"#/properties/operations/additionalProperties/properties/method/enum",keyword:"enum",params:{allowedValues: schema11.properties.operations.additionalProperties.properties.method.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.operations.additionalProperties.properties.method.enum,parentSchema:schema11.properties.operations.additionalProperties.properties.method,data:data169};
+for(const key47 in data169){
+let data170 = data169[key47];
+if(data170 && typeof data170 == "object" && !Array.isArray(data170)){
+if(data170.method === undefined){
+const err349 = {instancePath:instancePath+"/operations/" + key47.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/operations/additionalProperties/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'",schema:schema11.properties.operations.additionalProperties.required,parentSchema:schema11.properties.operations.additionalProperties,data:data170};
 if(vErrors === null){
 vErrors = [err349];
 }
@@ -5634,12 +5646,8 @@ vErrors.push(err349);
 }
 errors++;
 }
-}
-if(data168.path !== undefined){
-let data170 = data168.path;
-if(typeof data170 === "string"){
-if(!pattern17.test(data170)){
-const err350 = {instancePath:instancePath+"/operations/" + key45.replace(/~/g, "~0").replace(/\//g, "~1")+"/path",schemaPath:"#/properties/operations/additionalProperties/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema11.properties.operations.additionalProperties.properties.path,data:data170};
+if(data170.path === undefined){
+const err350 = {instancePath:instancePath+"/operations/" + key47.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/operations/additionalProperties/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'",schema:schema11.properties.operations.additionalProperties.required,parentSchema:schema11.properties.operations.additionalProperties,data:data170};
 if(vErrors === null){
 vErrors = [err350];
 }
@@ -5648,9 +5656,8 @@ vErrors.push(err350);
 }
 errors++;
 }
-}
-else {
-const err351 = {instancePath:instancePath+"/operations/" + key45.replace(/~/g, "~0").replace(/\//g, "~1")+"/path",schemaPath:"#/properties/operations/additionalProperties/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.operations.additionalProperties.properties.path.type,parentSchema:schema11.properties.operations.additionalProperties.properties.path,data:data170};
+if(data170.scope === undefined){
+const err351 = {instancePath:instancePath+"/operations/" + key47.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/operations/additionalProperties/required",keyword:"required",params:{missingProperty: "scope"},message:"must have required property '"+"scope"+"'",schema:schema11.properties.operations.additionalProperties.required,parentSchema:schema11.properties.operations.additionalProperties,data:data170};
 if(vErrors === null){
 vErrors = [err351];
 }
@@ -5659,11 +5666,8 @@ vErrors.push(err351);
 }
 errors++;
 }
-}
-if(data168.scope !== undefined){
-let data171 = data168.scope;
-if(!(((data171 === "kind") || (data171 === "activity")) || (data171 === "global"))){
-const err352 = {instancePath:instancePath+"/operations/" + key45.replace(/~/g, "~0").replace(/\//g, "~1")+"/scope",schemaPath:"#/properties/operations/additionalProperties/properties/scope/enum",keyword:"enum",params:{allowedValues: schema11.properties.operations.additionalProperties.properties.scope.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.operations.additionalProperties.properties.scope.enum,parentSchema:schema11.properties.operations.additionalProperties.properties.scope,data:data171};
+if(data170.purpose === undefined){
+const err352 = {instancePath:instancePath+"/operations/" + key47.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/operations/additionalProperties/required",keyword:"required",params:{missingProperty: "purpose"},message:"must have required property '"+"purpose"+"'",schema:schema11.properties.operations.additionalProperties.required,parentSchema:schema11.properties.operations.additionalProperties,data:data170};
 if(vErrors === null){
 vErrors = [err352];
 }
@@ -5672,11 +5676,8 @@ vErrors.push(err352);
 }
 errors++;
 }
-}
-if(data168.purpose !== undefined){
-let data172 = data168.purpose;
-if(typeof data172 !== "string"){
-const err353 = {instancePath:instancePath+"/operations/" + key45.replace(/~/g, "~0").replace(/\//g, "~1")+"/purpose",schemaPath:"#/properties/operations/additionalProperties/properties/purpose/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.operations.additionalProperties.properties.purpose.type,parentSchema:schema11.properties.operations.additionalProperties.properties.purpose,data:data172};
+if(data170.client === undefined){
+const err353 = {instancePath:instancePath+"/operations/" + key47.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/operations/additionalProperties/required",keyword:"required",params:{missingProperty: "client"},message:"must have required property '"+"client"+"'",schema:schema11.properties.operations.additionalProperties.required,parentSchema:schema11.properties.operations.additionalProperties,data:data170};
 if(vErrors === null){
 vErrors = [err353];
 }
@@ -5685,12 +5686,9 @@ vErrors.push(err353);
 }
 errors++;
 }
-}
-if(data168.client !== undefined){
-let data173 = data168.client;
-if(typeof data173 === "string"){
-if(!pattern18.test(data173)){
-const err354 = {instancePath:instancePath+"/operations/" + key45.replace(/~/g, "~0").replace(/\//g, "~1")+"/client",schemaPath:"#/properties/operations/additionalProperties/properties/client/pattern",keyword:"pattern",params:{pattern: "^[a-z]+(\\.[a-z]+)*$"},message:"must match pattern \""+"^[a-z]+(\\.[a-z]+)*$"+"\"",schema:"^[a-z]+(\\.[a-z]+)*$",parentSchema:schema11.properties.operations.additionalProperties.properties.client,data:data173};
+for(const key48 in data170){
+if(!(func2.call(schema11.properties.operations.additionalProperties.properties, key48))){
+const err354 = {instancePath:instancePath+"/operations/" + key47.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/operations/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key48},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.operations.additionalProperties,data:data170};
 if(vErrors === null){
 vErrors = [err354];
 }
@@ -5700,8 +5698,10 @@ vErrors.push(err354);
 errors++;
 }
 }
-else {
-const err355 = {instancePath:instancePath+"/operations/" + key45.replace(/~/g, "~0").replace(/\//g, "~1")+"/client",schemaPath:"#/properties/operations/additionalProperties/properties/client/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.operations.additionalProperties.properties.client.type,parentSchema:schema11.properties.operations.additionalProperties.properties.client,data:data173};
+if(data170.method !== undefined){
+let data171 = data170.method;
+if(!((((data171 === "GET") || (data171 === "POST")) || (data171 === "PUT")) || (data171 === "DELETE"))){
+const err355 = {instancePath:instancePath+"/operations/" + key47.replace(/~/g, "~0").replace(/\//g, "~1")+"/method",schemaPath:"#/properties/operations/additionalProperties/properties/method/enum",keyword:"enum",params:{allowedValues: schema11.properties.operations.additionalProperties.properties.method.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.operations.additionalProperties.properties.method.enum,parentSchema:schema11.properties.operations.additionalProperties.properties.method,data:data171};
 if(vErrors === null){
 vErrors = [err355];
 }
@@ -5711,11 +5711,11 @@ vErrors.push(err355);
 errors++;
 }
 }
-if(data168.paginate !== undefined){
-let data174 = data168.paginate;
-if(data174 && typeof data174 == "object" && !Array.isArray(data174)){
-if(data174.start === undefined){
-const err356 = {instancePath:instancePath+"/operations/" + key45.replace(/~/g, "~0").replace(/\//g, "~1")+"/paginate",schemaPath:"#/properties/operations/additionalProperties/properties/paginate/required",keyword:"required",params:{missingProperty: "start"},message:"must have required property '"+"start"+"'",schema:schema11.properties.operations.additionalProperties.properties.paginate.required,parentSchema:schema11.properties.operations.additionalProperties.properties.paginate,data:data174};
+if(data170.path !== undefined){
+let data172 = data170.path;
+if(typeof data172 === "string"){
+if(!pattern18.test(data172)){
+const err356 = {instancePath:instancePath+"/operations/" + key47.replace(/~/g, "~0").replace(/\//g, "~1")+"/path",schemaPath:"#/properties/operations/additionalProperties/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema11.properties.operations.additionalProperties.properties.path,data:data172};
 if(vErrors === null){
 vErrors = [err356];
 }
@@ -5724,8 +5724,9 @@ vErrors.push(err356);
 }
 errors++;
 }
-if(data174.limit === undefined){
-const err357 = {instancePath:instancePath+"/operations/" + key45.replace(/~/g, "~0").replace(/\//g, "~1")+"/paginate",schemaPath:"#/properties/operations/additionalProperties/properties/paginate/required",keyword:"required",params:{missingProperty: "limit"},message:"must have required property '"+"limit"+"'",schema:schema11.properties.operations.additionalProperties.properties.paginate.required,parentSchema:schema11.properties.operations.additionalProperties.properties.paginate,data:data174};
+}
+else {
+const err357 = {instancePath:instancePath+"/operations/" + key47.replace(/~/g, "~0").replace(/\//g, "~1")+"/path",schemaPath:"#/properties/operations/additionalProperties/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.operations.additionalProperties.properties.path.type,parentSchema:schema11.properties.operations.additionalProperties.properties.path,data:data172};
 if(vErrors === null){
 vErrors = [err357];
 }
@@ -5734,8 +5735,11 @@ vErrors.push(err357);
 }
 errors++;
 }
-if(data174.items === undefined){
-const err358 = {instancePath:instancePath+"/operations/" + key45.replace(/~/g, "~0").replace(/\//g, "~1")+"/paginate",schemaPath:"#/properties/operations/additionalProperties/properties/paginate/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'",schema:schema11.properties.operations.additionalProperties.properties.paginate.required,parentSchema:schema11.properties.operations.additionalProperties.properties.paginate,data:data174};
+}
+if(data170.scope !== undefined){
+let data173 = data170.scope;
+if(!(((data173 === "kind") || (data173 === "activity")) || (data173 === "global"))){
+const err358 = {instancePath:instancePath+"/operations/" + key47.replace(/~/g, "~0").replace(/\//g, "~1")+"/scope",schemaPath:"#/properties/operations/additionalProperties/properties/scope/enum",keyword:"enum",params:{allowedValues: schema11.properties.operations.additionalProperties.properties.scope.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.operations.additionalProperties.properties.scope.enum,parentSchema:schema11.properties.operations.additionalProperties.properties.scope,data:data173};
 if(vErrors === null){
 vErrors = [err358];
 }
@@ -5744,8 +5748,11 @@ vErrors.push(err358);
 }
 errors++;
 }
-if(data174.total === undefined){
-const err359 = {instancePath:instancePath+"/operations/" + key45.replace(/~/g, "~0").replace(/\//g, "~1")+"/paginate",schemaPath:"#/properties/operations/additionalProperties/properties/paginate/required",keyword:"required",params:{missingProperty: "total"},message:"must have required property '"+"total"+"'",schema:schema11.properties.operations.additionalProperties.properties.paginate.required,parentSchema:schema11.properties.operations.additionalProperties.properties.paginate,data:data174};
+}
+if(data170.purpose !== undefined){
+let data174 = data170.purpose;
+if(typeof data174 !== "string"){
+const err359 = {instancePath:instancePath+"/operations/" + key47.replace(/~/g, "~0").replace(/\//g, "~1")+"/purpose",schemaPath:"#/properties/operations/additionalProperties/properties/purpose/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.operations.additionalProperties.properties.purpose.type,parentSchema:schema11.properties.operations.additionalProperties.properties.purpose,data:data174};
 if(vErrors === null){
 vErrors = [err359];
 }
@@ -5754,9 +5761,12 @@ vErrors.push(err359);
 }
 errors++;
 }
-for(const key47 in data174){
-if(!((((key47 === "start") || (key47 === "limit")) || (key47 === "items")) || (key47 === "total"))){
-const err360 = {instancePath:instancePath+"/operations/" + key45.replace(/~/g, "~0").replace(/\//g, "~1")+"/paginate",schemaPath:"#/properties/operations/additionalProperties/properties/paginate/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key47},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.operations.additionalProperties.properties.paginate,data:data174};
+}
+if(data170.client !== undefined){
+let data175 = data170.client;
+if(typeof data175 === "string"){
+if(!pattern19.test(data175)){
+const err360 = {instancePath:instancePath+"/operations/" + key47.replace(/~/g, "~0").replace(/\//g, "~1")+"/client",schemaPath:"#/properties/operations/additionalProperties/properties/client/pattern",keyword:"pattern",params:{pattern: "^[a-z]+(\\.[a-z]+)*$"},message:"must match pattern \""+"^[a-z]+(\\.[a-z]+)*$"+"\"",schema:"^[a-z]+(\\.[a-z]+)*$",parentSchema:schema11.properties.operations.additionalProperties.properties.client,data:data175};
 if(vErrors === null){
 vErrors = [err360];
 }
@@ -5766,10 +5776,8 @@ vErrors.push(err360);
 errors++;
 }
 }
-if(data174.start !== undefined){
-let data175 = data174.start;
-if(typeof data175 !== "string"){
-const err361 = {instancePath:instancePath+"/operations/" + key45.replace(/~/g, "~0").replace(/\//g, "~1")+"/paginate/start",schemaPath:"#/properties/operations/additionalProperties/properties/paginate/properties/start/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.operations.additionalProperties.properties.paginate.properties.start.type,parentSchema:schema11.properties.operations.additionalProperties.properties.paginate.properties.start,data:data175};
+else {
+const err361 = {instancePath:instancePath+"/operations/" + key47.replace(/~/g, "~0").replace(/\//g, "~1")+"/client",schemaPath:"#/properties/operations/additionalProperties/properties/client/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.operations.additionalProperties.properties.client.type,parentSchema:schema11.properties.operations.additionalProperties.properties.client,data:data175};
 if(vErrors === null){
 vErrors = [err361];
 }
@@ -5779,10 +5787,11 @@ vErrors.push(err361);
 errors++;
 }
 }
-if(data174.limit !== undefined){
-let data176 = data174.limit;
-if(typeof data176 !== "string"){
-const err362 = {instancePath:instancePath+"/operations/" + key45.replace(/~/g, "~0").replace(/\//g, "~1")+"/paginate/limit",schemaPath:"#/properties/operations/additionalProperties/properties/paginate/properties/limit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.operations.additionalProperties.properties.paginate.properties.limit.type,parentSchema:schema11.properties.operations.additionalProperties.properties.paginate.properties.limit,data:data176};
+if(data170.paginate !== undefined){
+let data176 = data170.paginate;
+if(data176 && typeof data176 == "object" && !Array.isArray(data176)){
+if(data176.start === undefined){
+const err362 = {instancePath:instancePath+"/operations/" + key47.replace(/~/g, "~0").replace(/\//g, "~1")+"/paginate",schemaPath:"#/properties/operations/additionalProperties/properties/paginate/required",keyword:"required",params:{missingProperty: "start"},message:"must have required property '"+"start"+"'",schema:schema11.properties.operations.additionalProperties.properties.paginate.required,parentSchema:schema11.properties.operations.additionalProperties.properties.paginate,data:data176};
 if(vErrors === null){
 vErrors = [err362];
 }
@@ -5791,11 +5800,8 @@ vErrors.push(err362);
 }
 errors++;
 }
-}
-if(data174.items !== undefined){
-let data177 = data174.items;
-if(typeof data177 !== "string"){
-const err363 = {instancePath:instancePath+"/operations/" + key45.replace(/~/g, "~0").replace(/\//g, "~1")+"/paginate/items",schemaPath:"#/properties/operations/additionalProperties/properties/paginate/properties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.operations.additionalProperties.properties.paginate.properties.items.type,parentSchema:schema11.properties.operations.additionalProperties.properties.paginate.properties.items,data:data177};
+if(data176.limit === undefined){
+const err363 = {instancePath:instancePath+"/operations/" + key47.replace(/~/g, "~0").replace(/\//g, "~1")+"/paginate",schemaPath:"#/properties/operations/additionalProperties/properties/paginate/required",keyword:"required",params:{missingProperty: "limit"},message:"must have required property '"+"limit"+"'",schema:schema11.properties.operations.additionalProperties.properties.paginate.required,parentSchema:schema11.properties.operations.additionalProperties.properties.paginate,data:data176};
 if(vErrors === null){
 vErrors = [err363];
 }
@@ -5804,11 +5810,8 @@ vErrors.push(err363);
 }
 errors++;
 }
-}
-if(data174.total !== undefined){
-let data178 = data174.total;
-if(typeof data178 !== "string"){
-const err364 = {instancePath:instancePath+"/operations/" + key45.replace(/~/g, "~0").replace(/\//g, "~1")+"/paginate/total",schemaPath:"#/properties/operations/additionalProperties/properties/paginate/properties/total/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.operations.additionalProperties.properties.paginate.properties.total.type,parentSchema:schema11.properties.operations.additionalProperties.properties.paginate.properties.total,data:data178};
+if(data176.items === undefined){
+const err364 = {instancePath:instancePath+"/operations/" + key47.replace(/~/g, "~0").replace(/\//g, "~1")+"/paginate",schemaPath:"#/properties/operations/additionalProperties/properties/paginate/required",keyword:"required",params:{missingProperty: "items"},message:"must have required property '"+"items"+"'",schema:schema11.properties.operations.additionalProperties.properties.paginate.required,parentSchema:schema11.properties.operations.additionalProperties.properties.paginate,data:data176};
 if(vErrors === null){
 vErrors = [err364];
 }
@@ -5817,10 +5820,8 @@ vErrors.push(err364);
 }
 errors++;
 }
-}
-}
-else {
-const err365 = {instancePath:instancePath+"/operations/" + key45.replace(/~/g, "~0").replace(/\//g, "~1")+"/paginate",schemaPath:"#/properties/operations/additionalProperties/properties/paginate/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.operations.additionalProperties.properties.paginate.type,parentSchema:schema11.properties.operations.additionalProperties.properties.paginate,data:data174};
+if(data176.total === undefined){
+const err365 = {instancePath:instancePath+"/operations/" + key47.replace(/~/g, "~0").replace(/\//g, "~1")+"/paginate",schemaPath:"#/properties/operations/additionalProperties/properties/paginate/required",keyword:"required",params:{missingProperty: "total"},message:"must have required property '"+"total"+"'",schema:schema11.properties.operations.additionalProperties.properties.paginate.required,parentSchema:schema11.properties.operations.additionalProperties.properties.paginate,data:data176};
 if(vErrors === null){
 vErrors = [err365];
 }
@@ -5829,11 +5830,9 @@ vErrors.push(err365);
 }
 errors++;
 }
-}
-if(data168.status !== undefined){
-let data179 = data168.status;
-if(!((typeof data179 == "number") && (!(data179 % 1) && !isNaN(data179)))){
-const err366 = {instancePath:instancePath+"/operations/" + key45.replace(/~/g, "~0").replace(/\//g, "~1")+"/status",schemaPath:"#/properties/operations/additionalProperties/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.operations.additionalProperties.properties.status.type,parentSchema:schema11.properties.operations.additionalProperties.properties.status,data:data179};
+for(const key49 in data176){
+if(!((((key49 === "start") || (key49 === "limit")) || (key49 === "items")) || (key49 === "total"))){
+const err366 = {instancePath:instancePath+"/operations/" + key47.replace(/~/g, "~0").replace(/\//g, "~1")+"/paginate",schemaPath:"#/properties/operations/additionalProperties/properties/paginate/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key49},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.operations.additionalProperties.properties.paginate,data:data176};
 if(vErrors === null){
 vErrors = [err366];
 }
@@ -5842,9 +5841,11 @@ vErrors.push(err366);
 }
 errors++;
 }
-if(typeof data179 == "number"){
-if(data179 > 299 || isNaN(data179)){
-const err367 = {instancePath:instancePath+"/operations/" + key45.replace(/~/g, "~0").replace(/\//g, "~1")+"/status",schemaPath:"#/properties/operations/additionalProperties/properties/status/maximum",keyword:"maximum",params:{comparison: "<=", limit: 299},message:"must be <= 299",schema:299,parentSchema:schema11.properties.operations.additionalProperties.properties.status,data:data179};
+}
+if(data176.start !== undefined){
+let data177 = data176.start;
+if(typeof data177 !== "string"){
+const err367 = {instancePath:instancePath+"/operations/" + key47.replace(/~/g, "~0").replace(/\//g, "~1")+"/paginate/start",schemaPath:"#/properties/operations/additionalProperties/properties/paginate/properties/start/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.operations.additionalProperties.properties.paginate.properties.start.type,parentSchema:schema11.properties.operations.additionalProperties.properties.paginate.properties.start,data:data177};
 if(vErrors === null){
 vErrors = [err367];
 }
@@ -5853,8 +5854,11 @@ vErrors.push(err367);
 }
 errors++;
 }
-if(data179 < 200 || isNaN(data179)){
-const err368 = {instancePath:instancePath+"/operations/" + key45.replace(/~/g, "~0").replace(/\//g, "~1")+"/status",schemaPath:"#/properties/operations/additionalProperties/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 200},message:"must be >= 200",schema:200,parentSchema:schema11.properties.operations.additionalProperties.properties.status,data:data179};
+}
+if(data176.limit !== undefined){
+let data178 = data176.limit;
+if(typeof data178 !== "string"){
+const err368 = {instancePath:instancePath+"/operations/" + key47.replace(/~/g, "~0").replace(/\//g, "~1")+"/paginate/limit",schemaPath:"#/properties/operations/additionalProperties/properties/paginate/properties/limit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.operations.additionalProperties.properties.paginate.properties.limit.type,parentSchema:schema11.properties.operations.additionalProperties.properties.paginate.properties.limit,data:data178};
 if(vErrors === null){
 vErrors = [err368];
 }
@@ -5864,11 +5868,10 @@ vErrors.push(err368);
 errors++;
 }
 }
-}
-if(data168.location !== undefined){
-let data180 = data168.location;
-if(typeof data180 !== "boolean"){
-const err369 = {instancePath:instancePath+"/operations/" + key45.replace(/~/g, "~0").replace(/\//g, "~1")+"/location",schemaPath:"#/properties/operations/additionalProperties/properties/location/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.operations.additionalProperties.properties.location.type,parentSchema:schema11.properties.operations.additionalProperties.properties.location,data:data180};
+if(data176.items !== undefined){
+let data179 = data176.items;
+if(typeof data179 !== "string"){
+const err369 = {instancePath:instancePath+"/operations/" + key47.replace(/~/g, "~0").replace(/\//g, "~1")+"/paginate/items",schemaPath:"#/properties/operations/additionalProperties/properties/paginate/properties/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.operations.additionalProperties.properties.paginate.properties.items.type,parentSchema:schema11.properties.operations.additionalProperties.properties.paginate.properties.items,data:data179};
 if(vErrors === null){
 vErrors = [err369];
 }
@@ -5878,10 +5881,10 @@ vErrors.push(err369);
 errors++;
 }
 }
-if(data168.upload !== undefined){
-let data181 = data168.upload;
-if(typeof data181 !== "boolean"){
-const err370 = {instancePath:instancePath+"/operations/" + key45.replace(/~/g, "~0").replace(/\//g, "~1")+"/upload",schemaPath:"#/properties/operations/additionalProperties/properties/upload/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.operations.additionalProperties.properties.upload.type,parentSchema:schema11.properties.operations.additionalProperties.properties.upload,data:data181};
+if(data176.total !== undefined){
+let data180 = data176.total;
+if(typeof data180 !== "string"){
+const err370 = {instancePath:instancePath+"/operations/" + key47.replace(/~/g, "~0").replace(/\//g, "~1")+"/paginate/total",schemaPath:"#/properties/operations/additionalProperties/properties/paginate/properties/total/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.operations.additionalProperties.properties.paginate.properties.total.type,parentSchema:schema11.properties.operations.additionalProperties.properties.paginate.properties.total,data:data180};
 if(vErrors === null){
 vErrors = [err370];
 }
@@ -5891,10 +5894,9 @@ vErrors.push(err370);
 errors++;
 }
 }
-if(data168.multipart !== undefined){
-let data182 = data168.multipart;
-if(typeof data182 !== "boolean"){
-const err371 = {instancePath:instancePath+"/operations/" + key45.replace(/~/g, "~0").replace(/\//g, "~1")+"/multipart",schemaPath:"#/properties/operations/additionalProperties/properties/multipart/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.operations.additionalProperties.properties.multipart.type,parentSchema:schema11.properties.operations.additionalProperties.properties.multipart,data:data182};
+}
+else {
+const err371 = {instancePath:instancePath+"/operations/" + key47.replace(/~/g, "~0").replace(/\//g, "~1")+"/paginate",schemaPath:"#/properties/operations/additionalProperties/properties/paginate/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.operations.additionalProperties.properties.paginate.type,parentSchema:schema11.properties.operations.additionalProperties.properties.paginate,data:data176};
 if(vErrors === null){
 vErrors = [err371];
 }
@@ -5904,25 +5906,10 @@ vErrors.push(err371);
 errors++;
 }
 }
-if(data168.params !== undefined){
-if(!(validate11(data168.params, {instancePath:instancePath+"/operations/" + key45.replace(/~/g, "~0").replace(/\//g, "~1")+"/params",parentData:data168,parentDataProperty:"params",rootData}))){
-vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
-errors = vErrors.length;
-}
-}
-if(data168.request !== undefined){
-if(!(validate12(data168.request, {instancePath:instancePath+"/operations/" + key45.replace(/~/g, "~0").replace(/\//g, "~1")+"/request",parentData:data168,parentDataProperty:"request",rootData}))){
-vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
-errors = vErrors.length;
-}
-}
-if(data168.response !== undefined){
-let data185 = data168.response;
-const _errs419 = errors;
-let valid90 = true;
-const _errs420 = errors;
-if(typeof data185 !== "string"){
-const err372 = {};
+if(data170.status !== undefined){
+let data181 = data170.status;
+if(!((typeof data181 == "number") && (!(data181 % 1) && !isNaN(data181)))){
+const err372 = {instancePath:instancePath+"/operations/" + key47.replace(/~/g, "~0").replace(/\//g, "~1")+"/status",schemaPath:"#/properties/operations/additionalProperties/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.operations.additionalProperties.properties.status.type,parentSchema:schema11.properties.operations.additionalProperties.properties.status,data:data181};
 if(vErrors === null){
 vErrors = [err372];
 }
@@ -5931,21 +5918,9 @@ vErrors.push(err372);
 }
 errors++;
 }
-var _valid1 = _errs420 === errors;
-errors = _errs419;
-if(vErrors !== null){
-if(_errs419){
-vErrors.length = _errs419;
-}
-else {
-vErrors = null;
-}
-}
-let ifClause1;
-if(_valid1){
-const _errs422 = errors;
-if(typeof data185 !== "string"){
-const err373 = {instancePath:instancePath+"/operations/" + key45.replace(/~/g, "~0").replace(/\//g, "~1")+"/response",schemaPath:"#/properties/operations/additionalProperties/properties/response/then/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.operations.additionalProperties.properties.response.then.type,parentSchema:schema11.properties.operations.additionalProperties.properties.response.then,data:data185};
+if(typeof data181 == "number"){
+if(data181 > 299 || isNaN(data181)){
+const err373 = {instancePath:instancePath+"/operations/" + key47.replace(/~/g, "~0").replace(/\//g, "~1")+"/status",schemaPath:"#/properties/operations/additionalProperties/properties/status/maximum",keyword:"maximum",params:{comparison: "<=", limit: 299},message:"must be <= 299",schema:299,parentSchema:schema11.properties.operations.additionalProperties.properties.status,data:data181};
 if(vErrors === null){
 vErrors = [err373];
 }
@@ -5954,22 +5929,8 @@ vErrors.push(err373);
 }
 errors++;
 }
-var _valid1 = _errs422 === errors;
-valid90 = _valid1;
-ifClause1 = "then";
-}
-else {
-const _errs424 = errors;
-if(!(validate12(data185, {instancePath:instancePath+"/operations/" + key45.replace(/~/g, "~0").replace(/\//g, "~1")+"/response",parentData:data168,parentDataProperty:"response",rootData}))){
-vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
-errors = vErrors.length;
-}
-var _valid1 = _errs424 === errors;
-valid90 = _valid1;
-ifClause1 = "else";
-}
-if(!valid90){
-const err374 = {instancePath:instancePath+"/operations/" + key45.replace(/~/g, "~0").replace(/\//g, "~1")+"/response",schemaPath:"#/properties/operations/additionalProperties/properties/response/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema",schema:schema11.properties.operations.additionalProperties.properties.response.if,parentSchema:schema11.properties.operations.additionalProperties.properties.response,data:data185};
+if(data181 < 200 || isNaN(data181)){
+const err374 = {instancePath:instancePath+"/operations/" + key47.replace(/~/g, "~0").replace(/\//g, "~1")+"/status",schemaPath:"#/properties/operations/additionalProperties/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 200},message:"must be >= 200",schema:200,parentSchema:schema11.properties.operations.additionalProperties.properties.status,data:data181};
 if(vErrors === null){
 vErrors = [err374];
 }
@@ -5980,8 +5941,10 @@ errors++;
 }
 }
 }
-else {
-const err375 = {instancePath:instancePath+"/operations/" + key45.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/operations/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.operations.additionalProperties.type,parentSchema:schema11.properties.operations.additionalProperties,data:data168};
+if(data170.location !== undefined){
+let data182 = data170.location;
+if(typeof data182 !== "boolean"){
+const err375 = {instancePath:instancePath+"/operations/" + key47.replace(/~/g, "~0").replace(/\//g, "~1")+"/location",schemaPath:"#/properties/operations/additionalProperties/properties/location/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.operations.additionalProperties.properties.location.type,parentSchema:schema11.properties.operations.additionalProperties.properties.location,data:data182};
 if(vErrors === null){
 vErrors = [err375];
 }
@@ -5991,14 +5954,127 @@ vErrors.push(err375);
 errors++;
 }
 }
-}
-else {
-const err376 = {instancePath:instancePath+"/operations",schemaPath:"#/properties/operations/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.operations.type,parentSchema:schema11.properties.operations,data:data167};
+if(data170.upload !== undefined){
+let data183 = data170.upload;
+if(typeof data183 !== "boolean"){
+const err376 = {instancePath:instancePath+"/operations/" + key47.replace(/~/g, "~0").replace(/\//g, "~1")+"/upload",schemaPath:"#/properties/operations/additionalProperties/properties/upload/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.operations.additionalProperties.properties.upload.type,parentSchema:schema11.properties.operations.additionalProperties.properties.upload,data:data183};
 if(vErrors === null){
 vErrors = [err376];
 }
 else {
 vErrors.push(err376);
+}
+errors++;
+}
+}
+if(data170.multipart !== undefined){
+let data184 = data170.multipart;
+if(typeof data184 !== "boolean"){
+const err377 = {instancePath:instancePath+"/operations/" + key47.replace(/~/g, "~0").replace(/\//g, "~1")+"/multipart",schemaPath:"#/properties/operations/additionalProperties/properties/multipart/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.operations.additionalProperties.properties.multipart.type,parentSchema:schema11.properties.operations.additionalProperties.properties.multipart,data:data184};
+if(vErrors === null){
+vErrors = [err377];
+}
+else {
+vErrors.push(err377);
+}
+errors++;
+}
+}
+if(data170.params !== undefined){
+if(!(validate11(data170.params, {instancePath:instancePath+"/operations/" + key47.replace(/~/g, "~0").replace(/\//g, "~1")+"/params",parentData:data170,parentDataProperty:"params",rootData}))){
+vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
+errors = vErrors.length;
+}
+}
+if(data170.request !== undefined){
+if(!(validate12(data170.request, {instancePath:instancePath+"/operations/" + key47.replace(/~/g, "~0").replace(/\//g, "~1")+"/request",parentData:data170,parentDataProperty:"request",rootData}))){
+vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
+errors = vErrors.length;
+}
+}
+if(data170.response !== undefined){
+let data187 = data170.response;
+const _errs425 = errors;
+let valid92 = true;
+const _errs426 = errors;
+if(typeof data187 !== "string"){
+const err378 = {};
+if(vErrors === null){
+vErrors = [err378];
+}
+else {
+vErrors.push(err378);
+}
+errors++;
+}
+var _valid1 = _errs426 === errors;
+errors = _errs425;
+if(vErrors !== null){
+if(_errs425){
+vErrors.length = _errs425;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause1;
+if(_valid1){
+const _errs428 = errors;
+if(typeof data187 !== "string"){
+const err379 = {instancePath:instancePath+"/operations/" + key47.replace(/~/g, "~0").replace(/\//g, "~1")+"/response",schemaPath:"#/properties/operations/additionalProperties/properties/response/then/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.operations.additionalProperties.properties.response.then.type,parentSchema:schema11.properties.operations.additionalProperties.properties.response.then,data:data187};
+if(vErrors === null){
+vErrors = [err379];
+}
+else {
+vErrors.push(err379);
+}
+errors++;
+}
+var _valid1 = _errs428 === errors;
+valid92 = _valid1;
+ifClause1 = "then";
+}
+else {
+const _errs430 = errors;
+if(!(validate12(data187, {instancePath:instancePath+"/operations/" + key47.replace(/~/g, "~0").replace(/\//g, "~1")+"/response",parentData:data170,parentDataProperty:"response",rootData}))){
+vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
+errors = vErrors.length;
+}
+var _valid1 = _errs430 === errors;
+valid92 = _valid1;
+ifClause1 = "else";
+}
+if(!valid92){
+const err380 = {instancePath:instancePath+"/operations/" + key47.replace(/~/g, "~0").replace(/\//g, "~1")+"/response",schemaPath:"#/properties/operations/additionalProperties/properties/response/if",keyword:"if",params:{failingKeyword: ifClause1},message:"must match \""+ifClause1+"\" schema",schema:schema11.properties.operations.additionalProperties.properties.response.if,parentSchema:schema11.properties.operations.additionalProperties.properties.response,data:data187};
+if(vErrors === null){
+vErrors = [err380];
+}
+else {
+vErrors.push(err380);
+}
+errors++;
+}
+}
+}
+else {
+const err381 = {instancePath:instancePath+"/operations/" + key47.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/operations/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.operations.additionalProperties.type,parentSchema:schema11.properties.operations.additionalProperties,data:data170};
+if(vErrors === null){
+vErrors = [err381];
+}
+else {
+vErrors.push(err381);
+}
+errors++;
+}
+}
+}
+else {
+const err382 = {instancePath:instancePath+"/operations",schemaPath:"#/properties/operations/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.operations.type,parentSchema:schema11.properties.operations,data:data169};
+if(vErrors === null){
+vErrors = [err382];
+}
+else {
+vErrors.push(err382);
 }
 errors++;
 }
@@ -6010,87 +6086,12 @@ errors = vErrors.length;
 }
 }
 if(data.reportActivityTypes !== undefined){
-let data187 = data.reportActivityTypes;
-if(data187 && typeof data187 == "object" && !Array.isArray(data187)){
-for(const key48 in data187){
-let data188 = data187[key48];
-if(!((typeof data188 == "number") && (!(data188 % 1) && !isNaN(data188)))){
-const err377 = {instancePath:instancePath+"/reportActivityTypes/" + key48.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/reportActivityTypes/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.reportActivityTypes.additionalProperties.type,parentSchema:schema11.properties.reportActivityTypes.additionalProperties,data:data188};
-if(vErrors === null){
-vErrors = [err377];
-}
-else {
-vErrors.push(err377);
-}
-errors++;
-}
-}
-}
-else {
-const err378 = {instancePath:instancePath+"/reportActivityTypes",schemaPath:"#/properties/reportActivityTypes/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.reportActivityTypes.type,parentSchema:schema11.properties.reportActivityTypes,data:data187};
-if(vErrors === null){
-vErrors = [err378];
-}
-else {
-vErrors.push(err378);
-}
-errors++;
-}
-}
-if(data.reports !== undefined){
-let data189 = data.reports;
+let data189 = data.reportActivityTypes;
 if(data189 && typeof data189 == "object" && !Array.isArray(data189)){
-for(const key49 in data189){
-const _errs433 = errors;
-if(typeof key49 === "string"){
-if(!pattern4.test(key49)){
-const err379 = {instancePath:instancePath+"/reports",schemaPath:"#/properties/reports/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[a-z]+$"},message:"must match pattern \""+"^[a-z]+$"+"\"",schema:"^[a-z]+$",parentSchema:schema11.properties.reports.propertyNames,data:key49,propertyName:key49};
-if(vErrors === null){
-vErrors = [err379];
-}
-else {
-vErrors.push(err379);
-}
-errors++;
-}
-}
-var valid92 = _errs433 === errors;
-if(!valid92){
-const err380 = {instancePath:instancePath+"/reports",schemaPath:"#/properties/reports/propertyNames",keyword:"propertyNames",params:{propertyName: key49},message:"property name must be valid",schema:schema11.properties.reports.propertyNames,parentSchema:schema11.properties.reports,data:data189};
-if(vErrors === null){
-vErrors = [err380];
-}
-else {
-vErrors.push(err380);
-}
-errors++;
-}
-}
 for(const key50 in data189){
 let data190 = data189[key50];
-if(data190 && typeof data190 == "object" && !Array.isArray(data190)){
-if(data190.lists === undefined){
-const err381 = {instancePath:instancePath+"/reports/" + key50.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/reports/additionalProperties/required",keyword:"required",params:{missingProperty: "lists"},message:"must have required property '"+"lists"+"'",schema:schema11.properties.reports.additionalProperties.required,parentSchema:schema11.properties.reports.additionalProperties,data:data190};
-if(vErrors === null){
-vErrors = [err381];
-}
-else {
-vErrors.push(err381);
-}
-errors++;
-}
-if(data190.params === undefined){
-const err382 = {instancePath:instancePath+"/reports/" + key50.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/reports/additionalProperties/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'",schema:schema11.properties.reports.additionalProperties.required,parentSchema:schema11.properties.reports.additionalProperties,data:data190};
-if(vErrors === null){
-vErrors = [err382];
-}
-else {
-vErrors.push(err382);
-}
-errors++;
-}
-if(data190.container === undefined){
-const err383 = {instancePath:instancePath+"/reports/" + key50.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/reports/additionalProperties/required",keyword:"required",params:{missingProperty: "container"},message:"must have required property '"+"container"+"'",schema:schema11.properties.reports.additionalProperties.required,parentSchema:schema11.properties.reports.additionalProperties,data:data190};
+if(!((typeof data190 == "number") && (!(data190 % 1) && !isNaN(data190)))){
+const err383 = {instancePath:instancePath+"/reportActivityTypes/" + key50.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/reportActivityTypes/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.reportActivityTypes.additionalProperties.type,parentSchema:schema11.properties.reportActivityTypes.additionalProperties,data:data190};
 if(vErrors === null){
 vErrors = [err383];
 }
@@ -6099,8 +6100,10 @@ vErrors.push(err383);
 }
 errors++;
 }
-if(data190.element === undefined){
-const err384 = {instancePath:instancePath+"/reports/" + key50.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/reports/additionalProperties/required",keyword:"required",params:{missingProperty: "element"},message:"must have required property '"+"element"+"'",schema:schema11.properties.reports.additionalProperties.required,parentSchema:schema11.properties.reports.additionalProperties,data:data190};
+}
+}
+else {
+const err384 = {instancePath:instancePath+"/reportActivityTypes",schemaPath:"#/properties/reportActivityTypes/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.reportActivityTypes.type,parentSchema:schema11.properties.reportActivityTypes,data:data189};
 if(vErrors === null){
 vErrors = [err384];
 }
@@ -6109,8 +6112,15 @@ vErrors.push(err384);
 }
 errors++;
 }
-if(data190.entry === undefined){
-const err385 = {instancePath:instancePath+"/reports/" + key50.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/reports/additionalProperties/required",keyword:"required",params:{missingProperty: "entry"},message:"must have required property '"+"entry"+"'",schema:schema11.properties.reports.additionalProperties.required,parentSchema:schema11.properties.reports.additionalProperties,data:data190};
+}
+if(data.reports !== undefined){
+let data191 = data.reports;
+if(data191 && typeof data191 == "object" && !Array.isArray(data191)){
+for(const key51 in data191){
+const _errs439 = errors;
+if(typeof key51 === "string"){
+if(!pattern4.test(key51)){
+const err385 = {instancePath:instancePath+"/reports",schemaPath:"#/properties/reports/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[a-z]+$"},message:"must match pattern \""+"^[a-z]+$"+"\"",schema:"^[a-z]+$",parentSchema:schema11.properties.reports.propertyNames,data:key51,propertyName:key51};
 if(vErrors === null){
 vErrors = [err385];
 }
@@ -6119,9 +6129,10 @@ vErrors.push(err385);
 }
 errors++;
 }
-for(const key51 in data190){
-if(!(((((key51 === "lists") || (key51 === "params")) || (key51 === "container")) || (key51 === "element")) || (key51 === "entry"))){
-const err386 = {instancePath:instancePath+"/reports/" + key50.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/reports/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key51},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.reports.additionalProperties,data:data190};
+}
+var valid94 = _errs439 === errors;
+if(!valid94){
+const err386 = {instancePath:instancePath+"/reports",schemaPath:"#/properties/reports/propertyNames",keyword:"propertyNames",params:{propertyName: key51},message:"property name must be valid",schema:schema11.properties.reports.propertyNames,parentSchema:schema11.properties.reports,data:data191};
 if(vErrors === null){
 vErrors = [err386];
 }
@@ -6131,10 +6142,11 @@ vErrors.push(err386);
 errors++;
 }
 }
-if(data190.lists !== undefined){
-let data191 = data190.lists;
-if(typeof data191 !== "string"){
-const err387 = {instancePath:instancePath+"/reports/" + key50.replace(/~/g, "~0").replace(/\//g, "~1")+"/lists",schemaPath:"#/properties/reports/additionalProperties/properties/lists/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.reports.additionalProperties.properties.lists.type,parentSchema:schema11.properties.reports.additionalProperties.properties.lists,data:data191};
+for(const key52 in data191){
+let data192 = data191[key52];
+if(data192 && typeof data192 == "object" && !Array.isArray(data192)){
+if(data192.lists === undefined){
+const err387 = {instancePath:instancePath+"/reports/" + key52.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/reports/additionalProperties/required",keyword:"required",params:{missingProperty: "lists"},message:"must have required property '"+"lists"+"'",schema:schema11.properties.reports.additionalProperties.required,parentSchema:schema11.properties.reports.additionalProperties,data:data192};
 if(vErrors === null){
 vErrors = [err387];
 }
@@ -6143,20 +6155,8 @@ vErrors.push(err387);
 }
 errors++;
 }
-}
-if(data190.params !== undefined){
-let data192 = data190.params;
-if(data192 && typeof data192 == "object" && !Array.isArray(data192)){
-for(const key52 in data192){
-let data193 = data192[key52];
-const _errs444 = errors;
-let valid96 = true;
-const _errs445 = errors;
-if(errors === _errs445){
-if(data193 && typeof data193 == "object" && !Array.isArray(data193)){
-let missing0;
-if((data193.param === undefined) && (missing0 = "param")){
-const err388 = {};
+if(data192.params === undefined){
+const err388 = {instancePath:instancePath+"/reports/" + key52.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/reports/additionalProperties/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'",schema:schema11.properties.reports.additionalProperties.required,parentSchema:schema11.properties.reports.additionalProperties,data:data192};
 if(vErrors === null){
 vErrors = [err388];
 }
@@ -6165,9 +6165,8 @@ vErrors.push(err388);
 }
 errors++;
 }
-}
-else {
-const err389 = {};
+if(data192.container === undefined){
+const err389 = {instancePath:instancePath+"/reports/" + key52.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/reports/additionalProperties/required",keyword:"required",params:{missingProperty: "container"},message:"must have required property '"+"container"+"'",schema:schema11.properties.reports.additionalProperties.required,parentSchema:schema11.properties.reports.additionalProperties,data:data192};
 if(vErrors === null){
 vErrors = [err389];
 }
@@ -6176,24 +6175,8 @@ vErrors.push(err389);
 }
 errors++;
 }
-}
-var _valid2 = _errs445 === errors;
-errors = _errs444;
-if(vErrors !== null){
-if(_errs444){
-vErrors.length = _errs444;
-}
-else {
-vErrors = null;
-}
-}
-let ifClause2;
-if(_valid2){
-const _errs447 = errors;
-if(data193 && typeof data193 == "object" && !Array.isArray(data193)){
-for(const key53 in data193){
-if(!((key53 === "param") || (key53 === "description"))){
-const err390 = {instancePath:instancePath+"/reports/" + key50.replace(/~/g, "~0").replace(/\//g, "~1")+"/params/" + key52.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/reports/additionalProperties/properties/params/additionalProperties/then/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key53},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.reports.additionalProperties.properties.params.additionalProperties.then,data:data193};
+if(data192.element === undefined){
+const err390 = {instancePath:instancePath+"/reports/" + key52.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/reports/additionalProperties/required",keyword:"required",params:{missingProperty: "element"},message:"must have required property '"+"element"+"'",schema:schema11.properties.reports.additionalProperties.required,parentSchema:schema11.properties.reports.additionalProperties,data:data192};
 if(vErrors === null){
 vErrors = [err390];
 }
@@ -6202,11 +6185,8 @@ vErrors.push(err390);
 }
 errors++;
 }
-}
-if(data193.param !== undefined){
-let data194 = data193.param;
-if(typeof data194 !== "string"){
-const err391 = {instancePath:instancePath+"/reports/" + key50.replace(/~/g, "~0").replace(/\//g, "~1")+"/params/" + key52.replace(/~/g, "~0").replace(/\//g, "~1")+"/param",schemaPath:"#/properties/reports/additionalProperties/properties/params/additionalProperties/then/properties/param/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.reports.additionalProperties.properties.params.additionalProperties.then.properties.param.type,parentSchema:schema11.properties.reports.additionalProperties.properties.params.additionalProperties.then.properties.param,data:data194};
+if(data192.entry === undefined){
+const err391 = {instancePath:instancePath+"/reports/" + key52.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/reports/additionalProperties/required",keyword:"required",params:{missingProperty: "entry"},message:"must have required property '"+"entry"+"'",schema:schema11.properties.reports.additionalProperties.required,parentSchema:schema11.properties.reports.additionalProperties,data:data192};
 if(vErrors === null){
 vErrors = [err391];
 }
@@ -6215,11 +6195,9 @@ vErrors.push(err391);
 }
 errors++;
 }
-}
-if(data193.description !== undefined){
-let data195 = data193.description;
-if(typeof data195 !== "string"){
-const err392 = {instancePath:instancePath+"/reports/" + key50.replace(/~/g, "~0").replace(/\//g, "~1")+"/params/" + key52.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/reports/additionalProperties/properties/params/additionalProperties/then/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.reports.additionalProperties.properties.params.additionalProperties.then.properties.description.type,parentSchema:schema11.properties.reports.additionalProperties.properties.params.additionalProperties.then.properties.description,data:data195};
+for(const key53 in data192){
+if(!(((((key53 === "lists") || (key53 === "params")) || (key53 === "container")) || (key53 === "element")) || (key53 === "entry"))){
+const err392 = {instancePath:instancePath+"/reports/" + key52.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/reports/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key53},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.reports.additionalProperties,data:data192};
 if(vErrors === null){
 vErrors = [err392];
 }
@@ -6229,9 +6207,10 @@ vErrors.push(err392);
 errors++;
 }
 }
-}
-else {
-const err393 = {instancePath:instancePath+"/reports/" + key50.replace(/~/g, "~0").replace(/\//g, "~1")+"/params/" + key52.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/reports/additionalProperties/properties/params/additionalProperties/then/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.reports.additionalProperties.properties.params.additionalProperties.then.type,parentSchema:schema11.properties.reports.additionalProperties.properties.params.additionalProperties.then,data:data193};
+if(data192.lists !== undefined){
+let data193 = data192.lists;
+if(typeof data193 !== "string"){
+const err393 = {instancePath:instancePath+"/reports/" + key52.replace(/~/g, "~0").replace(/\//g, "~1")+"/lists",schemaPath:"#/properties/reports/additionalProperties/properties/lists/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.reports.additionalProperties.properties.lists.type,parentSchema:schema11.properties.reports.additionalProperties.properties.lists,data:data193};
 if(vErrors === null){
 vErrors = [err393];
 }
@@ -6240,22 +6219,20 @@ vErrors.push(err393);
 }
 errors++;
 }
-var _valid2 = _errs447 === errors;
-valid96 = _valid2;
-ifClause2 = "then";
 }
-else {
-const _errs454 = errors;
-if(!(validate12(data193, {instancePath:instancePath+"/reports/" + key50.replace(/~/g, "~0").replace(/\//g, "~1")+"/params/" + key52.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data192,parentDataProperty:key52,rootData}))){
-vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
-errors = vErrors.length;
-}
-var _valid2 = _errs454 === errors;
-valid96 = _valid2;
-ifClause2 = "else";
-}
-if(!valid96){
-const err394 = {instancePath:instancePath+"/reports/" + key50.replace(/~/g, "~0").replace(/\//g, "~1")+"/params/" + key52.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/reports/additionalProperties/properties/params/additionalProperties/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema",schema:schema11.properties.reports.additionalProperties.properties.params.additionalProperties.if,parentSchema:schema11.properties.reports.additionalProperties.properties.params.additionalProperties,data:data193};
+if(data192.params !== undefined){
+let data194 = data192.params;
+if(data194 && typeof data194 == "object" && !Array.isArray(data194)){
+for(const key54 in data194){
+let data195 = data194[key54];
+const _errs450 = errors;
+let valid98 = true;
+const _errs451 = errors;
+if(errors === _errs451){
+if(data195 && typeof data195 == "object" && !Array.isArray(data195)){
+let missing0;
+if((data195.param === undefined) && (missing0 = "param")){
+const err394 = {};
 if(vErrors === null){
 vErrors = [err394];
 }
@@ -6265,9 +6242,8 @@ vErrors.push(err394);
 errors++;
 }
 }
-}
 else {
-const err395 = {instancePath:instancePath+"/reports/" + key50.replace(/~/g, "~0").replace(/\//g, "~1")+"/params",schemaPath:"#/properties/reports/additionalProperties/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.reports.additionalProperties.properties.params.type,parentSchema:schema11.properties.reports.additionalProperties.properties.params,data:data192};
+const err395 = {};
 if(vErrors === null){
 vErrors = [err395];
 }
@@ -6277,10 +6253,23 @@ vErrors.push(err395);
 errors++;
 }
 }
-if(data190.container !== undefined){
-let data196 = data190.container;
-if(typeof data196 !== "string"){
-const err396 = {instancePath:instancePath+"/reports/" + key50.replace(/~/g, "~0").replace(/\//g, "~1")+"/container",schemaPath:"#/properties/reports/additionalProperties/properties/container/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.reports.additionalProperties.properties.container.type,parentSchema:schema11.properties.reports.additionalProperties.properties.container,data:data196};
+var _valid2 = _errs451 === errors;
+errors = _errs450;
+if(vErrors !== null){
+if(_errs450){
+vErrors.length = _errs450;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause2;
+if(_valid2){
+const _errs453 = errors;
+if(data195 && typeof data195 == "object" && !Array.isArray(data195)){
+for(const key55 in data195){
+if(!((key55 === "param") || (key55 === "description"))){
+const err396 = {instancePath:instancePath+"/reports/" + key52.replace(/~/g, "~0").replace(/\//g, "~1")+"/params/" + key54.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/reports/additionalProperties/properties/params/additionalProperties/then/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key55},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.reports.additionalProperties.properties.params.additionalProperties.then,data:data195};
 if(vErrors === null){
 vErrors = [err396];
 }
@@ -6290,10 +6279,10 @@ vErrors.push(err396);
 errors++;
 }
 }
-if(data190.element !== undefined){
-let data197 = data190.element;
-if(typeof data197 !== "string"){
-const err397 = {instancePath:instancePath+"/reports/" + key50.replace(/~/g, "~0").replace(/\//g, "~1")+"/element",schemaPath:"#/properties/reports/additionalProperties/properties/element/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.reports.additionalProperties.properties.element.type,parentSchema:schema11.properties.reports.additionalProperties.properties.element,data:data197};
+if(data195.param !== undefined){
+let data196 = data195.param;
+if(typeof data196 !== "string"){
+const err397 = {instancePath:instancePath+"/reports/" + key52.replace(/~/g, "~0").replace(/\//g, "~1")+"/params/" + key54.replace(/~/g, "~0").replace(/\//g, "~1")+"/param",schemaPath:"#/properties/reports/additionalProperties/properties/params/additionalProperties/then/properties/param/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.reports.additionalProperties.properties.params.additionalProperties.then.properties.param.type,parentSchema:schema11.properties.reports.additionalProperties.properties.params.additionalProperties.then.properties.param,data:data196};
 if(vErrors === null){
 vErrors = [err397];
 }
@@ -6303,10 +6292,10 @@ vErrors.push(err397);
 errors++;
 }
 }
-if(data190.entry !== undefined){
-let data198 = data190.entry;
-if(typeof data198 !== "string"){
-const err398 = {instancePath:instancePath+"/reports/" + key50.replace(/~/g, "~0").replace(/\//g, "~1")+"/entry",schemaPath:"#/properties/reports/additionalProperties/properties/entry/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.reports.additionalProperties.properties.entry.type,parentSchema:schema11.properties.reports.additionalProperties.properties.entry,data:data198};
+if(data195.description !== undefined){
+let data197 = data195.description;
+if(typeof data197 !== "string"){
+const err398 = {instancePath:instancePath+"/reports/" + key52.replace(/~/g, "~0").replace(/\//g, "~1")+"/params/" + key54.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/properties/reports/additionalProperties/properties/params/additionalProperties/then/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.reports.additionalProperties.properties.params.additionalProperties.then.properties.description.type,parentSchema:schema11.properties.reports.additionalProperties.properties.params.additionalProperties.then.properties.description,data:data197};
 if(vErrors === null){
 vErrors = [err398];
 }
@@ -6318,7 +6307,7 @@ errors++;
 }
 }
 else {
-const err399 = {instancePath:instancePath+"/reports/" + key50.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/reports/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.reports.additionalProperties.type,parentSchema:schema11.properties.reports.additionalProperties,data:data190};
+const err399 = {instancePath:instancePath+"/reports/" + key52.replace(/~/g, "~0").replace(/\//g, "~1")+"/params/" + key54.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/reports/additionalProperties/properties/params/additionalProperties/then/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.reports.additionalProperties.properties.params.additionalProperties.then.type,parentSchema:schema11.properties.reports.additionalProperties.properties.params.additionalProperties.then,data:data195};
 if(vErrors === null){
 vErrors = [err399];
 }
@@ -6327,10 +6316,22 @@ vErrors.push(err399);
 }
 errors++;
 }
-}
+var _valid2 = _errs453 === errors;
+valid98 = _valid2;
+ifClause2 = "then";
 }
 else {
-const err400 = {instancePath:instancePath+"/reports",schemaPath:"#/properties/reports/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.reports.type,parentSchema:schema11.properties.reports,data:data189};
+const _errs460 = errors;
+if(!(validate12(data195, {instancePath:instancePath+"/reports/" + key52.replace(/~/g, "~0").replace(/\//g, "~1")+"/params/" + key54.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data194,parentDataProperty:key54,rootData}))){
+vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
+errors = vErrors.length;
+}
+var _valid2 = _errs460 === errors;
+valid98 = _valid2;
+ifClause2 = "else";
+}
+if(!valid98){
+const err400 = {instancePath:instancePath+"/reports/" + key52.replace(/~/g, "~0").replace(/\//g, "~1")+"/params/" + key54.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/reports/additionalProperties/properties/params/additionalProperties/if",keyword:"if",params:{failingKeyword: ifClause2},message:"must match \""+ifClause2+"\" schema",schema:schema11.properties.reports.additionalProperties.properties.params.additionalProperties.if,parentSchema:schema11.properties.reports.additionalProperties.properties.params.additionalProperties,data:data195};
 if(vErrors === null){
 vErrors = [err400];
 }
@@ -6340,15 +6341,9 @@ vErrors.push(err400);
 errors++;
 }
 }
-if(data.dueWindows !== undefined){
-let data199 = data.dueWindows;
-if(data199 && typeof data199 == "object" && !Array.isArray(data199)){
-for(const key54 in data199){
-let data200 = data199[key54];
-if(data200 && typeof data200 == "object" && !Array.isArray(data200)){
-for(const key55 in data200){
-if(!(((key55 === "days") || (key55 === "overdue")) || (key55 === "nodate"))){
-const err401 = {instancePath:instancePath+"/dueWindows/" + key54.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/dueWindows/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key55},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.dueWindows.additionalProperties,data:data200};
+}
+else {
+const err401 = {instancePath:instancePath+"/reports/" + key52.replace(/~/g, "~0").replace(/\//g, "~1")+"/params",schemaPath:"#/properties/reports/additionalProperties/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.reports.additionalProperties.properties.params.type,parentSchema:schema11.properties.reports.additionalProperties.properties.params,data:data194};
 if(vErrors === null){
 vErrors = [err401];
 }
@@ -6358,10 +6353,10 @@ vErrors.push(err401);
 errors++;
 }
 }
-if(data200.days !== undefined){
-let data201 = data200.days;
-if(!((typeof data201 == "number") && (!(data201 % 1) && !isNaN(data201)))){
-const err402 = {instancePath:instancePath+"/dueWindows/" + key54.replace(/~/g, "~0").replace(/\//g, "~1")+"/days",schemaPath:"#/properties/dueWindows/additionalProperties/properties/days/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.dueWindows.additionalProperties.properties.days.type,parentSchema:schema11.properties.dueWindows.additionalProperties.properties.days,data:data201};
+if(data192.container !== undefined){
+let data198 = data192.container;
+if(typeof data198 !== "string"){
+const err402 = {instancePath:instancePath+"/reports/" + key52.replace(/~/g, "~0").replace(/\//g, "~1")+"/container",schemaPath:"#/properties/reports/additionalProperties/properties/container/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.reports.additionalProperties.properties.container.type,parentSchema:schema11.properties.reports.additionalProperties.properties.container,data:data198};
 if(vErrors === null){
 vErrors = [err402];
 }
@@ -6370,9 +6365,11 @@ vErrors.push(err402);
 }
 errors++;
 }
-if(typeof data201 == "number"){
-if(data201 < 1 || isNaN(data201)){
-const err403 = {instancePath:instancePath+"/dueWindows/" + key54.replace(/~/g, "~0").replace(/\//g, "~1")+"/days",schemaPath:"#/properties/dueWindows/additionalProperties/properties/days/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.dueWindows.additionalProperties.properties.days,data:data201};
+}
+if(data192.element !== undefined){
+let data199 = data192.element;
+if(typeof data199 !== "string"){
+const err403 = {instancePath:instancePath+"/reports/" + key52.replace(/~/g, "~0").replace(/\//g, "~1")+"/element",schemaPath:"#/properties/reports/additionalProperties/properties/element/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.reports.additionalProperties.properties.element.type,parentSchema:schema11.properties.reports.additionalProperties.properties.element,data:data199};
 if(vErrors === null){
 vErrors = [err403];
 }
@@ -6382,11 +6379,10 @@ vErrors.push(err403);
 errors++;
 }
 }
-}
-if(data200.overdue !== undefined){
-let data202 = data200.overdue;
-if(typeof data202 !== "boolean"){
-const err404 = {instancePath:instancePath+"/dueWindows/" + key54.replace(/~/g, "~0").replace(/\//g, "~1")+"/overdue",schemaPath:"#/properties/dueWindows/additionalProperties/properties/overdue/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.dueWindows.additionalProperties.properties.overdue.type,parentSchema:schema11.properties.dueWindows.additionalProperties.properties.overdue,data:data202};
+if(data192.entry !== undefined){
+let data200 = data192.entry;
+if(typeof data200 !== "string"){
+const err404 = {instancePath:instancePath+"/reports/" + key52.replace(/~/g, "~0").replace(/\//g, "~1")+"/entry",schemaPath:"#/properties/reports/additionalProperties/properties/entry/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.reports.additionalProperties.properties.entry.type,parentSchema:schema11.properties.reports.additionalProperties.properties.entry,data:data200};
 if(vErrors === null){
 vErrors = [err404];
 }
@@ -6396,10 +6392,9 @@ vErrors.push(err404);
 errors++;
 }
 }
-if(data200.nodate !== undefined){
-let data203 = data200.nodate;
-if(true !== data203){
-const err405 = {instancePath:instancePath+"/dueWindows/" + key54.replace(/~/g, "~0").replace(/\//g, "~1")+"/nodate",schemaPath:"#/properties/dueWindows/additionalProperties/properties/nodate/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema11.properties.dueWindows.additionalProperties.properties.nodate,data:data203};
+}
+else {
+const err405 = {instancePath:instancePath+"/reports/" + key52.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/reports/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.reports.additionalProperties.type,parentSchema:schema11.properties.reports.additionalProperties,data:data192};
 if(vErrors === null){
 vErrors = [err405];
 }
@@ -6411,7 +6406,7 @@ errors++;
 }
 }
 else {
-const err406 = {instancePath:instancePath+"/dueWindows/" + key54.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/dueWindows/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.dueWindows.additionalProperties.type,parentSchema:schema11.properties.dueWindows.additionalProperties,data:data200};
+const err406 = {instancePath:instancePath+"/reports",schemaPath:"#/properties/reports/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.reports.type,parentSchema:schema11.properties.reports,data:data191};
 if(vErrors === null){
 vErrors = [err406];
 }
@@ -6421,9 +6416,15 @@ vErrors.push(err406);
 errors++;
 }
 }
-}
-else {
-const err407 = {instancePath:instancePath+"/dueWindows",schemaPath:"#/properties/dueWindows/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.dueWindows.type,parentSchema:schema11.properties.dueWindows,data:data199};
+if(data.dueWindows !== undefined){
+let data201 = data.dueWindows;
+if(data201 && typeof data201 == "object" && !Array.isArray(data201)){
+for(const key56 in data201){
+let data202 = data201[key56];
+if(data202 && typeof data202 == "object" && !Array.isArray(data202)){
+for(const key57 in data202){
+if(!(((key57 === "days") || (key57 === "overdue")) || (key57 === "nodate"))){
+const err407 = {instancePath:instancePath+"/dueWindows/" + key56.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/dueWindows/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key57},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.dueWindows.additionalProperties,data:data202};
 if(vErrors === null){
 vErrors = [err407];
 }
@@ -6433,15 +6434,10 @@ vErrors.push(err407);
 errors++;
 }
 }
-if(data.reportSources !== undefined){
-let data204 = data.reportSources;
-if(data204 && typeof data204 == "object" && !Array.isArray(data204)){
-for(const key56 in data204){
-let data205 = data204[key56];
-if(data205 && typeof data205 == "object" && !Array.isArray(data205)){
-for(const key57 in data205){
-if(!((((key57 === "from") || (key57 === "completable")) || (key57 === "comments")) || (key57 === "ancestors"))){
-const err408 = {instancePath:instancePath+"/reportSources/" + key56.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/reportSources/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key57},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.reportSources.additionalProperties,data:data205};
+if(data202.days !== undefined){
+let data203 = data202.days;
+if(!((typeof data203 == "number") && (!(data203 % 1) && !isNaN(data203)))){
+const err408 = {instancePath:instancePath+"/dueWindows/" + key56.replace(/~/g, "~0").replace(/\//g, "~1")+"/days",schemaPath:"#/properties/dueWindows/additionalProperties/properties/days/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.dueWindows.additionalProperties.properties.days.type,parentSchema:schema11.properties.dueWindows.additionalProperties.properties.days,data:data203};
 if(vErrors === null){
 vErrors = [err408];
 }
@@ -6450,15 +6446,9 @@ vErrors.push(err408);
 }
 errors++;
 }
-}
-if(data205.from !== undefined){
-let data206 = data205.from;
-if(data206 && typeof data206 == "object" && !Array.isArray(data206)){
-for(const key58 in data206){
-let data207 = data206[key58];
-if(data207 && typeof data207 == "object" && !Array.isArray(data207)){
-if(data207.date === undefined){
-const err409 = {instancePath:instancePath+"/reportSources/" + key56.replace(/~/g, "~0").replace(/\//g, "~1")+"/from/" + key58.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/reportSources/additionalProperties/properties/from/additionalProperties/required",keyword:"required",params:{missingProperty: "date"},message:"must have required property '"+"date"+"'",schema:schema11.properties.reportSources.additionalProperties.properties.from.additionalProperties.required,parentSchema:schema11.properties.reportSources.additionalProperties.properties.from.additionalProperties,data:data207};
+if(typeof data203 == "number"){
+if(data203 < 1 || isNaN(data203)){
+const err409 = {instancePath:instancePath+"/dueWindows/" + key56.replace(/~/g, "~0").replace(/\//g, "~1")+"/days",schemaPath:"#/properties/dueWindows/additionalProperties/properties/days/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.dueWindows.additionalProperties.properties.days,data:data203};
 if(vErrors === null){
 vErrors = [err409];
 }
@@ -6467,9 +6457,12 @@ vErrors.push(err409);
 }
 errors++;
 }
-for(const key59 in data207){
-if(!((((key59 === "date") || (key59 === "owner")) || (key59 === "dated")) || (key59 === "includeCompleted"))){
-const err410 = {instancePath:instancePath+"/reportSources/" + key56.replace(/~/g, "~0").replace(/\//g, "~1")+"/from/" + key58.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/reportSources/additionalProperties/properties/from/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key59},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.reportSources.additionalProperties.properties.from.additionalProperties,data:data207};
+}
+}
+if(data202.overdue !== undefined){
+let data204 = data202.overdue;
+if(typeof data204 !== "boolean"){
+const err410 = {instancePath:instancePath+"/dueWindows/" + key56.replace(/~/g, "~0").replace(/\//g, "~1")+"/overdue",schemaPath:"#/properties/dueWindows/additionalProperties/properties/overdue/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.dueWindows.additionalProperties.properties.overdue.type,parentSchema:schema11.properties.dueWindows.additionalProperties.properties.overdue,data:data204};
 if(vErrors === null){
 vErrors = [err410];
 }
@@ -6479,10 +6472,10 @@ vErrors.push(err410);
 errors++;
 }
 }
-if(data207.date !== undefined){
-let data208 = data207.date;
-if(typeof data208 !== "string"){
-const err411 = {instancePath:instancePath+"/reportSources/" + key56.replace(/~/g, "~0").replace(/\//g, "~1")+"/from/" + key58.replace(/~/g, "~0").replace(/\//g, "~1")+"/date",schemaPath:"#/properties/reportSources/additionalProperties/properties/from/additionalProperties/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.reportSources.additionalProperties.properties.from.additionalProperties.properties.date.type,parentSchema:schema11.properties.reportSources.additionalProperties.properties.from.additionalProperties.properties.date,data:data208};
+if(data202.nodate !== undefined){
+let data205 = data202.nodate;
+if(true !== data205){
+const err411 = {instancePath:instancePath+"/dueWindows/" + key56.replace(/~/g, "~0").replace(/\//g, "~1")+"/nodate",schemaPath:"#/properties/dueWindows/additionalProperties/properties/nodate/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema11.properties.dueWindows.additionalProperties.properties.nodate,data:data205};
 if(vErrors === null){
 vErrors = [err411];
 }
@@ -6492,10 +6485,9 @@ vErrors.push(err411);
 errors++;
 }
 }
-if(data207.owner !== undefined){
-let data209 = data207.owner;
-if(typeof data209 !== "string"){
-const err412 = {instancePath:instancePath+"/reportSources/" + key56.replace(/~/g, "~0").replace(/\//g, "~1")+"/from/" + key58.replace(/~/g, "~0").replace(/\//g, "~1")+"/owner",schemaPath:"#/properties/reportSources/additionalProperties/properties/from/additionalProperties/properties/owner/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.reportSources.additionalProperties.properties.from.additionalProperties.properties.owner.type,parentSchema:schema11.properties.reportSources.additionalProperties.properties.from.additionalProperties.properties.owner,data:data209};
+}
+else {
+const err412 = {instancePath:instancePath+"/dueWindows/" + key56.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/dueWindows/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.dueWindows.additionalProperties.type,parentSchema:schema11.properties.dueWindows.additionalProperties,data:data202};
 if(vErrors === null){
 vErrors = [err412];
 }
@@ -6505,10 +6497,9 @@ vErrors.push(err412);
 errors++;
 }
 }
-if(data207.dated !== undefined){
-let data210 = data207.dated;
-if(typeof data210 !== "boolean"){
-const err413 = {instancePath:instancePath+"/reportSources/" + key56.replace(/~/g, "~0").replace(/\//g, "~1")+"/from/" + key58.replace(/~/g, "~0").replace(/\//g, "~1")+"/dated",schemaPath:"#/properties/reportSources/additionalProperties/properties/from/additionalProperties/properties/dated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.reportSources.additionalProperties.properties.from.additionalProperties.properties.dated.type,parentSchema:schema11.properties.reportSources.additionalProperties.properties.from.additionalProperties.properties.dated,data:data210};
+}
+else {
+const err413 = {instancePath:instancePath+"/dueWindows",schemaPath:"#/properties/dueWindows/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.dueWindows.type,parentSchema:schema11.properties.dueWindows,data:data201};
 if(vErrors === null){
 vErrors = [err413];
 }
@@ -6518,10 +6509,15 @@ vErrors.push(err413);
 errors++;
 }
 }
-if(data207.includeCompleted !== undefined){
-let data211 = data207.includeCompleted;
-if(typeof data211 !== "boolean"){
-const err414 = {instancePath:instancePath+"/reportSources/" + key56.replace(/~/g, "~0").replace(/\//g, "~1")+"/from/" + key58.replace(/~/g, "~0").replace(/\//g, "~1")+"/includeCompleted",schemaPath:"#/properties/reportSources/additionalProperties/properties/from/additionalProperties/properties/includeCompleted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.reportSources.additionalProperties.properties.from.additionalProperties.properties.includeCompleted.type,parentSchema:schema11.properties.reportSources.additionalProperties.properties.from.additionalProperties.properties.includeCompleted,data:data211};
+if(data.reportSources !== undefined){
+let data206 = data.reportSources;
+if(data206 && typeof data206 == "object" && !Array.isArray(data206)){
+for(const key58 in data206){
+let data207 = data206[key58];
+if(data207 && typeof data207 == "object" && !Array.isArray(data207)){
+for(const key59 in data207){
+if(!((((key59 === "from") || (key59 === "completable")) || (key59 === "comments")) || (key59 === "ancestors"))){
+const err414 = {instancePath:instancePath+"/reportSources/" + key58.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/reportSources/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key59},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.reportSources.additionalProperties,data:data207};
 if(vErrors === null){
 vErrors = [err414];
 }
@@ -6531,9 +6527,14 @@ vErrors.push(err414);
 errors++;
 }
 }
-}
-else {
-const err415 = {instancePath:instancePath+"/reportSources/" + key56.replace(/~/g, "~0").replace(/\//g, "~1")+"/from/" + key58.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/reportSources/additionalProperties/properties/from/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.reportSources.additionalProperties.properties.from.additionalProperties.type,parentSchema:schema11.properties.reportSources.additionalProperties.properties.from.additionalProperties,data:data207};
+if(data207.from !== undefined){
+let data208 = data207.from;
+if(data208 && typeof data208 == "object" && !Array.isArray(data208)){
+for(const key60 in data208){
+let data209 = data208[key60];
+if(data209 && typeof data209 == "object" && !Array.isArray(data209)){
+if(data209.date === undefined){
+const err415 = {instancePath:instancePath+"/reportSources/" + key58.replace(/~/g, "~0").replace(/\//g, "~1")+"/from/" + key60.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/reportSources/additionalProperties/properties/from/additionalProperties/required",keyword:"required",params:{missingProperty: "date"},message:"must have required property '"+"date"+"'",schema:schema11.properties.reportSources.additionalProperties.properties.from.additionalProperties.required,parentSchema:schema11.properties.reportSources.additionalProperties.properties.from.additionalProperties,data:data209};
 if(vErrors === null){
 vErrors = [err415];
 }
@@ -6542,10 +6543,9 @@ vErrors.push(err415);
 }
 errors++;
 }
-}
-}
-else {
-const err416 = {instancePath:instancePath+"/reportSources/" + key56.replace(/~/g, "~0").replace(/\//g, "~1")+"/from",schemaPath:"#/properties/reportSources/additionalProperties/properties/from/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.reportSources.additionalProperties.properties.from.type,parentSchema:schema11.properties.reportSources.additionalProperties.properties.from,data:data206};
+for(const key61 in data209){
+if(!((((key61 === "date") || (key61 === "owner")) || (key61 === "dated")) || (key61 === "includeCompleted"))){
+const err416 = {instancePath:instancePath+"/reportSources/" + key58.replace(/~/g, "~0").replace(/\//g, "~1")+"/from/" + key60.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/reportSources/additionalProperties/properties/from/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key61},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.reportSources.additionalProperties.properties.from.additionalProperties,data:data209};
 if(vErrors === null){
 vErrors = [err416];
 }
@@ -6555,14 +6555,10 @@ vErrors.push(err416);
 errors++;
 }
 }
-if(data205.completable !== undefined){
-let data212 = data205.completable;
-if(Array.isArray(data212)){
-const len15 = data212.length;
-for(let i15=0; i15<len15; i15++){
-let data213 = data212[i15];
-if(typeof data213 !== "string"){
-const err417 = {instancePath:instancePath+"/reportSources/" + key56.replace(/~/g, "~0").replace(/\//g, "~1")+"/completable/" + i15,schemaPath:"#/definitions/strings/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.items.type,parentSchema:schema14.items,data:data213};
+if(data209.date !== undefined){
+let data210 = data209.date;
+if(typeof data210 !== "string"){
+const err417 = {instancePath:instancePath+"/reportSources/" + key58.replace(/~/g, "~0").replace(/\//g, "~1")+"/from/" + key60.replace(/~/g, "~0").replace(/\//g, "~1")+"/date",schemaPath:"#/properties/reportSources/additionalProperties/properties/from/additionalProperties/properties/date/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.reportSources.additionalProperties.properties.from.additionalProperties.properties.date.type,parentSchema:schema11.properties.reportSources.additionalProperties.properties.from.additionalProperties.properties.date,data:data210};
 if(vErrors === null){
 vErrors = [err417];
 }
@@ -6572,9 +6568,10 @@ vErrors.push(err417);
 errors++;
 }
 }
-}
-else {
-const err418 = {instancePath:instancePath+"/reportSources/" + key56.replace(/~/g, "~0").replace(/\//g, "~1")+"/completable",schemaPath:"#/definitions/strings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.type,parentSchema:schema14,data:data212};
+if(data209.owner !== undefined){
+let data211 = data209.owner;
+if(typeof data211 !== "string"){
+const err418 = {instancePath:instancePath+"/reportSources/" + key58.replace(/~/g, "~0").replace(/\//g, "~1")+"/from/" + key60.replace(/~/g, "~0").replace(/\//g, "~1")+"/owner",schemaPath:"#/properties/reportSources/additionalProperties/properties/from/additionalProperties/properties/owner/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.reportSources.additionalProperties.properties.from.additionalProperties.properties.owner.type,parentSchema:schema11.properties.reportSources.additionalProperties.properties.from.additionalProperties.properties.owner,data:data211};
 if(vErrors === null){
 vErrors = [err418];
 }
@@ -6584,10 +6581,10 @@ vErrors.push(err418);
 errors++;
 }
 }
-if(data205.comments !== undefined){
-let data214 = data205.comments;
-if(typeof data214 !== "string"){
-const err419 = {instancePath:instancePath+"/reportSources/" + key56.replace(/~/g, "~0").replace(/\//g, "~1")+"/comments",schemaPath:"#/properties/reportSources/additionalProperties/properties/comments/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.reportSources.additionalProperties.properties.comments.type,parentSchema:schema11.properties.reportSources.additionalProperties.properties.comments,data:data214};
+if(data209.dated !== undefined){
+let data212 = data209.dated;
+if(typeof data212 !== "boolean"){
+const err419 = {instancePath:instancePath+"/reportSources/" + key58.replace(/~/g, "~0").replace(/\//g, "~1")+"/from/" + key60.replace(/~/g, "~0").replace(/\//g, "~1")+"/dated",schemaPath:"#/properties/reportSources/additionalProperties/properties/from/additionalProperties/properties/dated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.reportSources.additionalProperties.properties.from.additionalProperties.properties.dated.type,parentSchema:schema11.properties.reportSources.additionalProperties.properties.from.additionalProperties.properties.dated,data:data212};
 if(vErrors === null){
 vErrors = [err419];
 }
@@ -6597,13 +6594,10 @@ vErrors.push(err419);
 errors++;
 }
 }
-if(data205.ancestors !== undefined){
-let data215 = data205.ancestors;
-if(data215 && typeof data215 == "object" && !Array.isArray(data215)){
-for(const key60 in data215){
-let data216 = data215[key60];
-if(typeof data216 !== "string"){
-const err420 = {instancePath:instancePath+"/reportSources/" + key56.replace(/~/g, "~0").replace(/\//g, "~1")+"/ancestors/" + key60.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/reportSources/additionalProperties/properties/ancestors/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.reportSources.additionalProperties.properties.ancestors.additionalProperties.type,parentSchema:schema11.properties.reportSources.additionalProperties.properties.ancestors.additionalProperties,data:data216};
+if(data209.includeCompleted !== undefined){
+let data213 = data209.includeCompleted;
+if(typeof data213 !== "boolean"){
+const err420 = {instancePath:instancePath+"/reportSources/" + key58.replace(/~/g, "~0").replace(/\//g, "~1")+"/from/" + key60.replace(/~/g, "~0").replace(/\//g, "~1")+"/includeCompleted",schemaPath:"#/properties/reportSources/additionalProperties/properties/from/additionalProperties/properties/includeCompleted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.reportSources.additionalProperties.properties.from.additionalProperties.properties.includeCompleted.type,parentSchema:schema11.properties.reportSources.additionalProperties.properties.from.additionalProperties.properties.includeCompleted,data:data213};
 if(vErrors === null){
 vErrors = [err420];
 }
@@ -6615,7 +6609,7 @@ errors++;
 }
 }
 else {
-const err421 = {instancePath:instancePath+"/reportSources/" + key56.replace(/~/g, "~0").replace(/\//g, "~1")+"/ancestors",schemaPath:"#/properties/reportSources/additionalProperties/properties/ancestors/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.reportSources.additionalProperties.properties.ancestors.type,parentSchema:schema11.properties.reportSources.additionalProperties.properties.ancestors,data:data215};
+const err421 = {instancePath:instancePath+"/reportSources/" + key58.replace(/~/g, "~0").replace(/\//g, "~1")+"/from/" + key60.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/reportSources/additionalProperties/properties/from/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.reportSources.additionalProperties.properties.from.additionalProperties.type,parentSchema:schema11.properties.reportSources.additionalProperties.properties.from.additionalProperties,data:data209};
 if(vErrors === null){
 vErrors = [err421];
 }
@@ -6627,7 +6621,7 @@ errors++;
 }
 }
 else {
-const err422 = {instancePath:instancePath+"/reportSources/" + key56.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/reportSources/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.reportSources.additionalProperties.type,parentSchema:schema11.properties.reportSources.additionalProperties,data:data205};
+const err422 = {instancePath:instancePath+"/reportSources/" + key58.replace(/~/g, "~0").replace(/\//g, "~1")+"/from",schemaPath:"#/properties/reportSources/additionalProperties/properties/from/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.reportSources.additionalProperties.properties.from.type,parentSchema:schema11.properties.reportSources.additionalProperties.properties.from,data:data208};
 if(vErrors === null){
 vErrors = [err422];
 }
@@ -6637,9 +6631,14 @@ vErrors.push(err422);
 errors++;
 }
 }
-}
-else {
-const err423 = {instancePath:instancePath+"/reportSources",schemaPath:"#/properties/reportSources/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.reportSources.type,parentSchema:schema11.properties.reportSources,data:data204};
+if(data207.completable !== undefined){
+let data214 = data207.completable;
+if(Array.isArray(data214)){
+const len15 = data214.length;
+for(let i15=0; i15<len15; i15++){
+let data215 = data214[i15];
+if(typeof data215 !== "string"){
+const err423 = {instancePath:instancePath+"/reportSources/" + key58.replace(/~/g, "~0").replace(/\//g, "~1")+"/completable/" + i15,schemaPath:"#/definitions/strings/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema14.items.type,parentSchema:schema14.items,data:data215};
 if(vErrors === null){
 vErrors = [err423];
 }
@@ -6649,11 +6648,9 @@ vErrors.push(err423);
 errors++;
 }
 }
-if(data.hooks !== undefined){
-let data217 = data.hooks;
-if(data217 && typeof data217 == "object" && !Array.isArray(data217)){
-if(data217.fields === undefined){
-const err424 = {instancePath:instancePath+"/hooks",schemaPath:"#/properties/hooks/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'",schema:schema11.properties.hooks.required,parentSchema:schema11.properties.hooks,data:data217};
+}
+else {
+const err424 = {instancePath:instancePath+"/reportSources/" + key58.replace(/~/g, "~0").replace(/\//g, "~1")+"/completable",schemaPath:"#/definitions/strings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema14.type,parentSchema:schema14,data:data214};
 if(vErrors === null){
 vErrors = [err424];
 }
@@ -6662,8 +6659,11 @@ vErrors.push(err424);
 }
 errors++;
 }
-if(data217.constraintsByEventFamily === undefined){
-const err425 = {instancePath:instancePath+"/hooks",schemaPath:"#/properties/hooks/required",keyword:"required",params:{missingProperty: "constraintsByEventFamily"},message:"must have required property '"+"constraintsByEventFamily"+"'",schema:schema11.properties.hooks.required,parentSchema:schema11.properties.hooks,data:data217};
+}
+if(data207.comments !== undefined){
+let data216 = data207.comments;
+if(typeof data216 !== "string"){
+const err425 = {instancePath:instancePath+"/reportSources/" + key58.replace(/~/g, "~0").replace(/\//g, "~1")+"/comments",schemaPath:"#/properties/reportSources/additionalProperties/properties/comments/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.reportSources.additionalProperties.properties.comments.type,parentSchema:schema11.properties.reportSources.additionalProperties.properties.comments,data:data216};
 if(vErrors === null){
 vErrors = [err425];
 }
@@ -6672,9 +6672,14 @@ vErrors.push(err425);
 }
 errors++;
 }
-for(const key61 in data217){
-if(!((((key61 === "fields") || (key61 === "listed")) || (key61 === "assumed")) || (key61 === "constraintsByEventFamily"))){
-const err426 = {instancePath:instancePath+"/hooks",schemaPath:"#/properties/hooks/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key61},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.hooks,data:data217};
+}
+if(data207.ancestors !== undefined){
+let data217 = data207.ancestors;
+if(data217 && typeof data217 == "object" && !Array.isArray(data217)){
+for(const key62 in data217){
+let data218 = data217[key62];
+if(typeof data218 !== "string"){
+const err426 = {instancePath:instancePath+"/reportSources/" + key58.replace(/~/g, "~0").replace(/\//g, "~1")+"/ancestors/" + key62.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/reportSources/additionalProperties/properties/ancestors/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.reportSources.additionalProperties.properties.ancestors.additionalProperties.type,parentSchema:schema11.properties.reportSources.additionalProperties.properties.ancestors.additionalProperties,data:data218};
 if(vErrors === null){
 vErrors = [err426];
 }
@@ -6684,22 +6689,9 @@ vErrors.push(err426);
 errors++;
 }
 }
-if(data217.fields !== undefined){
-if(!(validate11(data217.fields, {instancePath:instancePath+"/hooks/fields",parentData:data217,parentDataProperty:"fields",rootData}))){
-vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
-errors = vErrors.length;
 }
-}
-if(data217.listed !== undefined){
-if(!(validate11(data217.listed, {instancePath:instancePath+"/hooks/listed",parentData:data217,parentDataProperty:"listed",rootData}))){
-vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
-errors = vErrors.length;
-}
-}
-if(data217.assumed !== undefined){
-let data220 = data217.assumed;
-if(typeof data220 !== "string"){
-const err427 = {instancePath:instancePath+"/hooks/assumed",schemaPath:"#/properties/hooks/properties/assumed/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.hooks.properties.assumed.type,parentSchema:schema11.properties.hooks.properties.assumed,data:data220};
+else {
+const err427 = {instancePath:instancePath+"/reportSources/" + key58.replace(/~/g, "~0").replace(/\//g, "~1")+"/ancestors",schemaPath:"#/properties/reportSources/additionalProperties/properties/ancestors/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.reportSources.additionalProperties.properties.ancestors.type,parentSchema:schema11.properties.reportSources.additionalProperties.properties.ancestors,data:data217};
 if(vErrors === null){
 vErrors = [err427];
 }
@@ -6709,13 +6701,9 @@ vErrors.push(err427);
 errors++;
 }
 }
-if(data217.constraintsByEventFamily !== undefined){
-let data221 = data217.constraintsByEventFamily;
-if(data221 && typeof data221 == "object" && !Array.isArray(data221)){
-for(const key62 in data221){
-let data222 = data221[key62];
-if(typeof data222 !== "string"){
-const err428 = {instancePath:instancePath+"/hooks/constraintsByEventFamily/" + key62.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/hooks/properties/constraintsByEventFamily/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.hooks.properties.constraintsByEventFamily.additionalProperties.type,parentSchema:schema11.properties.hooks.properties.constraintsByEventFamily.additionalProperties,data:data222};
+}
+else {
+const err428 = {instancePath:instancePath+"/reportSources/" + key58.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/reportSources/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.reportSources.additionalProperties.type,parentSchema:schema11.properties.reportSources.additionalProperties,data:data207};
 if(vErrors === null){
 vErrors = [err428];
 }
@@ -6727,7 +6715,7 @@ errors++;
 }
 }
 else {
-const err429 = {instancePath:instancePath+"/hooks/constraintsByEventFamily",schemaPath:"#/properties/hooks/properties/constraintsByEventFamily/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.hooks.properties.constraintsByEventFamily.type,parentSchema:schema11.properties.hooks.properties.constraintsByEventFamily,data:data221};
+const err429 = {instancePath:instancePath+"/reportSources",schemaPath:"#/properties/reportSources/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.reportSources.type,parentSchema:schema11.properties.reportSources,data:data206};
 if(vErrors === null){
 vErrors = [err429];
 }
@@ -6737,9 +6725,11 @@ vErrors.push(err429);
 errors++;
 }
 }
-}
-else {
-const err430 = {instancePath:instancePath+"/hooks",schemaPath:"#/properties/hooks/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.hooks.type,parentSchema:schema11.properties.hooks,data:data217};
+if(data.hooks !== undefined){
+let data219 = data.hooks;
+if(data219 && typeof data219 == "object" && !Array.isArray(data219)){
+if(data219.fields === undefined){
+const err430 = {instancePath:instancePath+"/hooks",schemaPath:"#/properties/hooks/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'",schema:schema11.properties.hooks.required,parentSchema:schema11.properties.hooks,data:data219};
 if(vErrors === null){
 vErrors = [err430];
 }
@@ -6748,14 +6738,8 @@ vErrors.push(err430);
 }
 errors++;
 }
-}
-if(data.events !== undefined){
-let data223 = data.events;
-if(data223 && typeof data223 == "object" && !Array.isArray(data223)){
-for(const key63 in data223){
-let data224 = data223[key63];
-if(typeof data224 !== "string"){
-const err431 = {instancePath:instancePath+"/events/" + key63.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/events/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.events.additionalProperties.type,parentSchema:schema11.properties.events.additionalProperties,data:data224};
+if(data219.constraintsByEventFamily === undefined){
+const err431 = {instancePath:instancePath+"/hooks",schemaPath:"#/properties/hooks/required",keyword:"required",params:{missingProperty: "constraintsByEventFamily"},message:"must have required property '"+"constraintsByEventFamily"+"'",schema:schema11.properties.hooks.required,parentSchema:schema11.properties.hooks,data:data219};
 if(vErrors === null){
 vErrors = [err431];
 }
@@ -6764,10 +6748,9 @@ vErrors.push(err431);
 }
 errors++;
 }
-}
-}
-else {
-const err432 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.events.type,parentSchema:schema11.properties.events,data:data223};
+for(const key63 in data219){
+if(!((((key63 === "fields") || (key63 === "listed")) || (key63 === "assumed")) || (key63 === "constraintsByEventFamily"))){
+const err432 = {instancePath:instancePath+"/hooks",schemaPath:"#/properties/hooks/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key63},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.hooks,data:data219};
 if(vErrors === null){
 vErrors = [err432];
 }
@@ -6777,12 +6760,22 @@ vErrors.push(err432);
 errors++;
 }
 }
-if(data.conformance !== undefined){
-let data225 = data.conformance;
-if(data225 && typeof data225 == "object" && !Array.isArray(data225)){
-for(const key64 in data225){
-if(!((((((((key64 === "client") || (key64 === "retry")) || (key64 === "requests")) || (key64 === "responses")) || (key64 === "retries")) || (key64 === "batch")) || (key64 === "webhooks")) || (key64 === "pagination"))){
-const err433 = {instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key64},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance,data:data225};
+if(data219.fields !== undefined){
+if(!(validate11(data219.fields, {instancePath:instancePath+"/hooks/fields",parentData:data219,parentDataProperty:"fields",rootData}))){
+vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
+errors = vErrors.length;
+}
+}
+if(data219.listed !== undefined){
+if(!(validate11(data219.listed, {instancePath:instancePath+"/hooks/listed",parentData:data219,parentDataProperty:"listed",rootData}))){
+vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
+errors = vErrors.length;
+}
+}
+if(data219.assumed !== undefined){
+let data222 = data219.assumed;
+if(typeof data222 !== "string"){
+const err433 = {instancePath:instancePath+"/hooks/assumed",schemaPath:"#/properties/hooks/properties/assumed/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.hooks.properties.assumed.type,parentSchema:schema11.properties.hooks.properties.assumed,data:data222};
 if(vErrors === null){
 vErrors = [err433];
 }
@@ -6792,11 +6785,13 @@ vErrors.push(err433);
 errors++;
 }
 }
-if(data225.client !== undefined){
-let data226 = data225.client;
-if(data226 && typeof data226 == "object" && !Array.isArray(data226)){
-if(data226.baseUrl === undefined){
-const err434 = {instancePath:instancePath+"/conformance/client",schemaPath:"#/properties/conformance/properties/client/required",keyword:"required",params:{missingProperty: "baseUrl"},message:"must have required property '"+"baseUrl"+"'",schema:schema11.properties.conformance.properties.client.required,parentSchema:schema11.properties.conformance.properties.client,data:data226};
+if(data219.constraintsByEventFamily !== undefined){
+let data223 = data219.constraintsByEventFamily;
+if(data223 && typeof data223 == "object" && !Array.isArray(data223)){
+for(const key64 in data223){
+let data224 = data223[key64];
+if(typeof data224 !== "string"){
+const err434 = {instancePath:instancePath+"/hooks/constraintsByEventFamily/" + key64.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/hooks/properties/constraintsByEventFamily/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.hooks.properties.constraintsByEventFamily.additionalProperties.type,parentSchema:schema11.properties.hooks.properties.constraintsByEventFamily.additionalProperties,data:data224};
 if(vErrors === null){
 vErrors = [err434];
 }
@@ -6805,8 +6800,10 @@ vErrors.push(err434);
 }
 errors++;
 }
-if(data226.email === undefined){
-const err435 = {instancePath:instancePath+"/conformance/client",schemaPath:"#/properties/conformance/properties/client/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema11.properties.conformance.properties.client.required,parentSchema:schema11.properties.conformance.properties.client,data:data226};
+}
+}
+else {
+const err435 = {instancePath:instancePath+"/hooks/constraintsByEventFamily",schemaPath:"#/properties/hooks/properties/constraintsByEventFamily/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.hooks.properties.constraintsByEventFamily.type,parentSchema:schema11.properties.hooks.properties.constraintsByEventFamily,data:data223};
 if(vErrors === null){
 vErrors = [err435];
 }
@@ -6815,8 +6812,10 @@ vErrors.push(err435);
 }
 errors++;
 }
-if(data226.token === undefined){
-const err436 = {instancePath:instancePath+"/conformance/client",schemaPath:"#/properties/conformance/properties/client/required",keyword:"required",params:{missingProperty: "token"},message:"must have required property '"+"token"+"'",schema:schema11.properties.conformance.properties.client.required,parentSchema:schema11.properties.conformance.properties.client,data:data226};
+}
+}
+else {
+const err436 = {instancePath:instancePath+"/hooks",schemaPath:"#/properties/hooks/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.hooks.type,parentSchema:schema11.properties.hooks,data:data219};
 if(vErrors === null){
 vErrors = [err436];
 }
@@ -6825,9 +6824,14 @@ vErrors.push(err436);
 }
 errors++;
 }
-for(const key65 in data226){
-if(!(((key65 === "baseUrl") || (key65 === "email")) || (key65 === "token"))){
-const err437 = {instancePath:instancePath+"/conformance/client",schemaPath:"#/properties/conformance/properties/client/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key65},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance.properties.client,data:data226};
+}
+if(data.events !== undefined){
+let data225 = data.events;
+if(data225 && typeof data225 == "object" && !Array.isArray(data225)){
+for(const key65 in data225){
+let data226 = data225[key65];
+if(typeof data226 !== "string"){
+const err437 = {instancePath:instancePath+"/events/" + key65.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/events/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.events.additionalProperties.type,parentSchema:schema11.properties.events.additionalProperties,data:data226};
 if(vErrors === null){
 vErrors = [err437];
 }
@@ -6837,10 +6841,9 @@ vErrors.push(err437);
 errors++;
 }
 }
-if(data226.baseUrl !== undefined){
-let data227 = data226.baseUrl;
-if(typeof data227 !== "string"){
-const err438 = {instancePath:instancePath+"/conformance/client/baseUrl",schemaPath:"#/properties/conformance/properties/client/properties/baseUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.conformance.properties.client.properties.baseUrl.type,parentSchema:schema11.properties.conformance.properties.client.properties.baseUrl,data:data227};
+}
+else {
+const err438 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.events.type,parentSchema:schema11.properties.events,data:data225};
 if(vErrors === null){
 vErrors = [err438];
 }
@@ -6850,10 +6853,12 @@ vErrors.push(err438);
 errors++;
 }
 }
-if(data226.email !== undefined){
-let data228 = data226.email;
-if(typeof data228 !== "string"){
-const err439 = {instancePath:instancePath+"/conformance/client/email",schemaPath:"#/properties/conformance/properties/client/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.conformance.properties.client.properties.email.type,parentSchema:schema11.properties.conformance.properties.client.properties.email,data:data228};
+if(data.conformance !== undefined){
+let data227 = data.conformance;
+if(data227 && typeof data227 == "object" && !Array.isArray(data227)){
+for(const key66 in data227){
+if(!((((((((key66 === "client") || (key66 === "retry")) || (key66 === "requests")) || (key66 === "responses")) || (key66 === "retries")) || (key66 === "batch")) || (key66 === "webhooks")) || (key66 === "pagination"))){
+const err439 = {instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key66},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance,data:data227};
 if(vErrors === null){
 vErrors = [err439];
 }
@@ -6863,10 +6868,11 @@ vErrors.push(err439);
 errors++;
 }
 }
-if(data226.token !== undefined){
-let data229 = data226.token;
-if(typeof data229 !== "string"){
-const err440 = {instancePath:instancePath+"/conformance/client/token",schemaPath:"#/properties/conformance/properties/client/properties/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.conformance.properties.client.properties.token.type,parentSchema:schema11.properties.conformance.properties.client.properties.token,data:data229};
+if(data227.client !== undefined){
+let data228 = data227.client;
+if(data228 && typeof data228 == "object" && !Array.isArray(data228)){
+if(data228.baseUrl === undefined){
+const err440 = {instancePath:instancePath+"/conformance/client",schemaPath:"#/properties/conformance/properties/client/required",keyword:"required",params:{missingProperty: "baseUrl"},message:"must have required property '"+"baseUrl"+"'",schema:schema11.properties.conformance.properties.client.required,parentSchema:schema11.properties.conformance.properties.client,data:data228};
 if(vErrors === null){
 vErrors = [err440];
 }
@@ -6875,10 +6881,8 @@ vErrors.push(err440);
 }
 errors++;
 }
-}
-}
-else {
-const err441 = {instancePath:instancePath+"/conformance/client",schemaPath:"#/properties/conformance/properties/client/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.client.type,parentSchema:schema11.properties.conformance.properties.client,data:data226};
+if(data228.email === undefined){
+const err441 = {instancePath:instancePath+"/conformance/client",schemaPath:"#/properties/conformance/properties/client/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema11.properties.conformance.properties.client.required,parentSchema:schema11.properties.conformance.properties.client,data:data228};
 if(vErrors === null){
 vErrors = [err441];
 }
@@ -6887,12 +6891,8 @@ vErrors.push(err441);
 }
 errors++;
 }
-}
-if(data225.retry !== undefined){
-let data230 = data225.retry;
-if(data230 && typeof data230 == "object" && !Array.isArray(data230)){
-if(data230.maxRetries === undefined){
-const err442 = {instancePath:instancePath+"/conformance/retry",schemaPath:"#/properties/conformance/properties/retry/required",keyword:"required",params:{missingProperty: "maxRetries"},message:"must have required property '"+"maxRetries"+"'",schema:schema11.properties.conformance.properties.retry.required,parentSchema:schema11.properties.conformance.properties.retry,data:data230};
+if(data228.token === undefined){
+const err442 = {instancePath:instancePath+"/conformance/client",schemaPath:"#/properties/conformance/properties/client/required",keyword:"required",params:{missingProperty: "token"},message:"must have required property '"+"token"+"'",schema:schema11.properties.conformance.properties.client.required,parentSchema:schema11.properties.conformance.properties.client,data:data228};
 if(vErrors === null){
 vErrors = [err442];
 }
@@ -6901,8 +6901,9 @@ vErrors.push(err442);
 }
 errors++;
 }
-if(data230.maxRetryAfterSeconds === undefined){
-const err443 = {instancePath:instancePath+"/conformance/retry",schemaPath:"#/properties/conformance/properties/retry/required",keyword:"required",params:{missingProperty: "maxRetryAfterSeconds"},message:"must have required property '"+"maxRetryAfterSeconds"+"'",schema:schema11.properties.conformance.properties.retry.required,parentSchema:schema11.properties.conformance.properties.retry,data:data230};
+for(const key67 in data228){
+if(!(((key67 === "baseUrl") || (key67 === "email")) || (key67 === "token"))){
+const err443 = {instancePath:instancePath+"/conformance/client",schemaPath:"#/properties/conformance/properties/client/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key67},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance.properties.client,data:data228};
 if(vErrors === null){
 vErrors = [err443];
 }
@@ -6911,8 +6912,11 @@ vErrors.push(err443);
 }
 errors++;
 }
-if(data230.baseDelayMs === undefined){
-const err444 = {instancePath:instancePath+"/conformance/retry",schemaPath:"#/properties/conformance/properties/retry/required",keyword:"required",params:{missingProperty: "baseDelayMs"},message:"must have required property '"+"baseDelayMs"+"'",schema:schema11.properties.conformance.properties.retry.required,parentSchema:schema11.properties.conformance.properties.retry,data:data230};
+}
+if(data228.baseUrl !== undefined){
+let data229 = data228.baseUrl;
+if(typeof data229 !== "string"){
+const err444 = {instancePath:instancePath+"/conformance/client/baseUrl",schemaPath:"#/properties/conformance/properties/client/properties/baseUrl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.conformance.properties.client.properties.baseUrl.type,parentSchema:schema11.properties.conformance.properties.client.properties.baseUrl,data:data229};
 if(vErrors === null){
 vErrors = [err444];
 }
@@ -6921,8 +6925,11 @@ vErrors.push(err444);
 }
 errors++;
 }
-if(data230.maxDelayMs === undefined){
-const err445 = {instancePath:instancePath+"/conformance/retry",schemaPath:"#/properties/conformance/properties/retry/required",keyword:"required",params:{missingProperty: "maxDelayMs"},message:"must have required property '"+"maxDelayMs"+"'",schema:schema11.properties.conformance.properties.retry.required,parentSchema:schema11.properties.conformance.properties.retry,data:data230};
+}
+if(data228.email !== undefined){
+let data230 = data228.email;
+if(typeof data230 !== "string"){
+const err445 = {instancePath:instancePath+"/conformance/client/email",schemaPath:"#/properties/conformance/properties/client/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.conformance.properties.client.properties.email.type,parentSchema:schema11.properties.conformance.properties.client.properties.email,data:data230};
 if(vErrors === null){
 vErrors = [err445];
 }
@@ -6931,9 +6938,11 @@ vErrors.push(err445);
 }
 errors++;
 }
-for(const key66 in data230){
-if(!((((key66 === "maxRetries") || (key66 === "maxRetryAfterSeconds")) || (key66 === "baseDelayMs")) || (key66 === "maxDelayMs"))){
-const err446 = {instancePath:instancePath+"/conformance/retry",schemaPath:"#/properties/conformance/properties/retry/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key66},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance.properties.retry,data:data230};
+}
+if(data228.token !== undefined){
+let data231 = data228.token;
+if(typeof data231 !== "string"){
+const err446 = {instancePath:instancePath+"/conformance/client/token",schemaPath:"#/properties/conformance/properties/client/properties/token/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.conformance.properties.client.properties.token.type,parentSchema:schema11.properties.conformance.properties.client.properties.token,data:data231};
 if(vErrors === null){
 vErrors = [err446];
 }
@@ -6943,10 +6952,9 @@ vErrors.push(err446);
 errors++;
 }
 }
-if(data230.maxRetries !== undefined){
-let data231 = data230.maxRetries;
-if(!((typeof data231 == "number") && (!(data231 % 1) && !isNaN(data231)))){
-const err447 = {instancePath:instancePath+"/conformance/retry/maxRetries",schemaPath:"#/properties/conformance/properties/retry/properties/maxRetries/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.conformance.properties.retry.properties.maxRetries.type,parentSchema:schema11.properties.conformance.properties.retry.properties.maxRetries,data:data231};
+}
+else {
+const err447 = {instancePath:instancePath+"/conformance/client",schemaPath:"#/properties/conformance/properties/client/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.client.type,parentSchema:schema11.properties.conformance.properties.client,data:data228};
 if(vErrors === null){
 vErrors = [err447];
 }
@@ -6955,9 +6963,12 @@ vErrors.push(err447);
 }
 errors++;
 }
-if(typeof data231 == "number"){
-if(data231 < 0 || isNaN(data231)){
-const err448 = {instancePath:instancePath+"/conformance/retry/maxRetries",schemaPath:"#/properties/conformance/properties/retry/properties/maxRetries/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.conformance.properties.retry.properties.maxRetries,data:data231};
+}
+if(data227.retry !== undefined){
+let data232 = data227.retry;
+if(data232 && typeof data232 == "object" && !Array.isArray(data232)){
+if(data232.maxRetries === undefined){
+const err448 = {instancePath:instancePath+"/conformance/retry",schemaPath:"#/properties/conformance/properties/retry/required",keyword:"required",params:{missingProperty: "maxRetries"},message:"must have required property '"+"maxRetries"+"'",schema:schema11.properties.conformance.properties.retry.required,parentSchema:schema11.properties.conformance.properties.retry,data:data232};
 if(vErrors === null){
 vErrors = [err448];
 }
@@ -6966,12 +6977,8 @@ vErrors.push(err448);
 }
 errors++;
 }
-}
-}
-if(data230.maxRetryAfterSeconds !== undefined){
-let data232 = data230.maxRetryAfterSeconds;
-if(!((typeof data232 == "number") && (!(data232 % 1) && !isNaN(data232)))){
-const err449 = {instancePath:instancePath+"/conformance/retry/maxRetryAfterSeconds",schemaPath:"#/properties/conformance/properties/retry/properties/maxRetryAfterSeconds/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.conformance.properties.retry.properties.maxRetryAfterSeconds.type,parentSchema:schema11.properties.conformance.properties.retry.properties.maxRetryAfterSeconds,data:data232};
+if(data232.maxRetryAfterSeconds === undefined){
+const err449 = {instancePath:instancePath+"/conformance/retry",schemaPath:"#/properties/conformance/properties/retry/required",keyword:"required",params:{missingProperty: "maxRetryAfterSeconds"},message:"must have required property '"+"maxRetryAfterSeconds"+"'",schema:schema11.properties.conformance.properties.retry.required,parentSchema:schema11.properties.conformance.properties.retry,data:data232};
 if(vErrors === null){
 vErrors = [err449];
 }
@@ -6980,9 +6987,8 @@ vErrors.push(err449);
 }
 errors++;
 }
-if(typeof data232 == "number"){
-if(data232 < 0 || isNaN(data232)){
-const err450 = {instancePath:instancePath+"/conformance/retry/maxRetryAfterSeconds",schemaPath:"#/properties/conformance/properties/retry/properties/maxRetryAfterSeconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.conformance.properties.retry.properties.maxRetryAfterSeconds,data:data232};
+if(data232.baseDelayMs === undefined){
+const err450 = {instancePath:instancePath+"/conformance/retry",schemaPath:"#/properties/conformance/properties/retry/required",keyword:"required",params:{missingProperty: "baseDelayMs"},message:"must have required property '"+"baseDelayMs"+"'",schema:schema11.properties.conformance.properties.retry.required,parentSchema:schema11.properties.conformance.properties.retry,data:data232};
 if(vErrors === null){
 vErrors = [err450];
 }
@@ -6991,12 +6997,8 @@ vErrors.push(err450);
 }
 errors++;
 }
-}
-}
-if(data230.baseDelayMs !== undefined){
-let data233 = data230.baseDelayMs;
-if(!((typeof data233 == "number") && (!(data233 % 1) && !isNaN(data233)))){
-const err451 = {instancePath:instancePath+"/conformance/retry/baseDelayMs",schemaPath:"#/properties/conformance/properties/retry/properties/baseDelayMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.conformance.properties.retry.properties.baseDelayMs.type,parentSchema:schema11.properties.conformance.properties.retry.properties.baseDelayMs,data:data233};
+if(data232.maxDelayMs === undefined){
+const err451 = {instancePath:instancePath+"/conformance/retry",schemaPath:"#/properties/conformance/properties/retry/required",keyword:"required",params:{missingProperty: "maxDelayMs"},message:"must have required property '"+"maxDelayMs"+"'",schema:schema11.properties.conformance.properties.retry.required,parentSchema:schema11.properties.conformance.properties.retry,data:data232};
 if(vErrors === null){
 vErrors = [err451];
 }
@@ -7005,9 +7007,9 @@ vErrors.push(err451);
 }
 errors++;
 }
-if(typeof data233 == "number"){
-if(data233 < 0 || isNaN(data233)){
-const err452 = {instancePath:instancePath+"/conformance/retry/baseDelayMs",schemaPath:"#/properties/conformance/properties/retry/properties/baseDelayMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.conformance.properties.retry.properties.baseDelayMs,data:data233};
+for(const key68 in data232){
+if(!((((key68 === "maxRetries") || (key68 === "maxRetryAfterSeconds")) || (key68 === "baseDelayMs")) || (key68 === "maxDelayMs"))){
+const err452 = {instancePath:instancePath+"/conformance/retry",schemaPath:"#/properties/conformance/properties/retry/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key68},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance.properties.retry,data:data232};
 if(vErrors === null){
 vErrors = [err452];
 }
@@ -7017,11 +7019,10 @@ vErrors.push(err452);
 errors++;
 }
 }
-}
-if(data230.maxDelayMs !== undefined){
-let data234 = data230.maxDelayMs;
-if(!((typeof data234 == "number") && (!(data234 % 1) && !isNaN(data234)))){
-const err453 = {instancePath:instancePath+"/conformance/retry/maxDelayMs",schemaPath:"#/properties/conformance/properties/retry/properties/maxDelayMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.conformance.properties.retry.properties.maxDelayMs.type,parentSchema:schema11.properties.conformance.properties.retry.properties.maxDelayMs,data:data234};
+if(data232.maxRetries !== undefined){
+let data233 = data232.maxRetries;
+if(!((typeof data233 == "number") && (!(data233 % 1) && !isNaN(data233)))){
+const err453 = {instancePath:instancePath+"/conformance/retry/maxRetries",schemaPath:"#/properties/conformance/properties/retry/properties/maxRetries/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.conformance.properties.retry.properties.maxRetries.type,parentSchema:schema11.properties.conformance.properties.retry.properties.maxRetries,data:data233};
 if(vErrors === null){
 vErrors = [err453];
 }
@@ -7030,9 +7031,9 @@ vErrors.push(err453);
 }
 errors++;
 }
-if(typeof data234 == "number"){
-if(data234 < 0 || isNaN(data234)){
-const err454 = {instancePath:instancePath+"/conformance/retry/maxDelayMs",schemaPath:"#/properties/conformance/properties/retry/properties/maxDelayMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.conformance.properties.retry.properties.maxDelayMs,data:data234};
+if(typeof data233 == "number"){
+if(data233 < 0 || isNaN(data233)){
+const err454 = {instancePath:instancePath+"/conformance/retry/maxRetries",schemaPath:"#/properties/conformance/properties/retry/properties/maxRetries/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.conformance.properties.retry.properties.maxRetries,data:data233};
 if(vErrors === null){
 vErrors = [err454];
 }
@@ -7043,9 +7044,10 @@ errors++;
 }
 }
 }
-}
-else {
-const err455 = {instancePath:instancePath+"/conformance/retry",schemaPath:"#/properties/conformance/properties/retry/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.retry.type,parentSchema:schema11.properties.conformance.properties.retry,data:data230};
+if(data232.maxRetryAfterSeconds !== undefined){
+let data234 = data232.maxRetryAfterSeconds;
+if(!((typeof data234 == "number") && (!(data234 % 1) && !isNaN(data234)))){
+const err455 = {instancePath:instancePath+"/conformance/retry/maxRetryAfterSeconds",schemaPath:"#/properties/conformance/properties/retry/properties/maxRetryAfterSeconds/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.conformance.properties.retry.properties.maxRetryAfterSeconds.type,parentSchema:schema11.properties.conformance.properties.retry.properties.maxRetryAfterSeconds,data:data234};
 if(vErrors === null){
 vErrors = [err455];
 }
@@ -7054,16 +7056,9 @@ vErrors.push(err455);
 }
 errors++;
 }
-}
-if(data225.requests !== undefined){
-let data235 = data225.requests;
-if(Array.isArray(data235)){
-const len16 = data235.length;
-for(let i16=0; i16<len16; i16++){
-let data236 = data235[i16];
-if(data236 && typeof data236 == "object" && !Array.isArray(data236)){
-if(data236.id === undefined){
-const err456 = {instancePath:instancePath+"/conformance/requests/" + i16,schemaPath:"#/definitions/conformanceHead/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema29.required,parentSchema:schema29,data:data236};
+if(typeof data234 == "number"){
+if(data234 < 0 || isNaN(data234)){
+const err456 = {instancePath:instancePath+"/conformance/retry/maxRetryAfterSeconds",schemaPath:"#/properties/conformance/properties/retry/properties/maxRetryAfterSeconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.conformance.properties.retry.properties.maxRetryAfterSeconds,data:data234};
 if(vErrors === null){
 vErrors = [err456];
 }
@@ -7072,8 +7067,12 @@ vErrors.push(err456);
 }
 errors++;
 }
-if(data236.doc === undefined){
-const err457 = {instancePath:instancePath+"/conformance/requests/" + i16,schemaPath:"#/definitions/conformanceHead/required",keyword:"required",params:{missingProperty: "doc"},message:"must have required property '"+"doc"+"'",schema:schema29.required,parentSchema:schema29,data:data236};
+}
+}
+if(data232.baseDelayMs !== undefined){
+let data235 = data232.baseDelayMs;
+if(!((typeof data235 == "number") && (!(data235 % 1) && !isNaN(data235)))){
+const err457 = {instancePath:instancePath+"/conformance/retry/baseDelayMs",schemaPath:"#/properties/conformance/properties/retry/properties/baseDelayMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.conformance.properties.retry.properties.baseDelayMs.type,parentSchema:schema11.properties.conformance.properties.retry.properties.baseDelayMs,data:data235};
 if(vErrors === null){
 vErrors = [err457];
 }
@@ -7082,11 +7081,9 @@ vErrors.push(err457);
 }
 errors++;
 }
-if(data236.id !== undefined){
-let data237 = data236.id;
-if(typeof data237 === "string"){
-if(!pattern20.test(data237)){
-const err458 = {instancePath:instancePath+"/conformance/requests/" + i16+"/id",schemaPath:"#/definitions/conformanceHead/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]*$"+"\"",schema:"^[a-z0-9][a-z0-9-]*$",parentSchema:schema29.properties.id,data:data237};
+if(typeof data235 == "number"){
+if(data235 < 0 || isNaN(data235)){
+const err458 = {instancePath:instancePath+"/conformance/retry/baseDelayMs",schemaPath:"#/properties/conformance/properties/retry/properties/baseDelayMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.conformance.properties.retry.properties.baseDelayMs,data:data235};
 if(vErrors === null){
 vErrors = [err458];
 }
@@ -7096,8 +7093,11 @@ vErrors.push(err458);
 errors++;
 }
 }
-else {
-const err459 = {instancePath:instancePath+"/conformance/requests/" + i16+"/id",schemaPath:"#/definitions/conformanceHead/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.id.type,parentSchema:schema29.properties.id,data:data237};
+}
+if(data232.maxDelayMs !== undefined){
+let data236 = data232.maxDelayMs;
+if(!((typeof data236 == "number") && (!(data236 % 1) && !isNaN(data236)))){
+const err459 = {instancePath:instancePath+"/conformance/retry/maxDelayMs",schemaPath:"#/properties/conformance/properties/retry/properties/maxDelayMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.conformance.properties.retry.properties.maxDelayMs.type,parentSchema:schema11.properties.conformance.properties.retry.properties.maxDelayMs,data:data236};
 if(vErrors === null){
 vErrors = [err459];
 }
@@ -7106,11 +7106,9 @@ vErrors.push(err459);
 }
 errors++;
 }
-}
-if(data236.doc !== undefined){
-let data238 = data236.doc;
-if(typeof data238 !== "string"){
-const err460 = {instancePath:instancePath+"/conformance/requests/" + i16+"/doc",schemaPath:"#/definitions/conformanceHead/properties/doc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.doc.type,parentSchema:schema29.properties.doc,data:data238};
+if(typeof data236 == "number"){
+if(data236 < 0 || isNaN(data236)){
+const err460 = {instancePath:instancePath+"/conformance/retry/maxDelayMs",schemaPath:"#/properties/conformance/properties/retry/properties/maxDelayMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.conformance.properties.retry.properties.maxDelayMs,data:data236};
 if(vErrors === null){
 vErrors = [err460];
 }
@@ -7121,8 +7119,9 @@ errors++;
 }
 }
 }
+}
 else {
-const err461 = {instancePath:instancePath+"/conformance/requests/" + i16,schemaPath:"#/definitions/conformanceHead/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.type,parentSchema:schema29,data:data236};
+const err461 = {instancePath:instancePath+"/conformance/retry",schemaPath:"#/properties/conformance/properties/retry/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.retry.type,parentSchema:schema11.properties.conformance.properties.retry,data:data232};
 if(vErrors === null){
 vErrors = [err461];
 }
@@ -7131,9 +7130,16 @@ vErrors.push(err461);
 }
 errors++;
 }
-if(data236 && typeof data236 == "object" && !Array.isArray(data236)){
-if(data236.call === undefined){
-const err462 = {instancePath:instancePath+"/conformance/requests/" + i16,schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/required",keyword:"required",params:{missingProperty: "call"},message:"must have required property '"+"call"+"'",schema:schema11.properties.conformance.properties.requests.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1],data:data236};
+}
+if(data227.requests !== undefined){
+let data237 = data227.requests;
+if(Array.isArray(data237)){
+const len16 = data237.length;
+for(let i16=0; i16<len16; i16++){
+let data238 = data237[i16];
+if(data238 && typeof data238 == "object" && !Array.isArray(data238)){
+if(data238.id === undefined){
+const err462 = {instancePath:instancePath+"/conformance/requests/" + i16,schemaPath:"#/definitions/conformanceHead/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema29.required,parentSchema:schema29,data:data238};
 if(vErrors === null){
 vErrors = [err462];
 }
@@ -7142,8 +7148,8 @@ vErrors.push(err462);
 }
 errors++;
 }
-if(data236.format === undefined){
-const err463 = {instancePath:instancePath+"/conformance/requests/" + i16,schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/required",keyword:"required",params:{missingProperty: "format"},message:"must have required property '"+"format"+"'",schema:schema11.properties.conformance.properties.requests.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1],data:data236};
+if(data238.doc === undefined){
+const err463 = {instancePath:instancePath+"/conformance/requests/" + i16,schemaPath:"#/definitions/conformanceHead/required",keyword:"required",params:{missingProperty: "doc"},message:"must have required property '"+"doc"+"'",schema:schema29.required,parentSchema:schema29,data:data238};
 if(vErrors === null){
 vErrors = [err463];
 }
@@ -7152,8 +7158,11 @@ vErrors.push(err463);
 }
 errors++;
 }
-if(data236.request === undefined){
-const err464 = {instancePath:instancePath+"/conformance/requests/" + i16,schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/required",keyword:"required",params:{missingProperty: "request"},message:"must have required property '"+"request"+"'",schema:schema11.properties.conformance.properties.requests.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1],data:data236};
+if(data238.id !== undefined){
+let data239 = data238.id;
+if(typeof data239 === "string"){
+if(!pattern21.test(data239)){
+const err464 = {instancePath:instancePath+"/conformance/requests/" + i16+"/id",schemaPath:"#/definitions/conformanceHead/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]*$"+"\"",schema:"^[a-z0-9][a-z0-9-]*$",parentSchema:schema29.properties.id,data:data239};
 if(vErrors === null){
 vErrors = [err464];
 }
@@ -7162,9 +7171,9 @@ vErrors.push(err464);
 }
 errors++;
 }
-for(const key67 in data236){
-if(!(((((key67 === "id") || (key67 === "doc")) || (key67 === "call")) || (key67 === "format")) || (key67 === "request"))){
-const err465 = {instancePath:instancePath+"/conformance/requests/" + i16,schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key67},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1],data:data236};
+}
+else {
+const err465 = {instancePath:instancePath+"/conformance/requests/" + i16+"/id",schemaPath:"#/definitions/conformanceHead/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.id.type,parentSchema:schema29.properties.id,data:data239};
 if(vErrors === null){
 vErrors = [err465];
 }
@@ -7174,11 +7183,10 @@ vErrors.push(err465);
 errors++;
 }
 }
-if(data236.call !== undefined){
-let data239 = data236.call;
-if(data239 && typeof data239 == "object" && !Array.isArray(data239)){
-if(data239.operation === undefined){
-const err466 = {instancePath:instancePath+"/conformance/requests/" + i16+"/call",schemaPath:"#/definitions/conformanceCall/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema30.required,parentSchema:schema30,data:data239};
+if(data238.doc !== undefined){
+let data240 = data238.doc;
+if(typeof data240 !== "string"){
+const err466 = {instancePath:instancePath+"/conformance/requests/" + i16+"/doc",schemaPath:"#/definitions/conformanceHead/properties/doc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.doc.type,parentSchema:schema29.properties.doc,data:data240};
 if(vErrors === null){
 vErrors = [err466];
 }
@@ -7187,9 +7195,10 @@ vErrors.push(err466);
 }
 errors++;
 }
-for(const key68 in data239){
-if(!(((((((key68 === "operation") || (key68 === "kind")) || (key68 === "segment")) || (key68 === "id")) || (key68 === "deliveryId")) || (key68 === "body")) || (key68 === "params"))){
-const err467 = {instancePath:instancePath+"/conformance/requests/" + i16+"/call",schemaPath:"#/definitions/conformanceCall/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key68},message:"must NOT have additional properties",schema:false,parentSchema:schema30,data:data239};
+}
+}
+else {
+const err467 = {instancePath:instancePath+"/conformance/requests/" + i16,schemaPath:"#/definitions/conformanceHead/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.type,parentSchema:schema29,data:data238};
 if(vErrors === null){
 vErrors = [err467];
 }
@@ -7198,11 +7207,9 @@ vErrors.push(err467);
 }
 errors++;
 }
-}
-if(data239.operation !== undefined){
-let data240 = data239.operation;
-if(typeof data240 !== "string"){
-const err468 = {instancePath:instancePath+"/conformance/requests/" + i16+"/call/operation",schemaPath:"#/definitions/conformanceCall/properties/operation/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.operation.type,parentSchema:schema30.properties.operation,data:data240};
+if(data238 && typeof data238 == "object" && !Array.isArray(data238)){
+if(data238.call === undefined){
+const err468 = {instancePath:instancePath+"/conformance/requests/" + i16,schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/required",keyword:"required",params:{missingProperty: "call"},message:"must have required property '"+"call"+"'",schema:schema11.properties.conformance.properties.requests.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1],data:data238};
 if(vErrors === null){
 vErrors = [err468];
 }
@@ -7211,11 +7218,8 @@ vErrors.push(err468);
 }
 errors++;
 }
-}
-if(data239.kind !== undefined){
-let data241 = data239.kind;
-if(typeof data241 !== "string"){
-const err469 = {instancePath:instancePath+"/conformance/requests/" + i16+"/call/kind",schemaPath:"#/definitions/conformanceCall/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.kind.type,parentSchema:schema30.properties.kind,data:data241};
+if(data238.format === undefined){
+const err469 = {instancePath:instancePath+"/conformance/requests/" + i16,schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/required",keyword:"required",params:{missingProperty: "format"},message:"must have required property '"+"format"+"'",schema:schema11.properties.conformance.properties.requests.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1],data:data238};
 if(vErrors === null){
 vErrors = [err469];
 }
@@ -7224,11 +7228,8 @@ vErrors.push(err469);
 }
 errors++;
 }
-}
-if(data239.segment !== undefined){
-let data242 = data239.segment;
-if(typeof data242 !== "string"){
-const err470 = {instancePath:instancePath+"/conformance/requests/" + i16+"/call/segment",schemaPath:"#/definitions/conformanceCall/properties/segment/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.segment.type,parentSchema:schema30.properties.segment,data:data242};
+if(data238.request === undefined){
+const err470 = {instancePath:instancePath+"/conformance/requests/" + i16,schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/required",keyword:"required",params:{missingProperty: "request"},message:"must have required property '"+"request"+"'",schema:schema11.properties.conformance.properties.requests.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1],data:data238};
 if(vErrors === null){
 vErrors = [err470];
 }
@@ -7237,11 +7238,9 @@ vErrors.push(err470);
 }
 errors++;
 }
-}
-if(data239.id !== undefined){
-let data243 = data239.id;
-if(!((typeof data243 == "number") && (!(data243 % 1) && !isNaN(data243)))){
-const err471 = {instancePath:instancePath+"/conformance/requests/" + i16+"/call/id",schemaPath:"#/definitions/conformanceCall/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.id.type,parentSchema:schema30.properties.id,data:data243};
+for(const key69 in data238){
+if(!(((((key69 === "id") || (key69 === "doc")) || (key69 === "call")) || (key69 === "format")) || (key69 === "request"))){
+const err471 = {instancePath:instancePath+"/conformance/requests/" + i16,schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key69},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1],data:data238};
 if(vErrors === null){
 vErrors = [err471];
 }
@@ -7250,9 +7249,12 @@ vErrors.push(err471);
 }
 errors++;
 }
-if(typeof data243 == "number"){
-if(data243 < 1 || isNaN(data243)){
-const err472 = {instancePath:instancePath+"/conformance/requests/" + i16+"/call/id",schemaPath:"#/definitions/conformanceCall/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema30.properties.id,data:data243};
+}
+if(data238.call !== undefined){
+let data241 = data238.call;
+if(data241 && typeof data241 == "object" && !Array.isArray(data241)){
+if(data241.operation === undefined){
+const err472 = {instancePath:instancePath+"/conformance/requests/" + i16+"/call",schemaPath:"#/definitions/conformanceCall/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema30.required,parentSchema:schema30,data:data241};
 if(vErrors === null){
 vErrors = [err472];
 }
@@ -7261,12 +7263,9 @@ vErrors.push(err472);
 }
 errors++;
 }
-}
-}
-if(data239.deliveryId !== undefined){
-let data244 = data239.deliveryId;
-if(!((typeof data244 == "number") && (!(data244 % 1) && !isNaN(data244)))){
-const err473 = {instancePath:instancePath+"/conformance/requests/" + i16+"/call/deliveryId",schemaPath:"#/definitions/conformanceCall/properties/deliveryId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.deliveryId.type,parentSchema:schema30.properties.deliveryId,data:data244};
+for(const key70 in data241){
+if(!(((((((key70 === "operation") || (key70 === "kind")) || (key70 === "segment")) || (key70 === "id")) || (key70 === "deliveryId")) || (key70 === "body")) || (key70 === "params"))){
+const err473 = {instancePath:instancePath+"/conformance/requests/" + i16+"/call",schemaPath:"#/definitions/conformanceCall/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key70},message:"must NOT have additional properties",schema:false,parentSchema:schema30,data:data241};
 if(vErrors === null){
 vErrors = [err473];
 }
@@ -7275,9 +7274,11 @@ vErrors.push(err473);
 }
 errors++;
 }
-if(typeof data244 == "number"){
-if(data244 < 1 || isNaN(data244)){
-const err474 = {instancePath:instancePath+"/conformance/requests/" + i16+"/call/deliveryId",schemaPath:"#/definitions/conformanceCall/properties/deliveryId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema30.properties.deliveryId,data:data244};
+}
+if(data241.operation !== undefined){
+let data242 = data241.operation;
+if(typeof data242 !== "string"){
+const err474 = {instancePath:instancePath+"/conformance/requests/" + i16+"/call/operation",schemaPath:"#/definitions/conformanceCall/properties/operation/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.operation.type,parentSchema:schema30.properties.operation,data:data242};
 if(vErrors === null){
 vErrors = [err474];
 }
@@ -7287,11 +7288,10 @@ vErrors.push(err474);
 errors++;
 }
 }
-}
-if(data239.params !== undefined){
-let data245 = data239.params;
-if(!(data245 && typeof data245 == "object" && !Array.isArray(data245))){
-const err475 = {instancePath:instancePath+"/conformance/requests/" + i16+"/call/params",schemaPath:"#/definitions/conformanceCall/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.properties.params.type,parentSchema:schema30.properties.params,data:data245};
+if(data241.kind !== undefined){
+let data243 = data241.kind;
+if(typeof data243 !== "string"){
+const err475 = {instancePath:instancePath+"/conformance/requests/" + i16+"/call/kind",schemaPath:"#/definitions/conformanceCall/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.kind.type,parentSchema:schema30.properties.kind,data:data243};
 if(vErrors === null){
 vErrors = [err475];
 }
@@ -7301,9 +7301,10 @@ vErrors.push(err475);
 errors++;
 }
 }
-}
-else {
-const err476 = {instancePath:instancePath+"/conformance/requests/" + i16+"/call",schemaPath:"#/definitions/conformanceCall/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.type,parentSchema:schema30,data:data239};
+if(data241.segment !== undefined){
+let data244 = data241.segment;
+if(typeof data244 !== "string"){
+const err476 = {instancePath:instancePath+"/conformance/requests/" + i16+"/call/segment",schemaPath:"#/definitions/conformanceCall/properties/segment/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.segment.type,parentSchema:schema30.properties.segment,data:data244};
 if(vErrors === null){
 vErrors = [err476];
 }
@@ -7313,10 +7314,10 @@ vErrors.push(err476);
 errors++;
 }
 }
-if(data236.format !== undefined){
-let data246 = data236.format;
-if(!((data246 === "xml") || (data246 === "json"))){
-const err477 = {instancePath:instancePath+"/conformance/requests/" + i16+"/format",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/format/enum",keyword:"enum",params:{allowedValues: schema11.properties.conformance.properties.requests.items.allOf[1].properties.format.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.format.enum,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.format,data:data246};
+if(data241.id !== undefined){
+let data245 = data241.id;
+if(!((typeof data245 == "number") && (!(data245 % 1) && !isNaN(data245)))){
+const err477 = {instancePath:instancePath+"/conformance/requests/" + i16+"/call/id",schemaPath:"#/definitions/conformanceCall/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.id.type,parentSchema:schema30.properties.id,data:data245};
 if(vErrors === null){
 vErrors = [err477];
 }
@@ -7325,12 +7326,9 @@ vErrors.push(err477);
 }
 errors++;
 }
-}
-if(data236.request !== undefined){
-let data247 = data236.request;
-if(data247 && typeof data247 == "object" && !Array.isArray(data247)){
-if(data247.method === undefined){
-const err478 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'",schema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.required,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request,data:data247};
+if(typeof data245 == "number"){
+if(data245 < 1 || isNaN(data245)){
+const err478 = {instancePath:instancePath+"/conformance/requests/" + i16+"/call/id",schemaPath:"#/definitions/conformanceCall/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema30.properties.id,data:data245};
 if(vErrors === null){
 vErrors = [err478];
 }
@@ -7339,8 +7337,12 @@ vErrors.push(err478);
 }
 errors++;
 }
-if(data247.path === undefined){
-const err479 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'",schema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.required,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request,data:data247};
+}
+}
+if(data241.deliveryId !== undefined){
+let data246 = data241.deliveryId;
+if(!((typeof data246 == "number") && (!(data246 % 1) && !isNaN(data246)))){
+const err479 = {instancePath:instancePath+"/conformance/requests/" + i16+"/call/deliveryId",schemaPath:"#/definitions/conformanceCall/properties/deliveryId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.deliveryId.type,parentSchema:schema30.properties.deliveryId,data:data246};
 if(vErrors === null){
 vErrors = [err479];
 }
@@ -7349,8 +7351,9 @@ vErrors.push(err479);
 }
 errors++;
 }
-if(data247.headers === undefined){
-const err480 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/required",keyword:"required",params:{missingProperty: "headers"},message:"must have required property '"+"headers"+"'",schema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.required,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request,data:data247};
+if(typeof data246 == "number"){
+if(data246 < 1 || isNaN(data246)){
+const err480 = {instancePath:instancePath+"/conformance/requests/" + i16+"/call/deliveryId",schemaPath:"#/definitions/conformanceCall/properties/deliveryId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema30.properties.deliveryId,data:data246};
 if(vErrors === null){
 vErrors = [err480];
 }
@@ -7359,9 +7362,12 @@ vErrors.push(err480);
 }
 errors++;
 }
-for(const key69 in data247){
-if(!(((((key69 === "method") || (key69 === "path")) || (key69 === "query")) || (key69 === "headers")) || (key69 === "body"))){
-const err481 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key69},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request,data:data247};
+}
+}
+if(data241.params !== undefined){
+let data247 = data241.params;
+if(!(data247 && typeof data247 == "object" && !Array.isArray(data247))){
+const err481 = {instancePath:instancePath+"/conformance/requests/" + i16+"/call/params",schemaPath:"#/definitions/conformanceCall/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.properties.params.type,parentSchema:schema30.properties.params,data:data247};
 if(vErrors === null){
 vErrors = [err481];
 }
@@ -7371,10 +7377,9 @@ vErrors.push(err481);
 errors++;
 }
 }
-if(data247.method !== undefined){
-let data248 = data247.method;
-if(!((((data248 === "GET") || (data248 === "POST")) || (data248 === "PUT")) || (data248 === "DELETE"))){
-const err482 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request/method",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/properties/method/enum",keyword:"enum",params:{allowedValues: schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.method.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.method.enum,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.method,data:data248};
+}
+else {
+const err482 = {instancePath:instancePath+"/conformance/requests/" + i16+"/call",schemaPath:"#/definitions/conformanceCall/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.type,parentSchema:schema30,data:data241};
 if(vErrors === null){
 vErrors = [err482];
 }
@@ -7384,11 +7389,10 @@ vErrors.push(err482);
 errors++;
 }
 }
-if(data247.path !== undefined){
-let data249 = data247.path;
-if(typeof data249 === "string"){
-if(!pattern17.test(data249)){
-const err483 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request/path",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.path,data:data249};
+if(data238.format !== undefined){
+let data248 = data238.format;
+if(!((data248 === "xml") || (data248 === "json"))){
+const err483 = {instancePath:instancePath+"/conformance/requests/" + i16+"/format",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/format/enum",keyword:"enum",params:{allowedValues: schema11.properties.conformance.properties.requests.items.allOf[1].properties.format.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.format.enum,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.format,data:data248};
 if(vErrors === null){
 vErrors = [err483];
 }
@@ -7398,8 +7402,11 @@ vErrors.push(err483);
 errors++;
 }
 }
-else {
-const err484 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request/path",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.path.type,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.path,data:data249};
+if(data238.request !== undefined){
+let data249 = data238.request;
+if(data249 && typeof data249 == "object" && !Array.isArray(data249)){
+if(data249.method === undefined){
+const err484 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'",schema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.required,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request,data:data249};
 if(vErrors === null){
 vErrors = [err484];
 }
@@ -7408,14 +7415,8 @@ vErrors.push(err484);
 }
 errors++;
 }
-}
-if(data247.query !== undefined){
-let data250 = data247.query;
-if(data250 && typeof data250 == "object" && !Array.isArray(data250)){
-for(const key70 in data250){
-let data251 = data250[key70];
-if(typeof data251 !== "string"){
-const err485 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request/query/" + key70.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/properties/query/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.query.additionalProperties.type,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.query.additionalProperties,data:data251};
+if(data249.path === undefined){
+const err485 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'",schema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.required,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request,data:data249};
 if(vErrors === null){
 vErrors = [err485];
 }
@@ -7424,10 +7425,8 @@ vErrors.push(err485);
 }
 errors++;
 }
-}
-}
-else {
-const err486 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request/query",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.query.type,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.query,data:data250};
+if(data249.headers === undefined){
+const err486 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/required",keyword:"required",params:{missingProperty: "headers"},message:"must have required property '"+"headers"+"'",schema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.required,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request,data:data249};
 if(vErrors === null){
 vErrors = [err486];
 }
@@ -7436,14 +7435,9 @@ vErrors.push(err486);
 }
 errors++;
 }
-}
-if(data247.headers !== undefined){
-let data252 = data247.headers;
-if(data252 && typeof data252 == "object" && !Array.isArray(data252)){
-for(const key71 in data252){
-let data253 = data252[key71];
-if(typeof data253 !== "string"){
-const err487 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request/headers/" + key71.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.additionalProperties.type,parentSchema:schema31.additionalProperties,data:data253};
+for(const key71 in data249){
+if(!(((((key71 === "method") || (key71 === "path")) || (key71 === "query")) || (key71 === "headers")) || (key71 === "body"))){
+const err487 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key71},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request,data:data249};
 if(vErrors === null){
 vErrors = [err487];
 }
@@ -7453,9 +7447,10 @@ vErrors.push(err487);
 errors++;
 }
 }
-}
-else {
-const err488 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request/headers",schemaPath:"#/definitions/headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data:data252};
+if(data249.method !== undefined){
+let data250 = data249.method;
+if(!((((data250 === "GET") || (data250 === "POST")) || (data250 === "PUT")) || (data250 === "DELETE"))){
+const err488 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request/method",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/properties/method/enum",keyword:"enum",params:{allowedValues: schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.method.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.method.enum,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.method,data:data250};
 if(vErrors === null){
 vErrors = [err488];
 }
@@ -7465,15 +7460,11 @@ vErrors.push(err488);
 errors++;
 }
 }
-if(data247.body !== undefined){
-let data254 = data247.body;
-const _errs592 = errors;
-let valid126 = false;
-let passing0 = null;
-const _errs593 = errors;
-if(data254 && typeof data254 == "object" && !Array.isArray(data254)){
-if(data254.xml === undefined){
-const err489 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request/body",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/properties/body/oneOf/0/required",keyword:"required",params:{missingProperty: "xml"},message:"must have required property '"+"xml"+"'",schema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[0].required,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[0],data:data254};
+if(data249.path !== undefined){
+let data251 = data249.path;
+if(typeof data251 === "string"){
+if(!pattern18.test(data251)){
+const err489 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request/path",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\"",schema:"^/",parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.path,data:data251};
 if(vErrors === null){
 vErrors = [err489];
 }
@@ -7482,9 +7473,9 @@ vErrors.push(err489);
 }
 errors++;
 }
-for(const key72 in data254){
-if(!(key72 === "xml")){
-const err490 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request/body",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/properties/body/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key72},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[0],data:data254};
+}
+else {
+const err490 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request/path",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.path.type,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.path,data:data251};
 if(vErrors === null){
 vErrors = [err490];
 }
@@ -7494,10 +7485,13 @@ vErrors.push(err490);
 errors++;
 }
 }
-if(data254.xml !== undefined){
-let data255 = data254.xml;
-if(typeof data255 !== "string"){
-const err491 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request/body/xml",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/properties/body/oneOf/0/properties/xml/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[0].properties.xml.type,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[0].properties.xml,data:data255};
+if(data249.query !== undefined){
+let data252 = data249.query;
+if(data252 && typeof data252 == "object" && !Array.isArray(data252)){
+for(const key72 in data252){
+let data253 = data252[key72];
+if(typeof data253 !== "string"){
+const err491 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request/query/" + key72.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/properties/query/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.query.additionalProperties.type,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.query.additionalProperties,data:data253};
 if(vErrors === null){
 vErrors = [err491];
 }
@@ -7509,7 +7503,7 @@ errors++;
 }
 }
 else {
-const err492 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request/body",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/properties/body/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[0].type,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[0],data:data254};
+const err492 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request/query",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.query.type,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.query,data:data252};
 if(vErrors === null){
 vErrors = [err492];
 }
@@ -7518,15 +7512,14 @@ vErrors.push(err492);
 }
 errors++;
 }
-var _valid3 = _errs593 === errors;
-if(_valid3){
-valid126 = true;
-passing0 = 0;
 }
-const _errs598 = errors;
+if(data249.headers !== undefined){
+let data254 = data249.headers;
 if(data254 && typeof data254 == "object" && !Array.isArray(data254)){
-if(data254.json === undefined){
-const err493 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request/body",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/properties/body/oneOf/1/required",keyword:"required",params:{missingProperty: "json"},message:"must have required property '"+"json"+"'",schema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[1].required,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[1],data:data254};
+for(const key73 in data254){
+let data255 = data254[key73];
+if(typeof data255 !== "string"){
+const err493 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request/headers/" + key73.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.additionalProperties.type,parentSchema:schema31.additionalProperties,data:data255};
 if(vErrors === null){
 vErrors = [err493];
 }
@@ -7535,9 +7528,10 @@ vErrors.push(err493);
 }
 errors++;
 }
-for(const key73 in data254){
-if(!(key73 === "json")){
-const err494 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request/body",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/properties/body/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key73},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[1],data:data254};
+}
+}
+else {
+const err494 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request/headers",schemaPath:"#/definitions/headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data:data254};
 if(vErrors === null){
 vErrors = [err494];
 }
@@ -7547,9 +7541,15 @@ vErrors.push(err494);
 errors++;
 }
 }
-}
-else {
-const err495 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request/body",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/properties/body/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[1].type,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[1],data:data254};
+if(data249.body !== undefined){
+let data256 = data249.body;
+const _errs598 = errors;
+let valid128 = false;
+let passing0 = null;
+const _errs599 = errors;
+if(data256 && typeof data256 == "object" && !Array.isArray(data256)){
+if(data256.xml === undefined){
+const err495 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request/body",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/properties/body/oneOf/0/required",keyword:"required",params:{missingProperty: "xml"},message:"must have required property '"+"xml"+"'",schema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[0].required,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[0],data:data256};
 if(vErrors === null){
 vErrors = [err495];
 }
@@ -7558,20 +7558,9 @@ vErrors.push(err495);
 }
 errors++;
 }
-var _valid3 = _errs598 === errors;
-if(_valid3 && valid126){
-valid126 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid3){
-valid126 = true;
-passing0 = 1;
-}
-const _errs601 = errors;
-if(data254 && typeof data254 == "object" && !Array.isArray(data254)){
-if(data254.form === undefined){
-const err496 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request/body",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/properties/body/oneOf/2/required",keyword:"required",params:{missingProperty: "form"},message:"must have required property '"+"form"+"'",schema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[2].required,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[2],data:data254};
+for(const key74 in data256){
+if(!(key74 === "xml")){
+const err496 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request/body",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/properties/body/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key74},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[0],data:data256};
 if(vErrors === null){
 vErrors = [err496];
 }
@@ -7580,9 +7569,11 @@ vErrors.push(err496);
 }
 errors++;
 }
-for(const key74 in data254){
-if(!(key74 === "form")){
-const err497 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request/body",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/properties/body/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key74},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[2],data:data254};
+}
+if(data256.xml !== undefined){
+let data257 = data256.xml;
+if(typeof data257 !== "string"){
+const err497 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request/body/xml",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/properties/body/oneOf/0/properties/xml/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[0].properties.xml.type,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[0].properties.xml,data:data257};
 if(vErrors === null){
 vErrors = [err497];
 }
@@ -7592,13 +7583,9 @@ vErrors.push(err497);
 errors++;
 }
 }
-if(data254.form !== undefined){
-let data256 = data254.form;
-if(data256 && typeof data256 == "object" && !Array.isArray(data256)){
-for(const key75 in data256){
-let data257 = data256[key75];
-if(typeof data257 !== "string"){
-const err498 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request/body/form/" + key75.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/properties/body/oneOf/2/properties/form/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[2].properties.form.additionalProperties.type,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[2].properties.form.additionalProperties,data:data257};
+}
+else {
+const err498 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request/body",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/properties/body/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[0].type,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[0],data:data256};
 if(vErrors === null){
 vErrors = [err498];
 }
@@ -7607,10 +7594,15 @@ vErrors.push(err498);
 }
 errors++;
 }
+var _valid3 = _errs599 === errors;
+if(_valid3){
+valid128 = true;
+passing0 = 0;
 }
-}
-else {
-const err499 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request/body/form",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/properties/body/oneOf/2/properties/form/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[2].properties.form.type,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[2].properties.form,data:data256};
+const _errs604 = errors;
+if(data256 && typeof data256 == "object" && !Array.isArray(data256)){
+if(data256.json === undefined){
+const err499 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request/body",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/properties/body/oneOf/1/required",keyword:"required",params:{missingProperty: "json"},message:"must have required property '"+"json"+"'",schema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[1].required,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[1],data:data256};
 if(vErrors === null){
 vErrors = [err499];
 }
@@ -7619,10 +7611,9 @@ vErrors.push(err499);
 }
 errors++;
 }
-}
-}
-else {
-const err500 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request/body",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/properties/body/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[2].type,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[2],data:data254};
+for(const key75 in data256){
+if(!(key75 === "json")){
+const err500 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request/body",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/properties/body/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key75},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[1],data:data256};
 if(vErrors === null){
 vErrors = [err500];
 }
@@ -7631,20 +7622,10 @@ vErrors.push(err500);
 }
 errors++;
 }
-var _valid3 = _errs601 === errors;
-if(_valid3 && valid126){
-valid126 = false;
-passing0 = [passing0, 2];
+}
 }
 else {
-if(_valid3){
-valid126 = true;
-passing0 = 2;
-}
-}
-}
-if(!valid126){
-const err501 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request/body",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/properties/body/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body,data:data254};
+const err501 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request/body",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/properties/body/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[1].type,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[1],data:data256};
 if(vErrors === null){
 vErrors = [err501];
 }
@@ -7653,21 +7634,20 @@ vErrors.push(err501);
 }
 errors++;
 }
-else {
-errors = _errs592;
-if(vErrors !== null){
-if(_errs592){
-vErrors.length = _errs592;
+var _valid3 = _errs604 === errors;
+if(_valid3 && valid128){
+valid128 = false;
+passing0 = [passing0, 1];
 }
 else {
-vErrors = null;
+if(_valid3){
+valid128 = true;
+passing0 = 1;
 }
-}
-}
-}
-}
-else {
-const err502 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.type,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request,data:data247};
+const _errs607 = errors;
+if(data256 && typeof data256 == "object" && !Array.isArray(data256)){
+if(data256.form === undefined){
+const err502 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request/body",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/properties/body/oneOf/2/required",keyword:"required",params:{missingProperty: "form"},message:"must have required property '"+"form"+"'",schema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[2].required,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[2],data:data256};
 if(vErrors === null){
 vErrors = [err502];
 }
@@ -7676,10 +7656,9 @@ vErrors.push(err502);
 }
 errors++;
 }
-}
-}
-else {
-const err503 = {instancePath:instancePath+"/conformance/requests/" + i16,schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.requests.items.allOf[1].type,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1],data:data236};
+for(const key76 in data256){
+if(!(key76 === "form")){
+const err503 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request/body",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/properties/body/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key76},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[2],data:data256};
 if(vErrors === null){
 vErrors = [err503];
 }
@@ -7689,9 +7668,13 @@ vErrors.push(err503);
 errors++;
 }
 }
-}
-else {
-const err504 = {instancePath:instancePath+"/conformance/requests",schemaPath:"#/properties/conformance/properties/requests/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.conformance.properties.requests.type,parentSchema:schema11.properties.conformance.properties.requests,data:data235};
+if(data256.form !== undefined){
+let data258 = data256.form;
+if(data258 && typeof data258 == "object" && !Array.isArray(data258)){
+for(const key77 in data258){
+let data259 = data258[key77];
+if(typeof data259 !== "string"){
+const err504 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request/body/form/" + key77.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/properties/body/oneOf/2/properties/form/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[2].properties.form.additionalProperties.type,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[2].properties.form.additionalProperties,data:data259};
 if(vErrors === null){
 vErrors = [err504];
 }
@@ -7701,15 +7684,9 @@ vErrors.push(err504);
 errors++;
 }
 }
-if(data225.responses !== undefined){
-let data258 = data225.responses;
-if(Array.isArray(data258)){
-const len17 = data258.length;
-for(let i17=0; i17<len17; i17++){
-let data259 = data258[i17];
-if(data259 && typeof data259 == "object" && !Array.isArray(data259)){
-if(data259.id === undefined){
-const err505 = {instancePath:instancePath+"/conformance/responses/" + i17,schemaPath:"#/definitions/conformanceHead/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema29.required,parentSchema:schema29,data:data259};
+}
+else {
+const err505 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request/body/form",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/properties/body/oneOf/2/properties/form/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[2].properties.form.type,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[2].properties.form,data:data258};
 if(vErrors === null){
 vErrors = [err505];
 }
@@ -7718,8 +7695,10 @@ vErrors.push(err505);
 }
 errors++;
 }
-if(data259.doc === undefined){
-const err506 = {instancePath:instancePath+"/conformance/responses/" + i17,schemaPath:"#/definitions/conformanceHead/required",keyword:"required",params:{missingProperty: "doc"},message:"must have required property '"+"doc"+"'",schema:schema29.required,parentSchema:schema29,data:data259};
+}
+}
+else {
+const err506 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request/body",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/properties/body/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[2].type,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf[2],data:data256};
 if(vErrors === null){
 vErrors = [err506];
 }
@@ -7728,11 +7707,20 @@ vErrors.push(err506);
 }
 errors++;
 }
-if(data259.id !== undefined){
-let data260 = data259.id;
-if(typeof data260 === "string"){
-if(!pattern20.test(data260)){
-const err507 = {instancePath:instancePath+"/conformance/responses/" + i17+"/id",schemaPath:"#/definitions/conformanceHead/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]*$"+"\"",schema:"^[a-z0-9][a-z0-9-]*$",parentSchema:schema29.properties.id,data:data260};
+var _valid3 = _errs607 === errors;
+if(_valid3 && valid128){
+valid128 = false;
+passing0 = [passing0, 2];
+}
+else {
+if(_valid3){
+valid128 = true;
+passing0 = 2;
+}
+}
+}
+if(!valid128){
+const err507 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request/body",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/properties/body/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body.oneOf,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.properties.body,data:data256};
 if(vErrors === null){
 vErrors = [err507];
 }
@@ -7741,9 +7729,21 @@ vErrors.push(err507);
 }
 errors++;
 }
+else {
+errors = _errs598;
+if(vErrors !== null){
+if(_errs598){
+vErrors.length = _errs598;
 }
 else {
-const err508 = {instancePath:instancePath+"/conformance/responses/" + i17+"/id",schemaPath:"#/definitions/conformanceHead/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.id.type,parentSchema:schema29.properties.id,data:data260};
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err508 = {instancePath:instancePath+"/conformance/requests/" + i16+"/request",schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/properties/request/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request.type,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1].properties.request,data:data249};
 if(vErrors === null){
 vErrors = [err508];
 }
@@ -7753,10 +7753,9 @@ vErrors.push(err508);
 errors++;
 }
 }
-if(data259.doc !== undefined){
-let data261 = data259.doc;
-if(typeof data261 !== "string"){
-const err509 = {instancePath:instancePath+"/conformance/responses/" + i17+"/doc",schemaPath:"#/definitions/conformanceHead/properties/doc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.doc.type,parentSchema:schema29.properties.doc,data:data261};
+}
+else {
+const err509 = {instancePath:instancePath+"/conformance/requests/" + i16,schemaPath:"#/properties/conformance/properties/requests/items/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.requests.items.allOf[1].type,parentSchema:schema11.properties.conformance.properties.requests.items.allOf[1],data:data238};
 if(vErrors === null){
 vErrors = [err509];
 }
@@ -7768,7 +7767,7 @@ errors++;
 }
 }
 else {
-const err510 = {instancePath:instancePath+"/conformance/responses/" + i17,schemaPath:"#/definitions/conformanceHead/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.type,parentSchema:schema29,data:data259};
+const err510 = {instancePath:instancePath+"/conformance/requests",schemaPath:"#/properties/conformance/properties/requests/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.conformance.properties.requests.type,parentSchema:schema11.properties.conformance.properties.requests,data:data237};
 if(vErrors === null){
 vErrors = [err510];
 }
@@ -7777,9 +7776,16 @@ vErrors.push(err510);
 }
 errors++;
 }
-if(data259 && typeof data259 == "object" && !Array.isArray(data259)){
-if(data259.call === undefined){
-const err511 = {instancePath:instancePath+"/conformance/responses/" + i17,schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/required",keyword:"required",params:{missingProperty: "call"},message:"must have required property '"+"call"+"'",schema:schema11.properties.conformance.properties.responses.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1],data:data259};
+}
+if(data227.responses !== undefined){
+let data260 = data227.responses;
+if(Array.isArray(data260)){
+const len17 = data260.length;
+for(let i17=0; i17<len17; i17++){
+let data261 = data260[i17];
+if(data261 && typeof data261 == "object" && !Array.isArray(data261)){
+if(data261.id === undefined){
+const err511 = {instancePath:instancePath+"/conformance/responses/" + i17,schemaPath:"#/definitions/conformanceHead/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema29.required,parentSchema:schema29,data:data261};
 if(vErrors === null){
 vErrors = [err511];
 }
@@ -7788,8 +7794,8 @@ vErrors.push(err511);
 }
 errors++;
 }
-if(data259.format === undefined){
-const err512 = {instancePath:instancePath+"/conformance/responses/" + i17,schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/required",keyword:"required",params:{missingProperty: "format"},message:"must have required property '"+"format"+"'",schema:schema11.properties.conformance.properties.responses.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1],data:data259};
+if(data261.doc === undefined){
+const err512 = {instancePath:instancePath+"/conformance/responses/" + i17,schemaPath:"#/definitions/conformanceHead/required",keyword:"required",params:{missingProperty: "doc"},message:"must have required property '"+"doc"+"'",schema:schema29.required,parentSchema:schema29,data:data261};
 if(vErrors === null){
 vErrors = [err512];
 }
@@ -7798,8 +7804,11 @@ vErrors.push(err512);
 }
 errors++;
 }
-if(data259.response === undefined){
-const err513 = {instancePath:instancePath+"/conformance/responses/" + i17,schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/required",keyword:"required",params:{missingProperty: "response"},message:"must have required property '"+"response"+"'",schema:schema11.properties.conformance.properties.responses.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1],data:data259};
+if(data261.id !== undefined){
+let data262 = data261.id;
+if(typeof data262 === "string"){
+if(!pattern21.test(data262)){
+const err513 = {instancePath:instancePath+"/conformance/responses/" + i17+"/id",schemaPath:"#/definitions/conformanceHead/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]*$"+"\"",schema:"^[a-z0-9][a-z0-9-]*$",parentSchema:schema29.properties.id,data:data262};
 if(vErrors === null){
 vErrors = [err513];
 }
@@ -7808,8 +7817,9 @@ vErrors.push(err513);
 }
 errors++;
 }
-if(data259.expect === undefined){
-const err514 = {instancePath:instancePath+"/conformance/responses/" + i17,schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/required",keyword:"required",params:{missingProperty: "expect"},message:"must have required property '"+"expect"+"'",schema:schema11.properties.conformance.properties.responses.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1],data:data259};
+}
+else {
+const err514 = {instancePath:instancePath+"/conformance/responses/" + i17+"/id",schemaPath:"#/definitions/conformanceHead/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.id.type,parentSchema:schema29.properties.id,data:data262};
 if(vErrors === null){
 vErrors = [err514];
 }
@@ -7818,9 +7828,11 @@ vErrors.push(err514);
 }
 errors++;
 }
-for(const key76 in data259){
-if(!((((((key76 === "id") || (key76 === "doc")) || (key76 === "call")) || (key76 === "format")) || (key76 === "response")) || (key76 === "expect"))){
-const err515 = {instancePath:instancePath+"/conformance/responses/" + i17,schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key76},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1],data:data259};
+}
+if(data261.doc !== undefined){
+let data263 = data261.doc;
+if(typeof data263 !== "string"){
+const err515 = {instancePath:instancePath+"/conformance/responses/" + i17+"/doc",schemaPath:"#/definitions/conformanceHead/properties/doc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.doc.type,parentSchema:schema29.properties.doc,data:data263};
 if(vErrors === null){
 vErrors = [err515];
 }
@@ -7830,11 +7842,9 @@ vErrors.push(err515);
 errors++;
 }
 }
-if(data259.call !== undefined){
-let data262 = data259.call;
-if(data262 && typeof data262 == "object" && !Array.isArray(data262)){
-if(data262.operation === undefined){
-const err516 = {instancePath:instancePath+"/conformance/responses/" + i17+"/call",schemaPath:"#/definitions/conformanceCall/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema30.required,parentSchema:schema30,data:data262};
+}
+else {
+const err516 = {instancePath:instancePath+"/conformance/responses/" + i17,schemaPath:"#/definitions/conformanceHead/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.type,parentSchema:schema29,data:data261};
 if(vErrors === null){
 vErrors = [err516];
 }
@@ -7843,9 +7853,9 @@ vErrors.push(err516);
 }
 errors++;
 }
-for(const key77 in data262){
-if(!(((((((key77 === "operation") || (key77 === "kind")) || (key77 === "segment")) || (key77 === "id")) || (key77 === "deliveryId")) || (key77 === "body")) || (key77 === "params"))){
-const err517 = {instancePath:instancePath+"/conformance/responses/" + i17+"/call",schemaPath:"#/definitions/conformanceCall/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key77},message:"must NOT have additional properties",schema:false,parentSchema:schema30,data:data262};
+if(data261 && typeof data261 == "object" && !Array.isArray(data261)){
+if(data261.call === undefined){
+const err517 = {instancePath:instancePath+"/conformance/responses/" + i17,schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/required",keyword:"required",params:{missingProperty: "call"},message:"must have required property '"+"call"+"'",schema:schema11.properties.conformance.properties.responses.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1],data:data261};
 if(vErrors === null){
 vErrors = [err517];
 }
@@ -7854,11 +7864,8 @@ vErrors.push(err517);
 }
 errors++;
 }
-}
-if(data262.operation !== undefined){
-let data263 = data262.operation;
-if(typeof data263 !== "string"){
-const err518 = {instancePath:instancePath+"/conformance/responses/" + i17+"/call/operation",schemaPath:"#/definitions/conformanceCall/properties/operation/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.operation.type,parentSchema:schema30.properties.operation,data:data263};
+if(data261.format === undefined){
+const err518 = {instancePath:instancePath+"/conformance/responses/" + i17,schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/required",keyword:"required",params:{missingProperty: "format"},message:"must have required property '"+"format"+"'",schema:schema11.properties.conformance.properties.responses.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1],data:data261};
 if(vErrors === null){
 vErrors = [err518];
 }
@@ -7867,11 +7874,8 @@ vErrors.push(err518);
 }
 errors++;
 }
-}
-if(data262.kind !== undefined){
-let data264 = data262.kind;
-if(typeof data264 !== "string"){
-const err519 = {instancePath:instancePath+"/conformance/responses/" + i17+"/call/kind",schemaPath:"#/definitions/conformanceCall/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.kind.type,parentSchema:schema30.properties.kind,data:data264};
+if(data261.response === undefined){
+const err519 = {instancePath:instancePath+"/conformance/responses/" + i17,schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/required",keyword:"required",params:{missingProperty: "response"},message:"must have required property '"+"response"+"'",schema:schema11.properties.conformance.properties.responses.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1],data:data261};
 if(vErrors === null){
 vErrors = [err519];
 }
@@ -7880,11 +7884,8 @@ vErrors.push(err519);
 }
 errors++;
 }
-}
-if(data262.segment !== undefined){
-let data265 = data262.segment;
-if(typeof data265 !== "string"){
-const err520 = {instancePath:instancePath+"/conformance/responses/" + i17+"/call/segment",schemaPath:"#/definitions/conformanceCall/properties/segment/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.segment.type,parentSchema:schema30.properties.segment,data:data265};
+if(data261.expect === undefined){
+const err520 = {instancePath:instancePath+"/conformance/responses/" + i17,schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/required",keyword:"required",params:{missingProperty: "expect"},message:"must have required property '"+"expect"+"'",schema:schema11.properties.conformance.properties.responses.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1],data:data261};
 if(vErrors === null){
 vErrors = [err520];
 }
@@ -7893,11 +7894,9 @@ vErrors.push(err520);
 }
 errors++;
 }
-}
-if(data262.id !== undefined){
-let data266 = data262.id;
-if(!((typeof data266 == "number") && (!(data266 % 1) && !isNaN(data266)))){
-const err521 = {instancePath:instancePath+"/conformance/responses/" + i17+"/call/id",schemaPath:"#/definitions/conformanceCall/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.id.type,parentSchema:schema30.properties.id,data:data266};
+for(const key78 in data261){
+if(!((((((key78 === "id") || (key78 === "doc")) || (key78 === "call")) || (key78 === "format")) || (key78 === "response")) || (key78 === "expect"))){
+const err521 = {instancePath:instancePath+"/conformance/responses/" + i17,schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key78},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1],data:data261};
 if(vErrors === null){
 vErrors = [err521];
 }
@@ -7906,9 +7905,12 @@ vErrors.push(err521);
 }
 errors++;
 }
-if(typeof data266 == "number"){
-if(data266 < 1 || isNaN(data266)){
-const err522 = {instancePath:instancePath+"/conformance/responses/" + i17+"/call/id",schemaPath:"#/definitions/conformanceCall/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema30.properties.id,data:data266};
+}
+if(data261.call !== undefined){
+let data264 = data261.call;
+if(data264 && typeof data264 == "object" && !Array.isArray(data264)){
+if(data264.operation === undefined){
+const err522 = {instancePath:instancePath+"/conformance/responses/" + i17+"/call",schemaPath:"#/definitions/conformanceCall/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema30.required,parentSchema:schema30,data:data264};
 if(vErrors === null){
 vErrors = [err522];
 }
@@ -7917,12 +7919,9 @@ vErrors.push(err522);
 }
 errors++;
 }
-}
-}
-if(data262.deliveryId !== undefined){
-let data267 = data262.deliveryId;
-if(!((typeof data267 == "number") && (!(data267 % 1) && !isNaN(data267)))){
-const err523 = {instancePath:instancePath+"/conformance/responses/" + i17+"/call/deliveryId",schemaPath:"#/definitions/conformanceCall/properties/deliveryId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.deliveryId.type,parentSchema:schema30.properties.deliveryId,data:data267};
+for(const key79 in data264){
+if(!(((((((key79 === "operation") || (key79 === "kind")) || (key79 === "segment")) || (key79 === "id")) || (key79 === "deliveryId")) || (key79 === "body")) || (key79 === "params"))){
+const err523 = {instancePath:instancePath+"/conformance/responses/" + i17+"/call",schemaPath:"#/definitions/conformanceCall/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key79},message:"must NOT have additional properties",schema:false,parentSchema:schema30,data:data264};
 if(vErrors === null){
 vErrors = [err523];
 }
@@ -7931,9 +7930,11 @@ vErrors.push(err523);
 }
 errors++;
 }
-if(typeof data267 == "number"){
-if(data267 < 1 || isNaN(data267)){
-const err524 = {instancePath:instancePath+"/conformance/responses/" + i17+"/call/deliveryId",schemaPath:"#/definitions/conformanceCall/properties/deliveryId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema30.properties.deliveryId,data:data267};
+}
+if(data264.operation !== undefined){
+let data265 = data264.operation;
+if(typeof data265 !== "string"){
+const err524 = {instancePath:instancePath+"/conformance/responses/" + i17+"/call/operation",schemaPath:"#/definitions/conformanceCall/properties/operation/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.operation.type,parentSchema:schema30.properties.operation,data:data265};
 if(vErrors === null){
 vErrors = [err524];
 }
@@ -7943,11 +7944,10 @@ vErrors.push(err524);
 errors++;
 }
 }
-}
-if(data262.params !== undefined){
-let data268 = data262.params;
-if(!(data268 && typeof data268 == "object" && !Array.isArray(data268))){
-const err525 = {instancePath:instancePath+"/conformance/responses/" + i17+"/call/params",schemaPath:"#/definitions/conformanceCall/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.properties.params.type,parentSchema:schema30.properties.params,data:data268};
+if(data264.kind !== undefined){
+let data266 = data264.kind;
+if(typeof data266 !== "string"){
+const err525 = {instancePath:instancePath+"/conformance/responses/" + i17+"/call/kind",schemaPath:"#/definitions/conformanceCall/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.kind.type,parentSchema:schema30.properties.kind,data:data266};
 if(vErrors === null){
 vErrors = [err525];
 }
@@ -7957,9 +7957,10 @@ vErrors.push(err525);
 errors++;
 }
 }
-}
-else {
-const err526 = {instancePath:instancePath+"/conformance/responses/" + i17+"/call",schemaPath:"#/definitions/conformanceCall/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.type,parentSchema:schema30,data:data262};
+if(data264.segment !== undefined){
+let data267 = data264.segment;
+if(typeof data267 !== "string"){
+const err526 = {instancePath:instancePath+"/conformance/responses/" + i17+"/call/segment",schemaPath:"#/definitions/conformanceCall/properties/segment/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.segment.type,parentSchema:schema30.properties.segment,data:data267};
 if(vErrors === null){
 vErrors = [err526];
 }
@@ -7969,10 +7970,10 @@ vErrors.push(err526);
 errors++;
 }
 }
-if(data259.format !== undefined){
-let data269 = data259.format;
-if(!((data269 === "xml") || (data269 === "json"))){
-const err527 = {instancePath:instancePath+"/conformance/responses/" + i17+"/format",schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/properties/format/enum",keyword:"enum",params:{allowedValues: schema11.properties.conformance.properties.responses.items.allOf[1].properties.format.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.format.enum,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.format,data:data269};
+if(data264.id !== undefined){
+let data268 = data264.id;
+if(!((typeof data268 == "number") && (!(data268 % 1) && !isNaN(data268)))){
+const err527 = {instancePath:instancePath+"/conformance/responses/" + i17+"/call/id",schemaPath:"#/definitions/conformanceCall/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.id.type,parentSchema:schema30.properties.id,data:data268};
 if(vErrors === null){
 vErrors = [err527];
 }
@@ -7981,12 +7982,9 @@ vErrors.push(err527);
 }
 errors++;
 }
-}
-if(data259.response !== undefined){
-let data270 = data259.response;
-if(data270 && typeof data270 == "object" && !Array.isArray(data270)){
-if(data270.status === undefined){
-const err528 = {instancePath:instancePath+"/conformance/responses/" + i17+"/response",schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/properties/response/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.response.required,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.response,data:data270};
+if(typeof data268 == "number"){
+if(data268 < 1 || isNaN(data268)){
+const err528 = {instancePath:instancePath+"/conformance/responses/" + i17+"/call/id",schemaPath:"#/definitions/conformanceCall/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema30.properties.id,data:data268};
 if(vErrors === null){
 vErrors = [err528];
 }
@@ -7995,8 +7993,12 @@ vErrors.push(err528);
 }
 errors++;
 }
-if(data270.headers === undefined){
-const err529 = {instancePath:instancePath+"/conformance/responses/" + i17+"/response",schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/properties/response/required",keyword:"required",params:{missingProperty: "headers"},message:"must have required property '"+"headers"+"'",schema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.response.required,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.response,data:data270};
+}
+}
+if(data264.deliveryId !== undefined){
+let data269 = data264.deliveryId;
+if(!((typeof data269 == "number") && (!(data269 % 1) && !isNaN(data269)))){
+const err529 = {instancePath:instancePath+"/conformance/responses/" + i17+"/call/deliveryId",schemaPath:"#/definitions/conformanceCall/properties/deliveryId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.deliveryId.type,parentSchema:schema30.properties.deliveryId,data:data269};
 if(vErrors === null){
 vErrors = [err529];
 }
@@ -8005,8 +8007,9 @@ vErrors.push(err529);
 }
 errors++;
 }
-if(data270.body === undefined){
-const err530 = {instancePath:instancePath+"/conformance/responses/" + i17+"/response",schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/properties/response/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.response.required,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.response,data:data270};
+if(typeof data269 == "number"){
+if(data269 < 1 || isNaN(data269)){
+const err530 = {instancePath:instancePath+"/conformance/responses/" + i17+"/call/deliveryId",schemaPath:"#/definitions/conformanceCall/properties/deliveryId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema30.properties.deliveryId,data:data269};
 if(vErrors === null){
 vErrors = [err530];
 }
@@ -8015,9 +8018,12 @@ vErrors.push(err530);
 }
 errors++;
 }
-for(const key78 in data270){
-if(!(((key78 === "status") || (key78 === "headers")) || (key78 === "body"))){
-const err531 = {instancePath:instancePath+"/conformance/responses/" + i17+"/response",schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/properties/response/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key78},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.response,data:data270};
+}
+}
+if(data264.params !== undefined){
+let data270 = data264.params;
+if(!(data270 && typeof data270 == "object" && !Array.isArray(data270))){
+const err531 = {instancePath:instancePath+"/conformance/responses/" + i17+"/call/params",schemaPath:"#/definitions/conformanceCall/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.properties.params.type,parentSchema:schema30.properties.params,data:data270};
 if(vErrors === null){
 vErrors = [err531];
 }
@@ -8027,10 +8033,9 @@ vErrors.push(err531);
 errors++;
 }
 }
-if(data270.status !== undefined){
-let data271 = data270.status;
-if(!((typeof data271 == "number") && (!(data271 % 1) && !isNaN(data271)))){
-const err532 = {instancePath:instancePath+"/conformance/responses/" + i17+"/response/status",schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/properties/response/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.response.properties.status.type,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.response.properties.status,data:data271};
+}
+else {
+const err532 = {instancePath:instancePath+"/conformance/responses/" + i17+"/call",schemaPath:"#/definitions/conformanceCall/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.type,parentSchema:schema30,data:data264};
 if(vErrors === null){
 vErrors = [err532];
 }
@@ -8040,13 +8045,10 @@ vErrors.push(err532);
 errors++;
 }
 }
-if(data270.headers !== undefined){
-let data272 = data270.headers;
-if(data272 && typeof data272 == "object" && !Array.isArray(data272)){
-for(const key79 in data272){
-let data273 = data272[key79];
-if(typeof data273 !== "string"){
-const err533 = {instancePath:instancePath+"/conformance/responses/" + i17+"/response/headers/" + key79.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.additionalProperties.type,parentSchema:schema31.additionalProperties,data:data273};
+if(data261.format !== undefined){
+let data271 = data261.format;
+if(!((data271 === "xml") || (data271 === "json"))){
+const err533 = {instancePath:instancePath+"/conformance/responses/" + i17+"/format",schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/properties/format/enum",keyword:"enum",params:{allowedValues: schema11.properties.conformance.properties.responses.items.allOf[1].properties.format.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.format.enum,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.format,data:data271};
 if(vErrors === null){
 vErrors = [err533];
 }
@@ -8056,9 +8058,11 @@ vErrors.push(err533);
 errors++;
 }
 }
-}
-else {
-const err534 = {instancePath:instancePath+"/conformance/responses/" + i17+"/response/headers",schemaPath:"#/definitions/headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data:data272};
+if(data261.response !== undefined){
+let data272 = data261.response;
+if(data272 && typeof data272 == "object" && !Array.isArray(data272)){
+if(data272.status === undefined){
+const err534 = {instancePath:instancePath+"/conformance/responses/" + i17+"/response",schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/properties/response/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.response.required,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.response,data:data272};
 if(vErrors === null){
 vErrors = [err534];
 }
@@ -8067,11 +8071,8 @@ vErrors.push(err534);
 }
 errors++;
 }
-}
-if(data270.body !== undefined){
-let data274 = data270.body;
-if(typeof data274 !== "string"){
-const err535 = {instancePath:instancePath+"/conformance/responses/" + i17+"/response/body",schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/properties/response/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.response.properties.body.type,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.response.properties.body,data:data274};
+if(data272.headers === undefined){
+const err535 = {instancePath:instancePath+"/conformance/responses/" + i17+"/response",schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/properties/response/required",keyword:"required",params:{missingProperty: "headers"},message:"must have required property '"+"headers"+"'",schema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.response.required,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.response,data:data272};
 if(vErrors === null){
 vErrors = [err535];
 }
@@ -8080,10 +8081,8 @@ vErrors.push(err535);
 }
 errors++;
 }
-}
-}
-else {
-const err536 = {instancePath:instancePath+"/conformance/responses/" + i17+"/response",schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/properties/response/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.response.type,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.response,data:data270};
+if(data272.body === undefined){
+const err536 = {instancePath:instancePath+"/conformance/responses/" + i17+"/response",schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/properties/response/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.response.required,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.response,data:data272};
 if(vErrors === null){
 vErrors = [err536];
 }
@@ -8092,13 +8091,9 @@ vErrors.push(err536);
 }
 errors++;
 }
-}
-if(data259.expect !== undefined){
-let data275 = data259.expect;
-if(data275 && typeof data275 == "object" && !Array.isArray(data275)){
-for(const key80 in data275){
-if(!((((key80 === "value") || (key80 === "error")) || (key80 === "quota")) || (key80 === "location"))){
-const err537 = {instancePath:instancePath+"/conformance/responses/" + i17+"/expect",schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/properties/expect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key80},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.expect,data:data275};
+for(const key80 in data272){
+if(!(((key80 === "status") || (key80 === "headers")) || (key80 === "body"))){
+const err537 = {instancePath:instancePath+"/conformance/responses/" + i17+"/response",schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/properties/response/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key80},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.response,data:data272};
 if(vErrors === null){
 vErrors = [err537];
 }
@@ -8108,11 +8103,10 @@ vErrors.push(err537);
 errors++;
 }
 }
-if(data275.error !== undefined){
-let data276 = data275.error;
-if(data276 && typeof data276 == "object" && !Array.isArray(data276)){
-if(data276.type === undefined){
-const err538 = {instancePath:instancePath+"/conformance/responses/" + i17+"/expect/error",schemaPath:"#/definitions/conformanceError/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema35.required,parentSchema:schema35,data:data276};
+if(data272.status !== undefined){
+let data273 = data272.status;
+if(!((typeof data273 == "number") && (!(data273 % 1) && !isNaN(data273)))){
+const err538 = {instancePath:instancePath+"/conformance/responses/" + i17+"/response/status",schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/properties/response/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.response.properties.status.type,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.response.properties.status,data:data273};
 if(vErrors === null){
 vErrors = [err538];
 }
@@ -8121,8 +8115,14 @@ vErrors.push(err538);
 }
 errors++;
 }
-if(data276.status === undefined){
-const err539 = {instancePath:instancePath+"/conformance/responses/" + i17+"/expect/error",schemaPath:"#/definitions/conformanceError/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema35.required,parentSchema:schema35,data:data276};
+}
+if(data272.headers !== undefined){
+let data274 = data272.headers;
+if(data274 && typeof data274 == "object" && !Array.isArray(data274)){
+for(const key81 in data274){
+let data275 = data274[key81];
+if(typeof data275 !== "string"){
+const err539 = {instancePath:instancePath+"/conformance/responses/" + i17+"/response/headers/" + key81.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.additionalProperties.type,parentSchema:schema31.additionalProperties,data:data275};
 if(vErrors === null){
 vErrors = [err539];
 }
@@ -8131,8 +8131,10 @@ vErrors.push(err539);
 }
 errors++;
 }
-if(data276.keys === undefined){
-const err540 = {instancePath:instancePath+"/conformance/responses/" + i17+"/expect/error",schemaPath:"#/definitions/conformanceError/required",keyword:"required",params:{missingProperty: "keys"},message:"must have required property '"+"keys"+"'",schema:schema35.required,parentSchema:schema35,data:data276};
+}
+}
+else {
+const err540 = {instancePath:instancePath+"/conformance/responses/" + i17+"/response/headers",schemaPath:"#/definitions/headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data:data274};
 if(vErrors === null){
 vErrors = [err540];
 }
@@ -8141,9 +8143,11 @@ vErrors.push(err540);
 }
 errors++;
 }
-for(const key81 in data276){
-if(!((((key81 === "type") || (key81 === "status")) || (key81 === "keys")) || (key81 === "retryAfter"))){
-const err541 = {instancePath:instancePath+"/conformance/responses/" + i17+"/expect/error",schemaPath:"#/definitions/conformanceError/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key81},message:"must NOT have additional properties",schema:false,parentSchema:schema35,data:data276};
+}
+if(data272.body !== undefined){
+let data276 = data272.body;
+if(typeof data276 !== "string"){
+const err541 = {instancePath:instancePath+"/conformance/responses/" + i17+"/response/body",schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/properties/response/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.response.properties.body.type,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.response.properties.body,data:data276};
 if(vErrors === null){
 vErrors = [err541];
 }
@@ -8153,10 +8157,9 @@ vErrors.push(err541);
 errors++;
 }
 }
-if(data276.type !== undefined){
-let data277 = data276.type;
-if(!(((((((data277 === "authentication") || (data277 === "notfound")) || (data277 === "validation")) || (data277 === "ratelimit")) || (data277 === "server")) || (data277 === "connection")) || (data277 === "service"))){
-const err542 = {instancePath:instancePath+"/conformance/responses/" + i17+"/expect/error/type",schemaPath:"#/definitions/conformanceError/properties/type/enum",keyword:"enum",params:{allowedValues: schema35.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema35.properties.type.enum,parentSchema:schema35.properties.type,data:data277};
+}
+else {
+const err542 = {instancePath:instancePath+"/conformance/responses/" + i17+"/response",schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/properties/response/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.response.type,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.response,data:data272};
 if(vErrors === null){
 vErrors = [err542];
 }
@@ -8166,10 +8169,12 @@ vErrors.push(err542);
 errors++;
 }
 }
-if(data276.status !== undefined){
-let data278 = data276.status;
-if(!((typeof data278 == "number") && (!(data278 % 1) && !isNaN(data278)))){
-const err543 = {instancePath:instancePath+"/conformance/responses/" + i17+"/expect/error/status",schemaPath:"#/definitions/conformanceError/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema35.properties.status.type,parentSchema:schema35.properties.status,data:data278};
+if(data261.expect !== undefined){
+let data277 = data261.expect;
+if(data277 && typeof data277 == "object" && !Array.isArray(data277)){
+for(const key82 in data277){
+if(!((((key82 === "value") || (key82 === "error")) || (key82 === "quota")) || (key82 === "location"))){
+const err543 = {instancePath:instancePath+"/conformance/responses/" + i17+"/expect",schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/properties/expect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key82},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.expect,data:data277};
 if(vErrors === null){
 vErrors = [err543];
 }
@@ -8179,14 +8184,11 @@ vErrors.push(err543);
 errors++;
 }
 }
-if(data276.keys !== undefined){
-let data279 = data276.keys;
-if(Array.isArray(data279)){
-const len18 = data279.length;
-for(let i18=0; i18<len18; i18++){
-let data280 = data279[i18];
-if(typeof data280 !== "string"){
-const err544 = {instancePath:instancePath+"/conformance/responses/" + i17+"/expect/error/keys/" + i18,schemaPath:"#/definitions/conformanceError/properties/keys/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.keys.items.type,parentSchema:schema35.properties.keys.items,data:data280};
+if(data277.error !== undefined){
+let data278 = data277.error;
+if(data278 && typeof data278 == "object" && !Array.isArray(data278)){
+if(data278.type === undefined){
+const err544 = {instancePath:instancePath+"/conformance/responses/" + i17+"/expect/error",schemaPath:"#/definitions/conformanceError/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema35.required,parentSchema:schema35,data:data278};
 if(vErrors === null){
 vErrors = [err544];
 }
@@ -8195,10 +8197,8 @@ vErrors.push(err544);
 }
 errors++;
 }
-}
-}
-else {
-const err545 = {instancePath:instancePath+"/conformance/responses/" + i17+"/expect/error/keys",schemaPath:"#/definitions/conformanceError/properties/keys/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema35.properties.keys.type,parentSchema:schema35.properties.keys,data:data279};
+if(data278.status === undefined){
+const err545 = {instancePath:instancePath+"/conformance/responses/" + i17+"/expect/error",schemaPath:"#/definitions/conformanceError/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema35.required,parentSchema:schema35,data:data278};
 if(vErrors === null){
 vErrors = [err545];
 }
@@ -8207,11 +8207,8 @@ vErrors.push(err545);
 }
 errors++;
 }
-}
-if(data276.retryAfter !== undefined){
-let data281 = data276.retryAfter;
-if(!((typeof data281 == "number") && (!(data281 % 1) && !isNaN(data281)))){
-const err546 = {instancePath:instancePath+"/conformance/responses/" + i17+"/expect/error/retryAfter",schemaPath:"#/definitions/conformanceError/properties/retryAfter/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema35.properties.retryAfter.type,parentSchema:schema35.properties.retryAfter,data:data281};
+if(data278.keys === undefined){
+const err546 = {instancePath:instancePath+"/conformance/responses/" + i17+"/expect/error",schemaPath:"#/definitions/conformanceError/required",keyword:"required",params:{missingProperty: "keys"},message:"must have required property '"+"keys"+"'",schema:schema35.required,parentSchema:schema35,data:data278};
 if(vErrors === null){
 vErrors = [err546];
 }
@@ -8220,10 +8217,9 @@ vErrors.push(err546);
 }
 errors++;
 }
-}
-}
-else {
-const err547 = {instancePath:instancePath+"/conformance/responses/" + i17+"/expect/error",schemaPath:"#/definitions/conformanceError/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema35.type,parentSchema:schema35,data:data276};
+for(const key83 in data278){
+if(!((((key83 === "type") || (key83 === "status")) || (key83 === "keys")) || (key83 === "retryAfter"))){
+const err547 = {instancePath:instancePath+"/conformance/responses/" + i17+"/expect/error",schemaPath:"#/definitions/conformanceError/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key83},message:"must NOT have additional properties",schema:false,parentSchema:schema35,data:data278};
 if(vErrors === null){
 vErrors = [err547];
 }
@@ -8233,11 +8229,10 @@ vErrors.push(err547);
 errors++;
 }
 }
-if(data275.quota !== undefined){
-let data282 = data275.quota;
-if(data282 && typeof data282 == "object" && !Array.isArray(data282)){
-if(data282.used === undefined){
-const err548 = {instancePath:instancePath+"/conformance/responses/" + i17+"/expect/quota",schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/properties/expect/properties/quota/required",keyword:"required",params:{missingProperty: "used"},message:"must have required property '"+"used"+"'",schema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.expect.properties.quota.required,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.expect.properties.quota,data:data282};
+if(data278.type !== undefined){
+let data279 = data278.type;
+if(!(((((((data279 === "authentication") || (data279 === "notfound")) || (data279 === "validation")) || (data279 === "ratelimit")) || (data279 === "server")) || (data279 === "connection")) || (data279 === "service"))){
+const err548 = {instancePath:instancePath+"/conformance/responses/" + i17+"/expect/error/type",schemaPath:"#/definitions/conformanceError/properties/type/enum",keyword:"enum",params:{allowedValues: schema35.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema35.properties.type.enum,parentSchema:schema35.properties.type,data:data279};
 if(vErrors === null){
 vErrors = [err548];
 }
@@ -8246,8 +8241,11 @@ vErrors.push(err548);
 }
 errors++;
 }
-if(data282.allowed === undefined){
-const err549 = {instancePath:instancePath+"/conformance/responses/" + i17+"/expect/quota",schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/properties/expect/properties/quota/required",keyword:"required",params:{missingProperty: "allowed"},message:"must have required property '"+"allowed"+"'",schema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.expect.properties.quota.required,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.expect.properties.quota,data:data282};
+}
+if(data278.status !== undefined){
+let data280 = data278.status;
+if(!((typeof data280 == "number") && (!(data280 % 1) && !isNaN(data280)))){
+const err549 = {instancePath:instancePath+"/conformance/responses/" + i17+"/expect/error/status",schemaPath:"#/definitions/conformanceError/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema35.properties.status.type,parentSchema:schema35.properties.status,data:data280};
 if(vErrors === null){
 vErrors = [err549];
 }
@@ -8256,9 +8254,15 @@ vErrors.push(err549);
 }
 errors++;
 }
-for(const key82 in data282){
-if(!((key82 === "used") || (key82 === "allowed"))){
-const err550 = {instancePath:instancePath+"/conformance/responses/" + i17+"/expect/quota",schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/properties/expect/properties/quota/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key82},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.expect.properties.quota,data:data282};
+}
+if(data278.keys !== undefined){
+let data281 = data278.keys;
+if(Array.isArray(data281)){
+const len18 = data281.length;
+for(let i18=0; i18<len18; i18++){
+let data282 = data281[i18];
+if(typeof data282 !== "string"){
+const err550 = {instancePath:instancePath+"/conformance/responses/" + i17+"/expect/error/keys/" + i18,schemaPath:"#/definitions/conformanceError/properties/keys/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.keys.items.type,parentSchema:schema35.properties.keys.items,data:data282};
 if(vErrors === null){
 vErrors = [err550];
 }
@@ -8268,10 +8272,9 @@ vErrors.push(err550);
 errors++;
 }
 }
-if(data282.used !== undefined){
-let data283 = data282.used;
-if(!((typeof data283 == "number") && (!(data283 % 1) && !isNaN(data283)))){
-const err551 = {instancePath:instancePath+"/conformance/responses/" + i17+"/expect/quota/used",schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/properties/expect/properties/quota/properties/used/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.expect.properties.quota.properties.used.type,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.expect.properties.quota.properties.used,data:data283};
+}
+else {
+const err551 = {instancePath:instancePath+"/conformance/responses/" + i17+"/expect/error/keys",schemaPath:"#/definitions/conformanceError/properties/keys/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema35.properties.keys.type,parentSchema:schema35.properties.keys,data:data281};
 if(vErrors === null){
 vErrors = [err551];
 }
@@ -8281,10 +8284,10 @@ vErrors.push(err551);
 errors++;
 }
 }
-if(data282.allowed !== undefined){
-let data284 = data282.allowed;
-if(!((typeof data284 == "number") && (!(data284 % 1) && !isNaN(data284)))){
-const err552 = {instancePath:instancePath+"/conformance/responses/" + i17+"/expect/quota/allowed",schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/properties/expect/properties/quota/properties/allowed/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.expect.properties.quota.properties.allowed.type,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.expect.properties.quota.properties.allowed,data:data284};
+if(data278.retryAfter !== undefined){
+let data283 = data278.retryAfter;
+if(!((typeof data283 == "number") && (!(data283 % 1) && !isNaN(data283)))){
+const err552 = {instancePath:instancePath+"/conformance/responses/" + i17+"/expect/error/retryAfter",schemaPath:"#/definitions/conformanceError/properties/retryAfter/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema35.properties.retryAfter.type,parentSchema:schema35.properties.retryAfter,data:data283};
 if(vErrors === null){
 vErrors = [err552];
 }
@@ -8296,7 +8299,7 @@ errors++;
 }
 }
 else {
-const err553 = {instancePath:instancePath+"/conformance/responses/" + i17+"/expect/quota",schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/properties/expect/properties/quota/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.expect.properties.quota.type,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.expect.properties.quota,data:data282};
+const err553 = {instancePath:instancePath+"/conformance/responses/" + i17+"/expect/error",schemaPath:"#/definitions/conformanceError/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema35.type,parentSchema:schema35,data:data278};
 if(vErrors === null){
 vErrors = [err553];
 }
@@ -8306,10 +8309,11 @@ vErrors.push(err553);
 errors++;
 }
 }
-if(data275.location !== undefined){
-let data285 = data275.location;
-if(typeof data285 !== "string"){
-const err554 = {instancePath:instancePath+"/conformance/responses/" + i17+"/expect/location",schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/properties/expect/properties/location/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.expect.properties.location.type,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.expect.properties.location,data:data285};
+if(data277.quota !== undefined){
+let data284 = data277.quota;
+if(data284 && typeof data284 == "object" && !Array.isArray(data284)){
+if(data284.used === undefined){
+const err554 = {instancePath:instancePath+"/conformance/responses/" + i17+"/expect/quota",schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/properties/expect/properties/quota/required",keyword:"required",params:{missingProperty: "used"},message:"must have required property '"+"used"+"'",schema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.expect.properties.quota.required,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.expect.properties.quota,data:data284};
 if(vErrors === null){
 vErrors = [err554];
 }
@@ -8318,10 +8322,8 @@ vErrors.push(err554);
 }
 errors++;
 }
-}
-}
-else {
-const err555 = {instancePath:instancePath+"/conformance/responses/" + i17+"/expect",schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.expect.type,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.expect,data:data275};
+if(data284.allowed === undefined){
+const err555 = {instancePath:instancePath+"/conformance/responses/" + i17+"/expect/quota",schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/properties/expect/properties/quota/required",keyword:"required",params:{missingProperty: "allowed"},message:"must have required property '"+"allowed"+"'",schema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.expect.properties.quota.required,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.expect.properties.quota,data:data284};
 if(vErrors === null){
 vErrors = [err555];
 }
@@ -8330,10 +8332,9 @@ vErrors.push(err555);
 }
 errors++;
 }
-}
-}
-else {
-const err556 = {instancePath:instancePath+"/conformance/responses/" + i17,schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.responses.items.allOf[1].type,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1],data:data259};
+for(const key84 in data284){
+if(!((key84 === "used") || (key84 === "allowed"))){
+const err556 = {instancePath:instancePath+"/conformance/responses/" + i17+"/expect/quota",schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/properties/expect/properties/quota/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key84},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.expect.properties.quota,data:data284};
 if(vErrors === null){
 vErrors = [err556];
 }
@@ -8343,9 +8344,10 @@ vErrors.push(err556);
 errors++;
 }
 }
-}
-else {
-const err557 = {instancePath:instancePath+"/conformance/responses",schemaPath:"#/properties/conformance/properties/responses/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.conformance.properties.responses.type,parentSchema:schema11.properties.conformance.properties.responses,data:data258};
+if(data284.used !== undefined){
+let data285 = data284.used;
+if(!((typeof data285 == "number") && (!(data285 % 1) && !isNaN(data285)))){
+const err557 = {instancePath:instancePath+"/conformance/responses/" + i17+"/expect/quota/used",schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/properties/expect/properties/quota/properties/used/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.expect.properties.quota.properties.used.type,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.expect.properties.quota.properties.used,data:data285};
 if(vErrors === null){
 vErrors = [err557];
 }
@@ -8355,15 +8357,10 @@ vErrors.push(err557);
 errors++;
 }
 }
-if(data225.retries !== undefined){
-let data286 = data225.retries;
-if(Array.isArray(data286)){
-const len19 = data286.length;
-for(let i19=0; i19<len19; i19++){
-let data287 = data286[i19];
-if(data287 && typeof data287 == "object" && !Array.isArray(data287)){
-if(data287.id === undefined){
-const err558 = {instancePath:instancePath+"/conformance/retries/" + i19,schemaPath:"#/definitions/conformanceHead/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema29.required,parentSchema:schema29,data:data287};
+if(data284.allowed !== undefined){
+let data286 = data284.allowed;
+if(!((typeof data286 == "number") && (!(data286 % 1) && !isNaN(data286)))){
+const err558 = {instancePath:instancePath+"/conformance/responses/" + i17+"/expect/quota/allowed",schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/properties/expect/properties/quota/properties/allowed/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.expect.properties.quota.properties.allowed.type,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.expect.properties.quota.properties.allowed,data:data286};
 if(vErrors === null){
 vErrors = [err558];
 }
@@ -8372,8 +8369,10 @@ vErrors.push(err558);
 }
 errors++;
 }
-if(data287.doc === undefined){
-const err559 = {instancePath:instancePath+"/conformance/retries/" + i19,schemaPath:"#/definitions/conformanceHead/required",keyword:"required",params:{missingProperty: "doc"},message:"must have required property '"+"doc"+"'",schema:schema29.required,parentSchema:schema29,data:data287};
+}
+}
+else {
+const err559 = {instancePath:instancePath+"/conformance/responses/" + i17+"/expect/quota",schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/properties/expect/properties/quota/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.expect.properties.quota.type,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.expect.properties.quota,data:data284};
 if(vErrors === null){
 vErrors = [err559];
 }
@@ -8382,11 +8381,11 @@ vErrors.push(err559);
 }
 errors++;
 }
-if(data287.id !== undefined){
-let data288 = data287.id;
-if(typeof data288 === "string"){
-if(!pattern20.test(data288)){
-const err560 = {instancePath:instancePath+"/conformance/retries/" + i19+"/id",schemaPath:"#/definitions/conformanceHead/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]*$"+"\"",schema:"^[a-z0-9][a-z0-9-]*$",parentSchema:schema29.properties.id,data:data288};
+}
+if(data277.location !== undefined){
+let data287 = data277.location;
+if(typeof data287 !== "string"){
+const err560 = {instancePath:instancePath+"/conformance/responses/" + i17+"/expect/location",schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/properties/expect/properties/location/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.expect.properties.location.type,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.expect.properties.location,data:data287};
 if(vErrors === null){
 vErrors = [err560];
 }
@@ -8396,8 +8395,9 @@ vErrors.push(err560);
 errors++;
 }
 }
+}
 else {
-const err561 = {instancePath:instancePath+"/conformance/retries/" + i19+"/id",schemaPath:"#/definitions/conformanceHead/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.id.type,parentSchema:schema29.properties.id,data:data288};
+const err561 = {instancePath:instancePath+"/conformance/responses/" + i17+"/expect",schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.expect.type,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1].properties.expect,data:data277};
 if(vErrors === null){
 vErrors = [err561];
 }
@@ -8407,10 +8407,9 @@ vErrors.push(err561);
 errors++;
 }
 }
-if(data287.doc !== undefined){
-let data289 = data287.doc;
-if(typeof data289 !== "string"){
-const err562 = {instancePath:instancePath+"/conformance/retries/" + i19+"/doc",schemaPath:"#/definitions/conformanceHead/properties/doc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.doc.type,parentSchema:schema29.properties.doc,data:data289};
+}
+else {
+const err562 = {instancePath:instancePath+"/conformance/responses/" + i17,schemaPath:"#/properties/conformance/properties/responses/items/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.responses.items.allOf[1].type,parentSchema:schema11.properties.conformance.properties.responses.items.allOf[1],data:data261};
 if(vErrors === null){
 vErrors = [err562];
 }
@@ -8422,7 +8421,7 @@ errors++;
 }
 }
 else {
-const err563 = {instancePath:instancePath+"/conformance/retries/" + i19,schemaPath:"#/definitions/conformanceHead/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.type,parentSchema:schema29,data:data287};
+const err563 = {instancePath:instancePath+"/conformance/responses",schemaPath:"#/properties/conformance/properties/responses/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.conformance.properties.responses.type,parentSchema:schema11.properties.conformance.properties.responses,data:data260};
 if(vErrors === null){
 vErrors = [err563];
 }
@@ -8431,9 +8430,16 @@ vErrors.push(err563);
 }
 errors++;
 }
-if(data287 && typeof data287 == "object" && !Array.isArray(data287)){
-if(data287.method === undefined){
-const err564 = {instancePath:instancePath+"/conformance/retries/" + i19,schemaPath:"#/properties/conformance/properties/retries/items/allOf/1/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'",schema:schema11.properties.conformance.properties.retries.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.retries.items.allOf[1],data:data287};
+}
+if(data227.retries !== undefined){
+let data288 = data227.retries;
+if(Array.isArray(data288)){
+const len19 = data288.length;
+for(let i19=0; i19<len19; i19++){
+let data289 = data288[i19];
+if(data289 && typeof data289 == "object" && !Array.isArray(data289)){
+if(data289.id === undefined){
+const err564 = {instancePath:instancePath+"/conformance/retries/" + i19,schemaPath:"#/definitions/conformanceHead/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema29.required,parentSchema:schema29,data:data289};
 if(vErrors === null){
 vErrors = [err564];
 }
@@ -8442,8 +8448,8 @@ vErrors.push(err564);
 }
 errors++;
 }
-if(data287.status === undefined){
-const err565 = {instancePath:instancePath+"/conformance/retries/" + i19,schemaPath:"#/properties/conformance/properties/retries/items/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema11.properties.conformance.properties.retries.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.retries.items.allOf[1],data:data287};
+if(data289.doc === undefined){
+const err565 = {instancePath:instancePath+"/conformance/retries/" + i19,schemaPath:"#/definitions/conformanceHead/required",keyword:"required",params:{missingProperty: "doc"},message:"must have required property '"+"doc"+"'",schema:schema29.required,parentSchema:schema29,data:data289};
 if(vErrors === null){
 vErrors = [err565];
 }
@@ -8452,8 +8458,11 @@ vErrors.push(err565);
 }
 errors++;
 }
-if(data287.now === undefined){
-const err566 = {instancePath:instancePath+"/conformance/retries/" + i19,schemaPath:"#/properties/conformance/properties/retries/items/allOf/1/required",keyword:"required",params:{missingProperty: "now"},message:"must have required property '"+"now"+"'",schema:schema11.properties.conformance.properties.retries.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.retries.items.allOf[1],data:data287};
+if(data289.id !== undefined){
+let data290 = data289.id;
+if(typeof data290 === "string"){
+if(!pattern21.test(data290)){
+const err566 = {instancePath:instancePath+"/conformance/retries/" + i19+"/id",schemaPath:"#/definitions/conformanceHead/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]*$"+"\"",schema:"^[a-z0-9][a-z0-9-]*$",parentSchema:schema29.properties.id,data:data290};
 if(vErrors === null){
 vErrors = [err566];
 }
@@ -8462,8 +8471,9 @@ vErrors.push(err566);
 }
 errors++;
 }
-if(data287.expect === undefined){
-const err567 = {instancePath:instancePath+"/conformance/retries/" + i19,schemaPath:"#/properties/conformance/properties/retries/items/allOf/1/required",keyword:"required",params:{missingProperty: "expect"},message:"must have required property '"+"expect"+"'",schema:schema11.properties.conformance.properties.retries.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.retries.items.allOf[1],data:data287};
+}
+else {
+const err567 = {instancePath:instancePath+"/conformance/retries/" + i19+"/id",schemaPath:"#/definitions/conformanceHead/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.id.type,parentSchema:schema29.properties.id,data:data290};
 if(vErrors === null){
 vErrors = [err567];
 }
@@ -8472,9 +8482,11 @@ vErrors.push(err567);
 }
 errors++;
 }
-for(const key83 in data287){
-if(!((((((((key83 === "id") || (key83 === "doc")) || (key83 === "method")) || (key83 === "status")) || (key83 === "retryAfter")) || (key83 === "now")) || (key83 === "attempt")) || (key83 === "expect"))){
-const err568 = {instancePath:instancePath+"/conformance/retries/" + i19,schemaPath:"#/properties/conformance/properties/retries/items/allOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key83},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance.properties.retries.items.allOf[1],data:data287};
+}
+if(data289.doc !== undefined){
+let data291 = data289.doc;
+if(typeof data291 !== "string"){
+const err568 = {instancePath:instancePath+"/conformance/retries/" + i19+"/doc",schemaPath:"#/definitions/conformanceHead/properties/doc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.doc.type,parentSchema:schema29.properties.doc,data:data291};
 if(vErrors === null){
 vErrors = [err568];
 }
@@ -8484,10 +8496,9 @@ vErrors.push(err568);
 errors++;
 }
 }
-if(data287.method !== undefined){
-let data290 = data287.method;
-if(!((((data290 === "GET") || (data290 === "POST")) || (data290 === "PUT")) || (data290 === "DELETE"))){
-const err569 = {instancePath:instancePath+"/conformance/retries/" + i19+"/method",schemaPath:"#/properties/conformance/properties/retries/items/allOf/1/properties/method/enum",keyword:"enum",params:{allowedValues: schema11.properties.conformance.properties.retries.items.allOf[1].properties.method.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.method.enum,parentSchema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.method,data:data290};
+}
+else {
+const err569 = {instancePath:instancePath+"/conformance/retries/" + i19,schemaPath:"#/definitions/conformanceHead/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.type,parentSchema:schema29,data:data289};
 if(vErrors === null){
 vErrors = [err569];
 }
@@ -8496,11 +8507,9 @@ vErrors.push(err569);
 }
 errors++;
 }
-}
-if(data287.status !== undefined){
-let data291 = data287.status;
-if(!((typeof data291 == "number") && (!(data291 % 1) && !isNaN(data291)))){
-const err570 = {instancePath:instancePath+"/conformance/retries/" + i19+"/status",schemaPath:"#/properties/conformance/properties/retries/items/allOf/1/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.status.type,parentSchema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.status,data:data291};
+if(data289 && typeof data289 == "object" && !Array.isArray(data289)){
+if(data289.method === undefined){
+const err570 = {instancePath:instancePath+"/conformance/retries/" + i19,schemaPath:"#/properties/conformance/properties/retries/items/allOf/1/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'",schema:schema11.properties.conformance.properties.retries.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.retries.items.allOf[1],data:data289};
 if(vErrors === null){
 vErrors = [err570];
 }
@@ -8509,11 +8518,8 @@ vErrors.push(err570);
 }
 errors++;
 }
-}
-if(data287.retryAfter !== undefined){
-let data292 = data287.retryAfter;
-if(typeof data292 !== "string"){
-const err571 = {instancePath:instancePath+"/conformance/retries/" + i19+"/retryAfter",schemaPath:"#/properties/conformance/properties/retries/items/allOf/1/properties/retryAfter/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.retryAfter.type,parentSchema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.retryAfter,data:data292};
+if(data289.status === undefined){
+const err571 = {instancePath:instancePath+"/conformance/retries/" + i19,schemaPath:"#/properties/conformance/properties/retries/items/allOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema11.properties.conformance.properties.retries.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.retries.items.allOf[1],data:data289};
 if(vErrors === null){
 vErrors = [err571];
 }
@@ -8522,11 +8528,8 @@ vErrors.push(err571);
 }
 errors++;
 }
-}
-if(data287.now !== undefined){
-let data293 = data287.now;
-if(typeof data293 !== "string"){
-const err572 = {instancePath:instancePath+"/conformance/retries/" + i19+"/now",schemaPath:"#/properties/conformance/properties/retries/items/allOf/1/properties/now/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.now.type,parentSchema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.now,data:data293};
+if(data289.now === undefined){
+const err572 = {instancePath:instancePath+"/conformance/retries/" + i19,schemaPath:"#/properties/conformance/properties/retries/items/allOf/1/required",keyword:"required",params:{missingProperty: "now"},message:"must have required property '"+"now"+"'",schema:schema11.properties.conformance.properties.retries.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.retries.items.allOf[1],data:data289};
 if(vErrors === null){
 vErrors = [err572];
 }
@@ -8535,11 +8538,8 @@ vErrors.push(err572);
 }
 errors++;
 }
-}
-if(data287.attempt !== undefined){
-let data294 = data287.attempt;
-if(!((typeof data294 == "number") && (!(data294 % 1) && !isNaN(data294)))){
-const err573 = {instancePath:instancePath+"/conformance/retries/" + i19+"/attempt",schemaPath:"#/properties/conformance/properties/retries/items/allOf/1/properties/attempt/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.attempt.type,parentSchema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.attempt,data:data294};
+if(data289.expect === undefined){
+const err573 = {instancePath:instancePath+"/conformance/retries/" + i19,schemaPath:"#/properties/conformance/properties/retries/items/allOf/1/required",keyword:"required",params:{missingProperty: "expect"},message:"must have required property '"+"expect"+"'",schema:schema11.properties.conformance.properties.retries.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.retries.items.allOf[1],data:data289};
 if(vErrors === null){
 vErrors = [err573];
 }
@@ -8548,9 +8548,9 @@ vErrors.push(err573);
 }
 errors++;
 }
-if(typeof data294 == "number"){
-if(data294 < 0 || isNaN(data294)){
-const err574 = {instancePath:instancePath+"/conformance/retries/" + i19+"/attempt",schemaPath:"#/properties/conformance/properties/retries/items/allOf/1/properties/attempt/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.attempt,data:data294};
+for(const key85 in data289){
+if(!((((((((key85 === "id") || (key85 === "doc")) || (key85 === "method")) || (key85 === "status")) || (key85 === "retryAfter")) || (key85 === "now")) || (key85 === "attempt")) || (key85 === "expect"))){
+const err574 = {instancePath:instancePath+"/conformance/retries/" + i19,schemaPath:"#/properties/conformance/properties/retries/items/allOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key85},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance.properties.retries.items.allOf[1],data:data289};
 if(vErrors === null){
 vErrors = [err574];
 }
@@ -8560,12 +8560,10 @@ vErrors.push(err574);
 errors++;
 }
 }
-}
-if(data287.expect !== undefined){
-let data295 = data287.expect;
-if(data295 && typeof data295 == "object" && !Array.isArray(data295)){
-if(data295.retry === undefined){
-const err575 = {instancePath:instancePath+"/conformance/retries/" + i19+"/expect",schemaPath:"#/properties/conformance/properties/retries/items/allOf/1/properties/expect/required",keyword:"required",params:{missingProperty: "retry"},message:"must have required property '"+"retry"+"'",schema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.expect.required,parentSchema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.expect,data:data295};
+if(data289.method !== undefined){
+let data292 = data289.method;
+if(!((((data292 === "GET") || (data292 === "POST")) || (data292 === "PUT")) || (data292 === "DELETE"))){
+const err575 = {instancePath:instancePath+"/conformance/retries/" + i19+"/method",schemaPath:"#/properties/conformance/properties/retries/items/allOf/1/properties/method/enum",keyword:"enum",params:{allowedValues: schema11.properties.conformance.properties.retries.items.allOf[1].properties.method.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.method.enum,parentSchema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.method,data:data292};
 if(vErrors === null){
 vErrors = [err575];
 }
@@ -8574,9 +8572,11 @@ vErrors.push(err575);
 }
 errors++;
 }
-for(const key84 in data295){
-if(!(((key84 === "retry") || (key84 === "delaySeconds")) || (key84 === "backoff"))){
-const err576 = {instancePath:instancePath+"/conformance/retries/" + i19+"/expect",schemaPath:"#/properties/conformance/properties/retries/items/allOf/1/properties/expect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key84},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.expect,data:data295};
+}
+if(data289.status !== undefined){
+let data293 = data289.status;
+if(!((typeof data293 == "number") && (!(data293 % 1) && !isNaN(data293)))){
+const err576 = {instancePath:instancePath+"/conformance/retries/" + i19+"/status",schemaPath:"#/properties/conformance/properties/retries/items/allOf/1/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.status.type,parentSchema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.status,data:data293};
 if(vErrors === null){
 vErrors = [err576];
 }
@@ -8586,10 +8586,10 @@ vErrors.push(err576);
 errors++;
 }
 }
-if(data295.retry !== undefined){
-let data296 = data295.retry;
-if(typeof data296 !== "boolean"){
-const err577 = {instancePath:instancePath+"/conformance/retries/" + i19+"/expect/retry",schemaPath:"#/properties/conformance/properties/retries/items/allOf/1/properties/expect/properties/retry/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.expect.properties.retry.type,parentSchema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.expect.properties.retry,data:data296};
+if(data289.retryAfter !== undefined){
+let data294 = data289.retryAfter;
+if(typeof data294 !== "string"){
+const err577 = {instancePath:instancePath+"/conformance/retries/" + i19+"/retryAfter",schemaPath:"#/properties/conformance/properties/retries/items/allOf/1/properties/retryAfter/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.retryAfter.type,parentSchema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.retryAfter,data:data294};
 if(vErrors === null){
 vErrors = [err577];
 }
@@ -8599,11 +8599,10 @@ vErrors.push(err577);
 errors++;
 }
 }
-if(data295.delaySeconds !== undefined){
-let data297 = data295.delaySeconds;
-if(typeof data297 == "number"){
-if(data297 < 0 || isNaN(data297)){
-const err578 = {instancePath:instancePath+"/conformance/retries/" + i19+"/expect/delaySeconds",schemaPath:"#/properties/conformance/properties/retries/items/allOf/1/properties/expect/properties/delaySeconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.expect.properties.delaySeconds,data:data297};
+if(data289.now !== undefined){
+let data295 = data289.now;
+if(typeof data295 !== "string"){
+const err578 = {instancePath:instancePath+"/conformance/retries/" + i19+"/now",schemaPath:"#/properties/conformance/properties/retries/items/allOf/1/properties/now/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.now.type,parentSchema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.now,data:data295};
 if(vErrors === null){
 vErrors = [err578];
 }
@@ -8613,8 +8612,10 @@ vErrors.push(err578);
 errors++;
 }
 }
-else {
-const err579 = {instancePath:instancePath+"/conformance/retries/" + i19+"/expect/delaySeconds",schemaPath:"#/properties/conformance/properties/retries/items/allOf/1/properties/expect/properties/delaySeconds/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.expect.properties.delaySeconds.type,parentSchema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.expect.properties.delaySeconds,data:data297};
+if(data289.attempt !== undefined){
+let data296 = data289.attempt;
+if(!((typeof data296 == "number") && (!(data296 % 1) && !isNaN(data296)))){
+const err579 = {instancePath:instancePath+"/conformance/retries/" + i19+"/attempt",schemaPath:"#/properties/conformance/properties/retries/items/allOf/1/properties/attempt/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.attempt.type,parentSchema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.attempt,data:data296};
 if(vErrors === null){
 vErrors = [err579];
 }
@@ -8623,11 +8624,9 @@ vErrors.push(err579);
 }
 errors++;
 }
-}
-if(data295.backoff !== undefined){
-let data298 = data295.backoff;
-if(true !== data298){
-const err580 = {instancePath:instancePath+"/conformance/retries/" + i19+"/expect/backoff",schemaPath:"#/properties/conformance/properties/retries/items/allOf/1/properties/expect/properties/backoff/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.expect.properties.backoff,data:data298};
+if(typeof data296 == "number"){
+if(data296 < 0 || isNaN(data296)){
+const err580 = {instancePath:instancePath+"/conformance/retries/" + i19+"/attempt",schemaPath:"#/properties/conformance/properties/retries/items/allOf/1/properties/attempt/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.attempt,data:data296};
 if(vErrors === null){
 vErrors = [err580];
 }
@@ -8638,8 +8637,11 @@ errors++;
 }
 }
 }
-else {
-const err581 = {instancePath:instancePath+"/conformance/retries/" + i19+"/expect",schemaPath:"#/properties/conformance/properties/retries/items/allOf/1/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.expect.type,parentSchema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.expect,data:data295};
+if(data289.expect !== undefined){
+let data297 = data289.expect;
+if(data297 && typeof data297 == "object" && !Array.isArray(data297)){
+if(data297.retry === undefined){
+const err581 = {instancePath:instancePath+"/conformance/retries/" + i19+"/expect",schemaPath:"#/properties/conformance/properties/retries/items/allOf/1/properties/expect/required",keyword:"required",params:{missingProperty: "retry"},message:"must have required property '"+"retry"+"'",schema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.expect.required,parentSchema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.expect,data:data297};
 if(vErrors === null){
 vErrors = [err581];
 }
@@ -8648,10 +8650,9 @@ vErrors.push(err581);
 }
 errors++;
 }
-}
-}
-else {
-const err582 = {instancePath:instancePath+"/conformance/retries/" + i19,schemaPath:"#/properties/conformance/properties/retries/items/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.retries.items.allOf[1].type,parentSchema:schema11.properties.conformance.properties.retries.items.allOf[1],data:data287};
+for(const key86 in data297){
+if(!(((key86 === "retry") || (key86 === "delaySeconds")) || (key86 === "backoff"))){
+const err582 = {instancePath:instancePath+"/conformance/retries/" + i19+"/expect",schemaPath:"#/properties/conformance/properties/retries/items/allOf/1/properties/expect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key86},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.expect,data:data297};
 if(vErrors === null){
 vErrors = [err582];
 }
@@ -8661,9 +8662,10 @@ vErrors.push(err582);
 errors++;
 }
 }
-}
-else {
-const err583 = {instancePath:instancePath+"/conformance/retries",schemaPath:"#/properties/conformance/properties/retries/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.conformance.properties.retries.type,parentSchema:schema11.properties.conformance.properties.retries,data:data286};
+if(data297.retry !== undefined){
+let data298 = data297.retry;
+if(typeof data298 !== "boolean"){
+const err583 = {instancePath:instancePath+"/conformance/retries/" + i19+"/expect/retry",schemaPath:"#/properties/conformance/properties/retries/items/allOf/1/properties/expect/properties/retry/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.expect.properties.retry.type,parentSchema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.expect.properties.retry,data:data298};
 if(vErrors === null){
 vErrors = [err583];
 }
@@ -8673,15 +8675,11 @@ vErrors.push(err583);
 errors++;
 }
 }
-if(data225.batch !== undefined){
-let data299 = data225.batch;
-if(Array.isArray(data299)){
-const len20 = data299.length;
-for(let i20=0; i20<len20; i20++){
-let data300 = data299[i20];
-if(data300 && typeof data300 == "object" && !Array.isArray(data300)){
-if(data300.id === undefined){
-const err584 = {instancePath:instancePath+"/conformance/batch/" + i20,schemaPath:"#/definitions/conformanceHead/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema29.required,parentSchema:schema29,data:data300};
+if(data297.delaySeconds !== undefined){
+let data299 = data297.delaySeconds;
+if(typeof data299 == "number"){
+if(data299 < 0 || isNaN(data299)){
+const err584 = {instancePath:instancePath+"/conformance/retries/" + i19+"/expect/delaySeconds",schemaPath:"#/properties/conformance/properties/retries/items/allOf/1/properties/expect/properties/delaySeconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.expect.properties.delaySeconds,data:data299};
 if(vErrors === null){
 vErrors = [err584];
 }
@@ -8690,8 +8688,9 @@ vErrors.push(err584);
 }
 errors++;
 }
-if(data300.doc === undefined){
-const err585 = {instancePath:instancePath+"/conformance/batch/" + i20,schemaPath:"#/definitions/conformanceHead/required",keyword:"required",params:{missingProperty: "doc"},message:"must have required property '"+"doc"+"'",schema:schema29.required,parentSchema:schema29,data:data300};
+}
+else {
+const err585 = {instancePath:instancePath+"/conformance/retries/" + i19+"/expect/delaySeconds",schemaPath:"#/properties/conformance/properties/retries/items/allOf/1/properties/expect/properties/delaySeconds/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.expect.properties.delaySeconds.type,parentSchema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.expect.properties.delaySeconds,data:data299};
 if(vErrors === null){
 vErrors = [err585];
 }
@@ -8700,11 +8699,11 @@ vErrors.push(err585);
 }
 errors++;
 }
-if(data300.id !== undefined){
-let data301 = data300.id;
-if(typeof data301 === "string"){
-if(!pattern20.test(data301)){
-const err586 = {instancePath:instancePath+"/conformance/batch/" + i20+"/id",schemaPath:"#/definitions/conformanceHead/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]*$"+"\"",schema:"^[a-z0-9][a-z0-9-]*$",parentSchema:schema29.properties.id,data:data301};
+}
+if(data297.backoff !== undefined){
+let data300 = data297.backoff;
+if(true !== data300){
+const err586 = {instancePath:instancePath+"/conformance/retries/" + i19+"/expect/backoff",schemaPath:"#/properties/conformance/properties/retries/items/allOf/1/properties/expect/properties/backoff/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant",schema:true,parentSchema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.expect.properties.backoff,data:data300};
 if(vErrors === null){
 vErrors = [err586];
 }
@@ -8714,8 +8713,9 @@ vErrors.push(err586);
 errors++;
 }
 }
+}
 else {
-const err587 = {instancePath:instancePath+"/conformance/batch/" + i20+"/id",schemaPath:"#/definitions/conformanceHead/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.id.type,parentSchema:schema29.properties.id,data:data301};
+const err587 = {instancePath:instancePath+"/conformance/retries/" + i19+"/expect",schemaPath:"#/properties/conformance/properties/retries/items/allOf/1/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.expect.type,parentSchema:schema11.properties.conformance.properties.retries.items.allOf[1].properties.expect,data:data297};
 if(vErrors === null){
 vErrors = [err587];
 }
@@ -8725,10 +8725,9 @@ vErrors.push(err587);
 errors++;
 }
 }
-if(data300.doc !== undefined){
-let data302 = data300.doc;
-if(typeof data302 !== "string"){
-const err588 = {instancePath:instancePath+"/conformance/batch/" + i20+"/doc",schemaPath:"#/definitions/conformanceHead/properties/doc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.doc.type,parentSchema:schema29.properties.doc,data:data302};
+}
+else {
+const err588 = {instancePath:instancePath+"/conformance/retries/" + i19,schemaPath:"#/properties/conformance/properties/retries/items/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.retries.items.allOf[1].type,parentSchema:schema11.properties.conformance.properties.retries.items.allOf[1],data:data289};
 if(vErrors === null){
 vErrors = [err588];
 }
@@ -8740,7 +8739,7 @@ errors++;
 }
 }
 else {
-const err589 = {instancePath:instancePath+"/conformance/batch/" + i20,schemaPath:"#/definitions/conformanceHead/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.type,parentSchema:schema29,data:data300};
+const err589 = {instancePath:instancePath+"/conformance/retries",schemaPath:"#/properties/conformance/properties/retries/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.conformance.properties.retries.type,parentSchema:schema11.properties.conformance.properties.retries,data:data288};
 if(vErrors === null){
 vErrors = [err589];
 }
@@ -8749,9 +8748,16 @@ vErrors.push(err589);
 }
 errors++;
 }
-if(data300 && typeof data300 == "object" && !Array.isArray(data300)){
-if(data300.format === undefined){
-const err590 = {instancePath:instancePath+"/conformance/batch/" + i20,schemaPath:"#/properties/conformance/properties/batch/items/allOf/1/required",keyword:"required",params:{missingProperty: "format"},message:"must have required property '"+"format"+"'",schema:schema11.properties.conformance.properties.batch.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.batch.items.allOf[1],data:data300};
+}
+if(data227.batch !== undefined){
+let data301 = data227.batch;
+if(Array.isArray(data301)){
+const len20 = data301.length;
+for(let i20=0; i20<len20; i20++){
+let data302 = data301[i20];
+if(data302 && typeof data302 == "object" && !Array.isArray(data302)){
+if(data302.id === undefined){
+const err590 = {instancePath:instancePath+"/conformance/batch/" + i20,schemaPath:"#/definitions/conformanceHead/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema29.required,parentSchema:schema29,data:data302};
 if(vErrors === null){
 vErrors = [err590];
 }
@@ -8760,9 +8766,8 @@ vErrors.push(err590);
 }
 errors++;
 }
-for(const key85 in data300){
-if(!(func2.call(schema11.properties.conformance.properties.batch.items.allOf[1].properties, key85))){
-const err591 = {instancePath:instancePath+"/conformance/batch/" + i20,schemaPath:"#/properties/conformance/properties/batch/items/allOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key85},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance.properties.batch.items.allOf[1],data:data300};
+if(data302.doc === undefined){
+const err591 = {instancePath:instancePath+"/conformance/batch/" + i20,schemaPath:"#/definitions/conformanceHead/required",keyword:"required",params:{missingProperty: "doc"},message:"must have required property '"+"doc"+"'",schema:schema29.required,parentSchema:schema29,data:data302};
 if(vErrors === null){
 vErrors = [err591];
 }
@@ -8771,11 +8776,11 @@ vErrors.push(err591);
 }
 errors++;
 }
-}
-if(data300.format !== undefined){
-let data303 = data300.format;
-if(!((data303 === "xml") || (data303 === "json"))){
-const err592 = {instancePath:instancePath+"/conformance/batch/" + i20+"/format",schemaPath:"#/properties/conformance/properties/batch/items/allOf/1/properties/format/enum",keyword:"enum",params:{allowedValues: schema11.properties.conformance.properties.batch.items.allOf[1].properties.format.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.format.enum,parentSchema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.format,data:data303};
+if(data302.id !== undefined){
+let data303 = data302.id;
+if(typeof data303 === "string"){
+if(!pattern21.test(data303)){
+const err592 = {instancePath:instancePath+"/conformance/batch/" + i20+"/id",schemaPath:"#/definitions/conformanceHead/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]*$"+"\"",schema:"^[a-z0-9][a-z0-9-]*$",parentSchema:schema29.properties.id,data:data303};
 if(vErrors === null){
 vErrors = [err592];
 }
@@ -8785,15 +8790,8 @@ vErrors.push(err592);
 errors++;
 }
 }
-if(data300.calls !== undefined){
-let data304 = data300.calls;
-if(Array.isArray(data304)){
-const len21 = data304.length;
-for(let i21=0; i21<len21; i21++){
-let data305 = data304[i21];
-if(data305 && typeof data305 == "object" && !Array.isArray(data305)){
-if(data305.operation === undefined){
-const err593 = {instancePath:instancePath+"/conformance/batch/" + i20+"/calls/" + i21,schemaPath:"#/definitions/conformanceCall/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema30.required,parentSchema:schema30,data:data305};
+else {
+const err593 = {instancePath:instancePath+"/conformance/batch/" + i20+"/id",schemaPath:"#/definitions/conformanceHead/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.id.type,parentSchema:schema29.properties.id,data:data303};
 if(vErrors === null){
 vErrors = [err593];
 }
@@ -8802,9 +8800,11 @@ vErrors.push(err593);
 }
 errors++;
 }
-for(const key86 in data305){
-if(!(((((((key86 === "operation") || (key86 === "kind")) || (key86 === "segment")) || (key86 === "id")) || (key86 === "deliveryId")) || (key86 === "body")) || (key86 === "params"))){
-const err594 = {instancePath:instancePath+"/conformance/batch/" + i20+"/calls/" + i21,schemaPath:"#/definitions/conformanceCall/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key86},message:"must NOT have additional properties",schema:false,parentSchema:schema30,data:data305};
+}
+if(data302.doc !== undefined){
+let data304 = data302.doc;
+if(typeof data304 !== "string"){
+const err594 = {instancePath:instancePath+"/conformance/batch/" + i20+"/doc",schemaPath:"#/definitions/conformanceHead/properties/doc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.doc.type,parentSchema:schema29.properties.doc,data:data304};
 if(vErrors === null){
 vErrors = [err594];
 }
@@ -8814,10 +8814,9 @@ vErrors.push(err594);
 errors++;
 }
 }
-if(data305.operation !== undefined){
-let data306 = data305.operation;
-if(typeof data306 !== "string"){
-const err595 = {instancePath:instancePath+"/conformance/batch/" + i20+"/calls/" + i21+"/operation",schemaPath:"#/definitions/conformanceCall/properties/operation/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.operation.type,parentSchema:schema30.properties.operation,data:data306};
+}
+else {
+const err595 = {instancePath:instancePath+"/conformance/batch/" + i20,schemaPath:"#/definitions/conformanceHead/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.type,parentSchema:schema29,data:data302};
 if(vErrors === null){
 vErrors = [err595];
 }
@@ -8826,11 +8825,9 @@ vErrors.push(err595);
 }
 errors++;
 }
-}
-if(data305.kind !== undefined){
-let data307 = data305.kind;
-if(typeof data307 !== "string"){
-const err596 = {instancePath:instancePath+"/conformance/batch/" + i20+"/calls/" + i21+"/kind",schemaPath:"#/definitions/conformanceCall/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.kind.type,parentSchema:schema30.properties.kind,data:data307};
+if(data302 && typeof data302 == "object" && !Array.isArray(data302)){
+if(data302.format === undefined){
+const err596 = {instancePath:instancePath+"/conformance/batch/" + i20,schemaPath:"#/properties/conformance/properties/batch/items/allOf/1/required",keyword:"required",params:{missingProperty: "format"},message:"must have required property '"+"format"+"'",schema:schema11.properties.conformance.properties.batch.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.batch.items.allOf[1],data:data302};
 if(vErrors === null){
 vErrors = [err596];
 }
@@ -8839,11 +8836,9 @@ vErrors.push(err596);
 }
 errors++;
 }
-}
-if(data305.segment !== undefined){
-let data308 = data305.segment;
-if(typeof data308 !== "string"){
-const err597 = {instancePath:instancePath+"/conformance/batch/" + i20+"/calls/" + i21+"/segment",schemaPath:"#/definitions/conformanceCall/properties/segment/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.segment.type,parentSchema:schema30.properties.segment,data:data308};
+for(const key87 in data302){
+if(!(func2.call(schema11.properties.conformance.properties.batch.items.allOf[1].properties, key87))){
+const err597 = {instancePath:instancePath+"/conformance/batch/" + i20,schemaPath:"#/properties/conformance/properties/batch/items/allOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key87},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance.properties.batch.items.allOf[1],data:data302};
 if(vErrors === null){
 vErrors = [err597];
 }
@@ -8853,10 +8848,10 @@ vErrors.push(err597);
 errors++;
 }
 }
-if(data305.id !== undefined){
-let data309 = data305.id;
-if(!((typeof data309 == "number") && (!(data309 % 1) && !isNaN(data309)))){
-const err598 = {instancePath:instancePath+"/conformance/batch/" + i20+"/calls/" + i21+"/id",schemaPath:"#/definitions/conformanceCall/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.id.type,parentSchema:schema30.properties.id,data:data309};
+if(data302.format !== undefined){
+let data305 = data302.format;
+if(!((data305 === "xml") || (data305 === "json"))){
+const err598 = {instancePath:instancePath+"/conformance/batch/" + i20+"/format",schemaPath:"#/properties/conformance/properties/batch/items/allOf/1/properties/format/enum",keyword:"enum",params:{allowedValues: schema11.properties.conformance.properties.batch.items.allOf[1].properties.format.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.format.enum,parentSchema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.format,data:data305};
 if(vErrors === null){
 vErrors = [err598];
 }
@@ -8865,9 +8860,16 @@ vErrors.push(err598);
 }
 errors++;
 }
-if(typeof data309 == "number"){
-if(data309 < 1 || isNaN(data309)){
-const err599 = {instancePath:instancePath+"/conformance/batch/" + i20+"/calls/" + i21+"/id",schemaPath:"#/definitions/conformanceCall/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema30.properties.id,data:data309};
+}
+if(data302.calls !== undefined){
+let data306 = data302.calls;
+if(Array.isArray(data306)){
+const len21 = data306.length;
+for(let i21=0; i21<len21; i21++){
+let data307 = data306[i21];
+if(data307 && typeof data307 == "object" && !Array.isArray(data307)){
+if(data307.operation === undefined){
+const err599 = {instancePath:instancePath+"/conformance/batch/" + i20+"/calls/" + i21,schemaPath:"#/definitions/conformanceCall/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema30.required,parentSchema:schema30,data:data307};
 if(vErrors === null){
 vErrors = [err599];
 }
@@ -8876,12 +8878,9 @@ vErrors.push(err599);
 }
 errors++;
 }
-}
-}
-if(data305.deliveryId !== undefined){
-let data310 = data305.deliveryId;
-if(!((typeof data310 == "number") && (!(data310 % 1) && !isNaN(data310)))){
-const err600 = {instancePath:instancePath+"/conformance/batch/" + i20+"/calls/" + i21+"/deliveryId",schemaPath:"#/definitions/conformanceCall/properties/deliveryId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.deliveryId.type,parentSchema:schema30.properties.deliveryId,data:data310};
+for(const key88 in data307){
+if(!(((((((key88 === "operation") || (key88 === "kind")) || (key88 === "segment")) || (key88 === "id")) || (key88 === "deliveryId")) || (key88 === "body")) || (key88 === "params"))){
+const err600 = {instancePath:instancePath+"/conformance/batch/" + i20+"/calls/" + i21,schemaPath:"#/definitions/conformanceCall/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key88},message:"must NOT have additional properties",schema:false,parentSchema:schema30,data:data307};
 if(vErrors === null){
 vErrors = [err600];
 }
@@ -8890,9 +8889,11 @@ vErrors.push(err600);
 }
 errors++;
 }
-if(typeof data310 == "number"){
-if(data310 < 1 || isNaN(data310)){
-const err601 = {instancePath:instancePath+"/conformance/batch/" + i20+"/calls/" + i21+"/deliveryId",schemaPath:"#/definitions/conformanceCall/properties/deliveryId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema30.properties.deliveryId,data:data310};
+}
+if(data307.operation !== undefined){
+let data308 = data307.operation;
+if(typeof data308 !== "string"){
+const err601 = {instancePath:instancePath+"/conformance/batch/" + i20+"/calls/" + i21+"/operation",schemaPath:"#/definitions/conformanceCall/properties/operation/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.operation.type,parentSchema:schema30.properties.operation,data:data308};
 if(vErrors === null){
 vErrors = [err601];
 }
@@ -8902,11 +8903,10 @@ vErrors.push(err601);
 errors++;
 }
 }
-}
-if(data305.params !== undefined){
-let data311 = data305.params;
-if(!(data311 && typeof data311 == "object" && !Array.isArray(data311))){
-const err602 = {instancePath:instancePath+"/conformance/batch/" + i20+"/calls/" + i21+"/params",schemaPath:"#/definitions/conformanceCall/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.properties.params.type,parentSchema:schema30.properties.params,data:data311};
+if(data307.kind !== undefined){
+let data309 = data307.kind;
+if(typeof data309 !== "string"){
+const err602 = {instancePath:instancePath+"/conformance/batch/" + i20+"/calls/" + i21+"/kind",schemaPath:"#/definitions/conformanceCall/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.kind.type,parentSchema:schema30.properties.kind,data:data309};
 if(vErrors === null){
 vErrors = [err602];
 }
@@ -8916,9 +8916,10 @@ vErrors.push(err602);
 errors++;
 }
 }
-}
-else {
-const err603 = {instancePath:instancePath+"/conformance/batch/" + i20+"/calls/" + i21,schemaPath:"#/definitions/conformanceCall/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.type,parentSchema:schema30,data:data305};
+if(data307.segment !== undefined){
+let data310 = data307.segment;
+if(typeof data310 !== "string"){
+const err603 = {instancePath:instancePath+"/conformance/batch/" + i20+"/calls/" + i21+"/segment",schemaPath:"#/definitions/conformanceCall/properties/segment/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.segment.type,parentSchema:schema30.properties.segment,data:data310};
 if(vErrors === null){
 vErrors = [err603];
 }
@@ -8928,9 +8929,10 @@ vErrors.push(err603);
 errors++;
 }
 }
-}
-else {
-const err604 = {instancePath:instancePath+"/conformance/batch/" + i20+"/calls",schemaPath:"#/properties/conformance/properties/batch/items/allOf/1/properties/calls/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.calls.type,parentSchema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.calls,data:data304};
+if(data307.id !== undefined){
+let data311 = data307.id;
+if(!((typeof data311 == "number") && (!(data311 % 1) && !isNaN(data311)))){
+const err604 = {instancePath:instancePath+"/conformance/batch/" + i20+"/calls/" + i21+"/id",schemaPath:"#/definitions/conformanceCall/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.id.type,parentSchema:schema30.properties.id,data:data311};
 if(vErrors === null){
 vErrors = [err604];
 }
@@ -8939,12 +8941,9 @@ vErrors.push(err604);
 }
 errors++;
 }
-}
-if(data300.repeat !== undefined){
-let data312 = data300.repeat;
-if(data312 && typeof data312 == "object" && !Array.isArray(data312)){
-if(data312.call === undefined){
-const err605 = {instancePath:instancePath+"/conformance/batch/" + i20+"/repeat",schemaPath:"#/properties/conformance/properties/batch/items/allOf/1/properties/repeat/required",keyword:"required",params:{missingProperty: "call"},message:"must have required property '"+"call"+"'",schema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.repeat.required,parentSchema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.repeat,data:data312};
+if(typeof data311 == "number"){
+if(data311 < 1 || isNaN(data311)){
+const err605 = {instancePath:instancePath+"/conformance/batch/" + i20+"/calls/" + i21+"/id",schemaPath:"#/definitions/conformanceCall/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema30.properties.id,data:data311};
 if(vErrors === null){
 vErrors = [err605];
 }
@@ -8953,8 +8952,12 @@ vErrors.push(err605);
 }
 errors++;
 }
-if(data312.times === undefined){
-const err606 = {instancePath:instancePath+"/conformance/batch/" + i20+"/repeat",schemaPath:"#/properties/conformance/properties/batch/items/allOf/1/properties/repeat/required",keyword:"required",params:{missingProperty: "times"},message:"must have required property '"+"times"+"'",schema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.repeat.required,parentSchema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.repeat,data:data312};
+}
+}
+if(data307.deliveryId !== undefined){
+let data312 = data307.deliveryId;
+if(!((typeof data312 == "number") && (!(data312 % 1) && !isNaN(data312)))){
+const err606 = {instancePath:instancePath+"/conformance/batch/" + i20+"/calls/" + i21+"/deliveryId",schemaPath:"#/definitions/conformanceCall/properties/deliveryId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.deliveryId.type,parentSchema:schema30.properties.deliveryId,data:data312};
 if(vErrors === null){
 vErrors = [err606];
 }
@@ -8963,9 +8966,9 @@ vErrors.push(err606);
 }
 errors++;
 }
-for(const key87 in data312){
-if(!((key87 === "call") || (key87 === "times"))){
-const err607 = {instancePath:instancePath+"/conformance/batch/" + i20+"/repeat",schemaPath:"#/properties/conformance/properties/batch/items/allOf/1/properties/repeat/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key87},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.repeat,data:data312};
+if(typeof data312 == "number"){
+if(data312 < 1 || isNaN(data312)){
+const err607 = {instancePath:instancePath+"/conformance/batch/" + i20+"/calls/" + i21+"/deliveryId",schemaPath:"#/definitions/conformanceCall/properties/deliveryId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema30.properties.deliveryId,data:data312};
 if(vErrors === null){
 vErrors = [err607];
 }
@@ -8975,11 +8978,11 @@ vErrors.push(err607);
 errors++;
 }
 }
-if(data312.call !== undefined){
-let data313 = data312.call;
-if(data313 && typeof data313 == "object" && !Array.isArray(data313)){
-if(data313.operation === undefined){
-const err608 = {instancePath:instancePath+"/conformance/batch/" + i20+"/repeat/call",schemaPath:"#/definitions/conformanceCall/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema30.required,parentSchema:schema30,data:data313};
+}
+if(data307.params !== undefined){
+let data313 = data307.params;
+if(!(data313 && typeof data313 == "object" && !Array.isArray(data313))){
+const err608 = {instancePath:instancePath+"/conformance/batch/" + i20+"/calls/" + i21+"/params",schemaPath:"#/definitions/conformanceCall/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.properties.params.type,parentSchema:schema30.properties.params,data:data313};
 if(vErrors === null){
 vErrors = [err608];
 }
@@ -8988,9 +8991,10 @@ vErrors.push(err608);
 }
 errors++;
 }
-for(const key88 in data313){
-if(!(((((((key88 === "operation") || (key88 === "kind")) || (key88 === "segment")) || (key88 === "id")) || (key88 === "deliveryId")) || (key88 === "body")) || (key88 === "params"))){
-const err609 = {instancePath:instancePath+"/conformance/batch/" + i20+"/repeat/call",schemaPath:"#/definitions/conformanceCall/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key88},message:"must NOT have additional properties",schema:false,parentSchema:schema30,data:data313};
+}
+}
+else {
+const err609 = {instancePath:instancePath+"/conformance/batch/" + i20+"/calls/" + i21,schemaPath:"#/definitions/conformanceCall/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.type,parentSchema:schema30,data:data307};
 if(vErrors === null){
 vErrors = [err609];
 }
@@ -9000,10 +9004,9 @@ vErrors.push(err609);
 errors++;
 }
 }
-if(data313.operation !== undefined){
-let data314 = data313.operation;
-if(typeof data314 !== "string"){
-const err610 = {instancePath:instancePath+"/conformance/batch/" + i20+"/repeat/call/operation",schemaPath:"#/definitions/conformanceCall/properties/operation/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.operation.type,parentSchema:schema30.properties.operation,data:data314};
+}
+else {
+const err610 = {instancePath:instancePath+"/conformance/batch/" + i20+"/calls",schemaPath:"#/properties/conformance/properties/batch/items/allOf/1/properties/calls/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.calls.type,parentSchema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.calls,data:data306};
 if(vErrors === null){
 vErrors = [err610];
 }
@@ -9013,10 +9016,11 @@ vErrors.push(err610);
 errors++;
 }
 }
-if(data313.kind !== undefined){
-let data315 = data313.kind;
-if(typeof data315 !== "string"){
-const err611 = {instancePath:instancePath+"/conformance/batch/" + i20+"/repeat/call/kind",schemaPath:"#/definitions/conformanceCall/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.kind.type,parentSchema:schema30.properties.kind,data:data315};
+if(data302.repeat !== undefined){
+let data314 = data302.repeat;
+if(data314 && typeof data314 == "object" && !Array.isArray(data314)){
+if(data314.call === undefined){
+const err611 = {instancePath:instancePath+"/conformance/batch/" + i20+"/repeat",schemaPath:"#/properties/conformance/properties/batch/items/allOf/1/properties/repeat/required",keyword:"required",params:{missingProperty: "call"},message:"must have required property '"+"call"+"'",schema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.repeat.required,parentSchema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.repeat,data:data314};
 if(vErrors === null){
 vErrors = [err611];
 }
@@ -9025,11 +9029,8 @@ vErrors.push(err611);
 }
 errors++;
 }
-}
-if(data313.segment !== undefined){
-let data316 = data313.segment;
-if(typeof data316 !== "string"){
-const err612 = {instancePath:instancePath+"/conformance/batch/" + i20+"/repeat/call/segment",schemaPath:"#/definitions/conformanceCall/properties/segment/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.segment.type,parentSchema:schema30.properties.segment,data:data316};
+if(data314.times === undefined){
+const err612 = {instancePath:instancePath+"/conformance/batch/" + i20+"/repeat",schemaPath:"#/properties/conformance/properties/batch/items/allOf/1/properties/repeat/required",keyword:"required",params:{missingProperty: "times"},message:"must have required property '"+"times"+"'",schema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.repeat.required,parentSchema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.repeat,data:data314};
 if(vErrors === null){
 vErrors = [err612];
 }
@@ -9038,11 +9039,9 @@ vErrors.push(err612);
 }
 errors++;
 }
-}
-if(data313.id !== undefined){
-let data317 = data313.id;
-if(!((typeof data317 == "number") && (!(data317 % 1) && !isNaN(data317)))){
-const err613 = {instancePath:instancePath+"/conformance/batch/" + i20+"/repeat/call/id",schemaPath:"#/definitions/conformanceCall/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.id.type,parentSchema:schema30.properties.id,data:data317};
+for(const key89 in data314){
+if(!((key89 === "call") || (key89 === "times"))){
+const err613 = {instancePath:instancePath+"/conformance/batch/" + i20+"/repeat",schemaPath:"#/properties/conformance/properties/batch/items/allOf/1/properties/repeat/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key89},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.repeat,data:data314};
 if(vErrors === null){
 vErrors = [err613];
 }
@@ -9051,9 +9050,12 @@ vErrors.push(err613);
 }
 errors++;
 }
-if(typeof data317 == "number"){
-if(data317 < 1 || isNaN(data317)){
-const err614 = {instancePath:instancePath+"/conformance/batch/" + i20+"/repeat/call/id",schemaPath:"#/definitions/conformanceCall/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema30.properties.id,data:data317};
+}
+if(data314.call !== undefined){
+let data315 = data314.call;
+if(data315 && typeof data315 == "object" && !Array.isArray(data315)){
+if(data315.operation === undefined){
+const err614 = {instancePath:instancePath+"/conformance/batch/" + i20+"/repeat/call",schemaPath:"#/definitions/conformanceCall/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema30.required,parentSchema:schema30,data:data315};
 if(vErrors === null){
 vErrors = [err614];
 }
@@ -9062,12 +9064,9 @@ vErrors.push(err614);
 }
 errors++;
 }
-}
-}
-if(data313.deliveryId !== undefined){
-let data318 = data313.deliveryId;
-if(!((typeof data318 == "number") && (!(data318 % 1) && !isNaN(data318)))){
-const err615 = {instancePath:instancePath+"/conformance/batch/" + i20+"/repeat/call/deliveryId",schemaPath:"#/definitions/conformanceCall/properties/deliveryId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.deliveryId.type,parentSchema:schema30.properties.deliveryId,data:data318};
+for(const key90 in data315){
+if(!(((((((key90 === "operation") || (key90 === "kind")) || (key90 === "segment")) || (key90 === "id")) || (key90 === "deliveryId")) || (key90 === "body")) || (key90 === "params"))){
+const err615 = {instancePath:instancePath+"/conformance/batch/" + i20+"/repeat/call",schemaPath:"#/definitions/conformanceCall/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key90},message:"must NOT have additional properties",schema:false,parentSchema:schema30,data:data315};
 if(vErrors === null){
 vErrors = [err615];
 }
@@ -9076,9 +9075,11 @@ vErrors.push(err615);
 }
 errors++;
 }
-if(typeof data318 == "number"){
-if(data318 < 1 || isNaN(data318)){
-const err616 = {instancePath:instancePath+"/conformance/batch/" + i20+"/repeat/call/deliveryId",schemaPath:"#/definitions/conformanceCall/properties/deliveryId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema30.properties.deliveryId,data:data318};
+}
+if(data315.operation !== undefined){
+let data316 = data315.operation;
+if(typeof data316 !== "string"){
+const err616 = {instancePath:instancePath+"/conformance/batch/" + i20+"/repeat/call/operation",schemaPath:"#/definitions/conformanceCall/properties/operation/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.operation.type,parentSchema:schema30.properties.operation,data:data316};
 if(vErrors === null){
 vErrors = [err616];
 }
@@ -9088,11 +9089,10 @@ vErrors.push(err616);
 errors++;
 }
 }
-}
-if(data313.params !== undefined){
-let data319 = data313.params;
-if(!(data319 && typeof data319 == "object" && !Array.isArray(data319))){
-const err617 = {instancePath:instancePath+"/conformance/batch/" + i20+"/repeat/call/params",schemaPath:"#/definitions/conformanceCall/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.properties.params.type,parentSchema:schema30.properties.params,data:data319};
+if(data315.kind !== undefined){
+let data317 = data315.kind;
+if(typeof data317 !== "string"){
+const err617 = {instancePath:instancePath+"/conformance/batch/" + i20+"/repeat/call/kind",schemaPath:"#/definitions/conformanceCall/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.kind.type,parentSchema:schema30.properties.kind,data:data317};
 if(vErrors === null){
 vErrors = [err617];
 }
@@ -9102,9 +9102,10 @@ vErrors.push(err617);
 errors++;
 }
 }
-}
-else {
-const err618 = {instancePath:instancePath+"/conformance/batch/" + i20+"/repeat/call",schemaPath:"#/definitions/conformanceCall/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.type,parentSchema:schema30,data:data313};
+if(data315.segment !== undefined){
+let data318 = data315.segment;
+if(typeof data318 !== "string"){
+const err618 = {instancePath:instancePath+"/conformance/batch/" + i20+"/repeat/call/segment",schemaPath:"#/definitions/conformanceCall/properties/segment/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.segment.type,parentSchema:schema30.properties.segment,data:data318};
 if(vErrors === null){
 vErrors = [err618];
 }
@@ -9114,10 +9115,10 @@ vErrors.push(err618);
 errors++;
 }
 }
-if(data312.times !== undefined){
-let data320 = data312.times;
-if(!((typeof data320 == "number") && (!(data320 % 1) && !isNaN(data320)))){
-const err619 = {instancePath:instancePath+"/conformance/batch/" + i20+"/repeat/times",schemaPath:"#/properties/conformance/properties/batch/items/allOf/1/properties/repeat/properties/times/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.repeat.properties.times.type,parentSchema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.repeat.properties.times,data:data320};
+if(data315.id !== undefined){
+let data319 = data315.id;
+if(!((typeof data319 == "number") && (!(data319 % 1) && !isNaN(data319)))){
+const err619 = {instancePath:instancePath+"/conformance/batch/" + i20+"/repeat/call/id",schemaPath:"#/definitions/conformanceCall/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.id.type,parentSchema:schema30.properties.id,data:data319};
 if(vErrors === null){
 vErrors = [err619];
 }
@@ -9126,9 +9127,9 @@ vErrors.push(err619);
 }
 errors++;
 }
-if(typeof data320 == "number"){
-if(data320 < 1 || isNaN(data320)){
-const err620 = {instancePath:instancePath+"/conformance/batch/" + i20+"/repeat/times",schemaPath:"#/properties/conformance/properties/batch/items/allOf/1/properties/repeat/properties/times/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.repeat.properties.times,data:data320};
+if(typeof data319 == "number"){
+if(data319 < 1 || isNaN(data319)){
+const err620 = {instancePath:instancePath+"/conformance/batch/" + i20+"/repeat/call/id",schemaPath:"#/definitions/conformanceCall/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema30.properties.id,data:data319};
 if(vErrors === null){
 vErrors = [err620];
 }
@@ -9139,9 +9140,10 @@ errors++;
 }
 }
 }
-}
-else {
-const err621 = {instancePath:instancePath+"/conformance/batch/" + i20+"/repeat",schemaPath:"#/properties/conformance/properties/batch/items/allOf/1/properties/repeat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.repeat.type,parentSchema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.repeat,data:data312};
+if(data315.deliveryId !== undefined){
+let data320 = data315.deliveryId;
+if(!((typeof data320 == "number") && (!(data320 % 1) && !isNaN(data320)))){
+const err621 = {instancePath:instancePath+"/conformance/batch/" + i20+"/repeat/call/deliveryId",schemaPath:"#/definitions/conformanceCall/properties/deliveryId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.deliveryId.type,parentSchema:schema30.properties.deliveryId,data:data320};
 if(vErrors === null){
 vErrors = [err621];
 }
@@ -9150,29 +9152,9 @@ vErrors.push(err621);
 }
 errors++;
 }
-}
-if(data300.request !== undefined){
-if(!(validate24(data300.request, {instancePath:instancePath+"/conformance/batch/" + i20+"/request",parentData:data300,parentDataProperty:"request",rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
-errors = vErrors.length;
-}
-}
-if(data300.response !== undefined){
-if(!(validate24(data300.response, {instancePath:instancePath+"/conformance/batch/" + i20+"/response",parentData:data300,parentDataProperty:"response",rootData}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
-errors = vErrors.length;
-}
-}
-if(data300.expect !== undefined){
-let data323 = data300.expect;
-if(Array.isArray(data323)){
-const len22 = data323.length;
-for(let i22=0; i22<len22; i22++){
-let data324 = data323[i22];
-if(data324 && typeof data324 == "object" && !Array.isArray(data324)){
-for(const key89 in data324){
-if(!((key89 === "value") || (key89 === "error"))){
-const err622 = {instancePath:instancePath+"/conformance/batch/" + i20+"/expect/" + i22,schemaPath:"#/properties/conformance/properties/batch/items/allOf/1/properties/expect/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key89},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.expect.items,data:data324};
+if(typeof data320 == "number"){
+if(data320 < 1 || isNaN(data320)){
+const err622 = {instancePath:instancePath+"/conformance/batch/" + i20+"/repeat/call/deliveryId",schemaPath:"#/definitions/conformanceCall/properties/deliveryId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema30.properties.deliveryId,data:data320};
 if(vErrors === null){
 vErrors = [err622];
 }
@@ -9182,11 +9164,11 @@ vErrors.push(err622);
 errors++;
 }
 }
-if(data324.error !== undefined){
-let data325 = data324.error;
-if(data325 && typeof data325 == "object" && !Array.isArray(data325)){
-if(data325.type === undefined){
-const err623 = {instancePath:instancePath+"/conformance/batch/" + i20+"/expect/" + i22+"/error",schemaPath:"#/definitions/conformanceError/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema35.required,parentSchema:schema35,data:data325};
+}
+if(data315.params !== undefined){
+let data321 = data315.params;
+if(!(data321 && typeof data321 == "object" && !Array.isArray(data321))){
+const err623 = {instancePath:instancePath+"/conformance/batch/" + i20+"/repeat/call/params",schemaPath:"#/definitions/conformanceCall/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.properties.params.type,parentSchema:schema30.properties.params,data:data321};
 if(vErrors === null){
 vErrors = [err623];
 }
@@ -9195,8 +9177,10 @@ vErrors.push(err623);
 }
 errors++;
 }
-if(data325.status === undefined){
-const err624 = {instancePath:instancePath+"/conformance/batch/" + i20+"/expect/" + i22+"/error",schemaPath:"#/definitions/conformanceError/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema35.required,parentSchema:schema35,data:data325};
+}
+}
+else {
+const err624 = {instancePath:instancePath+"/conformance/batch/" + i20+"/repeat/call",schemaPath:"#/definitions/conformanceCall/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.type,parentSchema:schema30,data:data315};
 if(vErrors === null){
 vErrors = [err624];
 }
@@ -9205,8 +9189,11 @@ vErrors.push(err624);
 }
 errors++;
 }
-if(data325.keys === undefined){
-const err625 = {instancePath:instancePath+"/conformance/batch/" + i20+"/expect/" + i22+"/error",schemaPath:"#/definitions/conformanceError/required",keyword:"required",params:{missingProperty: "keys"},message:"must have required property '"+"keys"+"'",schema:schema35.required,parentSchema:schema35,data:data325};
+}
+if(data314.times !== undefined){
+let data322 = data314.times;
+if(!((typeof data322 == "number") && (!(data322 % 1) && !isNaN(data322)))){
+const err625 = {instancePath:instancePath+"/conformance/batch/" + i20+"/repeat/times",schemaPath:"#/properties/conformance/properties/batch/items/allOf/1/properties/repeat/properties/times/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.repeat.properties.times.type,parentSchema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.repeat.properties.times,data:data322};
 if(vErrors === null){
 vErrors = [err625];
 }
@@ -9215,9 +9202,9 @@ vErrors.push(err625);
 }
 errors++;
 }
-for(const key90 in data325){
-if(!((((key90 === "type") || (key90 === "status")) || (key90 === "keys")) || (key90 === "retryAfter"))){
-const err626 = {instancePath:instancePath+"/conformance/batch/" + i20+"/expect/" + i22+"/error",schemaPath:"#/definitions/conformanceError/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key90},message:"must NOT have additional properties",schema:false,parentSchema:schema35,data:data325};
+if(typeof data322 == "number"){
+if(data322 < 1 || isNaN(data322)){
+const err626 = {instancePath:instancePath+"/conformance/batch/" + i20+"/repeat/times",schemaPath:"#/properties/conformance/properties/batch/items/allOf/1/properties/repeat/properties/times/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.repeat.properties.times,data:data322};
 if(vErrors === null){
 vErrors = [err626];
 }
@@ -9227,10 +9214,10 @@ vErrors.push(err626);
 errors++;
 }
 }
-if(data325.type !== undefined){
-let data326 = data325.type;
-if(!(((((((data326 === "authentication") || (data326 === "notfound")) || (data326 === "validation")) || (data326 === "ratelimit")) || (data326 === "server")) || (data326 === "connection")) || (data326 === "service"))){
-const err627 = {instancePath:instancePath+"/conformance/batch/" + i20+"/expect/" + i22+"/error/type",schemaPath:"#/definitions/conformanceError/properties/type/enum",keyword:"enum",params:{allowedValues: schema35.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema35.properties.type.enum,parentSchema:schema35.properties.type,data:data326};
+}
+}
+else {
+const err627 = {instancePath:instancePath+"/conformance/batch/" + i20+"/repeat",schemaPath:"#/properties/conformance/properties/batch/items/allOf/1/properties/repeat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.repeat.type,parentSchema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.repeat,data:data314};
 if(vErrors === null){
 vErrors = [err627];
 }
@@ -9240,10 +9227,28 @@ vErrors.push(err627);
 errors++;
 }
 }
-if(data325.status !== undefined){
-let data327 = data325.status;
-if(!((typeof data327 == "number") && (!(data327 % 1) && !isNaN(data327)))){
-const err628 = {instancePath:instancePath+"/conformance/batch/" + i20+"/expect/" + i22+"/error/status",schemaPath:"#/definitions/conformanceError/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema35.properties.status.type,parentSchema:schema35.properties.status,data:data327};
+if(data302.request !== undefined){
+if(!(validate24(data302.request, {instancePath:instancePath+"/conformance/batch/" + i20+"/request",parentData:data302,parentDataProperty:"request",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+errors = vErrors.length;
+}
+}
+if(data302.response !== undefined){
+if(!(validate24(data302.response, {instancePath:instancePath+"/conformance/batch/" + i20+"/response",parentData:data302,parentDataProperty:"response",rootData}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+errors = vErrors.length;
+}
+}
+if(data302.expect !== undefined){
+let data325 = data302.expect;
+if(Array.isArray(data325)){
+const len22 = data325.length;
+for(let i22=0; i22<len22; i22++){
+let data326 = data325[i22];
+if(data326 && typeof data326 == "object" && !Array.isArray(data326)){
+for(const key91 in data326){
+if(!((key91 === "value") || (key91 === "error"))){
+const err628 = {instancePath:instancePath+"/conformance/batch/" + i20+"/expect/" + i22,schemaPath:"#/properties/conformance/properties/batch/items/allOf/1/properties/expect/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key91},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.expect.items,data:data326};
 if(vErrors === null){
 vErrors = [err628];
 }
@@ -9253,14 +9258,11 @@ vErrors.push(err628);
 errors++;
 }
 }
-if(data325.keys !== undefined){
-let data328 = data325.keys;
-if(Array.isArray(data328)){
-const len23 = data328.length;
-for(let i23=0; i23<len23; i23++){
-let data329 = data328[i23];
-if(typeof data329 !== "string"){
-const err629 = {instancePath:instancePath+"/conformance/batch/" + i20+"/expect/" + i22+"/error/keys/" + i23,schemaPath:"#/definitions/conformanceError/properties/keys/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.keys.items.type,parentSchema:schema35.properties.keys.items,data:data329};
+if(data326.error !== undefined){
+let data327 = data326.error;
+if(data327 && typeof data327 == "object" && !Array.isArray(data327)){
+if(data327.type === undefined){
+const err629 = {instancePath:instancePath+"/conformance/batch/" + i20+"/expect/" + i22+"/error",schemaPath:"#/definitions/conformanceError/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema35.required,parentSchema:schema35,data:data327};
 if(vErrors === null){
 vErrors = [err629];
 }
@@ -9269,10 +9271,8 @@ vErrors.push(err629);
 }
 errors++;
 }
-}
-}
-else {
-const err630 = {instancePath:instancePath+"/conformance/batch/" + i20+"/expect/" + i22+"/error/keys",schemaPath:"#/definitions/conformanceError/properties/keys/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema35.properties.keys.type,parentSchema:schema35.properties.keys,data:data328};
+if(data327.status === undefined){
+const err630 = {instancePath:instancePath+"/conformance/batch/" + i20+"/expect/" + i22+"/error",schemaPath:"#/definitions/conformanceError/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema35.required,parentSchema:schema35,data:data327};
 if(vErrors === null){
 vErrors = [err630];
 }
@@ -9281,11 +9281,8 @@ vErrors.push(err630);
 }
 errors++;
 }
-}
-if(data325.retryAfter !== undefined){
-let data330 = data325.retryAfter;
-if(!((typeof data330 == "number") && (!(data330 % 1) && !isNaN(data330)))){
-const err631 = {instancePath:instancePath+"/conformance/batch/" + i20+"/expect/" + i22+"/error/retryAfter",schemaPath:"#/definitions/conformanceError/properties/retryAfter/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema35.properties.retryAfter.type,parentSchema:schema35.properties.retryAfter,data:data330};
+if(data327.keys === undefined){
+const err631 = {instancePath:instancePath+"/conformance/batch/" + i20+"/expect/" + i22+"/error",schemaPath:"#/definitions/conformanceError/required",keyword:"required",params:{missingProperty: "keys"},message:"must have required property '"+"keys"+"'",schema:schema35.required,parentSchema:schema35,data:data327};
 if(vErrors === null){
 vErrors = [err631];
 }
@@ -9294,10 +9291,9 @@ vErrors.push(err631);
 }
 errors++;
 }
-}
-}
-else {
-const err632 = {instancePath:instancePath+"/conformance/batch/" + i20+"/expect/" + i22+"/error",schemaPath:"#/definitions/conformanceError/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema35.type,parentSchema:schema35,data:data325};
+for(const key92 in data327){
+if(!((((key92 === "type") || (key92 === "status")) || (key92 === "keys")) || (key92 === "retryAfter"))){
+const err632 = {instancePath:instancePath+"/conformance/batch/" + i20+"/expect/" + i22+"/error",schemaPath:"#/definitions/conformanceError/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key92},message:"must NOT have additional properties",schema:false,parentSchema:schema35,data:data327};
 if(vErrors === null){
 vErrors = [err632];
 }
@@ -9307,9 +9303,10 @@ vErrors.push(err632);
 errors++;
 }
 }
-}
-else {
-const err633 = {instancePath:instancePath+"/conformance/batch/" + i20+"/expect/" + i22,schemaPath:"#/properties/conformance/properties/batch/items/allOf/1/properties/expect/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.expect.items.type,parentSchema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.expect.items,data:data324};
+if(data327.type !== undefined){
+let data328 = data327.type;
+if(!(((((((data328 === "authentication") || (data328 === "notfound")) || (data328 === "validation")) || (data328 === "ratelimit")) || (data328 === "server")) || (data328 === "connection")) || (data328 === "service"))){
+const err633 = {instancePath:instancePath+"/conformance/batch/" + i20+"/expect/" + i22+"/error/type",schemaPath:"#/definitions/conformanceError/properties/type/enum",keyword:"enum",params:{allowedValues: schema35.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema35.properties.type.enum,parentSchema:schema35.properties.type,data:data328};
 if(vErrors === null){
 vErrors = [err633];
 }
@@ -9319,9 +9316,10 @@ vErrors.push(err633);
 errors++;
 }
 }
-}
-else {
-const err634 = {instancePath:instancePath+"/conformance/batch/" + i20+"/expect",schemaPath:"#/properties/conformance/properties/batch/items/allOf/1/properties/expect/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.expect.type,parentSchema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.expect,data:data323};
+if(data327.status !== undefined){
+let data329 = data327.status;
+if(!((typeof data329 == "number") && (!(data329 % 1) && !isNaN(data329)))){
+const err634 = {instancePath:instancePath+"/conformance/batch/" + i20+"/expect/" + i22+"/error/status",schemaPath:"#/definitions/conformanceError/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema35.properties.status.type,parentSchema:schema35.properties.status,data:data329};
 if(vErrors === null){
 vErrors = [err634];
 }
@@ -9331,15 +9329,14 @@ vErrors.push(err634);
 errors++;
 }
 }
-if(data300.expectRequests !== undefined){
-let data331 = data300.expectRequests;
-if(Array.isArray(data331)){
-const len24 = data331.length;
-for(let i24=0; i24<len24; i24++){
-let data332 = data331[i24];
-if(data332 && typeof data332 == "object" && !Array.isArray(data332)){
-if(data332.parts === undefined){
-const err635 = {instancePath:instancePath+"/conformance/batch/" + i20+"/expectRequests/" + i24,schemaPath:"#/properties/conformance/properties/batch/items/allOf/1/properties/expectRequests/items/required",keyword:"required",params:{missingProperty: "parts"},message:"must have required property '"+"parts"+"'",schema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.expectRequests.items.required,parentSchema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.expectRequests.items,data:data332};
+if(data327.keys !== undefined){
+let data330 = data327.keys;
+if(Array.isArray(data330)){
+const len23 = data330.length;
+for(let i23=0; i23<len23; i23++){
+let data331 = data330[i23];
+if(typeof data331 !== "string"){
+const err635 = {instancePath:instancePath+"/conformance/batch/" + i20+"/expect/" + i22+"/error/keys/" + i23,schemaPath:"#/definitions/conformanceError/properties/keys/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.keys.items.type,parentSchema:schema35.properties.keys.items,data:data331};
 if(vErrors === null){
 vErrors = [err635];
 }
@@ -9348,9 +9345,10 @@ vErrors.push(err635);
 }
 errors++;
 }
-for(const key91 in data332){
-if(!(key91 === "parts")){
-const err636 = {instancePath:instancePath+"/conformance/batch/" + i20+"/expectRequests/" + i24,schemaPath:"#/properties/conformance/properties/batch/items/allOf/1/properties/expectRequests/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key91},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.expectRequests.items,data:data332};
+}
+}
+else {
+const err636 = {instancePath:instancePath+"/conformance/batch/" + i20+"/expect/" + i22+"/error/keys",schemaPath:"#/definitions/conformanceError/properties/keys/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema35.properties.keys.type,parentSchema:schema35.properties.keys,data:data330};
 if(vErrors === null){
 vErrors = [err636];
 }
@@ -9360,10 +9358,10 @@ vErrors.push(err636);
 errors++;
 }
 }
-if(data332.parts !== undefined){
-let data333 = data332.parts;
-if(!((typeof data333 == "number") && (!(data333 % 1) && !isNaN(data333)))){
-const err637 = {instancePath:instancePath+"/conformance/batch/" + i20+"/expectRequests/" + i24+"/parts",schemaPath:"#/properties/conformance/properties/batch/items/allOf/1/properties/expectRequests/items/properties/parts/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.expectRequests.items.properties.parts.type,parentSchema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.expectRequests.items.properties.parts,data:data333};
+if(data327.retryAfter !== undefined){
+let data332 = data327.retryAfter;
+if(!((typeof data332 == "number") && (!(data332 % 1) && !isNaN(data332)))){
+const err637 = {instancePath:instancePath+"/conformance/batch/" + i20+"/expect/" + i22+"/error/retryAfter",schemaPath:"#/definitions/conformanceError/properties/retryAfter/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema35.properties.retryAfter.type,parentSchema:schema35.properties.retryAfter,data:data332};
 if(vErrors === null){
 vErrors = [err637];
 }
@@ -9372,9 +9370,10 @@ vErrors.push(err637);
 }
 errors++;
 }
-if(typeof data333 == "number"){
-if(data333 < 1 || isNaN(data333)){
-const err638 = {instancePath:instancePath+"/conformance/batch/" + i20+"/expectRequests/" + i24+"/parts",schemaPath:"#/properties/conformance/properties/batch/items/allOf/1/properties/expectRequests/items/properties/parts/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.expectRequests.items.properties.parts,data:data333};
+}
+}
+else {
+const err638 = {instancePath:instancePath+"/conformance/batch/" + i20+"/expect/" + i22+"/error",schemaPath:"#/definitions/conformanceError/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema35.type,parentSchema:schema35,data:data327};
 if(vErrors === null){
 vErrors = [err638];
 }
@@ -9385,9 +9384,8 @@ errors++;
 }
 }
 }
-}
 else {
-const err639 = {instancePath:instancePath+"/conformance/batch/" + i20+"/expectRequests/" + i24,schemaPath:"#/properties/conformance/properties/batch/items/allOf/1/properties/expectRequests/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.expectRequests.items.type,parentSchema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.expectRequests.items,data:data332};
+const err639 = {instancePath:instancePath+"/conformance/batch/" + i20+"/expect/" + i22,schemaPath:"#/properties/conformance/properties/batch/items/allOf/1/properties/expect/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.expect.items.type,parentSchema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.expect.items,data:data326};
 if(vErrors === null){
 vErrors = [err639];
 }
@@ -9399,7 +9397,7 @@ errors++;
 }
 }
 else {
-const err640 = {instancePath:instancePath+"/conformance/batch/" + i20+"/expectRequests",schemaPath:"#/properties/conformance/properties/batch/items/allOf/1/properties/expectRequests/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.expectRequests.type,parentSchema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.expectRequests,data:data331};
+const err640 = {instancePath:instancePath+"/conformance/batch/" + i20+"/expect",schemaPath:"#/properties/conformance/properties/batch/items/allOf/1/properties/expect/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.expect.type,parentSchema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.expect,data:data325};
 if(vErrors === null){
 vErrors = [err640];
 }
@@ -9409,9 +9407,15 @@ vErrors.push(err640);
 errors++;
 }
 }
-}
-else {
-const err641 = {instancePath:instancePath+"/conformance/batch/" + i20,schemaPath:"#/properties/conformance/properties/batch/items/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.batch.items.allOf[1].type,parentSchema:schema11.properties.conformance.properties.batch.items.allOf[1],data:data300};
+if(data302.expectRequests !== undefined){
+let data333 = data302.expectRequests;
+if(Array.isArray(data333)){
+const len24 = data333.length;
+for(let i24=0; i24<len24; i24++){
+let data334 = data333[i24];
+if(data334 && typeof data334 == "object" && !Array.isArray(data334)){
+if(data334.parts === undefined){
+const err641 = {instancePath:instancePath+"/conformance/batch/" + i20+"/expectRequests/" + i24,schemaPath:"#/properties/conformance/properties/batch/items/allOf/1/properties/expectRequests/items/required",keyword:"required",params:{missingProperty: "parts"},message:"must have required property '"+"parts"+"'",schema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.expectRequests.items.required,parentSchema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.expectRequests.items,data:data334};
 if(vErrors === null){
 vErrors = [err641];
 }
@@ -9420,10 +9424,9 @@ vErrors.push(err641);
 }
 errors++;
 }
-}
-}
-else {
-const err642 = {instancePath:instancePath+"/conformance/batch",schemaPath:"#/properties/conformance/properties/batch/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.conformance.properties.batch.type,parentSchema:schema11.properties.conformance.properties.batch,data:data299};
+for(const key93 in data334){
+if(!(key93 === "parts")){
+const err642 = {instancePath:instancePath+"/conformance/batch/" + i20+"/expectRequests/" + i24,schemaPath:"#/properties/conformance/properties/batch/items/allOf/1/properties/expectRequests/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key93},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.expectRequests.items,data:data334};
 if(vErrors === null){
 vErrors = [err642];
 }
@@ -9433,15 +9436,10 @@ vErrors.push(err642);
 errors++;
 }
 }
-if(data225.webhooks !== undefined){
-let data334 = data225.webhooks;
-if(Array.isArray(data334)){
-const len25 = data334.length;
-for(let i25=0; i25<len25; i25++){
-let data335 = data334[i25];
-if(data335 && typeof data335 == "object" && !Array.isArray(data335)){
-if(data335.id === undefined){
-const err643 = {instancePath:instancePath+"/conformance/webhooks/" + i25,schemaPath:"#/definitions/conformanceHead/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema29.required,parentSchema:schema29,data:data335};
+if(data334.parts !== undefined){
+let data335 = data334.parts;
+if(!((typeof data335 == "number") && (!(data335 % 1) && !isNaN(data335)))){
+const err643 = {instancePath:instancePath+"/conformance/batch/" + i20+"/expectRequests/" + i24+"/parts",schemaPath:"#/properties/conformance/properties/batch/items/allOf/1/properties/expectRequests/items/properties/parts/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.expectRequests.items.properties.parts.type,parentSchema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.expectRequests.items.properties.parts,data:data335};
 if(vErrors === null){
 vErrors = [err643];
 }
@@ -9450,8 +9448,9 @@ vErrors.push(err643);
 }
 errors++;
 }
-if(data335.doc === undefined){
-const err644 = {instancePath:instancePath+"/conformance/webhooks/" + i25,schemaPath:"#/definitions/conformanceHead/required",keyword:"required",params:{missingProperty: "doc"},message:"must have required property '"+"doc"+"'",schema:schema29.required,parentSchema:schema29,data:data335};
+if(typeof data335 == "number"){
+if(data335 < 1 || isNaN(data335)){
+const err644 = {instancePath:instancePath+"/conformance/batch/" + i20+"/expectRequests/" + i24+"/parts",schemaPath:"#/properties/conformance/properties/batch/items/allOf/1/properties/expectRequests/items/properties/parts/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.expectRequests.items.properties.parts,data:data335};
 if(vErrors === null){
 vErrors = [err644];
 }
@@ -9460,11 +9459,11 @@ vErrors.push(err644);
 }
 errors++;
 }
-if(data335.id !== undefined){
-let data336 = data335.id;
-if(typeof data336 === "string"){
-if(!pattern20.test(data336)){
-const err645 = {instancePath:instancePath+"/conformance/webhooks/" + i25+"/id",schemaPath:"#/definitions/conformanceHead/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]*$"+"\"",schema:"^[a-z0-9][a-z0-9-]*$",parentSchema:schema29.properties.id,data:data336};
+}
+}
+}
+else {
+const err645 = {instancePath:instancePath+"/conformance/batch/" + i20+"/expectRequests/" + i24,schemaPath:"#/properties/conformance/properties/batch/items/allOf/1/properties/expectRequests/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.expectRequests.items.type,parentSchema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.expectRequests.items,data:data334};
 if(vErrors === null){
 vErrors = [err645];
 }
@@ -9474,8 +9473,9 @@ vErrors.push(err645);
 errors++;
 }
 }
+}
 else {
-const err646 = {instancePath:instancePath+"/conformance/webhooks/" + i25+"/id",schemaPath:"#/definitions/conformanceHead/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.id.type,parentSchema:schema29.properties.id,data:data336};
+const err646 = {instancePath:instancePath+"/conformance/batch/" + i20+"/expectRequests",schemaPath:"#/properties/conformance/properties/batch/items/allOf/1/properties/expectRequests/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.expectRequests.type,parentSchema:schema11.properties.conformance.properties.batch.items.allOf[1].properties.expectRequests,data:data333};
 if(vErrors === null){
 vErrors = [err646];
 }
@@ -9485,10 +9485,9 @@ vErrors.push(err646);
 errors++;
 }
 }
-if(data335.doc !== undefined){
-let data337 = data335.doc;
-if(typeof data337 !== "string"){
-const err647 = {instancePath:instancePath+"/conformance/webhooks/" + i25+"/doc",schemaPath:"#/definitions/conformanceHead/properties/doc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.doc.type,parentSchema:schema29.properties.doc,data:data337};
+}
+else {
+const err647 = {instancePath:instancePath+"/conformance/batch/" + i20,schemaPath:"#/properties/conformance/properties/batch/items/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.batch.items.allOf[1].type,parentSchema:schema11.properties.conformance.properties.batch.items.allOf[1],data:data302};
 if(vErrors === null){
 vErrors = [err647];
 }
@@ -9500,7 +9499,7 @@ errors++;
 }
 }
 else {
-const err648 = {instancePath:instancePath+"/conformance/webhooks/" + i25,schemaPath:"#/definitions/conformanceHead/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.type,parentSchema:schema29,data:data335};
+const err648 = {instancePath:instancePath+"/conformance/batch",schemaPath:"#/properties/conformance/properties/batch/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.conformance.properties.batch.type,parentSchema:schema11.properties.conformance.properties.batch,data:data301};
 if(vErrors === null){
 vErrors = [err648];
 }
@@ -9509,9 +9508,16 @@ vErrors.push(err648);
 }
 errors++;
 }
-if(data335 && typeof data335 == "object" && !Array.isArray(data335)){
-if(data335.body === undefined){
-const err649 = {instancePath:instancePath+"/conformance/webhooks/" + i25,schemaPath:"#/properties/conformance/properties/webhooks/items/allOf/1/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema11.properties.conformance.properties.webhooks.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.webhooks.items.allOf[1],data:data335};
+}
+if(data227.webhooks !== undefined){
+let data336 = data227.webhooks;
+if(Array.isArray(data336)){
+const len25 = data336.length;
+for(let i25=0; i25<len25; i25++){
+let data337 = data336[i25];
+if(data337 && typeof data337 == "object" && !Array.isArray(data337)){
+if(data337.id === undefined){
+const err649 = {instancePath:instancePath+"/conformance/webhooks/" + i25,schemaPath:"#/definitions/conformanceHead/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema29.required,parentSchema:schema29,data:data337};
 if(vErrors === null){
 vErrors = [err649];
 }
@@ -9520,8 +9526,8 @@ vErrors.push(err649);
 }
 errors++;
 }
-if(data335.headers === undefined){
-const err650 = {instancePath:instancePath+"/conformance/webhooks/" + i25,schemaPath:"#/properties/conformance/properties/webhooks/items/allOf/1/required",keyword:"required",params:{missingProperty: "headers"},message:"must have required property '"+"headers"+"'",schema:schema11.properties.conformance.properties.webhooks.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.webhooks.items.allOf[1],data:data335};
+if(data337.doc === undefined){
+const err650 = {instancePath:instancePath+"/conformance/webhooks/" + i25,schemaPath:"#/definitions/conformanceHead/required",keyword:"required",params:{missingProperty: "doc"},message:"must have required property '"+"doc"+"'",schema:schema29.required,parentSchema:schema29,data:data337};
 if(vErrors === null){
 vErrors = [err650];
 }
@@ -9530,8 +9536,11 @@ vErrors.push(err650);
 }
 errors++;
 }
-if(data335.secret === undefined){
-const err651 = {instancePath:instancePath+"/conformance/webhooks/" + i25,schemaPath:"#/properties/conformance/properties/webhooks/items/allOf/1/required",keyword:"required",params:{missingProperty: "secret"},message:"must have required property '"+"secret"+"'",schema:schema11.properties.conformance.properties.webhooks.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.webhooks.items.allOf[1],data:data335};
+if(data337.id !== undefined){
+let data338 = data337.id;
+if(typeof data338 === "string"){
+if(!pattern21.test(data338)){
+const err651 = {instancePath:instancePath+"/conformance/webhooks/" + i25+"/id",schemaPath:"#/definitions/conformanceHead/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]*$"+"\"",schema:"^[a-z0-9][a-z0-9-]*$",parentSchema:schema29.properties.id,data:data338};
 if(vErrors === null){
 vErrors = [err651];
 }
@@ -9540,8 +9549,9 @@ vErrors.push(err651);
 }
 errors++;
 }
-if(data335.now === undefined){
-const err652 = {instancePath:instancePath+"/conformance/webhooks/" + i25,schemaPath:"#/properties/conformance/properties/webhooks/items/allOf/1/required",keyword:"required",params:{missingProperty: "now"},message:"must have required property '"+"now"+"'",schema:schema11.properties.conformance.properties.webhooks.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.webhooks.items.allOf[1],data:data335};
+}
+else {
+const err652 = {instancePath:instancePath+"/conformance/webhooks/" + i25+"/id",schemaPath:"#/definitions/conformanceHead/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.id.type,parentSchema:schema29.properties.id,data:data338};
 if(vErrors === null){
 vErrors = [err652];
 }
@@ -9550,8 +9560,11 @@ vErrors.push(err652);
 }
 errors++;
 }
-if(data335.expect === undefined){
-const err653 = {instancePath:instancePath+"/conformance/webhooks/" + i25,schemaPath:"#/properties/conformance/properties/webhooks/items/allOf/1/required",keyword:"required",params:{missingProperty: "expect"},message:"must have required property '"+"expect"+"'",schema:schema11.properties.conformance.properties.webhooks.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.webhooks.items.allOf[1],data:data335};
+}
+if(data337.doc !== undefined){
+let data339 = data337.doc;
+if(typeof data339 !== "string"){
+const err653 = {instancePath:instancePath+"/conformance/webhooks/" + i25+"/doc",schemaPath:"#/definitions/conformanceHead/properties/doc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.doc.type,parentSchema:schema29.properties.doc,data:data339};
 if(vErrors === null){
 vErrors = [err653];
 }
@@ -9560,9 +9573,10 @@ vErrors.push(err653);
 }
 errors++;
 }
-for(const key92 in data335){
-if(!((((((((key92 === "id") || (key92 === "doc")) || (key92 === "body")) || (key92 === "headers")) || (key92 === "secret")) || (key92 === "now")) || (key92 === "toleranceSeconds")) || (key92 === "expect"))){
-const err654 = {instancePath:instancePath+"/conformance/webhooks/" + i25,schemaPath:"#/properties/conformance/properties/webhooks/items/allOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key92},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance.properties.webhooks.items.allOf[1],data:data335};
+}
+}
+else {
+const err654 = {instancePath:instancePath+"/conformance/webhooks/" + i25,schemaPath:"#/definitions/conformanceHead/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.type,parentSchema:schema29,data:data337};
 if(vErrors === null){
 vErrors = [err654];
 }
@@ -9571,11 +9585,9 @@ vErrors.push(err654);
 }
 errors++;
 }
-}
-if(data335.body !== undefined){
-let data338 = data335.body;
-if(typeof data338 !== "string"){
-const err655 = {instancePath:instancePath+"/conformance/webhooks/" + i25+"/body",schemaPath:"#/properties/conformance/properties/webhooks/items/allOf/1/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.conformance.properties.webhooks.items.allOf[1].properties.body.type,parentSchema:schema11.properties.conformance.properties.webhooks.items.allOf[1].properties.body,data:data338};
+if(data337 && typeof data337 == "object" && !Array.isArray(data337)){
+if(data337.body === undefined){
+const err655 = {instancePath:instancePath+"/conformance/webhooks/" + i25,schemaPath:"#/properties/conformance/properties/webhooks/items/allOf/1/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema11.properties.conformance.properties.webhooks.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.webhooks.items.allOf[1],data:data337};
 if(vErrors === null){
 vErrors = [err655];
 }
@@ -9584,14 +9596,8 @@ vErrors.push(err655);
 }
 errors++;
 }
-}
-if(data335.headers !== undefined){
-let data339 = data335.headers;
-if(data339 && typeof data339 == "object" && !Array.isArray(data339)){
-for(const key93 in data339){
-let data340 = data339[key93];
-if(typeof data340 !== "string"){
-const err656 = {instancePath:instancePath+"/conformance/webhooks/" + i25+"/headers/" + key93.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.additionalProperties.type,parentSchema:schema31.additionalProperties,data:data340};
+if(data337.headers === undefined){
+const err656 = {instancePath:instancePath+"/conformance/webhooks/" + i25,schemaPath:"#/properties/conformance/properties/webhooks/items/allOf/1/required",keyword:"required",params:{missingProperty: "headers"},message:"must have required property '"+"headers"+"'",schema:schema11.properties.conformance.properties.webhooks.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.webhooks.items.allOf[1],data:data337};
 if(vErrors === null){
 vErrors = [err656];
 }
@@ -9600,10 +9606,8 @@ vErrors.push(err656);
 }
 errors++;
 }
-}
-}
-else {
-const err657 = {instancePath:instancePath+"/conformance/webhooks/" + i25+"/headers",schemaPath:"#/definitions/headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data:data339};
+if(data337.secret === undefined){
+const err657 = {instancePath:instancePath+"/conformance/webhooks/" + i25,schemaPath:"#/properties/conformance/properties/webhooks/items/allOf/1/required",keyword:"required",params:{missingProperty: "secret"},message:"must have required property '"+"secret"+"'",schema:schema11.properties.conformance.properties.webhooks.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.webhooks.items.allOf[1],data:data337};
 if(vErrors === null){
 vErrors = [err657];
 }
@@ -9612,11 +9616,8 @@ vErrors.push(err657);
 }
 errors++;
 }
-}
-if(data335.secret !== undefined){
-let data341 = data335.secret;
-if(typeof data341 !== "string"){
-const err658 = {instancePath:instancePath+"/conformance/webhooks/" + i25+"/secret",schemaPath:"#/properties/conformance/properties/webhooks/items/allOf/1/properties/secret/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.conformance.properties.webhooks.items.allOf[1].properties.secret.type,parentSchema:schema11.properties.conformance.properties.webhooks.items.allOf[1].properties.secret,data:data341};
+if(data337.now === undefined){
+const err658 = {instancePath:instancePath+"/conformance/webhooks/" + i25,schemaPath:"#/properties/conformance/properties/webhooks/items/allOf/1/required",keyword:"required",params:{missingProperty: "now"},message:"must have required property '"+"now"+"'",schema:schema11.properties.conformance.properties.webhooks.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.webhooks.items.allOf[1],data:data337};
 if(vErrors === null){
 vErrors = [err658];
 }
@@ -9625,11 +9626,8 @@ vErrors.push(err658);
 }
 errors++;
 }
-}
-if(data335.now !== undefined){
-let data342 = data335.now;
-if(!((typeof data342 == "number") && (!(data342 % 1) && !isNaN(data342)))){
-const err659 = {instancePath:instancePath+"/conformance/webhooks/" + i25+"/now",schemaPath:"#/properties/conformance/properties/webhooks/items/allOf/1/properties/now/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.conformance.properties.webhooks.items.allOf[1].properties.now.type,parentSchema:schema11.properties.conformance.properties.webhooks.items.allOf[1].properties.now,data:data342};
+if(data337.expect === undefined){
+const err659 = {instancePath:instancePath+"/conformance/webhooks/" + i25,schemaPath:"#/properties/conformance/properties/webhooks/items/allOf/1/required",keyword:"required",params:{missingProperty: "expect"},message:"must have required property '"+"expect"+"'",schema:schema11.properties.conformance.properties.webhooks.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.webhooks.items.allOf[1],data:data337};
 if(vErrors === null){
 vErrors = [err659];
 }
@@ -9638,11 +9636,9 @@ vErrors.push(err659);
 }
 errors++;
 }
-}
-if(data335.toleranceSeconds !== undefined){
-let data343 = data335.toleranceSeconds;
-if(!((typeof data343 == "number") && (!(data343 % 1) && !isNaN(data343)))){
-const err660 = {instancePath:instancePath+"/conformance/webhooks/" + i25+"/toleranceSeconds",schemaPath:"#/properties/conformance/properties/webhooks/items/allOf/1/properties/toleranceSeconds/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.conformance.properties.webhooks.items.allOf[1].properties.toleranceSeconds.type,parentSchema:schema11.properties.conformance.properties.webhooks.items.allOf[1].properties.toleranceSeconds,data:data343};
+for(const key94 in data337){
+if(!((((((((key94 === "id") || (key94 === "doc")) || (key94 === "body")) || (key94 === "headers")) || (key94 === "secret")) || (key94 === "now")) || (key94 === "toleranceSeconds")) || (key94 === "expect"))){
+const err660 = {instancePath:instancePath+"/conformance/webhooks/" + i25,schemaPath:"#/properties/conformance/properties/webhooks/items/allOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key94},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance.properties.webhooks.items.allOf[1],data:data337};
 if(vErrors === null){
 vErrors = [err660];
 }
@@ -9651,9 +9647,11 @@ vErrors.push(err660);
 }
 errors++;
 }
-if(typeof data343 == "number"){
-if(data343 < 0 || isNaN(data343)){
-const err661 = {instancePath:instancePath+"/conformance/webhooks/" + i25+"/toleranceSeconds",schemaPath:"#/properties/conformance/properties/webhooks/items/allOf/1/properties/toleranceSeconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.conformance.properties.webhooks.items.allOf[1].properties.toleranceSeconds,data:data343};
+}
+if(data337.body !== undefined){
+let data340 = data337.body;
+if(typeof data340 !== "string"){
+const err661 = {instancePath:instancePath+"/conformance/webhooks/" + i25+"/body",schemaPath:"#/properties/conformance/properties/webhooks/items/allOf/1/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.conformance.properties.webhooks.items.allOf[1].properties.body.type,parentSchema:schema11.properties.conformance.properties.webhooks.items.allOf[1].properties.body,data:data340};
 if(vErrors === null){
 vErrors = [err661];
 }
@@ -9663,11 +9661,13 @@ vErrors.push(err661);
 errors++;
 }
 }
-}
-if(data335.expect !== undefined){
-let data344 = data335.expect;
-if(!(((data344 === "valid") || (data344 === "invalid")) || (data344 === "stale"))){
-const err662 = {instancePath:instancePath+"/conformance/webhooks/" + i25+"/expect",schemaPath:"#/properties/conformance/properties/webhooks/items/allOf/1/properties/expect/enum",keyword:"enum",params:{allowedValues: schema11.properties.conformance.properties.webhooks.items.allOf[1].properties.expect.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.conformance.properties.webhooks.items.allOf[1].properties.expect.enum,parentSchema:schema11.properties.conformance.properties.webhooks.items.allOf[1].properties.expect,data:data344};
+if(data337.headers !== undefined){
+let data341 = data337.headers;
+if(data341 && typeof data341 == "object" && !Array.isArray(data341)){
+for(const key95 in data341){
+let data342 = data341[key95];
+if(typeof data342 !== "string"){
+const err662 = {instancePath:instancePath+"/conformance/webhooks/" + i25+"/headers/" + key95.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.additionalProperties.type,parentSchema:schema31.additionalProperties,data:data342};
 if(vErrors === null){
 vErrors = [err662];
 }
@@ -9679,7 +9679,7 @@ errors++;
 }
 }
 else {
-const err663 = {instancePath:instancePath+"/conformance/webhooks/" + i25,schemaPath:"#/properties/conformance/properties/webhooks/items/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.webhooks.items.allOf[1].type,parentSchema:schema11.properties.conformance.properties.webhooks.items.allOf[1],data:data335};
+const err663 = {instancePath:instancePath+"/conformance/webhooks/" + i25+"/headers",schemaPath:"#/definitions/headers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data:data341};
 if(vErrors === null){
 vErrors = [err663];
 }
@@ -9689,9 +9689,10 @@ vErrors.push(err663);
 errors++;
 }
 }
-}
-else {
-const err664 = {instancePath:instancePath+"/conformance/webhooks",schemaPath:"#/properties/conformance/properties/webhooks/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.conformance.properties.webhooks.type,parentSchema:schema11.properties.conformance.properties.webhooks,data:data334};
+if(data337.secret !== undefined){
+let data343 = data337.secret;
+if(typeof data343 !== "string"){
+const err664 = {instancePath:instancePath+"/conformance/webhooks/" + i25+"/secret",schemaPath:"#/properties/conformance/properties/webhooks/items/allOf/1/properties/secret/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.conformance.properties.webhooks.items.allOf[1].properties.secret.type,parentSchema:schema11.properties.conformance.properties.webhooks.items.allOf[1].properties.secret,data:data343};
 if(vErrors === null){
 vErrors = [err664];
 }
@@ -9701,15 +9702,10 @@ vErrors.push(err664);
 errors++;
 }
 }
-if(data225.pagination !== undefined){
-let data345 = data225.pagination;
-if(Array.isArray(data345)){
-const len26 = data345.length;
-for(let i26=0; i26<len26; i26++){
-let data346 = data345[i26];
-if(data346 && typeof data346 == "object" && !Array.isArray(data346)){
-if(data346.id === undefined){
-const err665 = {instancePath:instancePath+"/conformance/pagination/" + i26,schemaPath:"#/definitions/conformanceHead/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema29.required,parentSchema:schema29,data:data346};
+if(data337.now !== undefined){
+let data344 = data337.now;
+if(!((typeof data344 == "number") && (!(data344 % 1) && !isNaN(data344)))){
+const err665 = {instancePath:instancePath+"/conformance/webhooks/" + i25+"/now",schemaPath:"#/properties/conformance/properties/webhooks/items/allOf/1/properties/now/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.conformance.properties.webhooks.items.allOf[1].properties.now.type,parentSchema:schema11.properties.conformance.properties.webhooks.items.allOf[1].properties.now,data:data344};
 if(vErrors === null){
 vErrors = [err665];
 }
@@ -9718,8 +9714,11 @@ vErrors.push(err665);
 }
 errors++;
 }
-if(data346.doc === undefined){
-const err666 = {instancePath:instancePath+"/conformance/pagination/" + i26,schemaPath:"#/definitions/conformanceHead/required",keyword:"required",params:{missingProperty: "doc"},message:"must have required property '"+"doc"+"'",schema:schema29.required,parentSchema:schema29,data:data346};
+}
+if(data337.toleranceSeconds !== undefined){
+let data345 = data337.toleranceSeconds;
+if(!((typeof data345 == "number") && (!(data345 % 1) && !isNaN(data345)))){
+const err666 = {instancePath:instancePath+"/conformance/webhooks/" + i25+"/toleranceSeconds",schemaPath:"#/properties/conformance/properties/webhooks/items/allOf/1/properties/toleranceSeconds/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.conformance.properties.webhooks.items.allOf[1].properties.toleranceSeconds.type,parentSchema:schema11.properties.conformance.properties.webhooks.items.allOf[1].properties.toleranceSeconds,data:data345};
 if(vErrors === null){
 vErrors = [err666];
 }
@@ -9728,11 +9727,9 @@ vErrors.push(err666);
 }
 errors++;
 }
-if(data346.id !== undefined){
-let data347 = data346.id;
-if(typeof data347 === "string"){
-if(!pattern20.test(data347)){
-const err667 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/id",schemaPath:"#/definitions/conformanceHead/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]*$"+"\"",schema:"^[a-z0-9][a-z0-9-]*$",parentSchema:schema29.properties.id,data:data347};
+if(typeof data345 == "number"){
+if(data345 < 0 || isNaN(data345)){
+const err667 = {instancePath:instancePath+"/conformance/webhooks/" + i25+"/toleranceSeconds",schemaPath:"#/properties/conformance/properties/webhooks/items/allOf/1/properties/toleranceSeconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.conformance.properties.webhooks.items.allOf[1].properties.toleranceSeconds,data:data345};
 if(vErrors === null){
 vErrors = [err667];
 }
@@ -9742,8 +9739,11 @@ vErrors.push(err667);
 errors++;
 }
 }
-else {
-const err668 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/id",schemaPath:"#/definitions/conformanceHead/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.id.type,parentSchema:schema29.properties.id,data:data347};
+}
+if(data337.expect !== undefined){
+let data346 = data337.expect;
+if(!(((data346 === "valid") || (data346 === "invalid")) || (data346 === "stale"))){
+const err668 = {instancePath:instancePath+"/conformance/webhooks/" + i25+"/expect",schemaPath:"#/properties/conformance/properties/webhooks/items/allOf/1/properties/expect/enum",keyword:"enum",params:{allowedValues: schema11.properties.conformance.properties.webhooks.items.allOf[1].properties.expect.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.conformance.properties.webhooks.items.allOf[1].properties.expect.enum,parentSchema:schema11.properties.conformance.properties.webhooks.items.allOf[1].properties.expect,data:data346};
 if(vErrors === null){
 vErrors = [err668];
 }
@@ -9753,10 +9753,9 @@ vErrors.push(err668);
 errors++;
 }
 }
-if(data346.doc !== undefined){
-let data348 = data346.doc;
-if(typeof data348 !== "string"){
-const err669 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/doc",schemaPath:"#/definitions/conformanceHead/properties/doc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.doc.type,parentSchema:schema29.properties.doc,data:data348};
+}
+else {
+const err669 = {instancePath:instancePath+"/conformance/webhooks/" + i25,schemaPath:"#/properties/conformance/properties/webhooks/items/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.webhooks.items.allOf[1].type,parentSchema:schema11.properties.conformance.properties.webhooks.items.allOf[1],data:data337};
 if(vErrors === null){
 vErrors = [err669];
 }
@@ -9768,7 +9767,7 @@ errors++;
 }
 }
 else {
-const err670 = {instancePath:instancePath+"/conformance/pagination/" + i26,schemaPath:"#/definitions/conformanceHead/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.type,parentSchema:schema29,data:data346};
+const err670 = {instancePath:instancePath+"/conformance/webhooks",schemaPath:"#/properties/conformance/properties/webhooks/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.conformance.properties.webhooks.type,parentSchema:schema11.properties.conformance.properties.webhooks,data:data336};
 if(vErrors === null){
 vErrors = [err670];
 }
@@ -9777,9 +9776,16 @@ vErrors.push(err670);
 }
 errors++;
 }
-if(data346 && typeof data346 == "object" && !Array.isArray(data346)){
-if(data346.format === undefined){
-const err671 = {instancePath:instancePath+"/conformance/pagination/" + i26,schemaPath:"#/properties/conformance/properties/pagination/items/allOf/1/required",keyword:"required",params:{missingProperty: "format"},message:"must have required property '"+"format"+"'",schema:schema11.properties.conformance.properties.pagination.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.pagination.items.allOf[1],data:data346};
+}
+if(data227.pagination !== undefined){
+let data347 = data227.pagination;
+if(Array.isArray(data347)){
+const len26 = data347.length;
+for(let i26=0; i26<len26; i26++){
+let data348 = data347[i26];
+if(data348 && typeof data348 == "object" && !Array.isArray(data348)){
+if(data348.id === undefined){
+const err671 = {instancePath:instancePath+"/conformance/pagination/" + i26,schemaPath:"#/definitions/conformanceHead/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema29.required,parentSchema:schema29,data:data348};
 if(vErrors === null){
 vErrors = [err671];
 }
@@ -9788,8 +9794,8 @@ vErrors.push(err671);
 }
 errors++;
 }
-if(data346.call === undefined){
-const err672 = {instancePath:instancePath+"/conformance/pagination/" + i26,schemaPath:"#/properties/conformance/properties/pagination/items/allOf/1/required",keyword:"required",params:{missingProperty: "call"},message:"must have required property '"+"call"+"'",schema:schema11.properties.conformance.properties.pagination.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.pagination.items.allOf[1],data:data346};
+if(data348.doc === undefined){
+const err672 = {instancePath:instancePath+"/conformance/pagination/" + i26,schemaPath:"#/definitions/conformanceHead/required",keyword:"required",params:{missingProperty: "doc"},message:"must have required property '"+"doc"+"'",schema:schema29.required,parentSchema:schema29,data:data348};
 if(vErrors === null){
 vErrors = [err672];
 }
@@ -9798,8 +9804,11 @@ vErrors.push(err672);
 }
 errors++;
 }
-if(data346.pages === undefined){
-const err673 = {instancePath:instancePath+"/conformance/pagination/" + i26,schemaPath:"#/properties/conformance/properties/pagination/items/allOf/1/required",keyword:"required",params:{missingProperty: "pages"},message:"must have required property '"+"pages"+"'",schema:schema11.properties.conformance.properties.pagination.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.pagination.items.allOf[1],data:data346};
+if(data348.id !== undefined){
+let data349 = data348.id;
+if(typeof data349 === "string"){
+if(!pattern21.test(data349)){
+const err673 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/id",schemaPath:"#/definitions/conformanceHead/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]*$"+"\"",schema:"^[a-z0-9][a-z0-9-]*$",parentSchema:schema29.properties.id,data:data349};
 if(vErrors === null){
 vErrors = [err673];
 }
@@ -9808,8 +9817,9 @@ vErrors.push(err673);
 }
 errors++;
 }
-if(data346.expect === undefined){
-const err674 = {instancePath:instancePath+"/conformance/pagination/" + i26,schemaPath:"#/properties/conformance/properties/pagination/items/allOf/1/required",keyword:"required",params:{missingProperty: "expect"},message:"must have required property '"+"expect"+"'",schema:schema11.properties.conformance.properties.pagination.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.pagination.items.allOf[1],data:data346};
+}
+else {
+const err674 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/id",schemaPath:"#/definitions/conformanceHead/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.id.type,parentSchema:schema29.properties.id,data:data349};
 if(vErrors === null){
 vErrors = [err674];
 }
@@ -9818,9 +9828,11 @@ vErrors.push(err674);
 }
 errors++;
 }
-for(const key94 in data346){
-if(!((((((key94 === "id") || (key94 === "doc")) || (key94 === "format")) || (key94 === "call")) || (key94 === "pages")) || (key94 === "expect"))){
-const err675 = {instancePath:instancePath+"/conformance/pagination/" + i26,schemaPath:"#/properties/conformance/properties/pagination/items/allOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key94},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance.properties.pagination.items.allOf[1],data:data346};
+}
+if(data348.doc !== undefined){
+let data350 = data348.doc;
+if(typeof data350 !== "string"){
+const err675 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/doc",schemaPath:"#/definitions/conformanceHead/properties/doc/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.doc.type,parentSchema:schema29.properties.doc,data:data350};
 if(vErrors === null){
 vErrors = [err675];
 }
@@ -9830,10 +9842,9 @@ vErrors.push(err675);
 errors++;
 }
 }
-if(data346.format !== undefined){
-let data349 = data346.format;
-if(!((data349 === "xml") || (data349 === "json"))){
-const err676 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/format",schemaPath:"#/properties/conformance/properties/pagination/items/allOf/1/properties/format/enum",keyword:"enum",params:{allowedValues: schema11.properties.conformance.properties.pagination.items.allOf[1].properties.format.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.format.enum,parentSchema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.format,data:data349};
+}
+else {
+const err676 = {instancePath:instancePath+"/conformance/pagination/" + i26,schemaPath:"#/definitions/conformanceHead/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.type,parentSchema:schema29,data:data348};
 if(vErrors === null){
 vErrors = [err676];
 }
@@ -9842,12 +9853,9 @@ vErrors.push(err676);
 }
 errors++;
 }
-}
-if(data346.call !== undefined){
-let data350 = data346.call;
-if(data350 && typeof data350 == "object" && !Array.isArray(data350)){
-if(data350.operation === undefined){
-const err677 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/call",schemaPath:"#/definitions/conformanceCall/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema30.required,parentSchema:schema30,data:data350};
+if(data348 && typeof data348 == "object" && !Array.isArray(data348)){
+if(data348.format === undefined){
+const err677 = {instancePath:instancePath+"/conformance/pagination/" + i26,schemaPath:"#/properties/conformance/properties/pagination/items/allOf/1/required",keyword:"required",params:{missingProperty: "format"},message:"must have required property '"+"format"+"'",schema:schema11.properties.conformance.properties.pagination.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.pagination.items.allOf[1],data:data348};
 if(vErrors === null){
 vErrors = [err677];
 }
@@ -9856,9 +9864,8 @@ vErrors.push(err677);
 }
 errors++;
 }
-for(const key95 in data350){
-if(!(((((((key95 === "operation") || (key95 === "kind")) || (key95 === "segment")) || (key95 === "id")) || (key95 === "deliveryId")) || (key95 === "body")) || (key95 === "params"))){
-const err678 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/call",schemaPath:"#/definitions/conformanceCall/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key95},message:"must NOT have additional properties",schema:false,parentSchema:schema30,data:data350};
+if(data348.call === undefined){
+const err678 = {instancePath:instancePath+"/conformance/pagination/" + i26,schemaPath:"#/properties/conformance/properties/pagination/items/allOf/1/required",keyword:"required",params:{missingProperty: "call"},message:"must have required property '"+"call"+"'",schema:schema11.properties.conformance.properties.pagination.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.pagination.items.allOf[1],data:data348};
 if(vErrors === null){
 vErrors = [err678];
 }
@@ -9867,11 +9874,8 @@ vErrors.push(err678);
 }
 errors++;
 }
-}
-if(data350.operation !== undefined){
-let data351 = data350.operation;
-if(typeof data351 !== "string"){
-const err679 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/call/operation",schemaPath:"#/definitions/conformanceCall/properties/operation/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.operation.type,parentSchema:schema30.properties.operation,data:data351};
+if(data348.pages === undefined){
+const err679 = {instancePath:instancePath+"/conformance/pagination/" + i26,schemaPath:"#/properties/conformance/properties/pagination/items/allOf/1/required",keyword:"required",params:{missingProperty: "pages"},message:"must have required property '"+"pages"+"'",schema:schema11.properties.conformance.properties.pagination.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.pagination.items.allOf[1],data:data348};
 if(vErrors === null){
 vErrors = [err679];
 }
@@ -9880,11 +9884,8 @@ vErrors.push(err679);
 }
 errors++;
 }
-}
-if(data350.kind !== undefined){
-let data352 = data350.kind;
-if(typeof data352 !== "string"){
-const err680 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/call/kind",schemaPath:"#/definitions/conformanceCall/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.kind.type,parentSchema:schema30.properties.kind,data:data352};
+if(data348.expect === undefined){
+const err680 = {instancePath:instancePath+"/conformance/pagination/" + i26,schemaPath:"#/properties/conformance/properties/pagination/items/allOf/1/required",keyword:"required",params:{missingProperty: "expect"},message:"must have required property '"+"expect"+"'",schema:schema11.properties.conformance.properties.pagination.items.allOf[1].required,parentSchema:schema11.properties.conformance.properties.pagination.items.allOf[1],data:data348};
 if(vErrors === null){
 vErrors = [err680];
 }
@@ -9893,11 +9894,9 @@ vErrors.push(err680);
 }
 errors++;
 }
-}
-if(data350.segment !== undefined){
-let data353 = data350.segment;
-if(typeof data353 !== "string"){
-const err681 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/call/segment",schemaPath:"#/definitions/conformanceCall/properties/segment/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.segment.type,parentSchema:schema30.properties.segment,data:data353};
+for(const key96 in data348){
+if(!((((((key96 === "id") || (key96 === "doc")) || (key96 === "format")) || (key96 === "call")) || (key96 === "pages")) || (key96 === "expect"))){
+const err681 = {instancePath:instancePath+"/conformance/pagination/" + i26,schemaPath:"#/properties/conformance/properties/pagination/items/allOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key96},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance.properties.pagination.items.allOf[1],data:data348};
 if(vErrors === null){
 vErrors = [err681];
 }
@@ -9907,10 +9906,10 @@ vErrors.push(err681);
 errors++;
 }
 }
-if(data350.id !== undefined){
-let data354 = data350.id;
-if(!((typeof data354 == "number") && (!(data354 % 1) && !isNaN(data354)))){
-const err682 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/call/id",schemaPath:"#/definitions/conformanceCall/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.id.type,parentSchema:schema30.properties.id,data:data354};
+if(data348.format !== undefined){
+let data351 = data348.format;
+if(!((data351 === "xml") || (data351 === "json"))){
+const err682 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/format",schemaPath:"#/properties/conformance/properties/pagination/items/allOf/1/properties/format/enum",keyword:"enum",params:{allowedValues: schema11.properties.conformance.properties.pagination.items.allOf[1].properties.format.enum},message:"must be equal to one of the allowed values",schema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.format.enum,parentSchema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.format,data:data351};
 if(vErrors === null){
 vErrors = [err682];
 }
@@ -9919,9 +9918,12 @@ vErrors.push(err682);
 }
 errors++;
 }
-if(typeof data354 == "number"){
-if(data354 < 1 || isNaN(data354)){
-const err683 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/call/id",schemaPath:"#/definitions/conformanceCall/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema30.properties.id,data:data354};
+}
+if(data348.call !== undefined){
+let data352 = data348.call;
+if(data352 && typeof data352 == "object" && !Array.isArray(data352)){
+if(data352.operation === undefined){
+const err683 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/call",schemaPath:"#/definitions/conformanceCall/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'",schema:schema30.required,parentSchema:schema30,data:data352};
 if(vErrors === null){
 vErrors = [err683];
 }
@@ -9930,12 +9932,9 @@ vErrors.push(err683);
 }
 errors++;
 }
-}
-}
-if(data350.deliveryId !== undefined){
-let data355 = data350.deliveryId;
-if(!((typeof data355 == "number") && (!(data355 % 1) && !isNaN(data355)))){
-const err684 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/call/deliveryId",schemaPath:"#/definitions/conformanceCall/properties/deliveryId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.deliveryId.type,parentSchema:schema30.properties.deliveryId,data:data355};
+for(const key97 in data352){
+if(!(((((((key97 === "operation") || (key97 === "kind")) || (key97 === "segment")) || (key97 === "id")) || (key97 === "deliveryId")) || (key97 === "body")) || (key97 === "params"))){
+const err684 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/call",schemaPath:"#/definitions/conformanceCall/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key97},message:"must NOT have additional properties",schema:false,parentSchema:schema30,data:data352};
 if(vErrors === null){
 vErrors = [err684];
 }
@@ -9944,9 +9943,11 @@ vErrors.push(err684);
 }
 errors++;
 }
-if(typeof data355 == "number"){
-if(data355 < 1 || isNaN(data355)){
-const err685 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/call/deliveryId",schemaPath:"#/definitions/conformanceCall/properties/deliveryId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema30.properties.deliveryId,data:data355};
+}
+if(data352.operation !== undefined){
+let data353 = data352.operation;
+if(typeof data353 !== "string"){
+const err685 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/call/operation",schemaPath:"#/definitions/conformanceCall/properties/operation/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.operation.type,parentSchema:schema30.properties.operation,data:data353};
 if(vErrors === null){
 vErrors = [err685];
 }
@@ -9956,11 +9957,10 @@ vErrors.push(err685);
 errors++;
 }
 }
-}
-if(data350.params !== undefined){
-let data356 = data350.params;
-if(!(data356 && typeof data356 == "object" && !Array.isArray(data356))){
-const err686 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/call/params",schemaPath:"#/definitions/conformanceCall/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.properties.params.type,parentSchema:schema30.properties.params,data:data356};
+if(data352.kind !== undefined){
+let data354 = data352.kind;
+if(typeof data354 !== "string"){
+const err686 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/call/kind",schemaPath:"#/definitions/conformanceCall/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.kind.type,parentSchema:schema30.properties.kind,data:data354};
 if(vErrors === null){
 vErrors = [err686];
 }
@@ -9970,9 +9970,10 @@ vErrors.push(err686);
 errors++;
 }
 }
-}
-else {
-const err687 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/call",schemaPath:"#/definitions/conformanceCall/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.type,parentSchema:schema30,data:data350};
+if(data352.segment !== undefined){
+let data355 = data352.segment;
+if(typeof data355 !== "string"){
+const err687 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/call/segment",schemaPath:"#/definitions/conformanceCall/properties/segment/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.segment.type,parentSchema:schema30.properties.segment,data:data355};
 if(vErrors === null){
 vErrors = [err687];
 }
@@ -9982,11 +9983,10 @@ vErrors.push(err687);
 errors++;
 }
 }
-if(data346.pages !== undefined){
-let data357 = data346.pages;
-if(Array.isArray(data357)){
-if(data357.length < 1){
-const err688 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/pages",schemaPath:"#/properties/conformance/properties/pagination/items/allOf/1/properties/pages/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.pages,data:data357};
+if(data352.id !== undefined){
+let data356 = data352.id;
+if(!((typeof data356 == "number") && (!(data356 % 1) && !isNaN(data356)))){
+const err688 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/call/id",schemaPath:"#/definitions/conformanceCall/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.id.type,parentSchema:schema30.properties.id,data:data356};
 if(vErrors === null){
 vErrors = [err688];
 }
@@ -9995,12 +9995,9 @@ vErrors.push(err688);
 }
 errors++;
 }
-const len27 = data357.length;
-for(let i27=0; i27<len27; i27++){
-let data358 = data357[i27];
-if(data358 && typeof data358 == "object" && !Array.isArray(data358)){
-if(data358.query === undefined){
-const err689 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/pages/" + i27,schemaPath:"#/properties/conformance/properties/pagination/items/allOf/1/properties/pages/items/required",keyword:"required",params:{missingProperty: "query"},message:"must have required property '"+"query"+"'",schema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.pages.items.required,parentSchema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.pages.items,data:data358};
+if(typeof data356 == "number"){
+if(data356 < 1 || isNaN(data356)){
+const err689 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/call/id",schemaPath:"#/definitions/conformanceCall/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema30.properties.id,data:data356};
 if(vErrors === null){
 vErrors = [err689];
 }
@@ -10009,8 +10006,12 @@ vErrors.push(err689);
 }
 errors++;
 }
-if(data358.body === undefined){
-const err690 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/pages/" + i27,schemaPath:"#/properties/conformance/properties/pagination/items/allOf/1/properties/pages/items/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.pages.items.required,parentSchema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.pages.items,data:data358};
+}
+}
+if(data352.deliveryId !== undefined){
+let data357 = data352.deliveryId;
+if(!((typeof data357 == "number") && (!(data357 % 1) && !isNaN(data357)))){
+const err690 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/call/deliveryId",schemaPath:"#/definitions/conformanceCall/properties/deliveryId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.deliveryId.type,parentSchema:schema30.properties.deliveryId,data:data357};
 if(vErrors === null){
 vErrors = [err690];
 }
@@ -10019,9 +10020,9 @@ vErrors.push(err690);
 }
 errors++;
 }
-for(const key96 in data358){
-if(!((key96 === "query") || (key96 === "body"))){
-const err691 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/pages/" + i27,schemaPath:"#/properties/conformance/properties/pagination/items/allOf/1/properties/pages/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key96},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.pages.items,data:data358};
+if(typeof data357 == "number"){
+if(data357 < 1 || isNaN(data357)){
+const err691 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/call/deliveryId",schemaPath:"#/definitions/conformanceCall/properties/deliveryId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema30.properties.deliveryId,data:data357};
 if(vErrors === null){
 vErrors = [err691];
 }
@@ -10031,13 +10032,11 @@ vErrors.push(err691);
 errors++;
 }
 }
-if(data358.query !== undefined){
-let data359 = data358.query;
-if(data359 && typeof data359 == "object" && !Array.isArray(data359)){
-for(const key97 in data359){
-let data360 = data359[key97];
-if(typeof data360 !== "string"){
-const err692 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/pages/" + i27+"/query/" + key97.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/conformance/properties/pagination/items/allOf/1/properties/pages/items/properties/query/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.pages.items.properties.query.additionalProperties.type,parentSchema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.pages.items.properties.query.additionalProperties,data:data360};
+}
+if(data352.params !== undefined){
+let data358 = data352.params;
+if(!(data358 && typeof data358 == "object" && !Array.isArray(data358))){
+const err692 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/call/params",schemaPath:"#/definitions/conformanceCall/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.properties.params.type,parentSchema:schema30.properties.params,data:data358};
 if(vErrors === null){
 vErrors = [err692];
 }
@@ -10049,7 +10048,7 @@ errors++;
 }
 }
 else {
-const err693 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/pages/" + i27+"/query",schemaPath:"#/properties/conformance/properties/pagination/items/allOf/1/properties/pages/items/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.pages.items.properties.query.type,parentSchema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.pages.items.properties.query,data:data359};
+const err693 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/call",schemaPath:"#/definitions/conformanceCall/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.type,parentSchema:schema30,data:data352};
 if(vErrors === null){
 vErrors = [err693];
 }
@@ -10059,10 +10058,11 @@ vErrors.push(err693);
 errors++;
 }
 }
-if(data358.body !== undefined){
-let data361 = data358.body;
-if(typeof data361 !== "string"){
-const err694 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/pages/" + i27+"/body",schemaPath:"#/properties/conformance/properties/pagination/items/allOf/1/properties/pages/items/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.pages.items.properties.body.type,parentSchema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.pages.items.properties.body,data:data361};
+if(data348.pages !== undefined){
+let data359 = data348.pages;
+if(Array.isArray(data359)){
+if(data359.length < 1){
+const err694 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/pages",schemaPath:"#/properties/conformance/properties/pagination/items/allOf/1/properties/pages/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.pages,data:data359};
 if(vErrors === null){
 vErrors = [err694];
 }
@@ -10071,10 +10071,12 @@ vErrors.push(err694);
 }
 errors++;
 }
-}
-}
-else {
-const err695 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/pages/" + i27,schemaPath:"#/properties/conformance/properties/pagination/items/allOf/1/properties/pages/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.pages.items.type,parentSchema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.pages.items,data:data358};
+const len27 = data359.length;
+for(let i27=0; i27<len27; i27++){
+let data360 = data359[i27];
+if(data360 && typeof data360 == "object" && !Array.isArray(data360)){
+if(data360.query === undefined){
+const err695 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/pages/" + i27,schemaPath:"#/properties/conformance/properties/pagination/items/allOf/1/properties/pages/items/required",keyword:"required",params:{missingProperty: "query"},message:"must have required property '"+"query"+"'",schema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.pages.items.required,parentSchema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.pages.items,data:data360};
 if(vErrors === null){
 vErrors = [err695];
 }
@@ -10083,10 +10085,8 @@ vErrors.push(err695);
 }
 errors++;
 }
-}
-}
-else {
-const err696 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/pages",schemaPath:"#/properties/conformance/properties/pagination/items/allOf/1/properties/pages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.pages.type,parentSchema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.pages,data:data357};
+if(data360.body === undefined){
+const err696 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/pages/" + i27,schemaPath:"#/properties/conformance/properties/pagination/items/allOf/1/properties/pages/items/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'",schema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.pages.items.required,parentSchema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.pages.items,data:data360};
 if(vErrors === null){
 vErrors = [err696];
 }
@@ -10095,15 +10095,9 @@ vErrors.push(err696);
 }
 errors++;
 }
-}
-if(data346.expect !== undefined){
-let data362 = data346.expect;
-if(Array.isArray(data362)){
-const len28 = data362.length;
-for(let i28=0; i28<len28; i28++){
-let data363 = data362[i28];
-if(!((typeof data363 == "number") && (!(data363 % 1) && !isNaN(data363)))){
-const err697 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/expect/" + i28,schemaPath:"#/properties/conformance/properties/pagination/items/allOf/1/properties/expect/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.expect.items.type,parentSchema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.expect.items,data:data363};
+for(const key98 in data360){
+if(!((key98 === "query") || (key98 === "body"))){
+const err697 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/pages/" + i27,schemaPath:"#/properties/conformance/properties/pagination/items/allOf/1/properties/pages/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key98},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.pages.items,data:data360};
 if(vErrors === null){
 vErrors = [err697];
 }
@@ -10113,9 +10107,13 @@ vErrors.push(err697);
 errors++;
 }
 }
-}
-else {
-const err698 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/expect",schemaPath:"#/properties/conformance/properties/pagination/items/allOf/1/properties/expect/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.expect.type,parentSchema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.expect,data:data362};
+if(data360.query !== undefined){
+let data361 = data360.query;
+if(data361 && typeof data361 == "object" && !Array.isArray(data361)){
+for(const key99 in data361){
+let data362 = data361[key99];
+if(typeof data362 !== "string"){
+const err698 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/pages/" + i27+"/query/" + key99.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/conformance/properties/pagination/items/allOf/1/properties/pages/items/properties/query/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.pages.items.properties.query.additionalProperties.type,parentSchema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.pages.items.properties.query.additionalProperties,data:data362};
 if(vErrors === null){
 vErrors = [err698];
 }
@@ -10127,7 +10125,7 @@ errors++;
 }
 }
 else {
-const err699 = {instancePath:instancePath+"/conformance/pagination/" + i26,schemaPath:"#/properties/conformance/properties/pagination/items/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.pagination.items.allOf[1].type,parentSchema:schema11.properties.conformance.properties.pagination.items.allOf[1],data:data346};
+const err699 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/pages/" + i27+"/query",schemaPath:"#/properties/conformance/properties/pagination/items/allOf/1/properties/pages/items/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.pages.items.properties.query.type,parentSchema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.pages.items.properties.query,data:data361};
 if(vErrors === null){
 vErrors = [err699];
 }
@@ -10137,9 +10135,10 @@ vErrors.push(err699);
 errors++;
 }
 }
-}
-else {
-const err700 = {instancePath:instancePath+"/conformance/pagination",schemaPath:"#/properties/conformance/properties/pagination/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.conformance.properties.pagination.type,parentSchema:schema11.properties.conformance.properties.pagination,data:data345};
+if(data360.body !== undefined){
+let data363 = data360.body;
+if(typeof data363 !== "string"){
+const err700 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/pages/" + i27+"/body",schemaPath:"#/properties/conformance/properties/pagination/items/allOf/1/properties/pages/items/properties/body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.pages.items.properties.body.type,parentSchema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.pages.items.properties.body,data:data363};
 if(vErrors === null){
 vErrors = [err700];
 }
@@ -10151,7 +10150,7 @@ errors++;
 }
 }
 else {
-const err701 = {instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.type,parentSchema:schema11.properties.conformance,data:data225};
+const err701 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/pages/" + i27,schemaPath:"#/properties/conformance/properties/pagination/items/allOf/1/properties/pages/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.pages.items.type,parentSchema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.pages.items,data:data360};
 if(vErrors === null){
 vErrors = [err701];
 }
@@ -10161,11 +10160,9 @@ vErrors.push(err701);
 errors++;
 }
 }
-if(data.notification !== undefined){
-let data364 = data.notification;
-if(data364 && typeof data364 == "object" && !Array.isArray(data364)){
-if(data364.root === undefined){
-const err702 = {instancePath:instancePath+"/notification",schemaPath:"#/properties/notification/required",keyword:"required",params:{missingProperty: "root"},message:"must have required property '"+"root"+"'",schema:schema11.properties.notification.required,parentSchema:schema11.properties.notification,data:data364};
+}
+else {
+const err702 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/pages",schemaPath:"#/properties/conformance/properties/pagination/items/allOf/1/properties/pages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.pages.type,parentSchema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.pages,data:data359};
 if(vErrors === null){
 vErrors = [err702];
 }
@@ -10174,8 +10171,15 @@ vErrors.push(err702);
 }
 errors++;
 }
-if(data364.fields === undefined){
-const err703 = {instancePath:instancePath+"/notification",schemaPath:"#/properties/notification/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'",schema:schema11.properties.notification.required,parentSchema:schema11.properties.notification,data:data364};
+}
+if(data348.expect !== undefined){
+let data364 = data348.expect;
+if(Array.isArray(data364)){
+const len28 = data364.length;
+for(let i28=0; i28<len28; i28++){
+let data365 = data364[i28];
+if(!((typeof data365 == "number") && (!(data365 % 1) && !isNaN(data365)))){
+const err703 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/expect/" + i28,schemaPath:"#/properties/conformance/properties/pagination/items/allOf/1/properties/expect/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.expect.items.type,parentSchema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.expect.items,data:data365};
 if(vErrors === null){
 vErrors = [err703];
 }
@@ -10184,8 +10188,10 @@ vErrors.push(err703);
 }
 errors++;
 }
-if(data364.content === undefined){
-const err704 = {instancePath:instancePath+"/notification",schemaPath:"#/properties/notification/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema11.properties.notification.required,parentSchema:schema11.properties.notification,data:data364};
+}
+}
+else {
+const err704 = {instancePath:instancePath+"/conformance/pagination/" + i26+"/expect",schemaPath:"#/properties/conformance/properties/pagination/items/allOf/1/properties/expect/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.expect.type,parentSchema:schema11.properties.conformance.properties.pagination.items.allOf[1].properties.expect,data:data364};
 if(vErrors === null){
 vErrors = [err704];
 }
@@ -10194,8 +10200,10 @@ vErrors.push(err704);
 }
 errors++;
 }
-if(data364.signature === undefined){
-const err705 = {instancePath:instancePath+"/notification",schemaPath:"#/properties/notification/required",keyword:"required",params:{missingProperty: "signature"},message:"must have required property '"+"signature"+"'",schema:schema11.properties.notification.required,parentSchema:schema11.properties.notification,data:data364};
+}
+}
+else {
+const err705 = {instancePath:instancePath+"/conformance/pagination/" + i26,schemaPath:"#/properties/conformance/properties/pagination/items/allOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.properties.pagination.items.allOf[1].type,parentSchema:schema11.properties.conformance.properties.pagination.items.allOf[1],data:data348};
 if(vErrors === null){
 vErrors = [err705];
 }
@@ -10204,8 +10212,10 @@ vErrors.push(err705);
 }
 errors++;
 }
-if(data364.retries === undefined){
-const err706 = {instancePath:instancePath+"/notification",schemaPath:"#/properties/notification/required",keyword:"required",params:{missingProperty: "retries"},message:"must have required property '"+"retries"+"'",schema:schema11.properties.notification.required,parentSchema:schema11.properties.notification,data:data364};
+}
+}
+else {
+const err706 = {instancePath:instancePath+"/conformance/pagination",schemaPath:"#/properties/conformance/properties/pagination/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema11.properties.conformance.properties.pagination.type,parentSchema:schema11.properties.conformance.properties.pagination,data:data347};
 if(vErrors === null){
 vErrors = [err706];
 }
@@ -10214,9 +10224,10 @@ vErrors.push(err706);
 }
 errors++;
 }
-for(const key98 in data364){
-if(!((((((key98 === "assumed") || (key98 === "root")) || (key98 === "fields")) || (key98 === "content")) || (key98 === "signature")) || (key98 === "retries"))){
-const err707 = {instancePath:instancePath+"/notification",schemaPath:"#/properties/notification/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key98},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.notification,data:data364};
+}
+}
+else {
+const err707 = {instancePath:instancePath+"/conformance",schemaPath:"#/properties/conformance/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.conformance.type,parentSchema:schema11.properties.conformance,data:data227};
 if(vErrors === null){
 vErrors = [err707];
 }
@@ -10226,10 +10237,11 @@ vErrors.push(err707);
 errors++;
 }
 }
-if(data364.assumed !== undefined){
-let data365 = data364.assumed;
-if(typeof data365 !== "string"){
-const err708 = {instancePath:instancePath+"/notification/assumed",schemaPath:"#/properties/notification/properties/assumed/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.notification.properties.assumed.type,parentSchema:schema11.properties.notification.properties.assumed,data:data365};
+if(data.notification !== undefined){
+let data366 = data.notification;
+if(data366 && typeof data366 == "object" && !Array.isArray(data366)){
+if(data366.root === undefined){
+const err708 = {instancePath:instancePath+"/notification",schemaPath:"#/properties/notification/required",keyword:"required",params:{missingProperty: "root"},message:"must have required property '"+"root"+"'",schema:schema11.properties.notification.required,parentSchema:schema11.properties.notification,data:data366};
 if(vErrors === null){
 vErrors = [err708];
 }
@@ -10238,11 +10250,8 @@ vErrors.push(err708);
 }
 errors++;
 }
-}
-if(data364.root !== undefined){
-let data366 = data364.root;
-if(typeof data366 !== "string"){
-const err709 = {instancePath:instancePath+"/notification/root",schemaPath:"#/properties/notification/properties/root/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.notification.properties.root.type,parentSchema:schema11.properties.notification.properties.root,data:data366};
+if(data366.fields === undefined){
+const err709 = {instancePath:instancePath+"/notification",schemaPath:"#/properties/notification/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'",schema:schema11.properties.notification.required,parentSchema:schema11.properties.notification,data:data366};
 if(vErrors === null){
 vErrors = [err709];
 }
@@ -10251,20 +10260,8 @@ vErrors.push(err709);
 }
 errors++;
 }
-}
-if(data364.fields !== undefined){
-if(!(validate11(data364.fields, {instancePath:instancePath+"/notification/fields",parentData:data364,parentDataProperty:"fields",rootData}))){
-vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
-errors = vErrors.length;
-}
-}
-if(data364.content !== undefined){
-let data368 = data364.content;
-if(data368 && typeof data368 == "object" && !Array.isArray(data368)){
-for(const key99 in data368){
-let data369 = data368[key99];
-if(typeof data369 !== "string"){
-const err710 = {instancePath:instancePath+"/notification/content/" + key99.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/notification/properties/content/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.notification.properties.content.additionalProperties.type,parentSchema:schema11.properties.notification.properties.content.additionalProperties,data:data369};
+if(data366.content === undefined){
+const err710 = {instancePath:instancePath+"/notification",schemaPath:"#/properties/notification/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema11.properties.notification.required,parentSchema:schema11.properties.notification,data:data366};
 if(vErrors === null){
 vErrors = [err710];
 }
@@ -10273,10 +10270,8 @@ vErrors.push(err710);
 }
 errors++;
 }
-}
-}
-else {
-const err711 = {instancePath:instancePath+"/notification/content",schemaPath:"#/properties/notification/properties/content/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.notification.properties.content.type,parentSchema:schema11.properties.notification.properties.content,data:data368};
+if(data366.signature === undefined){
+const err711 = {instancePath:instancePath+"/notification",schemaPath:"#/properties/notification/required",keyword:"required",params:{missingProperty: "signature"},message:"must have required property '"+"signature"+"'",schema:schema11.properties.notification.required,parentSchema:schema11.properties.notification,data:data366};
 if(vErrors === null){
 vErrors = [err711];
 }
@@ -10285,12 +10280,8 @@ vErrors.push(err711);
 }
 errors++;
 }
-}
-if(data364.signature !== undefined){
-let data370 = data364.signature;
-if(data370 && typeof data370 == "object" && !Array.isArray(data370)){
-if(data370.header === undefined){
-const err712 = {instancePath:instancePath+"/notification/signature",schemaPath:"#/properties/notification/properties/signature/required",keyword:"required",params:{missingProperty: "header"},message:"must have required property '"+"header"+"'",schema:schema11.properties.notification.properties.signature.required,parentSchema:schema11.properties.notification.properties.signature,data:data370};
+if(data366.retries === undefined){
+const err712 = {instancePath:instancePath+"/notification",schemaPath:"#/properties/notification/required",keyword:"required",params:{missingProperty: "retries"},message:"must have required property '"+"retries"+"'",schema:schema11.properties.notification.required,parentSchema:schema11.properties.notification,data:data366};
 if(vErrors === null){
 vErrors = [err712];
 }
@@ -10299,8 +10290,9 @@ vErrors.push(err712);
 }
 errors++;
 }
-if(data370.algorithm === undefined){
-const err713 = {instancePath:instancePath+"/notification/signature",schemaPath:"#/properties/notification/properties/signature/required",keyword:"required",params:{missingProperty: "algorithm"},message:"must have required property '"+"algorithm"+"'",schema:schema11.properties.notification.properties.signature.required,parentSchema:schema11.properties.notification.properties.signature,data:data370};
+for(const key100 in data366){
+if(!((((((key100 === "assumed") || (key100 === "root")) || (key100 === "fields")) || (key100 === "content")) || (key100 === "signature")) || (key100 === "retries"))){
+const err713 = {instancePath:instancePath+"/notification",schemaPath:"#/properties/notification/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key100},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.notification,data:data366};
 if(vErrors === null){
 vErrors = [err713];
 }
@@ -10309,8 +10301,11 @@ vErrors.push(err713);
 }
 errors++;
 }
-if(data370.encoding === undefined){
-const err714 = {instancePath:instancePath+"/notification/signature",schemaPath:"#/properties/notification/properties/signature/required",keyword:"required",params:{missingProperty: "encoding"},message:"must have required property '"+"encoding"+"'",schema:schema11.properties.notification.properties.signature.required,parentSchema:schema11.properties.notification.properties.signature,data:data370};
+}
+if(data366.assumed !== undefined){
+let data367 = data366.assumed;
+if(typeof data367 !== "string"){
+const err714 = {instancePath:instancePath+"/notification/assumed",schemaPath:"#/properties/notification/properties/assumed/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.notification.properties.assumed.type,parentSchema:schema11.properties.notification.properties.assumed,data:data367};
 if(vErrors === null){
 vErrors = [err714];
 }
@@ -10319,8 +10314,11 @@ vErrors.push(err714);
 }
 errors++;
 }
-if(data370.over === undefined){
-const err715 = {instancePath:instancePath+"/notification/signature",schemaPath:"#/properties/notification/properties/signature/required",keyword:"required",params:{missingProperty: "over"},message:"must have required property '"+"over"+"'",schema:schema11.properties.notification.properties.signature.required,parentSchema:schema11.properties.notification.properties.signature,data:data370};
+}
+if(data366.root !== undefined){
+let data368 = data366.root;
+if(typeof data368 !== "string"){
+const err715 = {instancePath:instancePath+"/notification/root",schemaPath:"#/properties/notification/properties/root/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.notification.properties.root.type,parentSchema:schema11.properties.notification.properties.root,data:data368};
 if(vErrors === null){
 vErrors = [err715];
 }
@@ -10329,9 +10327,20 @@ vErrors.push(err715);
 }
 errors++;
 }
-for(const key100 in data370){
-if(!((((key100 === "header") || (key100 === "algorithm")) || (key100 === "encoding")) || (key100 === "over"))){
-const err716 = {instancePath:instancePath+"/notification/signature",schemaPath:"#/properties/notification/properties/signature/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key100},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.notification.properties.signature,data:data370};
+}
+if(data366.fields !== undefined){
+if(!(validate11(data366.fields, {instancePath:instancePath+"/notification/fields",parentData:data366,parentDataProperty:"fields",rootData}))){
+vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
+errors = vErrors.length;
+}
+}
+if(data366.content !== undefined){
+let data370 = data366.content;
+if(data370 && typeof data370 == "object" && !Array.isArray(data370)){
+for(const key101 in data370){
+let data371 = data370[key101];
+if(typeof data371 !== "string"){
+const err716 = {instancePath:instancePath+"/notification/content/" + key101.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/notification/properties/content/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.notification.properties.content.additionalProperties.type,parentSchema:schema11.properties.notification.properties.content.additionalProperties,data:data371};
 if(vErrors === null){
 vErrors = [err716];
 }
@@ -10341,10 +10350,9 @@ vErrors.push(err716);
 errors++;
 }
 }
-if(data370.header !== undefined){
-let data371 = data370.header;
-if(typeof data371 !== "string"){
-const err717 = {instancePath:instancePath+"/notification/signature/header",schemaPath:"#/properties/notification/properties/signature/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.notification.properties.signature.properties.header.type,parentSchema:schema11.properties.notification.properties.signature.properties.header,data:data371};
+}
+else {
+const err717 = {instancePath:instancePath+"/notification/content",schemaPath:"#/properties/notification/properties/content/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.notification.properties.content.type,parentSchema:schema11.properties.notification.properties.content,data:data370};
 if(vErrors === null){
 vErrors = [err717];
 }
@@ -10354,10 +10362,11 @@ vErrors.push(err717);
 errors++;
 }
 }
-if(data370.algorithm !== undefined){
-let data372 = data370.algorithm;
-if(typeof data372 !== "string"){
-const err718 = {instancePath:instancePath+"/notification/signature/algorithm",schemaPath:"#/properties/notification/properties/signature/properties/algorithm/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.notification.properties.signature.properties.algorithm.type,parentSchema:schema11.properties.notification.properties.signature.properties.algorithm,data:data372};
+if(data366.signature !== undefined){
+let data372 = data366.signature;
+if(data372 && typeof data372 == "object" && !Array.isArray(data372)){
+if(data372.header === undefined){
+const err718 = {instancePath:instancePath+"/notification/signature",schemaPath:"#/properties/notification/properties/signature/required",keyword:"required",params:{missingProperty: "header"},message:"must have required property '"+"header"+"'",schema:schema11.properties.notification.properties.signature.required,parentSchema:schema11.properties.notification.properties.signature,data:data372};
 if(vErrors === null){
 vErrors = [err718];
 }
@@ -10366,11 +10375,8 @@ vErrors.push(err718);
 }
 errors++;
 }
-}
-if(data370.encoding !== undefined){
-let data373 = data370.encoding;
-if(typeof data373 !== "string"){
-const err719 = {instancePath:instancePath+"/notification/signature/encoding",schemaPath:"#/properties/notification/properties/signature/properties/encoding/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.notification.properties.signature.properties.encoding.type,parentSchema:schema11.properties.notification.properties.signature.properties.encoding,data:data373};
+if(data372.algorithm === undefined){
+const err719 = {instancePath:instancePath+"/notification/signature",schemaPath:"#/properties/notification/properties/signature/required",keyword:"required",params:{missingProperty: "algorithm"},message:"must have required property '"+"algorithm"+"'",schema:schema11.properties.notification.properties.signature.required,parentSchema:schema11.properties.notification.properties.signature,data:data372};
 if(vErrors === null){
 vErrors = [err719];
 }
@@ -10379,11 +10385,8 @@ vErrors.push(err719);
 }
 errors++;
 }
-}
-if(data370.over !== undefined){
-let data374 = data370.over;
-if(typeof data374 !== "string"){
-const err720 = {instancePath:instancePath+"/notification/signature/over",schemaPath:"#/properties/notification/properties/signature/properties/over/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.notification.properties.signature.properties.over.type,parentSchema:schema11.properties.notification.properties.signature.properties.over,data:data374};
+if(data372.encoding === undefined){
+const err720 = {instancePath:instancePath+"/notification/signature",schemaPath:"#/properties/notification/properties/signature/required",keyword:"required",params:{missingProperty: "encoding"},message:"must have required property '"+"encoding"+"'",schema:schema11.properties.notification.properties.signature.required,parentSchema:schema11.properties.notification.properties.signature,data:data372};
 if(vErrors === null){
 vErrors = [err720];
 }
@@ -10392,10 +10395,8 @@ vErrors.push(err720);
 }
 errors++;
 }
-}
-}
-else {
-const err721 = {instancePath:instancePath+"/notification/signature",schemaPath:"#/properties/notification/properties/signature/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.notification.properties.signature.type,parentSchema:schema11.properties.notification.properties.signature,data:data370};
+if(data372.over === undefined){
+const err721 = {instancePath:instancePath+"/notification/signature",schemaPath:"#/properties/notification/properties/signature/required",keyword:"required",params:{missingProperty: "over"},message:"must have required property '"+"over"+"'",schema:schema11.properties.notification.properties.signature.required,parentSchema:schema11.properties.notification.properties.signature,data:data372};
 if(vErrors === null){
 vErrors = [err721];
 }
@@ -10404,11 +10405,9 @@ vErrors.push(err721);
 }
 errors++;
 }
-}
-if(data364.retries !== undefined){
-let data375 = data364.retries;
-if(!((typeof data375 == "number") && (!(data375 % 1) && !isNaN(data375)))){
-const err722 = {instancePath:instancePath+"/notification/retries",schemaPath:"#/properties/notification/properties/retries/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.notification.properties.retries.type,parentSchema:schema11.properties.notification.properties.retries,data:data375};
+for(const key102 in data372){
+if(!((((key102 === "header") || (key102 === "algorithm")) || (key102 === "encoding")) || (key102 === "over"))){
+const err722 = {instancePath:instancePath+"/notification/signature",schemaPath:"#/properties/notification/properties/signature/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key102},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.notification.properties.signature,data:data372};
 if(vErrors === null){
 vErrors = [err722];
 }
@@ -10417,9 +10416,11 @@ vErrors.push(err722);
 }
 errors++;
 }
-if(typeof data375 == "number"){
-if(data375 < 0 || isNaN(data375)){
-const err723 = {instancePath:instancePath+"/notification/retries",schemaPath:"#/properties/notification/properties/retries/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.notification.properties.retries,data:data375};
+}
+if(data372.header !== undefined){
+let data373 = data372.header;
+if(typeof data373 !== "string"){
+const err723 = {instancePath:instancePath+"/notification/signature/header",schemaPath:"#/properties/notification/properties/signature/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.notification.properties.signature.properties.header.type,parentSchema:schema11.properties.notification.properties.signature.properties.header,data:data373};
 if(vErrors === null){
 vErrors = [err723];
 }
@@ -10429,10 +10430,10 @@ vErrors.push(err723);
 errors++;
 }
 }
-}
-}
-else {
-const err724 = {instancePath:instancePath+"/notification",schemaPath:"#/properties/notification/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.notification.type,parentSchema:schema11.properties.notification,data:data364};
+if(data372.algorithm !== undefined){
+let data374 = data372.algorithm;
+if(typeof data374 !== "string"){
+const err724 = {instancePath:instancePath+"/notification/signature/algorithm",schemaPath:"#/properties/notification/properties/signature/properties/algorithm/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.notification.properties.signature.properties.algorithm.type,parentSchema:schema11.properties.notification.properties.signature.properties.algorithm,data:data374};
 if(vErrors === null){
 vErrors = [err724];
 }
@@ -10442,14 +10443,89 @@ vErrors.push(err724);
 errors++;
 }
 }
-}
-else {
-const err725 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+if(data372.encoding !== undefined){
+let data375 = data372.encoding;
+if(typeof data375 !== "string"){
+const err725 = {instancePath:instancePath+"/notification/signature/encoding",schemaPath:"#/properties/notification/properties/signature/properties/encoding/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.notification.properties.signature.properties.encoding.type,parentSchema:schema11.properties.notification.properties.signature.properties.encoding,data:data375};
 if(vErrors === null){
 vErrors = [err725];
 }
 else {
 vErrors.push(err725);
+}
+errors++;
+}
+}
+if(data372.over !== undefined){
+let data376 = data372.over;
+if(typeof data376 !== "string"){
+const err726 = {instancePath:instancePath+"/notification/signature/over",schemaPath:"#/properties/notification/properties/signature/properties/over/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema11.properties.notification.properties.signature.properties.over.type,parentSchema:schema11.properties.notification.properties.signature.properties.over,data:data376};
+if(vErrors === null){
+vErrors = [err726];
+}
+else {
+vErrors.push(err726);
+}
+errors++;
+}
+}
+}
+else {
+const err727 = {instancePath:instancePath+"/notification/signature",schemaPath:"#/properties/notification/properties/signature/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.notification.properties.signature.type,parentSchema:schema11.properties.notification.properties.signature,data:data372};
+if(vErrors === null){
+vErrors = [err727];
+}
+else {
+vErrors.push(err727);
+}
+errors++;
+}
+}
+if(data366.retries !== undefined){
+let data377 = data366.retries;
+if(!((typeof data377 == "number") && (!(data377 % 1) && !isNaN(data377)))){
+const err728 = {instancePath:instancePath+"/notification/retries",schemaPath:"#/properties/notification/properties/retries/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.notification.properties.retries.type,parentSchema:schema11.properties.notification.properties.retries,data:data377};
+if(vErrors === null){
+vErrors = [err728];
+}
+else {
+vErrors.push(err728);
+}
+errors++;
+}
+if(typeof data377 == "number"){
+if(data377 < 0 || isNaN(data377)){
+const err729 = {instancePath:instancePath+"/notification/retries",schemaPath:"#/properties/notification/properties/retries/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema11.properties.notification.properties.retries,data:data377};
+if(vErrors === null){
+vErrors = [err729];
+}
+else {
+vErrors.push(err729);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err730 = {instancePath:instancePath+"/notification",schemaPath:"#/properties/notification/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.notification.type,parentSchema:schema11.properties.notification,data:data366};
+if(vErrors === null){
+vErrors = [err730];
+}
+else {
+vErrors.push(err730);
+}
+errors++;
+}
+}
+}
+else {
+const err731 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+if(vErrors === null){
+vErrors = [err731];
+}
+else {
+vErrors.push(err731);
 }
 errors++;
 }

@@ -2,7 +2,16 @@
 // is breaking (a caller or a stored payload that worked before can fail now), non-breaking
 // (something was added or widened) or docs-only (descriptions, titles, purposes, assumptions),
 // with the spec position of the NEW side (or of the OLD side for a removal). Pure: no I/O.
-import type { ActivityType, Field, Operation, Shape, SourcePos, Spec, Structure } from '../pipeline/model.ts';
+import {
+  retryAfterText,
+  type ActivityType,
+  type Field,
+  type Operation,
+  type Shape,
+  type SourcePos,
+  type Spec,
+  type Structure,
+} from '../pipeline/model.ts';
 
 export type Severity = 'breaking' | 'non-breaking' | 'docs';
 
@@ -368,6 +377,18 @@ class Differ {
             pos: y.pos,
             before: x.message,
             after: y.message,
+          });
+        // A wait the answer advises: a client reads it from the header, nothing of its own breaks.
+        if (retryAfterText(x) !== retryAfterText(y))
+          this.add({
+            kind: 'changed',
+            severity: 'non-breaking',
+            subject: 'error',
+            path: `${path}.retryAfter`,
+            message: `error key ${x.key}: Retry-After changed`,
+            pos: y.pos,
+            before: retryAfterText(x) || 'none',
+            after: retryAfterText(y) || 'none',
           });
         this.docs('error', path, `error key ${x.key}: assumption`, x.assumed, y.assumed, y.pos);
       },

@@ -13,6 +13,7 @@ import { chownSync, closeSync, mkdirSync, mkdtempSync, openSync, rmSync, statfsS
 import { join } from 'node:path';
 import pg from 'pg';
 import { call, startServer, type RunningServer } from '../support/server.ts';
+import { retryAfterOf } from '../../server/facts.ts';
 import { Cluster, clusterUnavailable } from '../support/pg-cluster.ts';
 
 const ANN: [string, string] = ['ann@example.com', 'secret1'];
@@ -147,7 +148,7 @@ describe.skipIf(unavailable !== undefined)('a full disk under PostgreSQL (a thro
     for (const a of full) {
       expect(a.what).toBe('create');
       expect(a.keys).toEqual(['insufficientstorage']);
-      expect(Number(a.retryAfter)).toBeGreaterThan(0);
+      expect(Number(a.retryAfter)).toBe(retryAfterOf('insufficientstorage', 'full'));
     }
     expect(acked.size).toBeGreaterThan(0);
 
