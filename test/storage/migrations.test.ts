@@ -323,6 +323,9 @@ describe('pg_trgm lives in a schema of its own (crmgen_ext), not in a service sc
       expect(await usesTrigramIndex('svc_b')).toBe(true);
       await expectSepTexts(sb, accB);
       expect(await extSchema()).toBe('crmgen_ext');
+      // Usable by every role (services of other roles name its operator class too).
+      const acl = await db.sql(`SELECT nspacl::text[] AS acl FROM pg_namespace WHERE nspname = 'crmgen_ext'`);
+      expect(acl[0]!.acl as string[]).toContainEqual(expect.stringMatching(/^=U\//));
     } finally {
       await sb.close();
       await db.sql('DROP SCHEMA svc_b CASCADE');

@@ -24,12 +24,12 @@ export const migration: PgMigration = {
            WHERE e.extname = 'pg_trgm'`,
         )
       ).rows[0]?.schema;
-    const attempt = async (what: string, statements: string[]): Promise<void> => {
+    const attempt = async (what: string, statements: string[], lockTimeout = true): Promise<void> => {
       await client.query('SAVEPOINT trgm_schema');
       try {
         // A fresh schema's migration 2 may be creating the extension and then wait for the lock
         // above: this side gives up first (a deadlock would end that one's start).
-        await client.query(`SET LOCAL lock_timeout = 500`);
+        if (lockTimeout) await client.query(`SET LOCAL lock_timeout = 500`);
         for (const s of statements) await client.query(s);
         await client.query('RELEASE SAVEPOINT trgm_schema');
       } catch (e) {
@@ -39,7 +39,14 @@ export const migration: PgMigration = {
       await client.query('SET LOCAL lock_timeout TO DEFAULT');
     };
     const ext = await where();
-    const schema = `CREATE SCHEMA IF NOT EXISTS ${EXTENSION_SCHEMA}`;
+    // Made here, it is usable by every role: services of other roles in this database name its
+    // operator class too.
+    const schema = `DO $$ BEGIN
+      IF NOT EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = '${EXTENSION_SCHEMA}') THEN
+        CREATE SCHEMA ${EXTENSION_SCHEMA};
+        GRANT USAGE ON SCHEMA ${EXTENSION_SCHEMA} TO PUBLIC;
+      END IF;
+    END $$`;
     if (ext === undefined) {
       await attempt(`create it in ${EXTENSION_SCHEMA}`, [
         schema,
@@ -55,8 +62,14 @@ export const migration: PgMigration = {
     const now = await where();
     if (now === undefined) return; // migration 2 said so already
     const ops = `${pg.escapeIdentifier(now)}.gin_trgm_ops`;
-    await client.query(`CREATE INDEX IF NOT EXISTS records_search ON records USING gin (search ${ops})`);
-    await client.query(`CREATE INDEX IF NOT EXISTS activities_search ON activities USING gin (search ${ops})`);
+    await attempt(
+      'build the trigram indexes (lists search by scanning)',
+      [
+        `CREATE INDEX IF NOT EXISTS records_search ON records USING gin (search ${ops})`,
+        `CREATE INDEX IF NOT EXISTS activities_search ON activities USING gin (search ${ops})`,
+      ],
+      false,
+    );
   },
 };
 
