@@ -136,7 +136,8 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
     statement: opts.statementTimeoutMs ?? PG_TIMEOUTS.statementTimeoutMs,
   };
   // The server cancels a statement past the timeout too (and frees what it held).
-  const path = target.schema ? `-c search_path=${target.schema} ` : '';
+  // Quoted: a schema named like a keyword (`order`, `full`) is still a name.
+  const path = target.schema ? `-c search_path="${target.schema}" ` : '';
   const settings = `${path}-c statement_timeout=${timeouts.statement}`;
   // Keep-alive: a database host that vanished without closing the connection is noticed.
   const common = {
@@ -186,7 +187,7 @@ async function migrate(pool: pg.Pool, schema: string | undefined): Promise<strin
       }
       // Instances starting together queue here; the first migrates, the others find it done.
       await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`crmgen:migrate:${name}`]);
-      if (schema !== undefined) await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+      if (schema !== undefined) await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
       await client.query(`CREATE TABLE IF NOT EXISTS schema_version (
         one     boolean PRIMARY KEY DEFAULT true CHECK (one),
         version integer NOT NULL)`);

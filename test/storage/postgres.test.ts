@@ -84,6 +84,21 @@ describe('postgres adapter: connection and schema', () => {
     expect(await sql(schema, 'SELECT name FROM accounts')).toEqual([{ name: 'here' }]);
   });
 
+  it('takes a schema named like an SQL keyword (?schema=order): created, searched, reopened', async () => {
+    const schema = 'order';
+    await dropSchema(schema);
+    schemas.push(schema);
+    for (let open = 0; open < 2; open++) {
+      const s = await openPostgres(schemaUrl(schema));
+      const acc = await s.transaction((t) => t.ensureAccount('keyword'));
+      if (open === 0) await s.transaction((t) => t.insertRecord(record(acc.id, 'Keyword Schema Ltd')));
+      const found = await s.transaction((t) => t.listRecords(acc.id, 'contacts', { deleted: false }));
+      expect(found.map((r) => r.name)).toEqual(['Keyword Schema Ltd']);
+      await s.close();
+    }
+    expect(await sql(schema, 'SELECT version FROM schema_version')).toEqual([{ version: PG_MIGRATIONS.length }]);
+  });
+
   it('instances starting together create the schema and migrate once; reopening reruns nothing', async () => {
     const schema = schemaName('mig');
     schemas.push(schema);

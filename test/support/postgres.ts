@@ -36,7 +36,7 @@ export async function createSchema(prefix?: string): Promise<{ schema: string; u
 }
 
 export async function dropSchema(schema: string): Promise<void> {
-  await withClient((c) => c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`));
+  await withClient((c) => c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`));
 }
 
 /** Runs one statement on the test server with search_path set to `schema`. */
@@ -46,7 +46,7 @@ export async function sql<R extends object = Record<string, unknown>>(
   params: unknown[] = [],
 ): Promise<R[]> {
   return withClient(async (c) => {
-    await c.query(`SET search_path TO ${schema}`);
+    await c.query(`SET search_path TO "${schema}"`);
     return (await c.query<R>(text, params)).rows;
   });
 }
