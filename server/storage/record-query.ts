@@ -16,7 +16,8 @@
 //   decide. Trigram indexes answer substring questions, which is what every search
 //   mode asks; a word index (FTS5 unicode61, to_tsvector) could not find `ice` in `alice`. Needles
 //   shorter than 3 characters or holding SEP skip the index (a scan, still exact).
-// - `name_key`: the lower-cased name, the `name` sort key. Both adapters compare it by code point
+// - `name_key`: the lower-cased name, cut to NAME_KEY_UNITS, the `name` sort key (names that share
+//   their first NAME_KEY_UNITS units then go by id). Both adapters compare it by code point
 //   (SQLite BINARY, PostgreSQL COLLATE "C"); JavaScript compared UTF-16 units, which orders only
 //   characters U+E000-U+FFFF against those above U+FFFF differently.
 import { fieldsetOf, spec } from '../facts.ts';
@@ -42,6 +43,20 @@ export interface RecordSearch {
   fieldTexts: string;
 }
 
+/**
+ * UTF-16 units of a name kept in its sort key: at most 3 bytes of UTF-8 each, so the key stays far
+ * below PostgreSQL's B-tree entry limit (2,704 bytes) whatever a client names a record.
+ */
+export const NAME_KEY_UNITS = 512;
+
+function nameKey(name: string): string {
+  const key = name.toLowerCase();
+  if (key.length <= NAME_KEY_UNITS) return key;
+  // Not half a surrogate pair at the cut.
+  const end = (key.charCodeAt(NAME_KEY_UNITS - 1) & 0xfc00) === 0xd800 ? NAME_KEY_UNITS - 1 : NAME_KEY_UNITS;
+  return key.slice(0, end);
+}
+
 export function recordSearch(kind: string, name: string, fields: Record<string, unknown>): RecordSearch {
   const t = text;
   const pool = [t(name), ...Object.values(fields).map(t)];
@@ -49,7 +64,7 @@ export function recordSearch(kind: string, name: string, fields: Record<string, 
   for (const [k, v] of Object.entries(fields)) byField[k] = t(v);
   for (const f of phoneFields(kind)) byField[`${f}#digits`] = digits(text(fields[f]));
   return {
-    nameKey: name.toLowerCase(),
+    nameKey: nameKey(name),
     search: doc(pool),
     itemTexts: JSON.stringify(pool),
     fieldTexts: JSON.stringify(byField),

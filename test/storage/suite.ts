@@ -18,6 +18,7 @@ import type {
   UserRow,
 } from '../../server/storage/port.ts';
 import { hashToken } from '../../server/tokens.ts';
+import { NAME_KEY_UNITS } from '../../server/storage/record-query.ts';
 
 const T0 = 1_700_000_000_000;
 
@@ -737,6 +738,38 @@ export function storageSuite(
         expect(await tx((t) => t.listActivities(a.id, { segments: ['task'], includeDeleted: true }))).toEqual([
           { ...t1, deleted: T0 },
           t2,
+        ]);
+      });
+    });
+
+    describe('long names', () => {
+      it('a name far past any index entry limit is stored whole and sorted by its first NAME_KEY_UNITS units, then id', async () => {
+        const { a } = await twoAccounts();
+        const long = (c: string) => 'Q'.repeat(NAME_KEY_UNITS) + c.repeat(200_000);
+        const rows = await tx(async (t) => [
+          await t.insertRecord(recordOf(a.id, { name: long('z') })),
+          await t.insertRecord(recordOf(a.id, { name: long('a') })),
+          await t.insertRecord(
+            recordOf(a.id, { name: 'Q'.repeat(NAME_KEY_UNITS - 1) + '\u{1F600}' + 'b'.repeat(100_000) }),
+          ),
+          await t.insertRecord(recordOf(a.id, { name: 'P' })),
+        ]);
+        const page = await tx((t) =>
+          t.pageRecords(a.id, {
+            kind: 'contacts',
+            deleted: false,
+            where: [],
+            sort: { field: 'name', dir: 'ASC' },
+            start: 0,
+            limit: 10,
+          }),
+        );
+        expect(page.rows.map((r) => r.id)).toEqual([rows[3]!.id, rows[2]!.id, rows[0]!.id, rows[1]!.id]);
+        expect(page.rows.map((r) => r.name.length)).toEqual([
+          1,
+          NAME_KEY_UNITS + 100_001,
+          NAME_KEY_UNITS + 200_000,
+          NAME_KEY_UNITS + 200_000,
         ]);
       });
     });
