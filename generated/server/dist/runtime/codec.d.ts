@@ -180,10 +180,11 @@ export declare function formToNested(pairs: Iterable<[string, unknown]>, maxDept
 export declare function checkJsonDepth(text: string, maxDepth: number): void;
 /**
  * A JSON text as parsed JSON, refused (CodecError) when malformed or nested deeper than maxDepth.
- * JSON.parse is slow on deep nesting (10 MB of '[' takes over a second), so a large text's depth
- * is checked before it is parsed, as issue 19 wants; up to `prescanChars` the worst such text
- * parses in about 0.2 s, as long as a flat 4 MB one, and the depth is checked on the tree instead: the scan of the text cost
- * as much as JSON.parse itself (issue 34).
+ * JSON.parse is slow on deep nesting (10 MB of '[' takes over a second), so a text that could nest
+ * deep enough for that is checked before it is parsed, as issue 19 wants. Nesting needs brackets:
+ * with at most `prescanBrackets` of them, the worst text (all nested) parses in about 30 ms, less
+ * than a flat text of the 10 MB body limit, and its depth is checked on the tree. Counting them
+ * (indexOf) costs little; the character scan of checkJsonDepth cost as much as JSON.parse (issue 34).
  */
 export declare function parseJsonText(text: string, maxDepth: number): unknown;
 export declare function decodeForm(desc: Desc, body: string, maxDepth: number, opts: DecodeOptions): unknown;

@@ -1052,8 +1052,18 @@ function objectInPlace(desc, v, opts, path) {
         let fd;
         if (names[j] === name)
             fd = descs[j++];
-        else
-            fd = fieldTable(desc)[name];
+        else {
+            // Fields not given are passed over: the cursor moves on to the name when it comes later.
+            let k = j + 1;
+            while (k < names.length && names[k] !== name)
+                k++;
+            if (k < names.length) {
+                fd = descs[k];
+                j = k + 1;
+            }
+            else
+                fd = fieldTable(desc)[name];
+        }
         if (fd === null) {
             if (opts.strict)
                 copy = true;
@@ -1267,13 +1277,14 @@ export function checkJsonDepth(text, maxDepth) {
 }
 /**
  * A JSON text as parsed JSON, refused (CodecError) when malformed or nested deeper than maxDepth.
- * JSON.parse is slow on deep nesting (10 MB of '[' takes over a second), so a large text's depth
- * is checked before it is parsed, as issue 19 wants; up to `prescanChars` the worst such text
- * parses in about 0.2 s, as long as a flat 4 MB one, and the depth is checked on the tree instead: the scan of the text cost
- * as much as JSON.parse itself (issue 34).
+ * JSON.parse is slow on deep nesting (10 MB of '[' takes over a second), so a text that could nest
+ * deep enough for that is checked before it is parsed, as issue 19 wants. Nesting needs brackets:
+ * with at most `prescanBrackets` of them, the worst text (all nested) parses in about 30 ms, less
+ * than a flat text of the 10 MB body limit, and its depth is checked on the tree. Counting them
+ * (indexOf) costs little; the character scan of checkJsonDepth cost as much as JSON.parse (issue 34).
  */
 export function parseJsonText(text, maxDepth) {
-    const prescan = text.length > prescanChars;
+    const prescan = text.length > prescanBrackets && bracketsOver(text, prescanBrackets);
     if (prescan)
         checkJsonDepth(text, maxDepth);
     let v;
@@ -1287,7 +1298,19 @@ export function parseJsonText(text, maxDepth) {
         throw new CodecError(`malformed JSON: nested deeper than ${maxDepth} levels (limit ${maxDepth})`);
     return v;
 }
-const prescanChars = 1_048_576; // 1 MB (a literal: esbuild keeps 1 << 20 as code with an effect)
+// 64 Ki (a literal: esbuild keeps 1 << 16 as code with an effect). A list page of 5,000 entries has about 5,000.
+const prescanBrackets = 65_536;
+/** Does the text hold more than `max` opening brackets ({ or [, strings included)? Stops counting past max. */
+function bracketsOver(text, max) {
+    let n = 0;
+    for (let i = text.indexOf('{'); i >= 0; i = text.indexOf('{', i + 1))
+        if (++n > max)
+            return true;
+    for (let i = text.indexOf('['); i >= 0; i = text.indexOf('[', i + 1))
+        if (++n > max)
+            return true;
+    return false;
+}
 /** Is parsed JSON nested deeper than `budget` ({} or [] is depth 1)? Recursion stops at the budget. */
 function deeperThan(v, budget) {
     if (v === null || typeof v !== 'object')
