@@ -144,8 +144,9 @@ export declare function textXml(el: XmlElement): unknown;
 export declare function toWireJson(desc: Desc, value: unknown): unknown;
 /**
  * JSON.stringify(toWireJson(desc, value)), the same text. A message with id<N> children (a list
- * page) is written member by member: the object of its wire form has one key per entry, a
- * dictionary JSON.stringify walks slower than the whole text costs written in parts (issue 34).
+ * page) has one member per entry: its wire object is made a dictionary from the start
+ * (Object.create(null)), so no hidden class is made per set of ids, and written by one
+ * JSON.stringify. A call per entry cost about half as much again as the whole text (issue 34).
  */
 export declare function encodeJson(desc: Desc, value: unknown): string;
 /**

@@ -913,8 +913,9 @@ export function toWireJson(desc: Desc, value: unknown): unknown {
 
 /**
  * JSON.stringify(toWireJson(desc, value)), the same text. A message with id<N> children (a list
- * page) is written member by member: the object of its wire form has one key per entry, a
- * dictionary JSON.stringify walks slower than the whole text costs written in parts (issue 34).
+ * page) has one member per entry: its wire object is made a dictionary from the start
+ * (Object.create(null)), so no hidden class is made per set of ids, and written by one
+ * JSON.stringify. A call per entry cost about half as much again as the whole text (issue 34).
  */
 export function encodeJson(desc: Desc, value: unknown): string {
   if (
@@ -928,30 +929,21 @@ export function encodeJson(desc: Desc, value: unknown): string {
     return JSON.stringify(toWireJson(desc, value));
   }
   const v = value as Record<string, unknown>;
-  let s = '';
-  const member = (key: string, x: unknown) => {
-    s += (s === '' ? '{' : ',') + JSON.stringify(key) + ':' + JSON.stringify(x);
-  };
+  const out = Object.create(null) as Record<string, unknown>;
   for (const name of keysOf(desc.f)) {
     const fd = desc.f[name]!;
     if (name === desc.inl.as) {
       const p = desc.inl.p;
-      for (const e of (v[name] as { id: unknown }[] | undefined) ?? []) {
-        const w = JSON.stringify(toWireJson(desc.inl.of, e));
-        // A number's digits need no escaping in a key.
-        const key = typeof e.id === 'number' ? `"${p}${e.id}"` : JSON.stringify(`${p}${e.id}`);
-        if (w !== undefined) s += (s === '' ? '{' : ',') + key + ':' + w;
-      }
+      for (const e of (v[name] as { id: unknown }[] | undefined) ?? []) out[`${p}${e.id}`] = toWireJson(desc.inl.of, e);
       continue;
     }
     const x = v[fd.k === 'y' ? fd.as : name];
     if (x === undefined) continue;
-    const w = toWireJson(fd, x);
-    if (w !== undefined) member(name, w);
+    out[name] = toWireJson(fd, x);
     if (desc.an && desc.an.f.includes(name) && typeof v[name + desc.an.s] === 'string')
-      member(name + desc.an.s, v[name + desc.an.s]);
+      out[name + desc.an.s] = v[name + desc.an.s];
   }
-  return s === '' ? '{}' : s + '}';
+  return JSON.stringify(out);
 }
 
 /**

@@ -793,8 +793,9 @@ export function toWireJson(desc, value) {
 }
 /**
  * JSON.stringify(toWireJson(desc, value)), the same text. A message with id<N> children (a list
- * page) is written member by member: the object of its wire form has one key per entry, a
- * dictionary JSON.stringify walks slower than the whole text costs written in parts (issue 34).
+ * page) has one member per entry: its wire object is made a dictionary from the start
+ * (Object.create(null)), so no hidden class is made per set of ids, and written by one
+ * JSON.stringify. A call per entry cost about half as much again as the whole text (issue 34).
  */
 export function encodeJson(desc, value) {
     if (desc.k !== 'o' ||
@@ -806,33 +807,23 @@ export function encodeJson(desc, value) {
         return JSON.stringify(toWireJson(desc, value));
     }
     const v = value;
-    let s = '';
-    const member = (key, x) => {
-        s += (s === '' ? '{' : ',') + JSON.stringify(key) + ':' + JSON.stringify(x);
-    };
+    const out = Object.create(null);
     for (const name of keysOf(desc.f)) {
         const fd = desc.f[name];
         if (name === desc.inl.as) {
             const p = desc.inl.p;
-            for (const e of v[name] ?? []) {
-                const w = JSON.stringify(toWireJson(desc.inl.of, e));
-                // A number's digits need no escaping in a key.
-                const key = typeof e.id === 'number' ? `"${p}${e.id}"` : JSON.stringify(`${p}${e.id}`);
-                if (w !== undefined)
-                    s += (s === '' ? '{' : ',') + key + ':' + w;
-            }
+            for (const e of v[name] ?? [])
+                out[`${p}${e.id}`] = toWireJson(desc.inl.of, e);
             continue;
         }
         const x = v[fd.k === 'y' ? fd.as : name];
         if (x === undefined)
             continue;
-        const w = toWireJson(fd, x);
-        if (w !== undefined)
-            member(name, w);
+        out[name] = toWireJson(fd, x);
         if (desc.an && desc.an.f.includes(name) && typeof v[name + desc.an.s] === 'string')
-            member(name + desc.an.s, v[name + desc.an.s]);
+            out[name + desc.an.s] = v[name + desc.an.s];
     }
-    return s === '' ? '{}' : s + '}';
+    return JSON.stringify(out);
 }
 const orders = /* @__PURE__ */ new WeakMap();
 function orderOf(desc) {
