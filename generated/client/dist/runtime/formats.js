@@ -4,7 +4,7 @@
 // writes them. An app that picks one format imports one object, so a bundler leaves the other
 // format's code out (the descriptor interpreter of runtime/codec.ts serves both; the server keeps
 // its specialized XML codecs). Answers are decoded leniently: what a newer server adds is ignored.
-import { decodeXmlStream, encodeForm, encodeJson, encodeXml, fromWireJson, parseJsonText, } from './codec.js';
+import { decodeJsonText, decodeXmlStream, encodeForm, encodeJson, encodeXml } from './codec.js';
 /** XML bodies, the API's default format. */
 export const xml = {
     name: 'xml',
@@ -18,7 +18,7 @@ export const json = {
     decode: (message, body, limits) => {
         if (body.trim() === '')
             return {};
-        return fromWireJson(message.desc, parseJsonText(body, limits.maxDepth), { strict: false }, '', true) ?? {};
+        return decodeJsonText(message.desc, body, limits.maxDepth, { strict: false }) ?? {};
     },
 };
 /** Query strings and form fields (application/x-www-form-urlencoded), whatever the body format. */

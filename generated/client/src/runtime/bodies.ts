@@ -5,6 +5,7 @@
 // message and no limit of the spec.
 import {
   CodecError,
+  decodeJsonText,
   decodeXmlStream,
   decodeXmlWith,
   encodeForm,
@@ -75,8 +76,14 @@ export function decodeBody(
         : decodeXmlWith(xml, body, m.root, limits, opts);
   } else if (format === 'json') {
     // Text is parsed here, so its tree is the decoder's to convert in place; an object given is the caller's.
-    const json = parsed(body) ? body : parseJsonBody(body, limits);
-    value = fromWireJson(m.desc, o.unwrapJsonRoot ? unwrapRoot(json, m.root) : json, opts, '', !parsed(body));
+    if (parsed(body)) value = fromWireJson(m.desc, o.unwrapJsonRoot ? unwrapRoot(body, m.root) : body, opts);
+    else {
+      const text = jsonText(body, limits);
+      value =
+        text.trim() === ''
+          ? fromWireJson(m.desc, {}, opts, '', true)
+          : decodeJsonText(m.desc, text, limits.maxDepth, opts, o.unwrapJsonRoot ? m.root : '');
+    }
   } else {
     const fields = parsed(body) ? body : formToNested(parseForm(body), limits.maxDepth);
     value = fromWireJson(m.desc, fields, opts, '', !parsed(body));
@@ -86,6 +93,13 @@ export function decodeBody(
 
 /** A JSON body as parsed JSON: UTF-8, within the byte and depth limits; empty text is `{}`. */
 export function parseJsonBody(body: string | Uint8Array, limits: XmlLimits): unknown {
+  const text = jsonText(body, limits);
+  if (text.trim() === '') return {};
+  return parseJsonText(text, limits.maxDepth);
+}
+
+/** A JSON body's text: UTF-8, within the byte limit. */
+function jsonText(body: string | Uint8Array, limits: XmlLimits): string {
   let text: string;
   try {
     text = typeof body === 'string' ? body : new TextDecoder('utf-8', { fatal: true }).decode(body);
@@ -93,8 +107,7 @@ export function parseJsonBody(body: string | Uint8Array, limits: XmlLimits): unk
     throw new CodecError('invalid UTF-8');
   }
   if (text.length > limits.maxBytes) throw new CodecError(`body is larger than ${limits.maxBytes} bytes`);
-  if (text.trim() === '') return {};
-  return parseJsonText(text, limits.maxDepth);
+  return text;
 }
 
 /** A typed value as a body: XML with its root (through `xml`, the message's specialized encoder), JSON without, or form text. */

@@ -4,15 +4,7 @@
 // writes them. An app that picks one format imports one object, so a bundler leaves the other
 // format's code out (the descriptor interpreter of runtime/codec.ts serves both; the server keeps
 // its specialized XML codecs). Answers are decoded leniently: what a newer server adds is ignored.
-import {
-  decodeXmlStream,
-  encodeForm,
-  encodeJson,
-  encodeXml,
-  fromWireJson,
-  parseJsonText,
-  type Message,
-} from './codec.ts';
+import { decodeJsonText, decodeXmlStream, encodeForm, encodeJson, encodeXml, type Message } from './codec.ts';
 import type { XmlLimits } from './xml.ts';
 
 export interface Format {
@@ -36,7 +28,7 @@ export const json: Format = {
   encode: (message, value) => encodeJson(message.desc, value),
   decode: (message, body, limits) => {
     if (body.trim() === '') return {};
-    return fromWireJson(message.desc, parseJsonText(body, limits.maxDepth), { strict: false }, '', true) ?? {};
+    return decodeJsonText(message.desc, body, limits.maxDepth, { strict: false }) ?? {};
   },
 };
 

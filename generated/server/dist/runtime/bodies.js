@@ -3,7 +3,7 @@
 // format uses, the body's limits, and the strictness of requests. The generated module passes the
 // message's descriptor, its specialized XML functions and its root element; this file names no
 // message and no limit of the spec.
-import { CodecError, decodeXmlStream, decodeXmlWith, encodeForm, encodeJson, formToNested, fromWireJson, hasOwnerNames, nameOwners, parseForm, parseJsonText, unwrapRoot, xmlDocument, } from './codec.js';
+import { CodecError, decodeJsonText, decodeXmlStream, decodeXmlWith, encodeForm, encodeJson, formToNested, fromWireJson, hasOwnerNames, nameOwners, parseForm, parseJsonText, unwrapRoot, xmlDocument, } from './codec.js';
 /** Bytes or text is a body to parse; an object is already parsed (form fields or JSON). */
 const parsed = (body) => typeof body === 'object' && !(body instanceof Uint8Array);
 /**
@@ -27,8 +27,15 @@ export function decodeBody(m, xml, format, body, limits, o) {
     }
     else if (format === 'json') {
         // Text is parsed here, so its tree is the decoder's to convert in place; an object given is the caller's.
-        const json = parsed(body) ? body : parseJsonBody(body, limits);
-        value = fromWireJson(m.desc, o.unwrapJsonRoot ? unwrapRoot(json, m.root) : json, opts, '', !parsed(body));
+        if (parsed(body))
+            value = fromWireJson(m.desc, o.unwrapJsonRoot ? unwrapRoot(body, m.root) : body, opts);
+        else {
+            const text = jsonText(body, limits);
+            value =
+                text.trim() === ''
+                    ? fromWireJson(m.desc, {}, opts, '', true)
+                    : decodeJsonText(m.desc, text, limits.maxDepth, opts, o.unwrapJsonRoot ? m.root : '');
+        }
     }
     else {
         const fields = parsed(body) ? body : formToNested(parseForm(body), limits.maxDepth);
@@ -38,6 +45,13 @@ export function decodeBody(m, xml, format, body, limits, o) {
 }
 /** A JSON body as parsed JSON: UTF-8, within the byte and depth limits; empty text is `{}`. */
 export function parseJsonBody(body, limits) {
+    const text = jsonText(body, limits);
+    if (text.trim() === '')
+        return {};
+    return parseJsonText(text, limits.maxDepth);
+}
+/** A JSON body's text: UTF-8, within the byte limit. */
+function jsonText(body, limits) {
     let text;
     try {
         text = typeof body === 'string' ? body : new TextDecoder('utf-8', { fatal: true }).decode(body);
@@ -47,9 +61,7 @@ export function parseJsonBody(body, limits) {
     }
     if (text.length > limits.maxBytes)
         throw new CodecError(`body is larger than ${limits.maxBytes} bytes`);
-    if (text.trim() === '')
-        return {};
-    return parseJsonText(text, limits.maxDepth);
+    return text;
 }
 /** A typed value as a body: XML with its root (through `xml`, the message's specialized encoder), JSON without, or form text. */
 export function encodeBody(m, xml, format, value) {

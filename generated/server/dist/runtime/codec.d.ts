@@ -144,8 +144,9 @@ export declare function textXml(el: XmlElement): unknown;
 export declare function toWireJson(desc: Desc, value: unknown): unknown;
 /**
  * JSON.stringify(toWireJson(desc, value)), the same text. A message with id<N> children (a list
- * page) is written member by member: the object of its wire form has one key per entry, a
- * dictionary JSON.stringify walks slower than the whole text costs written in parts (issue 34).
+ * page) has one member per entry: its wire object is made a dictionary from the start
+ * (Object.create(null)), so no hidden class is made per set of ids, and written by one
+ * JSON.stringify. A call per entry cost about half as much again as the whole text (issue 34).
  */
 export declare function encodeJson(desc: Desc, value: unknown): string;
 /**
@@ -155,8 +156,11 @@ export declare function encodeJson(desc: Desc, value: unknown): string;
  * `owned`: the value is the decoder's own (JSON.parse's or formToNested's result, shared with no
  * one), so objects and arrays are converted where they are instead of copied: a second tree as
  * large as JSON.parse's was most of the cost of decoding (issue 34).
+ * `b`: the levels of nesting `value` may still hold ({} or [] is one), for parsed JSON whose depth
+ * is checked by this walk rather than by a walk of its own (issue 34); a part the walk does not
+ * go into is checked by deeperThan. Too deep throws TooDeep. Infinity: nothing to check.
  */
-export declare function fromWireJson(desc: Desc, value: unknown, opts: DecodeOptions, path?: string, owned?: boolean): unknown;
+export declare function fromWireJson(desc: Desc, value: unknown, opts: DecodeOptions, path?: string, owned?: boolean, b?: number): unknown;
 /** A JSON request wrapped in its root element ({"request": {...}}): the wrapped object; anything else as it is. */
 export declare function unwrapRoot(value: unknown, root: string): unknown;
 /**
@@ -180,12 +184,19 @@ export declare function formToNested(pairs: Iterable<[string, unknown]>, maxDept
 export declare function checkJsonDepth(text: string, maxDepth: number): void;
 /**
  * A JSON text as parsed JSON, refused (CodecError) when malformed or nested deeper than maxDepth.
- * JSON.parse is slow on deep nesting (10 MB of '[' takes over a second), so a large text's depth
- * is checked before it is parsed, as issue 19 wants; up to `prescanChars` the worst such text
- * parses in about 0.2 s, as long as a flat 4 MB one, and the depth is checked on the tree instead: the scan of the text cost
- * as much as JSON.parse itself (issue 34).
+ * JSON.parse is slow on deep nesting (10 MB of '[' takes over a second), so a text that could nest
+ * deep enough for that is checked before it is parsed, as issue 19 wants. Nesting needs brackets:
+ * with at most `prescanBrackets` of them, the worst text (all nested) parses in about 30 ms, less
+ * than a flat text of the 10 MB body limit, and its depth is checked on the tree. Counting them
+ * (indexOf) costs little; the character scan of checkJsonDepth cost as much as JSON.parse (issue 34).
  */
 export declare function parseJsonText(text: string, maxDepth: number): unknown;
+/**
+ * A JSON text as the typed value of a message: parseJsonText and fromWireJson in one, with the
+ * depth of the tree checked by the walk that converts it (a walk of its own cost 0.2–0.3x
+ * JSON.parse). `root`: a request's root element, which may wrap it ({"request": {...}}).
+ */
+export declare function decodeJsonText(desc: Desc, text: string, maxDepth: number, opts: DecodeOptions, root?: string): unknown;
 export declare function decodeForm(desc: Desc, body: string, maxDepth: number, opts: DecodeOptions): unknown;
 /**
  * An application/x-www-form-urlencoded body as [name, value] pairs, like URLSearchParams

@@ -51,36 +51,27 @@ export function formatCreatedText(ms) {
     const d = new Date(ms);
     return `${months[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
 }
-const digitsAt = (s, from, to) => {
-    for (let i = from; i < to; i++) {
-        const c = s.charCodeAt(i);
-        if (c < 48 || c > 57)
-            return false;
-    }
-    return true;
-};
-const num = (s, from, to) => {
-    let n = 0;
-    for (let i = from; i < to; i++)
-        n = n * 10 + s.charCodeAt(i) - 48;
-    return n;
+/** The two decimal digits at i as a number, -1 when either is not a digit: each character is read once. */
+const twoDigits = (s, i) => {
+    const a = s.charCodeAt(i) - 48;
+    const b = s.charCodeAt(i + 1) - 48;
+    return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
 };
 /** True when s starts with a valid YYYY-MM-DD; s has at least 10 characters (callers check its length). */
 function dateAtStart(s) {
-    if (s.charCodeAt(4) !== 45 ||
-        s.charCodeAt(7) !== 45 ||
-        !digitsAt(s, 0, 4) ||
-        !digitsAt(s, 5, 7) ||
-        !digitsAt(s, 8, 10))
+    if (s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45)
         return false;
-    const month = num(s, 5, 7);
-    const day = num(s, 8, 10);
-    return month >= 1 && month <= 12 && day >= 1 && day <= daysIn(num(s, 0, 4), month);
+    const century = twoDigits(s, 0);
+    const year = twoDigits(s, 2);
+    const month = twoDigits(s, 5);
+    const day = twoDigits(s, 8);
+    return (century >= 0 && year >= 0 && month >= 1 && month <= 12 && day >= 1 && day <= daysIn(century * 100 + year, month));
 }
 /** True for an already canonical, valid YYYY-MM-DD: the common case, checked without regex or Date. */
 function canonicalDate(s) {
     return s.length === 10 && dateAtStart(s);
 }
+const inRange = (n, below) => n >= 0 && n < below;
 /** True for an already canonical YYYY-MM-DDThh:mm:ss+00:00. */
 function canonicalDateTime(s) {
     // charCodeAt, not s[i] or endsWith: this runs for every date of every decoded entry.
@@ -95,12 +86,9 @@ function canonicalDateTime(s) {
         s.charCodeAt(23) === 48 &&
         s.charCodeAt(24) === 48 &&
         dateAtStart(s) &&
-        digitsAt(s, 11, 13) &&
-        digitsAt(s, 14, 16) &&
-        digitsAt(s, 17, 19) &&
-        num(s, 11, 13) < 24 &&
-        num(s, 14, 16) < 60 &&
-        num(s, 17, 19) < 60);
+        inRange(twoDigits(s, 11), 24) &&
+        inRange(twoDigits(s, 14), 60) &&
+        inRange(twoDigits(s, 17), 60));
 }
 /** Normalizes a date field; returns the input unchanged when it is not a save format (validators report it). */
 export function normalizeDate(text) {

@@ -913,8 +913,9 @@ export function toWireJson(desc: Desc, value: unknown): unknown {
 
 /**
  * JSON.stringify(toWireJson(desc, value)), the same text. A message with id<N> children (a list
- * page) is written member by member: the object of its wire form has one key per entry, a
- * dictionary JSON.stringify walks slower than the whole text costs written in parts (issue 34).
+ * page) has one member per entry: its wire object is made a dictionary from the start
+ * (Object.create(null)), so no hidden class is made per set of ids, and written by one
+ * JSON.stringify. A call per entry cost about half as much again as the whole text (issue 34).
  */
 export function encodeJson(desc: Desc, value: unknown): string {
   if (
@@ -928,30 +929,21 @@ export function encodeJson(desc: Desc, value: unknown): string {
     return JSON.stringify(toWireJson(desc, value));
   }
   const v = value as Record<string, unknown>;
-  let s = '';
-  const member = (key: string, x: unknown) => {
-    s += (s === '' ? '{' : ',') + JSON.stringify(key) + ':' + JSON.stringify(x);
-  };
+  const out = Object.create(null) as Record<string, unknown>;
   for (const name of keysOf(desc.f)) {
     const fd = desc.f[name]!;
     if (name === desc.inl.as) {
       const p = desc.inl.p;
-      for (const e of (v[name] as { id: unknown }[] | undefined) ?? []) {
-        const w = JSON.stringify(toWireJson(desc.inl.of, e));
-        // A number's digits need no escaping in a key.
-        const key = typeof e.id === 'number' ? `"${p}${e.id}"` : JSON.stringify(`${p}${e.id}`);
-        if (w !== undefined) s += (s === '' ? '{' : ',') + key + ':' + w;
-      }
+      for (const e of (v[name] as { id: unknown }[] | undefined) ?? []) out[`${p}${e.id}`] = toWireJson(desc.inl.of, e);
       continue;
     }
     const x = v[fd.k === 'y' ? fd.as : name];
     if (x === undefined) continue;
-    const w = toWireJson(fd, x);
-    if (w !== undefined) member(name, w);
+    out[name] = toWireJson(fd, x);
     if (desc.an && desc.an.f.includes(name) && typeof v[name + desc.an.s] === 'string')
-      member(name + desc.an.s, v[name + desc.an.s]);
+      out[name + desc.an.s] = v[name + desc.an.s];
   }
-  return s === '' ? '{}' : s + '}';
+  return JSON.stringify(out);
 }
 
 /**
@@ -1028,83 +1020,125 @@ function objectToWireShared(desc: ObjectDesc, v: Record<string, unknown>): Recor
  * `owned`: the value is the decoder's own (JSON.parse's or formToNested's result, shared with no
  * one), so objects and arrays are converted where they are instead of copied: a second tree as
  * large as JSON.parse's was most of the cost of decoding (issue 34).
+ * `b`: the levels of nesting `value` may still hold ({} or [] is one), for parsed JSON whose depth
+ * is checked by this walk rather than by a walk of its own (issue 34); a part the walk does not
+ * go into is checked by deeperThan. Too deep throws TooDeep. Infinity: nothing to check.
  */
-export function fromWireJson(desc: Desc, value: unknown, opts: DecodeOptions, path = '', owned = false): unknown {
+export function fromWireJson(
+  desc: Desc,
+  value: unknown,
+  opts: DecodeOptions,
+  path = '',
+  owned = false,
+  b = Infinity,
+): unknown {
+  if (b === 0 && value !== null && typeof value === 'object') throw new TooDeep();
   switch (desc.k) {
     case 's':
+      if (value !== null && typeof value === 'object') opaque(value, b);
       return value !== null && typeof value === 'object' && !Array.isArray(value)
         ? value
         : scalarFromWire(desc.s, value);
     case 'o': {
       if (value === '' || value === null || value === undefined) return undefined;
-      if (typeof value !== 'object' || Array.isArray(value)) return value;
+      if (typeof value !== 'object') return value;
+      if (Array.isArray(value)) {
+        opaque(value, b);
+        return value;
+      }
       const v = value as Record<string, unknown>;
-      if (owned && desc.inl === undefined && desc.sel === undefined) return objectInPlace(desc, v, opts, path);
+      if (owned && desc.inl === undefined && desc.sel === undefined) return objectInPlace(desc, v, opts, path, b - 1);
       const out: Record<string, unknown> = {};
       let inline: unknown[] | undefined;
       for (const name of Object.keys(v)) {
         const fd = own(desc.f, name);
         if (fd) {
           if (desc.sel && name === desc.sel.f) continue;
-          const x = fromWireJson(fd, v[name], opts, sub(opts, path, name), owned);
+          const x = fromWireJson(fd, v[name], opts, sub(opts, path, name), owned, b - 1);
           if (x !== undefined) out[fd.k === 'y' ? fd.as : name] = x;
         } else if (desc.inl && keyedName(name, desc.inl.p)) {
           (inline ??= []).push(
-            withId(fromWireJson(desc.inl.of, v[name], opts, sub(opts, path, name), owned), name, desc.inl.p),
+            withId(fromWireJson(desc.inl.of, v[name], opts, sub(opts, path, name), owned, b - 1), name, desc.inl.p),
           );
         } else if (desc.inl && name === desc.inl.as && Array.isArray(v[name])) {
-          inline = (v[name] as unknown[]).map((e, i) => fromWireJson(desc.inl!.of, e, opts, sub(opts, path, i), owned));
+          if (b === 1) throw new TooDeep();
+          inline = (v[name] as unknown[]).map((e, i) =>
+            fromWireJson(desc.inl!.of, e, opts, sub(opts, path, i), owned, b - 2),
+          );
         } else if (desc.c && pattern(desc.c).test(name)) {
+          opaque(v[name], b - 1);
           out[name] = v[name];
         } else if (desc.an && isOwnerName(desc.an, name)) {
+          opaque(v[name], b - 1);
           // An owner's name is the service's to give: a client sending one back is not refused, and not heard.
           if (!opts.strict) out[name] = v[name];
-        } else if (opts.strict) {
-          unknown(opts, path, name);
+        } else {
+          opaque(v[name], b - 1);
+          if (opts.strict) unknown(opts, path, name);
         }
       }
       if (desc.inl) out[desc.inl.as] = inline ?? [];
       if (desc.sel && desc.sel.f in v) {
         // sel.f is always a field of f.
         const fd = own(desc.sel.cases, selKey(out[desc.sel.on])) ?? desc.f[desc.sel.f]!;
-        const x = fromWireJson(fd, v[desc.sel.f], opts, sub(opts, path, desc.sel.f), owned);
+        const x = fromWireJson(fd, v[desc.sel.f], opts, sub(opts, path, desc.sel.f), owned, b - 1);
         if (x !== undefined) out[desc.sel.f] = x;
       }
       return out;
     }
     case 'l': {
       let items = value;
+      // The levels `items` may hold: one less when it is the child of the container element.
+      let bi = b;
       if (items && typeof items === 'object' && !Array.isArray(items)) {
         const o = items as Record<string, unknown>;
         const keys = Object.keys(o);
-        if (keys.length === 1 && keys[0] === desc.e) items = o[desc.e];
-        else if (opts.strict) for (const k of keys) if (k !== desc.e) unknown(opts, path, k);
+        if (keys.length === 1 && keys[0] === desc.e) {
+          items = o[desc.e];
+          bi = b - 1;
+        } else {
+          for (const k of keys) opaque(o[k], b - 1);
+          if (opts.strict) for (const k of keys) if (k !== desc.e) unknown(opts, path, k);
+        }
         if (items === o) items = [];
       }
       if (items === '' || items === undefined || items === null) return [];
-      if (!Array.isArray(items)) return [fromWireJson(desc.of, items, opts, sub(opts, path, 0), owned)];
+      if (!Array.isArray(items)) return [fromWireJson(desc.of, items, opts, sub(opts, path, 0), owned, bi)];
+      if (bi === 0) throw new TooDeep();
       return owned
-        ? arrayInPlace(desc.of, items, opts, path)
+        ? arrayInPlace(desc.of, items, opts, path, bi - 1)
         : items.map((e, i) => fromWireJson(desc.of, e, opts, sub(opts, path, i)));
     }
     case 'y': {
       if (Array.isArray(value)) {
         return owned
-          ? arrayInPlace(desc.of, value, opts, path)
+          ? arrayInPlace(desc.of, value, opts, path, b - 1)
           : value.map((e, i) => fromWireJson(desc.of, e, opts, sub(opts, path, i)));
       }
       if (!value || typeof value !== 'object') return value;
       const out: unknown[] = [];
       for (const [k, e] of Object.entries(value)) {
         if (keyedName(k, desc.p))
-          out.push(withId(fromWireJson(desc.of, e, opts, sub(opts, path, k), owned), k, desc.p));
-        else if (opts.strict) unknown(opts, path, k);
+          out.push(withId(fromWireJson(desc.of, e, opts, sub(opts, path, k), owned, b - 1), k, desc.p));
+        else {
+          opaque(e, b - 1);
+          if (opts.strict) unknown(opts, path, k);
+        }
       }
       return out;
     }
     case 'm':
+      opaque(value, b);
       return value;
   }
+}
+
+/** Parsed JSON nested deeper than the limit, found by fromWireJson; decodeJsonText reports it with the limit. */
+class TooDeep extends Error {}
+
+/** A part of parsed JSON that fromWireJson keeps or drops as it is: too deep (TooDeep) if it holds more than `b` levels. */
+function opaque(x: unknown, b: number): void {
+  if (b !== Infinity && x !== null && typeof x === 'object' && deeperThan(x, b)) throw new TooDeep();
 }
 
 /** Is `name` the owner's name beside one of the owner-valued fields (assignedto@cn)? */
@@ -1125,18 +1159,19 @@ function fieldTable(desc: ObjectDesc): Record<string, Desc> {
   return t;
 }
 
-/** fromWireJson of each item of an owned array, stored where the item was. */
-function arrayInPlace(of: Desc, items: unknown[], opts: DecodeOptions, path: string): unknown[] {
+/** fromWireJson of each item of an owned array, stored where the item was; `b` as fromWireJson's, for each item. */
+function arrayInPlace(of: Desc, items: unknown[], opts: DecodeOptions, path: string, b: number): unknown[] {
   for (let i = 0; i < items.length; i++) {
     // A hole (form's a[2]= without a[0]) stays a hole, as map() leaves it.
     const x = items[i];
-    if (x !== undefined) items[i] = fromWireJson(of, x, opts, sub(opts, path, i), true);
+    if (x !== undefined) items[i] = fromWireJson(of, x, opts, sub(opts, path, i), true, b);
   }
   return items;
 }
 
 /**
- * fromWireJson of an owned object without `inl` or `sel`: its fields converted where they are.
+ * fromWireJson of an owned object without `inl` or `sel`: its fields converted where they are
+ * (`b`: the levels each field's value may hold).
  * What the copy would leave out (unknown fields, values that mean "not given", owner names sent
  * to the service, keyed fields typed under another name) makes the copy after all, of the
  * already converted fields; values built by the service and JSON of its answers never do.
@@ -1146,6 +1181,7 @@ function objectInPlace(
   v: Record<string, unknown>,
   opts: DecodeOptions,
   path: string,
+  b: number,
 ): Record<string, unknown> {
   let copy = false;
   const { names, descs } = orderOf(desc);
@@ -1155,21 +1191,35 @@ function objectInPlace(
     // Fields in the descriptor's order (the service's answers) are matched by the cursor.
     let fd: Desc | null | undefined;
     if (names[j] === name) fd = descs[j++]!;
-    else fd = fieldTable(desc)[name];
+    else {
+      // Fields not given are passed over: the cursor moves on to the name when it comes later.
+      let k = j + 1;
+      while (k < names.length && names[k] !== name) k++;
+      if (k < names.length) {
+        fd = descs[k]!;
+        j = k + 1;
+      } else fd = fieldTable(desc)[name];
+    }
+    const x0 = v[name];
     if (fd === null) {
+      opaque(x0, b);
       if (opts.strict) copy = true;
     } else if (fd !== undefined) {
-      const x0 = v[name];
-      // Scalars JSON already gives as their typed value (text, numbers, flags) stay as they are.
-      if (fd.k === 's' && typedAlready(fd.s, x0)) continue;
-      const x = fromWireJson(fd, x0, opts, sub(opts, path, name), true);
+      let x: unknown;
+      if (fd.k === 's') {
+        // Scalars JSON already gives as their typed value (text, numbers, flags) stay as they are.
+        if (typedAlready(fd.s, x0)) continue;
+        x = x0 !== null && typeof x0 === 'object' ? fromWireJson(fd, x0, opts, '', true, b) : scalarFromWire(fd.s, x0);
+      } else x = fromWireJson(fd, x0, opts, sub(opts, path, name), true, b);
       if (x !== x0) v[name] = x;
       if (x === undefined || (fd.k === 'y' && fd.as !== name)) copy = true;
     } else if (desc.c && pattern(desc.c).test(name)) {
-      // kept as it is
+      opaque(x0, b); // kept as it is
     } else if (desc.an && isOwnerName(desc.an, name)) {
+      opaque(x0, b);
       if (opts.strict) copy = true;
     } else {
+      opaque(x0, b);
       if (opts.strict) unknown(opts, path, name);
       copy = true;
     }
@@ -1338,33 +1388,71 @@ export function checkJsonDepth(text: string, maxDepth: number): void {
         else if (d === 0x22) break;
       }
     } else if (c === 0x7b || c === 0x5b) {
-      if (++depth > maxDepth)
-        throw new CodecError(`malformed JSON: nested deeper than ${maxDepth} levels (limit ${maxDepth})`);
+      if (++depth > maxDepth) throw tooDeep(maxDepth);
     } else if ((c === 0x7d || c === 0x5d) && depth > 0) depth--;
   }
 }
 
 /**
  * A JSON text as parsed JSON, refused (CodecError) when malformed or nested deeper than maxDepth.
- * JSON.parse is slow on deep nesting (10 MB of '[' takes over a second), so a large text's depth
- * is checked before it is parsed, as issue 19 wants; up to `prescanChars` the worst such text
- * parses in about 0.2 s, as long as a flat 4 MB one, and the depth is checked on the tree instead: the scan of the text cost
- * as much as JSON.parse itself (issue 34).
+ * JSON.parse is slow on deep nesting (10 MB of '[' takes over a second), so a text that could nest
+ * deep enough for that is checked before it is parsed, as issue 19 wants. Nesting needs brackets:
+ * with at most `prescanBrackets` of them, the worst text (all nested) parses in about 30 ms, less
+ * than a flat text of the 10 MB body limit, and its depth is checked on the tree. Counting them
+ * (indexOf) costs little; the character scan of checkJsonDepth cost as much as JSON.parse (issue 34).
  */
 export function parseJsonText(text: string, maxDepth: number): unknown {
-  const prescan = text.length > prescanChars;
-  if (prescan) checkJsonDepth(text, maxDepth);
-  let v: unknown;
+  const prescan = prescanned(text, maxDepth);
+  const v = parsedJson(text);
+  if (!prescan && deeperThan(v, maxDepth)) throw tooDeep(maxDepth);
+  return v;
+}
+
+/**
+ * A JSON text as the typed value of a message: parseJsonText and fromWireJson in one, with the
+ * depth of the tree checked by the walk that converts it (a walk of its own cost 0.2–0.3x
+ * JSON.parse). `root`: a request's root element, which may wrap it ({"request": {...}}).
+ */
+export function decodeJsonText(desc: Desc, text: string, maxDepth: number, opts: DecodeOptions, root = ''): unknown {
+  let b = prescanned(text, maxDepth) ? Infinity : maxDepth;
+  const tree = parsedJson(text);
+  const v = root === '' ? tree : unwrapRoot(tree, root);
+  if (v !== tree) b--;
   try {
-    v = JSON.parse(text);
+    return fromWireJson(desc, v, opts, '', true, b);
+  } catch (e) {
+    if (e instanceof TooDeep) throw tooDeep(maxDepth);
+    throw e;
+  }
+}
+
+const tooDeep = (maxDepth: number) =>
+  new CodecError(`malformed JSON: nested deeper than ${maxDepth} levels (limit ${maxDepth})`);
+
+/** Checks the depth of the text before it is parsed when it could nest deep enough to make JSON.parse slow; true if it did. */
+function prescanned(text: string, maxDepth: number): boolean {
+  if (text.length <= prescanBrackets || !bracketsOver(text, prescanBrackets)) return false;
+  checkJsonDepth(text, maxDepth);
+  return true;
+}
+
+function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
   } catch (e) {
     throw new CodecError(`malformed JSON: ${(e as Error).message}`);
   }
-  if (!prescan && deeperThan(v, maxDepth))
-    throw new CodecError(`malformed JSON: nested deeper than ${maxDepth} levels (limit ${maxDepth})`);
-  return v;
 }
-const prescanChars = 1_048_576; // 1 MB (a literal: esbuild keeps 1 << 20 as code with an effect)
+// 64 Ki (a literal: esbuild keeps 1 << 16 as code with an effect). A list page of 5,000 entries has about 5,000.
+const prescanBrackets = 65_536;
+
+/** Does the text hold more than `max` opening brackets ({ or [, strings included)? Stops counting past max. */
+function bracketsOver(text: string, max: number): boolean {
+  let n = 0;
+  for (let i = text.indexOf('{'); i >= 0; i = text.indexOf('{', i + 1)) if (++n > max) return true;
+  for (let i = text.indexOf('['); i >= 0; i = text.indexOf('[', i + 1)) if (++n > max) return true;
+  return false;
+}
 
 /** Is parsed JSON nested deeper than `budget` ({} or [] is depth 1)? Recursion stops at the budget. */
 function deeperThan(v: unknown, budget: number): boolean {
