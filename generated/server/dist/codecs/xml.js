@@ -2,7 +2,7 @@
 // XML encoders and decoders specialized per descriptor of descriptors.ts (same rules as the
 // interpreter in runtime/codec.ts, which stays the reference): one pair of functions per distinct
 // descriptor, shared by every message that uses it.
-import { flagEl, join, keyedName, listEl, ownerOpen, scalarXml, selKey, textEl, textXml, unknown, withId, wrapEl } from '../runtime/codec.js';
+import { chunkItems, flagEl, flatChunk, join, keyedName, listEl, ownerOpen, scalarXml, selKey, textEl, textXml, unknown, withId, wrapEl } from '../runtime/codec.js';
 const CUSTOM_0 = /* @__PURE__ */ new RegExp("^custom[0-9]+$");
 function encodeCategoryTag(v) {
     let s = '';
@@ -182,8 +182,21 @@ function decodeListEntryContact(el, o, path) {
 }
 function encodeCategoryListCategoryTag(v) {
     let s = '';
-    for (const e of v)
-        s += wrapEl(encodeCategoryTag(e), "<category>", "</category>");
+    {
+        const items = v;
+        const chunk = chunkItems(items.length);
+        let c = '';
+        let k = 0;
+        for (const e of items) {
+            c += wrapEl(encodeCategoryTag(e), "<category>", "</category>");
+            if (++k === chunk) {
+                s += flatChunk(c);
+                c = '';
+                k = 0;
+            }
+        }
+        s += c;
+    }
     return s;
 }
 function decodeCategoryListCategoryTag(el, o, path) {
@@ -1965,8 +1978,21 @@ function decodeCategoryChanges(el, o, path) {
 }
 function encodeCategoryListInt(v) {
     let s = '';
-    for (const e of v)
-        s += textEl(e, "<category>", "</category>");
+    {
+        const items = v;
+        const chunk = chunkItems(items.length);
+        let c = '';
+        let k = 0;
+        for (const e of items) {
+            c += textEl(e, "<category>", "</category>");
+            if (++k === chunk) {
+                s += flatChunk(c);
+                c = '';
+                k = 0;
+            }
+        }
+        s += c;
+    }
     return s;
 }
 function decodeCategoryListInt(el, o, path) {
@@ -2052,8 +2078,21 @@ function decodeFieldDefinition(el, o, path) {
 }
 function encodeOptionListText(v) {
     let s = '';
-    for (const e of v)
-        s += textEl(e, "<option>", "</option>");
+    {
+        const items = v;
+        const chunk = chunkItems(items.length);
+        let c = '';
+        let k = 0;
+        for (const e of items) {
+            c += textEl(e, "<option>", "</option>");
+            if (++k === chunk) {
+                s += flatChunk(c);
+                c = '';
+                k = 0;
+            }
+        }
+        s += c;
+    }
     return s;
 }
 function decodeOptionListText(el, o, path) {
@@ -3153,8 +3192,21 @@ function decodeReportActivity(el, o, path) {
 }
 function encodeCommentListReportComment(v) {
     let s = '';
-    for (const e of v)
-        s += wrapEl(encodeReportComment(e), "<comment>", "</comment>");
+    {
+        const items = v;
+        const chunk = chunkItems(items.length);
+        let c = '';
+        let k = 0;
+        for (const e of items) {
+            c += wrapEl(encodeReportComment(e), "<comment>", "</comment>");
+            if (++k === chunk) {
+                s += flatChunk(c);
+                c = '';
+                k = 0;
+            }
+        }
+        s += c;
+    }
     return s;
 }
 function decodeCommentListReportComment(el, o, path) {
@@ -3399,9 +3451,21 @@ function decodeItemNotificationContent(el, o, path) {
 }
 function encodeIdKeyedActivityEntry(v) {
     let s = '';
-    for (const e of v) {
-        const n = `id${e.id}`;
-        s += wrapEl(encodeActivityEntry(e), '<' + n + '>', '</' + n + '>');
+    {
+        const items = v;
+        const chunk = chunkItems(items.length);
+        let c = '';
+        let k = 0;
+        for (const e of items) {
+            const n = `id${e.id}`;
+            c += wrapEl(encodeActivityEntry(e), '<' + n + '>', '</' + n + '>');
+            if (++k === chunk) {
+                s += flatChunk(c);
+                c = '';
+                k = 0;
+            }
+        }
+        s += c;
     }
     return s;
 }
@@ -3417,8 +3481,21 @@ function decodeIdKeyedActivityEntry(el, o, path) {
 }
 function encodeRelatedtoListRelatedItem(v) {
     let s = '';
-    for (const e of v)
-        s += wrapEl(encodeRelatedItem(e), "<relatedto>", "</relatedto>");
+    {
+        const items = v;
+        const chunk = chunkItems(items.length);
+        let c = '';
+        let k = 0;
+        for (const e of items) {
+            c += wrapEl(encodeRelatedItem(e), "<relatedto>", "</relatedto>");
+            if (++k === chunk) {
+                s += flatChunk(c);
+                c = '';
+                k = 0;
+            }
+        }
+        s += c;
+    }
     return s;
 }
 function decodeRelatedtoListRelatedItem(el, o, path) {
@@ -3755,9 +3832,21 @@ function decodeRecordsContactsListRecordsParams(el, o, path) {
 function encodeRecordsContactsListRecordsResponse(v) {
     let s = '';
     let x;
-    for (const e of v.entries ?? []) {
-        const n = `id${e.id}`;
-        s += wrapEl(encodeListEntryContact(e), '<' + n + '>', '</' + n + '>');
+    {
+        const items = v.entries ?? [];
+        const chunk = chunkItems(items.length);
+        let c = '';
+        let k = 0;
+        for (const e of items) {
+            const n = `id${e.id}`;
+            c += wrapEl(encodeListEntryContact(e), '<' + n + '>', '</' + n + '>');
+            if (++k === chunk) {
+                s += flatChunk(c);
+                c = '';
+                k = 0;
+            }
+        }
+        s += c;
     }
     if ((x = v.count) !== undefined)
         s += textEl(x, "<count>", "</count>");
@@ -3794,9 +3883,21 @@ function decodeRecordsContactsListRecordsResponse(el, o, path) {
 function encodeRecordsCompaniesListRecordsResponse(v) {
     let s = '';
     let x;
-    for (const e of v.entries ?? []) {
-        const n = `id${e.id}`;
-        s += wrapEl(encodeListEntryOrganization(e), '<' + n + '>', '</' + n + '>');
+    {
+        const items = v.entries ?? [];
+        const chunk = chunkItems(items.length);
+        let c = '';
+        let k = 0;
+        for (const e of items) {
+            const n = `id${e.id}`;
+            c += wrapEl(encodeListEntryOrganization(e), '<' + n + '>', '</' + n + '>');
+            if (++k === chunk) {
+                s += flatChunk(c);
+                c = '';
+                k = 0;
+            }
+        }
+        s += c;
     }
     if ((x = v.count) !== undefined)
         s += textEl(x, "<count>", "</count>");
@@ -3995,8 +4096,21 @@ function decodeRecordsContactsCreateRecordRequestRelateditems(el, o, path) {
 }
 function encodeRelatedtoListRelatedItemAdd(v) {
     let s = '';
-    for (const e of v)
-        s += wrapEl(encodeRelatedItemAdd(e), "<relatedto>", "</relatedto>");
+    {
+        const items = v;
+        const chunk = chunkItems(items.length);
+        let c = '';
+        let k = 0;
+        for (const e of items) {
+            c += wrapEl(encodeRelatedItemAdd(e), "<relatedto>", "</relatedto>");
+            if (++k === chunk) {
+                s += flatChunk(c);
+                c = '';
+                k = 0;
+            }
+        }
+        s += c;
+    }
     return s;
 }
 function decodeRelatedtoListRelatedItemAdd(el, o, path) {
@@ -4331,8 +4445,21 @@ function decodeRecordsContactsUpdateRecordRequestRelateditems(el, o, path) {
 }
 function encodeRelatedtoListRelatedItemRemove(v) {
     let s = '';
-    for (const e of v)
-        s += wrapEl(encodeRelatedItemRemove(e), "<relatedto>", "</relatedto>");
+    {
+        const items = v;
+        const chunk = chunkItems(items.length);
+        let c = '';
+        let k = 0;
+        for (const e of items) {
+            c += wrapEl(encodeRelatedItemRemove(e), "<relatedto>", "</relatedto>");
+            if (++k === chunk) {
+                s += flatChunk(c);
+                c = '';
+                k = 0;
+            }
+        }
+        s += c;
+    }
     return s;
 }
 function decodeRelatedtoListRelatedItemRemove(el, o, path) {
@@ -4560,8 +4687,21 @@ function decodeRecordsContactsListFieldsResponse(el, o, path) {
 }
 function encodeFieldListFieldDefinition(v) {
     let s = '';
-    for (const e of v)
-        s += wrapEl(encodeFieldDefinition(e), "<field>", "</field>");
+    {
+        const items = v;
+        const chunk = chunkItems(items.length);
+        let c = '';
+        let k = 0;
+        for (const e of items) {
+            c += wrapEl(encodeFieldDefinition(e), "<field>", "</field>");
+            if (++k === chunk) {
+                s += flatChunk(c);
+                c = '';
+                k = 0;
+            }
+        }
+        s += c;
+    }
     return s;
 }
 function decodeFieldListFieldDefinition(el, o, path) {
@@ -4630,8 +4770,21 @@ function decodeListOwnershipResponse(el, o, path) {
 }
 function encodeUserListUser(v) {
     let s = '';
-    for (const e of v)
-        s += wrapEl(encodeUser(e), "<user>", "</user>");
+    {
+        const items = v;
+        const chunk = chunkItems(items.length);
+        let c = '';
+        let k = 0;
+        for (const e of items) {
+            c += wrapEl(encodeUser(e), "<user>", "</user>");
+            if (++k === chunk) {
+                s += flatChunk(c);
+                c = '';
+                k = 0;
+            }
+        }
+        s += c;
+    }
     return s;
 }
 function decodeUserListUser(el, o, path) {
@@ -4646,8 +4799,21 @@ function decodeUserListUser(el, o, path) {
 }
 function encodeGroupListGroup(v) {
     let s = '';
-    for (const e of v)
-        s += wrapEl(encodeGroup(e), "<group>", "</group>");
+    {
+        const items = v;
+        const chunk = chunkItems(items.length);
+        let c = '';
+        let k = 0;
+        for (const e of items) {
+            c += wrapEl(encodeGroup(e), "<group>", "</group>");
+            if (++k === chunk) {
+                s += flatChunk(c);
+                c = '';
+                k = 0;
+            }
+        }
+        s += c;
+    }
     return s;
 }
 function decodeGroupListGroup(el, o, path) {
@@ -6605,8 +6771,21 @@ function decodeListHooksResponse(el, o, path) {
 }
 function encodeHookListHook(v) {
     let s = '';
-    for (const e of v)
-        s += wrapEl(encodeHook(e), "<hook>", "</hook>");
+    {
+        const items = v;
+        const chunk = chunkItems(items.length);
+        let c = '';
+        let k = 0;
+        for (const e of items) {
+            c += wrapEl(encodeHook(e), "<hook>", "</hook>");
+            if (++k === chunk) {
+                s += flatChunk(c);
+                c = '';
+                k = 0;
+            }
+        }
+        s += c;
+    }
     return s;
 }
 function decodeHookListHook(el, o, path) {
@@ -6647,8 +6826,21 @@ function decodeListHookDeliveriesResponse(el, o, path) {
 }
 function encodeDeliveryListHookDelivery(v) {
     let s = '';
-    for (const e of v)
-        s += wrapEl(encodeHookDelivery(e), "<delivery>", "</delivery>");
+    {
+        const items = v;
+        const chunk = chunkItems(items.length);
+        let c = '';
+        let k = 0;
+        for (const e of items) {
+            c += wrapEl(encodeHookDelivery(e), "<delivery>", "</delivery>");
+            if (++k === chunk) {
+                s += flatChunk(c);
+                c = '';
+                k = 0;
+            }
+        }
+        s += c;
+    }
     return s;
 }
 function decodeDeliveryListHookDelivery(el, o, path) {
@@ -6723,8 +6915,21 @@ function decodeReportNextactionsResponse(el, o, path) {
 }
 function encodeActionListReportAction(v) {
     let s = '';
-    for (const e of v)
-        s += wrapEl(encodeReportAction(e), "<action>", "</action>");
+    {
+        const items = v;
+        const chunk = chunkItems(items.length);
+        let c = '';
+        let k = 0;
+        for (const e of items) {
+            c += wrapEl(encodeReportAction(e), "<action>", "</action>");
+            if (++k === chunk) {
+                s += flatChunk(c);
+                c = '';
+                k = 0;
+            }
+        }
+        s += c;
+    }
     return s;
 }
 function decodeActionListReportAction(el, o, path) {
@@ -6840,8 +7045,21 @@ function decodeReportFollowupsResponse(el, o, path) {
 }
 function encodeFollowupListReportFollowup(v) {
     let s = '';
-    for (const e of v)
-        s += wrapEl(encodeReportFollowup(e), "<followup>", "</followup>");
+    {
+        const items = v;
+        const chunk = chunkItems(items.length);
+        let c = '';
+        let k = 0;
+        for (const e of items) {
+            c += wrapEl(encodeReportFollowup(e), "<followup>", "</followup>");
+            if (++k === chunk) {
+                s += flatChunk(c);
+                c = '';
+                k = 0;
+            }
+        }
+        s += c;
+    }
     return s;
 }
 function decodeFollowupListReportFollowup(el, o, path) {
@@ -6921,8 +7139,21 @@ function decodeReportOpportunitiesResponse(el, o, path) {
 }
 function encodeOpportunityListReportOpportunity(v) {
     let s = '';
-    for (const e of v)
-        s += wrapEl(encodeReportOpportunity(e), "<opportunity>", "</opportunity>");
+    {
+        const items = v;
+        const chunk = chunkItems(items.length);
+        let c = '';
+        let k = 0;
+        for (const e of items) {
+            c += wrapEl(encodeReportOpportunity(e), "<opportunity>", "</opportunity>");
+            if (++k === chunk) {
+                s += flatChunk(c);
+                c = '';
+                k = 0;
+            }
+        }
+        s += c;
+    }
     return s;
 }
 function decodeOpportunityListReportOpportunity(el, o, path) {
@@ -7027,8 +7258,21 @@ function decodeReportActivitiesResponse(el, o, path) {
 }
 function encodeActivityListReportActivity(v) {
     let s = '';
-    for (const e of v)
-        s += wrapEl(encodeReportActivity(e), "<activity>", "</activity>");
+    {
+        const items = v;
+        const chunk = chunkItems(items.length);
+        let c = '';
+        let k = 0;
+        for (const e of items) {
+            c += wrapEl(encodeReportActivity(e), "<activity>", "</activity>");
+            if (++k === chunk) {
+                s += flatChunk(c);
+                c = '';
+                k = 0;
+            }
+        }
+        s += c;
+    }
     return s;
 }
 function decodeActivityListReportActivity(el, o, path) {
@@ -7115,8 +7359,21 @@ function decodeReportTimetrackingResponse(el, o, path) {
 }
 function encodeTimerecordListReportTimeRecord(v) {
     let s = '';
-    for (const e of v)
-        s += wrapEl(encodeReportTimeRecord(e), "<timerecord>", "</timerecord>");
+    {
+        const items = v;
+        const chunk = chunkItems(items.length);
+        let c = '';
+        let k = 0;
+        for (const e of items) {
+            c += wrapEl(encodeReportTimeRecord(e), "<timerecord>", "</timerecord>");
+            if (++k === chunk) {
+                s += flatChunk(c);
+                c = '';
+                k = 0;
+            }
+        }
+        s += c;
+    }
     return s;
 }
 function decodeTimerecordListReportTimeRecord(el, o, path) {

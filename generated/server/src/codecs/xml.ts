@@ -2,7 +2,7 @@
 // XML encoders and decoders specialized per descriptor of descriptors.ts (same rules as the
 // interpreter in runtime/codec.ts, which stays the reference): one pair of functions per distinct
 // descriptor, shared by every message that uses it.
-import { flagEl, join, keyedName, listEl, ownerOpen, scalarXml, selKey, textEl, textXml, unknown, withId, wrapEl } from '../runtime/codec.ts';
+import { chunkItems, flagEl, flatChunk, join, keyedName, listEl, ownerOpen, scalarXml, selKey, textEl, textXml, unknown, withId, wrapEl } from '../runtime/codec.ts';
 import type { DecodeOptions, XmlDecoder } from '../runtime/codec.ts';
 import type { XmlElement } from '../runtime/xml.ts';
 type Rec = Record<string, unknown>;
@@ -156,7 +156,22 @@ function decodeListEntryContact(el: XmlElement, o: DecodeOptions, path: string):
 
 function encodeCategoryListCategoryTag(v: unknown[]): string {
   let s = '';
-  for (const e of v) s += wrapEl(encodeCategoryTag(e as Rec), "<category>", "</category>");
+  {
+  const items = v;
+  const chunk = chunkItems(items.length);
+  let c = '';
+  let k = 0;
+  for (const e of items) {
+  c += wrapEl(encodeCategoryTag(e as Rec), "<category>", "</category>");
+  if (++k === chunk) {
+  s += flatChunk(c);
+  c = '';
+  k = 0;
+  }
+  }
+  s += c;
+  }
+
   return s;
 }
 
@@ -1706,7 +1721,22 @@ function decodeCategoryChanges(el: XmlElement, o: DecodeOptions, path: string): 
 
 function encodeCategoryListInt(v: unknown[]): string {
   let s = '';
-  for (const e of v) s += textEl(e, "<category>", "</category>");
+  {
+  const items = v;
+  const chunk = chunkItems(items.length);
+  let c = '';
+  let k = 0;
+  for (const e of items) {
+  c += textEl(e, "<category>", "</category>");
+  if (++k === chunk) {
+  s += flatChunk(c);
+  c = '';
+  k = 0;
+  }
+  }
+  s += c;
+  }
+
   return s;
 }
 
@@ -1788,7 +1818,22 @@ function decodeFieldDefinition(el: XmlElement, o: DecodeOptions, path: string): 
 
 function encodeOptionListText(v: unknown[]): string {
   let s = '';
-  for (const e of v) s += textEl(e, "<option>", "</option>");
+  {
+  const items = v;
+  const chunk = chunkItems(items.length);
+  let c = '';
+  let k = 0;
+  for (const e of items) {
+  c += textEl(e, "<option>", "</option>");
+  if (++k === chunk) {
+  s += flatChunk(c);
+  c = '';
+  k = 0;
+  }
+  }
+  s += c;
+  }
+
   return s;
 }
 
@@ -2711,7 +2756,22 @@ function decodeReportActivity(el: XmlElement, o: DecodeOptions, path: string): R
 
 function encodeCommentListReportComment(v: unknown[]): string {
   let s = '';
-  for (const e of v) s += wrapEl(encodeReportComment(e as Rec), "<comment>", "</comment>");
+  {
+  const items = v;
+  const chunk = chunkItems(items.length);
+  let c = '';
+  let k = 0;
+  for (const e of items) {
+  c += wrapEl(encodeReportComment(e as Rec), "<comment>", "</comment>");
+  if (++k === chunk) {
+  s += flatChunk(c);
+  c = '';
+  k = 0;
+  }
+  }
+  s += c;
+  }
+
   return s;
 }
 
@@ -2910,9 +2970,21 @@ function decodeItemNotificationContent(el: XmlElement, o: DecodeOptions, path: s
 
 function encodeIdKeyedActivityEntry(v: Keyed[]): string {
   let s = '';
-  for (const e of v) {
+  {
+  const items = v;
+  const chunk = chunkItems(items.length);
+  let c = '';
+  let k = 0;
+  for (const e of items) {
   const n = `id${e.id}`;
-  s += wrapEl(encodeActivityEntry(e as Rec), '<' + n + '>', '</' + n + '>');
+  c += wrapEl(encodeActivityEntry(e as Rec), '<' + n + '>', '</' + n + '>');
+  if (++k === chunk) {
+  s += flatChunk(c);
+  c = '';
+  k = 0;
+  }
+  }
+  s += c;
   }
 
   return s;
@@ -2930,7 +3002,22 @@ function decodeIdKeyedActivityEntry(el: XmlElement, o: DecodeOptions, path: stri
 
 function encodeRelatedtoListRelatedItem(v: unknown[]): string {
   let s = '';
-  for (const e of v) s += wrapEl(encodeRelatedItem(e as Rec), "<relatedto>", "</relatedto>");
+  {
+  const items = v;
+  const chunk = chunkItems(items.length);
+  let c = '';
+  let k = 0;
+  for (const e of items) {
+  c += wrapEl(encodeRelatedItem(e as Rec), "<relatedto>", "</relatedto>");
+  if (++k === chunk) {
+  s += flatChunk(c);
+  c = '';
+  k = 0;
+  }
+  }
+  s += c;
+  }
+
   return s;
 }
 
@@ -3237,9 +3324,21 @@ function decodeRecordsContactsListRecordsParams(el: XmlElement, o: DecodeOptions
 function encodeRecordsContactsListRecordsResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  for (const e of (v.entries as Keyed[] | undefined) ?? []) {
+  {
+  const items = (v.entries as Keyed[] | undefined) ?? [];
+  const chunk = chunkItems(items.length);
+  let c = '';
+  let k = 0;
+  for (const e of items) {
   const n = `id${e.id}`;
-  s += wrapEl(encodeListEntryContact(e as Rec), '<' + n + '>', '</' + n + '>');
+  c += wrapEl(encodeListEntryContact(e as Rec), '<' + n + '>', '</' + n + '>');
+  if (++k === chunk) {
+  s += flatChunk(c);
+  c = '';
+  k = 0;
+  }
+  }
+  s += c;
   }
 
   if ((x = v.count) !== undefined) s += textEl(x, "<count>", "</count>");
@@ -3275,9 +3374,21 @@ function decodeRecordsContactsListRecordsResponse(el: XmlElement, o: DecodeOptio
 function encodeRecordsCompaniesListRecordsResponse(v: Rec): string {
   let s = '';
   let x: unknown;
-  for (const e of (v.entries as Keyed[] | undefined) ?? []) {
+  {
+  const items = (v.entries as Keyed[] | undefined) ?? [];
+  const chunk = chunkItems(items.length);
+  let c = '';
+  let k = 0;
+  for (const e of items) {
   const n = `id${e.id}`;
-  s += wrapEl(encodeListEntryOrganization(e as Rec), '<' + n + '>', '</' + n + '>');
+  c += wrapEl(encodeListEntryOrganization(e as Rec), '<' + n + '>', '</' + n + '>');
+  if (++k === chunk) {
+  s += flatChunk(c);
+  c = '';
+  k = 0;
+  }
+  }
+  s += c;
   }
 
   if ((x = v.count) !== undefined) s += textEl(x, "<count>", "</count>");
@@ -3455,7 +3566,22 @@ function decodeRecordsContactsCreateRecordRequestRelateditems(el: XmlElement, o:
 
 function encodeRelatedtoListRelatedItemAdd(v: unknown[]): string {
   let s = '';
-  for (const e of v) s += wrapEl(encodeRelatedItemAdd(e as Rec), "<relatedto>", "</relatedto>");
+  {
+  const items = v;
+  const chunk = chunkItems(items.length);
+  let c = '';
+  let k = 0;
+  for (const e of items) {
+  c += wrapEl(encodeRelatedItemAdd(e as Rec), "<relatedto>", "</relatedto>");
+  if (++k === chunk) {
+  s += flatChunk(c);
+  c = '';
+  k = 0;
+  }
+  }
+  s += c;
+  }
+
   return s;
 }
 
@@ -3747,7 +3873,22 @@ function decodeRecordsContactsUpdateRecordRequestRelateditems(el: XmlElement, o:
 
 function encodeRelatedtoListRelatedItemRemove(v: unknown[]): string {
   let s = '';
-  for (const e of v) s += wrapEl(encodeRelatedItemRemove(e as Rec), "<relatedto>", "</relatedto>");
+  {
+  const items = v;
+  const chunk = chunkItems(items.length);
+  let c = '';
+  let k = 0;
+  for (const e of items) {
+  c += wrapEl(encodeRelatedItemRemove(e as Rec), "<relatedto>", "</relatedto>");
+  if (++k === chunk) {
+  s += flatChunk(c);
+  c = '';
+  k = 0;
+  }
+  }
+  s += c;
+  }
+
   return s;
 }
 
@@ -3961,7 +4102,22 @@ function decodeRecordsContactsListFieldsResponse(el: XmlElement, o: DecodeOption
 
 function encodeFieldListFieldDefinition(v: unknown[]): string {
   let s = '';
-  for (const e of v) s += wrapEl(encodeFieldDefinition(e as Rec), "<field>", "</field>");
+  {
+  const items = v;
+  const chunk = chunkItems(items.length);
+  let c = '';
+  let k = 0;
+  for (const e of items) {
+  c += wrapEl(encodeFieldDefinition(e as Rec), "<field>", "</field>");
+  if (++k === chunk) {
+  s += flatChunk(c);
+  c = '';
+  k = 0;
+  }
+  }
+  s += c;
+  }
+
   return s;
 }
 
@@ -4030,7 +4186,22 @@ function decodeListOwnershipResponse(el: XmlElement, o: DecodeOptions, path: str
 
 function encodeUserListUser(v: unknown[]): string {
   let s = '';
-  for (const e of v) s += wrapEl(encodeUser(e as Rec), "<user>", "</user>");
+  {
+  const items = v;
+  const chunk = chunkItems(items.length);
+  let c = '';
+  let k = 0;
+  for (const e of items) {
+  c += wrapEl(encodeUser(e as Rec), "<user>", "</user>");
+  if (++k === chunk) {
+  s += flatChunk(c);
+  c = '';
+  k = 0;
+  }
+  }
+  s += c;
+  }
+
   return s;
 }
 
@@ -4046,7 +4217,22 @@ function decodeUserListUser(el: XmlElement, o: DecodeOptions, path: string): unk
 
 function encodeGroupListGroup(v: unknown[]): string {
   let s = '';
-  for (const e of v) s += wrapEl(encodeGroup(e as Rec), "<group>", "</group>");
+  {
+  const items = v;
+  const chunk = chunkItems(items.length);
+  let c = '';
+  let k = 0;
+  for (const e of items) {
+  c += wrapEl(encodeGroup(e as Rec), "<group>", "</group>");
+  if (++k === chunk) {
+  s += flatChunk(c);
+  c = '';
+  k = 0;
+  }
+  }
+  s += c;
+  }
+
   return s;
 }
 
@@ -5775,7 +5961,22 @@ function decodeListHooksResponse(el: XmlElement, o: DecodeOptions, path: string)
 
 function encodeHookListHook(v: unknown[]): string {
   let s = '';
-  for (const e of v) s += wrapEl(encodeHook(e as Rec), "<hook>", "</hook>");
+  {
+  const items = v;
+  const chunk = chunkItems(items.length);
+  let c = '';
+  let k = 0;
+  for (const e of items) {
+  c += wrapEl(encodeHook(e as Rec), "<hook>", "</hook>");
+  if (++k === chunk) {
+  s += flatChunk(c);
+  c = '';
+  k = 0;
+  }
+  }
+  s += c;
+  }
+
   return s;
 }
 
@@ -5817,7 +6018,22 @@ function decodeListHookDeliveriesResponse(el: XmlElement, o: DecodeOptions, path
 
 function encodeDeliveryListHookDelivery(v: unknown[]): string {
   let s = '';
-  for (const e of v) s += wrapEl(encodeHookDelivery(e as Rec), "<delivery>", "</delivery>");
+  {
+  const items = v;
+  const chunk = chunkItems(items.length);
+  let c = '';
+  let k = 0;
+  for (const e of items) {
+  c += wrapEl(encodeHookDelivery(e as Rec), "<delivery>", "</delivery>");
+  if (++k === chunk) {
+  s += flatChunk(c);
+  c = '';
+  k = 0;
+  }
+  }
+  s += c;
+  }
+
   return s;
 }
 
@@ -5890,7 +6106,22 @@ function decodeReportNextactionsResponse(el: XmlElement, o: DecodeOptions, path:
 
 function encodeActionListReportAction(v: unknown[]): string {
   let s = '';
-  for (const e of v) s += wrapEl(encodeReportAction(e as Rec), "<action>", "</action>");
+  {
+  const items = v;
+  const chunk = chunkItems(items.length);
+  let c = '';
+  let k = 0;
+  for (const e of items) {
+  c += wrapEl(encodeReportAction(e as Rec), "<action>", "</action>");
+  if (++k === chunk) {
+  s += flatChunk(c);
+  c = '';
+  k = 0;
+  }
+  }
+  s += c;
+  }
+
   return s;
 }
 
@@ -5998,7 +6229,22 @@ function decodeReportFollowupsResponse(el: XmlElement, o: DecodeOptions, path: s
 
 function encodeFollowupListReportFollowup(v: unknown[]): string {
   let s = '';
-  for (const e of v) s += wrapEl(encodeReportFollowup(e as Rec), "<followup>", "</followup>");
+  {
+  const items = v;
+  const chunk = chunkItems(items.length);
+  let c = '';
+  let k = 0;
+  for (const e of items) {
+  c += wrapEl(encodeReportFollowup(e as Rec), "<followup>", "</followup>");
+  if (++k === chunk) {
+  s += flatChunk(c);
+  c = '';
+  k = 0;
+  }
+  }
+  s += c;
+  }
+
   return s;
 }
 
@@ -6075,7 +6321,22 @@ function decodeReportOpportunitiesResponse(el: XmlElement, o: DecodeOptions, pat
 
 function encodeOpportunityListReportOpportunity(v: unknown[]): string {
   let s = '';
-  for (const e of v) s += wrapEl(encodeReportOpportunity(e as Rec), "<opportunity>", "</opportunity>");
+  {
+  const items = v;
+  const chunk = chunkItems(items.length);
+  let c = '';
+  let k = 0;
+  for (const e of items) {
+  c += wrapEl(encodeReportOpportunity(e as Rec), "<opportunity>", "</opportunity>");
+  if (++k === chunk) {
+  s += flatChunk(c);
+  c = '';
+  k = 0;
+  }
+  }
+  s += c;
+  }
+
   return s;
 }
 
@@ -6168,7 +6429,22 @@ function decodeReportActivitiesResponse(el: XmlElement, o: DecodeOptions, path: 
 
 function encodeActivityListReportActivity(v: unknown[]): string {
   let s = '';
-  for (const e of v) s += wrapEl(encodeReportActivity(e as Rec), "<activity>", "</activity>");
+  {
+  const items = v;
+  const chunk = chunkItems(items.length);
+  let c = '';
+  let k = 0;
+  for (const e of items) {
+  c += wrapEl(encodeReportActivity(e as Rec), "<activity>", "</activity>");
+  if (++k === chunk) {
+  s += flatChunk(c);
+  c = '';
+  k = 0;
+  }
+  }
+  s += c;
+  }
+
   return s;
 }
 
@@ -6249,7 +6525,22 @@ function decodeReportTimetrackingResponse(el: XmlElement, o: DecodeOptions, path
 
 function encodeTimerecordListReportTimeRecord(v: unknown[]): string {
   let s = '';
-  for (const e of v) s += wrapEl(encodeReportTimeRecord(e as Rec), "<timerecord>", "</timerecord>");
+  {
+  const items = v;
+  const chunk = chunkItems(items.length);
+  let c = '';
+  let k = 0;
+  for (const e of items) {
+  c += wrapEl(encodeReportTimeRecord(e as Rec), "<timerecord>", "</timerecord>");
+  if (++k === chunk) {
+  s += flatChunk(c);
+  c = '';
+  k = 0;
+  }
+  }
+  s += c;
+  }
+
   return s;
 }
 
