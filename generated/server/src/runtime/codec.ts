@@ -467,7 +467,15 @@ class StreamDecoder implements XmlHandler {
           fd = order.descs[j];
           name = order.names[j]!;
           parent.next = j + 1;
-        } else fd = fieldTable(desc)[name];
+        } else {
+          // Not ahead of the cursor: one of the fields it has passed (sent again, or out of order), or none.
+          // A scan of those, not a lookup by the scanned name (a new string, hashed for every lookup).
+          for (j = 0; j < parent.next && (order.names[j] !== name || order.descs[j] === null); j++);
+          if (j < parent.next) {
+            fd = order.descs[j];
+            name = order.names[j]!;
+          }
+        }
         if (fd) {
           parent.fd = fd;
           if (desc.sel && name === desc.sel.f) {
