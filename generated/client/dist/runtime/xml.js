@@ -608,8 +608,8 @@ function unclosed(s, name, offset) {
     const at = lineCol(s, offset);
     return fail(s, s.length, `unexpected end of input: <${name}> (opened at line ${at.line}, column ${at.col}) is not closed`);
 }
-/** A whole element <name>text</name> (see scanXml): ASCII name, no attribute, plain text. */
-const LEAF = /<([A-Za-z_:][A-Za-z0-9_:.-]*)>[^<&\r\]]*<\/\1>/y;
+/** A whole element <name>text</name> (see scanXml): ASCII name, no attribute, text with no reference but the five predefined entities. */
+const LEAF = /<([A-Za-z_:][A-Za-z0-9_:.-]*)>(?:[^<&\r\]]|&(?:amp|lt|gt|quot|apos);)*<\/\1>/y;
 /**
  * Parses a whole document for `h`. Throws XmlError (or what `h` throws). Everything the
  * document's well-formedness and the limits need is checked here, whatever the handler keeps.
@@ -639,9 +639,10 @@ export function scanXml(input, limits, h) {
     let nextCdEnd = -1;
     outer: for (;;) {
         // The commonest element first: <name>text</name>, with an ASCII name, no attribute, and text
-        // that needs no decoding and no check (no '&', '\r', ']' or '<'), matched by one native
-        // regex test (LEAF) instead of a walk over the name, the text and the end tag. Anything else
-        // (and anything malformed) is read by the general path below, with its checks and messages.
+        // that needs no check (no '\r', ']' or '<'; '&' only in &amp; &lt; &gt; &quot; &apos;),
+        // matched by one native regex test (LEAF) instead of a walk over the name, the text and the
+        // end tag. Anything else (and anything malformed) is read by the general path below, with its
+        // checks and messages.
         LEAF.lastIndex = pos;
         if (LEAF.test(s)) {
             if (++count > maxElements)
@@ -651,7 +652,13 @@ export function scanXml(input, limits, h) {
             const ne = s.indexOf('>', pos);
             const te = LEAF.lastIndex;
             const lt = te - (ne - pos) - 2;
-            h.leaf(s, pos + 1, ne, null, pos, lt === ne + 1 ? '' : s.slice(ne + 1, lt));
+            let t = '';
+            if (lt !== ne + 1) {
+                if (nextAmp <= ne)
+                    nextAmp = found(s.indexOf('&', ne + 1), n);
+                t = nextAmp < lt ? decodeSlow(s, ne + 1, lt, false) : s.slice(ne + 1, lt);
+            }
+            h.leaf(s, pos + 1, ne, null, pos, t);
             pos = te;
             if (depth === 0)
                 break;
