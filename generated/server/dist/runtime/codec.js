@@ -747,7 +747,8 @@ function tagsOf(desc) {
         const owned = desc.an !== undefined && desc.an.f.includes(name);
         t.head.push(owned ? head : null);
         t.ownerKey.push(owned ? name + desc.an.s : null);
-        if (isCustom(t.keys[t.keys.length - 1]) || (owned && isCustom(name + desc.an.s)))
+        const key = t.keys[t.keys.length - 1];
+        if (isCustom(key) || key in Object.prototype || (owned && isCustom(name + desc.an.s)))
             t.plain = false;
     }
     tagCache.set(desc, t);
@@ -758,7 +759,9 @@ function encodeXmlObject(desc, value) {
     const tags = tagsOf(desc);
     const { names, fds, keys } = tags;
     const special = desc.inl !== undefined || desc.sel !== undefined;
-    // Keys of `value` read as fields (and owners' names): when they are all its keys, it has no custom field.
+    // Keys of `value` read as fields (and owners' names): when they are as many as its own keys, it
+    // has no custom field, provided each key read is one of its own (so only for a plain object,
+    // which inherits nothing but Object.prototype's members, and for fields not named like one).
     let read = 0;
     for (let i = 0; i < names.length; i++) {
         const name = names[i];
@@ -787,7 +790,7 @@ function encodeXmlObject(desc, value) {
         }
         s += contentEl(d, v, open, tags.close[i]);
     }
-    if (desc.c && !(tags.plain && Object.keys(value).length === read)) {
+    if (desc.c && !(tags.plain && plainObject(value) && Object.keys(value).length === read)) {
         const re = pattern(desc.c);
         for (const name of Object.keys(value))
             if (!(name in desc.f) && re.test(name) && value[name] !== undefined)
@@ -796,6 +799,11 @@ function encodeXmlObject(desc, value) {
     return s;
 }
 const text = { k: 's', s: 't' };
+/** An object literal's (or JSON.parse's) kind of object: its prototype is Object.prototype or null. */
+function plainObject(v) {
+    const p = Object.getPrototypeOf(v);
+    return p === Object.prototype || p === null;
+}
 // ---------- JSON wire ----------
 /**
  * Typed value -> the JSON wire form: id<N> keys for keyed arrays, comma-delimited lists. A part

@@ -855,8 +855,9 @@ interface Tags {
   /** Owner-valued fields: the key of the owner's name (name + an.s), made once. */
   ownerKey: (string | null)[];
   /**
-   * No key the fields are read by (keys[i], ownerKey[i]) is a custom field name: then a value
-   * with no key but those has no custom field, and its keys need not be matched against desc.c.
+   * No key the fields are read by (keys[i], ownerKey[i]) is a custom field name or a member of
+   * Object.prototype: then a plain value with no key but those has no custom field, and its keys
+   * need not be matched against desc.c.
    */
   plain: boolean;
 }
@@ -879,7 +880,8 @@ function tagsOf(desc: ObjectDesc): Tags {
     const owned = desc.an !== undefined && desc.an.f.includes(name);
     t.head.push(owned ? head : null);
     t.ownerKey.push(owned ? name + desc.an!.s : null);
-    if (isCustom(t.keys[t.keys.length - 1]!) || (owned && isCustom(name + desc.an!.s))) t.plain = false;
+    const key = t.keys[t.keys.length - 1]!;
+    if (isCustom(key) || key in Object.prototype || (owned && isCustom(name + desc.an!.s))) t.plain = false;
   }
   tagCache.set(desc, t);
   return t;
@@ -890,7 +892,9 @@ function encodeXmlObject(desc: ObjectDesc, value: Record<string, unknown>): stri
   const tags = tagsOf(desc);
   const { names, fds, keys } = tags;
   const special = desc.inl !== undefined || desc.sel !== undefined;
-  // Keys of `value` read as fields (and owners' names): when they are all its keys, it has no custom field.
+  // Keys of `value` read as fields (and owners' names): when they are as many as its own keys, it
+  // has no custom field, provided each key read is one of its own (so only for a plain object,
+  // which inherits nothing but Object.prototype's members, and for fields not named like one).
   let read = 0;
   for (let i = 0; i < names.length; i++) {
     const name = names[i]!;
@@ -915,7 +919,7 @@ function encodeXmlObject(desc: ObjectDesc, value: Record<string, unknown>): stri
     }
     s += contentEl(d, v, open, tags.close[i]!);
   }
-  if (desc.c && !(tags.plain && Object.keys(value).length === read)) {
+  if (desc.c && !(tags.plain && plainObject(value) && Object.keys(value).length === read)) {
     const re = pattern(desc.c);
     for (const name of Object.keys(value))
       if (!(name in desc.f) && re.test(name) && value[name] !== undefined)
@@ -925,6 +929,12 @@ function encodeXmlObject(desc: ObjectDesc, value: Record<string, unknown>): stri
 }
 
 const text: ScalarDesc = { k: 's', s: 't' };
+
+/** An object literal's (or JSON.parse's) kind of object: its prototype is Object.prototype or null. */
+function plainObject(v: object): boolean {
+  const p = Object.getPrototypeOf(v);
+  return p === Object.prototype || p === null;
+}
 
 // ---------- JSON wire ----------
 
