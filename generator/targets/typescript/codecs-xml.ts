@@ -191,6 +191,21 @@ class XmlCodecBuilder {
 
   private objectEncoder(base: string, d: ObjectDesc): string[] {
     const out: string[] = ['let x: unknown;'];
+    // With custom fields, `w` counts the keys read (fields and owners' names) that have a value:
+    // a plain value with no more own keys has no custom field, and the pass over its keys is
+    // skipped (as the interpreter does: runtime/codec.ts encodeXmlObject). Only where every key
+    // read is neither a custom name nor a member of Object.prototype, and without inl or sel.
+    const custom = d.c === undefined ? null : new RegExp(d.c);
+    const odd = (key: string) => key in Object.prototype || (custom !== null && custom.test(key));
+    const counted =
+      custom !== null &&
+      !d.inl &&
+      !d.sel &&
+      Object.entries(d.f).every(
+        ([name, fd]) => !odd(fd.k === 'y' ? fd.as : name) && !(d.an && d.an.f.includes(name) && odd(name + d.an.s)),
+      );
+    const count = (stmt: string) => (counted ? `{\n${stmt}\nw++;\n}` : stmt);
+    if (counted) out.push('let w = 0;');
     for (const [name, fd] of Object.entries(d.f)) {
       if (d.inl && name === d.inl.as) {
         out.push(
@@ -223,11 +238,14 @@ class XmlCodecBuilder {
           open: `ownerOpen(${head}, ${prop('v', name + d.an.s)}, ${lit(d.an.a)})`,
           close: tag.close,
         };
-        out.push(`if ((x = ${prop('v', name)}) !== undefined) ${this.element(owned, fd, 'x', `${base} ${name}`)}`);
+        const ownerCount = counted ? `if (${prop('v', name + d.an.s)} !== undefined) w++;\n` : '';
+        out.push(
+          `if ((x = ${prop('v', name)}) !== undefined) ${count(ownerCount + this.element(owned, fd, 'x', `${base} ${name}`))}`,
+        );
         continue;
       }
       out.push(
-        `if ((x = ${prop('v', fd.k === 'y' ? fd.as : name)}) !== undefined) ${this.element(tag, fd, 'x', `${base} ${name}`)}`,
+        `if ((x = ${prop('v', fd.k === 'y' ? fd.as : name)}) !== undefined) ${count(this.element(tag, fd, 'x', `${base} ${name}`))}`,
       );
     }
     if (d.c) {
@@ -246,9 +264,8 @@ class XmlCodecBuilder {
       ]
         .filter(Boolean)
         .join(' && ');
-      out.push(
-        `for (const n of Object.keys(v)) {\nif (!(${test}) || (x = v[n]) === undefined) continue;\n${this.element(varTag('n'), { k: 's', s: 't' }, 'x', '')}\n}`,
-      );
+      const pass = `for (const n of Object.keys(v)) {\nif (!(${test}) || (x = v[n]) === undefined) continue;\n${this.element(varTag('n'), { k: 's', s: 't' }, 'x', '')}\n}`;
+      out.push(counted ? `if (!(plainObject(v) && Object.keys(v).length === w)) ${pass}` : pass);
     }
     return out;
   }
@@ -304,7 +321,17 @@ export function xmlCodecStatements(constNames: Map<Desc, string>, targets: [stri
     {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: '../runtime/codec.ts',
-      namedImports: ['chunkItems', 'flagEl', 'flatChunk', 'listEl', 'ownerOpen', 'selKey', 'textEl', 'wrapEl'],
+      namedImports: [
+        'chunkItems',
+        'flagEl',
+        'flatChunk',
+        'listEl',
+        'ownerOpen',
+        'plainObject',
+        'selKey',
+        'textEl',
+        'wrapEl',
+      ],
     },
     { kind: StructureKind.TypeAlias, name: 'Rec', type: 'Record<string, unknown>' },
     { kind: StructureKind.TypeAlias, name: 'Keyed', type: '{ id: unknown }' },

@@ -146,6 +146,8 @@ export declare function flatChunk(c: string): string;
 export declare function scalarXml(el: XmlElement, code: ScalarCode): unknown;
 /** scalarXml for text ('t'), which is never "not given". */
 export declare function textXml(el: XmlElement): unknown;
+/** An object literal's (or JSON.parse's) kind of object: its prototype is Object.prototype or null. */
+export declare function plainObject(v: object): boolean;
 /**
  * Typed value -> the JSON wire form: id<N> keys for keyed arrays, comma-delimited lists. A part
  * whose wire form is itself (same fields, in the descriptor's order, nothing to join or key) is

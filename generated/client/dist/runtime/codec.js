@@ -800,7 +800,7 @@ function encodeXmlObject(desc, value) {
 }
 const text = { k: 's', s: 't' };
 /** An object literal's (or JSON.parse's) kind of object: its prototype is Object.prototype or null. */
-function plainObject(v) {
+export function plainObject(v) {
     const p = Object.getPrototypeOf(v);
     return p === Object.prototype || p === null;
 }

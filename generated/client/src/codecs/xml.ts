@@ -2,7 +2,7 @@
 // XML encoders specialized per descriptor of descriptors.ts (same rules as the interpreter in
 // runtime/codec.ts, which stays the reference): one function per distinct descriptor, shared by
 // every message that uses it. XML is decoded by runtime/codec.ts decodeXmlStream.
-import { chunkItems, flagEl, flatChunk, listEl, ownerOpen, selKey, textEl, wrapEl } from '../runtime/codec.ts';
+import { chunkItems, flagEl, flatChunk, listEl, ownerOpen, plainObject, selKey, textEl, wrapEl } from '../runtime/codec.ts';
 type Rec = Record<string, unknown>;
 type Keyed = { id: unknown };
 const CUSTOM_0 = /* @__PURE__ */ new RegExp("^custom[0-9]+$");
@@ -18,30 +18,124 @@ function encodeCategoryTag(v: Rec): string {
 function encodeListEntryContact(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
-  if ((x = v.name) !== undefined) s += textEl(x, "<name>", "</name>");
-  if ((x = v.parentid) !== undefined) s += textEl(x, "<parentid>", "</parentid>");
-  if ((x = v.flagged) !== undefined) s += flagEl(x, "<flagged>", "</flagged>");
-  if ((x = v.firstname) !== undefined) s += textEl(x, "<firstname>", "</firstname>");
-  if ((x = v.lastname) !== undefined) s += textEl(x, "<lastname>", "</lastname>");
-  if ((x = v.businessemail) !== undefined) s += textEl(x, "<businessemail>", "</businessemail>");
-  if ((x = v.personalemail) !== undefined) s += textEl(x, "<personalemail>", "</personalemail>");
-  if ((x = v.businessphonedirect) !== undefined) s += textEl(x, "<businessphonedirect>", "</businessphonedirect>");
-  if ((x = v.businessphonemain) !== undefined) s += textEl(x, "<businessphonemain>", "</businessphonemain>");
-  if ((x = v.homephone) !== undefined) s += textEl(x, "<homephone>", "</homephone>");
-  if ((x = v.cellularphone) !== undefined) s += textEl(x, "<cellularphone>", "</cellularphone>");
-  if ((x = v.businessfax) !== undefined) s += textEl(x, "<businessfax>", "</businessfax>");
-  if ((x = v.businessaddress) !== undefined) s += textEl(x, "<businessaddress>", "</businessaddress>");
-  if ((x = v.jobtitle) !== undefined) s += textEl(x, "<jobtitle>", "</jobtitle>");
-  if ((x = v.background) !== undefined) s += textEl(x, "<background>", "</background>");
-  if ((x = v.website) !== undefined) s += textEl(x, "<website>", "</website>");
-  if ((x = v.assignedto) !== undefined) s += textEl(x, ownerOpen("<assignedto", v["assignedto@cn"], "cn"), "</assignedto>");
-  if ((x = v.company) !== undefined) s += textEl(x, "<company>", "</company>");
-  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
-  if ((x = v.viewed) !== undefined) s += textEl(x, "<viewed>", "</viewed>");
-  if ((x = v.updated) !== undefined) s += textEl(x, "<updated>", "</updated>");
-  if ((x = v.categories) !== undefined) s += wrapEl(encodeCategoryListCategoryTag(x as unknown[]), "<categories>", "</categories>");
-  for (const n of Object.keys(v)) {
+  let w = 0;
+  if ((x = v.id) !== undefined) {
+  s += textEl(x, "<id>", "</id>");
+  w++;
+  }
+
+  if ((x = v.name) !== undefined) {
+  s += textEl(x, "<name>", "</name>");
+  w++;
+  }
+
+  if ((x = v.parentid) !== undefined) {
+  s += textEl(x, "<parentid>", "</parentid>");
+  w++;
+  }
+
+  if ((x = v.flagged) !== undefined) {
+  s += flagEl(x, "<flagged>", "</flagged>");
+  w++;
+  }
+
+  if ((x = v.firstname) !== undefined) {
+  s += textEl(x, "<firstname>", "</firstname>");
+  w++;
+  }
+
+  if ((x = v.lastname) !== undefined) {
+  s += textEl(x, "<lastname>", "</lastname>");
+  w++;
+  }
+
+  if ((x = v.businessemail) !== undefined) {
+  s += textEl(x, "<businessemail>", "</businessemail>");
+  w++;
+  }
+
+  if ((x = v.personalemail) !== undefined) {
+  s += textEl(x, "<personalemail>", "</personalemail>");
+  w++;
+  }
+
+  if ((x = v.businessphonedirect) !== undefined) {
+  s += textEl(x, "<businessphonedirect>", "</businessphonedirect>");
+  w++;
+  }
+
+  if ((x = v.businessphonemain) !== undefined) {
+  s += textEl(x, "<businessphonemain>", "</businessphonemain>");
+  w++;
+  }
+
+  if ((x = v.homephone) !== undefined) {
+  s += textEl(x, "<homephone>", "</homephone>");
+  w++;
+  }
+
+  if ((x = v.cellularphone) !== undefined) {
+  s += textEl(x, "<cellularphone>", "</cellularphone>");
+  w++;
+  }
+
+  if ((x = v.businessfax) !== undefined) {
+  s += textEl(x, "<businessfax>", "</businessfax>");
+  w++;
+  }
+
+  if ((x = v.businessaddress) !== undefined) {
+  s += textEl(x, "<businessaddress>", "</businessaddress>");
+  w++;
+  }
+
+  if ((x = v.jobtitle) !== undefined) {
+  s += textEl(x, "<jobtitle>", "</jobtitle>");
+  w++;
+  }
+
+  if ((x = v.background) !== undefined) {
+  s += textEl(x, "<background>", "</background>");
+  w++;
+  }
+
+  if ((x = v.website) !== undefined) {
+  s += textEl(x, "<website>", "</website>");
+  w++;
+  }
+
+  if ((x = v.assignedto) !== undefined) {
+  if (v["assignedto@cn"] !== undefined) w++;
+  s += textEl(x, ownerOpen("<assignedto", v["assignedto@cn"], "cn"), "</assignedto>");
+  w++;
+  }
+
+  if ((x = v.company) !== undefined) {
+  s += textEl(x, "<company>", "</company>");
+  w++;
+  }
+
+  if ((x = v.created) !== undefined) {
+  s += textEl(x, "<created>", "</created>");
+  w++;
+  }
+
+  if ((x = v.viewed) !== undefined) {
+  s += textEl(x, "<viewed>", "</viewed>");
+  w++;
+  }
+
+  if ((x = v.updated) !== undefined) {
+  s += textEl(x, "<updated>", "</updated>");
+  w++;
+  }
+
+  if ((x = v.categories) !== undefined) {
+  s += wrapEl(encodeCategoryListCategoryTag(x as unknown[]), "<categories>", "</categories>");
+  w++;
+  }
+
+  if (!(plainObject(v) && Object.keys(v).length === w)) for (const n of Object.keys(v)) {
   if (!(n.startsWith("custom") && CUSTOM_0.test(n)) || (x = v[n]) === undefined) continue;
   s += textEl(x, '<' + n + '>', '</' + n + '>');
   }
@@ -73,23 +167,89 @@ function encodeCategoryListCategoryTag(v: unknown[]): string {
 function encodeListEntryOrganization(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.id) !== undefined) s += textEl(x, "<id>", "</id>");
-  if ((x = v.name) !== undefined) s += textEl(x, "<name>", "</name>");
-  if ((x = v.parentid) !== undefined) s += textEl(x, "<parentid>", "</parentid>");
-  if ((x = v.flagged) !== undefined) s += flagEl(x, "<flagged>", "</flagged>");
-  if ((x = v.businessemail) !== undefined) s += textEl(x, "<businessemail>", "</businessemail>");
-  if ((x = v.businessphonemain) !== undefined) s += textEl(x, "<businessphonemain>", "</businessphonemain>");
-  if ((x = v.businessfax) !== undefined) s += textEl(x, "<businessfax>", "</businessfax>");
-  if ((x = v.businessaddress) !== undefined) s += textEl(x, "<businessaddress>", "</businessaddress>");
-  if ((x = v.website) !== undefined) s += textEl(x, "<website>", "</website>");
-  if ((x = v.background) !== undefined) s += textEl(x, "<background>", "</background>");
-  if ((x = v.assignedto) !== undefined) s += textEl(x, ownerOpen("<assignedto", v["assignedto@cn"], "cn"), "</assignedto>");
-  if ((x = v.company) !== undefined) s += textEl(x, "<company>", "</company>");
-  if ((x = v.created) !== undefined) s += textEl(x, "<created>", "</created>");
-  if ((x = v.viewed) !== undefined) s += textEl(x, "<viewed>", "</viewed>");
-  if ((x = v.updated) !== undefined) s += textEl(x, "<updated>", "</updated>");
-  if ((x = v.categories) !== undefined) s += wrapEl(encodeCategoryListCategoryTag(x as unknown[]), "<categories>", "</categories>");
-  for (const n of Object.keys(v)) {
+  let w = 0;
+  if ((x = v.id) !== undefined) {
+  s += textEl(x, "<id>", "</id>");
+  w++;
+  }
+
+  if ((x = v.name) !== undefined) {
+  s += textEl(x, "<name>", "</name>");
+  w++;
+  }
+
+  if ((x = v.parentid) !== undefined) {
+  s += textEl(x, "<parentid>", "</parentid>");
+  w++;
+  }
+
+  if ((x = v.flagged) !== undefined) {
+  s += flagEl(x, "<flagged>", "</flagged>");
+  w++;
+  }
+
+  if ((x = v.businessemail) !== undefined) {
+  s += textEl(x, "<businessemail>", "</businessemail>");
+  w++;
+  }
+
+  if ((x = v.businessphonemain) !== undefined) {
+  s += textEl(x, "<businessphonemain>", "</businessphonemain>");
+  w++;
+  }
+
+  if ((x = v.businessfax) !== undefined) {
+  s += textEl(x, "<businessfax>", "</businessfax>");
+  w++;
+  }
+
+  if ((x = v.businessaddress) !== undefined) {
+  s += textEl(x, "<businessaddress>", "</businessaddress>");
+  w++;
+  }
+
+  if ((x = v.website) !== undefined) {
+  s += textEl(x, "<website>", "</website>");
+  w++;
+  }
+
+  if ((x = v.background) !== undefined) {
+  s += textEl(x, "<background>", "</background>");
+  w++;
+  }
+
+  if ((x = v.assignedto) !== undefined) {
+  if (v["assignedto@cn"] !== undefined) w++;
+  s += textEl(x, ownerOpen("<assignedto", v["assignedto@cn"], "cn"), "</assignedto>");
+  w++;
+  }
+
+  if ((x = v.company) !== undefined) {
+  s += textEl(x, "<company>", "</company>");
+  w++;
+  }
+
+  if ((x = v.created) !== undefined) {
+  s += textEl(x, "<created>", "</created>");
+  w++;
+  }
+
+  if ((x = v.viewed) !== undefined) {
+  s += textEl(x, "<viewed>", "</viewed>");
+  w++;
+  }
+
+  if ((x = v.updated) !== undefined) {
+  s += textEl(x, "<updated>", "</updated>");
+  w++;
+  }
+
+  if ((x = v.categories) !== undefined) {
+  s += wrapEl(encodeCategoryListCategoryTag(x as unknown[]), "<categories>", "</categories>");
+  w++;
+  }
+
+  if (!(plainObject(v) && Object.keys(v).length === w)) for (const n of Object.keys(v)) {
   if (!(n.startsWith("custom") && CUSTOM_0.test(n)) || (x = v[n]) === undefined) continue;
   s += textEl(x, '<' + n + '>', '</' + n + '>');
   }
@@ -108,27 +268,109 @@ function encodeRelatedItemAdd(v: Rec): string {
 function encodeContactItemFields(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.firstname) !== undefined) s += textEl(x, "<firstname label=\"First name\">", "</firstname>");
-  if ((x = v.lastname) !== undefined) s += textEl(x, "<lastname label=\"Last name\">", "</lastname>");
-  if ((x = v.businessemail) !== undefined) s += textEl(x, "<businessemail label=\"Business e-mail\">", "</businessemail>");
-  if ((x = v.personalemail) !== undefined) s += textEl(x, "<personalemail label=\"Personal e-mail\">", "</personalemail>");
-  if ((x = v.businessphonedirect) !== undefined) s += textEl(x, "<businessphonedirect label=\"Business phone (direct)\">", "</businessphonedirect>");
-  if ((x = v.businessphonemain) !== undefined) s += textEl(x, "<businessphonemain label=\"Business phone (main)\">", "</businessphonemain>");
-  if ((x = v.homephone) !== undefined) s += textEl(x, "<homephone label=\"Home phone\">", "</homephone>");
-  if ((x = v.cellularphone) !== undefined) s += textEl(x, "<cellularphone label=\"Cellular phone\">", "</cellularphone>");
-  if ((x = v.businessfax) !== undefined) s += textEl(x, "<businessfax label=\"Business fax\">", "</businessfax>");
-  if ((x = v.businessaddress) !== undefined) s += textEl(x, "<businessaddress label=\"Business address\">", "</businessaddress>");
-  if ((x = v.jobtitle) !== undefined) s += textEl(x, "<jobtitle label=\"Job title\">", "</jobtitle>");
-  if ((x = v.background) !== undefined) s += textEl(x, "<background label=\"Background\">", "</background>");
-  if ((x = v.website) !== undefined) s += textEl(x, "<website label=\"Website\">", "</website>");
-  if ((x = v.assignedto) !== undefined) s += textEl(x, ownerOpen("<assignedto label=\"Assigned to\"", v["assignedto@cn"], "cn"), "</assignedto>");
-  if ((x = v.creatorid) !== undefined) s += textEl(x, "<creatorid>", "</creatorid>");
-  if ((x = v.creatorname) !== undefined) s += textEl(x, "<creatorname>", "</creatorname>");
-  if ((x = v.creatordate) !== undefined) s += textEl(x, "<creatordate>", "</creatordate>");
-  if ((x = v.modificatorid) !== undefined) s += textEl(x, "<modificatorid>", "</modificatorid>");
-  if ((x = v.modificatorname) !== undefined) s += textEl(x, "<modificatorname>", "</modificatorname>");
-  if ((x = v.modificatordate) !== undefined) s += textEl(x, "<modificatordate>", "</modificatordate>");
-  for (const n of Object.keys(v)) {
+  let w = 0;
+  if ((x = v.firstname) !== undefined) {
+  s += textEl(x, "<firstname label=\"First name\">", "</firstname>");
+  w++;
+  }
+
+  if ((x = v.lastname) !== undefined) {
+  s += textEl(x, "<lastname label=\"Last name\">", "</lastname>");
+  w++;
+  }
+
+  if ((x = v.businessemail) !== undefined) {
+  s += textEl(x, "<businessemail label=\"Business e-mail\">", "</businessemail>");
+  w++;
+  }
+
+  if ((x = v.personalemail) !== undefined) {
+  s += textEl(x, "<personalemail label=\"Personal e-mail\">", "</personalemail>");
+  w++;
+  }
+
+  if ((x = v.businessphonedirect) !== undefined) {
+  s += textEl(x, "<businessphonedirect label=\"Business phone (direct)\">", "</businessphonedirect>");
+  w++;
+  }
+
+  if ((x = v.businessphonemain) !== undefined) {
+  s += textEl(x, "<businessphonemain label=\"Business phone (main)\">", "</businessphonemain>");
+  w++;
+  }
+
+  if ((x = v.homephone) !== undefined) {
+  s += textEl(x, "<homephone label=\"Home phone\">", "</homephone>");
+  w++;
+  }
+
+  if ((x = v.cellularphone) !== undefined) {
+  s += textEl(x, "<cellularphone label=\"Cellular phone\">", "</cellularphone>");
+  w++;
+  }
+
+  if ((x = v.businessfax) !== undefined) {
+  s += textEl(x, "<businessfax label=\"Business fax\">", "</businessfax>");
+  w++;
+  }
+
+  if ((x = v.businessaddress) !== undefined) {
+  s += textEl(x, "<businessaddress label=\"Business address\">", "</businessaddress>");
+  w++;
+  }
+
+  if ((x = v.jobtitle) !== undefined) {
+  s += textEl(x, "<jobtitle label=\"Job title\">", "</jobtitle>");
+  w++;
+  }
+
+  if ((x = v.background) !== undefined) {
+  s += textEl(x, "<background label=\"Background\">", "</background>");
+  w++;
+  }
+
+  if ((x = v.website) !== undefined) {
+  s += textEl(x, "<website label=\"Website\">", "</website>");
+  w++;
+  }
+
+  if ((x = v.assignedto) !== undefined) {
+  if (v["assignedto@cn"] !== undefined) w++;
+  s += textEl(x, ownerOpen("<assignedto label=\"Assigned to\"", v["assignedto@cn"], "cn"), "</assignedto>");
+  w++;
+  }
+
+  if ((x = v.creatorid) !== undefined) {
+  s += textEl(x, "<creatorid>", "</creatorid>");
+  w++;
+  }
+
+  if ((x = v.creatorname) !== undefined) {
+  s += textEl(x, "<creatorname>", "</creatorname>");
+  w++;
+  }
+
+  if ((x = v.creatordate) !== undefined) {
+  s += textEl(x, "<creatordate>", "</creatordate>");
+  w++;
+  }
+
+  if ((x = v.modificatorid) !== undefined) {
+  s += textEl(x, "<modificatorid>", "</modificatorid>");
+  w++;
+  }
+
+  if ((x = v.modificatorname) !== undefined) {
+  s += textEl(x, "<modificatorname>", "</modificatorname>");
+  w++;
+  }
+
+  if ((x = v.modificatordate) !== undefined) {
+  s += textEl(x, "<modificatordate>", "</modificatordate>");
+  w++;
+  }
+
+  if (!(plainObject(v) && Object.keys(v).length === w)) for (const n of Object.keys(v)) {
   if (!(n.startsWith("custom") && CUSTOM_0.test(n)) || (x = v[n]) === undefined) continue;
   s += textEl(x, '<' + n + '>', '</' + n + '>');
   }
@@ -501,21 +743,79 @@ function encodeRelatedItem(v: Rec): string {
 function encodeOrganizationItemFields(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.name) !== undefined) s += textEl(x, "<name label=\"Name\">", "</name>");
-  if ((x = v.businessemail) !== undefined) s += textEl(x, "<businessemail label=\"Business e-mail\">", "</businessemail>");
-  if ((x = v.businessphonemain) !== undefined) s += textEl(x, "<businessphonemain label=\"Business phone (main)\">", "</businessphonemain>");
-  if ((x = v.businessfax) !== undefined) s += textEl(x, "<businessfax label=\"Business fax\">", "</businessfax>");
-  if ((x = v.businessaddress) !== undefined) s += textEl(x, "<businessaddress label=\"Business address\">", "</businessaddress>");
-  if ((x = v.website) !== undefined) s += textEl(x, "<website label=\"Website\">", "</website>");
-  if ((x = v.background) !== undefined) s += textEl(x, "<background label=\"Background\">", "</background>");
-  if ((x = v.assignedto) !== undefined) s += textEl(x, ownerOpen("<assignedto label=\"Assigned to\"", v["assignedto@cn"], "cn"), "</assignedto>");
-  if ((x = v.creatorid) !== undefined) s += textEl(x, "<creatorid>", "</creatorid>");
-  if ((x = v.creatorname) !== undefined) s += textEl(x, "<creatorname>", "</creatorname>");
-  if ((x = v.creatordate) !== undefined) s += textEl(x, "<creatordate>", "</creatordate>");
-  if ((x = v.modificatorid) !== undefined) s += textEl(x, "<modificatorid>", "</modificatorid>");
-  if ((x = v.modificatorname) !== undefined) s += textEl(x, "<modificatorname>", "</modificatorname>");
-  if ((x = v.modificatordate) !== undefined) s += textEl(x, "<modificatordate>", "</modificatordate>");
-  for (const n of Object.keys(v)) {
+  let w = 0;
+  if ((x = v.name) !== undefined) {
+  s += textEl(x, "<name label=\"Name\">", "</name>");
+  w++;
+  }
+
+  if ((x = v.businessemail) !== undefined) {
+  s += textEl(x, "<businessemail label=\"Business e-mail\">", "</businessemail>");
+  w++;
+  }
+
+  if ((x = v.businessphonemain) !== undefined) {
+  s += textEl(x, "<businessphonemain label=\"Business phone (main)\">", "</businessphonemain>");
+  w++;
+  }
+
+  if ((x = v.businessfax) !== undefined) {
+  s += textEl(x, "<businessfax label=\"Business fax\">", "</businessfax>");
+  w++;
+  }
+
+  if ((x = v.businessaddress) !== undefined) {
+  s += textEl(x, "<businessaddress label=\"Business address\">", "</businessaddress>");
+  w++;
+  }
+
+  if ((x = v.website) !== undefined) {
+  s += textEl(x, "<website label=\"Website\">", "</website>");
+  w++;
+  }
+
+  if ((x = v.background) !== undefined) {
+  s += textEl(x, "<background label=\"Background\">", "</background>");
+  w++;
+  }
+
+  if ((x = v.assignedto) !== undefined) {
+  if (v["assignedto@cn"] !== undefined) w++;
+  s += textEl(x, ownerOpen("<assignedto label=\"Assigned to\"", v["assignedto@cn"], "cn"), "</assignedto>");
+  w++;
+  }
+
+  if ((x = v.creatorid) !== undefined) {
+  s += textEl(x, "<creatorid>", "</creatorid>");
+  w++;
+  }
+
+  if ((x = v.creatorname) !== undefined) {
+  s += textEl(x, "<creatorname>", "</creatorname>");
+  w++;
+  }
+
+  if ((x = v.creatordate) !== undefined) {
+  s += textEl(x, "<creatordate>", "</creatordate>");
+  w++;
+  }
+
+  if ((x = v.modificatorid) !== undefined) {
+  s += textEl(x, "<modificatorid>", "</modificatorid>");
+  w++;
+  }
+
+  if ((x = v.modificatorname) !== undefined) {
+  s += textEl(x, "<modificatorname>", "</modificatorname>");
+  w++;
+  }
+
+  if ((x = v.modificatordate) !== undefined) {
+  s += textEl(x, "<modificatordate>", "</modificatordate>");
+  w++;
+  }
+
+  if (!(plainObject(v) && Object.keys(v).length === w)) for (const n of Object.keys(v)) {
   if (!(n.startsWith("custom") && CUSTOM_0.test(n)) || (x = v[n]) === undefined) continue;
   s += textEl(x, '<' + n + '>', '</' + n + '>');
   }
@@ -678,28 +978,114 @@ function encodeHookDelivery(v: Rec): string {
 function encodeAnyItemFields(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.firstname) !== undefined) s += textEl(x, "<firstname label=\"First name\">", "</firstname>");
-  if ((x = v.lastname) !== undefined) s += textEl(x, "<lastname label=\"Last name\">", "</lastname>");
-  if ((x = v.businessemail) !== undefined) s += textEl(x, "<businessemail label=\"Business e-mail\">", "</businessemail>");
-  if ((x = v.personalemail) !== undefined) s += textEl(x, "<personalemail label=\"Personal e-mail\">", "</personalemail>");
-  if ((x = v.businessphonedirect) !== undefined) s += textEl(x, "<businessphonedirect label=\"Business phone (direct)\">", "</businessphonedirect>");
-  if ((x = v.businessphonemain) !== undefined) s += textEl(x, "<businessphonemain label=\"Business phone (main)\">", "</businessphonemain>");
-  if ((x = v.homephone) !== undefined) s += textEl(x, "<homephone label=\"Home phone\">", "</homephone>");
-  if ((x = v.cellularphone) !== undefined) s += textEl(x, "<cellularphone label=\"Cellular phone\">", "</cellularphone>");
-  if ((x = v.businessfax) !== undefined) s += textEl(x, "<businessfax label=\"Business fax\">", "</businessfax>");
-  if ((x = v.businessaddress) !== undefined) s += textEl(x, "<businessaddress label=\"Business address\">", "</businessaddress>");
-  if ((x = v.jobtitle) !== undefined) s += textEl(x, "<jobtitle label=\"Job title\">", "</jobtitle>");
-  if ((x = v.background) !== undefined) s += textEl(x, "<background label=\"Background\">", "</background>");
-  if ((x = v.website) !== undefined) s += textEl(x, "<website label=\"Website\">", "</website>");
-  if ((x = v.assignedto) !== undefined) s += textEl(x, ownerOpen("<assignedto label=\"Assigned to\"", v["assignedto@cn"], "cn"), "</assignedto>");
-  if ((x = v.name) !== undefined) s += textEl(x, "<name label=\"Name\">", "</name>");
-  if ((x = v.creatorid) !== undefined) s += textEl(x, "<creatorid>", "</creatorid>");
-  if ((x = v.creatorname) !== undefined) s += textEl(x, "<creatorname>", "</creatorname>");
-  if ((x = v.creatordate) !== undefined) s += textEl(x, "<creatordate>", "</creatordate>");
-  if ((x = v.modificatorid) !== undefined) s += textEl(x, "<modificatorid>", "</modificatorid>");
-  if ((x = v.modificatorname) !== undefined) s += textEl(x, "<modificatorname>", "</modificatorname>");
-  if ((x = v.modificatordate) !== undefined) s += textEl(x, "<modificatordate>", "</modificatordate>");
-  for (const n of Object.keys(v)) {
+  let w = 0;
+  if ((x = v.firstname) !== undefined) {
+  s += textEl(x, "<firstname label=\"First name\">", "</firstname>");
+  w++;
+  }
+
+  if ((x = v.lastname) !== undefined) {
+  s += textEl(x, "<lastname label=\"Last name\">", "</lastname>");
+  w++;
+  }
+
+  if ((x = v.businessemail) !== undefined) {
+  s += textEl(x, "<businessemail label=\"Business e-mail\">", "</businessemail>");
+  w++;
+  }
+
+  if ((x = v.personalemail) !== undefined) {
+  s += textEl(x, "<personalemail label=\"Personal e-mail\">", "</personalemail>");
+  w++;
+  }
+
+  if ((x = v.businessphonedirect) !== undefined) {
+  s += textEl(x, "<businessphonedirect label=\"Business phone (direct)\">", "</businessphonedirect>");
+  w++;
+  }
+
+  if ((x = v.businessphonemain) !== undefined) {
+  s += textEl(x, "<businessphonemain label=\"Business phone (main)\">", "</businessphonemain>");
+  w++;
+  }
+
+  if ((x = v.homephone) !== undefined) {
+  s += textEl(x, "<homephone label=\"Home phone\">", "</homephone>");
+  w++;
+  }
+
+  if ((x = v.cellularphone) !== undefined) {
+  s += textEl(x, "<cellularphone label=\"Cellular phone\">", "</cellularphone>");
+  w++;
+  }
+
+  if ((x = v.businessfax) !== undefined) {
+  s += textEl(x, "<businessfax label=\"Business fax\">", "</businessfax>");
+  w++;
+  }
+
+  if ((x = v.businessaddress) !== undefined) {
+  s += textEl(x, "<businessaddress label=\"Business address\">", "</businessaddress>");
+  w++;
+  }
+
+  if ((x = v.jobtitle) !== undefined) {
+  s += textEl(x, "<jobtitle label=\"Job title\">", "</jobtitle>");
+  w++;
+  }
+
+  if ((x = v.background) !== undefined) {
+  s += textEl(x, "<background label=\"Background\">", "</background>");
+  w++;
+  }
+
+  if ((x = v.website) !== undefined) {
+  s += textEl(x, "<website label=\"Website\">", "</website>");
+  w++;
+  }
+
+  if ((x = v.assignedto) !== undefined) {
+  if (v["assignedto@cn"] !== undefined) w++;
+  s += textEl(x, ownerOpen("<assignedto label=\"Assigned to\"", v["assignedto@cn"], "cn"), "</assignedto>");
+  w++;
+  }
+
+  if ((x = v.name) !== undefined) {
+  s += textEl(x, "<name label=\"Name\">", "</name>");
+  w++;
+  }
+
+  if ((x = v.creatorid) !== undefined) {
+  s += textEl(x, "<creatorid>", "</creatorid>");
+  w++;
+  }
+
+  if ((x = v.creatorname) !== undefined) {
+  s += textEl(x, "<creatorname>", "</creatorname>");
+  w++;
+  }
+
+  if ((x = v.creatordate) !== undefined) {
+  s += textEl(x, "<creatordate>", "</creatordate>");
+  w++;
+  }
+
+  if ((x = v.modificatorid) !== undefined) {
+  s += textEl(x, "<modificatorid>", "</modificatorid>");
+  w++;
+  }
+
+  if ((x = v.modificatorname) !== undefined) {
+  s += textEl(x, "<modificatorname>", "</modificatorname>");
+  w++;
+  }
+
+  if ((x = v.modificatordate) !== undefined) {
+  s += textEl(x, "<modificatordate>", "</modificatordate>");
+  w++;
+  }
+
+  if (!(plainObject(v) && Object.keys(v).length === w)) for (const n of Object.keys(v)) {
   if (!(n.startsWith("custom") && CUSTOM_0.test(n)) || (x = v[n]) === undefined) continue;
   s += textEl(x, '<' + n + '>', '</' + n + '>');
   }
@@ -1169,25 +1555,100 @@ function encodeRecordsCompaniesListRecordsResponse(v: Rec): string {
 function encodeRecordsContactsCreateRecordRequest(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.firstname) !== undefined) s += textEl(x, "<firstname>", "</firstname>");
-  if ((x = v.lastname) !== undefined) s += textEl(x, "<lastname>", "</lastname>");
-  if ((x = v.businessemail) !== undefined) s += textEl(x, "<businessemail>", "</businessemail>");
-  if ((x = v.personalemail) !== undefined) s += textEl(x, "<personalemail>", "</personalemail>");
-  if ((x = v.businessphonedirect) !== undefined) s += textEl(x, "<businessphonedirect>", "</businessphonedirect>");
-  if ((x = v.businessphonemain) !== undefined) s += textEl(x, "<businessphonemain>", "</businessphonemain>");
-  if ((x = v.homephone) !== undefined) s += textEl(x, "<homephone>", "</homephone>");
-  if ((x = v.cellularphone) !== undefined) s += textEl(x, "<cellularphone>", "</cellularphone>");
-  if ((x = v.businessfax) !== undefined) s += textEl(x, "<businessfax>", "</businessfax>");
-  if ((x = v.businessaddress) !== undefined) s += textEl(x, "<businessaddress>", "</businessaddress>");
-  if ((x = v.jobtitle) !== undefined) s += textEl(x, "<jobtitle>", "</jobtitle>");
-  if ((x = v.background) !== undefined) s += textEl(x, "<background>", "</background>");
-  if ((x = v.website) !== undefined) s += textEl(x, "<website>", "</website>");
-  if ((x = v.assignedto) !== undefined) s += textEl(x, ownerOpen("<assignedto", v["assignedto@cn"], "cn"), "</assignedto>");
-  if ((x = v.ownership) !== undefined) s += textEl(x, ownerOpen("<ownership", v["ownership@cn"], "cn"), "</ownership>");
-  if ((x = v.flagged) !== undefined) s += textEl(x, "<flagged>", "</flagged>");
-  if ((x = v.categories) !== undefined) s += wrapEl(encodeRecordsContactsCreateRecordRequestCategories(x as Rec), "<categories>", "</categories>");
-  if ((x = v.relateditems) !== undefined) s += wrapEl(encodeRecordsContactsCreateRecordRequestRelateditems(x as Rec), "<relateditems>", "</relateditems>");
-  for (const n of Object.keys(v)) {
+  let w = 0;
+  if ((x = v.firstname) !== undefined) {
+  s += textEl(x, "<firstname>", "</firstname>");
+  w++;
+  }
+
+  if ((x = v.lastname) !== undefined) {
+  s += textEl(x, "<lastname>", "</lastname>");
+  w++;
+  }
+
+  if ((x = v.businessemail) !== undefined) {
+  s += textEl(x, "<businessemail>", "</businessemail>");
+  w++;
+  }
+
+  if ((x = v.personalemail) !== undefined) {
+  s += textEl(x, "<personalemail>", "</personalemail>");
+  w++;
+  }
+
+  if ((x = v.businessphonedirect) !== undefined) {
+  s += textEl(x, "<businessphonedirect>", "</businessphonedirect>");
+  w++;
+  }
+
+  if ((x = v.businessphonemain) !== undefined) {
+  s += textEl(x, "<businessphonemain>", "</businessphonemain>");
+  w++;
+  }
+
+  if ((x = v.homephone) !== undefined) {
+  s += textEl(x, "<homephone>", "</homephone>");
+  w++;
+  }
+
+  if ((x = v.cellularphone) !== undefined) {
+  s += textEl(x, "<cellularphone>", "</cellularphone>");
+  w++;
+  }
+
+  if ((x = v.businessfax) !== undefined) {
+  s += textEl(x, "<businessfax>", "</businessfax>");
+  w++;
+  }
+
+  if ((x = v.businessaddress) !== undefined) {
+  s += textEl(x, "<businessaddress>", "</businessaddress>");
+  w++;
+  }
+
+  if ((x = v.jobtitle) !== undefined) {
+  s += textEl(x, "<jobtitle>", "</jobtitle>");
+  w++;
+  }
+
+  if ((x = v.background) !== undefined) {
+  s += textEl(x, "<background>", "</background>");
+  w++;
+  }
+
+  if ((x = v.website) !== undefined) {
+  s += textEl(x, "<website>", "</website>");
+  w++;
+  }
+
+  if ((x = v.assignedto) !== undefined) {
+  if (v["assignedto@cn"] !== undefined) w++;
+  s += textEl(x, ownerOpen("<assignedto", v["assignedto@cn"], "cn"), "</assignedto>");
+  w++;
+  }
+
+  if ((x = v.ownership) !== undefined) {
+  if (v["ownership@cn"] !== undefined) w++;
+  s += textEl(x, ownerOpen("<ownership", v["ownership@cn"], "cn"), "</ownership>");
+  w++;
+  }
+
+  if ((x = v.flagged) !== undefined) {
+  s += textEl(x, "<flagged>", "</flagged>");
+  w++;
+  }
+
+  if ((x = v.categories) !== undefined) {
+  s += wrapEl(encodeRecordsContactsCreateRecordRequestCategories(x as Rec), "<categories>", "</categories>");
+  w++;
+  }
+
+  if ((x = v.relateditems) !== undefined) {
+  s += wrapEl(encodeRecordsContactsCreateRecordRequestRelateditems(x as Rec), "<relateditems>", "</relateditems>");
+  w++;
+  }
+
+  if (!(plainObject(v) && Object.keys(v).length === w)) for (const n of Object.keys(v)) {
   if (!(n.startsWith("custom") && CUSTOM_0.test(n)) || (x = v[n]) === undefined) continue;
   s += textEl(x, '<' + n + '>', '</' + n + '>');
   }
@@ -1233,19 +1694,70 @@ function encodeRelatedtoListRelatedItemAdd(v: unknown[]): string {
 function encodeRecordsCompaniesCreateRecordRequest(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.name) !== undefined) s += textEl(x, "<name>", "</name>");
-  if ((x = v.businessemail) !== undefined) s += textEl(x, "<businessemail>", "</businessemail>");
-  if ((x = v.businessphonemain) !== undefined) s += textEl(x, "<businessphonemain>", "</businessphonemain>");
-  if ((x = v.businessfax) !== undefined) s += textEl(x, "<businessfax>", "</businessfax>");
-  if ((x = v.businessaddress) !== undefined) s += textEl(x, "<businessaddress>", "</businessaddress>");
-  if ((x = v.website) !== undefined) s += textEl(x, "<website>", "</website>");
-  if ((x = v.background) !== undefined) s += textEl(x, "<background>", "</background>");
-  if ((x = v.assignedto) !== undefined) s += textEl(x, ownerOpen("<assignedto", v["assignedto@cn"], "cn"), "</assignedto>");
-  if ((x = v.ownership) !== undefined) s += textEl(x, ownerOpen("<ownership", v["ownership@cn"], "cn"), "</ownership>");
-  if ((x = v.flagged) !== undefined) s += textEl(x, "<flagged>", "</flagged>");
-  if ((x = v.categories) !== undefined) s += wrapEl(encodeRecordsContactsCreateRecordRequestCategories(x as Rec), "<categories>", "</categories>");
-  if ((x = v.relateditems) !== undefined) s += wrapEl(encodeRecordsContactsCreateRecordRequestRelateditems(x as Rec), "<relateditems>", "</relateditems>");
-  for (const n of Object.keys(v)) {
+  let w = 0;
+  if ((x = v.name) !== undefined) {
+  s += textEl(x, "<name>", "</name>");
+  w++;
+  }
+
+  if ((x = v.businessemail) !== undefined) {
+  s += textEl(x, "<businessemail>", "</businessemail>");
+  w++;
+  }
+
+  if ((x = v.businessphonemain) !== undefined) {
+  s += textEl(x, "<businessphonemain>", "</businessphonemain>");
+  w++;
+  }
+
+  if ((x = v.businessfax) !== undefined) {
+  s += textEl(x, "<businessfax>", "</businessfax>");
+  w++;
+  }
+
+  if ((x = v.businessaddress) !== undefined) {
+  s += textEl(x, "<businessaddress>", "</businessaddress>");
+  w++;
+  }
+
+  if ((x = v.website) !== undefined) {
+  s += textEl(x, "<website>", "</website>");
+  w++;
+  }
+
+  if ((x = v.background) !== undefined) {
+  s += textEl(x, "<background>", "</background>");
+  w++;
+  }
+
+  if ((x = v.assignedto) !== undefined) {
+  if (v["assignedto@cn"] !== undefined) w++;
+  s += textEl(x, ownerOpen("<assignedto", v["assignedto@cn"], "cn"), "</assignedto>");
+  w++;
+  }
+
+  if ((x = v.ownership) !== undefined) {
+  if (v["ownership@cn"] !== undefined) w++;
+  s += textEl(x, ownerOpen("<ownership", v["ownership@cn"], "cn"), "</ownership>");
+  w++;
+  }
+
+  if ((x = v.flagged) !== undefined) {
+  s += textEl(x, "<flagged>", "</flagged>");
+  w++;
+  }
+
+  if ((x = v.categories) !== undefined) {
+  s += wrapEl(encodeRecordsContactsCreateRecordRequestCategories(x as Rec), "<categories>", "</categories>");
+  w++;
+  }
+
+  if ((x = v.relateditems) !== undefined) {
+  s += wrapEl(encodeRecordsContactsCreateRecordRequestRelateditems(x as Rec), "<relateditems>", "</relateditems>");
+  w++;
+  }
+
+  if (!(plainObject(v) && Object.keys(v).length === w)) for (const n of Object.keys(v)) {
   if (!(n.startsWith("custom") && CUSTOM_0.test(n)) || (x = v[n]) === undefined) continue;
   s += textEl(x, '<' + n + '>', '</' + n + '>');
   }
@@ -1278,25 +1790,100 @@ function encodeRecordsCompaniesCreateRecordResponse(v: Rec): string {
 function encodeRecordsContactsUpdateRecordRequest(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.firstname) !== undefined) s += textEl(x, "<firstname>", "</firstname>");
-  if ((x = v.lastname) !== undefined) s += textEl(x, "<lastname>", "</lastname>");
-  if ((x = v.businessemail) !== undefined) s += textEl(x, "<businessemail>", "</businessemail>");
-  if ((x = v.personalemail) !== undefined) s += textEl(x, "<personalemail>", "</personalemail>");
-  if ((x = v.businessphonedirect) !== undefined) s += textEl(x, "<businessphonedirect>", "</businessphonedirect>");
-  if ((x = v.businessphonemain) !== undefined) s += textEl(x, "<businessphonemain>", "</businessphonemain>");
-  if ((x = v.homephone) !== undefined) s += textEl(x, "<homephone>", "</homephone>");
-  if ((x = v.cellularphone) !== undefined) s += textEl(x, "<cellularphone>", "</cellularphone>");
-  if ((x = v.businessfax) !== undefined) s += textEl(x, "<businessfax>", "</businessfax>");
-  if ((x = v.businessaddress) !== undefined) s += textEl(x, "<businessaddress>", "</businessaddress>");
-  if ((x = v.jobtitle) !== undefined) s += textEl(x, "<jobtitle>", "</jobtitle>");
-  if ((x = v.background) !== undefined) s += textEl(x, "<background>", "</background>");
-  if ((x = v.website) !== undefined) s += textEl(x, "<website>", "</website>");
-  if ((x = v.assignedto) !== undefined) s += textEl(x, ownerOpen("<assignedto", v["assignedto@cn"], "cn"), "</assignedto>");
-  if ((x = v.ownership) !== undefined) s += textEl(x, ownerOpen("<ownership", v["ownership@cn"], "cn"), "</ownership>");
-  if ((x = v.flagged) !== undefined) s += textEl(x, "<flagged>", "</flagged>");
-  if ((x = v.categories) !== undefined) s += wrapEl(encodeCategoryChanges(x as Rec), "<categories>", "</categories>");
-  if ((x = v.relateditems) !== undefined) s += wrapEl(encodeRecordsContactsUpdateRecordRequestRelateditems(x as Rec), "<relateditems>", "</relateditems>");
-  for (const n of Object.keys(v)) {
+  let w = 0;
+  if ((x = v.firstname) !== undefined) {
+  s += textEl(x, "<firstname>", "</firstname>");
+  w++;
+  }
+
+  if ((x = v.lastname) !== undefined) {
+  s += textEl(x, "<lastname>", "</lastname>");
+  w++;
+  }
+
+  if ((x = v.businessemail) !== undefined) {
+  s += textEl(x, "<businessemail>", "</businessemail>");
+  w++;
+  }
+
+  if ((x = v.personalemail) !== undefined) {
+  s += textEl(x, "<personalemail>", "</personalemail>");
+  w++;
+  }
+
+  if ((x = v.businessphonedirect) !== undefined) {
+  s += textEl(x, "<businessphonedirect>", "</businessphonedirect>");
+  w++;
+  }
+
+  if ((x = v.businessphonemain) !== undefined) {
+  s += textEl(x, "<businessphonemain>", "</businessphonemain>");
+  w++;
+  }
+
+  if ((x = v.homephone) !== undefined) {
+  s += textEl(x, "<homephone>", "</homephone>");
+  w++;
+  }
+
+  if ((x = v.cellularphone) !== undefined) {
+  s += textEl(x, "<cellularphone>", "</cellularphone>");
+  w++;
+  }
+
+  if ((x = v.businessfax) !== undefined) {
+  s += textEl(x, "<businessfax>", "</businessfax>");
+  w++;
+  }
+
+  if ((x = v.businessaddress) !== undefined) {
+  s += textEl(x, "<businessaddress>", "</businessaddress>");
+  w++;
+  }
+
+  if ((x = v.jobtitle) !== undefined) {
+  s += textEl(x, "<jobtitle>", "</jobtitle>");
+  w++;
+  }
+
+  if ((x = v.background) !== undefined) {
+  s += textEl(x, "<background>", "</background>");
+  w++;
+  }
+
+  if ((x = v.website) !== undefined) {
+  s += textEl(x, "<website>", "</website>");
+  w++;
+  }
+
+  if ((x = v.assignedto) !== undefined) {
+  if (v["assignedto@cn"] !== undefined) w++;
+  s += textEl(x, ownerOpen("<assignedto", v["assignedto@cn"], "cn"), "</assignedto>");
+  w++;
+  }
+
+  if ((x = v.ownership) !== undefined) {
+  if (v["ownership@cn"] !== undefined) w++;
+  s += textEl(x, ownerOpen("<ownership", v["ownership@cn"], "cn"), "</ownership>");
+  w++;
+  }
+
+  if ((x = v.flagged) !== undefined) {
+  s += textEl(x, "<flagged>", "</flagged>");
+  w++;
+  }
+
+  if ((x = v.categories) !== undefined) {
+  s += wrapEl(encodeCategoryChanges(x as Rec), "<categories>", "</categories>");
+  w++;
+  }
+
+  if ((x = v.relateditems) !== undefined) {
+  s += wrapEl(encodeRecordsContactsUpdateRecordRequestRelateditems(x as Rec), "<relateditems>", "</relateditems>");
+  w++;
+  }
+
+  if (!(plainObject(v) && Object.keys(v).length === w)) for (const n of Object.keys(v)) {
   if (!(n.startsWith("custom") && CUSTOM_0.test(n)) || (x = v[n]) === undefined) continue;
   s += textEl(x, '<' + n + '>', '</' + n + '>');
   }
@@ -1336,19 +1923,70 @@ function encodeRelatedtoListRelatedItemRemove(v: unknown[]): string {
 function encodeRecordsCompaniesUpdateRecordRequest(v: Rec): string {
   let s = '';
   let x: unknown;
-  if ((x = v.name) !== undefined) s += textEl(x, "<name>", "</name>");
-  if ((x = v.businessemail) !== undefined) s += textEl(x, "<businessemail>", "</businessemail>");
-  if ((x = v.businessphonemain) !== undefined) s += textEl(x, "<businessphonemain>", "</businessphonemain>");
-  if ((x = v.businessfax) !== undefined) s += textEl(x, "<businessfax>", "</businessfax>");
-  if ((x = v.businessaddress) !== undefined) s += textEl(x, "<businessaddress>", "</businessaddress>");
-  if ((x = v.website) !== undefined) s += textEl(x, "<website>", "</website>");
-  if ((x = v.background) !== undefined) s += textEl(x, "<background>", "</background>");
-  if ((x = v.assignedto) !== undefined) s += textEl(x, ownerOpen("<assignedto", v["assignedto@cn"], "cn"), "</assignedto>");
-  if ((x = v.ownership) !== undefined) s += textEl(x, ownerOpen("<ownership", v["ownership@cn"], "cn"), "</ownership>");
-  if ((x = v.flagged) !== undefined) s += textEl(x, "<flagged>", "</flagged>");
-  if ((x = v.categories) !== undefined) s += wrapEl(encodeCategoryChanges(x as Rec), "<categories>", "</categories>");
-  if ((x = v.relateditems) !== undefined) s += wrapEl(encodeRecordsContactsUpdateRecordRequestRelateditems(x as Rec), "<relateditems>", "</relateditems>");
-  for (const n of Object.keys(v)) {
+  let w = 0;
+  if ((x = v.name) !== undefined) {
+  s += textEl(x, "<name>", "</name>");
+  w++;
+  }
+
+  if ((x = v.businessemail) !== undefined) {
+  s += textEl(x, "<businessemail>", "</businessemail>");
+  w++;
+  }
+
+  if ((x = v.businessphonemain) !== undefined) {
+  s += textEl(x, "<businessphonemain>", "</businessphonemain>");
+  w++;
+  }
+
+  if ((x = v.businessfax) !== undefined) {
+  s += textEl(x, "<businessfax>", "</businessfax>");
+  w++;
+  }
+
+  if ((x = v.businessaddress) !== undefined) {
+  s += textEl(x, "<businessaddress>", "</businessaddress>");
+  w++;
+  }
+
+  if ((x = v.website) !== undefined) {
+  s += textEl(x, "<website>", "</website>");
+  w++;
+  }
+
+  if ((x = v.background) !== undefined) {
+  s += textEl(x, "<background>", "</background>");
+  w++;
+  }
+
+  if ((x = v.assignedto) !== undefined) {
+  if (v["assignedto@cn"] !== undefined) w++;
+  s += textEl(x, ownerOpen("<assignedto", v["assignedto@cn"], "cn"), "</assignedto>");
+  w++;
+  }
+
+  if ((x = v.ownership) !== undefined) {
+  if (v["ownership@cn"] !== undefined) w++;
+  s += textEl(x, ownerOpen("<ownership", v["ownership@cn"], "cn"), "</ownership>");
+  w++;
+  }
+
+  if ((x = v.flagged) !== undefined) {
+  s += textEl(x, "<flagged>", "</flagged>");
+  w++;
+  }
+
+  if ((x = v.categories) !== undefined) {
+  s += wrapEl(encodeCategoryChanges(x as Rec), "<categories>", "</categories>");
+  w++;
+  }
+
+  if ((x = v.relateditems) !== undefined) {
+  s += wrapEl(encodeRecordsContactsUpdateRecordRequestRelateditems(x as Rec), "<relateditems>", "</relateditems>");
+  w++;
+  }
+
+  if (!(plainObject(v) && Object.keys(v).length === w)) for (const n of Object.keys(v)) {
   if (!(n.startsWith("custom") && CUSTOM_0.test(n)) || (x = v[n]) === undefined) continue;
   s += textEl(x, '<' + n + '>', '</' + n + '>');
   }

@@ -930,7 +930,7 @@ function encodeXmlObject(desc: ObjectDesc, value: Record<string, unknown>): stri
 const text: ScalarDesc = { k: 's', s: 't' };
 
 /** An object literal's (or JSON.parse's) kind of object: its prototype is Object.prototype or null. */
-function plainObject(v: object): boolean {
+export function plainObject(v: object): boolean {
   const p = Object.getPrototypeOf(v);
   return p === Object.prototype || p === null;
 }
