@@ -1,10 +1,11 @@
 // Schema-specialized XML codecs (generated/codecs/xml.ts), compiled from the same descriptors
 // that runtime/codec.ts interprets. Each distinct descriptor (named constant, a target's own
-// object, a list, keyed container or map) becomes one encoder and one decoder function: fixed
-// field order, direct property reads, constant tags; a `switch (child.name)` per object. The
-// rules are the interpreter's, rule for rule (test/codecs-specialized.test.ts holds them to
-// byte-identical output and equal values and issues); the interpreter stays the reference and
-// serves JSON and form.
+// object, a list, keyed container or map) becomes one encoder function: fixed field order,
+// direct property reads, constant tags. The rules are the interpreter's, rule for rule
+// (test/codecs-specialized.test.ts holds them to byte-identical output); the interpreter stays
+// the reference and serves JSON and form. XML is decoded by the interpreter's streaming decoder
+// (runtime/codec.ts decodeXmlStream), which builds the value while the document is scanned: the
+// tree decoders once generated here were no longer called by decode() (issue 34).
 import type { StatementStructures } from 'ts-morph';
 import { StructureKind, VariableDeclarationKind } from './module-text.ts';
 import type { Desc, ObjectDesc } from './runtime/codec.ts';
@@ -156,6 +157,16 @@ class XmlCodecBuilder {
     return `s += ${helper}(${value}, ${tag.open}, ${tag.close});`;
   }
 
+  /**
+   * A loop appending one element per item: written to a chunk `c` that is flattened into `s` every
+   * chunkItems items (flatChunk) when the list is long, so that a long list is a rope of a few flat strings, not of
+   * every piece of every entry (issue 34: collecting that rope was most of encoding 5,000 entries).
+   */
+  private chunkedLoop(items: string, body: string): string {
+    const inChunk = body.replace(/^s \+= /gm, 'c += ');
+    return `{\nconst items = ${items};\nconst chunk = chunkItems(items.length);\nlet c = '';\nlet k = 0;\nfor (const e of items) {\n${inChunk}\nif (++k === chunk) {\ns += flatChunk(c);\nc = '';\nk = 0;\n}\n}\ns += c;\n}`;
+  }
+
   encoder(base: string, d: Composite): string[] {
     const out: string[] = ["let s = '';"];
     switch (d.k) {
@@ -163,11 +174,11 @@ class XmlCodecBuilder {
         out.push(...this.objectEncoder(base, d));
         break;
       case 'l':
-        out.push(`for (const e of v) ${this.element(constTag(d.e), d.of, 'e', `${base} of`)}`);
+        out.push(this.chunkedLoop('v', this.element(constTag(d.e), d.of, 'e', `${base} of`)));
         break;
       case 'y':
         out.push(
-          `for (const e of v) {\nconst n = \`${d.p}\${e.id}\`;\n${this.element(varTag('n'), d.of, 'e', `${base} of`)}\n}`,
+          this.chunkedLoop('v', `const n = \`${d.p}\${e.id}\`;\n${this.element(varTag('n'), d.of, 'e', `${base} of`)}`),
         );
         break;
       case 'm':
@@ -180,10 +191,28 @@ class XmlCodecBuilder {
 
   private objectEncoder(base: string, d: ObjectDesc): string[] {
     const out: string[] = ['let x: unknown;'];
+    // With custom fields, `w` counts the keys read (fields and owners' names) that have a value:
+    // a plain value with no more own keys has no custom field, and the pass over its keys is
+    // skipped (as the interpreter does: runtime/codec.ts encodeXmlObject). Only where every key
+    // read is neither a custom name nor a member of Object.prototype, and without inl or sel.
+    const custom = d.c === undefined ? null : new RegExp(d.c);
+    const odd = (key: string) => key in Object.prototype || (custom !== null && custom.test(key));
+    const counted =
+      custom !== null &&
+      !d.inl &&
+      !d.sel &&
+      Object.entries(d.f).every(
+        ([name, fd]) => !odd(fd.k === 'y' ? fd.as : name) && !(d.an && d.an.f.includes(name) && odd(name + d.an.s)),
+      );
+    const count = (stmt: string) => (counted ? `{\n${stmt}\nw++;\n}` : stmt);
+    if (counted) out.push('let w = 0;');
     for (const [name, fd] of Object.entries(d.f)) {
       if (d.inl && name === d.inl.as) {
         out.push(
-          `for (const e of (${prop('v', d.inl.as)} as Keyed[] | undefined) ?? []) {\nconst n = \`${d.inl.p}\${e.id}\`;\n${this.element(varTag('n'), d.inl.of, 'e', `${base} ${d.inl.as}`)}\n}`,
+          this.chunkedLoop(
+            `(${prop('v', d.inl.as)} as Keyed[] | undefined) ?? []`,
+            `const n = \`${d.inl.p}\${e.id}\`;\n${this.element(varTag('n'), d.inl.of, 'e', `${base} ${d.inl.as}`)}`,
+          ),
         );
         continue;
       }
@@ -209,11 +238,14 @@ class XmlCodecBuilder {
           open: `ownerOpen(${head}, ${prop('v', name + d.an.s)}, ${lit(d.an.a)})`,
           close: tag.close,
         };
-        out.push(`if ((x = ${prop('v', name)}) !== undefined) ${this.element(owned, fd, 'x', `${base} ${name}`)}`);
+        const ownerCount = counted ? `if (${prop('v', name + d.an.s)} !== undefined) w++;\n` : '';
+        out.push(
+          `if ((x = ${prop('v', name)}) !== undefined) ${count(ownerCount + this.element(owned, fd, 'x', `${base} ${name}`))}`,
+        );
         continue;
       }
       out.push(
-        `if ((x = ${prop('v', fd.k === 'y' ? fd.as : name)}) !== undefined) ${this.element(tag, fd, 'x', `${base} ${name}`)}`,
+        `if ((x = ${prop('v', fd.k === 'y' ? fd.as : name)}) !== undefined) ${count(this.element(tag, fd, 'x', `${base} ${name}`))}`,
       );
     }
     if (d.c) {
@@ -232,105 +264,10 @@ class XmlCodecBuilder {
       ]
         .filter(Boolean)
         .join(' && ');
-      out.push(
-        `for (const n of Object.keys(v)) {\nif (!(${test}) || (x = v[n]) === undefined) continue;\n${this.element(varTag('n'), { k: 's', s: 't' }, 'x', '')}\n}`,
-      );
+      const pass = `for (const n of Object.keys(v)) {\nif (!(${test}) || (x = v[n]) === undefined) continue;\n${this.element(varTag('n'), { k: 's', s: 't' }, 'x', '')}\n}`;
+      out.push(counted ? `if (!(plainObject(v) && Object.keys(v).length === w)) ${pass}` : pass);
     }
     return out;
-  }
-
-  // ---------- decoders: (element, options, path) -> value ----------
-
-  /** Expression decoding element `c` as `d`; `path` is the expression of its issue path (unused by scalars). */
-  private decodeExpr(d: Desc, c: string, path: string, hint: string): string {
-    if (d.k !== 's') return `decode${upper(this.fn(d, hint))}(${c}, o, ${path})`;
-    return d.s === 't' ? `textXml(${c})` : `scalarXml(${c}, ${lit(d.s)})`;
-  }
-
-  /** A scalar decodes to undefined for "not given"; 't' never does (its text is a string). */
-  private static mayBeUndefined(d: Desc) {
-    return d.k === 's' && d.s !== 't';
-  }
-
-  decoder(base: string, d: Composite): string[] {
-    const sub = (name: string) => `o.strict ? join(path, ${name}) : ''`;
-    switch (d.k) {
-      case 'o':
-        return this.objectDecoder(base, d);
-      case 'l':
-        return [
-          'const out: unknown[] = [];',
-          `for (const c of el.children) {\nif (c.name === ${lit(d.e)}) out.push(${this.decodeExpr(d.of, 'c', sub('out.length'), `${base} of`)});\nelse if (o.strict) unknown(o, path, c.name);\n}`,
-          'return out;',
-        ];
-      case 'y':
-        return [
-          'const out: unknown[] = [];',
-          `for (const c of el.children) {\nif (keyedName(c.name, ${lit(d.p)})) out.push(withId(${this.decodeExpr(d.of, 'c', sub('c.name'), `${base} of`)}, c.name, ${lit(d.p)}));\nelse if (o.strict) unknown(o, path, c.name);\n}`,
-          'return out;',
-        ];
-      case 'm':
-        return [
-          'const out: Rec = {};',
-          `for (const c of el.children) out[c.name] = ${this.decodeExpr(d.of, 'c', sub('c.name'), `${base} of`)};`,
-          'return out;',
-        ];
-    }
-  }
-
-  private objectDecoder(base: string, d: ObjectDesc): string[] {
-    const sub = (name: string) => `o.strict ? join(path, ${lit(name)}) : ''`;
-    const head: string[] = ['const out: Rec = {};'];
-    const arms: string[] = [];
-    // `v` holds scalars that may be "not given" (every field's, the deferred sel field's included).
-    const needV = Object.values(d.f).some((fd) => XmlCodecBuilder.mayBeUndefined(fd));
-    for (const [name, fd] of Object.entries(d.f)) {
-      if (d.sel && name === d.sel.f) {
-        arms.push(`case ${lit(name)}:\ndeferred = c;\nbreak;`);
-        continue;
-      }
-      const target = prop('out', fd.k === 'y' ? fd.as : name);
-      const value = this.decodeExpr(fd, 'c', sub(name), `${base} ${name}`);
-      const named =
-        d.an && d.an.f.includes(name)
-          ? `\nif (!o.strict && c.attrs !== null && ${prop('c.attrs', d.an.a)} !== undefined) ${prop('out', name + d.an.s)} = ${prop('c.attrs', d.an.a)};`
-          : '';
-      if (XmlCodecBuilder.mayBeUndefined(fd)) {
-        arms.push(`case ${lit(name)}:\nif ((v = ${value}) !== undefined) ${target} = v;${named}\nbreak;`);
-      } else arms.push(`case ${lit(name)}:\n${target} = ${value};${named}\nbreak;`);
-    }
-    const others: string[] = [];
-    if (d.inl) {
-      const item = this.decodeExpr(d.inl.of, 'c', "o.strict ? join(path, c.name) : ''", `${base} ${d.inl.as}`);
-      head.push('let inline: unknown[] | undefined;');
-      others.push(
-        `if (keyedName(c.name, ${lit(d.inl.p)})) (inline ??= []).push(withId(${item}, c.name, ${lit(d.inl.p)}));`,
-      );
-    }
-    if (d.c) others.push(`if (${this.patterns.get(d.c)}.test(c.name)) out[c.name] = textXml(c);`);
-    others.push('if (o.strict) unknown(o, path, c.name);');
-    arms.push(`default:\n${others.join('\nelse ')}`);
-    if (d.sel) head.push('let deferred: XmlElement | undefined;');
-    if (needV) head.push('let v: unknown;');
-    const body = [...head, `for (const c of el.children) {\nswitch (c.name) {\n${arms.join('\n')}\n}\n}`];
-    if (d.inl) body.push(`${prop('out', d.inl.as)} = inline ?? [];`);
-    if (d.sel) {
-      const fd = d.f[d.sel.f];
-      const cases = groupCases(d.sel.cases, (x) => this.fn(x as Composite, `${base} ${d.sel!.f}`));
-      const target = prop('out', d.sel.f);
-      const path = 'p';
-      const set = (expr: string, x: Desc) =>
-        XmlCodecBuilder.mayBeUndefined(x) ? `if ((v = ${expr}) !== undefined) ${target} = v;` : `${target} = ${expr};`;
-      const arms2 = cases.map(
-        ([values, fnBase]) =>
-          `${values.map((c) => `case ${lit(c)}:`).join('\n')}\n${target} = decode${upper(fnBase)}(deferred, o, ${path});\nbreak;`,
-      );
-      body.push(
-        `if (deferred) {\nconst p = ${sub(d.sel.f)};\nswitch (selKey(${prop('out', d.sel.on)})) {\n${arms2.join('\n')}\ndefault:\n${set(this.decodeExpr(fd, 'deferred', path, `${base} ${d.sel.f}`), fd)}\n}\n}`,
-      );
-    }
-    body.push('return out;');
-    return body;
   }
 }
 
@@ -369,7 +306,7 @@ export function xmlCodecStatements(constNames: Map<Desc, string>, targets: [stri
     if (d.k === 's') throw new Error(`${id}: a message is a structure`);
     return [id, b.fn(d, id)];
   });
-  // Encoders and decoders are emitted interleaved per descriptor, after all names are known.
+  // Encoders are emitted per descriptor, after all names are known.
   const fns: StatementStructures[] = [];
   for (const [base, d] of [...b.functions]) {
     fns.push({
@@ -379,48 +316,22 @@ export function xmlCodecStatements(constNames: Map<Desc, string>, targets: [stri
       returnType: 'string',
       statements: b.encoder(base, d),
     });
-    fns.push({
-      kind: StructureKind.Function,
-      name: `decode${upper(base)}`,
-      parameters: [
-        { name: 'el', type: 'XmlElement' },
-        { name: 'o', type: 'DecodeOptions' },
-        { name: 'path', type: 'string' },
-      ],
-      returnType: d.k === 'o' || d.k === 'm' ? 'Rec' : 'unknown[]',
-      statements: b.decoder(base, d),
-    });
   }
   return [
     {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: '../runtime/codec.ts',
       namedImports: [
+        'chunkItems',
         'flagEl',
-        'join',
-        'keyedName',
+        'flatChunk',
         'listEl',
         'ownerOpen',
-        'scalarXml',
+        'plainObject',
         'selKey',
         'textEl',
-        'textXml',
-        'unknown',
-        'withId',
         'wrapEl',
       ],
-    },
-    {
-      kind: StructureKind.ImportDeclaration,
-      isTypeOnly: true,
-      moduleSpecifier: '../runtime/codec.ts',
-      namedImports: ['DecodeOptions', 'XmlDecoder'],
-    },
-    {
-      kind: StructureKind.ImportDeclaration,
-      isTypeOnly: true,
-      moduleSpecifier: '../runtime/xml.ts',
-      namedImports: ['XmlElement'],
     },
     { kind: StructureKind.TypeAlias, name: 'Rec', type: 'Record<string, unknown>' },
     { kind: StructureKind.TypeAlias, name: 'Keyed', type: '{ id: unknown }' },
@@ -439,18 +350,6 @@ export function xmlCodecStatements(constNames: Map<Desc, string>, targets: [stri
         {
           name: 'xmlEncoders',
           initializer: `{\n${table.map(([id, base]) => `${lit(id)}: encode${upper(base)}`).join(',\n')}\n} satisfies Record<string, (v: Rec) => string>`,
-        },
-      ],
-    },
-    {
-      kind: StructureKind.VariableStatement,
-      isExported: true,
-      declarationKind: VariableDeclarationKind.Const,
-      docs: [{ kind: StructureKind.JSDoc, description: 'Per message, the decoder of its root element.' }],
-      declarations: [
-        {
-          name: 'xmlDecoders',
-          initializer: `{\n${table.map(([id, base]) => `${lit(id)}: decode${upper(base)}`).join(',\n')}\n} satisfies Record<string, XmlDecoder>`,
         },
       ],
     },

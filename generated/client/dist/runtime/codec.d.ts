@@ -132,10 +132,22 @@ export declare function flagEl(v: unknown, open: string, close: string): string;
 export declare function listEl(v: unknown, open: string, close: string): string;
 /** Element around already encoded content. */
 export declare function wrapEl(content: string, open: string, close: string): string;
+/**
+ * Items of a list of n written per chunk (0: none). The encoders flatten a long list's elements
+ * in chunks (flatChunk) instead of keeping the rope of every piece of every item to the end: such
+ * a rope of a 5,000-entry page was about 300k strings, copied by each young-generation collection
+ * while it grew (issue 34); in chunks, the pieces die young. A flattening walks its rope once,
+ * which costs more than collecting a rope that stays small, so lists up to 1,024 items are not chunked.
+ */
+export declare const chunkItems: (n: number) => number;
+/** `c` flattened (V8 makes a rope flat in place when one of its characters is read). */
+export declare function flatChunk(c: string): string;
 /** An element read as a scalar: structure where a value belongs is kept as plain data, for the validators to report. */
 export declare function scalarXml(el: XmlElement, code: ScalarCode): unknown;
 /** scalarXml for text ('t'), which is never "not given". */
 export declare function textXml(el: XmlElement): unknown;
+/** An object literal's (or JSON.parse's) kind of object: its prototype is Object.prototype or null. */
+export declare function plainObject(v: object): boolean;
 /**
  * Typed value -> the JSON wire form: id<N> keys for keyed arrays, comma-delimited lists. A part
  * whose wire form is itself (same fields, in the descriptor's order, nothing to join or key) is

@@ -292,6 +292,13 @@ const R_KEYED = 4;
 const R_MAP = 5;
 const R_CUSTOM = 6;
 const R_SEL = 7;
+/** Does s hold `key` at ns? (A charCode loop: startsWith at an offset was the hottest line of decoding a page.) */
+function spanIs(s, ns, key) {
+    for (let k = 0; k < key.length; k++)
+        if (s.charCodeAt(ns + k) !== key.charCodeAt(k))
+            return false;
+    return true;
+}
 class StreamDecoder {
     rootDesc;
     root;
@@ -359,8 +366,16 @@ class StreamDecoder {
                     name = order.names[j];
                     parent.next = j + 1;
                 }
-                else
-                    fd = fieldTable(desc)[name];
+                else {
+                    // Not ahead of the cursor: one of the fields it has passed (sent again, or out of order), or none.
+                    // A scan of those, not a lookup by the scanned name (a new string, hashed for every lookup).
+                    for (j = 0; j < parent.next && (order.names[j] !== name || order.descs[j] === null); j++)
+                        ;
+                    if (j < parent.next) {
+                        fd = order.descs[j];
+                        name = order.names[j];
+                    }
+                }
                 if (fd) {
                     parent.fd = fd;
                     if (desc.sel && name === desc.sel.f) {
@@ -419,7 +434,7 @@ class StreamDecoder {
             let j = parent.next;
             for (; j < order.names.length; j++) {
                 const key = order.names[j];
-                if (key.length === len && order.descs[j] !== null && s.startsWith(key, ns))
+                if (key.length === len && order.descs[j] !== null && spanIs(s, ns, key))
                     break;
             }
             const fd = j < order.names.length ? order.descs[j] : undefined;
@@ -432,8 +447,9 @@ class StreamDecoder {
                 const key = order.names[j];
                 if (v !== undefined)
                     out[key] = v;
-                if (desc.an && !this.opts.strict && attrs !== null && attrs[desc.an.a] !== undefined && desc.an.f.includes(key))
-                    out[key + desc.an.s] = attrs[desc.an.a];
+                // An owner-valued field is followed in the order by its owner's name (desc null), whose key is made once there.
+                if (attrs !== null && desc.an && !this.opts.strict && attrs[desc.an.a] !== undefined && desc.an.f.includes(key))
+                    out[order.descs[j + 1] === null ? order.names[j + 1] : key + desc.an.s] = attrs[desc.an.a];
                 return;
             }
         }
@@ -631,6 +647,19 @@ export function wrapEl(content, open, close) {
     return content === '' ? emptyTag(open) : open + content + close;
 }
 const emptyTag = (open) => `${open.slice(0, -1)}/>`;
+/**
+ * Items of a list of n written per chunk (0: none). The encoders flatten a long list's elements
+ * in chunks (flatChunk) instead of keeping the rope of every piece of every item to the end: such
+ * a rope of a 5,000-entry page was about 300k strings, copied by each young-generation collection
+ * while it grew (issue 34); in chunks, the pieces die young. A flattening walks its rope once,
+ * which costs more than collecting a rope that stays small, so lists up to 1,024 items are not chunked.
+ */
+export const chunkItems = (n) => (n > 1024 ? 32 : 0);
+/** `c` flattened (V8 makes a rope flat in place when one of its characters is read). */
+export function flatChunk(c) {
+    // Compared, so that no minifier drops the read: charCodeAt is never -1.
+    return c.charCodeAt(0) === -1 ? '' : c;
+}
 /** An element read as a scalar: structure where a value belongs is kept as plain data, for the validators to report. */
 export function scalarXml(el, code) {
     return el.children.length ? genericXml(el) : scalarFromWire(code, el.text);
@@ -647,18 +676,23 @@ function encodeXmlContent(desc, value) {
             return encodeXmlObject(desc, value);
         case 'l': {
             let s = '';
+            let c = '';
+            let k = 0;
             const open = `<${desc.e}>`;
             const close = `</${desc.e}>`;
-            for (const v of value)
-                s += contentEl(desc.of, v, open, close);
-            return s;
+            const chunk = chunkItems(value.length);
+            for (const v of value) {
+                c += contentEl(desc.of, v, open, close);
+                if (++k === chunk) {
+                    s += flatChunk(c);
+                    c = '';
+                    k = 0;
+                }
+            }
+            return s + c;
         }
-        case 'y': {
-            let s = '';
-            for (const v of value)
-                s += contentEl(desc.of, v, `<${desc.p}${v.id}>`, `</${desc.p}${v.id}>`);
-            return s;
-        }
+        case 'y':
+            return keyedEls(desc.of, desc.p, value);
         case 'm': {
             let s = '';
             for (const [k, v] of Object.entries(value))
@@ -666,6 +700,22 @@ function encodeXmlContent(desc, value) {
             return s;
         }
     }
+}
+/** The elements prefix<id> of keyed items, flattened in chunks (chunkItems). */
+function keyedEls(of, p, items) {
+    const chunk = chunkItems(items.length);
+    let s = '';
+    let c = '';
+    let k = 0;
+    for (const v of items) {
+        c += contentEl(of, v, `<${p}${v.id}>`, `</${p}${v.id}>`);
+        if (++k === chunk) {
+            s += flatChunk(c);
+            c = '';
+            k = 0;
+        }
+    }
+    return s + c;
 }
 /** The element of a value given its start tag `open` (with its attributes) and end tag: what the generated encoders write. */
 function contentEl(desc, v, open, close) {
@@ -682,7 +732,9 @@ function tagsOf(desc) {
     let t = tagCache.get(desc);
     if (t)
         return t;
-    t = { names: [], fds: [], keys: [], open: [], close: [], head: [] };
+    t = { names: [], fds: [], keys: [], open: [], close: [], head: [], ownerKey: [], plain: true };
+    const custom = desc.c === undefined ? null : pattern(desc.c);
+    const isCustom = (key) => custom !== null && !Object.hasOwn(desc.f, key) && custom.test(key);
     for (const name of keysOf(desc.f)) {
         const fd = desc.f[name];
         const label = desc.lb && own(desc.lb, name);
@@ -692,7 +744,12 @@ function tagsOf(desc) {
         t.keys.push(fd.k === 'y' ? fd.as : name);
         t.open.push(head + '>');
         t.close.push(`</${name}>`);
-        t.head.push(desc.an && desc.an.f.includes(name) ? head : null);
+        const owned = desc.an !== undefined && desc.an.f.includes(name);
+        t.head.push(owned ? head : null);
+        t.ownerKey.push(owned ? name + desc.an.s : null);
+        const key = t.keys[t.keys.length - 1];
+        if (isCustom(key) || key in Object.prototype || (owned && isCustom(name + desc.an.s)))
+            t.plain = false;
     }
     tagCache.set(desc, t);
     return t;
@@ -702,24 +759,38 @@ function encodeXmlObject(desc, value) {
     const tags = tagsOf(desc);
     const { names, fds, keys } = tags;
     const special = desc.inl !== undefined || desc.sel !== undefined;
+    // Keys of `value` read as fields (and owners' names): when they are as many as its own keys, it
+    // has no custom field, provided each key read is one of its own (so only for a plain object,
+    // which inherits nothing but Object.prototype's members, and for fields not named like one).
+    let read = 0;
     for (let i = 0; i < names.length; i++) {
         const name = names[i];
         if (special && desc.inl && name === desc.inl.as) {
-            const p = desc.inl.p;
-            for (const v of value[desc.inl.as] ?? [])
-                s += contentEl(desc.inl.of, v, `<${p}${v.id}>`, `</${p}${v.id}>`);
+            const items = value[desc.inl.as];
+            if (items !== undefined)
+                read++;
+            s += keyedEls(desc.inl.of, desc.inl.p, items ?? []);
             continue;
         }
         const v = value[keys[i]];
         if (v === undefined)
             continue;
+        read++;
         const fd = fds[i];
         const d = special && desc.sel && name === desc.sel.f ? (own(desc.sel.cases, selKey(value[desc.sel.on])) ?? fd) : fd;
         const head = tags.head[i];
-        const open = head == null ? tags.open[i] : ownerOpen(head, value[name + desc.an.s], desc.an.a);
+        let open;
+        if (head == null)
+            open = tags.open[i];
+        else {
+            const owner = value[tags.ownerKey[i]];
+            if (owner !== undefined)
+                read++;
+            open = ownerOpen(head, owner, desc.an.a);
+        }
         s += contentEl(d, v, open, tags.close[i]);
     }
-    if (desc.c) {
+    if (desc.c && !(tags.plain && plainObject(value) && Object.keys(value).length === read)) {
         const re = pattern(desc.c);
         for (const name of Object.keys(value))
             if (!(name in desc.f) && re.test(name) && value[name] !== undefined)
@@ -728,6 +799,11 @@ function encodeXmlObject(desc, value) {
     return s;
 }
 const text = { k: 's', s: 't' };
+/** An object literal's (or JSON.parse's) kind of object: its prototype is Object.prototype or null. */
+export function plainObject(v) {
+    const p = Object.getPrototypeOf(v);
+    return p === Object.prototype || p === null;
+}
 // ---------- JSON wire ----------
 /**
  * Typed value -> the JSON wire form: id<N> keys for keyed arrays, comma-delimited lists. A part
