@@ -47,7 +47,15 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { DeliveryRow, Storage, Tx, UserRow } from './port.ts';
 import { DeferredWrites } from './deferred.ts';
-import { SqlTx, findUserStatement, isId, principalsVersionStatement, type TxState } from './statements.ts';
+import {
+  SqlTx,
+  WRITTEN_BY_STABLE,
+  findUserStatement,
+  isId,
+  principalsVersionStatement,
+  stableReads,
+  type TxState,
+} from './statements.ts';
 import { Bodies, nestedError } from './nesting.ts';
 import { pgDialect } from './dialect-postgres.ts';
 import { PG_MIGRATIONS } from './migrations/postgres/index.ts';
@@ -250,6 +258,42 @@ class OrderLocksNeeded extends Error {
 }
 
 const byKey = (a: bigint, b: bigint) => (a < b ? -1 : a > b ? 1 : 0);
+const codeOf = (e: unknown): string => String((e as { code?: unknown } | null)?.code ?? '');
+
+const SERIALIZABLE = 'BEGIN ISOLATION LEVEL SERIALIZABLE';
+/**
+ * Transactions in one batch at most. Each that writes takes a subtransaction id; PostgreSQL keeps
+ * 64 of them per transaction in shared memory before every snapshot has to look further.
+ */
+const GROUP_MAX = 32;
+
+/** A write transaction waiting to run in the batch of its order keys. */
+interface OrderJob {
+  fn: (tx: Tx) => Promise<unknown>;
+  /** Sorted. */
+  keys: bigint[];
+  ok: (v: unknown) => void;
+  fail: (e: unknown) => void;
+  /** When the call's statement timeout runs out (ms since the epoch). */
+  deadline: number;
+  /** Adds the time it took to the call's budget. */
+  done: () => void;
+  /** Attempts so far. */
+  runs: number;
+}
+
+/** Transactions that run one after another in one database transaction holding the order locks `keys`. */
+class OrderBatch {
+  readonly held: Set<bigint>;
+  readonly queue: OrderJob[] = [];
+  /** Jobs it took in so far. */
+  size = 0;
+  /** Whether a job arriving now may join it (until it commits). */
+  accepting = true;
+  constructor(readonly keys: bigint[]) {
+    this.held = new Set(keys);
+  }
+}
 
 /**
  * This process's queue per order key: of its transactions on one parent, only the first waits for
@@ -320,7 +364,7 @@ class PgStorage implements Storage {
     // SERIALIZABLE: a handler that reads, then writes (positions, moves, an edit of a record)
     // commits only if running the transactions one after another would give the same result;
     // otherwise it is run again. No lock is shared by unrelated requests.
-    return this.track(() => this.run('BEGIN ISOLATION LEVEL SERIALIZABLE', fn, MAX_ATTEMPTS));
+    return this.track(() => this.run(SERIALIZABLE, fn, MAX_ATTEMPTS));
   }
 
   read<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
@@ -341,23 +385,16 @@ class PgStorage implements Storage {
   }
 
   private async run<T>(begin: string, fn: (tx: Tx) => Promise<T>, attempts: number): Promise<T> {
-    // Order locks asked for by an earlier attempt: held from the start of the next ones.
-    let keys: bigint[] = [];
     let failed = false;
     for (let attempt = 1; ; attempt++) {
-      const release = keys.length ? await this.local.acquire(keys) : undefined;
       try {
         // Only write transactions (attempts > 1) order anything.
-        return await this.once(begin, fn, failed, keys, attempts > 1);
+        return await this.once(begin, fn, failed, attempts > 1);
       } catch (e) {
-        if (e instanceof OrderLocksNeeded && attempt < MAX_ATTEMPTS) {
-          keys = [...new Set([...keys, ...e.keys])].sort(byKey);
-          continue;
-        }
-        if (attempt >= attempts || !RETRY.has((e as { code?: string }).code ?? '')) throw e;
+        // It orders a parent's activities: it runs again in that parent's batch.
+        if (e instanceof OrderLocksNeeded) return this.ordered(fn, e.keys, attempt);
+        if (attempt >= attempts || !RETRY.has(codeOf(e))) throw e;
         failed = true;
-      } finally {
-        release?.();
       }
     }
   }
@@ -383,21 +420,15 @@ class PgStorage implements Storage {
   }
 
   /**
-   * One attempt. A retry first takes the schema's retry lock (session-level, before BEGIN, so its
-   * snapshot is taken after the wait): transactions that collided on one hot spot (the activities
-   * of one parent) then run one after another instead of colliding again; first attempts never
-   * wait for it. The order locks `keys` (Tx.lockOrder) are taken the same way, after it.
+   * One attempt of a transaction holding no order lock. A retry first takes the schema's retry
+   * lock (session-level, before BEGIN, so its snapshot is taken after the wait): transactions that
+   * collided on one hot spot then run one after another instead of colliding again; first
+   * attempts never wait for it.
    */
-  private async once<T>(
-    begin: string,
-    fn: (tx: Tx) => Promise<T>,
-    retry: boolean,
-    keys: bigint[],
-    writes: boolean,
-  ): Promise<T> {
+  private async once<T>(begin: string, fn: (tx: Tx) => Promise<T>, retry: boolean, writes: boolean): Promise<T> {
     const span = this.span();
     try {
-      return await this.attempt(begin, fn, retry, keys, writes, span.deadline);
+      return await this.attempt(begin, fn, retry, writes, span.deadline);
     } finally {
       span.done();
     }
@@ -407,53 +438,52 @@ class PgStorage implements Storage {
     begin: string,
     fn: (tx: Tx) => Promise<T>,
     retry: boolean,
-    keys: bigint[],
     writes: boolean,
     deadline: number,
   ): Promise<T> {
-    const client = await this.acquire(this.pool, deadline);
+    let client: pg.PoolClient | undefined;
     const state: TxState = { active: true };
     let broken: Error | undefined;
     // A connection that dies while checked out emits 'error' (unheard, it would end the process).
     const onError = (e: Error) => (broken ??= e);
-    client.on('error', onError);
+    // Taken at the first statement: a body that first asks for order locks costs no connection.
+    const connect = async () => {
+      const c = await this.acquire(this.pool, deadline);
+      c.on('error', onError);
+      return (client = c);
+    };
     let locked = false;
     const tx = new PgTx(
-      client,
+      connect,
       state,
       this.viewed,
       this.compactCounts,
       deadline,
       begin,
-      writes ? { held: new Set(keys), keyOf: this.orderKey } : undefined,
+      writes ? { held: new Set(), keyOf: this.orderKey } : undefined,
     );
-    const q = (text: string) => client.query(timed({ text, query_timeout: left(deadline) }));
+    const q = (c: pg.PoolClient, text: string) => c.query(timed({ text, query_timeout: left(deadline) }));
     try {
-      // The retry lock before the order locks (sorted): taken in one order everywhere, no two
-      // transactions wait for each other. One round trip: the session locks in an implicit
-      // transaction of their own (ended by COMMIT), then BEGIN, whose snapshot follows the waits.
-      // BEGIN otherwise goes with the body's first statement: a body that first asks for order
-      // locks runs again holding them without having cost a BEGIN and a ROLLBACK.
-      const locks = [...(retry ? [BigInt(this.retryKey)] : []), ...keys];
-      if (locks.length) {
+      if (retry) {
+        // One round trip: the session lock in an implicit transaction of its own (ended by
+        // COMMIT), then BEGIN, whose snapshot follows the wait.
         locked = true;
-        await q(`${locks.map((k) => `SELECT pg_advisory_lock('${k}'::bigint); `).join('')}COMMIT; ${begin}`);
+        await q(await tx.connection(), `SELECT pg_advisory_lock('${this.retryKey}'::bigint); COMMIT; ${begin}`);
         tx.begun = true;
       }
       const value = await this.bodies.run(fn, tx);
       state.active = false;
-      if (tx.begun && locked) {
-        // Released once committed (the next holder's snapshot shows this transaction), in the same round trip.
-        await q('COMMIT; SELECT pg_advisory_unlock_all()');
-        locked = false;
-      } else if (tx.begun) await q('COMMIT');
+      tx.rethrow();
+      // Released once committed (the next holder's snapshot shows this transaction), in the same round trip.
+      if (tx.begun) await q(client!, locked ? 'COMMIT; SELECT pg_advisory_unlock_all()' : 'COMMIT');
+      locked = false;
       return value;
     } catch (e) {
       state.active = false;
       // A lost or timed-out connection is not asked anything more (a timed-out statement may
       // still be running on it): destroyed, the server rolls its transaction back and ends its locks.
       if (pgCondition(e) === 'unreachable') broken ??= e as Error;
-      if (!broken && tx.begun) {
+      if (!broken && tx.begun && client) {
         try {
           await client.query(timed({ text: 'ROLLBACK', query_timeout: this.timeouts.statement }));
         } catch (r) {
@@ -462,10 +492,173 @@ class PgStorage implements Storage {
       }
       throw e;
     } finally {
-      if (locked && !broken) {
-        const unlock = timed({ text: 'SELECT pg_advisory_unlock_all()', query_timeout: this.timeouts.statement });
-        await client.query(unlock).catch((e: Error) => (broken = e));
+      await tx.connected();
+      if (client) {
+        if (locked && !broken) {
+          const unlock = timed({ text: 'SELECT pg_advisory_unlock_all()', query_timeout: this.timeouts.statement });
+          await client.query(unlock).catch((e: Error) => (broken = e));
+        }
+        client.removeListener('error', onError);
+        client.release(broken);
       }
+    }
+  }
+
+  /** The batch open for each order key: the one a transaction needing only keys it holds joins. */
+  private readonly batches = new Map<bigint, OrderBatch>();
+
+  /** Runs fn in a batch holding the order locks `keys`, after `runs` attempts without them. */
+  private ordered<T>(fn: (tx: Tx) => Promise<T>, keys: bigint[], runs: number): Promise<T> {
+    const span = this.span();
+    return new Promise<T>((ok, fail) =>
+      this.enqueue({
+        fn,
+        keys: [...new Set(keys)].sort(byKey),
+        ok: ok as (v: unknown) => void,
+        fail,
+        deadline: span.deadline,
+        done: span.done,
+        runs,
+      }),
+    );
+  }
+
+  private enqueue(job: OrderJob): void {
+    const open = this.batches.get(job.keys[0]!);
+    if (open?.accepting && open.size < GROUP_MAX && job.keys.every((k) => this.batches.get(k) === open)) {
+      open.queue.push(job);
+      open.size++;
+      return;
+    }
+    const batch = new OrderBatch(job.keys);
+    batch.queue.push(job);
+    batch.size++;
+    for (const k of job.keys) this.batches.set(k, batch);
+    void this.runBatch(batch);
+  }
+
+  private closeBatch(batch: OrderBatch): void {
+    batch.accepting = false;
+    for (const k of batch.keys) if (this.batches.get(k) === batch) this.batches.delete(k);
+  }
+
+  /**
+   * Group commit per parent. A batch waits for this process's earlier batches on its keys (holding
+   * no connection; transactions arriving meanwhile join it), takes the advisory locks before
+   * BEGIN, then runs its transactions one after another, each in a savepoint of its own (one that
+   * fails rolls back alone), and COMMITs them together: one lock, one BEGIN and one COMMIT (one
+   * WAL flush) for all, each acknowledged only after that COMMIT. A serialization failure or
+   * deadlock runs the whole batch again (taking the retry lock too); an outage fails every
+   * transaction of the batch with it.
+   */
+  private async runBatch(batch: OrderBatch): Promise<void> {
+    const release = await this.local.acquire(batch.keys);
+    try {
+      let retry = false;
+      while (await this.runLocked(batch, retry)) retry = true;
+    } catch (e) {
+      for (const j of batch.queue.splice(0)) (j.done(), j.fail(e));
+    } finally {
+      this.closeBatch(batch);
+      release();
+      // Joined after its last look at the queue: they run in a batch of their own.
+      for (const j of batch.queue.splice(0)) this.enqueue(j);
+    }
+  }
+
+  /** One transaction of the batch; true when it failed to serialize and its jobs wait in the queue to run again. */
+  private async runLocked(batch: OrderBatch, retry: boolean): Promise<boolean> {
+    const deadline = Math.min(...batch.queue.map((j) => j.deadline));
+    const client = await this.acquire(this.pool, deadline);
+    let broken: Error | undefined;
+    const onError = (e: Error) => (broken ??= e);
+    client.on('error', onError);
+    const done: [OrderJob, unknown][] = [];
+    let current: OrderJob | undefined;
+    const q = (text: string, until: number) => client.query(timed({ text, query_timeout: left(until) }));
+    try {
+      // One round trip: the session locks (sorted, the retry lock first: no two batches wait for
+      // each other) in an implicit transaction ended by COMMIT, then BEGIN, whose snapshot follows
+      // the waits, and the first transaction's savepoint.
+      const locks = [...(retry ? [BigInt(this.retryKey)] : []), ...batch.keys];
+      await q(
+        `${locks.map((k) => `SELECT pg_advisory_lock('${k}'::bigint); `).join('')}COMMIT; ${SERIALIZABLE}; SAVEPOINT job`,
+        deadline,
+      );
+      // fresh: the savepoint no transaction used yet; open: one used by a transaction that succeeded.
+      let fresh = true;
+      let open = false;
+      const reads = new Map<string, unknown[]>();
+      while (batch.queue.length) {
+        const job = (current = batch.queue.shift()!);
+        if (job.deadline - Date.now() < 1) {
+          current = undefined;
+          job.done();
+          job.fail(new Error('timeout expired waiting for the order lock of a parent (statement timeout)'));
+          continue;
+        }
+        const state: TxState = { active: true };
+        const begin = fresh ? undefined : open ? 'RELEASE SAVEPOINT job; SAVEPOINT job' : 'SAVEPOINT job';
+        const order = { held: batch.held, keyOf: this.orderKey };
+        const tx = new PgTx(
+          async () => client,
+          state,
+          this.viewed,
+          this.compactCounts,
+          job.deadline,
+          begin,
+          order,
+          reads,
+        );
+        tx.begun = fresh;
+        fresh = false;
+        try {
+          const value = await this.bodies.run(job.fn, tx);
+          state.active = false;
+          tx.rethrow();
+          if (tx.begun) open = true;
+          done.push([job, value]);
+        } catch (e) {
+          state.active = false;
+          if (broken || pgCondition(e) || RETRY.has(codeOf(e))) throw e;
+          if (tx.begun) {
+            await q('ROLLBACK TO SAVEPOINT job; RELEASE SAVEPOINT job', job.deadline);
+            open = false;
+            reads.clear(); // it may have read what it wrote
+          }
+          if (e instanceof OrderLocksNeeded && job.runs < MAX_ATTEMPTS) {
+            // Its parents changed since it asked: it runs again in a batch holding them all.
+            job.runs++;
+            job.keys = [...new Set([...job.keys, ...e.keys])].sort(byKey);
+            this.enqueue(job);
+          } else (job.done(), job.fail(e));
+        }
+        current = undefined;
+      }
+      // Jobs arriving from now on wait for the next batch, whose snapshot will show this one.
+      this.closeBatch(batch);
+      await q(`${done.length ? 'COMMIT' : 'ROLLBACK'}; SELECT pg_advisory_unlock_all()`, deadline);
+      for (const [j, value] of done) (j.done(), j.ok(value));
+      return false;
+    } catch (e) {
+      if (pgCondition(e) === 'unreachable') broken ??= e as Error;
+      if (!broken) {
+        await client
+          .query(timed({ text: 'ROLLBACK; SELECT pg_advisory_unlock_all()', query_timeout: this.timeouts.statement }))
+          .catch((r: Error) => (broken = r));
+      }
+      const all = [...done.map(([j]) => j), ...(current ? [current] : [])];
+      if (RETRY.has(codeOf(e)) && !broken) {
+        const again = all.filter((j) => j.runs++ < MAX_ATTEMPTS);
+        for (const j of all) if (!again.includes(j)) (j.done(), j.fail(e));
+        // Before those that joined meanwhile.
+        batch.queue.unshift(...again);
+        return batch.queue.length > 0;
+      }
+      // Nothing of the batch is acknowledged: every transaction in it fails with the error.
+      for (const j of [...all, ...batch.queue.splice(0)]) (j.done(), j.fail(e));
+      return false;
+    } finally {
       client.removeListener('error', onError);
       client.release(broken);
     }
@@ -610,11 +803,13 @@ const left = (deadline: number) => Math.max(1, deadline - Date.now());
 type Timed = pg.QueryConfig & { query_timeout: number };
 const timed = (c: Timed): pg.QueryConfig => c;
 const PRINCIPALS_VERSION = pgDialect.sql(principalsVersionStatement);
+const STABLE = new Set(stableReads().map((text) => pgDialect.sql(text)));
 
 /** The shared statements (./statements.ts) on one pooled connection. */
 class PgTx extends SqlTx {
   constructor(
-    private readonly client: pg.PoolClient,
+    /** The transaction's connection, taken at its first statement. */
+    private readonly connect: () => Promise<pg.PoolClient>,
     state: TxState,
     viewed: DeferredWrites,
     /** Folds an account and kind's count rows into one, in the background. */
@@ -625,6 +820,8 @@ class PgTx extends SqlTx {
     private pending: string | undefined,
     /** Order locks held since before BEGIN (write transactions only). */
     private readonly order?: { held: Set<bigint>; keyOf: (parentId: number) => bigint },
+    /** The rows of stable reads (statements.ts) made in this database transaction, by statement and parameters. */
+    private readonly reads?: Map<string, unknown[]>,
   ) {
     super(pgDialect, state, viewed);
   }
@@ -634,17 +831,54 @@ class PgTx extends SqlTx {
 
   private beginning: Promise<unknown> | undefined;
 
+  private connecting: Promise<pg.PoolClient> | undefined;
+  /** The first statement's error, should the body have gone on without it (the transaction is aborted then). */
+  private error: unknown;
+
+  /** The connection (taken now, if no statement took it yet). */
+  connection(): Promise<pg.PoolClient> {
+    return (this.connecting ??= this.connect());
+  }
+
+  /** Settles once the connection asked for (if any) is there or has failed. */
+  async connected(): Promise<void> {
+    await this.connecting?.catch(() => undefined);
+  }
+
+  /** Throws the error of a statement that failed, should the body have caught it: nothing of it may commit. */
+  rethrow(): void {
+    if (this.error !== undefined) throw this.error;
+  }
+
   private async q<R extends object>(sql: string, params: unknown[]): Promise<pg.QueryResult<R>> {
+    let key: string | undefined;
+    if (this.reads) {
+      // The transactions of a batch share one snapshot: what one read, the next would read again.
+      if (STABLE.has(sql)) {
+        key = `${sql}\0${JSON.stringify(params)}`;
+        const rows = this.reads.get(key);
+        if (rows) return { rows: structuredClone(rows), rowCount: rows.length } as pg.QueryResult<R>;
+      } else if (!sql.startsWith('SELECT') && WRITTEN_BY_STABLE.test(sql)) this.reads.clear();
+    }
+    const client = await this.connection();
     if (this.pending !== undefined && !this.begun) {
-      this.beginning = this.client.query(timed({ text: this.pending, query_timeout: left(this.deadline) }));
+      this.beginning = client.query(timed({ text: this.pending, query_timeout: left(this.deadline) }));
       this.pending = undefined;
       this.begun = true;
     }
-    // No statement outside the transaction, should BEGIN fail.
-    if (this.beginning) await this.beginning;
-    // A named statement is parsed and planned once per pooled connection, then only bound and run.
-    const config = timed({ name: statementName(sql), text: sql, values: params, query_timeout: left(this.deadline) });
-    return this.client.query<R>(config);
+    try {
+      // No statement outside the transaction, should BEGIN fail.
+      if (this.beginning) await this.beginning;
+      // A named statement is parsed and planned once per pooled connection, then only bound and run.
+      const config = timed({ name: statementName(sql), text: sql, values: params, query_timeout: left(this.deadline) });
+      const result = await client.query<R>(config);
+      // A copy: the caller may change the rows it got.
+      if (key) this.reads!.set(key, structuredClone(result.rows));
+      return result;
+    } catch (e) {
+      this.error ??= e;
+      throw e;
+    }
   }
 
   override async lockOrder(parentIds: number[]): Promise<void> {

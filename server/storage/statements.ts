@@ -181,6 +181,14 @@ const LIVE_RECORD_ACTIVITIES = `${RECORD_ACTIVITIES} AND deleted IS NULL${RECORD
 const ALL_RECORD_ACTIVITIES = `${RECORD_ACTIVITIES}${RECORD_ORDER}`;
 const LIST_HOOKS = `SELECT ${HOOK_COLS} FROM hooks WHERE account_id = ? ORDER BY id`;
 
+/**
+ * Reads whose rows change only when the tables named in WRITTEN_BY_STABLE are written: within one
+ * snapshot an adapter may answer them again from what it read (./postgres.ts, in a batch).
+ */
+export const stableReads = (): string[] => [GET_LIVE_RECORD, LIST_HOOKS, principalsVersionStatement];
+/** The tables whose writes change what stableReads read (principal_versions through triggers on users and workgroups). */
+export const WRITTEN_BY_STABLE = /\b(records|hooks|principal_versions|users|workgroups)\b/;
+
 /** Tx.principalsVersion's statement, also run outside any transaction (Storage.principalsVersion). */
 export const principalsVersionStatement = 'SELECT version AS v FROM principal_versions WHERE account_id = ?';
 
