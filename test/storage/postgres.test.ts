@@ -10,6 +10,7 @@ import { createSchema, dropSchema, schemaName, schemaUrl, sql } from '../support
 import { storageSuite } from './suite.ts';
 import { newRecord as record } from './fixtures.ts';
 import { hashToken } from '../../server/tokens.ts';
+import { pgCondition } from '../../server/storage/outage.ts';
 
 const schemas: string[] = [];
 async function freshSchema(prefix = 'st'): Promise<{ schema: string; url: string }> {
@@ -334,6 +335,45 @@ describe('postgres adapter: transactions', () => {
       );
       const totals = await Promise.all(Array.from({ length: 60 }, (_, i) => all[i % 3]!.countCalls(user.id, 0, 1)));
       expect(totals.sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
+    });
+  });
+
+  it('a connection lost in a group commit fails every transaction of the batch as an outage; none is kept', async () => {
+    const app = `crmgen_batch_${process.pid}_${Date.now()}`;
+    const url = `${shared.url}&application_name=${app}`;
+    await withStorages(1, url, async ([s]) => {
+      const a = await s!.transaction((t) => t.ensureAccount(`lost batch ${app}`));
+      const rec = await s!.transaction((t) => t.insertRecord(record(a.id)));
+      let inside!: () => void;
+      const entered = new Promise<void>((ok) => (inside = ok));
+      let open!: () => void;
+      const gate = new Promise<void>((ok) => (open = ok));
+      const append = (hold: boolean) =>
+        s!.transaction(async (t) => {
+          await t.lockOrder([rec.id]);
+          const { all } = await t.countChildren(a.id, rec.id, 'note');
+          await t.insertActivity({ ...activity(a.id, rec.id), position: all + 1 });
+          if (hold) (inside(), await gate);
+          return 'committed';
+        });
+      const first = append(true);
+      await entered;
+      const rest = Array.from({ length: 5 }, () => append(false));
+      await sleep(20);
+      // The batch's connection (idle in its transaction, the first one's insert made) ends.
+      const ended = await sql<{ ok: boolean }>(
+        'public',
+        `SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE application_name = $1 AND state = 'idle in transaction'`,
+        [app],
+      );
+      expect(ended).toEqual([{ ok: true }]);
+      open();
+      const results = await Promise.allSettled([first, ...rest]);
+      expect(results.map((r) => r.status)).toEqual(Array(6).fill('rejected'));
+      for (const r of results) expect(pgCondition((r as PromiseRejectedResult).reason)).toBe('unreachable');
+      expect(await s!.read((t) => t.listChildren(a.id, rec.id))).toEqual([]);
+      // The pool replaced the connection: the parent takes turns again.
+      expect(await append(false)).toBe('committed');
     });
   });
 

@@ -1103,6 +1103,44 @@ export function storageSuite(
         expect(ids(children).sort((x, y) => x - y)).toEqual([...made].sort((x, y) => x - y));
       });
 
+      it('of transactions committed together on one parent, one failing after its insert rolls back alone: the others keep positions 1..n', async () => {
+        const { a } = await twoAccounts();
+        const rec = await tx((t) => t.insertRecord(recordOf(a.id)));
+        let inside!: () => void;
+        const entered = new Promise<void>((ok) => (inside = ok));
+        let open!: () => void;
+        const gate = new Promise<void>((ok) => (open = ok));
+        const append = (i: number, opts: { hold?: boolean; fail?: boolean } = {}) =>
+          tx(async (t) => {
+            await t.lockOrder([rec.id]);
+            if (opts.hold) (inside(), await gate);
+            const { all } = await t.countChildren(a.id, rec.id, 'note');
+            const row = await t.insertActivity(
+              activityOf(a.id, rec.id, rec.id, { position: all + 1, fields: { text: `n${i}` } }),
+            );
+            if (opts.fail) throw new Error(`n${i} refused after its insert`);
+            return row.id;
+          });
+        // The first holds its parent's turn until the others queue behind it: both adapters then run
+        // them in the first one's transaction (group commit), one after another.
+        const first = append(0, { hold: true });
+        await entered;
+        const rest = Array.from({ length: 7 }, (_, k) => append(k + 1, { fail: k === 3 }));
+        await sleep(20);
+        open();
+        const results = await Promise.allSettled([first, ...rest]);
+        expect(results.map((r) => r.status)).toEqual([
+          ...Array(4).fill('fulfilled'),
+          'rejected',
+          ...Array(3).fill('fulfilled'),
+        ]);
+        const kept = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+        const children = await tx((t) => t.listChildren(a.id, rec.id));
+        expect(children.map((c) => c.position)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+        expect(ids(children).sort((x, y) => x - y)).toEqual(kept.sort((x, y) => x - y));
+        expect(children.map((c) => c.fields.text)).not.toContain('n4');
+      });
+
       it('moves between two parents locked in either order finish (no deadlock) and keep both orders dense', async () => {
         const { a } = await twoAccounts();
         const [p, q] = await tx(async (t) => {
