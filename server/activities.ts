@@ -303,13 +303,7 @@ export async function updateActivity(
     await renumber(tx, place(siblings, row, body.after, body.before), row.id);
   }
   await tx.updateActivity(row);
-  if (moved)
-    await renumber(
-      tx,
-      (await tx.listChildren(caller.accountId, oldParent))
-        .filter((s) => s.id !== row.id)
-        .sort((a, b) => a.position - b.position),
-    );
+  if (moved) await tx.closeGaps(caller.accountId, oldParent);
   caller.events.push({ event: 'activities.update', segment, id: row.id });
   return { status: 'success' };
 }
@@ -323,8 +317,7 @@ export async function deleteActivity(
   await tx.lockOrder([row.parentId]);
   const subtree = await descendants(tx, caller, row);
   await tx.setActivityDeleted(caller.accountId, [row.id, ...subtree.map((d) => d.id)], caller.now());
-  const siblings = (await tx.listChildren(caller.accountId, row.parentId)).sort((a, b) => a.position - b.position);
-  await renumber(tx, siblings);
+  await tx.closeGaps(caller.accountId, row.parentId);
   caller.events.push({ event: 'activities.delete', segment: input.segment, id: row.id });
   return { status: 'success' };
 }

@@ -208,6 +208,8 @@ export interface Tx extends DeliveryLogTx {
   updateActivity(row: ActivityRow): Promise<void>;
   /** Sets the positions of activities of the account (a renumbering of siblings); nothing else of their rows. */
   setPositions(accountId: number, moved: { id: number; position: number }[]): Promise<void>;
+  /** Renumbers the live children of a parent 1..n in their order (position, id): one statement, however many shift. */
+  closeGaps(accountId: number, parentId: number): Promise<void>;
   setActivityDeleted(accountId: number, ids: number[], deleted: number | null): Promise<void>;
   /** Every activity whose root record is recordId, ordered by level, parentId, position. */
   listActivitiesOfRecord(

@@ -45,9 +45,11 @@
 // - Text columns cannot hold U+0000 in PostgreSQL (SQLite's can); JSON values can (escaped).
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import type { DeliveryRow, Storage, Tx, UserRow } from './port.ts';
+import type { ActivityRow, DeliveryRow, Storage, Tx, UserRow } from './port.ts';
+import { reportDate, reportOwners } from './record-query.ts';
 import { DeferredWrites } from './deferred.ts';
 import {
+  ACTIVITY_UPDATE,
   SqlTx,
   WRITTEN_BY_STABLE,
   findUserStatement,
@@ -927,6 +929,20 @@ class PgTx extends SqlTx {
     parts: number,
   ): void {
     if (parts > COMPACT_AT) this.compact(table, accountId, kind, value);
+  }
+
+  override async updateActivity(a: ActivityRow): Promise<void> {
+    // One round trip: the row, and its report_owners rows replaced (those it keeps updated in place).
+    const owners = reportOwners(a);
+    const row = await this.all<{ n: number }>(
+      pgDialect.sql(`WITH u AS (${ACTIVITY_UPDATE} RETURNING id),
+         gone AS (DELETE FROM report_owners WHERE activity_id IN (SELECT id FROM u) AND owner_id <> ALL(?::bigint[])),
+         kept AS (INSERT INTO report_owners (activity_id, owner_id, report_date) SELECT u.id, o, ? FROM u, unnest(?::bigint[]) AS o
+           ON CONFLICT (activity_id, owner_id) DO UPDATE SET report_date = excluded.report_date)
+       SELECT count(*) AS n FROM u`),
+      [...this.activityUpdate(a), owners, reportDate(a), owners],
+    );
+    if (row[0]?.n !== 1) throw new Error(`storage: no activity ${a.id} in account ${a.accountId}`);
   }
 
   override async setPositions(accountId: number, moved: { id: number; position: number }[]): Promise<void> {

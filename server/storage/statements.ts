@@ -173,6 +173,11 @@ const listRelatedTexts = new WeakMap<SqlDialect, string>();
 /** Row mappers by dialect (a transaction would make its own set otherwise). */
 const mappers = new WeakMap<SqlDialect, ReturnType<typeof rowsOf>>();
 const GET_RECORD = `SELECT ${RECORD_COLS} FROM records WHERE id = ? AND account_id = ?`;
+/** Every column of an activity row but its id and account (SqlTx.activityUpdate gives the parameters). */
+export const ACTIVITY_UPDATE = `UPDATE activities SET record_id = ?, parent_id = ?, segment = ?, typeid = ?, level = ?, position = ?,
+   fields = ?, flagged = ?, created = ?, viewed = ?, updated = ?, creator_id = ?, creator_name = ?,
+   modificator_id = ?, modificator_name = ?, deleted = ?, search = ?, texts = ?, report_date = ?
+ WHERE id = ? AND account_id = ?`;
 const GET_LIVE_RECORD = `${GET_RECORD} AND deleted IS NULL`;
 const RECORD_ACTIVITIES = `SELECT ${ACTIVITY_COLS} FROM activities WHERE account_id = ? AND record_id = ?`;
 const RECORD_ORDER = `
@@ -760,11 +765,14 @@ export abstract class SqlTx implements Tx {
   }
 
   async updateActivity(a: ActivityRow): Promise<void> {
-    const changes = await this.count(
-      `UPDATE activities SET record_id = ?, parent_id = ?, segment = ?, typeid = ?, level = ?, position = ?,
-         fields = ?, flagged = ?, created = ?, viewed = ?, updated = ?, creator_id = ?, creator_name = ?,
-         modificator_id = ?, modificator_name = ?, deleted = ?, search = ?, texts = ?, report_date = ?
-       WHERE id = ? AND account_id = ?`,
+    const changes = await this.count(ACTIVITY_UPDATE, ...this.activityUpdate(a));
+    if (changes !== 1) throw new Error(`storage: no activity ${a.id} in account ${a.accountId}`);
+    await this.setOwners(a.id, a, true);
+  }
+
+  /** ACTIVITY_UPDATE's parameters for the row. */
+  protected activityUpdate(a: ActivityRow): unknown[] {
+    return [
       a.recordId,
       a.parentId,
       a.segment,
@@ -784,9 +792,7 @@ export abstract class SqlTx implements Tx {
       ...this.journalColumns(a),
       a.id,
       a.accountId,
-    );
-    if (changes !== 1) throw new Error(`storage: no activity ${a.id} in account ${a.accountId}`);
-    await this.setOwners(a.id, a, true);
+    ];
   }
 
   async setPositions(accountId: number, moved: { id: number; position: number }[]): Promise<void> {
@@ -797,6 +803,18 @@ export abstract class SqlTx implements Tx {
         m.id,
         accountId,
       );
+  }
+
+  async closeGaps(accountId: number, parentId: number): Promise<void> {
+    if (!isId(parentId)) return;
+    await this.count(
+      `UPDATE activities SET position = r.n
+       FROM (SELECT id, row_number() OVER (ORDER BY position, id) AS n FROM activities
+             WHERE account_id = ? AND parent_id = ? AND deleted IS NULL) AS r
+       WHERE activities.id = r.id AND activities.position <> r.n`,
+      accountId,
+      parentId,
+    );
   }
 
   async setActivityDeleted(accountId: number, ids: number[], deleted: number | null): Promise<void> {
