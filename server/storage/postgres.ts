@@ -15,12 +15,14 @@
 //   commits only if the result equals some one-after-another order; on a serialization failure or
 //   deadlock the whole transaction runs again (up to 30 times; retries take a per-schema advisory
 //   lock before BEGIN, so transactions colliding on one hot spot stop colliding). Transactions that
-//   order the activities of one parent (Tx.lockOrder) run one after another instead: each takes a
-//   session advisory lock per parent before BEGIN (so its snapshot shows the previous one's
-//   commit), after waiting in this process's queue for that parent without a pooled connection; a
-//   body asking for a lock it does not hold runs again holding it. Reads (shows,
-//   lists, reports, authentication) run REPEATABLE READ READ ONLY: one snapshot, never waiting. A
-//   transaction opened inside another is refused (./nesting.ts), and a Tx used after its transaction ended throws.
+//   order the activities of a parent (Tx.lockOrder) run one after another instead, group-committed
+//   (PgStorage.runBatch): those waiting for one parent in this process form a batch, which takes
+//   the session advisory lock of each of its parents before BEGIN (so its snapshot shows the
+//   previous holder's commit) and runs them in one transaction, each in a savepoint of its own,
+//   with one COMMIT for all. A body asking for a lock it does not hold runs again holding it.
+//   Reads (shows, lists, reports, authentication) run REPEATABLE READ READ ONLY: one snapshot,
+//   never waiting. A transaction opened inside another is refused (./nesting.ts), and a Tx used
+//   after its transaction ended throws.
 // - The quota counter (one row per user and window, INSERT ... ON CONFLICT DO UPDATE ... RETURNING)
 //   and the viewed times of shows (./deferred.ts) go through a second small pool whose sessions
 //   run synchronous_commit = off: atomic and exact across instances, but without waiting for the
