@@ -752,17 +752,60 @@ class PgStorage implements Storage {
       .finally(() => this.compacting.delete(key));
   };
 
-  async countCalls(userId: number, windowStart: number, n: number): Promise<number> {
+  /** Quota counts waiting for the statement on its way to end (countCalls). */
+  private counts: CountJob[] = [];
+  private counting = false;
+
+  countCalls(userId: number, windowStart: number, n: number): Promise<number> {
     // One row per user and window, added to atomically: exact across instances, and only the
-    // same user's calls touch the row.
-    const { rows } = await this.query<{ calls: number }>(
-      this.relaxed,
-      `INSERT INTO api_calls (user_id, window_start, calls) VALUES ($1, $2, $3)
-       ON CONFLICT (user_id, window_start) DO UPDATE SET calls = api_calls.calls + excluded.calls
-       RETURNING calls`,
-      [userId, windowStart, n],
-    );
-    return rows[0]!.calls;
+    // same user's calls touch the row. Counts arriving while one statement is on its way go
+    // together in the next: one round trip for many calls, each told its own running total.
+    const { deadline, done } = this.span();
+    return new Promise<number>((ok, fail) => {
+      const settle =
+        <V>(then: (v: V) => void) =>
+        (v: V) => (done(), then(v));
+      this.counts.push({ userId, windowStart, n, deadline, ok: settle(ok), fail: settle(fail) });
+      if (!this.counting) void this.countAll();
+    });
+  }
+
+  private async countAll(): Promise<void> {
+    this.counting = true;
+    try {
+      while (this.counts.length) {
+        const jobs = this.counts.splice(0);
+        const rows = new Map<string, CountJob[]>();
+        for (const j of jobs) {
+          const key = `${j.userId}:${j.windowStart}`;
+          rows.set(key, [...(rows.get(key) ?? []), j]);
+        }
+        const each = [...rows.values()];
+        try {
+          const { rows: totals } = await this.queryBy<{ userId: number; windowStart: number; calls: number }>(
+            this.relaxed,
+            COUNT_CALLS,
+            [
+              each.map((g) => g[0]!.userId),
+              each.map((g) => g[0]!.windowStart),
+              each.map((g) => g.reduce((sum, j) => sum + j.n, 0)),
+            ],
+            statementName(COUNT_CALLS),
+            Math.min(...jobs.map((j) => j.deadline)),
+          );
+          for (const row of totals) {
+            const group = rows.get(`${row.userId}:${row.windowStart}`)!;
+            // In the order they came: each is told the total as of its own count.
+            let total = row.calls - group.reduce((sum, j) => sum + j.n, 0);
+            for (const j of group) j.ok((total += j.n));
+          }
+        } catch (e) {
+          for (const j of jobs) j.fail(e);
+        }
+      }
+    } finally {
+      this.counting = false;
+    }
   }
 
   flushViewed(): Promise<void> {
@@ -801,6 +844,21 @@ class PgStorage implements Storage {
 }
 
 const FIND_USER = pgDialect.sql(findUserStatement(pgDialect));
+/** Adds to the quota rows, one per user and window given (no two alike); returns their totals. */
+const COUNT_CALLS = `INSERT INTO api_calls (user_id, window_start, calls)
+  SELECT u, w, n FROM unnest($1::bigint[], $2::bigint[], $3::bigint[]) AS c(u, w, n)
+  ON CONFLICT (user_id, window_start) DO UPDATE SET calls = api_calls.calls + excluded.calls
+  RETURNING user_id AS "userId", window_start AS "windowStart", calls`;
+
+/** A call's quota count waiting to be added (PgStorage.countCalls). */
+interface CountJob {
+  userId: number;
+  windowStart: number;
+  n: number;
+  deadline: number;
+  ok: (total: number) => void;
+  fail: (e: unknown) => void;
+}
 /** Milliseconds to a deadline, at least 1 (0 would mean no timeout to node-postgres). */
 const left = (deadline: number) => Math.max(1, deadline - Date.now());
 /** A query with node-postgres's per-query client-side timeout (missing from its type declarations). */
@@ -828,7 +886,11 @@ class PgTx extends SqlTx {
     private readonly reads?: Map<string, unknown[]>,
   ) {
     super(pgDialect, state, viewed);
+    this.savepoint = pending !== undefined && !pending.startsWith('BEGIN');
   }
+
+  /** Whether `pending` is a savepoint in a transaction already open (a batch's), not BEGIN. */
+  private readonly savepoint: boolean;
 
   /** Whether BEGIN was sent (there is something to commit or roll back); set by the storage when it sent it. */
   begun = false;
@@ -871,11 +933,19 @@ class PgTx extends SqlTx {
       this.begun = true;
     }
     try {
-      // No statement outside the transaction, should BEGIN fail.
-      if (this.beginning) await this.beginning;
+      // No statement outside the transaction, should BEGIN fail. A savepoint is only waited for
+      // behind the statement (node-postgres sends that as soon as the savepoint is done): should
+      // it fail, the transaction is aborted and the statement fails too.
+      const savepoint = this.savepoint;
+      if (this.beginning && !savepoint) await this.beginning;
       // A named statement is parsed and planned once per pooled connection, then only bound and run.
       const config = timed({ name: statementName(sql), text: sql, values: params, query_timeout: left(this.deadline) });
-      const result = await client.query<R>(config);
+      const sent = client.query<R>(config);
+      if (this.beginning && savepoint) {
+        sent.catch(() => undefined); // the savepoint's error is the one told
+        await this.beginning;
+      }
+      const result = await sent;
       // A copy: the caller may change the rows it got.
       if (key) this.reads!.set(key, structuredClone(result.rows));
       return result;

@@ -338,6 +338,42 @@ describe('postgres adapter: transactions', () => {
     });
   });
 
+  it('quota counts made at once go to the database together, each told its own total, per user and window', async () => {
+    await withStorages(1, shared.url, async ([s]) => {
+      const users = await s!.transaction(async (t) => {
+        const accountId = (await t.ensureAccount('quota together')).id;
+        const add = (n: number) =>
+          t.addUser({
+            accountId,
+            email: `q3${n}${Date.now()}@example.test`,
+            name: 'q',
+            tokenHash: hashToken(`t${n}`),
+            preventlogin: 0,
+            preventprivatedata: 0,
+            administrator: 0,
+          });
+        return [await add(1), await add(2)];
+      });
+      // Two users, two windows, amounts 1 and 2 interleaved.
+      const calls = Array.from({ length: 40 }, (_, i) => ({
+        user: users[i % 2]!.id,
+        window: i % 4 < 2 ? 0 : 60,
+        n: 1 + (i % 3 === 0 ? 1 : 0),
+      }));
+      const totals = await Promise.all(calls.map((c) => s!.countCalls(c.user, c.window, c.n)));
+      for (const user of users)
+        for (const window of [0, 60]) {
+          const mine = calls.flatMap((c, i) =>
+            c.user === user.id && c.window === window ? [{ n: c.n, total: totals[i]! }] : [],
+          );
+          // Every total is its own: the amounts added in some order, each total the sum up to it.
+          const byTotal = mine.sort((a, b) => a.total - b.total);
+          let sum = 0;
+          for (const m of byTotal) expect(m.total).toBe((sum += m.n));
+        }
+    });
+  });
+
   it('a connection lost in a group commit fails every transaction of the batch as an outage; none is kept', async () => {
     const app = `crmgen_batch_${process.pid}_${Date.now()}`;
     const url = `${shared.url}&application_name=${app}`;
