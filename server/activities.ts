@@ -236,6 +236,10 @@ function echo(data: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
+/** Whether an update changes the order of some parent's activities (it asks for that order before writing). */
+export const reorders = (body: T.UpdateActivityRequest): boolean =>
+  body.parent !== undefined || body.after !== undefined || body.before !== undefined;
+
 export async function updateActivity(
   tx: Tx,
   caller: Caller,

@@ -274,13 +274,21 @@ export interface Tx extends DeliveryLogTx {
   countCalls(userId: number, windowStart: number, n: number): Promise<number>;
 }
 
+export interface TransactionOptions {
+  /**
+   * `fn` asks for its order locks (Tx.lockOrder) before it writes anything: an adapter may make
+   * its reads before that outside any transaction, to learn the locks, then run it again.
+   */
+  ordersFirst?: boolean;
+}
+
 export interface Storage {
   /**
    * A transaction that may write; concurrent ones commit as if they had run one after another.
    * `fn` may run more than once (PostgreSQL runs it again after a serialization failure): its
    * effects belong in the transaction.
    */
-  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Tx) => Promise<T>, opts?: TransactionOptions): Promise<T>;
   /** A transaction that only reads (one snapshot); it never waits for writers. */
   read<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** Adds n calls to the user's quota counter of the window and returns the total, exact across instances, without an fsync. */

@@ -47,7 +47,7 @@
 // - Text columns cannot hold U+0000 in PostgreSQL (SQLite's can); JSON values can (escaped).
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import type { ActivityRow, DeliveryRow, Storage, Tx, UserRow } from './port.ts';
+import type { ActivityRow, DeliveryRow, Storage, TransactionOptions, Tx, UserRow } from './port.ts';
 import { reportDate, reportOwners } from './record-query.ts';
 import { DeferredWrites } from './deferred.ts';
 import {
@@ -254,6 +254,13 @@ type Compact = (
 const RETRY = new Set(['40001', '40P01']);
 const MAX_ATTEMPTS = 30;
 
+/** A probe (a first attempt reading outside any transaction) reached a write or its end without asking for order locks. */
+class ProbeEnded extends Error {
+  constructor() {
+    super('storage: the transaction runs again, in a transaction');
+  }
+}
+
 /** Thrown by Tx.lockOrder for locks the transaction does not hold: it runs again, taking them before BEGIN. */
 class OrderLocksNeeded extends Error {
   constructor(readonly keys: bigint[]) {
@@ -364,11 +371,11 @@ class PgStorage implements Storage {
     );
   }
 
-  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+  transaction<T>(fn: (tx: Tx) => Promise<T>, opts?: TransactionOptions): Promise<T> {
     // SERIALIZABLE: a handler that reads, then writes (positions, moves, an edit of a record)
     // commits only if running the transactions one after another would give the same result;
     // otherwise it is run again. No lock is shared by unrelated requests.
-    return this.track(() => this.run(SERIALIZABLE, fn, MAX_ATTEMPTS));
+    return this.track(() => this.run(SERIALIZABLE, fn, MAX_ATTEMPTS, opts?.ordersFirst));
   }
 
   read<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
@@ -388,15 +395,21 @@ class PgStorage implements Storage {
     return result;
   }
 
-  private async run<T>(begin: string, fn: (tx: Tx) => Promise<T>, attempts: number): Promise<T> {
+  private async run<T>(begin: string, fn: (tx: Tx) => Promise<T>, attempts: number, probe = false): Promise<T> {
     let failed = false;
     for (let attempt = 1; ; attempt++) {
       try {
-        // Only write transactions (attempts > 1) order anything.
-        return await this.once(begin, fn, failed, attempts > 1);
+        // Only write transactions (attempts > 1) order anything. A probe reads without BEGIN
+        // (nor ROLLBACK) to learn the order locks fn asks for first.
+        return await this.once(probe ? undefined : begin, fn, failed, attempts > 1);
       } catch (e) {
         // It orders a parent's activities: it runs again in that parent's batch.
         if (e instanceof OrderLocksNeeded) return this.ordered(fn, e.keys, attempt);
+        // Whatever else a probe found (reads of several snapshots) a transaction decides.
+        if (probe && !pgCondition(e)) {
+          probe = false;
+          continue;
+        }
         if (attempt >= attempts || !RETRY.has(codeOf(e))) throw e;
         failed = true;
       }
@@ -429,7 +442,12 @@ class PgStorage implements Storage {
    * collided on one hot spot then run one after another instead of colliding again; first
    * attempts never wait for it.
    */
-  private async once<T>(begin: string, fn: (tx: Tx) => Promise<T>, retry: boolean, writes: boolean): Promise<T> {
+  private async once<T>(
+    begin: string | undefined,
+    fn: (tx: Tx) => Promise<T>,
+    retry: boolean,
+    writes: boolean,
+  ): Promise<T> {
     const span = this.span();
     try {
       return await this.attempt(begin, fn, retry, writes, span.deadline);
@@ -439,7 +457,7 @@ class PgStorage implements Storage {
   }
 
   private async attempt<T>(
-    begin: string,
+    begin: string | undefined,
     fn: (tx: Tx) => Promise<T>,
     retry: boolean,
     writes: boolean,
@@ -466,6 +484,7 @@ class PgStorage implements Storage {
       begin,
       writes ? { held: new Set(), keyOf: this.orderKey } : undefined,
     );
+    tx.probe = begin === undefined;
     const q = (c: pg.PoolClient, text: string) => c.query(timed({ text, query_timeout: left(deadline) }));
     try {
       if (retry) {
@@ -478,6 +497,7 @@ class PgStorage implements Storage {
       const value = await this.bodies.run(fn, tx);
       state.active = false;
       tx.rethrow();
+      if (begin === undefined) throw new ProbeEnded(); // it asked for no order lock: it runs again, in a transaction
       // Released once committed (the next holder's snapshot shows this transaction), in the same round trip.
       if (tx.begun) await q(client!, locked ? 'COMMIT; SELECT pg_advisory_unlock_all()' : 'COMMIT');
       locked = false;
@@ -889,6 +909,9 @@ class PgTx extends SqlTx {
     this.savepoint = pending !== undefined && !pending.startsWith('BEGIN');
   }
 
+  /** A probe: its statements only read, each in a transaction of its own (PgStorage.run). */
+  probe = false;
+
   /** Whether `pending` is a savepoint in a transaction already open (a batch's), not BEGIN. */
   private readonly savepoint: boolean;
 
@@ -917,6 +940,7 @@ class PgTx extends SqlTx {
   }
 
   private async q<R extends object>(sql: string, params: unknown[]): Promise<pg.QueryResult<R>> {
+    if (this.probe && !sql.startsWith('SELECT')) throw new ProbeEnded();
     let key: string | undefined;
     if (this.reads) {
       // The transactions of a batch share one snapshot: what one read, the next would read again.
