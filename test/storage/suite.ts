@@ -1054,6 +1054,29 @@ export function storageSuite(
         expect((await tx((t) => t.getRecord(a.id, rec.id)))!.fields.n).toBe(10);
       });
 
+      it('ordersFirst: a body that writes without asking for an order lock still runs in one transaction (no update lost), and one that fails after reading fails as itself', async () => {
+        const { a } = await twoAccounts();
+        const rec = await tx((t) => t.insertRecord(recordOf(a.id, { fields: { n: 0 } })));
+        const bump = () =>
+          storage.transaction(
+            async (t) => {
+              const row = (await t.getRecord(a.id, rec.id))!;
+              await sleep(1);
+              await t.updateRecord({ ...row, fields: { n: Number(row.fields.n) + 1 } });
+            },
+            { ordersFirst: true },
+          );
+        await Promise.all(Array.from({ length: 10 }, bump));
+        expect((await tx((t) => t.getRecord(a.id, rec.id)))!.fields.n).toBe(10);
+        const refused = storage.transaction(
+          async (t) => {
+            if (await t.getRecord(a.id, rec.id)) throw new Error('refused after a read');
+          },
+          { ordersFirst: true },
+        );
+        await expect(refused).rejects.toThrow('refused after a read');
+      });
+
       // 16 writers appending to one parent, as the activity handlers do: lockOrder, count, insert.
       const appendUnder = async (a: Account, parentId: number, readFirst: boolean) => {
         let inside = 0;
