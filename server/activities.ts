@@ -183,27 +183,15 @@ export async function createActivity(
     ...unmetConditions(segment, data, data),
   ]);
   faultyActivityData(type, data);
-  // Placed last (the usual create), only the counts are needed while the positions are dense (1..n);
-  // placed elsewhere, or to be made dense again, the siblings are read and renumbered.
   const placed = body.after !== undefined || body.before !== undefined;
-  const quick = placed ? undefined : await tx.countChildren(caller.accountId, body.parent, segment);
-  const siblings =
-    !quick || quick.last !== quick.all ? await tx.listChildren(caller.accountId, body.parent) : undefined;
-  const counts = siblings
-    ? { all: siblings.length, ofSegment: siblings.filter((s) => s.segment === segment).length }
-    : quick!;
-  fail([checkOnePerParent(segment, counts.ofSegment)]);
-  await checkOwners(tx, caller, ownerValues(segment, data));
-  await storeUploads(tx, caller, segment, data, input.files);
   const now = caller.now();
-  const row = await tx.insertActivity({
+  const fresh = {
     accountId: caller.accountId,
     recordId: parent.record.id,
     parentId: body.parent,
     segment,
     typeid: type.typeid,
     level: parent.activity ? parent.activity.level + 1 : 1,
-    position: counts.all + 1,
     fields: data,
     flagged: body.flagged ?? 0,
     created: now,
@@ -213,8 +201,41 @@ export async function createActivity(
     creatorName: caller.user.name,
     modificatorId: caller.user.id,
     modificatorName: caller.user.name,
-  });
+  };
+  if (!placed && !type.onePerParent) {
+    // Placed last, of a type any number of which a parent may have: counted and inserted at once
+    // (one statement on PostgreSQL); positions that were not dense (1..n) are made so after.
+    await checkOwners(tx, caller, ownerValues(segment, data));
+    await storeUploads(tx, caller, segment, data, input.files);
+    const { row, all, last } = await tx.insertLast(fresh);
+    if (last !== all)
+      await renumber(tx, place(await tx.listChildren(caller.accountId, body.parent), row, undefined, undefined));
+    return created(caller, segment, row, data, now);
+  }
+  // Placed last, only the counts are needed while the positions are dense (1..n); placed
+  // elsewhere, or to be made dense again, the siblings are read and renumbered.
+  const quick = placed ? undefined : await tx.countChildren(caller.accountId, body.parent, segment);
+  const siblings =
+    !quick || quick.last !== quick.all ? await tx.listChildren(caller.accountId, body.parent) : undefined;
+  const counts = siblings
+    ? { all: siblings.length, ofSegment: siblings.filter((s) => s.segment === segment).length }
+    : quick!;
+  fail([checkOnePerParent(segment, counts.ofSegment)]);
+  await checkOwners(tx, caller, ownerValues(segment, data));
+  await storeUploads(tx, caller, segment, data, input.files);
+  const row = await tx.insertActivity({ ...fresh, position: counts.all + 1 });
   if (siblings) await renumber(tx, place(siblings, row, body.after, body.before));
+  return created(caller, segment, row, data, now);
+}
+
+/** The answer to a create, its event told. */
+function created(
+  caller: Caller,
+  segment: string,
+  row: ActivityRow,
+  data: Record<string, unknown>,
+  now: number,
+): T.CreateActivityResponse {
   caller.events.push({ event: 'activities.create', segment, id: row.id });
   return {
     id: row.id,

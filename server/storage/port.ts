@@ -204,6 +204,8 @@ export interface Tx extends DeliveryLogTx {
 
   // activities (the journal)
   insertActivity(row: NewActivity): Promise<ActivityRow>;
+  /** Inserts the activity after the live ones under its parent (position: their count + 1); tells countChildren's counts from before it. */
+  insertLast(row: Omit<NewActivity, 'position'>): Promise<{ row: ActivityRow } & ChildCounts>;
   getActivity(accountId: number, id: number, opts?: { includeDeleted?: boolean }): Promise<ActivityRow | undefined>;
   updateActivity(row: ActivityRow): Promise<void>;
   /** Sets the positions of activities of the account (a renumbering of siblings); nothing else of their rows. */
@@ -219,11 +221,7 @@ export interface Tx extends DeliveryLogTx {
   ): Promise<ActivityRow[]>;
   listChildren(accountId: number, parentId: number, opts?: { includeDeleted?: boolean }): Promise<ActivityRow[]>;
   /** How many live activities are under the parent, how many of them of `segment`, and their last position (0 for none): an append needs no rows. */
-  countChildren(
-    accountId: number,
-    parentId: number,
-    segment: string,
-  ): Promise<{ all: number; ofSegment: number; last: number }>;
+  countChildren(accountId: number, parentId: number, segment: string): Promise<ChildCounts>;
   /**
    * Call before reading the positions of the activities under `parentIds` to write them: the
    * transactions that order one parent's children run one after another, instead of colliding
@@ -280,6 +278,13 @@ export interface TransactionOptions {
    * its reads before that outside any transaction, to learn the locks, then run it again.
    */
   ordersFirst?: boolean;
+}
+
+/** The live activities under a parent, those of one segment, and their last position (0 for none). */
+export interface ChildCounts {
+  all: number;
+  ofSegment: number;
+  last: number;
 }
 
 export interface Storage {

@@ -47,11 +47,21 @@
 // - Text columns cannot hold U+0000 in PostgreSQL (SQLite's can); JSON values can (escaped).
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import type { ActivityRow, DeliveryRow, Storage, TransactionOptions, Tx, UserRow } from './port.ts';
+import type {
+  ActivityRow,
+  ChildCounts,
+  DeliveryRow,
+  NewActivity,
+  Storage,
+  TransactionOptions,
+  Tx,
+  UserRow,
+} from './port.ts';
 import { reportDate, reportOwners } from './record-query.ts';
 import { DeferredWrites } from './deferred.ts';
 import {
   ACTIVITY_UPDATE,
+  ACTIVITY_WRITE,
   SqlTx,
   WRITTEN_BY_STABLE,
   findUserStatement,
@@ -885,6 +895,14 @@ const left = (deadline: number) => Math.max(1, deadline - Date.now());
 type Timed = pg.QueryConfig & { query_timeout: number };
 const timed = (c: Timed): pg.QueryConfig => c;
 const PRINCIPALS_VERSION = pgDialect.sql(principalsVersionStatement);
+const POSITION = ACTIVITY_WRITE.indexOf('position');
+const INSERT_LAST = pgDialect.sql(`WITH c AS (
+    SELECT count(*) AS n, count(CASE WHEN segment = ? THEN 1 END) AS s, coalesce(max(position), 0) AS l
+    FROM activities WHERE account_id = ? AND parent_id = ? AND deleted IS NULL),
+  item AS (INSERT INTO items (type) VALUES ('activity') RETURNING id)
+  INSERT INTO activities (id, ${ACTIVITY_WRITE.join(', ')})
+  SELECT item.id, ${ACTIVITY_WRITE.map((col) => (col === 'position' ? 'c.n + 1' : '?')).join(', ')} FROM item, c
+  RETURNING id, (SELECT n FROM c) AS "all", (SELECT s FROM c) AS "ofSegment", (SELECT l FROM c) AS "last"`);
 const STABLE = new Set(stableReads().map((text) => pgDialect.sql(text)));
 
 /** The shared statements (./statements.ts) on one pooled connection. */
@@ -1025,6 +1043,20 @@ class PgTx extends SqlTx {
     parts: number,
   ): void {
     if (parts > COMPACT_AT) this.compact(table, accountId, kind, value);
+  }
+
+  override async insertLast(a: Omit<NewActivity, 'position'>): Promise<{ row: ActivityRow } & ChildCounts> {
+    // One round trip: the counts and the insert after them, in one statement (one snapshot).
+    const values = this.activityValues({ ...a, position: 0 });
+    values.splice(POSITION, 1);
+    const [got] = await this.all<{ id: number } & ChildCounts>(INSERT_LAST, [
+      a.segment,
+      a.accountId,
+      a.parentId,
+      ...values,
+    ]);
+    const { id, ...counts } = got!;
+    return { row: await this.stored(id, { ...a, position: counts.all + 1 }), ...counts };
   }
 
   override async updateActivity(a: ActivityRow): Promise<void> {

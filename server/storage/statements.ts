@@ -7,6 +7,7 @@ import type {
   Account,
   ActivityRow,
   CategoryRow,
+  ChildCounts,
   DeliveryRow,
   FieldDefRow,
   FileRow,
@@ -102,7 +103,7 @@ const RECORD_WRITE = [
   'item_texts',
   'field_texts',
 ];
-const ACTIVITY_WRITE = [
+export const ACTIVITY_WRITE = [
   'account_id',
   'record_id',
   'parent_id',
@@ -692,8 +693,18 @@ export abstract class SqlTx implements Tx {
 
   async insertActivity(a: NewActivity): Promise<ActivityRow> {
     this.check();
-    const fields = json(a.fields);
-    const id = await this.insertItem('activity', 'activities', ACTIVITY_WRITE, [
+    const id = await this.insertItem('activity', 'activities', ACTIVITY_WRITE, this.activityValues(a));
+    return this.stored(id, a);
+  }
+
+  async insertLast(a: Omit<NewActivity, 'position'>): Promise<{ row: ActivityRow } & ChildCounts> {
+    const counts = await this.countChildren(a.accountId, a.parentId, a.segment);
+    return { row: await this.insertActivity({ ...a, position: counts.all + 1 }), ...counts };
+  }
+
+  /** A new activity's values, in ACTIVITY_WRITE's order. */
+  protected activityValues(a: NewActivity): unknown[] {
+    return [
       a.accountId,
       a.recordId,
       a.parentId,
@@ -701,7 +712,7 @@ export abstract class SqlTx implements Tx {
       a.typeid,
       a.level,
       a.position,
-      fields,
+      json(a.fields),
       a.flagged,
       a.created,
       a.viewed,
@@ -711,9 +722,12 @@ export abstract class SqlTx implements Tx {
       a.modificatorId,
       a.modificatorName,
       ...this.journalColumns(a),
-    ]);
+    ];
+  }
+
+  /** After the insert of activity `id`: its report owners; the row as stored, not read back (as insertRecord). */
+  protected async stored(id: number, a: NewActivity): Promise<ActivityRow> {
     await this.setOwners(id, a);
-    // The row as stored, not read back (as insertRecord).
     return {
       id,
       accountId: a.accountId,
@@ -723,7 +737,7 @@ export abstract class SqlTx implements Tx {
       typeid: a.typeid,
       level: a.level,
       position: a.position,
-      fields: JSON.parse(fields) as ActivityRow['fields'],
+      fields: JSON.parse(json(a.fields)) as ActivityRow['fields'],
       flagged: a.flagged,
       created: a.created,
       viewed: a.viewed,

@@ -691,6 +691,32 @@ export function storageSuite(
         expect(await tx((t) => t.countChildren(b.id, rec.id, 'note'))).toEqual({ all: 0, ofSegment: 0, last: 0 });
       });
 
+      it('insertLast appends after the live children and tells their counts from before it; closeGaps makes positions 1..n', async () => {
+        const { a } = await twoAccounts();
+        const rec = await tx((t) => t.insertRecord(recordOf(a.id)));
+        const [n1, , gone] = await tx(async (t) => [
+          await t.insertActivity(activityOf(a.id, rec.id, rec.id, { position: 1 })),
+          await t.insertActivity(activityOf(a.id, rec.id, rec.id, { position: 4, segment: 'call' })),
+          await t.insertActivity(activityOf(a.id, rec.id, rec.id, { position: 5 })),
+        ]);
+        await tx((t) => t.setActivityDeleted(a.id, [gone.id], T0));
+        const { position: _, ...fresh } = activityOf(a.id, rec.id, rec.id, { fields: { text: 'last' } });
+        const { row, ...counts } = await tx((t) => t.insertLast(fresh));
+        expect(counts).toEqual({ all: 2, ofSegment: 1, last: 4 });
+        expect(row.position).toBe(3);
+        const listed = await tx((t) => t.listChildren(a.id, rec.id));
+        expect(listed.find((c) => c.id === row.id)).toEqual(row);
+        expect(listed.map((c) => c.position)).toEqual([1, 3, 4]);
+        await tx((t) => t.closeGaps(a.id, rec.id));
+        const dense = await tx((t) => t.listChildren(a.id, rec.id));
+        expect(dense.map((c) => [c.id, c.position])).toEqual([
+          [n1.id, 1],
+          [row.id, 2],
+          [listed[2]!.id, 3],
+        ]);
+        expect((await tx((t) => t.getActivity(a.id, gone.id, { includeDeleted: true })))!.position).toBe(5);
+      });
+
       it('setPositions changes the positions of the account’s activities and nothing else of their rows', async () => {
         const { a, b } = await twoAccounts();
         const [x, y, z] = await tx(async (t) => {
