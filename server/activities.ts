@@ -143,13 +143,7 @@ async function renumber(tx: Tx, ordered: ActivityRow[], skip?: number) {
 }
 
 async function descendants(tx: Tx, caller: Caller, root: ActivityRow, includeDeleted = false): Promise<ActivityRow[]> {
-  const all = await tx.listActivitiesOfRecord(caller.accountId, root.recordId, { includeDeleted });
-  const out: ActivityRow[] = [];
-  const walk = (id: number) => {
-    for (const a of all) if (a.parentId === id) (out.push(a), walk(a.id));
-  };
-  walk(root.id);
-  return out;
+  return tx.listDescendants(caller.accountId, root.id, { includeDeleted });
 }
 
 /** The activity at /{kind}/{segment}/{id}: of that segment, on a live record of that kind. */
@@ -305,8 +299,13 @@ export async function updateActivity(
         'parent',
       );
     fail([checkParent(segment, { kind: 'record' })]);
-    targetSiblings = await tx.listChildren(caller.accountId, body.parent);
-    fail([checkOnePerParent(segment, targetSiblings.filter((s) => s.segment === segment).length)]);
+    // Placed last under dense positions (1..n), the counts are enough: no sibling is read or moved.
+    const anchored = body.after !== undefined || body.before !== undefined;
+    const quick = anchored ? undefined : await tx.countChildren(caller.accountId, body.parent, segment);
+    if (!quick || quick.last !== quick.all) targetSiblings = await tx.listChildren(caller.accountId, body.parent);
+    const ofSegment = targetSiblings ? targetSiblings.filter((s) => s.segment === segment).length : quick!.ofSegment;
+    fail([checkOnePerParent(segment, ofSegment)]);
+    if (!targetSiblings) row.position = quick!.all + 1;
     const subtree = await descendants(tx, caller, row, true);
     const levelShift = 1 - row.level;
     row.parentId = body.parent;
@@ -322,7 +321,7 @@ export async function updateActivity(
   row.updated = caller.now();
   row.modificatorId = caller.user.id;
   row.modificatorName = caller.user.name;
-  if (moved || body.after !== undefined || body.before !== undefined) {
+  if ((moved && targetSiblings) || (!moved && (body.after !== undefined || body.before !== undefined))) {
     // A move: the target's children as read above (the subtree moved lies under this activity, not under them).
     const siblings = targetSiblings ?? (await tx.listChildren(caller.accountId, row.parentId));
     await renumber(tx, place(siblings, row, body.after, body.before), row.id);

@@ -220,6 +220,8 @@ export interface Tx extends DeliveryLogTx {
     opts?: { includeDeleted?: boolean },
   ): Promise<ActivityRow[]>;
   listChildren(accountId: number, parentId: number, opts?: { includeDeleted?: boolean }): Promise<ActivityRow[]>;
+  /** The activities under an activity, at any depth (a deleted one's, unless included, are not reached), ordered as listActivitiesOfRecord. */
+  listDescendants(accountId: number, id: number, opts?: { includeDeleted?: boolean }): Promise<ActivityRow[]>;
   /** How many live activities are under the parent, how many of them of `segment`, and their last position (0 for none): an append needs no rows. */
   countChildren(accountId: number, parentId: number, segment: string): Promise<ChildCounts>;
   /**

@@ -855,6 +855,22 @@ export abstract class SqlTx implements Tx {
     return this.activities(opts?.includeDeleted ? ALL_RECORD_ACTIVITIES : LIVE_RECORD_ACTIVITIES, accountId, recordId);
   }
 
+  async listDescendants(accountId: number, id: number, opts?: { includeDeleted?: boolean }): Promise<ActivityRow[]> {
+    if (!isId(id)) return [];
+    const live = notDeleted(opts?.includeDeleted);
+    // Only the subtree is read, not the whole journal of its record.
+    return this.activities(
+      `WITH RECURSIVE sub(id) AS (
+         SELECT id FROM activities WHERE account_id = ? AND parent_id = ?${live}
+         UNION ALL
+         SELECT activities.id FROM activities JOIN sub ON activities.parent_id = sub.id WHERE activities.account_id = ?${live})
+       SELECT ${ACTIVITY_COLS} FROM activities WHERE id IN (SELECT id FROM sub) ORDER BY level, parent_id, position, id`,
+      accountId,
+      id,
+      accountId,
+    );
+  }
+
   async listChildren(accountId: number, parentId: number, opts?: { includeDeleted?: boolean }): Promise<ActivityRow[]> {
     if (!isId(parentId)) return [];
     return this.activities(

@@ -691,6 +691,31 @@ export function storageSuite(
         expect(await tx((t) => t.countChildren(b.id, rec.id, 'note'))).toEqual({ all: 0, ofSegment: 0, last: 0 });
       });
 
+      it('listDescendants reads the subtree of an activity at any depth; a deleted one and what lies under it only when included', async () => {
+        const { a } = await twoAccounts();
+        const rec = await tx((t) => t.insertRecord(recordOf(a.id)));
+        const [root, child, grandchild, gone, underGone, other] = await tx(async (t) => {
+          const root = await t.insertActivity(activityOf(a.id, rec.id, rec.id));
+          const child = await t.insertActivity(activityOf(a.id, rec.id, root.id, { level: 2 }));
+          const grandchild = await t.insertActivity(activityOf(a.id, rec.id, child.id, { level: 3 }));
+          const gone = await t.insertActivity(activityOf(a.id, rec.id, root.id, { level: 2, position: 2 }));
+          const underGone = await t.insertActivity(activityOf(a.id, rec.id, gone.id, { level: 3 }));
+          const other = await t.insertActivity(activityOf(a.id, rec.id, rec.id, { position: 2 }));
+          await t.setActivityDeleted(a.id, [gone.id], T0);
+          return [root, child, grandchild, gone, underGone, other];
+        });
+        expect(ids(await tx((t) => t.listDescendants(a.id, root.id)))).toEqual([child.id, grandchild.id]);
+        expect(ids(await tx((t) => t.listDescendants(a.id, root.id, { includeDeleted: true })))).toEqual([
+          child.id,
+          gone.id,
+          grandchild.id,
+          underGone.id,
+        ]);
+        expect(await tx((t) => t.listDescendants(a.id, other.id))).toEqual([]);
+        const { b } = await twoAccounts();
+        expect(await tx((t) => t.listDescendants(b.id, root.id))).toEqual([]);
+      });
+
       it('insertLast appends after the live children and tells their counts from before it; closeGaps makes positions 1..n', async () => {
         const { a } = await twoAccounts();
         const rec = await tx((t) => t.insertRecord(recordOf(a.id)));
