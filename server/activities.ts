@@ -143,13 +143,7 @@ async function renumber(tx: Tx, ordered: ActivityRow[], skip?: number) {
 }
 
 async function descendants(tx: Tx, caller: Caller, root: ActivityRow, includeDeleted = false): Promise<ActivityRow[]> {
-  const all = await tx.listActivitiesOfRecord(caller.accountId, root.recordId, { includeDeleted });
-  const out: ActivityRow[] = [];
-  const walk = (id: number) => {
-    for (const a of all) if (a.parentId === id) (out.push(a), walk(a.id));
-  };
-  walk(root.id);
-  return out;
+  return tx.listDescendants(caller.accountId, root.id, { includeDeleted });
 }
 
 /** The activity at /{kind}/{segment}/{id}: of that segment, on a live record of that kind. */
@@ -183,27 +177,15 @@ export async function createActivity(
     ...unmetConditions(segment, data, data),
   ]);
   faultyActivityData(type, data);
-  // Placed last (the usual create), only the counts are needed while the positions are dense (1..n);
-  // placed elsewhere, or to be made dense again, the siblings are read and renumbered.
   const placed = body.after !== undefined || body.before !== undefined;
-  const quick = placed ? undefined : await tx.countChildren(caller.accountId, body.parent, segment);
-  const siblings =
-    !quick || quick.last !== quick.all ? await tx.listChildren(caller.accountId, body.parent) : undefined;
-  const counts = siblings
-    ? { all: siblings.length, ofSegment: siblings.filter((s) => s.segment === segment).length }
-    : quick!;
-  fail([checkOnePerParent(segment, counts.ofSegment)]);
-  await checkOwners(tx, caller, ownerValues(segment, data));
-  await storeUploads(tx, caller, segment, data, input.files);
   const now = caller.now();
-  const row = await tx.insertActivity({
+  const fresh = {
     accountId: caller.accountId,
     recordId: parent.record.id,
     parentId: body.parent,
     segment,
     typeid: type.typeid,
     level: parent.activity ? parent.activity.level + 1 : 1,
-    position: counts.all + 1,
     fields: data,
     flagged: body.flagged ?? 0,
     created: now,
@@ -213,8 +195,41 @@ export async function createActivity(
     creatorName: caller.user.name,
     modificatorId: caller.user.id,
     modificatorName: caller.user.name,
-  });
+  };
+  if (!placed && !type.onePerParent) {
+    // Placed last, of a type any number of which a parent may have: counted and inserted at once
+    // (one statement on PostgreSQL); positions that were not dense (1..n) are made so after.
+    await checkOwners(tx, caller, ownerValues(segment, data));
+    await storeUploads(tx, caller, segment, data, input.files);
+    const { row, all, last } = await tx.insertLast(fresh);
+    if (last !== all)
+      await renumber(tx, place(await tx.listChildren(caller.accountId, body.parent), row, undefined, undefined));
+    return created(caller, segment, row, data, now);
+  }
+  // Placed last, only the counts are needed while the positions are dense (1..n); placed
+  // elsewhere, or to be made dense again, the siblings are read and renumbered.
+  const quick = placed ? undefined : await tx.countChildren(caller.accountId, body.parent, segment);
+  const siblings =
+    !quick || quick.last !== quick.all ? await tx.listChildren(caller.accountId, body.parent) : undefined;
+  const counts = siblings
+    ? { all: siblings.length, ofSegment: siblings.filter((s) => s.segment === segment).length }
+    : quick!;
+  fail([checkOnePerParent(segment, counts.ofSegment)]);
+  await checkOwners(tx, caller, ownerValues(segment, data));
+  await storeUploads(tx, caller, segment, data, input.files);
+  const row = await tx.insertActivity({ ...fresh, position: counts.all + 1 });
   if (siblings) await renumber(tx, place(siblings, row, body.after, body.before));
+  return created(caller, segment, row, data, now);
+}
+
+/** The answer to a create, its event told. */
+function created(
+  caller: Caller,
+  segment: string,
+  row: ActivityRow,
+  data: Record<string, unknown>,
+  now: number,
+): T.CreateActivityResponse {
   caller.events.push({ event: 'activities.create', segment, id: row.id });
   return {
     id: row.id,
@@ -235,6 +250,10 @@ function echo(data: Record<string, unknown>): Record<string, unknown> {
   }
   return out;
 }
+
+/** Whether an update changes the order of some parent's activities (it asks for that order before writing). */
+export const reorders = (body: T.UpdateActivityRequest): boolean =>
+  body.parent !== undefined || body.after !== undefined || body.before !== undefined;
 
 export async function updateActivity(
   tx: Tx,
@@ -280,8 +299,13 @@ export async function updateActivity(
         'parent',
       );
     fail([checkParent(segment, { kind: 'record' })]);
-    targetSiblings = await tx.listChildren(caller.accountId, body.parent);
-    fail([checkOnePerParent(segment, targetSiblings.filter((s) => s.segment === segment).length)]);
+    // Placed last under dense positions (1..n), the counts are enough: no sibling is read or moved.
+    const anchored = body.after !== undefined || body.before !== undefined;
+    const quick = anchored ? undefined : await tx.countChildren(caller.accountId, body.parent, segment);
+    if (!quick || quick.last !== quick.all) targetSiblings = await tx.listChildren(caller.accountId, body.parent);
+    const ofSegment = targetSiblings ? targetSiblings.filter((s) => s.segment === segment).length : quick!.ofSegment;
+    fail([checkOnePerParent(segment, ofSegment)]);
+    if (!targetSiblings) row.position = quick!.all + 1;
     const subtree = await descendants(tx, caller, row, true);
     const levelShift = 1 - row.level;
     row.parentId = body.parent;
@@ -297,19 +321,13 @@ export async function updateActivity(
   row.updated = caller.now();
   row.modificatorId = caller.user.id;
   row.modificatorName = caller.user.name;
-  if (moved || body.after !== undefined || body.before !== undefined) {
+  if ((moved && targetSiblings) || (!moved && (body.after !== undefined || body.before !== undefined))) {
     // A move: the target's children as read above (the subtree moved lies under this activity, not under them).
     const siblings = targetSiblings ?? (await tx.listChildren(caller.accountId, row.parentId));
     await renumber(tx, place(siblings, row, body.after, body.before), row.id);
   }
   await tx.updateActivity(row);
-  if (moved)
-    await renumber(
-      tx,
-      (await tx.listChildren(caller.accountId, oldParent))
-        .filter((s) => s.id !== row.id)
-        .sort((a, b) => a.position - b.position),
-    );
+  if (moved) await tx.closeGaps(caller.accountId, oldParent);
   caller.events.push({ event: 'activities.update', segment, id: row.id });
   return { status: 'success' };
 }
@@ -323,8 +341,7 @@ export async function deleteActivity(
   await tx.lockOrder([row.parentId]);
   const subtree = await descendants(tx, caller, row);
   await tx.setActivityDeleted(caller.accountId, [row.id, ...subtree.map((d) => d.id)], caller.now());
-  const siblings = (await tx.listChildren(caller.accountId, row.parentId)).sort((a, b) => a.position - b.position);
-  await renumber(tx, siblings);
+  await tx.closeGaps(caller.accountId, row.parentId);
   caller.events.push({ event: 'activities.delete', segment: input.segment, id: row.id });
   return { status: 'success' };
 }

@@ -11,7 +11,7 @@ import {
   type Quota,
 } from '../generated/server/dist/index.js';
 import { ownerNamedIn, type CodecTarget } from '../generated/server/dist/codecs/index.js';
-import type { UserRow, Storage, Tx } from './storage/port.ts';
+import type { UserRow, Storage, TransactionOptions, Tx } from './storage/port.ts';
 import type { Caller, ChangeEvent } from './context.ts';
 import * as records from './records.ts';
 import { listRecords } from './list.ts';
@@ -74,6 +74,8 @@ const outageKeys: Record<Condition, 'serviceunavailable' | 'insufficientstorage'
   full: 'insufficientstorage',
 };
 
+const ORDERS_FIRST: TransactionOptions = { ordersFirst: true };
+
 const canLogIn = (user: UserRow) => user.deleted === null && user.preventlogin !== 1;
 /** Logins remembered by their credentials (oldest forgotten first). */
 const REMEMBERED_LOGINS = 1000;
@@ -101,7 +103,11 @@ export function createReferenceService(opts: ReferenceServiceOptions): Reference
     if (wantsNames.has(p)) names.set(p, await ownerNameLookup(tx, p.accountId));
   };
 
-  async function asCaller<T>(p: Principal, fn: (tx: Tx, caller: Caller) => Promise<T>): Promise<T> {
+  async function asCaller<T>(
+    p: Principal,
+    fn: (tx: Tx, caller: Caller) => Promise<T>,
+    txOptions?: TransactionOptions,
+  ): Promise<T> {
     // A retried transaction runs fn again: only its last attempt's follow-up runs.
     let committed = undefined as (() => void) | void;
     const result = await storage.transaction(async (tx) => {
@@ -113,7 +119,7 @@ export function createReferenceService(opts: ReferenceServiceOptions): Reference
           ? await opts.onCommit(tx, p.accountId, caller.events, clock())
           : undefined;
       return value;
-    });
+    }, txOptions);
     committed?.();
     return result;
   }
@@ -154,9 +160,15 @@ export function createReferenceService(opts: ReferenceServiceOptions): Reference
     listCategories: (i, p) => asReader(p, (tx, c) => records.listCategories(tx, c, i.kind)),
     listFields: (i, p) => asReader(p, (tx, c) => records.listFields(tx, c, i.kind)),
     listOwnership: (i, p) => asReader(p, (tx, c) => records.listOwnership(tx, c, i.params)),
-    createActivity: (i, p) => asCaller(p, (tx, c) => activities.createActivity(tx, c, i)),
-    updateActivity: (i, p) => asCaller(p, (tx, c) => activities.updateActivity(tx, c, i)),
-    deleteActivity: (i, p) => asCaller(p, (tx, c) => activities.deleteActivity(tx, c, i)),
+    // These ask for the order of the parents they change before writing anything.
+    createActivity: (i, p) => asCaller(p, (tx, c) => activities.createActivity(tx, c, i), ORDERS_FIRST),
+    updateActivity: (i, p) =>
+      asCaller(
+        p,
+        (tx, c) => activities.updateActivity(tx, c, i),
+        activities.reorders(i.body) ? ORDERS_FIRST : undefined,
+      ),
+    deleteActivity: (i, p) => asCaller(p, (tx, c) => activities.deleteActivity(tx, c, i), ORDERS_FIRST),
     reportNextactions: (i, p) => asReader(p, (tx, c) => reports.nextactions(tx, c, i.params)),
     reportCalendar: (i, p) => asReader(p, (tx, c) => reports.calendar(tx, c, i.params)),
     reportFollowups: (i, p) => asReader(p, (tx, c) => reports.followups(tx, c, i.params)),

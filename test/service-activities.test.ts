@@ -518,6 +518,23 @@ describe('positions', () => {
     expect(j.map((a) => a.id)).toEqual([call, c1, t, c2]);
     expect(j.map((a) => a.level)).toEqual([1, 2, 2, 2]);
   });
+
+  it('creates at once under one parent, some refused after their insert (an anchor that is no sibling): the others keep 1..n, the refused leave nothing', async () => {
+    // On both adapters creates that wait for one parent commit together; a refused one rolls back alone.
+    const r = await crm.record(contacts);
+    const stranger = await crm.add(contacts, 'note', await crm.record(contacts), {});
+    const refused = (i: number) => i % 4 === 1;
+    const replies = await Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        crm.create(contacts, 'note', r, { details: `n${i}` }, refused(i) ? { after: stranger } : {}),
+      ),
+    );
+    expect(replies.map((res) => res.status)).toEqual(Array.from({ length: 16 }, (_, i) => (refused(i) ? 400 : 200)));
+    const made = replies.filter((res) => res.status === 200).map((res) => res.body.id as number);
+    const journal = await order(contacts, r, r);
+    expect(journal.map(([, position]) => position)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+    expect(journal.map(([id]) => id).sort((a, b) => a - b)).toEqual(made.sort((a, b) => a - b));
+  });
 });
 
 describe('moving an activity with its subtree to another record', () => {

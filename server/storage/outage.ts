@@ -148,11 +148,11 @@ export function guardStorage<S extends Storage>(inner: S, classify: (e: unknown)
   // Every member of the adapter stays reachable (indexSearchTexts, viewed, ...); the port's
   // methods are replaced on a wrapper that delegates to the adapter itself.
   const guarded: Storage & { health: StorageHealth } = {
-    transaction: (fn) => {
+    transaction: (fn, opts) => {
       // While writes are refused, only a transaction that wrote something shows they work again.
       const refused = since.has('full') || since.has('readonly');
       const before = refused && inner.writes ? inner.writes() : undefined;
-      return guard(true, () => inner.transaction(fn)).then((v) => {
+      return guard(true, () => inner.transaction(fn, opts)).then((v) => {
         recovered(before === undefined || inner.writes!() !== before);
         return v;
       });

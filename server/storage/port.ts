@@ -204,10 +204,14 @@ export interface Tx extends DeliveryLogTx {
 
   // activities (the journal)
   insertActivity(row: NewActivity): Promise<ActivityRow>;
+  /** Inserts the activity after the live ones under its parent (position: their count + 1); tells countChildren's counts from before it. */
+  insertLast(row: Omit<NewActivity, 'position'>): Promise<{ row: ActivityRow } & ChildCounts>;
   getActivity(accountId: number, id: number, opts?: { includeDeleted?: boolean }): Promise<ActivityRow | undefined>;
   updateActivity(row: ActivityRow): Promise<void>;
   /** Sets the positions of activities of the account (a renumbering of siblings); nothing else of their rows. */
   setPositions(accountId: number, moved: { id: number; position: number }[]): Promise<void>;
+  /** Renumbers the live children of a parent 1..n in their order (position, id): one statement, however many shift. */
+  closeGaps(accountId: number, parentId: number): Promise<void>;
   setActivityDeleted(accountId: number, ids: number[], deleted: number | null): Promise<void>;
   /** Every activity whose root record is recordId, ordered by level, parentId, position. */
   listActivitiesOfRecord(
@@ -216,12 +220,10 @@ export interface Tx extends DeliveryLogTx {
     opts?: { includeDeleted?: boolean },
   ): Promise<ActivityRow[]>;
   listChildren(accountId: number, parentId: number, opts?: { includeDeleted?: boolean }): Promise<ActivityRow[]>;
+  /** The activities under an activity, at any depth (a deleted one's, unless included, are not reached), ordered as listActivitiesOfRecord. */
+  listDescendants(accountId: number, id: number, opts?: { includeDeleted?: boolean }): Promise<ActivityRow[]>;
   /** How many live activities are under the parent, how many of them of `segment`, and their last position (0 for none): an append needs no rows. */
-  countChildren(
-    accountId: number,
-    parentId: number,
-    segment: string,
-  ): Promise<{ all: number; ofSegment: number; last: number }>;
+  countChildren(accountId: number, parentId: number, segment: string): Promise<ChildCounts>;
   /**
    * Call before reading the positions of the activities under `parentIds` to write them: the
    * transactions that order one parent's children run one after another, instead of colliding
@@ -272,13 +274,28 @@ export interface Tx extends DeliveryLogTx {
   countCalls(userId: number, windowStart: number, n: number): Promise<number>;
 }
 
+export interface TransactionOptions {
+  /**
+   * `fn` asks for its order locks (Tx.lockOrder) before it writes anything: an adapter may make
+   * its reads before that outside any transaction, to learn the locks, then run it again.
+   */
+  ordersFirst?: boolean;
+}
+
+/** The live activities under a parent, those of one segment, and their last position (0 for none). */
+export interface ChildCounts {
+  all: number;
+  ofSegment: number;
+  last: number;
+}
+
 export interface Storage {
   /**
    * A transaction that may write; concurrent ones commit as if they had run one after another.
    * `fn` may run more than once (PostgreSQL runs it again after a serialization failure): its
    * effects belong in the transaction.
    */
-  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Tx) => Promise<T>, opts?: TransactionOptions): Promise<T>;
   /** A transaction that only reads (one snapshot); it never waits for writers. */
   read<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** Adds n calls to the user's quota counter of the window and returns the total, exact across instances, without an fsync. */

@@ -15,12 +15,14 @@
 //   commits only if the result equals some one-after-another order; on a serialization failure or
 //   deadlock the whole transaction runs again (up to 30 times; retries take a per-schema advisory
 //   lock before BEGIN, so transactions colliding on one hot spot stop colliding). Transactions that
-//   order the activities of one parent (Tx.lockOrder) run one after another instead: each takes a
-//   session advisory lock per parent before BEGIN (so its snapshot shows the previous one's
-//   commit), after waiting in this process's queue for that parent without a pooled connection; a
-//   body asking for a lock it does not hold runs again holding it. Reads (shows,
-//   lists, reports, authentication) run REPEATABLE READ READ ONLY: one snapshot, never waiting. A
-//   transaction opened inside another is refused (./nesting.ts), and a Tx used after its transaction ended throws.
+//   order the activities of a parent (Tx.lockOrder) run one after another instead, group-committed
+//   (PgStorage.runBatch): those waiting for one parent in this process form a batch, which takes
+//   the session advisory lock of each of its parents before BEGIN (so its snapshot shows the
+//   previous holder's commit) and runs them in one transaction, each in a savepoint of its own,
+//   with one COMMIT for all. A body asking for a lock it does not hold runs again holding it.
+//   Reads (shows, lists, reports, authentication) run REPEATABLE READ READ ONLY: one snapshot,
+//   never waiting. A transaction opened inside another is refused (./nesting.ts), and a Tx used
+//   after its transaction ended throws.
 // - The quota counter (one row per user and window, INSERT ... ON CONFLICT DO UPDATE ... RETURNING)
 //   and the viewed times of shows (./deferred.ts) go through a second small pool whose sessions
 //   run synchronous_commit = off: atomic and exact across instances, but without waiting for the
@@ -45,9 +47,29 @@
 // - Text columns cannot hold U+0000 in PostgreSQL (SQLite's can); JSON values can (escaped).
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import type { DeliveryRow, Storage, Tx, UserRow } from './port.ts';
+import type {
+  ActivityRow,
+  ChildCounts,
+  DeliveryRow,
+  NewActivity,
+  Storage,
+  TransactionOptions,
+  Tx,
+  UserRow,
+} from './port.ts';
+import { reportDate, reportOwners } from './record-query.ts';
 import { DeferredWrites } from './deferred.ts';
-import { SqlTx, findUserStatement, isId, principalsVersionStatement, type TxState } from './statements.ts';
+import {
+  ACTIVITY_UPDATE,
+  ACTIVITY_WRITE,
+  SqlTx,
+  WRITTEN_BY_STABLE,
+  findUserStatement,
+  isId,
+  principalsVersionStatement,
+  stableReads,
+  type TxState,
+} from './statements.ts';
 import { Bodies, nestedError } from './nesting.ts';
 import { pgDialect } from './dialect-postgres.ts';
 import { PG_MIGRATIONS } from './migrations/postgres/index.ts';
@@ -243,6 +265,13 @@ type Compact = (
 const RETRY = new Set(['40001', '40P01']);
 const MAX_ATTEMPTS = 30;
 
+/** A probe (a first attempt reading outside any transaction) reached a write or its end without asking for order locks. */
+class ProbeEnded extends Error {
+  constructor() {
+    super('storage: the transaction runs again, in a transaction');
+  }
+}
+
 /** Thrown by Tx.lockOrder for locks the transaction does not hold: it runs again, taking them before BEGIN. */
 class OrderLocksNeeded extends Error {
   constructor(readonly keys: bigint[]) {
@@ -251,6 +280,42 @@ class OrderLocksNeeded extends Error {
 }
 
 const byKey = (a: bigint, b: bigint) => (a < b ? -1 : a > b ? 1 : 0);
+const codeOf = (e: unknown): string => String((e as { code?: unknown } | null)?.code ?? '');
+
+const SERIALIZABLE = 'BEGIN ISOLATION LEVEL SERIALIZABLE';
+/**
+ * Transactions in one batch at most. Each that writes takes a subtransaction id; PostgreSQL keeps
+ * 64 of them per transaction in shared memory before every snapshot has to look further.
+ */
+const GROUP_MAX = 32;
+
+/** A write transaction waiting to run in the batch of its order keys. */
+interface OrderJob {
+  fn: (tx: Tx) => Promise<unknown>;
+  /** Sorted. */
+  keys: bigint[];
+  ok: (v: unknown) => void;
+  fail: (e: unknown) => void;
+  /** When the call's statement timeout runs out (ms since the epoch). */
+  deadline: number;
+  /** Adds the time it took to the call's budget. */
+  done: () => void;
+  /** Attempts so far. */
+  runs: number;
+}
+
+/** Transactions that run one after another in one database transaction holding the order locks `keys`. */
+class OrderBatch {
+  readonly held: Set<bigint>;
+  readonly queue: OrderJob[] = [];
+  /** Jobs it took in so far. */
+  size = 0;
+  /** Whether a job arriving now may join it (until it commits). */
+  accepting = true;
+  constructor(readonly keys: bigint[]) {
+    this.held = new Set(keys);
+  }
+}
 
 /**
  * This process's queue per order key: of its transactions on one parent, only the first waits for
@@ -317,11 +382,11 @@ class PgStorage implements Storage {
     );
   }
 
-  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+  transaction<T>(fn: (tx: Tx) => Promise<T>, opts?: TransactionOptions): Promise<T> {
     // SERIALIZABLE: a handler that reads, then writes (positions, moves, an edit of a record)
     // commits only if running the transactions one after another would give the same result;
     // otherwise it is run again. No lock is shared by unrelated requests.
-    return this.track(() => this.run('BEGIN ISOLATION LEVEL SERIALIZABLE', fn, MAX_ATTEMPTS));
+    return this.track(() => this.run(SERIALIZABLE, fn, MAX_ATTEMPTS, opts?.ordersFirst));
   }
 
   read<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
@@ -347,24 +412,23 @@ class PgStorage implements Storage {
     return result;
   }
 
-  private async run<T>(begin: string, fn: (tx: Tx) => Promise<T>, attempts: number): Promise<T> {
-    // Order locks asked for by an earlier attempt: held from the start of the next ones.
-    let keys: bigint[] = [];
+  private async run<T>(begin: string, fn: (tx: Tx) => Promise<T>, attempts: number, probe = false): Promise<T> {
     let failed = false;
     for (let attempt = 1; ; attempt++) {
-      const release = keys.length ? await this.local.acquire(keys) : undefined;
       try {
-        // Only write transactions (attempts > 1) order anything.
-        return await this.once(begin, fn, failed, keys, attempts > 1);
+        // Only write transactions (attempts > 1) order anything. A probe reads without BEGIN
+        // (nor ROLLBACK) to learn the order locks fn asks for first.
+        return await this.once(probe ? undefined : begin, fn, failed, attempts > 1);
       } catch (e) {
-        if (e instanceof OrderLocksNeeded && attempt < MAX_ATTEMPTS) {
-          keys = [...new Set([...keys, ...e.keys])].sort(byKey);
+        // It orders a parent's activities: it runs again in that parent's batch.
+        if (e instanceof OrderLocksNeeded) return this.ordered(fn, e.keys, attempt);
+        // Whatever else a probe found (reads of several snapshots) a transaction decides.
+        if (probe && !pgCondition(e)) {
+          probe = false;
           continue;
         }
-        if (attempt >= attempts || !RETRY.has((e as { code?: string }).code ?? '')) throw e;
+        if (attempt >= attempts || !RETRY.has(codeOf(e))) throw e;
         failed = true;
-      } finally {
-        release?.();
       }
     }
   }
@@ -390,70 +454,70 @@ class PgStorage implements Storage {
   }
 
   /**
-   * One attempt. A retry first takes the schema's retry lock (session-level, before BEGIN, so its
-   * snapshot is taken after the wait): transactions that collided on one hot spot (the activities
-   * of one parent) then run one after another instead of colliding again; first attempts never
-   * wait for it. The order locks `keys` (Tx.lockOrder) are taken the same way, after it.
+   * One attempt of a transaction holding no order lock. A retry first takes the schema's retry
+   * lock (session-level, before BEGIN, so its snapshot is taken after the wait): transactions that
+   * collided on one hot spot then run one after another instead of colliding again; first
+   * attempts never wait for it.
    */
   private async once<T>(
-    begin: string,
+    begin: string | undefined,
     fn: (tx: Tx) => Promise<T>,
     retry: boolean,
-    keys: bigint[],
     writes: boolean,
   ): Promise<T> {
     const span = this.span();
     try {
-      return await this.attempt(begin, fn, retry, keys, writes, span.deadline);
+      return await this.attempt(begin, fn, retry, writes, span.deadline);
     } finally {
       span.done();
     }
   }
 
   private async attempt<T>(
-    begin: string,
+    begin: string | undefined,
     fn: (tx: Tx) => Promise<T>,
     retry: boolean,
-    keys: bigint[],
     writes: boolean,
     deadline: number,
   ): Promise<T> {
-    const client = await this.acquire(this.pool, deadline);
+    let client: pg.PoolClient | undefined;
     const state: TxState = { active: true };
     let broken: Error | undefined;
     // A connection that dies while checked out emits 'error' (unheard, it would end the process).
     const onError = (e: Error) => (broken ??= e);
-    client.on('error', onError);
+    // Taken at the first statement: a body that first asks for order locks costs no connection.
+    const connect = async () => {
+      const c = await this.acquire(this.pool, deadline);
+      c.on('error', onError);
+      return (client = c);
+    };
     let locked = false;
     const tx = new PgTx(
-      client,
+      connect,
       state,
       this.viewed,
       this.compactCounts,
       deadline,
       begin,
-      writes ? { held: new Set(keys), keyOf: this.orderKey } : undefined,
+      writes ? { held: new Set(), keyOf: this.orderKey } : undefined,
     );
-    const q = (text: string) => client.query(timed({ text, query_timeout: left(deadline) }));
+    tx.probe = begin === undefined;
+    const q = (c: pg.PoolClient, text: string) => c.query(timed({ text, query_timeout: left(deadline) }));
     try {
-      // The retry lock before the order locks (sorted): taken in one order everywhere, no two
-      // transactions wait for each other. One round trip: the session locks in an implicit
-      // transaction of their own (ended by COMMIT), then BEGIN, whose snapshot follows the waits.
-      // BEGIN otherwise goes with the body's first statement: a body that first asks for order
-      // locks runs again holding them without having cost a BEGIN and a ROLLBACK.
-      const locks = [...(retry ? [BigInt(this.retryKey)] : []), ...keys];
-      if (locks.length) {
+      if (retry) {
+        // One round trip: the session lock in an implicit transaction of its own (ended by
+        // COMMIT), then BEGIN, whose snapshot follows the wait.
         locked = true;
-        await q(`${locks.map((k) => `SELECT pg_advisory_lock('${k}'::bigint); `).join('')}COMMIT; ${begin}`);
+        await q(await tx.connection(), `SELECT pg_advisory_lock('${this.retryKey}'::bigint); COMMIT; ${begin}`);
         tx.begun = true;
       }
       const value = await this.bodies.run(fn, tx);
       state.active = false;
-      if (tx.begun && locked) {
-        // Released once committed (the next holder's snapshot shows this transaction), in the same round trip.
-        await q('COMMIT; SELECT pg_advisory_unlock_all()');
-        locked = false;
-      } else if (tx.begun) await q('COMMIT');
+      tx.rethrow();
+      if (begin === undefined) throw new ProbeEnded(); // it asked for no order lock: it runs again, in a transaction
+      // Released once committed (the next holder's snapshot shows this transaction), in the same round trip.
+      if (tx.begun) await q(client!, locked ? 'COMMIT; SELECT pg_advisory_unlock_all()' : 'COMMIT');
+      locked = false;
       if (tx.wrote) this.committedWrites++;
       return value;
     } catch (e) {
@@ -461,7 +525,7 @@ class PgStorage implements Storage {
       // A lost or timed-out connection is not asked anything more (a timed-out statement may
       // still be running on it): destroyed, the server rolls its transaction back and ends its locks.
       if (pgCondition(e) === 'unreachable') broken ??= e as Error;
-      if (!broken && tx.begun) {
+      if (!broken && tx.begun && client) {
         try {
           await client.query(timed({ text: 'ROLLBACK', query_timeout: this.timeouts.statement }));
         } catch (r) {
@@ -470,10 +534,176 @@ class PgStorage implements Storage {
       }
       throw e;
     } finally {
-      if (locked && !broken) {
-        const unlock = timed({ text: 'SELECT pg_advisory_unlock_all()', query_timeout: this.timeouts.statement });
-        await client.query(unlock).catch((e: Error) => (broken = e));
+      await tx.connected();
+      if (client) {
+        if (locked && !broken) {
+          const unlock = timed({ text: 'SELECT pg_advisory_unlock_all()', query_timeout: this.timeouts.statement });
+          await client.query(unlock).catch((e: Error) => (broken = e));
+        }
+        client.removeListener('error', onError);
+        client.release(broken);
       }
+    }
+  }
+
+  /** The batch open for each order key: the one a transaction needing only keys it holds joins. */
+  private readonly batches = new Map<bigint, OrderBatch>();
+
+  /** Runs fn in a batch holding the order locks `keys`, after `runs` attempts without them. */
+  private ordered<T>(fn: (tx: Tx) => Promise<T>, keys: bigint[], runs: number): Promise<T> {
+    const span = this.span();
+    return new Promise<T>((ok, fail) =>
+      this.enqueue({
+        fn,
+        keys: [...new Set(keys)].sort(byKey),
+        ok: ok as (v: unknown) => void,
+        fail,
+        deadline: span.deadline,
+        done: span.done,
+        runs,
+      }),
+    );
+  }
+
+  private enqueue(job: OrderJob): void {
+    const open = this.batches.get(job.keys[0]!);
+    if (open?.accepting && open.size < GROUP_MAX && job.keys.every((k) => this.batches.get(k) === open)) {
+      open.queue.push(job);
+      open.size++;
+      return;
+    }
+    const batch = new OrderBatch(job.keys);
+    batch.queue.push(job);
+    batch.size++;
+    for (const k of job.keys) this.batches.set(k, batch);
+    void this.runBatch(batch);
+  }
+
+  private closeBatch(batch: OrderBatch): void {
+    batch.accepting = false;
+    for (const k of batch.keys) if (this.batches.get(k) === batch) this.batches.delete(k);
+  }
+
+  /**
+   * Group commit per parent. A batch waits for this process's earlier batches on its keys (holding
+   * no connection; transactions arriving meanwhile join it), takes the advisory locks before
+   * BEGIN, then runs its transactions one after another, each in a savepoint of its own (one that
+   * fails rolls back alone), and COMMITs them together: one lock, one BEGIN and one COMMIT (one
+   * WAL flush) for all, each acknowledged only after that COMMIT. A serialization failure or
+   * deadlock runs the whole batch again (taking the retry lock too); an outage fails every
+   * transaction of the batch with it.
+   */
+  private async runBatch(batch: OrderBatch): Promise<void> {
+    const release = await this.local.acquire(batch.keys);
+    try {
+      let retry = false;
+      while (await this.runLocked(batch, retry)) retry = true;
+    } catch (e) {
+      for (const j of batch.queue.splice(0)) (j.done(), j.fail(e));
+    } finally {
+      this.closeBatch(batch);
+      release();
+      // Joined after its last look at the queue: they run in a batch of their own.
+      for (const j of batch.queue.splice(0)) this.enqueue(j);
+    }
+  }
+
+  /** One transaction of the batch; true when it failed to serialize and its jobs wait in the queue to run again. */
+  private async runLocked(batch: OrderBatch, retry: boolean): Promise<boolean> {
+    const deadline = Math.min(...batch.queue.map((j) => j.deadline));
+    const client = await this.acquire(this.pool, deadline);
+    let broken: Error | undefined;
+    const onError = (e: Error) => (broken ??= e);
+    client.on('error', onError);
+    const done: [OrderJob, unknown][] = [];
+    let wrote = false;
+    let current: OrderJob | undefined;
+    const q = (text: string, until: number) => client.query(timed({ text, query_timeout: left(until) }));
+    try {
+      // One round trip: the session locks (sorted, the retry lock first: no two batches wait for
+      // each other) in an implicit transaction ended by COMMIT, then BEGIN, whose snapshot follows
+      // the waits, and the first transaction's savepoint.
+      const locks = [...(retry ? [BigInt(this.retryKey)] : []), ...batch.keys];
+      await q(
+        `${locks.map((k) => `SELECT pg_advisory_lock('${k}'::bigint); `).join('')}COMMIT; ${SERIALIZABLE}; SAVEPOINT job`,
+        deadline,
+      );
+      // fresh: the savepoint no transaction used yet; open: one used by a transaction that succeeded.
+      let fresh = true;
+      let open = false;
+      const reads = new Map<string, unknown[]>();
+      while (batch.queue.length) {
+        const job = (current = batch.queue.shift()!);
+        if (job.deadline - Date.now() < 1) {
+          current = undefined;
+          job.done();
+          job.fail(new Error('timeout expired waiting for the order lock of a parent (statement timeout)'));
+          continue;
+        }
+        const state: TxState = { active: true };
+        const begin = fresh ? undefined : open ? 'RELEASE SAVEPOINT job; SAVEPOINT job' : 'SAVEPOINT job';
+        const order = { held: batch.held, keyOf: this.orderKey };
+        const tx = new PgTx(
+          async () => client,
+          state,
+          this.viewed,
+          this.compactCounts,
+          job.deadline,
+          begin,
+          order,
+          reads,
+        );
+        tx.begun = fresh;
+        fresh = false;
+        try {
+          const value = await this.bodies.run(job.fn, tx);
+          state.active = false;
+          tx.rethrow();
+          if (tx.begun) open = true;
+          wrote ||= tx.wrote;
+          done.push([job, value]);
+        } catch (e) {
+          state.active = false;
+          if (broken || pgCondition(e) || RETRY.has(codeOf(e))) throw e;
+          if (tx.begun) {
+            await q('ROLLBACK TO SAVEPOINT job; RELEASE SAVEPOINT job', job.deadline);
+            open = false;
+            reads.clear(); // it may have read what it wrote
+          }
+          if (e instanceof OrderLocksNeeded && job.runs < MAX_ATTEMPTS) {
+            // Its parents changed since it asked: it runs again in a batch holding them all.
+            job.runs++;
+            job.keys = [...new Set([...job.keys, ...e.keys])].sort(byKey);
+            this.enqueue(job);
+          } else (job.done(), job.fail(e));
+        }
+        current = undefined;
+      }
+      // Jobs arriving from now on wait for the next batch, whose snapshot will show this one.
+      this.closeBatch(batch);
+      await q(`${done.length ? 'COMMIT' : 'ROLLBACK'}; SELECT pg_advisory_unlock_all()`, deadline);
+      if (done.length && wrote) this.committedWrites++;
+      for (const [j, value] of done) (j.done(), j.ok(value));
+      return false;
+    } catch (e) {
+      if (pgCondition(e) === 'unreachable') broken ??= e as Error;
+      if (!broken) {
+        await client
+          .query(timed({ text: 'ROLLBACK; SELECT pg_advisory_unlock_all()', query_timeout: this.timeouts.statement }))
+          .catch((r: Error) => (broken = r));
+      }
+      const all = [...done.map(([j]) => j), ...(current ? [current] : [])];
+      if (RETRY.has(codeOf(e)) && !broken) {
+        const again = all.filter((j) => j.runs++ < MAX_ATTEMPTS);
+        for (const j of all) if (!again.includes(j)) (j.done(), j.fail(e));
+        // Before those that joined meanwhile.
+        batch.queue.unshift(...again);
+        return batch.queue.length > 0;
+      }
+      // Nothing of the batch is acknowledged: every transaction in it fails with the error.
+      for (const j of [...all, ...batch.queue.splice(0)]) (j.done(), j.fail(e));
+      return false;
+    } finally {
       client.removeListener('error', onError);
       client.release(broken);
     }
@@ -563,17 +793,60 @@ class PgStorage implements Storage {
       .finally(() => this.compacting.delete(key));
   };
 
-  async countCalls(userId: number, windowStart: number, n: number): Promise<number> {
+  /** Quota counts waiting for the statement on its way to end (countCalls). */
+  private counts: CountJob[] = [];
+  private counting = false;
+
+  countCalls(userId: number, windowStart: number, n: number): Promise<number> {
     // One row per user and window, added to atomically: exact across instances, and only the
-    // same user's calls touch the row.
-    const { rows } = await this.query<{ calls: number }>(
-      this.relaxed,
-      `INSERT INTO api_calls (user_id, window_start, calls) VALUES ($1, $2, $3)
-       ON CONFLICT (user_id, window_start) DO UPDATE SET calls = api_calls.calls + excluded.calls
-       RETURNING calls`,
-      [userId, windowStart, n],
-    );
-    return rows[0]!.calls;
+    // same user's calls touch the row. Counts arriving while one statement is on its way go
+    // together in the next: one round trip for many calls, each told its own running total.
+    const { deadline, done } = this.span();
+    return new Promise<number>((ok, fail) => {
+      const settle =
+        <V>(then: (v: V) => void) =>
+        (v: V) => (done(), then(v));
+      this.counts.push({ userId, windowStart, n, deadline, ok: settle(ok), fail: settle(fail) });
+      if (!this.counting) void this.countAll();
+    });
+  }
+
+  private async countAll(): Promise<void> {
+    this.counting = true;
+    try {
+      while (this.counts.length) {
+        const jobs = this.counts.splice(0);
+        const rows = new Map<string, CountJob[]>();
+        for (const j of jobs) {
+          const key = `${j.userId}:${j.windowStart}`;
+          rows.set(key, [...(rows.get(key) ?? []), j]);
+        }
+        const each = [...rows.values()];
+        try {
+          const { rows: totals } = await this.queryBy<{ userId: number; windowStart: number; calls: number }>(
+            this.relaxed,
+            COUNT_CALLS,
+            [
+              each.map((g) => g[0]!.userId),
+              each.map((g) => g[0]!.windowStart),
+              each.map((g) => g.reduce((sum, j) => sum + j.n, 0)),
+            ],
+            statementName(COUNT_CALLS),
+            Math.min(...jobs.map((j) => j.deadline)),
+          );
+          for (const row of totals) {
+            const group = rows.get(`${row.userId}:${row.windowStart}`)!;
+            // In the order they came: each is told the total as of its own count.
+            let total = row.calls - group.reduce((sum, j) => sum + j.n, 0);
+            for (const j of group) j.ok((total += j.n));
+          }
+        } catch (e) {
+          for (const j of jobs) j.fail(e);
+        }
+      }
+    } finally {
+      this.counting = false;
+    }
   }
 
   flushViewed(): Promise<void> {
@@ -612,17 +885,42 @@ class PgStorage implements Storage {
 }
 
 const FIND_USER = pgDialect.sql(findUserStatement(pgDialect));
+/** Adds to the quota rows, one per user and window given (no two alike); returns their totals. */
+const COUNT_CALLS = `INSERT INTO api_calls (user_id, window_start, calls)
+  SELECT u, w, n FROM unnest($1::bigint[], $2::bigint[], $3::bigint[]) AS c(u, w, n)
+  ON CONFLICT (user_id, window_start) DO UPDATE SET calls = api_calls.calls + excluded.calls
+  RETURNING user_id AS "userId", window_start AS "windowStart", calls`;
+
+/** A call's quota count waiting to be added (PgStorage.countCalls). */
+interface CountJob {
+  userId: number;
+  windowStart: number;
+  n: number;
+  deadline: number;
+  ok: (total: number) => void;
+  fail: (e: unknown) => void;
+}
 /** Milliseconds to a deadline, at least 1 (0 would mean no timeout to node-postgres). */
 const left = (deadline: number) => Math.max(1, deadline - Date.now());
 /** A query with node-postgres's per-query client-side timeout (missing from its type declarations). */
 type Timed = pg.QueryConfig & { query_timeout: number };
 const timed = (c: Timed): pg.QueryConfig => c;
 const PRINCIPALS_VERSION = pgDialect.sql(principalsVersionStatement);
+const POSITION = ACTIVITY_WRITE.indexOf('position');
+const INSERT_LAST = pgDialect.sql(`WITH c AS (
+    SELECT count(*) AS n, count(CASE WHEN segment = ? THEN 1 END) AS s, coalesce(max(position), 0) AS l
+    FROM activities WHERE account_id = ? AND parent_id = ? AND deleted IS NULL),
+  item AS (INSERT INTO items (type) VALUES ('activity') RETURNING id)
+  INSERT INTO activities (id, ${ACTIVITY_WRITE.join(', ')})
+  SELECT item.id, ${ACTIVITY_WRITE.map((col) => (col === 'position' ? 'c.n + 1' : '?')).join(', ')} FROM item, c
+  RETURNING id, (SELECT n FROM c) AS "all", (SELECT s FROM c) AS "ofSegment", (SELECT l FROM c) AS "last"`);
+const STABLE = new Set(stableReads().map((text) => pgDialect.sql(text)));
 
 /** The shared statements (./statements.ts) on one pooled connection. */
 class PgTx extends SqlTx {
   constructor(
-    private readonly client: pg.PoolClient,
+    /** The transaction's connection, taken at its first statement. */
+    private readonly connect: () => Promise<pg.PoolClient>,
     state: TxState,
     viewed: DeferredWrites,
     /** Folds an account and kind's count rows into one, in the background. */
@@ -633,9 +931,18 @@ class PgTx extends SqlTx {
     private pending: string | undefined,
     /** Order locks held since before BEGIN (write transactions only). */
     private readonly order?: { held: Set<bigint>; keyOf: (parentId: number) => bigint },
+    /** The rows of stable reads (statements.ts) made in this database transaction, by statement and parameters. */
+    private readonly reads?: Map<string, unknown[]>,
   ) {
     super(pgDialect, state, viewed);
+    this.savepoint = pending !== undefined && !pending.startsWith('BEGIN');
   }
+
+  /** A probe: its statements only read, each in a transaction of its own (PgStorage.run). */
+  probe = false;
+
+  /** Whether `pending` is a savepoint in a transaction already open (a batch's), not BEGIN. */
+  private readonly savepoint: boolean;
 
   /** Whether BEGIN was sent (there is something to commit or roll back); set by the storage when it sent it. */
   begun = false;
@@ -644,19 +951,64 @@ class PgTx extends SqlTx {
 
   private beginning: Promise<unknown> | undefined;
 
+  private connecting: Promise<pg.PoolClient> | undefined;
+  /** The first statement's error, should the body have gone on without it (the transaction is aborted then). */
+  private error: unknown;
+
+  /** The connection (taken now, if no statement took it yet). */
+  connection(): Promise<pg.PoolClient> {
+    return (this.connecting ??= this.connect());
+  }
+
+  /** Settles once the connection asked for (if any) is there or has failed. */
+  async connected(): Promise<void> {
+    await this.connecting?.catch(() => undefined);
+  }
+
+  /** Throws the error of a statement that failed, should the body have caught it: nothing of it may commit. */
+  rethrow(): void {
+    if (this.error !== undefined) throw this.error;
+  }
+
   private async q<R extends object>(sql: string, params: unknown[]): Promise<pg.QueryResult<R>> {
+    if (this.probe && !sql.startsWith('SELECT')) throw new ProbeEnded();
+    let key: string | undefined;
+    if (this.reads) {
+      // The transactions of a batch share one snapshot: what one read, the next would read again.
+      if (STABLE.has(sql)) {
+        key = `${sql}\0${JSON.stringify(params)}`;
+        const rows = this.reads.get(key);
+        if (rows) return { rows: structuredClone(rows), rowCount: rows.length } as pg.QueryResult<R>;
+      } else if (!sql.startsWith('SELECT') && WRITTEN_BY_STABLE.test(sql)) this.reads.clear();
+    }
+    const client = await this.connection();
     if (this.pending !== undefined && !this.begun) {
-      this.beginning = this.client.query(timed({ text: this.pending, query_timeout: left(this.deadline) }));
+      this.beginning = client.query(timed({ text: this.pending, query_timeout: left(this.deadline) }));
       this.pending = undefined;
       this.begun = true;
     }
-    // No statement outside the transaction, should BEGIN fail.
-    if (this.beginning) await this.beginning;
-    // A named statement is parsed and planned once per pooled connection, then only bound and run.
-    const config = timed({ name: statementName(sql), text: sql, values: params, query_timeout: left(this.deadline) });
-    const result = await this.client.query<R>(config);
-    if (result.command !== 'SELECT' && result.rowCount) this.wrote = true;
-    return result;
+    try {
+      // No statement outside the transaction, should BEGIN fail. A savepoint is only waited for
+      // behind the statement (node-postgres sends that as soon as the savepoint is done): should
+      // it fail, the transaction is aborted and the statement fails too.
+      const savepoint = this.savepoint;
+      if (this.beginning && !savepoint) await this.beginning;
+      // A named statement is parsed and planned once per pooled connection, then only bound and run.
+      const config = timed({ name: statementName(sql), text: sql, values: params, query_timeout: left(this.deadline) });
+      const sent = client.query<R>(config);
+      if (this.beginning && savepoint) {
+        sent.catch(() => undefined); // the savepoint's error is the one told
+        await this.beginning;
+      }
+      const result = await sent;
+      if (result.command !== 'SELECT' && result.rowCount) this.wrote = true;
+      // A copy: the caller may change the rows it got.
+      if (key) this.reads!.set(key, structuredClone(result.rows));
+      return result;
+    } catch (e) {
+      this.error ??= e;
+      throw e;
+    }
   }
 
   override async lockOrder(parentIds: number[]): Promise<void> {
@@ -705,6 +1057,34 @@ class PgTx extends SqlTx {
     parts: number,
   ): void {
     if (parts > COMPACT_AT) this.compact(table, accountId, kind, value);
+  }
+
+  override async insertLast(a: Omit<NewActivity, 'position'>): Promise<{ row: ActivityRow } & ChildCounts> {
+    // One round trip: the counts and the insert after them, in one statement (one snapshot).
+    const values = this.activityValues({ ...a, position: 0 });
+    values.splice(POSITION, 1);
+    const [got] = await this.all<{ id: number } & ChildCounts>(INSERT_LAST, [
+      a.segment,
+      a.accountId,
+      a.parentId,
+      ...values,
+    ]);
+    const { id, ...counts } = got!;
+    return { row: await this.stored(id, { ...a, position: counts.all + 1 }), ...counts };
+  }
+
+  override async updateActivity(a: ActivityRow): Promise<void> {
+    // One round trip: the row, and its report_owners rows replaced (those it keeps updated in place).
+    const owners = reportOwners(a);
+    const row = await this.all<{ n: number }>(
+      pgDialect.sql(`WITH u AS (${ACTIVITY_UPDATE} RETURNING id),
+         gone AS (DELETE FROM report_owners WHERE activity_id IN (SELECT id FROM u) AND owner_id <> ALL(?::bigint[])),
+         kept AS (INSERT INTO report_owners (activity_id, owner_id, report_date) SELECT u.id, o, ? FROM u, unnest(?::bigint[]) AS o
+           ON CONFLICT (activity_id, owner_id) DO UPDATE SET report_date = excluded.report_date)
+       SELECT count(*) AS n FROM u`),
+      [...this.activityUpdate(a), owners, reportDate(a), owners],
+    );
+    if (row[0]?.n !== 1) throw new Error(`storage: no activity ${a.id} in account ${a.accountId}`);
   }
 
   override async setPositions(accountId: number, moved: { id: number; position: number }[]): Promise<void> {

@@ -7,6 +7,7 @@ import type {
   Account,
   ActivityRow,
   CategoryRow,
+  ChildCounts,
   DeliveryRow,
   FieldDefRow,
   FileRow,
@@ -102,7 +103,7 @@ const RECORD_WRITE = [
   'item_texts',
   'field_texts',
 ];
-const ACTIVITY_WRITE = [
+export const ACTIVITY_WRITE = [
   'account_id',
   'record_id',
   'parent_id',
@@ -173,6 +174,11 @@ const listRelatedTexts = new WeakMap<SqlDialect, string>();
 /** Row mappers by dialect (a transaction would make its own set otherwise). */
 const mappers = new WeakMap<SqlDialect, ReturnType<typeof rowsOf>>();
 const GET_RECORD = `SELECT ${RECORD_COLS} FROM records WHERE id = ? AND account_id = ?`;
+/** Every column of an activity row but its id and account (SqlTx.activityUpdate gives the parameters). */
+export const ACTIVITY_UPDATE = `UPDATE activities SET record_id = ?, parent_id = ?, segment = ?, typeid = ?, level = ?, position = ?,
+   fields = ?, flagged = ?, created = ?, viewed = ?, updated = ?, creator_id = ?, creator_name = ?,
+   modificator_id = ?, modificator_name = ?, deleted = ?, search = ?, texts = ?, report_date = ?
+ WHERE id = ? AND account_id = ?`;
 const GET_LIVE_RECORD = `${GET_RECORD} AND deleted IS NULL`;
 const RECORD_ACTIVITIES = `SELECT ${ACTIVITY_COLS} FROM activities WHERE account_id = ? AND record_id = ?`;
 const RECORD_ORDER = `
@@ -180,6 +186,14 @@ const RECORD_ORDER = `
 const LIVE_RECORD_ACTIVITIES = `${RECORD_ACTIVITIES} AND deleted IS NULL${RECORD_ORDER}`;
 const ALL_RECORD_ACTIVITIES = `${RECORD_ACTIVITIES}${RECORD_ORDER}`;
 const LIST_HOOKS = `SELECT ${HOOK_COLS} FROM hooks WHERE account_id = ? ORDER BY id`;
+
+/**
+ * Reads whose rows change only when the tables named in WRITTEN_BY_STABLE are written: within one
+ * snapshot an adapter may answer them again from what it read (./postgres.ts, in a batch).
+ */
+export const stableReads = (): string[] => [GET_LIVE_RECORD, LIST_HOOKS, principalsVersionStatement];
+/** The tables whose writes change what stableReads read (principal_versions through triggers on users and workgroups). */
+export const WRITTEN_BY_STABLE = /\b(records|hooks|principal_versions|users|workgroups)\b/;
 
 /** Tx.principalsVersion's statement, also run outside any transaction (Storage.principalsVersion). */
 export const principalsVersionStatement = 'SELECT version AS v FROM principal_versions WHERE account_id = ?';
@@ -679,8 +693,18 @@ export abstract class SqlTx implements Tx {
 
   async insertActivity(a: NewActivity): Promise<ActivityRow> {
     this.check();
-    const fields = json(a.fields);
-    const id = await this.insertItem('activity', 'activities', ACTIVITY_WRITE, [
+    const id = await this.insertItem('activity', 'activities', ACTIVITY_WRITE, this.activityValues(a));
+    return this.stored(id, a);
+  }
+
+  async insertLast(a: Omit<NewActivity, 'position'>): Promise<{ row: ActivityRow } & ChildCounts> {
+    const counts = await this.countChildren(a.accountId, a.parentId, a.segment);
+    return { row: await this.insertActivity({ ...a, position: counts.all + 1 }), ...counts };
+  }
+
+  /** A new activity's values, in ACTIVITY_WRITE's order. */
+  protected activityValues(a: NewActivity): unknown[] {
+    return [
       a.accountId,
       a.recordId,
       a.parentId,
@@ -688,7 +712,7 @@ export abstract class SqlTx implements Tx {
       a.typeid,
       a.level,
       a.position,
-      fields,
+      json(a.fields),
       a.flagged,
       a.created,
       a.viewed,
@@ -698,9 +722,12 @@ export abstract class SqlTx implements Tx {
       a.modificatorId,
       a.modificatorName,
       ...this.journalColumns(a),
-    ]);
+    ];
+  }
+
+  /** After the insert of activity `id`: its report owners; the row as stored, not read back (as insertRecord). */
+  protected async stored(id: number, a: NewActivity): Promise<ActivityRow> {
     await this.setOwners(id, a);
-    // The row as stored, not read back (as insertRecord).
     return {
       id,
       accountId: a.accountId,
@@ -710,7 +737,7 @@ export abstract class SqlTx implements Tx {
       typeid: a.typeid,
       level: a.level,
       position: a.position,
-      fields: JSON.parse(fields) as ActivityRow['fields'],
+      fields: JSON.parse(json(a.fields)) as ActivityRow['fields'],
       flagged: a.flagged,
       created: a.created,
       viewed: a.viewed,
@@ -752,11 +779,14 @@ export abstract class SqlTx implements Tx {
   }
 
   async updateActivity(a: ActivityRow): Promise<void> {
-    const changes = await this.count(
-      `UPDATE activities SET record_id = ?, parent_id = ?, segment = ?, typeid = ?, level = ?, position = ?,
-         fields = ?, flagged = ?, created = ?, viewed = ?, updated = ?, creator_id = ?, creator_name = ?,
-         modificator_id = ?, modificator_name = ?, deleted = ?, search = ?, texts = ?, report_date = ?
-       WHERE id = ? AND account_id = ?`,
+    const changes = await this.count(ACTIVITY_UPDATE, ...this.activityUpdate(a));
+    if (changes !== 1) throw new Error(`storage: no activity ${a.id} in account ${a.accountId}`);
+    await this.setOwners(a.id, a, true);
+  }
+
+  /** ACTIVITY_UPDATE's parameters for the row. */
+  protected activityUpdate(a: ActivityRow): unknown[] {
+    return [
       a.recordId,
       a.parentId,
       a.segment,
@@ -776,9 +806,7 @@ export abstract class SqlTx implements Tx {
       ...this.journalColumns(a),
       a.id,
       a.accountId,
-    );
-    if (changes !== 1) throw new Error(`storage: no activity ${a.id} in account ${a.accountId}`);
-    await this.setOwners(a.id, a, true);
+    ];
   }
 
   async setPositions(accountId: number, moved: { id: number; position: number }[]): Promise<void> {
@@ -789,6 +817,18 @@ export abstract class SqlTx implements Tx {
         m.id,
         accountId,
       );
+  }
+
+  async closeGaps(accountId: number, parentId: number): Promise<void> {
+    if (!isId(parentId)) return;
+    await this.count(
+      `UPDATE activities SET position = r.n
+       FROM (SELECT id, row_number() OVER (ORDER BY position, id) AS n FROM activities
+             WHERE account_id = ? AND parent_id = ? AND deleted IS NULL) AS r
+       WHERE activities.id = r.id AND activities.position <> r.n`,
+      accountId,
+      parentId,
+    );
   }
 
   async setActivityDeleted(accountId: number, ids: number[], deleted: number | null): Promise<void> {
@@ -813,6 +853,22 @@ export abstract class SqlTx implements Tx {
   ): Promise<ActivityRow[]> {
     if (!isId(recordId)) return [];
     return this.activities(opts?.includeDeleted ? ALL_RECORD_ACTIVITIES : LIVE_RECORD_ACTIVITIES, accountId, recordId);
+  }
+
+  async listDescendants(accountId: number, id: number, opts?: { includeDeleted?: boolean }): Promise<ActivityRow[]> {
+    if (!isId(id)) return [];
+    const live = notDeleted(opts?.includeDeleted);
+    // Only the subtree is read, not the whole journal of its record.
+    return this.activities(
+      `WITH RECURSIVE sub(id) AS (
+         SELECT id FROM activities WHERE account_id = ? AND parent_id = ?${live}
+         UNION ALL
+         SELECT activities.id FROM activities JOIN sub ON activities.parent_id = sub.id WHERE activities.account_id = ?${live})
+       SELECT ${ACTIVITY_COLS} FROM activities WHERE id IN (SELECT id FROM sub) ORDER BY level, parent_id, position, id`,
+      accountId,
+      id,
+      accountId,
+    );
   }
 
   async listChildren(accountId: number, parentId: number, opts?: { includeDeleted?: boolean }): Promise<ActivityRow[]> {

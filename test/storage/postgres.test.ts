@@ -10,6 +10,7 @@ import { createSchema, dropSchema, schemaName, schemaUrl, sql } from '../support
 import { storageSuite } from './suite.ts';
 import { newRecord as record } from './fixtures.ts';
 import { hashToken } from '../../server/tokens.ts';
+import { pgCondition } from '../../server/storage/outage.ts';
 
 const schemas: string[] = [];
 async function freshSchema(prefix = 'st'): Promise<{ schema: string; url: string }> {
@@ -349,6 +350,81 @@ describe('postgres adapter: transactions', () => {
       );
       const totals = await Promise.all(Array.from({ length: 60 }, (_, i) => all[i % 3]!.countCalls(user.id, 0, 1)));
       expect(totals.sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
+    });
+  });
+
+  it('quota counts made at once go to the database together, each told its own total, per user and window', async () => {
+    await withStorages(1, shared.url, async ([s]) => {
+      const users = await s!.transaction(async (t) => {
+        const accountId = (await t.ensureAccount('quota together')).id;
+        const add = (n: number) =>
+          t.addUser({
+            accountId,
+            email: `q3${n}${Date.now()}@example.test`,
+            name: 'q',
+            tokenHash: hashToken(`t${n}`),
+            preventlogin: 0,
+            preventprivatedata: 0,
+            administrator: 0,
+          });
+        return [await add(1), await add(2)];
+      });
+      // Two users, two windows, amounts 1 and 2 interleaved.
+      const calls = Array.from({ length: 40 }, (_, i) => ({
+        user: users[i % 2]!.id,
+        window: i % 4 < 2 ? 0 : 60,
+        n: 1 + (i % 3 === 0 ? 1 : 0),
+      }));
+      const totals = await Promise.all(calls.map((c) => s!.countCalls(c.user, c.window, c.n)));
+      for (const user of users)
+        for (const window of [0, 60]) {
+          const mine = calls.flatMap((c, i) =>
+            c.user === user.id && c.window === window ? [{ n: c.n, total: totals[i]! }] : [],
+          );
+          // Every total is its own: the amounts added in some order, each total the sum up to it.
+          const byTotal = mine.sort((a, b) => a.total - b.total);
+          let sum = 0;
+          for (const m of byTotal) expect(m.total).toBe((sum += m.n));
+        }
+    });
+  });
+
+  it('a connection lost in a group commit fails every transaction of the batch as an outage; none is kept', async () => {
+    const app = `crmgen_batch_${process.pid}_${Date.now()}`;
+    const url = `${shared.url}&application_name=${app}`;
+    await withStorages(1, url, async ([s]) => {
+      const a = await s!.transaction((t) => t.ensureAccount(`lost batch ${app}`));
+      const rec = await s!.transaction((t) => t.insertRecord(record(a.id)));
+      let inside!: () => void;
+      const entered = new Promise<void>((ok) => (inside = ok));
+      let open!: () => void;
+      const gate = new Promise<void>((ok) => (open = ok));
+      const append = (hold: boolean) =>
+        s!.transaction(async (t) => {
+          await t.lockOrder([rec.id]);
+          const { all } = await t.countChildren(a.id, rec.id, 'note');
+          await t.insertActivity({ ...activity(a.id, rec.id), position: all + 1 });
+          if (hold) (inside(), await gate);
+          return 'committed';
+        });
+      const first = append(true);
+      await entered;
+      const rest = Array.from({ length: 5 }, () => append(false));
+      await sleep(20);
+      // The batch's connection (idle in its transaction, the first one's insert made) ends.
+      const ended = await sql<{ ok: boolean }>(
+        'public',
+        `SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE application_name = $1 AND state = 'idle in transaction'`,
+        [app],
+      );
+      expect(ended).toEqual([{ ok: true }]);
+      open();
+      const results = await Promise.allSettled([first, ...rest]);
+      expect(results.map((r) => r.status)).toEqual(Array(6).fill('rejected'));
+      for (const r of results) expect(pgCondition((r as PromiseRejectedResult).reason)).toBe('unreachable');
+      expect(await s!.read((t) => t.listChildren(a.id, rec.id))).toEqual([]);
+      // The pool replaced the connection: the parent takes turns again.
+      expect(await append(false)).toBe('committed');
     });
   });
 

@@ -692,6 +692,57 @@ export function storageSuite(
         expect(await tx((t) => t.countChildren(b.id, rec.id, 'note'))).toEqual({ all: 0, ofSegment: 0, last: 0 });
       });
 
+      it('listDescendants reads the subtree of an activity at any depth; a deleted one and what lies under it only when included', async () => {
+        const { a } = await twoAccounts();
+        const rec = await tx((t) => t.insertRecord(recordOf(a.id)));
+        const [root, child, grandchild, gone, underGone, other] = await tx(async (t) => {
+          const root = await t.insertActivity(activityOf(a.id, rec.id, rec.id));
+          const child = await t.insertActivity(activityOf(a.id, rec.id, root.id, { level: 2 }));
+          const grandchild = await t.insertActivity(activityOf(a.id, rec.id, child.id, { level: 3 }));
+          const gone = await t.insertActivity(activityOf(a.id, rec.id, root.id, { level: 2, position: 2 }));
+          const underGone = await t.insertActivity(activityOf(a.id, rec.id, gone.id, { level: 3 }));
+          const other = await t.insertActivity(activityOf(a.id, rec.id, rec.id, { position: 2 }));
+          await t.setActivityDeleted(a.id, [gone.id], T0);
+          return [root, child, grandchild, gone, underGone, other];
+        });
+        expect(ids(await tx((t) => t.listDescendants(a.id, root.id)))).toEqual([child.id, grandchild.id]);
+        expect(ids(await tx((t) => t.listDescendants(a.id, root.id, { includeDeleted: true })))).toEqual([
+          child.id,
+          gone.id,
+          grandchild.id,
+          underGone.id,
+        ]);
+        expect(await tx((t) => t.listDescendants(a.id, other.id))).toEqual([]);
+        const { b } = await twoAccounts();
+        expect(await tx((t) => t.listDescendants(b.id, root.id))).toEqual([]);
+      });
+
+      it('insertLast appends after the live children and tells their counts from before it; closeGaps makes positions 1..n', async () => {
+        const { a } = await twoAccounts();
+        const rec = await tx((t) => t.insertRecord(recordOf(a.id)));
+        const [n1, , gone] = await tx(async (t) => [
+          await t.insertActivity(activityOf(a.id, rec.id, rec.id, { position: 1 })),
+          await t.insertActivity(activityOf(a.id, rec.id, rec.id, { position: 4, segment: 'call' })),
+          await t.insertActivity(activityOf(a.id, rec.id, rec.id, { position: 5 })),
+        ]);
+        await tx((t) => t.setActivityDeleted(a.id, [gone.id], T0));
+        const { position: _, ...fresh } = activityOf(a.id, rec.id, rec.id, { fields: { text: 'last' } });
+        const { row, ...counts } = await tx((t) => t.insertLast(fresh));
+        expect(counts).toEqual({ all: 2, ofSegment: 1, last: 4 });
+        expect(row.position).toBe(3);
+        const listed = await tx((t) => t.listChildren(a.id, rec.id));
+        expect(listed.find((c) => c.id === row.id)).toEqual(row);
+        expect(listed.map((c) => c.position)).toEqual([1, 3, 4]);
+        await tx((t) => t.closeGaps(a.id, rec.id));
+        const dense = await tx((t) => t.listChildren(a.id, rec.id));
+        expect(dense.map((c) => [c.id, c.position])).toEqual([
+          [n1.id, 1],
+          [row.id, 2],
+          [listed[2]!.id, 3],
+        ]);
+        expect((await tx((t) => t.getActivity(a.id, gone.id, { includeDeleted: true })))!.position).toBe(5);
+      });
+
       it('setPositions changes the positions of the account’s activities and nothing else of their rows', async () => {
         const { a, b } = await twoAccounts();
         const [x, y, z] = await tx(async (t) => {
@@ -1087,6 +1138,29 @@ export function storageSuite(
         expect((await tx((t) => t.getRecord(a.id, rec.id)))!.fields.n).toBe(10);
       });
 
+      it('ordersFirst: a body that writes without asking for an order lock still runs in one transaction (no update lost), and one that fails after reading fails as itself', async () => {
+        const { a } = await twoAccounts();
+        const rec = await tx((t) => t.insertRecord(recordOf(a.id, { fields: { n: 0 } })));
+        const bump = () =>
+          storage.transaction(
+            async (t) => {
+              const row = (await t.getRecord(a.id, rec.id))!;
+              await sleep(1);
+              await t.updateRecord({ ...row, fields: { n: Number(row.fields.n) + 1 } });
+            },
+            { ordersFirst: true },
+          );
+        await Promise.all(Array.from({ length: 10 }, bump));
+        expect((await tx((t) => t.getRecord(a.id, rec.id)))!.fields.n).toBe(10);
+        const refused = storage.transaction(
+          async (t) => {
+            if (await t.getRecord(a.id, rec.id)) throw new Error('refused after a read');
+          },
+          { ordersFirst: true },
+        );
+        await expect(refused).rejects.toThrow('refused after a read');
+      });
+
       // 16 writers appending to one parent, as the activity handlers do: lockOrder, count, insert.
       const appendUnder = async (a: Account, parentId: number, readFirst: boolean) => {
         let inside = 0;
@@ -1134,6 +1208,44 @@ export function storageSuite(
         const children = await tx((t) => t.listChildren(a.id, rec.id));
         expect(children.map((c) => c.position)).toEqual(Array.from({ length: 16 }, (_, i) => i + 1));
         expect(ids(children).sort((x, y) => x - y)).toEqual([...made].sort((x, y) => x - y));
+      });
+
+      it('of transactions committed together on one parent, one failing after its insert rolls back alone: the others keep positions 1..n', async () => {
+        const { a } = await twoAccounts();
+        const rec = await tx((t) => t.insertRecord(recordOf(a.id)));
+        let inside!: () => void;
+        const entered = new Promise<void>((ok) => (inside = ok));
+        let open!: () => void;
+        const gate = new Promise<void>((ok) => (open = ok));
+        const append = (i: number, opts: { hold?: boolean; fail?: boolean } = {}) =>
+          tx(async (t) => {
+            await t.lockOrder([rec.id]);
+            if (opts.hold) (inside(), await gate);
+            const { all } = await t.countChildren(a.id, rec.id, 'note');
+            const row = await t.insertActivity(
+              activityOf(a.id, rec.id, rec.id, { position: all + 1, fields: { text: `n${i}` } }),
+            );
+            if (opts.fail) throw new Error(`n${i} refused after its insert`);
+            return row.id;
+          });
+        // The first holds its parent's turn until the others queue behind it: both adapters then run
+        // them in the first one's transaction (group commit), one after another.
+        const first = append(0, { hold: true });
+        await entered;
+        const rest = Array.from({ length: 7 }, (_, k) => append(k + 1, { fail: k === 3 }));
+        await sleep(20);
+        open();
+        const results = await Promise.allSettled([first, ...rest]);
+        expect(results.map((r) => r.status)).toEqual([
+          ...Array(4).fill('fulfilled'),
+          'rejected',
+          ...Array(3).fill('fulfilled'),
+        ]);
+        const kept = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+        const children = await tx((t) => t.listChildren(a.id, rec.id));
+        expect(children.map((c) => c.position)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+        expect(ids(children).sort((x, y) => x - y)).toEqual(kept.sort((x, y) => x - y));
+        expect(children.map((c) => c.fields.text)).not.toContain('n4');
       });
 
       it('moves between two parents locked in either order finish (no deadlock) and keep both orders dense', async () => {
