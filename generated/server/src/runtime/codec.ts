@@ -200,7 +200,9 @@ export function scalarFromWire(code: ScalarCode, v: unknown): unknown {
     case 'dt':
     case 'dd': {
       if (typeof v !== 'string') return v;
-      if (v.trim() === '') return undefined;
+      // A text starting with a digit (every date) is not blank: no trim() for it.
+      const c = v.charCodeAt(0);
+      if (!(c >= 48 && c <= 57) && v.trim() === '') return undefined;
       return code === 'd' ? normalizeDate(v) : code === 'dt' ? normalizeDateTime(v) : normalizeDateOrDateTime(v);
     }
     case 'il': {
