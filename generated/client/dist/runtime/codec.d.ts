@@ -155,10 +155,10 @@ export declare function plainObject(v: object): boolean;
  */
 export declare function toWireJson(desc: Desc, value: unknown): unknown;
 /**
- * JSON.stringify(toWireJson(desc, value)), the same text. A message with id<N> children (a list
- * page) has one member per entry: its wire object is made a dictionary from the start
- * (Object.create(null)), so no hidden class is made per set of ids, and written by one
- * JSON.stringify. A call per entry cost about half as much again as the whole text (issue 34).
+ * JSON.stringify(toWireJson(desc, value)), the same text. A list page keys its entries by id<N>,
+ * and JSON.stringify walks such an object (a dictionary) slowly: the entries are stringified as
+ * arrays of `entryChunk`, where they are objects of one shape, and their texts are given keys
+ * (keyedEntries). Where that cannot be proved right, the page is written as a dictionary object.
  */
 export declare function encodeJson(desc: Desc, value: unknown): string;
 /**

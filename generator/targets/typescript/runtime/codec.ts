@@ -199,7 +199,9 @@ export function scalarFromWire(code: ScalarCode, v: unknown): unknown {
     case 'dt':
     case 'dd': {
       if (typeof v !== 'string') return v;
-      if (v.trim() === '') return undefined;
+      // A text starting with a digit (every date) is not blank: no trim() for it.
+      const c = v.charCodeAt(0);
+      if (!(c >= 48 && c <= 57) && v.trim() === '') return undefined;
       return code === 'd' ? normalizeDate(v) : code === 'dt' ? normalizeDateTime(v) : normalizeDateOrDateTime(v);
     }
     case 'il': {
@@ -995,10 +997,10 @@ export function toWireJson(desc: Desc, value: unknown): unknown {
 }
 
 /**
- * JSON.stringify(toWireJson(desc, value)), the same text. A message with id<N> children (a list
- * page) has one member per entry: its wire object is made a dictionary from the start
- * (Object.create(null)), so no hidden class is made per set of ids, and written by one
- * JSON.stringify. A call per entry cost about half as much again as the whole text (issue 34).
+ * JSON.stringify(toWireJson(desc, value)), the same text. A list page keys its entries by id<N>,
+ * and JSON.stringify walks such an object (a dictionary) slowly: the entries are stringified as
+ * arrays of `entryChunk`, where they are objects of one shape, and their texts are given keys
+ * (keyedEntries). Where that cannot be proved right, the page is written as a dictionary object.
  */
 export function encodeJson(desc: Desc, value: unknown): string {
   if (
@@ -1012,12 +1014,97 @@ export function encodeJson(desc: Desc, value: unknown): string {
     return JSON.stringify(toWireJson(desc, value));
   }
   const v = value as Record<string, unknown>;
+  const { as, p } = desc.inl;
+  // The members around the entries, as the dictionary would hold them. A member named like an
+  // entry key, or starting with a digit (a dictionary puts index names first), needs the dictionary.
+  const head = Object.create(null) as Record<string, unknown>;
+  const tail = Object.create(null) as Record<string, unknown>;
+  let out = head;
+  for (const name of keysOf(desc.f)) {
+    if (name === as) {
+      out = tail;
+      continue;
+    }
+    if (keyedName(name, p) || (name.charCodeAt(0) >= 48 && name.charCodeAt(0) <= 57)) return dictionaryJson(desc, v);
+    const fd = desc.f[name]!;
+    const x = v[fd.k === 'y' ? fd.as : name];
+    if (x === undefined) continue;
+    out[name] = toWireJson(fd, x);
+    if (desc.an && desc.an.f.includes(name) && typeof v[name + desc.an.s] === 'string')
+      out[name + desc.an.s] = v[name + desc.an.s];
+  }
+  const entries = keyedEntries(desc.inl, v[as] ?? []);
+  if (entries === undefined) return dictionaryJson(desc, v);
+  // Members without braces; the result stays a rope, as JSON.stringify's own result is.
+  let text = JSON.stringify(head).slice(1, -1);
+  if (entries !== '') text = text === '' ? entries : text + ',' + entries;
+  const after = JSON.stringify(tail).slice(1, -1);
+  if (after !== '') text = text === '' ? after : text + ',' + after;
+  return '{' + text + '}';
+}
+
+/** Entries stringified per call: enough that a call costs little, few enough that each text is short. */
+const entryChunk = 128;
+
+/**
+ * The id<N> members of a page's entries, `"id4":{...},"id7":{...}`, or undefined when the text
+ * cannot be proved to be the dictionary's. Each chunk is one JSON.stringify of an array of wire
+ * objects that inherit from Object.prototype (or nothing) and have no toJSON, so each item's
+ * text starts with { and ends with }, and the chunk holds its k - 1 boundaries `},{`. When it
+ * holds no other `},{` (a text value or a nested list could), those are the boundaries.
+ */
+function keyedEntries(inl: NonNullable<ObjectDesc['inl']>, items: unknown): string | undefined {
+  const p = inl.p;
+  // Keys that need escaping or read as array indices (sorted first by a dictionary) are left to it.
+  if (!Array.isArray(items) || p === '' || (p.charCodeAt(0) >= 48 && p.charCodeAt(0) <= 57)) return undefined;
+  if (JSON.stringify(p) !== `"${p}"`) return undefined;
+  const ids = new Set<number>();
+  let out = '';
+  for (let c = 0; c < items.length; c += entryChunk) {
+    const end = Math.min(items.length, c + entryChunk);
+    const chunk: unknown[] = [];
+    for (let i = c; i < end; i++) {
+      const e = items[i] as { id: unknown };
+      const w = toWireJson(inl.of, e) as Record<string, unknown> | null;
+      if (w === null || typeof w !== 'object' || Array.isArray(w) || typeof w.toJSON === 'function') return undefined;
+      // Wrappers (new String) and raw JSON objects are written as other text than {...}.
+      const proto: unknown = Object.getPrototypeOf(w);
+      if (
+        (proto !== Object.prototype && proto !== null) ||
+        (JSON as { isRawJSON?: (x: unknown) => boolean }).isRawJSON?.(w)
+      )
+        return undefined;
+      chunk.push(w);
+    }
+    const text = JSON.stringify(chunk);
+    let from = 1;
+    for (let i = c; i < end; i++) {
+      const last = i + 1 === end;
+      const at = last ? text.length - 2 : text.indexOf('},{', from);
+      // k - 1 boundaries found and no `},{` after them: they are all the chunk holds.
+      if (at < 0 || (last && i > c && text.indexOf('},{', from) !== -1)) return undefined;
+      const id = (items[i] as { id: unknown }).id;
+      // A number's key needs no escaping, and two numbers give one key only when the Set holds them as one (0, -0).
+      // A repeated key: the dictionary keeps its first place and its last value.
+      if (typeof id !== 'number' || ids.has(id)) return undefined;
+      ids.add(id);
+      out += (out === '' ? '"' : ',"') + p + id + '":';
+      out += text.slice(from, at + 1);
+      from = at + 2;
+    }
+  }
+  return out;
+}
+
+/** encodeJson of a page as one dictionary object (Object.create(null): no hidden class per set of ids). */
+function dictionaryJson(desc: ObjectDesc, v: Record<string, unknown>): string {
   const out = Object.create(null) as Record<string, unknown>;
   for (const name of keysOf(desc.f)) {
     const fd = desc.f[name]!;
-    if (name === desc.inl.as) {
-      const p = desc.inl.p;
-      for (const e of (v[name] as { id: unknown }[] | undefined) ?? []) out[`${p}${e.id}`] = toWireJson(desc.inl.of, e);
+    if (name === desc.inl!.as) {
+      const p = desc.inl!.p;
+      for (const e of (v[name] as { id: unknown }[] | undefined) ?? [])
+        out[`${p}${e.id}`] = toWireJson(desc.inl!.of, e);
       continue;
     }
     const x = v[fd.k === 'y' ? fd.as : name];
