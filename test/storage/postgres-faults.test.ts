@@ -196,10 +196,19 @@ describe.skipIf(unavailable !== undefined)('PostgreSQL faults are outages, not c
       const r = await api(server.base, 'POST', '/contacts/', { firstname: 'after', lastname: 'outage' });
       if (r.status === 201) {
         const id = r.json().item.id as number;
-        // The delivery loop resumed: this create's notification arrives.
-        for (let i = 0; i < 200 && !notified.has(id); i++) await sleep(50);
+        const servedMs = performance.now() - back;
+        // The delivery loop resumed: this create's notification arrives, after the backlog of the
+        // load's notifications ahead of it (how long that takes depends on the machine). Bounded by
+        // progress: it fails once 5 s pass without any notification, and at 60 s in any case.
+        let seen = notified.size;
+        let progress = performance.now();
+        for (const start = performance.now(); !notified.has(id) && performance.now() - start < 60_000; ) {
+          if (notified.size !== seen) [seen, progress] = [notified.size, performance.now()];
+          if (performance.now() - progress > 5_000) break;
+          await sleep(50);
+        }
         expect(notified.has(id), 'the notification of a create after the outage').toBe(true);
-        return performance.now() - back;
+        return servedMs;
       }
       expect(r.status, r.text).toBe(503);
       if (performance.now() - back > 10_000) return performance.now() - back;
@@ -245,7 +254,7 @@ describe.skipIf(unavailable !== undefined)('PostgreSQL faults are outages, not c
     const { outage } = await under(() => cluster.restartFast());
     // The restart was seen by the load (else the test proved nothing).
     expect(outage).toBeGreaterThan(0);
-  }, 60_000);
+  }, 120_000);
 
   it('SIGKILL of the postmaster under load: the service lives on, serves again once the cluster is started', async () => {
     const { outage } = await under(async () => {
@@ -254,7 +263,7 @@ describe.skipIf(unavailable !== undefined)('PostgreSQL faults are outages, not c
       await cluster.start();
     });
     expect(outage).toBeGreaterThan(0);
-  }, 60_000);
+  }, 120_000);
 
   it('read-only: writes answered 503 with Retry-After, reads go on, /readyz says so, writes work once writable', async () => {
     const admin = async (text: string) => {
@@ -302,7 +311,7 @@ describe.skipIf(unavailable !== undefined)('PostgreSQL faults are outages, not c
     }
     expect(again).toBe(201);
     alive();
-  }, 60_000);
+  }, 120_000);
 
   it('frozen (SIGSTOP) 20 s under load: every call answered within the statement timeout + 1 s, /readyz within 1 s', async () => {
     const readyz: { status: number; ms: number }[] = [];
@@ -329,5 +338,5 @@ describe.skipIf(unavailable !== undefined)('PostgreSQL faults are outages, not c
     expect(readyz.map((r) => r.status)).toEqual(readyz.map(() => 503));
     const after = await call(server.base, '/readyz');
     expect(after.status).toBe(200);
-  }, 60_000);
+  }, 120_000);
 });
