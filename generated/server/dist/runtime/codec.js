@@ -3,7 +3,9 @@
 // per message type. XML, JSON wire and form bodies all meet in the same typed value.
 // For XML, generated/codecs/xml.ts holds the same rules specialized per descriptor (what
 // encode/decode use); this interpreter is their reference, held equal by
-// test/codecs-specialized.test.ts, and the helpers they share are exported below.
+// test/codecs-specialized.test.ts, and the helpers they share are exported below. For JSON,
+// generated/codecs/json.ts proves per descriptor that parsed JSON is already typed and hands
+// everything else to fromWireJson (the service's decode(); the modular client uses fromWireJson).
 // Hand-written because it is specific to this API's wire conventions (id<N> children,
 // container elements, comma-delimited lists, empty elements meaning "not given").
 import { normalizeDate, normalizeDateOrDateTime, normalizeDateTime } from './dates.js';
