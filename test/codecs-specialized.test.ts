@@ -9,6 +9,9 @@ import { messageTargets, notificationTargets } from '../generator/targets/typesc
 import { literalPrefix } from '../generator/targets/typescript/codecs-xml.ts';
 import { descriptors } from '../generated/server/src/codecs/descriptors.ts';
 import { xmlEncoders } from '../generated/server/src/codecs/xml.ts';
+import { jsonDecoders } from '../generated/server/src/codecs/json.ts';
+// The generated decoders' own runtime: its TooDeep is the one they throw.
+import { decodeJsonText } from '../generated/server/src/runtime/codec.ts';
 import {
   decode,
   encode,
@@ -428,5 +431,141 @@ describe('edge cases, through the public encode and decode', () => {
       expect(() => decode('records/contacts.createCategory.request', 'xml', body)).toThrow(/malformed XML/);
       expect(() => reference('records/contacts.createCategory.request', body)).toThrow(/malformed XML/);
     }
+  });
+});
+
+// ---------- generated JSON decoders (codecs/json.ts) ----------
+
+/** Copies of a JSON tree, each with one change at one object or member: what the generated decoders must hand to the interpreter, or read as it does. */
+const deep = (n: number): unknown => (n === 0 ? 1 : [deep(n - 1)]);
+
+function jsonVariants(tree: unknown): [string, unknown][] {
+  const out: [string, unknown][] = [];
+  const objects: string[][] = [];
+  const members: string[][] = [];
+  const walk = (v: unknown, at: string[]) => {
+    if (Array.isArray(v)) v.forEach((e, i) => walk(e, [...at, String(i)]));
+    else if (v && typeof v === 'object') {
+      objects.push(at);
+      for (const [k, x] of Object.entries(v)) {
+        members.push([...at, k]);
+        walk(x, [...at, k]);
+      }
+    }
+  };
+  walk(tree, []);
+  /** A copy with f applied to the object at `at` (the root when empty). */
+  const change = (what: string, at: string[], f: (o: Record<string, unknown>) => void) => {
+    const copy = JSON.parse(JSON.stringify(tree)) as Record<string, unknown>;
+    let o: Record<string, unknown> = copy;
+    for (const k of at) o = o[k] as Record<string, unknown>;
+    f(o);
+    out.push([`${what} at ${at.join('.') || '(root)'}`, copy]);
+  };
+  for (const at of objects) {
+    change('object: unknown key', at, (o) => (o.colour = 'red'));
+    change('object: prototype-named keys', at, (o) => {
+      Object.defineProperty(o, '__proto__', { value: 'x', enumerable: true, configurable: true, writable: true });
+      Object.assign(o, { constructor: '1', toString: '' });
+    });
+    change('object: custom fields', at, (o) => Object.assign(o, { custom7: 'Shoe', custom8: { a: 1 } }));
+    change('object: owner names', at, (o) => Object.assign(o, { 'assignedto@cn': 'Bea', 'ownership@cn': { a: 1 } }));
+    change('object: keyed and list keys', at, (o) => Object.assign(o, { id77: { name: 'x' }, category: [1, 'a'] }));
+    change('object: keys reversed', at, (o) => {
+      const entries = Object.entries(o).reverse();
+      for (const [k] of entries) delete o[k];
+      for (const [k, x] of entries) o[k] = x;
+    });
+  }
+  const values: [string, unknown][] = [
+    ["''", ''],
+    ['null', null],
+    ["' 12 '", ' 12 '],
+    ['12', 12],
+    ['1.5', 1.5],
+    ["'2026-11-20'", '2026-11-20'],
+    ["'2026-11-20 08:00'", '2026-11-20 08:00'],
+    ["'2026-02-30T08:00:00+00:00'", '2026-02-30T08:00:00+00:00'],
+    ['true', true],
+    ['{}', {}],
+    ['[1]', [1]],
+    ['{ category: [1, 2] }', { category: [1, 2] }],
+    ['40 levels', deep(40)],
+  ];
+  for (const at of members) {
+    const k = at[at.length - 1]!;
+    for (const [what, x] of values) change(`${k} = ${what}`, at.slice(0, -1), (o) => (o[k] = x));
+    change(`${k} removed`, at.slice(0, -1), (o) => delete o[k]);
+  }
+  return out;
+}
+
+function compareJsonDecoders(target: Target, text: string, where: string) {
+  const dec = jsonDecoders[target];
+  for (const strict of [true, false]) {
+    const a: DecodeOptions = { strict, issues: [] as DecodeIssue[] };
+    const b: DecodeOptions = { strict, issues: [] as DecodeIssue[] };
+    const run = (f: () => unknown) => {
+      try {
+        return f();
+      } catch (e) {
+        return e instanceof Error ? `throws ${e.name}: ${e.message}` : e;
+      }
+    };
+    const desc = descriptors[target] as Desc;
+    const got = run(() =>
+      decodeJsonText(desc, text, xmlLimits.maxDepth, a, strict ? rootOf(target as CodecTarget) : '', dec),
+    );
+    const want = run(() =>
+      decodeJsonText(desc, text, xmlLimits.maxDepth, b, strict ? rootOf(target as CodecTarget) : ''),
+    );
+    expectSame(got, want, `${where} (${strict ? 'strict' : 'lenient'})`);
+    expect(a.issues, `${where} issues`).toEqual(b.issues);
+  }
+}
+
+describe('generated JSON decoders equal the interpreter', () => {
+  const withDecoder = samples.filter(([t]) => jsonDecoders[t] !== undefined);
+
+  it('exist for the list pages, and decode() uses them', () => {
+    expect(jsonDecoders['records/contacts.listRecords.response']).toBeTypeOf('function');
+    expect(withDecoder.length).toBeGreaterThan(20);
+  });
+
+  it.each(withDecoder)('%s: the sample, its variations, and the JSON of its value variations', (target, value) => {
+    const text = encode(target as CodecTarget, 'json', value as never);
+    compareJsonDecoders(target, text, 'sample');
+    compareJsonDecoders(target, JSON.stringify({ [rootOf(target as CodecTarget)]: JSON.parse(text) }), 'wrapped');
+    for (const [what, tree] of jsonVariants(JSON.parse(text))) compareJsonDecoders(target, JSON.stringify(tree), what);
+    for (const [what, v] of valueVariants(value)) {
+      let t: string;
+      try {
+        t = encode(target as CodecTarget, 'json', v as never);
+      } catch {
+        continue;
+      }
+      compareJsonDecoders(target, t, `value ${what}`);
+    }
+  });
+
+  it('decode() gives what the interpreter gives, on a page with every kind of entry', () => {
+    const target = 'records/contacts.listRecords.response';
+    const entry = { id: 1, name: 'A', created: '2026-11-20T08:00:00+00:00', 'assignedto@cn': 'Bea' };
+    const page = {
+      id1: entry,
+      id2: { ...entry, id: '2', custom3: 'x' },
+      id3: { ...entry, categories: { category: [{ id: 4, name: 'c' }] } },
+      id4: { ...entry, created: '2026-11-20 08:00' },
+      id5: '',
+      count: 5,
+      status: 'success',
+    };
+    compareJsonDecoders(target, JSON.stringify(page), 'page');
+    const opts = { strict: false, issues: [] as DecodeIssue[] };
+    expectSame(
+      decode(target, 'json', JSON.stringify(page)).value,
+      decodeJsonText(descriptors[target] as Desc, JSON.stringify(page), xmlLimits.maxDepth, opts),
+      'decode()',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { type DecodeIssue, type Desc, type XmlDecoder } from './codec.js';
+import { type DecodeIssue, type Desc, type JsonDecoder, type XmlDecoder } from './codec.js';
 import type { XmlLimits } from './xml.js';
 export type WireFormat = 'xml' | 'json' | 'form';
 /** A decoded body: its typed value, and unknown fields found on the way (requests only). */
@@ -11,6 +11,8 @@ export interface BodyMessage {
     desc: Desc;
     /** The message's root element in XML. */
     root: string;
+    /** Its generated JSON decoder (codecs/json.ts), when it has one; else the interpreter decodes JSON. */
+    json?: JsonDecoder | undefined;
 }
 export interface DecodeBodyOptions {
     /** Requests and parameters: unknown fields become issues. Responses tolerate what a newer server adds. */

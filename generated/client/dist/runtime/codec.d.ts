@@ -173,6 +173,16 @@ export declare function encodeJson(desc: Desc, value: unknown): string;
  * go into is checked by deeperThan. Too deep throws TooDeep. Infinity: nothing to check.
  */
 export declare function fromWireJson(desc: Desc, value: unknown, opts: DecodeOptions, path?: string, owned?: boolean, b?: number): unknown;
+/**
+ * A JSON decoder generated for one descriptor (codecs/json.ts): fromWireJson(desc, x, opts, path,
+ * true, b) for an owned value, with the same value, key order, issues and depth checks.
+ */
+export type JsonDecoder = (x: unknown, opts: DecodeOptions, path: string, b: number) => unknown;
+/**
+ * fromWireJson of an object converted into a new one (`inl`, `sel`, or not owned). `of`: the
+ * generated decoder of `inl.of`, for owned values (the entries of a page).
+ */
+export declare function objectCopy(desc: ObjectDesc, v: Record<string, unknown>, opts: DecodeOptions, path: string, owned: boolean, b: number, of?: JsonDecoder): Record<string, unknown>;
 /** A JSON request wrapped in its root element ({"request": {...}}): the wrapped object; anything else as it is. */
 export declare function unwrapRoot(value: unknown, root: string): unknown;
 /**
@@ -208,7 +218,7 @@ export declare function parseJsonText(text: string, maxDepth: number): unknown;
  * depth of the tree checked by the walk that converts it (a walk of its own cost 0.2–0.3x
  * JSON.parse). `root`: a request's root element, which may wrap it ({"request": {...}}).
  */
-export declare function decodeJsonText(desc: Desc, text: string, maxDepth: number, opts: DecodeOptions, root?: string): unknown;
+export declare function decodeJsonText(desc: Desc, text: string, maxDepth: number, opts: DecodeOptions, root?: string, dec?: JsonDecoder): unknown;
 export declare function decodeForm(desc: Desc, body: string, maxDepth: number, opts: DecodeOptions): unknown;
 /**
  * An application/x-www-form-urlencoded body as [name, value] pairs, like URLSearchParams

@@ -68,12 +68,12 @@ function dateAtStart(s) {
     return (century >= 0 && year >= 0 && month >= 1 && month <= 12 && day >= 1 && day <= daysIn(century * 100 + year, month));
 }
 /** True for an already canonical, valid YYYY-MM-DD: the common case, checked without regex or Date. */
-function canonicalDate(s) {
+export function canonicalDate(s) {
     return s.length === 10 && dateAtStart(s);
 }
 const inRange = (n, below) => n >= 0 && n < below;
 /** True for an already canonical YYYY-MM-DDThh:mm:ss+00:00. */
-function canonicalDateTime(s) {
+export function canonicalDateTime(s) {
     // charCodeAt, not s[i] or endsWith: this runs for every date of every decoded entry.
     return (s.length === 25 &&
         s.charCodeAt(10) === 84 /* T */ &&

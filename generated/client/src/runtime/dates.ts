@@ -76,14 +76,14 @@ function dateAtStart(s: string): boolean {
 }
 
 /** True for an already canonical, valid YYYY-MM-DD: the common case, checked without regex or Date. */
-function canonicalDate(s: string): boolean {
+export function canonicalDate(s: string): boolean {
   return s.length === 10 && dateAtStart(s);
 }
 
 const inRange = (n: number, below: number) => n >= 0 && n < below;
 
 /** True for an already canonical YYYY-MM-DDThh:mm:ss+00:00. */
-function canonicalDateTime(s: string): boolean {
+export function canonicalDateTime(s: string): boolean {
   // charCodeAt, not s[i] or endsWith: this runs for every date of every decoded entry.
   return (
     s.length === 25 &&

@@ -168,7 +168,7 @@ export declare const roots: {
 /** The root element of a message in XML. */
 export declare function rootOf(target: CodecTarget): string;
 export declare function isResponse(target: CodecTarget): boolean;
-/** Decodes a body into the typed value of a message. Requests and parameters are strict (unknown fields become issues); responses tolerate what a newer server adds. Throws CodecError (malformedrequest) on a body that cannot be parsed. XML is decoded while it is scanned (runtime/codec.ts decodeXmlStream), JSON and form through the descriptor interpreter. */
+/** Decodes a body into the typed value of a message. Requests and parameters are strict (unknown fields become issues); responses tolerate what a newer server adds. Throws CodecError (malformedrequest) on a body that cannot be parsed. XML is decoded while it is scanned (runtime/codec.ts decodeXmlStream), JSON through the generated decoders of json.ts where a target has one, form and other JSON through the descriptor interpreter. */
 export declare function decode<K extends CodecTarget>(target: K, format: WireFormat, body: string | Uint8Array | Record<string, unknown>): Decoded<CodecTargets[K]>;
 /** Sets the owner's name beside each owner-valued element of an answer; false (and nothing done) when the message has none. */
 export declare function nameOwnersIn(target: CodecTarget, value: unknown, name: (id: number) => string | undefined): boolean;

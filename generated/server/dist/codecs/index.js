@@ -2,6 +2,7 @@ import { toWireJson } from '../runtime/codec.js';
 import { decodeBody, encodeBody, hasOwnerNamesCached, nameOwnersOf } from '../runtime/bodies.js';
 import { descriptors } from './descriptors.js';
 import { xmlEncoders } from './xml.js';
+import { jsonDecoders } from './json.js';
 export { CodecError } from '../runtime/codec.js';
 /** Bounds on XML bodies (spec limits); maxDepth also bounds the nesting of JSON and form bodies. */
 export const xmlLimits = { maxDepth: 32, maxElements: 100000, maxBytes: 10485760 };
@@ -13,10 +14,10 @@ export function rootOf(target) {
 export function isResponse(target) {
     return target.endsWith('.response') || target.startsWith('notification/');
 }
-/** Decodes a body into the typed value of a message. Requests and parameters are strict (unknown fields become issues); responses tolerate what a newer server adds. Throws CodecError (malformedrequest) on a body that cannot be parsed. XML is decoded while it is scanned (runtime/codec.ts decodeXmlStream), JSON and form through the descriptor interpreter. */
+/** Decodes a body into the typed value of a message. Requests and parameters are strict (unknown fields become issues); responses tolerate what a newer server adds. Throws CodecError (malformedrequest) on a body that cannot be parsed. XML is decoded while it is scanned (runtime/codec.ts decodeXmlStream), JSON through the generated decoders of json.ts where a target has one, form and other JSON through the descriptor interpreter. */
 export function decode(target, format, body) {
     const strict = !isResponse(target);
-    const m = { desc: descriptors[target], root: rootOf(target) };
+    const m = { desc: descriptors[target], root: rootOf(target), json: jsonDecoders[target] };
     return decodeBody(m, null, format, body, xmlLimits, { strict, unwrapJsonRoot: strict });
 }
 /** Sets the owner's name beside each owner-valued element of an answer; false (and nothing done) when the message has none. */

@@ -34,7 +34,7 @@ export function decodeBody(m, xml, format, body, limits, o) {
             value =
                 text.trim() === ''
                     ? fromWireJson(m.desc, {}, opts, '', true)
-                    : decodeJsonText(m.desc, text, limits.maxDepth, opts, o.unwrapJsonRoot ? m.root : '');
+                    : decodeJsonText(m.desc, text, limits.maxDepth, opts, o.unwrapJsonRoot ? m.root : '', m.json);
         }
     }
     else {

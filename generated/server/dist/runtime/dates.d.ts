@@ -9,6 +9,10 @@ export declare function formatDateTime(ms: number): string;
 export declare function formatDate(ms: number): string;
 /** The `created` text of create activity: Mon D, YYYY hh:mm:ss (UTC). */
 export declare function formatCreatedText(ms: number): string;
+/** True for an already canonical, valid YYYY-MM-DD: the common case, checked without regex or Date. */
+export declare function canonicalDate(s: string): boolean;
+/** True for an already canonical YYYY-MM-DDThh:mm:ss+00:00. */
+export declare function canonicalDateTime(s: string): boolean;
 /** Normalizes a date field; returns the input unchanged when it is not a save format (validators report it). */
 export declare function normalizeDate(text: string): string;
 export declare function normalizeDateTime(text: string): string;

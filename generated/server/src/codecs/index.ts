@@ -4,6 +4,7 @@ import { toWireJson } from '../runtime/codec.ts';
 import { decodeBody, encodeBody, hasOwnerNamesCached, nameOwnersOf, type Decoded, type WireFormat } from '../runtime/bodies.ts';
 import { descriptors } from './descriptors.ts';
 import { xmlEncoders } from './xml.ts';
+import { jsonDecoders } from './json.ts';
 export type { DecodeIssue } from '../runtime/codec.ts';
 export { CodecError } from '../runtime/codec.ts';
 export type { Decoded, WireFormat } from '../runtime/bodies.ts';
@@ -173,10 +174,10 @@ export function isResponse(target: CodecTarget): boolean {
   return target.endsWith('.response') || target.startsWith('notification/');
 }
 
-/** Decodes a body into the typed value of a message. Requests and parameters are strict (unknown fields become issues); responses tolerate what a newer server adds. Throws CodecError (malformedrequest) on a body that cannot be parsed. XML is decoded while it is scanned (runtime/codec.ts decodeXmlStream), JSON and form through the descriptor interpreter. */
+/** Decodes a body into the typed value of a message. Requests and parameters are strict (unknown fields become issues); responses tolerate what a newer server adds. Throws CodecError (malformedrequest) on a body that cannot be parsed. XML is decoded while it is scanned (runtime/codec.ts decodeXmlStream), JSON through the generated decoders of json.ts where a target has one, form and other JSON through the descriptor interpreter. */
 export function decode<K extends CodecTarget>(target: K, format: WireFormat, body: string | Uint8Array | Record<string, unknown>): Decoded<CodecTargets[K]> {
   const strict = !isResponse(target);
-  const m = { desc: descriptors[target as keyof typeof descriptors], root: rootOf(target) };
+  const m = { desc: descriptors[target as keyof typeof descriptors], root: rootOf(target), json: jsonDecoders[target] };
   return decodeBody(m, null, format, body, xmlLimits, { strict, unwrapJsonRoot: strict }) as Decoded<CodecTargets[K]>;
 }
 

@@ -19,6 +19,7 @@ import {
   xmlDocument,
   type DecodeIssue,
   type Desc,
+  type JsonDecoder,
   type XmlDecoder,
 } from './codec.ts';
 import type { XmlLimits } from './xml.ts';
@@ -36,6 +37,8 @@ export interface BodyMessage {
   desc: Desc;
   /** The message's root element in XML. */
   root: string;
+  /** Its generated JSON decoder (codecs/json.ts), when it has one; else the interpreter decodes JSON. */
+  json?: JsonDecoder | undefined;
 }
 
 export interface DecodeBodyOptions {
@@ -81,7 +84,7 @@ export function decodeBody(
       value =
         text.trim() === ''
           ? fromWireJson(m.desc, {}, opts, '', true)
-          : decodeJsonText(m.desc, text, limits.maxDepth, opts, o.unwrapJsonRoot ? m.root : '');
+          : decodeJsonText(m.desc, text, limits.maxDepth, opts, o.unwrapJsonRoot ? m.root : '', m.json);
     }
   } else {
     const fields = parsed(body) ? body : formToNested(parseForm(body), limits.maxDepth);

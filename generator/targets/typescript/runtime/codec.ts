@@ -2,7 +2,9 @@
 // per message type. XML, JSON wire and form bodies all meet in the same typed value.
 // For XML, generated/codecs/xml.ts holds the same rules specialized per descriptor (what
 // encode/decode use); this interpreter is their reference, held equal by
-// test/codecs-specialized.test.ts, and the helpers they share are exported below.
+// test/codecs-specialized.test.ts, and the helpers they share are exported below. For JSON,
+// generated/codecs/json.ts proves per descriptor that parsed JSON is already typed and hands
+// everything else to fromWireJson (the service's decode(); the modular client uses fromWireJson).
 // Hand-written because it is specific to this API's wire conventions (id<N> children,
 // container elements, comma-delimited lists, empty elements meaning "not given").
 import { normalizeDate, normalizeDateOrDateTime, normalizeDateTime } from './dates.ts';
@@ -1218,43 +1220,7 @@ export function fromWireJson(
       }
       const v = value as Record<string, unknown>;
       if (owned && desc.inl === undefined && desc.sel === undefined) return objectInPlace(desc, v, opts, path, b - 1);
-      const out: Record<string, unknown> = {};
-      let inline: unknown[] | undefined;
-      for (const name of Object.keys(v)) {
-        const fd = own(desc.f, name);
-        if (fd) {
-          if (desc.sel && name === desc.sel.f) continue;
-          const x = fromWireJson(fd, v[name], opts, sub(opts, path, name), owned, b - 1);
-          if (x !== undefined) out[fd.k === 'y' ? fd.as : name] = x;
-        } else if (desc.inl && keyedName(name, desc.inl.p)) {
-          (inline ??= []).push(
-            withId(fromWireJson(desc.inl.of, v[name], opts, sub(opts, path, name), owned, b - 1), name, desc.inl.p),
-          );
-        } else if (desc.inl && name === desc.inl.as && Array.isArray(v[name])) {
-          if (b === 1) throw new TooDeep();
-          inline = (v[name] as unknown[]).map((e, i) =>
-            fromWireJson(desc.inl!.of, e, opts, sub(opts, path, i), owned, b - 2),
-          );
-        } else if (desc.c && pattern(desc.c).test(name)) {
-          opaque(v[name], b - 1);
-          out[name] = v[name];
-        } else if (desc.an && isOwnerName(desc.an, name)) {
-          opaque(v[name], b - 1);
-          // An owner's name is the service's to give: a client sending one back is not refused, and not heard.
-          if (!opts.strict) out[name] = v[name];
-        } else {
-          opaque(v[name], b - 1);
-          if (opts.strict) unknown(opts, path, name);
-        }
-      }
-      if (desc.inl) out[desc.inl.as] = inline ?? [];
-      if (desc.sel && desc.sel.f in v) {
-        // sel.f is always a field of f.
-        const fd = own(desc.sel.cases, selKey(out[desc.sel.on])) ?? desc.f[desc.sel.f]!;
-        const x = fromWireJson(fd, v[desc.sel.f], opts, sub(opts, path, desc.sel.f), owned, b - 1);
-        if (x !== undefined) out[desc.sel.f] = x;
-      }
-      return out;
+      return objectCopy(desc, v, opts, path, owned, b);
     }
     case 'l': {
       let items = value;
@@ -1301,6 +1267,73 @@ export function fromWireJson(
       opaque(value, b);
       return value;
   }
+}
+
+/**
+ * A JSON decoder generated for one descriptor (codecs/json.ts): fromWireJson(desc, x, opts, path,
+ * true, b) for an owned value, with the same value, key order, issues and depth checks.
+ */
+export type JsonDecoder = (x: unknown, opts: DecodeOptions, path: string, b: number) => unknown;
+
+/**
+ * fromWireJson of an object converted into a new one (`inl`, `sel`, or not owned). `of`: the
+ * generated decoder of `inl.of`, for owned values (the entries of a page).
+ */
+export function objectCopy(
+  desc: ObjectDesc,
+  v: Record<string, unknown>,
+  opts: DecodeOptions,
+  path: string,
+  owned: boolean,
+  b: number,
+  of?: JsonDecoder,
+): Record<string, unknown> {
+  if (!owned) of = undefined;
+  const out: Record<string, unknown> = {};
+  let inline: unknown[] | undefined;
+  for (const name of Object.keys(v)) {
+    const fd = own(desc.f, name);
+    if (fd) {
+      if (desc.sel && name === desc.sel.f) continue;
+      const x = fromWireJson(fd, v[name], opts, sub(opts, path, name), owned, b - 1);
+      if (x !== undefined) out[fd.k === 'y' ? fd.as : name] = x;
+    } else if (desc.inl && keyedName(name, desc.inl.p)) {
+      (inline ??= []).push(
+        withId(
+          of
+            ? of(v[name], opts, sub(opts, path, name), b - 1)
+            : fromWireJson(desc.inl.of, v[name], opts, sub(opts, path, name), owned, b - 1),
+          name,
+          desc.inl.p,
+        ),
+      );
+    } else if (desc.inl && name === desc.inl.as && Array.isArray(v[name])) {
+      if (b === 1) throw new TooDeep();
+      inline = (v[name] as unknown[]).map((e, i) =>
+        of
+          ? of(e, opts, sub(opts, path, i), b - 2)
+          : fromWireJson(desc.inl!.of, e, opts, sub(opts, path, i), owned, b - 2),
+      );
+    } else if (desc.c && pattern(desc.c).test(name)) {
+      opaque(v[name], b - 1);
+      out[name] = v[name];
+    } else if (desc.an && isOwnerName(desc.an, name)) {
+      opaque(v[name], b - 1);
+      // An owner's name is the service's to give: a client sending one back is not refused, and not heard.
+      if (!opts.strict) out[name] = v[name];
+    } else {
+      opaque(v[name], b - 1);
+      if (opts.strict) unknown(opts, path, name);
+    }
+  }
+  if (desc.inl) out[desc.inl.as] = inline ?? [];
+  if (desc.sel && desc.sel.f in v) {
+    // sel.f is always a field of f.
+    const fd = own(desc.sel.cases, selKey(out[desc.sel.on])) ?? desc.f[desc.sel.f]!;
+    const x = fromWireJson(fd, v[desc.sel.f], opts, sub(opts, path, desc.sel.f), owned, b - 1);
+    if (x !== undefined) out[desc.sel.f] = x;
+  }
+  return out;
 }
 
 /** Parsed JSON nested deeper than the limit, found by fromWireJson; decodeJsonText reports it with the limit. */
@@ -1583,13 +1616,20 @@ export function parseJsonText(text: string, maxDepth: number): unknown {
  * depth of the tree checked by the walk that converts it (a walk of its own cost 0.2–0.3x
  * JSON.parse). `root`: a request's root element, which may wrap it ({"request": {...}}).
  */
-export function decodeJsonText(desc: Desc, text: string, maxDepth: number, opts: DecodeOptions, root = ''): unknown {
+export function decodeJsonText(
+  desc: Desc,
+  text: string,
+  maxDepth: number,
+  opts: DecodeOptions,
+  root = '',
+  dec?: JsonDecoder,
+): unknown {
   let b = prescanned(text, maxDepth) ? Infinity : maxDepth;
   const tree = parsedJson(text);
   const v = root === '' ? tree : unwrapRoot(tree, root);
   if (v !== tree) b--;
   try {
-    return fromWireJson(desc, v, opts, '', true, b);
+    return dec ? dec(v, opts, '', b) : fromWireJson(desc, v, opts, '', true, b);
   } catch (e) {
     if (e instanceof TooDeep) throw tooDeep(maxDepth);
     throw e;
