@@ -2,6 +2,7 @@ import { toWireJson } from '../runtime/codec.js';
 import { decodeBody, encodeBody, hasOwnerNamesCached, nameOwnersOf } from '../runtime/bodies.js';
 import { descriptors } from './descriptors.js';
 import { xmlEncoders } from './xml.js';
+import { xmlStores } from './xml-decode.js';
 export { CodecError } from '../runtime/codec.js';
 /** Bounds on XML bodies (spec limits); maxDepth also bounds the nesting of JSON and form bodies. */
 export const xmlLimits = { maxDepth: 32, maxElements: 100000, maxBytes: 10485760 };
@@ -17,7 +18,7 @@ export function isResponse(target) {
 export function decode(target, format, body) {
     const strict = !isResponse(target);
     const m = { desc: descriptors[target], root: rootOf(target) };
-    return decodeBody(m, null, format, body, xmlLimits, { strict, unwrapJsonRoot: strict });
+    return decodeBody(m, null, format, body, xmlLimits, { strict, unwrapJsonRoot: strict }, xmlStores);
 }
 /** Sets the owner's name beside each owner-valued element of an answer; false (and nothing done) when the message has none. */
 export function nameOwnersIn(target, value, name) {
