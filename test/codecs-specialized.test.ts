@@ -12,6 +12,7 @@ import { xmlEncoders } from '../generated/server/src/codecs/xml.ts';
 import { jsonDecoders } from '../generated/server/src/codecs/json.ts';
 // The generated decoders' own runtime: its TooDeep is the one they throw.
 import { decodeJsonText } from '../generated/server/src/runtime/codec.ts';
+import { xmlStores } from '../generated/server/src/codecs/xml-decode.ts';
 import {
   decode,
   encode,
@@ -56,6 +57,12 @@ it('covers every target of descriptors.ts, and the encoders cover the same targe
   expect(Object.keys(xmlEncoders).sort()).toEqual(Object.keys(descriptors).sort());
 });
 
+it('has a generated store for every message object with a scalar field', () => {
+  for (const [target, d] of Object.entries(descriptors) as [Target, Desc][]) {
+    if (d.k === 'o' && Object.values(d.f).some((x) => x.k === 's')) expect(xmlStores.has(d), target).toBe(true);
+  }
+});
+
 const specialized = (target: Target, value: unknown) => encodeXmlWith(target, value);
 function encodeXmlWith(target: Target, value: unknown): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<${rootOf(target)}>${xmlEncoders[target](value as Record<string, unknown>)}</${rootOf(target)}>`;
@@ -84,11 +91,16 @@ function compareDecoders(target: Target, el: XmlElement, where: string) {
         return e instanceof Error ? `throws ${e.name}: ${e.message}` : e;
       }
     };
-    // The streaming decoder reads the tree written out (its root is the tree's, so no root issue).
+    const c: DecodeOptions = { strict, issues: [] as DecodeIssue[] };
+    // The streaming decoder reads the tree written out (its root is the tree's, so no root issue),
+    // alone and with the generated stores decode() gives it.
     const got = run(() => decodeXmlStream(descriptors[target] as Desc, xmlOf(el), el.name, xmlLimits, a));
+    const stored = run(() => decodeXmlStream(descriptors[target] as Desc, xmlOf(el), el.name, xmlLimits, c, xmlStores));
     const want = run(() => decodeXmlElement(descriptors[target] as Desc, el, b));
     expectSame(got, want, `${where} (${strict ? 'strict' : 'lenient'})`);
+    expectSame(stored, want, `${where} (${strict ? 'strict' : 'lenient'}, generated stores)`);
     expect(a.issues, `${where} issues`).toEqual(b.issues);
+    expect(c.issues, `${where} issues (generated stores)`).toEqual(b.issues);
   }
 }
 
@@ -145,6 +157,10 @@ function variants(root: XmlElement): [string, XmlElement][] {
       el.text = ' 12 ';
     });
     at(i, 'structure for text', (el) => el.children.push(leaf('x', 'y')));
+    at(i, 'owner names', (el) => {
+      el.attrs = { cn: 'Bea & Kim', other: 'x' };
+      for (const c of el.children) c.attrs = { cn: `name of ${c.name}` };
+    });
   }
   return out;
 }

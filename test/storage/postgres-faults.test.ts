@@ -202,7 +202,7 @@ describe.skipIf(unavailable !== undefined)('PostgreSQL faults are outages, not c
         // progress: it fails once 5 s pass without any notification, and at 60 s in any case.
         let seen = notified.size;
         let progress = performance.now();
-        for (const start = performance.now(); !notified.has(id) && performance.now() - start < 60_000; ) {
+        for (const start = performance.now(); !notified.has(id) && performance.now() - start < 60_000;) {
           if (notified.size !== seen) [seen, progress] = [notified.size, performance.now()];
           if (performance.now() - progress > 5_000) break;
           await sleep(50);

@@ -1,4 +1,4 @@
-import { type DecodeIssue, type Desc, type JsonDecoder, type XmlDecoder } from './codec.js';
+import { type DecodeIssue, type Desc, type JsonDecoder, type XmlDecoder, type XmlStores } from './codec.js';
 import type { XmlLimits } from './xml.js';
 export type WireFormat = 'xml' | 'json' | 'form';
 /** A decoded body: its typed value, and unknown fields found on the way (requests only). */
@@ -27,7 +27,7 @@ export interface DecodeBodyOptions {
  * descriptor interpreter.
  * Throws CodecError on a body that cannot be parsed.
  */
-export declare function decodeBody(m: BodyMessage, xml: XmlDecoder | null, format: WireFormat, body: string | Uint8Array | Record<string, unknown>, limits: XmlLimits, o: DecodeBodyOptions): Decoded<unknown>;
+export declare function decodeBody(m: BodyMessage, xml: XmlDecoder | null, format: WireFormat, body: string | Uint8Array | Record<string, unknown>, limits: XmlLimits, o: DecodeBodyOptions, stores?: XmlStores): Decoded<unknown>;
 /** A JSON body as parsed JSON: UTF-8, within the byte and depth limits; empty text is `{}`. */
 export declare function parseJsonBody(body: string | Uint8Array, limits: XmlLimits): unknown;
 /** A typed value as a body: XML with its root (through `xml`, the message's specialized encoder), JSON without, or form text. */

@@ -5,6 +5,7 @@ import { decodeBody, encodeBody, hasOwnerNamesCached, nameOwnersOf, type Decoded
 import { descriptors } from './descriptors.ts';
 import { xmlEncoders } from './xml.ts';
 import { jsonDecoders } from './json.ts';
+import { xmlStores } from './xml-decode.ts';
 export type { DecodeIssue } from '../runtime/codec.ts';
 export { CodecError } from '../runtime/codec.ts';
 export type { Decoded, WireFormat } from '../runtime/bodies.ts';
@@ -178,7 +179,7 @@ export function isResponse(target: CodecTarget): boolean {
 export function decode<K extends CodecTarget>(target: K, format: WireFormat, body: string | Uint8Array | Record<string, unknown>): Decoded<CodecTargets[K]> {
   const strict = !isResponse(target);
   const m = { desc: descriptors[target as keyof typeof descriptors], root: rootOf(target), json: jsonDecoders[target] };
-  return decodeBody(m, null, format, body, xmlLimits, { strict, unwrapJsonRoot: strict }) as Decoded<CodecTargets[K]>;
+  return decodeBody(m, null, format, body, xmlLimits, { strict, unwrapJsonRoot: strict }, xmlStores) as Decoded<CodecTargets[K]>;
 }
 
 /** Sets the owner's name beside each owner-valued element of an answer; false (and nothing done) when the message has none. */

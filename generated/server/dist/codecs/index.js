@@ -3,6 +3,7 @@ import { decodeBody, encodeBody, hasOwnerNamesCached, nameOwnersOf } from '../ru
 import { descriptors } from './descriptors.js';
 import { xmlEncoders } from './xml.js';
 import { jsonDecoders } from './json.js';
+import { xmlStores } from './xml-decode.js';
 export { CodecError } from '../runtime/codec.js';
 /** Bounds on XML bodies (spec limits); maxDepth also bounds the nesting of JSON and form bodies. */
 export const xmlLimits = { maxDepth: 32, maxElements: 100000, maxBytes: 10485760 };
@@ -18,7 +19,7 @@ export function isResponse(target) {
 export function decode(target, format, body) {
     const strict = !isResponse(target);
     const m = { desc: descriptors[target], root: rootOf(target), json: jsonDecoders[target] };
-    return decodeBody(m, null, format, body, xmlLimits, { strict, unwrapJsonRoot: strict });
+    return decodeBody(m, null, format, body, xmlLimits, { strict, unwrapJsonRoot: strict }, xmlStores);
 }
 /** Sets the owner's name beside each owner-valued element of an answer; false (and nothing done) when the message has none. */
 export function nameOwnersIn(target, value, name) {

@@ -13,7 +13,7 @@ const parsed = (body) => typeof body === 'object' && !(body instanceof Uint8Arra
  * descriptor interpreter.
  * Throws CodecError on a body that cannot be parsed.
  */
-export function decodeBody(m, xml, format, body, limits, o) {
+export function decodeBody(m, xml, format, body, limits, o, stores) {
     const issues = [];
     const opts = { strict: o.strict, issues };
     let value;
@@ -22,7 +22,7 @@ export function decodeBody(m, xml, format, body, limits, o) {
             throw new CodecError('XML bodies are text or bytes');
         value =
             xml === null
-                ? decodeXmlStream(m.desc, body, m.root, limits, opts)
+                ? decodeXmlStream(m.desc, body, m.root, limits, opts, stores)
                 : decodeXmlWith(xml, body, m.root, limits, opts);
     }
     else if (format === 'json') {

@@ -110,7 +110,17 @@ export declare function decodeXml(desc: Desc, body: string | Uint8Array, root: s
  * tree still are those whose decoding needs a later sibling (`sel`) or that hold structure where
  * a value belongs; decodeXml, over the tree, stays the reference (test/codecs-specialized.test.ts).
  */
-export declare function decodeXmlStream(desc: Desc, body: string | Uint8Array, root: string, limits: XmlLimits, opts: DecodeOptions): unknown;
+export declare function decodeXmlStream(desc: Desc, body: string | Uint8Array, root: string, limits: XmlLimits, opts: DecodeOptions, stores?: XmlStores): unknown;
+/**
+ * A generated store of an object descriptor's scalar fields (the service's codecs/xml-decode.ts):
+ * stores the leaf element named s[ns, ns + len) with its text into `o` as the interpreter would
+ * (owner's name included when `lenient`), or returns false for a name it does not know, which the
+ * interpreter then reads. Its stores have constant keys, so each site sees one shape.
+ */
+export type XmlLeafStore = (o: Record<string, unknown>, s: string, ns: number, len: number, attrs: Record<string, string> | null, t: string, lenient: boolean) => boolean;
+export type XmlStores = ReadonlyMap<Desc, XmlLeafStore>;
+/** An integer field's XML text (generated stores): the common case without scalarFromWire's dispatch. */
+export declare function intText(t: string): unknown;
 /** A decoder of one message's root element: the interpreter over a descriptor, or a generated function. */
 export type XmlDecoder = (el: XmlElement, opts: DecodeOptions, path: string) => unknown;
 /** Parses an XML body, reports a wrong root element, and decodes the root with `decoder`. */

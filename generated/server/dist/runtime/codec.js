@@ -275,8 +275,8 @@ export function decodeXml(desc, body, root, limits, opts) {
  * tree still are those whose decoding needs a later sibling (`sel`) or that hold structure where
  * a value belongs; decodeXml, over the tree, stays the reference (test/codecs-specialized.test.ts).
  */
-export function decodeXmlStream(desc, body, root, limits, opts) {
-    const d = new StreamDecoder(desc, root, opts);
+export function decodeXmlStream(desc, body, root, limits, opts, stores) {
+    const d = new StreamDecoder(desc, root, opts, stores);
     try {
         scanXml(body, limits, d);
     }
@@ -286,6 +286,11 @@ export function decodeXmlStream(desc, body, root, limits, opts) {
         throw e;
     }
     return d.value;
+}
+/** An integer field's XML text (generated stores): the common case without scalarFromWire's dispatch. */
+export function intText(t) {
+    const n = parseInteger(t);
+    return n === n ? n : scalarFromWire('i', t);
 }
 // How a child's value goes into its parent (Frame.role, StreamDecoder's scalar and tree roles).
 const R_ROOT = 0;
@@ -307,6 +312,7 @@ class StreamDecoder {
     rootDesc;
     root;
     opts;
+    stores;
     value = undefined;
     stack = [];
     // The open element read as a scalar (mode 1), as a tree (mode 2), or skipped (mode 3).
@@ -318,10 +324,11 @@ class StreamDecoder {
     sRole = 0;
     tree = null;
     skipped = 0;
-    constructor(rootDesc, root, opts) {
+    constructor(rootDesc, root, opts, stores) {
         this.rootDesc = rootDesc;
         this.root = root;
         this.opts = opts;
+        this.stores = stores;
     }
     open(name, attrs, offset) {
         if (this.mode === 3) {
@@ -432,6 +439,9 @@ class StreamDecoder {
         // The commonest element: a scalar field of the object being read, stored at once, its name
         // matched in the input against the field the cursor expects (no string made of it).
         if (this.mode === 0 && parent !== undefined && parent.desc.k === 'o') {
+            if (parent.store !== null &&
+                parent.store(parent.out, s, ns, ne - ns, attrs, text, !this.opts.strict))
+                return;
             const desc = parent.desc;
             const order = parent.order;
             const len = ne - ns;
@@ -494,6 +504,7 @@ class StreamDecoder {
             order: o ? orderOf(desc) : null,
             next: 0,
             fd: undefined,
+            store: o && this.stores !== undefined ? (this.stores.get(desc) ?? null) : null,
         });
     }
     text(t) {

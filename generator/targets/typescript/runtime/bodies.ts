@@ -21,6 +21,7 @@ import {
   type Desc,
   type JsonDecoder,
   type XmlDecoder,
+  type XmlStores,
 } from './codec.ts';
 import type { XmlLimits } from './xml.ts';
 
@@ -66,6 +67,7 @@ export function decodeBody(
   body: string | Uint8Array | Record<string, unknown>,
   limits: XmlLimits,
   o: DecodeBodyOptions,
+  stores?: XmlStores,
 ): Decoded<unknown> {
   const issues: DecodeIssue[] = [];
   const opts = { strict: o.strict, issues };
@@ -74,7 +76,7 @@ export function decodeBody(
     if (parsed(body)) throw new CodecError('XML bodies are text or bytes');
     value =
       xml === null
-        ? decodeXmlStream(m.desc, body, m.root, limits, opts)
+        ? decodeXmlStream(m.desc, body, m.root, limits, opts, stores)
         : decodeXmlWith(xml, body, m.root, limits, opts);
   } else if (format === 'json') {
     // Text is parsed here, so its tree is the decoder's to convert in place; an object given is the caller's.

@@ -361,8 +361,9 @@ export function decodeXmlStream(
   root: string,
   limits: XmlLimits,
   opts: DecodeOptions,
+  stores?: XmlStores,
 ): unknown {
-  const d = new StreamDecoder(desc, root, opts);
+  const d = new StreamDecoder(desc, root, opts, stores);
   try {
     scanXml(body, limits, d);
   } catch (e) {
@@ -370,6 +371,29 @@ export function decodeXmlStream(
     throw e;
   }
   return d.value;
+}
+
+/**
+ * A generated store of an object descriptor's scalar fields (the service's codecs/xml-decode.ts):
+ * stores the leaf element named s[ns, ns + len) with its text into `o` as the interpreter would
+ * (owner's name included when `lenient`), or returns false for a name it does not know, which the
+ * interpreter then reads. Its stores have constant keys, so each site sees one shape.
+ */
+export type XmlLeafStore = (
+  o: Record<string, unknown>,
+  s: string,
+  ns: number,
+  len: number,
+  attrs: Record<string, string> | null,
+  t: string,
+  lenient: boolean,
+) => boolean;
+export type XmlStores = ReadonlyMap<Desc, XmlLeafStore>;
+
+/** An integer field's XML text (generated stores): the common case without scalarFromWire's dispatch. */
+export function intText(t: string): unknown {
+  const n = parseInteger(t);
+  return n === n ? n : scalarFromWire('i', t);
 }
 
 // How a child's value goes into its parent (Frame.role, StreamDecoder's scalar and tree roles).
@@ -399,6 +423,8 @@ interface Frame {
   next: number;
   /** The field of the child open now (R_FIELD). */
   fd: Desc | undefined;
+  /** Object frames: the generated store of its scalar fields, if any. */
+  store: XmlLeafStore | null;
 }
 
 /** Does s hold `key` at ns? (A charCode loop: startsWith at an offset was the hottest line of decoding a page.) */
@@ -424,6 +450,7 @@ class StreamDecoder implements XmlHandler {
     private readonly rootDesc: Desc,
     private readonly root: string,
     private readonly opts: DecodeOptions,
+    private readonly stores: XmlStores | undefined,
   ) {}
 
   open(name: string, attrs: Record<string, string> | null, offset: number): void {
@@ -525,6 +552,11 @@ class StreamDecoder implements XmlHandler {
     // The commonest element: a scalar field of the object being read, stored at once, its name
     // matched in the input against the field the cursor expects (no string made of it).
     if (this.mode === 0 && parent !== undefined && parent.desc.k === 'o') {
+      if (
+        parent.store !== null &&
+        parent.store(parent.out as Record<string, unknown>, s, ns, ne - ns, attrs, text, !this.opts.strict)
+      )
+        return;
       const desc = parent.desc;
       const order = parent.order!;
       const len = ne - ns;
@@ -585,6 +617,7 @@ class StreamDecoder implements XmlHandler {
       order: o ? orderOf(desc) : null,
       next: 0,
       fd: undefined,
+      store: o && this.stores !== undefined ? (this.stores.get(desc) ?? null) : null,
     });
   }
 
