@@ -2,6 +2,8 @@
 import { spawn, spawnSync, type ChildProcess, type SpawnSyncOptions } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 
 /** One measured case. ratio = median / the baseline median of the same run (machines are shared and noisy). */
 export interface Row {
@@ -94,6 +96,16 @@ const cpuMs = () => {
   return (u.user + u.system) / 1000;
 };
 
+// A full collection before each sample: without it, the garbage one case leaves (a 5,000-entry page
+// is megabytes) is collected inside the next case's sample, which then pays for its neighbour. An
+// untimed stretch of the case (at least 3 calls) follows it, so each case is timed in its own
+// steady state: a forced full collection also drops hidden classes no live object holds, and
+// code specialized on them deoptimizes ("weak objects"; 2-6x for the next two or three
+// 5,000-entry XML decodes), which the stretch absorbs. Collections the case itself causes stay
+// in its sample.
+setFlagsFromString('--expose-gc');
+const collect = runInNewContext('gc') as () => void;
+
 /** Rows for in-process cases, each as a ratio to the named baseline case, all measured in the same rounds. */
 export function compareOps(
   bench: string,
@@ -105,7 +117,13 @@ export function compareOps(
   const names = Object.keys(cases);
   const samples: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
   for (const n of names) sampleOps(cases[n], 20, clock); // warm-up, JIT
-  for (let r = 0; r < runs; r++) for (const n of names) samples[n].push(sampleOps(cases[n], 40, clock));
+  for (let r = 0; r < runs; r++)
+    for (const n of names) {
+      collect();
+      for (let i = 0; i < 3; i++) cases[n]();
+      sampleOps(cases[n], 20, clock);
+      samples[n].push(sampleOps(cases[n], 40, clock));
+    }
   const st = Object.fromEntries(names.map((n) => [n, stats(samples[n])]));
   return names.map((n) => ({
     bench,
