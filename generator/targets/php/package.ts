@@ -23,7 +23,7 @@ export function emitPhpPackage(spec: Spec): GeneratedFile[] {
     type: 'library',
     version: p.version,
     license: p.license,
-    require: { php: '>=8.1', 'ext-curl': '*', 'ext-xmlreader': '*' },
+    require: { php: '>=8.1', 'ext-curl': '*', 'ext-simplexml': '*', 'ext-dom': '*' },
     suggest: {
       'psr/http-client-implementation': 'to send through an application PSR-18 client (Runtime\\Psr18Transport)',
     },

@@ -1,4 +1,4 @@
-// The PHP target: a Composer package in generated/php (PHP 8.1+, ext-curl and ext-xmlreader, no
+// The PHP target: a Composer package in generated/php (PHP 8.1+, ext-curl, ext-simplexml and ext-dom, no
 // required library): value classes and enums from the wire descriptors, a client with one method
 // per operation, this folder's runtime/src copied in as src/Runtime, composer.json, README,
 // CHANGELOG and LICENSE; laid out by prettier's PHP plugin and tested with PHPUnit and a live

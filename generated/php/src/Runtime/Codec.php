@@ -130,59 +130,59 @@ final class Codec
     // ---------- XML ----------
 
     /** @param array<string, mixed> $desc */
-    public static function fromXml(array $desc, XmlElement $el): mixed
+    public static function fromXml(array $desc, \SimpleXMLElement $el): mixed
     {
         switch ($desc['k']) {
             case 's':
-                if ($el->children !== []) {
+                if ($el->count() !== 0) {
                     return self::generic($el);
                 }
                 // Text and plain integers, most of every answer, without the general conversion.
                 $code = $desc['s'];
+                $text = (string) $el;
                 if ($code === 't') {
-                    return $el->text;
+                    return $text;
                 }
-                if ($code === 'i' && $el->text !== '' && strspn($el->text, '0123456789') === strlen($el->text)) {
-                    return (int) $el->text;
+                if ($code === 'i' && $text !== '' && strspn($text, '0123456789') === strlen($text)) {
+                    return (int) $text;
                 }
-                return self::scalar($code, $el->text);
+                return self::scalar($code, $text);
             case 'o':
                 return self::objectFromXml($desc, $el);
             case 'l':
                 $out = [];
-                foreach ($el->children as $c) {
-                    if ($c->name === $desc['e']) {
+                foreach ($el->children() as $name => $c) {
+                    if ($name === $desc['e']) {
                         $out[] = self::fromXml($desc['of'], $c);
                     }
                 }
                 return $out;
             case 'y':
                 $out = [];
-                foreach ($el->children as $c) {
-                    if (self::keyed($c->name, $desc['p'])) {
-                        $out[] = self::withId(self::fromXml($desc['of'], $c), $c->name, $desc['p']);
+                foreach ($el->children() as $name => $c) {
+                    if (self::keyed($name, $desc['p'])) {
+                        $out[] = self::withId(self::fromXml($desc['of'], $c), $name, $desc['p']);
                     }
                 }
                 return $out;
             default:
                 $out = [];
-                foreach ($el->children as $c) {
-                    $out[$c->name] = self::fromXml($desc['of'], $c);
+                foreach ($el->children() as $name => $c) {
+                    $out[$name] = self::fromXml($desc['of'], $c);
                 }
                 return $out;
         }
     }
 
     /** @param array<string, mixed> $desc @return array<string, mixed> */
-    private static function objectFromXml(array $desc, XmlElement $el): array
+    private static function objectFromXml(array $desc, \SimpleXMLElement $el): array
     {
         $out = [];
         $deferred = null;
         $inline = [];
         $sel = $desc['sel'] ?? null;
         $an = $desc['an'] ?? null;
-        foreach ($el->children as $c) {
-            $name = $c->name;
+        foreach ($el->children() as $name => $c) {
             $fd = $desc['f'][$name] ?? null;
             if ($fd !== null) {
                 if ($sel !== null && $name === $sel['f']) {
@@ -193,13 +193,13 @@ final class Codec
                 if ($v !== null) {
                     $out[$fd['k'] === 'y' ? $fd['as'] : $name] = $v;
                 }
-                if ($an !== null && isset($c->attrs[$an['a']]) && in_array($name, $an['f'], true)) {
-                    $out[$name . $an['s']] = $c->attrs[$an['a']];
+                if ($an !== null && in_array($name, $an['f'], true) && isset($c[$an['a']])) {
+                    $out[$name . $an['s']] = (string) $c[$an['a']];
                 }
             } elseif (isset($desc['inl']) && self::keyed($name, $desc['inl']['p'])) {
                 $inline[] = self::withId(self::fromXml($desc['inl']['of'], $c), $name, $desc['inl']['p']);
             } elseif (isset($desc['c']) && preg_match('/' . $desc['c'] . '/', $name) === 1) {
-                $out[$name] = $c->children !== [] ? self::generic($c) : $c->text;
+                $out[$name] = $c->count() !== 0 ? self::generic($c) : (string) $c;
             }
         }
         if (isset($desc['inl'])) {
@@ -215,14 +215,14 @@ final class Codec
     }
 
     /** An element of unknown structure as plain data. */
-    public static function generic(XmlElement $el): mixed
+    public static function generic(\SimpleXMLElement $el): mixed
     {
-        if ($el->children === []) {
-            return $el->text;
+        if ($el->count() === 0) {
+            return (string) $el;
         }
         $out = [];
-        foreach ($el->children as $c) {
-            $out[$c->name] = self::generic($c);
+        foreach ($el->children() as $name => $c) {
+            $out[$name] = self::generic($c);
         }
         return $out;
     }

@@ -11,7 +11,6 @@ use Crmgen\Client\Runtime\Retry;
 use Crmgen\Client\Runtime\ServiceException;
 use Crmgen\Client\Runtime\Transport;
 use Crmgen\Client\Runtime\Xml;
-use Crmgen\Client\Runtime\XmlElement;
 
 /** A transport that records each request and answers with the case's bytes (how conformance cases run). */
 final class CannedTransport implements Transport
@@ -295,8 +294,16 @@ final class ConformanceHarness
     /** An XML body as a comparable tree: names, attributes, text. */
     public static function canonicalXml(string $text): mixed
     {
-        $walk = static function (XmlElement $e) use (&$walk): array {
-            return ['name' => $e->name, 'attrs' => $e->attrs] + ($e->children !== [] ? ['children' => array_map($walk, $e->children)] : ['text' => $e->text]);
+        $walk = static function (\SimpleXMLElement $e) use (&$walk): array {
+            $attrs = [];
+            foreach ($e->attributes() ?? [] as $name => $value) {
+                $attrs[$name] = (string) $value;
+            }
+            $children = [];
+            foreach ($e->children() as $child) {
+                $children[] = $walk($child);
+            }
+            return ['name' => $e->getName(), 'attrs' => $attrs] + ($children !== [] ? ['children' => $children] : ['text' => (string) $e]);
         };
         return $walk(Xml::parse($text, 10_000_000, 64, 100_000));
     }

@@ -131,6 +131,6 @@ final class CodecTest extends TestCase
         self::assertSame(['a', 'b'], Codec::splitList('a, b,'));
         $el = Xml::parse('<r><a><b>1</b></a></r>', 100, 5, 10);
         self::assertSame(['a' => ['b' => '1']], Codec::generic($el));
-        self::assertSame(['b' => '1'], Codec::fromXml(['k' => 's', 's' => 't'], $el->children[0]));
+        self::assertSame(['b' => '1'], Codec::fromXml(['k' => 's', 's' => 't'], $el->a[0]));
     }
 }

@@ -9,7 +9,7 @@ use PHPUnit\Framework\TestCase;
 /** The safe XML reader refuses DTDs, entities, external references and documents past its limits. */
 final class XmlTest extends TestCase
 {
-    private static function parse(string $xml, int $bytes = 10000, int $depth = 8, int $elements = 100): \Crmgen\Client\Runtime\XmlElement
+    private static function parse(string $xml, int $bytes = 10000, int $depth = 8, int $elements = 100): \SimpleXMLElement
     {
         return Xml::parse($xml, $bytes, $depth, $elements);
     }
@@ -17,12 +17,13 @@ final class XmlTest extends TestCase
     public function testReadsElementsAttributesAndText(): void
     {
         $el = self::parse('<?xml version="1.0"?><response><item id="3"><name cn="Ann">A &amp; B</name><e/></item><![CDATA[x]]></response>');
-        self::assertSame('response', $el->name);
-        self::assertSame('item', $el->children[0]->name);
-        self::assertSame(['id' => '3'], $el->children[0]->attrs);
-        self::assertSame('A & B', $el->children[0]->children[0]->text);
-        self::assertSame(['cn' => 'Ann'], $el->children[0]->children[0]->attrs);
-        self::assertSame([], $el->children[0]->children[1]->children);
+        self::assertSame('response', $el->getName());
+        self::assertSame('item', $el->item->getName());
+        self::assertSame('3', (string) $el->item['id']);
+        self::assertSame('A & B', (string) $el->item->name);
+        self::assertSame('Ann', (string) $el->item->name['cn']);
+        self::assertSame(0, $el->item->e->children()->count());
+        self::assertSame('x', (string) $el);
     }
 
     /** @return array<string, array{string}> */
@@ -62,7 +63,8 @@ final class XmlTest extends TestCase
                 self::assertStringContainsString($message, $e->getMessage());
             }
         }
-        self::assertSame('a', self::parse(str_repeat('<a>', 8) . str_repeat('</a>', 8))->name);
+        self::assertSame('a', self::parse(str_repeat('<a>', 8) . str_repeat('</a>', 8))->getName());
+        self::assertSame('r', self::parse('<r>' . str_repeat('<a/>', 99) . '</r>')->getName());
     }
 
     public function testEscape(): void
