@@ -280,11 +280,11 @@ export async function updateActivity(
   row.fields = { ...row.fields, ...changes };
   if (body.flagged !== undefined) row.flagged = body.flagged;
   const oldParent = row.parentId;
-  let moved = false;
-  let targetSiblings: ActivityRow[] | undefined;
-  if (body.parent !== undefined && body.parent !== row.parentId) {
+  const moving = body.parent !== undefined && body.parent !== row.parentId;
+  let levelShift = 0;
+  if (moving) {
     // A different parent moves the activity, with its subtree, to another record.
-    const target = await findParent(tx, caller, body.parent);
+    const target = await findParent(tx, caller, body.parent!);
     const titles = (spec.moveTargets ?? spec.kinds.map((k) => k.name)).map((k) => kindOf(k).singular).join(', ');
     if (target.activity)
       throw new ServiceError(
@@ -299,35 +299,33 @@ export async function updateActivity(
         'parent',
       );
     fail([checkParent(segment, { kind: 'record' })]);
-    // Placed last under dense positions (1..n), the counts are enough: no sibling is read or moved.
-    const anchored = body.after !== undefined || body.before !== undefined;
-    const quick = anchored ? undefined : await tx.countChildren(caller.accountId, body.parent, segment);
-    if (!quick || quick.last !== quick.all) targetSiblings = await tx.listChildren(caller.accountId, body.parent);
-    const ofSegment = targetSiblings ? targetSiblings.filter((s) => s.segment === segment).length : quick!.ofSegment;
-    fail([checkOnePerParent(segment, ofSegment)]);
-    if (!targetSiblings) row.position = quick!.all + 1;
-    const subtree = await descendants(tx, caller, row, true);
-    const levelShift = 1 - row.level;
-    row.parentId = body.parent;
+    levelShift = 1 - row.level;
+    row.parentId = body.parent!;
     row.recordId = target.record.id;
     row.level = 1;
-    for (const d of subtree) {
-      d.recordId = target.record.id;
-      d.level += levelShift;
-      await tx.updateActivity(d);
-    }
-    moved = true;
   }
   row.updated = caller.now();
   row.modificatorId = caller.user.id;
   row.modificatorName = caller.user.name;
-  if ((moved && targetSiblings) || (!moved && (body.after !== undefined || body.before !== undefined))) {
-    // A move: the target's children as read above (the subtree moved lies under this activity, not under them).
-    const siblings = targetSiblings ?? (await tx.listChildren(caller.accountId, row.parentId));
-    await renumber(tx, place(siblings, row, body.after, body.before), row.id);
-  }
-  await tx.updateActivity(row);
-  if (moved) await tx.closeGaps(caller.accountId, oldParent);
+  if (moving || body.after !== undefined || body.before !== undefined) {
+    // Placed, the siblings renumbered, the old parent's gap closed and the subtree carried in one
+    // call (one statement on PostgreSQL, under the parents' order locks). Checked after it: a
+    // refusal throws, and nothing of the transaction is kept.
+    const got = await tx.placeActivity(row, {
+      after: body.after,
+      before: body.before,
+      ...(moving ? { from: oldParent, levelShift } : {}),
+    });
+    if (moving) fail([checkOnePerParent(segment, got.ofSegment)]);
+    if (!got.placed) {
+      const which = body.after !== undefined ? 'after' : 'before';
+      throw new ServiceError(
+        'invalidvalue',
+        `${which}: ${body.after ?? body.before} is not an activity beside this one`,
+        which,
+      );
+    }
+  } else await tx.updateActivity(row);
   caller.events.push({ event: 'activities.update', segment, id: row.id });
   return { status: 'success' };
 }

@@ -52,6 +52,8 @@ import type {
   ChildCounts,
   DeliveryRow,
   NewActivity,
+  PlaceOptions,
+  PlaceResult,
   Storage,
   TransactionOptions,
   Tx,
@@ -907,6 +909,8 @@ type Timed = pg.QueryConfig & { query_timeout: number };
 const timed = (c: Timed): pg.QueryConfig => c;
 const PRINCIPALS_VERSION = pgDialect.sql(principalsVersionStatement);
 const POSITION = ACTIVITY_WRITE.indexOf('position');
+/** Where the position is among ACTIVITY_UPDATE's parameters. */
+const UPDATE_POSITION = ACTIVITY_UPDATE.slice(0, ACTIVITY_UPDATE.indexOf('position = ?')).split('?').length - 1;
 const INSERT_LAST = pgDialect.sql(`WITH c AS (
     SELECT count(*) AS n, count(CASE WHEN segment = ? THEN 1 END) AS s, coalesce(max(position), 0) AS l
     FROM activities WHERE account_id = ? AND parent_id = ? AND deleted IS NULL),
@@ -914,6 +918,37 @@ const INSERT_LAST = pgDialect.sql(`WITH c AS (
   INSERT INTO activities (id, ${ACTIVITY_WRITE.join(', ')})
   SELECT item.id, ${ACTIVITY_WRITE.map((col) => (col === 'position' ? 'c.n + 1' : '?')).join(', ')} FROM item, c
   RETURNING id, (SELECT n FROM c) AS "all", (SELECT s FROM c) AS "ofSegment", (SELECT l FROM c) AS "last"`);
+/**
+ * PgTx.placeActivity in one statement (one snapshot, under the parents' order locks): the target's
+ * live siblings numbered in their order, the row's place among them (none when the anchor is not
+ * there, and then nothing is written), the siblings shifted, the row stored with its report
+ * owners, the old parent's gap closed and the subtree carried. No row is written twice: the
+ * siblings exclude the row, the old parent's children are not the target's, the subtree lies
+ * under the row (and is walked only for a move).
+ */
+const PLACE = pgDialect.sql(`WITH RECURSIVE
+  sib AS (SELECT id, segment, row_number() OVER (ORDER BY position, id) AS r FROM activities
+    WHERE account_id = ? AND parent_id = ? AND deleted IS NULL AND id <> ?),
+  counts AS (SELECT count(*) AS n, count(CASE WHEN segment = ? THEN 1 END) AS s FROM sib),
+  spot AS (SELECT CASE WHEN a.anchor_id IS NULL THEN (SELECT n FROM counts) + 1 WHEN a.is_after THEN sib.r + 1 ELSE sib.r END AS p
+    FROM (SELECT ?::bigint AS anchor_id, ?::boolean AS is_after) a LEFT JOIN sib ON sib.id = a.anchor_id
+    WHERE a.anchor_id IS NULL OR sib.id IS NOT NULL),
+  shift AS (UPDATE activities SET position = v.p
+    FROM (SELECT sib.id, sib.r + CASE WHEN sib.r >= spot.p THEN 1 ELSE 0 END AS p FROM sib, spot) v
+    WHERE activities.id = v.id AND activities.position <> v.p),
+  u AS (${ACTIVITY_UPDATE.replace('position = ?', 'position = (SELECT p FROM spot)')} AND EXISTS (SELECT FROM spot) RETURNING id),
+  gone AS (DELETE FROM report_owners WHERE activity_id IN (SELECT id FROM u) AND owner_id <> ALL(?::bigint[])),
+  kept AS (INSERT INTO report_owners (activity_id, owner_id, report_date) SELECT u.id, o, ? FROM u, unnest(?::bigint[]) AS o
+    ON CONFLICT (activity_id, owner_id) DO UPDATE SET report_date = excluded.report_date),
+  gaps AS (UPDATE activities SET position = g.r
+    FROM (SELECT id, row_number() OVER (ORDER BY position, id) AS r FROM activities
+          WHERE account_id = ? AND parent_id = ? AND deleted IS NULL AND id <> ?) g
+    WHERE activities.id = g.id AND activities.position <> g.r AND EXISTS (SELECT FROM u)),
+  tree(id) AS (SELECT id FROM activities WHERE account_id = ? AND parent_id = ? AND ?::bigint IS NOT NULL
+    UNION ALL SELECT c.id FROM activities c JOIN tree ON c.parent_id = tree.id WHERE c.account_id = ?),
+  down AS (UPDATE activities SET record_id = ?, level = activities.level + ?::bigint
+    FROM tree WHERE activities.id = tree.id AND EXISTS (SELECT FROM u))
+  SELECT n AS "all", s AS "ofSegment", (SELECT p FROM spot) AS position, (SELECT count(*) FROM u) AS stored FROM counts`);
 const STABLE = new Set(stableReads().map((text) => pgDialect.sql(text)));
 
 /** The shared statements (./statements.ts) on one pooled connection. */
@@ -1085,6 +1120,41 @@ class PgTx extends SqlTx {
       [...this.activityUpdate(a), owners, reportDate(a), owners],
     );
     if (row[0]?.n !== 1) throw new Error(`storage: no activity ${a.id} in account ${a.accountId}`);
+  }
+
+  override async placeActivity(row: ActivityRow, opts: PlaceOptions): Promise<PlaceResult> {
+    // One round trip under the order locks, however many siblings shift (PLACE).
+    const values = this.activityUpdate(row);
+    values.splice(UPDATE_POSITION, 1);
+    const owners = reportOwners(row);
+    const anchor = opts.after ?? opts.before ?? null;
+    const from = opts.from ?? null;
+    const [got] = await this.all<{ all: number; ofSegment: number; position: number | null; stored: number }>(PLACE, [
+      row.accountId,
+      row.parentId,
+      row.id,
+      row.segment,
+      anchor,
+      opts.after !== undefined,
+      ...values,
+      owners,
+      reportDate(row),
+      owners,
+      row.accountId,
+      from,
+      row.id,
+      row.accountId,
+      row.id,
+      from,
+      row.accountId,
+      row.recordId,
+      opts.levelShift ?? 0,
+    ]);
+    const counts = { all: got!.all, ofSegment: got!.ofSegment };
+    if (got!.position === null) return { ...counts, placed: false };
+    if (got!.stored !== 1) throw new Error(`storage: no activity ${row.id} in account ${row.accountId}`);
+    row.position = got!.position;
+    return { ...counts, placed: true };
   }
 
   override async setPositions(accountId: number, moved: { id: number; position: number }[]): Promise<void> {
