@@ -18,8 +18,8 @@
 //   order the activities of a parent (Tx.lockOrder) run one after another instead, group-committed
 //   (PgStorage.runBatch): those waiting for one parent in this process form a batch, which takes
 //   the session advisory lock of each of its parents before BEGIN (so its snapshot shows the
-//   previous holder's commit) and runs them in one transaction, each in a savepoint of its own,
-//   with one COMMIT for all. A body asking for a lock it does not hold runs again holding it.
+//   previous holder's commit) and runs them in one transaction, one after another, with one
+//   COMMIT for all (one that fails after writing is undone by running the others again without it). A body asking for a lock it does not hold runs again holding it.
 //   Reads (shows, lists, reports, authentication) run REPEATABLE READ READ ONLY: one snapshot,
 //   never waiting. A transaction opened inside another is refused (./nesting.ts), and a Tx used
 //   after its transaction ended throws.
@@ -589,8 +589,9 @@ class PgStorage implements Storage {
   /**
    * Group commit per parent. A batch waits for this process's earlier batches on its keys (holding
    * no connection; transactions arriving meanwhile join it), takes the advisory locks before
-   * BEGIN, then runs its transactions one after another, each in a savepoint of its own (one that
-   * fails rolls back alone), and COMMITs them together: one lock, one BEGIN and one COMMIT (one
+   * BEGIN, then runs its transactions one after another (one that fails having written, or whose
+   * statement failed, is undone by a ROLLBACK and a new BEGIN under the same locks, the others run
+   * again without it), and COMMITs them together: one lock, one BEGIN and one COMMIT (one
    * WAL flush) for all, each acknowledged only after that COMMIT. A serialization failure or
    * deadlock runs the whole batch again (taking the retry lock too); an outage fails every
    * transaction of the batch with it.
@@ -624,15 +625,12 @@ class PgStorage implements Storage {
     try {
       // One round trip: the session locks (sorted, the retry lock first: no two batches wait for
       // each other) in an implicit transaction ended by COMMIT, then BEGIN, whose snapshot follows
-      // the waits, and the first transaction's savepoint.
+      // the waits.
       const locks = [...(retry ? [BigInt(this.retryKey)] : []), ...batch.keys];
       await q(
-        `${locks.map((k) => `SELECT pg_advisory_lock('${k}'::bigint); `).join('')}COMMIT; ${SERIALIZABLE}; SAVEPOINT job`,
+        `${locks.map((k) => `SELECT pg_advisory_lock('${k}'::bigint); `).join('')}COMMIT; ${SERIALIZABLE}`,
         deadline,
       );
-      // fresh: the savepoint no transaction used yet; open: one used by a transaction that succeeded.
-      let fresh = true;
-      let open = false;
       const reads = new Map<string, unknown[]>();
       while (batch.queue.length) {
         const job = (current = batch.queue.shift()!);
@@ -643,34 +641,36 @@ class PgStorage implements Storage {
           continue;
         }
         const state: TxState = { active: true };
-        const begin = fresh ? undefined : open ? 'RELEASE SAVEPOINT job; SAVEPOINT job' : 'SAVEPOINT job';
         const order = { held: batch.held, keyOf: this.orderKey };
+        // No savepoint per transaction (it would cost a round trip each in the parent's chain):
+        // one that fails having written nothing leaves nothing to undo.
         const tx = new PgTx(
           async () => client,
           state,
           this.viewed,
           this.compactCounts,
           job.deadline,
-          begin,
+          undefined,
           order,
           reads,
         );
-        tx.begun = fresh;
-        fresh = false;
         try {
           const value = await this.bodies.run(job.fn, tx);
           state.active = false;
           tx.rethrow();
-          if (tx.begun) open = true;
           wrote ||= tx.wrote;
           done.push([job, value]);
         } catch (e) {
           state.active = false;
           if (broken || pgCondition(e) || RETRY.has(codeOf(e))) throw e;
-          if (tx.begun) {
-            await q('ROLLBACK TO SAVEPOINT job; RELEASE SAVEPOINT job', job.deadline);
-            open = false;
-            reads.clear(); // it may have read what it wrote
+          if (tx.dirty) {
+            // It wrote, or a statement of it failed (the transaction is aborted): everything is
+            // rolled back (the order locks stay held: session locks) and the transactions that
+            // ran before it run again, in a new transaction, without it.
+            await q(`ROLLBACK; ${SERIALIZABLE}`, job.deadline);
+            reads.clear();
+            wrote = false;
+            batch.queue.unshift(...done.splice(0).map(([j]) => j));
           }
           if (e instanceof OrderLocksNeeded && job.runs < MAX_ATTEMPTS) {
             // Its parents changed since it asked: it runs again in a batch holding them all.
@@ -970,19 +970,17 @@ class PgTx extends SqlTx {
     private readonly reads?: Map<string, unknown[]>,
   ) {
     super(pgDialect, state, viewed);
-    this.savepoint = pending !== undefined && !pending.startsWith('BEGIN');
   }
 
   /** A probe: its statements only read, each in a transaction of its own (PgStorage.run). */
   probe = false;
 
-  /** Whether `pending` is a savepoint in a transaction already open (a batch's), not BEGIN. */
-  private readonly savepoint: boolean;
-
   /** Whether BEGIN was sent (there is something to commit or roll back); set by the storage when it sent it. */
   begun = false;
   /** Whether a statement changed rows. */
   wrote = false;
+  /** Whether a statement that may write was sent, or one failed: there may be something to roll back. */
+  dirty = false;
 
   private beginning: Promise<unknown> | undefined;
 
@@ -1017,31 +1015,25 @@ class PgTx extends SqlTx {
       } else if (!sql.startsWith('SELECT') && WRITTEN_BY_STABLE.test(sql)) this.reads.clear();
     }
     const client = await this.connection();
+    if (!sql.startsWith('SELECT')) this.dirty = true;
     if (this.pending !== undefined && !this.begun) {
       this.beginning = client.query(timed({ text: this.pending, query_timeout: left(this.deadline) }));
       this.pending = undefined;
       this.begun = true;
     }
     try {
-      // No statement outside the transaction, should BEGIN fail. A savepoint is only waited for
-      // behind the statement (node-postgres sends that as soon as the savepoint is done): should
-      // it fail, the transaction is aborted and the statement fails too.
-      const savepoint = this.savepoint;
-      if (this.beginning && !savepoint) await this.beginning;
+      // No statement outside the transaction, should BEGIN fail.
+      if (this.beginning) await this.beginning;
       // A named statement is parsed and planned once per pooled connection, then only bound and run.
       const config = timed({ name: statementName(sql), text: sql, values: params, query_timeout: left(this.deadline) });
-      const sent = client.query<R>(config);
-      if (this.beginning && savepoint) {
-        sent.catch(() => undefined); // the savepoint's error is the one told
-        await this.beginning;
-      }
-      const result = await sent;
+      const result = await client.query<R>(config);
       if (result.command !== 'SELECT' && result.rowCount) this.wrote = true;
       // A copy: the caller may change the rows it got.
       if (key) this.reads!.set(key, structuredClone(result.rows));
       return result;
     } catch (e) {
       this.error ??= e;
+      this.dirty = true;
       throw e;
     }
   }
@@ -1129,6 +1121,7 @@ class PgTx extends SqlTx {
     const owners = reportOwners(row);
     const anchor = opts.after ?? opts.before ?? null;
     const from = opts.from ?? null;
+    const dirty = this.dirty;
     const [got] = await this.all<{ all: number; ofSegment: number; position: number | null; stored: number }>(PLACE, [
       row.accountId,
       row.parentId,
@@ -1151,7 +1144,9 @@ class PgTx extends SqlTx {
       opts.levelShift ?? 0,
     ]);
     const counts = { all: got!.all, ofSegment: got!.ofSegment };
-    if (got!.position === null) return { ...counts, placed: false };
+    // Not placed, it wrote nothing (the statement is a SELECT with writes in its WITH).
+    if (got!.position === null) return ((this.dirty = dirty), { ...counts, placed: false });
+    this.wrote = true;
     if (got!.stored !== 1) throw new Error(`storage: no activity ${row.id} in account ${row.accountId}`);
     row.position = got!.position;
     return { ...counts, placed: true };

@@ -1248,6 +1248,49 @@ export function storageSuite(
         expect(children.map((c) => c.fields.text)).not.toContain('n4');
       });
 
+      it('of transactions committed together on one parent, one whose statement failed and one refusing before it writes fail alone', async () => {
+        const { a } = await twoAccounts();
+        const rec = await tx((t) => t.insertRecord(recordOf(a.id)));
+        let inside!: () => void;
+        const entered = new Promise<void>((ok) => (inside = ok));
+        let open!: () => void;
+        const gate = new Promise<void>((ok) => (open = ok));
+        const append = (i: number, opts: { hold?: boolean; bad?: boolean; refuse?: boolean } = {}) =>
+          tx(async (t) => {
+            await t.lockOrder([rec.id]);
+            if (opts.hold) (inside(), await gate);
+            const { all } = await t.countChildren(a.id, rec.id, 'note');
+            if (opts.refuse) throw new Error(`n${i} refused before it writes`);
+            // Position 0 breaks the table's check: the statement fails (on PostgreSQL the whole
+            // database transaction is aborted with it).
+            if (opts.bad)
+              await t.insertActivity(activityOf(a.id, rec.id, rec.id, { position: 0, fields: { text: `n${i}` } }));
+            const row = await t.insertActivity(
+              activityOf(a.id, rec.id, rec.id, { position: all + 1, fields: { text: `n${i}` } }),
+            );
+            return row.id;
+          });
+        const first = append(0, { hold: true });
+        await entered;
+        const rest = Array.from({ length: 7 }, (_, k) => append(k + 1, { bad: k === 2, refuse: k === 4 }));
+        await sleep(20);
+        open();
+        const results = await Promise.allSettled([first, ...rest]);
+        expect(results.map((r) => r.status)).toEqual([
+          ...Array(3).fill('fulfilled'),
+          'rejected',
+          'fulfilled',
+          'rejected',
+          ...Array(2).fill('fulfilled'),
+        ]);
+        const kept = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+        const children = await tx((t) => t.listChildren(a.id, rec.id));
+        expect(children.map((c) => c.position)).toEqual([1, 2, 3, 4, 5, 6]);
+        expect(ids(children).sort((x, y) => x - y)).toEqual(kept.sort((x, y) => x - y));
+        expect(children.map((c) => c.fields.text)).not.toContain('n3');
+        expect(children.map((c) => c.fields.text)).not.toContain('n5');
+      });
+
       it('moves between two parents locked in either order finish (no deadlock) and keep both orders dense', async () => {
         const { a } = await twoAccounts();
         const [p, q] = await tx(async (t) => {
