@@ -75,6 +75,8 @@ const outageKeys: Record<Condition, 'serviceunavailable' | 'insufficientstorage'
 };
 
 const ORDERS_FIRST: TransactionOptions = { ordersFirst: true };
+/** Activities whose parent a service process remembers (the oldest forgotten first). */
+const PARENTS_KEPT = 100_000;
 
 const canLogIn = (user: UserRow) => user.deleted === null && user.preventlogin !== 1;
 /** Logins remembered by their credentials (oldest forgotten first). */
@@ -103,6 +105,22 @@ export function createReferenceService(opts: ReferenceServiceOptions): Reference
     if (wantsNames.has(p)) names.set(p, await ownerNameLookup(tx, p.accountId));
   };
 
+  // Where this process last saw each activity (id -> parent): the order locks a move, reorder or
+  // delete of it will ask for, guessed. The storage checks the guess (another instance may have
+  // moved it): a wrong one only runs the call again holding the right locks.
+  const parents = new Map<number, number>();
+  const under = (id: number, parent: number | undefined) => {
+    parents.delete(id);
+    if (parent === undefined) return;
+    parents.set(id, parent);
+    if (parents.size > PARENTS_KEPT) parents.delete(parents.keys().next().value!);
+  };
+  const ordersOf = (id: number, target?: number): TransactionOptions => {
+    const now = parents.get(id);
+    if (now === undefined) return ORDERS_FIRST;
+    return { ordersFirst: true, orderHint: target !== undefined && target !== now ? [now, target] : [now] };
+  };
+
   async function asCaller<T>(
     p: Principal,
     fn: (tx: Tx, caller: Caller) => Promise<T>,
@@ -111,7 +129,7 @@ export function createReferenceService(opts: ReferenceServiceOptions): Reference
     // A retried transaction runs fn again: only its last attempt's follow-up runs.
     let committed = undefined as (() => void) | void;
     const result = await storage.transaction(async (tx) => {
-      const caller: Caller = { user: p.user, accountId: p.accountId, now: clock, events: [] };
+      const caller: Caller = { user: p.user, accountId: p.accountId, now: clock, events: [], under };
       const value = await fn(tx, caller);
       await keepNames(tx, p);
       committed =
@@ -166,9 +184,9 @@ export function createReferenceService(opts: ReferenceServiceOptions): Reference
       asCaller(
         p,
         (tx, c) => activities.updateActivity(tx, c, i),
-        activities.reorders(i.body) ? ORDERS_FIRST : undefined,
+        activities.reorders(i.body) ? ordersOf(i.id, i.body.parent) : undefined,
       ),
-    deleteActivity: (i, p) => asCaller(p, (tx, c) => activities.deleteActivity(tx, c, i), ORDERS_FIRST),
+    deleteActivity: (i, p) => asCaller(p, (tx, c) => activities.deleteActivity(tx, c, i), ordersOf(i.id)),
     reportNextactions: (i, p) => asReader(p, (tx, c) => reports.nextactions(tx, c, i.params)),
     reportCalendar: (i, p) => asReader(p, (tx, c) => reports.calendar(tx, c, i.params)),
     reportFollowups: (i, p) => asReader(p, (tx, c) => reports.followups(tx, c, i.params)),

@@ -290,9 +290,14 @@ export interface TransactionOptions {
    * its reads before that outside any transaction, to learn the locks, then run it again.
    */
   ordersFirst?: boolean;
+  /**
+   * With ordersFirst: the parents whose order fn is expected to ask for (a guess, e.g. where this
+   * process last saw the activity). An adapter may run fn holding them at once, without a first
+   * attempt to learn them; fn asking for others runs again holding those too.
+   */
+  orderHint?: number[];
 }
 
-/** The live activities under a parent, those of one segment, and their last position (0 for none). */
 export interface PlaceOptions {
   after?: number | undefined;
   before?: number | undefined;
@@ -311,6 +316,7 @@ export interface PlaceResult {
   placed: boolean;
 }
 
+/** The live activities under a parent, those of one segment, and their last position (0 for none). */
 export interface ChildCounts {
   all: number;
   ofSegment: number;

@@ -388,6 +388,9 @@ class PgStorage implements Storage {
     // SERIALIZABLE: a handler that reads, then writes (positions, moves, an edit of a record)
     // commits only if running the transactions one after another would give the same result;
     // otherwise it is run again. No lock is shared by unrelated requests.
+    // Its order locks guessed: straight into the batch holding them (lockOrder checks the guess).
+    const hint = opts?.ordersFirst ? opts.orderHint?.filter(isId) : undefined;
+    if (hint?.length) return this.track(() => this.ordered(fn, hint.map(this.orderKey), 0));
     return this.track(() => this.run(SERIALIZABLE, fn, MAX_ATTEMPTS, opts?.ordersFirst));
   }
 
