@@ -68,7 +68,6 @@ import {
   WRITTEN_BY_STABLE,
   findUserStatement,
   isId,
-  principalsVersionStatement,
   stableReads,
   type TxState,
 } from './statements.ts';
@@ -870,15 +869,48 @@ class PgStorage implements Storage {
     return rows[0];
   }
 
-  async principalsVersion(accountId: number): Promise<number> {
-    if (this.closing) throw new Error('storage is closed');
-    const { rows } = await this.query<{ v: number }>(
-      this.pool,
-      PRINCIPALS_VERSION,
-      [accountId],
-      statementName(PRINCIPALS_VERSION),
-    );
-    return Number(rows[0]?.v ?? 0);
+  /** Version checks waiting for the statement on its way to end (principalsVersion). */
+  private versionChecks: VersionJob[] = [];
+  private checking = false;
+
+  principalsVersion(accountId: number): Promise<number> {
+    if (this.closing) return Promise.reject(new Error('storage is closed'));
+    // Every call checks its login (one statement each). Checks arriving while one statement is on
+    // its way go together in the next: each is answered by a statement sent after it asked, so
+    // it sees every change committed before (as a statement of its own would).
+    const { deadline, done } = this.span();
+    return new Promise<number>((ok, fail) => {
+      const settle =
+        <V>(then: (v: V) => void) =>
+        (v: V) => (done(), then(v));
+      this.versionChecks.push({ accountId, deadline, ok: settle(ok), fail: settle(fail) });
+      if (!this.checking) void this.checkVersions();
+    });
+  }
+
+  private async checkVersions(): Promise<void> {
+    this.checking = true;
+    try {
+      while (this.versionChecks.length) {
+        const jobs = this.versionChecks.splice(0);
+        try {
+          const accounts = [...new Set(jobs.map((j) => j.accountId))];
+          const { rows } = await this.queryBy<{ a: number; v: number }>(
+            this.pool,
+            PRINCIPALS_VERSIONS,
+            [accounts],
+            statementName(PRINCIPALS_VERSIONS),
+            Math.min(...jobs.map((j) => j.deadline)),
+          );
+          const version = new Map(rows.map((r) => [Number(r.a), Number(r.v)]));
+          for (const j of jobs) j.ok(version.get(j.accountId) ?? 0);
+        } catch (e) {
+          for (const j of jobs) j.fail(e);
+        }
+      }
+    } finally {
+      this.checking = false;
+    }
   }
 
   close(): Promise<void> {
@@ -915,7 +947,17 @@ const left = (deadline: number) => Math.max(1, deadline - Date.now());
 /** A query with node-postgres's per-query client-side timeout (missing from its type declarations). */
 type Timed = pg.QueryConfig & { query_timeout: number };
 const timed = (c: Timed): pg.QueryConfig => c;
-const PRINCIPALS_VERSION = pgDialect.sql(principalsVersionStatement);
+/** The principal versions of several accounts (an account without a row has version 0). */
+const PRINCIPALS_VERSIONS =
+  'SELECT account_id AS a, version AS v FROM principal_versions WHERE account_id = ANY($1::bigint[])';
+
+/** A login's version check waiting to be sent (PgStorage.principalsVersion). */
+interface VersionJob {
+  accountId: number;
+  deadline: number;
+  ok: (version: number) => void;
+  fail: (e: unknown) => void;
+}
 const POSITION = ACTIVITY_WRITE.indexOf('position');
 /** Where the position is among ACTIVITY_UPDATE's parameters. */
 const UPDATE_POSITION = ACTIVITY_UPDATE.slice(0, ACTIVITY_UPDATE.indexOf('position = ?')).split('?').length - 1;

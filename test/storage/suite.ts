@@ -225,6 +225,24 @@ export function storageSuite(
         expect(await storage.principalsVersion(a.id)).toBe(unchanged);
         expect(await storage.principalsVersion(b.id)).toBe(await version(b.id));
       });
+      it('principalsVersion outside a transaction, many at once: each the version of its account, and a check asked after a change sees it', async () => {
+        const { a, b } = await twoAccounts();
+        await tx((t) => t.addUser(userOf(b.id)));
+        const version = (id: number) => tx((t) => t.principalsVersion(id));
+        const [va, vb] = [await version(a.id), await version(b.id)];
+        const none = 987_654_321; // an account without users or groups: version 0
+        const ids = Array.from({ length: 30 }, (_, i) => [a.id, b.id, none][i % 3]!);
+        expect(await Promise.all(ids.map((id) => storage.principalsVersion(id)))).toEqual(
+          ids.map((id) => (id === a.id ? va : id === b.id ? vb : 0)),
+        );
+        // Checks still on their way while the change commits; the one asked after it must see it.
+        const early = Array.from({ length: 10 }, () => storage.principalsVersion(a.id));
+        await tx((t) => t.addUser(userOf(a.id)));
+        const after = await storage.principalsVersion(a.id);
+        expect(after).toBe(await version(a.id));
+        expect(after).not.toBe(va);
+        for (const v of await Promise.all(early)) expect([va, after]).toContain(v);
+      });
     });
 
     describe('records', () => {
