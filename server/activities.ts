@@ -146,9 +146,21 @@ async function descendants(tx: Tx, caller: Caller, root: ActivityRow, includeDel
   return tx.listDescendants(caller.accountId, root.id, { includeDeleted });
 }
 
-/** The activity at /{kind}/{segment}/{id}: of that segment, on a live record of that kind. */
-async function loadActivity(tx: Tx, caller: Caller, kind: string, segment: string, id: number): Promise<ActivityRow> {
+/**
+ * The activity at /{kind}/{segment}/{id}: of that segment, on a live record of that kind. `lock`
+ * (the order locks it needs, from the row) is asked for before the record is read: a first
+ * attempt that only learns its locks (PostgreSQL) then costs one read, not two.
+ */
+async function loadActivity(
+  tx: Tx,
+  caller: Caller,
+  kind: string,
+  segment: string,
+  id: number,
+  lock?: (row: ActivityRow) => Promise<void>,
+): Promise<ActivityRow> {
   const row = await tx.getActivity(caller.accountId, id);
+  if (row && row.segment === segment) await lock?.(row);
   const record = row && (await tx.getRecord(caller.accountId, row.recordId));
   if (!row || row.segment !== segment || !record || record.kind !== kind) throw new ServiceError('itemisnotfound');
   return row;
@@ -202,6 +214,7 @@ export async function createActivity(
     await checkOwners(tx, caller, ownerValues(segment, data));
     await storeUploads(tx, caller, segment, data, input.files);
     const { row, all, last } = await tx.insertLast(fresh);
+    caller.under?.(row.id, row.parentId);
     if (last !== all)
       await renumber(tx, place(await tx.listChildren(caller.accountId, body.parent), row, undefined, undefined));
     return created(caller, segment, row, data, now);
@@ -218,6 +231,7 @@ export async function createActivity(
   await checkOwners(tx, caller, ownerValues(segment, data));
   await storeUploads(tx, caller, segment, data, input.files);
   const row = await tx.insertActivity({ ...fresh, position: counts.all + 1 });
+  caller.under?.(row.id, row.parentId);
   if (siblings) await renumber(tx, place(siblings, row, body.after, body.before));
   return created(caller, segment, row, data, now);
 }
@@ -267,9 +281,10 @@ export async function updateActivity(
   },
 ): Promise<T.UpdateActivityResponse> {
   const { segment, id, body } = input;
-  const row = await loadActivity(tx, caller, input.kind, segment, id);
-  if (body.parent !== undefined && body.parent !== row.parentId) await tx.lockOrder([row.parentId, body.parent]);
-  else if (body.after !== undefined || body.before !== undefined) await tx.lockOrder([row.parentId]);
+  const row = await loadActivity(tx, caller, input.kind, segment, id, async (r) => {
+    if (body.parent !== undefined && body.parent !== r.parentId) await tx.lockOrder([r.parentId, body.parent]);
+    else if (body.after !== undefined || body.before !== undefined) await tx.lockOrder([r.parentId]);
+  });
   const changes = { ...((body.data ?? {}) as Record<string, unknown>) };
   const merged = { ...row.fields, ...changes };
   fail(unmetConditions(segment, merged, changes));
@@ -280,11 +295,11 @@ export async function updateActivity(
   row.fields = { ...row.fields, ...changes };
   if (body.flagged !== undefined) row.flagged = body.flagged;
   const oldParent = row.parentId;
-  let moved = false;
-  let targetSiblings: ActivityRow[] | undefined;
-  if (body.parent !== undefined && body.parent !== row.parentId) {
+  const moving = body.parent !== undefined && body.parent !== row.parentId;
+  let levelShift = 0;
+  if (moving) {
     // A different parent moves the activity, with its subtree, to another record.
-    const target = await findParent(tx, caller, body.parent);
+    const target = await findParent(tx, caller, body.parent!);
     const titles = (spec.moveTargets ?? spec.kinds.map((k) => k.name)).map((k) => kindOf(k).singular).join(', ');
     if (target.activity)
       throw new ServiceError(
@@ -299,35 +314,34 @@ export async function updateActivity(
         'parent',
       );
     fail([checkParent(segment, { kind: 'record' })]);
-    // Placed last under dense positions (1..n), the counts are enough: no sibling is read or moved.
-    const anchored = body.after !== undefined || body.before !== undefined;
-    const quick = anchored ? undefined : await tx.countChildren(caller.accountId, body.parent, segment);
-    if (!quick || quick.last !== quick.all) targetSiblings = await tx.listChildren(caller.accountId, body.parent);
-    const ofSegment = targetSiblings ? targetSiblings.filter((s) => s.segment === segment).length : quick!.ofSegment;
-    fail([checkOnePerParent(segment, ofSegment)]);
-    if (!targetSiblings) row.position = quick!.all + 1;
-    const subtree = await descendants(tx, caller, row, true);
-    const levelShift = 1 - row.level;
-    row.parentId = body.parent;
+    levelShift = 1 - row.level;
+    row.parentId = body.parent!;
     row.recordId = target.record.id;
     row.level = 1;
-    for (const d of subtree) {
-      d.recordId = target.record.id;
-      d.level += levelShift;
-      await tx.updateActivity(d);
-    }
-    moved = true;
   }
   row.updated = caller.now();
   row.modificatorId = caller.user.id;
   row.modificatorName = caller.user.name;
-  if ((moved && targetSiblings) || (!moved && (body.after !== undefined || body.before !== undefined))) {
-    // A move: the target's children as read above (the subtree moved lies under this activity, not under them).
-    const siblings = targetSiblings ?? (await tx.listChildren(caller.accountId, row.parentId));
-    await renumber(tx, place(siblings, row, body.after, body.before), row.id);
-  }
-  await tx.updateActivity(row);
-  if (moved) await tx.closeGaps(caller.accountId, oldParent);
+  if (moving || body.after !== undefined || body.before !== undefined) {
+    // Placed, the siblings renumbered, the old parent's gap closed and the subtree carried in one
+    // call (one statement on PostgreSQL, under the parents' order locks). Checked after it: a
+    // refusal throws, and nothing of the transaction is kept.
+    const got = await tx.placeActivity(row, {
+      after: body.after,
+      before: body.before,
+      ...(moving ? { from: oldParent, levelShift } : {}),
+    });
+    if (moving) fail([checkOnePerParent(segment, got.ofSegment)]);
+    if (!got.placed) {
+      const which = body.after !== undefined ? 'after' : 'before';
+      throw new ServiceError(
+        'invalidvalue',
+        `${which}: ${body.after ?? body.before} is not an activity beside this one`,
+        which,
+      );
+    }
+  } else await tx.updateActivity(row);
+  caller.under?.(row.id, row.parentId);
   caller.events.push({ event: 'activities.update', segment, id: row.id });
   return { status: 'success' };
 }
@@ -337,11 +351,11 @@ export async function deleteActivity(
   caller: Caller,
   input: { kind: string; segment: string; id: number },
 ): Promise<T.DeleteActivityResponse> {
-  const row = await loadActivity(tx, caller, input.kind, input.segment, input.id);
-  await tx.lockOrder([row.parentId]);
+  const row = await loadActivity(tx, caller, input.kind, input.segment, input.id, (r) => tx.lockOrder([r.parentId]));
   const subtree = await descendants(tx, caller, row);
   await tx.setActivityDeleted(caller.accountId, [row.id, ...subtree.map((d) => d.id)], caller.now());
   await tx.closeGaps(caller.accountId, row.parentId);
+  caller.under?.(row.id, undefined);
   caller.events.push({ event: 'activities.delete', segment: input.segment, id: row.id });
   return { status: 'success' };
 }

@@ -17,4 +17,6 @@ export interface Caller {
   now(): number;
   /** Changes made by this call, announced after its transaction commits. */
   events: ChangeEvent[];
+  /** Tells the parent an activity is under after this call (undefined: deleted), for guesses of later calls' order locks. */
+  under?(activityId: number, parentId: number | undefined): void;
 }

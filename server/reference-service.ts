@@ -75,6 +75,8 @@ const outageKeys: Record<Condition, 'serviceunavailable' | 'insufficientstorage'
 };
 
 const ORDERS_FIRST: TransactionOptions = { ordersFirst: true };
+/** Activities whose parent a service process remembers (the oldest forgotten first). */
+const PARENTS_KEPT = 100_000;
 
 const canLogIn = (user: UserRow) => user.deleted === null && user.preventlogin !== 1;
 /** Logins remembered by their credentials (oldest forgotten first). */
@@ -103,6 +105,24 @@ export function createReferenceService(opts: ReferenceServiceOptions): Reference
     if (wantsNames.has(p)) names.set(p, await ownerNameLookup(tx, p.accountId));
   };
 
+  // Where this process last saw each activity (account and id -> parent): the order locks a move,
+  // reorder or delete of it will ask for, guessed. The storage checks the guess (another instance
+  // may have moved it): a wrong one only runs the call again holding the right locks. By account:
+  // a call naming another account's activity gets no guess (it would wait for that account's locks).
+  const parents = new Map<string, number>();
+  const under = (accountId: number, id: number, parent: number | undefined) => {
+    const key = `${accountId}:${id}`;
+    parents.delete(key);
+    if (parent === undefined) return;
+    parents.set(key, parent);
+    if (parents.size > PARENTS_KEPT) parents.delete(parents.keys().next().value!);
+  };
+  const ordersOf = (accountId: number, id: number, target?: number): TransactionOptions => {
+    const now = parents.get(`${accountId}:${id}`);
+    if (now === undefined) return ORDERS_FIRST;
+    return { ordersFirst: true, orderHint: target !== undefined && target !== now ? [now, target] : [now] };
+  };
+
   async function asCaller<T>(
     p: Principal,
     fn: (tx: Tx, caller: Caller) => Promise<T>,
@@ -111,7 +131,13 @@ export function createReferenceService(opts: ReferenceServiceOptions): Reference
     // A retried transaction runs fn again: only its last attempt's follow-up runs.
     let committed = undefined as (() => void) | void;
     const result = await storage.transaction(async (tx) => {
-      const caller: Caller = { user: p.user, accountId: p.accountId, now: clock, events: [] };
+      const caller: Caller = {
+        user: p.user,
+        accountId: p.accountId,
+        now: clock,
+        events: [],
+        under: (id, parent) => under(p.accountId, id, parent),
+      };
       const value = await fn(tx, caller);
       await keepNames(tx, p);
       committed =
@@ -166,9 +192,9 @@ export function createReferenceService(opts: ReferenceServiceOptions): Reference
       asCaller(
         p,
         (tx, c) => activities.updateActivity(tx, c, i),
-        activities.reorders(i.body) ? ORDERS_FIRST : undefined,
+        activities.reorders(i.body) ? ordersOf(p.accountId, i.id, i.body.parent) : undefined,
       ),
-    deleteActivity: (i, p) => asCaller(p, (tx, c) => activities.deleteActivity(tx, c, i), ORDERS_FIRST),
+    deleteActivity: (i, p) => asCaller(p, (tx, c) => activities.deleteActivity(tx, c, i), ordersOf(p.accountId, i.id)),
     reportNextactions: (i, p) => asReader(p, (tx, c) => reports.nextactions(tx, c, i.params)),
     reportCalendar: (i, p) => asReader(p, (tx, c) => reports.calendar(tx, c, i.params)),
     reportFollowups: (i, p) => asReader(p, (tx, c) => reports.followups(tx, c, i.params)),

@@ -146,6 +146,61 @@ describe('three PostgreSQL instances, 8 connections each', () => {
     expect(await positions(q!)).toEqual(Array.from({ length: moved.length }, (_, i) => i + 1));
     expect(await positions(p!)).toEqual(Array.from({ length: 48 - moved.length }, (_, i) => i + 1));
   }, 120_000);
+
+  it('moves, reorders and deletes sent to an instance that last saw the activity elsewhere keep positions 1..n, nothing lost', async () => {
+    // Each instance remembers where it last saw an activity and runs its next move there at once
+    // (PostgreSQL adapter: the order locks guessed). Every round sends each note to another
+    // instance than the round before, so those guesses are stale (the note moved meanwhile): the
+    // call must run again holding the right parents' locks.
+    const [p, q] = [
+      await ok(json(bases[0]!, 'POST', '/contacts/', { firstname: 'P' }), 201),
+      await ok(json(bases[0]!, 'POST', '/contacts/', { firstname: 'Q' }), 201),
+    ].map((b) => b.item.id as number) as [number, number];
+    const notes = await onInstances(
+      bases,
+      24,
+      async (base, i) =>
+        (await ok(json(base, 'POST', '/contacts/note/', { parent: p, data: { details: `n${i}` } }))).id as number,
+    );
+    const parentOf = new Map(notes.map((id) => [id, p]));
+    const check = async (round: number) => {
+      const journal = (id: number) => journalOf(bases[(round + 1) % 3]!, id);
+      for (const parent of [p, q]) {
+        const mine = (await journal(parent)).filter((a) => a.parent === parent);
+        const expected = [...parentOf].filter(([, at]) => at === parent).map(([id]) => id);
+        expect(mine.map((a) => a.id).sort((x, y) => x - y)).toEqual(expected.sort((x, y) => x - y));
+        expect(mine.map((a) => a.position).sort((x, y) => x - y)).toEqual(mine.map((_, k) => k + 1));
+      }
+    };
+    for (let round = 0; round < 6; round++) {
+      // Job i (on instance i % 3) handles note (i + round) % 24: each round a note goes to another instance.
+      const order = notes.map((_, i) => notes[(i + round) % notes.length]!);
+      if (round % 2 === 0) {
+        // Two of every three notes change parent.
+        const moving = order.filter((_, i) => i % 3 !== 0);
+        await onInstances(bases, order.length, async (base, i) => {
+          const id = order[i]!;
+          if (!moving.includes(id)) return;
+          const to = parentOf.get(id) === p ? q : p;
+          await ok(json(base, 'PUT', `/contacts/note/${id}/`, { parent: to }));
+        });
+        for (const id of moving) parentOf.set(id, parentOf.get(id) === p ? q : p);
+      } else {
+        // Each placed before the first other note under its parent (parents do not change this round).
+        await onInstances(bases, order.length, async (base, i) => {
+          const id = order[i]!;
+          const other = [...parentOf].find(([n, at]) => at === parentOf.get(id) && n !== id)?.[0];
+          if (other !== undefined) await ok(json(base, 'PUT', `/contacts/note/${id}/`, { before: other }));
+        });
+      }
+      await check(round);
+    }
+    // Every third note deleted, through another instance than the one that moved it last.
+    const gone = notes.filter((_, i) => i % 3 === 1);
+    await onInstances(bases, gone.length, (base, i) => ok(json(base, 'DELETE', `/contacts/note/${gone[i]!}/`)));
+    for (const id of gone) parentOf.delete(id);
+    await check(6);
+  }, 120_000);
 });
 
 describe('the quota over three PostgreSQL instances, 8 connections each', () => {

@@ -210,6 +210,16 @@ export interface Tx extends DeliveryLogTx {
   updateActivity(row: ActivityRow): Promise<void>;
   /** Sets the positions of activities of the account (a renumbering of siblings); nothing else of their rows. */
   setPositions(accountId: number, moved: { id: number; position: number }[]): Promise<void>;
+  /**
+   * Stores `row` (every column, as updateActivity) placed among the live children of row.parentId:
+   * after or before the sibling `after`/`before`, else last. The siblings are renumbered 1..n in
+   * their order (position, id) with the row among them, and row.position is set. With `from` (the
+   * parent it leaves, another one) the live children of `from` close their gap, and its subtree
+   * (deleted activities too) follows it: record row.recordId, level shifted by `levelShift`.
+   * Tells the target's live children without the row (counts), and `placed: false` when the
+   * anchor is not among them: the caller then throws (something may have been written).
+   */
+  placeActivity(row: ActivityRow, opts: PlaceOptions): Promise<PlaceResult>;
   /** Renumbers the live children of a parent 1..n in their order (position, id): one statement, however many shift. */
   closeGaps(accountId: number, parentId: number): Promise<void>;
   setActivityDeleted(accountId: number, ids: number[], deleted: number | null): Promise<void>;
@@ -280,6 +290,30 @@ export interface TransactionOptions {
    * its reads before that outside any transaction, to learn the locks, then run it again.
    */
   ordersFirst?: boolean;
+  /**
+   * With ordersFirst: the parents whose order fn is expected to ask for (a guess, e.g. where this
+   * process last saw the activity). An adapter may run fn holding them at once, without a first
+   * attempt to learn them; fn asking for others runs again holding those too.
+   */
+  orderHint?: number[];
+}
+
+export interface PlaceOptions {
+  after?: number | undefined;
+  before?: number | undefined;
+  /** The parent the row leaves (moves only). */
+  from?: number;
+  /** Added to the level of every activity of the moved row's subtree (moves only). */
+  levelShift?: number;
+}
+
+export interface PlaceResult {
+  /** The target's live children other than the row, before the write. */
+  all: number;
+  /** Of them, those of the row's segment. */
+  ofSegment: number;
+  /** False when the anchor is not one of them. */
+  placed: boolean;
 }
 
 /** The live activities under a parent, those of one segment, and their last position (0 for none). */

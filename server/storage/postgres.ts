@@ -18,8 +18,8 @@
 //   order the activities of a parent (Tx.lockOrder) run one after another instead, group-committed
 //   (PgStorage.runBatch): those waiting for one parent in this process form a batch, which takes
 //   the session advisory lock of each of its parents before BEGIN (so its snapshot shows the
-//   previous holder's commit) and runs them in one transaction, each in a savepoint of its own,
-//   with one COMMIT for all. A body asking for a lock it does not hold runs again holding it.
+//   previous holder's commit) and runs them in one transaction, one after another, with one
+//   COMMIT for all (one that fails after writing is undone by running the others again without it). A body asking for a lock it does not hold runs again holding it.
 //   Reads (shows, lists, reports, authentication) run REPEATABLE READ READ ONLY: one snapshot,
 //   never waiting. A transaction opened inside another is refused (./nesting.ts), and a Tx used
 //   after its transaction ended throws.
@@ -52,6 +52,8 @@ import type {
   ChildCounts,
   DeliveryRow,
   NewActivity,
+  PlaceOptions,
+  PlaceResult,
   Storage,
   TransactionOptions,
   Tx,
@@ -66,7 +68,6 @@ import {
   WRITTEN_BY_STABLE,
   findUserStatement,
   isId,
-  principalsVersionStatement,
   stableReads,
   type TxState,
 } from './statements.ts';
@@ -284,6 +285,11 @@ const codeOf = (e: unknown): string => String((e as { code?: unknown } | null)?.
 
 const SERIALIZABLE = 'BEGIN ISOLATION LEVEL SERIALIZABLE';
 /**
+ * An order batch's BEGIN. Its statements look rows up by id or parent; a generic plan (made once
+ * per connection) spares planning the larger ones (a move's) at every run.
+ */
+const BATCH_BEGIN = `${SERIALIZABLE}; SET LOCAL plan_cache_mode = force_generic_plan`;
+/**
  * Transactions in one batch at most. Each that writes takes a subtransaction id; PostgreSQL keeps
  * 64 of them per transaction in shared memory before every snapshot has to look further.
  */
@@ -386,6 +392,9 @@ class PgStorage implements Storage {
     // SERIALIZABLE: a handler that reads, then writes (positions, moves, an edit of a record)
     // commits only if running the transactions one after another would give the same result;
     // otherwise it is run again. No lock is shared by unrelated requests.
+    // Its order locks guessed: straight into the batch holding them (lockOrder checks the guess).
+    const hint = opts?.ordersFirst ? opts.orderHint?.filter(isId) : undefined;
+    if (hint?.length) return this.track(() => this.ordered(fn, hint.map(this.orderKey), 0));
     return this.track(() => this.run(SERIALIZABLE, fn, MAX_ATTEMPTS, opts?.ordersFirst));
   }
 
@@ -587,8 +596,9 @@ class PgStorage implements Storage {
   /**
    * Group commit per parent. A batch waits for this process's earlier batches on its keys (holding
    * no connection; transactions arriving meanwhile join it), takes the advisory locks before
-   * BEGIN, then runs its transactions one after another, each in a savepoint of its own (one that
-   * fails rolls back alone), and COMMITs them together: one lock, one BEGIN and one COMMIT (one
+   * BEGIN, then runs its transactions one after another (one that fails having written, or whose
+   * statement failed, is undone by a ROLLBACK and a new BEGIN under the same locks, the others run
+   * again without it), and COMMITs them together: one lock, one BEGIN and one COMMIT (one
    * WAL flush) for all, each acknowledged only after that COMMIT. A serialization failure or
    * deadlock runs the whole batch again (taking the retry lock too); an outage fails every
    * transaction of the batch with it.
@@ -622,15 +632,12 @@ class PgStorage implements Storage {
     try {
       // One round trip: the session locks (sorted, the retry lock first: no two batches wait for
       // each other) in an implicit transaction ended by COMMIT, then BEGIN, whose snapshot follows
-      // the waits, and the first transaction's savepoint.
+      // the waits.
       const locks = [...(retry ? [BigInt(this.retryKey)] : []), ...batch.keys];
       await q(
-        `${locks.map((k) => `SELECT pg_advisory_lock('${k}'::bigint); `).join('')}COMMIT; ${SERIALIZABLE}; SAVEPOINT job`,
+        `${locks.map((k) => `SELECT pg_advisory_lock('${k}'::bigint); `).join('')}COMMIT; ${BATCH_BEGIN}`,
         deadline,
       );
-      // fresh: the savepoint no transaction used yet; open: one used by a transaction that succeeded.
-      let fresh = true;
-      let open = false;
       const reads = new Map<string, unknown[]>();
       while (batch.queue.length) {
         const job = (current = batch.queue.shift()!);
@@ -641,34 +648,36 @@ class PgStorage implements Storage {
           continue;
         }
         const state: TxState = { active: true };
-        const begin = fresh ? undefined : open ? 'RELEASE SAVEPOINT job; SAVEPOINT job' : 'SAVEPOINT job';
         const order = { held: batch.held, keyOf: this.orderKey };
+        // No savepoint per transaction (it would cost a round trip each in the parent's chain):
+        // one that fails having written nothing leaves nothing to undo.
         const tx = new PgTx(
           async () => client,
           state,
           this.viewed,
           this.compactCounts,
           job.deadline,
-          begin,
+          undefined,
           order,
           reads,
         );
-        tx.begun = fresh;
-        fresh = false;
         try {
           const value = await this.bodies.run(job.fn, tx);
           state.active = false;
           tx.rethrow();
-          if (tx.begun) open = true;
           wrote ||= tx.wrote;
           done.push([job, value]);
         } catch (e) {
           state.active = false;
           if (broken || pgCondition(e) || RETRY.has(codeOf(e))) throw e;
-          if (tx.begun) {
-            await q('ROLLBACK TO SAVEPOINT job; RELEASE SAVEPOINT job', job.deadline);
-            open = false;
-            reads.clear(); // it may have read what it wrote
+          if (tx.dirty) {
+            // It wrote, or a statement of it failed (the transaction is aborted): everything is
+            // rolled back (the order locks stay held: session locks) and the transactions that
+            // ran before it run again, in a new transaction, without it.
+            await q(`ROLLBACK; ${BATCH_BEGIN}`, job.deadline);
+            reads.clear();
+            wrote = false;
+            batch.queue.unshift(...done.splice(0).map(([j]) => j));
           }
           if (e instanceof OrderLocksNeeded && job.runs < MAX_ATTEMPTS) {
             // Its parents changed since it asked: it runs again in a batch holding them all.
@@ -860,15 +869,48 @@ class PgStorage implements Storage {
     return rows[0];
   }
 
-  async principalsVersion(accountId: number): Promise<number> {
-    if (this.closing) throw new Error('storage is closed');
-    const { rows } = await this.query<{ v: number }>(
-      this.pool,
-      PRINCIPALS_VERSION,
-      [accountId],
-      statementName(PRINCIPALS_VERSION),
-    );
-    return Number(rows[0]?.v ?? 0);
+  /** Version checks waiting for the statement on its way to end (principalsVersion). */
+  private versionChecks: VersionJob[] = [];
+  private checking = false;
+
+  principalsVersion(accountId: number): Promise<number> {
+    if (this.closing) return Promise.reject(new Error('storage is closed'));
+    // Every call checks its login (one statement each). Checks arriving while one statement is on
+    // its way go together in the next: each is answered by a statement sent after it asked, so
+    // it sees every change committed before (as a statement of its own would).
+    const { deadline, done } = this.span();
+    return new Promise<number>((ok, fail) => {
+      const settle =
+        <V>(then: (v: V) => void) =>
+        (v: V) => (done(), then(v));
+      this.versionChecks.push({ accountId, deadline, ok: settle(ok), fail: settle(fail) });
+      if (!this.checking) void this.checkVersions();
+    });
+  }
+
+  private async checkVersions(): Promise<void> {
+    this.checking = true;
+    try {
+      while (this.versionChecks.length) {
+        const jobs = this.versionChecks.splice(0);
+        try {
+          const accounts = [...new Set(jobs.map((j) => j.accountId))];
+          const { rows } = await this.queryBy<{ a: number; v: number }>(
+            this.pool,
+            PRINCIPALS_VERSIONS,
+            [accounts],
+            statementName(PRINCIPALS_VERSIONS),
+            Math.min(...jobs.map((j) => j.deadline)),
+          );
+          const version = new Map(rows.map((r) => [Number(r.a), Number(r.v)]));
+          for (const j of jobs) j.ok(version.get(j.accountId) ?? 0);
+        } catch (e) {
+          for (const j of jobs) j.fail(e);
+        }
+      }
+    } finally {
+      this.checking = false;
+    }
   }
 
   close(): Promise<void> {
@@ -905,8 +947,20 @@ const left = (deadline: number) => Math.max(1, deadline - Date.now());
 /** A query with node-postgres's per-query client-side timeout (missing from its type declarations). */
 type Timed = pg.QueryConfig & { query_timeout: number };
 const timed = (c: Timed): pg.QueryConfig => c;
-const PRINCIPALS_VERSION = pgDialect.sql(principalsVersionStatement);
+/** The principal versions of several accounts (an account without a row has version 0). */
+const PRINCIPALS_VERSIONS =
+  'SELECT account_id AS a, version AS v FROM principal_versions WHERE account_id = ANY($1::bigint[])';
+
+/** A login's version check waiting to be sent (PgStorage.principalsVersion). */
+interface VersionJob {
+  accountId: number;
+  deadline: number;
+  ok: (version: number) => void;
+  fail: (e: unknown) => void;
+}
 const POSITION = ACTIVITY_WRITE.indexOf('position');
+/** Where the position is among ACTIVITY_UPDATE's parameters. */
+const UPDATE_POSITION = ACTIVITY_UPDATE.slice(0, ACTIVITY_UPDATE.indexOf('position = ?')).split('?').length - 1;
 const INSERT_LAST = pgDialect.sql(`WITH c AS (
     SELECT count(*) AS n, count(CASE WHEN segment = ? THEN 1 END) AS s, coalesce(max(position), 0) AS l
     FROM activities WHERE account_id = ? AND parent_id = ? AND deleted IS NULL),
@@ -914,6 +968,37 @@ const INSERT_LAST = pgDialect.sql(`WITH c AS (
   INSERT INTO activities (id, ${ACTIVITY_WRITE.join(', ')})
   SELECT item.id, ${ACTIVITY_WRITE.map((col) => (col === 'position' ? 'c.n + 1' : '?')).join(', ')} FROM item, c
   RETURNING id, (SELECT n FROM c) AS "all", (SELECT s FROM c) AS "ofSegment", (SELECT l FROM c) AS "last"`);
+/**
+ * PgTx.placeActivity in one statement (one snapshot, under the parents' order locks): the target's
+ * live siblings numbered in their order, the row's place among them (none when the anchor is not
+ * there, and then nothing is written), the siblings shifted, the row stored with its report
+ * owners, the old parent's gap closed and the subtree carried. No row is written twice: the
+ * siblings exclude the row, the old parent's children are not the target's, the subtree lies
+ * under the row (and is walked only for a move).
+ */
+const PLACE = pgDialect.sql(`WITH RECURSIVE
+  sib AS (SELECT id, segment, row_number() OVER (ORDER BY position, id) AS r FROM activities
+    WHERE account_id = ? AND parent_id = ? AND deleted IS NULL AND id <> ?),
+  counts AS (SELECT count(*) AS n, count(CASE WHEN segment = ? THEN 1 END) AS s FROM sib),
+  spot AS (SELECT CASE WHEN a.anchor_id IS NULL THEN (SELECT n FROM counts) + 1 WHEN a.is_after THEN sib.r + 1 ELSE sib.r END AS p
+    FROM (SELECT ?::bigint AS anchor_id, ?::boolean AS is_after) a LEFT JOIN sib ON sib.id = a.anchor_id
+    WHERE a.anchor_id IS NULL OR sib.id IS NOT NULL),
+  shift AS (UPDATE activities SET position = v.p
+    FROM (SELECT sib.id, sib.r + CASE WHEN sib.r >= spot.p THEN 1 ELSE 0 END AS p FROM sib, spot) v
+    WHERE activities.id = v.id AND activities.position <> v.p),
+  u AS (${ACTIVITY_UPDATE.replace('position = ?', 'position = (SELECT p FROM spot)')} AND EXISTS (SELECT FROM spot) RETURNING id),
+  gone AS (DELETE FROM report_owners WHERE activity_id IN (SELECT id FROM u) AND owner_id <> ALL(?::bigint[])),
+  kept AS (INSERT INTO report_owners (activity_id, owner_id, report_date) SELECT u.id, o, ? FROM u, unnest(?::bigint[]) AS o
+    ON CONFLICT (activity_id, owner_id) DO UPDATE SET report_date = excluded.report_date),
+  gaps AS (UPDATE activities SET position = g.r
+    FROM (SELECT id, row_number() OVER (ORDER BY position, id) AS r FROM activities
+          WHERE account_id = ? AND parent_id = ? AND deleted IS NULL AND id <> ?) g
+    WHERE activities.id = g.id AND activities.position <> g.r AND EXISTS (SELECT FROM u)),
+  tree(id) AS (SELECT id FROM activities WHERE account_id = ? AND parent_id = ? AND ?::bigint IS NOT NULL
+    UNION ALL SELECT c.id FROM activities c JOIN tree ON c.parent_id = tree.id WHERE c.account_id = ?),
+  down AS (UPDATE activities SET record_id = ?, level = activities.level + ?::bigint
+    FROM tree WHERE activities.id = tree.id AND EXISTS (SELECT FROM u))
+  SELECT n AS "all", s AS "ofSegment", (SELECT p FROM spot) AS position, (SELECT count(*) FROM u) AS stored FROM counts`);
 const STABLE = new Set(stableReads().map((text) => pgDialect.sql(text)));
 
 /** The shared statements (./statements.ts) on one pooled connection. */
@@ -935,19 +1020,17 @@ class PgTx extends SqlTx {
     private readonly reads?: Map<string, unknown[]>,
   ) {
     super(pgDialect, state, viewed);
-    this.savepoint = pending !== undefined && !pending.startsWith('BEGIN');
   }
 
   /** A probe: its statements only read, each in a transaction of its own (PgStorage.run). */
   probe = false;
 
-  /** Whether `pending` is a savepoint in a transaction already open (a batch's), not BEGIN. */
-  private readonly savepoint: boolean;
-
   /** Whether BEGIN was sent (there is something to commit or roll back); set by the storage when it sent it. */
   begun = false;
   /** Whether a statement changed rows. */
   wrote = false;
+  /** Whether a statement that may write was sent, or one failed: there may be something to roll back. */
+  dirty = false;
 
   private beginning: Promise<unknown> | undefined;
 
@@ -982,31 +1065,25 @@ class PgTx extends SqlTx {
       } else if (!sql.startsWith('SELECT') && WRITTEN_BY_STABLE.test(sql)) this.reads.clear();
     }
     const client = await this.connection();
+    if (!sql.startsWith('SELECT')) this.dirty = true;
     if (this.pending !== undefined && !this.begun) {
       this.beginning = client.query(timed({ text: this.pending, query_timeout: left(this.deadline) }));
       this.pending = undefined;
       this.begun = true;
     }
     try {
-      // No statement outside the transaction, should BEGIN fail. A savepoint is only waited for
-      // behind the statement (node-postgres sends that as soon as the savepoint is done): should
-      // it fail, the transaction is aborted and the statement fails too.
-      const savepoint = this.savepoint;
-      if (this.beginning && !savepoint) await this.beginning;
+      // No statement outside the transaction, should BEGIN fail.
+      if (this.beginning) await this.beginning;
       // A named statement is parsed and planned once per pooled connection, then only bound and run.
       const config = timed({ name: statementName(sql), text: sql, values: params, query_timeout: left(this.deadline) });
-      const sent = client.query<R>(config);
-      if (this.beginning && savepoint) {
-        sent.catch(() => undefined); // the savepoint's error is the one told
-        await this.beginning;
-      }
-      const result = await sent;
+      const result = await client.query<R>(config);
       if (result.command !== 'SELECT' && result.rowCount) this.wrote = true;
       // A copy: the caller may change the rows it got.
       if (key) this.reads!.set(key, structuredClone(result.rows));
       return result;
     } catch (e) {
       this.error ??= e;
+      this.dirty = true;
       throw e;
     }
   }
@@ -1085,6 +1162,44 @@ class PgTx extends SqlTx {
       [...this.activityUpdate(a), owners, reportDate(a), owners],
     );
     if (row[0]?.n !== 1) throw new Error(`storage: no activity ${a.id} in account ${a.accountId}`);
+  }
+
+  override async placeActivity(row: ActivityRow, opts: PlaceOptions): Promise<PlaceResult> {
+    // One round trip under the order locks, however many siblings shift (PLACE).
+    const values = this.activityUpdate(row);
+    values.splice(UPDATE_POSITION, 1);
+    const owners = reportOwners(row);
+    const anchor = opts.after ?? opts.before ?? null;
+    const from = opts.from ?? null;
+    const dirty = this.dirty;
+    const [got] = await this.all<{ all: number; ofSegment: number; position: number | null; stored: number }>(PLACE, [
+      row.accountId,
+      row.parentId,
+      row.id,
+      row.segment,
+      anchor,
+      opts.after !== undefined,
+      ...values,
+      owners,
+      reportDate(row),
+      owners,
+      row.accountId,
+      from,
+      row.id,
+      row.accountId,
+      row.id,
+      from,
+      row.accountId,
+      row.recordId,
+      opts.levelShift ?? 0,
+    ]);
+    const counts = { all: got!.all, ofSegment: got!.ofSegment };
+    // Not placed, it wrote nothing (the statement is a SELECT with writes in its WITH).
+    if (got!.position === null) return ((this.dirty = dirty), { ...counts, placed: false });
+    this.wrote = true;
+    if (got!.stored !== 1) throw new Error(`storage: no activity ${row.id} in account ${row.accountId}`);
+    row.position = got!.position;
+    return { ...counts, placed: true };
   }
 
   override async setPositions(accountId: number, moved: { id: number; position: number }[]): Promise<void> {

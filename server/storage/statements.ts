@@ -15,6 +15,8 @@ import type {
   HookRow,
   NewActivity,
   NewRecord,
+  PlaceOptions,
+  PlaceResult,
   RecordRow,
   RelatedRow,
   Tx,
@@ -817,6 +819,32 @@ export abstract class SqlTx implements Tx {
         m.id,
         accountId,
       );
+  }
+
+  async placeActivity(row: ActivityRow, opts: PlaceOptions): Promise<PlaceResult> {
+    // The statements a handler would make one by one (PostgreSQL's adapter makes them one).
+    const rest = (await this.listChildren(row.accountId, row.parentId)).filter((s) => s.id !== row.id);
+    const counts = { all: rest.length, ofSegment: rest.filter((s) => s.segment === row.segment).length };
+    const anchor = opts.after ?? opts.before;
+    const i = anchor === undefined ? rest.length : rest.findIndex((s) => s.id === anchor);
+    if (i < 0) return { ...counts, placed: false };
+    const at = opts.after !== undefined ? i + 1 : i;
+    const moved: { id: number; position: number }[] = [];
+    for (const [k, s] of [...rest.slice(0, at), row, ...rest.slice(at)].entries()) {
+      if (s === row) row.position = k + 1;
+      else if (s.position !== k + 1) moved.push({ id: s.id, position: k + 1 });
+    }
+    if (opts.from !== undefined) {
+      for (const d of await this.listDescendants(row.accountId, row.id, { includeDeleted: true })) {
+        d.recordId = row.recordId;
+        d.level += opts.levelShift ?? 0;
+        await this.updateActivity(d);
+      }
+    }
+    await this.setPositions(row.accountId, moved);
+    await this.updateActivity(row);
+    if (opts.from !== undefined) await this.closeGaps(row.accountId, opts.from);
+    return { ...counts, placed: true };
   }
 
   async closeGaps(accountId: number, parentId: number): Promise<void> {

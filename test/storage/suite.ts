@@ -225,6 +225,24 @@ export function storageSuite(
         expect(await storage.principalsVersion(a.id)).toBe(unchanged);
         expect(await storage.principalsVersion(b.id)).toBe(await version(b.id));
       });
+      it('principalsVersion outside a transaction, many at once: each the version of its account, and a check asked after a change sees it', async () => {
+        const { a, b } = await twoAccounts();
+        await tx((t) => t.addUser(userOf(b.id)));
+        const version = (id: number) => tx((t) => t.principalsVersion(id));
+        const [va, vb] = [await version(a.id), await version(b.id)];
+        const none = 987_654_321; // an account without users or groups: version 0
+        const ids = Array.from({ length: 30 }, (_, i) => [a.id, b.id, none][i % 3]!);
+        expect(await Promise.all(ids.map((id) => storage.principalsVersion(id)))).toEqual(
+          ids.map((id) => (id === a.id ? va : id === b.id ? vb : 0)),
+        );
+        // Checks still on their way while the change commits; the one asked after it must see it.
+        const early = Array.from({ length: 10 }, () => storage.principalsVersion(a.id));
+        await tx((t) => t.addUser(userOf(a.id)));
+        const after = await storage.principalsVersion(a.id);
+        expect(after).toBe(await version(a.id));
+        expect(after).not.toBe(va);
+        for (const v of await Promise.all(early)) expect([va, after]).toContain(v);
+      });
     });
 
     describe('records', () => {
@@ -1246,6 +1264,49 @@ export function storageSuite(
         expect(children.map((c) => c.position)).toEqual([1, 2, 3, 4, 5, 6, 7]);
         expect(ids(children).sort((x, y) => x - y)).toEqual(kept.sort((x, y) => x - y));
         expect(children.map((c) => c.fields.text)).not.toContain('n4');
+      });
+
+      it('of transactions committed together on one parent, one whose statement failed and one refusing before it writes fail alone', async () => {
+        const { a } = await twoAccounts();
+        const rec = await tx((t) => t.insertRecord(recordOf(a.id)));
+        let inside!: () => void;
+        const entered = new Promise<void>((ok) => (inside = ok));
+        let open!: () => void;
+        const gate = new Promise<void>((ok) => (open = ok));
+        const append = (i: number, opts: { hold?: boolean; bad?: boolean; refuse?: boolean } = {}) =>
+          tx(async (t) => {
+            await t.lockOrder([rec.id]);
+            if (opts.hold) (inside(), await gate);
+            const { all } = await t.countChildren(a.id, rec.id, 'note');
+            if (opts.refuse) throw new Error(`n${i} refused before it writes`);
+            // Position 0 breaks the table's check: the statement fails (on PostgreSQL the whole
+            // database transaction is aborted with it).
+            if (opts.bad)
+              await t.insertActivity(activityOf(a.id, rec.id, rec.id, { position: 0, fields: { text: `n${i}` } }));
+            const row = await t.insertActivity(
+              activityOf(a.id, rec.id, rec.id, { position: all + 1, fields: { text: `n${i}` } }),
+            );
+            return row.id;
+          });
+        const first = append(0, { hold: true });
+        await entered;
+        const rest = Array.from({ length: 7 }, (_, k) => append(k + 1, { bad: k === 2, refuse: k === 4 }));
+        await sleep(20);
+        open();
+        const results = await Promise.allSettled([first, ...rest]);
+        expect(results.map((r) => r.status)).toEqual([
+          ...Array(3).fill('fulfilled'),
+          'rejected',
+          'fulfilled',
+          'rejected',
+          ...Array(2).fill('fulfilled'),
+        ]);
+        const kept = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+        const children = await tx((t) => t.listChildren(a.id, rec.id));
+        expect(children.map((c) => c.position)).toEqual([1, 2, 3, 4, 5, 6]);
+        expect(ids(children).sort((x, y) => x - y)).toEqual(kept.sort((x, y) => x - y));
+        expect(children.map((c) => c.fields.text)).not.toContain('n3');
+        expect(children.map((c) => c.fields.text)).not.toContain('n5');
       });
 
       it('moves between two parents locked in either order finish (no deadlock) and keep both orders dense', async () => {
