@@ -28,6 +28,13 @@ export declare function findNonXmlChar(s: string): number;
 /** 'invalid character U+0001' or 'unpaired surrogate U+D800', for the character at i. */
 export declare function describeNonXmlChar(s: string, i: number): string;
 /**
+ * The sticky regex of XmlHandler.expect for elements `names` (ASCII XML names): for the k-th,
+ * group 2k + 1 holds its text (entities not decoded) when written `<name>text</name>`, group
+ * 2k + 2 is '' when written `<name/>`; both undefined when it is not in the run. A lookahead on
+ * the first name makes it fail at once (no match array) where no run starts.
+ */
+export declare function expectedRun(names: string[]): RegExp;
+/**
  * What reads a document as scanXml goes through it: each start tag (open), each piece of
  * character data directly inside the current element, decoded (text; an element's text may come
  * in pieces, around comments, CDATA and child elements), and each end (close). Decoders that
@@ -39,6 +46,14 @@ export interface XmlHandler {
     leaf(s: string, ns: number, ne: number, attrs: Record<string, string> | null, offset: number, text: string): void;
     text(t: string): void;
     close(): void;
+    /**
+     * The elements the handler expects next (a decoder's next fields), as a sticky regex (built by
+     * expectedRun) matching a run of them: each `<name>text</name>` or `<name/>`, no attribute, the
+     * text as LEAF allows it, each optional, in order. null or absent: none. A match of one or more
+     * goes to `expected` instead of one `leaf` call each, its texts decoded.
+     */
+    readonly expect?: RegExp | null;
+    expected?(m: RegExpExecArray): void;
 }
 /**
  * Parses a whole document for `h`. Throws XmlError (or what `h` throws). Everything the

@@ -9,7 +9,7 @@
 // Hand-written because it is specific to this API's wire conventions (id<N> children,
 // container elements, comma-delimited lists, empty elements meaning "not given").
 import { normalizeDate, normalizeDateOrDateTime, normalizeDateTime } from './dates.js';
-import { TreeBuilder, XmlError, escapeXmlAttr, escapeXmlText, parseXml, scanXml, } from './xml.js';
+import { TreeBuilder, XmlError, escapeXmlAttr, expectedRun, escapeXmlText, parseXml, scanXml, } from './xml.js';
 /** A body that cannot be parsed at all (malformed XML, JSON or encoding). */
 export class CodecError extends Error {
     key = 'malformedrequest';
@@ -314,6 +314,8 @@ class StreamDecoder {
     opts;
     stores;
     value = undefined;
+    /** The run of leaf fields scanXml may pass to expected(): the next ones of the object being read. */
+    expect = null;
     stack = [];
     // The open element read as a scalar (mode 1), as a tree (mode 2), or skipped (mode 3).
     mode = 0;
@@ -331,6 +333,53 @@ class StreamDecoder {
         this.stores = stores;
     }
     open(name, attrs, offset) {
+        this.openElement(name, attrs, offset);
+        this.sync();
+    }
+    leaf(s, ns, ne, attrs, offset, text) {
+        this.leafElement(s, ns, ne, attrs, offset, text);
+        this.sync();
+    }
+    close() {
+        this.closeElement();
+        this.sync();
+    }
+    /**
+     * A run of leaf fields scanXml matched with `expect` (texts decoded): stored as leaf() would
+     * store each, in order, and the cursor moved past the last.
+     */
+    expected(m) {
+        const f = this.stack[this.stack.length - 1];
+        const order = f.order;
+        const fields = order.runFields[f.next];
+        const out = f.out;
+        const lenient = !this.opts.strict;
+        let next = f.next;
+        for (let i = 0, g = 1; i < fields.length; i++, g += 2) {
+            let t = m[g];
+            if (t === undefined) {
+                if (m[g + 1] === undefined)
+                    continue;
+                t = '';
+            }
+            const j = fields[i];
+            next = j + 1;
+            if (f.store === null || !f.store(out, j, t, null, lenient)) {
+                const v = scalarFromWire(order.descs[j].s, t);
+                if (v !== undefined)
+                    out[order.names[j]] = v;
+            }
+        }
+        f.next = next;
+        this.expect = runAt(f.desc, order, next);
+    }
+    /** expect for the state the last call left. */
+    sync() {
+        const f = this.stack[this.stack.length - 1];
+        this.expect =
+            this.mode === 0 && f !== undefined && f.order !== null ? runAt(f.desc, f.order, f.next) : null;
+    }
+    openElement(name, attrs, offset) {
         if (this.mode === 3) {
             this.skipped++;
             return;
@@ -434,14 +483,11 @@ class StreamDecoder {
                 return;
         }
     }
-    leaf(s, ns, ne, attrs, offset, text) {
+    leafElement(s, ns, ne, attrs, offset, text) {
         const parent = this.stack[this.stack.length - 1];
-        // The commonest element: a scalar field of the object being read, stored at once, its name
-        // matched in the input against the field the cursor expects (no string made of it).
+        // A scalar field of the object being read, stored at once, its name matched in the input
+        // against the fields from the cursor on (no string made of it).
         if (this.mode === 0 && parent !== undefined && parent.desc.k === 'o') {
-            if (parent.store !== null &&
-                parent.store(parent.out, s, ns, ne - ns, attrs, text, !this.opts.strict))
-                return;
             const desc = parent.desc;
             const order = parent.order;
             const len = ne - ns;
@@ -455,6 +501,8 @@ class StreamDecoder {
             if (fd !== undefined && fd.k === 's' && !(desc.sel && order.names[j] === desc.sel.f)) {
                 parent.next = j + 1;
                 const out = parent.out;
+                if (parent.store !== null && parent.store(out, j, text, attrs, !this.opts.strict))
+                    return;
                 const v = scalarFromWire(fd.s, text);
                 // The descriptor's own string as the key: the scanned name is a new string, which every
                 // store by it would first look up in V8's table of property names.
@@ -469,10 +517,10 @@ class StreamDecoder {
         }
         if (this.mode === 3)
             return;
-        this.open(s.slice(ns, ne), attrs, offset);
+        this.openElement(s.slice(ns, ne), attrs, offset);
         if (text !== '')
             this.text(text);
-        this.close();
+        this.closeElement();
     }
     skip() {
         this.mode = 3;
@@ -513,7 +561,7 @@ class StreamDecoder {
         else if (this.mode === 2)
             this.tree.text(t);
     }
-    close() {
+    closeElement() {
         switch (this.mode) {
             case 3:
                 if (--this.skipped === 0)
@@ -1010,7 +1058,7 @@ function orderOf(desc) {
     let o = orders.get(desc);
     if (o)
         return o;
-    o = { names: [], descs: [] };
+    o = { names: [], descs: [], runs: [], runFields: [] };
     for (const name of keysOf(desc.f)) {
         o.names.push(name);
         o.descs.push(desc.f[name]);
@@ -1021,6 +1069,21 @@ function orderOf(desc) {
     }
     orders.set(desc, o);
     return o;
+}
+/** The run of expected leaves of an object's order from cursor j (Order.runs), built once. */
+function runAt(desc, o, j) {
+    let re = o.runs[j];
+    if (re !== undefined)
+        return re;
+    const fields = [];
+    for (let k = j; k < o.names.length; k++) {
+        const d = o.descs[k];
+        if (d && d.k === 's' && o.names[k] !== desc.sel?.f && /^[A-Za-z_:][A-Za-z0-9_:.-]*$/.test(o.names[k]))
+            fields.push(k);
+    }
+    re = fields.length ? expectedRun(fields.map((k) => o.names[k])) : null;
+    o.runFields[j] = fields;
+    return (o.runs[j] = re);
 }
 /**
  * The wire form of an object without `inl` or `sel` when the copy of toWireJson would have the

@@ -611,6 +611,18 @@ function unclosed(s, name, offset) {
 /** A whole element <name>text</name> (see scanXml): ASCII name, no attribute, text with no reference but the five predefined entities. */
 const LEAF = /<([A-Za-z_:][A-Za-z0-9_:.-]*)>(?:[^<&\r\]]|&(?:amp|lt|gt|quot|apos);)*<\/\1>/y;
 /**
+ * The sticky regex of XmlHandler.expect for elements `names` (ASCII XML names): for the k-th,
+ * group 2k + 1 holds its text (entities not decoded) when written `<name>text</name>`, group
+ * 2k + 2 is '' when written `<name/>`; both undefined when it is not in the run. A lookahead on
+ * the first name makes it fail at once (no match array) where no run starts.
+ */
+export function expectedRun(names) {
+    const text = '([^<&\\r\\]]*(?:&(?:amp|lt|gt|quot|apos);[^<&\\r\\]]*)*)';
+    const esc = names.map((x) => x.replace(/\./g, '\\.'));
+    const one = (x) => `(?:<${x}(?:>${text}<\\/${x}>|\\/()>))?`;
+    return new RegExp(`(?=<(?:${esc.join('|')})[>/])${esc.map(one).join('')}`, 'y');
+}
+/**
  * Parses a whole document for `h`. Throws XmlError (or what `h` throws). Everything the
  * document's well-formedness and the limits need is checked here, whatever the handler keeps.
  */
@@ -643,8 +655,40 @@ export function scanXml(input, limits, h) {
         // matched by one native regex test (LEAF) instead of a walk over the name, the text and the
         // end tag. Anything else (and anything malformed) is read by the general path below, with its
         // checks and messages.
+        // Cheaper still, a run of the leaf elements the handler expects next (a decoder's next
+        // fields, in order, each optional), read by one native match of the handler's sticky regex
+        // (see XmlHandler.expect). Its texts are checked as LEAF's are; where it matches nothing, or
+        // the element limit falls inside it, the paths below read on, with their checks and messages.
+        const run = depth < maxDepth ? h.expect : null;
+        let m = null;
+        let k = 0;
+        if (run) {
+            run.lastIndex = pos;
+            m = run.exec(s);
+            if (m !== null)
+                for (let g = 1; g < m.length; g++)
+                    if (m[g] !== undefined)
+                        k++;
+            if (k === 0 || count + k > maxElements)
+                m = null;
+        }
         LEAF.lastIndex = pos;
-        if (LEAF.test(s)) {
+        if (m !== null) {
+            count += k;
+            const end = run.lastIndex;
+            if (nextAmp < pos)
+                nextAmp = found(s.indexOf('&', pos), n);
+            if (nextAmp < end) {
+                for (let g = 1; g < m.length; g++) {
+                    const t = m[g];
+                    if (t !== undefined && t.indexOf('&') !== -1)
+                        m[g] = decodeSlow(t, 0, t.length, false);
+                }
+            }
+            h.expected(m);
+            pos = end;
+        }
+        else if (LEAF.test(s)) {
             if (++count > maxElements)
                 fail(s, pos, `too many elements (limit ${maxElements})`);
             if (depth >= maxDepth)

@@ -620,6 +620,19 @@ function unclosed(s: string, name: string, offset: number): never {
 const LEAF = /<([A-Za-z_:][A-Za-z0-9_:.-]*)>(?:[^<&\r\]]|&(?:amp|lt|gt|quot|apos);)*<\/\1>/y;
 
 /**
+ * The sticky regex of XmlHandler.expect for elements `names` (ASCII XML names): for the k-th,
+ * group 2k + 1 holds its text (entities not decoded) when written `<name>text</name>`, group
+ * 2k + 2 is '' when written `<name/>`; both undefined when it is not in the run. A lookahead on
+ * the first name makes it fail at once (no match array) where no run starts.
+ */
+export function expectedRun(names: string[]): RegExp {
+  const text = '([^<&\\r\\]]*(?:&(?:amp|lt|gt|quot|apos);[^<&\\r\\]]*)*)';
+  const esc = names.map((x) => x.replace(/\./g, '\\.'));
+  const one = (x: string) => `(?:<${x}(?:>${text}<\\/${x}>|\\/()>))?`;
+  return new RegExp(`(?=<(?:${esc.join('|')})[>/])${esc.map(one).join('')}`, 'y');
+}
+
+/**
  * What reads a document as scanXml goes through it: each start tag (open), each piece of
  * character data directly inside the current element, decoded (text; an element's text may come
  * in pieces, around comments, CDATA and child elements), and each end (close). Decoders that
@@ -631,6 +644,14 @@ export interface XmlHandler {
   leaf(s: string, ns: number, ne: number, attrs: Record<string, string> | null, offset: number, text: string): void;
   text(t: string): void;
   close(): void;
+  /**
+   * The elements the handler expects next (a decoder's next fields), as a sticky regex (built by
+   * expectedRun) matching a run of them: each `<name>text</name>` or `<name/>`, no attribute, the
+   * text as LEAF allows it, each optional, in order. null or absent: none. A match of one or more
+   * goes to `expected` instead of one `leaf` call each, its texts decoded.
+   */
+  readonly expect?: RegExp | null;
+  expected?(m: RegExpExecArray): void;
 }
 
 /**
@@ -668,8 +689,33 @@ export function scanXml(input: string | Uint8Array, limits: XmlLimits, h: XmlHan
     // matched by one native regex test (LEAF) instead of a walk over the name, the text and the
     // end tag. Anything else (and anything malformed) is read by the general path below, with its
     // checks and messages.
+    // Cheaper still, a run of the leaf elements the handler expects next (a decoder's next
+    // fields, in order, each optional), read by one native match of the handler's sticky regex
+    // (see XmlHandler.expect). Its texts are checked as LEAF's are; where it matches nothing, or
+    // the element limit falls inside it, the paths below read on, with their checks and messages.
+    const run = depth < maxDepth ? h.expect : null;
+    let m: RegExpExecArray | null = null;
+    let k = 0;
+    if (run) {
+      run.lastIndex = pos;
+      m = run.exec(s);
+      if (m !== null) for (let g = 1; g < m.length; g++) if (m[g] !== undefined) k++;
+      if (k === 0 || count + k > maxElements) m = null;
+    }
     LEAF.lastIndex = pos;
-    if (LEAF.test(s)) {
+    if (m !== null) {
+      count += k;
+      const end = run!.lastIndex;
+      if (nextAmp < pos) nextAmp = found(s.indexOf('&', pos), n);
+      if (nextAmp < end) {
+        for (let g = 1; g < m.length; g++) {
+          const t = m[g];
+          if (t !== undefined && t.indexOf('&') !== -1) m[g] = decodeSlow(t, 0, t.length, false);
+        }
+      }
+      h.expected!(m);
+      pos = end;
+    } else if (LEAF.test(s)) {
       if (++count > maxElements) fail(s, pos, `too many elements (limit ${maxElements})`);
       if (depth >= maxDepth) fail(s, pos, `elements nested too deeply (limit ${maxDepth})`);
       const ne = s.indexOf('>', pos);
