@@ -344,34 +344,19 @@ class StreamDecoder {
         this.closeElement();
         this.sync();
     }
-    /**
-     * A run of leaf fields scanXml matched with `expect` (texts decoded): stored as leaf() would
-     * store each, in order, and the cursor moved past the last.
-     */
-    expected(m) {
+    /** A leaf field of a run scanXml matched with `expect`: stored as leaf() would store it. */
+    expected(run, i, text) {
         const f = this.stack[this.stack.length - 1];
         const order = f.order;
-        const fields = order.runFields[f.next];
+        const j = run.fields[i];
         const out = f.out;
-        const lenient = !this.opts.strict;
-        let next = f.next;
-        for (let i = 0, g = 1; i < fields.length; i++, g += 2) {
-            let t = m[g];
-            if (t === undefined) {
-                if (m[g + 1] === undefined)
-                    continue;
-                t = '';
-            }
-            const j = fields[i];
-            next = j + 1;
-            if (f.store === null || !f.store(out, j, t, null, lenient)) {
-                const v = scalarFromWire(order.descs[j].s, t);
-                if (v !== undefined)
-                    out[order.names[j]] = v;
-            }
+        if (f.store === null || !f.store(out, j, text, null, !this.opts.strict)) {
+            const v = scalarFromWire(order.descs[j].s, text);
+            if (v !== undefined)
+                out[order.names[j]] = v;
         }
-        f.next = next;
-        this.expect = runAt(f.desc, order, next);
+        f.next = j + 1;
+        this.expect = runAt(f.desc, order, j + 1);
     }
     /** expect for the state the last call left. */
     sync() {
@@ -1058,7 +1043,7 @@ function orderOf(desc) {
     let o = orders.get(desc);
     if (o)
         return o;
-    o = { names: [], descs: [], runs: [], runFields: [] };
+    o = { names: [], descs: [], runs: [] };
     for (const name of keysOf(desc.f)) {
         o.names.push(name);
         o.descs.push(desc.f[name]);
@@ -1072,18 +1057,17 @@ function orderOf(desc) {
 }
 /** The run of expected leaves of an object's order from cursor j (Order.runs), built once. */
 function runAt(desc, o, j) {
-    let re = o.runs[j];
-    if (re !== undefined)
-        return re;
+    let run = o.runs[j];
+    if (run !== undefined)
+        return run;
     const fields = [];
     for (let k = j; k < o.names.length; k++) {
         const d = o.descs[k];
         if (d && d.k === 's' && o.names[k] !== desc.sel?.f && /^[A-Za-z_:][A-Za-z0-9_:.-]*$/.test(o.names[k]))
             fields.push(k);
     }
-    re = fields.length ? expectedRun(fields.map((k) => o.names[k])) : null;
-    o.runFields[j] = fields;
-    return (o.runs[j] = re);
+    run = fields.length ? { ...expectedRun(fields.map((k) => o.names[k])), fields } : null;
+    return (o.runs[j] = run);
 }
 /**
  * The wire form of an object without `inl` or `sel` when the copy of toWireJson would have the

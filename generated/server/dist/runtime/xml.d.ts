@@ -27,13 +27,23 @@ export declare class XmlError extends Error {
 export declare function findNonXmlChar(s: string): number;
 /** 'invalid character U+0001' or 'unpaired surrogate U+D800', for the character at i. */
 export declare function describeNonXmlChar(s: string, i: number): string;
-/**
- * The sticky regex of XmlHandler.expect for elements `names` (ASCII XML names): for the k-th,
- * group 2k + 1 holds its text (entities not decoded) when written `<name>text</name>`, group
- * 2k + 2 is '' when written `<name/>`; both undefined when it is not in the run. A lookahead on
- * the first name makes it fail at once (no match array) where no run starts.
- */
-export declare function expectedRun(names: string[]): RegExp;
+/** A run of leaf elements a handler expects next (XmlHandler.expect), made by expectedRun. */
+export interface ExpectedRun {
+    /**
+     * Sticky, without captures: a run of one or more of the elements `names` (ASCII XML names),
+     * each `<name>text</name>` or `<name/>`, no attribute, the text as LEAF allows it, each
+     * optional, in order. A lookahead on the first name fails at once where no run starts.
+     */
+    readonly re: RegExp;
+    readonly names: readonly string[];
+    readonly lens: readonly number[];
+    /** First and last character of each name. */
+    readonly first: readonly number[];
+    readonly last: readonly number[];
+    /** Must the name be compared whole (another name of the run has its length and end characters)? */
+    readonly whole: readonly boolean[];
+}
+export declare function expectedRun(names: string[]): ExpectedRun;
 /**
  * What reads a document as scanXml goes through it: each start tag (open), each piece of
  * character data directly inside the current element, decoded (text; an element's text may come
@@ -47,13 +57,12 @@ export interface XmlHandler {
     text(t: string): void;
     close(): void;
     /**
-     * The elements the handler expects next (a decoder's next fields), as a sticky regex (built by
-     * expectedRun) matching a run of them: each `<name>text</name>` or `<name/>`, no attribute, the
-     * text as LEAF allows it, each optional, in order. null or absent: none. A match of one or more
-     * goes to `expected` instead of one `leaf` call each, its texts decoded.
+     * The elements the handler expects next (a decoder's next fields, see ExpectedRun); null or
+     * absent: none. Each element of a run scanXml matches goes to `expected` instead of `leaf`.
      */
-    readonly expect?: RegExp | null;
-    expected?(m: RegExpExecArray): void;
+    readonly expect?: ExpectedRun | null;
+    /** Element i of the run `run` (its names[i]), with its text decoded. */
+    expected?(run: ExpectedRun, i: number, text: string): void;
 }
 /**
  * Parses a whole document for `h`. Throws XmlError (or what `h` throws). Everything the

@@ -610,17 +610,26 @@ function unclosed(s, name, offset) {
 }
 /** A whole element <name>text</name> (see scanXml): ASCII name, no attribute, text with no reference but the five predefined entities. */
 const LEAF = /<([A-Za-z_:][A-Za-z0-9_:.-]*)>(?:[^<&\r\]]|&(?:amp|lt|gt|quot|apos);)*<\/\1>/y;
-/**
- * The sticky regex of XmlHandler.expect for elements `names` (ASCII XML names): for the k-th,
- * group 2k + 1 holds its text (entities not decoded) when written `<name>text</name>`, group
- * 2k + 2 is '' when written `<name/>`; both undefined when it is not in the run. A lookahead on
- * the first name makes it fail at once (no match array) where no run starts.
- */
 export function expectedRun(names) {
-    const text = '([^<&\\r\\]]*(?:&(?:amp|lt|gt|quot|apos);[^<&\\r\\]]*)*)';
+    const text = '[^<&\\r\\]]*(?:&(?:amp|lt|gt|quot|apos);[^<&\\r\\]]*)*';
     const esc = names.map((x) => x.replace(/\./g, '\\.'));
-    const one = (x) => `(?:<${x}(?:>${text}<\\/${x}>|\\/()>))?`;
-    return new RegExp(`(?=<(?:${esc.join('|')})[>/])${esc.map(one).join('')}`, 'y');
+    const one = (x) => `(?:<${x}(?:>${text}<\\/${x}>|\\/>))?`;
+    const sig = (x) => `${x.length} ${x[0]} ${x[x.length - 1]}`;
+    return {
+        re: new RegExp(`(?=<(?:${esc.join('|')})[>/])${esc.map(one).join('')}`, 'y'),
+        names,
+        lens: names.map((x) => x.length),
+        first: names.map((x) => x.charCodeAt(0)),
+        last: names.map((x) => x.charCodeAt(x.length - 1)),
+        whole: names.map((x) => names.some((y) => y !== x && sig(y) === sig(x))),
+    };
+}
+/** Does s hold `name` at p? */
+function sameName(s, p, name) {
+    for (let k = 0; k < name.length; k++)
+        if (s.charCodeAt(p + k) !== name.charCodeAt(k))
+            return false;
+    return true;
 }
 /**
  * Parses a whole document for `h`. Throws XmlError (or what `h` throws). Everything the
@@ -656,37 +665,53 @@ export function scanXml(input, limits, h) {
         // end tag. Anything else (and anything malformed) is read by the general path below, with its
         // checks and messages.
         // Cheaper still, a run of the leaf elements the handler expects next (a decoder's next
-        // fields, in order, each optional), read by one native match of the handler's sticky regex
-        // (see XmlHandler.expect). Its texts are checked as LEAF's are; where it matches nothing, or
-        // the element limit falls inside it, the paths below read on, with their checks and messages.
+        // fields, in order, each optional): one native test of the run's sticky regex proves the
+        // whole run well-formed (texts as LEAF allows them), then each element is named by its
+        // length and end characters among the run's names and its text cut out. A regex with captures
+        // would do both, but its captures cost more than the match (issue 34). Where the run matches
+        // nothing, or at the depth limit, the paths below read on, with their checks and messages.
         const run = depth < maxDepth ? h.expect : null;
-        let m = null;
-        let k = 0;
+        let end = pos;
         if (run) {
-            run.lastIndex = pos;
-            m = run.exec(s);
-            if (m !== null)
-                for (let g = 1; g < m.length; g++)
-                    if (m[g] !== undefined)
-                        k++;
-            if (k === 0 || count + k > maxElements)
-                m = null;
+            run.re.lastIndex = pos;
+            if (run.re.test(s))
+                end = run.re.lastIndex;
         }
         LEAF.lastIndex = pos;
-        if (m !== null) {
-            count += k;
-            const end = run.lastIndex;
-            if (nextAmp < pos)
-                nextAmp = found(s.indexOf('&', pos), n);
-            if (nextAmp < end) {
-                for (let g = 1; g < m.length; g++) {
-                    const t = m[g];
-                    if (t !== undefined && t.indexOf('&') !== -1)
-                        m[g] = decodeSlow(t, 0, t.length, false);
+        if (end > pos) {
+            const { names, lens, first, last, whole } = run;
+            for (let i = 0; pos < end; i++) {
+                // The element at pos is the first of names[i..] whose group matched there: its length
+                // ends the name (a '>' or '/' follows), and the end characters tell it from the others,
+                // or, where another name shares them, the whole name.
+                let len = lens[i];
+                let c = s.charCodeAt(pos + 1 + len);
+                while ((c !== GT && c !== SLASH) ||
+                    s.charCodeAt(pos + 1) !== first[i] ||
+                    s.charCodeAt(pos + len) !== last[i] ||
+                    (whole[i] && !sameName(s, pos + 1, names[i]))) {
+                    len = lens[++i];
+                    c = s.charCodeAt(pos + 1 + len);
+                }
+                if (++count > maxElements)
+                    fail(s, pos, `too many elements (limit ${maxElements})`);
+                const ts = pos + 2 + len;
+                if (c === SLASH) {
+                    h.expected(run, i, '');
+                    pos = ts + 1;
+                }
+                else {
+                    const lt = s.indexOf('<', ts);
+                    let t = '';
+                    if (lt !== ts) {
+                        if (nextAmp < ts)
+                            nextAmp = found(s.indexOf('&', ts), n);
+                        t = nextAmp < lt ? decodeSlow(s, ts, lt, false) : s.slice(ts, lt);
+                    }
+                    h.expected(run, i, t);
+                    pos = lt + len + 3;
                 }
             }
-            h.expected(m);
-            pos = end;
         }
         else if (LEAF.test(s)) {
             if (++count > maxElements)

@@ -16,6 +16,7 @@ import {
   escapeXmlText,
   parseXml,
   scanXml,
+  type ExpectedRun,
   type XmlElement,
   type XmlHandler,
   type XmlLimits,
@@ -436,7 +437,7 @@ function spanIs(s: string, ns: number, key: string): boolean {
 class StreamDecoder implements XmlHandler {
   value: unknown = undefined;
   /** The run of leaf fields scanXml may pass to expected(): the next ones of the object being read. */
-  expect: RegExp | null = null;
+  expect: Run | null = null;
   private stack: Frame[] = [];
   // The open element read as a scalar (mode 1), as a tree (mode 2), or skipped (mode 3).
   private mode = 0;
@@ -470,32 +471,18 @@ class StreamDecoder implements XmlHandler {
     this.sync();
   }
 
-  /**
-   * A run of leaf fields scanXml matched with `expect` (texts decoded): stored as leaf() would
-   * store each, in order, and the cursor moved past the last.
-   */
-  expected(m: RegExpExecArray): void {
+  /** A leaf field of a run scanXml matched with `expect`: stored as leaf() would store it. */
+  expected(run: ExpectedRun, i: number, text: string): void {
     const f = this.stack[this.stack.length - 1]!;
     const order = f.order!;
-    const fields = order.runFields[f.next]!;
+    const j = (run as Run).fields[i]!;
     const out = f.out as Record<string, unknown>;
-    const lenient = !this.opts.strict;
-    let next = f.next;
-    for (let i = 0, g = 1; i < fields.length; i++, g += 2) {
-      let t = m[g];
-      if (t === undefined) {
-        if (m[g + 1] === undefined) continue;
-        t = '';
-      }
-      const j = fields[i]!;
-      next = j + 1;
-      if (f.store === null || !f.store(out, j, t, null, lenient)) {
-        const v = scalarFromWire((order.descs[j] as ScalarDesc).s, t);
-        if (v !== undefined) out[order.names[j]!] = v;
-      }
+    if (f.store === null || !f.store(out, j, text, null, !this.opts.strict)) {
+      const v = scalarFromWire((order.descs[j] as ScalarDesc).s, text);
+      if (v !== undefined) out[order.names[j]!] = v;
     }
-    f.next = next;
-    this.expect = runAt(f.desc as ObjectDesc, order, next);
+    f.next = j + 1;
+    this.expect = runAt(f.desc as ObjectDesc, order, j + 1);
   }
 
   /** expect for the state the last call left. */
@@ -1219,14 +1206,17 @@ interface Order {
    * read as a run of expected leaves (scalars other than `sel`, with ASCII names), and the
    * regex of that run (xml.ts expectedRun); null when there are none.
    */
-  runs: (RegExp | null)[];
-  runFields: number[][];
+  runs: (Run | null)[];
+}
+/** A run of an object's leaf fields (xml.ts ExpectedRun), with their places in the order. */
+interface Run extends ExpectedRun {
+  fields: number[];
 }
 const orders = /* @__PURE__ */ new WeakMap<ObjectDesc, Order>();
 function orderOf(desc: ObjectDesc): Order {
   let o = orders.get(desc);
   if (o) return o;
-  o = { names: [], descs: [], runs: [], runFields: [] };
+  o = { names: [], descs: [], runs: [] };
   for (const name of keysOf(desc.f)) {
     o.names.push(name);
     o.descs.push(desc.f[name]!);
@@ -1240,17 +1230,16 @@ function orderOf(desc: ObjectDesc): Order {
 }
 
 /** The run of expected leaves of an object's order from cursor j (Order.runs), built once. */
-function runAt(desc: ObjectDesc, o: Order, j: number): RegExp | null {
-  let re = o.runs[j];
-  if (re !== undefined) return re;
+function runAt(desc: ObjectDesc, o: Order, j: number): Run | null {
+  let run = o.runs[j];
+  if (run !== undefined) return run;
   const fields: number[] = [];
   for (let k = j; k < o.names.length; k++) {
     const d = o.descs[k];
     if (d && d.k === 's' && o.names[k] !== desc.sel?.f && /^[A-Za-z_:][A-Za-z0-9_:.-]*$/.test(o.names[k]!)) fields.push(k);
   }
-  re = fields.length ? expectedRun(fields.map((k) => o.names[k]!)) : null;
-  o.runFields[j] = fields;
-  return (o.runs[j] = re);
+  run = fields.length ? { ...expectedRun(fields.map((k) => o.names[k]!)), fields } : null;
+  return (o.runs[j] = run);
 }
 
 /**
