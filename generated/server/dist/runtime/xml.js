@@ -610,18 +610,23 @@ function unclosed(s, name, offset) {
 }
 /** A whole element <name>text</name> (see scanXml): ASCII name, no attribute, text with no reference but the five predefined entities. */
 const LEAF = /<([A-Za-z_:][A-Za-z0-9_:.-]*)>(?:[^<&\r\]]|&(?:amp|lt|gt|quot|apos);)*<\/\1>/y;
-export function expectedRun(names) {
+export function expectedRun(names, attr) {
     const text = '[^<&\\r\\]]*(?:&(?:amp|lt|gt|quot|apos);[^<&\\r\\]]*)*';
-    const esc = names.map((x) => x.replace(/\./g, '\\.'));
-    const one = (x) => `(?:<${x}(?:>${text}<\\/${x}>|\\/>))?`;
+    const dot = (x) => x.replace(/\./g, '\\.');
+    const esc = names.map(dot);
+    const one = (x, i) => {
+        const a = attr[i] ? `(?: ${dot(attr[i])}="[^"<&\\t\\n\\r]*")?` : '';
+        return `(?:<${x}${a}(?:>${text}<\\/${x}>|\\/>))?`;
+    };
     const sig = (x) => `${x.length} ${x[0]} ${x[x.length - 1]}`;
     return {
-        re: new RegExp(`(?=<(?:${esc.join('|')})[>/])${esc.map(one).join('')}`, 'y'),
+        re: new RegExp(`(?=<(?:${esc.join('|')})[>/ ])${esc.map(one).join('')}`, 'y'),
         names,
         lens: names.map((x) => x.length),
         first: names.map((x) => x.charCodeAt(0)),
         last: names.map((x) => x.charCodeAt(x.length - 1)),
         whole: names.map((x) => names.some((y) => y !== x && sig(y) === sig(x))),
+        attr,
     };
 }
 /** Does s hold `name` at p? */
@@ -679,14 +684,14 @@ export function scanXml(input, limits, h) {
         }
         LEAF.lastIndex = pos;
         if (end > pos) {
-            const { names, lens, first, last, whole } = run;
+            const { names, lens, first, last, whole, attr } = run;
             for (let i = 0; pos < end; i++) {
                 // The element at pos is the first of names[i..] whose group matched there: its length
-                // ends the name (a '>' or '/' follows), and the end characters tell it from the others,
-                // or, where another name shares them, the whole name.
+                // ends the name (a '>', '/' or, before its attribute, ' ' follows), and the end
+                // characters tell it from the others, or, where another name shares them, the whole name.
                 let len = lens[i];
                 let c = s.charCodeAt(pos + 1 + len);
-                while ((c !== GT && c !== SLASH) ||
+                while ((c !== GT && c !== SLASH && (c !== SP || attr[i] === null)) ||
                     s.charCodeAt(pos + 1) !== first[i] ||
                     s.charCodeAt(pos + len) !== last[i] ||
                     (whole[i] && !sameName(s, pos + 1, names[i]))) {
@@ -695,12 +700,23 @@ export function scanXml(input, limits, h) {
                 }
                 if (++count > maxElements)
                     fail(s, pos, `too many elements (limit ${maxElements})`);
-                const ts = pos + 2 + len;
+                let q = pos + 1 + len;
+                let attrs = null;
+                if (c === SP) {
+                    // ` name="value"`, the value with nothing to decode or normalise (the regex says so).
+                    const a = attr[i];
+                    const vs = q + a.length + 3;
+                    q = s.indexOf('"', vs) + 1;
+                    attrs = new Attrs();
+                    attrs[a] = s.slice(vs, q - 1);
+                    c = s.charCodeAt(q);
+                }
                 if (c === SLASH) {
-                    h.expected(run, i, '');
-                    pos = ts + 1;
+                    h.expected(run, i, '', attrs);
+                    pos = q + 2;
                 }
                 else {
+                    const ts = q + 1;
                     const lt = s.indexOf('<', ts);
                     let t = '';
                     if (lt !== ts) {
@@ -708,7 +724,7 @@ export function scanXml(input, limits, h) {
                             nextAmp = found(s.indexOf('&', ts), n);
                         t = nextAmp < lt ? decodeSlow(s, ts, lt, false) : s.slice(ts, lt);
                     }
-                    h.expected(run, i, t);
+                    h.expected(run, i, t, attrs);
                     pos = lt + len + 3;
                 }
             }

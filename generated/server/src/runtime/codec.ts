@@ -473,14 +473,17 @@ class StreamDecoder implements XmlHandler {
   }
 
   /** A leaf field of a run scanXml matched with `expect`: stored as leaf() would store it. */
-  expected(run: ExpectedRun, i: number, text: string): void {
+  expected(run: ExpectedRun, i: number, text: string, attrs: Record<string, string> | null): void {
     const f = this.stack[this.stack.length - 1]!;
     const order = f.order!;
     const j = (run as Run).fields[i]!;
     const out = f.out as Record<string, unknown>;
-    if (f.store === null || !f.store(out, j, text, null, !this.opts.strict)) {
+    if (f.store === null || !f.store(out, j, text, attrs, !this.opts.strict)) {
       const v = scalarFromWire((order.descs[j] as ScalarDesc).s, text);
-      if (v !== undefined) out[order.names[j]!] = v;
+      const key = order.names[j]!;
+      if (v !== undefined) out[key] = v;
+      // As leaf(): attrs holds only the owner's name attribute, given only to owner-valued fields.
+      if (attrs !== null && !this.opts.strict) out[order.names[j + 1]!] = attrs[(f.desc as ObjectDesc).an!.a];
     }
     f.next = j + 1;
     this.expect = runAt(f.desc as ObjectDesc, order, j + 1);
@@ -1239,7 +1242,10 @@ function runAt(desc: ObjectDesc, o: Order, j: number): Run | null {
     const d = o.descs[k];
     if (d && d.k === 's' && o.names[k] !== desc.sel?.f && /^[A-Za-z_:][A-Za-z0-9_:.-]*$/.test(o.names[k]!)) fields.push(k);
   }
-  run = fields.length ? { ...expectedRun(fields.map((k) => o.names[k]!)), fields } : null;
+  // An owner-valued field may carry its owner's name as the attribute desc.an.a.
+  const a = desc.an && /^[A-Za-z_:][A-Za-z0-9_:.-]*$/.test(desc.an.a) ? desc.an : undefined;
+  const attrs = fields.map((k) => (a && a.f.includes(o.names[k]!) ? a.a : null));
+  run = fields.length ? { ...expectedRun(fields.map((k) => o.names[k]!), attrs), fields } : null;
   return (o.runs[j] = run);
 }
 

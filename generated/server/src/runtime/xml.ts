@@ -623,8 +623,10 @@ const LEAF = /<([A-Za-z_:][A-Za-z0-9_:.-]*)>(?:[^<&\r\]]|&(?:amp|lt|gt|quot|apos
 export interface ExpectedRun {
   /**
    * Sticky, without captures: a run of one or more of the elements `names` (ASCII XML names),
-   * each `<name>text</name>` or `<name/>`, no attribute, the text as LEAF allows it, each
-   * optional, in order. A lookahead on the first name fails at once where no run starts.
+   * each `<name>text</name>` or `<name/>`, the text as LEAF allows it, with no attribute but
+   * ` attr[i]="value"` where attr[i] is given (the value without '"', '<', '&', TAB, LF or CR:
+   * nothing to decode), each optional, in order. A lookahead on the first name fails at once
+   * where no run starts.
    */
   readonly re: RegExp;
   readonly names: readonly string[];
@@ -634,20 +636,27 @@ export interface ExpectedRun {
   readonly last: readonly number[];
   /** Must the name be compared whole (another name of the run has its length and end characters)? */
   readonly whole: readonly boolean[];
+  /** The attribute each element may have (an ASCII XML name), or null. */
+  readonly attr: readonly (string | null)[];
 }
 
-export function expectedRun(names: string[]): ExpectedRun {
+export function expectedRun(names: string[], attr: (string | null)[]): ExpectedRun {
   const text = '[^<&\\r\\]]*(?:&(?:amp|lt|gt|quot|apos);[^<&\\r\\]]*)*';
-  const esc = names.map((x) => x.replace(/\./g, '\\.'));
-  const one = (x: string) => `(?:<${x}(?:>${text}<\\/${x}>|\\/>))?`;
+  const dot = (x: string) => x.replace(/\./g, '\\.');
+  const esc = names.map(dot);
+  const one = (x: string, i: number) => {
+    const a = attr[i] ? `(?: ${dot(attr[i]!)}="[^"<&\\t\\n\\r]*")?` : '';
+    return `(?:<${x}${a}(?:>${text}<\\/${x}>|\\/>))?`;
+  };
   const sig = (x: string) => `${x.length} ${x[0]} ${x[x.length - 1]}`;
   return {
-    re: new RegExp(`(?=<(?:${esc.join('|')})[>/])${esc.map(one).join('')}`, 'y'),
+    re: new RegExp(`(?=<(?:${esc.join('|')})[>/ ])${esc.map(one).join('')}`, 'y'),
     names,
     lens: names.map((x) => x.length),
     first: names.map((x) => x.charCodeAt(0)),
     last: names.map((x) => x.charCodeAt(x.length - 1)),
     whole: names.map((x) => names.some((y) => y !== x && sig(y) === sig(x))),
+    attr,
   };
 }
 
@@ -674,8 +683,8 @@ export interface XmlHandler {
    * absent: none. Each element of a run scanXml matches goes to `expected` instead of `leaf`.
    */
   readonly expect?: ExpectedRun | null;
-  /** Element i of the run `run` (its names[i]), with its text decoded. */
-  expected?(run: ExpectedRun, i: number, text: string): void;
+  /** Element i of the run `run` (its names[i]), with its text decoded and its attribute if it has one. */
+  expected?(run: ExpectedRun, i: number, text: string, attrs: Record<string, string> | null): void;
 }
 
 /**
@@ -727,15 +736,15 @@ export function scanXml(input: string | Uint8Array, limits: XmlLimits, h: XmlHan
     }
     LEAF.lastIndex = pos;
     if (end > pos) {
-      const { names, lens, first, last, whole } = run!;
+      const { names, lens, first, last, whole, attr } = run!;
       for (let i = 0; pos < end; i++) {
         // The element at pos is the first of names[i..] whose group matched there: its length
-        // ends the name (a '>' or '/' follows), and the end characters tell it from the others,
-        // or, where another name shares them, the whole name.
+        // ends the name (a '>', '/' or, before its attribute, ' ' follows), and the end
+        // characters tell it from the others, or, where another name shares them, the whole name.
         let len = lens[i]!;
         let c = s.charCodeAt(pos + 1 + len);
         while (
-          (c !== GT && c !== SLASH) ||
+          (c !== GT && c !== SLASH && (c !== SP || attr[i] === null)) ||
           s.charCodeAt(pos + 1) !== first[i] ||
           s.charCodeAt(pos + len) !== last[i] ||
           (whole[i] && !sameName(s, pos + 1, names[i]!))
@@ -744,18 +753,29 @@ export function scanXml(input: string | Uint8Array, limits: XmlLimits, h: XmlHan
           c = s.charCodeAt(pos + 1 + len);
         }
         if (++count > maxElements) fail(s, pos, `too many elements (limit ${maxElements})`);
-        const ts = pos + 2 + len;
+        let q = pos + 1 + len;
+        let attrs: Record<string, string> | null = null;
+        if (c === SP) {
+          // ` name="value"`, the value with nothing to decode or normalise (the regex says so).
+          const a = attr[i]!;
+          const vs = q + a.length + 3;
+          q = s.indexOf('"', vs) + 1;
+          attrs = new Attrs();
+          attrs[a] = s.slice(vs, q - 1);
+          c = s.charCodeAt(q);
+        }
         if (c === SLASH) {
-          h.expected!(run!, i, '');
-          pos = ts + 1;
+          h.expected!(run!, i, '', attrs);
+          pos = q + 2;
         } else {
+          const ts = q + 1;
           const lt = s.indexOf('<', ts);
           let t = '';
           if (lt !== ts) {
             if (nextAmp < ts) nextAmp = found(s.indexOf('&', ts), n);
             t = nextAmp < lt ? decodeSlow(s, ts, lt, false) : s.slice(ts, lt);
           }
-          h.expected!(run!, i, t);
+          h.expected!(run!, i, t, attrs);
           pos = lt + len + 3;
         }
       }
