@@ -1073,7 +1073,12 @@ function runAt(desc, o, j) {
     // An owner-valued field may carry its owner's name as the attribute desc.an.a.
     const a = desc.an && /^[A-Za-z_:][A-Za-z0-9_:.-]*$/.test(desc.an.a) ? desc.an : undefined;
     const attrs = fields.map((k) => (a && a.f.includes(o.names[k]) ? a.a : null));
-    run = fields.length ? { ...expectedRun(fields.map((k) => o.names[k]), attrs), fields } : null;
+    run = fields.length
+        ? {
+            ...expectedRun(fields.map((k) => o.names[k]), attrs),
+            fields,
+        }
+        : null;
     return (o.runs[j] = run);
 }
 /**

@@ -1239,12 +1239,21 @@ function runAt(desc: ObjectDesc, o: Order, j: number): Run | null {
   const fields: number[] = [];
   for (let k = j; k < o.names.length; k++) {
     const d = o.descs[k];
-    if (d && d.k === 's' && o.names[k] !== desc.sel?.f && /^[A-Za-z_:][A-Za-z0-9_:.-]*$/.test(o.names[k]!)) fields.push(k);
+    if (d && d.k === 's' && o.names[k] !== desc.sel?.f && /^[A-Za-z_:][A-Za-z0-9_:.-]*$/.test(o.names[k]!))
+      fields.push(k);
   }
   // An owner-valued field may carry its owner's name as the attribute desc.an.a.
   const a = desc.an && /^[A-Za-z_:][A-Za-z0-9_:.-]*$/.test(desc.an.a) ? desc.an : undefined;
   const attrs = fields.map((k) => (a && a.f.includes(o.names[k]!) ? a.a : null));
-  run = fields.length ? { ...expectedRun(fields.map((k) => o.names[k]!), attrs), fields } : null;
+  run = fields.length
+    ? {
+        ...expectedRun(
+          fields.map((k) => o.names[k]!),
+          attrs,
+        ),
+        fields,
+      }
+    : null;
   return (o.runs[j] = run);
 }
 

@@ -726,8 +726,8 @@ export function scanXml(input: string | Uint8Array, limits: XmlLimits, h: XmlHan
     // whole run well-formed (texts as LEAF allows them), then each element is named by its
     // length and end characters among the run's names and its text cut out. A regex with captures
     // would do both, but its captures cost more than the match (issue 34). Where the run matches
-    // nothing, or at the depth limit, the paths below read on, with their checks and messages.
-    const run = depth < maxDepth ? h.expect : null;
+    // nothing, at the root, or at the depth limit, the paths below read on, with their checks and messages.
+    const run = depth > 0 && depth < maxDepth ? h.expect : null;
     let end = pos;
     if (run) {
       run.re.lastIndex = pos;
