@@ -33,8 +33,8 @@ export interface ExpectedRun {
      * Sticky, without captures: a run of one or more of the elements `names` (ASCII XML names),
      * each `<name>text</name>` or `<name/>`, the text as LEAF allows it, with no attribute but
      * ` attr[i]="value"` where attr[i] is given (the value without '"', '<', '&', TAB, LF or CR:
-     * nothing to decode), each optional, in order. A lookahead on the first name fails at once
-     * where no run starts.
+     * nothing to decode), each optional, in order; no character XML cannot carry. A lookahead on
+     * the first name fails at once where no run starts.
      */
     readonly re: RegExp;
     readonly names: readonly string[];
