@@ -737,17 +737,12 @@ export function scanXml(input: string | Uint8Array, limits: XmlLimits, h: XmlHan
   let ck = 0;
 
   outer: for (;;) {
-    // The commonest element first: <name>text</name>, with an ASCII name, no attribute, and text
-    // that needs no check (no '\r', ']' or '<'; '&' only in &amp; &lt; &gt; &quot; &apos;),
-    // matched by one native regex test (LEAF) instead of a walk over the name, the text and the
-    // end tag. Anything else (and anything malformed) is read by the general path below, with its
-    // checks and messages.
-    // Cheaper still, a run of the leaf elements the handler expects next (a decoder's next
-    // fields, in order, each optional): one native test of the run's sticky regex proves the
-    // whole run well-formed (texts as LEAF allows them), then each element is named by its
-    // length and end characters among the run's names and its text cut out. A regex with captures
-    // would do both, but its captures cost more than the match (issue 34). Where the run matches
-    // nothing, at the root, or at the depth limit, the paths below read on, with their checks and messages.
+    // First, a run of the leaf elements the handler expects next (a decoder's next fields, in
+    // order, each optional): one native test of the run's sticky regex proves the whole run
+    // well-formed (texts as LEAF below allows them), then each element is named by its length and
+    // end characters among the run's names and its text cut out. A regex with captures would do
+    // both, but its captures cost more than the match (issue 34). Where the run matches nothing,
+    // at the root, or at the depth limit, the paths below read on, with their checks and messages.
     const run = depth > 0 && depth < maxDepth ? h.expect : null;
     let end = pos;
     if (run) {
@@ -802,6 +797,11 @@ export function scanXml(input: string | Uint8Array, limits: XmlLimits, h: XmlHan
         }
       }
     } else if (LEAF.test(s)) {
+      // Then the commonest element: <name>text</name>, with an ASCII name, no attribute, and text
+      // that needs no check (no '\r', ']' or '<'; '&' only in &amp; &lt; &gt; &quot; &apos;),
+      // matched by one native regex test (LEAF) instead of a walk over the name, the text and the
+      // end tag. Anything else (and anything malformed) is read by the general path below, with
+      // its checks and messages.
       if (++count > maxElements) fail(s, pos, `too many elements (limit ${maxElements})`);
       if (depth >= maxDepth) fail(s, pos, `elements nested too deeply (limit ${maxDepth})`);
       const ne = s.indexOf('>', pos);
