@@ -54,37 +54,53 @@ function storeBody(d: ObjectDesc): string | undefined {
 }
 
 /**
+ * Store functions of a module, one per distinct body: add(d, name) gives the name of d's store
+ * (made on first use), or undefined when d has no scalar field to store. Their parameter `o` is
+ * typed `Rec`, which the module declares.
+ */
+export function storeFunctions(): { fns: StatementStructures[]; add(d: Desc, name: string): string | undefined } {
+  const byBody = new Map<string, string>();
+  const fns: StatementStructures[] = [];
+  return {
+    fns,
+    add(d, name) {
+      if (d.k !== 'o') return undefined;
+      const body = storeBody(d);
+      if (body === undefined) return undefined;
+      let fn = byBody.get(body);
+      if (fn === undefined) {
+        fn = `store${upper(name.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase()))}`;
+        byBody.set(body, fn);
+        fns.push({
+          kind: StructureKind.Function,
+          name: fn,
+          parameters: [
+            { name: 'o', type: 'Rec' },
+            { name: 'j', type: 'number' },
+            { name: 't', type: 'string' },
+            { name: 'a', type: 'Record<string, string> | null' },
+            { name: 'lenient', type: 'boolean' },
+          ],
+          returnType: 'boolean',
+          statements: body,
+        });
+      }
+      return fn;
+    },
+  };
+}
+
+/**
  * Statements of generated/codecs/xml-decode.ts: a store per distinct object descriptor among the
  * named parts (`constNames`) and the messages' own objects (`targets`, by their id in
  * descriptors.ts). Objects nested without a name in a message are left to the interpreter.
  */
 export function xmlStoreStatements(constNames: Map<Desc, string>, targets: [string, Desc][]): StatementStructures[] {
-  const byBody = new Map<string, string>();
-  const fns: StatementStructures[] = [];
+  const stores = storeFunctions();
   const entries: string[] = [];
   const add = (d: Desc, name: string, ref: string) => {
-    if (d.k !== 'o') return;
-    const body = storeBody(d);
-    if (body === undefined) return;
-    let fn = byBody.get(body);
-    if (fn === undefined) {
-      fn = `store${upper(name.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase()))}`;
-      byBody.set(body, fn);
-      fns.push({
-        kind: StructureKind.Function,
-        name: fn,
-        parameters: [
-          { name: 'o', type: 'Rec' },
-          { name: 'j', type: 'number' },
-          { name: 't', type: 'string' },
-          { name: 'a', type: 'Record<string, string> | null' },
-          { name: 'lenient', type: 'boolean' },
-        ],
-        returnType: 'boolean',
-        statements: body,
-      });
-    }
-    entries.push(`[${ref}, ${fn}]`);
+    const fn = stores.add(d, name);
+    if (fn !== undefined) entries.push(`[${ref}, ${fn}]`);
   };
   for (const [d, name] of constNames) add(d, name, `P.${name}`);
   for (const [id, d] of targets) if (!constNames.has(d)) add(d, id, `descriptors[${lit(id)}]`);
@@ -102,7 +118,7 @@ export function xmlStoreStatements(constNames: Map<Desc, string>, targets: [stri
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './parts.ts', namespaceImport: 'P' },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './descriptors.ts', namedImports: ['descriptors'] },
     { kind: StructureKind.TypeAlias, name: 'Rec', type: 'Record<string, unknown>' },
-    ...fns,
+    ...stores.fns,
     {
       kind: StructureKind.VariableStatement,
       isExported: true,

@@ -71,6 +71,8 @@ export interface MapDesc {
 export interface Message {
     readonly root: string;
     readonly desc: Desc;
+    /** Answers: the generated XML stores of the named parts it holds (codecs-xml-decode.ts), for the client. */
+    readonly xs?: XmlStores;
 }
 export interface DecodeIssue {
     key: 'incorrectfield' | 'malformedrequest';
