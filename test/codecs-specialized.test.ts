@@ -3,6 +3,7 @@
 // (same keys in the same order) and equal issues from the streaming decoder that decode() runs
 // (decodeXmlStream) and the interpreter over the parsed tree, on the samples of every target, on
 // systematic variations of them, and on hand-written edge cases.
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadSpec } from '../generator/pipeline/load.ts';
 import { messageTargets, notificationTargets } from '../generator/targets/typescript/names.ts';
@@ -13,6 +14,7 @@ import { jsonDecoders } from '../generated/server/src/codecs/json.ts';
 // The generated decoders' own runtime: its TooDeep is the one they throw.
 import { decodeJsonText } from '../generated/server/src/runtime/codec.ts';
 import { xmlStores } from '../generated/server/src/codecs/xml-decode.ts';
+import type { Message, XmlStores } from '../generated/server/src/runtime/codec.ts';
 import {
   decode,
   encode,
@@ -63,6 +65,26 @@ it('has a generated store for every message object with a scalar field', () => {
   }
 });
 
+// The stores generated beside each answer's message (Message.xs), which the client's xml format
+// passes to decodeXmlStream: by the message's descriptor.
+const messageStores = new Map<Desc, XmlStores>();
+const codecsDir = new URL('../generated/server/src/codecs/', import.meta.url);
+for (const sub of ['records', 'activities']) {
+  for (const file of readdirSync(new URL(`${sub}/`, codecsDir))) {
+    const mod = (await import(new URL(`${sub}/${file}`, codecsDir).href)) as Record<string, Message>;
+    for (const m of Object.values(mod)) if (m.xs) messageStores.set(m.desc as Desc, m.xs);
+  }
+}
+
+it('has generated stores beside the answers that hold named parts, and each is a store of xml-decode.ts', () => {
+  expect(messageStores.size).toBeGreaterThan(20);
+  for (const xs of messageStores.values()) {
+    // The same body (names differ: each module names a shared body after the first part that has it).
+    const body = (f: unknown) => String(f).replace(/^function \w+/, '');
+    for (const [d, store] of xs) expect(body(xmlStores.get(d as never))).toBe(body(store));
+  }
+});
+
 const specialized = (target: Target, value: unknown) => encodeXmlWith(target, value);
 function encodeXmlWith(target: Target, value: unknown): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<${rootOf(target)}>${xmlEncoders[target](value as Record<string, unknown>)}</${rootOf(target)}>`;
@@ -92,6 +114,8 @@ function compareDecoders(target: Target, el: XmlElement, where: string) {
       }
     };
     const c: DecodeOptions = { strict, issues: [] as DecodeIssue[] };
+    const e: DecodeOptions = { strict, issues: [] as DecodeIssue[] };
+    const xs = messageStores.get(descriptors[target] as Desc);
     // The streaming decoder reads the tree written out (its root is the tree's, so no root issue),
     // alone and with the generated stores decode() gives it.
     const got = run(() => decodeXmlStream(descriptors[target] as Desc, xmlOf(el), el.name, xmlLimits, a));
@@ -101,6 +125,12 @@ function compareDecoders(target: Target, el: XmlElement, where: string) {
     expectSame(stored, want, `${where} (${strict ? 'strict' : 'lenient'}, generated stores)`);
     expect(a.issues, `${where} issues`).toEqual(b.issues);
     expect(c.issues, `${where} issues (generated stores)`).toEqual(b.issues);
+    if (xs) {
+      // The client's path: the stores beside the message.
+      const client = run(() => decodeXmlStream(descriptors[target] as Desc, xmlOf(el), el.name, xmlLimits, e, xs));
+      expectSame(client, want, `${where} (${strict ? 'strict' : 'lenient'}, the message's stores)`);
+      expect(e.issues, `${where} issues (the message's stores)`).toEqual(b.issues);
+    }
   }
 }
 

@@ -1,9 +1,10 @@
 // Generated stores of XML leaf fields (generated/codecs/xml-decode.ts), for the service's
-// decode(): per object descriptor, one function that stores a scalar field's element by a
-// constant key, its name matched by a switch on length and first character (issue 34). The
-// interpreter's streaming decoder (runtime/codec.ts decodeXmlStream) calls it for each leaf of an
-// object it reads and does everything else itself: names the function does not know, elements
-// with children, custom fields, sel, lists. test/codecs-specialized.test.ts holds both equal.
+// decode(): per object descriptor, one function that stores a scalar field's text by a constant
+// key, chosen by a switch on the field's place in the decoder's order (issue 34). The
+// interpreter's streaming decoder (runtime/codec.ts decodeXmlStream) matches the element's name
+// (or scanXml's expected-leaf path has) and calls it for each scalar field of an object it reads;
+// it does everything else itself: elements with children, custom fields, sel, lists.
+// test/codecs-specialized.test.ts holds both equal.
 import type { StatementStructures } from 'ts-morph';
 import { StructureKind, VariableDeclarationKind } from './module-text.ts';
 import type { Desc, ObjectDesc } from './runtime/codec.ts';
@@ -14,7 +15,7 @@ const prop = (name: string) => (isIdent(name) ? `o.${name}` : `o[${lit(name)}]`)
 const upper = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 
 /** The statements storing field `name` (text in t) into o, then `return true`. */
-function storeField(d: ObjectDesc, name: string, code: string): string {
+function storeField(d: ObjectDesc, name: string, code: string): string[] {
   const lines =
     code === 't'
       ? [`${prop(name)} = t;`]
@@ -25,45 +26,68 @@ function storeField(d: ObjectDesc, name: string, code: string): string {
   if (d.an && d.an.f.includes(name)) {
     lines.push(
       `if (a !== null && lenient) {`,
-      `const x = a[${lit(d.an.a)}];`,
-      `if (x !== undefined) ${prop(name + d.an.s)} = x;`,
+      `  const x = a[${lit(d.an.a)}];`,
+      `  if (x !== undefined) ${prop(name + d.an.s)} = x;`,
       `}`,
     );
   }
-  return [...lines, 'return true;'].join('\n');
+  return [...lines, 'return true;'];
 }
 
-/** The body of one store function, or undefined when the object has no scalar field to store. */
+/**
+ * The body of one store function, or undefined when the object has no scalar field to store: a
+ * switch on the field's place in the decoder's order (runtime/codec.ts orderOf: the fields, each
+ * owner-valued one followed by its owner's name), which the decoder has already matched.
+ */
 function storeBody(d: ObjectDesc): string | undefined {
-  const fields = Object.entries(d.f).filter(
-    ([n, x]) => x.k === 's' && n !== d.sel?.f && n !== '__proto__' && /^[\x21-\x7e]+$/.test(n),
-  );
-  if (!fields.length) return undefined;
-  const byLen = new Map<number, [string, string][]>();
-  for (const [n, x] of fields) {
-    const g = byLen.get(n.length) ?? [];
-    g.push([n, (x as { s: string }).s]);
-    byLen.set(n.length, g);
-  }
-  const cases = [...byLen].map(([len, group]) => {
-    const byFirst = new Map<number, [string, string][]>();
-    for (const f of group) {
-      const c = f[0].charCodeAt(0);
-      byFirst.set(c, [...(byFirst.get(c) ?? []), f]);
+  const cases: string[] = [];
+  let j = 0;
+  for (const [n, x] of Object.entries(d.f)) {
+    if (x.k === 's' && n !== d.sel?.f && n !== '__proto__') {
+      const label = /^[\x21-\x7e]+$/.test(n) ? [`    // ${n}`] : [];
+      cases.push(`  case ${j}: {`, ...label, ...storeField(d, n, x.s).map((l) => `    ${l}`), '  }');
     }
-    const inner = [...byFirst].map(([c, names]) => {
-      const tests = names.map(([n, code]) => {
-        // The rest of the name compared inline: a call to a loop over a key string was 10% of decoding a page.
-        const rest = [...n.slice(1)].map((ch, i) => `s.charCodeAt(ns + ${i + 1}) === ${ch.charCodeAt(0)}`);
-        return rest.length === 0
-          ? `{\n${storeField(d, n, code)}\n}`
-          : `if (${rest.join(' && ')}) {\n${storeField(d, n, code)}\n}`;
-      });
-      return `case ${c}: // ${names.map(([n]) => n).join(', ')}\n${tests.join('\n')}\nreturn false;`;
-    });
-    return `case ${len}:\nswitch (s.charCodeAt(ns)) {\n${inner.join('\n')}\n}\nreturn false;`;
-  });
-  return `switch (len) {\n${cases.join('\n')}\n}\nreturn false;`;
+    j += d.an && d.an.f.includes(n) ? 2 : 1;
+  }
+  if (!cases.length) return undefined;
+  return ['switch (j) {', ...cases, '}', 'return false;'].join('\n');
+}
+
+/**
+ * Store functions of a module, one per distinct body: add(d, name) gives the name of d's store
+ * (made on first use), or undefined when d has no scalar field to store. Their parameter `o` is
+ * typed `Rec`, which the module declares.
+ */
+export function storeFunctions(): { fns: StatementStructures[]; add(d: Desc, name: string): string | undefined } {
+  const byBody = new Map<string, string>();
+  const fns: StatementStructures[] = [];
+  return {
+    fns,
+    add(d, name) {
+      if (d.k !== 'o') return undefined;
+      const body = storeBody(d);
+      if (body === undefined) return undefined;
+      let fn = byBody.get(body);
+      if (fn === undefined) {
+        fn = `store${upper(name.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase()))}`;
+        byBody.set(body, fn);
+        fns.push({
+          kind: StructureKind.Function,
+          name: fn,
+          parameters: [
+            { name: 'o', type: 'Rec' },
+            { name: 'j', type: 'number' },
+            { name: 't', type: 'string' },
+            { name: 'a', type: 'Record<string, string> | null' },
+            { name: 'lenient', type: 'boolean' },
+          ],
+          returnType: 'boolean',
+          statements: body,
+        });
+      }
+      return fn;
+    },
+  };
 }
 
 /**
@@ -72,34 +96,11 @@ function storeBody(d: ObjectDesc): string | undefined {
  * descriptors.ts). Objects nested without a name in a message are left to the interpreter.
  */
 export function xmlStoreStatements(constNames: Map<Desc, string>, targets: [string, Desc][]): StatementStructures[] {
-  const byBody = new Map<string, string>();
-  const fns: StatementStructures[] = [];
+  const stores = storeFunctions();
   const entries: string[] = [];
   const add = (d: Desc, name: string, ref: string) => {
-    if (d.k !== 'o') return;
-    const body = storeBody(d);
-    if (body === undefined) return;
-    let fn = byBody.get(body);
-    if (fn === undefined) {
-      fn = `store${upper(name.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase()))}`;
-      byBody.set(body, fn);
-      fns.push({
-        kind: StructureKind.Function,
-        name: fn,
-        parameters: [
-          { name: 'o', type: 'Rec' },
-          { name: 's', type: 'string' },
-          { name: 'ns', type: 'number' },
-          { name: 'len', type: 'number' },
-          { name: 'a', type: 'Record<string, string> | null' },
-          { name: 't', type: 'string' },
-          { name: 'lenient', type: 'boolean' },
-        ],
-        returnType: 'boolean',
-        statements: body,
-      });
-    }
-    entries.push(`[${ref}, ${fn}]`);
+    const fn = stores.add(d, name);
+    if (fn !== undefined) entries.push(`[${ref}, ${fn}]`);
   };
   for (const [d, name] of constNames) add(d, name, `P.${name}`);
   for (const [id, d] of targets) if (!constNames.has(d)) add(d, id, `descriptors[${lit(id)}]`);
@@ -117,7 +118,7 @@ export function xmlStoreStatements(constNames: Map<Desc, string>, targets: [stri
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './parts.ts', namespaceImport: 'P' },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './descriptors.ts', namedImports: ['descriptors'] },
     { kind: StructureKind.TypeAlias, name: 'Rec', type: 'Record<string, unknown>' },
-    ...fns,
+    ...stores.fns,
     {
       kind: StructureKind.VariableStatement,
       isExported: true,

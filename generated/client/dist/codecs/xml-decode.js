@@ -2,4669 +2,3146 @@
 import { intText, scalarFromWire } from '../runtime/codec.js';
 import * as P from './parts.js';
 import { descriptors } from './descriptors.js';
-function storeCategoryTag(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 2:
-            switch (s.charCodeAt(ns)) {
-                case 105: // id
-                    if (s.charCodeAt(ns + 1) === 100) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.id = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 4:
-            switch (s.charCodeAt(ns)) {
-                case 110: // name
-                    if (s.charCodeAt(ns + 1) === 97 && s.charCodeAt(ns + 2) === 109 && s.charCodeAt(ns + 3) === 101) {
-                        o.name = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+function storeCategoryTag(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // id
+            const v = intText(t);
+            if (v !== undefined)
+                o.id = v;
+            return true;
+        }
+        case 1: {
+            // name
+            o.name = t;
+            return true;
+        }
     }
     return false;
 }
-function storeListEntryContact(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 2:
-            switch (s.charCodeAt(ns)) {
-                case 105: // id
-                    if (s.charCodeAt(ns + 1) === 100) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.id = v;
-                        return true;
-                    }
-                    return false;
+function storeListEntryContact(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // id
+            const v = intText(t);
+            if (v !== undefined)
+                o.id = v;
+            return true;
+        }
+        case 1: {
+            // name
+            o.name = t;
+            return true;
+        }
+        case 2: {
+            // parentid
+            const v = intText(t);
+            if (v !== undefined)
+                o.parentid = v;
+            return true;
+        }
+        case 3: {
+            // flagged
+            const v = scalarFromWire("F", t);
+            if (v !== undefined)
+                o.flagged = v;
+            return true;
+        }
+        case 4: {
+            // firstname
+            o.firstname = t;
+            return true;
+        }
+        case 5: {
+            // lastname
+            o.lastname = t;
+            return true;
+        }
+        case 6: {
+            // businessemail
+            o.businessemail = t;
+            return true;
+        }
+        case 7: {
+            // personalemail
+            o.personalemail = t;
+            return true;
+        }
+        case 8: {
+            // businessphonedirect
+            o.businessphonedirect = t;
+            return true;
+        }
+        case 9: {
+            // businessphonemain
+            o.businessphonemain = t;
+            return true;
+        }
+        case 10: {
+            // homephone
+            o.homephone = t;
+            return true;
+        }
+        case 11: {
+            // cellularphone
+            o.cellularphone = t;
+            return true;
+        }
+        case 12: {
+            // businessfax
+            o.businessfax = t;
+            return true;
+        }
+        case 13: {
+            // businessaddress
+            o.businessaddress = t;
+            return true;
+        }
+        case 14: {
+            // jobtitle
+            o.jobtitle = t;
+            return true;
+        }
+        case 15: {
+            // background
+            o.background = t;
+            return true;
+        }
+        case 16: {
+            // website
+            o.website = t;
+            return true;
+        }
+        case 17: {
+            // assignedto
+            const v = intText(t);
+            if (v !== undefined)
+                o.assignedto = v;
+            if (a !== null && lenient) {
+                const x = a["cn"];
+                if (x !== undefined)
+                    o["assignedto@cn"] = x;
             }
-            return false;
-        case 4:
-            switch (s.charCodeAt(ns)) {
-                case 110: // name
-                    if (s.charCodeAt(ns + 1) === 97 && s.charCodeAt(ns + 2) === 109 && s.charCodeAt(ns + 3) === 101) {
-                        o.name = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 8:
-            switch (s.charCodeAt(ns)) {
-                case 112: // parentid
-                    if (s.charCodeAt(ns + 1) === 97 && s.charCodeAt(ns + 2) === 114 && s.charCodeAt(ns + 3) === 101 && s.charCodeAt(ns + 4) === 110 && s.charCodeAt(ns + 5) === 116 && s.charCodeAt(ns + 6) === 105 && s.charCodeAt(ns + 7) === 100) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.parentid = v;
-                        return true;
-                    }
-                    return false;
-                case 108: // lastname
-                    if (s.charCodeAt(ns + 1) === 97 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 116 && s.charCodeAt(ns + 4) === 110 && s.charCodeAt(ns + 5) === 97 && s.charCodeAt(ns + 6) === 109 && s.charCodeAt(ns + 7) === 101) {
-                        o.lastname = t;
-                        return true;
-                    }
-                    return false;
-                case 106: // jobtitle
-                    if (s.charCodeAt(ns + 1) === 111 && s.charCodeAt(ns + 2) === 98 && s.charCodeAt(ns + 3) === 116 && s.charCodeAt(ns + 4) === 105 && s.charCodeAt(ns + 5) === 116 && s.charCodeAt(ns + 6) === 108 && s.charCodeAt(ns + 7) === 101) {
-                        o.jobtitle = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 7:
-            switch (s.charCodeAt(ns)) {
-                case 102: // flagged
-                    if (s.charCodeAt(ns + 1) === 108 && s.charCodeAt(ns + 2) === 97 && s.charCodeAt(ns + 3) === 103 && s.charCodeAt(ns + 4) === 103 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 100) {
-                        const v = scalarFromWire("F", t);
-                        if (v !== undefined)
-                            o.flagged = v;
-                        return true;
-                    }
-                    return false;
-                case 119: // website
-                    if (s.charCodeAt(ns + 1) === 101 && s.charCodeAt(ns + 2) === 98 && s.charCodeAt(ns + 3) === 115 && s.charCodeAt(ns + 4) === 105 && s.charCodeAt(ns + 5) === 116 && s.charCodeAt(ns + 6) === 101) {
-                        o.website = t;
-                        return true;
-                    }
-                    return false;
-                case 99: // company, created
-                    if (s.charCodeAt(ns + 1) === 111 && s.charCodeAt(ns + 2) === 109 && s.charCodeAt(ns + 3) === 112 && s.charCodeAt(ns + 4) === 97 && s.charCodeAt(ns + 5) === 110 && s.charCodeAt(ns + 6) === 121) {
-                        o.company = t;
-                        return true;
-                    }
-                    if (s.charCodeAt(ns + 1) === 114 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 97 && s.charCodeAt(ns + 4) === 116 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 100) {
-                        const v = scalarFromWire("dt", t);
-                        if (v !== undefined)
-                            o.created = v;
-                        return true;
-                    }
-                    return false;
-                case 117: // updated
-                    if (s.charCodeAt(ns + 1) === 112 && s.charCodeAt(ns + 2) === 100 && s.charCodeAt(ns + 3) === 97 && s.charCodeAt(ns + 4) === 116 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 100) {
-                        const v = scalarFromWire("dt", t);
-                        if (v !== undefined)
-                            o.updated = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 9:
-            switch (s.charCodeAt(ns)) {
-                case 102: // firstname
-                    if (s.charCodeAt(ns + 1) === 105 && s.charCodeAt(ns + 2) === 114 && s.charCodeAt(ns + 3) === 115 && s.charCodeAt(ns + 4) === 116 && s.charCodeAt(ns + 5) === 110 && s.charCodeAt(ns + 6) === 97 && s.charCodeAt(ns + 7) === 109 && s.charCodeAt(ns + 8) === 101) {
-                        o.firstname = t;
-                        return true;
-                    }
-                    return false;
-                case 104: // homephone
-                    if (s.charCodeAt(ns + 1) === 111 && s.charCodeAt(ns + 2) === 109 && s.charCodeAt(ns + 3) === 101 && s.charCodeAt(ns + 4) === 112 && s.charCodeAt(ns + 5) === 104 && s.charCodeAt(ns + 6) === 111 && s.charCodeAt(ns + 7) === 110 && s.charCodeAt(ns + 8) === 101) {
-                        o.homephone = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 13:
-            switch (s.charCodeAt(ns)) {
-                case 98: // businessemail
-                    if (s.charCodeAt(ns + 1) === 117 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 110 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 115 && s.charCodeAt(ns + 7) === 115 && s.charCodeAt(ns + 8) === 101 && s.charCodeAt(ns + 9) === 109 && s.charCodeAt(ns + 10) === 97 && s.charCodeAt(ns + 11) === 105 && s.charCodeAt(ns + 12) === 108) {
-                        o.businessemail = t;
-                        return true;
-                    }
-                    return false;
-                case 112: // personalemail
-                    if (s.charCodeAt(ns + 1) === 101 && s.charCodeAt(ns + 2) === 114 && s.charCodeAt(ns + 3) === 115 && s.charCodeAt(ns + 4) === 111 && s.charCodeAt(ns + 5) === 110 && s.charCodeAt(ns + 6) === 97 && s.charCodeAt(ns + 7) === 108 && s.charCodeAt(ns + 8) === 101 && s.charCodeAt(ns + 9) === 109 && s.charCodeAt(ns + 10) === 97 && s.charCodeAt(ns + 11) === 105 && s.charCodeAt(ns + 12) === 108) {
-                        o.personalemail = t;
-                        return true;
-                    }
-                    return false;
-                case 99: // cellularphone
-                    if (s.charCodeAt(ns + 1) === 101 && s.charCodeAt(ns + 2) === 108 && s.charCodeAt(ns + 3) === 108 && s.charCodeAt(ns + 4) === 117 && s.charCodeAt(ns + 5) === 108 && s.charCodeAt(ns + 6) === 97 && s.charCodeAt(ns + 7) === 114 && s.charCodeAt(ns + 8) === 112 && s.charCodeAt(ns + 9) === 104 && s.charCodeAt(ns + 10) === 111 && s.charCodeAt(ns + 11) === 110 && s.charCodeAt(ns + 12) === 101) {
-                        o.cellularphone = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 19:
-            switch (s.charCodeAt(ns)) {
-                case 98: // businessphonedirect
-                    if (s.charCodeAt(ns + 1) === 117 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 110 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 115 && s.charCodeAt(ns + 7) === 115 && s.charCodeAt(ns + 8) === 112 && s.charCodeAt(ns + 9) === 104 && s.charCodeAt(ns + 10) === 111 && s.charCodeAt(ns + 11) === 110 && s.charCodeAt(ns + 12) === 101 && s.charCodeAt(ns + 13) === 100 && s.charCodeAt(ns + 14) === 105 && s.charCodeAt(ns + 15) === 114 && s.charCodeAt(ns + 16) === 101 && s.charCodeAt(ns + 17) === 99 && s.charCodeAt(ns + 18) === 116) {
-                        o.businessphonedirect = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 17:
-            switch (s.charCodeAt(ns)) {
-                case 98: // businessphonemain
-                    if (s.charCodeAt(ns + 1) === 117 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 110 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 115 && s.charCodeAt(ns + 7) === 115 && s.charCodeAt(ns + 8) === 112 && s.charCodeAt(ns + 9) === 104 && s.charCodeAt(ns + 10) === 111 && s.charCodeAt(ns + 11) === 110 && s.charCodeAt(ns + 12) === 101 && s.charCodeAt(ns + 13) === 109 && s.charCodeAt(ns + 14) === 97 && s.charCodeAt(ns + 15) === 105 && s.charCodeAt(ns + 16) === 110) {
-                        o.businessphonemain = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 11:
-            switch (s.charCodeAt(ns)) {
-                case 98: // businessfax
-                    if (s.charCodeAt(ns + 1) === 117 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 110 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 115 && s.charCodeAt(ns + 7) === 115 && s.charCodeAt(ns + 8) === 102 && s.charCodeAt(ns + 9) === 97 && s.charCodeAt(ns + 10) === 120) {
-                        o.businessfax = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 15:
-            switch (s.charCodeAt(ns)) {
-                case 98: // businessaddress
-                    if (s.charCodeAt(ns + 1) === 117 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 110 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 115 && s.charCodeAt(ns + 7) === 115 && s.charCodeAt(ns + 8) === 97 && s.charCodeAt(ns + 9) === 100 && s.charCodeAt(ns + 10) === 100 && s.charCodeAt(ns + 11) === 114 && s.charCodeAt(ns + 12) === 101 && s.charCodeAt(ns + 13) === 115 && s.charCodeAt(ns + 14) === 115) {
-                        o.businessaddress = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 10:
-            switch (s.charCodeAt(ns)) {
-                case 98: // background
-                    if (s.charCodeAt(ns + 1) === 97 && s.charCodeAt(ns + 2) === 99 && s.charCodeAt(ns + 3) === 107 && s.charCodeAt(ns + 4) === 103 && s.charCodeAt(ns + 5) === 114 && s.charCodeAt(ns + 6) === 111 && s.charCodeAt(ns + 7) === 117 && s.charCodeAt(ns + 8) === 110 && s.charCodeAt(ns + 9) === 100) {
-                        o.background = t;
-                        return true;
-                    }
-                    return false;
-                case 97: // assignedto
-                    if (s.charCodeAt(ns + 1) === 115 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 103 && s.charCodeAt(ns + 5) === 110 && s.charCodeAt(ns + 6) === 101 && s.charCodeAt(ns + 7) === 100 && s.charCodeAt(ns + 8) === 116 && s.charCodeAt(ns + 9) === 111) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.assignedto = v;
-                        if (a !== null && lenient) {
-                            const x = a["cn"];
-                            if (x !== undefined)
-                                o["assignedto@cn"] = x;
-                        }
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 6:
-            switch (s.charCodeAt(ns)) {
-                case 118: // viewed
-                    if (s.charCodeAt(ns + 1) === 105 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 119 && s.charCodeAt(ns + 4) === 101 && s.charCodeAt(ns + 5) === 100) {
-                        const v = scalarFromWire("dt", t);
-                        if (v !== undefined)
-                            o.viewed = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+            return true;
+        }
+        case 19: {
+            // company
+            o.company = t;
+            return true;
+        }
+        case 20: {
+            // created
+            const v = scalarFromWire("dt", t);
+            if (v !== undefined)
+                o.created = v;
+            return true;
+        }
+        case 21: {
+            // viewed
+            const v = scalarFromWire("dt", t);
+            if (v !== undefined)
+                o.viewed = v;
+            return true;
+        }
+        case 22: {
+            // updated
+            const v = scalarFromWire("dt", t);
+            if (v !== undefined)
+                o.updated = v;
+            return true;
+        }
     }
     return false;
 }
-function storeListEntryOrganization(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 2:
-            switch (s.charCodeAt(ns)) {
-                case 105: // id
-                    if (s.charCodeAt(ns + 1) === 100) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.id = v;
-                        return true;
-                    }
-                    return false;
+function storeListEntryOrganization(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // id
+            const v = intText(t);
+            if (v !== undefined)
+                o.id = v;
+            return true;
+        }
+        case 1: {
+            // name
+            o.name = t;
+            return true;
+        }
+        case 2: {
+            // parentid
+            const v = intText(t);
+            if (v !== undefined)
+                o.parentid = v;
+            return true;
+        }
+        case 3: {
+            // flagged
+            const v = scalarFromWire("F", t);
+            if (v !== undefined)
+                o.flagged = v;
+            return true;
+        }
+        case 4: {
+            // businessemail
+            o.businessemail = t;
+            return true;
+        }
+        case 5: {
+            // businessphonemain
+            o.businessphonemain = t;
+            return true;
+        }
+        case 6: {
+            // businessfax
+            o.businessfax = t;
+            return true;
+        }
+        case 7: {
+            // businessaddress
+            o.businessaddress = t;
+            return true;
+        }
+        case 8: {
+            // website
+            o.website = t;
+            return true;
+        }
+        case 9: {
+            // background
+            o.background = t;
+            return true;
+        }
+        case 10: {
+            // assignedto
+            const v = intText(t);
+            if (v !== undefined)
+                o.assignedto = v;
+            if (a !== null && lenient) {
+                const x = a["cn"];
+                if (x !== undefined)
+                    o["assignedto@cn"] = x;
             }
-            return false;
-        case 4:
-            switch (s.charCodeAt(ns)) {
-                case 110: // name
-                    if (s.charCodeAt(ns + 1) === 97 && s.charCodeAt(ns + 2) === 109 && s.charCodeAt(ns + 3) === 101) {
-                        o.name = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 8:
-            switch (s.charCodeAt(ns)) {
-                case 112: // parentid
-                    if (s.charCodeAt(ns + 1) === 97 && s.charCodeAt(ns + 2) === 114 && s.charCodeAt(ns + 3) === 101 && s.charCodeAt(ns + 4) === 110 && s.charCodeAt(ns + 5) === 116 && s.charCodeAt(ns + 6) === 105 && s.charCodeAt(ns + 7) === 100) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.parentid = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 7:
-            switch (s.charCodeAt(ns)) {
-                case 102: // flagged
-                    if (s.charCodeAt(ns + 1) === 108 && s.charCodeAt(ns + 2) === 97 && s.charCodeAt(ns + 3) === 103 && s.charCodeAt(ns + 4) === 103 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 100) {
-                        const v = scalarFromWire("F", t);
-                        if (v !== undefined)
-                            o.flagged = v;
-                        return true;
-                    }
-                    return false;
-                case 119: // website
-                    if (s.charCodeAt(ns + 1) === 101 && s.charCodeAt(ns + 2) === 98 && s.charCodeAt(ns + 3) === 115 && s.charCodeAt(ns + 4) === 105 && s.charCodeAt(ns + 5) === 116 && s.charCodeAt(ns + 6) === 101) {
-                        o.website = t;
-                        return true;
-                    }
-                    return false;
-                case 99: // company, created
-                    if (s.charCodeAt(ns + 1) === 111 && s.charCodeAt(ns + 2) === 109 && s.charCodeAt(ns + 3) === 112 && s.charCodeAt(ns + 4) === 97 && s.charCodeAt(ns + 5) === 110 && s.charCodeAt(ns + 6) === 121) {
-                        o.company = t;
-                        return true;
-                    }
-                    if (s.charCodeAt(ns + 1) === 114 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 97 && s.charCodeAt(ns + 4) === 116 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 100) {
-                        const v = scalarFromWire("dt", t);
-                        if (v !== undefined)
-                            o.created = v;
-                        return true;
-                    }
-                    return false;
-                case 117: // updated
-                    if (s.charCodeAt(ns + 1) === 112 && s.charCodeAt(ns + 2) === 100 && s.charCodeAt(ns + 3) === 97 && s.charCodeAt(ns + 4) === 116 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 100) {
-                        const v = scalarFromWire("dt", t);
-                        if (v !== undefined)
-                            o.updated = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 13:
-            switch (s.charCodeAt(ns)) {
-                case 98: // businessemail
-                    if (s.charCodeAt(ns + 1) === 117 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 110 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 115 && s.charCodeAt(ns + 7) === 115 && s.charCodeAt(ns + 8) === 101 && s.charCodeAt(ns + 9) === 109 && s.charCodeAt(ns + 10) === 97 && s.charCodeAt(ns + 11) === 105 && s.charCodeAt(ns + 12) === 108) {
-                        o.businessemail = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 17:
-            switch (s.charCodeAt(ns)) {
-                case 98: // businessphonemain
-                    if (s.charCodeAt(ns + 1) === 117 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 110 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 115 && s.charCodeAt(ns + 7) === 115 && s.charCodeAt(ns + 8) === 112 && s.charCodeAt(ns + 9) === 104 && s.charCodeAt(ns + 10) === 111 && s.charCodeAt(ns + 11) === 110 && s.charCodeAt(ns + 12) === 101 && s.charCodeAt(ns + 13) === 109 && s.charCodeAt(ns + 14) === 97 && s.charCodeAt(ns + 15) === 105 && s.charCodeAt(ns + 16) === 110) {
-                        o.businessphonemain = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 11:
-            switch (s.charCodeAt(ns)) {
-                case 98: // businessfax
-                    if (s.charCodeAt(ns + 1) === 117 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 110 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 115 && s.charCodeAt(ns + 7) === 115 && s.charCodeAt(ns + 8) === 102 && s.charCodeAt(ns + 9) === 97 && s.charCodeAt(ns + 10) === 120) {
-                        o.businessfax = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 15:
-            switch (s.charCodeAt(ns)) {
-                case 98: // businessaddress
-                    if (s.charCodeAt(ns + 1) === 117 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 110 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 115 && s.charCodeAt(ns + 7) === 115 && s.charCodeAt(ns + 8) === 97 && s.charCodeAt(ns + 9) === 100 && s.charCodeAt(ns + 10) === 100 && s.charCodeAt(ns + 11) === 114 && s.charCodeAt(ns + 12) === 101 && s.charCodeAt(ns + 13) === 115 && s.charCodeAt(ns + 14) === 115) {
-                        o.businessaddress = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 10:
-            switch (s.charCodeAt(ns)) {
-                case 98: // background
-                    if (s.charCodeAt(ns + 1) === 97 && s.charCodeAt(ns + 2) === 99 && s.charCodeAt(ns + 3) === 107 && s.charCodeAt(ns + 4) === 103 && s.charCodeAt(ns + 5) === 114 && s.charCodeAt(ns + 6) === 111 && s.charCodeAt(ns + 7) === 117 && s.charCodeAt(ns + 8) === 110 && s.charCodeAt(ns + 9) === 100) {
-                        o.background = t;
-                        return true;
-                    }
-                    return false;
-                case 97: // assignedto
-                    if (s.charCodeAt(ns + 1) === 115 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 103 && s.charCodeAt(ns + 5) === 110 && s.charCodeAt(ns + 6) === 101 && s.charCodeAt(ns + 7) === 100 && s.charCodeAt(ns + 8) === 116 && s.charCodeAt(ns + 9) === 111) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.assignedto = v;
-                        if (a !== null && lenient) {
-                            const x = a["cn"];
-                            if (x !== undefined)
-                                o["assignedto@cn"] = x;
-                        }
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 6:
-            switch (s.charCodeAt(ns)) {
-                case 118: // viewed
-                    if (s.charCodeAt(ns + 1) === 105 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 119 && s.charCodeAt(ns + 4) === 101 && s.charCodeAt(ns + 5) === 100) {
-                        const v = scalarFromWire("dt", t);
-                        if (v !== undefined)
-                            o.viewed = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+            return true;
+        }
+        case 12: {
+            // company
+            o.company = t;
+            return true;
+        }
+        case 13: {
+            // created
+            const v = scalarFromWire("dt", t);
+            if (v !== undefined)
+                o.created = v;
+            return true;
+        }
+        case 14: {
+            // viewed
+            const v = scalarFromWire("dt", t);
+            if (v !== undefined)
+                o.viewed = v;
+            return true;
+        }
+        case 15: {
+            // updated
+            const v = scalarFromWire("dt", t);
+            if (v !== undefined)
+                o.updated = v;
+            return true;
+        }
     }
     return false;
 }
-function storeRelatedItemAdd(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 2:
-            switch (s.charCodeAt(ns)) {
-                case 105: // id
-                    if (s.charCodeAt(ns + 1) === 100) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.id = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 4:
-            switch (s.charCodeAt(ns)) {
-                case 110: // note
-                    if (s.charCodeAt(ns + 1) === 111 && s.charCodeAt(ns + 2) === 116 && s.charCodeAt(ns + 3) === 101) {
-                        o.note = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+function storeRelatedItemAdd(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // id
+            const v = intText(t);
+            if (v !== undefined)
+                o.id = v;
+            return true;
+        }
+        case 1: {
+            // note
+            o.note = t;
+            return true;
+        }
     }
     return false;
 }
-function storeContactItemFields(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 9:
-            switch (s.charCodeAt(ns)) {
-                case 102: // firstname
-                    if (s.charCodeAt(ns + 1) === 105 && s.charCodeAt(ns + 2) === 114 && s.charCodeAt(ns + 3) === 115 && s.charCodeAt(ns + 4) === 116 && s.charCodeAt(ns + 5) === 110 && s.charCodeAt(ns + 6) === 97 && s.charCodeAt(ns + 7) === 109 && s.charCodeAt(ns + 8) === 101) {
-                        o.firstname = t;
-                        return true;
-                    }
-                    return false;
-                case 104: // homephone
-                    if (s.charCodeAt(ns + 1) === 111 && s.charCodeAt(ns + 2) === 109 && s.charCodeAt(ns + 3) === 101 && s.charCodeAt(ns + 4) === 112 && s.charCodeAt(ns + 5) === 104 && s.charCodeAt(ns + 6) === 111 && s.charCodeAt(ns + 7) === 110 && s.charCodeAt(ns + 8) === 101) {
-                        o.homephone = t;
-                        return true;
-                    }
-                    return false;
-                case 99: // creatorid
-                    if (s.charCodeAt(ns + 1) === 114 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 97 && s.charCodeAt(ns + 4) === 116 && s.charCodeAt(ns + 5) === 111 && s.charCodeAt(ns + 6) === 114 && s.charCodeAt(ns + 7) === 105 && s.charCodeAt(ns + 8) === 100) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.creatorid = v;
-                        return true;
-                    }
-                    return false;
+function storeContactItemFields(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // firstname
+            o.firstname = t;
+            return true;
+        }
+        case 1: {
+            // lastname
+            o.lastname = t;
+            return true;
+        }
+        case 2: {
+            // businessemail
+            o.businessemail = t;
+            return true;
+        }
+        case 3: {
+            // personalemail
+            o.personalemail = t;
+            return true;
+        }
+        case 4: {
+            // businessphonedirect
+            o.businessphonedirect = t;
+            return true;
+        }
+        case 5: {
+            // businessphonemain
+            o.businessphonemain = t;
+            return true;
+        }
+        case 6: {
+            // homephone
+            o.homephone = t;
+            return true;
+        }
+        case 7: {
+            // cellularphone
+            o.cellularphone = t;
+            return true;
+        }
+        case 8: {
+            // businessfax
+            o.businessfax = t;
+            return true;
+        }
+        case 9: {
+            // businessaddress
+            o.businessaddress = t;
+            return true;
+        }
+        case 10: {
+            // jobtitle
+            o.jobtitle = t;
+            return true;
+        }
+        case 11: {
+            // background
+            o.background = t;
+            return true;
+        }
+        case 12: {
+            // website
+            o.website = t;
+            return true;
+        }
+        case 13: {
+            // assignedto
+            const v = intText(t);
+            if (v !== undefined)
+                o.assignedto = v;
+            if (a !== null && lenient) {
+                const x = a["cn"];
+                if (x !== undefined)
+                    o["assignedto@cn"] = x;
             }
-            return false;
-        case 8:
-            switch (s.charCodeAt(ns)) {
-                case 108: // lastname
-                    if (s.charCodeAt(ns + 1) === 97 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 116 && s.charCodeAt(ns + 4) === 110 && s.charCodeAt(ns + 5) === 97 && s.charCodeAt(ns + 6) === 109 && s.charCodeAt(ns + 7) === 101) {
-                        o.lastname = t;
-                        return true;
-                    }
-                    return false;
-                case 106: // jobtitle
-                    if (s.charCodeAt(ns + 1) === 111 && s.charCodeAt(ns + 2) === 98 && s.charCodeAt(ns + 3) === 116 && s.charCodeAt(ns + 4) === 105 && s.charCodeAt(ns + 5) === 116 && s.charCodeAt(ns + 6) === 108 && s.charCodeAt(ns + 7) === 101) {
-                        o.jobtitle = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 13:
-            switch (s.charCodeAt(ns)) {
-                case 98: // businessemail
-                    if (s.charCodeAt(ns + 1) === 117 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 110 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 115 && s.charCodeAt(ns + 7) === 115 && s.charCodeAt(ns + 8) === 101 && s.charCodeAt(ns + 9) === 109 && s.charCodeAt(ns + 10) === 97 && s.charCodeAt(ns + 11) === 105 && s.charCodeAt(ns + 12) === 108) {
-                        o.businessemail = t;
-                        return true;
-                    }
-                    return false;
-                case 112: // personalemail
-                    if (s.charCodeAt(ns + 1) === 101 && s.charCodeAt(ns + 2) === 114 && s.charCodeAt(ns + 3) === 115 && s.charCodeAt(ns + 4) === 111 && s.charCodeAt(ns + 5) === 110 && s.charCodeAt(ns + 6) === 97 && s.charCodeAt(ns + 7) === 108 && s.charCodeAt(ns + 8) === 101 && s.charCodeAt(ns + 9) === 109 && s.charCodeAt(ns + 10) === 97 && s.charCodeAt(ns + 11) === 105 && s.charCodeAt(ns + 12) === 108) {
-                        o.personalemail = t;
-                        return true;
-                    }
-                    return false;
-                case 99: // cellularphone
-                    if (s.charCodeAt(ns + 1) === 101 && s.charCodeAt(ns + 2) === 108 && s.charCodeAt(ns + 3) === 108 && s.charCodeAt(ns + 4) === 117 && s.charCodeAt(ns + 5) === 108 && s.charCodeAt(ns + 6) === 97 && s.charCodeAt(ns + 7) === 114 && s.charCodeAt(ns + 8) === 112 && s.charCodeAt(ns + 9) === 104 && s.charCodeAt(ns + 10) === 111 && s.charCodeAt(ns + 11) === 110 && s.charCodeAt(ns + 12) === 101) {
-                        o.cellularphone = t;
-                        return true;
-                    }
-                    return false;
-                case 109: // modificatorid
-                    if (s.charCodeAt(ns + 1) === 111 && s.charCodeAt(ns + 2) === 100 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 102 && s.charCodeAt(ns + 5) === 105 && s.charCodeAt(ns + 6) === 99 && s.charCodeAt(ns + 7) === 97 && s.charCodeAt(ns + 8) === 116 && s.charCodeAt(ns + 9) === 111 && s.charCodeAt(ns + 10) === 114 && s.charCodeAt(ns + 11) === 105 && s.charCodeAt(ns + 12) === 100) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.modificatorid = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 19:
-            switch (s.charCodeAt(ns)) {
-                case 98: // businessphonedirect
-                    if (s.charCodeAt(ns + 1) === 117 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 110 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 115 && s.charCodeAt(ns + 7) === 115 && s.charCodeAt(ns + 8) === 112 && s.charCodeAt(ns + 9) === 104 && s.charCodeAt(ns + 10) === 111 && s.charCodeAt(ns + 11) === 110 && s.charCodeAt(ns + 12) === 101 && s.charCodeAt(ns + 13) === 100 && s.charCodeAt(ns + 14) === 105 && s.charCodeAt(ns + 15) === 114 && s.charCodeAt(ns + 16) === 101 && s.charCodeAt(ns + 17) === 99 && s.charCodeAt(ns + 18) === 116) {
-                        o.businessphonedirect = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 17:
-            switch (s.charCodeAt(ns)) {
-                case 98: // businessphonemain
-                    if (s.charCodeAt(ns + 1) === 117 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 110 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 115 && s.charCodeAt(ns + 7) === 115 && s.charCodeAt(ns + 8) === 112 && s.charCodeAt(ns + 9) === 104 && s.charCodeAt(ns + 10) === 111 && s.charCodeAt(ns + 11) === 110 && s.charCodeAt(ns + 12) === 101 && s.charCodeAt(ns + 13) === 109 && s.charCodeAt(ns + 14) === 97 && s.charCodeAt(ns + 15) === 105 && s.charCodeAt(ns + 16) === 110) {
-                        o.businessphonemain = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 11:
-            switch (s.charCodeAt(ns)) {
-                case 98: // businessfax
-                    if (s.charCodeAt(ns + 1) === 117 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 110 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 115 && s.charCodeAt(ns + 7) === 115 && s.charCodeAt(ns + 8) === 102 && s.charCodeAt(ns + 9) === 97 && s.charCodeAt(ns + 10) === 120) {
-                        o.businessfax = t;
-                        return true;
-                    }
-                    return false;
-                case 99: // creatorname, creatordate
-                    if (s.charCodeAt(ns + 1) === 114 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 97 && s.charCodeAt(ns + 4) === 116 && s.charCodeAt(ns + 5) === 111 && s.charCodeAt(ns + 6) === 114 && s.charCodeAt(ns + 7) === 110 && s.charCodeAt(ns + 8) === 97 && s.charCodeAt(ns + 9) === 109 && s.charCodeAt(ns + 10) === 101) {
-                        o.creatorname = t;
-                        return true;
-                    }
-                    if (s.charCodeAt(ns + 1) === 114 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 97 && s.charCodeAt(ns + 4) === 116 && s.charCodeAt(ns + 5) === 111 && s.charCodeAt(ns + 6) === 114 && s.charCodeAt(ns + 7) === 100 && s.charCodeAt(ns + 8) === 97 && s.charCodeAt(ns + 9) === 116 && s.charCodeAt(ns + 10) === 101) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.creatordate = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 15:
-            switch (s.charCodeAt(ns)) {
-                case 98: // businessaddress
-                    if (s.charCodeAt(ns + 1) === 117 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 110 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 115 && s.charCodeAt(ns + 7) === 115 && s.charCodeAt(ns + 8) === 97 && s.charCodeAt(ns + 9) === 100 && s.charCodeAt(ns + 10) === 100 && s.charCodeAt(ns + 11) === 114 && s.charCodeAt(ns + 12) === 101 && s.charCodeAt(ns + 13) === 115 && s.charCodeAt(ns + 14) === 115) {
-                        o.businessaddress = t;
-                        return true;
-                    }
-                    return false;
-                case 109: // modificatorname, modificatordate
-                    if (s.charCodeAt(ns + 1) === 111 && s.charCodeAt(ns + 2) === 100 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 102 && s.charCodeAt(ns + 5) === 105 && s.charCodeAt(ns + 6) === 99 && s.charCodeAt(ns + 7) === 97 && s.charCodeAt(ns + 8) === 116 && s.charCodeAt(ns + 9) === 111 && s.charCodeAt(ns + 10) === 114 && s.charCodeAt(ns + 11) === 110 && s.charCodeAt(ns + 12) === 97 && s.charCodeAt(ns + 13) === 109 && s.charCodeAt(ns + 14) === 101) {
-                        o.modificatorname = t;
-                        return true;
-                    }
-                    if (s.charCodeAt(ns + 1) === 111 && s.charCodeAt(ns + 2) === 100 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 102 && s.charCodeAt(ns + 5) === 105 && s.charCodeAt(ns + 6) === 99 && s.charCodeAt(ns + 7) === 97 && s.charCodeAt(ns + 8) === 116 && s.charCodeAt(ns + 9) === 111 && s.charCodeAt(ns + 10) === 114 && s.charCodeAt(ns + 11) === 100 && s.charCodeAt(ns + 12) === 97 && s.charCodeAt(ns + 13) === 116 && s.charCodeAt(ns + 14) === 101) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.modificatordate = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 10:
-            switch (s.charCodeAt(ns)) {
-                case 98: // background
-                    if (s.charCodeAt(ns + 1) === 97 && s.charCodeAt(ns + 2) === 99 && s.charCodeAt(ns + 3) === 107 && s.charCodeAt(ns + 4) === 103 && s.charCodeAt(ns + 5) === 114 && s.charCodeAt(ns + 6) === 111 && s.charCodeAt(ns + 7) === 117 && s.charCodeAt(ns + 8) === 110 && s.charCodeAt(ns + 9) === 100) {
-                        o.background = t;
-                        return true;
-                    }
-                    return false;
-                case 97: // assignedto
-                    if (s.charCodeAt(ns + 1) === 115 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 103 && s.charCodeAt(ns + 5) === 110 && s.charCodeAt(ns + 6) === 101 && s.charCodeAt(ns + 7) === 100 && s.charCodeAt(ns + 8) === 116 && s.charCodeAt(ns + 9) === 111) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.assignedto = v;
-                        if (a !== null && lenient) {
-                            const x = a["cn"];
-                            if (x !== undefined)
-                                o["assignedto@cn"] = x;
-                        }
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 7:
-            switch (s.charCodeAt(ns)) {
-                case 119: // website
-                    if (s.charCodeAt(ns + 1) === 101 && s.charCodeAt(ns + 2) === 98 && s.charCodeAt(ns + 3) === 115 && s.charCodeAt(ns + 4) === 105 && s.charCodeAt(ns + 5) === 116 && s.charCodeAt(ns + 6) === 101) {
-                        o.website = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+            return true;
+        }
+        case 15: {
+            // creatorid
+            const v = intText(t);
+            if (v !== undefined)
+                o.creatorid = v;
+            return true;
+        }
+        case 16: {
+            // creatorname
+            o.creatorname = t;
+            return true;
+        }
+        case 17: {
+            // creatordate
+            const v = intText(t);
+            if (v !== undefined)
+                o.creatordate = v;
+            return true;
+        }
+        case 18: {
+            // modificatorid
+            const v = intText(t);
+            if (v !== undefined)
+                o.modificatorid = v;
+            return true;
+        }
+        case 19: {
+            // modificatorname
+            o.modificatorname = t;
+            return true;
+        }
+        case 20: {
+            // modificatordate
+            const v = intText(t);
+            if (v !== undefined)
+                o.modificatordate = v;
+            return true;
+        }
     }
     return false;
 }
-function storeItemContact(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 2:
-            switch (s.charCodeAt(ns)) {
-                case 105: // id
-                    if (s.charCodeAt(ns + 1) === 100) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.id = v;
-                        return true;
-                    }
-                    return false;
+function storeItemContact(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // id
+            const v = intText(t);
+            if (v !== undefined)
+                o.id = v;
+            return true;
+        }
+        case 1: {
+            // name
+            o.name = t;
+            return true;
+        }
+        case 2: {
+            // typeid
+            const v = intText(t);
+            if (v !== undefined)
+                o.typeid = v;
+            return true;
+        }
+        case 3: {
+            // created
+            const v = scalarFromWire("dt", t);
+            if (v !== undefined)
+                o.created = v;
+            return true;
+        }
+        case 4: {
+            // viewed
+            const v = scalarFromWire("dt", t);
+            if (v !== undefined)
+                o.viewed = v;
+            return true;
+        }
+        case 5: {
+            // updated
+            const v = scalarFromWire("dt", t);
+            if (v !== undefined)
+                o.updated = v;
+            return true;
+        }
+        case 6: {
+            // ownership
+            const v = intText(t);
+            if (v !== undefined)
+                o.ownership = v;
+            if (a !== null && lenient) {
+                const x = a["cn"];
+                if (x !== undefined)
+                    o["ownership@cn"] = x;
             }
-            return false;
-        case 4:
-            switch (s.charCodeAt(ns)) {
-                case 110: // name
-                    if (s.charCodeAt(ns + 1) === 97 && s.charCodeAt(ns + 2) === 109 && s.charCodeAt(ns + 3) === 101) {
-                        o.name = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 6:
-            switch (s.charCodeAt(ns)) {
-                case 116: // typeid
-                    if (s.charCodeAt(ns + 1) === 121 && s.charCodeAt(ns + 2) === 112 && s.charCodeAt(ns + 3) === 101 && s.charCodeAt(ns + 4) === 105 && s.charCodeAt(ns + 5) === 100) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.typeid = v;
-                        return true;
-                    }
-                    return false;
-                case 118: // viewed
-                    if (s.charCodeAt(ns + 1) === 105 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 119 && s.charCodeAt(ns + 4) === 101 && s.charCodeAt(ns + 5) === 100) {
-                        const v = scalarFromWire("dt", t);
-                        if (v !== undefined)
-                            o.viewed = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 7:
-            switch (s.charCodeAt(ns)) {
-                case 99: // created
-                    if (s.charCodeAt(ns + 1) === 114 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 97 && s.charCodeAt(ns + 4) === 116 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 100) {
-                        const v = scalarFromWire("dt", t);
-                        if (v !== undefined)
-                            o.created = v;
-                        return true;
-                    }
-                    return false;
-                case 117: // updated
-                    if (s.charCodeAt(ns + 1) === 112 && s.charCodeAt(ns + 2) === 100 && s.charCodeAt(ns + 3) === 97 && s.charCodeAt(ns + 4) === 116 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 100) {
-                        const v = scalarFromWire("dt", t);
-                        if (v !== undefined)
-                            o.updated = v;
-                        return true;
-                    }
-                    return false;
-                case 102: // flagged
-                    if (s.charCodeAt(ns + 1) === 108 && s.charCodeAt(ns + 2) === 97 && s.charCodeAt(ns + 3) === 103 && s.charCodeAt(ns + 4) === 103 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 100) {
-                        const v = scalarFromWire("F", t);
-                        if (v !== undefined)
-                            o.flagged = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 9:
-            switch (s.charCodeAt(ns)) {
-                case 111: // ownership
-                    if (s.charCodeAt(ns + 1) === 119 && s.charCodeAt(ns + 2) === 110 && s.charCodeAt(ns + 3) === 101 && s.charCodeAt(ns + 4) === 114 && s.charCodeAt(ns + 5) === 115 && s.charCodeAt(ns + 6) === 104 && s.charCodeAt(ns + 7) === 105 && s.charCodeAt(ns + 8) === 112) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.ownership = v;
-                        if (a !== null && lenient) {
-                            const x = a["cn"];
-                            if (x !== undefined)
-                                o["ownership@cn"] = x;
-                        }
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+            return true;
+        }
+        case 8: {
+            // flagged
+            const v = scalarFromWire("F", t);
+            if (v !== undefined)
+                o.flagged = v;
+            return true;
+        }
     }
     return false;
 }
-function storeUpload(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 8:
-            switch (s.charCodeAt(ns)) {
-                case 102: // filename
-                    if (s.charCodeAt(ns + 1) === 105 && s.charCodeAt(ns + 2) === 108 && s.charCodeAt(ns + 3) === 101 && s.charCodeAt(ns + 4) === 110 && s.charCodeAt(ns + 5) === 97 && s.charCodeAt(ns + 6) === 109 && s.charCodeAt(ns + 7) === 101) {
-                        o.filename = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 11:
-            switch (s.charCodeAt(ns)) {
-                case 99: // contenttype
-                    if (s.charCodeAt(ns + 1) === 111 && s.charCodeAt(ns + 2) === 110 && s.charCodeAt(ns + 3) === 116 && s.charCodeAt(ns + 4) === 101 && s.charCodeAt(ns + 5) === 110 && s.charCodeAt(ns + 6) === 116 && s.charCodeAt(ns + 7) === 116 && s.charCodeAt(ns + 8) === 121 && s.charCodeAt(ns + 9) === 112 && s.charCodeAt(ns + 10) === 101) {
-                        o.contenttype = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 4:
-            switch (s.charCodeAt(ns)) {
-                case 115: // size
-                    if (s.charCodeAt(ns + 1) === 105 && s.charCodeAt(ns + 2) === 122 && s.charCodeAt(ns + 3) === 101) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.size = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+function storeUpload(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // filename
+            o.filename = t;
+            return true;
+        }
+        case 1: {
+            // contenttype
+            o.contenttype = t;
+            return true;
+        }
+        case 2: {
+            // size
+            const v = intText(t);
+            if (v !== undefined)
+                o.size = v;
+            return true;
+        }
     }
     return false;
 }
-function storeCallFields(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 7:
-            switch (s.charCodeAt(ns)) {
-                case 100: // details
-                    if (s.charCodeAt(ns + 1) === 101 && s.charCodeAt(ns + 2) === 116 && s.charCodeAt(ns + 3) === 97 && s.charCodeAt(ns + 4) === 105 && s.charCodeAt(ns + 5) === 108 && s.charCodeAt(ns + 6) === 115) {
-                        o.details = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 11:
-            switch (s.charCodeAt(ns)) {
-                case 100: // dateoccured
-                    if (s.charCodeAt(ns + 1) === 97 && s.charCodeAt(ns + 2) === 116 && s.charCodeAt(ns + 3) === 101 && s.charCodeAt(ns + 4) === 111 && s.charCodeAt(ns + 5) === 99 && s.charCodeAt(ns + 6) === 99 && s.charCodeAt(ns + 7) === 117 && s.charCodeAt(ns + 8) === 114 && s.charCodeAt(ns + 9) === 101 && s.charCodeAt(ns + 10) === 100) {
-                        const v = scalarFromWire("dt", t);
-                        if (v !== undefined)
-                            o.dateoccured = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 8:
-            switch (s.charCodeAt(ns)) {
-                case 100: // duration
-                    if (s.charCodeAt(ns + 1) === 117 && s.charCodeAt(ns + 2) === 114 && s.charCodeAt(ns + 3) === 97 && s.charCodeAt(ns + 4) === 116 && s.charCodeAt(ns + 5) === 105 && s.charCodeAt(ns + 6) === 111 && s.charCodeAt(ns + 7) === 110) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.duration = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+function storeCallFields(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // details
+            o.details = t;
+            return true;
+        }
+        case 1: {
+            // dateoccured
+            const v = scalarFromWire("dt", t);
+            if (v !== undefined)
+                o.dateoccured = v;
+            return true;
+        }
+        case 2: {
+            // duration
+            const v = intText(t);
+            if (v !== undefined)
+                o.duration = v;
+            return true;
+        }
     }
     return false;
 }
-function storeCommentFields(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 8:
-            switch (s.charCodeAt(ns)) {
-                case 112: // posttext
-                    if (s.charCodeAt(ns + 1) === 111 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 116 && s.charCodeAt(ns + 4) === 116 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 120 && s.charCodeAt(ns + 7) === 116) {
-                        o.posttext = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+function storeCommentFields(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // posttext
+            o.posttext = t;
+            return true;
+        }
     }
     return false;
 }
-function storeMarketingawidgetFields(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 9:
-            switch (s.charCodeAt(ns)) {
-                case 99: // contactid
-                    if (s.charCodeAt(ns + 1) === 111 && s.charCodeAt(ns + 2) === 110 && s.charCodeAt(ns + 3) === 116 && s.charCodeAt(ns + 4) === 97 && s.charCodeAt(ns + 5) === 99 && s.charCodeAt(ns + 6) === 116 && s.charCodeAt(ns + 7) === 105 && s.charCodeAt(ns + 8) === 100) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.contactid = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+function storeMarketingawidgetFields(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // contactid
+            const v = intText(t);
+            if (v !== undefined)
+                o.contactid = v;
+            return true;
+        }
     }
     return false;
 }
-function storeEventFields(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 5:
-            switch (s.charCodeAt(ns)) {
-                case 116: // title
-                    if (s.charCodeAt(ns + 1) === 105 && s.charCodeAt(ns + 2) === 116 && s.charCodeAt(ns + 3) === 108 && s.charCodeAt(ns + 4) === 101) {
-                        o.title = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 7:
-            switch (s.charCodeAt(ns)) {
-                case 100: // details
-                    if (s.charCodeAt(ns + 1) === 101 && s.charCodeAt(ns + 2) === 116 && s.charCodeAt(ns + 3) === 97 && s.charCodeAt(ns + 4) === 105 && s.charCodeAt(ns + 5) === 108 && s.charCodeAt(ns + 6) === 115) {
-                        o.details = t;
-                        return true;
-                    }
-                    return false;
-                case 116: // timeend
-                    if (s.charCodeAt(ns + 1) === 105 && s.charCodeAt(ns + 2) === 109 && s.charCodeAt(ns + 3) === 101 && s.charCodeAt(ns + 4) === 101 && s.charCodeAt(ns + 5) === 110 && s.charCodeAt(ns + 6) === 100) {
-                        const v = scalarFromWire("dd", t);
-                        if (v !== undefined)
-                            o.timeend = v;
-                        return true;
-                    }
-                    return false;
-                case 114: // repeats
-                    if (s.charCodeAt(ns + 1) === 101 && s.charCodeAt(ns + 2) === 112 && s.charCodeAt(ns + 3) === 101 && s.charCodeAt(ns + 4) === 97 && s.charCodeAt(ns + 5) === 116 && s.charCodeAt(ns + 6) === 115) {
-                        o.repeats = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 9:
-            switch (s.charCodeAt(ns)) {
-                case 99: // completed
-                    if (s.charCodeAt(ns + 1) === 111 && s.charCodeAt(ns + 2) === 109 && s.charCodeAt(ns + 3) === 112 && s.charCodeAt(ns + 4) === 108 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 116 && s.charCodeAt(ns + 7) === 101 && s.charCodeAt(ns + 8) === 100) {
-                        const v = scalarFromWire("f", t);
-                        if (v !== undefined)
-                            o.completed = v;
-                        return true;
-                    }
-                    return false;
-                case 116: // timestart
-                    if (s.charCodeAt(ns + 1) === 105 && s.charCodeAt(ns + 2) === 109 && s.charCodeAt(ns + 3) === 101 && s.charCodeAt(ns + 4) === 115 && s.charCodeAt(ns + 5) === 116 && s.charCodeAt(ns + 6) === 97 && s.charCodeAt(ns + 7) === 114 && s.charCodeAt(ns + 8) === 116) {
-                        const v = scalarFromWire("dd", t);
-                        if (v !== undefined)
-                            o.timestart = v;
-                        return true;
-                    }
-                    return false;
-                case 101: // eventtype
-                    if (s.charCodeAt(ns + 1) === 118 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 110 && s.charCodeAt(ns + 4) === 116 && s.charCodeAt(ns + 5) === 116 && s.charCodeAt(ns + 6) === 121 && s.charCodeAt(ns + 7) === 112 && s.charCodeAt(ns + 8) === 101) {
-                        o.eventtype = t;
-                        return true;
-                    }
-                    return false;
-                case 110: // noticenow
-                    if (s.charCodeAt(ns + 1) === 111 && s.charCodeAt(ns + 2) === 116 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 99 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 110 && s.charCodeAt(ns + 7) === 111 && s.charCodeAt(ns + 8) === 119) {
-                        const v = scalarFromWire("f", t);
-                        if (v !== undefined)
-                            o.noticenow = v;
-                        return true;
-                    }
-                    return false;
-                case 97: // attendees
-                    if (s.charCodeAt(ns + 1) === 116 && s.charCodeAt(ns + 2) === 116 && s.charCodeAt(ns + 3) === 101 && s.charCodeAt(ns + 4) === 110 && s.charCodeAt(ns + 5) === 100 && s.charCodeAt(ns + 6) === 101 && s.charCodeAt(ns + 7) === 101 && s.charCodeAt(ns + 8) === 115) {
-                        const v = scalarFromWire("il", t);
-                        if (v !== undefined)
-                            o.attendees = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 8:
-            switch (s.charCodeAt(ns)) {
-                case 108: // location
-                    if (s.charCodeAt(ns + 1) === 111 && s.charCodeAt(ns + 2) === 99 && s.charCodeAt(ns + 3) === 97 && s.charCodeAt(ns + 4) === 116 && s.charCodeAt(ns + 5) === 105 && s.charCodeAt(ns + 6) === 111 && s.charCodeAt(ns + 7) === 110) {
-                        o.location = t;
-                        return true;
-                    }
-                    return false;
-                case 112: // priority
-                    if (s.charCodeAt(ns + 1) === 114 && s.charCodeAt(ns + 2) === 105 && s.charCodeAt(ns + 3) === 111 && s.charCodeAt(ns + 4) === 114 && s.charCodeAt(ns + 5) === 105 && s.charCodeAt(ns + 6) === 116 && s.charCodeAt(ns + 7) === 121) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.priority = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 10:
-            switch (s.charCodeAt(ns)) {
-                case 114: // remindtime
-                    if (s.charCodeAt(ns + 1) === 101 && s.charCodeAt(ns + 2) === 109 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 110 && s.charCodeAt(ns + 5) === 100 && s.charCodeAt(ns + 6) === 116 && s.charCodeAt(ns + 7) === 105 && s.charCodeAt(ns + 8) === 109 && s.charCodeAt(ns + 9) === 101) {
-                        const v = scalarFromWire("f", t);
-                        if (v !== undefined)
-                            o.remindtime = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 17:
-            switch (s.charCodeAt(ns)) {
-                case 101: // externalattendees
-                    if (s.charCodeAt(ns + 1) === 120 && s.charCodeAt(ns + 2) === 116 && s.charCodeAt(ns + 3) === 101 && s.charCodeAt(ns + 4) === 114 && s.charCodeAt(ns + 5) === 110 && s.charCodeAt(ns + 6) === 97 && s.charCodeAt(ns + 7) === 108 && s.charCodeAt(ns + 8) === 97 && s.charCodeAt(ns + 9) === 116 && s.charCodeAt(ns + 10) === 116 && s.charCodeAt(ns + 11) === 101 && s.charCodeAt(ns + 12) === 110 && s.charCodeAt(ns + 13) === 100 && s.charCodeAt(ns + 14) === 101 && s.charCodeAt(ns + 15) === 101 && s.charCodeAt(ns + 16) === 115) {
-                        const v = scalarFromWire("sl", t);
-                        if (v !== undefined)
-                            o.externalattendees = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 11:
-            switch (s.charCodeAt(ns)) {
-                case 114: // repeatevery, repeatuntil
-                    if (s.charCodeAt(ns + 1) === 101 && s.charCodeAt(ns + 2) === 112 && s.charCodeAt(ns + 3) === 101 && s.charCodeAt(ns + 4) === 97 && s.charCodeAt(ns + 5) === 116 && s.charCodeAt(ns + 6) === 101 && s.charCodeAt(ns + 7) === 118 && s.charCodeAt(ns + 8) === 101 && s.charCodeAt(ns + 9) === 114 && s.charCodeAt(ns + 10) === 121) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.repeatevery = v;
-                        return true;
-                    }
-                    if (s.charCodeAt(ns + 1) === 101 && s.charCodeAt(ns + 2) === 112 && s.charCodeAt(ns + 3) === 101 && s.charCodeAt(ns + 4) === 97 && s.charCodeAt(ns + 5) === 116 && s.charCodeAt(ns + 6) === 117 && s.charCodeAt(ns + 7) === 110 && s.charCodeAt(ns + 8) === 116 && s.charCodeAt(ns + 9) === 105 && s.charCodeAt(ns + 10) === 108) {
-                        const v = scalarFromWire("d", t);
-                        if (v !== undefined)
-                            o.repeatuntil = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 14:
-            switch (s.charCodeAt(ns)) {
-                case 114: // repeatinterval
-                    if (s.charCodeAt(ns + 1) === 101 && s.charCodeAt(ns + 2) === 112 && s.charCodeAt(ns + 3) === 101 && s.charCodeAt(ns + 4) === 97 && s.charCodeAt(ns + 5) === 116 && s.charCodeAt(ns + 6) === 105 && s.charCodeAt(ns + 7) === 110 && s.charCodeAt(ns + 8) === 116 && s.charCodeAt(ns + 9) === 101 && s.charCodeAt(ns + 10) === 114 && s.charCodeAt(ns + 11) === 118 && s.charCodeAt(ns + 12) === 97 && s.charCodeAt(ns + 13) === 108) {
-                        const v = scalarFromWire("il", t);
-                        if (v !== undefined)
-                            o.repeatinterval = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+function storeEventFields(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // title
+            o.title = t;
+            return true;
+        }
+        case 1: {
+            // details
+            o.details = t;
+            return true;
+        }
+        case 2: {
+            // completed
+            const v = scalarFromWire("f", t);
+            if (v !== undefined)
+                o.completed = v;
+            return true;
+        }
+        case 3: {
+            // timestart
+            const v = scalarFromWire("dd", t);
+            if (v !== undefined)
+                o.timestart = v;
+            return true;
+        }
+        case 4: {
+            // timeend
+            const v = scalarFromWire("dd", t);
+            if (v !== undefined)
+                o.timeend = v;
+            return true;
+        }
+        case 5: {
+            // location
+            o.location = t;
+            return true;
+        }
+        case 6: {
+            // eventtype
+            o.eventtype = t;
+            return true;
+        }
+        case 7: {
+            // priority
+            const v = intText(t);
+            if (v !== undefined)
+                o.priority = v;
+            return true;
+        }
+        case 8: {
+            // noticenow
+            const v = scalarFromWire("f", t);
+            if (v !== undefined)
+                o.noticenow = v;
+            return true;
+        }
+        case 9: {
+            // remindtime
+            const v = scalarFromWire("f", t);
+            if (v !== undefined)
+                o.remindtime = v;
+            return true;
+        }
+        case 10: {
+            // attendees
+            const v = scalarFromWire("il", t);
+            if (v !== undefined)
+                o.attendees = v;
+            return true;
+        }
+        case 11: {
+            // externalattendees
+            const v = scalarFromWire("sl", t);
+            if (v !== undefined)
+                o.externalattendees = v;
+            return true;
+        }
+        case 12: {
+            // repeats
+            o.repeats = t;
+            return true;
+        }
+        case 13: {
+            // repeatevery
+            const v = intText(t);
+            if (v !== undefined)
+                o.repeatevery = v;
+            return true;
+        }
+        case 14: {
+            // repeatuntil
+            const v = scalarFromWire("d", t);
+            if (v !== undefined)
+                o.repeatuntil = v;
+            return true;
+        }
+        case 15: {
+            // repeatinterval
+            const v = scalarFromWire("il", t);
+            if (v !== undefined)
+                o.repeatinterval = v;
+            return true;
+        }
     }
     return false;
 }
-function storeFileFields(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 7:
-            switch (s.charCodeAt(ns)) {
-                case 99: // caption
-                    if (s.charCodeAt(ns + 1) === 97 && s.charCodeAt(ns + 2) === 112 && s.charCodeAt(ns + 3) === 116 && s.charCodeAt(ns + 4) === 105 && s.charCodeAt(ns + 5) === 111 && s.charCodeAt(ns + 6) === 110) {
-                        o.caption = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+function storeFileFields(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // caption
+            o.caption = t;
+            return true;
+        }
     }
     return false;
 }
-function storeFollowupFields(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 7:
-            switch (s.charCodeAt(ns)) {
-                case 100: // details, duedate
-                    if (s.charCodeAt(ns + 1) === 101 && s.charCodeAt(ns + 2) === 116 && s.charCodeAt(ns + 3) === 97 && s.charCodeAt(ns + 4) === 105 && s.charCodeAt(ns + 5) === 108 && s.charCodeAt(ns + 6) === 115) {
-                        o.details = t;
-                        return true;
-                    }
-                    if (s.charCodeAt(ns + 1) === 117 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 100 && s.charCodeAt(ns + 4) === 97 && s.charCodeAt(ns + 5) === 116 && s.charCodeAt(ns + 6) === 101) {
-                        const v = scalarFromWire("dd", t);
-                        if (v !== undefined)
-                            o.duedate = v;
-                        return true;
-                    }
-                    return false;
+function storeFollowupFields(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // details
+            o.details = t;
+            return true;
+        }
+        case 1: {
+            // assignedto
+            const v = intText(t);
+            if (v !== undefined)
+                o.assignedto = v;
+            if (a !== null && lenient) {
+                const x = a["cn"];
+                if (x !== undefined)
+                    o["assignedto@cn"] = x;
             }
-            return false;
-        case 10:
-            switch (s.charCodeAt(ns)) {
-                case 97: // assignedto
-                    if (s.charCodeAt(ns + 1) === 115 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 103 && s.charCodeAt(ns + 5) === 110 && s.charCodeAt(ns + 6) === 101 && s.charCodeAt(ns + 7) === 100 && s.charCodeAt(ns + 8) === 116 && s.charCodeAt(ns + 9) === 111) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.assignedto = v;
-                        if (a !== null && lenient) {
-                            const x = a["cn"];
-                            if (x !== undefined)
-                                o["assignedto@cn"] = x;
-                        }
-                        return true;
-                    }
-                    return false;
-                case 114: // remindtime
-                    if (s.charCodeAt(ns + 1) === 101 && s.charCodeAt(ns + 2) === 109 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 110 && s.charCodeAt(ns + 5) === 100 && s.charCodeAt(ns + 6) === 116 && s.charCodeAt(ns + 7) === 105 && s.charCodeAt(ns + 8) === 109 && s.charCodeAt(ns + 9) === 101) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.remindtime = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 6:
-            switch (s.charCodeAt(ns)) {
-                case 110: // nodate
-                    if (s.charCodeAt(ns + 1) === 111 && s.charCodeAt(ns + 2) === 100 && s.charCodeAt(ns + 3) === 97 && s.charCodeAt(ns + 4) === 116 && s.charCodeAt(ns + 5) === 101) {
-                        const v = scalarFromWire("f", t);
-                        if (v !== undefined)
-                            o.nodate = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 9:
-            switch (s.charCodeAt(ns)) {
-                case 99: // completed
-                    if (s.charCodeAt(ns + 1) === 111 && s.charCodeAt(ns + 2) === 109 && s.charCodeAt(ns + 3) === 112 && s.charCodeAt(ns + 4) === 108 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 116 && s.charCodeAt(ns + 7) === 101 && s.charCodeAt(ns + 8) === 100) {
-                        const v = scalarFromWire("f", t);
-                        if (v !== undefined)
-                            o.completed = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 16:
-            switch (s.charCodeAt(ns)) {
-                case 115: // sendnotification
-                    if (s.charCodeAt(ns + 1) === 101 && s.charCodeAt(ns + 2) === 110 && s.charCodeAt(ns + 3) === 100 && s.charCodeAt(ns + 4) === 110 && s.charCodeAt(ns + 5) === 111 && s.charCodeAt(ns + 6) === 116 && s.charCodeAt(ns + 7) === 105 && s.charCodeAt(ns + 8) === 102 && s.charCodeAt(ns + 9) === 105 && s.charCodeAt(ns + 10) === 99 && s.charCodeAt(ns + 11) === 97 && s.charCodeAt(ns + 12) === 116 && s.charCodeAt(ns + 13) === 105 && s.charCodeAt(ns + 14) === 111 && s.charCodeAt(ns + 15) === 110) {
-                        const v = scalarFromWire("f", t);
-                        if (v !== undefined)
-                            o.sendnotification = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+            return true;
+        }
+        case 3: {
+            // nodate
+            const v = scalarFromWire("f", t);
+            if (v !== undefined)
+                o.nodate = v;
+            return true;
+        }
+        case 4: {
+            // duedate
+            const v = scalarFromWire("dd", t);
+            if (v !== undefined)
+                o.duedate = v;
+            return true;
+        }
+        case 5: {
+            // completed
+            const v = scalarFromWire("f", t);
+            if (v !== undefined)
+                o.completed = v;
+            return true;
+        }
+        case 6: {
+            // sendnotification
+            const v = scalarFromWire("f", t);
+            if (v !== undefined)
+                o.sendnotification = v;
+            return true;
+        }
+        case 7: {
+            // remindtime
+            const v = intText(t);
+            if (v !== undefined)
+                o.remindtime = v;
+            return true;
+        }
     }
     return false;
 }
-function storeBillingawidgetFields(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 8:
-            switch (s.charCodeAt(ns)) {
-                case 99: // clientid
-                    if (s.charCodeAt(ns + 1) === 108 && s.charCodeAt(ns + 2) === 105 && s.charCodeAt(ns + 3) === 101 && s.charCodeAt(ns + 4) === 110 && s.charCodeAt(ns + 5) === 116 && s.charCodeAt(ns + 6) === 105 && s.charCodeAt(ns + 7) === 100) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.clientid = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+function storeBillingawidgetFields(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // clientid
+            const v = intText(t);
+            if (v !== undefined)
+                o.clientid = v;
+            return true;
+        }
     }
     return false;
 }
-function storeOnlinedocFields(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 5:
-            switch (s.charCodeAt(ns)) {
-                case 116: // title
-                    if (s.charCodeAt(ns + 1) === 105 && s.charCodeAt(ns + 2) === 116 && s.charCodeAt(ns + 3) === 108 && s.charCodeAt(ns + 4) === 101) {
-                        o.title = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 3:
-            switch (s.charCodeAt(ns)) {
-                case 117: // url
-                    if (s.charCodeAt(ns + 1) === 114 && s.charCodeAt(ns + 2) === 108) {
-                        o.url = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+function storeOnlinedocFields(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // title
+            o.title = t;
+            return true;
+        }
+        case 1: {
+            // url
+            o.url = t;
+            return true;
+        }
     }
     return false;
 }
-function storeLinkedemailsFields(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 6:
-            switch (s.charCodeAt(ns)) {
-                case 102: // fields
-                    if (s.charCodeAt(ns + 1) === 105 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 108 && s.charCodeAt(ns + 4) === 100 && s.charCodeAt(ns + 5) === 115) {
-                        const v = scalarFromWire("sl", t);
-                        if (v !== undefined)
-                            o.fields = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 8:
-            switch (s.charCodeAt(ns)) {
-                case 107: // keywords
-                    if (s.charCodeAt(ns + 1) === 101 && s.charCodeAt(ns + 2) === 121 && s.charCodeAt(ns + 3) === 119 && s.charCodeAt(ns + 4) === 111 && s.charCodeAt(ns + 5) === 114 && s.charCodeAt(ns + 6) === 100 && s.charCodeAt(ns + 7) === 115) {
-                        const v = scalarFromWire("sl", t);
-                        if (v !== undefined)
-                            o.keywords = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 10:
-            switch (s.charCodeAt(ns)) {
-                case 101: // exceptions
-                    if (s.charCodeAt(ns + 1) === 120 && s.charCodeAt(ns + 2) === 99 && s.charCodeAt(ns + 3) === 101 && s.charCodeAt(ns + 4) === 112 && s.charCodeAt(ns + 5) === 116 && s.charCodeAt(ns + 6) === 105 && s.charCodeAt(ns + 7) === 111 && s.charCodeAt(ns + 8) === 110 && s.charCodeAt(ns + 9) === 115) {
-                        const v = scalarFromWire("sl", t);
-                        if (v !== undefined)
-                            o.exceptions = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+function storeLinkedemailsFields(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // fields
+            const v = scalarFromWire("sl", t);
+            if (v !== undefined)
+                o.fields = v;
+            return true;
+        }
+        case 1: {
+            // keywords
+            const v = scalarFromWire("sl", t);
+            if (v !== undefined)
+                o.keywords = v;
+            return true;
+        }
+        case 2: {
+            // exceptions
+            const v = scalarFromWire("sl", t);
+            if (v !== undefined)
+                o.exceptions = v;
+            return true;
+        }
     }
     return false;
 }
-function storeNoteFields(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 7:
-            switch (s.charCodeAt(ns)) {
-                case 100: // details
-                    if (s.charCodeAt(ns + 1) === 101 && s.charCodeAt(ns + 2) === 116 && s.charCodeAt(ns + 3) === 97 && s.charCodeAt(ns + 4) === 105 && s.charCodeAt(ns + 5) === 108 && s.charCodeAt(ns + 6) === 115) {
-                        o.details = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+function storeNoteFields(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // details
+            o.details = t;
+            return true;
+        }
     }
     return false;
 }
-function storeOpportunityFields(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 11:
-            switch (s.charCodeAt(ns)) {
-                case 100: // description
-                    if (s.charCodeAt(ns + 1) === 101 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 99 && s.charCodeAt(ns + 4) === 114 && s.charCodeAt(ns + 5) === 105 && s.charCodeAt(ns + 6) === 112 && s.charCodeAt(ns + 7) === 116 && s.charCodeAt(ns + 8) === 105 && s.charCodeAt(ns + 9) === 111 && s.charCodeAt(ns + 10) === 110) {
-                        o.description = t;
-                        return true;
-                    }
-                    return false;
-                case 112: // probability
-                    if (s.charCodeAt(ns + 1) === 114 && s.charCodeAt(ns + 2) === 111 && s.charCodeAt(ns + 3) === 98 && s.charCodeAt(ns + 4) === 97 && s.charCodeAt(ns + 5) === 98 && s.charCodeAt(ns + 6) === 105 && s.charCodeAt(ns + 7) === 108 && s.charCodeAt(ns + 8) === 105 && s.charCodeAt(ns + 9) === 116 && s.charCodeAt(ns + 10) === 121) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.probability = v;
-                        return true;
-                    }
-                    return false;
-                case 99: // closingdate
-                    if (s.charCodeAt(ns + 1) === 108 && s.charCodeAt(ns + 2) === 111 && s.charCodeAt(ns + 3) === 115 && s.charCodeAt(ns + 4) === 105 && s.charCodeAt(ns + 5) === 110 && s.charCodeAt(ns + 6) === 103 && s.charCodeAt(ns + 7) === 100 && s.charCodeAt(ns + 8) === 97 && s.charCodeAt(ns + 9) === 116 && s.charCodeAt(ns + 10) === 101) {
-                        const v = scalarFromWire("d", t);
-                        if (v !== undefined)
-                            o.closingdate = v;
-                        return true;
-                    }
-                    return false;
-                case 114: // responsible
-                    if (s.charCodeAt(ns + 1) === 101 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 112 && s.charCodeAt(ns + 4) === 111 && s.charCodeAt(ns + 5) === 110 && s.charCodeAt(ns + 6) === 115 && s.charCodeAt(ns + 7) === 105 && s.charCodeAt(ns + 8) === 98 && s.charCodeAt(ns + 9) === 108 && s.charCodeAt(ns + 10) === 101) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.responsible = v;
-                        if (a !== null && lenient) {
-                            const x = a["cn"];
-                            if (x !== undefined)
-                                o["responsible@cn"] = x;
-                        }
-                        return true;
-                    }
-                    return false;
+function storeOpportunityFields(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // description
+            o.description = t;
+            return true;
+        }
+        case 1: {
+            // valueunit
+            const v = scalarFromWire("n", t);
+            if (v !== undefined)
+                o.valueunit = v;
+            return true;
+        }
+        case 2: {
+            // valuecurrency
+            o.valuecurrency = t;
+            return true;
+        }
+        case 3: {
+            // valueinterval
+            o.valueinterval = t;
+            return true;
+        }
+        case 4: {
+            // valueduration
+            const v = intText(t);
+            if (v !== undefined)
+                o.valueduration = v;
+            return true;
+        }
+        case 5: {
+            // stage
+            const v = intText(t);
+            if (v !== undefined)
+                o.stage = v;
+            return true;
+        }
+        case 6: {
+            // probability
+            const v = intText(t);
+            if (v !== undefined)
+                o.probability = v;
+            return true;
+        }
+        case 7: {
+            // closingdate
+            const v = scalarFromWire("d", t);
+            if (v !== undefined)
+                o.closingdate = v;
+            return true;
+        }
+        case 8: {
+            // responsible
+            const v = intText(t);
+            if (v !== undefined)
+                o.responsible = v;
+            if (a !== null && lenient) {
+                const x = a["cn"];
+                if (x !== undefined)
+                    o["responsible@cn"] = x;
             }
-            return false;
-        case 9:
-            switch (s.charCodeAt(ns)) {
-                case 118: // valueunit
-                    if (s.charCodeAt(ns + 1) === 97 && s.charCodeAt(ns + 2) === 108 && s.charCodeAt(ns + 3) === 117 && s.charCodeAt(ns + 4) === 101 && s.charCodeAt(ns + 5) === 117 && s.charCodeAt(ns + 6) === 110 && s.charCodeAt(ns + 7) === 105 && s.charCodeAt(ns + 8) === 116) {
-                        const v = scalarFromWire("n", t);
-                        if (v !== undefined)
-                            o.valueunit = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 13:
-            switch (s.charCodeAt(ns)) {
-                case 118: // valuecurrency, valueinterval, valueduration
-                    if (s.charCodeAt(ns + 1) === 97 && s.charCodeAt(ns + 2) === 108 && s.charCodeAt(ns + 3) === 117 && s.charCodeAt(ns + 4) === 101 && s.charCodeAt(ns + 5) === 99 && s.charCodeAt(ns + 6) === 117 && s.charCodeAt(ns + 7) === 114 && s.charCodeAt(ns + 8) === 114 && s.charCodeAt(ns + 9) === 101 && s.charCodeAt(ns + 10) === 110 && s.charCodeAt(ns + 11) === 99 && s.charCodeAt(ns + 12) === 121) {
-                        o.valuecurrency = t;
-                        return true;
-                    }
-                    if (s.charCodeAt(ns + 1) === 97 && s.charCodeAt(ns + 2) === 108 && s.charCodeAt(ns + 3) === 117 && s.charCodeAt(ns + 4) === 101 && s.charCodeAt(ns + 5) === 105 && s.charCodeAt(ns + 6) === 110 && s.charCodeAt(ns + 7) === 116 && s.charCodeAt(ns + 8) === 101 && s.charCodeAt(ns + 9) === 114 && s.charCodeAt(ns + 10) === 118 && s.charCodeAt(ns + 11) === 97 && s.charCodeAt(ns + 12) === 108) {
-                        o.valueinterval = t;
-                        return true;
-                    }
-                    if (s.charCodeAt(ns + 1) === 97 && s.charCodeAt(ns + 2) === 108 && s.charCodeAt(ns + 3) === 117 && s.charCodeAt(ns + 4) === 101 && s.charCodeAt(ns + 5) === 100 && s.charCodeAt(ns + 6) === 117 && s.charCodeAt(ns + 7) === 114 && s.charCodeAt(ns + 8) === 97 && s.charCodeAt(ns + 9) === 116 && s.charCodeAt(ns + 10) === 105 && s.charCodeAt(ns + 11) === 111 && s.charCodeAt(ns + 12) === 110) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.valueduration = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 5:
-            switch (s.charCodeAt(ns)) {
-                case 115: // stage
-                    if (s.charCodeAt(ns + 1) === 116 && s.charCodeAt(ns + 2) === 97 && s.charCodeAt(ns + 3) === 103 && s.charCodeAt(ns + 4) === 101) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.stage = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 6:
-            switch (s.charCodeAt(ns)) {
-                case 115: // status
-                    if (s.charCodeAt(ns + 1) === 116 && s.charCodeAt(ns + 2) === 97 && s.charCodeAt(ns + 3) === 116 && s.charCodeAt(ns + 4) === 117 && s.charCodeAt(ns + 5) === 115) {
-                        o.status = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+            return true;
+        }
+        case 10: {
+            // status
+            o.status = t;
+            return true;
+        }
     }
     return false;
 }
-function storePhotolistFields(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 5:
-            switch (s.charCodeAt(ns)) {
-                case 116: // title
-                    if (s.charCodeAt(ns + 1) === 105 && s.charCodeAt(ns + 2) === 116 && s.charCodeAt(ns + 3) === 108 && s.charCodeAt(ns + 4) === 101) {
-                        o.title = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+function storePhotolistFields(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // title
+            o.title = t;
+            return true;
+        }
     }
     return false;
 }
-function storeSeparatorFields(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 5:
-            switch (s.charCodeAt(ns)) {
-                case 116: // title
-                    if (s.charCodeAt(ns + 1) === 105 && s.charCodeAt(ns + 2) === 116 && s.charCodeAt(ns + 3) === 108 && s.charCodeAt(ns + 4) === 101) {
-                        o.title = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 12:
-            switch (s.charCodeAt(ns)) {
-                case 104: // hidesiblings
-                    if (s.charCodeAt(ns + 1) === 105 && s.charCodeAt(ns + 2) === 100 && s.charCodeAt(ns + 3) === 101 && s.charCodeAt(ns + 4) === 115 && s.charCodeAt(ns + 5) === 105 && s.charCodeAt(ns + 6) === 98 && s.charCodeAt(ns + 7) === 108 && s.charCodeAt(ns + 8) === 105 && s.charCodeAt(ns + 9) === 110 && s.charCodeAt(ns + 10) === 103 && s.charCodeAt(ns + 11) === 115) {
-                        const v = scalarFromWire("f", t);
-                        if (v !== undefined)
-                            o.hidesiblings = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+function storeSeparatorFields(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // title
+            o.title = t;
+            return true;
+        }
+        case 1: {
+            // hidesiblings
+            const v = scalarFromWire("f", t);
+            if (v !== undefined)
+                o.hidesiblings = v;
+            return true;
+        }
     }
     return false;
 }
-function storeScheduledemailFields(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 2:
-            switch (s.charCodeAt(ns)) {
-                case 116: // to
-                    if (s.charCodeAt(ns + 1) === 111) {
-                        const v = scalarFromWire("sl", t);
-                        if (v !== undefined)
-                            o.to = v;
-                        return true;
-                    }
-                    return false;
-                case 99: // cc
-                    if (s.charCodeAt(ns + 1) === 99) {
-                        const v = scalarFromWire("sl", t);
-                        if (v !== undefined)
-                            o.cc = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 3:
-            switch (s.charCodeAt(ns)) {
-                case 98: // bcc
-                    if (s.charCodeAt(ns + 1) === 99 && s.charCodeAt(ns + 2) === 99) {
-                        const v = scalarFromWire("sl", t);
-                        if (v !== undefined)
-                            o.bcc = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 4:
-            switch (s.charCodeAt(ns)) {
-                case 102: // from
-                    if (s.charCodeAt(ns + 1) === 114 && s.charCodeAt(ns + 2) === 111 && s.charCodeAt(ns + 3) === 109) {
-                        o.from = t;
-                        return true;
-                    }
-                    return false;
-                case 98: // body
-                    if (s.charCodeAt(ns + 1) === 111 && s.charCodeAt(ns + 2) === 100 && s.charCodeAt(ns + 3) === 121) {
-                        o.body = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 7:
-            switch (s.charCodeAt(ns)) {
-                case 115: // subject
-                    if (s.charCodeAt(ns + 1) === 117 && s.charCodeAt(ns + 2) === 98 && s.charCodeAt(ns + 3) === 106 && s.charCodeAt(ns + 4) === 101 && s.charCodeAt(ns + 5) === 99 && s.charCodeAt(ns + 6) === 116) {
-                        o.subject = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 8:
-            switch (s.charCodeAt(ns)) {
-                case 112: // priority
-                    if (s.charCodeAt(ns + 1) === 114 && s.charCodeAt(ns + 2) === 105 && s.charCodeAt(ns + 3) === 111 && s.charCodeAt(ns + 4) === 114 && s.charCodeAt(ns + 5) === 105 && s.charCodeAt(ns + 6) === 116 && s.charCodeAt(ns + 7) === 121) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.priority = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 13:
-            switch (s.charCodeAt(ns)) {
-                case 115: // scheduledtime
-                    if (s.charCodeAt(ns + 1) === 99 && s.charCodeAt(ns + 2) === 104 && s.charCodeAt(ns + 3) === 101 && s.charCodeAt(ns + 4) === 100 && s.charCodeAt(ns + 5) === 117 && s.charCodeAt(ns + 6) === 108 && s.charCodeAt(ns + 7) === 101 && s.charCodeAt(ns + 8) === 100 && s.charCodeAt(ns + 9) === 116 && s.charCodeAt(ns + 10) === 105 && s.charCodeAt(ns + 11) === 109 && s.charCodeAt(ns + 12) === 101) {
-                        const v = scalarFromWire("dd", t);
-                        if (v !== undefined)
-                            o.scheduledtime = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+function storeScheduledemailFields(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // to
+            const v = scalarFromWire("sl", t);
+            if (v !== undefined)
+                o.to = v;
+            return true;
+        }
+        case 1: {
+            // cc
+            const v = scalarFromWire("sl", t);
+            if (v !== undefined)
+                o.cc = v;
+            return true;
+        }
+        case 2: {
+            // bcc
+            const v = scalarFromWire("sl", t);
+            if (v !== undefined)
+                o.bcc = v;
+            return true;
+        }
+        case 3: {
+            // from
+            o.from = t;
+            return true;
+        }
+        case 4: {
+            // subject
+            o.subject = t;
+            return true;
+        }
+        case 5: {
+            // priority
+            const v = intText(t);
+            if (v !== undefined)
+                o.priority = v;
+            return true;
+        }
+        case 6: {
+            // body
+            o.body = t;
+            return true;
+        }
+        case 7: {
+            // scheduledtime
+            const v = scalarFromWire("dd", t);
+            if (v !== undefined)
+                o.scheduledtime = v;
+            return true;
+        }
     }
     return false;
 }
-function storeTaskFields(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 5:
-            switch (s.charCodeAt(ns)) {
-                case 116: // title
-                    if (s.charCodeAt(ns + 1) === 105 && s.charCodeAt(ns + 2) === 116 && s.charCodeAt(ns + 3) === 108 && s.charCodeAt(ns + 4) === 101) {
-                        o.title = t;
-                        return true;
-                    }
-                    return false;
+function storeTaskFields(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // title
+            o.title = t;
+            return true;
+        }
+        case 1: {
+            // details
+            o.details = t;
+            return true;
+        }
+        case 2: {
+            // assignedto
+            const v = intText(t);
+            if (v !== undefined)
+                o.assignedto = v;
+            if (a !== null && lenient) {
+                const x = a["cn"];
+                if (x !== undefined)
+                    o["assignedto@cn"] = x;
             }
-            return false;
-        case 7:
-            switch (s.charCodeAt(ns)) {
-                case 100: // details, duedate
-                    if (s.charCodeAt(ns + 1) === 101 && s.charCodeAt(ns + 2) === 116 && s.charCodeAt(ns + 3) === 97 && s.charCodeAt(ns + 4) === 105 && s.charCodeAt(ns + 5) === 108 && s.charCodeAt(ns + 6) === 115) {
-                        o.details = t;
-                        return true;
-                    }
-                    if (s.charCodeAt(ns + 1) === 117 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 100 && s.charCodeAt(ns + 4) === 97 && s.charCodeAt(ns + 5) === 116 && s.charCodeAt(ns + 6) === 101) {
-                        const v = scalarFromWire("dd", t);
-                        if (v !== undefined)
-                            o.duedate = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 10:
-            switch (s.charCodeAt(ns)) {
-                case 97: // assignedto
-                    if (s.charCodeAt(ns + 1) === 115 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 103 && s.charCodeAt(ns + 5) === 110 && s.charCodeAt(ns + 6) === 101 && s.charCodeAt(ns + 7) === 100 && s.charCodeAt(ns + 8) === 116 && s.charCodeAt(ns + 9) === 111) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.assignedto = v;
-                        if (a !== null && lenient) {
-                            const x = a["cn"];
-                            if (x !== undefined)
-                                o["assignedto@cn"] = x;
-                        }
-                        return true;
-                    }
-                    return false;
-                case 114: // remindtime
-                    if (s.charCodeAt(ns + 1) === 101 && s.charCodeAt(ns + 2) === 109 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 110 && s.charCodeAt(ns + 5) === 100 && s.charCodeAt(ns + 6) === 116 && s.charCodeAt(ns + 7) === 105 && s.charCodeAt(ns + 8) === 109 && s.charCodeAt(ns + 9) === 101) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.remindtime = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 6:
-            switch (s.charCodeAt(ns)) {
-                case 110: // nodate
-                    if (s.charCodeAt(ns + 1) === 111 && s.charCodeAt(ns + 2) === 100 && s.charCodeAt(ns + 3) === 97 && s.charCodeAt(ns + 4) === 116 && s.charCodeAt(ns + 5) === 101) {
-                        const v = scalarFromWire("f", t);
-                        if (v !== undefined)
-                            o.nodate = v;
-                        return true;
-                    }
-                    return false;
-                case 98: // billed
-                    if (s.charCodeAt(ns + 1) === 105 && s.charCodeAt(ns + 2) === 108 && s.charCodeAt(ns + 3) === 108 && s.charCodeAt(ns + 4) === 101 && s.charCodeAt(ns + 5) === 100) {
-                        const v = scalarFromWire("f", t);
-                        if (v !== undefined)
-                            o.billed = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 9:
-            switch (s.charCodeAt(ns)) {
-                case 99: // completed
-                    if (s.charCodeAt(ns + 1) === 111 && s.charCodeAt(ns + 2) === 109 && s.charCodeAt(ns + 3) === 112 && s.charCodeAt(ns + 4) === 108 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 116 && s.charCodeAt(ns + 7) === 101 && s.charCodeAt(ns + 8) === 100) {
-                        const v = scalarFromWire("f", t);
-                        if (v !== undefined)
-                            o.completed = v;
-                        return true;
-                    }
-                    return false;
-                case 116: // timespent
-                    if (s.charCodeAt(ns + 1) === 105 && s.charCodeAt(ns + 2) === 109 && s.charCodeAt(ns + 3) === 101 && s.charCodeAt(ns + 4) === 115 && s.charCodeAt(ns + 5) === 112 && s.charCodeAt(ns + 6) === 101 && s.charCodeAt(ns + 7) === 110 && s.charCodeAt(ns + 8) === 116) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.timespent = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 16:
-            switch (s.charCodeAt(ns)) {
-                case 115: // sendnotification
-                    if (s.charCodeAt(ns + 1) === 101 && s.charCodeAt(ns + 2) === 110 && s.charCodeAt(ns + 3) === 100 && s.charCodeAt(ns + 4) === 110 && s.charCodeAt(ns + 5) === 111 && s.charCodeAt(ns + 6) === 116 && s.charCodeAt(ns + 7) === 105 && s.charCodeAt(ns + 8) === 102 && s.charCodeAt(ns + 9) === 105 && s.charCodeAt(ns + 10) === 99 && s.charCodeAt(ns + 11) === 97 && s.charCodeAt(ns + 12) === 116 && s.charCodeAt(ns + 13) === 105 && s.charCodeAt(ns + 14) === 111 && s.charCodeAt(ns + 15) === 110) {
-                        const v = scalarFromWire("f", t);
-                        if (v !== undefined)
-                            o.sendnotification = v;
-                        return true;
-                    }
-                    return false;
-                case 116: // timespentmeasure
-                    if (s.charCodeAt(ns + 1) === 105 && s.charCodeAt(ns + 2) === 109 && s.charCodeAt(ns + 3) === 101 && s.charCodeAt(ns + 4) === 115 && s.charCodeAt(ns + 5) === 112 && s.charCodeAt(ns + 6) === 101 && s.charCodeAt(ns + 7) === 110 && s.charCodeAt(ns + 8) === 116 && s.charCodeAt(ns + 9) === 109 && s.charCodeAt(ns + 10) === 101 && s.charCodeAt(ns + 11) === 97 && s.charCodeAt(ns + 12) === 115 && s.charCodeAt(ns + 13) === 117 && s.charCodeAt(ns + 14) === 114 && s.charCodeAt(ns + 15) === 101) {
-                        o.timespentmeasure = t;
-                        return true;
-                    }
-                    return false;
-                case 110: // notifyoncomplete
-                    if (s.charCodeAt(ns + 1) === 111 && s.charCodeAt(ns + 2) === 116 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 102 && s.charCodeAt(ns + 5) === 121 && s.charCodeAt(ns + 6) === 111 && s.charCodeAt(ns + 7) === 110 && s.charCodeAt(ns + 8) === 99 && s.charCodeAt(ns + 9) === 111 && s.charCodeAt(ns + 10) === 109 && s.charCodeAt(ns + 11) === 112 && s.charCodeAt(ns + 12) === 108 && s.charCodeAt(ns + 13) === 101 && s.charCodeAt(ns + 14) === 116 && s.charCodeAt(ns + 15) === 101) {
-                        const v = scalarFromWire("sl", t);
-                        if (v !== undefined)
-                            o.notifyoncomplete = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 8:
-            switch (s.charCodeAt(ns)) {
-                case 112: // priority
-                    if (s.charCodeAt(ns + 1) === 114 && s.charCodeAt(ns + 2) === 105 && s.charCodeAt(ns + 3) === 111 && s.charCodeAt(ns + 4) === 114 && s.charCodeAt(ns + 5) === 105 && s.charCodeAt(ns + 6) === 116 && s.charCodeAt(ns + 7) === 121) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.priority = v;
-                        return true;
-                    }
-                    return false;
-                case 105: // invoiced
-                    if (s.charCodeAt(ns + 1) === 110 && s.charCodeAt(ns + 2) === 118 && s.charCodeAt(ns + 3) === 111 && s.charCodeAt(ns + 4) === 105 && s.charCodeAt(ns + 5) === 99 && s.charCodeAt(ns + 6) === 101 && s.charCodeAt(ns + 7) === 100) {
-                        o.invoiced = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 14:
-            switch (s.charCodeAt(ns)) {
-                case 105: // ignoreweekends
-                    if (s.charCodeAt(ns + 1) === 103 && s.charCodeAt(ns + 2) === 110 && s.charCodeAt(ns + 3) === 111 && s.charCodeAt(ns + 4) === 114 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 119 && s.charCodeAt(ns + 7) === 101 && s.charCodeAt(ns + 8) === 101 && s.charCodeAt(ns + 9) === 107 && s.charCodeAt(ns + 10) === 101 && s.charCodeAt(ns + 11) === 110 && s.charCodeAt(ns + 12) === 100 && s.charCodeAt(ns + 13) === 115) {
-                        const v = scalarFromWire("f", t);
-                        if (v !== undefined)
-                            o.ignoreweekends = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 11:
-            switch (s.charCodeAt(ns)) {
-                case 116: // timeremains
-                    if (s.charCodeAt(ns + 1) === 105 && s.charCodeAt(ns + 2) === 109 && s.charCodeAt(ns + 3) === 101 && s.charCodeAt(ns + 4) === 114 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 109 && s.charCodeAt(ns + 7) === 97 && s.charCodeAt(ns + 8) === 105 && s.charCodeAt(ns + 9) === 110 && s.charCodeAt(ns + 10) === 115) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.timeremains = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 18:
-            switch (s.charCodeAt(ns)) {
-                case 116: // timeremainsmeasure
-                    if (s.charCodeAt(ns + 1) === 105 && s.charCodeAt(ns + 2) === 109 && s.charCodeAt(ns + 3) === 101 && s.charCodeAt(ns + 4) === 114 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 109 && s.charCodeAt(ns + 7) === 97 && s.charCodeAt(ns + 8) === 105 && s.charCodeAt(ns + 9) === 110 && s.charCodeAt(ns + 10) === 115 && s.charCodeAt(ns + 11) === 109 && s.charCodeAt(ns + 12) === 101 && s.charCodeAt(ns + 13) === 97 && s.charCodeAt(ns + 14) === 115 && s.charCodeAt(ns + 15) === 117 && s.charCodeAt(ns + 16) === 114 && s.charCodeAt(ns + 17) === 101) {
-                        o.timeremainsmeasure = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+            return true;
+        }
+        case 4: {
+            // nodate
+            const v = scalarFromWire("f", t);
+            if (v !== undefined)
+                o.nodate = v;
+            return true;
+        }
+        case 5: {
+            // duedate
+            const v = scalarFromWire("dd", t);
+            if (v !== undefined)
+                o.duedate = v;
+            return true;
+        }
+        case 6: {
+            // completed
+            const v = scalarFromWire("f", t);
+            if (v !== undefined)
+                o.completed = v;
+            return true;
+        }
+        case 7: {
+            // sendnotification
+            const v = scalarFromWire("f", t);
+            if (v !== undefined)
+                o.sendnotification = v;
+            return true;
+        }
+        case 8: {
+            // remindtime
+            const v = intText(t);
+            if (v !== undefined)
+                o.remindtime = v;
+            return true;
+        }
+        case 9: {
+            // priority
+            const v = intText(t);
+            if (v !== undefined)
+                o.priority = v;
+            return true;
+        }
+        case 10: {
+            // billed
+            const v = scalarFromWire("f", t);
+            if (v !== undefined)
+                o.billed = v;
+            return true;
+        }
+        case 11: {
+            // ignoreweekends
+            const v = scalarFromWire("f", t);
+            if (v !== undefined)
+                o.ignoreweekends = v;
+            return true;
+        }
+        case 12: {
+            // timespent
+            const v = intText(t);
+            if (v !== undefined)
+                o.timespent = v;
+            return true;
+        }
+        case 13: {
+            // timespentmeasure
+            o.timespentmeasure = t;
+            return true;
+        }
+        case 14: {
+            // timeremains
+            const v = intText(t);
+            if (v !== undefined)
+                o.timeremains = v;
+            return true;
+        }
+        case 15: {
+            // timeremainsmeasure
+            o.timeremainsmeasure = t;
+            return true;
+        }
+        case 16: {
+            // invoiced
+            o.invoiced = t;
+            return true;
+        }
+        case 17: {
+            // notifyoncomplete
+            const v = scalarFromWire("sl", t);
+            if (v !== undefined)
+                o.notifyoncomplete = v;
+            return true;
+        }
     }
     return false;
 }
-function storeTasklistFields(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 5:
-            switch (s.charCodeAt(ns)) {
-                case 116: // title
-                    if (s.charCodeAt(ns + 1) === 105 && s.charCodeAt(ns + 2) === 116 && s.charCodeAt(ns + 3) === 108 && s.charCodeAt(ns + 4) === 101) {
-                        o.title = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 11:
-            switch (s.charCodeAt(ns)) {
-                case 100: // description
-                    if (s.charCodeAt(ns + 1) === 101 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 99 && s.charCodeAt(ns + 4) === 114 && s.charCodeAt(ns + 5) === 105 && s.charCodeAt(ns + 6) === 112 && s.charCodeAt(ns + 7) === 116 && s.charCodeAt(ns + 8) === 105 && s.charCodeAt(ns + 9) === 111 && s.charCodeAt(ns + 10) === 110) {
-                        o.description = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 6:
-            switch (s.charCodeAt(ns)) {
-                case 110: // nodate
-                    if (s.charCodeAt(ns + 1) === 111 && s.charCodeAt(ns + 2) === 100 && s.charCodeAt(ns + 3) === 97 && s.charCodeAt(ns + 4) === 116 && s.charCodeAt(ns + 5) === 101) {
-                        const v = scalarFromWire("f", t);
-                        if (v !== undefined)
-                            o.nodate = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 13:
-            switch (s.charCodeAt(ns)) {
-                case 109: // milestonedate
-                    if (s.charCodeAt(ns + 1) === 105 && s.charCodeAt(ns + 2) === 108 && s.charCodeAt(ns + 3) === 101 && s.charCodeAt(ns + 4) === 115 && s.charCodeAt(ns + 5) === 116 && s.charCodeAt(ns + 6) === 111 && s.charCodeAt(ns + 7) === 110 && s.charCodeAt(ns + 8) === 101 && s.charCodeAt(ns + 9) === 100 && s.charCodeAt(ns + 10) === 97 && s.charCodeAt(ns + 11) === 116 && s.charCodeAt(ns + 12) === 101) {
-                        const v = scalarFromWire("d", t);
-                        if (v !== undefined)
-                            o.milestonedate = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 9:
-            switch (s.charCodeAt(ns)) {
-                case 99: // completed
-                    if (s.charCodeAt(ns + 1) === 111 && s.charCodeAt(ns + 2) === 109 && s.charCodeAt(ns + 3) === 112 && s.charCodeAt(ns + 4) === 108 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 116 && s.charCodeAt(ns + 7) === 101 && s.charCodeAt(ns + 8) === 100) {
-                        const v = scalarFromWire("f", t);
-                        if (v !== undefined)
-                            o.completed = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+function storeTasklistFields(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // title
+            o.title = t;
+            return true;
+        }
+        case 1: {
+            // description
+            o.description = t;
+            return true;
+        }
+        case 2: {
+            // nodate
+            const v = scalarFromWire("f", t);
+            if (v !== undefined)
+                o.nodate = v;
+            return true;
+        }
+        case 3: {
+            // milestonedate
+            const v = scalarFromWire("d", t);
+            if (v !== undefined)
+                o.milestonedate = v;
+            return true;
+        }
+        case 4: {
+            // completed
+            const v = scalarFromWire("f", t);
+            if (v !== undefined)
+                o.completed = v;
+            return true;
+        }
     }
     return false;
 }
-function storeTemplateFields(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 10:
-            switch (s.charCodeAt(ns)) {
-                case 116: // templateid
-                    if (s.charCodeAt(ns + 1) === 101 && s.charCodeAt(ns + 2) === 109 && s.charCodeAt(ns + 3) === 112 && s.charCodeAt(ns + 4) === 108 && s.charCodeAt(ns + 5) === 97 && s.charCodeAt(ns + 6) === 116 && s.charCodeAt(ns + 7) === 101 && s.charCodeAt(ns + 8) === 105 && s.charCodeAt(ns + 9) === 100) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.templateid = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+function storeTemplateFields(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // templateid
+            const v = intText(t);
+            if (v !== undefined)
+                o.templateid = v;
+            return true;
+        }
     }
     return false;
 }
-function storeTimerecordFields(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 4:
-            switch (s.charCodeAt(ns)) {
-                case 100: // date
-                    if (s.charCodeAt(ns + 1) === 97 && s.charCodeAt(ns + 2) === 116 && s.charCodeAt(ns + 3) === 101) {
-                        const v = scalarFromWire("d", t);
-                        if (v !== undefined)
-                            o.date = v;
-                        return true;
-                    }
-                    return false;
+function storeTimerecordFields(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // date
+            const v = scalarFromWire("d", t);
+            if (v !== undefined)
+                o.date = v;
+            return true;
+        }
+        case 1: {
+            // person
+            const v = intText(t);
+            if (v !== undefined)
+                o.person = v;
+            if (a !== null && lenient) {
+                const x = a["cn"];
+                if (x !== undefined)
+                    o["person@cn"] = x;
             }
-            return false;
-        case 6:
-            switch (s.charCodeAt(ns)) {
-                case 112: // person
-                    if (s.charCodeAt(ns + 1) === 101 && s.charCodeAt(ns + 2) === 114 && s.charCodeAt(ns + 3) === 115 && s.charCodeAt(ns + 4) === 111 && s.charCodeAt(ns + 5) === 110) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.person = v;
-                        if (a !== null && lenient) {
-                            const x = a["cn"];
-                            if (x !== undefined)
-                                o["person@cn"] = x;
-                        }
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 5:
-            switch (s.charCodeAt(ns)) {
-                case 104: // hours
-                    if (s.charCodeAt(ns + 1) === 111 && s.charCodeAt(ns + 2) === 117 && s.charCodeAt(ns + 3) === 114 && s.charCodeAt(ns + 4) === 115) {
-                        const v = scalarFromWire("n", t);
-                        if (v !== undefined)
-                            o.hours = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 8:
-            switch (s.charCodeAt(ns)) {
-                case 98: // billable
-                    if (s.charCodeAt(ns + 1) === 105 && s.charCodeAt(ns + 2) === 108 && s.charCodeAt(ns + 3) === 108 && s.charCodeAt(ns + 4) === 97 && s.charCodeAt(ns + 5) === 98 && s.charCodeAt(ns + 6) === 108 && s.charCodeAt(ns + 7) === 101) {
-                        const v = scalarFromWire("f", t);
-                        if (v !== undefined)
-                            o.billable = v;
-                        return true;
-                    }
-                    return false;
-                case 105: // invoiced
-                    if (s.charCodeAt(ns + 1) === 110 && s.charCodeAt(ns + 2) === 118 && s.charCodeAt(ns + 3) === 111 && s.charCodeAt(ns + 4) === 105 && s.charCodeAt(ns + 5) === 99 && s.charCodeAt(ns + 6) === 101 && s.charCodeAt(ns + 7) === 100) {
-                        o.invoiced = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 7:
-            switch (s.charCodeAt(ns)) {
-                case 100: // details
-                    if (s.charCodeAt(ns + 1) === 101 && s.charCodeAt(ns + 2) === 116 && s.charCodeAt(ns + 3) === 97 && s.charCodeAt(ns + 4) === 105 && s.charCodeAt(ns + 5) === 108 && s.charCodeAt(ns + 6) === 115) {
-                        o.details = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+            return true;
+        }
+        case 3: {
+            // hours
+            const v = scalarFromWire("n", t);
+            if (v !== undefined)
+                o.hours = v;
+            return true;
+        }
+        case 4: {
+            // billable
+            const v = scalarFromWire("f", t);
+            if (v !== undefined)
+                o.billable = v;
+            return true;
+        }
+        case 5: {
+            // details
+            o.details = t;
+            return true;
+        }
+        case 6: {
+            // invoiced
+            o.invoiced = t;
+            return true;
+        }
     }
     return false;
 }
-function storeWebsiteFields(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 7:
-            switch (s.charCodeAt(ns)) {
-                case 99: // caption
-                    if (s.charCodeAt(ns + 1) === 97 && s.charCodeAt(ns + 2) === 112 && s.charCodeAt(ns + 3) === 116 && s.charCodeAt(ns + 4) === 105 && s.charCodeAt(ns + 5) === 111 && s.charCodeAt(ns + 6) === 110) {
-                        o.caption = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 3:
-            switch (s.charCodeAt(ns)) {
-                case 117: // url
-                    if (s.charCodeAt(ns + 1) === 114 && s.charCodeAt(ns + 2) === 108) {
-                        o.url = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+function storeWebsiteFields(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // caption
+            o.caption = t;
+            return true;
+        }
+        case 1: {
+            // url
+            o.url = t;
+            return true;
+        }
     }
     return false;
 }
-function storeSupportwidgetFields(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 6:
-            switch (s.charCodeAt(ns)) {
-                case 117: // userid
-                    if (s.charCodeAt(ns + 1) === 115 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 114 && s.charCodeAt(ns + 4) === 105 && s.charCodeAt(ns + 5) === 100) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.userid = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+function storeSupportwidgetFields(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // userid
+            const v = intText(t);
+            if (v !== undefined)
+                o.userid = v;
+            return true;
+        }
     }
     return false;
 }
-function storeActivityEntry(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 5:
-            switch (s.charCodeAt(ns)) {
-                case 108: // level
-                    if (s.charCodeAt(ns + 1) === 101 && s.charCodeAt(ns + 2) === 118 && s.charCodeAt(ns + 3) === 101 && s.charCodeAt(ns + 4) === 108) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.level = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 2:
-            switch (s.charCodeAt(ns)) {
-                case 99: // cn
-                    if (s.charCodeAt(ns + 1) === 110) {
-                        o.cn = t;
-                        return true;
-                    }
-                    return false;
-                case 105: // id
-                    if (s.charCodeAt(ns + 1) === 100) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.id = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 7:
-            switch (s.charCodeAt(ns)) {
-                case 99: // created
-                    if (s.charCodeAt(ns + 1) === 114 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 97 && s.charCodeAt(ns + 4) === 116 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 100) {
-                        const v = scalarFromWire("dt", t);
-                        if (v !== undefined)
-                            o.created = v;
-                        return true;
-                    }
-                    return false;
-                case 117: // updated
-                    if (s.charCodeAt(ns + 1) === 112 && s.charCodeAt(ns + 2) === 100 && s.charCodeAt(ns + 3) === 97 && s.charCodeAt(ns + 4) === 116 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 100) {
-                        const v = scalarFromWire("dt", t);
-                        if (v !== undefined)
-                            o.updated = v;
-                        return true;
-                    }
-                    return false;
-                case 102: // flagged
-                    if (s.charCodeAt(ns + 1) === 108 && s.charCodeAt(ns + 2) === 97 && s.charCodeAt(ns + 3) === 103 && s.charCodeAt(ns + 4) === 103 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 100) {
-                        const v = scalarFromWire("f", t);
-                        if (v !== undefined)
-                            o.flagged = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 6:
-            switch (s.charCodeAt(ns)) {
-                case 118: // viewed
-                    if (s.charCodeAt(ns + 1) === 105 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 119 && s.charCodeAt(ns + 4) === 101 && s.charCodeAt(ns + 5) === 100) {
-                        const v = scalarFromWire("dt", t);
-                        if (v !== undefined)
-                            o.viewed = v;
-                        return true;
-                    }
-                    return false;
-                case 116: // typeid
-                    if (s.charCodeAt(ns + 1) === 121 && s.charCodeAt(ns + 2) === 112 && s.charCodeAt(ns + 3) === 101 && s.charCodeAt(ns + 4) === 105 && s.charCodeAt(ns + 5) === 100) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.typeid = v;
-                        return true;
-                    }
-                    return false;
-                case 112: // parent
-                    if (s.charCodeAt(ns + 1) === 97 && s.charCodeAt(ns + 2) === 114 && s.charCodeAt(ns + 3) === 101 && s.charCodeAt(ns + 4) === 110 && s.charCodeAt(ns + 5) === 116) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.parent = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 9:
-            switch (s.charCodeAt(ns)) {
-                case 99: // creatorid
-                    if (s.charCodeAt(ns + 1) === 114 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 97 && s.charCodeAt(ns + 4) === 116 && s.charCodeAt(ns + 5) === 111 && s.charCodeAt(ns + 6) === 114 && s.charCodeAt(ns + 7) === 105 && s.charCodeAt(ns + 8) === 100) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.creatorid = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 11:
-            switch (s.charCodeAt(ns)) {
-                case 99: // creatorname
-                    if (s.charCodeAt(ns + 1) === 114 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 97 && s.charCodeAt(ns + 4) === 116 && s.charCodeAt(ns + 5) === 111 && s.charCodeAt(ns + 6) === 114 && s.charCodeAt(ns + 7) === 110 && s.charCodeAt(ns + 8) === 97 && s.charCodeAt(ns + 9) === 109 && s.charCodeAt(ns + 10) === 101) {
-                        o.creatorname = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 8:
-            switch (s.charCodeAt(ns)) {
-                case 112: // position
-                    if (s.charCodeAt(ns + 1) === 111 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 116 && s.charCodeAt(ns + 5) === 105 && s.charCodeAt(ns + 6) === 111 && s.charCodeAt(ns + 7) === 110) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.position = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 13:
-            switch (s.charCodeAt(ns)) {
-                case 109: // modificatorid
-                    if (s.charCodeAt(ns + 1) === 111 && s.charCodeAt(ns + 2) === 100 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 102 && s.charCodeAt(ns + 5) === 105 && s.charCodeAt(ns + 6) === 99 && s.charCodeAt(ns + 7) === 97 && s.charCodeAt(ns + 8) === 116 && s.charCodeAt(ns + 9) === 111 && s.charCodeAt(ns + 10) === 114 && s.charCodeAt(ns + 11) === 105 && s.charCodeAt(ns + 12) === 100) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.modificatorid = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 15:
-            switch (s.charCodeAt(ns)) {
-                case 109: // modificatorname
-                    if (s.charCodeAt(ns + 1) === 111 && s.charCodeAt(ns + 2) === 100 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 102 && s.charCodeAt(ns + 5) === 105 && s.charCodeAt(ns + 6) === 99 && s.charCodeAt(ns + 7) === 97 && s.charCodeAt(ns + 8) === 116 && s.charCodeAt(ns + 9) === 111 && s.charCodeAt(ns + 10) === 114 && s.charCodeAt(ns + 11) === 110 && s.charCodeAt(ns + 12) === 97 && s.charCodeAt(ns + 13) === 109 && s.charCodeAt(ns + 14) === 101) {
-                        o.modificatorname = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+function storeActivityEntry(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // level
+            const v = intText(t);
+            if (v !== undefined)
+                o.level = v;
+            return true;
+        }
+        case 1: {
+            // cn
+            o.cn = t;
+            return true;
+        }
+        case 2: {
+            // created
+            const v = scalarFromWire("dt", t);
+            if (v !== undefined)
+                o.created = v;
+            return true;
+        }
+        case 3: {
+            // viewed
+            const v = scalarFromWire("dt", t);
+            if (v !== undefined)
+                o.viewed = v;
+            return true;
+        }
+        case 4: {
+            // updated
+            const v = scalarFromWire("dt", t);
+            if (v !== undefined)
+                o.updated = v;
+            return true;
+        }
+        case 5: {
+            // flagged
+            const v = scalarFromWire("f", t);
+            if (v !== undefined)
+                o.flagged = v;
+            return true;
+        }
+        case 6: {
+            // typeid
+            const v = intText(t);
+            if (v !== undefined)
+                o.typeid = v;
+            return true;
+        }
+        case 7: {
+            // parent
+            const v = intText(t);
+            if (v !== undefined)
+                o.parent = v;
+            return true;
+        }
+        case 8: {
+            // creatorid
+            const v = intText(t);
+            if (v !== undefined)
+                o.creatorid = v;
+            return true;
+        }
+        case 9: {
+            // creatorname
+            o.creatorname = t;
+            return true;
+        }
+        case 10: {
+            // position
+            const v = intText(t);
+            if (v !== undefined)
+                o.position = v;
+            return true;
+        }
+        case 12: {
+            // modificatorid
+            const v = intText(t);
+            if (v !== undefined)
+                o.modificatorid = v;
+            return true;
+        }
+        case 13: {
+            // modificatorname
+            o.modificatorname = t;
+            return true;
+        }
+        case 14: {
+            // id
+            const v = intText(t);
+            if (v !== undefined)
+                o.id = v;
+            return true;
+        }
     }
     return false;
 }
-function storeRelatedItem(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 2:
-            switch (s.charCodeAt(ns)) {
-                case 105: // id
-                    if (s.charCodeAt(ns + 1) === 100) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.id = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 6:
-            switch (s.charCodeAt(ns)) {
-                case 116: // typeid
-                    if (s.charCodeAt(ns + 1) === 121 && s.charCodeAt(ns + 2) === 112 && s.charCodeAt(ns + 3) === 101 && s.charCodeAt(ns + 4) === 105 && s.charCodeAt(ns + 5) === 100) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.typeid = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 4:
-            switch (s.charCodeAt(ns)) {
-                case 110: // name, note
-                    if (s.charCodeAt(ns + 1) === 97 && s.charCodeAt(ns + 2) === 109 && s.charCodeAt(ns + 3) === 101) {
-                        o.name = t;
-                        return true;
-                    }
-                    if (s.charCodeAt(ns + 1) === 111 && s.charCodeAt(ns + 2) === 116 && s.charCodeAt(ns + 3) === 101) {
-                        o.note = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+function storeRelatedItem(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // id
+            const v = intText(t);
+            if (v !== undefined)
+                o.id = v;
+            return true;
+        }
+        case 1: {
+            // typeid
+            const v = intText(t);
+            if (v !== undefined)
+                o.typeid = v;
+            return true;
+        }
+        case 2: {
+            // name
+            o.name = t;
+            return true;
+        }
+        case 3: {
+            // note
+            o.note = t;
+            return true;
+        }
     }
     return false;
 }
-function storeOrganizationItemFields(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 4:
-            switch (s.charCodeAt(ns)) {
-                case 110: // name
-                    if (s.charCodeAt(ns + 1) === 97 && s.charCodeAt(ns + 2) === 109 && s.charCodeAt(ns + 3) === 101) {
-                        o.name = t;
-                        return true;
-                    }
-                    return false;
+function storeOrganizationItemFields(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // name
+            o.name = t;
+            return true;
+        }
+        case 1: {
+            // businessemail
+            o.businessemail = t;
+            return true;
+        }
+        case 2: {
+            // businessphonemain
+            o.businessphonemain = t;
+            return true;
+        }
+        case 3: {
+            // businessfax
+            o.businessfax = t;
+            return true;
+        }
+        case 4: {
+            // businessaddress
+            o.businessaddress = t;
+            return true;
+        }
+        case 5: {
+            // website
+            o.website = t;
+            return true;
+        }
+        case 6: {
+            // background
+            o.background = t;
+            return true;
+        }
+        case 7: {
+            // assignedto
+            const v = intText(t);
+            if (v !== undefined)
+                o.assignedto = v;
+            if (a !== null && lenient) {
+                const x = a["cn"];
+                if (x !== undefined)
+                    o["assignedto@cn"] = x;
             }
-            return false;
-        case 13:
-            switch (s.charCodeAt(ns)) {
-                case 98: // businessemail
-                    if (s.charCodeAt(ns + 1) === 117 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 110 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 115 && s.charCodeAt(ns + 7) === 115 && s.charCodeAt(ns + 8) === 101 && s.charCodeAt(ns + 9) === 109 && s.charCodeAt(ns + 10) === 97 && s.charCodeAt(ns + 11) === 105 && s.charCodeAt(ns + 12) === 108) {
-                        o.businessemail = t;
-                        return true;
-                    }
-                    return false;
-                case 109: // modificatorid
-                    if (s.charCodeAt(ns + 1) === 111 && s.charCodeAt(ns + 2) === 100 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 102 && s.charCodeAt(ns + 5) === 105 && s.charCodeAt(ns + 6) === 99 && s.charCodeAt(ns + 7) === 97 && s.charCodeAt(ns + 8) === 116 && s.charCodeAt(ns + 9) === 111 && s.charCodeAt(ns + 10) === 114 && s.charCodeAt(ns + 11) === 105 && s.charCodeAt(ns + 12) === 100) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.modificatorid = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 17:
-            switch (s.charCodeAt(ns)) {
-                case 98: // businessphonemain
-                    if (s.charCodeAt(ns + 1) === 117 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 110 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 115 && s.charCodeAt(ns + 7) === 115 && s.charCodeAt(ns + 8) === 112 && s.charCodeAt(ns + 9) === 104 && s.charCodeAt(ns + 10) === 111 && s.charCodeAt(ns + 11) === 110 && s.charCodeAt(ns + 12) === 101 && s.charCodeAt(ns + 13) === 109 && s.charCodeAt(ns + 14) === 97 && s.charCodeAt(ns + 15) === 105 && s.charCodeAt(ns + 16) === 110) {
-                        o.businessphonemain = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 11:
-            switch (s.charCodeAt(ns)) {
-                case 98: // businessfax
-                    if (s.charCodeAt(ns + 1) === 117 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 110 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 115 && s.charCodeAt(ns + 7) === 115 && s.charCodeAt(ns + 8) === 102 && s.charCodeAt(ns + 9) === 97 && s.charCodeAt(ns + 10) === 120) {
-                        o.businessfax = t;
-                        return true;
-                    }
-                    return false;
-                case 99: // creatorname, creatordate
-                    if (s.charCodeAt(ns + 1) === 114 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 97 && s.charCodeAt(ns + 4) === 116 && s.charCodeAt(ns + 5) === 111 && s.charCodeAt(ns + 6) === 114 && s.charCodeAt(ns + 7) === 110 && s.charCodeAt(ns + 8) === 97 && s.charCodeAt(ns + 9) === 109 && s.charCodeAt(ns + 10) === 101) {
-                        o.creatorname = t;
-                        return true;
-                    }
-                    if (s.charCodeAt(ns + 1) === 114 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 97 && s.charCodeAt(ns + 4) === 116 && s.charCodeAt(ns + 5) === 111 && s.charCodeAt(ns + 6) === 114 && s.charCodeAt(ns + 7) === 100 && s.charCodeAt(ns + 8) === 97 && s.charCodeAt(ns + 9) === 116 && s.charCodeAt(ns + 10) === 101) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.creatordate = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 15:
-            switch (s.charCodeAt(ns)) {
-                case 98: // businessaddress
-                    if (s.charCodeAt(ns + 1) === 117 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 110 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 115 && s.charCodeAt(ns + 7) === 115 && s.charCodeAt(ns + 8) === 97 && s.charCodeAt(ns + 9) === 100 && s.charCodeAt(ns + 10) === 100 && s.charCodeAt(ns + 11) === 114 && s.charCodeAt(ns + 12) === 101 && s.charCodeAt(ns + 13) === 115 && s.charCodeAt(ns + 14) === 115) {
-                        o.businessaddress = t;
-                        return true;
-                    }
-                    return false;
-                case 109: // modificatorname, modificatordate
-                    if (s.charCodeAt(ns + 1) === 111 && s.charCodeAt(ns + 2) === 100 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 102 && s.charCodeAt(ns + 5) === 105 && s.charCodeAt(ns + 6) === 99 && s.charCodeAt(ns + 7) === 97 && s.charCodeAt(ns + 8) === 116 && s.charCodeAt(ns + 9) === 111 && s.charCodeAt(ns + 10) === 114 && s.charCodeAt(ns + 11) === 110 && s.charCodeAt(ns + 12) === 97 && s.charCodeAt(ns + 13) === 109 && s.charCodeAt(ns + 14) === 101) {
-                        o.modificatorname = t;
-                        return true;
-                    }
-                    if (s.charCodeAt(ns + 1) === 111 && s.charCodeAt(ns + 2) === 100 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 102 && s.charCodeAt(ns + 5) === 105 && s.charCodeAt(ns + 6) === 99 && s.charCodeAt(ns + 7) === 97 && s.charCodeAt(ns + 8) === 116 && s.charCodeAt(ns + 9) === 111 && s.charCodeAt(ns + 10) === 114 && s.charCodeAt(ns + 11) === 100 && s.charCodeAt(ns + 12) === 97 && s.charCodeAt(ns + 13) === 116 && s.charCodeAt(ns + 14) === 101) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.modificatordate = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 7:
-            switch (s.charCodeAt(ns)) {
-                case 119: // website
-                    if (s.charCodeAt(ns + 1) === 101 && s.charCodeAt(ns + 2) === 98 && s.charCodeAt(ns + 3) === 115 && s.charCodeAt(ns + 4) === 105 && s.charCodeAt(ns + 5) === 116 && s.charCodeAt(ns + 6) === 101) {
-                        o.website = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 10:
-            switch (s.charCodeAt(ns)) {
-                case 98: // background
-                    if (s.charCodeAt(ns + 1) === 97 && s.charCodeAt(ns + 2) === 99 && s.charCodeAt(ns + 3) === 107 && s.charCodeAt(ns + 4) === 103 && s.charCodeAt(ns + 5) === 114 && s.charCodeAt(ns + 6) === 111 && s.charCodeAt(ns + 7) === 117 && s.charCodeAt(ns + 8) === 110 && s.charCodeAt(ns + 9) === 100) {
-                        o.background = t;
-                        return true;
-                    }
-                    return false;
-                case 97: // assignedto
-                    if (s.charCodeAt(ns + 1) === 115 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 103 && s.charCodeAt(ns + 5) === 110 && s.charCodeAt(ns + 6) === 101 && s.charCodeAt(ns + 7) === 100 && s.charCodeAt(ns + 8) === 116 && s.charCodeAt(ns + 9) === 111) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.assignedto = v;
-                        if (a !== null && lenient) {
-                            const x = a["cn"];
-                            if (x !== undefined)
-                                o["assignedto@cn"] = x;
-                        }
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 9:
-            switch (s.charCodeAt(ns)) {
-                case 99: // creatorid
-                    if (s.charCodeAt(ns + 1) === 114 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 97 && s.charCodeAt(ns + 4) === 116 && s.charCodeAt(ns + 5) === 111 && s.charCodeAt(ns + 6) === 114 && s.charCodeAt(ns + 7) === 105 && s.charCodeAt(ns + 8) === 100) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.creatorid = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+            return true;
+        }
+        case 9: {
+            // creatorid
+            const v = intText(t);
+            if (v !== undefined)
+                o.creatorid = v;
+            return true;
+        }
+        case 10: {
+            // creatorname
+            o.creatorname = t;
+            return true;
+        }
+        case 11: {
+            // creatordate
+            const v = intText(t);
+            if (v !== undefined)
+                o.creatordate = v;
+            return true;
+        }
+        case 12: {
+            // modificatorid
+            const v = intText(t);
+            if (v !== undefined)
+                o.modificatorid = v;
+            return true;
+        }
+        case 13: {
+            // modificatorname
+            o.modificatorname = t;
+            return true;
+        }
+        case 14: {
+            // modificatordate
+            const v = intText(t);
+            if (v !== undefined)
+                o.modificatordate = v;
+            return true;
+        }
     }
     return false;
 }
-function storeRelatedItemRemove(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 2:
-            switch (s.charCodeAt(ns)) {
-                case 105: // id
-                    if (s.charCodeAt(ns + 1) === 100) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.id = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+function storeRelatedItemRemove(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // id
+            const v = intText(t);
+            if (v !== undefined)
+                o.id = v;
+            return true;
+        }
     }
     return false;
 }
-function storeFieldDefinition(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 2:
-            switch (s.charCodeAt(ns)) {
-                case 105: // id
-                    if (s.charCodeAt(ns + 1) === 100) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.id = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 4:
-            switch (s.charCodeAt(ns)) {
-                case 110: // name
-                    if (s.charCodeAt(ns + 1) === 97 && s.charCodeAt(ns + 2) === 109 && s.charCodeAt(ns + 3) === 101) {
-                        o.name = t;
-                        return true;
-                    }
-                    return false;
-                case 116: // type
-                    if (s.charCodeAt(ns + 1) === 121 && s.charCodeAt(ns + 2) === 112 && s.charCodeAt(ns + 3) === 101) {
-                        o.type = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 5:
-            switch (s.charCodeAt(ns)) {
-                case 108: // label
-                    if (s.charCodeAt(ns + 1) === 97 && s.charCodeAt(ns + 2) === 98 && s.charCodeAt(ns + 3) === 101 && s.charCodeAt(ns + 4) === 108) {
-                        o.label = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+function storeFieldDefinition(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // id
+            const v = intText(t);
+            if (v !== undefined)
+                o.id = v;
+            return true;
+        }
+        case 1: {
+            // name
+            o.name = t;
+            return true;
+        }
+        case 2: {
+            // label
+            o.label = t;
+            return true;
+        }
+        case 3: {
+            // type
+            o.type = t;
+            return true;
+        }
     }
     return false;
 }
-function storeUser(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 2:
-            switch (s.charCodeAt(ns)) {
-                case 105: // id
-                    if (s.charCodeAt(ns + 1) === 100) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.id = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 4:
-            switch (s.charCodeAt(ns)) {
-                case 110: // name
-                    if (s.charCodeAt(ns + 1) === 97 && s.charCodeAt(ns + 2) === 109 && s.charCodeAt(ns + 3) === 101) {
-                        o.name = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 5:
-            switch (s.charCodeAt(ns)) {
-                case 101: // email
-                    if (s.charCodeAt(ns + 1) === 109 && s.charCodeAt(ns + 2) === 97 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 108) {
-                        o.email = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 12:
-            switch (s.charCodeAt(ns)) {
-                case 112: // preventlogin
-                    if (s.charCodeAt(ns + 1) === 114 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 118 && s.charCodeAt(ns + 4) === 101 && s.charCodeAt(ns + 5) === 110 && s.charCodeAt(ns + 6) === 116 && s.charCodeAt(ns + 7) === 108 && s.charCodeAt(ns + 8) === 111 && s.charCodeAt(ns + 9) === 103 && s.charCodeAt(ns + 10) === 105 && s.charCodeAt(ns + 11) === 110) {
-                        const v = scalarFromWire("f", t);
-                        if (v !== undefined)
-                            o.preventlogin = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 18:
-            switch (s.charCodeAt(ns)) {
-                case 112: // preventprivatedata
-                    if (s.charCodeAt(ns + 1) === 114 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 118 && s.charCodeAt(ns + 4) === 101 && s.charCodeAt(ns + 5) === 110 && s.charCodeAt(ns + 6) === 116 && s.charCodeAt(ns + 7) === 112 && s.charCodeAt(ns + 8) === 114 && s.charCodeAt(ns + 9) === 105 && s.charCodeAt(ns + 10) === 118 && s.charCodeAt(ns + 11) === 97 && s.charCodeAt(ns + 12) === 116 && s.charCodeAt(ns + 13) === 101 && s.charCodeAt(ns + 14) === 100 && s.charCodeAt(ns + 15) === 97 && s.charCodeAt(ns + 16) === 116 && s.charCodeAt(ns + 17) === 97) {
-                        const v = scalarFromWire("f", t);
-                        if (v !== undefined)
-                            o.preventprivatedata = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 13:
-            switch (s.charCodeAt(ns)) {
-                case 97: // administrator
-                    if (s.charCodeAt(ns + 1) === 100 && s.charCodeAt(ns + 2) === 109 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 110 && s.charCodeAt(ns + 5) === 105 && s.charCodeAt(ns + 6) === 115 && s.charCodeAt(ns + 7) === 116 && s.charCodeAt(ns + 8) === 114 && s.charCodeAt(ns + 9) === 97 && s.charCodeAt(ns + 10) === 116 && s.charCodeAt(ns + 11) === 111 && s.charCodeAt(ns + 12) === 114) {
-                        const v = scalarFromWire("f", t);
-                        if (v !== undefined)
-                            o.administrator = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+function storeUser(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // id
+            const v = intText(t);
+            if (v !== undefined)
+                o.id = v;
+            return true;
+        }
+        case 1: {
+            // name
+            o.name = t;
+            return true;
+        }
+        case 2: {
+            // email
+            o.email = t;
+            return true;
+        }
+        case 3: {
+            // preventlogin
+            const v = scalarFromWire("f", t);
+            if (v !== undefined)
+                o.preventlogin = v;
+            return true;
+        }
+        case 4: {
+            // preventprivatedata
+            const v = scalarFromWire("f", t);
+            if (v !== undefined)
+                o.preventprivatedata = v;
+            return true;
+        }
+        case 5: {
+            // administrator
+            const v = scalarFromWire("f", t);
+            if (v !== undefined)
+                o.administrator = v;
+            return true;
+        }
     }
     return false;
 }
-function storeGroup(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 2:
-            switch (s.charCodeAt(ns)) {
-                case 105: // id
-                    if (s.charCodeAt(ns + 1) === 100) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.id = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 4:
-            switch (s.charCodeAt(ns)) {
-                case 110: // name
-                    if (s.charCodeAt(ns + 1) === 97 && s.charCodeAt(ns + 2) === 109 && s.charCodeAt(ns + 3) === 101) {
-                        o.name = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 5:
-            switch (s.charCodeAt(ns)) {
-                case 101: // email
-                    if (s.charCodeAt(ns + 1) === 109 && s.charCodeAt(ns + 2) === 97 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 108) {
-                        o.email = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+function storeGroup(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // id
+            const v = intText(t);
+            if (v !== undefined)
+                o.id = v;
+            return true;
+        }
+        case 1: {
+            // name
+            o.name = t;
+            return true;
+        }
+        case 2: {
+            // email
+            o.email = t;
+            return true;
+        }
     }
     return false;
 }
-function storeHookCreate(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 4:
-            switch (s.charCodeAt(ns)) {
-                case 116: // type
-                    if (s.charCodeAt(ns + 1) === 121 && s.charCodeAt(ns + 2) === 112 && s.charCodeAt(ns + 3) === 101) {
-                        o.type = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 5:
-            switch (s.charCodeAt(ns)) {
-                case 116: // title
-                    if (s.charCodeAt(ns + 1) === 105 && s.charCodeAt(ns + 2) === 116 && s.charCodeAt(ns + 3) === 108 && s.charCodeAt(ns + 4) === 101) {
-                        o.title = t;
-                        return true;
-                    }
-                    return false;
-                case 101: // event
-                    if (s.charCodeAt(ns + 1) === 118 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 110 && s.charCodeAt(ns + 4) === 116) {
-                        o.event = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 6:
-            switch (s.charCodeAt(ns)) {
-                case 97: // active
-                    if (s.charCodeAt(ns + 1) === 99 && s.charCodeAt(ns + 2) === 116 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 118 && s.charCodeAt(ns + 5) === 101) {
-                        const v = scalarFromWire("f", t);
-                        if (v !== undefined)
-                            o.active = v;
-                        return true;
-                    }
-                    return false;
-                case 115: // secret
-                    if (s.charCodeAt(ns + 1) === 101 && s.charCodeAt(ns + 2) === 99 && s.charCodeAt(ns + 3) === 114 && s.charCodeAt(ns + 4) === 101 && s.charCodeAt(ns + 5) === 116) {
-                        o.secret = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 14:
-            switch (s.charCodeAt(ns)) {
-                case 99: // constrainttype
-                    if (s.charCodeAt(ns + 1) === 111 && s.charCodeAt(ns + 2) === 110 && s.charCodeAt(ns + 3) === 115 && s.charCodeAt(ns + 4) === 116 && s.charCodeAt(ns + 5) === 114 && s.charCodeAt(ns + 6) === 97 && s.charCodeAt(ns + 7) === 105 && s.charCodeAt(ns + 8) === 110 && s.charCodeAt(ns + 9) === 116 && s.charCodeAt(ns + 10) === 116 && s.charCodeAt(ns + 11) === 121 && s.charCodeAt(ns + 12) === 112 && s.charCodeAt(ns + 13) === 101) {
-                        o.constrainttype = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 3:
-            switch (s.charCodeAt(ns)) {
-                case 117: // url
-                    if (s.charCodeAt(ns + 1) === 114 && s.charCodeAt(ns + 2) === 108) {
-                        o.url = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 11:
-            switch (s.charCodeAt(ns)) {
-                case 99: // contenttype
-                    if (s.charCodeAt(ns + 1) === 111 && s.charCodeAt(ns + 2) === 110 && s.charCodeAt(ns + 3) === 116 && s.charCodeAt(ns + 4) === 101 && s.charCodeAt(ns + 5) === 110 && s.charCodeAt(ns + 6) === 116 && s.charCodeAt(ns + 7) === 116 && s.charCodeAt(ns + 8) === 121 && s.charCodeAt(ns + 9) === 112 && s.charCodeAt(ns + 10) === 101) {
-                        o.contenttype = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+function storeHookCreate(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // type
+            o.type = t;
+            return true;
+        }
+        case 1: {
+            // title
+            o.title = t;
+            return true;
+        }
+        case 2: {
+            // active
+            const v = scalarFromWire("f", t);
+            if (v !== undefined)
+                o.active = v;
+            return true;
+        }
+        case 3: {
+            // event
+            o.event = t;
+            return true;
+        }
+        case 4: {
+            // constrainttype
+            o.constrainttype = t;
+            return true;
+        }
+        case 5: {
+            // url
+            o.url = t;
+            return true;
+        }
+        case 6: {
+            // contenttype
+            o.contenttype = t;
+            return true;
+        }
+        case 7: {
+            // secret
+            o.secret = t;
+            return true;
+        }
     }
     return false;
 }
-function storeHook(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 2:
-            switch (s.charCodeAt(ns)) {
-                case 105: // id
-                    if (s.charCodeAt(ns + 1) === 100) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.id = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 4:
-            switch (s.charCodeAt(ns)) {
-                case 116: // type
-                    if (s.charCodeAt(ns + 1) === 121 && s.charCodeAt(ns + 2) === 112 && s.charCodeAt(ns + 3) === 101) {
-                        o.type = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 5:
-            switch (s.charCodeAt(ns)) {
-                case 116: // title
-                    if (s.charCodeAt(ns + 1) === 105 && s.charCodeAt(ns + 2) === 116 && s.charCodeAt(ns + 3) === 108 && s.charCodeAt(ns + 4) === 101) {
-                        o.title = t;
-                        return true;
-                    }
-                    return false;
-                case 101: // event
-                    if (s.charCodeAt(ns + 1) === 118 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 110 && s.charCodeAt(ns + 4) === 116) {
-                        o.event = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 6:
-            switch (s.charCodeAt(ns)) {
-                case 97: // active
-                    if (s.charCodeAt(ns + 1) === 99 && s.charCodeAt(ns + 2) === 116 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 118 && s.charCodeAt(ns + 5) === 101) {
-                        const v = scalarFromWire("f", t);
-                        if (v !== undefined)
-                            o.active = v;
-                        return true;
-                    }
-                    return false;
-                case 115: // secret
-                    if (s.charCodeAt(ns + 1) === 101 && s.charCodeAt(ns + 2) === 99 && s.charCodeAt(ns + 3) === 114 && s.charCodeAt(ns + 4) === 101 && s.charCodeAt(ns + 5) === 116) {
-                        o.secret = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 14:
-            switch (s.charCodeAt(ns)) {
-                case 99: // constrainttype
-                    if (s.charCodeAt(ns + 1) === 111 && s.charCodeAt(ns + 2) === 110 && s.charCodeAt(ns + 3) === 115 && s.charCodeAt(ns + 4) === 116 && s.charCodeAt(ns + 5) === 114 && s.charCodeAt(ns + 6) === 97 && s.charCodeAt(ns + 7) === 105 && s.charCodeAt(ns + 8) === 110 && s.charCodeAt(ns + 9) === 116 && s.charCodeAt(ns + 10) === 116 && s.charCodeAt(ns + 11) === 121 && s.charCodeAt(ns + 12) === 112 && s.charCodeAt(ns + 13) === 101) {
-                        o.constrainttype = t;
-                        return true;
-                    }
-                    return false;
-                case 100: // disabledreason
-                    if (s.charCodeAt(ns + 1) === 105 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 97 && s.charCodeAt(ns + 4) === 98 && s.charCodeAt(ns + 5) === 108 && s.charCodeAt(ns + 6) === 101 && s.charCodeAt(ns + 7) === 100 && s.charCodeAt(ns + 8) === 114 && s.charCodeAt(ns + 9) === 101 && s.charCodeAt(ns + 10) === 97 && s.charCodeAt(ns + 11) === 115 && s.charCodeAt(ns + 12) === 111 && s.charCodeAt(ns + 13) === 110) {
-                        o.disabledreason = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 3:
-            switch (s.charCodeAt(ns)) {
-                case 117: // url
-                    if (s.charCodeAt(ns + 1) === 114 && s.charCodeAt(ns + 2) === 108) {
-                        o.url = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 11:
-            switch (s.charCodeAt(ns)) {
-                case 99: // contenttype
-                    if (s.charCodeAt(ns + 1) === 111 && s.charCodeAt(ns + 2) === 110 && s.charCodeAt(ns + 3) === 116 && s.charCodeAt(ns + 4) === 101 && s.charCodeAt(ns + 5) === 110 && s.charCodeAt(ns + 6) === 116 && s.charCodeAt(ns + 7) === 116 && s.charCodeAt(ns + 8) === 121 && s.charCodeAt(ns + 9) === 112 && s.charCodeAt(ns + 10) === 101) {
-                        o.contenttype = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+function storeHook(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // id
+            const v = intText(t);
+            if (v !== undefined)
+                o.id = v;
+            return true;
+        }
+        case 1: {
+            // type
+            o.type = t;
+            return true;
+        }
+        case 2: {
+            // title
+            o.title = t;
+            return true;
+        }
+        case 3: {
+            // active
+            const v = scalarFromWire("f", t);
+            if (v !== undefined)
+                o.active = v;
+            return true;
+        }
+        case 4: {
+            // event
+            o.event = t;
+            return true;
+        }
+        case 5: {
+            // constrainttype
+            o.constrainttype = t;
+            return true;
+        }
+        case 6: {
+            // url
+            o.url = t;
+            return true;
+        }
+        case 7: {
+            // contenttype
+            o.contenttype = t;
+            return true;
+        }
+        case 8: {
+            // secret
+            o.secret = t;
+            return true;
+        }
+        case 9: {
+            // disabledreason
+            o.disabledreason = t;
+            return true;
+        }
     }
     return false;
 }
-function storeHookDelivery(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 2:
-            switch (s.charCodeAt(ns)) {
-                case 105: // id
-                    if (s.charCodeAt(ns + 1) === 100) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.id = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 9:
-            switch (s.charCodeAt(ns)) {
-                case 119: // webhookid
-                    if (s.charCodeAt(ns + 1) === 101 && s.charCodeAt(ns + 2) === 98 && s.charCodeAt(ns + 3) === 104 && s.charCodeAt(ns + 4) === 111 && s.charCodeAt(ns + 5) === 111 && s.charCodeAt(ns + 6) === 107 && s.charCodeAt(ns + 7) === 105 && s.charCodeAt(ns + 8) === 100) {
-                        o.webhookid = t;
-                        return true;
-                    }
-                    return false;
-                case 97: // attempted
-                    if (s.charCodeAt(ns + 1) === 116 && s.charCodeAt(ns + 2) === 116 && s.charCodeAt(ns + 3) === 101 && s.charCodeAt(ns + 4) === 109 && s.charCodeAt(ns + 5) === 112 && s.charCodeAt(ns + 6) === 116 && s.charCodeAt(ns + 7) === 101 && s.charCodeAt(ns + 8) === 100) {
-                        const v = scalarFromWire("dt", t);
-                        if (v !== undefined)
-                            o.attempted = v;
-                        return true;
-                    }
-                    return false;
-                case 110: // nextretry
-                    if (s.charCodeAt(ns + 1) === 101 && s.charCodeAt(ns + 2) === 120 && s.charCodeAt(ns + 3) === 116 && s.charCodeAt(ns + 4) === 114 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 116 && s.charCodeAt(ns + 7) === 114 && s.charCodeAt(ns + 8) === 121) {
-                        const v = scalarFromWire("dt", t);
-                        if (v !== undefined)
-                            o.nextretry = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 5:
-            switch (s.charCodeAt(ns)) {
-                case 101: // event, error
-                    if (s.charCodeAt(ns + 1) === 118 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 110 && s.charCodeAt(ns + 4) === 116) {
-                        o.event = t;
-                        return true;
-                    }
-                    if (s.charCodeAt(ns + 1) === 114 && s.charCodeAt(ns + 2) === 114 && s.charCodeAt(ns + 3) === 111 && s.charCodeAt(ns + 4) === 114) {
-                        o.error = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 8:
-            switch (s.charCodeAt(ns)) {
-                case 111: // objectid
-                    if (s.charCodeAt(ns + 1) === 98 && s.charCodeAt(ns + 2) === 106 && s.charCodeAt(ns + 3) === 101 && s.charCodeAt(ns + 4) === 99 && s.charCodeAt(ns + 5) === 116 && s.charCodeAt(ns + 6) === 105 && s.charCodeAt(ns + 7) === 100) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.objectid = v;
-                        return true;
-                    }
-                    return false;
-                case 100: // duration
-                    if (s.charCodeAt(ns + 1) === 117 && s.charCodeAt(ns + 2) === 114 && s.charCodeAt(ns + 3) === 97 && s.charCodeAt(ns + 4) === 116 && s.charCodeAt(ns + 5) === 105 && s.charCodeAt(ns + 6) === 111 && s.charCodeAt(ns + 7) === 110) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.duration = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 7:
-            switch (s.charCodeAt(ns)) {
-                case 97: // attempt
-                    if (s.charCodeAt(ns + 1) === 116 && s.charCodeAt(ns + 2) === 116 && s.charCodeAt(ns + 3) === 101 && s.charCodeAt(ns + 4) === 109 && s.charCodeAt(ns + 5) === 112 && s.charCodeAt(ns + 6) === 116) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.attempt = v;
-                        return true;
-                    }
-                    return false;
-                case 111: // outcome
-                    if (s.charCodeAt(ns + 1) === 117 && s.charCodeAt(ns + 2) === 116 && s.charCodeAt(ns + 3) === 99 && s.charCodeAt(ns + 4) === 111 && s.charCodeAt(ns + 5) === 109 && s.charCodeAt(ns + 6) === 101) {
-                        o.outcome = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 10:
-            switch (s.charCodeAt(ns)) {
-                case 104: // httpstatus
-                    if (s.charCodeAt(ns + 1) === 116 && s.charCodeAt(ns + 2) === 116 && s.charCodeAt(ns + 3) === 112 && s.charCodeAt(ns + 4) === 115 && s.charCodeAt(ns + 5) === 116 && s.charCodeAt(ns + 6) === 97 && s.charCodeAt(ns + 7) === 116 && s.charCodeAt(ns + 8) === 117 && s.charCodeAt(ns + 9) === 115) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.httpstatus = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+function storeHookDelivery(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // id
+            const v = intText(t);
+            if (v !== undefined)
+                o.id = v;
+            return true;
+        }
+        case 1: {
+            // webhookid
+            o.webhookid = t;
+            return true;
+        }
+        case 2: {
+            // event
+            o.event = t;
+            return true;
+        }
+        case 3: {
+            // objectid
+            const v = intText(t);
+            if (v !== undefined)
+                o.objectid = v;
+            return true;
+        }
+        case 4: {
+            // attempt
+            const v = intText(t);
+            if (v !== undefined)
+                o.attempt = v;
+            return true;
+        }
+        case 5: {
+            // attempted
+            const v = scalarFromWire("dt", t);
+            if (v !== undefined)
+                o.attempted = v;
+            return true;
+        }
+        case 6: {
+            // outcome
+            o.outcome = t;
+            return true;
+        }
+        case 7: {
+            // httpstatus
+            const v = intText(t);
+            if (v !== undefined)
+                o.httpstatus = v;
+            return true;
+        }
+        case 8: {
+            // error
+            o.error = t;
+            return true;
+        }
+        case 9: {
+            // duration
+            const v = intText(t);
+            if (v !== undefined)
+                o.duration = v;
+            return true;
+        }
+        case 10: {
+            // nextretry
+            const v = scalarFromWire("dt", t);
+            if (v !== undefined)
+                o.nextretry = v;
+            return true;
+        }
     }
     return false;
 }
-function storeAnyItemFields(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 9:
-            switch (s.charCodeAt(ns)) {
-                case 102: // firstname
-                    if (s.charCodeAt(ns + 1) === 105 && s.charCodeAt(ns + 2) === 114 && s.charCodeAt(ns + 3) === 115 && s.charCodeAt(ns + 4) === 116 && s.charCodeAt(ns + 5) === 110 && s.charCodeAt(ns + 6) === 97 && s.charCodeAt(ns + 7) === 109 && s.charCodeAt(ns + 8) === 101) {
-                        o.firstname = t;
-                        return true;
-                    }
-                    return false;
-                case 104: // homephone
-                    if (s.charCodeAt(ns + 1) === 111 && s.charCodeAt(ns + 2) === 109 && s.charCodeAt(ns + 3) === 101 && s.charCodeAt(ns + 4) === 112 && s.charCodeAt(ns + 5) === 104 && s.charCodeAt(ns + 6) === 111 && s.charCodeAt(ns + 7) === 110 && s.charCodeAt(ns + 8) === 101) {
-                        o.homephone = t;
-                        return true;
-                    }
-                    return false;
-                case 99: // creatorid
-                    if (s.charCodeAt(ns + 1) === 114 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 97 && s.charCodeAt(ns + 4) === 116 && s.charCodeAt(ns + 5) === 111 && s.charCodeAt(ns + 6) === 114 && s.charCodeAt(ns + 7) === 105 && s.charCodeAt(ns + 8) === 100) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.creatorid = v;
-                        return true;
-                    }
-                    return false;
+function storeAnyItemFields(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // firstname
+            o.firstname = t;
+            return true;
+        }
+        case 1: {
+            // lastname
+            o.lastname = t;
+            return true;
+        }
+        case 2: {
+            // businessemail
+            o.businessemail = t;
+            return true;
+        }
+        case 3: {
+            // personalemail
+            o.personalemail = t;
+            return true;
+        }
+        case 4: {
+            // businessphonedirect
+            o.businessphonedirect = t;
+            return true;
+        }
+        case 5: {
+            // businessphonemain
+            o.businessphonemain = t;
+            return true;
+        }
+        case 6: {
+            // homephone
+            o.homephone = t;
+            return true;
+        }
+        case 7: {
+            // cellularphone
+            o.cellularphone = t;
+            return true;
+        }
+        case 8: {
+            // businessfax
+            o.businessfax = t;
+            return true;
+        }
+        case 9: {
+            // businessaddress
+            o.businessaddress = t;
+            return true;
+        }
+        case 10: {
+            // jobtitle
+            o.jobtitle = t;
+            return true;
+        }
+        case 11: {
+            // background
+            o.background = t;
+            return true;
+        }
+        case 12: {
+            // website
+            o.website = t;
+            return true;
+        }
+        case 13: {
+            // assignedto
+            const v = intText(t);
+            if (v !== undefined)
+                o.assignedto = v;
+            if (a !== null && lenient) {
+                const x = a["cn"];
+                if (x !== undefined)
+                    o["assignedto@cn"] = x;
             }
-            return false;
-        case 8:
-            switch (s.charCodeAt(ns)) {
-                case 108: // lastname
-                    if (s.charCodeAt(ns + 1) === 97 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 116 && s.charCodeAt(ns + 4) === 110 && s.charCodeAt(ns + 5) === 97 && s.charCodeAt(ns + 6) === 109 && s.charCodeAt(ns + 7) === 101) {
-                        o.lastname = t;
-                        return true;
-                    }
-                    return false;
-                case 106: // jobtitle
-                    if (s.charCodeAt(ns + 1) === 111 && s.charCodeAt(ns + 2) === 98 && s.charCodeAt(ns + 3) === 116 && s.charCodeAt(ns + 4) === 105 && s.charCodeAt(ns + 5) === 116 && s.charCodeAt(ns + 6) === 108 && s.charCodeAt(ns + 7) === 101) {
-                        o.jobtitle = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 13:
-            switch (s.charCodeAt(ns)) {
-                case 98: // businessemail
-                    if (s.charCodeAt(ns + 1) === 117 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 110 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 115 && s.charCodeAt(ns + 7) === 115 && s.charCodeAt(ns + 8) === 101 && s.charCodeAt(ns + 9) === 109 && s.charCodeAt(ns + 10) === 97 && s.charCodeAt(ns + 11) === 105 && s.charCodeAt(ns + 12) === 108) {
-                        o.businessemail = t;
-                        return true;
-                    }
-                    return false;
-                case 112: // personalemail
-                    if (s.charCodeAt(ns + 1) === 101 && s.charCodeAt(ns + 2) === 114 && s.charCodeAt(ns + 3) === 115 && s.charCodeAt(ns + 4) === 111 && s.charCodeAt(ns + 5) === 110 && s.charCodeAt(ns + 6) === 97 && s.charCodeAt(ns + 7) === 108 && s.charCodeAt(ns + 8) === 101 && s.charCodeAt(ns + 9) === 109 && s.charCodeAt(ns + 10) === 97 && s.charCodeAt(ns + 11) === 105 && s.charCodeAt(ns + 12) === 108) {
-                        o.personalemail = t;
-                        return true;
-                    }
-                    return false;
-                case 99: // cellularphone
-                    if (s.charCodeAt(ns + 1) === 101 && s.charCodeAt(ns + 2) === 108 && s.charCodeAt(ns + 3) === 108 && s.charCodeAt(ns + 4) === 117 && s.charCodeAt(ns + 5) === 108 && s.charCodeAt(ns + 6) === 97 && s.charCodeAt(ns + 7) === 114 && s.charCodeAt(ns + 8) === 112 && s.charCodeAt(ns + 9) === 104 && s.charCodeAt(ns + 10) === 111 && s.charCodeAt(ns + 11) === 110 && s.charCodeAt(ns + 12) === 101) {
-                        o.cellularphone = t;
-                        return true;
-                    }
-                    return false;
-                case 109: // modificatorid
-                    if (s.charCodeAt(ns + 1) === 111 && s.charCodeAt(ns + 2) === 100 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 102 && s.charCodeAt(ns + 5) === 105 && s.charCodeAt(ns + 6) === 99 && s.charCodeAt(ns + 7) === 97 && s.charCodeAt(ns + 8) === 116 && s.charCodeAt(ns + 9) === 111 && s.charCodeAt(ns + 10) === 114 && s.charCodeAt(ns + 11) === 105 && s.charCodeAt(ns + 12) === 100) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.modificatorid = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 19:
-            switch (s.charCodeAt(ns)) {
-                case 98: // businessphonedirect
-                    if (s.charCodeAt(ns + 1) === 117 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 110 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 115 && s.charCodeAt(ns + 7) === 115 && s.charCodeAt(ns + 8) === 112 && s.charCodeAt(ns + 9) === 104 && s.charCodeAt(ns + 10) === 111 && s.charCodeAt(ns + 11) === 110 && s.charCodeAt(ns + 12) === 101 && s.charCodeAt(ns + 13) === 100 && s.charCodeAt(ns + 14) === 105 && s.charCodeAt(ns + 15) === 114 && s.charCodeAt(ns + 16) === 101 && s.charCodeAt(ns + 17) === 99 && s.charCodeAt(ns + 18) === 116) {
-                        o.businessphonedirect = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 17:
-            switch (s.charCodeAt(ns)) {
-                case 98: // businessphonemain
-                    if (s.charCodeAt(ns + 1) === 117 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 110 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 115 && s.charCodeAt(ns + 7) === 115 && s.charCodeAt(ns + 8) === 112 && s.charCodeAt(ns + 9) === 104 && s.charCodeAt(ns + 10) === 111 && s.charCodeAt(ns + 11) === 110 && s.charCodeAt(ns + 12) === 101 && s.charCodeAt(ns + 13) === 109 && s.charCodeAt(ns + 14) === 97 && s.charCodeAt(ns + 15) === 105 && s.charCodeAt(ns + 16) === 110) {
-                        o.businessphonemain = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 11:
-            switch (s.charCodeAt(ns)) {
-                case 98: // businessfax
-                    if (s.charCodeAt(ns + 1) === 117 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 110 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 115 && s.charCodeAt(ns + 7) === 115 && s.charCodeAt(ns + 8) === 102 && s.charCodeAt(ns + 9) === 97 && s.charCodeAt(ns + 10) === 120) {
-                        o.businessfax = t;
-                        return true;
-                    }
-                    return false;
-                case 99: // creatorname, creatordate
-                    if (s.charCodeAt(ns + 1) === 114 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 97 && s.charCodeAt(ns + 4) === 116 && s.charCodeAt(ns + 5) === 111 && s.charCodeAt(ns + 6) === 114 && s.charCodeAt(ns + 7) === 110 && s.charCodeAt(ns + 8) === 97 && s.charCodeAt(ns + 9) === 109 && s.charCodeAt(ns + 10) === 101) {
-                        o.creatorname = t;
-                        return true;
-                    }
-                    if (s.charCodeAt(ns + 1) === 114 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 97 && s.charCodeAt(ns + 4) === 116 && s.charCodeAt(ns + 5) === 111 && s.charCodeAt(ns + 6) === 114 && s.charCodeAt(ns + 7) === 100 && s.charCodeAt(ns + 8) === 97 && s.charCodeAt(ns + 9) === 116 && s.charCodeAt(ns + 10) === 101) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.creatordate = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 15:
-            switch (s.charCodeAt(ns)) {
-                case 98: // businessaddress
-                    if (s.charCodeAt(ns + 1) === 117 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 110 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 115 && s.charCodeAt(ns + 7) === 115 && s.charCodeAt(ns + 8) === 97 && s.charCodeAt(ns + 9) === 100 && s.charCodeAt(ns + 10) === 100 && s.charCodeAt(ns + 11) === 114 && s.charCodeAt(ns + 12) === 101 && s.charCodeAt(ns + 13) === 115 && s.charCodeAt(ns + 14) === 115) {
-                        o.businessaddress = t;
-                        return true;
-                    }
-                    return false;
-                case 109: // modificatorname, modificatordate
-                    if (s.charCodeAt(ns + 1) === 111 && s.charCodeAt(ns + 2) === 100 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 102 && s.charCodeAt(ns + 5) === 105 && s.charCodeAt(ns + 6) === 99 && s.charCodeAt(ns + 7) === 97 && s.charCodeAt(ns + 8) === 116 && s.charCodeAt(ns + 9) === 111 && s.charCodeAt(ns + 10) === 114 && s.charCodeAt(ns + 11) === 110 && s.charCodeAt(ns + 12) === 97 && s.charCodeAt(ns + 13) === 109 && s.charCodeAt(ns + 14) === 101) {
-                        o.modificatorname = t;
-                        return true;
-                    }
-                    if (s.charCodeAt(ns + 1) === 111 && s.charCodeAt(ns + 2) === 100 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 102 && s.charCodeAt(ns + 5) === 105 && s.charCodeAt(ns + 6) === 99 && s.charCodeAt(ns + 7) === 97 && s.charCodeAt(ns + 8) === 116 && s.charCodeAt(ns + 9) === 111 && s.charCodeAt(ns + 10) === 114 && s.charCodeAt(ns + 11) === 100 && s.charCodeAt(ns + 12) === 97 && s.charCodeAt(ns + 13) === 116 && s.charCodeAt(ns + 14) === 101) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.modificatordate = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 10:
-            switch (s.charCodeAt(ns)) {
-                case 98: // background
-                    if (s.charCodeAt(ns + 1) === 97 && s.charCodeAt(ns + 2) === 99 && s.charCodeAt(ns + 3) === 107 && s.charCodeAt(ns + 4) === 103 && s.charCodeAt(ns + 5) === 114 && s.charCodeAt(ns + 6) === 111 && s.charCodeAt(ns + 7) === 117 && s.charCodeAt(ns + 8) === 110 && s.charCodeAt(ns + 9) === 100) {
-                        o.background = t;
-                        return true;
-                    }
-                    return false;
-                case 97: // assignedto
-                    if (s.charCodeAt(ns + 1) === 115 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 103 && s.charCodeAt(ns + 5) === 110 && s.charCodeAt(ns + 6) === 101 && s.charCodeAt(ns + 7) === 100 && s.charCodeAt(ns + 8) === 116 && s.charCodeAt(ns + 9) === 111) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.assignedto = v;
-                        if (a !== null && lenient) {
-                            const x = a["cn"];
-                            if (x !== undefined)
-                                o["assignedto@cn"] = x;
-                        }
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 7:
-            switch (s.charCodeAt(ns)) {
-                case 119: // website
-                    if (s.charCodeAt(ns + 1) === 101 && s.charCodeAt(ns + 2) === 98 && s.charCodeAt(ns + 3) === 115 && s.charCodeAt(ns + 4) === 105 && s.charCodeAt(ns + 5) === 116 && s.charCodeAt(ns + 6) === 101) {
-                        o.website = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 4:
-            switch (s.charCodeAt(ns)) {
-                case 110: // name
-                    if (s.charCodeAt(ns + 1) === 97 && s.charCodeAt(ns + 2) === 109 && s.charCodeAt(ns + 3) === 101) {
-                        o.name = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+            return true;
+        }
+        case 15: {
+            // name
+            o.name = t;
+            return true;
+        }
+        case 16: {
+            // creatorid
+            const v = intText(t);
+            if (v !== undefined)
+                o.creatorid = v;
+            return true;
+        }
+        case 17: {
+            // creatorname
+            o.creatorname = t;
+            return true;
+        }
+        case 18: {
+            // creatordate
+            const v = intText(t);
+            if (v !== undefined)
+                o.creatordate = v;
+            return true;
+        }
+        case 19: {
+            // modificatorid
+            const v = intText(t);
+            if (v !== undefined)
+                o.modificatorid = v;
+            return true;
+        }
+        case 20: {
+            // modificatorname
+            o.modificatorname = t;
+            return true;
+        }
+        case 21: {
+            // modificatordate
+            const v = intText(t);
+            if (v !== undefined)
+                o.modificatordate = v;
+            return true;
+        }
     }
     return false;
 }
-function storeReportItem(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 2:
-            switch (s.charCodeAt(ns)) {
-                case 105: // id
-                    if (s.charCodeAt(ns + 1) === 100) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.id = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 4:
-            switch (s.charCodeAt(ns)) {
-                case 110: // name
-                    if (s.charCodeAt(ns + 1) === 97 && s.charCodeAt(ns + 2) === 109 && s.charCodeAt(ns + 3) === 101) {
-                        o.name = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 6:
-            switch (s.charCodeAt(ns)) {
-                case 116: // typeid
-                    if (s.charCodeAt(ns + 1) === 121 && s.charCodeAt(ns + 2) === 112 && s.charCodeAt(ns + 3) === 101 && s.charCodeAt(ns + 4) === 105 && s.charCodeAt(ns + 5) === 100) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.typeid = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+function storeReportItem(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // id
+            const v = intText(t);
+            if (v !== undefined)
+                o.id = v;
+            return true;
+        }
+        case 1: {
+            // name
+            o.name = t;
+            return true;
+        }
+        case 2: {
+            // typeid
+            const v = intText(t);
+            if (v !== undefined)
+                o.typeid = v;
+            return true;
+        }
     }
     return false;
 }
-function storeReportAction(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 2:
-            switch (s.charCodeAt(ns)) {
-                case 105: // id
-                    if (s.charCodeAt(ns + 1) === 100) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.id = v;
-                        return true;
-                    }
-                    return false;
+function storeReportAction(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // id
+            const v = intText(t);
+            if (v !== undefined)
+                o.id = v;
+            return true;
+        }
+        case 1: {
+            // type
+            const v = intText(t);
+            if (v !== undefined)
+                o.type = v;
+            return true;
+        }
+        case 2: {
+            // itemid
+            const v = intText(t);
+            if (v !== undefined)
+                o.itemid = v;
+            return true;
+        }
+        case 3: {
+            // itemtype
+            const v = intText(t);
+            if (v !== undefined)
+                o.itemtype = v;
+            return true;
+        }
+        case 4: {
+            // itemname
+            o.itemname = t;
+            return true;
+        }
+        case 5: {
+            // owner
+            const v = intText(t);
+            if (v !== undefined)
+                o.owner = v;
+            if (a !== null && lenient) {
+                const x = a["cn"];
+                if (x !== undefined)
+                    o["owner@cn"] = x;
             }
-            return false;
-        case 4:
-            switch (s.charCodeAt(ns)) {
-                case 116: // type
-                    if (s.charCodeAt(ns + 1) === 121 && s.charCodeAt(ns + 2) === 112 && s.charCodeAt(ns + 3) === 101) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.type = v;
-                        return true;
-                    }
-                    return false;
-                case 100: // date
-                    if (s.charCodeAt(ns + 1) === 97 && s.charCodeAt(ns + 2) === 116 && s.charCodeAt(ns + 3) === 101) {
-                        const v = scalarFromWire("dt", t);
-                        if (v !== undefined)
-                            o.date = v;
-                        return true;
-                    }
-                    return false;
+            return true;
+        }
+        case 7: {
+            // created
+            const v = scalarFromWire("dt", t);
+            if (v !== undefined)
+                o.created = v;
+            return true;
+        }
+        case 8: {
+            // title
+            o.title = t;
+            return true;
+        }
+        case 9: {
+            // date
+            const v = scalarFromWire("dt", t);
+            if (v !== undefined)
+                o.date = v;
+            return true;
+        }
+        case 10: {
+            // assignedto
+            const v = intText(t);
+            if (v !== undefined)
+                o.assignedto = v;
+            if (a !== null && lenient) {
+                const x = a["cn"];
+                if (x !== undefined)
+                    o["assignedto@cn"] = x;
             }
-            return false;
-        case 6:
-            switch (s.charCodeAt(ns)) {
-                case 105: // itemid
-                    if (s.charCodeAt(ns + 1) === 116 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 109 && s.charCodeAt(ns + 4) === 105 && s.charCodeAt(ns + 5) === 100) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.itemid = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 8:
-            switch (s.charCodeAt(ns)) {
-                case 105: // itemtype, itemname
-                    if (s.charCodeAt(ns + 1) === 116 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 109 && s.charCodeAt(ns + 4) === 116 && s.charCodeAt(ns + 5) === 121 && s.charCodeAt(ns + 6) === 112 && s.charCodeAt(ns + 7) === 101) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.itemtype = v;
-                        return true;
-                    }
-                    if (s.charCodeAt(ns + 1) === 116 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 109 && s.charCodeAt(ns + 4) === 110 && s.charCodeAt(ns + 5) === 97 && s.charCodeAt(ns + 6) === 109 && s.charCodeAt(ns + 7) === 101) {
-                        o.itemname = t;
-                        return true;
-                    }
-                    return false;
-                case 112: // priority
-                    if (s.charCodeAt(ns + 1) === 114 && s.charCodeAt(ns + 2) === 105 && s.charCodeAt(ns + 3) === 111 && s.charCodeAt(ns + 4) === 114 && s.charCodeAt(ns + 5) === 105 && s.charCodeAt(ns + 6) === 116 && s.charCodeAt(ns + 7) === 121) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.priority = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 5:
-            switch (s.charCodeAt(ns)) {
-                case 111: // owner
-                    if (s.charCodeAt(ns + 1) === 119 && s.charCodeAt(ns + 2) === 110 && s.charCodeAt(ns + 3) === 101 && s.charCodeAt(ns + 4) === 114) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.owner = v;
-                        if (a !== null && lenient) {
-                            const x = a["cn"];
-                            if (x !== undefined)
-                                o["owner@cn"] = x;
-                        }
-                        return true;
-                    }
-                    return false;
-                case 116: // title
-                    if (s.charCodeAt(ns + 1) === 105 && s.charCodeAt(ns + 2) === 116 && s.charCodeAt(ns + 3) === 108 && s.charCodeAt(ns + 4) === 101) {
-                        o.title = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 7:
-            switch (s.charCodeAt(ns)) {
-                case 99: // created
-                    if (s.charCodeAt(ns + 1) === 114 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 97 && s.charCodeAt(ns + 4) === 116 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 100) {
-                        const v = scalarFromWire("dt", t);
-                        if (v !== undefined)
-                            o.created = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 10:
-            switch (s.charCodeAt(ns)) {
-                case 97: // assignedto
-                    if (s.charCodeAt(ns + 1) === 115 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 103 && s.charCodeAt(ns + 5) === 110 && s.charCodeAt(ns + 6) === 101 && s.charCodeAt(ns + 7) === 100 && s.charCodeAt(ns + 8) === 116 && s.charCodeAt(ns + 9) === 111) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.assignedto = v;
-                        if (a !== null && lenient) {
-                            const x = a["cn"];
-                            if (x !== undefined)
-                                o["assignedto@cn"] = x;
-                        }
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 9:
-            switch (s.charCodeAt(ns)) {
-                case 99: // completed
-                    if (s.charCodeAt(ns + 1) === 111 && s.charCodeAt(ns + 2) === 109 && s.charCodeAt(ns + 3) === 112 && s.charCodeAt(ns + 4) === 108 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 116 && s.charCodeAt(ns + 7) === 101 && s.charCodeAt(ns + 8) === 100) {
-                        const v = scalarFromWire("f", t);
-                        if (v !== undefined)
-                            o.completed = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+            return true;
+        }
+        case 12: {
+            // priority
+            const v = intText(t);
+            if (v !== undefined)
+                o.priority = v;
+            return true;
+        }
+        case 13: {
+            // completed
+            const v = scalarFromWire("f", t);
+            if (v !== undefined)
+                o.completed = v;
+            return true;
+        }
     }
     return false;
 }
-function storeReportFollowup(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 2:
-            switch (s.charCodeAt(ns)) {
-                case 105: // id
-                    if (s.charCodeAt(ns + 1) === 100) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.id = v;
-                        return true;
-                    }
-                    return false;
+function storeReportFollowup(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // id
+            const v = intText(t);
+            if (v !== undefined)
+                o.id = v;
+            return true;
+        }
+        case 1: {
+            // type
+            const v = intText(t);
+            if (v !== undefined)
+                o.type = v;
+            return true;
+        }
+        case 2: {
+            // itemid
+            const v = intText(t);
+            if (v !== undefined)
+                o.itemid = v;
+            return true;
+        }
+        case 3: {
+            // itemtype
+            const v = intText(t);
+            if (v !== undefined)
+                o.itemtype = v;
+            return true;
+        }
+        case 4: {
+            // itemname
+            o.itemname = t;
+            return true;
+        }
+        case 5: {
+            // owner
+            const v = intText(t);
+            if (v !== undefined)
+                o.owner = v;
+            if (a !== null && lenient) {
+                const x = a["cn"];
+                if (x !== undefined)
+                    o["owner@cn"] = x;
             }
-            return false;
-        case 4:
-            switch (s.charCodeAt(ns)) {
-                case 116: // type
-                    if (s.charCodeAt(ns + 1) === 121 && s.charCodeAt(ns + 2) === 112 && s.charCodeAt(ns + 3) === 101) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.type = v;
-                        return true;
-                    }
-                    return false;
+            return true;
+        }
+        case 7: {
+            // created
+            const v = scalarFromWire("dt", t);
+            if (v !== undefined)
+                o.created = v;
+            return true;
+        }
+        case 8: {
+            // details
+            o.details = t;
+            return true;
+        }
+        case 9: {
+            // assignedto
+            const v = intText(t);
+            if (v !== undefined)
+                o.assignedto = v;
+            if (a !== null && lenient) {
+                const x = a["cn"];
+                if (x !== undefined)
+                    o["assignedto@cn"] = x;
             }
-            return false;
-        case 6:
-            switch (s.charCodeAt(ns)) {
-                case 105: // itemid
-                    if (s.charCodeAt(ns + 1) === 116 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 109 && s.charCodeAt(ns + 4) === 105 && s.charCodeAt(ns + 5) === 100) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.itemid = v;
-                        return true;
-                    }
-                    return false;
-                case 110: // nodate
-                    if (s.charCodeAt(ns + 1) === 111 && s.charCodeAt(ns + 2) === 100 && s.charCodeAt(ns + 3) === 97 && s.charCodeAt(ns + 4) === 116 && s.charCodeAt(ns + 5) === 101) {
-                        const v = scalarFromWire("f", t);
-                        if (v !== undefined)
-                            o.nodate = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 8:
-            switch (s.charCodeAt(ns)) {
-                case 105: // itemtype, itemname
-                    if (s.charCodeAt(ns + 1) === 116 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 109 && s.charCodeAt(ns + 4) === 116 && s.charCodeAt(ns + 5) === 121 && s.charCodeAt(ns + 6) === 112 && s.charCodeAt(ns + 7) === 101) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.itemtype = v;
-                        return true;
-                    }
-                    if (s.charCodeAt(ns + 1) === 116 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 109 && s.charCodeAt(ns + 4) === 110 && s.charCodeAt(ns + 5) === 97 && s.charCodeAt(ns + 6) === 109 && s.charCodeAt(ns + 7) === 101) {
-                        o.itemname = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 5:
-            switch (s.charCodeAt(ns)) {
-                case 111: // owner
-                    if (s.charCodeAt(ns + 1) === 119 && s.charCodeAt(ns + 2) === 110 && s.charCodeAt(ns + 3) === 101 && s.charCodeAt(ns + 4) === 114) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.owner = v;
-                        if (a !== null && lenient) {
-                            const x = a["cn"];
-                            if (x !== undefined)
-                                o["owner@cn"] = x;
-                        }
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 7:
-            switch (s.charCodeAt(ns)) {
-                case 99: // created
-                    if (s.charCodeAt(ns + 1) === 114 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 97 && s.charCodeAt(ns + 4) === 116 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 100) {
-                        const v = scalarFromWire("dt", t);
-                        if (v !== undefined)
-                            o.created = v;
-                        return true;
-                    }
-                    return false;
-                case 100: // details, duedate
-                    if (s.charCodeAt(ns + 1) === 101 && s.charCodeAt(ns + 2) === 116 && s.charCodeAt(ns + 3) === 97 && s.charCodeAt(ns + 4) === 105 && s.charCodeAt(ns + 5) === 108 && s.charCodeAt(ns + 6) === 115) {
-                        o.details = t;
-                        return true;
-                    }
-                    if (s.charCodeAt(ns + 1) === 117 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 100 && s.charCodeAt(ns + 4) === 97 && s.charCodeAt(ns + 5) === 116 && s.charCodeAt(ns + 6) === 101) {
-                        const v = scalarFromWire("dt", t);
-                        if (v !== undefined)
-                            o.duedate = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 10:
-            switch (s.charCodeAt(ns)) {
-                case 97: // assignedto
-                    if (s.charCodeAt(ns + 1) === 115 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 103 && s.charCodeAt(ns + 5) === 110 && s.charCodeAt(ns + 6) === 101 && s.charCodeAt(ns + 7) === 100 && s.charCodeAt(ns + 8) === 116 && s.charCodeAt(ns + 9) === 111) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.assignedto = v;
-                        if (a !== null && lenient) {
-                            const x = a["cn"];
-                            if (x !== undefined)
-                                o["assignedto@cn"] = x;
-                        }
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+            return true;
+        }
+        case 11: {
+            // nodate
+            const v = scalarFromWire("f", t);
+            if (v !== undefined)
+                o.nodate = v;
+            return true;
+        }
+        case 12: {
+            // duedate
+            const v = scalarFromWire("dt", t);
+            if (v !== undefined)
+                o.duedate = v;
+            return true;
+        }
     }
     return false;
 }
-function storeReportOpportunity(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 2:
-            switch (s.charCodeAt(ns)) {
-                case 105: // id
-                    if (s.charCodeAt(ns + 1) === 100) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.id = v;
-                        return true;
-                    }
-                    return false;
+function storeReportOpportunity(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // id
+            const v = intText(t);
+            if (v !== undefined)
+                o.id = v;
+            return true;
+        }
+        case 1: {
+            // type
+            const v = intText(t);
+            if (v !== undefined)
+                o.type = v;
+            return true;
+        }
+        case 2: {
+            // itemid
+            const v = intText(t);
+            if (v !== undefined)
+                o.itemid = v;
+            return true;
+        }
+        case 3: {
+            // itemtype
+            const v = intText(t);
+            if (v !== undefined)
+                o.itemtype = v;
+            return true;
+        }
+        case 4: {
+            // itemname
+            o.itemname = t;
+            return true;
+        }
+        case 5: {
+            // owner
+            const v = intText(t);
+            if (v !== undefined)
+                o.owner = v;
+            if (a !== null && lenient) {
+                const x = a["cn"];
+                if (x !== undefined)
+                    o["owner@cn"] = x;
             }
-            return false;
-        case 4:
-            switch (s.charCodeAt(ns)) {
-                case 116: // type
-                    if (s.charCodeAt(ns + 1) === 121 && s.charCodeAt(ns + 2) === 112 && s.charCodeAt(ns + 3) === 101) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.type = v;
-                        return true;
-                    }
-                    return false;
+            return true;
+        }
+        case 7: {
+            // created
+            const v = scalarFromWire("dt", t);
+            if (v !== undefined)
+                o.created = v;
+            return true;
+        }
+        case 8: {
+            // modified
+            const v = scalarFromWire("dt", t);
+            if (v !== undefined)
+                o.modified = v;
+            return true;
+        }
+        case 9: {
+            // description
+            o.description = t;
+            return true;
+        }
+        case 10: {
+            // valueunit
+            const v = scalarFromWire("n", t);
+            if (v !== undefined)
+                o.valueunit = v;
+            return true;
+        }
+        case 11: {
+            // valuecurrency
+            o.valuecurrency = t;
+            return true;
+        }
+        case 12: {
+            // valueinterval
+            o.valueinterval = t;
+            return true;
+        }
+        case 13: {
+            // valueduration
+            const v = intText(t);
+            if (v !== undefined)
+                o.valueduration = v;
+            return true;
+        }
+        case 14: {
+            // stage
+            const v = intText(t);
+            if (v !== undefined)
+                o.stage = v;
+            return true;
+        }
+        case 15: {
+            // probability
+            const v = intText(t);
+            if (v !== undefined)
+                o.probability = v;
+            return true;
+        }
+        case 16: {
+            // closingdate
+            const v = scalarFromWire("dt", t);
+            if (v !== undefined)
+                o.closingdate = v;
+            return true;
+        }
+        case 17: {
+            // responsible
+            const v = intText(t);
+            if (v !== undefined)
+                o.responsible = v;
+            if (a !== null && lenient) {
+                const x = a["cn"];
+                if (x !== undefined)
+                    o["responsible@cn"] = x;
             }
-            return false;
-        case 6:
-            switch (s.charCodeAt(ns)) {
-                case 105: // itemid
-                    if (s.charCodeAt(ns + 1) === 116 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 109 && s.charCodeAt(ns + 4) === 105 && s.charCodeAt(ns + 5) === 100) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.itemid = v;
-                        return true;
-                    }
-                    return false;
-                case 115: // status
-                    if (s.charCodeAt(ns + 1) === 116 && s.charCodeAt(ns + 2) === 97 && s.charCodeAt(ns + 3) === 116 && s.charCodeAt(ns + 4) === 117 && s.charCodeAt(ns + 5) === 115) {
-                        o.status = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 8:
-            switch (s.charCodeAt(ns)) {
-                case 105: // itemtype, itemname
-                    if (s.charCodeAt(ns + 1) === 116 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 109 && s.charCodeAt(ns + 4) === 116 && s.charCodeAt(ns + 5) === 121 && s.charCodeAt(ns + 6) === 112 && s.charCodeAt(ns + 7) === 101) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.itemtype = v;
-                        return true;
-                    }
-                    if (s.charCodeAt(ns + 1) === 116 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 109 && s.charCodeAt(ns + 4) === 110 && s.charCodeAt(ns + 5) === 97 && s.charCodeAt(ns + 6) === 109 && s.charCodeAt(ns + 7) === 101) {
-                        o.itemname = t;
-                        return true;
-                    }
-                    return false;
-                case 109: // modified
-                    if (s.charCodeAt(ns + 1) === 111 && s.charCodeAt(ns + 2) === 100 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 102 && s.charCodeAt(ns + 5) === 105 && s.charCodeAt(ns + 6) === 101 && s.charCodeAt(ns + 7) === 100) {
-                        const v = scalarFromWire("dt", t);
-                        if (v !== undefined)
-                            o.modified = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 5:
-            switch (s.charCodeAt(ns)) {
-                case 111: // owner
-                    if (s.charCodeAt(ns + 1) === 119 && s.charCodeAt(ns + 2) === 110 && s.charCodeAt(ns + 3) === 101 && s.charCodeAt(ns + 4) === 114) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.owner = v;
-                        if (a !== null && lenient) {
-                            const x = a["cn"];
-                            if (x !== undefined)
-                                o["owner@cn"] = x;
-                        }
-                        return true;
-                    }
-                    return false;
-                case 115: // stage
-                    if (s.charCodeAt(ns + 1) === 116 && s.charCodeAt(ns + 2) === 97 && s.charCodeAt(ns + 3) === 103 && s.charCodeAt(ns + 4) === 101) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.stage = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 7:
-            switch (s.charCodeAt(ns)) {
-                case 99: // created
-                    if (s.charCodeAt(ns + 1) === 114 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 97 && s.charCodeAt(ns + 4) === 116 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 100) {
-                        const v = scalarFromWire("dt", t);
-                        if (v !== undefined)
-                            o.created = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 11:
-            switch (s.charCodeAt(ns)) {
-                case 100: // description
-                    if (s.charCodeAt(ns + 1) === 101 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 99 && s.charCodeAt(ns + 4) === 114 && s.charCodeAt(ns + 5) === 105 && s.charCodeAt(ns + 6) === 112 && s.charCodeAt(ns + 7) === 116 && s.charCodeAt(ns + 8) === 105 && s.charCodeAt(ns + 9) === 111 && s.charCodeAt(ns + 10) === 110) {
-                        o.description = t;
-                        return true;
-                    }
-                    return false;
-                case 112: // probability
-                    if (s.charCodeAt(ns + 1) === 114 && s.charCodeAt(ns + 2) === 111 && s.charCodeAt(ns + 3) === 98 && s.charCodeAt(ns + 4) === 97 && s.charCodeAt(ns + 5) === 98 && s.charCodeAt(ns + 6) === 105 && s.charCodeAt(ns + 7) === 108 && s.charCodeAt(ns + 8) === 105 && s.charCodeAt(ns + 9) === 116 && s.charCodeAt(ns + 10) === 121) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.probability = v;
-                        return true;
-                    }
-                    return false;
-                case 99: // closingdate
-                    if (s.charCodeAt(ns + 1) === 108 && s.charCodeAt(ns + 2) === 111 && s.charCodeAt(ns + 3) === 115 && s.charCodeAt(ns + 4) === 105 && s.charCodeAt(ns + 5) === 110 && s.charCodeAt(ns + 6) === 103 && s.charCodeAt(ns + 7) === 100 && s.charCodeAt(ns + 8) === 97 && s.charCodeAt(ns + 9) === 116 && s.charCodeAt(ns + 10) === 101) {
-                        const v = scalarFromWire("dt", t);
-                        if (v !== undefined)
-                            o.closingdate = v;
-                        return true;
-                    }
-                    return false;
-                case 114: // responsible
-                    if (s.charCodeAt(ns + 1) === 101 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 112 && s.charCodeAt(ns + 4) === 111 && s.charCodeAt(ns + 5) === 110 && s.charCodeAt(ns + 6) === 115 && s.charCodeAt(ns + 7) === 105 && s.charCodeAt(ns + 8) === 98 && s.charCodeAt(ns + 9) === 108 && s.charCodeAt(ns + 10) === 101) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.responsible = v;
-                        if (a !== null && lenient) {
-                            const x = a["cn"];
-                            if (x !== undefined)
-                                o["responsible@cn"] = x;
-                        }
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 9:
-            switch (s.charCodeAt(ns)) {
-                case 118: // valueunit
-                    if (s.charCodeAt(ns + 1) === 97 && s.charCodeAt(ns + 2) === 108 && s.charCodeAt(ns + 3) === 117 && s.charCodeAt(ns + 4) === 101 && s.charCodeAt(ns + 5) === 117 && s.charCodeAt(ns + 6) === 110 && s.charCodeAt(ns + 7) === 105 && s.charCodeAt(ns + 8) === 116) {
-                        const v = scalarFromWire("n", t);
-                        if (v !== undefined)
-                            o.valueunit = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 13:
-            switch (s.charCodeAt(ns)) {
-                case 118: // valuecurrency, valueinterval, valueduration
-                    if (s.charCodeAt(ns + 1) === 97 && s.charCodeAt(ns + 2) === 108 && s.charCodeAt(ns + 3) === 117 && s.charCodeAt(ns + 4) === 101 && s.charCodeAt(ns + 5) === 99 && s.charCodeAt(ns + 6) === 117 && s.charCodeAt(ns + 7) === 114 && s.charCodeAt(ns + 8) === 114 && s.charCodeAt(ns + 9) === 101 && s.charCodeAt(ns + 10) === 110 && s.charCodeAt(ns + 11) === 99 && s.charCodeAt(ns + 12) === 121) {
-                        o.valuecurrency = t;
-                        return true;
-                    }
-                    if (s.charCodeAt(ns + 1) === 97 && s.charCodeAt(ns + 2) === 108 && s.charCodeAt(ns + 3) === 117 && s.charCodeAt(ns + 4) === 101 && s.charCodeAt(ns + 5) === 105 && s.charCodeAt(ns + 6) === 110 && s.charCodeAt(ns + 7) === 116 && s.charCodeAt(ns + 8) === 101 && s.charCodeAt(ns + 9) === 114 && s.charCodeAt(ns + 10) === 118 && s.charCodeAt(ns + 11) === 97 && s.charCodeAt(ns + 12) === 108) {
-                        o.valueinterval = t;
-                        return true;
-                    }
-                    if (s.charCodeAt(ns + 1) === 97 && s.charCodeAt(ns + 2) === 108 && s.charCodeAt(ns + 3) === 117 && s.charCodeAt(ns + 4) === 101 && s.charCodeAt(ns + 5) === 100 && s.charCodeAt(ns + 6) === 117 && s.charCodeAt(ns + 7) === 114 && s.charCodeAt(ns + 8) === 97 && s.charCodeAt(ns + 9) === 116 && s.charCodeAt(ns + 10) === 105 && s.charCodeAt(ns + 11) === 111 && s.charCodeAt(ns + 12) === 110) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.valueduration = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+            return true;
+        }
+        case 19: {
+            // status
+            o.status = t;
+            return true;
+        }
     }
     return false;
 }
-function storeReportComment(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 2:
-            switch (s.charCodeAt(ns)) {
-                case 105: // id
-                    if (s.charCodeAt(ns + 1) === 100) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.id = v;
-                        return true;
-                    }
-                    return false;
+function storeReportComment(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // id
+            const v = intText(t);
+            if (v !== undefined)
+                o.id = v;
+            return true;
+        }
+        case 1: {
+            // created
+            const v = scalarFromWire("dt", t);
+            if (v !== undefined)
+                o.created = v;
+            return true;
+        }
+        case 2: {
+            // owner
+            const v = intText(t);
+            if (v !== undefined)
+                o.owner = v;
+            if (a !== null && lenient) {
+                const x = a["cn"];
+                if (x !== undefined)
+                    o["owner@cn"] = x;
             }
-            return false;
-        case 7:
-            switch (s.charCodeAt(ns)) {
-                case 99: // created
-                    if (s.charCodeAt(ns + 1) === 114 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 97 && s.charCodeAt(ns + 4) === 116 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 100) {
-                        const v = scalarFromWire("dt", t);
-                        if (v !== undefined)
-                            o.created = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 5:
-            switch (s.charCodeAt(ns)) {
-                case 111: // owner
-                    if (s.charCodeAt(ns + 1) === 119 && s.charCodeAt(ns + 2) === 110 && s.charCodeAt(ns + 3) === 101 && s.charCodeAt(ns + 4) === 114) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.owner = v;
-                        if (a !== null && lenient) {
-                            const x = a["cn"];
-                            if (x !== undefined)
-                                o["owner@cn"] = x;
-                        }
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 8:
-            switch (s.charCodeAt(ns)) {
-                case 112: // posttext
-                    if (s.charCodeAt(ns + 1) === 111 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 116 && s.charCodeAt(ns + 4) === 116 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 120 && s.charCodeAt(ns + 7) === 116) {
-                        o.posttext = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+            return true;
+        }
+        case 4: {
+            // posttext
+            o.posttext = t;
+            return true;
+        }
     }
     return false;
 }
-function storeReportActivity(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 2:
-            switch (s.charCodeAt(ns)) {
-                case 105: // id
-                    if (s.charCodeAt(ns + 1) === 100) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.id = v;
-                        return true;
-                    }
-                    return false;
+function storeReportActivity(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // id
+            const v = intText(t);
+            if (v !== undefined)
+                o.id = v;
+            return true;
+        }
+        case 1: {
+            // type
+            const v = intText(t);
+            if (v !== undefined)
+                o.type = v;
+            return true;
+        }
+        case 2: {
+            // typeid
+            const v = intText(t);
+            if (v !== undefined)
+                o.typeid = v;
+            return true;
+        }
+        case 3: {
+            // parent
+            const v = intText(t);
+            if (v !== undefined)
+                o.parent = v;
+            return true;
+        }
+        case 4: {
+            // parenttypeid
+            const v = intText(t);
+            if (v !== undefined)
+                o.parenttypeid = v;
+            return true;
+        }
+        case 5: {
+            // itemid
+            const v = intText(t);
+            if (v !== undefined)
+                o.itemid = v;
+            return true;
+        }
+        case 6: {
+            // itemtype
+            const v = intText(t);
+            if (v !== undefined)
+                o.itemtype = v;
+            return true;
+        }
+        case 7: {
+            // itemname
+            o.itemname = t;
+            return true;
+        }
+        case 8: {
+            // owner
+            const v = intText(t);
+            if (v !== undefined)
+                o.owner = v;
+            if (a !== null && lenient) {
+                const x = a["cn"];
+                if (x !== undefined)
+                    o["owner@cn"] = x;
             }
-            return false;
-        case 4:
-            switch (s.charCodeAt(ns)) {
-                case 116: // type
-                    if (s.charCodeAt(ns + 1) === 121 && s.charCodeAt(ns + 2) === 112 && s.charCodeAt(ns + 3) === 101) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.type = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 6:
-            switch (s.charCodeAt(ns)) {
-                case 116: // typeid
-                    if (s.charCodeAt(ns + 1) === 121 && s.charCodeAt(ns + 2) === 112 && s.charCodeAt(ns + 3) === 101 && s.charCodeAt(ns + 4) === 105 && s.charCodeAt(ns + 5) === 100) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.typeid = v;
-                        return true;
-                    }
-                    return false;
-                case 112: // parent
-                    if (s.charCodeAt(ns + 1) === 97 && s.charCodeAt(ns + 2) === 114 && s.charCodeAt(ns + 3) === 101 && s.charCodeAt(ns + 4) === 110 && s.charCodeAt(ns + 5) === 116) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.parent = v;
-                        return true;
-                    }
-                    return false;
-                case 105: // itemid
-                    if (s.charCodeAt(ns + 1) === 116 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 109 && s.charCodeAt(ns + 4) === 105 && s.charCodeAt(ns + 5) === 100) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.itemid = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 12:
-            switch (s.charCodeAt(ns)) {
-                case 112: // parenttypeid
-                    if (s.charCodeAt(ns + 1) === 97 && s.charCodeAt(ns + 2) === 114 && s.charCodeAt(ns + 3) === 101 && s.charCodeAt(ns + 4) === 110 && s.charCodeAt(ns + 5) === 116 && s.charCodeAt(ns + 6) === 116 && s.charCodeAt(ns + 7) === 121 && s.charCodeAt(ns + 8) === 112 && s.charCodeAt(ns + 9) === 101 && s.charCodeAt(ns + 10) === 105 && s.charCodeAt(ns + 11) === 100) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.parenttypeid = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 8:
-            switch (s.charCodeAt(ns)) {
-                case 105: // itemtype, itemname
-                    if (s.charCodeAt(ns + 1) === 116 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 109 && s.charCodeAt(ns + 4) === 116 && s.charCodeAt(ns + 5) === 121 && s.charCodeAt(ns + 6) === 112 && s.charCodeAt(ns + 7) === 101) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.itemtype = v;
-                        return true;
-                    }
-                    if (s.charCodeAt(ns + 1) === 116 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 109 && s.charCodeAt(ns + 4) === 110 && s.charCodeAt(ns + 5) === 97 && s.charCodeAt(ns + 6) === 109 && s.charCodeAt(ns + 7) === 101) {
-                        o.itemname = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 5:
-            switch (s.charCodeAt(ns)) {
-                case 111: // owner
-                    if (s.charCodeAt(ns + 1) === 119 && s.charCodeAt(ns + 2) === 110 && s.charCodeAt(ns + 3) === 101 && s.charCodeAt(ns + 4) === 114) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.owner = v;
-                        if (a !== null && lenient) {
-                            const x = a["cn"];
-                            if (x !== undefined)
-                                o["owner@cn"] = x;
-                        }
-                        return true;
-                    }
-                    return false;
-                case 116: // title
-                    if (s.charCodeAt(ns + 1) === 105 && s.charCodeAt(ns + 2) === 116 && s.charCodeAt(ns + 3) === 108 && s.charCodeAt(ns + 4) === 101) {
-                        o.title = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 7:
-            switch (s.charCodeAt(ns)) {
-                case 99: // created
-                    if (s.charCodeAt(ns + 1) === 114 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 97 && s.charCodeAt(ns + 4) === 116 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 100) {
-                        const v = scalarFromWire("dt", t);
-                        if (v !== undefined)
-                            o.created = v;
-                        return true;
-                    }
-                    return false;
-                case 117: // updated
-                    if (s.charCodeAt(ns + 1) === 112 && s.charCodeAt(ns + 2) === 100 && s.charCodeAt(ns + 3) === 97 && s.charCodeAt(ns + 4) === 116 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 100) {
-                        const v = scalarFromWire("dt", t);
-                        if (v !== undefined)
-                            o.updated = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 9:
-            switch (s.charCodeAt(ns)) {
-                case 99: // completed
-                    if (s.charCodeAt(ns + 1) === 111 && s.charCodeAt(ns + 2) === 109 && s.charCodeAt(ns + 3) === 112 && s.charCodeAt(ns + 4) === 108 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 116 && s.charCodeAt(ns + 7) === 101 && s.charCodeAt(ns + 8) === 100) {
-                        const v = scalarFromWire("f", t);
-                        if (v !== undefined)
-                            o.completed = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+            return true;
+        }
+        case 10: {
+            // created
+            const v = scalarFromWire("dt", t);
+            if (v !== undefined)
+                o.created = v;
+            return true;
+        }
+        case 11: {
+            // updated
+            const v = scalarFromWire("dt", t);
+            if (v !== undefined)
+                o.updated = v;
+            return true;
+        }
+        case 12: {
+            // title
+            o.title = t;
+            return true;
+        }
+        case 13: {
+            // completed
+            const v = scalarFromWire("f", t);
+            if (v !== undefined)
+                o.completed = v;
+            return true;
+        }
     }
     return false;
 }
-function storeReportTimeRecord(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 2:
-            switch (s.charCodeAt(ns)) {
-                case 105: // id
-                    if (s.charCodeAt(ns + 1) === 100) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.id = v;
-                        return true;
-                    }
-                    return false;
+function storeReportTimeRecord(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // id
+            const v = intText(t);
+            if (v !== undefined)
+                o.id = v;
+            return true;
+        }
+        case 1: {
+            // type
+            const v = intText(t);
+            if (v !== undefined)
+                o.type = v;
+            return true;
+        }
+        case 2: {
+            // itemid
+            const v = intText(t);
+            if (v !== undefined)
+                o.itemid = v;
+            return true;
+        }
+        case 3: {
+            // itemtype
+            const v = intText(t);
+            if (v !== undefined)
+                o.itemtype = v;
+            return true;
+        }
+        case 4: {
+            // tasklistid
+            const v = intText(t);
+            if (v !== undefined)
+                o.tasklistid = v;
+            return true;
+        }
+        case 5: {
+            // taskid
+            const v = intText(t);
+            if (v !== undefined)
+                o.taskid = v;
+            return true;
+        }
+        case 6: {
+            // owner
+            const v = intText(t);
+            if (v !== undefined)
+                o.owner = v;
+            if (a !== null && lenient) {
+                const x = a["cn"];
+                if (x !== undefined)
+                    o["owner@cn"] = x;
             }
-            return false;
-        case 4:
-            switch (s.charCodeAt(ns)) {
-                case 116: // type
-                    if (s.charCodeAt(ns + 1) === 121 && s.charCodeAt(ns + 2) === 112 && s.charCodeAt(ns + 3) === 101) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.type = v;
-                        return true;
-                    }
-                    return false;
-                case 100: // date
-                    if (s.charCodeAt(ns + 1) === 97 && s.charCodeAt(ns + 2) === 116 && s.charCodeAt(ns + 3) === 101) {
-                        const v = scalarFromWire("dt", t);
-                        if (v !== undefined)
-                            o.date = v;
-                        return true;
-                    }
-                    return false;
+            return true;
+        }
+        case 8: {
+            // created
+            const v = scalarFromWire("dt", t);
+            if (v !== undefined)
+                o.created = v;
+            return true;
+        }
+        case 9: {
+            // billable
+            const v = scalarFromWire("f", t);
+            if (v !== undefined)
+                o.billable = v;
+            return true;
+        }
+        case 10: {
+            // person
+            const v = intText(t);
+            if (v !== undefined)
+                o.person = v;
+            if (a !== null && lenient) {
+                const x = a["cn"];
+                if (x !== undefined)
+                    o["person@cn"] = x;
             }
-            return false;
-        case 6:
-            switch (s.charCodeAt(ns)) {
-                case 105: // itemid
-                    if (s.charCodeAt(ns + 1) === 116 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 109 && s.charCodeAt(ns + 4) === 105 && s.charCodeAt(ns + 5) === 100) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.itemid = v;
-                        return true;
-                    }
-                    return false;
-                case 116: // taskid
-                    if (s.charCodeAt(ns + 1) === 97 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 107 && s.charCodeAt(ns + 4) === 105 && s.charCodeAt(ns + 5) === 100) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.taskid = v;
-                        return true;
-                    }
-                    return false;
-                case 112: // person
-                    if (s.charCodeAt(ns + 1) === 101 && s.charCodeAt(ns + 2) === 114 && s.charCodeAt(ns + 3) === 115 && s.charCodeAt(ns + 4) === 111 && s.charCodeAt(ns + 5) === 110) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.person = v;
-                        if (a !== null && lenient) {
-                            const x = a["cn"];
-                            if (x !== undefined)
-                                o["person@cn"] = x;
-                        }
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 8:
-            switch (s.charCodeAt(ns)) {
-                case 105: // itemtype, invoiced, itemname
-                    if (s.charCodeAt(ns + 1) === 116 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 109 && s.charCodeAt(ns + 4) === 116 && s.charCodeAt(ns + 5) === 121 && s.charCodeAt(ns + 6) === 112 && s.charCodeAt(ns + 7) === 101) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.itemtype = v;
-                        return true;
-                    }
-                    if (s.charCodeAt(ns + 1) === 110 && s.charCodeAt(ns + 2) === 118 && s.charCodeAt(ns + 3) === 111 && s.charCodeAt(ns + 4) === 105 && s.charCodeAt(ns + 5) === 99 && s.charCodeAt(ns + 6) === 101 && s.charCodeAt(ns + 7) === 100) {
-                        o.invoiced = t;
-                        return true;
-                    }
-                    if (s.charCodeAt(ns + 1) === 116 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 109 && s.charCodeAt(ns + 4) === 110 && s.charCodeAt(ns + 5) === 97 && s.charCodeAt(ns + 6) === 109 && s.charCodeAt(ns + 7) === 101) {
-                        o.itemname = t;
-                        return true;
-                    }
-                    return false;
-                case 98: // billable
-                    if (s.charCodeAt(ns + 1) === 105 && s.charCodeAt(ns + 2) === 108 && s.charCodeAt(ns + 3) === 108 && s.charCodeAt(ns + 4) === 97 && s.charCodeAt(ns + 5) === 98 && s.charCodeAt(ns + 6) === 108 && s.charCodeAt(ns + 7) === 101) {
-                        const v = scalarFromWire("f", t);
-                        if (v !== undefined)
-                            o.billable = v;
-                        return true;
-                    }
-                    return false;
-                case 116: // taskname
-                    if (s.charCodeAt(ns + 1) === 97 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 107 && s.charCodeAt(ns + 4) === 110 && s.charCodeAt(ns + 5) === 97 && s.charCodeAt(ns + 6) === 109 && s.charCodeAt(ns + 7) === 101) {
-                        o.taskname = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 10:
-            switch (s.charCodeAt(ns)) {
-                case 116: // tasklistid
-                    if (s.charCodeAt(ns + 1) === 97 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 107 && s.charCodeAt(ns + 4) === 108 && s.charCodeAt(ns + 5) === 105 && s.charCodeAt(ns + 6) === 115 && s.charCodeAt(ns + 7) === 116 && s.charCodeAt(ns + 8) === 105 && s.charCodeAt(ns + 9) === 100) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.tasklistid = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 5:
-            switch (s.charCodeAt(ns)) {
-                case 111: // owner
-                    if (s.charCodeAt(ns + 1) === 119 && s.charCodeAt(ns + 2) === 110 && s.charCodeAt(ns + 3) === 101 && s.charCodeAt(ns + 4) === 114) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.owner = v;
-                        if (a !== null && lenient) {
-                            const x = a["cn"];
-                            if (x !== undefined)
-                                o["owner@cn"] = x;
-                        }
-                        return true;
-                    }
-                    return false;
-                case 104: // hours
-                    if (s.charCodeAt(ns + 1) === 111 && s.charCodeAt(ns + 2) === 117 && s.charCodeAt(ns + 3) === 114 && s.charCodeAt(ns + 4) === 115) {
-                        const v = scalarFromWire("n", t);
-                        if (v !== undefined)
-                            o.hours = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 7:
-            switch (s.charCodeAt(ns)) {
-                case 99: // created
-                    if (s.charCodeAt(ns + 1) === 114 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 97 && s.charCodeAt(ns + 4) === 116 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 100) {
-                        const v = scalarFromWire("dt", t);
-                        if (v !== undefined)
-                            o.created = v;
-                        return true;
-                    }
-                    return false;
-                case 100: // details
-                    if (s.charCodeAt(ns + 1) === 101 && s.charCodeAt(ns + 2) === 116 && s.charCodeAt(ns + 3) === 97 && s.charCodeAt(ns + 4) === 105 && s.charCodeAt(ns + 5) === 108 && s.charCodeAt(ns + 6) === 115) {
-                        o.details = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 12:
-            switch (s.charCodeAt(ns)) {
-                case 116: // tasklistname
-                    if (s.charCodeAt(ns + 1) === 97 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 107 && s.charCodeAt(ns + 4) === 108 && s.charCodeAt(ns + 5) === 105 && s.charCodeAt(ns + 6) === 115 && s.charCodeAt(ns + 7) === 116 && s.charCodeAt(ns + 8) === 110 && s.charCodeAt(ns + 9) === 97 && s.charCodeAt(ns + 10) === 109 && s.charCodeAt(ns + 11) === 101) {
-                        o.tasklistname = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+            return true;
+        }
+        case 12: {
+            // hours
+            const v = scalarFromWire("n", t);
+            if (v !== undefined)
+                o.hours = v;
+            return true;
+        }
+        case 13: {
+            // date
+            const v = scalarFromWire("dt", t);
+            if (v !== undefined)
+                o.date = v;
+            return true;
+        }
+        case 14: {
+            // invoiced
+            o.invoiced = t;
+            return true;
+        }
+        case 15: {
+            // details
+            o.details = t;
+            return true;
+        }
+        case 16: {
+            // itemname
+            o.itemname = t;
+            return true;
+        }
+        case 17: {
+            // tasklistname
+            o.tasklistname = t;
+            return true;
+        }
+        case 18: {
+            // taskname
+            o.taskname = t;
+            return true;
+        }
     }
     return false;
 }
-function storeActivityNotificationContent(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 2:
-            switch (s.charCodeAt(ns)) {
-                case 105: // id
-                    if (s.charCodeAt(ns + 1) === 100) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.id = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 4:
-            switch (s.charCodeAt(ns)) {
-                case 110: // name
-                    if (s.charCodeAt(ns + 1) === 97 && s.charCodeAt(ns + 2) === 109 && s.charCodeAt(ns + 3) === 101) {
-                        o.name = t;
-                        return true;
-                    }
-                    return false;
-                case 105: // item
-                    if (s.charCodeAt(ns + 1) === 116 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 109) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.item = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 6:
-            switch (s.charCodeAt(ns)) {
-                case 116: // typeid
-                    if (s.charCodeAt(ns + 1) === 121 && s.charCodeAt(ns + 2) === 112 && s.charCodeAt(ns + 3) === 101 && s.charCodeAt(ns + 4) === 105 && s.charCodeAt(ns + 5) === 100) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.typeid = v;
-                        return true;
-                    }
-                    return false;
-                case 112: // parent
-                    if (s.charCodeAt(ns + 1) === 97 && s.charCodeAt(ns + 2) === 114 && s.charCodeAt(ns + 3) === 101 && s.charCodeAt(ns + 4) === 110 && s.charCodeAt(ns + 5) === 116) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.parent = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 5:
-            switch (s.charCodeAt(ns)) {
-                case 108: // level
-                    if (s.charCodeAt(ns + 1) === 101 && s.charCodeAt(ns + 2) === 118 && s.charCodeAt(ns + 3) === 101 && s.charCodeAt(ns + 4) === 108) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.level = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 8:
-            switch (s.charCodeAt(ns)) {
-                case 112: // position
-                    if (s.charCodeAt(ns + 1) === 111 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 116 && s.charCodeAt(ns + 5) === 105 && s.charCodeAt(ns + 6) === 111 && s.charCodeAt(ns + 7) === 110) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.position = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 7:
-            switch (s.charCodeAt(ns)) {
-                case 99: // created
-                    if (s.charCodeAt(ns + 1) === 114 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 97 && s.charCodeAt(ns + 4) === 116 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 100) {
-                        const v = scalarFromWire("dt", t);
-                        if (v !== undefined)
-                            o.created = v;
-                        return true;
-                    }
-                    return false;
-                case 117: // updated
-                    if (s.charCodeAt(ns + 1) === 112 && s.charCodeAt(ns + 2) === 100 && s.charCodeAt(ns + 3) === 97 && s.charCodeAt(ns + 4) === 116 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 100) {
-                        const v = scalarFromWire("dt", t);
-                        if (v !== undefined)
-                            o.updated = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 9:
-            switch (s.charCodeAt(ns)) {
-                case 99: // creatorid
-                    if (s.charCodeAt(ns + 1) === 114 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 97 && s.charCodeAt(ns + 4) === 116 && s.charCodeAt(ns + 5) === 111 && s.charCodeAt(ns + 6) === 114 && s.charCodeAt(ns + 7) === 105 && s.charCodeAt(ns + 8) === 100) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.creatorid = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 11:
-            switch (s.charCodeAt(ns)) {
-                case 99: // creatorname
-                    if (s.charCodeAt(ns + 1) === 114 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 97 && s.charCodeAt(ns + 4) === 116 && s.charCodeAt(ns + 5) === 111 && s.charCodeAt(ns + 6) === 114 && s.charCodeAt(ns + 7) === 110 && s.charCodeAt(ns + 8) === 97 && s.charCodeAt(ns + 9) === 109 && s.charCodeAt(ns + 10) === 101) {
-                        o.creatorname = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+function storeActivityNotificationContent(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // id
+            const v = intText(t);
+            if (v !== undefined)
+                o.id = v;
+            return true;
+        }
+        case 1: {
+            // name
+            o.name = t;
+            return true;
+        }
+        case 2: {
+            // typeid
+            const v = intText(t);
+            if (v !== undefined)
+                o.typeid = v;
+            return true;
+        }
+        case 3: {
+            // item
+            const v = intText(t);
+            if (v !== undefined)
+                o.item = v;
+            return true;
+        }
+        case 4: {
+            // parent
+            const v = intText(t);
+            if (v !== undefined)
+                o.parent = v;
+            return true;
+        }
+        case 5: {
+            // level
+            const v = intText(t);
+            if (v !== undefined)
+                o.level = v;
+            return true;
+        }
+        case 6: {
+            // position
+            const v = intText(t);
+            if (v !== undefined)
+                o.position = v;
+            return true;
+        }
+        case 7: {
+            // created
+            const v = scalarFromWire("dt", t);
+            if (v !== undefined)
+                o.created = v;
+            return true;
+        }
+        case 8: {
+            // updated
+            const v = scalarFromWire("dt", t);
+            if (v !== undefined)
+                o.updated = v;
+            return true;
+        }
+        case 9: {
+            // creatorid
+            const v = intText(t);
+            if (v !== undefined)
+                o.creatorid = v;
+            return true;
+        }
+        case 10: {
+            // creatorname
+            o.creatorname = t;
+            return true;
+        }
     }
     return false;
 }
-function storeRecordsContactsListRecordsParams(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 6:
-            switch (s.charCodeAt(ns)) {
-                case 108: // layout
-                    if (s.charCodeAt(ns + 1) === 97 && s.charCodeAt(ns + 2) === 121 && s.charCodeAt(ns + 3) === 111 && s.charCodeAt(ns + 4) === 117 && s.charCodeAt(ns + 5) === 116) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.layout = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 10:
-            switch (s.charCodeAt(ns)) {
-                case 102: // fieldslist, filtermode
-                    if (s.charCodeAt(ns + 1) === 105 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 108 && s.charCodeAt(ns + 4) === 100 && s.charCodeAt(ns + 5) === 115 && s.charCodeAt(ns + 6) === 108 && s.charCodeAt(ns + 7) === 105 && s.charCodeAt(ns + 8) === 115 && s.charCodeAt(ns + 9) === 116) {
-                        const v = scalarFromWire("sl", t);
-                        if (v !== undefined)
-                            o.fieldslist = v;
-                        return true;
-                    }
-                    if (s.charCodeAt(ns + 1) === 105 && s.charCodeAt(ns + 2) === 108 && s.charCodeAt(ns + 3) === 116 && s.charCodeAt(ns + 4) === 101 && s.charCodeAt(ns + 5) === 114 && s.charCodeAt(ns + 6) === 109 && s.charCodeAt(ns + 7) === 111 && s.charCodeAt(ns + 8) === 100 && s.charCodeAt(ns + 9) === 101) {
-                        o.filtermode = t;
-                        return true;
-                    }
-                    return false;
-                case 99: // categories
-                    if (s.charCodeAt(ns + 1) === 97 && s.charCodeAt(ns + 2) === 116 && s.charCodeAt(ns + 3) === 101 && s.charCodeAt(ns + 4) === 103 && s.charCodeAt(ns + 5) === 111 && s.charCodeAt(ns + 6) === 114 && s.charCodeAt(ns + 7) === 105 && s.charCodeAt(ns + 8) === 101 && s.charCodeAt(ns + 9) === 115) {
-                        const v = scalarFromWire("f", t);
-                        if (v !== undefined)
-                            o.categories = v;
-                        return true;
-                    }
-                    return false;
-                case 115: // searchmode
-                    if (s.charCodeAt(ns + 1) === 101 && s.charCodeAt(ns + 2) === 97 && s.charCodeAt(ns + 3) === 114 && s.charCodeAt(ns + 4) === 99 && s.charCodeAt(ns + 5) === 104 && s.charCodeAt(ns + 6) === 109 && s.charCodeAt(ns + 7) === 111 && s.charCodeAt(ns + 8) === 100 && s.charCodeAt(ns + 9) === 101) {
-                        o.searchmode = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 11:
-            switch (s.charCodeAt(ns)) {
-                case 102: // filtervalue
-                    if (s.charCodeAt(ns + 1) === 105 && s.charCodeAt(ns + 2) === 108 && s.charCodeAt(ns + 3) === 116 && s.charCodeAt(ns + 4) === 101 && s.charCodeAt(ns + 5) === 114 && s.charCodeAt(ns + 6) === 118 && s.charCodeAt(ns + 7) === 97 && s.charCodeAt(ns + 8) === 108 && s.charCodeAt(ns + 9) === 117 && s.charCodeAt(ns + 10) === 101) {
-                        o.filtervalue = t;
-                        return true;
-                    }
-                    return false;
-                case 115: // searchvalue
-                    if (s.charCodeAt(ns + 1) === 101 && s.charCodeAt(ns + 2) === 97 && s.charCodeAt(ns + 3) === 114 && s.charCodeAt(ns + 4) === 99 && s.charCodeAt(ns + 5) === 104 && s.charCodeAt(ns + 6) === 118 && s.charCodeAt(ns + 7) === 97 && s.charCodeAt(ns + 8) === 108 && s.charCodeAt(ns + 9) === 117 && s.charCodeAt(ns + 10) === 101) {
-                        o.searchvalue = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 7:
-            switch (s.charCodeAt(ns)) {
-                case 115: // special, sortdir
-                    if (s.charCodeAt(ns + 1) === 112 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 99 && s.charCodeAt(ns + 4) === 105 && s.charCodeAt(ns + 5) === 97 && s.charCodeAt(ns + 6) === 108) {
-                        o.special = t;
-                        return true;
-                    }
-                    if (s.charCodeAt(ns + 1) === 111 && s.charCodeAt(ns + 2) === 114 && s.charCodeAt(ns + 3) === 116 && s.charCodeAt(ns + 4) === 100 && s.charCodeAt(ns + 5) === 105 && s.charCodeAt(ns + 6) === 114) {
-                        o.sortdir = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 5:
-            switch (s.charCodeAt(ns)) {
-                case 108: // limit
-                    if (s.charCodeAt(ns + 1) === 105 && s.charCodeAt(ns + 2) === 109 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 116) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.limit = v;
-                        return true;
-                    }
-                    return false;
-                case 115: // start
-                    if (s.charCodeAt(ns + 1) === 116 && s.charCodeAt(ns + 2) === 97 && s.charCodeAt(ns + 3) === 114 && s.charCodeAt(ns + 4) === 116) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.start = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 9:
-            switch (s.charCodeAt(ns)) {
-                case 115: // sortfield
-                    if (s.charCodeAt(ns + 1) === 111 && s.charCodeAt(ns + 2) === 114 && s.charCodeAt(ns + 3) === 116 && s.charCodeAt(ns + 4) === 102 && s.charCodeAt(ns + 5) === 105 && s.charCodeAt(ns + 6) === 101 && s.charCodeAt(ns + 7) === 108 && s.charCodeAt(ns + 8) === 100) {
-                        o.sortfield = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+function storeRecordsContactsListRecordsParams(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // layout
+            const v = intText(t);
+            if (v !== undefined)
+                o.layout = v;
+            return true;
+        }
+        case 1: {
+            // fieldslist
+            const v = scalarFromWire("sl", t);
+            if (v !== undefined)
+                o.fieldslist = v;
+            return true;
+        }
+        case 2: {
+            // categories
+            const v = scalarFromWire("f", t);
+            if (v !== undefined)
+                o.categories = v;
+            return true;
+        }
+        case 3: {
+            // filtermode
+            o.filtermode = t;
+            return true;
+        }
+        case 4: {
+            // filtervalue
+            o.filtervalue = t;
+            return true;
+        }
+        case 5: {
+            // special
+            o.special = t;
+            return true;
+        }
+        case 6: {
+            // searchmode
+            o.searchmode = t;
+            return true;
+        }
+        case 7: {
+            // searchvalue
+            o.searchvalue = t;
+            return true;
+        }
+        case 8: {
+            // limit
+            const v = intText(t);
+            if (v !== undefined)
+                o.limit = v;
+            return true;
+        }
+        case 9: {
+            // start
+            const v = intText(t);
+            if (v !== undefined)
+                o.start = v;
+            return true;
+        }
+        case 10: {
+            // sortfield
+            o.sortfield = t;
+            return true;
+        }
+        case 11: {
+            // sortdir
+            o.sortdir = t;
+            return true;
+        }
     }
     return false;
 }
-function storeRecordsContactsListRecordsResponse(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 7:
-            switch (s.charCodeAt(ns)) {
-                case 101: // entries
-                    if (s.charCodeAt(ns + 1) === 110 && s.charCodeAt(ns + 2) === 116 && s.charCodeAt(ns + 3) === 114 && s.charCodeAt(ns + 4) === 105 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 115) {
-                        o.entries = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 5:
-            switch (s.charCodeAt(ns)) {
-                case 99: // count
-                    if (s.charCodeAt(ns + 1) === 111 && s.charCodeAt(ns + 2) === 117 && s.charCodeAt(ns + 3) === 110 && s.charCodeAt(ns + 4) === 116) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.count = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 6:
-            switch (s.charCodeAt(ns)) {
-                case 115: // status
-                    if (s.charCodeAt(ns + 1) === 116 && s.charCodeAt(ns + 2) === 97 && s.charCodeAt(ns + 3) === 116 && s.charCodeAt(ns + 4) === 117 && s.charCodeAt(ns + 5) === 115) {
-                        o.status = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+function storeRecordsContactsListRecordsResponse(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // entries
+            o.entries = t;
+            return true;
+        }
+        case 1: {
+            // count
+            const v = intText(t);
+            if (v !== undefined)
+                o.count = v;
+            return true;
+        }
+        case 2: {
+            // status
+            o.status = t;
+            return true;
+        }
     }
     return false;
 }
-function storeRecordsContactsCreateRecordRequest(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 9:
-            switch (s.charCodeAt(ns)) {
-                case 102: // firstname
-                    if (s.charCodeAt(ns + 1) === 105 && s.charCodeAt(ns + 2) === 114 && s.charCodeAt(ns + 3) === 115 && s.charCodeAt(ns + 4) === 116 && s.charCodeAt(ns + 5) === 110 && s.charCodeAt(ns + 6) === 97 && s.charCodeAt(ns + 7) === 109 && s.charCodeAt(ns + 8) === 101) {
-                        o.firstname = t;
-                        return true;
-                    }
-                    return false;
-                case 104: // homephone
-                    if (s.charCodeAt(ns + 1) === 111 && s.charCodeAt(ns + 2) === 109 && s.charCodeAt(ns + 3) === 101 && s.charCodeAt(ns + 4) === 112 && s.charCodeAt(ns + 5) === 104 && s.charCodeAt(ns + 6) === 111 && s.charCodeAt(ns + 7) === 110 && s.charCodeAt(ns + 8) === 101) {
-                        o.homephone = t;
-                        return true;
-                    }
-                    return false;
-                case 111: // ownership
-                    if (s.charCodeAt(ns + 1) === 119 && s.charCodeAt(ns + 2) === 110 && s.charCodeAt(ns + 3) === 101 && s.charCodeAt(ns + 4) === 114 && s.charCodeAt(ns + 5) === 115 && s.charCodeAt(ns + 6) === 104 && s.charCodeAt(ns + 7) === 105 && s.charCodeAt(ns + 8) === 112) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.ownership = v;
-                        if (a !== null && lenient) {
-                            const x = a["cn"];
-                            if (x !== undefined)
-                                o["ownership@cn"] = x;
-                        }
-                        return true;
-                    }
-                    return false;
+function storeRecordsContactsCreateRecordRequest(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // firstname
+            o.firstname = t;
+            return true;
+        }
+        case 1: {
+            // lastname
+            o.lastname = t;
+            return true;
+        }
+        case 2: {
+            // businessemail
+            o.businessemail = t;
+            return true;
+        }
+        case 3: {
+            // personalemail
+            o.personalemail = t;
+            return true;
+        }
+        case 4: {
+            // businessphonedirect
+            o.businessphonedirect = t;
+            return true;
+        }
+        case 5: {
+            // businessphonemain
+            o.businessphonemain = t;
+            return true;
+        }
+        case 6: {
+            // homephone
+            o.homephone = t;
+            return true;
+        }
+        case 7: {
+            // cellularphone
+            o.cellularphone = t;
+            return true;
+        }
+        case 8: {
+            // businessfax
+            o.businessfax = t;
+            return true;
+        }
+        case 9: {
+            // businessaddress
+            o.businessaddress = t;
+            return true;
+        }
+        case 10: {
+            // jobtitle
+            o.jobtitle = t;
+            return true;
+        }
+        case 11: {
+            // background
+            o.background = t;
+            return true;
+        }
+        case 12: {
+            // website
+            o.website = t;
+            return true;
+        }
+        case 13: {
+            // assignedto
+            const v = intText(t);
+            if (v !== undefined)
+                o.assignedto = v;
+            if (a !== null && lenient) {
+                const x = a["cn"];
+                if (x !== undefined)
+                    o["assignedto@cn"] = x;
             }
-            return false;
-        case 8:
-            switch (s.charCodeAt(ns)) {
-                case 108: // lastname
-                    if (s.charCodeAt(ns + 1) === 97 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 116 && s.charCodeAt(ns + 4) === 110 && s.charCodeAt(ns + 5) === 97 && s.charCodeAt(ns + 6) === 109 && s.charCodeAt(ns + 7) === 101) {
-                        o.lastname = t;
-                        return true;
-                    }
-                    return false;
-                case 106: // jobtitle
-                    if (s.charCodeAt(ns + 1) === 111 && s.charCodeAt(ns + 2) === 98 && s.charCodeAt(ns + 3) === 116 && s.charCodeAt(ns + 4) === 105 && s.charCodeAt(ns + 5) === 116 && s.charCodeAt(ns + 6) === 108 && s.charCodeAt(ns + 7) === 101) {
-                        o.jobtitle = t;
-                        return true;
-                    }
-                    return false;
+            return true;
+        }
+        case 15: {
+            // ownership
+            const v = intText(t);
+            if (v !== undefined)
+                o.ownership = v;
+            if (a !== null && lenient) {
+                const x = a["cn"];
+                if (x !== undefined)
+                    o["ownership@cn"] = x;
             }
-            return false;
-        case 13:
-            switch (s.charCodeAt(ns)) {
-                case 98: // businessemail
-                    if (s.charCodeAt(ns + 1) === 117 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 110 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 115 && s.charCodeAt(ns + 7) === 115 && s.charCodeAt(ns + 8) === 101 && s.charCodeAt(ns + 9) === 109 && s.charCodeAt(ns + 10) === 97 && s.charCodeAt(ns + 11) === 105 && s.charCodeAt(ns + 12) === 108) {
-                        o.businessemail = t;
-                        return true;
-                    }
-                    return false;
-                case 112: // personalemail
-                    if (s.charCodeAt(ns + 1) === 101 && s.charCodeAt(ns + 2) === 114 && s.charCodeAt(ns + 3) === 115 && s.charCodeAt(ns + 4) === 111 && s.charCodeAt(ns + 5) === 110 && s.charCodeAt(ns + 6) === 97 && s.charCodeAt(ns + 7) === 108 && s.charCodeAt(ns + 8) === 101 && s.charCodeAt(ns + 9) === 109 && s.charCodeAt(ns + 10) === 97 && s.charCodeAt(ns + 11) === 105 && s.charCodeAt(ns + 12) === 108) {
-                        o.personalemail = t;
-                        return true;
-                    }
-                    return false;
-                case 99: // cellularphone
-                    if (s.charCodeAt(ns + 1) === 101 && s.charCodeAt(ns + 2) === 108 && s.charCodeAt(ns + 3) === 108 && s.charCodeAt(ns + 4) === 117 && s.charCodeAt(ns + 5) === 108 && s.charCodeAt(ns + 6) === 97 && s.charCodeAt(ns + 7) === 114 && s.charCodeAt(ns + 8) === 112 && s.charCodeAt(ns + 9) === 104 && s.charCodeAt(ns + 10) === 111 && s.charCodeAt(ns + 11) === 110 && s.charCodeAt(ns + 12) === 101) {
-                        o.cellularphone = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 19:
-            switch (s.charCodeAt(ns)) {
-                case 98: // businessphonedirect
-                    if (s.charCodeAt(ns + 1) === 117 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 110 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 115 && s.charCodeAt(ns + 7) === 115 && s.charCodeAt(ns + 8) === 112 && s.charCodeAt(ns + 9) === 104 && s.charCodeAt(ns + 10) === 111 && s.charCodeAt(ns + 11) === 110 && s.charCodeAt(ns + 12) === 101 && s.charCodeAt(ns + 13) === 100 && s.charCodeAt(ns + 14) === 105 && s.charCodeAt(ns + 15) === 114 && s.charCodeAt(ns + 16) === 101 && s.charCodeAt(ns + 17) === 99 && s.charCodeAt(ns + 18) === 116) {
-                        o.businessphonedirect = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 17:
-            switch (s.charCodeAt(ns)) {
-                case 98: // businessphonemain
-                    if (s.charCodeAt(ns + 1) === 117 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 110 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 115 && s.charCodeAt(ns + 7) === 115 && s.charCodeAt(ns + 8) === 112 && s.charCodeAt(ns + 9) === 104 && s.charCodeAt(ns + 10) === 111 && s.charCodeAt(ns + 11) === 110 && s.charCodeAt(ns + 12) === 101 && s.charCodeAt(ns + 13) === 109 && s.charCodeAt(ns + 14) === 97 && s.charCodeAt(ns + 15) === 105 && s.charCodeAt(ns + 16) === 110) {
-                        o.businessphonemain = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 11:
-            switch (s.charCodeAt(ns)) {
-                case 98: // businessfax
-                    if (s.charCodeAt(ns + 1) === 117 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 110 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 115 && s.charCodeAt(ns + 7) === 115 && s.charCodeAt(ns + 8) === 102 && s.charCodeAt(ns + 9) === 97 && s.charCodeAt(ns + 10) === 120) {
-                        o.businessfax = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 15:
-            switch (s.charCodeAt(ns)) {
-                case 98: // businessaddress
-                    if (s.charCodeAt(ns + 1) === 117 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 110 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 115 && s.charCodeAt(ns + 7) === 115 && s.charCodeAt(ns + 8) === 97 && s.charCodeAt(ns + 9) === 100 && s.charCodeAt(ns + 10) === 100 && s.charCodeAt(ns + 11) === 114 && s.charCodeAt(ns + 12) === 101 && s.charCodeAt(ns + 13) === 115 && s.charCodeAt(ns + 14) === 115) {
-                        o.businessaddress = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 10:
-            switch (s.charCodeAt(ns)) {
-                case 98: // background
-                    if (s.charCodeAt(ns + 1) === 97 && s.charCodeAt(ns + 2) === 99 && s.charCodeAt(ns + 3) === 107 && s.charCodeAt(ns + 4) === 103 && s.charCodeAt(ns + 5) === 114 && s.charCodeAt(ns + 6) === 111 && s.charCodeAt(ns + 7) === 117 && s.charCodeAt(ns + 8) === 110 && s.charCodeAt(ns + 9) === 100) {
-                        o.background = t;
-                        return true;
-                    }
-                    return false;
-                case 97: // assignedto
-                    if (s.charCodeAt(ns + 1) === 115 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 103 && s.charCodeAt(ns + 5) === 110 && s.charCodeAt(ns + 6) === 101 && s.charCodeAt(ns + 7) === 100 && s.charCodeAt(ns + 8) === 116 && s.charCodeAt(ns + 9) === 111) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.assignedto = v;
-                        if (a !== null && lenient) {
-                            const x = a["cn"];
-                            if (x !== undefined)
-                                o["assignedto@cn"] = x;
-                        }
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 7:
-            switch (s.charCodeAt(ns)) {
-                case 119: // website
-                    if (s.charCodeAt(ns + 1) === 101 && s.charCodeAt(ns + 2) === 98 && s.charCodeAt(ns + 3) === 115 && s.charCodeAt(ns + 4) === 105 && s.charCodeAt(ns + 5) === 116 && s.charCodeAt(ns + 6) === 101) {
-                        o.website = t;
-                        return true;
-                    }
-                    return false;
-                case 102: // flagged
-                    if (s.charCodeAt(ns + 1) === 108 && s.charCodeAt(ns + 2) === 97 && s.charCodeAt(ns + 3) === 103 && s.charCodeAt(ns + 4) === 103 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 100) {
-                        const v = scalarFromWire("f", t);
-                        if (v !== undefined)
-                            o.flagged = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+            return true;
+        }
+        case 17: {
+            // flagged
+            const v = scalarFromWire("f", t);
+            if (v !== undefined)
+                o.flagged = v;
+            return true;
+        }
     }
     return false;
 }
-function storeRecordsCompaniesCreateRecordRequest(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 4:
-            switch (s.charCodeAt(ns)) {
-                case 110: // name
-                    if (s.charCodeAt(ns + 1) === 97 && s.charCodeAt(ns + 2) === 109 && s.charCodeAt(ns + 3) === 101) {
-                        o.name = t;
-                        return true;
-                    }
-                    return false;
+function storeRecordsCompaniesCreateRecordRequest(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // name
+            o.name = t;
+            return true;
+        }
+        case 1: {
+            // businessemail
+            o.businessemail = t;
+            return true;
+        }
+        case 2: {
+            // businessphonemain
+            o.businessphonemain = t;
+            return true;
+        }
+        case 3: {
+            // businessfax
+            o.businessfax = t;
+            return true;
+        }
+        case 4: {
+            // businessaddress
+            o.businessaddress = t;
+            return true;
+        }
+        case 5: {
+            // website
+            o.website = t;
+            return true;
+        }
+        case 6: {
+            // background
+            o.background = t;
+            return true;
+        }
+        case 7: {
+            // assignedto
+            const v = intText(t);
+            if (v !== undefined)
+                o.assignedto = v;
+            if (a !== null && lenient) {
+                const x = a["cn"];
+                if (x !== undefined)
+                    o["assignedto@cn"] = x;
             }
-            return false;
-        case 13:
-            switch (s.charCodeAt(ns)) {
-                case 98: // businessemail
-                    if (s.charCodeAt(ns + 1) === 117 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 110 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 115 && s.charCodeAt(ns + 7) === 115 && s.charCodeAt(ns + 8) === 101 && s.charCodeAt(ns + 9) === 109 && s.charCodeAt(ns + 10) === 97 && s.charCodeAt(ns + 11) === 105 && s.charCodeAt(ns + 12) === 108) {
-                        o.businessemail = t;
-                        return true;
-                    }
-                    return false;
+            return true;
+        }
+        case 9: {
+            // ownership
+            const v = intText(t);
+            if (v !== undefined)
+                o.ownership = v;
+            if (a !== null && lenient) {
+                const x = a["cn"];
+                if (x !== undefined)
+                    o["ownership@cn"] = x;
             }
-            return false;
-        case 17:
-            switch (s.charCodeAt(ns)) {
-                case 98: // businessphonemain
-                    if (s.charCodeAt(ns + 1) === 117 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 110 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 115 && s.charCodeAt(ns + 7) === 115 && s.charCodeAt(ns + 8) === 112 && s.charCodeAt(ns + 9) === 104 && s.charCodeAt(ns + 10) === 111 && s.charCodeAt(ns + 11) === 110 && s.charCodeAt(ns + 12) === 101 && s.charCodeAt(ns + 13) === 109 && s.charCodeAt(ns + 14) === 97 && s.charCodeAt(ns + 15) === 105 && s.charCodeAt(ns + 16) === 110) {
-                        o.businessphonemain = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 11:
-            switch (s.charCodeAt(ns)) {
-                case 98: // businessfax
-                    if (s.charCodeAt(ns + 1) === 117 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 110 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 115 && s.charCodeAt(ns + 7) === 115 && s.charCodeAt(ns + 8) === 102 && s.charCodeAt(ns + 9) === 97 && s.charCodeAt(ns + 10) === 120) {
-                        o.businessfax = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 15:
-            switch (s.charCodeAt(ns)) {
-                case 98: // businessaddress
-                    if (s.charCodeAt(ns + 1) === 117 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 110 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 115 && s.charCodeAt(ns + 7) === 115 && s.charCodeAt(ns + 8) === 97 && s.charCodeAt(ns + 9) === 100 && s.charCodeAt(ns + 10) === 100 && s.charCodeAt(ns + 11) === 114 && s.charCodeAt(ns + 12) === 101 && s.charCodeAt(ns + 13) === 115 && s.charCodeAt(ns + 14) === 115) {
-                        o.businessaddress = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 7:
-            switch (s.charCodeAt(ns)) {
-                case 119: // website
-                    if (s.charCodeAt(ns + 1) === 101 && s.charCodeAt(ns + 2) === 98 && s.charCodeAt(ns + 3) === 115 && s.charCodeAt(ns + 4) === 105 && s.charCodeAt(ns + 5) === 116 && s.charCodeAt(ns + 6) === 101) {
-                        o.website = t;
-                        return true;
-                    }
-                    return false;
-                case 102: // flagged
-                    if (s.charCodeAt(ns + 1) === 108 && s.charCodeAt(ns + 2) === 97 && s.charCodeAt(ns + 3) === 103 && s.charCodeAt(ns + 4) === 103 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 100) {
-                        const v = scalarFromWire("f", t);
-                        if (v !== undefined)
-                            o.flagged = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 10:
-            switch (s.charCodeAt(ns)) {
-                case 98: // background
-                    if (s.charCodeAt(ns + 1) === 97 && s.charCodeAt(ns + 2) === 99 && s.charCodeAt(ns + 3) === 107 && s.charCodeAt(ns + 4) === 103 && s.charCodeAt(ns + 5) === 114 && s.charCodeAt(ns + 6) === 111 && s.charCodeAt(ns + 7) === 117 && s.charCodeAt(ns + 8) === 110 && s.charCodeAt(ns + 9) === 100) {
-                        o.background = t;
-                        return true;
-                    }
-                    return false;
-                case 97: // assignedto
-                    if (s.charCodeAt(ns + 1) === 115 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 103 && s.charCodeAt(ns + 5) === 110 && s.charCodeAt(ns + 6) === 101 && s.charCodeAt(ns + 7) === 100 && s.charCodeAt(ns + 8) === 116 && s.charCodeAt(ns + 9) === 111) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.assignedto = v;
-                        if (a !== null && lenient) {
-                            const x = a["cn"];
-                            if (x !== undefined)
-                                o["assignedto@cn"] = x;
-                        }
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 9:
-            switch (s.charCodeAt(ns)) {
-                case 111: // ownership
-                    if (s.charCodeAt(ns + 1) === 119 && s.charCodeAt(ns + 2) === 110 && s.charCodeAt(ns + 3) === 101 && s.charCodeAt(ns + 4) === 114 && s.charCodeAt(ns + 5) === 115 && s.charCodeAt(ns + 6) === 104 && s.charCodeAt(ns + 7) === 105 && s.charCodeAt(ns + 8) === 112) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.ownership = v;
-                        if (a !== null && lenient) {
-                            const x = a["cn"];
-                            if (x !== undefined)
-                                o["ownership@cn"] = x;
-                        }
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+            return true;
+        }
+        case 11: {
+            // flagged
+            const v = scalarFromWire("f", t);
+            if (v !== undefined)
+                o.flagged = v;
+            return true;
+        }
     }
     return false;
 }
-function storeRecordsContactsCreateRecordResponse(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 6:
-            switch (s.charCodeAt(ns)) {
-                case 115: // status
-                    if (s.charCodeAt(ns + 1) === 116 && s.charCodeAt(ns + 2) === 97 && s.charCodeAt(ns + 3) === 116 && s.charCodeAt(ns + 4) === 117 && s.charCodeAt(ns + 5) === 115) {
-                        o.status = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+function storeRecordsContactsCreateRecordResponse(o, j, t, a, lenient) {
+    switch (j) {
+        case 4: {
+            // status
+            o.status = t;
+            return true;
+        }
     }
     return false;
 }
-function storeRecordsContactsCreateCategoryRequest(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 4:
-            switch (s.charCodeAt(ns)) {
-                case 110: // name
-                    if (s.charCodeAt(ns + 1) === 97 && s.charCodeAt(ns + 2) === 109 && s.charCodeAt(ns + 3) === 101) {
-                        o.name = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+function storeRecordsContactsUpdateRecordResponse(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // status
+            o.status = t;
+            return true;
+        }
     }
     return false;
 }
-function storeRecordsContactsCreateCategoryResponse(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 2:
-            switch (s.charCodeAt(ns)) {
-                case 105: // id
-                    if (s.charCodeAt(ns + 1) === 100) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.id = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 6:
-            switch (s.charCodeAt(ns)) {
-                case 115: // status
-                    if (s.charCodeAt(ns + 1) === 116 && s.charCodeAt(ns + 2) === 97 && s.charCodeAt(ns + 3) === 116 && s.charCodeAt(ns + 4) === 117 && s.charCodeAt(ns + 5) === 115) {
-                        o.status = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+function storeRecordsContactsCreateCategoryRequest(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // name
+            o.name = t;
+            return true;
+        }
     }
     return false;
 }
-function storeListOwnershipParams(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 7:
-            switch (s.charCodeAt(ns)) {
-                case 100: // deleted
-                    if (s.charCodeAt(ns + 1) === 101 && s.charCodeAt(ns + 2) === 108 && s.charCodeAt(ns + 3) === 101 && s.charCodeAt(ns + 4) === 116 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 100) {
-                        const v = scalarFromWire("f", t);
-                        if (v !== undefined)
-                            o.deleted = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+function storeRecordsContactsCreateCategoryResponse(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // id
+            const v = intText(t);
+            if (v !== undefined)
+                o.id = v;
+            return true;
+        }
+        case 1: {
+            // status
+            o.status = t;
+            return true;
+        }
     }
     return false;
 }
-function storeActivitiesAttachmentfileCreateActivityRequest(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 6:
-            switch (s.charCodeAt(ns)) {
-                case 112: // parent
-                    if (s.charCodeAt(ns + 1) === 97 && s.charCodeAt(ns + 2) === 114 && s.charCodeAt(ns + 3) === 101 && s.charCodeAt(ns + 4) === 110 && s.charCodeAt(ns + 5) === 116) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.parent = v;
-                        return true;
-                    }
-                    return false;
-                case 98: // before
-                    if (s.charCodeAt(ns + 1) === 101 && s.charCodeAt(ns + 2) === 102 && s.charCodeAt(ns + 3) === 111 && s.charCodeAt(ns + 4) === 114 && s.charCodeAt(ns + 5) === 101) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.before = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 7:
-            switch (s.charCodeAt(ns)) {
-                case 102: // flagged
-                    if (s.charCodeAt(ns + 1) === 108 && s.charCodeAt(ns + 2) === 97 && s.charCodeAt(ns + 3) === 103 && s.charCodeAt(ns + 4) === 103 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 100) {
-                        const v = scalarFromWire("f", t);
-                        if (v !== undefined)
-                            o.flagged = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 5:
-            switch (s.charCodeAt(ns)) {
-                case 97: // after
-                    if (s.charCodeAt(ns + 1) === 102 && s.charCodeAt(ns + 2) === 116 && s.charCodeAt(ns + 3) === 101 && s.charCodeAt(ns + 4) === 114) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.after = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+function storeRecordsContactsListCategoriesResponse(o, j, t, a, lenient) {
+    switch (j) {
+        case 1: {
+            // status
+            o.status = t;
+            return true;
+        }
     }
     return false;
 }
-function storeActivitiesAttachmentfileCreateActivityResponse(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 2:
-            switch (s.charCodeAt(ns)) {
-                case 105: // id
-                    if (s.charCodeAt(ns + 1) === 100) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.id = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 7:
-            switch (s.charCodeAt(ns)) {
-                case 99: // created
-                    if (s.charCodeAt(ns + 1) === 114 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 97 && s.charCodeAt(ns + 4) === 116 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 100) {
-                        o.created = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 6:
-            switch (s.charCodeAt(ns)) {
-                case 115: // status
-                    if (s.charCodeAt(ns + 1) === 116 && s.charCodeAt(ns + 2) === 97 && s.charCodeAt(ns + 3) === 116 && s.charCodeAt(ns + 4) === 117 && s.charCodeAt(ns + 5) === 115) {
-                        o.status = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+function storeListOwnershipParams(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // deleted
+            const v = scalarFromWire("f", t);
+            if (v !== undefined)
+                o.deleted = v;
+            return true;
+        }
     }
     return false;
 }
-function storeCreateHookResponse(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 2:
-            switch (s.charCodeAt(ns)) {
-                case 105: // id
-                    if (s.charCodeAt(ns + 1) === 100) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.id = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 6:
-            switch (s.charCodeAt(ns)) {
-                case 115: // status, secret
-                    if (s.charCodeAt(ns + 1) === 116 && s.charCodeAt(ns + 2) === 97 && s.charCodeAt(ns + 3) === 116 && s.charCodeAt(ns + 4) === 117 && s.charCodeAt(ns + 5) === 115) {
-                        o.status = t;
-                        return true;
-                    }
-                    if (s.charCodeAt(ns + 1) === 101 && s.charCodeAt(ns + 2) === 99 && s.charCodeAt(ns + 3) === 114 && s.charCodeAt(ns + 4) === 101 && s.charCodeAt(ns + 5) === 116) {
-                        o.secret = t;
-                        return true;
-                    }
-                    return false;
-                case 97: // active
-                    if (s.charCodeAt(ns + 1) === 99 && s.charCodeAt(ns + 2) === 116 && s.charCodeAt(ns + 3) === 105 && s.charCodeAt(ns + 4) === 118 && s.charCodeAt(ns + 5) === 101) {
-                        const v = scalarFromWire("f", t);
-                        if (v !== undefined)
-                            o.active = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 4:
-            switch (s.charCodeAt(ns)) {
-                case 116: // type
-                    if (s.charCodeAt(ns + 1) === 121 && s.charCodeAt(ns + 2) === 112 && s.charCodeAt(ns + 3) === 101) {
-                        o.type = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 5:
-            switch (s.charCodeAt(ns)) {
-                case 116: // title
-                    if (s.charCodeAt(ns + 1) === 105 && s.charCodeAt(ns + 2) === 116 && s.charCodeAt(ns + 3) === 108 && s.charCodeAt(ns + 4) === 101) {
-                        o.title = t;
-                        return true;
-                    }
-                    return false;
-                case 101: // event
-                    if (s.charCodeAt(ns + 1) === 118 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 110 && s.charCodeAt(ns + 4) === 116) {
-                        o.event = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 14:
-            switch (s.charCodeAt(ns)) {
-                case 99: // constrainttype
-                    if (s.charCodeAt(ns + 1) === 111 && s.charCodeAt(ns + 2) === 110 && s.charCodeAt(ns + 3) === 115 && s.charCodeAt(ns + 4) === 116 && s.charCodeAt(ns + 5) === 114 && s.charCodeAt(ns + 6) === 97 && s.charCodeAt(ns + 7) === 105 && s.charCodeAt(ns + 8) === 110 && s.charCodeAt(ns + 9) === 116 && s.charCodeAt(ns + 10) === 116 && s.charCodeAt(ns + 11) === 121 && s.charCodeAt(ns + 12) === 112 && s.charCodeAt(ns + 13) === 101) {
-                        o.constrainttype = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 3:
-            switch (s.charCodeAt(ns)) {
-                case 117: // url
-                    if (s.charCodeAt(ns + 1) === 114 && s.charCodeAt(ns + 2) === 108) {
-                        o.url = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 11:
-            switch (s.charCodeAt(ns)) {
-                case 99: // contenttype
-                    if (s.charCodeAt(ns + 1) === 111 && s.charCodeAt(ns + 2) === 110 && s.charCodeAt(ns + 3) === 116 && s.charCodeAt(ns + 4) === 101 && s.charCodeAt(ns + 5) === 110 && s.charCodeAt(ns + 6) === 116 && s.charCodeAt(ns + 7) === 116 && s.charCodeAt(ns + 8) === 121 && s.charCodeAt(ns + 9) === 112 && s.charCodeAt(ns + 10) === 101) {
-                        o.contenttype = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+function storeListOwnershipResponse(o, j, t, a, lenient) {
+    switch (j) {
+        case 2: {
+            // status
+            o.status = t;
+            return true;
+        }
     }
     return false;
 }
-function storeReportNextactionsParams(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 6:
-            switch (s.charCodeAt(ns)) {
-                case 102: // filter
-                    if (s.charCodeAt(ns + 1) === 105 && s.charCodeAt(ns + 2) === 108 && s.charCodeAt(ns + 3) === 116 && s.charCodeAt(ns + 4) === 101 && s.charCodeAt(ns + 5) === 114) {
-                        const v = scalarFromWire("of", t);
-                        if (v !== undefined)
-                            o.filter = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 3:
-            switch (s.charCodeAt(ns)) {
-                case 100: // due
-                    if (s.charCodeAt(ns + 1) === 117 && s.charCodeAt(ns + 2) === 101) {
-                        o.due = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 9:
-            switch (s.charCodeAt(ns)) {
-                case 105: // itemsdata
-                    if (s.charCodeAt(ns + 1) === 116 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 109 && s.charCodeAt(ns + 4) === 115 && s.charCodeAt(ns + 5) === 100 && s.charCodeAt(ns + 6) === 97 && s.charCodeAt(ns + 7) === 116 && s.charCodeAt(ns + 8) === 97) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.itemsdata = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+function storeActivitiesAttachmentfileCreateActivityRequest(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // parent
+            const v = intText(t);
+            if (v !== undefined)
+                o.parent = v;
+            return true;
+        }
+        case 2: {
+            // flagged
+            const v = scalarFromWire("f", t);
+            if (v !== undefined)
+                o.flagged = v;
+            return true;
+        }
+        case 3: {
+            // after
+            const v = intText(t);
+            if (v !== undefined)
+                o.after = v;
+            return true;
+        }
+        case 4: {
+            // before
+            const v = intText(t);
+            if (v !== undefined)
+                o.before = v;
+            return true;
+        }
     }
     return false;
 }
-function storeReportCalendarParams(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 5:
-            switch (s.charCodeAt(ns)) {
-                case 115: // start
-                    if (s.charCodeAt(ns + 1) === 116 && s.charCodeAt(ns + 2) === 97 && s.charCodeAt(ns + 3) === 114 && s.charCodeAt(ns + 4) === 116) {
-                        const v = scalarFromWire("d", t);
-                        if (v !== undefined)
-                            o.start = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 3:
-            switch (s.charCodeAt(ns)) {
-                case 101: // end
-                    if (s.charCodeAt(ns + 1) === 110 && s.charCodeAt(ns + 2) === 100) {
-                        const v = scalarFromWire("d", t);
-                        if (v !== undefined)
-                            o.end = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 6:
-            switch (s.charCodeAt(ns)) {
-                case 102: // filter
-                    if (s.charCodeAt(ns + 1) === 105 && s.charCodeAt(ns + 2) === 108 && s.charCodeAt(ns + 3) === 116 && s.charCodeAt(ns + 4) === 101 && s.charCodeAt(ns + 5) === 114) {
-                        const v = scalarFromWire("of", t);
-                        if (v !== undefined)
-                            o.filter = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 9:
-            switch (s.charCodeAt(ns)) {
-                case 105: // itemsdata
-                    if (s.charCodeAt(ns + 1) === 116 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 109 && s.charCodeAt(ns + 4) === 115 && s.charCodeAt(ns + 5) === 100 && s.charCodeAt(ns + 6) === 97 && s.charCodeAt(ns + 7) === 116 && s.charCodeAt(ns + 8) === 97) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.itemsdata = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+function storeActivitiesAttachmentfileCreateActivityResponse(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // id
+            const v = intText(t);
+            if (v !== undefined)
+                o.id = v;
+            return true;
+        }
+        case 2: {
+            // created
+            o.created = t;
+            return true;
+        }
+        case 3: {
+            // status
+            o.status = t;
+            return true;
+        }
     }
     return false;
 }
-function storeReportFollowupsParams(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 11:
-            switch (s.charCodeAt(ns)) {
-                case 114: // responsible
-                    if (s.charCodeAt(ns + 1) === 101 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 112 && s.charCodeAt(ns + 4) === 111 && s.charCodeAt(ns + 5) === 110 && s.charCodeAt(ns + 6) === 115 && s.charCodeAt(ns + 7) === 105 && s.charCodeAt(ns + 8) === 98 && s.charCodeAt(ns + 9) === 108 && s.charCodeAt(ns + 10) === 101) {
-                        const v = scalarFromWire("of", t);
-                        if (v !== undefined)
-                            o.responsible = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 3:
-            switch (s.charCodeAt(ns)) {
-                case 100: // due
-                    if (s.charCodeAt(ns + 1) === 117 && s.charCodeAt(ns + 2) === 101) {
-                        o.due = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 9:
-            switch (s.charCodeAt(ns)) {
-                case 105: // itemsdata
-                    if (s.charCodeAt(ns + 1) === 116 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 109 && s.charCodeAt(ns + 4) === 115 && s.charCodeAt(ns + 5) === 100 && s.charCodeAt(ns + 6) === 97 && s.charCodeAt(ns + 7) === 116 && s.charCodeAt(ns + 8) === 97) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.itemsdata = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+function storeCreateHookResponse(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // id
+            const v = intText(t);
+            if (v !== undefined)
+                o.id = v;
+            return true;
+        }
+        case 1: {
+            // status
+            o.status = t;
+            return true;
+        }
+        case 2: {
+            // type
+            o.type = t;
+            return true;
+        }
+        case 3: {
+            // title
+            o.title = t;
+            return true;
+        }
+        case 4: {
+            // active
+            const v = scalarFromWire("f", t);
+            if (v !== undefined)
+                o.active = v;
+            return true;
+        }
+        case 5: {
+            // event
+            o.event = t;
+            return true;
+        }
+        case 6: {
+            // constrainttype
+            o.constrainttype = t;
+            return true;
+        }
+        case 7: {
+            // url
+            o.url = t;
+            return true;
+        }
+        case 8: {
+            // contenttype
+            o.contenttype = t;
+            return true;
+        }
+        case 9: {
+            // secret
+            o.secret = t;
+            return true;
+        }
     }
     return false;
 }
-function storeReportOpportunitiesParams(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 6:
-            switch (s.charCodeAt(ns)) {
-                case 102: // filter
-                    if (s.charCodeAt(ns + 1) === 105 && s.charCodeAt(ns + 2) === 108 && s.charCodeAt(ns + 3) === 116 && s.charCodeAt(ns + 4) === 101 && s.charCodeAt(ns + 5) === 114) {
-                        const v = scalarFromWire("of", t);
-                        if (v !== undefined)
-                            o.filter = v;
-                        return true;
-                    }
-                    return false;
-                case 115: // status
-                    if (s.charCodeAt(ns + 1) === 116 && s.charCodeAt(ns + 2) === 97 && s.charCodeAt(ns + 3) === 116 && s.charCodeAt(ns + 4) === 117 && s.charCodeAt(ns + 5) === 115) {
-                        o.status = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 3:
-            switch (s.charCodeAt(ns)) {
-                case 100: // due
-                    if (s.charCodeAt(ns + 1) === 117 && s.charCodeAt(ns + 2) === 101) {
-                        o.due = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 9:
-            switch (s.charCodeAt(ns)) {
-                case 105: // itemsdata
-                    if (s.charCodeAt(ns + 1) === 116 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 109 && s.charCodeAt(ns + 4) === 115 && s.charCodeAt(ns + 5) === 100 && s.charCodeAt(ns + 6) === 97 && s.charCodeAt(ns + 7) === 116 && s.charCodeAt(ns + 8) === 97) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.itemsdata = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+function storeReportNextactionsParams(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // filter
+            const v = scalarFromWire("of", t);
+            if (v !== undefined)
+                o.filter = v;
+            return true;
+        }
+        case 1: {
+            // due
+            o.due = t;
+            return true;
+        }
+        case 2: {
+            // itemsdata
+            const v = intText(t);
+            if (v !== undefined)
+                o.itemsdata = v;
+            return true;
+        }
     }
     return false;
 }
-function storeReportActivitiesParams(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 5:
-            switch (s.charCodeAt(ns)) {
-                case 115: // start
-                    if (s.charCodeAt(ns + 1) === 116 && s.charCodeAt(ns + 2) === 97 && s.charCodeAt(ns + 3) === 114 && s.charCodeAt(ns + 4) === 116) {
-                        const v = scalarFromWire("d", t);
-                        if (v !== undefined)
-                            o.start = v;
-                        return true;
-                    }
-                    return false;
-                case 116: // types
-                    if (s.charCodeAt(ns + 1) === 121 && s.charCodeAt(ns + 2) === 112 && s.charCodeAt(ns + 3) === 101 && s.charCodeAt(ns + 4) === 115) {
-                        const v = scalarFromWire("il", t);
-                        if (v !== undefined)
-                            o.types = v;
-                        return true;
-                    }
-                    return false;
-                case 117: // users
-                    if (s.charCodeAt(ns + 1) === 115 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 114 && s.charCodeAt(ns + 4) === 115) {
-                        const v = scalarFromWire("il", t);
-                        if (v !== undefined)
-                            o.users = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 3:
-            switch (s.charCodeAt(ns)) {
-                case 101: // end
-                    if (s.charCodeAt(ns + 1) === 110 && s.charCodeAt(ns + 2) === 100) {
-                        const v = scalarFromWire("d", t);
-                        if (v !== undefined)
-                            o.end = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 4:
-            switch (s.charCodeAt(ns)) {
-                case 108: // last
-                    if (s.charCodeAt(ns + 1) === 97 && s.charCodeAt(ns + 2) === 115 && s.charCodeAt(ns + 3) === 116) {
-                        o.last = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 10:
-            switch (s.charCodeAt(ns)) {
-                case 99: // categories
-                    if (s.charCodeAt(ns + 1) === 97 && s.charCodeAt(ns + 2) === 116 && s.charCodeAt(ns + 3) === 101 && s.charCodeAt(ns + 4) === 103 && s.charCodeAt(ns + 5) === 111 && s.charCodeAt(ns + 6) === 114 && s.charCodeAt(ns + 7) === 105 && s.charCodeAt(ns + 8) === 101 && s.charCodeAt(ns + 9) === 115) {
-                        const v = scalarFromWire("il", t);
-                        if (v !== undefined)
-                            o.categories = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 9:
-            switch (s.charCodeAt(ns)) {
-                case 105: // itemtypes, itemsdata
-                    if (s.charCodeAt(ns + 1) === 116 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 109 && s.charCodeAt(ns + 4) === 116 && s.charCodeAt(ns + 5) === 121 && s.charCodeAt(ns + 6) === 112 && s.charCodeAt(ns + 7) === 101 && s.charCodeAt(ns + 8) === 115) {
-                        const v = scalarFromWire("il", t);
-                        if (v !== undefined)
-                            o.itemtypes = v;
-                        return true;
-                    }
-                    if (s.charCodeAt(ns + 1) === 116 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 109 && s.charCodeAt(ns + 4) === 115 && s.charCodeAt(ns + 5) === 100 && s.charCodeAt(ns + 6) === 97 && s.charCodeAt(ns + 7) === 116 && s.charCodeAt(ns + 8) === 97) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.itemsdata = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+function storeReportCalendarParams(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // start
+            const v = scalarFromWire("d", t);
+            if (v !== undefined)
+                o.start = v;
+            return true;
+        }
+        case 1: {
+            // end
+            const v = scalarFromWire("d", t);
+            if (v !== undefined)
+                o.end = v;
+            return true;
+        }
+        case 2: {
+            // filter
+            const v = scalarFromWire("of", t);
+            if (v !== undefined)
+                o.filter = v;
+            return true;
+        }
+        case 3: {
+            // itemsdata
+            const v = intText(t);
+            if (v !== undefined)
+                o.itemsdata = v;
+            return true;
+        }
     }
     return false;
 }
-function storeReportTimetrackingParams(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 5:
-            switch (s.charCodeAt(ns)) {
-                case 115: // start
-                    if (s.charCodeAt(ns + 1) === 116 && s.charCodeAt(ns + 2) === 97 && s.charCodeAt(ns + 3) === 114 && s.charCodeAt(ns + 4) === 116) {
-                        const v = scalarFromWire("d", t);
-                        if (v !== undefined)
-                            o.start = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 3:
-            switch (s.charCodeAt(ns)) {
-                case 101: // end
-                    if (s.charCodeAt(ns + 1) === 110 && s.charCodeAt(ns + 2) === 100) {
-                        const v = scalarFromWire("d", t);
-                        if (v !== undefined)
-                            o.end = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 6:
-            switch (s.charCodeAt(ns)) {
-                case 102: // filter
-                    if (s.charCodeAt(ns + 1) === 105 && s.charCodeAt(ns + 2) === 108 && s.charCodeAt(ns + 3) === 116 && s.charCodeAt(ns + 4) === 101 && s.charCodeAt(ns + 5) === 114) {
-                        o.filter = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 9:
-            switch (s.charCodeAt(ns)) {
-                case 105: // itemtypes, itemsdata
-                    if (s.charCodeAt(ns + 1) === 116 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 109 && s.charCodeAt(ns + 4) === 116 && s.charCodeAt(ns + 5) === 121 && s.charCodeAt(ns + 6) === 112 && s.charCodeAt(ns + 7) === 101 && s.charCodeAt(ns + 8) === 115) {
-                        const v = scalarFromWire("il", t);
-                        if (v !== undefined)
-                            o.itemtypes = v;
-                        return true;
-                    }
-                    if (s.charCodeAt(ns + 1) === 116 && s.charCodeAt(ns + 2) === 101 && s.charCodeAt(ns + 3) === 109 && s.charCodeAt(ns + 4) === 115 && s.charCodeAt(ns + 5) === 100 && s.charCodeAt(ns + 6) === 97 && s.charCodeAt(ns + 7) === 116 && s.charCodeAt(ns + 8) === 97) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.itemsdata = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+function storeReportFollowupsParams(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // responsible
+            const v = scalarFromWire("of", t);
+            if (v !== undefined)
+                o.responsible = v;
+            return true;
+        }
+        case 1: {
+            // due
+            o.due = t;
+            return true;
+        }
+        case 2: {
+            // itemsdata
+            const v = intText(t);
+            if (v !== undefined)
+                o.itemsdata = v;
+            return true;
+        }
     }
     return false;
 }
-function storeNotificationItems(o, s, ns, len, a, t, lenient) {
-    switch (len) {
-        case 4:
-            switch (s.charCodeAt(ns)) {
-                case 116: // type
-                    if (s.charCodeAt(ns + 1) === 121 && s.charCodeAt(ns + 2) === 112 && s.charCodeAt(ns + 3) === 101) {
-                        o.type = t;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 8:
-            switch (s.charCodeAt(ns)) {
-                case 111: // objectid
-                    if (s.charCodeAt(ns + 1) === 98 && s.charCodeAt(ns + 2) === 106 && s.charCodeAt(ns + 3) === 101 && s.charCodeAt(ns + 4) === 99 && s.charCodeAt(ns + 5) === 116 && s.charCodeAt(ns + 6) === 105 && s.charCodeAt(ns + 7) === 100) {
-                        const v = intText(t);
-                        if (v !== undefined)
-                            o.objectid = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
-        case 7:
-            switch (s.charCodeAt(ns)) {
-                case 111: // occured
-                    if (s.charCodeAt(ns + 1) === 99 && s.charCodeAt(ns + 2) === 99 && s.charCodeAt(ns + 3) === 117 && s.charCodeAt(ns + 4) === 114 && s.charCodeAt(ns + 5) === 101 && s.charCodeAt(ns + 6) === 100) {
-                        const v = scalarFromWire("dt", t);
-                        if (v !== undefined)
-                            o.occured = v;
-                        return true;
-                    }
-                    return false;
-            }
-            return false;
+function storeReportOpportunitiesParams(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // filter
+            const v = scalarFromWire("of", t);
+            if (v !== undefined)
+                o.filter = v;
+            return true;
+        }
+        case 1: {
+            // status
+            o.status = t;
+            return true;
+        }
+        case 2: {
+            // due
+            o.due = t;
+            return true;
+        }
+        case 3: {
+            // itemsdata
+            const v = intText(t);
+            if (v !== undefined)
+                o.itemsdata = v;
+            return true;
+        }
+    }
+    return false;
+}
+function storeReportActivitiesParams(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // start
+            const v = scalarFromWire("d", t);
+            if (v !== undefined)
+                o.start = v;
+            return true;
+        }
+        case 1: {
+            // end
+            const v = scalarFromWire("d", t);
+            if (v !== undefined)
+                o.end = v;
+            return true;
+        }
+        case 2: {
+            // last
+            o.last = t;
+            return true;
+        }
+        case 3: {
+            // types
+            const v = scalarFromWire("il", t);
+            if (v !== undefined)
+                o.types = v;
+            return true;
+        }
+        case 4: {
+            // users
+            const v = scalarFromWire("il", t);
+            if (v !== undefined)
+                o.users = v;
+            return true;
+        }
+        case 5: {
+            // categories
+            const v = scalarFromWire("il", t);
+            if (v !== undefined)
+                o.categories = v;
+            return true;
+        }
+        case 6: {
+            // itemtypes
+            const v = scalarFromWire("il", t);
+            if (v !== undefined)
+                o.itemtypes = v;
+            return true;
+        }
+        case 7: {
+            // itemsdata
+            const v = intText(t);
+            if (v !== undefined)
+                o.itemsdata = v;
+            return true;
+        }
+    }
+    return false;
+}
+function storeReportTimetrackingParams(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // start
+            const v = scalarFromWire("d", t);
+            if (v !== undefined)
+                o.start = v;
+            return true;
+        }
+        case 1: {
+            // end
+            const v = scalarFromWire("d", t);
+            if (v !== undefined)
+                o.end = v;
+            return true;
+        }
+        case 2: {
+            // filter
+            o.filter = t;
+            return true;
+        }
+        case 3: {
+            // itemtypes
+            const v = scalarFromWire("il", t);
+            if (v !== undefined)
+                o.itemtypes = v;
+            return true;
+        }
+        case 4: {
+            // itemsdata
+            const v = intText(t);
+            if (v !== undefined)
+                o.itemsdata = v;
+            return true;
+        }
+    }
+    return false;
+}
+function storeNotificationItems(o, j, t, a, lenient) {
+    switch (j) {
+        case 0: {
+            // type
+            o.type = t;
+            return true;
+        }
+        case 1: {
+            // objectid
+            const v = intText(t);
+            if (v !== undefined)
+                o.objectid = v;
+            return true;
+        }
+        case 2: {
+            // occured
+            const v = scalarFromWire("dt", t);
+            if (v !== undefined)
+                o.occured = v;
+            return true;
+        }
     }
     return false;
 }
@@ -4745,14 +3222,14 @@ export const xmlStores = /* @__PURE__ */ (() => new Map([
     [descriptors["records/companies.updateRecord.request"], storeRecordsCompaniesCreateRecordRequest],
     [descriptors["records/projectblogs.updateRecord.request"], storeRecordsCompaniesCreateRecordRequest],
     [descriptors["records/tickets.updateRecord.request"], storeRecordsCompaniesCreateRecordRequest],
-    [descriptors["records/contacts.updateRecord.response"], storeRecordsContactsCreateRecordResponse],
-    [descriptors["records/companies.updateRecord.response"], storeRecordsContactsCreateRecordResponse],
-    [descriptors["records/projectblogs.updateRecord.response"], storeRecordsContactsCreateRecordResponse],
-    [descriptors["records/tickets.updateRecord.response"], storeRecordsContactsCreateRecordResponse],
-    [descriptors["records/contacts.deleteRecord.response"], storeRecordsContactsCreateRecordResponse],
-    [descriptors["records/companies.deleteRecord.response"], storeRecordsContactsCreateRecordResponse],
-    [descriptors["records/projectblogs.deleteRecord.response"], storeRecordsContactsCreateRecordResponse],
-    [descriptors["records/tickets.deleteRecord.response"], storeRecordsContactsCreateRecordResponse],
+    [descriptors["records/contacts.updateRecord.response"], storeRecordsContactsUpdateRecordResponse],
+    [descriptors["records/companies.updateRecord.response"], storeRecordsContactsUpdateRecordResponse],
+    [descriptors["records/projectblogs.updateRecord.response"], storeRecordsContactsUpdateRecordResponse],
+    [descriptors["records/tickets.updateRecord.response"], storeRecordsContactsUpdateRecordResponse],
+    [descriptors["records/contacts.deleteRecord.response"], storeRecordsContactsUpdateRecordResponse],
+    [descriptors["records/companies.deleteRecord.response"], storeRecordsContactsUpdateRecordResponse],
+    [descriptors["records/projectblogs.deleteRecord.response"], storeRecordsContactsUpdateRecordResponse],
+    [descriptors["records/tickets.deleteRecord.response"], storeRecordsContactsUpdateRecordResponse],
     [descriptors["records/contacts.createCategory.request"], storeRecordsContactsCreateCategoryRequest],
     [descriptors["records/companies.createCategory.request"], storeRecordsContactsCreateCategoryRequest],
     [descriptors["records/projectblogs.createCategory.request"], storeRecordsContactsCreateCategoryRequest],
@@ -4761,16 +3238,16 @@ export const xmlStores = /* @__PURE__ */ (() => new Map([
     [descriptors["records/companies.createCategory.response"], storeRecordsContactsCreateCategoryResponse],
     [descriptors["records/projectblogs.createCategory.response"], storeRecordsContactsCreateCategoryResponse],
     [descriptors["records/tickets.createCategory.response"], storeRecordsContactsCreateCategoryResponse],
-    [descriptors["records/contacts.listCategories.response"], storeRecordsContactsCreateRecordResponse],
-    [descriptors["records/companies.listCategories.response"], storeRecordsContactsCreateRecordResponse],
-    [descriptors["records/projectblogs.listCategories.response"], storeRecordsContactsCreateRecordResponse],
-    [descriptors["records/tickets.listCategories.response"], storeRecordsContactsCreateRecordResponse],
-    [descriptors["records/contacts.listFields.response"], storeRecordsContactsCreateRecordResponse],
-    [descriptors["records/companies.listFields.response"], storeRecordsContactsCreateRecordResponse],
-    [descriptors["records/projectblogs.listFields.response"], storeRecordsContactsCreateRecordResponse],
-    [descriptors["records/tickets.listFields.response"], storeRecordsContactsCreateRecordResponse],
+    [descriptors["records/contacts.listCategories.response"], storeRecordsContactsListCategoriesResponse],
+    [descriptors["records/companies.listCategories.response"], storeRecordsContactsListCategoriesResponse],
+    [descriptors["records/projectblogs.listCategories.response"], storeRecordsContactsListCategoriesResponse],
+    [descriptors["records/tickets.listCategories.response"], storeRecordsContactsListCategoriesResponse],
+    [descriptors["records/contacts.listFields.response"], storeRecordsContactsListCategoriesResponse],
+    [descriptors["records/companies.listFields.response"], storeRecordsContactsListCategoriesResponse],
+    [descriptors["records/projectblogs.listFields.response"], storeRecordsContactsListCategoriesResponse],
+    [descriptors["records/tickets.listFields.response"], storeRecordsContactsListCategoriesResponse],
     [descriptors["listOwnership.params"], storeListOwnershipParams],
-    [descriptors["listOwnership.response"], storeRecordsContactsCreateRecordResponse],
+    [descriptors["listOwnership.response"], storeListOwnershipResponse],
     [descriptors["activities/attachmentfile.createActivity.request"], storeActivitiesAttachmentfileCreateActivityRequest],
     [descriptors["activities/call.createActivity.request"], storeActivitiesAttachmentfileCreateActivityRequest],
     [descriptors["activities/comment.createActivity.request"], storeActivitiesAttachmentfileCreateActivityRequest],
@@ -4843,27 +3320,27 @@ export const xmlStores = /* @__PURE__ */ (() => new Map([
     [descriptors["activities/website.updateActivity.request"], storeActivitiesAttachmentfileCreateActivityRequest],
     [descriptors["activities/billingbwidget.updateActivity.request"], storeActivitiesAttachmentfileCreateActivityRequest],
     [descriptors["activities/supportwidget.updateActivity.request"], storeActivitiesAttachmentfileCreateActivityRequest],
-    [descriptors["activities/updateActivity.response"], storeRecordsContactsCreateRecordResponse],
-    [descriptors["activities/deleteActivity.response"], storeRecordsContactsCreateRecordResponse],
+    [descriptors["activities/updateActivity.response"], storeRecordsContactsUpdateRecordResponse],
+    [descriptors["activities/deleteActivity.response"], storeRecordsContactsUpdateRecordResponse],
     [descriptors["createHook.response"], storeCreateHookResponse],
-    [descriptors["updateHook.response"], storeRecordsContactsCreateRecordResponse],
-    [descriptors["listHooks.response"], storeRecordsContactsCreateRecordResponse],
-    [descriptors["listHookDeliveries.response"], storeRecordsContactsCreateRecordResponse],
+    [descriptors["updateHook.response"], storeRecordsContactsUpdateRecordResponse],
+    [descriptors["listHooks.response"], storeRecordsContactsListCategoriesResponse],
+    [descriptors["listHookDeliveries.response"], storeRecordsContactsListCategoriesResponse],
     [descriptors["redeliverHook.response"], storeRecordsContactsCreateCategoryResponse],
-    [descriptors["deleteHook.response"], storeRecordsContactsCreateRecordResponse],
+    [descriptors["deleteHook.response"], storeRecordsContactsUpdateRecordResponse],
     [descriptors["reportNextactions.params"], storeReportNextactionsParams],
-    [descriptors["reportNextactions.response"], storeRecordsContactsCreateRecordResponse],
+    [descriptors["reportNextactions.response"], storeRecordsContactsListCategoriesResponse],
     [descriptors["reportCalendar.params"], storeReportCalendarParams],
-    [descriptors["reportCalendar.response"], storeRecordsContactsCreateRecordResponse],
+    [descriptors["reportCalendar.response"], storeRecordsContactsListCategoriesResponse],
     [descriptors["reportFollowups.params"], storeReportFollowupsParams],
-    [descriptors["reportFollowups.response"], storeRecordsContactsCreateRecordResponse],
+    [descriptors["reportFollowups.response"], storeRecordsContactsListCategoriesResponse],
     [descriptors["reportOpportunities.params"], storeReportOpportunitiesParams],
-    [descriptors["reportOpportunities.response"], storeRecordsContactsCreateRecordResponse],
+    [descriptors["reportOpportunities.response"], storeRecordsContactsListCategoriesResponse],
     [descriptors["reportActivities.params"], storeReportActivitiesParams],
-    [descriptors["reportActivities.response"], storeRecordsContactsCreateRecordResponse],
+    [descriptors["reportActivities.response"], storeRecordsContactsListCategoriesResponse],
     [descriptors["reportTimetracking.params"], storeReportTimetrackingParams],
-    [descriptors["reportTimetracking.response"], storeRecordsContactsCreateRecordResponse],
+    [descriptors["reportTimetracking.response"], storeRecordsContactsListCategoriesResponse],
     [descriptors["notification/items"], storeNotificationItems],
     [descriptors["notification/activities"], storeNotificationItems],
-    [descriptors["error.response"], storeRecordsContactsCreateRecordResponse]
+    [descriptors["error.response"], storeRecordsContactsUpdateRecordResponse]
 ]))();

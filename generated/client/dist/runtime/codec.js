@@ -9,7 +9,7 @@
 // Hand-written because it is specific to this API's wire conventions (id<N> children,
 // container elements, comma-delimited lists, empty elements meaning "not given").
 import { normalizeDate, normalizeDateOrDateTime, normalizeDateTime } from './dates.js';
-import { TreeBuilder, XmlError, escapeXmlAttr, escapeXmlText, parseXml, scanXml, } from './xml.js';
+import { TreeBuilder, XmlError, escapeXmlAttr, expectedRun, escapeXmlText, parseXml, scanXml, } from './xml.js';
 /** A body that cannot be parsed at all (malformed XML, JSON or encoding). */
 export class CodecError extends Error {
     key = 'malformedrequest';
@@ -314,6 +314,8 @@ class StreamDecoder {
     opts;
     stores;
     value = undefined;
+    /** The run of leaf fields scanXml may pass to expected(): the next ones of the object being read. */
+    expect = null;
     stack = [];
     // The open element read as a scalar (mode 1), as a tree (mode 2), or skipped (mode 3).
     mode = 0;
@@ -331,6 +333,42 @@ class StreamDecoder {
         this.stores = stores;
     }
     open(name, attrs, offset) {
+        this.openElement(name, attrs, offset);
+        this.sync();
+    }
+    leaf(s, ns, ne, attrs, offset, text) {
+        this.leafElement(s, ns, ne, attrs, offset, text);
+        this.sync();
+    }
+    close() {
+        this.closeElement();
+        this.sync();
+    }
+    /** A leaf field of a run scanXml matched with `expect`: stored as leaf() would store it. */
+    expected(run, i, text, attrs) {
+        const f = this.stack[this.stack.length - 1];
+        const order = f.order;
+        const j = run.fields[i];
+        const out = f.out;
+        if (f.store === null || !f.store(out, j, text, attrs, !this.opts.strict)) {
+            const v = scalarFromWire(order.descs[j].s, text);
+            const key = order.names[j];
+            if (v !== undefined)
+                out[key] = v;
+            // As leaf(): attrs holds only the owner's name attribute, given only to owner-valued fields.
+            if (attrs !== null && !this.opts.strict)
+                out[order.names[j + 1]] = attrs[f.desc.an.a];
+        }
+        f.next = j + 1;
+        this.expect = runAt(f.desc, order, j + 1);
+    }
+    /** expect for the state the last call left. */
+    sync() {
+        const f = this.stack[this.stack.length - 1];
+        this.expect =
+            this.mode === 0 && f !== undefined && f.order !== null ? runAt(f.desc, f.order, f.next) : null;
+    }
+    openElement(name, attrs, offset) {
         if (this.mode === 3) {
             this.skipped++;
             return;
@@ -434,14 +472,11 @@ class StreamDecoder {
                 return;
         }
     }
-    leaf(s, ns, ne, attrs, offset, text) {
+    leafElement(s, ns, ne, attrs, offset, text) {
         const parent = this.stack[this.stack.length - 1];
-        // The commonest element: a scalar field of the object being read, stored at once, its name
-        // matched in the input against the field the cursor expects (no string made of it).
+        // A scalar field of the object being read, stored at once, its name matched in the input
+        // against the fields from the cursor on (no string made of it).
         if (this.mode === 0 && parent !== undefined && parent.desc.k === 'o') {
-            if (parent.store !== null &&
-                parent.store(parent.out, s, ns, ne - ns, attrs, text, !this.opts.strict))
-                return;
             const desc = parent.desc;
             const order = parent.order;
             const len = ne - ns;
@@ -455,6 +490,8 @@ class StreamDecoder {
             if (fd !== undefined && fd.k === 's' && !(desc.sel && order.names[j] === desc.sel.f)) {
                 parent.next = j + 1;
                 const out = parent.out;
+                if (parent.store !== null && parent.store(out, j, text, attrs, !this.opts.strict))
+                    return;
                 const v = scalarFromWire(fd.s, text);
                 // The descriptor's own string as the key: the scanned name is a new string, which every
                 // store by it would first look up in V8's table of property names.
@@ -469,10 +506,10 @@ class StreamDecoder {
         }
         if (this.mode === 3)
             return;
-        this.open(s.slice(ns, ne), attrs, offset);
+        this.openElement(s.slice(ns, ne), attrs, offset);
         if (text !== '')
             this.text(text);
-        this.close();
+        this.closeElement();
     }
     skip() {
         this.mode = 3;
@@ -513,7 +550,7 @@ class StreamDecoder {
         else if (this.mode === 2)
             this.tree.text(t);
     }
-    close() {
+    closeElement() {
         switch (this.mode) {
             case 3:
                 if (--this.skipped === 0)
@@ -1010,7 +1047,7 @@ function orderOf(desc) {
     let o = orders.get(desc);
     if (o)
         return o;
-    o = { names: [], descs: [] };
+    o = { names: [], descs: [], runs: [] };
     for (const name of keysOf(desc.f)) {
         o.names.push(name);
         o.descs.push(desc.f[name]);
@@ -1021,6 +1058,28 @@ function orderOf(desc) {
     }
     orders.set(desc, o);
     return o;
+}
+/** The run of expected leaves of an object's order from cursor j (Order.runs), built once. */
+function runAt(desc, o, j) {
+    let run = o.runs[j];
+    if (run !== undefined)
+        return run;
+    const fields = [];
+    for (let k = j; k < o.names.length; k++) {
+        const d = o.descs[k];
+        if (d && d.k === 's' && o.names[k] !== desc.sel?.f && /^[A-Za-z_:][A-Za-z0-9_:.-]*$/.test(o.names[k]))
+            fields.push(k);
+    }
+    // An owner-valued field may carry its owner's name as the attribute desc.an.a.
+    const a = desc.an && /^[A-Za-z_:][A-Za-z0-9_:.-]*$/.test(desc.an.a) ? desc.an : undefined;
+    const attrs = fields.map((k) => (a && a.f.includes(o.names[k]) ? a.a : null));
+    run = fields.length
+        ? {
+            ...expectedRun(fields.map((k) => o.names[k]), attrs),
+            fields,
+        }
+        : null;
+    return (o.runs[j] = run);
 }
 /**
  * The wire form of an object without `inl` or `sel` when the copy of toWireJson would have the

@@ -9,7 +9,7 @@ import { decodeJsonText, decodeXmlStream, encodeForm, encodeJson, encodeXml } fr
 export const xml = {
     name: 'xml',
     encode: (message, value) => encodeXml(message.desc, value, message.root),
-    decode: (message, body, limits) => decodeXmlStream(message.desc, body, message.root, limits, { strict: false }) ?? {},
+    decode: (message, body, limits) => decodeXmlStream(message.desc, body, message.root, limits, { strict: false }, message.xs) ?? {},
 };
 /** JSON bodies. */
 export const json = {

@@ -19,7 +19,8 @@ export interface Format {
 export const xml: Format = {
   name: 'xml',
   encode: (message, value) => encodeXml(message.desc, value, message.root),
-  decode: (message, body, limits) => decodeXmlStream(message.desc, body, message.root, limits, { strict: false }) ?? {},
+  decode: (message, body, limits) =>
+    decodeXmlStream(message.desc, body, message.root, limits, { strict: false }, message.xs) ?? {},
 };
 
 /** JSON bodies. */

@@ -71,6 +71,8 @@ export interface MapDesc {
 export interface Message {
     readonly root: string;
     readonly desc: Desc;
+    /** Answers: the generated XML stores of the named parts it holds (codecs-xml-decode.ts), for the client. */
+    readonly xs?: XmlStores;
 }
 export interface DecodeIssue {
     key: 'incorrectfield' | 'malformedrequest';
@@ -113,11 +115,12 @@ export declare function decodeXml(desc: Desc, body: string | Uint8Array, root: s
 export declare function decodeXmlStream(desc: Desc, body: string | Uint8Array, root: string, limits: XmlLimits, opts: DecodeOptions, stores?: XmlStores): unknown;
 /**
  * A generated store of an object descriptor's scalar fields (the service's codecs/xml-decode.ts):
- * stores the leaf element named s[ns, ns + len) with its text into `o` as the interpreter would
- * (owner's name included when `lenient`), or returns false for a name it does not know, which the
- * interpreter then reads. Its stores have constant keys, so each site sees one shape.
+ * stores the text of the leaf element of field j (its place in the decoder's field order, owners'
+ * names included) into `o` as the interpreter would (owner's name included when `lenient`), or
+ * returns false for a field it does not store, which the interpreter then reads. Its stores have
+ * constant keys, so each site sees one shape.
  */
-export type XmlLeafStore = (o: Record<string, unknown>, s: string, ns: number, len: number, attrs: Record<string, string> | null, t: string, lenient: boolean) => boolean;
+export type XmlLeafStore = (o: Record<string, unknown>, j: number, t: string, attrs: Record<string, string> | null, lenient: boolean) => boolean;
 export type XmlStores = ReadonlyMap<Desc, XmlLeafStore>;
 /** An integer field's XML text (generated stores): the common case without scalarFromWire's dispatch. */
 export declare function intText(t: string): unknown;

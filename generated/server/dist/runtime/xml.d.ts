@@ -27,6 +27,27 @@ export declare class XmlError extends Error {
 export declare function findNonXmlChar(s: string): number;
 /** 'invalid character U+0001' or 'unpaired surrogate U+D800', for the character at i. */
 export declare function describeNonXmlChar(s: string, i: number): string;
+/** A run of leaf elements a handler expects next (XmlHandler.expect), made by expectedRun. */
+export interface ExpectedRun {
+    /**
+     * Sticky, without captures: a run of one or more of the elements `names` (ASCII XML names),
+     * each `<name>text</name>` or `<name/>`, the text as LEAF allows it, with no attribute but
+     * ` attr[i]="value"` where attr[i] is given (the value without '"', '<', '&', TAB, LF or CR:
+     * nothing to decode), each optional, in order; no character XML cannot carry. A lookahead on
+     * the first name fails at once where no run starts.
+     */
+    readonly re: RegExp;
+    readonly names: readonly string[];
+    readonly lens: readonly number[];
+    /** First and last character of each name. */
+    readonly first: readonly number[];
+    readonly last: readonly number[];
+    /** Must the name be compared whole (another name of the run has its length and end characters)? */
+    readonly whole: readonly boolean[];
+    /** The attribute each element may have (an ASCII XML name), or null. */
+    readonly attr: readonly (string | null)[];
+}
+export declare function expectedRun(names: string[], attr: (string | null)[]): ExpectedRun;
 /**
  * What reads a document as scanXml goes through it: each start tag (open), each piece of
  * character data directly inside the current element, decoded (text; an element's text may come
@@ -39,6 +60,13 @@ export interface XmlHandler {
     leaf(s: string, ns: number, ne: number, attrs: Record<string, string> | null, offset: number, text: string): void;
     text(t: string): void;
     close(): void;
+    /**
+     * The elements the handler expects next (a decoder's next fields, see ExpectedRun); null or
+     * absent: none. Each element of a run scanXml matches goes to `expected` instead of `leaf`.
+     */
+    readonly expect?: ExpectedRun | null;
+    /** Element i of the run `run` (its names[i]), with its text decoded and its attribute if it has one. */
+    expected?(run: ExpectedRun, i: number, text: string, attrs: Record<string, string> | null): void;
 }
 /**
  * Parses a whole document for `h`. Throws XmlError (or what `h` throws). Everything the

@@ -12,9 +12,11 @@ import {
   TreeBuilder,
   XmlError,
   escapeXmlAttr,
+  expectedRun,
   escapeXmlText,
   parseXml,
   scanXml,
+  type ExpectedRun,
   type XmlElement,
   type XmlHandler,
   type XmlLimits,
@@ -90,6 +92,8 @@ export interface MapDesc {
 export interface Message {
   readonly root: string;
   readonly desc: Desc;
+  /** Answers: the generated XML stores of the named parts it holds (codecs-xml-decode.ts), for the client. */
+  readonly xs?: XmlStores;
 }
 
 export interface DecodeIssue {
@@ -375,17 +379,16 @@ export function decodeXmlStream(
 
 /**
  * A generated store of an object descriptor's scalar fields (the service's codecs/xml-decode.ts):
- * stores the leaf element named s[ns, ns + len) with its text into `o` as the interpreter would
- * (owner's name included when `lenient`), or returns false for a name it does not know, which the
- * interpreter then reads. Its stores have constant keys, so each site sees one shape.
+ * stores the text of the leaf element of field j (its place in the decoder's field order, owners'
+ * names included) into `o` as the interpreter would (owner's name included when `lenient`), or
+ * returns false for a field it does not store, which the interpreter then reads. Its stores have
+ * constant keys, so each site sees one shape.
  */
 export type XmlLeafStore = (
   o: Record<string, unknown>,
-  s: string,
-  ns: number,
-  len: number,
-  attrs: Record<string, string> | null,
+  j: number,
   t: string,
+  attrs: Record<string, string> | null,
   lenient: boolean,
 ) => boolean;
 export type XmlStores = ReadonlyMap<Desc, XmlLeafStore>;
@@ -435,6 +438,8 @@ function spanIs(s: string, ns: number, key: string): boolean {
 
 class StreamDecoder implements XmlHandler {
   value: unknown = undefined;
+  /** The run of leaf fields scanXml may pass to expected(): the next ones of the object being read. */
+  expect: Run | null = null;
   private stack: Frame[] = [];
   // The open element read as a scalar (mode 1), as a tree (mode 2), or skipped (mode 3).
   private mode = 0;
@@ -454,6 +459,45 @@ class StreamDecoder implements XmlHandler {
   ) {}
 
   open(name: string, attrs: Record<string, string> | null, offset: number): void {
+    this.openElement(name, attrs, offset);
+    this.sync();
+  }
+
+  leaf(s: string, ns: number, ne: number, attrs: Record<string, string> | null, offset: number, text: string): void {
+    this.leafElement(s, ns, ne, attrs, offset, text);
+    this.sync();
+  }
+
+  close(): void {
+    this.closeElement();
+    this.sync();
+  }
+
+  /** A leaf field of a run scanXml matched with `expect`: stored as leaf() would store it. */
+  expected(run: ExpectedRun, i: number, text: string, attrs: Record<string, string> | null): void {
+    const f = this.stack[this.stack.length - 1]!;
+    const order = f.order!;
+    const j = (run as Run).fields[i]!;
+    const out = f.out as Record<string, unknown>;
+    if (f.store === null || !f.store(out, j, text, attrs, !this.opts.strict)) {
+      const v = scalarFromWire((order.descs[j] as ScalarDesc).s, text);
+      const key = order.names[j]!;
+      if (v !== undefined) out[key] = v;
+      // As leaf(): attrs holds only the owner's name attribute, given only to owner-valued fields.
+      if (attrs !== null && !this.opts.strict) out[order.names[j + 1]!] = attrs[(f.desc as ObjectDesc).an!.a];
+    }
+    f.next = j + 1;
+    this.expect = runAt(f.desc as ObjectDesc, order, j + 1);
+  }
+
+  /** expect for the state the last call left. */
+  private sync(): void {
+    const f = this.stack[this.stack.length - 1];
+    this.expect =
+      this.mode === 0 && f !== undefined && f.order !== null ? runAt(f.desc as ObjectDesc, f.order, f.next) : null;
+  }
+
+  private openElement(name: string, attrs: Record<string, string> | null, offset: number): void {
     if (this.mode === 3) {
       this.skipped++;
       return;
@@ -547,16 +591,18 @@ class StreamDecoder implements XmlHandler {
     }
   }
 
-  leaf(s: string, ns: number, ne: number, attrs: Record<string, string> | null, offset: number, text: string): void {
+  private leafElement(
+    s: string,
+    ns: number,
+    ne: number,
+    attrs: Record<string, string> | null,
+    offset: number,
+    text: string,
+  ): void {
     const parent = this.stack[this.stack.length - 1];
-    // The commonest element: a scalar field of the object being read, stored at once, its name
-    // matched in the input against the field the cursor expects (no string made of it).
+    // A scalar field of the object being read, stored at once, its name matched in the input
+    // against the fields from the cursor on (no string made of it).
     if (this.mode === 0 && parent !== undefined && parent.desc.k === 'o') {
-      if (
-        parent.store !== null &&
-        parent.store(parent.out as Record<string, unknown>, s, ns, ne - ns, attrs, text, !this.opts.strict)
-      )
-        return;
       const desc = parent.desc;
       const order = parent.order!;
       const len = ne - ns;
@@ -569,6 +615,7 @@ class StreamDecoder implements XmlHandler {
       if (fd !== undefined && fd.k === 's' && !(desc.sel && order.names[j] === desc.sel.f)) {
         parent.next = j + 1;
         const out = parent.out as Record<string, unknown>;
+        if (parent.store !== null && parent.store(out, j, text, attrs, !this.opts.strict)) return;
         const v = scalarFromWire(fd.s, text);
         // The descriptor's own string as the key: the scanned name is a new string, which every
         // store by it would first look up in V8's table of property names.
@@ -581,9 +628,9 @@ class StreamDecoder implements XmlHandler {
       }
     }
     if (this.mode === 3) return;
-    this.open(s.slice(ns, ne), attrs, offset);
+    this.openElement(s.slice(ns, ne), attrs, offset);
     if (text !== '') this.text(text);
-    this.close();
+    this.closeElement();
   }
 
   private skip(): void {
@@ -626,7 +673,7 @@ class StreamDecoder implements XmlHandler {
     else if (this.mode === 2) this.tree!.text(t);
   }
 
-  close(): void {
+  private closeElement(): void {
     switch (this.mode) {
       case 3:
         if (--this.skipped === 0) this.mode = 0;
@@ -1159,12 +1206,22 @@ function dictionaryJson(desc: ObjectDesc, v: Record<string, unknown>): string {
 interface Order {
   names: string[];
   descs: (Desc | null)[];
+  /**
+   * For each cursor position j, built when first needed: the fields from j on that scanXml may
+   * read as a run of expected leaves (scalars other than `sel`, with ASCII names), and the
+   * regex of that run (xml.ts expectedRun); null when there are none.
+   */
+  runs: (Run | null)[];
+}
+/** A run of an object's leaf fields (xml.ts ExpectedRun), with their places in the order. */
+interface Run extends ExpectedRun {
+  fields: number[];
 }
 const orders = /* @__PURE__ */ new WeakMap<ObjectDesc, Order>();
 function orderOf(desc: ObjectDesc): Order {
   let o = orders.get(desc);
   if (o) return o;
-  o = { names: [], descs: [] };
+  o = { names: [], descs: [], runs: [] };
   for (const name of keysOf(desc.f)) {
     o.names.push(name);
     o.descs.push(desc.f[name]!);
@@ -1175,6 +1232,31 @@ function orderOf(desc: ObjectDesc): Order {
   }
   orders.set(desc, o);
   return o;
+}
+
+/** The run of expected leaves of an object's order from cursor j (Order.runs), built once. */
+function runAt(desc: ObjectDesc, o: Order, j: number): Run | null {
+  let run = o.runs[j];
+  if (run !== undefined) return run;
+  const fields: number[] = [];
+  for (let k = j; k < o.names.length; k++) {
+    const d = o.descs[k];
+    if (d && d.k === 's' && o.names[k] !== desc.sel?.f && /^[A-Za-z_:][A-Za-z0-9_:.-]*$/.test(o.names[k]!))
+      fields.push(k);
+  }
+  // An owner-valued field may carry its owner's name as the attribute desc.an.a.
+  const a = desc.an && /^[A-Za-z_:][A-Za-z0-9_:.-]*$/.test(desc.an.a) ? desc.an : undefined;
+  const attrs = fields.map((k) => (a && a.f.includes(o.names[k]!) ? a.a : null));
+  run = fields.length
+    ? {
+        ...expectedRun(
+          fields.map((k) => o.names[k]!),
+          attrs,
+        ),
+        fields,
+      }
+    : null;
+  return (o.runs[j] = run);
 }
 
 /**
